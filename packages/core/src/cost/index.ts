@@ -1,0 +1,1 @@
+export { type ModelUsage, sumUsage, toModelUsage, ZERO_USAGE } from "./usage.js";

@@ -1,0 +1,10 @@
+export type {
+  CheckResult,
+  MemoryProblem,
+  MemoryRow,
+  MemoryStoreOptions,
+  MemoryType,
+  ReadResult,
+  WriteFailureCode,
+  WriteResult,
+} from "./types.js";

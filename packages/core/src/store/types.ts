@@ -1,0 +1,82 @@
+/**
+ * Shapes of the MemoryStore API (see DESIGN.md "Public API"). The implementation lives in
+ * `memory-store.ts`; these types are the contract other stages code against.
+ */
+
+/** A problem found while reading one memory file; reported as a value, never thrown. */
+export type MemoryProblem = {
+  /** snake_case code a caller can switch on. */
+  code:
+    | "no_description"
+    | "undated_line"
+    | "unparsable_header"
+    | "over_cap"
+    | "unreadable"
+    | (string & {});
+  /** Human-readable sentence: what is wrong, where (line number when known), how to fix it. */
+  message: string;
+  /** 1-based line number in the file, when the problem is on one line. */
+  line?: number;
+};
+
+/** Claude Code's memory types (front matter `type:`), accepted by the reader. */
+export type MemoryType = "user" | "feedback" | "project" | "reference";
+
+/** One row of `store.list()`: a memory file and what the index shows of it. */
+export type MemoryRow = {
+  /** Path relative to the memory root, forward slashes, ends in `.md` (e.g. `topics/tools.md`). */
+  path: string;
+  /** `name:` from the header; falls back to the file name without `.md`. */
+  name: string;
+  /** `description:` from the header; empty string when missing (then `problems` says so). */
+  description: string;
+  /** Length of the file text in chars (UTF-16 code units, as `String.length`). */
+  chars: number;
+  /** `updated:` from the header, as written (e.g. `2026/09/26`); never coerced to a Date. */
+  updated?: string;
+  /** Claude Code `type:` front matter, when present. */
+  type?: MemoryType;
+  /** Problems found in this file; absent when there are none. */
+  problems?: MemoryProblem[];
+};
+
+/** Result of `store.read(path)`. */
+export type ReadResult =
+  | { path: string; exists: false; version: "new" }
+  | { path: string; exists: true; version: string; content: string };
+
+/** snake_case codes of a refused write. */
+export type WriteFailureCode = "version_conflict" | "too_long";
+
+/** Result of `store.write(...)` and `store.delete(...)`. */
+export type WriteResult =
+  | { ok: true; version: string }
+  | {
+      ok: false;
+      code: WriteFailureCode;
+      /** What failed, on which path, and how to fix it. */
+      message: string;
+      /** Present on `version_conflict`: the file as it is now, so the caller can re-apply. */
+      current?: ReadResult;
+    };
+
+/** Options of `new MemoryStore(...)`. */
+export type MemoryStoreOptions = {
+  /** Absolute or relative path of the memory folder; created on first write. */
+  root: string;
+  /** Size cap per file in chars; the seed design's 12,000. */
+  maxChars?: number;
+};
+
+/** Result of `store.check()`: the index and the folder compared. */
+export type CheckResult = {
+  ok: boolean;
+  /** Files on disk that MEMORY.md does not list. */
+  missingFromIndex: string[];
+  /** MEMORY.md lines that point at no file. */
+  indexWithoutFile: string[];
+  /** Files with no description. */
+  withoutDescription: string[];
+  /** Files over the size cap. */
+  overCap: string[];
+};

@@ -1,0 +1,1 @@
+export type { OnUsage, Stage, UsageRecord } from "./types.js";

@@ -1,0 +1,22 @@
+import type { ModelUsage } from "../cost/usage.js";
+
+/** The stage a model call belongs to, as reports group them. */
+export type Stage = "write" | "consolidate" | "chat";
+
+/**
+ * One model call's usage, as passed to an `onUsage` callback and appended (one JSON object a line)
+ * to the usage log when it is on.
+ */
+export type UsageRecord = {
+  /** Session id given by the caller; absent when none was given. */
+  sessionId?: string;
+  stage: Stage;
+  /** Model id as sent in the request. */
+  model: string;
+  usage: ModelUsage;
+  /** When the call ended, ISO 8601 (from the injected clock). */
+  date: string;
+};
+
+/** Callback every model-calling function accepts as `onUsage`; awaited before the function returns. */
+export type OnUsage = (record: UsageRecord) => void | Promise<void>;
