@@ -1,0 +1,54 @@
+import type { ModelUsage, Stage } from "@memfiles/core";
+import type { GradeResult } from "../graders/types.js";
+
+/** Where a recording came from. Reports print it next to every result. */
+export type Provenance =
+  | { kind: "recorded"; model: string; date: string }
+  | { kind: "authored"; usageMethod: string };
+
+/** How the runner reaches the Messages API. */
+export type RunMode = "replay" | "record";
+
+/** Options of `runScenario`. */
+export type RunScenarioOptions = {
+  scenarioId: string;
+  /** Model used for every stage of the scenario (write, consolidate, chat). */
+  model: string;
+  /** Extraction prompt used by the write pass, e.g. `extraction@1`. */
+  extractionPrompt: string;
+  mode: RunMode;
+  /** Folder holding recordings: `<dir>/<model>/<extractionPrompt>/<scenarioId>.json`. */
+  recordingsDir: string;
+  /** Folder holding scenario YAML files. */
+  scenariosDir: string;
+};
+
+/** One model call, priced. */
+export type CallCost = {
+  /** 1-based session number, or "question" for the final question. */
+  session: number | "question";
+  stage: Stage;
+  model: string;
+  usage: ModelUsage;
+  /** USD, from core's price table. */
+  usd: number;
+};
+
+/** The result of one scenario run on one model with one extraction prompt. */
+export type ScenarioResult = {
+  scenarioId: string;
+  model: string;
+  extractionPrompt: string;
+  pass: boolean;
+  checks: GradeResult[];
+  /** The final answer text ("" when the scenario has no question). */
+  answer: string;
+  /** The memory folder at the end: path -> text (MEMORY.md and .memfiles excluded). */
+  files: Record<string, string>;
+  calls: CallCost[];
+  provenance: Provenance[];
+  /** A broken run (missing recording, thrown error) — reported apart from failed grades. */
+  error?: { name: string; message: string };
+  /** Wall time of the run in ms. */
+  durationMs: number;
+};

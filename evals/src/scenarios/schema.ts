@@ -1,0 +1,102 @@
+import { z } from "zod";
+
+/**
+ * The scenario fixture format (`scenarios/*.yaml`). One zod schema; `loadScenario` reports a bad
+ * fixture as an error naming the file and the field.
+ *
+ * A scenario is a list of sessions. Each session has a date and turns. A turn is either part of a
+ * fixed transcript (`user` or `assistant` text given) or, with `live: true` on the session, a user
+ * message sent through `chat()` whose assistant reply comes from the model (recordings). After each
+ * session the listed stages run (`write`: writePass over the session transcript; `consolidate`:
+ * consolidateAll with the given threshold). Then the final question goes through `chat()` and the
+ * expectations are graded.
+ */
+
+/** ISO date `YYYY-MM-DD`; YAML may give it unquoted, so accept a Date and format it back. */
+export const IsoDateSchema = z.preprocess(
+  (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected an ISO date YYYY-MM-DD"),
+);
+
+export const TurnSchema = z.union([
+  z.strictObject({ user: z.string().min(1) }),
+  z.strictObject({ assistant: z.string().min(1) }),
+]);
+export type Turn = z.infer<typeof TurnSchema>;
+
+/** A stage to run after a session. */
+export const StageStepSchema = z.union([
+  z.literal("write"),
+  z.strictObject({
+    consolidate: z.strictObject({
+      /** Files above this many chars are consolidated (default 6,000, the seed design's figure). */
+      threshold: z.number().int().nonnegative().default(6000),
+      /**
+       * While the consolidation's model call is in flight, run this remember (the "user said
+       * remember X meanwhile" race). The stale rewrite must then be refused and X survive.
+       */
+      duringCall: z
+        .strictObject({ remember: z.strictObject({ file: z.string(), fact: z.string() }) })
+        .optional(),
+    }),
+  }),
+]);
+export type StageStep = z.infer<typeof StageStepSchema>;
+
+export const SessionSchema = z.strictObject({
+  date: IsoDateSchema,
+  /** When true, user turns go through chat() (the model answers, may call memory tools). */
+  live: z.boolean().default(false),
+  turns: z.array(TurnSchema).min(1),
+  after: z.array(StageStepSchema).default([]),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+export const FileExpectationSchema = z.strictObject({
+  path: z.string(),
+  exists: z.boolean().optional(),
+  /** Each string must appear (case-insensitive). */
+  contains: z.array(z.string()).default([]),
+  /** No string may appear (case-insensitive). */
+  lacks: z.array(z.string()).default([]),
+  /** Every fact line carries a `[stated YYYY/MM/DD]` tag. */
+  everyLineDated: z.boolean().default(false),
+  /** The file is under the store's size cap. */
+  underCap: z.boolean().default(false),
+  /** Exactly this many fact lines contain the string (case-insensitive). */
+  linesMatching: z.strictObject({ text: z.string(), count: z.number().int() }).optional(),
+});
+export type FileExpectation = z.infer<typeof FileExpectationSchema>;
+
+export const AnswerExpectationSchema = z.strictObject({
+  mentionsAny: z.array(z.string()).default([]),
+  mentionsNone: z.array(z.string()).default([]),
+  noNarration: z.boolean().default(false),
+  noQuestionBack: z.boolean().default(false),
+  /** Words from stored memories unrelated to the question, which must not leak into the answer. */
+  unrelatedMemory: z.array(z.string()).default([]),
+});
+export type AnswerExpectation = z.infer<typeof AnswerExpectationSchema>;
+
+export const ScenarioSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]+$/, "scenario ids are kebab-case"),
+  title: z.string(),
+  /** Where the scenario comes from: `seed` (the seed design's five tests) or a fault report. */
+  source: z.string(),
+  sessions: z.array(SessionSchema).min(1),
+  /** Files the memory folder starts with (path -> full text). */
+  seedFiles: z.record(z.string(), z.string()).default({}),
+  question: z
+    .strictObject({
+      date: IsoDateSchema,
+      text: z.string().min(1),
+    })
+    .optional(),
+  expect: z.strictObject({
+    files: z.array(FileExpectationSchema).default([]),
+    /** No memory file at all may exist beyond seedFiles (the "saves nothing" tests). */
+    noNewFiles: z.boolean().default(false),
+    answer: AnswerExpectationSchema.optional(),
+  }),
+});
+export type Scenario = z.infer<typeof ScenarioSchema>;
