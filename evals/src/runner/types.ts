@@ -6,8 +6,27 @@ export type Provenance =
   | { kind: "recorded"; model: string; date: string }
   | { kind: "authored"; usageMethod: string };
 
-/** How the runner reaches the Messages API. */
-export type RunMode = "replay" | "record";
+/**
+ * How the runner reaches the Messages API: `replay` from recordings (the default), `record`
+ * through the real API (needs `ANTHROPIC_API_KEY`), `author` from authored replies
+ * (`evals/authored/<scenario>.yaml`), writing recordings with provenance `authored`.
+ */
+export type RunMode = "replay" | "record" | "author";
+
+/**
+ * Prompt texts that replace the released ones for one run (a draft under test). Replay then
+ * fails with a missing recording until recordings are made with the draft.
+ */
+export type PromptOverrides = {
+  /** Replaces the extraction prompt named by `extractionPrompt`. */
+  extraction?: string;
+  /** Replaces `consolidation@1`. */
+  consolidation?: string;
+  /** Replaces `base@1`. */
+  base?: string;
+  /** Replaces `memory-rules@1`. */
+  rules?: string;
+};
 
 /** Options of `runScenario`. */
 export type RunScenarioOptions = {
@@ -21,6 +40,12 @@ export type RunScenarioOptions = {
   recordingsDir: string;
   /** Folder holding scenario YAML files. */
   scenariosDir: string;
+  /** Author mode: folder of authored replies (`evals/authored`). */
+  authoredDir?: string;
+  /** Prompt texts replacing released ones (see `PromptOverrides`). */
+  prompts?: PromptOverrides;
+  /** Record and author modes: write the recording file at the end of a run that did not break (default true). */
+  saveRecording?: boolean;
 };
 
 /** One model call, priced. */
@@ -28,6 +53,8 @@ export type CallCost = {
   /** 1-based session number, or "question" for the final question. */
   session: number | "question";
   stage: Stage;
+  /** The runner's step label, e.g. `session 3: consolidate topics/tools.md`. */
+  step: string;
   model: string;
   usage: ModelUsage;
   /** USD, from core's price table. */
@@ -51,4 +78,6 @@ export type ScenarioResult = {
   error?: { name: string; message: string };
   /** Wall time of the run in ms. */
   durationMs: number;
+  /** The recording file used (replay) or written (record, author). */
+  recordingFile?: string;
 };

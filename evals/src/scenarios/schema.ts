@@ -43,15 +43,6 @@ export const StageStepSchema = z.union([
 ]);
 export type StageStep = z.infer<typeof StageStepSchema>;
 
-export const SessionSchema = z.strictObject({
-  date: IsoDateSchema,
-  /** When true, user turns go through chat() (the model answers, may call memory tools). */
-  live: z.boolean().default(false),
-  turns: z.array(TurnSchema).min(1),
-  after: z.array(StageStepSchema).default([]),
-});
-export type Session = z.infer<typeof SessionSchema>;
-
 export const FileExpectationSchema = z.strictObject({
   path: z.string(),
   exists: z.boolean().optional(),
@@ -65,8 +56,35 @@ export const FileExpectationSchema = z.strictObject({
   underCap: z.boolean().default(false),
   /** Exactly this many fact lines contain the string (case-insensitive). */
   linesMatching: z.strictObject({ text: z.string(), count: z.number().int() }).optional(),
+  /**
+   * Each string may stay in the file only as history: every fact line that mentions it also says
+   * "previously", "formerly", "moved from", "used to" or "before" (the seed design's update test:
+   * "the old gone or marked previous").
+   */
+  onlyAsPrevious: z.array(z.string()).default([]),
 });
 export type FileExpectation = z.infer<typeof FileExpectationSchema>;
+
+/** What a session's `expect` may check: files only (there is no answer yet). */
+export const SessionExpectSchema = z.strictObject({
+  files: z.array(FileExpectationSchema).default([]),
+});
+export type SessionExpect = z.infer<typeof SessionExpectSchema>;
+
+export const SessionSchema = z.strictObject({
+  date: IsoDateSchema,
+  /** When true, user turns go through chat() (the model answers, may call memory tools). */
+  live: z.boolean().default(false),
+  turns: z.array(TurnSchema).min(1),
+  after: z.array(StageStepSchema).default([]),
+  /**
+   * File expectations graded right after this session's turns, before its `after` stages (the
+   * forget test: "removes the line in the same turn"). The runner grades them with
+   * `gradeSessionFiles` and adds the results to the scenario's checks.
+   */
+  expect: SessionExpectSchema.optional(),
+});
+export type Session = z.infer<typeof SessionSchema>;
 
 export const AnswerExpectationSchema = z.strictObject({
   mentionsAny: z.array(z.string()).default([]),
@@ -96,6 +114,13 @@ export const ScenarioSchema = z.strictObject({
     files: z.array(FileExpectationSchema).default([]),
     /** No memory file at all may exist beyond seedFiles (the "saves nothing" tests). */
     noNewFiles: z.boolean().default(false),
+    /** Every seed file still has exactly its seed text (the "saves nothing" tests, seeded). */
+    seedFilesUnchanged: z.boolean().default(false),
+    /**
+     * No file anywhere under the memory root (any name, MEMORY.md and hidden folders included)
+     * contains any of these strings (case-sensitive: meant for secrets such as a pasted key).
+     */
+    folderLacks: z.array(z.string()).default([]),
     answer: AnswerExpectationSchema.optional(),
   }),
 });

@@ -2,6 +2,7 @@ export * from "./chat/index.js";
 export * from "./consolidate/index.js";
 export * from "./cost/index.js";
 export * from "./format/index.js";
+export * from "./guards/index.js";
 export * from "./models/index.js";
 export * from "./recall/index.js";
 export * from "./store/index.js";

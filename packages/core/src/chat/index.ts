@@ -1,1 +1,3 @@
-export {};
+export { type ChatOptions, type ChatResult, chat } from "./chat.js";
+export { ChatLoopLimitError } from "./chat-loop-limit-error.js";
+export { MEMORY_TOOLS, type ToolCall } from "./chat-tools.js";

@@ -1,1 +1,31 @@
-export {};
+export {
+  dateTag,
+  type FactLine,
+  formatFactLine,
+  normalizeFactText,
+  parseFactLine,
+} from "./fact-line.js";
+export {
+  formatFrontMatter,
+  type FrontMatterResult,
+  readFrontMatter,
+} from "./front-matter.js";
+export {
+  type FormatMemoryFileOptions,
+  formatMemoryFile,
+  type HeaderStyle,
+  type LocatedFact,
+  MEMORY_TYPES,
+  type MemoryFile,
+  type MemoryHeader,
+  type MemoryLine,
+  type ParseMemoryFileOptions,
+  parseMemoryFile,
+  type SafeParseMemoryFileResult,
+  safeParseMemoryFile,
+} from "./memory-file.js";
+export {
+  MemoryFormatError,
+  type MemoryFormatErrorCode,
+  type MemoryFormatErrorOptions,
+} from "./memory-format-error.js";

@@ -1,3 +1,25 @@
+export {
+  appendInternalFile,
+  readInternalFile,
+  writeInternalFile,
+} from "./internal-files.js";
+export { MemoryLockError, type MemoryLockErrorOptions } from "./memory-lock-error.js";
+export {
+  formatMemoryIndex,
+  formatMemoryIndexLine,
+  MEMORY_INDEX_HEADER,
+  type MemoryIndexEntry,
+  parseMemoryIndex,
+} from "./memory-index.js";
+export {
+  MEMORY_INDEX_FILE,
+  parseMemoryPath,
+  type SafeParseMemoryPathResult,
+  safeParseMemoryPath,
+} from "./memory-path.js";
+export { MemoryPathError, type MemoryPathErrorOptions } from "./memory-path-error.js";
+export { DEFAULT_MAX_CHARS, MemoryStore, rowFromText } from "./memory-store.js";
+export { INTERNAL_FOLDER, type StoreLockOptions, withStoreLock } from "./store-lock.js";
 export type {
   CheckResult,
   MemoryProblem,
@@ -8,3 +30,4 @@ export type {
   WriteFailureCode,
   WriteResult,
 } from "./types.js";
+export { NEW_VERSION, versionToken } from "./version-token.js";

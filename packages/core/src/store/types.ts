@@ -66,6 +66,10 @@ export type MemoryStoreOptions = {
   root: string;
   /** Size cap per file in chars; the seed design's 12,000. */
   maxChars?: number;
+  /** A cross-process lock held longer than this is presumed dead and taken over, in ms (min 2,000, default 10,000). */
+  lockStaleMs?: number;
+  /** How long a write waits for the lock before throwing `MemoryLockError`, in ms (default 30,000). */
+  lockWaitMs?: number;
 };
 
 /** Result of `store.check()`: the index and the folder compared. */
@@ -75,6 +79,8 @@ export type CheckResult = {
   missingFromIndex: string[];
   /** MEMORY.md lines that point at no file. */
   indexWithoutFile: string[];
+  /** Files whose MEMORY.md line no longer matches their name or description (a hand edit since the last write). */
+  outdatedIndexLines: string[];
   /** Files with no description. */
   withoutDescription: string[];
   /** Files over the size cap. */

@@ -1,1 +1,10 @@
 export type { OnUsage, Stage, UsageRecord } from "./types.js";
+export {
+  type CreateUsageLogOptions,
+  createUsageLog,
+  type ReadUsageLogResult,
+  readUsageLog,
+  USAGE_LOG_PATH,
+  type UsageLogProblem,
+  UsageRecordSchema,
+} from "./usage-log.js";

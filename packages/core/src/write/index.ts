@@ -1,1 +1,55 @@
-export {};
+export {
+  type ApplyRejectionCode,
+  MAX_CONFLICT_RETRIES,
+  MAX_FACT_CHARS,
+  type OnTooLong,
+  type WriteStore,
+} from "./apply-proposal.js";
+export { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
+export { contentWords, factKey } from "./fact-match.js";
+export {
+  type ForgetOptions,
+  type ForgetResult,
+  forget,
+  matchesForgetQuery,
+  type RemovedLine,
+} from "./forget.js";
+export {
+  PROPOSE_MEMORIES,
+  PROPOSE_MEMORIES_TOOL,
+  type Proposal,
+  ProposalSchema,
+  type ProposeMemoriesInput,
+  ProposeMemoriesInputSchema,
+} from "./propose-memories-tool.js";
+export {
+  type RememberOptions,
+  type RememberRejectionCode,
+  type RememberResult,
+  remember,
+} from "./remember.js";
+export { TombstoneFileError } from "./tombstone-file-error.js";
+export {
+  type ForgottenMatch,
+  findForgotten,
+  readTombstones,
+  type Tombstone,
+  TombstoneFileSchema,
+  TOMBSTONES_FILE,
+  TombstoneSchema,
+} from "./tombstones.js";
+export {
+  WriteModelReplyError,
+  type WriteModelReplyErrorOptions,
+  type WriteModelReplyProblem,
+} from "./write-model-reply-error.js";
+export {
+  type AppliedProposal,
+  type RejectedProposal,
+  type WritePassOptions,
+  type WritePassResult,
+  type WritePrompt,
+  type WriteRejectionCode,
+  writePass,
+} from "./write-pass.js";
+export { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js";

@@ -1,0 +1,13 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** Default recordings folder (`evals/recordings`). */
+export const DEFAULT_RECORDINGS_DIR = path.join(EVALS_ROOT, "recordings");
+/** Default scenario fixtures folder (the repo's `scenarios/`). */
+export const DEFAULT_SCENARIOS_DIR = path.join(EVALS_ROOT, "..", "scenarios");
+/** Environment variable that overrides the provider's recordings folder (`pnpm eval:ab --recordings`). */
+export const RECORDINGS_DIR_ENV = "MEMFILES_AB_RECORDINGS_DIR";
+/** Environment variable that overrides the scenarios folder (`pnpm eval:ab --scenarios`). */
+export const SCENARIOS_DIR_ENV = "MEMFILES_AB_SCENARIOS_DIR";

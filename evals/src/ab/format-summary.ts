@@ -1,0 +1,152 @@
+import { PRICES_SOURCE } from "@memfiles/core";
+import { formatTable, formatTokens, formatUsd } from "../internal/text-table.js";
+import type { AbCell, AbOutcome, AbSummaryResult } from "./summary.js";
+
+/** What the header says about authored recordings (decision 0002). */
+export const AUTHORED_WARNING =
+  "Authored recordings show the pipeline works (requests, guards, graders, cost arithmetic), not which prompt or model is better: the replies were written by hand and their usage estimated from text length. Record with `pnpm eval --record` and an API key to compare for real.";
+
+/** Options of `formatAbSummary`. */
+export type FormatAbSummaryOptions = {
+  summary: AbSummaryResult;
+  /** promptfoo's JSON file, named in the footer. */
+  resultsFile?: string;
+};
+
+const OUTCOME_TEXT: Record<AbOutcome, string> = { pass: "pass", fail: "FAIL", error: "ERROR" };
+
+function recordingsLine(summary: AbSummaryResult): string[] {
+  switch (summary.recordings) {
+    case "authored":
+      return [`**Recordings: authored** (every run). ${AUTHORED_WARNING}`];
+    case "recorded":
+      return [
+        `**Recordings: recorded** from the Messages API (${summary.recorded
+          .map((entry) => `${entry.model} on ${entry.date}`)
+          .join("; ")}). The figures compare real model replies.`,
+      ];
+    case "mixed":
+      return [
+        `**Recordings: mixed**: some runs replay recorded API replies (${summary.recorded
+          .map((entry) => `${entry.model} on ${entry.date}`)
+          .join("; ")}), others authored ones; see the recordings column. ${AUTHORED_WARNING}`,
+      ];
+    case "none":
+      return ["**Recordings: unknown** (no run reported its recordings; every run may have broken)."];
+  }
+}
+
+function passedText(cell: AbCell): string {
+  const extra = cell.errors > 0 ? `, ${cell.errors} error${cell.errors === 1 ? "" : "s"}` : "";
+  return `${cell.passed}/${cell.scenarios} passed${extra}`;
+}
+
+/**
+ * Formats the A/B summary as markdown: the recordings header, a 2x2 grid (prompt x model), one row
+ * per cell with costs and tokens, the per-scenario outcomes, and every failure and error.
+ *
+ * @param options - The summary and the promptfoo results file name.
+ * @returns Markdown text ending in a newline; printed by `pnpm eval:ab` and written to
+ *   `evals/out/ab-summary.md`.
+ * @example process.stdout.write(formatAbSummary({ summary }));
+ */
+export function formatAbSummary(options: FormatAbSummaryOptions): string {
+  const { summary } = options;
+  const out: string[] = ["# memfiles A/B: extraction prompt x model", "", ...recordingsLine(summary), ""];
+  const cellOf = (prompt: string, model: string) =>
+    summary.cells.find((cell) => cell.prompt === prompt && cell.model === model);
+
+  out.push(
+    "## Scenarios passed and mean cost per session",
+    "",
+    formatTable({
+      headers: ["prompt \\ model", ...summary.models],
+      rows: summary.prompts.map((prompt) => [
+        prompt,
+        ...summary.models.map((model) => {
+          const cell = cellOf(prompt, model);
+          return cell ? `${passedText(cell)}, ${formatUsd(cell.meanSessionUsd)}/session` : "-";
+        }),
+      ]),
+    }),
+    "",
+    "## Per cell",
+    "",
+    formatTable({
+      headers: [
+        "prompt",
+        "model",
+        "passed",
+        "failed",
+        "errors",
+        "sessions",
+        "mean USD/session",
+        "max USD/session",
+        "write pass USD",
+        "total USD",
+        "input tokens",
+        "cache write",
+        "cache read",
+        "output tokens",
+        "recordings",
+      ],
+      align: ["left", "left", ...Array<"right">(12).fill("right"), "left"],
+      rows: summary.cells.map((cell) => [
+        cell.prompt,
+        cell.model,
+        `${cell.passed}/${cell.scenarios}`,
+        String(cell.failed),
+        String(cell.errors),
+        String(cell.sessions),
+        formatUsd(cell.meanSessionUsd),
+        formatUsd(cell.maxSessionUsd),
+        formatUsd(cell.writeUsd),
+        formatUsd(cell.totalUsd),
+        formatTokens(cell.usage.input),
+        formatTokens(cell.usage.cacheWrite5m + cell.usage.cacheWrite1h),
+        formatTokens(cell.usage.cacheRead),
+        formatTokens(cell.usage.output),
+        cell.provenance.join(", ") || "-",
+      ]),
+    }),
+    "",
+    "## Scenarios",
+    "",
+    formatTable({
+      headers: ["scenario", ...summary.cells.map((cell) => `${cell.prompt} / ${cell.model}`)],
+      rows: summary.scenarios.map((scenarioId) => [
+        scenarioId,
+        ...summary.cells.map((cell) => {
+          const result = cell.results.find((entry) => entry.scenarioId === scenarioId);
+          if (!result) return "-";
+          return result.outcome === "error" ? "ERROR" : `${OUTCOME_TEXT[result.outcome]} ${formatUsd(result.usd)}`;
+        }),
+      ]),
+    }),
+    "",
+  );
+
+  const problems = summary.cells.flatMap((cell) =>
+    cell.results
+      .filter((result) => result.outcome !== "pass")
+      .map(
+        (result) =>
+          `- ${OUTCOME_TEXT[result.outcome]} ${cell.prompt} / ${cell.model} / ${result.scenarioId}: ${result.reason}`,
+      ),
+  );
+  if (problems.length > 0) out.push("## Failures and errors", "", ...problems, "");
+
+  out.push(
+    "## How to read it",
+    "",
+    `- Costs are USD from memfiles' price table (${PRICES_SOURCE.url}, read ${PRICES_SOURCE.read}), cache writes and reads included; the runner prices every call, so a cell's figures match \`pnpm eval --model <model> --prompt <prompt>\`.`,
+    "- A session is one scenario session (its turns and the stages after it); the final question counts as a session of its own. Mean and max are over the sessions of every run in the cell that did not break.",
+    "- Input tokens are uncached input; cache write and cache read are the cached prompt parts (the memory block).",
+    "- ERROR is a broken run (for example a missing recording): it fails its cell's scenario, not the whole A/B.",
+  );
+  if (summary.authoredUsageMethods.length > 0) {
+    out.push(`- Authored usage estimate: ${summary.authoredUsageMethods.join(" / ")}`);
+  }
+  if (options.resultsFile) out.push(`- promptfoo's full results: \`${options.resultsFile}\`.`);
+  return `${out.join("\n")}\n`;
+}

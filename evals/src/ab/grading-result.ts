@@ -1,0 +1,44 @@
+import type { GradingResult } from "promptfoo";
+import type { ScenarioMetadata } from "./provider.js";
+
+/**
+ * Turns the graders' results for one scenario run (carried in the provider response's metadata)
+ * into a promptfoo grading result: one component per check, passing when the runner's verdict
+ * passes. The checks come from the evals graders, so promptfoo and `pnpm eval` agree.
+ *
+ * @param metadata - `ProviderResponse.metadata` as `ScenarioProvider` sets it.
+ * @returns `{ pass, score (mean of the checks' 0..1 scores), reason, componentResults }`; a failed
+ *   result naming the problem when the metadata has no checks array.
+ * @example toGradingResult(context.providerResponse?.metadata).pass
+ */
+export function toGradingResult(metadata: Partial<ScenarioMetadata> | undefined): GradingResult {
+  if (metadata === undefined || !Array.isArray(metadata.checks)) {
+    return {
+      pass: false,
+      score: 0,
+      reason:
+        "No scenario checks in the provider response's metadata: was this test run by the memfiles scenario provider (file://provider.mjs)?",
+    };
+  }
+  const checks = metadata.checks;
+  const failed = checks.filter((check) => !check.pass);
+  const pass = metadata.pass ?? failed.length === 0;
+  const score =
+    checks.length === 0 ? (pass ? 1 : 0) : checks.reduce((sum, check) => sum + check.score, 0) / checks.length;
+  const reason =
+    failed.length > 0
+      ? `${failed.length} of ${checks.length} checks failed: ${failed.map((check) => `${check.name}: ${check.reason}`).join("; ")}`
+      : pass
+        ? `All ${checks.length} checks passed.`
+        : `The run failed with no failed check${metadata.runError ? `: ${metadata.runError.message}` : "."}`;
+  return {
+    pass,
+    score,
+    reason,
+    componentResults: checks.map((check) => ({
+      pass: check.pass,
+      score: check.score,
+      reason: `${check.name}: ${check.reason}`,
+    })),
+  };
+}

@@ -1,0 +1,33 @@
+export { AUTHORED_WARNING, type FormatAbSummaryOptions, formatAbSummary } from "./format-summary.js";
+export { toGradingResult } from "./grading-result.js";
+export {
+  DEFAULT_RECORDINGS_DIR,
+  DEFAULT_SCENARIOS_DIR,
+  RECORDINGS_DIR_ENV,
+  SCENARIOS_DIR_ENV,
+} from "./folders.js";
+export {
+  type RunScenario,
+  ScenarioProvider,
+  type ScenarioMetadata,
+  type ScenarioProviderConfig,
+  type ScenarioProviderOptions,
+  toProviderResponse,
+} from "./provider.js";
+export {
+  PROMPTFOO_OFFLINE_ENV,
+  type RunPromptfooOptions,
+  type RunPromptfooResult,
+  runPromptfoo,
+} from "./run-promptfoo.js";
+export { scenarioTests } from "./scenario-tests.js";
+export { type SessionCost, sessionCostsOf } from "./session-costs.js";
+export {
+  type AbCell,
+  type AbOutcome,
+  type AbScenarioResult,
+  type AbSummaryResult,
+  type PromptfooOutput,
+  PromptfooOutputSchema,
+  summarizeAb,
+} from "./summary.js";

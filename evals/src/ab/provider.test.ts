@@ -1,0 +1,180 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { RunScenarioOptions, ScenarioResult } from "../runner/types.js";
+import { RECORDINGS_DIR_ENV } from "./folders.js";
+import { ScenarioProvider } from "./provider.js";
+
+const usage = (input: number, output: number, cacheWrite5m = 0, cacheRead = 0) => ({
+  input,
+  output,
+  cacheWrite5m,
+  cacheWrite1h: 0,
+  cacheRead,
+});
+
+function resultFor(options: RunScenarioOptions, extra: Partial<ScenarioResult> = {}): ScenarioResult {
+  return {
+    scenarioId: options.scenarioId,
+    model: options.model,
+    extractionPrompt: options.extractionPrompt,
+    pass: true,
+    checks: [{ name: "mentions_any(Fly.io)", pass: true, score: 1, reason: 'found "Fly.io"' }],
+    answer: "Ship it with fly deploy.",
+    files: { "topics/tools.md": "---\nname: tools\n---\n[stated 2026/09/12] deploys on Fly.io\n" },
+    calls: [
+      { session: 1, stage: "write", step: "session 1: write", model: options.model, usage: usage(1000, 100), usd: 0.0015 },
+      {
+        session: "question",
+        stage: "chat",
+        step: "question: chat 1",
+        model: options.model,
+        usage: usage(300, 50, 4200, 0),
+        usd: 0.00605,
+      },
+      {
+        session: "question",
+        stage: "chat",
+        step: "question: chat 2",
+        model: options.model,
+        usage: usage(400, 60, 0, 4200),
+        usd: 0.00112,
+      },
+    ],
+    provenance: [{ kind: "authored", usageMethod: "chars / 4" }],
+    durationMs: 7,
+    ...extra,
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe("ScenarioProvider with an injected runner", () => {
+  it("returns the answer, the metadata, summed tokens and the USD cost", async () => {
+    const runScenario = vi.fn(async (options: RunScenarioOptions) => resultFor(options));
+    const provider = new ScenarioProvider({
+      config: { model: "claude-haiku-4-5", recordingsDir: "rec", scenariosDir: "scen", basePath: "/repo/evals/promptfoo" },
+      runScenario,
+    });
+
+    const response = await provider.callApi("extraction@2\n", {
+      vars: { scenario: "remember" },
+      prompt: { raw: "extraction@2", label: "extraction@2" },
+    });
+
+    expect(runScenario).toHaveBeenCalledWith({
+      scenarioId: "remember",
+      model: "claude-haiku-4-5",
+      extractionPrompt: "extraction@2",
+      mode: "replay",
+      recordingsDir: "/repo/evals/promptfoo/rec",
+      scenariosDir: "/repo/evals/promptfoo/scen",
+    });
+    const result = resultFor(runScenario.mock.calls[0]?.[0] as RunScenarioOptions);
+    expect(response).toEqual({
+      output: "Ship it with fly deploy.",
+      // 0.0015 + 0.00605 + 0.00112
+      cost: 0.00867,
+      tokenUsage: {
+        // input 1000 + 300 + 400, cache write 4200, cache read 4200
+        prompt: 10100,
+        completion: 210,
+        cached: 4200,
+        total: 10310,
+        numRequests: 3,
+      },
+      metadata: {
+        scenarioId: "remember",
+        model: "claude-haiku-4-5",
+        extractionPrompt: "extraction@2",
+        pass: true,
+        checks: result.checks,
+        files: result.files,
+        calls: result.calls,
+        sessions: [
+          { session: 1, usd: 0.0015, write: 0.0015, consolidate: 0, chat: 0, usage: usage(1000, 100), calls: 1 },
+          {
+            session: "question",
+            usd: 0.00717,
+            write: 0,
+            consolidate: 0,
+            chat: 0.00717,
+            usage: usage(700, 110, 4200, 4200),
+            calls: 2,
+          },
+        ],
+        provenance: result.provenance,
+        durationMs: 7,
+      },
+    });
+    expect(provider.id()).toBe("memfiles-scenario:claude-haiku-4-5");
+  });
+
+  it("turns a broken run into an error for that test only, keeping the metadata", async () => {
+    const provider = new ScenarioProvider({
+      config: { model: "claude-opus-5-5" },
+      runScenario: async (options) =>
+        resultFor(options, {
+          pass: false,
+          checks: [],
+          calls: [],
+          answer: "",
+          error: { name: "MissingRecordingError", message: 'No recording for scenario "remember" at step "session 1: write"' },
+        }),
+    });
+    const response = await provider.callApi("extraction@1", { vars: { scenario: "remember" }, prompt: { raw: "", label: "" } });
+    expect(response.error).toBe(
+      'MissingRecordingError in remember (claude-opus-5-5, extraction@1): No recording for scenario "remember" at step "session 1: write"',
+    );
+    expect(response.metadata?.runError).toEqual({
+      name: "MissingRecordingError",
+      message: 'No recording for scenario "remember" at step "session 1: write"',
+    });
+  });
+
+  it.each([
+    {
+      name: "the runner throws",
+      prompt: "extraction@1",
+      vars: { scenario: "remember" },
+      error: "ScenarioFileError in remember (claude-haiku-4-5, extraction@1): bad fixture",
+    },
+    {
+      name: "the test has no scenario",
+      prompt: "extraction@1",
+      vars: {},
+      error: "memfiles scenario provider: the test has no `vars.scenario` (a scenario id).",
+    },
+    {
+      name: "the prompt is not an extraction prompt id",
+      prompt: "Summarize the transcript",
+      vars: { scenario: "remember" },
+      error:
+        'memfiles scenario provider: the prompt must be an extraction prompt id such as "extraction@1", got "Summarize the transcript" (scenario remember).',
+    },
+  ])("returns an error when $name", async ({ prompt, vars, error }) => {
+    const provider = new ScenarioProvider({
+      config: { model: "claude-haiku-4-5" },
+      runScenario: async () => {
+        const thrown = new Error("bad fixture");
+        thrown.name = "ScenarioFileError";
+        throw thrown;
+      },
+    });
+    expect(await provider.callApi(prompt, { vars, prompt: { raw: prompt, label: prompt } })).toEqual({ error });
+  });
+
+  it("takes the recordings folder from MEMFILES_AB_RECORDINGS_DIR over the config", async () => {
+    vi.stubEnv(RECORDINGS_DIR_ENV, "/elsewhere/recordings");
+    const runScenario = vi.fn(async (options: RunScenarioOptions) => resultFor(options));
+    const provider = new ScenarioProvider({ config: { model: "claude-haiku-4-5", recordingsDir: "rec" }, runScenario });
+    await provider.callApi("extraction@1", { vars: { scenario: "remember" }, prompt: { raw: "", label: "" } });
+    expect(runScenario.mock.calls[0]?.[0].recordingsDir).toBe("/elsewhere/recordings");
+  });
+
+  it("refuses a provider entry without a model", () => {
+    expect(() => new ScenarioProvider({ config: {} as never })).toThrow(
+      "memfiles scenario provider: config.model is missing. In promptfooconfig.yaml give each provider entry `config: { model: claude-haiku-4-5 }` (or another model id).",
+    );
+  });
+});

@@ -1,0 +1,200 @@
+import path from "node:path";
+import { sumUsage } from "@memfiles/core";
+import type { ApiProvider, CallApiContextParams, ProviderResponse } from "promptfoo";
+import type { RunMode, RunScenarioOptions, ScenarioResult } from "../runner/types.js";
+import {
+  DEFAULT_RECORDINGS_DIR,
+  DEFAULT_SCENARIOS_DIR,
+  RECORDINGS_DIR_ENV,
+  SCENARIOS_DIR_ENV,
+} from "./folders.js";
+import { type SessionCost, sessionCostsOf } from "./session-costs.js";
+
+/** The runner's entry point, injectable for tests. */
+export type RunScenario = (options: RunScenarioOptions) => Promise<ScenarioResult>;
+
+/** `config` of a provider entry in `promptfooconfig.yaml`. */
+export type ScenarioProviderConfig = {
+  /** Model for every stage of the scenario, e.g. `claude-haiku-4-5`. */
+  model: string;
+  /** Recordings folder; relative paths resolve against `basePath`. Default: `evals/recordings`. */
+  recordingsDir?: string;
+  /** Scenario fixtures folder; relative paths resolve against `basePath`. Default: `scenarios`. */
+  scenariosDir?: string;
+  /** `replay` (default) or `record`. */
+  mode?: RunMode;
+  /** Set by promptfoo: the folder of the config file. */
+  basePath?: string;
+};
+
+/** Options of the provider's constructor: what promptfoo passes, plus an injectable runner. */
+export type ScenarioProviderOptions = {
+  id?: string;
+  label?: string;
+  config: ScenarioProviderConfig;
+  /** Defaults to the evals runner's `runScenario`, imported on first use. */
+  runScenario?: RunScenario;
+};
+
+/** What the provider puts in `ProviderResponse.metadata`; the A/B summary reads it back. */
+export type ScenarioMetadata = {
+  scenarioId: string;
+  model: string;
+  extractionPrompt: string;
+  /** The runner's verdict: every check passed and the run did not break. */
+  pass: boolean;
+  checks: ScenarioResult["checks"];
+  /** The memory folder at the end: path -> text. */
+  files: Record<string, string>;
+  calls: ScenarioResult["calls"];
+  /** Per-session USD, stages apart (`sessionCostsOf`). */
+  sessions: SessionCost[];
+  provenance: ScenarioResult["provenance"];
+  durationMs: number;
+  /** A broken run (missing recording, thrown error); `response.error` says the same. */
+  runError?: { name: string; message: string };
+};
+
+const EXTRACTION_PROMPT = /^extraction@\d+$/;
+
+async function defaultRunScenario(options: RunScenarioOptions): Promise<ScenarioResult> {
+  // Imported on first call so loading the provider stays cheap and tests can inject a runner.
+  const runner = await import("../runner/index.js");
+  return runner.runScenario(options);
+}
+
+/**
+ * A promptfoo provider that runs one whole scenario with the evals runner (replay from
+ * recordings by default) for one model; the prompt is the extraction prompt id (`extraction@2`)
+ * and `vars.scenario` names the scenario. The final answer is the output; the file state, checks,
+ * calls and per-session costs are the metadata; `cost` is the USD sum from core's price table
+ * (promptfoo's own Anthropic pricing ignores cache tokens).
+ *
+ * A broken run (a missing recording, a thrown error) is returned as `error`, so promptfoo marks that
+ * one test as an error and the other cells go on.
+ *
+ * @example
+ * const provider = new ScenarioProvider({ config: { model: "claude-haiku-4-5" } });
+ * const response = await provider.callApi("extraction@1", { vars: { scenario: "remember" }, prompt });
+ * response.cost; // USD
+ */
+export class ScenarioProvider implements ApiProvider {
+  readonly model: string;
+  readonly label: string;
+  readonly config: ScenarioProviderConfig;
+  private readonly runScenario: RunScenario;
+  private readonly providerId: string;
+
+  /**
+   * @param options - `{ id?, label?, config: { model, recordingsDir?, scenariosDir?, mode?, basePath? },
+   *   runScenario? }` as promptfoo passes them for a `file://` provider.
+   * @throws {Error} when `config.model` is missing.
+   */
+  constructor(options: ScenarioProviderOptions) {
+    const model = options.config?.model;
+    if (typeof model !== "string" || model === "") {
+      throw new Error(
+        "memfiles scenario provider: config.model is missing. In promptfooconfig.yaml give each " +
+          "provider entry `config: { model: claude-haiku-4-5 }` (or another model id).",
+      );
+    }
+    this.model = model;
+    this.config = options.config;
+    this.label = options.label ?? model;
+    this.providerId = `memfiles-scenario:${model}`;
+    this.runScenario = options.runScenario ?? defaultRunScenario;
+  }
+
+  id(): string {
+    return this.providerId;
+  }
+
+  private folder(env: string, configured: string | undefined, fallback: string): string {
+    const chosen = process.env[env] || configured;
+    if (chosen === undefined || chosen === "") return fallback;
+    return path.resolve(this.config.basePath ?? process.cwd(), chosen);
+  }
+
+  /**
+   * Runs the scenario named by `context.vars.scenario` with the extraction prompt named by
+   * `prompt`.
+   *
+   * @param prompt - The rendered prompt: an extraction prompt id such as `extraction@1`.
+   * @param context - promptfoo's call context; `vars.scenario` is the scenario id.
+   * @returns `{ output, metadata, tokenUsage, cost }`, or `{ error, ... }` for a broken run.
+   */
+  async callApi(prompt: string, context?: CallApiContextParams): Promise<ProviderResponse> {
+    const extractionPrompt = prompt.trim();
+    const scenarioId = context?.vars?.scenario;
+    if (typeof scenarioId !== "string" || scenarioId === "") {
+      return { error: "memfiles scenario provider: the test has no `vars.scenario` (a scenario id)." };
+    }
+    if (!EXTRACTION_PROMPT.test(extractionPrompt)) {
+      return {
+        error:
+          `memfiles scenario provider: the prompt must be an extraction prompt id such as ` +
+          `"extraction@1", got "${extractionPrompt.slice(0, 60)}" (scenario ${scenarioId}).`,
+      };
+    }
+    const options: RunScenarioOptions = {
+      scenarioId,
+      model: this.model,
+      extractionPrompt,
+      mode: this.config.mode ?? "replay",
+      recordingsDir: this.folder(RECORDINGS_DIR_ENV, this.config.recordingsDir, DEFAULT_RECORDINGS_DIR),
+      scenariosDir: this.folder(SCENARIOS_DIR_ENV, this.config.scenariosDir, DEFAULT_SCENARIOS_DIR),
+    };
+    let result: ScenarioResult;
+    try {
+      result = await this.runScenario(options);
+    } catch (error) {
+      const name = error instanceof Error ? error.name : "Error";
+      const message = error instanceof Error ? error.message : String(error);
+      return { error: `${name} in ${scenarioId} (${this.model}, ${extractionPrompt}): ${message}` };
+    }
+    return toProviderResponse(result);
+  }
+}
+
+/**
+ * Turns a scenario run into promptfoo's provider response.
+ *
+ * @param result - A `ScenarioResult` from `runScenario`.
+ * @returns Output = the final answer; metadata = `ScenarioMetadata`; `tokenUsage.prompt` counts every
+ *   input token (uncached, cache write, cache read), `cached` the cache reads; `cost` in USD.
+ * @example toProviderResponse(result).cost // 0.0123
+ */
+export function toProviderResponse(result: ScenarioResult): ProviderResponse {
+  const usage = sumUsage(...result.calls.map((call) => call.usage));
+  const promptTokens = usage.input + usage.cacheWrite5m + usage.cacheWrite1h + usage.cacheRead;
+  const cost = Math.round(result.calls.reduce((sum, call) => sum + call.usd, 0) * 1e9) / 1e9;
+  const metadata: ScenarioMetadata = {
+    scenarioId: result.scenarioId,
+    model: result.model,
+    extractionPrompt: result.extractionPrompt,
+    pass: result.pass,
+    checks: result.checks,
+    files: result.files,
+    calls: result.calls,
+    sessions: sessionCostsOf(result.calls),
+    provenance: result.provenance,
+    durationMs: result.durationMs,
+    ...(result.error ? { runError: result.error } : {}),
+  };
+  const response: ProviderResponse = {
+    output: result.answer,
+    metadata,
+    cost,
+    tokenUsage: {
+      total: promptTokens + usage.output,
+      prompt: promptTokens,
+      completion: usage.output,
+      cached: usage.cacheRead,
+      numRequests: result.calls.length,
+    },
+  };
+  if (result.error) {
+    response.error = `${result.error.name} in ${result.scenarioId} (${result.model}, ${result.extractionPrompt}): ${result.error.message}`;
+  }
+  return response;
+}

@@ -1,0 +1,49 @@
+import { type ModelUsage, sumUsage, ZERO_USAGE } from "@memfiles/core";
+import type { CallCost } from "../runner/types.js";
+
+/** The cost of one session of a scenario run, stages apart. All money in USD. */
+export type SessionCost = {
+  /** 1-based session number, or "question" for the final question. */
+  session: number | "question";
+  /** Total of the session's calls. */
+  usd: number;
+  write: number;
+  consolidate: number;
+  chat: number;
+  usage: ModelUsage;
+  calls: number;
+};
+
+function round(usd: number): number {
+  return Math.round(usd * 1e9) / 1e9;
+}
+
+/**
+ * Groups a scenario run's priced calls by session (the final question counts as a session of its
+ * own), summing USD per stage. The USD figures are the runner's (core's price table), so these
+ * match the per-session cost table of `pnpm eval`.
+ *
+ * @param calls - `ScenarioResult.calls`, each with `usd` from `costOf`.
+ * @returns One entry per session that made a call, in first-call order, USD rounded to 1e-9.
+ * @example sessionCostsOf(result.calls) // [{ session: 1, usd: 0.0035, write: 0.0035, ... }]
+ */
+export function sessionCostsOf(calls: readonly CallCost[]): SessionCost[] {
+  const sessions = new Map<number | "question", SessionCost>();
+  for (const call of calls) {
+    const entry = sessions.get(call.session) ?? {
+      session: call.session,
+      usd: 0,
+      write: 0,
+      consolidate: 0,
+      chat: 0,
+      usage: ZERO_USAGE,
+      calls: 0,
+    };
+    entry.usd = round(entry.usd + call.usd);
+    entry[call.stage] = round(entry[call.stage] + call.usd);
+    entry.usage = sumUsage(entry.usage, call.usage);
+    entry.calls += 1;
+    sessions.set(call.session, entry);
+  }
+  return [...sessions.values()];
+}

@@ -1,0 +1,178 @@
+import { readFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import { AUTHORED_WARNING, formatAbSummary } from "./format-summary.js";
+import { type AbSummaryResult, summarizeAb } from "./summary.js";
+
+// A real `promptfoo eval -o` file (0.120.27) of promptfooconfig.yaml over two scenarios, produced
+// with a stub runner whose costs are round numbers. Per run (Haiku; Opus is 4x every USD figure):
+//   remember: session 1 = chat 0.0002 + write 0.001 = 0.0012, question = 0.0003
+//   forget:   session 1 = chat 0.0001 + write 0.002 = 0.0021, question = 0.0004
+// extraction@2 on Haiku fails a check on forget; extraction@2 on Opus has no recording for remember.
+const fixture = new URL("./__fixtures__/promptfoo-output.json", import.meta.url);
+
+async function loadFixture(): Promise<unknown> {
+  return JSON.parse(await readFile(fixture, "utf8"));
+}
+
+const AUTHORED_METHOD =
+  "input tokens = ceil(request chars / 4); output tokens = ceil(response chars / 4)";
+const FAILED_CHECK = 'file_lacks(topics/tools.md, "Fly.io"): found "Fly.io" on line 5';
+const MISSING =
+  'MissingRecordingError in remember (claude-opus-5-5, extraction@2): No recording for scenario "remember" at step "session 1: write": no recording file';
+
+describe("summarizeAb", () => {
+  it("computes every cell from the promptfoo JSON", async () => {
+    const summary = summarizeAb(await loadFixture());
+    const haikuUsage = { input: 4000, output: 500, cacheWrite5m: 2500, cacheWrite1h: 0, cacheRead: 2000 };
+    const expected: AbSummaryResult = {
+      prompts: ["extraction@1", "extraction@2"],
+      models: ["claude-haiku-4-5", "claude-opus-5-5"],
+      scenarios: ["forget", "remember"],
+      cells: [
+        {
+          prompt: "extraction@1",
+          model: "claude-haiku-4-5",
+          scenarios: 2,
+          passed: 2,
+          failed: 0,
+          errors: 0,
+          sessions: 4,
+          // (0.0021 + 0.0004 + 0.0012 + 0.0003) / 4 = 0.004 / 4
+          meanSessionUsd: 0.001,
+          maxSessionUsd: 0.0021,
+          writeUsd: 0.003, // 0.002 + 0.001
+          totalUsd: 0.004,
+          // input 2100 + 400 + 1200 + 300; output 220 + 80 + 140 + 60
+          usage: haikuUsage,
+          provenance: ["authored"],
+          results: [
+            { scenarioId: "forget", outcome: "pass", reason: "", usd: 0.0025 },
+            { scenarioId: "remember", outcome: "pass", reason: "", usd: 0.0015 },
+          ],
+        },
+        {
+          prompt: "extraction@1",
+          model: "claude-opus-5-5",
+          scenarios: 2,
+          passed: 2,
+          failed: 0,
+          errors: 0,
+          sessions: 4,
+          meanSessionUsd: 0.004, // 4 x 0.001
+          maxSessionUsd: 0.0084, // 4 x 0.0021
+          writeUsd: 0.012,
+          totalUsd: 0.016,
+          usage: haikuUsage,
+          provenance: ["authored"],
+          results: [
+            { scenarioId: "forget", outcome: "pass", reason: "", usd: 0.01 },
+            { scenarioId: "remember", outcome: "pass", reason: "", usd: 0.006 },
+          ],
+        },
+        {
+          prompt: "extraction@2",
+          model: "claude-haiku-4-5",
+          scenarios: 2,
+          passed: 1,
+          failed: 1,
+          errors: 0,
+          sessions: 4,
+          meanSessionUsd: 0.001,
+          maxSessionUsd: 0.0021,
+          writeUsd: 0.003,
+          totalUsd: 0.004,
+          usage: haikuUsage,
+          provenance: ["authored"],
+          results: [
+            { scenarioId: "forget", outcome: "fail", reason: FAILED_CHECK, usd: 0.0025 },
+            { scenarioId: "remember", outcome: "pass", reason: "", usd: 0.0015 },
+          ],
+        },
+        {
+          prompt: "extraction@2",
+          model: "claude-opus-5-5",
+          scenarios: 2,
+          passed: 1,
+          failed: 0,
+          errors: 1,
+          // only forget's two sessions: the broken run is left out of the cost figures
+          sessions: 2,
+          meanSessionUsd: 0.005, // (0.0084 + 0.0016) / 2
+          maxSessionUsd: 0.0084,
+          writeUsd: 0.008,
+          totalUsd: 0.01,
+          usage: { input: 2500, output: 300, cacheWrite5m: 2500, cacheWrite1h: 0, cacheRead: 0 },
+          provenance: ["authored"],
+          results: [
+            { scenarioId: "forget", outcome: "pass", reason: "", usd: 0.01 },
+            { scenarioId: "remember", outcome: "error", reason: MISSING, usd: 0 },
+          ],
+        },
+      ],
+      recordings: "authored",
+      recorded: [],
+      authoredUsageMethods: [AUTHORED_METHOD],
+    };
+    expect(summary).toEqual(expected);
+  });
+
+  it("rejects a file that is not promptfoo output, naming the field", () => {
+    expect(() => summarizeAb({ results: { table: [] } })).toThrow(/results/);
+  });
+
+  it.each([
+    {
+      name: "recorded only",
+      provenance: [{ kind: "recorded", model: "claude-haiku-4-5", date: "2026-11-30" }],
+      recordings: "recorded",
+    },
+    {
+      name: "recorded and authored",
+      provenance: [
+        { kind: "recorded", model: "claude-haiku-4-5", date: "2026-11-30" },
+        { kind: "authored", usageMethod: "chars / 4" },
+      ],
+      recordings: "mixed",
+    },
+    { name: "no provenance", provenance: [], recordings: "none" },
+  ])("labels the recordings $name", async ({ provenance, recordings }) => {
+    const output = (await loadFixture()) as {
+      results: { results: { response?: { metadata?: { provenance?: unknown } } }[] };
+    };
+    for (const row of output.results.results) {
+      if (row.response?.metadata) row.response.metadata.provenance = provenance;
+    }
+    expect(summarizeAb(output).recordings).toBe(recordings);
+  });
+});
+
+describe("formatAbSummary", () => {
+  it("says the recordings are authored, then gives the grid, the cells and every problem", async () => {
+    const text = formatAbSummary({
+      summary: summarizeAb(await loadFixture()),
+      resultsFile: "out/ab-results.json",
+    });
+    expect(text.split("\n").slice(0, 3)).toEqual([
+      "# memfiles A/B: extraction prompt x model",
+      "",
+      `**Recordings: authored** (every run). ${AUTHORED_WARNING}`,
+    ]);
+    expect(text).toContain(
+      [
+        "| prompt \\ model | claude-haiku-4-5              | claude-opus-5-5                        |",
+        "| -------------- | ----------------------------- | -------------------------------------- |",
+        "| extraction@1   | 2/2 passed, $0.001000/session | 2/2 passed, $0.004000/session          |",
+        "| extraction@2   | 1/2 passed, $0.001000/session | 1/2 passed, 1 error, $0.005000/session |",
+      ].join("\n"),
+    );
+    expect(text).toContain(
+      "| extraction@2 | claude-opus-5-5  |    1/2 |      0 |      1 |        2 |        $0.005000 |       $0.008400 |      $0.008000 | $0.010000 |        2,500 |       2,500 |          0 |           300 | authored   |",
+    );
+    expect(text).toContain(
+      "| remember | pass $0.001500                  | pass $0.006000                 | pass $0.001500                  | ERROR                          |",
+    );
+    expect(text).toContain(`- FAIL extraction@2 / claude-haiku-4-5 / forget: ${FAILED_CHECK}`);
+    expect(text).toContain(`- ERROR extraction@2 / claude-opus-5-5 / remember: ${MISSING}`);
+    expect(text).toContain(`- Authored usage estimate: ${AUTHORED_METHOD}`);
+  });
+});

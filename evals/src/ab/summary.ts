@@ -1,0 +1,259 @@
+import { type ModelUsage, sumUsage, ZERO_USAGE } from "@memfiles/core";
+import { z } from "zod";
+import type { Provenance } from "../runner/types.js";
+import type { SessionCost } from "./session-costs.js";
+
+const UsageSchema = z.object({
+  input: z.number(),
+  output: z.number(),
+  cacheWrite5m: z.number(),
+  cacheWrite1h: z.number(),
+  cacheRead: z.number(),
+});
+
+const SessionCostSchema = z.object({
+  session: z.union([z.number(), z.literal("question")]),
+  usd: z.number(),
+  write: z.number(),
+  consolidate: z.number(),
+  chat: z.number(),
+  usage: UsageSchema,
+  calls: z.number(),
+});
+
+const ProvenanceSchema = z.union([
+  z.object({ kind: z.literal("recorded"), model: z.string(), date: z.string() }),
+  z.object({ kind: z.literal("authored"), usageMethod: z.string() }),
+]);
+
+const CheckSchema = z.object({ name: z.string(), pass: z.boolean(), score: z.number(), reason: z.string() });
+
+/** The part of `ScenarioMetadata` the summary reads. */
+const MetadataSchema = z.object({
+  scenarioId: z.string(),
+  model: z.string(),
+  extractionPrompt: z.string(),
+  pass: z.boolean(),
+  checks: z.array(CheckSchema),
+  sessions: z.array(SessionCostSchema),
+  provenance: z.array(ProvenanceSchema),
+  runError: z.object({ name: z.string(), message: z.string() }).optional(),
+});
+
+/** One row of promptfoo's `results.results`, as far as the summary needs it. */
+const ResultRowSchema = z.object({
+  provider: z.object({ id: z.string(), label: z.string().optional() }),
+  prompt: z.object({ raw: z.string(), label: z.string().optional() }),
+  vars: z.record(z.string(), z.unknown()).optional(),
+  promptIdx: z.number().optional(),
+  testIdx: z.number().optional(),
+  success: z.boolean(),
+  /** promptfoo's ResultFailureReason: 0 none, 1 a failed assertion, 2 an error (a broken run). */
+  failureReason: z.number().optional(),
+  /** On a failed assertion promptfoo copies the grading reason here too; not a broken run. */
+  error: z.string().nullish(),
+  response: z
+    .object({ output: z.unknown().optional(), metadata: z.unknown().optional(), error: z.string().nullish() })
+    .nullish(),
+  gradingResult: z.object({ pass: z.boolean(), reason: z.string().optional() }).nullish(),
+});
+
+/** The parts of promptfoo's `--output x.json` file (0.120.x) the summary reads. */
+export const PromptfooOutputSchema = z.object({
+  evalId: z.string().nullish(),
+  results: z.object({
+    timestamp: z.string().optional(),
+    results: z.array(ResultRowSchema),
+  }),
+});
+export type PromptfooOutput = z.infer<typeof PromptfooOutputSchema>;
+
+/** How one scenario ended in one cell. */
+export type AbOutcome = "pass" | "fail" | "error";
+
+/** One scenario run in one cell. */
+export type AbScenarioResult = {
+  scenarioId: string;
+  outcome: AbOutcome;
+  /** Failed checks or the error message; "" on a pass. */
+  reason: string;
+  /** USD of the run (0 for a broken run). */
+  usd: number;
+};
+
+/** One cell of the matrix: an extraction prompt on a model over every scenario. */
+export type AbCell = {
+  prompt: string;
+  model: string;
+  scenarios: number;
+  passed: number;
+  failed: number;
+  errors: number;
+  /** Sessions of runs that did not break (the final question counts as a session). */
+  sessions: number;
+  /** Mean and max USD per session over those sessions. */
+  meanSessionUsd: number;
+  maxSessionUsd: number;
+  /** USD of every write pass in the cell. */
+  writeUsd: number;
+  /** USD of every call in the cell. */
+  totalUsd: number;
+  /** Tokens of every call in the cell. */
+  usage: ModelUsage;
+  /** Recording kinds seen in the cell. */
+  provenance: ("recorded" | "authored")[];
+  results: AbScenarioResult[];
+};
+
+/** Result of `summarizeAb`. */
+export type AbSummaryResult = {
+  /** Prompt and model labels in first-seen order. */
+  prompts: string[];
+  models: string[];
+  scenarios: string[];
+  /** One cell per prompt x model present, prompts outer, models inner. */
+  cells: AbCell[];
+  /** `authored`, `recorded`, `mixed`, or `none` when no run reported its recordings. */
+  recordings: "authored" | "recorded" | "mixed" | "none";
+  /** Recorded provenance entries (model and date), deduplicated. */
+  recorded: { model: string; date: string }[];
+  /** The authored recordings' usage-estimate methods, deduplicated. */
+  authoredUsageMethods: string[];
+};
+
+/** promptfoo's `ResultFailureReason.ERROR`. */
+const ERROR_FAILURE = 2;
+
+function round(usd: number): number {
+  return Math.round(usd * 1e9) / 1e9;
+}
+
+function firstLine(text: string): string {
+  return text.split("\n")[0] ?? text;
+}
+
+/**
+ * Computes the A/B summary (per prompt x model cell: scenarios passed, mean and max USD per
+ * session, write-pass USD, tokens, recording provenance) from promptfoo's JSON output of
+ * `promptfooconfig.yaml`.
+ *
+ * @param output - The parsed `--output` JSON of `promptfoo eval` (0.120.x); validated here.
+ * @returns The summary; USD rounded to 1e-9.
+ * @throws {z.ZodError} when the JSON is not a promptfoo output file.
+ * @example
+ * const summary = summarizeAb(JSON.parse(await readFile("evals/out/ab-results.json", "utf8")));
+ * summary.cells[0]?.meanSessionUsd; // USD
+ */
+export function summarizeAb(output: unknown): AbSummaryResult {
+  const parsed = PromptfooOutputSchema.parse(output);
+  const prompts: string[] = [];
+  const models: string[] = [];
+  const scenarios: string[] = [];
+  const addOnce = (list: string[], value: string) => {
+    if (!list.includes(value)) list.push(value);
+  };
+  type Row = {
+    prompt: string;
+    model: string;
+    scenarioId: string;
+    result: AbScenarioResult;
+    sessions: SessionCost[];
+    provenance: Provenance[];
+  };
+  // promptfoo writes rows in completion order; the matrix order is prompt index then test index.
+  const ordered = [...parsed.results.results].sort(
+    (a, b) => (a.promptIdx ?? 0) - (b.promptIdx ?? 0) || (a.testIdx ?? 0) - (b.testIdx ?? 0),
+  );
+  const rows: Row[] = ordered.map((row) => {
+    const metadata = MetadataSchema.safeParse(row.response?.metadata);
+    const meta = metadata.success ? metadata.data : undefined;
+    const prompt = meta?.extractionPrompt ?? row.prompt.label ?? row.prompt.raw;
+    const model = meta?.model ?? row.provider.label ?? row.provider.id;
+    const varScenario = row.vars?.scenario;
+    const scenarioId = meta?.scenarioId ?? (typeof varScenario === "string" ? varScenario : "(unknown)");
+    const broken =
+      row.failureReason === ERROR_FAILURE ||
+      Boolean(row.response?.error) ||
+      meta?.runError !== undefined ||
+      (row.failureReason === undefined && !row.success && !row.gradingResult && Boolean(row.error));
+    const errorText = row.response?.error ?? row.error ?? meta?.runError?.message;
+    const outcome: AbOutcome = broken ? "error" : row.success ? "pass" : "fail";
+    const failedChecks = meta?.checks.filter((check) => !check.pass) ?? [];
+    const reason =
+      outcome === "error"
+        ? firstLine(errorText ?? "the run broke")
+        : outcome === "fail"
+          ? failedChecks.length > 0
+            ? failedChecks.map((check) => `${check.name}: ${check.reason}`).join("; ")
+            : (row.gradingResult?.reason ?? "failed")
+          : "";
+    const sessions = outcome === "error" ? [] : (meta?.sessions ?? []);
+    addOnce(prompts, prompt);
+    addOnce(models, model);
+    addOnce(scenarios, scenarioId);
+    return {
+      prompt,
+      model,
+      scenarioId,
+      result: {
+        scenarioId,
+        outcome,
+        reason,
+        usd: round(sessions.reduce((sum, session) => sum + session.usd, 0)),
+      },
+      sessions,
+      provenance: meta?.provenance ?? [],
+    };
+  });
+
+  const cells: AbCell[] = [];
+  for (const prompt of prompts) {
+    for (const model of models) {
+      const inCell = rows.filter((row) => row.prompt === prompt && row.model === model);
+      if (inCell.length === 0) continue;
+      const sessions = inCell.flatMap((row) => row.sessions);
+      const kinds = new Set(inCell.flatMap((row) => row.provenance.map((entry) => entry.kind)));
+      cells.push({
+        prompt,
+        model,
+        scenarios: inCell.length,
+        passed: inCell.filter((row) => row.result.outcome === "pass").length,
+        failed: inCell.filter((row) => row.result.outcome === "fail").length,
+        errors: inCell.filter((row) => row.result.outcome === "error").length,
+        sessions: sessions.length,
+        meanSessionUsd:
+          sessions.length === 0 ? 0 : round(sessions.reduce((sum, s) => sum + s.usd, 0) / sessions.length),
+        maxSessionUsd: round(Math.max(0, ...sessions.map((session) => session.usd))),
+        writeUsd: round(sessions.reduce((sum, session) => sum + session.write, 0)),
+        totalUsd: round(sessions.reduce((sum, session) => sum + session.usd, 0)),
+        usage: sumUsage(ZERO_USAGE, ...sessions.map((session) => session.usage)),
+        provenance: (["authored", "recorded"] as const).filter((kind) => kinds.has(kind)),
+        results: inCell.map((row) => row.result),
+      });
+    }
+  }
+
+  const allProvenance = rows.flatMap((row) => row.provenance);
+  const recorded = dedupe(
+    allProvenance.flatMap((entry) =>
+      entry.kind === "recorded" ? [{ model: entry.model, date: entry.date }] : [],
+    ),
+  );
+  const authoredUsageMethods = [
+    ...new Set(allProvenance.flatMap((entry) => (entry.kind === "authored" ? [entry.usageMethod] : []))),
+  ];
+  const recordings =
+    allProvenance.length === 0
+      ? "none"
+      : recorded.length === 0
+        ? "authored"
+        : authoredUsageMethods.length === 0
+          ? "recorded"
+          : "mixed";
+  return { prompts, models, scenarios, cells, recordings, recorded, authoredUsageMethods };
+}
+
+function dedupe(entries: { model: string; date: string }[]): { model: string; date: string }[] {
+  const seen = new Map(entries.map((entry) => [`${entry.model} ${entry.date}`, entry]));
+  return [...seen.values()];
+}

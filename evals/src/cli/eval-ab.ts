@@ -1,0 +1,129 @@
+/**
+ * `pnpm eval:ab`: runs the promptfoo A/B (extraction prompt x model x scenarios, offline from
+ * recordings) through promptfoo's CLI with its database in a throwaway folder (never
+ * `~/.promptfoo`), then prints the per-cell summary
+ * and writes `evals/out/ab-results.json` (promptfoo's JSON) and `evals/out/ab-summary.md`.
+ *
+ * Exit codes: 0 every run completed (failed checks are results, shown in the table), 1 a run broke
+ * (a missing recording: that cell's scenario shows ERROR) or promptfoo failed, 2 bad arguments.
+ */
+import { access, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { formatAbSummary } from "../ab/format-summary.js";
+import { RECORDINGS_DIR_ENV, SCENARIOS_DIR_ENV } from "../ab/folders.js";
+import { runPromptfoo } from "../ab/run-promptfoo.js";
+import { summarizeAb } from "../ab/summary.js";
+
+const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const CONFIG_FILE = path.join(EVALS_ROOT, "promptfoo", "promptfooconfig.yaml");
+
+const USAGE = `Usage: pnpm eval:ab [--scenario <id>]... [--recordings <dir>] [--scenarios <dir>] [--out <dir>] [--verbose]
+
+Runs evals/promptfoo/promptfooconfig.yaml (extraction@1/@2 x Haiku 4.5/Opus 5.5 x scenarios) offline
+from recordings, then prints the summary and writes <out>/ab-results.json and <out>/ab-summary.md.
+  --scenario <id>     only this scenario (repeatable)
+  --recordings <dir>  recordings folder (default evals/recordings)
+  --scenarios <dir>   scenario fixtures folder (default scenarios/)
+  --out <dir>         output folder (default evals/out)
+  --verbose           show promptfoo's own output
+  -h, --help          show this help`;
+
+/** pnpm runs package scripts in the package folder; paths the user typed are relative to INIT_CWD. */
+function fromUserCwd(target: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), target);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    options: {
+      scenario: { type: "string", multiple: true },
+      recordings: { type: "string" },
+      scenarios: { type: "string" },
+      out: { type: "string" },
+      verbose: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const { values } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const outDir = values.out ? fromUserCwd(values.out) : path.join(EVALS_ROOT, "out");
+  const resultsFile = path.join(outDir, "ab-results.json");
+  const summaryFile = path.join(outDir, "ab-summary.md");
+  await mkdir(outDir, { recursive: true });
+  await rm(resultsFile, { force: true });
+
+  const env: Record<string, string> = {};
+  if (values.recordings) env[RECORDINGS_DIR_ENV] = fromUserCwd(values.recordings);
+  if (values.scenarios) env[SCENARIOS_DIR_ENV] = fromUserCwd(values.scenarios);
+  const only = values.scenario ?? [];
+  const started = Date.now();
+  process.stdout.write("Running the promptfoo A/B offline from recordings (promptfoo's database in a temporary folder)...\n");
+  const run = await runPromptfoo({
+    configFile: CONFIG_FILE,
+    outputFile: resultsFile,
+    env,
+    inherit: values.verbose ?? false,
+    ...(only.length > 0 ? { filterPattern: `^(${only.map(escapeRegExp).join("|")}): ` } : {}),
+  });
+
+  const wrote = await access(resultsFile).then(
+    () => true,
+    () => false,
+  );
+  if (!wrote) {
+    const output = `${run.stdout}\n${run.stderr}`;
+    process.stderr.write(`${output.trim().split("\n").slice(-40).join("\n")}\n\n`);
+    const hint = output.includes("Could not locate the bindings file")
+      ? "promptfoo's database addon (better-sqlite3) is not built: run `bash scripts/setup.sh`, or " +
+        "`npm_config_nodedir=/usr pnpm rebuild better-sqlite3`, then try again."
+      : "See promptfoo's output above; rerun with --verbose for all of it.";
+    process.stderr.write(
+      `pnpm eval:ab: promptfoo exited with code ${run.exitCode} and wrote no results to ${resultsFile}. ${hint}\n`,
+    );
+    return 1;
+  }
+
+  const summary = summarizeAb(JSON.parse(await readFile(resultsFile, "utf8")));
+  const markdown = formatAbSummary({ summary, resultsFile: path.relative(EVALS_ROOT, resultsFile) });
+  await writeFile(summaryFile, markdown);
+  process.stdout.write(`\n${markdown}\n`);
+  process.stdout.write(
+    `Wrote ${resultsFile} and ${summaryFile} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
+  );
+  const errors = summary.cells.reduce((count, cell) => count + cell.errors, 0);
+  if (summary.cells.length === 0) {
+    process.stderr.write("pnpm eval:ab: promptfoo ran no test (no scenario matched?).\n");
+    return 1;
+  }
+  if (errors > 0) {
+    process.stderr.write(
+      `pnpm eval:ab: ${errors} run(s) broke (see "Failures and errors"); the other cells are complete.\n`,
+    );
+    return 1;
+  }
+  return 0;
+}
+
+// The root script forwards arguments after a literal "--".
+const argv = process.argv.slice(2);
+process.exitCode = await main(argv[0] === "--" ? argv.slice(1) : argv);

@@ -1,0 +1,163 @@
+/**
+ * `pnpm eval`: runs every scenario offline from recordings on every model that has recordings,
+ * prints the scenario x check table, the cost per session and the provenance of the recordings,
+ * writes the same as JSON with `--json <file>`, and exits non-zero on any failed check or broken
+ * run. `--record` (with ANTHROPIC_API_KEY) calls the API instead and writes the recordings.
+ *
+ * Exit codes: 0 every run passed, 1 a check failed or a run broke, 2 bad arguments.
+ */
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { MODELS } from "@memfiles/core";
+import { buildEvalReport, type EvalReport, formatEvalReport } from "../report/index.js";
+import { runScenario } from "../runner/index.js";
+import type { RunMode, ScenarioResult } from "../runner/types.js";
+import { loadScenarios } from "../scenarios/index.js";
+
+const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** Default recordings folder: `evals/recordings`. */
+export const DEFAULT_RECORDINGS_DIR = join(EVALS_ROOT, "recordings");
+/** Default scenarios folder: the repository's `scenarios/`. */
+export const DEFAULT_SCENARIOS_DIR = join(EVALS_ROOT, "..", "scenarios");
+
+const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N] [--json <file>] [--record]
+
+Runs every scenario offline from recorded API responses and grades it.
+  --scenario <id>     only this scenario (repeatable; default: every scenario)
+  --model <id>        only this model (repeatable; default: every model with recordings)
+  --prompt <id>       extraction prompt (default extraction@1)
+  --json <file>       also write the report as JSON
+  --record            call the API and write the recordings (needs ANTHROPIC_API_KEY)
+  --recordings <dir>  recordings folder (default evals/recordings)
+  --scenarios <dir>   scenario fixtures folder (default scenarios/)
+  -h, --help          show this help`;
+
+/** Where output goes; injectable for tests. */
+export type EvalOutput = { out: (text: string) => void; error: (text: string) => void };
+
+/** What `evalMain` returns: the exit code and the report (when runs were made). */
+export type EvalMainResult = { exitCode: number; report?: EvalReport };
+
+/** pnpm runs package scripts in the package folder; paths the user typed are relative to INIT_CWD. */
+function fromUserCwd(target: string): string {
+  return resolve(process.env.INIT_CWD ?? process.cwd(), target);
+}
+
+/** Models that have a recordings folder for the prompt, in code-point order. */
+async function modelsWithRecordings(recordingsDir: string, prompt: string): Promise<string[]> {
+  const entries = await readdir(recordingsDir, { withFileTypes: true }).catch(() => []);
+  const models: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue;
+    const files = await readdir(join(recordingsDir, entry.name, prompt)).catch(() => []);
+    if (files.some((file) => file.endsWith(".json"))) models.push(entry.name);
+  }
+  return models.sort();
+}
+
+/**
+ * The `pnpm eval` command.
+ *
+ * @param argv - Arguments after the script name.
+ * @param output - Where to print (default stdout / stderr).
+ * @returns `{ exitCode, report? }`: 0 all passed, 1 a failed check or broken run, 2 bad arguments.
+ * @example const { exitCode } = await evalMain(["--scenario", "remember"]);
+ */
+export async function evalMain(
+  argv: string[],
+  output: EvalOutput = {
+    out: (text) => process.stdout.write(text),
+    error: (text) => process.stderr.write(text),
+  },
+): Promise<EvalMainResult> {
+  let values: ReturnType<typeof parse>["values"];
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    output.error(`${(error as Error).message}\n\n${USAGE}\n`);
+    return { exitCode: 2 };
+  }
+  if (values.help) {
+    output.out(`${USAGE}\n`);
+    return { exitCode: 0 };
+  }
+  const prompt = values.prompt;
+  if (!/^extraction@[1-9]\d*$/.test(prompt)) {
+    output.error(`--prompt "${prompt}" is not an extraction prompt id such as "extraction@1".\n`);
+    return { exitCode: 2 };
+  }
+  const recordingsDir = values.recordings ? fromUserCwd(values.recordings) : DEFAULT_RECORDINGS_DIR;
+  const scenariosDir = values.scenarios ? fromUserCwd(values.scenarios) : DEFAULT_SCENARIOS_DIR;
+  const mode: RunMode = values.record ? "record" : "replay";
+  if (mode === "record" && !process.env.ANTHROPIC_API_KEY) {
+    output.error(
+      "--record calls the Anthropic API and needs ANTHROPIC_API_KEY. Set it, or run `pnpm eval` " +
+        "without --record to replay the recordings.\n",
+    );
+    return { exitCode: 2 };
+  }
+  const scenarios = await loadScenarios(scenariosDir);
+  const known = new Set(scenarios.map((scenario) => scenario.id));
+  const unknown = (values.scenario ?? []).filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    output.error(
+      `Unknown scenario ${unknown.map((id) => `"${id}"`).join(", ")} in ${scenariosDir}. ` +
+        `Known: ${[...known].join(", ")}.\n`,
+    );
+    return { exitCode: 2 };
+  }
+  const scenarioIds = values.scenario ?? scenarios.map((scenario) => scenario.id);
+  const models =
+    values.model ??
+    (mode === "record" ? [MODELS.haiku, MODELS.opus] : await modelsWithRecordings(recordingsDir, prompt));
+  if (models.length === 0) {
+    output.error(
+      `No recordings for ${prompt} in ${recordingsDir}. Record them with \`pnpm eval --record\` ` +
+        "(needs ANTHROPIC_API_KEY) or author them with `pnpm --filter @memfiles/evals author`.\n",
+    );
+    return { exitCode: 1 };
+  }
+  const results: ScenarioResult[] = [];
+  for (const model of models) {
+    for (const scenarioId of scenarioIds) {
+      results.push(
+        await runScenario({ scenarioId, model, extractionPrompt: prompt, mode, recordingsDir, scenariosDir }),
+      );
+    }
+  }
+  const report = buildEvalReport(results, prompt);
+  output.out(formatEvalReport(report));
+  if (values.json) {
+    const file = fromUserCwd(values.json);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, `${JSON.stringify(report, null, 2)}\n`, "utf8");
+    output.out(`Report written to ${file}\n`);
+  }
+  const ok = report.summary.passed === report.summary.runs;
+  return { exitCode: ok ? 0 : 1, report };
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      scenario: { type: "string", multiple: true },
+      model: { type: "string", multiple: true },
+      prompt: { type: "string", default: "extraction@1" },
+      json: { type: "string" },
+      record: { type: "boolean", default: false },
+      recordings: { type: "string" },
+      scenarios: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { exitCode } = await evalMain(process.argv.slice(2));
+  process.exitCode = exitCode;
+}

@@ -1,0 +1,254 @@
+import {
+  costOf,
+  type ModelUsage,
+  type PriceTable,
+  sumUsage,
+  type UsageRecord,
+  ZERO_USAGE,
+} from "@memfiles/core";
+
+/** Session key used for usage records written without a `sessionId`. */
+export const NO_SESSION_ID = "(no session id)";
+
+/**
+ * How the report prices the alternative it compares against, printed with every report. The
+ * comparison is the seed design's: memory (write pass once per session, a cached memory block on
+ * every request) against putting past chat history back into the prompt, uncached.
+ */
+export const ALTERNATIVE_METHOD = [
+  "Saving = what re-sending the whole transcript every request would cost, minus what memory cost.",
+  "Memory cost = write pass + consolidation + recall + chat, priced from the usage log.",
+  "The alternative has no write pass, consolidation or memory block. Each chat request sends, uncached",
+  "at its model's input price, every earlier session's transcript plus its own uncached input (the",
+  "conversation so far), and pays the same output tokens.",
+  "A session's transcript length is estimated from the log (it holds counts, not text): the uncached",
+  "input plus output tokens of its last chat request (the conversation through the final reply; the",
+  "cached prefix holds the prompt and memory block); a session without chat requests uses its write",
+  "pass's input tokens (cached or not), which also count the extraction prompt and file index.",
+  "Sessions are ordered by their first record's date.",
+].join("\n");
+
+/** Cost of one session in the usage log, priced apart by stage. All money in USD. */
+export type SessionCost = {
+  sessionId: string;
+  /** ISO date of the session's first and last record. */
+  firstDate: string;
+  lastDate: string;
+  /** Models seen in the session, in first-use order. */
+  models: string[];
+  /** Number of model calls, and of chat requests among them. */
+  calls: number;
+  chatRequests: number;
+  usage: ModelUsage;
+  /** The write pass (stage `write`), all tokens. */
+  write: number;
+  consolidate: number;
+  /** Chat requests' cache write + cache read tokens: the cached memory block. */
+  recall: number;
+  /** Chat requests' uncached input + output tokens. */
+  chat: number;
+  total: number;
+  /** Estimated transcript length of this session (tokens), as `ALTERNATIVE_METHOD` states. */
+  transcriptTokens: number;
+  /** Tokens of earlier sessions' transcripts the alternative re-sends with each chat request. */
+  historyTokens: number;
+  /** What this session's chat requests would cost re-sending the whole transcript, USD. */
+  alternative: number;
+  /** `alternative - total`: negative for a session that pays a write pass and re-uses no history. */
+  saving: number;
+};
+
+/** Costs of one model over the whole log. All money in USD. */
+export type ModelCost = {
+  model: string;
+  calls: number;
+  usage: ModelUsage;
+  write: number;
+  consolidate: number;
+  recall: number;
+  chat: number;
+  total: number;
+  /** The alternative priced at this model for the chat requests it served. */
+  alternative: number;
+};
+
+/** Options of `computeCostReport`. */
+export type CostReportOptions = {
+  /** Records in log order (as `readUsageLog` returns them). */
+  records: UsageRecord[];
+  /** Extra or replacement prices in USD per MTok, passed on to `costOf`. */
+  prices?: PriceTable;
+};
+
+/** Result of `computeCostReport`. */
+export type CostReportResult = {
+  sessions: SessionCost[];
+  models: ModelCost[];
+  total: {
+    calls: number;
+    chatRequests: number;
+    usage: ModelUsage;
+    write: number;
+    consolidate: number;
+    recall: number;
+    chat: number;
+    total: number;
+    alternative: number;
+    saving: number;
+    /** `saving / alternative`, 0..1 (negative when memory cost more); 0 with no alternative. */
+    savingShare: number;
+  };
+  method: string;
+};
+
+type Parts = { write: number; consolidate: number; recall: number; chat: number };
+
+function partsOf(record: UsageRecord, prices: PriceTable | undefined): Parts {
+  const cost = costOf(record.usage, record.model, prices);
+  const parts: Parts = { write: 0, consolidate: 0, recall: 0, chat: 0 };
+  if (record.stage === "chat") {
+    parts.recall = cost.cacheWrite + cost.cacheRead;
+    parts.chat = cost.input + cost.output;
+  } else {
+    parts[record.stage] = cost.usd;
+  }
+  return parts;
+}
+
+function promptTokens(usage: ModelUsage): number {
+  return usage.input + usage.cacheWrite5m + usage.cacheWrite1h + usage.cacheRead;
+}
+
+function transcriptTokensOf(records: UsageRecord[]): number {
+  const chats = records.filter((record) => record.stage === "chat");
+  const lastChat = chats.at(-1);
+  if (lastChat) return lastChat.usage.input + lastChat.usage.output;
+  const writes = records.filter((record) => record.stage === "write");
+  return writes.reduce((sum, record) => sum + promptTokens(record.usage), 0);
+}
+
+function round(usd: number): number {
+  return Math.round(usd * 1e9) / 1e9;
+}
+
+/**
+ * Prices a usage log per session and per model, write pass, consolidation, recall and chat apart,
+ * and estimates the saving against re-sending the whole transcript every request (the seed
+ * design's comparison; method in `ALTERNATIVE_METHOD`).
+ *
+ * @param options - `{ records, prices? }`: usage records in log order; prices in USD per MTok.
+ * @returns Sessions ordered by first date, models by total cost (highest first), and the totals,
+ *   all money in USD rounded to 1e-9.
+ * @throws {UnknownModelError} (from `costOf`) when a record's model has no price.
+ * @example
+ * const { records } = await readUsageLog("memory");
+ * const report = computeCostReport({ records });
+ * report.total.saving; // USD
+ */
+export function computeCostReport(options: CostReportOptions): CostReportResult {
+  const bySession = new Map<string, UsageRecord[]>();
+  for (const record of options.records) {
+    const key = record.sessionId ?? NO_SESSION_ID;
+    const list = bySession.get(key) ?? [];
+    list.push(record);
+    bySession.set(key, list);
+  }
+  const ordered = [...bySession.entries()]
+    .map(([sessionId, records]) => ({
+      sessionId,
+      records,
+      firstDate: records.map((record) => record.date).reduce((a, b) => (b < a ? b : a)),
+      lastDate: records.map((record) => record.date).reduce((a, b) => (b > a ? b : a)),
+    }))
+    .sort((a, b) => (a.firstDate < b.firstDate ? -1 : a.firstDate > b.firstDate ? 1 : 0));
+
+  const models = new Map<string, ModelCost>();
+  const sessions: SessionCost[] = [];
+  let historyTokens = 0;
+  for (const { sessionId, records, firstDate, lastDate } of ordered) {
+    const session: SessionCost = {
+      sessionId,
+      firstDate,
+      lastDate,
+      models: [...new Set(records.map((record) => record.model))],
+      calls: records.length,
+      chatRequests: 0,
+      usage: sumUsage(...records.map((record) => record.usage)),
+      write: 0,
+      consolidate: 0,
+      recall: 0,
+      chat: 0,
+      total: 0,
+      transcriptTokens: transcriptTokensOf(records),
+      historyTokens,
+      alternative: 0,
+      saving: 0,
+    };
+    for (const record of records) {
+      const parts = partsOf(record, options.prices);
+      const model = models.get(record.model) ?? {
+        model: record.model,
+        calls: 0,
+        usage: ZERO_USAGE,
+        write: 0,
+        consolidate: 0,
+        recall: 0,
+        chat: 0,
+        total: 0,
+        alternative: 0,
+      };
+      model.calls += 1;
+      model.usage = sumUsage(model.usage, record.usage);
+      for (const key of ["write", "consolidate", "recall", "chat"] as const) {
+        session[key] += parts[key];
+        model[key] += parts[key];
+      }
+      if (record.stage === "chat") {
+        session.chatRequests += 1;
+        const alternative = costOf(
+          { ...ZERO_USAGE, input: historyTokens + record.usage.input, output: record.usage.output },
+          record.model,
+          options.prices,
+        ).usd;
+        session.alternative += alternative;
+        model.alternative += alternative;
+      }
+      models.set(record.model, model);
+    }
+    session.total = session.write + session.consolidate + session.recall + session.chat;
+    session.saving = session.alternative - session.total;
+    for (const key of ["write", "consolidate", "recall", "chat", "total", "alternative", "saving"] as const) {
+      session[key] = round(session[key]);
+    }
+    sessions.push(session);
+    historyTokens += session.transcriptTokens;
+  }
+
+  const modelRows = [...models.values()]
+    .map((model) => {
+      for (const key of ["write", "consolidate", "recall", "chat", "alternative"] as const) {
+        model[key] = round(model[key]);
+      }
+      model.total = round(model.write + model.consolidate + model.recall + model.chat);
+      return model;
+    })
+    .sort((a, b) => b.total - a.total || a.model.localeCompare(b.model));
+
+  const sum = (pick: (session: SessionCost) => number) =>
+    round(sessions.reduce((total, session) => total + pick(session), 0));
+  const total = {
+    calls: options.records.length,
+    chatRequests: sessions.reduce((count, session) => count + session.chatRequests, 0),
+    usage: sumUsage(...options.records.map((record) => record.usage)),
+    write: sum((session) => session.write),
+    consolidate: sum((session) => session.consolidate),
+    recall: sum((session) => session.recall),
+    chat: sum((session) => session.chat),
+    total: sum((session) => session.total),
+    alternative: sum((session) => session.alternative),
+    saving: sum((session) => session.saving),
+    savingShare: 0,
+  };
+  total.savingShare = total.alternative > 0 ? total.saving / total.alternative : 0;
+  return { sessions, models: modelRows, total, method: ALTERNATIVE_METHOD };
+}

@@ -1,0 +1,121 @@
+import { PRICES_SOURCE, type UsageLogProblem } from "@memfiles/core";
+import type { CostReportResult } from "./cost-report.js";
+import { formatTable, formatTokens, formatUsd } from "../internal/text-table.js";
+
+/** Options of `formatCostReport`. */
+export type FormatCostReportOptions = {
+  report: CostReportResult;
+  /** The log file, named in the header. */
+  file: string;
+  /** Lines the reader skipped; listed at the end. */
+  problems?: UsageLogProblem[];
+  /** How many skipped lines to list one by one (default 10); the rest are counted. */
+  maxProblems?: number;
+};
+
+/**
+ * Formats a cost report as text (markdown tables): sessions, models, totals, the saving against
+ * re-sending the whole transcript with its method, and any skipped log lines.
+ *
+ * @param options - The report, the log file name, skipped lines.
+ * @returns The report text, ending in a newline.
+ * @example process.stdout.write(formatCostReport({ report, file, problems }));
+ */
+export function formatCostReport(options: FormatCostReportOptions): string {
+  const { report, file } = options;
+  const problems = options.problems ?? [];
+  const out: string[] = [];
+  out.push(
+    `Cost per session from ${file}: ${report.total.calls} model calls in ${report.sessions.length} sessions.`,
+    `Prices: USD per million tokens from ${PRICES_SOURCE.url} (read ${PRICES_SOURCE.read}).`,
+    "Recall = cache write + cache read tokens of chat requests (the memory block); chat = their uncached input + output.",
+    "",
+    "Sessions",
+    formatTable({
+      headers: [
+        "session",
+        "first date",
+        "models",
+        "calls",
+        "write pass",
+        "consolidate",
+        "recall",
+        "chat",
+        "total",
+        "history re-sent (tokens)",
+        "re-send transcript",
+        "saving",
+      ],
+      align: ["left", "left", "left", ...Array<"right">(9).fill("right")],
+      rows: report.sessions.map((session) => [
+        session.sessionId,
+        session.firstDate,
+        session.models.join(", "),
+        String(session.calls),
+        formatUsd(session.write),
+        formatUsd(session.consolidate),
+        formatUsd(session.recall),
+        formatUsd(session.chat),
+        formatUsd(session.total),
+        formatTokens(session.historyTokens),
+        formatUsd(session.alternative),
+        formatUsd(session.saving),
+      ]),
+    }),
+    "",
+    "By model",
+    formatTable({
+      headers: [
+        "model",
+        "calls",
+        "input",
+        "output",
+        "cache write",
+        "cache read",
+        "write pass",
+        "consolidate",
+        "recall",
+        "chat",
+        "total",
+        "re-send transcript",
+      ],
+      align: ["left", ...Array<"right">(11).fill("right")],
+      rows: report.models.map((model) => [
+        model.model,
+        String(model.calls),
+        formatTokens(model.usage.input),
+        formatTokens(model.usage.output),
+        formatTokens(model.usage.cacheWrite5m + model.usage.cacheWrite1h),
+        formatTokens(model.usage.cacheRead),
+        formatUsd(model.write),
+        formatUsd(model.consolidate),
+        formatUsd(model.recall),
+        formatUsd(model.chat),
+        formatUsd(model.total),
+        formatUsd(model.alternative),
+      ]),
+    }),
+    "",
+  );
+  const { total } = report;
+  out.push(
+    `Total: memory ${formatUsd(total.total)} (write pass ${formatUsd(total.write)}, consolidate ` +
+      `${formatUsd(total.consolidate)}, recall ${formatUsd(total.recall)}, chat ${formatUsd(total.chat)}); ` +
+      `re-sending the whole transcript ${formatUsd(total.alternative)}; saving ${formatUsd(total.saving)}` +
+      (total.alternative > 0 ? ` (${(total.savingShare * 100).toFixed(1)}%).` : "."),
+  );
+  if (total.chatRequests > 0) {
+    out.push(
+      `Per chat request (${total.chatRequests}): memory ${formatUsd((total.recall + total.chat) / total.chatRequests)} ` +
+        `(recall + chat) vs ${formatUsd(total.alternative / total.chatRequests)} re-sending the transcript.`,
+    );
+  }
+  out.push("", "How the saving is estimated:", report.method);
+  if (problems.length > 0) {
+    const shown = options.maxProblems ?? 10;
+    out.push("", `Skipped ${problems.length} unreadable line(s) of the log:`);
+    for (const problem of problems.slice(0, shown)) out.push(`  line ${problem.line} (${problem.code}): ${problem.message}`);
+    if (problems.length > shown) out.push(`  ... and ${problems.length - shown} more.`);
+  }
+  return `${out.join("\n")}\n`;
+}

@@ -1,0 +1,60 @@
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { type ReadUsageLogResult, readUsageLog, USAGE_LOG_PATH } from "@memfiles/core";
+import { UsageLogError } from "./usage-log-error.js";
+
+/**
+ * Reads `<folder>/.memfiles/usage.jsonl` with core's `readUsageLog`, turning a missing log, an
+ * empty one, or one with no readable line into a `UsageLogError` that says what to do.
+ *
+ * @param folder - The memory folder (the `root` given to `createUsageLog`).
+ * @returns `{ records, problems }`: the records in log order and the skipped lines.
+ * @throws {UsageLogError} `missing_log`, `empty_log` or `no_records`.
+ * @example
+ * const { records, problems } = await loadUsageLog("memory");
+ */
+export async function loadUsageLog(folder: string): Promise<ReadUsageLogResult> {
+  const file = path.join(folder, USAGE_LOG_PATH);
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) {
+      throw new UsageLogError({
+        code: "missing_log",
+        file,
+        message: `${file} is not a file. Point pnpm cost at the memory folder that holds .memfiles/usage.jsonl.`,
+      });
+    }
+  } catch (error) {
+    if (error instanceof UsageLogError) throw error;
+    const folderExists = await stat(folder).then(
+      (info) => info.isDirectory(),
+      () => false,
+    );
+    throw new UsageLogError({
+      code: "missing_log",
+      file,
+      message: folderExists
+        ? `No usage log at ${file}. The log is off by default: pass onUsage: createUsageLog({ root: "${folder}" }) ` +
+          "(from @memfiles/core) to writePass, consolidate and chat, then run pnpm cost again."
+        : `No folder at ${folder}. Give pnpm cost the memory folder (the MemoryStore root), e.g. pnpm cost ./memory.`,
+      cause: error,
+    });
+  }
+  const result = await readUsageLog(folder);
+  if (result.records.length === 0 && result.problems.length === 0) {
+    throw new UsageLogError({
+      code: "empty_log",
+      file,
+      message: `The usage log ${file} is empty: no model call has been logged yet. Run a session with onUsage: createUsageLog(...) and try again.`,
+    });
+  }
+  if (result.records.length === 0) {
+    const first = result.problems[0]?.message ?? "";
+    throw new UsageLogError({
+      code: "no_records",
+      file,
+      message: `The usage log ${file} has no readable record: all ${result.problems.length} lines were skipped. First: ${first}`,
+    });
+  }
+  return result;
+}

@@ -1,0 +1,30 @@
+export {
+  mentionsAny,
+  mentionsNone,
+  noNarration,
+  noQuestionBack,
+  noUnrelatedMemory,
+} from "./answer-graders.js";
+export {
+  DEFAULT_MAX_CHARS,
+  everyLineDated,
+  fileContains,
+  fileExists,
+  fileLacks,
+  folderLacks,
+  linesMatching,
+  noNewFiles,
+  onlyAsPrevious,
+  PREVIOUS_MARKERS,
+  seedFilesUnchanged,
+  underCap,
+} from "./file-graders.js";
+export {
+  type GradeScenarioOptions,
+  gradeFileExpectation,
+  gradeScenario,
+  gradeSessionFiles,
+} from "./grade-scenario.js";
+export { findNarration, NARRATION_PATTERNS } from "./narration.js";
+export { findQuestionsBack } from "./question-back.js";
+export type { GradeResult } from "./types.js";

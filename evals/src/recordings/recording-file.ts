@@ -1,0 +1,148 @@
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { z } from "zod";
+import { type JsonValue, normalizeJson } from "./normalize.js";
+import { RecordingFileError } from "./recording-file-error.js";
+
+const JsonSchema = z.json() as z.ZodType<JsonValue>;
+
+/** One recorded request and its response. */
+export const RecordingEntrySchema = z.strictObject({
+  /** sha256 (hex) of the normalized request body (`recordingKey`). */
+  key: z.string().regex(/^[0-9a-f]{64}$/),
+  /** 1-based: the nth time this exact request was sent in the scenario run. */
+  occurrence: z.number().int().positive(),
+  /** The runner's step label when the request was sent, e.g. `session 2: write`. */
+  step: z.string(),
+  /** The normalized request body (keys sorted). */
+  request: JsonSchema,
+  response: z.strictObject({ status: z.number().int(), body: JsonSchema }),
+});
+export type RecordingEntry = z.infer<typeof RecordingEntrySchema>;
+
+/**
+ * A recording file: `evals/recordings/<model>/<extractionPrompt>/<scenarioId>.json`. Its
+ * provenance is `recorded` (from the API, with the date) or `authored` (replies written by hand,
+ * usage estimated by the stated `usageMethod`).
+ */
+export const RecordingFileSchema = z.discriminatedUnion("provenance", [
+  z.strictObject({
+    provenance: z.literal("recorded"),
+    model: z.string(),
+    /** ISO date `YYYY-MM-DD` of the recording. */
+    date: z.string(),
+    scenario: z.string(),
+    extractionPrompt: z.string(),
+    entries: z.array(RecordingEntrySchema),
+  }),
+  z.strictObject({
+    provenance: z.literal("authored"),
+    model: z.string(),
+    /** How the usage figures were estimated, in words. */
+    usageMethod: z.string(),
+    scenario: z.string(),
+    extractionPrompt: z.string(),
+    entries: z.array(RecordingEntrySchema),
+  }),
+]);
+export type RecordingFile = z.infer<typeof RecordingFileSchema>;
+
+/**
+ * The path of a recording file.
+ *
+ * @param recordingsDir - Folder of recordings (`evals/recordings`).
+ * @param model - Model id, e.g. `claude-haiku-4-5`.
+ * @param extractionPrompt - Extraction prompt id, e.g. `extraction@1`.
+ * @param scenarioId - Scenario id.
+ * @returns `<recordingsDir>/<model>/<extractionPrompt>/<scenarioId>.json`.
+ * @example recordingPath("evals/recordings", "claude-haiku-4-5", "extraction@1", "remember")
+ */
+export function recordingPath(
+  recordingsDir: string,
+  model: string,
+  extractionPrompt: string,
+  scenarioId: string,
+): string {
+  return join(recordingsDir, model, extractionPrompt, `${scenarioId}.json`);
+}
+
+/**
+ * Serializes a recording file deterministically: fixed field order, request and response bodies
+ * with sorted keys, 2-space JSON and a trailing newline, so regenerating an unchanged recording
+ * gives no git diff.
+ *
+ * @param file - The recording.
+ * @returns The file text.
+ * @example serializeRecordingFile(file).endsWith("}\n") // true
+ */
+export function serializeRecordingFile(file: RecordingFile): string {
+  const entries = file.entries.map((entry) => ({
+    key: entry.key,
+    occurrence: entry.occurrence,
+    step: entry.step,
+    request: normalizeJson(entry.request),
+    response: { status: entry.response.status, body: normalizeJson(entry.response.body) },
+  }));
+  const header =
+    file.provenance === "recorded"
+      ? { provenance: file.provenance, model: file.model, date: file.date }
+      : { provenance: file.provenance, model: file.model, usageMethod: file.usageMethod };
+  const ordered = {
+    ...header,
+    scenario: file.scenario,
+    extractionPrompt: file.extractionPrompt,
+    entries,
+  };
+  return `${JSON.stringify(ordered, null, 2)}\n`;
+}
+
+/**
+ * Reads and validates a recording file.
+ *
+ * @param file - Path of the recording file.
+ * @returns The recording, or `undefined` when the file does not exist.
+ * @throws {RecordingFileError} when the file is not JSON or does not match `RecordingFileSchema`.
+ * @example const recording = await readRecordingFile("evals/recordings/claude-haiku-4-5/extraction@1/remember.json");
+ */
+export async function readRecordingFile(file: string): Promise<RecordingFile | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw new RecordingFileError({ file, problem: "it cannot be read", cause: error });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new RecordingFileError({ file, problem: "it is not JSON", cause: error });
+  }
+  const parsed = RecordingFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? issue.path.join(".") : "(root)";
+    throw new RecordingFileError({
+      file,
+      problem: `field ${where}: ${issue?.message ?? "does not match the format"}`,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+/**
+ * Writes a recording file (creating its folders) through a temporary file and a rename, so a
+ * reader never sees half a file.
+ *
+ * @param file - Path of the recording file.
+ * @param recording - The recording.
+ * @returns Resolves when written.
+ * @example await writeRecordingFile(recordingPath(dir, model, "extraction@1", id), recording);
+ */
+export async function writeRecordingFile(file: string, recording: RecordingFile): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, serializeRecordingFile(recording), "utf8");
+  await rename(temporary, file);
+}

@@ -1,0 +1,178 @@
+import { type ModelUsage, sumUsage, ZERO_USAGE } from "@memfiles/core";
+import type { Stage } from "@memfiles/core";
+import type { Provenance, ScenarioResult } from "../runner/types.js";
+
+/** One check of one scenario, across the models run. */
+export type CheckRow = {
+  scenarioId: string;
+  /** Grader name with its arguments, or `(run)` for a broken run. */
+  check: string;
+  /** Model id -> outcome; absent when the model's run did not reach this check. */
+  outcomes: Record<string, { pass: boolean; reason: string }>;
+};
+
+/** Token and USD figures of a group of calls. Tokens; `cacheWrite` is 5-minute plus 1-hour. */
+export type CostFigures = {
+  calls: number;
+  input: number;
+  output: number;
+  cacheWrite: number;
+  cacheRead: number;
+  /** USD, from core's price table (`costOf`). */
+  usd: number;
+};
+
+/** The cost of one stage of one session of one scenario run. */
+export type SessionCostRow = CostFigures & {
+  scenarioId: string;
+  model: string;
+  session: number | "question";
+  stage: Stage;
+};
+
+/** The cost of one scenario run (scenario x model). */
+export type ScenarioCostRow = CostFigures & { scenarioId: string; model: string };
+
+/** The cost of every scenario on one model. */
+export type ModelCostRow = CostFigures & { model: string };
+
+/** A run that broke (missing recording, thrown error), reported apart from failed grades. */
+export type BrokenRun = { scenarioId: string; model: string; name: string; message: string };
+
+/** What `pnpm eval` prints and writes as JSON. */
+export type EvalReport = {
+  extractionPrompt: string;
+  /** The distinct provenances of the recordings used, in words. */
+  provenance: string[];
+  summary: { runs: number; passed: number; failed: number; broken: number };
+  models: string[];
+  checks: CheckRow[];
+  sessionCosts: SessionCostRow[];
+  scenarioCosts: ScenarioCostRow[];
+  modelCosts: ModelCostRow[];
+  broken: BrokenRun[];
+  results: ScenarioResult[];
+};
+
+function roundUsd(value: number): number {
+  return Math.round(value * 1e9) / 1e9;
+}
+
+function figures(usages: ModelUsage[], usd: number[]): CostFigures {
+  const usage = sumUsage(ZERO_USAGE, ...usages);
+  return {
+    calls: usages.length,
+    input: usage.input,
+    output: usage.output,
+    cacheWrite: usage.cacheWrite5m + usage.cacheWrite1h,
+    cacheRead: usage.cacheRead,
+    usd: roundUsd(usd.reduce((total, value) => total + value, 0)),
+  };
+}
+
+/**
+ * Describes a recording's provenance in one line, as reports print it.
+ *
+ * @param provenance - From a `ScenarioResult`.
+ * @returns e.g. `recorded from claude-haiku-4-5 on 2026-11-29` or `authored (usage estimated: …)`.
+ * @example describeProvenance({ kind: "recorded", model: "claude-haiku-4-5", date: "2026-11-29" })
+ */
+export function describeProvenance(provenance: Provenance): string {
+  return provenance.kind === "recorded"
+    ? `recorded from the API (${provenance.model}, ${provenance.date})`
+    : `authored by hand (usage estimated: ${provenance.usageMethod})`;
+}
+
+/**
+ * Builds the eval report from scenario results: the scenario x check table (one column per
+ * model), the cost per session and stage, totals per scenario and model, per model, the broken
+ * runs and the provenance of the recordings.
+ *
+ * @param results - One `ScenarioResult` per scenario x model, in run order.
+ * @param extractionPrompt - The extraction prompt of the runs, e.g. `extraction@1`.
+ * @returns The `EvalReport` (USD rounded to 1e-9).
+ * @example const report = buildEvalReport(results, "extraction@1"); report.summary.failed === 0;
+ */
+export function buildEvalReport(results: ScenarioResult[], extractionPrompt: string): EvalReport {
+  const models = [...new Set(results.map((result) => result.model))];
+  const checks = new Map<string, CheckRow>();
+  const row = (scenarioId: string, check: string) => {
+    const id = `${scenarioId}\u0000${check}`;
+    const found = checks.get(id) ?? { scenarioId, check, outcomes: {} };
+    checks.set(id, found);
+    return found;
+  };
+  const sessionCosts: SessionCostRow[] = [];
+  const scenarioCosts: ScenarioCostRow[] = [];
+  const broken: BrokenRun[] = [];
+  const provenance = new Set<string>();
+
+  for (const result of results) {
+    for (const item of result.provenance) provenance.add(describeProvenance(item));
+    if (result.error) {
+      row(result.scenarioId, "(run)").outcomes[result.model] = {
+        pass: false,
+        reason: `BROKEN ${result.error.name}: ${result.error.message.split("\n")[0] ?? ""}`,
+      };
+      broken.push({ scenarioId: result.scenarioId, model: result.model, ...result.error });
+    }
+    for (const check of result.checks) {
+      row(result.scenarioId, check.name).outcomes[result.model] = { pass: check.pass, reason: check.reason };
+    }
+    const groups = new Map<string, SessionCostRow & { usages: ModelUsage[]; prices: number[] }>();
+    for (const call of result.calls) {
+      const id = `${call.session}\u0000${call.stage}`;
+      const group = groups.get(id) ?? {
+        scenarioId: result.scenarioId,
+        model: result.model,
+        session: call.session,
+        stage: call.stage,
+        ...figures([], []),
+        usages: [],
+        prices: [],
+      };
+      group.usages.push(call.usage);
+      group.prices.push(call.usd);
+      groups.set(id, group);
+    }
+    for (const { usages, prices, ...group } of groups.values()) {
+      sessionCosts.push({ ...group, ...figures(usages, prices) });
+    }
+    scenarioCosts.push({
+      scenarioId: result.scenarioId,
+      model: result.model,
+      ...figures(
+        result.calls.map((call) => call.usage),
+        result.calls.map((call) => call.usd),
+      ),
+    });
+  }
+  const modelCosts = models.map((model) => {
+    const calls = results.filter((result) => result.model === model).flatMap((result) => result.calls);
+    return {
+      model,
+      ...figures(
+        calls.map((call) => call.usage),
+        calls.map((call) => call.usd),
+      ),
+    };
+  });
+  const passed = results.filter((result) => result.pass).length;
+  return {
+    extractionPrompt,
+    provenance: [...provenance].sort(),
+    summary: {
+      runs: results.length,
+      passed,
+      failed: results.filter((result) => !result.pass && !result.error).length,
+      broken: broken.length,
+    },
+    models,
+    checks: [...checks.values()],
+    sessionCosts,
+    scenarioCosts,
+    modelCosts,
+    broken,
+    results,
+  };
+}

@@ -1,0 +1,119 @@
+import { formatTable } from "../internal/text-table.js";
+import type { CostFigures, EvalReport } from "./build-eval-report.js";
+
+/** Longest failure reason shown inside the check table; the full text follows the table. */
+const REASON_IN_TABLE = 90;
+
+function usd(value: number): string {
+  return `$${value.toFixed(6)}`;
+}
+
+function count(value: number): string {
+  return value.toLocaleString("en-US");
+}
+
+function costCells(row: CostFigures): string[] {
+  return [
+    String(row.calls),
+    count(row.input),
+    count(row.output),
+    count(row.cacheWrite),
+    count(row.cacheRead),
+    usd(row.usd),
+  ];
+}
+
+const COST_HEADERS = ["calls", "input", "output", "cache write", "cache read", "USD"];
+const COST_ALIGN = ["right", "right", "right", "right", "right", "right"] as const;
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Formats the eval report for a terminal (and a CI job page: the tables are markdown): the
+ * provenance of the recordings, the scenario x check table (PASS, or FAIL with the reason), the
+ * cost per session and stage, totals per scenario and model and per model, and the broken runs.
+ *
+ * @param report - From `buildEvalReport`.
+ * @returns The text, ending with a newline.
+ * @example process.stdout.write(formatEvalReport(buildEvalReport(results, "extraction@1")));
+ */
+export function formatEvalReport(report: EvalReport): string {
+  const out: string[] = [];
+  out.push(`memfiles eval — ${report.extractionPrompt}, models: ${report.models.join(", ")}`);
+  for (const line of report.provenance) out.push(`recordings: ${line}`);
+  if (report.provenance.some((line) => line.startsWith("authored"))) {
+    out.push(
+      "note: authored recordings show the pipeline works (requests, guards, graders, cost arithmetic), " +
+        "not how good a model or prompt is.",
+    );
+  }
+  out.push("", "## Checks", "");
+  out.push(
+    formatTable({
+      headers: ["scenario", "check", ...report.models],
+      rows: report.checks.map((row) => [
+        row.scenarioId,
+        row.check,
+        ...report.models.map((model) => {
+          const outcome = row.outcomes[model];
+          if (outcome === undefined) return "-";
+          if (outcome.pass) return "PASS";
+          const reason = oneLine(outcome.reason);
+          const cut = reason.length > REASON_IN_TABLE ? `${reason.slice(0, REASON_IN_TABLE)}…` : reason;
+          return reason.startsWith("BROKEN") ? cut : `FAIL: ${cut}`;
+        }),
+      ]),
+    }),
+  );
+  const failures = report.results.flatMap((result) =>
+    result.checks
+      .filter((check) => !check.pass)
+      .map((check) => `- ${result.scenarioId} [${result.model}] ${check.name}: ${oneLine(check.reason)}`),
+  );
+  if (failures.length > 0) out.push("", "### Failed checks", "", ...failures);
+  if (report.broken.length > 0) {
+    out.push("", "### Broken runs (no grade: the run itself failed)", "");
+    for (const run of report.broken) {
+      out.push(`- ${run.scenarioId} [${run.model}] ${run.name}:`, ...run.message.split("\n").map((line) => `    ${line}`));
+    }
+  }
+
+  out.push("", "## Cost per session", "");
+  out.push(
+    formatTable({
+      headers: ["scenario", "model", "session", "stage", ...COST_HEADERS],
+      align: ["left", "left", "left", "left", ...COST_ALIGN],
+      rows: report.sessionCosts.map((row) => [
+        row.scenarioId,
+        row.model,
+        String(row.session),
+        row.stage,
+        ...costCells(row),
+      ]),
+    }),
+  );
+  out.push("", "## Cost per scenario", "");
+  out.push(
+    formatTable({
+      headers: ["scenario", "model", ...COST_HEADERS],
+      align: ["left", "left", ...COST_ALIGN],
+      rows: report.scenarioCosts.map((row) => [row.scenarioId, row.model, ...costCells(row)]),
+    }),
+  );
+  out.push("", "## Cost per model (all scenarios)", "");
+  out.push(
+    formatTable({
+      headers: ["model", ...COST_HEADERS],
+      align: ["left", ...COST_ALIGN],
+      rows: report.modelCosts.map((row) => [row.model, ...costCells(row)]),
+    }),
+  );
+  const { runs, passed, failed, broken } = report.summary;
+  out.push(
+    "",
+    `Result: ${passed} of ${runs} scenario runs passed (${failed} with failed checks, ${broken} broken).`,
+  );
+  return `${out.join("\n")}\n`;
+}

@@ -1,0 +1,12 @@
+export {
+  type BrokenRun,
+  buildEvalReport,
+  type CheckRow,
+  type CostFigures,
+  describeProvenance,
+  type EvalReport,
+  type ModelCostRow,
+  type ScenarioCostRow,
+  type SessionCostRow,
+} from "./build-eval-report.js";
+export { formatEvalReport } from "./format-eval-report.js";

@@ -1,0 +1,10 @@
+export { readMemoryFiles, writeSeedFiles } from "./memory-files.js";
+export { runScenario } from "./run-scenario.js";
+export type {
+  CallCost,
+  PromptOverrides,
+  Provenance,
+  RunMode,
+  RunScenarioOptions,
+  ScenarioResult,
+} from "./types.js";

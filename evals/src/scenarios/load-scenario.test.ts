@@ -1,0 +1,170 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseAuthoredReplies } from "./authored.js";
+import { loadScenario, loadScenarios, parseScenario } from "./load-scenario.js";
+import { ScenarioFileError } from "./scenario-file-error.js";
+
+const GOOD = `
+id: tiny
+title: Tiny
+source: test
+sessions:
+  - date: 2026-09-12
+    turns:
+      - user: I deploy everything on Fly.io
+    after: [write]
+question:
+  date: 2026-09-20
+  text: How should I deploy this new service?
+expect:
+  answer:
+    mentionsAny: [fly]
+`;
+
+describe("parseScenario", () => {
+  it("fills defaults and keeps dates as strings", () => {
+    const result = parseScenario(GOOD, "scenarios/tiny.yaml");
+    expect(result).toEqual({
+      success: true,
+      value: {
+        id: "tiny",
+        title: "Tiny",
+        source: "test",
+        sessions: [
+          {
+            date: "2026-09-12",
+            live: false,
+            turns: [{ user: "I deploy everything on Fly.io" }],
+            after: ["write"],
+          },
+        ],
+        seedFiles: {},
+        question: { date: "2026-09-20", text: "How should I deploy this new service?" },
+        expect: {
+          files: [],
+          noNewFiles: false,
+          seedFilesUnchanged: false,
+          folderLacks: [],
+          answer: {
+            mentionsAny: ["fly"],
+            mentionsNone: [],
+            noNarration: false,
+            noQuestionBack: false,
+            unrelatedMemory: [],
+          },
+        },
+      },
+    });
+  });
+
+  it.each([
+    {
+      name: "a bad date",
+      text: GOOD.replace("date: 2026-09-12", "date: 12/09/2026"),
+      field: "sessions.0.date",
+    },
+    {
+      name: "a turn with an unknown role",
+      text: GOOD.replace("- user: I deploy", "- system: I deploy"),
+      field: "sessions.0.turns.0",
+    },
+    { name: "an unknown stage", text: GOOD.replace("[write]", "[recall]"), field: "sessions.0.after.0" },
+    { name: "an id unlike the file name", text: GOOD.replace("id: tiny", "id: other"), field: "id" },
+    {
+      name: "a question before the last session",
+      text: GOOD.replace("date: 2026-09-20", "date: 2026-09-01"),
+      field: "question.date",
+    },
+    {
+      name: "an unknown expectation key",
+      text: GOOD.replace("mentionsAny: [fly]", "mentionsAll: [fly]"),
+      field: "expect.answer",
+    },
+    { name: "broken YAML", text: "id: [tiny", field: "(yaml)" },
+    {
+      name: "a seed path with ..",
+      text: `${GOOD}seedFiles:\n  ../escape.md: hi\n`,
+      field: "seedFiles.../escape.md",
+    },
+  ])("reports $name with the file and the field", ({ text, field }) => {
+    const result = parseScenario(text, "scenarios/tiny.yaml");
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.error).toBeInstanceOf(ScenarioFileError);
+    expect(result.error.file).toBe("scenarios/tiny.yaml");
+    expect(result.error.issues.map((issue) => issue.field)).toContain(field);
+    expect(result.error.message).toContain("scenarios/tiny.yaml");
+    expect(result.error.message).toContain(field);
+  });
+});
+
+describe("loadScenario / loadScenarios", () => {
+  let dir = "";
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), "memfiles-scenarios-"));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("loads one scenario by id and all of a folder in name order", async () => {
+    await writeFile(path.join(dir, "tiny.yaml"), GOOD);
+    await writeFile(path.join(dir, "another.yaml"), GOOD.replace("id: tiny", "id: another"));
+    expect((await loadScenario(dir, "tiny")).id).toBe("tiny");
+    expect((await loadScenarios(dir)).map((scenario) => scenario.id)).toEqual(["another", "tiny"]);
+  });
+
+  it("names the missing file and the known scenarios", async () => {
+    await writeFile(path.join(dir, "tiny.yaml"), GOOD);
+    await expect(loadScenario(dir, "nope")).rejects.toThrow(/nope\.yaml[\s\S]*known scenarios: tiny/);
+  });
+
+  it("lists every bad file when several are invalid", async () => {
+    await writeFile(path.join(dir, "a.yaml"), GOOD.replace("id: tiny", "id: a").replace("title: Tiny\n", ""));
+    await writeFile(path.join(dir, "b.yaml"), "id: b\n");
+    const error = await loadScenarios(dir).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ScenarioFileError);
+    expect((error as ScenarioFileError).issues.map((issue) => issue.field)).toEqual([
+      "a.yaml: title",
+      "b.yaml: title",
+      "b.yaml: source",
+      "b.yaml: sessions",
+      "b.yaml: expect",
+    ]);
+  });
+});
+
+describe("parseAuthoredReplies", () => {
+  const REPLIES = `
+scenario: tiny
+replies:
+  - step: "session 1: write"
+    content:
+      - type: tool_use
+        name: propose_memories
+        input: { memories: [] }
+  - step: "session 2: consolidate topics/tools.md"
+    content: [{ type: text, text: done }]
+  - step: "question: chat"
+    content: [{ type: text, text: Use fly deploy. }]
+`;
+  it("accepts the documented step labels", () => {
+    const result = parseAuthoredReplies(REPLIES, "evals/authored/tiny.yaml");
+    expect(result.success && result.value.replies.map((reply) => reply.step)).toEqual([
+      "session 1: write",
+      "session 2: consolidate topics/tools.md",
+      "question: chat",
+    ]);
+  });
+
+  it.each([
+    { name: "a bad step label", text: REPLIES.replace("session 1: write", "write 1"), field: "replies.0.step" },
+    { name: "an unknown block type", text: REPLIES.replace("type: text, text: done", "type: image, text: done"), field: "replies.1.content.0.type" },
+    { name: "a scenario unlike the file name", text: REPLIES.replace("scenario: tiny", "scenario: big"), field: "scenario" },
+  ])("reports $name", ({ text, field }) => {
+    const result = parseAuthoredReplies(text, "evals/authored/tiny.yaml");
+    expect(result.success ? [] : result.error.issues.map((issue) => issue.field)).toContain(field);
+  });
+});

@@ -1,0 +1,90 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A content block the fake API answers with. */
+export type FakeBlock =
+  | { type: "text"; text: string }
+  | { type: "tool_use"; name: string; input: Record<string, unknown> };
+
+/** Decides the fake model's reply to one request body. */
+export type FakeReply = (body: Record<string, unknown>, index: number) => FakeBlock[];
+
+/** A running fake Messages API. */
+export type FakeAnthropicApi = {
+  /** Base URL to give the SDK (`ANTHROPIC_BASE_URL`), e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  /** Request bodies received, in order. */
+  requests: Record<string, unknown>[];
+  /** Request headers received, in order. */
+  headers: IncomingMessage["headers"][];
+  close: () => Promise<void>;
+};
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+/**
+ * Starts a fake Anthropic Messages API on 127.0.0.1 (random port) that answers `POST /v1/messages`
+ * in the API's format with the blocks `reply` returns, and fixed usage figures.
+ *
+ * @param reply - The fake model.
+ * @returns `{ url, requests, headers, close }`.
+ * @example const api = await startFakeAnthropicApi(() => [{ type: "text", text: "Hello" }]);
+ */
+export async function startFakeAnthropicApi(reply: FakeReply): Promise<FakeAnthropicApi> {
+  const requests: Record<string, unknown>[] = [];
+  const headers: IncomingMessage["headers"][] = [];
+  let toolCount = 0;
+  const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+    const text = await readBody(request);
+    if (request.method !== "POST" || !request.url?.startsWith("/v1/messages")) {
+      response.writeHead(404, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify({ type: "error", error: { type: "not_found_error", message: "no" } }),
+      );
+      return;
+    }
+    const body = JSON.parse(text) as Record<string, unknown>;
+    requests.push(body);
+    headers.push(request.headers);
+    const content = reply(body, requests.length - 1).map((block) =>
+      block.type === "tool_use" ? { ...block, id: `toolu_fake_${++toolCount}` } : block,
+    );
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(
+      JSON.stringify({
+        id: `msg_fake_${requests.length}`,
+        type: "message",
+        role: "assistant",
+        model: body.model,
+        content,
+        stop_reason: content.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn",
+        stop_sequence: null,
+        usage: {
+          input_tokens: 100 + requests.length,
+          output_tokens: 20,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+        },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    headers,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,187 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type Anthropic from "@anthropic-ai/sdk";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { MemoryStore } from "../store/memory-store.js";
+import type { UsageRecord } from "../usage/types.js";
+import {
+  mockMessages,
+  testClient,
+  textBlock,
+  thinkingBlock,
+  toolUseBlock,
+} from "./anthropic.mocks.js";
+import { chat } from "./chat.js";
+import { ChatLoopLimitError } from "./chat-loop-limit-error.js";
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const HOSTING = `---
+name: hosting
+description: Where and how the user deploys services. Read for deployment questions.
+---
+[stated 2026/09/20] deploys every service on Fly.io
+`;
+const NOW = new Date("2026-10-02T08:00:00Z");
+const QUESTION: Anthropic.MessageParam = {
+  role: "user",
+  content: "How do I ship the new billing service?",
+};
+
+async function memoryStore(): Promise<MemoryStore> {
+  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-chat-")) });
+  await store.write("topics/hosting.md", HOSTING, "new");
+  await store.write(
+    "profile.md",
+    "---\nname: profile\ndescription: Who the user is.\n---\n[stated 2026/09/12] is a backend developer\n",
+    "new",
+  );
+  return store;
+}
+
+// A client per test: the SDK keeps the fetch it finds at construction, so build it after listen().
+const base = () => ({
+  client: testClient(),
+  model: "claude-opus-5-5",
+  basePrompt: "BASE",
+  rules: "RULES",
+  now: NOW,
+});
+
+describe("chat", () => {
+  it("reads a file, then answers; passes thinking blocks back unchanged and sums usage", async () => {
+    const store = await memoryStore();
+    const firstTurn = [
+      thinkingBlock("sig-1"),
+      toolUseBlock("toolu_1", "memory_read", { path: "topics/hosting.md" }),
+    ];
+    const requests = mockMessages(server, [
+      { content: firstTurn, usage: { cache_creation_input_tokens: 900 } },
+      {
+        content: [thinkingBlock("sig-2"), textBlock("Run `fly launch` in the service folder.")],
+        usage: { cache_read_input_tokens: 900 },
+      },
+    ]);
+    const records: UsageRecord[] = [];
+    const result = await chat({
+      ...base(),
+      store,
+      messages: [QUESTION],
+      sessionId: "s1",
+      onUsage: (record) => {
+        records.push(record);
+      },
+    });
+
+    expect(result.text).toEqual("Run `fly launch` in the service folder.");
+    expect(result.toolCalls).toEqual([
+      {
+        name: "memory_read",
+        input: { path: "topics/hosting.md" },
+        result: `<memory_file path="topics/hosting.md">\n${HOSTING.trimEnd()}\n</memory_file>`,
+        isError: false,
+      },
+    ]);
+    expect(result.usage).toEqual({
+      input: 200,
+      output: 40,
+      cacheWrite5m: 900,
+      cacheWrite1h: 0,
+      cacheRead: 900,
+    });
+    expect(records.map((record) => [record.sessionId, record.stage, record.date])).toEqual([
+      ["s1", "chat", "2026-10-02T08:00:00.000Z"],
+      ["s1", "chat", "2026-10-02T08:00:00.000Z"],
+    ]);
+    expect(requests[1]?.messages).toEqual([
+      QUESTION,
+      { role: "assistant", content: firstTurn },
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "toolu_1", content: result.toolCalls[0]?.result },
+        ],
+      },
+    ]);
+    expect(result.messages).toHaveLength(4);
+    const system = requests[0]?.system as Anthropic.TextBlockParam[];
+    expect(system.map((block) => [block.text.slice(0, 8), block.cache_control])).toEqual([
+      ["BASE", undefined],
+      ["RULES", { type: "ephemeral" }],
+      ["<memory>", { type: "ephemeral" }],
+    ]);
+    expect(requests[0]?.tool_choice).toBeUndefined();
+  });
+
+  it("tells the model when a file does not exist", async () => {
+    const store = await memoryStore();
+    mockMessages(server, [
+      { content: [toolUseBlock("toolu_1", "memory_read", { path: "people/sam.md" })] },
+      { content: [textBlock("I have nothing stored about Sam.")] },
+    ]);
+    const result = await chat({ ...base(), store, messages: [QUESTION] });
+    expect(result.toolCalls).toEqual([
+      {
+        name: "memory_read",
+        input: { path: "people/sam.md" },
+        result:
+          "No such file: people/sam.md. Nothing is stored there; the memory index lists every file that exists.",
+        isError: false,
+      },
+    ]);
+  });
+
+  it.each([
+    {
+      name: "an unknown tool",
+      call: toolUseBlock("toolu_1", "web_search", { query: "fly.io" }),
+      result: 'Unknown tool "web_search". The tools are: memory_read, memory_write.',
+    },
+    {
+      name: "a path outside the folder",
+      call: toolUseBlock("toolu_1", "memory_read", { path: "../secrets.md" }),
+      result: expect.stringMatching(/^Cannot read \.\.\/secrets\.md: MemoryPathError: /),
+    },
+    {
+      name: "bad tool input",
+      call: toolUseBlock("toolu_1", "memory_read", { file: "topics/hosting.md" }),
+      result: expect.stringMatching(/^Invalid input for memory_read: path: /),
+    },
+  ])("answers $name with an error tool result, not a crash", async ({ call, result }) => {
+    const store = await memoryStore();
+    const requests = mockMessages(server, [{ content: [call] }, { content: [textBlock("Done.")] }]);
+    const chatResult = await chat({ ...base(), store, messages: [QUESTION] });
+    expect(chatResult.toolCalls).toEqual([
+      { name: call.name, input: call.input, result, isError: true },
+    ]);
+    expect(requests[1]?.messages.at(-1)).toEqual({
+      role: "user",
+      content: [
+        {
+          type: "tool_result",
+          tool_use_id: "toolu_1",
+          content: chatResult.toolCalls[0]?.result,
+          is_error: true,
+        },
+      ],
+    });
+  });
+
+  it("stops with ChatLoopLimitError after maxRounds requests", async () => {
+    const store = await memoryStore();
+    const again = { content: [toolUseBlock("toolu_x", "memory_read", { path: "profile.md" })] };
+    const requests = mockMessages(server, [again, again, again, again]);
+    const error = await chat({ ...base(), store, messages: [QUESTION], maxRounds: 3 }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ChatLoopLimitError);
+    expect(error).toMatchObject({ name: "ChatLoopLimitError", maxRounds: 3 });
+    expect((error as ChatLoopLimitError).toolCalls).toHaveLength(3);
+    expect(requests).toHaveLength(3);
+  });
+});

@@ -1,0 +1,135 @@
+import type Anthropic from "@anthropic-ai/sdk";
+import type { CacheWarning } from "../cost/cache-minimum.js";
+import { type ModelUsage, sumUsage, toModelUsage } from "../cost/usage.js";
+import { buildSystem } from "../recall/build-system.js";
+import type { MemoryStore } from "../store/index.js";
+import type { OnUsage } from "../usage/types.js";
+import { ChatLoopLimitError } from "./chat-loop-limit-error.js";
+import { MEMORY_TOOLS, runTool, type ToolCall } from "./chat-tools.js";
+
+/** Options of `chat`. */
+export type ChatOptions = {
+  store: MemoryStore;
+  /** An `Anthropic` client from `@anthropic-ai/sdk`. */
+  client: Anthropic;
+  model: string;
+  /** The conversation so far, ending with the user's latest message. */
+  messages: Anthropic.MessageParam[];
+  /** The application's system prompt (e.g. `getPrompt("base").text`). */
+  basePrompt: string;
+  /** Memory rules; defaults to the `memory-rules` prompt. */
+  rules?: string;
+  /** Most model requests before giving up with `ChatLoopLimitError` (default 8). */
+  maxRounds?: number;
+  /** `max_tokens` per request (default 4096). */
+  maxTokens?: number;
+  /** The clock for date tags and usage records (default `new Date()`). */
+  now?: Date;
+  /** Called after every model request with its usage (stage `chat`). */
+  onUsage?: OnUsage;
+  sessionId?: string;
+  /** Called when a cached prefix is too short for the model to cache it. */
+  onWarning?: (warning: CacheWarning) => void;
+};
+
+/** Result of `chat`. */
+export type ChatResult = {
+  /** The final assistant message (its `stop_reason` is not `tool_use`). */
+  message: Anthropic.Message;
+  /** The text blocks of the final message, joined. */
+  text: string;
+  /** The whole conversation: the input messages, then every assistant turn and tool result. */
+  messages: Anthropic.MessageParam[];
+  /** Tokens of every request summed. */
+  usage: ModelUsage;
+  /** Every tool call, in order. */
+  toolCalls: ToolCall[];
+};
+
+function latestUserText(messages: Anthropic.MessageParam[]): string | undefined {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index];
+    if (message?.role !== "user") continue;
+    if (typeof message.content === "string") return message.content;
+    const text = message.content
+      .flatMap((block) => (block.type === "text" ? [block.text] : []))
+      .join("\n");
+    if (text !== "") return text;
+  }
+  return undefined;
+}
+
+/**
+ * Answers the user with memory: builds the system prompt with `buildSystem` (latest user message
+ * as the pre-filter query), then runs the tool loop with `memory_read` and `memory_write` (seed
+ * design, recall and apply). Assistant content, thinking blocks included, is passed back
+ * unchanged; `tool_choice` is left to the API default (`auto`), which every model accepts.
+ *
+ * @param options - See `ChatOptions`.
+ * @returns `{ message, text, messages, usage, toolCalls }`.
+ * @throws {ChatLoopLimitError} when the model still calls tools after `maxRounds` requests.
+ * @throws {Anthropic.APIError} when a request fails.
+ * @example
+ * const { text } = await chat({ store, client, model: "claude-opus-5-5", basePrompt,
+ *   messages: [{ role: "user", content: "How should I deploy the new service?" }] });
+ */
+export async function chat(options: ChatOptions): Promise<ChatResult> {
+  const maxRounds = options.maxRounds ?? 8;
+  const now = options.now ?? new Date();
+  const query = latestUserText(options.messages);
+  const system = await buildSystem({
+    store: options.store,
+    basePrompt: options.basePrompt,
+    ...(options.rules === undefined ? {} : { rules: options.rules }),
+    ...(query === undefined ? {} : { query }),
+    ...(options.onWarning === undefined
+      ? {}
+      : { model: options.model, onWarning: options.onWarning }),
+  });
+  const messages: Anthropic.MessageParam[] = [...options.messages];
+  const usages: ModelUsage[] = [];
+  const toolCalls: ToolCall[] = [];
+
+  for (let round = 0; round < maxRounds; round++) {
+    const message = await options.client.messages.create({
+      model: options.model,
+      max_tokens: options.maxTokens ?? 4096,
+      system,
+      tools: MEMORY_TOOLS,
+      messages,
+    });
+    const usage = toModelUsage(message.usage);
+    usages.push(usage);
+    await options.onUsage?.({
+      ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+      stage: "chat",
+      model: options.model,
+      usage,
+      date: now.toISOString(),
+    });
+    messages.push({ role: "assistant", content: message.content });
+
+    const toolUses = message.content.filter(
+      (block): block is Anthropic.ToolUseBlock => block.type === "tool_use",
+    );
+    if (toolUses.length === 0) {
+      const text = message.content
+        .flatMap((block) => (block.type === "text" ? [block.text] : []))
+        .join("");
+      return { message, text, messages, usage: sumUsage(...usages), toolCalls };
+    }
+    const results: Anthropic.ToolResultBlockParam[] = [];
+    for (const block of toolUses) {
+      const call = await runTool(block, { store: options.store, now });
+      toolCalls.push(call);
+      results.push({
+        type: "tool_result",
+        tool_use_id: block.id,
+        content: call.result,
+        ...(call.isError ? { is_error: true } : {}),
+      });
+    }
+    messages.push({ role: "user", content: results });
+  }
+  throw new ChatLoopLimitError({ maxRounds, toolCalls, messages });
+}

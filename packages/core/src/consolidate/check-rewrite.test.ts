@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { checkRewrite } from "./check-rewrite.js";
+import { HOSTING_BEFORE, HOSTING_GOOD, hostingWith } from "./consolidate.fixtures.js";
+
+const POSTGRES = "[stated 2026/06/10] uses Postgres for the main database";
+const FLY =
+  "[stated 2026/09/20] deploys every service on Fly.io (previously Heroku) with GitHub Actions";
+
+describe("checkRewrite", () => {
+  it("accepts a shorter rewrite that merges, resolves to the newest line and keeps dates", () => {
+    expect(
+      checkRewrite({ path: "topics/hosting.md", before: HOSTING_BEFORE, after: HOSTING_GOOD }),
+    ).toEqual([]);
+  });
+
+  it.each([
+    { name: "grows", after: `${HOSTING_BEFORE}\n`, codes: ["grew"] },
+    {
+      name: "invents a fact",
+      after: hostingWith(POSTGRES, "[stated 2026/09/20] deploys on Fly.io in the Paris region"),
+      codes: ["invented_fact"],
+    },
+    {
+      name: "invents a number",
+      after: hostingWith(POSTGRES, "[stated 2026/09/20] deploys 12 services on Fly.io"),
+      codes: ["invented_fact"],
+    },
+    {
+      name: "drops a date tag",
+      after: hostingWith(
+        POSTGRES,
+        "deploys every service on Fly.io (previously Heroku) with GitHub Actions",
+      ),
+      codes: ["undated_line", "dropped_date"],
+    },
+    {
+      name: "changes a date",
+      after: hostingWith(POSTGRES, FLY.replace("2026/09/20", "2026/09/21")),
+      codes: ["dropped_date", "dropped_date"],
+    },
+    {
+      name: "keeps only the old line of a contradiction",
+      after: hostingWith(POSTGRES, "[stated 2026/03/02] deploys on Heroku"),
+      codes: ["dropped_date"],
+    },
+    {
+      name: "elides with [rest unchanged]",
+      after: hostingWith(FLY, "[rest unchanged]"),
+      codes: ["elided", "undated_line"],
+    },
+    {
+      name: "elides with a dated (same as before)",
+      after: hostingWith(FLY, "[stated 2026/06/10] (same as before)"),
+      codes: ["elided"],
+    },
+    {
+      name: "elides with a trailing ...",
+      after: hostingWith(POSTGRES, "[stated 2026/09/20] deploys on Fly.io, ..."),
+      codes: ["elided"],
+    },
+    {
+      name: "elides with an ellipsis line",
+      after: hostingWith(FLY, "…"),
+      codes: ["elided", "undated_line"],
+    },
+    {
+      name: "elides with a comment",
+      after: hostingWith(FLY, "<!-- other lines unchanged -->"),
+      codes: ["elided"],
+    },
+    { name: "no longer parses", after: `---\nname: [hosting\n---\n${FLY}`, codes: ["unparsable"] },
+    {
+      name: "refused front matter language",
+      after: `---js\n{}\n---\n${FLY}`,
+      codes: ["unparsable"],
+    },
+    { name: "loses its header", after: `${POSTGRES}\n${FLY}\n`, codes: ["unparsable"] },
+  ])("refuses a rewrite that $name", ({ after, codes }) => {
+    const problems = checkRewrite({ path: "topics/hosting.md", before: HOSTING_BEFORE, after });
+    expect(problems.map((problem) => problem.code)).toEqual(codes);
+  });
+
+  it("does not call a placeholder-looking line elided when the input already had it", () => {
+    const before = hostingWith(
+      POSTGRES,
+      "[stated 2026/09/20] wrote the tool in Node (unchanged since 2020) ...",
+      FLY,
+    );
+    const after = hostingWith(
+      "[stated 2026/09/20] wrote the tool in Node (unchanged since 2020) ...",
+      FLY,
+    );
+    expect(checkRewrite({ path: "topics/hosting.md", before, after })).toEqual([]);
+  });
+
+  it("names the line and the new words", () => {
+    const after = hostingWith(
+      POSTGRES,
+      "[stated 2026/09/20] deploys on Fly.io in the Paris region",
+    );
+    expect(checkRewrite({ path: "topics/hosting.md", before: HOSTING_BEFORE, after })).toEqual([
+      {
+        code: "invented_fact",
+        line: 7,
+        message:
+          'Line 7 of the rewrite of topics/hosting.md uses words no input fact has ("paris", "region"). Consolidation merges and drops facts; it never adds one.',
+      },
+    ]);
+  });
+});

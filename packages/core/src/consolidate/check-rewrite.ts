@@ -1,0 +1,236 @@
+import { stemmer } from "stemmer";
+import { normalizeFactText } from "../format/fact-line.js";
+import { type MemoryFile, safeParseMemoryFile } from "../format/memory-file.js";
+
+/** Why code refused a consolidation rewrite (the file is left as it was). */
+export type RewriteProblemCode =
+  | "grew"
+  | "unparsable"
+  | "elided"
+  | "undated_line"
+  | "dropped_date"
+  | "invented_fact";
+
+/** One reason a rewrite was refused. */
+export type RewriteProblem = {
+  code: RewriteProblemCode;
+  /** What is wrong, where, and what the rewrite should have done. */
+  message: string;
+  /** 1-based line number in the rewrite, when the problem is on one line. */
+  line?: number;
+};
+
+/** Options of `checkRewrite`. */
+export type CheckRewriteOptions = {
+  /** Memory path, for messages. */
+  path: string;
+  /** The file text the model was given. */
+  before: string;
+  /** The file text the model returned. */
+  after: string;
+};
+
+// Function words and the few connectives a merge needs ("deploys on Fly.io (previously Heroku)").
+// They carry no fact on their own, so they may appear in a rewrite without being in the input.
+const FREE_WORDS = new Set(
+  (
+    "a an the and or but nor so yet of in on at to for from by with without into onto about as than then " +
+    "is are was were be been being am has have had do does did not no yes it its this that these those " +
+    "there here which who whom whose what when where while also both either neither each all any some " +
+    "still now currently previously formerly earlier before after since until instead longer anymore " +
+    "moved switched changed replaced later prior via per i me my we our they them their he him his she her you your"
+  ).split(" "),
+);
+
+/**
+ * Placeholders a model writes instead of the facts. A line matching one is `elided` unless the
+ * same line (folded) was already in the input.
+ */
+const ELISION_PATTERNS: readonly RegExp[] = [
+  // A bare ellipsis token: "...", "…", "[...]", "(…)", "uses Neovim, tmux, ..."
+  /(^|[\s([{,;:])(\.{3,}|…)(?=$|[\s)\]},;:])/u,
+  // A bracketed note about omitted content: "[rest unchanged]", "(same as before)", "(and 4 more)".
+  /[[(]\s*(?:\.{3}|…)?\s*(?:the\s+)?(?:rest|remaining|other|others|same as|as before|unchanged|omitted|elided|truncated|etc|and \d+ more|\d+ more)\b[^\])]*[\])]/iu,
+  // An HTML comment or prose line standing for omitted lines.
+  /<!--.*-->/u,
+  /\b(?:rest of (?:the )?(?:file|facts|lines)|(?:other|remaining|previous|existing) (?:lines|facts|entries) (?:unchanged|omitted|as before|kept)|unchanged from (?:the )?(?:input|original|before))\b/iu,
+  // "etc." standing for facts.
+  /(^|\s)etc\.?\s*$/iu,
+];
+
+// Words a description may use to say what the file holds and when to read it.
+const DESCRIPTION_WORDS = new Set(
+  "read file holds hold facts fact notes note user users question questions anything related ask asks topic topics detail details information covers cover general".split(
+    " ",
+  ),
+);
+
+function contentWords(text: string, free: ReadonlySet<string> = FREE_WORDS): string[] {
+  const words = normalizeFactText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.filter((word) => !FREE_WORDS.has(word) && !free.has(word));
+}
+
+function stem(word: string): string {
+  return /^\p{N}+$/u.test(word) ? word : stemmer(word);
+}
+
+function vocabulary(texts: readonly string[]): Set<string> {
+  return new Set(texts.flatMap((text) => contentWords(text).map(stem)));
+}
+
+function newWords(text: string, known: Set<string>, free?: ReadonlySet<string>): string[] {
+  return [...new Set(contentWords(text, free).filter((word) => !known.has(stem(word))))];
+}
+
+function bodyLineNumbers(file: MemoryFile, text: string): number {
+  // First body line = total lines - body lines (splitLines drops one trailing empty line).
+  const total = text.endsWith("\n") ? text.split("\n").length - 1 : text.split("\n").length;
+  return total - file.lines.length + 1;
+}
+
+/**
+ * Checks a consolidation rewrite against the file it replaces and lists every reason to refuse it
+ * (seed design, consolidate: never longer, add no fact, keep every date tag, no placeholders,
+ * still a memory file). An empty list means the rewrite may be written.
+ *
+ * - `grew`: the rewrite has more chars than the input.
+ * - `unparsable`: the rewrite does not parse as a memory file, or lost the header or description
+ *   the input had.
+ * - `elided`: a line holds a placeholder instead of facts ("...", "…", "[rest unchanged]",
+ *   "(same as before)", "(and 4 more)", "etc.", an HTML comment, "rest of the file"), unless the
+ *   same line was in the input.
+ * - `undated_line`: a body line is neither a dated fact nor blank, a `#` heading or a comment.
+ * - `dropped_date`: a date tag is malformed, carries a date no input line has, or the newest input
+ *   date is gone (contradictions resolve to the newest line, so its date must survive).
+ * - `invented_fact`: a fact line (or the description) uses a content word found in no input fact
+ *   line (nor, for the description, the input's name and description). Words are Unicode-folded,
+ *   lower-cased and Porter-stemmed (`stemmer`), so "deploys"/"deployed" match; function words and
+ *   merge connectives ("previously", "now", "moved", "instead" ...) are free. This is a lexical
+ *   check: it catches new names, places, numbers and topics, not a wrong recombination of input
+ *   words, which the prompt and the date check guard.
+ *
+ * @param options - `{ path, before, after }`: the file text before and the model's rewrite.
+ * @returns The problems found, in the order above; `[]` when the rewrite is acceptable.
+ * @example checkRewrite({ path: "topics/tools.md", before, after: before + "x" })[0]?.code // "grew"
+ */
+export function checkRewrite(options: CheckRewriteOptions): RewriteProblem[] {
+  const { path, before, after } = options;
+  const problems: RewriteProblem[] = [];
+  if (after.length > before.length) {
+    problems.push({
+      code: "grew",
+      message: `The rewrite of ${path} is ${after.length} chars, longer than the ${before.length} chars it replaces. Consolidation must shrink a file or leave it the same size.`,
+    });
+  }
+  const parsedBefore = safeParseMemoryFile(before, { path });
+  const parsedAfter = safeParseMemoryFile(after, { path });
+  if (!parsedAfter.success) {
+    problems.push({
+      code: "unparsable",
+      message: `The rewrite of ${path} does not parse: ${parsedAfter.error.message}`,
+    });
+    return problems;
+  }
+  const output = parsedAfter.value;
+  const input = parsedBefore.success ? parsedBefore.value : undefined;
+  if (input !== undefined && input.headerStyle !== "none" && output.headerStyle === "none") {
+    problems.push({
+      code: "unparsable",
+      message: `The rewrite of ${path} lost its header (name, description, updated). Keep the header.`,
+    });
+  } else if (input?.header.description && !output.header.description) {
+    problems.push({
+      code: "unparsable",
+      message: `The rewrite of ${path} has no description. Keep a description saying what the file holds.`,
+    });
+  }
+
+  const inputLines = new Set(before.split(/\r?\n/).map((line) => normalizeFactText(line)));
+  const firstBody = bodyLineNumbers(output, after);
+  const description = output.header.description ?? "";
+  const elidedLines = new Set<number>();
+  if (
+    ELISION_PATTERNS.some((pattern) => pattern.test(description)) &&
+    !inputLines.has(normalizeFactText(description))
+  ) {
+    problems.push({
+      code: "elided",
+      message: `The description of ${path} holds a placeholder ("${description}"). Write it out.`,
+    });
+  }
+  output.lines.forEach((entry, index) => {
+    const raw = entry.text;
+    if (
+      ELISION_PATTERNS.some((pattern) => pattern.test(raw)) &&
+      !inputLines.has(normalizeFactText(raw))
+    ) {
+      elidedLines.add(firstBody + index);
+      problems.push({
+        code: "elided",
+        line: firstBody + index,
+        message: `Line ${firstBody + index} of the rewrite of ${path} is a placeholder instead of facts ("${raw.trim()}"). Every kept fact must be written out in full.`,
+      });
+    }
+  });
+
+  for (const problem of output.problems) {
+    if (problem.code === "undated_line") {
+      problems.push({
+        code: "undated_line",
+        ...(problem.line === undefined ? {} : { line: problem.line }),
+        message: `${problem.message} A consolidation keeps the date tag of every fact it keeps.`,
+      });
+    } else if (problem.code === "invalid_date") {
+      problems.push({
+        code: "dropped_date",
+        ...(problem.line === undefined ? {} : { line: problem.line }),
+        message: problem.message,
+      });
+    }
+  }
+
+  const inputFacts = input?.facts ?? [];
+  const inputDates = new Set(inputFacts.map((fact) => fact.stated));
+  for (const fact of output.facts) {
+    if (!inputDates.has(fact.stated)) {
+      problems.push({
+        code: "dropped_date",
+        line: fact.line,
+        message: `Line ${fact.line} of the rewrite of ${path} is dated ${fact.stated}, a date no input line has: its real date tag was dropped or changed. Copy date tags from the input.`,
+      });
+    }
+  }
+  const newest = [...inputDates].sort().at(-1);
+  if (newest !== undefined && !output.facts.some((fact) => fact.stated === newest)) {
+    problems.push({
+      code: "dropped_date",
+      message: `The rewrite of ${path} has no line dated ${newest}, the newest date in the input: the newest fact must survive (contradictions resolve to the newest line).`,
+    });
+  }
+
+  const factWords = vocabulary(inputFacts.map((fact) => fact.text));
+  for (const fact of output.facts) {
+    if (elidedLines.has(fact.line)) continue;
+    const added = newWords(fact.text, factWords);
+    if (added.length > 0) {
+      problems.push({
+        code: "invented_fact",
+        line: fact.line,
+        message: `Line ${fact.line} of the rewrite of ${path} uses words no input fact has (${added.map((word) => `"${word}"`).join(", ")}). Consolidation merges and drops facts; it never adds one.`,
+      });
+    }
+  }
+  const headerWords = vocabulary([
+    ...inputFacts.map((fact) => fact.text),
+    input?.header.description ?? "",
+    input?.header.name ?? "",
+  ]);
+  const addedToDescription = newWords(description, headerWords, DESCRIPTION_WORDS);
+  if (addedToDescription.length > 0) {
+    problems.push({
+      code: "invented_fact",
+      message: `The description of ${path} uses words found nowhere in the input (${addedToDescription.map((word) => `"${word}"`).join(", ")}). Describe only what the file holds.`,
+    });
+  }
+  return problems;
+}

@@ -1,0 +1,61 @@
+import { access, realpath } from "node:fs/promises";
+import { join } from "node:path";
+import { simpleGit } from "simple-git";
+
+/** Result of committing one consolidated file. */
+export type GitCommitResult =
+  | { committed: true; commit: string; message: string }
+  | { committed: false; reason: "not_a_repository" | "unchanged" }
+  | { committed: false; reason: "commit_failed"; message: string };
+
+/**
+ * Commits files of the memory folder when the folder itself is the top of a git repository (a
+ * memory folder nested inside some other repository is left alone: its commits are not ours).
+ * Only those paths are committed (missing ones are skipped); anything else staged stays staged.
+ *
+ * @param root - The memory folder.
+ * @param paths - Paths relative to the root, e.g. `["topics/tools.md", "MEMORY.md"]`.
+ * @param message - The commit message.
+ * @returns `{ committed: true, commit }` with the commit hash, or why nothing was committed.
+ * @example await commitFile("memory", ["topics/tools.md"], "consolidate topics/tools.md: 6412 -> 3980 chars")
+ */
+export async function commitFile(
+  root: string,
+  paths: string[],
+  message: string,
+): Promise<GitCommitResult> {
+  const git = simpleGit({ baseDir: root });
+  let topLevel: string;
+  try {
+    topLevel = (await git.revparse(["--show-toplevel"])).trim();
+  } catch {
+    return { committed: false, reason: "not_a_repository" };
+  }
+  if ((await realpath(topLevel)) !== (await realpath(root))) {
+    return { committed: false, reason: "not_a_repository" };
+  }
+  const present: string[] = [];
+  for (const path of paths) {
+    if (await exists(join(root, path))) present.push(path);
+  }
+  try {
+    await git.add(["--", ...present]);
+    const result = await git.commit(message, present);
+    return { committed: true, commit: result.commit, message };
+  } catch (error) {
+    return {
+      committed: false,
+      reason: "commit_failed",
+      message: `git commit of ${present.join(", ")} in ${root} failed: ${error instanceof Error ? error.message : String(error)}. The rewrite is written; commit it by hand (is user.name/user.email set?).`,
+    };
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,109 @@
+import { MODELS } from "../models/index.js";
+import { resolveModelKey } from "./model-id.js";
+import { UnknownModelError } from "./unknown-model-error.js";
+
+/**
+ * Minimum cacheable prompt length in tokens per model: a cached prefix shorter than this is not
+ * cached at all (the request succeeds, both cache counters stay 0, and the prefix is billed as
+ * plain input every time).
+ *
+ * Sources: Claude Haiku 4.5 = 4,096 from the prompt-caching page
+ * (https://platform.claude.com/docs/en/build-with-claude/prompt-caching, read 2026-11-29).
+ * Claude Opus 5.5 and Claude Sonnet 5.5: NOT confirmed on the stored copy of that page; the values
+ * are their predecessors' (Opus 5: 512, Sonnet 5: 1,024, as a 2026 third-party summary of the page
+ * lists them). Override with the `minimums` argument once confirmed.
+ *
+ * @example MIN_CACHEABLE_TOKENS["claude-haiku-4-5"] // 4096
+ */
+export const MIN_CACHEABLE_TOKENS: Readonly<Record<string, number>> = Object.freeze({
+  [MODELS.haiku]: 4096,
+  [MODELS.sonnet]: 1024,
+  [MODELS.opus]: 512,
+});
+
+/**
+ * Estimates a text's token count from its length: `ceil(chars / 4)`, the usual rule of thumb for
+ * English prose with Claude tokenizers. An estimate, not a count: use the token-counting endpoint
+ * when an exact figure matters.
+ *
+ * @param text - Any text; its `String.length` (UTF-16 code units) is the char count.
+ * @returns Estimated tokens (integer, 0 for an empty string).
+ * @example estimateTokens("uses Neovim, not VS Code") // 6
+ */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+/**
+ * The minimum cacheable prompt length for a model.
+ *
+ * @param model - Model id; a dated suffix is accepted.
+ * @param minimums - Optional entries (tokens) that add models or replace the defaults.
+ * @returns Tokens.
+ * @throws {UnknownModelError} when the model is in neither table.
+ * @example minCacheableTokens("claude-haiku-4-5-20251001") // 4096
+ */
+export function minCacheableTokens(model: string, minimums?: Record<string, number>): number {
+  const table = { ...MIN_CACHEABLE_TOKENS, ...minimums };
+  const key = resolveModelKey(model, Object.keys(table));
+  const minimum = key === undefined ? undefined : table[key];
+  if (minimum === undefined) {
+    throw new UnknownModelError({
+      model,
+      knownModels: Object.keys(table),
+      table: "minimum cacheable prompt length",
+      hint: `Pass it in tokens: { minimums: { "${model}": 1024 } }.`,
+    });
+  }
+  return minimum;
+}
+
+/** A cached prefix too short to be cached. */
+export type CacheWarning = {
+  code: "prefix_below_cache_minimum";
+  /** Which cache breakpoint (e.g. `stable_prefix`, `memory_block`). */
+  breakpoint: string;
+  model: string;
+  /** Estimated tokens up to and including the breakpoint. */
+  tokens: number;
+  /** The model's minimum cacheable prompt length, tokens. */
+  minimum: number;
+  message: string;
+};
+
+/** Options of `checkCachedPrefix`. */
+export type CheckCachedPrefixOptions = {
+  model: string;
+  /** Tokens of the whole prefix up to and including the cache breakpoint. */
+  tokens: number;
+  /** Name of the breakpoint, for the message. */
+  breakpoint: string;
+  /** Optional overrides of `MIN_CACHEABLE_TOKENS`. */
+  minimums?: Record<string, number>;
+};
+
+/**
+ * Warns when a cached prefix is shorter than the model's minimum cacheable prompt length: then
+ * nothing is cached and that prefix is paid in full on every request (prompt-caching page).
+ *
+ * @param options - `{ model, tokens, breakpoint, minimums? }` (tokens as estimated or counted).
+ * @returns A `CacheWarning`, or `undefined` when the prefix is long enough.
+ * @throws {UnknownModelError} when the model has no known minimum.
+ * @example checkCachedPrefix({ model: "claude-haiku-4-5", tokens: 1750, breakpoint: "memory_block" })?.code
+ * // "prefix_below_cache_minimum"
+ */
+export function checkCachedPrefix(options: CheckCachedPrefixOptions): CacheWarning | undefined {
+  const minimum = minCacheableTokens(options.model, options.minimums);
+  if (options.tokens >= minimum) return undefined;
+  return {
+    code: "prefix_below_cache_minimum",
+    breakpoint: options.breakpoint,
+    model: options.model,
+    tokens: options.tokens,
+    minimum,
+    message:
+      `The prefix up to the "${options.breakpoint}" cache breakpoint is about ${options.tokens} tokens, ` +
+      `below ${options.model}'s minimum cacheable length of ${minimum}: it will not be cached and is ` +
+      "billed as uncached input on every request. Lengthen the prefix or expect no cache savings.",
+  };
+}

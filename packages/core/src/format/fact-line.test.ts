@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { dateTag, formatFactLine, normalizeFactText, parseFactLine } from "./fact-line.js";
+import { MemoryFormatError } from "./memory-format-error.js";
+
+describe("parseFactLine", () => {
+  it.each([
+    ["a plain fact", "[stated 2026/09/12] uses Neovim", { stated: "2026/09/12", text: "uses Neovim" }],
+    ["surrounding spaces", "  [stated 2026/09/12]   uses Neovim  ", { stated: "2026/09/12", text: "uses Neovim" }],
+    ["brackets in the text", "[stated 2026/01/31] likes [x] boxes", { stated: "2026/01/31", text: "likes [x] boxes" }],
+    ["a leap day", "[stated 2028/02/29] x", { stated: "2028/02/29", text: "x" }],
+    ["no tag", "uses Neovim", undefined],
+    ["dashes in the date", "[stated 2026-09-12] uses Neovim", undefined],
+    ["no month 13", "[stated 2026/13/01] x", undefined],
+    ["no 30 February", "[stated 2026/02/30] x", undefined],
+    ["no text", "[stated 2026/09/12]", undefined],
+    ["blank text", "[stated 2026/09/12]    ", undefined],
+    ["no space after the tag", "[stated 2026/09/12]x", undefined],
+    ["another tag word", "[said 2026/09/12] x", undefined],
+    ["a list bullet first", "- [stated 2026/09/12] x", undefined],
+  ])("%s", (_name, line, expected) => {
+    expect(parseFactLine(line)).toEqual(expected);
+  });
+});
+
+describe("formatFactLine", () => {
+  it.each([
+    ["a plain fact", { stated: "2026/09/12", text: "uses Neovim" }, "[stated 2026/09/12] uses Neovim"],
+    ["line breaks folded", { stated: "2026/09/12", text: "uses\nNeovim \r\n daily " }, "[stated 2026/09/12] uses Neovim daily"],
+  ])("%s", (_name, fact, expected) => {
+    expect(formatFactLine(fact)).toBe(expected);
+    expect(parseFactLine(formatFactLine(fact))).toEqual({ stated: fact.stated, text: expected.slice(20) });
+  });
+
+  it.each([
+    ["a dashed date", { stated: "2026-09-12", text: "x" }],
+    ["an impossible date", { stated: "2026/02/30", text: "x" }],
+    ["blank text", { stated: "2026/09/12", text: " \n " }],
+  ])("refuses %s", (_name, fact) => {
+    expect(() => formatFactLine(fact)).toThrow(MemoryFormatError);
+  });
+});
+
+describe("normalizeFactText", () => {
+  it.each([
+    ["case and spaces", "  Uses   NeoVim ", "uses neovim"],
+    ["a date tag", "[stated 2026/09/12] Uses Neovim", "uses neovim"],
+    ["a dashed date tag", "[stated 2026-09-12]   uses neovim", "uses neovim"],
+    ["line breaks and tabs", "uses\tNeovim\n daily", "uses neovim daily"],
+    ["full-width letters (NFKC)", "ｕｓｅｓ Neovim", "uses neovim"],
+    ["blank", "   ", ""],
+  ])("folds %s", (_name, text, expected) => {
+    expect(normalizeFactText(text)).toBe(expected);
+  });
+
+  it("matches a fact line against its text with another date", () => {
+    expect(normalizeFactText("[stated 2026/01/02] Deploys on Fly.io")).toBe(
+      normalizeFactText("deploys  on fly.io"),
+    );
+  });
+});
+
+describe("dateTag", () => {
+  it.each([
+    ["a UTC midday", "2026-09-26T12:00:00Z", "2026/09/26"],
+    ["late evening west of UTC is already the next UTC day", "2026-09-26T23:30:00-05:00", "2026/09/27"],
+    ["early morning east of UTC is still the previous UTC day", "2026-09-27T01:00:00+03:00", "2026/09/26"],
+    ["single-digit month and day", "2026-01-05T00:00:00Z", "2026/01/05"],
+  ])("%s", (_name, iso, expected) => {
+    expect(dateTag(new Date(iso))).toBe(expected);
+  });
+
+  it("throws on an invalid Date", () => {
+    expect(() => dateTag(new Date("nonsense"))).toThrow(RangeError);
+  });
+});

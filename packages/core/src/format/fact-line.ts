@@ -1,0 +1,110 @@
+import { MemoryFormatError } from "./memory-format-error.js";
+
+/** One fact as stored: the UTC date the user said it (`YYYY/MM/DD`) and the text. */
+export type FactLine = {
+  /** Date tag as written, `YYYY/MM/DD` (the seed design's `[stated YYYY/MM/DD]`). */
+  stated: string;
+  /** The fact, one line, without the date tag. */
+  text: string;
+};
+
+const FACT_LINE = /^\s*\[stated (\d{4})\/(\d{2})\/(\d{2})\][ \t]+(\S.*?)\s*$/;
+const STATED_TAG = /^\s*\[stated\b[^\]\n]*\]\s*/i;
+const DATE_TAG = /^(\d{4})\/(\d{2})\/(\d{2})$/;
+
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/**
+ * Whether a line starts with something that looks like a `[stated ...]` tag, valid or not. The file
+ * parser uses it to tell a mistyped date tag from a line with no tag at all.
+ */
+export function hasStatedTag(line: string): boolean {
+  return STATED_TAG.test(line);
+}
+
+/**
+ * Read one fact line of the form `[stated YYYY/MM/DD] text` (the seed design's fact format).
+ *
+ * @param line - One line of a memory file, without its line break; surrounding spaces are ignored.
+ * @returns `{ stated, text }`, or `undefined` when the line is not a fact line or its date is not a
+ *   real calendar date (e.g. `2026/02/30`).
+ * @example parseFactLine("[stated 2026/09/12] uses Neovim") // { stated: "2026/09/12", text: "uses Neovim" }
+ */
+export function parseFactLine(line: string): FactLine | undefined {
+  const match = FACT_LINE.exec(line);
+  if (!match) return undefined;
+  const [, year, month, day, text] = match;
+  if (!isCalendarDate(Number(year), Number(month), Number(day)) || text === undefined) {
+    return undefined;
+  }
+  return { stated: `${year}/${month}/${day}`, text };
+}
+
+/**
+ * Write one fact line, `[stated YYYY/MM/DD] text`. Runs of white space in the text (line breaks
+ * included) become one space, so the fact always stays on one line.
+ *
+ * @param fact - `{ stated: "YYYY/MM/DD", text }`; the text must not be blank.
+ * @returns The line, without a line break.
+ * @throws {MemoryFormatError} `invalid_fact_line` when `stated` is not a real `YYYY/MM/DD` date or
+ *   the text is blank.
+ * @example formatFactLine({ stated: "2026/09/12", text: "uses Neovim" }) // "[stated 2026/09/12] uses Neovim"
+ */
+export function formatFactLine(fact: FactLine): string {
+  const match = DATE_TAG.exec(fact.stated);
+  if (!match || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) {
+    throw new MemoryFormatError({
+      code: "invalid_fact_line",
+      message: `Cannot write the fact "${fact.text}": its date "${fact.stated}" is not a YYYY/MM/DD calendar date. Build it with dateTag(now).`,
+    });
+  }
+  const text = fact.text.replace(/\s+/g, " ").trim();
+  if (text === "") {
+    throw new MemoryFormatError({
+      code: "invalid_fact_line",
+      message: `Cannot write a fact dated ${fact.stated} with blank text. Give the fact's words.`,
+    });
+  }
+  return `[stated ${fact.stated}] ${text}`;
+}
+
+/**
+ * Fold a fact's text for matching: drops a leading `[stated ...]` tag, applies Unicode NFKC, lower
+ * cases, and turns runs of white space into one space. The write pass matches `replaces` and
+ * tombstones on this (the seed design: "matched on the fact text, date tag ignored").
+ *
+ * @param text - A fact's text or a whole fact line.
+ * @returns The folded text; `""` for blank input.
+ * @example normalizeFactText("[stated 2026/09/12]  Uses  NeoVim") // "uses neovim"
+ */
+export function normalizeFactText(text: string): string {
+  return text
+    .normalize("NFKC")
+    .replace(STATED_TAG, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * The date tag for a moment: its UTC calendar date as `YYYY/MM/DD` (the seed design's tag format).
+ *
+ * @param now - The moment; callers inject it so scenarios are deterministic.
+ * @returns `YYYY/MM/DD` of `now` in UTC.
+ * @throws {RangeError} when `now` is an invalid Date.
+ * @example dateTag(new Date("2026-09-26T23:30:00-05:00")) // "2026/09/27"
+ */
+export function dateTag(now: Date): string {
+  if (Number.isNaN(now.getTime())) {
+    throw new RangeError("dateTag needs a valid Date; got an invalid Date. Pass the injected `now`.");
+  }
+  const year = String(now.getUTCFullYear()).padStart(4, "0");
+  const month = String(now.getUTCMonth() + 1).padStart(2, "0");
+  const day = String(now.getUTCDate()).padStart(2, "0");
+  return `${year}/${month}/${day}`;
+}

@@ -1,0 +1,126 @@
+import { access, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { formatFrontMatter, readFrontMatter } from "./front-matter.js";
+import { MemoryFormatError } from "./memory-format-error.js";
+
+let sandbox: string;
+let marker: string;
+
+beforeEach(async () => {
+  sandbox = await mkdtemp(join(tmpdir(), "memfiles-front-matter-"));
+  marker = join(sandbox, "marker");
+});
+
+afterEach(async () => {
+  await rm(sandbox, { recursive: true, force: true });
+});
+
+async function markerExists(): Promise<boolean> {
+  return access(marker).then(
+    () => true,
+    () => false,
+  );
+}
+
+function codeOf(run: () => unknown): string | undefined {
+  try {
+    run();
+    return undefined;
+  } catch (error) {
+    return error instanceof MemoryFormatError ? error.code : `not a MemoryFormatError: ${error}`;
+  }
+}
+
+describe("readFrontMatter refuses front matter that could run code (CVE-2022-25863)", () => {
+  const payload = () =>
+    `require("node:fs").writeFileSync(${JSON.stringify(marker)}, "ran"); ({ name: "x" })`;
+
+  it.each([
+    ["---js", () => `---js\n${payload()}\n---\nbody\n`],
+    ["---javascript", () => `---javascript\n${payload()}\n---\n`],
+    ["--- js (space)", () => `--- js\n${payload()}\n---\n`],
+    ["---JS (upper case)", () => `---JS\n${payload()}\n---\n`],
+    ["---js with CRLF", () => `---js\r\n${payload()}\r\n---\r\n`],
+    ["---js after a BOM", () => `\uFEFF---js\n${payload()}\n---\n`],
+    ["---coffee", () => `---coffee\n${payload()}\n---\n`],
+    ["---json", () => `---json\n{"name": "x"}\n---\n`],
+    ["---constructor", () => `---constructor\n${payload()}\n---\n`],
+  ])("%s creates no marker file and is refused by the language check", async (_name, text) => {
+    expect(codeOf(() => readFrontMatter(text(), "topics/x.md"))).toBe("refused_front_matter_language");
+    expect(await markerExists()).toBe(false);
+  });
+
+  it("names the path and the fix in the message", () => {
+    expect(() => readFrontMatter("---js\n({})\n---\n", "topics/x.md")).toThrow(
+      /topics\/x\.md.*"js".*only YAML.*Replace the first line with "---"/,
+    );
+  });
+});
+
+describe("readFrontMatter", () => {
+  it.each([
+    [
+      "YAML front matter",
+      "---\nname: tools\n---\nbody\n",
+      { present: true, data: { name: "tools" }, body: "body\n", bodyLine: 4 },
+    ],
+    [
+      "---yaml language tag",
+      "---yaml\nname: tools\n---\nbody\n",
+      { present: true, data: { name: "tools" }, body: "body\n", bodyLine: 4 },
+    ],
+    [
+      "dates, numbers and booleans stay strings",
+      "---\nupdated: 2026-09-26\nother: 2026/09/26\nn: 12\nb: true\nz: ~\n---\n",
+      {
+        present: true,
+        data: { updated: "2026-09-26", other: "2026/09/26", n: "12", b: "true", z: "~" },
+        body: "",
+        bodyLine: 8,
+      },
+    ],
+    [
+      "CRLF line breaks",
+      "---\r\nname: tools\r\n---\r\nbody\r\n",
+      { present: true, data: { name: "tools" }, body: "body\r\n", bodyLine: 4 },
+    ],
+    ["an empty block", "---\n---\nbody", { present: true, data: {}, body: "body", bodyLine: 3 }],
+    ["no front matter", "name: tools\n", { present: false, body: "name: tools\n", bodyLine: 1 }],
+    ["a horizontal rule is not front matter", "----\nx\n", { present: false, body: "----\nx\n", bodyLine: 1 }],
+  ])("reads %s", (_name, text, expected) => {
+    expect(readFrontMatter(text)).toEqual(expected);
+  });
+
+  it.each([
+    ["an unclosed block", "---\nname: tools\n"],
+    ["a lone ---", "---"],
+    ["broken YAML", "---\ndescription: Editor, languages: hosting\n---\n"],
+    ["a list instead of a mapping", "---\n- a\n- b\n---\n"],
+    ["a duplicate key", "---\nname: a\nname: b\n---\n"],
+    ["a closing line gray-matter would split elsewhere", "---\nname: a\n---x\n---\n"],
+  ])("reports %s as unparsable_header", (_name, text) => {
+    expect(codeOf(() => readFrontMatter(text))).toBe("unparsable_header");
+  });
+});
+
+describe("formatFrontMatter", () => {
+  it.each([
+    ["plain values", { name: "tools", updated: "2026/09/26" }, "---\nname: tools\nupdated: 2026/09/26\n---\n"],
+    ["a value with a colon is quoted", { description: "a: b" }, '---\ndescription: "a: b"\n---\n'],
+    ["no fields", {}, ""],
+  ])("writes %s", (_name, data, expected) => {
+    expect(formatFrontMatter(data)).toBe(expected);
+  });
+
+  it("reads back what it writes", () => {
+    const data = { description: "Uses: Neovim, [x], #tags, 'quotes' and \"more\"", updated: "2026-09-26" };
+    expect(readFrontMatter(`${formatFrontMatter(data)}body`)).toEqual({
+      present: true,
+      data,
+      body: "body",
+      bodyLine: 5,
+    });
+  });
+});

@@ -1,0 +1,140 @@
+import matter from "gray-matter";
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
+import { MemoryFormatError } from "./memory-format-error.js";
+
+/** What {@link readFrontMatter} found at the top of a text. */
+export type FrontMatterResult =
+  | { present: false; body: string; bodyLine: 1 }
+  | {
+      present: true;
+      /** The YAML mapping; every scalar is a string (failsafe schema: no dates, numbers or booleans). */
+      data: Record<string, unknown>;
+      /** The text after the closing `---` line. */
+      body: string;
+      /** 1-based line number where `body` starts in the original text. */
+      bodyLine: number;
+    };
+
+const ALLOWED_LANGUAGES = new Set(["", "yaml", "yml"]);
+
+function parseYamlMapping(source: string): Record<string, unknown> {
+  // failsafe: every scalar stays a string, so `updated: 2026-09-26` is never turned into a Date.
+  const value: unknown = parseYaml(source.replace(/\r\n?/g, "\n"), {
+    schema: "failsafe",
+    uniqueKeys: true,
+  });
+  if (value === null || value === undefined) return {};
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw new Error("front matter is not a mapping of `key: value` lines");
+  }
+  return value as Record<string, unknown>;
+}
+
+function refuseEngine(language: string) {
+  return () => {
+    throw new Error(`front matter language "${language}" is refused`);
+  };
+}
+
+// Every engine gray-matter ships (and their aliases) is replaced: only YAML parses, through `yaml`.
+const ENGINES = {
+  yaml: { parse: parseYamlMapping, stringify: (data: object) => stringifyYaml(data) },
+  yml: { parse: parseYamlMapping, stringify: (data: object) => stringifyYaml(data) },
+  javascript: refuseEngine("javascript"),
+  js: refuseEngine("js"),
+  json: refuseEngine("json"),
+  coffee: refuseEngine("coffee"),
+  coffeescript: refuseEngine("coffeescript"),
+  cson: refuseEngine("cson"),
+  toml: refuseEngine("toml"),
+};
+
+function lineCount(text: string): number {
+  let count = 0;
+  for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1)) count++;
+  return count;
+}
+
+/**
+ * Split YAML front matter from a memory file. This is the one place memfiles calls gray-matter:
+ * any language tag other than YAML (`---js`, `---json`, `---coffee`, ...) is refused before
+ * gray-matter sees the text, because gray-matter evaluates `---js` front matter by default
+ * (CVE-2022-25863), and the YAML is read with the failsafe schema so dates stay strings.
+ *
+ * @param text - The whole file text (a leading BOM is ignored).
+ * @param path - Memory path for error messages, e.g. `topics/tools.md`.
+ * @returns `{ present: false, body }` when the text does not open with a `---` line, else the
+ *   mapping, the body after the closing `---` and the body's first line number.
+ * @throws {MemoryFormatError} `refused_front_matter_language` for a non-YAML language tag;
+ *   `unparsable_header` for unclosed front matter, broken YAML, or YAML that is not a mapping.
+ * @example readFrontMatter("---\nname: tools\n---\n[stated 2026/09/12] uses Neovim\n")
+ */
+export function readFrontMatter(text: string, path?: string): FrontMatterResult {
+  const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const where = path === undefined ? "the memory file" : path;
+  const firstLineEnd = source.search(/\r?\n|$/);
+  const firstLine = source.slice(0, firstLineEnd);
+  if (!firstLine.startsWith("---") || firstLine.startsWith("----")) {
+    return { present: false, body: source, bodyLine: 1 };
+  }
+  const language = firstLine.slice(3).trim().toLowerCase();
+  if (!ALLOWED_LANGUAGES.has(language)) {
+    throw new MemoryFormatError({
+      code: "refused_front_matter_language",
+      message: `Refused to read ${where}: its front matter is marked "${firstLine.slice(3).trim()}", and only YAML front matter is read (other languages can run code, CVE-2022-25863). Replace the first line with "---".`,
+      ...(path === undefined ? {} : { path }),
+      line: 1,
+    });
+  }
+  if (firstLineEnd === source.length) throw unclosed(where, path);
+  const afterOpening = firstLineEnd + (source[firstLineEnd] === "\r" ? 2 : 1);
+  const closeMatch = /^---[ \t]*\r?$/m.exec(source.slice(afterOpening));
+  // gray-matter ends the block at the first "\n---"; insist it is the same line we split on.
+  if (!closeMatch || source.indexOf("\n---", 3) !== afterOpening + closeMatch.index - 1) {
+    throw unclosed(where, path);
+  }
+
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    // Passing options also keeps gray-matter's unbounded module-level cache out of the way.
+    parsed = matter(source, { language: "yaml", engines: ENGINES });
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+    throw new MemoryFormatError({
+      code: "unparsable_header",
+      message: `Cannot read the front matter of ${where}: ${reason}. Fix the YAML between the two "---" lines (one "key: value" a line; quote values that contain ": ").`,
+      ...(path === undefined ? {} : { path }),
+      line: 1,
+      cause: error,
+    });
+  }
+  const bodyStart = afterOpening + closeMatch.index + closeMatch[0].length;
+  let body = source.slice(bodyStart);
+  if (body.startsWith("\r\n")) body = body.slice(2);
+  else if (body.startsWith("\n")) body = body.slice(1);
+  const data = parsed.data as Record<string, unknown>;
+  return { present: true, data, body, bodyLine: lineCount(source.slice(0, source.length - body.length)) + 1 };
+}
+
+function unclosed(where: string, path: string | undefined): MemoryFormatError {
+  return new MemoryFormatError({
+    code: "unparsable_header",
+    message: `Cannot read the front matter of ${where}: the opening "---" line has no closing "---" line. Add a line with only "---" after the header.`,
+    ...(path === undefined ? {} : { path }),
+    line: 1,
+  });
+}
+
+/**
+ * Write a front matter block (`---`, YAML, `---`) for the given fields, in the order given.
+ * Values that YAML would read as something other than the same string are quoted.
+ *
+ * @param data - Field names to string values (or nested YAML values kept from a parsed file).
+ * @returns The block, ending in a line break; `""` when `data` has no fields.
+ * @example formatFrontMatter({ name: "tools" }) // "---\nname: tools\n---\n"
+ */
+export function formatFrontMatter(data: Record<string, unknown>): string {
+  if (Object.keys(data).length === 0) return "";
+  const yaml = stringifyYaml(data, { schema: "core", lineWidth: 0 });
+  return `---\n${yaml}---\n`;
+}

@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import { formatMemoryFile, type MemoryFile, parseMemoryFile, safeParseMemoryFile } from "./memory-file.js";
+import { MemoryFormatError } from "./memory-format-error.js";
+
+const DESCRIPTION = "Editor, languages, hosting and dev tools. Read for any coding or setup question.";
+
+describe("parseMemoryFile", () => {
+  it.each<[string, string, MemoryFile]>([
+    [
+      "the design's example file",
+      `---\nname: tools\ndescription: ${DESCRIPTION}\nupdated: 2026/09/26\n---\n[stated 2026/09/12] uses Neovim, not VS Code\n[stated 2026/09/20] deploys on Fly.io (previously Heroku, moved in August)\n`,
+      {
+        header: { name: "tools", description: DESCRIPTION, updated: "2026/09/26" },
+        headerStyle: "front_matter",
+        lines: [
+          { kind: "fact", stated: "2026/09/12", text: "uses Neovim, not VS Code" },
+          { kind: "fact", stated: "2026/09/20", text: "deploys on Fly.io (previously Heroku, moved in August)" },
+        ],
+        facts: [
+          { stated: "2026/09/12", text: "uses Neovim, not VS Code", line: 6 },
+          { stated: "2026/09/20", text: "deploys on Fly.io (previously Heroku, moved in August)", line: 7 },
+        ],
+        problems: [],
+      },
+    ],
+    [
+      "the seed article's unfenced header",
+      "name: tools\ndescription: Dev tools: editor, hosting.\nupdated: 2026/09/26\n\n[stated 2026/09/12] uses Neovim\n",
+      {
+        header: { name: "tools", description: "Dev tools: editor, hosting.", updated: "2026/09/26" },
+        headerStyle: "unfenced",
+        lines: [
+          { kind: "text", text: "" },
+          { kind: "fact", stated: "2026/09/12", text: "uses Neovim" },
+        ],
+        facts: [{ stated: "2026/09/12", text: "uses Neovim", line: 5 }],
+        problems: [],
+      },
+    ],
+    [
+      "Claude Code's type field, a dashed date kept as written, and extra fields kept",
+      "---\nname: prefers-tabs\ndescription: Indentation preference.\ntype: feedback\nupdated: 2026-09-26\nmetadata:\n  origin: claude-code\n---\n# Tabs\n[stated 2026/09/01] wants tabs\n",
+      {
+        header: {
+          name: "prefers-tabs",
+          description: "Indentation preference.",
+          type: "feedback",
+          updated: "2026-09-26",
+          extra: { metadata: { origin: "claude-code" } },
+        },
+        headerStyle: "front_matter",
+        lines: [
+          { kind: "text", text: "# Tabs" },
+          { kind: "fact", stated: "2026/09/01", text: "wants tabs" },
+        ],
+        facts: [{ stated: "2026/09/01", text: "wants tabs", line: 10 }],
+        problems: [],
+      },
+    ],
+    [
+      "no description, an undated line, a bad date and an unknown type",
+      "---\nname: x\ntype: diary\n---\nloose note\n[stated 2026/02/30] bad date\n\n<!-- a comment -->\n",
+      {
+        header: { name: "x" },
+        headerStyle: "front_matter",
+        lines: [
+          { kind: "text", text: "loose note" },
+          { kind: "text", text: "[stated 2026/02/30] bad date" },
+          { kind: "text", text: "" },
+          { kind: "text", text: "<!-- a comment -->" },
+        ],
+        facts: [],
+        problems: [
+          {
+            code: "unknown_type",
+            message:
+              'topics/x.md has type "diary"; the known types are user, feedback, project, reference. Fix or remove the "type:" line.',
+          },
+          {
+            code: "no_description",
+            message:
+              'topics/x.md has no description. Add a "description:" line saying what is inside and when to read it; the index shows it.',
+          },
+          {
+            code: "undated_line",
+            message:
+              'topics/x.md line 5 is not a dated fact. Start it with "[stated YYYY/MM/DD] " (the date the user said it), or make it a "#" heading.',
+            line: 5,
+          },
+          {
+            code: "invalid_date",
+            message:
+              'topics/x.md line 6 has a date tag that is not a real date in YYYY/MM/DD form. Write it as "[stated 2026/09/12] ...".',
+            line: 6,
+          },
+        ],
+      },
+    ],
+    [
+      "no header at all",
+      "[stated 2026/09/12] uses Neovim\n",
+      {
+        header: {},
+        headerStyle: "none",
+        lines: [{ kind: "fact", stated: "2026/09/12", text: "uses Neovim" }],
+        facts: [{ stated: "2026/09/12", text: "uses Neovim", line: 1 }],
+        problems: [
+          {
+            code: "no_description",
+            message:
+              'topics/x.md has no description. Add a "description:" line saying what is inside and when to read it; the index shows it.',
+          },
+        ],
+      },
+    ],
+  ])("reads %s", (_name, text, expected) => {
+    expect(parseMemoryFile(text, { path: "topics/x.md" })).toEqual(expected);
+  });
+
+  it.each([
+    ["---js front matter", "---js\n({ name: 'x' })\n---\n", "refused_front_matter_language"],
+    ["broken YAML", "---\ndescription: a: b\n---\n", "unparsable_header"],
+    ["a description that is a list", "---\ndescription:\n  - a\n---\n", "unparsable_header"],
+    ["unclosed front matter", "---\nname: x\n[stated 2026/09/12] y\n", "unparsable_header"],
+  ])("throws on %s, and safeParseMemoryFile returns it", (_name, text, code) => {
+    expect(() => parseMemoryFile(text)).toThrow(MemoryFormatError);
+    const result = safeParseMemoryFile(text, { path: "topics/x.md" });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect({ code: result.error.code, path: result.error.path }).toEqual({ code, path: "topics/x.md" });
+    }
+  });
+});
+
+describe("formatMemoryFile", () => {
+  it.each([
+    [
+      "front matter and facts",
+      {
+        header: { name: "tools", description: "Dev tools.", updated: "2026/09/26" },
+        lines: [{ kind: "fact" as const, stated: "2026/09/12", text: "uses Neovim" }],
+      },
+      "---\nname: tools\ndescription: Dev tools.\nupdated: 2026/09/26\n---\n[stated 2026/09/12] uses Neovim\n",
+    ],
+    [
+      "type before updated, extra fields last, text lines kept",
+      {
+        header: { updated: "2026/09/26", type: "user" as const, description: "d", extra: { tags: ["a"] } },
+        lines: [
+          { kind: "text" as const, text: "# Heading" },
+          { kind: "fact" as const, stated: "2026/09/12", text: "x" },
+        ],
+      },
+      "---\ndescription: d\ntype: user\nupdated: 2026/09/26\ntags:\n  - a\n---\n# Heading\n[stated 2026/09/12] x\n",
+    ],
+  ])("writes %s", (_name, file, expected) => {
+    expect(formatMemoryFile(file)).toBe(expected);
+  });
+
+  it.each([
+    ["the design's example", `---\nname: tools\ndescription: ${DESCRIPTION}\nupdated: 2026/09/26\n---\n[stated 2026/09/12] uses Neovim, not VS Code\n`],
+    ["a description that needs quotes", '---\nname: t\ndescription: "Uses: a, b"\n---\n# h\n\n[stated 2026/09/12] x\n'],
+  ])("round-trips %s byte for byte", (_name, text) => {
+    expect(formatMemoryFile(parseMemoryFile(text))).toBe(text);
+  });
+
+  it("writes an unfenced header back as front matter with the same facts", () => {
+    const parsed = parseMemoryFile("name: t\ndescription: d\nupdated: 2026/09/26\n[stated 2026/09/12] x\n");
+    const text = formatMemoryFile(parsed);
+    expect(text).toBe("---\nname: t\ndescription: d\nupdated: 2026/09/26\n---\n[stated 2026/09/12] x\n");
+    expect(parseMemoryFile(text).facts).toEqual([{ stated: "2026/09/12", text: "x", line: 6 }]);
+  });
+});

@@ -1,0 +1,238 @@
+import type { MemoryProblem, MemoryType } from "../store/types.js";
+import { type FactLine, formatFactLine, hasStatedTag, parseFactLine } from "./fact-line.js";
+import { formatFrontMatter, readFrontMatter } from "./front-matter.js";
+import { MemoryFormatError } from "./memory-format-error.js";
+
+/** Claude Code's memory types, accepted in a `type:` header field. */
+export const MEMORY_TYPES = ["user", "feedback", "project", "reference"] as const satisfies readonly MemoryType[];
+
+/** The header fields of a memory file. */
+export type MemoryHeader = {
+  name?: string;
+  /** What is inside and when to read it: the retrieval surface (seed design). */
+  description?: string;
+  /** As written, e.g. `2026/09/26`; never coerced to a Date. */
+  updated?: string;
+  /** Claude Code `type:` (`user` | `feedback` | `project` | `reference`). */
+  type?: MemoryType;
+  /** Other front matter fields, kept so formatting a parsed file does not drop them. */
+  extra?: Record<string, unknown>;
+};
+
+/** One body line: a dated fact, or any other text (blank lines and headings included). */
+export type MemoryLine = ({ kind: "fact" } & FactLine) | { kind: "text"; text: string };
+
+/** A fact line with its 1-based line number in the file. */
+export type LocatedFact = FactLine & { line: number };
+
+/** How the header was written: YAML front matter, the seed article's unfenced lines, or none. */
+export type HeaderStyle = "front_matter" | "unfenced" | "none";
+
+/** A parsed memory file. */
+export type MemoryFile = {
+  header: MemoryHeader;
+  headerStyle: HeaderStyle;
+  /** Body lines after the header, in order, without line breaks. */
+  lines: MemoryLine[];
+  /** The fact lines of `lines`, with line numbers. */
+  facts: LocatedFact[];
+  /** No description, undated lines, bad date tags, unknown `type:`; empty when the file is clean. */
+  problems: MemoryProblem[];
+};
+
+/** Options of {@link parseMemoryFile}. */
+export type ParseMemoryFileOptions = {
+  /** Memory path, for messages (e.g. `topics/tools.md`). */
+  path?: string;
+};
+
+/** Result of {@link safeParseMemoryFile}. */
+export type SafeParseMemoryFileResult =
+  | { success: true; value: MemoryFile }
+  | { success: false; error: MemoryFormatError };
+
+const UNFENCED_FIELD = /^(name|description|updated|type)[ \t]*:[ \t]*(.*?)\s*$/i;
+const KNOWN_FIELDS = new Set(["name", "description", "updated", "type"]);
+
+function headerFromFrontMatter(
+  data: Record<string, unknown>,
+  where: string,
+  path: string | undefined,
+): { fields: Record<string, string | undefined>; extra: Record<string, unknown> } {
+  const fields: Record<string, string | undefined> = {};
+  const extra: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (!KNOWN_FIELDS.has(key)) {
+      extra[key] = value;
+      continue;
+    }
+    if (typeof value !== "string") {
+      throw new MemoryFormatError({
+        code: "unparsable_header",
+        message: `Cannot read the front matter of ${where}: "${key}" must be one line of text, not a list or mapping. Write it as "${key}: ..." on one line.`,
+        ...(path === undefined ? {} : { path }),
+        line: 1,
+      });
+    }
+    fields[key] = value.trim();
+  }
+  return { fields, extra };
+}
+
+/**
+ * Parse a memory file: YAML front matter (or the seed article's unfenced `name:` /
+ * `description:` / `updated:` lines, or Claude Code's `type:` field), then one fact per line as
+ * `[stated YYYY/MM/DD] text`. Problems that leave the file usable are returned in `problems`.
+ *
+ * @param text - The whole file text.
+ * @param options - `{ path? }`: the memory path, used in messages.
+ * @returns The header, the body lines, the facts with line numbers, and the problems found.
+ * @throws {MemoryFormatError} when the header cannot be read: front matter in a language other
+ *   than YAML (`refused_front_matter_language`), unclosed front matter or broken YAML
+ *   (`unparsable_header`). Use {@link safeParseMemoryFile} to get these as values.
+ * @example
+ * parseMemoryFile("---\nname: tools\ndescription: Editor and dev tools.\n---\n[stated 2026/09/12] uses Neovim\n")
+ * // { header: { name: "tools", description: "Editor and dev tools." }, facts: [{ stated: "2026/09/12", text: "uses Neovim", line: 5 }], ... }
+ */
+export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = {}): MemoryFile {
+  const { path } = options;
+  const where = path ?? "the memory file";
+  const frontMatter = readFrontMatter(text, path);
+  const problems: MemoryProblem[] = [];
+  let fields: Record<string, string | undefined> = {};
+  let extra: Record<string, unknown> = {};
+  let headerStyle: HeaderStyle = "none";
+  let bodyLines: string[];
+  let firstBodyLine: number;
+
+  if (frontMatter.present) {
+    headerStyle = "front_matter";
+    ({ fields, extra } = headerFromFrontMatter(frontMatter.data, where, path));
+    bodyLines = splitLines(frontMatter.body);
+    firstBodyLine = frontMatter.bodyLine;
+  } else {
+    const all = splitLines(frontMatter.body);
+    let index = 0;
+    for (; index < all.length; index++) {
+      const match = UNFENCED_FIELD.exec(all[index] ?? "");
+      if (!match) break;
+      const key = (match[1] ?? "").toLowerCase();
+      fields[key] ??= match[2] ?? "";
+    }
+    if (index > 0) headerStyle = "unfenced";
+    bodyLines = all.slice(index);
+    firstBodyLine = index + 1;
+  }
+
+  const header: MemoryHeader = {};
+  if (fields.name) header.name = fields.name;
+  if (fields.description) header.description = fields.description;
+  if (fields.updated) header.updated = fields.updated;
+  if (fields.type !== undefined) {
+    if ((MEMORY_TYPES as readonly string[]).includes(fields.type)) {
+      header.type = fields.type as MemoryType;
+    } else {
+      problems.push({
+        code: "unknown_type",
+        message: `${where} has type "${fields.type}"; the known types are ${MEMORY_TYPES.join(", ")}. Fix or remove the "type:" line.`,
+      });
+    }
+  }
+  if (Object.keys(extra).length > 0) header.extra = extra;
+  if (!header.description) {
+    problems.push({
+      code: "no_description",
+      message: `${where} has no description. Add a "description:" line saying what is inside and when to read it; the index shows it.`,
+    });
+  }
+
+  const lines: MemoryLine[] = [];
+  const facts: LocatedFact[] = [];
+  bodyLines.forEach((raw, offset) => {
+    const line = firstBodyLine + offset;
+    const fact = parseFactLine(raw);
+    if (fact) {
+      lines.push({ kind: "fact", ...fact });
+      facts.push({ ...fact, line });
+      return;
+    }
+    lines.push({ kind: "text", text: raw });
+    const trimmed = raw.trim();
+    if (trimmed === "" || trimmed.startsWith("#") || trimmed.startsWith("<!--")) return;
+    if (hasStatedTag(raw)) {
+      problems.push({
+        code: "invalid_date",
+        message: `${where} line ${line} has a date tag that is not a real date in YYYY/MM/DD form. Write it as "[stated 2026/09/12] ...".`,
+        line,
+      });
+    } else {
+      problems.push({
+        code: "undated_line",
+        message: `${where} line ${line} is not a dated fact. Start it with "[stated YYYY/MM/DD] " (the date the user said it), or make it a "#" heading.`,
+        line,
+      });
+    }
+  });
+  return { header, headerStyle, lines, facts, problems };
+}
+
+/**
+ * Parse a memory file without throwing: the twin of {@link parseMemoryFile}.
+ *
+ * @param text - The whole file text.
+ * @param options - `{ path? }`: the memory path, used in messages.
+ * @returns `{ success: true, value }` or `{ success: false, error }` with a {@link MemoryFormatError}.
+ * @example
+ * const result = safeParseMemoryFile("---js\n{}\n---\n");
+ * if (!result.success) console.log(result.error.code); // "refused_front_matter_language"
+ */
+export function safeParseMemoryFile(
+  text: string,
+  options: ParseMemoryFileOptions = {},
+): SafeParseMemoryFileResult {
+  try {
+    return { success: true, value: parseMemoryFile(text, options) };
+  } catch (error) {
+    if (error instanceof MemoryFormatError) return { success: false, error };
+    throw error;
+  }
+}
+
+/** Input of {@link formatMemoryFile}: a header and body lines (a parsed `MemoryFile` fits). */
+export type FormatMemoryFileOptions = {
+  header: MemoryHeader;
+  lines: readonly MemoryLine[];
+};
+
+/**
+ * Write a memory file: YAML front matter (`name`, `description`, `type`, `updated`, then any
+ * other fields kept from parsing), then one line per body line, ending in a line break. An
+ * unfenced header is written back as front matter.
+ *
+ * @param file - `{ header, lines }`; fact lines are written as `[stated YYYY/MM/DD] text`.
+ * @returns The file text, ready for `store.write`.
+ * @throws {MemoryFormatError} `invalid_fact_line` when a fact's date or text is invalid.
+ * @example
+ * formatMemoryFile({ header: { name: "tools", description: "Dev tools." }, lines: [{ kind: "fact", stated: "2026/09/12", text: "uses Neovim" }] })
+ * // "---\nname: tools\ndescription: Dev tools.\n---\n[stated 2026/09/12] uses Neovim\n"
+ */
+export function formatMemoryFile(file: FormatMemoryFileOptions): string {
+  const { header } = file;
+  const data: Record<string, unknown> = {};
+  if (header.name !== undefined) data.name = header.name;
+  if (header.description !== undefined) data.description = header.description;
+  if (header.type !== undefined) data.type = header.type;
+  if (header.updated !== undefined) data.updated = header.updated;
+  for (const [key, value] of Object.entries(header.extra ?? {})) {
+    if (!KNOWN_FIELDS.has(key)) data[key] = value;
+  }
+  const body = file.lines.map((line) => (line.kind === "fact" ? formatFactLine(line) : line.text));
+  return formatFrontMatter(data) + body.map((line) => `${line}\n`).join("");
+}
+
+function splitLines(body: string): string[] {
+  if (body === "") return [];
+  const lines = body.split(/\r?\n/);
+  if (lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}

@@ -1,0 +1,40 @@
+/** snake_case codes of a memory file that cannot be parsed. */
+export type MemoryFormatErrorCode =
+  | "unparsable_header"
+  | "refused_front_matter_language"
+  | "invalid_fact_line";
+
+/** Fields of a {@link MemoryFormatError}. */
+export type MemoryFormatErrorOptions = {
+  code: MemoryFormatErrorCode;
+  message: string;
+  /** Memory path the text came from, when the caller named one. */
+  path?: string;
+  /** 1-based line number of the problem, when it is on one line. */
+  line?: number;
+  cause?: unknown;
+};
+
+/**
+ * A memory file (or fact line) that cannot be parsed: broken YAML front matter, front matter in a
+ * language other than YAML (refused because gray-matter would evaluate `---js`, CVE-2022-25863),
+ * or a fact line that is not `[stated YYYY/MM/DD] text`.
+ *
+ * @example
+ * try { parseMemoryFile(text) } catch (error) {
+ *   if (error instanceof MemoryFormatError && error.code === "unparsable_header") { ... }
+ * }
+ */
+export class MemoryFormatError extends Error {
+  override readonly name = "MemoryFormatError";
+  readonly code: MemoryFormatErrorCode;
+  readonly path: string | undefined;
+  readonly line: number | undefined;
+
+  constructor(options: MemoryFormatErrorOptions) {
+    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = options.code;
+    this.path = options.path;
+    this.line = options.line;
+  }
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import type { Transcript } from "../transcript/index.js";
+import { checkEvidence, foldForQuote } from "./evidence-guard.js";
+
+const transcript: Transcript = {
+  date: "2026-09-12",
+  turns: [
+    { role: "user", content: "Honestly  I LOVE Thai food,\nespecially green curry." },
+    { role: "assistant", content: "You might enjoy Lao food too, since you like spicy dishes." },
+    { role: "user", content: "I can’t stand cilantro though." },
+  ],
+};
+
+describe("checkEvidence", () => {
+  it.each([
+    ["an exact quote", "I LOVE Thai food", { code: "ok", turn: 0 }],
+    ["a quote with case and white space folded", "i love thai food, especially green curry", { code: "ok", turn: 0 }],
+    ["a quote with straight apostrophes for curly ones", "I can't stand cilantro", { code: "ok", turn: 2 }],
+    ["a quote in quote marks with end punctuation", '"I can’t stand cilantro though."', { code: "ok", turn: 2 }],
+    ["the assistant's words", "you like spicy dishes", { code: "evidence_not_from_user", turn: 1 }],
+    ["words nobody said", "I am vegetarian", { code: "evidence_not_found" }],
+    ["a paraphrase", "I really love Thai food", { code: "evidence_not_found" }],
+    ["blank evidence", "  ", { code: "evidence_not_found" }],
+    ["only punctuation", '"."', { code: "evidence_not_found" }],
+  ])("%s", (_, evidence, expected) => {
+    expect(checkEvidence(evidence, transcript)).toEqual(expected);
+  });
+});
+
+describe("foldForQuote", () => {
+  it("folds case, white space, quote marks and dashes", () => {
+    expect(foldForQuote("  It’s\tA  “Test” — OK\n")).toBe("it's a \"test\" - ok");
+  });
+});

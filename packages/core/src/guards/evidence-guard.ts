@@ -1,0 +1,60 @@
+import type { Transcript } from "../transcript/index.js";
+
+/** Result of {@link checkEvidence}. */
+export type CheckEvidenceResult =
+  | { code: "ok"; turn: number }
+  | { code: "evidence_not_from_user"; turn: number }
+  | { code: "evidence_not_found" };
+
+/**
+ * Folds a text for quote matching: Unicode NFKC, curly quotes and apostrophes to straight ones,
+ * dashes to `-`, lower case, every run of white space to one space, trimmed.
+ *
+ * @param text - Any text.
+ * @returns The folded text.
+ * @example foldForQuote("I  can’t\nSTAND it") // "i can't stand it"
+ */
+export function foldForQuote(text: string): string {
+  return text
+    .normalize("NFKC")
+    .replace(/[\u2018\u2019\u201A\u201B\u2032`]/g, "'")
+    .replace(/[\u201C\u201D\u201E\u201F\u2033]/g, '"')
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+// Quote marks around the evidence and end punctuation are the model's framing, not the user's words.
+function trimQuoteFraming(folded: string): string {
+  return folded
+    .replace(/^["'«»\s]+/, "")
+    .replace(/["'«»\s]+$/, "")
+    .replace(/[.!?,;:]+$/, "")
+    .trim();
+}
+
+/**
+ * Checks that a proposal's evidence is a verbatim quote of a **user** turn, comparing texts with
+ * case, white space and quote-mark style folded (see {@link foldForQuote}); quote marks around the
+ * evidence and end punctuation are ignored. The seed design: the user said it directly, and the
+ * write pass quotes the user's words as evidence; a fact the assistant suggested and the user never
+ * stated is not a memory.
+ *
+ * @param evidence - The quote from the proposal.
+ * @param transcript - The session transcript.
+ * @returns `ok` with the 0-based turn index of the first user turn holding the quote;
+ *   `evidence_not_from_user` (with the assistant turn) when only an assistant turn holds it;
+ *   `evidence_not_found` when no turn holds it or the evidence is blank.
+ * @example checkEvidence("I love Thai food", transcript) // { code: "ok", turn: 0 }
+ */
+export function checkEvidence(evidence: string, transcript: Transcript): CheckEvidenceResult {
+  const quote = trimQuoteFraming(foldForQuote(evidence));
+  if (!/[\p{L}\p{N}]/u.test(quote)) return { code: "evidence_not_found" };
+  const turns = transcript.turns.map((turn) => ({ role: turn.role, text: foldForQuote(turn.content) }));
+  const user = turns.findIndex((turn) => turn.role === "user" && turn.text.includes(quote));
+  if (user !== -1) return { code: "ok", turn: user };
+  const other = turns.findIndex((turn) => turn.text.includes(quote));
+  if (other !== -1) return { code: "evidence_not_from_user", turn: other };
+  return { code: "evidence_not_found" };
+}

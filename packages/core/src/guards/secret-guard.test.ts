@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { findSecrets, isLuhnValid, REDACTED, redactRanges } from "./secret-guard.js";
+
+// Key-shaped strings are assembled at run time so the repository holds no literal secrets.
+const fakeAnthropicShort = ["sk", "ant", "api03", "Zx9Qw7Er5Ty3Ui1Op"].join("-");
+const fakeAnthropicFull = `${["sk", "ant", "api03"].join("-")}-${"Ab3dE6gH9jK2mN5pQ8sT1vW4yZ7".repeat(4).slice(0, 93)}AA`;
+const fakeGithub = `${"ghp"}_${"a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"}`;
+const fakeSlack = ["xoxb", "123456789012", "1234567890123", "abcdefghijABCDEFGHIJklmn"].join("-");
+const pemBody = "MIIEowIBAAKCAQEAx".concat("Qk3n9fL2pR7sT1vW4yZ6bC8dE0gH2jK5mN7pQ9rS1tU3vX5zA7cE9fG1h".repeat(5));
+const fakePem = `-----BEGIN RSA PRIVATE KEY-----\n${pemBody.match(/.{1,64}/g)?.join("\n")}\n-----END RSA PRIVATE KEY-----`;
+
+describe("findSecrets", () => {
+  it.each([
+    ["a short sk-ant key (our pattern)", `my key is ${fakeAnthropicShort}`, ["anthropic_api_key"]],
+    ["a full sk-ant key (preset + our pattern)", fakeAnthropicFull, ["anthropic_api_key", "anthropic_api_key"]],
+    ["a GitHub token (preset)", `token ${fakeGithub}`, ["github_token"]],
+    ["a Slack token (preset)", fakeSlack, ["slack_token"]],
+    ["a PEM private key", fakePem, ["private_key", "private_key"]],
+    ["only a PEM header", "-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn", ["private_key"]],
+    ["a Luhn-valid card number with spaces", "card 4111 1111 1111 1111 exp 12/29", ["card_number"]],
+    ["a Luhn-valid card number with dashes", "5555-5555-5555-4444", ["card_number"]],
+    ["a password stated in words", "my password is hunter2", ["password"]],
+    ["a password for a service", "The password for the office wifi is Tr0ub4dor&3", ["password"]],
+    ["a password after a colon", "Password: 'correct horse'", ["password"]],
+    ["a PIN", "my bank PIN is 4821", ["password"]],
+  ])("finds %s", async (_, text, kinds) => {
+    const { findings, redacted } = await findSecrets(text);
+    expect(findings.map((finding) => finding.kind).sort()).toEqual([...kinds].sort());
+    expect(redacted).toContain(REDACTED);
+  });
+
+  it.each([
+    ["a plain fact", "deploys on Fly.io"],
+    ["a password habit", "uses a password manager and prefers long passwords"],
+    ["a date", "[stated 2026/09/12] moved to Lisbon on 2026/09/01"],
+    ["a phone number", "office phone is +1 415 555 0132"],
+    ["a digit run that fails Luhn", "order number 4111 1111 1111 1112"],
+    ["a git sha", "pinned to commit 9fceb02d0ae598e95dc970b74767f19372d61af8"],
+    ["an empty text", ""],
+  ])("leaves %s alone", async (_, text) => {
+    expect(await findSecrets(text)).toEqual({ findings: [], redacted: text });
+  });
+
+  it("redacts the secret and keeps the rest of the text", async () => {
+    const { redacted } = await findSecrets(`uses the key ${fakeAnthropicShort} for the eval bot`);
+    expect(redacted).toBe("uses the key [redacted] for the eval bot");
+    const password = await findSecrets("my password is hunter2, do not share");
+    expect(password.redacted).toBe("my password is [redacted] do not share");
+  });
+});
+
+describe("isLuhnValid", () => {
+  it.each([
+    ["4111111111111111", true],
+    ["4111111111111112", false],
+    ["79927398713", true],
+    ["", false],
+  ])("%s -> %s", (digits, valid) => {
+    expect(isLuhnValid(digits)).toBe(valid);
+  });
+});
+
+describe("redactRanges", () => {
+  it("merges overlapping ranges", () => {
+    const findings = [
+      { kind: "a", source: "memfiles" as const, start: 2, end: 6 },
+      { kind: "b", source: "secretlint" as const, start: 4, end: 8 },
+    ];
+    expect(redactRanges("0123456789", findings)).toBe(`01${REDACTED}89`);
+  });
+});

@@ -1,0 +1,137 @@
+import { lintSource } from "@secretlint/core";
+import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset-recommend";
+
+/** One secret found in a text; the range is in UTF-16 code units of the scanned text. */
+export type SecretFinding = {
+  /** snake_case kind, e.g. `anthropic_api_key`, `github_token`, `private_key`, `card_number`, `password`. */
+  kind: string;
+  /** `secretlint` for the recommended preset's rules, `memfiles` for our own patterns. */
+  source: "secretlint" | "memfiles";
+  start: number;
+  end: number;
+};
+
+/** Result of {@link findSecrets}. */
+export type FindSecretsResult = {
+  findings: SecretFinding[];
+  /** The text with every finding replaced by `[redacted]`; the text itself when nothing was found. */
+  redacted: string;
+};
+
+/** What a found secret is replaced with in results and messages. */
+export const REDACTED = "[redacted]";
+
+const SECRETLINT_CONFIG = {
+  rules: [{ id: recommendedPreset.meta.id, rule: recommendedPreset }],
+};
+
+// The preset's Anthropic rule only knows the exact `sk-ant-api03-<93 chars>AA` shape; anything
+// shorter or newer that starts `sk-ant-` is still a key to us.
+const ANTHROPIC_KEY = /\bsk-ant-[A-Za-z0-9_-]{8,}/g;
+// A PEM header alone is enough: half a pasted key is still a secret.
+const PRIVATE_KEY =
+  /-----BEGIN [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----|$)/g;
+// 13 to 19 digits, optionally grouped by single spaces or dashes (ISO/IEC 7812 card lengths).
+const CARD_CANDIDATE = /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d])/g;
+// "my password is x", "the wifi password: x", "PIN for the bank is 1234": the value is the secret.
+const PASSWORD_IN_WORDS =
+  /\b(?:password|passwd|passphrase|passcode|pin(?: code| number)?)s?\b(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+\s+){0,4}?)?\s*(?:\bis\b|\bwas\b|:|=)\s*(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/gi;
+
+/**
+ * Whether a digit string passes the Luhn checksum (ISO/IEC 7812-1, used by payment cards).
+ *
+ * @param digits - Digits only, e.g. `4111111111111111`.
+ * @returns `true` when the checksum holds.
+ * @example isLuhnValid("4111111111111111") // true
+ */
+export function isLuhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+function ownFindings(text: string): SecretFinding[] {
+  const findings: SecretFinding[] = [];
+  const add = (kind: string, start: number, end: number) =>
+    findings.push({ kind, source: "memfiles", start, end });
+  for (const match of text.matchAll(ANTHROPIC_KEY)) {
+    add("anthropic_api_key", match.index, match.index + match[0].length);
+  }
+  for (const match of text.matchAll(PRIVATE_KEY)) {
+    add("private_key", match.index, match.index + match[0].length);
+  }
+  for (const match of text.matchAll(CARD_CANDIDATE)) {
+    const digits = match[0].replace(/[ -]/g, "");
+    if (digits.length >= 13 && digits.length <= 19 && isLuhnValid(digits)) {
+      add("card_number", match.index, match.index + match[0].length);
+    }
+  }
+  for (const match of text.matchAll(PASSWORD_IN_WORDS)) {
+    const value = match.groups?.value ?? "";
+    const end = match.index + match[0].length;
+    add("password", end - value.length, end);
+  }
+  return findings;
+}
+
+async function secretlintFindings(text: string): Promise<SecretFinding[]> {
+  const result = await lintSource({
+    source: { content: text, filePath: "/memfiles-proposal.txt", ext: ".txt", contentType: "text" },
+    options: { config: SECRETLINT_CONFIG, maskSecrets: true, noPhysicFilePath: true },
+  });
+  return result.messages.map((message) => ({
+    kind: message.messageId.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase(),
+    source: "secretlint" as const,
+    start: message.range[0],
+    end: message.range[1],
+  }));
+}
+
+/**
+ * Replaces the given ranges of a text by `[redacted]`, merging ranges that overlap.
+ *
+ * @param text - The scanned text.
+ * @param findings - Ranges from {@link findSecrets}.
+ * @returns The redacted text.
+ * @example redactRanges("key sk-ant-abc123def456", [{ start: 4, end: 23, ... }]) // "key [redacted]"
+ */
+export function redactRanges(text: string, findings: readonly SecretFinding[]): string {
+  const ranges = findings.map(({ start, end }) => [start, end] as const).sort((a, b) => a[0] - b[0]);
+  let output = "";
+  let position = 0;
+  for (const [start, end] of ranges) {
+    if (end <= position) continue;
+    // A range overlapping the last one only widens it: one marker per merged range.
+    if (start >= position) output += text.slice(position, start) + REDACTED;
+    position = end;
+  }
+  return output + text.slice(position);
+}
+
+/**
+ * Finds secrets in a text before it may reach a memory file: secretlint's recommended rule preset
+ * (API keys and tokens of the common providers, private keys, credentials in URLs, ...), plus our
+ * own patterns for `sk-ant-` keys of any length, PEM private key headers, Luhn-valid card numbers
+ * (13-19 digits) and passwords or PINs stated in words ("my password is ..."). The seed design
+ * asks for "a code-level filter for key and card patterns before any write".
+ *
+ * @param text - Any text (a proposed fact, its evidence).
+ * @returns The findings (empty when clean) and the text with each finding replaced by `[redacted]`.
+ * @example
+ * const { findings, redacted } = await findSecrets("my password is hunter2");
+ * // findings: [{ kind: "password", ... }], redacted: "my password is [redacted]"
+ */
+export async function findSecrets(text: string): Promise<FindSecretsResult> {
+  if (text.trim() === "") return { findings: [], redacted: text };
+  const findings = [...(await secretlintFindings(text)), ...ownFindings(text)].sort(
+    (a, b) => a.start - b.start || a.end - b.end,
+  );
+  return { findings, redacted: findings.length === 0 ? text : redactRanges(text, findings) };
+}

@@ -1,0 +1,67 @@
+import MiniSearch from "minisearch";
+import type { MemoryRow } from "../store/types.js";
+
+const STOP_WORDS = new Set(
+  "a an and are as at be but by can do does for from how i in is it me my of on or our so that the this to was we what when where which who why will with you your md".split(
+    " ",
+  ),
+);
+
+function processTerm(term: string): string | null {
+  const lower = term.toLowerCase();
+  return lower.length < 2 || STOP_WORDS.has(lower) ? null : lower;
+}
+
+/**
+ * Keeps the `keep` index rows that best match a query, by BM25 over name, path and description
+ * (minisearch, prefix match for terms of 4+ chars, light fuzziness for 6+). With no query or no
+ * match, the most recently updated rows fill the rest (then by path). Rows come back sorted by
+ * path so the same query always gives the same bytes.
+ *
+ * @param rows - Index rows to choose from.
+ * @param query - The latest user message (any text).
+ * @param keep - How many rows to return at most.
+ * @returns At most `keep` rows, sorted by path.
+ * @example prefilterRows(rows, "where do I deploy?", 30)
+ */
+export function prefilterRows(
+  rows: MemoryRow[],
+  query: string | undefined,
+  keep: number,
+): MemoryRow[] {
+  const chosen = new Set<string>();
+  if (query !== undefined && query.trim() !== "") {
+    const search = new MiniSearch<MemoryRow>({
+      idField: "path",
+      fields: ["name", "path", "description"],
+      processTerm,
+      tokenize: (text) => text.split(/[\s\-_/.,:;!?()[\]"'`]+/u),
+      searchOptions: {
+        boost: { name: 2, description: 1.5, path: 1 },
+        prefix: (term) => term.length >= 4,
+        fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
+        combineWith: "OR",
+      },
+    });
+    search.addAll(rows);
+    for (const hit of search.search(query)) {
+      if (chosen.size >= keep) break;
+      chosen.add(hit.id as string);
+    }
+  }
+  if (chosen.size < keep) {
+    const byRecency = [...rows].sort(
+      (a, b) => compare(b.updated ?? "", a.updated ?? "") || compare(a.path, b.path),
+    );
+    for (const row of byRecency) {
+      if (chosen.size >= keep) break;
+      chosen.add(row.path);
+    }
+  }
+  return rows.filter((row) => chosen.has(row.path)).sort((a, b) => compare(a.path, b.path));
+}
+
+/** Code-unit order: locale-independent, so output bytes never depend on the machine. */
+export function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,138 @@
+import { appendFile, lstat, mkdir, readFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import writeFileAtomic from "write-file-atomic";
+import { isMissing } from "../internal/fs.js";
+import { MemoryPathError } from "./memory-path-error.js";
+import { ensureInternalFolder, INTERNAL_FOLDER, type StoreLockOptions, withStoreLock } from "./store-lock.js";
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+const UNSAFE = /[\u0000-\u001f\u007f\\%:]/;
+
+function internalSegments(relativePath: string): string[] {
+  const path = relativePath.startsWith(`${INTERNAL_FOLDER}/`)
+    ? relativePath.slice(INTERNAL_FOLDER.length + 1)
+    : relativePath;
+  const segments = path.split("/");
+  const bad =
+    typeof relativePath !== "string" ||
+    path === "" ||
+    UNSAFE.test(path) ||
+    segments.some((segment) => segment === "" || segment.startsWith(".")) ||
+    segments[0] === "store.lock";
+  if (bad) {
+    throw new MemoryPathError({
+      path: relativePath,
+      reason: "it is not a plain relative name inside .memfiles/",
+      hint: 'Give a name such as "tombstones.jsonl" (no "..", dots at the start, back slashes or "%").',
+    });
+  }
+  return segments;
+}
+
+// A link anywhere under .memfiles/ could send internal writes outside the root (a cloned memory
+// folder may carry one), so every existing component must be a real folder or a real file.
+async function internalTarget(folder: string, segments: string[], relativePath: string): Promise<string> {
+  let current = folder;
+  for (let index = 0; index < segments.length; index++) {
+    current = join(current, segments[index] as string);
+    let isExpected: boolean;
+    try {
+      const stats = await lstat(current);
+      isExpected = index === segments.length - 1 ? stats.isFile() : stats.isDirectory();
+    } catch (error) {
+      if (isMissing(error)) break;
+      throw error;
+    }
+    if (!isExpected) {
+      throw new MemoryPathError({
+        path: relativePath,
+        reason: "it is a link or not the kind of entry expected inside .memfiles/",
+        hint: `Remove ${current}; memfiles recreates its internal files.`,
+      });
+    }
+  }
+  return join(folder, ...segments);
+}
+
+/**
+ * Read a file of the memory folder's internal state (`<root>/.memfiles/<relativePath>`), such as
+ * the tombstones or the usage log.
+ *
+ * @param root - The memory folder.
+ * @param relativePath - Path inside `.memfiles/` (a leading `.memfiles/` is accepted), e.g. `tombstones.jsonl`.
+ * @returns The text, or `undefined` when the file does not exist.
+ * @throws {MemoryPathError} when the name is not a plain relative name.
+ * @example const text = (await readInternalFile(root, "tombstones.jsonl")) ?? "";
+ */
+export async function readInternalFile(root: string, relativePath: string): Promise<string | undefined> {
+  const segments = internalSegments(relativePath);
+  const { folder } = await ensureInternalFolder(root);
+  try {
+    return await readFile(await internalTarget(folder, segments, relativePath), "utf8");
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Replace a file of the internal state atomically (temp file, fsync, rename) under the store lock.
+ * For a read-modify-write, wrap the read and this call in {@link withStoreLock} (it is re-entrant).
+ *
+ * @param root - The memory folder.
+ * @param relativePath - Path inside `.memfiles/`, e.g. `tombstones.jsonl`.
+ * @param text - The whole new text.
+ * @param options - Lock options (`{ staleMs?, waitMs? }`).
+ * @throws {MemoryPathError} when the name is not a plain relative name.
+ * @throws {MemoryLockError} when the lock cannot be taken.
+ * @example await writeInternalFile(root, "tombstones.jsonl", lines.join("\n"));
+ */
+export async function writeInternalFile(
+  root: string,
+  relativePath: string,
+  text: string,
+  options: StoreLockOptions = {},
+): Promise<void> {
+  const segments = internalSegments(relativePath);
+  await withStoreLock(
+    root,
+    async () => {
+      const { folder } = await ensureInternalFolder(root);
+      const target = await internalTarget(folder, segments, relativePath);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFileAtomic(target, text, { encoding: "utf8" });
+    },
+    options,
+  );
+}
+
+/**
+ * Append text to a file of the internal state under the store lock (for logs written one JSON
+ * object a line, such as the usage log). Creates the file when missing.
+ *
+ * @param root - The memory folder.
+ * @param relativePath - Path inside `.memfiles/`, e.g. `usage.jsonl`.
+ * @param text - Text to append (include the line break).
+ * @param options - Lock options (`{ staleMs?, waitMs? }`).
+ * @throws {MemoryPathError} when the name is not a plain relative name.
+ * @throws {MemoryLockError} when the lock cannot be taken.
+ * @example await appendInternalFile(root, "usage.jsonl", `${JSON.stringify(record)}\n`);
+ */
+export async function appendInternalFile(
+  root: string,
+  relativePath: string,
+  text: string,
+  options: StoreLockOptions = {},
+): Promise<void> {
+  const segments = internalSegments(relativePath);
+  await withStoreLock(
+    root,
+    async () => {
+      const { folder } = await ensureInternalFolder(root);
+      const target = await internalTarget(folder, segments, relativePath);
+      await mkdir(dirname(target), { recursive: true });
+      await appendFile(target, text, "utf8");
+    },
+    options,
+  );
+}

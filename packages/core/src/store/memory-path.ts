@@ -1,0 +1,176 @@
+import { lstat, realpath, stat } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
+import { isInsideOrSame, isMissing } from "../internal/fs.js";
+import { MemoryPathError } from "./memory-path-error.js";
+
+/** The generated index at the root of the memory folder; never a memory path. */
+export const MEMORY_INDEX_FILE = "MEMORY.md";
+
+/** Result of {@link safeParseMemoryPath}. */
+export type SafeParseMemoryPathResult =
+  | { success: true; value: string }
+  | { success: false; error: MemoryPathError };
+
+const MAX_PATH_CHARS = 1024;
+const MAX_SEGMENT_BYTES = 255;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const PERCENT_ENCODED = /%[0-9a-f]{2}/i;
+// Characters Windows refuses in names (`:` also opens an NTFS alternate data stream).
+const NOT_PORTABLE = /[<>:"|?*]/;
+
+function refuse(path: string, reason: string, hint?: string): never {
+  throw new MemoryPathError({ path, reason, ...(hint === undefined ? {} : { hint }) });
+}
+
+/**
+ * Check a memory path without touching the disk and return it. Allowed: a relative path with
+ * `/` between folders, ending in `.md`. Refused: empty, absolute (`/x`, `C:x`, `~`), `.` or `..`
+ * segments, empty segments, NUL and control characters, back slashes, percent-encoded characters
+ * (`%2e%2e%2f`), characters Windows cannot store (`<>:"|?*`), names starting with a dot (dot-folders
+ * such as `.memfiles/` hold internal state), and the generated `MEMORY.md`. Links are checked
+ * later, by the store, against the disk.
+ *
+ * @param path - A path relative to the memory root, e.g. `topics/tools.md`.
+ * @returns The same path (already canonical: nothing is rewritten).
+ * @throws {MemoryPathError} naming the path and the rule it breaks.
+ * @example parseMemoryPath("topics/tools.md") // "topics/tools.md"
+ */
+export function parseMemoryPath(path: string): string {
+  if (typeof path !== "string") refuse(String(path), "it is not a string");
+  if (path === "") refuse(path, "it is empty");
+  if (path.length > MAX_PATH_CHARS) refuse(path, `it is longer than ${MAX_PATH_CHARS} chars`);
+  if (CONTROL.test(path)) refuse(path, "it contains a NUL or control character");
+  if (path.includes("\\")) refuse(path, 'it contains a back slash; use "/" between folders');
+  if (PERCENT_ENCODED.test(path)) {
+    refuse(path, "it contains a percent-encoded character; write the plain character instead");
+  }
+  if (path.startsWith("/") || /^[a-z]:/i.test(path) || path.startsWith("~")) {
+    refuse(path, "it is absolute; give it relative to the memory folder");
+  }
+  if (NOT_PORTABLE.test(path)) refuse(path, 'it contains one of < > : " | ? *');
+  const segments = path.split("/");
+  for (const segment of segments) {
+    if (segment === "") refuse(path, 'it has an empty folder name ("//" or a trailing "/")');
+    if (segment === "." || segment === "..") refuse(path, `it contains "${segment}"`);
+    const folded = segment.normalize("NFKC");
+    if (segment.startsWith(".") || folded.startsWith(".")) {
+      refuse(
+        path,
+        `"${segment}" starts with a dot; dot-files and dot-folders such as .memfiles/ are internal`,
+      );
+    }
+    if (/[ .]$/.test(segment)) refuse(path, `"${segment}" ends with a space or a dot`);
+    if (Buffer.byteLength(segment, "utf8") > MAX_SEGMENT_BYTES) {
+      refuse(path, `"${segment.slice(0, 20)}..." is longer than ${MAX_SEGMENT_BYTES} bytes`);
+    }
+  }
+  if (!path.endsWith(".md")) refuse(path, 'it does not end in ".md"');
+  if (segments.length === 1 && path.toLowerCase() === MEMORY_INDEX_FILE.toLowerCase()) {
+    refuse(
+      path,
+      "MEMORY.md is the generated index",
+      "The store rewrites it after every write; write the memory files themselves.",
+    );
+  }
+  return path;
+}
+
+/**
+ * Check a memory path without throwing: the twin of {@link parseMemoryPath}. The write pass uses
+ * it to reject a proposal's file with a reason instead of an exception.
+ *
+ * @param path - A path relative to the memory root.
+ * @returns `{ success: true, value }` or `{ success: false, error }` with a {@link MemoryPathError}.
+ * @example safeParseMemoryPath("../x.md").success // false
+ */
+export function safeParseMemoryPath(path: string): SafeParseMemoryPathResult {
+  try {
+    return { success: true, value: parseMemoryPath(path) };
+  } catch (error) {
+    if (error instanceof MemoryPathError) return { success: false, error };
+    throw error;
+  }
+}
+
+/** Where a memory path lives on disk, after following links. */
+export type ResolvedMemoryPath = {
+  /** `realRoot` joined with the path as given (a link at the end is the link itself). */
+  location: string;
+  /** The real file the path reads and writes (the link target when the file is a link). */
+  target: string;
+  /** Whether `target` exists as a file now. */
+  exists: boolean;
+};
+
+/**
+ * Follow a lexically valid memory path on disk, component by component, and refuse it when any
+ * existing component is a link that resolves outside `realRoot` (or to a dot-folder, `MEMORY.md`,
+ * or a non-`.md` file inside it), is a dangling link, or is not a folder / file where one is needed.
+ *
+ * @param realRoot - The memory root after `realpath`.
+ * @param path - A path accepted by {@link parseMemoryPath}.
+ * @throws {MemoryPathError} naming the path.
+ */
+export async function resolveMemoryPath(realRoot: string, path: string): Promise<ResolvedMemoryPath> {
+  const segments = path.split("/");
+  let current = realRoot;
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index] as string;
+    const last = index === segments.length - 1;
+    const next = join(current, segment);
+    let stats: Awaited<ReturnType<typeof lstat>>;
+    try {
+      stats = await lstat(next);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      return { location: join(realRoot, path), target: join(next, ...segments.slice(index + 1)), exists: false };
+    }
+    if (stats.isSymbolicLink()) {
+      let real: string;
+      try {
+        real = await realpath(next);
+      } catch (error) {
+        throw new MemoryPathError({
+          path,
+          reason: `"${segments.slice(0, index + 1).join("/")}" is a link that points nowhere`,
+          hint: "Remove the link or point it at a file inside the memory folder.",
+          cause: error,
+        });
+      }
+      checkRealLocation(realRoot, real, path, last);
+      stats = await stat(real);
+      current = real;
+    } else {
+      current = next;
+    }
+    if (!last && !stats.isDirectory()) {
+      refuse(path, `"${segments.slice(0, index + 1).join("/")}" is a file, not a folder`);
+    }
+    if (last && !stats.isFile()) refuse(path, "it is a folder or special file, not a file");
+  }
+  return { location: join(realRoot, path), target: current, exists: true };
+}
+
+function checkRealLocation(realRoot: string, real: string, path: string, isFile: boolean): void {
+  if (!isInsideOrSame(realRoot, real)) {
+    refuse(
+      path,
+      "it goes through a link that resolves outside the memory folder",
+      "Links may only point inside the memory folder.",
+    );
+  }
+  const inside = relative(realRoot, real).split(sep).join("/");
+  if (inside === "") {
+    if (isFile) refuse(path, "it is a link to the memory folder itself");
+    return;
+  }
+  if (isFile) {
+    const check = safeParseMemoryPath(inside);
+    if (!check.success) {
+      refuse(path, `it is a link to "${inside}", which is not a memory file`);
+    }
+  } else if (inside.split("/").some((segment) => segment.startsWith("."))) {
+    refuse(path, `it goes through a link into the internal folder "${inside}"`);
+  }
+}

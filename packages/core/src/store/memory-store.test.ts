@@ -1,0 +1,344 @@
+import { access, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { formatMemoryIndex, MEMORY_INDEX_HEADER } from "./memory-index.js";
+import { MemoryPathError } from "./memory-path-error.js";
+import { MemoryStore } from "./memory-store.js";
+import { versionToken } from "./version-token.js";
+
+const TOOLS = `---
+name: tools
+description: Editor, languages, hosting and dev tools. Read for any coding or setup question.
+updated: 2026/09/26
+---
+[stated 2026/09/12] uses Neovim, not VS Code
+`;
+const PROFILE = "---\nname: profile\ndescription: Who the user is.\n---\n[stated 2026/09/01] is a backend developer\n";
+
+let sandbox: string;
+let root: string;
+let store: MemoryStore;
+
+beforeEach(async () => {
+  sandbox = await mkdtemp(join(tmpdir(), "memfiles-store-"));
+  root = join(sandbox, "memory");
+  store = new MemoryStore({ root });
+});
+
+afterEach(async () => {
+  await rm(sandbox, { recursive: true, force: true });
+});
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+describe("read and write", () => {
+  it("reads a missing file as version new, writes it, and reads it back", async () => {
+    expect(await store.read("topics/tools.md")).toEqual({
+      path: "topics/tools.md",
+      exists: false,
+      version: "new",
+    });
+    expect(await store.write("topics/tools.md", TOOLS, "new")).toEqual({
+      ok: true,
+      version: versionToken(TOOLS),
+    });
+    expect(await store.read("topics/tools.md")).toEqual({
+      path: "topics/tools.md",
+      exists: true,
+      version: versionToken(TOOLS),
+      content: TOOLS,
+    });
+  });
+
+  it("computes the version token as the first 12 hex chars of sha1 of the text", () => {
+    expect(versionToken("")).toBe("da39a3ee5e6b");
+    expect(versionToken("abc")).toBe("a9993e364706");
+    expect(versionToken(undefined)).toBe("new");
+  });
+
+  it("refuses a stale token with version_conflict and the current file, leaving it as it was", async () => {
+    const first = await store.write("topics/tools.md", TOOLS, "new");
+    const edited = `${TOOLS}[stated 2026/09/20] deploys on Fly.io\n`;
+    expect(await store.write("topics/tools.md", edited, "new")).toEqual({
+      ok: false,
+      code: "version_conflict",
+      message: `Refused to change topics/tools.md: it was read at version new but is now ${versionToken(TOOLS)}. Read it again, re-apply the change to the current text, and write with the new version token.`,
+      current: { path: "topics/tools.md", exists: true, version: versionToken(TOOLS), content: TOOLS },
+    });
+    expect(first.ok && (await store.write("topics/tools.md", edited, first.version))).toEqual({
+      ok: true,
+      version: versionToken(edited),
+    });
+    expect(await readFile(join(root, "topics/tools.md"), "utf8")).toBe(edited);
+  });
+
+  it("refuses creating over an existing file and writing a token to a missing one", async () => {
+    await store.write("profile.md", PROFILE, "new");
+    expect(await store.write("profile.md", PROFILE, "new")).toMatchObject({ ok: false, code: "version_conflict" });
+    expect(await store.write("other.md", PROFILE, versionToken(PROFILE))).toEqual({
+      ok: false,
+      code: "version_conflict",
+      message: `Refused to change other.md: it was read at version ${versionToken(PROFILE)} but is now new. Read it again, re-apply the change to the current text, and write with the new version token.`,
+      current: { path: "other.md", exists: false, version: "new" },
+    });
+  });
+
+  it.each([
+    ["one char over the default 12,000-char cap", 12_001, true],
+    ["exactly at the cap", 12_000, false],
+  ])("size cap: %s", async (_name, length, refused) => {
+    await store.write("topics/tools.md", TOOLS, "new");
+    const text = TOOLS + "x".repeat(length - TOOLS.length);
+    const result = await store.write("topics/tools.md", text, versionToken(TOOLS));
+    if (refused) {
+      expect(result).toEqual({
+        ok: false,
+        code: "too_long",
+        message: `Refused to write topics/tools.md: ${length} chars is over the 12000-char cap. Consolidate the file (merge and drop lines) or split it by subject.`,
+      });
+      expect(await readFile(join(root, "topics/tools.md"), "utf8")).toBe(TOOLS);
+    } else {
+      expect(result).toEqual({ ok: true, version: versionToken(text) });
+    }
+  });
+
+  it("honours a custom cap, counted in chars (UTF-16 code units)", async () => {
+    const small = new MemoryStore({ root, maxChars: 10 });
+    expect(await small.write("a.md", "é".repeat(10), "new")).toMatchObject({ ok: true });
+    expect(await small.write("b.md", "é".repeat(11), "new")).toMatchObject({ ok: false, code: "too_long" });
+    expect(await exists(join(root, "b.md"))).toBe(false);
+  });
+
+  it("leaves no temp files behind", async () => {
+    await store.write("topics/tools.md", TOOLS, "new");
+    expect((await readdir(join(root, "topics"))).sort()).toEqual(["tools.md"]);
+  });
+});
+
+describe("delete", () => {
+  it("deletes with the current token, removes the emptied folder, and updates the index", async () => {
+    const written = await store.write("topics/tools.md", TOOLS, "new");
+    await store.write("profile.md", PROFILE, "new");
+    expect(written.ok && (await store.delete("topics/tools.md", written.version))).toEqual({
+      ok: true,
+      version: "new",
+    });
+    expect(await exists(join(root, "topics"))).toBe(false);
+    expect(await readFile(join(root, "MEMORY.md"), "utf8")).toBe(
+      `${MEMORY_INDEX_HEADER}- [profile](profile.md) — Who the user is.\n`,
+    );
+  });
+
+  it("refuses a stale token and keeps the file", async () => {
+    await store.write("profile.md", PROFILE, "new");
+    expect(await store.delete("profile.md", "0123456789ab")).toMatchObject({
+      ok: false,
+      code: "version_conflict",
+      current: { exists: true, content: PROFILE },
+    });
+    expect(await exists(join(root, "profile.md"))).toBe(true);
+  });
+
+  it("deletes without a token, and a missing file is already deleted", async () => {
+    await store.write("profile.md", PROFILE, "new");
+    expect(await store.delete("profile.md")).toEqual({ ok: true, version: "new" });
+    expect(await store.delete("profile.md")).toEqual({ ok: true, version: "new" });
+    expect(await store.delete("profile.md", "0123456789ab")).toMatchObject({ ok: false, code: "version_conflict" });
+  });
+
+  it("removes a link, not the file it points at", async () => {
+    await store.write("topics/tools.md", TOOLS, "new");
+    await symlink("topics/tools.md", join(root, "alias.md"));
+    expect(await store.delete("alias.md")).toEqual({ ok: true, version: "new" });
+    expect(await readFile(join(root, "topics/tools.md"), "utf8")).toBe(TOOLS);
+  });
+});
+
+describe("list", () => {
+  it("lists rows sorted by path, skipping MEMORY.md, dot-folders, non-markdown and refused names", async () => {
+    await store.write("topics/tools.md", TOOLS, "new");
+    await store.write("profile.md", PROFILE, "new");
+    await mkdir(join(root, ".git"), { recursive: true });
+    await writeFile(join(root, ".git/x.md"), PROFILE);
+    await writeFile(join(root, ".memfiles/tombstones.md"), PROFILE);
+    await writeFile(join(root, "notes.txt"), "x");
+    await writeFile(join(root, "topics/a:b.md"), PROFILE);
+    await writeFile(join(root, "Profile.md"), PROFILE.replace("name: profile", "name: Profile"));
+    expect(await store.list()).toEqual([
+      { path: "Profile.md", name: "Profile", description: "Who the user is.", chars: PROFILE.length + 0 },
+      { path: "profile.md", name: "profile", description: "Who the user is.", chars: PROFILE.length },
+      {
+        path: "topics/tools.md",
+        name: "tools",
+        description: "Editor, languages, hosting and dev tools. Read for any coding or setup question.",
+        chars: TOOLS.length,
+        updated: "2026/09/26",
+      },
+    ]);
+  });
+
+  it("never throws on bad files: problems are values", async () => {
+    await mkdir(root, { recursive: true });
+    await writeFile(join(root, "evil.md"), "---js\n({ name: 'x' })\n---\n");
+    await writeFile(join(root, "broken.md"), "---\ndescription: a: b\n---\n");
+    await writeFile(join(root, "bare.md"), "just a note\n");
+    await writeFile(join(root, "big.md"), `---\ndescription: big\n---\n${"[stated 2026/09/12] x\n".repeat(600)}`);
+    const rows = await store.list();
+    expect(rows.map((row) => [row.path, row.problems?.map((problem) => problem.code)])).toEqual([
+      ["bare.md", ["no_description", "undated_line"]],
+      ["big.md", ["over_cap"]],
+      ["broken.md", ["unparsable_header"]],
+      ["evil.md", ["unparsable_header"]],
+    ]);
+    expect(rows[3]).toMatchObject({ name: "evil", description: "", chars: 26 });
+  });
+
+  it("picks up a file edited by hand since the last call, even at the same size", async () => {
+    await store.write("profile.md", PROFILE, "new");
+    await store.list();
+    const edited = PROFILE.replace("Who the user is.", "Who the user IS.");
+    await writeFile(join(root, "profile.md"), edited);
+    expect((await store.list())[0]).toMatchObject({ description: "Who the user IS.", chars: edited.length });
+    await rm(join(root, "profile.md"));
+    await writeFile(join(root, "new.md"), PROFILE);
+    expect((await store.list()).map((row) => row.path)).toEqual(["new.md"]);
+  });
+
+  it("skips links that resolve outside the folder", async () => {
+    await mkdir(root, { recursive: true });
+    await writeFile(join(sandbox, "outside.md"), PROFILE);
+    await symlink(join(sandbox, "outside.md"), join(root, "out.md"));
+    await symlink(sandbox, join(root, "escape"));
+    expect(await store.list()).toEqual([]);
+  });
+
+  it("lists nothing for a folder that does not exist yet", async () => {
+    expect(await store.list()).toEqual([]);
+  });
+});
+
+describe("MEMORY.md and check()", () => {
+  it("rewrites the index after every write, one line per file with its description", async () => {
+    await store.write("topics/tools.md", TOOLS, "new");
+    await store.write("profile.md", PROFILE, "new");
+    const index = await readFile(join(root, "MEMORY.md"), "utf8");
+    expect(index).toBe(
+      `${MEMORY_INDEX_HEADER}- [profile](profile.md) — Who the user is.\n- [tools](topics/tools.md) — Editor, languages, hosting and dev tools. Read for any coding or setup question.\n`,
+    );
+    expect(index).toBe(formatMemoryIndex(await store.list()));
+    expect(await store.check()).toEqual({
+      ok: true,
+      missingFromIndex: [],
+      indexWithoutFile: [],
+      outdatedIndexLines: [],
+      withoutDescription: [],
+      overCap: [],
+    });
+  });
+
+  it("never reads MEMORY.md back as truth", async () => {
+    await store.write("profile.md", PROFILE, "new");
+    await writeFile(join(root, "MEMORY.md"), "- [ghost](ghost.md) — not a file\n");
+    expect((await store.list()).map((row) => row.path)).toEqual(["profile.md"]);
+    expect(await store.read("ghost.md")).toEqual({ path: "ghost.md", exists: false, version: "new" });
+  });
+
+  it("reports hand edits: files missing from the index, dead lines, outdated lines, no description, over cap", async () => {
+    const small = new MemoryStore({ root, maxChars: 200 });
+    await small.write("profile.md", PROFILE, "new");
+    await small.write("topics/tools.md", TOOLS.slice(0, 190), "new");
+    await writeFile(join(root, "bare.md"), "[stated 2026/09/12] x\n");
+    await writeFile(join(root, "profile.md"), PROFILE.replace("Who the user is.", "Who they are."));
+    await writeFile(join(root, "big.md"), `---\ndescription: big\n---\n${"y".repeat(300)}\n`);
+    await rm(join(root, "topics/tools.md"));
+    expect(await small.check()).toEqual({
+      ok: false,
+      missingFromIndex: ["bare.md", "big.md"],
+      indexWithoutFile: ["topics/tools.md"],
+      outdatedIndexLines: ["profile.md"],
+      withoutDescription: ["bare.md"],
+      overCap: ["big.md"],
+    });
+    await small.rebuildIndex();
+    expect(await small.check()).toMatchObject({
+      missingFromIndex: [],
+      indexWithoutFile: [],
+      outdatedIndexLines: [],
+    });
+  });
+
+  it("replaces a MEMORY.md link instead of writing through it", async () => {
+    await mkdir(root, { recursive: true });
+    const target = join(sandbox, "victim.txt");
+    await writeFile(target, "keep me");
+    await symlink(target, join(root, "MEMORY.md"));
+    await store.write("profile.md", PROFILE, "new");
+    expect(await readFile(target, "utf8")).toBe("keep me");
+    expect(await readFile(join(root, "MEMORY.md"), "utf8")).toContain("- [profile](profile.md)");
+  });
+});
+
+describe("path guard on the disk", () => {
+  beforeEach(async () => {
+    await mkdir(join(root, "topics"), { recursive: true });
+    await mkdir(join(root, ".memfiles"), { recursive: true });
+    await mkdir(join(sandbox, "outside"), { recursive: true });
+    await writeFile(join(sandbox, "outside/secret.md"), "secret");
+    await writeFile(join(root, "topics/tools.md"), TOOLS);
+    await symlink(join(sandbox, "outside"), join(root, "escape"));
+    await symlink(join(sandbox, "outside/secret.md"), join(root, "secret.md"));
+    await symlink(join(sandbox, "outside/none.md"), join(root, "dangling.md"));
+    await symlink("topics", join(root, "inner"));
+    await symlink("topics/tools.md", join(root, "alias.md"));
+    await symlink(".memfiles", join(root, "internal"));
+    await writeFile(join(root, "notes.txt"), "x");
+    await symlink("notes.txt", join(root, "notes.md"));
+  });
+
+  it.each([
+    ["a folder link that leaves the root", "escape/secret.md", "resolves outside the memory folder"],
+    ["a new file under a folder link that leaves the root", "escape/new.md", "resolves outside the memory folder"],
+    ["a file link that leaves the root", "secret.md", "resolves outside the memory folder"],
+    ["a dangling link", "dangling.md", "points nowhere"],
+    ["a link into .memfiles", "internal/x.md", "internal folder"],
+    ["a link to a non-markdown file", "notes.md", 'link to "notes.txt"'],
+    ["a file used as a folder", "topics/tools.md/x.md", "is a file, not a folder"],
+    ["a folder used as a file", "topics.md", "not a file"],
+  ])("refuses %s on read, write and delete", async (_name, path, reason) => {
+    if (path === "topics.md") await mkdir(join(root, "topics.md"));
+    for (const run of [
+      () => store.read(path),
+      () => store.write(path, PROFILE, "new"),
+      () => store.delete(path),
+    ]) {
+      const error = await run().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(MemoryPathError);
+      expect((error as MemoryPathError).message).toContain(JSON.stringify(path));
+      expect((error as MemoryPathError).message).toContain(reason);
+    }
+    expect(await readFile(join(sandbox, "outside/secret.md"), "utf8")).toBe("secret");
+    expect(await readdir(join(sandbox, "outside"))).toEqual(["secret.md"]);
+  });
+
+  it("follows links that stay inside the root", async () => {
+    expect(await store.read("inner/tools.md")).toMatchObject({ exists: true, content: TOOLS });
+    expect(await store.read("alias.md")).toMatchObject({ exists: true, content: TOOLS });
+    const result = await store.write("inner/new.md", PROFILE, "new");
+    expect(result.ok).toBe(true);
+    expect(await readFile(join(root, "topics/new.md"), "utf8")).toBe(PROFILE);
+  });
+
+  it("refuses a .memfiles folder that is a link", async () => {
+    const other = new MemoryStore({ root: join(sandbox, "second") });
+    await mkdir(join(sandbox, "second"));
+    await symlink(join(sandbox, "outside"), join(sandbox, "second/.memfiles"));
+    await expect(other.write("x.md", PROFILE, "new")).rejects.toThrow(MemoryPathError);
+    expect(await readdir(join(sandbox, "outside"))).toEqual(["secret.md"]);
+  });
+});

@@ -1,0 +1,438 @@
+import type { Dirent, Stats } from "node:fs";
+import { lstat, mkdir, readdir, readFile, realpath, rmdir, stat, unlink } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+import writeFileAtomic from "write-file-atomic";
+import { safeParseMemoryFile } from "../format/memory-file.js";
+import { isInsideOrSame, isMissing } from "../internal/fs.js";
+import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
+import { formatMemoryIndex, parseMemoryIndex, formatMemoryIndexLine } from "./memory-index.js";
+import { MEMORY_INDEX_FILE, parseMemoryPath, resolveMemoryPath, safeParseMemoryPath } from "./memory-path.js";
+import { type StoreLockOptions, withStoreLock } from "./store-lock.js";
+import type {
+  CheckResult,
+  MemoryProblem,
+  MemoryRow,
+  MemoryStoreOptions,
+  ReadResult,
+  WriteResult,
+} from "./types.js";
+import { NEW_VERSION, versionToken } from "./version-token.js";
+
+/** The seed design's size cap per memory file, in chars. */
+export const DEFAULT_MAX_CHARS = 12_000;
+
+// A file changed within this window of being cached may change again without moving its mtime on
+// a coarse-clock file system (git's "racy clean" problem), so it is re-read until it is older.
+const RACY_WINDOW_MS = 2_000;
+
+type CacheEntry = { key: string; trusted: boolean; row: MemoryRow };
+type Candidate = { path: string; absolute: string };
+
+function statKey(stats: Stats): string {
+  return `${stats.mtimeMs}:${stats.ctimeMs}:${stats.size}:${stats.ino}:${stats.dev}`;
+}
+
+/**
+ * Build the `list()` row of one memory file from its text. Never throws: problems are values.
+ *
+ * @param path - Memory path, e.g. `topics/tools.md`.
+ * @param text - The file text.
+ * @param maxChars - Size cap in chars, for the `over_cap` problem.
+ * @returns The row; `problems` only when there are some.
+ * @example rowFromText("topics/tools.md", "---\nname: tools\ndescription: Dev tools.\n---\n", 12_000)
+ */
+export function rowFromText(path: string, text: string, maxChars: number = DEFAULT_MAX_CHARS): MemoryRow {
+  const row: MemoryRow = { path, name: basename(path, ".md"), description: "", chars: text.length };
+  const problems: MemoryProblem[] = [];
+  const parsed = safeParseMemoryFile(text, { path });
+  if (parsed.success) {
+    const { header } = parsed.value;
+    if (header.name) row.name = header.name;
+    if (header.description) row.description = header.description;
+    if (header.updated) row.updated = header.updated;
+    if (header.type) row.type = header.type;
+    problems.push(...parsed.value.problems);
+  } else {
+    problems.push({
+      code: "unparsable_header",
+      message: parsed.error.message,
+      ...(parsed.error.line === undefined ? {} : { line: parsed.error.line }),
+    });
+  }
+  if (text.length > maxChars) {
+    problems.push({
+      code: "over_cap",
+      message: `${path} is ${text.length} chars, over the ${maxChars}-char cap. Consolidate it or split it by subject.`,
+    });
+  }
+  if (problems.length > 0) row.problems = problems;
+  return row;
+}
+
+/**
+ * A folder of markdown memory files (seed design "Store"): list, read with a version token,
+ * write and delete only with the current token, a size cap, a path guard that keeps every read
+ * and write inside the folder, atomic writes under a cross-process lock, and the generated
+ * `MEMORY.md` index rewritten after every write and delete.
+ *
+ * @example
+ * const store = new MemoryStore({ root: "memory" });
+ * const current = await store.read("topics/tools.md");
+ * const result = await store.write("topics/tools.md", text, current.version);
+ * if (!result.ok && result.code === "version_conflict") { ... re-apply on result.current ... }
+ */
+export class MemoryStore {
+  /** Absolute path of the memory folder. */
+  readonly root: string;
+  /** Size cap per file in chars (default 12,000, the seed design's). */
+  readonly maxChars: number;
+  readonly #lockOptions: StoreLockOptions;
+  readonly #cache = new Map<string, CacheEntry>();
+
+  /**
+   * @param options - `{ root, maxChars?, lockStaleMs?, lockWaitMs? }`: the folder (created on first
+   *   write), the size cap in chars, and the lock's stale and wait limits in ms.
+   */
+  constructor(options: MemoryStoreOptions) {
+    this.root = resolve(options.root);
+    this.maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
+    this.#lockOptions = {
+      ...(options.lockStaleMs === undefined ? {} : { staleMs: options.lockStaleMs }),
+      ...(options.lockWaitMs === undefined ? {} : { waitMs: options.lockWaitMs }),
+    };
+  }
+
+  /**
+   * Every memory file with its header fields and problems, sorted by path (code-unit order, so
+   * prompts built from it are byte-stable). Skips `MEMORY.md`, dot-files and dot-folders, links
+   * that resolve outside the folder, and names the path guard refuses. Never throws because of one
+   * bad file: an unreadable or unparsable file is a row with `problems`. Rows are cached by each
+   * file's (mtime, ctime, size, inode), so a file edited by hand is read again on the next call.
+   *
+   * @returns Rows `{ path, name, description, chars, updated?, type?, problems? }`.
+   * @example for (const row of await store.list()) console.log(row.path, row.description);
+   */
+  async list(): Promise<MemoryRow[]> {
+    const realRoot = await this.#existingRealRoot();
+    if (realRoot === undefined) {
+      this.#cache.clear();
+      return [];
+    }
+    const candidates: Candidate[] = [];
+    await this.#walk(realRoot, realRoot, "", candidates);
+    const seen = new Set<string>();
+    const rows = await Promise.all(
+      candidates.map(async (candidate) => {
+        seen.add(candidate.path);
+        return this.#row(candidate);
+      }),
+    );
+    for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
+    const present = rows.filter((row): row is MemoryRow => row !== undefined);
+    return present.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  /**
+   * Read one memory file and its version token.
+   *
+   * @param path - Memory path, e.g. `topics/tools.md`.
+   * @returns `{ path, exists: false, version: "new" }` or `{ path, exists: true, version, content }`.
+   * @throws {MemoryPathError} when the path is not allowed (see {@link parseMemoryPath}) or goes
+   *   through a link that resolves outside the folder.
+   * @example const { version } = await store.read("profile.md");
+   */
+  async read(path: string): Promise<ReadResult> {
+    const relative = parseMemoryPath(path);
+    const realRoot = await this.#existingRealRoot();
+    if (realRoot === undefined) return { path: relative, exists: false, version: NEW_VERSION };
+    const resolved = await resolveMemoryPath(realRoot, relative);
+    return this.#readTarget(relative, resolved.target);
+  }
+
+  /**
+   * Replace a memory file's text, only if its version token is still `ifVersion`. The write is
+   * atomic (temp file, fsync, rename via write-file-atomic) and made under the folder's
+   * cross-process lock, so two writers holding the same token can never both succeed. Rewrites
+   * `MEMORY.md` afterwards.
+   *
+   * @param path - Memory path, e.g. `topics/tools.md`; missing folders are created.
+   * @param content - The whole new text; at most `maxChars` chars.
+   * @param ifVersion - The token from `read()` (`"new"` to create a file that must not exist).
+   * @returns `{ ok: true, version }`, or `{ ok: false, code: "version_conflict", message, current }`
+   *   when the file changed since it was read, or `{ ok: false, code: "too_long", message }` when
+   *   the text is over the cap (the file is left as it was).
+   * @throws {MemoryPathError} when the path is not allowed.
+   * @throws {MemoryLockError} when the lock cannot be taken.
+   * @example
+   * const current = await store.read("profile.md");
+   * await store.write("profile.md", text, current.version);
+   */
+  async write(path: string, content: string, ifVersion: string): Promise<WriteResult> {
+    const relative = parseMemoryPath(path);
+    if (typeof content !== "string") {
+      throw new TypeError(`store.write(${JSON.stringify(path)}, ...) needs the content as a string.`);
+    }
+    if (content.length > this.maxChars) {
+      return {
+        ok: false,
+        code: "too_long",
+        message: `Refused to write ${relative}: ${content.length} chars is over the ${this.maxChars}-char cap. Consolidate the file (merge and drop lines) or split it by subject.`,
+      };
+    }
+    return this.withLock(async () => {
+      const realRoot = await this.#realRoot();
+      const resolved = await resolveMemoryPath(realRoot, relative);
+      const current = await this.#readTarget(relative, resolved.target);
+      if (current.version !== ifVersion) return conflict(relative, ifVersion, current);
+      await mkdir(dirname(resolved.target), { recursive: true });
+      await writeFileAtomic(resolved.target, content, { encoding: "utf8" });
+      await this.#refreshIndex(realRoot);
+      return { ok: true, version: versionToken(content) };
+    });
+  }
+
+  /**
+   * Delete a memory file, only if its version token is still `ifVersion` when one is given.
+   * Deleting a missing file succeeds. Empty folders left behind are removed. Rewrites `MEMORY.md`.
+   *
+   * @param path - Memory path, e.g. `topics/old.md`. A link is removed, not its target.
+   * @param ifVersion - The token from `read()`; omit to delete whatever is there.
+   * @returns `{ ok: true, version: "new" }` or `{ ok: false, code: "version_conflict", message, current }`.
+   * @throws {MemoryPathError} when the path is not allowed.
+   * @throws {MemoryLockError} when the lock cannot be taken.
+   * @example await store.delete("topics/old.md", (await store.read("topics/old.md")).version);
+   */
+  async delete(path: string, ifVersion?: string): Promise<WriteResult> {
+    const relative = parseMemoryPath(path);
+    return this.withLock(async () => {
+      const realRoot = await this.#realRoot();
+      const resolved = await resolveMemoryPath(realRoot, relative);
+      const current = await this.#readTarget(relative, resolved.target);
+      if (ifVersion !== undefined && current.version !== ifVersion) {
+        return conflict(relative, ifVersion, current);
+      }
+      if (current.exists) {
+        await unlink(resolved.location);
+        await removeEmptyFolders(realRoot, dirname(resolved.location));
+      }
+      await this.#refreshIndex(realRoot);
+      return { ok: true, version: NEW_VERSION };
+    });
+  }
+
+  /**
+   * Compare the folder with its `MEMORY.md`: files the index does not list, index lines that
+   * point at no file, index lines whose text is out of date, files without a description, files
+   * over the cap. A hand edit shows up here until the next write or `rebuildIndex()`.
+   *
+   * @returns `{ ok, missingFromIndex, indexWithoutFile, outdatedIndexLines, withoutDescription, overCap }` (paths).
+   * @example const report = await store.check(); if (!report.ok) console.log(report);
+   */
+  async check(): Promise<CheckResult> {
+    const rows = await this.list();
+    let indexText = "";
+    try {
+      indexText = await readFile(join(this.root, MEMORY_INDEX_FILE), "utf8");
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+    const entries = parseMemoryIndex(indexText);
+    const listed = new Map(entries.map((entry) => [entry.path, entry.line]));
+    const present = new Set(rows.map((row) => row.path));
+    const result = {
+      missingFromIndex: rows.filter((row) => !listed.has(row.path)).map((row) => row.path),
+      indexWithoutFile: entries.filter((entry) => !present.has(entry.path)).map((entry) => entry.path),
+      outdatedIndexLines: rows
+        .filter((row) => listed.has(row.path) && listed.get(row.path) !== formatMemoryIndexLine(row))
+        .map((row) => row.path),
+      withoutDescription: rows.filter((row) => row.description === "").map((row) => row.path),
+      overCap: rows.filter((row) => row.chars > this.maxChars).map((row) => row.path),
+    };
+    const ok = Object.values(result).every((paths) => paths.length === 0);
+    return { ok, ...result };
+  }
+
+  /**
+   * The text of `MEMORY.md` for the folder as it is now (what the next write would write).
+   *
+   * @returns The index text (see {@link formatMemoryIndex}).
+   * @example const index = await store.renderIndex();
+   */
+  async renderIndex(): Promise<string> {
+    return formatMemoryIndex(await this.list());
+  }
+
+  /**
+   * Rewrite `MEMORY.md` from the files now, under the lock (after hand edits, for example).
+   *
+   * @throws {MemoryLockError} when the lock cannot be taken.
+   * @example await store.rebuildIndex();
+   */
+  async rebuildIndex(): Promise<void> {
+    await this.withLock(async () => this.#refreshIndex(await this.#realRoot()));
+  }
+
+  /**
+   * Run `fn` under this folder's lock (see {@link withStoreLock}); store calls made inside it
+   * join the held lock instead of waiting for it.
+   *
+   * @param fn - Work to do under the lock.
+   * @returns What `fn` returns.
+   * @throws {MemoryLockError} when the lock cannot be taken.
+   * @example await store.withLock(async () => { ...read, decide, write... });
+   */
+  withLock<T>(fn: () => Promise<T>): Promise<T> {
+    return withStoreLock(this.root, fn, this.#lockOptions);
+  }
+
+  /** {@link readInternalFile} for this store's folder. */
+  readInternal(relativePath: string): Promise<string | undefined> {
+    return readInternalFile(this.root, relativePath);
+  }
+
+  /** {@link writeInternalFile} for this store's folder. */
+  writeInternal(relativePath: string, text: string): Promise<void> {
+    return writeInternalFile(this.root, relativePath, text, this.#lockOptions);
+  }
+
+  /** {@link appendInternalFile} for this store's folder. */
+  appendInternal(relativePath: string, text: string): Promise<void> {
+    return appendInternalFile(this.root, relativePath, text, this.#lockOptions);
+  }
+
+  async #existingRealRoot(): Promise<string | undefined> {
+    try {
+      return await realpath(this.root);
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async #realRoot(): Promise<string> {
+    await mkdir(this.root, { recursive: true });
+    return realpath(this.root);
+  }
+
+  async #readTarget(path: string, target: string): Promise<ReadResult> {
+    let content: string;
+    try {
+      content = await readFile(target, "utf8");
+    } catch (error) {
+      if (isMissing(error)) return { path, exists: false, version: NEW_VERSION };
+      throw error;
+    }
+    return { path, exists: true, version: versionToken(content), content };
+  }
+
+  async #refreshIndex(realRoot: string): Promise<void> {
+    const text = formatMemoryIndex(await this.list());
+    const indexPath = join(realRoot, MEMORY_INDEX_FILE);
+    let stats: Stats | undefined;
+    try {
+      stats = await lstat(indexPath);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+    if (stats?.isFile()) {
+      if ((await readFile(indexPath, "utf8")) === text) return;
+    } else if (stats) {
+      // A link or folder named MEMORY.md: never write through it (it could point outside).
+      await unlink(indexPath);
+    }
+    await writeFileAtomic(indexPath, text, { encoding: "utf8" });
+  }
+
+  async #walk(realRoot: string, folder: string, prefix: string, out: Candidate[]): Promise<void> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error) || (error as { code?: string }).code === "EACCES") return;
+      throw error;
+    }
+    const folders: Promise<void>[] = [];
+    for (const entry of entries) {
+      if (entry.name.startsWith(".")) continue;
+      const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
+      const absolute = join(folder, entry.name);
+      if (entry.isDirectory()) {
+        folders.push(this.#walk(realRoot, absolute, path, out));
+      } else if (entry.isFile() || entry.isSymbolicLink()) {
+        if (!entry.name.endsWith(".md") || !safeParseMemoryPath(path).success) continue;
+        if (entry.isSymbolicLink() && !(await linkStaysInside(realRoot, absolute))) continue;
+        out.push({ path, absolute });
+      }
+    }
+    await Promise.all(folders);
+  }
+
+  async #row(candidate: Candidate): Promise<MemoryRow | undefined> {
+    let stats: Stats;
+    try {
+      stats = await stat(candidate.absolute);
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      return this.#unreadable(candidate.path, error);
+    }
+    if (!stats.isFile()) return undefined;
+    const key = statKey(stats);
+    const cached = this.#cache.get(candidate.path);
+    if (cached?.trusted && cached.key === key) return cached.row;
+    let text: string;
+    try {
+      text = await readFile(candidate.absolute, "utf8");
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      return this.#unreadable(candidate.path, error);
+    }
+    const row = rowFromText(candidate.path, text, this.maxChars);
+    const trusted = Date.now() - Math.max(stats.mtimeMs, stats.ctimeMs) > RACY_WINDOW_MS;
+    this.#cache.set(candidate.path, { key, trusted, row });
+    return row;
+  }
+
+  #unreadable(path: string, error: unknown): MemoryRow {
+    this.#cache.delete(path);
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      path,
+      name: basename(path, ".md"),
+      description: "",
+      chars: 0,
+      problems: [
+        { code: "unreadable", message: `Cannot read ${path}: ${reason}. Check its permissions.` },
+      ],
+    };
+  }
+}
+
+function conflict(path: string, ifVersion: string, current: ReadResult): WriteResult {
+  return {
+    ok: false,
+    code: "version_conflict",
+    message: `Refused to change ${path}: it was read at version ${ifVersion} but is now ${current.version}. Read it again, re-apply the change to the current text, and write with the new version token.`,
+    current,
+  };
+}
+
+async function linkStaysInside(realRoot: string, absolute: string): Promise<boolean> {
+  try {
+    const real = await realpath(absolute);
+    return isInsideOrSame(realRoot, real) && real !== realRoot;
+  } catch {
+    return false;
+  }
+}
+
+async function removeEmptyFolders(realRoot: string, folder: string): Promise<void> {
+  let current = folder;
+  while (current !== realRoot && isInsideOrSame(realRoot, current)) {
+    try {
+      await rmdir(current);
+    } catch {
+      return;
+    }
+    current = dirname(current);
+  }
+}

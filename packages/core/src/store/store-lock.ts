@@ -1,0 +1,145 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { lstat, mkdir, realpath } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { lock } from "proper-lockfile";
+import { errorCode, sleep } from "../internal/fs.js";
+import { MemoryLockError } from "./memory-lock-error.js";
+import { MemoryPathError } from "./memory-path-error.js";
+
+/** The folder inside the memory root that holds internal state (lock, tombstones, usage log). */
+export const INTERNAL_FOLDER = ".memfiles";
+const LOCK_NAME = "store.lock";
+
+/** Options of {@link withStoreLock}. */
+export type StoreLockOptions = {
+  /** A held lock older than this is taken over (its holder is presumed dead), in ms; at least 2,000 (proper-lockfile's floor). Default 10,000. */
+  staleMs?: number;
+  /** Give up waiting for the lock after this long, in ms. Default 30,000. */
+  waitMs?: number;
+};
+
+type Holding = { roots: Set<string>; active: boolean };
+const holding = new AsyncLocalStorage<Holding>();
+const queues = new Map<string, Promise<void>>();
+
+/**
+ * Run `fn` while holding the memory folder's lock: an in-process queue plus a cross-process
+ * lock (proper-lockfile, a lock folder at `.memfiles/store.lock`), so a check-and-write inside
+ * `fn` cannot interleave with another process's. Re-entrant: a call made while `fn` runs (in the
+ * same async context) runs at once instead of waiting for itself. `MemoryStore.write` and
+ * `delete`, `writeInternalFile` and `appendInternalFile` all take it.
+ *
+ * @param root - The memory folder (created if missing).
+ * @param fn - The work to do under the lock.
+ * @param options - `{ staleMs?, waitMs? }` in ms.
+ * @returns What `fn` returns.
+ * @throws {MemoryLockError} when the lock is not free within `waitMs`, or was lost while held.
+ * @throws {MemoryPathError} when `.memfiles` is a link or not a folder.
+ * @example
+ * await withStoreLock(root, async () => {
+ *   const tombstones = (await readInternalFile(root, "tombstones.jsonl")) ?? "";
+ *   await writeInternalFile(root, "tombstones.jsonl", `${tombstones}${line}\n`);
+ * });
+ */
+export async function withStoreLock<T>(
+  root: string,
+  fn: () => Promise<T>,
+  options: StoreLockOptions = {},
+): Promise<T> {
+  const internal = await ensureInternalFolder(root);
+  const key = internal.realRoot;
+  const current = holding.getStore();
+  if (current?.active && current.roots.has(key)) return fn();
+
+  const previous = queues.get(key) ?? Promise.resolve();
+  let done: () => void = () => {};
+  const mine = new Promise<void>((resolvePromise) => {
+    done = resolvePromise;
+  });
+  const tail = previous.then(() => mine);
+  queues.set(key, tail);
+  await previous;
+  try {
+    let compromised: Error | undefined;
+    const release = await acquire(key, internal.folder, options, (error) => {
+      compromised = error;
+    });
+    const held: Holding = { roots: new Set([...(current?.active ? current.roots : []), key]), active: true };
+    try {
+      const result = await holding.run(held, fn);
+      if (compromised) {
+        throw new MemoryLockError({
+          root: key,
+          message: `The lock on the memory folder ${key} was lost while a write ran (${compromised.message}); the write may have raced another process. Check the folder with store.check() and retry.`,
+          cause: compromised,
+        });
+      }
+      return result;
+    } finally {
+      held.active = false;
+      await release().catch(() => {});
+    }
+  } finally {
+    done();
+    if (queues.get(key) === tail) queues.delete(key);
+  }
+}
+
+async function acquire(
+  realRoot: string,
+  folder: string,
+  options: StoreLockOptions,
+  onCompromised: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  const staleMs = Math.max(options.staleMs ?? 10_000, 2_000);
+  const waitMs = options.waitMs ?? 30_000;
+  const deadline = Date.now() + waitMs;
+  let delay = 1;
+  for (;;) {
+    try {
+      return await lock(realRoot, {
+        lockfilePath: join(folder, LOCK_NAME),
+        realpath: false,
+        stale: staleMs,
+        retries: 0,
+        onCompromised,
+      });
+    } catch (error) {
+      if (errorCode(error) !== "ELOCKED") throw error;
+      if (Date.now() >= deadline) {
+        throw new MemoryLockError({
+          root: realRoot,
+          message: `Could not lock the memory folder ${realRoot} within ${waitMs} ms: another process holds ${join(INTERNAL_FOLDER, LOCK_NAME)}. Retry later; a lock left by a dead process is taken over after ${staleMs} ms.`,
+          cause: error,
+        });
+      }
+      await sleep(delay * (0.5 + Math.random()));
+      delay = Math.min(delay * 1.5, 10);
+    }
+  }
+}
+
+/**
+ * Create `<root>/.memfiles` if needed and check it is a real folder (not a link that could send
+ * internal writes outside the root).
+ */
+export async function ensureInternalFolder(root: string): Promise<{ realRoot: string; folder: string }> {
+  const absoluteRoot = resolve(root);
+  await mkdir(absoluteRoot, { recursive: true });
+  const realRoot = await realpath(absoluteRoot);
+  const folder = join(realRoot, INTERNAL_FOLDER);
+  try {
+    await mkdir(folder);
+  } catch (error) {
+    if (errorCode(error) !== "EEXIST") throw error;
+  }
+  const stats = await lstat(folder);
+  if (!stats.isDirectory()) {
+    throw new MemoryPathError({
+      path: INTERNAL_FOLDER,
+      reason: "it is a link or a file, and memfiles keeps its internal state there",
+      hint: `Remove ${folder} and let memfiles create the folder.`,
+    });
+  }
+  return { realRoot, folder };
+}

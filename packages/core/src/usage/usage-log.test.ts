@@ -1,0 +1,49 @@
+import { appendFile, mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { UsageRecord } from "./types.js";
+import { createUsageLog, readUsageLog } from "./usage-log.js";
+
+const record = (sessionId: string | undefined, input: number): UsageRecord => ({
+  ...(sessionId === undefined ? {} : { sessionId }),
+  stage: "chat",
+  model: "claude-haiku-4-5",
+  usage: { input, output: 10, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 5 },
+  date: "2026-09-12T10:00:00.000Z",
+});
+
+describe("usage log", () => {
+  it("appends one JSON line per record and reads them back", async () => {
+    const root = await mkdtemp(join(tmpdir(), "memfiles-usage-"));
+    const onUsage = createUsageLog({ root });
+    await onUsage(record("s1", 100));
+    await onUsage(record(undefined, 200));
+    const text = await readFile(join(root, ".memfiles/usage.jsonl"), "utf8");
+    expect(text.split("\n")).toHaveLength(3);
+    expect(await readUsageLog(root)).toEqual({
+      records: [record("s1", 100), record(undefined, 200)],
+      problems: [],
+    });
+  });
+
+  it("skips and reports bad lines", async () => {
+    const root = await mkdtemp(join(tmpdir(), "memfiles-usage-"));
+    const onUsage = createUsageLog({ root });
+    await onUsage(record("s1", 1));
+    const file = join(root, ".memfiles/usage.jsonl");
+    await appendFile(file, '{"stage":"chat"\n{"stage":"lunch","model":"m"}\n');
+    await onUsage(record("s2", 2));
+    const result = await readUsageLog(root);
+    expect(result.records).toEqual([record("s1", 1), record("s2", 2)]);
+    expect(result.problems.map(({ code, line }) => ({ code, line }))).toEqual([
+      { code: "bad_json", line: 2 },
+      { code: "bad_record", line: 3 },
+    ]);
+  });
+
+  it("reads a missing log as empty", async () => {
+    const root = await mkdtemp(join(tmpdir(), "memfiles-usage-"));
+    expect(await readUsageLog(root)).toEqual({ records: [], problems: [] });
+  });
+});

@@ -1,0 +1,115 @@
+import { join } from "node:path";
+import { z } from "zod";
+import { appendInternalFile, readInternalFile } from "../store/internal-files.js";
+import type { OnUsage, UsageRecord } from "./types.js";
+
+/** Path of the usage log inside a memory folder (issue 6: JSON lines in the memory folder). */
+export const USAGE_LOG_PATH = ".memfiles/usage.jsonl";
+const USAGE_LOG_FILE = "usage.jsonl";
+
+/** zod schema of one usage-log line; what it parses is a `UsageRecord` once an absent `sessionId` is dropped. */
+export const UsageRecordSchema = z.object({
+  sessionId: z.string().optional(),
+  stage: z.enum(["write", "consolidate", "chat"]),
+  model: z.string().min(1),
+  usage: z.object({
+    input: z.number().int().nonnegative(),
+    output: z.number().int().nonnegative(),
+    cacheWrite5m: z.number().int().nonnegative(),
+    cacheWrite1h: z.number().int().nonnegative(),
+    cacheRead: z.number().int().nonnegative(),
+  }),
+  date: z.string().min(1),
+});
+
+/** Options of `createUsageLog`. */
+export type CreateUsageLogOptions = {
+  /** The memory folder (a `MemoryStore`'s `root`); the log goes to `<root>/.memfiles/usage.jsonl`. */
+  root: string;
+};
+
+/**
+ * Makes an `onUsage` callback that appends each `UsageRecord` as one JSON line to
+ * `<root>/.memfiles/usage.jsonl`. Logging is off unless the caller passes this callback (issue 6,
+ * "off by default"); records carry token counts, never prompt or memory text.
+ *
+ * @param options - `{ root }`: the memory folder, absolute or relative.
+ * @returns An `OnUsage` that resolves once the line is appended under the store lock (the folder
+ *   is created if needed).
+ * @example
+ * const onUsage = createUsageLog({ root: "memory" });
+ * await chat({ store, client, model, messages, basePrompt, onUsage, sessionId: "s1" });
+ */
+export function createUsageLog(options: CreateUsageLogOptions): OnUsage {
+  return async (record) => {
+    // Appended under the store lock, refusing links inside .memfiles/ (store internal files).
+    await appendInternalFile(options.root, USAGE_LOG_FILE, `${JSON.stringify(record)}\n`);
+  };
+}
+
+/** A usage-log line that could not be read. */
+export type UsageLogProblem = {
+  code: "bad_json" | "bad_record";
+  /** 1-based line number in the log. */
+  line: number;
+  message: string;
+};
+
+/** Result of `readUsageLog`. */
+export type ReadUsageLogResult = {
+  /** Records in file order. */
+  records: UsageRecord[];
+  /** Lines skipped, with why; empty when all lines were good. */
+  problems: UsageLogProblem[];
+};
+
+/**
+ * Reads `<root>/.memfiles/usage.jsonl`, skipping (and reporting) lines that are not valid JSON or
+ * not a `UsageRecord`. A missing log reads as empty.
+ *
+ * @param root - The memory folder.
+ * @returns `{ records, problems }`.
+ * @throws {MemoryPathError} when `.memfiles/` or the log is a link (refused, as for all internal files).
+ * @throws {Error} when the file exists but cannot be read (permissions).
+ * @example
+ * const { records, problems } = await readUsageLog("memory");
+ */
+export async function readUsageLog(root: string): Promise<ReadUsageLogResult> {
+  const file = join(root, USAGE_LOG_PATH);
+  const text = await readInternalFile(root, USAGE_LOG_FILE);
+  if (text === undefined) return { records: [], problems: [] };
+  const records: UsageRecord[] = [];
+  const problems: UsageLogProblem[] = [];
+  text.split("\n").forEach((raw, index) => {
+    const line = index + 1;
+    if (raw.trim() === "") return;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      problems.push({
+        code: "bad_json",
+        line,
+        message: `${file}:${line} is not valid JSON (a truncated write?); the line was skipped.`,
+      });
+      return;
+    }
+    const parsed = UsageRecordSchema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      problems.push({
+        code: "bad_record",
+        line,
+        message: `${file}:${line} is not a usage record (${issue?.path.join(".") || "line"}: ${issue?.message}); the line was skipped.`,
+      });
+      return;
+    }
+    records.push(stripUndefined(parsed.data));
+  });
+  return { records, problems };
+}
+
+function stripUndefined(record: z.infer<typeof UsageRecordSchema>): UsageRecord {
+  const { sessionId, ...rest } = record;
+  return sessionId === undefined ? rest : { sessionId, ...rest };
+}

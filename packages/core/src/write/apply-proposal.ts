@@ -1,0 +1,216 @@
+import {
+  formatFactLine,
+  formatMemoryFile,
+  type MemoryHeader,
+  type MemoryLine,
+  safeParseMemoryFile,
+} from "../format/index.js";
+import type { MemoryStore, ReadResult } from "../store/index.js";
+import { MemoryPathError } from "../store/index.js";
+import { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
+import { factKey } from "./fact-match.js";
+import { findForgotten, readTombstones } from "./tombstones.js";
+
+/** What the write stage needs of a store (a `MemoryStore` fits). */
+export type WriteStore = Pick<
+  MemoryStore,
+  "root" | "list" | "read" | "write" | "withLock" | "readInternal" | "writeInternal"
+>;
+
+/**
+ * Called when a write would pass the store's size cap, before the proposal is refused with
+ * `too_long`: it should shrink the file (consolidate it). The proposal is then re-applied once.
+ */
+export type OnTooLong = (request: { store: WriteStore; path: string }) => Promise<unknown>;
+
+/** How many times a proposal is re-read and re-applied after a version conflict. */
+export const MAX_CONFLICT_RETRIES = 3;
+
+/** Longest fact text accepted, in chars; a memory line is one short fact (seed design). */
+export const MAX_FACT_CHARS = 300;
+
+/** Codes of a proposal that was not applied, shared by the write pass and `remember`. */
+export type ApplyRejectionCode =
+  | "invalid_fact"
+  | "path_not_allowed"
+  | "forgotten"
+  | "replaces_not_found"
+  | "duplicate"
+  | "unparsable_file"
+  | "too_long"
+  | "version_conflict";
+
+/** Result of {@link applyFact}. */
+export type ApplyFactResult =
+  | {
+      code: "applied";
+      /** The file written (the file of the replaced line, when `replaces` named a line elsewhere). */
+      file: string;
+      /** The line added, e.g. `[stated 2026/09/12] deploys on Fly.io`. */
+      line: string;
+      /** The lines removed because `replaces` named them (whole lines, date tags included). */
+      replaced: string[];
+    }
+  | { code: ApplyRejectionCode; file: string; message: string };
+
+/** Options of {@link applyFact}. */
+export type ApplyFactOptions = {
+  store: WriteStore;
+  file: string;
+  fact: string;
+  replaces: string | null;
+  /** Date tag of the new line, `YYYY/MM/DD`. */
+  stated: string;
+  /** Value of the file's `updated:` header, `YYYY/MM/DD`. */
+  updated: string;
+  /** Refuse facts a tombstone matches (the write pass); `remember` is the user's own word and skips it. */
+  checkTombstones: boolean;
+  /** Shrinks a file that would pass the cap; without it such a write is refused with `too_long`. */
+  onTooLong?: OnTooLong | undefined;
+};
+
+type FileState = { read: ReadResult; lines: MemoryLine[]; header: MemoryHeader } | { unparsable: string };
+
+type Attempt = ApplyFactResult | { code: "conflict"; file: string; message: string };
+
+const STATED_PREFIX = /^\s*\[stated\b[^\]\n]*\]\s*/i;
+
+/**
+ * Adds one fact to memory, with every check made in code: the path rule, tombstones, `replaces`,
+ * duplicates, the size cap and version tokens. Runs each attempt under the store lock; re-reads
+ * and re-applies after a version conflict up to {@link MAX_CONFLICT_RETRIES} times; on a write
+ * over the cap calls `onTooLong` once (outside the lock) and tries again. Nothing is half-applied:
+ * each attempt is one `store.write` of one file.
+ *
+ * @returns `applied` with the file, the line added and the lines replaced, or a rejection code:
+ *   `invalid_fact`, `path_not_allowed`, `forgotten`, `replaces_not_found`, `duplicate`,
+ *   `unparsable_file`, `too_long`, `version_conflict`.
+ */
+export async function applyFact(options: ApplyFactOptions): Promise<ApplyFactResult> {
+  const { store, file } = options;
+  const fact = options.fact.replace(STATED_PREFIX, "").replace(/\s+/g, " ").trim();
+  if (fact === "" || fact.length > MAX_FACT_CHARS) {
+    return {
+      code: "invalid_fact",
+      file,
+      message: `Refused the fact for ${file}: it is ${fact === "" ? "blank" : `${fact.length} chars, over ${MAX_FACT_CHARS}`}. A memory line is one short fact.`,
+    };
+  }
+  if (!isAllowedWritePath(file)) {
+    return { code: "path_not_allowed", file, message: `Refused path ${JSON.stringify(file)}. ${ALLOWED_PATHS_RULE}` };
+  }
+  let conflicts = 0;
+  let shrunk = false;
+  for (;;) {
+    let attempt: Attempt;
+    try {
+      attempt = await store.withLock(() => attemptOnce({ ...options, fact }));
+    } catch (error) {
+      if (!(error instanceof MemoryPathError)) throw error;
+      return { code: "path_not_allowed", file, message: error.message };
+    }
+    if (attempt.code === "conflict") {
+      if (conflicts++ < MAX_CONFLICT_RETRIES) continue;
+      return {
+        code: "version_conflict",
+        file: attempt.file,
+        message: `${attempt.message} Gave up after ${MAX_CONFLICT_RETRIES} re-reads; the file kept changing. Run the write again.`,
+      };
+    }
+    if (attempt.code === "too_long" && options.onTooLong && !shrunk) {
+      shrunk = true;
+      await options.onTooLong({ store, path: attempt.file });
+      continue;
+    }
+    return attempt;
+  }
+}
+
+async function attemptOnce(options: ApplyFactOptions): Promise<Attempt> {
+  const { store, fact } = options;
+  if (options.checkTombstones) {
+    const match = findForgotten(fact, await readTombstones(store));
+    if (match) {
+      return {
+        code: "forgotten",
+        file: options.file,
+        message: `Refused a fact for ${options.file}: the user asked on ${match.date} to forget it (tombstone rule ${match.rule}).`,
+      };
+    }
+  }
+  const files = await readAllFiles(store, options.file);
+  const newKey = factKey(fact);
+  let target = options.file;
+  let replacedKey: string | undefined;
+  if (options.replaces !== null) {
+    replacedKey = factKey(options.replaces);
+    const holders = [...files.keys()].filter((path) => holdsKey(files.get(path), replacedKey));
+    const holder = holders.includes(options.file) ? options.file : holders[0];
+    if (holder === undefined || replacedKey === "") {
+      return {
+        code: "replaces_not_found",
+        file: options.file,
+        message: `Refused a fact for ${options.file}: it replaces ${JSON.stringify(options.replaces)}, and no memory line has that text (date tag, case and white space ignored).`,
+      };
+    }
+    target = holder;
+  }
+  const duplicateIn = [...files.keys()].find((path) => holdsKey(files.get(path), newKey));
+  if (newKey === replacedKey || duplicateIn !== undefined) {
+    return {
+      code: "duplicate",
+      file: duplicateIn ?? target,
+      message: `Not added: ${duplicateIn ?? target} already holds this fact.`,
+    };
+  }
+
+  const state = files.get(target) ?? (await readFile(store, target));
+  if ("unparsable" in state) {
+    return { code: "unparsable_file", file: target, message: state.unparsable };
+  }
+  const line = formatFactLine({ stated: options.stated, text: fact });
+  const replaced: string[] = [];
+  const lines: MemoryLine[] = [];
+  let insertAt: number | undefined;
+  for (const current of state.lines) {
+    if (current.kind === "fact" && replacedKey !== undefined && factKey(current.text) === replacedKey) {
+      replaced.push(formatFactLine(current));
+      insertAt ??= lines.length;
+      continue;
+    }
+    lines.push(current);
+  }
+  lines.splice(insertAt ?? lines.length, 0, { kind: "fact", stated: options.stated, text: fact });
+  const header: MemoryHeader = state.read.exists
+    ? { ...state.header, updated: options.updated }
+    : { ...describeNewFile(target), updated: options.updated };
+  const content = formatMemoryFile({ header, lines });
+  const written = await store.write(target, content, state.read.version);
+  if (written.ok) return { code: "applied", file: target, line, replaced };
+  if (written.code === "version_conflict") return { code: "conflict", file: target, message: written.message };
+  return { code: "too_long", file: target, message: written.message };
+}
+
+function holdsKey(state: FileState | undefined, key: string | undefined): boolean {
+  if (!state || "unparsable" in state || key === undefined || key === "") return false;
+  return state.lines.some((line) => line.kind === "fact" && factKey(line.text) === key);
+}
+
+async function readFile(store: WriteStore, path: string): Promise<FileState> {
+  const read = await store.read(path);
+  if (!read.exists) return { read, lines: [], header: {} };
+  const parsed = safeParseMemoryFile(read.content, { path });
+  if (!parsed.success) {
+    return { unparsable: `Refused to edit ${path}: ${parsed.error.message}` };
+  }
+  return { read, lines: parsed.value.lines, header: parsed.value.header };
+}
+
+// Every file is read so `replaces` and duplicates are found wherever the fact lives (one place
+// per fact); `first` is read even when it does not exist yet.
+async function readAllFiles(store: WriteStore, first: string): Promise<Map<string, FileState>> {
+  const rows = await store.list();
+  const paths = [first, ...rows.map((row) => row.path).filter((path) => path !== first)];
+  const states = await Promise.all(paths.map((path) => readFile(store, path)));
+  return new Map(paths.map((path, index) => [path, states[index] as FileState]));
+}

@@ -1,0 +1,94 @@
+import { dateTag } from "../format/index.js";
+import { findSecrets } from "../guards/index.js";
+import { type ApplyRejectionCode, applyFact, type OnTooLong, type WriteStore } from "./apply-proposal.js";
+import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js";
+
+/** Options of {@link remember}. */
+export type RememberOptions = {
+  store: WriteStore;
+  /** Memory path, e.g. `topics/tools.md`. */
+  file: string;
+  /** The fact, one short line without a date tag, e.g. `deploys on Fly.io`. */
+  fact: string;
+  /** Text of the line this fact updates (date tag ignored), or `null`/absent. */
+  replaces?: string | null;
+  /** Clock for the date tag and `updated:`; default `new Date()`. */
+  now?: Date;
+  /** Shrinks a file before a write that would pass the cap; without it that write is `too_long`. */
+  onTooLong?: OnTooLong;
+};
+
+/** Codes of a refused `remember`. */
+export type RememberRejectionCode = "secret" | Exclude<ApplyRejectionCode, "forgotten">;
+
+/** Result of {@link remember}. */
+export type RememberResult =
+  | { code: "applied"; file: string; line: string; replaced: string[] }
+  | {
+      code: RememberRejectionCode;
+      file: string;
+      /** The fact as given; secrets replaced by `[redacted]` when `code` is `secret`. */
+      fact: string;
+      message: string;
+    };
+
+/**
+ * Saves a fact the user explicitly asked to remember, at once, during the session (the seed
+ * design: "remember this" is saved immediately). The line is tagged with today's UTC date. It is
+ * the user's own word, so tombstones do not block it; instead the tombstones it matches are lifted,
+ * so later write passes may keep that subject up to date again. Rejection codes:
+ * - `secret`: the fact or `replaces` holds a key, token, private key, card number or password
+ *   (the same guard as the write pass); the fact in the result is redacted;
+ * - `invalid_fact`: blank, or over 300 chars;
+ * - `path_not_allowed`: not `profile.md`, `preferences.md` or `topics|projects|people/<kebab>.md`,
+ *   or refused by the store's path guard;
+ * - `replaces_not_found`: `replaces` names no memory line;
+ * - `duplicate`: a memory line already has this fact;
+ * - `unparsable_file`: the target file's header cannot be parsed;
+ * - `too_long`: the write would pass the store's cap (after `onTooLong`, when given);
+ * - `version_conflict`: the file kept changing over 3 re-reads.
+ *
+ * @param options - `{ store, file, fact, replaces?, now?, onTooLong? }`.
+ * @returns `{ code: "applied", file, line, replaced }` or `{ code, file, fact, message }`.
+ * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
+ * @example
+ * await remember({ store, file: "topics/hosting.md", fact: "deploys on Fly.io" });
+ * // { code: "applied", file: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io", replaced: [] }
+ */
+export async function remember(options: RememberOptions): Promise<RememberResult> {
+  const { store, file } = options;
+  const now = options.now ?? new Date();
+  const replaces = options.replaces ?? null;
+  const [fact, replaced] = await Promise.all([findSecrets(options.fact), findSecrets(replaces ?? "")]);
+  const kinds = [...new Set([...fact.findings, ...replaced.findings].map((finding) => finding.kind))];
+  if (kinds.length > 0) {
+    return {
+      code: "secret",
+      file,
+      fact: fact.redacted,
+      message: `Not saved: the fact holds a secret (${kinds.join(", ")}). Secrets never go into memory.`,
+    };
+  }
+  const today = dateTag(now);
+  const outcome = await applyFact({
+    store,
+    file,
+    fact: options.fact,
+    replaces,
+    stated: today,
+    updated: today,
+    checkTombstones: false,
+    onTooLong: options.onTooLong,
+  });
+  if (outcome.code !== "applied") {
+    return { code: outcome.code as RememberRejectionCode, file: outcome.file, fact: options.fact, message: outcome.message };
+  }
+  await store.withLock(async () => {
+    const tombstones = await readTombstones(store);
+    const lifted = liftTombstones(options.fact, tombstones);
+    if (lifted.length !== tombstones.length || lifted.some((tombstone, index) => tombstone !== tombstones[index])) {
+      await writeTombstones(store, lifted);
+    }
+  });
+  return outcome;
+}

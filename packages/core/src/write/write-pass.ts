@@ -1,0 +1,284 @@
+import type Anthropic from "@anthropic-ai/sdk";
+import { getPrompt } from "@memfiles/prompts";
+import { toModelUsage } from "../cost/index.js";
+import { dateTag, formatFactLine, safeParseMemoryFile } from "../format/index.js";
+import { checkEvidence, findSecrets } from "../guards/index.js";
+import { supportsForcedToolChoice } from "../models/index.js";
+import type { Transcript } from "../transcript/index.js";
+import type { OnUsage } from "../usage/index.js";
+import type { ModelUsage } from "../cost/index.js";
+import {
+  type ApplyRejectionCode,
+  applyFact,
+  type OnTooLong,
+  type WriteStore,
+} from "./apply-proposal.js";
+import {
+  PROPOSE_MEMORIES,
+  PROPOSE_MEMORIES_TOOL,
+  type Proposal,
+  ProposeMemoriesInputSchema,
+} from "./propose-memories-tool.js";
+import { WriteModelReplyError } from "./write-model-reply-error.js";
+import { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js";
+
+/** Every code a rejected proposal can carry (see {@link writePass}). */
+export type WriteRejectionCode =
+  | "secret"
+  | "evidence_not_from_user"
+  | "evidence_not_found"
+  | ApplyRejectionCode;
+
+/** A proposal code applied. */
+export type AppliedProposal = {
+  code: "applied";
+  /** The proposal as the model gave it. */
+  proposal: Proposal;
+  /** The file written; differs from `proposal.file` when `replaces` named a line in another file. */
+  file: string;
+  /** The line added, e.g. `[stated 2026/09/12] deploys on Fly.io`. */
+  line: string;
+  /** Whole lines removed because `replaces` named them. */
+  replaced: string[];
+};
+
+/** A proposal code refused, with why. */
+export type RejectedProposal = {
+  code: WriteRejectionCode;
+  /** The proposal as the model gave it; secrets replaced by `[redacted]` when `code` is `secret`. */
+  proposal: Proposal;
+  /** What was refused and why. */
+  message: string;
+};
+
+/** Result of {@link writePass}. */
+export type WritePassResult = {
+  applied: AppliedProposal[];
+  rejected: RejectedProposal[];
+  /** Tokens of the write pass's model call (a consolidation it triggers reports through `onUsage`). */
+  usage: ModelUsage;
+};
+
+/** A prompt as `getPrompt` returns it (only `text` is sent). */
+export type WritePrompt = { id: string; version: number; text: string };
+
+/** Options of {@link writePass}. */
+export type WritePassOptions = {
+  store: WriteStore;
+  transcript: Transcript;
+  client: Anthropic;
+  /** Model id, e.g. `claude-haiku-4-5` (the seed design's cheap write model) or `claude-opus-5-5`. */
+  model: string;
+  /** Extraction prompt; default `extraction@1`, pinned so recordings stay valid. */
+  prompt?: WritePrompt;
+  /** Clock for `updated:` headers and usage dates; default `new Date()`. */
+  now?: Date;
+  /** `max_tokens` of the call; default 4,096 tokens (Opus 5.5 thinking counts toward it). */
+  maxTokens?: number;
+  onUsage?: OnUsage;
+  /** Session id for usage records; default `transcript.sessionId`. */
+  sessionId?: string;
+  /**
+   * Shrinks a file before a write that would pass the cap. Default: `consolidate` from this
+   * package with the same client and model (loaded lazily); `false` refuses such writes with
+   * `too_long` at once.
+   */
+  onTooLong?: OnTooLong | false;
+  /** Budget of memory lines shown to the model, in chars; default 24,000. */
+  maxMemoryChars?: number;
+};
+
+const DEFAULT_MAX_TOKENS = 4096;
+
+/**
+ * Runs the write pass over one session: one Messages API call shows the model the memory index,
+ * the current memory lines and the role-labelled, dated transcript, and asks for one
+ * `propose_memories` call (`strict: true`; `tool_choice` forces the tool where the model allows
+ * it, else `auto` and the prompt demands the call). The tool input is validated with zod. Then
+ * code decides each proposal, in order, and applies the accepted ones one file write each (the
+ * seed design: the model proposes, code edits). Rejection codes, in the order they are checked:
+ * - `secret`: the file, fact, evidence or replaces holds an API key or token (secretlint's
+ *   recommended preset, plus `sk-ant-` keys), a private key, a Luhn-valid card number or a password
+ *   stated in words; the proposal in the result is redacted;
+ * - `evidence_not_from_user`: the evidence is quoted from an assistant turn, not a user turn;
+ * - `evidence_not_found`: the evidence is not a verbatim quote of any turn (case, white space and
+ *   quote marks folded);
+ * - `invalid_fact`: the fact is blank or over 300 chars;
+ * - `path_not_allowed`: not `profile.md`, `preferences.md` or `topics|projects|people/<kebab>.md`,
+ *   or refused by the store's path guard (`MemoryPathError`: `..`, links out of the folder, ...);
+ * - `forgotten`: a tombstone matches the fact (see `findForgotten`);
+ * - `replaces_not_found`: `replaces` names no memory line (date tag, case, white space ignored);
+ *   when it names a line in another file, the new line goes to that file (one place per fact);
+ * - `duplicate`: a memory line already has this fact text;
+ * - `unparsable_file`: the target file's header cannot be parsed;
+ * - `too_long`: the write would pass the store's cap, even after `onTooLong` ran;
+ * - `version_conflict`: the file kept changing over 3 re-reads and re-applications.
+ * An applied proposal removes the lines it replaces and adds `[stated <session date>] fact`
+ * (the transcript's date, the day the user said it); a new file gets a name and a description.
+ *
+ * @param options - `{ store, transcript, client, model, prompt?, now?, maxTokens?, onUsage?,
+ *   sessionId?, onTooLong?, maxMemoryChars? }`.
+ * @returns `{ applied, rejected, usage }`; usage in tokens.
+ * @throws {WriteModelReplyError} when the reply has no `propose_memories` call, several, or an
+ *   input the schema refuses; nothing is written then.
+ * @throws {Anthropic.APIError} when the API call fails after the client's retries.
+ * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
+ * @example
+ * const result = await writePass({ store, transcript, client: new Anthropic(), model: "claude-haiku-4-5" });
+ * for (const item of result.rejected) console.log(item.code, item.message);
+ */
+export async function writePass(options: WritePassOptions): Promise<WritePassResult> {
+  const { store, transcript, client, model } = options;
+  const now = options.now ?? new Date();
+  const prompt = options.prompt ?? getPrompt("extraction", 1);
+  const today = dateTag(now);
+
+  const rows = await store.list();
+  const lines = new Map<string, string[]>();
+  for (const row of rows) {
+    const read = await store.read(row.path);
+    if (!read.exists) continue;
+    const parsed = safeParseMemoryFile(read.content, { path: row.path });
+    if (parsed.success) lines.set(row.path, parsed.value.facts.map((fact) => formatFactLine(fact)));
+  }
+
+  const message = await client.messages.create({
+    model,
+    max_tokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
+    system: prompt.text,
+    messages: [
+      {
+        role: "user",
+        content: formatWriteRequest({
+          rows,
+          lines,
+          transcript,
+          today,
+          maxMemoryChars: options.maxMemoryChars ?? DEFAULT_MAX_MEMORY_CHARS,
+        }),
+      },
+    ],
+    tools: [PROPOSE_MEMORIES_TOOL],
+    tool_choice: supportsForcedToolChoice(model)
+      ? { type: "tool", name: PROPOSE_MEMORIES }
+      : { type: "auto" },
+  });
+  const usage = toModelUsage(message.usage);
+  const sessionId = options.sessionId ?? transcript.sessionId;
+  await options.onUsage?.({
+    ...(sessionId === undefined ? {} : { sessionId }),
+    stage: "write",
+    model,
+    usage,
+    date: now.toISOString(),
+  });
+
+  const proposals = readProposals(message, model);
+  const stated = statedTag(transcript, now);
+  const onTooLong = options.onTooLong === false ? undefined : (options.onTooLong ?? lazyConsolidate(options, now));
+  const applied: AppliedProposal[] = [];
+  const rejected: RejectedProposal[] = [];
+  for (const proposal of proposals) {
+    const secret = await scanProposal(proposal);
+    if (secret) {
+      rejected.push(secret);
+      continue;
+    }
+    const evidence = checkEvidence(proposal.evidence, transcript);
+    if (evidence.code !== "ok") {
+      rejected.push({
+        code: evidence.code,
+        proposal,
+        message:
+          evidence.code === "evidence_not_from_user"
+            ? `Refused "${proposal.fact}": its evidence is quoted from assistant turn ${evidence.turn + 1}, not from the user. Only what the user said becomes a memory.`
+            : `Refused "${proposal.fact}": its evidence is not a verbatim quote of any turn of the transcript.`,
+      });
+      continue;
+    }
+    const outcome = await applyFact({
+      store,
+      file: proposal.file,
+      fact: proposal.fact,
+      replaces: proposal.replaces,
+      stated,
+      updated: today,
+      checkTombstones: true,
+      onTooLong,
+    });
+    if (outcome.code === "applied") {
+      const { file, line, replaced } = outcome;
+      applied.push({ code: "applied", proposal, file, line, replaced });
+    } else {
+      rejected.push({ code: outcome.code, proposal, message: outcome.message });
+    }
+  }
+  return { applied, rejected, usage };
+}
+
+function readProposals(message: Anthropic.Message, model: string): Proposal[] {
+  const blockTypes = message.content.map((block) => block.type);
+  const calls = message.content.filter(
+    (block): block is Anthropic.ToolUseBlock => block.type === "tool_use" && block.name === PROPOSE_MEMORIES,
+  );
+  const base = { model, stopReason: message.stop_reason, blockTypes };
+  if (calls.length === 0) throw new WriteModelReplyError({ ...base, problem: "no_tool_call" });
+  if (calls.length > 1) throw new WriteModelReplyError({ ...base, problem: "several_tool_calls" });
+  const parsed = ProposeMemoriesInputSchema.safeParse(calls[0]?.input);
+  if (!parsed.success) {
+    throw new WriteModelReplyError({
+      ...base,
+      problem: "invalid_tool_input",
+      issues: parsed.error.issues.map((issue) => `${issue.path.join(".") || "(input)"}: ${issue.message}`),
+      cause: parsed.error,
+    });
+  }
+  return parsed.data.memories;
+}
+
+async function scanProposal(proposal: Proposal): Promise<RejectedProposal | undefined> {
+  const [file, fact, evidence, replaces] = await Promise.all(
+    [proposal.file, proposal.fact, proposal.evidence, proposal.replaces ?? ""].map(findSecrets),
+  );
+  const scans = [file, fact, evidence, replaces].filter((scan) => scan !== undefined);
+  const kinds = [...new Set(scans.flatMap((scan) => scan.findings.map((finding) => finding.kind)))];
+  if (kinds.length === 0) return undefined;
+  return {
+    code: "secret",
+    proposal: {
+      file: file?.redacted ?? proposal.file,
+      fact: fact?.redacted ?? proposal.fact,
+      evidence: evidence?.redacted ?? proposal.evidence,
+      replaces: proposal.replaces === null ? null : (replaces?.redacted ?? proposal.replaces),
+    },
+    message: `Refused a proposal for ${file?.redacted ?? proposal.file}: it holds a secret (${kinds.join(", ")}), redacted here. Secrets never go into memory.`,
+  };
+}
+
+// The tag records the day the user said it: the session's date when it is a valid YYYY-MM-DD.
+function statedTag(transcript: Transcript, now: Date): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(transcript.date);
+  if (match) {
+    const day = new Date(`${transcript.date}T00:00:00Z`);
+    if (!Number.isNaN(day.getTime()) && dateTag(day) === `${match[1]}/${match[2]}/${match[3]}`) {
+      return dateTag(day);
+    }
+  }
+  return dateTag(now);
+}
+
+function lazyConsolidate(options: WritePassOptions, now: Date): OnTooLong {
+  return async ({ store, path }) => {
+    // Loaded on demand: consolidation is its own stage, needed here only when a file is full.
+    const { consolidate } = await import("../consolidate/index.js");
+    await consolidate({
+      store,
+      path,
+      client: options.client,
+      model: options.model,
+      now,
+      ...(options.onUsage === undefined ? {} : { onUsage: options.onUsage }),
+      ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+    });
+  };
+}
