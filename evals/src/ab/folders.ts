@@ -1,4 +1,4 @@
-import path from "node:path";
+import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));

@@ -32,7 +32,9 @@ function recordingsLine(summary: AbSummaryResult): string[] {
           .join("; ")}), others authored ones; see the recordings column. ${AUTHORED_WARNING}`,
       ];
     case "none":
-      return ["**Recordings: unknown** (no run reported its recordings; every run may have broken)."];
+      return [
+        "**Recordings: unknown** (no run reported its recordings; every run may have broken).",
+      ];
   }
 }
 
@@ -52,7 +54,12 @@ function passedText(cell: AbCell): string {
  */
 export function formatAbSummary(options: FormatAbSummaryOptions): string {
   const { summary } = options;
-  const out: string[] = ["# memfiles A/B: extraction prompt x model", "", ...recordingsLine(summary), ""];
+  const out: string[] = [
+    "# memfiles A/B: extraction prompt x model",
+    "",
+    ...recordingsLine(summary),
+    "",
+  ];
   const cellOf = (prompt: string, model: string) =>
     summary.cells.find((cell) => cell.prompt === prompt && cell.model === model);
 
@@ -65,7 +72,9 @@ export function formatAbSummary(options: FormatAbSummaryOptions): string {
         prompt,
         ...summary.models.map((model) => {
           const cell = cellOf(prompt, model);
-          return cell ? `${passedText(cell)}, ${formatUsd(cell.meanSessionUsd)}/session` : "-";
+          if (!cell) return "-";
+          const cost = cell.sessions > 0 ? `${formatUsd(cell.meanSessionUsd)}/session` : "no cost";
+          return `${passedText(cell)}, ${cost}`;
         }),
       ]),
     }),
@@ -119,7 +128,9 @@ export function formatAbSummary(options: FormatAbSummaryOptions): string {
         ...summary.cells.map((cell) => {
           const result = cell.results.find((entry) => entry.scenarioId === scenarioId);
           if (!result) return "-";
-          return result.outcome === "error" ? "ERROR" : `${OUTCOME_TEXT[result.outcome]} ${formatUsd(result.usd)}`;
+          return result.outcome === "error"
+            ? "ERROR"
+            : `${OUTCOME_TEXT[result.outcome]} ${formatUsd(result.usd)}`;
         }),
       ]),
     }),
@@ -129,10 +140,14 @@ export function formatAbSummary(options: FormatAbSummaryOptions): string {
   const problems = summary.cells.flatMap((cell) =>
     cell.results
       .filter((result) => result.outcome !== "pass")
-      .map(
-        (result) =>
-          `- ${OUTCOME_TEXT[result.outcome]} ${cell.prompt} / ${cell.model} / ${result.scenarioId}: ${result.reason}`,
-      ),
+      .map((result) => {
+        const [first = "", ...rest] = result.reason.split("\n");
+        const head = `- ${OUTCOME_TEXT[result.outcome]} ${cell.prompt} / ${cell.model} / ${result.scenarioId}: ${first}`;
+        // The rest of an error message (recording file, nearest request, how to fix) as a block.
+        return rest.length > 0
+          ? [head, "", ...rest.map((line) => `      ${line}`), ""].join("\n")
+          : head;
+      }),
   );
   if (problems.length > 0) out.push("## Failures and errors", "", ...problems, "");
 

@@ -18,7 +18,9 @@ describe("toGradingResult", () => {
         pass: true,
         score: 1,
         reason: "All 1 checks passed.",
-        componentResults: [{ pass: true, score: 1, reason: 'mentions_any(Fly.io): found "Fly.io"' }],
+        componentResults: [
+          { pass: true, score: 1, reason: 'mentions_any(Fly.io): found "Fly.io"' },
+        ],
       },
     },
     {
@@ -30,7 +32,11 @@ describe("toGradingResult", () => {
         reason: `1 of 2 checks failed: file_lacks(topics/tools.md, "Heroku"): found "Heroku" on line 6`,
         componentResults: [
           { pass: true, score: 1, reason: 'mentions_any(Fly.io): found "Fly.io"' },
-          { pass: false, score: 0, reason: 'file_lacks(topics/tools.md, "Heroku"): found "Heroku" on line 6' },
+          {
+            pass: false,
+            score: 0,
+            reason: 'file_lacks(topics/tools.md, "Heroku"): found "Heroku" on line 6',
+          },
         ],
       },
     },

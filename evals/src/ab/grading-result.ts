@@ -24,7 +24,11 @@ export function toGradingResult(metadata: Partial<ScenarioMetadata> | undefined)
   const failed = checks.filter((check) => !check.pass);
   const pass = metadata.pass ?? failed.length === 0;
   const score =
-    checks.length === 0 ? (pass ? 1 : 0) : checks.reduce((sum, check) => sum + check.score, 0) / checks.length;
+    checks.length === 0
+      ? pass
+        ? 1
+        : 0
+      : checks.reduce((sum, check) => sum + check.score, 0) / checks.length;
   const reason =
     failed.length > 0
       ? `${failed.length} of ${checks.length} checks failed: ${failed.map((check) => `${check.name}: ${check.reason}`).join("; ")}`

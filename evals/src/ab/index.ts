@@ -1,5 +1,3 @@
-export { AUTHORED_WARNING, type FormatAbSummaryOptions, formatAbSummary } from "./format-summary.js";
-export { toGradingResult } from "./grading-result.js";
 export {
   DEFAULT_RECORDINGS_DIR,
   DEFAULT_SCENARIOS_DIR,
@@ -7,9 +5,15 @@ export {
   SCENARIOS_DIR_ENV,
 } from "./folders.js";
 export {
+  AUTHORED_WARNING,
+  type FormatAbSummaryOptions,
+  formatAbSummary,
+} from "./format-summary.js";
+export { toGradingResult } from "./grading-result.js";
+export {
   type RunScenario,
-  ScenarioProvider,
   type ScenarioMetadata,
+  ScenarioProvider,
   type ScenarioProviderConfig,
   type ScenarioProviderOptions,
   toProviderResponse,

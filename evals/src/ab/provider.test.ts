@@ -1,7 +1,13 @@
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { MODELS } from "@memfiles/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { buildEvalReport } from "../report/index.js";
+import { runScenario } from "../runner/index.js";
 import type { RunScenarioOptions, ScenarioResult } from "../runner/types.js";
-import { RECORDINGS_DIR_ENV } from "./folders.js";
-import { ScenarioProvider } from "./provider.js";
+import { DEFAULT_RECORDINGS_DIR, DEFAULT_SCENARIOS_DIR, RECORDINGS_DIR_ENV } from "./folders.js";
+import { type ScenarioMetadata, ScenarioProvider } from "./provider.js";
 
 const usage = (input: number, output: number, cacheWrite5m = 0, cacheRead = 0) => ({
   input,
@@ -11,7 +17,10 @@ const usage = (input: number, output: number, cacheWrite5m = 0, cacheRead = 0) =
   cacheRead,
 });
 
-function resultFor(options: RunScenarioOptions, extra: Partial<ScenarioResult> = {}): ScenarioResult {
+function resultFor(
+  options: RunScenarioOptions,
+  extra: Partial<ScenarioResult> = {},
+): ScenarioResult {
   return {
     scenarioId: options.scenarioId,
     model: options.model,
@@ -21,7 +30,14 @@ function resultFor(options: RunScenarioOptions, extra: Partial<ScenarioResult> =
     answer: "Ship it with fly deploy.",
     files: { "topics/tools.md": "---\nname: tools\n---\n[stated 2026/09/12] deploys on Fly.io\n" },
     calls: [
-      { session: 1, stage: "write", step: "session 1: write", model: options.model, usage: usage(1000, 100), usd: 0.0015 },
+      {
+        session: 1,
+        stage: "write",
+        step: "session 1: write",
+        model: options.model,
+        usage: usage(1000, 100),
+        usd: 0.0015,
+      },
       {
         session: "question",
         stage: "chat",
@@ -53,7 +69,12 @@ describe("ScenarioProvider with an injected runner", () => {
   it("returns the answer, the metadata, summed tokens and the USD cost", async () => {
     const runScenario = vi.fn(async (options: RunScenarioOptions) => resultFor(options));
     const provider = new ScenarioProvider({
-      config: { model: "claude-haiku-4-5", recordingsDir: "rec", scenariosDir: "scen", basePath: "/repo/evals/promptfoo" },
+      config: {
+        model: "claude-haiku-4-5",
+        recordingsDir: "rec",
+        scenariosDir: "scen",
+        basePath: "/repo/evals/promptfoo",
+      },
       runScenario,
     });
 
@@ -92,7 +113,15 @@ describe("ScenarioProvider with an injected runner", () => {
         files: result.files,
         calls: result.calls,
         sessions: [
-          { session: 1, usd: 0.0015, write: 0.0015, consolidate: 0, chat: 0, usage: usage(1000, 100), calls: 1 },
+          {
+            session: 1,
+            usd: 0.0015,
+            write: 0.0015,
+            consolidate: 0,
+            chat: 0,
+            usage: usage(1000, 100),
+            calls: 1,
+          },
           {
             session: "question",
             usd: 0.00717,
@@ -119,10 +148,16 @@ describe("ScenarioProvider with an injected runner", () => {
           checks: [],
           calls: [],
           answer: "",
-          error: { name: "MissingRecordingError", message: 'No recording for scenario "remember" at step "session 1: write"' },
+          error: {
+            name: "MissingRecordingError",
+            message: 'No recording for scenario "remember" at step "session 1: write"',
+          },
         }),
     });
-    const response = await provider.callApi("extraction@1", { vars: { scenario: "remember" }, prompt: { raw: "", label: "" } });
+    const response = await provider.callApi("extraction@1", {
+      vars: { scenario: "remember" },
+      prompt: { raw: "", label: "" },
+    });
     expect(response.error).toBe(
       'MissingRecordingError in remember (claude-opus-5-5, extraction@1): No recording for scenario "remember" at step "session 1: write"',
     );
@@ -161,14 +196,22 @@ describe("ScenarioProvider with an injected runner", () => {
         throw thrown;
       },
     });
-    expect(await provider.callApi(prompt, { vars, prompt: { raw: prompt, label: prompt } })).toEqual({ error });
+    expect(
+      await provider.callApi(prompt, { vars, prompt: { raw: prompt, label: prompt } }),
+    ).toEqual({ error });
   });
 
   it("takes the recordings folder from MEMFILES_AB_RECORDINGS_DIR over the config", async () => {
     vi.stubEnv(RECORDINGS_DIR_ENV, "/elsewhere/recordings");
     const runScenario = vi.fn(async (options: RunScenarioOptions) => resultFor(options));
-    const provider = new ScenarioProvider({ config: { model: "claude-haiku-4-5", recordingsDir: "rec" }, runScenario });
-    await provider.callApi("extraction@1", { vars: { scenario: "remember" }, prompt: { raw: "", label: "" } });
+    const provider = new ScenarioProvider({
+      config: { model: "claude-haiku-4-5", recordingsDir: "rec" },
+      runScenario,
+    });
+    await provider.callApi("extraction@1", {
+      vars: { scenario: "remember" },
+      prompt: { raw: "", label: "" },
+    });
     expect(runScenario.mock.calls[0]?.[0].recordingsDir).toBe("/elsewhere/recordings");
   });
 
@@ -176,5 +219,77 @@ describe("ScenarioProvider with an injected runner", () => {
     expect(() => new ScenarioProvider({ config: {} as never })).toThrow(
       "memfiles scenario provider: config.model is missing. In promptfooconfig.yaml give each provider entry `config: { model: claude-haiku-4-5 }` (or another model id).",
     );
+  });
+});
+
+describe("ScenarioProvider with the evals runner (replay from evals/recordings)", () => {
+  const context = {
+    vars: { scenario: "remember" },
+    prompt: { raw: "extraction@1", label: "extraction@1" },
+  };
+
+  it("runs the remember scenario with the same answer, files and per-session USD as pnpm eval", async () => {
+    const provider = new ScenarioProvider({ config: { model: MODELS.haiku } });
+    const response = await provider.callApi("extraction@1", context);
+    const direct = await runScenario({
+      scenarioId: "remember",
+      model: MODELS.haiku,
+      extractionPrompt: "extraction@1",
+      mode: "replay",
+      recordingsDir: DEFAULT_RECORDINGS_DIR,
+      scenariosDir: DEFAULT_SCENARIOS_DIR,
+    });
+    expect(direct.error).toBeUndefined();
+    expect(response.error).toBeUndefined();
+    const metadata = response.metadata as ScenarioMetadata;
+    expect(response.output).toBe(direct.answer);
+    expect(metadata.pass).toBe(true);
+    expect(metadata.files).toEqual(direct.files);
+    expect(metadata.checks).toEqual(direct.checks);
+
+    // pnpm eval prints one cost row per session and stage; summed per session they are the
+    // provider's per-session figures.
+    const perSession = new Map<number | "question", number>();
+    for (const row of buildEvalReport([direct], "extraction@1").sessionCosts) {
+      perSession.set(
+        row.session,
+        Math.round(((perSession.get(row.session) ?? 0) + row.usd) * 1e9) / 1e9,
+      );
+    }
+    expect(metadata.sessions.map(({ session, usd }) => ({ session, usd }))).toEqual(
+      [...perSession].map(([session, usd]) => ({ session, usd })),
+    );
+    expect(metadata.sessions.length).toBeGreaterThan(1);
+    expect(response.cost).toBe(
+      Math.round(direct.calls.reduce((sum, call) => sum + call.usd, 0) * 1e9) / 1e9,
+    );
+    expect(response.cost).toBeGreaterThan(0);
+  });
+
+  it("fails only the cell whose recording is missing, naming the scenario, step and file", async () => {
+    const recordings = await mkdtemp(join(tmpdir(), "memfiles-ab-recordings-"));
+    try {
+      // Haiku's recordings only: Opus has none in this folder.
+      await cp(join(DEFAULT_RECORDINGS_DIR, MODELS.haiku), join(recordings, MODELS.haiku), {
+        recursive: true,
+      });
+      const config = { recordingsDir: recordings, scenariosDir: DEFAULT_SCENARIOS_DIR };
+      const haiku = new ScenarioProvider({ config: { ...config, model: MODELS.haiku } });
+      const opus = new ScenarioProvider({ config: { ...config, model: MODELS.opus } });
+
+      const broken = await opus.callApi("extraction@1", context);
+      const fine = await haiku.callApi("extraction@1", context);
+
+      expect(broken.error).toMatch(
+        /^MissingRecordingError in remember \(claude-opus-5-5, extraction@1\): No recording for scenario "remember" at step "session 1: [^"]+"/,
+      );
+      expect(broken.error).toContain(
+        join(recordings, MODELS.opus, "extraction@1", "remember.json"),
+      );
+      expect(fine.error).toBeUndefined();
+      expect((fine.metadata as ScenarioMetadata).pass).toBe(true);
+    } finally {
+      await rm(recordings, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import path from "node:path";
+import * as path from "node:path";
 import { sumUsage } from "@memfiles/core";
 import type { ApiProvider, CallApiContextParams, ProviderResponse } from "promptfoo";
 import type { RunMode, RunScenarioOptions, ScenarioResult } from "../runner/types.js";
@@ -127,7 +127,9 @@ export class ScenarioProvider implements ApiProvider {
     const extractionPrompt = prompt.trim();
     const scenarioId = context?.vars?.scenario;
     if (typeof scenarioId !== "string" || scenarioId === "") {
-      return { error: "memfiles scenario provider: the test has no `vars.scenario` (a scenario id)." };
+      return {
+        error: "memfiles scenario provider: the test has no `vars.scenario` (a scenario id).",
+      };
     }
     if (!EXTRACTION_PROMPT.test(extractionPrompt)) {
       return {
@@ -141,7 +143,11 @@ export class ScenarioProvider implements ApiProvider {
       model: this.model,
       extractionPrompt,
       mode: this.config.mode ?? "replay",
-      recordingsDir: this.folder(RECORDINGS_DIR_ENV, this.config.recordingsDir, DEFAULT_RECORDINGS_DIR),
+      recordingsDir: this.folder(
+        RECORDINGS_DIR_ENV,
+        this.config.recordingsDir,
+        DEFAULT_RECORDINGS_DIR,
+      ),
       scenariosDir: this.folder(SCENARIOS_DIR_ENV, this.config.scenariosDir, DEFAULT_SCENARIOS_DIR),
     };
     let result: ScenarioResult;

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
+import * as os from "node:os";
+import * as path from "node:path";
 
 /** Environment that keeps promptfoo offline and out of the user's home folder. */
 export const PROMPTFOO_OFFLINE_ENV = {
@@ -53,7 +53,8 @@ export type RunPromptfooResult = {
  */
 export async function runPromptfoo(options: RunPromptfooOptions): Promise<RunPromptfooResult> {
   const require = createRequire(import.meta.url);
-  const entrypoint = path.join(path.dirname(require.resolve("promptfoo/package.json")), "dist/src/entrypoint.js");
+  // The CLI's entry point sits beside the package's main file (promptfoo exports no package.json).
+  const entrypoint = path.join(path.dirname(require.resolve("promptfoo")), "entrypoint.js");
   const configDir = await mkdtemp(path.join(os.tmpdir(), "memfiles-promptfoo-"));
   const args = [
     entrypoint,
@@ -74,7 +75,12 @@ export async function runPromptfoo(options: RunPromptfooOptions): Promise<RunPro
     return await new Promise<RunPromptfooResult>((resolve, reject) => {
       const child = spawn(process.execPath, args, {
         cwd: path.dirname(options.configFile),
-        env: { ...process.env, ...PROMPTFOO_OFFLINE_ENV, PROMPTFOO_CONFIG_DIR: configDir, ...options.env },
+        env: {
+          ...process.env,
+          ...PROMPTFOO_OFFLINE_ENV,
+          PROMPTFOO_CONFIG_DIR: configDir,
+          ...options.env,
+        },
         stdio: options.inherit ? "inherit" : ["ignore", "pipe", "pipe"],
       });
       let stdout = "";

@@ -17,13 +17,21 @@ async function loadFixture(): Promise<unknown> {
 const AUTHORED_METHOD =
   "input tokens = ceil(request chars / 4); output tokens = ceil(response chars / 4)";
 const FAILED_CHECK = 'file_lacks(topics/tools.md, "Fly.io"): found "Fly.io" on line 5';
-const MISSING =
-  'MissingRecordingError in remember (claude-opus-5-5, extraction@2): No recording for scenario "remember" at step "session 1: write": no recording file';
+const MISSING = [
+  'MissingRecordingError in remember (claude-opus-5-5, extraction@2): No recording for scenario "remember" at step "session 1: write": no recording file',
+  "  recording file: recordings/claude-opus-5-5/extraction@2/remember.json",
+].join("\n");
 
 describe("summarizeAb", () => {
   it("computes every cell from the promptfoo JSON", async () => {
     const summary = summarizeAb(await loadFixture());
-    const haikuUsage = { input: 4000, output: 500, cacheWrite5m: 2500, cacheWrite1h: 0, cacheRead: 2000 };
+    const haikuUsage = {
+      input: 4000,
+      output: 500,
+      cacheWrite5m: 2500,
+      cacheWrite1h: 0,
+      cacheRead: 2000,
+    };
     const expected: AbSummaryResult = {
       prompts: ["extraction@1", "extraction@2"],
       models: ["claude-haiku-4-5", "claude-opus-5-5"],
@@ -172,7 +180,13 @@ describe("formatAbSummary", () => {
       "| remember | pass $0.001500                  | pass $0.006000                 | pass $0.001500                  | ERROR                          |",
     );
     expect(text).toContain(`- FAIL extraction@2 / claude-haiku-4-5 / forget: ${FAILED_CHECK}`);
-    expect(text).toContain(`- ERROR extraction@2 / claude-opus-5-5 / remember: ${MISSING}`);
+    expect(text).toContain(
+      [
+        'ERROR extraction@2 / claude-opus-5-5 / remember: MissingRecordingError in remember (claude-opus-5-5, extraction@2): No recording for scenario "remember" at step "session 1: write": no recording file',
+        "",
+        "        recording file: recordings/claude-opus-5-5/extraction@2/remember.json",
+      ].join("\n"),
+    );
     expect(text).toContain(`- Authored usage estimate: ${AUTHORED_METHOD}`);
   });
 });

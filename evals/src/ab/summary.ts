@@ -26,7 +26,12 @@ const ProvenanceSchema = z.union([
   z.object({ kind: z.literal("authored"), usageMethod: z.string() }),
 ]);
 
-const CheckSchema = z.object({ name: z.string(), pass: z.boolean(), score: z.number(), reason: z.string() });
+const CheckSchema = z.object({
+  name: z.string(),
+  pass: z.boolean(),
+  score: z.number(),
+  reason: z.string(),
+});
 
 /** The part of `ScenarioMetadata` the summary reads. */
 const MetadataSchema = z.object({
@@ -53,7 +58,11 @@ const ResultRowSchema = z.object({
   /** On a failed assertion promptfoo copies the grading reason here too; not a broken run. */
   error: z.string().nullish(),
   response: z
-    .object({ output: z.unknown().optional(), metadata: z.unknown().optional(), error: z.string().nullish() })
+    .object({
+      output: z.unknown().optional(),
+      metadata: z.unknown().optional(),
+      error: z.string().nullish(),
+    })
     .nullish(),
   gradingResult: z.object({ pass: z.boolean(), reason: z.string().optional() }).nullish(),
 });
@@ -75,7 +84,7 @@ export type AbOutcome = "pass" | "fail" | "error";
 export type AbScenarioResult = {
   scenarioId: string;
   outcome: AbOutcome;
-  /** Failed checks or the error message; "" on a pass. */
+  /** Failed checks, or the whole error message (may span lines); "" on a pass. */
   reason: string;
   /** USD of the run (0 for a broken run). */
   usd: number;
@@ -128,10 +137,6 @@ function round(usd: number): number {
   return Math.round(usd * 1e9) / 1e9;
 }
 
-function firstLine(text: string): string {
-  return text.split("\n")[0] ?? text;
-}
-
 /**
  * Computes the A/B summary (per prompt x model cell: scenarios passed, mean and max USD per
  * session, write-pass USD, tokens, recording provenance) from promptfoo's JSON output of
@@ -170,7 +175,8 @@ export function summarizeAb(output: unknown): AbSummaryResult {
     const prompt = meta?.extractionPrompt ?? row.prompt.label ?? row.prompt.raw;
     const model = meta?.model ?? row.provider.label ?? row.provider.id;
     const varScenario = row.vars?.scenario;
-    const scenarioId = meta?.scenarioId ?? (typeof varScenario === "string" ? varScenario : "(unknown)");
+    const scenarioId =
+      meta?.scenarioId ?? (typeof varScenario === "string" ? varScenario : "(unknown)");
     const broken =
       row.failureReason === ERROR_FAILURE ||
       Boolean(row.response?.error) ||
@@ -181,7 +187,7 @@ export function summarizeAb(output: unknown): AbSummaryResult {
     const failedChecks = meta?.checks.filter((check) => !check.pass) ?? [];
     const reason =
       outcome === "error"
-        ? firstLine(errorText ?? "the run broke")
+        ? (errorText ?? "the run broke")
         : outcome === "fail"
           ? failedChecks.length > 0
             ? failedChecks.map((check) => `${check.name}: ${check.reason}`).join("; ")
@@ -222,7 +228,9 @@ export function summarizeAb(output: unknown): AbSummaryResult {
         errors: inCell.filter((row) => row.result.outcome === "error").length,
         sessions: sessions.length,
         meanSessionUsd:
-          sessions.length === 0 ? 0 : round(sessions.reduce((sum, s) => sum + s.usd, 0) / sessions.length),
+          sessions.length === 0
+            ? 0
+            : round(sessions.reduce((sum, s) => sum + s.usd, 0) / sessions.length),
         maxSessionUsd: round(Math.max(0, ...sessions.map((session) => session.usd))),
         writeUsd: round(sessions.reduce((sum, session) => sum + session.write, 0)),
         totalUsd: round(sessions.reduce((sum, session) => sum + session.usd, 0)),
@@ -240,7 +248,9 @@ export function summarizeAb(output: unknown): AbSummaryResult {
     ),
   );
   const authoredUsageMethods = [
-    ...new Set(allProvenance.flatMap((entry) => (entry.kind === "authored" ? [entry.usageMethod] : []))),
+    ...new Set(
+      allProvenance.flatMap((entry) => (entry.kind === "authored" ? [entry.usageMethod] : [])),
+    ),
   ];
   const recordings =
     allProvenance.length === 0

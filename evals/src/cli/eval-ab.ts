@@ -8,11 +8,11 @@
  * (a missing recording: that cell's scenario shows ERROR) or promptfoo failed, 2 bad arguments.
  */
 import { access, mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
+import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { formatAbSummary } from "../ab/format-summary.js";
 import { RECORDINGS_DIR_ENV, SCENARIOS_DIR_ENV } from "../ab/folders.js";
+import { formatAbSummary } from "../ab/format-summary.js";
 import { runPromptfoo } from "../ab/run-promptfoo.js";
 import { summarizeAb } from "../ab/summary.js";
 
@@ -30,7 +30,10 @@ from recordings, then prints the summary and writes <out>/ab-results.json and <o
   --verbose           show promptfoo's own output
   -h, --help          show this help`;
 
-/** pnpm runs package scripts in the package folder; paths the user typed are relative to INIT_CWD. */
+/**
+ * pnpm runs package scripts in the package folder and sets INIT_CWD to where the run started (the
+ * repository root for the root `pnpm eval:ab` script); relative paths are taken from there.
+ */
 function fromUserCwd(target: string): string {
   return path.resolve(process.env.INIT_CWD ?? process.cwd(), target);
 }
@@ -77,7 +80,9 @@ async function main(argv: string[]): Promise<number> {
   if (values.scenarios) env[SCENARIOS_DIR_ENV] = fromUserCwd(values.scenarios);
   const only = values.scenario ?? [];
   const started = Date.now();
-  process.stdout.write("Running the promptfoo A/B offline from recordings (promptfoo's database in a temporary folder)...\n");
+  process.stdout.write(
+    "Running the promptfoo A/B offline from recordings (promptfoo's database in a temporary folder)...\n",
+  );
   const run = await runPromptfoo({
     configFile: CONFIG_FILE,
     outputFile: resultsFile,
@@ -104,20 +109,24 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const summary = summarizeAb(JSON.parse(await readFile(resultsFile, "utf8")));
-  const markdown = formatAbSummary({ summary, resultsFile: path.relative(EVALS_ROOT, resultsFile) });
+  const markdown = formatAbSummary({
+    summary,
+    resultsFile: path.relative(EVALS_ROOT, resultsFile),
+  });
   await writeFile(summaryFile, markdown);
   process.stdout.write(`\n${markdown}\n`);
   process.stdout.write(
     `Wrote ${resultsFile} and ${summaryFile} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
   );
   const errors = summary.cells.reduce((count, cell) => count + cell.errors, 0);
+  const runs = summary.cells.reduce((count, cell) => count + cell.scenarios, 0);
   if (summary.cells.length === 0) {
     process.stderr.write("pnpm eval:ab: promptfoo ran no test (no scenario matched?).\n");
     return 1;
   }
   if (errors > 0) {
     process.stderr.write(
-      `pnpm eval:ab: ${errors} run(s) broke (see "Failures and errors"); the other cells are complete.\n`,
+      `pnpm eval:ab: ${errors} of ${runs} runs broke (see "Failures and errors"); the others completed.\n`,
     );
     return 1;
   }

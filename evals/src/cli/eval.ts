@@ -111,7 +111,9 @@ export async function evalMain(
   const scenarioIds = values.scenario ?? scenarios.map((scenario) => scenario.id);
   const models =
     values.model ??
-    (mode === "record" ? [MODELS.haiku, MODELS.opus] : await modelsWithRecordings(recordingsDir, prompt));
+    (mode === "record"
+      ? [MODELS.haiku, MODELS.opus]
+      : await modelsWithRecordings(recordingsDir, prompt));
   if (models.length === 0) {
     output.error(
       `No recordings for ${prompt} in ${recordingsDir}. Record them with \`pnpm eval --record\` ` +
@@ -123,7 +125,14 @@ export async function evalMain(
   for (const model of models) {
     for (const scenarioId of scenarioIds) {
       results.push(
-        await runScenario({ scenarioId, model, extractionPrompt: prompt, mode, recordingsDir, scenariosDir }),
+        await runScenario({
+          scenarioId,
+          model,
+          extractionPrompt: prompt,
+          mode,
+          recordingsDir,
+          scenariosDir,
+        }),
       );
     }
   }
@@ -158,6 +167,8 @@ function parse(argv: string[]) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { exitCode } = await evalMain(process.argv.slice(2));
+  // The root script forwards its arguments after a "--" (`pnpm eval -- --json x`); pnpm keeps it.
+  const argv = process.argv.slice(2);
+  const { exitCode } = await evalMain(argv[0] === "--" ? argv.slice(1) : argv);
   process.exitCode = exitCode;
 }

@@ -1,6 +1,6 @@
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
+import * as os from "node:os";
+import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -27,7 +27,9 @@ async function memoryFolder(log?: string | "fixture"): Promise<string> {
 }
 
 afterEach(async () => {
-  await Promise.all(folders.splice(0).map((folder) => rm(folder, { recursive: true, force: true })));
+  await Promise.all(
+    folders.splice(0).map((folder) => rm(folder, { recursive: true, force: true })),
+  );
 });
 
 // Prices (USD per MTok, core's PRICES): Opus 5.5 in 4, out 20, 5m write 5, read 0.2;
@@ -202,7 +204,12 @@ describe("loadUsageLog", () => {
     { name: "no log file", log: undefined, code: "missing_log", says: "No usage log at" },
     { name: "an empty log", log: "", code: "empty_log", says: "is empty" },
     { name: "only blank lines", log: "\n\n", code: "empty_log", says: "is empty" },
-    { name: "only bad lines", log: "{oops\n[]\n", code: "no_records", says: "all 2 lines were skipped" },
+    {
+      name: "only bad lines",
+      log: "{oops\n[]\n",
+      code: "no_records",
+      says: "all 2 lines were skipped",
+    },
   ])("fails clearly on $name", async ({ log, code, says }) => {
     const folder = await memoryFolder(log);
     const error = await loadUsageLog(folder).catch((caught: unknown) => caught);
@@ -212,7 +219,9 @@ describe("loadUsageLog", () => {
   });
 
   it("names a folder that does not exist", async () => {
-    const error = await loadUsageLog("/nonexistent/memfiles-memory").catch((caught: unknown) => caught);
+    const error = await loadUsageLog("/nonexistent/memfiles-memory").catch(
+      (caught: unknown) => caught,
+    );
     expect((error as UsageLogError).message).toBe(
       "No folder at /nonexistent/memfiles-memory. Give pnpm cost the memory folder (the MemoryStore root), e.g. pnpm cost ./memory.",
     );

@@ -154,12 +154,10 @@ export function computeCostReport(options: CostReportOptions): CostReportResult 
     bySession.set(key, list);
   }
   const ordered = [...bySession.entries()]
-    .map(([sessionId, records]) => ({
-      sessionId,
-      records,
-      firstDate: records.map((record) => record.date).reduce((a, b) => (b < a ? b : a)),
-      lastDate: records.map((record) => record.date).reduce((a, b) => (b > a ? b : a)),
-    }))
+    .map(([sessionId, records]) => {
+      const dates = records.map((record) => record.date).sort();
+      return { sessionId, records, firstDate: dates[0] ?? "", lastDate: dates.at(-1) ?? "" };
+    })
     .sort((a, b) => (a.firstDate < b.firstDate ? -1 : a.firstDate > b.firstDate ? 1 : 0));
 
   const models = new Map<string, ModelCost>();
@@ -217,7 +215,15 @@ export function computeCostReport(options: CostReportOptions): CostReportResult 
     }
     session.total = session.write + session.consolidate + session.recall + session.chat;
     session.saving = session.alternative - session.total;
-    for (const key of ["write", "consolidate", "recall", "chat", "total", "alternative", "saving"] as const) {
+    for (const key of [
+      "write",
+      "consolidate",
+      "recall",
+      "chat",
+      "total",
+      "alternative",
+      "saving",
+    ] as const) {
       session[key] = round(session[key]);
     }
     sessions.push(session);

@@ -1,6 +1,6 @@
 import { PRICES_SOURCE, type UsageLogProblem } from "@memfiles/core";
-import type { CostReportResult } from "./cost-report.js";
 import { formatTable, formatTokens, formatUsd } from "../internal/text-table.js";
+import type { CostReportResult } from "./cost-report.js";
 
 /** Options of `formatCostReport`. */
 export type FormatCostReportOptions = {
@@ -114,7 +114,8 @@ export function formatCostReport(options: FormatCostReportOptions): string {
   if (problems.length > 0) {
     const shown = options.maxProblems ?? 10;
     out.push("", `Skipped ${problems.length} unreadable line(s) of the log:`);
-    for (const problem of problems.slice(0, shown)) out.push(`  line ${problem.line} (${problem.code}): ${problem.message}`);
+    for (const problem of problems.slice(0, shown))
+      out.push(`  line ${problem.line} (${problem.code}): ${problem.message}`);
     if (problems.length > shown) out.push(`  ... and ${problems.length - shown} more.`);
   }
   return `${out.join("\n")}\n`;

@@ -1,3 +1,4 @@
+export { COST_USAGE, type RunCostCliOptions, runCostCli } from "./cost-cli.js";
 export {
   ALTERNATIVE_METHOD,
   type CostReportOptions,

@@ -1,5 +1,5 @@
 import { stat } from "node:fs/promises";
-import path from "node:path";
+import * as path from "node:path";
 import { type ReadUsageLogResult, readUsageLog, USAGE_LOG_PATH } from "@memfiles/core";
 import { UsageLogError } from "./usage-log-error.js";
 

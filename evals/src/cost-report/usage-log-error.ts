@@ -16,7 +16,12 @@ export class UsageLogError extends Error {
   /** The log file's path. */
   readonly file: string;
 
-  constructor(options: { code: UsageLogErrorCode; file: string; message: string; cause?: unknown }) {
+  constructor(options: {
+    code: UsageLogErrorCode;
+    file: string;
+    message: string;
+    cause?: unknown;
+  }) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = options.code;
     this.file = options.file;

@@ -117,7 +117,10 @@ const cases: { name: string; grade: () => GradeResult; expected: GradeResult }[]
   },
   {
     name: "no_question_back passes statements and code with ?",
-    grade: () => noQuestionBack(`${FLY_ANSWER}\n\n\`\`\`ts\nconst port = env.PORT ? Number(env.PORT) : 8080;\n\`\`\``),
+    grade: () =>
+      noQuestionBack(
+        `${FLY_ANSWER}\n\n\`\`\`ts\nconst port = env.PORT ? Number(env.PORT) : 8080;\n\`\`\``,
+      ),
     expected: { name: "no_question_back", pass: true, score: 1, reason: "asks nothing back" },
   },
   {

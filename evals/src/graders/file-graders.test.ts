@@ -22,7 +22,8 @@ const TOOLS = `${HEADER}[stated 2026/09/12] uses Neovim\n[stated 2026/09/12] dep
 const MOVED = `${HEADER}[stated 2026/09/12] uses Neovim\n[stated 2026/10/14] deploys everything on Railway (previously Fly.io)\n`;
 const APPENDED = `${HEADER}[stated 2026/09/12] deploys everything on Fly.io\n[stated 2026/10/14] deploys everything on Railway\n`;
 const UNDATED = `${HEADER}[stated 2026/09/12] uses Neovim\n# Hosting\ndeploys on Fly.io\n[stated 2026/02/30] likes tabs\n`;
-const KEY = "sk-ant-api03-TESTONLY0000000000000000000000000000000000000000000000000000000000000000-AAAAAAAA";
+const KEY =
+  "sk-ant-api03-TESTONLY0000000000000000000000000000000000000000000000000000000000000000-AAAAAAAA";
 
 type Folder = Record<string, string | Buffer>;
 type Case = {
@@ -47,7 +48,12 @@ async function writeFolder(files: Folder): Promise<void> {
   }
 }
 
-const pass = (name: string, reason: string): GradeResult => ({ name, pass: true, score: 1, reason });
+const pass = (name: string, reason: string): GradeResult => ({
+  name,
+  pass: true,
+  score: 1,
+  reason,
+});
 const fail = (name: string, score: number, reason: string): GradeResult => ({
   name,
   pass: false,

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_CHARS } from "@memfiles/core";
 import type { FileExpectation, Scenario, Session } from "../scenarios/schema.js";
 import {
   mentionsAny,
@@ -7,7 +8,6 @@ import {
   noUnrelatedMemory,
 } from "./answer-graders.js";
 import {
-  DEFAULT_MAX_CHARS,
   everyLineDated,
   fileContains,
   fileExists,
@@ -47,7 +47,8 @@ export async function gradeFileExpectation(
 ): Promise<GradeResult[]> {
   const { path } = expectation;
   const results: GradeResult[] = [];
-  if (expectation.exists !== undefined) results.push(await fileExists(root, path, expectation.exists));
+  if (expectation.exists !== undefined)
+    results.push(await fileExists(root, path, expectation.exists));
   for (const text of expectation.contains) results.push(await fileContains(root, path, text));
   for (const text of expectation.lacks) results.push(await fileLacks(root, path, text));
   if (expectation.everyLineDated) results.push(await everyLineDated(root, path));
@@ -56,7 +57,8 @@ export async function gradeFileExpectation(
     const { text, count } = expectation.linesMatching;
     results.push(await linesMatching(root, path, text, count));
   }
-  for (const text of expectation.onlyAsPrevious) results.push(await onlyAsPrevious(root, path, text));
+  for (const text of expectation.onlyAsPrevious)
+    results.push(await onlyAsPrevious(root, path, text));
   return results;
 }
 
@@ -79,7 +81,10 @@ export async function gradeSessionFiles(
   for (const expectation of session.expect.files) {
     results.push(...(await gradeFileExpectation(expectation, options.root, options.maxChars)));
   }
-  return results.map((grade) => ({ ...grade, name: `session ${options.sessionNumber}: ${grade.name}` }));
+  return results.map((grade) => ({
+    ...grade,
+    name: `session ${options.sessionNumber}: ${grade.name}`,
+  }));
 }
 
 /**
@@ -110,7 +115,8 @@ export async function gradeScenario(
   for (const text of expect.folderLacks) results.push(await folderLacks(root, text));
   const answerExpect = expect.answer;
   if (answerExpect !== undefined) {
-    if (answerExpect.mentionsAny.length > 0) results.push(mentionsAny(answer, answerExpect.mentionsAny));
+    if (answerExpect.mentionsAny.length > 0)
+      results.push(mentionsAny(answer, answerExpect.mentionsAny));
     if (answerExpect.mentionsNone.length > 0) {
       results.push(mentionsNone(answer, answerExpect.mentionsNone));
     }

@@ -6,7 +6,6 @@ export {
   noUnrelatedMemory,
 } from "./answer-graders.js";
 export {
-  DEFAULT_MAX_CHARS,
   everyLineDated,
   fileContains,
   fileExists,

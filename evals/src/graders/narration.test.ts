@@ -3,27 +3,66 @@ import { findNarration, NARRATION_PATTERNS } from "./narration.js";
 
 describe("findNarration", () => {
   it.each([
-    { text: "As you mentioned, Fly.io is your host.", expected: [{ id: "you_said", match: "you mentioned" }] },
-    { text: "You’ve said before that you like tabs.", expected: [{ id: "you_said", match: "You've said" }] },
-    { text: "Since you told me you use Railway, run railway up.", expected: [{ id: "you_said", match: "you told me" }] },
-    { text: "As noted, the app runs on Fly.", expected: [{ id: "as_mentioned", match: "As noted" }] },
-    { text: "Based on your memories, Railway is the host.", expected: [{ id: "based_on", match: "Based on your memories" }] },
-    { text: "Based on what you've told me, use Railway.", expected: [
+    {
+      text: "As you mentioned, Fly.io is your host.",
+      expected: [{ id: "you_said", match: "you mentioned" }],
+    },
+    {
+      text: "You’ve said before that you like tabs.",
+      expected: [{ id: "you_said", match: "You've said" }],
+    },
+    {
+      text: "Since you told me you use Railway, run railway up.",
+      expected: [{ id: "you_said", match: "you told me" }],
+    },
+    {
+      text: "As noted, the app runs on Fly.",
+      expected: [{ id: "as_mentioned", match: "As noted" }],
+    },
+    {
+      text: "Based on your memories, Railway is the host.",
+      expected: [{ id: "based_on", match: "Based on your memories" }],
+    },
+    {
+      text: "Based on what you've told me, use Railway.",
+      expected: [
         { id: "you_said", match: "you've told me" },
         { id: "based_on", match: "Based on what you've told" },
-      ] },
-    { text: "According to my notes, you deploy on Fly.io.", expected: [{ id: "according_to", match: "According to my notes" }] },
-    { text: "From my memory of our chats, Fly.io.", expected: [{ id: "my_memory", match: "From my memory" }] },
-    { text: "My notes say you deploy on Fly.io.", expected: [{ id: "my_memory", match: "My notes say" }] },
-    { text: "I remember that you deploy on Fly.io.", expected: [{ id: "i_remember", match: "I remember that you" }] },
+      ],
+    },
+    {
+      text: "According to my notes, you deploy on Fly.io.",
+      expected: [{ id: "according_to", match: "According to my notes" }],
+    },
+    {
+      text: "From my memory of our chats, Fly.io.",
+      expected: [{ id: "my_memory", match: "From my memory" }],
+    },
+    {
+      text: "My notes say you deploy on Fly.io.",
+      expected: [{ id: "my_memory", match: "My notes say" }],
+    },
+    {
+      text: "I remember that you deploy on Fly.io.",
+      expected: [{ id: "i_remember", match: "I remember that you" }],
+    },
     { text: "I know you prefer Railway.", expected: [{ id: "i_remember", match: "I know you" }] },
     { text: "I see you deploy on Fly.io.", expected: [{ id: "i_see", match: "I see you" }] },
-    { text: "I've noted that you are vegetarian.", expected: [{ id: "i_noted", match: "I've noted that you" }] },
-    { text: "Last time, you said Railway.", expected: [
+    {
+      text: "I've noted that you are vegetarian.",
+      expected: [{ id: "i_noted", match: "I've noted that you" }],
+    },
+    {
+      text: "Last time, you said Railway.",
+      expected: [
         { id: "you_said", match: "you said" },
         { id: "last_time", match: "Last time, you said" },
-      ] },
-    { text: "Your profile says you're vegetarian.", expected: [{ id: "your_memory_says", match: "Your profile says" }] },
+      ],
+    },
+    {
+      text: "Your profile says you're vegetarian.",
+      expected: [{ id: "your_memory_says", match: "Your profile says" }],
+    },
   ])("catches $text", ({ text, expected }) => {
     expect(findNarration(text)).toEqual(expected);
   });

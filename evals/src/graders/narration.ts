@@ -13,7 +13,10 @@ export const NARRATION_PATTERNS = [
       /\byou(?:'ve| have)?\s+(?:already\s+|previously\s+|once\s+)?(?:mentioned|said|told me|noted|shared|stated|indicated)\b/i,
   },
   // "as mentioned", "as noted before", "as discussed"
-  { id: "as_mentioned", pattern: /\bas (?:previously |earlier |we )?(?:mentioned|noted|discussed)\b/i },
+  {
+    id: "as_mentioned",
+    pattern: /\bas (?:previously |earlier |we )?(?:mentioned|noted|discussed)\b/i,
+  },
   // "based on your memories", "based on my notes", "based on what you told me"
   {
     id: "based_on",
@@ -51,7 +54,13 @@ export const NARRATION_PATTERNS = [
   },
 ] as const satisfies readonly { id: string; pattern: RegExp }[];
 
-/** The narration phrases found in a text, as `{ id, match }` in pattern order. */
+/**
+ * Finds memory narration in a text by {@link NARRATION_PATTERNS} (typographic apostrophes folded).
+ *
+ * @param text - An answer text.
+ * @returns One `{ id, match }` per pattern that matched (first match each), in pattern order.
+ * @example findNarration("As you mentioned, use Fly.io.") // [{ id: "you_said", match: "you mentioned" }]
+ */
 export function findNarration(text: string): { id: string; match: string }[] {
   const folded = text.replace(/[\u2018\u2019\u02BC]/g, "'");
   const found: { id: string; match: string }[] = [];

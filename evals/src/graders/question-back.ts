@@ -42,9 +42,7 @@ export function proseOf(text: string): string {
       continue;
     }
     if (/^\s{0,3}#{1,6}\s/.test(line)) continue;
-    kept.push(
-      line.replace(/`[^`]*`/g, "").replace(/"[^"]*"|\u201C[^\u201D]*\u201D/g, ""),
-    );
+    kept.push(line.replace(/`[^`]*`/g, "").replace(/"[^"]*"|\u201C[^\u201D]*\u201D/g, ""));
   }
   return kept.join("\n");
 }
@@ -73,8 +71,6 @@ export function findQuestionsBack(text: string): string[] {
   const sentences = sentencesOf(proseOf(text));
   return sentences.filter((sentence, index) => {
     if (!QUESTION_END.test(sentence)) return false;
-    return (
-      SECOND_PERSON.test(sentence) || OFFER.test(sentence) || index === sentences.length - 1
-    );
+    return  OFFER.test(sentence) || index === sentences.length - 1;
   });
 }

@@ -1,6 +1,9 @@
-import { type ModelUsage, sumUsage, ZERO_USAGE } from "@memfiles/core";
 import type { Stage } from "@memfiles/core";
+import { type ModelUsage, sumUsage, ZERO_USAGE } from "@memfiles/core";
 import type { Provenance, ScenarioResult } from "../runner/types.js";
+
+/** The check row name of a broken run. */
+export const BROKEN_CHECK = "(run)";
 
 /** One check of one scenario, across the models run. */
 export type CheckRow = {
@@ -42,8 +45,8 @@ export type BrokenRun = { scenarioId: string; model: string; name: string; messa
 /** What `pnpm eval` prints and writes as JSON. */
 export type EvalReport = {
   extractionPrompt: string;
-  /** The distinct provenances of the recordings used, in words. */
-  provenance: string[];
+  /** The distinct provenances of the recordings used. */
+  provenance: Provenance[];
   summary: { runs: number; passed: number; failed: number; broken: number };
   models: string[];
   checks: CheckRow[];
@@ -105,19 +108,22 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
   const sessionCosts: SessionCostRow[] = [];
   const scenarioCosts: ScenarioCostRow[] = [];
   const broken: BrokenRun[] = [];
-  const provenance = new Set<string>();
+  const provenance = new Map<string, Provenance>();
 
   for (const result of results) {
-    for (const item of result.provenance) provenance.add(describeProvenance(item));
+    for (const item of result.provenance) provenance.set(describeProvenance(item), item);
     if (result.error) {
-      row(result.scenarioId, "(run)").outcomes[result.model] = {
+      row(result.scenarioId, BROKEN_CHECK).outcomes[result.model] = {
         pass: false,
         reason: `BROKEN ${result.error.name}: ${result.error.message.split("\n")[0] ?? ""}`,
       };
       broken.push({ scenarioId: result.scenarioId, model: result.model, ...result.error });
     }
     for (const check of result.checks) {
-      row(result.scenarioId, check.name).outcomes[result.model] = { pass: check.pass, reason: check.reason };
+      row(result.scenarioId, check.name).outcomes[result.model] = {
+        pass: check.pass,
+        reason: check.reason,
+      };
     }
     const groups = new Map<string, SessionCostRow & { usages: ModelUsage[]; prices: number[] }>();
     for (const call of result.calls) {
@@ -148,7 +154,9 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
     });
   }
   const modelCosts = models.map((model) => {
-    const calls = results.filter((result) => result.model === model).flatMap((result) => result.calls);
+    const calls = results
+      .filter((result) => result.model === model)
+      .flatMap((result) => result.calls);
     return {
       model,
       ...figures(
@@ -160,7 +168,7 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
   const passed = results.filter((result) => result.pass).length;
   return {
     extractionPrompt,
-    provenance: [...provenance].sort(),
+    provenance: [...provenance.keys()].sort().map((key) => provenance.get(key) as Provenance),
     summary: {
       runs: results.length,
       passed,

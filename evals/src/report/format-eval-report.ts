@@ -1,8 +1,32 @@
 import { formatTable } from "../internal/text-table.js";
-import type { CostFigures, EvalReport } from "./build-eval-report.js";
+import { BROKEN_CHECK, type CostFigures, type EvalReport } from "./build-eval-report.js";
 
 /** Longest failure reason shown inside the check table; the full text follows the table. */
-const REASON_IN_TABLE = 90;
+const REASON_IN_TABLE = 70;
+/** Longest check name shown inside the check table (long `mentions_none(...)` lists are cut). */
+const CHECK_IN_TABLE = 60;
+/** Width the usage method is wrapped to. */
+const WRAP = 100;
+
+function cut(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
+}
+
+/** Wraps text at spaces to lines of at most `width` chars, each prefixed with `indent`. */
+function wrap(text: string, width: number, indent: string): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line !== "" && indent.length + line.length + 1 + word.length > width) {
+      lines.push(`${indent}${line}`);
+      line = word;
+    } else {
+      line = line === "" ? word : `${line} ${word}`;
+    }
+  }
+  if (line !== "") lines.push(`${indent}${line}`);
+  return lines;
+}
 
 function usd(value: number): string {
   return `$${value.toFixed(6)}`;
@@ -42,8 +66,15 @@ function oneLine(text: string): string {
 export function formatEvalReport(report: EvalReport): string {
   const out: string[] = [];
   out.push(`memfiles eval — ${report.extractionPrompt}, models: ${report.models.join(", ")}`);
-  for (const line of report.provenance) out.push(`recordings: ${line}`);
-  if (report.provenance.some((line) => line.startsWith("authored"))) {
+  for (const provenance of report.provenance) {
+    if (provenance.kind === "recorded") {
+      out.push(`recordings: recorded from the API (${provenance.model}, ${provenance.date})`);
+    } else {
+      out.push("recordings: authored by hand. Usage method:");
+      out.push(...wrap(provenance.usageMethod, WRAP, "  "));
+    }
+  }
+  if (report.provenance.some((provenance) => provenance.kind === "authored")) {
     out.push(
       "note: authored recordings show the pipeline works (requests, guards, graders, cost arithmetic), " +
         "not how good a model or prompt is.",
@@ -55,14 +86,13 @@ export function formatEvalReport(report: EvalReport): string {
       headers: ["scenario", "check", ...report.models],
       rows: report.checks.map((row) => [
         row.scenarioId,
-        row.check,
+        cut(row.check, CHECK_IN_TABLE),
         ...report.models.map((model) => {
           const outcome = row.outcomes[model];
           if (outcome === undefined) return "-";
           if (outcome.pass) return "PASS";
-          const reason = oneLine(outcome.reason);
-          const cut = reason.length > REASON_IN_TABLE ? `${reason.slice(0, REASON_IN_TABLE)}…` : reason;
-          return reason.startsWith("BROKEN") ? cut : `FAIL: ${cut}`;
+          const reason = cut(oneLine(outcome.reason), REASON_IN_TABLE);
+          return row.check === BROKEN_CHECK ? reason : `FAIL: ${reason}`;
         }),
       ]),
     }),
@@ -70,13 +100,19 @@ export function formatEvalReport(report: EvalReport): string {
   const failures = report.results.flatMap((result) =>
     result.checks
       .filter((check) => !check.pass)
-      .map((check) => `- ${result.scenarioId} [${result.model}] ${check.name}: ${oneLine(check.reason)}`),
+      .map(
+        (check) =>
+          `- ${result.scenarioId} [${result.model}] ${check.name}: ${oneLine(check.reason)}`,
+      ),
   );
   if (failures.length > 0) out.push("", "### Failed checks", "", ...failures);
   if (report.broken.length > 0) {
     out.push("", "### Broken runs (no grade: the run itself failed)", "");
     for (const run of report.broken) {
-      out.push(`- ${run.scenarioId} [${run.model}] ${run.name}:`, ...run.message.split("\n").map((line) => `    ${line}`));
+      out.push(
+        `- ${run.scenarioId} [${run.model}] ${run.name}:`,
+        ...run.message.split("\n").map((line) => `    ${line}`),
+      );
     }
   }
 

@@ -1,4 +1,5 @@
 export {
+  BROKEN_CHECK,
   type BrokenRun,
   buildEvalReport,
   type CheckRow,

@@ -22,7 +22,12 @@ import {
   type RecordingFile,
   RecordingSession,
 } from "../recordings/index.js";
-import { type AuthoredReply, loadAuthoredReplies, loadScenario, type Scenario } from "../scenarios/index.js";
+import {
+  type AuthoredReply,
+  loadAuthoredReplies,
+  loadScenario,
+  type Scenario,
+} from "../scenarios/index.js";
 import { readMemoryFiles, writeSeedFiles } from "./memory-files.js";
 import type { CallCost, Provenance, RunScenarioOptions, ScenarioResult } from "./types.js";
 
@@ -30,7 +35,11 @@ import type { CallCost, Provenance, RunScenarioOptions, ScenarioResult } from ".
 const DEFAULT_BASE_URL = "https://api.anthropic.com";
 
 /** Prompts the runner pins, so a new released version does not change recorded requests. */
-const PINNED = { base: ["base", 1], rules: ["memory-rules", 1], consolidation: ["consolidation", 1] } as const;
+const PINNED = {
+  base: ["base", 1],
+  rules: ["memory-rules", 1],
+  consolidation: ["consolidation", 1],
+} as const;
 
 function parsePromptId(id: string): { name: string; version: number } {
   const match = /^([a-z0-9-]+)@([1-9]\d*)$/.exec(id);
@@ -58,7 +67,10 @@ function textOf(content: Anthropic.MessageParam["content"]): string {
 }
 
 /** Makes the Anthropic client of a run; call after attaching the recording session. */
-function createClient(options: RunScenarioOptions, defaultHeaders: Record<string, string>): Anthropic {
+function createClient(
+  options: RunScenarioOptions,
+  defaultHeaders: Record<string, string>,
+): Anthropic {
   if (options.mode === "record") {
     const apiKey = process.env.ANTHROPIC_API_KEY;
     if (!apiKey) {
@@ -71,7 +83,12 @@ function createClient(options: RunScenarioOptions, defaultHeaders: Record<string
     return new Anthropic({ apiKey, baseURL, maxRetries: 2, defaultHeaders });
   }
   // No retries: a missing recording must fail at once.
-  return new Anthropic({ apiKey: "replay", baseURL: DEFAULT_BASE_URL, maxRetries: 0, defaultHeaders });
+  return new Anthropic({
+    apiKey: "replay",
+    baseURL: DEFAULT_BASE_URL,
+    maxRetries: 0,
+    defaultHeaders,
+  });
 }
 
 /**
@@ -108,7 +125,8 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     if (options.mode === "author") {
       if (options.authoredDir === undefined) throw new Error("Author mode needs authoredDir.");
       authoredFile = join(options.authoredDir, `${options.scenarioId}.yaml`);
-      authoredReplies = (await loadAuthoredReplies(options.authoredDir, options.scenarioId)).replies;
+      authoredReplies = (await loadAuthoredReplies(options.authoredDir, options.scenarioId))
+        .replies;
     }
     session = await RecordingSession.open({
       mode: options.mode,
@@ -207,7 +225,11 @@ async function runSessions(context: RunContext): Promise<string> {
     const number = index + 1;
     current = number;
     const now = noonOf(fixture.date);
-    const transcript: Transcript = { sessionId: `session ${number}`, date: fixture.date, turns: [] };
+    const transcript: Transcript = {
+      sessionId: `session ${number}`,
+      date: fixture.date,
+      turns: [],
+    };
     if (fixture.live) {
       session.step = `session ${number}: chat`;
       let messages: Anthropic.MessageParam[] = [];
@@ -231,12 +253,17 @@ async function runSessions(context: RunContext): Promise<string> {
         });
         stopOnFailure();
         messages = reply.messages;
-        transcript.turns.push({ role: "assistant", content: reply.text || textOf(reply.message.content) });
+        transcript.turns.push({
+          role: "assistant",
+          content: reply.text || textOf(reply.message.content),
+        });
       }
     } else {
       for (const turn of fixture.turns) {
         transcript.turns.push(
-          "user" in turn ? { role: "user", content: turn.user } : { role: "assistant", content: turn.assistant },
+          "user" in turn
+            ? { role: "user", content: turn.user }
+            : { role: "assistant", content: turn.assistant },
         );
       }
     }
@@ -245,7 +272,15 @@ async function runSessions(context: RunContext): Promise<string> {
     for (const stage of fixture.after) {
       if (stage === "write") {
         session.step = `session ${number}: write`;
-        await writePass({ store, transcript, client, model, prompt: prompts.extraction, now, onUsage });
+        await writePass({
+          store,
+          transcript,
+          client,
+          model,
+          prompt: prompts.extraction,
+          now,
+          onUsage,
+        });
         stopOnFailure();
         continue;
       }
@@ -255,7 +290,12 @@ async function runSessions(context: RunContext): Promise<string> {
       if (duringCall) {
         session.duringNextRequest(async () => {
           hookRan = true;
-          await remember({ store, file: duringCall.remember.file, fact: duringCall.remember.fact, now });
+          await remember({
+            store,
+            file: duringCall.remember.file,
+            fact: duringCall.remember.fact,
+            now,
+          });
         });
       }
       // consolidate() reads the file it rewrites first: that read names the step.
@@ -266,7 +306,8 @@ async function runSessions(context: RunContext): Promise<string> {
           session.step = `session ${number}: consolidate ${path}`;
           return store.read(path);
         },
-        write: (path: string, content: string, ifVersion: string) => store.write(path, content, ifVersion),
+        write: (path: string, content: string, ifVersion: string) =>
+          store.write(path, content, ifVersion),
         withLock: (work) => store.withLock(work),
       };
       await consolidateAll({

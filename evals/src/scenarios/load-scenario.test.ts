@@ -70,8 +70,16 @@ describe("parseScenario", () => {
       text: GOOD.replace("- user: I deploy", "- system: I deploy"),
       field: "sessions.0.turns.0",
     },
-    { name: "an unknown stage", text: GOOD.replace("[write]", "[recall]"), field: "sessions.0.after.0" },
-    { name: "an id unlike the file name", text: GOOD.replace("id: tiny", "id: other"), field: "id" },
+    {
+      name: "an unknown stage",
+      text: GOOD.replace("[write]", "[recall]"),
+      field: "sessions.0.after.0",
+    },
+    {
+      name: "an id unlike the file name",
+      text: GOOD.replace("id: tiny", "id: other"),
+      field: "id",
+    },
     {
       name: "a question before the last session",
       text: GOOD.replace("date: 2026-09-20", "date: 2026-09-01"),
@@ -118,11 +126,16 @@ describe("loadScenario / loadScenarios", () => {
 
   it("names the missing file and the known scenarios", async () => {
     await writeFile(path.join(dir, "tiny.yaml"), GOOD);
-    await expect(loadScenario(dir, "nope")).rejects.toThrow(/nope\.yaml[\s\S]*known scenarios: tiny/);
+    await expect(loadScenario(dir, "nope")).rejects.toThrow(
+      /nope\.yaml[\s\S]*known scenarios: tiny/,
+    );
   });
 
   it("lists every bad file when several are invalid", async () => {
-    await writeFile(path.join(dir, "a.yaml"), GOOD.replace("id: tiny", "id: a").replace("title: Tiny\n", ""));
+    await writeFile(
+      path.join(dir, "a.yaml"),
+      GOOD.replace("id: tiny", "id: a").replace("title: Tiny\n", ""),
+    );
     await writeFile(path.join(dir, "b.yaml"), "id: b\n");
     const error = await loadScenarios(dir).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ScenarioFileError);
@@ -160,9 +173,21 @@ replies:
   });
 
   it.each([
-    { name: "a bad step label", text: REPLIES.replace("session 1: write", "write 1"), field: "replies.0.step" },
-    { name: "an unknown block type", text: REPLIES.replace("type: text, text: done", "type: image, text: done"), field: "replies.1.content.0.type" },
-    { name: "a scenario unlike the file name", text: REPLIES.replace("scenario: tiny", "scenario: big"), field: "scenario" },
+    {
+      name: "a bad step label",
+      text: REPLIES.replace("session 1: write", "write 1"),
+      field: "replies.0.step",
+    },
+    {
+      name: "an unknown block type",
+      text: REPLIES.replace("type: text, text: done", "type: image, text: done"),
+      field: "replies.1.content.0.type",
+    },
+    {
+      name: "a scenario unlike the file name",
+      text: REPLIES.replace("scenario: tiny", "scenario: big"),
+      field: "scenario",
+    },
   ])("reports $name", ({ text, field }) => {
     const result = parseAuthoredReplies(text, "evals/authored/tiny.yaml");
     expect(result.success ? [] : result.error.issues.map((issue) => issue.field)).toContain(field);

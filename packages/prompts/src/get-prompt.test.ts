@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getPrompt, listPrompts } from "./get-prompt.js";
-import { PromptFileError } from "./prompt-file-error.js";
 import { parsePromptFile, sha256Hex } from "./prompt-file.js";
+import { PromptFileError } from "./prompt-file-error.js";
 import { PromptNotFoundError } from "./prompt-not-found-error.js";
 
 describe("getPrompt", () => {

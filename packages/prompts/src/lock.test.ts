@@ -58,10 +58,15 @@ describe("updateLock", () => {
   });
 
   it("refuses to change a released entry", () => {
-    const result = updateLock(locked, [prompt("extraction", 1, "one, edited"), prompt("base", 1, "base")]);
+    const result = updateLock(locked, [
+      prompt("extraction", 1, "one, edited"),
+      prompt("base", 1, "base"),
+    ]);
     expect(result).toEqual({
       ok: false,
-      edited: [{ key: "extraction@1", locked: sha256Hex("one"), current: sha256Hex("one, edited") }],
+      edited: [
+        { key: "extraction@1", locked: sha256Hex("one"), current: sha256Hex("one, edited") },
+      ],
       missing: [],
     });
   });

@@ -58,7 +58,9 @@ export function readLock(file: URL = LOCK_FILE): PromptLock {
  * @example checkLock(readLock(), listPrompts()).edited // [] when nothing released was touched
  */
 export function checkLock(lock: PromptLock, prompts: PromptInfo[]): CheckLockResult {
-  const current = new Map(prompts.map((prompt) => [`${prompt.id}@${prompt.version}`, prompt.sha256]));
+  const current = new Map(
+    prompts.map((prompt) => [`${prompt.id}@${prompt.version}`, prompt.sha256]),
+  );
   const edited: EditedPrompt[] = [];
   const missing: string[] = [];
   for (const [key, locked] of Object.entries(lock.prompts)) {

@@ -68,7 +68,9 @@ export function parsePromptFile(file: string, source: string): PromptInfo {
   }
   const parsed = PromptFrontMatterSchema.safeParse(data);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    const issues = parsed.error.issues.map(
+      (issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`,
+    );
     throw new PromptFileError(file, `its front matter is invalid (${issues.join("; ")})`);
   }
   const front = parsed.data;

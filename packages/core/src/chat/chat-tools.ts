@@ -47,7 +47,8 @@ export const MEMORY_TOOLS: Anthropic.Tool[] = [
         fact: { type: "string", description: "remember: the fact, one line, without a date tag." },
         replaces: {
           type: "string",
-          description: "remember: the text of the stored line this fact updates, when it updates one.",
+          description:
+            "remember: the text of the stored line this fact updates, when it updates one.",
         },
         query: { type: "string", description: "forget: words of the fact to forget." },
       },

@@ -172,6 +172,44 @@ describe("chat", () => {
     });
   });
 
+  it("remembers and forgets through memory_write, with is_error on a refused write", async () => {
+    const store = await memoryStore();
+    mockMessages(server, [
+      {
+        content: [
+          toolUseBlock("toolu_1", "memory_write", {
+            action: "remember",
+            file: "topics/hosting.md",
+            fact: "keeps staging on Render",
+          }),
+          toolUseBlock("toolu_2", "memory_write", {
+            action: "remember",
+            file: "topics/hosting.md",
+            fact: "pays with card 4111 1111 1111 1111",
+          }),
+          toolUseBlock("toolu_3", "memory_write", { action: "forget", query: "Fly.io" }),
+        ],
+      },
+      { content: [textBlock("Done: staging on Render noted, Fly.io forgotten.")] },
+    ]);
+    const result = await chat({
+      ...base(),
+      store,
+      messages: [{ role: "user", content: "Remember I keep staging on Render. Forget Fly.io." }],
+    });
+    expect(
+      result.toolCalls.map((call) => [call.name, JSON.parse(call.result).code, call.isError]),
+    ).toEqual([
+      ["memory_write", "applied", false],
+      ["memory_write", "secret", true],
+      ["memory_write", "removed", false],
+    ]);
+    const file = await store.read("topics/hosting.md");
+    expect(
+      file.exists && file.content.split("\n").filter((line) => line.startsWith("[stated")),
+    ).toEqual(["[stated 2026/10/02] keeps staging on Render"]);
+  });
+
   it("stops with ChatLoopLimitError after maxRounds requests", async () => {
     const store = await memoryStore();
     const again = { content: [toolUseBlock("toolu_x", "memory_read", { path: "profile.md" })] };

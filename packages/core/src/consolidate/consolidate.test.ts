@@ -13,6 +13,7 @@ import {
 } from "../chat/anthropic.mocks.js";
 import { MemoryStore } from "../store/memory-store.js";
 import type { UsageRecord } from "../usage/types.js";
+import { remember } from "../write/remember.js";
 import { HOSTING_BEFORE, HOSTING_GOOD, hostingWith } from "./consolidate.fixtures.js";
 import { consolidate, consolidateAll } from "./consolidate.js";
 
@@ -82,17 +83,18 @@ describe("consolidate", () => {
 
   it("refuses a stale rewrite after a concurrent remember, and the new line survives", async () => {
     const store = await storeWithHosting();
-    const added = `${HOSTING_BEFORE}[stated 2026/10/01] runs the staging copy on Render\n`;
     mockMessages(server, [
       {
         ...saveReply(HOSTING_GOOD),
         // The user says "remember ..." while the model is rewriting the file.
         during: async () => {
-          const current = await store.read(PATH);
-          expect(await store.write(PATH, added, current.version)).toEqual({
-            ok: true,
-            version: expect.any(String),
+          const remembered = await remember({
+            store,
+            file: PATH,
+            fact: "runs the staging copy on Render",
+            now: NOW,
           });
+          expect(remembered.code).toEqual("applied");
         },
       },
     ]);
@@ -104,7 +106,9 @@ describe("consolidate", () => {
       now: NOW,
     });
     expect(result.ok ? "accepted" : result.code).toEqual("version_conflict");
-    expect(await readFile(join(store.root, PATH), "utf8")).toEqual(added);
+    const text = await readFile(join(store.root, PATH), "utf8");
+    expect(text).toContain("\n[stated 2026/10/01] runs the staging copy on Render\n");
+    expect(text).toContain(HOSTING_BEFORE.slice(HOSTING_BEFORE.indexOf("[stated")));
   });
 
   it("accepts a good rewrite and commits it when the memory folder is a git repository", async () => {

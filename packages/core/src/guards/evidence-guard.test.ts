@@ -14,9 +14,21 @@ const transcript: Transcript = {
 describe("checkEvidence", () => {
   it.each([
     ["an exact quote", "I LOVE Thai food", { code: "ok", turn: 0 }],
-    ["a quote with case and white space folded", "i love thai food, especially green curry", { code: "ok", turn: 0 }],
-    ["a quote with straight apostrophes for curly ones", "I can't stand cilantro", { code: "ok", turn: 2 }],
-    ["a quote in quote marks with end punctuation", '"I can’t stand cilantro though."', { code: "ok", turn: 2 }],
+    [
+      "a quote with case and white space folded",
+      "i love thai food, especially green curry",
+      { code: "ok", turn: 0 },
+    ],
+    [
+      "a quote with straight apostrophes for curly ones",
+      "I can't stand cilantro",
+      { code: "ok", turn: 2 },
+    ],
+    [
+      "a quote in quote marks with end punctuation",
+      '"I can’t stand cilantro though."',
+      { code: "ok", turn: 2 },
+    ],
     ["the assistant's words", "you like spicy dishes", { code: "evidence_not_from_user", turn: 1 }],
     ["words nobody said", "I am vegetarian", { code: "evidence_not_found" }],
     ["a paraphrase", "I really love Thai food", { code: "evidence_not_found" }],
@@ -29,6 +41,6 @@ describe("checkEvidence", () => {
 
 describe("foldForQuote", () => {
   it("folds case, white space, quote marks and dashes", () => {
-    expect(foldForQuote("  It’s\tA  “Test” — OK\n")).toBe("it's a \"test\" - ok");
+    expect(foldForQuote("  It’s\tA  “Test” — OK\n")).toBe('it\'s a "test" - ok');
   });
 });

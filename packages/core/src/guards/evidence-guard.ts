@@ -51,7 +51,10 @@ function trimQuoteFraming(folded: string): string {
 export function checkEvidence(evidence: string, transcript: Transcript): CheckEvidenceResult {
   const quote = trimQuoteFraming(foldForQuote(evidence));
   if (!/[\p{L}\p{N}]/u.test(quote)) return { code: "evidence_not_found" };
-  const turns = transcript.turns.map((turn) => ({ role: turn.role, text: foldForQuote(turn.content) }));
+  const turns = transcript.turns.map((turn) => ({
+    role: turn.role,
+    text: foldForQuote(turn.content),
+  }));
   const user = turns.findIndex((turn) => turn.role === "user" && turn.text.includes(quote));
   if (user !== -1) return { code: "ok", turn: user };
   const other = turns.findIndex((turn) => turn.text.includes(quote));

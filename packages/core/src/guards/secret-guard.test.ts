@@ -6,13 +6,19 @@ const fakeAnthropicShort = ["sk", "ant", "api03", "Zx9Qw7Er5Ty3Ui1Op"].join("-")
 const fakeAnthropicFull = `${["sk", "ant", "api03"].join("-")}-${"Ab3dE6gH9jK2mN5pQ8sT1vW4yZ7".repeat(4).slice(0, 93)}AA`;
 const fakeGithub = `${"ghp"}_${"a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"}`;
 const fakeSlack = ["xoxb", "123456789012", "1234567890123", "abcdefghijABCDEFGHIJklmn"].join("-");
-const pemBody = "MIIEowIBAAKCAQEAx".concat("Qk3n9fL2pR7sT1vW4yZ6bC8dE0gH2jK5mN7pQ9rS1tU3vX5zA7cE9fG1h".repeat(5));
+const pemBody = "MIIEowIBAAKCAQEAx".concat(
+  "Qk3n9fL2pR7sT1vW4yZ6bC8dE0gH2jK5mN7pQ9rS1tU3vX5zA7cE9fG1h".repeat(5),
+);
 const fakePem = `-----BEGIN RSA PRIVATE KEY-----\n${pemBody.match(/.{1,64}/g)?.join("\n")}\n-----END RSA PRIVATE KEY-----`;
 
 describe("findSecrets", () => {
   it.each([
     ["a short sk-ant key (our pattern)", `my key is ${fakeAnthropicShort}`, ["anthropic_api_key"]],
-    ["a full sk-ant key (preset + our pattern)", fakeAnthropicFull, ["anthropic_api_key", "anthropic_api_key"]],
+    [
+      "a full sk-ant key (preset + our pattern)",
+      fakeAnthropicFull,
+      ["anthropic_api_key", "anthropic_api_key"],
+    ],
     ["a GitHub token (preset)", `token ${fakeGithub}`, ["github_token"]],
     ["a Slack token (preset)", fakeSlack, ["slack_token"]],
     ["a PEM private key", fakePem, ["private_key", "private_key"]],

@@ -1,3 +1,4 @@
+import { getPrompt } from "@memfiles/prompts";
 import { describe, expect, it } from "vitest";
 import type { MemoryRow, ReadResult } from "../store/types.js";
 import { buildSystem } from "./build-system.js";
@@ -150,6 +151,11 @@ describe("buildSystem", () => {
       onWarning: (warning) => warnings.push(`${warning.breakpoint}:${warning.minimum}`),
     });
     expect(warnings).toEqual(["stable_prefix:4096", "memory_block:4096"]);
+  });
+
+  it("uses the memory-rules prompt when no rules are given", async () => {
+    const [, rules] = await buildSystem({ store: fakeStore({}), basePrompt: "BASE" });
+    expect(rules?.text).toEqual(getPrompt("memory-rules").text);
   });
 
   it("sets the 1-hour cache lifetime on both breakpoints when asked", async () => {

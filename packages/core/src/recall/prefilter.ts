@@ -31,20 +31,7 @@ export function prefilterRows(
 ): MemoryRow[] {
   const chosen = new Set<string>();
   if (query !== undefined && query.trim() !== "") {
-    const search = new MiniSearch<MemoryRow>({
-      idField: "path",
-      fields: ["name", "path", "description"],
-      processTerm,
-      tokenize: (text) => text.split(/[\s\-_/.,:;!?()[\]"'`]+/u),
-      searchOptions: {
-        boost: { name: 2, description: 1.5, path: 1 },
-        prefix: (term) => term.length >= 4,
-        fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
-        combineWith: "OR",
-      },
-    });
-    search.addAll(rows);
-    for (const hit of search.search(query)) {
+    for (const hit of searchIndex(rows).search(query)) {
       if (chosen.size >= keep) break;
       chosen.add(hit.id as string);
     }
@@ -59,6 +46,31 @@ export function prefilterRows(
     }
   }
   return rows.filter((row) => chosen.has(row.path)).sort((a, b) => compare(a.path, b.path));
+}
+
+let lastIndex: { signature: string; search: MiniSearch<MemoryRow> } | undefined;
+
+/** The search index over the rows; the last one is kept while the rows are unchanged. */
+function searchIndex(rows: MemoryRow[]): MiniSearch<MemoryRow> {
+  const signature = rows
+    .map((row) => `${row.path}\u0000${row.name}\u0000${row.description}`)
+    .join("\n");
+  if (lastIndex?.signature === signature) return lastIndex.search;
+  const search = new MiniSearch<MemoryRow>({
+    idField: "path",
+    fields: ["name", "path", "description"],
+    processTerm,
+    tokenize: (text) => text.split(/[\s\-_/.,:;!?()[\]"'`]+/u),
+    searchOptions: {
+      boost: { name: 2, description: 1.5, path: 1 },
+      prefix: (term) => term.length >= 4,
+      fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
+      combineWith: "OR",
+    },
+  });
+  search.addAll(rows);
+  lastIndex = { signature, search };
+  return search;
 }
 
 /** Code-unit order: locale-independent, so output bytes never depend on the machine. */

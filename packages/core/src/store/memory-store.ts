@@ -7,7 +7,7 @@ import { isInsideOrSame, isMissing } from "../internal/fs.js";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
 import { formatMemoryIndex, parseMemoryIndex, formatMemoryIndexLine } from "./memory-index.js";
 import { MEMORY_INDEX_FILE, parseMemoryPath, resolveMemoryPath, safeParseMemoryPath } from "./memory-path.js";
-import { type StoreLockOptions, withStoreLock } from "./store-lock.js";
+import { realRootOf, type StoreLockOptions, withStoreLock } from "./store-lock.js";
 import type {
   CheckResult,
   MemoryProblem,
@@ -179,6 +179,9 @@ export class MemoryStore {
         message: `Refused to write ${relative}: ${content.length} chars is over the ${this.maxChars}-char cap. Consolidate the file (merge and drop lines) or split it by subject.`,
       };
     }
+    // A token that is already stale stays a conflict: answer without queueing for the lock.
+    const before = await this.read(relative);
+    if (before.version !== ifVersion) return conflict(relative, ifVersion, before);
     return this.withLock(async () => {
       const realRoot = await this.#realRoot();
       const resolved = await resolveMemoryPath(realRoot, relative);
@@ -204,6 +207,11 @@ export class MemoryStore {
    */
   async delete(path: string, ifVersion?: string): Promise<WriteResult> {
     const relative = parseMemoryPath(path);
+    const before = await this.read(relative);
+    if (ifVersion !== undefined && before.version !== ifVersion) {
+      return conflict(relative, ifVersion, before);
+    }
+    if (!before.exists) return { ok: true, version: NEW_VERSION };
     return this.withLock(async () => {
       const realRoot = await this.#realRoot();
       const resolved = await resolveMemoryPath(realRoot, relative);
@@ -309,9 +317,8 @@ export class MemoryStore {
     }
   }
 
-  async #realRoot(): Promise<string> {
-    await mkdir(this.root, { recursive: true });
-    return realpath(this.root);
+  #realRoot(): Promise<string> {
+    return realRootOf(this.root);
   }
 
   async #readTarget(path: string, target: string): Promise<ReadResult> {
@@ -340,7 +347,9 @@ export class MemoryStore {
       // A link or folder named MEMORY.md: never write through it (it could point outside).
       await unlink(indexPath);
     }
-    await writeFileAtomic(indexPath, text, { encoding: "utf8" });
+    // Atomic (readers never see half an index) but not fsync'd: the index is derived data, never
+    // read back as truth, rebuilt by the next write; check() reports one left stale by a crash.
+    await writeFileAtomic(indexPath, text, { encoding: "utf8", fsync: false });
   }
 
   async #walk(realRoot: string, folder: string, prefix: string, out: Candidate[]): Promise<void> {

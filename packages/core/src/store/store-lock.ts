@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { lstat, mkdir, realpath } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { lock } from "proper-lockfile";
-import { errorCode, sleep } from "../internal/fs.js";
+import { errorCode, isMissing, sleep } from "../internal/fs.js";
 import { MemoryLockError } from "./memory-lock-error.js";
 import { MemoryPathError } from "./memory-path-error.js";
 
@@ -124,16 +124,20 @@ async function acquire(
  * internal writes outside the root).
  */
 export async function ensureInternalFolder(root: string): Promise<{ realRoot: string; folder: string }> {
-  const absoluteRoot = resolve(root);
-  await mkdir(absoluteRoot, { recursive: true });
-  const realRoot = await realpath(absoluteRoot);
+  const realRoot = await realRootOf(root);
   const folder = join(realRoot, INTERNAL_FOLDER);
+  let stats: Awaited<ReturnType<typeof lstat>>;
   try {
-    await mkdir(folder);
+    stats = await lstat(folder);
   } catch (error) {
-    if (errorCode(error) !== "EEXIST") throw error;
+    if (!isMissing(error)) throw error;
+    try {
+      await mkdir(folder);
+    } catch (mkdirError) {
+      if (errorCode(mkdirError) !== "EEXIST") throw mkdirError;
+    }
+    stats = await lstat(folder);
   }
-  const stats = await lstat(folder);
   if (!stats.isDirectory()) {
     throw new MemoryPathError({
       path: INTERNAL_FOLDER,
@@ -142,4 +146,16 @@ export async function ensureInternalFolder(root: string): Promise<{ realRoot: st
     });
   }
   return { realRoot, folder };
+}
+
+/** `realpath` of the memory folder, creating the folder first when it does not exist. */
+export async function realRootOf(root: string): Promise<string> {
+  const absoluteRoot = resolve(root);
+  try {
+    return await realpath(absoluteRoot);
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    await mkdir(absoluteRoot, { recursive: true });
+    return realpath(absoluteRoot);
+  }
 }

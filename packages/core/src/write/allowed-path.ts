@@ -37,7 +37,7 @@ export function describeNewFile(path: string): { name: string; description: stri
     return {
       name,
       description:
-        "Who the user is: name, role, where they live, languages, background. Read when the answer depends on who they are.",
+        "Who the user is (name, role, where they live, languages, background). Read when the answer depends on who they are.",
     };
   }
   if (path === "preferences.md") {
@@ -50,13 +50,13 @@ export function describeNewFile(path: string): { name: string; description: stri
   if (path.startsWith("projects/")) {
     return {
       name,
-      description: `The user's project ${words}: what they stated about it. Read for any question about ${words}.`,
+      description: `The user's project ${words} and what they stated about it. Read for any question about ${words}.`,
     };
   }
   if (path.startsWith("people/")) {
     return {
       name,
-      description: `${words}, a person in the user's life: what the user stated about them. Read only when the user brings up ${words}.`,
+      description: `${words}, a person in the user's life, as the user described them. Read only when the user brings up ${words}.`,
     };
   }
   return {

@@ -69,7 +69,9 @@ export type ApplyFactOptions = {
   onTooLong?: OnTooLong | undefined;
 };
 
-type FileState = { read: ReadResult; lines: MemoryLine[]; header: MemoryHeader } | { unparsable: string };
+type FileState =
+  | { read: ReadResult; lines: MemoryLine[]; header: MemoryHeader }
+  | { unparsable: string };
 
 type Attempt = ApplyFactResult | { code: "conflict"; file: string; message: string };
 
@@ -97,7 +99,11 @@ export async function applyFact(options: ApplyFactOptions): Promise<ApplyFactRes
     };
   }
   if (!isAllowedWritePath(file)) {
-    return { code: "path_not_allowed", file, message: `Refused path ${JSON.stringify(file)}. ${ALLOWED_PATHS_RULE}` };
+    return {
+      code: "path_not_allowed",
+      file,
+      message: `Refused path ${JSON.stringify(file)}. ${ALLOWED_PATHS_RULE}`,
+    };
   }
   let conflicts = 0;
   let shrunk = false;
@@ -173,7 +179,11 @@ async function attemptOnce(options: ApplyFactOptions): Promise<Attempt> {
   const lines: MemoryLine[] = [];
   let insertAt: number | undefined;
   for (const current of state.lines) {
-    if (current.kind === "fact" && replacedKey !== undefined && factKey(current.text) === replacedKey) {
+    if (
+      current.kind === "fact" &&
+      replacedKey !== undefined &&
+      factKey(current.text) === replacedKey
+    ) {
       replaced.push(formatFactLine(current));
       insertAt ??= lines.length;
       continue;
@@ -187,7 +197,8 @@ async function attemptOnce(options: ApplyFactOptions): Promise<Attempt> {
   const content = formatMemoryFile({ header, lines });
   const written = await store.write(target, content, state.read.version);
   if (written.ok) return { code: "applied", file: target, line, replaced };
-  if (written.code === "version_conflict") return { code: "conflict", file: target, message: written.message };
+  if (written.code === "version_conflict")
+    return { code: "conflict", file: target, message: written.message };
   return { code: "too_long", file: target, message: written.message };
 }
 

@@ -78,7 +78,11 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
       const plan = await planFile(store, row.path, query, today);
       if (plan) plans.push(plan);
     }
-    let tombstone: Tombstone = makeTombstone(query, plans.flatMap((plan) => plan.removed.map(factTextOf)), today);
+    let tombstone: Tombstone = makeTombstone(
+      query,
+      plans.flatMap((plan) => plan.removed.map(factTextOf)),
+      today,
+    );
     const leaveTombstone = tombstone.facts.length > 0 || tombstone.query.length > 0;
     if (leaveTombstone) await writeTombstones(store, [...tombstones, tombstone]);
 
@@ -96,13 +100,18 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
           break;
         }
         if (written.code !== "version_conflict" || retries++ >= MAX_CONFLICT_RETRIES) {
-          refused = { code: written.code, message: `${written.message} Lines of ${plan.path} were not removed.` };
+          refused = {
+            code: written.code,
+            message: `${written.message} Lines of ${plan.path} were not removed.`,
+          };
           break;
         }
         // A hand edit changed the file: match again on what it holds now (nothing left: done).
         const before: string[] = plan.removed;
         plan = await planFile(store, plan.path, query, today);
-        extra.push(...(plan?.removed ?? []).filter((line) => !before.includes(line)).map(factTextOf));
+        extra.push(
+          ...(plan?.removed ?? []).filter((line) => !before.includes(line)).map(factTextOf),
+        );
       }
     }
     if (extra.length > 0) {
@@ -120,7 +129,12 @@ function factTextOf(line: string): string {
   return line.replace(/^\[stated [^\]]*\]\s*/, "");
 }
 
-async function planFile(store: WriteStore, path: string, query: string, today: string): Promise<Plan | undefined> {
+async function planFile(
+  store: WriteStore,
+  path: string,
+  query: string,
+  today: string,
+): Promise<Plan | undefined> {
   const read = await store.read(path);
   if (!read.exists) return undefined;
   const parsed = safeParseMemoryFile(read.content, { path });

@@ -1,3 +1,4 @@
+export { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
 export {
   type ApplyRejectionCode,
   MAX_CONFLICT_RETRIES,
@@ -5,7 +6,6 @@ export {
   type OnTooLong,
   type WriteStore,
 } from "./apply-proposal.js";
-export { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
 export { contentWords, factKey } from "./fact-match.js";
 export {
   type ForgetOptions,
@@ -33,9 +33,9 @@ export {
   type ForgottenMatch,
   findForgotten,
   readTombstones,
+  TOMBSTONES_FILE,
   type Tombstone,
   TombstoneFileSchema,
-  TOMBSTONES_FILE,
   TombstoneSchema,
 } from "./tombstones.js";
 export {

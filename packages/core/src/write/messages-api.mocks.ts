@@ -25,12 +25,21 @@ export function apiUsage(input = 1840, output = 212): Anthropic.Usage {
 
 /** A `tool_use` block calling `propose_memories` (or another tool) with `input`. */
 export function toolUseBlock(input: unknown, name = "propose_memories"): Anthropic.ToolUseBlock {
-  return { type: "tool_use", id: "toolu_01A09q90qw90lq917835lq9", name, input } as Anthropic.ToolUseBlock;
+  return {
+    type: "tool_use",
+    id: "toolu_01A09q90qw90lq917835lq9",
+    name,
+    input,
+  } as Anthropic.ToolUseBlock;
 }
 
 /** The empty `thinking` block Opus 5.5 puts first by default. */
 export function emptyThinkingBlock(): Anthropic.ThinkingBlock {
-  return { type: "thinking", thinking: "", signature: "EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds" };
+  return {
+    type: "thinking",
+    thinking: "",
+    signature: "EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds",
+  };
 }
 
 /** A text block. */
@@ -38,14 +47,32 @@ export function textBlock(text: string): Anthropic.TextBlock {
   return { type: "text", text, citations: null };
 }
 
-/** What the mock answers to one request: a message body, or a raw response (an error). */
-export type MockAnswer = { content: Anthropic.ContentBlock[]; stopReason?: Anthropic.StopReason } | Response;
+/** What the mock answers to one request: a message, or a 529 overloaded error. */
+export type MockAnswer =
+  | { content: Anthropic.ContentBlock[]; stopReason?: Anthropic.StopReason }
+  | { overloaded: { body: boolean } };
 
-/** A 529 `overloaded_error` as the API sends it, asking the SDK to retry after 1 ms. */
-export function overloaded(): Response {
+/**
+ * A 529 `overloaded_error` as the API sends it, asking the SDK to retry after 1 ms (`retry-after-ms`).
+ * `body: false` sends it without its JSON body: before a retry the SDK cancels the unread error
+ * body, and cancelling the body of an msw-made response never resolves
+ * (https://github.com/mswjs/interceptors/issues/799), so a retried 529 must have none. The SDK
+ * reads the body only when it gives up, which `body: true` covers.
+ */
+export function overloaded(options: { body: boolean }): MockAnswer {
+  return { overloaded: options };
+}
+
+function overloadedResponse(body: boolean): Response {
+  const headers = { "retry-after-ms": "1", "request-id": "req_011CSHoEeqs5C35K2UUqR7Fy" };
+  if (!body) return new HttpResponse(null, { status: 529, headers });
   return HttpResponse.json(
-    { type: "error", error: { type: "overloaded_error", message: "Overloaded" }, request_id: "req_011CSHoEeqs5C35K2UUqR7Fy" },
-    { status: 529, headers: { "retry-after-ms": "1", "request-id": "req_011CSHoEeqs5C35K2UUqR7Fy" } },
+    {
+      type: "error",
+      error: { type: "overloaded_error", message: "Overloaded" },
+      request_id: headers["request-id"],
+    },
+    { status: 529, headers },
   );
 }
 
@@ -53,7 +80,10 @@ export function overloaded(): Response {
  * Answers `POST /v1/messages` with `answers` in order, in the API's response format, and records
  * each request body. A request past the last answer gets a 500 naming it, so the test fails.
  */
-export function answerMessages(server: SetupServerApi, answers: MockAnswer[]): Anthropic.MessageCreateParamsNonStreaming[] {
+export function answerMessages(
+  server: SetupServerApi,
+  answers: MockAnswer[],
+): Anthropic.MessageCreateParamsNonStreaming[] {
   const requests: Anthropic.MessageCreateParamsNonStreaming[] = [];
   server.use(
     http.post(MESSAGES_URL, async ({ request }) => {
@@ -62,11 +92,14 @@ export function answerMessages(server: SetupServerApi, answers: MockAnswer[]): A
       const answer = answers[requests.length - 1];
       if (answer === undefined) {
         return HttpResponse.json(
-          { type: "error", error: { type: "api_error", message: `no mock answer for request #${requests.length}` } },
+          {
+            type: "error",
+            error: { type: "api_error", message: `no mock answer for request #${requests.length}` },
+          },
           { status: 500 },
         );
       }
-      if (answer instanceof Response) return answer;
+      if ("overloaded" in answer) return overloadedResponse(answer.overloaded.body);
       return HttpResponse.json(
         {
           id: `msg_01XFDUDYJgAACzvnptvVoYE${requests.length}`,

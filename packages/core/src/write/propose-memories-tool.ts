@@ -49,7 +49,8 @@ export const PROPOSE_MEMORIES_TOOL: Anthropic.Tool = {
             },
             evidence: {
               type: "string",
-              description: "The user's own words behind the fact, copied exactly from one user turn.",
+              description:
+                "The user's own words behind the fact, copied exactly from one user turn.",
             },
             replaces: {
               type: ["string", "null"],

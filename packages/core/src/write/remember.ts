@@ -1,6 +1,11 @@
 import { dateTag } from "../format/index.js";
 import { findSecrets } from "../guards/index.js";
-import { type ApplyRejectionCode, applyFact, type OnTooLong, type WriteStore } from "./apply-proposal.js";
+import {
+  type ApplyRejectionCode,
+  applyFact,
+  type OnTooLong,
+  type WriteStore,
+} from "./apply-proposal.js";
 import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js";
 
 /** Options of {@link remember}. */
@@ -59,8 +64,13 @@ export async function remember(options: RememberOptions): Promise<RememberResult
   const { store, file } = options;
   const now = options.now ?? new Date();
   const replaces = options.replaces ?? null;
-  const [fact, replaced] = await Promise.all([findSecrets(options.fact), findSecrets(replaces ?? "")]);
-  const kinds = [...new Set([...fact.findings, ...replaced.findings].map((finding) => finding.kind))];
+  const [fact, replaced] = await Promise.all([
+    findSecrets(options.fact),
+    findSecrets(replaces ?? ""),
+  ]);
+  const kinds = [
+    ...new Set([...fact.findings, ...replaced.findings].map((finding) => finding.kind)),
+  ];
   if (kinds.length > 0) {
     return {
       code: "secret",
@@ -81,12 +91,20 @@ export async function remember(options: RememberOptions): Promise<RememberResult
     onTooLong: options.onTooLong,
   });
   if (outcome.code !== "applied") {
-    return { code: outcome.code as RememberRejectionCode, file: outcome.file, fact: options.fact, message: outcome.message };
+    return {
+      code: outcome.code as RememberRejectionCode,
+      file: outcome.file,
+      fact: options.fact,
+      message: outcome.message,
+    };
   }
   await store.withLock(async () => {
     const tombstones = await readTombstones(store);
     const lifted = liftTombstones(options.fact, tombstones);
-    if (lifted.length !== tombstones.length || lifted.some((tombstone, index) => tombstone !== tombstones[index])) {
+    if (
+      lifted.length !== tombstones.length ||
+      lifted.some((tombstone, index) => tombstone !== tombstones[index])
+    ) {
       await writeTombstones(store, lifted);
     }
   });

@@ -74,7 +74,10 @@ export function makeTombstone(query: string, removedFacts: string[], date: strin
  * @returns The first rule that matched with its tombstone's date, or `undefined`.
  * @example findForgotten("deploys on Fly.io", tombstones) // { rule: "same_fact", date: "2026/09/12" }
  */
-export function findForgotten(fact: string, tombstones: readonly Tombstone[]): ForgottenMatch | undefined {
+export function findForgotten(
+  fact: string,
+  tombstones: readonly Tombstone[],
+): ForgottenMatch | undefined {
   const key = hashText(factKey(fact));
   const words = new Set(contentWords(fact).map(hashText));
   for (const tombstone of tombstones) {
@@ -112,13 +115,17 @@ export function liftTombstones(fact: string, tombstones: readonly Tombstone[]): 
   const lifted: Tombstone[] = [];
   for (const tombstone of tombstones) {
     const facts = tombstone.facts.filter(
-      (removed) => findForgotten(fact, [{ date: tombstone.date, facts: [removed], query: [] }]) === undefined,
+      (removed) =>
+        findForgotten(fact, [{ date: tombstone.date, facts: [removed], query: [] }]) === undefined,
     );
     const queryMatches =
-      findForgotten(fact, [{ date: tombstone.date, facts: [], query: tombstone.query }]) !== undefined;
+      findForgotten(fact, [{ date: tombstone.date, facts: [], query: tombstone.query }]) !==
+      undefined;
     const query = queryMatches ? [] : tombstone.query;
-    if (facts.length === tombstone.facts.length && query === tombstone.query) lifted.push(tombstone);
-    else if (facts.length > 0 || query.length > 0) lifted.push({ date: tombstone.date, facts, query });
+    if (facts.length === tombstone.facts.length && query === tombstone.query)
+      lifted.push(tombstone);
+    else if (facts.length > 0 || query.length > 0)
+      lifted.push({ date: tombstone.date, facts, query });
   }
   return lifted;
 }
@@ -143,8 +150,12 @@ export async function readTombstones(store: TombstoneStore): Promise<Tombstone[]
   }
   const parsed = TombstoneFileSchema.safeParse(data);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
-    throw new TombstoneFileError(path, `it has the wrong shape (${issues.join("; ")})`, { cause: parsed.error });
+    const issues = parsed.error.issues.map(
+      (issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`,
+    );
+    throw new TombstoneFileError(path, `it has the wrong shape (${issues.join("; ")})`, {
+      cause: parsed.error,
+    });
   }
   return parsed.data.tombstones;
 }
@@ -157,7 +168,10 @@ export async function readTombstones(store: TombstoneStore): Promise<Tombstone[]
  * @param tombstones - The whole new list.
  * @example await writeTombstones(store, [...old, makeTombstone(query, removed, date)]);
  */
-export async function writeTombstones(store: TombstoneStore, tombstones: Tombstone[]): Promise<void> {
+export async function writeTombstones(
+  store: TombstoneStore,
+  tombstones: Tombstone[],
+): Promise<void> {
   const file: TombstoneFile = { version: 1, tombstones };
   await store.writeInternal(TOMBSTONES_FILE, `${JSON.stringify(file, null, 2)}\n`);
 }

@@ -18,7 +18,8 @@ export type WriteModelReplyErrorOptions = {
 const HINTS: Record<WriteModelReplyProblem, string> = {
   no_tool_call:
     "Models that cannot be forced to call a tool (Opus 5.5) must be told by the prompt to call propose_memories; if stop_reason is max_tokens, raise maxTokens.",
-  several_tool_calls: "The extraction prompt asks for exactly one propose_memories call; check the prompt version.",
+  several_tool_calls:
+    "The extraction prompt asks for exactly one propose_memories call; check the prompt version.",
   invalid_tool_input:
     "The tool input must be { memories: [{ file, fact, evidence, replaces: string | null }] }; if stop_reason is max_tokens, raise maxTokens.",
 };

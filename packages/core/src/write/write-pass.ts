@@ -1,12 +1,12 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
+import type { ModelUsage } from "../cost/index.js";
 import { toModelUsage } from "../cost/index.js";
 import { dateTag, formatFactLine, safeParseMemoryFile } from "../format/index.js";
 import { checkEvidence, findSecrets } from "../guards/index.js";
 import { supportsForcedToolChoice } from "../models/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { OnUsage } from "../usage/index.js";
-import type { ModelUsage } from "../cost/index.js";
 import {
   type ApplyRejectionCode,
   applyFact,
@@ -139,7 +139,11 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
     const read = await store.read(row.path);
     if (!read.exists) continue;
     const parsed = safeParseMemoryFile(read.content, { path: row.path });
-    if (parsed.success) lines.set(row.path, parsed.value.facts.map((fact) => formatFactLine(fact)));
+    if (parsed.success)
+      lines.set(
+        row.path,
+        parsed.value.facts.map((fact) => formatFactLine(fact)),
+      );
   }
 
   const message = await client.messages.create({
@@ -175,7 +179,8 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
 
   const proposals = readProposals(message, model);
   const stated = statedTag(transcript, now);
-  const onTooLong = options.onTooLong === false ? undefined : (options.onTooLong ?? lazyConsolidate(options, now));
+  const onTooLong =
+    options.onTooLong === false ? undefined : (options.onTooLong ?? lazyConsolidate(options, now));
   const applied: AppliedProposal[] = [];
   const rejected: RejectedProposal[] = [];
   for (const proposal of proposals) {
@@ -219,7 +224,8 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
 function readProposals(message: Anthropic.Message, model: string): Proposal[] {
   const blockTypes = message.content.map((block) => block.type);
   const calls = message.content.filter(
-    (block): block is Anthropic.ToolUseBlock => block.type === "tool_use" && block.name === PROPOSE_MEMORIES,
+    (block): block is Anthropic.ToolUseBlock =>
+      block.type === "tool_use" && block.name === PROPOSE_MEMORIES,
   );
   const base = { model, stopReason: message.stop_reason, blockTypes };
   if (calls.length === 0) throw new WriteModelReplyError({ ...base, problem: "no_tool_call" });
@@ -229,7 +235,9 @@ function readProposals(message: Anthropic.Message, model: string): Proposal[] {
     throw new WriteModelReplyError({
       ...base,
       problem: "invalid_tool_input",
-      issues: parsed.error.issues.map((issue) => `${issue.path.join(".") || "(input)"}: ${issue.message}`),
+      issues: parsed.error.issues.map(
+        (issue) => `${issue.path.join(".") || "(input)"}: ${issue.message}`,
+      ),
       cause: parsed.error,
     });
   }

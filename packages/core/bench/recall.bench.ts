@@ -4,16 +4,15 @@
  * and of a warm call (same store: rows cached by file stat), and the memory block's size in chars
  * and estimated tokens (`estimateTokens`: ceil(chars / 4)), with and without the pre-filter.
  *
- * Run: `pnpm --filter @memfiles/core exec tsx bench/recall.ts` (or `pnpm bench`).
+ * Run: `pnpm --filter @memfiles/core bench -- recall` (part of `pnpm bench`).
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { performance } from "node:perf_hooks";
-import { pathToFileURL } from "node:url";
 import { estimateTokens } from "../src/cost/cache-minimum.js";
 import { buildSystem } from "../src/recall/build-system.js";
 import { MemoryStore } from "../src/store/memory-store.js";
+import { type BenchSection, median, ms, timeIt } from "./section.js";
 
 const SIZES = [60, 600, 6000] as const;
 const RUNS = 7;
@@ -73,29 +72,24 @@ async function generate(count: number): Promise<string> {
   return root;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
-async function timeIt(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
-
-/** Runs the recall benchmark and prints one row per folder size. */
-export async function run(): Promise<void> {
-  const rows: Record<string, string | number>[] = [];
+async function run({ log }: { log: (line: string) => void }): Promise<void> {
+  log(
+    `buildSystem, median of ${RUNS} runs. cold = a new MemoryStore each call (every file read); warm = one store (rows cached by file stat).`,
+  );
+  log(
+    "Tokens estimated as ceil(chars / 4). Past 300 files the pre-filter keeps 30 index lines + profile + preferences.",
+  );
+  log("");
+  log(
+    "| files | cold | warm | index lines | memory block chars | block tokens (est.) | without pre-filter (est.) |",
+  );
+  log("|---:|---:|---:|---:|---:|---:|---:|");
   for (const count of SIZES) {
     const root = await generate(count);
     try {
       const options = { basePrompt: "You are a helpful assistant.", rules: "RULES", query: QUERY };
       const cold: number[] = [];
-      for (let run = 0; run < RUNS; run++) {
+      for (let round = 0; round < RUNS; round++) {
         cold.push(
           await timeIt(() => buildSystem({ ...options, store: new MemoryStore({ root }) })),
         );
@@ -103,31 +97,26 @@ export async function run(): Promise<void> {
       const store = new MemoryStore({ root });
       await buildSystem({ ...options, store });
       const warm: number[] = [];
-      for (let run = 0; run < RUNS; run++)
+      for (let round = 0; round < RUNS; round++) {
         warm.push(await timeIt(() => buildSystem({ ...options, store })));
+      }
       const block = (await buildSystem({ ...options, store }))[2]?.text ?? "";
       const full =
         (await buildSystem({ ...options, store, prefilterAbove: Number.POSITIVE_INFINITY }))[2]
           ?.text ?? "";
-      rows.push({
-        files: count,
-        "cold median ms": Number(median(cold).toFixed(1)),
-        "warm median ms": Number(median(warm).toFixed(1)),
-        "index lines": block.split("\n").filter((line) => line.startsWith("- ")).length,
-        "block chars": block.length,
-        "block tokens (est.)": estimateTokens(block),
-        "unfiltered tokens (est.)": estimateTokens(full),
-      });
+      const lines = block.split("\n").filter((line) => line.startsWith("- ")).length;
+      log(
+        `| ${count} | ${ms(median(cold))} | ${ms(median(warm))} | ${lines} | ${block.length} | ${estimateTokens(block)} | ${estimateTokens(full)} |`,
+      );
     } finally {
       await rm(root, { recursive: true, force: true });
     }
   }
-  console.log(
-    `recall: buildSystem, median of ${RUNS} runs; tokens estimated as ceil(chars / 4); pre-filter above 300 files keeps 30 + profile + preferences`,
-  );
-  console.table(rows);
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await run();
-}
+const section: BenchSection = {
+  name: "recall",
+  title: "buildSystem on 60, 600 and 6,000 files: time and memory-block tokens",
+  run,
+};
+export default section;

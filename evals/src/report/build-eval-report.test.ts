@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+import type { ScenarioResult } from "../runner/types.js";
+import { buildEvalReport } from "./build-eval-report.js";
+import { formatEvalReport } from "./format-eval-report.js";
+
+const usage = (input: number, output: number, cacheWrite5m = 0, cacheRead = 0) => ({
+  input,
+  output,
+  cacheWrite5m,
+  cacheWrite1h: 0,
+  cacheRead,
+});
+
+const base = {
+  extractionPrompt: "extraction@1",
+  answer: "",
+  files: {},
+  durationMs: 5,
+  provenance: [{ kind: "recorded", model: "claude-haiku-4-5", date: "2026-11-29" }],
+} satisfies Partial<ScenarioResult>;
+
+const results: ScenarioResult[] = [
+  {
+    ...base,
+    scenarioId: "remember",
+    model: "claude-haiku-4-5",
+    pass: false,
+    checks: [
+      { name: 'file_contains(topics/tools.md, "Fly.io")', pass: true, score: 1, reason: "found" },
+      { name: "no_narration", pass: false, score: 0, reason: 'narrates memory: "you mentioned"' },
+    ],
+    calls: [
+      {
+        session: 1,
+        stage: "write",
+        step: "session 1: write",
+        model: "claude-haiku-4-5",
+        usage: usage(1000, 100),
+        usd: 0.0015,
+      },
+      {
+        session: "question",
+        stage: "chat",
+        step: "question: chat",
+        model: "claude-haiku-4-5",
+        usage: usage(10, 50, 4096),
+        usd: 0.00537,
+      },
+      {
+        session: "question",
+        stage: "chat",
+        step: "question: chat",
+        model: "claude-haiku-4-5",
+        usage: usage(20, 60, 0, 4096),
+        usd: 0.0007296,
+      },
+    ],
+  },
+  {
+    ...base,
+    scenarioId: "remember",
+    model: "claude-opus-5-5",
+    pass: false,
+    checks: [],
+    calls: [],
+    error: {
+      name: "MissingRecordingError",
+      message: 'No recording for scenario "remember"\n  recording file: x.json',
+    },
+  },
+];
+
+describe("buildEvalReport", () => {
+  it("groups checks by scenario with one outcome per model, costs per session and stage, and totals", () => {
+    const report = buildEvalReport(results, "extraction@1");
+    expect({ ...report, results: undefined }).toEqual({
+      extractionPrompt: "extraction@1",
+      provenance: [{ kind: "recorded", model: "claude-haiku-4-5", date: "2026-11-29" }],
+      summary: { runs: 2, passed: 0, failed: 1, broken: 1 },
+      models: ["claude-haiku-4-5", "claude-opus-5-5"],
+      checks: [
+        {
+          scenarioId: "remember",
+          check: 'file_contains(topics/tools.md, "Fly.io")',
+          outcomes: { "claude-haiku-4-5": { pass: true, reason: "found" } },
+        },
+        {
+          scenarioId: "remember",
+          check: "no_narration",
+          outcomes: {
+            "claude-haiku-4-5": { pass: false, reason: 'narrates memory: "you mentioned"' },
+          },
+        },
+        {
+          scenarioId: "remember",
+          check: "(run)",
+          outcomes: {
+            "claude-opus-5-5": {
+              pass: false,
+              reason: 'BROKEN MissingRecordingError: No recording for scenario "remember"',
+            },
+          },
+        },
+      ],
+      sessionCosts: [
+        {
+          scenarioId: "remember",
+          model: "claude-haiku-4-5",
+          session: 1,
+          stage: "write",
+          calls: 1,
+          input: 1000,
+          output: 100,
+          cacheWrite: 0,
+          cacheRead: 0,
+          usd: 0.0015,
+        },
+        {
+          scenarioId: "remember",
+          model: "claude-haiku-4-5",
+          session: "question",
+          stage: "chat",
+          calls: 2,
+          input: 30,
+          output: 110,
+          cacheWrite: 4096,
+          cacheRead: 4096,
+          usd: 0.0060996,
+        },
+      ],
+      scenarioCosts: [
+        {
+          scenarioId: "remember",
+          model: "claude-haiku-4-5",
+          calls: 3,
+          input: 1030,
+          output: 210,
+          cacheWrite: 4096,
+          cacheRead: 4096,
+          usd: 0.0075996,
+        },
+        {
+          scenarioId: "remember",
+          model: "claude-opus-5-5",
+          calls: 0,
+          input: 0,
+          output: 0,
+          cacheWrite: 0,
+          cacheRead: 0,
+          usd: 0,
+        },
+      ],
+      modelCosts: [
+        {
+          model: "claude-haiku-4-5",
+          calls: 3,
+          input: 1030,
+          output: 210,
+          cacheWrite: 4096,
+          cacheRead: 4096,
+          usd: 0.0075996,
+        },
+        {
+          model: "claude-opus-5-5",
+          calls: 0,
+          input: 0,
+          output: 0,
+          cacheWrite: 0,
+          cacheRead: 0,
+          usd: 0,
+        },
+      ],
+      broken: [
+        {
+          scenarioId: "remember",
+          model: "claude-opus-5-5",
+          name: "MissingRecordingError",
+          message: 'No recording for scenario "remember"\n  recording file: x.json',
+        },
+      ],
+    });
+  });
+
+  it("formats PASS, FAIL with the reason, BROKEN apart, the cost tables and the provenance", () => {
+    const text = formatEvalReport(buildEvalReport(results, "extraction@1"));
+    expect(text).toContain("recordings: recorded from the API (claude-haiku-4-5, 2026-11-29)");
+    expect(text).toMatch(
+      /\| remember \| no_narration +\| FAIL: narrates memory: "you mentioned" \| - +\|/,
+    );
+    expect(text).toMatch(
+      /\| remember \| \(run\) +\| - +\| BROKEN MissingRecordingError: No recording for scenario "remember" \|/,
+    );
+    expect(text).toContain(
+      '- remember [claude-haiku-4-5] no_narration: narrates memory: "you mentioned"',
+    );
+    expect(text).toContain("      recording file: x.json");
+    expect(text).toMatch(
+      /\| remember +\| claude-haiku-4-5 \| question \| chat +\| +2 \| +30 \| +110 \| +4,096 \| +4,096 \| \$0\.006100 \|/,
+    );
+    expect(text).toMatch(
+      /\| claude-haiku-4-5 \| +3 \| +1,030 \| +210 \| +4,096 \| +4,096 \| \$0\.007600 \|/,
+    );
+    expect(
+      text.endsWith("Result: 0 of 2 scenario runs passed (1 with failed checks, 1 broken).\n"),
+    ).toBe(true);
+  });
+});

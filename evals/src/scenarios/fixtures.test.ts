@@ -1,0 +1,132 @@
+import { readdir } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { ProposeMemoriesInputSchema } from "@memfiles/core";
+import { describe, expect, it } from "vitest";
+import { type AuthoredReply, loadAuthoredReplies } from "./authored.js";
+import { loadScenarios } from "./load-scenario.js";
+import type { Scenario } from "./schema.js";
+
+// The repo's own fixtures: every scenario loads, has authored replies, and the replies fit the
+// steps the runner will take (labels, counts, tool names, propose_memories input shape).
+const SCENARIOS_DIR = fileURLToPath(new URL("../../../scenarios", import.meta.url));
+const AUTHORED_DIR = fileURLToPath(new URL("../../authored", import.meta.url));
+
+const TOOLS_BY_STAGE: Record<string, readonly string[]> = {
+  write: ["propose_memories"],
+  chat: ["memory_read", "memory_write"],
+  consolidate: ["save_consolidated_file"],
+};
+
+function stageOf(step: string): string {
+  return /: (write|chat|consolidate)/.exec(step)?.[1] ?? "unknown";
+}
+
+/** Problems with a scenario's authored replies, as readable sentences; empty when they fit. */
+function replyProblems(scenario: Scenario, replies: readonly AuthoredReply[]): string[] {
+  const problems: string[] = [];
+  const count = (step: string) => replies.filter((reply) => reply.step === step).length;
+  const expected = new Set<string>();
+  scenario.sessions.forEach((session, index) => {
+    const number = index + 1;
+    if (session.live) {
+      const step = `session ${number}: chat`;
+      expected.add(step);
+      const userTurns = session.turns.filter((turn) => "user" in turn).length;
+      if (count(step) < userTurns)
+        problems.push(`${step}: ${count(step)} replies for ${userTurns} user turns`);
+    }
+    const writes = session.after.filter((stage) => stage === "write").length;
+    if (writes > 0) {
+      const step = `session ${number}: write`;
+      expected.add(step);
+      if (count(step) !== writes)
+        problems.push(`${step}: ${count(step)} replies for ${writes} write stage(s)`);
+    }
+    if (session.after.some((stage) => stage !== "write"))
+      expected.add(`session ${number}: consolidate`);
+  });
+  if (scenario.question) {
+    expected.add("question: chat");
+    if (count("question: chat") === 0) problems.push("question: chat: no reply");
+  }
+  for (const reply of replies) {
+    const key =
+      reply.step.startsWith("session") && stageOf(reply.step) === "consolidate"
+        ? reply.step.replace(/ consolidate .*$/, " consolidate")
+        : reply.step;
+    if (!expected.has(key)) problems.push(`${reply.step}: the scenario has no such step`);
+    for (const block of reply.content) {
+      if (block.type !== "tool_use") continue;
+      const allowed = TOOLS_BY_STAGE[stageOf(reply.step)] ?? [];
+      if (!allowed.includes(block.name))
+        problems.push(`${reply.step}: tool ${block.name} is not offered there`);
+      if (
+        block.name === "propose_memories" &&
+        !ProposeMemoriesInputSchema.safeParse(block.input).success
+      ) {
+        problems.push(`${reply.step}: propose_memories input does not match the tool schema`);
+      }
+    }
+  }
+  // A chat step's last reply must end the loop with text; a tool_use reply needs one after it.
+  for (const step of new Set(replies.map((reply) => reply.step))) {
+    if (stageOf(step) !== "chat") continue;
+    const last = replies.filter((reply) => reply.step === step).at(-1);
+    if (last?.content.some((block) => block.type === "tool_use")) {
+      problems.push(
+        `${step}: the last reply calls a tool, so the chat loop would ask for one more`,
+      );
+    }
+  }
+  return problems;
+}
+
+const scenarios = await loadScenarios(SCENARIOS_DIR);
+
+describe("repo fixtures", () => {
+  it("has the seed design's five tests and the fault reports", () => {
+    expect(scenarios.map((scenario) => scenario.id)).toEqual([
+      "consolidate-race",
+      "dont-overapply-dinner",
+      "dont-overapply-packaging",
+      "forget",
+      "ignore-noise",
+      "pasted-api-key",
+      "remember",
+      "small-talk",
+      "unconfirmed-suggestion",
+      "update",
+    ]);
+  });
+
+  it("has one authored-replies file per scenario and no other", async () => {
+    const files = (await readdir(AUTHORED_DIR)).filter((name) => name.endsWith(".yaml")).sort();
+    expect(files).toEqual(scenarios.map((scenario) => `${scenario.id}.yaml`));
+  });
+
+  it.each(scenarios.map((scenario) => ({ id: scenario.id, scenario })))(
+    "$id: authored replies fit the scenario's steps",
+    async ({ id, scenario }) => {
+      const { replies } = await loadAuthoredReplies(AUTHORED_DIR, id);
+      expect(replyProblems(scenario, replies)).toEqual([]);
+    },
+  );
+
+  it("reports replies that do not fit", () => {
+    const [scenario] = scenarios.filter((candidate) => candidate.id === "remember");
+    if (scenario === undefined) throw new Error("remember.yaml is missing");
+    const replies: AuthoredReply[] = [
+      { step: "session 1: write", content: [{ type: "tool_use", name: "memory_read", input: {} }] },
+      { step: "session 2: write", content: [{ type: "text", text: "nothing" }] },
+      {
+        step: "question: chat",
+        content: [{ type: "tool_use", name: "memory_read", input: { path: "topics/tools.md" } }],
+      },
+    ];
+    expect(replyProblems(scenario, replies)).toEqual([
+      "session 1: write: tool memory_read is not offered there",
+      "session 2: write: the scenario has no such step",
+      "question: chat: the last reply calls a tool, so the chat loop would ask for one more",
+    ]);
+  });
+});

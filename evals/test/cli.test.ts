@@ -1,0 +1,136 @@
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { authorMain } from "../src/cli/author.js";
+import { evalMain } from "../src/cli/eval.js";
+import { writeTinyAuthored, writeTinyScenario } from "./scenario-fixture.js";
+
+function capture() {
+  const output = { out: "", error: "" };
+  return {
+    output,
+    sink: {
+      out: (text: string) => {
+        output.out += text;
+      },
+      error: (text: string) => {
+        output.error += text;
+      },
+    },
+  };
+}
+
+async function authorTiny() {
+  const scenariosDir = await writeTinyScenario();
+  const authoredDir = await writeTinyAuthored();
+  const recordingsDir = await mkdtemp(join(tmpdir(), "memfiles-recordings-"));
+  const folders = ["--scenarios", scenariosDir, "--recordings", recordingsDir];
+  const { output, sink } = capture();
+  const authored = await authorMain(
+    [...folders, "--authored", authoredDir, "--prompt", "extraction@1"],
+    sink,
+  );
+  return { folders, recordingsDir, authored, output };
+}
+
+describe("author and eval commands", () => {
+  it("authors recordings for both models that replay to the same results, and eval passes on them", async () => {
+    const { folders, recordingsDir, authored, output } = await authorTiny();
+    expect(output.error).toBe("");
+    expect(authored.exitCode).toBe(0);
+    expect(
+      authored.cells.map((cell) => [cell.authored.model, cell.authored.pass, cell.sameOnReplay]),
+    ).toEqual([
+      ["claude-haiku-4-5", true, true],
+      ["claude-opus-5-5", true, true],
+    ]);
+    const opus = JSON.parse(
+      await readFile(join(recordingsDir, "claude-opus-5-5", "extraction@1", "tiny.json"), "utf8"),
+    );
+    expect(opus.provenance).toBe("authored");
+    expect(opus.entries[0].response.body.content[0]).toMatchObject({
+      type: "thinking",
+      thinking: "",
+    });
+
+    const first = capture();
+    const jsonFile = join(recordingsDir, "report.json");
+    const result = await evalMain([...folders, "--json", jsonFile], first.sink);
+    expect(first.output.error).toBe("");
+    expect(result.exitCode).toBe(0);
+    expect(result.report?.summary).toEqual({ runs: 2, passed: 2, failed: 0, broken: 0 });
+    expect(result.report?.models).toEqual(["claude-haiku-4-5", "claude-opus-5-5"]);
+    expect(first.output.out).toContain("recordings: authored by hand. Usage method:");
+    expect(first.output.out).toMatch(
+      /\| tiny +\| file_contains\(topics\/tools\.md, "Ghostty"\) +\| PASS +\| PASS +\|/,
+    );
+    expect(first.output.out).toMatch(/\| tiny +\| claude-haiku-4-5 \| 2 +\| consolidate \| +1 \|/);
+    expect(first.output.out).toContain(
+      "Result: 2 of 2 scenario runs passed (0 with failed checks, 0 broken).",
+    );
+    expect(JSON.parse(await readFile(jsonFile, "utf8"))).toEqual(
+      JSON.parse(JSON.stringify(result.report)),
+    );
+  });
+
+  it("authoring twice writes byte-identical recordings", async () => {
+    const { folders, recordingsDir } = await authorTiny();
+    const file = join(recordingsDir, "claude-haiku-4-5", "extraction@1", "tiny.json");
+    const before = await readFile(file, "utf8");
+    const again = await authorMain(
+      [...folders, "--authored", join(recordingsDir, "..", "none")],
+      capture().sink,
+    );
+    expect(again.cells).toEqual([]);
+    const authoredDir = await writeTinyAuthored();
+    await authorMain(
+      [...folders, "--authored", authoredDir, "--prompt", "extraction@1"],
+      capture().sink,
+    );
+    expect(await readFile(file, "utf8")).toBe(before);
+  });
+
+  it.each([
+    ["an unknown flag", ["--nope"], 2, "Unknown option '--nope'"],
+    [
+      "a bad prompt id",
+      ["--prompt", "rules@1"],
+      2,
+      'is not an extraction prompt id such as "extraction@1"',
+    ],
+    ["an unknown scenario", ["--scenario", "nope"], 2, 'Unknown scenario "nope"'],
+    ["no recordings", [], 1, "No recordings for extraction@1"],
+    [
+      "record mode without a key",
+      ["--record"],
+      2,
+      "--record calls the Anthropic API and needs ANTHROPIC_API_KEY",
+    ],
+  ])("eval refuses %s", async (_name, argv, exitCode, message) => {
+    const scenariosDir = await writeTinyScenario();
+    const recordingsDir = await mkdtemp(join(tmpdir(), "memfiles-recordings-"));
+    const { output, sink } = capture();
+    const result = await evalMain(
+      ["--scenarios", scenariosDir, "--recordings", recordingsDir, ...argv],
+      sink,
+    );
+    expect(result.exitCode).toBe(exitCode);
+    expect(output.error).toContain(message);
+  });
+
+  it("exits 1 with the missing-recording message when a recording no longer matches", async () => {
+    const { folders } = await authorTiny();
+    const { output, sink } = capture();
+    const result = await evalMain(
+      [...folders, "--prompt", "extraction@2", "--model", "claude-haiku-4-5"],
+      sink,
+    );
+    expect(result.exitCode).toBe(1);
+    expect(result.report?.summary).toEqual({ runs: 1, passed: 0, failed: 0, broken: 1 });
+    expect(output.out).toContain("### Broken runs");
+    expect(output.out).toContain(
+      'No recording for scenario "tiny" at step "session 1: write": the recording file does not exist.',
+    );
+  });
+});

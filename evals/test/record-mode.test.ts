@@ -1,0 +1,111 @@
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { getPrompt } from "@memfiles/prompts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { runScenario } from "../src/runner/index.js";
+import type { RunScenarioOptions, ScenarioResult } from "../src/runner/types.js";
+import { startFakeAnthropicApi } from "./fake-anthropic-api.js";
+import { tinyModel, writeTinyScenario } from "./scenario-fixture.js";
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+/** What record and replay must agree on (not the wall time, nor where the recording came from). */
+function outcome(result: ScenarioResult) {
+  const { durationMs: _durationMs, provenance: _provenance, ...rest } = result;
+  return rest;
+}
+
+async function recordTiny(): Promise<{
+  options: Omit<RunScenarioOptions, "mode">;
+  recorded: ScenarioResult;
+  requests: number;
+}> {
+  const scenariosDir = await writeTinyScenario();
+  const recordingsDir = await mkdtemp(join(tmpdir(), "memfiles-recordings-"));
+  const options = {
+    scenarioId: "tiny",
+    model: "claude-haiku-4-5",
+    extractionPrompt: "extraction@1",
+    recordingsDir,
+    scenariosDir,
+  };
+  const api = await startFakeAnthropicApi(tinyModel);
+  vi.stubEnv("ANTHROPIC_API_KEY", "test-key");
+  vi.stubEnv("ANTHROPIC_BASE_URL", api.url);
+  const recorded = await runScenario({ ...options, mode: "record" });
+  await api.close();
+  vi.unstubAllEnvs();
+  return { options, recorded, requests: api.requests.length };
+}
+
+describe("record mode against a local fake API", () => {
+  it("records every call, then replays without the server to the same results", async () => {
+    const { options, recorded, requests } = await recordTiny();
+    expect(recorded.error).toBeUndefined();
+    expect(recorded.checks.filter((check) => !check.pass)).toEqual([]);
+    expect(recorded.pass).toBe(true);
+    expect(recorded.calls.map((call) => [call.session, call.stage, call.step])).toEqual([
+      [1, "write", "session 1: write"],
+      [2, "chat", "session 2: chat"],
+      [2, "chat", "session 2: chat"],
+      [2, "consolidate", "session 2: consolidate topics/tools.md"],
+      ["question", "chat", "question: chat"],
+      ["question", "chat", "question: chat"],
+    ]);
+    expect(requests).toBe(6);
+    const file = join(options.recordingsDir, "claude-haiku-4-5", "extraction@1", "tiny.json");
+    expect(recorded.recordingFile).toBe(file);
+    const saved = JSON.parse(await readFile(file, "utf8"));
+    expect(saved.provenance).toBe("recorded");
+    expect(recorded.provenance).toEqual([
+      { kind: "recorded", model: "claude-haiku-4-5", date: saved.date },
+    ]);
+
+    const replayed = await runScenario({ ...options, mode: "replay" });
+    expect(outcome(replayed)).toEqual(outcome(recorded));
+    expect(replayed.provenance).toEqual(recorded.provenance);
+  });
+
+  it("fails replay with a missing recording naming scenario, step and diff when one prompt word changes", async () => {
+    const { options } = await recordTiny();
+    const released = getPrompt("extraction", 1).text;
+    const changed = released.replace(/\bmemory\b/, "memories");
+    expect(changed).not.toBe(released);
+    const result = await runScenario({
+      ...options,
+      mode: "replay",
+      prompts: { extraction: changed },
+    });
+    expect(result.pass).toBe(false);
+    expect(result.error?.name).toBe("MissingRecordingError");
+    const message = result.error?.message ?? "";
+    expect(message).toContain('No recording for scenario "tiny" at step "session 1: write"');
+    expect(message).toContain(
+      join(options.recordingsDir, "claude-haiku-4-5", "extraction@1", "tiny.json"),
+    );
+    expect(message).toMatch(
+      /nearest recorded request \(step "session 1: write"\) differs at:\n\s+system/,
+    );
+    expect(message).toContain("memories");
+    expect(result.calls).toEqual([]);
+  });
+
+  it("refuses record mode without ANTHROPIC_API_KEY, as a broken run", async () => {
+    const scenariosDir = await writeTinyScenario();
+    const recordingsDir = await mkdtemp(join(tmpdir(), "memfiles-recordings-"));
+    vi.stubEnv("ANTHROPIC_API_KEY", "");
+    const result = await runScenario({
+      scenarioId: "tiny",
+      model: "claude-haiku-4-5",
+      extractionPrompt: "extraction@1",
+      recordingsDir,
+      scenariosDir,
+      mode: "record",
+    });
+    expect(result.error?.message).toContain("Record mode needs ANTHROPIC_API_KEY");
+    expect(result.pass).toBe(false);
+  });
+});

@@ -1,0 +1,22 @@
+// `pnpm --filter @memfiles/core bench [-- name ...]`: runs every section below, or only the named ones.
+// To add a section, write bench/<name>.bench.ts exporting a default BenchSection and append it here.
+import type { BenchSection } from "./section.js";
+
+const SECTIONS: ReadonlyArray<() => Promise<{ default: BenchSection }>> = [
+  () => import("./store.bench.js"),
+  () => import("./recall.bench.js"),
+];
+
+const wanted = process.argv.slice(2).filter((argument) => argument !== "--");
+let ran = 0;
+for (const load of SECTIONS) {
+  const section = (await load()).default;
+  if (wanted.length > 0 && !wanted.includes(section.name)) continue;
+  console.log(`\n## ${section.name}: ${section.title}\n`);
+  await section.run({ log: (line) => console.log(line) });
+  ran++;
+}
+if (ran === 0) {
+  console.error(`No bench section named ${wanted.join(", ")}.`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,108 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { formatMemoryFile } from "../src/format/index.js";
+import { formatMemoryIndex, MemoryStore, rowFromText } from "../src/store/index.js";
+import type { MemoryRow } from "../src/store/index.js";
+import { type BenchSection, median, ms, timeIt } from "./section.js";
+
+const FILES = 10_000;
+const ROUNDS = 9;
+const FOLDERS = ["topics", "projects", "people", "notes"] as const;
+
+function fileText(index: number): string {
+  const day = String(1 + (index % 28)).padStart(2, "0");
+  return formatMemoryFile({
+    header: {
+      name: `subject-${index}`,
+      description: `Subject ${index}: what the user said about it and when to read it (${index % 97}).`,
+      updated: `2026/09/${day}`,
+    },
+    lines: Array.from({ length: 4 + (index % 8) }, (_, line) => ({
+      kind: "fact" as const,
+      stated: `2026/${String(1 + (line % 12)).padStart(2, "0")}/${day}`,
+      text: `fact ${line} about subject ${index}: prefers option ${(index * 7 + line) % 13} for task ${line * 3}`,
+    })),
+  });
+}
+
+function pathOf(index: number): string {
+  return `${FOLDERS[index % FOLDERS.length]}/subject-${String(index).padStart(5, "0")}.md`;
+}
+
+/** The seed article's scan: walk the folder, read and parse every file on every call. */
+async function naiveIndex(root: string): Promise<string> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const paths = entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".md"))
+    .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1).split("\\").join("/"))
+    .filter((path) => path !== "MEMORY.md" && !path.startsWith("."));
+  const rows: MemoryRow[] = await Promise.all(
+    paths.map(async (path) => rowFromText(path, await readFile(join(root, path), "utf8"))),
+  );
+  rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return formatMemoryIndex(rows);
+}
+
+async function cachedIndex(store: MemoryStore): Promise<string> {
+  return formatMemoryIndex(await store.list());
+}
+
+const section: BenchSection = {
+  name: "store",
+  title: `list() + render MEMORY.md over ${FILES.toLocaleString("en")} files: cached store vs the naive scan`,
+  async run({ log }) {
+    const sandbox = await mkdtemp(join(tmpdir(), "memfiles-bench-"));
+    try {
+      const root = join(sandbox, "memory");
+      for (const folder of FOLDERS) await mkdir(join(root, folder), { recursive: true });
+      // Files are dated a day back, like a folder written over past sessions (the store re-reads a
+      // file changed within the last 2 s on every call, in case the clock is coarse).
+      const dayAgo = new Date(Date.now() - 86_400_000);
+      for (let start = 0; start < FILES; start += 500) {
+        await Promise.all(
+          Array.from({ length: Math.min(500, FILES - start) }, async (_, offset) => {
+            const path = join(root, pathOf(start + offset));
+            await writeFile(path, fileText(start + offset));
+            await utimes(path, dayAgo, dayAgo);
+          }),
+        );
+      }
+      const store = new MemoryStore({ root });
+      const cold = await timeIt(() => cachedIndex(store));
+      const reference = await naiveIndex(root);
+      if ((await cachedIndex(store)) !== reference) throw new Error("cached and naive indexes differ");
+      if (reference.includes("(no description)")) throw new Error("generated files do not parse");
+
+      const naive: number[] = [];
+      const cached: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        naive.push(await timeIt(() => naiveIndex(root)));
+        cached.push(await timeIt(() => cachedIndex(store)));
+      }
+
+      // A person edits one file by hand (same size, new description): the next call must show it.
+      const edited = pathOf(4_242);
+      const before = await readFile(join(root, edited), "utf8");
+      const after = before.replace("Subject 4242:", "SUBJECT 4242:");
+      await writeFile(join(root, edited), after);
+      const afterEdit = await timeIt(async () => {
+        const index = await cachedIndex(store);
+        if (!index.includes("SUBJECT 4242:")) throw new Error("the cached list missed a hand edit");
+      });
+
+      const naiveMedian = median(naive);
+      const cachedMedian = median(cached);
+      log(`files                      ${FILES}`);
+      log(`naive scan, median of ${ROUNDS}    ${ms(naiveMedian)}`);
+      log(`cached list, median of ${ROUNDS}   ${ms(cachedMedian)}`);
+      log(`ratio (naive / cached)     ${(naiveMedian / cachedMedian).toFixed(1)}x`);
+      log(`cached list, first call    ${ms(cold)} (cold cache: reads and parses every file)`);
+      log(`cached list after a hand edit of ${edited}   ${ms(afterEdit)} (edit picked up)`);
+    } finally {
+      await rm(sandbox, { recursive: true, force: true });
+    }
+  },
+};
+
+export default section;

@@ -1,0 +1,90 @@
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { MemoryStore } from "../store/index.js";
+import { forget, matchesForgetQuery } from "./forget.js";
+import { remember } from "./remember.js";
+import { readTombstones } from "./tombstones.js";
+
+const NOW = new Date("2026-09-12T09:00:00Z");
+
+async function storeWith(...facts: [file: string, fact: string][]): Promise<MemoryStore> {
+  const store = new MemoryStore({
+    root: join(await mkdtemp(join(tmpdir(), "memfiles-forget-")), "memory"),
+  });
+  for (const [file, fact] of facts)
+    await remember({ store, file, fact, now: new Date("2026-09-01T00:00:00Z") });
+  return store;
+}
+
+describe("forget", () => {
+  it("removes every matching line at once, in every file, and keeps the rest", async () => {
+    const store = await storeWith(
+      ["topics/hosting.md", "deploys on Fly.io"],
+      ["topics/hosting.md", "uses Docker for local builds"],
+      ["projects/billing.md", "billing service deployed to a separate Fly.io org"],
+    );
+    const result = await forget({ store, query: "where I deploy", now: NOW });
+    expect(result).toEqual({
+      code: "removed",
+      removed: [
+        {
+          file: "projects/billing.md",
+          line: "[stated 2026/09/01] billing service deployed to a separate Fly.io org",
+        },
+        { file: "topics/hosting.md", line: "[stated 2026/09/01] deploys on Fly.io" },
+      ],
+    });
+    const hosting = await readFile(join(store.root, "topics/hosting.md"), "utf8");
+    expect(hosting).toContain("[stated 2026/09/01] uses Docker for local builds\n");
+    expect(hosting).not.toContain("Fly.io");
+    expect(hosting).toContain("updated: 2026/09/12\n");
+  });
+
+  it("keeps hashes, never the forgotten words, in .memfiles/tombstones.json", async () => {
+    const store = await storeWith(["profile.md", "home address is 12 Elm Street, Springfield"]);
+    await forget({ store, query: "my home address", now: NOW });
+    const text = await readFile(join(store.root, ".memfiles", "tombstones.json"), "utf8");
+    expect(text).not.toMatch(/elm|street|springfield|address|home/i);
+    const [tombstone] = await readTombstones(store);
+    expect(tombstone).toEqual({
+      date: "2026/09/12",
+      facts: [{ hash: expect.stringMatching(/^[0-9a-f]{64}$/), words: expect.any(Array) }],
+      query: [expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)],
+    });
+  });
+
+  it("says when nothing matched, and still leaves a tombstone for the query", async () => {
+    const store = await storeWith(["preferences.md", "prefers short answers"]);
+    expect(await forget({ store, query: "my phone number", now: NOW })).toEqual({
+      code: "nothing_matched",
+      removed: [],
+    });
+    expect((await readTombstones(store)).map((tombstone) => tombstone.query.length)).toEqual([2]);
+  });
+
+  it("does nothing for a blank query", async () => {
+    const store = await storeWith(["preferences.md", "prefers short answers"]);
+    expect(await forget({ store, query: "  ", now: NOW })).toEqual({
+      code: "nothing_matched",
+      removed: [],
+    });
+    expect(await readTombstones(store)).toEqual([]);
+  });
+});
+
+describe("matchesForgetQuery", () => {
+  it.each([
+    ["deploys on Fly.io", "where I deploy", true],
+    ["deployed the billing service to Fly.io", "forget where I deploy", true],
+    ["deploys on Fly.io", "[stated 2026/09/01] Deploys on  fly.io", true],
+    ["home address is 12 Elm Street", "12 elm street", true],
+    ["home address is 12 Elm Street", "please forget my address", true],
+    ["uses Docker for local builds", "where I deploy", false],
+    ["lives in Lisbon", "my address", false],
+    ["prefers short answers", "that", false],
+  ])("%j matches %j: %s", (fact, query, expected) => {
+    expect(matchesForgetQuery(fact, query)).toBe(expected);
+  });
+});

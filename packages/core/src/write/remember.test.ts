@@ -1,0 +1,127 @@
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { MemoryStore } from "../store/index.js";
+import { forget } from "./forget.js";
+import { remember } from "./remember.js";
+import { findForgotten, readTombstones } from "./tombstones.js";
+
+const NOW = new Date("2026-09-12T09:00:00Z");
+
+async function newStore(): Promise<MemoryStore> {
+  return new MemoryStore({
+    root: join(await mkdtemp(join(tmpdir(), "memfiles-remember-")), "memory"),
+  });
+}
+
+describe("remember", () => {
+  it("saves the fact at once with today's date tag, in a new file with a header", async () => {
+    const store = await newStore();
+    const result = await remember({
+      store,
+      file: "people/sam.md",
+      fact: "is the user's sister, a nurse in Porto",
+      now: NOW,
+    });
+    expect(result).toEqual({
+      code: "applied",
+      file: "people/sam.md",
+      line: "[stated 2026/09/12] is the user's sister, a nurse in Porto",
+      replaced: [],
+    });
+    expect(await readFile(join(store.root, "people/sam.md"), "utf8")).toBe(
+      [
+        "---",
+        "name: sam",
+        "description: sam, a person in the user's life, as the user described them. Read only when the user brings up sam.",
+        "updated: 2026/09/12",
+        "---",
+        "[stated 2026/09/12] is the user's sister, a nurse in Porto",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("replaces the line it names", async () => {
+    const store = await newStore();
+    await remember({
+      store,
+      file: "topics/hosting.md",
+      fact: "deploys on Heroku",
+      now: new Date("2026-03-02T00:00:00Z"),
+    });
+    const result = await remember({
+      store,
+      file: "topics/hosting.md",
+      fact: "deploys on Fly.io",
+      replaces: "deploys on heroku",
+      now: NOW,
+    });
+    expect(result).toEqual({
+      code: "applied",
+      file: "topics/hosting.md",
+      line: "[stated 2026/09/12] deploys on Fly.io",
+      replaced: ["[stated 2026/03/02] deploys on Heroku"],
+    });
+  });
+
+  it.each([
+    [
+      "a card number",
+      "topics/shopping.md",
+      "pays with card 4111 1111 1111 1111",
+      "secret",
+      "pays with card [redacted]",
+    ],
+    [
+      "a password in words",
+      "profile.md",
+      "my password is hunter2",
+      "secret",
+      "my password is [redacted]",
+    ],
+    ["a path outside the layout", "../notes.md", "likes tea", "path_not_allowed", "likes tea"],
+    [
+      "a fact already saved",
+      "preferences.md",
+      "prefers short answers",
+      "duplicate",
+      "prefers short answers",
+    ],
+  ])("refuses %s", async (_, file, fact, code, shown) => {
+    const store = await newStore();
+    await remember({ store, file: "preferences.md", fact: "prefers short answers", now: NOW });
+    const result = await remember({ store, file, fact, now: NOW });
+    expect(result).toEqual({ code, file, fact: shown, message: expect.any(String) });
+    expect((await store.list()).map((row) => row.path)).toEqual(["preferences.md"]);
+  });
+
+  it("is not blocked by a tombstone, and lifts the tombstones the fact matches", async () => {
+    const store = await newStore();
+    await remember({
+      store,
+      file: "topics/hosting.md",
+      fact: "deploys on Heroku",
+      now: new Date("2026-03-02T00:00:00Z"),
+    });
+    await forget({ store, query: "where I deploy", now: new Date("2026-04-01T00:00:00Z") });
+    expect(findForgotten("deploys on Render", await readTombstones(store))).toEqual({
+      rule: "forget_query_words",
+      date: "2026/04/01",
+    });
+
+    const result = await remember({
+      store,
+      file: "topics/hosting.md",
+      fact: "deploys on Render",
+      now: NOW,
+    });
+    expect(result.code).toBe("applied");
+    expect(findForgotten("deploys on Fly.io", await readTombstones(store))).toBeUndefined();
+    expect(findForgotten("deploys on Heroku", await readTombstones(store))).toEqual({
+      rule: "same_fact",
+      date: "2026/04/01",
+    });
+  });
+});

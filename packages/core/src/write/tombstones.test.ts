@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { contentWords, factKey } from "./fact-match.js";
+import { findForgotten, liftTombstones, makeTombstone } from "./tombstones.js";
+
+const tombstones = [
+  makeTombstone("my home address", ["home address is 12 Elm Street, Springfield"], "2026/09/05"),
+  makeTombstone("where I deploy", [], "2026/09/06"),
+];
+
+describe("findForgotten", () => {
+  it.each([
+    [
+      "the same fact",
+      "[stated 2026/09/20] Home address is 12 Elm Street, Springfield.",
+      { rule: "same_fact", date: "2026/09/05" },
+    ],
+    [
+      "a fact with every word of a forget query",
+      "has a home address in Porto",
+      { rule: "forget_query_words", date: "2026/09/05" },
+    ],
+    [
+      "a reworded subject of a forget query",
+      "deployed everything to Render",
+      { rule: "forget_query_words", date: "2026/09/06" },
+    ],
+    [
+      "mostly the words of a removed line",
+      "lives at 12 Elm Street",
+      { rule: "removed_fact_words", date: "2026/09/05" },
+    ],
+    ["one shared word only", "walks down Elm Street to work in Lisbon every morning", undefined],
+    ["an unrelated fact", "types on Colemak", undefined],
+  ])("%s", (_, fact, expected) => {
+    expect(findForgotten(fact, tombstones)).toEqual(expected);
+  });
+});
+
+describe("liftTombstones", () => {
+  it("drops what a remembered fact matches and keeps the rest", () => {
+    const lifted = liftTombstones("deploys on Render", tombstones);
+    expect(lifted).toEqual([tombstones[0]]);
+    expect(lifted[0]).toBe(tombstones[0]);
+  });
+});
+
+describe("factKey and contentWords", () => {
+  it.each([
+    ["[stated 2026/09/12]  Loves  Thai food.", "loves thai food"],
+    ["Can’t stand it", "can't stand it"],
+  ])("factKey(%j) = %j", (text, key) => {
+    expect(factKey(text)).toBe(key);
+  });
+
+  it.each([
+    ["Please forget where I deploy", ["deploi"]],
+    ["I don't eat pork anymore", ["eat", "pork"]],
+    ["home address is 12 Elm Street", ["home", "address", "12", "elm", "street"]],
+  ])("contentWords(%j) = %j", (text, words) => {
+    expect(contentWords(text)).toEqual(words);
+  });
+});

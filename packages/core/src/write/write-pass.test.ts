@@ -1,0 +1,704 @@
+import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Anthropic from "@anthropic-ai/sdk";
+import { getPrompt } from "@memfiles/prompts";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { MemoryStore } from "../store/index.js";
+import type { Transcript } from "../transcript/index.js";
+import type { UsageRecord } from "../usage/index.js";
+import { forget } from "./forget.js";
+import {
+  answerMessages,
+  emptyThinkingBlock,
+  overloaded,
+  testClient,
+  textBlock,
+  toolUseBlock,
+} from "./messages-api.mocks.js";
+import type { Proposal } from "./propose-memories-tool.js";
+import { remember } from "./remember.js";
+import { WriteModelReplyError } from "./write-model-reply-error.js";
+import { type WritePassOptions, writePass } from "./write-pass.js";
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const HAIKU = "claude-haiku-4-5";
+const OPUS = "claude-opus-5-5";
+const NOW = new Date("2026-09-12T18:30:00Z");
+const USAGE = { input: 1840, output: 212, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 };
+
+async function newStore(maxChars?: number): Promise<MemoryStore> {
+  const root = join(await mkdtemp(join(tmpdir(), "memfiles-write-")), "memory");
+  return new MemoryStore({ root, ...(maxChars === undefined ? {} : { maxChars }) });
+}
+
+function session(
+  date: string,
+  ...turns: [role: "user" | "assistant", content: string][]
+): Transcript {
+  return {
+    date,
+    sessionId: `s-${date}`,
+    turns: turns.map(([role, content]) => ({ role, content })),
+  };
+}
+
+function proposing(...memories: Proposal[]) {
+  return { content: [toolUseBlock({ memories })] };
+}
+
+async function run(
+  options: Partial<WritePassOptions> & Pick<WritePassOptions, "store" | "transcript">,
+) {
+  return writePass({ client: testClient(), model: HAIKU, now: NOW, onTooLong: false, ...options });
+}
+
+async function fileText(store: MemoryStore, path: string): Promise<string | undefined> {
+  const read = await store.read(path);
+  return read.exists ? read.content : undefined;
+}
+
+const deploySession = session(
+  "2026-09-12",
+  ["user", "I'm Dana, a backend engineer in Lisbon. We deploy everything on Fly.io."],
+  ["assistant", "Got it. For a new service on Fly.io, start with `fly launch`."],
+  ["user", "thanks!"],
+);
+
+describe("writePass: a good proposal set", () => {
+  it("applies each proposal, tags it with the session date and reports usage", async () => {
+    const store = await newStore();
+    answerMessages(server, [
+      proposing(
+        {
+          file: "profile.md",
+          fact: "is a backend engineer in Lisbon",
+          evidence: "I'm Dana, a backend engineer in Lisbon",
+          replaces: null,
+        },
+        {
+          file: "topics/hosting.md",
+          fact: "deploys on Fly.io",
+          evidence: "We deploy everything on Fly.io.",
+          replaces: null,
+        },
+      ),
+    ]);
+    const records: UsageRecord[] = [];
+    const result = await run({
+      store,
+      transcript: deploySession,
+      onUsage: (record) => void records.push(record),
+    });
+
+    expect(result).toEqual({
+      applied: [
+        {
+          code: "applied",
+          proposal: {
+            file: "profile.md",
+            fact: "is a backend engineer in Lisbon",
+            evidence: "I'm Dana, a backend engineer in Lisbon",
+            replaces: null,
+          },
+          file: "profile.md",
+          line: "[stated 2026/09/12] is a backend engineer in Lisbon",
+          replaced: [],
+        },
+        {
+          code: "applied",
+          proposal: {
+            file: "topics/hosting.md",
+            fact: "deploys on Fly.io",
+            evidence: "We deploy everything on Fly.io.",
+            replaces: null,
+          },
+          file: "topics/hosting.md",
+          line: "[stated 2026/09/12] deploys on Fly.io",
+          replaced: [],
+        },
+      ],
+      rejected: [],
+      usage: USAGE,
+    });
+    expect(await fileText(store, "topics/hosting.md")).toBe(
+      [
+        "---",
+        "name: hosting",
+        "description: What the user stated about hosting. Read for any question about hosting.",
+        "updated: 2026/09/12",
+        "---",
+        "[stated 2026/09/12] deploys on Fly.io",
+        "",
+      ].join("\n"),
+    );
+    expect(records).toEqual([
+      {
+        sessionId: "s-2026-09-12",
+        stage: "write",
+        model: HAIKU,
+        usage: USAGE,
+        date: NOW.toISOString(),
+      },
+    ]);
+  });
+
+  it("sends one forced, strict propose_memories call with the index, lines and dated transcript", async () => {
+    const store = await newStore();
+    await remember({
+      store,
+      file: "preferences.md",
+      fact: "prefers short answers",
+      now: new Date("2026-09-01T00:00:00Z"),
+    });
+    const requests = answerMessages(server, [proposing()]);
+    await run({ store, transcript: deploySession });
+
+    expect(requests).toHaveLength(1);
+    const request = requests[0];
+    expect(request?.tool_choice).toEqual({ type: "tool", name: "propose_memories" });
+    expect(request?.tools).toEqual([
+      expect.objectContaining({ name: "propose_memories", strict: true }),
+    ]);
+    expect(request?.system).toBe(getPrompt("extraction", 1).text);
+    const text = request?.messages[0]?.content as string;
+    expect(text).toContain("- preferences.md: How the user wants the assistant to work");
+    expect(text).toContain(
+      '<file path="preferences.md">\n[stated 2026/09/01] prefers short answers\n</file>',
+    );
+    expect(text).toContain('<transcript date="2026-09-12">\n<turn role="user">\nI\'m Dana');
+    expect(text).toContain('<turn role="assistant">\nGot it.');
+  });
+});
+
+describe("writePass: nothing worth keeping", () => {
+  it.each([["hi"], ["thanks"]])("saves nothing for %j", async (said) => {
+    const store = await newStore();
+    answerMessages(server, [proposing()]);
+    const result = await run({
+      store,
+      transcript: session("2026-09-12", ["user", said], ["assistant", "Hello!"]),
+    });
+    expect(result).toEqual({ applied: [], rejected: [], usage: USAGE });
+    expect(await store.list()).toEqual([]);
+  });
+});
+
+describe("writePass: rejected proposals", () => {
+  const fakeKey = ["sk", "ant", "api03", "R2D2c3poBB8x"].join("-");
+  const transcript = session(
+    "2026-09-12",
+    ["user", `I use Neovim. My Anthropic key is ${fakeKey}, keep it handy. I'm vegetarian.`],
+    ["assistant", "Since you like terminals, you probably prefer tmux too."],
+    ["user", "ok"],
+  );
+  const good = {
+    file: "topics/tools.md",
+    fact: "uses Neovim",
+    evidence: "I use Neovim.",
+    replaces: null,
+  };
+
+  it.each([
+    ["a path that climbs out of the folder", { ...good, file: "../../x.md" }, "path_not_allowed"],
+    ["a path two levels deep", { ...good, file: "topics/dev/tools.md" }, "path_not_allowed"],
+    ["a path outside the allowed folders", { ...good, file: "notes/tools.md" }, "path_not_allowed"],
+    [
+      "a file name that is not kebab-case",
+      { ...good, file: "topics/Dev Tools.md" },
+      "path_not_allowed",
+    ],
+    [
+      "evidence from the assistant's turn",
+      { ...good, fact: "prefers tmux", evidence: "you probably prefer tmux too" },
+      "evidence_not_from_user",
+    ],
+    [
+      "evidence nobody said",
+      { ...good, evidence: "I have used Neovim for ten years" },
+      "evidence_not_found",
+    ],
+    ["a blank fact", { ...good, fact: "  " }, "invalid_fact"],
+    ["a replaces that names no line", { ...good, replaces: "uses VS Code" }, "replaces_not_found"],
+  ])("rejects %s", async (_, proposal, code) => {
+    const store = await newStore();
+    answerMessages(server, [proposing(proposal)]);
+    const result = await run({ store, transcript });
+    expect(result.applied).toEqual([]);
+    expect(result.rejected).toEqual([{ code, proposal, message: expect.any(String) }]);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it("writes nothing outside the folder for ../../x.md", async () => {
+    const store = await newStore();
+    answerMessages(server, [proposing({ ...good, file: "../../x.md" })]);
+    await run({ store, transcript });
+    expect(await readdir(join(store.root, "..", ".."))).not.toContain("x.md");
+  });
+
+  it("rejects a path the store's guard refuses (a folder linked outside the memory folder)", async () => {
+    const store = await newStore();
+    const outside = await mkdtemp(join(tmpdir(), "memfiles-outside-"));
+    await mkdir(store.root, { recursive: true });
+    await symlink(outside, join(store.root, "topics"));
+    answerMessages(server, [proposing(good)]);
+    const result = await run({ store, transcript });
+    expect(result.rejected).toEqual([
+      {
+        code: "path_not_allowed",
+        proposal: good,
+        message: expect.stringContaining("topics/tools.md"),
+      },
+    ]);
+    expect(await readdir(outside)).toEqual([]);
+  });
+
+  it("rejects a fact carrying a key and redacts it in the result", async () => {
+    const store = await newStore();
+    const proposal = {
+      file: "topics/tools.md",
+      fact: `uses Anthropic key ${fakeKey}`,
+      evidence: `My Anthropic key is ${fakeKey}`,
+      replaces: null,
+    };
+    answerMessages(server, [proposing(proposal)]);
+    const result = await run({ store, transcript });
+    expect(result.rejected).toEqual([
+      {
+        code: "secret",
+        proposal: {
+          file: "topics/tools.md",
+          fact: "uses Anthropic key [redacted]",
+          evidence: "My Anthropic key is [redacted]",
+          replaces: null,
+        },
+        message:
+          "Refused a proposal for topics/tools.md: it holds a secret (anthropic_api_key), redacted here. Secrets never go into memory.",
+      },
+    ]);
+    expect(JSON.stringify(result)).not.toContain(fakeKey);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it("keeps the good proposals of a set when others are rejected", async () => {
+    const store = await newStore();
+    const assistantIdea = {
+      ...good,
+      fact: "prefers tmux",
+      evidence: "you probably prefer tmux too",
+    };
+    answerMessages(server, [proposing(assistantIdea, good)]);
+    const result = await run({ store, transcript });
+    expect(result.applied.map((item) => item.line)).toEqual(["[stated 2026/09/12] uses Neovim"]);
+    expect(result.rejected.map((item) => item.code)).toEqual(["evidence_not_from_user"]);
+  });
+
+  it("does not add a fact memory already holds", async () => {
+    const store = await newStore();
+    await remember({
+      store,
+      file: "topics/tools.md",
+      fact: "Uses  Neovim.",
+      now: new Date("2026-08-01T00:00:00Z"),
+    });
+    answerMessages(server, [proposing(good)]);
+    const result = await run({ store, transcript });
+    expect(result.rejected).toEqual([
+      {
+        code: "duplicate",
+        proposal: good,
+        message: "Not added: topics/tools.md already holds this fact.",
+      },
+    ]);
+    expect(await fileText(store, "topics/tools.md")).toContain(
+      "[stated 2026/08/01] Uses Neovim.\n",
+    );
+  });
+
+  it("refuses to edit a file whose header cannot be parsed", async () => {
+    const store = await newStore();
+    await mkdir(join(store.root, "topics"), { recursive: true });
+    const broken = "---js\n{ name: 'tools' }\n---\n[stated 2026/08/01] uses tmux\n";
+    await writeFile(join(store.root, "topics/tools.md"), broken);
+    answerMessages(server, [proposing(good)]);
+    const result = await run({ store, transcript });
+    expect(result.rejected.map((item) => item.code)).toEqual(["unparsable_file"]);
+    expect(await readFile(join(store.root, "topics/tools.md"), "utf8")).toBe(broken);
+  });
+});
+
+describe("writePass: updates", () => {
+  it("ends a love-then-hate story about Thai food with exactly one current line", async () => {
+    const store = await newStore();
+    answerMessages(server, [
+      proposing({
+        file: "preferences.md",
+        fact: "loves Thai food",
+        evidence: "I love Thai food",
+        replaces: null,
+      }),
+    ]);
+    await run({
+      store,
+      transcript: session("2026-09-12", ["user", "I love Thai food, any place near Alfama?"]),
+    });
+
+    answerMessages(server, [
+      proposing({
+        file: "preferences.md",
+        fact: "can't stand Thai food",
+        evidence: "I can't stand Thai food anymore",
+        replaces: "loves Thai food",
+      }),
+    ]);
+    const later = session("2026-10-03", [
+      "user",
+      "Honestly I can't stand Thai food anymore. Something else for Friday?",
+    ]);
+    const result = await run({ store, transcript: later, now: new Date("2026-10-03T12:00:00Z") });
+
+    expect(result.applied).toEqual([
+      expect.objectContaining({
+        file: "preferences.md",
+        line: "[stated 2026/10/03] can't stand Thai food",
+        replaced: ["[stated 2026/09/12] loves Thai food"],
+      }),
+    ]);
+    const text = (await fileText(store, "preferences.md")) ?? "";
+    expect(text.split("\n").filter((line) => line.startsWith("[stated"))).toEqual([
+      "[stated 2026/10/03] can't stand Thai food",
+    ]);
+    expect(text).toContain("updated: 2026/10/03\n");
+  });
+
+  it("matches replaces with the date tag, case, white space and end period ignored", async () => {
+    const store = await newStore();
+    await remember({
+      store,
+      file: "topics/hosting.md",
+      fact: "deploys on Heroku",
+      now: new Date("2026-03-02T00:00:00Z"),
+    });
+    answerMessages(server, [
+      proposing({
+        file: "topics/hosting.md",
+        fact: "deploys on Fly.io (previously Heroku)",
+        evidence: "We deploy everything on Fly.io",
+        replaces: "[stated 2026/03/02]  Deploys on  HEROKU.",
+      }),
+    ]);
+    const result = await run({ store, transcript: deploySession });
+    expect(result.applied.map((item) => item.replaced)).toEqual([
+      ["[stated 2026/03/02] deploys on Heroku"],
+    ]);
+  });
+
+  it("puts the new line in the file that holds the replaced line", async () => {
+    const store = await newStore();
+    await remember({
+      store,
+      file: "topics/hosting.md",
+      fact: "deploys on Heroku",
+      now: new Date("2026-03-02T00:00:00Z"),
+    });
+    answerMessages(server, [
+      proposing({
+        file: "topics/deploy.md",
+        fact: "deploys on Fly.io",
+        evidence: "We deploy everything on Fly.io",
+        replaces: "deploys on Heroku",
+      }),
+    ]);
+    const result = await run({ store, transcript: deploySession });
+    expect(result.applied.map((item) => [item.file, item.line])).toEqual([
+      ["topics/hosting.md", "[stated 2026/09/12] deploys on Fly.io"],
+    ]);
+    expect((await store.list()).map((row) => row.path)).toEqual(["topics/hosting.md"]);
+  });
+});
+
+describe("writePass: tombstones", () => {
+  it("never brings back a forgotten address, even mentioned in passing later", async () => {
+    const store = await newStore();
+    await remember({
+      store,
+      file: "profile.md",
+      fact: "home address is 12 Elm Street, Springfield",
+      now: new Date("2026-09-01T00:00:00Z"),
+    });
+    const forgotten = await forget({
+      store,
+      query: "my home address",
+      now: new Date("2026-09-05T00:00:00Z"),
+    });
+    expect(forgotten).toEqual({
+      code: "removed",
+      removed: [
+        {
+          file: "profile.md",
+          line: "[stated 2026/09/01] home address is 12 Elm Street, Springfield",
+        },
+      ],
+    });
+    const onDisk = await readFile(join(store.root, ".memfiles", "tombstones.json"), "utf8");
+    expect(onDisk).not.toMatch(/elm|springfield|address/i);
+
+    const later = session("2026-09-20", [
+      "user",
+      "Ship the keyboard to 12 Elm Street, Springfield like last time. Also, I switched to Colemak.",
+    ]);
+    const evidence = "Ship the keyboard to 12 Elm Street, Springfield";
+    answerMessages(server, [
+      proposing(
+        {
+          file: "profile.md",
+          fact: "home address is 12 Elm Street, Springfield",
+          evidence,
+          replaces: null,
+        },
+        {
+          file: "profile.md",
+          fact: "lives at 12 Elm Street, Springfield",
+          evidence,
+          replaces: null,
+        },
+        { file: "profile.md", fact: "has a home address in Springfield", evidence, replaces: null },
+        {
+          file: "topics/tools.md",
+          fact: "types on Colemak",
+          evidence: "I switched to Colemak",
+          replaces: null,
+        },
+      ),
+    ]);
+    const result = await run({ store, transcript: later, now: new Date("2026-09-20T10:00:00Z") });
+    expect(result.rejected.map((item) => item.code)).toEqual([
+      "forgotten",
+      "forgotten",
+      "forgotten",
+    ]);
+    expect(result.applied.map((item) => item.line)).toEqual([
+      "[stated 2026/09/20] types on Colemak",
+    ]);
+    expect(await fileText(store, "profile.md")).not.toMatch(/elm/i);
+  });
+});
+
+describe("writePass: the API and the model reply", () => {
+  it("retries a 529 overloaded answer and then succeeds", async () => {
+    const store = await newStore();
+    const requests = answerMessages(server, [
+      overloaded({ body: false }),
+      proposing({
+        file: "topics/hosting.md",
+        fact: "deploys on Fly.io",
+        evidence: "We deploy everything on Fly.io",
+        replaces: null,
+      }),
+    ]);
+    const result = await run({ store, transcript: deploySession, client: testClient(2) });
+    expect(requests).toHaveLength(2);
+    expect(result.applied.map((item) => item.line)).toEqual([
+      "[stated 2026/09/12] deploys on Fly.io",
+    ]);
+  });
+
+  it("surfaces a 529 as the SDK's APIError once retries run out, and writes nothing", async () => {
+    const store = await newStore();
+    answerMessages(server, [overloaded({ body: true })]);
+    const error = await run({ store, transcript: deploySession }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(Anthropic.APIError);
+    expect(error).toMatchObject({
+      status: 529,
+      error: { type: "error", error: { type: "overloaded_error" } },
+    });
+    expect(await store.list()).toEqual([]);
+  });
+
+  it("asks Opus 5.5 with tool_choice auto and reads the tool call after an empty thinking block", async () => {
+    const store = await newStore();
+    const requests = answerMessages(server, [
+      {
+        content: [
+          emptyThinkingBlock(),
+          toolUseBlock({
+            memories: [
+              {
+                file: "topics/hosting.md",
+                fact: "deploys on Fly.io",
+                evidence: "We deploy everything on Fly.io",
+                replaces: null,
+              },
+            ],
+          }),
+        ],
+      },
+    ]);
+    const result = await run({ store, transcript: deploySession, model: OPUS });
+    expect(requests[0]?.tool_choice).toEqual({ type: "auto" });
+    expect(requests[0]?.model).toBe(OPUS);
+    expect(result.applied.map((item) => item.line)).toEqual([
+      "[stated 2026/09/12] deploys on Fly.io",
+    ]);
+  });
+
+  it.each([
+    [
+      "malformed tool input",
+      {
+        content: [
+          toolUseBlock({ memories: [{ file: "profile.md", fact: "is Dana", replaces: 3 }] }),
+        ],
+      },
+      {
+        problem: "invalid_tool_input",
+        issues: [
+          "memories.0.evidence: Invalid input: expected string, received undefined",
+          "memories.0.replaces: Invalid input: expected string, received number",
+        ],
+      },
+    ],
+    [
+      "a text answer without the tool call",
+      {
+        content: [emptyThinkingBlock(), textBlock("Nothing worth saving.")],
+        stopReason: "end_turn" as const,
+      },
+      {
+        problem: "no_tool_call",
+        issues: [],
+        stopReason: "end_turn",
+        blockTypes: ["thinking", "text"],
+      },
+    ],
+    [
+      "two tool calls",
+      { content: [toolUseBlock({ memories: [] }), toolUseBlock({ memories: [] })] },
+      { problem: "several_tool_calls", issues: [] },
+    ],
+  ])("throws WriteModelReplyError on %s and writes nothing", async (_, answer, expected) => {
+    const store = await newStore();
+    answerMessages(server, [answer]);
+    const error = await run({ store, transcript: deploySession }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(WriteModelReplyError);
+    expect(error).toMatchObject({ name: "WriteModelReplyError", model: HAIKU, ...expected });
+    expect((error as Error).message).toContain("Nothing was written.");
+    expect(await store.list()).toEqual([]);
+  });
+});
+
+describe("writePass: size cap and version conflicts", () => {
+  const proposal = {
+    file: "topics/hosting.md",
+    fact: "deploys on Fly.io",
+    evidence: "We deploy everything on Fly.io",
+    replaces: null,
+  };
+
+  async function fullStore(): Promise<MemoryStore> {
+    const store = new MemoryStore({ root: (await newStore()).root, maxChars: 400 });
+    for (const [index, fact] of [
+      "uses Docker",
+      "keeps staging on a separate Fly.io org",
+      "uses GitHub Actions for CI",
+    ].entries()) {
+      await remember({
+        store,
+        file: "topics/hosting.md",
+        fact: `${fact} ${"x".repeat(40)}`,
+        now: new Date(Date.UTC(2026, 7, index + 1)),
+      });
+    }
+    return store;
+  }
+
+  it("rejects a write past the cap with too_long when there is no consolidator", async () => {
+    const store = await fullStore();
+    const before = await fileText(store, "topics/hosting.md");
+    answerMessages(server, [proposing(proposal)]);
+    const result = await run({ store, transcript: deploySession });
+    expect(result.rejected).toEqual([
+      { code: "too_long", proposal, message: expect.stringContaining("400-char cap") },
+    ]);
+    expect(await fileText(store, "topics/hosting.md")).toBe(before);
+  });
+
+  it("consolidates first through onTooLong, then applies", async () => {
+    const store = await fullStore();
+    answerMessages(server, [proposing(proposal)]);
+    const calls: string[] = [];
+    const result = await run({
+      store,
+      transcript: deploySession,
+      onTooLong: async ({ path }) => {
+        calls.push(path);
+        const read = await store.read(path);
+        if (read.exists)
+          await store.write(path, read.content.replaceAll(` ${"x".repeat(40)}`, ""), read.version);
+      },
+    });
+    expect(calls).toEqual(["topics/hosting.md"]);
+    expect(result.applied.map((item) => item.line)).toEqual([
+      "[stated 2026/09/12] deploys on Fly.io",
+    ]);
+  });
+
+  it("re-reads and re-applies after a version conflict, keeping the concurrent line", async () => {
+    class RacingStore extends MemoryStore {
+      raced = 0;
+      override async write(path: string, content: string, ifVersion: string) {
+        if (this.raced++ === 0) {
+          const read = await super.read(path);
+          const concurrent =
+            "---\nname: hosting\ndescription: Hosting.\n---\n[stated 2026/09/12] uses Docker\n";
+          await super.write(path, concurrent, read.version);
+        }
+        return super.write(path, content, ifVersion);
+      }
+    }
+    const store = new RacingStore({ root: (await newStore()).root });
+    answerMessages(server, [proposing(proposal)]);
+    const result = await run({ store, transcript: deploySession });
+    expect(result.applied.map((item) => item.line)).toEqual([
+      "[stated 2026/09/12] deploys on Fly.io",
+    ]);
+    expect(await fileText(store, "topics/hosting.md")).toBe(
+      "---\nname: hosting\ndescription: Hosting.\nupdated: 2026/09/12\n---\n[stated 2026/09/12] uses Docker\n[stated 2026/09/12] deploys on Fly.io\n",
+    );
+  });
+
+  it("gives up with version_conflict after 3 re-reads when the file keeps changing", async () => {
+    class BusyStore extends MemoryStore {
+      writes = 0;
+      override async write(path: string, content: string, ifVersion: string) {
+        const read = await super.read(path);
+        await super.write(
+          path,
+          `---\nname: hosting\ndescription: Busy.\n---\n[stated 2026/09/0${++this.writes}] uses Docker\n`,
+          read.version,
+        );
+        return super.write(path, content, ifVersion);
+      }
+    }
+    const store = new BusyStore({ root: (await newStore()).root });
+    answerMessages(server, [proposing(proposal)]);
+    const result = await run({ store, transcript: deploySession });
+    expect(result.rejected).toEqual([
+      {
+        code: "version_conflict",
+        proposal,
+        message: expect.stringContaining("Gave up after 3 re-reads"),
+      },
+    ]);
+    expect(store.writes).toBe(4);
+  });
+});
