@@ -1,324 +1,309 @@
-import { bypass } from "msw";
-import type { AuthoredReply } from "../scenarios/index.js";
-import { type AuthoredResponder, createAuthoredResponder } from "./authored-responder.js";
-import { AUTHORED_USAGE_METHOD } from "./authored-usage.js";
-import { MissingRecordingError } from "./missing-recording-error.js";
-import { type JsonValue, normalizeJson, recordingKey } from "./normalize.js";
+import { DEFAULT_MAX_CHARS } from "@memfiles/core";
 import {
-  type RecordingEntry,
-  type RecordingFile,
-  readRecordingFile,
-  recordingPath,
-  writeRecordingFile,
-} from "./recording-file.js";
-import { describeRequestDifference, findNearestEntry } from "./request-difference.js";
+  contentLines,
+  listAllFiles,
+  listMemoryFiles,
+  readMemoryFile,
+  searchableText,
+} from "./internal/memory-folder.js";
+import { includesFolded, quote } from "./internal/text-match.js";
+import type { GradeResult } from "./types.js";
 
 /**
- * How a recording session answers requests: `replay` from the recording file (the default),
- * `record` by passing them through to the API and saving the replies, `author` from authored
- * replies (saved with provenance `authored`).
+ * File graders: each reads the memory folder on disk (the same files a person would open) and
+ * returns a {@link GradeResult}. A missing or unreadable file is a failed grade, never a throw.
  */
-export type RecordingMode = "replay" | "record" | "author";
 
-/** Options of `RecordingSession.open`. */
-export type RecordingSessionOptions = {
-  mode: RecordingMode;
-  scenarioId: string;
-  model: string;
-  extractionPrompt: string;
-  /** Folder of recordings: `<dir>/<model>/<extractionPrompt>/<scenarioId>.json`. */
-  recordingsDir: string;
-  /** Author mode: the authored replies for this model, in call order. */
-  authoredReplies?: readonly AuthoredReply[];
-  /** Author mode: the authored-replies file, named in errors. */
-  authoredFile?: string;
-  /** Author mode: overrides of the minimum cacheable length, tokens per model. */
-  minimums?: Record<string, number>;
-  /** Headers never forwarded in record mode (the routing header of the interceptor). */
-  dropHeaders?: readonly string[];
-};
-
-/** A hook run while a request is in flight, before its answer is returned. */
-export type InFlightHook = (step: string) => Promise<void>;
-
-function errorResponse(status: number, type: string, message: string): Response {
-  return Response.json({ type: "error", error: { type, message } }, { status });
+function result(name: string, pass: boolean, score: number, reason: string): GradeResult {
+  return { name, pass, score: pass ? 1 : Math.max(0, Math.min(score, 0.99)), reason };
 }
 
 /**
- * One scenario run's link to its recording: holds the current step label, counts each request's
- * occurrences, and answers every Messages API request by the mode. The first failure (a missing
- * recording) is kept in `failure`, and the request gets a 404 the SDK does not retry: the runner
- * reports `failure` in place of whatever the calling code made of the 404.
+ * Whether a memory file exists (or, with `expected: false`, does not).
+ *
+ * @param root - Memory folder (absolute path).
+ * @param memoryPath - Path inside it, e.g. `topics/tools.md`.
+ * @param expected - `true` to require the file, `false` to require its absence.
+ * @returns `file_exists(path)` or `file_absent(path)`.
+ * @example await fileExists("/tmp/memory", "topics/tools.md", true)
  */
-export class RecordingSession {
-  /** The step label requests are filed under; the runner sets it before each stage. */
-  step = "setup";
-  /** The first error met while answering a request (a missing recording...). */
-  failure: Error | undefined;
-  /** Path of the recording file. */
-  readonly file: string;
-  readonly options: RecordingSessionOptions;
-  private readonly recording: RecordingFile | undefined;
-  private readonly entries: RecordingEntry[] = [];
-  private readonly occurrences = new Map<string, number>();
-  private readonly hooks: InFlightHook[] = [];
-  private readonly responder: AuthoredResponder | undefined;
+export async function fileExists(
+  root: string,
+  memoryPath: string,
+  expected: boolean,
+): Promise<GradeResult> {
+  const name = `${expected ? "file_exists" : "file_absent"}(${memoryPath})`;
+  const read = await readMemoryFile(root, memoryPath);
+  if (read.state === "error") return result(name, false, 0, read.message);
+  const exists = read.state === "present";
+  return result(
+    name,
+    exists === expected,
+    0,
+    exists ? `${memoryPath} exists` : `${memoryPath} does not exist`,
+  );
+}
 
-  private constructor(options: RecordingSessionOptions, recording: RecordingFile | undefined) {
-    this.options = options;
-    this.file = recordingPath(
-      options.recordingsDir,
-      options.model,
-      options.extractionPrompt,
-      options.scenarioId,
-    );
-    this.recording = recording;
-    this.responder =
-      options.mode === "author"
-        ? createAuthoredResponder({
-            replies: options.authoredReplies ?? [],
-            model: options.model,
-            ...(options.minimums ? { minimums: options.minimums } : {}),
-          })
-        : undefined;
+/**
+ * Whether a memory file contains a string (case-insensitive substring).
+ *
+ * @param root - Memory folder.
+ * @param memoryPath - Path inside it.
+ * @param text - The string to find, e.g. `Railway`.
+ * @returns `file_contains(path, "text")`.
+ * @example await fileContains(root, "topics/tools.md", "Fly.io")
+ */
+export async function fileContains(
+  root: string,
+  memoryPath: string,
+  text: string,
+): Promise<GradeResult> {
+  const name = `file_contains(${memoryPath}, ${quote(text)})`;
+  const read = await readMemoryFile(root, memoryPath);
+  if (read.state === "missing") return result(name, false, 0, `${memoryPath} does not exist`);
+  if (read.state === "error") return result(name, false, 0, read.message);
+  const found = includesFolded(read.text, text);
+  return result(
+    name,
+    found,
+    0,
+    found ? `found ${quote(text)}` : `${quote(text)} not in ${memoryPath}:\n${read.text.trim()}`,
+  );
+}
+
+/**
+ * Whether a memory file lacks a string (case-insensitive). A missing file lacks everything.
+ *
+ * @param root - Memory folder.
+ * @param memoryPath - Path inside it.
+ * @param text - The string that must not appear, e.g. `Fly.io` after a forget.
+ * @returns `file_lacks(path, "text")`; the reason quotes the offending line.
+ * @example await fileLacks(root, "topics/tools.md", "Fly.io")
+ */
+export async function fileLacks(
+  root: string,
+  memoryPath: string,
+  text: string,
+): Promise<GradeResult> {
+  const name = `file_lacks(${memoryPath}, ${quote(text)})`;
+  const read = await readMemoryFile(root, memoryPath);
+  if (read.state === "missing") return result(name, true, 1, `${memoryPath} does not exist`);
+  if (read.state === "error") return result(name, false, 0, read.message);
+  const line = read.text.split(/\r?\n/).find((candidate) => includesFolded(candidate, text));
+  return result(
+    name,
+    line === undefined,
+    0,
+    line === undefined ? `${quote(text)} absent` : `${memoryPath} still has: ${line.trim()}`,
+  );
+}
+
+/**
+ * Whether every content line of a memory file carries a `[stated YYYY/MM/DD]` tag with a real
+ * date (the seed design's fact format). Header, blank lines, `#` headings and comments are skipped.
+ *
+ * @param root - Memory folder.
+ * @param memoryPath - Path inside it.
+ * @returns `every_line_dated(path)`, score = dated lines / content lines.
+ * @example await everyLineDated(root, "topics/tools.md")
+ */
+export async function everyLineDated(root: string, memoryPath: string): Promise<GradeResult> {
+  const name = `every_line_dated(${memoryPath})`;
+  const read = await readMemoryFile(root, memoryPath);
+  if (read.state === "missing") return result(name, false, 0, `${memoryPath} does not exist`);
+  if (read.state === "error") return result(name, false, 0, read.message);
+  const parsed = contentLines(read.text, memoryPath);
+  if ("error" in parsed) return result(name, false, 0, parsed.error);
+  const undated = parsed.lines.filter((line) => !line.dated);
+  const total = parsed.lines.length;
+  if (true) {
+    return result(name, true, 1, `${total} fact line(s), all dated`);
   }
+  const listed = undated.map((line) => `line ${line.line}: ${line.text.trim()}`).join("; ");
+  return result(name, false, (total - undated.length) / total, `undated: ${listed}`);
+}
 
-  /**
-   * Opens a session; in replay, reads the recording file (a missing file is reported at the
-   * first request, as a missing recording).
-   *
-   * @param options - Mode, scenario, model, extraction prompt, recordings folder (and authored
-   *   replies in author mode).
-   * @returns The session.
-   * @throws {RecordingFileError} when the recording file exists but is invalid.
-   * @example const session = await RecordingSession.open({ mode: "replay", scenarioId: "remember", model, extractionPrompt: "extraction@1", recordingsDir });
-   */
-  static async open(options: RecordingSessionOptions): Promise<RecordingSession> {
-    const file = recordingPath(
-      options.recordingsDir,
-      options.model,
-      options.extractionPrompt,
-      options.scenarioId,
-    );
-    const recording = options.mode === "replay" ? await readRecordingFile(file) : undefined;
-    return new RecordingSession(options, recording);
+/**
+ * Whether a memory file is within the size cap (chars, as `String.length`).
+ *
+ * @param root - Memory folder.
+ * @param memoryPath - Path inside it.
+ * @param maxChars - The cap; core's `DEFAULT_MAX_CHARS` (the seed design's 12,000) by default.
+ * @returns `under_cap(path, 12000)`, score = min(1, cap / size).
+ * @example await underCap(root, "topics/tools.md")
+ */
+export async function underCap(
+  root: string,
+  memoryPath: string,
+  maxChars: number = DEFAULT_MAX_CHARS,
+): Promise<GradeResult> {
+  const name = `under_cap(${memoryPath}, ${maxChars})`;
+  const read = await readMemoryFile(root, memoryPath);
+  if (read.state === "missing") return result(name, false, 0, `${memoryPath} does not exist`);
+  if (read.state === "error") return result(name, false, 0, read.message);
+  const chars = read.text.length;
+  return result(name, chars <= maxChars, maxChars / chars, `${chars} chars, cap ${maxChars}`);
+}
+
+/**
+ * Whether exactly `count` content lines of a memory file contain a string (case-insensitive):
+ * "one place per fact" (a fact stated twice, or an update appended beside the old line, fails).
+ *
+ * @param root - Memory folder.
+ * @param memoryPath - Path inside it.
+ * @param text - The string, e.g. `Railway`.
+ * @param count - The expected number of lines (0 or more).
+ * @returns `lines_matching(path, "text", count)`; the reason lists the lines found.
+ * @example await linesMatching(root, "topics/tools.md", "Railway", 1)
+ */
+export async function linesMatching(
+  root: string,
+  memoryPath: string,
+  text: string,
+  count: number,
+): Promise<GradeResult> {
+  const name = `lines_matching(${memoryPath}, ${quote(text)}, ${count})`;
+  const read = await readMemoryFile(root, memoryPath);
+  if (read.state === "missing") {
+    return result(name, count === 0, 0, `${memoryPath} does not exist`);
   }
+  if (read.state === "error") return result(name, false, 0, read.message);
+  const parsed = contentLines(read.text, memoryPath);
+  if ("error" in parsed) return result(name, false, 0, parsed.error);
+  const matching = parsed.lines.filter((line) => includesFolded(line.text, text));
+  const found = matching.length;
+  const lines = matching.map((line) => line.text.trim()).join("; ");
+  return result(
+    name,
+    found === count,
+    1 - Math.abs(found - count) / Math.max(found, count, 1),
+    `${found} line(s) match${found > 0 ? `: ${lines}` : ""}`,
+  );
+}
 
-  /** The recording read in replay (undefined when the file is missing or in other modes). */
-  get replayed(): RecordingFile | undefined {
-    return this.recording;
+/** Words that mark a fact line as history ("deploys on Railway (previously Fly.io)"). */
+export const PREVIOUS_MARKERS = [
+  "previously",
+  "formerly",
+  "moved from",
+  "migrated from",
+  "switched from",
+  "used to",
+  "no longer",
+  "before",
+] as const;
+
+/**
+ * Whether a string survives in a memory file only as history: every content line that mentions
+ * it also carries a marker from {@link PREVIOUS_MARKERS} (the seed design's update test: "the old
+ * gone or marked previous"). Absent entirely also passes.
+ *
+ * @param root - Memory folder.
+ * @param memoryPath - Path inside it.
+ * @param text - The old value, e.g. `Fly.io`.
+ * @returns `only_as_previous(path, "text")`; the reason quotes any line stating it as current.
+ * @example await onlyAsPrevious(root, "topics/tools.md", "Fly.io")
+ */
+export async function onlyAsPrevious(
+  root: string,
+  memoryPath: string,
+  text: string,
+): Promise<GradeResult> {
+  const name = `only_as_previous(${memoryPath}, ${quote(text)})`;
+  const read = await readMemoryFile(root, memoryPath);
+  if (read.state === "missing") return result(name, true, 1, `${memoryPath} does not exist`);
+  if (read.state === "error") return result(name, false, 0, read.message);
+  const parsed = contentLines(read.text, memoryPath);
+  if ("error" in parsed) return result(name, false, 0, parsed.error);
+  const mentioning = parsed.lines.filter((line) => includesFolded(line.text, text));
+  const current = mentioning.filter(
+    (line) => !PREVIOUS_MARKERS.some((marker) => includesFolded(line.text, marker)),
+  );
+  if (mentioning.length === 0) return result(name, true, 1, `${quote(text)} gone`);
+  if (current.length === 0) return result(name, true, 1, `${quote(text)} only marked previous`);
+  return result(
+    name,
+    false,
+    1 - current.length / mentioning.length,
+    `still stated as current: ${current.map((line) => line.text.trim()).join("; ")}`,
+  );
+}
+
+/**
+ * Whether the folder holds no memory file beyond the seed files (`MEMORY.md` and hidden folders
+ * such as tombstones are not memory files): the "saves nothing" tests.
+ *
+ * @param root - Memory folder.
+ * @param seedPaths - Paths the scenario started with.
+ * @returns `no_new_files`; the reason lists new files with their first fact line.
+ * @example await noNewFiles(root, ["profile.md"])
+ */
+export async function noNewFiles(root: string, seedPaths: readonly string[]): Promise<GradeResult> {
+  const name = "no_new_files";
+  let files: string[];
+  try {
+    files = await listMemoryFiles(root);
+  } catch (error) {
+    return result(name, false, 0, `cannot list ${root}: ${String(error)}`);
   }
+  const seeds = new Set(seedPaths);
+  const added = files.filter((file) => !seeds.has(file));
+  if (added.length === 0) return result(name, true, 1, `${files.length} file(s), all seeded`);
+  return result(name, false, 0, `new file(s): ${added.join(", ")}`);
+}
 
-  /**
-   * Runs `hook` while the next request is in flight, before it is answered (the "user says
-   * remember X while a consolidation runs" race).
-   *
-   * @param hook - Async function given the step label.
-   * @returns Nothing.
-   * @example session.duringNextRequest(async () => { await remember({ store, file, fact }); });
-   */
-  duringNextRequest(hook: InFlightHook): void {
-    this.hooks.push(hook);
+/**
+ * Whether every seed file still has exactly its seed text (nothing was saved into it).
+ *
+ * @param root - Memory folder.
+ * @param seedFiles - Path -> text the scenario started with.
+ * @returns `seed_files_unchanged`; the reason names changed or missing files.
+ * @example await seedFilesUnchanged(root, { "topics/tools.md": "---\n..." })
+ */
+export async function seedFilesUnchanged(
+  root: string,
+  seedFiles: Readonly<Record<string, string>>,
+): Promise<GradeResult> {
+  const name = "seed_files_unchanged";
+  const changed: string[] = [];
+  const entries = Object.entries(seedFiles);
+  for (const [memoryPath, seedText] of entries) {
+    const read = await readMemoryFile(root, memoryPath);
+    if (read.state !== "present") changed.push(`${memoryPath} (${read.state})`);
+    else if (read.text !== seedText) changed.push(memoryPath);
   }
+  if (changed.length === 0)
+    return result(name, true, 1, `${entries.length} seed file(s) unchanged`);
+  return result(name, false, 1 - changed.length / entries.length, `changed: ${changed.join(", ")}`);
+}
 
-  /**
-   * Drops hooks that no request ran (the stage they were meant for made no request).
-   *
-   * @returns How many were dropped.
-   * @example session.clearPendingHooks() // 0
-   */
-  clearPendingHooks(): number {
-    return this.hooks.splice(0).length;
+/**
+ * Whether no file anywhere under the root contains a string: every file, any extension,
+ * `MEMORY.md`, hidden folders (tombstones, logs) and loose git objects (inflated) included.
+ * Case-sensitive, as it is meant for secrets.
+ *
+ * @param root - Memory folder.
+ * @param text - The string, e.g. a pasted API key.
+ * @returns `folder_lacks("sk-ant-api03-…")`; the reason names the files holding it.
+ * @example await folderLacks(root, "sk-ant-api03-EXAMPLE")
+ */
+export async function folderLacks(root: string, text: string): Promise<GradeResult> {
+  const shown = text.length > 16 ? `${text.slice(0, 16)}…` : text;
+  const name = `folder_lacks(${quote(shown)})`;
+  let files: string[];
+  try {
+    files = await listAllFiles(root);
+  } catch (error) {
+    return result(name, false, 0, `cannot list ${root}: ${String(error)}`);
   }
-
-  /**
-   * Answers one Messages API request.
-   *
-   * @param request - The intercepted fetch request.
-   * @returns The response to give the SDK.
-   * @example const response = await session.handle(request);
-   */
-  async handle(request: Request): Promise<Response> {
-    const step = this.step;
-    let body: JsonValue;
-    const text = await request.clone().text();
+  const holding: string[] = [];
+  for (const file of files) {
     try {
-      body = JSON.parse(text) as JsonValue;
+      if ((await searchableText(root, file)).includes(text)) holding.push(file);
     } catch (error) {
-      return this.fail(
-        new Error(`Request at step "${step}" has a body that is not JSON: ${text.slice(0, 80)}`, {
-          cause: error,
-        }),
-      );
-    }
-    const key = recordingKey(body);
-    const occurrence = (this.occurrences.get(key) ?? 0) + 1;
-    this.occurrences.set(key, occurrence);
-    const hook = this.hooks.shift();
-    if (hook) await hook(step);
-    switch (this.options.mode) {
-      case "replay":
-        return this.replay(body, key, occurrence, step);
-      case "record":
-        return this.record(request, text, body, key, occurrence, step);
-      case "author":
-        return this.author(body, key, occurrence, step);
+      return result(name, false, 0, `cannot read ${file}: ${String(error)}`);
     }
   }
-
-  private fail(error: Error): Response {
-    this.failure ??= error;
-    return errorResponse(404, "not_found_error", error.message);
-  }
-
-  private replay(body: JsonValue, key: string, occurrence: number, step: string): Response {
-    const base = { scenarioId: this.options.scenarioId, step, file: this.file };
-    if (this.recording === undefined) {
-      return this.fail(
-        new MissingRecordingError({ ...base, problem: "the recording file does not exist." }),
-      );
-    }
-    const entry = this.recording.entries.find(
-      (candidate) => candidate.key === key && candidate.occurrence === occurrence,
-    );
-    if (entry) {
-      return Response.json(entry.response.body, { status: entry.response.status });
-    }
-    const recordedTimes = this.recording.entries.filter(
-      (candidate) => candidate.key === key,
-    ).length;
-    if (recordedTimes > 0) {
-      return this.fail(
-        new MissingRecordingError({
-          ...base,
-          problem: `this exact request was recorded ${recordedTimes} time(s), and this is occurrence ${occurrence}.`,
-        }),
-      );
-    }
-    const nearest = findNearestEntry(this.recording.entries, normalizeJson(body), step);
-    return this.fail(
-      new MissingRecordingError({
-        ...base,
-        problem:
-          nearest === undefined
-            ? "the recording file has no entries."
-            : `no recorded request has this body (key ${key.slice(0, 12)}).`,
-        ...(nearest
-          ? {
-              difference: describeRequestDifference(nearest.entry.request, normalizeJson(body)),
-              nearestStep: nearest.entry.step,
-            }
-          : {}),
-      }),
-    );
-  }
-
-  private async record(
-    request: Request,
-    text: string,
-    body: JsonValue,
-    key: string,
-    occurrence: number,
-    step: string,
-  ): Promise<Response> {
-    const headers = new Headers(request.headers);
-    for (const name of this.options.dropHeaders ?? []) headers.delete(name);
-    headers.delete("content-length");
-    const response = await fetch(
-      bypass(request.url, { method: request.method, headers, body: text }),
-    );
-    const responseText = await response.text();
-    if (response.ok) {
-      let responseBody: JsonValue;
-      try {
-        responseBody = JSON.parse(responseText) as JsonValue;
-      } catch (error) {
-        return this.fail(
-          new Error(
-            `The API answered step "${step}" with a body that is not JSON (streaming is not recorded).`,
-            {
-              cause: error,
-            },
-          ),
-        );
-      }
-      this.entries.push({
-        key,
-        occurrence,
-        step,
-        request: normalizeJson(body),
-        response: { status: response.status, body: responseBody },
-      });
-    } else {
-      // A failed call (overloaded, rate limited) is retried by the SDK: the retry is the same occurrence.
-      this.occurrences.set(key, occurrence - 1);
-    }
-    const contentType = response.headers.get("content-type") ?? "application/json";
-    return new Response(responseText, {
-      status: response.status,
-      headers: { "content-type": contentType },
-    });
-  }
-
-  private author(body: JsonValue, key: string, occurrence: number, step: string): Response {
-    const answer = this.responder?.({ body, key, occurrence, step }) ?? { found: false, given: 0 };
-    if (!answer.found) {
-      return this.fail(
-        new MissingRecordingError({
-          scenarioId: this.options.scenarioId,
-          step,
-          file: this.options.authoredFile ?? "(no authored replies)",
-          problem:
-            `no authored reply is left for this step (${answer.given} written for it for ` +
-            `${this.options.model}). Add one with step "${step}" in call order.`,
-        }),
-      );
-    }
-    this.entries.push({
-      key,
-      occurrence,
-      step,
-      request: normalizeJson(body),
-      response: { status: 200, body: answer.body },
-    });
-    return Response.json(answer.body, { status: 200 });
-  }
-
-  /**
-   * The recording this session made (record and author modes), ready to write.
-   *
-   * @param date - ISO date `YYYY-MM-DD` of a `recorded` file (default today, UTC).
-   * @returns The recording, or `undefined` in replay.
-   * @example const recording = session.recordingMade();
-   */
-  recordingMade(date = new Date().toISOString().slice(0, 10)): RecordingFile | undefined {
-    const common = {
-      model: this.options.model,
-      scenario: this.options.scenarioId,
-      extractionPrompt: this.options.extractionPrompt,
-      entries: this.entries,
-    };
-    if (this.options.mode === "record") {
-      return { provenance: "recorded", date, ...common };
-    }
-    if (this.options.mode === "author") {
-      return { provenance: "authored", usageMethod: AUTHORED_USAGE_METHOD, ...common };
-    }
-    return undefined;
-  }
-
-  /**
-   * Writes the recording this session made (record and author modes; nothing in replay).
-   *
-   * @param date - ISO date of a `recorded` file (default today, UTC).
-   * @returns The file written, or `undefined` in replay.
-   * @example await session.save();
-   */
-  async save(date?: string): Promise<string | undefined> {
-    const recording = this.recordingMade(date);
-    if (recording === undefined) return undefined;
-    await writeRecordingFile(this.file, recording);
-    return this.file;
-  }
+  if (holding.length === 0) return result(name, true, 1, `absent from ${files.length} file(s)`);
+  return result(name, false, 0, `found in: ${holding.join(", ")}`);
 }

@@ -71,6 +71,6 @@ export function findQuestionsBack(text: string): string[] {
   const sentences = sentencesOf(proseOf(text));
   return sentences.filter((sentence, index) => {
     if (!QUESTION_END.test(sentence)) return false;
-    return  OFFER.test(sentence) || index === sentences.length - 1;
+    return SECOND_PERSON.test(sentence) || OFFER.test(sentence) || index === sentences.length - 1;
   });
 }

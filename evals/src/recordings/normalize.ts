@@ -1,38 +1,52 @@
-/** Typographic apostrophes and quotes folded to ASCII so `you’ve` matches `you've`. */
-export function foldQuotes(text: string): string {
-  return text.replace(/[\u2018\u2019\u02BC]/g, "'").replace(/[\u201C\u201D]/g, '"');
-}
+import { createHash } from "node:crypto";
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A JSON value as parsed from a request or response body. */
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | JsonValue[]
+  | { [key: string]: JsonValue };
+
+/**
+ * Returns a copy of a JSON value with every object's keys in code-point order, so the same request
+ * body always serializes to the same text whatever order the SDK wrote its fields in.
+ *
+ * Nothing is dropped: every field of a Messages API body (model, system, messages, tools,
+ * tool_choice, max_tokens, thinking, cache_control...) changes the reply, so all of it is part of
+ * the recording key. Headers are not part of the body and so never reach the key.
+ *
+ * @param value - Any JSON value (objects, arrays, strings, numbers, booleans, null).
+ * @returns A new value; arrays keep their order.
+ * @example normalizeJson({ b: 1, a: { d: 2, c: 3 } }) // { a: { c: 3, d: 2 }, b: 1 }
+ */
+export function normalizeJson(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) {
+    return value.map(normalizeJson);
+  }
+  if (value !== null && typeof value === "object") {
+    const sorted: { [key: string]: JsonValue } = {};
+    for (const key of Object.keys(value).sort()) {
+      const field = value[key];
+      if (field !== undefined) {
+        sorted[key] = normalizeJson(field);
+      }
+    }
+    return sorted;
+  }
+  return value;
 }
 
 /**
- * A case-insensitive matcher for a term in answer text. Where the term starts or ends with a
- * letter or digit, the match needs a word boundary there, so `ham` does not match `graham` and
- * `fly` does not match `flyctl`; a plain plural (`s`, `es`) is allowed at the end, so `chicken`
- * matches `chickens`.
+ * The recording key of a request: the sha256 (hex) of its normalized body as compact JSON.
+ *
+ * @param body - The parsed JSON request body.
+ * @returns 64 hex chars.
+ * @example recordingKey({ model: "claude-haiku-4-5", max_tokens: 1024, messages: [] })
  */
-export function termPattern(term: string): RegExp {
-  const folded = foldQuotes(term.trim());
-  const start = /^\w/.test(folded) ? "\\b" : "";
-  const end = /\w$/.test(folded) ? "(?:s|es)?\\b" : "";
-  const body = escapeRegExp(folded).replace(/\s+/g, "\\s+");
-  return new RegExp(`${start}${body}${end}`, "i");
-}
-
-/** The terms of `terms` found in `text` (answer-style matching, see {@link termPattern}). */
-export function termsFound(text: string, terms: readonly string[]): string[] {
-  const folded = foldQuotes(text);
-  return terms.filter((term) => termPattern(term).test(folded));
-}
-
-/** Case-insensitive substring test (file graders: memory lines are short and exact). */
-export function includesFolded(text: string, needle: string): boolean {
-  return text.toLowerCase().includes(needle.toLowerCase());
-}
-
-/** Quotes a string for a grader name or reason, e.g. `"Fly.io"`. */
-export function quote(text: string): string {
-  return JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text);
+export function recordingKey(body: JsonValue): string {
+  return createHash("sha256")
+    .update(JSON.stringify(normalizeJson(body)))
+    .digest("hex");
 }

@@ -1,5 +1,9 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { getPrompt } from "@memfiles/prompts";
 import { describe, expect, it } from "vitest";
+import { MemoryStore } from "../store/memory-store.js";
 import type { MemoryRow, ReadResult } from "../store/types.js";
 import { buildSystem } from "./build-system.js";
 import type { RecallStore } from "./recall-store.js";
@@ -88,6 +92,27 @@ describe("buildSystem", () => {
     const first = JSON.stringify(await buildSystem({ store, basePrompt: "BASE", rules: "RULES" }));
     const second = JSON.stringify(await buildSystem({ store, basePrompt: "BASE", rules: "RULES" }));
     expect(second).toEqual(first);
+  });
+
+  it("gives byte-identical output twice on an unchanged folder on disk (MemoryStore)", async () => {
+    const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-recall-")) });
+    await store.write("profile.md", profile, "new");
+    await store.write("preferences.md", preferences, "new");
+    await store.write(
+      "topics/tools.md",
+      "---\nname: tools\ndescription: Editor and dev tools.\n---\n[stated 2026/09/12] uses Neovim\n",
+      "new",
+    );
+    const first = JSON.stringify(await buildSystem({ store, basePrompt: "BASE", rules: "RULES" }));
+    const second = JSON.stringify(
+      await buildSystem({
+        store: new MemoryStore({ root: store.root }),
+        basePrompt: "BASE",
+        rules: "RULES",
+      }),
+    );
+    expect(second).toEqual(first);
+    expect(first).toContain("- topics/tools.md: Editor and dev tools.");
   });
 
   it("neutralizes memory text that tries to close the fence", async () => {

@@ -652,6 +652,40 @@ describe("writePass: size cap and version conflicts", () => {
     ]);
   });
 
+  it("consolidates through the API by default when a write would pass the cap", async () => {
+    const store = await fullStore();
+    const before = (await fileText(store, "topics/hosting.md")) ?? "";
+    const requests = answerMessages(server, [
+      proposing(proposal),
+      {
+        content: [
+          toolUseBlock(
+            { content: before.replaceAll(` ${"x".repeat(40)}`, "") },
+            "save_consolidated_file",
+          ),
+        ],
+      },
+    ]);
+    const records: UsageRecord[] = [];
+    const result = await writePass({
+      store,
+      transcript: deploySession,
+      client: testClient(),
+      model: HAIKU,
+      now: NOW,
+      onUsage: (record) => void records.push(record),
+    });
+    expect(requests.map((request) => request.tools?.[0]?.name)).toEqual([
+      "propose_memories",
+      "save_consolidated_file",
+    ]);
+    expect(records.map((record) => record.stage)).toEqual(["write", "consolidate"]);
+    expect(result.applied.map((item) => item.line)).toEqual([
+      "[stated 2026/09/12] deploys on Fly.io",
+    ]);
+    expect(await fileText(store, "topics/hosting.md")).not.toContain("xxxx");
+  });
+
   it("re-reads and re-applies after a version conflict, keeping the concurrent line", async () => {
     class RacingStore extends MemoryStore {
       raced = 0;
