@@ -21,14 +21,15 @@ function capture() {
   };
 }
 
-async function authorTiny() {
+async function authorTiny(models: string[] = []) {
   const scenariosDir = await writeTinyScenario();
   const authoredDir = await writeTinyAuthored();
   const recordingsDir = await mkdtemp(join(tmpdir(), "memfiles-recordings-"));
   const folders = ["--scenarios", scenariosDir, "--recordings", recordingsDir];
   const { output, sink } = capture();
+  const only = models.flatMap((model) => ["--model", model]);
   const authored = await authorMain(
-    [...folders, "--authored", authoredDir, "--prompt", "extraction@1"],
+    [...folders, "--authored", authoredDir, "--prompt", "extraction@1", ...only],
     sink,
   );
   return { folders, recordingsDir, authored, output };
@@ -75,7 +76,7 @@ describe("author and eval commands", () => {
   });
 
   it("authoring twice writes byte-identical recordings", async () => {
-    const { folders, recordingsDir } = await authorTiny();
+    const { folders, recordingsDir } = await authorTiny(["claude-haiku-4-5"]);
     const file = join(recordingsDir, "claude-haiku-4-5", "extraction@1", "tiny.json");
     const before = await readFile(file, "utf8");
     const again = await authorMain(
@@ -120,7 +121,7 @@ describe("author and eval commands", () => {
   });
 
   it("exits 1 with the missing-recording message when a recording no longer matches", async () => {
-    const { folders } = await authorTiny();
+    const { folders } = await authorTiny(["claude-haiku-4-5"]);
     const { output, sink } = capture();
     const result = await evalMain(
       [...folders, "--prompt", "extraction@2", "--model", "claude-haiku-4-5"],

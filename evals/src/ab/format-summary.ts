@@ -145,7 +145,7 @@ export function formatAbSummary(options: FormatAbSummaryOptions): string {
         const head = `- ${OUTCOME_TEXT[result.outcome]} ${cell.prompt} / ${cell.model} / ${result.scenarioId}: ${first}`;
         // The rest of an error message (recording file, nearest request, how to fix) as a block.
         return rest.length > 0
-          ? [head, "", ...rest.map((line) => `      ${line}`), ""].join("\n")
+          ? [head, "", ...rest.map((line) => `      ${line}`)].join("\n")
           : head;
       }),
   );

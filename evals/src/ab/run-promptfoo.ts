@@ -23,6 +23,8 @@ export type RunPromptfooOptions = {
   env?: Record<string, string>;
   /** Only tests whose description matches this regular expression (`--filter-pattern`). */
   filterPattern?: string;
+  /** Scenario runs at once (default 4; the runner keeps overlapping runs apart). */
+  maxConcurrency?: number;
   /** Stream promptfoo's own output instead of capturing it. */
   inherit?: boolean;
 };
@@ -68,7 +70,7 @@ export async function runPromptfoo(options: RunPromptfooOptions): Promise<RunPro
     "--no-table",
     "--no-progress-bar",
     "--max-concurrency",
-    "1",
+    String(options.maxConcurrency ?? 4),
   ];
   if (options.filterPattern !== undefined) args.push("--filter-pattern", options.filterPattern);
   try {

@@ -116,7 +116,7 @@ export async function everyLineDated(root: string, memoryPath: string): Promise<
   if ("error" in parsed) return result(name, false, 0, parsed.error);
   const undated = parsed.lines.filter((line) => !line.dated);
   const total = parsed.lines.length;
-  if (true) {
+  if (undated.length === 0) {
     return result(name, true, 1, `${total} fact line(s), all dated`);
   }
   const listed = undated.map((line) => `line ${line.line}: ${line.text.trim()}`).join("; ");

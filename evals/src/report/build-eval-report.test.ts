@@ -25,6 +25,16 @@ const results: ScenarioResult[] = [
     scenarioId: "remember",
     model: "claude-haiku-4-5",
     pass: false,
+    cacheWarnings: [
+      {
+        code: "prefix_below_cache_minimum",
+        breakpoint: "memory_block",
+        model: "claude-haiku-4-5",
+        tokens: 1750,
+        minimum: 4096,
+        message: "below",
+      },
+    ],
     checks: [
       { name: 'file_contains(topics/tools.md, "Fly.io")', pass: true, score: 1, reason: "found" },
       { name: "no_narration", pass: false, score: 0, reason: 'narrates memory: "you mentioned"' },
@@ -176,6 +186,15 @@ describe("buildEvalReport", () => {
           model: "claude-opus-5-5",
           name: "MissingRecordingError",
           message: 'No recording for scenario "remember"\n  recording file: x.json',
+        },
+      ],
+      cacheWarnings: [
+        {
+          model: "claude-haiku-4-5",
+          breakpoint: "memory_block",
+          tokens: 1750,
+          minimum: 4096,
+          scenarios: ["remember"],
         },
       ],
     });

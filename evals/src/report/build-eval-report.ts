@@ -42,6 +42,18 @@ export type ModelCostRow = CostFigures & { model: string };
 /** A run that broke (missing recording, thrown error), reported apart from failed grades. */
 export type BrokenRun = { scenarioId: string; model: string; name: string; message: string };
 
+/** A cached prefix too short to be cached, on one model (distinct by model and breakpoint). */
+export type CacheWarningRow = {
+  model: string;
+  breakpoint: string;
+  /** Estimated tokens of the prefix (the largest seen). */
+  tokens: number;
+  /** The model's minimum cacheable length, tokens. */
+  minimum: number;
+  /** Scenarios where it was seen. */
+  scenarios: string[];
+};
+
 /** What `pnpm eval` prints and writes as JSON. */
 export type EvalReport = {
   extractionPrompt: string;
@@ -54,6 +66,7 @@ export type EvalReport = {
   scenarioCosts: ScenarioCostRow[];
   modelCosts: ModelCostRow[];
   broken: BrokenRun[];
+  cacheWarnings: CacheWarningRow[];
   results: ScenarioResult[];
 };
 
@@ -109,9 +122,23 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
   const scenarioCosts: ScenarioCostRow[] = [];
   const broken: BrokenRun[] = [];
   const provenance = new Map<string, Provenance>();
+  const warnings = new Map<string, CacheWarningRow>();
 
   for (const result of results) {
     for (const item of result.provenance) provenance.set(describeProvenance(item), item);
+    for (const warning of result.cacheWarnings ?? []) {
+      const id = `${result.model}\u0000${warning.breakpoint}`;
+      const found = warnings.get(id) ?? {
+        model: result.model,
+        breakpoint: warning.breakpoint,
+        tokens: 0,
+        minimum: warning.minimum,
+        scenarios: [],
+      };
+      found.tokens = Math.max(found.tokens, warning.tokens);
+      if (!found.scenarios.includes(result.scenarioId)) found.scenarios.push(result.scenarioId);
+      warnings.set(id, found);
+    }
     if (result.error) {
       row(result.scenarioId, BROKEN_CHECK).outcomes[result.model] = {
         pass: false,
@@ -181,6 +208,7 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
     scenarioCosts,
     modelCosts,
     broken,
+    cacheWarnings: [...warnings.values()],
     results,
   };
 }

@@ -146,6 +146,18 @@ export function formatEvalReport(report: EvalReport): string {
       rows: report.modelCosts.map((row) => [row.model, ...costCells(row)]),
     }),
   );
+  if (report.cacheWarnings.length > 0) {
+    out.push(
+      "",
+      "Cache breakpoints below the model's minimum cacheable length (not cached, paid in full each request):",
+    );
+    for (const warning of report.cacheWarnings) {
+      out.push(
+        `- ${warning.model}: "${warning.breakpoint}" prefix up to ~${count(warning.tokens)} tokens < ` +
+          `${count(warning.minimum)} minimum (${warning.scenarios.length} scenario(s))`,
+      );
+    }
+  }
   const { runs, passed, failed, broken } = report.summary;
   out.push(
     "",

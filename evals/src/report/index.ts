@@ -2,6 +2,7 @@ export {
   BROKEN_CHECK,
   type BrokenRun,
   buildEvalReport,
+  type CacheWarningRow,
   type CheckRow,
   type CostFigures,
   describeProvenance,

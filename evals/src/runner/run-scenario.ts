@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import {
+  type CacheWarning,
   type ConsolidateStore,
   chat,
   consolidateAll,
@@ -112,6 +113,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   const started = performance.now();
   const checks: GradeResult[] = [];
   const calls: CallCost[] = [];
+  const cacheWarnings = new Map<string, CacheWarning>();
   let answer = "";
   let files: Record<string, string> = {};
   let error: ScenarioResult["error"];
@@ -142,7 +144,16 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     detach = attached.detach;
     const client = createClient(options, attached.defaultHeaders);
     root = await mkdtemp(join(tmpdir(), `memfiles-eval-${options.scenarioId}-`));
-    answer = await runSessions({ scenario, options, session, client, root, checks, calls });
+    answer = await runSessions({
+      scenario,
+      options,
+      session,
+      client,
+      root,
+      checks,
+      calls,
+      cacheWarnings,
+    });
     files = await readMemoryFiles(root);
     checks.push(...(await gradeScenario(scenario, { answer, root })));
   } catch (caught) {
@@ -174,6 +185,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     ...(error ? { error } : {}),
     durationMs: Math.round(performance.now() - started),
     ...(session ? { recordingFile: session.file } : {}),
+    ...(cacheWarnings.size > 0 ? { cacheWarnings: [...cacheWarnings.values()] } : {}),
   };
 }
 
@@ -185,11 +197,16 @@ type RunContext = {
   root: string;
   checks: GradeResult[];
   calls: CallCost[];
+  /** Cache warnings by breakpoint name (the first one seen is kept). */
+  cacheWarnings: Map<string, CacheWarning>;
 };
 
 /** Runs the sessions and the final question; returns the answer ("" without a question). */
 async function runSessions(context: RunContext): Promise<string> {
-  const { scenario, options, session, client, root, checks, calls } = context;
+  const { scenario, options, session, client, root, checks, calls, cacheWarnings } = context;
+  const onWarning = (warning: CacheWarning) => {
+    if (!cacheWarnings.has(warning.breakpoint)) cacheWarnings.set(warning.breakpoint, warning);
+  };
   const { model } = options;
   const extraction = parsePromptId(options.extractionPrompt);
   const released = getPrompt(extraction.name, extraction.version);
@@ -249,6 +266,7 @@ async function runSessions(context: RunContext): Promise<string> {
           rules: prompts.rules,
           now,
           onUsage,
+          onWarning,
           sessionId: transcript.sessionId ?? `session ${number}`,
         });
         stopOnFailure();
@@ -343,6 +361,7 @@ async function runSessions(context: RunContext): Promise<string> {
     rules: prompts.rules,
     now: noonOf(scenario.question.date),
     onUsage,
+    onWarning,
     sessionId: "question",
   });
   stopOnFailure();

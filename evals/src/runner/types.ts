@@ -1,4 +1,4 @@
-import type { ModelUsage, Stage } from "@memfiles/core";
+import type { CacheWarning, ModelUsage, Stage } from "@memfiles/core";
 import type { GradeResult } from "../graders/types.js";
 
 /** Where a recording came from. Reports print it next to every result. */
@@ -80,4 +80,9 @@ export type ScenarioResult = {
   durationMs: number;
   /** The recording file used (replay) or written (record, author). */
   recordingFile?: string;
+  /**
+   * Cached prefixes shorter than the model's minimum cacheable length, as `chat()` reported them
+   * (distinct by breakpoint): those prefixes are paid in full on every request.
+   */
+  cacheWarnings?: CacheWarning[];
 };

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { formatMemoryFile } from "../src/format/index.js";
-import { formatMemoryIndex, MemoryStore, rowFromText } from "../src/store/index.js";
 import type { MemoryRow } from "../src/store/index.js";
+import { formatMemoryIndex, MemoryStore, rowFromText } from "../src/store/index.js";
 import { type BenchSection, median, ms, timeIt } from "./section.js";
 
 const FILES = 10_000;
@@ -35,7 +35,12 @@ async function naiveIndex(root: string): Promise<string> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   const paths = entries
     .filter((entry) => entry.isFile() && entry.name.endsWith(".md"))
-    .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1).split("\\").join("/"))
+    .map((entry) =>
+      join(entry.parentPath, entry.name)
+        .slice(root.length + 1)
+        .split("\\")
+        .join("/"),
+    )
     .filter((path) => path !== "MEMORY.md" && !path.startsWith("."));
   const rows: MemoryRow[] = await Promise.all(
     paths.map(async (path) => rowFromText(path, await readFile(join(root, path), "utf8"))),
@@ -71,7 +76,8 @@ const section: BenchSection = {
       const store = new MemoryStore({ root });
       const cold = await timeIt(() => cachedIndex(store));
       const reference = await naiveIndex(root);
-      if ((await cachedIndex(store)) !== reference) throw new Error("cached and naive indexes differ");
+      if ((await cachedIndex(store)) !== reference)
+        throw new Error("cached and naive indexes differ");
       if (reference.includes("(no description)")) throw new Error("generated files do not parse");
 
       const naive: number[] = [];

@@ -4,9 +4,21 @@ import { MemoryFormatError } from "./memory-format-error.js";
 
 describe("parseFactLine", () => {
   it.each([
-    ["a plain fact", "[stated 2026/09/12] uses Neovim", { stated: "2026/09/12", text: "uses Neovim" }],
-    ["surrounding spaces", "  [stated 2026/09/12]   uses Neovim  ", { stated: "2026/09/12", text: "uses Neovim" }],
-    ["brackets in the text", "[stated 2026/01/31] likes [x] boxes", { stated: "2026/01/31", text: "likes [x] boxes" }],
+    [
+      "a plain fact",
+      "[stated 2026/09/12] uses Neovim",
+      { stated: "2026/09/12", text: "uses Neovim" },
+    ],
+    [
+      "surrounding spaces",
+      "  [stated 2026/09/12]   uses Neovim  ",
+      { stated: "2026/09/12", text: "uses Neovim" },
+    ],
+    [
+      "brackets in the text",
+      "[stated 2026/01/31] likes [x] boxes",
+      { stated: "2026/01/31", text: "likes [x] boxes" },
+    ],
     ["a leap day", "[stated 2028/02/29] x", { stated: "2028/02/29", text: "x" }],
     ["no tag", "uses Neovim", undefined],
     ["dashes in the date", "[stated 2026-09-12] uses Neovim", undefined],
@@ -24,11 +36,22 @@ describe("parseFactLine", () => {
 
 describe("formatFactLine", () => {
   it.each([
-    ["a plain fact", { stated: "2026/09/12", text: "uses Neovim" }, "[stated 2026/09/12] uses Neovim"],
-    ["line breaks folded", { stated: "2026/09/12", text: "uses\nNeovim \r\n daily " }, "[stated 2026/09/12] uses Neovim daily"],
+    [
+      "a plain fact",
+      { stated: "2026/09/12", text: "uses Neovim" },
+      "[stated 2026/09/12] uses Neovim",
+    ],
+    [
+      "line breaks folded",
+      { stated: "2026/09/12", text: "uses\nNeovim \r\n daily " },
+      "[stated 2026/09/12] uses Neovim daily",
+    ],
   ])("%s", (_name, fact, expected) => {
     expect(formatFactLine(fact)).toBe(expected);
-    expect(parseFactLine(formatFactLine(fact))).toEqual({ stated: fact.stated, text: expected.slice(20) });
+    expect(parseFactLine(formatFactLine(fact))).toEqual({
+      stated: fact.stated,
+      text: expected.slice(20),
+    });
   });
 
   it.each([
@@ -62,8 +85,16 @@ describe("normalizeFactText", () => {
 describe("dateTag", () => {
   it.each([
     ["a UTC midday", "2026-09-26T12:00:00Z", "2026/09/26"],
-    ["late evening west of UTC is already the next UTC day", "2026-09-26T23:30:00-05:00", "2026/09/27"],
-    ["early morning east of UTC is still the previous UTC day", "2026-09-27T01:00:00+03:00", "2026/09/26"],
+    [
+      "late evening west of UTC is already the next UTC day",
+      "2026-09-26T23:30:00-05:00",
+      "2026/09/27",
+    ],
+    [
+      "early morning east of UTC is still the previous UTC day",
+      "2026-09-27T01:00:00+03:00",
+      "2026/09/26",
+    ],
     ["single-digit month and day", "2026-01-05T00:00:00Z", "2026/01/05"],
   ])("%s", (_name, iso, expected) => {
     expect(dateTag(new Date(iso))).toBe(expected);

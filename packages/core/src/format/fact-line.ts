@@ -83,12 +83,7 @@ export function formatFactLine(fact: FactLine): string {
  * @example normalizeFactText("[stated 2026/09/12]  Uses  NeoVim") // "uses neovim"
  */
 export function normalizeFactText(text: string): string {
-  return text
-    .normalize("NFKC")
-    .replace(STATED_TAG, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .toLowerCase();
+  return text.normalize("NFKC").replace(STATED_TAG, "").replace(/\s+/g, " ").trim().toLowerCase();
 }
 
 /**
@@ -101,7 +96,9 @@ export function normalizeFactText(text: string): string {
  */
 export function dateTag(now: Date): string {
   if (Number.isNaN(now.getTime())) {
-    throw new RangeError("dateTag needs a valid Date; got an invalid Date. Pass the injected `now`.");
+    throw new RangeError(
+      "dateTag needs a valid Date; got an invalid Date. Pass the injected `now`.",
+    );
   }
   const year = String(now.getUTCFullYear()).padStart(4, "0");
   const month = String(now.getUTCMonth() + 1).padStart(2, "0");

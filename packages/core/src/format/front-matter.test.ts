@@ -48,7 +48,9 @@ describe("readFrontMatter refuses front matter that could run code (CVE-2022-258
     ["---json", () => `---json\n{"name": "x"}\n---\n`],
     ["---constructor", () => `---constructor\n${payload()}\n---\n`],
   ])("%s creates no marker file and is refused by the language check", async (_name, text) => {
-    expect(codeOf(() => readFrontMatter(text(), "topics/x.md"))).toBe("refused_front_matter_language");
+    expect(codeOf(() => readFrontMatter(text(), "topics/x.md"))).toBe(
+      "refused_front_matter_language",
+    );
     expect(await markerExists()).toBe(false);
   });
 
@@ -88,7 +90,11 @@ describe("readFrontMatter", () => {
     ],
     ["an empty block", "---\n---\nbody", { present: true, data: {}, body: "body", bodyLine: 3 }],
     ["no front matter", "name: tools\n", { present: false, body: "name: tools\n", bodyLine: 1 }],
-    ["a horizontal rule is not front matter", "----\nx\n", { present: false, body: "----\nx\n", bodyLine: 1 }],
+    [
+      "a horizontal rule is not front matter",
+      "----\nx\n",
+      { present: false, body: "----\nx\n", bodyLine: 1 },
+    ],
   ])("reads %s", (_name, text, expected) => {
     expect(readFrontMatter(text)).toEqual(expected);
   });
@@ -107,7 +113,11 @@ describe("readFrontMatter", () => {
 
 describe("formatFrontMatter", () => {
   it.each([
-    ["plain values", { name: "tools", updated: "2026/09/26" }, "---\nname: tools\nupdated: 2026/09/26\n---\n"],
+    [
+      "plain values",
+      { name: "tools", updated: "2026/09/26" },
+      "---\nname: tools\nupdated: 2026/09/26\n---\n",
+    ],
     ["a value with a colon is quoted", { description: "a: b" }, '---\ndescription: "a: b"\n---\n'],
     ["no fields", {}, ""],
   ])("writes %s", (_name, data, expected) => {
@@ -115,7 +125,10 @@ describe("formatFrontMatter", () => {
   });
 
   it("reads back what it writes", () => {
-    const data = { description: "Uses: Neovim, [x], #tags, 'quotes' and \"more\"", updated: "2026-09-26" };
+    const data = {
+      description: "Uses: Neovim, [x], #tags, 'quotes' and \"more\"",
+      updated: "2026-09-26",
+    };
     expect(readFrontMatter(`${formatFrontMatter(data)}body`)).toEqual({
       present: true,
       data,

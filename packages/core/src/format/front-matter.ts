@@ -113,7 +113,12 @@ export function readFrontMatter(text: string, path?: string): FrontMatterResult 
   if (body.startsWith("\r\n")) body = body.slice(2);
   else if (body.startsWith("\n")) body = body.slice(1);
   const data = parsed.data as Record<string, unknown>;
-  return { present: true, data, body, bodyLine: lineCount(source.slice(0, source.length - body.length)) + 1 };
+  return {
+    present: true,
+    data,
+    body,
+    bodyLine: lineCount(source.slice(0, source.length - body.length)) + 1,
+  };
 }
 
 function unclosed(where: string, path: string | undefined): MemoryFormatError {

@@ -6,8 +6,8 @@ export {
   parseFactLine,
 } from "./fact-line.js";
 export {
-  formatFrontMatter,
   type FrontMatterResult,
+  formatFrontMatter,
   readFrontMatter,
 } from "./front-matter.js";
 export {

@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatMemoryFile, type MemoryFile, parseMemoryFile, safeParseMemoryFile } from "./memory-file.js";
+import {
+  formatMemoryFile,
+  type MemoryFile,
+  parseMemoryFile,
+  safeParseMemoryFile,
+} from "./memory-file.js";
 import { MemoryFormatError } from "./memory-format-error.js";
 
-const DESCRIPTION = "Editor, languages, hosting and dev tools. Read for any coding or setup question.";
+const DESCRIPTION =
+  "Editor, languages, hosting and dev tools. Read for any coding or setup question.";
 
 describe("parseMemoryFile", () => {
   it.each<[string, string, MemoryFile]>([
@@ -14,11 +20,19 @@ describe("parseMemoryFile", () => {
         headerStyle: "front_matter",
         lines: [
           { kind: "fact", stated: "2026/09/12", text: "uses Neovim, not VS Code" },
-          { kind: "fact", stated: "2026/09/20", text: "deploys on Fly.io (previously Heroku, moved in August)" },
+          {
+            kind: "fact",
+            stated: "2026/09/20",
+            text: "deploys on Fly.io (previously Heroku, moved in August)",
+          },
         ],
         facts: [
           { stated: "2026/09/12", text: "uses Neovim, not VS Code", line: 6 },
-          { stated: "2026/09/20", text: "deploys on Fly.io (previously Heroku, moved in August)", line: 7 },
+          {
+            stated: "2026/09/20",
+            text: "deploys on Fly.io (previously Heroku, moved in August)",
+            line: 7,
+          },
         ],
         problems: [],
       },
@@ -27,7 +41,11 @@ describe("parseMemoryFile", () => {
       "the seed article's unfenced header",
       "name: tools\ndescription: Dev tools: editor, hosting.\nupdated: 2026/09/26\n\n[stated 2026/09/12] uses Neovim\n",
       {
-        header: { name: "tools", description: "Dev tools: editor, hosting.", updated: "2026/09/26" },
+        header: {
+          name: "tools",
+          description: "Dev tools: editor, hosting.",
+          updated: "2026/09/26",
+        },
         headerStyle: "unfenced",
         lines: [
           { kind: "text", text: "" },
@@ -127,7 +145,10 @@ describe("parseMemoryFile", () => {
     const result = safeParseMemoryFile(text, { path: "topics/x.md" });
     expect(result.success).toBe(false);
     if (!result.success) {
-      expect({ code: result.error.code, path: result.error.path }).toEqual({ code, path: "topics/x.md" });
+      expect({ code: result.error.code, path: result.error.path }).toEqual({
+        code,
+        path: "topics/x.md",
+      });
     }
   });
 });
@@ -145,7 +166,12 @@ describe("formatMemoryFile", () => {
     [
       "type before updated, extra fields last, text lines kept",
       {
-        header: { updated: "2026/09/26", type: "user" as const, description: "d", extra: { tags: ["a"] } },
+        header: {
+          updated: "2026/09/26",
+          type: "user" as const,
+          description: "d",
+          extra: { tags: ["a"] },
+        },
         lines: [
           { kind: "text" as const, text: "# Heading" },
           { kind: "fact" as const, stated: "2026/09/12", text: "x" },
@@ -158,16 +184,26 @@ describe("formatMemoryFile", () => {
   });
 
   it.each([
-    ["the design's example", `---\nname: tools\ndescription: ${DESCRIPTION}\nupdated: 2026/09/26\n---\n[stated 2026/09/12] uses Neovim, not VS Code\n`],
-    ["a description that needs quotes", '---\nname: t\ndescription: "Uses: a, b"\n---\n# h\n\n[stated 2026/09/12] x\n'],
+    [
+      "the design's example",
+      `---\nname: tools\ndescription: ${DESCRIPTION}\nupdated: 2026/09/26\n---\n[stated 2026/09/12] uses Neovim, not VS Code\n`,
+    ],
+    [
+      "a description that needs quotes",
+      '---\nname: t\ndescription: "Uses: a, b"\n---\n# h\n\n[stated 2026/09/12] x\n',
+    ],
   ])("round-trips %s byte for byte", (_name, text) => {
     expect(formatMemoryFile(parseMemoryFile(text))).toBe(text);
   });
 
   it("writes an unfenced header back as front matter with the same facts", () => {
-    const parsed = parseMemoryFile("name: t\ndescription: d\nupdated: 2026/09/26\n[stated 2026/09/12] x\n");
+    const parsed = parseMemoryFile(
+      "name: t\ndescription: d\nupdated: 2026/09/26\n[stated 2026/09/12] x\n",
+    );
     const text = formatMemoryFile(parsed);
-    expect(text).toBe("---\nname: t\ndescription: d\nupdated: 2026/09/26\n---\n[stated 2026/09/12] x\n");
+    expect(text).toBe(
+      "---\nname: t\ndescription: d\nupdated: 2026/09/26\n---\n[stated 2026/09/12] x\n",
+    );
     expect(parseMemoryFile(text).facts).toEqual([{ stated: "2026/09/12", text: "x", line: 6 }]);
   });
 });

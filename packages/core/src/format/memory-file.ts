@@ -4,7 +4,12 @@ import { formatFrontMatter, readFrontMatter } from "./front-matter.js";
 import { MemoryFormatError } from "./memory-format-error.js";
 
 /** Claude Code's memory types, accepted in a `type:` header field. */
-export const MEMORY_TYPES = ["user", "feedback", "project", "reference"] as const satisfies readonly MemoryType[];
+export const MEMORY_TYPES = [
+  "user",
+  "feedback",
+  "project",
+  "reference",
+] as const satisfies readonly MemoryType[];
 
 /** The header fields of a memory file. */
 export type MemoryHeader = {

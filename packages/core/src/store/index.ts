@@ -3,7 +3,6 @@ export {
   readInternalFile,
   writeInternalFile,
 } from "./internal-files.js";
-export { MemoryLockError, type MemoryLockErrorOptions } from "./memory-lock-error.js";
 export {
   formatMemoryIndex,
   formatMemoryIndexLine,
@@ -11,6 +10,7 @@ export {
   type MemoryIndexEntry,
   parseMemoryIndex,
 } from "./memory-index.js";
+export { MemoryLockError, type MemoryLockErrorOptions } from "./memory-lock-error.js";
 export {
   MEMORY_INDEX_FILE,
   parseMemoryPath,

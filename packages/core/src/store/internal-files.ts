@@ -3,7 +3,12 @@ import { dirname, join } from "node:path";
 import writeFileAtomic from "write-file-atomic";
 import { isMissing } from "../internal/fs.js";
 import { MemoryPathError } from "./memory-path-error.js";
-import { ensureInternalFolder, INTERNAL_FOLDER, type StoreLockOptions, withStoreLock } from "./store-lock.js";
+import {
+  ensureInternalFolder,
+  INTERNAL_FOLDER,
+  type StoreLockOptions,
+  withStoreLock,
+} from "./store-lock.js";
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
 const UNSAFE = /[\u0000-\u001f\u007f\\%:]/;
@@ -31,7 +36,11 @@ function internalSegments(relativePath: string): string[] {
 
 // A link anywhere under .memfiles/ could send internal writes outside the root (a cloned memory
 // folder may carry one), so every existing component must be a real folder or a real file.
-async function internalTarget(folder: string, segments: string[], relativePath: string): Promise<string> {
+async function internalTarget(
+  folder: string,
+  segments: string[],
+  relativePath: string,
+): Promise<string> {
   let current = folder;
   for (let index = 0; index < segments.length; index++) {
     current = join(current, segments[index] as string);
@@ -64,7 +73,10 @@ async function internalTarget(folder: string, segments: string[], relativePath: 
  * @throws {MemoryPathError} when the name is not a plain relative name.
  * @example const text = (await readInternalFile(root, "tombstones.jsonl")) ?? "";
  */
-export async function readInternalFile(root: string, relativePath: string): Promise<string | undefined> {
+export async function readInternalFile(
+  root: string,
+  relativePath: string,
+): Promise<string | undefined> {
   const segments = internalSegments(relativePath);
   const { folder } = await ensureInternalFolder(root);
   try {

@@ -112,7 +112,10 @@ export type ResolvedMemoryPath = {
  * @param path - A path accepted by {@link parseMemoryPath}.
  * @throws {MemoryPathError} naming the path.
  */
-export async function resolveMemoryPath(realRoot: string, path: string): Promise<ResolvedMemoryPath> {
+export async function resolveMemoryPath(
+  realRoot: string,
+  path: string,
+): Promise<ResolvedMemoryPath> {
   const segments = path.split("/");
   let current = realRoot;
   for (let index = 0; index < segments.length; index++) {
@@ -124,7 +127,11 @@ export async function resolveMemoryPath(realRoot: string, path: string): Promise
       stats = await lstat(next);
     } catch (error) {
       if (!isMissing(error)) throw error;
-      return { location: join(realRoot, path), target: join(next, ...segments.slice(index + 1)), exists: false };
+      return {
+        location: join(realRoot, path),
+        target: join(next, ...segments.slice(index + 1)),
+        exists: false,
+      };
     }
     if (stats.isSymbolicLink()) {
       let real: string;

@@ -1,4 +1,13 @@
-import { access, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import {
+  access,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -14,7 +23,8 @@ updated: 2026/09/26
 ---
 [stated 2026/09/12] uses Neovim, not VS Code
 `;
-const PROFILE = "---\nname: profile\ndescription: Who the user is.\n---\n[stated 2026/09/01] is a backend developer\n";
+const PROFILE =
+  "---\nname: profile\ndescription: Who the user is.\n---\n[stated 2026/09/01] is a backend developer\n";
 
 let sandbox: string;
 let root: string;
@@ -69,7 +79,12 @@ describe("read and write", () => {
       ok: false,
       code: "version_conflict",
       message: `Refused to change topics/tools.md: it was read at version new but is now ${versionToken(TOOLS)}. Read it again, re-apply the change to the current text, and write with the new version token.`,
-      current: { path: "topics/tools.md", exists: true, version: versionToken(TOOLS), content: TOOLS },
+      current: {
+        path: "topics/tools.md",
+        exists: true,
+        version: versionToken(TOOLS),
+        content: TOOLS,
+      },
     });
     expect(first.ok && (await store.write("topics/tools.md", edited, first.version))).toEqual({
       ok: true,
@@ -80,7 +95,10 @@ describe("read and write", () => {
 
   it("refuses creating over an existing file and writing a token to a missing one", async () => {
     await store.write("profile.md", PROFILE, "new");
-    expect(await store.write("profile.md", PROFILE, "new")).toMatchObject({ ok: false, code: "version_conflict" });
+    expect(await store.write("profile.md", PROFILE, "new")).toMatchObject({
+      ok: false,
+      code: "version_conflict",
+    });
     expect(await store.write("other.md", PROFILE, versionToken(PROFILE))).toEqual({
       ok: false,
       code: "version_conflict",
@@ -111,7 +129,10 @@ describe("read and write", () => {
   it("honours a custom cap, counted in chars (UTF-16 code units)", async () => {
     const small = new MemoryStore({ root, maxChars: 10 });
     expect(await small.write("a.md", "é".repeat(10), "new")).toMatchObject({ ok: true });
-    expect(await small.write("b.md", "é".repeat(11), "new")).toMatchObject({ ok: false, code: "too_long" });
+    expect(await small.write("b.md", "é".repeat(11), "new")).toMatchObject({
+      ok: false,
+      code: "too_long",
+    });
     expect(await exists(join(root, "b.md"))).toBe(false);
   });
 
@@ -149,7 +170,10 @@ describe("delete", () => {
     await store.write("profile.md", PROFILE, "new");
     expect(await store.delete("profile.md")).toEqual({ ok: true, version: "new" });
     expect(await store.delete("profile.md")).toEqual({ ok: true, version: "new" });
-    expect(await store.delete("profile.md", "0123456789ab")).toMatchObject({ ok: false, code: "version_conflict" });
+    expect(await store.delete("profile.md", "0123456789ab")).toMatchObject({
+      ok: false,
+      code: "version_conflict",
+    });
   });
 
   it("removes a link, not the file it points at", async () => {
@@ -171,12 +195,23 @@ describe("list", () => {
     await writeFile(join(root, "topics/a:b.md"), PROFILE);
     await writeFile(join(root, "Profile.md"), PROFILE.replace("name: profile", "name: Profile"));
     expect(await store.list()).toEqual([
-      { path: "Profile.md", name: "Profile", description: "Who the user is.", chars: PROFILE.length + 0 },
-      { path: "profile.md", name: "profile", description: "Who the user is.", chars: PROFILE.length },
+      {
+        path: "Profile.md",
+        name: "Profile",
+        description: "Who the user is.",
+        chars: PROFILE.length + 0,
+      },
+      {
+        path: "profile.md",
+        name: "profile",
+        description: "Who the user is.",
+        chars: PROFILE.length,
+      },
       {
         path: "topics/tools.md",
         name: "tools",
-        description: "Editor, languages, hosting and dev tools. Read for any coding or setup question.",
+        description:
+          "Editor, languages, hosting and dev tools. Read for any coding or setup question.",
         chars: TOOLS.length,
         updated: "2026/09/26",
       },
@@ -188,7 +223,10 @@ describe("list", () => {
     await writeFile(join(root, "evil.md"), "---js\n({ name: 'x' })\n---\n");
     await writeFile(join(root, "broken.md"), "---\ndescription: a: b\n---\n");
     await writeFile(join(root, "bare.md"), "just a note\n");
-    await writeFile(join(root, "big.md"), `---\ndescription: big\n---\n${"[stated 2026/09/12] x\n".repeat(600)}`);
+    await writeFile(
+      join(root, "big.md"),
+      `---\ndescription: big\n---\n${"[stated 2026/09/12] x\n".repeat(600)}`,
+    );
     const rows = await store.list();
     expect(rows.map((row) => [row.path, row.problems?.map((problem) => problem.code)])).toEqual([
       ["bare.md", ["no_description", "undated_line"]],
@@ -204,7 +242,10 @@ describe("list", () => {
     await store.list();
     const edited = PROFILE.replace("Who the user is.", "Who the user IS.");
     await writeFile(join(root, "profile.md"), edited);
-    expect((await store.list())[0]).toMatchObject({ description: "Who the user IS.", chars: edited.length });
+    expect((await store.list())[0]).toMatchObject({
+      description: "Who the user IS.",
+      chars: edited.length,
+    });
     await rm(join(root, "profile.md"));
     await writeFile(join(root, "new.md"), PROFILE);
     expect((await store.list()).map((row) => row.path)).toEqual(["new.md"]);
@@ -246,7 +287,11 @@ describe("MEMORY.md and check()", () => {
     await store.write("profile.md", PROFILE, "new");
     await writeFile(join(root, "MEMORY.md"), "- [ghost](ghost.md) — not a file\n");
     expect((await store.list()).map((row) => row.path)).toEqual(["profile.md"]);
-    expect(await store.read("ghost.md")).toEqual({ path: "ghost.md", exists: false, version: "new" });
+    expect(await store.read("ghost.md")).toEqual({
+      path: "ghost.md",
+      exists: false,
+      version: "new",
+    });
   });
 
   it("reports hand edits: files missing from the index, dead lines, outdated lines, no description, over cap", async () => {
@@ -302,8 +347,16 @@ describe("path guard on the disk", () => {
   });
 
   it.each([
-    ["a folder link that leaves the root", "escape/secret.md", "resolves outside the memory folder"],
-    ["a new file under a folder link that leaves the root", "escape/new.md", "resolves outside the memory folder"],
+    [
+      "a folder link that leaves the root",
+      "escape/secret.md",
+      "resolves outside the memory folder",
+    ],
+    [
+      "a new file under a folder link that leaves the root",
+      "escape/new.md",
+      "resolves outside the memory folder",
+    ],
     ["a file link that leaves the root", "secret.md", "resolves outside the memory folder"],
     ["a dangling link", "dangling.md", "points nowhere"],
     ["a link into .memfiles", "internal/x.md", "internal folder"],

@@ -5,8 +5,13 @@ import writeFileAtomic from "write-file-atomic";
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import { isInsideOrSame, isMissing } from "../internal/fs.js";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
-import { formatMemoryIndex, parseMemoryIndex, formatMemoryIndexLine } from "./memory-index.js";
-import { MEMORY_INDEX_FILE, parseMemoryPath, resolveMemoryPath, safeParseMemoryPath } from "./memory-path.js";
+import { formatMemoryIndex, formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
+import {
+  MEMORY_INDEX_FILE,
+  parseMemoryPath,
+  resolveMemoryPath,
+  safeParseMemoryPath,
+} from "./memory-path.js";
 import { realRootOf, type StoreLockOptions, withStoreLock } from "./store-lock.js";
 import type {
   CheckResult,
@@ -42,7 +47,11 @@ function statKey(stats: Stats): string {
  * @returns The row; `problems` only when there are some.
  * @example rowFromText("topics/tools.md", "---\nname: tools\ndescription: Dev tools.\n---\n", 12_000)
  */
-export function rowFromText(path: string, text: string, maxChars: number = DEFAULT_MAX_CHARS): MemoryRow {
+export function rowFromText(
+  path: string,
+  text: string,
+  maxChars: number = DEFAULT_MAX_CHARS,
+): MemoryRow {
   const row: MemoryRow = { path, name: basename(path, ".md"), description: "", chars: text.length };
   const problems: MemoryProblem[] = [];
   const parsed = safeParseMemoryFile(text, { path });
@@ -143,7 +152,9 @@ export class MemoryStore {
         else stale.push({ candidate, stats });
       }
     }
-    const fresh = await Promise.all(stale.map(({ candidate, stats }) => this.#readRow(candidate, stats)));
+    const fresh = await Promise.all(
+      stale.map(({ candidate, stats }) => this.#readRow(candidate, stats)),
+    );
     for (const row of fresh) if (row) rows.push(row);
     for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
     return rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -187,7 +198,9 @@ export class MemoryStore {
   async write(path: string, content: string, ifVersion: string): Promise<WriteResult> {
     const relative = parseMemoryPath(path);
     if (typeof content !== "string") {
-      throw new TypeError(`store.write(${JSON.stringify(path)}, ...) needs the content as a string.`);
+      throw new TypeError(
+        `store.write(${JSON.stringify(path)}, ...) needs the content as a string.`,
+      );
     }
     if (content.length > this.maxChars) {
       return {
@@ -266,9 +279,13 @@ export class MemoryStore {
     const present = new Set(rows.map((row) => row.path));
     const result = {
       missingFromIndex: rows.filter((row) => !listed.has(row.path)).map((row) => row.path),
-      indexWithoutFile: entries.filter((entry) => !present.has(entry.path)).map((entry) => entry.path),
+      indexWithoutFile: entries
+        .filter((entry) => !present.has(entry.path))
+        .map((entry) => entry.path),
       outdatedIndexLines: rows
-        .filter((row) => listed.has(row.path) && listed.get(row.path) !== formatMemoryIndexLine(row))
+        .filter(
+          (row) => listed.has(row.path) && listed.get(row.path) !== formatMemoryIndexLine(row),
+        )
         .map((row) => row.path),
       withoutDescription: rows.filter((row) => row.description === "").map((row) => row.path),
       overCap: rows.filter((row) => row.chars > this.maxChars).map((row) => row.path),
@@ -385,7 +402,9 @@ export class MemoryStore {
       if (entry.isDirectory()) {
         folders.push(this.#walk(realRoot, absolute, path, out));
       } else if (entry.isFile() || entry.isSymbolicLink()) {
-        if (!entry.name.endsWith(".md") || !safeParseMemoryPath(path).success) continue;
+        if (!entry.name.endsWith(".md")) continue;
+        // A cached path already passed the guard; the check is a pure function of the string.
+        if (!this.#cache.has(path) && !safeParseMemoryPath(path).success) continue;
         if (entry.isSymbolicLink() && !(await linkStaysInside(realRoot, absolute))) continue;
         out.push({ path, absolute });
       }

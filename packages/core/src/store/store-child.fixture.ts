@@ -37,7 +37,8 @@ async function churn(root: string, path: string): Promise<void> {
   const store = new MemoryStore({ root, maxChars: 100_000 });
   for (let count = 0; ; count++) {
     const current = await store.read(path);
-    const next = current.exists && current.content === churnText("a") ? churnText("b") : churnText("a");
+    const next =
+      current.exists && current.content === churnText("a") ? churnText("b") : churnText("a");
     const result = await store.write(path, next, current.version);
     if (!result.ok) throw new Error(result.message);
     process.stdout.write(`wrote ${count}\n`);

@@ -46,31 +46,35 @@ export async function withStoreLock<T>(
   fn: () => Promise<T>,
   options: StoreLockOptions = {},
 ): Promise<T> {
-  const internal = await ensureInternalFolder(root);
-  const key = internal.realRoot;
+  const absolute = resolve(root);
   const current = holding.getStore();
-  if (current?.active && current.roots.has(key)) return fn();
+  const outer = current?.active ? current.roots : new Set<string>();
+  if (outer.has(absolute)) return fn();
 
-  const previous = queues.get(key) ?? Promise.resolve();
+  // Queue synchronously, before any await, so holders in one process run in call order.
+  const previous = queues.get(absolute) ?? Promise.resolve();
   let done: () => void = () => {};
   const mine = new Promise<void>((resolvePromise) => {
     done = resolvePromise;
   });
   const tail = previous.then(() => mine);
-  queues.set(key, tail);
+  queues.set(absolute, tail);
   await previous;
   try {
+    const { realRoot, folder } = await ensureInternalFolder(absolute);
+    // The same folder under another spelling (a link to it) is already held by this caller.
+    if (outer.has(realRoot)) return await fn();
     let compromised: Error | undefined;
-    const release = await acquire(key, internal.folder, options, (error) => {
+    const release = await acquire(realRoot, folder, options, (error) => {
       compromised = error;
     });
-    const held: Holding = { roots: new Set([...(current?.active ? current.roots : []), key]), active: true };
+    const held: Holding = { roots: new Set([...outer, absolute, realRoot]), active: true };
     try {
       const result = await holding.run(held, fn);
       if (compromised) {
         throw new MemoryLockError({
-          root: key,
-          message: `The lock on the memory folder ${key} was lost while a write ran (${compromised.message}); the write may have raced another process. Check the folder with store.check() and retry.`,
+          root: realRoot,
+          message: `The lock on the memory folder ${realRoot} was lost while a write ran (${compromised.message}); the write may have raced another process. Check the folder with store.check() and retry.`,
           cause: compromised,
         });
       }
@@ -81,7 +85,7 @@ export async function withStoreLock<T>(
     }
   } finally {
     done();
-    if (queues.get(key) === tail) queues.delete(key);
+    if (queues.get(absolute) === tail) queues.delete(absolute);
   }
 }
 
@@ -123,7 +127,9 @@ async function acquire(
  * Create `<root>/.memfiles` if needed and check it is a real folder (not a link that could send
  * internal writes outside the root).
  */
-export async function ensureInternalFolder(root: string): Promise<{ realRoot: string; folder: string }> {
+export async function ensureInternalFolder(
+  root: string,
+): Promise<{ realRoot: string; folder: string }> {
   const realRoot = await realRootOf(root);
   const folder = join(realRoot, INTERNAL_FOLDER);
   let stats: Awaited<ReturnType<typeof lstat>>;

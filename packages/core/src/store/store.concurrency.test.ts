@@ -25,7 +25,11 @@ afterEach(async () => {
   await rm(sandbox, { recursive: true, force: true });
 });
 
-function startChild(args: string[]): { child: ChildProcess; output: string[]; exit: Promise<number | null> } {
+function startChild(args: string[]): {
+  child: ChildProcess;
+  output: string[];
+  exit: Promise<number | null>;
+} {
   const child = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], {
     cwd: here,
     stdio: ["ignore", "pipe", "pipe"],
@@ -51,7 +55,9 @@ function startChild(args: string[]): { child: ChildProcess; output: string[]; ex
 // tests. This is a ceiling against hangs, not a speed assertion.
 describe("MemoryStore across processes", { timeout: 60_000 }, () => {
   it("4 processes x 100 read-modify-write increments with retry on conflict end at exactly 400", async () => {
-    const runs = Array.from({ length: 4 }, () => startChild(["increment", root, "counter.md", "100"]));
+    const runs = Array.from({ length: 4 }, () =>
+      startChild(["increment", root, "counter.md", "100"]),
+    );
     expect(await Promise.all(runs.map((run) => run.exit))).toEqual([0, 0, 0, 0]);
     const text = await readFile(join(root, "counter.md"), "utf8");
     expect(counterValue(text)).toBe(400);
@@ -81,8 +87,12 @@ describe("MemoryStore across processes", { timeout: 60_000 }, () => {
     // The dead writer's lock is taken over once stale; the folder stays usable.
     const store = new MemoryStore({ root, maxChars: 100_000, lockStaleMs: 2_000 });
     const current = await store.read("churn.md");
-    expect(await store.write("churn.md", churnText("a"), current.version)).toMatchObject({ ok: true });
-    const leftovers = (await readdir(root)).filter((name) => !["churn.md", "MEMORY.md", ".memfiles"].includes(name));
+    expect(await store.write("churn.md", churnText("a"), current.version)).toMatchObject({
+      ok: true,
+    });
+    const leftovers = (await readdir(root)).filter(
+      (name) => !["churn.md", "MEMORY.md", ".memfiles"].includes(name),
+    );
     expect(leftovers.every((name) => name.startsWith("churn.md."))).toBe(true);
   });
 });

@@ -3,12 +3,12 @@ import {
   formatMemoryFile,
   type MemoryHeader,
   type MemoryLine,
-  safeParseMemoryFile,
 } from "../format/index.js";
-import type { MemoryStore, ReadResult } from "../store/index.js";
+import type { MemoryStore } from "../store/index.js";
 import { MemoryPathError } from "../store/index.js";
 import { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
 import { factKey } from "./fact-match.js";
+import { type MemoryFileState, readMemoryFile, readMemoryFiles } from "./memory-files.js";
 import { findForgotten, readTombstones } from "./tombstones.js";
 
 /** What the write stage needs of a store (a `MemoryStore` fits). */
@@ -68,10 +68,6 @@ export type ApplyFactOptions = {
   /** Shrinks a file that would pass the cap; without it such a write is refused with `too_long`. */
   onTooLong?: OnTooLong | undefined;
 };
-
-type FileState =
-  | { read: ReadResult; lines: MemoryLine[]; header: MemoryHeader }
-  | { unparsable: string };
 
 type Attempt = ApplyFactResult | { code: "conflict"; file: string; message: string };
 
@@ -170,7 +166,7 @@ async function attemptOnce(options: ApplyFactOptions): Promise<Attempt> {
     };
   }
 
-  const state = files.get(target) ?? (await readFile(store, target));
+  const state = files.get(target) ?? (await readMemoryFile(store, target));
   if ("unparsable" in state) {
     return { code: "unparsable_file", file: target, message: state.unparsable };
   }
@@ -202,26 +198,20 @@ async function attemptOnce(options: ApplyFactOptions): Promise<Attempt> {
   return { code: "too_long", file: target, message: written.message };
 }
 
-function holdsKey(state: FileState | undefined, key: string | undefined): boolean {
+function holdsKey(state: MemoryFileState | undefined, key: string | undefined): boolean {
   if (!state || "unparsable" in state || key === undefined || key === "") return false;
   return state.lines.some((line) => line.kind === "fact" && factKey(line.text) === key);
 }
 
-async function readFile(store: WriteStore, path: string): Promise<FileState> {
-  const read = await store.read(path);
-  if (!read.exists) return { read, lines: [], header: {} };
-  const parsed = safeParseMemoryFile(read.content, { path });
-  if (!parsed.success) {
-    return { unparsable: `Refused to edit ${path}: ${parsed.error.message}` };
-  }
-  return { read, lines: parsed.value.lines, header: parsed.value.header };
-}
-
 // Every file is read so `replaces` and duplicates are found wherever the fact lives (one place
 // per fact); `first` is read even when it does not exist yet.
-async function readAllFiles(store: WriteStore, first: string): Promise<Map<string, FileState>> {
+async function readAllFiles(
+  store: WriteStore,
+  first: string,
+): Promise<Map<string, MemoryFileState>> {
   const rows = await store.list();
-  const paths = [first, ...rows.map((row) => row.path).filter((path) => path !== first)];
-  const states = await Promise.all(paths.map((path) => readFile(store, path)));
-  return new Map(paths.map((path, index) => [path, states[index] as FileState]));
+  return readMemoryFiles(store, [
+    first,
+    ...rows.map((row) => row.path).filter((path) => path !== first),
+  ]);
 }

@@ -675,10 +675,9 @@ describe("writePass: size cap and version conflicts", () => {
       now: NOW,
       onUsage: (record) => void records.push(record),
     });
-    expect(requests.map((request) => request.tools?.[0]?.name)).toEqual([
-      "propose_memories",
-      "save_consolidated_file",
-    ]);
+    expect(
+      requests.map((request) => (request.tools?.[0] as { name?: string } | undefined)?.name),
+    ).toEqual(["propose_memories", "save_consolidated_file"]);
     expect(records.map((record) => record.stage)).toEqual(["write", "consolidate"]);
     expect(result.applied.map((item) => item.line)).toEqual([
       "[stated 2026/09/12] deploys on Fly.io",

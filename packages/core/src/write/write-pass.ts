@@ -2,7 +2,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
 import type { ModelUsage } from "../cost/index.js";
 import { toModelUsage } from "../cost/index.js";
-import { dateTag, formatFactLine, safeParseMemoryFile } from "../format/index.js";
+import { dateTag, formatFactLine } from "../format/index.js";
 import { checkEvidence, findSecrets } from "../guards/index.js";
 import { supportsForcedToolChoice } from "../models/index.js";
 import type { Transcript } from "../transcript/index.js";
@@ -13,6 +13,7 @@ import {
   type OnTooLong,
   type WriteStore,
 } from "./apply-proposal.js";
+import { readMemoryFiles } from "./memory-files.js";
 import {
   PROPOSE_MEMORIES,
   PROPOSE_MEMORIES_TOOL,
@@ -135,15 +136,15 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
 
   const rows = await store.list();
   const lines = new Map<string, string[]>();
-  for (const row of rows) {
-    const read = await store.read(row.path);
-    if (!read.exists) continue;
-    const parsed = safeParseMemoryFile(read.content, { path: row.path });
-    if (parsed.success)
-      lines.set(
-        row.path,
-        parsed.value.facts.map((fact) => formatFactLine(fact)),
-      );
+  for (const [path, state] of await readMemoryFiles(
+    store,
+    rows.map((row) => row.path),
+  )) {
+    if ("unparsable" in state) continue;
+    lines.set(
+      path,
+      state.lines.flatMap((line) => (line.kind === "fact" ? [formatFactLine(line)] : [])),
+    );
   }
 
   const message = await client.messages.create({

@@ -1,0 +1,103 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
+import { MemoryPathError } from "./memory-path-error.js";
+import { MemoryStore } from "./memory-store.js";
+import { withStoreLock } from "./store-lock.js";
+
+let sandbox: string;
+let root: string;
+
+beforeEach(async () => {
+  sandbox = await mkdtemp(join(tmpdir(), "memfiles-internal-"));
+  root = join(sandbox, "memory");
+});
+
+afterEach(async () => {
+  await rm(sandbox, { recursive: true, force: true });
+});
+
+describe("internal files under .memfiles/", () => {
+  it("writes, reads, and appends; a missing file reads as undefined", async () => {
+    expect(await readInternalFile(root, "tombstones.jsonl")).toBeUndefined();
+    await writeInternalFile(root, "tombstones.jsonl", '{"fact":"a"}\n');
+    await appendInternalFile(root, ".memfiles/tombstones.jsonl", '{"fact":"b"}\n');
+    await appendInternalFile(root, "logs/usage.jsonl", "1\n");
+    expect(await readInternalFile(root, "tombstones.jsonl")).toBe('{"fact":"a"}\n{"fact":"b"}\n');
+    expect(await readFile(join(root, ".memfiles/logs/usage.jsonl"), "utf8")).toBe("1\n");
+    expect((await readdir(join(root, ".memfiles"))).sort()).toEqual(["logs", "tombstones.jsonl"]);
+  });
+
+  it("is invisible to list() and the index", async () => {
+    const store = new MemoryStore({ root });
+    await store.writeInternal("notes.md", "---\ndescription: internal\n---\n");
+    await store.write("profile.md", "---\ndescription: Who.\n---\n", "new");
+    expect((await store.list()).map((row) => row.path)).toEqual(["profile.md"]);
+    expect(await readFile(join(root, "MEMORY.md"), "utf8")).not.toContain("notes.md");
+  });
+
+  it.each([
+    ["a parent segment", "../escape.jsonl"],
+    ["a nested parent segment", "logs/../../escape.jsonl"],
+    ["an absolute path", "/tmp/escape.jsonl"],
+    ["a back slash", "..\\escape.jsonl"],
+    ["percent encoding", "%2e%2e/escape.jsonl"],
+    ["NUL", "a\u0000.jsonl"],
+    ["the lock", "store.lock"],
+    ["empty", ""],
+  ])("refuses %s", async (_name, path) => {
+    await expect(writeInternalFile(root, path, "x")).rejects.toThrow(MemoryPathError);
+    await expect(readInternalFile(root, path)).rejects.toThrow(MemoryPathError);
+    expect(await readdir(sandbox)).toEqual([]);
+  });
+
+  it("refuses to write or append through a link inside .memfiles/", async () => {
+    const victim = join(sandbox, "victim.txt");
+    await writeFile(victim, "keep me");
+    await mkdir(join(root, ".memfiles"), { recursive: true });
+    await symlink(victim, join(root, ".memfiles/usage.jsonl"));
+    await symlink(sandbox, join(root, ".memfiles/logs"));
+    await expect(appendInternalFile(root, "usage.jsonl", "x\n")).rejects.toThrow(MemoryPathError);
+    await expect(writeInternalFile(root, "usage.jsonl", "x\n")).rejects.toThrow(MemoryPathError);
+    await expect(writeInternalFile(root, "logs/victim.txt", "x\n")).rejects.toThrow(
+      MemoryPathError,
+    );
+    expect(await readFile(victim, "utf8")).toBe("keep me");
+  });
+});
+
+describe("withStoreLock", () => {
+  it("runs one holder at a time within a process", async () => {
+    const events: string[] = [];
+    const hold = (name: string) =>
+      withStoreLock(root, async () => {
+        events.push(`${name} in`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        events.push(`${name} out`);
+      });
+    await Promise.all([hold("a"), hold("b"), hold("c")]);
+    expect(events).toEqual(["a in", "a out", "b in", "b out", "c in", "c out"]);
+  });
+
+  it("is re-entrant: store writes and internal writes inside a held lock do not wait for it", async () => {
+    const store = new MemoryStore({ root, lockWaitMs: 2_000 });
+    const result = await store.withLock(async () => {
+      await writeInternalFile(root, "tombstones.jsonl", "x\n");
+      return store.write("profile.md", "---\ndescription: Who.\n---\n", "new");
+    });
+    expect(result.ok).toBe(true);
+    expect(await readInternalFile(root, "tombstones.jsonl")).toBe("x\n");
+  });
+
+  it("releases the lock when the holder throws", async () => {
+    await expect(
+      withStoreLock(root, async () => {
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(await withStoreLock(root, async () => "next")).toBe("next");
+    expect(await readdir(join(root, ".memfiles"))).toEqual([]);
+  });
+});

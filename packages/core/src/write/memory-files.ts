@@ -1,0 +1,46 @@
+import { type MemoryHeader, type MemoryLine, safeParseMemoryFile } from "../format/index.js";
+import type { MemoryStore, ReadResult } from "../store/index.js";
+
+/** A memory file as the write stage reads it: parsed, or why it could not be. */
+export type MemoryFileState =
+  | { read: ReadResult; lines: MemoryLine[]; header: MemoryHeader }
+  | { unparsable: string };
+
+/** Files read at once; keeps open file handles bounded on folders of thousands of files. */
+const READ_BATCH = 32;
+
+/**
+ * Reads and parses one memory file; a missing file is an empty one (version token `new`).
+ *
+ * @throws {MemoryPathError} when the store's path guard refuses the path.
+ */
+export async function readMemoryFile(
+  store: Pick<MemoryStore, "read">,
+  path: string,
+): Promise<MemoryFileState> {
+  const read = await store.read(path);
+  if (!read.exists) return { read, lines: [], header: {} };
+  const parsed = safeParseMemoryFile(read.content, { path });
+  if (!parsed.success) return { unparsable: `Refused to edit ${path}: ${parsed.error.message}` };
+  return { read, lines: parsed.value.lines, header: parsed.value.header };
+}
+
+/**
+ * Reads and parses memory files, {@link READ_BATCH} at a time, keyed by path in the given order.
+ *
+ * @throws {MemoryPathError} when the store's path guard refuses one of the paths.
+ */
+export async function readMemoryFiles(
+  store: Pick<MemoryStore, "read">,
+  paths: readonly string[],
+): Promise<Map<string, MemoryFileState>> {
+  const states = new Map<string, MemoryFileState>();
+  for (let start = 0; start < paths.length; start += READ_BATCH) {
+    const batch = paths.slice(start, start + READ_BATCH);
+    const read = await Promise.all(batch.map((path) => readMemoryFile(store, path)));
+    batch.forEach((path, index) => {
+      states.set(path, read[index] as MemoryFileState);
+    });
+  }
+  return states;
+}
