@@ -1,10 +1,15 @@
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { authorMain } from "../src/cli/author.js";
 import { evalMain } from "../src/cli/eval.js";
-import { writeTinyAuthored, writeTinyScenario } from "./scenario-fixture.js";
+import { startFakeAnthropicApi } from "./fake-anthropic-api.js";
+import { tinyModel, writeTinyAuthored, writeTinyScenario } from "./scenario-fixture.js";
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 function capture() {
   const output = { out: "", error: "" };
@@ -90,6 +95,34 @@ describe("author and eval commands", () => {
       capture().sink,
     );
     expect(await readFile(file, "utf8")).toBe(before);
+  });
+
+  it("records with --record through ANTHROPIC_BASE_URL, then replays the written recordings", async () => {
+    const scenariosDir = await writeTinyScenario();
+    const recordingsDir = await mkdtemp(join(tmpdir(), "memfiles-recordings-"));
+    const folders = [
+      "--scenarios",
+      scenariosDir,
+      "--recordings",
+      recordingsDir,
+      "--model",
+      "claude-opus-5-5",
+    ];
+    const api = await startFakeAnthropicApi(tinyModel);
+    vi.stubEnv("ANTHROPIC_API_KEY", "test-key");
+    vi.stubEnv("ANTHROPIC_BASE_URL", api.url);
+    const recorded = await evalMain([...folders, "--record"], capture().sink);
+    await api.close();
+    vi.unstubAllEnvs();
+    expect(recorded.exitCode).toBe(0);
+    const replay = capture();
+    const replayed = await evalMain(folders, replay.sink);
+    expect(replayed.exitCode).toBe(0);
+    expect(replayed.report?.provenance).toEqual(recorded.report?.provenance);
+    expect(replayed.report?.sessionCosts).toEqual(recorded.report?.sessionCosts);
+    expect(replay.output.out).toMatch(
+      /recordings: recorded from the API \(claude-opus-5-5, \d{4}-\d{2}-\d{2}\)/,
+    );
   });
 
   it.each([

@@ -63,6 +63,18 @@ describe("findNarration", () => {
       text: "Your profile says you're vegetarian.",
       expected: [{ id: "your_memory_says", match: "Your profile says" }],
     },
+    {
+      text: "If I remember correctly, the app is on Fly.",
+      expected: [{ id: "if_i_recall", match: "If I remember correctly" }],
+    },
+    {
+      text: "In our previous conversation we set up Railway.",
+      expected: [{ id: "previous_conversation", match: "In our previous conversation" }],
+    },
+    {
+      text: "Same setup as last time we talked.",
+      expected: [{ id: "previous_conversation", match: "last time we talked" }],
+    },
   ])("catches $text", ({ text, expected }) => {
     expect(findNarration(text)).toEqual(expected);
   });
@@ -74,6 +86,8 @@ describe("findNarration", () => {
     "The memory limit for the machine is 256 MB; raise it in fly.toml.",
     "Notes: the health check path must return 200.",
     "I see two options in the docs; use the first.",
+    "Restart it if the previous session token expired.",
+    "Recall that health checks run every 15 seconds.",
   ])("lets ordinary advice through: %s", (text) => {
     expect(findNarration(text)).toEqual([]);
   });

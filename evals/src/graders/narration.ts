@@ -52,6 +52,14 @@ export const NARRATION_PATTERNS = [
     pattern:
       /\byour (?:saved |stored )?(?:memor(?:y|ies)|profile|notes|preferences) (?:says?|shows?|mentions?|indicates?|lists?)\b/i,
   },
+  // "if I remember correctly", "if I recall right"
+  { id: "if_i_recall", pattern: /\bif I (?:remember|recall) (?:correctly|right)\b/i },
+  // "in our previous conversation", "from an earlier session", "last time we talked"
+  {
+    id: "previous_conversation",
+    pattern:
+      /\b(?:in|from|during) (?:our|a|an|one of our) (?:previous|earlier|last|past|prior) (?:conversations?|chats?|sessions?)\b|\blast time we (?:talked|spoke|chatted)\b/i,
+  },
 ] as const satisfies readonly { id: string; pattern: RegExp }[];
 
 /**

@@ -32,6 +32,7 @@ export {
   writeRecordingFile,
 } from "./recording-file.js";
 export { RecordingFileError } from "./recording-file-error.js";
+export { RecordingRequestError } from "./recording-request-error.js";
 export {
   type InFlightHook,
   type RecordingMode,

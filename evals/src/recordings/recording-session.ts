@@ -11,6 +11,7 @@ import {
   recordingPath,
   writeRecordingFile,
 } from "./recording-file.js";
+import { RecordingRequestError } from "./recording-request-error.js";
 import { describeRequestDifference, findNearestEntry } from "./request-difference.js";
 
 /**
@@ -147,7 +148,9 @@ export class RecordingSession {
       body = JSON.parse(text) as JsonValue;
     } catch (error) {
       return this.fail(
-        new Error(`Request at step "${step}" has a body that is not JSON: ${text.slice(0, 80)}`, {
+        new RecordingRequestError({
+          step,
+          problem: `the request body is not JSON (${JSON.stringify(text.slice(0, 80))})`,
           cause: error,
         }),
       );
@@ -235,12 +238,11 @@ export class RecordingSession {
         responseBody = JSON.parse(responseText) as JsonValue;
       } catch (error) {
         return this.fail(
-          new Error(
-            `The API answered step "${step}" with a body that is not JSON (streaming is not recorded).`,
-            {
-              cause: error,
-            },
-          ),
+          new RecordingRequestError({
+            step,
+            problem: "the API answered with a body that is not JSON",
+            cause: error,
+          }),
         );
       }
       this.entries.push({

@@ -1,3 +1,4 @@
+export { EvalSetupError } from "./eval-setup-error.js";
 export { readMemoryFiles, writeSeedFiles } from "./memory-files.js";
 export { runScenario } from "./run-scenario.js";
 export type {

@@ -29,6 +29,7 @@ import {
   loadScenario,
   type Scenario,
 } from "../scenarios/index.js";
+import { EvalSetupError } from "./eval-setup-error.js";
 import { readMemoryFiles, writeSeedFiles } from "./memory-files.js";
 import type { CallCost, Provenance, RunScenarioOptions, ScenarioResult } from "./types.js";
 
@@ -45,7 +46,10 @@ const PINNED = {
 function parsePromptId(id: string): { name: string; version: number } {
   const match = /^([a-z0-9-]+)@([1-9]\d*)$/.exec(id);
   if (!match?.[1] || !match[2]) {
-    throw new Error(`Extraction prompt "${id}" is not "<id>@<version>", e.g. "extraction@1".`);
+    throw new EvalSetupError({
+      setting: "extractionPrompt",
+      message: `Extraction prompt "${id}" is not "<id>@<version>", e.g. "extraction@1".`,
+    });
   }
   return { name: match[1], version: Number(match[2]) };
 }
@@ -75,10 +79,12 @@ function createClient(
   if (options.mode === "record") {
     const apiKey = process.env.ANTHROPIC_API_KEY;
     if (!apiKey) {
-      throw new Error(
-        "Record mode needs ANTHROPIC_API_KEY: set it to a key of the account to record with, " +
+      throw new EvalSetupError({
+        setting: "ANTHROPIC_API_KEY",
+        message:
+          "Record mode needs ANTHROPIC_API_KEY: set it to a key of the account to record with, " +
           "or run without --record to replay the recordings.",
-      );
+      });
     }
     const baseURL = process.env.ANTHROPIC_BASE_URL || DEFAULT_BASE_URL;
     return new Anthropic({ apiKey, baseURL, maxRetries: 2, defaultHeaders });
@@ -125,7 +131,13 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     let authoredReplies: readonly AuthoredReply[] | undefined;
     let authoredFile: string | undefined;
     if (options.mode === "author") {
-      if (options.authoredDir === undefined) throw new Error("Author mode needs authoredDir.");
+      if (options.authoredDir === undefined) {
+        throw new EvalSetupError({
+          setting: "authoredDir",
+          message:
+            "Author mode needs authoredDir, the folder of authored replies (evals/authored).",
+        });
+      }
       authoredFile = join(options.authoredDir, `${options.scenarioId}.yaml`);
       authoredReplies = (await loadAuthoredReplies(options.authoredDir, options.scenarioId))
         .replies;
@@ -341,10 +353,12 @@ async function runSessions(context: RunContext): Promise<string> {
       stopOnFailure();
       if (duringCall && !hookRan) {
         session.clearPendingHooks();
-        throw new Error(
-          `Scenario "${scenario.id}" session ${number}: consolidate.duringCall was given but no ` +
+        throw new EvalSetupError({
+          setting: "consolidate.duringCall",
+          message:
+            `Scenario "${scenario.id}" session ${number}: consolidate.duringCall was given but no ` +
             `consolidation request was made (no file over ${threshold} chars). Lower the threshold or grow the file.`,
-        );
+        });
       }
     }
   }

@@ -1,9 +1,9 @@
-import { type Dirent, type Stats, statSync } from "node:fs";
-import { lstat, mkdir, readdir, readFile, realpath, rmdir, unlink } from "node:fs/promises";
+import { type Dirent, lstatSync, readdirSync, realpathSync, type Stats, statSync } from "node:fs";
+import { mkdir, readFile, realpath, rmdir, unlink } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import writeFileAtomic from "write-file-atomic";
 import { safeParseMemoryFile } from "../format/memory-file.js";
-import { isInsideOrSame, isMissing } from "../internal/fs.js";
+import { errorCode, isInsideOrSame, isMissing } from "../internal/fs.js";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
 import { formatMemoryIndex, formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
 import {
@@ -98,6 +98,7 @@ export class MemoryStore {
   readonly maxChars: number;
   readonly #lockOptions: StoreLockOptions;
   readonly #cache = new Map<string, CacheEntry>();
+  #indexSeen: { key: string; text: string } | undefined;
 
   /**
    * @param options - `{ root, maxChars?, lockStaleMs?, lockWaitMs? }`: the folder (created on first
@@ -129,7 +130,7 @@ export class MemoryStore {
       return [];
     }
     const candidates: Candidate[] = [];
-    await this.#walk(realRoot, realRoot, "", candidates);
+    this.#walk(realRoot, realRoot, "", candidates);
     const rows: MemoryRow[] = [];
     const stale: Array<{ candidate: Candidate; stats: Stats }> = [];
     const seen = new Set<string>();
@@ -369,47 +370,49 @@ export class MemoryStore {
   async #refreshIndex(realRoot: string): Promise<void> {
     const text = formatMemoryIndex(await this.list());
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
-    let stats: Stats | undefined;
-    try {
-      stats = await lstat(indexPath);
-    } catch (error) {
-      if (!isMissing(error)) throw error;
-    }
+    const stats = lstatSync(indexPath, { throwIfNoEntry: false });
     if (stats?.isFile()) {
-      if ((await readFile(indexPath, "utf8")) === text) return;
-    } else if (stats) {
-      // A link or folder named MEMORY.md: never write through it (it could point outside).
+      const key = statKey(stats);
+      const current =
+        this.#indexSeen?.key === key ? this.#indexSeen.text : await readFile(indexPath, "utf8");
+      this.#indexSeen = { key, text: current };
+      if (current === text) return;
+    } else if (stats?.isSymbolicLink()) {
+      // Never write through a link named MEMORY.md: it could point outside the folder.
       await unlink(indexPath);
+    } else if (stats) {
+      return; // A folder or special file named MEMORY.md is left alone; check() reports the index.
     }
     // Atomic (readers never see half an index) but not fsync'd: the index is derived data, never
     // read back as truth, rebuilt by the next write; check() reports one left stale by a crash.
     await writeFileAtomic(indexPath, text, { encoding: "utf8", fsync: false });
+    this.#indexSeen = undefined;
   }
 
-  async #walk(realRoot: string, folder: string, prefix: string, out: Candidate[]): Promise<void> {
+  // Synchronous: a memory folder has few folders, and readdirSync skips a thread-pool round trip
+  // per folder, which dominates list() once rows are cached.
+  #walk(realRoot: string, folder: string, prefix: string, out: Candidate[]): void {
     let entries: Dirent[];
     try {
-      entries = await readdir(folder, { withFileTypes: true });
+      entries = readdirSync(folder, { withFileTypes: true });
     } catch (error) {
-      if (isMissing(error) || (error as { code?: string }).code === "EACCES") return;
+      if (isMissing(error) || errorCode(error) === "EACCES") return;
       throw error;
     }
-    const folders: Promise<void>[] = [];
     for (const entry of entries) {
       if (entry.name.startsWith(".")) continue;
       const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
       const absolute = join(folder, entry.name);
       if (entry.isDirectory()) {
-        folders.push(this.#walk(realRoot, absolute, path, out));
+        this.#walk(realRoot, absolute, path, out);
       } else if (entry.isFile() || entry.isSymbolicLink()) {
         if (!entry.name.endsWith(".md")) continue;
         // A cached path already passed the guard; the check is a pure function of the string.
         if (!this.#cache.has(path) && !safeParseMemoryPath(path).success) continue;
-        if (entry.isSymbolicLink() && !(await linkStaysInside(realRoot, absolute))) continue;
+        if (entry.isSymbolicLink() && !linkStaysInside(realRoot, absolute)) continue;
         out.push({ path, absolute });
       }
     }
-    await Promise.all(folders);
   }
 
   async #readRow(candidate: Candidate, stats: Stats): Promise<MemoryRow | undefined> {
@@ -452,9 +455,9 @@ function conflict(path: string, ifVersion: string, current: ReadResult): WriteRe
   };
 }
 
-async function linkStaysInside(realRoot: string, absolute: string): Promise<boolean> {
+function linkStaysInside(realRoot: string, absolute: string): boolean {
   try {
-    const real = await realpath(absolute);
+    const real = realpathSync(absolute);
     return isInsideOrSame(realRoot, real) && real !== realRoot;
   } catch {
     return false;

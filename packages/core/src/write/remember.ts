@@ -56,6 +56,7 @@ export type RememberResult =
  * @param options - `{ store, file, fact, replaces?, now?, onTooLong? }`.
  * @returns `{ code: "applied", file, line, replaced }` or `{ code, file, fact, message }`.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
+ * @throws {MemoryLockError} when the store lock cannot be taken.
  * @example
  * await remember({ store, file: "topics/hosting.md", fact: "deploys on Fly.io" });
  * // { code: "applied", file: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io", replaced: [] }

@@ -678,7 +678,10 @@ describe("writePass: size cap and version conflicts", () => {
     expect(
       requests.map((request) => (request.tools?.[0] as { name?: string } | undefined)?.name),
     ).toEqual(["propose_memories", "save_consolidated_file"]);
-    expect(records.map((record) => record.stage)).toEqual(["write", "consolidate"]);
+    expect(records.map((record) => [record.stage, record.sessionId])).toEqual([
+      ["write", "s-2026-09-12"],
+      ["consolidate", "s-2026-09-12"],
+    ]);
     expect(result.applied.map((item) => item.line)).toEqual([
       "[stated 2026/09/12] deploys on Fly.io",
     ]);

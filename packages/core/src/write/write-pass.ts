@@ -124,6 +124,7 @@ const DEFAULT_MAX_TOKENS = 4096;
  *   input the schema refuses; nothing is written then.
  * @throws {Anthropic.APIError} when the API call fails after the client's retries.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
+ * @throws {MemoryLockError} when the store lock cannot be taken.
  * @example
  * const result = await writePass({ store, transcript, client: new Anthropic(), model: "claude-haiku-4-5" });
  * for (const item of result.rejected) console.log(item.code, item.message);
@@ -181,7 +182,9 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
   const proposals = readProposals(message, model);
   const stated = statedTag(transcript, now);
   const onTooLong =
-    options.onTooLong === false ? undefined : (options.onTooLong ?? lazyConsolidate(options, now));
+    options.onTooLong === false
+      ? undefined
+      : (options.onTooLong ?? lazyConsolidate(options, now, sessionId));
   const applied: AppliedProposal[] = [];
   const rejected: RejectedProposal[] = [];
   for (const proposal of proposals) {
@@ -276,7 +279,11 @@ function statedTag(transcript: Transcript, now: Date): string {
   return dateTag(now);
 }
 
-function lazyConsolidate(options: WritePassOptions, now: Date): OnTooLong {
+function lazyConsolidate(
+  options: WritePassOptions,
+  now: Date,
+  sessionId: string | undefined,
+): OnTooLong {
   return async ({ store, path }) => {
     // Loaded on demand: consolidation is its own stage, needed here only when a file is full.
     const { consolidate } = await import("../consolidate/index.js");
@@ -287,7 +294,7 @@ function lazyConsolidate(options: WritePassOptions, now: Date): OnTooLong {
       model: options.model,
       now,
       ...(options.onUsage === undefined ? {} : { onUsage: options.onUsage }),
-      ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+      ...(sessionId === undefined ? {} : { sessionId }),
     });
   };
 }

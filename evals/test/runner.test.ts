@@ -1,0 +1,62 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runScenario } from "../src/runner/index.js";
+
+const NO_CONSOLIDATION = `id: idle-race
+title: duringCall without a consolidation request
+source: test
+seedFiles:
+  topics/tools.md: |
+    ---
+    name: tools
+    description: Tools.
+    ---
+    [stated 2026/08/20] uses Neovim
+sessions:
+  - date: 2026-10-01
+    turns:
+      - user: remember that I use Ghostty
+    after:
+      - consolidate:
+          threshold: 100000
+          duringCall:
+            remember: { file: topics/tools.md, fact: uses Ghostty }
+expect:
+  files: []
+`;
+
+async function run(yaml: string, extractionPrompt = "extraction@1") {
+  const scenariosDir = await mkdtemp(join(tmpdir(), "memfiles-scenarios-"));
+  await writeFile(join(scenariosDir, "idle-race.yaml"), yaml);
+  const recordingsDir = await mkdtemp(join(tmpdir(), "memfiles-recordings-"));
+  return runScenario({
+    scenarioId: "idle-race",
+    model: "claude-haiku-4-5",
+    extractionPrompt,
+    mode: "replay",
+    recordingsDir,
+    scenariosDir,
+  });
+}
+
+describe("runScenario setup errors", () => {
+  it.each([
+    [
+      "a duringCall remember that no consolidation request runs",
+      "extraction@1",
+      "consolidate.duringCall was given but no consolidation request was made (no file over 100000 chars)",
+    ],
+    [
+      "an extraction prompt id without a version",
+      "extraction",
+      'Extraction prompt "extraction" is not "<id>@<version>"',
+    ],
+  ])("reports %s as a broken run", async (_name, prompt, message) => {
+    const result = await run(NO_CONSOLIDATION, prompt);
+    expect(result.pass).toBe(false);
+    expect(result.error?.name).toBe("EvalSetupError");
+    expect(result.error?.message).toContain(message);
+  });
+});
