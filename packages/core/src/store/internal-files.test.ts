@@ -1,8 +1,18 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  symlink,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
+import { MemoryLockError } from "./memory-lock-error.js";
 import { MemoryPathError } from "./memory-path-error.js";
 import { MemoryStore } from "./memory-store.js";
 import { withStoreLock } from "./store-lock.js";
@@ -98,6 +108,31 @@ describe("withStoreLock", () => {
       }),
     ).rejects.toThrow("boom");
     expect(await withStoreLock(root, async () => "next")).toBe("next");
+    expect(await readdir(join(root, ".memfiles"))).toEqual([]);
+  });
+});
+
+describe("the cross-process lock", () => {
+  it("throws MemoryLockError when another process holds the lock past lockWaitMs", async () => {
+    // What another live process's lock looks like: a fresh lock folder.
+    await mkdir(join(root, ".memfiles/store.lock"), { recursive: true });
+    const store = new MemoryStore({ root, lockWaitMs: 200 });
+    const error = await store
+      .write("profile.md", "---\ndescription: Who.\n---\n", "new")
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(MemoryLockError);
+    expect((error as MemoryLockError).message).toContain("within 200 ms");
+    expect(await readdir(root)).toEqual([".memfiles"]);
+  });
+
+  it("takes over a lock left by a dead process once it is stale", async () => {
+    await mkdir(join(root, ".memfiles/store.lock"), { recursive: true });
+    const old = new Date(Date.now() - 60_000);
+    await utimes(join(root, ".memfiles/store.lock"), old, old);
+    const store = new MemoryStore({ root, lockWaitMs: 2_000 });
+    expect(await store.write("profile.md", "---\ndescription: Who.\n---\n", "new")).toMatchObject({
+      ok: true,
+    });
     expect(await readdir(join(root, ".memfiles"))).toEqual([]);
   });
 });

@@ -158,7 +158,9 @@ export class MemoryStore {
     );
     for (const row of fresh) if (row) rows.push(row);
     for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
-    return rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    // Copies, so a caller editing a row cannot change what later calls return from the cache.
+    return rows.map((row) => (row.problems ? { ...row, problems: [...row.problems] } : { ...row }));
   }
 
   /**
@@ -269,12 +271,11 @@ export class MemoryStore {
    */
   async check(): Promise<CheckResult> {
     const rows = await this.list();
-    let indexText = "";
-    try {
-      indexText = await readFile(join(this.root, MEMORY_INDEX_FILE), "utf8");
-    } catch (error) {
-      if (!isMissing(error)) throw error;
-    }
+    const indexPath = join(this.root, MEMORY_INDEX_FILE);
+    // Only a real file counts as the index; a link named MEMORY.md is not followed.
+    const indexText = lstatSync(indexPath, { throwIfNoEntry: false })?.isFile()
+      ? await readFile(indexPath, "utf8")
+      : "";
     const entries = parseMemoryIndex(indexText);
     const listed = new Map(entries.map((entry) => [entry.path, entry.line]));
     const present = new Set(rows.map((row) => row.path));

@@ -14,7 +14,7 @@ const LOCK_NAME = "store.lock";
 export type StoreLockOptions = {
   /** A held lock older than this is taken over (its holder is presumed dead), in ms; at least 2,000 (proper-lockfile's floor). Default 10,000. */
   staleMs?: number;
-  /** Give up waiting for the lock after this long, in ms. Default 30,000. */
+  /** Give up waiting for another process's lock after this long, in ms. Default 30,000. (Callers in the same process queue in call order.) */
   waitMs?: number;
 };
 
@@ -46,7 +46,6 @@ export async function withStoreLock<T>(
   fn: () => Promise<T>,
   options: StoreLockOptions = {},
 ): Promise<T> {
-  if (process.env.BREAK_LOCK) return fn();
   const absolute = resolve(root);
   const current = holding.getStore();
   const outer = current?.active ? current.roots : new Set<string>();

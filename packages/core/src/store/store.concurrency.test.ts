@@ -5,11 +5,11 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseMemoryFile } from "../format/memory-file.js";
+import { CHURN_MAX_CHARS, churnText, counterValue } from "./__fixtures__/store-child.js";
 import { MemoryStore } from "./memory-store.js";
-import { churnText, counterValue } from "./store-child.fixture.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const CHILD = join(here, "store-child.fixture.ts");
+const CHILD = join(here, "__fixtures__", "store-child.ts");
 
 let sandbox: string;
 let root: string;
@@ -66,26 +66,39 @@ describe("MemoryStore across processes", { timeout: 60_000 }, () => {
     process.stdout.write(`conflicts per process: ${conflicts.join(", ")}\n`);
   });
 
-  it("a writer killed with SIGKILL mid-loop leaves the old or the new text, never a mix", async () => {
+  it("readers of a file rewritten in a loop only ever see a whole version, and a writer killed with SIGKILL leaves one", async () => {
     const path = join(root, "churn.md");
-    const allowed = [churnText("a"), churnText("b")];
+    const allowed = new Set([churnText("a"), churnText("b")]);
+    let reads = 0;
+    const torn: string[] = [];
     for (let round = 0; round < 3; round++) {
       const run = startChild(["churn", root, "churn.md"]);
-      const target = 5 + round * 7;
-      await new Promise<void>((resolve, reject) => {
-        run.child.stdout?.on("data", () => {
-          if (run.output.join("").split("\n").length > target) resolve();
-        });
-        run.exit.then((code) => reject(new Error(`churn child exited early with ${code}`)));
+      const writes = () => run.output.join("").split("\n").length - 1;
+      const target = 10 + round * 7;
+      let exited = false;
+      run.exit.then(() => {
+        exited = true;
       });
+      // Read while the child writes: a non-atomic write shows up here as an empty or cut file.
+      while (writes() < target && !exited) {
+        try {
+          const text = await readFile(path, "utf8");
+          reads++;
+          if (!allowed.has(text)) torn.push(`${text.length} chars`);
+        } catch (error) {
+          if ((error as { code?: string }).code !== "ENOENT") throw error;
+        }
+      }
+      expect(exited).toBe(false);
       run.child.kill("SIGKILL");
       expect(await run.exit).toBe(null);
       const text = await readFile(path, "utf8");
-      expect(allowed).toContain(text);
+      expect(allowed.has(text)).toBe(true);
       expect(parseMemoryFile(text).problems).toEqual([]);
     }
+    expect({ torn, someReads: reads > 0 }).toEqual({ torn: [], someReads: true });
     // The dead writer's lock is taken over once stale; the folder stays usable.
-    const store = new MemoryStore({ root, maxChars: 100_000, lockStaleMs: 2_000 });
+    const store = new MemoryStore({ root, maxChars: CHURN_MAX_CHARS, lockStaleMs: 2_000 });
     const current = await store.read("churn.md");
     expect(await store.write("churn.md", churnText("a"), current.version)).toMatchObject({
       ok: true,
@@ -93,6 +106,8 @@ describe("MemoryStore across processes", { timeout: 60_000 }, () => {
     const leftovers = (await readdir(root)).filter(
       (name) => !["churn.md", "MEMORY.md", ".memfiles"].includes(name),
     );
+    // write-file-atomic's temp files (churn.md.<hash>) may survive a SIGKILL; list() ignores them.
     expect(leftovers.every((name) => name.startsWith("churn.md."))).toBe(true);
+    expect((await store.list()).map((row) => row.path)).toEqual(["churn.md"]);
   });
 });

@@ -68,7 +68,7 @@ export type MemoryStoreOptions = {
   maxChars?: number;
   /** A cross-process lock held longer than this is presumed dead and taken over, in ms (min 2,000, default 10,000). */
   lockStaleMs?: number;
-  /** How long a write waits for the lock before throwing `MemoryLockError`, in ms (default 30,000). */
+  /** How long a write waits for another process's lock before throwing `MemoryLockError`, in ms (default 30,000). */
   lockWaitMs?: number;
 };
 

@@ -1,6 +1,6 @@
-// Child process for store.concurrency.test.ts, run as `node --import tsx store-child.fixture.ts <mode> <root> ...`.
-import { parseMemoryFile } from "../format/memory-file.js";
-import { MemoryStore } from "./memory-store.js";
+// Child process for store.concurrency.test.ts: `node --import tsx __fixtures__/store-child.ts <mode> <root> <path> [times]`.
+import { parseMemoryFile } from "../../format/memory-file.js";
+import { MemoryStore } from "../memory-store.js";
 
 export function counterFile(value: number): string {
   return `---\nname: counter\ndescription: A counter the concurrency test increments.\n---\n[stated 2026/11/29] counter is ${value}\n`;
@@ -13,11 +13,14 @@ export function counterValue(text: string): number {
   return Number(match[1]);
 }
 
-/** The two texts the churn child alternates between: long, so a write takes a while. */
+/** The two texts the churn child alternates between: ~300 KB, so a write takes a while. */
 export function churnText(which: "a" | "b"): string {
-  const line = `[stated 2026/11/29] churn line ${which.repeat(40)}\n`;
-  return `---\nname: churn\ndescription: Version ${which} of a file rewritten in a loop.\n---\n${line.repeat(250)}`;
+  const line = `[stated 2026/11/29] churn line ${which.repeat(80)}\n`;
+  return `---\nname: churn\ndescription: Version ${which} of a file rewritten in a loop.\n---\n${line.repeat(3_000)}`;
 }
+
+/** Size cap for the churn store, above the churn texts. */
+export const CHURN_MAX_CHARS = 1_000_000;
 
 async function increment(root: string, path: string, times: number): Promise<void> {
   const store = new MemoryStore({ root });
@@ -34,7 +37,7 @@ async function increment(root: string, path: string, times: number): Promise<voi
 }
 
 async function churn(root: string, path: string): Promise<void> {
-  const store = new MemoryStore({ root, maxChars: 100_000 });
+  const store = new MemoryStore({ root, maxChars: CHURN_MAX_CHARS });
   for (let count = 0; ; count++) {
     const current = await store.read(path);
     const next =
