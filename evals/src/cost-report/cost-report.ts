@@ -29,7 +29,7 @@ export const ALTERNATIVE_METHOD = [
 ].join("\n");
 
 /** Cost of one session in the usage log, priced apart by stage. All money in USD. */
-export type SessionCost = {
+export type LoggedSessionCost = {
   sessionId: string;
   /** ISO date of the session's first and last record. */
   firstDate: string;
@@ -82,7 +82,7 @@ export type CostReportOptions = {
 
 /** Result of `computeCostReport`. */
 export type CostReportResult = {
-  sessions: SessionCost[];
+  sessions: LoggedSessionCost[];
   models: ModelCost[];
   total: {
     calls: number;
@@ -161,10 +161,10 @@ export function computeCostReport(options: CostReportOptions): CostReportResult 
     .sort((a, b) => (a.firstDate < b.firstDate ? -1 : a.firstDate > b.firstDate ? 1 : 0));
 
   const models = new Map<string, ModelCost>();
-  const sessions: SessionCost[] = [];
+  const sessions: LoggedSessionCost[] = [];
   let historyTokens = 0;
   for (const { sessionId, records, firstDate, lastDate } of ordered) {
-    const session: SessionCost = {
+    const session: LoggedSessionCost = {
       sessionId,
       firstDate,
       lastDate,
@@ -240,7 +240,7 @@ export function computeCostReport(options: CostReportOptions): CostReportResult 
     })
     .sort((a, b) => b.total - a.total || a.model.localeCompare(b.model));
 
-  const sum = (pick: (session: SessionCost) => number) =>
+  const sum = (pick: (session: LoggedSessionCost) => number) =>
     round(sessions.reduce((total, session) => total + pick(session), 0));
   const total = {
     calls: options.records.length,

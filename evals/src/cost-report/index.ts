@@ -4,9 +4,9 @@ export {
   type CostReportOptions,
   type CostReportResult,
   computeCostReport,
+  type LoggedSessionCost,
   type ModelCost,
   NO_SESSION_ID,
-  type SessionCost,
 } from "./cost-report.js";
 export { type FormatCostReportOptions, formatCostReport } from "./format-cost-report.js";
 export { loadUsageLog } from "./load-usage-log.js";
