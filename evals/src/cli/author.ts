@@ -10,10 +10,11 @@
  */
 import { readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import { MODELS } from "@memfiles/core";
 import { listPrompts } from "@memfiles/prompts";
+import { cliArguments, isEntryPoint } from "../internal/cli-arguments.js";
 import { formatTable } from "../internal/text-table.js";
 import { runScenario } from "../runner/index.js";
 import type { ScenarioResult } from "../runner/types.js";
@@ -182,9 +183,7 @@ function parse(argv: string[]) {
   });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  // The root script forwards its arguments after a "--" (`pnpm eval -- --json x`); pnpm keeps it.
-  const argv = process.argv.slice(2);
-  const { exitCode } = await authorMain(argv[0] === "--" ? argv.slice(1) : argv);
+if (isEntryPoint(import.meta.url)) {
+  const { exitCode } = await authorMain(cliArguments());
   process.exitCode = exitCode;
 }

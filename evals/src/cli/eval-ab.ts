@@ -15,6 +15,7 @@ import { RECORDINGS_DIR_ENV, SCENARIOS_DIR_ENV } from "../ab/folders.js";
 import { formatAbSummary } from "../ab/format-summary.js";
 import { runPromptfoo } from "../ab/run-promptfoo.js";
 import { summarizeAb } from "../ab/summary.js";
+import { cliArguments } from "../internal/cli-arguments.js";
 
 const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CONFIG_FILE = path.join(EVALS_ROOT, "promptfoo", "promptfooconfig.yaml");
@@ -133,6 +134,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-// The root script forwards arguments after a literal "--".
-const argv = process.argv.slice(2);
-process.exitCode = await main(argv[0] === "--" ? argv.slice(1) : argv);
+process.exitCode = await main(cliArguments());

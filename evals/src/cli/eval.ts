@@ -8,9 +8,10 @@
  */
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { MODELS } from "@memfiles/core";
+import { cliArguments, isEntryPoint } from "../internal/cli-arguments.js";
 import { buildEvalReport, type EvalReport, formatEvalReport } from "../report/index.js";
 import { runScenario } from "../runner/index.js";
 import type { RunMode, ScenarioResult } from "../runner/types.js";
@@ -166,9 +167,7 @@ function parse(argv: string[]) {
   });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  // The root script forwards its arguments after a "--" (`pnpm eval -- --json x`); pnpm keeps it.
-  const argv = process.argv.slice(2);
-  const { exitCode } = await evalMain(argv[0] === "--" ? argv.slice(1) : argv);
+if (isEntryPoint(import.meta.url)) {
+  const { exitCode } = await evalMain(cliArguments());
   process.exitCode = exitCode;
 }

@@ -105,16 +105,8 @@ export async function writeInternalFile(
   text: string,
   options: StoreLockOptions = {},
 ): Promise<void> {
-  const segments = internalSegments(relativePath);
-  await withStoreLock(
-    root,
-    async () => {
-      const { folder } = await ensureInternalFolder(root);
-      const target = await internalTarget(folder, segments, relativePath);
-      await mkdir(dirname(target), { recursive: true });
-      await writeFileAtomic(target, text, { encoding: "utf8" });
-    },
-    options,
+  await withInternalTarget(root, relativePath, options, (target) =>
+    writeFileAtomic(target, text, { encoding: "utf8" }),
   );
 }
 
@@ -136,6 +128,18 @@ export async function appendInternalFile(
   text: string,
   options: StoreLockOptions = {},
 ): Promise<void> {
+  await withInternalTarget(root, relativePath, options, (target) =>
+    appendFile(target, text, "utf8"),
+  );
+}
+
+/** Under the store lock: checks the name, makes the folders, and hands the target path to `change`. */
+async function withInternalTarget(
+  root: string,
+  relativePath: string,
+  options: StoreLockOptions,
+  change: (target: string) => Promise<void>,
+): Promise<void> {
   const segments = internalSegments(relativePath);
   await withStoreLock(
     root,
@@ -143,7 +147,7 @@ export async function appendInternalFile(
       const { folder } = await ensureInternalFolder(root);
       const target = await internalTarget(folder, segments, relativePath);
       await mkdir(dirname(target), { recursive: true });
-      await appendFile(target, text, "utf8");
+      await change(target);
     },
     options,
   );
