@@ -1,11 +1,16 @@
-import { mkdtemp, readFile } from "node:fs/promises";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { listPrompts } from "@memfiles/prompts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { authorMain } from "../src/cli/author.js";
 import { evalMain } from "../src/cli/eval.js";
 import { startFakeAnthropicApi } from "./fake-anthropic-api.js";
 import { tinyModel, writeTinyAuthored, writeTinyScenario } from "./scenario-fixture.js";
+
+const RELEASED_EXTRACTION = listPrompts()
+  .filter((prompt) => prompt.id === "extraction")
+  .map((prompt) => `${prompt.id}@${prompt.version}`);
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -67,7 +72,11 @@ describe("author and eval commands", () => {
     expect(result.exitCode).toBe(0);
     expect(result.report?.summary).toEqual({ runs: 2, passed: 2, failed: 0, broken: 0 });
     expect(result.report?.models).toEqual(["claude-haiku-4-5", "claude-opus-5-5"]);
-    expect(first.output.out).toContain("recordings: authored by hand. Usage method:");
+    expect(first.output.out).toContain(
+      "recordings: authored — usage estimated from characters (method: see --verbose or the JSON report)\n",
+    );
+    expect(first.output.out).not.toContain("Usage method:");
+    expect(first.output.out).toContain(`Wrote ${jsonFile}\n`);
     expect(first.output.out).toMatch(
       /\| tiny +\| file_contains\(topics\/tools\.md, "Ghostty"\) +\| PASS +\| PASS +\|/,
     );
@@ -75,8 +84,17 @@ describe("author and eval commands", () => {
     expect(first.output.out).toContain(
       "Result: 2 of 2 scenario runs passed (0 with failed checks, 0 broken).",
     );
-    expect(JSON.parse(await readFile(jsonFile, "utf8"))).toEqual(
-      JSON.parse(JSON.stringify(result.report)),
+    const json = JSON.parse(await readFile(jsonFile, "utf8"));
+    expect(json).toEqual(JSON.parse(JSON.stringify(result.report)));
+    expect(json.provenance[0].usageMethod).toMatch(/^Estimated, not measured: tokens = ceil/);
+
+    const verbose = capture();
+    const nested = join(recordingsDir, "new", "folder", "report.json");
+    await evalMain([...folders, "--verbose", "--json", nested], verbose.sink);
+    expect(verbose.output.out).toContain("recordings: authored by hand. Usage method:");
+    expect(verbose.output.out).toContain("  Estimated, not measured: tokens = ceil");
+    expect(verbose.output.out).toContain(
+      `Wrote ${nested} (created the folder ${join(recordingsDir, "new")})\n`,
     );
   });
 
@@ -153,18 +171,75 @@ describe("author and eval commands", () => {
     expect(output.error).toContain(message);
   });
 
-  it("exits 1 with the missing-recording message when a recording no longer matches", async () => {
-    const { folders } = await authorTiny(["claude-haiku-4-5"]);
-    const { output, sink } = capture();
-    const result = await evalMain(
-      [...folders, "--prompt", "extraction@2", "--model", "claude-haiku-4-5"],
-      sink,
+  it("exits 1 with the missing-recording message, naming released prompts, when the system prompt changed", async () => {
+    const { folders, recordingsDir } = await authorTiny(["claude-haiku-4-5"]);
+    // The recording made before a prompt edit: its write-pass request had another system text.
+    const file = join(recordingsDir, "claude-haiku-4-5", "extraction@1", "tiny.json");
+    const recording = JSON.parse(await readFile(file, "utf8"));
+    const entry = recording.entries.find(
+      (item: { step: string }) => item.step === "session 1: write",
     );
+    entry.key = "0".repeat(64);
+    entry.request.system = `${entry.request.system} Before the edit.`;
+    await writeFile(file, JSON.stringify(recording));
+    const { output, sink } = capture();
+    const result = await evalMain([...folders, "--model", "claude-haiku-4-5"], sink);
     expect(result.exitCode).toBe(1);
     expect(result.report?.summary).toEqual({ runs: 1, passed: 0, failed: 0, broken: 1 });
     expect(output.out).toContain("### Broken runs");
     expect(output.out).toContain(
-      'No recording for scenario "tiny" at step "session 1: write": the recording file does not exist.',
+      'No recording for scenario "tiny" at step "session 1: write": no recorded request has this body',
     );
+    expect(output.out).toContain(`recording file: ${file}`);
+    expect(output.out).toContain('nearest recorded request (step "session 1: write") differs at:');
+    expect(output.out).toMatch(/system: recorded ".*Before the edit\."/);
+    expect(output.out).toContain(
+      "If you edited a released prompt (packages/prompts/prompts/*.md), add a new version instead: " +
+        "released prompts never change (the prompt lock test fails too). If the change is intended, " +
+        "regenerate the recordings",
+    );
+  });
+
+  it.each([
+    {
+      name: "a model without recordings",
+      argv: ["--model", "gpt-4"],
+      message:
+        'pnpm eval: No recordings for model "gpt-4" with extraction@1 in RECORDINGS. Models with ' +
+        "recordings: claude-haiku-4-5. Pick one of those, or record this model with " +
+        "`pnpm eval --record --model gpt-4` (needs ANTHROPIC_API_KEY).\n",
+    },
+    {
+      name: "a prompt without recordings",
+      argv: ["--model", "claude-haiku-4-5", "--prompt", "extraction@2"],
+      message:
+        'pnpm eval: No recordings for model "claude-haiku-4-5" with extraction@2 in RECORDINGS. ' +
+        "Models with recordings: (none). Pick one of those, or record this model with " +
+        "`pnpm eval --record --model claude-haiku-4-5` (needs ANTHROPIC_API_KEY).\n",
+    },
+    {
+      name: "recording a model with no price",
+      argv: ["--record", "--model", "gpt-4"],
+      message:
+        'pnpm eval: No price for model "gpt-4", so its sessions cannot be costed. Known models: ' +
+        'claude-opus-5-5, claude-sonnet-5-5, claude-haiku-4-5 (a dated suffix such as "-20251001" ' +
+        "is accepted). To record another Claude model, add its prices (USD per million tokens) to " +
+        "PRICES in packages/core/src/cost/prices.ts first.\n",
+    },
+    {
+      name: "an unreleased prompt",
+      argv: ["--prompt", "extraction@99"],
+      message:
+        '--prompt "extraction@99" is not a released extraction prompt. Released: ' +
+        `${RELEASED_EXTRACTION.join(", ")} (packages/prompts/prompts/).\n`,
+    },
+  ])("eval checks models and prompts up front: $name (exit 2, one message)", async (row) => {
+    const { folders, recordingsDir } = await authorTiny(["claude-haiku-4-5"]);
+    const { output, sink } = capture();
+    const result = await evalMain([...folders, ...row.argv], sink);
+    expect({ result, output }).toEqual({
+      result: { exitCode: 2 },
+      output: { out: "", error: row.message.replace("RECORDINGS", recordingsDir) },
+    });
   });
 });

@@ -6,7 +6,8 @@
  * stated method (see decision 0002). Each written recording is then replayed, and the replay must
  * give the same checks, answer, files and costs.
  *
- * Exit codes: 0 every cell authored, replayed identically and passed; 1 otherwise; 2 bad arguments.
+ * Exit codes: 0 every cell authored, replayed identically and passed; 1 otherwise; 2 bad arguments
+ * or a user error (a bad fixture), printed as one message without a stack.
  */
 import { readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
@@ -19,6 +20,7 @@ import { formatTable } from "../internal/text-table.js";
 import { runScenario } from "../runner/index.js";
 import type { ScenarioResult } from "../runner/types.js";
 import { loadScenarios } from "../scenarios/index.js";
+import { runCli } from "./user-error.js";
 
 const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -65,7 +67,9 @@ function outcomeOf(result: ScenarioResult) {
  *
  * @param argv - Arguments after the script name.
  * @param output - Where to print (default stdout / stderr).
- * @returns `{ exitCode, cells }`: 0 all authored, identical on replay and passing; 1 otherwise; 2 bad arguments.
+ * @returns `{ exitCode, cells }`: 0 all authored, identical on replay and passing; 1 otherwise; 2 bad
+ *   arguments or a user error (printed as one message).
+ * @throws Only on a bug (an error that is not a user error).
  * @example const { exitCode } = await authorMain(["--scenario", "remember", "--model", "claude-haiku-4-5"]);
  */
 export async function authorMain(
@@ -74,6 +78,14 @@ export async function authorMain(
     out: (text) => process.stdout.write(text),
     error: (text) => process.stderr.write(text),
   },
+): Promise<{ exitCode: number; cells: AuthoredCell[] }> {
+  const result = await runCli("author", () => authorCommand(argv, output), output.error);
+  return { cells: [], ...result };
+}
+
+async function authorCommand(
+  argv: string[],
+  output: AuthorOutput,
 ): Promise<{ exitCode: number; cells: AuthoredCell[] }> {
   let values: ReturnType<typeof parse>["values"];
   try {

@@ -1,17 +1,27 @@
 /**
- * `pnpm cost <memory folder> [--json <file>]`: prices the usage log `<folder>/.memfiles/usage.jsonl`
- * per session (write pass, consolidation, recall and chat apart) and per model, with the saving
- * against re-sending the whole transcript every request and the estimate's method.
- * Exit codes: 0 report printed, 1 no usable log (message says why), 2 bad arguments.
+ * `pnpm cost <memory folder> [--json <file>] [--prices <file>]`: prices the usage log
+ * `<folder>/.memfiles/usage.jsonl` per session (write pass, consolidation, recall and chat apart)
+ * and per model, with the saving against re-sending the whole transcript every request and the
+ * estimate's method. Records of a model with no price are listed apart with how to price them.
+ * Exit codes: 0 report printed (a warning when some records were not priced), 1 no usable log or
+ * nothing could be priced (the message says why), 2 bad arguments or an unusable path.
  */
 import { runCostCli } from "../cost-report/index.js";
 import { cliArguments } from "../internal/cli-arguments.js";
+import { runCli } from "./user-error.js";
 
-// pnpm runs package scripts in the package folder and sets INIT_CWD to where the run started (the
-// repository root for the root `pnpm cost` script); relative paths are taken from there.
-process.exitCode = await runCostCli({
-  argv: cliArguments(),
-  cwd: process.env.INIT_CWD ?? process.cwd(),
-  write: (text) => process.stdout.write(text),
-  writeError: (text) => process.stderr.write(text),
-});
+const writeError = (text: string) => process.stderr.write(text);
+// pnpm sets INIT_CWD to the folder the user ran `pnpm cost` in; relative paths are taken from there.
+const { exitCode } = await runCli(
+  "pnpm cost",
+  async () => ({
+    exitCode: await runCostCli({
+      argv: cliArguments(),
+      cwd: process.env.INIT_CWD ?? process.cwd(),
+      write: (text) => process.stdout.write(text),
+      writeError,
+    }),
+  }),
+  writeError,
+);
+process.exitCode = exitCode;

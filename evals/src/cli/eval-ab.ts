@@ -5,17 +5,20 @@
  * and writes `evals/out/ab-results.json` (promptfoo's JSON) and `evals/out/ab-summary.md`.
  *
  * Exit codes: 0 every run completed (failed checks are results, shown in the table), 1 a run broke
- * (a missing recording: that cell's scenario shows ERROR) or promptfoo failed, 2 bad arguments.
+ * (a missing recording: that cell's scenario shows ERROR) or promptfoo failed, 2 bad arguments or a
+ * user error (a bad scenario fixture, checked before promptfoo starts), printed without a stack.
  */
 import { access, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { RECORDINGS_DIR_ENV, SCENARIOS_DIR_ENV } from "../ab/folders.js";
+import { DEFAULT_SCENARIOS_DIR, RECORDINGS_DIR_ENV, SCENARIOS_DIR_ENV } from "../ab/folders.js";
 import { formatAbSummary } from "../ab/format-summary.js";
 import { runPromptfoo } from "../ab/run-promptfoo.js";
 import { summarizeAb } from "../ab/summary.js";
-import { cliArguments } from "../internal/cli-arguments.js";
+import { cliArguments, isEntryPoint } from "../internal/cli-arguments.js";
+import { loadScenarios } from "../scenarios/index.js";
+import { runCli } from "./user-error.js";
 
 const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CONFIG_FILE = path.join(EVALS_ROOT, "promptfoo", "promptfooconfig.yaml");
@@ -57,18 +60,52 @@ function parse(argv: string[]) {
   });
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Where output goes; injectable for tests. */
+export type EvalAbOutput = { out: (text: string) => void; error: (text: string) => void };
+
+/**
+ * The `pnpm eval:ab` command. Arguments and scenario fixtures are checked before promptfoo starts;
+ * expected user errors are printed as one message, without a stack, with exit code 2.
+ *
+ * @param argv - Arguments after the script name.
+ * @param output - Where to print (default stdout / stderr).
+ * @returns `{ exitCode }`: 0 every run completed, 1 a run broke or promptfoo failed, 2 bad
+ *   arguments or a user error.
+ * @throws Only on a bug (an error that is not a user error).
+ * @example const { exitCode } = await evalAbMain(["--scenario", "remember"]);
+ */
+export async function evalAbMain(
+  argv: string[],
+  output: EvalAbOutput = {
+    out: (text) => process.stdout.write(text),
+    error: (text) => process.stderr.write(text),
+  },
+): Promise<{ exitCode: number }> {
+  return runCli("pnpm eval:ab", async () => ({ exitCode: await main(argv, output) }), output.error);
+}
+
+async function main(argv: string[], output: EvalAbOutput): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    output.error(`${(error as Error).message}\n\n${USAGE}\n`);
     return 2;
   }
   const { values } = parsed;
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    output.out(`${USAGE}\n`);
     return 0;
+  }
+  const scenariosDir = values.scenarios ? fromUserCwd(values.scenarios) : DEFAULT_SCENARIOS_DIR;
+  const known = (await loadScenarios(scenariosDir)).map((scenario) => scenario.id);
+  const unknown = (values.scenario ?? []).filter((id) => !known.includes(id));
+  if (unknown.length > 0) {
+    output.error(
+      `pnpm eval:ab: unknown scenario ${unknown.map((id) => `"${id}"`).join(", ")} in ` +
+        `${scenariosDir}. Known: ${known.join(", ")}.\n`,
+    );
+    return 2;
   }
   const outDir = values.out ? fromUserCwd(values.out) : path.join(EVALS_ROOT, "out");
   const resultsFile = path.join(outDir, "ab-results.json");
@@ -78,10 +115,10 @@ async function main(argv: string[]): Promise<number> {
 
   const env: Record<string, string> = {};
   if (values.recordings) env[RECORDINGS_DIR_ENV] = fromUserCwd(values.recordings);
-  if (values.scenarios) env[SCENARIOS_DIR_ENV] = fromUserCwd(values.scenarios);
+  if (values.scenarios) env[SCENARIOS_DIR_ENV] = scenariosDir;
   const only = values.scenario ?? [];
   const started = Date.now();
-  process.stdout.write(
+  output.out(
     "Running the promptfoo A/B offline from recordings (promptfoo's database in a temporary folder)...\n",
   );
   const run = await runPromptfoo({
@@ -97,13 +134,13 @@ async function main(argv: string[]): Promise<number> {
     () => false,
   );
   if (!wrote) {
-    const output = `${run.stdout}\n${run.stderr}`;
-    process.stderr.write(`${output.trim().split("\n").slice(-40).join("\n")}\n\n`);
-    const hint = output.includes("Could not locate the bindings file")
+    const promptfooOutput = `${run.stdout}\n${run.stderr}`;
+    output.error(`${promptfooOutput.trim().split("\n").slice(-40).join("\n")}\n\n`);
+    const hint = promptfooOutput.includes("Could not locate the bindings file")
       ? "promptfoo's database addon (better-sqlite3) is not built: run `bash scripts/setup.sh`, or " +
         "`npm_config_nodedir=/usr pnpm rebuild better-sqlite3`, then try again."
       : "See promptfoo's output above; rerun with --verbose for all of it.";
-    process.stderr.write(
+    output.error(
       `pnpm eval:ab: promptfoo exited with code ${run.exitCode} and wrote no results to ${resultsFile}. ${hint}\n`,
     );
     return 1;
@@ -115,18 +152,18 @@ async function main(argv: string[]): Promise<number> {
     resultsFile: path.relative(EVALS_ROOT, resultsFile),
   });
   await writeFile(summaryFile, markdown);
-  process.stdout.write(`\n${markdown}\n`);
-  process.stdout.write(
+  output.out(`\n${markdown}\n`);
+  output.out(
     `Wrote ${resultsFile} and ${summaryFile} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
   );
   const errors = summary.cells.reduce((count, cell) => count + cell.errors, 0);
   const runs = summary.cells.reduce((count, cell) => count + cell.scenarios, 0);
   if (summary.cells.length === 0) {
-    process.stderr.write("pnpm eval:ab: promptfoo ran no test (no scenario matched?).\n");
+    output.error("pnpm eval:ab: promptfoo ran no test (no scenario matched?).\n");
     return 1;
   }
   if (errors > 0) {
-    process.stderr.write(
+    output.error(
       `pnpm eval:ab: ${errors} of ${runs} runs broke (see "Failures and errors"); the others completed.\n`,
     );
     return 1;
@@ -134,4 +171,7 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-process.exitCode = await main(cliArguments());
+if (isEntryPoint(import.meta.url)) {
+  const { exitCode } = await evalAbMain(cliArguments());
+  process.exitCode = exitCode;
+}

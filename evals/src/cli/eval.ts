@@ -4,18 +4,21 @@
  * writes the same as JSON with `--json <file>`, and exits non-zero on any failed check or broken
  * run. `--record` (with ANTHROPIC_API_KEY) calls the API instead and writes the recordings.
  *
- * Exit codes: 0 every run passed, 1 a check failed or a run broke, 2 bad arguments.
+ * Exit codes: 0 every run passed, 1 a check failed or a run broke, 2 bad arguments or a user error
+ * (a bad scenario fixture, a model without recordings), printed as one message without a stack.
  */
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { MODELS } from "@memfiles/core";
+import { costOf, MODELS, PRICES, UnknownModelError, ZERO_USAGE } from "@memfiles/core";
+import { listPrompts } from "@memfiles/prompts";
 import { cliArguments, isEntryPoint } from "../internal/cli-arguments.js";
 import { buildEvalReport, type EvalReport, formatEvalReport } from "../report/index.js";
 import { runScenario } from "../runner/index.js";
 import type { RunMode, ScenarioResult } from "../runner/types.js";
 import { loadScenarios } from "../scenarios/index.js";
+import { runCli } from "./user-error.js";
 
 const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** Default recordings folder: `evals/recordings`. */
@@ -23,7 +26,7 @@ export const DEFAULT_RECORDINGS_DIR = join(EVALS_ROOT, "recordings");
 /** Default scenarios folder: the repository's `scenarios/`. */
 export const DEFAULT_SCENARIOS_DIR = join(EVALS_ROOT, "..", "scenarios");
 
-const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N] [--json <file>] [--record]
+const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N] [--json <file>] [--record] [--verbose]
 
 Runs every scenario offline from recorded API responses and grades it.
   --scenario <id>     only this scenario (repeatable; default: every scenario)
@@ -33,6 +36,7 @@ Runs every scenario offline from recorded API responses and grades it.
   --record            call the API and write the recordings (needs ANTHROPIC_API_KEY)
   --recordings <dir>  recordings folder (default evals/recordings)
   --scenarios <dir>   scenario fixtures folder (default scenarios/)
+  --verbose           print the full usage-estimation method of authored recordings
   -h, --help          show this help`;
 
 /** Where output goes; injectable for tests. */
@@ -58,12 +62,58 @@ async function modelsWithRecordings(recordingsDir: string, prompt: string): Prom
   return models.sort();
 }
 
+/** Whether core's price table (`PRICES`, dated suffixes accepted) can price the model. */
+function hasPrice(model: string): boolean {
+  try {
+    costOf(ZERO_USAGE, model);
+    return true;
+  } catch (error) {
+    if (error instanceof UnknownModelError) return false;
+    throw error;
+  }
+}
+
 /**
- * The `pnpm eval` command.
+ * Why the requested models cannot run, checked before any scenario runs: in replay a model needs
+ * a recordings folder for the prompt; in record mode a model needs a price (the cost table).
+ */
+async function modelProblem(options: {
+  models: string[];
+  mode: RunMode;
+  prompt: string;
+  recordingsDir: string;
+}): Promise<string | undefined> {
+  const { models, mode, prompt, recordingsDir } = options;
+  if (mode === "record") {
+    const unpriced = models.filter((model) => !hasPrice(model));
+    if (unpriced.length === 0) return undefined;
+    return (
+      `No price for model ${unpriced.map((model) => `"${model}"`).join(", ")}, so its sessions ` +
+      `cannot be costed. Known models: ${Object.keys(PRICES).join(", ")} (a dated suffix such as ` +
+      '"-20251001" is accepted). To record another Claude model, add its prices (USD per million ' +
+      "tokens) to PRICES in packages/core/src/cost/prices.ts first."
+    );
+  }
+  const recorded = await modelsWithRecordings(recordingsDir, prompt);
+  const missing = models.filter((model) => !recorded.includes(model));
+  if (missing.length === 0) return undefined;
+  return (
+    `No recordings for model ${missing.map((model) => `"${model}"`).join(", ")} with ${prompt} in ` +
+    `${recordingsDir}. Models with recordings: ${recorded.length > 0 ? recorded.join(", ") : "(none)"}. ` +
+    `Pick one of those, or record this model with \`pnpm eval --record --model ${missing[0]}\` ` +
+    "(needs ANTHROPIC_API_KEY)."
+  );
+}
+
+/**
+ * The `pnpm eval` command. Expected user errors (a bad scenario fixture, an unknown model or
+ * prompt) are printed as one message, without a stack, with exit code 2.
  *
  * @param argv - Arguments after the script name.
  * @param output - Where to print (default stdout / stderr).
- * @returns `{ exitCode, report? }`: 0 all passed, 1 a failed check or broken run, 2 bad arguments.
+ * @returns `{ exitCode, report? }`: 0 all passed, 1 a failed check or broken run, 2 bad arguments
+ *   or a user error.
+ * @throws Only on a bug (an error that is not a user error).
  * @example const { exitCode } = await evalMain(["--scenario", "remember"]);
  */
 export async function evalMain(
@@ -73,6 +123,10 @@ export async function evalMain(
     error: (text) => process.stderr.write(text),
   },
 ): Promise<EvalMainResult> {
+  return runCli("pnpm eval", () => evalCommand(argv, output), output.error);
+}
+
+async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMainResult> {
   let values: ReturnType<typeof parse>["values"];
   try {
     values = parse(argv).values;
@@ -89,9 +143,26 @@ export async function evalMain(
     output.error(`--prompt "${prompt}" is not an extraction prompt id such as "extraction@1".\n`);
     return { exitCode: 2 };
   }
+  const released = listPrompts()
+    .filter((item) => item.id === "extraction")
+    .map((item) => `${item.id}@${item.version}`);
+  if (!released.includes(prompt)) {
+    output.error(
+      `--prompt "${prompt}" is not a released extraction prompt. Released: ${released.join(", ")} ` +
+        "(packages/prompts/prompts/).\n",
+    );
+    return { exitCode: 2 };
+  }
   const recordingsDir = values.recordings ? fromUserCwd(values.recordings) : DEFAULT_RECORDINGS_DIR;
   const scenariosDir = values.scenarios ? fromUserCwd(values.scenarios) : DEFAULT_SCENARIOS_DIR;
   const mode: RunMode = values.record ? "record" : "replay";
+  if (values.model !== undefined) {
+    const problem = await modelProblem({ models: values.model, mode, prompt, recordingsDir });
+    if (problem !== undefined) {
+      output.error(`pnpm eval: ${problem}\n`);
+      return { exitCode: 2 };
+    }
+  }
   if (mode === "record" && !process.env.ANTHROPIC_API_KEY) {
     output.error(
       "--record calls the Anthropic API and needs ANTHROPIC_API_KEY. Set it, or run `pnpm eval` " +
@@ -138,12 +209,12 @@ export async function evalMain(
     }
   }
   const report = buildEvalReport(results, prompt);
-  output.out(formatEvalReport(report));
+  output.out(formatEvalReport(report, { verbose: values.verbose }));
   if (values.json) {
     const file = fromUserCwd(values.json);
-    await mkdir(dirname(file), { recursive: true });
+    const created = await mkdir(dirname(file), { recursive: true });
     await writeFile(file, `${JSON.stringify(report, null, 2)}\n`, "utf8");
-    output.out(`Report written to ${file}\n`);
+    output.out(`Wrote ${file}${created === undefined ? "" : ` (created the folder ${created})`}\n`);
   }
   const ok = report.summary.passed === report.summary.runs;
   return { exitCode: ok ? 0 : 1, report };
@@ -162,6 +233,7 @@ function parse(argv: string[]) {
       record: { type: "boolean", default: false },
       recordings: { type: "string" },
       scenarios: { type: "string" },
+      verbose: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });

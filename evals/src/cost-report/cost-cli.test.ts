@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { appendFile, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,6 +7,13 @@ import { runCostCli } from "./cost-cli.js";
 
 const fixture = fileURLToPath(new URL("./__fixtures__/usage.jsonl", import.meta.url));
 const folders: string[] = [];
+const UNKNOWN_RECORD = {
+  sessionId: "s2",
+  stage: "chat",
+  model: "claude-sonnet-9",
+  usage: { input: 100, output: 10, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 },
+  date: "2026-11-02T10:40:00.000Z",
+};
 
 afterEach(async () => {
   await Promise.all(
@@ -48,12 +55,95 @@ describe("runCostCli (pnpm cost)", () => {
     expect(result.stdout).toContain(
       `Cost per session from ${join(folder, ".memfiles", "usage.jsonl")}: 6 model calls in 3 sessions.`,
     );
+    expect(result.stdout).toContain(
+      `Wrote ${join(folder, "out", "cost.json")} (created the folder ${join(folder, "out")})\n`,
+    );
     const json = JSON.parse(await readFile(join(folder, "out", "cost.json"), "utf8"));
     expect(json.total.saving).toBe(-0.0075);
     expect(json.problems).toHaveLength(2);
   });
 
   it.each([
+    {
+      name: "one record of an unknown model",
+      extra: [UNKNOWN_RECORD],
+      prices: undefined,
+      code: 0,
+      unpriced:
+        "Not priced: 1 record of 1 model with no price (left out of every figure):\n" +
+        "  claude-sonnet-9: 1 record, 100 input, 10 output, 0 cache write, 0 cache read tokens\n",
+      warning:
+        'pnpm cost: warning: 1 record(s) of claude-sonnet-9 not priced and left out (see "Not priced" above).\n',
+    },
+    {
+      name: "an unknown model priced with --prices",
+      extra: [UNKNOWN_RECORD],
+      prices: {
+        "claude-sonnet-9": {
+          input: 2,
+          output: 10,
+          cacheWrite5m: 2.5,
+          cacheWrite1h: 4,
+          cacheRead: 0.2,
+        },
+      },
+      code: 0,
+      unpriced: undefined,
+      warning: "",
+    },
+  ])("prices the rest and exits $code on $name", async (row) => {
+    const folder = await memoryFolder(true);
+    await appendFile(
+      join(folder, ".memfiles", "usage.jsonl"),
+      row.extra.map((record) => `${JSON.stringify(record)}\n`).join(""),
+    );
+    const argv = ["."];
+    if (row.prices) {
+      await writeFile(join(folder, "prices.json"), JSON.stringify(row.prices));
+      argv.push("--prices", "prices.json");
+    }
+    const result = await cost(argv, folder);
+    expect({ code: result.code, stderr: result.stderr }).toEqual({
+      code: row.code,
+      stderr: row.warning,
+    });
+    expect(result.stdout).toContain(
+      `Cost per session from ${join(folder, ".memfiles", "usage.jsonl")}: ${row.prices ? 7 : 6} model calls`,
+    );
+    if (row.unpriced === undefined) expect(result.stdout).not.toContain("Not priced");
+    else {
+      expect(result.stdout).toContain(row.unpriced);
+      expect(result.stdout).toContain("packages/core/src/cost/prices.ts");
+      expect(result.stdout).toContain("--prices prices.json");
+      expect(result.stdout).toContain("costOf");
+    }
+  });
+
+  it("exits 1 with the unpriced list when no record could be priced", async () => {
+    const folder = await memoryFolder(false);
+    await mkdir(join(folder, ".memfiles"));
+    await writeFile(
+      join(folder, ".memfiles", "usage.jsonl"),
+      `${JSON.stringify(UNKNOWN_RECORD)}\n`,
+    );
+    const result = await cost(["."], folder);
+    expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(result.stderr).toContain(
+      `pnpm cost: no record of ${join(folder, ".memfiles", "usage.jsonl")} could be priced.\n` +
+        "Not priced: 1 record of 1 model with no price (left out of every figure):\n" +
+        "  claude-sonnet-9: 1 record, 100 input, 10 output, 0 cache write, 0 cache read tokens\n" +
+        'Known models: claude-opus-5-5, claude-sonnet-5-5, claude-haiku-4-5 (a dated suffix such as "-20251001" is accepted).\n',
+    );
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it.each([
+    {
+      name: "a bad prices file",
+      args: [".", "--prices", "nope.json"],
+      code: 2,
+      says: "pnpm cost: cannot read the prices file",
+    },
     { name: "a folder without a log", args: ["."], code: 1, says: "pnpm cost: No usage log at" },
     { name: "no folder", args: [], code: 2, says: "pnpm cost takes exactly one memory folder." },
     {

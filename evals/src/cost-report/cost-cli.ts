@@ -1,18 +1,59 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import { PRICES, type PriceTable } from "@memfiles/core";
+import { z } from "zod";
 import { computeCostReport } from "./cost-report.js";
-import { formatCostReport } from "./format-cost-report.js";
+import { formatCostReport, formatUnpriced } from "./format-cost-report.js";
 import { loadUsageLog } from "./load-usage-log.js";
 import { UsageLogError } from "./usage-log-error.js";
 
 /** Usage text of `pnpm cost`. */
-export const COST_USAGE = `Usage: pnpm cost <memory folder> [--json <file>]
+export const COST_USAGE = `Usage: pnpm cost <memory folder> [--json <file>] [--prices <file>]
 
 Prices <memory folder>/.memfiles/usage.jsonl (written when core's createUsageLog is passed as onUsage).
-A relative folder is taken from where pnpm started the script (the repository root for \`pnpm cost\`).
-  --json <file>   also write the report as JSON
-  -h, --help      show this help`;
+Relative paths are taken from the folder you ran the command in.
+  --json <file>     also write the report as JSON
+  --prices <file>   extra prices, USD per million tokens: {"<model>": {"input", "output",
+                    "cacheWrite5m", "cacheWrite1h", "cacheRead"}} (adds to or replaces core's PRICES)
+  -h, --help        show this help`;
+
+const PriceFileSchema = z.record(
+  z.string().min(1),
+  z.strictObject({
+    input: z.number().nonnegative(),
+    output: z.number().nonnegative(),
+    cacheWrite5m: z.number().nonnegative(),
+    cacheWrite1h: z.number().nonnegative(),
+    cacheRead: z.number().nonnegative(),
+  }),
+);
+
+/** Reads a `--prices` file; a problem is returned as the message to print. */
+async function readPriceFile(
+  file: string,
+): Promise<{ success: true; value: PriceTable } | { success: false; message: string }> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, "utf8"));
+  } catch (error) {
+    return {
+      success: false,
+      message: `cannot read the prices file ${file}: ${(error as Error).message}`,
+    };
+  }
+  const parsed = PriceFileSchema.safeParse(json);
+  if (parsed.success) return { success: true, value: parsed.data };
+  const issues = parsed.error.issues.map(
+    (issue) => `${issue.path.map(String).join(".") || "(root)"}: ${issue.message}`,
+  );
+  return {
+    success: false,
+    message:
+      `the prices file ${file} is not {"<model>": {"input", "output", "cacheWrite5m", ` +
+      `"cacheWrite1h", "cacheRead"}} in USD per million tokens: ${issues.join("; ")}`,
+  };
+}
 
 /** Options of `runCostCli`. */
 export type RunCostCliOptions = {
@@ -28,7 +69,8 @@ export type RunCostCliOptions = {
  * The `pnpm cost` command: reads the usage log of a memory folder and prints the cost report.
  *
  * @param options - Arguments, working folder, output sinks.
- * @returns The exit code: 0 report printed, 1 no usable log (the message says why), 2 bad arguments.
+ * @returns The exit code: 0 report printed (with a warning when some records could not be priced),
+ *   1 no usable log or no record could be priced (the message says why), 2 bad arguments.
  * @example process.exitCode = await runCostCli({ argv: ["memory"], cwd: process.cwd(), write, writeError });
  */
 export async function runCostCli(options: RunCostCliOptions): Promise<number> {
@@ -49,6 +91,15 @@ export async function runCostCli(options: RunCostCliOptions): Promise<number> {
     options.writeError(`pnpm cost takes exactly one memory folder.\n\n${COST_USAGE}\n`);
     return 2;
   }
+  let prices: PriceTable | undefined;
+  if (parsed.values.prices !== undefined) {
+    const read = await readPriceFile(path.resolve(options.cwd, parsed.values.prices));
+    if (!read.success) {
+      options.writeError(`pnpm cost: ${read.message}\n`);
+      return 2;
+    }
+    prices = read.value;
+  }
   const folder = path.resolve(options.cwd, folderArgument);
   let log: Awaited<ReturnType<typeof loadUsageLog>>;
   try {
@@ -60,17 +111,33 @@ export async function runCostCli(options: RunCostCliOptions): Promise<number> {
     }
     throw error;
   }
-  const report = computeCostReport({ records: log.records });
+  const knownModels = Object.keys({ ...PRICES, ...prices });
+  const report = computeCostReport({ records: log.records, ...(prices ? { prices } : {}) });
   const file = path.join(folder, ".memfiles", "usage.jsonl");
-  options.write(formatCostReport({ report, file, problems: log.problems }));
+  if (report.total.calls === 0) {
+    options.writeError(
+      `pnpm cost: no record of ${file} could be priced.\n${formatUnpriced(report.unpriced, knownModels)}`,
+    );
+    return 1;
+  }
+  options.write(formatCostReport({ report, file, problems: log.problems, knownModels }));
   if (parsed.values.json !== undefined) {
     const jsonFile = path.resolve(options.cwd, parsed.values.json);
-    await mkdir(path.dirname(jsonFile), { recursive: true });
+    const created = await mkdir(path.dirname(jsonFile), { recursive: true });
     await writeFile(
       jsonFile,
       `${JSON.stringify({ file, ...report, problems: log.problems }, null, 2)}\n`,
     );
-    options.write(`\nWrote ${jsonFile}\n`);
+    options.write(
+      `\nWrote ${jsonFile}${created === undefined ? "" : ` (created the folder ${created})`}\n`,
+    );
+  }
+  if (report.unpriced.length > 0) {
+    const calls = report.unpriced.reduce((sum, entry) => sum + entry.calls, 0);
+    options.writeError(
+      `pnpm cost: warning: ${calls} record(s) of ${report.unpriced.map((entry) => entry.model).join(", ")} ` +
+        'not priced and left out (see "Not priced" above).\n',
+    );
   }
   return 0;
 }
@@ -79,6 +146,10 @@ function parse(argv: string[]) {
   return parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { json: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      json: { type: "string" },
+      prices: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
   });
 }

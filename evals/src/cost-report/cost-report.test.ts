@@ -176,6 +176,43 @@ describe("computeCostReport", () => {
   });
 });
 
+describe("computeCostReport with a model that has no price", () => {
+  const unknown = {
+    sessionId: "s9",
+    stage: "chat" as const,
+    model: "claude-sonnet-9",
+    usage: { input: 100, output: 10, cacheWrite5m: 20, cacheWrite1h: 0, cacheRead: 5 },
+    date: "2026-11-02T10:40:00.000Z",
+  };
+
+  it("prices the rest and lists the unpriced model apart (model, calls, tokens)", async () => {
+    const { records } = await loadUsageLog(await memoryFolder("fixture"));
+    const without = computeCostReport({ records });
+    const report = computeCostReport({ records: [...records, unknown, unknown] });
+    expect(report.unpriced).toEqual([
+      {
+        model: "claude-sonnet-9",
+        calls: 2,
+        usage: { input: 200, output: 20, cacheWrite5m: 40, cacheWrite1h: 0, cacheRead: 10 },
+      },
+    ]);
+    expect({ ...report, unpriced: [] }).toEqual(without);
+  });
+
+  it("prices it with the prices given", () => {
+    const report = computeCostReport({
+      records: [unknown],
+      prices: {
+        "claude-sonnet-9": { input: 1, output: 1, cacheWrite5m: 1, cacheWrite1h: 1, cacheRead: 1 },
+      },
+    });
+    expect({ unpriced: report.unpriced, total: report.total.total }).toEqual({
+      unpriced: [],
+      total: 0.000135,
+    });
+  });
+});
+
 describe("formatCostReport", () => {
   it("states the method, prices recall and chat apart, and lists skipped lines", async () => {
     const folder = await memoryFolder("fixture");

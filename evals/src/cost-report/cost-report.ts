@@ -3,6 +3,7 @@ import {
   type ModelUsage,
   type PriceTable,
   sumUsage,
+  UnknownModelError,
   type UsageRecord,
   ZERO_USAGE,
 } from "@memfiles/core";
@@ -72,6 +73,15 @@ export type ModelCost = {
   alternative: number;
 };
 
+/** Records of one model the price table does not know: left out of every figure, listed apart. */
+export type UnpricedModel = {
+  model: string;
+  /** How many records (model calls) name it. */
+  calls: number;
+  /** Their tokens, summed. */
+  usage: ModelUsage;
+};
+
 /** Options of `computeCostReport`. */
 export type CostReportOptions = {
   /** Records in log order (as `readUsageLog` returns them). */
@@ -83,8 +93,14 @@ export type CostReportOptions = {
 /** Result of `computeCostReport`. */
 export type CostReportResult = {
   sessions: LoggedSessionCost[];
+  /**
+   * Models with no price (neither core's `PRICES` nor `prices`), in first-seen order. Their records
+   * are left out of sessions, models and totals; empty when every record was priced.
+   */
+  unpriced: UnpricedModel[];
   models: ModelCost[];
   total: {
+    /** Priced model calls (records of `unpriced` models are not counted). */
     calls: number;
     chatRequests: number;
     usage: ModelUsage;
@@ -115,6 +131,45 @@ function partsOf(record: UsageRecord, prices: PriceTable | undefined): Parts {
   return parts;
 }
 
+function hasPrice(model: string, prices: PriceTable | undefined): boolean {
+  try {
+    costOf(ZERO_USAGE, model, prices);
+    return true;
+  } catch (error) {
+    if (error instanceof UnknownModelError) return false;
+    throw error;
+  }
+}
+
+function splitByPrice(
+  records: UsageRecord[],
+  prices: PriceTable | undefined,
+): { priced: UsageRecord[]; unpriced: UnpricedModel[] } {
+  const known = new Map<string, boolean>();
+  const priced: UsageRecord[] = [];
+  const unpriced = new Map<string, UnpricedModel>();
+  for (const record of records) {
+    let ok = known.get(record.model);
+    if (ok === undefined) {
+      ok = hasPrice(record.model, prices);
+      known.set(record.model, ok);
+    }
+    if (ok) {
+      priced.push(record);
+      continue;
+    }
+    const entry = unpriced.get(record.model) ?? {
+      model: record.model,
+      calls: 0,
+      usage: ZERO_USAGE,
+    };
+    entry.calls += 1;
+    entry.usage = sumUsage(entry.usage, record.usage);
+    unpriced.set(record.model, entry);
+  }
+  return { priced, unpriced: [...unpriced.values()] };
+}
+
 function promptTokens(usage: ModelUsage): number {
   return usage.input + usage.cacheWrite5m + usage.cacheWrite1h + usage.cacheRead;
 }
@@ -137,17 +192,20 @@ function round(usd: number): number {
  * design's comparison; method in `ALTERNATIVE_METHOD`).
  *
  * @param options - `{ records, prices? }`: usage records in log order; prices in USD per MTok.
- * @returns Sessions ordered by first date, models by total cost (highest first), and the totals,
- *   all money in USD rounded to 1e-9.
- * @throws {UnknownModelError} (from `costOf`) when a record's model has no price.
+ * A record whose model has no price is not an error: it is left out of every figure and listed
+ * in `unpriced` (model, calls, tokens), so one odd record does not hide the rest of the log.
+ *
+ * @returns Sessions ordered by first date, models by total cost (highest first), the totals (all
+ *   money in USD rounded to 1e-9), and the unpriced models.
  * @example
  * const { records } = await readUsageLog("memory");
  * const report = computeCostReport({ records });
  * report.total.saving; // USD
  */
 export function computeCostReport(options: CostReportOptions): CostReportResult {
+  const { priced, unpriced } = splitByPrice(options.records, options.prices);
   const bySession = new Map<string, UsageRecord[]>();
-  for (const record of options.records) {
+  for (const record of priced) {
     const key = record.sessionId ?? NO_SESSION_ID;
     const list = bySession.get(key) ?? [];
     list.push(record);
@@ -243,9 +301,9 @@ export function computeCostReport(options: CostReportOptions): CostReportResult 
   const sum = (pick: (session: LoggedSessionCost) => number) =>
     round(sessions.reduce((total, session) => total + pick(session), 0));
   const total = {
-    calls: options.records.length,
+    calls: priced.length,
     chatRequests: sessions.reduce((count, session) => count + session.chatRequests, 0),
-    usage: sumUsage(...options.records.map((record) => record.usage)),
+    usage: sumUsage(...priced.map((record) => record.usage)),
     write: sum((session) => session.write),
     consolidate: sum((session) => session.consolidate),
     recall: sum((session) => session.recall),
@@ -256,5 +314,5 @@ export function computeCostReport(options: CostReportOptions): CostReportResult 
     savingShare: 0,
   };
   total.savingShare = total.alternative > 0 ? total.saving / total.alternative : 0;
-  return { sessions, models: modelRows, total, method: ALTERNATIVE_METHOD };
+  return { sessions, unpriced, models: modelRows, total, method: ALTERNATIVE_METHOD };
 }

@@ -1,6 +1,6 @@
-import { PRICES_SOURCE, type UsageLogProblem } from "@memfiles/core";
+import { PRICES, PRICES_SOURCE, type UsageLogProblem } from "@memfiles/core";
 import { formatTable, formatTokens, formatUsd } from "../internal/text-table.js";
-import type { CostReportResult } from "./cost-report.js";
+import type { CostReportResult, UnpricedModel } from "./cost-report.js";
 
 /** Options of `formatCostReport`. */
 export type FormatCostReportOptions = {
@@ -11,7 +11,48 @@ export type FormatCostReportOptions = {
   problems?: UsageLogProblem[];
   /** How many skipped lines to list one by one (default 10); the rest are counted. */
   maxProblems?: number;
+  /** Models that can be priced, named when some records could not be (default: core's `PRICES`). */
+  knownModels?: readonly string[];
 };
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * Lists the records no price was found for (model, calls, tokens) and how to price them: the
+ * default table is `PRICES` in packages/core/src/cost/prices.ts; `pnpm cost --prices <file>` and
+ * the `prices` argument of `costOf` / `computeCostReport` add models without editing it.
+ *
+ * @param unpriced - From `computeCostReport(...).unpriced`; must not be empty.
+ * @param knownModels - Models that could be priced (default: the keys of core's `PRICES`).
+ * @returns Lines of text ending in a newline.
+ * @example formatUnpriced([{ model: "claude-sonnet-9", calls: 1, usage }])
+ */
+export function formatUnpriced(
+  unpriced: readonly UnpricedModel[],
+  knownModels: readonly string[] = Object.keys(PRICES),
+): string {
+  const calls = unpriced.reduce((sum, entry) => sum + entry.calls, 0);
+  const example = unpriced[0]?.model ?? "claude-model";
+  const lines = [
+    `Not priced: ${plural(calls, "record")} of ${plural(unpriced.length, "model")} with no price (left out of every figure):`,
+    ...unpriced.map(
+      (entry) =>
+        `  ${entry.model}: ${plural(entry.calls, "record")}, ${formatTokens(entry.usage.input)} input, ` +
+        `${formatTokens(entry.usage.output)} output, ` +
+        `${formatTokens(entry.usage.cacheWrite5m + entry.usage.cacheWrite1h)} cache write, ` +
+        `${formatTokens(entry.usage.cacheRead)} cache read tokens`,
+    ),
+    `Known models: ${knownModels.join(", ")} (a dated suffix such as "-20251001" is accepted).`,
+    "To price the others: add them to PRICES in packages/core/src/cost/prices.ts (USD per million " +
+      `tokens, from ${PRICES_SOURCE.url}), or pass prices without editing it: ` +
+      `\`pnpm cost <folder> --prices prices.json\` with {"${example}": {"input": 0, "output": 0, ` +
+      '"cacheWrite5m": 0, "cacheWrite1h": 0, "cacheRead": 0}} filled in (in code: the `prices` ' +
+      "argument of costOf or computeCostReport). A typo in the model name is fixed where the log is written.",
+  ];
+  return `${lines.join("\n")}\n`;
+}
 
 /**
  * Formats a cost report as text (markdown tables): sessions, models, totals, the saving against
@@ -111,6 +152,9 @@ export function formatCostReport(options: FormatCostReportOptions): string {
     );
   }
   out.push("", "How the saving is estimated:", report.method);
+  if (report.unpriced.length > 0) {
+    out.push("", formatUnpriced(report.unpriced, options.knownModels).trimEnd());
+  }
   if (problems.length > 0) {
     const shown = options.maxProblems ?? 10;
     out.push("", `Skipped ${problems.length} unreadable line(s) of the log:`);

@@ -7,7 +7,12 @@ export {
   type LoggedSessionCost,
   type ModelCost,
   NO_SESSION_ID,
+  type UnpricedModel,
 } from "./cost-report.js";
-export { type FormatCostReportOptions, formatCostReport } from "./format-cost-report.js";
+export {
+  type FormatCostReportOptions,
+  formatCostReport,
+  formatUnpriced,
+} from "./format-cost-report.js";
 export { loadUsageLog } from "./load-usage-log.js";
 export { UsageLogError, type UsageLogErrorCode } from "./usage-log-error.js";

@@ -2,7 +2,8 @@ import { pathToFileURL } from "node:url";
 
 /**
  * The command-line arguments of a CLI entry point. The root scripts (`pnpm eval`, `pnpm eval:ab`,
- * `pnpm cost`) forward their arguments after a literal `--`, which pnpm keeps; it is dropped here.
+ * `pnpm cost`) run `tsx evals/src/cli/<name>.ts` directly, and pnpm appends the user's arguments;
+ * a user who types `pnpm eval -- --json x.json` gets a literal leading `--`, which is dropped here.
  *
  * @param argv - Defaults to `process.argv.slice(2)`.
  * @returns The arguments without a leading `--`.

@@ -14,6 +14,14 @@ export type MissingRecordingErrorOptions = {
 };
 
 /**
+ * Whether a difference line (from `describeRequestDifference`, `system[0].text: recorded …`) is in
+ * prompt text: the system blocks or a tool's definition (name, description, input schema).
+ */
+function touchesPromptText(difference: readonly string[]): boolean {
+  return difference.some((line) => /^(system|tools)\b/.test(line));
+}
+
+/**
  * A request was sent in replay that no recording answers. Replay fails at once (no retries) with
  * this error: the request path, a prompt or the code changed since the recording was made.
  */
@@ -36,11 +44,20 @@ export class MissingRecordingError extends Error {
         ...options.difference.map((line) => `    ${line}`),
       );
     }
-    lines.push(
-      "  If the change is intended (a new prompt version, a changed request), regenerate the " +
-        "recordings: `pnpm eval --record` with ANTHROPIC_API_KEY set, or " +
-        "`pnpm --filter @memfiles/evals author` for authored ones.",
-    );
+    const regenerate =
+      "regenerate the recordings: `pnpm eval --record` with ANTHROPIC_API_KEY set, or " +
+      "`pnpm --filter @memfiles/evals author` for authored ones.";
+    if (touchesPromptText(options.difference ?? [])) {
+      lines.push(
+        "  If you edited a released prompt (packages/prompts/prompts/*.md), add a new version " +
+          "instead: released prompts never change (the prompt lock test fails too). If the change " +
+          `is intended, ${regenerate}`,
+      );
+    } else {
+      lines.push(
+        `  If the change is intended (a new prompt version, a changed request), ${regenerate}`,
+      );
+    }
     super(lines.join("\n"), { cause });
     this.scenarioId = options.scenarioId;
     this.step = options.step;

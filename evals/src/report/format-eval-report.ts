@@ -54,24 +54,38 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/** Options of `formatEvalReport`. */
+export type FormatEvalReportOptions = {
+  /** Print the full usage-estimation method of authored recordings (default: one line). */
+  verbose?: boolean;
+};
+
 /**
  * Formats the eval report for a terminal (and a CI job page: the tables are markdown): the
  * provenance of the recordings, the scenario x check table (PASS, or FAIL with the reason), the
  * cost per session and stage, totals per scenario and model and per model, and the broken runs.
  *
  * @param report - From `buildEvalReport`.
+ * @param options - `{ verbose? }`: the full usage method instead of a one-line pointer to it.
  * @returns The text, ending with a newline.
  * @example process.stdout.write(formatEvalReport(buildEvalReport(results, "extraction@1")));
  */
-export function formatEvalReport(report: EvalReport): string {
+export function formatEvalReport(
+  report: EvalReport,
+  options: FormatEvalReportOptions = {},
+): string {
   const out: string[] = [];
   out.push(`memfiles eval — ${report.extractionPrompt}, models: ${report.models.join(", ")}`);
   for (const provenance of report.provenance) {
     if (provenance.kind === "recorded") {
       out.push(`recordings: recorded from the API (${provenance.model}, ${provenance.date})`);
-    } else {
+    } else if (options.verbose) {
       out.push("recordings: authored by hand. Usage method:");
       out.push(...wrap(provenance.usageMethod, WRAP, "  "));
+    } else {
+      out.push(
+        "recordings: authored — usage estimated from characters (method: see --verbose or the JSON report)",
+      );
     }
   }
   if (report.provenance.some((provenance) => provenance.kind === "authored")) {

@@ -11,4 +11,4 @@ export {
   type ScenarioCostRow,
   type SessionCostRow,
 } from "./build-eval-report.js";
-export { formatEvalReport } from "./format-eval-report.js";
+export { type FormatEvalReportOptions, formatEvalReport } from "./format-eval-report.js";

@@ -40,7 +40,7 @@ const DEFAULT_BASE_URL = "https://api.anthropic.com";
 const PINNED = {
   base: ["base", 1],
   rules: ["memory-rules", 1],
-  consolidation: ["consolidation", 1],
+  consolidation: ["consolidation"],
 } as const;
 
 function parsePromptId(id: string): { name: string; version: number } {

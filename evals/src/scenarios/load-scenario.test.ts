@@ -108,6 +108,102 @@ describe("parseScenario", () => {
   });
 });
 
+describe("parseScenario messages a person can act on", () => {
+  it.each([
+    {
+      name: "a mistyped answer key",
+      text: GOOD.replace("mentionsAny:", "mentionAny:"),
+      issues: [
+        {
+          field: "expect.answer",
+          message: "unknown key `mentionAny` in expect.answer; did you mean `mentionsAny`?",
+        },
+      ],
+    },
+    {
+      name: "a mistyped file key",
+      text: GOOD.replace("expect:\n", "expect:\n  files:\n    - path: a.md\n      contain: [x]\n"),
+      issues: [
+        {
+          field: "expect.files.0",
+          message: "unknown key `contain` in expect.files.0; did you mean `contains`?",
+        },
+      ],
+    },
+    {
+      name: "a mistyped top-level key",
+      text: GOOD.replace("sessions:", "sesions:"),
+      issues: [
+        { field: "sessions", message: "required field is missing (expected array)" },
+        {
+          field: "(root)",
+          message: "unknown key `sesions` at the top level; did you mean `sessions`?",
+        },
+      ],
+    },
+    {
+      name: "a key far from any known one",
+      text: GOOD.replace("mentionsAny:", "colour:"),
+      issues: [
+        {
+          field: "expect.answer",
+          message:
+            "unknown key `colour` in expect.answer; allowed keys: `mentionsAny`, `mentionsNone`, " +
+            "`noNarration`, `noQuestionBack`, `unrelatedMemory`",
+        },
+      ],
+    },
+    {
+      name: "a turn with an unknown role",
+      text: GOOD.replace("- user: I deploy", "- system: I deploy"),
+      issues: [
+        {
+          field: "sessions.0.turns.0",
+          message: "matches none of the allowed forms: { user }, { assistant }",
+        },
+      ],
+    },
+    {
+      name: "an unknown stage",
+      text: GOOD.replace("[write]", "[recall]"),
+      issues: [
+        {
+          field: "sessions.0.after.0",
+          message: 'matches none of the allowed forms: "write", { consolidate }',
+        },
+      ],
+    },
+  ])("names the field and the fix for $name", ({ text, issues }) => {
+    const result = parseScenario(text, "scenarios/tiny.yaml");
+    expect(result.success ? [] : result.error.issues).toEqual(issues);
+  });
+
+  it.each([
+    { date: "2026-13-45", real: false },
+    { date: "2026-00-10", real: false },
+    { date: "2026-02-29", real: false },
+    { date: "2026-04-31", real: false },
+    { date: "2028-02-29", real: true },
+    { date: "2026-12-31", real: true },
+  ])("accepts $date only if it is a real date ($real)", ({ date, real }) => {
+    const text = GOOD.replace("date: 2026-09-12", `date: ${date}`).replace(
+      "date: 2026-09-20",
+      "date: 2029-01-01",
+    );
+    const result = parseScenario(text, "scenarios/tiny.yaml");
+    expect(result.success ? [] : result.error.issues).toEqual(
+      real
+        ? []
+        : [
+            {
+              field: "sessions.0.date",
+              message: `${date} is not a real date (month 01-12, day within the month); write YYYY-MM-DD`,
+            },
+          ],
+    );
+  });
+});
+
 describe("loadScenario / loadScenarios", () => {
   let dir = "";
   beforeEach(async () => {

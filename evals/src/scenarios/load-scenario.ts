@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import * as path from "node:path";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
+import { describeIssue } from "./describe-issue.js";
 import { type FixtureIssue, ScenarioFileError } from "./scenario-file-error.js";
 import { type Scenario, ScenarioSchema } from "./schema.js";
 
@@ -9,11 +10,6 @@ import { type Scenario, ScenarioSchema } from "./schema.js";
 export type ParseFixtureResult<T> =
   | { success: true; value: T }
   | { success: false; error: ScenarioFileError };
-
-/** Dotted field path of a zod issue (`sessions.0.turns.1.user`), `(root)` when empty. */
-export function fieldOf(issuePath: readonly PropertyKey[]): string {
-  return issuePath.length === 0 ? "(root)" : issuePath.map((key) => String(key)).join(".");
-}
 
 /**
  * Parses YAML text and validates it with a zod schema, returning every problem with its field.
@@ -38,10 +34,7 @@ export function parseYamlFixture<T>(
   }
   const parsed = schema.safeParse(document.toJS());
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => ({
-      field: fieldOf(issue.path),
-      message: issue.message,
-    }));
+    const issues = parsed.error.issues.flatMap((issue) => describeIssue(schema, issue));
     return { success: false, error: new ScenarioFileError({ file, issues, cause: parsed.error }) };
   }
   return { success: true, value: parsed.data };
@@ -183,6 +176,7 @@ export async function loadScenarios(dir: string): Promise<Scenario[]> {
     if (rest.length === 0) throw first;
     throw new ScenarioFileError({
       file: dir,
+      folder: true,
       issues: errors.flatMap((error) =>
         error.issues.map((issue) => ({
           field: `${path.basename(error.file)}: ${issue.field}`,

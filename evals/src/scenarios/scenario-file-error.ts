@@ -20,10 +20,22 @@ export class ScenarioFileError extends Error {
   /** Every problem found, in document order. */
   readonly issues: FixtureIssue[];
 
-  constructor(options: { file: string; issues: FixtureIssue[]; cause?: unknown }) {
+  /**
+   * @param options - `file`: the fixture (or, with `folder: true`, the folder whose files' issues
+   *   are listed, each field prefixed with its file name); `issues`; `cause`.
+   */
+  constructor(options: {
+    file: string;
+    issues: FixtureIssue[];
+    folder?: boolean;
+    cause?: unknown;
+  }) {
     const lines = options.issues.map((issue) => `  - ${issue.field}: ${issue.message}`);
+    const heading = options.folder
+      ? `Invalid fixtures in ${options.file}`
+      : `Invalid fixture ${options.file}`;
     super(
-      `Invalid fixture ${options.file}:\n${lines.join("\n")}\nFix the field(s) above; the format is described in scenarios/README.md.`,
+      `${heading}:\n${lines.join("\n")}\nFix the field(s) above; the format is described in scenarios/README.md.`,
       options.cause === undefined ? undefined : { cause: options.cause },
     );
     this.file = options.file;

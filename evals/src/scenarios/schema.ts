@@ -12,10 +12,29 @@ import { z } from "zod";
  * expectations are graded.
  */
 
-/** ISO date `YYYY-MM-DD`; YAML may give it unquoted, so accept a Date and format it back. */
+/** Whether `YYYY-MM-DD` names a day of the proleptic Gregorian calendar (no month 13, no Feb 30). */
+function isRealDate(text: string): boolean {
+  const [year, month, day] = text.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/**
+ * ISO date `YYYY-MM-DD` of a real calendar day (`2026-13-45` and `2026-02-30` are refused). YAML
+ * reads an unquoted valid date as a Date, so a Date is accepted and formatted back; an impossible
+ * one stays a string and is refused here.
+ */
 export const IsoDateSchema = z.preprocess(
   (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected an ISO date YYYY-MM-DD"),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "expected an ISO date YYYY-MM-DD")
+    .refine(isRealDate, {
+      error: (issue) =>
+        `${String(issue.input)} is not a real date (month 01-12, day within the month); write YYYY-MM-DD`,
+    }),
 );
 
 export const TurnSchema = z.union([

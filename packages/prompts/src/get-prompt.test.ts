@@ -9,6 +9,7 @@ describe("getPrompt", () => {
     ["extraction", 1],
     ["extraction", 2],
     ["consolidation", 1],
+    ["consolidation", 2],
     ["memory-rules", 1],
     ["base", 1],
   ])("returns %s@%i with the hash of its text", (id, version) => {
@@ -29,7 +30,9 @@ describe("getPrompt", () => {
     const call = () => getPrompt(id, version);
     expect(call).toThrow(PromptNotFoundError);
     expect(call).toThrow(wanted);
-    expect(call).toThrow("Known prompts: base@1, consolidation@1, extraction@1, extraction@2");
+    expect(call).toThrow(
+      "Known prompts: base@1, consolidation@1, consolidation@2, extraction@1, extraction@2",
+    );
   });
 
   it("keeps the extraction prompts demanding the tool call (Opus 5.5 gets tool_choice auto)", () => {

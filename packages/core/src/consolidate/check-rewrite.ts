@@ -9,7 +9,9 @@ export type RewriteProblemCode =
   | "elided"
   | "undated_line"
   | "dropped_date"
-  | "invented_fact";
+  | "invented_fact"
+  | "dropped_fact"
+  | "unknown_dropped_line";
 
 /** One reason a rewrite was refused. */
 export type RewriteProblem = {
@@ -18,6 +20,8 @@ export type RewriteProblem = {
   message: string;
   /** 1-based line number in the rewrite, when the problem is on one line. */
   line?: number;
+  /** The input fact lines concerned, as written in the input (`dropped_fact`). */
+  facts?: string[];
 };
 
 /** Options of `checkRewrite`. */
@@ -72,6 +76,14 @@ function contentWords(text: string, free: ReadonlySet<string> = FREE_WORDS): str
 
 function stem(word: string): string {
   return /^\p{N}+$/u.test(word) ? word : stemmer(word);
+}
+
+/**
+ * The content words of a fact, folded and Porter-stemmed, as a set: what the consolidation checks
+ * compare (function words and merge connectives left out).
+ */
+export function contentStems(text: string): Set<string> {
+  return new Set(contentWords(text).map(stem));
 }
 
 function vocabulary(texts: readonly string[]): Set<string> {

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { getPrompt } from "@memfiles/prompts";
 import { setupServer } from "msw/node";
 import { simpleGit } from "simple-git";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -14,8 +15,22 @@ import {
 import { MemoryStore } from "../store/memory-store.js";
 import type { UsageRecord } from "../usage/types.js";
 import { remember } from "../write/remember.js";
-import { HOSTING_BEFORE, HOSTING_GOOD, hostingWith } from "./consolidate.fixtures.js";
+import {
+  API_NEW,
+  API_OLD,
+  FULL_BEFORE,
+  FULL_FACTS,
+  FULL_GOOD,
+  FULL_NEWEST_ONLY,
+  fullWith,
+  HOSTING_BEFORE,
+  HOSTING_GOOD,
+  hostingWith,
+  POSTGRES_NEW,
+  POSTGRES_OLD,
+} from "./consolidate.fixtures.js";
 import { consolidate, consolidateAll } from "./consolidate.js";
+import { type DroppedLine, SAVE_TOOL_V1, SAVE_TOOL_V2 } from "./save-tool.js";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -35,8 +50,8 @@ async function storeWithHosting(): Promise<MemoryStore> {
   return store;
 }
 
-const saveReply = (content: string) => ({
-  content: [toolUseBlock("toolu_1", "save_consolidated_file", { content })],
+const saveReply = (content: string, dropped: DroppedLine[] = []) => ({
+  content: [toolUseBlock("toolu_1", "save_consolidated_file", { content, dropped })],
 });
 
 describe("consolidate", () => {
@@ -141,6 +156,7 @@ describe("consolidate", () => {
       before: HOSTING_BEFORE.length,
       after: HOSTING_GOOD.length,
       version: expect.stringMatching(/^[0-9a-f]{12}$/),
+      dropped: [],
       git: {
         committed: true,
         commit: expect.any(String),
@@ -173,7 +189,7 @@ describe("consolidate", () => {
       {
         content: [
           thinkingBlock("sig"),
-          toolUseBlock("toolu_1", "save_consolidated_file", { content: HOSTING_GOOD }),
+          toolUseBlock("toolu_1", "save_consolidated_file", { content: HOSTING_GOOD, dropped: [] }),
         ],
       },
     ]);
@@ -243,5 +259,188 @@ describe("consolidateAll", () => {
     expect(results.map((result) => [result.path, result.ok])).toEqual([[PATH, true]]);
     expect(requests).toHaveLength(1);
     expect(usage.input).toEqual(100);
+  });
+});
+
+describe("consolidate: every input fact is accounted for", () => {
+  const FULL = "topics/hosting.md";
+  const LOST = FULL_FACTS.slice(0, -1);
+
+  async function fullStore(): Promise<MemoryStore> {
+    const store = new MemoryStore({
+      root: await mkdtemp(join(tmpdir(), "memfiles-consolidate-")),
+      maxChars: 670,
+    });
+    expect((await store.write(FULL, FULL_BEFORE, "new")).ok).toBe(true);
+    return store;
+  }
+
+  async function run(reply: Parameters<typeof mockMessages>[1][number], prompt?: string) {
+    const store = await fullStore();
+    const requests = mockMessages(server, [reply]);
+    const result = await consolidate({
+      store,
+      path: FULL,
+      client: testClient(),
+      model: "claude-haiku-4-5",
+      now: NOW,
+      ...(prompt === undefined ? {} : { prompt }),
+    });
+    return { result, requests, text: await readFile(join(store.root, FULL), "utf8") };
+  }
+
+  it("refuses the repro (header and newest line kept, 11 facts gone), names the lines, keeps the file", async () => {
+    const { result, text } = await run(saveReply(FULL_NEWEST_ONLY));
+    expect(result).toEqual({
+      ok: false,
+      path: FULL,
+      code: "dropped_fact",
+      message: expect.stringContaining("loses 11 input fact lines without a reason"),
+      problems: [
+        {
+          code: "dropped_fact",
+          facts: LOST,
+          message: expect.stringContaining(JSON.stringify(API_OLD)),
+        },
+      ],
+      rewrite: FULL_NEWEST_ONLY,
+      dropped: [],
+      usage: { input: 100, output: 20, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 },
+    });
+    expect(text).toEqual(FULL_BEFORE);
+  });
+
+  it("accepts a rewrite that accounts for a duplicate and a superseded line, and reports them", async () => {
+    const dropped = [
+      { line: API_OLD, reason: "superseded", by: API_NEW },
+      { line: POSTGRES_OLD, reason: "duplicate", by: POSTGRES_NEW },
+    ] as const satisfies DroppedLine[];
+    const { result, requests, text } = await run(saveReply(FULL_GOOD, [...dropped]));
+    expect(result).toEqual({
+      ok: true,
+      path: FULL,
+      changed: true,
+      before: FULL_BEFORE.length,
+      after: FULL_GOOD.length,
+      version: expect.stringMatching(/^[0-9a-f]{12}$/),
+      // In input order, as written in the files.
+      dropped: [...dropped],
+      git: { committed: false, reason: "not_a_repository" },
+      usage: { input: 100, output: 20, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 },
+    });
+    expect(text).toEqual(FULL_GOOD);
+    expect(requests[0]?.tools).toEqual([SAVE_TOOL_V2]);
+    expect(requests[0]?.system).toEqual(getPrompt("consolidation", 2).text);
+  });
+
+  it.each([
+    {
+      name: "leaves the superseded line out of dropped",
+      dropped: [{ line: POSTGRES_OLD, reason: "duplicate", by: POSTGRES_NEW }],
+      code: "dropped_fact",
+      facts: [API_OLD],
+    },
+    {
+      name: "names a by line that is not in the output",
+      dropped: [
+        { line: API_OLD, reason: "superseded", by: "[stated 2026/08/18] moved the API to Fly.io" },
+      ],
+      code: "dropped_fact",
+      facts: [API_OLD],
+    },
+    {
+      name: "names an older by line",
+      rewrite: fullWith(
+        API_OLD,
+        ...FULL_FACTS.filter((line) => line !== API_OLD && line !== API_NEW),
+      ),
+      dropped: [{ line: API_NEW, reason: "superseded", by: API_OLD }],
+      code: "dropped_fact",
+      facts: [API_NEW],
+    },
+    {
+      name: "gives no by line for a superseded line",
+      dropped: [{ line: API_OLD, reason: "superseded", by: null }],
+      code: "dropped_fact",
+      facts: [API_OLD],
+    },
+    {
+      name: "lists a line the input does not have",
+      dropped: [
+        { line: API_OLD, reason: "superseded", by: API_NEW },
+        { line: "[stated 2026/02/03] uses Vercel", reason: "expired", by: null },
+      ],
+      code: "unknown_dropped_line",
+      facts: undefined,
+    },
+  ] satisfies {
+    name: string;
+    rewrite?: string;
+    dropped: DroppedLine[];
+    code: string;
+    facts: string[] | undefined;
+  }[])("refuses a rewrite that $name and leaves the file intact", async (entry) => {
+    const { result, text } = await run(saveReply(entry.rewrite ?? FULL_GOOD, entry.dropped));
+    expect(result.ok ? "accepted" : [result.code, result.problems[0]?.facts]).toEqual([
+      entry.code,
+      entry.facts,
+    ]);
+    expect(text).toEqual(FULL_BEFORE);
+  });
+
+  it("accepts a line dropped as expired and reports it with by null", async () => {
+    const opsgenie = "[stated 2026/04/01] pages on-call via Opsgenie";
+    const rewrite = fullWith(...FULL_FACTS.filter((line) => line !== opsgenie));
+    const { result, text } = await run(
+      saveReply(rewrite, [{ line: opsgenie, reason: "expired", by: null }]),
+    );
+    expect(result.ok && result.dropped).toEqual([{ line: opsgenie, reason: "expired", by: null }]);
+    expect(text).toEqual(rewrite);
+  });
+
+  it("with consolidation@1 sends the old tool, and refuses any lost fact (no dropped list)", async () => {
+    const v1 = getPrompt("consolidation", 1).text;
+    const lost = await run(
+      { content: [toolUseBlock("toolu_1", "save_consolidated_file", { content: FULL_GOOD })] },
+      v1,
+    );
+    expect(lost.requests[0]?.tools).toEqual([SAVE_TOOL_V1]);
+    expect(
+      lost.result.ok ? "accepted" : [lost.result.code, lost.result.problems[0]?.facts],
+    ).toEqual(["dropped_fact", [API_OLD]]);
+    expect(lost.text).toEqual(FULL_BEFORE);
+    const kept = fullWith(...FULL_FACTS.filter((line) => line !== POSTGRES_OLD));
+    const merged = await run(
+      { content: [toolUseBlock("toolu_1", "save_consolidated_file", { content: kept })] },
+      v1,
+    );
+    expect(merged.result.ok && merged.result.dropped).toEqual([]);
+    expect(merged.text).toEqual(kept);
+  });
+
+  it.each([
+    {
+      name: "content is a number",
+      input: { content: 42, dropped: [] },
+      issue: "content: Invalid input: expected string, received number",
+    },
+    {
+      name: "dropped is missing",
+      input: { content: FULL_GOOD },
+      issue: "dropped: Invalid input: expected array, received undefined",
+    },
+    {
+      name: "a reason is unknown",
+      input: { content: FULL_GOOD, dropped: [{ line: API_OLD, reason: "tidied", by: API_NEW }] },
+      issue: "dropped.0.reason: Invalid option",
+    },
+  ])("reports invalid_tool_input naming the schema issue when $name", async ({ input, issue }) => {
+    const { result, text } = await run({
+      content: [toolUseBlock("toolu_1", "save_consolidated_file", input)],
+    });
+    expect(result.ok ? "accepted" : result.code).toEqual("invalid_tool_input");
+    expect(result.ok ? "" : result.message).toContain(issue);
+    expect(result.ok ? "" : result.message).not.toContain("maxTokens");
+    expect(text).toEqual(FULL_BEFORE);
   });
 });

@@ -1,5 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import { getPrompt } from "@memfiles/prompts";
+import { getPrompt, listPrompts } from "@memfiles/prompts";
+import type { z } from "zod";
 import { type ModelUsage, sumUsage, toModelUsage, ZERO_USAGE } from "../cost/usage.js";
 import { dateTag } from "../format/fact-line.js";
 import { supportsForcedToolChoice } from "../models/index.js";
@@ -8,8 +9,20 @@ import { MEMORY_INDEX_FILE } from "../store/memory-path.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { WriteFailureCode } from "../store/types.js";
 import type { OnUsage } from "../usage/types.js";
+import { accountForFacts } from "./account-for-facts.js";
 import { checkRewrite, type RewriteProblem, type RewriteProblemCode } from "./check-rewrite.js";
 import { commitFile, type GitCommitResult } from "./git-commit.js";
+import {
+  type DroppedLine,
+  SAVE_CONSOLIDATED_FILE,
+  SAVE_TOOL_V1,
+  SAVE_TOOL_V2,
+  SaveConsolidatedFileInputSchema,
+  SaveConsolidatedFileInputV1Schema,
+} from "./save-tool.js";
+
+/** A consolidation prompt as `getPrompt` returns it (only `text` is sent; `version` picks the tool). */
+export type ConsolidatePrompt = { id?: string; version: number; text: string };
 
 /** What consolidation needs of a `MemoryStore`. */
 export type ConsolidateStore = Pick<MemoryStore, "root" | "list" | "read" | "write" | "withLock">;
@@ -22,8 +35,13 @@ export type ConsolidateOptions = {
   /** An `Anthropic` client from `@anthropic-ai/sdk`. */
   client: Anthropic;
   model: string;
-  /** System prompt; defaults to the latest `consolidation` prompt from `@memfiles/prompts`. */
-  prompt?: string;
+  /**
+   * System prompt; default the latest `consolidation` prompt from `@memfiles/prompts`. Its version
+   * picks the save tool: `consolidation@1` asks for the file only (then every input fact must be
+   * kept), later versions also for the `dropped` list. A plain string is matched against the
+   * released prompt texts; an unknown text gets the latest tool.
+   */
+  prompt?: string | ConsolidatePrompt;
   /** The clock for the date shown to the model and the usage record (default `new Date()`). */
   now?: Date;
   /** `max_tokens` of the request (default 16,000: room for thinking and a 12,000-char file). */
@@ -37,7 +55,8 @@ export type ConsolidateFailureCode =
   | RewriteProblemCode
   | WriteFailureCode
   | "missing_file"
-  | "no_output";
+  | "no_output"
+  | "invalid_tool_input";
 
 /** Result of `consolidate`. */
 export type ConsolidateResult =
@@ -51,6 +70,8 @@ export type ConsolidateResult =
       after: number;
       /** Version token of the file now. */
       version: string;
+      /** Input lines the rewrite left out, each with its reason and the line that holds it now. */
+      dropped: DroppedLine[];
       /** The git commit, or why there is none. */
       git: GitCommitResult;
       usage: ModelUsage;
@@ -64,34 +85,62 @@ export type ConsolidateResult =
       problems: RewriteProblem[];
       /** The model's rewrite, when there was one, for inspection. */
       rewrite?: string;
+      /** Input lines the rewrite would have left out with an accepted reason (nothing was written). */
+      dropped: DroppedLine[];
       usage: ModelUsage;
     };
 
-const SAVE_TOOL: Anthropic.Tool = {
-  name: "save_consolidated_file",
-  description: "Save the whole consolidated file: header and every line, written out in full.",
-  input_schema: {
-    type: "object",
-    properties: { content: { type: "string", description: "The whole new file text." } },
-    required: ["content"],
-  },
-};
+type ToolVersion = 1 | 2;
 
-/** The new file text from the reply: the tool input, else the text blocks without a code fence. */
-function extractRewrite(message: Anthropic.Message): string | undefined {
-  for (const block of message.content) {
-    if (block.type === "tool_use" && block.name === SAVE_TOOL.name) {
-      const content = (block.input as { content?: unknown }).content;
-      if (typeof content === "string") return content;
+function resolvePrompt(prompt: string | ConsolidatePrompt | undefined): {
+  text: string;
+  tool: ToolVersion;
+} {
+  if (prompt === undefined) {
+    const latest = getPrompt("consolidation");
+    return { text: latest.text, tool: latest.version === 1 ? 1 : 2 };
+  }
+  if (typeof prompt !== "string") return { text: prompt.text, tool: prompt.version === 1 ? 1 : 2 };
+  const released = listPrompts().find(
+    (candidate) => candidate.id === "consolidation" && candidate.text === prompt,
+  );
+  return { text: prompt, tool: released?.version === 1 ? 1 : 2 };
+}
+
+type Reply =
+  | { kind: "rewrite"; content: string; dropped?: DroppedLine[] }
+  | { kind: "invalid"; issues: string[] }
+  | { kind: "none" };
+
+function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${issue.path.join(".") || "(input)"}: ${issue.message}`);
+}
+
+/** The new file from the reply: the save tool input (validated), else the text without a code fence. */
+function readReply(message: Anthropic.Message, tool: ToolVersion): Reply {
+  const call = message.content.find(
+    (block): block is Anthropic.ToolUseBlock =>
+      block.type === "tool_use" && block.name === SAVE_CONSOLIDATED_FILE,
+  );
+  if (call !== undefined) {
+    if (tool === 1) {
+      const parsed = SaveConsolidatedFileInputV1Schema.safeParse(call.input);
+      return parsed.success
+        ? { kind: "rewrite", content: parsed.data.content }
+        : { kind: "invalid", issues: describeIssues(parsed.error) };
     }
+    const parsed = SaveConsolidatedFileInputSchema.safeParse(call.input);
+    return parsed.success
+      ? { kind: "rewrite", content: parsed.data.content, dropped: parsed.data.dropped }
+      : { kind: "invalid", issues: describeIssues(parsed.error) };
   }
   const text = message.content
     .flatMap((block) => (block.type === "text" ? [block.text] : []))
     .join("")
     .trim();
-  if (text === "") return undefined;
+  if (text === "") return { kind: "none" };
   const fenced = /^```[\w-]*\n([\s\S]*?)\n```$/.exec(text);
-  return fenced ? fenced[1] : text;
+  return { kind: "rewrite", content: fenced?.[1] ?? text };
 }
 
 function withFinalNewline(text: string): string {
@@ -100,25 +149,34 @@ function withFinalNewline(text: string): string {
 
 /**
  * Asks the model to rewrite one memory file shorter (merge duplicates, resolve contradictions to the
- * newest dated line, combine related lines) and writes the rewrite only if code accepts it
- * (seed design, consolidate). Refused rewrites leave the file untouched and return a `code`:
- * `grew`, `invented_fact`, `dropped_date`, `undated_line`, `elided`, `unparsable` (see
- * `checkRewrite`), `no_output` (no file in the reply), `missing_file`, or from the store
- * `version_conflict` (the file changed during the model call: the write uses the version token
- * read before the call, so a concurrent `remember` survives) and `too_long`. When the memory
- * folder is the top of a git repository, an accepted rewrite is one commit named
+ * newest dated line, combine related lines, drop what has expired) and writes the rewrite only if
+ * code accepts it (seed design, consolidate). Every input fact line must be accounted for: kept in
+ * an output line, or listed by the model in `dropped` as `duplicate` or `superseded` (naming the
+ * output line, dated the same or later, that holds it now) or `expired` (see `accountForFacts`);
+ * with `consolidation@1`, which has no such list, every fact must be kept. Refused rewrites leave
+ * the file untouched and return a `code`: `grew`, `invented_fact`, `dropped_date`, `undated_line`,
+ * `elided`, `unparsable`, `dropped_fact` (input facts lost without a valid reason, named in
+ * `problems[].facts`), `unknown_dropped_line` (see `checkRewrite`, `accountForFacts`), `no_output`
+ * (no file in the reply), `invalid_tool_input` (the save tool input fails its schema),
+ * `missing_file`, or from the store `version_conflict` (the file changed during the model call: the
+ * write uses the version token read before the call, so a concurrent `remember` survives) and
+ * `too_long`. Accepted or not, the result lists the lines dropped and why. When the memory folder
+ * is the top of a git repository, an accepted rewrite is one commit named
  * `consolidate <path>: <before> -> <after> chars`.
  *
  * On models that refuse forced tool use (Opus 5.5) the save tool is offered with `tool_choice`
- * `auto` and the prompt asks for it; a plain-text reply is accepted too.
+ * `auto` and the prompt asks for it; a plain-text reply is accepted too (it has no `dropped` list,
+ * so every fact must be kept).
  *
  * @param options - See `ConsolidateOptions`.
- * @returns `{ ok: true, changed, before, after, version, git, usage }` or
- *   `{ ok: false, code, message, problems, rewrite?, usage }`; sizes in chars, usage in tokens.
+ * @returns `{ ok: true, changed, before, after, version, dropped, git, usage }` or
+ *   `{ ok: false, code, message, problems, rewrite?, dropped, usage }`; sizes in chars, usage in
+ *   tokens, `dropped` as `[{ line, reason, by }]` (input line, why, output line or `null`).
  * @throws {Anthropic.APIError} when the request fails.
  * @example
  * const result = await consolidate({ store, path: "topics/tools.md", client, model: "claude-haiku-4-5" });
  * if (!result.ok) console.warn(result.code, result.message);
+ * for (const { line, reason, by } of result.dropped) console.log(`dropped ${line} (${reason}${by ? `, now ${by}` : ""})`);
  */
 export async function consolidate(options: ConsolidateOptions): Promise<ConsolidateResult> {
   const { store, path } = options;
@@ -133,19 +191,25 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
     );
   }
   const before = current.content;
+  const prompt = resolvePrompt(options.prompt);
+  const tool = prompt.tool === 1 ? SAVE_TOOL_V1 : SAVE_TOOL_V2;
+  const ask =
+    prompt.tool === 1
+      ? `Call ${tool.name} once with the whole new file.`
+      : `Call ${tool.name} once with the whole new file and every input line you leave out.`;
   const forced = supportsForcedToolChoice(options.model);
   const message = await options.client.messages.create({
     model: options.model,
     max_tokens: options.maxTokens ?? 16_000,
-    system: options.prompt ?? getPrompt("consolidation").text,
-    tools: [SAVE_TOOL],
-    tool_choice: forced ? { type: "tool", name: SAVE_TOOL.name } : { type: "auto" },
+    system: prompt.text,
+    tools: [tool],
+    tool_choice: forced ? { type: "tool", name: tool.name } : { type: "auto" },
     messages: [
       {
         role: "user",
         content:
           `Today is ${dateTag(now)}. Consolidate the memory file ${path} (${before.length} chars). ` +
-          `Call ${SAVE_TOOL.name} once with the whole new file.\n\n` +
+          `${ask}\n\n` +
           `<memory_file path="${neutralizeFence(path)}">\n${neutralizeFence(before)}</memory_file>`,
       },
     ],
@@ -159,8 +223,16 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
     date: now.toISOString(),
   });
 
-  const raw = extractRewrite(message);
-  if (raw === undefined) {
+  const reply = readReply(message, prompt.tool);
+  if (reply.kind === "invalid") {
+    return refused(
+      path,
+      "invalid_tool_input",
+      `The model called ${tool.name} for ${path} with input its schema refuses (${reply.issues.join("; ")}); the file is unchanged. Retry; if it recurs, check that the prompt version matches the tool.`,
+      usage,
+    );
+  }
+  if (reply.kind === "none") {
     return refused(
       path,
       "no_output",
@@ -168,8 +240,10 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
       usage,
     );
   }
-  const after = withFinalNewline(raw);
-  const problems = checkRewrite({ path, before, after });
+  const after = withFinalNewline(reply.content);
+  const accounting = accountForFacts({ path, before, after, dropped: reply.dropped });
+  const { dropped } = accounting;
+  const problems = [...checkRewrite({ path, before, after }), ...accounting.problems];
   const [first] = problems;
   if (first !== undefined) {
     return {
@@ -179,6 +253,7 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
       message: first.message,
       problems,
       rewrite: after,
+      dropped,
       usage,
     };
   }
@@ -190,6 +265,7 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
       before: before.length,
       after: after.length,
       version: current.version,
+      dropped,
       git: { committed: false, reason: "unchanged" },
       usage,
     };
@@ -202,7 +278,11 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
     return { ...written, git: await commitFile(store.root, [path, MEMORY_INDEX_FILE], message) };
   });
   if (!outcome.ok) {
-    return { ...refused(path, outcome.code, outcome.message, usage), rewrite: after };
+    return {
+      ...refused(path, outcome.code, outcome.message, usage),
+      rewrite: after,
+      dropped,
+    };
   }
   const { git, version } = outcome;
   return {
@@ -212,6 +292,7 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
     before: before.length,
     after: after.length,
     version,
+    dropped,
     git,
     usage,
   };
@@ -223,7 +304,7 @@ function refused(
   message: string,
   usage: ModelUsage,
 ): Extract<ConsolidateResult, { ok: false }> {
-  return { ok: false, path, code, message, problems: [], usage };
+  return { ok: false, path, code, message, problems: [], dropped: [], usage };
 }
 
 /** Options of `consolidateAll`: those of `consolidate` without `path`, plus `threshold`. */

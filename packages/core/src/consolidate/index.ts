@@ -1,4 +1,10 @@
 export {
+  type AccountForFactsOptions,
+  type AccountForFactsResult,
+  accountForFacts,
+  MIN_KEPT_WORD_SHARE,
+} from "./account-for-facts.js";
+export {
   type CheckRewriteOptions,
   checkRewrite,
   type RewriteProblem,
@@ -9,9 +15,22 @@ export {
   type ConsolidateAllResult,
   type ConsolidateFailureCode,
   type ConsolidateOptions,
+  type ConsolidatePrompt,
   type ConsolidateResult,
   type ConsolidateStore,
   consolidate,
   consolidateAll,
 } from "./consolidate.js";
 export type { GitCommitResult } from "./git-commit.js";
+export {
+  DROPPED_REASONS,
+  type DroppedLine,
+  DroppedLineSchema,
+  type DroppedReason,
+  SAVE_CONSOLIDATED_FILE,
+  SAVE_TOOL_V1,
+  SAVE_TOOL_V2,
+  type SaveConsolidatedFileInput,
+  SaveConsolidatedFileInputSchema,
+  SaveConsolidatedFileInputV1Schema,
+} from "./save-tool.js";

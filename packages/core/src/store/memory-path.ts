@@ -101,6 +101,14 @@ export type ResolvedMemoryPath = {
   target: string;
   /** Whether `target` exists as a file now. */
   exists: boolean;
+  /** Set when `keepLink` was asked and the last component is a link: `target` is the link itself. */
+  link?: true;
+};
+
+/** Options of {@link resolveMemoryPath}. */
+export type ResolveMemoryPathOptions = {
+  /** Stop at a link in the last component instead of following it (folders are still checked). */
+  keepLink?: boolean;
 };
 
 /**
@@ -110,11 +118,14 @@ export type ResolvedMemoryPath = {
  *
  * @param realRoot - The memory root after `realpath`.
  * @param path - A path accepted by {@link parseMemoryPath}.
+ * @param options - `{ keepLink? }`: with `keepLink`, a link in the last component is returned as
+ *   itself (`link: true`) without being followed, so it can be removed.
  * @throws {MemoryPathError} naming the path.
  */
 export async function resolveMemoryPath(
   realRoot: string,
   path: string,
+  options: ResolveMemoryPathOptions = {},
 ): Promise<ResolvedMemoryPath> {
   const segments = path.split("/");
   let current = realRoot;
@@ -132,6 +143,9 @@ export async function resolveMemoryPath(
         target: join(next, ...segments.slice(index + 1)),
         exists: false,
       };
+    }
+    if (stats.isSymbolicLink() && last && options.keepLink) {
+      return { location: join(realRoot, path), target: next, exists: true, link: true };
     }
     if (stats.isSymbolicLink()) {
       let real: string;

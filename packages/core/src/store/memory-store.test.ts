@@ -126,6 +126,39 @@ describe("read and write", () => {
     }
   });
 
+  it.each([
+    ["one char shorter, still over the cap", 23_999, true],
+    ["down to the cap", 12_000, true],
+    ["the same length", 24_000, false],
+    ["longer", 24_001, false],
+  ])("a file edited by hand past the cap: a write %s is ok=%s", async (_name, length, ok) => {
+    await mkdir(root, { recursive: true });
+    const big = TOOLS + "y".repeat(24_000 - TOOLS.length);
+    await writeFile(join(root, "big.md"), big);
+    const text = TOOLS + "z".repeat(length - TOOLS.length);
+    const result = await store.write("big.md", text, versionToken(big));
+    if (ok) {
+      expect(result).toEqual({ ok: true, version: versionToken(text) });
+      expect(await readFile(join(root, "big.md"), "utf8")).toBe(text);
+    } else {
+      expect(result).toEqual({
+        ok: false,
+        code: "too_long",
+        message: `Refused to write big.md: ${length} chars is over the 12000-char cap and not shorter than the 24000 chars it has now. Consolidate the file (merge and drop lines) or split it by subject.`,
+      });
+      expect(await readFile(join(root, "big.md"), "utf8")).toBe(big);
+    }
+  });
+
+  it("a shorter write over the cap with a stale token is still a version conflict", async () => {
+    await mkdir(root, { recursive: true });
+    const big = "y".repeat(24_000);
+    await writeFile(join(root, "big.md"), big);
+    const result = await store.write("big.md", "z".repeat(20_000), versionToken("older"));
+    expect(result).toMatchObject({ ok: false, code: "version_conflict" });
+    expect(await readFile(join(root, "big.md"), "utf8")).toBe(big);
+  });
+
   it("honours a custom cap, counted in chars (UTF-16 code units)", async () => {
     const small = new MemoryStore({ root, maxChars: 10 });
     expect(await small.write("a.md", "é".repeat(10), "new")).toMatchObject({ ok: true });
@@ -251,12 +284,21 @@ describe("list", () => {
     expect((await store.list()).map((row) => row.path)).toEqual(["new.md"]);
   });
 
-  it("skips links that resolve outside the folder", async () => {
+  it("skips links that resolve outside the folder, and check() reports them", async () => {
     await mkdir(root, { recursive: true });
     await writeFile(join(sandbox, "outside.md"), PROFILE);
     await symlink(join(sandbox, "outside.md"), join(root, "out.md"));
     await symlink(sandbox, join(root, "escape"));
     expect(await store.list()).toEqual([]);
+    expect(await store.check()).toEqual({
+      ok: false,
+      missingFromIndex: [],
+      indexWithoutFile: [],
+      outdatedIndexLines: [],
+      withoutDescription: [],
+      overCap: [],
+      linksOutside: ["escape", "out.md"],
+    });
   });
 
   it("lists nothing for a folder that does not exist yet", async () => {
@@ -280,6 +322,7 @@ describe("MEMORY.md and check()", () => {
       outdatedIndexLines: [],
       withoutDescription: [],
       overCap: [],
+      linksOutside: [],
     });
   });
 
@@ -309,6 +352,7 @@ describe("MEMORY.md and check()", () => {
       outdatedIndexLines: ["profile.md"],
       withoutDescription: ["bare.md"],
       overCap: ["big.md"],
+      linksOutside: [],
     });
     await small.rebuildIndex();
     expect(await small.check()).toMatchObject({
@@ -357,10 +401,7 @@ describe("path guard on the disk", () => {
       "escape/new.md",
       "resolves outside the memory folder",
     ],
-    ["a file link that leaves the root", "secret.md", "resolves outside the memory folder"],
-    ["a dangling link", "dangling.md", "points nowhere"],
     ["a link into .memfiles", "internal/x.md", "internal folder"],
-    ["a link to a non-markdown file", "notes.md", 'link to "notes.txt"'],
     ["a file used as a folder", "topics/tools.md/x.md", "is a file, not a folder"],
     ["a folder used as a file", "topics.md", "not a file"],
   ])("refuses %s on read, write and delete", async (_name, path, reason) => {
@@ -377,6 +418,46 @@ describe("path guard on the disk", () => {
     }
     expect(await readFile(join(sandbox, "outside/secret.md"), "utf8")).toBe("secret");
     expect(await readdir(join(sandbox, "outside"))).toEqual(["secret.md"]);
+  });
+
+  it.each([
+    ["a file link that leaves the root", "secret.md", "resolves outside the memory folder"],
+    ["a dangling link", "dangling.md", "points nowhere"],
+    ["a link to a non-markdown file", "notes.md", 'link to "notes.txt"'],
+  ])(
+    "refuses %s on read and write; delete removes the link itself",
+    async (_name, path, reason) => {
+      for (const run of [() => store.read(path), () => store.write(path, PROFILE, "new")]) {
+        const error = await run().catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(MemoryPathError);
+        expect((error as MemoryPathError).message).toContain(JSON.stringify(path));
+        expect((error as MemoryPathError).message).toContain(reason);
+      }
+      expect((await store.check()).linksOutside).toContain(path);
+      expect(await store.delete(path, "abc123abc123")).toEqual({ ok: true, version: "new" });
+      expect(await exists(join(root, path))).toBe(false);
+      expect((await store.check()).linksOutside).not.toContain(path);
+      expect(await readFile(join(sandbox, "outside/secret.md"), "utf8")).toBe("secret");
+      expect(await readFile(join(root, "notes.txt"), "utf8")).toBe("x");
+      expect(await readFile(join(root, "topics/tools.md"), "utf8")).toBe(TOOLS);
+    },
+  );
+
+  it("reports every link it will not follow in check(), and lists none of them", async () => {
+    await symlink("MEMORY.md", join(root, "index-alias.md"));
+    await symlink(join(sandbox, "outside"), join(root, "topics/escape-too"));
+    expect((await store.list()).map((row) => row.path)).toEqual(["alias.md", "topics/tools.md"]);
+    expect(await store.check()).toMatchObject({
+      ok: false,
+      linksOutside: [
+        "dangling.md",
+        "escape",
+        "index-alias.md",
+        "notes.md",
+        "secret.md",
+        "topics/escape-too",
+      ],
+    });
   });
 
   it("follows links that stay inside the root", async () => {

@@ -1,6 +1,6 @@
 import { type Dirent, lstatSync, readdirSync, realpathSync, type Stats, statSync } from "node:fs";
 import { mkdir, readFile, realpath, rmdir, unlink } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import writeFileAtomic from "write-file-atomic";
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import { errorCode, isInsideOrSame, isMissing } from "../internal/fs.js";
@@ -12,6 +12,7 @@ import {
   resolveMemoryPath,
   safeParseMemoryPath,
 } from "./memory-path.js";
+import { MemoryPathError } from "./memory-path-error.js";
 import { realRootOf, type StoreLockOptions, withStoreLock } from "./store-lock.js";
 import type {
   CheckResult,
@@ -115,8 +116,10 @@ export class MemoryStore {
 
   /**
    * Every memory file with its header fields and problems, sorted by path (code-unit order, so
-   * prompts built from it are byte-stable). Skips `MEMORY.md`, dot-files and dot-folders, links
-   * that resolve outside the folder, and names the path guard refuses. Never throws because of one
+   * prompts built from it are byte-stable). Skips `MEMORY.md`, dot-files and dot-folders, names
+   * the path guard refuses, and links it will not follow (they resolve outside the folder, point
+   * nowhere or at a file that is not a memory file): every row can be read, and `check()` reports
+   * the skipped links in `linksOutside`. Never throws because of one
    * bad file: an unreadable or unparsable file is a row with `problems`. Rows are cached by each
    * file's (mtime, ctime, size, inode), so a file edited by hand is read again on the next call.
    *
@@ -187,11 +190,14 @@ export class MemoryStore {
    * `MEMORY.md` afterwards.
    *
    * @param path - Memory path, e.g. `topics/tools.md`; missing folders are created.
-   * @param content - The whole new text; at most `maxChars` chars.
+   * @param content - The whole new text; at most `maxChars` chars, or, for a file already over
+   *   the cap (edited by hand), any text shorter than the file is now: such a write moves toward
+   *   the cap, so `forget` and consolidation can always remove lines from it.
    * @param ifVersion - The token from `read()` (`"new"` to create a file that must not exist).
    * @returns `{ ok: true, version }`, or `{ ok: false, code: "version_conflict", message, current }`
    *   when the file changed since it was read, or `{ ok: false, code: "too_long", message }` when
-   *   the text is over the cap (the file is left as it was).
+   *   the text is over the cap and not shorter than the file's current text (the file is left as
+   *   it was).
    * @throws {MemoryPathError} when the path is not allowed.
    * @throws {MemoryLockError} when the lock cannot be taken.
    * @example
@@ -205,15 +211,20 @@ export class MemoryStore {
         `store.write(${JSON.stringify(path)}, ...) needs the content as a string.`,
       );
     }
-    if (content.length > this.maxChars) {
+    const before = await this.read(relative);
+    // Over the cap, only a write that shortens the file is allowed: it moves toward the cap, and
+    // without it a file edited by hand past the cap could never lose a line (not even to forget).
+    if (
+      content.length > this.maxChars &&
+      !(before.exists && content.length < before.content.length)
+    ) {
       return {
         ok: false,
         code: "too_long",
-        message: `Refused to write ${relative}: ${content.length} chars is over the ${this.maxChars}-char cap. Consolidate the file (merge and drop lines) or split it by subject.`,
+        message: `Refused to write ${relative}: ${content.length} chars is over the ${this.maxChars}-char cap${before.exists && before.content.length > this.maxChars ? ` and not shorter than the ${before.content.length} chars it has now` : ""}. Consolidate the file (merge and drop lines) or split it by subject.`,
       };
     }
     // A token that is already stale stays a conflict: answer without queueing for the lock.
-    const before = await this.read(relative);
     if (before.version !== ifVersion) return conflict(relative, ifVersion, before);
     return this.withLock(async () => {
       const realRoot = await this.#realRoot();
@@ -230,43 +241,72 @@ export class MemoryStore {
   /**
    * Delete a memory file, only if its version token is still `ifVersion` when one is given.
    * Deleting a missing file succeeds. Empty folders left behind are removed. Rewrites `MEMORY.md`.
+   * A link is removed, not its target. A link the store will not follow (it resolves outside the
+   * folder, points nowhere, or points at a file that is not a memory file; `check()` lists them in
+   * `linksOutside`) is removed too, without reading or touching its target: it has no version, so
+   * `ifVersion` is not checked for it.
    *
-   * @param path - Memory path, e.g. `topics/old.md`. A link is removed, not its target.
+   * @param path - Memory path, e.g. `topics/old.md`.
    * @param ifVersion - The token from `read()`; omit to delete whatever is there.
    * @returns `{ ok: true, version: "new" }` or `{ ok: false, code: "version_conflict", message, current }`.
-   * @throws {MemoryPathError} when the path is not allowed.
+   * @throws {MemoryPathError} when the path is not allowed, or a folder on it is a link the store
+   *   will not follow.
    * @throws {MemoryLockError} when the lock cannot be taken.
    * @example await store.delete("topics/old.md", (await store.read("topics/old.md")).version);
    */
   async delete(path: string, ifVersion?: string): Promise<WriteResult> {
     const relative = parseMemoryPath(path);
+    const realRoot = await this.#existingRealRoot();
+    if (realRoot === undefined) return { ok: true, version: NEW_VERSION };
+    if ((await refusedLink(realRoot, relative)) !== undefined) {
+      return this.withLock(async () => {
+        const lockedRoot = await this.#realRoot();
+        const link = await refusedLink(lockedRoot, relative);
+        if (link === undefined) return this.#deleteLocked(lockedRoot, relative, ifVersion);
+        await unlink(link);
+        await removeEmptyFolders(lockedRoot, dirname(link));
+        await this.#refreshIndex(lockedRoot);
+        return { ok: true, version: NEW_VERSION };
+      });
+    }
     const before = await this.read(relative);
     if (ifVersion !== undefined && before.version !== ifVersion) {
       return conflict(relative, ifVersion, before);
     }
     if (!before.exists) return { ok: true, version: NEW_VERSION };
-    return this.withLock(async () => {
-      const realRoot = await this.#realRoot();
-      const resolved = await resolveMemoryPath(realRoot, relative);
-      const current = await this.#readTarget(relative, resolved.target);
-      if (ifVersion !== undefined && current.version !== ifVersion) {
-        return conflict(relative, ifVersion, current);
-      }
-      if (current.exists) {
-        await unlink(resolved.location);
-        await removeEmptyFolders(realRoot, dirname(resolved.location));
-      }
-      await this.#refreshIndex(realRoot);
-      return { ok: true, version: NEW_VERSION };
-    });
+    return this.withLock(async () =>
+      this.#deleteLocked(await this.#realRoot(), relative, ifVersion),
+    );
+  }
+
+  async #deleteLocked(
+    realRoot: string,
+    relative: string,
+    ifVersion?: string,
+  ): Promise<WriteResult> {
+    const resolved = await resolveMemoryPath(realRoot, relative);
+    const current = await this.#readTarget(relative, resolved.target);
+    if (ifVersion !== undefined && current.version !== ifVersion) {
+      return conflict(relative, ifVersion, current);
+    }
+    if (current.exists) {
+      await unlink(resolved.location);
+      await removeEmptyFolders(realRoot, dirname(resolved.location));
+    }
+    await this.#refreshIndex(realRoot);
+    return { ok: true, version: NEW_VERSION };
   }
 
   /**
    * Compare the folder with its `MEMORY.md`: files the index does not list, index lines that
    * point at no file, index lines whose text is out of date, files without a description, files
-   * over the cap. A hand edit shows up here until the next write or `rebuildIndex()`.
+   * over the cap; and links the store will not follow, which `list()` skips (they resolve outside
+   * the folder, point nowhere, or point at a file that is not a memory file): remove a file link
+   * with `delete()`, a folder link by hand. A hand edit shows up here until the next write or
+   * `rebuildIndex()`.
    *
-   * @returns `{ ok, missingFromIndex, indexWithoutFile, outdatedIndexLines, withoutDescription, overCap }` (paths).
+   * @returns `{ ok, missingFromIndex, indexWithoutFile, outdatedIndexLines, withoutDescription,
+   *   overCap, linksOutside }` (paths relative to the folder).
    * @example const report = await store.check(); if (!report.ok) console.log(report);
    */
   async check(): Promise<CheckResult> {
@@ -291,6 +331,7 @@ export class MemoryStore {
         .map((row) => row.path),
       withoutDescription: rows.filter((row) => row.description === "").map((row) => row.path),
       overCap: rows.filter((row) => row.chars > this.maxChars).map((row) => row.path),
+      linksOutside: await this.#refusedLinks(),
     };
     const ok = Object.values(result).every((paths) => paths.length === 0);
     return { ok, ...result };
@@ -353,6 +394,14 @@ export class MemoryStore {
     }
   }
 
+  async #refusedLinks(): Promise<string[]> {
+    const realRoot = await this.#existingRealRoot();
+    if (realRoot === undefined) return [];
+    const links: string[] = [];
+    this.#walk(realRoot, realRoot, "", [], links);
+    return links.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
   #realRoot(): Promise<string> {
     return realRootOf(this.root);
   }
@@ -392,7 +441,13 @@ export class MemoryStore {
 
   // Synchronous: a memory folder has few folders, and readdirSync skips a thread-pool round trip
   // per folder, which dominates list() once rows are cached.
-  #walk(realRoot: string, folder: string, prefix: string, out: Candidate[]): void {
+  #walk(
+    realRoot: string,
+    folder: string,
+    prefix: string,
+    out: Candidate[],
+    refusedLinks?: string[],
+  ): void {
     let entries: Dirent[];
     try {
       entries = readdirSync(folder, { withFileTypes: true });
@@ -405,12 +460,17 @@ export class MemoryStore {
       const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
       const absolute = join(folder, entry.name);
       if (entry.isDirectory()) {
-        this.#walk(realRoot, absolute, path, out);
+        this.#walk(realRoot, absolute, path, out, refusedLinks);
+      } else if (entry.isSymbolicLink() && refusedLinks && leavesRoot(realRoot, absolute)) {
+        refusedLinks.push(path);
       } else if (entry.isFile() || entry.isSymbolicLink()) {
         if (!entry.name.endsWith(".md")) continue;
         // A cached path already passed the guard; the check is a pure function of the string.
         if (!this.#cache.has(path) && !safeParseMemoryPath(path).success) continue;
-        if (entry.isSymbolicLink() && !linkStaysInside(realRoot, absolute)) continue;
+        if (entry.isSymbolicLink() && !followsLink(realRoot, absolute)) {
+          refusedLinks?.push(path);
+          continue;
+        }
         out.push({ path, absolute });
       }
     }
@@ -456,13 +516,40 @@ function conflict(path: string, ifVersion: string, current: ReadResult): WriteRe
   };
 }
 
-function linkStaysInside(realRoot: string, absolute: string): boolean {
+// A link of any name (a folder link too) that resolves outside the folder or points nowhere.
+function leavesRoot(realRoot: string, absolute: string): boolean {
   try {
-    const real = realpathSync(absolute);
-    return isInsideOrSame(realRoot, real) && real !== realRoot;
+    return !isInsideOrSame(realRoot, realpathSync(absolute));
+  } catch {
+    return true;
+  }
+}
+
+// Where the link itself is, when the path's last component is a link the path guard refuses to
+// follow; undefined for anything else. The folders on the path are still checked (and throw).
+async function refusedLink(realRoot: string, path: string): Promise<string | undefined> {
+  const own = await resolveMemoryPath(realRoot, path, { keepLink: true });
+  if (!own.link) return undefined;
+  try {
+    await resolveMemoryPath(realRoot, path);
+    return undefined;
+  } catch (error) {
+    if (error instanceof MemoryPathError) return own.location;
+    throw error;
+  }
+}
+
+// Whether the store follows this link as a memory file: the same rule as `resolveMemoryPath`
+// (inside the folder, a memory path there), so every listed row can be read.
+function followsLink(realRoot: string, absolute: string): boolean {
+  let real: string;
+  try {
+    real = realpathSync(absolute);
   } catch {
     return false;
   }
+  if (!isInsideOrSame(realRoot, real) || real === realRoot) return false;
+  return safeParseMemoryPath(relative(realRoot, real).split(sep).join("/")).success;
 }
 
 async function removeEmptyFolders(realRoot: string, folder: string): Promise<void> {

@@ -85,4 +85,10 @@ export type CheckResult = {
   withoutDescription: string[];
   /** Files over the size cap. */
   overCap: string[];
+  /**
+   * Links (of files or folders) that `list()` skips because the store will not follow them: they
+   * resolve outside the folder, point nowhere, or point at a file that is not a memory file.
+   * `store.delete(path)` removes a file link (never its target); remove a folder link by hand.
+   */
+  linksOutside: string[];
 };

@@ -4,6 +4,8 @@ import {
   type MemoryHeader,
   type MemoryLine,
 } from "../format/index.js";
+import { checkEvidenceSupport } from "../guards/evidence-support.js";
+import { keepTextStyle } from "../internal/text-style.js";
 import type { MemoryStore } from "../store/index.js";
 import { MemoryPathError } from "../store/index.js";
 import { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
@@ -15,7 +17,8 @@ import { findForgotten, readTombstones } from "./tombstones.js";
 export type WriteStore = Pick<
   MemoryStore,
   "root" | "list" | "read" | "write" | "withLock" | "readInternal" | "writeInternal"
->;
+> &
+  Partial<Pick<MemoryStore, "maxChars">>;
 
 /**
  * Called when a write would pass the store's size cap, before the proposal is refused with
@@ -32,6 +35,8 @@ export const MAX_FACT_CHARS = 300;
 /** Codes of a proposal that was not applied, shared by the write pass and `remember`. */
 export type ApplyRejectionCode =
   | "invalid_fact"
+  | "evidence_too_short"
+  | "evidence_unrelated"
   | "path_not_allowed"
   | "forgotten"
   | "replaces_not_found"
@@ -59,6 +64,11 @@ export type ApplyFactOptions = {
   file: string;
   fact: string;
   replaces: string | null;
+  /**
+   * The proposal's evidence, already found verbatim in a user turn (the write pass); checked to
+   * back the fact (see `checkEvidenceSupport`). Absent for `remember`: the user's own request.
+   */
+  evidence?: string | undefined;
   /** Date tag of the new line, `YYYY/MM/DD`. */
   stated: string;
   /** Value of the file's `updated:` header, `YYYY/MM/DD`. */
@@ -74,25 +84,38 @@ type Attempt = ApplyFactResult | { code: "conflict"; file: string; message: stri
 const STATED_PREFIX = /^\s*\[stated\b[^\]\n]*\]\s*/i;
 
 /**
- * Adds one fact to memory, with every check made in code: the path rule, tombstones, `replaces`,
- * duplicates, the size cap and version tokens. Runs each attempt under the store lock; re-reads
+ * Adds one fact to memory, with every check made in code: a fact with a letter or digit, evidence
+ * that backs it (when given), the path rule, tombstones, `replaces`, duplicates, the size cap and
+ * version tokens. Runs each attempt under the store lock; re-reads
  * and re-applies after a version conflict up to {@link MAX_CONFLICT_RETRIES} times; on a write
  * over the cap calls `onTooLong` once (outside the lock) and tries again. Nothing is half-applied:
  * each attempt is one `store.write` of one file.
  *
  * @returns `applied` with the file, the line added and the lines replaced, or a rejection code:
- *   `invalid_fact`, `path_not_allowed`, `forgotten`, `replaces_not_found`, `duplicate`,
- *   `unparsable_file`, `too_long`, `version_conflict`.
+ *   `invalid_fact`, `evidence_too_short`, `evidence_unrelated`, `path_not_allowed`, `forgotten`,
+ *   `replaces_not_found`, `duplicate`, `unparsable_file`, `too_long`, `version_conflict`.
  */
 export async function applyFact(options: ApplyFactOptions): Promise<ApplyFactResult> {
   const { store, file } = options;
   const fact = options.fact.replace(STATED_PREFIX, "").replace(/\s+/g, " ").trim();
-  if (fact === "" || fact.length > MAX_FACT_CHARS) {
+  const problem =
+    fact === ""
+      ? "it is blank"
+      : fact.length > MAX_FACT_CHARS
+        ? `it is ${fact.length} chars, over ${MAX_FACT_CHARS}`
+        : /[\p{L}\p{N}]/u.test(fact)
+          ? undefined
+          : `${JSON.stringify(fact)} has no letter or digit`;
+  if (problem !== undefined) {
     return {
       code: "invalid_fact",
       file,
-      message: `Refused the fact for ${file}: it is ${fact === "" ? "blank" : `${fact.length} chars, over ${MAX_FACT_CHARS}`}. A memory line is one short fact.`,
+      message: `Refused the fact for ${file}: ${problem}. A memory line is one short fact.`,
     };
+  }
+  if (options.evidence !== undefined) {
+    const support = checkEvidenceSupport(options.evidence, fact);
+    if (support.code !== "ok") return { code: support.code, file, message: support.message };
   }
   if (!isAllowedWritePath(file)) {
     return {
@@ -187,10 +210,13 @@ async function attemptOnce(options: ApplyFactOptions): Promise<Attempt> {
     lines.push(current);
   }
   lines.splice(insertAt ?? lines.length, 0, { kind: "fact", stated: options.stated, text: fact });
-  const header: MemoryHeader = state.read.exists
+  // A file without a description (new, or written by hand without a header) gets the one a new
+  // file gets, so the index never shows "(no description)"; fields it has are kept.
+  const header: MemoryHeader = state.header.description
     ? { ...state.header, updated: options.updated }
-    : { ...describeNewFile(target), updated: options.updated };
-  const content = formatMemoryFile({ header, lines });
+    : { ...describeNewFile(target), ...state.header, updated: options.updated };
+  const formatted = formatMemoryFile({ header, lines });
+  const content = state.read.exists ? keepTextStyle(state.read.content, formatted) : formatted;
   const written = await store.write(target, content, state.read.version);
   if (written.ok) return { code: "applied", file: target, line, replaced };
   if (written.code === "version_conflict")

@@ -1,11 +1,11 @@
-import { mkdtemp, readFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "../store/index.js";
 import { forget, matchesForgetQuery } from "./forget.js";
 import { remember } from "./remember.js";
-import { readTombstones } from "./tombstones.js";
+import { findForgotten, readTombstones } from "./tombstones.js";
 
 const NOW = new Date("2026-09-12T09:00:00Z");
 
@@ -71,6 +71,87 @@ describe("forget", () => {
       removed: [],
     });
     expect(await readTombstones(store)).toEqual([]);
+  });
+});
+
+// A file edited by hand to `chars` chars (over the 12,000-char cap): `head`, then `lines`, then
+// filler lines of other facts in the file's own line break.
+function handWritten(head: string, lines: string[], chars: number, eol = "\n"): string {
+  let text = head + lines.map((line) => `${line}${eol}`).join("");
+  for (let index = 0; text.length < chars - 120; index++) {
+    text += `[stated 2026/08/01] read book ${String(index).padStart(5, "0")} on a train${eol}`;
+  }
+  const last = `[stated 2026/08/01] ${"z".repeat(chars - text.length - 20 - eol.length)}${eol}`;
+  return text + last;
+}
+
+const FENCED = "---\nname: profile\ndescription: Who the user is.\nupdated: 2026/08/01\n---\n";
+
+describe("forget on files edited by hand", () => {
+  it.each([
+    {
+      name: "a 24,000-char file: the lines go, the file is formatted again",
+      text: handWritten(FENCED, ["[stated 2026/08/01] home address is 12 Elm Street"], 24_000),
+      query: "home address 12 Elm Street",
+      removed: ["[stated 2026/08/01] home address is 12 Elm Street"],
+      updated: true,
+    },
+    {
+      name: "a 24,000-char file with no header and an undated line: only the line is cut",
+      text: handWritten("", ["12 Elm Street"], 24_000),
+      query: "12 Elm Street",
+      removed: ["12 Elm Street"],
+      updated: false,
+    },
+    {
+      name: "a 24,000-char CRLF file: the line is cut, CRLF kept",
+      text: handWritten("", ["home: 12 Elm Street"], 24_000, "\r\n"),
+      query: "12 Elm Street",
+      removed: ["home: 12 Elm Street"],
+      updated: false,
+    },
+  ])("$name", async ({ text, query, removed, updated }) => {
+    const store = await storeWith();
+    await mkdir(store.root, { recursive: true });
+    await writeFile(join(store.root, "profile.md"), text);
+    expect(text.length).toBe(24_000);
+
+    expect(await forget({ store, query, now: NOW })).toEqual({
+      code: "removed",
+      removed: removed.map((line) => ({ file: "profile.md", line })),
+    });
+    const after = await readFile(join(store.root, "profile.md"), "utf8");
+    expect(after).not.toMatch(/elm/i);
+    expect(after.length).toBeLessThan(text.length);
+    expect(after.includes("updated: 2026/09/12")).toBe(updated);
+    if (!updated) {
+      expect(after).toBe(text.replace(`${removed[0]}${text.includes("\r\n") ? "\r\n" : "\n"}`, ""));
+    }
+    expect(findForgotten(removed[0] ?? "", await readTombstones(store))).toBeDefined();
+  });
+
+  it.each([
+    ["CRLF", "\r\n", ""],
+    ["a BOM", "\n", "\uFEFF"],
+    ["CRLF and a BOM", "\r\n", "\uFEFF"],
+  ])("keeps %s when it removes a line", async (_name, eol, bom) => {
+    const store = await storeWith();
+    await mkdir(store.root, { recursive: true });
+    const lines = [
+      "---",
+      "name: profile",
+      "description: Who the user is.",
+      "updated: 2026/08/01",
+      "---",
+      "[stated 2026/08/01] home address is 12 Elm Street",
+      "[stated 2026/08/01] works as a nurse",
+    ];
+    await writeFile(join(store.root, "profile.md"), bom + lines.map((line) => line + eol).join(""));
+    await forget({ store, query: "my home address", now: NOW });
+    const expected = [...lines.slice(0, 3), "updated: 2026/09/12", "---", lines[6]];
+    expect(await readFile(join(store.root, "profile.md"), "utf8")).toBe(
+      bom + expected.map((line) => line + eol).join(""),
+    );
   });
 });
 

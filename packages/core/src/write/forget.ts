@@ -1,4 +1,5 @@
 import { dateTag, formatFactLine, formatMemoryFile, safeParseMemoryFile } from "../format/index.js";
+import { keepTextStyle } from "../internal/text-style.js";
 import { MAX_CONFLICT_RETRIES, type WriteStore } from "./apply-proposal.js";
 import { contentWords, factKey } from "./fact-match.js";
 import { makeTombstone, readTombstones, type Tombstone, writeTombstones } from "./tombstones.js";
@@ -43,21 +44,28 @@ export function matchesForgetQuery(factText: string, query: string): boolean {
 
 type Plan = { path: string; version: string; content: string; removed: string[] };
 
+/** Input of {@link planForget}: a file's path and text, the query, today's tag, the cap in chars. */
+type PlanInput = { path: string; text: string; query: string; today: string; maxChars: number };
+
 /**
  * Forgets at once, during the session (the seed design: "forget that" deletes the line at once and
  * confirms): removes every memory line that matches `query` (see {@link matchesForgetQuery}) in
- * every file, and leaves a tombstone in `.memfiles/tombstones.json` holding sha256 hashes of the
- * removed facts' keys and content words and of the query's content words, never their text, so
- * the words are gone from the folder (git history aside) and no later write pass adds them back
- * (see `findForgotten` for the three matching rules). The tombstone is written before the lines
+ * every file, dated facts and undated lines written by hand alike, and leaves a tombstone in
+ * `.memfiles/tombstones.json` holding sha256 hashes of the removed facts' keys and content words
+ * and of the query's content words, never their text, so the words are gone from the folder (git
+ * history aside) and no later write pass adds them back (see `findForgotten` for the three
+ * matching rules). The tombstone is written before the lines
  * are removed, all under the store lock, and also when nothing matched: the fact may still sit in
  * this session's transcript, waiting for the write pass. Result codes:
  * - `removed`: the lines removed, `{ file, line }` each;
  * - `nothing_matched`: no line matched (a query with content words still leaves a tombstone);
  * - `version_conflict`: a file kept changing (a hand edit) over 3 re-reads; `removed` lists what
  *   was removed elsewhere;
- * - `too_long`: a file edited by hand past the store's cap stays over it even without the lines,
- *   so the store refused the write; consolidate or split it, then forget again.
+ * - `too_long`: the store refused the shorter text as too long; a `MemoryStore` never does, since
+ *   a write that shortens a file already over its cap is allowed (see `MemoryStore.write`).
+ * A file edited by hand past the cap loses its lines at once too: when the file formatted again
+ * (with `updated:` set to today) would not be shorter, only the matching lines are cut from it. A
+ * CRLF or BOM file keeps its line endings and BOM.
  *
  * @param options - `{ store, query, now? }`.
  * @returns One of the results above.
@@ -137,15 +145,53 @@ async function planFile(
 ): Promise<Plan | undefined> {
   const read = await store.read(path);
   if (!read.exists) return undefined;
-  const parsed = safeParseMemoryFile(read.content, { path });
+  const planned = planForget({
+    path,
+    text: read.content,
+    query,
+    today,
+    maxChars: store.maxChars ?? Number.POSITIVE_INFINITY,
+  });
+  return planned && { path, version: read.version, ...planned };
+}
+
+/**
+ * The new text of one file without the lines matching `query`, or `undefined` when none match
+ * (or the file cannot be parsed). Dated facts and undated lines written by hand both count, so
+ * nothing of a forgotten fact is left behind. The file is formatted again with `updated:` set to
+ * today, in its own line endings and BOM; but when that text would be over the cap and not
+ * shorter than the file (a file edited by hand past the cap, whose header grows when formatted),
+ * only the matching lines are cut from the text as it is, so the store accepts the write (it moves
+ * toward the cap) and forgetting never waits for a consolidation.
+ *
+ * @param input - `{ path, text, query, today, maxChars }`: the file, the forget query, today's
+ *   `YYYY/MM/DD` tag, the store's cap in chars.
+ * @returns `{ content, removed }` (removed lines as written, fact lines with their date tag).
+ */
+export function planForget(input: PlanInput): { content: string; removed: string[] } | undefined {
+  const { path, text, query, today, maxChars } = input;
+  const parsed = safeParseMemoryFile(text, { path });
   if (!parsed.success) return undefined;
   const removed: string[] = [];
-  const lines = parsed.value.lines.filter((line) => {
-    if (line.kind !== "fact" || !matchesForgetQuery(line.text, query)) return true;
-    removed.push(formatFactLine(line));
+  const cut = new Set<number>();
+  const lines = parsed.value.lines.filter((line, index) => {
+    const words = line.kind === "fact" ? line.text : line.text.trim();
+    if (words === "" || !matchesForgetQuery(words, query)) return true;
+    removed.push(line.kind === "fact" ? formatFactLine(line) : words);
+    cut.add(index);
     return false;
   });
   if (removed.length === 0) return undefined;
-  const content = formatMemoryFile({ header: { ...parsed.value.header, updated: today }, lines });
-  return { path, version: read.version, content, removed };
+  const formatted = keepTextStyle(
+    text,
+    formatMemoryFile({ header: { ...parsed.value.header, updated: today }, lines }),
+  );
+  if (formatted.length <= maxChars || formatted.length < text.length) {
+    return { content: formatted, removed };
+  }
+  // Body lines are the file's last lines; split keeping each line's own break (LF or CRLF).
+  const all = text.split(/(?<=\n)/);
+  const firstBody = all.length - parsed.value.lines.length;
+  const content = all.filter((_, index) => !cut.has(index - firstBody)).join("");
+  return { content, removed };
 }

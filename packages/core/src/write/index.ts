@@ -46,6 +46,7 @@ export {
 export {
   type AppliedProposal,
   type RejectedProposal,
+  type WritePassConsolidation,
   type WritePassOptions,
   type WritePassResult,
   type WritePrompt,

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -43,6 +43,17 @@ describe("remember", () => {
     );
   });
 
+  it("gives a file written by hand without a header a name and description", async () => {
+    const store = await newStore();
+    await mkdir(join(store.root, "topics"), { recursive: true });
+    await writeFile(join(store.root, "topics/tea.md"), "[stated 2026/09/01] drinks oolong\n");
+    await remember({ store, file: "topics/tea.md", fact: "likes green tea", now: NOW });
+    expect(await store.renderIndex()).toContain(
+      "- [tea](topics/tea.md) — What the user stated about tea. Read for any question about tea.\n",
+    );
+    expect((await store.check()).withoutDescription).toEqual([]);
+  });
+
   it("replaces the line it names", async () => {
     const store = await newStore();
     await remember({
@@ -82,6 +93,8 @@ describe("remember", () => {
       "my password is [redacted]",
     ],
     ["a path outside the layout", "../notes.md", "likes tea", "path_not_allowed", "likes tea"],
+    ["a fact of dashes", "preferences.md", "---", "invalid_fact", "---"],
+    ["a fact of punctuation only", "preferences.md", " ... !?", "invalid_fact", " ... !?"],
     [
       "a fact already saved",
       "preferences.md",

@@ -24,7 +24,9 @@ export type RememberOptions = {
 };
 
 /** Codes of a refused `remember`. */
-export type RememberRejectionCode = "secret" | Exclude<ApplyRejectionCode, "forgotten">;
+export type RememberRejectionCode =
+  | "secret"
+  | Exclude<ApplyRejectionCode, "forgotten" | "evidence_too_short" | "evidence_unrelated">;
 
 /** Result of {@link remember}. */
 export type RememberResult =
@@ -39,12 +41,14 @@ export type RememberResult =
 
 /**
  * Saves a fact the user explicitly asked to remember, at once, during the session (the seed
- * design: "remember this" is saved immediately). The line is tagged with today's UTC date. It is
+ * design: "remember this" is saved immediately). The line is tagged with today's UTC date; a file
+ * without a description (new, or written by hand without a header) gets a name and description
+ * (see `describeNewFile`), and a CRLF or BOM file keeps its line endings and BOM. It is
  * the user's own word, so tombstones do not block it; instead the tombstones it matches are lifted,
  * so later write passes may keep that subject up to date again. Rejection codes:
  * - `secret`: the fact or `replaces` holds a key, token, private key, card number or password
  *   (the same guard as the write pass); the fact in the result is redacted;
- * - `invalid_fact`: blank, or over 300 chars;
+ * - `invalid_fact`: blank, over 300 chars, or without a letter or digit (such as `---`);
  * - `path_not_allowed`: not `profile.md`, `preferences.md` or `topics|projects|people/<kebab>.md`,
  *   or refused by the store's path guard;
  * - `replaces_not_found`: `replaces` names no memory line;

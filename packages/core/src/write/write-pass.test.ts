@@ -5,6 +5,16 @@ import Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  API_NEW,
+  API_OLD,
+  FULL_BEFORE,
+  FULL_FACTS,
+  FULL_GOOD,
+  FULL_NEWEST_ONLY,
+  POSTGRES_NEW,
+  POSTGRES_OLD,
+} from "../consolidate/consolidate.fixtures.js";
 import { MemoryStore } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { UsageRecord } from "../usage/index.js";
@@ -124,6 +134,7 @@ describe("writePass: a good proposal set", () => {
         },
       ],
       rejected: [],
+      consolidated: [],
       usage: USAGE,
     });
     expect(await fileText(store, "topics/hosting.md")).toBe(
@@ -184,7 +195,7 @@ describe("writePass: nothing worth keeping", () => {
       store,
       transcript: session("2026-09-12", ["user", said], ["assistant", "Hello!"]),
     });
-    expect(result).toEqual({ applied: [], rejected: [], usage: USAGE });
+    expect(result).toEqual({ applied: [], rejected: [], consolidated: [], usage: USAGE });
     expect(await store.list()).toEqual([]);
   });
 });
@@ -655,12 +666,16 @@ describe("writePass: size cap and version conflicts", () => {
   it("consolidates through the API by default when a write would pass the cap", async () => {
     const store = await fullStore();
     const before = (await fileText(store, "topics/hosting.md")) ?? "";
+    const after = before
+      .replace(`separate Fly.io org ${"x".repeat(40)}`, "separate Fly.io org")
+      .replace(`for CI ${"x".repeat(40)}`, "for CI");
     const requests = answerMessages(server, [
       proposing(proposal),
       {
         content: [
           toolUseBlock(
-            { content: before.replaceAll(` ${"x".repeat(40)}`, "") },
+            // Shortens the two long lines; "uses Docker" keeps its only other word.
+            { content: after, dropped: [] },
             "save_consolidated_file",
           ),
         ],
@@ -685,7 +700,106 @@ describe("writePass: size cap and version conflicts", () => {
     expect(result.applied.map((item) => item.line)).toEqual([
       "[stated 2026/09/12] deploys on Fly.io",
     ]);
-    expect(await fileText(store, "topics/hosting.md")).not.toContain("xxxx");
+    expect(result.consolidated).toEqual([
+      {
+        ok: true,
+        path: "topics/hosting.md",
+        charsBefore: before.length,
+        charsAfter: after.length,
+        dropped: [],
+        usage: USAGE,
+      },
+    ]);
+    expect(await fileText(store, "topics/hosting.md")).toContain("for CI\n");
+  });
+
+  describe("the new-user repro: 12 facts (656 chars) under a 670-char cap", () => {
+    const FLY_LINE = "[stated 2026/09/12] deploys on Fly.io";
+
+    async function reproStore(): Promise<MemoryStore> {
+      const store = new MemoryStore({ root: (await newStore()).root, maxChars: 670 });
+      expect((await store.write("topics/hosting.md", FULL_BEFORE, "new")).ok).toBe(true);
+      return store;
+    }
+
+    async function runRepro(store: MemoryStore, save: unknown) {
+      const records: UsageRecord[] = [];
+      const requests = answerMessages(server, [
+        proposing(proposal),
+        { content: [toolUseBlock(save, "save_consolidated_file")] },
+      ]);
+      const result = await writePass({
+        store,
+        transcript: deploySession,
+        client: testClient(),
+        model: HAIKU,
+        now: NOW,
+        onUsage: (record) => void records.push(record),
+      });
+      expect(requests).toHaveLength(2);
+      expect(records.map((record) => [record.stage, record.usage])).toEqual([
+        ["write", USAGE],
+        ["consolidate", USAGE],
+      ]);
+      return result;
+    }
+
+    it("refuses a consolidation that keeps only the newest line, reports it, and keeps every fact", async () => {
+      const store = await reproStore();
+      const result = await runRepro(store, { content: FULL_NEWEST_ONLY, dropped: [] });
+      expect(result).toEqual({
+        applied: [],
+        rejected: [{ code: "too_long", proposal, message: expect.any(String) }],
+        consolidated: [
+          {
+            ok: false,
+            code: "dropped_fact",
+            message: expect.stringContaining("loses 11 input fact lines without a reason"),
+            path: "topics/hosting.md",
+            charsBefore: FULL_BEFORE.length,
+            charsAfter: FULL_BEFORE.length,
+            dropped: [],
+            usage: USAGE,
+          },
+        ],
+        usage: { ...USAGE, input: 2 * USAGE.input, output: 2 * USAGE.output },
+      });
+      for (const line of FULL_FACTS.slice(0, -1)) {
+        expect(result.consolidated[0]?.ok === false && result.consolidated[0].message).toContain(
+          JSON.stringify(line),
+        );
+      }
+      expect(await fileText(store, "topics/hosting.md")).toEqual(FULL_BEFORE);
+    });
+
+    it("applies the proposal after a good consolidation and reports what it dropped", async () => {
+      const store = await reproStore();
+      const dropped = [
+        { line: API_OLD, reason: "superseded", by: API_NEW },
+        { line: POSTGRES_OLD, reason: "duplicate", by: POSTGRES_NEW },
+      ];
+      const result = await runRepro(store, { content: FULL_GOOD, dropped });
+      expect(result).toEqual({
+        applied: [
+          { code: "applied", proposal, file: "topics/hosting.md", line: FLY_LINE, replaced: [] },
+        ],
+        rejected: [],
+        consolidated: [
+          {
+            ok: true,
+            path: "topics/hosting.md",
+            charsBefore: FULL_BEFORE.length,
+            charsAfter: FULL_GOOD.length,
+            dropped,
+            usage: USAGE,
+          },
+        ],
+        usage: { ...USAGE, input: 2 * USAGE.input, output: 2 * USAGE.output },
+      });
+      expect(await fileText(store, "topics/hosting.md")).toEqual(
+        `${FULL_GOOD.replace("updated: 2026/09/01", "updated: 2026/09/12")}${FLY_LINE}\n`,
+      );
+    });
   });
 
   it("re-reads and re-applies after a version conflict, keeping the concurrent line", async () => {

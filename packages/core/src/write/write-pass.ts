@@ -1,7 +1,8 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
+import type { ConsolidateFailureCode, DroppedLine } from "../consolidate/index.js";
 import type { ModelUsage } from "../cost/index.js";
-import { toModelUsage } from "../cost/index.js";
+import { sumUsage, toModelUsage } from "../cost/index.js";
 import { dateTag, formatFactLine } from "../format/index.js";
 import { checkEvidence, findSecrets } from "../guards/index.js";
 import { supportsForcedToolChoice } from "../models/index.js";
@@ -52,11 +53,30 @@ export type RejectedProposal = {
   message: string;
 };
 
+/**
+ * A consolidation the write pass ran because a write would pass the store's cap: accepted (the file
+ * was rewritten) or refused (the file is as it was, and `code` says why).
+ */
+export type WritePassConsolidation = {
+  /** Memory path of the file consolidated. */
+  path: string;
+  /** Size of the file before, in chars. */
+  charsBefore: number;
+  /** Size after, in chars (equal to `charsBefore` when refused). */
+  charsAfter: number;
+  /** Input lines the rewrite left out (or would have), each `{ line, reason, by }`. */
+  dropped: DroppedLine[];
+  /** Tokens of the consolidation's model call. */
+  usage: ModelUsage;
+} & ({ ok: true } | { ok: false; code: ConsolidateFailureCode; message: string });
+
 /** Result of {@link writePass}. */
 export type WritePassResult = {
   applied: AppliedProposal[];
   rejected: RejectedProposal[];
-  /** Tokens of the write pass's model call (a consolidation it triggers reports through `onUsage`). */
+  /** Consolidations run to make room (default `onTooLong` only), in the order they ran. */
+  consolidated: WritePassConsolidation[];
+  /** Tokens of every model call: the write pass's own and each consolidation's, summed. */
   usage: ModelUsage;
 };
 
@@ -81,8 +101,9 @@ export type WritePassOptions = {
   sessionId?: string;
   /**
    * Shrinks a file before a write that would pass the cap. Default: `consolidate` from this
-   * package with the same client and model (loaded lazily); `false` refuses such writes with
-   * `too_long` at once.
+   * package with the same client and model (loaded lazily; a second model call, reported in
+   * `consolidated` and `usage`); `false` refuses such writes with `too_long` at once. A custom
+   * function's work is not reported in the result.
    */
   onTooLong?: OnTooLong | false;
   /** Budget of memory lines shown to the model, in chars; default 24,000. */
@@ -104,7 +125,9 @@ const DEFAULT_MAX_TOKENS = 4096;
  * - `evidence_not_from_user`: the evidence is quoted from an assistant turn, not a user turn;
  * - `evidence_not_found`: the evidence is not a verbatim quote of any turn (case, white space and
  *   quote marks folded);
- * - `invalid_fact`: the fact is blank or over 300 chars;
+ * - `invalid_fact`: the fact is blank, over 300 chars, or has no letter or digit;
+ * - `evidence_too_short`: the evidence has fewer than 2 content words and 12 chars (such as "I");
+ * - `evidence_unrelated`: the evidence shares no content word (stemmed) with the fact;
  * - `path_not_allowed`: not `profile.md`, `preferences.md` or `topics|projects|people/<kebab>.md`,
  *   or refused by the store's path guard (`MemoryPathError`: `..`, links out of the folder, ...);
  * - `forgotten`: a tombstone matches the fact (see `findForgotten`);
@@ -117,9 +140,18 @@ const DEFAULT_MAX_TOKENS = 4096;
  * An applied proposal removes the lines it replaces and adds `[stated <session date>] fact`
  * (the transcript's date, the day the user said it); a new file gets a name and a description.
  *
+ * When a write would pass the store's cap (`maxChars`), the write pass by default makes a second
+ * model call: it consolidates that file (`consolidate`, latest prompt, same client and model),
+ * then applies the proposal once more. The consolidation's own checks hold (every fact kept or
+ * dropped with a reason, see `accountForFacts`); it is reported in `consolidated`, accepted or
+ * refused, with the lines it dropped, and its tokens are added to `usage` and sent to `onUsage`
+ * (stage `consolidate`). A refused consolidation leaves the file as it was, and the proposal is
+ * refused with `too_long`.
+ *
  * @param options - `{ store, transcript, client, model, prompt?, now?, maxTokens?, onUsage?,
  *   sessionId?, onTooLong?, maxMemoryChars? }`.
- * @returns `{ applied, rejected, usage }`; usage in tokens.
+ * @returns `{ applied, rejected, consolidated, usage }`; sizes in chars, usage in tokens (every
+ *   model call of the pass, consolidations included).
  * @throws {WriteModelReplyError} when the reply has no `propose_memories` call, several, or an
  *   input the schema refuses; nothing is written then.
  * @throws {Anthropic.APIError} when the API call fails after the client's retries.
@@ -181,10 +213,11 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
 
   const proposals = readProposals(message, model);
   const stated = statedTag(transcript, now);
+  const consolidated: WritePassConsolidation[] = [];
   const onTooLong =
     options.onTooLong === false
       ? undefined
-      : (options.onTooLong ?? lazyConsolidate(options, now, sessionId));
+      : (options.onTooLong ?? lazyConsolidate(options, now, sessionId, consolidated));
   const applied: AppliedProposal[] = [];
   const rejected: RejectedProposal[] = [];
   for (const proposal of proposals) {
@@ -210,6 +243,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       file: proposal.file,
       fact: proposal.fact,
       replaces: proposal.replaces,
+      evidence: proposal.evidence,
       stated,
       updated: today,
       checkTombstones: true,
@@ -222,7 +256,12 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       rejected.push({ code: outcome.code, proposal, message: outcome.message });
     }
   }
-  return { applied, rejected, usage };
+  return {
+    applied,
+    rejected,
+    consolidated,
+    usage: sumUsage(usage, ...consolidated.map((entry) => entry.usage)),
+  };
 }
 
 function readProposals(message: Anthropic.Message, model: string): Proposal[] {
@@ -283,11 +322,12 @@ function lazyConsolidate(
   options: WritePassOptions,
   now: Date,
   sessionId: string | undefined,
+  consolidated: WritePassConsolidation[],
 ): OnTooLong {
   return async ({ store, path }) => {
     // Loaded on demand: consolidation is its own stage, needed here only when a file is full.
     const { consolidate } = await import("../consolidate/index.js");
-    await consolidate({
+    const result = await consolidate({
       store,
       path,
       client: options.client,
@@ -295,6 +335,29 @@ function lazyConsolidate(
       now,
       ...(options.onUsage === undefined ? {} : { onUsage: options.onUsage }),
       ...(sessionId === undefined ? {} : { sessionId }),
+    });
+    if (result.ok) {
+      consolidated.push({
+        ok: true,
+        path,
+        charsBefore: result.before,
+        charsAfter: result.after,
+        dropped: result.dropped,
+        usage: result.usage,
+      });
+      return;
+    }
+    const before = await store.read(path);
+    const chars = before.exists ? before.content.length : 0;
+    consolidated.push({
+      ok: false,
+      code: result.code,
+      message: result.message,
+      path,
+      charsBefore: chars,
+      charsAfter: chars,
+      dropped: result.dropped,
+      usage: result.usage,
     });
   };
 }

@@ -1,0 +1,66 @@
+import { UnknownModelError } from "@memfiles/core";
+import { PromptFileError, PromptNotFoundError } from "@memfiles/prompts";
+import { UsageLogError } from "../cost-report/usage-log-error.js";
+import { RecordingFileError } from "../recordings/recording-file-error.js";
+import { EvalSetupError } from "../runner/eval-setup-error.js";
+import { ScenarioFileError } from "../scenarios/scenario-file-error.js";
+
+/**
+ * The errors a user causes and fixes themselves (a bad fixture, a missing log, a setting): the
+ * CLIs print their message alone, without a stack, and exit 2. Any other error is a bug and keeps
+ * its stack.
+ */
+const USER_ERRORS = [
+  ScenarioFileError,
+  UsageLogError,
+  EvalSetupError,
+  RecordingFileError,
+  PromptNotFoundError,
+  PromptFileError,
+  UnknownModelError,
+] as const;
+
+/** Node's file-system error codes that mean a path the user gave is wrong, not a bug. */
+const USER_PATH_CODES = new Set(["ENOENT", "EACCES", "EPERM", "ENOTDIR", "EISDIR", "EEXIST"]);
+
+/**
+ * The one-line-per-problem message to print for an expected user error, or `undefined` for a bug.
+ *
+ * @param error - What a CLI caught.
+ * @returns The error's own message (it names the input and the fix), or `undefined`.
+ * @example userErrorMessage(new ScenarioFileError({ file: "x.yaml", issues: [] })) // "Invalid fixture x.yaml: ..."
+ */
+export function userErrorMessage(error: unknown): string | undefined {
+  if (USER_ERRORS.some((type) => error instanceof type)) return (error as Error).message;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (error instanceof Error && typeof code === "string" && USER_PATH_CODES.has(code)) {
+    return error.message;
+  }
+  return undefined;
+}
+
+/**
+ * Runs a CLI's main function; an expected user error is printed as `<command>: <message>` and
+ * gives exit code 2, anything else is rethrown (a bug, printed with its stack by Node).
+ *
+ * @param command - The command as the user typed it, e.g. `pnpm eval`.
+ * @param main - The command's body, returning its exit code.
+ * @param writeError - Where the message goes (stderr in the CLIs).
+ * @returns The exit code.
+ * @throws Whatever `main` throws that is not a user error.
+ * @example process.exitCode = await runCli("pnpm eval", () => main(argv), (text) => process.stderr.write(text));
+ */
+export async function runCli<T extends { exitCode: number }>(
+  command: string,
+  main: () => Promise<T>,
+  writeError: (text: string) => void,
+): Promise<T | { exitCode: 2 }> {
+  try {
+    return await main();
+  } catch (error) {
+    const message = userErrorMessage(error);
+    if (message === undefined) throw error;
+    writeError(`${command}: ${message}\n`);
+    return { exitCode: 2 };
+  }
+}

@@ -1,0 +1,48 @@
+// Not re-exported from guards/index.ts: it builds on the write stage's `contentWords`, which
+// imports `foldForQuote` from that index, and a re-export would close an import cycle.
+import { contentWords } from "../write/fact-match.js";
+import { foldForQuote } from "./evidence-guard.js";
+
+/** Shortest evidence accepted, in chars (folded), when it has fewer than two content words. */
+export const MIN_EVIDENCE_CHARS = 12;
+
+/** Fewest content words an evidence quote of under {@link MIN_EVIDENCE_CHARS} chars must have. */
+export const MIN_EVIDENCE_WORDS = 2;
+
+/** Result of {@link checkEvidenceSupport}. */
+export type CheckEvidenceSupportResult =
+  | { code: "ok" }
+  | { code: "evidence_too_short"; message: string }
+  | { code: "evidence_unrelated"; message: string };
+
+/**
+ * Checks that a proposal's evidence can back its fact, once `checkEvidence` found it verbatim in a
+ * user turn: any substring of a user turn is a verbatim quote, so "I" would back any fact. The
+ * evidence must have at least {@link MIN_EVIDENCE_WORDS} content words or
+ * {@link MIN_EVIDENCE_CHARS} chars, and share at least one content word with the fact (Porter
+ * stems, function words dropped; see `contentWords`). The seed design: the user said it directly,
+ * quoted as evidence.
+ *
+ * @param evidence - The quote from the proposal.
+ * @param fact - The proposed fact, e.g. `likes green tea`.
+ * @returns `ok`, `evidence_too_short` or `evidence_unrelated`, with a message naming the fact.
+ * @example checkEvidenceSupport("I", "likes tea") // { code: "evidence_too_short", message: "..." }
+ * @example checkEvidenceSupport("I drink green tea every day", "likes green tea") // { code: "ok" }
+ */
+export function checkEvidenceSupport(evidence: string, fact: string): CheckEvidenceSupportResult {
+  const words = contentWords(evidence);
+  if (words.length < MIN_EVIDENCE_WORDS && foldForQuote(evidence).length < MIN_EVIDENCE_CHARS) {
+    return {
+      code: "evidence_too_short",
+      message: `Refused "${fact}": its evidence ${JSON.stringify(evidence)} is too short to show the user stated it (at least ${MIN_EVIDENCE_WORDS} content words or ${MIN_EVIDENCE_CHARS} chars). Quote the sentence where the user said it.`,
+    };
+  }
+  const factWords = new Set(contentWords(fact));
+  if (!words.some((word) => factWords.has(word))) {
+    return {
+      code: "evidence_unrelated",
+      message: `Refused "${fact}": its evidence ${JSON.stringify(evidence)} shares no content word with the fact. Quote the user's words that state this fact.`,
+    };
+  }
+  return { code: "ok" };
+}

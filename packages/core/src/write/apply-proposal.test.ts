@@ -1,0 +1,87 @@
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { MemoryStore } from "../store/index.js";
+import { applyFact } from "./apply-proposal.js";
+
+async function newStore(): Promise<MemoryStore> {
+  return new MemoryStore({
+    root: join(await mkdtemp(join(tmpdir(), "memfiles-apply-")), "memory"),
+  });
+}
+
+const base = { replaces: null, stated: "2026/09/12", updated: "2026/09/12", checkTombstones: true };
+
+describe("applyFact: evidence must back the fact", () => {
+  it.each([
+    ["a one-word quote", "likes tea", "I", "evidence_too_short"],
+    [
+      "a quote about something else",
+      "likes tea",
+      "I started a new job in May",
+      "evidence_unrelated",
+    ],
+    ["a quote that states it", "likes tea", "I love a cup of tea", "applied"],
+    ["no evidence (remember)", "likes tea", undefined, "applied"],
+  ])("%s", async (_name, fact, evidence, code) => {
+    const store = await newStore();
+    const result = await applyFact({ ...base, store, file: "preferences.md", fact, evidence });
+    expect(result.code).toBe(code);
+    expect((await store.list()).length).toBe(code === "applied" ? 1 : 0);
+  });
+});
+
+describe("applyFact: a file written by hand", () => {
+  it.each([
+    ["LF, no BOM", "\n", ""],
+    ["CRLF", "\r\n", ""],
+    ["a BOM", "\n", "\uFEFF"],
+    ["CRLF and a BOM", "\r\n", "\uFEFF"],
+  ])("keeps %s, and gives a header-less file a name and description", async (_name, eol, bom) => {
+    const store = await newStore();
+    await mkdir(join(store.root, "topics"), { recursive: true });
+    const path = join(store.root, "topics/tea.md");
+    await writeFile(path, `${bom}[stated 2026/09/01] drinks oolong${eol}`);
+    const result = await applyFact({ ...base, store, file: "topics/tea.md", fact: "likes tea" });
+    expect(result.code).toBe("applied");
+    const lines = [
+      "---",
+      "name: tea",
+      "description: What the user stated about tea. Read for any question about tea.",
+      "updated: 2026/09/12",
+      "---",
+      "[stated 2026/09/01] drinks oolong",
+      "[stated 2026/09/12] likes tea",
+    ];
+    expect(await readFile(path, "utf8")).toBe(bom + lines.map((line) => line + eol).join(""));
+    expect((await store.list())[0]).toEqual({
+      path: "topics/tea.md",
+      name: "tea",
+      description: "What the user stated about tea. Read for any question about tea.",
+      chars: (bom + lines.map((line) => line + eol).join("")).length,
+      updated: "2026/09/12",
+    });
+  });
+
+  it("keeps the name and other fields of a header without a description", async () => {
+    const store = await newStore();
+    await writeFile(
+      join(await mkdir(store.root, { recursive: true }).then(() => store.root), "profile.md"),
+      "---\nname: me\ntype: user\n---\n",
+    );
+    await applyFact({ ...base, store, file: "profile.md", fact: "is a nurse" });
+    expect(await readFile(join(store.root, "profile.md"), "utf8")).toBe(
+      [
+        "---",
+        "name: me",
+        "description: Who the user is (name, role, where they live, languages, background). Read when the answer depends on who they are.",
+        "type: user",
+        "updated: 2026/09/12",
+        "---",
+        "[stated 2026/09/12] is a nurse",
+        "",
+      ].join("\n"),
+    );
+  });
+});
