@@ -20,7 +20,7 @@ export type RunMode = "replay" | "record" | "author";
 export type PromptOverrides = {
   /** Replaces the extraction prompt named by `extractionPrompt`. */
   extraction?: string;
-  /** Replaces `consolidation@1`. */
+  /** Overrides the consolidation prompt (default: the latest, `consolidation@2`). */
   consolidation?: string;
   /** Replaces `base@1`. */
   base?: string;

@@ -235,6 +235,7 @@ describe("loadScenario / loadScenarios", () => {
     await writeFile(path.join(dir, "b.yaml"), "id: b\n");
     const error = await loadScenarios(dir).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ScenarioFileError);
+    expect((error as ScenarioFileError).message.split("\n")[0]).toBe(`Invalid fixtures in ${dir}:`);
     expect((error as ScenarioFileError).issues.map((issue) => issue.field)).toEqual([
       "a.yaml: title",
       "b.yaml: title",
