@@ -18,8 +18,9 @@ function list(terms: readonly string[]): string {
  * deploy").
  *
  * @param answer - The final answer text.
- * @param terms - Words or phrases; one is enough.
- * @returns `mentions_any("a", "b")`; score 1 or 0.
+ * @param terms - Words or phrases; one is enough. Matched case-insensitively on word boundaries,
+ *   a plain plural allowed (`fly` does not match `flyctl`; see `termPattern`).
+ * @returns `mentions_any("a", "b")`; score 1 or 0. Never throws.
  * @example mentionsAny("Run fly deploy.", ["fly deploy", "Fly.io"]).pass // true
  */
 export function mentionsAny(answer: string, terms: readonly string[]): GradeResult {
@@ -45,8 +46,9 @@ function noneOf(name: string, answer: string, terms: readonly string[], what: st
  * idea, "vegetarian" when it should not say why).
  *
  * @param answer - The final answer text.
- * @param terms - Words or phrases that must not appear.
- * @returns `mentions_none("a", "b")`; score = share of terms absent.
+ * @param terms - Words or phrases that must not appear (matched as in {@link mentionsAny}).
+ * @returns `mentions_none("a", "b")`; score = share of terms absent (at most 0.99 on a fail).
+ *   Never throws.
  * @example mentionsNone("Try a mushroom risotto.", ["chicken", "vegetarian"]).pass // true
  */
 export function mentionsNone(answer: string, terms: readonly string[]): GradeResult {
@@ -58,8 +60,10 @@ export function mentionsNone(answer: string, terms: readonly string[]): GradeRes
  * design's don't-overapply test: a Python packaging answer mentions no food).
  *
  * @param answer - The final answer text.
- * @param terms - Words from the unrelated memory ("vegetarian", "meat", "dinner").
- * @returns `no_unrelated_memory("a", "b")`; score = share of terms absent.
+ * @param terms - Words from the unrelated memory ("vegetarian", "meat", "dinner"), matched as in
+ *   {@link mentionsAny}.
+ * @returns `no_unrelated_memory("a", "b")`; score = share of terms absent (at most 0.99 on a
+ *   fail). Never throws.
  * @example noUnrelatedMemory("Use uv build.", ["vegetarian"]).pass // true
  */
 export function noUnrelatedMemory(answer: string, terms: readonly string[]): GradeResult {
@@ -77,7 +81,7 @@ export function noUnrelatedMemory(answer: string, terms: readonly string[]): Gra
  * seed design's apply rules).
  *
  * @param answer - The final answer text.
- * @returns `no_narration`; the reason quotes each phrase found.
+ * @returns `no_narration`; score 1 or 0; the reason quotes each phrase found. Never throws.
  * @example noNarration("As you mentioned, you use Fly.io.").pass // false
  */
 export function noNarration(answer: string): GradeResult {
@@ -98,7 +102,8 @@ export function noNarration(answer: string): GradeResult {
  * a closing question) are in question-back.ts.
  *
  * @param answer - The final answer text.
- * @returns `no_question_back`; the reason quotes the first question found.
+ * @returns `no_question_back`; score 1 or 0; the reason quotes the first question found. Never
+ *   throws.
  * @example noQuestionBack("Which host do you use?").pass // false
  */
 export function noQuestionBack(answer: string): GradeResult {

@@ -36,7 +36,7 @@ export type GradeScenarioOptions = {
  *
  * @param expectation - A `FileExpectation` from a scenario.
  * @param root - Memory folder.
- * @param maxChars - Size cap for `underCap`.
+ * @param maxChars - Size cap for `underCap`, in chars (default 12,000, `DEFAULT_MAX_CHARS`).
  * @returns The results; empty when the expectation names no check.
  * @example await gradeFileExpectation({ path: "topics/tools.md", contains: ["Fly.io"], ... }, root)
  */
@@ -93,7 +93,8 @@ export async function gradeSessionFiles(
  * `pass: false`; nothing throws for a failed grade.
  *
  * @param scenario - The loaded scenario.
- * @param options - `{ answer, root, maxChars? }`.
+ * @param options - `{ answer, root, maxChars? }`: the final answer text, the memory folder, the
+ *   size cap in chars for `underCap` (default 12,000).
  * @returns One result per check, in that order (session `expect` checks are graded by the
  *   runner with {@link gradeSessionFiles}).
  * @example

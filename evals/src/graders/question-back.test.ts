@@ -44,8 +44,8 @@ describe("findQuestionsBack", () => {
       text: "Why Fly.io? Its machines start in seconds. Run fly deploy.",
     },
     {
-      name: "a heading that ends in ?",
-      text: "## Why not Docker Compose?\nBecause the host builds the image for you.",
+      name: "a heading that ends in ? (even one addressing the user)",
+      text: "## Which host should you pick?\nFly.io: it builds the image for you. Run fly deploy.",
     },
     { name: "a ? in a code fence", text: "```sh\nls src/*.t?\n```\nThen deploy." },
     {

@@ -138,6 +138,7 @@ export async function readRecordingFile(file: string): Promise<RecordingFile | u
  * @param file - Path of the recording file.
  * @param recording - The recording.
  * @returns Resolves when written.
+ * @throws {Error} file-system errors (such as `EACCES`) from creating the folders or the file.
  * @example await writeRecordingFile(recordingPath(dir, model, "extraction@1", id), recording);
  */
 export async function writeRecordingFile(file: string, recording: RecordingFile): Promise<void> {

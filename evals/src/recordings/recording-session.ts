@@ -134,10 +134,14 @@ export class RecordingSession {
   }
 
   /**
-   * Answers one Messages API request.
+   * Answers one Messages API request: runs the next in-flight hook, then replays, records or
+   * authors the reply by the mode.
    *
    * @param request - The intercepted fetch request.
-   * @returns The response to give the SDK.
+   * @returns The response to give the SDK. A failure (no recorded or authored reply for the
+   *   request, a request or recorded reply that is not JSON) is not thrown: the first one is kept
+   *   in `failure` (`MissingRecordingError` or `RecordingRequestError`) and answered with a 404.
+   * @throws {Error} whatever an in-flight hook (`duringNextRequest`) throws.
    * @example const response = await session.handle(request);
    */
   async handle(request: Request): Promise<Response> {
@@ -315,6 +319,7 @@ export class RecordingSession {
    *
    * @param date - ISO date of a `recorded` file (default today, UTC).
    * @returns The file written, or `undefined` in replay.
+   * @throws {Error} file-system errors (such as `EACCES`) from writing the file.
    * @example await session.save();
    */
   async save(date?: string): Promise<string | undefined> {

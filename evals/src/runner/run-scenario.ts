@@ -107,10 +107,15 @@ function createClient(
  * flight). Then the final question through `chat()` (`base@1`, `memory-rules@1`), and the
  * scenario's graders. Every model call is priced with core's `costOf`.
  *
- * @param options - Scenario, model, extraction prompt (`extraction@N`), mode, folders; see
- *   `RunScenarioOptions`.
- * @returns The `ScenarioResult`; never throws for a broken run: a thrown error (a missing
- *   recording first of all) becomes `result.error`, and `pass` is false.
+ * @param options - `{ scenarioId, model, extractionPrompt, mode, recordingsDir, scenariosDir,
+ *   authoredDir?, prompts?, saveRecording? }`: `extractionPrompt` as `extraction@N`, `mode`
+ *   `replay` | `record` | `author`, the recording at
+ *   `<recordingsDir>/<model>/<extractionPrompt>/<scenarioId>.json`.
+ * @returns The `ScenarioResult` (`calls[].usd` in USD, `durationMs` in ms). A broken run is not
+ *   thrown: its error (a missing recording first of all) becomes `result.error`, and `pass` is
+ *   false.
+ * @throws {Error} only in `record` and `author` mode, when the recording file cannot be written
+ *   after the run (a file-system error from `RecordingSession.save`).
  * @example
  * const result = await runScenario({ scenarioId: "remember", model: "claude-haiku-4-5",
  *   extractionPrompt: "extraction@1", mode: "replay", recordingsDir: "evals/recordings", scenariosDir: "scenarios" });

@@ -34,7 +34,7 @@ export type ChatOptions = {
 
 /** Result of `chat`. */
 export type ChatResult = {
-  /** The final assistant message (its `stop_reason` is not `tool_use`). */
+  /** The final assistant message (the first one without a `tool_use` block). */
   message: Anthropic.Message;
   /** The text blocks of the final message, joined. */
   text: string;
@@ -65,10 +65,16 @@ function latestUserText(messages: Anthropic.MessageParam[]): string | undefined 
  * design, recall and apply). Assistant content, thinking blocks included, is passed back
  * unchanged; `tool_choice` is left to the API default (`auto`), which every model accepts.
  *
- * @param options - See `ChatOptions`.
- * @returns `{ message, text, messages, usage, toolCalls }`.
+ * @param options - `{ store, client, model, messages, basePrompt, rules?, maxRounds?, maxTokens?,
+ *   now?, onUsage?, sessionId?, onWarning? }`: `maxRounds` in requests (default 8), `maxTokens` in
+ *   tokens per request (default 4,096).
+ * @returns `{ message, text, messages, usage, toolCalls }`; `usage` in tokens, every request
+ *   summed. A failing tool call (a refused `remember`, a bad path) becomes an error tool result,
+ *   not a throw.
  * @throws {ChatLoopLimitError} when the model still calls tools after `maxRounds` requests.
  * @throws {Anthropic.APIError} when a request fails.
+ * @throws {MemoryPathError} from `buildSystem`, when a loaded file is a link out of the folder.
+ * @throws {UnknownModelError} when `onWarning` is given and `MIN_CACHEABLE_TOKENS` lacks the model.
  * @example
  * const { text } = await chat({ store, client, model: "claude-opus-5-5", basePrompt,
  *   messages: [{ role: "user", content: "How should I deploy the new service?" }] });

@@ -168,11 +168,16 @@ function withFinalNewline(text: string): string {
  * `auto` and the prompt asks for it; a plain-text reply is accepted too (it has no `dropped` list,
  * so every fact must be kept).
  *
- * @param options - See `ConsolidateOptions`.
- * @returns `{ ok: true, changed, before, after, version, dropped, git, usage }` or
- *   `{ ok: false, code, message, problems, rewrite?, dropped, usage }`; sizes in chars, usage in
- *   tokens, `dropped` as `[{ line, reason, by }]` (input line, why, output line or `null`).
+ * @param options - `{ store, path, client, model, prompt?, now?, maxTokens?, onUsage?,
+ *   sessionId? }`: `path` a memory path; `prompt` defaults to the latest `consolidation` prompt;
+ *   `now` dates the request; `maxTokens` in tokens (default 16,000).
+ * @returns `{ ok: true, path, changed, before, after, version, dropped, git, usage }` or
+ *   `{ ok: false, path, code, message, problems, rewrite?, dropped, usage }`; sizes in chars,
+ *   usage in tokens, `dropped` as `[{ line, reason, by }]` (input line, why, output line or
+ *   `null`).
  * @throws {Anthropic.APIError} when the request fails.
+ * @throws {MemoryPathError} when `path` is not an allowed memory path.
+ * @throws {MemoryLockError} when the store lock cannot be taken for the write.
  * @example
  * const result = await consolidate({ store, path: "topics/tools.md", client, model: "claude-haiku-4-5" });
  * if (!result.ok) console.warn(result.code, result.message);
@@ -326,8 +331,10 @@ export type ConsolidateAllResult = {
  * past 6,000 chars). A refused rewrite does not stop the others.
  *
  * @param options - `consolidate` options without `path`, plus `threshold` (chars, default 6,000).
- * @returns `{ results, usage }`.
+ * @returns `{ results, usage }`: one `consolidate` result per file over the threshold, in path
+ *   order, and the tokens of every request summed.
  * @throws {Anthropic.APIError} when a request fails (files done before keep their result on disk).
+ * @throws {MemoryLockError} when the store lock cannot be taken for a write.
  * @example const { results } = await consolidateAll({ store, client, model: "claude-haiku-4-5" });
  */
 export async function consolidateAll(

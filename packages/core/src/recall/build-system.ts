@@ -46,9 +46,15 @@ export type BuildSystemOptions = {
  * with the request come before the system prompt and are not counted, so the check errs on the
  * side of warning.
  *
- * @param options - See `BuildSystemOptions`.
+ * @param options - `{ store, basePrompt, rules?, query?, prefilterAbove?, prefilterKeep?,
+ *   cacheTtl?, model?, onWarning?, minimums? }`: `prefilterAbove` in files (default 300),
+ *   `prefilterKeep` in index lines (default 30), `cacheTtl` `"5m"` (default) or `"1h"`,
+ *   `minimums` in tokens per model.
  * @returns `TextBlockParam[]`: base prompt, rules (cache breakpoint), memory block (cache breakpoint).
- * @throws {Error} when the store cannot be listed or read.
+ * @throws {MemoryPathError} when `profile.md` or `preferences.md` is a link that resolves outside
+ *   the folder; file-system errors (such as `EACCES`) from listing or reading pass through.
+ * @throws {UnknownModelError} when `model` and `onWarning` are given and the model has no minimum
+ *   cacheable length (in `MIN_CACHEABLE_TOKENS` or `minimums`).
  * @example
  * const system = await buildSystem({ store, basePrompt: "You are a helpful assistant." });
  * await client.messages.create({ model, max_tokens: 1024, system, messages });

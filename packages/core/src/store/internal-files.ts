@@ -28,7 +28,7 @@ function internalSegments(relativePath: string): string[] {
     throw new MemoryPathError({
       path: relativePath,
       reason: "it is not a plain relative name inside .memfiles/",
-      hint: 'Give a name such as "tombstones.jsonl" (no "..", dots at the start, back slashes or "%").',
+      hint: 'Give a name such as "tombstones.json" (no "..", dots at the start, back slashes or "%").',
     });
   }
   return segments;
@@ -68,10 +68,11 @@ async function internalTarget(
  * the tombstones or the usage log.
  *
  * @param root - The memory folder.
- * @param relativePath - Path inside `.memfiles/` (a leading `.memfiles/` is accepted), e.g. `tombstones.jsonl`.
+ * @param relativePath - Path inside `.memfiles/` (a leading `.memfiles/` is accepted), e.g.
+ *   `tombstones.json`.
  * @returns The text, or `undefined` when the file does not exist.
  * @throws {MemoryPathError} when the name is not a plain relative name.
- * @example const text = (await readInternalFile(root, "tombstones.jsonl")) ?? "";
+ * @example const text = (await readInternalFile(root, "tombstones.json")) ?? "";
  */
 export async function readInternalFile(
   root: string,
@@ -92,12 +93,13 @@ export async function readInternalFile(
  * For a read-modify-write, wrap the read and this call in {@link withStoreLock} (it is re-entrant).
  *
  * @param root - The memory folder.
- * @param relativePath - Path inside `.memfiles/`, e.g. `tombstones.jsonl`.
+ * @param relativePath - Path inside `.memfiles/`, e.g. `tombstones.json`.
  * @param text - The whole new text.
- * @param options - Lock options (`{ staleMs?, waitMs? }`).
+ * @param options - Lock options (`{ staleMs?, waitMs? }`, ms).
+ * @returns Resolves once the file is written.
  * @throws {MemoryPathError} when the name is not a plain relative name.
  * @throws {MemoryLockError} when the lock cannot be taken.
- * @example await writeInternalFile(root, "tombstones.jsonl", lines.join("\n"));
+ * @example await writeInternalFile(root, "tombstones.json", JSON.stringify(file));
  */
 export async function writeInternalFile(
   root: string,
@@ -117,7 +119,8 @@ export async function writeInternalFile(
  * @param root - The memory folder.
  * @param relativePath - Path inside `.memfiles/`, e.g. `usage.jsonl`.
  * @param text - Text to append (include the line break).
- * @param options - Lock options (`{ staleMs?, waitMs? }`).
+ * @param options - Lock options (`{ staleMs?, waitMs? }`, ms).
+ * @returns Resolves once the text is appended.
  * @throws {MemoryPathError} when the name is not a plain relative name.
  * @throws {MemoryLockError} when the lock cannot be taken.
  * @example await appendInternalFile(root, "usage.jsonl", `${JSON.stringify(record)}\n`);

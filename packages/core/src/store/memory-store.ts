@@ -102,8 +102,12 @@ export class MemoryStore {
   #indexSeen: { key: string; text: string } | undefined;
 
   /**
-   * @param options - `{ root, maxChars?, lockStaleMs?, lockWaitMs? }`: the folder (created on first
-   *   write), the size cap in chars, and the lock's stale and wait limits in ms.
+   * Opens a memory folder; nothing is read or created until the first call.
+   *
+   * @param options - `{ root, maxChars?, lockStaleMs?, lockWaitMs? }`: the folder (absolute or
+   *   relative, created on first write), the size cap in chars (default 12,000), and the lock's
+   *   stale limit (ms, default 10,000, at least 2,000) and wait limit (ms, default 30,000).
+   * @example const store = new MemoryStore({ root: "memory", maxChars: 12_000 });
    */
   constructor(options: MemoryStoreOptions) {
     this.root = resolve(options.root);
@@ -124,6 +128,8 @@ export class MemoryStore {
    * file's (mtime, ctime, size, inode), so a file edited by hand is read again on the next call.
    *
    * @returns Rows `{ path, name, description, chars, updated?, type?, problems? }`.
+   * @throws {Error} file-system errors on the folder itself (such as `EACCES` resolving the root);
+   *   a missing folder lists as `[]`, and a bad file is a row with `problems`.
    * @example for (const row of await store.list()) console.log(row.path, row.description);
    */
   async list(): Promise<MemoryRow[]> {
@@ -198,7 +204,9 @@ export class MemoryStore {
    *   when the file changed since it was read, or `{ ok: false, code: "too_long", message }` when
    *   the text is over the cap and not shorter than the file's current text (the file is left as
    *   it was).
-   * @throws {MemoryPathError} when the path is not allowed.
+   * @throws {MemoryPathError} when the path is not allowed, or goes through a link that resolves
+   *   outside the folder.
+   * @throws {TypeError} when `content` is not a string.
    * @throws {MemoryLockError} when the lock cannot be taken.
    * @example
    * const current = await store.read("profile.md");
@@ -350,6 +358,7 @@ export class MemoryStore {
   /**
    * Rewrite `MEMORY.md` from the files now, under the lock (after hand edits, for example).
    *
+   * @returns Resolves once `MEMORY.md` is written.
    * @throws {MemoryLockError} when the lock cannot be taken.
    * @example await store.rebuildIndex();
    */
@@ -370,17 +379,44 @@ export class MemoryStore {
     return withStoreLock(this.root, fn, this.#lockOptions);
   }
 
-  /** {@link readInternalFile} for this store's folder. */
+  /**
+   * Reads a file of this store's `.memfiles/` folder (see {@link readInternalFile}).
+   *
+   * @param relativePath - Path inside `.memfiles/`, e.g. `tombstones.json`.
+   * @returns The text, or `undefined` when the file does not exist.
+   * @throws {MemoryPathError} when the name is not a plain relative name.
+   * @example const text = (await store.readInternal("tombstones.json")) ?? "";
+   */
   readInternal(relativePath: string): Promise<string | undefined> {
     return readInternalFile(this.root, relativePath);
   }
 
-  /** {@link writeInternalFile} for this store's folder. */
+  /**
+   * Replaces a file of this store's `.memfiles/` folder atomically, under the store lock (see
+   * {@link writeInternalFile}).
+   *
+   * @param relativePath - Path inside `.memfiles/`, e.g. `tombstones.json`.
+   * @param text - The whole new text.
+   * @returns Resolves once the file is written.
+   * @throws {MemoryPathError} when the name is not a plain relative name.
+   * @throws {MemoryLockError} when the lock cannot be taken.
+   * @example await store.writeInternal("tombstones.json", JSON.stringify(file));
+   */
   writeInternal(relativePath: string, text: string): Promise<void> {
     return writeInternalFile(this.root, relativePath, text, this.#lockOptions);
   }
 
-  /** {@link appendInternalFile} for this store's folder. */
+  /**
+   * Appends to a file of this store's `.memfiles/` folder, under the store lock (see
+   * {@link appendInternalFile}).
+   *
+   * @param relativePath - Path inside `.memfiles/`, e.g. `usage.jsonl`.
+   * @param text - Text to append (include the line break).
+   * @returns Resolves once the text is appended.
+   * @throws {MemoryPathError} when the name is not a plain relative name.
+   * @throws {MemoryLockError} when the lock cannot be taken.
+   * @example await store.appendInternal("usage.jsonl", `${JSON.stringify(record)}\n`);
+   */
   appendInternal(relativePath: string, text: string): Promise<void> {
     return appendInternalFile(this.root, relativePath, text, this.#lockOptions);
   }

@@ -58,16 +58,19 @@ type PlanInput = { path: string; text: string; query: string; today: string; max
  * are removed, all under the store lock, and also when nothing matched: the fact may still sit in
  * this session's transcript, waiting for the write pass. Result codes:
  * - `removed`: the lines removed, `{ file, line }` each;
- * - `nothing_matched`: no line matched (a query with content words still leaves a tombstone);
+ * - `nothing_matched`: no line matched (a query with content words still leaves a tombstone; a
+ *   blank query returns at once, without a tombstone);
  * - `version_conflict`: a file kept changing (a hand edit) over 3 re-reads; `removed` lists what
  *   was removed elsewhere;
  * - `too_long`: the store refused the shorter text as too long; a `MemoryStore` never does, since
  *   a write that shortens a file already over its cap is allowed (see `MemoryStore.write`).
  * A file edited by hand past the cap loses its lines at once too: when the file formatted again
  * (with `updated:` set to today) would not be shorter, only the matching lines are cut from it. A
- * CRLF or BOM file keeps its line endings and BOM.
+ * CRLF or BOM file keeps its line endings and BOM. A file whose header cannot be parsed is
+ * skipped: its lines stay (fix the header by hand, then forget again).
  *
- * @param options - `{ store, query, now? }`.
+ * @param options - `{ store, query, now? }`: `query` in the user's words, `now` the clock for the
+ *   tombstone date and `updated:`.
  * @returns One of the results above.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @throws {MemoryLockError} when the store lock cannot be taken.

@@ -52,17 +52,21 @@ export type RememberResult =
  * - `path_not_allowed`: not `profile.md`, `preferences.md` or `topics|projects|people/<kebab>.md`,
  *   or refused by the store's path guard;
  * - `replaces_not_found`: `replaces` names no memory line;
- * - `duplicate`: a memory line already has this fact;
+ * - `duplicate`: a memory line already has this fact (date tag, case, white space ignored), or
+ *   the fact is the same text as the line it replaces;
  * - `unparsable_file`: the target file's header cannot be parsed;
  * - `too_long`: the write would pass the store's cap (after `onTooLong`, when given);
  * - `version_conflict`: the file kept changing over 3 re-reads.
+ * There is no evidence here, so none of the write pass's evidence codes, and no `forgotten`.
  *
- * @param options - `{ store, file, fact, replaces?, now?, onTooLong? }`.
+ * @param options - `{ store, file, fact, replaces?, now?, onTooLong? }`: `file` a memory path,
+ *   `fact` one line of at most 300 chars without a date tag, `now` the clock for the tag.
  * @returns `{ code: "applied", file, line, replaced }` or `{ code, file, fact, message }`.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @throws {MemoryLockError} when the store lock cannot be taken.
  * @example
- * await remember({ store, file: "topics/hosting.md", fact: "deploys on Fly.io" });
+ * const now = new Date("2026-09-12");
+ * await remember({ store, file: "topics/hosting.md", fact: "deploys on Fly.io", now });
  * // { code: "applied", file: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io", replaced: [] }
  */
 export async function remember(options: RememberOptions): Promise<RememberResult> {

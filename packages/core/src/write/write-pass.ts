@@ -133,7 +133,8 @@ const DEFAULT_MAX_TOKENS = 4096;
  * - `forgotten`: a tombstone matches the fact (see `findForgotten`);
  * - `replaces_not_found`: `replaces` names no memory line (date tag, case, white space ignored);
  *   when it names a line in another file, the new line goes to that file (one place per fact);
- * - `duplicate`: a memory line already has this fact text;
+ * - `duplicate`: a memory line already has this fact text (date tag, case, white space ignored),
+ *   or the fact is the same text as the line it replaces;
  * - `unparsable_file`: the target file's header cannot be parsed;
  * - `too_long`: the write would pass the store's cap, even after `onTooLong` ran;
  * - `version_conflict`: the file kept changing over 3 re-reads and re-applications.
@@ -149,7 +150,9 @@ const DEFAULT_MAX_TOKENS = 4096;
  * refused with `too_long`.
  *
  * @param options - `{ store, transcript, client, model, prompt?, now?, maxTokens?, onUsage?,
- *   sessionId?, onTooLong?, maxMemoryChars? }`.
+ *   sessionId?, onTooLong?, maxMemoryChars? }`: `transcript.date` is an ISO date (`YYYY-MM-DD`,
+ *   else `now` dates the lines); `prompt` defaults to `extraction@1`; `maxTokens` in tokens
+ *   (default 4,096); `maxMemoryChars` in chars (default 24,000).
  * @returns `{ applied, rejected, consolidated, usage }`; sizes in chars, usage in tokens (every
  *   model call of the pass, consolidations included).
  * @throws {WriteModelReplyError} when the reply has no `propose_memories` call, several, or an
@@ -157,6 +160,7 @@ const DEFAULT_MAX_TOKENS = 4096;
  * @throws {Anthropic.APIError} when the API call fails after the client's retries.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @throws {MemoryLockError} when the store lock cannot be taken.
+ * @throws {PromptNotFoundError} when no `prompt` is given and `extraction@1` is missing.
  * @example
  * const result = await writePass({ store, transcript, client: new Anthropic(), model: "claude-haiku-4-5" });
  * for (const item of result.rejected) console.log(item.code, item.message);

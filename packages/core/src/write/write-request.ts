@@ -25,6 +25,8 @@ const FIRST = ["profile.md", "preferences.md"];
  * replaces, and the transcript with role-labelled turns and the session date. Memory and
  * transcript are fenced in tags and labelled as data.
  *
+ * @param options - `{ rows, lines, transcript, today, maxMemoryChars }`: `store.list()` rows, fact
+ *   lines per path, the transcript (ISO `date`), today as `YYYY/MM/DD`, the line budget in chars.
  * @returns The message text.
  * @example formatWriteRequest({ rows, lines, transcript, today: "2026/09/12", maxMemoryChars: 24_000 })
  */
