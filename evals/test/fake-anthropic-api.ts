@@ -9,6 +9,12 @@ export type FakeBlock =
 /** Decides the fake model's reply to one request body. */
 export type FakeReply = (body: Record<string, unknown>, index: number) => FakeBlock[];
 
+/** An error answer of the fake API: status, extra headers, and the body (JSON-encoded). */
+export type FakeFailure = { status: number; headers?: Record<string, string>; body?: unknown };
+
+/** Decides whether the fake API fails the request numbered `attempt` (0-based, every request). */
+export type FakeFail = (attempt: number) => FakeFailure | undefined;
+
 /** A running fake Messages API. */
 export type FakeAnthropicApi = {
   /** Base URL to give the SDK (`ANTHROPIC_BASE_URL`), e.g. `http://127.0.0.1:41234`. */
@@ -17,6 +23,8 @@ export type FakeAnthropicApi = {
   requests: Record<string, unknown>[];
   /** Request headers received, in order. */
   headers: IncomingMessage["headers"][];
+  /** Requests answered with an error by `fail`, in order (their bodies). */
+  failed: Record<string, unknown>[];
   close: () => Promise<void>;
 };
 
@@ -34,11 +42,17 @@ function readBody(request: IncomingMessage): Promise<string> {
  * in the API's format with the blocks `reply` returns, and fixed usage figures.
  *
  * @param reply - The fake model.
- * @returns `{ url, requests, headers, close }`.
+ * @param fail - Optional: answers a request with an error instead (429, 529...); failed requests
+ *   go to `failed`, not `requests`.
+ * @returns `{ url, requests, headers, failed, close }`.
  * @example const api = await startFakeAnthropicApi(() => [{ type: "text", text: "Hello" }]);
  */
-export async function startFakeAnthropicApi(reply: FakeReply): Promise<FakeAnthropicApi> {
+export async function startFakeAnthropicApi(
+  reply: FakeReply,
+  fail?: FakeFail,
+): Promise<FakeAnthropicApi> {
   const requests: Record<string, unknown>[] = [];
+  const failed: Record<string, unknown>[] = [];
   const headers: IncomingMessage["headers"][] = [];
   let toolCount = 0;
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
@@ -51,6 +65,16 @@ export async function startFakeAnthropicApi(reply: FakeReply): Promise<FakeAnthr
       return;
     }
     const body = JSON.parse(text) as Record<string, unknown>;
+    const failure = fail?.(requests.length + failed.length);
+    if (failure !== undefined) {
+      failed.push(body);
+      response.writeHead(failure.status, {
+        "content-type": "application/json",
+        ...failure.headers,
+      });
+      response.end(JSON.stringify(failure.body ?? {}));
+      return;
+    }
     requests.push(body);
     headers.push(request.headers);
     const content = reply(body, requests.length - 1).map((block) =>
@@ -81,6 +105,7 @@ export async function startFakeAnthropicApi(reply: FakeReply): Promise<FakeAnthr
     url: `http://127.0.0.1:${port}`,
     requests,
     headers,
+    failed,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -14,13 +14,25 @@ export {
 export {
   type AttachedRecordingSession,
   attachRecordingSession,
+  guardedFetch,
   RECORDING_RUN_HEADER,
+  SETTLE_GRACE_MS,
 } from "./interceptor.js";
 export {
   MissingRecordingError,
   type MissingRecordingErrorOptions,
 } from "./missing-recording-error.js";
 export { type JsonValue, normalizeJson, recordingKey } from "./normalize.js";
+export {
+  isRetryableStatus,
+  type PassThroughOptions,
+  type PassThroughResult,
+  passThrough,
+  RECORD_RETRY_POLICY,
+  type RetryPolicy,
+  retryDelayMs,
+} from "./pass-through.js";
+export { RecordApiError, type RecordApiErrorOptions } from "./record-api-error.js";
 export {
   type RecordingEntry,
   RecordingEntrySchema,

@@ -1,9 +1,10 @@
-import { bypass } from "msw";
 import type { AuthoredReply } from "../scenarios/index.js";
 import { type AuthoredResponder, createAuthoredResponder } from "./authored-responder.js";
 import { AUTHORED_USAGE_METHOD } from "./authored-usage.js";
 import { MissingRecordingError } from "./missing-recording-error.js";
 import { type JsonValue, normalizeJson, recordingKey } from "./normalize.js";
+import { isRetryableStatus, passThrough, type RetryPolicy } from "./pass-through.js";
+import { RecordApiError } from "./record-api-error.js";
 import {
   type RecordingEntry,
   type RecordingFile,
@@ -37,25 +38,46 @@ export type RecordingSessionOptions = {
   minimums?: Record<string, number>;
   /** Headers never forwarded in record mode (the routing header of the interceptor). */
   dropHeaders?: readonly string[];
+  /** Record mode: how failed API calls are retried (default `RECORD_RETRY_POLICY`). */
+  retryPolicy?: RetryPolicy;
 };
 
 /** A hook run while a request is in flight, before its answer is returned. */
 export type InFlightHook = (step: string) => Promise<void>;
 
+/**
+ * Every answer the session gives carries `x-should-retry: false`: the SDK must never retry behind
+ * msw (its retry hangs there, mswjs/interceptors#799); record mode retries itself.
+ */
+const NO_RETRY = { "x-should-retry": "false" } as const;
+
 function errorResponse(status: number, type: string, message: string): Response {
-  return Response.json({ type: "error", error: { type, message } }, { status });
+  return Response.json({ type: "error", error: { type, message } }, { status, headers: NO_RETRY });
+}
+
+/** The `{ type, message }` of an API error body, or a stand-in when the body is not one. */
+function apiErrorOf(text: string): { type: string; message: string } {
+  try {
+    const parsed = JSON.parse(text) as { error?: { type?: unknown; message?: unknown } };
+    const { type, message } = parsed.error ?? {};
+    if (typeof type === "string" && typeof message === "string") return { type, message };
+  } catch {
+    // Not JSON: described below.
+  }
+  return { type: "unknown_error", message: `body ${JSON.stringify(text.slice(0, 200))}` };
 }
 
 /**
  * One scenario run's link to its recording: holds the current step label, counts each request's
  * occurrences, and answers every Messages API request by the mode. The first failure (a missing
- * recording) is kept in `failure`, and the request gets a 404 the SDK does not retry: the runner
- * reports `failure` in place of whatever the calling code made of the 404.
+ * recording, a record-mode API error after every retry) is kept in `failure` (and settles
+ * `failed()`), and the request gets an answer the SDK does not retry: the runner reports `failure`
+ * in place of whatever the calling code made of that answer.
  */
 export class RecordingSession {
   /** The step label requests are filed under; the runner sets it before each stage. */
   step = "setup";
-  /** The first error met while answering a request (a missing recording...). */
+  /** The first error met while answering a request (a missing recording...); see `markFailed`. */
   failure: Error | undefined;
   /** Path of the recording file. */
   readonly file: string;
@@ -65,6 +87,8 @@ export class RecordingSession {
   private readonly occurrences = new Map<string, number>();
   private readonly hooks: InFlightHook[] = [];
   private readonly responder: AuthoredResponder | undefined;
+  private readonly failedSignal: Promise<Error>;
+  private resolveFailed: (error: Error) => void = () => {};
 
   private constructor(options: RecordingSessionOptions, recording: RecordingFile | undefined) {
     this.options = options;
@@ -75,6 +99,9 @@ export class RecordingSession {
       options.scenarioId,
     );
     this.recording = recording;
+    this.failedSignal = new Promise<Error>((resolve) => {
+      this.resolveFailed = resolve;
+    });
     this.responder =
       options.mode === "author"
         ? createAuthoredResponder({
@@ -138,9 +165,13 @@ export class RecordingSession {
    * authors the reply by the mode.
    *
    * @param request - The intercepted fetch request.
-   * @returns The response to give the SDK. A failure (no recorded or authored reply for the
-   *   request, a request or recorded reply that is not JSON) is not thrown: the first one is kept
-   *   in `failure` (`MissingRecordingError` or `RecordingRequestError`) and answered with a 404.
+   * @returns The response to give the SDK, always with `x-should-retry: false`. A failure (no
+   *   recorded or authored reply for the request, a request or recorded reply that is not JSON) is
+   *   not thrown: the first one is kept in `failure` (`MissingRecordingError` or
+   *   `RecordingRequestError`) and answered with a 404. In record mode the request is sent to the
+   *   API with retries (`passThrough`, `RECORD_RETRY_POLICY`); only a successful answer is
+   *   recorded; retries run out -> `RecordApiError` in `failure` and the API's last answer (a 502
+   *   after network errors); a non-retryable error (401, 400) is passed on as the API gave it.
    * @throws {Error} whatever an in-flight hook (`duringNextRequest`) throws.
    * @example const response = await session.handle(request);
    */
@@ -174,8 +205,34 @@ export class RecordingSession {
     }
   }
 
+  /**
+   * Keeps `error` as the session's failure unless one is kept already (the first one wins), and
+   * settles `failed()`.
+   *
+   * @param error - What went wrong while answering a request.
+   * @returns The failure kept (the first one).
+   * @example session.markFailed(new Error("the in-flight hook threw"));
+   */
+  markFailed(error: Error): Error {
+    if (this.failure === undefined) {
+      this.failure = error;
+      this.resolveFailed(error);
+    }
+    return this.failure;
+  }
+
+  /**
+   * Settles with the session's first failure, once there is one (never, for a clean run).
+   *
+   * @returns A promise of the first failure; it never rejects.
+   * @example const failure = await session.failed();
+   */
+  failed(): Promise<Error> {
+    return this.failedSignal;
+  }
+
   private fail(error: Error): Response {
-    this.failure ??= error;
+    this.markFailed(error);
     return errorResponse(404, "not_found_error", error.message);
   }
 
@@ -232,14 +289,36 @@ export class RecordingSession {
     const headers = new Headers(request.headers);
     for (const name of this.options.dropHeaders ?? []) headers.delete(name);
     headers.delete("content-length");
-    const response = await fetch(
-      bypass(request.url, { method: request.method, headers, body: text }),
-    );
-    const responseText = await response.text();
-    if (response.ok) {
+    const result = await passThrough({
+      url: request.url,
+      method: request.method,
+      headers,
+      body: text,
+      ...(this.options.retryPolicy ? { policy: this.options.retryPolicy } : {}),
+    });
+    const base = { scenarioId: this.options.scenarioId, step, attempts: result.attempts };
+    if (result.kind === "network_error") {
+      const cause = result.error;
+      const detail = cause instanceof Error ? cause : new Error(String(cause));
+      const reason = detail.cause instanceof Error ? `: ${detail.cause.message}` : "";
+      const failure = new RecordApiError({
+        ...base,
+        type: "connection_error",
+        apiMessage: `${detail.message}${reason} (${request.url})`,
+        cause,
+      });
+      this.markFailed(failure);
+      return errorResponse(502, "api_error", failure.message);
+    }
+    const contentType = result.headers.get("content-type") ?? "application/json";
+    const answer = new Response(result.text, {
+      status: result.status,
+      headers: { "content-type": contentType, ...NO_RETRY },
+    });
+    if (result.status >= 200 && result.status < 300) {
       let responseBody: JsonValue;
       try {
-        responseBody = JSON.parse(responseText) as JsonValue;
+        responseBody = JSON.parse(result.text) as JsonValue;
       } catch (error) {
         return this.fail(
           new RecordingRequestError({
@@ -254,17 +333,26 @@ export class RecordingSession {
         occurrence,
         step,
         request: normalizeJson(body),
-        response: { status: response.status, body: responseBody },
+        response: { status: result.status, body: responseBody },
       });
-    } else {
-      // A failed call (overloaded, rate limited) is retried by the SDK: the retry is the same occurrence.
-      this.occurrences.set(key, occurrence - 1);
+      return answer;
     }
-    const contentType = response.headers.get("content-type") ?? "application/json";
-    return new Response(responseText, {
-      status: response.status,
-      headers: { "content-type": contentType },
-    });
+    // A failed call is not recorded: if the calling code sends it again, that is the same occurrence.
+    this.occurrences.set(key, occurrence - 1);
+    if (isRetryableStatus(result.status, result.headers)) {
+      const apiError = apiErrorOf(result.text);
+      const requestId = result.headers.get("request-id");
+      this.markFailed(
+        new RecordApiError({
+          ...base,
+          status: result.status,
+          type: apiError.type,
+          apiMessage: apiError.message,
+          ...(requestId ? { requestId } : {}),
+        }),
+      );
+    }
+    return answer;
   }
 
   private author(body: JsonValue, key: string, occurrence: number, step: string): Response {

@@ -18,6 +18,7 @@ import { getPrompt } from "@memfiles/prompts";
 import { gradeScenario, gradeSessionFiles } from "../graders/index.js";
 import type { GradeResult } from "../graders/types.js";
 import {
+  type AttachedRecordingSession,
   attachRecordingSession,
   RECORDING_RUN_HEADER,
   type RecordingFile,
@@ -71,11 +72,13 @@ function textOf(content: Anthropic.MessageParam["content"]): string {
   return content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
 }
 
-/** Makes the Anthropic client of a run; call after attaching the recording session. */
-function createClient(
-  options: RunScenarioOptions,
-  defaultHeaders: Record<string, string>,
-): Anthropic {
+/**
+ * Makes the Anthropic client of a run; call after attaching the recording session. The SDK never
+ * retries (`maxRetries: 0`): behind msw its retry hangs (mswjs/interceptors#799). Replay must fail
+ * at once on a missing recording; record mode retries in the recording session instead.
+ */
+function createClient(options: RunScenarioOptions, attached: AttachedRecordingSession): Anthropic {
+  const { defaultHeaders, fetch } = attached;
   if (options.mode === "record") {
     const apiKey = process.env.ANTHROPIC_API_KEY;
     if (!apiKey) {
@@ -87,14 +90,14 @@ function createClient(
       });
     }
     const baseURL = process.env.ANTHROPIC_BASE_URL || DEFAULT_BASE_URL;
-    return new Anthropic({ apiKey, baseURL, maxRetries: 2, defaultHeaders });
+    return new Anthropic({ apiKey, baseURL, maxRetries: 0, defaultHeaders, fetch });
   }
-  // No retries: a missing recording must fail at once.
   return new Anthropic({
     apiKey: "replay",
     baseURL: DEFAULT_BASE_URL,
     maxRetries: 0,
     defaultHeaders,
+    fetch,
   });
 }
 
@@ -159,7 +162,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     });
     const attached = attachRecordingSession(session);
     detach = attached.detach;
-    const client = createClient(options, attached.defaultHeaders);
+    const client = createClient(options, attached);
     root = await mkdtemp(join(tmpdir(), `memfiles-eval-${options.scenarioId}-`));
     answer = await runSessions({
       scenario,

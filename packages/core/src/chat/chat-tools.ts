@@ -1,7 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
-import { neutralizeFence } from "../recall/fence.js";
-import type { MemoryStore } from "../store/index.js";
+import { recallText } from "../recall/fence.js";
+import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
 import { forget, remember } from "../write/index.js";
 
 /** One tool call made during `chat`, with what the tool answered. */
@@ -86,6 +86,14 @@ async function memoryRead(input: unknown, context: ToolContext): Promise<ToolOut
   const parsed = ReadInputSchema.safeParse(input);
   if (!parsed.success) return badInput("memory_read", parsed.error);
   const { path } = parsed.data;
+  if (path.trim().replace(/^\.\//, "").toLowerCase() === MEMORY_INDEX_FILE.toLowerCase()) {
+    return {
+      result:
+        `${MEMORY_INDEX_FILE} is the generated index of the memory files; it is already in your system ` +
+        "prompt (the memory index, path and description of each file). Read one of the files it lists instead.",
+      isError: false,
+    };
+  }
   try {
     const file = await context.store.read(path);
     if (!file.exists) {
@@ -95,7 +103,7 @@ async function memoryRead(input: unknown, context: ToolContext): Promise<ToolOut
       };
     }
     return {
-      result: `<memory_file path="${neutralizeFence(path)}">\n${neutralizeFence(file.content.trimEnd())}\n</memory_file>`,
+      result: `<memory_file path="${recallText(path)}">\n${recallText(file.content.trimEnd())}\n</memory_file>`,
       isError: false,
     };
   } catch (error) {

@@ -2,8 +2,10 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
+import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ModelReplyShapeError } from "../cost/model-reply-shape-error.js";
 import { MemoryStore } from "../store/memory-store.js";
 import type { UsageRecord } from "../usage/types.js";
 import {
@@ -15,6 +17,7 @@ import {
 } from "./anthropic.mocks.js";
 import { chat } from "./chat.js";
 import { ChatLoopLimitError } from "./chat-loop-limit-error.js";
+import { ChatReplyError } from "./chat-reply-error.js";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -221,5 +224,141 @@ describe("chat", () => {
     expect(error).toMatchObject({ name: "ChatLoopLimitError", maxRounds: 3 });
     expect((error as ChatLoopLimitError).toolCalls).toHaveLength(3);
     expect(requests).toHaveLength(3);
+  });
+
+  it("runs no tool from a reply cut off at max_tokens and throws ChatReplyError", async () => {
+    const store = await memoryStore();
+    const before = await store.read("topics/hosting.md");
+    const requests = mockMessages(server, [
+      {
+        content: [
+          thinkingBlock("sig-1"),
+          toolUseBlock("toolu_1", "memory_write", { action: "forget", query: "Fly.io" }),
+          toolUseBlock("toolu_2", "memory_write", {
+            action: "remember",
+            file: "topics/hosting.md",
+            fact: "keeps staging on Ren",
+          }),
+        ],
+        stopReason: "max_tokens",
+      },
+      { content: [textBlock("Done.")] },
+    ]);
+    const records: UsageRecord[] = [];
+    const error = await chat({
+      ...base(),
+      store,
+      maxTokens: 256,
+      messages: [{ role: "user", content: "Forget Fly.io. Remember I keep staging on Render." }],
+      onUsage: (record) => {
+        records.push(record);
+      },
+    }).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ChatReplyError);
+    expect(error).toMatchObject({
+      name: "ChatReplyError",
+      code: "truncated_tool_call",
+      stopReason: "max_tokens",
+      maxTokens: 256,
+      toolCalls: [],
+      messages: [{ role: "user", content: "Forget Fly.io. Remember I keep staging on Render." }],
+    });
+    expect((error as Error).message).toEqual(
+      "chat refused a reply from claude-opus-5-5: it was cut off at max_tokens (256 tokens) in a " +
+        "reply that calls memory_write, memory_write, so a tool input may be incomplete. None of " +
+        "its tool calls was run and nothing was written. Raise maxTokens (thinking counts toward " +
+        "it) and send the conversation again.",
+    );
+    expect(await store.read("topics/hosting.md")).toEqual(before);
+    expect(requests).toHaveLength(1);
+    expect(records).toHaveLength(1);
+  });
+
+  it.each([
+    {
+      name: "a complete answer",
+      content: [thinkingBlock("sig-1"), textBlock("Use `fly deploy`.")],
+      stopReason: "end_turn",
+      text: "Use `fly deploy`.",
+    },
+    {
+      name: "a thinking block only",
+      content: [thinkingBlock("sig-1")],
+      stopReason: "end_turn",
+      text: "",
+    },
+    { name: "a refusal", content: [], stopReason: "refusal", text: "" },
+    {
+      name: "text cut off at max_tokens",
+      content: [thinkingBlock("sig-1"), textBlock("First, run `fly la")],
+      stopReason: "max_tokens",
+      text: "First, run `fly la",
+    },
+  ] as const)("returns the API's stopReason with the text: $name", async (reply) => {
+    const store = await memoryStore();
+    mockMessages(server, [{ content: [...reply.content], stopReason: reply.stopReason }]);
+    const result = await chat({ ...base(), store, messages: [QUESTION] });
+    expect({ text: result.text, stopReason: result.stopReason }).toEqual({
+      text: reply.text,
+      stopReason: reply.stopReason,
+    });
+  });
+
+  it.each(["MEMORY.md", "memory.md", "./MEMORY.md"])(
+    "answers memory_read(%j) with where the index is, not a message about writing",
+    async (path) => {
+      const store = await memoryStore();
+      mockMessages(server, [
+        { content: [toolUseBlock("toolu_1", "memory_read", { path })] },
+        { content: [textBlock("Done.")] },
+      ]);
+      const result = await chat({ ...base(), store, messages: [QUESTION] });
+      expect(result.toolCalls).toEqual([
+        {
+          name: "memory_read",
+          input: { path },
+          result:
+            "MEMORY.md is the generated index of the memory files; it is already in your system " +
+            "prompt (the memory index, path and description of each file). Read one of the files it lists instead.",
+          isError: false,
+        },
+      ]);
+    },
+  );
+
+  it("shows bidi controls in a read file as visible escapes", async () => {
+    const store = await memoryStore();
+    await store.write(
+      "topics/pets.md",
+      "---\nname: pets\ndescription: Pets.\n---\n[stated 2026/09/20] has a cat named \u202Eeznerol\u202C\n",
+      "new",
+    );
+    mockMessages(server, [
+      { content: [toolUseBlock("toolu_1", "memory_read", { path: "topics/pets.md" })] },
+      { content: [textBlock("Done.")] },
+    ]);
+    const result = await chat({ ...base(), store, messages: [QUESTION] });
+    expect(result.toolCalls[0]?.result).toEqual(
+      '<memory_file path="topics/pets.md">\n---\nname: pets\ndescription: Pets.\n---\n' +
+        "[stated 2026/09/20] has a cat named \\u202Eeznerol\\u202C\n</memory_file>",
+    );
+  });
+
+  it.each([
+    { name: "no usage", body: { hello: "world" }, field: "usage" },
+    {
+      name: "usage without content",
+      body: { type: "message", usage: { input_tokens: 1, output_tokens: 1 } },
+      field: "content",
+    },
+  ])("throws ModelReplyShapeError on a 200 reply with $name", async ({ body, field }) => {
+    const store = await memoryStore();
+    server.use(http.post("https://api.anthropic.com/v1/messages", () => HttpResponse.json(body)));
+    const error = await chat({ ...base(), store, messages: [QUESTION] }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ModelReplyShapeError);
+    expect(error).toMatchObject({ name: "ModelReplyShapeError", field });
   });
 });

@@ -1,10 +1,12 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { CacheWarning } from "../cost/cache-minimum.js";
+import { ModelReplyShapeError } from "../cost/model-reply-shape-error.js";
 import { type ModelUsage, sumUsage, toModelUsage } from "../cost/usage.js";
 import { buildSystem } from "../recall/build-system.js";
 import type { MemoryStore } from "../store/index.js";
 import type { OnUsage } from "../usage/types.js";
 import { ChatLoopLimitError } from "./chat-loop-limit-error.js";
+import { ChatReplyError } from "./chat-reply-error.js";
 import { MEMORY_TOOLS, runTool, type ToolCall } from "./chat-tools.js";
 
 /** Options of `chat`. */
@@ -36,8 +38,17 @@ export type ChatOptions = {
 export type ChatResult = {
   /** The final assistant message (the first one without a `tool_use` block). */
   message: Anthropic.Message;
-  /** The text blocks of the final message, joined. */
+  /**
+   * The text blocks of the final message, joined; `""` when it has none (only a thinking block, or
+   * a refusal). Read it together with `stopReason`.
+   */
   text: string;
+  /**
+   * The API's `stop_reason` of the final message. Check it: `"end_turn"` is a complete answer;
+   * `"max_tokens"` means `text` was cut off (raise `maxTokens`); `"refusal"` means the model
+   * declined and `text` may be empty or partial.
+   */
+  stopReason: Anthropic.StopReason | null;
   /** The whole conversation: the input messages, then every assistant turn and tool result. */
   messages: Anthropic.MessageParam[];
   /** Tokens of every request summed. */
@@ -68,16 +79,23 @@ function latestUserText(messages: Anthropic.MessageParam[]): string | undefined 
  * @param options - `{ store, client, model, messages, basePrompt, rules?, maxRounds?, maxTokens?,
  *   now?, onUsage?, sessionId?, onWarning? }`: `maxRounds` in requests (default 8), `maxTokens` in
  *   tokens per request (default 4,096).
- * @returns `{ message, text, messages, usage, toolCalls }`; `usage` in tokens, every request
- *   summed. A failing tool call (a refused `remember`, a bad path) becomes an error tool result,
- *   not a throw.
+ * @returns `{ message, text, stopReason, messages, usage, toolCalls }`; `usage` in tokens, every
+ *   request summed. Callers should check `stopReason` (the API's `stop_reason`): `text` is kept
+ *   as returned, so a `"max_tokens"` answer is cut off and a `"refusal"` or thinking-only reply
+ *   gives `text: ""`. A failing tool call (a refused `remember`, a bad path) becomes an error tool
+ *   result, not a throw.
+ * @throws {ChatReplyError} with code `truncated_tool_call` when a reply that calls tools stopped at
+ *   `max_tokens`: none of its tool calls is run (nothing is written); raise `maxTokens`.
+ * @throws {ModelReplyShapeError} when a 200 reply is not a Messages API message (no `usage` or
+ *   `content`), e.g. a proxy or a wrong `baseURL`.
  * @throws {ChatLoopLimitError} when the model still calls tools after `maxRounds` requests.
  * @throws {Anthropic.APIError} when a request fails.
  * @throws {MemoryPathError} from `buildSystem`, when a loaded file is a link out of the folder.
  * @throws {UnknownModelError} when `onWarning` is given and `MIN_CACHEABLE_TOKENS` lacks the model.
  * @example
- * const { text } = await chat({ store, client, model: "claude-opus-5-5", basePrompt,
+ * const { text, stopReason } = await chat({ store, client, model: "claude-opus-5-5", basePrompt,
  *   messages: [{ role: "user", content: "How should I deploy the new service?" }] });
+ * if (stopReason !== "end_turn") console.warn(`answer incomplete: ${stopReason}`);
  */
 export async function chat(options: ChatOptions): Promise<ChatResult> {
   const maxRounds = options.maxRounds ?? 8;
@@ -96,15 +114,23 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
   const usages: ModelUsage[] = [];
   const toolCalls: ToolCall[] = [];
 
+  const maxTokens = options.maxTokens ?? 4096;
   for (let round = 0; round < maxRounds; round++) {
     const message = await options.client.messages.create({
       model: options.model,
-      max_tokens: options.maxTokens ?? 4096,
+      max_tokens: maxTokens,
       system,
       tools: MEMORY_TOOLS,
       messages,
     });
     const usage = toModelUsage(message.usage);
+    if (!Array.isArray(message.content)) {
+      throw new ModelReplyShapeError({
+        field: "content",
+        value: message.content,
+        expected: "an array of content blocks",
+      });
+    }
     usages.push(usage);
     await options.onUsage?.({
       ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
@@ -113,16 +139,32 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
       usage,
       date: now.toISOString(),
     });
-    messages.push({ role: "assistant", content: message.content });
 
     const toolUses = message.content.filter(
       (block): block is Anthropic.ToolUseBlock => block.type === "tool_use",
     );
+    if (toolUses.length > 0 && message.stop_reason === "max_tokens") {
+      throw new ChatReplyError({
+        code: "truncated_tool_call",
+        maxTokens,
+        reply: message,
+        toolCalls,
+        messages,
+      });
+    }
+    messages.push({ role: "assistant", content: message.content });
     if (toolUses.length === 0) {
       const text = message.content
         .flatMap((block) => (block.type === "text" ? [block.text] : []))
         .join("");
-      return { message, text, messages, usage: sumUsage(...usages), toolCalls };
+      return {
+        message,
+        text,
+        stopReason: message.stop_reason,
+        messages,
+        usage: sumUsage(...usages),
+        toolCalls,
+      };
     }
     const results: Anthropic.ToolResultBlockParam[] = [];
     for (const block of toolUses) {

@@ -1,3 +1,8 @@
 export { type ChatOptions, type ChatResult, chat } from "./chat.js";
 export { ChatLoopLimitError } from "./chat-loop-limit-error.js";
+export {
+  CHAT_REPLY_ERROR_CODES,
+  ChatReplyError,
+  type ChatReplyErrorCode,
+} from "./chat-reply-error.js";
 export { MEMORY_TOOLS, type ToolCall } from "./chat-tools.js";

@@ -201,4 +201,98 @@ describe("buildSystem", () => {
       { type: "ephemeral", ttl: "1h" },
     ]);
   });
+
+  it("cuts each index description to 300 chars: 40 files of 11,000-char descriptions stay small", async () => {
+    const files: Record<string, FakeFile> = {};
+    for (let index = 0; index < 40; index++) {
+      files[`topics/long-${String(index).padStart(2, "0")}.md`] = {
+        description: `Subject ${index}. ${"lorem ipsum dolor sit amet ".repeat(410)}`.slice(
+          0,
+          11_000,
+        ),
+      };
+    }
+    const [, , block] = await buildSystem({ store: fakeStore(files), basePrompt: "B", rules: "R" });
+    const text = block?.text ?? "";
+    const indexLines = text.split("\n").filter((line) => line.startsWith("- "));
+    expect(indexLines).toHaveLength(40);
+    expect(indexLines[0]).toEqual(
+      `- topics/long-00.md: ${`Subject 0. ${"lorem ipsum dolor sit amet ".repeat(12)}`.slice(0, 299).trimEnd()}…`,
+    );
+    const descriptions = indexLines.map((line) => line.slice(line.indexOf(": ") + 2));
+    expect(descriptions.every((description) => description.length <= 300)).toBe(true);
+    expect(text.length).toBeLessThan(14_000);
+  });
+
+  it.each([
+    {
+      name: "a short description",
+      description: "Editor and tools.",
+      max: 300,
+      shown: "Editor and tools.",
+    },
+    { name: "exactly at the cap", description: "abcdef", max: 6, shown: "abcdef" },
+    { name: "over the cap", description: "abcdefg", max: 6, shown: "abcde…" },
+    { name: "without splitting an emoji", description: "abcd\u{1F600}xyz", max: 6, shown: "abcd…" },
+  ])("caps a description at maxDescriptionChars: $name", async ({ description, max, shown }) => {
+    const [, , block] = await buildSystem({
+      store: fakeStore({ "topics/a.md": { description } }),
+      basePrompt: "B",
+      rules: "R",
+      maxDescriptionChars: max,
+    });
+    expect((block?.text ?? "").split("\n").filter((line) => line.startsWith("- "))).toEqual([
+      `- topics/a.md: ${shown}`,
+    ]);
+  });
+
+  it.each([
+    {
+      name: "100 files of 300-char descriptions (~8,200 tokens)",
+      files: 100,
+      budget: undefined,
+      lines: 102,
+    },
+    {
+      name: "200 files of 300-char descriptions (~16,300 tokens)",
+      files: 200,
+      budget: undefined,
+      lines: 32,
+    },
+    { name: "100 files under a 5,000-token budget", files: 100, budget: 5_000, lines: 32 },
+  ])(
+    "pre-filters by the index token budget, not only by file count: $name",
+    async ({ files, budget, lines }) => {
+      const folder = manyFiles(0);
+      for (let index = 0; index < files; index++) {
+        folder[`topics/subject-${String(index).padStart(4, "0")}.md`] = {
+          description: `Notes on subject ${index}. ${"gardening, recipes and travel plans; ".repeat(10)}`,
+        };
+      }
+      const [, , block] = await buildSystem({
+        store: fakeStore(folder),
+        basePrompt: "B",
+        rules: "R",
+        query: "travel",
+        ...(budget === undefined ? {} : { prefilterAboveTokens: budget }),
+      });
+      const text = block?.text ?? "";
+      expect(text.split("\n").filter((line) => line.startsWith("- "))).toHaveLength(lines);
+      expect(text).toContain("- profile.md: Who the user is.");
+    },
+  );
+
+  it("shows bidi controls in descriptions and loaded files as visible escapes", async () => {
+    const store = fakeStore({
+      "profile.md": {
+        description: "Who the user is.\u202E gnirts desrever",
+        content: "[stated 2026/09/12] name: \u2067Alice\u2069 \u202Aok\u202C\n",
+      },
+    });
+    const [, , block] = await buildSystem({ store, basePrompt: "B", rules: "R" });
+    const text = block?.text ?? "";
+    expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(text).toContain("- profile.md: Who the user is.\\u202E gnirts desrever");
+    expect(text).toContain("[stated 2026/09/12] name: \\u2067Alice\\u2069 \\u202Aok\\u202C");
+  });
 });

@@ -2,9 +2,26 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
 import { type CacheWarning, checkCachedPrefix, estimateTokens } from "../cost/cache-minimum.js";
 import type { MemoryRow } from "../store/types.js";
-import { neutralizeFence, oneLine } from "./fence.js";
+import { capChars, oneLine, recallText } from "./fence.js";
 import { compare, prefilterRows } from "./prefilter.js";
 import type { RecallStore } from "./recall-store.js";
+
+/**
+ * Most chars of one description in the memory index (default of `maxDescriptionChars`). The seed
+ * design puts an index line at ~20 tokens (~80 chars); 300 chars leaves room for a long, useful
+ * description while one runaway description (11,000 chars) costs ~75 tokens, not ~2,750.
+ */
+export const DEFAULT_MAX_DESCRIPTION_CHARS = 300;
+
+/**
+ * Token budget of the full memory index before it is pre-filtered (default of
+ * `prefilterAboveTokens`). The seed design puts an index line at ~20 tokens and pre-filters past a
+ * few hundred files; twice that line size over 300 files is 12,000 tokens, so a folder of ordinary
+ * descriptions reaches the 300-file threshold first, and a folder of long ones is pre-filtered
+ * before its index costs more (12,000 tokens: $0.0024 a request from the Opus cache at $0.20 per
+ * MTok, $0.048 uncached at $4).
+ */
+export const DEFAULT_PREFILTER_ABOVE_TOKENS = 12_000;
 
 /** Files always loaded in full into the memory block (seed design, recall layer one). */
 export const ALWAYS_LOADED = ["profile.md", "preferences.md"] as const;
@@ -21,6 +38,13 @@ export type BuildSystemOptions = {
   query?: string;
   /** Above this many files the index is pre-filtered (default 300). */
   prefilterAbove?: number;
+  /**
+   * Above this estimated size of the full index, in tokens, the index is pre-filtered too, however
+   * few the files (default `DEFAULT_PREFILTER_ABOVE_TOKENS`, 12,000).
+   */
+  prefilterAboveTokens?: number;
+  /** Most chars of each description in the index, `…` included (default 300). */
+  maxDescriptionChars?: number;
   /** How many index lines the pre-filter keeps besides profile and preferences (default 30). */
   prefilterKeep?: number;
   /** Cache lifetime of both cache breakpoints (default the API's `5m`). */
@@ -37,19 +61,28 @@ export type BuildSystemOptions = {
  * Builds the system prompt: the stable prefix (base prompt, memory rules) with a cache breakpoint,
  * then the memory block (index of every file, full `profile.md` and `preferences.md`) fenced and
  * labelled as data the user stated, with a second cache breakpoint (seed design, recall). The
- * output is byte-identical while the folder is unchanged. Past `prefilterAbove` files, a lexical
- * pre-filter (minisearch over name, path, description) queried with `query` keeps the best
- * `prefilterKeep` index lines; profile and preferences always stay (the block then varies with
- * the query, so the memory-block cache hits only for repeated queries; the stable prefix still hits).
+ * output is byte-identical while the folder is unchanged.
  *
- * Token figures for the warning are estimated as `ceil(chars / 4)` (`estimateTokens`); tools sent
- * with the request come before the system prompt and are not counted, so the check errs on the
- * side of warning.
+ * Size budget: each description in the index is cut to `maxDescriptionChars` (default 300 chars,
+ * `…` marking the cut; the file keeps its full description). When the folder has more than
+ * `prefilterAbove` files (default 300), or the full index is estimated above
+ * `prefilterAboveTokens` (default 12,000 tokens: twice the seed design's ~20 tokens a line, over
+ * 300 files), a lexical pre-filter (minisearch over name, path, description) queried with
+ * `query` keeps the best `prefilterKeep` index lines; profile and preferences always stay (the
+ * block then varies with the query, so the memory-block cache hits only for repeated queries; the
+ * stable prefix still hits). `profile.md` and `preferences.md` are loaded in full (the store caps
+ * a file at 12,000 chars). Bidi control characters in memory text are shown as `\u202E`-style
+ * escapes, so they cannot reorder how the memory displays.
  *
- * @param options - `{ store, basePrompt, rules?, query?, prefilterAbove?, prefilterKeep?,
- *   cacheTtl?, model?, onWarning?, minimums? }`: `prefilterAbove` in files (default 300),
- *   `prefilterKeep` in index lines (default 30), `cacheTtl` `"5m"` (default) or `"1h"`,
- *   `minimums` in tokens per model.
+ * Token figures (index budget, cache warning) are estimated as `ceil(chars / 4)`
+ * (`estimateTokens`); tools sent with the request come before the system prompt and are not
+ * counted, so the cache check errs on the side of warning.
+ *
+ * @param options - `{ store, basePrompt, rules?, query?, prefilterAbove?, prefilterAboveTokens?,
+ *   prefilterKeep?, maxDescriptionChars?, cacheTtl?, model?, onWarning?, minimums? }`:
+ *   `prefilterAbove` in files (default 300), `prefilterAboveTokens` in estimated tokens of the
+ *   index (default 12,000), `prefilterKeep` in index lines (default 30), `maxDescriptionChars` in
+ *   chars (default 300), `cacheTtl` `"5m"` (default) or `"1h"`, `minimums` in tokens per model.
  * @returns `TextBlockParam[]`: base prompt, rules (cache breakpoint), memory block (cache breakpoint).
  * @throws {MemoryPathError} when `profile.md` or `preferences.md` is a link that resolves outside
  *   the folder; file-system errors (such as `EACCES`) from listing or reading pass through.
@@ -92,23 +125,37 @@ export async function buildSystem(
 /**
  * Renders only the memory block (the third block of `buildSystem`).
  *
- * @param options - `store`, `query`, `prefilterAbove`, `prefilterKeep` as in `buildSystem`.
+ * @param options - `store`, `query`, `prefilterAbove`, `prefilterAboveTokens`, `prefilterKeep`,
+ *   `maxDescriptionChars` as in `buildSystem`.
  * @returns The fenced memory block text.
  * @example estimateTokens(await renderMemoryBlock({ store })) // tokens in the memory block
  */
 export async function renderMemoryBlock(
-  options: Pick<BuildSystemOptions, "store" | "query" | "prefilterAbove" | "prefilterKeep">,
+  options: Pick<
+    BuildSystemOptions,
+    | "store"
+    | "query"
+    | "prefilterAbove"
+    | "prefilterAboveTokens"
+    | "prefilterKeep"
+    | "maxDescriptionChars"
+  >,
 ): Promise<string> {
   const prefilterAbove = options.prefilterAbove ?? 300;
+  const prefilterAboveTokens = options.prefilterAboveTokens ?? DEFAULT_PREFILTER_ABOVE_TOKENS;
   const prefilterKeep = options.prefilterKeep ?? 30;
+  const maxDescriptionChars = options.maxDescriptionChars ?? DEFAULT_MAX_DESCRIPTION_CHARS;
   const rows = (await options.store.list())
     .filter((row) => row.path !== "MEMORY.md")
     .sort((a, b) => compare(a.path, b.path));
   const isAlwaysLoaded = (row: MemoryRow) =>
     (ALWAYS_LOADED as readonly string[]).includes(row.path);
+  const indexLine = (row: MemoryRow) =>
+    `- ${recallText(oneLine(row.path))}: ${recallText(capChars(oneLine(row.description), maxDescriptionChars))}`;
 
+  const allLines = rows.map(indexLine);
   let shown = rows;
-  if (rows.length > prefilterAbove) {
+  if (rows.length > prefilterAbove || estimateTokens(allLines.join("\n")) > prefilterAboveTokens) {
     const kept = new Set(
       prefilterRows(
         rows.filter((row) => !isAlwaysLoaded(row)),
@@ -131,11 +178,7 @@ export async function renderMemoryBlock(
       ? `<memory_index files="${rows.length}">`
       : `<memory_index files="${rows.length}" shown="${shown.length}" note="the ${hidden} other files matched the latest message less well">`,
   );
-  for (const row of shown) {
-    lines.push(
-      `- ${neutralizeFence(oneLine(row.path))}: ${neutralizeFence(oneLine(row.description))}`,
-    );
-  }
+  lines.push(...(hidden === 0 ? allLines : shown.map(indexLine)));
   lines.push("</memory_index>");
   for (const path of ALWAYS_LOADED) {
     const file = await options.store.read(path);
@@ -143,7 +186,7 @@ export async function renderMemoryBlock(
     lines.push(
       "",
       `<memory_file path="${path}">`,
-      neutralizeFence(file.content.trimEnd()),
+      recallText(file.content.trimEnd()),
       "</memory_file>",
     );
   }

@@ -1,3 +1,4 @@
+import { neutralizeFence, oneLine } from "../recall/fence.js";
 import type { MemoryRow } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
 
@@ -18,12 +19,30 @@ export type FormatWriteRequestOptions = {
 
 const FIRST = ["profile.md", "preferences.md"];
 
+/** Tags that fence the write-pass message; memory text and transcript turns may not open or close them. */
+export const WRITE_REQUEST_TAGS = [
+  "memory_index",
+  "memory_lines",
+  "file",
+  "transcript",
+  "turn",
+] as const;
+
+/** Untrusted text (a description, a memory line, a turn) with the message's tags neutralized. */
+function fenced(text: string): string {
+  return neutralizeFence(text, WRITE_REQUEST_TAGS);
+}
+
 /**
  * The user message of the write pass: today's date, the memory index (path and description of
  * every file), the current lines of the memory files (profile and preferences first, then by path,
  * until `maxMemoryChars`; the rest are in the index only) so the model can name the line a fact
  * replaces, and the transcript with role-labelled turns and the session date. Memory and
- * transcript are fenced in tags and labelled as data.
+ * transcript are fenced in tags and labelled as data; inside them, text that would open or close
+ * one of `WRITE_REQUEST_TAGS` (`</turn>`, `<file …>` …) has its `<` turned into `&lt;`
+ * (`neutralizeFence`), so a memory line or an assistant turn cannot forge a user turn. The
+ * write pass checks evidence against the transcript itself, not this text, so a user's real words
+ * still match. Descriptions are put on one line.
  *
  * @param options - `{ rows, lines, transcript, today, maxMemoryChars }`: `store.list()` rows, fact
  *   lines per path, the transcript (ISO `date`), today as `YYYY/MM/DD`, the line budget in chars.
@@ -35,7 +54,12 @@ export function formatWriteRequest(options: FormatWriteRequestOptions): string {
   const index =
     rows.length === 0
       ? "(no memory files yet)"
-      : rows.map((row) => `- ${row.path}: ${row.description || "(no description)"}`).join("\n");
+      : rows
+          .map(
+            (row) =>
+              `- ${fenced(oneLine(row.path))}: ${fenced(oneLine(row.description)) || "(no description)"}`,
+          )
+          .join("\n");
 
   const ordered = [
     ...FIRST.filter((path) => rows.some((row) => row.path === path)),
@@ -47,7 +71,7 @@ export function formatWriteRequest(options: FormatWriteRequestOptions): string {
   for (const path of ordered) {
     const fileLines = lines.get(path) ?? [];
     if (fileLines.length === 0) continue;
-    const block = `<file path="${path}">\n${fileLines.join("\n")}\n</file>`;
+    const block = `<file path="${fenced(path)}">\n${fileLines.map(fenced).join("\n")}\n</file>`;
     if (used + block.length > options.maxMemoryChars) {
       hidden++;
       continue;
@@ -58,7 +82,7 @@ export function formatWriteRequest(options: FormatWriteRequestOptions): string {
   if (hidden > 0) shown.push(`(${hidden} more file(s) not shown here; see the index)`);
 
   const turns = transcript.turns
-    .map((turn) => `<turn role="${turn.role}">\n${turn.content}\n</turn>`)
+    .map((turn) => `<turn role="${turn.role}">\n${fenced(turn.content)}\n</turn>`)
     .join("\n");
 
   return [
