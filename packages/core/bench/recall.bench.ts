@@ -102,8 +102,14 @@ async function run({ log }: { log: (line: string) => void }): Promise<void> {
       }
       const block = (await buildSystem({ ...options, store }))[2]?.text ?? "";
       const full =
-        (await buildSystem({ ...options, store, prefilterAbove: Number.POSITIVE_INFINITY }))[2]
-          ?.text ?? "";
+        (
+          await buildSystem({
+            ...options,
+            store,
+            prefilterAbove: Number.POSITIVE_INFINITY,
+            prefilterAboveTokens: Number.POSITIVE_INFINITY,
+          })
+        )[2]?.text ?? "";
       const lines = block.split("\n").filter((line) => line.startsWith("- ")).length;
       log(
         `| ${count} | ${ms(median(cold))} | ${ms(median(warm))} | ${lines} | ${block.length} | ${estimateTokens(block)} | ${estimateTokens(full)} |`,

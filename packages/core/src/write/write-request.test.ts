@@ -91,6 +91,19 @@ describe("formatWriteRequest", () => {
     expect(text).toContain("- topics/b.md: B.");
   });
 
+  it("cuts a description to 300 chars, as the recall index does", () => {
+    const text = formatWriteRequest({
+      rows: [row("topics/a.md", `Notes. ${"x".repeat(11_000)}`)],
+      lines: new Map(),
+      transcript,
+      today: "2026/09/12",
+      maxMemoryChars: 100,
+    });
+    expect(text.split("\n").filter((line) => line.startsWith("- "))).toEqual([
+      `- topics/a.md: Notes. ${"x".repeat(292)}…`,
+    ]);
+  });
+
   it("says when memory is empty", () => {
     const text = formatWriteRequest({
       rows: [],

@@ -1,4 +1,5 @@
-import { neutralizeFence, oneLine } from "../recall/fence.js";
+import { DEFAULT_MAX_DESCRIPTION_CHARS } from "../recall/build-system.js";
+import { capChars, neutralizeFence, oneLine } from "../recall/fence.js";
 import type { MemoryRow } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
 
@@ -42,7 +43,8 @@ function fenced(text: string): string {
  * one of `WRITE_REQUEST_TAGS` (`</turn>`, `<file …>` …) has its `<` turned into `&lt;`
  * (`neutralizeFence`), so a memory line or an assistant turn cannot forge a user turn. The
  * write pass checks evidence against the transcript itself, not this text, so a user's real words
- * still match. Descriptions are put on one line.
+ * still match. Descriptions are put on one line and cut to 300 chars (`…` marking the cut), as in
+ * the recall index, so one runaway description cannot fill the request.
  *
  * @param options - `{ rows, lines, transcript, today, maxMemoryChars }`: `store.list()` rows, fact
  *   lines per path, the transcript (ISO `date`), today as `YYYY/MM/DD`, the line budget in chars.
@@ -57,7 +59,7 @@ export function formatWriteRequest(options: FormatWriteRequestOptions): string {
       : rows
           .map(
             (row) =>
-              `- ${fenced(oneLine(row.path))}: ${fenced(oneLine(row.description)) || "(no description)"}`,
+              `- ${fenced(oneLine(row.path))}: ${fenced(capChars(oneLine(row.description), DEFAULT_MAX_DESCRIPTION_CHARS)) || "(no description)"}`,
           )
           .join("\n");
 
