@@ -176,6 +176,7 @@ function withFinalNewline(text: string): string {
  *   usage in tokens, `dropped` as `[{ line, reason, by }]` (input line, why, output line or
  *   `null`).
  * @throws {Anthropic.APIError} when the request fails.
+ * @throws {ModelReplyShapeError} when a 200 reply has no usable `usage` (not a Messages API reply).
  * @throws {MemoryPathError} when `path` is not an allowed memory path.
  * @throws {MemoryLockError} when the store lock cannot be taken for the write.
  * @example
@@ -334,6 +335,7 @@ export type ConsolidateAllResult = {
  * @returns `{ results, usage }`: one `consolidate` result per file over the threshold, in path
  *   order, and the tokens of every request summed.
  * @throws {Anthropic.APIError} when a request fails (files done before keep their result on disk).
+ * @throws {ModelReplyShapeError} when a 200 reply has no usable `usage`.
  * @throws {MemoryLockError} when the store lock cannot be taken for a write.
  * @example const { results } = await consolidateAll({ store, client, model: "claude-haiku-4-5" });
  */

@@ -158,6 +158,7 @@ const DEFAULT_MAX_TOKENS = 4096;
  * @throws {WriteModelReplyError} when the reply has no `propose_memories` call, several, or an
  *   input the schema refuses; nothing is written then.
  * @throws {Anthropic.APIError} when the API call fails after the client's retries.
+ * @throws {ModelReplyShapeError} when a 200 reply has no usable `usage` (not a Messages API reply).
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @throws {MemoryLockError} when the store lock cannot be taken.
  * @throws {PromptNotFoundError} when no `prompt` is given and `extraction@1` is missing.
