@@ -275,6 +275,36 @@ describe("chat", () => {
     expect(records).toHaveLength(1);
   });
 
+  it("runs no tool from a reply that calls tools but stopped with a refusal", async () => {
+    const store = await memoryStore();
+    const before = await store.read("topics/hosting.md");
+    const requests = mockMessages(server, [
+      {
+        content: [toolUseBlock("toolu_1", "memory_write", { action: "forget", query: "Fly.io" })],
+        stopReason: "refusal",
+      },
+      { content: [textBlock("Done.")] },
+    ]);
+    const error = await chat({
+      ...base(),
+      store,
+      messages: [{ role: "user", content: "Forget Fly.io." }],
+    }).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ChatReplyError);
+    expect(error).toMatchObject({
+      name: "ChatReplyError",
+      code: "unrequested_tool_call",
+      stopReason: "refusal",
+      toolCalls: [],
+    });
+    expect((error as Error).message).toContain(
+      'stopped with stop_reason "refusal", not "tool_use"',
+    );
+    expect(await store.read("topics/hosting.md")).toEqual(before);
+    expect(requests).toHaveLength(1);
+  });
+
   it.each([
     {
       name: "a complete answer",

@@ -85,7 +85,9 @@ function latestUserText(messages: Anthropic.MessageParam[]): string | undefined 
  *   gives `text: ""`. A failing tool call (a refused `remember`, a bad path) becomes an error tool
  *   result, not a throw.
  * @throws {ChatReplyError} with code `truncated_tool_call` when a reply that calls tools stopped at
- *   `max_tokens`: none of its tool calls is run (nothing is written); raise `maxTokens`.
+ *   `max_tokens`: none of its tool calls is run (nothing is written); raise `maxTokens`. With code
+ *   `unrequested_tool_call` when a reply calls tools but stopped otherwise than with `tool_use`
+ *   (a `refusal`, for one): none of its tool calls is run.
  * @throws {ModelReplyShapeError} when a 200 reply is not a Messages API message (no `usage` or
  *   `content`), e.g. a proxy or a wrong `baseURL`.
  * @throws {ChatLoopLimitError} when the model still calls tools after `maxRounds` requests.
@@ -143,9 +145,10 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
     const toolUses = message.content.filter(
       (block): block is Anthropic.ToolUseBlock => block.type === "tool_use",
     );
-    if (toolUses.length > 0 && message.stop_reason === "max_tokens") {
+    if (toolUses.length > 0 && message.stop_reason !== "tool_use") {
       throw new ChatReplyError({
-        code: "truncated_tool_call",
+        code:
+          message.stop_reason === "max_tokens" ? "truncated_tool_call" : "unrequested_tool_call",
         maxTokens,
         reply: message,
         toolCalls,
