@@ -77,6 +77,7 @@ export function tinyModel(body: Body): FakeBlock[] {
               fact: "deploys everything on Fly.io",
               evidence: "I deploy everything on Fly.io",
               replaces: null,
+              description: null,
             },
           ],
         },
@@ -129,7 +130,7 @@ replies:
         name: propose_memories
         input:
           memories:
-            - { file: topics/tools.md, fact: deploys everything on Fly.io, evidence: I deploy everything on Fly.io, replaces: null }
+            - { file: topics/tools.md, fact: deploys everything on Fly.io, evidence: I deploy everything on Fly.io, replaces: null, description: null }
   - step: "session 2: chat"
     content:
       - { type: tool_use, name: memory_write, input: { action: remember, file: topics/tools.md, fact: uses tmux } }

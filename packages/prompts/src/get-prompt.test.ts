@@ -8,6 +8,7 @@ describe("getPrompt", () => {
   it.each([
     ["extraction", 1],
     ["extraction", 2],
+    ["extraction", 3],
     ["consolidation", 1],
     ["consolidation", 2],
     ["memory-rules", 1],
@@ -20,7 +21,7 @@ describe("getPrompt", () => {
   });
 
   it("returns the highest version when none is given", () => {
-    expect(getPrompt("extraction")).toEqual(getPrompt("extraction", 2));
+    expect(getPrompt("extraction")).toEqual(getPrompt("extraction", 3));
   });
 
   it.each([
@@ -31,7 +32,7 @@ describe("getPrompt", () => {
     expect(call).toThrow(PromptNotFoundError);
     expect(call).toThrow(wanted);
     expect(call).toThrow(
-      "Known prompts: base@1, consolidation@1, consolidation@2, extraction@1, extraction@2",
+      "Known prompts: base@1, consolidation@1, consolidation@2, extraction@1, extraction@2, extraction@3",
     );
   });
 
@@ -44,6 +45,12 @@ describe("getPrompt", () => {
   it("states the hypothesis of extraction@2 in its front matter", () => {
     const second = listPrompts().find((p) => p.id === "extraction" && p.version === 2);
     expect(second?.hypothesis).toMatch(/worked examples/i);
+  });
+
+  it("asks extraction@3 for a new file's description, and null for a file that exists", () => {
+    const third = getPrompt("extraction", 3).text;
+    expect(third).toContain("- description: only when the file is new");
+    expect(third).toContain("null when the file exists");
   });
 });
 

@@ -55,6 +55,8 @@ export type ApplyFactResult =
       line: string;
       /** The lines removed because `replaces` named them (whole lines, date tags included). */
       replaced: string[];
+      /** The description written into the header, present only when this write created the file. */
+      description?: string;
     }
   | { code: ApplyRejectionCode; file: string; message: string };
 
@@ -69,6 +71,12 @@ export type ApplyFactOptions = {
    * back the fact (see `checkEvidenceSupport`). Absent for `remember`: the user's own request.
    */
   evidence?: string | undefined;
+  /**
+   * Description for the header when this write creates the file, already checked by the caller
+   * (the write pass: the model's one line); default and fallback: `describeNewFile`. Never used for
+   * a file that exists, so a description a person wrote is never overwritten.
+   */
+  description?: string | undefined;
   /** Date tag of the new line, `YYYY/MM/DD`. */
   stated: string;
   /** Value of the file's `updated:` header, `YYYY/MM/DD`. */
@@ -91,7 +99,9 @@ const STATED_PREFIX = /^\s*\[stated\b[^\]\n]*\]\s*/i;
  * over the cap calls `onTooLong` once (outside the lock) and tries again. Nothing is half-applied:
  * each attempt is one `store.write` of one file.
  *
- * @returns `applied` with the file, the line added and the lines replaced, or a rejection code:
+ * @returns `applied` with the file, the line added, the lines replaced and (when this write created
+ *   the file) the description it wrote: `options.description`, else `describeNewFile`'s; or a
+ *   rejection code:
  *   `invalid_fact`, `evidence_too_short`, `evidence_unrelated`, `path_not_allowed`, `forgotten`,
  *   `replaces_not_found`, `duplicate`, `unparsable_file`, `too_long`, `version_conflict`.
  */
@@ -211,14 +221,23 @@ async function attemptOnce(options: ApplyFactOptions): Promise<Attempt> {
   }
   lines.splice(insertAt ?? lines.length, 0, { kind: "fact", stated: options.stated, text: fact });
   // A file without a description (new, or written by hand without a header) gets the one a new
-  // file gets, so the index never shows "(no description)"; fields it has are kept.
+  // file gets, so the index never shows "(no description)"; fields it has are kept. Only a file
+  // this write creates takes the caller's description: an existing one keeps what a person wrote.
+  const created = !state.read.exists;
+  const generated = describeNewFile(target);
   const header: MemoryHeader = state.header.description
     ? { ...state.header, updated: options.updated }
-    : { ...describeNewFile(target), ...state.header, updated: options.updated };
+    : created && options.description !== undefined
+      ? { name: generated.name, description: options.description, updated: options.updated }
+      : { ...generated, ...state.header, updated: options.updated };
   const formatted = formatMemoryFile({ header, lines });
   const content = state.read.exists ? keepTextStyle(state.read.content, formatted) : formatted;
   const written = await store.write(target, content, state.read.version);
-  if (written.ok) return { code: "applied", file: target, line, replaced };
+  if (written.ok) {
+    return created && typeof header.description === "string"
+      ? { code: "applied", file: target, line, replaced, description: header.description }
+      : { code: "applied", file: target, line, replaced };
+  }
   if (written.code === "version_conflict")
     return { code: "conflict", file: target, message: written.message };
   return { code: "too_long", file: target, message: written.message };

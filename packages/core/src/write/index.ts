@@ -15,6 +15,7 @@ export {
   type RemovedLine,
 } from "./forget.js";
 export {
+  MAX_DESCRIPTION_CHARS,
   PROPOSE_MEMORIES,
   PROPOSE_MEMORIES_TOOL,
   type Proposal,

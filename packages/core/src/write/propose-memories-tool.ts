@@ -4,12 +4,22 @@ import { z } from "zod";
 /** Name of the write pass tool. */
 export const PROPOSE_MEMORIES = "propose_memories";
 
-/** One proposal from the model: where a fact goes, the fact, the user's words, the line it replaces. */
+/**
+ * Longest description the model may give a new file, in chars; a longer one is replaced by the
+ * generated one (see `describeNewFile`). An index line is ~20 tokens in the seed design.
+ */
+export const MAX_DESCRIPTION_CHARS = 200;
+
+/**
+ * One proposal from the model: where a fact goes, the fact, the user's words, the line it replaces,
+ * and, for a new file, a one-line description (code decides whether to use it).
+ */
 export const ProposalSchema = z.strictObject({
   file: z.string(),
   fact: z.string(),
   evidence: z.string(),
   replaces: z.string().nullable(),
+  description: z.string().nullable(),
 });
 export type Proposal = z.infer<typeof ProposalSchema>;
 
@@ -57,8 +67,12 @@ export const PROPOSE_MEMORIES_TOOL: Anthropic.Tool = {
               description:
                 "The text of the memory line this fact updates or contradicts, exactly as shown without its date tag; null when it replaces nothing.",
             },
+            description: {
+              type: ["string", "null"],
+              description: `For a NEW file only: one line saying what the file holds and when to read it, at most ${MAX_DESCRIPTION_CHARS} chars; null when the file exists.`,
+            },
           },
-          required: ["file", "fact", "evidence", "replaces"],
+          required: ["file", "fact", "evidence", "replaces", "description"],
           additionalProperties: false,
         },
       },

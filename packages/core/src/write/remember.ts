@@ -117,5 +117,6 @@ export async function remember(options: RememberOptions): Promise<RememberResult
       await writeTombstones(store, lifted);
     }
   });
-  return outcome;
+  // The write pass reports a created file's description; remember's result stays as documented.
+  return { code: "applied", file: outcome.file, line: outcome.line, replaced: outcome.replaced };
 }

@@ -21,7 +21,7 @@ const HINTS: Record<WriteModelReplyProblem, string> = {
   several_tool_calls:
     "The extraction prompt asks for exactly one propose_memories call; check the prompt version.",
   invalid_tool_input:
-    "The tool input must be { memories: [{ file, fact, evidence, replaces: string | null }] }; if stop_reason is max_tokens, raise maxTokens.",
+    "The tool input must be { memories: [{ file, fact, evidence, replaces: string | null, description: string | null }] }; if stop_reason is max_tokens, raise maxTokens.",
 };
 
 /**

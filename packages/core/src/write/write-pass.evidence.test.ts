@@ -30,7 +30,13 @@ describe("writePass: evidence that cannot back the fact", () => {
     const store = new MemoryStore({
       root: join(await mkdtemp(join(tmpdir(), "memfiles-evidence-")), "memory"),
     });
-    const proposal = { file: "preferences.md", fact: "likes tea", evidence, replaces: null };
+    const proposal = {
+      file: "preferences.md",
+      fact: "likes tea",
+      evidence,
+      replaces: null,
+      description: null,
+    };
     answerMessages(server, [{ content: [toolUseBlock({ memories: [proposal] })] }]);
     const result = await writePass({
       store,

@@ -90,12 +90,14 @@ describe("writePass: a good proposal set", () => {
           fact: "is a backend engineer in Lisbon",
           evidence: "I'm Dana, a backend engineer in Lisbon",
           replaces: null,
+          description: null,
         },
         {
           file: "topics/hosting.md",
           fact: "deploys on Fly.io",
           evidence: "We deploy everything on Fly.io.",
           replaces: null,
+          description: null,
         },
       ),
     ]);
@@ -115,10 +117,13 @@ describe("writePass: a good proposal set", () => {
             fact: "is a backend engineer in Lisbon",
             evidence: "I'm Dana, a backend engineer in Lisbon",
             replaces: null,
+            description: null,
           },
           file: "profile.md",
           line: "[stated 2026/09/12] is a backend engineer in Lisbon",
           replaced: [],
+          description:
+            "Who the user is (name, role, where they live, languages, background). Read when the answer depends on who they are.",
         },
         {
           code: "applied",
@@ -127,10 +132,12 @@ describe("writePass: a good proposal set", () => {
             fact: "deploys on Fly.io",
             evidence: "We deploy everything on Fly.io.",
             replaces: null,
+            description: null,
           },
           file: "topics/hosting.md",
           line: "[stated 2026/09/12] deploys on Fly.io",
           replaced: [],
+          description: "What the user stated about hosting. Read for any question about hosting.",
         },
       ],
       rejected: [],
@@ -213,6 +220,7 @@ describe("writePass: rejected proposals", () => {
     fact: "uses Neovim",
     evidence: "I use Neovim.",
     replaces: null,
+    description: null,
   };
 
   it.each([
@@ -276,6 +284,7 @@ describe("writePass: rejected proposals", () => {
       fact: `uses Anthropic key ${fakeKey}`,
       evidence: `My Anthropic key is ${fakeKey}`,
       replaces: null,
+      description: null,
     };
     answerMessages(server, [proposing(proposal)]);
     const result = await run({ store, transcript });
@@ -287,6 +296,7 @@ describe("writePass: rejected proposals", () => {
           fact: "uses Anthropic key [redacted]",
           evidence: "My Anthropic key is [redacted]",
           replaces: null,
+          description: null,
         },
         message:
           "Refused a proposal for topics/tools.md: it holds a secret (anthropic_api_key), redacted here. Secrets never go into memory.",
@@ -352,6 +362,7 @@ describe("writePass: updates", () => {
         fact: "loves Thai food",
         evidence: "I love Thai food",
         replaces: null,
+        description: null,
       }),
     ]);
     await run({
@@ -365,6 +376,7 @@ describe("writePass: updates", () => {
         fact: "can't stand Thai food",
         evidence: "I can't stand Thai food anymore",
         replaces: "loves Thai food",
+        description: null,
       }),
     ]);
     const later = session("2026-10-03", [
@@ -401,6 +413,7 @@ describe("writePass: updates", () => {
         fact: "deploys on Fly.io (previously Heroku)",
         evidence: "We deploy everything on Fly.io",
         replaces: "[stated 2026/03/02]  Deploys on  HEROKU.",
+        description: null,
       }),
     ]);
     const result = await run({ store, transcript: deploySession });
@@ -423,6 +436,7 @@ describe("writePass: updates", () => {
         fact: "deploys on Fly.io",
         evidence: "We deploy everything on Fly.io",
         replaces: "deploys on Heroku",
+        description: null,
       }),
     ]);
     const result = await run({ store, transcript: deploySession });
@@ -471,19 +485,28 @@ describe("writePass: tombstones", () => {
           fact: "home address is 12 Elm Street, Springfield",
           evidence,
           replaces: null,
+          description: null,
         },
         {
           file: "profile.md",
           fact: "lives at 12 Elm Street, Springfield",
           evidence,
           replaces: null,
+          description: null,
         },
-        { file: "profile.md", fact: "has a home address in Springfield", evidence, replaces: null },
+        {
+          file: "profile.md",
+          fact: "has a home address in Springfield",
+          evidence,
+          replaces: null,
+          description: null,
+        },
         {
           file: "topics/tools.md",
           fact: "types on Colemak",
           evidence: "I switched to Colemak",
           replaces: null,
+          description: null,
         },
       ),
     ]);
@@ -510,6 +533,7 @@ describe("writePass: the API and the model reply", () => {
         fact: "deploys on Fly.io",
         evidence: "We deploy everything on Fly.io",
         replaces: null,
+        description: null,
       }),
     ]);
     const result = await run({ store, transcript: deploySession, client: testClient(2) });
@@ -546,6 +570,7 @@ describe("writePass: the API and the model reply", () => {
                 fact: "deploys on Fly.io",
                 evidence: "We deploy everything on Fly.io",
                 replaces: null,
+                description: null,
               },
             ],
           }),
@@ -573,6 +598,7 @@ describe("writePass: the API and the model reply", () => {
         issues: [
           "memories.0.evidence: Invalid input: expected string, received undefined",
           "memories.0.replaces: Invalid input: expected string, received number",
+          "memories.0.description: Invalid input: expected string, received undefined",
         ],
       },
     ],
@@ -613,6 +639,7 @@ describe("writePass: size cap and version conflicts", () => {
     fact: "deploys on Fly.io",
     evidence: "We deploy everything on Fly.io",
     replaces: null,
+    description: null,
   };
 
   async function fullStore(): Promise<MemoryStore> {

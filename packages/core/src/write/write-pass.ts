@@ -16,6 +16,7 @@ import {
 } from "./apply-proposal.js";
 import { readMemoryFiles } from "./memory-files.js";
 import {
+  MAX_DESCRIPTION_CHARS,
   PROPOSE_MEMORIES,
   PROPOSE_MEMORIES_TOOL,
   type Proposal,
@@ -42,12 +43,20 @@ export type AppliedProposal = {
   line: string;
   /** Whole lines removed because `replaces` named them. */
   replaced: string[];
+  /**
+   * Present only when this write created the file: the description put in its header, the
+   * model's `description` when it passed the checks, else the one made from the path.
+   */
+  description?: string;
 };
 
 /** A proposal code refused, with why. */
 export type RejectedProposal = {
   code: WriteRejectionCode;
-  /** The proposal as the model gave it; secrets replaced by `[redacted]` when `code` is `secret`. */
+  /**
+   * The proposal as the model gave it; secrets replaced by `[redacted]` when `code` is `secret`,
+   * and in `description` whatever the code.
+   */
   proposal: Proposal;
   /** What was refused and why. */
   message: string;
@@ -90,7 +99,10 @@ export type WritePassOptions = {
   client: Anthropic;
   /** Model id, e.g. `claude-haiku-4-5` (the seed design's cheap write model) or `claude-opus-5-5`. */
   model: string;
-  /** Extraction prompt; default `extraction@1`, pinned so recordings stay valid. */
+  /**
+   * Extraction prompt; default `extraction@1`, pinned so recordings stay valid. The tool asks for a
+   * new file's `description` with any prompt; `extraction@3` also states the rule in the prompt.
+   */
   prompt?: WritePrompt;
   /** Clock for `updated:` headers and usage dates; default `new Date()`. */
   now?: Date;
@@ -139,7 +151,13 @@ const DEFAULT_MAX_TOKENS = 4096;
  * - `too_long`: the write would pass the store's cap, even after `onTooLong` ran;
  * - `version_conflict`: the file kept changing over 3 re-reads and re-applications.
  * An applied proposal removes the lines it replaces and adds `[stated <session date>] fact`
- * (the transcript's date, the day the user said it); a new file gets a name and a description.
+ * (the transcript's date, the day the user said it). A new file gets a header with its name and a
+ * description, the index's retrieval surface (seed design): the proposal's own `description` when
+ * it is one line of 1 to 200 chars ({@link MAX_DESCRIPTION_CHARS}) with a letter or digit, no
+ * control character, line break or `---`, and no secret (a secret is also redacted in the result);
+ * otherwise one made from the path (`describeNewFile`). Either way the proposal is applied, and
+ * the applied item's `description` says which one was written. A file that exists keeps its
+ * description; the proposal's is ignored, so a description a person wrote is never overwritten.
  *
  * When a write would pass the store's cap (`maxChars`), the write pass by default makes a second
  * model call: it consolidates that file (`consolidate`, latest prompt, same client and model),
@@ -153,8 +171,9 @@ const DEFAULT_MAX_TOKENS = 4096;
  *   sessionId?, onTooLong?, maxMemoryChars? }`: `transcript.date` is an ISO date (`YYYY-MM-DD`,
  *   else `now` dates the lines); `prompt` defaults to `extraction@1`; `maxTokens` in tokens
  *   (default 4,096); `maxMemoryChars` in chars (default 24,000).
- * @returns `{ applied, rejected, consolidated, usage }`; sizes in chars, usage in tokens (every
- *   model call of the pass, consolidations included).
+ * @returns `{ applied, rejected, consolidated, usage }`; each applied item has `description` when
+ *   it created the file; sizes in chars, usage in tokens (every model call of the pass,
+ *   consolidations included).
  * @throws {WriteModelReplyError} when the reply has no `propose_memories` call, several, or an
  *   input the schema refuses; nothing is written then.
  * @throws {Anthropic.APIError} when the API call fails after the client's retries.
@@ -225,8 +244,8 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       : (options.onTooLong ?? lazyConsolidate(options, now, sessionId, consolidated));
   const applied: AppliedProposal[] = [];
   const rejected: RejectedProposal[] = [];
-  for (const proposal of proposals) {
-    const secret = await scanProposal(proposal);
+  for (const given of proposals) {
+    const { proposal, secret, description } = await scanProposal(given);
     if (secret) {
       rejected.push(secret);
       continue;
@@ -249,6 +268,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       fact: proposal.fact,
       replaces: proposal.replaces,
       evidence: proposal.evidence,
+      description,
       stated,
       updated: today,
       checkTombstones: true,
@@ -256,7 +276,14 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
     });
     if (outcome.code === "applied") {
       const { file, line, replaced } = outcome;
-      applied.push({ code: "applied", proposal, file, line, replaced });
+      applied.push({
+        code: "applied",
+        proposal,
+        file,
+        line,
+        replaced,
+        ...(outcome.description === undefined ? {} : { description: outcome.description }),
+      });
     } else {
       rejected.push({ code: outcome.code, proposal, message: outcome.message });
     }
@@ -292,23 +319,66 @@ function readProposals(message: Anthropic.Message, model: string): Proposal[] {
   return parsed.data.memories;
 }
 
-async function scanProposal(proposal: Proposal): Promise<RejectedProposal | undefined> {
-  const [file, fact, evidence, replaces] = await Promise.all(
-    [proposal.file, proposal.fact, proposal.evidence, proposal.replaces ?? ""].map(findSecrets),
+/**
+ * Scans a proposal for secrets. A secret in the file, fact, evidence or replaces refuses it; one in
+ * the description only sets the description aside (the generated one is used). Either way the
+ * proposal reported in the result is redacted.
+ */
+async function scanProposal(given: Proposal): Promise<{
+  proposal: Proposal;
+  secret?: RejectedProposal;
+  /** The model's description when it may head a new file (see {@link usableDescription}). */
+  description?: string;
+}> {
+  const [file, fact, evidence, replaces, description] = await Promise.all(
+    [given.file, given.fact, given.evidence, given.replaces ?? "", given.description ?? ""].map(
+      findSecrets,
+    ),
   );
-  const scans = [file, fact, evidence, replaces].filter((scan) => scan !== undefined);
-  const kinds = [...new Set(scans.flatMap((scan) => scan.findings.map((finding) => finding.kind)))];
-  if (kinds.length === 0) return undefined;
+  const proposal: Proposal =
+    given.description === null || description?.findings.length === 0
+      ? given
+      : { ...given, description: description?.redacted ?? given.description };
+  const kinds = [
+    ...new Set(
+      [file, fact, evidence, replaces].flatMap(
+        (scan) => scan?.findings.map((finding) => finding.kind) ?? [],
+      ),
+    ),
+  ];
+  if (kinds.length === 0) {
+    const usable =
+      description?.findings.length === 0 ? usableDescription(given.description) : undefined;
+    return usable === undefined ? { proposal } : { proposal, description: usable };
+  }
   return {
-    code: "secret",
-    proposal: {
-      file: file?.redacted ?? proposal.file,
-      fact: fact?.redacted ?? proposal.fact,
-      evidence: evidence?.redacted ?? proposal.evidence,
-      replaces: proposal.replaces === null ? null : (replaces?.redacted ?? proposal.replaces),
+    proposal,
+    secret: {
+      code: "secret",
+      proposal: {
+        file: file?.redacted ?? given.file,
+        fact: fact?.redacted ?? given.fact,
+        evidence: evidence?.redacted ?? given.evidence,
+        replaces: given.replaces === null ? null : (replaces?.redacted ?? given.replaces),
+        description: proposal.description,
+      },
+      message: `Refused a proposal for ${file?.redacted ?? given.file}: it holds a secret (${kinds.join(", ")}), redacted here. Secrets never go into memory.`,
     },
-    message: `Refused a proposal for ${file?.redacted ?? proposal.file}: it holds a secret (${kinds.join(", ")}), redacted here. Secrets never go into memory.`,
   };
+}
+
+/**
+ * The model's description for a new file, trimmed, when code accepts it: one line of 1 to
+ * {@link MAX_DESCRIPTION_CHARS} chars with a letter or digit, no control character or line
+ * separator, no `---` (it would read as the end of the header). Secrets are checked by the caller.
+ * Otherwise `undefined`, and the file gets the description made from its path.
+ */
+function usableDescription(description: string | null): string | undefined {
+  if (description === null) return undefined;
+  const text = description.trim();
+  if (text.length === 0 || text.length > MAX_DESCRIPTION_CHARS) return undefined;
+  if (/[\p{Cc}\u2028\u2029]/u.test(text) || text.includes("---")) return undefined;
+  return /[\p{L}\p{N}]/u.test(text) ? text : undefined;
 }
 
 // The tag records the day the user said it: the session's date when it is a valid YYYY-MM-DD.

@@ -203,7 +203,13 @@ describe("writePass evidence with tags in the transcript", () => {
     const store = new MemoryStore({
       root: join(await mkdtemp(join(tmpdir(), "memfiles-write-request-")), "memory"),
     });
-    const proposal = { file: "topics/hosting.md", fact, evidence, replaces: null };
+    const proposal = {
+      file: "topics/hosting.md",
+      fact,
+      evidence,
+      replaces: null,
+      description: null,
+    };
     const requests = answerMessages(server, [
       { content: [toolUseBlock({ memories: [proposal] })] },
     ]);
