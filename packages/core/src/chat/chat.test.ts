@@ -6,15 +6,16 @@ import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ModelReplyShapeError } from "../cost/model-reply-shape-error.js";
-import { MemoryStore } from "../store/memory-store.js";
-import type { UsageRecord } from "../usage/types.js";
 import {
+  MESSAGES_URL,
   mockMessages,
   testClient,
   textBlock,
   thinkingBlock,
   toolUseBlock,
-} from "./anthropic.mocks.js";
+} from "../internal/messages-api.mocks.js";
+import { MemoryStore } from "../store/memory-store.js";
+import type { UsageRecord } from "../usage/types.js";
 import { chat } from "./chat.js";
 import { ChatLoopLimitError } from "./chat-loop-limit-error.js";
 import { ChatReplyError } from "./chat-reply-error.js";
@@ -61,7 +62,7 @@ describe("chat", () => {
     const store = await memoryStore();
     const firstTurn = [
       thinkingBlock("sig-1"),
-      toolUseBlock("toolu_1", "memory_read", { path: "topics/hosting.md" }),
+      toolUseBlock({ id: "toolu_1", name: "memory_read", input: { path: "topics/hosting.md" } }),
     ];
     const requests = mockMessages(server, [
       { content: firstTurn, usage: { cache_creation_input_tokens: 900 } },
@@ -124,7 +125,11 @@ describe("chat", () => {
   it("tells the model when a file does not exist", async () => {
     const store = await memoryStore();
     mockMessages(server, [
-      { content: [toolUseBlock("toolu_1", "memory_read", { path: "people/sam.md" })] },
+      {
+        content: [
+          toolUseBlock({ id: "toolu_1", name: "memory_read", input: { path: "people/sam.md" } }),
+        ],
+      },
       { content: [textBlock("I have nothing stored about Sam.")] },
     ]);
     const result = await chat({ ...base(), store, messages: [QUESTION] });
@@ -142,17 +147,21 @@ describe("chat", () => {
   it.each([
     {
       name: "an unknown tool",
-      call: toolUseBlock("toolu_1", "web_search", { query: "fly.io" }),
+      call: toolUseBlock({ id: "toolu_1", name: "web_search", input: { query: "fly.io" } }),
       result: 'Unknown tool "web_search". The tools are: memory_read, memory_write.',
     },
     {
       name: "a path outside the folder",
-      call: toolUseBlock("toolu_1", "memory_read", { path: "../secrets.md" }),
+      call: toolUseBlock({ id: "toolu_1", name: "memory_read", input: { path: "../secrets.md" } }),
       result: expect.stringMatching(/^Cannot read \.\.\/secrets\.md: MemoryPathError: /),
     },
     {
       name: "bad tool input",
-      call: toolUseBlock("toolu_1", "memory_read", { file: "topics/hosting.md" }),
+      call: toolUseBlock({
+        id: "toolu_1",
+        name: "memory_read",
+        input: { file: "topics/hosting.md" },
+      }),
       result: expect.stringMatching(/^Invalid input for memory_read: path: /),
     },
   ])("answers $name with an error tool result, not a crash", async ({ call, result }) => {
@@ -180,17 +189,29 @@ describe("chat", () => {
     mockMessages(server, [
       {
         content: [
-          toolUseBlock("toolu_1", "memory_write", {
-            action: "remember",
-            file: "topics/hosting.md",
-            fact: "keeps staging on Render",
+          toolUseBlock({
+            id: "toolu_1",
+            name: "memory_write",
+            input: {
+              action: "remember",
+              file: "topics/hosting.md",
+              fact: "keeps staging on Render",
+            },
           }),
-          toolUseBlock("toolu_2", "memory_write", {
-            action: "remember",
-            file: "topics/hosting.md",
-            fact: "pays with card 4111 1111 1111 1111",
+          toolUseBlock({
+            id: "toolu_2",
+            name: "memory_write",
+            input: {
+              action: "remember",
+              file: "topics/hosting.md",
+              fact: "pays with card 4111 1111 1111 1111",
+            },
           }),
-          toolUseBlock("toolu_3", "memory_write", { action: "forget", query: "Fly.io" }),
+          toolUseBlock({
+            id: "toolu_3",
+            name: "memory_write",
+            input: { action: "forget", query: "Fly.io" },
+          }),
         ],
       },
       { content: [textBlock("Done: staging on Render noted, Fly.io forgotten.")] },
@@ -215,7 +236,11 @@ describe("chat", () => {
 
   it("stops with ChatLoopLimitError after maxRounds requests", async () => {
     const store = await memoryStore();
-    const again = { content: [toolUseBlock("toolu_x", "memory_read", { path: "profile.md" })] };
+    const again = {
+      content: [
+        toolUseBlock({ id: "toolu_x", name: "memory_read", input: { path: "profile.md" } }),
+      ],
+    };
     const requests = mockMessages(server, [again, again, again, again]);
     const error = await chat({ ...base(), store, messages: [QUESTION], maxRounds: 3 }).catch(
       (caught: unknown) => caught,
@@ -233,11 +258,19 @@ describe("chat", () => {
       {
         content: [
           thinkingBlock("sig-1"),
-          toolUseBlock("toolu_1", "memory_write", { action: "forget", query: "Fly.io" }),
-          toolUseBlock("toolu_2", "memory_write", {
-            action: "remember",
-            file: "topics/hosting.md",
-            fact: "keeps staging on Ren",
+          toolUseBlock({
+            id: "toolu_1",
+            name: "memory_write",
+            input: { action: "forget", query: "Fly.io" },
+          }),
+          toolUseBlock({
+            id: "toolu_2",
+            name: "memory_write",
+            input: {
+              action: "remember",
+              file: "topics/hosting.md",
+              fact: "keeps staging on Ren",
+            },
           }),
         ],
         stopReason: "max_tokens",
@@ -280,7 +313,13 @@ describe("chat", () => {
     const before = await store.read("topics/hosting.md");
     const requests = mockMessages(server, [
       {
-        content: [toolUseBlock("toolu_1", "memory_write", { action: "forget", query: "Fly.io" })],
+        content: [
+          toolUseBlock({
+            id: "toolu_1",
+            name: "memory_write",
+            input: { action: "forget", query: "Fly.io" },
+          }),
+        ],
         stopReason: "refusal",
       },
       { content: [textBlock("Done.")] },
@@ -340,7 +379,7 @@ describe("chat", () => {
     async (path) => {
       const store = await memoryStore();
       mockMessages(server, [
-        { content: [toolUseBlock("toolu_1", "memory_read", { path })] },
+        { content: [toolUseBlock({ id: "toolu_1", name: "memory_read", input: { path } })] },
         { content: [textBlock("Done.")] },
       ]);
       const result = await chat({ ...base(), store, messages: [QUESTION] });
@@ -365,7 +404,11 @@ describe("chat", () => {
       "new",
     );
     mockMessages(server, [
-      { content: [toolUseBlock("toolu_1", "memory_read", { path: "topics/pets.md" })] },
+      {
+        content: [
+          toolUseBlock({ id: "toolu_1", name: "memory_read", input: { path: "topics/pets.md" } }),
+        ],
+      },
       { content: [textBlock("Done.")] },
     ]);
     const result = await chat({ ...base(), store, messages: [QUESTION] });
@@ -384,7 +427,7 @@ describe("chat", () => {
     },
   ])("throws ModelReplyShapeError on a 200 reply with $name", async ({ body, field }) => {
     const store = await memoryStore();
-    server.use(http.post("https://api.anthropic.com/v1/messages", () => HttpResponse.json(body)));
+    server.use(http.post(MESSAGES_URL, () => HttpResponse.json(body)));
     const error = await chat({ ...base(), store, messages: [QUESTION] }).catch(
       (caught: unknown) => caught,
     );

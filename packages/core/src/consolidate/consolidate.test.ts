@@ -11,7 +11,7 @@ import {
   textBlock,
   thinkingBlock,
   toolUseBlock,
-} from "../chat/anthropic.mocks.js";
+} from "../internal/messages-api.mocks.js";
 import { MemoryStore } from "../store/memory-store.js";
 import type { UsageRecord } from "../usage/types.js";
 import { remember } from "../write/remember.js";
@@ -51,7 +51,9 @@ async function storeWithHosting(): Promise<MemoryStore> {
 }
 
 const saveReply = (content: string, dropped: DroppedLine[] = []) => ({
-  content: [toolUseBlock("toolu_1", "save_consolidated_file", { content, dropped })],
+  content: [
+    toolUseBlock({ id: "toolu_1", name: "save_consolidated_file", input: { content, dropped } }),
+  ],
 });
 
 describe("consolidate", () => {
@@ -189,7 +191,11 @@ describe("consolidate", () => {
       {
         content: [
           thinkingBlock("sig"),
-          toolUseBlock("toolu_1", "save_consolidated_file", { content: HOSTING_GOOD, dropped: [] }),
+          toolUseBlock({
+            id: "toolu_1",
+            name: "save_consolidated_file",
+            input: { content: HOSTING_GOOD, dropped: [] },
+          }),
         ],
       },
     ]);
@@ -401,7 +407,15 @@ describe("consolidate: every input fact is accounted for", () => {
   it("with consolidation@1 sends the old tool, and refuses any lost fact (no dropped list)", async () => {
     const v1 = getPrompt("consolidation", 1).text;
     const lost = await run(
-      { content: [toolUseBlock("toolu_1", "save_consolidated_file", { content: FULL_GOOD })] },
+      {
+        content: [
+          toolUseBlock({
+            id: "toolu_1",
+            name: "save_consolidated_file",
+            input: { content: FULL_GOOD },
+          }),
+        ],
+      },
       v1,
     );
     expect(lost.requests[0]?.tools).toEqual([SAVE_TOOL_V1]);
@@ -411,7 +425,11 @@ describe("consolidate: every input fact is accounted for", () => {
     expect(lost.text).toEqual(FULL_BEFORE);
     const kept = fullWith(...FULL_FACTS.filter((line) => line !== POSTGRES_OLD));
     const merged = await run(
-      { content: [toolUseBlock("toolu_1", "save_consolidated_file", { content: kept })] },
+      {
+        content: [
+          toolUseBlock({ id: "toolu_1", name: "save_consolidated_file", input: { content: kept } }),
+        ],
+      },
       v1,
     );
     expect(merged.result.ok && merged.result.dropped).toEqual([]);
@@ -436,7 +454,7 @@ describe("consolidate: every input fact is accounted for", () => {
     },
   ])("reports invalid_tool_input naming the schema issue when $name", async ({ input, issue }) => {
     const { result, text } = await run({
-      content: [toolUseBlock("toolu_1", "save_consolidated_file", input)],
+      content: [toolUseBlock({ id: "toolu_1", name: "save_consolidated_file", input })],
     });
     expect(result.ok ? "accepted" : result.code).toEqual("invalid_tool_input");
     expect(result.ok ? "" : result.message).toContain(issue);

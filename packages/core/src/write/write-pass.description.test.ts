@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mockMessages, testClient, toolUseBlock } from "../internal/messages-api.mocks.js";
 import { MemoryStore } from "../store/index.js";
-import { answerMessages, testClient, toolUseBlock } from "./messages-api.mocks.js";
 import type { Proposal } from "./propose-memories-tool.js";
 import { writePass } from "./write-pass.js";
 
@@ -42,7 +42,9 @@ function proposal(description: string | null): Proposal {
 }
 
 async function runWith(store: MemoryStore, given: Proposal) {
-  answerMessages(server, [{ content: [toolUseBlock({ memories: [given] })] }]);
+  mockMessages(server, [
+    { content: [toolUseBlock({ name: "propose_memories", input: { memories: [given] } })] },
+  ]);
   return writePass({
     store,
     transcript,

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mockMessages, testClient, toolUseBlock } from "../internal/messages-api.mocks.js";
 import { MemoryStore } from "../store/index.js";
-import { answerMessages, testClient, toolUseBlock } from "./messages-api.mocks.js";
 import { writePass } from "./write-pass.js";
 
 // The evidence rule end to end, through the real SDK client and MSW: any substring of a user turn
@@ -37,7 +37,9 @@ describe("writePass: evidence that cannot back the fact", () => {
       replaces: null,
       description: null,
     };
-    answerMessages(server, [{ content: [toolUseBlock({ memories: [proposal] })] }]);
+    mockMessages(server, [
+      { content: [toolUseBlock({ name: "propose_memories", input: { memories: [proposal] } })] },
+    ]);
     const result = await writePass({
       store,
       transcript,

@@ -15,18 +15,18 @@ import {
   POSTGRES_NEW,
   POSTGRES_OLD,
 } from "../consolidate/consolidate.fixtures.js";
+import {
+  mockMessages,
+  overloaded,
+  testClient,
+  textBlock,
+  thinkingBlock,
+  toolUseBlock,
+} from "../internal/messages-api.mocks.js";
 import { MemoryStore } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { UsageRecord } from "../usage/index.js";
 import { forget } from "./forget.js";
-import {
-  answerMessages,
-  emptyThinkingBlock,
-  overloaded,
-  testClient,
-  textBlock,
-  toolUseBlock,
-} from "./messages-api.mocks.js";
 import type { Proposal } from "./propose-memories-tool.js";
 import { remember } from "./remember.js";
 import { WriteModelReplyError } from "./write-model-reply-error.js";
@@ -40,7 +40,7 @@ afterAll(() => server.close());
 const HAIKU = "claude-haiku-4-5";
 const OPUS = "claude-opus-5-5";
 const NOW = new Date("2026-09-12T18:30:00Z");
-const USAGE = { input: 1840, output: 212, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 };
+const USAGE = { input: 100, output: 20, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 };
 
 async function newStore(maxChars?: number): Promise<MemoryStore> {
   const root = join(await mkdtemp(join(tmpdir(), "memfiles-write-")), "memory");
@@ -59,7 +59,7 @@ function session(
 }
 
 function proposing(...memories: Proposal[]) {
-  return { content: [toolUseBlock({ memories })] };
+  return { content: [toolUseBlock({ name: "propose_memories", input: { memories } })] };
 }
 
 async function run(
@@ -83,7 +83,7 @@ const deploySession = session(
 describe("writePass: a good proposal set", () => {
   it("applies each proposal, tags it with the session date and reports usage", async () => {
     const store = await newStore();
-    answerMessages(server, [
+    mockMessages(server, [
       proposing(
         {
           file: "profile.md",
@@ -174,7 +174,7 @@ describe("writePass: a good proposal set", () => {
       fact: "prefers short answers",
       now: new Date("2026-09-01T00:00:00Z"),
     });
-    const requests = answerMessages(server, [proposing()]);
+    const requests = mockMessages(server, [proposing()]);
     await run({ store, transcript: deploySession });
 
     expect(requests).toHaveLength(1);
@@ -197,7 +197,7 @@ describe("writePass: a good proposal set", () => {
 describe("writePass: nothing worth keeping", () => {
   it.each([["hi"], ["thanks"]])("saves nothing for %j", async (said) => {
     const store = await newStore();
-    answerMessages(server, [proposing()]);
+    mockMessages(server, [proposing()]);
     const result = await run({
       store,
       transcript: session("2026-09-12", ["user", said], ["assistant", "Hello!"]),
@@ -246,7 +246,7 @@ describe("writePass: rejected proposals", () => {
     ["a replaces that names no line", { ...good, replaces: "uses VS Code" }, "replaces_not_found"],
   ])("rejects %s", async (_, proposal, code) => {
     const store = await newStore();
-    answerMessages(server, [proposing(proposal)]);
+    mockMessages(server, [proposing(proposal)]);
     const result = await run({ store, transcript });
     expect(result.applied).toEqual([]);
     expect(result.rejected).toEqual([{ code, proposal, message: expect.any(String) }]);
@@ -255,7 +255,7 @@ describe("writePass: rejected proposals", () => {
 
   it("writes nothing outside the folder for ../../x.md", async () => {
     const store = await newStore();
-    answerMessages(server, [proposing({ ...good, file: "../../x.md" })]);
+    mockMessages(server, [proposing({ ...good, file: "../../x.md" })]);
     await run({ store, transcript });
     expect(await readdir(join(store.root, "..", ".."))).not.toContain("x.md");
   });
@@ -265,7 +265,7 @@ describe("writePass: rejected proposals", () => {
     const outside = await mkdtemp(join(tmpdir(), "memfiles-outside-"));
     await mkdir(store.root, { recursive: true });
     await symlink(outside, join(store.root, "topics"));
-    answerMessages(server, [proposing(good)]);
+    mockMessages(server, [proposing(good)]);
     const result = await run({ store, transcript });
     expect(result.rejected).toEqual([
       {
@@ -286,7 +286,7 @@ describe("writePass: rejected proposals", () => {
       replaces: null,
       description: null,
     };
-    answerMessages(server, [proposing(proposal)]);
+    mockMessages(server, [proposing(proposal)]);
     const result = await run({ store, transcript });
     expect(result.rejected).toEqual([
       {
@@ -313,7 +313,7 @@ describe("writePass: rejected proposals", () => {
       fact: "prefers tmux",
       evidence: "you probably prefer tmux too",
     };
-    answerMessages(server, [proposing(assistantIdea, good)]);
+    mockMessages(server, [proposing(assistantIdea, good)]);
     const result = await run({ store, transcript });
     expect(result.applied.map((item) => item.line)).toEqual(["[stated 2026/09/12] uses Neovim"]);
     expect(result.rejected.map((item) => item.code)).toEqual(["evidence_not_from_user"]);
@@ -327,7 +327,7 @@ describe("writePass: rejected proposals", () => {
       fact: "Uses  Neovim.",
       now: new Date("2026-08-01T00:00:00Z"),
     });
-    answerMessages(server, [proposing(good)]);
+    mockMessages(server, [proposing(good)]);
     const result = await run({ store, transcript });
     expect(result.rejected).toEqual([
       {
@@ -346,7 +346,7 @@ describe("writePass: rejected proposals", () => {
     await mkdir(join(store.root, "topics"), { recursive: true });
     const broken = "---js\n{ name: 'tools' }\n---\n[stated 2026/08/01] uses tmux\n";
     await writeFile(join(store.root, "topics/tools.md"), broken);
-    answerMessages(server, [proposing(good)]);
+    mockMessages(server, [proposing(good)]);
     const result = await run({ store, transcript });
     expect(result.rejected.map((item) => item.code)).toEqual(["unparsable_file"]);
     expect(await readFile(join(store.root, "topics/tools.md"), "utf8")).toBe(broken);
@@ -356,7 +356,7 @@ describe("writePass: rejected proposals", () => {
 describe("writePass: updates", () => {
   it("ends a love-then-hate story about Thai food with exactly one current line", async () => {
     const store = await newStore();
-    answerMessages(server, [
+    mockMessages(server, [
       proposing({
         file: "preferences.md",
         fact: "loves Thai food",
@@ -370,7 +370,7 @@ describe("writePass: updates", () => {
       transcript: session("2026-09-12", ["user", "I love Thai food, any place near Alfama?"]),
     });
 
-    answerMessages(server, [
+    mockMessages(server, [
       proposing({
         file: "preferences.md",
         fact: "can't stand Thai food",
@@ -407,7 +407,7 @@ describe("writePass: updates", () => {
       fact: "deploys on Heroku",
       now: new Date("2026-03-02T00:00:00Z"),
     });
-    answerMessages(server, [
+    mockMessages(server, [
       proposing({
         file: "topics/hosting.md",
         fact: "deploys on Fly.io (previously Heroku)",
@@ -430,7 +430,7 @@ describe("writePass: updates", () => {
       fact: "deploys on Heroku",
       now: new Date("2026-03-02T00:00:00Z"),
     });
-    answerMessages(server, [
+    mockMessages(server, [
       proposing({
         file: "topics/deploy.md",
         fact: "deploys on Fly.io",
@@ -478,7 +478,7 @@ describe("writePass: tombstones", () => {
       "Ship the keyboard to 12 Elm Street, Springfield like last time. Also, I switched to Colemak.",
     ]);
     const evidence = "Ship the keyboard to 12 Elm Street, Springfield";
-    answerMessages(server, [
+    mockMessages(server, [
       proposing(
         {
           file: "profile.md",
@@ -526,7 +526,7 @@ describe("writePass: tombstones", () => {
 describe("writePass: the API and the model reply", () => {
   it("retries a 529 overloaded answer and then succeeds", async () => {
     const store = await newStore();
-    const requests = answerMessages(server, [
+    const requests = mockMessages(server, [
       overloaded({ body: false }),
       proposing({
         file: "topics/hosting.md",
@@ -536,7 +536,11 @@ describe("writePass: the API and the model reply", () => {
         description: null,
       }),
     ]);
-    const result = await run({ store, transcript: deploySession, client: testClient(2) });
+    const result = await run({
+      store,
+      transcript: deploySession,
+      client: testClient({ maxRetries: 2 }),
+    });
     expect(requests).toHaveLength(2);
     expect(result.applied.map((item) => item.line)).toEqual([
       "[stated 2026/09/12] deploys on Fly.io",
@@ -545,7 +549,7 @@ describe("writePass: the API and the model reply", () => {
 
   it("surfaces a 529 as the SDK's APIError once retries run out, and writes nothing", async () => {
     const store = await newStore();
-    answerMessages(server, [overloaded({ body: true })]);
+    mockMessages(server, [overloaded({ body: true })]);
     const error = await run({ store, transcript: deploySession }).catch(
       (caught: unknown) => caught,
     );
@@ -559,20 +563,23 @@ describe("writePass: the API and the model reply", () => {
 
   it("asks Opus 5.5 with tool_choice auto and reads the tool call after an empty thinking block", async () => {
     const store = await newStore();
-    const requests = answerMessages(server, [
+    const requests = mockMessages(server, [
       {
         content: [
-          emptyThinkingBlock(),
+          thinkingBlock(),
           toolUseBlock({
-            memories: [
-              {
-                file: "topics/hosting.md",
-                fact: "deploys on Fly.io",
-                evidence: "We deploy everything on Fly.io",
-                replaces: null,
-                description: null,
-              },
-            ],
+            name: "propose_memories",
+            input: {
+              memories: [
+                {
+                  file: "topics/hosting.md",
+                  fact: "deploys on Fly.io",
+                  evidence: "We deploy everything on Fly.io",
+                  replaces: null,
+                  description: null,
+                },
+              ],
+            },
           }),
         ],
       },
@@ -590,7 +597,10 @@ describe("writePass: the API and the model reply", () => {
       "malformed tool input",
       {
         content: [
-          toolUseBlock({ memories: [{ file: "profile.md", fact: "is Dana", replaces: 3 }] }),
+          toolUseBlock({
+            name: "propose_memories",
+            input: { memories: [{ file: "profile.md", fact: "is Dana", replaces: 3 }] },
+          }),
         ],
       },
       {
@@ -605,7 +615,7 @@ describe("writePass: the API and the model reply", () => {
     [
       "a text answer without the tool call",
       {
-        content: [emptyThinkingBlock(), textBlock("Nothing worth saving.")],
+        content: [thinkingBlock(), textBlock("Nothing worth saving.")],
         stopReason: "end_turn" as const,
       },
       {
@@ -617,12 +627,17 @@ describe("writePass: the API and the model reply", () => {
     ],
     [
       "two tool calls",
-      { content: [toolUseBlock({ memories: [] }), toolUseBlock({ memories: [] })] },
+      {
+        content: [
+          toolUseBlock({ name: "propose_memories", input: { memories: [] } }),
+          toolUseBlock({ name: "propose_memories", input: { memories: [] } }),
+        ],
+      },
       { problem: "several_tool_calls", issues: [] },
     ],
   ])("throws WriteModelReplyError on %s and writes nothing", async (_, answer, expected) => {
     const store = await newStore();
-    answerMessages(server, [answer]);
+    mockMessages(server, [answer]);
     const error = await run({ store, transcript: deploySession }).catch(
       (caught: unknown) => caught,
     );
@@ -662,7 +677,7 @@ describe("writePass: size cap and version conflicts", () => {
   it("rejects a write past the cap with too_long when there is no consolidator", async () => {
     const store = await fullStore();
     const before = await fileText(store, "topics/hosting.md");
-    answerMessages(server, [proposing(proposal)]);
+    mockMessages(server, [proposing(proposal)]);
     const result = await run({ store, transcript: deploySession });
     expect(result.rejected).toEqual([
       { code: "too_long", proposal, message: expect.stringContaining("400-char cap") },
@@ -672,7 +687,7 @@ describe("writePass: size cap and version conflicts", () => {
 
   it("consolidates first through onTooLong, then applies", async () => {
     const store = await fullStore();
-    answerMessages(server, [proposing(proposal)]);
+    mockMessages(server, [proposing(proposal)]);
     const calls: string[] = [];
     const result = await run({
       store,
@@ -696,15 +711,15 @@ describe("writePass: size cap and version conflicts", () => {
     const after = before
       .replace(`separate Fly.io org ${"x".repeat(40)}`, "separate Fly.io org")
       .replace(`for CI ${"x".repeat(40)}`, "for CI");
-    const requests = answerMessages(server, [
+    const requests = mockMessages(server, [
       proposing(proposal),
       {
         content: [
-          toolUseBlock(
+          toolUseBlock({
+            name: "save_consolidated_file",
             // Shortens the two long lines; "uses Docker" keeps its only other word.
-            { content: after, dropped: [] },
-            "save_consolidated_file",
-          ),
+            input: { content: after, dropped: [] },
+          }),
         ],
       },
     ]);
@@ -751,9 +766,9 @@ describe("writePass: size cap and version conflicts", () => {
 
     async function runRepro(store: MemoryStore, save: unknown) {
       const records: UsageRecord[] = [];
-      const requests = answerMessages(server, [
+      const requests = mockMessages(server, [
         proposing(proposal),
-        { content: [toolUseBlock(save, "save_consolidated_file")] },
+        { content: [toolUseBlock({ name: "save_consolidated_file", input: save })] },
       ]);
       const result = await writePass({
         store,
@@ -843,7 +858,7 @@ describe("writePass: size cap and version conflicts", () => {
       }
     }
     const store = new RacingStore({ root: (await newStore()).root });
-    answerMessages(server, [proposing(proposal)]);
+    mockMessages(server, [proposing(proposal)]);
     const result = await run({ store, transcript: deploySession });
     expect(result.applied.map((item) => item.line)).toEqual([
       "[stated 2026/09/12] deploys on Fly.io",
@@ -867,7 +882,7 @@ describe("writePass: size cap and version conflicts", () => {
       }
     }
     const store = new BusyStore({ root: (await newStore()).root });
-    answerMessages(server, [proposing(proposal)]);
+    mockMessages(server, [proposing(proposal)]);
     const result = await run({ store, transcript: deploySession });
     expect(result.rejected).toEqual([
       {

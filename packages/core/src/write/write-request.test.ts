@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mockMessages, testClient, toolUseBlock } from "../internal/messages-api.mocks.js";
 import { type MemoryRow, MemoryStore } from "../store/index.js";
-import { answerMessages, testClient, toolUseBlock } from "./messages-api.mocks.js";
 import { writePass } from "./write-pass.js";
 import { formatWriteRequest } from "./write-request.js";
 
@@ -210,8 +210,8 @@ describe("writePass evidence with tags in the transcript", () => {
       replaces: null,
       description: null,
     };
-    const requests = answerMessages(server, [
-      { content: [toolUseBlock({ memories: [proposal] })] },
+    const requests = mockMessages(server, [
+      { content: [toolUseBlock({ name: "propose_memories", input: { memories: [proposal] } })] },
     ]);
     const result = await writePass({
       store,
