@@ -1,6 +1,5 @@
 import { MODELS } from "../models/index.js";
-import { resolveModelKey } from "./model-id.js";
-import { UnknownModelError } from "./unknown-model-error.js";
+import { modelEntry } from "./model-id.js";
 
 /**
  * Minimum cacheable prompt length in tokens per model: a cached prefix shorter than this is not
@@ -45,17 +44,12 @@ export function estimateTokens(text: string): number {
  */
 export function minCacheableTokens(model: string, minimums?: Record<string, number>): number {
   const table = { ...MIN_CACHEABLE_TOKENS, ...minimums };
-  const key = resolveModelKey(model, Object.keys(table));
-  const minimum = key === undefined ? undefined : table[key];
-  if (minimum === undefined) {
-    throw new UnknownModelError({
-      model,
-      knownModels: Object.keys(table),
-      table: "minimum cacheable prompt length",
-      hint: `Pass it in tokens: { minimums: { "${model}": 1024 } }.`,
-    });
-  }
-  return minimum;
+  return modelEntry(
+    table,
+    model,
+    "minimum cacheable prompt length",
+    `Pass it in tokens: { minimums: { "${model}": 1024 } }.`,
+  );
 }
 
 /** A cached prefix too short to be cached. */

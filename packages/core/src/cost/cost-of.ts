@@ -1,6 +1,5 @@
-import { resolveModelKey } from "./model-id.js";
+import { modelEntry } from "./model-id.js";
 import { PRICES, type PriceTable } from "./prices.js";
-import { UnknownModelError } from "./unknown-model-error.js";
 import type { ModelUsage } from "./usage.js";
 
 /** Result of `costOf`: the cost of a usage in USD, in total and per part. */
@@ -39,18 +38,13 @@ function roundUsd(value: number): number {
  */
 export function costOf(usage: ModelUsage, model: string, prices?: PriceTable): CostResult {
   const table: PriceTable = { ...PRICES, ...prices };
-  const key = resolveModelKey(model, Object.keys(table));
-  const price = key === undefined ? undefined : table[key];
-  if (price === undefined) {
-    throw new UnknownModelError({
-      model,
-      knownModels: Object.keys(table),
-      table: "price",
-      hint:
-        `Pass its prices in USD per million tokens: costOf(usage, "${model}", { "${model}": ` +
-        "{ input, output, cacheWrite5m, cacheWrite1h, cacheRead } }).",
-    });
-  }
+  const price = modelEntry(
+    table,
+    model,
+    "price",
+    `Pass its prices in USD per million tokens: costOf(usage, "${model}", { "${model}": ` +
+      "{ input, output, cacheWrite5m, cacheWrite1h, cacheRead } }).",
+  );
   const input = roundUsd((usage.input * price.input) / MILLION);
   const output = roundUsd((usage.output * price.output) / MILLION);
   const cacheWrite = roundUsd(
