@@ -2,6 +2,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import type { CacheWarning } from "../cost/cache-minimum.js";
 import { ModelReplyShapeError } from "../cost/model-reply-shape-error.js";
 import { type ModelUsage, sumUsage, toModelUsage } from "../cost/usage.js";
+import { reportUsage } from "../internal/report-usage.js";
 import { buildSystem } from "../recall/build-system.js";
 import type { MemoryStore } from "../store/index.js";
 import type { OnUsage } from "../usage/types.js";
@@ -134,12 +135,12 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
       });
     }
     usages.push(usage);
-    await options.onUsage?.({
-      ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+    await reportUsage(options.onUsage, {
+      sessionId: options.sessionId,
       stage: "chat",
       model: options.model,
       usage,
-      date: now.toISOString(),
+      now,
     });
 
     const toolUses = message.content.filter(

@@ -3,6 +3,7 @@ import { getPrompt, listPrompts } from "@memfiles/prompts";
 import type { z } from "zod";
 import { type ModelUsage, sumUsage, toModelUsage, ZERO_USAGE } from "../cost/usage.js";
 import { dateTag } from "../format/fact-line.js";
+import { reportUsage } from "../internal/report-usage.js";
 import { supportsForcedToolChoice } from "../models/index.js";
 import { neutralizeFence } from "../recall/fence.js";
 import { MEMORY_INDEX_FILE } from "../store/memory-path.js";
@@ -221,12 +222,12 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
     ],
   });
   const usage = toModelUsage(message.usage);
-  await options.onUsage?.({
-    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+  await reportUsage(options.onUsage, {
+    sessionId: options.sessionId,
     stage: "consolidate",
     model: options.model,
     usage,
-    date: now.toISOString(),
+    now,
   });
 
   const reply = readReply(message, prompt.tool);

@@ -5,6 +5,7 @@ import type { ModelUsage } from "../cost/index.js";
 import { sumUsage, toModelUsage } from "../cost/index.js";
 import { dateTag, formatFactLine } from "../format/index.js";
 import { checkEvidence, findSecrets } from "../guards/index.js";
+import { reportUsage } from "../internal/report-usage.js";
 import { supportsForcedToolChoice } from "../models/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { OnUsage } from "../usage/index.js";
@@ -227,12 +228,12 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
   });
   const usage = toModelUsage(message.usage);
   const sessionId = options.sessionId ?? transcript.sessionId;
-  await options.onUsage?.({
-    ...(sessionId === undefined ? {} : { sessionId }),
+  await reportUsage(options.onUsage, {
+    sessionId,
     stage: "write",
     model,
     usage,
-    date: now.toISOString(),
+    now,
   });
 
   const proposals = readProposals(message, model);
