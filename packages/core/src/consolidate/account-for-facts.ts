@@ -1,10 +1,6 @@
-import {
-  type FactLine,
-  formatFactLine,
-  normalizeFactText,
-  parseFactLine,
-} from "../format/fact-line.js";
+import { type FactLine, formatFactLine, parseFactLine } from "../format/fact-line.js";
 import { type LocatedFact, safeParseMemoryFile } from "../format/memory-file.js";
+import { normalizeFactText } from "../text/index.js";
 import { contentStems, type RewriteProblem } from "./check-rewrite.js";
 import type { DroppedLine } from "./save-tool.js";
 

@@ -1,6 +1,11 @@
-import { stemmer } from "stemmer";
-import { normalizeFactText } from "../format/fact-line.js";
 import { type MemoryFile, safeParseMemoryFile } from "../format/memory-file.js";
+import {
+  contentWordList,
+  contentWords,
+  MERGE_WORDS,
+  normalizeFactText,
+  stemWord,
+} from "../text/index.js";
 
 /** Why code refused a consolidation rewrite (the file is left as it was). */
 export type RewriteProblemCode =
@@ -34,18 +39,6 @@ export type CheckRewriteOptions = {
   after: string;
 };
 
-// Function words and the few connectives a merge needs ("deploys on Fly.io (previously Heroku)").
-// They carry no fact on their own, so they may appear in a rewrite without being in the input.
-const FREE_WORDS = new Set(
-  (
-    "a an the and or but nor so yet of in on at to for from by with without into onto about as than then " +
-    "is are was were be been being am has have had do does did not no yes it its this that these those " +
-    "there here which who whom whose what when where while also both either neither each all any some " +
-    "still now currently previously formerly earlier before after since until instead longer anymore " +
-    "moved switched changed replaced later prior via per i me my we our they them their he him his she her you your"
-  ).split(" "),
-);
-
 /**
  * Placeholders a model writes instead of the facts. A line matching one is `elided` unless the
  * same line (folded) was already in the input.
@@ -69,29 +62,23 @@ const DESCRIPTION_WORDS = new Set(
   ),
 );
 
-function contentWords(text: string, free: ReadonlySet<string> = FREE_WORDS): string[] {
-  const words = normalizeFactText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter((word) => !FREE_WORDS.has(word) && !free.has(word));
-}
-
-function stem(word: string): string {
-  return /^\p{N}+$/u.test(word) ? word : stemmer(word);
-}
-
 /**
  * The content words of a fact, folded and Porter-stemmed, as a set: what the consolidation checks
  * compare (function words and merge connectives left out).
  */
 export function contentStems(text: string): Set<string> {
-  return new Set(contentWords(text).map(stem));
+  return new Set(contentWords(text, { ignore: MERGE_WORDS }));
 }
 
 function vocabulary(texts: readonly string[]): Set<string> {
-  return new Set(texts.flatMap((text) => contentWords(text).map(stem)));
+  return new Set(texts.flatMap((text) => [...contentStems(text)]));
 }
 
 function newWords(text: string, known: Set<string>, free?: ReadonlySet<string>): string[] {
-  return [...new Set(contentWords(text, free).filter((word) => !known.has(stem(word))))];
+  const words = contentWordList(text, { ignore: MERGE_WORDS }).filter(
+    (word) => !free?.has(word) && !known.has(stemWord(word)),
+  );
+  return [...new Set(words)];
 }
 
 function bodyLineNumbers(file: MemoryFile, text: string): number {

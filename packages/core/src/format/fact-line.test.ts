@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTag, formatFactLine, normalizeFactText, parseFactLine } from "./fact-line.js";
+import { dateTag, formatFactLine, parseFactLine } from "./fact-line.js";
 import { MemoryFormatError } from "./memory-format-error.js";
 
 describe("parseFactLine", () => {
@@ -60,25 +60,6 @@ describe("formatFactLine", () => {
     ["blank text", { stated: "2026/09/12", text: " \n " }],
   ])("refuses %s", (_name, fact) => {
     expect(() => formatFactLine(fact)).toThrow(MemoryFormatError);
-  });
-});
-
-describe("normalizeFactText", () => {
-  it.each([
-    ["case and spaces", "  Uses   NeoVim ", "uses neovim"],
-    ["a date tag", "[stated 2026/09/12] Uses Neovim", "uses neovim"],
-    ["a dashed date tag", "[stated 2026-09-12]   uses neovim", "uses neovim"],
-    ["line breaks and tabs", "uses\tNeovim\n daily", "uses neovim daily"],
-    ["full-width letters (NFKC)", "ｕｓｅｓ Neovim", "uses neovim"],
-    ["blank", "   ", ""],
-  ])("folds %s", (_name, text, expected) => {
-    expect(normalizeFactText(text)).toBe(expected);
-  });
-
-  it("matches a fact line against its text with another date", () => {
-    expect(normalizeFactText("[stated 2026/01/02] Deploys on Fly.io")).toBe(
-      normalizeFactText("deploys  on fly.io"),
-    );
   });
 });
 

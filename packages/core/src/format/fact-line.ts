@@ -1,3 +1,4 @@
+import { STATED_TAG } from "../text/index.js";
 import { MemoryFormatError } from "./memory-format-error.js";
 
 /** One fact as stored: the UTC date the user said it (`YYYY/MM/DD`) and the text. */
@@ -9,7 +10,6 @@ export type FactLine = {
 };
 
 const FACT_LINE = /^\s*\[stated (\d{4})\/(\d{2})\/(\d{2})\][ \t]+(\S.*?)\s*$/;
-const STATED_TAG = /^\s*\[stated\b[^\]\n]*\]\s*/i;
 const DATE_TAG = /^(\d{4})\/(\d{2})\/(\d{2})$/;
 
 function isCalendarDate(year: number, month: number, day: number): boolean {
@@ -71,19 +71,6 @@ export function formatFactLine(fact: FactLine): string {
     });
   }
   return `[stated ${fact.stated}] ${text}`;
-}
-
-/**
- * Fold a fact's text for matching: drops a leading `[stated ...]` tag, applies Unicode NFKC, lower
- * cases, and turns runs of white space into one space. The write pass matches `replaces` and
- * tombstones on this (the seed design: "matched on the fact text, date tag ignored").
- *
- * @param text - A fact's text or a whole fact line.
- * @returns The folded text; `""` for blank input.
- * @example normalizeFactText("[stated 2026/09/12]  Uses  NeoVim") // "uses neovim"
- */
-export function normalizeFactText(text: string): string {
-  return text.normalize("NFKC").replace(STATED_TAG, "").replace(/\s+/g, " ").trim().toLowerCase();
 }
 
 /**

@@ -2,7 +2,6 @@ export {
   dateTag,
   type FactLine,
   formatFactLine,
-  normalizeFactText,
   parseFactLine,
 } from "./fact-line.js";
 export {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Transcript } from "../transcript/index.js";
-import { checkEvidence, foldForQuote } from "./evidence-guard.js";
+import { checkEvidence } from "./evidence-guard.js";
 
 const transcript: Transcript = {
   date: "2026-09-12",
@@ -36,11 +36,5 @@ describe("checkEvidence", () => {
     ["only punctuation", '"."', { code: "evidence_not_found" }],
   ])("%s", (_, evidence, expected) => {
     expect(checkEvidence(evidence, transcript)).toEqual(expected);
-  });
-});
-
-describe("foldForQuote", () => {
-  it("folds case, white space, quote marks and dashes", () => {
-    expect(foldForQuote("  It’s\tA  “Test” — OK\n")).toBe('it\'s a "test" - ok');
   });
 });

@@ -1,3 +1,4 @@
+import { foldText } from "../text/index.js";
 import type { Transcript } from "../transcript/index.js";
 
 /** Result of {@link checkEvidence}. */
@@ -5,25 +6,6 @@ export type CheckEvidenceResult =
   | { code: "ok"; turn: number }
   | { code: "evidence_not_from_user"; turn: number }
   | { code: "evidence_not_found" };
-
-/**
- * Folds a text for quote matching: Unicode NFKC, curly quotes and apostrophes to straight ones,
- * dashes to `-`, lower case, every run of white space to one space, trimmed.
- *
- * @param text - Any text.
- * @returns The folded text.
- * @example foldForQuote("I  can’t\nSTAND it") // "i can't stand it"
- */
-export function foldForQuote(text: string): string {
-  return text
-    .normalize("NFKC")
-    .replace(/[\u2018\u2019\u201A\u201B\u2032`]/g, "'")
-    .replace(/[\u201C\u201D\u201E\u201F\u2033]/g, '"')
-    .replace(/[\u2010-\u2015\u2212]/g, "-")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 // Quote marks around the evidence and end punctuation are the model's framing, not the user's words.
 function trimQuoteFraming(folded: string): string {
@@ -36,7 +18,7 @@ function trimQuoteFraming(folded: string): string {
 
 /**
  * Checks that a proposal's evidence is a verbatim quote of a **user** turn, comparing texts with
- * case, white space and quote-mark style folded (see {@link foldForQuote}); quote marks around the
+ * case, white space and quote-mark style folded (see {@link foldText}); quote marks around the
  * evidence and end punctuation are ignored. The seed design: the user said it directly, and the
  * write pass quotes the user's words as evidence; a fact the assistant suggested and the user never
  * stated is not a memory.
@@ -49,11 +31,11 @@ function trimQuoteFraming(folded: string): string {
  * @example checkEvidence("I love Thai food", transcript) // { code: "ok", turn: 0 }
  */
 export function checkEvidence(evidence: string, transcript: Transcript): CheckEvidenceResult {
-  const quote = trimQuoteFraming(foldForQuote(evidence));
+  const quote = trimQuoteFraming(foldText(evidence));
   if (!/[\p{L}\p{N}]/u.test(quote)) return { code: "evidence_not_found" };
   const turns = transcript.turns.map((turn) => ({
     role: turn.role,
-    text: foldForQuote(turn.content),
+    text: foldText(turn.content),
   }));
   const user = turns.findIndex((turn) => turn.role === "user" && turn.text.includes(quote));
   if (user !== -1) return { code: "ok", turn: user };

@@ -1,7 +1,4 @@
-// Not re-exported from guards/index.ts: it builds on the write stage's `contentWords`, which
-// imports `foldForQuote` from that index, and a re-export would close an import cycle.
-import { contentWords } from "../write/fact-match.js";
-import { foldForQuote } from "./evidence-guard.js";
+import { contentWords, foldText } from "../text/index.js";
 
 /** Shortest evidence accepted, in chars (folded), when it has fewer than two content words. */
 export const MIN_EVIDENCE_CHARS = 12;
@@ -31,7 +28,7 @@ export type CheckEvidenceSupportResult =
  */
 export function checkEvidenceSupport(evidence: string, fact: string): CheckEvidenceSupportResult {
   const words = contentWords(evidence);
-  if (words.length < MIN_EVIDENCE_WORDS && foldForQuote(evidence).length < MIN_EVIDENCE_CHARS) {
+  if (words.length < MIN_EVIDENCE_WORDS && foldText(evidence).length < MIN_EVIDENCE_CHARS) {
     return {
       code: "evidence_too_short",
       message: `Refused "${fact}": its evidence ${JSON.stringify(evidence)} is too short to show the user stated it (at least ${MIN_EVIDENCE_WORDS} content words or ${MIN_EVIDENCE_CHARS} chars). Quote the sentence where the user said it.`,

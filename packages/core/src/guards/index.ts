@@ -1,4 +1,10 @@
-export { type CheckEvidenceResult, checkEvidence, foldForQuote } from "./evidence-guard.js";
+export { type CheckEvidenceResult, checkEvidence } from "./evidence-guard.js";
+export {
+  type CheckEvidenceSupportResult,
+  checkEvidenceSupport,
+  MIN_EVIDENCE_CHARS,
+  MIN_EVIDENCE_WORDS,
+} from "./evidence-support.js";
 export {
   type FindSecretsResult,
   findSecrets,

@@ -2,8 +2,9 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
 import { type CacheWarning, checkCachedPrefix, estimateTokens } from "../cost/cache-minimum.js";
 import type { MemoryRow } from "../store/types.js";
+import { compareCodeUnits } from "../text/index.js";
 import { capChars, oneLine, recallText } from "./fence.js";
-import { compare, prefilterRows } from "./prefilter.js";
+import { prefilterRows } from "./prefilter.js";
 import type { RecallStore } from "./recall-store.js";
 
 /**
@@ -147,7 +148,7 @@ export async function renderMemoryBlock(
   const maxDescriptionChars = options.maxDescriptionChars ?? DEFAULT_MAX_DESCRIPTION_CHARS;
   const rows = (await options.store.list())
     .filter((row) => row.path !== "MEMORY.md")
-    .sort((a, b) => compare(a.path, b.path));
+    .sort((a, b) => compareCodeUnits(a.path, b.path));
   const isAlwaysLoaded = (row: MemoryRow) =>
     (ALWAYS_LOADED as readonly string[]).includes(row.path);
   const indexLine = (row: MemoryRow) =>

@@ -1,15 +1,10 @@
 import MiniSearch from "minisearch";
 import type { MemoryRow } from "../store/types.js";
-
-const STOP_WORDS = new Set(
-  "a an and are as at be but by can do does for from how i in is it me my of on or our so that the this to was we what when where which who why will with you your md".split(
-    " ",
-  ),
-);
+import { compareCodeUnits, QUERY_STOP_WORDS, splitWords } from "../text/index.js";
 
 function processTerm(term: string): string | null {
   const lower = term.toLowerCase();
-  return lower.length < 2 || STOP_WORDS.has(lower) ? null : lower;
+  return lower.length < 2 || QUERY_STOP_WORDS.has(lower) ? null : lower;
 }
 
 /**
@@ -38,14 +33,17 @@ export function prefilterRows(
   }
   if (chosen.size < keep) {
     const byRecency = [...rows].sort(
-      (a, b) => compare(b.updated ?? "", a.updated ?? "") || compare(a.path, b.path),
+      (a, b) =>
+        compareCodeUnits(b.updated ?? "", a.updated ?? "") || compareCodeUnits(a.path, b.path),
     );
     for (const row of byRecency) {
       if (chosen.size >= keep) break;
       chosen.add(row.path);
     }
   }
-  return rows.filter((row) => chosen.has(row.path)).sort((a, b) => compare(a.path, b.path));
+  return rows
+    .filter((row) => chosen.has(row.path))
+    .sort((a, b) => compareCodeUnits(a.path, b.path));
 }
 
 let lastIndex: { signature: string; search: MiniSearch<MemoryRow> } | undefined;
@@ -60,7 +58,7 @@ function searchIndex(rows: MemoryRow[]): MiniSearch<MemoryRow> {
     idField: "path",
     fields: ["name", "path", "description"],
     processTerm,
-    tokenize: (text) => text.split(/[\s\-_/.,:;!?()[\]"'`]+/u),
+    tokenize: splitWords,
     searchOptions: {
       boost: { name: 2, description: 1.5, path: 1 },
       prefix: (term) => term.length >= 4,
@@ -71,9 +69,4 @@ function searchIndex(rows: MemoryRow[]): MiniSearch<MemoryRow> {
   search.addAll(rows);
   lastIndex = { signature, search };
   return search;
-}
-
-/** Code-unit order: locale-independent, so output bytes never depend on the machine. */
-export function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

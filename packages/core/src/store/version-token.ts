@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha1Hex } from "../text/index.js";
 
 /** The version token of a file that does not exist (seed design). */
 export const NEW_VERSION = "new";
@@ -13,5 +13,5 @@ export const NEW_VERSION = "new";
  */
 export function versionToken(text: string | undefined): string {
   if (text === undefined) return NEW_VERSION;
-  return createHash("sha1").update(text, "utf8").digest("hex").slice(0, 12);
+  return sha1Hex(text).slice(0, 12);
 }

@@ -8,8 +8,8 @@ import { checkEvidenceSupport } from "../guards/evidence-support.js";
 import { keepTextStyle } from "../internal/text-style.js";
 import type { MemoryStore } from "../store/index.js";
 import { MemoryPathError } from "../store/index.js";
+import { factKey } from "../text/index.js";
 import { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
-import { factKey } from "./fact-match.js";
 import { type MemoryFileState, readMemoryFile, readMemoryFiles } from "./memory-files.js";
 import { findForgotten, readTombstones } from "./tombstones.js";
 

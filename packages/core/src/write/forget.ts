@@ -1,7 +1,7 @@
 import { dateTag, formatFactLine, formatMemoryFile, safeParseMemoryFile } from "../format/index.js";
 import { keepTextStyle } from "../internal/text-style.js";
+import { contentWords, factKey } from "../text/index.js";
 import { MAX_CONFLICT_RETRIES, type WriteStore } from "./apply-proposal.js";
-import { contentWords, factKey } from "./fact-match.js";
 import { makeTombstone, readTombstones, type Tombstone, writeTombstones } from "./tombstones.js";
 
 /** Options of {@link forget}. */

@@ -6,7 +6,6 @@ export {
   type OnTooLong,
   type WriteStore,
 } from "./apply-proposal.js";
-export { contentWords, factKey } from "./fact-match.js";
 export {
   type ForgetOptions,
   type ForgetResult,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { contentWords, factKey } from "./fact-match.js";
 import { findForgotten, liftTombstones, makeTombstone } from "./tombstones.js";
 
 const tombstones = [
@@ -41,22 +40,5 @@ describe("liftTombstones", () => {
     const lifted = liftTombstones("deploys on Render", tombstones);
     expect(lifted).toEqual([tombstones[0]]);
     expect(lifted[0]).toBe(tombstones[0]);
-  });
-});
-
-describe("factKey and contentWords", () => {
-  it.each([
-    ["[stated 2026/09/12]  Loves  Thai food.", "loves thai food"],
-    ["Can’t stand it", "can't stand it"],
-  ])("factKey(%j) = %j", (text, key) => {
-    expect(factKey(text)).toBe(key);
-  });
-
-  it.each([
-    ["Please forget where I deploy", ["deploi"]],
-    ["I don't eat pork anymore", ["eat", "pork"]],
-    ["home address is 12 Elm Street", ["home", "address", "12", "elm", "street"]],
-  ])("contentWords(%j) = %j", (text, words) => {
-    expect(contentWords(text)).toEqual(words);
   });
 });

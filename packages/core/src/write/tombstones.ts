@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contentWords, factKey, hashText } from "./fact-match.js";
+import { contentWords, factKey, hashText } from "../text/index.js";
 import { TombstoneFileError } from "./tombstone-file-error.js";
 
 /** Where tombstones live, inside the memory folder's internal state folder. */

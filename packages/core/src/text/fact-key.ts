@@ -1,0 +1,32 @@
+import { foldText } from "./fold.js";
+
+/** A leading `[stated ...]` tag, valid or not (the seed design's date tag on a fact line). */
+export const STATED_TAG = /^\s*\[stated\b[^\]\n]*\]\s*/i;
+
+/**
+ * Fold a fact's text for matching: drops a leading `[stated ...]` tag, applies Unicode NFKC, lower
+ * cases, and turns runs of white space into one space. Consolidation matches input and output lines
+ * on this (the seed design: "matched on the fact text, date tag ignored").
+ *
+ * @param text - A fact's text or a whole fact line.
+ * @returns The folded text; `""` for blank input.
+ * @example normalizeFactText("[stated 2026/09/12]  Uses  NeoVim") // "uses neovim"
+ */
+export function normalizeFactText(text: string): string {
+  return text.normalize("NFKC").replace(STATED_TAG, "").replace(/\s+/g, " ").trim().toLowerCase();
+}
+
+/**
+ * The key two fact texts are compared on (for `replaces`, duplicates and tombstones): a leading
+ * `[stated …]` tag dropped, NFKC, case and white space folded (the seed design: "matched on the
+ * fact text, date tag ignored"), curly quotes made straight and end punctuation dropped.
+ *
+ * @param text - A fact's text, or a whole fact line.
+ * @returns The key; `""` for blank input.
+ * @example factKey("[stated 2026/09/12]  Loves  Thai food.") // "loves thai food"
+ */
+export function factKey(text: string): string {
+  return foldText(normalizeFactText(text))
+    .replace(/[.!;,]+$/, "")
+    .trim();
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { splitWords } from "./split-words.js";
+
+describe("splitWords", () => {
+  it.each([
+    [
+      "spaces and punctuation",
+      "Deploys on Fly.io, today!",
+      ["Deploys", "on", "Fly", "io", "today"],
+    ],
+    ["apostrophes dropped", "I don’t eat pork, don't", ["I", "dont", "eat", "pork", "dont"]],
+    [
+      "numbers cut at the point",
+      "version 3.5 of node_modules",
+      ["version", "3", "5", "of", "node", "modules"],
+    ],
+    ["letters and digits kept together", "abc123 x-y", ["abc123", "x", "y"]],
+    ["accents kept", "café à Zürich", ["café", "à", "Zürich"]],
+    ["Chinese into words", "我住在東京", ["我", "住在", "東京"]],
+    ["Chinese with Latin", "我用Neovim写代码", ["我", "用", "Neovim", "写", "代码"]],
+    ["Japanese kanji apart from kana", "東京に住む", ["東京", "に", "住む"]],
+    ["Korean on spaces", "서울에 살아요", ["서울에", "살아요"]],
+    ["blank", "  \n ", []],
+  ])("%s", (_name, text, words) => {
+    expect(splitWords(text)).toEqual(words);
+  });
+});
