@@ -5,7 +5,6 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ModelReplyShapeError } from "../cost/model-reply-shape-error.js";
 import {
   MESSAGES_URL,
   mockMessages,
@@ -13,7 +12,8 @@ import {
   textBlock,
   thinkingBlock,
   toolUseBlock,
-} from "../internal/messages-api.mocks.js";
+} from "../../test/messages-api.js";
+import { ModelReplyShapeError } from "../cost/model-reply-shape-error.js";
 import { MemoryStore } from "../store/memory-store.js";
 import type { UsageRecord } from "../usage/types.js";
 import { chat } from "./chat.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { hostingWith } from "../../test/fixtures/memory-files.js";
 import { accountForFacts } from "./account-for-facts.js";
-import { hostingWith } from "./consolidate.fixtures.js";
 import type { DroppedLine } from "./save-tool.js";
 
 const PATH = "topics/hosting.md";

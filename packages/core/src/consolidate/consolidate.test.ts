@@ -6,16 +6,6 @@ import { setupServer } from "msw/node";
 import { simpleGit } from "simple-git";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
-  mockMessages,
-  testClient,
-  textBlock,
-  thinkingBlock,
-  toolUseBlock,
-} from "../internal/messages-api.mocks.js";
-import { MemoryStore } from "../store/memory-store.js";
-import type { UsageRecord } from "../usage/types.js";
-import { remember } from "../write/remember.js";
-import {
   API_NEW,
   API_OLD,
   FULL_BEFORE,
@@ -28,7 +18,17 @@ import {
   hostingWith,
   POSTGRES_NEW,
   POSTGRES_OLD,
-} from "./consolidate.fixtures.js";
+} from "../../test/fixtures/memory-files.js";
+import {
+  mockMessages,
+  testClient,
+  textBlock,
+  thinkingBlock,
+  toolUseBlock,
+} from "../../test/messages-api.js";
+import { MemoryStore } from "../store/memory-store.js";
+import type { UsageRecord } from "../usage/types.js";
+import { remember } from "../write/remember.js";
 import { consolidate, consolidateAll } from "./consolidate.js";
 import { type DroppedLine, SAVE_TOOL_V1, SAVE_TOOL_V2 } from "./save-tool.js";
 

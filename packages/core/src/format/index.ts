@@ -9,6 +9,7 @@ export {
   formatFrontMatter,
   readFrontMatter,
 } from "./front-matter.js";
+export { keepTextStyle } from "./keep-text-style.js";
 export {
   type FormatMemoryFileOptions,
   formatMemoryFile,
@@ -28,3 +29,4 @@ export {
   type MemoryFormatErrorCode,
   type MemoryFormatErrorOptions,
 } from "./memory-format-error.js";
+export type { MemoryProblem, MemoryType } from "./memory-problem.js";

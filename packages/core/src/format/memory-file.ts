@@ -1,7 +1,7 @@
-import type { MemoryProblem, MemoryType } from "../store/types.js";
 import { type FactLine, formatFactLine, hasStatedTag, parseFactLine } from "./fact-line.js";
 import { formatFrontMatter, readFrontMatter } from "./front-matter.js";
 import { MemoryFormatError } from "./memory-format-error.js";
+import type { MemoryProblem, MemoryType } from "./memory-problem.js";
 
 /** Claude Code's memory types, accepted in a `type:` header field. */
 export const MEMORY_TYPES = [

@@ -22,10 +22,8 @@ export { DEFAULT_MAX_CHARS, MemoryStore, rowFromText } from "./memory-store.js";
 export { INTERNAL_FOLDER, type StoreLockOptions, withStoreLock } from "./store-lock.js";
 export type {
   CheckResult,
-  MemoryProblem,
   MemoryRow,
   MemoryStoreOptions,
-  MemoryType,
   ReadResult,
   WriteFailureCode,
   WriteResult,

@@ -1,7 +1,7 @@
 import { appendFile, lstat, mkdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import writeFileAtomic from "write-file-atomic";
-import { isMissing } from "../internal/fs.js";
+import { isMissing } from "../file-system/index.js";
 import { MemoryPathError } from "./memory-path-error.js";
 import {
   ensureInternalFolder,

@@ -1,6 +1,6 @@
 import { lstat, realpath, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
-import { isInsideOrSame, isMissing } from "../internal/fs.js";
+import { isInsideOrSame, isMissing } from "../file-system/index.js";
 import { MemoryPathError } from "./memory-path-error.js";
 
 /** The generated index at the root of the memory folder; never a memory path. */

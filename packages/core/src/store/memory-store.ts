@@ -2,8 +2,9 @@ import { type Dirent, lstatSync, readdirSync, realpathSync, type Stats, statSync
 import { mkdir, readFile, realpath, rmdir, unlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import writeFileAtomic from "write-file-atomic";
+import { errorCode, isInsideOrSame, isMissing } from "../file-system/index.js";
 import { safeParseMemoryFile } from "../format/memory-file.js";
-import { errorCode, isInsideOrSame, isMissing } from "../internal/fs.js";
+import type { MemoryProblem } from "../format/memory-problem.js";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
 import { formatMemoryIndex, formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
 import {
@@ -16,7 +17,6 @@ import { MemoryPathError } from "./memory-path-error.js";
 import { realRootOf, type StoreLockOptions, withStoreLock } from "./store-lock.js";
 import type {
   CheckResult,
-  MemoryProblem,
   MemoryRow,
   MemoryStoreOptions,
   ReadResult,

@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { lstat, mkdir, realpath } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { lock } from "proper-lockfile";
-import { errorCode, isMissing, sleep } from "../internal/fs.js";
+import { errorCode, isMissing } from "../file-system/index.js";
 import { MemoryLockError } from "./memory-lock-error.js";
 import { MemoryPathError } from "./memory-path-error.js";
 

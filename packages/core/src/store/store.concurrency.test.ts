@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CHURN_MAX_CHARS, churnText, counterValue } from "../../test/fixtures/store-child.js";
 import { parseMemoryFile } from "../format/memory-file.js";
-import { CHURN_MAX_CHARS, churnText, counterValue } from "./__fixtures__/store-child.js";
 import { MemoryStore } from "./memory-store.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const CHILD = join(here, "__fixtures__", "store-child.ts");
+const CHILD = join(here, "..", "..", "test", "fixtures", "store-child.ts");
 
 let sandbox: string;
 let root: string;

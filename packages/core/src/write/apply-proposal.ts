@@ -4,8 +4,8 @@ import {
   type MemoryHeader,
   type MemoryLine,
 } from "../format/index.js";
+import { keepTextStyle } from "../format/keep-text-style.js";
 import { checkEvidenceSupport } from "../guards/evidence-support.js";
-import { keepTextStyle } from "../internal/text-style.js";
 import type { MemoryStore } from "../store/index.js";
 import { MemoryPathError } from "../store/index.js";
 import { factKey } from "../text/index.js";

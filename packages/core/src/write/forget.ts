@@ -1,5 +1,5 @@
 import { dateTag, formatFactLine, formatMemoryFile, safeParseMemoryFile } from "../format/index.js";
-import { keepTextStyle } from "../internal/text-style.js";
+import { keepTextStyle } from "../format/keep-text-style.js";
 import { contentWords, factKey } from "../text/index.js";
 import { MAX_CONFLICT_RETRIES, type WriteStore } from "./apply-proposal.js";
 import { makeTombstone, readTombstones, type Tombstone, writeTombstones } from "./tombstones.js";

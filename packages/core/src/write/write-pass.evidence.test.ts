@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../internal/messages-api.mocks.js";
+import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
 import { MemoryStore } from "../store/index.js";
 import { writePass } from "./write-pass.js";
 

@@ -14,7 +14,7 @@ import {
   FULL_NEWEST_ONLY,
   POSTGRES_NEW,
   POSTGRES_OLD,
-} from "../consolidate/consolidate.fixtures.js";
+} from "../../test/fixtures/memory-files.js";
 import {
   mockMessages,
   overloaded,
@@ -22,7 +22,7 @@ import {
   textBlock,
   thinkingBlock,
   toolUseBlock,
-} from "../internal/messages-api.mocks.js";
+} from "../../test/messages-api.js";
 import { MemoryStore } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { UsageRecord } from "../usage/index.js";

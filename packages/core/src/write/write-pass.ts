@@ -5,10 +5,10 @@ import type { ModelUsage } from "../cost/index.js";
 import { sumUsage, toModelUsage } from "../cost/index.js";
 import { dateTag, formatFactLine } from "../format/index.js";
 import { checkEvidence, findSecrets } from "../guards/index.js";
-import { reportUsage } from "../internal/report-usage.js";
 import { supportsForcedToolChoice } from "../models/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { OnUsage } from "../usage/index.js";
+import { reportUsage } from "../usage/report-usage.js";
 import {
   type ApplyRejectionCode,
   applyFact,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepTextStyle } from "./text-style.js";
+import { keepTextStyle } from "./keep-text-style.js";
 
 describe("keepTextStyle", () => {
   it.each([

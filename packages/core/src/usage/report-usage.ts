@@ -1,5 +1,5 @@
 import type { ModelUsage } from "../cost/usage.js";
-import type { OnUsage, Stage } from "../usage/types.js";
+import type { OnUsage, Stage } from "./types.js";
 
 /**
  * Hands one model call's usage to the caller's `onUsage` as a UsageRecord (awaited): the one place

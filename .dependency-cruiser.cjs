@@ -1,0 +1,88 @@
+// Import rules checked by `pnpm check:imports` (part of `pnpm test`): no import cycles anywhere,
+// and no backward arrow between the folders of packages/core/src (DESIGN.md "Inside core").
+//
+// CORE_LAYERS lists core's folders from the bottom up: a folder may import only folders listed
+// before it. A new folder must be added here, or the `core-folder-unlisted` rule fails.
+// Tests (*.test.ts) may set up data through any folder; the rule is about shipped code.
+const CORE_LAYERS = [
+  "errors",
+  "text",
+  "file-system",
+  "models",
+  "transcript",
+  "format",
+  "store",
+  "cost",
+  "usage",
+  "tool-reply",
+  "guards",
+  "recall",
+  "consolidate",
+  "write",
+  "chat",
+];
+
+const CORE = "^packages/core/src/";
+const UNLISTED = `${CORE}(?!(${CORE_LAYERS.join("|")})/)[^/]+/`;
+
+const backwardArrows = CORE_LAYERS.slice(0, -1).map((folder, index) => ({
+  name: `core-${folder}-imports-above`,
+  comment: `core/${folder} may import only ${CORE_LAYERS.slice(0, index).join(", ") || "no other core folder"} (see CORE_LAYERS)`,
+  severity: "error",
+  from: { path: `${CORE}${folder}/`, pathNot: "\\.test\\.ts$" },
+  to: { path: `${CORE}(${CORE_LAYERS.slice(index + 1).join("|")})/` },
+}));
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "An import cycle: modules that import each other, directly or through others.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "no-unresolvable",
+      comment: "An import the checker cannot resolve would escape every other rule.",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    ...backwardArrows,
+    {
+      name: "core-folder-unlisted",
+      comment: "Every folder of packages/core/src must have a place in CORE_LAYERS.",
+      severity: "error",
+      from: { path: UNLISTED },
+      to: {},
+    },
+    {
+      name: "core-folder-unlisted-imported",
+      comment: "Every folder of packages/core/src must have a place in CORE_LAYERS.",
+      severity: "error",
+      from: {},
+      to: { path: UNLISTED },
+    },
+    {
+      name: "core-test-doubles-in-src",
+      comment: "Test doubles and fixtures live in packages/core/test/, never under src/.",
+      severity: "error",
+      from: { path: `${CORE}.*\\.(mocks|fixtures)\\.ts$|${CORE}.*__fixtures__/` },
+      to: {},
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|dist|out)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.base.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "default", "types"],
+      extensions: [".ts", ".js", ".json"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
