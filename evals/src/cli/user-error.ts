@@ -1,37 +1,19 @@
-import { UnknownModelError } from "@memfiles/core";
-import { PromptFileError, PromptNotFoundError } from "@memfiles/prompts";
-import { UsageLogError } from "../cost-report/usage-log-error.js";
-import { RecordingFileError } from "../recordings/recording-file-error.js";
-import { EvalSetupError } from "../runner/eval-setup-error.js";
-import { ScenarioFileError } from "../scenarios/scenario-file-error.js";
-
-/**
- * The errors a user causes and fixes themselves (a bad fixture, a missing log, a setting): the
- * CLIs print their message alone, without a stack, and exit 2. Any other error is a bug and keeps
- * its stack.
- */
-const USER_ERRORS = [
-  ScenarioFileError,
-  UsageLogError,
-  EvalSetupError,
-  RecordingFileError,
-  PromptNotFoundError,
-  PromptFileError,
-  UnknownModelError,
-] as const;
+import { MemfilesError } from "@memfiles/errors";
 
 /** Node's file-system error codes that mean a path the user gave is wrong, not a bug. */
 const USER_PATH_CODES = new Set(["ENOENT", "EACCES", "EPERM", "ENOTDIR", "EISDIR", "EEXIST"]);
 
 /**
- * The one-line-per-problem message to print for an expected user error, or `undefined` for a bug.
+ * The one-line-per-problem message to print for an expected user error, or `undefined` for a bug:
+ * a `MemfilesError` marked `userFixable` (a bad fixture, a missing log, a setting), or a
+ * file-system error on a path the user gave.
  *
  * @param error - What a CLI caught.
  * @returns The error's own message (it names the input and the fix), or `undefined`.
  * @example userErrorMessage(new ScenarioFileError({ file: "x.yaml", issues: [] })) // "Invalid fixture x.yaml: ..."
  */
 export function userErrorMessage(error: unknown): string | undefined {
-  if (USER_ERRORS.some((type) => error instanceof type)) return (error as Error).message;
+  if (MemfilesError.isInstance(error) && error.userFixable) return error.message;
   const code = (error as { code?: unknown } | null)?.code;
   if (error instanceof Error && typeof code === "string" && USER_PATH_CODES.has(code)) {
     return error.message;

@@ -1,3 +1,5 @@
+import { MemfilesError } from "@memfiles/errors";
+
 /** Why a usage log could not be reported on. */
 export type UsageLogErrorCode = "missing_log" | "empty_log" | "no_records";
 
@@ -10,9 +12,9 @@ export type UsageLogErrorCode = "missing_log" | "empty_log" | "no_records";
  *   if (error instanceof UsageLogError && error.code === "missing_log") console.error(error.message);
  * }
  */
-export class UsageLogError extends Error {
+export class UsageLogError extends MemfilesError {
   override readonly name = "UsageLogError";
-  readonly code: UsageLogErrorCode;
+  declare readonly code: UsageLogErrorCode;
   /** The log file's path. */
   readonly file: string;
 
@@ -22,8 +24,7 @@ export class UsageLogError extends Error {
     message: string;
     cause?: unknown;
   }) {
-    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = options.code;
+    super(options.message, { code: options.code, userFixable: true, cause: options.cause });
     this.file = options.file;
   }
 }

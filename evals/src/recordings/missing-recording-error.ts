@@ -1,3 +1,5 @@
+import { MemfilesError } from "@memfiles/errors";
+
 /** Where and why a request had no recording. */
 export type MissingRecordingErrorOptions = {
   scenarioId: string;
@@ -25,7 +27,7 @@ function touchesPromptText(difference: readonly string[]): boolean {
  * A request was sent in replay that no recording answers. Replay fails at once (no retries) with
  * this error: the request path, a prompt or the code changed since the recording was made.
  */
-export class MissingRecordingError extends Error {
+export class MissingRecordingError extends MemfilesError {
   override readonly name = "MissingRecordingError";
   readonly scenarioId: string;
   readonly step: string;
@@ -58,7 +60,7 @@ export class MissingRecordingError extends Error {
         `  If the change is intended (a new prompt version, a changed request), ${regenerate}`,
       );
     }
-    super(lines.join("\n"), { cause });
+    super(lines.join("\n"), { code: "missing_recording", cause: cause });
     this.scenarioId = options.scenarioId;
     this.step = options.step;
     this.file = options.file;

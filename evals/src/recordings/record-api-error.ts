@@ -1,3 +1,5 @@
+import { MemfilesError } from "@memfiles/errors";
+
 /** What `RecordApiError` is built from. */
 export type RecordApiErrorOptions = {
   scenarioId: string;
@@ -21,7 +23,7 @@ export type RecordApiErrorOptions = {
  * 5xx such as 529 overloaded, or a network error) after every try of the record-mode retry policy.
  * The run is broken and no recording file is written for it.
  */
-export class RecordApiError extends Error {
+export class RecordApiError extends MemfilesError {
   override readonly name = "RecordApiError";
   readonly scenarioId: string;
   readonly step: string;
@@ -42,7 +44,7 @@ export class RecordApiError extends Error {
         `${answer}${requestId}, ${options.attempts} tries in all. No recording file was written ` +
         "for this run. Wait a little and run `pnpm eval --record` again (check the API status, " +
         "rate limits and ANTHROPIC_BASE_URL).",
-      { cause: options.cause },
+      { code: "record_api_failed", cause: options.cause },
     );
     this.scenarioId = options.scenarioId;
     this.step = options.step;

@@ -1,8 +1,10 @@
+import { MemfilesError } from "@memfiles/errors";
+
 /**
  * A recording file exists but cannot be used: not JSON, or a field does not match the recording
  * format. Replay stops rather than guessing.
  */
-export class RecordingFileError extends Error {
+export class RecordingFileError extends MemfilesError {
   override readonly name = "RecordingFileError";
   /** Path of the recording file. */
   readonly file: string;
@@ -12,7 +14,7 @@ export class RecordingFileError extends Error {
       `Recording file ${options.file} is invalid: ${options.problem}. ` +
         "Regenerate it with `pnpm eval --record` (needs ANTHROPIC_API_KEY) or " +
         "`pnpm --filter @memfiles/evals author`, or restore it from git.",
-      { cause: options.cause },
+      { code: "recording_file_invalid", userFixable: true, cause: options.cause },
     );
     this.file = options.file;
   }

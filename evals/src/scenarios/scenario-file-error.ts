@@ -1,3 +1,5 @@
+import { MemfilesError } from "@memfiles/errors";
+
 /** One problem in a fixture file: the field (dotted path, e.g. `sessions.0.turns.1.user`) and what is wrong. */
 export type FixtureIssue = {
   /** Dotted path of the field, `(root)` for the whole document. */
@@ -13,7 +15,7 @@ export type FixtureIssue = {
  * @example
  * throw new ScenarioFileError({ file: "scenarios/remember.yaml", issues: [{ field: "sessions.0.date", message: "expected an ISO date YYYY-MM-DD" }] });
  */
-export class ScenarioFileError extends Error {
+export class ScenarioFileError extends MemfilesError {
   override readonly name = "ScenarioFileError";
   /** Path of the fixture file as it was opened. */
   readonly file: string;
@@ -36,7 +38,7 @@ export class ScenarioFileError extends Error {
       : `Invalid fixture ${options.file}`;
     super(
       `${heading}:\n${lines.join("\n")}\nFix the field(s) above; the format is described in scenarios/README.md.`,
-      options.cause === undefined ? undefined : { cause: options.cause },
+      { code: "scenario_file_invalid", userFixable: true, cause: options.cause },
     );
     this.file = options.file;
     this.issues = options.issues;

@@ -1,3 +1,5 @@
+import { MemfilesError } from "@memfiles/errors";
+
 /**
  * `getPrompt` was asked for a prompt id or version that has no file in `packages/prompts/prompts/`.
  *
@@ -6,7 +8,7 @@
  *   if (error instanceof PromptNotFoundError) console.error(error.known); // ["base@1", ...]
  * }
  */
-export class PromptNotFoundError extends Error {
+export class PromptNotFoundError extends MemfilesError {
   override readonly name = "PromptNotFoundError";
   /** The id asked for. */
   readonly id: string;
@@ -20,6 +22,7 @@ export class PromptNotFoundError extends Error {
     super(
       `No prompt file for ${wanted}. Known prompts: ${known.join(", ") || "(none)"}. ` +
         `Ask for one of these, or add packages/prompts/prompts/${id}@${version ?? 1}.md.`,
+      { code: "prompt_not_found", userFixable: true },
     );
     this.id = id;
     this.version = version;

@@ -1,4 +1,5 @@
 import type Anthropic from "@anthropic-ai/sdk";
+import { MemfilesError } from "@memfiles/errors";
 import type { ToolCall } from "./chat-tools.js";
 
 /**
@@ -9,7 +10,7 @@ import type { ToolCall } from "./chat-tools.js";
  *   if (error instanceof ChatLoopLimitError) console.log(error.toolCalls.length);
  * }
  */
-export class ChatLoopLimitError extends Error {
+export class ChatLoopLimitError extends MemfilesError {
   override readonly name = "ChatLoopLimitError";
   /** The cap that was hit (model requests). */
   readonly maxRounds: number;
@@ -28,6 +29,7 @@ export class ChatLoopLimitError extends Error {
       `chat stopped after ${options.maxRounds} model requests: the model kept calling tools (${names}) ` +
         "without a final answer. Raise maxRounds if the task needs more reads, or check the memory " +
         "rules and tool results for a loop (the same file read again and again).",
+      { code: "chat_loop_limit" },
     );
     this.maxRounds = options.maxRounds;
     this.toolCalls = options.toolCalls;

@@ -1,4 +1,5 @@
 import type Anthropic from "@anthropic-ai/sdk";
+import { MemfilesError } from "@memfiles/errors";
 import type { ToolCall } from "./chat-tools.js";
 
 /** Why `chat` refused a model reply. */
@@ -29,9 +30,9 @@ export type ChatReplyErrorCode =
  *   }
  * }
  */
-export class ChatReplyError extends Error {
+export class ChatReplyError extends MemfilesError {
   override readonly name = "ChatReplyError";
-  readonly code: ChatReplyErrorCode;
+  declare readonly code: ChatReplyErrorCode;
   /** The API's `stop_reason` of the refused reply. */
   readonly stopReason: Anthropic.StopReason | null;
   /** The `max_tokens` the request was sent with. */
@@ -63,8 +64,8 @@ export class ChatReplyError extends Error {
             `with stop_reason "${options.reply.stop_reason}", not "tool_use", so the model did not ask ` +
             "for its tools to run. None of its tool calls was run and nothing was written. Read " +
             "error.reply to see what the model said.",
+      { code: options.code },
     );
-    this.code = options.code;
     this.stopReason = options.reply.stop_reason;
     this.maxTokens = options.maxTokens;
     this.reply = options.reply;

@@ -1,3 +1,5 @@
+import { MemfilesError } from "@memfiles/errors";
+
 /** Describes a received value for an error message: its JSON, shortened, or its type. */
 function describeValue(value: unknown): string {
   if (value === undefined) return "missing";
@@ -21,7 +23,7 @@ function describeValue(value: unknown): string {
  * toModelUsage(({ hello: "world" } as unknown as Anthropic.Message).usage)
  * // throws ModelReplyShapeError: The model reply is not a Messages API message: usage is missing, ...
  */
-export class ModelReplyShapeError extends Error {
+export class ModelReplyShapeError extends MemfilesError {
   override readonly name = "ModelReplyShapeError";
   /** The field that is missing or wrong, as a path (`usage`, `usage.input_tokens`, `content`). */
   readonly field: string;
@@ -36,7 +38,7 @@ export class ModelReplyShapeError extends Error {
         `expected ${options.expected}. Check that the client's baseURL points at the Anthropic ` +
         "Messages API (POST /v1/messages), and that a mock or recording answers with a whole message " +
         "(id, content, stop_reason, usage).",
-      options.cause === undefined ? undefined : { cause: options.cause },
+      { code: "model_reply_shape", cause: options.cause },
     );
     this.field = options.field;
     this.expected = options.expected;

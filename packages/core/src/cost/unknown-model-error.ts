@@ -1,3 +1,5 @@
+import { MemfilesError } from "@memfiles/errors";
+
 /**
  * Thrown when a model id has no entry in the price table or the cache-minimum table.
  *
@@ -6,7 +8,7 @@
  *   if (error instanceof UnknownModelError) console.log(error.knownModels);
  * }
  */
-export class UnknownModelError extends Error {
+export class UnknownModelError extends MemfilesError {
   override readonly name = "UnknownModelError";
   /** The model id as given by the caller. */
   readonly model: string;
@@ -17,6 +19,7 @@ export class UnknownModelError extends Error {
     super(
       `No ${options.table} for model "${options.model}". Known models: ${options.knownModels.join(", ")} ` +
         `(a dated suffix such as "-20251001" is accepted). ${options.hint}`,
+      { code: "unknown_model", userFixable: true },
     );
     this.model = options.model;
     this.knownModels = options.knownModels;

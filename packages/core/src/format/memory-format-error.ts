@@ -1,3 +1,5 @@
+import { MemfilesError } from "@memfiles/errors";
+
 /** snake_case codes of a memory file that cannot be parsed. */
 export type MemoryFormatErrorCode =
   | "unparsable_header"
@@ -25,15 +27,14 @@ export type MemoryFormatErrorOptions = {
  *   if (error instanceof MemoryFormatError && error.code === "unparsable_header") { ... }
  * }
  */
-export class MemoryFormatError extends Error {
+export class MemoryFormatError extends MemfilesError {
   override readonly name = "MemoryFormatError";
-  readonly code: MemoryFormatErrorCode;
+  declare readonly code: MemoryFormatErrorCode;
   readonly path: string | undefined;
   readonly line: number | undefined;
 
   constructor(options: MemoryFormatErrorOptions) {
-    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = options.code;
+    super(options.message, { code: options.code, cause: options.cause });
     this.path = options.path;
     this.line = options.line;
   }

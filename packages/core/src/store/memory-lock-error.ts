@@ -1,3 +1,5 @@
+import { MemfilesError } from "@memfiles/errors";
+
 /** Fields of a {@link MemoryLockError}. */
 export type MemoryLockErrorOptions = {
   /** The memory folder whose lock failed. */
@@ -16,12 +18,12 @@ export type MemoryLockErrorOptions = {
  *   if (error instanceof MemoryLockError) console.error(error.root, error.message);
  * }
  */
-export class MemoryLockError extends Error {
+export class MemoryLockError extends MemfilesError {
   override readonly name = "MemoryLockError";
   readonly root: string;
 
   constructor(options: MemoryLockErrorOptions) {
-    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(options.message, { code: "lock_failed", cause: options.cause });
     this.root = options.root;
   }
 }

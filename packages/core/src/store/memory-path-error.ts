@@ -1,3 +1,5 @@
+import { MemfilesError } from "@memfiles/errors";
+
 /** Fields of a {@link MemoryPathError}. */
 export type MemoryPathErrorOptions = {
   /** The path as the caller gave it. */
@@ -21,7 +23,7 @@ const RULE =
  * @example
  * await store.read("../secrets.md") // throws MemoryPathError: Refused memory path "../secrets.md": it contains "..". ...
  */
-export class MemoryPathError extends Error {
+export class MemoryPathError extends MemfilesError {
   override readonly name = "MemoryPathError";
   /** The refused path, exactly as given. */
   readonly path: string;
@@ -30,7 +32,7 @@ export class MemoryPathError extends Error {
   constructor(options: MemoryPathErrorOptions) {
     super(
       `Refused memory path ${JSON.stringify(options.path)}: ${options.reason}. ${options.hint ?? RULE}`,
-      options.cause === undefined ? undefined : { cause: options.cause },
+      { code: "path_refused", userFixable: true, cause: options.cause },
     );
     this.path = options.path;
     this.reason = options.reason;

@@ -1,3 +1,5 @@
+import { MemfilesError } from "@memfiles/errors";
+
 /** What was wrong with the model's reply to the write pass. */
 export type WriteModelReplyProblem = "no_tool_call" | "several_tool_calls" | "invalid_tool_input";
 
@@ -33,7 +35,7 @@ const HINTS: Record<WriteModelReplyProblem, string> = {
  *   if (error instanceof WriteModelReplyError) console.error(error.problem, error.issues);
  * }
  */
-export class WriteModelReplyError extends Error {
+export class WriteModelReplyError extends MemfilesError {
   override readonly name = "WriteModelReplyError";
   readonly problem: WriteModelReplyProblem;
   readonly model: string;
@@ -51,7 +53,7 @@ export class WriteModelReplyError extends Error {
     super(
       `The write pass reply from ${options.model} (stop_reason ${JSON.stringify(options.stopReason)}, ` +
         `content blocks: ${options.blockTypes.join(", ") || "none"}) ${what}. Nothing was written. ${HINTS[options.problem]}`,
-      options.cause === undefined ? undefined : { cause: options.cause },
+      { code: options.problem, cause: options.cause },
     );
     this.problem = options.problem;
     this.model = options.model;

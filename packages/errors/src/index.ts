@@ -1,0 +1,1 @@
+export { MemfilesError, type MemfilesErrorOptions } from "./memfiles-error.js";
