@@ -1,5 +1,6 @@
 import * as path from "node:path";
-import { sumUsage } from "@memfiles/core";
+import { roundUsd, sumUsage } from "@memfiles/core/internal";
+import { parsePromptRef } from "@memfiles/prompts";
 import type { ApiProvider, CallApiContextParams, ProviderResponse } from "promptfoo";
 import type { RunMode, RunScenarioOptions, ScenarioResult } from "../runner/types.js";
 import {
@@ -54,8 +55,6 @@ export type ScenarioMetadata = {
   /** A broken run (missing recording, thrown error); `response.error` says the same. */
   runError?: { name: string; message: string };
 };
-
-const EXTRACTION_PROMPT = /^extraction@\d+$/;
 
 async function defaultRunScenario(options: RunScenarioOptions): Promise<ScenarioResult> {
   // Imported on first call so loading the provider stays cheap and tests can inject a runner.
@@ -131,7 +130,7 @@ export class ScenarioProvider implements ApiProvider {
         error: "memfiles scenario provider: the test has no `vars.scenario` (a scenario id).",
       };
     }
-    if (!EXTRACTION_PROMPT.test(extractionPrompt)) {
+    if (parsePromptRef(extractionPrompt)?.id !== "extraction") {
       return {
         error:
           `memfiles scenario provider: the prompt must be an extraction prompt id such as ` +
@@ -173,7 +172,7 @@ export class ScenarioProvider implements ApiProvider {
 export function toProviderResponse(result: ScenarioResult): ProviderResponse {
   const usage = sumUsage(...result.calls.map((call) => call.usage));
   const promptTokens = usage.input + usage.cacheWrite5m + usage.cacheWrite1h + usage.cacheRead;
-  const cost = Math.round(result.calls.reduce((sum, call) => sum + call.usd, 0) * 1e9) / 1e9;
+  const cost = roundUsd(result.calls.reduce((sum, call) => sum + call.usd, 0));
   const metadata: ScenarioMetadata = {
     scenarioId: result.scenarioId,
     model: result.model,

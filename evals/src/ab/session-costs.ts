@@ -1,4 +1,5 @@
-import { type ModelUsage, sumUsage, ZERO_USAGE } from "@memfiles/core";
+import type { ModelUsage } from "@memfiles/core";
+import { roundUsd, sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
 import type { CallCost } from "../runner/types.js";
 
 /** The cost of one session of a scenario run, stages apart. All money in USD. */
@@ -13,10 +14,6 @@ export type SessionCost = {
   usage: ModelUsage;
   calls: number;
 };
-
-function round(usd: number): number {
-  return Math.round(usd * 1e9) / 1e9;
-}
 
 /**
  * Groups a scenario run's priced calls by session (the final question counts as a session of its
@@ -39,8 +36,8 @@ export function sessionCostsOf(calls: readonly CallCost[]): SessionCost[] {
       usage: ZERO_USAGE,
       calls: 0,
     };
-    entry.usd = round(entry.usd + call.usd);
-    entry[call.stage] = round(entry[call.stage] + call.usd);
+    entry.usd = roundUsd(entry.usd + call.usd);
+    entry[call.stage] = roundUsd(entry[call.stage] + call.usd);
     entry.usage = sumUsage(entry.usage, call.usage);
     entry.calls += 1;
     sessions.set(call.session, entry);

@@ -1,4 +1,5 @@
-import { type ModelUsage, sumUsage, ZERO_USAGE } from "@memfiles/core";
+import type { ModelUsage } from "@memfiles/core";
+import { roundUsd, sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
 import { z } from "zod";
 import type { Provenance } from "../runner/types.js";
 import type { SessionCost } from "./session-costs.js";
@@ -133,10 +134,6 @@ export type AbSummaryResult = {
 /** promptfoo's `ResultFailureReason.ERROR`. */
 const ERROR_FAILURE = 2;
 
-function round(usd: number): number {
-  return Math.round(usd * 1e9) / 1e9;
-}
-
 /**
  * Computes the A/B summary (per prompt x model cell: scenarios passed, mean and max USD per
  * session, write-pass USD, tokens, recording provenance) from promptfoo's JSON output of
@@ -205,7 +202,7 @@ export function summarizeAb(output: unknown): AbSummaryResult {
         scenarioId,
         outcome,
         reason,
-        usd: round(sessions.reduce((sum, session) => sum + session.usd, 0)),
+        usd: roundUsd(sessions.reduce((sum, session) => sum + session.usd, 0)),
       },
       sessions,
       provenance: meta?.provenance ?? [],
@@ -230,10 +227,10 @@ export function summarizeAb(output: unknown): AbSummaryResult {
         meanSessionUsd:
           sessions.length === 0
             ? 0
-            : round(sessions.reduce((sum, s) => sum + s.usd, 0) / sessions.length),
-        maxSessionUsd: round(Math.max(0, ...sessions.map((session) => session.usd))),
-        writeUsd: round(sessions.reduce((sum, session) => sum + session.write, 0)),
-        totalUsd: round(sessions.reduce((sum, session) => sum + session.usd, 0)),
+            : roundUsd(sessions.reduce((sum, s) => sum + s.usd, 0) / sessions.length),
+        maxSessionUsd: roundUsd(Math.max(0, ...sessions.map((session) => session.usd))),
+        writeUsd: roundUsd(sessions.reduce((sum, session) => sum + session.write, 0)),
+        totalUsd: roundUsd(sessions.reduce((sum, session) => sum + session.usd, 0)),
         usage: sumUsage(ZERO_USAGE, ...sessions.map((session) => session.usage)),
         provenance: (["authored", "recorded"] as const).filter((kind) => kinds.has(kind)),
         results: inCell.map((row) => row.result),

@@ -11,8 +11,9 @@ import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { costOf, MODELS, PRICES, UnknownModelError, ZERO_USAGE } from "@memfiles/core";
-import { listPrompts } from "@memfiles/prompts";
+import { costOf, MODELS, PRICES, UnknownModelError } from "@memfiles/core";
+import { ZERO_USAGE } from "@memfiles/core/internal";
+import { listPrompts, parsePromptRef } from "@memfiles/prompts";
 import { cliArguments, isEntryPoint } from "../internal/cli-arguments.js";
 import { buildEvalReport, type EvalReport, formatEvalReport } from "../report/index.js";
 import { runScenario } from "../runner/index.js";
@@ -139,7 +140,7 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
     return { exitCode: 0 };
   }
   const prompt = values.prompt;
-  if (!/^extraction@[1-9]\d*$/.test(prompt)) {
+  if (parsePromptRef(prompt)?.id !== "extraction") {
     output.error(`--prompt "${prompt}" is not an extraction prompt id such as "extraction@1".\n`);
     return { exitCode: 2 };
   }

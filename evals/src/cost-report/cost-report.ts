@@ -2,11 +2,10 @@ import {
   costOf,
   type ModelUsage,
   type PriceTable,
-  sumUsage,
   UnknownModelError,
   type UsageRecord,
-  ZERO_USAGE,
 } from "@memfiles/core";
+import { roundUsd, sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
 
 /** Session key used for usage records written without a `sessionId`. */
 export const NO_SESSION_ID = "(no session id)";
@@ -182,10 +181,6 @@ function transcriptTokensOf(records: UsageRecord[]): number {
   return writes.reduce((sum, record) => sum + promptTokens(record.usage), 0);
 }
 
-function round(usd: number): number {
-  return Math.round(usd * 1e9) / 1e9;
-}
-
 /**
  * Prices a usage log per session and per model, write pass, consolidation, recall and chat apart,
  * and estimates the saving against re-sending the whole transcript every request (the seed
@@ -282,7 +277,7 @@ export function computeCostReport(options: CostReportOptions): CostReportResult 
       "alternative",
       "saving",
     ] as const) {
-      session[key] = round(session[key]);
+      session[key] = roundUsd(session[key]);
     }
     sessions.push(session);
     historyTokens += session.transcriptTokens;
@@ -291,15 +286,15 @@ export function computeCostReport(options: CostReportOptions): CostReportResult 
   const modelRows = [...models.values()]
     .map((model) => {
       for (const key of ["write", "consolidate", "recall", "chat", "alternative"] as const) {
-        model[key] = round(model[key]);
+        model[key] = roundUsd(model[key]);
       }
-      model.total = round(model.write + model.consolidate + model.recall + model.chat);
+      model.total = roundUsd(model.write + model.consolidate + model.recall + model.chat);
       return model;
     })
     .sort((a, b) => b.total - a.total || a.model.localeCompare(b.model));
 
   const sum = (pick: (session: LoggedSessionCost) => number) =>
-    round(sessions.reduce((total, session) => total + pick(session), 0));
+    roundUsd(sessions.reduce((total, session) => total + pick(session), 0));
   const total = {
     calls: priced.length,
     chatRequests: sessions.reduce((count, session) => count + session.chatRequests, 0),

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { estimateTokens, minCacheableTokens } from "@memfiles/core";
+import { estimateTokens, minCacheableTokens } from "@memfiles/core/internal";
 import type { JsonValue } from "./normalize.js";
 
 /**

@@ -1,5 +1,5 @@
-import type { Stage } from "@memfiles/core";
-import { type ModelUsage, sumUsage, ZERO_USAGE } from "@memfiles/core";
+import type { ModelUsage, Stage } from "@memfiles/core";
+import { roundUsd, sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
 import type { Provenance, ScenarioResult } from "../runner/types.js";
 
 /** The check row name of a broken run. */
@@ -69,10 +69,6 @@ export type EvalReport = {
   cacheWarnings: CacheWarningRow[];
   results: ScenarioResult[];
 };
-
-function roundUsd(value: number): number {
-  return Math.round(value * 1e9) / 1e9;
-}
 
 function figures(usages: ModelUsage[], usd: number[]): CostFigures {
   const usage = sumUsage(ZERO_USAGE, ...usages);

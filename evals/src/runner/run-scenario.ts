@@ -14,7 +14,7 @@ import {
   type UsageRecord,
   writePass,
 } from "@memfiles/core";
-import { getPrompt } from "@memfiles/prompts";
+import { getPrompt, parsePromptRef } from "@memfiles/prompts";
 import { gradeScenario, gradeSessionFiles } from "../graders/index.js";
 import type { GradeResult } from "../graders/types.js";
 import {
@@ -45,14 +45,14 @@ const PINNED = {
 } as const;
 
 function parsePromptId(id: string): { name: string; version: number } {
-  const match = /^([a-z0-9-]+)@([1-9]\d*)$/.exec(id);
-  if (!match?.[1] || !match[2]) {
+  const ref = parsePromptRef(id);
+  if (ref === undefined) {
     throw new EvalSetupError({
       setting: "extractionPrompt",
       message: `Extraction prompt "${id}" is not "<id>@<version>", e.g. "extraction@1".`,
     });
   }
-  return { name: match[1], version: Number(match[2]) };
+  return { name: ref.id, version: ref.version };
 }
 
 /** Noon UTC of an ISO date: the fixed clock of a session. */

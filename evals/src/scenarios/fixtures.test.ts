@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { ProposeMemoriesInputSchema } from "@memfiles/core";
+import { ProposeMemoriesInputSchema } from "@memfiles/core/internal";
 import { describe, expect, it } from "vitest";
 import { type AuthoredReply, loadAuthoredReplies } from "./authored.js";
 import { loadScenarios } from "./load-scenario.js";

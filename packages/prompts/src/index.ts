@@ -1,22 +1,8 @@
-export { getPrompt, listPrompts, PROMPTS_FOLDER } from "./get-prompt.js";
-export {
-  type CheckLockResult,
-  checkLock,
-  type EditedPrompt,
-  LOCK_FILE,
-  type PromptLock,
-  PromptLockSchema,
-  readLock,
-  type UpdateLockResult,
-  updateLock,
-} from "./lock.js";
-export {
-  type Prompt,
-  type PromptFrontMatter,
-  PromptFrontMatterSchema,
-  type PromptInfo,
-  parsePromptFile,
-  sha256Hex,
-} from "./prompt-file.js";
+// The public API of @memfiles/prompts, by name. The lock (prompts.lock.json) is kept by this
+// package's own `lock` script and test, not by other packages.
+
+export { getPrompt, listPrompts } from "./get-prompt.js";
+export type { Prompt, PromptFrontMatter, PromptInfo } from "./prompt-file.js";
 export { PromptFileError } from "./prompt-file-error.js";
 export { PromptNotFoundError } from "./prompt-not-found-error.js";
+export { PROMPT_REF, parsePromptRef } from "./prompt-ref.js";

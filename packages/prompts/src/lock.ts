@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { z } from "zod";
 import type { PromptInfo } from "./prompt-file.js";
+import { PROMPT_REF } from "./prompt-ref.js";
 
 /** `packages/prompts/prompts.lock.json`: sha256 of every released prompt text. */
 export const LOCK_FILE = new URL("../prompts.lock.json", import.meta.url);
@@ -12,10 +13,7 @@ const LOCK_NOTE =
 /** The lock file's shape: `prompts` maps `id@version` to the sha256 of its text. */
 export const PromptLockSchema = z.strictObject({
   note: z.string(),
-  prompts: z.record(
-    z.string().regex(/^[a-z][a-z0-9-]*@[1-9][0-9]*$/),
-    z.string().regex(/^[0-9a-f]{64}$/),
-  ),
+  prompts: z.record(z.string().regex(PROMPT_REF), z.string().regex(/^[0-9a-f]{64}$/)),
 });
 export type PromptLock = z.infer<typeof PromptLockSchema>;
 

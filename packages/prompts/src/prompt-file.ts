@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { PromptFileError } from "./prompt-file-error.js";
+import { parsePromptRef } from "./prompt-ref.js";
 
 /** Front matter every prompt file carries. */
 export const PromptFrontMatterSchema = z.strictObject({
@@ -31,7 +32,6 @@ export type Prompt = {
 /** A prompt with everything its front matter says. */
 export type PromptInfo = Prompt & Omit<PromptFrontMatter, "id" | "version">;
 
-const FILE_NAME = /^([a-z][a-z0-9]*(?:-[a-z0-9]+)*)@([1-9][0-9]*)\.md$/;
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/;
 
 /**
@@ -55,8 +55,8 @@ export function sha256Hex(text: string): string {
  * @example parsePromptFile("base@1.md", "---\nid: base\nversion: 1\n...---\nYou are ...")
  */
 export function parsePromptFile(file: string, source: string): PromptInfo {
-  const name = FILE_NAME.exec(file);
-  if (!name) throw new PromptFileError(file, 'the name is not "<id>@<version>.md"');
+  const name = file.endsWith(".md") ? parsePromptRef(file.slice(0, -".md".length)) : undefined;
+  if (name === undefined) throw new PromptFileError(file, 'the name is not "<id>@<version>.md"');
   const parts = FRONT_MATTER.exec(source);
   if (!parts) throw new PromptFileError(file, "it does not start with a --- front matter block");
   let data: unknown;
@@ -74,10 +74,10 @@ export function parsePromptFile(file: string, source: string): PromptInfo {
     throw new PromptFileError(file, `its front matter is invalid (${issues.join("; ")})`);
   }
   const front = parsed.data;
-  if (front.id !== name[1] || front.version !== Number(name[2])) {
+  if (front.id !== name.id || front.version !== name.version) {
     throw new PromptFileError(
       file,
-      `its front matter says ${front.id}@${front.version}, the file name says ${name[1]}@${name[2]}`,
+      `its front matter says ${front.id}@${front.version}, the file name says ${name.id}@${name.version}`,
     );
   }
   const text = (parts[2] ?? "").trim();

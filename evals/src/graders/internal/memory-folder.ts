@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import * as path from "node:path";
 import { inflateSync } from "node:zlib";
-import { safeParseMemoryFile } from "@memfiles/core";
+import { safeParseMemoryFile } from "@memfiles/core/internal";
 
 /** The generated index; not a memory file of its own. */
 export const INDEX_FILE = "MEMORY.md";

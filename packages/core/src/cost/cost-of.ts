@@ -1,5 +1,6 @@
 import { modelEntry } from "./model-id.js";
 import { PRICES, type PriceTable } from "./prices.js";
+import { roundUsd } from "./round-usd.js";
 import type { ModelUsage } from "./usage.js";
 
 /** Result of `costOf`: the cost of a usage in USD, in total and per part. */
@@ -17,11 +18,6 @@ export type CostResult = {
 };
 
 const MILLION = 1_000_000;
-
-/** Rounds to a billionth of a dollar so sums of float products compare equal to hand arithmetic. */
-function roundUsd(value: number): number {
-  return Math.round(value * 1e9) / 1e9;
-}
 
 /**
  * Prices a usage: tokens x USD per million tokens, per part, from the default table (`PRICES`, the

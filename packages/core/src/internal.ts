@@ -1,0 +1,14 @@
+// "@memfiles/core/internal": what the evals package needs beyond the public API (src/index.ts).
+// No promise to anyone else: names here may change in any release.
+
+export {
+  estimateTokens,
+  minCacheableTokens,
+  roundUsd,
+  sumUsage,
+  ZERO_USAGE,
+} from "./cost/index.js";
+export { safeParseMemoryFile } from "./format/index.js";
+export { foldText } from "./text/index.js";
+export { USAGE_LOG_PATH } from "./usage/index.js";
+export { ProposeMemoriesInputSchema } from "./write/index.js";
