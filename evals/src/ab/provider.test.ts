@@ -28,6 +28,7 @@ function resultFor(
     pass: true,
     checks: [{ name: "mentions_any(Fly.io)", pass: true, score: 1, reason: 'found "Fly.io"' }],
     answer: "Ship it with fly deploy.",
+    stages: [],
     files: { "topics/tools.md": "---\nname: tools\n---\n[stated 2026/09/12] deploys on Fly.io\n" },
     calls: [
       {

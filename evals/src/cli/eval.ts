@@ -181,7 +181,9 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
     );
     return { exitCode: 2 };
   }
-  const scenarioIds = values.scenario ?? scenarios.map((scenario) => scenario.id);
+  const chosen = values.scenario
+    ? values.scenario.flatMap((id) => scenarios.filter((scenario) => scenario.id === id))
+    : scenarios;
   const models =
     values.model ??
     (mode === "record"
@@ -196,10 +198,11 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
   }
   const results: ScenarioResult[] = [];
   for (const model of models) {
-    for (const scenarioId of scenarioIds) {
+    for (const scenario of chosen) {
       results.push(
         await runScenario({
-          scenarioId,
+          scenarioId: scenario.id,
+          scenario,
           model,
           extractionPrompt: prompt,
           mode,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ScenarioResult } from "../runner/types.js";
+import type { ScenarioResult, StageResult } from "../runner/types.js";
 import { buildEvalReport } from "./build-eval-report.js";
 import { formatEvalReport } from "./format-eval-report.js";
 
@@ -19,12 +19,59 @@ const base = {
   provenance: [{ kind: "recorded", model: "claude-haiku-4-5", date: "2026-11-29" }],
 } satisfies Partial<ScenarioResult>;
 
+const ZERO = usage(0, 0);
+
+/** A write pass that refused one proposal, and a consolidation that refused a rewrite. */
+const refusingStages: StageResult[] = [
+  {
+    session: 1,
+    stage: "write",
+    result: {
+      applied: [],
+      rejected: [
+        {
+          code: "evidence_not_found",
+          proposal: {
+            file: "topics/tools.md",
+            fact: "deploys on Fly.io",
+            evidence: "I deploy on Fly",
+            replaces: null,
+            description: null,
+          },
+          message: 'Refused "deploys on Fly.io": its evidence is in no user turn.',
+        },
+      ],
+      consolidated: [],
+      usage: ZERO,
+    },
+  },
+  {
+    session: 2,
+    stage: "consolidate",
+    result: {
+      results: [
+        {
+          ok: false,
+          path: "topics/tools.md",
+          code: "grew",
+          message: "The rewrite of topics/tools.md is longer.",
+          problems: [],
+          dropped: [],
+          usage: ZERO,
+        },
+      ],
+      usage: ZERO,
+    },
+  },
+];
+
 const results: ScenarioResult[] = [
   {
     ...base,
     scenarioId: "remember",
     model: "claude-haiku-4-5",
     pass: false,
+    stages: refusingStages,
     cacheWarnings: [
       {
         code: "prefix_below_cache_minimum",
@@ -73,6 +120,7 @@ const results: ScenarioResult[] = [
     pass: false,
     checks: [],
     calls: [],
+    stages: [],
     error: {
       name: "MissingRecordingError",
       message: 'No recording for scenario "remember"\n  recording file: x.json',
@@ -180,6 +228,27 @@ describe("buildEvalReport", () => {
           usd: 0,
         },
       ],
+      refused: [
+        {
+          scenarioId: "remember",
+          model: "claude-haiku-4-5",
+          session: 1,
+          stage: "write",
+          code: "evidence_not_found",
+          path: "topics/tools.md",
+          fact: "deploys on Fly.io",
+          message: 'Refused "deploys on Fly.io": its evidence is in no user turn.',
+        },
+        {
+          scenarioId: "remember",
+          model: "claude-haiku-4-5",
+          session: 2,
+          stage: "consolidate",
+          code: "grew",
+          path: "topics/tools.md",
+          message: "The rewrite of topics/tools.md is longer.",
+        },
+      ],
       broken: [
         {
           scenarioId: "remember",
@@ -213,6 +282,12 @@ describe("buildEvalReport", () => {
       '- remember [claude-haiku-4-5] no_narration: narrates memory: "you mentioned"',
     );
     expect(text).toContain("      recording file: x.json");
+    expect(text).toContain(
+      '- remember [claude-haiku-4-5] session 1 write: "deploys on Fly.io" -> topics/tools.md (evidence_not_found): Refused "deploys on Fly.io": its evidence is in no user turn.',
+    );
+    expect(text).toContain(
+      "- remember [claude-haiku-4-5] session 2 consolidate: rewrite of topics/tools.md (grew): The rewrite of topics/tools.md is longer.",
+    );
     expect(text).toMatch(
       /\| remember +\| claude-haiku-4-5 \| question \| chat +\| +2 \| +30 \| +110 \| +4,096 \| +4,096 \| \$0\.006100 \|/,
     );
@@ -222,5 +297,14 @@ describe("buildEvalReport", () => {
     expect(
       text.endsWith("Result: 0 of 2 scenario runs passed (1 with failed checks, 1 broken).\n"),
     ).toBe(true);
+  });
+});
+
+describe("refused proposals in the report", () => {
+  it("lists the refusals of a failing run only, not of a passing one", () => {
+    const passing: ScenarioResult = { ...(results[0] as ScenarioResult), pass: true };
+    const report = buildEvalReport([passing], "extraction@1");
+    expect(report.refused).toEqual([]);
+    expect(formatEvalReport(report)).not.toContain("Refused by code");
   });
 });

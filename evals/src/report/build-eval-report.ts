@@ -1,6 +1,6 @@
 import type { ModelUsage, Stage } from "@memfiles/core";
 import { roundUsd, sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
-import type { Provenance, ScenarioResult } from "../runner/types.js";
+import type { Provenance, ScenarioResult, StageResult } from "../runner/types.js";
 
 /** The check row name of a broken run. */
 export const BROKEN_CHECK = "(run)";
@@ -42,6 +42,24 @@ export type ModelCostRow = CostFigures & { model: string };
 /** A run that broke (missing recording, thrown error), reported apart from failed grades. */
 export type BrokenRun = { scenarioId: string; model: string; name: string; message: string };
 
+/**
+ * A proposal or a rewrite that code refused, in a run that did not pass, read from the stage
+ * results the runner keeps: why a scenario failed is often a refusal upstream of the check.
+ */
+export type RefusedRow = {
+  scenarioId: string;
+  model: string;
+  session: number;
+  stage: "write" | "consolidate";
+  /** The refusal's snake_case code, e.g. `evidence_not_found`, `grew`. */
+  code: string;
+  /** The memory path the proposal or rewrite was for. */
+  path: string;
+  /** The proposed fact (write stage only). */
+  fact?: string;
+  message: string;
+};
+
 /** A cached prefix too short to be cached, on one model (distinct by model and breakpoint). */
 export type CacheWarningRow = {
   model: string;
@@ -66,6 +84,8 @@ export type EvalReport = {
   scenarioCosts: ScenarioCostRow[];
   modelCosts: ModelCostRow[];
   broken: BrokenRun[];
+  /** Refused proposals and rewrites of the runs that did not pass. */
+  refused: RefusedRow[];
   cacheWarnings: CacheWarningRow[];
   results: ScenarioResult[];
 };
@@ -204,7 +224,42 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
     scenarioCosts,
     modelCosts,
     broken,
+    refused: results.flatMap((result) =>
+      result.pass
+        ? []
+        : result.stages.flatMap((stage) =>
+            refusalsOf(stage).map((refusal) => ({
+              scenarioId: result.scenarioId,
+              model: result.model,
+              session: stage.session,
+              stage: stage.stage,
+              ...refusal,
+            })),
+          ),
+    ),
     cacheWarnings: [...warnings.values()],
     results,
   };
+}
+
+type Refusal = Pick<RefusedRow, "code" | "path" | "fact" | "message">;
+
+/** The refusals in one stage's result: rejected proposals, and refused consolidations. */
+function refusalsOf(stage: StageResult): Refusal[] {
+  const consolidations = stage.stage === "write" ? stage.result.consolidated : stage.result.results;
+  return [
+    ...(stage.stage === "write"
+      ? stage.result.rejected.map((rejected) => ({
+          code: rejected.code,
+          path: rejected.proposal.file,
+          fact: rejected.proposal.fact,
+          message: rejected.message,
+        }))
+      : []),
+    ...consolidations.flatMap((consolidation) =>
+      consolidation.ok
+        ? []
+        : [{ code: consolidation.code, path: consolidation.path, message: consolidation.message }],
+    ),
+  ];
 }

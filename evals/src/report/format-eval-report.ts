@@ -120,6 +120,16 @@ export function formatEvalReport(
       ),
   );
   if (failures.length > 0) out.push("", "### Failed checks", "", ...failures);
+  if (report.refused.length > 0) {
+    out.push("", "### Refused by code (runs that did not pass)", "");
+    for (const row of report.refused) {
+      const what =
+        row.fact === undefined ? `rewrite of ${row.path}` : `"${row.fact}" -> ${row.path}`;
+      out.push(
+        `- ${row.scenarioId} [${row.model}] session ${row.session} ${row.stage}: ${what} (${row.code}): ${oneLine(row.message)}`,
+      );
+    }
+  }
   if (report.broken.length > 0) {
     out.push("", "### Broken runs (no grade: the run itself failed)", "");
     for (const run of report.broken) {

@@ -4,14 +4,14 @@ import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import {
   type CacheWarning,
-  type ConsolidateStore,
   chat,
   consolidateAll,
   costOf,
   MemoryStore,
+  type OnStep,
+  type OnUsage,
   remember,
   type Transcript,
-  type UsageRecord,
   writePass,
 } from "@memfiles/core";
 import { getPrompt, parsePromptRef } from "@memfiles/prompts";
@@ -29,10 +29,17 @@ import {
   loadAuthoredReplies,
   loadScenario,
   type Scenario,
+  type Session,
 } from "../scenarios/index.js";
 import { EvalSetupError } from "./eval-setup-error.js";
 import { readMemoryFiles, writeSeedFiles } from "./memory-files.js";
-import type { CallCost, Provenance, RunScenarioOptions, ScenarioResult } from "./types.js";
+import type {
+  CallCost,
+  Provenance,
+  RunScenarioOptions,
+  ScenarioResult,
+  StageResult,
+} from "./types.js";
 
 /** The API's default base URL; replay never reaches it (msw answers first). */
 const DEFAULT_BASE_URL = "https://api.anthropic.com";
@@ -110,11 +117,13 @@ function createClient(options: RunScenarioOptions, attached: AttachedRecordingSe
  * flight). Then the final question through `chat()` (`base@1`, `memory-rules@1`), and the
  * scenario's graders. Every model call is priced with core's `costOf`.
  *
- * @param options - `{ scenarioId, model, extractionPrompt, mode, recordingsDir, scenariosDir,
- *   authoredDir?, prompts?, saveRecording? }`: `extractionPrompt` as `extraction@N`, `mode`
+ * @param options - `{ scenarioId, scenario?, model, extractionPrompt, mode, recordingsDir,
+ *   scenariosDir, authoredDir?, prompts?, saveRecording? }`: `scenario` when the caller loaded it
+ *   already (else it is loaded from `scenariosDir`), `extractionPrompt` as `extraction@N`, `mode`
  *   `replay` | `record` | `author`, the recording at
  *   `<recordingsDir>/<model>/<extractionPrompt>/<scenarioId>.json`.
- * @returns The `ScenarioResult` (`calls[].usd` in USD, `durationMs` in ms). A broken run is not
+ * @returns The `ScenarioResult` (`calls[].usd` in USD, `durationMs` in ms), with what each
+ *   `write` and `consolidate` stage returned in `stages`. A broken run is not
  *   thrown: its error (a missing recording first of all) becomes `result.error`, and `pass` is
  *   false.
  * @throws {Error} only in `record` and `author` mode, when the recording file cannot be written
@@ -127,6 +136,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   const started = performance.now();
   const checks: GradeResult[] = [];
   const calls: CallCost[] = [];
+  const stages: StageResult[] = [];
   const cacheWarnings = new Map<string, CacheWarning>();
   let answer = "";
   let files: Record<string, string> = {};
@@ -135,7 +145,8 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   let detach: (() => void) | undefined;
   let root: string | undefined;
   try {
-    const scenario = await loadScenario(options.scenariosDir, options.scenarioId);
+    const scenario =
+      options.scenario ?? (await loadScenario(options.scenariosDir, options.scenarioId));
     let authoredReplies: readonly AuthoredReply[] | undefined;
     let authoredFile: string | undefined;
     if (options.mode === "author") {
@@ -172,6 +183,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
       root,
       checks,
       calls,
+      stages,
       cacheWarnings,
     });
     files = await readMemoryFiles(root);
@@ -201,6 +213,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     answer,
     files,
     calls,
+    stages,
     provenance,
     ...(error ? { error } : {}),
     durationMs: Math.round(performance.now() - started),
@@ -217,175 +230,231 @@ type RunContext = {
   root: string;
   checks: GradeResult[];
   calls: CallCost[];
+  stages: StageResult[];
   /** Cache warnings by breakpoint name (the first one seen is kept). */
   cacheWarnings: Map<string, CacheWarning>;
 };
 
-/** Runs the sessions and the final question; returns the answer ("" without a question). */
-async function runSessions(context: RunContext): Promise<string> {
-  const { scenario, options, session, client, root, checks, calls, cacheWarnings } = context;
-  const onWarning = (warning: CacheWarning) => {
-    if (!cacheWarnings.has(warning.breakpoint)) cacheWarnings.set(warning.breakpoint, warning);
-  };
-  const { model } = options;
+/** What every stage of one run shares: the store, the client, the prompts and the hooks. */
+type StageContext = {
+  run: RunContext;
+  store: MemoryStore;
+  prompts: ReturnType<typeof resolvePrompts>;
+  onUsage: OnUsage;
+  onWarning: (warning: CacheWarning) => void;
+  /** Labels the recording session's step before each model call (`session 3: consolidate x.md`). */
+  onStep: (label: string) => OnStep;
+  /** Throws the recording failure, if any, in place of what the calling code made of it. */
+  stopOnFailure: () => void;
+};
+
+function resolvePrompts(options: RunScenarioOptions) {
   const extraction = parsePromptId(options.extractionPrompt);
   const released = getPrompt(extraction.name, extraction.version);
-  const prompts = {
+  return {
     extraction: {
       id: released.id,
       version: released.version,
       text: options.prompts?.extraction ?? released.text,
     },
-    consolidation: options.prompts?.consolidation ?? getPrompt(...PINNED.consolidation).text,
+    consolidation: options.prompts?.consolidation ?? getPrompt(...PINNED.consolidation),
     base: options.prompts?.base ?? getPrompt(...PINNED.base).text,
     rules: options.prompts?.rules ?? getPrompt(...PINNED.rules).text,
   };
+}
+
+/** Runs the sessions and the final question; returns the answer ("" without a question). */
+async function runSessions(run: RunContext): Promise<string> {
+  const { scenario, options, session, root, calls, cacheWarnings } = run;
   await writeSeedFiles(root, scenario.seedFiles);
-  const store = new MemoryStore({ root });
   let current: CallCost["session"] = 1;
-  const onUsage = (record: UsageRecord) => {
-    calls.push({
-      session: current,
-      stage: record.stage,
-      step: session.step,
-      model: record.model,
-      usage: record.usage,
-      usd: costOf(record.usage, record.model).usd,
-    });
-  };
-  /** Throws the recording failure, if any, in place of what the calling code made of it. */
-  const stopOnFailure = () => {
-    if (session.failure) throw session.failure;
-  };
-
-  for (const [index, fixture] of scenario.sessions.entries()) {
-    const number = index + 1;
-    current = number;
-    const now = noonOf(fixture.date);
-    const transcript: Transcript = {
-      sessionId: `session ${number}`,
-      date: fixture.date,
-      turns: [],
-    };
-    if (fixture.live) {
-      session.step = `session ${number}: chat`;
-      let messages: Anthropic.MessageParam[] = [];
-      for (const turn of fixture.turns) {
-        if ("assistant" in turn) {
-          messages.push({ role: "assistant", content: turn.assistant });
-          transcript.turns.push({ role: "assistant", content: turn.assistant });
-          continue;
-        }
-        transcript.turns.push({ role: "user", content: turn.user });
-        const reply = await chat({
-          store,
-          client,
-          model,
-          messages: [...messages, { role: "user", content: turn.user }],
-          basePrompt: prompts.base,
-          rules: prompts.rules,
-          now,
-          onUsage,
-          onWarning,
-          sessionId: transcript.sessionId ?? `session ${number}`,
-        });
-        stopOnFailure();
-        messages = reply.messages;
-        transcript.turns.push({
-          role: "assistant",
-          content: reply.text || textOf(reply.message.content),
-        });
-      }
-    } else {
-      for (const turn of fixture.turns) {
-        transcript.turns.push(
-          "user" in turn
-            ? { role: "user", content: turn.user }
-            : { role: "assistant", content: turn.assistant },
-        );
-      }
-    }
-    checks.push(...(await gradeSessionFiles(fixture, { root, sessionNumber: number })));
-
-    for (const stage of fixture.after) {
-      if (stage === "write") {
-        session.step = `session ${number}: write`;
-        await writePass({
-          store,
-          transcript,
-          client,
-          model,
-          prompt: prompts.extraction,
-          now,
-          onUsage,
-        });
-        stopOnFailure();
-        continue;
-      }
-      const { threshold, duringCall } = stage.consolidate;
-      session.step = `session ${number}: consolidate`;
-      let hookRan = false;
-      if (duringCall) {
-        session.duringNextRequest(async () => {
-          hookRan = true;
-          await remember({
-            store,
-            file: duringCall.remember.file,
-            fact: duringCall.remember.fact,
-            now,
-          });
-        });
-      }
-      // consolidate() reads the file it rewrites first: that read names the step.
-      const labelled: ConsolidateStore = {
-        root: store.root,
-        list: () => store.list(),
-        read: (path: string) => {
-          session.step = `session ${number}: consolidate ${path}`;
-          return store.read(path);
-        },
-        write: (path: string, content: string, ifVersion: string) =>
-          store.write(path, content, ifVersion),
-        withLock: (work) => store.withLock(work),
-      };
-      await consolidateAll({
-        store: labelled,
-        client,
-        model,
-        prompt: prompts.consolidation,
-        threshold,
-        now,
-        onUsage,
-        sessionId: `session ${number}`,
+  const context: StageContext = {
+    run,
+    store: new MemoryStore({ root }),
+    prompts: resolvePrompts(options),
+    onUsage: (record) => {
+      calls.push({
+        session: current,
+        stage: record.stage,
+        step: session.step,
+        model: record.model,
+        usage: record.usage,
+        usd: costOf(record.usage, record.model).usd,
       });
-      stopOnFailure();
-      if (duringCall && !hookRan) {
-        session.clearPendingHooks();
-        throw new EvalSetupError({
-          setting: "consolidate.duringCall",
-          message:
-            `Scenario "${scenario.id}" session ${number}: consolidate.duringCall was given but no ` +
-            `consolidation request was made (no file over ${threshold} chars). Lower the threshold or grow the file.`,
-        });
-      }
-    }
+    },
+    onWarning: (warning) => {
+      if (!cacheWarnings.has(warning.breakpoint)) cacheWarnings.set(warning.breakpoint, warning);
+    },
+    onStep: (label) => (step) => {
+      session.step = `${label}: ${step.stage}${step.path === undefined ? "" : ` ${step.path}`}`;
+    },
+    stopOnFailure: () => {
+      if (session.failure) throw session.failure;
+    },
+  };
+  for (const [index, fixture] of scenario.sessions.entries()) {
+    current = index + 1;
+    await runSession(context, fixture, index + 1);
   }
-
   if (scenario.question === undefined) return "";
   current = "question";
-  session.step = "question: chat";
-  const reply = await chat({
+  return askQuestion(context, scenario.question);
+}
+
+/** One session: its turns (fixed, or live through `chat`), its own file checks, then its stages. */
+async function runSession(context: StageContext, fixture: Session, number: number): Promise<void> {
+  const { run } = context;
+  const transcript = await sessionTranscript(context, fixture, number);
+  run.checks.push(...(await gradeSessionFiles(fixture, { root: run.root, sessionNumber: number })));
+  for (const stage of fixture.after) {
+    if (stage === "write") {
+      await runWrite(context, transcript, number, noonOf(fixture.date));
+    } else {
+      await runConsolidate(context, stage.consolidate, number, noonOf(fixture.date));
+    }
+  }
+}
+
+/** The session's transcript: its fixed turns, or its user turns answered live by `chat`. */
+async function sessionTranscript(
+  context: StageContext,
+  fixture: Session,
+  number: number,
+): Promise<Transcript> {
+  const sessionId = `session ${number}`;
+  const transcript: Transcript = { sessionId, date: fixture.date, turns: [] };
+  if (!fixture.live) {
+    for (const turn of fixture.turns) {
+      transcript.turns.push(
+        "user" in turn
+          ? { role: "user", content: turn.user }
+          : { role: "assistant", content: turn.assistant },
+      );
+    }
+    return transcript;
+  }
+  const { run, store, prompts } = context;
+  run.session.step = `${sessionId}: chat`;
+  let messages: Anthropic.MessageParam[] = [];
+  for (const turn of fixture.turns) {
+    if ("assistant" in turn) {
+      messages.push({ role: "assistant", content: turn.assistant });
+      transcript.turns.push({ role: "assistant", content: turn.assistant });
+      continue;
+    }
+    transcript.turns.push({ role: "user", content: turn.user });
+    const reply = await chat({
+      store,
+      client: run.client,
+      model: run.options.model,
+      messages: [...messages, { role: "user", content: turn.user }],
+      basePrompt: prompts.base,
+      rules: prompts.rules,
+      now: noonOf(fixture.date),
+      onUsage: context.onUsage,
+      onWarning: context.onWarning,
+      sessionId,
+    });
+    context.stopOnFailure();
+    messages = reply.messages;
+    transcript.turns.push({
+      role: "assistant",
+      content: reply.text || textOf(reply.message.content),
+    });
+  }
+  return transcript;
+}
+
+/** The `write` stage: `writePass` over the session's transcript; its result is kept. */
+async function runWrite(
+  context: StageContext,
+  transcript: Transcript,
+  number: number,
+  now: Date,
+): Promise<void> {
+  const { run } = context;
+  const result = await writePass({
+    store: context.store,
+    transcript,
+    client: run.client,
+    model: run.options.model,
+    prompt: context.prompts.extraction,
+    now,
+    onUsage: context.onUsage,
+    onStep: context.onStep(`session ${number}`),
+  });
+  context.stopOnFailure();
+  run.stages.push({ session: number, stage: "write", result });
+}
+
+/**
+ * The `consolidate` stage: `consolidateAll` over files past the threshold; its result is kept.
+ * `duringCall` runs a `remember` while the first consolidation request is in flight.
+ */
+async function runConsolidate(
+  context: StageContext,
+  stage: Extract<Session["after"][number], { consolidate: unknown }>["consolidate"],
+  number: number,
+  now: Date,
+): Promise<void> {
+  const { run, store } = context;
+  const { threshold, duringCall } = stage;
+  run.session.step = `session ${number}: consolidate`;
+  let hookRan = false;
+  if (duringCall) {
+    run.session.duringNextRequest(async () => {
+      hookRan = true;
+      await remember({
+        store,
+        file: duringCall.remember.file,
+        fact: duringCall.remember.fact,
+        now,
+      });
+    });
+  }
+  const result = await consolidateAll({
     store,
-    client,
-    model,
-    messages: [{ role: "user", content: scenario.question.text }],
+    client: run.client,
+    model: run.options.model,
+    prompt: context.prompts.consolidation,
+    threshold,
+    now,
+    onUsage: context.onUsage,
+    onStep: context.onStep(`session ${number}`),
+    sessionId: `session ${number}`,
+  });
+  context.stopOnFailure();
+  run.stages.push({ session: number, stage: "consolidate", result });
+  if (duringCall && !hookRan) {
+    run.session.clearPendingHooks();
+    throw new EvalSetupError({
+      setting: "consolidate.duringCall",
+      message:
+        `Scenario "${run.scenario.id}" session ${number}: consolidate.duringCall was given but no ` +
+        `consolidation request was made (no file over ${threshold} chars). Lower the threshold or grow the file.`,
+    });
+  }
+}
+
+/** The final question through `chat`; returns the answer text. */
+async function askQuestion(
+  context: StageContext,
+  question: NonNullable<Scenario["question"]>,
+): Promise<string> {
+  const { run, prompts } = context;
+  run.session.step = "question: chat";
+  const reply = await chat({
+    store: context.store,
+    client: run.client,
+    model: run.options.model,
+    messages: [{ role: "user", content: question.text }],
     basePrompt: prompts.base,
     rules: prompts.rules,
-    now: noonOf(scenario.question.date),
-    onUsage,
-    onWarning,
+    now: noonOf(question.date),
+    onUsage: context.onUsage,
+    onWarning: context.onWarning,
     sessionId: "question",
   });
-  stopOnFailure();
+  context.stopOnFailure();
   return reply.text;
 }

@@ -1,5 +1,12 @@
-import type { CacheWarning, ModelUsage, Stage } from "@memfiles/core";
+import type {
+  CacheWarning,
+  ConsolidateAllResult,
+  ModelUsage,
+  Stage,
+  WritePassResult,
+} from "@memfiles/core";
 import type { GradeResult } from "../graders/types.js";
+import type { Scenario } from "../scenarios/schema.js";
 
 /** Where a recording came from. Reports print it next to every result. */
 export type Provenance =
@@ -20,8 +27,11 @@ export type RunMode = "replay" | "record" | "author";
 export type PromptOverrides = {
   /** Replaces the extraction prompt named by `extractionPrompt`. */
   extraction?: string;
-  /** Overrides the consolidation prompt (default: the latest, `consolidation@2`). */
-  consolidation?: string;
+  /**
+   * Overrides the consolidation prompt (default: the latest, `consolidation@2`); its `version`
+   * picks the save tool.
+   */
+  consolidation?: { version: number; text: string };
   /** Replaces `base@1`. */
   base?: string;
   /** Replaces `memory-rules@1`. */
@@ -31,6 +41,8 @@ export type PromptOverrides = {
 /** Options of `runScenario`. */
 export type RunScenarioOptions = {
   scenarioId: string;
+  /** The scenario, when the caller has loaded it already; else it is loaded from `scenariosDir`. */
+  scenario?: Scenario;
   /** Model used for every stage of the scenario (write, consolidate, chat). */
   model: string;
   /** Extraction prompt used by the write pass, e.g. `extraction@1`. */
@@ -61,6 +73,11 @@ export type CallCost = {
   usd: number;
 };
 
+/** What one `write` or `consolidate` stage of a session returned, kept for reports. */
+export type StageResult =
+  | { session: number; stage: "write"; result: WritePassResult }
+  | { session: number; stage: "consolidate"; result: ConsolidateAllResult };
+
 /** The result of one scenario run on one model with one extraction prompt. */
 export type ScenarioResult = {
   scenarioId: string;
@@ -73,6 +90,8 @@ export type ScenarioResult = {
   /** The memory folder at the end: path -> text (MEMORY.md and .memfiles excluded). */
   files: Record<string, string>;
   calls: CallCost[];
+  /** What each `write` and `consolidate` stage returned, in order (applied and refused proposals, rewrites). */
+  stages: StageResult[];
   provenance: Provenance[];
   /** A broken run (missing recording, thrown error) — reported apart from failed grades. */
   error?: { name: string; message: string };

@@ -60,10 +60,12 @@ export type { Transcript, TranscriptTurn } from "./transcript/index.js";
 export {
   type CreateUsageLogOptions,
   createUsageLog,
+  type OnStep,
   type OnUsage,
   type ReadUsageLogResult,
   readUsageLog,
   type Stage,
+  type Step,
   type UsageLogProblem,
   type UsageRecord,
 } from "./usage/index.js";

@@ -255,14 +255,17 @@ describe("consolidateAll", () => {
       "new",
     );
     const requests = mockMessages(server, [saveReply(HOSTING_GOOD)]);
+    const steps: unknown[] = [];
     const { results, usage } = await consolidateAll({
       store,
       client: testClient(),
       model: "claude-haiku-4-5",
       threshold: 200,
       now: NOW,
+      onStep: (step) => steps.push({ ...step, requestsBefore: requests.length }),
     });
     expect(results.map((result) => [result.path, result.ok])).toEqual([[PATH, true]]);
+    expect(steps).toEqual([{ stage: "consolidate", path: PATH, requestsBefore: 0 }]);
     expect(requests).toHaveLength(1);
     expect(usage.input).toEqual(100);
   });
@@ -281,7 +284,10 @@ describe("consolidate: every input fact is accounted for", () => {
     return store;
   }
 
-  async function run(reply: Parameters<typeof mockMessages>[1][number], prompt?: string) {
+  async function run(
+    reply: Parameters<typeof mockMessages>[1][number],
+    prompt?: { version: number; text: string },
+  ) {
     const store = await fullStore();
     const requests = mockMessages(server, [reply]);
     const result = await consolidate({
@@ -405,7 +411,7 @@ describe("consolidate: every input fact is accounted for", () => {
   });
 
   it("with consolidation@1 sends the old tool, and refuses any lost fact (no dropped list)", async () => {
-    const v1 = getPrompt("consolidation", 1).text;
+    const v1 = getPrompt("consolidation", 1);
     const lost = await run(
       {
         content: [

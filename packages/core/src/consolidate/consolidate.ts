@@ -1,5 +1,5 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import { getPrompt, listPrompts } from "@memfiles/prompts";
+import { getPrompt } from "@memfiles/prompts";
 import type { z } from "zod";
 import { type ModelUsage, sumUsage, toModelUsage, ZERO_USAGE } from "../cost/usage.js";
 import { dateTag } from "../format/fact-line.js";
@@ -9,7 +9,7 @@ import { MEMORY_INDEX_FILE } from "../store/memory-path.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { WriteFailureCode } from "../store/types.js";
 import { reportUsage } from "../usage/report-usage.js";
-import type { OnUsage } from "../usage/types.js";
+import type { OnStep, OnUsage } from "../usage/types.js";
 import { accountForFacts } from "./account-for-facts.js";
 import { checkRewrite, type RewriteProblem, type RewriteProblemCode } from "./check-rewrite.js";
 import { commitFile, type GitCommitResult } from "./git-commit.js";
@@ -37,17 +37,19 @@ export type ConsolidateOptions = {
   client: Anthropic;
   model: string;
   /**
-   * System prompt; default the latest `consolidation` prompt from `@memfiles/prompts`. Its version
-   * picks the save tool: `consolidation@1` asks for the file only (then every input fact must be
-   * kept), later versions also for the `dropped` list. A plain string is matched against the
-   * released prompt texts; an unknown text gets the latest tool.
+   * System prompt as `getPrompt` returns it (`{ version, text }`); default the latest
+   * `consolidation` prompt from `@memfiles/prompts`. Its version picks the save tool:
+   * `consolidation@1` asks for the file only (then every input fact must be kept), later versions
+   * also for the `dropped` list.
    */
-  prompt?: string | ConsolidatePrompt;
+  prompt?: ConsolidatePrompt;
   /** The clock for the date shown to the model and the usage record (default `new Date()`). */
   now?: Date;
   /** `max_tokens` of the request (default 16,000: room for thinking and a 12,000-char file). */
   maxTokens?: number;
   onUsage?: OnUsage;
+  /** Called right before the model call, with `{ stage: "consolidate", path }`. */
+  onStep?: OnStep;
   sessionId?: string;
 };
 
@@ -93,19 +95,12 @@ export type ConsolidateResult =
 
 type ToolVersion = 1 | 2;
 
-function resolvePrompt(prompt: string | ConsolidatePrompt | undefined): {
+function resolvePrompt(prompt: ConsolidatePrompt | undefined): {
   text: string;
   tool: ToolVersion;
 } {
-  if (prompt === undefined) {
-    const latest = getPrompt("consolidation");
-    return { text: latest.text, tool: latest.version === 1 ? 1 : 2 };
-  }
-  if (typeof prompt !== "string") return { text: prompt.text, tool: prompt.version === 1 ? 1 : 2 };
-  const released = listPrompts().find(
-    (candidate) => candidate.id === "consolidation" && candidate.text === prompt,
-  );
-  return { text: prompt, tool: released?.version === 1 ? 1 : 2 };
+  const { text, version } = prompt ?? getPrompt("consolidation");
+  return { text, tool: version === 1 ? 1 : 2 };
 }
 
 type Reply =
@@ -205,6 +200,7 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
       ? `Call ${tool.name} once with the whole new file.`
       : `Call ${tool.name} once with the whole new file and every input line you leave out.`;
   const forced = supportsForcedToolChoice(options.model);
+  options.onStep?.({ stage: "consolidate", path });
   const message = await options.client.messages.create({
     model: options.model,
     max_tokens: options.maxTokens ?? 16_000,

@@ -1,4 +1,4 @@
-export type { OnUsage, Stage, UsageRecord } from "./types.js";
+export type { OnStep, OnUsage, Stage, Step, UsageRecord } from "./types.js";
 export {
   type CreateUsageLogOptions,
   createUsageLog,

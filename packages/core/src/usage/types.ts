@@ -18,5 +18,14 @@ export type UsageRecord = {
   date: string;
 };
 
+/** A model call about to be made: its stage, and the memory path it is about (consolidation). */
+export type Step = { stage: Stage; path?: string };
+
+/**
+ * Callback the stages call right before each model call (`onStep`), so a caller can label or
+ * trace requests without wrapping the store.
+ */
+export type OnStep = (step: Step) => void;
+
 /** Callback every model-calling function accepts as `onUsage`; awaited before the function returns. */
 export type OnUsage = (record: UsageRecord) => void | Promise<void>;

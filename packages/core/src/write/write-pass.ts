@@ -7,7 +7,7 @@ import { dateTag, formatFactLine } from "../format/index.js";
 import { checkEvidence, findSecrets } from "../guards/index.js";
 import { supportsForcedToolChoice } from "../models/index.js";
 import type { Transcript } from "../transcript/index.js";
-import type { OnUsage } from "../usage/index.js";
+import type { OnStep, OnUsage } from "../usage/index.js";
 import { reportUsage } from "../usage/report-usage.js";
 import {
   type ApplyRejectionCode,
@@ -110,6 +110,11 @@ export type WritePassOptions = {
   /** `max_tokens` of the call; default 4,096 tokens (Opus 5.5 thinking counts toward it). */
   maxTokens?: number;
   onUsage?: OnUsage;
+  /**
+   * Called right before each model call: `{ stage: "write" }`, and `{ stage: "consolidate", path }`
+   * for a consolidation the cap calls for.
+   */
+  onStep?: OnStep;
   /** Session id for usage records; default `transcript.sessionId`. */
   sessionId?: string;
   /**
@@ -205,6 +210,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
     );
   }
 
+  options.onStep?.({ stage: "write" });
   const message = await client.messages.create({
     model,
     max_tokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
@@ -410,6 +416,7 @@ function lazyConsolidate(
       model: options.model,
       now,
       ...(options.onUsage === undefined ? {} : { onUsage: options.onUsage }),
+      ...(options.onStep === undefined ? {} : { onStep: options.onStep }),
       ...(sessionId === undefined ? {} : { sessionId }),
     });
     if (result.ok) {
