@@ -1,24 +1,7 @@
 import { DEFAULT_MAX_CHARS } from "@memfiles/core";
 import type { FileExpectation, Scenario, Session } from "../scenarios/schema.js";
-import {
-  mentionsAny,
-  mentionsNone,
-  noNarration,
-  noQuestionBack,
-  noUnrelatedMemory,
-} from "./answer-graders.js";
-import {
-  everyLineDated,
-  fileContains,
-  fileExists,
-  fileLacks,
-  folderLacks,
-  linesMatching,
-  noNewFiles,
-  onlyAsPrevious,
-  seedFilesUnchanged,
-  underCap,
-} from "./file-graders.js";
+import type { GradeContext } from "./define-grader.js";
+import { gradeFields } from "./registry.js";
 import type { GradeResult } from "./types.js";
 
 /** Options of {@link gradeScenario}. */
@@ -45,21 +28,8 @@ export async function gradeFileExpectation(
   root: string,
   maxChars: number = DEFAULT_MAX_CHARS,
 ): Promise<GradeResult[]> {
-  const { path } = expectation;
-  const results: GradeResult[] = [];
-  if (expectation.exists !== undefined)
-    results.push(await fileExists(root, path, expectation.exists));
-  for (const text of expectation.contains) results.push(await fileContains(root, path, text));
-  for (const text of expectation.lacks) results.push(await fileLacks(root, path, text));
-  if (expectation.everyLineDated) results.push(await everyLineDated(root, path));
-  if (expectation.underCap) results.push(await underCap(root, path, maxChars));
-  if (expectation.linesMatching !== undefined) {
-    const { text, count } = expectation.linesMatching;
-    results.push(await linesMatching(root, path, text, count));
-  }
-  for (const text of expectation.onlyAsPrevious)
-    results.push(await onlyAsPrevious(root, path, text));
-  return results;
+  const { path, ...fields } = expectation;
+  return gradeFields("file", fields, { root, answer: "", seedFiles: {}, maxChars, path });
 }
 
 /**
@@ -106,26 +76,17 @@ export async function gradeScenario(
   options: GradeScenarioOptions,
 ): Promise<GradeResult[]> {
   const { root, answer } = options;
-  const { expect } = scenario;
+  const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
+  const { files, answer: answerExpect, ...fields } = scenario.expect;
   const results: GradeResult[] = [];
-  for (const expectation of expect.files) {
-    results.push(...(await gradeFileExpectation(expectation, root, options.maxChars)));
+  for (const expectation of files) {
+    results.push(...(await gradeFileExpectation(expectation, root, maxChars)));
   }
-  if (expect.noNewFiles) results.push(await noNewFiles(root, Object.keys(scenario.seedFiles)));
-  if (expect.seedFilesUnchanged) results.push(await seedFilesUnchanged(root, scenario.seedFiles));
-  for (const text of expect.folderLacks) results.push(await folderLacks(root, text));
-  const answerExpect = expect.answer;
+  const { seedFiles } = scenario;
+  const context: GradeContext = { root, answer, seedFiles, maxChars, path: "" };
+  results.push(...(await gradeFields("scenario", fields, context)));
   if (answerExpect !== undefined) {
-    if (answerExpect.mentionsAny.length > 0)
-      results.push(mentionsAny(answer, answerExpect.mentionsAny));
-    if (answerExpect.mentionsNone.length > 0) {
-      results.push(mentionsNone(answer, answerExpect.mentionsNone));
-    }
-    if (answerExpect.noNarration) results.push(noNarration(answer));
-    if (answerExpect.noQuestionBack) results.push(noQuestionBack(answer));
-    if (answerExpect.unrelatedMemory.length > 0) {
-      results.push(noUnrelatedMemory(answer, answerExpect.unrelatedMemory));
-    }
+    results.push(...(await gradeFields("answer", answerExpect, context)));
   }
   return results;
 }

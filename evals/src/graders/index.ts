@@ -1,29 +1,9 @@
-export {
-  mentionsAny,
-  mentionsNone,
-  noNarration,
-  noQuestionBack,
-  noUnrelatedMemory,
-} from "./answer-graders.js";
-export {
-  everyLineDated,
-  fileContains,
-  fileExists,
-  fileLacks,
-  folderLacks,
-  linesMatching,
-  noNewFiles,
-  onlyAsPrevious,
-  PREVIOUS_MARKERS,
-  seedFilesUnchanged,
-  underCap,
-} from "./file-graders.js";
+export type { GradeContext, Grader, GraderFields } from "./define-grader.js";
 export {
   type GradeScenarioOptions,
   gradeFileExpectation,
   gradeScenario,
   gradeSessionFiles,
 } from "./grade-scenario.js";
-export { findNarration, NARRATION_PATTERNS } from "./narration.js";
-export { findQuestionsBack } from "./question-back.js";
+export { GRADED_FIELDS, GRADERS, gradeFields } from "./registry.js";
 export type { GradeResult } from "./types.js";

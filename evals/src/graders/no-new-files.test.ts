@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import {
+  type Case,
+  fail,
+  pass,
+  TOOLS,
+  useTempRoot,
+  writeFolder,
+} from "../../test/fixtures-file-graders.js";
+import { noNewFiles } from "./no-new-files.js";
+
+const root = useTempRoot();
+
+const cases: Case[] = [
+  {
+    name: "no_new_files passes seeds, the index and hidden folders",
+    files: { "topics/tools.md": TOOLS, "MEMORY.md": "- topics/tools.md\n", ".memfiles/x.md": "t" },
+    grade: (dir) => noNewFiles(dir, ["topics/tools.md"]),
+    expected: pass("no_new_files", "1 file(s), all seeded"),
+  },
+  {
+    name: "no_new_files fails a saved file",
+    files: { "topics/tools.md": TOOLS, "projects/queue.md": TOOLS },
+    grade: (dir) => noNewFiles(dir, ["topics/tools.md"]),
+    expected: fail("no_new_files", 0, "new file(s): projects/queue.md"),
+  },
+];
+
+describe("noNewFiles", () => {
+  it.each(cases)("$name", async ({ files, grade, expected }) => {
+    await writeFolder(root(), files);
+    expect(await grade(root())).toEqual(expected);
+  });
+});

@@ -1,0 +1,81 @@
+import {
+  AnswerExpectationSchema,
+  FileExpectationSchema,
+  ScenarioSchema,
+} from "../scenarios/schema.js";
+import type { GradeContext, Grader, GraderFields } from "./define-grader.js";
+import { everyLineDatedGrader } from "./every-line-dated.js";
+import { fileContainsGrader } from "./file-contains.js";
+import { fileExistsGrader } from "./file-exists.js";
+import { fileLacksGrader } from "./file-lacks.js";
+import { folderLacksGrader } from "./folder-lacks.js";
+import { linesMatchingGrader } from "./lines-matching.js";
+import { mentionsAnyGrader } from "./mentions-any.js";
+import { mentionsNoneGrader } from "./mentions-none.js";
+import { noNarrationGrader } from "./no-narration.js";
+import { noNewFilesGrader } from "./no-new-files.js";
+import { noQuestionBackGrader } from "./no-question-back.js";
+import { noUnrelatedMemoryGrader } from "./no-unrelated-memory.js";
+import { onlyAsPreviousGrader } from "./only-as-previous.js";
+import { seedFilesUnchangedGrader } from "./seed-files-unchanged.js";
+import type { GradeResult } from "./types.js";
+import { underCapGrader } from "./under-cap.js";
+
+/** Every grader, one per scenario field. A new grader: its file, a line here, its schema field. */
+export const GRADERS: readonly Grader[] = [
+  fileExistsGrader,
+  fileContainsGrader,
+  fileLacksGrader,
+  everyLineDatedGrader,
+  underCapGrader,
+  linesMatchingGrader,
+  onlyAsPreviousGrader,
+  noNewFilesGrader,
+  seedFilesUnchangedGrader,
+  folderLacksGrader,
+  mentionsAnyGrader,
+  mentionsNoneGrader,
+  noNarrationGrader,
+  noQuestionBackGrader,
+  noUnrelatedMemoryGrader,
+];
+
+/** The fields each scope's graders read, in schema order (the order results come in). */
+export const GRADED_FIELDS: { readonly [S in keyof GraderFields]: readonly string[] } = {
+  file: Object.keys(FileExpectationSchema.shape).filter((field) => field !== "path"),
+  scenario: Object.keys(ScenarioSchema.shape.expect.shape).filter(
+    (field) => field !== "files" && field !== "answer",
+  ),
+  answer: Object.keys(AnswerExpectationSchema.shape),
+};
+
+/** Whether a scenario asks for a check: a field set, not `false`, not an empty list. */
+function isAsked(value: unknown): boolean {
+  return value !== undefined && value !== false && !(Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * Runs the graders of one scope over the fields a scenario sets, in schema order.
+ *
+ * @param scope - `file`, `scenario` or `answer`.
+ * @param values - The object holding the fields (a file expectation, `expect`, `expect.answer`).
+ * @param context - Folder, answer, scenario, cap and (file scope) path.
+ * @returns One result per check asked for.
+ * @throws {Error} when a schema field has no grader (a registry bug, caught by registry.test.ts).
+ * @example await gradeFields("answer", scenario.expect.answer, context)
+ */
+export async function gradeFields<S extends keyof GraderFields>(
+  scope: S,
+  values: GraderFields[S],
+  context: GradeContext,
+): Promise<GradeResult[]> {
+  const results: GradeResult[] = [];
+  for (const field of GRADED_FIELDS[scope]) {
+    const value = (values as Record<string, unknown>)[field];
+    if (!isAsked(value)) continue;
+    const grader = GRADERS.find((entry) => entry.scope === scope && entry.field === field);
+    if (grader === undefined) throw new Error(`No grader for the ${scope} field "${field}".`);
+    results.push(...(await grader.grade(value, context)));
+  }
+  return results;
+}
