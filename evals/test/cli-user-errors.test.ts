@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { authorMain } from "../src/cli/author.js";
+import { runCli, userErrorMessage } from "../src/cli/command-line.js";
 import { evalMain } from "../src/cli/eval.js";
 import { evalAbMain } from "../src/cli/eval-ab.js";
-import { runCli, userErrorMessage } from "../src/cli/user-error.js";
 import { ScenarioFileError } from "../src/scenarios/index.js";
 import { writeTinyScenario } from "./scenario-fixture.js";
 

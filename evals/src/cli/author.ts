@@ -10,17 +10,16 @@
  * or a user error (a bad fixture), printed as one message without a stack.
  */
 import { readdir } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import { MODELS } from "@memfiles/core";
 import { listPrompts } from "@memfiles/prompts";
-import { cliArguments, isEntryPoint } from "../internal/cli-arguments.js";
 import { formatTable } from "../internal/text-table.js";
 import { runScenario } from "../runner/index.js";
 import type { ScenarioResult } from "../runner/types.js";
 import { loadScenarios } from "../scenarios/index.js";
-import { runCli } from "./user-error.js";
+import { cliArguments, fromUserCwd, isEntryPoint, runCli } from "./command-line.js";
 
 const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -45,10 +44,6 @@ export type AuthoredCell = {
   replayed?: ScenarioResult;
   sameOnReplay: boolean;
 };
-
-function fromUserCwd(target: string): string {
-  return resolve(process.env.INIT_CWD ?? process.cwd(), target);
-}
 
 /** What must be equal between authoring a recording and replaying it. */
 function outcomeOf(result: ScenarioResult) {

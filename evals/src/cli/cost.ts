@@ -7,8 +7,7 @@
  * nothing could be priced (the message says why), 2 bad arguments or an unusable path.
  */
 import { runCostCli } from "../cost-report/index.js";
-import { cliArguments } from "../internal/cli-arguments.js";
-import { runCli } from "./user-error.js";
+import { cliArguments, runCli, userCwd } from "./command-line.js";
 
 const writeError = (text: string) => process.stderr.write(text);
 // pnpm sets INIT_CWD to the folder the user ran `pnpm cost` in; relative paths are taken from there.
@@ -17,7 +16,7 @@ const { exitCode } = await runCli(
   async () => ({
     exitCode: await runCostCli({
       argv: cliArguments(),
-      cwd: process.env.INIT_CWD ?? process.cwd(),
+      cwd: userCwd(),
       write: (text) => process.stdout.write(text),
       writeError,
     }),

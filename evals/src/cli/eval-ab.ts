@@ -16,9 +16,8 @@ import { DEFAULT_SCENARIOS_DIR, RECORDINGS_DIR_ENV, SCENARIOS_DIR_ENV } from "..
 import { formatAbSummary } from "../ab/format-summary.js";
 import { runPromptfoo } from "../ab/run-promptfoo.js";
 import { summarizeAb } from "../ab/summary.js";
-import { cliArguments, isEntryPoint } from "../internal/cli-arguments.js";
 import { loadScenarios } from "../scenarios/index.js";
-import { runCli } from "./user-error.js";
+import { cliArguments, fromUserCwd, isEntryPoint, runCli } from "./command-line.js";
 
 const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CONFIG_FILE = path.join(EVALS_ROOT, "promptfoo", "promptfooconfig.yaml");
@@ -38,9 +37,6 @@ from recordings, then prints the summary and writes <out>/ab-results.json and <o
  * pnpm runs package scripts in the package folder and sets INIT_CWD to where the run started (the
  * repository root for the root `pnpm eval:ab` script); relative paths are taken from there.
  */
-function fromUserCwd(target: string): string {
-  return path.resolve(process.env.INIT_CWD ?? process.cwd(), target);
-}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -8,18 +8,17 @@
  * (a bad scenario fixture, a model without recordings), printed as one message without a stack.
  */
 import { mkdir, readdir, writeFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { costOf, MODELS, PRICES, UnknownModelError } from "@memfiles/core";
 import { ZERO_USAGE } from "@memfiles/core/internal";
 import { listPrompts, parsePromptRef } from "@memfiles/prompts";
-import { cliArguments, isEntryPoint } from "../internal/cli-arguments.js";
 import { buildEvalReport, type EvalReport, formatEvalReport } from "../report/index.js";
 import { runScenario } from "../runner/index.js";
 import type { RunMode, ScenarioResult } from "../runner/types.js";
 import { loadScenarios } from "../scenarios/index.js";
-import { runCli } from "./user-error.js";
+import { cliArguments, fromUserCwd, isEntryPoint, runCli } from "./command-line.js";
 
 const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** Default recordings folder: `evals/recordings`. */
@@ -47,9 +46,6 @@ export type EvalOutput = { out: (text: string) => void; error: (text: string) =>
 export type EvalMainResult = { exitCode: number; report?: EvalReport };
 
 /** pnpm runs package scripts in the package folder; paths the user typed are relative to INIT_CWD. */
-function fromUserCwd(target: string): string {
-  return resolve(process.env.INIT_CWD ?? process.cwd(), target);
-}
 
 /** Models that have a recordings folder for the prompt, in code-point order. */
 async function modelsWithRecordings(recordingsDir: string, prompt: string): Promise<string[]> {

@@ -3,7 +3,7 @@ import { PromptNotFoundError } from "@memfiles/prompts";
 import { describe, expect, it } from "vitest";
 import { UsageLogError } from "../cost-report/usage-log-error.js";
 import { RecordingRequestError } from "../recordings/recording-request-error.js";
-import { runCli, userErrorMessage } from "./user-error.js";
+import { cliArguments, runCli, userErrorMessage } from "./command-line.js";
 
 const missingFile = Object.assign(new Error("ENOENT: no such file, open 'x.yaml'"), {
   code: "ENOENT",
@@ -57,5 +57,24 @@ describe("runCli", () => {
     await expect(
       runCli("pnpm cost", async () => Promise.reject(new Error("bug")), write),
     ).rejects.toThrow("bug");
+  });
+});
+
+describe("cliArguments", () => {
+  it.each([
+    {
+      name: "arguments as typed (`pnpm eval --json x.json`)",
+      argv: ["--json", "x.json"],
+      expected: ["--json", "x.json"],
+    },
+    {
+      name: "a leading -- (`pnpm eval -- --json x.json`)",
+      argv: ["--", "--json", "x.json"],
+      expected: ["--json", "x.json"],
+    },
+    { name: "a later -- kept for parseArgs", argv: ["a", "--", "b"], expected: ["a", "--", "b"] },
+    { name: "nothing", argv: [], expected: [] },
+  ])("keeps $name", ({ argv, expected }) => {
+    expect(cliArguments(argv)).toEqual(expected);
   });
 });
