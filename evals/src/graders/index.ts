@@ -1,4 +1,9 @@
-export type { GradeContext, Grader, GraderFields } from "./define-grader.js";
+export {
+  defineGrader,
+  type GradeContext,
+  type Grader,
+  type GraderFields,
+} from "./define-grader.js";
 export {
   type GradeScenarioOptions,
   gradeFileExpectation,

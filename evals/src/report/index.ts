@@ -8,6 +8,7 @@ export {
   describeProvenance,
   type EvalReport,
   type ModelCostRow,
+  type RefusedRow,
   type ScenarioCostRow,
   type SessionCostRow,
 } from "./build-eval-report.js";

@@ -8,4 +8,5 @@ export type {
   RunMode,
   RunScenarioOptions,
   ScenarioResult,
+  StageResult,
 } from "./types.js";
