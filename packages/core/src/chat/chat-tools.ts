@@ -2,6 +2,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
 import { recallText } from "../recall/fence.js";
 import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
+import { parseToolInput } from "../tool-reply/index.js";
 import { forget, remember } from "../write/index.js";
 
 /** One tool call made during `chat`, with what the tool answered. */
@@ -75,17 +76,14 @@ function describeError(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-function badInput(tool: string, error: z.ZodError): ToolOutcome {
-  const issues = error.issues.map(
-    (issue) => `${issue.path.join(".") || "input"}: ${issue.message}`,
-  );
-  return { result: `Invalid input for ${tool}: ${issues.join("; ")}.`, isError: true };
+function badInput(tool: string, issues: string): ToolOutcome {
+  return { result: `Invalid input for ${tool}:\n${issues}`, isError: true };
 }
 
 async function memoryRead(input: unknown, context: ToolContext): Promise<ToolOutcome> {
-  const parsed = ReadInputSchema.safeParse(input);
-  if (!parsed.success) return badInput("memory_read", parsed.error);
-  const { path } = parsed.data;
+  const parsed = parseToolInput(ReadInputSchema, input);
+  if (!parsed.success) return badInput("memory_read", parsed.issues);
+  const { path } = parsed.value;
   if (path.trim().replace(/^\.\//, "").toLowerCase() === MEMORY_INDEX_FILE.toLowerCase()) {
     return {
       result:
@@ -114,9 +112,9 @@ async function memoryRead(input: unknown, context: ToolContext): Promise<ToolOut
 const WRITE_SUCCESS_CODES = new Set(["applied", "removed", "nothing_matched"]);
 
 async function memoryWrite(input: unknown, context: ToolContext): Promise<ToolOutcome> {
-  const parsed = WriteInputSchema.safeParse(input);
-  if (!parsed.success) return badInput("memory_write", parsed.error);
-  const { data } = parsed;
+  const parsed = parseToolInput(WriteInputSchema, input);
+  if (!parsed.success) return badInput("memory_write", parsed.issues);
+  const data = parsed.value;
   try {
     const outcome =
       data.action === "remember"

@@ -162,7 +162,7 @@ describe("chat", () => {
         name: "memory_read",
         input: { file: "topics/hosting.md" },
       }),
-      result: expect.stringMatching(/^Invalid input for memory_read: path: /),
+      result: expect.stringMatching(/^Invalid input for memory_read:\n✖ .+\n {2}→ at path$/),
     },
   ])("answers $name with an error tool result, not a crash", async ({ call, result }) => {
     const store = await memoryStore();

@@ -27,6 +27,7 @@ import {
   toolUseBlock,
 } from "../../test/messages-api.js";
 import { MemoryStore } from "../store/memory-store.js";
+import { ModelReplyError } from "../tool-reply/index.js";
 import type { UsageRecord } from "../usage/types.js";
 import { remember } from "../write/remember.js";
 import { consolidate, consolidateAll } from "./consolidate.js";
@@ -225,7 +226,7 @@ describe("consolidate", () => {
     expect(await readFile(join(store.root, PATH), "utf8")).toEqual(HOSTING_GOOD);
   });
 
-  it("reports no_output for an empty reply and missing_file without calling the model", async () => {
+  it("throws ModelReplyError for a reply with no file, and reports missing_file without calling the model", async () => {
     const store = await storeWithHosting();
     mockMessages(server, [{ content: [thinkingBlock("sig")], stopReason: "max_tokens" }]);
     const empty = await consolidate({
@@ -234,8 +235,15 @@ describe("consolidate", () => {
       client: testClient(),
       model: "claude-opus-5-5",
       now: NOW,
+    }).catch((caught: unknown) => caught);
+    expect(empty).toBeInstanceOf(ModelReplyError);
+    expect(empty).toMatchObject({
+      code: "no_tool_call",
+      stage: "consolidate",
+      stopReason: "max_tokens",
     });
-    expect(empty.ok ? "accepted" : empty.code).toEqual("no_output");
+    expect((empty as Error).message).toContain("raise maxTokens");
+    expect(await readFile(join(store.root, PATH), "utf8")).toEqual(HOSTING_BEFORE);
     const missing = await consolidate({
       store,
       path: "topics/none.md",
@@ -446,25 +454,34 @@ describe("consolidate: every input fact is accounted for", () => {
     {
       name: "content is a number",
       input: { content: 42, dropped: [] },
-      issue: "content: Invalid input: expected string, received number",
+      issue: "✖ Invalid input: expected string, received number\n  → at content",
     },
     {
       name: "dropped is missing",
       input: { content: FULL_GOOD },
-      issue: "dropped: Invalid input: expected array, received undefined",
+      issue: "✖ Invalid input: expected array, received undefined\n  → at dropped",
     },
     {
       name: "a reason is unknown",
       input: { content: FULL_GOOD, dropped: [{ line: API_OLD, reason: "tidied", by: API_NEW }] },
-      issue: "dropped.0.reason: Invalid option",
+      issue: "→ at dropped[0].reason",
     },
-  ])("reports invalid_tool_input naming the schema issue when $name", async ({ input, issue }) => {
-    const { result, text } = await run({
-      content: [toolUseBlock({ id: "toolu_1", name: "save_consolidated_file", input })],
-    });
-    expect(result.ok ? "accepted" : result.code).toEqual("invalid_tool_input");
-    expect(result.ok ? "" : result.message).toContain(issue);
-    expect(result.ok ? "" : result.message).not.toContain("maxTokens");
-    expect(text).toEqual(FULL_BEFORE);
+  ])("throws invalid_tool_input naming the schema issue when $name", async ({ input, issue }) => {
+    const store = await fullStore();
+    mockMessages(server, [
+      { content: [toolUseBlock({ id: "toolu_1", name: "save_consolidated_file", input })] },
+    ]);
+    const error = await consolidate({
+      store,
+      path: FULL,
+      client: testClient(),
+      model: "claude-haiku-4-5",
+      now: NOW,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ModelReplyError);
+    expect(error).toMatchObject({ code: "invalid_tool_input", stage: "consolidate" });
+    expect((error as ModelReplyError).issues).toContain(issue);
+    expect((error as Error).message).not.toContain("maxTokens");
+    expect(await readFile(join(store.root, FULL), "utf8")).toEqual(FULL_BEFORE);
   });
 });

@@ -39,11 +39,6 @@ export {
   TombstoneSchema,
 } from "./tombstones.js";
 export {
-  WriteModelReplyError,
-  type WriteModelReplyErrorOptions,
-  type WriteModelReplyProblem,
-} from "./write-model-reply-error.js";
-export {
   type AppliedProposal,
   type RejectedProposal,
   type WritePassConsolidation,

@@ -24,12 +24,12 @@ import {
   toolUseBlock,
 } from "../../test/messages-api.js";
 import { MemoryStore } from "../store/index.js";
+import { ModelReplyError } from "../tool-reply/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { UsageRecord } from "../usage/index.js";
 import { forget } from "./forget.js";
 import type { Proposal } from "./propose-memories-tool.js";
 import { remember } from "./remember.js";
-import { WriteModelReplyError } from "./write-model-reply-error.js";
 import { type WritePassOptions, writePass } from "./write-pass.js";
 
 const server = setupServer();
@@ -604,12 +604,15 @@ describe("writePass: the API and the model reply", () => {
         ],
       },
       {
-        problem: "invalid_tool_input",
+        code: "invalid_tool_input",
         issues: [
-          "memories.0.evidence: Invalid input: expected string, received undefined",
-          "memories.0.replaces: Invalid input: expected string, received number",
-          "memories.0.description: Invalid input: expected string, received undefined",
-        ],
+          "✖ Invalid input: expected string, received undefined",
+          "  → at memories[0].evidence",
+          "✖ Invalid input: expected string, received number",
+          "  → at memories[0].replaces",
+          "✖ Invalid input: expected string, received undefined",
+          "  → at memories[0].description",
+        ].join("\n"),
       },
     ],
     [
@@ -619,8 +622,8 @@ describe("writePass: the API and the model reply", () => {
         stopReason: "end_turn" as const,
       },
       {
-        problem: "no_tool_call",
-        issues: [],
+        code: "no_tool_call",
+        issues: "",
         stopReason: "end_turn",
         blockTypes: ["thinking", "text"],
       },
@@ -633,16 +636,21 @@ describe("writePass: the API and the model reply", () => {
           toolUseBlock({ name: "propose_memories", input: { memories: [] } }),
         ],
       },
-      { problem: "several_tool_calls", issues: [] },
+      { code: "several_tool_calls", issues: "" },
     ],
-  ])("throws WriteModelReplyError on %s and writes nothing", async (_, answer, expected) => {
+  ])("throws ModelReplyError on %s and writes nothing", async (_, answer, expected) => {
     const store = await newStore();
     mockMessages(server, [answer]);
     const error = await run({ store, transcript: deploySession }).catch(
       (caught: unknown) => caught,
     );
-    expect(error).toBeInstanceOf(WriteModelReplyError);
-    expect(error).toMatchObject({ name: "WriteModelReplyError", model: HAIKU, ...expected });
+    expect(error).toBeInstanceOf(ModelReplyError);
+    expect(error).toMatchObject({
+      name: "ModelReplyError",
+      stage: "write",
+      model: HAIKU,
+      ...expected,
+    });
     expect((error as Error).message).toContain("Nothing was written.");
     expect(await store.list()).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { sumUsage, toModelUsage } from "../cost/index.js";
 import { dateTag, formatFactLine } from "../format/index.js";
 import { checkEvidence, findSecrets } from "../guards/index.js";
 import { supportsForcedToolChoice } from "../models/index.js";
+import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../tool-reply/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";
 import { reportUsage } from "../usage/report-usage.js";
@@ -23,7 +24,6 @@ import {
   type Proposal,
   ProposeMemoriesInputSchema,
 } from "./propose-memories-tool.js";
-import { WriteModelReplyError } from "./write-model-reply-error.js";
 import { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js";
 
 /** Every code a rejected proposal can carry (see {@link writePass}). */
@@ -180,7 +180,7 @@ const DEFAULT_MAX_TOKENS = 4096;
  * @returns `{ applied, rejected, consolidated, usage }`; each applied item has `description` when
  *   it created the file; sizes in chars, usage in tokens (every model call of the pass,
  *   consolidations included).
- * @throws {WriteModelReplyError} when the reply has no `propose_memories` call, several, or an
+ * @throws {ModelReplyError} when the reply has no `propose_memories` call, several, or an
  *   input the schema refuses; nothing is written then.
  * @throws {Anthropic.APIError} when the API call fails after the client's retries.
  * @throws {ModelReplyShapeError} when a 200 reply has no usable `usage` (not a Messages API reply).
@@ -242,7 +242,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
     now,
   });
 
-  const proposals = readProposals(message, model);
+  const proposals = readProposals(message);
   const stated = statedTag(transcript, now);
   const consolidated: WritePassConsolidation[] = [];
   const onTooLong =
@@ -303,27 +303,30 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
   };
 }
 
-function readProposals(message: Anthropic.Message, model: string): Proposal[] {
-  const blockTypes = message.content.map((block) => block.type);
-  const calls = message.content.filter(
-    (block): block is Anthropic.ToolUseBlock =>
-      block.type === "tool_use" && block.name === PROPOSE_MEMORIES,
-  );
-  const base = { model, stopReason: message.stop_reason, blockTypes };
-  if (calls.length === 0) throw new WriteModelReplyError({ ...base, problem: "no_tool_call" });
-  if (calls.length > 1) throw new WriteModelReplyError({ ...base, problem: "several_tool_calls" });
-  const parsed = ProposeMemoriesInputSchema.safeParse(calls[0]?.input);
+const REPLY_HINTS: Record<ToolReplyProblem, string> = {
+  no_tool_call:
+    "Models that cannot be forced to call a tool (Opus 5.5) must be told by the prompt to call propose_memories; if stop_reason is max_tokens, raise maxTokens.",
+  several_tool_calls:
+    "The extraction prompt asks for exactly one propose_memories call; check the prompt version.",
+  invalid_tool_input:
+    "The tool input must be { memories: [{ file, fact, evidence, replaces: string | null, description: string | null }] }; if stop_reason is max_tokens, raise maxTokens.",
+};
+
+function readProposals(message: Anthropic.Message): Proposal[] {
+  const parsed = parseToolReply(message, {
+    name: PROPOSE_MEMORIES,
+    schema: ProposeMemoriesInputSchema,
+  });
   if (!parsed.success) {
-    throw new WriteModelReplyError({
-      ...base,
-      problem: "invalid_tool_input",
-      issues: parsed.error.issues.map(
-        (issue) => `${issue.path.join(".") || "(input)"}: ${issue.message}`,
-      ),
-      cause: parsed.error,
+    throw ModelReplyError.of(parsed, {
+      stage: "write",
+      tool: PROPOSE_MEMORIES,
+      message,
+      hint: REPLY_HINTS[parsed.code],
+      outcome: "Nothing was written.",
     });
   }
-  return parsed.data.memories;
+  return parsed.value.memories;
 }
 
 /**
