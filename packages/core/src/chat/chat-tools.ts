@@ -109,8 +109,6 @@ async function memoryRead(input: unknown, context: ToolContext): Promise<ToolOut
   }
 }
 
-const WRITE_SUCCESS_CODES = new Set(["applied", "removed", "nothing_matched"]);
-
 async function memoryWrite(input: unknown, context: ToolContext): Promise<ToolOutcome> {
   const parsed = parseToolInput(WriteInputSchema, input);
   if (!parsed.success) return badInput("memory_write", parsed.issues);
@@ -126,7 +124,9 @@ async function memoryWrite(input: unknown, context: ToolContext): Promise<ToolOu
             now: context.now,
           })
         : await forget({ store: context.store, query: data.query, now: context.now });
-    return { result: JSON.stringify(outcome), isError: !WRITE_SUCCESS_CODES.has(outcome.code) };
+    // The model sees the outcome as it always has: its code first; `ok` becomes `is_error`.
+    const { ok, ...shown } = outcome;
+    return { result: JSON.stringify(shown), isError: !ok };
   } catch (error) {
     return { result: `memory_write failed: ${describeError(error)}`, isError: true };
   }

@@ -154,6 +154,7 @@ describe("consolidate", () => {
 
     expect(result).toEqual({
       ok: true,
+      code: "consolidated",
       path: PATH,
       changed: true,
       before: HOSTING_BEFORE.length,
@@ -338,6 +339,7 @@ describe("consolidate: every input fact is accounted for", () => {
     const { result, requests, text } = await run(saveReply(FULL_GOOD, [...dropped]));
     expect(result).toEqual({
       ok: true,
+      code: "consolidated",
       path: FULL,
       changed: true,
       before: FULL_BEFORE.length,

@@ -60,6 +60,8 @@ export type ConsolidateFailureCode = RewriteProblemCode | WriteFailureCode | "mi
 export type ConsolidateResult =
   | {
       ok: true;
+      /** `consolidated` when the file was rewritten, `unchanged` when the rewrite equals it. */
+      code: "consolidated" | "unchanged";
       path: string;
       /** Whether the file changed (`false` when the rewrite equals the input). */
       changed: boolean;
@@ -168,7 +170,7 @@ function withFinalNewline(text: string): string {
  * @param options - `{ store, path, client, model, prompt?, now?, maxTokens?, onUsage?,
  *   sessionId? }`: `path` a memory path; `prompt` defaults to the latest `consolidation` prompt;
  *   `now` dates the request; `maxTokens` in tokens (default 16,000).
- * @returns `{ ok: true, path, changed, before, after, version, dropped, git, usage }` or
+ * @returns `{ ok: true, code, path, changed, before, after, version, dropped, git, usage }` or
  *   `{ ok: false, path, code, message, problems, rewrite?, dropped, usage }`; sizes in chars,
  *   usage in tokens, `dropped` as `[{ line, reason, by }]` (input line, why, output line or
  *   `null`).
@@ -251,6 +253,7 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
   if (after === before) {
     return {
       ok: true,
+      code: "unchanged",
       path,
       changed: false,
       before: before.length,
@@ -278,6 +281,7 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
   const { git, version } = outcome;
   return {
     ok: true,
+    code: "consolidated",
     path,
     changed: true,
     before: before.length,

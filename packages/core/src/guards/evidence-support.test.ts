@@ -3,10 +3,20 @@ import { checkEvidenceSupport } from "./evidence-support.js";
 
 describe("checkEvidenceSupport", () => {
   it.each([
-    ["a sentence that states the fact", "I drink green tea every day", "likes green tea", "ok"],
-    ["a stem shared across forms", "We deploy everything on Fly.io", "deploys on Fly.io", "ok"],
-    ["one content word, 12 chars or more", "I'm vegetarian", "is vegetarian", "ok"],
-    ["two content words under 12 chars", "love tea", "likes tea", "ok"],
+    [
+      "a sentence that states the fact",
+      "I drink green tea every day",
+      "likes green tea",
+      "supported",
+    ],
+    [
+      "a stem shared across forms",
+      "We deploy everything on Fly.io",
+      "deploys on Fly.io",
+      "supported",
+    ],
+    ["one content word, 12 chars or more", "I'm vegetarian", "is vegetarian", "supported"],
+    ["two content words under 12 chars", "love tea", "likes tea", "supported"],
     ["a pronoun", "I", "likes tea", "evidence_too_short"],
     ["function words only, under 12 chars", "it is", "likes tea", "evidence_too_short"],
     [
@@ -26,7 +36,7 @@ describe("checkEvidenceSupport", () => {
   ])("%s", (_name, evidence, fact, code) => {
     const result = checkEvidenceSupport(evidence, fact);
     expect(result.code).toBe(code);
-    if (result.code !== "ok") {
+    if (!result.ok) {
       expect(result.message).toContain(JSON.stringify(evidence));
       expect(result.message).toContain(fact);
     }

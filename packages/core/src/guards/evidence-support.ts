@@ -8,9 +8,9 @@ export const MIN_EVIDENCE_WORDS = 2;
 
 /** Result of {@link checkEvidenceSupport}. */
 export type CheckEvidenceSupportResult =
-  | { code: "ok" }
-  | { code: "evidence_too_short"; message: string }
-  | { code: "evidence_unrelated"; message: string };
+  | { ok: true; code: "supported" }
+  | { ok: false; code: "evidence_too_short"; message: string }
+  | { ok: false; code: "evidence_unrelated"; message: string };
 
 /**
  * Checks that a proposal's evidence can back its fact, once `checkEvidence` found it verbatim in a
@@ -22,14 +22,15 @@ export type CheckEvidenceSupportResult =
  *
  * @param evidence - The quote from the proposal.
  * @param fact - The proposed fact, e.g. `likes green tea`.
- * @returns `ok`, `evidence_too_short` or `evidence_unrelated`, with a message naming the fact.
+ * @returns `supported`, `evidence_too_short` or `evidence_unrelated`, with a message naming the fact.
  * @example checkEvidenceSupport("I", "likes tea") // { code: "evidence_too_short", message: "..." }
- * @example checkEvidenceSupport("I drink green tea every day", "likes green tea") // { code: "ok" }
+ * @example checkEvidenceSupport("I drink green tea every day", "likes green tea") // { ok: true, code: "supported" }
  */
 export function checkEvidenceSupport(evidence: string, fact: string): CheckEvidenceSupportResult {
   const words = contentWords(evidence);
   if (words.length < MIN_EVIDENCE_WORDS && foldText(evidence).length < MIN_EVIDENCE_CHARS) {
     return {
+      ok: false,
       code: "evidence_too_short",
       message: `Refused "${fact}": its evidence ${JSON.stringify(evidence)} is too short to show the user stated it (at least ${MIN_EVIDENCE_WORDS} content words or ${MIN_EVIDENCE_CHARS} chars). Quote the sentence where the user said it.`,
     };
@@ -37,9 +38,10 @@ export function checkEvidenceSupport(evidence: string, fact: string): CheckEvide
   const factWords = new Set(contentWords(fact));
   if (!words.some((word) => factWords.has(word))) {
     return {
+      ok: false,
       code: "evidence_unrelated",
       message: `Refused "${fact}": its evidence ${JSON.stringify(evidence)} shares no content word with the fact. Quote the user's words that state this fact.`,
     };
   }
-  return { code: "ok" };
+  return { ok: true, code: "supported" };
 }

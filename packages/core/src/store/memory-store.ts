@@ -200,7 +200,7 @@ export class MemoryStore {
    *   the cap (edited by hand), any text shorter than the file is now: such a write moves toward
    *   the cap, so `forget` and consolidation can always remove lines from it.
    * @param ifVersion - The token from `read()` (`"new"` to create a file that must not exist).
-   * @returns `{ ok: true, version }`, or `{ ok: false, code: "version_conflict", message, current }`
+   * @returns `{ ok: true, code: "written", version }`, or `{ ok: false, code: "version_conflict", message, current }`
    *   when the file changed since it was read, or `{ ok: false, code: "too_long", message }` when
    *   the text is over the cap and not shorter than the file's current text (the file is left as
    *   it was).
@@ -242,7 +242,7 @@ export class MemoryStore {
       await mkdir(dirname(resolved.target), { recursive: true });
       await writeFileAtomic(resolved.target, content, { encoding: "utf8" });
       await this.#refreshIndex(realRoot);
-      return { ok: true, version: versionToken(content) };
+      return { ok: true, code: "written", version: versionToken(content) };
     });
   }
 
@@ -256,7 +256,7 @@ export class MemoryStore {
    *
    * @param path - Memory path, e.g. `topics/old.md`.
    * @param ifVersion - The token from `read()`; omit to delete whatever is there.
-   * @returns `{ ok: true, version: "new" }` or `{ ok: false, code: "version_conflict", message, current }`.
+   * @returns `{ ok: true, code: "deleted", version: "new" }` or `{ ok: false, code: "version_conflict", message, current }`.
    * @throws {MemoryPathError} when the path is not allowed, or a folder on it is a link the store
    *   will not follow.
    * @throws {MemoryLockError} when the lock cannot be taken.
@@ -265,7 +265,7 @@ export class MemoryStore {
   async delete(path: string, ifVersion?: string): Promise<WriteResult> {
     const relative = parseMemoryPath(path);
     const realRoot = await this.#existingRealRoot();
-    if (realRoot === undefined) return { ok: true, version: NEW_VERSION };
+    if (realRoot === undefined) return { ok: true, code: "deleted", version: NEW_VERSION };
     if ((await refusedLink(realRoot, relative)) !== undefined) {
       return this.withLock(async () => {
         const lockedRoot = await this.#realRoot();
@@ -274,14 +274,14 @@ export class MemoryStore {
         await unlink(link);
         await removeEmptyFolders(lockedRoot, dirname(link));
         await this.#refreshIndex(lockedRoot);
-        return { ok: true, version: NEW_VERSION };
+        return { ok: true, code: "deleted", version: NEW_VERSION };
       });
     }
     const before = await this.read(relative);
     if (ifVersion !== undefined && before.version !== ifVersion) {
       return conflict(relative, ifVersion, before);
     }
-    if (!before.exists) return { ok: true, version: NEW_VERSION };
+    if (!before.exists) return { ok: true, code: "deleted", version: NEW_VERSION };
     return this.withLock(async () =>
       this.#deleteLocked(await this.#realRoot(), relative, ifVersion),
     );
@@ -302,7 +302,7 @@ export class MemoryStore {
       await removeEmptyFolders(realRoot, dirname(resolved.location));
     }
     await this.#refreshIndex(realRoot);
-    return { ok: true, version: NEW_VERSION };
+    return { ok: true, code: "deleted", version: NEW_VERSION };
   }
 
   /**

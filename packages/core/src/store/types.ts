@@ -33,7 +33,7 @@ export type WriteFailureCode = "version_conflict" | "too_long";
 
 /** Result of `store.write(...)` and `store.delete(...)`. */
 export type WriteResult =
-  | { ok: true; version: string }
+  | { ok: true; code: "written" | "deleted"; version: string }
   | {
       ok: false;
       code: WriteFailureCode;

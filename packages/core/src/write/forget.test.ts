@@ -27,6 +27,7 @@ describe("forget", () => {
     );
     const result = await forget({ store, query: "where I deploy", now: NOW });
     expect(result).toEqual({
+      ok: true,
       code: "removed",
       removed: [
         {
@@ -58,6 +59,7 @@ describe("forget", () => {
   it("says when nothing matched, and still leaves a tombstone for the query", async () => {
     const store = await storeWith(["preferences.md", "prefers short answers"]);
     expect(await forget({ store, query: "my phone number", now: NOW })).toEqual({
+      ok: true,
       code: "nothing_matched",
       removed: [],
     });
@@ -67,6 +69,7 @@ describe("forget", () => {
   it("does nothing for a blank query", async () => {
     const store = await storeWith(["preferences.md", "prefers short answers"]);
     expect(await forget({ store, query: "  ", now: NOW })).toEqual({
+      ok: true,
       code: "nothing_matched",
       removed: [],
     });
@@ -117,6 +120,7 @@ describe("forget on files edited by hand", () => {
     expect(text.length).toBe(24_000);
 
     expect(await forget({ store, query, now: NOW })).toEqual({
+      ok: true,
       code: "removed",
       removed: removed.map((line) => ({ file: "profile.md", line })),
     });

@@ -1,7 +1,7 @@
 import { dateTag, formatFactLine, formatMemoryFile, safeParseMemoryFile } from "../format/index.js";
 import { keepTextStyle } from "../format/keep-text-style.js";
 import { contentWords, factKey } from "../text/index.js";
-import { MAX_CONFLICT_RETRIES, type WriteStore } from "./apply-proposal.js";
+import { MAX_CONFLICT_RETRIES, type WriteStore } from "./add-fact.js";
 import { makeTombstone, readTombstones, type Tombstone, writeTombstones } from "./tombstones.js";
 
 /** Options of {@link forget}. */
@@ -18,9 +18,9 @@ export type RemovedLine = { file: string; line: string };
 
 /** Result of {@link forget}. */
 export type ForgetResult =
-  | { code: "removed"; removed: RemovedLine[] }
-  | { code: "nothing_matched"; removed: [] }
-  | { code: "version_conflict" | "too_long"; removed: RemovedLine[]; message: string };
+  | { ok: true; code: "removed"; removed: RemovedLine[] }
+  | { ok: true; code: "nothing_matched"; removed: [] }
+  | { ok: false; code: "version_conflict" | "too_long"; removed: RemovedLine[]; message: string };
 
 /**
  * Whether a fact line matches a forget query: the line's fact key (date tag, case, white space
@@ -76,12 +76,12 @@ type PlanInput = { path: string; text: string; query: string; today: string; max
  * @throws {MemoryLockError} when the store lock cannot be taken.
  * @example
  * await forget({ store, query: "where I deploy" });
- * // { code: "removed", removed: [{ file: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io" }] }
+ * // { ok: true, code: "removed", removed: [{ file: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io" }] }
  */
 export async function forget(options: ForgetOptions): Promise<ForgetResult> {
   const { store, query } = options;
   const today = dateTag(options.now ?? new Date());
-  if (factKey(query) === "") return { code: "nothing_matched", removed: [] };
+  if (factKey(query) === "") return { ok: true, code: "nothing_matched", removed: [] };
   return store.withLock(async () => {
     const tombstones = await readTombstones(store);
     const plans: Plan[] = [];
@@ -130,9 +130,9 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
       tombstone = { ...tombstone, facts: [...tombstone.facts, ...more.facts] };
       await writeTombstones(store, [...tombstones, tombstone]);
     }
-    if (refused) return { ...refused, removed };
-    if (removed.length === 0) return { code: "nothing_matched", removed: [] };
-    return { code: "removed", removed };
+    if (refused) return { ok: false, ...refused, removed };
+    if (removed.length === 0) return { ok: true, code: "nothing_matched", removed: [] };
+    return { ok: true, code: "removed", removed };
   });
 }
 

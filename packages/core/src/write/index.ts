@@ -1,11 +1,11 @@
-export { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
 export {
-  type ApplyRejectionCode,
+  type AddFactRejectionCode,
   MAX_CONFLICT_RETRIES,
   MAX_FACT_CHARS,
   type OnTooLong,
   type WriteStore,
-} from "./apply-proposal.js";
+} from "./add-fact.js";
+export { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
 export {
   type ForgetOptions,
   type ForgetResult,

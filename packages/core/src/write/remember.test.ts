@@ -25,6 +25,7 @@ describe("remember", () => {
       now: NOW,
     });
     expect(result).toEqual({
+      ok: true,
       code: "applied",
       file: "people/sam.md",
       line: "[stated 2026/09/12] is the user's sister, a nurse in Porto",
@@ -70,6 +71,7 @@ describe("remember", () => {
       now: NOW,
     });
     expect(result).toEqual({
+      ok: true,
       code: "applied",
       file: "topics/hosting.md",
       line: "[stated 2026/09/12] deploys on Fly.io",
@@ -106,7 +108,7 @@ describe("remember", () => {
     const store = await newStore();
     await remember({ store, file: "preferences.md", fact: "prefers short answers", now: NOW });
     const result = await remember({ store, file, fact, now: NOW });
-    expect(result).toEqual({ code, file, fact: shown, message: expect.any(String) });
+    expect(result).toEqual({ ok: false, code, file, fact: shown, message: expect.any(String) });
     expect((await store.list()).map((row) => row.path)).toEqual(["preferences.md"]);
   });
 

@@ -1,11 +1,6 @@
 import { dateTag } from "../format/index.js";
 import { findSecrets } from "../guards/index.js";
-import {
-  type ApplyRejectionCode,
-  applyFact,
-  type OnTooLong,
-  type WriteStore,
-} from "./apply-proposal.js";
+import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
 import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js";
 
 /** Options of {@link remember}. */
@@ -26,12 +21,13 @@ export type RememberOptions = {
 /** Codes of a refused `remember`. */
 export type RememberRejectionCode =
   | "secret"
-  | Exclude<ApplyRejectionCode, "forgotten" | "evidence_too_short" | "evidence_unrelated">;
+  | Exclude<AddFactRejectionCode, "forgotten" | "evidence_too_short" | "evidence_unrelated">;
 
 /** Result of {@link remember}. */
 export type RememberResult =
-  | { code: "applied"; file: string; line: string; replaced: string[] }
+  | { ok: true; code: "applied"; file: string; line: string; replaced: string[] }
   | {
+      ok: false;
       code: RememberRejectionCode;
       file: string;
       /** The fact as given; secrets replaced by `[redacted]` when `code` is `secret`. */
@@ -61,13 +57,14 @@ export type RememberResult =
  *
  * @param options - `{ store, file, fact, replaces?, now?, onTooLong? }`: `file` a memory path,
  *   `fact` one line of at most 300 chars without a date tag, `now` the clock for the tag.
- * @returns `{ code: "applied", file, line, replaced }` or `{ code, file, fact, message }`.
+ * @returns `{ ok: true, code: "applied", file, line, replaced }` or `{ ok: false, code, file, fact,
+ *   message }`.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @throws {MemoryLockError} when the store lock cannot be taken.
  * @example
  * const now = new Date("2026-09-12");
  * await remember({ store, file: "topics/hosting.md", fact: "deploys on Fly.io", now });
- * // { code: "applied", file: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io", replaced: [] }
+ * // { ok: true, code: "applied", file: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io", replaced: [] }
  */
 export async function remember(options: RememberOptions): Promise<RememberResult> {
   const { store, file } = options;
@@ -82,6 +79,7 @@ export async function remember(options: RememberOptions): Promise<RememberResult
   ];
   if (kinds.length > 0) {
     return {
+      ok: false,
       code: "secret",
       file,
       fact: fact.redacted,
@@ -89,7 +87,7 @@ export async function remember(options: RememberOptions): Promise<RememberResult
     };
   }
   const today = dateTag(now);
-  const outcome = await applyFact({
+  const outcome = await addFact({
     store,
     file,
     fact: options.fact,
@@ -101,6 +99,7 @@ export async function remember(options: RememberOptions): Promise<RememberResult
   });
   if (outcome.code !== "applied") {
     return {
+      ok: false,
       code: outcome.code as RememberRejectionCode,
       file: outcome.file,
       fact: options.fact,
@@ -118,5 +117,11 @@ export async function remember(options: RememberOptions): Promise<RememberResult
     }
   });
   // The write pass reports a created file's description; remember's result stays as documented.
-  return { code: "applied", file: outcome.file, line: outcome.line, replaced: outcome.replaced };
+  return {
+    ok: true,
+    code: "applied",
+    file: outcome.file,
+    line: outcome.line,
+    replaced: outcome.replaced,
+  };
 }

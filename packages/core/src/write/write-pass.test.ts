@@ -462,6 +462,7 @@ describe("writePass: tombstones", () => {
       now: new Date("2026-09-05T00:00:00Z"),
     });
     expect(forgotten).toEqual({
+      ok: true,
       code: "removed",
       removed: [
         {
@@ -753,6 +754,7 @@ describe("writePass: size cap and version conflicts", () => {
     expect(result.consolidated).toEqual([
       {
         ok: true,
+        code: "consolidated",
         path: "topics/hosting.md",
         charsBefore: before.length,
         charsAfter: after.length,
@@ -837,6 +839,7 @@ describe("writePass: size cap and version conflicts", () => {
         consolidated: [
           {
             ok: true,
+            code: "consolidated",
             path: "topics/hosting.md",
             charsBefore: FULL_BEFORE.length,
             charsAfter: FULL_GOOD.length,

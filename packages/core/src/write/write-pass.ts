@@ -10,12 +10,7 @@ import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../tool-
 import type { Transcript } from "../transcript/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";
 import { reportUsage } from "../usage/report-usage.js";
-import {
-  type ApplyRejectionCode,
-  applyFact,
-  type OnTooLong,
-  type WriteStore,
-} from "./apply-proposal.js";
+import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
 import { readMemoryFiles } from "./memory-files.js";
 import {
   MAX_DESCRIPTION_CHARS,
@@ -31,7 +26,7 @@ export type WriteRejectionCode =
   | "secret"
   | "evidence_not_from_user"
   | "evidence_not_found"
-  | ApplyRejectionCode;
+  | AddFactRejectionCode;
 
 /** A proposal code applied. */
 export type AppliedProposal = {
@@ -78,7 +73,10 @@ export type WritePassConsolidation = {
   dropped: DroppedLine[];
   /** Tokens of the consolidation's model call. */
   usage: ModelUsage;
-} & ({ ok: true } | { ok: false; code: ConsolidateFailureCode; message: string });
+} & (
+  | { ok: true; code: "consolidated" }
+  | { ok: false; code: ConsolidateFailureCode; message: string }
+);
 
 /** Result of {@link writePass}. */
 export type WritePassResult = {
@@ -258,7 +256,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       continue;
     }
     const evidence = checkEvidence(proposal.evidence, transcript);
-    if (evidence.code !== "ok") {
+    if (!evidence.ok) {
       rejected.push({
         code: evidence.code,
         proposal,
@@ -269,7 +267,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       });
       continue;
     }
-    const outcome = await applyFact({
+    const outcome = await addFact({
       store,
       file: proposal.file,
       fact: proposal.fact,
@@ -425,6 +423,7 @@ function lazyConsolidate(
     if (result.ok) {
       consolidated.push({
         ok: true,
+        code: "consolidated",
         path,
         charsBefore: result.before,
         charsAfter: result.after,

@@ -33,7 +33,7 @@ export const MAX_CONFLICT_RETRIES = 3;
 export const MAX_FACT_CHARS = 300;
 
 /** Codes of a proposal that was not applied, shared by the write pass and `remember`. */
-export type ApplyRejectionCode =
+export type AddFactRejectionCode =
   | "invalid_fact"
   | "evidence_too_short"
   | "evidence_unrelated"
@@ -45,8 +45,8 @@ export type ApplyRejectionCode =
   | "too_long"
   | "version_conflict";
 
-/** Result of {@link applyFact}. */
-export type ApplyFactResult =
+/** Result of {@link addFact}. */
+export type AddFactResult =
   | {
       code: "applied";
       /** The file written (the file of the replaced line, when `replaces` named a line elsewhere). */
@@ -58,10 +58,10 @@ export type ApplyFactResult =
       /** The description written into the header, present only when this write created the file. */
       description?: string;
     }
-  | { code: ApplyRejectionCode; file: string; message: string };
+  | { code: AddFactRejectionCode; file: string; message: string };
 
-/** Options of {@link applyFact}. */
-export type ApplyFactOptions = {
+/** Options of {@link addFact}. */
+export type AddFactOptions = {
   store: WriteStore;
   file: string;
   fact: string;
@@ -87,7 +87,7 @@ export type ApplyFactOptions = {
   onTooLong?: OnTooLong | undefined;
 };
 
-type Attempt = ApplyFactResult | { code: "conflict"; file: string; message: string };
+type Attempt = AddFactResult | { code: "conflict"; file: string; message: string };
 
 const STATED_PREFIX = /^\s*\[stated\b[^\]\n]*\]\s*/i;
 
@@ -105,7 +105,7 @@ const STATED_PREFIX = /^\s*\[stated\b[^\]\n]*\]\s*/i;
  *   `invalid_fact`, `evidence_too_short`, `evidence_unrelated`, `path_not_allowed`, `forgotten`,
  *   `replaces_not_found`, `duplicate`, `unparsable_file`, `too_long`, `version_conflict`.
  */
-export async function applyFact(options: ApplyFactOptions): Promise<ApplyFactResult> {
+export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
   const { store, file } = options;
   const fact = options.fact.replace(STATED_PREFIX, "").replace(/\s+/g, " ").trim();
   const problem =
@@ -125,7 +125,7 @@ export async function applyFact(options: ApplyFactOptions): Promise<ApplyFactRes
   }
   if (options.evidence !== undefined) {
     const support = checkEvidenceSupport(options.evidence, fact);
-    if (support.code !== "ok") return { code: support.code, file, message: support.message };
+    if (!support.ok) return { code: support.code, file, message: support.message };
   }
   if (!isAllowedWritePath(file)) {
     return {
@@ -161,7 +161,7 @@ export async function applyFact(options: ApplyFactOptions): Promise<ApplyFactRes
   }
 }
 
-async function attemptOnce(options: ApplyFactOptions): Promise<Attempt> {
+async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
   const { store, fact } = options;
   if (options.checkTombstones) {
     const match = findForgotten(fact, await readTombstones(store));
