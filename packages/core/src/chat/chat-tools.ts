@@ -3,7 +3,7 @@ import { z } from "zod";
 import { recallText } from "../recall/fence.js";
 import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
 import { parseToolInput } from "../tool-reply/index.js";
-import { forget, remember } from "../write/index.js";
+import { type ForgetResult, forget, type RememberResult, remember } from "../write/index.js";
 
 /** One tool call made during `chat`, with what the tool answered. */
 export type ToolCall = {
@@ -109,6 +109,19 @@ async function memoryRead(input: unknown, context: ToolContext): Promise<ToolOut
   }
 }
 
+/**
+ * An outcome as the model sees it, in the words of the memory_write tool: `file` for the memory
+ * path, no `ok` (the tool result's `is_error` says it), keys in the order recordings hold.
+ */
+function toolView(outcome: RememberResult | ForgetResult): Record<string, unknown> {
+  const { ok: _ok, ...rest } = outcome;
+  if ("removed" in rest) {
+    return { ...rest, removed: rest.removed.map(({ path, line }) => ({ file: path, line })) };
+  }
+  const { code, path, ...fields } = rest;
+  return { code, file: path, ...fields };
+}
+
 async function memoryWrite(input: unknown, context: ToolContext): Promise<ToolOutcome> {
   const parsed = parseToolInput(WriteInputSchema, input);
   if (!parsed.success) return badInput("memory_write", parsed.issues);
@@ -118,15 +131,13 @@ async function memoryWrite(input: unknown, context: ToolContext): Promise<ToolOu
       data.action === "remember"
         ? await remember({
             store: context.store,
-            file: data.file,
+            path: data.file,
             fact: data.fact,
             ...(data.replaces === undefined ? {} : { replaces: data.replaces }),
             now: context.now,
           })
         : await forget({ store: context.store, query: data.query, now: context.now });
-    // The model sees the outcome as it always has: its code first; `ok` becomes `is_error`.
-    const { ok, ...shown } = outcome;
-    return { result: JSON.stringify(shown), isError: !ok };
+    return { result: JSON.stringify(toolView(outcome)), isError: !outcome.ok };
   } catch (error) {
     return { result: `memory_write failed: ${describeError(error)}`, isError: true };
   }

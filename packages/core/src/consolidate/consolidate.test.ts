@@ -108,7 +108,7 @@ describe("consolidate", () => {
         during: async () => {
           const remembered = await remember({
             store,
-            file: PATH,
+            path: PATH,
             fact: "runs the staging copy on Render",
             now: NOW,
           });

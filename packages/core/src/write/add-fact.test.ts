@@ -26,7 +26,7 @@ describe("addFact: evidence must back the fact", () => {
     ["no evidence (remember)", "likes tea", undefined, "applied"],
   ])("%s", async (_name, fact, evidence, code) => {
     const store = await newStore();
-    const result = await addFact({ ...base, store, file: "preferences.md", fact, evidence });
+    const result = await addFact({ ...base, store, path: "preferences.md", fact, evidence });
     expect(result.code).toBe(code);
     expect((await store.list()).length).toBe(code === "applied" ? 1 : 0);
   });
@@ -43,7 +43,7 @@ describe("addFact: a file written by hand", () => {
     await mkdir(join(store.root, "topics"), { recursive: true });
     const path = join(store.root, "topics/tea.md");
     await writeFile(path, `${bom}[stated 2026/09/01] drinks oolong${eol}`);
-    const result = await addFact({ ...base, store, file: "topics/tea.md", fact: "likes tea" });
+    const result = await addFact({ ...base, store, path: "topics/tea.md", fact: "likes tea" });
     expect(result.code).toBe("applied");
     const lines = [
       "---",
@@ -70,7 +70,7 @@ describe("addFact: a file written by hand", () => {
       join(await mkdir(store.root, { recursive: true }).then(() => store.root), "profile.md"),
       "---\nname: me\ntype: user\n---\n",
     );
-    await addFact({ ...base, store, file: "profile.md", fact: "is a nurse" });
+    await addFact({ ...base, store, path: "profile.md", fact: "is a nurse" });
     expect(await readFile(join(store.root, "profile.md"), "utf8")).toBe(
       [
         "---",

@@ -49,8 +49,8 @@ export type AddFactRejectionCode =
 export type AddFactResult =
   | {
       code: "applied";
-      /** The file written (the file of the replaced line, when `replaces` named a line elsewhere). */
-      file: string;
+      /** Memory path of the file written (the replaced line's, when `replaces` named a line elsewhere). */
+      path: string;
       /** The line added, e.g. `[stated 2026/09/12] deploys on Fly.io`. */
       line: string;
       /** The lines removed because `replaces` named them (whole lines, date tags included). */
@@ -58,12 +58,13 @@ export type AddFactResult =
       /** The description written into the header, present only when this write created the file. */
       description?: string;
     }
-  | { code: AddFactRejectionCode; file: string; message: string };
+  | { code: AddFactRejectionCode; path: string; message: string };
 
 /** Options of {@link addFact}. */
 export type AddFactOptions = {
   store: WriteStore;
-  file: string;
+  /** Memory path, e.g. `topics/tools.md`. */
+  path: string;
   fact: string;
   replaces: string | null;
   /**
@@ -87,7 +88,7 @@ export type AddFactOptions = {
   onTooLong?: OnTooLong | undefined;
 };
 
-type Attempt = AddFactResult | { code: "conflict"; file: string; message: string };
+type Attempt = AddFactResult | { code: "conflict"; path: string; message: string };
 
 const STATED_PREFIX = /^\s*\[stated\b[^\]\n]*\]\s*/i;
 
@@ -106,7 +107,7 @@ const STATED_PREFIX = /^\s*\[stated\b[^\]\n]*\]\s*/i;
  *   `replaces_not_found`, `duplicate`, `unparsable_file`, `too_long`, `version_conflict`.
  */
 export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
-  const { store, file } = options;
+  const { store, path } = options;
   const fact = options.fact.replace(STATED_PREFIX, "").replace(/\s+/g, " ").trim();
   const problem =
     fact === ""
@@ -119,19 +120,19 @@ export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
   if (problem !== undefined) {
     return {
       code: "invalid_fact",
-      file,
-      message: `Refused the fact for ${file}: ${problem}. A memory line is one short fact.`,
+      path,
+      message: `Refused the fact for ${path}: ${problem}. A memory line is one short fact.`,
     };
   }
   if (options.evidence !== undefined) {
     const support = checkEvidenceSupport(options.evidence, fact);
-    if (!support.ok) return { code: support.code, file, message: support.message };
+    if (!support.ok) return { code: support.code, path, message: support.message };
   }
-  if (!isAllowedWritePath(file)) {
+  if (!isAllowedWritePath(path)) {
     return {
       code: "path_not_allowed",
-      file,
-      message: `Refused path ${JSON.stringify(file)}. ${ALLOWED_PATHS_RULE}`,
+      path,
+      message: `Refused path ${JSON.stringify(path)}. ${ALLOWED_PATHS_RULE}`,
     };
   }
   let conflicts = 0;
@@ -142,19 +143,19 @@ export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
       attempt = await store.withLock(() => attemptOnce({ ...options, fact }));
     } catch (error) {
       if (!(error instanceof MemoryPathError)) throw error;
-      return { code: "path_not_allowed", file, message: error.message };
+      return { code: "path_not_allowed", path, message: error.message };
     }
     if (attempt.code === "conflict") {
       if (conflicts++ < MAX_CONFLICT_RETRIES) continue;
       return {
         code: "version_conflict",
-        file: attempt.file,
+        path: attempt.path,
         message: `${attempt.message} Gave up after ${MAX_CONFLICT_RETRIES} re-reads; the file kept changing. Run the write again.`,
       };
     }
     if (attempt.code === "too_long" && options.onTooLong && !shrunk) {
       shrunk = true;
-      await options.onTooLong({ store, path: attempt.file });
+      await options.onTooLong({ store, path: attempt.path });
       continue;
     }
     return attempt;
@@ -168,24 +169,24 @@ async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
     if (match) {
       return {
         code: "forgotten",
-        file: options.file,
-        message: `Refused a fact for ${options.file}: the user asked on ${match.date} to forget it (tombstone rule ${match.rule}).`,
+        path: options.path,
+        message: `Refused a fact for ${options.path}: the user asked on ${match.date} to forget it (tombstone rule ${match.rule}).`,
       };
     }
   }
-  const files = await readAllFiles(store, options.file);
+  const files = await readAllFiles(store, options.path);
   const newKey = factKey(fact);
-  let target = options.file;
+  let target = options.path;
   let replacedKey: string | undefined;
   if (options.replaces !== null) {
     replacedKey = factKey(options.replaces);
     const holders = [...files.keys()].filter((path) => holdsKey(files.get(path), replacedKey));
-    const holder = holders.includes(options.file) ? options.file : holders[0];
+    const holder = holders.includes(options.path) ? options.path : holders[0];
     if (holder === undefined || replacedKey === "") {
       return {
         code: "replaces_not_found",
-        file: options.file,
-        message: `Refused a fact for ${options.file}: it replaces ${JSON.stringify(options.replaces)}, and no memory line has that text (date tag, case and white space ignored).`,
+        path: options.path,
+        message: `Refused a fact for ${options.path}: it replaces ${JSON.stringify(options.replaces)}, and no memory line has that text (date tag, case and white space ignored).`,
       };
     }
     target = holder;
@@ -194,14 +195,14 @@ async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
   if (newKey === replacedKey || duplicateIn !== undefined) {
     return {
       code: "duplicate",
-      file: duplicateIn ?? target,
+      path: duplicateIn ?? target,
       message: `Not added: ${duplicateIn ?? target} already holds this fact.`,
     };
   }
 
   const state = files.get(target) ?? (await readMemoryFile(store, target));
   if ("unparsable" in state) {
-    return { code: "unparsable_file", file: target, message: state.unparsable };
+    return { code: "unparsable_file", path: target, message: state.unparsable };
   }
   const line = formatFactLine({ stated: options.stated, text: fact });
   const replaced: string[] = [];
@@ -235,12 +236,12 @@ async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
   const written = await store.write(target, content, state.read.version);
   if (written.ok) {
     return created && typeof header.description === "string"
-      ? { code: "applied", file: target, line, replaced, description: header.description }
-      : { code: "applied", file: target, line, replaced };
+      ? { code: "applied", path: target, line, replaced, description: header.description }
+      : { code: "applied", path: target, line, replaced };
   }
   if (written.code === "version_conflict")
-    return { code: "conflict", file: target, message: written.message };
-  return { code: "too_long", file: target, message: written.message };
+    return { code: "conflict", path: target, message: written.message };
+  return { code: "too_long", path: target, message: written.message };
 }
 
 function holdsKey(state: MemoryFileState | undefined, key: string | undefined): boolean {

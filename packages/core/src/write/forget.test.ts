@@ -9,12 +9,12 @@ import { findForgotten, readTombstones } from "./tombstones.js";
 
 const NOW = new Date("2026-09-12T09:00:00Z");
 
-async function storeWith(...facts: [file: string, fact: string][]): Promise<MemoryStore> {
+async function storeWith(...facts: [path: string, fact: string][]): Promise<MemoryStore> {
   const store = new MemoryStore({
     root: join(await mkdtemp(join(tmpdir(), "memfiles-forget-")), "memory"),
   });
-  for (const [file, fact] of facts)
-    await remember({ store, file, fact, now: new Date("2026-09-01T00:00:00Z") });
+  for (const [path, fact] of facts)
+    await remember({ store, path, fact, now: new Date("2026-09-01T00:00:00Z") });
   return store;
 }
 
@@ -31,10 +31,10 @@ describe("forget", () => {
       code: "removed",
       removed: [
         {
-          file: "projects/billing.md",
+          path: "projects/billing.md",
           line: "[stated 2026/09/01] billing service deployed to a separate Fly.io org",
         },
-        { file: "topics/hosting.md", line: "[stated 2026/09/01] deploys on Fly.io" },
+        { path: "topics/hosting.md", line: "[stated 2026/09/01] deploys on Fly.io" },
       ],
     });
     const hosting = await readFile(join(store.root, "topics/hosting.md"), "utf8");
@@ -122,7 +122,7 @@ describe("forget on files edited by hand", () => {
     expect(await forget({ store, query, now: NOW })).toEqual({
       ok: true,
       code: "removed",
-      removed: removed.map((line) => ({ file: "profile.md", line })),
+      removed: removed.map((line) => ({ path: "profile.md", line })),
     });
     const after = await readFile(join(store.root, "profile.md"), "utf8");
     expect(after).not.toMatch(/elm/i);

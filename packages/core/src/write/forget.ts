@@ -14,7 +14,7 @@ export type ForgetOptions = {
 };
 
 /** A line `forget` removed. */
-export type RemovedLine = { file: string; line: string };
+export type RemovedLine = { path: string; line: string };
 
 /** Result of {@link forget}. */
 export type ForgetResult =
@@ -76,7 +76,7 @@ type PlanInput = { path: string; text: string; query: string; today: string; max
  * @throws {MemoryLockError} when the store lock cannot be taken.
  * @example
  * await forget({ store, query: "where I deploy" });
- * // { ok: true, code: "removed", removed: [{ file: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io" }] }
+ * // { ok: true, code: "removed", removed: [{ path: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io" }] }
  */
 export async function forget(options: ForgetOptions): Promise<ForgetResult> {
   const { store, query } = options;
@@ -107,7 +107,7 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
         const written = await store.write(plan.path, plan.content, plan.version);
         if (written.ok) {
           const path = plan.path;
-          removed.push(...plan.removed.map((line) => ({ file: path, line })));
+          removed.push(...plan.removed.map((line) => ({ path, line })));
           break;
         }
         if (written.code !== "version_conflict" || retries++ >= MAX_CONFLICT_RETRIES) {

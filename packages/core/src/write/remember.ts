@@ -7,7 +7,7 @@ import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js
 export type RememberOptions = {
   store: WriteStore;
   /** Memory path, e.g. `topics/tools.md`. */
-  file: string;
+  path: string;
   /** The fact, one short line without a date tag, e.g. `deploys on Fly.io`. */
   fact: string;
   /** Text of the line this fact updates (date tag ignored), or `null`/absent. */
@@ -25,11 +25,11 @@ export type RememberRejectionCode =
 
 /** Result of {@link remember}. */
 export type RememberResult =
-  | { ok: true; code: "applied"; file: string; line: string; replaced: string[] }
+  | { ok: true; code: "applied"; path: string; line: string; replaced: string[] }
   | {
       ok: false;
       code: RememberRejectionCode;
-      file: string;
+      path: string;
       /** The fact as given; secrets replaced by `[redacted]` when `code` is `secret`. */
       fact: string;
       message: string;
@@ -55,19 +55,19 @@ export type RememberResult =
  * - `version_conflict`: the file kept changing over 3 re-reads.
  * There is no evidence here, so none of the write pass's evidence codes, and no `forgotten`.
  *
- * @param options - `{ store, file, fact, replaces?, now?, onTooLong? }`: `file` a memory path,
+ * @param options - `{ store, path, fact, replaces?, now?, onTooLong? }`: `path` a memory path,
  *   `fact` one line of at most 300 chars without a date tag, `now` the clock for the tag.
- * @returns `{ ok: true, code: "applied", file, line, replaced }` or `{ ok: false, code, file, fact,
+ * @returns `{ ok: true, code: "applied", path, line, replaced }` or `{ ok: false, code, path, fact,
  *   message }`.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @throws {MemoryLockError} when the store lock cannot be taken.
  * @example
  * const now = new Date("2026-09-12");
- * await remember({ store, file: "topics/hosting.md", fact: "deploys on Fly.io", now });
- * // { ok: true, code: "applied", file: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io", replaced: [] }
+ * await remember({ store, path: "topics/hosting.md", fact: "deploys on Fly.io", now });
+ * // { ok: true, code: "applied", path: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io", replaced: [] }
  */
 export async function remember(options: RememberOptions): Promise<RememberResult> {
-  const { store, file } = options;
+  const { store, path } = options;
   const now = options.now ?? new Date();
   const replaces = options.replaces ?? null;
   const [fact, replaced] = await Promise.all([
@@ -81,7 +81,7 @@ export async function remember(options: RememberOptions): Promise<RememberResult
     return {
       ok: false,
       code: "secret",
-      file,
+      path,
       fact: fact.redacted,
       message: `Not saved: the fact holds a secret (${kinds.join(", ")}). Secrets never go into memory.`,
     };
@@ -89,7 +89,7 @@ export async function remember(options: RememberOptions): Promise<RememberResult
   const today = dateTag(now);
   const outcome = await addFact({
     store,
-    file,
+    path,
     fact: options.fact,
     replaces,
     stated: today,
@@ -101,7 +101,7 @@ export async function remember(options: RememberOptions): Promise<RememberResult
     return {
       ok: false,
       code: outcome.code as RememberRejectionCode,
-      file: outcome.file,
+      path: outcome.path,
       fact: options.fact,
       message: outcome.message,
     };
@@ -120,7 +120,7 @@ export async function remember(options: RememberOptions): Promise<RememberResult
   return {
     ok: true,
     code: "applied",
-    file: outcome.file,
+    path: outcome.path,
     line: outcome.line,
     replaced: outcome.replaced,
   };

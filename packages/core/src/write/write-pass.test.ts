@@ -119,7 +119,7 @@ describe("writePass: a good proposal set", () => {
             replaces: null,
             description: null,
           },
-          file: "profile.md",
+          path: "profile.md",
           line: "[stated 2026/09/12] is a backend engineer in Lisbon",
           replaced: [],
           description:
@@ -134,7 +134,7 @@ describe("writePass: a good proposal set", () => {
             replaces: null,
             description: null,
           },
-          file: "topics/hosting.md",
+          path: "topics/hosting.md",
           line: "[stated 2026/09/12] deploys on Fly.io",
           replaced: [],
           description: "What the user stated about hosting. Read for any question about hosting.",
@@ -170,7 +170,7 @@ describe("writePass: a good proposal set", () => {
     const store = await newStore();
     await remember({
       store,
-      file: "preferences.md",
+      path: "preferences.md",
       fact: "prefers short answers",
       now: new Date("2026-09-01T00:00:00Z"),
     });
@@ -323,7 +323,7 @@ describe("writePass: rejected proposals", () => {
     const store = await newStore();
     await remember({
       store,
-      file: "topics/tools.md",
+      path: "topics/tools.md",
       fact: "Uses  Neovim.",
       now: new Date("2026-08-01T00:00:00Z"),
     });
@@ -387,7 +387,7 @@ describe("writePass: updates", () => {
 
     expect(result.applied).toEqual([
       expect.objectContaining({
-        file: "preferences.md",
+        path: "preferences.md",
         line: "[stated 2026/10/03] can't stand Thai food",
         replaced: ["[stated 2026/09/12] loves Thai food"],
       }),
@@ -403,7 +403,7 @@ describe("writePass: updates", () => {
     const store = await newStore();
     await remember({
       store,
-      file: "topics/hosting.md",
+      path: "topics/hosting.md",
       fact: "deploys on Heroku",
       now: new Date("2026-03-02T00:00:00Z"),
     });
@@ -426,7 +426,7 @@ describe("writePass: updates", () => {
     const store = await newStore();
     await remember({
       store,
-      file: "topics/hosting.md",
+      path: "topics/hosting.md",
       fact: "deploys on Heroku",
       now: new Date("2026-03-02T00:00:00Z"),
     });
@@ -440,7 +440,7 @@ describe("writePass: updates", () => {
       }),
     ]);
     const result = await run({ store, transcript: deploySession });
-    expect(result.applied.map((item) => [item.file, item.line])).toEqual([
+    expect(result.applied.map((item) => [item.path, item.line])).toEqual([
       ["topics/hosting.md", "[stated 2026/09/12] deploys on Fly.io"],
     ]);
     expect((await store.list()).map((row) => row.path)).toEqual(["topics/hosting.md"]);
@@ -452,7 +452,7 @@ describe("writePass: tombstones", () => {
     const store = await newStore();
     await remember({
       store,
-      file: "profile.md",
+      path: "profile.md",
       fact: "home address is 12 Elm Street, Springfield",
       now: new Date("2026-09-01T00:00:00Z"),
     });
@@ -466,7 +466,7 @@ describe("writePass: tombstones", () => {
       code: "removed",
       removed: [
         {
-          file: "profile.md",
+          path: "profile.md",
           line: "[stated 2026/09/01] home address is 12 Elm Street, Springfield",
         },
       ],
@@ -675,7 +675,7 @@ describe("writePass: size cap and version conflicts", () => {
     ].entries()) {
       await remember({
         store,
-        file: "topics/hosting.md",
+        path: "topics/hosting.md",
         fact: `${fact} ${"x".repeat(40)}`,
         now: new Date(Date.UTC(2026, 7, index + 1)),
       });
@@ -833,7 +833,7 @@ describe("writePass: size cap and version conflicts", () => {
       const result = await runRepro(store, { content: FULL_GOOD, dropped });
       expect(result).toEqual({
         applied: [
-          { code: "applied", proposal, file: "topics/hosting.md", line: FLY_LINE, replaced: [] },
+          { code: "applied", proposal, path: "topics/hosting.md", line: FLY_LINE, replaced: [] },
         ],
         rejected: [],
         consolidated: [

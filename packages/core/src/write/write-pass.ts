@@ -33,8 +33,8 @@ export type AppliedProposal = {
   code: "applied";
   /** The proposal as the model gave it. */
   proposal: Proposal;
-  /** The file written; differs from `proposal.file` when `replaces` named a line in another file. */
-  file: string;
+  /** Memory path written; differs from `proposal.file` when `replaces` named a line in another file. */
+  path: string;
   /** The line added, e.g. `[stated 2026/09/12] deploys on Fly.io`. */
   line: string;
   /** Whole lines removed because `replaces` named them. */
@@ -269,7 +269,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
     }
     const outcome = await addFact({
       store,
-      file: proposal.file,
+      path: proposal.file,
       fact: proposal.fact,
       replaces: proposal.replaces,
       evidence: proposal.evidence,
@@ -280,11 +280,11 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       onTooLong,
     });
     if (outcome.code === "applied") {
-      const { file, line, replaced } = outcome;
+      const { path, line, replaced } = outcome;
       applied.push({
         code: "applied",
         proposal,
-        file,
+        path,
         line,
         replaced,
         ...(outcome.description === undefined ? {} : { description: outcome.description }),
