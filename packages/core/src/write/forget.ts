@@ -23,19 +23,18 @@ export type ForgetResult =
   | { code: "version_conflict" | "too_long"; removed: RemovedLine[]; message: string };
 
 /**
- * Whether a fact line matches a forget query: the line's fact key (date tag, case, white space
- * and quote marks folded) contains the query's key, or the query has content words and the line
- * has every one of them (stemmed, function and request words such as "forget", "my", "where"
- * dropped; see `contentWords`).
+ * Whether a fact line matches a forget query: the query has content words and the line has every
+ * one of them, compared as whole words (Unicode-aware, so Chinese and Japanese are split into
+ * words too; stemmed; function and request words such as "forget", "my", "where" dropped; see
+ * `contentWords`). Never on substrings: "tea" does not match "steak" or "team".
  *
  * @param factText - A fact's text or line.
  * @param query - The forget query.
  * @returns `true` when the line should be removed.
  * @example matchesForgetQuery("deploys on Fly.io", "where I deploy") // true
+ * @example matchesForgetQuery("eats steak every Friday", "tea") // false
  */
 export function matchesForgetQuery(factText: string, query: string): boolean {
-  const queryKey = factKey(query);
-  if (queryKey.length >= 3 && factKey(factText).includes(queryKey)) return true;
   const wanted = contentWords(query);
   if (wanted.length === 0) return false;
   const have = new Set(contentWords(factText));
