@@ -8,7 +8,7 @@ import { keepTextStyle } from "../format/keep-text-style.js";
 import { checkEvidenceSupport } from "../guards/evidence-support.js";
 import type { MemoryStore } from "../store/index.js";
 import { MemoryPathError } from "../store/index.js";
-import { factKey } from "../text/index.js";
+import { factKey, isPlaceholder, restatesFact } from "../text/index.js";
 import { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
 import { type MemoryFileState, readMemoryFile, readMemoryFiles } from "./memory-files.js";
 import { findForgotten, readTombstones } from "./tombstones.js";
@@ -40,6 +40,7 @@ export type ApplyRejectionCode =
   | "path_not_allowed"
   | "forgotten"
   | "replaces_not_found"
+  | "replaces_newer"
   | "duplicate"
   | "unparsable_file"
   | "too_long"
@@ -102,8 +103,12 @@ const STATED_PREFIX = /^\s*\[stated\b[^\]\n]*\]\s*/i;
  * @returns `applied` with the file, the line added, the lines replaced and (when this write created
  *   the file) the description it wrote: `options.description`, else `describeNewFile`'s; or a
  *   rejection code:
- *   `invalid_fact`, `evidence_too_short`, `evidence_unrelated`, `path_not_allowed`, `forgotten`,
- *   `replaces_not_found`, `duplicate`, `unparsable_file`, `too_long`, `version_conflict`.
+ *   `invalid_fact` (blank, too long, no letter or digit, or a placeholder such as `undefined`,
+ *   `null`, `N/A`, `...`; see `isPlaceholder`), `evidence_too_short`, `evidence_unrelated`,
+ *   `path_not_allowed`, `forgotten`, `replaces_not_found`, `duplicate` (the same fact text, or
+ *   a fact whose content words one line already states; see `restatesFact`), `replaces_newer`
+ *   (a line `replaces` names is dated after `stated`), `unparsable_file`, `too_long`,
+ *   `version_conflict`.
  */
 export async function applyFact(options: ApplyFactOptions): Promise<ApplyFactResult> {
   const { store, file } = options;
@@ -113,9 +118,11 @@ export async function applyFact(options: ApplyFactOptions): Promise<ApplyFactRes
       ? "it is blank"
       : fact.length > MAX_FACT_CHARS
         ? `it is ${fact.length} chars, over ${MAX_FACT_CHARS}`
-        : /[\p{L}\p{N}]/u.test(fact)
-          ? undefined
-          : `${JSON.stringify(fact)} has no letter or digit`;
+        : !/[\p{L}\p{N}]/u.test(fact)
+          ? `${JSON.stringify(fact)} has no letter or digit`
+          : isPlaceholder(fact)
+            ? `${JSON.stringify(fact)} is a placeholder, not a fact`
+            : undefined;
   if (problem !== undefined) {
     return {
       code: "invalid_fact",
@@ -198,6 +205,23 @@ async function attemptOnce(options: ApplyFactOptions): Promise<Attempt> {
       message: `Not added: ${duplicateIn ?? target} already holds this fact.`,
     };
   }
+  const restated = findRestated(files, fact, replacedKey);
+  if (restated !== undefined) {
+    return {
+      code: "duplicate",
+      file: restated.path,
+      message: `Not added: ${restated.path} already states it as ${JSON.stringify(restated.line)} (every content word of ${JSON.stringify(fact)} is in that line). If the fact changes that line, name it in replaces.`,
+    };
+  }
+  const newer =
+    replacedKey === undefined ? undefined : findNewer(files, replacedKey, options.stated);
+  if (newer !== undefined) {
+    return {
+      code: "replaces_newer",
+      file: newer.path,
+      message: `Refused ${JSON.stringify(fact)} (stated ${options.stated}): it replaces ${JSON.stringify(newer.line)} in ${newer.path}, which was stated later. An older session never overwrites a newer fact; the newer line is kept.`,
+    };
+  }
 
   const state = files.get(target) ?? (await readMemoryFile(store, target));
   if ("unparsable" in state) {
@@ -241,6 +265,40 @@ async function attemptOnce(options: ApplyFactOptions): Promise<Attempt> {
   if (written.code === "version_conflict")
     return { code: "conflict", file: target, message: written.message };
   return { code: "too_long", file: target, message: written.message };
+}
+
+// A fact line (any file) the proposal only restates; the line it replaces does not count.
+function findRestated(
+  files: Map<string, MemoryFileState>,
+  fact: string,
+  replacedKey: string | undefined,
+): { path: string; line: string } | undefined {
+  for (const [path, state] of files) {
+    if ("unparsable" in state) continue;
+    for (const line of state.lines) {
+      if (line.kind !== "fact" || factKey(line.text) === replacedKey) continue;
+      if (restatesFact(fact, line.text)) return { path, line: formatFactLine(line) };
+    }
+  }
+  return undefined;
+}
+
+// A line `replaces` names that was stated after the proposal's own date (dates are YYYY/MM/DD, so
+// text order is date order).
+function findNewer(
+  files: Map<string, MemoryFileState>,
+  replacedKey: string,
+  stated: string,
+): { path: string; line: string } | undefined {
+  for (const [path, state] of files) {
+    if ("unparsable" in state) continue;
+    for (const line of state.lines) {
+      if (line.kind === "fact" && factKey(line.text) === replacedKey && line.stated > stated) {
+        return { path, line: formatFactLine(line) };
+      }
+    }
+  }
+  return undefined;
 }
 
 function holdsKey(state: MemoryFileState | undefined, key: string | undefined): boolean {

@@ -138,7 +138,8 @@ const DEFAULT_MAX_TOKENS = 4096;
  * - `evidence_not_from_user`: the evidence is quoted from an assistant turn, not a user turn;
  * - `evidence_not_found`: the evidence is not a verbatim quote of any turn (case, white space and
  *   quote marks folded);
- * - `invalid_fact`: the fact is blank, over 300 chars, or has no letter or digit;
+ * - `invalid_fact`: the fact is blank, over 300 chars, has no letter or digit, or is a
+ *   placeholder (`undefined`, `null`, `N/A`, `...`; see `isPlaceholder`);
  * - `evidence_too_short`: the evidence has fewer than 2 content words and 12 chars (such as "I");
  * - `evidence_unrelated`: the evidence shares no content word (stemmed) with the fact;
  * - `path_not_allowed`: not `profile.md`, `preferences.md` or `topics|projects|people/<kebab>.md`,
@@ -146,8 +147,13 @@ const DEFAULT_MAX_TOKENS = 4096;
  * - `forgotten`: a tombstone matches the fact (see `findForgotten`);
  * - `replaces_not_found`: `replaces` names no memory line (date tag, case, white space ignored);
  *   when it names a line in another file, the new line goes to that file (one place per fact);
+ * - `replaces_newer`: a line `replaces` names was stated after this session's date: an older
+ *   session never overwrites a newer fact (the newer line is kept);
  * - `duplicate`: a memory line already has this fact text (date tag, case, white space ignored),
- *   or the fact is the same text as the line it replaces;
+ *   or one line in any file already states every content word of it (a rewording such as `main
+ *   editor is Neovim` of `uses Neovim as the main editor`, negation kept apart; see
+ *   `restatesFact`) and the proposal does not name that line in `replaces`, or the fact is the
+ *   same text as the line it replaces;
  * - `unparsable_file`: the target file's header cannot be parsed;
  * - `too_long`: the write would pass the store's cap, even after `onTooLong` ran;
  * - `version_conflict`: the file kept changing over 3 re-reads and re-applications.
