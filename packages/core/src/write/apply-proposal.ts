@@ -1,10 +1,9 @@
 import {
+  editMemoryText,
   formatFactLine,
   formatMemoryFile,
   type MemoryHeader,
-  type MemoryLine,
 } from "../format/index.js";
-import { keepTextStyle } from "../format/keep-text-style.js";
 import { checkEvidenceSupport } from "../guards/evidence-support.js";
 import type { MemoryStore } from "../store/index.js";
 import { MemoryPathError } from "../store/index.js";
@@ -229,37 +228,40 @@ async function attemptOnce(options: ApplyFactOptions): Promise<Attempt> {
   }
   const line = formatFactLine({ stated: options.stated, text: fact });
   const replaced: string[] = [];
-  const lines: MemoryLine[] = [];
-  let insertAt: number | undefined;
-  for (const current of state.lines) {
-    if (
-      current.kind === "fact" &&
-      replacedKey !== undefined &&
-      factKey(current.text) === replacedKey
-    ) {
+  const remove = new Set<number>();
+  for (const current of state.file?.facts ?? []) {
+    if (replacedKey !== undefined && factKey(current.text) === replacedKey) {
       replaced.push(formatFactLine(current));
-      insertAt ??= lines.length;
-      continue;
+      remove.add(current.line);
     }
-    lines.push(current);
   }
-  lines.splice(insertAt ?? lines.length, 0, { kind: "fact", stated: options.stated, text: fact });
-  // A file without a description (new, or written by hand without a header) gets the one a new
-  // file gets, so the index never shows "(no description)"; fields it has are kept. Only a file
-  // this write creates takes the caller's description: an existing one keeps what a person wrote.
+  // A new file gets a whole header; an existing one is edited line by line (editMemoryText), so
+  // the header and lines a person wrote stay byte for byte. A file without a description gets the
+  // one a new file gets, so the index never shows "(no description)"; only a file this write
+  // creates takes the caller's description.
   const created = !state.read.exists;
   const generated = describeNewFile(target);
-  const header: MemoryHeader = state.header.description
-    ? { ...state.header, updated: options.updated }
-    : created && options.description !== undefined
-      ? { name: generated.name, description: options.description, updated: options.updated }
-      : { ...generated, ...state.header, updated: options.updated };
-  const formatted = formatMemoryFile({ header, lines });
-  const content = state.read.exists ? keepTextStyle(state.read.content, formatted) : formatted;
+  let content: string;
+  let description: string | undefined;
+  if (state.read.exists && state.file) {
+    content = editMemoryText(state.read.content, state.file, {
+      remove,
+      insert: { line, ...(remove.size > 0 ? { before: Math.min(...remove) } : {}) },
+      updated: options.updated,
+      missing: generated,
+    });
+  } else {
+    description = options.description ?? generated.description;
+    const header: MemoryHeader = { name: generated.name, description, updated: options.updated };
+    content = formatMemoryFile({
+      header,
+      lines: [{ kind: "fact", stated: options.stated, text: fact }],
+    });
+  }
   const written = await store.write(target, content, state.read.version);
   if (written.ok) {
-    return created && typeof header.description === "string"
-      ? { code: "applied", file: target, line, replaced, description: header.description }
+    return created && description !== undefined
+      ? { code: "applied", file: target, line, replaced, description }
       : { code: "applied", file: target, line, replaced };
   }
   if (written.code === "version_conflict")
