@@ -161,7 +161,8 @@ function withFinalNewline(text: string): string {
  * (no file in the reply), `invalid_tool_input` (the save tool input fails its schema),
  * `missing_file`, or from the store `version_conflict` (the file changed during the model call: the
  * write uses the version token read before the call, so a concurrent `remember` survives) and
- * `too_long`. Accepted or not, the result lists the lines dropped and why. When the memory folder
+ * `too_long`; `not_text` (the file is not valid UTF-8 or UTF-16 text: refused before any model
+ * call, and never rewritten). Accepted or not, the result lists the lines dropped and why. When the memory folder
  * is the top of a git repository, an accepted rewrite is one commit named
  * `consolidate <path>: <before> -> <after> chars`.
  *
@@ -196,6 +197,9 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
       `Cannot consolidate ${path}: no such file in ${store.root}.`,
       ZERO_USAGE,
     );
+  }
+  if (current.notText !== undefined) {
+    return refused(path, "not_text", `Cannot consolidate ${path}: ${current.notText}.`, ZERO_USAGE);
   }
   const before = current.content;
   const prompt = resolvePrompt(options.prompt);

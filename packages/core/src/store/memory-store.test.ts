@@ -299,6 +299,7 @@ describe("list", () => {
       withoutDescription: [],
       overCap: [],
       linksOutside: ["escape", "out.md"],
+      notEditable: [],
     });
   });
 
@@ -324,6 +325,7 @@ describe("MEMORY.md and check()", () => {
       withoutDescription: [],
       overCap: [],
       linksOutside: [],
+      notEditable: [],
     });
   });
 
@@ -354,6 +356,7 @@ describe("MEMORY.md and check()", () => {
       withoutDescription: ["bare.md"],
       overCap: ["big.md"],
       linksOutside: [],
+      notEditable: [],
     });
     await small.rebuildIndex();
     expect(await small.check()).toMatchObject({

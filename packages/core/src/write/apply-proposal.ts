@@ -266,6 +266,9 @@ async function attemptOnce(options: ApplyFactOptions): Promise<Attempt> {
   }
   if (written.code === "version_conflict")
     return { code: "conflict", file: target, message: written.message };
+  if (written.code === "not_text") {
+    return { code: "unparsable_file", file: target, message: written.message };
+  }
   return { code: "too_long", file: target, message: written.message };
 }
 

@@ -23,7 +23,11 @@ export type ForgetResult = (
   | { code: "removed"; removed: RemovedLine[] }
   | { code: "nothing_matched"; removed: [] }
   | { code: "unparsable_file"; removed: []; message: string }
-  | { code: "version_conflict" | "too_long"; removed: RemovedLine[]; message: string }
+  | {
+      code: "version_conflict" | "too_long" | "not_text";
+      removed: RemovedLine[];
+      message: string;
+    }
 ) & { notRemoved?: NotRemovedLine[] };
 
 /**
@@ -112,7 +116,9 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
 
     const removed: RemovedLine[] = [];
     const extra: string[] = [];
-    let refused: { code: "version_conflict" | "too_long"; message: string } | undefined;
+    let refused:
+      | { code: "version_conflict" | "too_long" | "not_text"; message: string }
+      | undefined;
     for (const first of plans) {
       let plan: Plan | undefined = first;
       let retries = 0;
@@ -177,9 +183,14 @@ async function planFile(
   const read = await store.read(path);
   if (!read.exists) return undefined;
   const parsed = safeParseMemoryFile(read.content, { path });
-  if (!parsed.success) {
+  if (!parsed.success || read.notText !== undefined) {
     // Never "nothing matched" for a line that is there: name the file and why it was left as is.
-    const reason = parsed.error.message;
+    const reason =
+      read.notText !== undefined
+        ? `${path}: ${read.notText}`
+        : parsed.success
+          ? ""
+          : parsed.error.message;
     const lines = read.content
       .split(/\r?\n/)
       .map((line) => line.trim())

@@ -31,6 +31,8 @@ export async function readMemoryFile(
 ): Promise<MemoryFileState> {
   const read = await store.read(path);
   if (!read.exists) return { read, lines: [], header: {} };
+  if (read.notText !== undefined)
+    return { unparsable: `Refused to edit ${path}: ${read.notText}.` };
   const parsed = safeParseMemoryFile(read.content, { path });
   if (!parsed.success) return { unparsable: `Refused to edit ${path}: ${parsed.error.message}` };
   return { read, lines: parsed.value.lines, header: parsed.value.header, file: parsed.value };
