@@ -50,8 +50,8 @@ export function decodeText(bytes: Uint8Array): DecodeTextResult {
   }
   if (text !== undefined && !text.includes("\u0000")) return { ok: true, text, encoding };
   // For display only: NULs dropped, so UTF-16 saved without a byte order mark still reads.
-  const shown = (text ?? new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)).replace(
-    /\u0000/g,
+  const shown = (text ?? new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)).replaceAll(
+    "\u0000",
     "",
   );
   const reason =
