@@ -23,6 +23,7 @@ import {
   type Proposal,
   ProposeMemoriesInputSchema,
 } from "./propose-memories-tool.js";
+import { fitTranscript } from "./transcript-budget.js";
 import { WriteModelReplyError } from "./write-model-reply-error.js";
 import { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js";
 
@@ -121,13 +122,21 @@ export type WritePassOptions = {
   onTooLong?: OnTooLong | false;
   /** Budget of memory lines shown to the model, in chars; default 24,000. */
   maxMemoryChars?: number;
+  /**
+   * Budget of the transcript in the request, in estimated tokens (chars / 3); default 100,000.
+   * Longer transcripts have their longest turns trimmed to fit (see `fitTranscript`).
+   */
+  maxTranscriptTokens?: number;
 };
 
 const DEFAULT_MAX_TOKENS = 4096;
 
 /**
  * Runs the write pass over one session: one Messages API call shows the model the memory index,
- * the current memory lines and the role-labelled, dated transcript, and asks for one
+ * the current memory lines and the role-labelled, dated transcript (fitted to a budget of
+ * `maxTranscriptTokens`, default 100,000 tokens estimated at 3 chars a token: when the turns are
+ * longer, the longest turns are trimmed around a marker, assistant turns first, so a long session
+ * still saves its facts; see `fitTranscript`), and asks for one
  * `propose_memories` call (`strict: true`; `tool_choice` forces the tool where the model allows
  * it, else `auto` and the prompt demands the call). The tool input is validated with zod. Then
  * code decides each proposal, in order, and applies the accepted ones one file write each (the
@@ -175,9 +184,10 @@ const DEFAULT_MAX_TOKENS = 4096;
  * refused with `too_long`.
  *
  * @param options - `{ store, transcript, client, model, prompt?, now?, maxTokens?, onUsage?,
- *   sessionId?, onTooLong?, maxMemoryChars? }`: `transcript.date` is an ISO date (`YYYY-MM-DD`,
- *   else `now` dates the lines); `prompt` defaults to `extraction@1`; `maxTokens` in tokens
- *   (default 4,096); `maxMemoryChars` in chars (default 24,000).
+ *   sessionId?, onTooLong?, maxMemoryChars?, maxTranscriptTokens? }`: `transcript.date` is an ISO
+ *   date (`YYYY-MM-DD`, else `now` dates the lines); `prompt` defaults to `extraction@1`;
+ *   `maxTokens` in tokens (default 4,096); `maxMemoryChars` in chars (default 24,000);
+ *   `maxTranscriptTokens` in estimated tokens (default 100,000).
  * @returns `{ applied, rejected, consolidated, usage }`; each applied item has `description` when
  *   it created the file; sizes in chars, usage in tokens (every model call of the pass,
  *   consolidations included).
@@ -221,7 +231,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
         content: formatWriteRequest({
           rows,
           lines,
-          transcript,
+          transcript: fitTranscript(transcript, options.maxTranscriptTokens).transcript,
           today,
           maxMemoryChars: options.maxMemoryChars ?? DEFAULT_MAX_MEMORY_CHARS,
         }),
