@@ -466,3 +466,46 @@ describe("consolidate: every input fact is accounted for", () => {
     expect(text).toEqual(FULL_BEFORE);
   });
 });
+
+describe("consolidate keeps the header a person wrote (issue 10, item 3)", () => {
+  const BODY = `[stated 2026/03/02] deploys on Heroku\n[stated 2026/09/20] moved from Heroku to Fly.io\n`;
+  const MERGED = "[stated 2026/09/20] deploys on Fly.io (previously Heroku)\n";
+  const dropped: DroppedLine[] = [
+    { line: "[stated 2026/03/02] deploys on Heroku", reason: "superseded", by: MERGED.trim() },
+    {
+      line: "[stated 2026/09/20] moved from Heroku to Fly.io",
+      reason: "superseded",
+      by: MERGED.trim(),
+    },
+  ];
+  it.each([
+    [
+      "a # in the description, the model's rewrite cut at it",
+      "---\nname: hosting\ndescription: Hosting, see PR #532 and issue #540; read for deploys\nupdated: 2026/09/20\n---\n",
+      "---\nname: hosting\ndescription: Hosting, see PR\nupdated: 2026/09/20\n---\n",
+    ],
+    [
+      "a header that is not YAML, the model's rewrite made strict",
+      "---\ndescription: Hosting: where I deploy. Read for deploys.\n---\n",
+      '---\ndescription: "Hosting: where I deploy. Read for deploys."\n---\n',
+    ],
+    [
+      "a description the model reworded",
+      "---\nname: hosting\ndescription: My hosting notes\nupdated: 2026/09/20\n---\n",
+      "---\nname: hosting\ndescription: Where the user deploys. Read for hosting questions.\nupdated: 2026/09/20\n---\n",
+    ],
+  ])("%s", async (_name, header, rewrittenHeader) => {
+    const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-consolidate-")) });
+    await store.write(PATH, header + BODY, "new");
+    mockMessages(server, [saveReply(rewrittenHeader + MERGED, dropped)]);
+    const result = await consolidate({
+      store,
+      path: PATH,
+      client: testClient(),
+      model: "claude-haiku-4-5",
+      now: NOW,
+    });
+    expect(result).toMatchObject({ ok: true, changed: true });
+    expect(await readFile(join(store.root, PATH), "utf8")).toBe(header + MERGED);
+  });
+});
