@@ -56,7 +56,12 @@ const saveReply = (content: string, dropped: DroppedLine[] = []) => ({
   ],
 });
 
-describe("consolidate", () => {
+// Every accepted consolidation spawns git (`git rev-parse` to find a repository; see
+// git-commit.ts): ~0.3 s a test alone, over 2 s on a loaded 2-core machine (issue 10, item 12),
+// so these tests have a 30 s limit.
+const SPAWNS_GIT = { timeout: 30_000 };
+
+describe("consolidate", SPAWNS_GIT, () => {
   it.each([
     {
       name: "grows",
@@ -250,7 +255,7 @@ describe("consolidate", () => {
   });
 });
 
-describe("consolidateAll", () => {
+describe("consolidateAll", SPAWNS_GIT, () => {
   it("consolidates only the files over the threshold", async () => {
     const store = await storeWithHosting();
     await store.write(
@@ -272,7 +277,7 @@ describe("consolidateAll", () => {
   });
 });
 
-describe("consolidate: every input fact is accounted for", () => {
+describe("consolidate: every input fact is accounted for", SPAWNS_GIT, () => {
   const FULL = "topics/hosting.md";
   const LOST = FULL_FACTS.slice(0, -1);
 
@@ -467,7 +472,7 @@ describe("consolidate: every input fact is accounted for", () => {
   });
 });
 
-describe("consolidate keeps the header a person wrote (issue 10, item 3)", () => {
+describe("consolidate keeps the header a person wrote (issue 10, item 3)", SPAWNS_GIT, () => {
   const BODY = `[stated 2026/03/02] deploys on Heroku\n[stated 2026/09/20] moved from Heroku to Fly.io\n`;
   const MERGED = "[stated 2026/09/20] deploys on Fly.io (previously Heroku)\n";
   const dropped: DroppedLine[] = [
