@@ -5,6 +5,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
 import { MemoryStore } from "../store/index.js";
+import { forget } from "./forget.js";
 import { remember } from "./remember.js";
 import { writePass } from "./write-pass.js";
 
@@ -149,4 +150,38 @@ describe("placeholders are refused on every write path (item 9)", () => {
       expect(await store.list()).toEqual([]);
     },
   );
+});
+
+describe("after forget('tea'), the steak and team facts are not forgotten (item 1)", () => {
+  it("a write pass of the steak fact finds it still stored, not refused forgotten", async () => {
+    const store = await storeWith({
+      "profile.md":
+        "---\nname: profile\ndescription: Who the user is.\n---\n[stated 2026/11/01] drinks green tea every morning\n[stated 2026/11/01] eats steak every Friday\n[stated 2026/11/01] is the team lead at Acme\n",
+    });
+    expect(await forget({ store, query: "tea", now: new Date("2026-11-28") })).toMatchObject({
+      code: "removed",
+      removed: [{ file: "profile.md", line: "[stated 2026/11/01] drinks green tea every morning" }],
+    });
+    const said = "I eat steak every Friday. I lead the team at Acme. I love tea.";
+    const result = await pass(store, "2026-11-29", said, [
+      {
+        file: "topics/food.md",
+        fact: "eats steak every Friday",
+        evidence: "I eat steak every Friday",
+      },
+      {
+        file: "topics/work.md",
+        fact: "leads the team at Acme",
+        evidence: "I lead the team at Acme",
+      },
+      { file: "topics/food.md", fact: "loves tea", evidence: "I love tea" },
+    ]);
+    expect(
+      [...result.applied, ...result.rejected].map((item) => [item.proposal.fact, item.code]),
+    ).toEqual([
+      ["eats steak every Friday", "duplicate"],
+      ["leads the team at Acme", "duplicate"],
+      ["loves tea", "forgotten"],
+    ]);
+  });
 });
