@@ -71,14 +71,15 @@ type PlanInput = { path: string; text: string; query: string; today: string; max
  *   was removed elsewhere;
  * - `too_long`: the store refused the shorter text as too long; a `MemoryStore` never does, since
  *   a write that shortens a file already over its cap is allowed (see `MemoryStore.write`).
- * A file edited by hand past the cap loses its lines at once too: when the file formatted again
- * (with `updated:` set to today) would not be shorter, only the matching lines are cut from it. A
+ * - `not_text`: the file turned out not to be valid text when written (see `MemoryStore.write`).
  * Only the removed lines and `updated:` change: the header and every other line a person wrote
- * stay byte for byte, in the file's own line breaks and BOM (see `planForget`). A header that is not
+ * stay byte for byte, in the file's own line breaks, BOM and encoding (see `planForget`). A file
+ * edited by hand past the cap loses its lines at once too (only the lines are cut when setting
+ * `updated:` would leave it no shorter). A header that is not
  * YAML (`description: Dev setup: editor, shell`, a line of prose) is read line by line, so its
  * file's lines are forgotten like any other's. A file memfiles cannot read at all (front matter
- * in another language such as `---js`, unclosed front matter, a field written as a list;
- * `check()` lists them) is left as it is, and its matching lines are reported, never hidden:
+ * in another language such as `---js`, unclosed front matter, a field written as a list, bytes
+ * that are not UTF-8 or UTF-16 text; `check()` lists them) is left as it is, and its matching lines are reported, never hidden:
  * - `unparsable_file`: only such files held matching lines; `notRemoved` lists
  *   `{ file, line, reason }` (fix the file by hand, then forget again). When other lines were
  *   removed, the result is `removed` with `notRemoved` beside it.
