@@ -274,3 +274,11 @@ describe("formatMemoryFile", () => {
     expect(parseMemoryFile(text).facts).toEqual([{ stated: "2026/09/12", text: "x", line: 6 }]);
   });
 });
+
+describe("parseMemoryFile keeps YAML's reading where it reads the text as written", () => {
+  it("joins a plain description continued on an indented line", () => {
+    expect(
+      parseMemoryFile("---\ndescription: Hosting notes,\n  read for deploys\n---\n").header,
+    ).toEqual({ description: "Hosting notes, read for deploys" });
+  });
+});

@@ -155,14 +155,18 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
 
   if (frontMatter.present) {
     headerStyle = "front_matter";
-    // Known fields on one plain line are read as written (YAML would cut `PR #532` at a comment);
-    // quoted and block values are YAML's.
+    // A known field on one plain line is read as written where YAML reads it otherwise: a `#`
+    // YAML takes for a comment (`PR #532`, `#41 notes`), or a block YAML refuses. Quoted, block
+    // and folded values, and plain ones YAML reads as written, are YAML's.
     const asWritten = new Map<string, string>();
     for (const [key, field] of lenientFields(frontMatter.headerLines)) {
       layout.fieldLines[key] = field.offset + 2;
-      if (field.value !== "" && !YAML_SYNTAX_VALUE.test(field.value)) {
-        asWritten.set(key, field.value);
-      }
+      const plain = field.value !== "" && !YAML_SYNTAX_VALUE.test(field.value);
+      const yamlDiffers =
+        frontMatter.yamlError !== undefined ||
+        typeof frontMatter.data[key] !== "string" ||
+        /(^|\s)#/.test(field.value);
+      if (plain && yamlDiffers) asWritten.set(key, field.value);
     }
     ({ fields, extra } = headerFromFrontMatter(
       frontMatter.data,
