@@ -234,6 +234,35 @@ describe("chat", () => {
     ).toEqual(["[stated 2026/10/02] keeps staging on Render"]);
   });
 
+  it.each(["undefined", "null", "N/A"])(
+    "refuses memory_write of the placeholder %j as a fact (issue 10, item 9)",
+    async (fact) => {
+      const store = await memoryStore();
+      const before = await store.read("profile.md");
+      mockMessages(server, [
+        {
+          content: [
+            toolUseBlock({
+              id: "toolu_1",
+              name: "memory_write",
+              input: { action: "remember", file: "profile.md", fact },
+            }),
+          ],
+        },
+        { content: [textBlock("I could not save that.")] },
+      ]);
+      const result = await chat({
+        ...base(),
+        store,
+        messages: [{ role: "user", content: "Remember that." }],
+      });
+      expect(result.toolCalls.map((call) => [JSON.parse(call.result).code, call.isError])).toEqual([
+        ["invalid_fact", true],
+      ]);
+      expect(await store.read("profile.md")).toEqual(before);
+    },
+  );
+
   it("stops with ChatLoopLimitError after maxRounds requests", async () => {
     const store = await memoryStore();
     const again = {

@@ -57,7 +57,12 @@ const saveReply = (content: string, dropped: DroppedLine[] = []) => ({
   ],
 });
 
-describe("consolidate", () => {
+// Every accepted consolidation spawns git (`git rev-parse` to find a repository; see
+// git-commit.ts): ~0.3 s a test alone, over 2 s on a loaded 2-core machine (issue 10, item 12),
+// so these tests have a 30 s limit.
+const SPAWNS_GIT = { timeout: 30_000 };
+
+describe("consolidate", SPAWNS_GIT, () => {
   it.each([
     {
       name: "grows",
@@ -129,7 +134,11 @@ describe("consolidate", () => {
     expect(text).toContain(HOSTING_BEFORE.slice(HOSTING_BEFORE.indexOf("[stated")));
   });
 
-  it("accepts a good rewrite and commits it when the memory folder is a git repository", async () => {
+  // Spawns git (init, config, add, commit, log, status): ~1.2 s alone; 30 s leaves room for a
+  // busy 2-core machine (issue 10, item 12).
+  it("accepts a good rewrite and commits it when the memory folder is a git repository", {
+    timeout: 30_000,
+  }, async () => {
     const store = await storeWithHosting();
     const git = simpleGit({ baseDir: store.root });
     await git.init();
@@ -255,7 +264,7 @@ describe("consolidate", () => {
   });
 });
 
-describe("consolidateAll", () => {
+describe("consolidateAll", SPAWNS_GIT, () => {
   it("consolidates only the files over the threshold", async () => {
     const store = await storeWithHosting();
     await store.write(
@@ -280,7 +289,7 @@ describe("consolidateAll", () => {
   });
 });
 
-describe("consolidate: every input fact is accounted for", () => {
+describe("consolidate: every input fact is accounted for", SPAWNS_GIT, () => {
   const FULL = "topics/hosting.md";
   const LOST = FULL_FACTS.slice(0, -1);
 
@@ -485,5 +494,48 @@ describe("consolidate: every input fact is accounted for", () => {
     expect((error as ModelReplyError).issues).toContain(issue);
     expect((error as Error).message).not.toContain("maxTokens");
     expect(await readFile(join(store.root, FULL), "utf8")).toEqual(FULL_BEFORE);
+  });
+});
+
+describe("consolidate keeps the header a person wrote (issue 10, item 3)", SPAWNS_GIT, () => {
+  const BODY = `[stated 2026/03/02] deploys on Heroku\n[stated 2026/09/20] moved from Heroku to Fly.io\n`;
+  const MERGED = "[stated 2026/09/20] deploys on Fly.io (previously Heroku)\n";
+  const dropped: DroppedLine[] = [
+    { line: "[stated 2026/03/02] deploys on Heroku", reason: "superseded", by: MERGED.trim() },
+    {
+      line: "[stated 2026/09/20] moved from Heroku to Fly.io",
+      reason: "superseded",
+      by: MERGED.trim(),
+    },
+  ];
+  it.each([
+    [
+      "a # in the description, the model's rewrite cut at it",
+      "---\nname: hosting\ndescription: Hosting, see PR #532 and issue #540; read for deploys\nupdated: 2026/09/20\n---\n",
+      "---\nname: hosting\ndescription: Hosting, see PR\nupdated: 2026/09/20\n---\n",
+    ],
+    [
+      "a header that is not YAML, the model's rewrite made strict",
+      "---\ndescription: Hosting: where I deploy. Read for deploys.\n---\n",
+      '---\ndescription: "Hosting: where I deploy. Read for deploys."\n---\n',
+    ],
+    [
+      "a description the model reworded",
+      "---\nname: hosting\ndescription: My hosting notes\nupdated: 2026/09/20\n---\n",
+      "---\nname: hosting\ndescription: Where the user deploys. Read for hosting questions.\nupdated: 2026/09/20\n---\n",
+    ],
+  ])("%s", async (_name, header, rewrittenHeader) => {
+    const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-consolidate-")) });
+    await store.write(PATH, header + BODY, "new");
+    mockMessages(server, [saveReply(rewrittenHeader + MERGED, dropped)]);
+    const result = await consolidate({
+      store,
+      path: PATH,
+      client: testClient(),
+      model: "claude-haiku-4-5",
+      now: NOW,
+    });
+    expect(result).toMatchObject({ ok: true, changed: true });
+    expect(await readFile(join(store.root, PATH), "utf8")).toBe(header + MERGED);
   });
 });

@@ -2,6 +2,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
 import { type ModelUsage, sumUsage, toModelUsage, ZERO_USAGE } from "../cost/usage.js";
 import { dateTag } from "../format/fact-line.js";
+import { editMemoryText, type MemoryFile, safeParseMemoryFile } from "../format/index.js";
 import { supportsForcedToolChoice } from "../models/index.js";
 import { neutralizeFence } from "../recall/fence.js";
 import { MEMORY_INDEX_FILE } from "../store/memory-path.js";
@@ -143,6 +144,41 @@ function readReply(
   });
 }
 
+/**
+ * The rewrite's body under the input's own header, byte for byte but for `updated:`, which takes
+ * the rewrite's value (see `editMemoryText`): a description a person wrote is never overwritten by
+ * a consolidation, and a header memfiles reads leniently is never rewritten strictly. The body
+ * takes the input's line breaks. A rewrite without a clean YAML header, an input without a
+ * header, or a text that cannot be parsed is left as it is, for `checkRewrite` to judge.
+ */
+function keepInputHeader(path: string, before: string, rewrite: string): string {
+  const input = safeParseMemoryFile(before, { path });
+  const output = safeParseMemoryFile(rewrite, { path });
+  if (!input.success || !output.success || input.value.headerStyle === "none") return rewrite;
+  const notYaml = (file: MemoryFile) =>
+    file.problems.some((problem) => problem.code === "header_not_yaml");
+  // A hand-written header that is not YAML is kept whatever the model wrote in its place.
+  if (!notYaml(input.value) && (output.value.headerStyle === "none" || notYaml(output.value))) {
+    return rewrite;
+  }
+  const lineCount = before.split(/(?<=\n)/).length;
+  const body = new Set<number>();
+  for (let line = input.value.layout.bodyLine; line <= lineCount; line++) body.add(line);
+  const updated = output.value.header.updated;
+  const header = editMemoryText(before, input.value, {
+    remove: body,
+    ...(updated === undefined ? {} : { updated }),
+  });
+  const eol = header.includes("\r\n") ? "\r\n" : "\n";
+  const rewriteBody = rewrite
+    .replace(/^\uFEFF/, "")
+    .split(/(?<=\n)/)
+    .slice(output.value.layout.bodyLine - 1)
+    .join("")
+    .replace(/\r?\n/g, eol);
+  return (header === "" || header.endsWith("\n") ? header : header + eol) + rewriteBody;
+}
+
 function withFinalNewline(text: string): string {
   return text.endsWith("\n") ? text : `${text}\n`;
 }
@@ -159,7 +195,8 @@ function withFinalNewline(text: string): string {
  * `problems[].facts`), `unknown_dropped_line` (see `checkRewrite`, `accountForFacts`),
  * `missing_file`, or from the store `version_conflict` (the file changed during the model call: the
  * write uses the version token read before the call, so a concurrent `remember` survives) and
- * `too_long`. Accepted or not, the result lists the lines dropped and why. When the memory folder
+ * `too_long`; `not_text` (the file is not valid UTF-8 or UTF-16 text: refused before any model
+ * call, and never rewritten). Accepted or not, the result lists the lines dropped and why. When the memory folder
  * is the top of a git repository, an accepted rewrite is one commit named
  * `consolidate <path>: <before> -> <after> chars`.
  *
@@ -198,6 +235,9 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
       ZERO_USAGE,
     );
   }
+  if (current.notText !== undefined) {
+    return refused(path, "not_text", `Cannot consolidate ${path}: ${current.notText}.`, ZERO_USAGE);
+  }
   const before = current.content;
   const prompt = resolvePrompt(options.prompt);
   const tool = prompt.tool === 1 ? SAVE_TOOL_V1 : SAVE_TOOL_V2;
@@ -233,7 +273,7 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
   });
 
   const reply = readReply(message, prompt.tool, path);
-  const after = withFinalNewline(reply.content);
+  const after = keepInputHeader(path, before, withFinalNewline(reply.content));
   const accounting = accountForFacts({ path, before, after, dropped: reply.dropped });
   const { dropped } = accounting;
   const problems = [...checkRewrite({ path, before, after }), ...accounting.problems];

@@ -267,7 +267,8 @@ describe("list", () => {
     expect(rows.map((row) => [row.path, row.problems?.map((problem) => problem.code)])).toEqual([
       ["bare.md", ["no_description", "undated_line"]],
       ["big.md", ["over_cap"]],
-      ["broken.md", ["unparsable_header"]],
+      // Not YAML, read line by line (issue 10, item 2): the description is found.
+      ["broken.md", ["header_not_yaml"]],
       ["evil.md", ["unparsable_header"]],
     ]);
     expect(rows[3]).toMatchObject({ name: "evil", description: "", chars: 26 });
@@ -301,6 +302,7 @@ describe("list", () => {
       withoutDescription: [],
       overCap: [],
       linksOutside: ["escape", "out.md"],
+      notEditable: [],
     });
   });
 
@@ -326,6 +328,7 @@ describe("MEMORY.md and check()", () => {
       withoutDescription: [],
       overCap: [],
       linksOutside: [],
+      notEditable: [],
     });
   });
 
@@ -356,6 +359,7 @@ describe("MEMORY.md and check()", () => {
       withoutDescription: ["bare.md"],
       overCap: ["big.md"],
       linksOutside: [],
+      notEditable: [],
     });
     await small.rebuildIndex();
     expect(await small.check()).toMatchObject({

@@ -64,7 +64,7 @@ describe("addFact: a file written by hand", () => {
     });
   });
 
-  it("keeps the name and other fields of a header without a description", async () => {
+  it("keeps the name and other fields of a header without a description, in place", async () => {
     const store = await newStore();
     await writeFile(
       join(await mkdir(store.root, { recursive: true }).then(() => store.root), "profile.md"),
@@ -75,8 +75,8 @@ describe("addFact: a file written by hand", () => {
       [
         "---",
         "name: me",
-        "description: Who the user is (name, role, where they live, languages, background). Read when the answer depends on who they are.",
         "type: user",
+        "description: Who the user is (name, role, where they live, languages, background). Read when the answer depends on who they are.",
         "updated: 2026/09/12",
         "---",
         "[stated 2026/09/12] is a nurse",

@@ -159,6 +159,41 @@ describe("forget on files edited by hand", () => {
   });
 });
 
+describe("forget removes exactly what was asked (issue 10, item 1)", () => {
+  it("forgets the tea line only; a later write of the steak fact is not refused", async () => {
+    const store = await storeWith(
+      ["profile.md", "drinks green tea every morning"],
+      ["profile.md", "eats steak every Friday"],
+      ["profile.md", "is the team lead at Acme"],
+    );
+    expect(await forget({ store, query: "tea", now: NOW })).toEqual({
+      ok: true,
+      code: "removed",
+      removed: [{ path: "profile.md", line: "[stated 2026/09/01] drinks green tea every morning" }],
+    });
+    const tombstones = await readTombstones(store);
+    expect(findForgotten("eats steak every Friday", tombstones)).toBeUndefined();
+    expect(findForgotten("is the team lead at Acme", tombstones)).toBeUndefined();
+    expect(findForgotten("drinks green tea every morning", tombstones)).toEqual({
+      rule: "same_fact",
+      date: "2026/09/12",
+    });
+  });
+
+  it.each([
+    ["柏林", "profile.md", "住在柏林"],
+    ["花生", "profile.md", "对花生过敏"],
+    ["Fly.io", "topics/hosting.md", "deploys on Fly.io"],
+  ])("forget(%j) removes %s: %j", async (query, file, fact) => {
+    const store = await storeWith([file, fact], ["preferences.md", "prefers short answers"]);
+    expect(await forget({ store, query, now: NOW })).toEqual({
+      ok: true,
+      code: "removed",
+      removed: [{ path: file, line: `[stated 2026/09/01] ${fact}` }],
+    });
+  });
+});
+
 describe("matchesForgetQuery", () => {
   it.each([
     ["deploys on Fly.io", "where I deploy", true],
@@ -169,6 +204,18 @@ describe("matchesForgetQuery", () => {
     ["uses Docker for local builds", "where I deploy", false],
     ["lives in Lisbon", "my address", false],
     ["prefers short answers", "that", false],
+    // Words, not substrings (issue 10, item 1): "tea" sits inside "steak" and "team".
+    ["drinks green tea every morning", "tea", true],
+    ["eats steak every Friday", "tea", false],
+    ["is the team lead at Acme", "tea", false],
+    ["works on the cart service", "art", false],
+    ["has a cat named Miso", "cat food", false],
+    ["uses Go for the backend", "go", true],
+    ["allergic to peanuts", "nut", false],
+    // Scripts written without spaces are split into words too.
+    ["住在柏林", "柏林", true],
+    ["对花生过敏", "花生", true],
+    ["東京に住む", "京", false],
   ])("%j matches %j: %s", (fact, query, expected) => {
     expect(matchesForgetQuery(fact, query)).toBe(expected);
   });

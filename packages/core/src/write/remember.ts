@@ -44,12 +44,15 @@ export type RememberResult =
  * so later write passes may keep that subject up to date again. Rejection codes:
  * - `secret`: the fact or `replaces` holds a key, token, private key, card number or password
  *   (the same guard as the write pass); the fact in the result is redacted;
- * - `invalid_fact`: blank, over 300 chars, or without a letter or digit (such as `---`);
+ * - `invalid_fact`: blank, over 300 chars, without a letter or digit (such as `---`), or a
+ *   placeholder (`undefined`, `null`, `N/A`, `...`);
  * - `path_not_allowed`: not `profile.md`, `preferences.md` or `topics|projects|people/<kebab>.md`,
  *   or refused by the store's path guard;
  * - `replaces_not_found`: `replaces` names no memory line;
+ * - `replaces_newer`: the line `replaces` names is dated after today (a hand edit);
  * - `duplicate`: a memory line already has this fact (date tag, case, white space ignored), or
- *   the fact is the same text as the line it replaces;
+ *   one line already states every content word of it (see `restatesFact`) and `replaces` does not
+ *   name that line, or the fact is the same text as the line it replaces;
  * - `unparsable_file`: the target file's header cannot be parsed;
  * - `too_long`: the write would pass the store's cap (after `onTooLong`, when given);
  * - `version_conflict`: the file kept changing over 3 re-reads.

@@ -19,6 +19,7 @@ import {
   type Proposal,
   ProposeMemoriesInputSchema,
 } from "./propose-memories-tool.js";
+import { fitTranscript } from "./transcript-budget.js";
 import { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js";
 
 /** Every code a rejected proposal can carry (see {@link writePass}). */
@@ -124,13 +125,21 @@ export type WritePassOptions = {
   onTooLong?: OnTooLong | false;
   /** Budget of memory lines shown to the model, in chars; default 24,000. */
   maxMemoryChars?: number;
+  /**
+   * Budget of the transcript in the request, in estimated tokens (chars / 3); default 100,000.
+   * Longer transcripts have their longest turns trimmed to fit (see `fitTranscript`).
+   */
+  maxTranscriptTokens?: number;
 };
 
 const DEFAULT_MAX_TOKENS = 4096;
 
 /**
  * Runs the write pass over one session: one Messages API call shows the model the memory index,
- * the current memory lines and the role-labelled, dated transcript, and asks for one
+ * the current memory lines and the role-labelled, dated transcript (fitted to a budget of
+ * `maxTranscriptTokens`, default 100,000 tokens estimated at 3 chars a token: when the turns are
+ * longer, the longest turns are trimmed around a marker, assistant turns first, so a long session
+ * still saves its facts; see `fitTranscript`), and asks for one
  * `propose_memories` call (`strict: true`; `tool_choice` forces the tool where the model allows
  * it, else `auto` and the prompt demands the call). The tool input is validated with zod. Then
  * code decides each proposal, in order, and applies the accepted ones one file write each (the
@@ -141,7 +150,8 @@ const DEFAULT_MAX_TOKENS = 4096;
  * - `evidence_not_from_user`: the evidence is quoted from an assistant turn, not a user turn;
  * - `evidence_not_found`: the evidence is not a verbatim quote of any turn (case, white space and
  *   quote marks folded);
- * - `invalid_fact`: the fact is blank, over 300 chars, or has no letter or digit;
+ * - `invalid_fact`: the fact is blank, over 300 chars, has no letter or digit, or is a
+ *   placeholder (`undefined`, `null`, `N/A`, `...`; see `isPlaceholder`);
  * - `evidence_too_short`: the evidence has fewer than 2 content words and 12 chars (such as "I");
  * - `evidence_unrelated`: the evidence shares no content word (stemmed) with the fact;
  * - `path_not_allowed`: not `profile.md`, `preferences.md` or `topics|projects|people/<kebab>.md`,
@@ -149,8 +159,13 @@ const DEFAULT_MAX_TOKENS = 4096;
  * - `forgotten`: a tombstone matches the fact (see `findForgotten`);
  * - `replaces_not_found`: `replaces` names no memory line (date tag, case, white space ignored);
  *   when it names a line in another file, the new line goes to that file (one place per fact);
+ * - `replaces_newer`: a line `replaces` names was stated after this session's date: an older
+ *   session never overwrites a newer fact (the newer line is kept);
  * - `duplicate`: a memory line already has this fact text (date tag, case, white space ignored),
- *   or the fact is the same text as the line it replaces;
+ *   or one line in any file already states every content word of it (a rewording such as `main
+ *   editor is Neovim` of `uses Neovim as the main editor`, negation kept apart; see
+ *   `restatesFact`) and the proposal does not name that line in `replaces`, or the fact is the
+ *   same text as the line it replaces;
  * - `unparsable_file`: the target file's header cannot be parsed;
  * - `too_long`: the write would pass the store's cap, even after `onTooLong` ran;
  * - `version_conflict`: the file kept changing over 3 re-reads and re-applications.
@@ -172,9 +187,10 @@ const DEFAULT_MAX_TOKENS = 4096;
  * refused with `too_long`.
  *
  * @param options - `{ store, transcript, client, model, prompt?, now?, maxTokens?, onUsage?,
- *   sessionId?, onTooLong?, maxMemoryChars? }`: `transcript.date` is an ISO date (`YYYY-MM-DD`,
- *   else `now` dates the lines); `prompt` defaults to `extraction@1`; `maxTokens` in tokens
- *   (default 4,096); `maxMemoryChars` in chars (default 24,000).
+ *   sessionId?, onTooLong?, maxMemoryChars?, maxTranscriptTokens? }`: `transcript.date` is an ISO
+ *   date (`YYYY-MM-DD`, else `now` dates the lines); `prompt` defaults to `extraction@1`;
+ *   `maxTokens` in tokens (default 4,096); `maxMemoryChars` in chars (default 24,000);
+ *   `maxTranscriptTokens` in estimated tokens (default 100,000).
  * @returns `{ applied, rejected, consolidated, usage }`; each applied item has `description` when
  *   it created the file; sizes in chars, usage in tokens (every model call of the pass,
  *   consolidations included).
@@ -219,7 +235,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
         content: formatWriteRequest({
           rows,
           lines,
-          transcript,
+          transcript: fitTranscript(transcript, options.maxTranscriptTokens).transcript,
           today,
           maxMemoryChars: options.maxMemoryChars ?? DEFAULT_MAX_MEMORY_CHARS,
         }),
