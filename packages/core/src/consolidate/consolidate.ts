@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { type ModelUsage, sumUsage, toModelUsage, ZERO_USAGE } from "../cost/usage.js";
 import { dateTag } from "../format/fact-line.js";
 import { reportUsage } from "../internal/report-usage.js";
-import { supportsForcedToolChoice } from "../models/index.js";
+import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
 import { neutralizeFence } from "../recall/fence.js";
 import { MEMORY_INDEX_FILE } from "../store/memory-path.js";
 import type { MemoryStore } from "../store/memory-store.js";
@@ -49,7 +49,17 @@ export type ConsolidateOptions = {
   maxTokens?: number;
   onUsage?: OnUsage;
   sessionId?: string;
+  /** `output_config.effort` (default `CONSOLIDATE_EFFORT`, `"high"`); not sent where the model has no effort parameter. */
+  effort?: Effort;
 };
+
+/**
+ * Default effort of consolidation: `"high"`. A rewrite must account for every fact it drops
+ * (duplicate, superseded, expired) or code refuses the whole file, so a careless pass costs a
+ * retry; it runs rarely (a file over 6,000 chars, or on schedule), so the extra thinking is cheap
+ * in total.
+ */
+export const CONSOLIDATE_EFFORT: Effort = "high";
 
 /** Why a consolidation left the file as it was. */
 export type ConsolidateFailureCode =
@@ -211,6 +221,7 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
     system: prompt.text,
     tools: [tool],
     tool_choice: forced ? { type: "tool", name: tool.name } : { type: "auto" },
+    ...effortParameter(options.model, options.effort ?? CONSOLIDATE_EFFORT),
     messages: [
       {
         role: "user",

@@ -52,6 +52,7 @@ export {
   type WritePassResult,
   type WritePrompt,
   type WriteRejectionCode,
+  WRITE_EFFORT,
   writePass,
 } from "./write-pass.js";
 export { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js";

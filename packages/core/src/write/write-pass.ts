@@ -6,7 +6,7 @@ import { sumUsage, toModelUsage } from "../cost/index.js";
 import { dateTag, formatFactLine } from "../format/index.js";
 import { checkEvidence, findSecrets } from "../guards/index.js";
 import { reportUsage } from "../internal/report-usage.js";
-import { supportsForcedToolChoice } from "../models/index.js";
+import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { OnUsage } from "../usage/index.js";
 import {
@@ -121,9 +121,23 @@ export type WritePassOptions = {
   onTooLong?: OnTooLong | false;
   /** Budget of memory lines shown to the model, in chars; default 24,000. */
   maxMemoryChars?: number;
+  /**
+   * `output_config.effort` of the write call (default `WRITE_EFFORT`, `"medium"`); not sent to a
+   * model without the effort parameter (Claude Haiku 4.5). A consolidation the write triggers uses
+   * `consolidate`'s default.
+   */
+  effort?: Effort;
 };
 
 const DEFAULT_MAX_TOKENS = 4096;
+
+/**
+ * Default effort of the write pass: `"medium"`. Extraction needs judgement (durable or not, which
+ * line a fact replaces) but every proposal is checked in code afterwards, so `high` would buy
+ * thinking tokens for little; and sending it explicitly keeps the cost the same on Sonnet 5.5,
+ * whose API default is `high` (models overview: Opus 5.5 and Haiku 5.5 default to `medium`).
+ */
+export const WRITE_EFFORT: Effort = "medium";
 
 /**
  * Runs the write pass over one session: one Messages API call shows the model the memory index,
@@ -225,6 +239,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
     tool_choice: supportsForcedToolChoice(model)
       ? { type: "tool", name: PROPOSE_MEMORIES }
       : { type: "auto" },
+    ...effortParameter(model, options.effort ?? WRITE_EFFORT),
   });
   const usage = toModelUsage(message.usage);
   const sessionId = options.sessionId ?? transcript.sessionId;
