@@ -104,7 +104,13 @@ describe("costOf", () => {
         name: "100,001 with cache reads and writes counted: long tier",
         usage: usage({ input: 1, cacheRead: 60_000, cacheWrite5m: 40_000 }),
         // 1 x 0.50 -> 0.0000005; 60,000 x 0.05 = 3,000 -> 0.003; 40,000 x 0.625 = 25,000 -> 0.025
-        expected: { usd: 0.0280005, input: 0.0000005, output: 0, cacheWrite: 0.025, cacheRead: 0.003 },
+        expected: {
+          usd: 0.0280005,
+          input: 0.0000005,
+          output: 0,
+          cacheWrite: 0.025,
+          cacheRead: 0.003,
+        },
       },
     ])("$name", ({ usage: given, expected }) => {
       expect(costOf(given, "claude-haiku-5-5")).toEqual(expected);
@@ -119,7 +125,9 @@ describe("costOf", () => {
       { date: "2026-10-07T00:00:00.000Z", cacheRead: 0.1 },
       { date: "2026-11-30T12:00:00.000Z", cacheRead: 0.1 },
     ])("Sonnet 5.5 cache read on $date: $$cacheRead", ({ date, cacheRead }) => {
-      expect(costOf(usage({ cacheRead: 1_000_000 }), "claude-sonnet-5-5", undefined, { date })).toEqual({
+      expect(
+        costOf(usage({ cacheRead: 1_000_000 }), "claude-sonnet-5-5", undefined, { date }),
+      ).toEqual({
         usd: cacheRead,
         input: 0,
         output: 0,
@@ -145,7 +153,13 @@ describe("costOf", () => {
         name: "inference_geo us: every part at 1.1x",
         modifiers: { inferenceGeo: "us" },
         // 0.08 x 1.1 = 0.088; 0.01 x 1.1 = 0.011; 0.00035 x 1.1 = 0.000385
-        expected: { usd: 0.099385, input: 0.088, output: 0.011, cacheWrite: 0, cacheRead: 0.000385 },
+        expected: {
+          usd: 0.099385,
+          input: 0.088,
+          output: 0.011,
+          cacheWrite: 0,
+          cacheRead: 0.000385,
+        },
       },
       {
         name: "fast mode on Opus 5.5: every part at 2x ($8 / $40)",

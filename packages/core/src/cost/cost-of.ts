@@ -1,5 +1,11 @@
 import { modelEntry, resolveModelKey } from "./model-id.js";
-import { PRICE_MODIFIERS, PRICE_ROWS, type ModelPrice, type PriceRow, type PriceTable } from "./prices.js";
+import {
+  type ModelPrice,
+  PRICE_MODIFIERS,
+  PRICE_ROWS,
+  type PriceRow,
+  type PriceTable,
+} from "./prices.js";
 import type { ModelUsage, UsageModifiers } from "./usage.js";
 
 /** Result of `costOf`: the cost of a usage in USD, in total and per part. */

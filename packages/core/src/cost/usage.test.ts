@@ -1,7 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
-import { ModelReplyShapeError } from "./model-reply-shape-error.js";
 import { costOf } from "./cost-of.js";
+import { ModelReplyShapeError } from "./model-reply-shape-error.js";
 import { readUsage, sumUsage, toModelUsage } from "./usage.js";
 
 const usage = (fields: Record<string, unknown>) => fields as unknown as Anthropic.Usage;
@@ -130,7 +130,12 @@ describe("readUsage", () => {
 
   it("prices the missing tokens, not $0: 3,000 written on Haiku 4.5 with a {} breakdown", () => {
     const read = readUsage(
-      usage({ input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 3_000, cache_creation: {} }),
+      usage({
+        input_tokens: 0,
+        output_tokens: 0,
+        cache_creation_input_tokens: 3_000,
+        cache_creation: {},
+      }),
     );
     // 3,000 x $1.25 / MTok = 0.00375
     expect(costOf(read.usage, "claude-haiku-4-5").cacheWrite).toEqual(0.00375);
@@ -161,7 +166,14 @@ describe("readUsage", () => {
         }),
       ),
     ).toEqual({
-      usage: { input: 100, output: 80, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0, thinking: 60 },
+      usage: {
+        input: 100,
+        output: 80,
+        cacheWrite5m: 0,
+        cacheWrite1h: 0,
+        cacheRead: 0,
+        thinking: 60,
+      },
       modifiers: { serviceTier: "batch", inferenceGeo: "us", speed: "standard" },
       warnings: [],
     });

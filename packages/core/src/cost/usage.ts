@@ -155,7 +155,11 @@ export function readUsage(usage: Anthropic.Usage): ReadUsageResult {
   const details = record.output_tokens_details;
   const thinking =
     typeof details === "object" && details !== null
-      ? optionalCount(details as Record<string, unknown>, "thinking_tokens", "usage.output_tokens_details")
+      ? optionalCount(
+          details as Record<string, unknown>,
+          "thinking_tokens",
+          "usage.output_tokens_details",
+        )
       : undefined;
   const modifiers: UsageModifiers = {};
   const serviceTier = optionalString(record, "service_tier");

@@ -179,7 +179,8 @@ export const MODEL_TABLE: readonly ModelInfo[] = Object.freeze([
     defaultEffort: "high",
     thinkingBoundToPrefix: false,
     source: `${DOCS}/models/opus-5/overview`,
-    notes: "Sampling parameters and prefill assumed refused as on Sonnet 5 (not stated on the page).",
+    notes:
+      "Sampling parameters and prefill assumed refused as on Sonnet 5 (not stated on the page).",
   },
   {
     id: "claude-sonnet-5",
@@ -212,7 +213,8 @@ export const MODEL_TABLE: readonly ModelInfo[] = Object.freeze([
     defaultEffort: null,
     thinkingBoundToPrefix: false,
     source: `${DOCS}/build-with-claude/prompt-caching`,
-    notes: "Effort 'Not supported' (models overview); extended thinking with a budget, off by default.",
+    notes:
+      "Effort 'Not supported' (models overview); extended thinking with a budget, off by default.",
   },
 ]);
 

@@ -47,12 +47,12 @@ export {
 export {
   type AppliedProposal,
   type RejectedProposal,
+  WRITE_EFFORT,
   type WritePassConsolidation,
   type WritePassOptions,
   type WritePassResult,
   type WritePrompt,
   type WriteRejectionCode,
-  WRITE_EFFORT,
   writePass,
 } from "./write-pass.js";
 export { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js";
