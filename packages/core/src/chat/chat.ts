@@ -1,7 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { CacheWarning } from "../cost/cache-minimum.js";
 import { ModelReplyShapeError } from "../cost/model-reply-shape-error.js";
-import { type ModelUsage, sumUsage, toModelUsage } from "../cost/usage.js";
+import { type ModelUsage, readUsage, sumUsage } from "../cost/usage.js";
 import { reportUsage } from "../internal/report-usage.js";
 import { type Effort, effortParameter } from "../models/index.js";
 import { buildSystem } from "../recall/build-system.js";
@@ -203,7 +203,8 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
       messages,
       ...effortParameter(options.model, conversation.effort),
     });
-    const usage = toModelUsage(message.usage);
+    const read = readUsage(message.usage);
+    const { usage } = read;
     if (!Array.isArray(message.content)) {
       throw new ModelReplyShapeError({
         field: "content",
@@ -216,7 +217,7 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
       sessionId: options.sessionId,
       stage: "chat",
       model: options.model,
-      usage,
+      read,
       now,
     });
 

@@ -1,7 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt, listPrompts } from "@memfiles/prompts";
 import type { z } from "zod";
-import { type ModelUsage, sumUsage, toModelUsage, ZERO_USAGE } from "../cost/usage.js";
+import { type ModelUsage, readUsage, sumUsage, ZERO_USAGE } from "../cost/usage.js";
 import { dateTag } from "../format/fact-line.js";
 import { reportUsage } from "../internal/report-usage.js";
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
@@ -232,12 +232,13 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
       },
     ],
   });
-  const usage = toModelUsage(message.usage);
+  const read = readUsage(message.usage);
+  const { usage } = read;
   await reportUsage(options.onUsage, {
     sessionId: options.sessionId,
     stage: "consolidate",
     model: options.model,
-    usage,
+    read,
     now,
   });
 

@@ -55,7 +55,8 @@ function violations(row: ModelInfo, body: Anthropic.MessageCreateParamsNonStream
     found.push(`forced tool_choice skips ${row.name}'s thinking`);
   }
   for (const key of ["temperature", "top_p", "top_k"] as const) {
-    if (body[key] !== undefined && !row.samplingParameters)
+    const sampling = (body as unknown as Record<string, unknown>)[key];
+    if (sampling !== undefined && !row.samplingParameters)
       found.push(`${key} (400 on ${row.name})`);
   }
   if (body.thinking?.type === "disabled" && !row.disableThinking) {

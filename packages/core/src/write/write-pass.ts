@@ -2,7 +2,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
 import type { ConsolidateFailureCode, DroppedLine } from "../consolidate/index.js";
 import type { ModelUsage } from "../cost/index.js";
-import { sumUsage, toModelUsage } from "../cost/index.js";
+import { readUsage, sumUsage } from "../cost/index.js";
 import { dateTag, formatFactLine } from "../format/index.js";
 import { checkEvidence, findSecrets } from "../guards/index.js";
 import { reportUsage } from "../internal/report-usage.js";
@@ -241,13 +241,14 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       : { type: "auto" },
     ...effortParameter(model, options.effort ?? WRITE_EFFORT),
   });
-  const usage = toModelUsage(message.usage);
+  const read = readUsage(message.usage);
+  const { usage } = read;
   const sessionId = options.sessionId ?? transcript.sessionId;
   await reportUsage(options.onUsage, {
     sessionId,
     stage: "write",
     model,
-    usage,
+    read,
     now,
   });
 
