@@ -25,7 +25,7 @@ const CONFIG_FILE = path.join(EVALS_ROOT, "promptfoo", "promptfooconfig.yaml");
 
 const USAGE = `Usage: pnpm eval:ab [--scenario <id>]... [--recordings <dir>] [--scenarios <dir>] [--out <dir>] [--verbose]
 
-Runs evals/promptfoo/promptfooconfig.yaml (extraction@1/@2 x Haiku 4.5/Opus 5.5 x scenarios) offline
+Runs evals/promptfoo/promptfooconfig.yaml (extraction@1/@2/@3 x Haiku 5.5/Opus 5.5 x scenarios) offline
 from recordings, then prints the summary and writes <out>/ab-results.json and <out>/ab-summary.md.
   --scenario <id>     only this scenario (repeatable)
   --recordings <dir>  recordings folder (default evals/recordings)

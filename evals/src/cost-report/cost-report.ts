@@ -120,7 +120,10 @@ export type CostReportResult = {
 type Parts = { write: number; consolidate: number; recall: number; chat: number };
 
 function partsOf(record: UsageRecord, prices: PriceTable | undefined): Parts {
-  const cost = costOf(record.usage, record.model, prices);
+  const cost = costOf(record.usage, record.model, prices, {
+    date: record.date,
+    ...(record.modifiers === undefined ? {} : { modifiers: record.modifiers }),
+  });
   const parts: Parts = { write: 0, consolidate: 0, recall: 0, chat: 0 };
   if (record.stage === "chat") {
     parts.recall = cost.cacheWrite + cost.cacheRead;

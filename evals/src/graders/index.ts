@@ -5,6 +5,7 @@ export {
   noQuestionBack,
   noUnrelatedMemory,
 } from "./answer-graders.js";
+export { gradeAppendOnly } from "./append-only.js";
 export {
   everyLineDated,
   fileContains,

@@ -79,6 +79,8 @@ export class RecordingSession {
   step = "setup";
   /** The first error met while answering a request (a missing recording...); see `markFailed`. */
   failure: Error | undefined;
+  /** Every request body received, with the step it was filed under, in order (for request graders). */
+  readonly requests: { step: string; body: JsonValue }[] = [];
   /** Path of the recording file. */
   readonly file: string;
   readonly options: RecordingSessionOptions;
@@ -190,6 +192,7 @@ export class RecordingSession {
         }),
       );
     }
+    this.requests.push({ step, body });
     const key = recordingKey(body);
     const occurrence = (this.occurrences.get(key) ?? 0) + 1;
     this.occurrences.set(key, occurrence);

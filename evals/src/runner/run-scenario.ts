@@ -4,6 +4,7 @@ import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import {
   type CacheWarning,
+  type ChatConversation,
   type ConsolidateStore,
   chat,
   consolidateAll,
@@ -15,7 +16,7 @@ import {
   writePass,
 } from "@memfiles/core";
 import { getPrompt } from "@memfiles/prompts";
-import { gradeScenario, gradeSessionFiles } from "../graders/index.js";
+import { gradeAppendOnly, gradeScenario, gradeSessionFiles } from "../graders/index.js";
 import type { GradeResult } from "../graders/types.js";
 import {
   type AttachedRecordingSession,
@@ -250,7 +251,10 @@ async function runSessions(context: RunContext): Promise<string> {
       step: session.step,
       model: record.model,
       usage: record.usage,
-      usd: costOf(record.usage, record.model).usd,
+      usd: costOf(record.usage, record.model, undefined, {
+        date: record.date,
+        ...(record.modifiers === undefined ? {} : { modifiers: record.modifiers }),
+      }).usd,
     });
   };
   /** Throws the recording failure, if any, in place of what the calling code made of it. */
@@ -269,8 +273,14 @@ async function runSessions(context: RunContext): Promise<string> {
     };
     if (fixture.live) {
       session.step = `session ${number}: chat`;
+      const firstRequest = session.requests.length;
       let messages: Anthropic.MessageParam[] = [];
+      let conversation: ChatConversation | undefined;
       for (const turn of fixture.turns) {
+        if ("remember" in turn) {
+          await remember({ store, ...turn.remember, now });
+          continue;
+        }
         if ("assistant" in turn) {
           messages.push({ role: "assistant", content: turn.assistant });
           transcript.turns.push({ role: "assistant", content: turn.assistant });
@@ -288,16 +298,29 @@ async function runSessions(context: RunContext): Promise<string> {
           onUsage,
           onWarning,
           sessionId: transcript.sessionId ?? `session ${number}`,
+          ...(conversation === undefined ? {} : { conversation }),
         });
         stopOnFailure();
         messages = reply.messages;
+        conversation = reply.conversation;
         transcript.turns.push({
           role: "assistant",
           content: reply.text || textOf(reply.message.content),
         });
       }
+      if (fixture.expect?.appendOnly) {
+        const bodies = session.requests
+          .slice(firstRequest)
+          .filter((request) => request.step === `session ${number}: chat`)
+          .map((request) => request.body);
+        checks.push(gradeAppendOnly(bodies, `session ${number}`));
+      }
     } else {
       for (const turn of fixture.turns) {
+        if ("remember" in turn) {
+          await remember({ store, ...turn.remember, now });
+          continue;
+        }
         transcript.turns.push(
           "user" in turn
             ? { role: "user", content: turn.user }
