@@ -4,7 +4,7 @@ import type { AbCell, AbOutcome, AbSummaryResult } from "./summary.js";
 
 /** What the header says about authored recordings (decision 0002). */
 export const AUTHORED_WARNING =
-  "Authored recordings show the pipeline works (requests, guards, graders, cost arithmetic), not which prompt or model is better: the replies were written by hand and their usage estimated from text length. To compare for real, record both prompts on both models with an API key (`pnpm eval --record --prompt extraction@1`, then `--prompt extraction@2`; ANTHROPIC_API_KEY set), then run `pnpm eval:ab` again.";
+  "Authored recordings show the pipeline works (requests, guards, graders, cost arithmetic), not which prompt or model is better: the replies were written by hand and their usage estimated from text length. To compare for real, record each prompt on each model with an API key (`pnpm eval --record --prompt extraction@1`, then `@2` and `@3`; ANTHROPIC_API_KEY set), then run `pnpm eval:ab` again.";
 
 /** Options of `formatAbSummary`. */
 export type FormatAbSummaryOptions = {
