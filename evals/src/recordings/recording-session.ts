@@ -281,6 +281,50 @@ export class RecordingSession {
     );
   }
 
+  /**
+   * Record mode: asks the token-counting endpoint for the prompt tokens of a recorded request (its
+   * `model`, `system`, `tools`, `tool_choice`, `messages`, `thinking`, `output_config`: the fields the
+   * endpoint takes). A failure is noted in the entry, never fails the recording.
+   */
+  private async countTokens(
+    url: string,
+    headers: Headers,
+    body: JsonValue,
+  ): Promise<{ countedInputTokens: number } | { countTokensError: string }> {
+    const fields = [
+      "model",
+      "system",
+      "tools",
+      "tool_choice",
+      "messages",
+      "thinking",
+      "output_config",
+    ];
+    const source = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
+    const countBody = Object.fromEntries(
+      Object.entries(source).filter(([name]) => fields.includes(name)),
+    );
+    const result = await passThrough({
+      url: url.replace(/\/v1\/messages(?=$|\?)/, "/v1/messages/count_tokens"),
+      method: "POST",
+      headers,
+      body: JSON.stringify(countBody),
+      ...(this.options.retryPolicy ? { policy: this.options.retryPolicy } : {}),
+    });
+    if (result.kind === "network_error") return { countTokensError: String(result.error) };
+    if (result.status < 200 || result.status >= 300) {
+      return { countTokensError: `HTTP ${result.status}: ${result.text.slice(0, 200)}` };
+    }
+    try {
+      const parsed = JSON.parse(result.text) as { input_tokens?: unknown };
+      if (typeof parsed.input_tokens === "number")
+        return { countedInputTokens: parsed.input_tokens };
+    } catch {
+      // reported below
+    }
+    return { countTokensError: `no input_tokens in ${result.text.slice(0, 200)}` };
+  }
+
   private async record(
     request: Request,
     text: string,
@@ -331,12 +375,14 @@ export class RecordingSession {
           }),
         );
       }
+      const counted = await this.countTokens(request.url, headers, body);
       this.entries.push({
         key,
         occurrence,
         step,
         request: normalizeJson(body),
         response: { status: result.status, body: responseBody },
+        ...counted,
       });
       return answer;
     }
