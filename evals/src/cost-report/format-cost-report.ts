@@ -155,6 +155,15 @@ export function formatCostReport(options: FormatCostReportOptions): string {
   if (report.unpriced.length > 0) {
     out.push("", formatUnpriced(report.unpriced, options.knownModels).trimEnd());
   }
+  if (report.usageWarnings.length > 0) {
+    out.push(
+      "",
+      `Usage warnings (${report.usageWarnings.length}): the API's usage contradicted itself; priced from its totals:`,
+    );
+    for (const warning of report.usageWarnings) {
+      out.push(`  ${warning.sessionId} ${warning.date} ${warning.model}: ${warning.message}`);
+    }
+  }
   if (problems.length > 0) {
     const shown = options.maxProblems ?? 10;
     out.push("", `Skipped ${problems.length} unreadable line(s) of the log:`);
