@@ -139,6 +139,19 @@ describe("request shapes every model accepts", () => {
     },
   );
 
+  it.each([
+    { model: "claude-opus-5-5", efforts: ["medium", "high", "medium"] },
+    { model: "claude-sonnet-5-5", efforts: ["medium", "high", "medium"] },
+    // Haiku 4.5 has no effort parameter: none is sent
+    { model: "claude-haiku-4-5", efforts: [undefined, undefined, undefined] },
+  ])(
+    "sends each stage's default effort explicitly on $model (write, consolidate, chat)",
+    async ({ model, efforts }) => {
+      const requests = await requestsOf(model);
+      expect(requests.map((body) => body.output_config?.effort)).toEqual(efforts);
+    },
+  );
+
   it("the checker itself flags a forced tool_choice on Claude Sonnet 5.5", () => {
     const sonnet = modelInfo("claude-sonnet-5-5") as ModelInfo;
     expect(
