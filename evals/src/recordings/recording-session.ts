@@ -282,7 +282,9 @@ export class RecordingSession {
   }
 
   /**
-   * Record mode: asks the token-counting endpoint for the prompt tokens of a recorded request (its
+   * Record mode: asks the token-counting endpoint
+   * (https://platform.claude.com/docs/en/build-with-claude/token-counting; free of charge, and
+   * available for every 5.x model and Haiku 4.5) for the prompt tokens of a recorded request (its
    * `model`, `system`, `tools`, `tool_choice`, `messages`, `thinking`, `output_config`: the fields the
    * endpoint takes). A failure is noted in the entry, never fails the recording.
    */

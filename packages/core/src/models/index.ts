@@ -249,7 +249,10 @@ export function supportsForcedToolChoice(model: string): boolean {
 
 /**
  * The `output_config` fragment that sends an effort level, or nothing for a model without the effort
- * parameter (Claude Haiku 4.5). Unknown ids get the effort: every current model has it.
+ * parameter (Claude Haiku 4.5). Unknown ids get the effort: every current model has it. The effort
+ * page (https://platform.claude.com/docs/en/build-with-claude/effort) lists every 5.x model and no
+ * Haiku 4.5, and says: "Messages API: set `output_config.effort` in the request. Without a value,
+ * the model's default level applies."
  *
  * @param model - A model id.
  * @param effort - The level to send.
