@@ -32,6 +32,14 @@ export type CostOptions = {
 
 const MILLION = 1_000_000;
 
+/** `PRICE_ROWS` by model id, each model's rows in date order. */
+const ROWS_BY_MODEL: Readonly<Record<string, PriceRow[]>> = Object.freeze(
+  PRICE_ROWS.reduce<Record<string, PriceRow[]>>((table, row) => {
+    table[row.model] = [...(table[row.model] ?? []), row];
+    return table;
+  }, {}),
+);
+
 /** Rounds to a billionth of a dollar so sums of float products compare equal to hand arithmetic. */
 function roundUsd(value: number): number {
   return Math.round(value * 1e9) / 1e9;
@@ -91,10 +99,8 @@ export function costOf(
   if (override !== undefined && prices?.[override] !== undefined) {
     price = prices[override];
   } else {
-    const byModel = new Map<string, PriceRow[]>();
-    for (const row of PRICE_ROWS) byModel.set(row.model, [...(byModel.get(row.model) ?? []), row]);
     const rows = modelEntry(
-      Object.fromEntries(byModel),
+      ROWS_BY_MODEL,
       model,
       "price",
       `Pass its prices in USD per million tokens: costOf(usage, "${model}", { "${model}": ` +
