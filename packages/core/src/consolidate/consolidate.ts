@@ -191,7 +191,7 @@ function withFinalNewline(text: string): string {
  * @throws {MemoryPathError} when `path` is not an allowed memory path.
  * @throws {MemoryLockError} when the store lock cannot be taken for the write.
  * @example
- * const result = await consolidate({ store, path: "topics/tools.md", client, model: "claude-haiku-4-5" });
+ * const result = await consolidate({ store, path: "topics/tools.md", client, model: "claude-haiku-5-5" });
  * if (!result.ok) console.warn(result.code, result.message);
  * for (const { line, reason, by } of result.dropped) console.log(`dropped ${line} (${reason}${by ? `, now ${by}` : ""})`);
  */
@@ -350,7 +350,7 @@ export type ConsolidateAllResult = {
  * @throws {Anthropic.APIError} when a request fails (files done before keep their result on disk).
  * @throws {ModelReplyShapeError} when a 200 reply has no usable `usage`.
  * @throws {MemoryLockError} when the store lock cannot be taken for a write.
- * @example const { results } = await consolidateAll({ store, client, model: "claude-haiku-4-5" });
+ * @example const { results } = await consolidateAll({ store, client, model: "claude-haiku-5-5" });
  */
 export async function consolidateAll(
   options: ConsolidateAllOptions,

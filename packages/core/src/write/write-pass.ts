@@ -98,7 +98,7 @@ export type WritePassOptions = {
   store: WriteStore;
   transcript: Transcript;
   client: Anthropic;
-  /** Model id, e.g. `claude-haiku-4-5` (the seed design's cheap write model) or `claude-opus-5-5`. */
+  /** Model id, e.g. `claude-haiku-5-5` (today's cheap write model; the seed design named Haiku 4.5) or `claude-opus-5-5`. */
   model: string;
   /**
    * Extraction prompt; default `extraction@1`, pinned so recordings stay valid. The tool asks for a
@@ -142,8 +142,9 @@ export const WRITE_EFFORT: Effort = "medium";
 /**
  * Runs the write pass over one session: one Messages API call shows the model the memory index,
  * the current memory lines and the role-labelled, dated transcript, and asks for one
- * `propose_memories` call (`strict: true`; `tool_choice` forces the tool where the model allows
- * it, else `auto` and the prompt demands the call). The tool input is validated with zod. Then
+ * `propose_memories` call (`strict: true`; `tool_choice` forces the tool only on models known to
+ * accept it with thinking intact, else `auto` and the prompt demands the call: decision 0009), at
+ * an explicit effort (`WRITE_EFFORT` unless `effort` is given). The tool input is validated with zod. Then
  * code decides each proposal, in order, and applies the accepted ones one file write each (the
  * seed design: the model proposes, code edits). Rejection codes, in the order they are checked:
  * - `secret`: the file, fact, evidence or replaces holds an API key or token (secretlint's
@@ -197,7 +198,7 @@ export const WRITE_EFFORT: Effort = "medium";
  * @throws {MemoryLockError} when the store lock cannot be taken.
  * @throws {PromptNotFoundError} when no `prompt` is given and `extraction@1` is missing.
  * @example
- * const result = await writePass({ store, transcript, client: new Anthropic(), model: "claude-haiku-4-5" });
+ * const result = await writePass({ store, transcript, client: new Anthropic(), model: "claude-haiku-5-5" });
  * for (const item of result.rejected) console.log(item.code, item.message);
  */
 export async function writePass(options: WritePassOptions): Promise<WritePassResult> {
