@@ -42,10 +42,12 @@ export const PRICES_SOURCE = {
 } as const;
 
 /**
- * Modifiers the response's `usage` reports, with their multipliers (pricing page; the model
- * overviews say "Batch API: 50% discount on input and output"; `inference_geo: "us"` costs 1.1x on
- * every token category on the Claude API, as the pricing page is summarized by apidog.com's Sonnet
- * 5.5 pricing article).
+ * Modifiers the response's `usage` reports, with their multipliers. Batch: "Batch API: 50% discount
+ * on input and output" (every model overview). US-only inference: the response's
+ * `usage.inference_geo` says where inference ran
+ * (https://platform.claude.com/docs/en/manage-claude/data-residency); "US: ... A 1.1x pricing
+ * multiplier applies" (Claude Platform on AWS user guide, data residency; apidog.com's Sonnet 5.5
+ * pricing article says the same of the Claude API, on every token category).
  */
 export const PRICE_MODIFIERS = {
   /** `usage.service_tier === "batch"`: input and output at half price (cache parts unchanged). */
@@ -76,7 +78,11 @@ const perMTok = (
  * - Claude Sonnet 5.5: cache read $0.20 until 2026-10-06, $0.10 from 2026-10-07. The only stored
  *   copy of the Sonnet 5.5 overview still shows $0.20 (an older copy); the cut is attested by
  *   claudit v1.9.2 and PromptFuel v1.0.23, both re-read against the pricing page.
- * - Claude Opus 5.5 fast mode: $8 / $40 (2x), from apidog.com's Sonnet 5.5 pricing comparison.
+ * - Fast mode (`usage.speed: "fast"`; https://platform.claude.com/docs/en/build-with-claude/fast-mode:
+ *   available on Fable 5.2 and Opus 5.5, research preview on Opus 5, "premium pricing"): Opus 5.5
+ *   $8 / $40, 2x (apidog.com's Sonnet 5.5 pricing comparison); Opus 5 2x (OpenRouter, ccsidekick
+ *   1.6.4). Fable 5.2's fast-mode price was not found: its row has no multiplier, so a fast Fable
+ *   5.2 call is priced at the standard rate (under-priced) until one is added.
  * - Claude Fable 5.2: $8 / $40, cache $10 / $16 / $0.20, from rightsize v0.10.2 and laozhang.ai
  *   (no stored Claude page has its prices).
  *
@@ -126,6 +132,7 @@ export const PRICE_ROWS: readonly PriceRow[] = Object.freeze([
     model: "claude-opus-5",
     from: "2026-07-24",
     price: perMTok(5, 25, 6.25, 10, 0.5),
+    fastMode: 2,
     source: `${DOCS}/models/opus-5/overview`,
   },
   {
