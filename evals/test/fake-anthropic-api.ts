@@ -25,6 +25,8 @@ export type FakeAnthropicApi = {
   headers: IncomingMessage["headers"][];
   /** Requests answered with an error by `fail`, in order (their bodies). */
   failed: Record<string, unknown>[];
+  /** Token-counting requests (`POST /v1/messages/count_tokens`), in order (their bodies). */
+  countTokens: Record<string, unknown>[];
   close: () => Promise<void>;
 };
 
@@ -44,7 +46,8 @@ function readBody(request: IncomingMessage): Promise<string> {
  * @param reply - The fake model.
  * @param fail - Optional: answers a request with an error instead (429, 529...); failed requests
  *   go to `failed`, not `requests`.
- * @returns `{ url, requests, headers, failed, close }`.
+ * @returns `{ url, requests, headers, failed, countTokens, close }`; `POST /v1/messages/count_tokens`
+ *   answers `{ input_tokens: ceil(body chars / 4) }`.
  * @example const api = await startFakeAnthropicApi(() => [{ type: "text", text: "Hello" }]);
  */
 export async function startFakeAnthropicApi(
@@ -53,10 +56,18 @@ export async function startFakeAnthropicApi(
 ): Promise<FakeAnthropicApi> {
   const requests: Record<string, unknown>[] = [];
   const failed: Record<string, unknown>[] = [];
+  const countTokens: Record<string, unknown>[] = [];
   const headers: IncomingMessage["headers"][] = [];
   let toolCount = 0;
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     const text = await readBody(request);
+    if (request.method === "POST" && request.url?.startsWith("/v1/messages/count_tokens")) {
+      countTokens.push(JSON.parse(text) as Record<string, unknown>);
+      // A stand-in count: the body's length / 4, so a test can check what was stored.
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ input_tokens: Math.ceil(text.length / 4) }));
+      return;
+    }
     if (request.method !== "POST" || !request.url?.startsWith("/v1/messages")) {
       response.writeHead(404, { "content-type": "application/json" });
       response.end(
@@ -106,6 +117,7 @@ export async function startFakeAnthropicApi(
     requests,
     headers,
     failed,
+    countTokens,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -22,6 +22,7 @@ async function recordTiny(): Promise<{
   options: Omit<RunScenarioOptions, "mode">;
   recorded: ScenarioResult;
   requests: number;
+  countTokens: Record<string, unknown>[];
 }> {
   const scenariosDir = await writeTinyScenario();
   const recordingsDir = await mkdtemp(join(tmpdir(), "memfiles-recordings-"));
@@ -38,14 +39,14 @@ async function recordTiny(): Promise<{
   const recorded = await runScenario({ ...options, mode: "record" });
   await api.close();
   vi.unstubAllEnvs();
-  return { options, recorded, requests: api.requests.length };
+  return { options, recorded, requests: api.requests.length, countTokens: api.countTokens };
 }
 
 // Whole scenarios through a local HTTP server and back from recordings: ~0.6 s alone; 30 s
 // leaves room for a busy 2-core machine (issue 10, item 12).
 describe("record mode against a local fake API", { timeout: 30_000 }, () => {
   it("records every call, then replays without the server to the same results", async () => {
-    const { options, recorded, requests } = await recordTiny();
+    const { options, recorded, requests, countTokens } = await recordTiny();
     expect(recorded.error).toBeUndefined();
     expect(recorded.checks.filter((check) => !check.pass)).toEqual([]);
     expect(recorded.pass).toBe(true);
@@ -62,6 +63,16 @@ describe("record mode against a local fake API", { timeout: 30_000 }, () => {
     expect(recorded.recordingFile).toBe(file);
     const saved = JSON.parse(await readFile(file, "utf8"));
     expect(saved.provenance).toBe("recorded");
+    // one token count per request, stored beside the response's usage
+    expect(countTokens).toHaveLength(6);
+    expect(
+      countTokens.every(
+        (body) => body.max_tokens === undefined && body.model === "claude-haiku-4-5",
+      ),
+    ).toBe(true);
+    expect(
+      saved.entries.map((entry: { countedInputTokens?: number }) => entry.countedInputTokens),
+    ).toEqual(countTokens.map((body) => Math.ceil(JSON.stringify(body).length / 4)));
     expect(recorded.provenance).toEqual([
       { kind: "recorded", model: "claude-haiku-4-5", date: saved.date },
     ]);

@@ -1,10 +1,10 @@
-import { PRICES_SOURCE } from "@memfiles/core";
+import { MODELS, PRICES_SOURCE } from "@memfiles/core";
 import { formatTable, formatTokens, formatUsd } from "../internal/text-table.js";
 import type { AbCell, AbOutcome, AbSummaryResult } from "./summary.js";
 
 /** What the header says about authored recordings (decision 0002). */
 export const AUTHORED_WARNING =
-  "Authored recordings show the pipeline works (requests, guards, graders, cost arithmetic), not which prompt or model is better: the replies were written by hand and their usage estimated from text length. To compare for real, record both prompts on both models with an API key (`pnpm eval --record --prompt extraction@1`, then `--prompt extraction@2`; ANTHROPIC_API_KEY set), then run `pnpm eval:ab` again.";
+  "Authored recordings show the pipeline works (requests, guards, graders, cost arithmetic), not which prompt or model is better: the replies were written by hand and their usage estimated from text length. To compare for real, record each prompt on each model with an API key (`pnpm eval --record --prompt extraction@1`, then `@2` and `@3`; ANTHROPIC_API_KEY set), then run `pnpm eval:ab` again.";
 
 /** Options of `formatAbSummary`. */
 export type FormatAbSummaryOptions = {
@@ -38,13 +38,29 @@ function recordingsLine(summary: AbSummaryResult): string[] {
   }
 }
 
+/** One line per prompt with the Opus/Haiku mean-cost-per-session ratio, when both models ran. */
+function ratioLines(
+  summary: AbSummaryResult,
+  cellOf: (prompt: string, model: string) => AbCell | undefined,
+): string[] {
+  const lines = summary.prompts.flatMap((prompt) => {
+    const opus = cellOf(prompt, MODELS.opus);
+    const haiku = cellOf(prompt, MODELS.haiku);
+    if (!opus || !haiku || haiku.meanSessionUsd <= 0) return [];
+    const ratio = (opus.meanSessionUsd / haiku.meanSessionUsd).toFixed(1);
+    return [`- ${prompt}: Opus/Haiku cost ratio ${ratio}x (mean USD per session)`];
+  });
+  return lines.length === 0 ? [] : ["", ...lines];
+}
+
 function passedText(cell: AbCell): string {
   const extra = cell.errors > 0 ? `, ${cell.errors} error${cell.errors === 1 ? "" : "s"}` : "";
   return `${cell.passed}/${cell.scenarios} passed${extra}`;
 }
 
 /**
- * Formats the A/B summary as markdown: the recordings header, a 2x2 grid (prompt x model), one row
+ * Formats the A/B summary as markdown: the recordings header, a grid (prompt x model) with the
+ * Opus/Haiku cost ratio per prompt when both are present, one row
  * per cell with costs and tokens, the per-scenario outcomes, and every failure and error.
  *
  * @param options - The summary and the promptfoo results file name.
@@ -78,6 +94,7 @@ export function formatAbSummary(options: FormatAbSummaryOptions): string {
         }),
       ]),
     }),
+    ...ratioLines(summary, cellOf),
     "",
     "## Per cell",
     "",

@@ -28,7 +28,7 @@ const USAGE = `Usage: pnpm --filter @memfiles/evals author [--scenario <id>]... 
 Writes evals/recordings/<model>/<prompt>/<scenario>.json (provenance "authored") from
 evals/authored/<scenario>.yaml, then replays each to check it reproduces the same results.
   --scenario <id>     only this scenario (repeatable; default: every scenario with authored replies)
-  --model <id>        only this model (repeatable; default: ${MODELS.haiku}, ${MODELS.opus})
+  --model <id>        only this model (repeatable; default: ${MODELS.haiku}, ${MODELS.opus}, ${MODELS.haiku45})
   --prompt <id>       only this extraction prompt (repeatable; default: every released extraction@N)
   --authored <dir>    authored replies folder (default evals/authored)
   --recordings <dir>  recordings folder (default evals/recordings)
@@ -111,7 +111,7 @@ async function authorCommand(
   if (values.scenario === undefined && missing.length > 0) {
     output.error(`No authored replies yet for: ${missing.join(", ")} (skipped).\n`);
   }
-  const models = values.model ?? [MODELS.haiku, MODELS.opus];
+  const models = values.model ?? [MODELS.haiku, MODELS.opus, MODELS.haiku45];
   const prompts =
     values.prompt ??
     listPrompts()

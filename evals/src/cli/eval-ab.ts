@@ -12,6 +12,7 @@ import { access, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { DEFAULT_SCENARIOS_DIR, RECORDINGS_DIR_ENV, SCENARIOS_DIR_ENV } from "../ab/folders.js";
 import { formatAbSummary } from "../ab/format-summary.js";
 import { runPromptfoo } from "../ab/run-promptfoo.js";
@@ -22,11 +23,12 @@ import { cliArguments, fromUserCwd, isEntryPoint, runCli } from "./command-line.
 const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CONFIG_FILE = path.join(EVALS_ROOT, "promptfoo", "promptfooconfig.yaml");
 
-const USAGE = `Usage: pnpm eval:ab [--scenario <id>]... [--recordings <dir>] [--scenarios <dir>] [--out <dir>] [--verbose]
+const USAGE = `Usage: pnpm eval:ab [--scenario <id>]... [--arm <model>]... [--recordings <dir>] [--scenarios <dir>] [--out <dir>] [--verbose]
 
-Runs evals/promptfoo/promptfooconfig.yaml (extraction@1/@2 x Haiku 4.5/Opus 5.5 x scenarios) offline
+Runs evals/promptfoo/promptfooconfig.yaml (extraction@1/@2/@3 x Haiku 5.5/Opus 5.5 x scenarios) offline
 from recordings, then prints the summary and writes <out>/ab-results.json and <out>/ab-summary.md.
   --scenario <id>     only this scenario (repeatable)
+  --arm <model>       an extra model column (repeatable), e.g. --arm claude-haiku-4-5 (legacy Haiku)
   --recordings <dir>  recordings folder (default evals/recordings)
   --scenarios <dir>   scenario fixtures folder (default scenarios/)
   --out <dir>         output folder (default evals/out)
@@ -47,6 +49,7 @@ function parse(argv: string[]) {
     args: argv,
     options: {
       scenario: { type: "string", multiple: true },
+      arm: { type: "string", multiple: true },
       recordings: { type: "string" },
       scenarios: { type: "string" },
       out: { type: "string" },
@@ -54,6 +57,26 @@ function parse(argv: string[]) {
       help: { type: "boolean", short: "h" },
     },
   });
+}
+
+/**
+ * The promptfoo config to run: the default one, or, with extra arms, a copy beside it (so its
+ * relative `file://` paths still resolve) with one more provider per arm; deleted after the run.
+ */
+async function configWithArms(arms: readonly string[]): Promise<string> {
+  if (arms.length === 0) return CONFIG_FILE;
+  const config = parseYaml(await readFile(CONFIG_FILE, "utf8")) as {
+    providers: { id: string; label: string; config: Record<string, unknown> }[];
+  };
+  const template = config.providers[0];
+  if (template === undefined) return CONFIG_FILE;
+  const known = new Set(config.providers.map((provider) => provider.label));
+  for (const model of arms.filter((arm) => !known.has(arm))) {
+    config.providers.push({ ...template, label: model, config: { ...template.config, model } });
+  }
+  const file = path.join(path.dirname(CONFIG_FILE), `.promptfooconfig-arms-${process.pid}.yaml`);
+  await writeFile(file, stringifyYaml(config));
+  return file;
 }
 
 /** Where output goes; injectable for tests. */
@@ -117,13 +140,14 @@ async function main(argv: string[], output: EvalAbOutput): Promise<number> {
   output.out(
     "Running the promptfoo A/B offline from recordings (promptfoo's database in a temporary folder)...\n",
   );
+  const configFile = await configWithArms(values.arm ?? []);
   const run = await runPromptfoo({
-    configFile: CONFIG_FILE,
+    configFile,
     outputFile: resultsFile,
     env,
     inherit: values.verbose ?? false,
     ...(only.length > 0 ? { filterPattern: `^(${only.map(escapeRegExp).join("|")}): ` } : {}),
-  });
+  }).finally(() => (configFile === CONFIG_FILE ? undefined : rm(configFile, { force: true })));
 
   const wrote = await access(resultsFile).then(
     () => true,

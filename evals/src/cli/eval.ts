@@ -88,7 +88,7 @@ async function modelProblem(options: {
       `No price for model ${unpriced.map((model) => `"${model}"`).join(", ")}, so its sessions ` +
       `cannot be costed. Known models: ${Object.keys(PRICES).join(", ")} (a dated suffix such as ` +
       '"-20251001" is accepted). To record another Claude model, add its prices (USD per million ' +
-      "tokens) to PRICES in packages/core/src/cost/prices.ts first."
+      "tokens) to PRICE_ROWS in packages/core/src/cost/prices.ts first."
     );
   }
   const recorded = await modelsWithRecordings(recordingsDir, prompt);

@@ -132,7 +132,8 @@ describe("runCostCli (pnpm cost)", () => {
       `pnpm cost: no record of ${join(folder, ".memfiles", "usage.jsonl")} could be priced.\n` +
         "Not priced: 1 record of 1 model with no price (left out of every figure):\n" +
         "  claude-sonnet-9: 1 record, 100 input, 10 output, 0 cache write, 0 cache read tokens\n" +
-        'Known models: claude-opus-5-5, claude-sonnet-5-5, claude-haiku-4-5 (a dated suffix such as "-20251001" is accepted).\n',
+        "Known models: claude-fable-5-2, claude-fable-5-1, claude-opus-5-5, claude-sonnet-5-5, " +
+        'claude-haiku-5-5, claude-opus-5, claude-sonnet-5, claude-haiku-4-5 (a dated suffix such as "-20251001" is accepted).\n',
     );
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });

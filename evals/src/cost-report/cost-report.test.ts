@@ -236,6 +236,48 @@ describe("formatCostReport", () => {
   });
 });
 
+describe("usage warnings and dated prices", () => {
+  const line = (date: string, extra: object = {}) =>
+    JSON.stringify({
+      sessionId: "s1",
+      stage: "write",
+      model: "claude-sonnet-5-5",
+      usage: { input: 0, output: 0, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 1_000_000 },
+      date,
+      ...extra,
+    });
+
+  it("prices each record at the price in force on its date (Sonnet 5.5 cache read $0.20, then $0.10)", async () => {
+    const folder = await memoryFolder(
+      `${line("2026-09-30T12:00:00.000Z")}\n${line("2026-10-08T12:00:00.000Z")}\n`,
+    );
+    const { records } = await loadUsageLog(folder);
+    // 1,000,000 x 0.20 + 1,000,000 x 0.10 per MTok
+    expect(computeCostReport({ records }).total.write).toBeCloseTo(0.3, 9);
+  });
+
+  it("lists records whose usage contradicted itself", async () => {
+    const warning = { code: "incomplete_cache_breakdown", message: "priced from the total" };
+    const folder = await memoryFolder(
+      `${line("2026-10-08T12:00:00.000Z", { warnings: [warning] })}\n`,
+    );
+    const { records, problems } = await loadUsageLog(folder);
+    const report = computeCostReport({ records });
+    expect(report.usageWarnings).toEqual([
+      {
+        sessionId: "s1",
+        date: "2026-10-08T12:00:00.000Z",
+        model: "claude-sonnet-5-5",
+        message: "priced from the total",
+      },
+    ]);
+    expect(formatCostReport({ report, file: "usage.jsonl", problems })).toContain(
+      "Usage warnings (1): the API's usage contradicted itself; priced from its totals:\n" +
+        "  s1 2026-10-08T12:00:00.000Z claude-sonnet-5-5: priced from the total",
+    );
+  });
+});
+
 describe("loadUsageLog", () => {
   it.each([
     { name: "no log file", log: undefined, code: "missing_log", says: "No usage log at" },

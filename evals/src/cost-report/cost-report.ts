@@ -114,12 +114,20 @@ export type CostReportResult = {
     savingShare: number;
   };
   method: string;
+  /**
+   * Records whose response `usage` contradicted itself (an incomplete cache breakdown, priced from
+   * the totals), with the warning; empty when none.
+   */
+  usageWarnings: { sessionId: string; date: string; model: string; message: string }[];
 };
 
 type Parts = { write: number; consolidate: number; recall: number; chat: number };
 
 function partsOf(record: UsageRecord, prices: PriceTable | undefined): Parts {
-  const cost = costOf(record.usage, record.model, prices);
+  const cost = costOf(record.usage, record.model, prices, {
+    date: record.date,
+    ...(record.modifiers === undefined ? {} : { modifiers: record.modifiers }),
+  });
   const parts: Parts = { write: 0, consolidate: 0, recall: 0, chat: 0 };
   if (record.stage === "chat") {
     parts.recall = cost.cacheWrite + cost.cacheRead;
@@ -309,5 +317,20 @@ export function computeCostReport(options: CostReportOptions): CostReportResult 
     savingShare: 0,
   };
   total.savingShare = total.alternative > 0 ? total.saving / total.alternative : 0;
-  return { sessions, unpriced, models: modelRows, total, method: ALTERNATIVE_METHOD };
+  const usageWarnings = options.records.flatMap((record) =>
+    (record.warnings ?? []).map((warning) => ({
+      sessionId: record.sessionId ?? "(no session id)",
+      date: record.date,
+      model: record.model,
+      message: warning.message,
+    })),
+  );
+  return {
+    sessions,
+    unpriced,
+    models: modelRows,
+    total,
+    method: ALTERNATIVE_METHOD,
+    usageWarnings,
+  };
 }

@@ -45,7 +45,7 @@ export function formatUnpriced(
         `${formatTokens(entry.usage.cacheRead)} cache read tokens`,
     ),
     `Known models: ${knownModels.join(", ")} (a dated suffix such as "-20251001" is accepted).`,
-    "To price the others: add them to PRICES in packages/core/src/cost/prices.ts (USD per million " +
+    "To price the others: add them to PRICE_ROWS in packages/core/src/cost/prices.ts (USD per million " +
       `tokens, from ${PRICES_SOURCE.url}), or pass prices without editing it: ` +
       `\`pnpm cost <folder> --prices prices.json\` with {"${example}": {"input": 0, "output": 0, ` +
       '"cacheWrite5m": 0, "cacheWrite1h": 0, "cacheRead": 0}} filled in (in code: the `prices` ' +
@@ -154,6 +154,15 @@ export function formatCostReport(options: FormatCostReportOptions): string {
   out.push("", "How the saving is estimated:", report.method);
   if (report.unpriced.length > 0) {
     out.push("", formatUnpriced(report.unpriced, options.knownModels).trimEnd());
+  }
+  if (report.usageWarnings.length > 0) {
+    out.push(
+      "",
+      `Usage warnings (${report.usageWarnings.length}): the API's usage contradicted itself; priced from its totals:`,
+    );
+    for (const warning of report.usageWarnings) {
+      out.push(`  ${warning.sessionId} ${warning.date} ${warning.model}: ${warning.message}`);
+    }
   }
   if (problems.length > 0) {
     const shown = options.maxProblems ?? 10;

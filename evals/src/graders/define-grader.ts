@@ -1,4 +1,9 @@
-import type { AnswerExpectation, FileExpectation, Scenario } from "../scenarios/schema.js";
+import type {
+  AnswerExpectation,
+  FileExpectation,
+  Scenario,
+  SessionExpect,
+} from "../scenarios/schema.js";
 import type { GradeResult } from "./types.js";
 
 /** The scenario fields each scope of grader reads, by scope. */
@@ -9,6 +14,8 @@ export type GraderFields = {
   scenario: Omit<Scenario["expect"], "files" | "answer">;
   /** The scenario's `expect.answer`. */
   answer: AnswerExpectation;
+  /** A session's `expect`, less its `files` (checks on the session's requests). */
+  session: Omit<SessionExpect, "files">;
 };
 
 /** What a grader gets besides its field's value. */
@@ -23,6 +30,11 @@ export type GradeContext = {
   maxChars: number;
   /** The file expectation's memory path (`file` scope); `""` otherwise. */
   path: string;
+  /**
+   * `session` scope only: the request bodies of the session's live chat conversation, in the order
+   * they were sent (as the recording session saw them); absent in the other scopes.
+   */
+  requests?: readonly unknown[];
 };
 
 /** One grader, as the registry holds it: the scenario field it grades, and how. */
@@ -37,7 +49,7 @@ export type Grader = {
  * Declares a grader for one scenario field, typed by that field (promptfoo's assertion handlers:
  * one per file, looked up by name).
  *
- * @param scope - `file`, `scenario` or `answer`: where the field lives.
+ * @param scope - `file`, `scenario`, `answer` or `session`: where the field lives.
  * @param field - The field's name in the scenario schema, e.g. `contains`.
  * @param grade - Grades the field's value; one result per check (e.g. per string).
  * @returns The grader, for `GRADERS` in registry.ts.

@@ -33,24 +33,42 @@ export async function gradeFileExpectation(
 }
 
 /**
- * Grades a session's own `expect` (files right after its turns, before its stages). The runner
- * calls it between the session's live turns and its `after` stages; names are prefixed
- * `session N: `.
+ * Grades a session's own `expect`: its files right after its turns, before its stages, then its
+ * session-scope fields (`appendOnly`, over the session's chat requests). The runner calls it
+ * between the session's turns and its `after` stages; names are prefixed `session N: `.
  *
  * @param session - The session from the scenario.
- * @param options - `{ root, sessionNumber (1-based), maxChars? }`.
+ * @param options - `{ root, sessionNumber (1-based), maxChars?, requests? }`: `requests` are the
+ *   request bodies of the session's live chat conversation, in order (default none).
  * @returns The results; empty when the session has no `expect`.
  * @example await gradeSessionFiles(scenario.sessions[0], { root, sessionNumber: 1 })
  */
 export async function gradeSessionFiles(
   session: Session,
-  options: { root: string; sessionNumber: number; maxChars?: number },
+  options: {
+    root: string;
+    sessionNumber: number;
+    maxChars?: number;
+    requests?: readonly unknown[];
+  },
 ): Promise<GradeResult[]> {
   if (session.expect === undefined) return [];
+  const { files, ...fields } = session.expect;
+  const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
   const results: GradeResult[] = [];
-  for (const expectation of session.expect.files) {
-    results.push(...(await gradeFileExpectation(expectation, options.root, options.maxChars)));
+  for (const expectation of files) {
+    results.push(...(await gradeFileExpectation(expectation, options.root, maxChars)));
   }
+  results.push(
+    ...(await gradeFields("session", fields, {
+      root: options.root,
+      answer: "",
+      seedFiles: {},
+      maxChars,
+      path: "",
+      requests: options.requests ?? [],
+    })),
+  );
   return results.map((grade) => ({
     ...grade,
     name: `session ${options.sessionNumber}: ${grade.name}`,

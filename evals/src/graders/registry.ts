@@ -2,7 +2,9 @@ import {
   AnswerExpectationSchema,
   FileExpectationSchema,
   ScenarioSchema,
+  SessionExpectSchema,
 } from "../scenarios/schema.js";
+import { appendOnlyGrader } from "./append-only.js";
 import type { GradeContext, Grader, GraderFields } from "./define-grader.js";
 import { everyLineDatedGrader } from "./every-line-dated.js";
 import { fileContainsGrader } from "./file-contains.js";
@@ -38,6 +40,7 @@ export const GRADERS: readonly Grader[] = [
   noNarrationGrader,
   noQuestionBackGrader,
   noUnrelatedMemoryGrader,
+  appendOnlyGrader,
 ];
 
 /** The fields each scope's graders read, in schema order (the order results come in). */
@@ -47,6 +50,7 @@ export const GRADED_FIELDS: { readonly [S in keyof GraderFields]: readonly strin
     (field) => field !== "files" && field !== "answer",
   ),
   answer: Object.keys(AnswerExpectationSchema.shape),
+  session: Object.keys(SessionExpectSchema.shape).filter((field) => field !== "files"),
 };
 
 /** Whether a scenario asks for a check: a field set, not `false`, not an empty list. */
@@ -57,7 +61,7 @@ function isAsked(value: unknown): boolean {
 /**
  * Runs the graders of one scope over the fields a scenario sets, in schema order.
  *
- * @param scope - `file`, `scenario` or `answer`.
+ * @param scope - `file`, `scenario`, `answer` or `session`.
  * @param values - The object holding the fields (a file expectation, `expect`, `expect.answer`).
  * @param context - Folder, answer, scenario, cap and (file scope) path.
  * @returns One result per check asked for.

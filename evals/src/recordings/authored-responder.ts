@@ -1,10 +1,16 @@
 import { createHash } from "node:crypto";
+import { modelInfo } from "@memfiles/core";
 import type { AuthoredReply } from "../scenarios/index.js";
 import { type AuthoredCache, estimateAuthoredUsage } from "./authored-usage.js";
 import type { JsonValue } from "./normalize.js";
 
-/** Models whose replies always start with a thinking block (Opus 5.5: thinking is always on). */
-const ALWAYS_THINKING = /^claude-opus-5-5/;
+/**
+ * Whether a model's replies always start with a thinking block: the rows of core's model table
+ * whose thinking cannot be turned off (Opus 5.5, Sonnet 5.5, Fable 5.1 / 5.2: adaptive, always on).
+ */
+function alwaysThinks(model: string): boolean {
+  return modelInfo(model)?.disableThinking === false;
+}
 
 /** Options of `createAuthoredResponder`. */
 export type AuthoredResponderOptions = {
@@ -37,8 +43,8 @@ function digest(text: string): string {
  * Makes the responder of author mode: each request gets the next authored reply written for the
  * runner's current step, shaped as the Messages API returns it (id `msg_authored_<hash>`, tool_use
  * ids `toolu_authored_<n>`, `stop_reason` `tool_use` when a tool_use block is present else
- * `end_turn`, usage by `AUTHORED_USAGE_METHOD`). For Claude Opus 5.5 an empty signed `thinking`
- * block comes first, as that model always thinks (Opus 5.5 "What's new").
+ * `end_turn`, usage by `AUTHORED_USAGE_METHOD`). For a model whose thinking is always on (Claude
+ * Opus 5.5, Sonnet 5.5, Fable; core's model table) an empty signed `thinking` block comes first.
  *
  * @param options - `{ replies, model, minimums? }`; one responder per scenario run (it holds the
  *   per-step position, the tool_use counter and the modelled prompt cache).
@@ -60,7 +66,7 @@ export function createAuthoredResponder(options: AuthoredResponderOptions): Auth
     used.set(step, position + 1);
     const seed = `${key}:${occurrence}`;
     const content: JsonValue[] = [];
-    if (ALWAYS_THINKING.test(options.model) && reply.content[0]?.type !== "thinking") {
+    if (alwaysThinks(options.model) && reply.content[0]?.type !== "thinking") {
       const signature = Buffer.from(digest(`thinking:${seed}`), "hex").toString("base64");
       content.push({ type: "thinking", thinking: "", signature });
     }

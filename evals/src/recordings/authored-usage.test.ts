@@ -83,16 +83,24 @@ describe("estimateAuthoredUsage", () => {
     });
   });
 
-  it("uses the model's own minimum (Opus 5.5: 512 tokens)", () => {
-    const request = { system: [block(2048, "5m")], messages: [] };
-    expect(usage(request, new Set(), "claude-opus-5-5")).toEqual({
-      input: 0,
-      output: outputTokens,
-      write: 512,
-      write1h: 0,
-      read: 0,
-    });
-  });
+  it.each([
+    // 1,575 chars x 13 / 40 = 511.875 -> 512 tokens: at the minimum, cached
+    { chars: 1_575, expected: { input: 0, write: 512 } },
+    // 1,572 chars x 13 / 40 = 510.9 -> 511 tokens: below it, plain input
+    { chars: 1_572, expected: { input: 511, write: 0 } },
+  ])(
+    "uses the model's own minimum and tokenizer (Opus 5.5: 512 tokens, 13 per 40 chars): $chars chars",
+    ({ chars, expected }) => {
+      const request = { system: [block(chars, "5m")], messages: [] };
+      expect(usage(request, new Set(), "claude-opus-5-5")).toEqual({
+        ...expected,
+        // the reply's 29 chars of JSON x 13 / 40 = 9.4 -> 10
+        output: 10,
+        write1h: 0,
+        read: 0,
+      });
+    },
+  );
 
   it("puts tools before system in the prefix", () => {
     const cache: AuthoredCache = new Set();

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { estimateTokens, minCacheableTokens } from "@memfiles/core/internal";
+import { estimateTokens, minCacheableTokens, tokenizerRatio } from "@memfiles/core/internal";
 import type { JsonValue } from "./normalize.js";
 
 /**
@@ -8,7 +8,9 @@ import type { JsonValue } from "./normalize.js";
  * text by this rule.
  */
 export const AUTHORED_USAGE_METHOD =
-  "Estimated, not measured: tokens = ceil(chars / 4) (core's estimateTokens). " +
+  "Estimated, not measured: tokens = ceil(chars x tokens / chars of the model's tokenizer class) " +
+  "(core's estimateTokens: 1 per 4 chars for Claude Haiku 4.5, 13 per 40 chars, ~30% more, for " +
+  "the newer tokenizer of every later model). " +
   "The request is split into blocks in the API's prefix order (each tool, each system block, " +
   "each message content block; a string content is one block), each block's chars being the " +
   "length of its JSON text without cache_control. input_tokens + cache tokens = the estimate " +
@@ -99,13 +101,15 @@ export function estimateAuthoredUsage(options: EstimateAuthoredUsageOptions): Au
   const blocks = prefixBlocks(options.request);
   const minimum = minCacheableTokens(options.model, options.minimums);
   const hash = createHash("sha256").update(options.model);
+  const ratio = tokenizerRatio(options.model);
+  const toTokens = (count: number) => Math.ceil((count * ratio.tokens) / ratio.chars);
   let chars = 0;
   const cacheable: { id: string; tokens: number; ttl: string | undefined }[] = [];
   for (const block of blocks) {
     chars += block.text.length;
     hash.update(`\u0000${block.text}`);
     if (block.cacheControl === undefined) continue;
-    const tokens = Math.ceil(chars / 4);
+    const tokens = toTokens(chars);
     if (tokens < minimum) continue;
     const ttl = isObject(block.cacheControl) ? block.cacheControl.ttl : undefined;
     cacheable.push({
@@ -114,7 +118,7 @@ export function estimateAuthoredUsage(options: EstimateAuthoredUsageOptions): Au
       ttl: typeof ttl === "string" ? ttl : undefined,
     });
   }
-  const total = Math.ceil(chars / 4);
+  const total = toTokens(chars);
   let read = 0;
   for (const prefix of cacheable) {
     if (options.cache.has(prefix.id)) read = Math.max(read, prefix.tokens);
@@ -125,7 +129,7 @@ export function estimateAuthoredUsage(options: EstimateAuthoredUsageOptions): Au
   const write1h = last?.ttl === "1h" ? write : 0;
   return {
     input_tokens: total - read - write,
-    output_tokens: estimateTokens(JSON.stringify(options.content)),
+    output_tokens: estimateTokens(JSON.stringify(options.content), options.model),
     cache_creation_input_tokens: write,
     cache_read_input_tokens: read,
     cache_creation: {

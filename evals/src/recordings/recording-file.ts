@@ -17,6 +17,15 @@ export const RecordingEntrySchema = z.strictObject({
   /** The normalized request body (keys sorted). */
   request: JsonSchema,
   response: z.strictObject({ status: z.number().int(), body: JsonSchema }),
+  /**
+   * Record mode: the token-counting endpoint's `input_tokens` for this request (`POST
+   * /v1/messages/count_tokens`, sent once per request), beside the real `usage` in the response,
+   * so character-based estimates can be calibrated from recordings. It counts the whole prompt
+   * (uncached input + cache reads + cache writes). Absent in authored recordings and when the
+   * endpoint failed (then `countTokensError` says why).
+   */
+  countedInputTokens: z.number().int().nonnegative().optional(),
+  countTokensError: z.string().optional(),
 });
 export type RecordingEntry = z.infer<typeof RecordingEntrySchema>;
 
@@ -82,6 +91,10 @@ export function serializeRecordingFile(file: RecordingFile): string {
     step: entry.step,
     request: normalizeJson(entry.request),
     response: { status: entry.response.status, body: normalizeJson(entry.response.body) },
+    ...(entry.countedInputTokens === undefined
+      ? {}
+      : { countedInputTokens: entry.countedInputTokens }),
+    ...(entry.countTokensError === undefined ? {} : { countTokensError: entry.countTokensError }),
   }));
   const header =
     file.provenance === "recorded"

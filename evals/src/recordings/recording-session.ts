@@ -79,6 +79,8 @@ export class RecordingSession {
   step = "setup";
   /** The first error met while answering a request (a missing recording...); see `markFailed`. */
   failure: Error | undefined;
+  /** Every request body received, with the step it was filed under, in order (for request graders). */
+  readonly requests: { step: string; body: JsonValue }[] = [];
   /** Path of the recording file. */
   readonly file: string;
   readonly options: RecordingSessionOptions;
@@ -190,6 +192,7 @@ export class RecordingSession {
         }),
       );
     }
+    this.requests.push({ step, body });
     const key = recordingKey(body);
     const occurrence = (this.occurrences.get(key) ?? 0) + 1;
     this.occurrences.set(key, occurrence);
@@ -278,6 +281,52 @@ export class RecordingSession {
     );
   }
 
+  /**
+   * Record mode: asks the token-counting endpoint
+   * (https://platform.claude.com/docs/en/build-with-claude/token-counting; free of charge, and
+   * available for every 5.x model and Haiku 4.5) for the prompt tokens of a recorded request (its
+   * `model`, `system`, `tools`, `tool_choice`, `messages`, `thinking`, `output_config`: the fields the
+   * endpoint takes). A failure is noted in the entry, never fails the recording.
+   */
+  private async countTokens(
+    url: string,
+    headers: Headers,
+    body: JsonValue,
+  ): Promise<{ countedInputTokens: number } | { countTokensError: string }> {
+    const fields = [
+      "model",
+      "system",
+      "tools",
+      "tool_choice",
+      "messages",
+      "thinking",
+      "output_config",
+    ];
+    const source = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
+    const countBody = Object.fromEntries(
+      Object.entries(source).filter(([name]) => fields.includes(name)),
+    );
+    const result = await passThrough({
+      url: url.replace(/\/v1\/messages(?=$|\?)/, "/v1/messages/count_tokens"),
+      method: "POST",
+      headers,
+      body: JSON.stringify(countBody),
+      ...(this.options.retryPolicy ? { policy: this.options.retryPolicy } : {}),
+    });
+    if (result.kind === "network_error") return { countTokensError: String(result.error) };
+    if (result.status < 200 || result.status >= 300) {
+      return { countTokensError: `HTTP ${result.status}: ${result.text.slice(0, 200)}` };
+    }
+    try {
+      const parsed = JSON.parse(result.text) as { input_tokens?: unknown };
+      if (typeof parsed.input_tokens === "number")
+        return { countedInputTokens: parsed.input_tokens };
+    } catch {
+      // reported below
+    }
+    return { countTokensError: `no input_tokens in ${result.text.slice(0, 200)}` };
+  }
+
   private async record(
     request: Request,
     text: string,
@@ -328,12 +377,14 @@ export class RecordingSession {
           }),
         );
       }
+      const counted = await this.countTokens(request.url, headers, body);
       this.entries.push({
         key,
         occurrence,
         step,
         request: normalizeJson(body),
         response: { status: result.status, body: responseBody },
+        ...counted,
       });
       return answer;
     }

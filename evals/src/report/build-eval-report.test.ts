@@ -169,6 +169,7 @@ describe("buildEvalReport", () => {
           calls: 1,
           input: 1000,
           output: 100,
+          thinking: 0,
           cacheWrite: 0,
           cacheRead: 0,
           usd: 0.0015,
@@ -181,6 +182,7 @@ describe("buildEvalReport", () => {
           calls: 2,
           input: 30,
           output: 110,
+          thinking: 0,
           cacheWrite: 4096,
           cacheRead: 4096,
           usd: 0.0060996,
@@ -193,6 +195,7 @@ describe("buildEvalReport", () => {
           calls: 3,
           input: 1030,
           output: 210,
+          thinking: 0,
           cacheWrite: 4096,
           cacheRead: 4096,
           usd: 0.0075996,
@@ -203,6 +206,7 @@ describe("buildEvalReport", () => {
           calls: 0,
           input: 0,
           output: 0,
+          thinking: 0,
           cacheWrite: 0,
           cacheRead: 0,
           usd: 0,
@@ -214,6 +218,7 @@ describe("buildEvalReport", () => {
           calls: 3,
           input: 1030,
           output: 210,
+          thinking: 0,
           cacheWrite: 4096,
           cacheRead: 4096,
           usd: 0.0075996,
@@ -223,6 +228,7 @@ describe("buildEvalReport", () => {
           calls: 0,
           input: 0,
           output: 0,
+          thinking: 0,
           cacheWrite: 0,
           cacheRead: 0,
           usd: 0,
@@ -289,14 +295,47 @@ describe("buildEvalReport", () => {
       "- remember [claude-haiku-4-5] session 2 consolidate: rewrite of topics/tools.md (grew): The rewrite of topics/tools.md is longer.",
     );
     expect(text).toMatch(
-      /\| remember +\| claude-haiku-4-5 \| question \| chat +\| +2 \| +30 \| +110 \| +4,096 \| +4,096 \| \$0\.006100 \|/,
+      /\| remember +\| claude-haiku-4-5 \| question \| chat +\| +2 \| +30 \| +110 \| +0 \| +4,096 \| +4,096 \| \$0\.006100 \|/,
     );
     expect(text).toMatch(
-      /\| claude-haiku-4-5 \| +3 \| +1,030 \| +210 \| +4,096 \| +4,096 \| \$0\.007600 \|/,
+      /\| claude-haiku-4-5 \| +3 \| +1,030 \| +210 \| +0 \| +4,096 \| +4,096 \| \$0\.007600 \|/,
     );
     expect(
       text.endsWith("Result: 0 of 2 scenario runs passed (1 with failed checks, 1 broken).\n"),
     ).toBe(true);
+  });
+
+  it("prints the Opus/Haiku cost ratio and thinking tokens apart when both models ran", () => {
+    const run = (model: string, usd: number, thinking: number): ScenarioResult => ({
+      ...base,
+      scenarioId: "remember",
+      model,
+      pass: true,
+      checks: [],
+      calls: [
+        {
+          session: 1,
+          stage: "write",
+          step: "session 1: write",
+          model,
+          usage: { ...usage(1000, 100), thinking },
+          usd,
+        },
+      ],
+      stages: [],
+    });
+    const report = buildEvalReport(
+      [run("claude-haiku-5-5", 0.0002, 0), run("claude-opus-5-5", 0.0086, 40)],
+      "extraction@1",
+    );
+    expect(report.modelCosts.map((row) => [row.model, row.thinking])).toEqual([
+      ["claude-haiku-5-5", 0],
+      ["claude-opus-5-5", 40],
+    ]);
+    // 0.0086 / 0.0002 = 43
+    expect(formatEvalReport(report)).toContain(
+      "Opus/Haiku cost ratio (claude-opus-5-5 / claude-haiku-5-5, all scenarios): 43.0x",
+    );
   });
 });
 

@@ -19,6 +19,8 @@ export type CostFigures = {
   calls: number;
   input: number;
   output: number;
+  /** Of `output`, thinking tokens (`output_tokens_details.thinking_tokens`; 0 when not reported). */
+  thinking: number;
   cacheWrite: number;
   cacheRead: number;
   /** USD, from core's price table (`costOf`). */
@@ -96,6 +98,7 @@ function figures(usages: ModelUsage[], usd: number[]): CostFigures {
     calls: usages.length,
     input: usage.input,
     output: usage.output,
+    thinking: usage.thinking ?? 0,
     cacheWrite: usage.cacheWrite5m + usage.cacheWrite1h,
     cacheRead: usage.cacheRead,
     usd: roundUsd(usd.reduce((total, value) => total + value, 0)),

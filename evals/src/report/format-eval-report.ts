@@ -1,3 +1,4 @@
+import { MODELS } from "@memfiles/core";
 import { formatTable } from "../internal/text-table.js";
 import { BROKEN_CHECK, type CostFigures, type EvalReport } from "./build-eval-report.js";
 
@@ -41,14 +42,23 @@ function costCells(row: CostFigures): string[] {
     String(row.calls),
     count(row.input),
     count(row.output),
+    count(row.thinking),
     count(row.cacheWrite),
     count(row.cacheRead),
     usd(row.usd),
   ];
 }
 
-const COST_HEADERS = ["calls", "input", "output", "cache write", "cache read", "USD"];
-const COST_ALIGN = ["right", "right", "right", "right", "right", "right"] as const;
+const COST_HEADERS = [
+  "calls",
+  "input",
+  "output",
+  "of it thinking",
+  "cache write",
+  "cache read",
+  "USD",
+];
+const COST_ALIGN = ["right", "right", "right", "right", "right", "right", "right"] as const;
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
@@ -170,6 +180,15 @@ export function formatEvalReport(
       rows: report.modelCosts.map((row) => [row.model, ...costCells(row)]),
     }),
   );
+  const opus = report.modelCosts.find((row) => row.model === MODELS.opus);
+  const haiku = report.modelCosts.find((row) => row.model === MODELS.haiku);
+  if (opus && haiku && haiku.usd > 0) {
+    out.push(
+      "",
+      `Opus/Haiku cost ratio (${MODELS.opus} / ${MODELS.haiku}, all scenarios): ` +
+        `${(opus.usd / haiku.usd).toFixed(1)}x`,
+    );
+  }
   if (report.cacheWarnings.length > 0) {
     out.push(
       "",

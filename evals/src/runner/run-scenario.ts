@@ -4,6 +4,7 @@ import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import {
   type CacheWarning,
+  type ChatConversation,
   chat,
   consolidateAll,
   costOf,
@@ -279,7 +280,10 @@ async function runSessions(run: RunContext): Promise<string> {
         step: session.step,
         model: record.model,
         usage: record.usage,
-        usd: costOf(record.usage, record.model).usd,
+        usd: costOf(record.usage, record.model, undefined, {
+          date: record.date,
+          ...(record.modifiers === undefined ? {} : { modifiers: record.modifiers }),
+        }).usd,
       });
     },
     onWarning: (warning) => {
@@ -304,8 +308,16 @@ async function runSessions(run: RunContext): Promise<string> {
 /** One session: its turns (fixed, or live through `chat`), its own file checks, then its stages. */
 async function runSession(context: StageContext, fixture: Session, number: number): Promise<void> {
   const { run } = context;
+  const firstRequest = run.session.requests.length;
   const transcript = await sessionTranscript(context, fixture, number);
-  run.checks.push(...(await gradeSessionFiles(fixture, { root: run.root, sessionNumber: number })));
+  // The session's chat conversation as sent, for its `appendOnly` check.
+  const requests = run.session.requests
+    .slice(firstRequest)
+    .filter((request) => request.step === `session ${number}: chat`)
+    .map((request) => request.body);
+  run.checks.push(
+    ...(await gradeSessionFiles(fixture, { root: run.root, sessionNumber: number, requests })),
+  );
   for (const stage of fixture.after) {
     if (stage === "write") {
       await runWrite(context, transcript, number, noonOf(fixture.date));
@@ -315,7 +327,13 @@ async function runSession(context: StageContext, fixture: Session, number: numbe
   }
 }
 
-/** The session's transcript: its fixed turns, or its user turns answered live by `chat`. */
+/**
+ * The session's transcript: its fixed turns, or its user turns answered live by `chat`, one
+ * conversation (the `conversation` each reply returns goes back into the next call, so `system`
+ * stays as the first turn built it and memory saved in between reaches the model as a
+ * `<memory_update>` block; decision 0013). A `remember` turn is not a turn of the transcript: core's
+ * `remember` runs there, between two user turns (no model call).
+ */
 async function sessionTranscript(
   context: StageContext,
   fixture: Session,
@@ -323,8 +341,14 @@ async function sessionTranscript(
 ): Promise<Transcript> {
   const sessionId = `session ${number}`;
   const transcript: Transcript = { sessionId, date: fixture.date, turns: [] };
+  const { run, store, prompts } = context;
+  const now = noonOf(fixture.date);
   if (!fixture.live) {
     for (const turn of fixture.turns) {
+      if ("remember" in turn) {
+        await remember({ store, ...turn.remember, now });
+        continue;
+      }
       transcript.turns.push(
         "user" in turn
           ? { role: "user", content: turn.user }
@@ -333,10 +357,14 @@ async function sessionTranscript(
     }
     return transcript;
   }
-  const { run, store, prompts } = context;
   run.session.step = `${sessionId}: chat`;
   let messages: Anthropic.MessageParam[] = [];
+  let conversation: ChatConversation | undefined;
   for (const turn of fixture.turns) {
+    if ("remember" in turn) {
+      await remember({ store, ...turn.remember, now });
+      continue;
+    }
     if ("assistant" in turn) {
       messages.push({ role: "assistant", content: turn.assistant });
       transcript.turns.push({ role: "assistant", content: turn.assistant });
@@ -350,13 +378,15 @@ async function sessionTranscript(
       messages: [...messages, { role: "user", content: turn.user }],
       basePrompt: prompts.base,
       rules: prompts.rules,
-      now: noonOf(fixture.date),
+      now,
       onUsage: context.onUsage,
       onWarning: context.onWarning,
       sessionId,
+      ...(conversation === undefined ? {} : { conversation }),
     });
     context.stopOnFailure();
     messages = reply.messages;
+    conversation = reply.conversation;
     transcript.turns.push({
       role: "assistant",
       content: reply.text || textOf(reply.message.content),

@@ -92,6 +92,7 @@ describe("repo fixtures", () => {
       "forget",
       "ignore-noise",
       "pasted-api-key",
+      "remember-mid-conversation",
       "remember",
       "small-talk",
       "unconfirmed-suggestion",

@@ -159,7 +159,7 @@ describe("parseScenario messages a person can act on", () => {
       issues: [
         {
           field: "sessions.0.turns.0",
-          message: "matches none of the allowed forms: { user }, { assistant }",
+          message: "matches none of the allowed forms: { user }, { assistant }, { remember }",
         },
       ],
     },

@@ -40,6 +40,11 @@ export const IsoDateSchema = z.preprocess(
 export const TurnSchema = z.union([
   z.strictObject({ user: z.string().min(1) }),
   z.strictObject({ assistant: z.string().min(1) }),
+  /**
+   * Not a turn of the transcript: the application runs core's `remember` here (the user clicked
+   * "remember this", another tab wrote memory), so memory changes between two user turns.
+   */
+  z.strictObject({ remember: z.strictObject({ path: z.string(), fact: z.string() }) }),
 ]);
 export type Turn = z.infer<typeof TurnSchema>;
 
@@ -87,6 +92,11 @@ export type FileExpectation = z.infer<typeof FileExpectationSchema>;
 /** What a session's `expect` may check: files only (there is no answer yet). */
 export const SessionExpectSchema = z.strictObject({
   files: z.array(FileExpectationSchema).default([]),
+  /**
+   * A live session only: its chat requests are one conversation, append-only (same `system` and
+   * `tools` as the first request, every earlier message unchanged), graded by the `append_only` grader.
+   */
+  appendOnly: z.boolean().default(false),
 });
 export type SessionExpect = z.infer<typeof SessionExpectSchema>;
 
@@ -99,7 +109,7 @@ export const SessionSchema = z.strictObject({
   /**
    * File expectations graded right after this session's turns, before its `after` stages (the
    * forget test: "removes the line in the same turn"). The runner grades them with
-   * `gradeSessionFiles` and adds the results to the scenario's checks.
+   * `gradeSessionFiles` (files, then `appendOnly` over the session's chat requests) and adds the results to the scenario's checks.
    */
   expect: SessionExpectSchema.optional(),
 });

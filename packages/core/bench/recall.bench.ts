@@ -2,7 +2,7 @@
  * Benchmark of recall: `buildSystem` over generated memory folders of 60, 600 and 6,000 files.
  * Prints, per folder size, the median time of a cold call (fresh `MemoryStore`, every file read)
  * and of a warm call (same store: rows cached by file stat), and the memory block's size in chars
- * and estimated tokens (`estimateTokens`: ceil(chars / 4)), with and without the pre-filter.
+ * and estimated tokens (`estimateTokens` with the newer tokenizer: ceil(chars x 13 / 40)), with and without the pre-filter.
  *
  * Run: `pnpm --filter @memfiles/core bench -- recall` (part of `pnpm bench`).
  */
@@ -77,7 +77,7 @@ async function run({ log }: { log: (line: string) => void }): Promise<void> {
     `buildSystem, median of ${RUNS} runs. cold = a new MemoryStore each call (every file read); warm = one store (rows cached by file stat).`,
   );
   log(
-    "Tokens estimated as ceil(chars / 4). Past 300 files the pre-filter keeps 30 index lines + profile + preferences.",
+    "Tokens estimated as ceil(chars x 13 / 40) (newer tokenizer). Past 300 files the pre-filter keeps 30 index lines + profile + preferences.",
   );
   log("");
   log(

@@ -1,9 +1,11 @@
 // The public API of @memfiles/core, by name (DESIGN.md "Public API"): the calls, their option and
-// result types, the errors, and the model and price tables. What evals needs beyond it is in
+// result types, the errors, the model and price tables, and each stage's default effort. What evals needs beyond it is in
 // `./internal.ts` (the "@memfiles/core/internal" entry), which makes no promise to anyone else.
 
 export { MemfilesError, type MemfilesErrorOptions } from "@memfiles/errors";
 export {
+  CHAT_EFFORT,
+  type ChatConversation,
   ChatLoopLimitError,
   type ChatOptions,
   ChatReplyError,
@@ -13,6 +15,7 @@ export {
   type ToolCall,
 } from "./chat/index.js";
 export {
+  CONSOLIDATE_EFFORT,
   type ConsolidateAllOptions,
   type ConsolidateAllResult,
   type ConsolidateFailureCode,
@@ -30,19 +33,34 @@ export {
 } from "./consolidate/index.js";
 export {
   type CacheWarning,
+  type CostOptions,
   type CostResult,
   costOf,
   MIN_CACHEABLE_TOKENS,
   type ModelPrice,
   ModelReplyShapeError,
   type ModelUsage,
+  PRICE_MODIFIERS,
+  PRICE_ROWS,
   PRICES,
   PRICES_SOURCE,
+  type PriceRow,
   type PriceTable,
   UnknownModelError,
+  type UsageModifiers,
+  type UsageWarning,
 } from "./cost/index.js";
 export { MemoryFormatError, type MemoryProblem, type MemoryType } from "./format/index.js";
-export { type KnownModel, MODELS } from "./models/index.js";
+export {
+  type Effort,
+  type ForcedToolChoice,
+  type KnownModel,
+  MODEL_TABLE,
+  MODELS,
+  type ModelInfo,
+  modelInfo,
+  type Tokenizer,
+} from "./models/index.js";
 export { type BuildSystemOptions, buildSystem, type RecallStore } from "./recall/index.js";
 export {
   type CheckResult,
@@ -83,6 +101,7 @@ export {
   type RemovedLine,
   remember,
   TombstoneFileError,
+  WRITE_EFFORT,
   type WritePassConsolidation,
   type WritePassOptions,
   type WritePassResult,

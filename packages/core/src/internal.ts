@@ -9,6 +9,7 @@ export {
   ZERO_USAGE,
 } from "./cost/index.js";
 export { safeParseMemoryFile } from "./format/index.js";
+export { tokenizerRatio } from "./models/index.js";
 export { foldText } from "./text/index.js";
 export { USAGE_LOG_PATH } from "./usage/index.js";
 export { ProposeMemoriesInputSchema } from "./write/index.js";

@@ -464,3 +464,74 @@ describe("chat", () => {
     expect(error).toMatchObject({ name: "ModelReplyShapeError", field });
   });
 });
+
+describe("chat: one conversation over several user turns", () => {
+  it("resends the first system and effort, and brings memory saved between turns as a note on the new message", async () => {
+    const store = await memoryStore();
+    const requests = mockMessages(server, [
+      { content: [thinkingBlock("sig-1"), textBlock("Use your CI's secret store.")] },
+      { content: [thinkingBlock("sig-2"), textBlock("flyctl deploy --remote-only")] },
+    ]);
+    const first = await chat({ ...base(), store, messages: [QUESTION], effort: "low" });
+    await store.write(
+      "preferences.md",
+      "---\nname: preferences\ndescription: How the user wants answers.\n---\n[stated 2026/10/02] wants Fly.io examples\n",
+      "new",
+    );
+    const next: Anthropic.MessageParam = { role: "user", content: "And the deploy step?" };
+    const second = await chat({
+      ...base(),
+      store,
+      messages: [...first.messages, next],
+      conversation: first.conversation,
+      effort: "high",
+    });
+
+    const [one, two] = requests;
+    expect(two?.system).toEqual(one?.system);
+    expect(two?.tools).toEqual(one?.tools);
+    // the conversation's effort, not the later call's
+    expect([one?.output_config, two?.output_config]).toEqual([
+      { effort: "low" },
+      { effort: "low" },
+    ]);
+    expect(two?.messages.slice(0, 2)).toEqual([
+      QUESTION,
+      {
+        role: "assistant",
+        content: [thinkingBlock("sig-1"), textBlock("Use your CI's secret store.")],
+      },
+    ]);
+    const note = two?.messages[2];
+    expect(note?.role).toEqual("user");
+    expect(Array.isArray(note?.content) ? note.content.map((block) => block.type) : []).toEqual([
+      "text",
+      "text",
+    ]);
+    const [asked, update] = Array.isArray(note?.content) ? note.content : [];
+    expect(asked).toEqual({ type: "text", text: "And the deploy step?" });
+    expect(update?.type === "text" ? update.text : "").toMatch(
+      /^<memory_update date="2026-10-02">\n[\s\S]*wants Fly\.io examples[\s\S]*<\/memory_update>$/,
+    );
+    expect(second.conversation.system).toBe(first.conversation.system);
+    expect(second.conversation.memorySeen).toContain("wants Fly.io examples");
+  });
+
+  it("adds no note when memory did not change between turns", async () => {
+    const store = await memoryStore();
+    const requests = mockMessages(server, [
+      { content: [textBlock("one")] },
+      { content: [textBlock("two")] },
+    ]);
+    const first = await chat({ ...base(), store, messages: [QUESTION] });
+    const next: Anthropic.MessageParam = { role: "user", content: "And then?" };
+    await chat({
+      ...base(),
+      store,
+      messages: [...first.messages, next],
+      conversation: first.conversation,
+    });
+    expect(requests[1]?.messages.at(-1)).toEqual(next);
+    expect(requests[1]?.output_config).toEqual({ effort: "medium" });
+  });
+});

@@ -1,4 +1,10 @@
-export { type ChatOptions, type ChatResult, chat } from "./chat.js";
+export {
+  CHAT_EFFORT,
+  type ChatConversation,
+  type ChatOptions,
+  type ChatResult,
+  chat,
+} from "./chat.js";
 export { ChatLoopLimitError } from "./chat-loop-limit-error.js";
 export {
   CHAT_REPLY_ERROR_CODES,

@@ -1,9 +1,9 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
-import { type ModelUsage, sumUsage, toModelUsage, ZERO_USAGE } from "../cost/usage.js";
+import { type ModelUsage, readUsage, sumUsage, ZERO_USAGE } from "../cost/usage.js";
 import { dateTag } from "../format/fact-line.js";
 import { editMemoryText, type MemoryFile, safeParseMemoryFile } from "../format/index.js";
-import { supportsForcedToolChoice } from "../models/index.js";
+import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
 import { neutralizeFence } from "../recall/fence.js";
 import { MEMORY_INDEX_FILE } from "../store/memory-path.js";
 import type { MemoryStore } from "../store/memory-store.js";
@@ -52,7 +52,17 @@ export type ConsolidateOptions = {
   /** Called right before the model call, with `{ stage: "consolidate", path }`. */
   onStep?: OnStep;
   sessionId?: string;
+  /** `output_config.effort` (default `CONSOLIDATE_EFFORT`, `"high"`); not sent where the model has no effort parameter. */
+  effort?: Effort;
 };
+
+/**
+ * Default effort of consolidation: `"high"`. A rewrite must account for every fact it drops
+ * (duplicate, superseded, expired) or code refuses the whole file, so a careless pass costs a
+ * retry; it runs rarely (a file over 6,000 chars, or on schedule), so the extra thinking is cheap
+ * in total.
+ */
+export const CONSOLIDATE_EFFORT: Effort = "high";
 
 /** Why a consolidation left the file as it was. */
 export type ConsolidateFailureCode = RewriteProblemCode | WriteFailureCode | "missing_file";
@@ -219,7 +229,7 @@ function withFinalNewline(text: string): string {
  * @throws {MemoryPathError} when `path` is not an allowed memory path.
  * @throws {MemoryLockError} when the store lock cannot be taken for the write.
  * @example
- * const result = await consolidate({ store, path: "topics/tools.md", client, model: "claude-haiku-4-5" });
+ * const result = await consolidate({ store, path: "topics/tools.md", client, model: "claude-haiku-5-5" });
  * if (!result.ok) console.warn(result.code, result.message);
  * for (const { line, reason, by } of result.dropped) console.log(`dropped ${line} (${reason}${by ? `, now ${by}` : ""})`);
  */
@@ -253,6 +263,7 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
     system: prompt.text,
     tools: [tool],
     tool_choice: forced ? { type: "tool", name: tool.name } : { type: "auto" },
+    ...effortParameter(options.model, options.effort ?? CONSOLIDATE_EFFORT),
     messages: [
       {
         role: "user",
@@ -263,12 +274,13 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
       },
     ],
   });
-  const usage = toModelUsage(message.usage);
+  const read = readUsage(message.usage);
+  const { usage } = read;
   await reportUsage(options.onUsage, {
     sessionId: options.sessionId,
     stage: "consolidate",
     model: options.model,
-    usage,
+    read,
     now,
   });
 
@@ -366,7 +378,7 @@ export type ConsolidateAllResult = {
  * @throws {Anthropic.APIError} when a request fails (files done before keep their result on disk).
  * @throws {ModelReplyShapeError} when a 200 reply has no usable `usage`.
  * @throws {MemoryLockError} when the store lock cannot be taken for a write.
- * @example const { results } = await consolidateAll({ store, client, model: "claude-haiku-4-5" });
+ * @example const { results } = await consolidateAll({ store, client, model: "claude-haiku-5-5" });
  */
 export async function consolidateAll(
   options: ConsolidateAllOptions,

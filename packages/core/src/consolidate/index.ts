@@ -11,6 +11,7 @@ export {
   type RewriteProblemCode,
 } from "./check-rewrite.js";
 export {
+  CONSOLIDATE_EFFORT,
   type ConsolidateAllOptions,
   type ConsolidateAllResult,
   type ConsolidateFailureCode,

@@ -1,36 +1,37 @@
-import { MODELS } from "../models/index.js";
+import { MODEL_TABLE, tokenizerRatio } from "../models/index.js";
 import { modelEntry } from "./model-id.js";
 
 /**
  * Minimum cacheable prompt length in tokens per model: a cached prefix shorter than this is not
  * cached at all (the request succeeds, both cache counters stay 0, and the prefix is billed as
- * plain input every time).
+ * plain input every time). Taken from the model table (`MODEL_TABLE`), whose rows name their
+ * source: 512 on Claude Opus 5.5, Sonnet 5.5 and Haiku 5.5 (and Opus 5, Fable 5.1), 1,024 on
+ * Sonnet 5, 4,096 on Haiku 4.5 (prompt-caching page,
+ * https://platform.claude.com/docs/en/build-with-claude/prompt-caching, and the model overviews).
  *
- * Sources: Claude Haiku 4.5 = 4,096 from the prompt-caching page
- * (https://platform.claude.com/docs/en/build-with-claude/prompt-caching, read 2026-11-29).
- * Claude Opus 5.5 and Claude Sonnet 5.5: NOT confirmed on the stored copy of that page; the values
- * are their predecessors' (Opus 5: 512, Sonnet 5: 1,024, as a 2026 third-party summary of the page
- * lists them). Override with the `minimums` argument once confirmed.
- *
- * @example MIN_CACHEABLE_TOKENS["claude-haiku-4-5"] // 4096
+ * @example MIN_CACHEABLE_TOKENS["claude-haiku-5-5"] // 512
  */
-export const MIN_CACHEABLE_TOKENS: Readonly<Record<string, number>> = Object.freeze({
-  [MODELS.haiku]: 4096,
-  [MODELS.sonnet]: 1024,
-  [MODELS.opus]: 512,
-});
+export const MIN_CACHEABLE_TOKENS: Readonly<Record<string, number>> = Object.freeze(
+  Object.fromEntries(MODEL_TABLE.map((row) => [row.id, row.minCacheableTokens])),
+);
 
 /**
- * Estimates a text's token count from its length: `ceil(chars / 4)`, the usual rule of thumb for
- * English prose with Claude tokenizers. An estimate, not a count: use the token-counting endpoint
- * when an exact figure matters.
+ * Estimates a text's token count from its length with the model's tokenizer class: `ceil(chars /
+ * chars per token)`, 4 chars a token on Claude Haiku 4.5's tokenizer and 4 / 1.3 (~3.08) on the newer
+ * tokenizer of every model since Claude 4.7 ("approximately 30% more tokens than on Claude Haiku
+ * 4.5", Claude Haiku 5.5 overview). An estimate, not a count: use the token-counting endpoint
+ * (`client.messages.countTokens`) when an exact figure matters.
  *
  * @param text - Any text; its `String.length` (UTF-16 code units) is the char count.
+ * @param model - The model id whose tokenizer counts; default (and unknown ids): the newer tokenizer.
  * @returns Estimated tokens (integer, 0 for an empty string).
- * @example estimateTokens("uses Neovim, not VS Code") // 6
+ * @example estimateTokens("uses Neovim, not VS Code", "claude-haiku-4-5") // 6
+ * @example estimateTokens("uses Neovim, not VS Code", "claude-haiku-5-5") // 8
  */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
+export function estimateTokens(text: string, model?: string): number {
+  const { tokens, chars } = tokenizerRatio(model);
+  // Integer arithmetic first, so 40 chars give exactly 13 tokens, not ceil(13.000000000000002).
+  return Math.ceil((text.length * tokens) / chars);
 }
 
 /**

@@ -6,9 +6,26 @@ export {
   MIN_CACHEABLE_TOKENS,
   minCacheableTokens,
 } from "./cache-minimum.js";
-export { type CostResult, costOf } from "./cost-of.js";
+export { type CostOptions, type CostResult, costOf, promptTokens } from "./cost-of.js";
 export { ModelReplyShapeError } from "./model-reply-shape-error.js";
-export { type ModelPrice, PRICES, PRICES_SOURCE, type PriceTable } from "./prices.js";
+export {
+  type ModelPrice,
+  PRICE_MODIFIERS,
+  PRICE_ROWS,
+  PRICES,
+  PRICES_SOURCE,
+  type PriceRow,
+  type PriceTable,
+} from "./prices.js";
 export { roundUsd } from "./round-usd.js";
 export { UnknownModelError } from "./unknown-model-error.js";
-export { type ModelUsage, sumUsage, toModelUsage, ZERO_USAGE } from "./usage.js";
+export {
+  type ModelUsage,
+  type ReadUsageResult,
+  readUsage,
+  sumUsage,
+  toModelUsage,
+  type UsageModifiers,
+  type UsageWarning,
+  ZERO_USAGE,
+} from "./usage.js";

@@ -1,7 +1,8 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
+import { costOf } from "./cost-of.js";
 import { ModelReplyShapeError } from "./model-reply-shape-error.js";
-import { sumUsage, toModelUsage } from "./usage.js";
+import { readUsage, sumUsage, toModelUsage } from "./usage.js";
 
 const usage = (fields: Record<string, unknown>) => fields as unknown as Anthropic.Usage;
 
@@ -94,6 +95,88 @@ describe("toModelUsage", () => {
         "Messages API (POST /v1/messages), and that a mock or recording answers with a whole " +
         "message (id, content, stop_reason, usage).",
     );
+  });
+});
+
+describe("readUsage", () => {
+  it.each([
+    {
+      name: "an empty breakdown {} of 3,000 written: all 3,000 as 5-minute writes",
+      cacheCreation: {},
+      result: { cacheWrite5m: 3_000, cacheWrite1h: 0 },
+    },
+    {
+      name: "only ephemeral_1h_input_tokens: 1000 of 3,000: the other 2,000 as 5-minute writes",
+      cacheCreation: { ephemeral_1h_input_tokens: 1_000 },
+      result: { cacheWrite5m: 2_000, cacheWrite1h: 1_000 },
+    },
+    {
+      name: "a breakdown that adds up to less than the total: the total wins",
+      cacheCreation: { ephemeral_5m_input_tokens: 500, ephemeral_1h_input_tokens: 1_000 },
+      result: { cacheWrite5m: 2_000, cacheWrite1h: 1_000 },
+    },
+  ])("totals win over $name, with a warning", ({ cacheCreation, result }) => {
+    const read = readUsage(
+      usage({
+        input_tokens: 10,
+        output_tokens: 5,
+        cache_creation_input_tokens: 3_000,
+        cache_creation: cacheCreation,
+      }),
+    );
+    expect(read.usage).toEqual({ input: 10, output: 5, cacheRead: 0, ...result });
+    expect(read.warnings.map((warning) => warning.code)).toEqual(["incomplete_cache_breakdown"]);
+  });
+
+  it("prices the missing tokens, not $0: 3,000 written on Haiku 4.5 with a {} breakdown", () => {
+    const read = readUsage(
+      usage({
+        input_tokens: 0,
+        output_tokens: 0,
+        cache_creation_input_tokens: 3_000,
+        cache_creation: {},
+      }),
+    );
+    // 3,000 x $1.25 / MTok = 0.00375
+    expect(costOf(read.usage, "claude-haiku-4-5").cacheWrite).toEqual(0.00375);
+  });
+
+  it("gives no warning for a breakdown that adds up", () => {
+    const read = readUsage(
+      usage({
+        input_tokens: 1,
+        output_tokens: 1,
+        cache_creation_input_tokens: 0,
+        cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
+      }),
+    );
+    expect(read.warnings).toEqual([]);
+  });
+
+  it("reads thinking tokens apart and the price modifiers", () => {
+    expect(
+      readUsage(
+        usage({
+          input_tokens: 100,
+          output_tokens: 80,
+          output_tokens_details: { thinking_tokens: 60 },
+          service_tier: "batch",
+          inference_geo: "us",
+          speed: "standard",
+        }),
+      ),
+    ).toEqual({
+      usage: {
+        input: 100,
+        output: 80,
+        cacheWrite5m: 0,
+        cacheWrite1h: 0,
+        cacheRead: 0,
+        thinking: 60,
+      },
+      modifiers: { serviceTier: "batch", inferenceGeo: "us", speed: "standard" },
+      warnings: [],
+    });
   });
 });
 

@@ -16,6 +16,34 @@ export type ModelUsage = {
   cacheWrite1h: number;
   /** Tokens read from the cache (`cache_read_input_tokens`). */
   cacheRead: number;
+  /**
+   * Of `output`, the tokens spent thinking (`output_tokens_details.thinking_tokens`); absent when
+   * the response did not report it. Billed as output; shown apart in reports.
+   */
+  thinking?: number;
+};
+
+/**
+ * Modifiers of a call's price that the response's `usage` reports: `service_tier` (`batch` is half
+ * price), `inference_geo` (`us` is 1.1x) and `speed` (`fast`).
+ */
+export type UsageModifiers = {
+  serviceTier?: string;
+  inferenceGeo?: string;
+  speed?: string;
+};
+
+/** A `usage` the API reported inconsistently, and what was made of it. */
+export type UsageWarning = {
+  code: "incomplete_cache_breakdown";
+  message: string;
+};
+
+/** Result of `readUsage`. */
+export type ReadUsageResult = {
+  usage: ModelUsage;
+  modifiers: UsageModifiers;
+  warnings: UsageWarning[];
 };
 
 /** A usage of zero tokens; the identity of `sumUsage`. */
@@ -52,20 +80,31 @@ function optionalCount(
   return value;
 }
 
+/** An optional string field of `usage` (`service_tier`, `inference_geo`, `speed`). */
+function optionalString(usage: Record<string, unknown>, key: string): string | undefined {
+  const value = usage[key];
+  return typeof value === "string" ? value : undefined;
+}
+
 /**
- * Normalizes the `usage` object of a Messages API response.
+ * Reads the `usage` object of a Messages API response: token counts, the price modifiers it
+ * reports, and warnings where it contradicts itself.
  *
- * When the response has no `cache_creation` breakdown, all of `cache_creation_input_tokens` counts
- * as 5-minute cache writes (the API's default TTL).
+ * Cache writes: `cache_creation_input_tokens` is the total; the `cache_creation` breakdown splits it
+ * by TTL. When the breakdown lacks a field (`{}`, or only `ephemeral_1h_input_tokens: 1000` of a
+ * 3,000 total) or does not add up, the total wins: the tokens the breakdown does not account for are
+ * 5-minute writes (the API's default TTL), never $0, and an `incomplete_cache_breakdown` warning
+ * says so. With no breakdown at all, the whole total is 5-minute writes (older responses; no warning).
  *
- * @param usage - `message.usage` from `@anthropic-ai/sdk`: `input_tokens` and `output_tokens`
- *   required, cache counts optional (tokens).
- * @returns The counts in tokens.
+ * @param usage - `message.usage` from `@anthropic-ai/sdk` (tokens).
+ * @returns `{ usage, modifiers, warnings }`.
  * @throws {ModelReplyShapeError} when `usage` is not an object or a token count is not a
  *   non-negative number (a 200 reply that is not a message, e.g. `{"hello":"world"}`).
- * @example toModelUsage(message.usage) // { input: 812, output: 96, cacheWrite5m: 0, ... }
+ * @example readUsage({ input_tokens: 5, output_tokens: 1, cache_creation_input_tokens: 3000,
+ *   cache_creation: { ephemeral_1h_input_tokens: 1000 } }).usage
+ * // { input: 5, output: 1, cacheWrite5m: 2000, cacheWrite1h: 1000, cacheRead: 0 }
  */
-export function toModelUsage(usage: Anthropic.Usage): ModelUsage {
+export function readUsage(usage: Anthropic.Usage): ReadUsageResult {
   const raw: unknown = usage;
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     throw new ModelReplyShapeError({
@@ -75,7 +114,6 @@ export function toModelUsage(usage: Anthropic.Usage): ModelUsage {
     });
   }
   const record = raw as Record<string, unknown>;
-  const written = optionalCount(record, "cache_creation_input_tokens", "usage");
   const breakdown = record.cache_creation;
   if (
     breakdown !== undefined &&
@@ -88,18 +126,72 @@ export function toModelUsage(usage: Anthropic.Usage): ModelUsage {
       value: breakdown,
     });
   }
+  const warnings: UsageWarning[] = [];
+  const totalGiven =
+    record.cache_creation_input_tokens !== undefined && record.cache_creation_input_tokens !== null;
+  const total = optionalCount(record, "cache_creation_input_tokens", "usage");
   const cacheCreation = breakdown as Record<string, unknown> | null | undefined;
-  const write1h = optionalCount(cacheCreation, "ephemeral_1h_input_tokens", "usage.cache_creation");
-  const write5m = cacheCreation
-    ? optionalCount(cacheCreation, "ephemeral_5m_input_tokens", "usage.cache_creation")
-    : written;
+  let write5m = total;
+  let write1h = 0;
+  if (cacheCreation) {
+    const path = "usage.cache_creation";
+    const given5m = optionalCount(cacheCreation, "ephemeral_5m_input_tokens", path);
+    const given1h = optionalCount(cacheCreation, "ephemeral_1h_input_tokens", path);
+    if (!totalGiven || given5m + given1h === total) {
+      write5m = given5m;
+      write1h = given1h;
+    } else {
+      write1h = Math.min(given1h, total);
+      write5m = total - write1h;
+      warnings.push({
+        code: "incomplete_cache_breakdown",
+        message:
+          `usage.cache_creation (${JSON.stringify(cacheCreation)}) does not account for all ` +
+          `${total} cache_creation_input_tokens; priced from the total: ${write1h} as 1-hour and ` +
+          `${write5m} as 5-minute writes (the default TTL).`,
+      });
+    }
+  }
+  const details = record.output_tokens_details;
+  const thinking =
+    typeof details === "object" && details !== null
+      ? optionalCount(
+          details as Record<string, unknown>,
+          "thinking_tokens",
+          "usage.output_tokens_details",
+        )
+      : undefined;
+  const modifiers: UsageModifiers = {};
+  const serviceTier = optionalString(record, "service_tier");
+  const inferenceGeo = optionalString(record, "inference_geo");
+  const speed = optionalString(record, "speed");
+  if (serviceTier !== undefined) modifiers.serviceTier = serviceTier;
+  if (inferenceGeo !== undefined) modifiers.inferenceGeo = inferenceGeo;
+  if (speed !== undefined) modifiers.speed = speed;
   return {
-    input: count(record, "input_tokens"),
-    output: count(record, "output_tokens"),
-    cacheWrite5m: write5m,
-    cacheWrite1h: write1h,
-    cacheRead: optionalCount(record, "cache_read_input_tokens", "usage"),
+    usage: {
+      input: count(record, "input_tokens"),
+      output: count(record, "output_tokens"),
+      cacheWrite5m: write5m,
+      cacheWrite1h: write1h,
+      cacheRead: optionalCount(record, "cache_read_input_tokens", "usage"),
+      ...(thinking === undefined ? {} : { thinking }),
+    },
+    modifiers,
+    warnings,
   };
+}
+
+/**
+ * Normalizes the `usage` object of a Messages API response: `readUsage(usage).usage`.
+ *
+ * @param usage - `message.usage` from `@anthropic-ai/sdk` (tokens).
+ * @returns The counts in tokens.
+ * @throws {ModelReplyShapeError} as `readUsage`.
+ * @example toModelUsage(message.usage) // { input: 812, output: 96, cacheWrite5m: 0, ... }
+ */
+export function toModelUsage(usage: Anthropic.Usage): ModelUsage {
+  return readUsage(usage).usage;
 }
 
 /**
@@ -110,13 +202,14 @@ export function toModelUsage(usage: Anthropic.Usage): ModelUsage {
  * @example sumUsage(first, second).input === first.input + second.input
  */
 export function sumUsage(...usages: ModelUsage[]): ModelUsage {
-  const total = { ...ZERO_USAGE };
+  const total: ModelUsage = { ...ZERO_USAGE };
   for (const usage of usages) {
     total.input += usage.input;
     total.output += usage.output;
     total.cacheWrite5m += usage.cacheWrite5m;
     total.cacheWrite1h += usage.cacheWrite1h;
     total.cacheRead += usage.cacheRead;
+    if (usage.thinking !== undefined) total.thinking = (total.thinking ?? 0) + usage.thinking;
   }
   return total;
 }

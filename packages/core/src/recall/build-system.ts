@@ -75,8 +75,8 @@ export type BuildSystemOptions = {
  * a file at 12,000 chars). Bidi control characters in memory text are shown as `\u202E`-style
  * escapes, so they cannot reorder how the memory displays.
  *
- * Token figures (index budget, cache warning) are estimated as `ceil(chars / 4)`
- * (`estimateTokens`); tools sent with the request come before the system prompt and are not
+ * Token figures (index budget, cache warning) are estimated from chars with the model's tokenizer
+ * class (`estimateTokens`; the index budget with the newer tokenizer, ~3.08 chars a token); tools sent with the request come before the system prompt and are not
  * counted, so the cache check errs on the side of warning.
  *
  * @param options - `{ store, basePrompt, rules?, query?, prefilterAbove?, prefilterAboveTokens?,
@@ -106,10 +106,11 @@ export async function buildSystem(
     { type: "text", text: memoryBlock, cache_control: cacheControl },
   ];
   if (options.model !== undefined && options.onWarning !== undefined) {
-    const stableTokens = estimateTokens(options.basePrompt) + estimateTokens(rules);
+    const { model } = options;
+    const stableTokens = estimateTokens(options.basePrompt, model) + estimateTokens(rules, model);
     const checks = [
       { breakpoint: "stable_prefix", tokens: stableTokens },
-      { breakpoint: "memory_block", tokens: stableTokens + estimateTokens(memoryBlock) },
+      { breakpoint: "memory_block", tokens: stableTokens + estimateTokens(memoryBlock, model) },
     ];
     for (const check of checks) {
       const warning = checkCachedPrefix({

@@ -1,4 +1,4 @@
-import type { ModelUsage } from "../cost/usage.js";
+import type { ReadUsageResult } from "../cost/usage.js";
 import type { OnUsage, Stage } from "./types.js";
 
 /**
@@ -11,15 +11,19 @@ export async function reportUsage(
     sessionId: string | undefined;
     stage: Stage;
     model: string;
-    usage: ModelUsage;
+    /** `readUsage(message.usage)`. */
+    read: ReadUsageResult;
     now: Date;
   },
 ): Promise<void> {
+  const { usage, modifiers, warnings } = call.read;
   await onUsage?.({
     ...(call.sessionId === undefined ? {} : { sessionId: call.sessionId }),
     stage: call.stage,
     model: call.model,
-    usage: call.usage,
+    usage,
     date: call.now.toISOString(),
+    ...(Object.keys(modifiers).length === 0 ? {} : { modifiers }),
+    ...(warnings.length === 0 ? {} : { warnings }),
   });
 }

@@ -1,4 +1,4 @@
-import type { ModelUsage } from "../cost/usage.js";
+import type { ModelUsage, UsageModifiers, UsageWarning } from "../cost/usage.js";
 
 /** The stage a model call belongs to, as reports group them. */
 export type Stage = "write" | "consolidate" | "chat";
@@ -14,8 +14,12 @@ export type UsageRecord = {
   /** Model id as sent in the request. */
   model: string;
   usage: ModelUsage;
-  /** When the call ended, ISO 8601 (from the injected clock). */
+  /** When the call ended, ISO 8601 (from the injected clock); picks the price row in force. */
   date: string;
+  /** Price modifiers the response's `usage` reported (batch, `inference_geo`, fast mode); absent when none. */
+  modifiers?: UsageModifiers;
+  /** Where the response's `usage` contradicted itself (an incomplete cache breakdown); absent when none. */
+  warnings?: UsageWarning[];
 };
 
 /** A model call about to be made: its stage, and the memory path it is about (consolidation). */

@@ -27,6 +27,26 @@ describe("usage log", () => {
     });
   });
 
+  it("keeps thinking tokens, price modifiers and usage warnings, so the log is priced as billed", async () => {
+    const root = await mkdtemp(join(tmpdir(), "memfiles-usage-"));
+    const full: UsageRecord = {
+      ...record("s1", 100),
+      model: "claude-opus-5-5",
+      usage: {
+        input: 100,
+        output: 80,
+        cacheWrite5m: 2_000,
+        cacheWrite1h: 1_000,
+        cacheRead: 0,
+        thinking: 60,
+      },
+      modifiers: { serviceTier: "batch", inferenceGeo: "us" },
+      warnings: [{ code: "incomplete_cache_breakdown", message: "priced from the total" }],
+    };
+    await createUsageLog({ root })(full);
+    expect(await readUsageLog(root)).toEqual({ records: [full], problems: [] });
+  });
+
   it("skips and reports bad lines", async () => {
     const root = await mkdtemp(join(tmpdir(), "memfiles-usage-"));
     const onUsage = createUsageLog({ root });

@@ -18,8 +18,19 @@ export const UsageRecordSchema = z.object({
     cacheWrite5m: z.number().int().nonnegative(),
     cacheWrite1h: z.number().int().nonnegative(),
     cacheRead: z.number().int().nonnegative(),
+    thinking: z.number().int().nonnegative().optional(),
   }),
   date: z.string().min(1),
+  modifiers: z
+    .object({
+      serviceTier: z.string().optional(),
+      inferenceGeo: z.string().optional(),
+      speed: z.string().optional(),
+    })
+    .optional(),
+  warnings: z
+    .array(z.object({ code: z.literal("incomplete_cache_breakdown"), message: z.string() }))
+    .optional(),
 });
 
 /** Options of `createUsageLog`. */
@@ -108,7 +119,16 @@ export async function readUsageLog(root: string): Promise<ReadUsageLogResult> {
   return { records, problems };
 }
 
+/** Drops absent optional fields (`exactOptionalPropertyTypes`: absent, never `undefined`). */
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
+}
+
 function stripUndefined(record: z.infer<typeof UsageRecordSchema>): UsageRecord {
-  const { sessionId, ...rest } = record;
-  return sessionId === undefined ? rest : { sessionId, ...rest };
+  const { usage, modifiers, ...rest } = record;
+  return withoutUndefined({
+    ...rest,
+    usage: withoutUndefined(usage),
+    modifiers: modifiers === undefined ? undefined : withoutUndefined(modifiers),
+  }) as UsageRecord;
 }

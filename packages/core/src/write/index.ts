@@ -41,6 +41,7 @@ export {
 export {
   type AppliedProposal,
   type RejectedProposal,
+  WRITE_EFFORT,
   type WritePassConsolidation,
   type WritePassOptions,
   type WritePassResult,

@@ -1,12 +1,5 @@
+import { tokenizerRatio } from "../models/index.js";
 import type { Transcript, TranscriptTurn } from "../transcript/index.js";
-
-/**
- * Chars per token assumed when sizing a write request: a deliberately low, model-independent
- * estimate (English prose runs about 4 chars a token on Claude's tokenizers, code and stack traces
- * nearer 3), so the estimate errs toward more tokens. The one place to swap for a per-tokenizer
- * estimate.
- */
-export const ESTIMATED_CHARS_PER_TOKEN = 3;
 
 /**
  * Default transcript budget of one write request, in estimated tokens: half of a 200k-token
@@ -20,17 +13,6 @@ const MIN_KEPT_CHARS = 300;
 
 // Tags and role label around each turn in the write request (`<turn role="assistant">` ...).
 const TURN_OVERHEAD_CHARS = 30;
-
-/**
- * Estimated tokens of a text (see {@link ESTIMATED_CHARS_PER_TOKEN}).
- *
- * @param text - Any text.
- * @returns `ceil(chars / 3)`.
- * @example estimateTokens("I deploy on Fly.io") // 6
- */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / ESTIMATED_CHARS_PER_TOKEN);
-}
 
 /** Result of {@link fitTranscript}. */
 export type FitTranscriptResult = {
@@ -71,7 +53,11 @@ function trimTurn(turn: TranscriptTurn, cap: number): TranscriptTurn {
 /**
  * Fits a session transcript into a write request's budget, so a long session (a 1 MB paste of
  * stack traces) still saves its facts instead of failing with the API's "prompt is too long".
- * Sizes are estimated from chars (see {@link estimateTokens}). When the turns are over
+ * Sizes are estimated from chars with the model's tokenizer ratio (`tokenizerRatio`, decision
+ * 0014): 4 chars a token on Claude Haiku 4.5, 40 chars per 13 tokens (~3.08) on the newer
+ * tokenizer of every model since Claude 4.7, which is also the default for an unknown or missing
+ * model. It is an estimate of prose; stack traces run nearer 3.85 chars a token, which is why the
+ * default budget is half the context window. When the turns are over
  * `maxTokens`, long turns are trimmed in place, each to the same length ("water-filling": short
  * turns stay whole), keeping the first two thirds and the last third of a turn around a marker
  * `[… N chars trimmed by memfiles to fit the write request …]`: assistant turns first, down to
@@ -81,16 +67,19 @@ function trimTurn(turn: TranscriptTurn, cap: number): TranscriptTurn {
  *
  * @param transcript - The session.
  * @param maxTokens - Budget for the turns, in estimated tokens (default 100,000).
+ * @param model - The model the request goes to; picks the chars-per-token ratio (default: the newer tokenizer).
  * @returns `{ transcript, trimmedTurns, trimmedChars }`; the same transcript object when it fits.
- * @example fitTranscript(transcript, 100_000).transcript
+ * @example fitTranscript(transcript, 100_000, "claude-haiku-5-5").transcript
  */
 export function fitTranscript(
   transcript: Transcript,
   maxTokens: number = DEFAULT_MAX_TRANSCRIPT_TOKENS,
+  model?: string,
 ): FitTranscriptResult {
+  const { tokens, chars } = tokenizerRatio(model);
   const budget = Math.max(
     0,
-    maxTokens * ESTIMATED_CHARS_PER_TOKEN - transcript.turns.length * TURN_OVERHEAD_CHARS,
+    Math.floor((maxTokens * chars) / tokens) - transcript.turns.length * TURN_OVERHEAD_CHARS,
   );
   const { turns } = transcript;
   const total = turns.reduce((sum, turn) => sum + turn.content.length, 0);

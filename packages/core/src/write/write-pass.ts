@@ -2,10 +2,10 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
 import type { ConsolidateFailureCode, DroppedLine } from "../consolidate/index.js";
 import type { ModelUsage } from "../cost/index.js";
-import { sumUsage, toModelUsage } from "../cost/index.js";
+import { readUsage, sumUsage } from "../cost/index.js";
 import { dateTag, formatFactLine } from "../format/index.js";
 import { checkEvidence, findSecrets } from "../guards/index.js";
-import { supportsForcedToolChoice } from "../models/index.js";
+import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
 import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../tool-reply/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";
@@ -97,7 +97,7 @@ export type WritePassOptions = {
   store: WriteStore;
   transcript: Transcript;
   client: Anthropic;
-  /** Model id, e.g. `claude-haiku-4-5` (the seed design's cheap write model) or `claude-opus-5-5`. */
+  /** Model id, e.g. `claude-haiku-5-5` (today's cheap write model; the seed design named Haiku 4.5) or `claude-opus-5-5`. */
   model: string;
   /**
    * Extraction prompt; default `extraction@1`, pinned so recordings stay valid. The tool asks for a
@@ -126,22 +126,39 @@ export type WritePassOptions = {
   /** Budget of memory lines shown to the model, in chars; default 24,000. */
   maxMemoryChars?: number;
   /**
-   * Budget of the transcript in the request, in estimated tokens (chars / 3); default 100,000.
-   * Longer transcripts have their longest turns trimmed to fit (see `fitTranscript`).
+   * Budget of the transcript in the request, in estimated tokens (the model's chars-per-token
+   * ratio, see `fitTranscript`); default 100,000. Longer transcripts have their longest turns
+   * trimmed to fit.
    */
   maxTranscriptTokens?: number;
+  /**
+   * `output_config.effort` of the write call (default `WRITE_EFFORT`, `"medium"`); not sent to a
+   * model without the effort parameter (Claude Haiku 4.5). A consolidation the write triggers uses
+   * `consolidate`'s default.
+   */
+  effort?: Effort;
 };
 
 const DEFAULT_MAX_TOKENS = 4096;
 
 /**
+ * Default effort of the write pass: `"medium"`. Extraction needs judgement (durable or not, which
+ * line a fact replaces) but every proposal is checked in code afterwards, so `high` would buy
+ * thinking tokens for little; and sending it explicitly keeps the cost the same on Sonnet 5.5,
+ * whose API default is `high` (models overview: Opus 5.5 and Haiku 5.5 default to `medium`).
+ */
+export const WRITE_EFFORT: Effort = "medium";
+
+/**
  * Runs the write pass over one session: one Messages API call shows the model the memory index,
  * the current memory lines and the role-labelled, dated transcript (fitted to a budget of
- * `maxTranscriptTokens`, default 100,000 tokens estimated at 3 chars a token: when the turns are
- * longer, the longest turns are trimmed around a marker, assistant turns first, so a long session
- * still saves its facts; see `fitTranscript`), and asks for one
- * `propose_memories` call (`strict: true`; `tool_choice` forces the tool where the model allows
- * it, else `auto` and the prompt demands the call). The tool input is validated with zod. Then
+ * `maxTranscriptTokens`, default 100,000 tokens estimated with the model's tokenizer ratio, ~3.08
+ * chars a token, 4 on Claude Haiku 4.5: when the turns are longer, the longest turns are trimmed
+ * around a marker, assistant turns first, so a long session still saves its facts; see
+ * `fitTranscript`), and asks for one `propose_memories` call (`strict: true`; `tool_choice` forces
+ * the tool only on models known to accept it with thinking intact, else `auto` and the prompt
+ * demands the call: decision 0012), at an explicit effort (`WRITE_EFFORT` unless `effort` is
+ * given). The tool input is validated with zod. Then
  * code decides each proposal, in order, and applies the accepted ones one file write each (the
  * seed design: the model proposes, code edits). Rejection codes, in the order they are checked:
  * - `secret`: the file, fact, evidence or replaces holds an API key or token (secretlint's
@@ -187,7 +204,7 @@ const DEFAULT_MAX_TOKENS = 4096;
  * refused with `too_long`.
  *
  * @param options - `{ store, transcript, client, model, prompt?, now?, maxTokens?, onUsage?,
- *   sessionId?, onTooLong?, maxMemoryChars?, maxTranscriptTokens? }`: `transcript.date` is an ISO
+ *   sessionId?, onTooLong?, maxMemoryChars?, maxTranscriptTokens?, effort? }`: `transcript.date` is an ISO
  *   date (`YYYY-MM-DD`, else `now` dates the lines); `prompt` defaults to `extraction@1`;
  *   `maxTokens` in tokens (default 4,096); `maxMemoryChars` in chars (default 24,000);
  *   `maxTranscriptTokens` in estimated tokens (default 100,000).
@@ -202,7 +219,7 @@ const DEFAULT_MAX_TOKENS = 4096;
  * @throws {MemoryLockError} when the store lock cannot be taken.
  * @throws {PromptNotFoundError} when no `prompt` is given and `extraction@1` is missing.
  * @example
- * const result = await writePass({ store, transcript, client: new Anthropic(), model: "claude-haiku-4-5" });
+ * const result = await writePass({ store, transcript, client: new Anthropic(), model: "claude-haiku-5-5" });
  * for (const item of result.rejected) console.log(item.code, item.message);
  */
 export async function writePass(options: WritePassOptions): Promise<WritePassResult> {
@@ -235,7 +252,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
         content: formatWriteRequest({
           rows,
           lines,
-          transcript: fitTranscript(transcript, options.maxTranscriptTokens).transcript,
+          transcript: fitTranscript(transcript, options.maxTranscriptTokens, model).transcript,
           today,
           maxMemoryChars: options.maxMemoryChars ?? DEFAULT_MAX_MEMORY_CHARS,
         }),
@@ -245,14 +262,16 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
     tool_choice: supportsForcedToolChoice(model)
       ? { type: "tool", name: PROPOSE_MEMORIES }
       : { type: "auto" },
+    ...effortParameter(model, options.effort ?? WRITE_EFFORT),
   });
-  const usage = toModelUsage(message.usage);
+  const read = readUsage(message.usage);
+  const { usage } = read;
   const sessionId = options.sessionId ?? transcript.sessionId;
   await reportUsage(options.onUsage, {
     sessionId,
     stage: "write",
     model,
-    usage,
+    read,
     now,
   });
 
