@@ -46,9 +46,10 @@ async function authorTiny(models: string[] = []) {
 }
 
 // Each test runs the author and eval CLIs in-process over whole scenarios for the default models
-// (three since issue 11) and every extraction prompt, some through a local HTTP server: ~2.5 s
-// alone with two models, 5-6 s with a second test run on the 2 cores (issue 10, item 12); a third
-// model adds half as much again, so the limit is 60 s, not vitest's 5 s.
+// (three since issue 11) and every extraction prompt, some through a local HTTP server. Measured:
+// ~2.5 s alone with two models, 5-6 s with a second test run on the 2 cores (issue 10, item 12);
+// with three models the longest test took 2.2 s at a load average of 10, so the limit is 60 s,
+// not vitest's 5 s.
 describe("author and eval commands", { timeout: 60_000 }, () => {
   it("authors recordings for the default models that replay to the same results, and eval passes on them", async () => {
     const { folders, recordingsDir, authored, output } = await authorTiny();
