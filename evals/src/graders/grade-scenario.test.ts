@@ -122,4 +122,22 @@ describe("gradeSessionFiles", () => {
       },
     ]);
   });
+
+  it("grades the session's appendOnly over the requests it is given, after its files", async () => {
+    await writeFile(path.join(root, "topics/tools.md"), GOOD_TOOLS);
+    const session = scenario().sessions[0];
+    if (session === undefined) throw new Error("fixture has a session");
+    const asked = { ...session, expect: { files: [], appendOnly: true } };
+    const system = [{ type: "text", text: "base" }];
+    const first = { system, messages: [{ role: "user", content: "first" }] };
+    const rebuilt = { ...first, system: [{ type: "text", text: "base, memory changed" }] };
+    const grade = (requests: unknown[]) =>
+      gradeSessionFiles(asked, { root, sessionNumber: 2, requests });
+    expect((await grade([first, first])).map((check) => [check.name, check.pass])).toEqual([
+      ["session 2: append_only", true],
+    ]);
+    expect((await grade([first, rebuilt])).map((check) => [check.name, check.pass])).toEqual([
+      ["session 2: append_only", false],
+    ]);
+  });
 });
