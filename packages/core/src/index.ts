@@ -72,9 +72,12 @@ export {
 export {
   type AppliedProposal,
   type ForgetOptions,
+  type ForgetPreview,
+  type ForgetPreviewFile,
   type ForgetResult,
   forget,
   type Proposal,
+  previewForget,
   type RejectedProposal,
   type RememberOptions,
   type RememberRejectionCode,

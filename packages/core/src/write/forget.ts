@@ -11,7 +11,19 @@ export type ForgetOptions = {
   query: string;
   /** Clock for the tombstone date and `updated:`; default `new Date()`. */
   now?: Date;
+  /**
+   * Remove no more than a preview showed (see {@link previewForget}): only these files, only at
+   * these version tokens, only these lines (as the preview wrote them). When any file changed
+   * since, nothing is removed and the result is `version_conflict`.
+   */
+  only?: ForgetPreviewFile[];
 };
+
+/** One file of a {@link ForgetPreview}: its version token and the lines `forget` would remove. */
+export type ForgetPreviewFile = { file: string; version: string; lines: string[] };
+
+/** Result of {@link previewForget}: what `forget` would remove now, file by file. */
+export type ForgetPreview = { files: ForgetPreviewFile[] };
 
 /** A line `forget` removed. */
 export type RemovedLine = { file: string; line: string };
@@ -44,8 +56,18 @@ export function matchesForgetQuery(factText: string, query: string): boolean {
 
 type Plan = { path: string; version: string; content: string; removed: string[] };
 
-/** Input of {@link planForget}: a file's path and text, the query, today's tag, the cap in chars. */
-type PlanInput = { path: string; text: string; query: string; today: string; maxChars: number };
+/**
+ * Input of {@link planForget}: a file's path and text, the query, today's tag, the cap in chars,
+ * and optionally the only lines (as written) that may be removed.
+ */
+type PlanInput = {
+  path: string;
+  text: string;
+  query: string;
+  today: string;
+  maxChars: number;
+  onlyLines?: ReadonlySet<string>;
+};
 
 /**
  * Forgets at once, during the session (the seed design: "forget that" deletes the line at once and
@@ -69,8 +91,9 @@ type PlanInput = { path: string; text: string; query: string; today: string; max
  * CRLF or BOM file keeps its line endings and BOM. A file whose header cannot be parsed is
  * skipped: its lines stay (fix the header by hand, then forget again).
  *
- * @param options - `{ store, query, now? }`: `query` in the user's words, `now` the clock for the
- *   tombstone date and `updated:`.
+ * @param options - `{ store, query, now?, only? }`: `query` in the user's words, `now` the clock for
+ *   the tombstone date and `updated:`, `only` a {@link previewForget} result's `files` so no more
+ *   is removed than was shown (a shown file changed since: `version_conflict`, nothing removed).
  * @returns One of the results above.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @throws {MemoryLockError} when the store lock cannot be taken.
@@ -79,15 +102,29 @@ type PlanInput = { path: string; text: string; query: string; today: string; max
  * // { code: "removed", removed: [{ file: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io" }] }
  */
 export async function forget(options: ForgetOptions): Promise<ForgetResult> {
-  const { store, query } = options;
+  const { store, query, only } = options;
   const today = dateTag(options.now ?? new Date());
   if (factKey(query) === "") return { code: "nothing_matched", removed: [] };
   return store.withLock(async () => {
     const tombstones = await readTombstones(store);
     const plans: Plan[] = [];
-    for (const row of await store.list()) {
-      const plan = await planFile(store, row.path, query, today);
-      if (plan) plans.push(plan);
+    if (only) {
+      for (const shown of only) {
+        if ((await store.read(shown.file)).version !== shown.version) {
+          return {
+            code: "version_conflict",
+            removed: [],
+            message: `Refused to forget: ${shown.file} changed since it was shown (version ${shown.version}). Nothing was removed; show what would be removed again.`,
+          };
+        }
+        const plan = await planFile(store, shown.file, query, today, new Set(shown.lines));
+        if (plan) plans.push(plan);
+      }
+    } else {
+      for (const row of await store.list()) {
+        const plan = await planFile(store, row.path, query, today);
+        if (plan) plans.push(plan);
+      }
     }
     let tombstone: Tombstone = makeTombstone(
       query,
@@ -110,7 +147,7 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
           removed.push(...plan.removed.map((line) => ({ file: path, line })));
           break;
         }
-        if (written.code !== "version_conflict" || retries++ >= MAX_CONFLICT_RETRIES) {
+        if (only || written.code !== "version_conflict" || retries++ >= MAX_CONFLICT_RETRIES) {
           refused = {
             code: written.code,
             message: `${written.message} Lines of ${plan.path} were not removed.`,
@@ -140,11 +177,36 @@ function factTextOf(line: string): string {
   return line.replace(/^\[stated [^\]]*\]\s*/, "");
 }
 
+/**
+ * What {@link forget} would remove now, without removing anything or leaving a tombstone: every
+ * file with a matching line, its version token and the lines. Pass `files` back as `forget`'s
+ * `only` so a change made in between aborts the forget instead of removing more than was shown.
+ *
+ * @param options - `{ store, query }` as for `forget`.
+ * @returns `{ files: [{ file, version, lines }] }`; empty when nothing matches.
+ * @example
+ * const preview = await previewForget({ store, query: "where I deploy" });
+ * await forget({ store, query: "where I deploy", only: preview.files });
+ */
+export async function previewForget(
+  options: Pick<ForgetOptions, "store" | "query">,
+): Promise<ForgetPreview> {
+  const { store, query } = options;
+  if (factKey(query) === "") return { files: [] };
+  const files: ForgetPreviewFile[] = [];
+  for (const row of await store.list()) {
+    const plan = await planFile(store, row.path, query, "0000/00/00");
+    if (plan) files.push({ file: plan.path, version: plan.version, lines: plan.removed });
+  }
+  return { files };
+}
+
 async function planFile(
   store: WriteStore,
   path: string,
   query: string,
   today: string,
+  onlyLines?: ReadonlySet<string>,
 ): Promise<Plan | undefined> {
   const read = await store.read(path);
   if (!read.exists) return undefined;
@@ -154,6 +216,7 @@ async function planFile(
     query,
     today,
     maxChars: store.maxChars ?? Number.POSITIVE_INFINITY,
+    ...(onlyLines ? { onlyLines } : {}),
   });
   return planned && { path, version: read.version, ...planned };
 }
@@ -180,7 +243,9 @@ export function planForget(input: PlanInput): { content: string; removed: string
   const lines = parsed.value.lines.filter((line, index) => {
     const words = line.kind === "fact" ? line.text : line.text.trim();
     if (words === "" || !matchesForgetQuery(words, query)) return true;
-    removed.push(line.kind === "fact" ? formatFactLine(line) : words);
+    const written = line.kind === "fact" ? formatFactLine(line) : words;
+    if (input.onlyLines && !input.onlyLines.has(written)) return true;
+    removed.push(written);
     cut.add(index);
     return false;
   });

@@ -8,9 +8,12 @@ export {
 } from "./apply-proposal.js";
 export {
   type ForgetOptions,
+  type ForgetPreview,
+  type ForgetPreviewFile,
   type ForgetResult,
   forget,
   matchesForgetQuery,
+  previewForget,
   type RemovedLine,
 } from "./forget.js";
 export {
