@@ -41,7 +41,17 @@ export {
   type PriceTable,
   UnknownModelError,
 } from "./cost/index.js";
-export { MemoryFormatError, type MemoryProblem, type MemoryType } from "./format/index.js";
+export {
+  type FactLine,
+  type MemoryFile,
+  MemoryFormatError,
+  type MemoryHeader,
+  type MemoryLine,
+  type MemoryProblem,
+  type MemoryType,
+  type SafeParseMemoryFileResult,
+  safeParseMemoryFile,
+} from "./format/index.js";
 export { type KnownModel, MODELS } from "./models/index.js";
 export { type BuildSystemOptions, buildSystem, type RecallStore } from "./recall/index.js";
 export {
@@ -71,6 +81,10 @@ export {
 } from "./usage/index.js";
 export {
   type AppliedProposal,
+  type EditDescriptionFailureCode,
+  type EditDescriptionOptions,
+  type EditDescriptionResult,
+  editDescription,
   type ForgetOptions,
   type ForgetPreview,
   type ForgetPreviewFile,

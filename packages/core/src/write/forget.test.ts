@@ -187,7 +187,10 @@ describe("previewForget and forget({ only })", () => {
         ],
       },
     ]);
-    const one = [{ ...preview.files[0]!, lines: ["[stated 2026/09/01] uses Neovim"] }];
+    const one = preview.files.map((file) => ({
+      ...file,
+      lines: ["[stated 2026/09/01] uses Neovim"],
+    }));
     const result = await forget({ store, query: "uses Neovim", only: one, now: NOW });
     expect(result).toEqual({
       code: "removed",

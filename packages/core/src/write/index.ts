@@ -7,6 +7,12 @@ export {
   type WriteStore,
 } from "./apply-proposal.js";
 export {
+  type EditDescriptionFailureCode,
+  type EditDescriptionOptions,
+  type EditDescriptionResult,
+  editDescription,
+} from "./edit-description.js";
+export {
   type ForgetOptions,
   type ForgetPreview,
   type ForgetPreviewFile,
