@@ -22,7 +22,14 @@ export const registerServe: RegisterCommand = (program, context, done) => {
         });
       }
       const store = openMemoryFolder(folderOf(folder, options), context);
-      const page = await startMemoryPage({ store, port }).catch((error: unknown) => {
+      const page = await startMemoryPage({
+        store,
+        port,
+        onRefused: ({ reason, method, path, origin }) =>
+          context.stderr(
+            `refused ${method} ${path}${origin ? ` from ${origin}` : ""}: ${reason}\n`,
+          ),
+      }).catch((error: unknown) => {
         throw new CliError(
           `Cannot listen on 127.0.0.1:${port}: ${error instanceof Error ? error.message : String(error)}. Try another --port.`,
           { code: "bad_argument", cause: error },

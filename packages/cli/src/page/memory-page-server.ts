@@ -6,7 +6,7 @@ import { editDescription, forget, MemfilesError, type MemoryStore } from "@memfi
 import { simpleGit } from "simple-git";
 import { z } from "zod";
 import { readMemory } from "../read-memory.js";
-import { refuseReason } from "./request-guard.js";
+import { type RefusedReason, refuseReason } from "./request-guard.js";
 
 /** Options of {@link startMemoryPage}. */
 export type StartMemoryPageOptions = {
@@ -15,6 +15,13 @@ export type StartMemoryPageOptions = {
   port?: number;
   /** Per-run token required in every URL; default 32 random bytes, hex. */
   token?: string;
+  /** Told about every refused request (`serve` prints one line each), with its Origin header. */
+  onRefused?: (refused: {
+    reason: RefusedReason;
+    method: string;
+    path: string;
+    origin?: string;
+  }) => void;
 };
 
 /** A running memory page. */
@@ -50,7 +57,7 @@ const DescriptionSchema = z.object({
  * token the page showed; a stale one is refused with `409` and the file's current text. Requests
  * from other origins or hosts, or without the per-run token, are refused with `403`.
  *
- * @param options - `{ store, port?, token? }`.
+ * @param options - `{ store, port?, token?, onRefused? }`.
  * @returns The running page; `close()` stops it.
  * @example const page = await startMemoryPage({ store }); console.log(page.url);
  */
@@ -81,6 +88,12 @@ export async function startMemoryPage(options: StartMemoryPageOptions): Promise<
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const refused = refuseReason(request, { port, token });
     if (refused) {
+      options.onRefused?.({
+        reason: refused,
+        method: request.method ?? "",
+        path: new URL(request.url ?? "/", "http://127.0.0.1").pathname,
+        ...(request.headers.origin === undefined ? {} : { origin: request.headers.origin }),
+      });
       send(response, 403, {
         code: refused,
         message: `Refused (${refused}): open the page from the address memfiles serve printed.`,
