@@ -161,6 +161,7 @@ describe("the memory page in Chromium", { timeout: BROWSER_TIMEOUT_MS }, () => {
           }),
         ] as const,
       );
+      expect(await readFile(join(store.root, "profile.md"), "utf8")).toBe(before);
       expect(refused.filter((request) => request.path === "/api/forget-line")).toEqual([
         {
           reason: "bad_origin",
@@ -169,7 +170,6 @@ describe("the memory page in Chromium", { timeout: BROWSER_TIMEOUT_MS }, () => {
           origin: `http://127.0.0.1:${(evil.address() as AddressInfo).port}`,
         },
       ]);
-      expect(await readFile(join(store.root, "profile.md"), "utf8")).toBe(before);
     } finally {
       evil.closeAllConnections(); // the browser keeps its connection alive; close() would wait
       await new Promise((resolveClose) => evil.close(resolveClose));
