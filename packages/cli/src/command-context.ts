@@ -12,6 +12,9 @@ export type CommandContext = {
   interactive: boolean;
   /** Asks a yes/no question in the terminal. */
   confirm: (question: string) => Promise<boolean>;
-  /** Resolves when the user stops a long-running command (Ctrl-C), for `serve`. */
-  stopped: Promise<void>;
+  /**
+   * Resolves when the user stops a long-running command (Ctrl-C, SIGTERM), for `serve`. Only a
+   * command that calls it takes over those signals; others stop at once as usual.
+   */
+  untilStopped: () => Promise<void>;
 };

@@ -6,10 +6,6 @@
 import confirm from "@inquirer/confirm";
 import { runMemfiles } from "./run-memfiles.js";
 
-const stopped = new Promise<void>((resolveStopped) => {
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolveStopped());
-});
-
 process.exitCode = await runMemfiles(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
@@ -17,5 +13,9 @@ process.exitCode = await runMemfiles(process.argv.slice(2), {
   env: process.env,
   interactive: process.stdin.isTTY === true,
   confirm: (message) => confirm({ message, default: false }),
-  stopped,
+  untilStopped: () =>
+    new Promise<void>((resolveStopped) => {
+      for (const signal of ["SIGINT", "SIGTERM"] as const)
+        process.once(signal, () => resolveStopped());
+    }),
 });

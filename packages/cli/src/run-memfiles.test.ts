@@ -19,7 +19,7 @@ function contextIn(cwd: string, confirm: CommandContext["confirm"] = async () =>
     env: {},
     interactive: true,
     confirm,
-    stopped: Promise.resolve(),
+    untilStopped: () => Promise.resolve(),
   };
   return { context, output };
 }

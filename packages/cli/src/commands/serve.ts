@@ -38,7 +38,7 @@ export const registerServe: RegisterCommand = (program, context, done) => {
       context.stdout(
         `Memory page for ${store.root}:\n  ${page.url}\nOnly this address works (it holds a per-run token). Ctrl-C stops it.\n`,
       );
-      await context.stopped;
+      await context.untilStopped();
       await page.close();
       done(EXIT_CODES.ok);
     });

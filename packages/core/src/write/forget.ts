@@ -195,7 +195,7 @@ export async function previewForget(
   if (factKey(query) === "") return { files: [] };
   const files: ForgetPreviewFile[] = [];
   for (const row of await store.list()) {
-    const plan = await planFile(store, row.path, query, "0000/00/00");
+    const plan = await planFile(store, row.path, query, dateTag(new Date()));
     if (plan) files.push({ file: plan.path, version: plan.version, lines: plan.removed });
   }
   return { files };
