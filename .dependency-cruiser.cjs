@@ -1,5 +1,6 @@
 // Import rules checked by `pnpm check:imports` (part of `pnpm test`): no import cycles anywhere,
-// and no backward arrow between the folders of packages/core/src (DESIGN.md "Inside core").
+// packages import downward only (evals -> core -> prompts -> errors), and no backward arrow between
+// the folders of packages/core/src (DESIGN.md "Inside core").
 //
 // CORE_LAYERS lists core's folders from the bottom up: a folder may import only folders listed
 // before it. A new folder must be added here, or the `core-folder-unlisted` rule fails.
@@ -51,6 +52,27 @@ module.exports = {
       to: { couldNotResolve: true },
     },
     ...backwardArrows,
+    {
+      name: "package-imports-above",
+      comment: "Packages import downward only: evals -> core -> prompts -> errors (DESIGN.md).",
+      severity: "error",
+      from: { path: "^packages/errors/" },
+      to: { path: "^(packages/(prompts|core)|evals)/" },
+    },
+    {
+      name: "package-prompts-imports-above",
+      comment: "Packages import downward only: evals -> core -> prompts -> errors (DESIGN.md).",
+      severity: "error",
+      from: { path: "^packages/prompts/" },
+      to: { path: "^(packages/core|evals)/" },
+    },
+    {
+      name: "package-core-imports-above",
+      comment: "Packages import downward only: evals -> core -> prompts -> errors (DESIGN.md).",
+      severity: "error",
+      from: { path: "^packages/core/" },
+      to: { path: "^evals/" },
+    },
     {
       name: "core-folder-unlisted",
       comment: "Every folder of packages/core/src must have a place in CORE_LAYERS.",

@@ -41,7 +41,9 @@ async function recordTiny(): Promise<{
   return { options, recorded, requests: api.requests.length };
 }
 
-describe("record mode against a local fake API", () => {
+// Whole scenarios through a local HTTP server and back from recordings: ~0.6 s alone; 30 s
+// leaves room for a busy 2-core machine (issue 10, item 12).
+describe("record mode against a local fake API", { timeout: 30_000 }, () => {
   it("records every call, then replays without the server to the same results", async () => {
     const { options, recorded, requests } = await recordTiny();
     expect(recorded.error).toBeUndefined();

@@ -22,7 +22,7 @@ sessions:
       - consolidate:
           threshold: 100000
           duringCall:
-            remember: { file: topics/tools.md, fact: uses Ghostty }
+            remember: { path: topics/tools.md, fact: uses Ghostty }
 expect:
   files: []
 `;

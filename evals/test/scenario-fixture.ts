@@ -34,7 +34,7 @@ sessions:
       - consolidate:
           threshold: 0
           duringCall:
-            remember: { file: topics/tools.md, fact: uses Ghostty as the terminal }
+            remember: { path: topics/tools.md, fact: uses Ghostty as the terminal }
 question:
   date: 2026-09-20
   text: How should I deploy this new service?

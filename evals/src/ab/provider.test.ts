@@ -223,7 +223,11 @@ describe("ScenarioProvider with an injected runner", () => {
   });
 });
 
-describe("ScenarioProvider with the evals runner (replay from evals/recordings)", () => {
+// Runs whole recorded scenarios (the real SDK, MSW, graders): ~0.5 s alone; 30 s leaves room
+// for a busy 2-core machine (issue 10, item 12).
+describe("ScenarioProvider with the evals runner (replay from evals/recordings)", {
+  timeout: 30_000,
+}, () => {
   const context = {
     vars: { scenario: "remember" },
     prompt: { raw: "extraction@1", label: "extraction@1" },

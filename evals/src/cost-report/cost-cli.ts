@@ -44,14 +44,11 @@ async function readPriceFile(
   }
   const parsed = PriceFileSchema.safeParse(json);
   if (parsed.success) return { success: true, value: parsed.data };
-  const issues = parsed.error.issues.map(
-    (issue) => `${issue.path.map(String).join(".") || "(root)"}: ${issue.message}`,
-  );
   return {
     success: false,
     message:
       `the prices file ${file} is not {"<model>": {"input", "output", "cacheWrite5m", ` +
-      `"cacheWrite1h", "cacheRead"}} in USD per million tokens: ${issues.join("; ")}`,
+      `"cacheWrite1h", "cacheRead"}} in USD per million tokens:\n${z.prettifyError(parsed.error)}`,
   };
 }
 

@@ -8,16 +8,16 @@ import type { GradeResult } from "./types.js";
  * date (the seed design's fact format). Header, blank lines, `#` headings and comments are skipped.
  *
  * @param root - Memory folder.
- * @param memoryPath - Path inside it.
+ * @param path - Path inside it.
  * @returns `every_line_dated(path)`, score = dated lines / content lines.
  * @example await everyLineDated(root, "topics/tools.md")
  */
-export async function everyLineDated(root: string, memoryPath: string): Promise<GradeResult> {
-  const name = `every_line_dated(${memoryPath})`;
-  const read = await readMemoryFile(root, memoryPath);
-  if (read.state === "missing") return gradeResult(name, false, 0, `${memoryPath} does not exist`);
+export async function everyLineDated(root: string, path: string): Promise<GradeResult> {
+  const name = `every_line_dated(${path})`;
+  const read = await readMemoryFile(root, path);
+  if (read.state === "missing") return gradeResult(name, false, 0, `${path} does not exist`);
   if (read.state === "error") return gradeResult(name, false, 0, read.message);
-  const parsed = contentLines(read.text, memoryPath);
+  const parsed = contentLines(read.text, path);
   if ("error" in parsed) return gradeResult(name, false, 0, parsed.error);
   const undated = parsed.lines.filter((line) => !line.dated);
   const total = parsed.lines.length;

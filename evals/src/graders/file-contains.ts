@@ -8,26 +8,22 @@ import type { GradeResult } from "./types.js";
  * Whether a memory file contains a string (case-insensitive substring).
  *
  * @param root - Memory folder.
- * @param memoryPath - Path inside it.
+ * @param path - Path inside it.
  * @param text - The string to find, e.g. `Railway`.
  * @returns `file_contains(path, "text")`.
  * @example await fileContains(root, "topics/tools.md", "Fly.io")
  */
-export async function fileContains(
-  root: string,
-  memoryPath: string,
-  text: string,
-): Promise<GradeResult> {
-  const name = `file_contains(${memoryPath}, ${quote(text)})`;
-  const read = await readMemoryFile(root, memoryPath);
-  if (read.state === "missing") return gradeResult(name, false, 0, `${memoryPath} does not exist`);
+export async function fileContains(root: string, path: string, text: string): Promise<GradeResult> {
+  const name = `file_contains(${path}, ${quote(text)})`;
+  const read = await readMemoryFile(root, path);
+  if (read.state === "missing") return gradeResult(name, false, 0, `${path} does not exist`);
   if (read.state === "error") return gradeResult(name, false, 0, read.message);
   const found = includesFolded(read.text, text);
   return gradeResult(
     name,
     found,
     0,
-    found ? `found ${quote(text)}` : `${quote(text)} not in ${memoryPath}:\n${read.text.trim()}`,
+    found ? `found ${quote(text)}` : `${quote(text)} not in ${path}:\n${read.text.trim()}`,
   );
 }
 

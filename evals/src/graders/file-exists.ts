@@ -7,25 +7,25 @@ import type { GradeResult } from "./types.js";
  * Whether a memory file exists (or, with `expected: false`, does not).
  *
  * @param root - Memory folder (absolute path).
- * @param memoryPath - Path inside it, e.g. `topics/tools.md`.
+ * @param path - Path inside it, e.g. `topics/tools.md`.
  * @param expected - `true` to require the file, `false` to require its absence.
  * @returns `file_exists(path)` or `file_absent(path)`.
  * @example await fileExists("/tmp/memory", "topics/tools.md", true)
  */
 export async function fileExists(
   root: string,
-  memoryPath: string,
+  path: string,
   expected: boolean,
 ): Promise<GradeResult> {
-  const name = `${expected ? "file_exists" : "file_absent"}(${memoryPath})`;
-  const read = await readMemoryFile(root, memoryPath);
+  const name = `${expected ? "file_exists" : "file_absent"}(${path})`;
+  const read = await readMemoryFile(root, path);
   if (read.state === "error") return gradeResult(name, false, 0, read.message);
   const exists = read.state === "present";
   return gradeResult(
     name,
     exists === expected,
     0,
-    exists ? `${memoryPath} exists` : `${memoryPath} does not exist`,
+    exists ? `${path} exists` : `${path} does not exist`,
   );
 }
 

@@ -8,26 +8,22 @@ import type { GradeResult } from "./types.js";
  * Whether a memory file lacks a string (case-insensitive). A missing file lacks everything.
  *
  * @param root - Memory folder.
- * @param memoryPath - Path inside it.
+ * @param path - Path inside it.
  * @param text - The string that must not appear, e.g. `Fly.io` after a forget.
  * @returns `file_lacks(path, "text")`; the reason quotes the offending line.
  * @example await fileLacks(root, "topics/tools.md", "Fly.io")
  */
-export async function fileLacks(
-  root: string,
-  memoryPath: string,
-  text: string,
-): Promise<GradeResult> {
-  const name = `file_lacks(${memoryPath}, ${quote(text)})`;
-  const read = await readMemoryFile(root, memoryPath);
-  if (read.state === "missing") return gradeResult(name, true, 1, `${memoryPath} does not exist`);
+export async function fileLacks(root: string, path: string, text: string): Promise<GradeResult> {
+  const name = `file_lacks(${path}, ${quote(text)})`;
+  const read = await readMemoryFile(root, path);
+  if (read.state === "missing") return gradeResult(name, true, 1, `${path} does not exist`);
   if (read.state === "error") return gradeResult(name, false, 0, read.message);
   const line = read.text.split(/\r?\n/).find((candidate) => includesFolded(candidate, text));
   return gradeResult(
     name,
     line === undefined,
     0,
-    line === undefined ? `${quote(text)} absent` : `${memoryPath} still has: ${line.trim()}`,
+    line === undefined ? `${quote(text)} absent` : `${path} still has: ${line.trim()}`,
   );
 }
 

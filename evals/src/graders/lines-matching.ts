@@ -9,7 +9,7 @@ import type { GradeResult } from "./types.js";
  * "one place per fact" (a fact stated twice, or an update appended beside the old line, fails).
  *
  * @param root - Memory folder.
- * @param memoryPath - Path inside it.
+ * @param path - Path inside it.
  * @param text - The string, e.g. `Railway`.
  * @param count - The expected number of lines (0 or more).
  * @returns `lines_matching(path, "text", count)`; the reason lists the lines found.
@@ -17,17 +17,17 @@ import type { GradeResult } from "./types.js";
  */
 export async function linesMatching(
   root: string,
-  memoryPath: string,
+  path: string,
   text: string,
   count: number,
 ): Promise<GradeResult> {
-  const name = `lines_matching(${memoryPath}, ${quote(text)}, ${count})`;
-  const read = await readMemoryFile(root, memoryPath);
+  const name = `lines_matching(${path}, ${quote(text)}, ${count})`;
+  const read = await readMemoryFile(root, path);
   if (read.state === "missing") {
-    return gradeResult(name, count === 0, 0, `${memoryPath} does not exist`);
+    return gradeResult(name, count === 0, 0, `${path} does not exist`);
   }
   if (read.state === "error") return gradeResult(name, false, 0, read.message);
-  const parsed = contentLines(read.text, memoryPath);
+  const parsed = contentLines(read.text, path);
   if ("error" in parsed) return gradeResult(name, false, 0, parsed.error);
   const matching = parsed.lines.filter((line) => includesFolded(line.text, text));
   const found = matching.length;

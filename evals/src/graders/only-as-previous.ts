@@ -22,21 +22,21 @@ export const PREVIOUS_MARKERS = [
  * gone or marked previous"). Absent entirely also passes.
  *
  * @param root - Memory folder.
- * @param memoryPath - Path inside it.
+ * @param path - Path inside it.
  * @param text - The old value, e.g. `Fly.io`.
  * @returns `only_as_previous(path, "text")`; the reason quotes any line stating it as current.
  * @example await onlyAsPrevious(root, "topics/tools.md", "Fly.io")
  */
 export async function onlyAsPrevious(
   root: string,
-  memoryPath: string,
+  path: string,
   text: string,
 ): Promise<GradeResult> {
-  const name = `only_as_previous(${memoryPath}, ${quote(text)})`;
-  const read = await readMemoryFile(root, memoryPath);
-  if (read.state === "missing") return gradeResult(name, true, 1, `${memoryPath} does not exist`);
+  const name = `only_as_previous(${path}, ${quote(text)})`;
+  const read = await readMemoryFile(root, path);
+  if (read.state === "missing") return gradeResult(name, true, 1, `${path} does not exist`);
   if (read.state === "error") return gradeResult(name, false, 0, read.message);
-  const parsed = contentLines(read.text, memoryPath);
+  const parsed = contentLines(read.text, path);
   if ("error" in parsed) return gradeResult(name, false, 0, parsed.error);
   const mentioning = parsed.lines.filter((line) => includesFolded(line.text, text));
   const current = mentioning.filter(

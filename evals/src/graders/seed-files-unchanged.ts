@@ -18,10 +18,10 @@ export async function seedFilesUnchanged(
   const name = "seed_files_unchanged";
   const changed: string[] = [];
   const entries = Object.entries(seedFiles);
-  for (const [memoryPath, seedText] of entries) {
-    const read = await readMemoryFile(root, memoryPath);
-    if (read.state !== "present") changed.push(`${memoryPath} (${read.state})`);
-    else if (read.text !== seedText) changed.push(memoryPath);
+  for (const [path, seedText] of entries) {
+    const read = await readMemoryFile(root, path);
+    if (read.state !== "present") changed.push(`${path} (${read.state})`);
+    else if (read.text !== seedText) changed.push(path);
   }
   if (changed.length === 0)
     return gradeResult(name, true, 1, `${entries.length} seed file(s) unchanged`);

@@ -120,11 +120,9 @@ export async function readRecordingFile(file: string): Promise<RecordingFile | u
   }
   const parsed = RecordingFileSchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? issue.path.join(".") : "(root)";
     throw new RecordingFileError({
       file,
-      problem: `field ${where}: ${issue?.message ?? "does not match the format"}`,
+      problem: `it does not match the recording format:\n${z.prettifyError(parsed.error)}`,
       cause: parsed.error,
     });
   }

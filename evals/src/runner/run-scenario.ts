@@ -406,7 +406,7 @@ async function runConsolidate(
       hookRan = true;
       await remember({
         store,
-        file: duringCall.remember.file,
+        path: duringCall.remember.path,
         fact: duringCall.remember.fact,
         now,
       });

@@ -55,7 +55,7 @@ export const StageStepSchema = z.union([
        * remember X meanwhile" race). The stale rewrite must then be refused and X survive.
        */
       duringCall: z
-        .strictObject({ remember: z.strictObject({ file: z.string(), fact: z.string() }) })
+        .strictObject({ remember: z.strictObject({ path: z.string(), fact: z.string() }) })
         .optional(),
     }),
   }),

@@ -49,7 +49,7 @@ describe("runMemfiles", () => {
     const { folder, store } = await memoryFixture();
     const { context, output } = contextIn(folder, async () => {
       // a hand edit (or another process) lands while the question is on screen
-      await remember({ store, file: "topics/tools.md", fact: "staging also deploys on Fly.io" });
+      await remember({ store, path: "topics/tools.md", fact: "staging also deploys on Fly.io" });
       return true;
     });
     const code = await runMemfiles(["forget", "deploys on Fly.io", "-m", "memory"], context);

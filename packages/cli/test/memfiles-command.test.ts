@@ -126,7 +126,7 @@ describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({
       code: "removed",
-      removed: [{ file: "topics/tools.md", line: "[stated 2026/09/12] deploys on Fly.io" }],
+      removed: [{ path: "topics/tools.md", line: "[stated 2026/09/12] deploys on Fly.io" }],
     });
     expect(await readFile(join(folder, "memory/topics/tools.md"), "utf8")).not.toContain("Fly.io");
     const tombstones = await readFile(join(folder, "memory/.memfiles/tombstones.json"), "utf8");
@@ -190,7 +190,7 @@ describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
     const { remember } = await import("@memfiles/core");
     await remember({
       store,
-      file: "topics/tools.md",
+      path: "topics/tools.md",
       fact: "uses tmux",
       now: new Date(FIXTURE_NOW.getTime() + 86_400_000 * 30),
     });

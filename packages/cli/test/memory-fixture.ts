@@ -21,6 +21,6 @@ export async function memoryFixture(): Promise<{ store: MemoryStore; folder: str
     ["topics/tools.md", "writes <script>window.pwned = true</script> in bug reports"],
     ["profile.md", "lives in Lyon"],
   ];
-  for (const [file, fact] of facts) await remember({ store, file, fact, now: FIXTURE_NOW });
+  for (const [file, fact] of facts) await remember({ store, path: file, fact, now: FIXTURE_NOW });
   return { store, folder };
 }

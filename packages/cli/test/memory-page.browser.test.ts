@@ -119,7 +119,7 @@ describe("the memory page in Chromium", { timeout: BROWSER_TIMEOUT_MS }, () => {
     await open();
     const tools = page.locator("section.file[data-path='topics/tools.md']");
     await tools.locator("button.edit-description").click();
-    await remember({ store, file: "topics/tools.md", fact: "uses tmux in every terminal" });
+    await remember({ store, path: "topics/tools.md", fact: "uses tmux in every terminal" });
     const changed = await readFile(join(store.root, "topics/tools.md"), "utf8");
     await tools.locator("input.description-input").fill("Overwritten by a stale page.");
     await tools.locator("button.save-description").click();

@@ -66,6 +66,7 @@ export {
   type WriteFailureCode,
   type WriteResult,
 } from "./store/index.js";
+export { ModelReplyError, type ToolReplyProblem } from "./tool-reply/index.js";
 export type { Transcript, TranscriptTurn } from "./transcript/index.js";
 export {
   type CreateUsageLogOptions,
@@ -99,8 +100,6 @@ export {
   type RemovedLine,
   remember,
   TombstoneFileError,
-  WriteModelReplyError,
-  type WriteModelReplyProblem,
   type WritePassConsolidation,
   type WritePassOptions,
   type WritePassResult,

@@ -68,10 +68,10 @@ export function parsePromptFile(file: string, source: string): PromptInfo {
   }
   const parsed = PromptFrontMatterSchema.safeParse(data);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map(
-      (issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`,
+    throw new PromptFileError(
+      file,
+      `its front matter is invalid:\n${z.prettifyError(parsed.error)}`,
     );
-    throw new PromptFileError(file, `its front matter is invalid (${issues.join("; ")})`);
   }
   const front = parsed.data;
   if (front.id !== name.id || front.version !== name.version) {

@@ -30,7 +30,7 @@ export const registerForget: RegisterCommand = (program, context, done) => {
         const query = words.join(" ");
         const preview = await previewForget({ store, query });
         const lines = preview.files.flatMap((file) =>
-          file.lines.map((line) => ({ file: file.file, line })),
+          file.lines.map((line) => ({ file: file.path, line })),
         );
         if (!options.json) {
           if (lines.length === 0) context.stdout(`Nothing matches "${query}".\n`);

@@ -23,13 +23,13 @@ export const registerRemember: RegisterCommand = (program, context, done) => {
         const store = openMemoryFolder(options.memory, context, { create: true });
         const result = await remember({
           store,
-          file,
+          path: file,
           fact,
           ...(options.replaces === undefined ? {} : { replaces: options.replaces }),
         });
         if (options.json) printJson(context, result);
         else if (result.code === "applied") {
-          context.stdout(`Saved to ${result.file}: ${result.line}\n`);
+          context.stdout(`Saved to ${result.path}: ${result.line}\n`);
           for (const line of result.replaced) context.stdout(`  replaced: ${line}\n`);
         } else context.stderr(`Not saved (${result.code}): ${result.message}\n`);
         done(result.code === "applied" ? EXIT_CODES.ok : EXIT_CODES.failed);

@@ -55,7 +55,7 @@ describe("startMemoryPage", () => {
     const { remember } = await import("@memfiles/core");
     await remember({
       store,
-      file: "topics/tools.md",
+      path: "topics/tools.md",
       fact: "uses Neovim, not VS Code, with lazy.nvim",
     });
     page = await startMemoryPage({ store });

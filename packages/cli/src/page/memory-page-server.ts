@@ -143,7 +143,7 @@ export async function startMemoryPage(options: StartMemoryPageOptions): Promise<
       const result = await forget({
         store,
         query,
-        only: [{ file: read.path, version: read.version, lines: [body.line] }],
+        only: [{ path: read.path, version: read.version, lines: [body.line] }],
       });
       if (result.code === "version_conflict") {
         const now = await store.read(read.path);
@@ -171,7 +171,7 @@ export async function startMemoryPage(options: StartMemoryPageOptions): Promise<
       const body = DescriptionSchema.parse(await readJson(request));
       const result = await editDescription({
         store,
-        file: body.file,
+        path: body.file,
         description: body.description,
         ifVersion: body.version,
       });
@@ -182,10 +182,10 @@ export async function startMemoryPage(options: StartMemoryPageOptions): Promise<
         return;
       }
       undo.push({
-        file: result.file,
+        file: result.path,
         before: result.before,
         after: result.version,
-        what: `description of ${result.file}`,
+        what: `description of ${result.path}`,
       });
       send(response, 200, { code: "saved", version: result.version });
       return;

@@ -2,7 +2,8 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
 import { recallText } from "../recall/fence.js";
 import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
-import { forget, remember } from "../write/index.js";
+import { parseToolInput } from "../tool-reply/index.js";
+import { type ForgetResult, forget, type RememberResult, remember } from "../write/index.js";
 
 /** One tool call made during `chat`, with what the tool answered. */
 export type ToolCall = {
@@ -75,17 +76,14 @@ function describeError(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-function badInput(tool: string, error: z.ZodError): ToolOutcome {
-  const issues = error.issues.map(
-    (issue) => `${issue.path.join(".") || "input"}: ${issue.message}`,
-  );
-  return { result: `Invalid input for ${tool}: ${issues.join("; ")}.`, isError: true };
+function badInput(tool: string, issues: string): ToolOutcome {
+  return { result: `Invalid input for ${tool}:\n${issues}`, isError: true };
 }
 
 async function memoryRead(input: unknown, context: ToolContext): Promise<ToolOutcome> {
-  const parsed = ReadInputSchema.safeParse(input);
-  if (!parsed.success) return badInput("memory_read", parsed.error);
-  const { path } = parsed.data;
+  const parsed = parseToolInput(ReadInputSchema, input);
+  if (!parsed.success) return badInput("memory_read", parsed.issues);
+  const { path } = parsed.value;
   if (path.trim().replace(/^\.\//, "").toLowerCase() === MEMORY_INDEX_FILE.toLowerCase()) {
     return {
       result:
@@ -111,24 +109,35 @@ async function memoryRead(input: unknown, context: ToolContext): Promise<ToolOut
   }
 }
 
-const WRITE_SUCCESS_CODES = new Set(["applied", "removed", "nothing_matched"]);
+/**
+ * An outcome as the model sees it, in the words of the memory_write tool: `file` for the memory
+ * path, no `ok` (the tool result's `is_error` says it), keys in the order recordings hold.
+ */
+function toolView(outcome: RememberResult | ForgetResult): Record<string, unknown> {
+  const { ok: _ok, ...rest } = outcome;
+  if ("removed" in rest) {
+    return { ...rest, removed: rest.removed.map(({ path, line }) => ({ file: path, line })) };
+  }
+  const { code, path, ...fields } = rest;
+  return { code, file: path, ...fields };
+}
 
 async function memoryWrite(input: unknown, context: ToolContext): Promise<ToolOutcome> {
-  const parsed = WriteInputSchema.safeParse(input);
-  if (!parsed.success) return badInput("memory_write", parsed.error);
-  const { data } = parsed;
+  const parsed = parseToolInput(WriteInputSchema, input);
+  if (!parsed.success) return badInput("memory_write", parsed.issues);
+  const data = parsed.value;
   try {
     const outcome =
       data.action === "remember"
         ? await remember({
             store: context.store,
-            file: data.file,
+            path: data.file,
             fact: data.fact,
             ...(data.replaces === undefined ? {} : { replaces: data.replaces }),
             now: context.now,
           })
         : await forget({ store: context.store, query: data.query, now: context.now });
-    return { result: JSON.stringify(outcome), isError: !WRITE_SUCCESS_CODES.has(outcome.code) };
+    return { result: JSON.stringify(toolView(outcome)), isError: !outcome.ok };
   } catch (error) {
     return { result: `memory_write failed: ${describeError(error)}`, isError: true };
   }

@@ -162,7 +162,7 @@ describe("chat", () => {
         name: "memory_read",
         input: { file: "topics/hosting.md" },
       }),
-      result: expect.stringMatching(/^Invalid input for memory_read: path: /),
+      result: expect.stringMatching(/^Invalid input for memory_read:\n✖ .+\n {2}→ at path$/),
     },
   ])("answers $name with an error tool result, not a crash", async ({ call, result }) => {
     const store = await memoryStore();
@@ -233,6 +233,35 @@ describe("chat", () => {
       file.exists && file.content.split("\n").filter((line) => line.startsWith("[stated")),
     ).toEqual(["[stated 2026/10/02] keeps staging on Render"]);
   });
+
+  it.each(["undefined", "null", "N/A"])(
+    "refuses memory_write of the placeholder %j as a fact (issue 10, item 9)",
+    async (fact) => {
+      const store = await memoryStore();
+      const before = await store.read("profile.md");
+      mockMessages(server, [
+        {
+          content: [
+            toolUseBlock({
+              id: "toolu_1",
+              name: "memory_write",
+              input: { action: "remember", file: "profile.md", fact },
+            }),
+          ],
+        },
+        { content: [textBlock("I could not save that.")] },
+      ]);
+      const result = await chat({
+        ...base(),
+        store,
+        messages: [{ role: "user", content: "Remember that." }],
+      });
+      expect(result.toolCalls.map((call) => [JSON.parse(call.result).code, call.isError])).toEqual([
+        ["invalid_fact", true],
+      ]);
+      expect(await store.read("profile.md")).toEqual(before);
+    },
+  );
 
   it("stops with ChatLoopLimitError after maxRounds requests", async () => {
     const store = await memoryStore();

@@ -132,6 +132,16 @@ export function checkRewrite(options: CheckRewriteOptions): RewriteProblem[] {
   }
   const output = parsedAfter.value;
   const input = parsedBefore.success ? parsedBefore.value : undefined;
+  // Hand-written headers are read leniently; what code writes must be strict YAML.
+  const notYaml = output.problems.find((problem) => problem.code === "header_not_yaml");
+  const inputNotYaml = input?.problems.some((problem) => problem.code === "header_not_yaml");
+  if (notYaml !== undefined && !inputNotYaml) {
+    problems.push({
+      code: "unparsable",
+      message: `The rewrite of ${path} does not parse: ${notYaml.message}`,
+    });
+    return problems;
+  }
   if (input !== undefined && input.headerStyle !== "none" && output.headerStyle === "none") {
     problems.push({
       code: "unparsable",

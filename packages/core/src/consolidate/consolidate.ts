@@ -1,13 +1,14 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
-import type { z } from "zod";
 import { type ModelUsage, sumUsage, toModelUsage, ZERO_USAGE } from "../cost/usage.js";
 import { dateTag } from "../format/fact-line.js";
+import { editMemoryText, type MemoryFile, safeParseMemoryFile } from "../format/index.js";
 import { supportsForcedToolChoice } from "../models/index.js";
 import { neutralizeFence } from "../recall/fence.js";
 import { MEMORY_INDEX_FILE } from "../store/memory-path.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { WriteFailureCode } from "../store/types.js";
+import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../tool-reply/index.js";
 import { reportUsage } from "../usage/report-usage.js";
 import type { OnStep, OnUsage } from "../usage/types.js";
 import { accountForFacts } from "./account-for-facts.js";
@@ -54,17 +55,14 @@ export type ConsolidateOptions = {
 };
 
 /** Why a consolidation left the file as it was. */
-export type ConsolidateFailureCode =
-  | RewriteProblemCode
-  | WriteFailureCode
-  | "missing_file"
-  | "no_output"
-  | "invalid_tool_input";
+export type ConsolidateFailureCode = RewriteProblemCode | WriteFailureCode | "missing_file";
 
 /** Result of `consolidate`. */
 export type ConsolidateResult =
   | {
       ok: true;
+      /** `consolidated` when the file was rewritten, `unchanged` when the rewrite equals it. */
+      code: "consolidated" | "unchanged";
       path: string;
       /** Whether the file changed (`false` when the rewrite equals the input). */
       changed: boolean;
@@ -103,40 +101,82 @@ function resolvePrompt(prompt: ConsolidatePrompt | undefined): {
   return { text, tool: version === 1 ? 1 : 2 };
 }
 
-type Reply =
-  | { kind: "rewrite"; content: string; dropped?: DroppedLine[] }
-  | { kind: "invalid"; issues: string[] }
-  | { kind: "none" };
+const REPLY_HINTS: Record<ToolReplyProblem, string> = {
+  no_tool_call: "Retry, or raise maxTokens if the reply was cut off.",
+  several_tool_calls: "The consolidation prompt asks for one call; check the prompt version.",
+  invalid_tool_input: "Retry; if it recurs, check that the prompt version matches the tool.",
+};
 
-function describeIssues(error: z.ZodError): string[] {
-  return error.issues.map((issue) => `${issue.path.join(".") || "(input)"}: ${issue.message}`);
-}
-
-/** The new file from the reply: the save tool input (validated), else the text without a code fence. */
-function readReply(message: Anthropic.Message, tool: ToolVersion): Reply {
-  const call = message.content.find(
-    (block): block is Anthropic.ToolUseBlock =>
-      block.type === "tool_use" && block.name === SAVE_CONSOLIDATED_FILE,
-  );
-  if (call !== undefined) {
-    if (tool === 1) {
-      const parsed = SaveConsolidatedFileInputV1Schema.safeParse(call.input);
-      return parsed.success
-        ? { kind: "rewrite", content: parsed.data.content }
-        : { kind: "invalid", issues: describeIssues(parsed.error) };
-    }
-    const parsed = SaveConsolidatedFileInputSchema.safeParse(call.input);
-    return parsed.success
-      ? { kind: "rewrite", content: parsed.data.content, dropped: parsed.data.dropped }
-      : { kind: "invalid", issues: describeIssues(parsed.error) };
-  }
+/**
+ * The new file from the reply: the save tool's input (validated), else the reply's text without a
+ * code fence (a model that may not be forced to call the tool can answer in text).
+ */
+function readReply(
+  message: Anthropic.Message,
+  tool: ToolVersion,
+  path: string,
+): { content: string; dropped?: DroppedLine[] } {
+  const parsed =
+    tool === 1
+      ? parseToolReply(message, {
+          name: SAVE_CONSOLIDATED_FILE,
+          schema: SaveConsolidatedFileInputV1Schema,
+        })
+      : parseToolReply(message, {
+          name: SAVE_CONSOLIDATED_FILE,
+          schema: SaveConsolidatedFileInputSchema,
+        });
+  if (parsed.success) return parsed.value;
   const text = message.content
     .flatMap((block) => (block.type === "text" ? [block.text] : []))
     .join("")
     .trim();
-  if (text === "") return { kind: "none" };
-  const fenced = /^```[\w-]*\n([\s\S]*?)\n```$/.exec(text);
-  return { kind: "rewrite", content: fenced?.[1] ?? text };
+  if (parsed.code === "no_tool_call" && text !== "") {
+    const fenced = /^```[\w-]*\n([\s\S]*?)\n```$/.exec(text);
+    return { content: fenced?.[1] ?? text };
+  }
+  throw ModelReplyError.of(parsed, {
+    stage: "consolidate",
+    tool: SAVE_CONSOLIDATED_FILE,
+    message,
+    hint: REPLY_HINTS[parsed.code],
+    outcome: `${path} is unchanged.`,
+  });
+}
+
+/**
+ * The rewrite's body under the input's own header, byte for byte but for `updated:`, which takes
+ * the rewrite's value (see `editMemoryText`): a description a person wrote is never overwritten by
+ * a consolidation, and a header memfiles reads leniently is never rewritten strictly. The body
+ * takes the input's line breaks. A rewrite without a clean YAML header, an input without a
+ * header, or a text that cannot be parsed is left as it is, for `checkRewrite` to judge.
+ */
+function keepInputHeader(path: string, before: string, rewrite: string): string {
+  const input = safeParseMemoryFile(before, { path });
+  const output = safeParseMemoryFile(rewrite, { path });
+  if (!input.success || !output.success || input.value.headerStyle === "none") return rewrite;
+  const notYaml = (file: MemoryFile) =>
+    file.problems.some((problem) => problem.code === "header_not_yaml");
+  // A hand-written header that is not YAML is kept whatever the model wrote in its place.
+  if (!notYaml(input.value) && (output.value.headerStyle === "none" || notYaml(output.value))) {
+    return rewrite;
+  }
+  const lineCount = before.split(/(?<=\n)/).length;
+  const body = new Set<number>();
+  for (let line = input.value.layout.bodyLine; line <= lineCount; line++) body.add(line);
+  const updated = output.value.header.updated;
+  const header = editMemoryText(before, input.value, {
+    remove: body,
+    ...(updated === undefined ? {} : { updated }),
+  });
+  const eol = header.includes("\r\n") ? "\r\n" : "\n";
+  const rewriteBody = rewrite
+    .replace(/^\uFEFF/, "")
+    .split(/(?<=\n)/)
+    .slice(output.value.layout.bodyLine - 1)
+    .join("")
+    .replace(/\r?\n/g, eol);
+  return (header === "" || header.endsWith("\n") ? header : header + eol) + rewriteBody;
 }
 
 function withFinalNewline(text: string): string {
@@ -152,11 +192,11 @@ function withFinalNewline(text: string): string {
  * with `consolidation@1`, which has no such list, every fact must be kept. Refused rewrites leave
  * the file untouched and return a `code`: `grew`, `invented_fact`, `dropped_date`, `undated_line`,
  * `elided`, `unparsable`, `dropped_fact` (input facts lost without a valid reason, named in
- * `problems[].facts`), `unknown_dropped_line` (see `checkRewrite`, `accountForFacts`), `no_output`
- * (no file in the reply), `invalid_tool_input` (the save tool input fails its schema),
+ * `problems[].facts`), `unknown_dropped_line` (see `checkRewrite`, `accountForFacts`),
  * `missing_file`, or from the store `version_conflict` (the file changed during the model call: the
  * write uses the version token read before the call, so a concurrent `remember` survives) and
- * `too_long`. Accepted or not, the result lists the lines dropped and why. When the memory folder
+ * `too_long`; `not_text` (the file is not valid UTF-8 or UTF-16 text: refused before any model
+ * call, and never rewritten). Accepted or not, the result lists the lines dropped and why. When the memory folder
  * is the top of a git repository, an accepted rewrite is one commit named
  * `consolidate <path>: <before> -> <after> chars`.
  *
@@ -167,12 +207,15 @@ function withFinalNewline(text: string): string {
  * @param options - `{ store, path, client, model, prompt?, now?, maxTokens?, onUsage?,
  *   sessionId? }`: `path` a memory path; `prompt` defaults to the latest `consolidation` prompt;
  *   `now` dates the request; `maxTokens` in tokens (default 16,000).
- * @returns `{ ok: true, path, changed, before, after, version, dropped, git, usage }` or
+ * @returns `{ ok: true, code, path, changed, before, after, version, dropped, git, usage }` or
  *   `{ ok: false, path, code, message, problems, rewrite?, dropped, usage }`; sizes in chars,
  *   usage in tokens, `dropped` as `[{ line, reason, by }]` (input line, why, output line or
  *   `null`).
  * @throws {Anthropic.APIError} when the request fails.
  * @throws {ModelReplyShapeError} when a 200 reply has no usable `usage` (not a Messages API reply).
+ * @throws {ModelReplyError} when the reply holds no new file (neither a save tool call nor text),
+ *   several save tool calls, or a call whose input fails the tool's schema; the file is unchanged.
+ *   A bad reply is thrown here as in the write pass (decision 0010).
  * @throws {MemoryPathError} when `path` is not an allowed memory path.
  * @throws {MemoryLockError} when the store lock cannot be taken for the write.
  * @example
@@ -191,6 +234,9 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
       `Cannot consolidate ${path}: no such file in ${store.root}.`,
       ZERO_USAGE,
     );
+  }
+  if (current.notText !== undefined) {
+    return refused(path, "not_text", `Cannot consolidate ${path}: ${current.notText}.`, ZERO_USAGE);
   }
   const before = current.content;
   const prompt = resolvePrompt(options.prompt);
@@ -226,24 +272,8 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
     now,
   });
 
-  const reply = readReply(message, prompt.tool);
-  if (reply.kind === "invalid") {
-    return refused(
-      path,
-      "invalid_tool_input",
-      `The model called ${tool.name} for ${path} with input its schema refuses (${reply.issues.join("; ")}); the file is unchanged. Retry; if it recurs, check that the prompt version matches the tool.`,
-      usage,
-    );
-  }
-  if (reply.kind === "none") {
-    return refused(
-      path,
-      "no_output",
-      `The model returned no rewrite of ${path} (stop_reason ${message.stop_reason}); the file is unchanged. Retry, or raise maxTokens if the reply was cut off.`,
-      usage,
-    );
-  }
-  const after = withFinalNewline(reply.content);
+  const reply = readReply(message, prompt.tool, path);
+  const after = keepInputHeader(path, before, withFinalNewline(reply.content));
   const accounting = accountForFacts({ path, before, after, dropped: reply.dropped });
   const { dropped } = accounting;
   const problems = [...checkRewrite({ path, before, after }), ...accounting.problems];
@@ -263,6 +293,7 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
   if (after === before) {
     return {
       ok: true,
+      code: "unchanged",
       path,
       changed: false,
       before: before.length,
@@ -290,6 +321,7 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
   const { git, version } = outcome;
   return {
     ok: true,
+    code: "consolidated",
     path,
     changed: true,
     before: before.length,

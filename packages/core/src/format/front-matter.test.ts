@@ -67,12 +67,24 @@ describe("readFrontMatter", () => {
     [
       "YAML front matter",
       "---\nname: tools\n---\nbody\n",
-      { present: true, data: { name: "tools" }, body: "body\n", bodyLine: 4 },
+      {
+        present: true,
+        data: { name: "tools" },
+        headerLines: ["name: tools"],
+        body: "body\n",
+        bodyLine: 4,
+      },
     ],
     [
       "---yaml language tag",
       "---yaml\nname: tools\n---\nbody\n",
-      { present: true, data: { name: "tools" }, body: "body\n", bodyLine: 4 },
+      {
+        present: true,
+        data: { name: "tools" },
+        headerLines: ["name: tools"],
+        body: "body\n",
+        bodyLine: 4,
+      },
     ],
     [
       "dates, numbers and booleans stay strings",
@@ -80,6 +92,7 @@ describe("readFrontMatter", () => {
       {
         present: true,
         data: { updated: "2026-09-26", other: "2026/09/26", n: "12", b: "true", z: "~" },
+        headerLines: ["updated: 2026-09-26", "other: 2026/09/26", "n: 12", "b: true", "z: ~"],
         body: "",
         bodyLine: 8,
       },
@@ -87,9 +100,19 @@ describe("readFrontMatter", () => {
     [
       "CRLF line breaks",
       "---\r\nname: tools\r\n---\r\nbody\r\n",
-      { present: true, data: { name: "tools" }, body: "body\r\n", bodyLine: 4 },
+      {
+        present: true,
+        data: { name: "tools" },
+        headerLines: ["name: tools"],
+        body: "body\r\n",
+        bodyLine: 4,
+      },
     ],
-    ["an empty block", "---\n---\nbody", { present: true, data: {}, body: "body", bodyLine: 3 }],
+    [
+      "an empty block",
+      "---\n---\nbody",
+      { present: true, data: {}, headerLines: [], body: "body", bodyLine: 3 },
+    ],
     ["no front matter", "name: tools\n", { present: false, body: "name: tools\n", bodyLine: 1 }],
     [
       "a horizontal rule is not front matter",
@@ -103,12 +126,31 @@ describe("readFrontMatter", () => {
   it.each([
     ["an unclosed block", "---\nname: tools\n"],
     ["a lone ---", "---"],
-    ["broken YAML", "---\ndescription: Editor, languages: hosting\n---\n"],
-    ["a list instead of a mapping", "---\n- a\n- b\n---\n"],
-    ["a duplicate key", "---\nname: a\nname: b\n---\n"],
     ["a closing line gray-matter would split elsewhere", "---\nname: a\n---x\n---\n"],
   ])("reports %s as unparsable_header", (_name, text) => {
     expect(codeOf(() => readFrontMatter(text))).toBe("unparsable_header");
+  });
+});
+
+describe("readFrontMatter on a hand-written header that is not YAML", () => {
+  it.each([
+    [
+      "broken YAML",
+      "---\ndescription: Editor, languages: hosting\n---\n",
+      ["description: Editor, languages: hosting"],
+    ],
+    ["a list instead of a mapping", "---\n- a\n- b\n---\n", ["- a", "- b"]],
+    ["a duplicate key", "---\nname: a\nname: b\n---\n", ["name: a", "name: b"]],
+    ["a line of prose", "---\nABOUT ME (edited by hand)\n---\n", ["ABOUT ME (edited by hand)"]],
+  ])("returns %s's lines with yamlError and no data", (_name, text, headerLines) => {
+    expect(readFrontMatter(text)).toEqual({
+      present: true,
+      data: {},
+      yamlError: expect.any(String),
+      headerLines,
+      body: "",
+      bodyLine: headerLines.length + 3,
+    });
   });
 });
 
@@ -133,6 +175,7 @@ describe("formatFrontMatter", () => {
     expect(readFrontMatter(`${formatFrontMatter(data)}body`)).toEqual({
       present: true,
       data,
+      headerLines: expect.any(Array),
       body: "body",
       bodyLine: 5,
     });

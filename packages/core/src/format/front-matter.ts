@@ -7,8 +7,19 @@ export type FrontMatterResult =
   | { present: false; body: string; bodyLine: 1 }
   | {
       present: true;
-      /** The YAML mapping; every scalar is a string (failsafe schema: no dates, numbers or booleans). */
+      /**
+       * The YAML mapping; every scalar is a string (failsafe schema: no dates, numbers or
+       * booleans). Empty when the block is not YAML (see `yamlError`).
+       */
       data: Record<string, unknown>;
+      /**
+       * Why the block between the `---` lines is not a YAML mapping (a hand-written header such as
+       * `description: Dev setup: editor, shell` or a line of prose), when it is not; the caller
+       * reads such a header line by line.
+       */
+      yamlError?: string;
+      /** The lines between the two `---` lines, without line breaks. */
+      headerLines: string[];
       /** The text after the closing `---` line. */
       body: string;
       /** 1-based line number where `body` starts in the original text. */
@@ -64,9 +75,11 @@ function lineCount(text: string): number {
  * @param text - The whole file text (a leading BOM is ignored).
  * @param path - Memory path for error messages, e.g. `topics/tools.md`.
  * @returns `{ present: false, body }` when the text does not open with a `---` line, else the
- *   mapping, the body after the closing `---` and the body's first line number.
+ *   mapping, the raw header lines, the body after the closing `---` and the body's first line
+ *   number; with `yamlError` when the block is not a YAML mapping (broken YAML, prose): then
+ *   `data` is empty and the caller reads the header lines leniently.
  * @throws {MemoryFormatError} `refused_front_matter_language` for a non-YAML language tag;
- *   `unparsable_header` for unclosed front matter, broken YAML, or YAML that is not a mapping.
+ *   `unparsable_header` for unclosed front matter.
  * @example readFrontMatter("---\nname: tools\n---\n[stated 2026/09/12] uses Neovim\n")
  */
 export function readFrontMatter(text: string, path?: string): FrontMatterResult {
@@ -94,31 +107,29 @@ export function readFrontMatter(text: string, path?: string): FrontMatterResult 
     throw unclosed(where, path);
   }
 
-  let parsed: matter.GrayMatterFile<string>;
-  try {
-    // Passing options also keeps gray-matter's unbounded module-level cache out of the way.
-    parsed = matter(source, { language: "yaml", engines: ENGINES });
-  } catch (error) {
-    const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
-    throw new MemoryFormatError({
-      code: "unparsable_header",
-      message: `Cannot read the front matter of ${where}: ${reason}. Fix the YAML between the two "---" lines (one "key: value" a line; quote values that contain ": ").`,
-      ...(path === undefined ? {} : { path }),
-      line: 1,
-      cause: error,
-    });
-  }
   const bodyStart = afterOpening + closeMatch.index + closeMatch[0].length;
   let body = source.slice(bodyStart);
   if (body.startsWith("\r\n")) body = body.slice(2);
   else if (body.startsWith("\n")) body = body.slice(1);
-  const data = parsed.data as Record<string, unknown>;
-  return {
-    present: true,
-    data,
-    body,
-    bodyLine: lineCount(source.slice(0, source.length - body.length)) + 1,
-  };
+  const block = source.slice(afterOpening, afterOpening + closeMatch.index);
+  const headerLines = block === "" ? [] : block.replace(/\r?\n$/, "").split(/\r?\n/);
+  const bodyLine = lineCount(source.slice(0, source.length - body.length)) + 1;
+  try {
+    // Passing options also keeps gray-matter's unbounded module-level cache out of the way.
+    const parsed = matter(source, { language: "yaml", engines: ENGINES });
+    return {
+      present: true,
+      data: parsed.data as Record<string, unknown>,
+      headerLines,
+      body,
+      bodyLine,
+    };
+  } catch (error) {
+    // People write headers by hand; YAML is strict where they are not (`a: b: c`, a line of
+    // prose). Such a block is read line by line by the caller, never rewritten.
+    const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
+    return { present: true, data: {}, yamlError: reason, headerLines, body, bodyLine };
+  }
 }
 
 function unclosed(where: string, path: string | undefined): MemoryFormatError {

@@ -1,3 +1,4 @@
+export { editMemoryText, type MemoryTextEdit } from "./edit-memory-text.js";
 export {
   dateTag,
   type FactLine,
@@ -9,7 +10,6 @@ export {
   formatFrontMatter,
   readFrontMatter,
 } from "./front-matter.js";
-export { keepTextStyle } from "./keep-text-style.js";
 export {
   type FormatMemoryFileOptions,
   formatMemoryFile,
@@ -18,6 +18,7 @@ export {
   MEMORY_TYPES,
   type MemoryFile,
   type MemoryHeader,
+  type MemoryLayout,
   type MemoryLine,
   type ParseMemoryFileOptions,
   parseMemoryFile,

@@ -18,6 +18,11 @@ describe("parseMemoryFile", () => {
       {
         header: { name: "tools", description: DESCRIPTION, updated: "2026/09/26" },
         headerStyle: "front_matter",
+        layout: {
+          bodyLine: 6,
+          fieldLines: { name: 2, description: 3, updated: 4 },
+          fieldInsertLine: 5,
+        },
         lines: [
           { kind: "fact", stated: "2026/09/12", text: "uses Neovim, not VS Code" },
           {
@@ -47,6 +52,11 @@ describe("parseMemoryFile", () => {
           updated: "2026/09/26",
         },
         headerStyle: "unfenced",
+        layout: {
+          bodyLine: 4,
+          fieldLines: { name: 1, description: 2, updated: 3 },
+          fieldInsertLine: 4,
+        },
         lines: [
           { kind: "text", text: "" },
           { kind: "fact", stated: "2026/09/12", text: "uses Neovim" },
@@ -67,6 +77,11 @@ describe("parseMemoryFile", () => {
           extra: { metadata: { origin: "claude-code" } },
         },
         headerStyle: "front_matter",
+        layout: {
+          bodyLine: 9,
+          fieldLines: { name: 2, description: 3, type: 4, updated: 5 },
+          fieldInsertLine: 8,
+        },
         lines: [
           { kind: "text", text: "# Tabs" },
           { kind: "fact", stated: "2026/09/01", text: "wants tabs" },
@@ -81,6 +96,7 @@ describe("parseMemoryFile", () => {
       {
         header: { name: "x" },
         headerStyle: "front_matter",
+        layout: { bodyLine: 5, fieldLines: { name: 2, type: 3 }, fieldInsertLine: 4 },
         lines: [
           { kind: "text", text: "loose note" },
           { kind: "text", text: "[stated 2026/02/30] bad date" },
@@ -120,6 +136,7 @@ describe("parseMemoryFile", () => {
       {
         header: {},
         headerStyle: "none",
+        layout: { bodyLine: 1, fieldLines: {} },
         lines: [{ kind: "fact", stated: "2026/09/12", text: "uses Neovim" }],
         facts: [{ stated: "2026/09/12", text: "uses Neovim", line: 1 }],
         problems: [
@@ -135,9 +152,59 @@ describe("parseMemoryFile", () => {
     expect(parseMemoryFile(text, { path: "topics/x.md" })).toEqual(expected);
   });
 
+  // Hand-written headers YAML reads otherwise or not at all (issue 10, items 2 and 3): read as
+  // written, line by line.
+  it.each([
+    [
+      "a YAML comment sign in a description",
+      "---\nname: billing\ndescription: Billing rewrite, tracked in PR #532 and issue #540; read for invoices\n---\n",
+      {
+        name: "billing",
+        description: "Billing rewrite, tracked in PR #532 and issue #540; read for invoices",
+      },
+      [],
+    ],
+    [
+      "a description that starts with #",
+      "---\ndescription: #41 infra migration notes; read for the move\n---\n",
+      { description: "#41 infra migration notes; read for the move" },
+      [],
+    ],
+    [
+      "an unquoted colon",
+      "---\nname: tools\ndescription: Dev setup: editor, shell and hosting. Read for coding questions.\n---\n",
+      {
+        name: "tools",
+        description: "Dev setup: editor, shell and hosting. Read for coding questions.",
+      },
+      ["header_not_yaml"],
+    ],
+    [
+      "a line of prose",
+      "---\nABOUT ME (edited by hand)\n---\n",
+      {},
+      ["header_not_yaml", "no_description"],
+    ],
+    [
+      "a quoted description (YAML's value)",
+      '---\ndescription: "Uses: a, b # not a comment"\n---\n',
+      { description: "Uses: a, b # not a comment" },
+      [],
+    ],
+    [
+      "an empty description and a tab before the value",
+      "---\nname:\tx\ndescription:\n---\n",
+      { name: "x" },
+      ["no_description"],
+    ],
+  ])("reads %s as written", (_name, text, header, codes) => {
+    const file = parseMemoryFile(text, { path: "topics/x.md" });
+    expect(file.header).toEqual(header);
+    expect(file.problems.map((problem) => problem.code)).toEqual(codes);
+  });
+
   it.each([
     ["---js front matter", "---js\n({ name: 'x' })\n---\n", "refused_front_matter_language"],
-    ["broken YAML", "---\ndescription: a: b\n---\n", "unparsable_header"],
     ["a description that is a list", "---\ndescription:\n  - a\n---\n", "unparsable_header"],
     ["unclosed front matter", "---\nname: x\n[stated 2026/09/12] y\n", "unparsable_header"],
   ])("throws on %s, and safeParseMemoryFile returns it", (_name, text, code) => {
@@ -205,5 +272,13 @@ describe("formatMemoryFile", () => {
       "---\nname: t\ndescription: d\nupdated: 2026/09/26\n---\n[stated 2026/09/12] x\n",
     );
     expect(parseMemoryFile(text).facts).toEqual([{ stated: "2026/09/12", text: "x", line: 6 }]);
+  });
+});
+
+describe("parseMemoryFile keeps YAML's reading where it reads the text as written", () => {
+  it("joins a plain description continued on an indented line", () => {
+    expect(
+      parseMemoryFile("---\ndescription: Hosting notes,\n  read for deploys\n---\n").header,
+    ).toEqual({ description: "Hosting notes, read for deploys" });
   });
 });

@@ -33,10 +33,29 @@ export type LocatedFact = FactLine & { line: number };
 /** How the header was written: YAML front matter, the seed article's unfenced lines, or none. */
 export type HeaderStyle = "front_matter" | "unfenced" | "none";
 
+/**
+ * Where the parts of a memory file sit, as 1-based line numbers of the file (a BOM is not a line),
+ * so an edit can change only the lines it means to (see `editMemoryText`).
+ */
+export type MemoryLayout = {
+  /** Line of the first body line (one past the end of the file when there is no body). */
+  bodyLine: number;
+  /** Lines of the header's `name:`, `description:`, `updated:` and `type:` fields, when on one line. */
+  fieldLines: Partial<Record<"name" | "description" | "updated" | "type", number>>;
+  /**
+   * Line before which a new header field goes (the closing `---`, or the line after the last
+   * unfenced header line); absent when the header is not a plain `key: value` block (a line of
+   * prose, broken YAML), which an edit then leaves exactly as it is.
+   */
+  fieldInsertLine?: number;
+};
+
 /** A parsed memory file. */
 export type MemoryFile = {
   header: MemoryHeader;
   headerStyle: HeaderStyle;
+  /** Line numbers of the header fields and the body, for edits (see {@link MemoryLayout}). */
+  layout: MemoryLayout;
   /** Body lines after the header, in order, without line breaks. */
   lines: MemoryLine[];
   /** The fact lines of `lines`, with line numbers. */
@@ -57,12 +76,33 @@ export type SafeParseMemoryFileResult =
   | { success: false; error: MemoryFormatError };
 
 const UNFENCED_FIELD = /^(name|description|updated|type)[ \t]*:[ \t]*(.*?)\s*$/i;
+// A value YAML reads differently from its text: quoted, a block scalar, a flow list or mapping, an
+// anchor, alias or tag. Other values are taken as written, so `#540` or `a: b` in a hand-written
+// description is not cut at a YAML comment or refused.
+const YAML_SYNTAX_VALUE = /^["'|>[{&*!]/;
+
+type FieldName = keyof MemoryLayout["fieldLines"];
+
+// Known fields as written on their own top-level line: `{ key: { value, offset } }`.
+function lenientFields(
+  lines: readonly string[],
+): Map<FieldName, { value: string; offset: number }> {
+  const fields = new Map<FieldName, { value: string; offset: number }>();
+  lines.forEach((line, offset) => {
+    const match = UNFENCED_FIELD.exec(line);
+    if (!match) return;
+    const key = (match[1] ?? "").toLowerCase() as FieldName;
+    if (!fields.has(key)) fields.set(key, { value: match[2] ?? "", offset });
+  });
+  return fields;
+}
 const KNOWN_FIELDS = new Set(["name", "description", "updated", "type"]);
 
 function headerFromFrontMatter(
   data: Record<string, unknown>,
   where: string,
   path: string | undefined,
+  asWritten: ReadonlySet<string>,
 ): { fields: Record<string, string | undefined>; extra: Record<string, unknown> } {
   const fields: Record<string, string | undefined> = {};
   const extra: Record<string, unknown> = {};
@@ -71,6 +111,7 @@ function headerFromFrontMatter(
       extra[key] = value;
       continue;
     }
+    if (asWritten.has(key) || value === null) continue;
     if (typeof value !== "string") {
       throw new MemoryFormatError({
         code: "unparsable_header",
@@ -110,9 +151,39 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
   let bodyLines: string[];
   let firstBodyLine: number;
 
+  const layout: MemoryLayout = { bodyLine: 1, fieldLines: {} };
+
   if (frontMatter.present) {
     headerStyle = "front_matter";
-    ({ fields, extra } = headerFromFrontMatter(frontMatter.data, where, path));
+    // A known field on one plain line is read as written where YAML reads it otherwise: a `#`
+    // YAML takes for a comment (`PR #532`, `#41 notes`), or a block YAML refuses. Quoted, block
+    // and folded values, and plain ones YAML reads as written, are YAML's.
+    const asWritten = new Map<string, string>();
+    for (const [key, field] of lenientFields(frontMatter.headerLines)) {
+      layout.fieldLines[key] = field.offset + 2;
+      const plain = field.value !== "" && !YAML_SYNTAX_VALUE.test(field.value);
+      const yamlDiffers =
+        frontMatter.yamlError !== undefined ||
+        typeof frontMatter.data[key] !== "string" ||
+        /(^|\s)#/.test(field.value);
+      if (plain && yamlDiffers) asWritten.set(key, field.value);
+    }
+    ({ fields, extra } = headerFromFrontMatter(
+      frontMatter.data,
+      where,
+      path,
+      new Set(asWritten.keys()),
+    ));
+    for (const [key, value] of asWritten) fields[key] = value;
+    if (frontMatter.yamlError === undefined) {
+      layout.fieldInsertLine = frontMatter.headerLines.length + 2;
+    } else {
+      problems.push({
+        code: "header_not_yaml",
+        message: `${where}'s header is not YAML (${frontMatter.yamlError}); it was read line by line and is kept as written. To let memfiles add fields to it, write one "key: value" a line and quote values that contain ": ".`,
+        line: 1,
+      });
+    }
     bodyLines = splitLines(frontMatter.body);
     firstBodyLine = frontMatter.bodyLine;
   } else {
@@ -121,13 +192,20 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
     for (; index < all.length; index++) {
       const match = UNFENCED_FIELD.exec(all[index] ?? "");
       if (!match) break;
-      const key = (match[1] ?? "").toLowerCase();
-      fields[key] ??= match[2] ?? "";
+      const key = (match[1] ?? "").toLowerCase() as FieldName;
+      if (fields[key] === undefined) {
+        fields[key] = match[2] ?? "";
+        layout.fieldLines[key] = index + 1;
+      }
     }
-    if (index > 0) headerStyle = "unfenced";
+    if (index > 0) {
+      headerStyle = "unfenced";
+      layout.fieldInsertLine = index + 1;
+    }
     bodyLines = all.slice(index);
     firstBodyLine = index + 1;
   }
+  layout.bodyLine = firstBodyLine;
 
   const header: MemoryHeader = {};
   if (fields.name) header.name = fields.name;
@@ -178,7 +256,7 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
       });
     }
   });
-  return { header, headerStyle, lines, facts, problems };
+  return { header, headerStyle, layout, lines, facts, problems };
 }
 
 /**

@@ -7,6 +7,8 @@ export type MemoryProblem = {
     | "unparsable_header"
     | "over_cap"
     | "unreadable"
+    | "header_not_yaml"
+    | "not_text"
     | (string & {});
   /** Human-readable sentence: what is wrong, where (line number when known), how to fix it. */
   message: string;

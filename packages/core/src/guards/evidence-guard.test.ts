@@ -13,27 +13,31 @@ const transcript: Transcript = {
 
 describe("checkEvidence", () => {
   it.each([
-    ["an exact quote", "I LOVE Thai food", { code: "ok", turn: 0 }],
+    ["an exact quote", "I LOVE Thai food", { ok: true, code: "quoted", turn: 0 }],
     [
       "a quote with case and white space folded",
       "i love thai food, especially green curry",
-      { code: "ok", turn: 0 },
+      { ok: true, code: "quoted", turn: 0 },
     ],
     [
       "a quote with straight apostrophes for curly ones",
       "I can't stand cilantro",
-      { code: "ok", turn: 2 },
+      { ok: true, code: "quoted", turn: 2 },
     ],
     [
       "a quote in quote marks with end punctuation",
       '"I can’t stand cilantro though."',
-      { code: "ok", turn: 2 },
+      { ok: true, code: "quoted", turn: 2 },
     ],
-    ["the assistant's words", "you like spicy dishes", { code: "evidence_not_from_user", turn: 1 }],
-    ["words nobody said", "I am vegetarian", { code: "evidence_not_found" }],
-    ["a paraphrase", "I really love Thai food", { code: "evidence_not_found" }],
-    ["blank evidence", "  ", { code: "evidence_not_found" }],
-    ["only punctuation", '"."', { code: "evidence_not_found" }],
+    [
+      "the assistant's words",
+      "you like spicy dishes",
+      { ok: false, code: "evidence_not_from_user", turn: 1 },
+    ],
+    ["words nobody said", "I am vegetarian", { ok: false, code: "evidence_not_found" }],
+    ["a paraphrase", "I really love Thai food", { ok: false, code: "evidence_not_found" }],
+    ["blank evidence", "  ", { ok: false, code: "evidence_not_found" }],
+    ["only punctuation", '"."', { ok: false, code: "evidence_not_found" }],
   ])("%s", (_, evidence, expected) => {
     expect(checkEvidence(evidence, transcript)).toEqual(expected);
   });

@@ -3,9 +3,9 @@ import type { Transcript } from "../transcript/index.js";
 
 /** Result of {@link checkEvidence}. */
 export type CheckEvidenceResult =
-  | { code: "ok"; turn: number }
-  | { code: "evidence_not_from_user"; turn: number }
-  | { code: "evidence_not_found" };
+  | { ok: true; code: "quoted"; turn: number }
+  | { ok: false; code: "evidence_not_from_user"; turn: number }
+  | { ok: false; code: "evidence_not_found" };
 
 // Quote marks around the evidence and end punctuation are the model's framing, not the user's words.
 function trimQuoteFraming(folded: string): string {
@@ -25,21 +25,21 @@ function trimQuoteFraming(folded: string): string {
  *
  * @param evidence - The quote from the proposal.
  * @param transcript - The session transcript.
- * @returns `ok` with the 0-based turn index of the first user turn holding the quote;
+ * @returns `quoted` with the 0-based turn index of the first user turn holding the quote;
  *   `evidence_not_from_user` (with the assistant turn) when only an assistant turn holds it;
  *   `evidence_not_found` when no turn holds it or the evidence is blank.
- * @example checkEvidence("I love Thai food", transcript) // { code: "ok", turn: 0 }
+ * @example checkEvidence("I love Thai food", transcript) // { ok: true, code: "quoted", turn: 0 }
  */
 export function checkEvidence(evidence: string, transcript: Transcript): CheckEvidenceResult {
   const quote = trimQuoteFraming(foldText(evidence));
-  if (!/[\p{L}\p{N}]/u.test(quote)) return { code: "evidence_not_found" };
+  if (!/[\p{L}\p{N}]/u.test(quote)) return { ok: false, code: "evidence_not_found" };
   const turns = transcript.turns.map((turn) => ({
     role: turn.role,
     text: foldText(turn.content),
   }));
   const user = turns.findIndex((turn) => turn.role === "user" && turn.text.includes(quote));
-  if (user !== -1) return { code: "ok", turn: user };
+  if (user !== -1) return { ok: true, code: "quoted", turn: user };
   const other = turns.findIndex((turn) => turn.text.includes(quote));
-  if (other !== -1) return { code: "evidence_not_from_user", turn: other };
-  return { code: "evidence_not_found" };
+  if (other !== -1) return { ok: false, code: "evidence_not_from_user", turn: other };
+  return { ok: false, code: "evidence_not_found" };
 }

@@ -3,10 +3,20 @@ import { checkEvidenceSupport } from "./evidence-support.js";
 
 describe("checkEvidenceSupport", () => {
   it.each([
-    ["a sentence that states the fact", "I drink green tea every day", "likes green tea", "ok"],
-    ["a stem shared across forms", "We deploy everything on Fly.io", "deploys on Fly.io", "ok"],
-    ["one content word, 12 chars or more", "I'm vegetarian", "is vegetarian", "ok"],
-    ["two content words under 12 chars", "love tea", "likes tea", "ok"],
+    [
+      "a sentence that states the fact",
+      "I drink green tea every day",
+      "likes green tea",
+      "supported",
+    ],
+    [
+      "a stem shared across forms",
+      "We deploy everything on Fly.io",
+      "deploys on Fly.io",
+      "supported",
+    ],
+    ["one content word, 12 chars or more", "I'm vegetarian", "is vegetarian", "supported"],
+    ["two content words under 12 chars", "love tea", "likes tea", "supported"],
     ["a pronoun", "I", "likes tea", "evidence_too_short"],
     ["function words only, under 12 chars", "it is", "likes tea", "evidence_too_short"],
     [
@@ -23,10 +33,24 @@ describe("checkEvidenceSupport", () => {
       "evidence_unrelated",
     ],
     ["shared function words only", "I am at home", "is at the office", "evidence_unrelated"],
+    // Any script (issue 10, item 6): the user turn was 我住在柏林，平时用 Neovim 写代码。我对花生过敏。
+    ["Chinese fact, Chinese evidence", "我住在柏林", "住在柏林", "supported"],
+    ["Chinese fact, a second Chinese quote", "我对花生过敏", "对花生过敏", "supported"],
+    ["English fact from Chinese evidence", "我住在柏林", "lives in Berlin", "supported"],
+    ["English fact from mixed evidence", "平时用 Neovim 写代码", "uses Neovim", "supported"],
+    ["long Chinese evidence", "我住在柏林，平时用 Neovim 写代码", "住在柏林", "supported"],
+    ["Japanese", "東京に住んでいて、毎朝緑茶を飲みます", "毎朝緑茶を飲む", "supported"],
+    ["English fact from Japanese", "東京に住んでいます", "lives in Tokyo", "supported"],
+    ["Korean", "서울에 살아요", "서울에 산다", "supported"],
+    ["English fact from Russian", "живу в Москве", "lives in Moscow", "supported"],
+    ["one Chinese word", "柏林", "住在柏林", "evidence_too_short"],
+    ["one Chinese word, another script", "柏林", "lives in Berlin", "evidence_too_short"],
+    ["Chinese about something else", "我对花生过敏", "住在柏林", "evidence_unrelated"],
+    ["five graphemes, one word", "👍🏽👍🏽👍🏽👍🏽👍🏽 tea", "likes tea", "evidence_too_short"],
   ])("%s", (_name, evidence, fact, code) => {
     const result = checkEvidenceSupport(evidence, fact);
     expect(result.code).toBe(code);
-    if (result.code !== "ok") {
+    if (!result.ok) {
       expect(result.message).toContain(JSON.stringify(evidence));
       expect(result.message).toContain(fact);
     }

@@ -1,6 +1,7 @@
-import { lstat, realpath, stat } from "node:fs/promises";
+import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { isInsideOrSame, isMissing } from "../file-system/index.js";
+import { foldFileName } from "../text/index.js";
 import { MemoryPathError } from "./memory-path-error.js";
 
 /** The generated index at the root of the memory folder; never a memory path. */
@@ -95,6 +96,11 @@ export function safeParseMemoryPath(path: string): SafeParseMemoryPathResult {
 
 /** Where a memory path lives on disk, after following links. */
 export type ResolvedMemoryPath = {
+  /**
+   * The memory path as spelled on disk: a segment that differs from an existing name only in case
+   * or Unicode normalization takes that name (see {@link resolveMemoryPath}).
+   */
+  path: string;
   /** `realRoot` joined with the path as given (a link at the end is the link itself). */
   location: string;
   /** The real file the path reads and writes (the link target when the file is a link). */
@@ -115,11 +121,15 @@ export type ResolveMemoryPathOptions = {
  * Follow a lexically valid memory path on disk, component by component, and refuse it when any
  * existing component is a link that resolves outside `realRoot` (or to a dot-folder, `MEMORY.md`,
  * or a non-`.md` file inside it), is a dangling link, or is not a folder / file where one is needed.
+ * A missing segment that differs from one existing name of its folder only in case or Unicode
+ * normalization (`dgia.md` beside `DGIA.md`; see `foldFileName`) takes that name, so such names
+ * address one file on every platform, as a case- or normalization-insensitive disk would.
  *
  * @param realRoot - The memory root after `realpath`.
  * @param path - A path accepted by {@link parseMemoryPath}.
  * @param options - `{ keepLink? }`: with `keepLink`, a link in the last component is returned as
  *   itself (`link: true`) without being followed, so it can be removed.
+ * @returns `{ path, location, target, exists, link? }`: `path` spelled as on disk.
  * @throws {MemoryPathError} naming the path.
  */
 export async function resolveMemoryPath(
@@ -130,22 +140,41 @@ export async function resolveMemoryPath(
   const segments = path.split("/");
   let current = realRoot;
   for (let index = 0; index < segments.length; index++) {
-    const segment = segments[index] as string;
+    let segment = segments[index] as string;
     const last = index === segments.length - 1;
-    const next = join(current, segment);
+    let next = join(current, segment);
     let stats: Awaited<ReturnType<typeof lstat>>;
     try {
       stats = await lstat(next);
     } catch (error) {
       if (!isMissing(error)) throw error;
-      return {
-        location: join(realRoot, path),
-        target: join(next, ...segments.slice(index + 1)),
-        exists: false,
-      };
+      // One name on every platform: a case-insensitive or normalization-insensitive file system
+      // would open the look-alike anyway, so every platform does.
+      const alike = await findLookAlike(current, segment);
+      const respelled = segments.map((part, at) => (at === index ? alike : part)).join("/");
+      if (alike === undefined || !safeParseMemoryPath(respelled).success) {
+        const spelled = segments.join("/");
+        return {
+          path: spelled,
+          location: join(realRoot, spelled),
+          target: join(next, ...segments.slice(index + 1)),
+          exists: false,
+        };
+      }
+      segment = alike;
+      segments[index] = alike;
+      next = join(current, segment);
+      stats = await lstat(next);
     }
     if (stats.isSymbolicLink() && last && options.keepLink) {
-      return { location: join(realRoot, path), target: next, exists: true, link: true };
+      const spelled = segments.join("/");
+      return {
+        path: spelled,
+        location: join(realRoot, spelled),
+        target: next,
+        exists: true,
+        link: true,
+      };
     }
     if (stats.isSymbolicLink()) {
       let real: string;
@@ -170,7 +199,24 @@ export async function resolveMemoryPath(
     }
     if (last && !stats.isFile()) refuse(path, "it is a folder or special file, not a file");
   }
-  return { location: join(realRoot, path), target: current, exists: true };
+  const spelled = segments.join("/");
+  return { path: spelled, location: join(realRoot, spelled), target: current, exists: true };
+}
+
+// The one entry of `folder` whose name folds like `name` (see `foldFileName`); with several (made
+// by hand on a case-sensitive disk), none is picked: the name stays as given, and `check()`
+// reports them.
+async function findLookAlike(folder: string, name: string): Promise<string | undefined> {
+  let entries: string[];
+  try {
+    entries = await readdir(folder);
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+  const folded = foldFileName(name);
+  const alike = entries.filter((entry) => foldFileName(entry) === folded);
+  return alike.length === 1 ? alike[0] : undefined;
 }
 
 function checkRealLocation(realRoot: string, real: string, path: string, isFile: boolean): void {

@@ -56,6 +56,7 @@ describe("read and write", () => {
     });
     expect(await store.write("topics/tools.md", TOOLS, "new")).toEqual({
       ok: true,
+      code: "written",
       version: versionToken(TOOLS),
     });
     expect(await store.read("topics/tools.md")).toEqual({
@@ -88,6 +89,7 @@ describe("read and write", () => {
     });
     expect(first.ok && (await store.write("topics/tools.md", edited, first.version))).toEqual({
       ok: true,
+      code: "written",
       version: versionToken(edited),
     });
     expect(await readFile(join(root, "topics/tools.md"), "utf8")).toBe(edited);
@@ -122,7 +124,7 @@ describe("read and write", () => {
       });
       expect(await readFile(join(root, "topics/tools.md"), "utf8")).toBe(TOOLS);
     } else {
-      expect(result).toEqual({ ok: true, version: versionToken(text) });
+      expect(result).toEqual({ ok: true, code: "written", version: versionToken(text) });
     }
   });
 
@@ -138,7 +140,7 @@ describe("read and write", () => {
     const text = TOOLS + "z".repeat(length - TOOLS.length);
     const result = await store.write("big.md", text, versionToken(big));
     if (ok) {
-      expect(result).toEqual({ ok: true, version: versionToken(text) });
+      expect(result).toEqual({ ok: true, code: "written", version: versionToken(text) });
       expect(await readFile(join(root, "big.md"), "utf8")).toBe(text);
     } else {
       expect(result).toEqual({
@@ -181,6 +183,7 @@ describe("delete", () => {
     await store.write("profile.md", PROFILE, "new");
     expect(written.ok && (await store.delete("topics/tools.md", written.version))).toEqual({
       ok: true,
+      code: "deleted",
       version: "new",
     });
     expect(await exists(join(root, "topics"))).toBe(false);
@@ -201,8 +204,8 @@ describe("delete", () => {
 
   it("deletes without a token, and a missing file is already deleted", async () => {
     await store.write("profile.md", PROFILE, "new");
-    expect(await store.delete("profile.md")).toEqual({ ok: true, version: "new" });
-    expect(await store.delete("profile.md")).toEqual({ ok: true, version: "new" });
+    expect(await store.delete("profile.md")).toEqual({ ok: true, code: "deleted", version: "new" });
+    expect(await store.delete("profile.md")).toEqual({ ok: true, code: "deleted", version: "new" });
     expect(await store.delete("profile.md", "0123456789ab")).toMatchObject({
       ok: false,
       code: "version_conflict",
@@ -212,7 +215,7 @@ describe("delete", () => {
   it("removes a link, not the file it points at", async () => {
     await store.write("topics/tools.md", TOOLS, "new");
     await symlink("topics/tools.md", join(root, "alias.md"));
-    expect(await store.delete("alias.md")).toEqual({ ok: true, version: "new" });
+    expect(await store.delete("alias.md")).toEqual({ ok: true, code: "deleted", version: "new" });
     expect(await readFile(join(root, "topics/tools.md"), "utf8")).toBe(TOOLS);
   });
 });
@@ -264,7 +267,8 @@ describe("list", () => {
     expect(rows.map((row) => [row.path, row.problems?.map((problem) => problem.code)])).toEqual([
       ["bare.md", ["no_description", "undated_line"]],
       ["big.md", ["over_cap"]],
-      ["broken.md", ["unparsable_header"]],
+      // Not YAML, read line by line (issue 10, item 2): the description is found.
+      ["broken.md", ["header_not_yaml"]],
       ["evil.md", ["unparsable_header"]],
     ]);
     expect(rows[3]).toMatchObject({ name: "evil", description: "", chars: 26 });
@@ -298,6 +302,7 @@ describe("list", () => {
       withoutDescription: [],
       overCap: [],
       linksOutside: ["escape", "out.md"],
+      notEditable: [],
     });
   });
 
@@ -323,6 +328,7 @@ describe("MEMORY.md and check()", () => {
       withoutDescription: [],
       overCap: [],
       linksOutside: [],
+      notEditable: [],
     });
   });
 
@@ -353,6 +359,7 @@ describe("MEMORY.md and check()", () => {
       withoutDescription: ["bare.md"],
       overCap: ["big.md"],
       linksOutside: [],
+      notEditable: [],
     });
     await small.rebuildIndex();
     expect(await small.check()).toMatchObject({
@@ -434,7 +441,11 @@ describe("path guard on the disk", () => {
         expect((error as MemoryPathError).message).toContain(reason);
       }
       expect((await store.check()).linksOutside).toContain(path);
-      expect(await store.delete(path, "abc123abc123")).toEqual({ ok: true, version: "new" });
+      expect(await store.delete(path, "abc123abc123")).toEqual({
+        ok: true,
+        code: "deleted",
+        version: "new",
+      });
       expect(await exists(join(root, path))).toBe(false);
       expect((await store.check()).linksOutside).not.toContain(path);
       expect(await readFile(join(sandbox, "outside/secret.md"), "utf8")).toBe("secret");

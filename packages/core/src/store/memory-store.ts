@@ -5,6 +5,7 @@ import writeFileAtomic from "write-file-atomic";
 import { errorCode, isInsideOrSame, isMissing } from "../file-system/index.js";
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
+import { foldFileName } from "../text/index.js";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
 import { formatMemoryIndex, formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
 import {
@@ -15,6 +16,7 @@ import {
 } from "./memory-path.js";
 import { MemoryPathError } from "./memory-path-error.js";
 import { realRootOf, type StoreLockOptions, withStoreLock } from "./store-lock.js";
+import { decodeText, encodeText } from "./text-encoding.js";
 import type {
   CheckResult,
   MemoryRow,
@@ -23,6 +25,8 @@ import type {
   WriteResult,
 } from "./types.js";
 import { NEW_VERSION, versionToken } from "./version-token.js";
+
+const BOM = "\uFEFF";
 
 /** The seed design's size cap per memory file, in chars. */
 export const DEFAULT_MAX_CHARS = 12_000;
@@ -78,6 +82,32 @@ export function rowFromText(
   }
   if (problems.length > 0) row.problems = problems;
   return row;
+}
+
+// Problems that make memfiles leave a file as it is (see `CheckResult.notEditable`).
+const NOT_EDITABLE = new Set(["not_text", "unparsable_header", "unreadable"]);
+
+function notEditable(rows: readonly MemoryRow[]): Array<{ path: string; reason: string }> {
+  const byName = new Map<string, string[]>();
+  for (const row of rows) {
+    const key = row.path.split("/").map(foldFileName).join("/");
+    byName.set(key, [...(byName.get(key) ?? []), row.path]);
+  }
+  const found: Array<{ path: string; reason: string }> = [];
+  for (const row of rows) {
+    const problem = row.problems?.find((candidate) => NOT_EDITABLE.has(candidate.code));
+    if (problem) found.push({ path: row.path, reason: problem.message });
+    const alike = (byName.get(row.path.split("/").map(foldFileName).join("/")) ?? []).filter(
+      (path) => path !== row.path,
+    );
+    if (alike.length > 0 && !problem) {
+      found.push({
+        path: row.path,
+        reason: `${row.path} differs from ${alike.join(", ")} only in case or Unicode normalization: one file on macOS and Windows, two here. Merge them by hand into one file.`,
+      });
+    }
+  }
+  return found;
 }
 
 /**
@@ -186,24 +216,28 @@ export class MemoryStore {
     const realRoot = await this.#existingRealRoot();
     if (realRoot === undefined) return { path: relative, exists: false, version: NEW_VERSION };
     const resolved = await resolveMemoryPath(realRoot, relative);
-    return this.#readTarget(relative, resolved.target);
+    return this.#readTarget(resolved.path, resolved.target);
   }
 
   /**
    * Replace a memory file's text, only if its version token is still `ifVersion`. The write is
    * atomic (temp file, fsync, rename via write-file-atomic) and made under the folder's
    * cross-process lock, so two writers holding the same token can never both succeed. Rewrites
-   * `MEMORY.md` afterwards.
+   * `MEMORY.md` afterwards. A file keeps its encoding (UTF-8, or UTF-16 LE/BE with its byte order
+   * mark; see `decodeText`) and its BOM; a new file is UTF-8. A path that differs from an existing
+   * file's only in case or Unicode normalization (`people/dgia.md` when `people/DGIA.md` exists)
+   * addresses that file, on every platform (see `resolveMemoryPath`).
    *
    * @param path - Memory path, e.g. `topics/tools.md`; missing folders are created.
    * @param content - The whole new text; at most `maxChars` chars, or, for a file already over
    *   the cap (edited by hand), any text shorter than the file is now: such a write moves toward
    *   the cap, so `forget` and consolidation can always remove lines from it.
    * @param ifVersion - The token from `read()` (`"new"` to create a file that must not exist).
-   * @returns `{ ok: true, version }`, or `{ ok: false, code: "version_conflict", message, current }`
+   * @returns `{ ok: true, code: "written", version }`, or `{ ok: false, code: "version_conflict", message, current }`
    *   when the file changed since it was read, or `{ ok: false, code: "too_long", message }` when
-   *   the text is over the cap and not shorter than the file's current text (the file is left as
-   *   it was).
+   *   the text is over the cap and not shorter than the file's current text, or
+   *   `{ ok: false, code: "not_text", message }` when the file on disk is not valid text (see
+   *   `ReadResult.notText`): it is never rewritten damaged. The file is left as it was.
    * @throws {MemoryPathError} when the path is not allowed, or goes through a link that resolves
    *   outside the folder.
    * @throws {TypeError} when `content` is not a string.
@@ -239,10 +273,25 @@ export class MemoryStore {
       const resolved = await resolveMemoryPath(realRoot, relative);
       const current = await this.#readTarget(relative, resolved.target);
       if (current.version !== ifVersion) return conflict(relative, ifVersion, current);
+      if (current.exists && current.notText !== undefined) {
+        return {
+          ok: false,
+          code: "not_text",
+          message: `Refused to write ${relative}: ${current.notText}, then try again. It was left as it is, so nothing in it is damaged.`,
+        };
+      }
+      // The file keeps its encoding and its byte order mark (UTF-16 always has one).
+      const text =
+        current.exists && current.content.startsWith(BOM) && !content.startsWith(BOM)
+          ? BOM + content
+          : content;
       await mkdir(dirname(resolved.target), { recursive: true });
-      await writeFileAtomic(resolved.target, content, { encoding: "utf8" });
+      await writeFileAtomic(
+        resolved.target,
+        encodeText(text, current.exists ? (current.encoding ?? "utf-8") : "utf-8"),
+      );
       await this.#refreshIndex(realRoot);
-      return { ok: true, version: versionToken(content) };
+      return { ok: true, code: "written", version: versionToken(content) };
     });
   }
 
@@ -256,7 +305,7 @@ export class MemoryStore {
    *
    * @param path - Memory path, e.g. `topics/old.md`.
    * @param ifVersion - The token from `read()`; omit to delete whatever is there.
-   * @returns `{ ok: true, version: "new" }` or `{ ok: false, code: "version_conflict", message, current }`.
+   * @returns `{ ok: true, code: "deleted", version: "new" }` or `{ ok: false, code: "version_conflict", message, current }`.
    * @throws {MemoryPathError} when the path is not allowed, or a folder on it is a link the store
    *   will not follow.
    * @throws {MemoryLockError} when the lock cannot be taken.
@@ -265,7 +314,7 @@ export class MemoryStore {
   async delete(path: string, ifVersion?: string): Promise<WriteResult> {
     const relative = parseMemoryPath(path);
     const realRoot = await this.#existingRealRoot();
-    if (realRoot === undefined) return { ok: true, version: NEW_VERSION };
+    if (realRoot === undefined) return { ok: true, code: "deleted", version: NEW_VERSION };
     if ((await refusedLink(realRoot, relative)) !== undefined) {
       return this.withLock(async () => {
         const lockedRoot = await this.#realRoot();
@@ -274,14 +323,14 @@ export class MemoryStore {
         await unlink(link);
         await removeEmptyFolders(lockedRoot, dirname(link));
         await this.#refreshIndex(lockedRoot);
-        return { ok: true, version: NEW_VERSION };
+        return { ok: true, code: "deleted", version: NEW_VERSION };
       });
     }
     const before = await this.read(relative);
     if (ifVersion !== undefined && before.version !== ifVersion) {
       return conflict(relative, ifVersion, before);
     }
-    if (!before.exists) return { ok: true, version: NEW_VERSION };
+    if (!before.exists) return { ok: true, code: "deleted", version: NEW_VERSION };
     return this.withLock(async () =>
       this.#deleteLocked(await this.#realRoot(), relative, ifVersion),
     );
@@ -302,7 +351,7 @@ export class MemoryStore {
       await removeEmptyFolders(realRoot, dirname(resolved.location));
     }
     await this.#refreshIndex(realRoot);
-    return { ok: true, version: NEW_VERSION };
+    return { ok: true, code: "deleted", version: NEW_VERSION };
   }
 
   /**
@@ -313,8 +362,13 @@ export class MemoryStore {
    * with `delete()`, a folder link by hand. A hand edit shows up here until the next write or
    * `rebuildIndex()`.
    *
+   * Also every file memfiles will not edit, with why (`notEditable`): not valid UTF-8 or UTF-16
+   * text, front matter it cannot read, or a name another file differs from only in case or
+   * Unicode normalization.
+   *
    * @returns `{ ok, missingFromIndex, indexWithoutFile, outdatedIndexLines, withoutDescription,
-   *   overCap, linksOutside }` (paths relative to the folder).
+   *   overCap, linksOutside, notEditable }` (paths relative to the folder; `notEditable` holds
+   *   `{ path, reason }`).
    * @example const report = await store.check(); if (!report.ok) console.log(report);
    */
   async check(): Promise<CheckResult> {
@@ -340,6 +394,7 @@ export class MemoryStore {
       withoutDescription: rows.filter((row) => row.description === "").map((row) => row.path),
       overCap: rows.filter((row) => row.chars > this.maxChars).map((row) => row.path),
       linksOutside: await this.#refusedLinks(),
+      notEditable: notEditable(rows),
     };
     const ok = Object.values(result).every((paths) => paths.length === 0);
     return { ok, ...result };
@@ -443,14 +498,21 @@ export class MemoryStore {
   }
 
   async #readTarget(path: string, target: string): Promise<ReadResult> {
-    let content: string;
+    let bytes: Buffer;
     try {
-      content = await readFile(target, "utf8");
+      bytes = await readFile(target);
     } catch (error) {
       if (isMissing(error)) return { path, exists: false, version: NEW_VERSION };
       throw error;
     }
-    return { path, exists: true, version: versionToken(content), content };
+    const decoded = decodeText(bytes);
+    const version = versionToken(decoded.text);
+    if (!decoded.ok) {
+      return { path, exists: true, version, content: decoded.text, notText: decoded.reason };
+    }
+    return decoded.encoding === "utf-8"
+      ? { path, exists: true, version, content: decoded.text }
+      : { path, exists: true, version, content: decoded.text, encoding: decoded.encoding };
   }
 
   async #refreshIndex(realRoot: string): Promise<void> {
@@ -513,14 +575,21 @@ export class MemoryStore {
   }
 
   async #readRow(candidate: Candidate, stats: Stats): Promise<MemoryRow | undefined> {
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = await readFile(candidate.absolute, "utf8");
+      bytes = await readFile(candidate.absolute);
     } catch (error) {
       if (isMissing(error)) return undefined;
       return this.#unreadable(candidate.path, error);
     }
-    const row = rowFromText(candidate.path, text, this.maxChars);
+    const decoded = decodeText(bytes);
+    const row = rowFromText(candidate.path, decoded.text, this.maxChars);
+    if (!decoded.ok) {
+      row.problems = [
+        { code: "not_text", message: `${candidate.path}: ${decoded.reason}.` },
+        ...(row.problems ?? []),
+      ];
+    }
     // Keyed by the stat taken before the read: an edit landing in between changes the stat, so
     // the next call reads again rather than trusting a row older than the file.
     const trusted = Date.now() - Math.max(stats.mtimeMs, stats.ctimeMs) > RACY_WINDOW_MS;

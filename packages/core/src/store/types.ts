@@ -4,6 +4,7 @@
  */
 
 import type { MemoryProblem, MemoryType } from "../format/memory-problem.js";
+import type { TextEncoding } from "./text-encoding.js";
 
 /** One row of `store.list()`: a memory file and what the index shows of it. */
 export type MemoryRow = {
@@ -26,14 +27,28 @@ export type MemoryRow = {
 /** Result of `store.read(path)`. */
 export type ReadResult =
   | { path: string; exists: false; version: "new" }
-  | { path: string; exists: true; version: string; content: string };
+  | {
+      path: string;
+      exists: true;
+      version: string;
+      /** The text; a byte order mark is kept as a leading U+FEFF. */
+      content: string;
+      /** The encoding the file is in, and is written back in; absent means `utf-8`. */
+      encoding?: TextEncoding;
+      /**
+       * Present when the bytes are not text memfiles will edit (not valid UTF-8 or UTF-16, NUL
+       * characters): why, and how to fix it. `content` is then decoded leniently, for display only,
+       * and `write` refuses to replace the file (`not_text`).
+       */
+      notText?: string;
+    };
 
 /** snake_case codes of a refused write. */
-export type WriteFailureCode = "version_conflict" | "too_long";
+export type WriteFailureCode = "version_conflict" | "too_long" | "not_text";
 
 /** Result of `store.write(...)` and `store.delete(...)`. */
 export type WriteResult =
-  | { ok: true; version: string }
+  | { ok: true; code: "written" | "deleted"; version: string }
   | {
       ok: false;
       code: WriteFailureCode;
@@ -68,6 +83,13 @@ export type CheckResult = {
   withoutDescription: string[];
   /** Files over the size cap. */
   overCap: string[];
+  /**
+   * Files memfiles will not edit, with why (`remember`, `forget` and the write pass refuse them,
+   * naming the file): bytes that are not valid UTF-8 or UTF-16 text, front matter it cannot read
+   * (another language such as `---js`, no closing `---`, a field written as a list or mapping),
+   * or a name another file differs from only in case or Unicode normalization.
+   */
+  notEditable: Array<{ path: string; reason: string }>;
   /**
    * Links (of files or folders) that `list()` skips because the store will not follow them: they
    * resolve outside the folder, point nowhere, or point at a file that is not a memory file.

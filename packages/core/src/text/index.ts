@@ -1,8 +1,13 @@
 export { compareCodeUnits } from "./compare-code-units.js";
 export { type ContentWordsOptions, contentWordList, contentWords } from "./content-words.js";
+export { countGraphemes } from "./count-graphemes.js";
 export { factKey, normalizeFactText, STATED_TAG } from "./fact-key.js";
 export { foldText } from "./fold.js";
+export { foldFileName } from "./fold-file-name.js";
 export { hashText, sha1Hex } from "./hash-text.js";
+export { isPlaceholder } from "./placeholder.js";
+export { restatesFact } from "./restates-fact.js";
 export { splitWords } from "./split-words.js";
 export { stemWord } from "./stem-word.js";
-export { MERGE_WORDS, QUERY_STOP_WORDS, STOP_WORDS } from "./stop-words.js";
+export { MERGE_WORDS, NEGATION_WORDS, QUERY_STOP_WORDS, STOP_WORDS } from "./stop-words.js";
+export { shareWritingSystem, writingSystems } from "./writing-systems.js";

@@ -34,3 +34,11 @@ export const MERGE_WORDS = words(
 export const QUERY_STOP_WORDS = words(
   "a an and are as at be but by can do does for from how i in is it me my of on or our so that the this to was we what when where which who why will with you your md",
 );
+
+/**
+ * The negations among {@link STOP_WORDS} (apostrophes dropped, as `splitWords` does): a fact and
+ * its negation share every other word, so `restatesFact` tells them apart by these.
+ */
+export const NEGATION_WORDS = words(
+  "not no never dont doesnt didnt isnt arent wasnt werent cant wont anymore longer",
+);

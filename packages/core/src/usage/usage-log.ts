@@ -96,11 +96,10 @@ export async function readUsageLog(root: string): Promise<ReadUsageLogResult> {
     }
     const parsed = UsageRecordSchema.safeParse(value);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
       problems.push({
         code: "bad_record",
         line,
-        message: `${file}:${line} is not a usage record (${issue?.path.join(".") || "line"}: ${issue?.message}); the line was skipped.`,
+        message: `${file}:${line} is not a usage record; the line was skipped:\n${z.prettifyError(parsed.error)}`,
       });
       return;
     }

@@ -10,7 +10,7 @@ async function storeWithTools(): Promise<MemoryStore> {
   const store = new MemoryStore({
     root: join(await mkdtemp(join(tmpdir(), "memfiles-describe-")), "memory"),
   });
-  await remember({ store, file: "topics/tools.md", fact: "uses Neovim" });
+  await remember({ store, path: "topics/tools.md", fact: "uses Neovim" });
   return store;
 }
 
@@ -20,7 +20,7 @@ describe("editDescription", () => {
     const { version } = await store.read("topics/tools.md");
     const result = await editDescription({
       store,
-      file: "topics/tools.md",
+      path: "topics/tools.md",
       description: "Editors and dev tools. Read for coding questions.",
       ifVersion: version,
     });
@@ -39,7 +39,7 @@ describe("editDescription", () => {
     const before = await store.read("topics/tools.md");
     const result = await editDescription({
       store,
-      file: "topics/tools.md",
+      path: "topics/tools.md",
       description,
       ifVersion: token ?? before.version,
     });
@@ -51,7 +51,7 @@ describe("editDescription", () => {
     const store = await storeWithTools();
     const result = await editDescription({
       store,
-      file: "topics/tools.md",
+      path: "topics/tools.md",
       description: "New.",
       ifVersion: "0123456789ab",
     });

@@ -9,12 +9,12 @@ import { findForgotten, readTombstones } from "./tombstones.js";
 
 const NOW = new Date("2026-09-12T09:00:00Z");
 
-async function storeWith(...facts: [file: string, fact: string][]): Promise<MemoryStore> {
+async function storeWith(...facts: [path: string, fact: string][]): Promise<MemoryStore> {
   const store = new MemoryStore({
     root: join(await mkdtemp(join(tmpdir(), "memfiles-forget-")), "memory"),
   });
-  for (const [file, fact] of facts)
-    await remember({ store, file, fact, now: new Date("2026-09-01T00:00:00Z") });
+  for (const [path, fact] of facts)
+    await remember({ store, path, fact, now: new Date("2026-09-01T00:00:00Z") });
   return store;
 }
 
@@ -27,13 +27,14 @@ describe("forget", () => {
     );
     const result = await forget({ store, query: "where I deploy", now: NOW });
     expect(result).toEqual({
+      ok: true,
       code: "removed",
       removed: [
         {
-          file: "projects/billing.md",
+          path: "projects/billing.md",
           line: "[stated 2026/09/01] billing service deployed to a separate Fly.io org",
         },
-        { file: "topics/hosting.md", line: "[stated 2026/09/01] deploys on Fly.io" },
+        { path: "topics/hosting.md", line: "[stated 2026/09/01] deploys on Fly.io" },
       ],
     });
     const hosting = await readFile(join(store.root, "topics/hosting.md"), "utf8");
@@ -58,6 +59,7 @@ describe("forget", () => {
   it("says when nothing matched, and still leaves a tombstone for the query", async () => {
     const store = await storeWith(["preferences.md", "prefers short answers"]);
     expect(await forget({ store, query: "my phone number", now: NOW })).toEqual({
+      ok: true,
       code: "nothing_matched",
       removed: [],
     });
@@ -67,6 +69,7 @@ describe("forget", () => {
   it("does nothing for a blank query", async () => {
     const store = await storeWith(["preferences.md", "prefers short answers"]);
     expect(await forget({ store, query: "  ", now: NOW })).toEqual({
+      ok: true,
       code: "nothing_matched",
       removed: [],
     });
@@ -117,8 +120,9 @@ describe("forget on files edited by hand", () => {
     expect(text.length).toBe(24_000);
 
     expect(await forget({ store, query, now: NOW })).toEqual({
+      ok: true,
       code: "removed",
-      removed: removed.map((line) => ({ file: "profile.md", line })),
+      removed: removed.map((line) => ({ path: "profile.md", line })),
     });
     const after = await readFile(join(store.root, "profile.md"), "utf8");
     expect(after).not.toMatch(/elm/i);
@@ -155,6 +159,41 @@ describe("forget on files edited by hand", () => {
   });
 });
 
+describe("forget removes exactly what was asked (issue 10, item 1)", () => {
+  it("forgets the tea line only; a later write of the steak fact is not refused", async () => {
+    const store = await storeWith(
+      ["profile.md", "drinks green tea every morning"],
+      ["profile.md", "eats steak every Friday"],
+      ["profile.md", "is the team lead at Acme"],
+    );
+    expect(await forget({ store, query: "tea", now: NOW })).toEqual({
+      ok: true,
+      code: "removed",
+      removed: [{ path: "profile.md", line: "[stated 2026/09/01] drinks green tea every morning" }],
+    });
+    const tombstones = await readTombstones(store);
+    expect(findForgotten("eats steak every Friday", tombstones)).toBeUndefined();
+    expect(findForgotten("is the team lead at Acme", tombstones)).toBeUndefined();
+    expect(findForgotten("drinks green tea every morning", tombstones)).toEqual({
+      rule: "same_fact",
+      date: "2026/09/12",
+    });
+  });
+
+  it.each([
+    ["柏林", "profile.md", "住在柏林"],
+    ["花生", "profile.md", "对花生过敏"],
+    ["Fly.io", "topics/hosting.md", "deploys on Fly.io"],
+  ])("forget(%j) removes %s: %j", async (query, file, fact) => {
+    const store = await storeWith([file, fact], ["preferences.md", "prefers short answers"]);
+    expect(await forget({ store, query, now: NOW })).toEqual({
+      ok: true,
+      code: "removed",
+      removed: [{ path: file, line: `[stated 2026/09/01] ${fact}` }],
+    });
+  });
+});
+
 describe("matchesForgetQuery", () => {
   it.each([
     ["deploys on Fly.io", "where I deploy", true],
@@ -165,6 +204,18 @@ describe("matchesForgetQuery", () => {
     ["uses Docker for local builds", "where I deploy", false],
     ["lives in Lisbon", "my address", false],
     ["prefers short answers", "that", false],
+    // Words, not substrings (issue 10, item 1): "tea" sits inside "steak" and "team".
+    ["drinks green tea every morning", "tea", true],
+    ["eats steak every Friday", "tea", false],
+    ["is the team lead at Acme", "tea", false],
+    ["works on the cart service", "art", false],
+    ["has a cat named Miso", "cat food", false],
+    ["uses Go for the backend", "go", true],
+    ["allergic to peanuts", "nut", false],
+    // Scripts written without spaces are split into words too.
+    ["住在柏林", "柏林", true],
+    ["对花生过敏", "花生", true],
+    ["東京に住む", "京", false],
   ])("%j matches %j: %s", (fact, query, expected) => {
     expect(matchesForgetQuery(fact, query)).toBe(expected);
   });
@@ -179,7 +230,7 @@ describe("previewForget and forget({ only })", () => {
     const preview = await previewForget({ store, query: "uses Neovim" });
     expect(preview.files).toEqual([
       {
-        file: "topics/tools.md",
+        path: "topics/tools.md",
         version: (await store.read("topics/tools.md")).version,
         lines: [
           "[stated 2026/09/01] uses Neovim",
@@ -193,8 +244,9 @@ describe("previewForget and forget({ only })", () => {
     }));
     const result = await forget({ store, query: "uses Neovim", only: one, now: NOW });
     expect(result).toEqual({
+      ok: true,
       code: "removed",
-      removed: [{ file: "topics/tools.md", line: "[stated 2026/09/01] uses Neovim" }],
+      removed: [{ path: "topics/tools.md", line: "[stated 2026/09/01] uses Neovim" }],
     });
     const text = await readFile(join(store.root, "topics/tools.md"), "utf8");
     expect(text).toContain("uses Neovim daily with lazy.nvim");
@@ -204,7 +256,7 @@ describe("previewForget and forget({ only })", () => {
   it("removes nothing and writes no tombstone when a shown file changed since", async () => {
     const store = await storeWith(["topics/hosting.md", "deploys on Fly.io"]);
     const preview = await previewForget({ store, query: "Fly.io" });
-    await remember({ store, file: "topics/hosting.md", fact: "staging also on Fly.io" });
+    await remember({ store, path: "topics/hosting.md", fact: "staging also on Fly.io" });
     const result = await forget({ store, query: "Fly.io", only: preview.files, now: NOW });
     expect(result.code).toBe("version_conflict");
     expect(result.removed).toEqual([]);
@@ -216,7 +268,7 @@ describe("previewForget and forget({ only })", () => {
   it("touches no file the preview did not show", async () => {
     const store = await storeWith(["topics/hosting.md", "deploys on Fly.io"]);
     const preview = await previewForget({ store, query: "Fly.io" });
-    await remember({ store, file: "projects/web.md", fact: "web app on Fly.io" });
+    await remember({ store, path: "projects/web.md", fact: "web app on Fly.io" });
     await forget({ store, query: "Fly.io", only: preview.files, now: NOW });
     expect(await readFile(join(store.root, "projects/web.md"), "utf8")).toContain("Fly.io");
     expect(await readFile(join(store.root, "topics/hosting.md"), "utf8")).not.toContain("Fly.io");

@@ -1,7 +1,6 @@
-import { dateTag, formatFactLine, formatMemoryFile, safeParseMemoryFile } from "../format/index.js";
-import { keepTextStyle } from "../format/keep-text-style.js";
+import { dateTag, editMemoryText, formatFactLine, safeParseMemoryFile } from "../format/index.js";
 import { contentWords, factKey } from "../text/index.js";
-import { MAX_CONFLICT_RETRIES, type WriteStore } from "./apply-proposal.js";
+import { MAX_CONFLICT_RETRIES, type WriteStore } from "./add-fact.js";
 import { makeTombstone, readTombstones, type Tombstone, writeTombstones } from "./tombstones.js";
 
 /** Options of {@link forget}. */
@@ -20,34 +19,43 @@ export type ForgetOptions = {
 };
 
 /** One file of a {@link ForgetPreview}: its version token and the lines `forget` would remove. */
-export type ForgetPreviewFile = { file: string; version: string; lines: string[] };
+export type ForgetPreviewFile = { path: string; version: string; lines: string[] };
 
 /** Result of {@link previewForget}: what `forget` would remove now, file by file. */
 export type ForgetPreview = { files: ForgetPreviewFile[] };
 
 /** A line `forget` removed. */
-export type RemovedLine = { file: string; line: string };
+export type RemovedLine = { path: string; line: string };
 
-/** Result of {@link forget}. */
-export type ForgetResult =
-  | { code: "removed"; removed: RemovedLine[] }
-  | { code: "nothing_matched"; removed: [] }
-  | { code: "version_conflict" | "too_long"; removed: RemovedLine[]; message: string };
+/** A matching line `forget` found but could not remove, and why. */
+export type NotRemovedLine = { path: string; line: string; reason: string };
+
+/** Result of {@link forget}. `notRemoved` is present only when such lines were found. */
+export type ForgetResult = (
+  | { ok: true; code: "removed"; removed: RemovedLine[] }
+  | { ok: true; code: "nothing_matched"; removed: [] }
+  | { ok: false; code: "unparsable_file"; removed: []; message: string }
+  | {
+      ok: false;
+      code: "version_conflict" | "too_long" | "not_text";
+      removed: RemovedLine[];
+      message: string;
+    }
+) & { notRemoved?: NotRemovedLine[] };
 
 /**
- * Whether a fact line matches a forget query: the line's fact key (date tag, case, white space
- * and quote marks folded) contains the query's key, or the query has content words and the line
- * has every one of them (stemmed, function and request words such as "forget", "my", "where"
- * dropped; see `contentWords`).
+ * Whether a fact line matches a forget query: the query has content words and the line has every
+ * one of them, compared as whole words (Unicode-aware, so Chinese and Japanese are split into
+ * words too; stemmed; function and request words such as "forget", "my", "where" dropped; see
+ * `contentWords`). Never on substrings: "tea" does not match "steak" or "team".
  *
  * @param factText - A fact's text or line.
  * @param query - The forget query.
  * @returns `true` when the line should be removed.
  * @example matchesForgetQuery("deploys on Fly.io", "where I deploy") // true
+ * @example matchesForgetQuery("eats steak every Friday", "tea") // false
  */
 export function matchesForgetQuery(factText: string, query: string): boolean {
-  const queryKey = factKey(query);
-  if (queryKey.length >= 3 && factKey(factText).includes(queryKey)) return true;
   const wanted = contentWords(query);
   if (wanted.length === 0) return false;
   const have = new Set(contentWords(factText));
@@ -79,17 +87,25 @@ type PlanInput = {
  * matching rules). The tombstone is written before the lines
  * are removed, all under the store lock, and also when nothing matched: the fact may still sit in
  * this session's transcript, waiting for the write pass. Result codes:
- * - `removed`: the lines removed, `{ file, line }` each;
+ * - `removed`: the lines removed, `{ path, line }` each;
  * - `nothing_matched`: no line matched (a query with content words still leaves a tombstone; a
  *   blank query returns at once, without a tombstone);
  * - `version_conflict`: a file kept changing (a hand edit) over 3 re-reads; `removed` lists what
  *   was removed elsewhere;
  * - `too_long`: the store refused the shorter text as too long; a `MemoryStore` never does, since
  *   a write that shortens a file already over its cap is allowed (see `MemoryStore.write`).
- * A file edited by hand past the cap loses its lines at once too: when the file formatted again
- * (with `updated:` set to today) would not be shorter, only the matching lines are cut from it. A
- * CRLF or BOM file keeps its line endings and BOM. A file whose header cannot be parsed is
- * skipped: its lines stay (fix the header by hand, then forget again).
+ * - `not_text`: the file turned out not to be valid text when written (see `MemoryStore.write`).
+ * Only the removed lines and `updated:` change: the header and every other line a person wrote
+ * stay byte for byte, in the file's own line breaks, BOM and encoding (see `planForget`). A file
+ * edited by hand past the cap loses its lines at once too (only the lines are cut when setting
+ * `updated:` would leave it no shorter). A header that is not
+ * YAML (`description: Dev setup: editor, shell`, a line of prose) is read line by line, so its
+ * file's lines are forgotten like any other's. A file memfiles cannot read at all (front matter
+ * in another language such as `---js`, unclosed front matter, a field written as a list, bytes
+ * that are not UTF-8 or UTF-16 text; `check()` lists them) is left as it is, and its matching lines are reported, never hidden:
+ * - `unparsable_file`: only such files held matching lines; `notRemoved` lists
+ *   `{ path, line, reason }` (fix the file by hand, then forget again). When other lines were
+ *   removed, the result is `removed` with `notRemoved` beside it.
  *
  * @param options - `{ store, query, now?, only? }`: `query` in the user's words, `now` the clock for
  *   the tombstone date and `updated:`, `only` a {@link previewForget} result's `files` so no more
@@ -99,33 +115,38 @@ type PlanInput = {
  * @throws {MemoryLockError} when the store lock cannot be taken.
  * @example
  * await forget({ store, query: "where I deploy" });
- * // { code: "removed", removed: [{ file: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io" }] }
+ * // { ok: true, code: "removed", removed: [{ path: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io" }] }
  */
 export async function forget(options: ForgetOptions): Promise<ForgetResult> {
   const { store, query, only } = options;
   const today = dateTag(options.now ?? new Date());
-  if (factKey(query) === "") return { code: "nothing_matched", removed: [] };
+  if (factKey(query) === "") return { ok: true, code: "nothing_matched", removed: [] };
   return store.withLock(async () => {
     const tombstones = await readTombstones(store);
     const plans: Plan[] = [];
+    const notRemoved: NotRemovedLine[] = [];
     if (only) {
       for (const shown of only) {
-        if ((await store.read(shown.file)).version !== shown.version) {
+        if ((await store.read(shown.path)).version !== shown.version) {
           return {
+            ok: false,
             code: "version_conflict",
             removed: [],
-            message: `Refused to forget: ${shown.file} changed since it was shown (version ${shown.version}). Nothing was removed; show what would be removed again.`,
+            message: `Refused to forget: ${shown.path} changed since it was shown (version ${shown.version}). Nothing was removed; show what would be removed again.`,
           };
         }
-        const plan = await planFile(store, shown.file, query, today, new Set(shown.lines));
-        if (plan) plans.push(plan);
+        const plan = await planFile(store, shown.path, query, today, new Set(shown.lines));
+        if (plan && "reason" in plan) notRemoved.push(...plan.lines);
+        else if (plan) plans.push(plan);
       }
     } else {
       for (const row of await store.list()) {
         const plan = await planFile(store, row.path, query, today);
-        if (plan) plans.push(plan);
+        if (plan && "reason" in plan) notRemoved.push(...plan.lines);
+        else if (plan) plans.push(plan);
       }
     }
+    const also = notRemoved.length > 0 ? { notRemoved } : {};
     let tombstone: Tombstone = makeTombstone(
       query,
       plans.flatMap((plan) => plan.removed.map(factTextOf)),
@@ -136,7 +157,9 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
 
     const removed: RemovedLine[] = [];
     const extra: string[] = [];
-    let refused: { code: "version_conflict" | "too_long"; message: string } | undefined;
+    let refused:
+      | { code: "version_conflict" | "too_long" | "not_text"; message: string }
+      | undefined;
     for (const first of plans) {
       let plan: Plan | undefined = first;
       let retries = 0;
@@ -144,7 +167,7 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
         const written = await store.write(plan.path, plan.content, plan.version);
         if (written.ok) {
           const path = plan.path;
-          removed.push(...plan.removed.map((line) => ({ file: path, line })));
+          removed.push(...plan.removed.map((line) => ({ path, line })));
           break;
         }
         if (only || written.code !== "version_conflict" || retries++ >= MAX_CONFLICT_RETRIES) {
@@ -156,7 +179,12 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
         }
         // A hand edit changed the file: match again on what it holds now (nothing left: done).
         const before: string[] = plan.removed;
-        plan = await planFile(store, plan.path, query, today);
+        const next = await planFile(store, plan.path, query, today);
+        if (next && "reason" in next) {
+          notRemoved.push(...next.lines);
+          break;
+        }
+        plan = next;
         extra.push(
           ...(plan?.removed ?? []).filter((line) => !before.includes(line)).map(factTextOf),
         );
@@ -167,9 +195,18 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
       tombstone = { ...tombstone, facts: [...tombstone.facts, ...more.facts] };
       await writeTombstones(store, [...tombstones, tombstone]);
     }
-    if (refused) return { ...refused, removed };
-    if (removed.length === 0) return { code: "nothing_matched", removed: [] };
-    return { code: "removed", removed };
+    if (refused) return { ok: false, ...refused, removed, ...also };
+    if (removed.length === 0 && notRemoved.length > 0) {
+      return {
+        ok: false,
+        code: "unparsable_file",
+        removed: [],
+        message: `Matching lines were found but not removed: ${notRemoved.map((line) => `${line.path} (${line.reason})`).join("; ")}`,
+        notRemoved,
+      };
+    }
+    if (removed.length === 0) return { ok: true, code: "nothing_matched", removed: [] };
+    return { ok: true, code: "removed", removed, ...also };
   });
 }
 
@@ -181,9 +218,10 @@ function factTextOf(line: string): string {
  * What {@link forget} would remove now, without removing anything or leaving a tombstone: every
  * file with a matching line, its version token and the lines. Pass `files` back as `forget`'s
  * `only` so a change made in between aborts the forget instead of removing more than was shown.
+ * Files memfiles cannot edit (see `forget`'s `unparsable_file`) are not listed.
  *
  * @param options - `{ store, query }` as for `forget`.
- * @returns `{ files: [{ file, version, lines }] }`; empty when nothing matches.
+ * @returns `{ files: [{ path, version, lines }] }`; empty when nothing matches.
  * @example
  * const preview = await previewForget({ store, query: "where I deploy" });
  * await forget({ store, query: "where I deploy", only: preview.files });
@@ -196,10 +234,14 @@ export async function previewForget(
   const files: ForgetPreviewFile[] = [];
   for (const row of await store.list()) {
     const plan = await planFile(store, row.path, query, dateTag(new Date()));
-    if (plan) files.push({ file: plan.path, version: plan.version, lines: plan.removed });
+    if (plan && !("reason" in plan)) {
+      files.push({ path: plan.path, version: plan.version, lines: plan.removed });
+    }
   }
   return { files };
 }
+
+type Blocked = { reason: string; lines: NotRemovedLine[] };
 
 async function planFile(
   store: WriteStore,
@@ -207,9 +249,25 @@ async function planFile(
   query: string,
   today: string,
   onlyLines?: ReadonlySet<string>,
-): Promise<Plan | undefined> {
+): Promise<Plan | Blocked | undefined> {
   const read = await store.read(path);
   if (!read.exists) return undefined;
+  const parsed = safeParseMemoryFile(read.content, { path });
+  if (!parsed.success || read.notText !== undefined) {
+    // Never "nothing matched" for a line that is there: name the file and why it was left as is.
+    const reason =
+      read.notText !== undefined
+        ? `${path}: ${read.notText}`
+        : parsed.success
+          ? ""
+          : parsed.error.message;
+    const lines = read.content
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== "" && matchesForgetQuery(line, query))
+      .map((line) => ({ path, line, reason }));
+    return lines.length > 0 ? { reason, lines } : undefined;
+  }
   const planned = planForget({
     path,
     text: read.content,
@@ -224,42 +282,35 @@ async function planFile(
 /**
  * The new text of one file without the lines matching `query`, or `undefined` when none match
  * (or the file cannot be parsed). Dated facts and undated lines written by hand both count, so
- * nothing of a forgotten fact is left behind. The file is formatted again with `updated:` set to
- * today, in its own line endings and BOM; but when that text would be over the cap and not
- * shorter than the file (a file edited by hand past the cap, whose header grows when formatted),
- * only the matching lines are cut from the text as it is, so the store accepts the write (it moves
- * toward the cap) and forgetting never waits for a consolidation.
+ * nothing of a forgotten fact is left behind. Only the removed lines and the `updated:` header
+ * line change (see `editMemoryText`): every other line, the header a person wrote included, stays
+ * byte for byte, in its own line breaks and BOM. When setting `updated:` would leave a file over
+ * the cap no shorter, only the lines are cut, so the store accepts the write (it moves toward the
+ * cap) and forgetting never waits for a consolidation.
  *
- * @param input - `{ path, text, query, today, maxChars }`: the file, the forget query, today's
- *   `YYYY/MM/DD` tag, the store's cap in chars.
+ * @param input - `{ path, text, query, today, maxChars, onlyLines? }`: the file, the forget query,
+ *   today's `YYYY/MM/DD` tag, the store's cap in chars, and the only lines (as written) to remove.
  * @returns `{ content, removed }` (removed lines as written, fact lines with their date tag).
  */
 export function planForget(input: PlanInput): { content: string; removed: string[] } | undefined {
   const { path, text, query, today, maxChars } = input;
   const parsed = safeParseMemoryFile(text, { path });
   if (!parsed.success) return undefined;
+  const file = parsed.value;
   const removed: string[] = [];
-  const cut = new Set<number>();
-  const lines = parsed.value.lines.filter((line, index) => {
+  const remove = new Set<number>();
+  file.lines.forEach((line, index) => {
     const words = line.kind === "fact" ? line.text : line.text.trim();
-    if (words === "" || !matchesForgetQuery(words, query)) return true;
+    if (words === "" || !matchesForgetQuery(words, query)) return;
     const written = line.kind === "fact" ? formatFactLine(line) : words;
-    if (input.onlyLines && !input.onlyLines.has(written)) return true;
+    if (input.onlyLines && !input.onlyLines.has(written)) return;
     removed.push(written);
-    cut.add(index);
-    return false;
+    remove.add(file.layout.bodyLine + index);
   });
   if (removed.length === 0) return undefined;
-  const formatted = keepTextStyle(
-    text,
-    formatMemoryFile({ header: { ...parsed.value.header, updated: today }, lines }),
-  );
-  if (formatted.length <= maxChars || formatted.length < text.length) {
-    return { content: formatted, removed };
-  }
-  // Body lines are the file's last lines; split keeping each line's own break (LF or CRLF).
-  const all = text.split(/(?<=\n)/);
-  const firstBody = all.length - parsed.value.lines.length;
-  const content = all.filter((_, index) => !cut.has(index - firstBody)).join("");
-  return { content, removed };
+  const content = editMemoryText(text, file, { remove, updated: today });
+  // Setting `updated:` may add a header line; over the cap that could make the text no shorter,
+  // and the store accepts an over-cap write only when it shortens the file: then cut lines only.
+  if (content.length <= maxChars || content.length < text.length) return { content, removed };
+  return { content: editMemoryText(text, file, { remove }), removed };
 }

@@ -1,11 +1,11 @@
-export { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
 export {
-  type ApplyRejectionCode,
+  type AddFactRejectionCode,
   MAX_CONFLICT_RETRIES,
   MAX_FACT_CHARS,
   type OnTooLong,
   type WriteStore,
-} from "./apply-proposal.js";
+} from "./add-fact.js";
+export { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
 export {
   type EditDescriptionFailureCode,
   type EditDescriptionOptions,
@@ -47,11 +47,6 @@ export {
   TombstoneFileSchema,
   TombstoneSchema,
 } from "./tombstones.js";
-export {
-  WriteModelReplyError,
-  type WriteModelReplyErrorOptions,
-  type WriteModelReplyProblem,
-} from "./write-model-reply-error.js";
 export {
   type AppliedProposal,
   type RejectedProposal,

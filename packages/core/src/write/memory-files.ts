@@ -1,9 +1,20 @@
-import { type MemoryHeader, type MemoryLine, safeParseMemoryFile } from "../format/index.js";
+import {
+  type MemoryFile,
+  type MemoryHeader,
+  type MemoryLine,
+  safeParseMemoryFile,
+} from "../format/index.js";
 import type { MemoryStore, ReadResult } from "../store/index.js";
 
 /** A memory file as the write stage reads it: parsed, or why it could not be. */
 export type MemoryFileState =
-  | { read: ReadResult; lines: MemoryLine[]; header: MemoryHeader }
+  | {
+      read: ReadResult;
+      lines: MemoryLine[];
+      header: MemoryHeader;
+      /** The parsed file, with line numbers for edits; absent for a file that does not exist. */
+      file?: MemoryFile;
+    }
   | { unparsable: string };
 
 /** Files read at once; keeps open file handles bounded on folders of thousands of files. */
@@ -20,9 +31,11 @@ export async function readMemoryFile(
 ): Promise<MemoryFileState> {
   const read = await store.read(path);
   if (!read.exists) return { read, lines: [], header: {} };
+  if (read.notText !== undefined)
+    return { unparsable: `Refused to edit ${path}: ${read.notText}.` };
   const parsed = safeParseMemoryFile(read.content, { path });
   if (!parsed.success) return { unparsable: `Refused to edit ${path}: ${parsed.error.message}` };
-  return { read, lines: parsed.value.lines, header: parsed.value.header };
+  return { read, lines: parsed.value.lines, header: parsed.value.header, file: parsed.value };
 }
 
 /**

@@ -20,13 +20,14 @@ describe("remember", () => {
     const store = await newStore();
     const result = await remember({
       store,
-      file: "people/sam.md",
+      path: "people/sam.md",
       fact: "is the user's sister, a nurse in Porto",
       now: NOW,
     });
     expect(result).toEqual({
+      ok: true,
       code: "applied",
-      file: "people/sam.md",
+      path: "people/sam.md",
       line: "[stated 2026/09/12] is the user's sister, a nurse in Porto",
       replaced: [],
     });
@@ -47,7 +48,7 @@ describe("remember", () => {
     const store = await newStore();
     await mkdir(join(store.root, "topics"), { recursive: true });
     await writeFile(join(store.root, "topics/tea.md"), "[stated 2026/09/01] drinks oolong\n");
-    await remember({ store, file: "topics/tea.md", fact: "likes green tea", now: NOW });
+    await remember({ store, path: "topics/tea.md", fact: "likes green tea", now: NOW });
     expect(await store.renderIndex()).toContain(
       "- [tea](topics/tea.md) — What the user stated about tea. Read for any question about tea.\n",
     );
@@ -58,20 +59,21 @@ describe("remember", () => {
     const store = await newStore();
     await remember({
       store,
-      file: "topics/hosting.md",
+      path: "topics/hosting.md",
       fact: "deploys on Heroku",
       now: new Date("2026-03-02T00:00:00Z"),
     });
     const result = await remember({
       store,
-      file: "topics/hosting.md",
+      path: "topics/hosting.md",
       fact: "deploys on Fly.io",
       replaces: "deploys on heroku",
       now: NOW,
     });
     expect(result).toEqual({
+      ok: true,
       code: "applied",
-      file: "topics/hosting.md",
+      path: "topics/hosting.md",
       line: "[stated 2026/09/12] deploys on Fly.io",
       replaced: ["[stated 2026/03/02] deploys on Heroku"],
     });
@@ -102,11 +104,11 @@ describe("remember", () => {
       "duplicate",
       "prefers short answers",
     ],
-  ])("refuses %s", async (_, file, fact, code, shown) => {
+  ])("refuses %s", async (_, path, fact, code, shown) => {
     const store = await newStore();
-    await remember({ store, file: "preferences.md", fact: "prefers short answers", now: NOW });
-    const result = await remember({ store, file, fact, now: NOW });
-    expect(result).toEqual({ code, file, fact: shown, message: expect.any(String) });
+    await remember({ store, path: "preferences.md", fact: "prefers short answers", now: NOW });
+    const result = await remember({ store, path, fact, now: NOW });
+    expect(result).toEqual({ ok: false, code, path, fact: shown, message: expect.any(String) });
     expect((await store.list()).map((row) => row.path)).toEqual(["preferences.md"]);
   });
 
@@ -114,7 +116,7 @@ describe("remember", () => {
     const store = await newStore();
     await remember({
       store,
-      file: "topics/hosting.md",
+      path: "topics/hosting.md",
       fact: "deploys on Heroku",
       now: new Date("2026-03-02T00:00:00Z"),
     });
@@ -126,7 +128,7 @@ describe("remember", () => {
 
     const result = await remember({
       store,
-      file: "topics/hosting.md",
+      path: "topics/hosting.md",
       fact: "deploys on Render",
       now: NOW,
     });

@@ -1,18 +1,13 @@
 import { dateTag } from "../format/index.js";
 import { findSecrets } from "../guards/index.js";
-import {
-  type ApplyRejectionCode,
-  applyFact,
-  type OnTooLong,
-  type WriteStore,
-} from "./apply-proposal.js";
+import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
 import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js";
 
 /** Options of {@link remember}. */
 export type RememberOptions = {
   store: WriteStore;
   /** Memory path, e.g. `topics/tools.md`. */
-  file: string;
+  path: string;
   /** The fact, one short line without a date tag, e.g. `deploys on Fly.io`. */
   fact: string;
   /** Text of the line this fact updates (date tag ignored), or `null`/absent. */
@@ -26,14 +21,15 @@ export type RememberOptions = {
 /** Codes of a refused `remember`. */
 export type RememberRejectionCode =
   | "secret"
-  | Exclude<ApplyRejectionCode, "forgotten" | "evidence_too_short" | "evidence_unrelated">;
+  | Exclude<AddFactRejectionCode, "forgotten" | "evidence_too_short" | "evidence_unrelated">;
 
 /** Result of {@link remember}. */
 export type RememberResult =
-  | { code: "applied"; file: string; line: string; replaced: string[] }
+  | { ok: true; code: "applied"; path: string; line: string; replaced: string[] }
   | {
+      ok: false;
       code: RememberRejectionCode;
-      file: string;
+      path: string;
       /** The fact as given; secrets replaced by `[redacted]` when `code` is `secret`. */
       fact: string;
       message: string;
@@ -48,29 +44,33 @@ export type RememberResult =
  * so later write passes may keep that subject up to date again. Rejection codes:
  * - `secret`: the fact or `replaces` holds a key, token, private key, card number or password
  *   (the same guard as the write pass); the fact in the result is redacted;
- * - `invalid_fact`: blank, over 300 chars, or without a letter or digit (such as `---`);
+ * - `invalid_fact`: blank, over 300 chars, without a letter or digit (such as `---`), or a
+ *   placeholder (`undefined`, `null`, `N/A`, `...`);
  * - `path_not_allowed`: not `profile.md`, `preferences.md` or `topics|projects|people/<kebab>.md`,
  *   or refused by the store's path guard;
  * - `replaces_not_found`: `replaces` names no memory line;
+ * - `replaces_newer`: the line `replaces` names is dated after today (a hand edit);
  * - `duplicate`: a memory line already has this fact (date tag, case, white space ignored), or
- *   the fact is the same text as the line it replaces;
+ *   one line already states every content word of it (see `restatesFact`) and `replaces` does not
+ *   name that line, or the fact is the same text as the line it replaces;
  * - `unparsable_file`: the target file's header cannot be parsed;
  * - `too_long`: the write would pass the store's cap (after `onTooLong`, when given);
  * - `version_conflict`: the file kept changing over 3 re-reads.
  * There is no evidence here, so none of the write pass's evidence codes, and no `forgotten`.
  *
- * @param options - `{ store, file, fact, replaces?, now?, onTooLong? }`: `file` a memory path,
+ * @param options - `{ store, path, fact, replaces?, now?, onTooLong? }`: `path` a memory path,
  *   `fact` one line of at most 300 chars without a date tag, `now` the clock for the tag.
- * @returns `{ code: "applied", file, line, replaced }` or `{ code, file, fact, message }`.
+ * @returns `{ ok: true, code: "applied", path, line, replaced }` or `{ ok: false, code, path, fact,
+ *   message }`.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @throws {MemoryLockError} when the store lock cannot be taken.
  * @example
  * const now = new Date("2026-09-12");
- * await remember({ store, file: "topics/hosting.md", fact: "deploys on Fly.io", now });
- * // { code: "applied", file: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io", replaced: [] }
+ * await remember({ store, path: "topics/hosting.md", fact: "deploys on Fly.io", now });
+ * // { ok: true, code: "applied", path: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io", replaced: [] }
  */
 export async function remember(options: RememberOptions): Promise<RememberResult> {
-  const { store, file } = options;
+  const { store, path } = options;
   const now = options.now ?? new Date();
   const replaces = options.replaces ?? null;
   const [fact, replaced] = await Promise.all([
@@ -82,16 +82,17 @@ export async function remember(options: RememberOptions): Promise<RememberResult
   ];
   if (kinds.length > 0) {
     return {
+      ok: false,
       code: "secret",
-      file,
+      path,
       fact: fact.redacted,
       message: `Not saved: the fact holds a secret (${kinds.join(", ")}). Secrets never go into memory.`,
     };
   }
   const today = dateTag(now);
-  const outcome = await applyFact({
+  const outcome = await addFact({
     store,
-    file,
+    path,
     fact: options.fact,
     replaces,
     stated: today,
@@ -101,8 +102,9 @@ export async function remember(options: RememberOptions): Promise<RememberResult
   });
   if (outcome.code !== "applied") {
     return {
+      ok: false,
       code: outcome.code as RememberRejectionCode,
-      file: outcome.file,
+      path: outcome.path,
       fact: options.fact,
       message: outcome.message,
     };
@@ -118,5 +120,11 @@ export async function remember(options: RememberOptions): Promise<RememberResult
     }
   });
   // The write pass reports a created file's description; remember's result stays as documented.
-  return { code: "applied", file: outcome.file, line: outcome.line, replaced: outcome.replaced };
+  return {
+    ok: true,
+    code: "applied",
+    path: outcome.path,
+    line: outcome.line,
+    replaced: outcome.replaced,
+  };
 }

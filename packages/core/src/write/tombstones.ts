@@ -150,12 +150,13 @@ export async function readTombstones(store: TombstoneStore): Promise<Tombstone[]
   }
   const parsed = TombstoneFileSchema.safeParse(data);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map(
-      (issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`,
+    throw new TombstoneFileError(
+      path,
+      `it has the wrong shape:\n${z.prettifyError(parsed.error)}`,
+      {
+        cause: parsed.error,
+      },
     );
-    throw new TombstoneFileError(path, `it has the wrong shape (${issues.join("; ")})`, {
-      cause: parsed.error,
-    });
   }
   return parsed.data.tombstones;
 }

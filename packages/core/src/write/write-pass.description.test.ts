@@ -76,7 +76,7 @@ describe("writePass: the description of a new file", () => {
       {
         code: "applied",
         proposal: proposal(given),
-        file: "topics/hosting.md",
+        path: "topics/hosting.md",
         line: "[stated 2026/09/12] deploys on Fly.io",
         replaced: [],
         description: want,
@@ -113,7 +113,7 @@ describe("writePass: the description of a new file", () => {
           code: "applied",
           // A secret in the description is redacted in the result too.
           proposal: proposal(reported),
-          file: "topics/hosting.md",
+          path: "topics/hosting.md",
           line: "[stated 2026/09/12] deploys on Fly.io",
           replaced: [],
           description: GENERATED,
@@ -143,7 +143,7 @@ describe("writePass: the description of a new file", () => {
         {
           code: "applied",
           proposal: proposal(GOOD),
-          file: "topics/hosting.md",
+          path: "topics/hosting.md",
           line: "[stated 2026/09/12] deploys on Fly.io",
           replaced: [],
         },
@@ -165,7 +165,7 @@ describe("writePass: the description of a new file", () => {
       {
         code: "applied",
         proposal: given,
-        file: "topics/tools.md",
+        path: "topics/tools.md",
         line: "[stated 2026/09/12] deploys on Fly.io",
         replaced: ["[stated 2026/08/01] deploys on Heroku"],
       },

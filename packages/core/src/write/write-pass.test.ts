@@ -24,12 +24,12 @@ import {
   toolUseBlock,
 } from "../../test/messages-api.js";
 import { MemoryStore } from "../store/index.js";
+import { ModelReplyError } from "../tool-reply/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { UsageRecord } from "../usage/index.js";
 import { forget } from "./forget.js";
 import type { Proposal } from "./propose-memories-tool.js";
 import { remember } from "./remember.js";
-import { WriteModelReplyError } from "./write-model-reply-error.js";
 import { type WritePassOptions, writePass } from "./write-pass.js";
 
 const server = setupServer();
@@ -119,7 +119,7 @@ describe("writePass: a good proposal set", () => {
             replaces: null,
             description: null,
           },
-          file: "profile.md",
+          path: "profile.md",
           line: "[stated 2026/09/12] is a backend engineer in Lisbon",
           replaced: [],
           description:
@@ -134,7 +134,7 @@ describe("writePass: a good proposal set", () => {
             replaces: null,
             description: null,
           },
-          file: "topics/hosting.md",
+          path: "topics/hosting.md",
           line: "[stated 2026/09/12] deploys on Fly.io",
           replaced: [],
           description: "What the user stated about hosting. Read for any question about hosting.",
@@ -170,7 +170,7 @@ describe("writePass: a good proposal set", () => {
     const store = await newStore();
     await remember({
       store,
-      file: "preferences.md",
+      path: "preferences.md",
       fact: "prefers short answers",
       now: new Date("2026-09-01T00:00:00Z"),
     });
@@ -323,7 +323,7 @@ describe("writePass: rejected proposals", () => {
     const store = await newStore();
     await remember({
       store,
-      file: "topics/tools.md",
+      path: "topics/tools.md",
       fact: "Uses  Neovim.",
       now: new Date("2026-08-01T00:00:00Z"),
     });
@@ -387,7 +387,7 @@ describe("writePass: updates", () => {
 
     expect(result.applied).toEqual([
       expect.objectContaining({
-        file: "preferences.md",
+        path: "preferences.md",
         line: "[stated 2026/10/03] can't stand Thai food",
         replaced: ["[stated 2026/09/12] loves Thai food"],
       }),
@@ -403,7 +403,7 @@ describe("writePass: updates", () => {
     const store = await newStore();
     await remember({
       store,
-      file: "topics/hosting.md",
+      path: "topics/hosting.md",
       fact: "deploys on Heroku",
       now: new Date("2026-03-02T00:00:00Z"),
     });
@@ -426,7 +426,7 @@ describe("writePass: updates", () => {
     const store = await newStore();
     await remember({
       store,
-      file: "topics/hosting.md",
+      path: "topics/hosting.md",
       fact: "deploys on Heroku",
       now: new Date("2026-03-02T00:00:00Z"),
     });
@@ -440,7 +440,7 @@ describe("writePass: updates", () => {
       }),
     ]);
     const result = await run({ store, transcript: deploySession });
-    expect(result.applied.map((item) => [item.file, item.line])).toEqual([
+    expect(result.applied.map((item) => [item.path, item.line])).toEqual([
       ["topics/hosting.md", "[stated 2026/09/12] deploys on Fly.io"],
     ]);
     expect((await store.list()).map((row) => row.path)).toEqual(["topics/hosting.md"]);
@@ -452,7 +452,7 @@ describe("writePass: tombstones", () => {
     const store = await newStore();
     await remember({
       store,
-      file: "profile.md",
+      path: "profile.md",
       fact: "home address is 12 Elm Street, Springfield",
       now: new Date("2026-09-01T00:00:00Z"),
     });
@@ -462,10 +462,11 @@ describe("writePass: tombstones", () => {
       now: new Date("2026-09-05T00:00:00Z"),
     });
     expect(forgotten).toEqual({
+      ok: true,
       code: "removed",
       removed: [
         {
-          file: "profile.md",
+          path: "profile.md",
           line: "[stated 2026/09/01] home address is 12 Elm Street, Springfield",
         },
       ],
@@ -604,12 +605,15 @@ describe("writePass: the API and the model reply", () => {
         ],
       },
       {
-        problem: "invalid_tool_input",
+        code: "invalid_tool_input",
         issues: [
-          "memories.0.evidence: Invalid input: expected string, received undefined",
-          "memories.0.replaces: Invalid input: expected string, received number",
-          "memories.0.description: Invalid input: expected string, received undefined",
-        ],
+          "✖ Invalid input: expected string, received undefined",
+          "  → at memories[0].evidence",
+          "✖ Invalid input: expected string, received number",
+          "  → at memories[0].replaces",
+          "✖ Invalid input: expected string, received undefined",
+          "  → at memories[0].description",
+        ].join("\n"),
       },
     ],
     [
@@ -619,8 +623,8 @@ describe("writePass: the API and the model reply", () => {
         stopReason: "end_turn" as const,
       },
       {
-        problem: "no_tool_call",
-        issues: [],
+        code: "no_tool_call",
+        issues: "",
         stopReason: "end_turn",
         blockTypes: ["thinking", "text"],
       },
@@ -633,22 +637,29 @@ describe("writePass: the API and the model reply", () => {
           toolUseBlock({ name: "propose_memories", input: { memories: [] } }),
         ],
       },
-      { problem: "several_tool_calls", issues: [] },
+      { code: "several_tool_calls", issues: "" },
     ],
-  ])("throws WriteModelReplyError on %s and writes nothing", async (_, answer, expected) => {
+  ])("throws ModelReplyError on %s and writes nothing", async (_, answer, expected) => {
     const store = await newStore();
     mockMessages(server, [answer]);
     const error = await run({ store, transcript: deploySession }).catch(
       (caught: unknown) => caught,
     );
-    expect(error).toBeInstanceOf(WriteModelReplyError);
-    expect(error).toMatchObject({ name: "WriteModelReplyError", model: HAIKU, ...expected });
+    expect(error).toBeInstanceOf(ModelReplyError);
+    expect(error).toMatchObject({
+      name: "ModelReplyError",
+      stage: "write",
+      model: HAIKU,
+      ...expected,
+    });
     expect((error as Error).message).toContain("Nothing was written.");
     expect(await store.list()).toEqual([]);
   });
 });
 
-describe("writePass: size cap and version conflicts", () => {
+// The default consolidation commits when the folder is a git repository, so it spawns git:
+// 30 s leaves room for a loaded 2-core machine (issue 10, item 12).
+describe("writePass: size cap and version conflicts", { timeout: 30_000 }, () => {
   const proposal = {
     file: "topics/hosting.md",
     fact: "deploys on Fly.io",
@@ -666,7 +677,7 @@ describe("writePass: size cap and version conflicts", () => {
     ].entries()) {
       await remember({
         store,
-        file: "topics/hosting.md",
+        path: "topics/hosting.md",
         fact: `${fact} ${"x".repeat(40)}`,
         now: new Date(Date.UTC(2026, 7, index + 1)),
       });
@@ -745,6 +756,7 @@ describe("writePass: size cap and version conflicts", () => {
     expect(result.consolidated).toEqual([
       {
         ok: true,
+        code: "consolidated",
         path: "topics/hosting.md",
         charsBefore: before.length,
         charsAfter: after.length,
@@ -823,12 +835,13 @@ describe("writePass: size cap and version conflicts", () => {
       const result = await runRepro(store, { content: FULL_GOOD, dropped });
       expect(result).toEqual({
         applied: [
-          { code: "applied", proposal, file: "topics/hosting.md", line: FLY_LINE, replaced: [] },
+          { code: "applied", proposal, path: "topics/hosting.md", line: FLY_LINE, replaced: [] },
         ],
         rejected: [],
         consolidated: [
           {
             ok: true,
+            code: "consolidated",
             path: "topics/hosting.md",
             charsBefore: FULL_BEFORE.length,
             charsAfter: FULL_GOOD.length,

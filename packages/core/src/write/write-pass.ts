@@ -6,15 +6,11 @@ import { sumUsage, toModelUsage } from "../cost/index.js";
 import { dateTag, formatFactLine } from "../format/index.js";
 import { checkEvidence, findSecrets } from "../guards/index.js";
 import { supportsForcedToolChoice } from "../models/index.js";
+import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../tool-reply/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";
 import { reportUsage } from "../usage/report-usage.js";
-import {
-  type ApplyRejectionCode,
-  applyFact,
-  type OnTooLong,
-  type WriteStore,
-} from "./apply-proposal.js";
+import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
 import { readMemoryFiles } from "./memory-files.js";
 import {
   MAX_DESCRIPTION_CHARS,
@@ -23,7 +19,7 @@ import {
   type Proposal,
   ProposeMemoriesInputSchema,
 } from "./propose-memories-tool.js";
-import { WriteModelReplyError } from "./write-model-reply-error.js";
+import { fitTranscript } from "./transcript-budget.js";
 import { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js";
 
 /** Every code a rejected proposal can carry (see {@link writePass}). */
@@ -31,15 +27,15 @@ export type WriteRejectionCode =
   | "secret"
   | "evidence_not_from_user"
   | "evidence_not_found"
-  | ApplyRejectionCode;
+  | AddFactRejectionCode;
 
 /** A proposal code applied. */
 export type AppliedProposal = {
   code: "applied";
   /** The proposal as the model gave it. */
   proposal: Proposal;
-  /** The file written; differs from `proposal.file` when `replaces` named a line in another file. */
-  file: string;
+  /** Memory path written; differs from `proposal.file` when `replaces` named a line in another file. */
+  path: string;
   /** The line added, e.g. `[stated 2026/09/12] deploys on Fly.io`. */
   line: string;
   /** Whole lines removed because `replaces` named them. */
@@ -78,7 +74,10 @@ export type WritePassConsolidation = {
   dropped: DroppedLine[];
   /** Tokens of the consolidation's model call. */
   usage: ModelUsage;
-} & ({ ok: true } | { ok: false; code: ConsolidateFailureCode; message: string });
+} & (
+  | { ok: true; code: "consolidated" }
+  | { ok: false; code: ConsolidateFailureCode; message: string }
+);
 
 /** Result of {@link writePass}. */
 export type WritePassResult = {
@@ -126,13 +125,21 @@ export type WritePassOptions = {
   onTooLong?: OnTooLong | false;
   /** Budget of memory lines shown to the model, in chars; default 24,000. */
   maxMemoryChars?: number;
+  /**
+   * Budget of the transcript in the request, in estimated tokens (chars / 3); default 100,000.
+   * Longer transcripts have their longest turns trimmed to fit (see `fitTranscript`).
+   */
+  maxTranscriptTokens?: number;
 };
 
 const DEFAULT_MAX_TOKENS = 4096;
 
 /**
  * Runs the write pass over one session: one Messages API call shows the model the memory index,
- * the current memory lines and the role-labelled, dated transcript, and asks for one
+ * the current memory lines and the role-labelled, dated transcript (fitted to a budget of
+ * `maxTranscriptTokens`, default 100,000 tokens estimated at 3 chars a token: when the turns are
+ * longer, the longest turns are trimmed around a marker, assistant turns first, so a long session
+ * still saves its facts; see `fitTranscript`), and asks for one
  * `propose_memories` call (`strict: true`; `tool_choice` forces the tool where the model allows
  * it, else `auto` and the prompt demands the call). The tool input is validated with zod. Then
  * code decides each proposal, in order, and applies the accepted ones one file write each (the
@@ -143,7 +150,8 @@ const DEFAULT_MAX_TOKENS = 4096;
  * - `evidence_not_from_user`: the evidence is quoted from an assistant turn, not a user turn;
  * - `evidence_not_found`: the evidence is not a verbatim quote of any turn (case, white space and
  *   quote marks folded);
- * - `invalid_fact`: the fact is blank, over 300 chars, or has no letter or digit;
+ * - `invalid_fact`: the fact is blank, over 300 chars, has no letter or digit, or is a
+ *   placeholder (`undefined`, `null`, `N/A`, `...`; see `isPlaceholder`);
  * - `evidence_too_short`: the evidence has fewer than 2 content words and 12 chars (such as "I");
  * - `evidence_unrelated`: the evidence shares no content word (stemmed) with the fact;
  * - `path_not_allowed`: not `profile.md`, `preferences.md` or `topics|projects|people/<kebab>.md`,
@@ -151,8 +159,13 @@ const DEFAULT_MAX_TOKENS = 4096;
  * - `forgotten`: a tombstone matches the fact (see `findForgotten`);
  * - `replaces_not_found`: `replaces` names no memory line (date tag, case, white space ignored);
  *   when it names a line in another file, the new line goes to that file (one place per fact);
+ * - `replaces_newer`: a line `replaces` names was stated after this session's date: an older
+ *   session never overwrites a newer fact (the newer line is kept);
  * - `duplicate`: a memory line already has this fact text (date tag, case, white space ignored),
- *   or the fact is the same text as the line it replaces;
+ *   or one line in any file already states every content word of it (a rewording such as `main
+ *   editor is Neovim` of `uses Neovim as the main editor`, negation kept apart; see
+ *   `restatesFact`) and the proposal does not name that line in `replaces`, or the fact is the
+ *   same text as the line it replaces;
  * - `unparsable_file`: the target file's header cannot be parsed;
  * - `too_long`: the write would pass the store's cap, even after `onTooLong` ran;
  * - `version_conflict`: the file kept changing over 3 re-reads and re-applications.
@@ -174,13 +187,14 @@ const DEFAULT_MAX_TOKENS = 4096;
  * refused with `too_long`.
  *
  * @param options - `{ store, transcript, client, model, prompt?, now?, maxTokens?, onUsage?,
- *   sessionId?, onTooLong?, maxMemoryChars? }`: `transcript.date` is an ISO date (`YYYY-MM-DD`,
- *   else `now` dates the lines); `prompt` defaults to `extraction@1`; `maxTokens` in tokens
- *   (default 4,096); `maxMemoryChars` in chars (default 24,000).
+ *   sessionId?, onTooLong?, maxMemoryChars?, maxTranscriptTokens? }`: `transcript.date` is an ISO
+ *   date (`YYYY-MM-DD`, else `now` dates the lines); `prompt` defaults to `extraction@1`;
+ *   `maxTokens` in tokens (default 4,096); `maxMemoryChars` in chars (default 24,000);
+ *   `maxTranscriptTokens` in estimated tokens (default 100,000).
  * @returns `{ applied, rejected, consolidated, usage }`; each applied item has `description` when
  *   it created the file; sizes in chars, usage in tokens (every model call of the pass,
  *   consolidations included).
- * @throws {WriteModelReplyError} when the reply has no `propose_memories` call, several, or an
+ * @throws {ModelReplyError} when the reply has no `propose_memories` call, several, or an
  *   input the schema refuses; nothing is written then.
  * @throws {Anthropic.APIError} when the API call fails after the client's retries.
  * @throws {ModelReplyShapeError} when a 200 reply has no usable `usage` (not a Messages API reply).
@@ -221,7 +235,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
         content: formatWriteRequest({
           rows,
           lines,
-          transcript,
+          transcript: fitTranscript(transcript, options.maxTranscriptTokens).transcript,
           today,
           maxMemoryChars: options.maxMemoryChars ?? DEFAULT_MAX_MEMORY_CHARS,
         }),
@@ -242,7 +256,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
     now,
   });
 
-  const proposals = readProposals(message, model);
+  const proposals = readProposals(message);
   const stated = statedTag(transcript, now);
   const consolidated: WritePassConsolidation[] = [];
   const onTooLong =
@@ -258,7 +272,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       continue;
     }
     const evidence = checkEvidence(proposal.evidence, transcript);
-    if (evidence.code !== "ok") {
+    if (!evidence.ok) {
       rejected.push({
         code: evidence.code,
         proposal,
@@ -269,9 +283,9 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       });
       continue;
     }
-    const outcome = await applyFact({
+    const outcome = await addFact({
       store,
-      file: proposal.file,
+      path: proposal.file,
       fact: proposal.fact,
       replaces: proposal.replaces,
       evidence: proposal.evidence,
@@ -282,11 +296,11 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       onTooLong,
     });
     if (outcome.code === "applied") {
-      const { file, line, replaced } = outcome;
+      const { path, line, replaced } = outcome;
       applied.push({
         code: "applied",
         proposal,
-        file,
+        path,
         line,
         replaced,
         ...(outcome.description === undefined ? {} : { description: outcome.description }),
@@ -303,27 +317,30 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
   };
 }
 
-function readProposals(message: Anthropic.Message, model: string): Proposal[] {
-  const blockTypes = message.content.map((block) => block.type);
-  const calls = message.content.filter(
-    (block): block is Anthropic.ToolUseBlock =>
-      block.type === "tool_use" && block.name === PROPOSE_MEMORIES,
-  );
-  const base = { model, stopReason: message.stop_reason, blockTypes };
-  if (calls.length === 0) throw new WriteModelReplyError({ ...base, problem: "no_tool_call" });
-  if (calls.length > 1) throw new WriteModelReplyError({ ...base, problem: "several_tool_calls" });
-  const parsed = ProposeMemoriesInputSchema.safeParse(calls[0]?.input);
+const REPLY_HINTS: Record<ToolReplyProblem, string> = {
+  no_tool_call:
+    "Models that cannot be forced to call a tool (Opus 5.5) must be told by the prompt to call propose_memories; if stop_reason is max_tokens, raise maxTokens.",
+  several_tool_calls:
+    "The extraction prompt asks for exactly one propose_memories call; check the prompt version.",
+  invalid_tool_input:
+    "The tool input must be { memories: [{ file, fact, evidence, replaces: string | null, description: string | null }] }; if stop_reason is max_tokens, raise maxTokens.",
+};
+
+function readProposals(message: Anthropic.Message): Proposal[] {
+  const parsed = parseToolReply(message, {
+    name: PROPOSE_MEMORIES,
+    schema: ProposeMemoriesInputSchema,
+  });
   if (!parsed.success) {
-    throw new WriteModelReplyError({
-      ...base,
-      problem: "invalid_tool_input",
-      issues: parsed.error.issues.map(
-        (issue) => `${issue.path.join(".") || "(input)"}: ${issue.message}`,
-      ),
-      cause: parsed.error,
+    throw ModelReplyError.of(parsed, {
+      stage: "write",
+      tool: PROPOSE_MEMORIES,
+      message,
+      hint: REPLY_HINTS[parsed.code],
+      outcome: "Nothing was written.",
     });
   }
-  return parsed.data.memories;
+  return parsed.value.memories;
 }
 
 /**
@@ -422,6 +439,7 @@ function lazyConsolidate(
     if (result.ok) {
       consolidated.push({
         ok: true,
+        code: "consolidated",
         path,
         charsBefore: result.before,
         charsAfter: result.after,

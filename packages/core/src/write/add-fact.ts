@@ -1,14 +1,13 @@
 import {
+  editMemoryText,
   formatFactLine,
   formatMemoryFile,
   type MemoryHeader,
-  type MemoryLine,
 } from "../format/index.js";
-import { keepTextStyle } from "../format/keep-text-style.js";
 import { checkEvidenceSupport } from "../guards/evidence-support.js";
 import type { MemoryStore } from "../store/index.js";
 import { MemoryPathError } from "../store/index.js";
-import { factKey } from "../text/index.js";
+import { factKey, isPlaceholder, restatesFact } from "../text/index.js";
 import { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
 import { type MemoryFileState, readMemoryFile, readMemoryFiles } from "./memory-files.js";
 import { findForgotten, readTombstones } from "./tombstones.js";
@@ -33,24 +32,25 @@ export const MAX_CONFLICT_RETRIES = 3;
 export const MAX_FACT_CHARS = 300;
 
 /** Codes of a proposal that was not applied, shared by the write pass and `remember`. */
-export type ApplyRejectionCode =
+export type AddFactRejectionCode =
   | "invalid_fact"
   | "evidence_too_short"
   | "evidence_unrelated"
   | "path_not_allowed"
   | "forgotten"
   | "replaces_not_found"
+  | "replaces_newer"
   | "duplicate"
   | "unparsable_file"
   | "too_long"
   | "version_conflict";
 
-/** Result of {@link applyFact}. */
-export type ApplyFactResult =
+/** Result of {@link addFact}. */
+export type AddFactResult =
   | {
       code: "applied";
-      /** The file written (the file of the replaced line, when `replaces` named a line elsewhere). */
-      file: string;
+      /** Memory path of the file written (the replaced line's, when `replaces` named a line elsewhere). */
+      path: string;
       /** The line added, e.g. `[stated 2026/09/12] deploys on Fly.io`. */
       line: string;
       /** The lines removed because `replaces` named them (whole lines, date tags included). */
@@ -58,12 +58,13 @@ export type ApplyFactResult =
       /** The description written into the header, present only when this write created the file. */
       description?: string;
     }
-  | { code: ApplyRejectionCode; file: string; message: string };
+  | { code: AddFactRejectionCode; path: string; message: string };
 
-/** Options of {@link applyFact}. */
-export type ApplyFactOptions = {
+/** Options of {@link addFact}. */
+export type AddFactOptions = {
   store: WriteStore;
-  file: string;
+  /** Memory path, e.g. `topics/tools.md`. */
+  path: string;
   fact: string;
   replaces: string | null;
   /**
@@ -87,7 +88,7 @@ export type ApplyFactOptions = {
   onTooLong?: OnTooLong | undefined;
 };
 
-type Attempt = ApplyFactResult | { code: "conflict"; file: string; message: string };
+type Attempt = AddFactResult | { code: "conflict"; path: string; message: string };
 
 const STATED_PREFIX = /^\s*\[stated\b[^\]\n]*\]\s*/i;
 
@@ -102,36 +103,42 @@ const STATED_PREFIX = /^\s*\[stated\b[^\]\n]*\]\s*/i;
  * @returns `applied` with the file, the line added, the lines replaced and (when this write created
  *   the file) the description it wrote: `options.description`, else `describeNewFile`'s; or a
  *   rejection code:
- *   `invalid_fact`, `evidence_too_short`, `evidence_unrelated`, `path_not_allowed`, `forgotten`,
- *   `replaces_not_found`, `duplicate`, `unparsable_file`, `too_long`, `version_conflict`.
+ *   `invalid_fact` (blank, too long, no letter or digit, or a placeholder such as `undefined`,
+ *   `null`, `N/A`, `...`; see `isPlaceholder`), `evidence_too_short`, `evidence_unrelated`,
+ *   `path_not_allowed`, `forgotten`, `replaces_not_found`, `duplicate` (the same fact text, or
+ *   a fact whose content words one line already states; see `restatesFact`), `replaces_newer`
+ *   (a line `replaces` names is dated after `stated`), `unparsable_file`, `too_long`,
+ *   `version_conflict`.
  */
-export async function applyFact(options: ApplyFactOptions): Promise<ApplyFactResult> {
-  const { store, file } = options;
+export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
+  const { store, path } = options;
   const fact = options.fact.replace(STATED_PREFIX, "").replace(/\s+/g, " ").trim();
   const problem =
     fact === ""
       ? "it is blank"
       : fact.length > MAX_FACT_CHARS
         ? `it is ${fact.length} chars, over ${MAX_FACT_CHARS}`
-        : /[\p{L}\p{N}]/u.test(fact)
-          ? undefined
-          : `${JSON.stringify(fact)} has no letter or digit`;
+        : !/[\p{L}\p{N}]/u.test(fact)
+          ? `${JSON.stringify(fact)} has no letter or digit`
+          : isPlaceholder(fact)
+            ? `${JSON.stringify(fact)} is a placeholder, not a fact`
+            : undefined;
   if (problem !== undefined) {
     return {
       code: "invalid_fact",
-      file,
-      message: `Refused the fact for ${file}: ${problem}. A memory line is one short fact.`,
+      path,
+      message: `Refused the fact for ${path}: ${problem}. A memory line is one short fact.`,
     };
   }
   if (options.evidence !== undefined) {
     const support = checkEvidenceSupport(options.evidence, fact);
-    if (support.code !== "ok") return { code: support.code, file, message: support.message };
+    if (!support.ok) return { code: support.code, path, message: support.message };
   }
-  if (!isAllowedWritePath(file)) {
+  if (!isAllowedWritePath(path)) {
     return {
       code: "path_not_allowed",
-      file,
-      message: `Refused path ${JSON.stringify(file)}. ${ALLOWED_PATHS_RULE}`,
+      path,
+      message: `Refused path ${JSON.stringify(path)}. ${ALLOWED_PATHS_RULE}`,
     };
   }
   let conflicts = 0;
@@ -142,50 +149,50 @@ export async function applyFact(options: ApplyFactOptions): Promise<ApplyFactRes
       attempt = await store.withLock(() => attemptOnce({ ...options, fact }));
     } catch (error) {
       if (!(error instanceof MemoryPathError)) throw error;
-      return { code: "path_not_allowed", file, message: error.message };
+      return { code: "path_not_allowed", path, message: error.message };
     }
     if (attempt.code === "conflict") {
       if (conflicts++ < MAX_CONFLICT_RETRIES) continue;
       return {
         code: "version_conflict",
-        file: attempt.file,
+        path: attempt.path,
         message: `${attempt.message} Gave up after ${MAX_CONFLICT_RETRIES} re-reads; the file kept changing. Run the write again.`,
       };
     }
     if (attempt.code === "too_long" && options.onTooLong && !shrunk) {
       shrunk = true;
-      await options.onTooLong({ store, path: attempt.file });
+      await options.onTooLong({ store, path: attempt.path });
       continue;
     }
     return attempt;
   }
 }
 
-async function attemptOnce(options: ApplyFactOptions): Promise<Attempt> {
+async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
   const { store, fact } = options;
   if (options.checkTombstones) {
     const match = findForgotten(fact, await readTombstones(store));
     if (match) {
       return {
         code: "forgotten",
-        file: options.file,
-        message: `Refused a fact for ${options.file}: the user asked on ${match.date} to forget it (tombstone rule ${match.rule}).`,
+        path: options.path,
+        message: `Refused a fact for ${options.path}: the user asked on ${match.date} to forget it (tombstone rule ${match.rule}).`,
       };
     }
   }
-  const files = await readAllFiles(store, options.file);
+  const files = await readAllFiles(store, options.path);
   const newKey = factKey(fact);
-  let target = options.file;
+  let target = options.path;
   let replacedKey: string | undefined;
   if (options.replaces !== null) {
     replacedKey = factKey(options.replaces);
     const holders = [...files.keys()].filter((path) => holdsKey(files.get(path), replacedKey));
-    const holder = holders.includes(options.file) ? options.file : holders[0];
+    const holder = holders.includes(options.path) ? options.path : holders[0];
     if (holder === undefined || replacedKey === "") {
       return {
         code: "replaces_not_found",
-        file: options.file,
-        message: `Refused a fact for ${options.file}: it replaces ${JSON.stringify(options.replaces)}, and no memory line has that text (date tag, case and white space ignored).`,
+        path: options.path,
+        message: `Refused a fact for ${options.path}: it replaces ${JSON.stringify(options.replaces)}, and no memory line has that text (date tag, case and white space ignored).`,
       };
     }
     target = holder;
@@ -194,53 +201,110 @@ async function attemptOnce(options: ApplyFactOptions): Promise<Attempt> {
   if (newKey === replacedKey || duplicateIn !== undefined) {
     return {
       code: "duplicate",
-      file: duplicateIn ?? target,
+      path: duplicateIn ?? target,
       message: `Not added: ${duplicateIn ?? target} already holds this fact.`,
+    };
+  }
+  const restated = findRestated(files, fact, replacedKey);
+  if (restated !== undefined) {
+    return {
+      code: "duplicate",
+      path: restated.path,
+      message: `Not added: ${restated.path} already states it as ${JSON.stringify(restated.line)} (every content word of ${JSON.stringify(fact)} is in that line). If the fact changes that line, name it in replaces.`,
+    };
+  }
+  const newer =
+    replacedKey === undefined ? undefined : findNewer(files, replacedKey, options.stated);
+  if (newer !== undefined) {
+    return {
+      code: "replaces_newer",
+      path: newer.path,
+      message: `Refused ${JSON.stringify(fact)} (stated ${options.stated}): it replaces ${JSON.stringify(newer.line)} in ${newer.path}, which was stated later. An older session never overwrites a newer fact; the newer line is kept.`,
     };
   }
 
   const state = files.get(target) ?? (await readMemoryFile(store, target));
   if ("unparsable" in state) {
-    return { code: "unparsable_file", file: target, message: state.unparsable };
+    return { code: "unparsable_file", path: target, message: state.unparsable };
   }
   const line = formatFactLine({ stated: options.stated, text: fact });
   const replaced: string[] = [];
-  const lines: MemoryLine[] = [];
-  let insertAt: number | undefined;
-  for (const current of state.lines) {
-    if (
-      current.kind === "fact" &&
-      replacedKey !== undefined &&
-      factKey(current.text) === replacedKey
-    ) {
+  const remove = new Set<number>();
+  for (const current of state.file?.facts ?? []) {
+    if (replacedKey !== undefined && factKey(current.text) === replacedKey) {
       replaced.push(formatFactLine(current));
-      insertAt ??= lines.length;
-      continue;
+      remove.add(current.line);
     }
-    lines.push(current);
   }
-  lines.splice(insertAt ?? lines.length, 0, { kind: "fact", stated: options.stated, text: fact });
-  // A file without a description (new, or written by hand without a header) gets the one a new
-  // file gets, so the index never shows "(no description)"; fields it has are kept. Only a file
-  // this write creates takes the caller's description: an existing one keeps what a person wrote.
+  // A new file gets a whole header; an existing one is edited line by line (editMemoryText), so
+  // the header and lines a person wrote stay byte for byte. A file without a description gets the
+  // one a new file gets, so the index never shows "(no description)"; only a file this write
+  // creates takes the caller's description.
   const created = !state.read.exists;
   const generated = describeNewFile(target);
-  const header: MemoryHeader = state.header.description
-    ? { ...state.header, updated: options.updated }
-    : created && options.description !== undefined
-      ? { name: generated.name, description: options.description, updated: options.updated }
-      : { ...generated, ...state.header, updated: options.updated };
-  const formatted = formatMemoryFile({ header, lines });
-  const content = state.read.exists ? keepTextStyle(state.read.content, formatted) : formatted;
+  let content: string;
+  let description: string | undefined;
+  if (state.read.exists && state.file) {
+    content = editMemoryText(state.read.content, state.file, {
+      remove,
+      insert: { line, ...(remove.size > 0 ? { before: Math.min(...remove) } : {}) },
+      updated: options.updated,
+      missing: generated,
+    });
+  } else {
+    description = options.description ?? generated.description;
+    const header: MemoryHeader = { name: generated.name, description, updated: options.updated };
+    content = formatMemoryFile({
+      header,
+      lines: [{ kind: "fact", stated: options.stated, text: fact }],
+    });
+  }
   const written = await store.write(target, content, state.read.version);
   if (written.ok) {
-    return created && typeof header.description === "string"
-      ? { code: "applied", file: target, line, replaced, description: header.description }
-      : { code: "applied", file: target, line, replaced };
+    return created && description !== undefined
+      ? { code: "applied", path: target, line, replaced, description }
+      : { code: "applied", path: target, line, replaced };
   }
   if (written.code === "version_conflict")
-    return { code: "conflict", file: target, message: written.message };
-  return { code: "too_long", file: target, message: written.message };
+    return { code: "conflict", path: target, message: written.message };
+  if (written.code === "not_text") {
+    return { code: "unparsable_file", path: target, message: written.message };
+  }
+  return { code: "too_long", path: target, message: written.message };
+}
+
+// A fact line (any file) the proposal only restates; the line it replaces does not count.
+function findRestated(
+  files: Map<string, MemoryFileState>,
+  fact: string,
+  replacedKey: string | undefined,
+): { path: string; line: string } | undefined {
+  for (const [path, state] of files) {
+    if ("unparsable" in state) continue;
+    for (const line of state.lines) {
+      if (line.kind !== "fact" || factKey(line.text) === replacedKey) continue;
+      if (restatesFact(fact, line.text)) return { path, line: formatFactLine(line) };
+    }
+  }
+  return undefined;
+}
+
+// A line `replaces` names that was stated after the proposal's own date (dates are YYYY/MM/DD, so
+// text order is date order).
+function findNewer(
+  files: Map<string, MemoryFileState>,
+  replacedKey: string,
+  stated: string,
+): { path: string; line: string } | undefined {
+  for (const [path, state] of files) {
+    if ("unparsable" in state) continue;
+    for (const line of state.lines) {
+      if (line.kind === "fact" && factKey(line.text) === replacedKey && line.stated > stated) {
+        return { path, line: formatFactLine(line) };
+      }
+    }
+  }
+  return undefined;
 }
 
 function holdsKey(state: MemoryFileState | undefined, key: string | undefined): boolean {

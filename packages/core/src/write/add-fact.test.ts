@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "../store/index.js";
-import { applyFact } from "./apply-proposal.js";
+import { addFact } from "./add-fact.js";
 
 async function newStore(): Promise<MemoryStore> {
   return new MemoryStore({
@@ -13,7 +13,7 @@ async function newStore(): Promise<MemoryStore> {
 
 const base = { replaces: null, stated: "2026/09/12", updated: "2026/09/12", checkTombstones: true };
 
-describe("applyFact: evidence must back the fact", () => {
+describe("addFact: evidence must back the fact", () => {
   it.each([
     ["a one-word quote", "likes tea", "I", "evidence_too_short"],
     [
@@ -26,13 +26,13 @@ describe("applyFact: evidence must back the fact", () => {
     ["no evidence (remember)", "likes tea", undefined, "applied"],
   ])("%s", async (_name, fact, evidence, code) => {
     const store = await newStore();
-    const result = await applyFact({ ...base, store, file: "preferences.md", fact, evidence });
+    const result = await addFact({ ...base, store, path: "preferences.md", fact, evidence });
     expect(result.code).toBe(code);
     expect((await store.list()).length).toBe(code === "applied" ? 1 : 0);
   });
 });
 
-describe("applyFact: a file written by hand", () => {
+describe("addFact: a file written by hand", () => {
   it.each([
     ["LF, no BOM", "\n", ""],
     ["CRLF", "\r\n", ""],
@@ -43,7 +43,7 @@ describe("applyFact: a file written by hand", () => {
     await mkdir(join(store.root, "topics"), { recursive: true });
     const path = join(store.root, "topics/tea.md");
     await writeFile(path, `${bom}[stated 2026/09/01] drinks oolong${eol}`);
-    const result = await applyFact({ ...base, store, file: "topics/tea.md", fact: "likes tea" });
+    const result = await addFact({ ...base, store, path: "topics/tea.md", fact: "likes tea" });
     expect(result.code).toBe("applied");
     const lines = [
       "---",
@@ -64,19 +64,19 @@ describe("applyFact: a file written by hand", () => {
     });
   });
 
-  it("keeps the name and other fields of a header without a description", async () => {
+  it("keeps the name and other fields of a header without a description, in place", async () => {
     const store = await newStore();
     await writeFile(
       join(await mkdir(store.root, { recursive: true }).then(() => store.root), "profile.md"),
       "---\nname: me\ntype: user\n---\n",
     );
-    await applyFact({ ...base, store, file: "profile.md", fact: "is a nurse" });
+    await addFact({ ...base, store, path: "profile.md", fact: "is a nurse" });
     expect(await readFile(join(store.root, "profile.md"), "utf8")).toBe(
       [
         "---",
         "name: me",
-        "description: Who the user is (name, role, where they live, languages, background). Read when the answer depends on who they are.",
         "type: user",
+        "description: Who the user is (name, role, where they live, languages, background). Read when the answer depends on who they are.",
         "updated: 2026/09/12",
         "---",
         "[stated 2026/09/12] is a nurse",

@@ -1,0 +1,143 @@
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildSystem } from "../recall/index.js";
+import { forget } from "../write/forget.js";
+import { remember } from "../write/remember.js";
+import { MemoryStore } from "./memory-store.js";
+
+// Issue 10, items 4 and 5: files in other encodings, and names a file system would treat as one.
+async function newStore(): Promise<MemoryStore> {
+  return new MemoryStore({ root: join(await mkdtemp(join(tmpdir(), "memfiles-enc-")), "memory") });
+}
+
+const NOW = new Date("2026-11-29T09:00:00Z");
+const PREFERENCES =
+  "\uFEFF---\r\nname: preferences\r\ndescription: How the user wants to be addressed and answered.\r\n---\r\n[stated 2026/11/01] wants to be called señor García\r\n";
+
+const utf16be = (text: string) => Buffer.from(text, "utf16le").swap16();
+
+describe("a file saved as UTF-16 or UTF-8 with a BOM keeps its encoding (item 4)", () => {
+  it.each([
+    [
+      "UTF-16LE with a BOM (the issue's input)",
+      (text: string) => Buffer.from(text, "utf16le"),
+      "utf-16le",
+    ],
+    ["UTF-16BE with a BOM", utf16be, "utf-16be"],
+    ["UTF-8 with a BOM", (text: string) => Buffer.from(text, "utf8"), "utf-8"],
+  ] as const)("%s", async (_name, encode, encoding) => {
+    const store = await newStore();
+    await mkdir(store.root, { recursive: true });
+    const path = join(store.root, "preferences.md");
+    await writeFile(path, encode(PREFERENCES));
+
+    const system = (await buildSystem({ store, basePrompt: "You help." }))
+      .map((block) => block.text)
+      .join("");
+    expect(system).toContain("wants to be called señor García");
+    expect(system).not.toContain("\u0000");
+    expect(system).not.toContain("\uFFFD");
+
+    expect(
+      await remember({ store, path: "preferences.md", fact: "likes short answers", now: NOW }),
+    ).toMatchObject({ code: "applied" });
+    const expected = PREFERENCES.replace("---\r\n[", "updated: 2026/11/29\r\n---\r\n[").concat(
+      "[stated 2026/11/29] likes short answers\r\n",
+    );
+    // The same encoding, BOM and line breaks, byte for byte.
+    expect((await readFile(path)).equals(encode(expected))).toBe(true);
+    expect(await store.read("preferences.md")).toMatchObject({
+      content: expected,
+      ...(encoding === "utf-8" ? {} : { encoding }),
+    });
+  });
+});
+
+describe("a file that is not valid text is never rewritten, and check() says why (item 4)", () => {
+  it.each([
+    [
+      "Latin-1",
+      Buffer.from("[stated 2026/11/01] wants to be called se\xf1or\n", "latin1"),
+      "not valid UTF-8",
+    ],
+    [
+      "UTF-16LE without a BOM",
+      Buffer.from("[stated 2026/11/01] wants to be called señor\n", "utf16le"),
+      "NUL",
+    ],
+    [
+      "a cut-off character",
+      Buffer.from("[stated 2026/11/01] wants to be called se\xc3", "latin1"),
+      "not valid UTF-8",
+    ],
+  ])("%s", async (_name, bytes, reason) => {
+    const store = await newStore();
+    await mkdir(store.root, { recursive: true });
+    const path = join(store.root, "preferences.md");
+    await writeFile(path, bytes);
+
+    expect(
+      await remember({ store, path: "preferences.md", fact: "likes short answers", now: NOW }),
+    ).toMatchObject({ code: "unparsable_file", message: expect.stringContaining(reason) });
+    expect(await forget({ store, query: "wants to be called", now: NOW })).toMatchObject({
+      code: "unparsable_file",
+      notRemoved: [{ path: "preferences.md", reason: expect.stringContaining(reason) }],
+    });
+    const current = await store.read("preferences.md");
+    expect(await store.write("preferences.md", "x\n", current.version)).toMatchObject({
+      ok: false,
+      code: "not_text",
+    });
+    expect((await readFile(path)).equals(bytes)).toBe(true);
+    expect((await store.check()).notEditable).toEqual([
+      { path: "preferences.md", reason: expect.stringContaining(reason) },
+    ]);
+  });
+});
+
+describe("names a file system would treat as one address one file (item 5)", () => {
+  it.each([
+    ["case (the issue's input)", "people/DGIA.md", "people/dgia.md"],
+    ["Unicode normalization (NFC, NFD)", "people/jos\u00e9.md", "people/jose\u0301.md"],
+    ["a folder's case", "topics/tools.md", "Topics/tools.md"],
+    ["Greek final sigma", "people/νικοσ.md", "people/ΝΙΚΟΣ.md"],
+  ])("%s", async (_name, first, second) => {
+    const store = await newStore();
+    const body = "---\ndescription: A person.\n---\n[stated 2026/11/01] is a colleague\n";
+    expect(await store.write(first, body, "new")).toMatchObject({ ok: true });
+    // Creating the look-alike is a conflict: the file exists, under its first spelling.
+    expect(await store.write(second, body, "new")).toMatchObject({
+      ok: false,
+      code: "version_conflict",
+    });
+    const read = await store.read(second);
+    expect(read).toMatchObject({ exists: true, path: first, content: body });
+    const edited = `${body}[stated 2026/11/29] works on billing\n`;
+    expect(await store.write(second, edited, read.version)).toMatchObject({ ok: true });
+    expect((await store.list()).map((row) => row.path)).toEqual([first]);
+    expect(await readFile(join(store.root, first), "utf8")).toBe(edited);
+  });
+
+  it("remember through the look-alike name adds to the existing file", async () => {
+    const store = await newStore();
+    await store.write("people/DGIA.md", "---\ndescription: A team.\n---\n", "new");
+    expect(
+      await remember({ store, path: "people/dgia.md", fact: "works on billing", now: NOW }),
+    ).toMatchObject({ code: "applied", path: "people/dgia.md" });
+    expect((await store.list()).map((row) => row.path)).toEqual(["people/DGIA.md"]);
+  });
+
+  it("check() flags look-alike files made by hand on a case-sensitive disk", async () => {
+    const store = await newStore();
+    await mkdir(join(store.root, "people"), { recursive: true });
+    await writeFile(join(store.root, "people/DGIA.md"), "---\ndescription: a\n---\n");
+    await writeFile(join(store.root, "people/dgia.md"), "---\ndescription: b\n---\n");
+    if ((await readdir(join(store.root, "people"))).length < 2) return; // a case-insensitive disk
+    expect((await store.check()).notEditable).toEqual([
+      { path: "people/DGIA.md", reason: expect.stringContaining("people/dgia.md") },
+      { path: "people/dgia.md", reason: expect.stringContaining("people/DGIA.md") },
+    ]);
+  });
+});

@@ -1,0 +1,77 @@
+/** The encodings a memory file is read and written in. */
+export type TextEncoding = "utf-8" | "utf-16le" | "utf-16be";
+
+/** Result of {@link decodeText}. */
+export type DecodeTextResult =
+  | {
+      ok: true;
+      /** The text; a byte order mark is kept as a leading U+FEFF, so it is written back. */
+      text: string;
+      encoding: TextEncoding;
+    }
+  | {
+      ok: false;
+      /** The bytes decoded as UTF-8 with U+FFFD for what is not, to show; never written back. */
+      text: string;
+      /** Why the bytes are not text memfiles will edit, and how to fix it. */
+      reason: string;
+    };
+
+const BOM = "\uFEFF";
+
+function startsWith(bytes: Uint8Array, ...prefix: number[]): boolean {
+  return prefix.every((byte, index) => bytes[index] === byte);
+}
+
+/**
+ * Decodes a memory file's bytes, validating them with the WHATWG `TextDecoder` (`fatal: true`):
+ * UTF-16 LE or BE when the bytes open with that byte order mark (a common editor "Unicode"
+ * option), else UTF-8 (with or without a BOM). Refused: bytes that are not valid in that encoding
+ * (Latin-1, a cut-off character), and text holding NUL characters (UTF-16 without a byte order
+ * mark, or not a text file). Only a BOM decides the encoding; no guessing, so an edit never
+ * rewrites a file in an encoding it was not in.
+ *
+ * @param bytes - The file's bytes.
+ * @returns `{ ok: true, text, encoding }`, or `{ ok: false, text, reason }` with the bytes decoded
+ *   leniently for display.
+ * @example decodeText(Buffer.from("\uFEFFhi", "utf16le")) // { ok: true, text: "\uFEFFhi", encoding: "utf-16le" }
+ */
+export function decodeText(bytes: Uint8Array): DecodeTextResult {
+  const encoding: TextEncoding = startsWith(bytes, 0xff, 0xfe)
+    ? "utf-16le"
+    : startsWith(bytes, 0xfe, 0xff)
+      ? "utf-16be"
+      : "utf-8";
+  let text: string | undefined;
+  try {
+    text = new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    text = undefined;
+  }
+  if (text !== undefined && !text.includes("\u0000")) return { ok: true, text, encoding };
+  // For display only: NULs dropped, so UTF-16 saved without a byte order mark still reads.
+  const shown = (text ?? new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)).replaceAll(
+    "\u0000",
+    "",
+  );
+  const reason =
+    encoding === "utf-8" && bytes.includes(0)
+      ? "it holds NUL bytes: UTF-16 saved without a byte order mark, or not a text file. Save it as UTF-8 in your editor"
+      : `it is not valid ${encoding === "utf-8" ? "UTF-8" : encoding.toUpperCase()} text. Save it as UTF-8 (or UTF-16 with a byte order mark) in your editor`;
+  return { ok: false, text: shown, reason };
+}
+
+/**
+ * Encodes text for a memory file in the encoding it was read in (see {@link decodeText}); a UTF-16
+ * file always starts with its byte order mark, so it reads back as UTF-16.
+ *
+ * @param text - The text; a leading U+FEFF is written as the encoding's byte order mark.
+ * @param encoding - `utf-8` (default for new files), `utf-16le` or `utf-16be`.
+ * @returns The bytes.
+ * @example encodeText("hi", "utf-16le") // <Buffer ff fe 68 00 69 00>
+ */
+export function encodeText(text: string, encoding: TextEncoding): Buffer {
+  if (encoding === "utf-8") return Buffer.from(text, "utf8");
+  const bytes = Buffer.from(text.startsWith(BOM) ? text : BOM + text, "utf16le");
+  return encoding === "utf-16be" ? bytes.swap16() : bytes;
+}
