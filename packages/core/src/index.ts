@@ -50,7 +50,17 @@ export {
   type UsageModifiers,
   type UsageWarning,
 } from "./cost/index.js";
-export { MemoryFormatError, type MemoryProblem, type MemoryType } from "./format/index.js";
+export {
+  type FactLine,
+  type MemoryFile,
+  MemoryFormatError,
+  type MemoryHeader,
+  type MemoryLine,
+  type MemoryProblem,
+  type MemoryType,
+  type SafeParseMemoryFileResult,
+  safeParseMemoryFile,
+} from "./format/index.js";
 export {
   type Effort,
   type ForcedToolChoice,
@@ -90,10 +100,17 @@ export {
 } from "./usage/index.js";
 export {
   type AppliedProposal,
+  type EditDescriptionFailureCode,
+  type EditDescriptionOptions,
+  type EditDescriptionResult,
+  editDescription,
   type ForgetOptions,
+  type ForgetPreview,
+  type ForgetPreviewFile,
   type ForgetResult,
   forget,
   type Proposal,
+  previewForget,
   type RejectedProposal,
   type RememberOptions,
   type RememberRejectionCode,

@@ -18,6 +18,11 @@ export type MemoryTextEdit = {
    * Fields a person wrote are never replaced.
    */
   missing?: { name?: string; description?: string };
+  /**
+   * A new `description:` (a person's edit, see `editDescription`): its line is replaced, or one is
+   * added where fields go. Only for a header of plain `key: value` lines.
+   */
+  description?: string;
 };
 
 // One `key: value` header line, written strictly: YAML quotes the value when it needs quotes.
@@ -35,7 +40,7 @@ function fieldLine(key: string, value: string): string {
  *
  * @param text - The file's text, as read.
  * @param file - The same text parsed (`parseMemoryFile`), for line numbers.
- * @param edit - `{ remove?, insert?, updated?, missing? }`.
+ * @param edit - `{ remove?, insert?, updated?, missing?, description? }`.
  * @returns The new text.
  * @example
  * const text = "---\ndescription: d\nupdated: 2026/09/01\n---\n[stated 2026/09/01] a\n";
@@ -72,6 +77,11 @@ export function editMemoryText(text: string, file: MemoryFile, edit: MemoryTextE
       if (value !== undefined && !file.header[key] && layout.fieldLines[key] === undefined) {
         add(at, fieldLine(key, value));
       }
+    }
+    if (edit.description !== undefined) {
+      const descriptionLine = layout.fieldLines.description;
+      if (descriptionLine === undefined) add(at, fieldLine("description", edit.description));
+      else replace.set(descriptionLine, fieldLine("description", edit.description));
     }
     if (edit.updated !== undefined) {
       const updatedLine = layout.fieldLines.updated;

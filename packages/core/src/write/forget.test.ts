@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "../store/index.js";
-import { forget, matchesForgetQuery } from "./forget.js";
+import { forget, matchesForgetQuery, previewForget } from "./forget.js";
 import { remember } from "./remember.js";
 import { findForgotten, readTombstones } from "./tombstones.js";
 
@@ -218,5 +218,59 @@ describe("matchesForgetQuery", () => {
     ["東京に住む", "京", false],
   ])("%j matches %j: %s", (fact, query, expected) => {
     expect(matchesForgetQuery(fact, query)).toBe(expected);
+  });
+});
+
+describe("previewForget and forget({ only })", () => {
+  it("removes exactly what the preview showed, and leaves a tombstone", async () => {
+    const store = await storeWith(
+      ["topics/tools.md", "uses Neovim"],
+      ["topics/tools.md", "uses Neovim daily with lazy.nvim"],
+    );
+    const preview = await previewForget({ store, query: "uses Neovim" });
+    expect(preview.files).toEqual([
+      {
+        path: "topics/tools.md",
+        version: (await store.read("topics/tools.md")).version,
+        lines: [
+          "[stated 2026/09/01] uses Neovim",
+          "[stated 2026/09/01] uses Neovim daily with lazy.nvim",
+        ],
+      },
+    ]);
+    const one = preview.files.map((file) => ({
+      ...file,
+      lines: ["[stated 2026/09/01] uses Neovim"],
+    }));
+    const result = await forget({ store, query: "uses Neovim", only: one, now: NOW });
+    expect(result).toEqual({
+      ok: true,
+      code: "removed",
+      removed: [{ path: "topics/tools.md", line: "[stated 2026/09/01] uses Neovim" }],
+    });
+    const text = await readFile(join(store.root, "topics/tools.md"), "utf8");
+    expect(text).toContain("uses Neovim daily with lazy.nvim");
+    expect(await readTombstones(store)).toHaveLength(1);
+  });
+
+  it("removes nothing and writes no tombstone when a shown file changed since", async () => {
+    const store = await storeWith(["topics/hosting.md", "deploys on Fly.io"]);
+    const preview = await previewForget({ store, query: "Fly.io" });
+    await remember({ store, path: "topics/hosting.md", fact: "staging also on Fly.io" });
+    const result = await forget({ store, query: "Fly.io", only: preview.files, now: NOW });
+    expect(result.code).toBe("version_conflict");
+    expect(result.removed).toEqual([]);
+    const text = await readFile(join(store.root, "topics/hosting.md"), "utf8");
+    expect(text).toContain("deploys on Fly.io");
+    expect(await store.readInternal("tombstones.json")).toBeUndefined();
+  });
+
+  it("touches no file the preview did not show", async () => {
+    const store = await storeWith(["topics/hosting.md", "deploys on Fly.io"]);
+    const preview = await previewForget({ store, query: "Fly.io" });
+    await remember({ store, path: "projects/web.md", fact: "web app on Fly.io" });
+    await forget({ store, query: "Fly.io", only: preview.files, now: NOW });
+    expect(await readFile(join(store.root, "projects/web.md"), "utf8")).toContain("Fly.io");
+    expect(await readFile(join(store.root, "topics/hosting.md"), "utf8")).not.toContain("Fly.io");
   });
 });

@@ -10,7 +10,19 @@ export type ForgetOptions = {
   query: string;
   /** Clock for the tombstone date and `updated:`; default `new Date()`. */
   now?: Date;
+  /**
+   * Remove no more than a preview showed (see {@link previewForget}): only these files, only at
+   * these version tokens, only these lines (as the preview wrote them). When any file changed
+   * since, nothing is removed and the result is `version_conflict`.
+   */
+  only?: ForgetPreviewFile[];
 };
+
+/** One file of a {@link ForgetPreview}: its version token and the lines `forget` would remove. */
+export type ForgetPreviewFile = { path: string; version: string; lines: string[] };
+
+/** Result of {@link previewForget}: what `forget` would remove now, file by file. */
+export type ForgetPreview = { files: ForgetPreviewFile[] };
 
 /** A line `forget` removed. */
 export type RemovedLine = { path: string; line: string };
@@ -52,8 +64,18 @@ export function matchesForgetQuery(factText: string, query: string): boolean {
 
 type Plan = { path: string; version: string; content: string; removed: string[] };
 
-/** Input of {@link planForget}: a file's path and text, the query, today's tag, the cap in chars. */
-type PlanInput = { path: string; text: string; query: string; today: string; maxChars: number };
+/**
+ * Input of {@link planForget}: a file's path and text, the query, today's tag, the cap in chars,
+ * and optionally the only lines (as written) that may be removed.
+ */
+type PlanInput = {
+  path: string;
+  text: string;
+  query: string;
+  today: string;
+  maxChars: number;
+  onlyLines?: ReadonlySet<string>;
+};
 
 /**
  * Forgets at once, during the session (the seed design: "forget that" deletes the line at once and
@@ -85,8 +107,9 @@ type PlanInput = { path: string; text: string; query: string; today: string; max
  *   `{ path, line, reason }` (fix the file by hand, then forget again). When other lines were
  *   removed, the result is `removed` with `notRemoved` beside it.
  *
- * @param options - `{ store, query, now? }`: `query` in the user's words, `now` the clock for the
- *   tombstone date and `updated:`.
+ * @param options - `{ store, query, now?, only? }`: `query` in the user's words, `now` the clock for
+ *   the tombstone date and `updated:`, `only` a {@link previewForget} result's `files` so no more
+ *   is removed than was shown (a shown file changed since: `version_conflict`, nothing removed).
  * @returns One of the results above.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @throws {MemoryLockError} when the store lock cannot be taken.
@@ -95,17 +118,33 @@ type PlanInput = { path: string; text: string; query: string; today: string; max
  * // { ok: true, code: "removed", removed: [{ path: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io" }] }
  */
 export async function forget(options: ForgetOptions): Promise<ForgetResult> {
-  const { store, query } = options;
+  const { store, query, only } = options;
   const today = dateTag(options.now ?? new Date());
   if (factKey(query) === "") return { ok: true, code: "nothing_matched", removed: [] };
   return store.withLock(async () => {
     const tombstones = await readTombstones(store);
     const plans: Plan[] = [];
     const notRemoved: NotRemovedLine[] = [];
-    for (const row of await store.list()) {
-      const plan = await planFile(store, row.path, query, today);
-      if (plan && "reason" in plan) notRemoved.push(...plan.lines);
-      else if (plan) plans.push(plan);
+    if (only) {
+      for (const shown of only) {
+        if ((await store.read(shown.path)).version !== shown.version) {
+          return {
+            ok: false,
+            code: "version_conflict",
+            removed: [],
+            message: `Refused to forget: ${shown.path} changed since it was shown (version ${shown.version}). Nothing was removed; show what would be removed again.`,
+          };
+        }
+        const plan = await planFile(store, shown.path, query, today, new Set(shown.lines));
+        if (plan && "reason" in plan) notRemoved.push(...plan.lines);
+        else if (plan) plans.push(plan);
+      }
+    } else {
+      for (const row of await store.list()) {
+        const plan = await planFile(store, row.path, query, today);
+        if (plan && "reason" in plan) notRemoved.push(...plan.lines);
+        else if (plan) plans.push(plan);
+      }
     }
     const also = notRemoved.length > 0 ? { notRemoved } : {};
     let tombstone: Tombstone = makeTombstone(
@@ -131,7 +170,7 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
           removed.push(...plan.removed.map((line) => ({ path, line })));
           break;
         }
-        if (written.code !== "version_conflict" || retries++ >= MAX_CONFLICT_RETRIES) {
+        if (only || written.code !== "version_conflict" || retries++ >= MAX_CONFLICT_RETRIES) {
           refused = {
             code: written.code,
             message: `${written.message} Lines of ${plan.path} were not removed.`,
@@ -175,6 +214,33 @@ function factTextOf(line: string): string {
   return line.replace(/^\[stated [^\]]*\]\s*/, "");
 }
 
+/**
+ * What {@link forget} would remove now, without removing anything or leaving a tombstone: every
+ * file with a matching line, its version token and the lines. Pass `files` back as `forget`'s
+ * `only` so a change made in between aborts the forget instead of removing more than was shown.
+ * Files memfiles cannot edit (see `forget`'s `unparsable_file`) are not listed.
+ *
+ * @param options - `{ store, query }` as for `forget`.
+ * @returns `{ files: [{ path, version, lines }] }`; empty when nothing matches.
+ * @example
+ * const preview = await previewForget({ store, query: "where I deploy" });
+ * await forget({ store, query: "where I deploy", only: preview.files });
+ */
+export async function previewForget(
+  options: Pick<ForgetOptions, "store" | "query">,
+): Promise<ForgetPreview> {
+  const { store, query } = options;
+  if (factKey(query) === "") return { files: [] };
+  const files: ForgetPreviewFile[] = [];
+  for (const row of await store.list()) {
+    const plan = await planFile(store, row.path, query, dateTag(new Date()));
+    if (plan && !("reason" in plan)) {
+      files.push({ path: plan.path, version: plan.version, lines: plan.removed });
+    }
+  }
+  return { files };
+}
+
 type Blocked = { reason: string; lines: NotRemovedLine[] };
 
 async function planFile(
@@ -182,6 +248,7 @@ async function planFile(
   path: string,
   query: string,
   today: string,
+  onlyLines?: ReadonlySet<string>,
 ): Promise<Plan | Blocked | undefined> {
   const read = await store.read(path);
   if (!read.exists) return undefined;
@@ -207,6 +274,7 @@ async function planFile(
     query,
     today,
     maxChars: store.maxChars ?? Number.POSITIVE_INFINITY,
+    ...(onlyLines ? { onlyLines } : {}),
   });
   return planned && { path, version: read.version, ...planned };
 }
@@ -220,8 +288,8 @@ async function planFile(
  * the cap no shorter, only the lines are cut, so the store accepts the write (it moves toward the
  * cap) and forgetting never waits for a consolidation.
  *
- * @param input - `{ path, text, query, today, maxChars }`: the file, the forget query, today's
- *   `YYYY/MM/DD` tag, the store's cap in chars.
+ * @param input - `{ path, text, query, today, maxChars, onlyLines? }`: the file, the forget query,
+ *   today's `YYYY/MM/DD` tag, the store's cap in chars, and the only lines (as written) to remove.
  * @returns `{ content, removed }` (removed lines as written, fact lines with their date tag).
  */
 export function planForget(input: PlanInput): { content: string; removed: string[] } | undefined {
@@ -234,7 +302,9 @@ export function planForget(input: PlanInput): { content: string; removed: string
   file.lines.forEach((line, index) => {
     const words = line.kind === "fact" ? line.text : line.text.trim();
     if (words === "" || !matchesForgetQuery(words, query)) return;
-    removed.push(line.kind === "fact" ? formatFactLine(line) : words);
+    const written = line.kind === "fact" ? formatFactLine(line) : words;
+    if (input.onlyLines && !input.onlyLines.has(written)) return;
+    removed.push(written);
     remove.add(file.layout.bodyLine + index);
   });
   if (removed.length === 0) return undefined;

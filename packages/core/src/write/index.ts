@@ -7,10 +7,19 @@ export {
 } from "./add-fact.js";
 export { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
 export {
+  type EditDescriptionFailureCode,
+  type EditDescriptionOptions,
+  type EditDescriptionResult,
+  editDescription,
+} from "./edit-description.js";
+export {
   type ForgetOptions,
+  type ForgetPreview,
+  type ForgetPreviewFile,
   type ForgetResult,
   forget,
   matchesForgetQuery,
+  previewForget,
   type RemovedLine,
 } from "./forget.js";
 export {

@@ -1,0 +1,151 @@
+import { type Dirent, readdirSync } from "node:fs";
+import { readFile, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { MemoryStore } from "@memfiles/core";
+
+/** snake_case codes of a {@link Finding}. */
+export type FindingCode =
+  | "index_out_of_sync"
+  | "unparsable"
+  | "unreadable"
+  | "not_utf8"
+  | "undated_line"
+  | "no_description"
+  | "over_cap"
+  | "broken_link"
+  | "stale_lock"
+  | "temp_file_left"
+  | (string & {});
+
+/** One problem `memfiles check` found. */
+export type Finding = {
+  code: FindingCode;
+  /** Path relative to the memory folder, when the problem is about one file. */
+  path?: string;
+  message: string;
+  /** Whether `--fix` repairs it (only what loses nothing a person wrote). */
+  fixable: boolean;
+  /** Set by `--fix`. */
+  fixed?: boolean;
+};
+
+// proper-lockfile refreshes a held lock's mtime; one older than the store's stale limit (default
+// 10 s, MemoryStore's lockStaleMs) has no living holder, and core would take it over anyway.
+const STALE_LOCK_MS = 10_000;
+// write-file-atomic writes `<file>.<uint32>` then renames; one older than a minute was left by a
+// crash (a live write takes milliseconds).
+const TEMP_FILE = /\.(md|json|jsonl)\.\d+$/;
+const TEMP_FILE_AGE_MS = 60_000;
+
+/**
+ * Checks a memory folder for what breaks reading or writing it: the index out of sync, files that
+ * cannot be parsed or are not UTF-8, undated lines, files without a description or over the cap,
+ * links the store will not follow, a stale lock and temp files left by a crash. With `fix`, repairs
+ * the safe ones: rebuilds `MEMORY.md`, removes a stale lock and old temp files.
+ *
+ * @param store - The memory folder.
+ * @param options - `{ fix }`.
+ * @returns The findings (those fixed marked `fixed: true`); empty when the folder is clean.
+ */
+export async function checkFolder(
+  store: MemoryStore,
+  options: { fix: boolean },
+): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  const report = await store.check();
+  const indexPaths = [
+    ...report.missingFromIndex.map((path) => [path, "is not listed in MEMORY.md"] as const),
+    ...report.indexWithoutFile.map(
+      (path) => [path, "is listed in MEMORY.md but does not exist"] as const,
+    ),
+    ...report.outdatedIndexLines.map(
+      (path) => [path, "has an out-of-date MEMORY.md line"] as const,
+    ),
+  ];
+  for (const [path, what] of indexPaths) {
+    findings.push({ code: "index_out_of_sync", path, message: `${path} ${what}.`, fixable: true });
+  }
+  for (const path of report.linksOutside) {
+    findings.push({
+      code: "broken_link",
+      path,
+      message: `${path} is a link that leads outside the folder or nowhere; remove it by hand.`,
+      fixable: false,
+    });
+  }
+  for (const row of await store.list()) {
+    for (const problem of row.problems ?? []) {
+      const code = problem.code === "unparsable_header" ? "unparsable" : problem.code;
+      findings.push({ code, path: row.path, message: problem.message, fixable: false });
+    }
+    const bytes = await readFile(join(store.root, row.path)).catch(() => undefined);
+    if (bytes && !isUtf8(bytes)) {
+      findings.push({
+        code: "not_utf8",
+        path: row.path,
+        message: `${row.path} is not UTF-8 text; re-save it as UTF-8 (its odd characters read as �).`,
+        fixable: false,
+      });
+    }
+  }
+  const lock = join(store.root, ".memfiles", "store.lock");
+  const lockStats = await stat(lock).catch(() => undefined);
+  if (lockStats && Date.now() - lockStats.mtimeMs > STALE_LOCK_MS) {
+    findings.push({
+      code: "stale_lock",
+      path: ".memfiles/store.lock",
+      message: `.memfiles/store.lock was left by a process that stopped ${Math.round((Date.now() - lockStats.mtimeMs) / 1000)} s ago.`,
+      fixable: true,
+    });
+  }
+  for (const path of tempFiles(store.root, "")) {
+    const stats = await stat(join(store.root, path)).catch(() => undefined);
+    if (stats && Date.now() - stats.mtimeMs > TEMP_FILE_AGE_MS) {
+      findings.push({
+        code: "temp_file_left",
+        path,
+        message: `${path} is a temp file left by an interrupted write.`,
+        fixable: true,
+      });
+    }
+  }
+  if (options.fix) await fix(store, findings);
+  return findings;
+}
+
+async function fix(store: MemoryStore, findings: Finding[]): Promise<void> {
+  for (const finding of findings.filter((candidate) => candidate.fixable)) {
+    if (finding.code === "stale_lock" || finding.code === "temp_file_left") {
+      await rm(join(store.root, finding.path ?? ""), { recursive: true, force: true });
+      finding.fixed = true;
+    }
+  }
+  const index = findings.filter((finding) => finding.code === "index_out_of_sync");
+  if (index.length > 0) {
+    await store.rebuildIndex();
+    for (const finding of index) finding.fixed = true;
+  }
+}
+
+function isUtf8(bytes: Buffer): boolean {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function tempFiles(root: string, prefix: string): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(join(root, prefix), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
+    if (entry.isDirectory() && !entry.name.endsWith(".lock")) return tempFiles(root, path);
+    return entry.isFile() && TEMP_FILE.test(entry.name) ? [path] : [];
+  });
+}

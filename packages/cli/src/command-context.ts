@@ -1,0 +1,20 @@
+/**
+ * What a command needs from the process, injected so tests can run commands in-process too:
+ * output streams, the folder relative paths start from, the environment, and a yes/no question.
+ */
+export type CommandContext = {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** The folder the user ran the command in (pnpm's `INIT_CWD` when run as `pnpm memfiles`). */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Whether stdin is a terminal, so a question can be asked. */
+  interactive: boolean;
+  /** Asks a yes/no question in the terminal. */
+  confirm: (question: string) => Promise<boolean>;
+  /**
+   * Resolves when the user stops a long-running command (Ctrl-C, SIGTERM), for `serve`. Only a
+   * command that calls it takes over those signals; others stop at once as usual.
+   */
+  untilStopped: () => Promise<void>;
+};

@@ -1,0 +1,72 @@
+import { costOf, PRICES_SOURCE, readUsageLog, UnknownModelError } from "@memfiles/core";
+import { EXIT_CODES } from "../exit-codes.js";
+import { openMemoryFolder } from "../memory-folder.js";
+import { formatTable, printJson } from "../output.js";
+import { folderOf, MEMORY_OPTION, type RegisterCommand } from "./command.js";
+
+type CostRow = { stage: string; model: string; calls: number; usd: number };
+
+/**
+ * `memfiles cost [folder]`: the usage log (`.memfiles/usage.jsonl`, written by
+ * `createUsageLog`) priced with core's `costOf`, per stage and model. `pnpm cost` in the
+ * workspace gives the fuller per-session report of the evals package.
+ */
+export const registerCost: RegisterCommand = (program, context, done) => {
+  program
+    .command("cost")
+    .description("price the folder's usage log (.memfiles/usage.jsonl) per stage and model")
+    .argument("[folder]", "the memory folder")
+    .option(...MEMORY_OPTION)
+    .option("--json", "print the report as JSON")
+    .action(async (folder: string | undefined, options: { memory?: string; json?: boolean }) => {
+      const store = openMemoryFolder(folderOf(folder, options), context);
+      const { records, problems } = await readUsageLog(store.root);
+      const rows = new Map<string, CostRow>();
+      const unpriced = new Set<string>();
+      for (const record of records) {
+        let usd: number;
+        try {
+          usd = costOf(record.usage, record.model).usd;
+        } catch (error) {
+          if (!(error instanceof UnknownModelError)) throw error;
+          unpriced.add(record.model);
+          continue;
+        }
+        const key = `${record.stage}\u0000${record.model}`;
+        const row = rows.get(key) ?? { stage: record.stage, model: record.model, calls: 0, usd: 0 };
+        row.calls += 1;
+        row.usd += usd;
+        rows.set(key, row);
+      }
+      const priced = [...rows.values()];
+      const total = priced.reduce((sum, row) => sum + row.usd, 0);
+      if (options.json) {
+        printJson(context, {
+          rows: priced,
+          totalUsd: total,
+          unpriced: [...unpriced],
+          problems,
+          prices: PRICES_SOURCE,
+        });
+      } else if (records.length === 0) {
+        context.stdout(
+          `No usage log in ${store.root}/.memfiles/usage.jsonl; pass \`onUsage: createUsageLog({ root })\` to record one.\n`,
+        );
+      } else {
+        context.stdout(
+          formatTable(
+            ["STAGE", "MODEL", "CALLS", "USD"],
+            [
+              ...priced.map((row) => [row.stage, row.model, String(row.calls), row.usd.toFixed(6)]),
+              ["total", "", "", total.toFixed(6)],
+            ],
+          ),
+        );
+        if (unpriced.size > 0)
+          context.stdout(`Not priced (no price for the model): ${[...unpriced].join(", ")}\n`);
+        if (problems.length > 0)
+          context.stdout(`${problems.length} log line(s) skipped as unreadable.\n`);
+      }
+      done(priced.length > 0 ? EXIT_CODES.ok : EXIT_CODES.failed);
+    });
+};

@@ -1,0 +1,80 @@
+import { forget, previewForget } from "@memfiles/core";
+import { CliError } from "../cli-error.js";
+import { EXIT_CODES } from "../exit-codes.js";
+import { openMemoryFolder } from "../memory-folder.js";
+import { printJson } from "../output.js";
+import { MEMORY_OPTION, type RegisterCommand } from "./command.js";
+
+/**
+ * `memfiles forget <query>`: shows the lines core's `forget` would remove, asks, then removes
+ * exactly those (the shown files' version tokens are passed on, so a change in between aborts
+ * with exit 3 instead of removing more than was shown). Leaves a tombstone.
+ */
+export const registerForget: RegisterCommand = (program, context, done) => {
+  program
+    .command("forget")
+    .description(
+      "remove the lines matching a query, after showing them; leaves a tombstone (hashes only)",
+    )
+    .argument("<query...>", 'what to forget, e.g. "where I deploy"')
+    .option(...MEMORY_OPTION)
+    .option("-y, --yes", "remove without asking (for scripts); still only what is shown")
+    .option("--dry-run", "only show what would be removed")
+    .option("--json", "print the preview and result as JSON")
+    .action(
+      async (
+        words: string[],
+        options: { memory?: string; yes?: boolean; dryRun?: boolean; json?: boolean },
+      ) => {
+        const store = openMemoryFolder(options.memory, context);
+        const query = words.join(" ");
+        const preview = await previewForget({ store, query });
+        const lines = preview.files.flatMap((file) =>
+          file.lines.map((line) => ({ file: file.path, line })),
+        );
+        if (!options.json) {
+          if (lines.length === 0) context.stdout(`Nothing matches "${query}".\n`);
+          else {
+            context.stdout(`${options.dryRun ? "Would remove" : "To remove"} (${lines.length}):\n`);
+            for (const { file, line } of lines) context.stdout(`  ${file}: ${line}\n`);
+          }
+        }
+        if (lines.length === 0 || options.dryRun) {
+          if (options.json)
+            printJson(context, {
+              code: lines.length === 0 ? "nothing_matched" : "preview",
+              preview: lines,
+            });
+          done(lines.length === 0 ? EXIT_CODES.failed : EXIT_CODES.ok);
+          return;
+        }
+        if (!options.yes) {
+          if (!context.interactive) {
+            throw new CliError(
+              "forget asks before removing lines, and this is not a terminal: add --yes (only the lines shown are removed).",
+              { code: "not_a_terminal" },
+            );
+          }
+          if (!(await context.confirm(`Remove ${lines.length} line(s) and leave a tombstone?`))) {
+            context.stdout("Nothing removed.\n");
+            done(EXIT_CODES.failed);
+            return;
+          }
+        }
+        const result = await forget({ store, query, only: preview.files });
+        if (options.json) printJson(context, { ...result, preview: lines });
+        else if (result.code === "removed")
+          context.stdout(
+            `Removed ${result.removed.length} line(s); a tombstone keeps them from coming back.\n`,
+          );
+        else context.stderr(`${"message" in result ? result.message : result.code}\n`);
+        done(
+          result.code === "removed"
+            ? EXIT_CODES.ok
+            : result.code === "version_conflict"
+              ? EXIT_CODES.conflict
+              : EXIT_CODES.failed,
+        );
+      },
+    );
+};

@@ -1,0 +1,44 @@
+import { EXIT_CODES } from "../exit-codes.js";
+import { openMemoryFolder } from "../memory-folder.js";
+import { formatTable, printJson, truncate } from "../output.js";
+import { readMemory } from "../read-memory.js";
+import { folderOf, MEMORY_OPTION, type RegisterCommand } from "./command.js";
+
+/** `memfiles ls [folder]`: every memory file with its description, size, facts and last update. */
+export const registerLs: RegisterCommand = (program, context, done) => {
+  program
+    .command("ls")
+    .description("list memory files: path, facts, size in chars, last updated, description")
+    .argument("[folder]", "the memory folder")
+    .option(...MEMORY_OPTION)
+    .option("--json", "print the list as JSON")
+    .action(async (folder: string | undefined, options: { memory?: string; json?: boolean }) => {
+      const store = openMemoryFolder(folderOf(folder, options), context);
+      const files = await readMemory(store);
+      if (options.json) {
+        printJson(
+          context,
+          files.map(({ lines: _lines, content: _content, ...file }) => file),
+        );
+      } else if (files.length === 0) {
+        context.stdout(`No memory files in ${store.root}.\n`);
+      } else {
+        context.stdout(
+          formatTable(
+            ["PATH", "FACTS", "CHARS", "UPDATED", "DESCRIPTION"],
+            files.map((file) => [
+              file.problems.length > 0 ? `${file.path} (!)` : file.path,
+              String(file.facts),
+              String(file.chars),
+              file.updated ?? "-",
+              truncate(file.description, 80),
+            ]),
+          ),
+        );
+        if (files.some((file) => file.problems.length > 0)) {
+          context.stdout("(!) has problems: run `memfiles check` for details.\n");
+        }
+      }
+      done(EXIT_CODES.ok);
+    });
+};

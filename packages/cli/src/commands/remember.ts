@@ -1,0 +1,38 @@
+import { remember } from "@memfiles/core";
+import { EXIT_CODES } from "../exit-codes.js";
+import { openMemoryFolder } from "../memory-folder.js";
+import { printJson } from "../output.js";
+import { MEMORY_OPTION, type RegisterCommand } from "./command.js";
+
+/** `memfiles remember <file> <fact>`: saves one dated fact at once, through core's `remember`. */
+export const registerRemember: RegisterCommand = (program, context, done) => {
+  program
+    .command("remember")
+    .description("save one fact now, dated today (secret and path checks apply)")
+    .argument("<file>", "memory path: profile.md, preferences.md, topics|projects|people/<name>.md")
+    .argument("<fact>", 'the fact, one short line, e.g. "deploys on Fly.io"')
+    .option(...MEMORY_OPTION)
+    .option("--replaces <line>", "text of the line this fact updates")
+    .option("--json", "print the result as JSON")
+    .action(
+      async (
+        file: string,
+        fact: string,
+        options: { memory?: string; replaces?: string; json?: boolean },
+      ) => {
+        const store = openMemoryFolder(options.memory, context, { create: true });
+        const result = await remember({
+          store,
+          path: file,
+          fact,
+          ...(options.replaces === undefined ? {} : { replaces: options.replaces }),
+        });
+        if (options.json) printJson(context, result);
+        else if (result.code === "applied") {
+          context.stdout(`Saved to ${result.path}: ${result.line}\n`);
+          for (const line of result.replaced) context.stdout(`  replaced: ${line}\n`);
+        } else context.stderr(`Not saved (${result.code}): ${result.message}\n`);
+        done(result.code === "applied" ? EXIT_CODES.ok : EXIT_CODES.failed);
+      },
+    );
+};

@@ -1,0 +1,44 @@
+import { EXIT_CODES } from "../exit-codes.js";
+import { openMemoryFolder } from "../memory-folder.js";
+import { printJson } from "../output.js";
+import { readMemory } from "../read-memory.js";
+import { MEMORY_OPTION, type RegisterCommand } from "./command.js";
+
+/**
+ * Folds text for a search: lower case, accents removed (NFKD), so "Zoë" finds "zoe".
+ *
+ * @param text - Any text.
+ * @returns The folded text.
+ */
+export function foldForSearch(text: string): string {
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLocaleLowerCase("en");
+}
+
+/** `memfiles search <words...>`: lines (and file descriptions) holding every word. */
+export const registerSearch: RegisterCommand = (program, context, done) => {
+  program
+    .command("search")
+    .description("find memory lines holding every word (case and accents ignored)")
+    .argument("<words...>", "the words to look for")
+    .option(...MEMORY_OPTION)
+    .option("--json", "print the matches as JSON")
+    .action(async (words: string[], options: { memory?: string; json?: boolean }) => {
+      const store = openMemoryFolder(options.memory, context);
+      const wanted = words.flatMap((word) => foldForSearch(word).split(/\s+/)).filter(Boolean);
+      const holdsAll = (text: string) => wanted.every((word) => foldForSearch(text).includes(word));
+      const matches = (await readMemory(store)).flatMap((file) => [
+        ...(holdsAll(file.description)
+          ? [{ file: file.path, line: 0, text: `description: ${file.description}` }]
+          : []),
+        ...file.lines
+          .filter((line) => holdsAll(line.written))
+          .map((line) => ({ file: file.path, line: line.line, text: line.written })),
+      ]);
+      if (options.json) printJson(context, matches);
+      else if (matches.length === 0)
+        context.stdout(`Nothing in ${store.root} holds "${words.join(" ")}".\n`);
+      else
+        for (const match of matches) context.stdout(`${match.file}:${match.line}: ${match.text}\n`);
+      done(matches.length > 0 ? EXIT_CODES.ok : EXIT_CODES.failed);
+    });
+};

@@ -1,0 +1,39 @@
+import { EXIT_CODES } from "../exit-codes.js";
+import { openMemoryFolder } from "../memory-folder.js";
+import { printJson } from "../output.js";
+import { showFile } from "../read-memory.js";
+import { MEMORY_OPTION, type RegisterCommand } from "./command.js";
+
+/** `memfiles show <path>`: one memory file's text, or with `--json` its header, lines and version. */
+export const registerShow: RegisterCommand = (program, context, done) => {
+  program
+    .command("show")
+    .description("print one memory file (path relative to the memory folder, e.g. topics/tools.md)")
+    .argument("<path>", "memory path, e.g. topics/tools.md")
+    .option(...MEMORY_OPTION)
+    .option("--json", "print the file's header, lines and version token as JSON")
+    .action(async (path: string, options: { memory?: string; json?: boolean }) => {
+      const store = openMemoryFolder(options.memory, context);
+      const read = await store.read(path);
+      if (!read.exists) {
+        context.stderr(
+          `No memory file ${read.path} in ${store.root}. \`memfiles ls\` lists them.\n`,
+        );
+        done(EXIT_CODES.failed);
+        return;
+      }
+      if (!options.json) {
+        context.stdout(read.content.endsWith("\n") ? read.content : `${read.content}\n`);
+        done(EXIT_CODES.ok);
+        return;
+      }
+      const row = (await store.list()).find((candidate) => candidate.path === read.path) ?? {
+        path: read.path,
+        name: read.path,
+        description: "",
+        chars: read.content.length,
+      };
+      printJson(context, showFile(row, read.version, read.content));
+      done(EXIT_CODES.ok);
+    });
+};

@@ -1,0 +1,21 @@
+/**
+ * The `memfiles` command's entry point (bin/memfiles.js loads it): wires the process into
+ * {@link runMemfiles}. pnpm sets `INIT_CWD` to the folder `pnpm memfiles` was run in, while the
+ * script itself runs at the workspace root; relative paths are taken from the user's folder.
+ */
+import confirm from "@inquirer/confirm";
+import { runMemfiles } from "./run-memfiles.js";
+
+process.exitCode = await runMemfiles(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  cwd: process.env.INIT_CWD ?? process.cwd(),
+  env: process.env,
+  interactive: process.stdin.isTTY === true,
+  confirm: (message) => confirm({ message, default: false }),
+  untilStopped: () =>
+    new Promise<void>((resolveStopped) => {
+      for (const signal of ["SIGINT", "SIGTERM"] as const)
+        process.once(signal, () => resolveStopped());
+    }),
+});

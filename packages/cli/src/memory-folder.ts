@@ -1,0 +1,47 @@
+import { statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { MemoryStore } from "@memfiles/core";
+import { CliError } from "./cli-error.js";
+import type { CommandContext } from "./command-context.js";
+
+/** The default memory folder when none is given: `./memory`, or `MEMFILES_DIR`. */
+export function defaultFolder(context: CommandContext): string {
+  return context.env.MEMFILES_DIR ?? "memory";
+}
+
+/**
+ * Opens the memory folder the user named, resolved from the folder they ran the command in.
+ *
+ * @param folder - Absolute or relative path; undefined for the default (see {@link defaultFolder}).
+ * @param context - The command's context.
+ * @param options - `create: true` lets a missing folder be created on first write (its parent
+ *   must exist); otherwise a missing folder is an error, so a typo never looks like empty memory.
+ * @returns The store.
+ * @throws {CliError} `folder_missing` / `folder_not_a_folder`.
+ */
+export function openMemoryFolder(
+  folder: string | undefined,
+  context: CommandContext,
+  options: { create?: boolean } = {},
+): MemoryStore {
+  const root = resolve(context.cwd, folder ?? defaultFolder(context));
+  const stats = statSync(root, { throwIfNoEntry: false });
+  if (stats && !stats.isDirectory()) {
+    throw new CliError(
+      `${root} is not a folder. Give the memory folder (the one that holds MEMORY.md).`,
+      {
+        code: "folder_not_a_folder",
+      },
+    );
+  }
+  if (
+    !stats &&
+    !(options.create && statSync(dirname(root), { throwIfNoEntry: false })?.isDirectory())
+  ) {
+    throw new CliError(
+      `No memory folder at ${root}. Give the folder that holds MEMORY.md, e.g. \`memfiles ls ./memory\`.`,
+      { code: "folder_missing" },
+    );
+  }
+  return new MemoryStore({ root });
+}

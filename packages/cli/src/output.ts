@@ -1,0 +1,48 @@
+import type { CommandContext } from "./command-context.js";
+
+/**
+ * Prints data as JSON (one document, two-space indent) on stdout.
+ *
+ * @param context - The command's context.
+ * @param value - Anything JSON can hold.
+ */
+export function printJson(context: CommandContext, value: unknown): void {
+  context.stdout(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/**
+ * Formats rows as a plain text table, columns padded to the widest cell; the last column is not
+ * padded.
+ *
+ * @param header - Column titles.
+ * @param rows - Cells, one array per row.
+ * @returns The table, one line per row, ending in a line break.
+ */
+export function formatTable(header: string[], rows: string[][]): string {
+  const all = [header, ...rows];
+  const widths = header.map((_, column) =>
+    Math.max(...all.map((row) => (row[column] ?? "").length)),
+  );
+  return all
+    .map((row) =>
+      row
+        .map((cell, column) =>
+          column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0),
+        )
+        .join("  ")
+        .trimEnd(),
+    )
+    .map((line) => `${line}\n`)
+    .join("");
+}
+
+/**
+ * Cuts text to `max` chars with an ellipsis.
+ *
+ * @param text - Any text.
+ * @param max - Most chars kept, ellipsis included.
+ * @returns The text, cut when longer.
+ */
+export function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

@@ -1,0 +1,77 @@
+import { type MemoryRow, type MemoryStore, safeParseMemoryFile } from "@memfiles/core";
+
+/** One body line of a memory file as the command and the page show it. */
+export type ShownLine = {
+  /** 1-based line number in the file. */
+  line: number;
+  /** `YYYY/MM/DD` from the `[stated ...]` tag; absent on an undated line written by hand. */
+  stated?: string;
+  /** The fact (without its date tag), or the undated line's text. */
+  text: string;
+  /** The line as written, date tag included: what `forget({ only })` takes. */
+  written: string;
+};
+
+/** A memory file as the command and the page show it. */
+export type ShownFile = Omit<MemoryRow, "problems"> & {
+  version: string;
+  /** Dated fact lines. */
+  facts: number;
+  lines: ShownLine[];
+  problems: NonNullable<MemoryRow["problems"]>;
+  /** The file's text, for `show`. */
+  content: string;
+};
+
+/**
+ * Reads every memory file with its version token and its lines (dated facts, and undated lines
+ * written by hand), skipping blank lines and headings. A file that cannot be parsed is shown with
+ * its problems and no lines.
+ *
+ * @param store - The memory folder.
+ * @returns The files in path order.
+ */
+export async function readMemory(store: MemoryStore): Promise<ShownFile[]> {
+  const files: ShownFile[] = [];
+  for (const row of await store.list()) {
+    const read = await store.read(row.path);
+    if (!read.exists) continue;
+    files.push(showFile(row, read.version, read.content));
+  }
+  return files;
+}
+
+/**
+ * One file as shown (see {@link readMemory}).
+ *
+ * @param row - Its `list()` row.
+ * @param version - Its version token.
+ * @param content - Its text.
+ * @returns The file.
+ */
+export function showFile(row: MemoryRow, version: string, content: string): ShownFile {
+  const { problems = [], ...fields } = row;
+  const parsed = safeParseMemoryFile(content, { path: row.path });
+  const lines: ShownLine[] = [];
+  if (parsed.success) {
+    const bodyStart =
+      content.split(/\r?\n/).length - (content.endsWith("\n") ? 1 : 0) - parsed.value.lines.length;
+    parsed.value.lines.forEach((line, index) => {
+      const number = bodyStart + index + 1;
+      if (line.kind === "fact") {
+        lines.push({
+          line: number,
+          stated: line.stated,
+          text: line.text,
+          // As formatFactLine writes it, so it equals what forget removes.
+          written: `[stated ${line.stated}] ${line.text.replace(/\s+/g, " ").trim()}`,
+        });
+      } else {
+        const text = line.text.trim();
+        if (text !== "" && !text.startsWith("#")) lines.push({ line: number, text, written: text });
+      }
+    });
+  }
+  const facts = lines.filter((line) => line.stated !== undefined).length;
+  return { ...fields, version, facts, lines, problems, content };
+}

@@ -1,0 +1,69 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { remember } from "@memfiles/core";
+import { describe, expect, it } from "vitest";
+import { memoryFixture } from "../test/memory-fixture.js";
+import type { CommandContext } from "./command-context.js";
+import { runMemfiles } from "./run-memfiles.js";
+
+function contextIn(cwd: string, confirm: CommandContext["confirm"] = async () => true) {
+  const output = { stdout: "", stderr: "" };
+  const context: CommandContext = {
+    stdout: (text) => {
+      output.stdout += text;
+    },
+    stderr: (text) => {
+      output.stderr += text;
+    },
+    cwd,
+    env: {},
+    interactive: true,
+    confirm,
+    untilStopped: () => Promise.resolve(),
+  };
+  return { context, output };
+}
+
+describe("runMemfiles", () => {
+  it.each([
+    "ls",
+    "show",
+    "search",
+    "remember",
+    "forget",
+    "check",
+    "doctor",
+    "consolidate",
+    "export",
+    "import",
+    "serve",
+    "cost",
+  ])("%s --help prints its usage and the exit codes, exit 0", async (command) => {
+    const { context, output } = contextIn(process.cwd());
+    expect(await runMemfiles([command, "--help"], context)).toBe(0);
+    expect(output.stdout).toMatch(new RegExp(`^Usage: memfiles (${command}|check\\|doctor) `));
+    expect(output.stdout).toContain("Exit codes:");
+  });
+
+  it("forget exits 3 and removes nothing when a shown file changes before the answer", async () => {
+    const { folder, store } = await memoryFixture();
+    const { context, output } = contextIn(folder, async () => {
+      // a hand edit (or another process) lands while the question is on screen
+      await remember({ store, path: "topics/tools.md", fact: "staging also deploys on Fly.io" });
+      return true;
+    });
+    const code = await runMemfiles(["forget", "deploys on Fly.io", "-m", "memory"], context);
+    expect(code).toBe(3);
+    expect(output.stderr).toContain("changed since it was shown");
+    const text = await readFile(join(folder, "memory/topics/tools.md"), "utf8");
+    expect(text).toContain("] deploys on Fly.io\n");
+    expect(text).toContain("] staging also deploys on Fly.io\n");
+  });
+
+  it("forget answered no removes nothing, exit 1", async () => {
+    const { folder } = await memoryFixture();
+    const { context } = contextIn(folder, async () => false);
+    expect(await runMemfiles(["forget", "Lyon", "-m", "memory"], context)).toBe(1);
+    expect(await readFile(join(folder, "memory/profile.md"), "utf8")).toContain("lives in Lyon");
+  });
+});

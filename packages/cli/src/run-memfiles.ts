@@ -1,0 +1,70 @@
+import { MemfilesError } from "@memfiles/core";
+import { Command, CommanderError } from "commander";
+import type { CommandContext } from "./command-context.js";
+import { COMMANDS } from "./commands/index.js";
+import { EXIT_CODES, type ExitCode } from "./exit-codes.js";
+
+const EXIT_CODES_HELP = `
+Exit codes:
+  0   done
+  1   ran, and the answer is no: problems found, nothing matched, a change refused
+  2   bad arguments, or a mistake you can fix (folder, path, bundle, API key); nothing changed
+  3   the memory changed while the command ran; nothing changed, run it again
+  70  a bug in memfiles (MEMFILES_DEBUG=1 prints the stack)
+`;
+
+/**
+ * Runs the `memfiles` command line: parses `argv` with commander, runs the subcommand, and turns
+ * every error into one line on stderr and an exit code (see {@link EXIT_CODES}); never a stack
+ * trace unless `MEMFILES_DEBUG=1`.
+ *
+ * @param argv - Arguments after the program name, e.g. `["ls", "./memory"]`.
+ * @param context - Streams, folder, environment and prompts (see {@link CommandContext}).
+ * @returns The exit code.
+ * @example process.exitCode = await runMemfiles(process.argv.slice(2), context);
+ */
+export async function runMemfiles(argv: string[], context: CommandContext): Promise<ExitCode> {
+  let exitCode: ExitCode = EXIT_CODES.ok;
+  const program = new Command("memfiles")
+    .description(
+      "See, search and fix a memfiles memory folder (plain markdown), or open it as a page in the browser.",
+    )
+    .version("0.1.0")
+    .addHelpText("after", EXIT_CODES_HELP)
+    .showSuggestionAfterError()
+    .exitOverride()
+    .configureOutput({ writeOut: context.stdout, writeErr: context.stderr });
+  for (const register of COMMANDS) {
+    register(program, context, (code) => {
+      exitCode = code;
+    });
+  }
+  for (const command of program.commands) {
+    command.exitOverride().configureOutput({ writeOut: context.stdout, writeErr: context.stderr });
+    command.addHelpText("after", EXIT_CODES_HELP);
+  }
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      const finished = ["commander.helpDisplayed", "commander.version", "commander.help"].includes(
+        error.code,
+      );
+      return finished ? EXIT_CODES.ok : EXIT_CODES.usage;
+    }
+    if (MemfilesError.isInstance(error) && error.userFixable) {
+      context.stderr(`memfiles: ${error.message}\n`);
+      return EXIT_CODES.usage;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    context.stderr(`memfiles: unexpected error: ${message.split("\n")[0]}\n`);
+    if (context.env.MEMFILES_DEBUG === "1" && error instanceof Error)
+      context.stderr(`${error.stack}\n`);
+    else
+      context.stderr(
+        "This is a bug in memfiles; run again with MEMFILES_DEBUG=1 to see where, and report it.\n",
+      );
+    return EXIT_CODES.internal;
+  }
+}

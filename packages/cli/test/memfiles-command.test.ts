@@ -1,0 +1,265 @@
+// Runs the real `memfiles` binary (bin/memfiles.js, as `npx memfiles` would) as a subprocess on
+// temporary memory folders, one command per test.
+import { execFile, spawn } from "node:child_process";
+import { appendFile, mkdir, readFile, utimes, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { FIXTURE_NOW, memoryFixture } from "./memory-fixture.js";
+
+const BIN = fileURLToPath(new URL("../bin/memfiles.js", import.meta.url));
+// Each run starts node and compiles TypeScript with tsx: 2-4 s on a busy 2-core machine, so a
+// test of one or two runs gets a minute.
+const PROCESS_TIMEOUT_MS = 60_000;
+
+type Run = { code: number; stdout: string; stderr: string };
+
+function memfiles(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const {
+    INIT_CWD: _init,
+    MEMFILES_DIR: _dir,
+    ANTHROPIC_API_KEY: _key,
+    ...inherited
+  } = process.env;
+  return new Promise((resolveRun) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd, env: { ...inherited, ...env } },
+      (error, stdout, stderr) => {
+        resolveRun({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+function expectOneLineError(run: Run): void {
+  expect(run.stderr.trim().split("\n")).toHaveLength(1);
+  expect(run.stderr).not.toMatch(/\bat .+:\d+:\d+/);
+}
+
+describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
+  it("ls prints a table, and --json the rows with facts and versions", async () => {
+    const { folder } = await memoryFixture();
+    const table = await memfiles(["ls", "memory"], folder);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^PATH\s+FACTS\s+CHARS\s+UPDATED\s+DESCRIPTION/);
+    expect(table.stdout).toMatch(/topics\/tools\.md\s+3\s+\d+\s+2026\/09\/12/);
+    const json = await memfiles(["ls", "--json", "--memory", "memory"], folder);
+    expect(json.code).toBe(0);
+    const rows = JSON.parse(json.stdout) as Array<{ path: string; facts: number; version: string }>;
+    expect(rows.map(({ path, facts }) => ({ path, facts }))).toEqual([
+      { path: "profile.md", facts: 1 },
+      { path: "topics/tools.md", facts: 3 },
+    ]);
+    expect(rows[1]?.version).toMatch(/^[0-9a-f]{12}$/);
+  });
+
+  it("show --json gives the lines with dates; a path outside the folder exits 2", async () => {
+    const { folder } = await memoryFixture();
+    const shown = await memfiles(["show", "profile.md", "--json", "-m", "memory"], folder);
+    expect(shown.code).toBe(0);
+    expect(JSON.parse(shown.stdout).lines).toEqual([
+      {
+        line: 6,
+        stated: "2026/09/12",
+        text: "lives in Lyon",
+        written: "[stated 2026/09/12] lives in Lyon",
+      },
+    ]);
+    const outside = await memfiles(["show", "../secrets.md", "-m", "memory"], folder);
+    expect(outside.code).toBe(2);
+    expectOneLineError(outside);
+  });
+
+  it("search finds lines holding every word (exit 0), and exits 1 when none does", async () => {
+    const { folder } = await memoryFixture();
+    const found = await memfiles(["search", "FLY.IO", "deploys", "--json", "-m", "memory"], folder);
+    expect(found.code).toBe(0);
+    expect(JSON.parse(found.stdout)).toEqual([
+      { file: "topics/tools.md", line: 7, text: "[stated 2026/09/12] deploys on Fly.io" },
+    ]);
+    expect((await memfiles(["search", "kubernetes", "-m", "memory"], folder)).code).toBe(1);
+  });
+
+  it("remember saves a dated line (exit 0) and refuses a secret (exit 1)", async () => {
+    const { folder } = await memoryFixture();
+    const saved = await memfiles(
+      ["remember", "topics/food.md", "is vegetarian", "-m", "memory"],
+      folder,
+    );
+    expect(saved.code).toBe(0);
+    expect(await readFile(join(folder, "memory/topics/food.md"), "utf8")).toMatch(
+      /\[stated \d{4}\/\d{2}\/\d{2}\] is vegetarian\n/,
+    );
+    const secret = await memfiles(
+      [
+        "remember",
+        "profile.md",
+        "api key is sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA-AAAAAAAA",
+        "--json",
+        "-m",
+        "memory",
+      ],
+      folder,
+    );
+    expect(secret.code).toBe(1);
+    expect(JSON.parse(secret.stdout).code).toBe("secret");
+  });
+
+  it("forget asks first: without a terminal or --yes it removes nothing and exits 2", async () => {
+    const { folder } = await memoryFixture();
+    const before = await readFile(join(folder, "memory/topics/tools.md"), "utf8");
+    const run = await memfiles(["forget", "where I deploy", "-m", "memory"], folder);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain("topics/tools.md: [stated 2026/09/12] deploys on Fly.io");
+    expectOneLineError(run);
+    expect(await readFile(join(folder, "memory/topics/tools.md"), "utf8")).toBe(before);
+  });
+
+  it("forget --yes removes the shown lines and leaves a tombstone", async () => {
+    const { folder } = await memoryFixture();
+    const run = await memfiles(
+      ["forget", "where I deploy", "--yes", "--json", "-m", "memory"],
+      folder,
+    );
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      code: "removed",
+      removed: [{ path: "topics/tools.md", line: "[stated 2026/09/12] deploys on Fly.io" }],
+    });
+    expect(await readFile(join(folder, "memory/topics/tools.md"), "utf8")).not.toContain("Fly.io");
+    const tombstones = await readFile(join(folder, "memory/.memfiles/tombstones.json"), "utf8");
+    expect(tombstones).toMatch(/[0-9a-f]{64}/);
+    expect(tombstones).not.toMatch(/fly|deploy/i);
+  });
+
+  it("check finds problems (exit 1); check --fix repairs the safe ones and leaves the rest", async () => {
+    const { folder } = await memoryFixture();
+    await appendFile(join(folder, "memory/profile.md"), "moved to Berlin last week\n");
+    const temp = join(folder, "memory/topics/tools.md.123456");
+    await writeFile(temp, "half a write");
+    const old = new Date(Date.now() - 3_600_000);
+    await utimes(temp, old, old);
+    await mkdir(join(folder, "memory/people"));
+    // "zoé" in Latin-1: the é is byte 0xE9, not UTF-8
+    await writeFile(
+      join(folder, "memory/people/zoe.md"),
+      Buffer.from("---\nname: zo\xe9\ndescription: Zoe.\n---\n", "latin1"),
+    );
+    const found = await memfiles(["check", "memory", "--json"], folder);
+    expect(found.code).toBe(1);
+    const codes = (JSON.parse(found.stdout).findings as Array<{ code: string }>).map(
+      (finding) => finding.code,
+    );
+    expect(codes).toEqual(
+      expect.arrayContaining(["index_out_of_sync", "undated_line", "not_utf8", "temp_file_left"]),
+    );
+    const fixed = await memfiles(["doctor", "memory", "--fix", "--json"], folder);
+    expect(fixed.code).toBe(1); // the undated line and the non-UTF-8 file are for a person
+    const findings = JSON.parse(fixed.stdout).findings as Array<{ code: string; fixed?: boolean }>;
+    expect(
+      findings
+        .filter((finding) => finding.fixed)
+        .map((finding) => finding.code)
+        .sort(),
+    ).toEqual(["index_out_of_sync", "temp_file_left"].sort());
+    await expect(readFile(temp)).rejects.toThrow();
+    expect(await readFile(join(folder, "memory/profile.md"), "utf8")).toContain(
+      "moved to Berlin last week\n",
+    );
+  });
+
+  it("consolidate without ANTHROPIC_API_KEY exits 2 and changes nothing", async () => {
+    const { folder } = await memoryFixture();
+    const run = await memfiles(["consolidate", "memory"], folder);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("ANTHROPIC_API_KEY");
+    expectOneLineError(run);
+  });
+
+  it("export then import into an empty folder; import refuses newer files on disk (exit 1) and other bundle versions (exit 2)", async () => {
+    const { folder, store } = await memoryFixture();
+    const exported = await memfiles(["export", "memory", "-o", "bundle.json"], folder);
+    expect(exported.code).toBe(0);
+    const imported = await memfiles(["import", "bundle.json", "copy", "--json"], folder);
+    expect(imported.code).toBe(0);
+    expect(await readFile(join(folder, "copy/topics/tools.md"), "utf8")).toBe(
+      await readFile(join(folder, "memory/topics/tools.md"), "utf8"),
+    );
+    const { remember } = await import("@memfiles/core");
+    await remember({
+      store,
+      path: "topics/tools.md",
+      fact: "uses tmux",
+      now: new Date(FIXTURE_NOW.getTime() + 86_400_000 * 30),
+    });
+    const newer = await readFile(join(folder, "memory/topics/tools.md"), "utf8");
+    const refused = await memfiles(["import", "bundle.json", "memory", "--json"], folder);
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout).steps).toContainEqual(
+      expect.objectContaining({ path: "topics/tools.md", code: "newer_on_disk" }),
+    );
+    expect(await readFile(join(folder, "memory/topics/tools.md"), "utf8")).toBe(newer);
+    const bundle = JSON.parse(await readFile(join(folder, "bundle.json"), "utf8"));
+    await writeFile(join(folder, "future.json"), JSON.stringify({ ...bundle, version: 2 }));
+    const future = await memfiles(["import", "future.json", "memory"], folder);
+    expect(future.code).toBe(2);
+    expect(future.stderr).toContain("version 2 bundle");
+  });
+
+  it("cost prices the usage log per stage and model", async () => {
+    const { folder } = await memoryFixture();
+    const usage = { input: 1_000_000, output: 0, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 };
+    await mkdir(join(folder, "memory/.memfiles"), { recursive: true });
+    await writeFile(
+      join(folder, "memory/.memfiles/usage.jsonl"),
+      `${JSON.stringify({ stage: "write", model: "claude-haiku-4-5", usage, date: FIXTURE_NOW.toISOString() })}\n`,
+    );
+    const run = await memfiles(["cost", "memory", "--json"], folder);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).rows).toEqual([
+      { stage: "write", model: "claude-haiku-4-5", calls: 1, usd: 1 },
+    ]);
+  });
+
+  it.each([
+    { name: "a missing folder", args: ["ls", "no-such-folder"], code: 2 },
+    { name: "a file given as the folder", args: ["check", "bundle-not-a-folder.txt"], code: 2 },
+    { name: "an unknown option", args: ["ls", "--colour"], code: 2 },
+  ])("$name: one line on stderr, no stack, exit $code, nothing created", async ({ args, code }) => {
+    const { folder } = await memoryFixture();
+    await writeFile(join(folder, "bundle-not-a-folder.txt"), "x");
+    const run = await memfiles(args, folder);
+    expect(run.code).toBe(code);
+    expectOneLineError(run);
+    await expect(readFile(join(folder, "no-such-folder"))).rejects.toThrow();
+  });
+
+  it("serve prints a 127.0.0.1 address with a token, answers only with it, and stops on SIGTERM", async () => {
+    const { folder } = await memoryFixture();
+    const child = spawn(process.execPath, [BIN, "serve", "memory"], {
+      cwd: folder,
+      env: { ...process.env, INIT_CWD: folder },
+    });
+    let stdout = "";
+    const url = await new Promise<string>((resolveUrl, rejectUrl) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64}/.exec(stdout);
+        if (match) resolveUrl(match[0]);
+      });
+      child.once("exit", () => rejectUrl(new Error(`serve exited early: ${stdout}`)));
+    });
+    const api = new URL(url);
+    api.pathname = "/api/memory";
+    const memory = await fetch(api);
+    expect(memory.status).toBe(200);
+    expect(((await memory.json()) as { files: unknown[] }).files).toHaveLength(2);
+    api.searchParams.delete("token");
+    expect((await fetch(api)).status).toBe(403);
+    const exited = new Promise<number | null>((resolveExit) => child.once("exit", resolveExit));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  });
+});
