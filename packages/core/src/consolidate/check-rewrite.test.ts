@@ -74,6 +74,14 @@ describe("checkRewrite", () => {
       after: `---js\n{}\n---\n${FLY}`,
       codes: ["unparsable"],
     },
+    {
+      name: "invents words in the description",
+      after: HOSTING_GOOD.replace(
+        "deploys services.",
+        "deploys services on Kubernetes in Frankfurt.",
+      ),
+      codes: ["invented_fact"],
+    },
     { name: "loses its header", after: `${POSTGRES}\n${FLY}\n`, codes: ["unparsable"] },
   ])("refuses a rewrite that $name", ({ after, codes }) => {
     const problems = checkRewrite({ path: "topics/hosting.md", before: HOSTING_BEFORE, after });

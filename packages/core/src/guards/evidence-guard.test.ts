@@ -8,6 +8,7 @@ const transcript: Transcript = {
     { role: "user", content: "Honestly  I LOVE Thai food,\nespecially green curry." },
     { role: "assistant", content: "You might enjoy Lao food too, since you like spicy dishes." },
     { role: "user", content: "I can’t stand cilantro though." },
+    { role: "user", content: "I deploy everything on Fly.io, nothing else." },
   ],
 };
 
@@ -28,6 +29,11 @@ describe("checkEvidence", () => {
       "a quote in quote marks with end punctuation",
       '"I can’t stand cilantro though."',
       { code: "ok", turn: 2 },
+    ],
+    [
+      "a quote ending in two punctuation marks",
+      "I deploy everything on Fly.io!!",
+      { code: "ok", turn: 3 },
     ],
     ["the assistant's words", "you like spicy dishes", { code: "evidence_not_from_user", turn: 1 }],
     ["words nobody said", "I am vegetarian", { code: "evidence_not_found" }],

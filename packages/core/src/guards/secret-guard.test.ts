@@ -74,4 +74,12 @@ describe("redactRanges", () => {
     ];
     expect(redactRanges("0123456789", findings)).toBe(`01${REDACTED}89`);
   });
+
+  it("keeps a range nested inside an earlier one hidden", () => {
+    const findings = [
+      { kind: "a", source: "memfiles" as const, start: 0, end: 8 },
+      { kind: "b", source: "secretlint" as const, start: 2, end: 4 },
+    ];
+    expect(redactRanges("0123456789", findings)).toBe(`${REDACTED}89`);
+  });
 });

@@ -386,6 +386,8 @@ describe("path guard on the disk", () => {
     await symlink("topics", join(root, "inner"));
     await symlink("topics/tools.md", join(root, "alias.md"));
     await symlink(".memfiles", join(root, "internal"));
+    await mkdir(join(root, ".memfiles/sub"), { recursive: true });
+    await symlink(".memfiles/sub", join(root, "deep"));
     await writeFile(join(root, "notes.txt"), "x");
     await symlink("notes.txt", join(root, "notes.md"));
   });
@@ -402,6 +404,7 @@ describe("path guard on the disk", () => {
       "resolves outside the memory folder",
     ],
     ["a link into .memfiles", "internal/x.md", "internal folder"],
+    ["a link into a folder inside .memfiles", "deep/x.md", "internal folder"],
     ["a file used as a folder", "topics/tools.md/x.md", "is a file, not a folder"],
     ["a folder used as a file", "topics.md", "not a file"],
   ])("refuses %s on read, write and delete", async (_name, path, reason) => {
@@ -418,6 +421,7 @@ describe("path guard on the disk", () => {
     }
     expect(await readFile(join(sandbox, "outside/secret.md"), "utf8")).toBe("secret");
     expect(await readdir(join(sandbox, "outside"))).toEqual(["secret.md"]);
+    expect(await readdir(join(root, ".memfiles/sub"))).toEqual([]);
   });
 
   it.each([

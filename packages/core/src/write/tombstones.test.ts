@@ -28,6 +28,12 @@ describe("findForgotten", () => {
       "lives at 12 Elm Street",
       { rule: "removed_fact_words", date: "2026/09/05" },
     ],
+    [
+      // Two shared content words are enough when they are most of the fact's own words.
+      "two words of a removed line, most of a short fact",
+      "lives on Elm Street",
+      { rule: "removed_fact_words", date: "2026/09/05" },
+    ],
     ["one shared word only", "walks down Elm Street to work in Lisbon every morning", undefined],
     ["an unrelated fact", "types on Colemak", undefined],
   ])("%s", (_, fact, expected) => {
