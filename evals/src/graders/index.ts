@@ -5,6 +5,7 @@ export {
   noQuestionBack,
   noUnrelatedMemory,
 } from "./answer-graders.js";
+export { CHECKS_RAN, checksRan, countFileChecks, plannedChecks } from "./checks-ran.js";
 export {
   everyLineDated,
   fileContains,

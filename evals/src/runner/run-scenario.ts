@@ -15,7 +15,7 @@ import {
   writePass,
 } from "@memfiles/core";
 import { getPrompt } from "@memfiles/prompts";
-import { gradeScenario, gradeSessionFiles } from "../graders/index.js";
+import { checksRan, gradeScenario, gradeSessionFiles } from "../graders/index.js";
 import type { GradeResult } from "../graders/types.js";
 import {
   type AttachedRecordingSession,
@@ -176,6 +176,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     });
     files = await readMemoryFiles(root);
     checks.push(...(await gradeScenario(scenario, { answer, root })));
+    checks.push(checksRan(scenario, checks));
   } catch (caught) {
     const reported = session?.failure ?? caught;
     error =
