@@ -12,7 +12,8 @@ const SCENARIOS_DIR = fileURLToPath(new URL("../../../scenarios", import.meta.ur
 const AUTHORED_DIR = fileURLToPath(new URL("../../authored", import.meta.url));
 
 const TOOLS_BY_STAGE: Record<string, readonly string[]> = {
-  write: ["propose_memories"],
+  // A write over the size cap consolidates the file first, within the same step.
+  write: ["propose_memories", "save_consolidated_file"],
   chat: ["memory_read", "memory_write"],
   consolidate: ["save_consolidated_file"],
 };
@@ -39,8 +40,15 @@ function replyProblems(scenario: Scenario, replies: readonly AuthoredReply[]): s
     if (writes > 0) {
       const step = `session ${number}: write`;
       expected.add(step);
-      if (count(step) !== writes)
-        problems.push(`${step}: ${count(step)} replies for ${writes} write stage(s)`);
+      const proposing = replies.filter(
+        (reply) =>
+          reply.step === step &&
+          !reply.content.some(
+            (block) => block.type === "tool_use" && block.name === "save_consolidated_file",
+          ),
+      ).length;
+      if (proposing !== writes)
+        problems.push(`${step}: ${proposing} replies for ${writes} write stage(s)`);
     }
     if (session.after.some((stage) => stage !== "write"))
       expected.add(`session ${number}: consolidate`);
@@ -85,18 +93,21 @@ const scenarios = await loadScenarios(SCENARIOS_DIR);
 
 describe("repo fixtures", () => {
   it("has the seed design's five tests and the fault reports", () => {
-    expect(scenarios.map((scenario) => scenario.id)).toEqual([
-      "consolidate-race",
-      "dont-overapply-dinner",
-      "dont-overapply-packaging",
-      "forget",
-      "ignore-noise",
-      "pasted-api-key",
-      "remember",
-      "small-talk",
-      "unconfirmed-suggestion",
-      "update",
-    ]);
+    // Guard-coverage scenarios come and go beside these (scenarios/README.md lists them).
+    expect(scenarios.map((scenario) => scenario.id)).toEqual(
+      expect.arrayContaining([
+        "consolidate-race",
+        "dont-overapply-dinner",
+        "dont-overapply-packaging",
+        "forget",
+        "ignore-noise",
+        "pasted-api-key",
+        "remember",
+        "small-talk",
+        "unconfirmed-suggestion",
+        "update",
+      ]),
+    );
   });
 
   it("has one authored-replies file per scenario and no other", async () => {
