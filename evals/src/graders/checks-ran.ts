@@ -51,6 +51,7 @@ export function plannedChecks(scenario: Scenario): { sessions: number[]; end: nu
       (expect.noNewFiles ? 1 : 0) +
       (expect.seedFilesUnchanged ? 1 : 0) +
       expect.folderLacks.length +
+      expect.modelInputLacks.length +
       answerChecks,
   };
 }

@@ -19,6 +19,7 @@ import {
   seedFilesUnchanged,
   underCap,
 } from "./file-graders.js";
+import { modelInputLacks } from "./model-input-lacks.js";
 import type { GradeResult } from "./types.js";
 
 /** Options of {@link gradeScenario}. */
@@ -29,6 +30,8 @@ export type GradeScenarioOptions = {
   root: string;
   /** The store's size cap in chars; the seed design's 12,000 by default. */
   maxChars?: number;
+  /** Every request body sent to the model during the run, for `modelInputLacks` (default none). */
+  requests?: readonly unknown[];
 };
 
 /**
@@ -114,6 +117,9 @@ export async function gradeScenario(
   if (expect.noNewFiles) results.push(await noNewFiles(root, Object.keys(scenario.seedFiles)));
   if (expect.seedFilesUnchanged) results.push(await seedFilesUnchanged(root, scenario.seedFiles));
   for (const text of expect.folderLacks) results.push(await folderLacks(root, text));
+  for (const text of expect.modelInputLacks) {
+    results.push(modelInputLacks(options.requests ?? [], text));
+  }
   const answerExpect = expect.answer;
   if (answerExpect !== undefined) {
     if (answerExpect.mentionsAny.length > 0)

@@ -25,6 +25,7 @@ export {
   gradeScenario,
   gradeSessionFiles,
 } from "./grade-scenario.js";
+export { modelInputLacks } from "./model-input-lacks.js";
 export { findNarration, NARRATION_PATTERNS } from "./narration.js";
 export { findQuestionsBack } from "./question-back.js";
 export type { GradeResult } from "./types.js";

@@ -81,6 +81,8 @@ export class RecordingSession {
   failure: Error | undefined;
   /** Path of the recording file. */
   readonly file: string;
+  /** Every request body the session answered, in order: what the model was sent (graders read it). */
+  readonly requests: JsonValue[] = [];
   readonly options: RecordingSessionOptions;
   private readonly recording: RecordingFile | undefined;
   private readonly entries: RecordingEntry[] = [];
@@ -190,6 +192,7 @@ export class RecordingSession {
         }),
       );
     }
+    this.requests.push(body);
     const key = recordingKey(body);
     const occurrence = (this.occurrences.get(key) ?? 0) + 1;
     this.occurrences.set(key, occurrence);

@@ -140,6 +140,12 @@ export const ScenarioSchema = z.strictObject({
      * contains any of these strings (case-sensitive: meant for secrets such as a pasted key).
      */
     folderLacks: z.array(z.string()).default([]),
+    /**
+     * No request sent to the model during the run (system prompt, messages, tool results, as JSON
+     * text) contains any of these strings (case-sensitive: meant for text that must reach the
+     * model only escaped, such as a memory line that closes the memory fence).
+     */
+    modelInputLacks: z.array(z.string()).default([]),
     answer: AnswerExpectationSchema.optional(),
   }),
 });
