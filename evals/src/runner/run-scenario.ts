@@ -175,9 +175,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
       cacheWarnings,
     });
     files = await readMemoryFiles(root);
-    checks.push(
-      ...(await gradeScenario(scenario, { answer, root, requests: session.requests })),
-    );
+    checks.push(...(await gradeScenario(scenario, { answer, root, requests: session.requests })));
     checks.push(checksRan(scenario, checks));
   } catch (caught) {
     const reported = session?.failure ?? caught;
