@@ -1,4 +1,5 @@
 import type { FileExpectation, Scenario } from "../scenarios/schema.js";
+import { type CostRun, costExpectationsFor } from "./cost-per-session.js";
 import type { GradeResult } from "./types.js";
 
 /** The check name of {@link checksRan}. */
@@ -28,10 +29,15 @@ export function countFileChecks(expectation: FileExpectation): number {
  * stages), and the end-of-scenario expectations (files, folder, answer).
  *
  * @param scenario - The loaded scenario.
- * @returns `{ sessions, end }`: `sessions[i]` for session `i + 1`; `end` for `gradeScenario`.
+ * @param run - `{ model, extractionPrompt }` of the run, for the cost expectations that apply to it
+ *   (none counted without it).
+ * @returns `{ sessions, end }`: `sessions[i]` for session `i + 1`; `end` for the end of the run.
  * @example plannedChecks(scenario) // { sessions: [2], end: 9 }
  */
-export function plannedChecks(scenario: Scenario): { sessions: number[]; end: number } {
+export function plannedChecks(
+  scenario: Scenario,
+  run?: CostRun,
+): { sessions: number[]; end: number } {
   const sum = (expectations: readonly FileExpectation[]) =>
     expectations.reduce((total, expectation) => total + countFileChecks(expectation), 0);
   const { expect } = scenario;
@@ -52,6 +58,7 @@ export function plannedChecks(scenario: Scenario): { sessions: number[]; end: nu
       (expect.seedFilesUnchanged ? 1 : 0) +
       expect.folderLacks.length +
       expect.modelInputLacks.length +
+      (run === undefined ? 0 : costExpectationsFor(expect.costPerSession, run).length) +
       answerChecks,
   };
 }
@@ -64,11 +71,16 @@ export function plannedChecks(scenario: Scenario): { sessions: number[]; end: nu
  *
  * @param scenario - The loaded scenario.
  * @param checks - Every result graded for the run so far.
+ * @param run - `{ model, extractionPrompt }` of the run (see {@link plannedChecks}).
  * @returns `checks_ran`, failed with the groups that are short (or over) and by how many.
  * @example checksRan(scenario, checks) // { name: "checks_ran", pass: true, score: 1, reason: "12 check(s) ran" }
  */
-export function checksRan(scenario: Scenario, checks: readonly GradeResult[]): GradeResult {
-  const planned = plannedChecks(scenario);
+export function checksRan(
+  scenario: Scenario,
+  checks: readonly GradeResult[],
+  run?: CostRun,
+): GradeResult {
+  const planned = plannedChecks(scenario, run);
   const counted = checks.filter((check) => check.name !== CHECKS_RAN);
   const problems: string[] = [];
   planned.sessions.forEach((expected, index) => {

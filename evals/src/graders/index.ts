@@ -7,6 +7,12 @@ export {
 } from "./answer-graders.js";
 export { CHECKS_RAN, checksRan, countFileChecks, plannedChecks } from "./checks-ran.js";
 export {
+  type CostRun,
+  costExpectationsFor,
+  costPerSession,
+  type PricedCall,
+} from "./cost-per-session.js";
+export {
   everyLineDated,
   fileContains,
   fileExists,

@@ -15,7 +15,7 @@ import {
   writePass,
 } from "@memfiles/core";
 import { getPrompt } from "@memfiles/prompts";
-import { checksRan, gradeScenario, gradeSessionFiles } from "../graders/index.js";
+import { checksRan, costPerSession, gradeScenario, gradeSessionFiles } from "../graders/index.js";
 import type { GradeResult } from "../graders/types.js";
 import {
   type AttachedRecordingSession,
@@ -176,7 +176,8 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     });
     files = await readMemoryFiles(root);
     checks.push(...(await gradeScenario(scenario, { answer, root, requests: session.requests })));
-    checks.push(checksRan(scenario, checks));
+    checks.push(...costPerSession(scenario.expect.costPerSession, calls, options));
+    checks.push(checksRan(scenario, checks, options));
   } catch (caught) {
     const reported = session?.failure ?? caught;
     error =
