@@ -35,6 +35,8 @@ describe("checkEvidence", () => {
       "I deploy everything on Fly.io!!",
       { code: "ok", turn: 3 },
     ],
+    ["a quote in doubled quote marks", '«"I can’t stand cilantro"»', { code: "ok", turn: 2 }],
+    ["a quote with a space before its end mark", "I LOVE Thai food !", { code: "ok", turn: 0 }],
     ["the assistant's words", "you like spicy dishes", { code: "evidence_not_from_user", turn: 1 }],
     ["words nobody said", "I am vegetarian", { code: "evidence_not_found" }],
     ["a paraphrase", "I really love Thai food", { code: "evidence_not_found" }],
