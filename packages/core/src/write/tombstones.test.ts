@@ -36,6 +36,8 @@ describe("findForgotten", () => {
     ],
     ["one shared word only", "walks down Elm Street to work in Lisbon every morning", undefined],
     ["an unrelated fact", "types on Colemak", undefined],
+    ["one word of a two-word forget query", "works from a home office", undefined],
+    ["a one-word fact sharing its one word with a removed line", "in Springfield", undefined],
   ])("%s", (_, fact, expected) => {
     expect(findForgotten(fact, tombstones)).toEqual(expected);
   });
