@@ -107,3 +107,59 @@ describe("checksRan", () => {
     });
   });
 });
+
+describe("plannedChecks on a sparse scenario", () => {
+  const sparse = parseScenario(
+    `
+id: sparse
+title: Sparse
+source: test
+sessions:
+  - date: 2026-10-14
+    turns: [{ user: hi }]
+  - date: 2026-10-15
+    turns: [{ user: hi }]
+    expect: { files: [{ path: profile.md, lacks: [Elm] }] }
+question: { date: 2026-10-20, text: Hi? }
+expect:
+  answer: { noNarration: true }
+  costPerSession:
+    - { model: claude-opus-5-5, session: question, usd: 0.01, computed: by hand }
+    - { model: claude-opus-5-5, prompt: extraction@2, session: 1, usd: 0.01, computed: by hand }
+`,
+    "scenarios/sparse.yaml",
+  );
+  if (!sparse.success) throw sparse.error;
+
+  it.each([
+    ["without a run: no cost check", undefined, 1],
+    [
+      "on a run that one cost expectation fits",
+      { model: "claude-opus-5-5", extractionPrompt: "extraction@1" },
+      2,
+    ],
+    ["on a run both fit", { model: "claude-opus-5-5", extractionPrompt: "extraction@2" }, 3],
+    ["on another model", { model: "claude-haiku-4-5", extractionPrompt: "extraction@2" }, 1],
+  ])("counts only what the answer and the run name, %s", (_, run, end) => {
+    expect(plannedChecks(sparse.value, run)).toEqual({ sessions: [0, 1], end });
+  });
+
+  it("does not count its own row, and counts session rows apart", () => {
+    const row = (name: string) => ({ name, pass: true, score: 1, reason: "" });
+    const checks = [
+      row('session 2: file_lacks(profile.md, "Elm")'),
+      row("no_narration"),
+      row("checks_ran"),
+    ];
+    expect(checksRan(sparse.value, checks).pass).toBe(true);
+    expect(checksRan(sparse.value, [row("no_narration"), row("checks_ran")])).toMatchObject({
+      pass: false,
+      reason: "expected checks did not run: session 2: 0 of 1 ran",
+    });
+    expect(checksRan(sparse.value, [row("session 12: x"), row("no_narration")])).toMatchObject({
+      pass: false,
+      // A session row of any number is no end row.
+      reason: "expected checks did not run: session 2: 0 of 1 ran",
+    });
+  });
+});
