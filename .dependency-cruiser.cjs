@@ -75,7 +75,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(node_modules|dist|out|\.stryker-tmp)/" },
+    exclude: { path: "(^|/)(node_modules|dist|out|\\.stryker-tmp)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.base.json" },
     enhancedResolveOptions: {
