@@ -125,6 +125,32 @@ describe("author and eval commands", { timeout: 60_000 }, () => {
     expect(await readFile(file, "utf8")).toBe(before);
   });
 
+  it("replays every released extraction prompt that has recordings, one report each", async () => {
+    const { folders } = await authorTiny(["claude-haiku-4-5"]);
+    await authorMain(
+      [
+        ...folders,
+        "--authored",
+        await writeTinyAuthored(),
+        "--prompt",
+        "extraction@3",
+        "--model",
+        "claude-haiku-4-5",
+      ],
+      capture().sink,
+    );
+    const { output, sink } = capture();
+    const result = await evalMain(folders, sink);
+    expect(result.exitCode).toBe(0);
+    expect(result.reports?.map((report) => report.extractionPrompt)).toEqual([
+      "extraction@1",
+      "extraction@3",
+    ]);
+    expect(output.out).toContain(
+      "All prompts (extraction@1, extraction@3): 2 of 2 scenario runs passed.",
+    );
+  });
+
   it("records with --record through ANTHROPIC_BASE_URL, then replays the written recordings", async () => {
     const scenariosDir = await writeTinyScenario();
     const recordingsDir = await mkdtemp(join(tmpdir(), "memfiles-recordings-"));

@@ -1,6 +1,7 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runScenario } from "../src/runner/index.js";
 
@@ -58,5 +59,28 @@ describe("runScenario setup errors", () => {
     expect(result.pass).toBe(false);
     expect(result.error?.name).toBe("EvalSetupError");
     expect(result.error?.message).toContain(message);
+  });
+});
+
+describe("runScenario grading", () => {
+  it("grades a session's own expect before its stages, and says every named check ran", async () => {
+    const result = await runScenario({
+      scenarioId: "forget",
+      model: "claude-haiku-4-5",
+      extractionPrompt: "extraction@1",
+      mode: "replay",
+      recordingsDir: fileURLToPath(new URL("../recordings", import.meta.url)),
+      scenariosDir: fileURLToPath(new URL("../../scenarios", import.meta.url)),
+    });
+    expect(result.error).toBeUndefined();
+    expect(
+      result.checks
+        .filter((check) => check.name.startsWith("session 1: ") || check.name === "checks_ran")
+        .map((check) => [check.name, check.pass]),
+    ).toEqual([
+      ['session 1: file_contains(topics/tools.md, "Neovim")', true],
+      ['session 1: file_lacks(topics/tools.md, "Fly.io")', true],
+      ["checks_ran", true],
+    ]);
   });
 });

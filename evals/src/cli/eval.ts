@@ -1,6 +1,7 @@
 /**
- * `pnpm eval`: runs every scenario offline from recordings on every model that has recordings,
- * prints the scenario x check table, the cost per session and the provenance of the recordings,
+ * `pnpm eval`: runs every scenario offline from recordings on every model that has recordings, with
+ * every released extraction prompt that has recordings (so an edit to any released prompt fails
+ * it, not only the prompt lock test), prints per prompt the scenario x check table, the cost per session and the provenance of the recordings,
  * writes the same as JSON with `--json <file>`, and exits non-zero on any failed check or broken
  * run. `--record` (with ANTHROPIC_API_KEY) calls the API instead and writes the recordings.
  *
@@ -17,7 +18,7 @@ import { listPrompts, parsePromptRef } from "@memfiles/prompts";
 import { buildEvalReport, type EvalReport, formatEvalReport } from "../report/index.js";
 import { runScenario } from "../runner/index.js";
 import type { RunMode, ScenarioResult } from "../runner/types.js";
-import { loadScenarios } from "../scenarios/index.js";
+import { loadScenarios, type Scenario } from "../scenarios/index.js";
 import { cliArguments, fromUserCwd, isEntryPoint, runCli } from "./command-line.js";
 
 const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -26,13 +27,14 @@ export const DEFAULT_RECORDINGS_DIR = join(EVALS_ROOT, "recordings");
 /** Default scenarios folder: the repository's `scenarios/`. */
 export const DEFAULT_SCENARIOS_DIR = join(EVALS_ROOT, "..", "scenarios");
 
-const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N] [--json <file>] [--record] [--verbose]
+const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N]... [--json <file>] [--record] [--verbose]
 
 Runs every scenario offline from recorded API responses and grades it.
   --scenario <id>     only this scenario (repeatable; default: every scenario)
   --model <id>        only this model (repeatable; default: every model with recordings)
-  --prompt <id>       extraction prompt (default extraction@1)
-  --json <file>       also write the report as JSON
+  --prompt <id>       extraction prompt (repeatable; default: every released extraction prompt
+                      with recordings, one report each; with --record: extraction@1)
+  --json <file>       also write the report as JSON (an array of reports when several prompts ran)
   --record            call the API and write the recordings (needs ANTHROPIC_API_KEY)
   --recordings <dir>  recordings folder (default evals/recordings)
   --scenarios <dir>   scenario fixtures folder (default scenarios/)
@@ -42,8 +44,28 @@ Runs every scenario offline from recorded API responses and grades it.
 /** Where output goes; injectable for tests. */
 export type EvalOutput = { out: (text: string) => void; error: (text: string) => void };
 
-/** What `evalMain` returns: the exit code and the report (when runs were made). */
-export type EvalMainResult = { exitCode: number; report?: EvalReport };
+/**
+ * What `evalMain` returns: the exit code and the report (when runs were made): `report` is the first
+ * prompt's, `reports` one per prompt, in prompt order.
+ */
+export type EvalMainResult = { exitCode: number; report?: EvalReport; reports?: EvalReport[] };
+
+/** Released extraction prompts (`extraction@N`), in version order. */
+function releasedExtractionPrompts(): string[] {
+  return listPrompts()
+    .filter((item) => item.id === "extraction")
+    .sort((a, b) => a.version - b.version)
+    .map((item) => `${item.id}@${item.version}`);
+}
+
+/** The released extraction prompts that have recordings for some model, in version order. */
+async function promptsWithRecordings(recordingsDir: string, released: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const prompt of released) {
+    if ((await modelsWithRecordings(recordingsDir, prompt)).length > 0) found.push(prompt);
+  }
+  return found;
+}
 
 /** pnpm runs package scripts in the package folder; paths the user typed are relative to INIT_CWD. */
 
@@ -135,29 +157,33 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
     output.out(`${USAGE}\n`);
     return { exitCode: 0 };
   }
-  const prompt = values.prompt;
-  if (parsePromptRef(prompt)?.id !== "extraction") {
-    output.error(`--prompt "${prompt}" is not an extraction prompt id such as "extraction@1".\n`);
-    return { exitCode: 2 };
-  }
-  const released = listPrompts()
-    .filter((item) => item.id === "extraction")
-    .map((item) => `${item.id}@${item.version}`);
-  if (!released.includes(prompt)) {
-    output.error(
-      `--prompt "${prompt}" is not a released extraction prompt. Released: ${released.join(", ")} ` +
-        "(packages/prompts/prompts/).\n",
-    );
-    return { exitCode: 2 };
+  const released = releasedExtractionPrompts();
+  for (const prompt of values.prompt ?? []) {
+    if (parsePromptRef(prompt)?.id !== "extraction") {
+      output.error(`--prompt "${prompt}" is not an extraction prompt id such as "extraction@1".\n`);
+      return { exitCode: 2 };
+    }
+    if (!released.includes(prompt)) {
+      output.error(
+        `--prompt "${prompt}" is not a released extraction prompt. Released: ${released.join(", ")} ` +
+          "(packages/prompts/prompts/).\n",
+      );
+      return { exitCode: 2 };
+    }
   }
   const recordingsDir = values.recordings ? fromUserCwd(values.recordings) : DEFAULT_RECORDINGS_DIR;
   const scenariosDir = values.scenarios ? fromUserCwd(values.scenarios) : DEFAULT_SCENARIOS_DIR;
   const mode: RunMode = values.record ? "record" : "replay";
+  const recorded = mode === "replay" ? await promptsWithRecordings(recordingsDir, released) : [];
+  // Without recordings at all, extraction@1 is run so the report says what is missing.
+  const prompts = values.prompt ?? (recorded.length > 0 ? recorded : ["extraction@1"]);
   if (values.model !== undefined) {
-    const problem = await modelProblem({ models: values.model, mode, prompt, recordingsDir });
-    if (problem !== undefined) {
-      output.error(`pnpm eval: ${problem}\n`);
-      return { exitCode: 2 };
+    for (const prompt of prompts) {
+      const problem = await modelProblem({ models: values.model, mode, prompt, recordingsDir });
+      if (problem !== undefined) {
+        output.error(`pnpm eval: ${problem}\n`);
+        return { exitCode: 2 };
+      }
     }
   }
   if (mode === "record" && !process.env.ANTHROPIC_API_KEY) {
@@ -180,17 +206,60 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
   const chosen = values.scenario
     ? values.scenario.flatMap((id) => scenarios.filter((scenario) => scenario.id === id))
     : scenarios;
+  const reports: EvalReport[] = [];
+  for (const prompt of prompts) {
+    const run = await runPrompt({ prompt, values, mode, recordingsDir, scenariosDir, chosen });
+    if ("exitCode" in run) {
+      output.error(run.message);
+      return { exitCode: run.exitCode };
+    }
+    if (reports.length > 0) output.out("\n");
+    output.out(formatEvalReport(run.report, { verbose: values.verbose }));
+    reports.push(run.report);
+  }
+  const passed = reports.reduce((sum, report) => sum + report.summary.passed, 0);
+  const runs = reports.reduce((sum, report) => sum + report.summary.runs, 0);
+  if (reports.length > 1) {
+    output.out(
+      `\nAll prompts (${prompts.join(", ")}): ${passed} of ${runs} scenario runs passed.\n`,
+    );
+  }
+  if (values.json) {
+    const file = fromUserCwd(values.json);
+    const created = await mkdir(dirname(file), { recursive: true });
+    const json = reports.length === 1 ? reports[0] : reports;
+    await writeFile(file, `${JSON.stringify(json, null, 2)}\n`, "utf8");
+    output.out(`Wrote ${file}${created === undefined ? "" : ` (created the folder ${created})`}\n`);
+  }
+  return {
+    exitCode: passed === runs ? 0 : 1,
+    ...(reports[0] ? { report: reports[0] } : {}),
+    reports,
+  };
+}
+
+/** Runs every scenario on every model with one extraction prompt; a setup problem is a message. */
+async function runPrompt(options: {
+  prompt: string;
+  values: ReturnType<typeof parse>["values"];
+  mode: RunMode;
+  recordingsDir: string;
+  scenariosDir: string;
+  chosen: Scenario[];
+}): Promise<{ report: EvalReport } | { exitCode: number; message: string }> {
+  const { prompt, values, mode, recordingsDir, scenariosDir, chosen } = options;
   const models =
     values.model ??
     (mode === "record"
       ? [MODELS.haiku, MODELS.opus]
       : await modelsWithRecordings(recordingsDir, prompt));
   if (models.length === 0) {
-    output.error(
-      `No recordings for ${prompt} in ${recordingsDir}. Record them with \`pnpm eval --record\` ` +
+    return {
+      exitCode: 1,
+      message:
+        `No recordings for ${prompt} in ${recordingsDir}. Record them with \`pnpm eval --record\` ` +
         "(needs ANTHROPIC_API_KEY) or author them with `pnpm --filter @memfiles/evals author`.\n",
-    );
-    return { exitCode: 1 };
+    };
   }
   const results: ScenarioResult[] = [];
   for (const model of models) {
@@ -208,16 +277,7 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
       );
     }
   }
-  const report = buildEvalReport(results, prompt);
-  output.out(formatEvalReport(report, { verbose: values.verbose }));
-  if (values.json) {
-    const file = fromUserCwd(values.json);
-    const created = await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, `${JSON.stringify(report, null, 2)}\n`, "utf8");
-    output.out(`Wrote ${file}${created === undefined ? "" : ` (created the folder ${created})`}\n`);
-  }
-  const ok = report.summary.passed === report.summary.runs;
-  return { exitCode: ok ? 0 : 1, report };
+  return { report: buildEvalReport(results, prompt) };
 }
 
 function parse(argv: string[]) {
@@ -228,7 +288,7 @@ function parse(argv: string[]) {
     options: {
       scenario: { type: "string", multiple: true },
       model: { type: "string", multiple: true },
-      prompt: { type: "string", default: "extraction@1" },
+      prompt: { type: "string", multiple: true },
       json: { type: "string" },
       record: { type: "boolean", default: false },
       recordings: { type: "string" },

@@ -4,7 +4,7 @@ import type {
   Scenario,
   SessionExpect,
 } from "../scenarios/schema.js";
-import type { GradeResult } from "./types.js";
+import type { CostRun, GradeResult, PricedCall } from "./types.js";
 
 /** The scenario fields each scope of grader reads, by scope. */
 export type GraderFields = {
@@ -31,10 +31,15 @@ export type GradeContext = {
   /** The file expectation's memory path (`file` scope); `""` otherwise. */
   path: string;
   /**
-   * `session` scope only: the request bodies of the session's live chat conversation, in the order
-   * they were sent (as the recording session saw them); absent in the other scopes.
+   * Request bodies, in the order they were sent (as the recording session saw them): in `session`
+   * scope those of the session's live chat conversation; in `scenario` scope every request of the
+   * run; absent in the other scopes.
    */
   requests?: readonly unknown[];
+  /** `scenario` scope only: the run's priced calls (`ScenarioResult.calls`). */
+  calls?: readonly PricedCall[];
+  /** `scenario` scope only: `{ model, extractionPrompt }` of the run. */
+  run?: CostRun;
 };
 
 /** One grader, as the registry holds it: the scenario field it grades, and how. */

@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_CHARS } from "@memfiles/core";
 import type { FileExpectation, Scenario, Session } from "../scenarios/schema.js";
+import type { CostRun, PricedCall } from "./cost-per-session.js";
 import type { GradeContext } from "./define-grader.js";
 import { gradeFields } from "./registry.js";
 import type { GradeResult } from "./types.js";
@@ -12,6 +13,12 @@ export type GradeScenarioOptions = {
   root: string;
   /** The store's size cap in chars; the seed design's 12,000 by default. */
   maxChars?: number;
+  /** Every request body sent to the model during the run, for `modelInputLacks` (default none). */
+  requests?: readonly unknown[];
+  /** The run's priced calls, for `costPerSession` (default none). */
+  calls?: readonly PricedCall[];
+  /** `{ model, extractionPrompt }` of the run: which `costPerSession` rows apply (default none). */
+  run?: CostRun;
 };
 
 /**
@@ -101,7 +108,16 @@ export async function gradeScenario(
     results.push(...(await gradeFileExpectation(expectation, root, maxChars)));
   }
   const { seedFiles } = scenario;
-  const context: GradeContext = { root, answer, seedFiles, maxChars, path: "" };
+  const context: GradeContext = {
+    root,
+    answer,
+    seedFiles,
+    maxChars,
+    path: "",
+    requests: options.requests ?? [],
+    calls: options.calls ?? [],
+    ...(options.run ? { run: options.run } : {}),
+  };
   results.push(...(await gradeFields("scenario", fields, context)));
   if (answerExpect !== undefined) {
     results.push(...(await gradeFields("answer", answerExpect, context)));

@@ -1,3 +1,10 @@
+export { CHECKS_RAN, checksRan, countFileChecks, plannedChecks } from "./checks-ran.js";
+export {
+  type CostRun,
+  costExpectationsFor,
+  costPerSession,
+  type PricedCall,
+} from "./cost-per-session.js";
 export {
   defineGrader,
   type GradeContext,
@@ -10,5 +17,6 @@ export {
   gradeScenario,
   gradeSessionFiles,
 } from "./grade-scenario.js";
+export { modelInputLacks } from "./model-input-lacks.js";
 export { GRADED_FIELDS, GRADERS, gradeFields } from "./registry.js";
 export type { GradeResult } from "./types.js";

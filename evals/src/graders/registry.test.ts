@@ -55,3 +55,25 @@ describe("gradeFields", () => {
     expect(results).toEqual([]);
   });
 });
+
+describe("gradeFields: what counts as asked", () => {
+  const context = { root: "/nowhere", answer: "", seedFiles: {}, maxChars: 12_000, path: "a.md" };
+  const file = {
+    contains: [],
+    lacks: [],
+    everyLineDated: false,
+    underCap: false,
+    onlyAsPrevious: [],
+  };
+
+  it("grades an optional field set to false (exists: false: the file must not exist)", async () => {
+    const results = await gradeFields("file", { ...file, exists: false }, context);
+    expect(results.map((result) => [result.name, result.pass])).toEqual([
+      ["file_absent(a.md)", true],
+    ]);
+  });
+
+  it("skips a field left at its schema default (false, [])", async () => {
+    expect(await gradeFields("file", file, context)).toEqual([]);
+  });
+});

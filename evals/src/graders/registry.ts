@@ -1,3 +1,5 @@
+import { isDeepStrictEqual } from "node:util";
+import type { z } from "zod";
 import {
   AnswerExpectationSchema,
   FileExpectationSchema,
@@ -5,6 +7,7 @@ import {
   SessionExpectSchema,
 } from "../scenarios/schema.js";
 import { appendOnlyGrader } from "./append-only.js";
+import { costPerSessionGrader } from "./cost-per-session.js";
 import type { GradeContext, Grader, GraderFields } from "./define-grader.js";
 import { everyLineDatedGrader } from "./every-line-dated.js";
 import { fileContainsGrader } from "./file-contains.js";
@@ -14,6 +17,7 @@ import { folderLacksGrader } from "./folder-lacks.js";
 import { linesMatchingGrader } from "./lines-matching.js";
 import { mentionsAnyGrader } from "./mentions-any.js";
 import { mentionsNoneGrader } from "./mentions-none.js";
+import { modelInputLacksGrader } from "./model-input-lacks.js";
 import { noNarrationGrader } from "./no-narration.js";
 import { noNewFilesGrader } from "./no-new-files.js";
 import { noQuestionBackGrader } from "./no-question-back.js";
@@ -35,6 +39,8 @@ export const GRADERS: readonly Grader[] = [
   noNewFilesGrader,
   seedFilesUnchangedGrader,
   folderLacksGrader,
+  modelInputLacksGrader,
+  costPerSessionGrader,
   mentionsAnyGrader,
   mentionsNoneGrader,
   noNarrationGrader,
@@ -43,19 +49,44 @@ export const GRADERS: readonly Grader[] = [
   appendOnlyGrader,
 ];
 
-/** The fields each scope's graders read, in schema order (the order results come in). */
-export const GRADED_FIELDS: { readonly [S in keyof GraderFields]: readonly string[] } = {
-  file: Object.keys(FileExpectationSchema.shape).filter((field) => field !== "path"),
-  scenario: Object.keys(ScenarioSchema.shape.expect.shape).filter(
-    (field) => field !== "files" && field !== "answer",
-  ),
-  answer: Object.keys(AnswerExpectationSchema.shape),
-  session: Object.keys(SessionExpectSchema.shape).filter((field) => field !== "files"),
+/** Each scope's schema object, whose shape lists the fields its graders read. */
+const SCOPE_SHAPES = {
+  file: FileExpectationSchema.shape,
+  scenario: ScenarioSchema.shape.expect.shape,
+  answer: AnswerExpectationSchema.shape,
+  session: SessionExpectSchema.shape,
+} as const;
+
+/** Fields of a scope that no grader reads (they hold other expectations, or the path). */
+const NOT_GRADED: { readonly [S in keyof GraderFields]: readonly string[] } = {
+  file: ["path"],
+  scenario: ["files", "answer"],
+  answer: [],
+  session: ["files"],
 };
 
-/** Whether a scenario asks for a check: a field set, not `false`, not an empty list. */
-function isAsked(value: unknown): boolean {
-  return value !== undefined && value !== false && !(Array.isArray(value) && value.length === 0);
+/** The fields each scope's graders read, in schema order (the order results come in). */
+export const GRADED_FIELDS: { readonly [S in keyof GraderFields]: readonly string[] } = {
+  file: gradedFields("file"),
+  scenario: gradedFields("scenario"),
+  answer: gradedFields("answer"),
+  session: gradedFields("session"),
+};
+
+function gradedFields(scope: keyof GraderFields): string[] {
+  return Object.keys(SCOPE_SHAPES[scope]).filter((field) => !NOT_GRADED[scope].includes(field));
+}
+
+/**
+ * Whether a scenario asks for a check: the field is set to something other than its schema
+ * default. A defaulted `false` or `[]` asks nothing; an optional field set to `false` (a file's
+ * `exists: false`: the file must not exist) is a check.
+ */
+function isAsked(scope: keyof GraderFields, field: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  const shape = SCOPE_SHAPES[scope] as Record<string, z.ZodType>;
+  const fallback = shape[field]?.safeParse(undefined);
+  return !(fallback?.success && isDeepStrictEqual(fallback.data, value));
 }
 
 /**
@@ -76,7 +107,7 @@ export async function gradeFields<S extends keyof GraderFields>(
   const results: GradeResult[] = [];
   for (const field of GRADED_FIELDS[scope]) {
     const value = (values as Record<string, unknown>)[field];
-    if (!isAsked(value)) continue;
+    if (!isAsked(scope, field, value)) continue;
     const grader = GRADERS.find((entry) => entry.scope === scope && entry.field === field);
     if (grader === undefined) throw new Error(`No grader for the ${scope} field "${field}".`);
     results.push(...(await grader.grade(value, context)));

@@ -8,3 +8,9 @@ export type GradeResult = {
   /** Why it failed (or what it checked, when it passed). */
   reason: string;
 };
+
+/** The run a cost expectation is matched against. */
+export type CostRun = { model: string; extractionPrompt: string };
+
+/** A priced model call: its session (1-based, or `question`) and its cost in USD. */
+export type PricedCall = { session: number | "question"; usd: number };

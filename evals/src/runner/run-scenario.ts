@@ -16,7 +16,7 @@ import {
   writePass,
 } from "@memfiles/core";
 import { getPrompt, parsePromptRef } from "@memfiles/prompts";
-import { gradeScenario, gradeSessionFiles } from "../graders/index.js";
+import { checksRan, gradeScenario, gradeSessionFiles } from "../graders/index.js";
 import type { GradeResult } from "../graders/types.js";
 import {
   type AttachedRecordingSession,
@@ -188,7 +188,11 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
       cacheWarnings,
     });
     files = await readMemoryFiles(root);
-    checks.push(...(await gradeScenario(scenario, { answer, root })));
+    const requests = session.requests.map((request) => request.body);
+    checks.push(
+      ...(await gradeScenario(scenario, { answer, root, requests, calls, run: options })),
+    );
+    checks.push(checksRan(scenario, checks, options));
   } catch (caught) {
     const reported = session?.failure ?? caught;
     error =

@@ -12,7 +12,8 @@ const SCENARIOS_DIR = fileURLToPath(new URL("../../../scenarios", import.meta.ur
 const AUTHORED_DIR = fileURLToPath(new URL("../../authored", import.meta.url));
 
 const TOOLS_BY_STAGE: Record<string, readonly string[]> = {
-  write: ["propose_memories"],
+  // A write over the size cap consolidates the file first, within the same step.
+  write: ["propose_memories", "save_consolidated_file"],
   chat: ["memory_read", "memory_write"],
   consolidate: ["save_consolidated_file"],
 };
@@ -39,8 +40,17 @@ function replyProblems(scenario: Scenario, replies: readonly AuthoredReply[]): s
     if (writes > 0) {
       const step = `session ${number}: write`;
       expected.add(step);
-      if (count(step) !== writes)
-        problems.push(`${step}: ${count(step)} replies for ${writes} write stage(s)`);
+      const proposing = replies.filter(
+        (reply) =>
+          reply.step === step &&
+          !reply.content.some(
+            (block) => block.type === "tool_use" && block.name === "save_consolidated_file",
+          ),
+      ).length;
+      if (proposing !== writes)
+        problems.push(`${step}: ${proposing} replies for ${writes} write stage(s)`);
+      // A write over the size cap first consolidates the file, under its own consolidate step.
+      expected.add(`session ${number}: consolidate`);
     }
     if (session.after.some((stage) => stage !== "write"))
       expected.add(`session ${number}: consolidate`);
@@ -87,16 +97,21 @@ describe("repo fixtures", () => {
   it("has the seed design's five tests and the fault reports", () => {
     expect(scenarios.map((scenario) => scenario.id)).toEqual([
       "consolidate-race",
+      "consolidate-refusals",
       "dont-overapply-dinner",
       "dont-overapply-packaging",
+      "fence-escape",
       "forget",
+      "forgotten-address",
       "ignore-noise",
       "pasted-api-key",
       "remember-mid-conversation",
       "remember",
+      "size-cap",
       "small-talk",
       "unconfirmed-suggestion",
       "update",
+      "write-guards",
     ]);
   });
 

@@ -47,6 +47,8 @@ describe("parseScenario", () => {
           noNewFiles: false,
           seedFilesUnchanged: false,
           folderLacks: [],
+          modelInputLacks: [],
+          costPerSession: [],
           answer: {
             mentionsAny: ["fly"],
             mentionsNone: [],

@@ -125,6 +125,24 @@ export const AnswerExpectationSchema = z.strictObject({
 });
 export type AnswerExpectation = z.infer<typeof AnswerExpectationSchema>;
 
+/**
+ * A cost a run must produce for one session, stated by hand from the recorded usage and the price
+ * table, so a pricing bug fails the eval instead of only printing another figure.
+ */
+export const CostExpectationSchema = z.strictObject({
+  /** The model of the runs it applies to, e.g. `claude-opus-5-5`. */
+  model: z.string().min(1),
+  /** Only runs with this extraction prompt (write stages depend on it); default: every prompt. */
+  prompt: z.string().optional(),
+  /** 1-based session number, or `question` for the final question. */
+  session: z.union([z.number().int().positive(), z.literal("question")]),
+  /** USD, to the billionth (costs are rounded to 1e-9 USD). */
+  usd: z.number().nonnegative(),
+  /** How the figure was computed (tokens x USD per million tokens), for whoever updates it. */
+  computed: z.string().min(1),
+});
+export type CostExpectation = z.infer<typeof CostExpectationSchema>;
+
 export const ScenarioSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/, "scenario ids are kebab-case"),
   title: z.string(),
@@ -150,6 +168,14 @@ export const ScenarioSchema = z.strictObject({
      * contains any of these strings (case-sensitive: meant for secrets such as a pasted key).
      */
     folderLacks: z.array(z.string()).default([]),
+    /**
+     * No request sent to the model during the run (system prompt, messages, tool results, as JSON
+     * text) contains any of these strings (case-sensitive: meant for text that must reach the
+     * model only escaped, such as a memory line that closes the memory fence).
+     */
+    modelInputLacks: z.array(z.string()).default([]),
+    /** Costs the runs must produce, per model and session (see `CostExpectationSchema`). */
+    costPerSession: z.array(CostExpectationSchema).default([]),
     answer: AnswerExpectationSchema.optional(),
   }),
 });

@@ -74,6 +74,29 @@ describe("checkRewrite", () => {
       after: `---js\n{}\n---\n${FLY}`,
       codes: ["unparsable"],
     },
+    {
+      name: "invents words in the description",
+      after: HOSTING_GOOD.replace(
+        "deploys services.",
+        "deploys services on Kubernetes in Frankfurt.",
+      ),
+      codes: ["invented_fact"],
+    },
+    {
+      name: "drops the description",
+      after: HOSTING_GOOD.replace(/^description: .*\n/m, ""),
+      codes: ["unparsable"],
+    },
+    {
+      name: "puts a placeholder in the description",
+      after: HOSTING_GOOD.replace("deploys services.", "deploys services (same as before)."),
+      codes: ["elided", "invented_fact"],
+    },
+    {
+      name: "writes a date that is no date",
+      after: hostingWith(POSTGRES.replace("2026/06/10", "2026/13/45"), FLY),
+      codes: ["dropped_date"],
+    },
     { name: "loses its header", after: `${POSTGRES}\n${FLY}\n`, codes: ["unparsable"] },
   ])("refuses a rewrite that $name", ({ after, codes }) => {
     const problems = checkRewrite({ path: "topics/hosting.md", before: HOSTING_BEFORE, after });
@@ -91,6 +114,17 @@ describe("checkRewrite", () => {
       FLY,
     );
     expect(checkRewrite({ path: "topics/hosting.md", before, after })).toEqual([]);
+  });
+
+  it("says by how much a rewrite grew", () => {
+    expect(
+      checkRewrite({ path: "topics/hosting.md", before: HOSTING_GOOD, after: `${HOSTING_GOOD}\n` }),
+    ).toEqual([
+      {
+        code: "grew",
+        message: `The rewrite of topics/hosting.md is ${HOSTING_GOOD.length + 1} chars, longer than the ${HOSTING_GOOD.length} chars it replaces. Consolidation must shrink a file or leave it the same size.`,
+      },
+    ]);
   });
 
   it("names the line and the new words", () => {

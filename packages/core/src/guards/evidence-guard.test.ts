@@ -8,6 +8,7 @@ const transcript: Transcript = {
     { role: "user", content: "Honestly  I LOVE Thai food,\nespecially green curry." },
     { role: "assistant", content: "You might enjoy Lao food too, since you like spicy dishes." },
     { role: "user", content: "I can’t stand cilantro though." },
+    { role: "user", content: "I deploy everything on Fly.io, nothing else." },
   ],
 };
 
@@ -28,6 +29,21 @@ describe("checkEvidence", () => {
       "a quote in quote marks with end punctuation",
       '"I can’t stand cilantro though."',
       { ok: true, code: "quoted", turn: 2 },
+    ],
+    [
+      "a quote ending in two punctuation marks",
+      "I deploy everything on Fly.io!!",
+      { ok: true, code: "quoted", turn: 3 },
+    ],
+    [
+      "a quote in doubled quote marks",
+      '«"I can’t stand cilantro"»',
+      { ok: true, code: "quoted", turn: 2 },
+    ],
+    [
+      "a quote with a space before its end mark",
+      "I LOVE Thai food !",
+      { ok: true, code: "quoted", turn: 0 },
     ],
     [
       "the assistant's words",

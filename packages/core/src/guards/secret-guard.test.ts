@@ -55,6 +55,26 @@ describe("findSecrets", () => {
   });
 });
 
+describe("findSecrets: findings", () => {
+  it("lists findings in text order with their source and range, whatever found them first", async () => {
+    // Our key pattern runs before the password pattern; the password comes first in the text.
+    const text = `password is hunter2 and key ${fakeAnthropicShort}`;
+    const keyStart = text.indexOf("sk-");
+    expect(await findSecrets(text)).toEqual({
+      findings: [
+        { kind: "password", source: "memfiles", start: 12, end: 19 },
+        {
+          kind: "anthropic_api_key",
+          source: "memfiles",
+          start: keyStart,
+          end: keyStart + fakeAnthropicShort.length,
+        },
+      ],
+      redacted: `password is ${REDACTED} and key ${REDACTED}`,
+    });
+  });
+});
+
 describe("isLuhnValid", () => {
   it.each([
     ["4111111111111111", true],
@@ -73,5 +93,21 @@ describe("redactRanges", () => {
       { kind: "b", source: "secretlint" as const, start: 4, end: 8 },
     ];
     expect(redactRanges("0123456789", findings)).toBe(`01${REDACTED}89`);
+  });
+
+  it("redacts ranges given out of order", () => {
+    const findings = [
+      { kind: "a", source: "memfiles" as const, start: 7, end: 9 },
+      { kind: "b", source: "memfiles" as const, start: 0, end: 2 },
+    ];
+    expect(redactRanges("0123456789", findings)).toBe(`${REDACTED}23456${REDACTED}9`);
+  });
+
+  it("keeps a range nested inside an earlier one hidden", () => {
+    const findings = [
+      { kind: "a", source: "memfiles" as const, start: 0, end: 8 },
+      { kind: "b", source: "secretlint" as const, start: 2, end: 4 },
+    ];
+    expect(redactRanges("0123456789", findings)).toBe(`${REDACTED}89`);
   });
 });

@@ -61,4 +61,16 @@ describe("parseMemoryPath", () => {
       'Refused memory path "../secrets.md": it contains "..". Use a relative path inside the memory folder that ends in ".md", with "/" between folders, such as "topics/tools.md".',
     );
   });
+
+  it("gives the index its own fix", () => {
+    expect(() => parseMemoryPath("MEMORY.md")).toThrow(
+      'Refused memory path "MEMORY.md": MEMORY.md is the generated index. The store rewrites it after every write; write the memory files themselves.',
+    );
+  });
+
+  it("refuses a value that is not a string (a JavaScript caller)", () => {
+    expect(() => parseMemoryPath(42 as unknown as string)).toThrow(
+      'Refused memory path "42": it is not a string.',
+    );
+  });
 });

@@ -393,6 +393,9 @@ describe("path guard on the disk", () => {
     await symlink("topics", join(root, "inner"));
     await symlink("topics/tools.md", join(root, "alias.md"));
     await symlink(".memfiles", join(root, "internal"));
+    await mkdir(join(root, ".memfiles/sub"), { recursive: true });
+    await symlink(".memfiles/sub", join(root, "deep"));
+    await symlink(join(sandbox, "none"), join(root, "gone"));
     await writeFile(join(root, "notes.txt"), "x");
     await symlink("notes.txt", join(root, "notes.md"));
   });
@@ -401,7 +404,7 @@ describe("path guard on the disk", () => {
     [
       "a folder link that leaves the root",
       "escape/secret.md",
-      "resolves outside the memory folder",
+      "resolves outside the memory folder. Links may only point inside the memory folder.",
     ],
     [
       "a new file under a folder link that leaves the root",
@@ -409,7 +412,17 @@ describe("path guard on the disk", () => {
       "resolves outside the memory folder",
     ],
     ["a link into .memfiles", "internal/x.md", "internal folder"],
-    ["a file used as a folder", "topics/tools.md/x.md", "is a file, not a folder"],
+    ["a link into a folder inside .memfiles", "deep/x.md", "internal folder"],
+    [
+      "a file used as a folder",
+      "topics/tools.md/x.md",
+      '"topics/tools.md" is a file, not a folder',
+    ],
+    [
+      "a folder link that points nowhere",
+      "gone/x.md",
+      '"gone" is a link that points nowhere. Remove the link or point it at a file inside the memory folder.',
+    ],
     ["a folder used as a file", "topics.md", "not a file"],
   ])("refuses %s on read, write and delete", async (_name, path, reason) => {
     if (path === "topics.md") await mkdir(join(root, "topics.md"));
@@ -425,11 +438,12 @@ describe("path guard on the disk", () => {
     }
     expect(await readFile(join(sandbox, "outside/secret.md"), "utf8")).toBe("secret");
     expect(await readdir(join(sandbox, "outside"))).toEqual(["secret.md"]);
+    expect(await readdir(join(root, ".memfiles/sub"))).toEqual([]);
   });
 
   it.each([
     ["a file link that leaves the root", "secret.md", "resolves outside the memory folder"],
-    ["a dangling link", "dangling.md", "points nowhere"],
+    ["a dangling link", "dangling.md", '"dangling.md" is a link that points nowhere'],
     ["a link to a non-markdown file", "notes.md", 'link to "notes.txt"'],
   ])(
     "refuses %s on read and write; delete removes the link itself",
@@ -463,6 +477,7 @@ describe("path guard on the disk", () => {
       linksOutside: [
         "dangling.md",
         "escape",
+        "gone",
         "index-alias.md",
         "notes.md",
         "secret.md",

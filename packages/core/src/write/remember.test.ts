@@ -95,8 +95,30 @@ describe("remember", () => {
       "my password is [redacted]",
     ],
     ["a path outside the layout", "../notes.md", "likes tea", "path_not_allowed", "likes tea"],
+    // The store would write these; only the layout rule refuses them.
+    [
+      "a file the layout has no place for",
+      "notes.md",
+      "likes tea",
+      "path_not_allowed",
+      "likes tea",
+    ],
+    [
+      "a file name that is not kebab-case",
+      "topics/Home Cooking.md",
+      "likes tea",
+      "path_not_allowed",
+      "likes tea",
+    ],
     ["a fact of dashes", "preferences.md", "---", "invalid_fact", "---"],
     ["a fact of punctuation only", "preferences.md", " ... !?", "invalid_fact", " ... !?"],
+    [
+      "a fact over 300 chars",
+      "preferences.md",
+      `uses ${"x".repeat(300)}`,
+      "invalid_fact",
+      `uses ${"x".repeat(300)}`,
+    ],
     [
       "a fact already saved",
       "preferences.md",

@@ -28,8 +28,16 @@ describe("findForgotten", () => {
       "lives at 12 Elm Street",
       { rule: "removed_fact_words", date: "2026/09/05" },
     ],
+    [
+      // Two shared content words are enough when they are most of the fact's own words.
+      "two words of a removed line, most of a short fact",
+      "lives on Elm Street",
+      { rule: "removed_fact_words", date: "2026/09/05" },
+    ],
     ["one shared word only", "walks down Elm Street to work in Lisbon every morning", undefined],
     ["an unrelated fact", "types on Colemak", undefined],
+    ["one word of a two-word forget query", "works from a home office", undefined],
+    ["a one-word fact sharing its one word with a removed line", "in Springfield", undefined],
   ])("%s", (_, fact, expected) => {
     expect(findForgotten(fact, tombstones)).toEqual(expected);
   });

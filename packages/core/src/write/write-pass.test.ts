@@ -306,6 +306,39 @@ describe("writePass: rejected proposals", () => {
     expect(await store.list()).toEqual([]);
   });
 
+  // A clean fact is not enough: the key in the quote or in `replaces` would reach the result and
+  // the logs, so those fields are scanned too.
+  it.each([
+    [
+      "evidence",
+      { evidence: `I use Neovim. My Anthropic key is ${fakeKey}` },
+      { evidence: "I use Neovim. My Anthropic key is [redacted]" },
+    ],
+    [
+      "replaces",
+      { replaces: `uses Anthropic key ${fakeKey}` },
+      { replaces: "uses Anthropic key [redacted]" },
+    ],
+  ])(
+    "rejects a clean fact whose %s carries a key, redacted in the result",
+    async (_, given, shown) => {
+      const store = await newStore();
+      mockMessages(server, [proposing({ ...good, ...given })]);
+      const result = await run({ store, transcript });
+      expect(result.applied).toEqual([]);
+      expect(result.rejected).toEqual([
+        {
+          code: "secret",
+          proposal: { ...good, ...shown },
+          message:
+            "Refused a proposal for topics/tools.md: it holds a secret (anthropic_api_key), redacted here. Secrets never go into memory.",
+        },
+      ]);
+      expect(JSON.stringify(result)).not.toContain(fakeKey);
+      expect(await store.list()).toEqual([]);
+    },
+  );
+
   it("keeps the good proposals of a set when others are rejected", async () => {
     const store = await newStore();
     const assistantIdea = {

@@ -1,0 +1,105 @@
+import type { FileExpectation, Scenario } from "../scenarios/schema.js";
+import { type CostRun, costExpectationsFor } from "./cost-per-session.js";
+import type { GradeResult } from "./types.js";
+
+/** The check name of {@link checksRan}. */
+export const CHECKS_RAN = "checks_ran";
+
+/**
+ * How many checks one file expectation names, as `gradeFileExpectation` grades them.
+ *
+ * @param expectation - A `FileExpectation` from a scenario.
+ * @returns The number of results it must produce.
+ * @example countFileChecks({ path: "topics/tools.md", contains: ["Fly.io"], lacks: [], ... }) // 1
+ */
+export function countFileChecks(expectation: FileExpectation): number {
+  return (
+    (expectation.exists === undefined ? 0 : 1) +
+    expectation.contains.length +
+    expectation.lacks.length +
+    (expectation.everyLineDated ? 1 : 0) +
+    (expectation.underCap ? 1 : 0) +
+    (expectation.linesMatching === undefined ? 0 : 1) +
+    expectation.onlyAsPrevious.length
+  );
+}
+
+/**
+ * How many checks a scenario names: for each session its own `expect` (graded before its
+ * stages), and the end-of-scenario expectations (files, folder, answer).
+ *
+ * @param scenario - The loaded scenario.
+ * @param run - `{ model, extractionPrompt }` of the run, for the cost expectations that apply to it
+ *   (none counted without it).
+ * @returns `{ sessions, end }`: `sessions[i]` for session `i + 1`; `end` for the end of the run.
+ * @example plannedChecks(scenario) // { sessions: [2], end: 9 }
+ */
+export function plannedChecks(
+  scenario: Scenario,
+  run?: CostRun,
+): { sessions: number[]; end: number } {
+  const sum = (expectations: readonly FileExpectation[]) =>
+    expectations.reduce((total, expectation) => total + countFileChecks(expectation), 0);
+  const { expect } = scenario;
+  const answer = expect.answer;
+  const answerChecks =
+    answer === undefined
+      ? 0
+      : (answer.mentionsAny.length > 0 ? 1 : 0) +
+        (answer.mentionsNone.length > 0 ? 1 : 0) +
+        (answer.noNarration ? 1 : 0) +
+        (answer.noQuestionBack ? 1 : 0) +
+        (answer.unrelatedMemory.length > 0 ? 1 : 0);
+  return {
+    sessions: scenario.sessions.map(
+      (session) => sum(session.expect?.files ?? []) + (session.expect?.appendOnly ? 1 : 0),
+    ),
+    end:
+      sum(expect.files) +
+      (expect.noNewFiles ? 1 : 0) +
+      (expect.seedFilesUnchanged ? 1 : 0) +
+      expect.folderLacks.length +
+      expect.modelInputLacks.length +
+      (run === undefined ? 0 : costExpectationsFor(expect.costPerSession, run).length) +
+      answerChecks,
+  };
+}
+
+/**
+ * Whether every check the scenario names was graded: a runner that skipped a session's own
+ * `expect`, or the end-of-scenario grading, would otherwise leave the run green with fewer rows.
+ * Session checks are counted by their `session N: ` prefix; every other result (this one
+ * excepted) counts as an end check.
+ *
+ * @param scenario - The loaded scenario.
+ * @param checks - Every result graded for the run so far.
+ * @param run - `{ model, extractionPrompt }` of the run (see {@link plannedChecks}).
+ * @returns `checks_ran`, failed with the groups that are short (or over) and by how many.
+ * @example checksRan(scenario, checks) // { name: "checks_ran", pass: true, score: 1, reason: "12 check(s) ran" }
+ */
+export function checksRan(
+  scenario: Scenario,
+  checks: readonly GradeResult[],
+  run?: CostRun,
+): GradeResult {
+  const planned = plannedChecks(scenario, run);
+  const counted = checks.filter((check) => check.name !== CHECKS_RAN);
+  const problems: string[] = [];
+  planned.sessions.forEach((expected, index) => {
+    const prefix = `session ${index + 1}: `;
+    const ran = counted.filter((check) => check.name.startsWith(prefix)).length;
+    if (ran !== expected) problems.push(`session ${index + 1}: ${ran} of ${expected} ran`);
+  });
+  const end = counted.filter((check) => !/^session \d+: /.test(check.name)).length;
+  if (end !== planned.end) problems.push(`end of scenario: ${end} of ${planned.end} ran`);
+  const total = planned.end + planned.sessions.reduce((sum, count) => sum + count, 0);
+  if (problems.length === 0) {
+    return { name: CHECKS_RAN, pass: true, score: 1, reason: `${total} check(s) ran` };
+  }
+  return {
+    name: CHECKS_RAN,
+    pass: false,
+    score: 0,
+    reason: `expected checks did not run: ${problems.join("; ")}`,
+  };
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import type { CostExpectation } from "../scenarios/schema.js";
+import { costPerSession, costPerSessionGrader } from "./cost-per-session.js";
+
+const EXPECTATIONS: CostExpectation[] = [
+  { model: "claude-opus-5-5", session: "question", usd: 0.0095344, computed: "by hand" },
+  {
+    model: "claude-opus-5-5",
+    prompt: "extraction@1",
+    session: 1,
+    usd: 0.007856,
+    computed: "by hand",
+  },
+  { model: "claude-haiku-4-5", session: 1, usd: 0.001849, computed: "by hand" },
+];
+
+// Float sums of the call costs must compare equal to the hand figure.
+const CALLS = [
+  { session: 1 as const, usd: 0.007856 },
+  { session: "question" as const, usd: 0.0047184 },
+  { session: "question" as const, usd: 0.004816 },
+];
+
+describe("costPerSession", () => {
+  it("grades the expectations of the run's model and prompt against the sum per session", () => {
+    expect(
+      costPerSession(EXPECTATIONS, CALLS, {
+        model: "claude-opus-5-5",
+        extractionPrompt: "extraction@1",
+      }),
+    ).toEqual([
+      {
+        name: "cost_per_session(question, $0.0095344)",
+        pass: true,
+        score: 1,
+        reason: "$0.0095344 over 2 call(s)",
+      },
+      {
+        name: "cost_per_session(1, $0.007856)",
+        pass: true,
+        score: 1,
+        reason: "$0.007856 over 1 call(s)",
+      },
+    ]);
+  });
+
+  it("skips expectations of another prompt or model", () => {
+    expect(
+      costPerSession(EXPECTATIONS, CALLS, {
+        model: "claude-opus-5-5",
+        extractionPrompt: "extraction@2",
+      }).map((check) => check.name),
+    ).toEqual(["cost_per_session(question, $0.0095344)"]);
+  });
+
+  it("fails a session that cost another figure, with how the figure was computed", () => {
+    const [check] = costPerSession(EXPECTATIONS, [{ session: 1, usd: 0.001718 }], {
+      model: "claude-haiku-4-5",
+      extractionPrompt: "extraction@3",
+    });
+    expect(check).toEqual({
+      name: "cost_per_session(1, $0.001849)",
+      pass: false,
+      score: 0,
+      reason: "cost $0.001718 over 1 call(s), expected $0.001849 (by hand)",
+    });
+  });
+});
+
+describe("costPerSessionGrader", () => {
+  const context = { root: "/nowhere", answer: "", seedFiles: {}, maxChars: 12_000, path: "" };
+
+  it("grades the scenario's costPerSession rows of the run's model against its calls", async () => {
+    const results = await costPerSessionGrader.grade(EXPECTATIONS, {
+      ...context,
+      calls: CALLS,
+      run: { model: "claude-haiku-4-5", extractionPrompt: "extraction@2" },
+    });
+    expect(results.map((result) => result.name)).toEqual(["cost_per_session(1, $0.001849)"]);
+  });
+
+  it("grades nothing without a run (no row can apply)", async () => {
+    expect(await costPerSessionGrader.grade(EXPECTATIONS, { ...context, calls: CALLS })).toEqual(
+      [],
+    );
+  });
+
+  it("is the registry's grader of the scenario field costPerSession", () => {
+    expect([costPerSessionGrader.scope, costPerSessionGrader.field]).toEqual([
+      "scenario",
+      "costPerSession",
+    ]);
+  });
+});

@@ -1,0 +1,66 @@
+import type { CostExpectation } from "../scenarios/schema.js";
+import { defineGrader } from "./define-grader.js";
+import type { CostRun, GradeResult, PricedCall } from "./types.js";
+
+export type { CostRun, PricedCall } from "./types.js";
+
+/**
+ * The cost expectations that apply to a run: its model, and its extraction prompt when one is named.
+ *
+ * @param expectations - `expect.costPerSession` of a scenario.
+ * @param run - `{ model, extractionPrompt }` of the run.
+ * @returns The expectations to grade, in the scenario's order.
+ * @example costExpectationsFor(scenario.expect.costPerSession, { model: "claude-opus-5-5", extractionPrompt: "extraction@1" })
+ */
+export function costExpectationsFor(
+  expectations: readonly CostExpectation[],
+  run: CostRun,
+): CostExpectation[] {
+  return expectations.filter(
+    (expectation) =>
+      expectation.model === run.model &&
+      (expectation.prompt === undefined || expectation.prompt === run.extractionPrompt),
+  );
+}
+
+/**
+ * Whether each session cost the figure the scenario states: the sum of its calls' USD (core's
+ * `costOf`, rounded to 1e-9 USD) against the figure computed by hand.
+ *
+ * @param expectations - `expect.costPerSession` of a scenario.
+ * @param calls - The run's priced calls (`ScenarioResult.calls`).
+ * @param run - `{ model, extractionPrompt }`: which expectations apply.
+ * @returns One `cost_per_session(<session>, $<usd>)` result per expectation that applies.
+ * @example costPerSession(scenario.expect.costPerSession, result.calls, { model, extractionPrompt })
+ */
+export function costPerSession(
+  expectations: readonly CostExpectation[],
+  calls: readonly PricedCall[],
+  run: CostRun,
+): GradeResult[] {
+  return costExpectationsFor(expectations, run).map((expectation) => {
+    const name = `cost_per_session(${expectation.session}, $${expectation.usd})`;
+    const matching = calls.filter((call) => call.session === expectation.session);
+    const usd = Math.round(matching.reduce((sum, call) => sum + call.usd, 0) * 1e9) / 1e9;
+    if (Math.round(expectation.usd * 1e9) === Math.round(usd * 1e9)) {
+      return { name, pass: true, score: 1, reason: `$${usd} over ${matching.length} call(s)` };
+    }
+    return {
+      name,
+      pass: false,
+      score: 0,
+      reason: `cost $${usd} over ${matching.length} call(s), expected $${expectation.usd} (${expectation.computed})`,
+    };
+  });
+}
+
+/**
+ * The `costPerSession` field of a scenario's `expect`, graded by {@link costPerSession} over the
+ * run's priced calls; rows for another model or prompt are not graded (no run: none apply).
+ */
+export const costPerSessionGrader = defineGrader(
+  "scenario",
+  "costPerSession",
+  (expectations, { calls, run }) =>
+    run === undefined ? [] : costPerSession(expectations, calls ?? [], run),
+);
