@@ -17,13 +17,14 @@ import { DEFAULT_SCENARIOS_DIR, RECORDINGS_DIR_ENV, SCENARIOS_DIR_ENV } from "..
 import { formatAbSummary } from "../ab/format-summary.js";
 import { runPromptfoo } from "../ab/run-promptfoo.js";
 import { summarizeAb } from "../ab/summary.js";
+import { abReportView, HISTORY_FILE_ENV, writeRunReport } from "../report/index.js";
 import { loadScenarios } from "../scenarios/index.js";
 import { cliArguments, fromUserCwd, isEntryPoint, runCli } from "./command-line.js";
 
 const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CONFIG_FILE = path.join(EVALS_ROOT, "promptfoo", "promptfooconfig.yaml");
 
-const USAGE = `Usage: pnpm eval:ab [--scenario <id>]... [--arm <model>]... [--recordings <dir>] [--scenarios <dir>] [--out <dir>] [--verbose]
+const USAGE = `Usage: pnpm eval:ab [--scenario <id>]... [--arm <model>]... [--recordings <dir>] [--scenarios <dir>] [--out <dir>] [--history <file>] [--verbose]
 
 Runs evals/promptfoo/promptfooconfig.yaml (extraction@1/@2/@3 x Haiku 5.5/Opus 5.5 x scenarios) offline
 from recordings, then prints the summary and writes <out>/ab-results.json and <out>/ab-summary.md.
@@ -32,6 +33,7 @@ from recordings, then prints the summary and writes <out>/ab-results.json and <o
   --recordings <dir>  recordings folder (default evals/recordings)
   --scenarios <dir>   scenario fixtures folder (default scenarios/)
   --out <dir>         output folder (default evals/out)
+  --history <file>    run history appended to (default $${HISTORY_FILE_ENV} or <out>/history.jsonl)
   --verbose           show promptfoo's own output
   -h, --help          show this help`;
 
@@ -53,6 +55,7 @@ function parse(argv: string[]) {
       recordings: { type: "string" },
       scenarios: { type: "string" },
       out: { type: "string" },
+      history: { type: "string" },
       verbose: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -173,6 +176,19 @@ async function main(argv: string[], output: EvalAbOutput): Promise<number> {
   });
   await writeFile(summaryFile, markdown);
   output.out(`\n${markdown}\n`);
+  const written = await writeRunReport({
+    view: abReportView(summary),
+    outDir,
+    historyFile: values.history
+      ? fromUserCwd(values.history)
+      : (process.env[HISTORY_FILE_ENV] ?? path.join(outDir, "history.jsonl")),
+    repositoryDir: EVALS_ROOT,
+    notes: [
+      `promptfoo's own results: ${resultsFile}; browse every row with \`pnpm exec promptfoo view\` ` +
+        "(its web viewer reads promptfoo's database, which this run keeps in a temporary folder).",
+    ],
+  });
+  output.out(`${written.changesText}Wrote ${written.reportFile}\n`);
   output.out(
     `Wrote ${resultsFile} and ${summaryFile} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
   );

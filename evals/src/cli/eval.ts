@@ -14,7 +14,15 @@ import { parseArgs } from "node:util";
 import { costOf, MODELS, PRICES, UnknownModelError } from "@memfiles/core";
 import { ZERO_USAGE } from "@memfiles/core/internal";
 import { listPrompts, parsePromptRef } from "@memfiles/prompts";
-import { buildEvalReport, type EvalReport, formatEvalReport } from "../report/index.js";
+import {
+  buildEvalReport,
+  type EvalReport,
+  evalReportView,
+  formatEvalReport,
+  HISTORY_FILE_ENV,
+  writeRunReport,
+} from "../report/index.js";
+import { createProgress } from "../report/progress.js";
 import { runScenario } from "../runner/index.js";
 import type { RunMode, ScenarioResult } from "../runner/types.js";
 import { loadScenarios } from "../scenarios/index.js";
@@ -26,13 +34,18 @@ export const DEFAULT_RECORDINGS_DIR = join(EVALS_ROOT, "recordings");
 /** Default scenarios folder: the repository's `scenarios/`. */
 export const DEFAULT_SCENARIOS_DIR = join(EVALS_ROOT, "..", "scenarios");
 
-const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N] [--json <file>] [--record] [--verbose]
+/** Default folder of `report.html` and `history.jsonl`: `evals/out`. */
+export const DEFAULT_OUT_DIR = join(EVALS_ROOT, "out");
+
+const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N] [--json <file>] [--out <dir>] [--history <file>] [--record] [--verbose]
 
 Runs every scenario offline from recorded API responses and grades it.
   --scenario <id>     only this scenario (repeatable; default: every scenario)
   --model <id>        only this model (repeatable; default: every model with recordings)
   --prompt <id>       extraction prompt (default extraction@1)
   --json <file>       also write the report as JSON
+  --out <dir>         folder of report.html (default evals/out)
+  --history <file>    run history appended to (default $${HISTORY_FILE_ENV} or <out>/history.jsonl)
   --record            call the API and write the recordings (needs ANTHROPIC_API_KEY)
   --recordings <dir>  recordings folder (default evals/recordings)
   --scenarios <dir>   scenario fixtures folder (default scenarios/)
@@ -193,8 +206,14 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
     return { exitCode: 1 };
   }
   const results: ScenarioResult[] = [];
+  // Replay takes seconds; recording calls the API for minutes, so it shows how far it has got.
+  const progress =
+    mode === "record"
+      ? createProgress({ total: models.length * chosen.length, title: "Recording" })
+      : undefined;
   for (const model of models) {
     for (const scenario of chosen) {
+      progress?.tick(`${scenario.id} on ${model}`);
       results.push(
         await runScenario({
           scenarioId: scenario.id,
@@ -208,8 +227,19 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
       );
     }
   }
+  progress?.stop();
   const report = buildEvalReport(results, prompt);
   output.out(formatEvalReport(report, { verbose: values.verbose }));
+  const outDir = values.out ? fromUserCwd(values.out) : DEFAULT_OUT_DIR;
+  const written = await writeRunReport({
+    view: evalReportView(report),
+    outDir,
+    historyFile: values.history
+      ? fromUserCwd(values.history)
+      : (process.env[HISTORY_FILE_ENV] ?? join(outDir, "history.jsonl")),
+    repositoryDir: EVALS_ROOT,
+  });
+  output.out(`\n${written.changesText}Wrote ${written.reportFile}\n`);
   if (values.json) {
     const file = fromUserCwd(values.json);
     const created = await mkdir(dirname(file), { recursive: true });
@@ -230,6 +260,8 @@ function parse(argv: string[]) {
       model: { type: "string", multiple: true },
       prompt: { type: "string", default: "extraction@1" },
       json: { type: "string" },
+      out: { type: "string" },
+      history: { type: "string" },
       record: { type: "boolean", default: false },
       recordings: { type: "string" },
       scenarios: { type: "string" },

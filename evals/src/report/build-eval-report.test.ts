@@ -72,6 +72,7 @@ const results: ScenarioResult[] = [
     model: "claude-haiku-4-5",
     pass: false,
     stages: refusingStages,
+    toolCalls: [],
     cacheWarnings: [
       {
         code: "prefix_below_cache_minimum",
