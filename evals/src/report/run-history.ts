@@ -162,7 +162,8 @@ function usd(value: number): string {
  * @example output.out(formatRunChanges(compareRuns(previous, summary)));
  */
 export function formatRunChanges(changes: RunChanges | undefined): string {
-  if (changes === undefined) return "Since the previous run: none recorded (first run in the history).\n";
+  if (changes === undefined)
+    return "Since the previous run: none recorded (first run in the history).\n";
   const lines = [`Since the previous run (${changes.previous.commit}, ${changes.previous.date}):`];
   lines.push(
     changes.newFailures.length === 0
@@ -174,7 +175,8 @@ export function formatRunChanges(changes: RunChanges | undefined): string {
   }
   for (const { model, before, after } of changes.cost) {
     const delta = after - before;
-    const percent = before === 0 ? "" : ` (${delta >= 0 ? "+" : ""}${((delta / before) * 100).toFixed(1)}%)`;
+    const percent =
+      before === 0 ? "" : ` (${delta >= 0 ? "+" : ""}${((delta / before) * 100).toFixed(1)}%)`;
     lines.push(
       Math.abs(delta) < 1e-9
         ? `  Cost per session, ${model}: unchanged at ${usd(after)}`

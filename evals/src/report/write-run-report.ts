@@ -1,14 +1,14 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { ReportView } from "./html/report-view.js";
 import { renderHtmlReport } from "./html/render-html-report.js";
+import type { ReportView } from "./html/report-view.js";
 import {
   appendRunHistory,
   compareRuns,
   currentCommit,
   formatRunChanges,
-  readRunHistory,
   type RunSummary,
+  readRunHistory,
   summarizeRun,
 } from "./run-history.js";
 
@@ -44,15 +44,15 @@ export type WriteRunReportResult = {
  * @throws {Error} when the history file or the report cannot be written (a file-system error).
  * @example const { reportFile, changesText } = await writeRunReport({ view, outDir, historyFile, repositoryDir });
  */
-export async function writeRunReport(options: WriteRunReportOptions): Promise<WriteRunReportResult> {
+export async function writeRunReport(
+  options: WriteRunReportOptions,
+): Promise<WriteRunReportResult> {
   const { view, outDir, historyFile, repositoryDir, now = new Date(), notes = [] } = options;
   const summary = summarizeRun(view, {
     commit: await currentCommit(repositoryDir),
     date: now.toISOString(),
   });
-  const history = (await readRunHistory(historyFile)).filter(
-    (run) => run.command === view.command,
-  );
+  const history = (await readRunHistory(historyFile)).filter((run) => run.command === view.command);
   const previous = history.at(-1);
   await appendRunHistory(historyFile, summary);
   const html = await renderHtmlReport({

@@ -36,10 +36,10 @@ import { EvalSetupError } from "./eval-setup-error.js";
 import { readMemoryFiles, writeSeedFiles } from "./memory-files.js";
 import type {
   CallCost,
+  ChatToolCalls,
   Provenance,
   RunScenarioOptions,
   ScenarioResult,
-  ChatToolCalls,
   StageResult,
 } from "./types.js";
 

@@ -1,18 +1,18 @@
-export {
-  type ReportView,
-  type MatrixCell,
-  type MatrixOutcome,
-  type ProvenanceKind,
-  type RunDetail,
-  type StageCostPoint,
-  type ToolCallRow,
-  type VerdictRow,
-  abReportView,
-  evalReportView,
-} from "./report-view.js";
 export { renderChart } from "./render-chart.js";
 export {
   type RenderHtmlReportOptions,
   renderHtmlReport,
   TREND_RUNS,
 } from "./render-html-report.js";
+export {
+  abReportView,
+  evalReportView,
+  type MatrixCell,
+  type MatrixOutcome,
+  type ProvenanceKind,
+  type ReportView,
+  type RunDetail,
+  type StageCostPoint,
+  type ToolCallRow,
+  type VerdictRow,
+} from "./report-view.js";

@@ -89,7 +89,12 @@ async function costChart(view: ReportView): Promise<string> {
     },
     mark: "bar",
     encoding: {
-      x: { field: "arm", type: "nominal", title: "model and prompt", axis: { labelAngle: -20 } },
+      x: {
+        field: "arm",
+        type: "nominal",
+        title: "model and prompt",
+        axis: { labelAngle: -20, labelLimit: 260 },
+      },
       y: { field: "usd", type: "quantitative", title: "USD per session", aggregate: "sum" },
       color: { field: "stage", type: "nominal" },
     },
@@ -116,8 +121,19 @@ async function trendCharts(history: readonly RunSummary[]): Promise<string[]> {
     },
     mark: { type: "line", point: true },
     encoding: {
-      x: { field: "run", type: "ordinal", sort: null, title: "run", axis: { labelAngle: -30 } },
-      y: { field: "pass_rate", type: "quantitative", title: "% passed", scale: { domain: [0, 100] } },
+      x: {
+        field: "run",
+        type: "ordinal",
+        sort: null,
+        title: "run",
+        axis: { labelAngle: -30, labelLimit: 260 },
+      },
+      y: {
+        field: "pass_rate",
+        type: "quantitative",
+        title: "% passed",
+        scale: { domain: [0, 100] },
+      },
     },
   };
   const cost: TopLevelSpec = {
@@ -135,7 +151,13 @@ async function trendCharts(history: readonly RunSummary[]): Promise<string[]> {
     },
     mark: { type: "line", point: true },
     encoding: {
-      x: { field: "run", type: "ordinal", sort: null, title: "run", axis: { labelAngle: -30 } },
+      x: {
+        field: "run",
+        type: "ordinal",
+        sort: null,
+        title: "run",
+        axis: { labelAngle: -30, labelLimit: 260 },
+      },
       y: { field: "usd", type: "quantitative", title: "USD per session" },
       color: { field: "model", type: "nominal" },
     },

@@ -80,6 +80,11 @@ export type ReportView = {
   details: RunDetail[];
 };
 
+/** USD per session, rounded to 1e-9 like every USD figure of the reports. */
+function perSession(usd: number, sessions: number): number {
+  return sessions === 0 ? 0 : Math.round((usd / sessions) * 1e9) / 1e9;
+}
+
 function kindsOf(provenance: readonly Provenance[]): ProvenanceKind[] {
   const kinds = new Set(provenance.map((item) => item.kind));
   return (["recorded", "authored"] as const).filter((kind) => kinds.has(kind));
@@ -156,7 +161,9 @@ function verdictsOf(stage: StageResult): VerdictRow[] {
         ? `kept ${item.after} of ${item.before} chars, dropped ${item.dropped.length} lines`
         : item.message,
       detail: item.ok
-        ? item.dropped.map((line) => `${line.reason}: ${line.line}${line.by ? ` (by ${line.by})` : ""}`)
+        ? item.dropped.map(
+            (line) => `${line.reason}: ${line.line}${line.by ? ` (by ${line.by})` : ""}`,
+          )
         : [],
     })),
   ];
@@ -209,7 +216,7 @@ export function evalReportView(report: EvalReport): ReportView {
         model,
         prompt: report.extractionPrompt,
         stage,
-        usdPerSession: sessions === 0 ? 0 : usd / sessions,
+        usdPerSession: perSession(usd, sessions),
         provenance,
       });
     }
@@ -269,7 +276,7 @@ export function abReportView(summary: AbSummaryResult): ReportView {
         model: cell.model,
         prompt: cell.prompt,
         stage,
-        usdPerSession: cell.sessions === 0 ? 0 : cell.stageUsd[stage] / cell.sessions,
+        usdPerSession: perSession(cell.stageUsd[stage], cell.sessions),
         provenance: cell.provenance,
       })),
     ),
