@@ -210,7 +210,9 @@ describe("the HTML eval report in Chromium", { timeout: BROWSER_TIMEOUT_MS }, ()
     ]);
     const colours = await page
       .locator("#matrix td")
-      .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).backgroundColor));
+      .evaluateAll((cells) =>
+        cells.map((cell) => cell.ownerDocument.defaultView?.getComputedStyle(cell).backgroundColor),
+      );
     expect(colours).toEqual([
       "rgb(216, 243, 220)",
       "rgb(216, 243, 220)",
@@ -268,7 +270,7 @@ describe("the HTML eval report in Chromium", { timeout: BROWSER_TIMEOUT_MS }, ()
       "refused: evidence_not_found",
     ]);
     expect(await run.getByText(SCRIPT_FACT, { exact: true }).count()).toBe(1);
-    expect(await page.evaluate(() => "pwned" in window)).toBe(false);
+    expect(await page.evaluate(() => "pwned" in globalThis)).toBe(false);
     expect(await run.locator("td", { hasText: "memory_read" }).count()).toBe(1);
     expect(await page.locator("ul.warning").textContent()).toContain("memory_block");
     await mkdir(dirname(SCREENSHOT), { recursive: true });
