@@ -8,16 +8,23 @@
  * (a missing recording: that cell's scenario shows ERROR) or promptfoo failed, 2 bad arguments or a
  * user error (a bad scenario fixture, checked before promptfoo starts), printed without a stack.
  */
-import { access, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
-import { DEFAULT_SCENARIOS_DIR, RECORDINGS_DIR_ENV, SCENARIOS_DIR_ENV } from "../ab/folders.js";
+import {
+  DEFAULT_SCENARIOS_DIR,
+  PROGRESS_FILE_ENV,
+  RECORDINGS_DIR_ENV,
+  SCENARIOS_DIR_ENV,
+} from "../ab/folders.js";
 import { formatAbSummary } from "../ab/format-summary.js";
 import { runPromptfoo } from "../ab/run-promptfoo.js";
 import { summarizeAb } from "../ab/summary.js";
 import { abReportView, HISTORY_FILE_ENV, writeRunReport } from "../report/index.js";
+import { createProgress } from "../report/progress.js";
 import { loadScenarios } from "../scenarios/index.js";
 import { cliArguments, fromUserCwd, isEntryPoint, runCli } from "./command-line.js";
 
@@ -82,6 +89,43 @@ async function configWithArms(arms: readonly string[]): Promise<string> {
   return file;
 }
 
+/**
+ * Shows how many scenario runs promptfoo has finished (a bar on a TTY, plain lines otherwise):
+ * the provider appends one line per run to a file named in `env`, read here twice a second.
+ * Returns the function that stops it.
+ */
+async function watchProgress(options: {
+  configFile: string;
+  scenarios: number;
+  env: Record<string, string>;
+}): Promise<() => Promise<void>> {
+  const config = parseYaml(await readFile(options.configFile, "utf8")) as {
+    prompts: unknown[];
+    providers: unknown[];
+  };
+  const folder = await mkdtemp(path.join(os.tmpdir(), "memfiles-ab-progress-"));
+  const file = path.join(folder, "progress.txt");
+  await writeFile(file, "");
+  options.env[PROGRESS_FILE_ENV] = file;
+  const progress = createProgress({
+    total: config.prompts.length * config.providers.length * options.scenarios,
+    title: "A/B runs",
+  });
+  let seen = 0;
+  const read = async () => {
+    const lines = (await readFile(file, "utf8").catch(() => "")).split("\n").filter(Boolean);
+    for (const line of lines.slice(seen)) progress.tick(line);
+    seen = Math.max(seen, lines.length);
+  };
+  const timer = setInterval(() => void read(), 500);
+  return async () => {
+    clearInterval(timer);
+    await read();
+    progress.stop();
+    await rm(folder, { recursive: true, force: true });
+  };
+}
+
 /** Where output goes; injectable for tests. */
 export type EvalAbOutput = { out: (text: string) => void; error: (text: string) => void };
 
@@ -144,13 +188,23 @@ async function main(argv: string[], output: EvalAbOutput): Promise<number> {
     "Running the promptfoo A/B offline from recordings (promptfoo's database in a temporary folder)...\n",
   );
   const configFile = await configWithArms(values.arm ?? []);
+  const stopProgress = values.verbose
+    ? undefined
+    : await watchProgress({
+        configFile,
+        scenarios: only.length > 0 ? only.length : known.length,
+        env,
+      });
   const run = await runPromptfoo({
     configFile,
     outputFile: resultsFile,
     env,
     inherit: values.verbose ?? false,
     ...(only.length > 0 ? { filterPattern: `^(${only.map(escapeRegExp).join("|")}): ` } : {}),
-  }).finally(() => (configFile === CONFIG_FILE ? undefined : rm(configFile, { force: true })));
+  }).finally(async () => {
+    await stopProgress?.();
+    if (configFile !== CONFIG_FILE) await rm(configFile, { force: true });
+  });
 
   const wrote = await access(resultsFile).then(
     () => true,
