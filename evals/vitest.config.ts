@@ -1,9 +1,19 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "vitest/config";
+
+// The CLIs write report.html and append to history.jsonl; tests keep both out of evals/out.
+const out = join(tmpdir(), `memfiles-eval-out-${process.pid}`);
 
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     // Tests must never reach the network: the machine cannot reach the Anthropic API.
-    env: { ANTHROPIC_API_KEY: "", ANTHROPIC_BASE_URL: "" },
+    env: {
+      ANTHROPIC_API_KEY: "",
+      ANTHROPIC_BASE_URL: "",
+      MEMFILES_EVAL_OUT: out,
+      MEMFILES_EVAL_HISTORY: join(out, "history.jsonl"),
+    },
   },
 });

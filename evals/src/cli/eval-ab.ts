@@ -23,7 +23,7 @@ import {
 import { formatAbSummary } from "../ab/format-summary.js";
 import { runPromptfoo } from "../ab/run-promptfoo.js";
 import { summarizeAb } from "../ab/summary.js";
-import { abReportView, HISTORY_FILE_ENV, writeRunReport } from "../report/index.js";
+import { abReportView, HISTORY_FILE_ENV, OUT_DIR_ENV, writeRunReport } from "../report/index.js";
 import { createProgress } from "../report/progress.js";
 import { loadScenarios } from "../scenarios/index.js";
 import { cliArguments, fromUserCwd, isEntryPoint, runCli } from "./command-line.js";
@@ -39,7 +39,7 @@ from recordings, then prints the summary and writes <out>/ab-results.json and <o
   --arm <model>       an extra model column (repeatable), e.g. --arm claude-haiku-4-5 (legacy Haiku)
   --recordings <dir>  recordings folder (default evals/recordings)
   --scenarios <dir>   scenario fixtures folder (default scenarios/)
-  --out <dir>         output folder (default evals/out)
+  --out <dir>         output folder (default $${OUT_DIR_ENV} or evals/out)
   --history <file>    run history appended to (default $${HISTORY_FILE_ENV} or <out>/history.jsonl)
   --verbose           show promptfoo's own output
   -h, --help          show this help`;
@@ -173,7 +173,9 @@ async function main(argv: string[], output: EvalAbOutput): Promise<number> {
     );
     return 2;
   }
-  const outDir = values.out ? fromUserCwd(values.out) : path.join(EVALS_ROOT, "out");
+  const outDir = values.out
+    ? fromUserCwd(values.out)
+    : (process.env[OUT_DIR_ENV] ?? path.join(EVALS_ROOT, "out"));
   const resultsFile = path.join(outDir, "ab-results.json");
   const summaryFile = path.join(outDir, "ab-summary.md");
   await mkdir(outDir, { recursive: true });

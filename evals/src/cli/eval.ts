@@ -20,6 +20,7 @@ import {
   evalReportView,
   formatEvalReport,
   HISTORY_FILE_ENV,
+  OUT_DIR_ENV,
   writeRunReport,
 } from "../report/index.js";
 import { createProgress } from "../report/progress.js";
@@ -44,7 +45,7 @@ Runs every scenario offline from recorded API responses and grades it.
   --model <id>        only this model (repeatable; default: every model with recordings)
   --prompt <id>       extraction prompt (default extraction@1)
   --json <file>       also write the report as JSON
-  --out <dir>         folder of report.html (default evals/out)
+  --out <dir>         folder of report.html (default $${OUT_DIR_ENV} or evals/out)
   --history <file>    run history appended to (default $${HISTORY_FILE_ENV} or <out>/history.jsonl)
   --record            call the API and write the recordings (needs ANTHROPIC_API_KEY)
   --recordings <dir>  recordings folder (default evals/recordings)
@@ -230,7 +231,9 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
   progress?.stop();
   const report = buildEvalReport(results, prompt);
   output.out(formatEvalReport(report, { verbose: values.verbose }));
-  const outDir = values.out ? fromUserCwd(values.out) : DEFAULT_OUT_DIR;
+  const outDir = values.out
+    ? fromUserCwd(values.out)
+    : (process.env[OUT_DIR_ENV] ?? DEFAULT_OUT_DIR);
   const written = await writeRunReport({
     view: evalReportView(report),
     outDir,

@@ -25,6 +25,7 @@ export {
   compareRuns,
   formatRunChanges,
   HISTORY_FILE_ENV,
+  OUT_DIR_ENV,
   type RunChanges,
   type RunSummary,
   readRunHistory,

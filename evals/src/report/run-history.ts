@@ -5,7 +5,10 @@ import { promisify } from "node:util";
 import { z } from "zod";
 import type { MatrixCell, ReportView } from "./html/report-view.js";
 
-/** Environment variable naming the history file (default `evals/out/history.jsonl`). */
+/** Environment variable naming the folder of `report.html` (default `evals/out`); tests set it. */
+export const OUT_DIR_ENV = "MEMFILES_EVAL_OUT";
+
+/** Environment variable naming the history file (default `<out>/history.jsonl`); tests set it. */
 export const HISTORY_FILE_ENV = "MEMFILES_EVAL_HISTORY";
 
 /** One run's summary, one JSON line of the history file. */
