@@ -14,6 +14,7 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
+import { z } from "zod";
 import {
   DEFAULT_SCENARIOS_DIR,
   PROGRESS_FILE_ENV,
@@ -126,6 +127,35 @@ async function watchProgress(options: {
   };
 }
 
+const DerivedMetricsSchema = z.object({
+  results: z.object({
+    prompts: z.array(
+      z.object({
+        label: z.string(),
+        provider: z.string(),
+        metrics: z.object({ namedScores: z.record(z.string(), z.number()) }).optional(),
+      }),
+    ),
+  }),
+});
+
+/**
+ * promptfoo's own per-column figures (the `derivedMetrics` of promptfooconfig.yaml), one line per
+ * prompt x model, for the report; none when the output has no `prompts` metrics.
+ */
+function derivedMetricsOf(output: unknown): string[] {
+  const parsed = DerivedMetricsSchema.safeParse(output);
+  if (!parsed.success) return [];
+  return parsed.data.results.prompts.flatMap(({ label, provider, metrics }) => {
+    const scores = metrics?.namedScores;
+    if (scores?.pass_rate === undefined || scores.usd_per_session === undefined) return [];
+    return [
+      `promptfoo's derived metrics, ${label} on ${provider}: pass rate ` +
+        `${(scores.pass_rate * 100).toFixed(1)}%, $${scores.usd_per_session.toFixed(6)} per session`,
+    ];
+  });
+}
+
 /** Where output goes; injectable for tests. */
 export type EvalAbOutput = { out: (text: string) => void; error: (text: string) => void };
 
@@ -225,7 +255,8 @@ async function main(argv: string[], output: EvalAbOutput): Promise<number> {
     return 1;
   }
 
-  const summary = summarizeAb(JSON.parse(await readFile(resultsFile, "utf8")));
+  const promptfooOutput: unknown = JSON.parse(await readFile(resultsFile, "utf8"));
+  const summary = summarizeAb(promptfooOutput);
   const markdown = formatAbSummary({
     summary,
     resultsFile: path.relative(EVALS_ROOT, resultsFile),
@@ -240,6 +271,7 @@ async function main(argv: string[], output: EvalAbOutput): Promise<number> {
       : (process.env[HISTORY_FILE_ENV] ?? path.join(outDir, "history.jsonl")),
     repositoryDir: EVALS_ROOT,
     notes: [
+      ...derivedMetricsOf(promptfooOutput),
       `promptfoo's own results: ${resultsFile}; browse every row with \`pnpm exec promptfoo view\` ` +
         "(its web viewer reads promptfoo's database, which this run keeps in a temporary folder).",
     ],
