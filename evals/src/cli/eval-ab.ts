@@ -2,7 +2,8 @@
  * `pnpm eval:ab`: runs the promptfoo A/B (extraction prompt x model x scenarios, offline from
  * recordings) through promptfoo's CLI with its database in a throwaway folder (never
  * `~/.promptfoo`), then prints the per-cell summary
- * and writes `evals/out/ab-results.json` (promptfoo's JSON) and `evals/out/ab-summary.md`.
+ * and writes `evals/out/ab-results.json` (promptfoo's JSON), `evals/out/ab-summary.md` and
+ * `evals/out/report.html`, appends the run to the history and says what changed since the last one.
  *
  * Exit codes: 0 every run completed (failed checks are results, shown in the table), 1 a run broke
  * (a missing recording: that cell's scenario shows ERROR) or promptfoo failed, 2 bad arguments or a

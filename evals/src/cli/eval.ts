@@ -1,8 +1,9 @@
 /**
  * `pnpm eval`: runs every scenario offline from recordings on every model that has recordings,
  * prints the scenario x check table, the cost per session and the provenance of the recordings,
- * writes the same as JSON with `--json <file>`, and exits non-zero on any failed check or broken
- * run. `--record` (with ANTHROPIC_API_KEY) calls the API instead and writes the recordings.
+ * writes the same as JSON with `--json <file>`, writes `evals/out/report.html`, appends the run to
+ * the history and says what changed since the previous run, and exits non-zero on any failed
+ * check or broken run. `--record` (with ANTHROPIC_API_KEY) calls the API instead and writes the recordings.
  *
  * Exit codes: 0 every run passed, 1 a check failed or a run broke, 2 bad arguments or a user error
  * (a bad scenario fixture, a model without recordings), printed as one message without a stack.
