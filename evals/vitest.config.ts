@@ -1,4 +1,9 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
+
+// The CLIs write report.html and append to history.jsonl; tests keep both out of evals/out.
+const out = join(tmpdir(), `memfiles-eval-out-${process.pid}`);
 
 export default defineConfig({
   test: {
@@ -6,6 +11,11 @@ export default defineConfig({
     // `pnpm mutate` copies the package into .stryker-tmp/ while it runs; those copies are not tests.
     exclude: [...configDefaults.exclude, ".stryker-tmp/**"],
     // Tests must never reach the network: the machine cannot reach the Anthropic API.
-    env: { ANTHROPIC_API_KEY: "", ANTHROPIC_BASE_URL: "" },
+    env: {
+      ANTHROPIC_API_KEY: "",
+      ANTHROPIC_BASE_URL: "",
+      MEMFILES_EVAL_OUT: out,
+      MEMFILES_EVAL_HISTORY: join(out, "history.jsonl"),
+    },
   },
 });

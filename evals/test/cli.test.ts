@@ -73,8 +73,19 @@ describe("author and eval commands", { timeout: 60_000 }, () => {
 
     const first = capture();
     const jsonFile = join(recordingsDir, "report.json");
-    const result = await evalMain([...folders, "--json", jsonFile], first.sink);
+    const outDir = join(recordingsDir, "out");
+    const historyFile = join(outDir, "runs.jsonl");
+    const result = await evalMain(
+      [...folders, "--json", jsonFile, "--out", outDir, "--history", historyFile],
+      first.sink,
+    );
     expect(first.output.error).toBe("");
+    expect(first.output.out).toContain(
+      "Since the previous run: none recorded (first run in the history).\n" +
+        `Wrote ${join(outDir, "report.html")}\n`,
+    );
+    expect(await readFile(join(outDir, "report.html"), "utf8")).toContain('id="matrix"');
+    expect((await readFile(historyFile, "utf8")).trim().split("\n")).toHaveLength(1);
     expect(result.exitCode).toBe(0);
     expect(result.report?.summary).toEqual({ runs: 3, passed: 3, failed: 0, broken: 0 });
     expect(result.report?.models).toEqual([

@@ -84,3 +84,27 @@ describe("runScenario grading", () => {
     ]);
   });
 });
+
+describe("runScenario keeps what the stages returned", () => {
+  it("keeps the write pass's verdicts and the chat's memory tool calls of the remember scenario", async () => {
+    const result = await runScenario({
+      scenarioId: "remember",
+      model: "claude-haiku-5-5",
+      extractionPrompt: "extraction@1",
+      mode: "replay",
+      recordingsDir: fileURLToPath(new URL("../recordings", import.meta.url)),
+      scenariosDir: fileURLToPath(new URL("../../scenarios", import.meta.url)),
+    });
+    expect(result.error).toBeUndefined();
+    const write = result.stages.find((stage) => stage.stage === "write");
+    expect(write?.stage === "write" && write.result.applied.map((applied) => applied.path)).toEqual(
+      ["topics/tools.md"],
+    );
+    expect(
+      result.toolCalls.map((reply) => [
+        reply.session,
+        reply.toolCalls.map((call) => [call.name, call.input]),
+      ]),
+    ).toEqual([["question", [["memory_read", { path: "topics/tools.md" }]]]]);
+  });
+});

@@ -11,3 +11,8 @@ export const DEFAULT_SCENARIOS_DIR = path.join(EVALS_ROOT, "..", "scenarios");
 export const RECORDINGS_DIR_ENV = "MEMFILES_AB_RECORDINGS_DIR";
 /** Environment variable that overrides the scenarios folder (`pnpm eval:ab --scenarios`). */
 export const SCENARIOS_DIR_ENV = "MEMFILES_AB_SCENARIOS_DIR";
+/**
+ * Environment variable naming a file the provider appends one line to per finished scenario run
+ * (`<scenario> <model> <prompt>`), so `pnpm eval:ab` can show progress while promptfoo runs.
+ */
+export const PROGRESS_FILE_ENV = "MEMFILES_AB_PROGRESS_FILE";

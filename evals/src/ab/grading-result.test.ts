@@ -9,15 +9,27 @@ const failing = {
   reason: 'found "Heroku" on line 6',
 };
 
+const ZERO = { input: 0, output: 0, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 };
+const session = (usd: number) => ({
+  session: 1,
+  usd,
+  write: usd,
+  consolidate: 0,
+  chat: 0,
+  usage: ZERO,
+  calls: 1,
+});
+
 describe("toGradingResult", () => {
   it.each([
     {
       name: "every check passed",
-      metadata: { pass: true, checks: [passing] },
+      metadata: { pass: true, checks: [passing], sessions: [session(0.001), session(0.0005)] },
       expected: {
         pass: true,
         score: 1,
         reason: "All 1 checks passed.",
+        namedScores: { run_passed: 1, sessions: 2, usd: 0.0015 },
         componentResults: [
           { pass: true, score: 1, reason: 'mentions_any(Fly.io): found "Fly.io"' },
         ],
@@ -29,6 +41,7 @@ describe("toGradingResult", () => {
       expected: {
         pass: false,
         score: 0.5,
+        namedScores: { run_passed: 0, sessions: 0, usd: 0 },
         reason: `1 of 2 checks failed: file_lacks(topics/tools.md, "Heroku"): found "Heroku" on line 6`,
         componentResults: [
           { pass: true, score: 1, reason: 'mentions_any(Fly.io): found "Fly.io"' },
@@ -47,6 +60,7 @@ describe("toGradingResult", () => {
         pass: false,
         score: 0,
         reason: "The run failed with no failed check: boom",
+        namedScores: { run_passed: 0, sessions: 0, usd: 0 },
         componentResults: [],
       },
     },

@@ -7,7 +7,8 @@ import type { ScenarioMetadata } from "./provider.js";
  * passes. The checks come from the evals graders, so promptfoo and `pnpm eval` agree.
  *
  * @param metadata - `ProviderResponse.metadata` as `ScenarioProvider` sets it.
- * @returns `{ pass, score (mean of the checks' 0..1 scores), reason, componentResults }`; a failed
+ * @returns `{ pass, score (mean of the checks' 0..1 scores), reason, namedScores (`run_passed` 0 or
+ *   1, `sessions`, `usd` in USD), componentResults }`; a failed
  *   result naming the problem when the metadata has no checks array.
  * @example toGradingResult(context.providerResponse?.metadata).pass
  */
@@ -35,10 +36,17 @@ export function toGradingResult(metadata: Partial<ScenarioMetadata> | undefined)
       : pass
         ? `All ${checks.length} checks passed.`
         : `The run failed with no failed check${metadata.runError ? `: ${metadata.runError.message}` : "."}`;
+  const sessions = metadata.sessions ?? [];
   return {
     pass,
     score,
     reason,
+    // promptfoo sums named scores per column; promptfooconfig.yaml's derivedMetrics divide them.
+    namedScores: {
+      run_passed: pass ? 1 : 0,
+      sessions: sessions.length,
+      usd: sessions.reduce((sum, session) => sum + session.usd, 0),
+    },
     componentResults: checks.map((check) => ({
       pass: check.pass,
       score: check.score,

@@ -29,6 +29,7 @@ function resultFor(
     checks: [{ name: "mentions_any(Fly.io)", pass: true, score: 1, reason: 'found "Fly.io"' }],
     answer: "Ship it with fly deploy.",
     stages: [],
+    toolCalls: [],
     files: { "topics/tools.md": "---\nname: tools\n---\n[stated 2026/09/12] deploys on Fly.io\n" },
     calls: [
       {

@@ -1,3 +1,4 @@
+import { appendFile } from "node:fs/promises";
 import * as path from "node:path";
 import { roundUsd, sumUsage } from "@memfiles/core/internal";
 import { parsePromptRef } from "@memfiles/prompts";
@@ -6,6 +7,7 @@ import type { RunMode, RunScenarioOptions, ScenarioResult } from "../runner/type
 import {
   DEFAULT_RECORDINGS_DIR,
   DEFAULT_SCENARIOS_DIR,
+  PROGRESS_FILE_ENV,
   RECORDINGS_DIR_ENV,
   SCENARIOS_DIR_ENV,
 } from "./folders.js";
@@ -151,7 +153,7 @@ export class ScenarioProvider implements ApiProvider {
     };
     let result: ScenarioResult;
     try {
-      result = await this.runScenario(options);
+      result = await this.runScenario(options).finally(() => reportProgress(options));
     } catch (error) {
       const name = error instanceof Error ? error.name : "Error";
       const message = error instanceof Error ? error.message : String(error);
@@ -159,6 +161,14 @@ export class ScenarioProvider implements ApiProvider {
     }
     return toProviderResponse(result);
   }
+}
+
+/** Appends the finished run to the progress file `pnpm eval:ab` watches, when it set one. */
+async function reportProgress(options: RunScenarioOptions): Promise<void> {
+  const file = process.env[PROGRESS_FILE_ENV];
+  if (!file) return;
+  const line = `${options.scenarioId} ${options.model} ${options.extractionPrompt}\n`;
+  await appendFile(file, line, "utf8").catch(() => undefined);
 }
 
 /**

@@ -108,6 +108,8 @@ export type AbCell = {
   writeUsd: number;
   /** USD of every call in the cell. */
   totalUsd: number;
+  /** USD of every call in the cell, by stage. */
+  stageUsd: { write: number; consolidate: number; chat: number };
   /** Tokens of every call in the cell. */
   usage: ModelUsage;
   /** Recording kinds seen in the cell. */
@@ -231,6 +233,11 @@ export function summarizeAb(output: unknown): AbSummaryResult {
         maxSessionUsd: roundUsd(Math.max(0, ...sessions.map((session) => session.usd))),
         writeUsd: roundUsd(sessions.reduce((sum, session) => sum + session.write, 0)),
         totalUsd: roundUsd(sessions.reduce((sum, session) => sum + session.usd, 0)),
+        stageUsd: {
+          write: roundUsd(sessions.reduce((sum, session) => sum + session.write, 0)),
+          consolidate: roundUsd(sessions.reduce((sum, session) => sum + session.consolidate, 0)),
+          chat: roundUsd(sessions.reduce((sum, session) => sum + session.chat, 0)),
+        },
         usage: sumUsage(ZERO_USAGE, ...sessions.map((session) => session.usage)),
         provenance: (["authored", "recorded"] as const).filter((kind) => kinds.has(kind)),
         results: inCell.map((row) => row.result),

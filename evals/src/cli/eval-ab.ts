@@ -2,28 +2,38 @@
  * `pnpm eval:ab`: runs the promptfoo A/B (extraction prompt x model x scenarios, offline from
  * recordings) through promptfoo's CLI with its database in a throwaway folder (never
  * `~/.promptfoo`), then prints the per-cell summary
- * and writes `evals/out/ab-results.json` (promptfoo's JSON) and `evals/out/ab-summary.md`.
+ * and writes `evals/out/ab-results.json` (promptfoo's JSON), `evals/out/ab-summary.md` and
+ * `evals/out/report.html`, appends the run to the history and says what changed since the last one.
  *
  * Exit codes: 0 every run completed (failed checks are results, shown in the table), 1 a run broke
  * (a missing recording: that cell's scenario shows ERROR) or promptfoo failed, 2 bad arguments or a
  * user error (a bad scenario fixture, checked before promptfoo starts), printed without a stack.
  */
-import { access, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
-import { DEFAULT_SCENARIOS_DIR, RECORDINGS_DIR_ENV, SCENARIOS_DIR_ENV } from "../ab/folders.js";
+import { z } from "zod";
+import {
+  DEFAULT_SCENARIOS_DIR,
+  PROGRESS_FILE_ENV,
+  RECORDINGS_DIR_ENV,
+  SCENARIOS_DIR_ENV,
+} from "../ab/folders.js";
 import { formatAbSummary } from "../ab/format-summary.js";
 import { runPromptfoo } from "../ab/run-promptfoo.js";
 import { summarizeAb } from "../ab/summary.js";
+import { abReportView, HISTORY_FILE_ENV, OUT_DIR_ENV, writeRunReport } from "../report/index.js";
+import { createProgress } from "../report/progress.js";
 import { loadScenarios } from "../scenarios/index.js";
 import { cliArguments, fromUserCwd, isEntryPoint, runCli } from "./command-line.js";
 
 const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CONFIG_FILE = path.join(EVALS_ROOT, "promptfoo", "promptfooconfig.yaml");
 
-const USAGE = `Usage: pnpm eval:ab [--scenario <id>]... [--arm <model>]... [--recordings <dir>] [--scenarios <dir>] [--out <dir>] [--verbose]
+const USAGE = `Usage: pnpm eval:ab [--scenario <id>]... [--arm <model>]... [--recordings <dir>] [--scenarios <dir>] [--out <dir>] [--history <file>] [--verbose]
 
 Runs evals/promptfoo/promptfooconfig.yaml (extraction@1/@2/@3 x Haiku 5.5/Opus 5.5 x scenarios) offline
 from recordings, then prints the summary and writes <out>/ab-results.json and <out>/ab-summary.md.
@@ -31,7 +41,8 @@ from recordings, then prints the summary and writes <out>/ab-results.json and <o
   --arm <model>       an extra model column (repeatable), e.g. --arm claude-haiku-4-5 (legacy Haiku)
   --recordings <dir>  recordings folder (default evals/recordings)
   --scenarios <dir>   scenario fixtures folder (default scenarios/)
-  --out <dir>         output folder (default evals/out)
+  --out <dir>         output folder (default $${OUT_DIR_ENV} or evals/out)
+  --history <file>    run history appended to (default $${HISTORY_FILE_ENV} or <out>/history.jsonl)
   --verbose           show promptfoo's own output
   -h, --help          show this help`;
 
@@ -53,6 +64,7 @@ function parse(argv: string[]) {
       recordings: { type: "string" },
       scenarios: { type: "string" },
       out: { type: "string" },
+      history: { type: "string" },
       verbose: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -77,6 +89,72 @@ async function configWithArms(arms: readonly string[]): Promise<string> {
   const file = path.join(path.dirname(CONFIG_FILE), `.promptfooconfig-arms-${process.pid}.yaml`);
   await writeFile(file, stringifyYaml(config));
   return file;
+}
+
+/**
+ * Shows how many scenario runs promptfoo has finished (a bar on a TTY, plain lines otherwise):
+ * the provider appends one line per run to a file named in `env`, read here twice a second.
+ * Returns the function that stops it.
+ */
+async function watchProgress(options: {
+  configFile: string;
+  scenarios: number;
+  env: Record<string, string>;
+}): Promise<() => Promise<void>> {
+  const config = parseYaml(await readFile(options.configFile, "utf8")) as {
+    prompts: unknown[];
+    providers: unknown[];
+  };
+  const folder = await mkdtemp(path.join(os.tmpdir(), "memfiles-ab-progress-"));
+  const file = path.join(folder, "progress.txt");
+  await writeFile(file, "");
+  options.env[PROGRESS_FILE_ENV] = file;
+  const progress = createProgress({
+    total: config.prompts.length * config.providers.length * options.scenarios,
+    title: "A/B runs",
+  });
+  let seen = 0;
+  const read = async () => {
+    const lines = (await readFile(file, "utf8").catch(() => "")).split("\n").filter(Boolean);
+    for (const line of lines.slice(seen)) progress.tick(line);
+    seen = Math.max(seen, lines.length);
+  };
+  const timer = setInterval(() => void read(), 500);
+  return async () => {
+    clearInterval(timer);
+    await read();
+    progress.stop();
+    await rm(folder, { recursive: true, force: true });
+  };
+}
+
+const DerivedMetricsSchema = z.object({
+  results: z.object({
+    prompts: z.array(
+      z.object({
+        label: z.string(),
+        provider: z.string(),
+        metrics: z.object({ namedScores: z.record(z.string(), z.number()) }).optional(),
+      }),
+    ),
+  }),
+});
+
+/**
+ * promptfoo's own per-column figures (the `derivedMetrics` of promptfooconfig.yaml), one line per
+ * prompt x model, for the report; none when the output has no `prompts` metrics.
+ */
+function derivedMetricsOf(output: unknown): string[] {
+  const parsed = DerivedMetricsSchema.safeParse(output);
+  if (!parsed.success) return [];
+  return parsed.data.results.prompts.flatMap(({ label, provider, metrics }) => {
+    const scores = metrics?.namedScores;
+    if (scores?.pass_rate === undefined || scores.usd_per_session === undefined) return [];
+    return [
+      `promptfoo's derived metrics, ${label} on ${provider}: pass rate ` +
+        `${(scores.pass_rate * 100).toFixed(1)}%, $${scores.usd_per_session.toFixed(6)} per session`,
+    ];
+  });
 }
 
 /** Where output goes; injectable for tests. */
@@ -126,7 +204,9 @@ async function main(argv: string[], output: EvalAbOutput): Promise<number> {
     );
     return 2;
   }
-  const outDir = values.out ? fromUserCwd(values.out) : path.join(EVALS_ROOT, "out");
+  const outDir = values.out
+    ? fromUserCwd(values.out)
+    : (process.env[OUT_DIR_ENV] ?? path.join(EVALS_ROOT, "out"));
   const resultsFile = path.join(outDir, "ab-results.json");
   const summaryFile = path.join(outDir, "ab-summary.md");
   await mkdir(outDir, { recursive: true });
@@ -141,13 +221,23 @@ async function main(argv: string[], output: EvalAbOutput): Promise<number> {
     "Running the promptfoo A/B offline from recordings (promptfoo's database in a temporary folder)...\n",
   );
   const configFile = await configWithArms(values.arm ?? []);
+  const stopProgress = values.verbose
+    ? undefined
+    : await watchProgress({
+        configFile,
+        scenarios: only.length > 0 ? only.length : known.length,
+        env,
+      });
   const run = await runPromptfoo({
     configFile,
     outputFile: resultsFile,
     env,
     inherit: values.verbose ?? false,
     ...(only.length > 0 ? { filterPattern: `^(${only.map(escapeRegExp).join("|")}): ` } : {}),
-  }).finally(() => (configFile === CONFIG_FILE ? undefined : rm(configFile, { force: true })));
+  }).finally(async () => {
+    await stopProgress?.();
+    if (configFile !== CONFIG_FILE) await rm(configFile, { force: true });
+  });
 
   const wrote = await access(resultsFile).then(
     () => true,
@@ -166,13 +256,28 @@ async function main(argv: string[], output: EvalAbOutput): Promise<number> {
     return 1;
   }
 
-  const summary = summarizeAb(JSON.parse(await readFile(resultsFile, "utf8")));
+  const promptfooOutput: unknown = JSON.parse(await readFile(resultsFile, "utf8"));
+  const summary = summarizeAb(promptfooOutput);
   const markdown = formatAbSummary({
     summary,
     resultsFile: path.relative(EVALS_ROOT, resultsFile),
   });
   await writeFile(summaryFile, markdown);
   output.out(`\n${markdown}\n`);
+  const written = await writeRunReport({
+    view: abReportView(summary),
+    outDir,
+    historyFile: values.history
+      ? fromUserCwd(values.history)
+      : (process.env[HISTORY_FILE_ENV] ?? path.join(outDir, "history.jsonl")),
+    repositoryDir: EVALS_ROOT,
+    notes: [
+      ...derivedMetricsOf(promptfooOutput),
+      `promptfoo's own results: ${resultsFile}; browse every row with \`pnpm exec promptfoo view\` ` +
+        "(its web viewer reads promptfoo's database, which this run keeps in a temporary folder).",
+    ],
+  });
+  output.out(`${written.changesText}Wrote ${written.reportFile}\n`);
   output.out(
     `Wrote ${resultsFile} and ${summaryFile} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
   );

@@ -1,8 +1,10 @@
 /**
  * `pnpm eval`: runs every scenario offline from recordings on every model that has recordings, with
  * every released extraction prompt that has recordings (so an edit to any released prompt fails
- * it, not only the prompt lock test), prints per prompt the scenario x check table, the cost per session and the provenance of the recordings,
- * writes the same as JSON with `--json <file>`, and exits non-zero on any failed check or broken
+ * it, not only the prompt lock test), prints per prompt the scenario x check table, the cost per
+ * session and the provenance of the recordings, writes the same as JSON with `--json <file>`,
+ * writes `evals/out/report.html` (every prompt in one page), appends the run to the history and
+ * says what changed since the previous run, and exits non-zero on any failed check or broken
  * run. `--record` (with ANTHROPIC_API_KEY) calls the API instead and writes the recordings.
  *
  * Exit codes: 0 every run passed, 1 a check failed or a run broke, 2 bad arguments or a user error
@@ -15,7 +17,16 @@ import { parseArgs } from "node:util";
 import { costOf, MODELS, PRICES, UnknownModelError } from "@memfiles/core";
 import { ZERO_USAGE } from "@memfiles/core/internal";
 import { listPrompts, parsePromptRef } from "@memfiles/prompts";
-import { buildEvalReport, type EvalReport, formatEvalReport } from "../report/index.js";
+import {
+  buildEvalReport,
+  type EvalReport,
+  evalReportsView,
+  formatEvalReport,
+  HISTORY_FILE_ENV,
+  OUT_DIR_ENV,
+  writeRunReport,
+} from "../report/index.js";
+import { createProgress } from "../report/progress.js";
 import { runScenario } from "../runner/index.js";
 import type { RunMode, ScenarioResult } from "../runner/types.js";
 import { loadScenarios, type Scenario } from "../scenarios/index.js";
@@ -27,7 +38,10 @@ export const DEFAULT_RECORDINGS_DIR = join(EVALS_ROOT, "recordings");
 /** Default scenarios folder: the repository's `scenarios/`. */
 export const DEFAULT_SCENARIOS_DIR = join(EVALS_ROOT, "..", "scenarios");
 
-const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N]... [--json <file>] [--record] [--verbose]
+/** Default folder of `report.html` and `history.jsonl`: `evals/out`. */
+export const DEFAULT_OUT_DIR = join(EVALS_ROOT, "out");
+
+const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N]... [--json <file>] [--out <dir>] [--history <file>] [--record] [--verbose]
 
 Runs every scenario offline from recorded API responses and grades it.
   --scenario <id>     only this scenario (repeatable; default: every scenario)
@@ -35,6 +49,8 @@ Runs every scenario offline from recorded API responses and grades it.
   --prompt <id>       extraction prompt (repeatable; default: every released extraction prompt
                       with recordings, one report each; with --record: extraction@1)
   --json <file>       also write the report as JSON (an array of reports when several prompts ran)
+  --out <dir>         folder of report.html (default $${OUT_DIR_ENV} or evals/out)
+  --history <file>    run history appended to (default $${HISTORY_FILE_ENV} or <out>/history.jsonl)
   --record            call the API and write the recordings (needs ANTHROPIC_API_KEY)
   --recordings <dir>  recordings folder (default evals/recordings)
   --scenarios <dir>   scenario fixtures folder (default scenarios/)
@@ -224,6 +240,20 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
       `\nAll prompts (${prompts.join(", ")}): ${passed} of ${runs} scenario runs passed.\n`,
     );
   }
+  if (reports.length > 0) {
+    const outDir = values.out
+      ? fromUserCwd(values.out)
+      : (process.env[OUT_DIR_ENV] ?? DEFAULT_OUT_DIR);
+    const written = await writeRunReport({
+      view: evalReportsView(reports),
+      outDir,
+      historyFile: values.history
+        ? fromUserCwd(values.history)
+        : (process.env[HISTORY_FILE_ENV] ?? join(outDir, "history.jsonl")),
+      repositoryDir: EVALS_ROOT,
+    });
+    output.out(`\n${written.changesText}Wrote ${written.reportFile}\n`);
+  }
   if (values.json) {
     const file = fromUserCwd(values.json);
     const created = await mkdir(dirname(file), { recursive: true });
@@ -262,8 +292,14 @@ async function runPrompt(options: {
     };
   }
   const results: ScenarioResult[] = [];
+  // Replay takes seconds; recording calls the API for minutes, so it shows how far it has got.
+  const progress =
+    mode === "record"
+      ? createProgress({ total: models.length * chosen.length, title: "Recording" })
+      : undefined;
   for (const model of models) {
     for (const scenario of chosen) {
+      progress?.tick(`${scenario.id} on ${model}`);
       results.push(
         await runScenario({
           scenarioId: scenario.id,
@@ -277,6 +313,7 @@ async function runPrompt(options: {
       );
     }
   }
+  progress?.stop();
   return { report: buildEvalReport(results, prompt) };
 }
 
@@ -290,6 +327,8 @@ function parse(argv: string[]) {
       model: { type: "string", multiple: true },
       prompt: { type: "string", multiple: true },
       json: { type: "string" },
+      out: { type: "string" },
+      history: { type: "string" },
       record: { type: "boolean", default: false },
       recordings: { type: "string" },
       scenarios: { type: "string" },

@@ -72,6 +72,7 @@ const results: ScenarioResult[] = [
     model: "claude-haiku-4-5",
     pass: false,
     stages: refusingStages,
+    toolCalls: [],
     cacheWarnings: [
       {
         code: "prefix_below_cache_minimum",
@@ -121,6 +122,7 @@ const results: ScenarioResult[] = [
     checks: [],
     calls: [],
     stages: [],
+    toolCalls: [],
     error: {
       name: "MissingRecordingError",
       message: 'No recording for scenario "remember"\n  recording file: x.json',
@@ -323,6 +325,7 @@ describe("buildEvalReport", () => {
         },
       ],
       stages: [],
+      toolCalls: [],
     });
     const report = buildEvalReport(
       [run("claude-haiku-5-5", 0.0002, 0), run("claude-opus-5-5", 0.0086, 40)],

@@ -13,3 +13,27 @@ export {
   type SessionCostRow,
 } from "./build-eval-report.js";
 export { type FormatEvalReportOptions, formatEvalReport } from "./format-eval-report.js";
+export {
+  abReportView,
+  evalReportsView,
+  evalReportView,
+  type RenderHtmlReportOptions,
+  type ReportView,
+  renderHtmlReport,
+} from "./html/index.js";
+export {
+  appendRunHistory,
+  compareRuns,
+  formatRunChanges,
+  HISTORY_FILE_ENV,
+  OUT_DIR_ENV,
+  type RunChanges,
+  type RunSummary,
+  readRunHistory,
+  summarizeRun,
+} from "./run-history.js";
+export {
+  type WriteRunReportOptions,
+  type WriteRunReportResult,
+  writeRunReport,
+} from "./write-run-report.js";

@@ -3,6 +3,7 @@ export { readMemoryFiles, writeSeedFiles } from "./memory-files.js";
 export { runScenario } from "./run-scenario.js";
 export type {
   CallCost,
+  ChatToolCalls,
   PromptOverrides,
   Provenance,
   RunMode,

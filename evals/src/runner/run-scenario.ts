@@ -36,6 +36,7 @@ import { EvalSetupError } from "./eval-setup-error.js";
 import { readMemoryFiles, writeSeedFiles } from "./memory-files.js";
 import type {
   CallCost,
+  ChatToolCalls,
   Provenance,
   RunScenarioOptions,
   ScenarioResult,
@@ -138,6 +139,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   const checks: GradeResult[] = [];
   const calls: CallCost[] = [];
   const stages: StageResult[] = [];
+  const toolCalls: ChatToolCalls[] = [];
   const cacheWarnings = new Map<string, CacheWarning>();
   let answer = "";
   let files: Record<string, string> = {};
@@ -185,6 +187,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
       checks,
       calls,
       stages,
+      toolCalls,
       cacheWarnings,
     });
     files = await readMemoryFiles(root);
@@ -219,6 +222,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     files,
     calls,
     stages,
+    toolCalls,
     provenance,
     ...(error ? { error } : {}),
     durationMs: Math.round(performance.now() - started),
@@ -236,6 +240,7 @@ type RunContext = {
   checks: GradeResult[];
   calls: CallCost[];
   stages: StageResult[];
+  toolCalls: ChatToolCalls[];
   /** Cache warnings by breakpoint name (the first one seen is kept). */
   cacheWarnings: Map<string, CacheWarning>;
 };
@@ -389,6 +394,9 @@ async function sessionTranscript(
       ...(conversation === undefined ? {} : { conversation }),
     });
     context.stopOnFailure();
+    if (reply.toolCalls.length > 0) {
+      run.toolCalls.push({ session: number, toolCalls: reply.toolCalls });
+    }
     messages = reply.messages;
     conversation = reply.conversation;
     transcript.turns.push({
@@ -490,5 +498,8 @@ async function askQuestion(
     sessionId: "question",
   });
   context.stopOnFailure();
+  if (reply.toolCalls.length > 0) {
+    run.toolCalls.push({ session: "question", toolCalls: reply.toolCalls });
+  }
   return reply.text;
 }

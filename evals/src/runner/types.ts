@@ -3,6 +3,7 @@ import type {
   ConsolidateAllResult,
   ModelUsage,
   Stage,
+  ToolCall,
   WritePassResult,
 } from "@memfiles/core";
 import type { GradeResult } from "../graders/types.js";
@@ -78,6 +79,13 @@ export type StageResult =
   | { session: number; stage: "write"; result: WritePassResult }
   | { session: number; stage: "consolidate"; result: ConsolidateAllResult };
 
+/** The memory tool calls (`memory_read`, `memory_write`) of one `chat()` reply, kept for reports. */
+export type ChatToolCalls = {
+  /** 1-based session number, or "question" for the final question. */
+  session: number | "question";
+  toolCalls: ToolCall[];
+};
+
 /** The result of one scenario run on one model with one extraction prompt. */
 export type ScenarioResult = {
   scenarioId: string;
@@ -92,6 +100,8 @@ export type ScenarioResult = {
   calls: CallCost[];
   /** What each `write` and `consolidate` stage returned, in order (applied and refused proposals, rewrites). */
   stages: StageResult[];
+  /** The memory tool calls of every `chat()` reply that made any, in order. */
+  toolCalls: ChatToolCalls[];
   provenance: Provenance[];
   /** A broken run (missing recording, thrown error) — reported apart from failed grades. */
   error?: { name: string; message: string };

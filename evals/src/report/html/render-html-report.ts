@@ -1,0 +1,254 @@
+import escapeHtml from "escape-html";
+import type { TopLevelSpec } from "vega-lite";
+import type { RunSummary } from "../run-history.js";
+import { renderChart } from "./render-chart.js";
+import type { MatrixCell, ProvenanceKind, ReportView, RunDetail } from "./report-view.js";
+
+/** How many past runs the trend charts show. */
+export const TREND_RUNS = 20;
+
+const STYLE = `
+body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem; color: #1b1b1b; max-width: 1200px; }
+h1 { font-size: 1.4rem; } h2 { font-size: 1.15rem; margin-top: 2rem; } h3 { font-size: 1rem; }
+table { border-collapse: collapse; margin: .5rem 0; } th, td { border: 1px solid #ccc; padding: .25rem .5rem; text-align: left; vertical-align: top; }
+td.pass { background: #d8f3dc; } td.fail { background: #ffd6d6; } td.error { background: #ffe8b3; }
+.provenance { font-size: .75rem; color: #555; } .refused { color: #a40000; } .applied { color: #1b6b2a; }
+.charts { display: flex; flex-wrap: wrap; gap: 1.5rem; } .warning { background: #fff4d6; padding: .5rem; }
+details { margin: .5rem 0; } summary { cursor: pointer; } code { font-size: .85rem; white-space: pre-wrap; }
+`;
+
+function html(text: string | number): string {
+  return escapeHtml(String(text));
+}
+
+function provenanceTag(kinds: readonly ProvenanceKind[]): string {
+  const text = kinds.length === 0 ? "no recording" : kinds.join(" + ");
+  return `<span class="provenance" data-provenance="${html(text)}">(${html(text)})</span>`;
+}
+
+function columnsOf(cells: readonly MatrixCell[]): { model: string; prompt: string }[] {
+  const seen = new Map<string, { model: string; prompt: string }>();
+  for (const cell of cells) seen.set(`${cell.prompt}\u0000${cell.model}`, cell);
+  return [...seen.values()];
+}
+
+function matrixTable(view: ReportView): string {
+  const columns = columnsOf(view.cells);
+  const scenarios = [...new Set(view.cells.map((cell) => cell.scenarioId))];
+  const head = columns.map((column) => `<th>${html(column.model)}<br>${html(column.prompt)}</th>`);
+  const rows = scenarios.map((scenarioId) => {
+    const tds = columns.map((column) => {
+      const cell = view.cells.find(
+        (item) =>
+          item.scenarioId === scenarioId &&
+          item.model === column.model &&
+          item.prompt === column.prompt,
+      );
+      if (cell === undefined) return "<td>—</td>";
+      return (
+        `<td class="${cell.outcome}" title="${html(cell.reason)}" data-outcome="${cell.outcome}">` +
+        `${cell.outcome.toUpperCase()} ${provenanceTag(cell.provenance)}</td>`
+      );
+    });
+    return `<tr><th>${html(scenarioId)}</th>${tds.join("")}</tr>`;
+  });
+  return (
+    `<table id="matrix"><thead><tr><th>scenario</th>${head.join("")}</tr></thead>` +
+    `<tbody>${rows.join("")}</tbody></table>`
+  );
+}
+
+function costTable(view: ReportView): string {
+  const rows = view.stageCosts.map(
+    (point) =>
+      `<tr><td>${html(point.model)}</td><td>${html(point.prompt)}</td><td>${point.stage}</td>` +
+      `<td data-usd="${point.usdPerSession}">$${point.usdPerSession.toFixed(6)}</td>` +
+      `<td>${provenanceTag(point.provenance)}</td></tr>`,
+  );
+  return (
+    '<table id="cost-table"><thead><tr><th>model</th><th>prompt</th><th>stage</th>' +
+    `<th>USD per session</th><th>provenance</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
+  );
+}
+
+async function costChart(view: ReportView): Promise<string> {
+  const provenance = [...new Set(view.stageCosts.flatMap((point) => point.provenance))];
+  const spec: TopLevelSpec = {
+    title: {
+      text: "Cost per session by model and stage (USD)",
+      subtitle: `provenance: ${provenance.length === 0 ? "no recording" : provenance.join(" + ")}`,
+    },
+    width: 360,
+    height: 220,
+    data: {
+      values: view.stageCosts.map((point) => ({
+        arm: `${point.model} ${point.prompt}`,
+        stage: point.stage,
+        usd: point.usdPerSession,
+      })),
+    },
+    mark: "bar",
+    encoding: {
+      x: {
+        field: "arm",
+        type: "nominal",
+        title: "model and prompt",
+        axis: { labelAngle: -20, labelLimit: 260 },
+      },
+      y: { field: "usd", type: "quantitative", title: "USD per session", aggregate: "sum" },
+      color: { field: "stage", type: "nominal" },
+    },
+  };
+  return renderChart(spec);
+}
+
+function runLabel(run: RunSummary, index: number): string {
+  return `${index + 1}. ${run.commit} ${run.date.slice(0, 16).replace("T", " ")}`;
+}
+
+async function trendCharts(history: readonly RunSummary[]): Promise<string[]> {
+  const runs = history.slice(-TREND_RUNS);
+  const provenanceNote = "provenance: as each run's recordings (see the run's report)";
+  const passRate: TopLevelSpec = {
+    title: { text: "Pass rate over the last runs (%)", subtitle: provenanceNote },
+    width: 360,
+    height: 200,
+    data: {
+      values: runs.map((run, index) => ({
+        run: runLabel(run, index),
+        pass_rate: run.runs === 0 ? 0 : Math.round((run.passed / run.runs) * 1000) / 10,
+      })),
+    },
+    mark: { type: "line", point: true },
+    encoding: {
+      x: {
+        field: "run",
+        type: "ordinal",
+        sort: null,
+        title: "run",
+        axis: { labelAngle: -30, labelLimit: 260 },
+      },
+      y: {
+        field: "pass_rate",
+        type: "quantitative",
+        title: "% passed",
+        scale: { domain: [0, 100] },
+      },
+    },
+  };
+  const cost: TopLevelSpec = {
+    title: { text: "Cost per session over the last runs (USD)", subtitle: provenanceNote },
+    width: 360,
+    height: 200,
+    data: {
+      values: runs.flatMap((run, index) =>
+        Object.entries(run.costPerSession).map(([model, usd]) => ({
+          run: runLabel(run, index),
+          model,
+          usd,
+        })),
+      ),
+    },
+    mark: { type: "line", point: true },
+    encoding: {
+      x: {
+        field: "run",
+        type: "ordinal",
+        sort: null,
+        title: "run",
+        axis: { labelAngle: -30, labelLimit: 260 },
+      },
+      y: { field: "usd", type: "quantitative", title: "USD per session" },
+      color: { field: "model", type: "nominal" },
+    },
+  };
+  return [await renderChart(passRate), await renderChart(cost)];
+}
+
+function detailSection(detail: RunDetail): string {
+  const checks = detail.failedChecks.map(
+    (check) => `<li><b>${html(check.name)}</b>: ${html(check.reason)}</li>`,
+  );
+  const verdicts = detail.verdicts.map(
+    (row) =>
+      `<tr><td>${row.session}</td><td>${row.stage}</td>` +
+      `<td class="${row.refused ? "refused" : "applied"}">${html(row.refused ? `refused: ${row.code}` : row.code)}</td>` +
+      `<td>${html(row.path)}</td><td>${html(row.text)}</td>` +
+      `<td>${row.detail.map((line) => `<code>${html(line)}</code>`).join("<br>")}</td></tr>`,
+  );
+  const tools = detail.toolCalls.map(
+    (call) =>
+      `<tr><td>${html(call.session)}</td><td>${html(call.name)}</td><td><code>${html(call.input)}</code></td>` +
+      `<td class="${call.isError ? "refused" : ""}"><code>${html(call.result)}</code></td></tr>`,
+  );
+  return (
+    `<details class="run" data-run="${html(`${detail.scenarioId} ${detail.model} ${detail.prompt}`)}"${detail.outcome === "pass" ? "" : " open"}>` +
+    `<summary>${html(detail.scenarioId)} · ${html(detail.model)} · ${html(detail.prompt)}: ` +
+    `<b>${detail.outcome.toUpperCase()}</b></summary>` +
+    (checks.length > 0 ? `<h4>Failed checks</h4><ul>${checks.join("")}</ul>` : "") +
+    (verdicts.length > 0
+      ? "<h4>Proposals and consolidations, with their verdicts</h4><table><thead><tr><th>session</th>" +
+        "<th>stage</th><th>verdict</th><th>file</th><th>fact / accounting</th><th>why</th></tr></thead>" +
+        `<tbody>${verdicts.join("")}</tbody></table>`
+      : "<p>No write or consolidate stage ran.</p>") +
+    (tools.length > 0
+      ? "<h4>Chat tool calls</h4><table><thead><tr><th>session</th><th>tool</th><th>input</th>" +
+        `<th>result</th></tr></thead><tbody>${tools.join("")}</tbody></table>`
+      : "") +
+    "</details>"
+  );
+}
+
+/** Options of `renderHtmlReport`. */
+export type RenderHtmlReportOptions = {
+  view: ReportView;
+  /** Past runs of the same command, oldest first, this run last. */
+  history: readonly RunSummary[];
+  /** ISO date-time the report was made. */
+  date: string;
+  /** Lines naming other outputs (promptfoo's JSON, its `view` command). */
+  notes?: readonly string[];
+};
+
+/**
+ * Renders the eval report as one self-contained HTML page (inline CSS and SVG, no script, nothing
+ * fetched at view time): the pass matrix (colour and text), the cost per session by model and
+ * stage as a chart and a table, the trends of pass rate and cost over the last runs, cache
+ * warnings, provenance on every figure, and per run its proposals with their verdicts. All
+ * memory and model text is HTML-escaped.
+ *
+ * @param options - `{ view, history, date, notes? }`.
+ * @returns The HTML document.
+ * @example await writeFile("evals/out/report.html", await renderHtmlReport({ view, history, date }));
+ */
+export async function renderHtmlReport(options: RenderHtmlReportOptions): Promise<string> {
+  const { view, history, date, notes = [] } = options;
+  const passed = view.cells.filter((cell) => cell.outcome === "pass").length;
+  const [passTrend, costTrend] = await trendCharts(history);
+  const warnings = view.cacheWarnings.map(
+    (warning) =>
+      `<li>${html(warning.model)}: the ${html(warning.breakpoint)} prefix is about ${warning.tokens} tokens, ` +
+      `under the ${warning.minimum}-token minimum, so it is paid in full on every request ` +
+      `(scenarios: ${html(warning.scenarios.join(", "))}).</li>`,
+  );
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${html(view.title)}</title>
+<style>${STYLE}</style></head><body>
+<h1>${html(view.title)}</h1>
+<p id="summary">${passed} of ${view.cells.length} runs passed · made ${html(date)}</p>
+<p>Provenance of the recordings: ${view.provenanceNotes.length === 0 ? "none" : view.provenanceNotes.map(html).join("; ")}</p>
+${notes.map((note) => `<p>${html(note)}</p>`).join("\n")}
+<h2>Pass matrix (scenario x model x prompt)</h2>
+${matrixTable(view)}
+<h2>Cost per session</h2>
+<div class="charts"><figure id="cost-chart">${await costChart(view)}</figure></div>
+${costTable(view)}
+<h2>Cache warnings</h2>
+${warnings.length === 0 ? "<p>None: every cached prefix is long enough to be cached.</p>" : `<ul class="warning">${warnings.join("")}</ul>`}
+<h2>Trend over the last ${Math.min(history.length, TREND_RUNS)} runs</h2>
+<div class="charts"><figure id="pass-trend">${passTrend}</figure><figure id="cost-trend">${costTrend}</figure></div>
+<h2>Why each fact was kept or refused</h2>
+${view.details.length === 0 ? "<p>The A/B keeps no stage results; run <code>pnpm eval --prompt extraction@N</code> for one arm's proposals and verdicts.</p>" : view.details.map(detailSection).join("\n")}
+</body></html>
+`;
+}

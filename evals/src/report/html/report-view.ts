@@ -1,0 +1,319 @@
+import type { Stage } from "@memfiles/core";
+import type { AbSummaryResult } from "../../ab/summary.js";
+import type { Provenance, ScenarioResult, StageResult } from "../../runner/types.js";
+import type { CacheWarningRow, EvalReport } from "../build-eval-report.js";
+
+/**
+ * Where a figure comes from: a recording made against the API, one authored by hand (usage
+ * estimated), or a public data set (the LoCoMo benchmark, next).
+ */
+export type ProvenanceKind = "recorded" | "authored" | "dataset";
+
+/** How one scenario ended on one model with one extraction prompt. */
+export type MatrixOutcome = "pass" | "fail" | "error";
+
+/** One cell of the pass matrix: scenario x model x prompt. */
+export type MatrixCell = {
+  scenarioId: string;
+  model: string;
+  prompt: string;
+  outcome: MatrixOutcome;
+  /** The failed checks or the error; "" on a pass. */
+  reason: string;
+  provenance: ProvenanceKind[];
+};
+
+/** Mean USD per session of one stage, on one model with one prompt. */
+export type StageCostPoint = {
+  model: string;
+  prompt: string;
+  stage: Stage;
+  /** USD per session (the final question counts as a session), from core's price table. */
+  usdPerSession: number;
+  provenance: ProvenanceKind[];
+};
+
+/** A proposal with its verdict, or a consolidation with its kept / dropped accounting. */
+export type VerdictRow = {
+  session: number;
+  stage: "write" | "consolidate";
+  /** `applied`, `consolidated`, `unchanged`, or the refusal's snake_case code. */
+  code: string;
+  refused: boolean;
+  /** The memory path the proposal or rewrite was for. */
+  path: string;
+  /** Write: the proposed fact. Consolidate: `kept N of M chars, dropped K lines`. */
+  text: string;
+  /** Write: the evidence quoted, or why it was refused. Consolidate: each dropped line with its reason. */
+  detail: string[];
+};
+
+/** A memory tool call of one `chat()` reply. */
+export type ToolCallRow = {
+  session: number | "question";
+  name: string;
+  input: string;
+  result: string;
+  isError: boolean;
+};
+
+/** What one scenario run did, shown under its matrix cell. */
+export type RunDetail = {
+  scenarioId: string;
+  model: string;
+  prompt: string;
+  outcome: MatrixOutcome;
+  failedChecks: { name: string; reason: string }[];
+  verdicts: VerdictRow[];
+  toolCalls: ToolCallRow[];
+};
+
+/** Everything the HTML report shows about one run of `pnpm eval` or `pnpm eval:ab`. */
+export type ReportView = {
+  title: string;
+  command: "eval" | "ab";
+  cells: MatrixCell[];
+  stageCosts: StageCostPoint[];
+  cacheWarnings: CacheWarningRow[];
+  /** One line per distinct recording provenance, e.g. `recorded from the API (…)`. */
+  provenanceNotes: string[];
+  details: RunDetail[];
+};
+
+/** USD per session, rounded to 1e-9 like every USD figure of the reports. */
+function perSession(usd: number, sessions: number): number {
+  return sessions === 0 ? 0 : Math.round((usd / sessions) * 1e9) / 1e9;
+}
+
+function kindsOf(provenance: readonly Provenance[]): ProvenanceKind[] {
+  const kinds = new Set(provenance.map((item) => item.kind));
+  return (["recorded", "authored"] as const).filter((kind) => kinds.has(kind));
+}
+
+function outcomeOf(result: ScenarioResult): MatrixOutcome {
+  return result.error ? "error" : result.pass ? "pass" : "fail";
+}
+
+/** The verdicts of one stage result: applied and refused proposals, consolidations. */
+function verdictsOf(stage: StageResult): VerdictRow[] {
+  const base = { session: stage.session };
+  const consolidations =
+    stage.stage === "write"
+      ? stage.result.consolidated.map((item) =>
+          item.ok
+            ? {
+                ok: true as const,
+                code: item.code,
+                path: item.path,
+                before: item.charsBefore,
+                after: item.charsAfter,
+                dropped: item.dropped,
+              }
+            : {
+                ok: false as const,
+                code: item.code,
+                path: item.path,
+                message: item.message,
+              },
+        )
+      : stage.result.results.map((item) =>
+          item.ok
+            ? {
+                ok: true as const,
+                code: item.code,
+                path: item.path,
+                before: item.before,
+                after: item.after,
+                dropped: item.dropped,
+              }
+            : { ok: false as const, code: item.code, path: item.path, message: item.message },
+        );
+  return [
+    ...(stage.stage === "write"
+      ? [
+          ...stage.result.applied.map((applied) => ({
+            ...base,
+            stage: "write" as const,
+            code: applied.code,
+            refused: false,
+            path: applied.path,
+            text: applied.proposal.fact,
+            detail: [`evidence: ${applied.proposal.evidence}`],
+          })),
+          ...stage.result.rejected.map((rejected) => ({
+            ...base,
+            stage: "write" as const,
+            code: rejected.code,
+            refused: true,
+            path: rejected.proposal.file,
+            text: rejected.proposal.fact,
+            detail: [rejected.message],
+          })),
+        ]
+      : []),
+    ...consolidations.map((item) => ({
+      ...base,
+      stage: "consolidate" as const,
+      code: item.code,
+      refused: !item.ok,
+      path: item.path,
+      text: item.ok
+        ? `kept ${item.after} of ${item.before} chars, dropped ${item.dropped.length} lines`
+        : item.message,
+      detail: item.ok
+        ? item.dropped.map(
+            (line) => `${line.reason}: ${line.line}${line.by ? ` (by ${line.by})` : ""}`,
+          )
+        : [],
+    })),
+  ];
+}
+
+function detailOf(result: ScenarioResult): RunDetail {
+  return {
+    scenarioId: result.scenarioId,
+    model: result.model,
+    prompt: result.extractionPrompt,
+    outcome: outcomeOf(result),
+    failedChecks: [
+      ...(result.error ? [{ name: result.error.name, reason: result.error.message }] : []),
+      ...result.checks
+        .filter((check) => !check.pass)
+        .map((check) => ({ name: check.name, reason: check.reason })),
+    ],
+    verdicts: result.stages.flatMap(verdictsOf),
+    toolCalls: (result.toolCalls ?? []).flatMap((reply) =>
+      reply.toolCalls.map((call) => ({
+        session: reply.session,
+        name: call.name,
+        input: JSON.stringify(call.input),
+        result: call.result,
+        isError: call.isError,
+      })),
+    ),
+  };
+}
+
+/**
+ * Builds the HTML report's view of a `pnpm eval` run: the pass matrix, the mean USD per session
+ * by model and stage, cache warnings, provenance, and per run its proposals with their verdicts,
+ * its consolidations' kept / dropped accounting and its chat tool calls.
+ *
+ * @param report - From `buildEvalReport`.
+ * @returns The `ReportView` (USD per session).
+ * @example const view = evalReportView(buildEvalReport(results, "extraction@1"));
+ */
+export function evalReportView(report: EvalReport): ReportView {
+  const stageCosts: StageCostPoint[] = [];
+  for (const model of report.models) {
+    const results = report.results.filter((result) => result.model === model);
+    const rows = report.sessionCosts.filter((row) => row.model === model);
+    const sessions = new Set(rows.map((row) => `${row.scenarioId}\u0000${row.session}`)).size;
+    const provenance = kindsOf(results.flatMap((result) => result.provenance));
+    for (const stage of ["write", "consolidate", "chat"] as const) {
+      const usd = rows.filter((row) => row.stage === stage).reduce((sum, row) => sum + row.usd, 0);
+      stageCosts.push({
+        model,
+        prompt: report.extractionPrompt,
+        stage,
+        usdPerSession: perSession(usd, sessions),
+        provenance,
+      });
+    }
+  }
+  return {
+    title: `pnpm eval — ${report.extractionPrompt}`,
+    command: "eval",
+    cells: report.results.map((result) => ({
+      scenarioId: result.scenarioId,
+      model: result.model,
+      prompt: result.extractionPrompt,
+      outcome: outcomeOf(result),
+      reason: result.error
+        ? `${result.error.name}: ${result.error.message}`
+        : result.checks
+            .filter((check) => !check.pass)
+            .map((check) => `${check.name}: ${check.reason}`)
+            .join("; "),
+      provenance: kindsOf(result.provenance),
+    })),
+    stageCosts,
+    cacheWarnings: report.cacheWarnings,
+    provenanceNotes: report.provenance.map((item) =>
+      item.kind === "recorded"
+        ? `recorded from the API (${item.model}, ${item.date})`
+        : `authored by hand (usage estimated: ${item.usageMethod})`,
+    ),
+    details: report.results.map(detailOf),
+  };
+}
+
+/**
+ * Builds one HTML report view of a `pnpm eval` run over several extraction prompts: each prompt's
+ * view (see {@link evalReportView}) side by side, so the pass matrix is scenario x model x prompt.
+ *
+ * @param reports - From `buildEvalReport`, one per prompt, in prompt order (at least one).
+ * @returns The `ReportView` (USD per session, by model and prompt).
+ * @example const view = evalReportsView([report1, report2]);
+ */
+export function evalReportsView(reports: readonly EvalReport[]): ReportView {
+  const views = reports.map(evalReportView);
+  const unique = <T>(items: T[], key: (item: T) => string) => [
+    ...new Map(items.map((item) => [key(item), item])).values(),
+  ];
+  return {
+    title: `pnpm eval — ${reports.map((report) => report.extractionPrompt).join(", ")}`,
+    command: "eval",
+    cells: views.flatMap((view) => view.cells),
+    stageCosts: views.flatMap((view) => view.stageCosts),
+    cacheWarnings: unique(
+      views.flatMap((view) => view.cacheWarnings),
+      (warning) => JSON.stringify(warning),
+    ),
+    provenanceNotes: [...new Set(views.flatMap((view) => view.provenanceNotes))],
+    details: views.flatMap((view) => view.details),
+  };
+}
+
+/**
+ * Builds the HTML report's view of a `pnpm eval:ab` run from its summary: the pass matrix
+ * (scenario x model x prompt) and the mean USD per session by model, prompt and stage. The A/B
+ * keeps no stage results, so it has no per-run details; `pnpm eval` shows them.
+ *
+ * @param summary - From `summarizeAb`.
+ * @returns The `ReportView` (USD per session).
+ * @example const view = abReportView(summarizeAb(JSON.parse(text)));
+ */
+export function abReportView(summary: AbSummaryResult): ReportView {
+  return {
+    title: `pnpm eval:ab — ${summary.prompts.join(" vs ")}`,
+    command: "ab",
+    cells: summary.cells.flatMap((cell) =>
+      cell.results.map((result) => ({
+        scenarioId: result.scenarioId,
+        model: cell.model,
+        prompt: cell.prompt,
+        outcome: result.outcome,
+        reason: result.reason,
+        provenance: cell.provenance,
+      })),
+    ),
+    stageCosts: summary.cells.flatMap((cell) =>
+      (["write", "consolidate", "chat"] as const).map((stage) => ({
+        model: cell.model,
+        prompt: cell.prompt,
+        stage,
+        usdPerSession: perSession(cell.stageUsd[stage], cell.sessions),
+        provenance: cell.provenance,
+      })),
+    ),
+    cacheWarnings: [],
+    provenanceNotes: [
+      ...summary.recorded.map((item) => `recorded from the API (${item.model}, ${item.date})`),
+      ...summary.authoredUsageMethods.map(
+        (method) => `authored by hand (usage estimated: ${method})`,
+      ),
+    ],
+    details: [],
+  };
+}

@@ -1,0 +1,190 @@
+import { execFile } from "node:child_process";
+import { appendFile, mkdir, readFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { promisify } from "node:util";
+import { z } from "zod";
+import type { MatrixCell, ReportView } from "./html/report-view.js";
+
+/** Environment variable naming the folder of `report.html` (default `evals/out`); tests set it. */
+export const OUT_DIR_ENV = "MEMFILES_EVAL_OUT";
+
+/** Environment variable naming the history file (default `<out>/history.jsonl`); tests set it. */
+export const HISTORY_FILE_ENV = "MEMFILES_EVAL_HISTORY";
+
+/** One run's summary, one JSON line of the history file. */
+export const RunSummarySchema = z.object({
+  command: z.enum(["eval", "ab"]),
+  /** Short git commit of the working tree, or `unknown` outside a repository. */
+  commit: z.string(),
+  /** ISO date-time of the run. */
+  date: z.string(),
+  prompts: z.array(z.string()),
+  models: z.array(z.string()),
+  runs: z.number(),
+  passed: z.number(),
+  /** Failed or broken runs, as `scenario · model · prompt`. */
+  failing: z.array(z.string()),
+  /** Mean USD per session, by model. */
+  costPerSession: z.record(z.string(), z.number()),
+});
+export type RunSummary = z.infer<typeof RunSummarySchema>;
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * The short commit of the working tree the run was made on.
+ *
+ * @param cwd - A folder inside the repository.
+ * @returns e.g. `e2d7ea5`, or `unknown` when git is missing or the folder is not a repository.
+ * @example const commit = await currentCommit(process.cwd());
+ */
+export async function currentCommit(cwd: string): Promise<string> {
+  try {
+    const { stdout } = await execFileAsync("git", ["rev-parse", "--short", "HEAD"], { cwd });
+    return stdout.trim() || "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+function cellName(cell: MatrixCell): string {
+  return `${cell.scenarioId} · ${cell.model} · ${cell.prompt}`;
+}
+
+/**
+ * Summarizes a run for the history file: pass counts, failing runs and the mean USD per session
+ * by model (the sum of the stages' means).
+ *
+ * @param view - The run's report view.
+ * @param run - `{ commit, date }`: short git commit, ISO date-time.
+ * @returns The `RunSummary`.
+ * @example const summary = summarizeRun(view, { commit: "e2d7ea5", date: new Date().toISOString() });
+ */
+export function summarizeRun(view: ReportView, run: { commit: string; date: string }): RunSummary {
+  const costPerSession: Record<string, number> = {};
+  for (const point of view.stageCosts) {
+    costPerSession[point.model] = (costPerSession[point.model] ?? 0) + point.usdPerSession;
+  }
+  const prompts = [...new Set(view.cells.map((cell) => cell.prompt))];
+  // The A/B has several prompts per model: the mean over them, so each model keeps one figure.
+  for (const model of Object.keys(costPerSession)) {
+    const count = new Set(
+      view.stageCosts.filter((point) => point.model === model).map((point) => point.prompt),
+    ).size;
+    costPerSession[model] = Math.round(((costPerSession[model] ?? 0) / count) * 1e9) / 1e9;
+  }
+  return {
+    command: view.command,
+    commit: run.commit,
+    date: run.date,
+    prompts,
+    models: [...new Set(view.cells.map((cell) => cell.model))],
+    runs: view.cells.length,
+    passed: view.cells.filter((cell) => cell.outcome === "pass").length,
+    failing: view.cells.filter((cell) => cell.outcome !== "pass").map(cellName),
+    costPerSession,
+  };
+}
+
+/**
+ * Reads the history file; a missing file is an empty history, and a line that is not a run
+ * summary (hand-edited, cut off) is skipped.
+ *
+ * @param file - Path of the JSONL history file.
+ * @returns The run summaries, oldest first.
+ * @example const history = await readRunHistory("evals/out/history.jsonl");
+ */
+export async function readRunHistory(file: string): Promise<RunSummary[]> {
+  const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return "";
+    throw error;
+  });
+  return text.split("\n").flatMap((line) => {
+    if (line.trim() === "") return [];
+    try {
+      const parsed = RunSummarySchema.safeParse(JSON.parse(line));
+      return parsed.success ? [parsed.data] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * Appends one run summary to the history file as a JSON line, creating its folder.
+ *
+ * @param file - Path of the JSONL history file.
+ * @param summary - From `summarizeRun`.
+ * @example await appendRunHistory("evals/out/history.jsonl", summary);
+ */
+export async function appendRunHistory(file: string, summary: RunSummary): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await appendFile(file, `${JSON.stringify(summary)}\n`, "utf8");
+}
+
+/** What changed between two runs of the same command. */
+export type RunChanges = {
+  previous: { commit: string; date: string };
+  newFailures: string[];
+  fixed: string[];
+  /** Per model in both runs: USD per session before and after. */
+  cost: { model: string; before: number; after: number }[];
+};
+
+/**
+ * Compares a run with the previous one: runs that fail now and passed (or did not run) before,
+ * runs that pass now and failed before, and the USD per session of each model in both.
+ *
+ * @param previous - The earlier run's summary.
+ * @param current - This run's summary.
+ * @returns The `RunChanges`.
+ * @example const changes = compareRuns(history.at(-1), summary);
+ */
+export function compareRuns(previous: RunSummary, current: RunSummary): RunChanges {
+  return {
+    previous: { commit: previous.commit, date: previous.date },
+    newFailures: current.failing.filter((name) => !previous.failing.includes(name)),
+    fixed: previous.failing.filter((name) => !current.failing.includes(name)),
+    cost: current.models.flatMap((model) => {
+      const before = previous.costPerSession[model];
+      const after = current.costPerSession[model];
+      return before === undefined || after === undefined ? [] : [{ model, before, after }];
+    }),
+  };
+}
+
+function usd(value: number): string {
+  return `$${value.toFixed(6)}`;
+}
+
+/**
+ * Says in a few lines what changed since the previous run, for the terminal.
+ *
+ * @param changes - From `compareRuns`, or `undefined` for a first run.
+ * @returns Lines ending in a newline, e.g. `New failures (1): remember · claude-haiku-5-5 · extraction@1`.
+ * @example output.out(formatRunChanges(compareRuns(previous, summary)));
+ */
+export function formatRunChanges(changes: RunChanges | undefined): string {
+  if (changes === undefined)
+    return "Since the previous run: none recorded (first run in the history).\n";
+  const lines = [`Since the previous run (${changes.previous.commit}, ${changes.previous.date}):`];
+  lines.push(
+    changes.newFailures.length === 0
+      ? "  New failures: none"
+      : `  New failures (${changes.newFailures.length}): ${changes.newFailures.join("; ")}`,
+  );
+  if (changes.fixed.length > 0) {
+    lines.push(`  Fixed (${changes.fixed.length}): ${changes.fixed.join("; ")}`);
+  }
+  for (const { model, before, after } of changes.cost) {
+    const delta = after - before;
+    const percent =
+      before === 0 ? "" : ` (${delta >= 0 ? "+" : ""}${((delta / before) * 100).toFixed(1)}%)`;
+    lines.push(
+      Math.abs(delta) < 1e-9
+        ? `  Cost per session, ${model}: unchanged at ${usd(after)}`
+        : `  Cost per session, ${model}: ${delta > 0 ? "up" : "down"} ${usd(Math.abs(delta))}${percent}, ${usd(before)} -> ${usd(after)}`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
