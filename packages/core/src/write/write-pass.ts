@@ -223,7 +223,29 @@ export const WRITE_EFFORT: Effort = "medium";
  * for (const item of result.rejected) console.log(item.code, item.message);
  */
 export async function writePass(options: WritePassOptions): Promise<WritePassResult> {
-  const { store, transcript, client, model } = options;
+  const params = await buildWriteRequest(options);
+  options.onStep?.({ stage: "write" });
+  const message = await options.client.messages.create(params);
+  return applyWriteReply(options, message);
+}
+
+/**
+ * Builds the Messages API request of one write pass, as `writePass` sends it: the memory index and
+ * lines read now, the fitted transcript, the `propose_memories` tool and the effort. `writePass`
+ * sends it at once; `submitWritePasses` sends it in a Message Batch, and `applyWriteReply` applies
+ * the reply either way, so a batched write pass runs every check a synchronous one does.
+ *
+ * @param options - The options of {@link writePass} (`client`, `onUsage`, `onStep`, `onTooLong`
+ *   are not used here).
+ * @returns The request body (`MessageCreateParamsNonStreaming`), also valid as a batch entry's `params`.
+ * @throws {PromptNotFoundError} when no `prompt` is given and `extraction@1` is missing.
+ * @example
+ * const params = await buildWriteRequest({ store, transcript, client, model: "claude-haiku-5-5" });
+ */
+export async function buildWriteRequest(
+  options: WritePassOptions,
+): Promise<Anthropic.MessageCreateParamsNonStreaming> {
+  const { store, transcript, model } = options;
   const now = options.now ?? new Date();
   const prompt = options.prompt ?? getPrompt("extraction", 1);
   const today = dateTag(now);
@@ -241,8 +263,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
     );
   }
 
-  options.onStep?.({ stage: "write" });
-  const message = await client.messages.create({
+  return {
     model,
     max_tokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
     system: prompt.text,
@@ -263,7 +284,31 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       ? { type: "tool", name: PROPOSE_MEMORIES }
       : { type: "auto" },
     ...effortParameter(model, options.effort ?? WRITE_EFFORT),
-  });
+  };
+}
+
+/**
+ * Applies the model's reply to a write-pass request (`buildWriteRequest`): reports its usage
+ * (stage `write`), reads the `propose_memories` call and decides each proposal with every check of
+ * {@link writePass}, against the files as they are NOW: each write reads the file's version token
+ * when it applies, so a file changed since the request was built is re-checked (duplicates,
+ * `replaces`, tombstones, cap) and never overwritten.
+ *
+ * @param options - The options of {@link writePass}; `client` serves a consolidation the cap calls for.
+ * @param message - The reply (a Messages API reply, or a batch entry's `result.message`).
+ * @returns `{ applied, rejected, consolidated, usage }` as {@link writePass} returns them.
+ * @throws {ModelReplyError} when the reply has no usable `propose_memories` call; nothing is written.
+ * @throws {ModelReplyShapeError} when the reply has no usable `usage`.
+ * @example
+ * const result = await applyWriteReply({ store, transcript, client, model }, message);
+ */
+export async function applyWriteReply(
+  options: WritePassOptions,
+  message: Anthropic.Message,
+): Promise<WritePassResult> {
+  const { store, transcript, model } = options;
+  const now = options.now ?? new Date();
+  const today = dateTag(now);
   const read = readUsage(message.usage);
   const { usage } = read;
   const sessionId = options.sessionId ?? transcript.sessionId;
