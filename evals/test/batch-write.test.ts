@@ -1,8 +1,10 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runScenario } from "../src/runner/index.js";
+import { loadScenario, ScenarioSchema } from "../src/scenarios/index.js";
 
 const EVALS = join(import.meta.dirname, "..");
+const SCENARIOS = join(EVALS, "..", "scenarios");
 const SEED_TESTS = [
   "remember",
   "update",
@@ -23,7 +25,7 @@ describe("the seed tests with write passes sent as Message Batches", { timeout: 
         extractionPrompt: "extraction@1",
         mode: "replay" as const,
         recordingsDir: join(EVALS, "recordings"),
-        scenariosDir: join(EVALS, "..", "scenarios"),
+        scenariosDir: SCENARIOS,
       };
       const sync = await runScenario(options);
       const batch = await runScenario({ ...options, writeBatch: true });
@@ -40,4 +42,30 @@ describe("the seed tests with write passes sent as Message Batches", { timeout: 
       }
     },
   );
+});
+
+describe("the scenario option write: { batch: true }", { timeout: 30_000 }, () => {
+  it("sends that session's write pass as a batch", async () => {
+    const remember = await loadScenario(SCENARIOS, "remember");
+    const scenario = ScenarioSchema.parse({
+      ...remember,
+      sessions: remember.sessions.map((session) => ({
+        ...session,
+        after: [{ write: { batch: true } }],
+      })),
+    });
+    const options = {
+      scenarioId: "remember",
+      model: "claude-haiku-5-5",
+      extractionPrompt: "extraction@1",
+      mode: "replay" as const,
+      recordingsDir: join(EVALS, "recordings"),
+      scenariosDir: SCENARIOS,
+    };
+    const batch = await runScenario({ ...options, scenario });
+    const sync = await runScenario(options);
+    expect(batch.pass).toBe(true);
+    const write = (result: typeof sync) => result.calls.find((call) => call.stage === "write")?.usd;
+    expect(write(batch)).toBeCloseTo((write(sync) ?? 0) / 2, 9);
+  });
 });
