@@ -418,6 +418,7 @@ async function runWrite(
     prompt: context.prompts.extraction,
     now,
     onUsage: context.onUsage,
+    onWarning: context.onWarning,
     onStep: context.onStep(`session ${number}`),
   };
   const result = batch ? await batchWrite(context, options) : await writePass(options);

@@ -1,8 +1,8 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
 import type { ConsolidateFailureCode, DroppedLine } from "../consolidate/index.js";
-import type { ModelUsage } from "../cost/index.js";
-import { readUsage, sumUsage } from "../cost/index.js";
+import type { CacheWarning, ModelUsage } from "../cost/index.js";
+import { checkCachedPrefix, estimateTokens, readUsage, sumUsage } from "../cost/index.js";
 import { dateTag, formatFactLine } from "../format/index.js";
 import { checkEvidence, findSecrets } from "../guards/index.js";
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
@@ -137,9 +137,18 @@ export type WritePassOptions = {
    * `consolidate`'s default.
    */
   effort?: Effort;
+  /**
+   * Called when the cached prefix of the request (the `propose_memories` tool and the extraction
+   * prompt, up to the `write_prefix` cache breakpoint) is estimated below the model's minimum
+   * cacheable length: then it is not cached and is billed as input every time.
+   */
+  onWarning?: (warning: CacheWarning) => void;
 };
 
 const DEFAULT_MAX_TOKENS = 4096;
+
+/** The cache breakpoint after the write pass's stable prefix (tool, then extraction prompt). */
+export const WRITE_PREFIX_BREAKPOINT = "write_prefix";
 
 /**
  * Default effort of the write pass: `"medium"`. Extraction needs judgement (durable or not, which
@@ -263,10 +272,22 @@ export async function buildWriteRequest(
     );
   }
 
+  if (options.onWarning !== undefined) {
+    const warning = checkCachedPrefix({
+      model,
+      breakpoint: WRITE_PREFIX_BREAKPOINT,
+      tokens: estimateTokens(JSON.stringify(PROPOSE_MEMORIES_TOOL) + prompt.text, model),
+    });
+    if (warning !== undefined) options.onWarning(warning);
+  }
+
+  // The API's prefix order is tools, system, messages: the tool and the extraction prompt are the
+  // same for every session and store, so they are cached up to the breakpoint on the system block;
+  // the per-session part (date, file index, memory lines, transcript) follows in the message.
   return {
     model,
     max_tokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
-    system: prompt.text,
+    system: [{ type: "text", text: prompt.text, cache_control: { type: "ephemeral" } }],
     messages: [
       {
         role: "user",
