@@ -11,5 +11,6 @@ export {
   type RefusedRow,
   type ScenarioCostRow,
   type SessionCostRow,
+  type WriteRateRow,
 } from "./build-eval-report.js";
 export { type FormatEvalReportOptions, formatEvalReport } from "./format-eval-report.js";
