@@ -26,7 +26,7 @@ export const DEFAULT_RECORDINGS_DIR = join(EVALS_ROOT, "recordings");
 /** Default scenarios folder: the repository's `scenarios/`. */
 export const DEFAULT_SCENARIOS_DIR = join(EVALS_ROOT, "..", "scenarios");
 
-const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N] [--json <file>] [--record] [--verbose]
+const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N] [--json <file>] [--record] [--batch] [--verbose]
 
 Runs every scenario offline from recorded API responses and grades it.
   --scenario <id>     only this scenario (repeatable; default: every scenario)
@@ -34,6 +34,7 @@ Runs every scenario offline from recorded API responses and grades it.
   --prompt <id>       extraction prompt (default extraction@1)
   --json <file>       also write the report as JSON
   --record            call the API and write the recordings (needs ANTHROPIC_API_KEY)
+  --batch             send every write pass as a Message Batch (half price, same checks)
   --recordings <dir>  recordings folder (default evals/recordings)
   --scenarios <dir>   scenario fixtures folder (default scenarios/)
   --verbose           print the full usage-estimation method of authored recordings
@@ -204,6 +205,7 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
           mode,
           recordingsDir,
           scenariosDir,
+          writeBatch: values.batch,
         }),
       );
     }
@@ -231,6 +233,7 @@ function parse(argv: string[]) {
       prompt: { type: "string", default: "extraction@1" },
       json: { type: "string" },
       record: { type: "boolean", default: false },
+      batch: { type: "boolean", default: false },
       recordings: { type: "string" },
       scenarios: { type: "string" },
       verbose: { type: "boolean", default: false },
