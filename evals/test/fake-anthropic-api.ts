@@ -25,6 +25,8 @@ export type FakeAnthropicApi = {
   headers: IncomingMessage["headers"][];
   /** Requests answered with an error by `fail`, in order (their bodies). */
   failed: Record<string, unknown>[];
+  /** Message Batches API calls, in order (`POST /v1/messages/batches`, `GET …/:id`, `GET …/:id/results`). */
+  batchCalls: string[];
   /** Token-counting requests (`POST /v1/messages/count_tokens`), in order (their bodies). */
   countTokens: Record<string, unknown>[];
   close: () => Promise<void>;
@@ -41,12 +43,13 @@ function readBody(request: IncomingMessage): Promise<string> {
 
 /**
  * Starts a fake Anthropic Messages API on 127.0.0.1 (random port) that answers `POST /v1/messages`
- * in the API's format with the blocks `reply` returns, and fixed usage figures.
+ * in the API's format with the blocks `reply` returns, and fixed usage figures; the Message Batches
+ * endpoints answer each entry the same way.
  *
  * @param reply - The fake model.
  * @param fail - Optional: answers a request with an error instead (429, 529...); failed requests
  *   go to `failed`, not `requests`.
- * @returns `{ url, requests, headers, failed, countTokens, close }`; `POST /v1/messages/count_tokens`
+ * @returns `{ url, requests, batchCalls, headers, failed, countTokens, close }`; `POST /v1/messages/count_tokens`
  *   answers `{ input_tokens: ceil(body chars / 4) }`.
  * @example const api = await startFakeAnthropicApi(() => [{ type: "text", text: "Hello" }]);
  */
@@ -59,6 +62,9 @@ export async function startFakeAnthropicApi(
   const countTokens: Record<string, unknown>[] = [];
   const headers: IncomingMessage["headers"][] = [];
   let toolCount = 0;
+  const batches = new Map<string, unknown[]>();
+  const batchCalls: string[] = [];
+  let url = "";
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     const text = await readBody(request);
     if (request.method === "POST" && request.url?.startsWith("/v1/messages/count_tokens")) {
@@ -66,6 +72,10 @@ export async function startFakeAnthropicApi(
       // A stand-in count: the body's length / 4, so a test can check what was stored.
       response.writeHead(200, { "content-type": "application/json" });
       response.end(JSON.stringify({ input_tokens: Math.ceil(text.length / 4) }));
+      return;
+    }
+    if (request.url?.startsWith("/v1/messages/batches")) {
+      answerBatch(request, text, response);
       return;
     }
     if (request.method !== "POST" || !request.url?.startsWith("/v1/messages")) {
@@ -92,28 +102,101 @@ export async function startFakeAnthropicApi(
       block.type === "tool_use" ? { ...block, id: `toolu_fake_${++toolCount}` } : block,
     );
     response.writeHead(200, { "content-type": "application/json" });
-    response.end(
-      JSON.stringify({
-        id: `msg_fake_${requests.length}`,
-        type: "message",
-        role: "assistant",
-        model: body.model,
-        content,
-        stop_reason: content.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn",
-        stop_sequence: null,
-        usage: {
-          input_tokens: 100 + requests.length,
-          output_tokens: 20,
-          cache_creation_input_tokens: 0,
-          cache_read_input_tokens: 0,
-        },
-      }),
-    );
+    response.end(JSON.stringify(message(body, content, "standard")));
   });
+
+  function message(body: Record<string, unknown>, content: unknown[], serviceTier: string) {
+    return {
+      id: `msg_fake_${requests.length}`,
+      type: "message",
+      role: "assistant",
+      model: body.model,
+      content,
+      stop_reason: content.some((block) => (block as FakeBlock).type === "tool_use")
+        ? "tool_use"
+        : "end_turn",
+      stop_sequence: null,
+      usage: {
+        input_tokens: 100 + requests.length,
+        output_tokens: 20,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+        service_tier: serviceTier,
+      },
+    };
+  }
+
+  // The Message Batches API: a created batch has ended by its first retrieve; each entry is
+  // answered by `reply` (its params count as a request), usage with `service_tier: "batch"`.
+  function answerBatch(request: IncomingMessage, text: string, response: ServerResponse): void {
+    const path = request.url ?? "";
+    const json = (status: number, value: unknown) => {
+      response.writeHead(status, { "content-type": "application/json" });
+      response.end(JSON.stringify(value));
+    };
+    const object = (id: string, ended: boolean) => ({
+      id,
+      type: "message_batch",
+      processing_status: ended ? "ended" : "in_progress",
+      request_counts: {
+        processing: ended ? 0 : 1,
+        succeeded: 0,
+        errored: 0,
+        canceled: 0,
+        expired: 0,
+      },
+      created_at: "2026-09-12T18:30:00Z",
+      expires_at: "2026-09-13T18:30:00Z",
+      ended_at: ended ? "2026-09-12T18:31:00Z" : null,
+      archived_at: null,
+      cancel_initiated_at: null,
+      results_url: ended ? `${url}/v1/messages/batches/${id}/results` : null,
+    });
+    if (request.method === "POST" && path === "/v1/messages/batches") {
+      const id = `msgbatch_fake_${batches.size + 1}`;
+      const lines = (
+        JSON.parse(text) as { requests: { custom_id: string; params: Record<string, unknown> }[] }
+      ).requests.map(({ custom_id, params }) => {
+        requests.push(params);
+        headers.push(request.headers);
+        const content = reply(params, requests.length - 1).map((block) =>
+          block.type === "tool_use" ? { ...block, id: `toolu_fake_${++toolCount}` } : block,
+        );
+        return {
+          custom_id,
+          result: { type: "succeeded", message: message(params, content, "batch") },
+        };
+      });
+      batches.set(id, lines);
+      batchCalls.push(`POST ${path}`);
+      json(200, object(id, false));
+      return;
+    }
+    const match = /^\/v1\/messages\/batches\/([^/]+)(\/results)?$/.exec(path);
+    const lines = match === null ? undefined : batches.get(match[1] as string);
+    if (request.method !== "GET" || match === null || lines === undefined) {
+      json(404, {
+        type: "error",
+        error: { type: "not_found_error", message: `no batch at ${path}` },
+      });
+      return;
+    }
+    batchCalls.push(
+      `GET ${match[2] === undefined ? "/v1/messages/batches/:id" : "/v1/messages/batches/:id/results"}`,
+    );
+    if (match[2] === undefined) {
+      json(200, object(match[1] as string, true));
+      return;
+    }
+    response.writeHead(200, { "content-type": "application/binary" });
+    response.end(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+  }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    batchCalls,
     requests,
     headers,
     failed,

@@ -82,6 +82,44 @@ describe("record mode against a local fake API", { timeout: 30_000 }, () => {
     expect(replayed.provenance).toEqual(recorded.provenance);
   });
 
+  it("passes a batched write pass through to the API, records its result, and replays it", async () => {
+    const scenariosDir = await writeTinyScenario();
+    const recordingsDir = await mkdtemp(join(tmpdir(), "memfiles-recordings-"));
+    const options = {
+      scenarioId: "tiny",
+      model: "claude-haiku-4-5",
+      extractionPrompt: "extraction@1",
+      recordingsDir,
+      scenariosDir,
+      writeBatch: true,
+    };
+    const api = await startFakeAnthropicApi(tinyModel);
+    vi.stubEnv("ANTHROPIC_API_KEY", "test-key");
+    vi.stubEnv("ANTHROPIC_BASE_URL", api.url);
+    const recorded = await runScenario({ ...options, mode: "record" });
+    await api.close();
+    vi.unstubAllEnvs();
+    expect(recorded.error).toBeUndefined();
+    expect(recorded.pass).toBe(true);
+    // create, retrieve (ended), then the SDK's results(): retrieve for results_url, then the JSONL
+    expect(api.batchCalls).toEqual([
+      "POST /v1/messages/batches",
+      "GET /v1/messages/batches/:id",
+      "GET /v1/messages/batches/:id",
+      "GET /v1/messages/batches/:id/results",
+    ]);
+    const saved = JSON.parse(
+      await readFile(join(recordingsDir, "claude-haiku-4-5", "extraction@1", "tiny.json"), "utf8"),
+    );
+    const write = saved.entries.find(
+      (entry: { step: string }) => entry.step === "session 1: write",
+    );
+    expect(write.response.body.usage.service_tier).toBe("batch");
+    expect(write.request).toEqual(api.requests[0]);
+    const replayed = await runScenario({ ...options, mode: "replay" });
+    expect(outcome(replayed)).toEqual(outcome(recorded));
+  });
+
   it("fails replay with a missing recording naming scenario, step and diff when one prompt word changes", async () => {
     const { options } = await recordTiny();
     const released = getPrompt("extraction", 1).text;

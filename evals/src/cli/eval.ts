@@ -41,7 +41,7 @@ export const DEFAULT_SCENARIOS_DIR = join(EVALS_ROOT, "..", "scenarios");
 /** Default folder of `report.html` and `history.jsonl`: `evals/out`. */
 export const DEFAULT_OUT_DIR = join(EVALS_ROOT, "out");
 
-const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N]... [--json <file>] [--out <dir>] [--history <file>] [--record] [--verbose]
+const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N]... [--json <file>] [--out <dir>] [--history <file>] [--record] [--batch] [--verbose]
 
 Runs every scenario offline from recorded API responses and grades it.
   --scenario <id>     only this scenario (repeatable; default: every scenario)
@@ -52,6 +52,7 @@ Runs every scenario offline from recorded API responses and grades it.
   --out <dir>         folder of report.html (default $${OUT_DIR_ENV} or evals/out)
   --history <file>    run history appended to (default $${HISTORY_FILE_ENV} or <out>/history.jsonl)
   --record            call the API and write the recordings (needs ANTHROPIC_API_KEY)
+  --batch             send every write pass as a Message Batch (half price, same checks)
   --recordings <dir>  recordings folder (default evals/recordings)
   --scenarios <dir>   scenario fixtures folder (default scenarios/)
   --verbose           print the full usage-estimation method of authored recordings
@@ -309,6 +310,7 @@ async function runPrompt(options: {
           mode,
           recordingsDir,
           scenariosDir,
+          writeBatch: values.batch,
         }),
       );
     }
@@ -330,6 +332,7 @@ function parse(argv: string[]) {
       out: { type: "string" },
       history: { type: "string" },
       record: { type: "boolean", default: false },
+      batch: { type: "boolean", default: false },
       recordings: { type: "string" },
       scenarios: { type: "string" },
       verbose: { type: "boolean", default: false },

@@ -71,6 +71,7 @@ describe("computeCostReport", () => {
         chatRequests: 2,
         usage: { input: 5500, output: 600, cacheWrite5m: 2000, cacheWrite1h: 0, cacheRead: 2000 },
         write: 0.0035,
+        writeAt: { sync: 0.0035, batch: 0.00175, ranAs: "sync" },
         consolidate: 0,
         recall: 0.0104,
         chat: 0.02,
@@ -89,6 +90,7 @@ describe("computeCostReport", () => {
         chatRequests: 1,
         usage: { input: 1300, output: 500, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 2000 },
         write: 0,
+        writeAt: { sync: 0, batch: 0, ranAs: "none" },
         consolidate: 0.0028,
         recall: 0.0004,
         chat: 0.004,
@@ -107,6 +109,7 @@ describe("computeCostReport", () => {
         chatRequests: 1,
         usage: { input: 100, output: 10, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 },
         write: 0,
+        writeAt: { sync: 0, batch: 0, ranAs: "none" },
         consolidate: 0,
         recall: 0,
         chat: 0.00015,
@@ -279,6 +282,36 @@ describe("usage warnings and dated prices", () => {
 });
 
 describe("loadUsageLog", () => {
+  it("prices a batched write pass at the batch rate and shows the sync price beside it", () => {
+    // Opus 5.5: $4 / $20 per MTok in / out, so 10,000 in + 1,000 out = $0.06, $0.03 batched.
+    const usage = { input: 10_000, output: 1_000, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 };
+    const report = computeCostReport({
+      records: [
+        {
+          sessionId: "sync",
+          stage: "write",
+          model: "claude-opus-5-5",
+          usage,
+          date: "2026-11-01T09:00:00.000Z",
+        },
+        {
+          sessionId: "batch",
+          stage: "write",
+          model: "claude-opus-5-5",
+          usage,
+          date: "2026-11-02T09:00:00.000Z",
+          modifiers: { serviceTier: "batch" },
+        },
+      ],
+    });
+    expect(
+      report.sessions.map((session) => [session.sessionId, session.write, session.writeAt]),
+    ).toEqual([
+      ["sync", 0.06, { sync: 0.06, batch: 0.03, ranAs: "sync" }],
+      ["batch", 0.03, { sync: 0.06, batch: 0.03, ranAs: "batch" }],
+    ]);
+  });
+
   it.each([
     { name: "no log file", log: undefined, code: "missing_log", says: "No usage log at" },
     { name: "an empty log", log: "", code: "empty_log", says: "is empty" },

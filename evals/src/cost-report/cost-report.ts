@@ -40,8 +40,14 @@ export type LoggedSessionCost = {
   calls: number;
   chatRequests: number;
   usage: ModelUsage;
-  /** The write pass (stage `write`), all tokens. */
+  /** The write pass (stage `write`), all tokens, as it ran (batch or not). */
   write: number;
+  /**
+   * The same write-pass tokens priced both ways, side by side: `sync` at the Messages API rate,
+   * `batch` at the Message Batches rate (input and output at 50%, `PRICE_MODIFIERS.batch`), and
+   * `ranAs` how the calls ran (`usage.service_tier` of their records; `none` without a write pass).
+   */
+  writeAt: { sync: number; batch: number; ranAs: "sync" | "batch" | "both" | "none" };
   consolidate: number;
   /** Chat requests' cache write + cache read tokens: the cached memory block. */
   recall: number;
@@ -177,6 +183,32 @@ function splitByPrice(
   return { priced, unpriced: [...unpriced.values()] };
 }
 
+/** A session's write pass priced at the synchronous and at the batch rate (see `writeAt`). */
+function writeAt(
+  records: UsageRecord[],
+  prices: PriceTable | undefined,
+): LoggedSessionCost["writeAt"] {
+  const writes = records.filter((record) => record.stage === "write");
+  const price = (record: UsageRecord, serviceTier: "standard" | "batch") =>
+    costOf(record.usage, record.model, prices, {
+      date: record.date,
+      modifiers: { ...record.modifiers, serviceTier },
+    }).usd;
+  const batched = writes.filter((record) => record.modifiers?.serviceTier === "batch").length;
+  return {
+    sync: roundUsd(writes.reduce((sum, record) => sum + price(record, "standard"), 0)),
+    batch: roundUsd(writes.reduce((sum, record) => sum + price(record, "batch"), 0)),
+    ranAs:
+      writes.length === 0
+        ? "none"
+        : batched === 0
+          ? "sync"
+          : batched === writes.length
+            ? "batch"
+            : "both",
+  };
+}
+
 function promptTokens(usage: ModelUsage): number {
   return usage.input + usage.cacheWrite5m + usage.cacheWrite1h + usage.cacheRead;
 }
@@ -234,6 +266,7 @@ export function computeCostReport(options: CostReportOptions): CostReportResult 
       chatRequests: 0,
       usage: sumUsage(...records.map((record) => record.usage)),
       write: 0,
+      writeAt: writeAt(records, options.prices),
       consolidate: 0,
       recall: 0,
       chat: 0,

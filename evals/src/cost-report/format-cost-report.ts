@@ -104,6 +104,21 @@ export function formatCostReport(options: FormatCostReportOptions): string {
       ]),
     }),
     "",
+    "Write pass: synchronous vs batch (the same tokens at each rate; batch = input and output at 50%)",
+    formatTable({
+      headers: ["session", "ran as", "sync", "batch", "batch saves"],
+      align: ["left", "left", "right", "right", "right"],
+      rows: report.sessions
+        .filter((session) => session.writeAt.ranAs !== "none")
+        .map((session) => [
+          session.sessionId,
+          session.writeAt.ranAs,
+          formatUsd(session.writeAt.sync),
+          formatUsd(session.writeAt.batch),
+          formatUsd(session.writeAt.sync - session.writeAt.batch),
+        ]),
+    }),
+    "",
     "By model",
     formatTable({
       headers: [

@@ -13,7 +13,19 @@ export const RECORDING_RUN_HEADER = "x-memfiles-recording-run";
 const sessions = new Map<string, RecordingSession>();
 let server: SetupServerApi | undefined;
 
-const messagesHandler = http.post(/\/v1\/messages(\?.*)?$/, async ({ request }) => {
+const messagesHandler = http.post(/\/v1\/messages(\?.*)?$/, ({ request }) =>
+  answer(request, (session) => session.handle(request)),
+);
+
+/** The Message Batches API: create, retrieve, results (JSONL). */
+const batchesHandler = http.all(/\/v1\/messages\/batches(\/[^?]*)?(\?.*)?$/, ({ request }) =>
+  answer(request, (session) => session.handleBatch(request)),
+);
+
+async function answer(
+  request: Request,
+  handle: (session: RecordingSession) => Promise<Response>,
+): Promise<Response> {
   const run = request.headers.get(RECORDING_RUN_HEADER);
   const session = run === null ? undefined : sessions.get(run);
   if (session === undefined) {
@@ -31,7 +43,7 @@ const messagesHandler = http.post(/\/v1\/messages(\?.*)?$/, async ({ request }) 
     );
   }
   try {
-    return await session.handle(request);
+    return await handle(session);
   } catch (error) {
     // An in-flight hook or the pass-through threw: the run is broken, and the SDK still gets an
     // answer it does not retry, so its call settles.
@@ -41,7 +53,7 @@ const messagesHandler = http.post(/\/v1\/messages(\?.*)?$/, async ({ request }) 
       { status: 500, headers: { "x-should-retry": "false" } },
     );
   }
-});
+}
 
 /**
  * How long a Messages API call may stay unsettled after its recording session failed, ms. The
@@ -135,7 +147,7 @@ export function attachRecordingSession(session: RecordingSession): AttachedRecor
   const run = randomUUID();
   sessions.set(run, session);
   if (server === undefined) {
-    server = setupServer(messagesHandler);
+    server = setupServer(messagesHandler, batchesHandler);
     server.listen({
       onUnhandledRequest(request, print) {
         if (new URL(request.url).pathname.startsWith("/v1/")) print.error();

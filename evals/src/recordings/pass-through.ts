@@ -119,7 +119,8 @@ export async function passThrough(options: PassThroughOptions): Promise<PassThro
         bypass(options.url, {
           method: options.method,
           headers: options.headers,
-          body: options.body,
+          // A GET (a batch's status or results) has no body; fetch refuses even an empty one.
+          body: options.method === "GET" ? null : options.body,
         }),
       );
       const text = await response.text();

@@ -6,6 +6,14 @@ import { RecordingFileError } from "./recording-file-error.js";
 
 const JsonSchema = z.json() as z.ZodType<JsonValue>;
 
+/** The result of a batch entry that did not succeed (Message Batches API result types). */
+export const BatchFailureSchema = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("errored"), error: JsonSchema }),
+  z.strictObject({ type: z.literal("expired") }),
+  z.strictObject({ type: z.literal("canceled") }),
+]);
+export type BatchFailure = z.infer<typeof BatchFailureSchema>;
+
 /** One recorded request and its response. */
 export const RecordingEntrySchema = z.strictObject({
   /** sha256 (hex) of the normalized request body (`recordingKey`). */
@@ -26,6 +34,14 @@ export const RecordingEntrySchema = z.strictObject({
    */
   countedInputTokens: z.number().int().nonnegative().optional(),
   countTokensError: z.string().optional(),
+  /**
+   * A request sent in a Message Batch whose result was not `succeeded`: the batch's result as the
+   * results JSONL gave it (`errored` with its error, `expired`, `canceled`; see
+   * https://platform.claude.com/docs/en/build-with-claude/batch-processing). `response` is then
+   * `{ status: 200, body: null }`: there was no message. A succeeded batch entry is a plain entry
+   * (its message in `response.body`), so one recording serves a request sent alone or in a batch.
+   */
+  batchResult: BatchFailureSchema.optional(),
 });
 export type RecordingEntry = z.infer<typeof RecordingEntrySchema>;
 
@@ -95,6 +111,7 @@ export function serializeRecordingFile(file: RecordingFile): string {
       ? {}
       : { countedInputTokens: entry.countedInputTokens }),
     ...(entry.countTokensError === undefined ? {} : { countTokensError: entry.countTokensError }),
+    ...(entry.batchResult === undefined ? {} : { batchResult: entry.batchResult }),
   }));
   const header =
     file.provenance === "recorded"

@@ -1,6 +1,13 @@
 import type { AuthoredReply } from "../scenarios/index.js";
 import { type AuthoredResponder, createAuthoredResponder } from "./authored-responder.js";
 import { AUTHORED_USAGE_METHOD } from "./authored-usage.js";
+import {
+  type AnsweredBatch,
+  type BatchResultLine,
+  batchObject,
+  formatResultsJsonl,
+  parseResultsJsonl,
+} from "./batch-objects.js";
 import { MissingRecordingError } from "./missing-recording-error.js";
 import { type JsonValue, normalizeJson, recordingKey } from "./normalize.js";
 import { isRetryableStatus, passThrough, type RetryPolicy } from "./pass-through.js";
@@ -41,6 +48,12 @@ export type RecordingSessionOptions = {
   /** Record mode: how failed API calls are retried (default `RECORD_RETRY_POLICY`). */
   retryPolicy?: RetryPolicy;
 };
+
+/** A request sent in a batch in record mode, kept until its result is recorded. */
+type SentBatchRequest = { key: string; occurrence: number; step: string; request: JsonValue };
+
+/** The parts of a Message Batches API path: the batch id, and whether it asks for the results. */
+const BATCH_PATH = /\/v1\/messages\/batches(?:\/([^/]+?)(\/results)?)?\/?$/;
 
 /** A hook run while a request is in flight, before its answer is returned. */
 export type InFlightHook = (step: string) => Promise<void>;
@@ -91,6 +104,10 @@ export class RecordingSession {
   private readonly responder: AuthoredResponder | undefined;
   private readonly failedSignal: Promise<Error>;
   private resolveFailed: (error: Error) => void = () => {};
+  /** Batches answered from recordings or authored replies, by id. */
+  private readonly batches = new Map<string, AnsweredBatch>();
+  /** Record mode: each batch's requests by `custom_id`, until its results come back. */
+  private readonly sentBatches = new Map<string, Map<string, SentBatchRequest>>();
 
   private constructor(options: RecordingSessionOptions, recording: RecordingFile | undefined) {
     this.options = options;
@@ -428,6 +445,180 @@ export class RecordingSession {
       response: { status: 200, body: answer.body },
     });
     return Response.json(answer.body, { status: 200 });
+  }
+
+  /**
+   * Answers one Message Batches API request (create, retrieve, results;
+   * https://platform.claude.com/docs/en/build-with-claude/batch-processing). In replay and author
+   * modes each entry of a created batch is answered like a Messages API request with the same body
+   * (same key and occurrence count, so a recording serves a request sent alone or in a batch): a
+   * recorded `batchResult` gives that result (`errored`, `expired`, `canceled`), any other entry is
+   * `succeeded` with the recorded message, its `usage.service_tier` set to `batch` as the API
+   * reports a batch's usage. The batch is `in_progress` when created and `ended` when retrieved.
+   * In record mode every batch request is passed through to the API, and the results JSONL is
+   * recorded entry by entry (a succeeded message as a plain entry, another result as `batchResult`).
+   *
+   * @param request - The intercepted fetch request (`POST /v1/messages/batches`, `GET
+   *   /v1/messages/batches/:id` or `GET /v1/messages/batches/:id/results`).
+   * @returns The response to give the SDK, always with `x-should-retry: false`; a missing
+   *   recording for any entry fails the create as `handle` fails a request.
+   * @example const response = await session.handleBatch(request);
+   */
+  async handleBatch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const [, id, results] = BATCH_PATH.exec(url.pathname) ?? [];
+    if (this.options.mode === "record") return this.recordBatch(request, id, results !== undefined);
+    if (id === undefined) {
+      if (request.method !== "POST") {
+        return errorResponse(
+          405,
+          "invalid_request_error",
+          "memfiles recordings: listing batches is not recorded.",
+        );
+      }
+      return this.createBatch(request, url.origin);
+    }
+    const batch = this.batches.get(id);
+    if (batch === undefined) {
+      return errorResponse(
+        404,
+        "not_found_error",
+        `memfiles recordings: no batch ${id} was created in this run.`,
+      );
+    }
+    if (results !== undefined) {
+      return new Response(formatResultsJsonl(batch.lines), {
+        status: 200,
+        headers: { "content-type": "application/binary", ...NO_RETRY },
+      });
+    }
+    return Response.json(batchObject(batch, "ended", url.origin), { headers: NO_RETRY });
+  }
+
+  private async createBatch(request: Request, origin: string): Promise<Response> {
+    const step = this.step;
+    const requests = await this.batchRequests(request, step);
+    if (requests instanceof Response) return requests;
+    const lines: BatchResultLine[] = [];
+    for (const { custom_id, params } of requests) {
+      this.requests.push({ step, body: params });
+      const key = recordingKey(params);
+      const occurrence = (this.occurrences.get(key) ?? 0) + 1;
+      this.occurrences.set(key, occurrence);
+      const recorded = this.recording?.entries.find(
+        (candidate) => candidate.key === key && candidate.occurrence === occurrence,
+      );
+      if (this.options.mode === "replay" && recorded?.batchResult !== undefined) {
+        lines.push({ custom_id, result: recorded.batchResult as JsonValue });
+        continue;
+      }
+      const answer =
+        this.options.mode === "replay"
+          ? this.replay(params, key, occurrence, step)
+          : this.author(params, key, occurrence, step);
+      if (answer.status !== 200) return answer;
+      const message = (await answer.json()) as { usage?: Record<string, JsonValue> };
+      lines.push({
+        custom_id,
+        result: {
+          type: "succeeded",
+          message: { ...message, usage: { ...message.usage, service_tier: "batch" } },
+        } as JsonValue,
+      });
+    }
+    const batch = { id: `msgbatch_memfiles_${this.batches.size + 1}`, lines };
+    this.batches.set(batch.id, batch);
+    return Response.json(batchObject(batch, "in_progress", origin), { headers: NO_RETRY });
+  }
+
+  /** The `requests` of a batch create body, or the failure response when it is not one. */
+  private async batchRequests(
+    request: Request,
+    step: string,
+  ): Promise<{ custom_id: string; params: JsonValue }[] | Response> {
+    const text = await request.clone().text();
+    try {
+      const body = JSON.parse(text) as { requests?: { custom_id: string; params: JsonValue }[] };
+      if (Array.isArray(body.requests)) return body.requests;
+    } catch {
+      // described below
+    }
+    return this.fail(
+      new RecordingRequestError({
+        step,
+        problem: `the batch create body is not { requests: [{ custom_id, params }] } (${JSON.stringify(text.slice(0, 80))})`,
+      }),
+    );
+  }
+
+  private async recordBatch(
+    request: Request,
+    id: string | undefined,
+    results: boolean,
+  ): Promise<Response> {
+    const step = this.step;
+    const headers = new Headers(request.headers);
+    for (const name of this.options.dropHeaders ?? []) headers.delete(name);
+    headers.delete("content-length");
+    const text = request.method === "GET" ? "" : await request.clone().text();
+    const sent = await passThrough({
+      url: request.url,
+      method: request.method,
+      headers,
+      body: text,
+      ...(this.options.retryPolicy ? { policy: this.options.retryPolicy } : {}),
+    });
+    if (sent.kind === "network_error") {
+      const failure = new RecordApiError({
+        scenarioId: this.options.scenarioId,
+        step,
+        attempts: sent.attempts,
+        type: "connection_error",
+        apiMessage: `${String(sent.error)} (${request.url})`,
+        cause: sent.error,
+      });
+      this.markFailed(failure);
+      return errorResponse(502, "api_error", failure.message);
+    }
+    const ok = sent.status >= 200 && sent.status < 300;
+    if (ok && id === undefined && request.method === "POST") {
+      const requests = await this.batchRequests(request, step);
+      if (requests instanceof Response) return requests;
+      const byCustomId = new Map<string, SentBatchRequest>();
+      for (const { custom_id, params } of requests) {
+        this.requests.push({ step, body: params });
+        const key = recordingKey(params);
+        const occurrence = (this.occurrences.get(key) ?? 0) + 1;
+        this.occurrences.set(key, occurrence);
+        byCustomId.set(custom_id, { key, occurrence, step, request: normalizeJson(params) });
+      }
+      this.sentBatches.set((JSON.parse(sent.text) as { id: string }).id, byCustomId);
+    }
+    const byCustomId = id === undefined ? undefined : this.sentBatches.get(id);
+    if (ok && results && byCustomId !== undefined) {
+      for (const line of parseResultsJsonl(sent.text)) {
+        const entry = byCustomId.get(line.custom_id);
+        if (entry === undefined) continue;
+        byCustomId.delete(line.custom_id);
+        const result = line.result as { type: string; message?: JsonValue };
+        this.entries.push({
+          ...entry,
+          ...(result.type === "succeeded"
+            ? { response: { status: 200, body: result.message ?? null } }
+            : {
+                response: { status: 200, body: null },
+                batchResult: line.result as RecordingEntry["batchResult"] & object,
+              }),
+        });
+      }
+    }
+    return new Response(sent.text, {
+      status: sent.status,
+      headers: {
+        "content-type": sent.headers.get("content-type") ?? "application/json",
+        ...NO_RETRY,
+      },
+    });
   }
 
   /**

@@ -137,6 +137,15 @@ describe("buildEvalReport", () => {
       extractionPrompt: "extraction@1",
       provenance: [{ kind: "recorded", model: "claude-haiku-4-5", date: "2026-11-29" }],
       summary: { runs: 2, passed: 0, failed: 1, broken: 1 },
+      writeRates: [
+        {
+          scenarioId: "remember",
+          model: "claude-haiku-4-5",
+          session: 1,
+          sync: 0.0015,
+          batch: 0.00075,
+        },
+      ],
       models: ["claude-haiku-4-5", "claude-opus-5-5"],
       checks: [
         {

@@ -1,4 +1,4 @@
-import type { ModelUsage, Stage } from "@memfiles/core";
+import { costOf, type ModelUsage, type Stage } from "@memfiles/core";
 import { roundUsd, sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
 import type { Provenance, ScenarioResult, StageResult } from "../runner/types.js";
 
@@ -33,6 +33,18 @@ export type SessionCostRow = CostFigures & {
   model: string;
   session: number | "question";
   stage: Stage;
+};
+
+/**
+ * One session's write pass priced both ways, side by side: the same tokens at the Messages API
+ * rate and at the Message Batches rate (input and output at 50%; cache parts unchanged). USD.
+ */
+export type WriteRateRow = {
+  scenarioId: string;
+  model: string;
+  session: number | "question";
+  sync: number;
+  batch: number;
 };
 
 /** The cost of one scenario run (scenario x model). */
@@ -89,6 +101,8 @@ export type EvalReport = {
   /** Refused proposals and rewrites of the runs that did not pass. */
   refused: RefusedRow[];
   cacheWarnings: CacheWarningRow[];
+  /** Every write pass at the sync and the batch rate (issue 18). */
+  writeRates: WriteRateRow[];
   results: ScenarioResult[];
 };
 
@@ -138,6 +152,7 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
     return found;
   };
   const sessionCosts: SessionCostRow[] = [];
+  const writeRates: WriteRateRow[] = [];
   const scenarioCosts: ScenarioCostRow[] = [];
   const broken: BrokenRun[] = [];
   const provenance = new Map<string, Provenance>();
@@ -190,6 +205,19 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
     for (const { usages, prices, ...group } of groups.values()) {
       sessionCosts.push({ ...group, ...figures(usages, prices) });
     }
+    for (const call of result.calls.filter((each) => each.stage === "write")) {
+      const sync = costOf(call.usage, call.model).usd;
+      const batch = costOf(call.usage, call.model, undefined, {
+        modifiers: { serviceTier: "batch" },
+      }).usd;
+      writeRates.push({
+        scenarioId: result.scenarioId,
+        model: result.model,
+        session: call.session,
+        sync,
+        batch,
+      });
+    }
     scenarioCosts.push({
       scenarioId: result.scenarioId,
       model: result.model,
@@ -241,6 +269,7 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
           ),
     ),
     cacheWarnings: [...warnings.values()],
+    writeRates,
     results,
   };
 }

@@ -164,6 +164,26 @@ export function formatEvalReport(
       ]),
     }),
   );
+  if (report.writeRates.length > 0) {
+    out.push(
+      "",
+      "## Write pass: sync vs batch",
+      "",
+      "The same tokens at the Messages API rate and at the Message Batches rate (input and output at 50%, cache parts unchanged).",
+      "",
+      formatTable({
+        headers: ["scenario", "model", "session", "sync", "batch"],
+        align: ["left", "left", "left", "right", "right"],
+        rows: report.writeRates.map((row) => [
+          row.scenarioId,
+          row.model,
+          String(row.session),
+          usd(row.sync),
+          usd(row.batch),
+        ]),
+      }),
+    );
+  }
   out.push("", "## Cost per scenario", "");
   out.push(
     formatTable({

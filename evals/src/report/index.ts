@@ -11,6 +11,7 @@ export {
   type RefusedRow,
   type ScenarioCostRow,
   type SessionCostRow,
+  type WriteRateRow,
 } from "./build-eval-report.js";
 export { type FormatEvalReportOptions, formatEvalReport } from "./format-eval-report.js";
 export {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import {
+  applyBatchResults,
   type CacheWarning,
   type ChatConversation,
   chat,
@@ -12,7 +13,10 @@ import {
   type OnStep,
   type OnUsage,
   remember,
+  submitWritePasses,
   type Transcript,
+  type WritePassOptions,
+  type WritePassResult,
   writePass,
 } from "@memfiles/core";
 import { getPrompt, parsePromptRef } from "@memfiles/prompts";
@@ -328,8 +332,10 @@ async function runSession(context: StageContext, fixture: Session, number: numbe
     ...(await gradeSessionFiles(fixture, { root: run.root, sessionNumber: number, requests })),
   );
   for (const stage of fixture.after) {
-    if (stage === "write") {
-      await runWrite(context, transcript, number, noonOf(fixture.date));
+    if (stage === "write" || "write" in stage) {
+      const batch =
+        context.run.options.writeBatch === true || (stage !== "write" && stage.write.batch);
+      await runWrite(context, transcript, number, noonOf(fixture.date), batch);
     } else {
       await runConsolidate(context, stage.consolidate, number, noonOf(fixture.date));
     }
@@ -413,9 +419,10 @@ async function runWrite(
   transcript: Transcript,
   number: number,
   now: Date,
+  batch: boolean,
 ): Promise<void> {
   const { run } = context;
-  const result = await writePass({
+  const options = {
     store: context.store,
     transcript,
     client: run.client,
@@ -423,10 +430,44 @@ async function runWrite(
     prompt: context.prompts.extraction,
     now,
     onUsage: context.onUsage,
+    onWarning: context.onWarning,
     onStep: context.onStep(`session ${number}`),
-  });
+  };
+  const result = batch ? await batchWrite(context, options) : await writePass(options);
   context.stopOnFailure();
   run.stages.push({ session: number, stage: "write", result });
+}
+
+/**
+ * The `write` stage through a Message Batch of one entry: `submitWritePasses`, then
+ * `applyBatchResults` (polling at once: a replayed batch has ended when retrieved; a real one is
+ * waited for with backoff). An entry that did not succeed breaks the run, naming its result.
+ */
+async function batchWrite(
+  context: StageContext,
+  options: WritePassOptions & { store: MemoryStore },
+): Promise<WritePassResult> {
+  const { client, model, ...session } = options;
+  options.onStep?.({ stage: "write" });
+  const submitted = await submitWritePasses({ sessions: [session], client, model });
+  context.stopOnFailure();
+  const applied = await applyBatchResults({
+    batchId: submitted.batchId ?? "",
+    sessions: [session],
+    client,
+    model,
+    wait: { firstDelayMs: 1_000, maxDelayMs: 60_000, timeoutMs: 3_600_000 },
+  });
+  context.stopOnFailure();
+  const [outcome] = applied.status === "ended" ? applied.outcomes : [];
+  if (outcome?.code !== "applied") {
+    throw new Error(
+      `The batched write pass of ${options.transcript.sessionId} did not apply: ${
+        outcome === undefined ? `the batch is ${applied.status}` : outcome.code
+      }${outcome !== undefined && "message" in outcome ? ` (${outcome.message})` : ""}.`,
+    );
+  }
+  return outcome.result;
 }
 
 /**

@@ -59,6 +59,11 @@ export type RunScenarioOptions = {
   prompts?: PromptOverrides;
   /** Record and author modes: write the recording file at the end of a run that did not break (default true). */
   saveRecording?: boolean;
+  /**
+   * Run every `write` stage through a Message Batch, as `write: { batch: true }` does (default
+   * false: as the scenario says). The seed tests run both ways from the same recordings.
+   */
+  writeBatch?: boolean;
 };
 
 /** One model call, priced. */

@@ -171,7 +171,7 @@ describe("parseScenario messages a person can act on", () => {
       issues: [
         {
           field: "sessions.0.after.0",
-          message: 'matches none of the allowed forms: "write", { consolidate }',
+          message: 'matches none of the allowed forms: "write", { write }, { consolidate }',
         },
       ],
     },

@@ -52,6 +52,15 @@ export type Turn = z.infer<typeof TurnSchema>;
 export const StageStepSchema = z.union([
   z.literal("write"),
   z.strictObject({
+    write: z.strictObject({
+      /**
+       * Send the write pass in a Message Batch (`submitWritePasses`, then `applyBatchResults`)
+       * instead of one Messages API call: half price, the same checks (issue 18).
+       */
+      batch: z.boolean().default(false),
+    }),
+  }),
+  z.strictObject({
     consolidate: z.strictObject({
       /** Files above this many chars are consolidated (default 6,000, the seed design's figure). */
       threshold: z.number().int().nonnegative().default(6000),

@@ -4,6 +4,23 @@
 
 export { MemfilesError, type MemfilesErrorOptions } from "@memfiles/errors";
 export {
+  type ApplyBatchResultsOptions,
+  type ApplyBatchResultsResult,
+  applyBatchResults,
+  BATCH_APPLIED_FILE,
+  type BatchSessionOutcome,
+  type BatchStore,
+  type BatchWait,
+  type BatchWriteSession,
+  batchCustomId,
+  CUSTOM_ID_PATTERN,
+  type SubmittedWritePass,
+  type SubmitWritePassesOptions,
+  type SubmitWritePassesResult,
+  submitWritePasses,
+  writePassCustomId,
+} from "./batch/index.js";
+export {
   CHAT_EFFORT,
   type ChatConversation,
   ChatLoopLimitError,
@@ -100,6 +117,8 @@ export {
 } from "./usage/index.js";
 export {
   type AppliedProposal,
+  applyWriteReply,
+  buildWriteRequest,
   type EditDescriptionFailureCode,
   type EditDescriptionOptions,
   type EditDescriptionResult,

@@ -361,7 +361,13 @@ describe("consolidate: every input fact is accounted for", SPAWNS_GIT, () => {
     });
     expect(text).toEqual(FULL_GOOD);
     expect(requests[0]?.tools).toEqual([SAVE_TOOL_V2]);
-    expect(requests[0]?.system).toEqual(getPrompt("consolidation", 2).text);
+    expect(requests[0]?.system).toEqual([
+      {
+        type: "text",
+        text: getPrompt("consolidation", 2).text,
+        cache_control: { type: "ephemeral" },
+      },
+    ]);
   });
 
   it.each([

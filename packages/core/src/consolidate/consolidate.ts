@@ -260,7 +260,8 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
   const message = await options.client.messages.create({
     model: options.model,
     max_tokens: options.maxTokens ?? 16_000,
-    system: prompt.text,
+    // Stable prefix first (tool, prompt) with a cache breakpoint; the file to rewrite after it.
+    system: [{ type: "text", text: prompt.text, cache_control: { type: "ephemeral" } }],
     tools: [tool],
     tool_choice: forced ? { type: "tool", name: tool.name } : { type: "auto" },
     ...effortParameter(options.model, options.effort ?? CONSOLIDATE_EFFORT),

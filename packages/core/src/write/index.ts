@@ -49,6 +49,8 @@ export {
 } from "./tombstones.js";
 export {
   type AppliedProposal,
+  applyWriteReply,
+  buildWriteRequest,
   type RejectedProposal,
   WRITE_EFFORT,
   type WritePassConsolidation,

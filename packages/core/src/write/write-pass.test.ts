@@ -30,7 +30,7 @@ import type { UsageRecord } from "../usage/index.js";
 import { forget } from "./forget.js";
 import type { Proposal } from "./propose-memories-tool.js";
 import { remember } from "./remember.js";
-import { type WritePassOptions, writePass } from "./write-pass.js";
+import { buildWriteRequest, type WritePassOptions, writePass } from "./write-pass.js";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -183,7 +183,10 @@ describe("writePass: a good proposal set", () => {
     expect(request?.tools).toEqual([
       expect.objectContaining({ name: "propose_memories", strict: true }),
     ]);
-    expect(request?.system).toBe(getPrompt("extraction", 1).text);
+    // The stable prefix (tool, then the extraction prompt) ends at a cache breakpoint.
+    expect(request?.system).toEqual([
+      { type: "text", text: getPrompt("extraction", 1).text, cache_control: { type: "ephemeral" } },
+    ]);
     const text = request?.messages[0]?.content as string;
     expect(text).toContain("- preferences.md: How the user wants the assistant to work");
     expect(text).toContain(
@@ -938,5 +941,27 @@ describe("writePass: size cap and version conflicts", { timeout: 30_000 }, () =>
       },
     ]);
     expect(store.writes).toBe(4);
+  });
+});
+
+describe("writePass cache prefix", () => {
+  it.each([
+    { name: "a prefix above the minimum", minimumModel: "claude-haiku-5-5", warned: [] },
+    {
+      name: "a prefix below Haiku 4.5's 4,096-token minimum",
+      minimumModel: "claude-haiku-4-5",
+      warned: ["write_prefix"],
+    },
+  ])("warns about $name through onWarning", async ({ minimumModel, warned }) => {
+    const store = await newStore();
+    const warnings: string[] = [];
+    await buildWriteRequest({
+      store,
+      transcript: deploySession,
+      client: testClient(),
+      model: minimumModel,
+      onWarning: (warning) => warnings.push(warning.breakpoint),
+    });
+    expect(warnings).toEqual(warned);
   });
 });

@@ -1,8 +1,8 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
 import type { ConsolidateFailureCode, DroppedLine } from "../consolidate/index.js";
-import type { ModelUsage } from "../cost/index.js";
-import { readUsage, sumUsage } from "../cost/index.js";
+import type { CacheWarning, ModelUsage } from "../cost/index.js";
+import { checkCachedPrefix, estimateTokens, readUsage, sumUsage } from "../cost/index.js";
 import { dateTag, formatFactLine } from "../format/index.js";
 import { checkEvidence, findSecrets } from "../guards/index.js";
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
@@ -137,9 +137,18 @@ export type WritePassOptions = {
    * `consolidate`'s default.
    */
   effort?: Effort;
+  /**
+   * Called when the cached prefix of the request (the `propose_memories` tool and the extraction
+   * prompt, up to the `write_prefix` cache breakpoint) is estimated below the model's minimum
+   * cacheable length: then it is not cached and is billed as input every time.
+   */
+  onWarning?: (warning: CacheWarning) => void;
 };
 
 const DEFAULT_MAX_TOKENS = 4096;
+
+/** The cache breakpoint after the write pass's stable prefix (tool, then extraction prompt). */
+export const WRITE_PREFIX_BREAKPOINT = "write_prefix";
 
 /**
  * Default effort of the write pass: `"medium"`. Extraction needs judgement (durable or not, which
@@ -223,7 +232,29 @@ export const WRITE_EFFORT: Effort = "medium";
  * for (const item of result.rejected) console.log(item.code, item.message);
  */
 export async function writePass(options: WritePassOptions): Promise<WritePassResult> {
-  const { store, transcript, client, model } = options;
+  const params = await buildWriteRequest(options);
+  options.onStep?.({ stage: "write" });
+  const message = await options.client.messages.create(params);
+  return applyWriteReply(options, message);
+}
+
+/**
+ * Builds the Messages API request of one write pass, as `writePass` sends it: the memory index and
+ * lines read now, the fitted transcript, the `propose_memories` tool and the effort. `writePass`
+ * sends it at once; `submitWritePasses` sends it in a Message Batch, and `applyWriteReply` applies
+ * the reply either way, so a batched write pass runs every check a synchronous one does.
+ *
+ * @param options - The options of {@link writePass} (`client`, `onUsage`, `onStep`, `onTooLong`
+ *   are not used here).
+ * @returns The request body (`MessageCreateParamsNonStreaming`), also valid as a batch entry's `params`.
+ * @throws {PromptNotFoundError} when no `prompt` is given and `extraction@1` is missing.
+ * @example
+ * const params = await buildWriteRequest({ store, transcript, client, model: "claude-haiku-5-5" });
+ */
+export async function buildWriteRequest(
+  options: WritePassOptions,
+): Promise<Anthropic.MessageCreateParamsNonStreaming> {
+  const { store, transcript, model } = options;
   const now = options.now ?? new Date();
   const prompt = options.prompt ?? getPrompt("extraction", 1);
   const today = dateTag(now);
@@ -241,11 +272,22 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
     );
   }
 
-  options.onStep?.({ stage: "write" });
-  const message = await client.messages.create({
+  if (options.onWarning !== undefined) {
+    const warning = checkCachedPrefix({
+      model,
+      breakpoint: WRITE_PREFIX_BREAKPOINT,
+      tokens: estimateTokens(JSON.stringify(PROPOSE_MEMORIES_TOOL) + prompt.text, model),
+    });
+    if (warning !== undefined) options.onWarning(warning);
+  }
+
+  // The API's prefix order is tools, system, messages: the tool and the extraction prompt are the
+  // same for every session and store, so they are cached up to the breakpoint on the system block;
+  // the per-session part (date, file index, memory lines, transcript) follows in the message.
+  return {
     model,
     max_tokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
-    system: prompt.text,
+    system: [{ type: "text", text: prompt.text, cache_control: { type: "ephemeral" } }],
     messages: [
       {
         role: "user",
@@ -263,7 +305,31 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       ? { type: "tool", name: PROPOSE_MEMORIES }
       : { type: "auto" },
     ...effortParameter(model, options.effort ?? WRITE_EFFORT),
-  });
+  };
+}
+
+/**
+ * Applies the model's reply to a write-pass request (`buildWriteRequest`): reports its usage
+ * (stage `write`), reads the `propose_memories` call and decides each proposal with every check of
+ * {@link writePass}, against the files as they are NOW: each write reads the file's version token
+ * when it applies, so a file changed since the request was built is re-checked (duplicates,
+ * `replaces`, tombstones, cap) and never overwritten.
+ *
+ * @param options - The options of {@link writePass}; `client` serves a consolidation the cap calls for.
+ * @param message - The reply (a Messages API reply, or a batch entry's `result.message`).
+ * @returns `{ applied, rejected, consolidated, usage }` as {@link writePass} returns them.
+ * @throws {ModelReplyError} when the reply has no usable `propose_memories` call; nothing is written.
+ * @throws {ModelReplyShapeError} when the reply has no usable `usage`.
+ * @example
+ * const result = await applyWriteReply({ store, transcript, client, model }, message);
+ */
+export async function applyWriteReply(
+  options: WritePassOptions,
+  message: Anthropic.Message,
+): Promise<WritePassResult> {
+  const { store, transcript, model } = options;
+  const now = options.now ?? new Date();
+  const today = dateTag(now);
   const read = readUsage(message.usage);
   const { usage } = read;
   const sessionId = options.sessionId ?? transcript.sessionId;

@@ -1,0 +1,196 @@
+import { setTimeout as sleepFor } from "node:timers/promises";
+import type Anthropic from "@anthropic-ai/sdk";
+import { ModelReplyError } from "../tool-reply/index.js";
+import type { OnStep, OnUsage } from "../usage/index.js";
+import { applyWriteReply, type WritePassResult } from "../write/index.js";
+import { markCustomIdApplied, readAppliedCustomIds } from "./applied-custom-ids.js";
+import {
+  type BatchWriteSession,
+  batchSessionId,
+  writePassCustomId,
+} from "./submit-write-passes.js";
+
+/** How {@link applyBatchResults} waits for a batch still processing. */
+export type BatchWait = {
+  /** Give up after this long, ms; default 86,400,000 (24 h, when a batch expires). */
+  timeoutMs?: number;
+  /** First pause between two polls, ms; default 5,000. Each next pause doubles. */
+  firstDelayMs?: number;
+  /** Longest pause, ms; default 300,000 (5 min). */
+  maxDelayMs?: number;
+  /** Sleeps `ms`; default `setTimeout` of `node:timers/promises` (tests pass a fake). */
+  sleep?: (ms: number) => Promise<unknown>;
+};
+
+/** Options of {@link applyBatchResults}. */
+export type ApplyBatchResultsOptions = {
+  /** The id `submitWritePasses` returned. */
+  batchId: string;
+  /** The sessions given to `submitWritePasses` (matched to results by `custom_id`). */
+  sessions: readonly BatchWriteSession[];
+  client: Anthropic;
+  model: string;
+  /** Polls until the batch ends (backoff, see {@link BatchWait}); `false` (default) polls once. */
+  wait?: BatchWait | false;
+  /** Usage of every applied reply (stage `write`, modifiers `{ serviceTier: "batch" }`); a session's own `onUsage` wins. */
+  onUsage?: OnUsage;
+  onStep?: OnStep;
+};
+
+/** What became of one session's entry; `errored`, `expired`, `canceled` and `missing` may be resubmitted. */
+export type BatchSessionOutcome = { customId: string; sessionId: string; root: string } & (
+  | { code: "applied"; result: WritePassResult }
+  | { code: "already_applied" }
+  | { code: "errored"; message: string }
+  | { code: "expired" | "canceled" | "missing" }
+  | { code: "invalid_reply"; message: string }
+);
+
+/** Result of {@link applyBatchResults}. */
+export type ApplyBatchResultsResult =
+  | {
+      status: "ended";
+      /** One per session given, in the order given. */
+      outcomes: BatchSessionOutcome[];
+      /** The sessions to give `submitWritePasses` again (errored, expired, canceled, missing). */
+      resubmit: BatchWriteSession[];
+    }
+  | {
+      status: "in_progress" | "canceling";
+      requestCounts: Anthropic.Messages.MessageBatchRequestCounts;
+    };
+
+const RESUBMIT = new Set<BatchSessionOutcome["code"]>([
+  "errored",
+  "expired",
+  "canceled",
+  "missing",
+]);
+
+/**
+ * Applies the results of a write-pass batch (`submitWritePasses`) to memory. Polls the batch
+ * (`client.messages.batches.retrieve`; with `wait`, again after 5 s, 10 s, 20 s… up to 5 min a
+ * pause) until it has ended, then reads its results (JSONL, `client.messages.batches.results`,
+ * https://platform.claude.com/docs/en/build-with-claude/batch-processing) and, per session:
+ * - `succeeded`: the reply goes through `applyWriteReply`, every check of `writePass`, against the
+ *   files as they are now (version tokens read at apply time: a file changed since the request was
+ *   built is re-checked, never overwritten); then the `custom_id` is noted in
+ *   `.memfiles/batch-applied.jsonl`. Outcome `applied`, or `invalid_reply` (nothing written) when
+ *   the reply has no usable `propose_memories` call;
+ * - an id noted already: `already_applied`, nothing written again (applying twice is a no-op);
+ * - `errored` (with the API's message), `expired` (not processed within 24 h), `canceled`, or no
+ *   result line (`missing`): nothing written; the session is listed in `resubmit`.
+ * The usage of each reply is reported with `service_tier` as the batch gave it (`batch`), so
+ * `costOf` prices it at the batch rate.
+ *
+ * @param options - `{ batchId, sessions, client, model, wait?, onUsage?, onStep? }`.
+ * @returns `{ status: "ended", outcomes, resubmit }`, or `{ status, requestCounts }` when the batch
+ *   has not ended (no wait, or `wait.timeoutMs` passed).
+ * @throws {Anthropic.APIError} when retrieving the batch or its results fails.
+ * @throws {MemoryLockError} when the store lock cannot be taken.
+ * @example
+ * const outcome = await applyBatchResults({ batchId, sessions, client, model, wait: {} });
+ * if (outcome.status === "ended" && outcome.resubmit.length > 0) await submitWritePasses({ sessions: outcome.resubmit, client, model });
+ */
+export async function applyBatchResults(
+  options: ApplyBatchResultsOptions,
+): Promise<ApplyBatchResultsResult> {
+  const { client, batchId } = options;
+  const batch = await waitForBatch(client, batchId, options.wait ?? false);
+  if (batch.processing_status !== "ended") {
+    return { status: batch.processing_status, requestCounts: batch.request_counts };
+  }
+  const results = new Map<string, Anthropic.Messages.MessageBatchResult>();
+  for await (const line of await client.messages.batches.results(batchId)) {
+    results.set(line.custom_id, line.result);
+  }
+  const outcomes: BatchSessionOutcome[] = [];
+  const resubmit: BatchWriteSession[] = [];
+  for (const session of options.sessions) {
+    const outcome = await applyOne(options, session, results);
+    outcomes.push(outcome);
+    if (RESUBMIT.has(outcome.code)) resubmit.push(session);
+  }
+  return { status: "ended", outcomes, resubmit };
+}
+
+async function waitForBatch(
+  client: Anthropic,
+  batchId: string,
+  wait: BatchWait | false,
+): Promise<Anthropic.Messages.MessageBatch> {
+  let batch = await client.messages.batches.retrieve(batchId);
+  if (wait === false) return batch;
+  const sleep = wait.sleep ?? sleepFor;
+  const maxDelay = wait.maxDelayMs ?? 300_000;
+  let delay = wait.firstDelayMs ?? 5_000;
+  let waited = 0;
+  const timeout = wait.timeoutMs ?? 86_400_000;
+  while (batch.processing_status !== "ended" && waited < timeout) {
+    const pause = Math.min(delay, maxDelay, timeout - waited);
+    await sleep(pause);
+    waited += pause;
+    delay *= 2;
+    batch = await client.messages.batches.retrieve(batchId);
+  }
+  return batch;
+}
+
+async function applyOne(
+  options: ApplyBatchResultsOptions,
+  session: BatchWriteSession,
+  results: Map<string, Anthropic.Messages.MessageBatchResult>,
+): Promise<BatchSessionOutcome> {
+  const customId = writePassCustomId(session);
+  const base = {
+    customId,
+    sessionId: batchSessionId(session),
+    root: session.store.root,
+  };
+  // Read per entry, not once per batch: another applier may have noted it meanwhile.
+  if ((await readAppliedCustomIds(session.store)).has(customId)) {
+    return { ...base, code: "already_applied" };
+  }
+  const result = results.get(customId);
+  if (result === undefined) return { ...base, code: "missing" };
+  switch (result.type) {
+    case "errored":
+      return { ...base, code: "errored", message: describeError(result.error) };
+    case "expired":
+    case "canceled":
+      return { ...base, code: result.type };
+    case "succeeded":
+      break;
+  }
+  const onUsage = session.onUsage ?? options.onUsage;
+  const onStep = session.onStep ?? options.onStep;
+  let applied: WritePassResult;
+  try {
+    applied = await applyWriteReply(
+      {
+        ...session,
+        client: options.client,
+        model: options.model,
+        ...(onUsage === undefined ? {} : { onUsage }),
+        ...(onStep === undefined ? {} : { onStep }),
+      },
+      result.message,
+    );
+  } catch (error) {
+    if (error instanceof ModelReplyError) {
+      return { ...base, code: "invalid_reply", message: error.message };
+    }
+    throw error;
+  }
+  await markCustomIdApplied(session.store, {
+    customId,
+    batchId: options.batchId,
+    appliedAt: new Date().toISOString(),
+  });
+  return { ...base, code: "applied", result: applied };
+}
+
+function describeError(error: Anthropic.ErrorResponse): string {
+  const detail = error.error as { type?: string; message?: string };
+  return `${detail.type ?? "error"}: ${detail.message ?? "no message"}`;
+}
