@@ -53,6 +53,25 @@ describe("costPerSession", () => {
     ).toEqual(["cost_per_session(question, $0.0095344)"]);
   });
 
+  it("grades a row naming batch only on runs of that write mode (--batch or not)", () => {
+    const rows: CostExpectation[] = [
+      { model: "claude-haiku-4-5", batch: false, session: 1, usd: 0.001855, computed: "sync" },
+      { model: "claude-haiku-4-5", batch: true, session: 1, usd: 0.0009275, computed: "batch" },
+      { model: "claude-haiku-4-5", session: "question", usd: 0, computed: "both" },
+    ];
+    const run = { model: "claude-haiku-4-5", extractionPrompt: "extraction@1" };
+    const names = (writeBatch?: boolean) =>
+      costPerSession(rows, [], { ...run, ...(writeBatch === undefined ? {} : { writeBatch }) }).map(
+        (check) => check.name,
+      );
+    expect(names()).toEqual(["cost_per_session(1, $0.001855)", "cost_per_session(question, $0)"]);
+    expect(names(false)).toEqual(names());
+    expect(names(true)).toEqual([
+      "cost_per_session(1, $0.0009275)",
+      "cost_per_session(question, $0)",
+    ]);
+  });
+
   it("fails a session that cost another figure, with how the figure was computed", () => {
     const [check] = costPerSession(EXPECTATIONS, [{ session: 1, usd: 0.001718 }], {
       model: "claude-haiku-4-5",

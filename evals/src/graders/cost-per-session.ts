@@ -5,7 +5,9 @@ import type { CostRun, GradeResult, PricedCall } from "./types.js";
 export type { CostRun, PricedCall } from "./types.js";
 
 /**
- * The cost expectations that apply to a run: its model, and its extraction prompt when one is named.
+ * The cost expectations that apply to a run: its model, its extraction prompt when one is named,
+ * and its write mode when `batch` is named (`true`: only `pnpm eval --batch` runs, `false`: only
+ * runs without it).
  *
  * @param expectations - `expect.costPerSession` of a scenario.
  * @param run - `{ model, extractionPrompt }` of the run.
@@ -19,7 +21,8 @@ export function costExpectationsFor(
   return expectations.filter(
     (expectation) =>
       expectation.model === run.model &&
-      (expectation.prompt === undefined || expectation.prompt === run.extractionPrompt),
+      (expectation.prompt === undefined || expectation.prompt === run.extractionPrompt) &&
+      (expectation.batch === undefined || expectation.batch === (run.writeBatch ?? false)),
   );
 }
 

@@ -10,7 +10,11 @@ export type GradeResult = {
 };
 
 /** The run a cost expectation is matched against. */
-export type CostRun = { model: string; extractionPrompt: string };
+/**
+ * Which run a cost is graded for: its model, extraction prompt, and whether every write pass went
+ * as a Message Batch (`pnpm eval --batch`; absent: false).
+ */
+export type CostRun = { model: string; extractionPrompt: string; writeBatch?: boolean };
 
 /** A priced model call: its session (1-based, or `question`) and its cost in USD. */
 export type PricedCall = { session: number | "question"; usd: number };

@@ -115,6 +115,24 @@ function createClient(options: RunScenarioOptions, attached: AttachedRecordingSe
 }
 
 /**
+ * Whether every write pass of a run goes as a Message Batch: `writeBatch` (`pnpm eval --batch`), or
+ * every `write` stage of the scenario saying `write: { batch: true }`. Decides which
+ * `costPerSession` rows apply (`batch: true` / `false`).
+ *
+ * @param scenario - The scenario as run.
+ * @param options - The run's options.
+ * @returns True when no write pass of the run goes through the Messages API.
+ * @example writesAllBatched(scenario, { ...options, writeBatch: true }) // true
+ */
+function writesAllBatched(scenario: Scenario, options: RunScenarioOptions): boolean {
+  if (options.writeBatch === true) return true;
+  const writes = scenario.sessions
+    .flatMap((session) => session.after)
+    .filter((stage) => stage === "write" || "write" in stage);
+  return writes.length > 0 && writes.every((stage) => stage !== "write" && stage.write.batch);
+}
+
+/**
  * Runs one scenario on one model with one extraction prompt, offline from recordings by default,
  * and grades it. Each run gets a fresh temporary memory folder (seed files first) and a fixed
  * clock (noon UTC of each session's date). Per session: the fixed transcript, or live turns through
@@ -196,10 +214,9 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     });
     files = await readMemoryFiles(root);
     const requests = session.requests.map((request) => request.body);
-    checks.push(
-      ...(await gradeScenario(scenario, { answer, root, requests, calls, run: options })),
-    );
-    checks.push(checksRan(scenario, checks, options));
+    const run = { ...options, writeBatch: writesAllBatched(scenario, options) };
+    checks.push(...(await gradeScenario(scenario, { answer, root, requests, calls, run })));
+    checks.push(checksRan(scenario, checks, run));
   } catch (caught) {
     const reported = session?.failure ?? caught;
     error =

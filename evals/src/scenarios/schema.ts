@@ -143,6 +143,12 @@ export const CostExpectationSchema = z.strictObject({
   model: z.string().min(1),
   /** Only runs with this extraction prompt (write stages depend on it); default: every prompt. */
   prompt: z.string().optional(),
+  /**
+   * Only runs whose write passes all went as Message Batches (`true`: `pnpm eval --batch`, or every
+   * write stage saying `write: { batch: true }`; input and output at half price) or only the other
+   * runs (`false`); default: both. A write session's cost depends on it; a question's does not.
+   */
+  batch: z.boolean().optional(),
   /** 1-based session number, or `question` for the final question. */
   session: z.union([z.number().int().positive(), z.literal("question")]),
   /** USD, to the billionth (costs are rounded to 1e-9 USD). */
