@@ -106,6 +106,16 @@ const view: ReportView = {
       scenarios: ["remember"],
     },
   ],
+  writeRates: [
+    {
+      scenarioId: "remember",
+      model: "claude-haiku-5-5",
+      prompt: "extraction@1",
+      session: 1,
+      sync: 0.000271775,
+      batch: 0.000212825,
+    },
+  ],
   provenanceNotes: ["recorded from the API (claude-haiku-5-5, 2026-11-29)"],
   details: [
     {
@@ -235,6 +245,17 @@ describe("the HTML eval report in Chromium", { timeout: BROWSER_TIMEOUT_MS }, ()
       "model and prompt: claude-opus-5-5 extraction@1; USD per session: 0.008; stage: write",
     ]);
     expect(await chart.textContent()).toContain("provenance: recorded + authored");
+  });
+
+  it("lists each write pass at the sync and the batch rate", async () => {
+    const rows = await page
+      .locator("#write-rates tbody tr")
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.children].map((cell) => cell.textContent?.trim())),
+      );
+    expect(rows).toEqual([
+      ["remember", "claude-haiku-5-5", "extraction@1", "1", "$0.000272", "$0.000213"],
+    ]);
   });
 
   it("draws the trend of pass rate and cost per session over the runs", async () => {

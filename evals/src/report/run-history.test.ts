@@ -122,6 +122,7 @@ describe("summarizeRun", () => {
         },
       ],
       cacheWarnings: [],
+      writeRates: [],
       provenanceNotes: [],
       details: [],
     };

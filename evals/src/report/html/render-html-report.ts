@@ -71,6 +71,20 @@ function costTable(view: ReportView): string {
   );
 }
 
+function writeRateTable(view: ReportView): string {
+  if (view.writeRates.length === 0) return "<p>No write pass in this run.</p>";
+  const rows = view.writeRates.map(
+    (row) =>
+      `<tr><td>${html(row.scenarioId)}</td><td>${html(row.model)}</td><td>${html(row.prompt)}</td>` +
+      `<td>${html(row.session)}</td><td data-usd="${row.sync}">$${row.sync.toFixed(6)}</td>` +
+      `<td data-usd="${row.batch}">$${row.batch.toFixed(6)}</td></tr>`,
+  );
+  return (
+    '<table id="write-rates"><thead><tr><th>scenario</th><th>model</th><th>prompt</th>' +
+    `<th>session</th><th>sync</th><th>batch</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
+  );
+}
+
 async function costChart(view: ReportView): Promise<string> {
   const provenance = [...new Set(view.stageCosts.flatMap((point) => point.provenance))];
   const spec: TopLevelSpec = {
@@ -243,6 +257,9 @@ ${matrixTable(view)}
 <h2>Cost per session</h2>
 <div class="charts"><figure id="cost-chart">${await costChart(view)}</figure></div>
 ${costTable(view)}
+<h2>Write pass: sync vs batch</h2>
+<p>The same tokens at the Messages API rate and at the Message Batches rate (input and output at 50%, cache parts unchanged).</p>
+${writeRateTable(view)}
 <h2>Cache warnings</h2>
 ${warnings.length === 0 ? "<p>None: every cached prefix is long enough to be cached.</p>" : `<ul class="warning">${warnings.join("")}</ul>`}
 <h2>Trend over the last ${Math.min(history.length, TREND_RUNS)} runs</h2>

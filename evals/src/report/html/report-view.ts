@@ -1,7 +1,7 @@
 import type { Stage } from "@memfiles/core";
 import type { AbSummaryResult } from "../../ab/summary.js";
 import type { Provenance, ScenarioResult, StageResult } from "../../runner/types.js";
-import type { CacheWarningRow, EvalReport } from "../build-eval-report.js";
+import type { CacheWarningRow, EvalReport, WriteRateRow } from "../build-eval-report.js";
 
 /**
  * Where a figure comes from: a recording made against the API, one authored by hand (usage
@@ -68,6 +68,9 @@ export type RunDetail = {
   toolCalls: ToolCallRow[];
 };
 
+/** One session's write pass at the sync and the batch rate, with its extraction prompt. USD. */
+export type WriteRatePoint = WriteRateRow & { prompt: string };
+
 /** Everything the HTML report shows about one run of `pnpm eval` or `pnpm eval:ab`. */
 export type ReportView = {
   title: string;
@@ -75,6 +78,8 @@ export type ReportView = {
   cells: MatrixCell[];
   stageCosts: StageCostPoint[];
   cacheWarnings: CacheWarningRow[];
+  /** Every write pass at the sync and the batch rate (`pnpm eval`; the A/B keeps no calls). */
+  writeRates: WriteRatePoint[];
   /** One line per distinct recording provenance, e.g. `recorded from the API (…)`. */
   provenanceNotes: string[];
   details: RunDetail[];
@@ -239,6 +244,7 @@ export function evalReportView(report: EvalReport): ReportView {
     })),
     stageCosts,
     cacheWarnings: report.cacheWarnings,
+    writeRates: report.writeRates.map((row) => ({ ...row, prompt: report.extractionPrompt })),
     provenanceNotes: report.provenance.map((item) =>
       item.kind === "recorded"
         ? `recorded from the API (${item.model}, ${item.date})`
@@ -270,6 +276,7 @@ export function evalReportsView(reports: readonly EvalReport[]): ReportView {
       views.flatMap((view) => view.cacheWarnings),
       (warning) => JSON.stringify(warning),
     ),
+    writeRates: views.flatMap((view) => view.writeRates),
     provenanceNotes: [...new Set(views.flatMap((view) => view.provenanceNotes))],
     details: views.flatMap((view) => view.details),
   };
@@ -308,6 +315,7 @@ export function abReportView(summary: AbSummaryResult): ReportView {
       })),
     ),
     cacheWarnings: [],
+    writeRates: [],
     provenanceNotes: [
       ...summary.recorded.map((item) => `recorded from the API (${item.model}, ${item.date})`),
       ...summary.authoredUsageMethods.map(
