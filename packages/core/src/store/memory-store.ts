@@ -1,11 +1,11 @@
 import { type Dirent, lstatSync, readdirSync, realpathSync, type Stats, statSync } from "node:fs";
-import { mkdir, readFile, realpath, rmdir, unlink } from "node:fs/promises";
+import { mkdir, realpath, rmdir, unlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
-import writeFileAtomic from "write-file-atomic";
 import { errorCode, isInsideOrSame, isMissing } from "../file-system/index.js";
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
 import { foldFileName } from "../text/index.js";
+import { readFileInside, writeFileInside } from "./inside-root.js";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
 import { formatMemoryIndex, formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
 import {
@@ -193,7 +193,7 @@ export class MemoryStore {
       }
     }
     const fresh = await Promise.all(
-      stale.map(({ candidate, stats }) => this.#readRow(candidate, stats)),
+      stale.map(({ candidate, stats }) => this.#readRow(realRoot, candidate, stats)),
     );
     for (const row of fresh) if (row) rows.push(row);
     for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
@@ -216,7 +216,7 @@ export class MemoryStore {
     const realRoot = await this.#existingRealRoot();
     if (realRoot === undefined) return { path: relative, exists: false, version: NEW_VERSION };
     const resolved = await resolveMemoryPath(realRoot, relative);
-    return this.#readTarget(resolved.path, resolved.target);
+    return this.#readTarget(realRoot, resolved.path, resolved.target);
   }
 
   /**
@@ -271,7 +271,7 @@ export class MemoryStore {
     return this.withLock(async () => {
       const realRoot = await this.#realRoot();
       const resolved = await resolveMemoryPath(realRoot, relative);
-      const current = await this.#readTarget(relative, resolved.target);
+      const current = await this.#readTarget(realRoot, relative, resolved.target);
       if (current.version !== ifVersion) return conflict(relative, ifVersion, current);
       if (current.exists && current.notText !== undefined) {
         return {
@@ -286,7 +286,8 @@ export class MemoryStore {
           ? BOM + content
           : content;
       await mkdir(dirname(resolved.target), { recursive: true });
-      await writeFileAtomic(
+      await writeFileInside(
+        realRoot,
         resolved.target,
         encodeText(text, current.exists ? (current.encoding ?? "utf-8") : "utf-8"),
       );
@@ -342,7 +343,7 @@ export class MemoryStore {
     ifVersion?: string,
   ): Promise<WriteResult> {
     const resolved = await resolveMemoryPath(realRoot, relative);
-    const current = await this.#readTarget(relative, resolved.target);
+    const current = await this.#readTarget(realRoot, relative, resolved.target);
     if (ifVersion !== undefined && current.version !== ifVersion) {
       return conflict(relative, ifVersion, current);
     }
@@ -373,11 +374,14 @@ export class MemoryStore {
    */
   async check(): Promise<CheckResult> {
     const rows = await this.list();
-    const indexPath = join(this.root, MEMORY_INDEX_FILE);
+    const realRoot = await this.#existingRealRoot();
+    const indexPath = join(realRoot ?? this.root, MEMORY_INDEX_FILE);
     // Only a real file counts as the index; a link named MEMORY.md is not followed.
-    const indexText = lstatSync(indexPath, { throwIfNoEntry: false })?.isFile()
-      ? await readFile(indexPath, "utf8")
-      : "";
+    const indexText =
+      realRoot !== undefined && lstatSync(indexPath, { throwIfNoEntry: false })?.isFile()
+        ? ((await readFileInside(realRoot, indexPath).catch(() => undefined))?.toString("utf8") ??
+          "")
+        : "";
     const entries = parseMemoryIndex(indexText);
     const listed = new Map(entries.map((entry) => [entry.path, entry.line]));
     const present = new Set(rows.map((row) => row.path));
@@ -497,14 +501,9 @@ export class MemoryStore {
     return realRootOf(this.root);
   }
 
-  async #readTarget(path: string, target: string): Promise<ReadResult> {
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(target);
-    } catch (error) {
-      if (isMissing(error)) return { path, exists: false, version: NEW_VERSION };
-      throw error;
-    }
+  async #readTarget(realRoot: string, path: string, target: string): Promise<ReadResult> {
+    const bytes = await readFileInside(realRoot, target);
+    if (bytes === undefined) return { path, exists: false, version: NEW_VERSION };
     const decoded = decodeText(bytes);
     const version = versionToken(decoded.text);
     if (!decoded.ok) {
@@ -522,7 +521,9 @@ export class MemoryStore {
     if (stats?.isFile()) {
       const key = statKey(stats);
       const current =
-        this.#indexSeen?.key === key ? this.#indexSeen.text : await readFile(indexPath, "utf8");
+        this.#indexSeen?.key === key
+          ? this.#indexSeen.text
+          : ((await readFileInside(realRoot, indexPath))?.toString("utf8") ?? "");
       this.#indexSeen = { key, text: current };
       if (current === text) return;
     } else if (stats?.isSymbolicLink()) {
@@ -533,7 +534,7 @@ export class MemoryStore {
     }
     // Atomic (readers never see half an index) but not fsync'd: the index is derived data, never
     // read back as truth, rebuilt by the next write; check() reports one left stale by a crash.
-    await writeFileAtomic(indexPath, text, { encoding: "utf8", fsync: false });
+    await writeFileInside(realRoot, indexPath, text, { fsync: false });
     this.#indexSeen = undefined;
   }
 
@@ -574,14 +575,23 @@ export class MemoryStore {
     }
   }
 
-  async #readRow(candidate: Candidate, stats: Stats): Promise<MemoryRow | undefined> {
-    let bytes: Buffer;
+  async #readRow(
+    realRoot: string,
+    candidate: Candidate,
+    stats: Stats,
+  ): Promise<MemoryRow | undefined> {
+    let bytes: Buffer | undefined;
     try {
-      bytes = await readFile(candidate.absolute);
+      // A link (already checked to stay inside) is read at its target, which must not be a link.
+      const real = await realpath(candidate.absolute);
+      if (!followsReal(realRoot, real)) return undefined;
+      bytes = await readFileInside(realRoot, real);
     } catch (error) {
       if (isMissing(error)) return undefined;
+      if (error instanceof MemoryPathError) return undefined;
       return this.#unreadable(candidate.path, error);
     }
+    if (bytes === undefined) return undefined;
     const decoded = decodeText(bytes);
     const row = rowFromText(candidate.path, decoded.text, this.maxChars);
     if (!decoded.ok) {
@@ -653,6 +663,10 @@ function followsLink(realRoot: string, absolute: string): boolean {
   } catch {
     return false;
   }
+  return followsReal(realRoot, real);
+}
+
+function followsReal(realRoot: string, real: string): boolean {
   if (!isInsideOrSame(realRoot, real) || real === realRoot) return false;
   return safeParseMemoryPath(relative(realRoot, real).split(sep).join("/")).success;
 }
