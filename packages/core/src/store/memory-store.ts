@@ -5,7 +5,7 @@ import { errorCode, isInsideOrSame, isMissing } from "../file-system/index.js";
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
 import { foldFileName } from "../text/index.js";
-import { readFileInside, writeFileInside } from "./inside-root.js";
+import { isLeftoverTemp, readFileInside, writeFileInside } from "./inside-root.js";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
 import { formatMemoryIndex, formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
 import {
@@ -15,7 +15,13 @@ import {
   safeParseMemoryPath,
 } from "./memory-path.js";
 import { MemoryPathError } from "./memory-path-error.js";
-import { realRootOf, type StoreLockOptions, withStoreLock } from "./store-lock.js";
+import {
+  INTERNAL_FOLDER,
+  PENDING_FORGET_FILE,
+  realRootOf,
+  type StoreLockOptions,
+  withStoreLock,
+} from "./store-lock.js";
 import { decodeText, encodeText } from "./text-encoding.js";
 import type {
   CheckResult,
@@ -270,6 +276,9 @@ export class MemoryStore {
     if (before.version !== ifVersion) return conflict(relative, ifVersion, before);
     return this.withLock(async () => {
       const realRoot = await this.#realRoot();
+      // Every write happens under the lock, so a temp file seen now was left by a killed write.
+      for (const leftover of leftoverTemps(realRoot, realRoot))
+        await unlink(leftover).catch(() => {});
       const resolved = await resolveMemoryPath(realRoot, relative);
       const current = await this.#readTarget(realRoot, relative, resolved.target);
       if (current.version !== ifVersion) return conflict(relative, ifVersion, current);
@@ -399,6 +408,13 @@ export class MemoryStore {
       overCap: rows.filter((row) => row.chars > this.maxChars).map((row) => row.path),
       linksOutside: await this.#refusedLinks(),
       notEditable: notEditable(rows),
+      leftoverTempFiles:
+        realRoot === undefined
+          ? []
+          : leftoverTemps(realRoot, realRoot).map((path) =>
+              relative(realRoot, path).split(sep).join("/"),
+            ),
+      pendingForget: await this.#pendingForget(),
     };
     const ok = Object.values(result).every((paths) => paths.length === 0);
     return { ok, ...result };
@@ -478,6 +494,24 @@ export class MemoryStore {
    */
   appendInternal(relativePath: string, text: string): Promise<void> {
     return appendInternalFile(this.root, relativePath, text, this.#lockOptions);
+  }
+
+  async #pendingForget(): Promise<string[]> {
+    if ((await this.#existingRealRoot()) === undefined) return [];
+    let text: string | undefined;
+    try {
+      text = await this.readInternal(PENDING_FORGET_FILE);
+    } catch {
+      return [PENDING_FORGET_FILE];
+    }
+    if (text === undefined || text.trim() === "") return [];
+    try {
+      const journal = JSON.parse(text) as { lines?: Array<{ path?: unknown }> };
+      const paths = (journal.lines ?? []).map((line) => String(line.path));
+      return [...new Set(paths)].sort();
+    } catch {
+      return [`${INTERNAL_FOLDER}/${PENDING_FORGET_FILE}`];
+    }
   }
 
   async #existingRealRoot(): Promise<string | undefined> {
@@ -669,6 +703,24 @@ function followsLink(realRoot: string, absolute: string): boolean {
 function followsReal(realRoot: string, real: string): boolean {
   if (!isInsideOrSame(realRoot, real) || real === realRoot) return false;
   return safeParseMemoryPath(relative(realRoot, real).split(sep).join("/")).success;
+}
+
+// Temp files of killed writes anywhere in the folder, `.memfiles/` included; links not followed.
+function leftoverTemps(realRoot: string, folder: string): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  for (const entry of entries) {
+    const absolute = join(folder, entry.name);
+    if (entry.isDirectory() && entry.name !== ".git")
+      found.push(...leftoverTemps(realRoot, absolute));
+    else if (entry.isFile() && isLeftoverTemp(entry.name)) found.push(absolute);
+  }
+  return found;
 }
 
 async function removeEmptyFolders(realRoot: string, folder: string): Promise<void> {

@@ -12,6 +12,7 @@ import type { OnStep, OnUsage } from "../usage/index.js";
 import { reportUsage } from "../usage/report-usage.js";
 import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
 import { readMemoryFiles } from "./memory-files.js";
+import { finishPendingForget } from "./pending-forget.js";
 import {
   MAX_DESCRIPTION_CHARS,
   PROPOSE_MEMORIES,
@@ -266,6 +267,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
   const applied: AppliedProposal[] = [];
   const rejected: RejectedProposal[] = [];
   const split = await findSplitSecrets(proposals.map((proposal) => proposal.fact));
+  await store.withLock(() => finishPendingForget(store));
   for (const [index, given] of proposals.entries()) {
     const { proposal, secret, description } = await scanProposal(given);
     if (secret) {
