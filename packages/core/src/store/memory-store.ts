@@ -75,7 +75,7 @@ export function rowFromText(
     problems.push(...parsed.value.problems);
   } else {
     problems.push({
-      code: "unparsable_header",
+      code: parsed.error.code === "header_too_long" ? "header_too_long" : "unparsable_header",
       message: parsed.error.message,
       ...(parsed.error.line === undefined ? {} : { line: parsed.error.line }),
     });
@@ -91,7 +91,17 @@ export function rowFromText(
 }
 
 // Problems that make memfiles leave a file as it is (see `CheckResult.notEditable`).
-const NOT_EDITABLE = new Set(["not_text", "unparsable_header", "unreadable"]);
+const NOT_EDITABLE = new Set([
+  "not_text",
+  "unparsable_header",
+  "header_too_long",
+  "too_large",
+  "unreadable",
+]);
+
+// A file this many times over the cap (in bytes, so UTF-16 text counts too) is not read at all by
+// list(): reported, never parsed, so one huge file cannot stall every call that lists the folder.
+const TOO_LARGE_FACTOR = 16;
 
 function notEditable(rows: readonly MemoryRow[]): Array<{ path: string; reason: string }> {
   const byName = new Map<string, string[]>();
@@ -614,6 +624,22 @@ export class MemoryStore {
     candidate: Candidate,
     stats: Stats,
   ): Promise<MemoryRow | undefined> {
+    if (stats.size > this.maxChars * TOO_LARGE_FACTOR) {
+      const row: MemoryRow = {
+        path: candidate.path,
+        name: basename(candidate.path, ".md"),
+        description: "",
+        chars: stats.size,
+        problems: [
+          {
+            code: "too_large",
+            message: `${candidate.path} is ${stats.size} bytes, over ${TOO_LARGE_FACTOR} times the ${this.maxChars}-char cap; it was not read. Split it by hand or move it out of the memory folder.`,
+          },
+        ],
+      };
+      this.#cache.set(candidate.path, { key: statKey(stats), trusted: true, row });
+      return row;
+    }
     let bytes: Buffer | undefined;
     try {
       // A link (already checked to stay inside) is read at its target, which must not be a link.
