@@ -240,8 +240,8 @@ function checkRealLocation(realRoot: string, real: string, path: string, isFile:
   }
   const inside = relative(realRoot, real).split(sep).join("/");
   if (inside === "") {
-    if (isFile) refuse(path, "it is a link to the memory folder itself");
-    return;
+    // A folder link to the root (`self -> .`) would let `self/MEMORY.md` name the generated index.
+    refuse(path, `it goes through a link to the memory folder itself`);
   }
   if (isFile) {
     const check = safeParseMemoryPath(inside);
