@@ -237,7 +237,7 @@ export class MemoryStore {
 
   /**
    * Replace a memory file's text, only if its version token is still `ifVersion`. The write is
-   * atomic (temp file, fsync, rename via write-file-atomic) and made under the folder's
+   * atomic (temp file created exclusively, fsync, rename; see `writeFileInside`) and made under the folder's
    * cross-process lock, so two writers holding the same token can never both succeed. Rewrites
    * `MEMORY.md` afterwards. A file keeps its encoding (UTF-8, or UTF-16 LE/BE with its byte order
    * mark; see `decodeText`) and its BOM; a new file is UTF-8. A path that differs from an existing
