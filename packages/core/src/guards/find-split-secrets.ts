@@ -19,6 +19,11 @@ export async function findSplitSecrets(
 ): Promise<Map<number, { kinds: string[]; redacted: string }>> {
   const found = new Map<number, { kinds: Set<string>; ranges: SecretFinding[] }>();
   if (texts.length < 2) return new Map();
+  // A secret one text holds alone is refused with that text. A joined match that runs on from it
+  // into a neighbour (texts joined with nothing glue "...kS" + "keeps") blames the neighbour only
+  // when its part looks like more of a token (a digit, a capital or a symbol), not a plain
+  // lower-case word: a key's second half is refused, the next fact "keeps keys in 1Password" is not.
+  const alone = await Promise.all(texts.map(async (text) => (await findSecrets(text)).findings));
   // Each pair of neighbours (a third text glued on could hide the end of a secret from the
   // scanner), and all of them one a line.
   const groups: number[][] = texts.slice(1).map((_, index) => [index, index + 1]);
@@ -40,6 +45,19 @@ export async function findSplitSecrets(
           })
           .filter(({ start, end }) => finding.start < end && finding.end > start);
         if (spanned.length < 2) continue;
+        const ownedAlone = spanned.some(({ index, start }) =>
+          (alone[index] ?? []).some(
+            (own) => finding.start < start + own.end && finding.end > start + own.start,
+          ),
+        );
+        const plainWords = spanned.every(({ index, start, end }) => {
+          const part = (texts[index] as string).slice(
+            Math.max(finding.start, start) - start,
+            Math.min(finding.end, end) - start,
+          );
+          return (alone[index] ?? []).length > 0 || /^[a-z]+$/.test(part);
+        });
+        if (ownedAlone && plainWords) continue;
         for (const { index, start, end } of spanned) {
           const entry = found.get(index) ?? { kinds: new Set<string>(), ranges: [] };
           entry.kinds.add(finding.kind);

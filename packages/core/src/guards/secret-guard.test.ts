@@ -108,3 +108,11 @@ describe("redactRanges", () => {
     expect(redactRanges("0123456789", findings)).toBe(`01${REDACTED}89`);
   });
 });
+
+describe("findSplitSecrets next to a secret held whole", () => {
+  it("does not blame the next fact for a key the first one holds alone", async () => {
+    const key = ["sk", "ant", "api03", "Zx9Qw7Er5Ty3Ui1Op"].join("-");
+    const found = await findSplitSecrets([`my key is ${key}`, "keeps API keys in 1Password"]);
+    expect(found.has(1)).toBe(false);
+  });
+});
