@@ -286,10 +286,15 @@ export class MemoryStore {
     if (before.version !== ifVersion) return conflict(relative, ifVersion, before);
     return this.withLock(async () => {
       const realRoot = await this.#realRoot();
-      // Every write happens under the lock, so a temp file seen now was left by a killed write.
-      for (const leftover of leftoverTemps(realRoot, realRoot))
-        await unlink(leftover).catch(() => {});
       const resolved = await resolveMemoryPath(realRoot, relative);
+      // Every write happens under the lock, so a temp file seen now was left by a killed write.
+      // Only the folders this write touches are looked at (a whole-tree walk per write would not
+      // scale); check() reports the rest.
+      await removeLeftoverTemps([
+        dirname(resolved.target),
+        realRoot,
+        join(realRoot, INTERNAL_FOLDER),
+      ]);
       const current = await this.#readTarget(realRoot, relative, resolved.target);
       if (current.version !== ifVersion) return conflict(relative, ifVersion, current);
       if (current.exists && current.notText !== undefined) {
@@ -729,6 +734,20 @@ function followsLink(realRoot: string, absolute: string): boolean {
 function followsReal(realRoot: string, real: string): boolean {
   if (!isInsideOrSame(realRoot, real) || real === realRoot) return false;
   return safeParseMemoryPath(relative(realRoot, real).split(sep).join("/")).success;
+}
+
+async function removeLeftoverTemps(folders: readonly string[]): Promise<void> {
+  for (const folder of new Set(folders)) {
+    let names: string[];
+    try {
+      names = readdirSync(folder);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (isLeftoverTemp(name)) await unlink(join(folder, name)).catch(() => {});
+    }
+  }
 }
 
 // Temp files of killed writes anywhere in the folder, `.memfiles/` included; links not followed.

@@ -99,7 +99,7 @@ export type CheckResult = {
   /**
    * Temp files left by writes that were killed midway (`<name>.memfiles-<hex>.tmp`, or
    * write-file-atomic's `<name>.<n>` from older versions), paths relative to the folder: they may
-   * hold text that was since forgotten. The next write under the lock removes them.
+   * hold text that was since forgotten. The next write into their folder (or the root) removes them.
    */
   leftoverTempFiles: string[];
   /**
