@@ -1,3 +1,4 @@
+import { errorCode } from "../file-system/index.js";
 import {
   editMemoryText,
   formatFactLine,
@@ -24,6 +25,8 @@ export type WriteStore = Pick<
  * `too_long`: it should shrink the file (consolidate it). The proposal is then re-applied once.
  */
 export type OnTooLong = (request: { store: WriteStore; path: string }) => Promise<unknown>;
+
+const NAME_ERRORS = new Set(["ENAMETOOLONG", "EINVAL", "EISDIR", "ENOTDIR", "EILSEQ"]);
 
 /** How many times a proposal is re-read and re-applied after a version conflict. */
 export const MAX_CONFLICT_RETRIES = 3;
@@ -148,6 +151,15 @@ export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
     try {
       attempt = await store.withLock(() => attemptOnce({ ...options, fact }));
     } catch (error) {
+      // A name the file system cannot hold is refused like any other path, so a write pass never
+      // stops half-applied on it.
+      if (NAME_ERRORS.has(errorCode(error) ?? "")) {
+        return {
+          code: "path_not_allowed",
+          path,
+          message: `Refused path ${JSON.stringify(path)}: the file system cannot hold it (${errorCode(error)}). Use a shorter name.`,
+        };
+      }
       if (!(error instanceof MemoryPathError)) throw error;
       return { code: "path_not_allowed", path, message: error.message };
     }

@@ -4,7 +4,7 @@ import type { ConsolidateFailureCode, DroppedLine } from "../consolidate/index.j
 import type { ModelUsage } from "../cost/index.js";
 import { readUsage, sumUsage } from "../cost/index.js";
 import { dateTag, formatFactLine } from "../format/index.js";
-import { checkEvidence, findSecrets } from "../guards/index.js";
+import { checkEvidence, findSecrets, findSplitSecrets } from "../guards/index.js";
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
 import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../tool-reply/index.js";
 import type { Transcript } from "../transcript/index.js";
@@ -12,6 +12,7 @@ import type { OnStep, OnUsage } from "../usage/index.js";
 import { reportUsage } from "../usage/report-usage.js";
 import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
 import { readMemoryFiles } from "./memory-files.js";
+import { finishPendingForget } from "./pending-forget.js";
 import {
   MAX_DESCRIPTION_CHARS,
   PROPOSE_MEMORIES,
@@ -284,10 +285,21 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       : (options.onTooLong ?? lazyConsolidate(options, now, sessionId, consolidated));
   const applied: AppliedProposal[] = [];
   const rejected: RejectedProposal[] = [];
-  for (const given of proposals) {
+  const split = await findSplitSecrets(proposals.map((proposal) => proposal.fact));
+  await store.withLock(() => finishPendingForget(store));
+  for (const [index, given] of proposals.entries()) {
     const { proposal, secret, description } = await scanProposal(given);
     if (secret) {
       rejected.push(secret);
+      continue;
+    }
+    const part = split.get(index);
+    if (part) {
+      rejected.push({
+        code: "secret",
+        proposal: { ...proposal, fact: part.redacted },
+        message: `Refused a proposal for ${proposal.file}: with another fact of this pass it spells a secret (${part.kinds.join(", ")}), redacted here. Secrets never go into memory.`,
+      });
       continue;
     }
     const evidence = checkEvidence(proposal.evidence, transcript);
