@@ -166,7 +166,7 @@ describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
         .filter((finding) => finding.fixed)
         .map((finding) => finding.code)
         .sort(),
-    ).toEqual(["index_out_of_sync", "temp_file_left"].sort());
+    ).toEqual(["index_out_of_sync", "temp_file_left", "temp_file_left"].sort());
     await expect(readFile(temp)).rejects.toThrow();
     await expect(readFile(ours)).rejects.toThrow();
     expect(await readFile(join(folder, "memory/profile.md"), "utf8")).toContain(
