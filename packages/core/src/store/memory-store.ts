@@ -2,7 +2,13 @@ import { type Dirent, lstatSync, readdirSync, realpathSync, type Stats, statSync
 import { mkdir, readFile, realpath, rmdir, unlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import writeFileAtomic from "write-file-atomic";
-import { errorCode, isInsideOrSame, isMissing } from "../file-system/index.js";
+import {
+  errorCode,
+  isInsideOrSame,
+  isMissing,
+  isResourceLimit,
+  readFileBounded,
+} from "../file-system/index.js";
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
 import { foldFileName } from "../text/index.js";
@@ -156,10 +162,13 @@ export class MemoryStore {
    * the skipped links in `linksOutside`. Never throws because of one
    * bad file: an unreadable or unparsable file is a row with `problems`. Rows are cached by each
    * file's (mtime, ctime, size, inode), so a file edited by hand is read again on the next call.
+   * At most `READ_CONCURRENCY` (64) files are read at once, so a folder of any size stays under
+   * the process's open-file limit and never holds every file in memory.
    *
    * @returns Rows `{ path, name, description, chars, updated?, type?, problems? }`.
    * @throws {Error} file-system errors on the folder itself (such as `EACCES` resolving the root);
-   *   a missing folder lists as `[]`, and a bad file is a row with `problems`.
+   *   a missing folder lists as `[]`, and a bad file is a row with `problems`. A resource error
+   *   (`EMFILE`, `ENFILE`, `EAGAIN`) still there after retries is thrown, never made a row.
    * @example for (const row of await store.list()) console.log(row.path, row.description);
    */
   async list(): Promise<MemoryRow[]> {
@@ -182,6 +191,7 @@ export class MemoryStore {
         try {
           stats = statSync(candidate.absolute, { throwIfNoEntry: false });
         } catch (error) {
+          if (isResourceLimit(error)) throw error;
           rows.push(this.#unreadable(candidate.path, error));
           continue;
         }
@@ -192,6 +202,7 @@ export class MemoryStore {
         else stale.push({ candidate, stats });
       }
     }
+    // readFileBounded keeps READ_CONCURRENCY reads in flight: never every file open at once.
     const fresh = await Promise.all(
       stale.map(({ candidate, stats }) => this.#readRow(candidate, stats)),
     );
@@ -500,7 +511,7 @@ export class MemoryStore {
   async #readTarget(path: string, target: string): Promise<ReadResult> {
     let bytes: Buffer;
     try {
-      bytes = await readFile(target);
+      bytes = await readFileBounded(target);
     } catch (error) {
       if (isMissing(error)) return { path, exists: false, version: NEW_VERSION };
       throw error;
@@ -577,9 +588,11 @@ export class MemoryStore {
   async #readRow(candidate: Candidate, stats: Stats): Promise<MemoryRow | undefined> {
     let bytes: Buffer;
     try {
-      bytes = await readFile(candidate.absolute);
+      bytes = await readFileBounded(candidate.absolute);
     } catch (error) {
       if (isMissing(error)) return undefined;
+      // Out of descriptors even after retries: says nothing about the file, so it is no row.
+      if (isResourceLimit(error)) throw error;
       return this.#unreadable(candidate.path, error);
     }
     const decoded = decodeText(bytes);
