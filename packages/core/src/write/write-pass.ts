@@ -11,7 +11,7 @@ import type { Transcript } from "../transcript/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";
 import { reportUsage } from "../usage/report-usage.js";
 import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
-import { readMemoryFiles } from "./memory-files.js";
+import { readFolder } from "./memory-files.js";
 import {
   MAX_DESCRIPTION_CHARS,
   PROPOSE_MEMORIES,
@@ -212,11 +212,11 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
   const today = dateTag(now);
 
   const rows = await store.list();
+  // The one read of the folder: the request is built from it, and every proposal is checked and
+  // applied against it (kept current by addFact), not against a fresh read per proposal.
+  const snapshot = await readFolder(store, rows);
   const lines = new Map<string, string[]>();
-  for (const [path, state] of await readMemoryFiles(
-    store,
-    rows.map((row) => row.path),
-  )) {
+  for (const [path, state] of snapshot) {
     if ("unparsable" in state) continue;
     lines.set(
       path,
@@ -294,6 +294,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       updated: today,
       checkTombstones: true,
       onTooLong,
+      snapshot,
     });
     if (outcome.code === "applied") {
       const { path, line, replaced } = outcome;
