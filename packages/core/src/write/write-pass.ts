@@ -20,6 +20,7 @@ import {
   ProposeMemoriesInputSchema,
 } from "./propose-memories-tool.js";
 import { fitTranscript } from "./transcript-budget.js";
+import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "./write-index-budget.js";
 import { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js";
 
 /** Every code a rejected proposal can carry (see {@link writePass}). */
@@ -126,6 +127,12 @@ export type WritePassOptions = {
   /** Budget of memory lines shown to the model, in chars; default 24,000. */
   maxMemoryChars?: number;
   /**
+   * Budget of the memory index shown to the model, in estimated tokens (chars / 4); default
+   * 20,000 ({@link DEFAULT_MAX_INDEX_TOKENS}). A larger index is pre-filtered against the
+   * transcript (see `fitMemoryIndex`) and marked partial.
+   */
+  maxIndexTokens?: number;
+  /**
    * Budget of the transcript in the request, in estimated tokens (chars / 3); default 100,000.
    * Longer transcripts have their longest turns trimmed to fit (see `fitTranscript`).
    */
@@ -186,11 +193,18 @@ const DEFAULT_MAX_TOKENS = 4096;
  * (stage `consolidate`). A refused consolidation leaves the file as it was, and the proposal is
  * refused with `too_long`.
  *
+ * The memory index in the request has a budget too, `maxIndexTokens` (default 20,000 estimated
+ * tokens): past it, the index keeps profile, preferences and the files the transcript names, and
+ * fills the budget with the files that match the transcript's words best (the recall pre-filter),
+ * and says it is partial (see `fitMemoryIndex`). A folder within budget gets the same request as
+ * before, byte for byte.
+ *
  * @param options - `{ store, transcript, client, model, prompt?, now?, maxTokens?, onUsage?,
- *   sessionId?, onTooLong?, maxMemoryChars?, maxTranscriptTokens? }`: `transcript.date` is an ISO
+ *   sessionId?, onTooLong?, maxMemoryChars?, maxTranscriptTokens?, maxIndexTokens? }`: `transcript.date` is an ISO
  *   date (`YYYY-MM-DD`, else `now` dates the lines); `prompt` defaults to `extraction@1`;
  *   `maxTokens` in tokens (default 4,096); `maxMemoryChars` in chars (default 24,000);
- *   `maxTranscriptTokens` in estimated tokens (default 100,000).
+ *   `maxTranscriptTokens` in estimated tokens (default 100,000); `maxIndexTokens` in estimated
+ *   tokens (default 20,000).
  * @returns `{ applied, rejected, consolidated, usage }`; each applied item has `description` when
  *   it created the file; sizes in chars, usage in tokens (every model call of the pass,
  *   consolidations included).
@@ -224,6 +238,12 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
     );
   }
 
+  const index = fitMemoryIndex({
+    rows,
+    transcript,
+    maxIndexTokens: options.maxIndexTokens ?? DEFAULT_MAX_INDEX_TOKENS,
+  });
+
   options.onStep?.({ stage: "write" });
   const message = await client.messages.create({
     model,
@@ -233,7 +253,8 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       {
         role: "user",
         content: formatWriteRequest({
-          rows,
+          rows: index.rows,
+          ...(index.partial ? { totalFiles: rows.length } : {}),
           lines,
           transcript: fitTranscript(transcript, options.maxTranscriptTokens).transcript,
           today,
