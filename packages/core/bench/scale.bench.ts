@@ -48,9 +48,9 @@ async function listTable(log: (line: string) => void): Promise<void> {
   log("### list() and buildSystem: naive scan vs MemoryStore (each side in its own process)");
   log("");
   log(
-    "| files | rows (unreadable) | naive list | cold list | warm list | naive buildSystem | warm buildSystem | after 1 edit | settled (>2 s) | naive/warm build | peak RSS naive | peak RSS store |",
+    "| files | rows (unreadable) | naive list, 1st call | cold list, new process | naive list, median | cold list, new store | warm list | naive buildSystem | warm buildSystem | after 1 edit | settled (>2 s) | naive/settled build | peak RSS naive | peak RSS store |",
   );
-  log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   const goals: string[] = [];
   for (const count of LIST_SIZES) {
     const sandbox = await mkdtemp(join(tmpdir(), `memfiles-scale-${count}-`));
@@ -61,10 +61,10 @@ async function listTable(log: (line: string) => void): Promise<void> {
       const n = (value: number | undefined) => value ?? Number.NaN;
       const ratio = n(naive.buildMs) / n(store.settledBuildMs);
       log(
-        `| ${count} | ${store.rows} (${store.unreadable}) | ${ms(n(naive.listMs))} | ${ms(n(store.coldListMs))} | ${ms(n(store.warmListMs))} | ${ms(n(naive.buildMs))} | ${ms(n(store.warmBuildMs))} | ${ms(n(store.afterEditBuildMs))} | ${ms(n(store.settledBuildMs))} | ${ratio.toFixed(1)}x | ${n(naive.peakRssMiB).toFixed(0)} MiB | ${n(store.peakRssMiB).toFixed(0)} MiB |`,
+        `| ${count} | ${store.rows} (${store.unreadable}) | ${ms(n(naive.firstListMs))} | ${ms(n(store.coldListMs))} | ${ms(n(naive.listMs))} | ${ms(n(store.newStoreListMs))} | ${ms(n(store.warmListMs))} | ${ms(n(naive.buildMs))} | ${ms(n(store.warmBuildMs))} | ${ms(n(store.afterEditBuildMs))} | ${ms(n(store.settledBuildMs))} | ${ratio.toFixed(1)}x | ${n(naive.peakRssMiB).toFixed(0)} MiB | ${n(store.peakRssMiB).toFixed(0)} MiB |`,
       );
       goals.push(
-        `${count} files: no row lost: ${goal(store.unreadable === 0 && store.rows === count)}; cold list no slower than naive: ${goal(n(store.coldListMs) <= n(naive.listMs))}`,
+        `${count} files: no row lost: ${goal(store.unreadable === 0 && store.rows === count)}; cold list no slower than naive: ${goal(n(store.coldListMs) <= n(naive.firstListMs))} in a new process, ${goal(n(store.newStoreListMs) <= n(naive.listMs))} in a warm one`,
       );
       if (count === 50_000) {
         goals.push(`50000 files: warm buildSystem >= 10x faster than naive: ${goal(ratio >= 10)}`);
