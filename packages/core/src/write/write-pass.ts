@@ -200,8 +200,8 @@ const DEFAULT_MAX_TOKENS = 4096;
  * before, byte for byte.
  *
  * @param options - `{ store, transcript, client, model, prompt?, now?, maxTokens?, onUsage?,
- *   sessionId?, onTooLong?, maxMemoryChars?, maxTranscriptTokens?, maxIndexTokens? }`: `transcript.date` is an ISO
- *   date (`YYYY-MM-DD`, else `now` dates the lines); `prompt` defaults to `extraction@1`;
+ *   sessionId?, onTooLong?, maxMemoryChars?, maxTranscriptTokens?, maxIndexTokens? }`:
+ *   `transcript.date` is an ISO date (`YYYY-MM-DD`, else `now` dates the lines); `prompt` defaults to `extraction@1`;
  *   `maxTokens` in tokens (default 4,096); `maxMemoryChars` in chars (default 24,000);
  *   `maxTranscriptTokens` in estimated tokens (default 100,000); `maxIndexTokens` in estimated
  *   tokens (default 20,000).
