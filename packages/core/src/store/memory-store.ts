@@ -1,7 +1,13 @@
 import { type Dirent, lstatSync, readdirSync, realpathSync, type Stats, statSync } from "node:fs";
 import { mkdir, realpath, rmdir, unlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
-import { errorCode, isInsideOrSame, isMissing } from "../file-system/index.js";
+import {
+  boundedRead,
+  errorCode,
+  isInsideOrSame,
+  isMissing,
+  isResourceLimit,
+} from "../file-system/index.js";
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
 import { foldFileName } from "../text/index.js";
@@ -172,10 +178,13 @@ export class MemoryStore {
    * the skipped links in `linksOutside`. Never throws because of one
    * bad file: an unreadable or unparsable file is a row with `problems`. Rows are cached by each
    * file's (mtime, ctime, size, inode), so a file edited by hand is read again on the next call.
+   * At most `READ_CONCURRENCY` (64) files are read at once, so a folder of any size stays under
+   * the process's open-file limit and never holds every file in memory.
    *
    * @returns Rows `{ path, name, description, chars, updated?, type?, problems? }`.
    * @throws {Error} file-system errors on the folder itself (such as `EACCES` resolving the root);
-   *   a missing folder lists as `[]`, and a bad file is a row with `problems`.
+   *   a missing folder lists as `[]`, and a bad file is a row with `problems`. A resource error
+   *   (`EMFILE`, `ENFILE`, `EAGAIN`) still there after retries is thrown, never made a row.
    * @example for (const row of await store.list()) console.log(row.path, row.description);
    */
   async list(): Promise<MemoryRow[]> {
@@ -198,6 +207,7 @@ export class MemoryStore {
         try {
           stats = statSync(candidate.absolute, { throwIfNoEntry: false });
         } catch (error) {
+          if (isResourceLimit(error)) throw error;
           rows.push(this.#unreadable(candidate.path, error));
           continue;
         }
@@ -208,6 +218,7 @@ export class MemoryStore {
         else stale.push({ candidate, stats });
       }
     }
+    // boundedRead keeps READ_CONCURRENCY reads in flight: never every file open at once.
     const fresh = await Promise.all(
       stale.map(({ candidate, stats }) => this.#readRow(realRoot, candidate, stats)),
     );
@@ -551,7 +562,8 @@ export class MemoryStore {
   }
 
   async #readTarget(realRoot: string, path: string, target: string): Promise<ReadResult> {
-    const bytes = await readFileInside(realRoot, target);
+    // No-follow read, with at most READ_CONCURRENCY reads in flight (resource errors retried).
+    const bytes = await boundedRead(() => readFileInside(realRoot, target));
     if (bytes === undefined) return { path, exists: false, version: NEW_VERSION };
     const decoded = decodeText(bytes);
     const version = versionToken(decoded.text);
@@ -648,12 +660,17 @@ export class MemoryStore {
     let bytes: Buffer | undefined;
     try {
       // A link (already checked to stay inside) is read at its target, which must not be a link.
-      const real = await realpath(candidate.absolute);
-      if (!followsReal(realRoot, real)) return undefined;
-      bytes = await readFileInside(realRoot, real);
+      // boundedRead keeps READ_CONCURRENCY reads in flight and retries resource errors.
+      bytes = await boundedRead(async () => {
+        const real = await realpath(candidate.absolute);
+        if (!followsReal(realRoot, real)) return undefined;
+        return readFileInside(realRoot, real);
+      });
     } catch (error) {
       if (isMissing(error)) return undefined;
       if (error instanceof MemoryPathError) return undefined;
+      // Out of descriptors even after retries: says nothing about the file, so it is no row.
+      if (isResourceLimit(error)) throw error;
       return this.#unreadable(candidate.path, error);
     }
     if (bytes === undefined) return undefined;

@@ -11,7 +11,7 @@ import type { Transcript } from "../transcript/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";
 import { reportUsage } from "../usage/report-usage.js";
 import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
-import { readMemoryFiles } from "./memory-files.js";
+import { readFolder } from "./memory-files.js";
 import { finishPendingForget } from "./pending-forget.js";
 import {
   MAX_DESCRIPTION_CHARS,
@@ -21,6 +21,7 @@ import {
   ProposeMemoriesInputSchema,
 } from "./propose-memories-tool.js";
 import { fitTranscript } from "./transcript-budget.js";
+import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "./write-index-budget.js";
 import { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js";
 
 /** Every code a rejected proposal can carry (see {@link writePass}). */
@@ -127,6 +128,12 @@ export type WritePassOptions = {
   /** Budget of memory lines shown to the model, in chars; default 24,000. */
   maxMemoryChars?: number;
   /**
+   * Budget of the memory index shown to the model, in estimated tokens (the model's chars-per-token
+   * ratio, `estimateTokens`); default 20,000 ({@link DEFAULT_MAX_INDEX_TOKENS}). A larger index is
+   * pre-filtered against the transcript (see `fitMemoryIndex`) and marked partial.
+   */
+  maxIndexTokens?: number;
+  /**
    * Budget of the transcript in the request, in estimated tokens (the model's chars-per-token
    * ratio, see `fitTranscript`); default 100,000. Longer transcripts have their longest turns
    * trimmed to fit.
@@ -204,11 +211,18 @@ export const WRITE_EFFORT: Effort = "medium";
  * (stage `consolidate`). A refused consolidation leaves the file as it was, and the proposal is
  * refused with `too_long`.
  *
+ * The memory index in the request has a budget too, `maxIndexTokens` (default 20,000 estimated
+ * tokens): past it, the index keeps profile, preferences and the files the transcript names, and
+ * fills the budget with the files that match the transcript's words best (the recall pre-filter),
+ * and says it is partial (see `fitMemoryIndex`). A folder within budget gets the same request as
+ * before, byte for byte.
+ *
  * @param options - `{ store, transcript, client, model, prompt?, now?, maxTokens?, onUsage?,
- *   sessionId?, onTooLong?, maxMemoryChars?, maxTranscriptTokens?, effort? }`: `transcript.date` is an ISO
- *   date (`YYYY-MM-DD`, else `now` dates the lines); `prompt` defaults to `extraction@1`;
+ *   sessionId?, onTooLong?, maxMemoryChars?, maxTranscriptTokens?, maxIndexTokens?, effort? }`:
+ *   `transcript.date` is an ISO date (`YYYY-MM-DD`, else `now` dates the lines); `prompt` defaults to `extraction@1`;
  *   `maxTokens` in tokens (default 4,096); `maxMemoryChars` in chars (default 24,000);
- *   `maxTranscriptTokens` in estimated tokens (default 100,000).
+ *   `maxTranscriptTokens` in estimated tokens (default 100,000); `maxIndexTokens` in estimated
+ *   tokens (default 20,000).
  * @returns `{ applied, rejected, consolidated, usage }`; each applied item has `description` when
  *   it created the file; sizes in chars, usage in tokens (every model call of the pass,
  *   consolidations included).
@@ -229,18 +243,27 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
   const prompt = options.prompt ?? getPrompt("extraction", 1);
   const today = dateTag(now);
 
+  // A forget killed midway is finished first, so the model never sees the lines it removes.
+  await store.withLock(() => finishPendingForget(store));
   const rows = await store.list();
+  // The one read of the folder: the request is built from it, and every proposal is checked and
+  // applied against it (kept current by addFact), not against a fresh read per proposal.
+  let snapshot = await readFolder(store, rows);
   const lines = new Map<string, string[]>();
-  for (const [path, state] of await readMemoryFiles(
-    store,
-    rows.map((row) => row.path),
-  )) {
+  for (const [path, state] of snapshot) {
     if ("unparsable" in state) continue;
     lines.set(
       path,
       state.lines.flatMap((line) => (line.kind === "fact" ? [formatFactLine(line)] : [])),
     );
   }
+
+  const memoryIndex = fitMemoryIndex({
+    rows,
+    transcript,
+    maxIndexTokens: options.maxIndexTokens ?? DEFAULT_MAX_INDEX_TOKENS,
+    model,
+  });
 
   options.onStep?.({ stage: "write" });
   const message = await client.messages.create({
@@ -251,7 +274,8 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       {
         role: "user",
         content: formatWriteRequest({
-          rows,
+          rows: memoryIndex.rows,
+          ...(memoryIndex.partial ? { totalFiles: rows.length } : {}),
           lines,
           transcript: fitTranscript(transcript, options.maxTranscriptTokens, model).transcript,
           today,
@@ -286,7 +310,11 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
   const applied: AppliedProposal[] = [];
   const rejected: RejectedProposal[] = [];
   const split = await findSplitSecrets(proposals.map((proposal) => proposal.fact));
-  await store.withLock(() => finishPendingForget(store));
+  // A forget killed during the model call is finished before any proposal is applied; the lines
+  // it removed leave the snapshot too.
+  if ((await store.withLock(() => finishPendingForget(store))) > 0) {
+    snapshot = await readFolder(store);
+  }
   for (const [index, given] of proposals.entries()) {
     const { proposal, secret, description } = await scanProposal(given);
     if (secret) {
@@ -325,6 +353,7 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
       updated: today,
       checkTombstones: true,
       onTooLong,
+      snapshot,
     });
     if (outcome.code === "applied") {
       const { path, line, replaced } = outcome;
