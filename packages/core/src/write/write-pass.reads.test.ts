@@ -5,6 +5,8 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
 import { MemoryStore } from "../store/index.js";
+import { forget } from "./forget.js";
+import { remember } from "./remember.js";
 import { writePass } from "./write-pass.js";
 
 // Issue 19, item 2: the write pass reads the folder once, not once per proposal.
@@ -66,5 +68,96 @@ describe("writePass reads the folder once", () => {
     expect(new Map(untouched)).toEqual(
       new Map(Array.from({ length: FILES }, (_, index) => [`topics/subject-${index}.md`, 1])),
     );
+  });
+});
+
+// A store whose memory-file writes die, as a process killed midway through a forget would.
+function killedAtFileWrite(store: MemoryStore): MemoryStore {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      if (property === "write") return () => Promise.reject(new Error("killed"));
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+describe("writePass and a forget killed midway (issues 19 and 20 merged)", () => {
+  const NOW = new Date("2026-10-02T08:00:00Z");
+  const HOSTING = {
+    file: "topics/hosting.md",
+    fact: "keeps backups on Tigris",
+    evidence: "I keep backups on Tigris",
+    replaces: null,
+    description: null,
+  };
+
+  async function storeWithPendingForget(): Promise<MemoryStore> {
+    const root = join(await mkdtemp(join(tmpdir(), "memfiles-reads-forget-")), "memory");
+    const store = new MemoryStore({ root });
+    await remember({ store, path: "topics/hosting.md", fact: "deploys on Fly.io", now: NOW });
+    await remember({ store, path: "topics/hosting.md", fact: "keeps staging on Render", now: NOW });
+    return store;
+  }
+
+  it("finishes it before its one read: the request never shows the line, the proposal applies", async () => {
+    const store = await storeWithPendingForget();
+    await expect(
+      forget({ store: killedAtFileWrite(store), query: "Fly.io", now: NOW }),
+    ).rejects.toThrow("killed");
+    expect((await store.check()).pendingForget).toEqual(["topics/hosting.md"]);
+    const requests = mockMessages(server, [
+      {
+        content: [toolUseBlock({ name: "propose_memories", input: { memories: [HOSTING] } })],
+      },
+    ]);
+    const result = await writePass({
+      store,
+      transcript: {
+        date: "2026-10-02",
+        turns: [{ role: "user", content: "I keep backups on Tigris." }],
+      },
+      client: testClient(),
+      model: "claude-haiku-4-5",
+      onTooLong: false,
+      now: NOW,
+    });
+    expect(JSON.stringify(requests[0]?.messages)).not.toContain("Fly.io");
+    expect(result.applied.map((item) => item.code)).toEqual(["applied"]);
+    const file = await store.read("topics/hosting.md");
+    expect(file.exists && file.content).not.toContain("Fly.io");
+    expect(file.exists && file.content).toContain("Tigris");
+    expect((await store.check()).pendingForget).toEqual([]);
+  });
+
+  it("finishes one killed during the model call before applying, on a refreshed snapshot", async () => {
+    const store = await storeWithPendingForget();
+    mockMessages(server, [
+      {
+        during: async () => {
+          await expect(
+            forget({ store: killedAtFileWrite(store), query: "Fly.io", now: NOW }),
+          ).rejects.toThrow("killed");
+        },
+        content: [toolUseBlock({ name: "propose_memories", input: { memories: [HOSTING] } })],
+      },
+    ]);
+    const result = await writePass({
+      store,
+      transcript: {
+        date: "2026-10-02",
+        turns: [{ role: "user", content: "I keep backups on Tigris." }],
+      },
+      client: testClient(),
+      model: "claude-haiku-4-5",
+      onTooLong: false,
+      now: NOW,
+    });
+    expect(result.applied.map((item) => item.code)).toEqual(["applied"]);
+    const file = await store.read("topics/hosting.md");
+    expect(file.exists && file.content).not.toContain("Fly.io");
+    expect(file.exists && file.content).toContain("Render");
+    expect(file.exists && file.content).toContain("Tigris");
+    expect((await store.check()).pendingForget).toEqual([]);
   });
 });
