@@ -100,8 +100,22 @@ async function authorCommand(
   const scenariosDir = values.scenarios
     ? fromUserCwd(values.scenarios)
     : join(EVALS_ROOT, "..", "scenarios");
+  let authoredFiles: string[];
+  try {
+    authoredFiles = await readdir(authoredDir);
+  } catch (error) {
+    // A folder given by hand that is not there is a mistake, not "nothing to author".
+    if (values.authored === undefined && (error as { code?: unknown }).code === "ENOENT") {
+      authoredFiles = [];
+    } else {
+      output.error(
+        `Cannot read the authored replies folder ${authoredDir}: ${(error as Error).message}. Give an existing folder with --authored.\n`,
+      );
+      return { exitCode: 2, cells: [] };
+    }
+  }
   const authoredIds = new Set(
-    (await readdir(authoredDir).catch(() => []))
+    authoredFiles
       .filter((file) => file.endsWith(".yaml"))
       .map((file) => file.slice(0, -".yaml".length)),
   );

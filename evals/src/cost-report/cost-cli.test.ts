@@ -1,4 +1,13 @@
-import { appendFile, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import {
+  appendFile,
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -159,5 +168,29 @@ describe("runCostCli (pnpm cost)", () => {
     expect(result.code).toBe(code);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain(says);
+  });
+});
+
+describe("pnpm cost on hostile paths (issue 20, item 7)", () => {
+  it("refuses --json onto the usage log it reads, and leaves the log as it was", async () => {
+    const folder = await memoryFolder(true);
+    const log = join(folder, ".memfiles", "usage.jsonl");
+    const before = await readFile(log, "utf8");
+    const result = await cost([folder, "--json", log], folder);
+    expect({ code: result.code, refused: result.stderr.includes("refused --json") }).toEqual({
+      code: 2,
+      refused: true,
+    });
+    expect(await readFile(log, "utf8")).toBe(before);
+  });
+
+  it("says why, without a stack trace, when .memfiles is a link", async () => {
+    const folder = await memoryFolder(false);
+    const elsewhere = await memoryFolder(true);
+    await symlink(join(elsewhere, ".memfiles"), join(folder, ".memfiles"));
+    const result = await cost([folder], folder);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(".memfiles");
+    expect(result.stderr).not.toContain("    at ");
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, realpath, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { PRICES, type PriceTable } from "@memfiles/core";
@@ -9,6 +9,27 @@ import { loadUsageLog } from "./load-usage-log.js";
 import { UsageLogError } from "./usage-log-error.js";
 
 /** Usage text of `pnpm cost`. */
+// Whether a file is inside the folder's `.memfiles/` (the usage log among it), links resolved.
+async function sameOrInternal(file: string, folder: string): Promise<boolean> {
+  const real = async (target: string) => {
+    let current = target;
+    const rest: string[] = [];
+    for (;;) {
+      try {
+        return path.join(await realpath(current), ...rest);
+      } catch {
+        const parent = path.dirname(current);
+        if (parent === current) return target;
+        rest.unshift(path.basename(current));
+        current = parent;
+      }
+    }
+  };
+  const internal = await real(path.join(folder, ".memfiles"));
+  const relative = path.relative(internal, await real(file));
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}
+
 export const COST_USAGE = `Usage: pnpm cost <memory folder> [--json <file>] [--prices <file>]
 
 Prices <memory folder>/.memfiles/usage.jsonl (written when core's createUsageLog is passed as onUsage).
@@ -120,6 +141,12 @@ export async function runCostCli(options: RunCostCliOptions): Promise<number> {
   options.write(formatCostReport({ report, file, problems: log.problems, knownModels }));
   if (parsed.values.json !== undefined) {
     const jsonFile = path.resolve(options.cwd, parsed.values.json);
+    if (await sameOrInternal(jsonFile, folder)) {
+      options.writeError(
+        `pnpm cost: refused --json ${jsonFile}: it is inside ${path.join(folder, ".memfiles")}, where the usage log lives; writing there could overwrite the log. Give a file outside the memory folder's .memfiles.\n`,
+      );
+      return 2;
+    }
     const created = await mkdir(path.dirname(jsonFile), { recursive: true });
     await writeFile(
       jsonFile,

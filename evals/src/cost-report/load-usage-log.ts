@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises";
 import * as path from "node:path";
 import { type ReadUsageLogResult, readUsageLog } from "@memfiles/core";
 import { USAGE_LOG_PATH } from "@memfiles/core/internal";
+import { MemfilesError } from "@memfiles/errors";
 import { UsageLogError } from "./usage-log-error.js";
 
 /**
@@ -41,7 +42,14 @@ export async function loadUsageLog(folder: string): Promise<ReadUsageLogResult> 
       cause: error,
     });
   }
-  const result = await readUsageLog(folder);
+  let result: ReadUsageLogResult;
+  try {
+    result = await readUsageLog(folder);
+  } catch (error) {
+    // Core refuses a log it will not read (a .memfiles that is a link, say): say so, no stack trace.
+    if (!(error instanceof MemfilesError && error.userFixable)) throw error;
+    throw new UsageLogError({ code: "missing_log", file, message: error.message, cause: error });
+  }
   if (result.records.length === 0 && result.problems.length === 0) {
     throw new UsageLogError({
       code: "empty_log",

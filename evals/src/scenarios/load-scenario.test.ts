@@ -292,3 +292,20 @@ replies:
     expect(result.success ? [] : result.error.issues.map((issue) => issue.field)).toContain(field);
   });
 });
+
+describe("a YAML alias bomb (issue 20, item 7)", () => {
+  it("is a ScenarioFileError naming the file, not a ReferenceError", () => {
+    const levels = ["a: &a [x, x, x, x, x, x, x, x, x]"];
+    for (let index = 1; index < 9; index++) {
+      const name = String.fromCharCode(97 + index);
+      const previous = String.fromCharCode(96 + index);
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(", ")}]`);
+    }
+    const result = parseScenario(levels.join("\n"), "bomb.yaml");
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(result.error.name).toBe("ScenarioFileError");
+      expect(result.error.message).toContain("bomb.yaml");
+    }
+  });
+});

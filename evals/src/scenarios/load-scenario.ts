@@ -6,6 +6,9 @@ import { describeIssue } from "./describe-issue.js";
 import { type FixtureIssue, ScenarioFileError } from "./scenario-file-error.js";
 import { type Scenario, ScenarioSchema } from "./schema.js";
 
+// Aliases a fixture may expand (the yaml library's default, named so the limit is visible).
+const MAX_ALIAS_COUNT = 100;
+
 /** Result of the non-throwing parsers: the value, or the error that `load*` would throw. */
 export type ParseFixtureResult<T> =
   | { success: true; value: T }
@@ -32,7 +35,16 @@ export function parseYamlFixture<T>(
     }));
     return { success: false, error: new ScenarioFileError({ file, issues }) };
   }
-  const parsed = schema.safeParse(document.toJS());
+  let data: unknown;
+  try {
+    // The yaml library refuses an alias bomb (aliases expanding to millions of nodes) by throwing.
+    data = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const issues = [{ field: "(yaml)", message: `${reason}; use fewer aliases (*name)` }];
+    return { success: false, error: new ScenarioFileError({ file, issues, cause: error }) };
+  }
+  const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const issues = parsed.error.issues.flatMap((issue) => describeIssue(schema, issue));
     return { success: false, error: new ScenarioFileError({ file, issues, cause: parsed.error }) };

@@ -141,6 +141,9 @@ describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
     await writeFile(temp, "half a write");
     const old = new Date(Date.now() - 3_600_000);
     await utimes(temp, old, old);
+    const ours = join(folder, "memory/topics/tools.md.memfiles-0a1b2c3d.tmp");
+    await writeFile(ours, "half a write");
+    await utimes(ours, old, old);
     await mkdir(join(folder, "memory/people"));
     // "zoé" in Latin-1: the é is byte 0xE9, not UTF-8
     await writeFile(
@@ -163,8 +166,9 @@ describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
         .filter((finding) => finding.fixed)
         .map((finding) => finding.code)
         .sort(),
-    ).toEqual(["index_out_of_sync", "temp_file_left"].sort());
+    ).toEqual(["index_out_of_sync", "temp_file_left", "temp_file_left"].sort());
     await expect(readFile(temp)).rejects.toThrow();
+    await expect(readFile(ours)).rejects.toThrow();
     expect(await readFile(join(folder, "memory/profile.md"), "utf8")).toContain(
       "moved to Berlin last week\n",
     );

@@ -5,9 +5,12 @@ import type { BenchSection } from "./section.js";
 const SECTIONS: ReadonlyArray<() => Promise<{ default: BenchSection }>> = [
   () => import("./store.bench.js"),
   () => import("./recall.bench.js"),
+  () => import("./scale.bench.js"),
 ];
 
-const wanted = process.argv.slice(2).filter((argument) => argument !== "--");
+const wanted = process.argv
+  .slice(2)
+  .filter((argument) => argument !== "--" && !argument.startsWith("--"));
 let ran = 0;
 for (const load of SECTIONS) {
   const section = (await load()).default;

@@ -15,6 +15,7 @@ export type FindingCode =
   | "broken_link"
   | "stale_lock"
   | "temp_file_left"
+  | "pending_forget"
   | (string & {});
 
 /** One problem `memfiles check` found. */
@@ -32,9 +33,9 @@ export type Finding = {
 // proper-lockfile refreshes a held lock's mtime; one older than the store's stale limit (default
 // 10 s, MemoryStore's lockStaleMs) has no living holder, and core would take it over anyway.
 const STALE_LOCK_MS = 10_000;
-// write-file-atomic writes `<file>.<uint32>` then renames; one older than a minute was left by a
-// crash (a live write takes milliseconds).
-const TEMP_FILE = /\.(md|json|jsonl)\.\d+$/;
+// The store writes `<file>.memfiles-<hex>.tmp` then renames (older versions, via write-file-atomic,
+// `<file>.<uint32>`); one older than a minute was left by a crash (a live write takes milliseconds).
+const TEMP_FILE = /\.memfiles-[0-9a-f]{8}\.tmp$|\.(md|json|jsonl)\.\d+$/;
 const TEMP_FILE_AGE_MS = 60_000;
 
 /**
@@ -70,6 +71,14 @@ export async function checkFolder(
       code: "broken_link",
       path,
       message: `${path} is a link that leads outside the folder or nowhere; remove it by hand.`,
+      fixable: false,
+    });
+  }
+  for (const path of report.pendingForget) {
+    findings.push({
+      code: "pending_forget",
+      path,
+      message: `${path} may still hold lines a killed forget was removing; the next forget, remember or write pass finishes it.`,
       fixable: false,
     });
   }

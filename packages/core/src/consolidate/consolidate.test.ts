@@ -104,20 +104,50 @@ describe("consolidate", SPAWNS_GIT, () => {
     expect(await readFile(join(store.root, PATH), "utf8")).toEqual(HOSTING_BEFORE);
   });
 
-  it("refuses a stale rewrite after a concurrent remember, and the new line survives", async () => {
+  it("refuses a stale rewrite after a concurrent remember, and the new line survives the retry", async () => {
     const store = await storeWithHosting();
-    mockMessages(server, [
+    // The user says "remember ..." while the model is rewriting the file.
+    const rememberDuring = (fact: string) => ({
+      ...saveReply(HOSTING_GOOD),
+      during: async () => {
+        const remembered = await remember({ store, path: PATH, fact, now: NOW });
+        expect(remembered.code).toEqual("applied");
+      },
+    });
+    const requests = mockMessages(server, [
+      rememberDuring("runs the staging copy on Render"),
+      // The retry is shown the new line; a rewrite without it is refused, never written.
+      saveReply(HOSTING_GOOD),
+    ]);
+    const result = await consolidate({
+      store,
+      path: PATH,
+      client: testClient(),
+      model: "claude-haiku-4-5",
+      now: NOW,
+    });
+    expect(result.ok ? "accepted" : result.code).toEqual("dropped_date");
+    expect(requests).toHaveLength(2);
+    const text = await readFile(join(store.root, PATH), "utf8");
+    expect(text).toContain("\n[stated 2026/10/01] runs the staging copy on Render\n");
+    expect(text).toContain(HOSTING_BEFORE.slice(HOSTING_BEFORE.indexOf("[stated")));
+  });
+
+  it("makes the rewrite again on the new text after one conflict (issue 20, item 7)", async () => {
+    const store = await storeWithHosting();
+    const requests = mockMessages(server, [
       {
         ...saveReply(HOSTING_GOOD),
-        // The user says "remember ..." while the model is rewriting the file.
         during: async () => {
-          const remembered = await remember({
-            store,
-            path: PATH,
-            fact: "runs the staging copy on Render",
-            now: NOW,
-          });
-          expect(remembered.code).toEqual("applied");
+          await remember({ store, path: PATH, fact: "runs the staging copy on Render", now: NOW });
+        },
+      },
+      // The second try returns the file it was shown, unchanged.
+      {
+        content: (body) => {
+          const shown = String(body.messages[0]?.content);
+          const file = shown.slice(shown.indexOf(">\n") + 2, shown.lastIndexOf("</memory_file>"));
+          return saveReply(file).content;
         },
       },
     ]);
@@ -128,10 +158,10 @@ describe("consolidate", SPAWNS_GIT, () => {
       model: "claude-haiku-4-5",
       now: NOW,
     });
-    expect(result.ok ? "accepted" : result.code).toEqual("version_conflict");
-    const text = await readFile(join(store.root, PATH), "utf8");
-    expect(text).toContain("\n[stated 2026/10/01] runs the staging copy on Render\n");
-    expect(text).toContain(HOSTING_BEFORE.slice(HOSTING_BEFORE.indexOf("[stated")));
+    expect({ code: result.code, requests: requests.length }).toEqual({
+      code: "unchanged",
+      requests: 2,
+    });
   });
 
   // Spawns git (init, config, add, commit, log, status): ~1.2 s alone; 30 s leaves room for a

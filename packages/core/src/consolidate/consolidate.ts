@@ -111,6 +111,9 @@ function resolvePrompt(prompt: ConsolidatePrompt | undefined): {
   return { text, tool: version === 1 ? 1 : 2 };
 }
 
+/** How many times a consolidation whose file changed during the model call is made again. */
+export const MAX_CONSOLIDATE_RETRIES = 2;
+
 const REPLY_HINTS: Record<ToolReplyProblem, string> = {
   no_tool_call: "Retry, or raise maxTokens if the reply was cut off.",
   several_tool_calls: "The consolidation prompt asks for one call; check the prompt version.",
@@ -203,8 +206,9 @@ function withFinalNewline(text: string): string {
  * the file untouched and return a `code`: `grew`, `invented_fact`, `dropped_date`, `undated_line`,
  * `elided`, `unparsable`, `dropped_fact` (input facts lost without a valid reason, named in
  * `problems[].facts`), `unknown_dropped_line` (see `checkRewrite`, `accountForFacts`),
- * `missing_file`, or from the store `version_conflict` (the file changed during the model call: the
- * write uses the version token read before the call, so a concurrent `remember` survives) and
+ * `missing_file`, or from the store `version_conflict` (the file changed during each of
+ * `1 + MAX_CONSOLIDATE_RETRIES` model calls: the write uses the version token read before the call,
+ * so a concurrent `remember` survives, and the rewrite is made again on the new text) and
  * `too_long`; `not_text` (the file is not valid UTF-8 or UTF-16 text: refused before any model
  * call, and never rewritten). Accepted or not, the result lists the lines dropped and why. When the memory folder
  * is the top of a git repository, an accepted rewrite is one commit named
@@ -234,6 +238,19 @@ function withFinalNewline(text: string): string {
  * for (const { line, reason, by } of result.dropped) console.log(`dropped ${line} (${reason}${by ? `, now ${by}` : ""})`);
  */
 export async function consolidate(options: ConsolidateOptions): Promise<ConsolidateResult> {
+  // A writer that changed the file during the model call wins; the rewrite is made again on the
+  // new text, a bounded number of times (steady writers would otherwise starve consolidation).
+  let usage = ZERO_USAGE;
+  for (let attempt = 0; ; attempt++) {
+    const result = await consolidateOnce(options);
+    usage = sumUsage(usage, result.usage);
+    if (result.ok || result.code !== "version_conflict" || attempt >= MAX_CONSOLIDATE_RETRIES) {
+      return { ...result, usage };
+    }
+  }
+}
+
+async function consolidateOnce(options: ConsolidateOptions): Promise<ConsolidateResult> {
   const { store, path } = options;
   const now = options.now ?? new Date();
   const current = await store.read(path);

@@ -1,2 +1,3 @@
 export { isInsideOrSame } from "./is-inside-or-same.js";
-export { errorCode, isMissing } from "./system-error.js";
+export { boundedRead, READ_CONCURRENCY, readFileBounded } from "./read-file-bounded.js";
+export { errorCode, isMissing, isResourceLimit } from "./system-error.js";

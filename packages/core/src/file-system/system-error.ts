@@ -12,3 +12,15 @@ export function isMissing(error: unknown): boolean {
   const code = errorCode(error);
   return code === "ENOENT" || code === "ENOTDIR";
 }
+
+const RESOURCE_CODES = new Set(["EMFILE", "ENFILE", "EAGAIN"]);
+
+/**
+ * Whether a system error is about the process's or the system's resources (too many open files,
+ * try again), not about the file: such an error says nothing of the file and must never be
+ * reported as a problem with it.
+ */
+export function isResourceLimit(error: unknown): boolean {
+  const code = errorCode(error);
+  return code !== undefined && RESOURCE_CODES.has(code);
+}

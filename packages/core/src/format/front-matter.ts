@@ -26,6 +26,13 @@ export type FrontMatterResult =
       bodyLine: number;
     };
 
+/**
+ * The most front matter read, in chars: far above a real header (name, a description of at most
+ * 300 chars, updated, type), far below what stalls YAML parsing (10,000 keys take seconds; deep
+ * nesting overflows the stack). Longer front matter is reported, not parsed.
+ */
+export const MAX_FRONT_MATTER_CHARS = 2_048;
+
 const ALLOWED_LANGUAGES = new Set(["", "yaml", "yml"]);
 
 function parseYamlMapping(source: string): Record<string, unknown> {
@@ -112,6 +119,14 @@ export function readFrontMatter(text: string, path?: string): FrontMatterResult 
   if (body.startsWith("\r\n")) body = body.slice(2);
   else if (body.startsWith("\n")) body = body.slice(1);
   const block = source.slice(afterOpening, afterOpening + closeMatch.index);
+  if (block.length > MAX_FRONT_MATTER_CHARS) {
+    throw new MemoryFormatError({
+      code: "header_too_long",
+      message: `Cannot read the front matter of ${where}: it is ${block.length} chars, over the ${MAX_FRONT_MATTER_CHARS}-char limit (a memory header holds a name, a description of at most 300 chars and a date). It was not parsed: a huge or deeply nested header can stall or crash a YAML parser. Shorten it by hand.`,
+      ...(path === undefined ? {} : { path }),
+      line: 1,
+    });
+  }
   const headerLines = block === "" ? [] : block.replace(/\r?\n$/, "").split(/\r?\n/);
   const bodyLine = lineCount(source.slice(0, source.length - body.length)) + 1;
   try {

@@ -3,6 +3,7 @@ import { MemfilesError } from "@memfiles/errors";
 /** snake_case codes of a memory file that cannot be parsed. */
 export type MemoryFormatErrorCode =
   | "unparsable_header"
+  | "header_too_long"
   | "refused_front_matter_language"
   | "invalid_fact_line";
 

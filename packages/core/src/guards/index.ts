@@ -5,6 +5,7 @@ export {
   MIN_EVIDENCE_CHARS,
   MIN_EVIDENCE_WORDS,
 } from "./evidence-support.js";
+export { findSplitSecrets } from "./find-split-secrets.js";
 export {
   type FindSecretsResult,
   findSecrets,

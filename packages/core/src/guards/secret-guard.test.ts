@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { findSplitSecrets } from "./find-split-secrets.js";
 import { findSecrets, isLuhnValid, REDACTED, redactRanges } from "./secret-guard.js";
+import { isIbanValid } from "./secret-patterns.js";
 
 // Key-shaped strings are assembled at run time so the repository holds no literal secrets.
 const fakeAnthropicShort = ["sk", "ant", "api03", "Zx9Qw7Er5Ty3Ui1Op"].join("-");
@@ -43,6 +45,12 @@ describe("findSecrets", () => {
     ["a digit run that fails Luhn", "order number 4111 1111 1111 1112"],
     ["a git sha", "pinned to commit 9fceb02d0ae598e95dc970b74767f19372d61af8"],
     ["an empty text", ""],
+    ["an author field", "author: Dana Pereira"],
+    ["a placeholder in a command", "run `fly secrets set API_TOKEN=...` to rotate"],
+    ["a numeric setting", "sets max_tokens=4096 for long answers"],
+    ["a plain word after token", "token: none"],
+    ["an IBAN-shaped string with a bad checksum", "ref DE89 3704 0044 0532 0130 01"],
+    ["a number that is no SSN", "room 666-12-3456 in building 9"],
   ])("leaves %s alone", async (_, text) => {
     expect(await findSecrets(text)).toEqual({ findings: [], redacted: text });
   });
@@ -72,6 +80,31 @@ describe("findSecrets: findings", () => {
       ],
       redacted: `password is ${REDACTED} and key ${REDACTED}`,
     });
+  });
+});
+
+describe("isIbanValid", () => {
+  it.each([
+    ["DE89 3704 0044 0532 0130 00", true],
+    ["GB82WEST12345698765432", true],
+    ["GB82WEST12345698765433", false],
+    ["DE89", false],
+  ])("%s -> %s", (iban, valid) => {
+    expect(isIbanValid(iban)).toBe(valid);
+  });
+});
+
+describe("findSplitSecrets", () => {
+  const key = ["AKI", "A", "Q2E4KQ7XY5ZB3MN6"].join("");
+  it("finds a key split across two facts and redacts each part", async () => {
+    const found = await findSplitSecrets([`aws key ${key.slice(0, 9)}`, key.slice(9), "likes tea"]);
+    expect([...found.keys()]).toEqual([0, 1]);
+    expect(found.get(0)?.redacted).toBe(`aws key ${REDACTED}`);
+    expect(found.get(1)?.redacted).toBe(REDACTED);
+  });
+
+  it("finds nothing in facts that are clean together", async () => {
+    expect(await findSplitSecrets(["deploys on Fly.io", "uses Neovim"])).toEqual(new Map());
   });
 });
 
@@ -109,5 +142,13 @@ describe("redactRanges", () => {
       { kind: "b", source: "secretlint" as const, start: 2, end: 4 },
     ];
     expect(redactRanges("0123456789", findings)).toBe(`${REDACTED}89`);
+  });
+});
+
+describe("findSplitSecrets next to a secret held whole", () => {
+  it("does not blame the next fact for a key the first one holds alone", async () => {
+    const key = ["sk", "ant", "api03", "Zx9Qw7Er5Ty3Ui1Op"].join("-");
+    const found = await findSplitSecrets([`my key is ${key}`, "keeps API keys in 1Password"]);
+    expect(found.has(1)).toBe(false);
   });
 });

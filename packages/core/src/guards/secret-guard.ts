@@ -1,5 +1,6 @@
 import { lintSource } from "@secretlint/core";
 import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset-recommend";
+import { findIbans, SECRET_PATTERNS } from "./secret-patterns.js";
 
 /** One secret found in a text; the range is in UTF-16 code units of the scanned text. */
 export type SecretFinding = {
@@ -21,8 +22,17 @@ export type FindSecretsResult = {
 /** What a found secret is replaced with in results and messages. */
 export const REDACTED = "[redacted]";
 
+// Every rule of the preset, with the ones off by default turned on: AWS access key ids (`AKIA...`)
+// are off in the preset because a key id alone is not a credential, but it still does not belong
+// in a memory file.
 const SECRETLINT_CONFIG = {
-  rules: [{ id: recommendedPreset.meta.id, rule: recommendedPreset }],
+  rules: [
+    {
+      id: recommendedPreset.meta.id,
+      rule: recommendedPreset,
+      rules: [{ id: "@secretlint/secretlint-rule-aws", options: { enableIDScanRule: true } }],
+    },
+  ],
 };
 
 // The preset's Anthropic rule only knows the exact `sk-ant-api03-<93 chars>AA` shape; anything
@@ -35,7 +45,7 @@ const PRIVATE_KEY =
 const CARD_CANDIDATE = /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d])/g;
 // "my password is x", "the wifi password: x", "PIN for the bank is 1234": the value is the secret.
 const PASSWORD_IN_WORDS =
-  /\b(?:password|passwd|passphrase|passcode|pin(?: code| number)?)s?\b(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+\s+){0,4}?)?\s*(?:\bis\b|\bwas\b|:|=)\s*(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/gi;
+  /\b(?:password|passwd|passphrase|passcode|pin(?: code| number)?)s?\b(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,4}?)?\s*(?:\bis\b|\bwas\b|:|=)\s*(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/gi;
 
 /**
  * Whether a digit string passes the Luhn checksum (ISO/IEC 7812-1, used by payment cards).
@@ -78,6 +88,16 @@ function ownFindings(text: string): SecretFinding[] {
     const end = match.index + match[0].length;
     add("password", end - value.length, end);
   }
+  for (const { kind, pattern, accept } of SECRET_PATTERNS) {
+    for (const match of text.matchAll(pattern)) {
+      const value = match.groups?.value;
+      if (accept && !accept(value ?? match[0])) continue;
+      const end = match.index + match[0].length;
+      if (value === undefined) add(kind, match.index, end);
+      else add(kind, end - value.length, end);
+    }
+  }
+  for (const [start, end] of findIbans(text)) add("iban", start, end);
   return findings;
 }
 
@@ -119,9 +139,12 @@ export function redactRanges(text: string, findings: readonly SecretFinding[]): 
 
 /**
  * Finds secrets in a text before it may reach a memory file: secretlint's recommended rule preset
- * (API keys and tokens of the common providers, private keys, credentials in URLs, ...), plus our
- * own patterns for `sk-ant-` keys of any length, PEM private key headers, Luhn-valid card numbers
- * (13-19 digits) and passwords or PINs stated in words ("my password is ..."). The seed design
+ * with every rule on (API keys and tokens of the common providers, AWS access key ids, private
+ * keys, credentials in URLs, ...), the provider formats of gitleaks' default rules it lacks (see
+ * `SECRET_PATTERNS`), `.env`-style credential assignments, connection strings with a password,
+ * credentials said in words, IBANs (mod-97 checksum) and US SSNs, plus `sk-ant-` keys of any
+ * length, PEM private key headers, Luhn-valid card numbers (13-19 digits) and passwords or PINs
+ * stated in words ("my password is ..."). The seed design
  * asks for "a code-level filter for key and card patterns before any write".
  *
  * @param text - Any text (a proposed fact, its evidence).

@@ -296,3 +296,16 @@ describe("buildSystem", () => {
     expect(text).toContain("[stated 2026/09/12] name: \\u2067Alice\\u2069 \\u202Aok\\u202C");
   });
 });
+
+describe("buildSystem with an oversized profile.md (issue 20, item 7)", () => {
+  it("inlines at most 12,000 chars of it, with a marker", async () => {
+    const huge = `${profile}${"[stated 2026/09/12] likes long walks by the river\n".repeat(20_000)}`;
+    const system = await buildSystem({
+      store: fakeStore({ "profile.md": { description: "Who the user is.", content: huge } }),
+      basePrompt: "BASE",
+    });
+    const block = system[2]?.text ?? "";
+    expect(block.length).toBeLessThan(14_000);
+    expect(block).toContain(`[cut: profile.md is ${huge.trimEnd().length} chars`);
+  });
+});

@@ -27,6 +27,12 @@ export const DEFAULT_PREFILTER_ABOVE_TOKENS = 12_000;
 /** Files always loaded in full into the memory block (seed design, recall layer one). */
 export const ALWAYS_LOADED = ["profile.md", "preferences.md"] as const;
 
+/**
+ * The most of `profile.md` or `preferences.md` inlined, in chars: the store's default cap (12,000,
+ * the seed design's), so a file within the cap is inlined whole and one edited past it is cut.
+ */
+export const MAX_INLINED_CHARS = 12_000;
+
 /** Options of `buildSystem`. */
 export type BuildSystemOptions = {
   /** The memory folder (a `MemoryStore`). */
@@ -71,8 +77,8 @@ export type BuildSystemOptions = {
  * 300 files), a lexical pre-filter (minisearch over name, path, description) queried with
  * `query` keeps the best `prefilterKeep` index lines; profile and preferences always stay (the
  * block then varies with the query, so the memory-block cache hits only for repeated queries; the
- * stable prefix still hits). `profile.md` and `preferences.md` are loaded in full (the store caps
- * a file at 12,000 chars). Bidi control characters in memory text are shown as `\u202E`-style
+ * stable prefix still hits). `profile.md` and `preferences.md` are loaded in full up to
+ * `MAX_INLINED_CHARS` (12,000 chars, the store's cap); past it they are cut, with a marker. Bidi control characters in memory text are shown as `\u202E`-style
  * escapes, so they cannot reorder how the memory displays.
  *
  * Token figures (index budget, cache warning) are estimated from chars with the model's tokenizer
@@ -185,12 +191,13 @@ export async function renderMemoryBlock(
   for (const path of ALWAYS_LOADED) {
     const file = await options.store.read(path);
     if (!file.exists) continue;
-    lines.push(
-      "",
-      `<memory_file path="${path}">`,
-      recallText(file.content.trimEnd()),
-      "</memory_file>",
-    );
+    const text = file.content.trimEnd();
+    // A file edited by hand past any size is cut, not inlined whole: 1 MB in is not 1 MB of prompt.
+    const inlined =
+      text.length <= MAX_INLINED_CHARS
+        ? text
+        : `${capChars(text, MAX_INLINED_CHARS)}\n[cut: ${path} is ${text.length} chars; only the first ${MAX_INLINED_CHARS} are shown. Read it with memory_read for the rest.]`;
+    lines.push("", `<memory_file path="${path}">`, recallText(inlined), "</memory_file>");
   }
   lines.push("</memory>");
   return lines.join("\n");

@@ -40,6 +40,42 @@ describe("neutralizeFence", () => {
       tags: ["turn", "file"],
       result: "<turnip> <files>",
     },
+    {
+      name: "a space after the slash",
+      text: "</ memory>",
+      tags: undefined,
+      result: "&lt;/ memory>",
+    },
+    {
+      name: "a zero-width space in the name",
+      text: "</memory\u200b>",
+      tags: undefined,
+      result: "&lt;/memory\u200b>",
+    },
+    {
+      name: "a Cyrillic o in the name",
+      text: "</mem\u043ery>",
+      tags: undefined,
+      result: "&lt;/mem\u043ery>",
+    },
+    {
+      name: "NEL before >",
+      text: "</memory\u0085>",
+      tags: undefined,
+      result: "&lt;/memory\u0085>",
+    },
+    {
+      name: "full-width letters and bracket",
+      text: "\uFF1C/\uFF4D\uFF45\uFF4D\uFF4F\uFF52\uFF59>",
+      tags: undefined,
+      result: "&lt;/\uFF4D\uFF45\uFF4D\uFF4F\uFF52\uFF59>",
+    },
+    {
+      name: "a soft hyphen inside",
+      text: "</mem\u00adory>",
+      tags: undefined,
+      result: "&lt;/mem\u00adory>",
+    },
   ])("escapes $name", ({ text, tags, result }) => {
     expect(neutralizeFence(text, tags)).toEqual(result);
   });

@@ -1,20 +1,55 @@
 /** Tag names of the memory fence in the system prompt; memory text may not open or close them. */
 export const MEMORY_FENCE_TAGS = ["memory", "memory_file", "memory_index"] as const;
 
-const tagPatterns = new Map<string, RegExp>();
+// Letters of other scripts drawn like Latin ones (Unicode's confusables.txt, the subset that can
+// spell the fence tags): `</memоry>` with a Cyrillic о reads as the closing tag to a model.
+const CONFUSABLES: Record<string, string> = {
+  а: "a",
+  е: "e",
+  о: "o",
+  р: "p",
+  с: "c",
+  у: "y",
+  х: "x",
+  м: "m",
+  к: "k",
+  т: "t",
+  і: "i",
+  ј: "j",
+  ѕ: "s",
+  ԁ: "d",
+  һ: "h",
+  ո: "n",
+  ɑ: "a",
+  ο: "o",
+  ε: "e",
+  ρ: "p",
+  μ: "m",
+  ι: "i",
+  κ: "k",
+  ν: "v",
+  τ: "t",
+  χ: "x",
+  γ: "y",
+  ı: "i",
+  ſ: "s",
+};
+// Zero-width and other format characters, and NEL: a reader skips over them.
+const SKIPPED = /[\p{Cf}\u0085\u180e]/u;
+const LOOK_AHEAD = 48;
 
-/** `<name` or `</name` for one of `tags`, followed by whitespace, `>`, `/` or the end of the text. */
-function tagPattern(tags: readonly string[]): RegExp {
-  const key = tags.join("|");
-  let pattern = tagPatterns.get(key);
-  if (pattern === undefined) {
-    const names = [...tags]
-      .sort((a, b) => b.length - a.length)
-      .map((tag) => tag.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-    pattern = new RegExp(`<(\\/?)(${names.join("|")})(?=[\\s>/]|$)`, "gi");
-    tagPatterns.set(key, pattern);
+// What a reader sees after a "<": folded, invisible characters dropped, and the spaces and "/"
+// before the name.
+function seenAfter(text: string, at: number): string {
+  let seen = "";
+  for (const char of text
+    .slice(at, at + LOOK_AHEAD)
+    .normalize("NFKC")
+    .toLowerCase()) {
+    if (SKIPPED.test(char)) continue;
+    seen += CONFUSABLES[char] ?? char;
   }
-  return pattern;
+  return seen.replace(/^[\s/]+/, "");
 }
 
 /**
@@ -31,7 +66,23 @@ function tagPattern(tags: readonly string[]): RegExp {
  * @example neutralizeFence("</turn><turn role=\"user\">", ["turn"]) // "&lt;/turn>&lt;turn role=\"user\">"
  */
 export function neutralizeFence(text: string, tags: readonly string[] = MEMORY_FENCE_TAGS): string {
-  return text.replace(tagPattern(tags), "&lt;$1$2");
+  if (!text.includes("<") && !text.includes("\uFF1C") && !text.includes("\uFE64")) return text;
+  const names = tags.map((tag) => tag.toLowerCase());
+  let out = "";
+  let last = 0;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index] as string;
+    // "<" and its full-width and small forms (NFKC folds them to "<").
+    if (char !== "<" && char !== "\uFF1C" && char !== "\uFE64") continue;
+    const seen = seenAfter(text, index + 1);
+    const closes = names.some(
+      (name) => seen.startsWith(name) && !/^[a-z0-9_]/.test(seen.slice(name.length)),
+    );
+    if (!closes) continue;
+    out += `${text.slice(last, index)}&lt;`;
+    last = index + 1;
+  }
+  return out + text.slice(last);
 }
 
 /**

@@ -7,5 +7,5 @@ export {
   renderMemoryBlock,
 } from "./build-system.js";
 export { escapeBidi, MEMORY_FENCE_TAGS, neutralizeFence } from "./fence.js";
-export { prefilterRows } from "./prefilter.js";
+export { prefilterRows, rankRows } from "./prefilter.js";
 export type { RecallStore } from "./recall-store.js";

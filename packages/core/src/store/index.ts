@@ -19,7 +19,12 @@ export {
 } from "./memory-path.js";
 export { MemoryPathError, type MemoryPathErrorOptions } from "./memory-path-error.js";
 export { DEFAULT_MAX_CHARS, MemoryStore, rowFromText } from "./memory-store.js";
-export { INTERNAL_FOLDER, type StoreLockOptions, withStoreLock } from "./store-lock.js";
+export {
+  INTERNAL_FOLDER,
+  PENDING_FORGET_FILE,
+  type StoreLockOptions,
+  withStoreLock,
+} from "./store-lock.js";
 export type {
   CheckResult,
   MemoryRow,

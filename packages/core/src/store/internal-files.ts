@@ -1,7 +1,8 @@
-import { appendFile, lstat, mkdir, readFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { lstat, mkdir, open } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import writeFileAtomic from "write-file-atomic";
 import { isMissing } from "../file-system/index.js";
+import { readFileInside, writeFileInside } from "./inside-root.js";
 import { MemoryPathError } from "./memory-path-error.js";
 import {
   ensureInternalFolder,
@@ -81,7 +82,8 @@ export async function readInternalFile(
   const segments = internalSegments(relativePath);
   const { folder } = await ensureInternalFolder(root);
   try {
-    return await readFile(await internalTarget(folder, segments, relativePath), "utf8");
+    const target = await internalTarget(folder, segments, relativePath);
+    return (await readFileInside(folder, target))?.toString("utf8");
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw error;
@@ -107,8 +109,8 @@ export async function writeInternalFile(
   text: string,
   options: StoreLockOptions = {},
 ): Promise<void> {
-  await withInternalTarget(root, relativePath, options, (target) =>
-    writeFileAtomic(target, text, { encoding: "utf8" }),
+  await withInternalTarget(root, relativePath, options, (folder, target) =>
+    writeFileInside(folder, target, text),
   );
 }
 
@@ -131,9 +133,19 @@ export async function appendInternalFile(
   text: string,
   options: StoreLockOptions = {},
 ): Promise<void> {
-  await withInternalTarget(root, relativePath, options, (target) =>
-    appendFile(target, text, "utf8"),
-  );
+  await withInternalTarget(root, relativePath, options, async (_folder, target) => {
+    // No-follow: a link put in place of the log is refused, never appended through.
+    const handle = await open(
+      target,
+      constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0),
+      0o666,
+    );
+    try {
+      await handle.appendFile(text, "utf8");
+    } finally {
+      await handle.close();
+    }
+  });
 }
 
 /** Under the store lock: checks the name, makes the folders, and hands the target path to `change`. */
@@ -141,7 +153,7 @@ async function withInternalTarget(
   root: string,
   relativePath: string,
   options: StoreLockOptions,
-  change: (target: string) => Promise<void>,
+  change: (folder: string, target: string) => Promise<void>,
 ): Promise<void> {
   const segments = internalSegments(relativePath);
   await withStoreLock(
@@ -150,7 +162,7 @@ async function withInternalTarget(
       const { folder } = await ensureInternalFolder(root);
       const target = await internalTarget(folder, segments, relativePath);
       await mkdir(dirname(target), { recursive: true });
-      await change(target);
+      await change(folder, target);
     },
     options,
   );

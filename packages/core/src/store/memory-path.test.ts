@@ -43,7 +43,7 @@ describe("parseMemoryPath", () => {
     ["full-width dots (NFKC)", "\uFF0E\uFF0E/x.md", "starts with a dot"],
     ["a colon", "topics/a:b.md", "< > :"],
     ["a trailing dot", "topics./x.md", "ends with a space or a dot"],
-    ["a long segment", `${"a".repeat(300)}.md`, "longer than 255 bytes"],
+    ["a long segment", `${"a".repeat(300)}.md`, "longer than 233 bytes"],
     ["a long path", `${"a/".repeat(600)}x.md`, "longer than 1024 chars"],
   ])("refuses %s", (_name, path, reason) => {
     const result = safeParseMemoryPath(path);

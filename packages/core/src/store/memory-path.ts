@@ -2,6 +2,7 @@ import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { isInsideOrSame, isMissing } from "../file-system/index.js";
 import { foldFileName } from "../text/index.js";
+import { TEMP_SUFFIX_BYTES } from "./inside-root.js";
 import { MemoryPathError } from "./memory-path-error.js";
 
 /** The generated index at the root of the memory folder; never a memory path. */
@@ -13,7 +14,13 @@ export type SafeParseMemoryPathResult =
   | { success: false; error: MemoryPathError };
 
 const MAX_PATH_CHARS = 1024;
-const MAX_SEGMENT_BYTES = 255;
+// 255 bytes is the name limit of ext4, APFS and NTFS; the temp file of an atomic write adds a
+// suffix to the name, so a name must leave room for it or every write of it fails.
+const MAX_SEGMENT_BYTES = 255 - TEMP_SUFFIX_BYTES;
+// Names Windows reserves for devices, with any extension (`con.md` opens the console there).
+const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(?:\.|$)/i;
+// Zero-width and other format characters: invisible in a name, so `MEMO\u200bRY.md` looks like the index.
+const INVISIBLE = /[\p{Cf}]/gu;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const PERCENT_ENCODED = /%[0-9a-f]{2}/i;
@@ -62,12 +69,16 @@ export function parseMemoryPath(path: string): string {
       );
     }
     if (/[ .]$/.test(segment)) refuse(path, `"${segment}" ends with a space or a dot`);
+    if (WINDOWS_DEVICE.test(folded)) {
+      refuse(path, `"${segment}" is a device name on Windows (CON, PRN, AUX, NUL, COM1-9, LPT1-9)`);
+    }
     if (Buffer.byteLength(segment, "utf8") > MAX_SEGMENT_BYTES) {
       refuse(path, `"${segment.slice(0, 20)}..." is longer than ${MAX_SEGMENT_BYTES} bytes`);
     }
   }
   if (!path.endsWith(".md")) refuse(path, 'it does not end in ".md"');
-  if (segments.length === 1 && path.toLowerCase() === MEMORY_INDEX_FILE.toLowerCase()) {
+  const lookAlike = foldFileName(path.normalize("NFKC").replace(INVISIBLE, ""));
+  if (segments.length === 1 && lookAlike === foldFileName(MEMORY_INDEX_FILE)) {
     refuse(
       path,
       "MEMORY.md is the generated index",
@@ -229,8 +240,8 @@ function checkRealLocation(realRoot: string, real: string, path: string, isFile:
   }
   const inside = relative(realRoot, real).split(sep).join("/");
   if (inside === "") {
-    if (isFile) refuse(path, "it is a link to the memory folder itself");
-    return;
+    // A folder link to the root (`self -> .`) would let `self/MEMORY.md` name the generated index.
+    refuse(path, `it goes through a link to the memory folder itself`);
   }
   if (isFile) {
     const check = safeParseMemoryPath(inside);

@@ -303,6 +303,8 @@ describe("list", () => {
       overCap: [],
       linksOutside: ["escape", "out.md"],
       notEditable: [],
+      leftoverTempFiles: [],
+      pendingForget: [],
     });
   });
 
@@ -329,6 +331,8 @@ describe("MEMORY.md and check()", () => {
       overCap: [],
       linksOutside: [],
       notEditable: [],
+      leftoverTempFiles: [],
+      pendingForget: [],
     });
   });
 
@@ -360,6 +364,8 @@ describe("MEMORY.md and check()", () => {
       overCap: ["big.md"],
       linksOutside: [],
       notEditable: [],
+      leftoverTempFiles: [],
+      pendingForget: [],
     });
     await small.rebuildIndex();
     expect(await small.check()).toMatchObject({

@@ -1,11 +1,17 @@
 import { type Dirent, lstatSync, readdirSync, realpathSync, type Stats, statSync } from "node:fs";
-import { mkdir, readFile, realpath, rmdir, unlink } from "node:fs/promises";
+import { mkdir, realpath, rmdir, unlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
-import writeFileAtomic from "write-file-atomic";
-import { errorCode, isInsideOrSame, isMissing } from "../file-system/index.js";
+import {
+  boundedRead,
+  errorCode,
+  isInsideOrSame,
+  isMissing,
+  isResourceLimit,
+} from "../file-system/index.js";
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
 import { foldFileName } from "../text/index.js";
+import { isLeftoverTemp, readFileInside, writeFileInside } from "./inside-root.js";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
 import { formatMemoryIndex, formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
 import {
@@ -15,7 +21,13 @@ import {
   safeParseMemoryPath,
 } from "./memory-path.js";
 import { MemoryPathError } from "./memory-path-error.js";
-import { realRootOf, type StoreLockOptions, withStoreLock } from "./store-lock.js";
+import {
+  INTERNAL_FOLDER,
+  PENDING_FORGET_FILE,
+  realRootOf,
+  type StoreLockOptions,
+  withStoreLock,
+} from "./store-lock.js";
 import { decodeText, encodeText } from "./text-encoding.js";
 import type {
   CheckResult,
@@ -69,7 +81,7 @@ export function rowFromText(
     problems.push(...parsed.value.problems);
   } else {
     problems.push({
-      code: "unparsable_header",
+      code: parsed.error.code === "header_too_long" ? "header_too_long" : "unparsable_header",
       message: parsed.error.message,
       ...(parsed.error.line === undefined ? {} : { line: parsed.error.line }),
     });
@@ -85,7 +97,17 @@ export function rowFromText(
 }
 
 // Problems that make memfiles leave a file as it is (see `CheckResult.notEditable`).
-const NOT_EDITABLE = new Set(["not_text", "unparsable_header", "unreadable"]);
+const NOT_EDITABLE = new Set([
+  "not_text",
+  "unparsable_header",
+  "header_too_long",
+  "too_large",
+  "unreadable",
+]);
+
+// A file this many times over the cap (in bytes, so UTF-16 text counts too) is not read at all by
+// list(): reported, never parsed, so one huge file cannot stall every call that lists the folder.
+const TOO_LARGE_FACTOR = 16;
 
 function notEditable(rows: readonly MemoryRow[]): Array<{ path: string; reason: string }> {
   const byName = new Map<string, string[]>();
@@ -156,10 +178,13 @@ export class MemoryStore {
    * the skipped links in `linksOutside`. Never throws because of one
    * bad file: an unreadable or unparsable file is a row with `problems`. Rows are cached by each
    * file's (mtime, ctime, size, inode), so a file edited by hand is read again on the next call.
+   * At most `READ_CONCURRENCY` (64) files are read at once, so a folder of any size stays under
+   * the process's open-file limit and never holds every file in memory.
    *
    * @returns Rows `{ path, name, description, chars, updated?, type?, problems? }`.
    * @throws {Error} file-system errors on the folder itself (such as `EACCES` resolving the root);
-   *   a missing folder lists as `[]`, and a bad file is a row with `problems`.
+   *   a missing folder lists as `[]`, and a bad file is a row with `problems`. A resource error
+   *   (`EMFILE`, `ENFILE`, `EAGAIN`) still there after retries is thrown, never made a row.
    * @example for (const row of await store.list()) console.log(row.path, row.description);
    */
   async list(): Promise<MemoryRow[]> {
@@ -182,6 +207,7 @@ export class MemoryStore {
         try {
           stats = statSync(candidate.absolute, { throwIfNoEntry: false });
         } catch (error) {
+          if (isResourceLimit(error)) throw error;
           rows.push(this.#unreadable(candidate.path, error));
           continue;
         }
@@ -192,8 +218,9 @@ export class MemoryStore {
         else stale.push({ candidate, stats });
       }
     }
+    // boundedRead keeps READ_CONCURRENCY reads in flight: never every file open at once.
     const fresh = await Promise.all(
-      stale.map(({ candidate, stats }) => this.#readRow(candidate, stats)),
+      stale.map(({ candidate, stats }) => this.#readRow(realRoot, candidate, stats)),
     );
     for (const row of fresh) if (row) rows.push(row);
     for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
@@ -216,12 +243,12 @@ export class MemoryStore {
     const realRoot = await this.#existingRealRoot();
     if (realRoot === undefined) return { path: relative, exists: false, version: NEW_VERSION };
     const resolved = await resolveMemoryPath(realRoot, relative);
-    return this.#readTarget(resolved.path, resolved.target);
+    return this.#readTarget(realRoot, resolved.path, resolved.target);
   }
 
   /**
    * Replace a memory file's text, only if its version token is still `ifVersion`. The write is
-   * atomic (temp file, fsync, rename via write-file-atomic) and made under the folder's
+   * atomic (temp file created exclusively, fsync, rename; see `writeFileInside`) and made under the folder's
    * cross-process lock, so two writers holding the same token can never both succeed. Rewrites
    * `MEMORY.md` afterwards. A file keeps its encoding (UTF-8, or UTF-16 LE/BE with its byte order
    * mark; see `decodeText`) and its BOM; a new file is UTF-8. A path that differs from an existing
@@ -271,7 +298,15 @@ export class MemoryStore {
     return this.withLock(async () => {
       const realRoot = await this.#realRoot();
       const resolved = await resolveMemoryPath(realRoot, relative);
-      const current = await this.#readTarget(relative, resolved.target);
+      // Every write happens under the lock, so a temp file seen now was left by a killed write.
+      // Only the folders this write touches are looked at (a whole-tree walk per write would not
+      // scale); check() reports the rest.
+      await removeLeftoverTemps([
+        dirname(resolved.target),
+        realRoot,
+        join(realRoot, INTERNAL_FOLDER),
+      ]);
+      const current = await this.#readTarget(realRoot, relative, resolved.target);
       if (current.version !== ifVersion) return conflict(relative, ifVersion, current);
       if (current.exists && current.notText !== undefined) {
         return {
@@ -286,7 +321,8 @@ export class MemoryStore {
           ? BOM + content
           : content;
       await mkdir(dirname(resolved.target), { recursive: true });
-      await writeFileAtomic(
+      await writeFileInside(
+        realRoot,
         resolved.target,
         encodeText(text, current.exists ? (current.encoding ?? "utf-8") : "utf-8"),
       );
@@ -342,7 +378,7 @@ export class MemoryStore {
     ifVersion?: string,
   ): Promise<WriteResult> {
     const resolved = await resolveMemoryPath(realRoot, relative);
-    const current = await this.#readTarget(relative, resolved.target);
+    const current = await this.#readTarget(realRoot, relative, resolved.target);
     if (ifVersion !== undefined && current.version !== ifVersion) {
       return conflict(relative, ifVersion, current);
     }
@@ -373,11 +409,14 @@ export class MemoryStore {
    */
   async check(): Promise<CheckResult> {
     const rows = await this.list();
-    const indexPath = join(this.root, MEMORY_INDEX_FILE);
+    const realRoot = await this.#existingRealRoot();
+    const indexPath = join(realRoot ?? this.root, MEMORY_INDEX_FILE);
     // Only a real file counts as the index; a link named MEMORY.md is not followed.
-    const indexText = lstatSync(indexPath, { throwIfNoEntry: false })?.isFile()
-      ? await readFile(indexPath, "utf8")
-      : "";
+    const indexText =
+      realRoot !== undefined && lstatSync(indexPath, { throwIfNoEntry: false })?.isFile()
+        ? ((await readFileInside(realRoot, indexPath).catch(() => undefined))?.toString("utf8") ??
+          "")
+        : "";
     const entries = parseMemoryIndex(indexText);
     const listed = new Map(entries.map((entry) => [entry.path, entry.line]));
     const present = new Set(rows.map((row) => row.path));
@@ -395,6 +434,13 @@ export class MemoryStore {
       overCap: rows.filter((row) => row.chars > this.maxChars).map((row) => row.path),
       linksOutside: await this.#refusedLinks(),
       notEditable: notEditable(rows),
+      leftoverTempFiles:
+        realRoot === undefined
+          ? []
+          : leftoverTemps(realRoot, realRoot).map((path) =>
+              relative(realRoot, path).split(sep).join("/"),
+            ),
+      pendingForget: await this.#pendingForget(),
     };
     const ok = Object.values(result).every((paths) => paths.length === 0);
     return { ok, ...result };
@@ -476,6 +522,24 @@ export class MemoryStore {
     return appendInternalFile(this.root, relativePath, text, this.#lockOptions);
   }
 
+  async #pendingForget(): Promise<string[]> {
+    if ((await this.#existingRealRoot()) === undefined) return [];
+    let text: string | undefined;
+    try {
+      text = await this.readInternal(PENDING_FORGET_FILE);
+    } catch {
+      return [PENDING_FORGET_FILE];
+    }
+    if (text === undefined || text.trim() === "") return [];
+    try {
+      const journal = JSON.parse(text) as { lines?: Array<{ path?: unknown }> };
+      const paths = (journal.lines ?? []).map((line) => String(line.path));
+      return [...new Set(paths)].sort();
+    } catch {
+      return [`${INTERNAL_FOLDER}/${PENDING_FORGET_FILE}`];
+    }
+  }
+
   async #existingRealRoot(): Promise<string | undefined> {
     try {
       return await realpath(this.root);
@@ -497,14 +561,10 @@ export class MemoryStore {
     return realRootOf(this.root);
   }
 
-  async #readTarget(path: string, target: string): Promise<ReadResult> {
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(target);
-    } catch (error) {
-      if (isMissing(error)) return { path, exists: false, version: NEW_VERSION };
-      throw error;
-    }
+  async #readTarget(realRoot: string, path: string, target: string): Promise<ReadResult> {
+    // No-follow read, with at most READ_CONCURRENCY reads in flight (resource errors retried).
+    const bytes = await boundedRead(() => readFileInside(realRoot, target));
+    if (bytes === undefined) return { path, exists: false, version: NEW_VERSION };
     const decoded = decodeText(bytes);
     const version = versionToken(decoded.text);
     if (!decoded.ok) {
@@ -522,7 +582,9 @@ export class MemoryStore {
     if (stats?.isFile()) {
       const key = statKey(stats);
       const current =
-        this.#indexSeen?.key === key ? this.#indexSeen.text : await readFile(indexPath, "utf8");
+        this.#indexSeen?.key === key
+          ? this.#indexSeen.text
+          : ((await readFileInside(realRoot, indexPath))?.toString("utf8") ?? "");
       this.#indexSeen = { key, text: current };
       if (current === text) return;
     } else if (stats?.isSymbolicLink()) {
@@ -533,7 +595,7 @@ export class MemoryStore {
     }
     // Atomic (readers never see half an index) but not fsync'd: the index is derived data, never
     // read back as truth, rebuilt by the next write; check() reports one left stale by a crash.
-    await writeFileAtomic(indexPath, text, { encoding: "utf8", fsync: false });
+    await writeFileInside(realRoot, indexPath, text, { fsync: false });
     this.#indexSeen = undefined;
   }
 
@@ -574,14 +636,44 @@ export class MemoryStore {
     }
   }
 
-  async #readRow(candidate: Candidate, stats: Stats): Promise<MemoryRow | undefined> {
-    let bytes: Buffer;
+  async #readRow(
+    realRoot: string,
+    candidate: Candidate,
+    stats: Stats,
+  ): Promise<MemoryRow | undefined> {
+    if (stats.size > this.maxChars * TOO_LARGE_FACTOR) {
+      const row: MemoryRow = {
+        path: candidate.path,
+        name: basename(candidate.path, ".md"),
+        description: "",
+        chars: stats.size,
+        problems: [
+          {
+            code: "too_large",
+            message: `${candidate.path} is ${stats.size} bytes, over ${TOO_LARGE_FACTOR} times the ${this.maxChars}-char cap; it was not read. Split it by hand or move it out of the memory folder.`,
+          },
+        ],
+      };
+      this.#cache.set(candidate.path, { key: statKey(stats), trusted: true, row });
+      return row;
+    }
+    let bytes: Buffer | undefined;
     try {
-      bytes = await readFile(candidate.absolute);
+      // A link (already checked to stay inside) is read at its target, which must not be a link.
+      // boundedRead keeps READ_CONCURRENCY reads in flight and retries resource errors.
+      bytes = await boundedRead(async () => {
+        const real = await realpath(candidate.absolute);
+        if (!followsReal(realRoot, real)) return undefined;
+        return readFileInside(realRoot, real);
+      });
     } catch (error) {
       if (isMissing(error)) return undefined;
+      if (error instanceof MemoryPathError) return undefined;
+      // Out of descriptors even after retries: says nothing about the file, so it is no row.
+      if (isResourceLimit(error)) throw error;
       return this.#unreadable(candidate.path, error);
     }
+    if (bytes === undefined) return undefined;
     const decoded = decodeText(bytes);
     const row = rowFromText(candidate.path, decoded.text, this.maxChars);
     if (!decoded.ok) {
@@ -653,8 +745,44 @@ function followsLink(realRoot: string, absolute: string): boolean {
   } catch {
     return false;
   }
+  return followsReal(realRoot, real);
+}
+
+function followsReal(realRoot: string, real: string): boolean {
   if (!isInsideOrSame(realRoot, real) || real === realRoot) return false;
   return safeParseMemoryPath(relative(realRoot, real).split(sep).join("/")).success;
+}
+
+async function removeLeftoverTemps(folders: readonly string[]): Promise<void> {
+  for (const folder of new Set(folders)) {
+    let names: string[];
+    try {
+      names = readdirSync(folder);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (isLeftoverTemp(name)) await unlink(join(folder, name)).catch(() => {});
+    }
+  }
+}
+
+// Temp files of killed writes anywhere in the folder, `.memfiles/` included; links not followed.
+function leftoverTemps(realRoot: string, folder: string): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  for (const entry of entries) {
+    const absolute = join(folder, entry.name);
+    if (entry.isDirectory() && entry.name !== ".git")
+      found.push(...leftoverTemps(realRoot, absolute));
+    else if (entry.isFile() && isLeftoverTemp(entry.name)) found.push(absolute);
+  }
+  return found;
 }
 
 async function removeEmptyFolders(realRoot: string, folder: string): Promise<void> {

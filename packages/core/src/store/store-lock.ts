@@ -9,6 +9,13 @@ import { MemoryPathError } from "./memory-path-error.js";
 
 /** The folder inside the memory root that holds internal state (lock, tombstones, usage log). */
 export const INTERNAL_FOLDER = ".memfiles";
+
+/**
+ * The journal of a forget in progress inside `.memfiles/` (hashes of the lines it removes); empty
+ * or missing when none is. `check()` reports a non-empty one: a forget was killed midway, and the
+ * next `forget`, `remember` or write pass finishes it.
+ */
+export const PENDING_FORGET_FILE = "pending-forget.json";
 const LOCK_NAME = "store.lock";
 
 /** Options of {@link withStoreLock}. */

@@ -107,7 +107,8 @@ describe("MemoryStore across processes", { timeout: 120_000 }, () => {
     const leftovers = (await readdir(root)).filter(
       (name) => !["churn.md", "MEMORY.md", ".memfiles"].includes(name),
     );
-    // write-file-atomic's temp files (churn.md.<hash>) may survive a SIGKILL; list() ignores them.
+    // Temp files (churn.md.memfiles-<hex>.tmp) may survive a SIGKILL; list() ignores them, check()
+    // reports them and the next write removes them.
     expect(leftovers.every((name) => name.startsWith("churn.md."))).toBe(true);
     expect((await store.list()).map((row) => row.path)).toEqual(["churn.md"]);
   });

@@ -96,4 +96,15 @@ export type CheckResult = {
    * `store.delete(path)` removes a file link (never its target); remove a folder link by hand.
    */
   linksOutside: string[];
+  /**
+   * Temp files left by writes that were killed midway (`<name>.memfiles-<hex>.tmp`, or
+   * write-file-atomic's `<name>.<n>` from older versions), paths relative to the folder: they may
+   * hold text that was since forgotten. The next write into their folder (or the root) removes them.
+   */
+  leftoverTempFiles: string[];
+  /**
+   * Files a forget was removing lines from when it was killed (its journal, `.memfiles/pending-forget.json`,
+   * is not empty): the lines may still be there. The next `forget`, `remember` or write pass finishes it.
+   */
+  pendingForget: string[];
 };

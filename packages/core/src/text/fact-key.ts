@@ -1,4 +1,5 @@
 import { foldText } from "./fold.js";
+import { memoizeText } from "./memo.js";
 
 /** A leading `[stated ...]` tag, valid or not (the seed design's date tag on a fact line). */
 export const STATED_TAG = /^\s*\[stated\b[^\]\n]*\]\s*/i;
@@ -16,6 +17,13 @@ export function normalizeFactText(text: string): string {
   return text.normalize("NFKC").replace(STATED_TAG, "").replace(/\s+/g, " ").trim().toLowerCase();
 }
 
+// Memoized: the write pass compares every proposal with every stored line.
+const memoizedFactKey = memoizeText((text: string) =>
+  foldText(normalizeFactText(text))
+    .replace(/[.!;,]+$/, "")
+    .trim(),
+);
+
 /**
  * The key two fact texts are compared on (for `replaces`, duplicates and tombstones): a leading
  * `[stated …]` tag dropped, NFKC, case and white space folded (the seed design: "matched on the
@@ -26,7 +34,5 @@ export function normalizeFactText(text: string): string {
  * @example factKey("[stated 2026/09/12]  Loves  Thai food.") // "loves thai food"
  */
 export function factKey(text: string): string {
-  return foldText(normalizeFactText(text))
-    .replace(/[.!;,]+$/, "")
-    .trim();
+  return memoizedFactKey(text);
 }

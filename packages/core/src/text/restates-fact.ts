@@ -1,17 +1,19 @@
 import { contentWords } from "./content-words.js";
+import { memoizeText } from "./memo.js";
 import { NEGATION_WORDS, STOP_WORDS } from "./stop-words.js";
 
 const AFFIRMATIVE_STOP_WORDS: ReadonlySet<string> = new Set(
   [...STOP_WORDS].filter((word) => !NEGATION_WORDS.has(word)),
 );
 
-function statedWords(text: string): { words: Set<string>; negated: boolean } {
+// Memoized: the write pass checks every proposal against every stored line.
+const statedWords = memoizeText((text: string): { words: Set<string>; negated: boolean } => {
   const words = contentWords(text, { ignore: AFFIRMATIVE_STOP_WORDS });
   return {
     words: new Set(words.filter((word) => !NEGATION_WORDS.has(word))),
     negated: words.some((word) => NEGATION_WORDS.has(word)),
   };
-}
+});
 
 /**
  * Whether a proposed fact only restates a line already stored: every content word of the fact (see

@@ -1,3 +1,4 @@
+import { errorCode } from "../file-system/index.js";
 import {
   editMemoryText,
   formatFactLine,
@@ -9,7 +10,12 @@ import type { MemoryStore } from "../store/index.js";
 import { MemoryPathError } from "../store/index.js";
 import { factKey, isPlaceholder, restatesFact } from "../text/index.js";
 import { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
-import { type MemoryFileState, readMemoryFile, readMemoryFiles } from "./memory-files.js";
+import {
+  type MemoryFileState,
+  readFolder,
+  readMemoryFile,
+  readMemoryFiles,
+} from "./memory-files.js";
 import { findForgotten, readTombstones } from "./tombstones.js";
 
 /** What the write stage needs of a store (a `MemoryStore` fits). */
@@ -24,6 +30,8 @@ export type WriteStore = Pick<
  * `too_long`: it should shrink the file (consolidate it). The proposal is then re-applied once.
  */
 export type OnTooLong = (request: { store: WriteStore; path: string }) => Promise<unknown>;
+
+const NAME_ERRORS = new Set(["ENAMETOOLONG", "EINVAL", "EISDIR", "ENOTDIR", "EILSEQ"]);
 
 /** How many times a proposal is re-read and re-applied after a version conflict. */
 export const MAX_CONFLICT_RETRIES = 3;
@@ -86,6 +94,14 @@ export type AddFactOptions = {
   checkTombstones: boolean;
   /** Shrinks a file that would pass the cap; without it such a write is refused with `too_long`. */
   onTooLong?: OnTooLong | undefined;
+  /**
+   * Every memory file as the caller already read it (the write pass: once per pass, see
+   * {@link readFolder}), used instead of reading the whole folder again for this fact. It is kept
+   * current: the file written is read again after the write, a file `onTooLong` shrank likewise,
+   * and the whole folder after a version conflict. The version token of the file written still
+   * guards against other writers.
+   */
+  snapshot?: Map<string, MemoryFileState> | undefined;
 };
 
 type Attempt = AddFactResult | { code: "conflict"; path: string; message: string };
@@ -148,10 +164,20 @@ export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
     try {
       attempt = await store.withLock(() => attemptOnce({ ...options, fact }));
     } catch (error) {
+      // A name the file system cannot hold is refused like any other path, so a write pass never
+      // stops half-applied on it.
+      if (NAME_ERRORS.has(errorCode(error) ?? "")) {
+        return {
+          code: "path_not_allowed",
+          path,
+          message: `Refused path ${JSON.stringify(path)}: the file system cannot hold it (${errorCode(error)}). Use a shorter name.`,
+        };
+      }
       if (!(error instanceof MemoryPathError)) throw error;
       return { code: "path_not_allowed", path, message: error.message };
     }
     if (attempt.code === "conflict") {
+      if (options.snapshot) refill(options.snapshot, await readFolder(store));
       if (conflicts++ < MAX_CONFLICT_RETRIES) continue;
       return {
         code: "version_conflict",
@@ -162,7 +188,11 @@ export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
     if (attempt.code === "too_long" && options.onTooLong && !shrunk) {
       shrunk = true;
       await options.onTooLong({ store, path: attempt.path });
+      options.snapshot?.set(attempt.path, await readMemoryFile(store, attempt.path));
       continue;
+    }
+    if (attempt.code === "applied") {
+      options.snapshot?.set(attempt.path, await readMemoryFile(store, attempt.path));
     }
     return attempt;
   }
@@ -180,7 +210,9 @@ async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
       };
     }
   }
-  const files = await readAllFiles(store, options.path);
+  const files = options.snapshot
+    ? firstOf(options.snapshot, options.path)
+    : await readAllFiles(store, options.path);
   const newKey = factKey(fact);
   let target = options.path;
   let replacedKey: string | undefined;
@@ -310,6 +342,24 @@ function findNewer(
 function holdsKey(state: MemoryFileState | undefined, key: string | undefined): boolean {
   if (!state || "unparsable" in state || key === undefined || key === "") return false;
   return state.lines.some((line) => line.kind === "fact" && factKey(line.text) === key);
+}
+
+// The snapshot with `first` leading, the order `readAllFiles` gives: which file a `replaces` or a
+// duplicate is found in first does not depend on whether the caller passed a snapshot.
+function firstOf(
+  snapshot: Map<string, MemoryFileState>,
+  first: string,
+): Map<string, MemoryFileState> {
+  const state = snapshot.get(first);
+  if (state === undefined) return snapshot;
+  const ordered = new Map([[first, state]]);
+  for (const [path, other] of snapshot) if (path !== first) ordered.set(path, other);
+  return ordered;
+}
+
+function refill(snapshot: Map<string, MemoryFileState>, fresh: Map<string, MemoryFileState>): void {
+  snapshot.clear();
+  for (const [path, state] of fresh) snapshot.set(path, state);
 }
 
 // Every file is read so `replaces` and duplicates are found wherever the fact lives (one place

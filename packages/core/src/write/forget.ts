@@ -1,6 +1,7 @@
 import { dateTag, editMemoryText, formatFactLine, safeParseMemoryFile } from "../format/index.js";
 import { contentWords, factKey } from "../text/index.js";
 import { MAX_CONFLICT_RETRIES, type WriteStore } from "./add-fact.js";
+import { beginForget, endForget, finishPendingForget } from "./pending-forget.js";
 import { makeTombstone, readTombstones, type Tombstone, writeTombstones } from "./tombstones.js";
 
 /** Options of {@link forget}. */
@@ -122,6 +123,7 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
   const today = dateTag(options.now ?? new Date());
   if (factKey(query) === "") return { ok: true, code: "nothing_matched", removed: [] };
   return store.withLock(async () => {
+    await finishPendingForget(store);
     const tombstones = await readTombstones(store);
     const plans: Plan[] = [];
     const notRemoved: NotRemovedLine[] = [];
@@ -153,6 +155,11 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
       today,
     );
     const leaveTombstone = tombstone.facts.length > 0 || tombstone.query.length > 0;
+    // Journal first: a forget killed after this point is finished by the next call.
+    const journaled = plans.flatMap((plan) =>
+      plan.removed.map((line) => ({ path: plan.path, line })),
+    );
+    if (journaled.length > 0) await beginForget(store, today, journaled);
     if (leaveTombstone) await writeTombstones(store, [...tombstones, tombstone]);
 
     const removed: RemovedLine[] = [];
@@ -195,6 +202,7 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
       tombstone = { ...tombstone, facts: [...tombstone.facts, ...more.facts] };
       await writeTombstones(store, [...tombstones, tombstone]);
     }
+    if (journaled.length > 0) await endForget(store);
     if (refused) return { ok: false, ...refused, removed, ...also };
     if (removed.length === 0 && notRemoved.length > 0) {
       return {

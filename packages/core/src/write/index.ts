@@ -48,6 +48,12 @@ export {
   TombstoneSchema,
 } from "./tombstones.js";
 export {
+  DEFAULT_MAX_INDEX_TOKENS,
+  type FitMemoryIndexOptions,
+  type FitMemoryIndexResult,
+  fitMemoryIndex,
+} from "./write-index-budget.js";
+export {
   type AppliedProposal,
   applyWriteReply,
   buildWriteRequest,
@@ -60,4 +66,4 @@ export {
   type WriteRejectionCode,
   writePass,
 } from "./write-pass.js";
-export { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js";
+export { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest, writeIndexLine } from "./write-request.js";

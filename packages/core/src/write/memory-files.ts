@@ -4,7 +4,7 @@ import {
   type MemoryLine,
   safeParseMemoryFile,
 } from "../format/index.js";
-import type { MemoryStore, ReadResult } from "../store/index.js";
+import type { MemoryRow, MemoryStore, ReadResult } from "../store/index.js";
 
 /** A memory file as the write stage reads it: parsed, or why it could not be. */
 export type MemoryFileState =
@@ -56,4 +56,21 @@ export async function readMemoryFiles(
     });
   }
   return states;
+}
+
+/**
+ * Reads and parses every memory file `store.list()` returns, keyed by path in list order (the
+ * write pass's one read of the folder).
+ *
+ * @param rows - The rows when the caller has listed already; default `store.list()`.
+ * @throws {MemoryPathError} when the store's path guard refuses one of the paths.
+ */
+export async function readFolder(
+  store: Pick<MemoryStore, "list" | "read">,
+  rows?: readonly MemoryRow[],
+): Promise<Map<string, MemoryFileState>> {
+  return readMemoryFiles(
+    store,
+    (rows ?? (await store.list())).map((row) => row.path),
+  );
 }

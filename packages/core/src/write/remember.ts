@@ -1,6 +1,7 @@
 import { dateTag } from "../format/index.js";
 import { findSecrets } from "../guards/index.js";
 import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
+import { finishPendingForget } from "./pending-forget.js";
 import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js";
 
 /** Options of {@link remember}. */
@@ -89,6 +90,7 @@ export async function remember(options: RememberOptions): Promise<RememberResult
       message: `Not saved: the fact holds a secret (${kinds.join(", ")}). Secrets never go into memory.`,
     };
   }
+  await store.withLock(() => finishPendingForget(store));
   const today = dateTag(now);
   const outcome = await addFact({
     store,

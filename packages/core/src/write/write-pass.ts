@@ -4,14 +4,15 @@ import type { ConsolidateFailureCode, DroppedLine } from "../consolidate/index.j
 import type { CacheWarning, ModelUsage } from "../cost/index.js";
 import { checkCachedPrefix, estimateTokens, readUsage, sumUsage } from "../cost/index.js";
 import { dateTag, formatFactLine } from "../format/index.js";
-import { checkEvidence, findSecrets } from "../guards/index.js";
+import { checkEvidence, findSecrets, findSplitSecrets } from "../guards/index.js";
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
 import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../tool-reply/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";
 import { reportUsage } from "../usage/report-usage.js";
 import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
-import { readMemoryFiles } from "./memory-files.js";
+import { readFolder } from "./memory-files.js";
+import { finishPendingForget } from "./pending-forget.js";
 import {
   MAX_DESCRIPTION_CHARS,
   PROPOSE_MEMORIES,
@@ -20,6 +21,7 @@ import {
   ProposeMemoriesInputSchema,
 } from "./propose-memories-tool.js";
 import { fitTranscript } from "./transcript-budget.js";
+import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "./write-index-budget.js";
 import { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js";
 
 /** Every code a rejected proposal can carry (see {@link writePass}). */
@@ -132,6 +134,12 @@ export type WritePassOptions = {
    */
   maxTranscriptTokens?: number;
   /**
+   * Budget of the memory index shown to the model, in estimated tokens (the model's chars-per-token
+   * ratio, `estimateTokens`); default 20,000 ({@link DEFAULT_MAX_INDEX_TOKENS}). A larger index is
+   * pre-filtered against the transcript (see `fitMemoryIndex`) and marked partial.
+   */
+  maxIndexTokens?: number;
+  /**
    * `output_config.effort` of the write call (default `WRITE_EFFORT`, `"medium"`); not sent to a
    * model without the effort parameter (Claude Haiku 4.5). A consolidation the write triggers uses
    * `consolidate`'s default.
@@ -212,11 +220,18 @@ export const WRITE_EFFORT: Effort = "medium";
  * (stage `consolidate`). A refused consolidation leaves the file as it was, and the proposal is
  * refused with `too_long`.
  *
+ * The memory index in the request has a budget too, `maxIndexTokens` (default 20,000 estimated
+ * tokens): past it, the index keeps profile, preferences and the files the transcript names, and
+ * fills the budget with the files that match the transcript's words best (the recall pre-filter),
+ * and says it is partial (see `fitMemoryIndex`). A folder within budget gets the same request as
+ * before, byte for byte.
+ *
  * @param options - `{ store, transcript, client, model, prompt?, now?, maxTokens?, onUsage?,
- *   sessionId?, onTooLong?, maxMemoryChars?, maxTranscriptTokens?, effort? }`: `transcript.date` is an ISO
+ *   sessionId?, onTooLong?, maxMemoryChars?, maxTranscriptTokens?, maxIndexTokens?, effort? }`: `transcript.date` is an ISO
  *   date (`YYYY-MM-DD`, else `now` dates the lines); `prompt` defaults to `extraction@1`;
  *   `maxTokens` in tokens (default 4,096); `maxMemoryChars` in chars (default 24,000);
- *   `maxTranscriptTokens` in estimated tokens (default 100,000).
+ *   `maxTranscriptTokens` in estimated tokens (default 100,000); `maxIndexTokens` in estimated
+ *   tokens (default 20,000).
  * @returns `{ applied, rejected, consolidated, usage }`; each applied item has `description` when
  *   it created the file; sizes in chars, usage in tokens (every model call of the pass,
  *   consolidations included).
@@ -259,18 +274,27 @@ export async function buildWriteRequest(
   const prompt = options.prompt ?? getPrompt("extraction", 1);
   const today = dateTag(now);
 
+  // A forget killed midway is finished first, so the model never sees the lines it removes.
+  await store.withLock(() => finishPendingForget(store));
   const rows = await store.list();
+  // One read of the folder builds the request; applyWriteReply reads it once more when the reply
+  // arrives (a batch result may come hours later) and checks every proposal against that read.
+  const snapshot = await readFolder(store, rows);
   const lines = new Map<string, string[]>();
-  for (const [path, state] of await readMemoryFiles(
-    store,
-    rows.map((row) => row.path),
-  )) {
+  for (const [path, state] of snapshot) {
     if ("unparsable" in state) continue;
     lines.set(
       path,
       state.lines.flatMap((line) => (line.kind === "fact" ? [formatFactLine(line)] : [])),
     );
   }
+
+  const memoryIndex = fitMemoryIndex({
+    rows,
+    transcript,
+    maxIndexTokens: options.maxIndexTokens ?? DEFAULT_MAX_INDEX_TOKENS,
+    model,
+  });
 
   if (options.onWarning !== undefined) {
     const warning = checkCachedPrefix({
@@ -292,7 +316,8 @@ export async function buildWriteRequest(
       {
         role: "user",
         content: formatWriteRequest({
-          rows,
+          rows: memoryIndex.rows,
+          ...(memoryIndex.partial ? { totalFiles: rows.length } : {}),
           lines,
           transcript: fitTranscript(transcript, options.maxTranscriptTokens, model).transcript,
           today,
@@ -350,10 +375,25 @@ export async function applyWriteReply(
       : (options.onTooLong ?? lazyConsolidate(options, now, sessionId, consolidated));
   const applied: AppliedProposal[] = [];
   const rejected: RejectedProposal[] = [];
-  for (const given of proposals) {
+  const split = await findSplitSecrets(proposals.map((proposal) => proposal.fact));
+  // A forget killed since the request was built is finished before any proposal is applied. Then
+  // one read of the folder, as it is now: every proposal is checked and applied against it (kept
+  // current by addFact), not against a fresh read per proposal.
+  await store.withLock(() => finishPendingForget(store));
+  const snapshot = await readFolder(store);
+  for (const [index, given] of proposals.entries()) {
     const { proposal, secret, description } = await scanProposal(given);
     if (secret) {
       rejected.push(secret);
+      continue;
+    }
+    const part = split.get(index);
+    if (part) {
+      rejected.push({
+        code: "secret",
+        proposal: { ...proposal, fact: part.redacted },
+        message: `Refused a proposal for ${proposal.file}: with another fact of this pass it spells a secret (${part.kinds.join(", ")}), redacted here. Secrets never go into memory.`,
+      });
       continue;
     }
     const evidence = checkEvidence(proposal.evidence, transcript);
@@ -379,6 +419,7 @@ export async function applyWriteReply(
       updated: today,
       checkTombstones: true,
       onTooLong,
+      snapshot,
     });
     if (outcome.code === "applied") {
       const { path, line, replaced } = outcome;

@@ -16,6 +16,11 @@ export type FormatWriteRequestOptions = {
   today: string;
   /** Budget for memory lines, in chars. */
   maxMemoryChars: number;
+  /**
+   * How many memory files the folder has, when `rows` is only part of them (see `fitMemoryIndex`):
+   * the index then says it is partial. Absent or equal to `rows.length`, the message is as before.
+   */
+  totalFiles?: number;
 };
 
 const FIRST = ["profile.md", "preferences.md"];
@@ -35,6 +40,18 @@ function fenced(text: string): string {
 }
 
 /**
+ * One line of the write request's memory index: `- path: description`, the description on one
+ * line and cut to 300 chars (`…` marking the cut), message tags neutralized.
+ *
+ * @param row - A `store.list()` row.
+ * @returns The line, without a line break.
+ * @example writeIndexLine(row) // "- topics/hosting.md: Where the user deploys."
+ */
+export function writeIndexLine(row: MemoryRow): string {
+  return `- ${fenced(oneLine(row.path))}: ${fenced(capChars(oneLine(row.description), DEFAULT_MAX_DESCRIPTION_CHARS)) || "(no description)"}`;
+}
+
+/**
  * The user message of the write pass: today's date, the memory index (path and description of
  * every file), the current lines of the memory files (profile and preferences first, then by path,
  * until `maxMemoryChars`; the rest are in the index only) so the model can name the line a fact
@@ -46,22 +63,20 @@ function fenced(text: string): string {
  * still match. Descriptions are put on one line and cut to 300 chars (`…` marking the cut), as in
  * the recall index, so one runaway description cannot fill the request.
  *
- * @param options - `{ rows, lines, transcript, today, maxMemoryChars }`: `store.list()` rows, fact
- *   lines per path, the transcript (ISO `date`), today as `YYYY/MM/DD`, the line budget in chars.
+ * When `totalFiles` says `rows` is only part of the folder (the index went over its token budget,
+ * see `fitMemoryIndex`), the index opens with a line saying so, and that a file not listed is
+ * reused only by its exact path; otherwise the message is byte for byte what it always was.
+ *
+ * @param options - `{ rows, lines, transcript, today, maxMemoryChars, totalFiles? }`:
+ *   `store.list()` rows, fact lines per path, the transcript (ISO `date`), today as `YYYY/MM/DD`,
+ *   the line budget in chars, the folder's file count when `rows` is part of it.
  * @returns The message text.
  * @example formatWriteRequest({ rows, lines, transcript, today: "2026/09/12", maxMemoryChars: 24_000 })
  */
 export function formatWriteRequest(options: FormatWriteRequestOptions): string {
   const { rows, lines, transcript } = options;
-  const index =
-    rows.length === 0
-      ? "(no memory files yet)"
-      : rows
-          .map(
-            (row) =>
-              `- ${fenced(oneLine(row.path))}: ${fenced(capChars(oneLine(row.description), DEFAULT_MAX_DESCRIPTION_CHARS)) || "(no description)"}`,
-          )
-          .join("\n");
+  const index = rows.length === 0 ? "(no memory files yet)" : rows.map(writeIndexLine).join("\n");
+  const hiddenFiles = (options.totalFiles ?? rows.length) - rows.length;
 
   const ordered = [
     ...FIRST.filter((path) => rows.some((row) => row.path === path)),
@@ -92,6 +107,13 @@ export function formatWriteRequest(options: FormatWriteRequestOptions): string {
     "",
     "<memory_index>",
     "Every memory file, with what it holds. Reuse these files where a fact fits.",
+    // Only a partial index adds a line, so the request for a folder within budget stays
+    // byte-identical to the one the recordings hold.
+    ...(hiddenFiles > 0
+      ? [
+          `(Partial index: ${rows.length} of ${options.totalFiles} files, those this transcript names or whose descriptions match its words best. The ${hiddenFiles} other files exist but are not listed: reuse one only by its exact path.)`,
+        ]
+      : []),
     index,
     "</memory_index>",
     "",

@@ -1,0 +1,80 @@
+import { findSecrets, redactRanges, type SecretFinding } from "./secret-guard.js";
+
+// Joined with nothing ("AKIA" + "2E4..." is one key), a space, or a line break (".env" lines).
+const SEPARATORS = ["", " ", "\n"];
+
+/**
+ * Finds secrets that no single text holds but that their concatenation does: a key split across
+ * two facts of one write pass. Each text a finding spans, with others, is reported with the part of
+ * the secret it holds redacted.
+ *
+ * @param texts - The texts in order (a write pass's facts).
+ * @returns A map from the index of each text that holds part of a split secret to
+ *   `{ kinds, redacted }`; empty when none.
+ * @example
+ * await findSplitSecrets(["aws key AKIA", "2E4KQ7XY5ZB3MN6P"]) // Map { 0 => ..., 1 => ... }
+ */
+export async function findSplitSecrets(
+  texts: readonly string[],
+): Promise<Map<number, { kinds: string[]; redacted: string }>> {
+  const found = new Map<number, { kinds: Set<string>; ranges: SecretFinding[] }>();
+  if (texts.length < 2) return new Map();
+  // A secret one text holds alone is refused with that text. A joined match that runs on from it
+  // into a neighbour (texts joined with nothing glue "...kS" + "keeps") blames the neighbour only
+  // when its part looks like more of a token (a digit, a capital or a symbol), not a plain
+  // lower-case word: a key's second half is refused, the next fact "keeps keys in 1Password" is not.
+  const alone = await Promise.all(texts.map(async (text) => (await findSecrets(text)).findings));
+  // Each pair of neighbours (a third text glued on could hide the end of a secret from the
+  // scanner), and all of them one a line.
+  const groups: number[][] = texts.slice(1).map((_, index) => [index, index + 1]);
+  groups.push(texts.map((_, index) => index));
+  for (const group of groups) {
+    for (const separator of group.length === 2 ? SEPARATORS : ["\n"]) {
+      const starts: number[] = [];
+      let offset = 0;
+      for (const index of group) {
+        starts.push(offset);
+        offset += (texts[index] as string).length + separator.length;
+      }
+      const { findings } = await findSecrets(group.map((index) => texts[index]).join(separator));
+      for (const finding of findings) {
+        const spanned = group
+          .map((index, at) => {
+            const start = starts[at] as number;
+            return { index, start, end: start + (texts[index] as string).length };
+          })
+          .filter(({ start, end }) => finding.start < end && finding.end > start);
+        if (spanned.length < 2) continue;
+        const ownedAlone = spanned.some(({ index, start }) =>
+          (alone[index] ?? []).some(
+            (own) => finding.start < start + own.end && finding.end > start + own.start,
+          ),
+        );
+        const plainWords = spanned.every(({ index, start, end }) => {
+          const part = (texts[index] as string).slice(
+            Math.max(finding.start, start) - start,
+            Math.min(finding.end, end) - start,
+          );
+          return (alone[index] ?? []).length > 0 || /^[a-z]+$/.test(part);
+        });
+        if (ownedAlone && plainWords) continue;
+        for (const { index, start, end } of spanned) {
+          const entry = found.get(index) ?? { kinds: new Set<string>(), ranges: [] };
+          entry.kinds.add(finding.kind);
+          entry.ranges.push({
+            ...finding,
+            start: Math.max(finding.start, start) - start,
+            end: Math.min(finding.end, end) - start,
+          });
+          found.set(index, entry);
+        }
+      }
+    }
+  }
+  return new Map(
+    [...found].map(([index, entry]) => [
+      index,
+      { kinds: [...entry.kinds], redacted: redactRanges(texts[index] as string, entry.ranges) },
+    ]),
+  );
+}

@@ -1,0 +1,80 @@
+import MiniSearch from "minisearch";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { MemoryRow } from "../store/types.js";
+import { prefilterRows, rankRows } from "./prefilter.js";
+
+function row(path: string, description: string, updated?: string): MemoryRow {
+  const name = path.replace(/^.*\//, "").replace(/\.md$/, "");
+  return { path, name, description, chars: 100, ...(updated === undefined ? {} : { updated }) };
+}
+
+const ROWS = Array.from({ length: 40 }, (_, index) =>
+  row(
+    `topics/subject-${index}.md`,
+    `Notes on subject number ${index}.`,
+    `2026/09/${10 + (index % 9)}`,
+  ),
+);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("prefilterRows", () => {
+  it("keeps the matching rows, sorted by path", () => {
+    const rows = [...ROWS, row("topics/hosting.md", "Where the user deploys: Fly.io, Railway.")];
+    expect(prefilterRows(rows, "where do I deploy?", 1).map((kept) => kept.path)).toEqual([
+      "topics/hosting.md",
+    ]);
+  });
+
+  it("ranks matches first, then the most recently updated", () => {
+    const rows = [...ROWS, row("topics/hosting.md", "Where the user deploys.", "2020/01/01")];
+    expect(rankRows(rows, "deploys", 3).map((kept) => kept.path)).toEqual([
+      "topics/hosting.md",
+      "topics/subject-17.md",
+      "topics/subject-26.md",
+    ]);
+  });
+});
+
+describe("the search index is updated row by row, not rebuilt", () => {
+  it.each([
+    ["a changed description", "replace"],
+    ["a new file", "add"],
+    ["a removed file", "discard"],
+  ] as const)("%s: one %s, no rebuild", (_name, method) => {
+    const rows = ROWS.map((given) => ({ ...given }));
+    prefilterRows(rows, "subject", 5);
+    const addAll = vi.spyOn(MiniSearch.prototype, "addAll");
+    const update = vi.spyOn(MiniSearch.prototype, method);
+    let next = rows;
+    if (method === "replace") {
+      next = rows.map((given, index) =>
+        index === 7
+          ? { ...given, description: "Where the user deploys the billing service." }
+          : given,
+      );
+    } else if (method === "add") {
+      next = [...rows, row("topics/hosting.md", "Where the user deploys the billing service.")];
+    } else {
+      next = rows.filter((given) => given.path !== "topics/subject-7.md");
+    }
+    const kept = prefilterRows(next, "billing service", 1).map((given) => given.path);
+    expect({ kept, addAll: addAll.mock.calls.length, update: update.mock.calls.length }).toEqual({
+      kept:
+        method === "replace"
+          ? ["topics/subject-7.md"]
+          : method === "add"
+            ? ["topics/hosting.md"]
+            : [kept[0]],
+      addAll: 0,
+      update: 1,
+    });
+    if (method === "discard") {
+      expect(prefilterRows(next, "subject 7", 40).map((given) => given.path)).not.toContain(
+        "topics/subject-7.md",
+      );
+    }
+  });
+});

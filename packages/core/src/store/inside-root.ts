@@ -1,0 +1,201 @@
+import { randomBytes } from "node:crypto";
+import { constants, type Stats } from "node:fs";
+import { type FileHandle, lstat, open, readlink, realpath, rename, unlink } from "node:fs/promises";
+import { basename, dirname } from "node:path";
+import { isInsideOrSame } from "../file-system/index.js";
+import { MemoryPathError } from "./memory-path-error.js";
+
+function escaped(path: string, reason: string): MemoryPathError {
+  return new MemoryPathError({
+    path,
+    reason,
+    hint: "Another process changed the folder while it was in use; nothing outside the memory folder was read or written. Remove the link and try again.",
+  });
+}
+
+/** Bytes the temp suffix adds to a name (see {@link tempNameOf}); names must leave room for it. */
+export const TEMP_SUFFIX_BYTES = ".memfiles-00000000.tmp".length;
+
+/** Whether a folder entry is a temp file left by a write that never finished (killed midway). */
+export function isLeftoverTemp(name: string): boolean {
+  // Ours, and write-file-atomic's `<name>.<murmurhash>` left by versions before ours.
+  return /\.memfiles-[0-9a-f]{8}\.tmp$/.test(name) || /\.md\.\d+$/.test(name);
+}
+
+function tempNameOf(target: string): string {
+  return `${target}.memfiles-${randomBytes(4).toString("hex")}.tmp`;
+}
+
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+const PROC_FD = process.platform === "linux";
+
+// Where the kernel says an open file is (Linux: /proc/self/fd). The kernel tracks the file, not
+// the name used to open it, so a folder swapped for a link before or after the open cannot fool it.
+// Elsewhere: the checked name must still name the opened file, and its folder must not be a link
+// (a narrower check: a swap back and forth between the two look-ups is not caught).
+async function verifyInside(
+  handle: FileHandle,
+  realRoot: string,
+  path: string,
+  opened: Stats,
+): Promise<void> {
+  if (PROC_FD) {
+    let where = await readlink(`/proc/self/fd/${handle.fd}`);
+    // A file replaced by a concurrent rename after the open is still the file that was inside.
+    if (where.endsWith(" (deleted)")) where = where.slice(0, -" (deleted)".length);
+    if (!isInsideOrSame(realRoot, where) || where === realRoot) {
+      throw escaped(path, "the opened file is outside the memory folder");
+    }
+    return;
+  }
+  const named = await lstat(path);
+  if (named.dev !== opened.dev || named.ino !== opened.ino) {
+    throw escaped(path, "the name no longer names the file that was opened");
+  }
+  if ((await realpath(dirname(path))) !== dirname(path)) {
+    throw escaped(path, "a folder on the path became a link");
+  }
+}
+
+/**
+ * Read a file that must lie inside `realRoot`, without following a link put in its place: opened
+ * with `O_NOFOLLOW`, then checked to be inside (see `verifyInside`), and refused when it has
+ * several names (a hard link can name a file outside the folder).
+ *
+ * @param realRoot - The memory root after `realpath`.
+ * @param path - The real path of the file (no link in it when it was checked).
+ * @returns The bytes, or `undefined` when there is no file.
+ * @throws {MemoryPathError} when the opened file is not inside, or is hard-linked.
+ */
+export async function readFileInside(realRoot: string, path: string): Promise<Buffer | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, constants.O_RDONLY | NO_FOLLOW);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    if (code === "ELOOP" || code === "EMLINK") {
+      throw escaped(path, "the file became a link");
+    }
+    throw error;
+  }
+  try {
+    const stats = await handle.stat();
+    await verifyInside(handle, realRoot, path, stats);
+    if (!stats.isFile()) throw escaped(path, "it is not a regular file");
+    if (stats.nlink > 1) {
+      throw escaped(
+        path,
+        `it has ${stats.nlink} hard links, and another one may be outside the memory folder`,
+      );
+    }
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Options of {@link writeFileInside}. */
+export type WriteFileInsideOptions = {
+  /** fsync the file before the rename (default true; false for derived data such as an index). */
+  fsync?: boolean;
+  /** File mode for the new file (default: the current file's, else 0o666 less the umask). */
+  mode?: number;
+};
+
+/**
+ * Replace a file inside `realRoot` atomically without writing through a link: the temp file is
+ * created exclusively (`O_CREAT | O_EXCL | O_NOFOLLOW`) beside the target, checked to be inside
+ * the root before any byte is written, fsync'd, then renamed over the target (a rename replaces
+ * a link at the target, it never follows it), as write-file-atomic does, which re-resolves names.
+ *
+ * @param realRoot - The memory root after `realpath`.
+ * @param path - The real path to replace (its folder exists).
+ * @param bytes - The whole new content.
+ * @param options - `{ fsync?, mode? }`.
+ * @returns Resolves once the file is in place.
+ * @throws {MemoryPathError} when the folder turned out to be outside the root.
+ */
+export async function writeFileInside(
+  realRoot: string,
+  path: string,
+  bytes: Uint8Array | string,
+  options: WriteFileInsideOptions = {},
+): Promise<void> {
+  let mode = options.mode;
+  if (mode === undefined) {
+    try {
+      const current = await lstat(path);
+      if (current.isFile()) mode = current.mode & 0o7777;
+    } catch {
+      // A new file: the default mode.
+    }
+  }
+  if (!PROC_FD) {
+    await writeThroughNames(realRoot, path, bytes, mode, options.fsync !== false);
+    return;
+  }
+  // Linux: the folder is opened once and checked, then every name is taken relative to that open
+  // folder (/proc/self/fd/<n>/name, as openat would), so a folder swapped for a link later cannot
+  // redirect the temp file or the rename.
+  let folder: FileHandle;
+  try {
+    folder = await open(dirname(path), constants.O_RDONLY | constants.O_DIRECTORY | NO_FOLLOW);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "ELOOP" || code === "ENOTDIR") throw escaped(path, "its folder became a link");
+    throw error;
+  }
+  try {
+    const where = await readlink(`/proc/self/fd/${folder.fd}`);
+    if (!isInsideOrSame(realRoot, where)) {
+      throw escaped(path, "its folder is outside the memory folder");
+    }
+    const base = `/proc/self/fd/${folder.fd}`;
+    const temp = `${base}/${basename(tempNameOf(path))}`;
+    const handle = await open(
+      temp,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW,
+      mode ?? 0o666,
+    );
+    let renamed = false;
+    try {
+      await handle.writeFile(bytes);
+      if (options.fsync !== false) await handle.sync();
+      await rename(temp, `${base}/${basename(path)}`);
+      renamed = true;
+    } finally {
+      await handle.close();
+      if (!renamed) await unlink(temp).catch(() => undefined);
+    }
+  } finally {
+    await folder.close();
+  }
+}
+
+// Other platforms: the temp file is checked after it is created (see `verifyInside`).
+async function writeThroughNames(
+  realRoot: string,
+  path: string,
+  bytes: Uint8Array | string,
+  mode: number | undefined,
+  fsync: boolean,
+): Promise<void> {
+  const temp = tempNameOf(path);
+  const handle = await open(
+    temp,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW,
+    mode ?? 0o666,
+  );
+  let renamed = false;
+  try {
+    await verifyInside(handle, realRoot, temp, await handle.stat());
+    await handle.writeFile(bytes);
+    if (fsync) await handle.sync();
+    await rename(temp, path);
+    renamed = true;
+  } finally {
+    await handle.close();
+    if (!renamed) await unlink(temp).catch(() => undefined);
+  }
+}

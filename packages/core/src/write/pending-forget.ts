@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { editMemoryText, formatFactLine, safeParseMemoryFile } from "../format/index.js";
+import { PENDING_FORGET_FILE } from "../store/index.js";
+import { hashText } from "../text/index.js";
+import type { WriteStore } from "./add-fact.js";
+
+// The journal of a forget in progress: which lines go, as hashes only (like the tombstones), so a
+// forget killed midway is finished by the next call instead of leaving the line with its tombstone.
+const PendingForgetSchema = z.strictObject({
+  date: z.string(),
+  lines: z.array(z.strictObject({ path: z.string(), hash: z.string() })),
+});
+type PendingForget = z.infer<typeof PendingForgetSchema>;
+
+/**
+ * Records, before any file is changed, the lines a forget removes (hashes of the lines).
+ *
+ * @param store - The store, under its lock.
+ * @param date - The forget's date tag, for `updated:`.
+ * @param lines - `{ path, line }` of each line to remove.
+ * @returns Resolves once the journal is on disk.
+ */
+export async function beginForget(
+  store: WriteStore,
+  date: string,
+  lines: ReadonlyArray<{ path: string; line: string }>,
+): Promise<void> {
+  const journal: PendingForget = {
+    date,
+    lines: lines.map(({ path, line }) => ({ path, hash: hashText(line) })),
+  };
+  await store.writeInternal(PENDING_FORGET_FILE, `${JSON.stringify(journal)}\n`);
+}
+
+/** Clears the journal once every line of it is gone. */
+export async function endForget(store: WriteStore): Promise<void> {
+  await store.writeInternal(PENDING_FORGET_FILE, "");
+}
+
+/**
+ * Finishes a forget that was killed midway: removes every line the journal names that is still in
+ * its file, then clears the journal. Call it under the store lock before changing memory.
+ *
+ * @param store - The store, under its lock.
+ * @returns The number of lines removed now.
+ */
+export async function finishPendingForget(store: WriteStore): Promise<number> {
+  const text = await store.readInternal(PENDING_FORGET_FILE);
+  if (text === undefined || text.trim() === "") return 0;
+  const parsed = PendingForgetSchema.safeParse(safeJson(text));
+  if (!parsed.success) {
+    await endForget(store);
+    return 0;
+  }
+  let count = 0;
+  const paths = [...new Set(parsed.data.lines.map((line) => line.path))];
+  for (const path of paths) {
+    const hashes = new Set(
+      parsed.data.lines.filter((line) => line.path === path).map((line) => line.hash),
+    );
+    const read = await store.read(path);
+    if (!read.exists) continue;
+    const file = safeParseMemoryFile(read.content, { path });
+    if (!file.success) continue;
+    const remove = new Set<number>();
+    file.value.lines.forEach((line, index) => {
+      const text = line.kind === "fact" ? formatFactLine(line) : line.text.trim();
+      if (hashes.has(hashText(text))) remove.add(file.value.layout.bodyLine + index);
+    });
+    if (remove.size === 0) continue;
+    const content = editMemoryText(read.content, file.value, { remove, updated: parsed.data.date });
+    const written = await store.write(path, content, read.version);
+    if (written.ok) count += remove.size;
+  }
+  await endForget(store);
+  return count;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { estimateTokens } from "../cost/index.js";
+import type { MemoryRow } from "../store/index.js";
+import type { Transcript } from "../transcript/index.js";
+import { fitMemoryIndex } from "./write-index-budget.js";
+import { formatWriteRequest, writeIndexLine } from "./write-request.js";
+
+function row(path: string, description: string): MemoryRow {
+  return { path, name: path.replace(/^.*\//, "").replace(/\.md$/, ""), description, chars: 200 };
+}
+
+// 2,000 files of ~30-token lines: ~60,000 tokens of index.
+const ROWS: MemoryRow[] = [
+  row("preferences.md", "How the user wants answers."),
+  row("profile.md", "Who the user is."),
+  ...Array.from({ length: 2_000 }, (_, index) =>
+    row(
+      `topics/subject-${String(index).padStart(4, "0")}.md`,
+      `Notes on subject ${index}: what the user uses and prefers, with dates, and when to read this file.`,
+    ),
+  ),
+  row("topics/billing-service.md", "The billing service: invoices, Stripe, retries."),
+  row("topics/hosting.md", "Where the user deploys: Fly.io regions and the database."),
+].sort((a, b) => (a.path < b.path ? -1 : 1));
+
+const TRANSCRIPT: Transcript = {
+  date: "2026-11-29",
+  turns: [
+    { role: "user", content: "I moved the deploys to Fly.io. Also see topics/subject-1234.md." },
+    { role: "assistant", content: "Noted. Anything about the billing service?" },
+  ],
+};
+
+describe("fitMemoryIndex", () => {
+  it("keeps a folder within budget whole", () => {
+    const rows = ROWS.slice(0, 50);
+    expect(fitMemoryIndex({ rows, transcript: TRANSCRIPT, maxIndexTokens: 20_000 })).toEqual({
+      rows,
+      partial: false,
+    });
+  });
+
+  it("past the budget keeps profile, preferences, named files and the best matches", () => {
+    const fitted = fitMemoryIndex({ rows: ROWS, transcript: TRANSCRIPT, maxIndexTokens: 2_000 });
+    const paths = fitted.rows.map((kept) => kept.path);
+    expect({
+      partial: fitted.partial,
+      kept: [
+        "preferences.md",
+        "profile.md",
+        "topics/billing-service.md",
+        "topics/hosting.md",
+        "topics/subject-1234.md",
+      ].filter((path) => paths.includes(path)),
+      withinBudget: estimateTokens(fitted.rows.map(writeIndexLine).join("\n")) <= 2_000,
+      sortedAsGiven: paths.join() === [...paths].sort().join(),
+    }).toEqual({
+      partial: true,
+      kept: [
+        "preferences.md",
+        "profile.md",
+        "topics/billing-service.md",
+        "topics/hosting.md",
+        "topics/subject-1234.md",
+      ],
+      withinBudget: true,
+      sortedAsGiven: true,
+    });
+    expect(fitted.rows.length).toBeGreaterThan(40);
+  });
+
+  it("keeps profile, preferences and the files the transcript names even past the budget", () => {
+    const fitted = fitMemoryIndex({ rows: ROWS, transcript: TRANSCRIPT, maxIndexTokens: 1 });
+    expect(fitted.rows.map((kept) => kept.path)).toEqual([
+      "preferences.md",
+      "profile.md",
+      "topics/billing-service.md",
+      "topics/subject-1234.md",
+    ]);
+  });
+});
+
+describe("formatWriteRequest with a partial index", () => {
+  const base = {
+    lines: new Map<string, string[]>(),
+    transcript: TRANSCRIPT,
+    today: "2026/11/29",
+    maxMemoryChars: 24_000,
+  };
+
+  it.each([
+    ["no totalFiles", undefined],
+    ["totalFiles equal to the rows", 3],
+  ])("says nothing more with %s", (_name, totalFiles) => {
+    const rows = ROWS.slice(0, 3);
+    expect(
+      formatWriteRequest({ ...base, rows, ...(totalFiles === undefined ? {} : { totalFiles }) }),
+    ).toEqual(formatWriteRequest({ ...base, rows }));
+  });
+
+  it("says the index is partial and how to reuse a file not listed", () => {
+    const text = formatWriteRequest({ ...base, rows: ROWS.slice(0, 3), totalFiles: 2_004 });
+    expect(text.split("\n").filter((line) => line.startsWith("(Partial index"))).toEqual([
+      "(Partial index: 3 of 2004 files, those this transcript names or whose descriptions match its words best. The 2001 other files exist but are not listed: reuse one only by its exact path.)",
+    ]);
+  });
+});
