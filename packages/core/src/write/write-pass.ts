@@ -11,7 +11,7 @@ import type { Transcript } from "../transcript/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";
 import { reportUsage } from "../usage/report-usage.js";
 import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
-import { readFolder } from "./memory-files.js";
+import { type MemoryFileState, readFolder } from "./memory-files.js";
 import { finishPendingForget } from "./pending-forget.js";
 import {
   MAX_DESCRIPTION_CHARS,
@@ -247,10 +247,10 @@ export const WRITE_EFFORT: Effort = "medium";
  * for (const item of result.rejected) console.log(item.code, item.message);
  */
 export async function writePass(options: WritePassOptions): Promise<WritePassResult> {
-  const params = await buildWriteRequest(options);
+  const { params, snapshot } = await buildRequest(options);
   options.onStep?.({ stage: "write" });
   const message = await options.client.messages.create(params);
-  return applyWriteReply(options, message);
+  return applyReply(options, message, snapshot);
 }
 
 /**
@@ -269,6 +269,16 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
 export async function buildWriteRequest(
   options: WritePassOptions,
 ): Promise<Anthropic.MessageCreateParamsNonStreaming> {
+  return (await buildRequest(options)).params;
+}
+
+type Snapshot = Map<string, MemoryFileState>;
+
+// The request and the one read of the folder it was built from, which a synchronous pass applies
+// its proposals against (kept current by addFact; version tokens guard every write).
+async function buildRequest(
+  options: WritePassOptions,
+): Promise<{ params: Anthropic.MessageCreateParamsNonStreaming; snapshot: Snapshot }> {
   const { store, transcript, model } = options;
   const now = options.now ?? new Date();
   const prompt = options.prompt ?? getPrompt("extraction", 1);
@@ -277,8 +287,8 @@ export async function buildWriteRequest(
   // A forget killed midway is finished first, so the model never sees the lines it removes.
   await store.withLock(() => finishPendingForget(store));
   const rows = await store.list();
-  // One read of the folder builds the request; applyWriteReply reads it once more when the reply
-  // arrives (a batch result may come hours later) and checks every proposal against that read.
+  // The one read of the folder: the request is built from it, and a synchronous pass checks and
+  // applies every proposal against it (a batch result reads the folder again when it arrives).
   const snapshot = await readFolder(store, rows);
   const lines = new Map<string, string[]>();
   for (const [path, state] of snapshot) {
@@ -308,7 +318,7 @@ export async function buildWriteRequest(
   // The API's prefix order is tools, system, messages: the tool and the extraction prompt are the
   // same for every session and store, so they are cached up to the breakpoint on the system block;
   // the per-session part (date, file index, memory lines, transcript) follows in the message.
-  return {
+  const params: Anthropic.MessageCreateParamsNonStreaming = {
     model,
     max_tokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
     system: [{ type: "text", text: prompt.text, cache_control: { type: "ephemeral" } }],
@@ -331,6 +341,7 @@ export async function buildWriteRequest(
       : { type: "auto" },
     ...effortParameter(model, options.effort ?? WRITE_EFFORT),
   };
+  return { params, snapshot };
 }
 
 /**
@@ -338,7 +349,8 @@ export async function buildWriteRequest(
  * (stage `write`), reads the `propose_memories` call and decides each proposal with every check of
  * {@link writePass}, against the files as they are NOW: each write reads the file's version token
  * when it applies, so a file changed since the request was built is re-checked (duplicates,
- * `replaces`, tombstones, cap) and never overwritten.
+ * `replaces`, tombstones, cap) and never overwritten. The folder is read once, as it is when the
+ * reply is applied, and every proposal is checked against that read.
  *
  * @param options - The options of {@link writePass}; `client` serves a consolidation the cap calls for.
  * @param message - The reply (a Messages API reply, or a batch entry's `result.message`).
@@ -351,6 +363,15 @@ export async function buildWriteRequest(
 export async function applyWriteReply(
   options: WritePassOptions,
   message: Anthropic.Message,
+): Promise<WritePassResult> {
+  return applyReply(options, message, undefined);
+}
+
+// `given`: the read the request was built from (a synchronous pass), else the folder is read now.
+async function applyReply(
+  options: WritePassOptions,
+  message: Anthropic.Message,
+  given: Snapshot | undefined,
 ): Promise<WritePassResult> {
   const { store, transcript, model } = options;
   const now = options.now ?? new Date();
@@ -376,11 +397,11 @@ export async function applyWriteReply(
   const applied: AppliedProposal[] = [];
   const rejected: RejectedProposal[] = [];
   const split = await findSplitSecrets(proposals.map((proposal) => proposal.fact));
-  // A forget killed since the request was built is finished before any proposal is applied. Then
-  // one read of the folder, as it is now: every proposal is checked and applied against it (kept
-  // current by addFact), not against a fresh read per proposal.
-  await store.withLock(() => finishPendingForget(store));
-  const snapshot = await readFolder(store);
+  // A forget killed since the request was built is finished before any proposal is applied, and
+  // the lines it removed leave the snapshot too. Every proposal is checked and applied against one
+  // read of the folder (kept current by addFact), not a fresh read per proposal.
+  const finished = await store.withLock(() => finishPendingForget(store));
+  const snapshot = given === undefined || finished > 0 ? await readFolder(store) : given;
   for (const [index, given] of proposals.entries()) {
     const { proposal, secret, description } = await scanProposal(given);
     if (secret) {
