@@ -174,6 +174,23 @@ describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
     );
   });
 
+  it("check takes a UTF-16 file with a byte order mark as text (the store reads and keeps it)", async () => {
+    const { folder } = await memoryFixture();
+    await memfiles(["check", "memory", "--fix"], folder);
+    const text =
+      "---\r\nname: preferences\r\ndescription: How I like answers.\r\n---\r\n[stated 2026/09/12] señor, short answers\r\n";
+    await writeFile(
+      join(folder, "memory/preferences.md"),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]),
+    );
+    await memfiles(["check", "memory", "--fix"], folder);
+    const found = await memfiles(["check", "memory", "--json"], folder);
+    const codes = (JSON.parse(found.stdout).findings as Array<{ code: string; path?: string }>)
+      .filter((finding) => finding.path === "preferences.md")
+      .map((finding) => finding.code);
+    expect(codes).not.toContain("not_utf8");
+  });
+
   it("consolidate without ANTHROPIC_API_KEY exits 2 and changes nothing", async () => {
     const { folder } = await memoryFixture();
     const run = await memfiles(["consolidate", "memory"], folder);

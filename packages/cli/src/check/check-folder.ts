@@ -88,11 +88,11 @@ export async function checkFolder(
       findings.push({ code, path: row.path, message: problem.message, fixable: false });
     }
     const bytes = await readFile(join(store.root, row.path)).catch(() => undefined);
-    if (bytes && !isUtf8(bytes)) {
+    if (bytes && !isText(bytes)) {
       findings.push({
         code: "not_utf8",
         path: row.path,
-        message: `${row.path} is not UTF-8 text; re-save it as UTF-8 (its odd characters read as �).`,
+        message: `${row.path} is neither UTF-8 nor UTF-16 with a byte order mark; re-save it as UTF-8 (its odd characters read as �).`,
         fixable: false,
       });
     }
@@ -136,9 +136,17 @@ async function fix(store: MemoryStore, findings: Finding[]): Promise<void> {
   }
 }
 
-function isUtf8(bytes: Buffer): boolean {
+// The encodings the store reads and keeps (see MemoryStore.read): UTF-16 LE/BE with a byte order
+// mark, else UTF-8.
+function isText(bytes: Buffer): boolean {
+  const encoding =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? "utf-16le"
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? "utf-16be"
+        : "utf-8";
   try {
-    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    new TextDecoder(encoding, { fatal: true }).decode(bytes);
     return true;
   } catch {
     return false;
