@@ -1,5 +1,5 @@
 import { type Dirent, readdirSync } from "node:fs";
-import { readFile, rm, stat } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { MemoryStore } from "@memfiles/core";
 
@@ -37,11 +37,17 @@ const STALE_LOCK_MS = 10_000;
 // `<file>.<uint32>`); one older than a minute was left by a crash (a live write takes milliseconds).
 const TEMP_FILE = /\.memfiles-[0-9a-f]{8}\.tmp$|\.(md|json|jsonl)\.\d+$/;
 const TEMP_FILE_AGE_MS = 60_000;
+// The store's row problems under the names this command has always used: the store decides which
+// bytes are text (UTF-8, or UTF-16 with a byte order mark) when it reads a file.
+const PROBLEM_CODES: Readonly<Record<string, FindingCode>> = {
+  unparsable_header: "unparsable",
+  not_text: "not_utf8",
+};
 
 /**
  * Checks a memory folder for what breaks reading or writing it: the index out of sync, files that
- * cannot be parsed or are not UTF-8, undated lines, files without a description or over the cap,
- * links the store will not follow, a stale lock and temp files left by a crash. With `fix`, repairs
+ * cannot be parsed or are not text (UTF-8, or UTF-16 with a byte order mark, as the store reads
+ * them), undated lines, files without a description or over the cap, links the store will not follow, a stale lock and temp files left by a crash. With `fix`, repairs
  * the safe ones: rebuilds `MEMORY.md`, removes a stale lock and old temp files.
  *
  * @param store - The memory folder.
@@ -84,15 +90,10 @@ export async function checkFolder(
   }
   for (const row of await store.list()) {
     for (const problem of row.problems ?? []) {
-      const code = problem.code === "unparsable_header" ? "unparsable" : problem.code;
-      findings.push({ code, path: row.path, message: problem.message, fixable: false });
-    }
-    const bytes = await readFile(join(store.root, row.path)).catch(() => undefined);
-    if (bytes && !isText(bytes)) {
       findings.push({
-        code: "not_utf8",
+        code: PROBLEM_CODES[problem.code] ?? problem.code,
         path: row.path,
-        message: `${row.path} is neither UTF-8 nor UTF-16 with a byte order mark; re-save it as UTF-8 (its odd characters read as �).`,
+        message: problem.message,
         fixable: false,
       });
     }
@@ -133,23 +134,6 @@ async function fix(store: MemoryStore, findings: Finding[]): Promise<void> {
   if (index.length > 0) {
     await store.rebuildIndex();
     for (const finding of index) finding.fixed = true;
-  }
-}
-
-// The encodings the store reads and keeps (see MemoryStore.read): UTF-16 LE/BE with a byte order
-// mark, else UTF-8.
-function isText(bytes: Buffer): boolean {
-  const encoding =
-    bytes[0] === 0xff && bytes[1] === 0xfe
-      ? "utf-16le"
-      : bytes[0] === 0xfe && bytes[1] === 0xff
-        ? "utf-16be"
-        : "utf-8";
-  try {
-    new TextDecoder(encoding, { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
   }
 }
 
