@@ -10,6 +10,7 @@ export {
 } from "./cost/index.js";
 export { safeParseMemoryFile } from "./format/index.js";
 export { tokenizerRatio } from "./models/index.js";
-export { foldText } from "./text/index.js";
+export { ALWAYS_LOADED, rankRows, renderMemoryBlock } from "./recall/index.js";
+export { contentWords, foldText } from "./text/index.js";
 export { USAGE_LOG_PATH } from "./usage/index.js";
 export { ProposeMemoriesInputSchema } from "./write/index.js";

@@ -1,0 +1,113 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { createProgress } from "../report/progress.js";
+import { formatLocomoReport } from "./format-locomo.js";
+import { DEFAULT_LOCOMO_RELATIVE_PATH, defaultLocomoPath, loadLocomo } from "./load-locomo.js";
+import type { DescriptionMode } from "./oracle-write.js";
+import { countSessions, LOCOMO_LAYOUTS, type LocomoLayout, runLocomo } from "./run-locomo.js";
+
+/** Usage text of `pnpm bench:locomo`. */
+export const BENCH_LOCOMO_USAGE = `Usage: pnpm bench:locomo [--data <path>] [--sample <id>] [--layout subject|fact|both] [--descriptions facts|path] [--json <file>]
+
+Runs the LoCoMo benchmark without a model: the annotators' facts through the real write pass
+(provenance: dataset), the store by session, and recall@k beside a BM25-over-turns baseline.
+  --data <path>          a LoCoMo JSON file (default ${DEFAULT_LOCOMO_RELATIVE_PATH}, from the repository root;
+                         a relative path you give is taken from the folder you ran the command in)
+  --sample <id>          only this sample, e.g. conv-26
+  --layout <layout>      subject (default); fact and both need the fact-per-file layout (issue 13)
+  --descriptions <mode>  facts (default: each file described by its facts' words after each session)
+                         or path (the write pass's description made from the file's path)
+  --json <file>          also write the report as JSON
+  -h, --help             show this help`;
+
+/**
+ * `pnpm bench:locomo`: parses the arguments, runs {@link runLocomo} with a progress bar on stderr,
+ * prints the report and writes `--json`.
+ *
+ * @param options - `{ argv, cwd, write, writeError, progressStream? }`: arguments without the
+ *   command, the folder relative paths are taken from, where the report and errors go.
+ * @returns The exit code: 0 printed, 2 bad arguments.
+ * @throws {LocomoDataError} when the data file is missing, invalid, or lacks `--sample`.
+ * @throws {LayoutNotAvailableError} for `--layout fact` or `both`.
+ * @example await runBenchLocomo({ argv: ["--sample", "conv-26"], cwd: process.cwd(), write: console.log, writeError: console.error })
+ */
+export async function runBenchLocomo(options: {
+  argv: string[];
+  cwd: string;
+  write: (text: string) => void;
+  writeError: (text: string) => void;
+  progressStream?: NodeJS.WriteStream;
+}): Promise<number> {
+  let values: {
+    data?: string;
+    sample?: string;
+    layout?: string;
+    descriptions?: string;
+    json?: string;
+    help?: boolean;
+  };
+  try {
+    values = parseArgs({
+      args: options.argv,
+      options: {
+        data: { type: "string" },
+        sample: { type: "string" },
+        layout: { type: "string" },
+        descriptions: { type: "string" },
+        json: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    options.writeError(`pnpm bench:locomo: ${(error as Error).message}\n\n${BENCH_LOCOMO_USAGE}\n`);
+    return 2;
+  }
+  if (values.help) {
+    options.write(`${BENCH_LOCOMO_USAGE}\n`);
+    return 0;
+  }
+  const layout = values.layout ?? "subject";
+  if (!(LOCOMO_LAYOUTS as readonly string[]).includes(layout)) {
+    options.writeError(
+      `pnpm bench:locomo: --layout must be one of ${LOCOMO_LAYOUTS.join(", ")}, not "${layout}".\n`,
+    );
+    return 2;
+  }
+  const descriptions = values.descriptions ?? "facts";
+  if (descriptions !== "facts" && descriptions !== "path") {
+    options.writeError(
+      `pnpm bench:locomo: --descriptions must be facts or path, not "${descriptions}".\n`,
+    );
+    return 2;
+  }
+  const dataPath =
+    values.data === undefined ? defaultLocomoPath() : path.resolve(options.cwd, values.data);
+  const samples = await loadLocomo(dataPath, values.sample);
+  const progress = createProgress({
+    total: countSessions(samples),
+    title: "LoCoMo",
+    ...(options.progressStream === undefined ? {} : { stream: options.progressStream }),
+  });
+  let report: Awaited<ReturnType<typeof runLocomo>>;
+  try {
+    report = await runLocomo({
+      samples,
+      layout: layout as LocomoLayout,
+      descriptions: descriptions as DescriptionMode,
+      onSession: (label) => progress.tick(label),
+    });
+  } finally {
+    progress.stop();
+  }
+  options.write(`${formatLocomoReport(report)}\n`);
+  if (values.json !== undefined) {
+    const target = path.resolve(options.cwd, values.json);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, `${JSON.stringify({ data: dataPath, ...report }, null, 2)}\n`);
+    options.write(`JSON report: ${target}\n`);
+  }
+  return 0;
+}

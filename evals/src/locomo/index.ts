@@ -1,0 +1,21 @@
+export { BENCH_LOCOMO_USAGE, runBenchLocomo } from "./bench-locomo-cli.js";
+export { formatLocomoReport } from "./format-locomo.js";
+export {
+  importSpeaker,
+  parseDiaIds,
+  parseSessionDate,
+  type SpeakerConversation,
+  type SpeakerSession,
+} from "./import-sample.js";
+export { LayoutNotAvailableError } from "./layout-not-available-error.js";
+export {
+  DEFAULT_LOCOMO_RELATIVE_PATH,
+  defaultLocomoPath,
+  type LocomoSample,
+  loadLocomo,
+} from "./load-locomo.js";
+export { LocomoDataError, type LocomoDataErrorCode } from "./locomo-data-error.js";
+export { type DescriptionMode, oracleProposals, runOracle } from "./oracle-write.js";
+export { bm25TurnRecall, memoryRecall, wholeConversationTokens } from "./recall-at-k.js";
+export { type LocomoReport, runLocomo } from "./run-locomo.js";
+export { chooseSubjectFile } from "./subject-rule.js";

@@ -1,0 +1,328 @@
+import { performance } from "node:perf_hooks";
+import type Anthropic from "@anthropic-ai/sdk";
+import {
+  editDescription,
+  type MemoryStore,
+  type Proposal,
+  type WritePassResult,
+  writePass,
+} from "@memfiles/core";
+import { contentWords } from "@memfiles/core/internal";
+import { parseDiaIds, type SpeakerConversation, type SpeakerSession } from "./import-sample.js";
+import type { LocomoSample, LocomoTurn } from "./load-locomo.js";
+import { chooseSubjectFile } from "./subject-rule.js";
+
+/** Provenance of every proposal the oracle writes: the dataset's annotations, not a model. */
+export const ORACLE_PROVENANCE = "dataset";
+
+/** The model id the write pass is told (no call is made; it selects the tokenizer ratio only). */
+export const ORACLE_MODEL = "claude-haiku-5-5";
+
+/**
+ * How the oracle describes a subject file: `path`, the write pass's own description made from the
+ * path (`describeNewFile`, the proposal's `description` left null); `facts`, after each session a
+ * one-line description listing the file's most frequent fact words, set with `editDescription`.
+ */
+export type DescriptionMode = "path" | "facts";
+
+/** One annotated fact sent to the write pass, positive (own turn) or negative (other's turn). */
+export type OracleProposal = {
+  kind: "positive" | "negative";
+  session: number;
+  /** The fact's dialogue ids, as annotated. */
+  diaIds: string[];
+  proposal: Proposal;
+};
+
+/** What the write pass decided for one {@link OracleProposal}. */
+export type OracleOutcome = OracleProposal & {
+  /** `applied` or the rejection code. */
+  code: string;
+  /** The refusal message, or the path written. */
+  detail: string;
+  /** Path written, when applied. */
+  path?: string;
+};
+
+/** Store figures after one session's write pass. */
+export type SessionFigures = {
+  session: number;
+  date: string;
+  /** Memory files, `MEMORY.md` not counted. */
+  files: number;
+  /** Chars of every memory file together. */
+  totalChars: number;
+  /** Chars of the largest file. */
+  largestChars: number;
+  /** Proposals refused with `too_long` in this session (writes that would pass the cap). */
+  capHits: number;
+  /** Wall time of the write pass (the real code, fake client), in ms. */
+  writeMs: number;
+};
+
+/** Annotated facts not sent, and why. */
+export type SkippedFacts = {
+  /** The fact's dialogue id is in no turn of its session. */
+  unknownDiaId: number;
+  /** The fact's dialogue ids are all turns of the other speaker. */
+  notOwnTurn: number;
+};
+
+/** Result of {@link runOracle} for one speaker. */
+export type OracleResult = {
+  sampleId: string;
+  speaker: string;
+  outcomes: OracleOutcome[];
+  sessions: SessionFigures[];
+  skipped: SkippedFacts;
+  /** `dia_id` -> paths holding an applied fact annotated with it. */
+  filesByDiaId: Map<string, Set<string>>;
+};
+
+function nearestOtherTurn(
+  session: SpeakerSession,
+  own: LocomoTurn,
+  speaker: string,
+): LocomoTurn | undefined {
+  const turns = [...session.turns.values()];
+  const at = turns.indexOf(own);
+  for (let distance = 1; distance < turns.length; distance += 1) {
+    for (const index of [at - distance, at + distance]) {
+      const turn = turns[index];
+      if (turn !== undefined && turn.speaker !== speaker) return turn;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The proposals the oracle makes for one session: each annotated fact of the speaker (LoCoMo
+ * `session_N_observation`), its evidence the text of the first of its dialogue ids that is the
+ * speaker's own turn, its file chosen by {@link chooseSubjectFile}; and each fact once more as a
+ * negative, its evidence the other speaker's turn nearest to that one (before it first).
+ *
+ * @param sample - The LoCoMo sample.
+ * @param conversation - The speaker's side of it ({@link importSpeaker}).
+ * @param session - One of `conversation.sessions`.
+ * @returns `{ proposals, skipped }`.
+ * @example oracleProposals(sample, conversation, conversation.sessions[0]).proposals.length
+ */
+export function oracleProposals(
+  sample: LocomoSample,
+  conversation: SpeakerConversation,
+  session: SpeakerSession,
+): { proposals: OracleProposal[]; skipped: SkippedFacts } {
+  const { speaker } = conversation;
+  const facts = sample.observation[`session_${session.index}_observation`]?.[speaker] ?? [];
+  const positives: OracleProposal[] = [];
+  const negatives: OracleProposal[] = [];
+  const skipped: SkippedFacts = { unknownDiaId: 0, notOwnTurn: 0 };
+  for (const [fact, ids] of facts) {
+    const diaIds = parseDiaIds(ids);
+    const turns = diaIds.flatMap((id) => session.turns.get(id) ?? []);
+    if (turns.length === 0) {
+      skipped.unknownDiaId += 1;
+      continue;
+    }
+    const own = turns.find((turn) => turn.speaker === speaker);
+    if (own === undefined) {
+      skipped.notOwnTurn += 1;
+      continue;
+    }
+    const file = chooseSubjectFile(fact);
+    const base = { session: session.index, diaIds };
+    positives.push({
+      ...base,
+      kind: "positive",
+      proposal: { file, fact, evidence: own.text, replaces: null, description: null },
+    });
+    const other = nearestOtherTurn(session, own, speaker);
+    if (other !== undefined) {
+      negatives.push({
+        ...base,
+        kind: "negative",
+        proposal: { file, fact, evidence: other.text, replaces: null, description: null },
+      });
+    }
+  }
+  return { proposals: [...positives, ...negatives], skipped };
+}
+
+/**
+ * A stand-in for the Anthropic client that answers every write-pass request with one
+ * `propose_memories` call holding `proposals` (no network, zero usage), so the real `writePass`
+ * builds its request and then checks and applies each proposal.
+ */
+function datasetClient(proposals: Proposal[]): Anthropic {
+  const message = {
+    id: "msg_locomo_dataset",
+    type: "message",
+    role: "assistant",
+    model: ORACLE_MODEL,
+    content: [
+      {
+        type: "tool_use",
+        id: "toolu_locomo_dataset",
+        name: "propose_memories",
+        input: { memories: proposals },
+      },
+    ],
+    stop_reason: "tool_use",
+    stop_sequence: null,
+    usage: {
+      input_tokens: 0,
+      output_tokens: 0,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+    },
+  };
+  return { messages: { create: async () => message } } as unknown as Anthropic;
+}
+
+function outcomeKey(proposal: Proposal): string {
+  return `${proposal.file}\u0000${proposal.fact}\u0000${proposal.evidence}`;
+}
+
+function matchOutcomes(sent: OracleProposal[], result: WritePassResult): OracleOutcome[] {
+  const waiting = new Map<string, OracleProposal[]>();
+  for (const item of sent) {
+    const key = outcomeKey(item.proposal);
+    waiting.set(key, [...(waiting.get(key) ?? []), item]);
+  }
+  const take = (proposal: Proposal): OracleProposal | undefined =>
+    waiting.get(outcomeKey(proposal))?.shift();
+  const outcomes: OracleOutcome[] = [];
+  for (const item of result.applied) {
+    const from = take(item.proposal);
+    if (from) outcomes.push({ ...from, code: "applied", detail: item.path, path: item.path });
+  }
+  const unmatched: WritePassResult["rejected"] = [];
+  for (const item of result.rejected) {
+    const from = take(item.proposal);
+    if (from) outcomes.push({ ...from, code: item.code, detail: item.message });
+    else unmatched.push(item);
+  }
+  // A refusal whose proposal the result shows changed (a redacted secret) takes the first proposal
+  // left unmatched, in the order they were sent.
+  const rest = [...waiting.values()].flat();
+  for (const item of unmatched) {
+    const from = rest.shift();
+    if (from) outcomes.push({ ...from, code: item.code, detail: item.message });
+  }
+  return outcomes;
+}
+
+function describeFromFacts(path: string, facts: string[], speaker: string): string {
+  const name = (path.split("/").at(-1) ?? path).replace(/\.md$/, "").replace(/-/g, " ");
+  const ignore = new Set(contentWords(speaker));
+  const counts = new Map<string, number>();
+  for (const fact of facts) {
+    for (const word of new Set(fact.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])) {
+      if (word.length < 3 || contentWords(word).length === 0) continue;
+      if (contentWords(word).every((stem) => ignore.has(stem))) continue;
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  const words = [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([word]) => word);
+  let description = `${speaker}'s ${name}:`;
+  for (const word of words) {
+    const next = `${description} ${word}`;
+    if (next.length > 190) break;
+    description = next;
+  }
+  return description;
+}
+
+/** Options of {@link runOracle}. */
+export type RunOracleOptions = {
+  sample: LocomoSample;
+  conversation: SpeakerConversation;
+  /** An empty store for this speaker's memory. */
+  store: MemoryStore;
+  descriptions: DescriptionMode;
+  /** Called after each session. */
+  onSession?: (figures: SessionFigures) => void;
+};
+
+/**
+ * Runs the oracle write pass (provenance `dataset`) over every session of one speaker, in order:
+ * the session's {@link oracleProposals} go through the real `writePass` (a client that returns them
+ * as the model's `propose_memories` call; no consolidation model, so a write past the cap is
+ * refused `too_long` and counted as a cap hit), then, with `descriptions: "facts"`, every file the
+ * session wrote gets its description from its facts (`editDescription`).
+ *
+ * @param options - `{ sample, conversation, store, descriptions, onSession? }`.
+ * @returns Every outcome, per-session store figures, skipped facts and where each fact landed.
+ * @example const result = await runOracle({ sample, conversation, store, descriptions: "facts" });
+ */
+export async function runOracle(options: RunOracleOptions): Promise<OracleResult> {
+  const { sample, conversation, store } = options;
+  const outcomes: OracleOutcome[] = [];
+  const sessions: SessionFigures[] = [];
+  const skipped: SkippedFacts = { unknownDiaId: 0, notOwnTurn: 0 };
+  const filesByDiaId = new Map<string, Set<string>>();
+  const factsByPath = new Map<string, string[]>();
+  for (const session of conversation.sessions) {
+    const made = oracleProposals(sample, conversation, session);
+    skipped.unknownDiaId += made.skipped.unknownDiaId;
+    skipped.notOwnTurn += made.skipped.notOwnTurn;
+    const started = performance.now();
+    const result = await writePass({
+      store,
+      transcript: session.transcript,
+      client: datasetClient(made.proposals.map((item) => item.proposal)),
+      model: ORACLE_MODEL,
+      now: new Date(`${session.date}T12:00:00Z`),
+      onTooLong: false,
+    });
+    const writeMs = performance.now() - started;
+    const matched = matchOutcomes(made.proposals, result);
+    outcomes.push(...matched);
+    const touched = new Set<string>();
+    for (const outcome of matched) {
+      if (outcome.path === undefined) continue;
+      touched.add(outcome.path);
+      factsByPath.set(outcome.path, [
+        ...(factsByPath.get(outcome.path) ?? []),
+        outcome.proposal.fact,
+      ]);
+      for (const id of outcome.diaIds) {
+        filesByDiaId.set(id, (filesByDiaId.get(id) ?? new Set()).add(outcome.path));
+      }
+    }
+    if (options.descriptions === "facts") {
+      for (const path of touched) {
+        const read = await store.read(path);
+        if (!read.exists) continue;
+        await editDescription({
+          store,
+          path,
+          description: describeFromFacts(path, factsByPath.get(path) ?? [], conversation.speaker),
+          ifVersion: read.version,
+        });
+      }
+    }
+    const rows = (await store.list()).filter((row) => row.path !== "MEMORY.md");
+    const figures: SessionFigures = {
+      session: session.index,
+      date: session.date,
+      files: rows.length,
+      totalChars: rows.reduce((sum, row) => sum + row.chars, 0),
+      largestChars: Math.max(0, ...rows.map((row) => row.chars)),
+      capHits: matched.filter((outcome) => outcome.code === "too_long").length,
+      writeMs,
+    };
+    sessions.push(figures);
+    options.onSession?.(figures);
+  }
+  return {
+    sampleId: sample.sample_id,
+    speaker: conversation.speaker,
+    outcomes,
+    sessions,
+    skipped,
+    filesByDiaId,
+  };
+}

@@ -1,0 +1,291 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { MemoryStore } from "@memfiles/core";
+import { importSpeaker } from "./import-sample.js";
+import { LayoutNotAvailableError } from "./layout-not-available-error.js";
+import type { LocomoSample } from "./load-locomo.js";
+import {
+  type DescriptionMode,
+  ORACLE_PROVENANCE,
+  type OracleOutcome,
+  runOracle,
+  type SessionFigures,
+} from "./oracle-write.js";
+import {
+  bm25TurnRecall,
+  memoryRecall,
+  type QuestionRecall,
+  RECALL_KS,
+  wholeConversationTokens,
+} from "./recall-at-k.js";
+import { withoutSecretlintMarks } from "./without-secretlint-marks.js";
+
+/** `--layout`: the memory layouts to run. Only `subject` exists on this branch (issue 13 adds `fact`). */
+export const LOCOMO_LAYOUTS = ["subject", "fact", "both"] as const;
+export type LocomoLayout = (typeof LOCOMO_LAYOUTS)[number];
+
+/** Accepted and refused proposals of one code (`applied` or a rejection code). */
+export type CodeCounts = { code: string; positive: number; negative: number };
+
+/** A refusal shown for a person to judge. */
+export type RefusalExample = {
+  sampleId: string;
+  speaker: string;
+  session: number;
+  kind: "positive" | "negative";
+  code: string;
+  fact: string;
+  evidence: string;
+};
+
+/** Mean recall (0..1) at each k, mean tokens, and how many questions were averaged. */
+export type RecallSummary = {
+  strategy: string;
+  questions: number;
+  /** Mean share of targets found in the first k; `null` past what the strategy returns. */
+  recall: Record<number, number | null>;
+  /** Mean estimated tokens a question puts in the prompt. */
+  tokens: number;
+};
+
+/** Store figures of one speaker's memory after each session. */
+export type SpeakerStore = { sampleId: string; speaker: string; sessions: SessionFigures[] };
+
+/** Everything `pnpm bench:locomo` prints, and writes with `--json`. */
+export type LocomoReport = {
+  /** Always `dataset`: the proposals are the annotators' facts, not a model's. */
+  provenance: typeof ORACLE_PROVENANCE;
+  layout: "subject";
+  descriptions: DescriptionMode;
+  samples: string[];
+  write: {
+    codes: CodeCounts[];
+    positives: number;
+    negatives: number;
+    /** Refused positives / positives sent. */
+    falseRejectRate: number;
+    /** The same, `too_long` (a cap hit, where a model would consolidate) left out of both counts. */
+    falseRejectRateWithoutCap: number;
+    /** Refused negatives / negatives sent. */
+    trueRejectRate: number;
+    /** Annotated facts not sent: dia_id in no turn of the session, or not the speaker's own turn. */
+    skipped: { unknownDiaId: number; notOwnTurn: number };
+    refusals: RefusalExample[];
+  };
+  store: SpeakerStore[];
+  recall: {
+    /** (question, speaker) pairs with target files in that speaker's memory. */
+    memoryQuestions: number;
+    /** (question, speaker) pairs whose evidence facts are in no file of that speaker's memory. */
+    withoutTargets: number;
+    strategies: RecallSummary[];
+    /** Mean estimated tokens of sending a whole conversation. */
+    wholeConversationTokens: number;
+  };
+  /** Wall time of the whole run, in ms. */
+  elapsedMs: number;
+};
+
+/** Options of {@link runLocomo}. */
+export type RunLocomoOptions = {
+  samples: LocomoSample[];
+  layout?: LocomoLayout;
+  /** Default `facts` (see {@link DescriptionMode}). */
+  descriptions?: DescriptionMode;
+  /**
+   * Folder the temporary memory folders go in; default {@link defaultStoreDir}. The store fsyncs
+   * every write, so on a busy disk the write-pass times measure the disk, not the code.
+   */
+  storeDir?: string;
+  /** Called after each session of each speaker (for a progress bar). */
+  onSession?: (label: string) => void;
+};
+
+/**
+ * Where the benchmark's temporary memory folders go: `/dev/shm` (RAM-backed on Linux, so the
+ * store's fsync costs nothing and the timings measure the code) when it exists, else the OS temp
+ * folder.
+ *
+ * @returns An absolute folder path.
+ * @example defaultStoreDir() // "/dev/shm"
+ */
+export function defaultStoreDir(): string {
+  return existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
+}
+
+/** How many sessions {@link runLocomo} runs for these samples (both speakers), for a progress bar. */
+export function countSessions(samples: LocomoSample[]): number {
+  return samples.reduce(
+    (sum, sample) => sum + 2 * importSpeaker(sample, sample.conversation.speaker_a).sessions.length,
+    0,
+  );
+}
+
+function mean(values: number[]): number {
+  return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+function summarize(strategy: string, recalls: QuestionRecall[], upTo: number): RecallSummary {
+  const recall: Record<number, number | null> = {};
+  for (const k of RECALL_KS)
+    recall[k] = k > upTo ? null : mean(recalls.map((item) => item.recall[k] ?? 0));
+  return {
+    strategy,
+    questions: recalls.length,
+    recall,
+    tokens: mean(recalls.map((item) => item.tokens)),
+  };
+}
+
+function pickRefusals(
+  outcomes: OracleOutcome[],
+  sampleIds: Map<OracleOutcome, string>,
+  speakers: Map<OracleOutcome, string>,
+): RefusalExample[] {
+  const refused = outcomes.filter((outcome) => outcome.code !== "applied");
+  const positives = refused.filter((outcome) => outcome.kind === "positive");
+  const pool =
+    positives.length >= 20
+      ? positives
+      : [...positives, ...refused.filter((o) => o.kind === "negative")];
+  // Evenly spaced over the run, so every conversation and code can show up; no random draw.
+  const step = Math.max(1, pool.length / 20);
+  const picked: OracleOutcome[] = [];
+  for (let at = 0; at < pool.length && picked.length < 20; at += step) {
+    const outcome = pool[Math.floor(at)];
+    if (outcome) picked.push(outcome);
+  }
+  return picked.map((outcome) => ({
+    sampleId: sampleIds.get(outcome) ?? "",
+    speaker: speakers.get(outcome) ?? "",
+    session: outcome.session,
+    kind: outcome.kind,
+    code: outcome.code,
+    fact: outcome.proposal.fact,
+    evidence: outcome.proposal.evidence,
+  }));
+}
+
+/**
+ * Runs the LoCoMo benchmark without a model: for each sample and each of its two speakers, the
+ * oracle write pass (provenance `dataset`) into a fresh subject-layout store in a temporary folder,
+ * then recall@k of that memory; and the two baselines per sample.
+ *
+ * @param options - `{ samples, layout?, descriptions?, onSession? }`.
+ * @returns The {@link LocomoReport}.
+ * secretlint's per-scan performance marks are off during the run (see `withoutSecretlintMarks`).
+ *
+ * @throws {LayoutNotAvailableError} for `layout` `fact` or `both` (issue 13 is not on this branch).
+ * @example const report = await runLocomo({ samples: await loadLocomo(defaultLocomoPath()) });
+ */
+export async function runLocomo(options: RunLocomoOptions): Promise<LocomoReport> {
+  const layout = options.layout ?? "subject";
+  if (layout !== "subject") throw new LayoutNotAvailableError(layout);
+  return withoutSecretlintMarks(() => runSubject(options, layout));
+}
+
+async function runSubject(options: RunLocomoOptions, layout: "subject"): Promise<LocomoReport> {
+  const descriptions = options.descriptions ?? "facts";
+  const started = performance.now();
+  const outcomes: OracleOutcome[] = [];
+  const sampleIds = new Map<OracleOutcome, string>();
+  const speakers = new Map<OracleOutcome, string>();
+  const skipped = { unknownDiaId: 0, notOwnTurn: 0 };
+  const store: SpeakerStore[] = [];
+  const prefilter: QuestionRecall[] = [];
+  const fallback: QuestionRecall[] = [];
+  const bm25: QuestionRecall[] = [];
+  const wholeTokens: number[] = [];
+  let memoryQuestions = 0;
+  let withoutTargets = 0;
+  for (const sample of options.samples) {
+    bm25.push(...bm25TurnRecall(sample));
+    wholeTokens.push(wholeConversationTokens(sample));
+    for (const speaker of [sample.conversation.speaker_a, sample.conversation.speaker_b]) {
+      const conversation = importSpeaker(sample, speaker);
+      const root = await mkdtemp(
+        join(options.storeDir ?? defaultStoreDir(), `memfiles-locomo-${sample.sample_id}-`),
+      );
+      try {
+        const memory = new MemoryStore({ root });
+        const result = await runOracle({
+          sample,
+          conversation,
+          store: memory,
+          descriptions,
+          onSession: (figures) =>
+            options.onSession?.(`${sample.sample_id} ${speaker} session ${figures.session}`),
+        });
+        for (const outcome of result.outcomes) {
+          sampleIds.set(outcome, sample.sample_id);
+          speakers.set(outcome, speaker);
+        }
+        outcomes.push(...result.outcomes);
+        skipped.unknownDiaId += result.skipped.unknownDiaId;
+        skipped.notOwnTurn += result.skipped.notOwnTurn;
+        store.push({ sampleId: sample.sample_id, speaker, sessions: result.sessions });
+        const recall = await memoryRecall({
+          sample,
+          store: memory,
+          filesByDiaId: result.filesByDiaId,
+        });
+        memoryQuestions += recall.questions;
+        withoutTargets += recall.withoutTargets;
+        prefilter.push(...recall.prefilter);
+        fallback.push(...recall.fallback);
+      } finally {
+        await rm(root, { recursive: true, force: true });
+      }
+    }
+  }
+  const codes = new Map<string, CodeCounts>();
+  for (const outcome of outcomes) {
+    const counts = codes.get(outcome.code) ?? { code: outcome.code, positive: 0, negative: 0 };
+    counts[outcome.kind] += 1;
+    codes.set(outcome.code, counts);
+  }
+  const positives = outcomes.filter((outcome) => outcome.kind === "positive");
+  const negatives = outcomes.filter((outcome) => outcome.kind === "negative");
+  const refusedPositives = positives.filter((outcome) => outcome.code !== "applied");
+  const capHits = positives.filter((outcome) => outcome.code === "too_long").length;
+  const rate = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+  return {
+    provenance: ORACLE_PROVENANCE,
+    layout,
+    descriptions,
+    samples: options.samples.map((sample) => sample.sample_id),
+    write: {
+      codes: [...codes.values()].sort((a, b) =>
+        a.code === "applied" ? -1 : b.code === "applied" ? 1 : a.code < b.code ? -1 : 1,
+      ),
+      positives: positives.length,
+      negatives: negatives.length,
+      falseRejectRate: rate(refusedPositives.length, positives.length),
+      falseRejectRateWithoutCap: rate(
+        refusedPositives.length - capHits,
+        positives.length - capHits,
+      ),
+      trueRejectRate: rate(
+        negatives.filter((outcome) => outcome.code !== "applied").length,
+        negatives.length,
+      ),
+      skipped,
+      refusals: pickRefusals(outcomes, sampleIds, speakers),
+    },
+    store,
+    recall: {
+      memoryQuestions,
+      withoutTargets,
+      strategies: [
+        summarize("subject: index pre-filter (top 30 lines)", prefilter, 30),
+        summarize("subject: keyword fallback stand-in (pre-filter scorer, top 5)", fallback, 5),
+        summarize("baseline: BM25 over raw turns", bm25, 30),
+      ],
+      wholeConversationTokens: mean(wholeTokens),
+    },
+    elapsedMs: performance.now() - started,
+  };
+}
