@@ -1,0 +1,316 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { performance } from "node:perf_hooks";
+import { MemoryStore } from "@memfiles/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SYNTHETIC_SAMPLE } from "../../test/locomo-sample.js";
+import { runBenchLocomo } from "./bench-locomo-cli.js";
+import { importSpeaker, parseDiaIds, parseSessionDate } from "./import-sample.js";
+import { LayoutNotAvailableError } from "./layout-not-available-error.js";
+import { loadLocomo } from "./load-locomo.js";
+import { LocomoDataError } from "./locomo-data-error.js";
+import { runOracle } from "./oracle-write.js";
+import { bm25TurnRecall } from "./recall-at-k.js";
+import { runLocomo } from "./run-locomo.js";
+import { withoutSecretlintMarks } from "./without-secretlint-marks.js";
+
+let folder: string;
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), "memfiles-locomo-test-"));
+});
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+// Every memory file under a folder, with its text, read with plain fs (not through the store).
+async function filesOnDisk(root: string): Promise<Map<string, string>> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const files = new Map<string, string>();
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith(".md")) continue;
+    const path = relative(root, join(entry.parentPath, entry.name));
+    if (path === "MEMORY.md" || path.startsWith(".")) continue;
+    files.set(path, await readFile(join(root, path), "utf8"));
+  }
+  return files;
+}
+
+describe("parseSessionDate", () => {
+  it.each([
+    ["1:56 pm on 8 May, 2023", "2023-05-08"],
+    ["12:09 am on 13 September, 2023", "2023-09-13"],
+    ["8 May 2023", "2023-05-08"],
+    ["May 25, 2023", "2023-05-25"],
+    ["Sept 3rd, 2023", "2023-09-03"],
+    ["2023-06-09", "2023-06-09"],
+  ])("reads %s", (text, expected) => {
+    expect(parseSessionDate(text)).toEqual({ success: true, value: expected });
+  });
+
+  it.each([["31 February, 2023"], ["yesterday"], ["8 Mayday, 2023"], [""]])(
+    "refuses %j",
+    (text) => {
+      expect(parseSessionDate(text).success).toBe(false);
+    },
+  );
+});
+
+describe("parseDiaIds", () => {
+  it.each([
+    ["D1:3", ["D1:3"]],
+    [
+      ["D1:3", "D2:4"],
+      ["D1:3", "D2:4"],
+    ],
+    ["D26:14, D26:34, D26:42", ["D26:14", "D26:34", "D26:42"]],
+    ["D8:6; D9:17", ["D8:6", "D9:17"]],
+    ["D:11:26", ["D11:26"]],
+    ["D", []],
+    ["D1:3 D1:3", ["D1:3"]],
+  ] as const)("reads %j", (value, expected) => {
+    expect(parseDiaIds(value)).toEqual(expected);
+  });
+});
+
+describe("importSpeaker", () => {
+  it("makes the speaker's turns user turns and dates each session", () => {
+    const ben = importSpeaker(SYNTHETIC_SAMPLE, "Ben");
+    expect(ben.other).toBe("Ana");
+    expect(ben.sessions.map((session) => session.date)).toEqual([
+      "2023-05-08",
+      "2023-05-25",
+      "2023-06-09",
+    ]);
+    expect(ben.sessions[0]?.transcript.turns.map((turn) => turn.role)).toEqual([
+      "assistant",
+      "user",
+      "assistant",
+      "user",
+    ]);
+  });
+
+  it("refuses a session date it cannot read, naming the sample and session", () => {
+    const sample = {
+      ...SYNTHETIC_SAMPLE,
+      conversation: { ...SYNTHETIC_SAMPLE.conversation, session_2_date_time: "soon" },
+    };
+    expect(() => importSpeaker(sample, "Ana")).toThrow(
+      expect.objectContaining({
+        code: "locomo_date_invalid",
+        message: expect.stringContaining("syn-1, session_2_date_time"),
+      }),
+    );
+  });
+});
+
+describe("runOracle (provenance dataset) on the synthetic conversation", () => {
+  it("applies Ana's grounded facts, refuses the one her turn does not support and every negative", async () => {
+    const store = new MemoryStore({ root: folder });
+    const conversation = importSpeaker(SYNTHETIC_SAMPLE, "Ana");
+    const result = await runOracle({
+      sample: SYNTHETIC_SAMPLE,
+      conversation,
+      store,
+      descriptions: "facts",
+    });
+    const summary = result.outcomes.map((outcome) => [
+      outcome.kind,
+      outcome.code,
+      outcome.proposal.fact,
+    ]);
+    // Worked out by hand from the fixture and the rule's keyword table.
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        ["positive", "applied", "Ana adopted a beagle puppy named Pixel."],
+        ["positive", "applied", "Ana's sister Marta moved to Lisbon."],
+        ["positive", "applied", "Ana works as a nurse at the city hospital."],
+        ["positive", "evidence_unrelated", "Ana is happy for Ben's band."],
+        ["positive", "applied", "Pixel fetches a frisbee at the beach."],
+      ]),
+    );
+    expect(summary).toHaveLength(10);
+    expect(summary.filter(([kind]) => kind === "negative").map(([, code]) => code)).toEqual(
+      Array(5).fill("evidence_not_from_user"),
+    );
+    expect(result.skipped).toEqual({ unknownDiaId: 1, notOwnTurn: 1 });
+    expect(
+      Object.fromEntries([...result.filesByDiaId].map(([id, paths]) => [id, [...paths]])),
+    ).toEqual({
+      "D1:1": ["topics/pets.md"],
+      "D1:3": ["topics/family.md"],
+      "D2:2": ["topics/work.md"],
+      "D3:1": ["topics/travel.md"],
+    });
+
+    // The store figures of the last session, against the folder read with plain fs.
+    const onDisk = await filesOnDisk(folder);
+    expect([...onDisk.keys()].sort()).toEqual([
+      "topics/family.md",
+      "topics/pets.md",
+      "topics/travel.md",
+      "topics/work.md",
+    ]);
+    const lengths = [...onDisk.values()].map((text) => text.length);
+    const last = result.sessions.at(-1);
+    expect(last).toMatchObject({
+      session: 3,
+      date: "2023-06-09",
+      files: 4,
+      totalChars: lengths.reduce((sum, length) => sum + length, 0),
+      largestChars: Math.max(...lengths),
+      capHits: 0,
+    });
+    expect(onDisk.get("topics/pets.md")).toContain(
+      "[stated 2023/05/08] Ana adopted a beagle puppy named Pixel.",
+    );
+    expect(onDisk.get("topics/pets.md")).toMatch(/^description: "?Ana's pets: .*\bpuppy\b/m);
+  });
+
+  it("counts a write past the cap as a cap hit", async () => {
+    const store = new MemoryStore({ root: folder, maxChars: 150 });
+    const result = await runOracle({
+      sample: SYNTHETIC_SAMPLE,
+      conversation: importSpeaker(SYNTHETIC_SAMPLE, "Ben"),
+      store,
+      descriptions: "path",
+    });
+    const tooLong = result.outcomes.filter((outcome) => outcome.code === "too_long").length;
+    expect(tooLong).toBeGreaterThan(0);
+    expect(result.sessions.reduce((sum, session) => sum + session.capHits, 0)).toBe(tooLong);
+    for (const text of (await filesOnDisk(folder)).values())
+      expect(text.length).toBeLessThanOrEqual(150);
+  });
+});
+
+describe("runLocomo on the synthetic conversation", () => {
+  it("reports the rates, the store and recall@k as worked out by hand", async () => {
+    const report = await runLocomo({ samples: [SYNTHETIC_SAMPLE], storeDir: folder });
+    expect(report.provenance).toBe("dataset");
+    // Ana: 5 facts sent (4 applied, 1 evidence_unrelated); Ben: 3 applied. One negative each.
+    expect(report.write.codes).toEqual([
+      { code: "applied", positive: 7, negative: 0 },
+      { code: "evidence_not_from_user", positive: 0, negative: 8 },
+      { code: "evidence_unrelated", positive: 1, negative: 0 },
+    ]);
+    expect(report.write.falseRejectRate).toBe(1 / 8);
+    expect(report.write.trueRejectRate).toBe(1);
+    expect(report.store.map((speaker) => speaker.sessions.at(-1)?.files)).toEqual([4, 1]);
+    // Targets: Ana Q1 pets, Q2 work, "went away" family; Ben Q3 hobbies. "Who went away recently?"
+    // matches no description, so the recency fill ranks travel (06-09), work (05-25), then family.
+    expect(report.recall.memoryQuestions).toBe(4);
+    expect(report.recall.withoutTargets).toBe(6);
+    const [prefilter, fallback, bm25] = report.recall.strategies;
+    expect(prefilter?.recall).toEqual({ 1: 3 / 4, 5: 1, 10: 1, 30: 1 });
+    expect(fallback?.recall).toEqual({ 1: 3 / 4, 5: 1, 10: null, 30: null });
+    // BM25 over turns: Q1, Q2, Q3 find their one evidence turn first; "went away" finds nothing.
+    expect(bm25?.questions).toBe(4);
+    expect(bm25?.recall).toEqual({ 1: 3 / 4, 5: 3 / 4, 10: 3 / 4, 30: 3 / 4 });
+    expect(report.recall.wholeConversationTokens).toBeGreaterThan(prefilter?.tokens ?? Infinity);
+  });
+
+  it("ranks by BM25 over the turns, evidence turn first", () => {
+    const recalls = bm25TurnRecall(SYNTHETIC_SAMPLE);
+    expect(recalls.map((item) => item.recall[1])).toEqual([1, 1, 1, 0]);
+  });
+
+  it.each([["fact"], ["both"]] as const)(
+    "stops on --layout %s: not available yet",
+    async (layout) => {
+      await expect(runLocomo({ samples: [SYNTHETIC_SAMPLE], layout })).rejects.toThrow(
+        LayoutNotAvailableError,
+      );
+    },
+  );
+});
+
+describe("loadLocomo", () => {
+  it("says how to fix a missing file", async () => {
+    await expect(loadLocomo(join(folder, "none.json"))).rejects.toThrow(
+      expect.objectContaining({
+        code: "locomo_file_missing",
+        message: expect.stringContaining("--data"),
+      }),
+    );
+  });
+
+  it.each([
+    ["not JSON", "{"],
+    ["not the LoCoMo shape", JSON.stringify([{ sample_id: "x" }])],
+    ["an empty list", "[]"],
+  ])("refuses %s", async (_name, text) => {
+    const path = join(folder, "bad.json");
+    await writeFile(path, text);
+    await expect(loadLocomo(path)).rejects.toThrow(
+      expect.objectContaining({ code: "locomo_file_invalid" }),
+    );
+  });
+
+  it("names the samples when --sample is not one of them", async () => {
+    const path = join(folder, "locomo.json");
+    await writeFile(path, JSON.stringify([SYNTHETIC_SAMPLE]));
+    await expect(loadLocomo(path, "conv-99")).rejects.toThrow(
+      new LocomoDataError(
+        'No sample "conv-99" in ' + path + "; it holds syn-1. Pass one of those to --sample.",
+        {
+          code: "locomo_sample_not_found",
+        },
+      ),
+    );
+    expect((await loadLocomo(path, "syn-1")).map((sample) => sample.sample_id)).toEqual(["syn-1"]);
+  });
+});
+
+describe("pnpm bench:locomo", () => {
+  it("prints the three tables and writes --json", async () => {
+    const data = join(folder, "locomo.json");
+    await writeFile(data, JSON.stringify([SYNTHETIC_SAMPLE]));
+    let out = "";
+    const code = await runBenchLocomo({
+      argv: ["--data", "locomo.json", "--json", "out/report.json"],
+      cwd: folder,
+      write: (text) => {
+        out += text;
+      },
+      writeError: (text) => {
+        out += text;
+      },
+    });
+    expect(code).toBe(0);
+    expect(out).toContain("provenance: dataset");
+    expect(out).toContain("## 1. Write guards");
+    expect(out).toContain("## 2. Store by session");
+    expect(out).toContain("## 3. Recall@k");
+    const json = JSON.parse(await readFile(join(folder, "out/report.json"), "utf8"));
+    expect(json).toMatchObject({ data, provenance: "dataset", samples: ["syn-1"] });
+  });
+
+  it.each([
+    [["--layout", "flat"], /--layout must be one of subject, fact, both/],
+    [["--descriptions", "model"], /--descriptions must be facts or path/],
+    [["--bogus"], /Unknown option '--bogus'/],
+  ])("exits 2 on %j", async (argv, message) => {
+    let errors = "";
+    const code = await runBenchLocomo({
+      argv,
+      cwd: folder,
+      write: () => {},
+      writeError: (text) => {
+        errors += text;
+      },
+    });
+    expect(code).toBe(2);
+    expect(errors).toMatch(message);
+  });
+});
+
+describe("withoutSecretlintMarks", () => {
+  it("turns performance.mark off while the work runs and puts it back", async () => {
+    const before = performance.mark;
+    const during = await withoutSecretlintMarks(async () => performance.mark("x"));
+    expect(during).toBeUndefined();
+    expect(performance.mark).toBe(before);
+    expect(performance.mark("y")).toBeDefined();
+    performance.clearMarks();
+  });
+});
