@@ -164,7 +164,7 @@ describe("runOracle (provenance dataset) on the synthetic conversation", () => {
     expect(onDisk.get("topics/pets.md")).toContain(
       "[stated 2023/05/08] Ana adopted a beagle puppy named Pixel.",
     );
-    expect(onDisk.get("topics/pets.md")).toMatch(/^description: "?Ana's pets: .*\bpuppy\b/m);
+    expect(onDisk.get("topics/pets.md")).toMatch(/^description: "?Pets: .*\bpuppy\b/m);
   });
 
   it("counts a write past the cap as a cap hit", async () => {

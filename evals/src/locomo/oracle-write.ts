@@ -226,7 +226,8 @@ function describeFromFacts(path: string, facts: string[], speaker: string): stri
   const words = [...counts]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .map(([word]) => word);
-  let description = `${speaker}'s ${name}:`;
+  // The speaker's name is left out: it is in most questions and would match every file alike.
+  let description = `${name.charAt(0).toUpperCase()}${name.slice(1)}:`;
   for (const word of words) {
     const next = `${description} ${word}`;
     if (next.length > 190) break;
