@@ -4,6 +4,8 @@ import { ModelReplyShapeError } from "../cost/model-reply-shape-error.js";
 import { type ModelUsage, readUsage, sumUsage } from "../cost/usage.js";
 import { type Effort, effortParameter } from "../models/index.js";
 import { buildSystem } from "../recall/build-system.js";
+import { type RecallOptions, type RecallResult, recallFiles } from "../recall/recall-files.js";
+import { scopedStore } from "../recall/scope.js";
 import type { MemoryStore } from "../store/index.js";
 import { reportUsage } from "../usage/report-usage.js";
 import type { OnUsage } from "../usage/types.js";
@@ -46,6 +48,13 @@ export type ChatOptions = {
    * conversation keeps the effort it started with. Not sent to models without the effort parameter.
    */
   effort?: Effort;
+  /**
+   * Recall settings (issue 13): `strategy` (`index`, the default, or `side-query`), `project`
+   * (global memories plus this project's, never another's; without it, global memories only),
+   * `verify` (checks a path, function, flag or endpoint a memory names before it is shown),
+   * `verifyTimeoutMs`, `sideQueryModel` (default Claude Haiku 5.5), `sideQueryPrompt`.
+   */
+  recall?: RecallOptions;
 };
 
 /**
@@ -93,7 +102,19 @@ export type ChatResult = {
   toolCalls: ToolCall[];
   /** Pass back as `conversation` with the next user turn. */
   conversation: ChatConversation;
+  /** What recall did: strategy, project, files the side query added, fallback, side-query usage. */
+  recall: RecallResult;
 };
+
+/** The user message with one more text block appended (a note after the cache breakpoints). */
+function withNote(message: Anthropic.MessageParam, note: string): Anthropic.MessageParam {
+  const content: Anthropic.ContentBlockParam[] =
+    typeof message.content === "string"
+      ? [{ type: "text", text: message.content }]
+      : [...message.content];
+  content.push({ type: "text", text: note });
+  return { role: "user", content };
+}
 
 /** The new user message with a note carrying the memory block, as content blocks. */
 function withMemoryUpdate(
@@ -170,8 +191,10 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
   const maxRounds = options.maxRounds ?? 8;
   const now = options.now ?? new Date();
   const query = latestUserText(options.messages);
+  const recallOptions = options.recall ?? {};
+  const store = scopedStore(options.store, recallOptions.project);
   const fresh = await buildSystem({
-    store: options.store,
+    store,
     basePrompt: options.basePrompt,
     ...(options.rules === undefined ? {} : { rules: options.rules }),
     ...(query === undefined ? {} : { query }),
@@ -189,6 +212,21 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
   if (options.conversation && memoryBlock !== conversation.memorySeen && last?.role === "user") {
     messages[messages.length - 1] = withMemoryUpdate(last, memoryBlock, now);
     conversation.memorySeen = memoryBlock;
+  }
+  // Side-query recall adds the picked files to the latest user message, after both cache
+  // breakpoints: `system` stays byte-identical, so its cache hits whichever files are picked.
+  const recalled = await recallFiles({
+    ...recallOptions,
+    store,
+    client: options.client,
+    query: query ?? "",
+    now,
+    ...(options.onUsage === undefined ? {} : { onUsage: options.onUsage }),
+    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+  });
+  const latest = messages.at(-1);
+  if (recalled.note !== "" && latest?.role === "user") {
+    messages[messages.length - 1] = withNote(latest, recalled.note);
   }
   const usages: ModelUsage[] = [];
   const toolCalls: ToolCall[] = [];
@@ -247,11 +285,20 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
         usage: sumUsage(...usages),
         toolCalls,
         conversation,
+        recall: recalled.result,
       };
     }
     const results: Anthropic.ToolResultBlockParam[] = [];
     for (const block of toolUses) {
-      const call = await runTool(block, { store: options.store, now });
+      const call = await runTool(block, {
+        store: options.store,
+        now,
+        ...(recallOptions.project === undefined ? {} : { project: recallOptions.project }),
+        ...(recallOptions.verify === undefined ? {} : { verify: recallOptions.verify }),
+        ...(recallOptions.verifyTimeoutMs === undefined
+          ? {}
+          : { verifyTimeoutMs: recallOptions.verifyTimeoutMs }),
+      });
       toolCalls.push(call);
       results.push({
         type: "tool_result",
