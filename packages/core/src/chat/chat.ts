@@ -8,7 +8,7 @@ import { type RecallOptions, type RecallResult, recallFiles } from "../recall/re
 import { scopedStore } from "../recall/scope.js";
 import type { MemoryStore } from "../store/index.js";
 import { reportUsage } from "../usage/report-usage.js";
-import type { OnUsage } from "../usage/types.js";
+import type { OnStep, OnUsage } from "../usage/types.js";
 import { ChatLoopLimitError } from "./chat-loop-limit-error.js";
 import { ChatReplyError } from "./chat-reply-error.js";
 import { MEMORY_TOOLS, runTool, type ToolCall } from "./chat-tools.js";
@@ -55,6 +55,8 @@ export type ChatOptions = {
    * `verifyTimeoutMs`, `sideQueryModel` (default Claude Haiku 5.5), `sideQueryPrompt`.
    */
   recall?: RecallOptions;
+  /** Called right before each model call: `{ stage: "recall" }` (the side query), `{ stage: "chat" }`. */
+  onStep?: OnStep;
 };
 
 /**
@@ -215,6 +217,7 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
   }
   // Side-query recall adds the picked files to the latest user message, after both cache
   // breakpoints: `system` stays byte-identical, so its cache hits whichever files are picked.
+  if ((recallOptions.strategy ?? "index") === "side-query") options.onStep?.({ stage: "recall" });
   const recalled = await recallFiles({
     ...recallOptions,
     store,
@@ -233,6 +236,7 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
 
   const maxTokens = options.maxTokens ?? 4096;
   for (let round = 0; round < maxRounds; round++) {
+    options.onStep?.({ stage: "chat" });
     const message = await options.client.messages.create({
       model: options.model,
       max_tokens: maxTokens,
