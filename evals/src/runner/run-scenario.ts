@@ -222,7 +222,11 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     });
     files = await readMemoryFiles(root);
     const requests = session.requests.map((request) => request.body);
-    const run = { ...options, writeBatch: writesAllBatched(scenario, options) };
+    const run = {
+      ...options,
+      writeBatch: writesAllBatched(scenario, options),
+      recall: recallStrategyOf(options, scenario),
+    };
     checks.push(
       ...(await gradeScenario(scenario, {
         answer,

@@ -149,6 +149,11 @@ export const CostExpectationSchema = z.strictObject({
    * runs (`false`); default: both. A write session's cost depends on it; a question's does not.
    */
   batch: z.boolean().optional(),
+  /**
+   * Only runs with this recall strategy (the scenario's own, or an A/B arm's `--recall`); default:
+   * both. A question's figure depends on it (the side query, the files added to the message).
+   */
+  recall: z.enum(["index", "side-query"]).optional(),
   /** 1-based session number, or `question` for the final question. */
   session: z.union([z.number().int().positive(), z.literal("question")]),
   /** USD, to the billionth (costs are rounded to 1e-9 USD). */
