@@ -12,7 +12,7 @@ export type SessionCost = {
   consolidate: number;
   chat: number;
   /** The side query of side-query recall (stage `recall`); absent when the session made none. */
-  recall?: number;
+  recall?: number | undefined;
   usage: ModelUsage;
   calls: number;
 };
