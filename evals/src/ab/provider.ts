@@ -166,6 +166,7 @@ export class ScenarioProvider implements ApiProvider {
           `memfiles scenario provider: the "fact" layout arm (${this.arm()}) has no implementation ` +
           "on this branch (issue 13 part A builds it); no result is reported for it. Run the " +
           "subject layout, or merge part A.",
+        metadata: { arm: this.arm() },
       };
     }
     const options: RunScenarioOptions = {

@@ -221,7 +221,14 @@ export function summarizeAb(output: unknown): AbSummaryResult {
     const metadata = MetadataSchema.safeParse(row.response?.metadata);
     const meta = metadata.success ? metadata.data : undefined;
     const prompt = meta?.extractionPrompt ?? row.prompt.label ?? row.prompt.raw;
-    const model = meta?.arm ?? meta?.model ?? row.provider.label ?? row.provider.id;
+    // A broken arm run (the fact layout before part A) has only `arm` in its metadata.
+    const armOnly = (row.response?.metadata as { arm?: unknown } | null | undefined)?.arm;
+    const model =
+      meta?.arm ??
+      (typeof armOnly === "string" ? armOnly : undefined) ??
+      meta?.model ??
+      row.provider.label ??
+      row.provider.id;
     const varScenario = row.vars?.scenario;
     const scenarioId =
       meta?.scenarioId ?? (typeof varScenario === "string" ? varScenario : "(unknown)");
