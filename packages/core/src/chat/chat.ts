@@ -167,10 +167,15 @@ function latestUserText(messages: Anthropic.MessageParam[]): string | undefined 
  * appended to the new user message, never by rewriting earlier bytes.
  *
  * @param options - `{ store, client, model, messages, basePrompt, rules?, maxRounds?, maxTokens?,
- *   now?, onUsage?, sessionId?, onWarning? }`: `maxRounds` in requests (default 8), `maxTokens` in
- *   tokens per request (default 4,096).
- * @returns `{ message, text, stopReason, messages, usage, toolCalls, conversation }`; `usage` in tokens, every
- *   request summed. Callers should check `stopReason` (the API's `stop_reason`): `text` is kept
+ *   now?, onUsage?, sessionId?, onWarning?, recall?, onStep? }`: `maxRounds` in requests (default
+ *   8), `maxTokens` in tokens per request (default 4,096). `recall` (issue 13): `strategy`
+ *   (`index` default, or `side-query`: a Haiku 5.5 side query picks at most 5 files, added to the
+ *   latest user message after the cache breakpoints, keyword fallback when it fails), `project`
+ *   (global memories plus this project's; without it, global only; another project's file is not
+ *   listed and `memory_read` refuses it), `verify` (checks what a shown memory names; missing ->
+ *   "possibly stale" note with the date), `verifyTimeoutMs` (default 2,000 ms).
+ * @returns `{ message, text, stopReason, messages, usage, toolCalls, conversation, recall }`; `usage`
+ *   in tokens, every chat request summed (the side query's usage is in `recall.sideQuery`). Callers should check `stopReason` (the API's `stop_reason`): `text` is kept
  *   as returned, so a `"max_tokens"` answer is cut off and a `"refusal"` or thinking-only reply
  *   gives `text: ""`. A failing tool call (a refused `remember`, a bad path) becomes an error tool
  *   result, not a throw.
