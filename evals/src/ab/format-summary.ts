@@ -53,6 +53,56 @@ function ratioLines(
   return lines.length === 0 ? [] : ["", ...lines];
 }
 
+/**
+ * The recall and layout arms side by side (issue 13), over every prompt: pass rate, estimated
+ * tokens in the question's system prompt and of the files side-query recall added after it, the
+ * side queries' USD, mean USD per question and per session. Only when some run asked a question.
+ */
+function recallLines(summary: AbSummaryResult): string[] {
+  const arms = summary.models.flatMap((model) => {
+    const cells = summary.cells.filter((cell) => cell.model === model);
+    const withRecall = cells.flatMap((cell) => (cell.recall ? [cell.recall] : []));
+    if (withRecall.length === 0) return [];
+    const scenarios = cells.reduce((sum, cell) => sum + cell.scenarios, 0);
+    const passed = cells.reduce((sum, cell) => sum + cell.passed, 0);
+    const sessions = cells.reduce((sum, cell) => sum + cell.sessions, 0);
+    const total = cells.reduce((sum, cell) => sum + cell.totalUsd, 0);
+    const questions = withRecall.reduce((sum, entry) => sum + entry.questions, 0);
+    const weighted = (pick: (entry: NonNullable<AbCell["recall"]>) => number) =>
+      withRecall.reduce((sum, entry) => sum + pick(entry) * entry.questions, 0) / questions;
+    return [
+      [
+        model,
+        `${passed}/${scenarios} (${((100 * passed) / Math.max(scenarios, 1)).toFixed(0)}%)`,
+        formatTokens(Math.round(weighted((entry) => entry.meanSystemTokens))),
+        formatTokens(Math.round(weighted((entry) => entry.meanRecalledTokens))),
+        formatUsd(withRecall.reduce((sum, entry) => sum + entry.sideQueryUsd, 0)),
+        formatUsd(weighted((entry) => entry.meanQuestionUsd)),
+        sessions > 0 ? formatUsd(total / sessions) : "-",
+      ],
+    ];
+  });
+  if (arms.length === 0) return [];
+  return [
+    "## Recall and layout arms (all prompts)",
+    "",
+    formatTable({
+      headers: [
+        "arm",
+        "passed",
+        "system prompt tokens (question, est.)",
+        "recalled tokens after the prefix (est.)",
+        "side query USD",
+        "mean USD/question",
+        "mean USD/session",
+      ],
+      align: ["left", ...Array<"right">(6).fill("right")],
+      rows: arms,
+    }),
+    "",
+  ];
+}
+
 function passedText(cell: AbCell): string {
   const extra = cell.errors > 0 ? `, ${cell.errors} error${cell.errors === 1 ? "" : "s"}` : "";
   return `${cell.passed}/${cell.scenarios} passed${extra}`;
@@ -136,6 +186,7 @@ export function formatAbSummary(options: FormatAbSummaryOptions): string {
       ]),
     }),
     "",
+    ...recallLines(summary),
     "## Scenarios",
     "",
     formatTable({

@@ -299,3 +299,35 @@ describe("ScenarioProvider with the evals runner (replay from evals/recordings)"
     }
   });
 });
+
+describe("ScenarioProvider recall and layout arms (issue 13)", () => {
+  it("passes the recall arm to the runner and names the arm in the metadata", async () => {
+    const runScenario = vi.fn(async (options: RunScenarioOptions) => resultFor(options));
+    const provider = new ScenarioProvider({
+      config: { model: "claude-haiku-5-5", recall: "side-query" },
+      runScenario,
+    });
+    const response = await provider.callApi("extraction@1", {
+      vars: { scenario: "remember" },
+      prompt: { raw: "extraction@1", label: "extraction@1" },
+    });
+    expect(runScenario.mock.calls[0]?.[0]?.recall).toBe("side-query");
+    expect((response.metadata as { arm?: string }).arm).toBe("claude-haiku-5-5 subject/side-query");
+    expect(provider.id()).toBe("memfiles-scenario:claude-haiku-5-5:side-query");
+  });
+
+  it("never fakes a fact-layout result: the arm is an error and the runner is not called", async () => {
+    const runScenario = vi.fn(async (options: RunScenarioOptions) => resultFor(options));
+    const provider = new ScenarioProvider({
+      config: { model: "claude-haiku-5-5", layout: "fact", recall: "index" },
+      runScenario,
+    });
+    const response = await provider.callApi("extraction@1", {
+      vars: { scenario: "remember" },
+      prompt: { raw: "extraction@1", label: "extraction@1" },
+    });
+    expect(runScenario).not.toHaveBeenCalled();
+    expect(response.error).toContain('the "fact" layout arm (claude-haiku-5-5 fact/index)');
+    expect(response.output).toBeUndefined();
+  });
+});

@@ -1,5 +1,6 @@
 import { appendFile } from "node:fs/promises";
 import * as path from "node:path";
+import type { RecallStrategy } from "@memfiles/core";
 import { roundUsd, sumUsage } from "@memfiles/core/internal";
 import { parsePromptRef } from "@memfiles/prompts";
 import type { ApiProvider, CallApiContextParams, ProviderResponse } from "promptfoo";
@@ -28,6 +29,16 @@ export type ScenarioProviderConfig = {
   mode?: RunMode;
   /** Set by promptfoo: the folder of the config file. */
   basePath?: string;
+  /**
+   * Recall strategy arm (issue 13): `index` or `side-query`; default the scenario's own. A run
+   * whose strategy is not the scenario's replays `<scenario>@<strategy>.json`.
+   */
+  recall?: RecallStrategy;
+  /**
+   * Memory layout arm (issue 13): `subject` (today's, the default) or `fact`. This branch has no
+   * fact layout: a `fact` arm returns an error for every run, never a result.
+   */
+  layout?: "subject" | "fact";
 };
 
 /** Options of the provider's constructor: what promptfoo passes, plus an injectable runner. */
@@ -56,6 +67,10 @@ export type ScenarioMetadata = {
   durationMs: number;
   /** A broken run (missing recording, thrown error); `response.error` says the same. */
   runError?: { name: string; message: string };
+  /** The provider's label when it is a recall or layout arm (the summary's column). */
+  arm?: string;
+  /** The question's recall: strategy, estimated system prompt and recalled-file tokens. */
+  recall?: ScenarioResult["recall"];
 };
 
 async function defaultRunScenario(options: RunScenarioOptions): Promise<ScenarioResult> {
@@ -102,12 +117,18 @@ export class ScenarioProvider implements ApiProvider {
     this.model = model;
     this.config = options.config;
     this.label = options.label ?? model;
-    this.providerId = `memfiles-scenario:${model}`;
+    const arm = [this.config.layout, this.config.recall].filter(Boolean).join("+");
+    this.providerId = `memfiles-scenario:${model}${arm === "" ? "" : `:${arm}`}`;
     this.runScenario = options.runScenario ?? defaultRunScenario;
   }
 
   id(): string {
     return this.providerId;
+  }
+
+  /** The arm's column name: `<model> <layout>/<recall>` (promptfoo does not pass a `file://` provider its label). */
+  arm(): string {
+    return `${this.model} ${this.config.layout ?? "subject"}/${this.config.recall ?? "index"}`;
   }
 
   private folder(env: string, configured: string | undefined, fallback: string): string {
@@ -139,9 +160,19 @@ export class ScenarioProvider implements ApiProvider {
           `"extraction@1", got "${extractionPrompt.slice(0, 60)}" (scenario ${scenarioId}).`,
       };
     }
+    if (this.config.layout === "fact") {
+      return {
+        error:
+          `memfiles scenario provider: the "fact" layout arm (${this.arm()}) has no implementation ` +
+          "on this branch (issue 13 part A builds it); no result is reported for it. Run the " +
+          "subject layout, or merge part A.",
+        metadata: { arm: this.arm() },
+      };
+    }
     const options: RunScenarioOptions = {
       scenarioId,
       model: this.model,
+      ...(this.config.recall === undefined ? {} : { recall: this.config.recall }),
       extractionPrompt,
       mode: this.config.mode ?? "replay",
       recordingsDir: this.folder(
@@ -159,7 +190,11 @@ export class ScenarioProvider implements ApiProvider {
       const message = error instanceof Error ? error.message : String(error);
       return { error: `${name} in ${scenarioId} (${this.model}, ${extractionPrompt}): ${message}` };
     }
-    return toProviderResponse(result);
+    const response = toProviderResponse(result);
+    if (this.config.recall !== undefined || this.config.layout !== undefined) {
+      response.metadata = { ...response.metadata, arm: this.arm() };
+    }
+    return response;
   }
 }
 
@@ -195,6 +230,7 @@ export function toProviderResponse(result: ScenarioResult): ProviderResponse {
     provenance: result.provenance,
     durationMs: result.durationMs,
     ...(result.error ? { runError: result.error } : {}),
+    ...(result.recall ? { recall: result.recall } : {}),
   };
   const response: ProviderResponse = {
     output: result.answer,

@@ -11,6 +11,8 @@ export type SessionCost = {
   write: number;
   consolidate: number;
   chat: number;
+  /** The side query of side-query recall (stage `recall`); absent when the session made none. */
+  recall?: number | undefined;
   usage: ModelUsage;
   calls: number;
 };
@@ -37,7 +39,7 @@ export function sessionCostsOf(calls: readonly CallCost[]): SessionCost[] {
       calls: 0,
     };
     entry.usd = roundUsd(entry.usd + call.usd);
-    entry[call.stage] = roundUsd(entry[call.stage] + call.usd);
+    entry[call.stage] = roundUsd((entry[call.stage] ?? 0) + call.usd);
     entry.usage = sumUsage(entry.usage, call.usage);
     entry.calls += 1;
     sessions.set(call.session, entry);

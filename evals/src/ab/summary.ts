@@ -18,6 +18,7 @@ const SessionCostSchema = z.object({
   write: z.number(),
   consolidate: z.number(),
   chat: z.number(),
+  recall: z.number().optional(),
   usage: UsageSchema,
   calls: z.number(),
 });
@@ -44,6 +45,14 @@ const MetadataSchema = z.object({
   sessions: z.array(SessionCostSchema),
   provenance: z.array(ProvenanceSchema),
   runError: z.object({ name: z.string(), message: z.string() }).optional(),
+  arm: z.string().optional(),
+  recall: z
+    .object({
+      strategy: z.enum(["index", "side-query"]),
+      systemTokens: z.number(),
+      recalledTokens: z.number(),
+    })
+    .optional(),
 });
 
 /** One row of promptfoo's `results.results`, as far as the summary needs it. */
@@ -115,7 +124,46 @@ export type AbCell = {
   /** Recording kinds seen in the cell. */
   provenance: ("recorded" | "authored")[];
   results: AbScenarioResult[];
+  /**
+   * The final questions' recall, over the cell's runs that asked one (absent when none did):
+   * mean estimated tokens of the chat system prompt and of the files side-query recall added
+   * after it, the side queries' USD, and mean USD of the question (side query included).
+   */
+  recall?: {
+    questions: number;
+    meanSystemTokens: number;
+    meanRecalledTokens: number;
+    sideQueryUsd: number;
+    meanQuestionUsd: number;
+  };
 };
+
+/** The `recall` figures of a cell, from its runs that asked a final question. */
+function recallOfCell(
+  rows: readonly {
+    sessions: SessionCost[];
+    recall?: { systemTokens: number; recalledTokens: number };
+  }[],
+): Pick<AbCell, "recall"> {
+  const asked = rows.flatMap((row) =>
+    row.recall ? [{ ...row.recall, sessions: row.sessions }] : [],
+  );
+  if (asked.length === 0) return {};
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const questions = asked.flatMap((row) =>
+    row.sessions.filter((session) => session.session === "question"),
+  );
+  return {
+    recall: {
+      questions: asked.length,
+      meanSystemTokens: Math.round(mean(asked.map((row) => row.systemTokens))),
+      meanRecalledTokens: Math.round(mean(asked.map((row) => row.recalledTokens))),
+      sideQueryUsd: roundUsd(questions.reduce((sum, session) => sum + (session.recall ?? 0), 0)),
+      meanQuestionUsd:
+        questions.length === 0 ? 0 : roundUsd(mean(questions.map((session) => session.usd))),
+    },
+  };
+}
 
 /** Result of `summarizeAb`. */
 export type AbSummaryResult = {
@@ -163,6 +211,7 @@ export function summarizeAb(output: unknown): AbSummaryResult {
     result: AbScenarioResult;
     sessions: SessionCost[];
     provenance: Provenance[];
+    recall?: { systemTokens: number; recalledTokens: number };
   };
   // promptfoo writes rows in completion order; the matrix order is prompt index then test index.
   const ordered = [...parsed.results.results].sort(
@@ -172,7 +221,14 @@ export function summarizeAb(output: unknown): AbSummaryResult {
     const metadata = MetadataSchema.safeParse(row.response?.metadata);
     const meta = metadata.success ? metadata.data : undefined;
     const prompt = meta?.extractionPrompt ?? row.prompt.label ?? row.prompt.raw;
-    const model = meta?.model ?? row.provider.label ?? row.provider.id;
+    // A broken arm run (the fact layout before part A) has only `arm` in its metadata.
+    const armOnly = (row.response?.metadata as { arm?: unknown } | null | undefined)?.arm;
+    const model =
+      meta?.arm ??
+      (typeof armOnly === "string" ? armOnly : undefined) ??
+      meta?.model ??
+      row.provider.label ??
+      row.provider.id;
     const varScenario = row.vars?.scenario;
     const scenarioId =
       meta?.scenarioId ?? (typeof varScenario === "string" ? varScenario : "(unknown)");
@@ -208,6 +264,7 @@ export function summarizeAb(output: unknown): AbSummaryResult {
       },
       sessions,
       provenance: meta?.provenance ?? [],
+      ...(meta?.recall && outcome !== "error" ? { recall: meta.recall } : {}),
     };
   });
 
@@ -241,6 +298,7 @@ export function summarizeAb(output: unknown): AbSummaryResult {
         usage: sumUsage(ZERO_USAGE, ...sessions.map((session) => session.usage)),
         provenance: (["authored", "recorded"] as const).filter((kind) => kinds.has(kind)),
         results: inCell.map((row) => row.result),
+        ...recallOfCell(inCell),
       });
     }
   }

@@ -13,7 +13,7 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual, parseArgs } from "node:util";
-import { MODELS } from "@memfiles/core";
+import { MODELS, type RecallStrategy } from "@memfiles/core";
 import { listPrompts } from "@memfiles/prompts";
 import { formatTable } from "../internal/text-table.js";
 import { runScenario } from "../runner/index.js";
@@ -33,6 +33,8 @@ evals/authored/<scenario>.yaml, then replays each to check it reproduces the sam
   --authored <dir>    authored replies folder (default evals/authored)
   --recordings <dir>  recordings folder (default evals/recordings)
   --scenarios <dir>   scenario fixtures folder (default scenarios/)
+  --recall <strategy> author the recall arm "index" or "side-query" where it is not the scenario's
+                      own (written as <scenario>@<strategy>.json, for pnpm eval:ab --recall)
   -h, --help          show this help`;
 
 /** Where output goes; injectable for tests. */
@@ -93,6 +95,11 @@ async function authorCommand(
     output.out(`${USAGE}\n`);
     return { exitCode: 0, cells: [] };
   }
+  if (values.recall !== undefined && values.recall !== "index" && values.recall !== "side-query") {
+    output.error(`--recall takes "index" or "side-query", not "${values.recall}".\n\n${USAGE}\n`);
+    return { exitCode: 2, cells: [] };
+  }
+  const recall: RecallStrategy | undefined = values.recall;
   const authoredDir = values.authored ? fromUserCwd(values.authored) : join(EVALS_ROOT, "authored");
   const recordingsDir = values.recordings
     ? fromUserCwd(values.recordings)
@@ -136,7 +143,14 @@ async function authorCommand(
   for (const extractionPrompt of prompts) {
     for (const model of models) {
       for (const scenarioId of scenarioIds) {
-        const base = { scenarioId, model, extractionPrompt, recordingsDir, scenariosDir };
+        const base = {
+          scenarioId,
+          model,
+          extractionPrompt,
+          recordingsDir,
+          scenariosDir,
+          ...(recall === undefined ? {} : { recall }),
+        };
         const authored = await runScenario({ ...base, mode: "author", authoredDir });
         if (authored.error) {
           cells.push({ authored, sameOnReplay: false });
@@ -198,6 +212,7 @@ function parse(argv: string[]) {
       prompt: { type: "string", multiple: true },
       authored: { type: "string" },
       recordings: { type: "string" },
+      recall: { type: "string" },
       scenarios: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },

@@ -39,6 +39,11 @@ Runs evals/promptfoo/promptfooconfig.yaml (extraction@1/@2/@3 x Haiku 5.5/Opus 5
 from recordings, then prints the summary and writes <out>/ab-results.json and <out>/ab-summary.md.
   --scenario <id>     only this scenario (repeatable)
   --arm <model>       an extra model column (repeatable), e.g. --arm claude-haiku-4-5 (legacy Haiku)
+  --recall <strategy> recall arms (repeatable): index, side-query; each model runs once per
+                      strategy (side-query replays <scenario>@side-query.json: author them with
+                      pnpm --filter @memfiles/evals author --recall side-query)
+  --layout <layout>   layout arms (repeatable): subject, fact (fact: no implementation on this
+                      branch yet, its runs report an error, never a result)
   --recordings <dir>  recordings folder (default evals/recordings)
   --scenarios <dir>   scenario fixtures folder (default scenarios/)
   --out <dir>         output folder (default $${OUT_DIR_ENV} or evals/out)
@@ -61,6 +66,8 @@ function parse(argv: string[]) {
     options: {
       scenario: { type: "string", multiple: true },
       arm: { type: "string", multiple: true },
+      recall: { type: "string", multiple: true },
+      layout: { type: "string", multiple: true },
       recordings: { type: "string" },
       scenarios: { type: "string" },
       out: { type: "string" },
@@ -75,8 +82,13 @@ function parse(argv: string[]) {
  * The promptfoo config to run: the default one, or, with extra arms, a copy beside it (so its
  * relative `file://` paths still resolve) with one more provider per arm; deleted after the run.
  */
-async function configWithArms(arms: readonly string[]): Promise<string> {
-  if (arms.length === 0) return CONFIG_FILE;
+async function configWithArms(
+  arms: readonly string[],
+  dimensions: { recalls?: readonly string[]; layouts?: readonly string[] } = {},
+): Promise<string> {
+  const recalls = dimensions.recalls ?? [];
+  const layouts = dimensions.layouts ?? [];
+  if (arms.length === 0 && recalls.length === 0 && layouts.length === 0) return CONFIG_FILE;
   const config = parseYaml(await readFile(CONFIG_FILE, "utf8")) as {
     providers: { id: string; label: string; config: Record<string, unknown> }[];
   };
@@ -85,6 +97,18 @@ async function configWithArms(arms: readonly string[]): Promise<string> {
   const known = new Set(config.providers.map((provider) => provider.label));
   for (const model of arms.filter((arm) => !known.has(arm))) {
     config.providers.push({ ...template, label: model, config: { ...template.config, model } });
+  }
+  if (recalls.length > 0 || layouts.length > 0) {
+    // Issue 13: layout x recall arms of every model, labelled "<model> <layout>/<recall>".
+    config.providers = config.providers.flatMap((provider) =>
+      (layouts.length > 0 ? layouts : ["subject"]).flatMap((layout) =>
+        (recalls.length > 0 ? recalls : ["index"]).map((recall) => ({
+          ...provider,
+          label: `${provider.label} ${layout}/${recall}`,
+          config: { ...provider.config, recall, layout },
+        })),
+      ),
+    );
   }
   const file = path.join(path.dirname(CONFIG_FILE), `.promptfooconfig-arms-${process.pid}.yaml`);
   await writeFile(file, stringifyYaml(config));
@@ -220,7 +244,18 @@ async function main(argv: string[], output: EvalAbOutput): Promise<number> {
   output.out(
     "Running the promptfoo A/B offline from recordings (promptfoo's database in a temporary folder)...\n",
   );
-  const configFile = await configWithArms(values.arm ?? []);
+  const badRecall = (values.recall ?? []).find((item) => !["index", "side-query"].includes(item));
+  const badLayout = (values.layout ?? []).find((item) => !["subject", "fact"].includes(item));
+  if (badRecall !== undefined || badLayout !== undefined) {
+    output.error(
+      `${badRecall === undefined ? `--layout takes subject or fact, not "${badLayout}"` : `--recall takes index or side-query, not "${badRecall}"`}.\n\n${USAGE}\n`,
+    );
+    return 2;
+  }
+  const configFile = await configWithArms(values.arm ?? [], {
+    ...(values.recall ? { recalls: values.recall } : {}),
+    ...(values.layout ? { layouts: values.layout } : {}),
+  });
   const stopProgress = values.verbose
     ? undefined
     : await watchProgress({

@@ -60,6 +60,8 @@ export function plannedChecks(
       (expect.seedFilesUnchanged ? 1 : 0) +
       expect.folderLacks.length +
       expect.modelInputLacks.length +
+      expect.modelInputContains.length +
+      (expect.recallFallback === undefined ? 0 : 1) +
       (run === undefined ? 0 : costExpectationsFor(expect.costPerSession, run).length) +
       answerChecks,
   };

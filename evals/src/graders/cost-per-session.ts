@@ -22,7 +22,8 @@ export function costExpectationsFor(
     (expectation) =>
       expectation.model === run.model &&
       (expectation.prompt === undefined || expectation.prompt === run.extractionPrompt) &&
-      (expectation.batch === undefined || expectation.batch === (run.writeBatch ?? false)),
+      (expectation.batch === undefined || expectation.batch === (run.writeBatch ?? false)) &&
+      (expectation.recall === undefined || expectation.recall === (run.recall ?? "index")),
   );
 }
 

@@ -1,3 +1,4 @@
+import type { RecallResult } from "@memfiles/core";
 import type {
   AnswerExpectation,
   FileExpectation,
@@ -40,6 +41,8 @@ export type GradeContext = {
   calls?: readonly PricedCall[];
   /** `scenario` scope only: `{ model, extractionPrompt }` of the run. */
   run?: CostRun;
+  /** `scenario` scope only: what recall did for the final question (`ChatResult.recall`). */
+  recall?: RecallResult;
 };
 
 /** One grader, as the registry holds it: the scenario field it grades, and how. */

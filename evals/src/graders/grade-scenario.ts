@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_CHARS } from "@memfiles/core";
+import { DEFAULT_MAX_CHARS, type RecallResult } from "@memfiles/core";
 import type { FileExpectation, Scenario, Session } from "../scenarios/schema.js";
 import type { CostRun, PricedCall } from "./cost-per-session.js";
 import type { GradeContext } from "./define-grader.js";
@@ -19,6 +19,8 @@ export type GradeScenarioOptions = {
   calls?: readonly PricedCall[];
   /** `{ model, extractionPrompt }` of the run: which `costPerSession` rows apply (default none). */
   run?: CostRun;
+  /** What recall did for the final question (`ChatResult.recall`), for `recallFallback`. */
+  recall?: RecallResult;
 };
 
 /**
@@ -117,6 +119,7 @@ export async function gradeScenario(
     requests: options.requests ?? [],
     calls: options.calls ?? [],
     ...(options.run ? { run: options.run } : {}),
+    ...(options.recall ? { recall: options.recall } : {}),
   };
   results.push(...(await gradeFields("scenario", fields, context)));
   if (answerExpect !== undefined) {

@@ -17,12 +17,14 @@ import { folderLacksGrader } from "./folder-lacks.js";
 import { linesMatchingGrader } from "./lines-matching.js";
 import { mentionsAnyGrader } from "./mentions-any.js";
 import { mentionsNoneGrader } from "./mentions-none.js";
+import { modelInputContainsGrader } from "./model-input-contains.js";
 import { modelInputLacksGrader } from "./model-input-lacks.js";
 import { noNarrationGrader } from "./no-narration.js";
 import { noNewFilesGrader } from "./no-new-files.js";
 import { noQuestionBackGrader } from "./no-question-back.js";
 import { noUnrelatedMemoryGrader } from "./no-unrelated-memory.js";
 import { onlyAsPreviousGrader } from "./only-as-previous.js";
+import { recallFallbackGrader } from "./recall-fallback.js";
 import { seedFilesUnchangedGrader } from "./seed-files-unchanged.js";
 import type { GradeResult } from "./types.js";
 import { underCapGrader } from "./under-cap.js";
@@ -40,6 +42,8 @@ export const GRADERS: readonly Grader[] = [
   seedFilesUnchangedGrader,
   folderLacksGrader,
   modelInputLacksGrader,
+  modelInputContainsGrader,
+  recallFallbackGrader,
   costPerSessionGrader,
   mentionsAnyGrader,
   mentionsNoneGrader,

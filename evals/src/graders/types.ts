@@ -14,7 +14,13 @@ export type GradeResult = {
  * Which run a cost is graded for: its model, extraction prompt, and whether every write pass went
  * as a Message Batch (`pnpm eval --batch`; absent: false).
  */
-export type CostRun = { model: string; extractionPrompt: string; writeBatch?: boolean };
+export type CostRun = {
+  model: string;
+  extractionPrompt: string;
+  writeBatch?: boolean;
+  /** The run's recall strategy (default `index`): a question's cost depends on it. */
+  recall?: "index" | "side-query";
+};
 
 /** A priced model call: its session (1-based, or `question`) and its cost in USD. */
 export type PricedCall = { session: number | "question"; usd: number };

@@ -12,6 +12,9 @@ import {
   MemoryStore,
   type OnStep,
   type OnUsage,
+  type RecallOptions,
+  type RecallResult,
+  type RecallStrategy,
   remember,
   submitWritePasses,
   type Transcript,
@@ -19,6 +22,7 @@ import {
   type WritePassResult,
   writePass,
 } from "@memfiles/core";
+import { estimateTokens } from "@memfiles/core/internal";
 import { getPrompt, parsePromptRef } from "@memfiles/prompts";
 import { checksRan, gradeScenario, gradeSessionFiles } from "../graders/index.js";
 import type { GradeResult } from "../graders/types.js";
@@ -169,9 +173,11 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   let session: RecordingSession | undefined;
   let detach: (() => void) | undefined;
   let root: string | undefined;
+  let strategy: RecallStrategy = options.recall ?? "index";
   try {
     const scenario =
       options.scenario ?? (await loadScenario(options.scenariosDir, options.scenarioId));
+    strategy = recallStrategyOf(options, scenario);
     let authoredReplies: readonly AuthoredReply[] | undefined;
     let authoredFile: string | undefined;
     if (options.mode === "author") {
@@ -188,7 +194,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     }
     session = await RecordingSession.open({
       mode: options.mode,
-      scenarioId: options.scenarioId,
+      scenarioId: recordingId(options, scenario),
       model: options.model,
       extractionPrompt: options.extractionPrompt,
       recordingsDir: options.recordingsDir,
@@ -200,6 +206,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     detach = attached.detach;
     const client = createClient(options, attached);
     root = await mkdtemp(join(tmpdir(), `memfiles-eval-${options.scenarioId}-`));
+    const recalls: { question?: RecallResult } = {};
     answer = await runSessions({
       scenario,
       options,
@@ -211,11 +218,25 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
       stages,
       toolCalls,
       cacheWarnings,
+      recalls,
     });
     files = await readMemoryFiles(root);
     const requests = session.requests.map((request) => request.body);
-    const run = { ...options, writeBatch: writesAllBatched(scenario, options) };
-    checks.push(...(await gradeScenario(scenario, { answer, root, requests, calls, run })));
+    const run = {
+      ...options,
+      writeBatch: writesAllBatched(scenario, options),
+      recall: recallStrategyOf(options, scenario),
+    };
+    checks.push(
+      ...(await gradeScenario(scenario, {
+        answer,
+        root,
+        requests,
+        calls,
+        run,
+        ...(recalls.question ? { recall: recalls.question } : {}),
+      })),
+    );
     checks.push(checksRan(scenario, checks, run));
   } catch (caught) {
     const reported = session?.failure ?? caught;
@@ -228,6 +249,11 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     detach?.();
     if (root !== undefined) await rm(root, { recursive: true, force: true });
   }
+  const recallFigures = recallFiguresOf(
+    session?.requests.map((request) => request.body),
+    options.model,
+    strategy,
+  );
   let provenance = provenanceOf(session?.replayed);
   if (session !== undefined && options.mode !== "replay") {
     provenance = provenanceOf(session.recordingMade());
@@ -249,6 +275,43 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     durationMs: Math.round(performance.now() - started),
     ...(session ? { recordingFile: session.file } : {}),
     ...(cacheWarnings.size > 0 ? { cacheWarnings: [...cacheWarnings.values()] } : {}),
+    ...(recallFigures === undefined ? {} : { recall: recallFigures }),
+  };
+}
+
+const RECALLED_NOTE = "<recalled_memory>";
+
+/**
+ * Token figures of the final question's recall, estimated from the last chat request sent (the
+ * one with the memory tools): its system prompt, and the `<recalled_memory>` note side-query
+ * recall appended to its first user message.
+ */
+function recallFiguresOf(
+  bodies: readonly unknown[] | undefined,
+  model: string,
+  strategy: RecallStrategy,
+): ScenarioResult["recall"] {
+  type Body = {
+    system?: { text?: string }[];
+    tools?: { name?: string }[];
+    messages?: { role: string; content: unknown }[];
+  };
+  const chats = (bodies ?? []).filter((body): body is Body =>
+    Boolean((body as Body | undefined)?.tools?.some((tool) => tool.name === "memory_read")),
+  );
+  const last = chats.at(-1);
+  if (last === undefined) return undefined;
+  const system = (last.system ?? []).map((block) => block.text ?? "").join("");
+  const content = last.messages?.[0]?.content;
+  const note = Array.isArray(content)
+    ? (content as { type?: string; text?: string }[]).find((block) =>
+        block.text?.startsWith(RECALLED_NOTE),
+      )?.text
+    : undefined;
+  return {
+    strategy,
+    systemTokens: estimateTokens(system, model),
+    recalledTokens: note === undefined ? 0 : estimateTokens(note, model),
   };
 }
 
@@ -264,7 +327,37 @@ type RunContext = {
   toolCalls: ChatToolCalls[];
   /** Cache warnings by breakpoint name (the first one seen is kept). */
   cacheWarnings: Map<string, CacheWarning>;
+  /** What recall did for the final question (`ChatResult.recall`), for the graders. */
+  recalls: { question?: RecallResult };
 };
+
+/**
+ * The recall strategy of a run: the runner option (an A/B arm), else the scenario's, else `index`.
+ */
+export function recallStrategyOf(options: RunScenarioOptions, scenario: Scenario): RecallStrategy {
+  return options.recall ?? scenario.recall?.strategy ?? "index";
+}
+
+/**
+ * The name of a run's recording file: the scenario id, or `<id>@<strategy>` when the run's recall
+ * strategy is not the scenario's own (an A/B arm: other requests, so another recording).
+ */
+export function recordingId(options: RunScenarioOptions, scenario: Scenario): string {
+  const own = scenario.recall?.strategy ?? "index";
+  const strategy = recallStrategyOf(options, scenario);
+  return strategy === own ? options.scenarioId : `${options.scenarioId}@${strategy}`;
+}
+
+/** The `recall` option of every chat call of a run: strategy, project, verify hook over `workspace`. */
+function recallOptionsOf(options: RunScenarioOptions, scenario: Scenario): RecallOptions {
+  const settings = scenario.recall;
+  const workspace = settings?.workspace;
+  return {
+    strategy: recallStrategyOf(options, scenario),
+    ...(settings?.project === undefined ? {} : { project: settings.project }),
+    ...(workspace === undefined ? {} : { verify: (claim) => workspace.includes(claim.text) }),
+  };
+}
 
 /** What every stage of one run shares: the store, the client, the prompts and the hooks. */
 type StageContext = {
@@ -414,6 +507,7 @@ async function sessionTranscript(
       onUsage: context.onUsage,
       onWarning: context.onWarning,
       sessionId,
+      recall: recallOptionsOf(run.options, run.scenario),
       ...(conversation === undefined ? {} : { conversation }),
     });
     context.stopOnFailure();
@@ -554,8 +648,11 @@ async function askQuestion(
     onUsage: context.onUsage,
     onWarning: context.onWarning,
     sessionId: "question",
+    recall: recallOptionsOf(run.options, run.scenario),
+    onStep: context.onStep("question"),
   });
   context.stopOnFailure();
+  run.recalls.question = reply.recall;
   if (reply.toolCalls.length > 0) {
     run.toolCalls.push({ session: "question", toolCalls: reply.toolCalls });
   }

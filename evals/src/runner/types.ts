@@ -2,6 +2,7 @@ import type {
   CacheWarning,
   ConsolidateAllResult,
   ModelUsage,
+  RecallStrategy,
   Stage,
   ToolCall,
   WritePassResult,
@@ -64,6 +65,11 @@ export type RunScenarioOptions = {
    * false: as the scenario says). The seed tests run both ways from the same recordings.
    */
   writeBatch?: boolean;
+  /**
+   * Recall strategy of every chat call, overriding the scenario's `recall.strategy` (an A/B arm).
+   * A run whose strategy differs from the scenario's replays `<scenarioId>@<strategy>.json`.
+   */
+  recall?: RecallStrategy;
 };
 
 /** One model call, priced. */
@@ -119,4 +125,10 @@ export type ScenarioResult = {
    * (distinct by breakpoint): those prefixes are paid in full on every request.
    */
   cacheWarnings?: CacheWarning[];
+  /**
+   * Recall of the final question (absent without a question): the strategy, the estimated tokens
+   * of the chat request's system prompt (`estimateTokens` with the run's model) and of the
+   * memory files side-query recall added after the cache breakpoints (0 with `index`).
+   */
+  recall?: { strategy: RecallStrategy; systemTokens: number; recalledTokens: number };
 };

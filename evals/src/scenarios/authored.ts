@@ -12,13 +12,13 @@ import { ScenarioFileError } from "./scenario-file-error.js";
 
 /**
  * A runner step label: `session N: write`, `session N: consolidate <path>`, `session N: chat` or
- * `question: chat` (N is 1-based).
+ * `question: chat`, or `question: recall` (the side query of side-query recall; N is 1-based).
  */
 export const StepLabelSchema = z
   .string()
   .regex(
-    /^(session [1-9]\d*: (write|chat|consolidate [a-z0-9][a-z0-9._/-]*\.md)|question: chat)$/,
-    'expected "session N: write", "session N: chat", "session N: consolidate <path>" or "question: chat"',
+    /^(session [1-9]\d*: (write|chat|consolidate [a-z0-9][a-z0-9._/-]*\.md)|question: (chat|recall))$/,
+    'expected "session N: write", "session N: chat", "session N: consolidate <path>", "question: chat" or "question: recall"',
   );
 export type StepLabel = z.infer<typeof StepLabelSchema>;
 

@@ -16,10 +16,12 @@ const TOOLS_BY_STAGE: Record<string, readonly string[]> = {
   write: ["propose_memories", "save_consolidated_file"],
   chat: ["memory_read", "memory_write"],
   consolidate: ["save_consolidated_file"],
+  // The side query of side-query recall (issue 13).
+  recall: ["select_memories"],
 };
 
 function stageOf(step: string): string {
-  return /: (write|chat|consolidate)/.exec(step)?.[1] ?? "unknown";
+  return /: (write|chat|consolidate|recall)/.exec(step)?.[1] ?? "unknown";
 }
 
 /** Problems with a scenario's authored replies, as readable sentences; empty when they fit. */
@@ -58,6 +60,10 @@ function replyProblems(scenario: Scenario, replies: readonly AuthoredReply[]): s
   if (scenario.question) {
     expected.add("question: chat");
     if (count("question: chat") === 0) problems.push("question: chat: no reply");
+    // The side query, in a scenario whose recall is side-query or in its side-query A/B arm.
+    expected.add("question: recall");
+    if (scenario.recall?.strategy === "side-query" && count("question: recall") === 0)
+      problems.push("question: recall: no reply for the side query");
   }
   for (const reply of replies) {
     const key =
@@ -105,10 +111,13 @@ describe("repo fixtures", () => {
       "forgotten-address",
       "ignore-noise",
       "pasted-api-key",
+      "project-scope",
       "remember-mid-conversation",
       "remember",
+      "side-query-fallback",
       "size-cap",
       "small-talk",
+      "stale-path",
       "unconfirmed-suggestion",
       "update",
       "write-guards",

@@ -48,6 +48,7 @@ describe("parseScenario", () => {
           seedFilesUnchanged: false,
           folderLacks: [],
           modelInputLacks: [],
+          modelInputContains: [],
           costPerSession: [],
           answer: {
             mentionsAny: ["fly"],

@@ -149,6 +149,11 @@ export const CostExpectationSchema = z.strictObject({
    * runs (`false`); default: both. A write session's cost depends on it; a question's does not.
    */
   batch: z.boolean().optional(),
+  /**
+   * Only runs with this recall strategy (the scenario's own, or an A/B arm's `--recall`); default:
+   * both. A question's figure depends on it (the side query, the files added to the message).
+   */
+  recall: z.enum(["index", "side-query"]).optional(),
   /** 1-based session number, or `question` for the final question. */
   session: z.union([z.number().int().positive(), z.literal("question")]),
   /** USD, to the billionth (costs are rounded to 1e-9 USD). */
@@ -158,6 +163,19 @@ export const CostExpectationSchema = z.strictObject({
 });
 export type CostExpectation = z.infer<typeof CostExpectationSchema>;
 
+/**
+ * How the scenario's chat calls recall memory (issue 13): `strategy` (`index`, the default, or
+ * `side-query`), `project` (global memories plus this project's only), and `workspace`: the paths,
+ * functions, flags and endpoints that exist, for the verify hook (a memory naming anything not
+ * listed is shown as possibly stale). Without `workspace` no verify hook runs.
+ */
+export const RecallSettingsSchema = z.strictObject({
+  strategy: z.enum(["index", "side-query"]).default("index"),
+  project: z.string().min(1).optional(),
+  workspace: z.array(z.string()).optional(),
+});
+export type RecallSettings = z.infer<typeof RecallSettingsSchema>;
+
 export const ScenarioSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/, "scenario ids are kebab-case"),
   title: z.string(),
@@ -166,6 +184,8 @@ export const ScenarioSchema = z.strictObject({
   sessions: z.array(SessionSchema).min(1),
   /** Files the memory folder starts with (path -> full text). */
   seedFiles: z.record(z.string(), z.string()).default({}),
+  /** Recall settings of every chat call (live turns and the question); see `RecallSettingsSchema`. */
+  recall: RecallSettingsSchema.optional(),
   question: z
     .strictObject({
       date: IsoDateSchema,
@@ -189,6 +209,16 @@ export const ScenarioSchema = z.strictObject({
      * model only escaped, such as a memory line that closes the memory fence).
      */
     modelInputLacks: z.array(z.string()).default([]),
+    /**
+     * Each string appears in at least one request sent to the model (as `modelInputLacks` searches
+     * them): a staleness note, a file the side query added.
+     */
+    modelInputContains: z.array(z.string()).default([]),
+    /**
+     * The final question's side query failed and keyword matching picked the files, for this
+     * reason (`api_error`, `unparsable_reply`, `unknown_index`), as `ChatResult.recall.fallback` says.
+     */
+    recallFallback: z.enum(["api_error", "unparsable_reply", "unknown_index"]).optional(),
     /** Costs the runs must produce, per model and session (see `CostExpectationSchema`). */
     costPerSession: z.array(CostExpectationSchema).default([]),
     answer: AnswerExpectationSchema.optional(),

@@ -88,7 +88,29 @@ export {
   modelInfo,
   type Tokenizer,
 } from "./models/index.js";
-export { type BuildSystemOptions, buildSystem, type RecallStore } from "./recall/index.js";
+export {
+  type BuildSystemOptions,
+  buildSystem,
+  type CheckedClaim,
+  type ClaimKind,
+  DEFAULT_SIDE_QUERY_MODEL,
+  findClaims,
+  GLOBAL_SCOPE,
+  inScope,
+  MAX_RECALLED_FILES,
+  type RecalledFile,
+  type RecallOptions,
+  type RecallResult,
+  type RecallStore,
+  type RecallStrategy,
+  type SelectMemoriesOptions,
+  type SelectMemoriesResult,
+  type SideQueryFallbackReason,
+  type StaleClaim,
+  scopedStore,
+  selectMemories,
+  type VerifyClaim,
+} from "./recall/index.js";
 export {
   type CheckResult,
   DEFAULT_MAX_CHARS,

@@ -1,7 +1,14 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
 import { recallText } from "../recall/fence.js";
-import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
+import { readInScope } from "../recall/scope.js";
+import {
+  findClaims,
+  formatStalenessNote,
+  type VerifyClaim,
+  verifyClaims,
+} from "../recall/staleness.js";
+import { MEMORY_INDEX_FILE, type MemoryStore, rowFromText } from "../store/index.js";
 import { parseToolInput } from "../tool-reply/index.js";
 import { type ForgetResult, forget, type RememberResult, remember } from "../write/index.js";
 
@@ -69,7 +76,15 @@ const WriteInputSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("forget"), query: z.string().min(1) }),
 ]);
 
-type ToolContext = { store: MemoryStore; now: Date };
+type ToolContext = {
+  store: MemoryStore;
+  now: Date;
+  /** The conversation's project: `memory_read` opens global files and this project's only. */
+  project?: string;
+  /** Checks what a read file names (paths, functions, flags, endpoints) before it is shown. */
+  verify?: VerifyClaim;
+  verifyTimeoutMs?: number;
+};
 type ToolOutcome = { result: string; isError: boolean };
 
 function describeError(error: unknown): string {
@@ -93,15 +108,23 @@ async function memoryRead(input: unknown, context: ToolContext): Promise<ToolOut
     };
   }
   try {
-    const file = await context.store.read(path);
+    const scoped = await readInScope(context.store, path, context.project);
+    if (!scoped.inScope) return { result: scoped.message, isError: false };
+    const { file } = scoped;
     if (!file.exists) {
       return {
         result: `No such file: ${path}. Nothing is stored there; the memory index lists every file that exists.`,
         isError: false,
       };
     }
+    const claims = await verifyClaims(
+      findClaims(path, file.content, rowFromText(path, file.content).updated),
+      context.verify,
+      context.verifyTimeoutMs,
+    );
+    const note = formatStalenessNote(claims);
     return {
-      result: `<memory_file path="${recallText(path)}">\n${recallText(file.content.trimEnd())}\n</memory_file>`,
+      result: `<memory_file path="${recallText(path)}">\n${recallText(file.content.trimEnd())}\n</memory_file>${note === "" ? "" : `\n${note}`}`,
       isError: false,
     };
   } catch (error) {

@@ -4,9 +4,11 @@ import { ModelReplyShapeError } from "../cost/model-reply-shape-error.js";
 import { type ModelUsage, readUsage, sumUsage } from "../cost/usage.js";
 import { type Effort, effortParameter } from "../models/index.js";
 import { buildSystem } from "../recall/build-system.js";
+import { type RecallOptions, type RecallResult, recallFiles } from "../recall/recall-files.js";
+import { scopedStore } from "../recall/scope.js";
 import type { MemoryStore } from "../store/index.js";
 import { reportUsage } from "../usage/report-usage.js";
-import type { OnUsage } from "../usage/types.js";
+import type { OnStep, OnUsage } from "../usage/types.js";
 import { ChatLoopLimitError } from "./chat-loop-limit-error.js";
 import { ChatReplyError } from "./chat-reply-error.js";
 import { MEMORY_TOOLS, runTool, type ToolCall } from "./chat-tools.js";
@@ -46,6 +48,15 @@ export type ChatOptions = {
    * conversation keeps the effort it started with. Not sent to models without the effort parameter.
    */
   effort?: Effort;
+  /**
+   * Recall settings (issue 13): `strategy` (`index`, the default, or `side-query`), `project`
+   * (global memories plus this project's, never another's; without it, global memories only),
+   * `verify` (checks a path, function, flag or endpoint a memory names before it is shown),
+   * `verifyTimeoutMs`, `sideQueryModel` (default Claude Haiku 5.5), `sideQueryPrompt`.
+   */
+  recall?: RecallOptions;
+  /** Called right before each model call: `{ stage: "recall" }` (the side query), `{ stage: "chat" }`. */
+  onStep?: OnStep;
 };
 
 /**
@@ -93,7 +104,19 @@ export type ChatResult = {
   toolCalls: ToolCall[];
   /** Pass back as `conversation` with the next user turn. */
   conversation: ChatConversation;
+  /** What recall did: strategy, project, files the side query added, fallback, side-query usage. */
+  recall: RecallResult;
 };
+
+/** The user message with one more text block appended (a note after the cache breakpoints). */
+function withNote(message: Anthropic.MessageParam, note: string): Anthropic.MessageParam {
+  const content: Anthropic.ContentBlockParam[] =
+    typeof message.content === "string"
+      ? [{ type: "text", text: message.content }]
+      : [...message.content];
+  content.push({ type: "text", text: note });
+  return { role: "user", content };
+}
 
 /** The new user message with a note carrying the memory block, as content blocks. */
 function withMemoryUpdate(
@@ -144,10 +167,15 @@ function latestUserText(messages: Anthropic.MessageParam[]): string | undefined 
  * appended to the new user message, never by rewriting earlier bytes.
  *
  * @param options - `{ store, client, model, messages, basePrompt, rules?, maxRounds?, maxTokens?,
- *   now?, onUsage?, sessionId?, onWarning? }`: `maxRounds` in requests (default 8), `maxTokens` in
- *   tokens per request (default 4,096).
- * @returns `{ message, text, stopReason, messages, usage, toolCalls, conversation }`; `usage` in tokens, every
- *   request summed. Callers should check `stopReason` (the API's `stop_reason`): `text` is kept
+ *   now?, onUsage?, sessionId?, onWarning?, recall?, onStep? }`: `maxRounds` in requests (default
+ *   8), `maxTokens` in tokens per request (default 4,096). `recall` (issue 13): `strategy`
+ *   (`index` default, or `side-query`: a Haiku 5.5 side query picks at most 5 files, added to the
+ *   latest user message after the cache breakpoints, keyword fallback when it fails), `project`
+ *   (global memories plus this project's; without it, global only; another project's file is not
+ *   listed and `memory_read` refuses it), `verify` (checks what a shown memory names; missing ->
+ *   "possibly stale" note with the date), `verifyTimeoutMs` (default 2,000 ms).
+ * @returns `{ message, text, stopReason, messages, usage, toolCalls, conversation, recall }`; `usage`
+ *   in tokens, every chat request summed (the side query's usage is in `recall.sideQuery`). Callers should check `stopReason` (the API's `stop_reason`): `text` is kept
  *   as returned, so a `"max_tokens"` answer is cut off and a `"refusal"` or thinking-only reply
  *   gives `text: ""`. A failing tool call (a refused `remember`, a bad path) becomes an error tool
  *   result, not a throw.
@@ -170,8 +198,10 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
   const maxRounds = options.maxRounds ?? 8;
   const now = options.now ?? new Date();
   const query = latestUserText(options.messages);
+  const recallOptions = options.recall ?? {};
+  const store = scopedStore(options.store, recallOptions.project);
   const fresh = await buildSystem({
-    store: options.store,
+    store,
     basePrompt: options.basePrompt,
     ...(options.rules === undefined ? {} : { rules: options.rules }),
     ...(query === undefined ? {} : { query }),
@@ -190,11 +220,28 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
     messages[messages.length - 1] = withMemoryUpdate(last, memoryBlock, now);
     conversation.memorySeen = memoryBlock;
   }
+  // Side-query recall adds the picked files to the latest user message, after both cache
+  // breakpoints: `system` stays byte-identical, so its cache hits whichever files are picked.
+  if ((recallOptions.strategy ?? "index") === "side-query") options.onStep?.({ stage: "recall" });
+  const recalled = await recallFiles({
+    ...recallOptions,
+    store,
+    client: options.client,
+    query: query ?? "",
+    now,
+    ...(options.onUsage === undefined ? {} : { onUsage: options.onUsage }),
+    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+  });
+  const latest = messages.at(-1);
+  if (recalled.note !== "" && latest?.role === "user") {
+    messages[messages.length - 1] = withNote(latest, recalled.note);
+  }
   const usages: ModelUsage[] = [];
   const toolCalls: ToolCall[] = [];
 
   const maxTokens = options.maxTokens ?? 4096;
   for (let round = 0; round < maxRounds; round++) {
+    options.onStep?.({ stage: "chat" });
     const message = await options.client.messages.create({
       model: options.model,
       max_tokens: maxTokens,
@@ -247,11 +294,20 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
         usage: sumUsage(...usages),
         toolCalls,
         conversation,
+        recall: recalled.result,
       };
     }
     const results: Anthropic.ToolResultBlockParam[] = [];
     for (const block of toolUses) {
-      const call = await runTool(block, { store: options.store, now });
+      const call = await runTool(block, {
+        store: options.store,
+        now,
+        ...(recallOptions.project === undefined ? {} : { project: recallOptions.project }),
+        ...(recallOptions.verify === undefined ? {} : { verify: recallOptions.verify }),
+        ...(recallOptions.verifyTimeoutMs === undefined
+          ? {}
+          : { verifyTimeoutMs: recallOptions.verifyTimeoutMs }),
+      });
       toolCalls.push(call);
       results.push({
         type: "tool_result",

@@ -20,6 +20,12 @@ export type MemoryHeader = {
   updated?: string;
   /** Claude Code `type:` (`user` | `feedback` | `project` | `reference`). */
   type?: MemoryType;
+  /**
+   * `scope:` as written: absent or `global` means the memory holds everywhere; any other value is
+   * the name of the one project it belongs to (issue 13, the second write-up's "global vs one
+   * project"). Recall with a `project` loads global memories and that project's, never another's.
+   */
+  scope?: string;
   /** Other front matter fields, kept so formatting a parsed file does not drop them. */
   extra?: Record<string, unknown>;
 };
@@ -40,8 +46,8 @@ export type HeaderStyle = "front_matter" | "unfenced" | "none";
 export type MemoryLayout = {
   /** Line of the first body line (one past the end of the file when there is no body). */
   bodyLine: number;
-  /** Lines of the header's `name:`, `description:`, `updated:` and `type:` fields, when on one line. */
-  fieldLines: Partial<Record<"name" | "description" | "updated" | "type", number>>;
+  /** Lines of the header's `name:`, `description:`, `updated:`, `type:` and `scope:` fields, when on one line. */
+  fieldLines: Partial<Record<"name" | "description" | "updated" | "type" | "scope", number>>;
   /**
    * Line before which a new header field goes (the closing `---`, or the line after the last
    * unfenced header line); absent when the header is not a plain `key: value` block (a line of
@@ -75,7 +81,7 @@ export type SafeParseMemoryFileResult =
   | { success: true; value: MemoryFile }
   | { success: false; error: MemoryFormatError };
 
-const UNFENCED_FIELD = /^(name|description|updated|type)[ \t]*:[ \t]*(.*?)\s*$/i;
+const UNFENCED_FIELD = /^(name|description|updated|type|scope)[ \t]*:[ \t]*(.*?)\s*$/i;
 // A value YAML reads differently from its text: quoted, a block scalar, a flow list or mapping, an
 // anchor, alias or tag. Other values are taken as written, so `#540` or `a: b` in a hand-written
 // description is not cut at a YAML comment or refused.
@@ -96,7 +102,7 @@ function lenientFields(
   });
   return fields;
 }
-const KNOWN_FIELDS = new Set(["name", "description", "updated", "type"]);
+const KNOWN_FIELDS = new Set(["name", "description", "updated", "type", "scope"]);
 
 function headerFromFrontMatter(
   data: Record<string, unknown>,
@@ -211,6 +217,7 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
   if (fields.name) header.name = fields.name;
   if (fields.description) header.description = fields.description;
   if (fields.updated) header.updated = fields.updated;
+  if (fields.scope) header.scope = fields.scope;
   if (fields.type !== undefined) {
     if ((MEMORY_TYPES as readonly string[]).includes(fields.type)) {
       header.type = fields.type as MemoryType;
@@ -306,6 +313,7 @@ export function formatMemoryFile(file: FormatMemoryFileOptions): string {
   if (header.description !== undefined) data.description = header.description;
   if (header.type !== undefined) data.type = header.type;
   if (header.updated !== undefined) data.updated = header.updated;
+  if (header.scope !== undefined) data.scope = header.scope;
   for (const [key, value] of Object.entries(header.extra ?? {})) {
     if (!KNOWN_FIELDS.has(key)) data[key] = value;
   }

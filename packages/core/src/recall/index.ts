@@ -7,5 +7,44 @@ export {
   renderMemoryBlock,
 } from "./build-system.js";
 export { escapeBidi, MEMORY_FENCE_TAGS, neutralizeFence } from "./fence.js";
-export { prefilterRows, rankRows } from "./prefilter.js";
+export { matchRows, prefilterRows, rankRows } from "./prefilter.js";
+export {
+  type RecalledFile,
+  type RecallFilesOptions,
+  type RecallOptions,
+  type RecallResult,
+  type RecallStrategy,
+  recallFiles,
+  showMemoryFile,
+} from "./recall-files.js";
 export type { RecallStore } from "./recall-store.js";
+export {
+  GLOBAL_SCOPE,
+  inScope,
+  type ReadInScopeResult,
+  readInScope,
+  scopedStore,
+} from "./scope.js";
+export {
+  DEFAULT_SIDE_QUERY_MODEL,
+  formatSelectRequest,
+  MAX_RECALLED_FILES,
+  recallCatalog,
+  SELECT_MEMORIES,
+  SELECT_MEMORIES_TOOL,
+  SelectMemoriesInputSchema,
+  type SelectMemoriesOptions,
+  type SelectMemoriesResult,
+  type SideQueryFallbackReason,
+  selectMemories,
+} from "./side-query.js";
+export {
+  type CheckedClaim,
+  type ClaimKind,
+  DEFAULT_VERIFY_TIMEOUT_MS,
+  findClaims,
+  formatStalenessNote,
+  type StaleClaim,
+  type VerifyClaim,
+  verifyClaims,
+} from "./staleness.js";

@@ -121,3 +121,23 @@ function searchIndex(rows: MemoryRow[]): MiniSearch<MemoryRow> {
   lastIndex = { search, texts: new Map(rows.map((row) => [row.path, indexedText(row)])) };
   return search;
 }
+
+/**
+ * The rows whose name, path or description match a query, best first, scored as
+ * {@link prefilterRows} scores them (BM25, minisearch); unlike {@link rankRows}, rows that do not
+ * match are never added. The keyword fallback of the side-query recall strategy.
+ *
+ * @param rows - Catalog rows to search.
+ * @param query - Any text (the latest user message).
+ * @param keep - How many rows to return at most.
+ * @returns At most `keep` matching rows, best first; `[]` for an empty query or no match.
+ * @example matchRows(rows, "how do I deploy?", 5).map((row) => row.path) // ["topics/tools.md"]
+ */
+export function matchRows(rows: MemoryRow[], query: string, keep: number): MemoryRow[] {
+  if (query.trim() === "" || rows.length === 0) return [];
+  const byPath = new Map(rows.map((row) => [row.path, row]));
+  return searchIndex(rows)
+    .search(query)
+    .slice(0, keep)
+    .flatMap((hit) => byPath.get(hit.id as string) ?? []);
+}

@@ -78,6 +78,7 @@ export function rowFromText(
     if (header.description) row.description = header.description;
     if (header.updated) row.updated = header.updated;
     if (header.type) row.type = header.type;
+    if (header.scope) row.scope = header.scope;
     problems.push(...parsed.value.problems);
   } else {
     problems.push({

@@ -20,6 +20,8 @@ export type MemoryRow = {
   updated?: string;
   /** Claude Code `type:` front matter, when present. */
   type?: MemoryType;
+  /** `scope:` from the header, as written (absent or `global`: global; else a project name). */
+  scope?: string;
   /** Problems found in this file; absent when there are none. */
   problems?: MemoryProblem[];
 };

@@ -1,7 +1,7 @@
 import type { ModelUsage, UsageModifiers, UsageWarning } from "../cost/usage.js";
 
-/** The stage a model call belongs to, as reports group them. */
-export type Stage = "write" | "consolidate" | "chat";
+/** The stage a model call belongs to, as reports group them (`recall`: the side query that picks files). */
+export type Stage = "write" | "consolidate" | "chat" | "recall";
 
 /**
  * One model call's usage, as passed to an `onUsage` callback and appended (one JSON object a line)

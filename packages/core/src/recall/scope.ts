@@ -1,0 +1,95 @@
+import { rowFromText } from "../store/index.js";
+import type { MemoryRow, ReadResult } from "../store/types.js";
+import type { RecallStore } from "./recall-store.js";
+
+/** The `scope:` value (or no `scope:` at all) that makes a memory hold in every project. */
+export const GLOBAL_SCOPE = "global";
+
+function normalizeScope(scope: string): string {
+  return scope.normalize("NFC").trim().toLowerCase();
+}
+
+/**
+ * Whether a memory with this `scope:` may be recalled for `project` (issue 13; the second
+ * write-up: "global vs one project — never fire a project's memory in another"). A memory with no
+ * `scope:` or `scope: global` is global and always in scope; a project memory is in scope only
+ * when `project` names the same project (compared trimmed, case-insensitively, NFC). Without a
+ * `project` only global memories are in scope: recall cannot tell it is not in another project.
+ *
+ * @param scope - The memory's `scope:` as written, or `undefined` when it has none.
+ * @param project - The current project's name, or `undefined` outside any project.
+ * @returns `true` when the memory may be shown, read and recalled.
+ * @example inScope("billing-api", "billing-api") // true
+ * @example inScope("billing-api", "website") // false
+ * @example inScope(undefined, "website") // true (global)
+ */
+export function inScope(scope: string | undefined, project: string | undefined): boolean {
+  if (scope === undefined || normalizeScope(scope) === "" || normalizeScope(scope) === GLOBAL_SCOPE)
+    return true;
+  return project !== undefined && normalizeScope(scope) === normalizeScope(project);
+}
+
+/** Result of {@link readInScope}: the file, or why it is withheld. */
+export type ReadInScopeResult =
+  | { inScope: true; file: ReadResult }
+  | {
+      inScope: false;
+      /** The file's `scope:` as written (a project other than the current one). */
+      scope: string;
+      /** For the model: the file exists but belongs to another project, so it is not opened. */
+      message: string;
+    };
+
+/**
+ * Reads a memory file unless it belongs to another project than `project` (see {@link inScope}).
+ * The scope is taken from the file's own header at the time of the read, so a file whose `scope:`
+ * was edited by hand is judged by what it says now.
+ *
+ * @param store - Anything with `read(path)` (a `MemoryStore`).
+ * @param path - Memory path, e.g. `projects/billing.md`.
+ * @param project - The current project, or `undefined` (then only global files are read).
+ * @returns `{ inScope: true, file }` (a missing file is in scope), or `{ inScope: false, scope, message }`.
+ * @throws {MemoryPathError} and file-system errors from `store.read`.
+ * @example (await readInScope(store, "projects/billing.md", "website")).inScope // false
+ */
+export async function readInScope(
+  store: Pick<RecallStore, "read">,
+  path: string,
+  project: string | undefined,
+): Promise<ReadInScopeResult> {
+  const file = await store.read(path);
+  if (!file.exists) return { inScope: true, file };
+  const { scope } = rowFromText(file.path, file.content);
+  if (inScope(scope, project)) return { inScope: true, file };
+  return {
+    inScope: false,
+    scope: scope ?? "",
+    message:
+      `${path} is a memory of another project (scope: ${scope}), and this conversation is ` +
+      (project === undefined ? "in no project" : `in project "${project}"`) +
+      "; it is not opened here. Answer without it.",
+  };
+}
+
+/**
+ * A view of a store that lists and reads only the memories in scope for `project`: `list()`
+ * drops rows of other projects; `read(path)` of another project's file answers as if the file did
+ * not exist (`{ exists: false, version: "new" }`), so the memory block (index, profile,
+ * preferences) never carries it. Writing goes through the real store, not this view.
+ *
+ * @param store - The memory folder (a `MemoryStore`, or any `RecallStore`).
+ * @param project - The current project, or `undefined` (global memories only).
+ * @returns A `RecallStore` for `buildSystem` and the recall strategies.
+ * @example await buildSystem({ store: scopedStore(store, "billing-api"), basePrompt })
+ */
+export function scopedStore(store: RecallStore, project: string | undefined): RecallStore {
+  return {
+    async list(): Promise<MemoryRow[]> {
+      return (await store.list()).filter((row) => inScope(row.scope, project));
+    },
+    async read(path: string): Promise<ReadResult> {
+      const result = await readInScope(store, path, project);
+      return result.inScope ? result.file : { path, exists: false, version: "new" };
+    },
+  };
+}
