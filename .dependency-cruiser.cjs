@@ -20,6 +20,7 @@ const CORE_LAYERS = [
   "recall",
   "consolidate",
   "write",
+  "memory-tool",
   "batch",
   "chat",
 ];

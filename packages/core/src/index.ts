@@ -79,6 +79,16 @@ export {
   safeParseMemoryFile,
 } from "./format/index.js";
 export {
+  createMemoryToolHandlers,
+  MEMORIES_ROOT,
+  MemoryToolError,
+  type MemoryToolErrorCode,
+  type MemoryToolHandlersOptions,
+  type MemoryToolLayout,
+  type MemoryToolStore,
+  memfilesMemoryTool,
+} from "./memory-tool/index.js";
+export {
   type Effort,
   type ForcedToolChoice,
   type KnownModel,
