@@ -76,6 +76,13 @@ module.exports = {
       to: { path: "^evals/" },
     },
     {
+      name: "package-mcp-imported",
+      comment: "The MCP server (packages/mcp) sits on top of core: nothing below it imports it.",
+      severity: "error",
+      from: { path: "^packages/(errors|prompts|core|cli)/" },
+      to: { path: "^packages/mcp/" },
+    },
+    {
       name: "core-folder-unlisted",
       comment: "Every folder of packages/core/src must have a place in CORE_LAYERS.",
       severity: "error",

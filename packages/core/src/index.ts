@@ -127,6 +127,8 @@ export {
 } from "./usage/index.js";
 export {
   type AppliedProposal,
+  type ApplyProposalsOptions,
+  applyProposals,
   applyWriteReply,
   buildWriteRequest,
   type EditDescriptionFailureCode,
