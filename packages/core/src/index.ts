@@ -28,7 +28,11 @@ export {
   ChatReplyError,
   type ChatReplyErrorCode,
   type ChatResult,
+  type ChatTools,
+  CONTEXT_MANAGEMENT_BETA,
   chat,
+  MEMORY_TOOL_CONTEXT_MANAGEMENT,
+  MEMORY_TOOL_DEFINITION,
   type ToolCall,
 } from "./chat/index.js";
 export {
