@@ -20,6 +20,7 @@ const CORE_LAYERS = [
   "recall",
   "consolidate",
   "write",
+  "memory-tool",
   "batch",
   "chat",
 ];
@@ -73,6 +74,13 @@ module.exports = {
       severity: "error",
       from: { path: "^packages/core/" },
       to: { path: "^evals/" },
+    },
+    {
+      name: "package-mcp-imported",
+      comment: "The MCP server (packages/mcp) sits on top of core: nothing below it imports it.",
+      severity: "error",
+      from: { path: "^packages/(errors|prompts|core|cli)/" },
+      to: { path: "^packages/mcp/" },
     },
     {
       name: "core-folder-unlisted",

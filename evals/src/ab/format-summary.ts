@@ -205,6 +205,45 @@ export function formatAbSummary(options: FormatAbSummaryOptions): string {
     "",
   );
 
+  if (summary.memoryToolArm) {
+    out.push(
+      "## Memory tool vs memfiles' tools",
+      "",
+      "The scenarios that have a `memory-tool-` twin, run with memfiles' `memory_read` / `memory_write` and with Claude's memory tool (`memory_20250818`) over the same store and guards.",
+      "",
+      formatTable({
+        headers: [
+          "prompt",
+          "model",
+          "arm",
+          "passed",
+          "pass rate",
+          "sessions",
+          "tokens",
+          "USD/session",
+        ],
+        align: ["left", "left", "left", "right", "right", "right", "right", "right"],
+        rows: summary.memoryToolArm.map((row) => [
+          row.prompt,
+          row.model,
+          row.arm,
+          `${row.passed}/${row.scenarios}`,
+          `${Math.round((100 * row.passed) / row.scenarios)}%`,
+          String(row.sessions),
+          formatTokens(
+            row.usage.input +
+              row.usage.output +
+              row.usage.cacheWrite5m +
+              row.usage.cacheWrite1h +
+              row.usage.cacheRead,
+          ),
+          formatUsd(row.usdPerSession),
+        ]),
+      }),
+      "",
+    );
+  }
+
   const problems = summary.cells.flatMap((cell) =>
     cell.results
       .filter((result) => result.outcome !== "pass")

@@ -11,6 +11,13 @@ export {
 } from "./format-summary.js";
 export { toGradingResult } from "./grading-result.js";
 export {
+  MEMORY_TOOL_PREFIX,
+  type MemoryToolArmName,
+  type MemoryToolArmRow,
+  type MemoryToolArmRun,
+  memoryToolArm,
+} from "./memory-tool-arm.js";
+export {
   type RunScenario,
   type ScenarioMetadata,
   ScenarioProvider,

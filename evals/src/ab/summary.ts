@@ -2,6 +2,7 @@ import type { ModelUsage } from "@memfiles/core";
 import { roundUsd, sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
 import { z } from "zod";
 import type { Provenance } from "../runner/types.js";
+import { type MemoryToolArmRow, memoryToolArm } from "./memory-tool-arm.js";
 import type { SessionCost } from "./session-costs.js";
 
 const UsageSchema = z.object({
@@ -179,6 +180,11 @@ export type AbSummaryResult = {
   recorded: { model: string; date: string }[];
   /** The authored recordings' usage-estimate methods, deduplicated. */
   authoredUsageMethods: string[];
+  /**
+   * The memory-tool arm (memfiles' tools vs Claude's memory tool over twin scenarios, see
+   * `memoryToolArm`); present only when some scenario ran with its `memory-tool-` twin.
+   */
+  memoryToolArm?: MemoryToolArmRow[];
 };
 
 /** promptfoo's `ResultFailureReason.ERROR`. */
@@ -322,7 +328,25 @@ export function summarizeAb(output: unknown): AbSummaryResult {
         : authoredUsageMethods.length === 0
           ? "recorded"
           : "mixed";
-  return { prompts, models, scenarios, cells, recordings, recorded, authoredUsageMethods };
+  const arm = memoryToolArm(
+    rows.map((row) => ({
+      prompt: row.prompt,
+      model: row.model,
+      scenarioId: row.scenarioId,
+      passed: row.result.outcome === "pass",
+      sessions: row.sessions,
+    })),
+  );
+  return {
+    prompts,
+    models,
+    scenarios,
+    cells,
+    recordings,
+    recorded,
+    authoredUsageMethods,
+    ...(arm.length === 0 ? {} : { memoryToolArm: arm }),
+  };
 }
 
 function dedupe(entries: { model: string; date: string }[]): { model: string; date: string }[] {

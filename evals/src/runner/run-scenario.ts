@@ -58,6 +58,7 @@ const DEFAULT_BASE_URL = "https://api.anthropic.com";
 const PINNED = {
   base: ["base", 1],
   rules: ["memory-rules", 1],
+  memoryToolRules: ["memory-tool-rules", 1],
   consolidation: ["consolidation"],
 } as const;
 
@@ -428,6 +429,19 @@ async function runSessions(run: RunContext): Promise<string> {
   return askQuestion(context, scenario.question);
 }
 
+/**
+ * The tools and rules `chat` gets: memfiles' own tools with the run's rules prompt, or Claude's
+ * memory tool with the `memory-tool-rules` prompt (its rules name the tool's commands and paths).
+ */
+function chatTools(
+  scenario: Scenario,
+  rules: string,
+): { tools: "memfiles" | "memory-tool"; rules: string } {
+  return scenario.tools === "memory-tool"
+    ? { tools: "memory-tool", rules: getPrompt(...PINNED.memoryToolRules).text }
+    : { tools: "memfiles", rules };
+}
+
 /** One session: its turns (fixed, or live through `chat`), its own file checks, then its stages. */
 async function runSession(context: StageContext, fixture: Session, number: number): Promise<void> {
   const { run } = context;
@@ -502,7 +516,7 @@ async function sessionTranscript(
       model: run.options.model,
       messages: [...messages, { role: "user", content: turn.user }],
       basePrompt: prompts.base,
-      rules: prompts.rules,
+      ...chatTools(run.scenario, prompts.rules),
       now,
       onUsage: context.onUsage,
       onWarning: context.onWarning,
@@ -643,7 +657,7 @@ async function askQuestion(
     model: run.options.model,
     messages: [{ role: "user", content: question.text }],
     basePrompt: prompts.base,
-    rules: prompts.rules,
+    ...chatTools(run.scenario, prompts.rules),
     now: noonOf(question.date),
     onUsage: context.onUsage,
     onWarning: context.onWarning,

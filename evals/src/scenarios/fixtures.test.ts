@@ -73,7 +73,12 @@ function replyProblems(scenario: Scenario, replies: readonly AuthoredReply[]): s
     if (!expected.has(key)) problems.push(`${reply.step}: the scenario has no such step`);
     for (const block of reply.content) {
       if (block.type !== "tool_use") continue;
-      const allowed = TOOLS_BY_STAGE[stageOf(reply.step)] ?? [];
+      const stage = stageOf(reply.step);
+      // A memory-tool scenario's chat offers Claude's memory tool instead (issue 14).
+      const allowed =
+        stage === "chat" && scenario.tools === "memory-tool"
+          ? ["memory"]
+          : (TOOLS_BY_STAGE[stage] ?? []);
       if (!allowed.includes(block.name))
         problems.push(`${reply.step}: tool ${block.name} is not offered there`);
       if (
@@ -110,6 +115,13 @@ describe("repo fixtures", () => {
       "forget",
       "forgotten-address",
       "ignore-noise",
+      "memory-tool-dont-overapply-dinner",
+      "memory-tool-dont-overapply-packaging",
+      "memory-tool-forget",
+      "memory-tool-hostile",
+      "memory-tool-ignore-noise",
+      "memory-tool-remember",
+      "memory-tool-update",
       "pasted-api-key",
       "project-scope",
       "remember-mid-conversation",

@@ -32,6 +32,7 @@ describe("parseScenario", () => {
         id: "tiny",
         title: "Tiny",
         source: "test",
+        tools: "memfiles",
         sessions: [
           {
             date: "2026-09-12",
@@ -87,6 +88,11 @@ describe("parseScenario", () => {
       name: "a question before the last session",
       text: GOOD.replace("date: 2026-09-20", "date: 2026-09-01"),
       field: "question.date",
+    },
+    {
+      name: "an unknown tools value",
+      text: GOOD.replace("source: test", "source: test\ntools: memory_read"),
+      field: "tools",
     },
     {
       name: "an unknown expectation key",

@@ -181,6 +181,12 @@ export const ScenarioSchema = z.strictObject({
   title: z.string(),
   /** Where the scenario comes from: `seed` (the seed design's five tests) or a fault report. */
   source: z.string(),
+  /**
+   * The memory tools `chat()` offers in live sessions and the final question: `memfiles` (default:
+   * `memory_read` / `memory_write`) or `memory-tool` (Claude's memory tool, `memory_20250818`,
+   * over the same store and guards, with the `memory-tool-rules` prompt; issue 14).
+   */
+  tools: z.enum(["memfiles", "memory-tool"]).default("memfiles"),
   sessions: z.array(SessionSchema).min(1),
   /** Files the memory folder starts with (path -> full text). */
   seedFiles: z.record(z.string(), z.string()).default({}),

@@ -28,7 +28,11 @@ export {
   ChatReplyError,
   type ChatReplyErrorCode,
   type ChatResult,
+  type ChatTools,
+  CONTEXT_MANAGEMENT_BETA,
   chat,
+  MEMORY_TOOL_CONTEXT_MANAGEMENT,
+  MEMORY_TOOL_DEFINITION,
   type ToolCall,
 } from "./chat/index.js";
 export {
@@ -78,6 +82,16 @@ export {
   type SafeParseMemoryFileResult,
   safeParseMemoryFile,
 } from "./format/index.js";
+export {
+  createMemoryToolHandlers,
+  MEMORIES_ROOT,
+  MemoryToolError,
+  type MemoryToolErrorCode,
+  type MemoryToolHandlersOptions,
+  type MemoryToolLayout,
+  type MemoryToolStore,
+  memfilesMemoryTool,
+} from "./memory-tool/index.js";
 export {
   type Effort,
   type ForcedToolChoice,
@@ -139,6 +153,8 @@ export {
 } from "./usage/index.js";
 export {
   type AppliedProposal,
+  type ApplyProposalsOptions,
+  applyProposals,
   applyWriteReply,
   buildWriteRequest,
   type EditDescriptionFailureCode,

@@ -1,7 +1,9 @@
 import type Anthropic from "@anthropic-ai/sdk";
+import { getPrompt } from "@memfiles/prompts";
 import type { CacheWarning } from "../cost/cache-minimum.js";
 import { ModelReplyShapeError } from "../cost/model-reply-shape-error.js";
 import { type ModelUsage, readUsage, sumUsage } from "../cost/usage.js";
+import type { MemoryToolLayout } from "../memory-tool/index.js";
 import { type Effort, effortParameter } from "../models/index.js";
 import { buildSystem } from "../recall/build-system.js";
 import { type RecallOptions, type RecallResult, recallFiles } from "../recall/recall-files.js";
@@ -12,6 +14,13 @@ import type { OnStep, OnUsage } from "../usage/types.js";
 import { ChatLoopLimitError } from "./chat-loop-limit-error.js";
 import { ChatReplyError } from "./chat-reply-error.js";
 import { MEMORY_TOOLS, runTool, type ToolCall } from "./chat-tools.js";
+import {
+  type ChatTools,
+  CONTEXT_MANAGEMENT_BETA,
+  MEMORY_TOOL_CONTEXT_MANAGEMENT,
+  MEMORY_TOOL_DEFINITION,
+  runMemoryToolCall,
+} from "./memory-tool-chat.js";
 
 /** Options of `chat`. */
 export type ChatOptions = {
@@ -23,8 +32,21 @@ export type ChatOptions = {
   messages: Anthropic.MessageParam[];
   /** The application's system prompt (e.g. `getPrompt("base").text`). */
   basePrompt: string;
-  /** Memory rules; defaults to the `memory-rules` prompt. */
+  /**
+   * Memory rules; defaults to the `memory-rules` prompt, or `memory-tool-rules` with
+   * `tools: "memory-tool"`.
+   */
   rules?: string;
+  /**
+   * The memory tools offered: `memfiles` (default: `memory_read` / `memory_write`) or
+   * `memory-tool` (Claude's memory tool `memory_20250818` over the same store, with every memfiles
+   * guard; see `createMemoryToolHandlers`). With `memory-tool`, requests go to the beta Messages
+   * endpoint with context editing (`MEMORY_TOOL_CONTEXT_MANAGEMENT`: old tool results cleared, the
+   * memory tool's excluded), and the memory block stays in the cached system prompt.
+   */
+  tools?: ChatTools;
+  /** The folder's layout for the memory tool (`subject` default, or `fact`); ignored with `memfiles`. */
+  layout?: MemoryToolLayout;
   /** Most model requests before giving up with `ChatLoopLimitError` (default 8). */
   maxRounds?: number;
   /** `max_tokens` per request (default 4096). */
@@ -200,10 +222,12 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
   const query = latestUserText(options.messages);
   const recallOptions = options.recall ?? {};
   const store = scopedStore(options.store, recallOptions.project);
+  const memoryTool = options.tools === "memory-tool";
+  const rules = options.rules ?? (memoryTool ? getPrompt("memory-tool-rules").text : undefined);
   const fresh = await buildSystem({
     store,
     basePrompt: options.basePrompt,
-    ...(options.rules === undefined ? {} : { rules: options.rules }),
+    ...(rules === undefined ? {} : { rules }),
     ...(query === undefined ? {} : { query }),
     ...(options.onWarning === undefined || options.conversation !== undefined
       ? {}
@@ -242,14 +266,26 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
   const maxTokens = options.maxTokens ?? 4096;
   for (let round = 0; round < maxRounds; round++) {
     options.onStep?.({ stage: "chat" });
-    const message = await options.client.messages.create({
-      model: options.model,
-      max_tokens: maxTokens,
-      system,
-      tools: MEMORY_TOOLS,
-      messages,
-      ...effortParameter(options.model, conversation.effort),
-    });
+    const message = memoryTool
+      ? // The beta endpoint carries context editing; its reply has the Messages API shape.
+        ((await options.client.beta.messages.create({
+          model: options.model,
+          max_tokens: maxTokens,
+          system,
+          tools: [MEMORY_TOOL_DEFINITION],
+          messages: messages as Anthropic.Beta.BetaMessageParam[],
+          context_management: MEMORY_TOOL_CONTEXT_MANAGEMENT,
+          betas: [CONTEXT_MANAGEMENT_BETA],
+          ...effortParameter(options.model, conversation.effort),
+        })) as unknown as Anthropic.Message)
+      : await options.client.messages.create({
+          model: options.model,
+          max_tokens: maxTokens,
+          system,
+          tools: MEMORY_TOOLS,
+          messages,
+          ...effortParameter(options.model, conversation.effort),
+        });
     const read = readUsage(message.usage);
     const { usage } = read;
     if (!Array.isArray(message.content)) {
@@ -299,15 +335,21 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
     }
     const results: Anthropic.ToolResultBlockParam[] = [];
     for (const block of toolUses) {
-      const call = await runTool(block, {
-        store: options.store,
-        now,
-        ...(recallOptions.project === undefined ? {} : { project: recallOptions.project }),
-        ...(recallOptions.verify === undefined ? {} : { verify: recallOptions.verify }),
-        ...(recallOptions.verifyTimeoutMs === undefined
-          ? {}
-          : { verifyTimeoutMs: recallOptions.verifyTimeoutMs }),
-      });
+      const call = memoryTool
+        ? await runMemoryToolCall(block, {
+            store: options.store,
+            now,
+            ...(options.layout === undefined ? {} : { layout: options.layout }),
+          })
+        : await runTool(block, {
+            store: options.store,
+            now,
+            ...(recallOptions.project === undefined ? {} : { project: recallOptions.project }),
+            ...(recallOptions.verify === undefined ? {} : { verify: recallOptions.verify }),
+            ...(recallOptions.verifyTimeoutMs === undefined
+              ? {}
+              : { verifyTimeoutMs: recallOptions.verifyTimeoutMs }),
+          });
       toolCalls.push(call);
       results.push({
         type: "tool_result",

@@ -12,3 +12,9 @@ export {
   type ChatReplyErrorCode,
 } from "./chat-reply-error.js";
 export { MEMORY_TOOLS, type ToolCall } from "./chat-tools.js";
+export {
+  type ChatTools,
+  CONTEXT_MANAGEMENT_BETA,
+  MEMORY_TOOL_CONTEXT_MANAGEMENT,
+  MEMORY_TOOL_DEFINITION,
+} from "./memory-tool-chat.js";

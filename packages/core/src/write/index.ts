@@ -6,6 +6,7 @@ export {
   type WriteStore,
 } from "./add-fact.js";
 export { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
+export { type ApplyProposalsOptions, applyProposals } from "./apply-proposals.js";
 export {
   type EditDescriptionFailureCode,
   type EditDescriptionOptions,

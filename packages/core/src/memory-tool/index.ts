@@ -1,0 +1,9 @@
+export { memfilesMemoryTool } from "./memory-tool.js";
+export { MemoryToolError, type MemoryToolErrorCode } from "./memory-tool-error.js";
+export {
+  createMemoryToolHandlers,
+  type MemoryToolHandlersOptions,
+  type MemoryToolLayout,
+  type MemoryToolStore,
+} from "./memory-tool-handlers.js";
+export { MEMORIES_ROOT, memoriesPath, type ToolPath, toolPath } from "./memory-tool-paths.js";

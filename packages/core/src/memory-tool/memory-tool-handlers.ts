@@ -1,0 +1,581 @@
+import type { MemoryToolHandlers } from "@anthropic-ai/sdk/helpers/beta/memory";
+import {
+  dateTag,
+  formatFactLine,
+  formatFrontMatter,
+  parseFactLine,
+  safeParseMemoryFile,
+} from "../format/index.js";
+import { findSecrets } from "../guards/index.js";
+import { MemoryPathError, type MemoryRow, type MemoryStore } from "../store/index.js";
+import { STATED_TAG } from "../text/index.js";
+import {
+  ALLOWED_PATHS_RULE,
+  describeNewFile,
+  findForgotten,
+  isAllowedWritePath,
+  readTombstones,
+} from "../write/index.js";
+import { finishPendingForget } from "../write/pending-forget.js";
+import { makeTombstone, writeTombstones } from "../write/tombstones.js";
+import { MemoryToolError } from "./memory-tool-error.js";
+import { memoriesPath, type ToolPath, toolPath } from "./memory-tool-paths.js";
+
+type Command<K extends keyof MemoryToolHandlers> = Parameters<MemoryToolHandlers[K]>[0];
+
+/**
+ * How a memory folder is laid out: `subject` (the seed design: one subject per file, one dated
+ * fact per line) or `fact` (one fact per file with YAML front matter, issue 13).
+ */
+export type MemoryToolLayout = "subject" | "fact";
+
+/** What the handlers need of a store (a `MemoryStore` fits; only its public API is used). */
+export type MemoryToolStore = Pick<
+  MemoryStore,
+  | "root"
+  | "maxChars"
+  | "list"
+  | "read"
+  | "write"
+  | "delete"
+  | "withLock"
+  | "readInternal"
+  | "writeInternal"
+  | "renderIndex"
+>;
+
+/** Options of {@link createMemoryToolHandlers}. */
+export type MemoryToolHandlersOptions = {
+  store: MemoryToolStore;
+  /**
+   * The folder's layout; default `subject`. In `subject`, files may only be created at the write
+   * stage's paths (`profile.md`, `preferences.md`, `topics|projects|people/<kebab>.md`) and every
+   * body line the model writes gets a `[stated YYYY/MM/DD]` tag. In `fact`, any `.md` path the
+   * store accepts, and lines are kept as written.
+   */
+  layout?: MemoryToolLayout;
+  /** Clock for date tags, `updated:` and tombstones: a Date or a function returning one; default now. */
+  now?: Date | (() => Date);
+};
+
+// The docs' view and str_replace results number lines right-aligned in six columns, then a tab.
+const LINE_NUMBER_WIDTH = 6;
+
+function numbered(lines: readonly string[], first: number): string {
+  return lines
+    .map((line, index) => `${String(index + first).padStart(LINE_NUMBER_WIDTH, " ")}\t${line}`)
+    .join("\n");
+}
+
+// The SDK's local filesystem tool writes sizes as 512B, 1.5K, 4K; memfiles counts chars.
+function formatSize(chars: number): string {
+  if (chars === 0) return "0B";
+  const units = ["B", "K", "M", "G"];
+  const index = Math.min(Math.floor(Math.log(chars) / Math.log(1024)), units.length - 1);
+  const size = chars / 1024 ** index;
+  return `${size % 1 === 0 ? String(size) : size.toFixed(1)}${units[index]}`;
+}
+
+/** A file's text as the model edits it: no byte order mark, `\n` breaks, no final break. */
+type EditableText = { lines: string[]; crlf: boolean; finalBreak: boolean };
+
+function editable(content: string): EditableText {
+  const text = content.replace(/^\uFEFF/, "");
+  const crlf = text.includes("\r\n");
+  const plain = text.replace(/\r\n/g, "\n");
+  const finalBreak = plain.endsWith("\n");
+  const body = finalBreak ? plain.slice(0, -1) : plain;
+  return { lines: body === "" ? [] : body.split("\n"), crlf, finalBreak };
+}
+
+function written(text: EditableText, lines: readonly string[]): string {
+  const joined = lines.join("\n") + (text.finalBreak || lines.length > 0 ? "\n" : "");
+  return text.crlf ? joined.replace(/\n/g, "\r\n") : joined;
+}
+
+/**
+ * Builds the six memory-tool command handlers (`view`, `create`, `str_replace`, `insert`,
+ * `delete`, `rename`) over a memfiles `MemoryStore`, for the SDK's `betaMemoryTool` helper. Result
+ * and error texts follow the memory tool's documentation
+ * (https://platform.claude.com/docs/en/agents-and-tools/tool-use/memory-tool) and the SDK's
+ * local filesystem implementation (`@anthropic-ai/sdk/tools/memory/node`, 1.14), so the model reads
+ * what it was trained on. Every command goes through the store's public API, under its lock, with
+ * memfiles' guards; a refused command throws {@link MemoryToolError} (the runner sends
+ * `Error: <message>`) and writes nothing:
+ * - path guard: `/memories/...` only, no `..`, no dot-folders; links out are refused by the store;
+ * - layout (`subject`): new files only at the write stage's paths; `MEMORY.md` is generated
+ *   (viewable, never written);
+ * - secret guard: text holding a key, token, private key, card number or password (`secret`);
+ * - tombstones: a line matching a fact the user asked to forget (`forgotten`);
+ * - size cap: over `store.maxChars` chars (`too_long`, the seed design's 12,000);
+ * - version token: each command reads, checks and writes under the lock against the version it
+ *   read; a write by someone else in between is `version_conflict`, never overwritten.
+ * In the `subject` layout, every body line the model adds gets `[stated <today>]` (a leading `- `
+ * bullet dropped), and a created file without a header gets `name`, `description`, `updated`.
+ * Removing fact lines without adding any (a `str_replace` to nothing, a `delete`) is a forget: the
+ * removed facts leave tombstones, so no later write pass restores them.
+ *
+ * @param options - `{ store, layout?, now? }`.
+ * @returns Handlers for `betaMemoryTool(handlers)` from `@anthropic-ai/sdk/helpers/beta/memory`.
+ * @throws {MemoryToolError} from a handler, when a command is refused (see above).
+ * @throws {MemoryLockError} from a handler, when the store lock cannot be taken.
+ * @example
+ * import { betaMemoryTool } from "@anthropic-ai/sdk/helpers/beta/memory";
+ * const tool = betaMemoryTool(createMemoryToolHandlers({ store: new MemoryStore({ root: "memory" }) }));
+ * await tool.run({ command: "view", path: "/memories" });
+ */
+export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): MemoryToolHandlers {
+  const { store } = options;
+  const layout = options.layout ?? "subject";
+  const today = (): string => {
+    const now = options.now;
+    return dateTag(typeof now === "function" ? now() : (now ?? new Date()));
+  };
+
+  const locked = <T>(fn: () => Promise<T>): Promise<T> =>
+    store.withLock(async () => {
+      await finishPendingForget(store);
+      return fn();
+    });
+
+  async function guarded<T>(memoryPath: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof MemoryPathError) {
+        throw new MemoryToolError(
+          `The path ${memoryPath} is refused: ${error.reason}. Nothing was read or written.`,
+          { code: "path_refused", cause: error },
+        );
+      }
+      throw error;
+    }
+  }
+
+  function fileOf(path: ToolPath, memoryPath: string, action: string): string {
+    if (path.kind === "file") return path.relative;
+    if (path.kind === "index") {
+      throw new MemoryToolError(
+        `${memoryPath} is the index memfiles generates from the files; it cannot be ${action}. Edit the memory files instead.`,
+        { code: "path_not_allowed" },
+      );
+    }
+    throw new MemoryToolError(
+      `The path ${memoryPath} is not a file. Memory files end in ".md", such as /memories/topics/tools.md.`,
+      { code: "path_not_allowed" },
+    );
+  }
+
+  function checkLayoutPath(relative: string, memoryPath: string): void {
+    if (layout === "subject" && !isAllowedWritePath(relative)) {
+      throw new MemoryToolError(
+        `Refused to create ${memoryPath}: this memory keeps one subject per file. ${ALLOWED_PATHS_RULE.replace(
+          /"([^"]+)"/g,
+          (_match, path: string) => `"/memories/${path}"`,
+        )} Nothing was written.`,
+        { code: "path_not_allowed" },
+      );
+    }
+  }
+
+  /** Lines the model added, dated in the subject layout; other lines stay as they were. */
+  function tagged(lines: readonly string[], added: ReadonlySet<number>): string[] {
+    if (layout !== "subject") return [...lines];
+    const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
+    const bodyLine = parsed.success ? parsed.value.layout.bodyLine : 1;
+    const stated = today();
+    return lines.map((line, index) => {
+      if (!added.has(index) || index + 1 < bodyLine) return line;
+      const text = line.trim().replace(/^[-*+]\s+/, "");
+      if (text === "" || text.startsWith("#") || STATED_TAG.test(text)) return line;
+      return formatFactLine({ stated, text });
+    });
+  }
+
+  function factsOf(lines: readonly string[]): string[] {
+    if (layout === "fact") return lines.map((line) => line.trim()).filter((line) => line !== "");
+    return lines.flatMap((line) => {
+      const fact = parseFactLine(line);
+      return fact ? [fact.text] : [];
+    });
+  }
+
+  /** The guards on text the model adds: secret, then tombstones. */
+  async function checkAdded(addedText: string, addedLines: readonly string[], memoryPath: string) {
+    const secrets = await findSecrets(addedText);
+    if (secrets.findings.length > 0) {
+      const kinds = [...new Set(secrets.findings.map((finding) => finding.kind))];
+      throw new MemoryToolError(
+        `Refused to write ${memoryPath}: the text holds a secret (${kinds.join(", ")}). Secrets never go into memory; nothing was written. Leave the secret out.`,
+        { code: "secret" },
+      );
+    }
+    const tombstones = await readTombstones(store);
+    for (const fact of factsOf(addedLines)) {
+      const match = findForgotten(fact, tombstones);
+      if (match) {
+        throw new MemoryToolError(
+          `Refused to write ${memoryPath}: "${fact}" is a fact the user asked to forget on ${match.date}. A forgotten fact is never written back; nothing was written.`,
+          { code: "forgotten" },
+        );
+      }
+    }
+  }
+
+  function checkSize(content: string, memoryPath: string, before?: string): void {
+    if (
+      content.length > store.maxChars &&
+      !(before !== undefined && content.length < before.length)
+    ) {
+      throw new MemoryToolError(
+        `Refused to write ${memoryPath}: ${content.length} chars is over the ${store.maxChars}-char cap of a memory file. Nothing was written; keep one subject per file and merge or drop old lines.`,
+        { code: "too_long" },
+      );
+    }
+  }
+
+  async function write(
+    relative: string,
+    memoryPath: string,
+    content: string,
+    version: string,
+  ): Promise<void> {
+    const result = await store.write(relative, content, version);
+    if (result.ok) return;
+    if (result.code === "version_conflict") {
+      throw new MemoryToolError(
+        `Refused to write ${memoryPath}: it changed since it was read (another writer). Nothing was written; view it again and retry.`,
+        { code: "version_conflict" },
+      );
+    }
+    throw new MemoryToolError(`${result.message} Nothing was written.`, { code: result.code });
+  }
+
+  /** Tombstones for facts removed by an edit that adds none (a forget), before the write. */
+  async function forgetRemoved(removed: readonly string[]): Promise<() => Promise<void>> {
+    if (removed.length === 0) return async () => {};
+    const tombstones = await readTombstones(store);
+    await writeTombstones(store, [...tombstones, makeTombstone("", [...removed], today())]);
+    return () => writeTombstones(store, tombstones);
+  }
+
+  async function readFile(relative: string, memoryPath: string) {
+    const file = await store.read(relative);
+    if (!file.exists) {
+      throw new MemoryToolError(
+        `The path ${memoryPath} does not exist. Please provide a valid path.`,
+        {
+          code: "not_found",
+        },
+      );
+    }
+    if (file.notText !== undefined) {
+      throw new MemoryToolError(
+        `Refused to edit ${memoryPath}: ${file.notText}. Nothing was written.`,
+        {
+          code: "not_text",
+        },
+      );
+    }
+    return file;
+  }
+
+  async function rowsUnder(folder: string): Promise<MemoryRow[]> {
+    const rows = await store.list();
+    return folder === "" ? rows : rows.filter((row) => row.path.startsWith(`${folder}/`));
+  }
+
+  async function viewFolder(memoryPath: string, folder: string): Promise<string> {
+    const rows = await rowsUnder(folder);
+    if (folder !== "" && rows.length === 0) {
+      throw new MemoryToolError(
+        `The path ${memoryPath} does not exist. Please provide a valid path.`,
+        {
+          code: "not_found",
+        },
+      );
+    }
+    // Up to 2 levels deep below the folder, as the docs' view of a directory.
+    const sizes = new Map<string, number>();
+    for (const row of rows) {
+      const parts = (folder === "" ? row.path : row.path.slice(folder.length + 1)).split("/");
+      for (let depth = 1; depth <= Math.min(parts.length, 2); depth += 1) {
+        const isFile = depth === parts.length;
+        const key = parts.slice(0, depth).join("/") + (isFile ? "" : "/");
+        sizes.set(key, (sizes.get(key) ?? 0) + row.chars);
+      }
+    }
+    const base = folder === "" ? "/memories" : memoriesPath(folder);
+    const total = rows.reduce((sum, row) => sum + row.chars, 0);
+    const items = [...sizes.keys()].sort((a, b) => {
+      const [left, right] = [a.replace(/\/$/, ""), b.replace(/\/$/, "")];
+      return left < right ? -1 : left > right ? 1 : 0;
+    });
+    const lines = [
+      `${formatSize(total)}\t${memoryPath}`,
+      ...items.map((item) => `${formatSize(sizes.get(item) ?? 0)}\t${base}/${item}`),
+    ];
+    return `Here're the files and directories up to 2 levels deep in ${memoryPath}, excluding hidden items and node_modules:\n${lines.join("\n")}`;
+  }
+
+  function viewLines(memoryPath: string, lines: readonly string[], range?: number[]): string {
+    let shown = lines;
+    let first = 1;
+    if (range && range.length === 2) {
+      const start = Math.max(1, range[0] ?? 1) - 1;
+      const end = range[1] === -1 ? lines.length : (range[1] ?? lines.length);
+      shown = lines.slice(start, end);
+      first = start + 1;
+    }
+    return `Here's the content of ${memoryPath} with line numbers:\n${numbered(shown, first)}`;
+  }
+
+  async function deleteFile(relative: string, memoryPath: string): Promise<void> {
+    const file = await readFile(relative, memoryPath);
+    const restore = await forgetRemoved(factsOf(editable(file.content).lines));
+    const result = await store.delete(relative, file.version);
+    if (!result.ok) {
+      await restore();
+      throw new MemoryToolError(
+        `Refused to delete ${memoryPath}: it changed since it was read (another writer). Nothing was deleted; view it again and retry.`,
+        { code: "version_conflict" },
+      );
+    }
+  }
+
+  return {
+    view: (command: Command<"view">) =>
+      guarded(command.path, async () => {
+        const path = toolPath(command.path);
+        if (path.kind === "root") return viewFolder(command.path, "");
+        if (path.kind === "folder") return viewFolder(command.path, path.relative);
+        if (path.kind === "index") {
+          return viewLines(
+            command.path,
+            editable(await store.renderIndex()).lines,
+            command.view_range,
+          );
+        }
+        const file = await store.read(path.relative);
+        if (!file.exists) {
+          throw new MemoryToolError(
+            `The path ${command.path} does not exist. Please provide a valid path.`,
+            { code: "not_found" },
+          );
+        }
+        return viewLines(command.path, editable(file.content).lines, command.view_range);
+      }),
+
+    create: (command: Command<"create">) =>
+      guarded(command.path, () => {
+        const relative = fileOf(toolPath(command.path), command.path, "created");
+        checkLayoutPath(relative, command.path);
+        checkSize(command.file_text, command.path);
+        return locked(async () => {
+          const current = await store.read(relative);
+          if (current.exists) {
+            throw new MemoryToolError(`File ${command.path} already exists`, {
+              code: "already_exists",
+            });
+          }
+          const text = editable(command.file_text);
+          const all = new Set(text.lines.map((_line, index) => index));
+          let lines = tagged(text.lines, all);
+          await checkAdded(command.file_text, lines, command.path);
+          if (layout === "subject") {
+            const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
+            if (!parsed.success) {
+              throw new MemoryToolError(
+                `Refused to create ${command.path}: ${parsed.error.message} Nothing was written.`,
+                { code: "unparsable_file" },
+              );
+            }
+            if (parsed.value.headerStyle === "none") {
+              const { name, description } = describeNewFile(relative);
+              const header = formatFrontMatter({ name, description, updated: today() });
+              lines = [...header.replace(/\n$/, "").split("\n"), ...lines];
+            }
+          }
+          const content = written({ ...text, finalBreak: true }, lines);
+          checkSize(content, command.path);
+          await write(relative, command.path, content, current.version);
+          return `File created successfully at: ${command.path}`;
+        });
+      }),
+
+    str_replace: (command: Command<"str_replace">) =>
+      guarded(command.path, () => {
+        const relative = fileOf(toolPath(command.path), command.path, "edited");
+        return locked(async () => {
+          const file = await readFile(relative, command.path);
+          const text = editable(file.content);
+          const body = text.lines.join("\n") + (text.finalBreak ? "\n" : "");
+          const oldText = command.old_str.replace(/\r\n/g, "\n");
+          const newText = command.new_str.replace(/\r\n/g, "\n");
+          const starts: number[] = [];
+          for (let at = body.indexOf(oldText); at !== -1 && oldText !== ""; ) {
+            starts.push(at);
+            at = body.indexOf(oldText, at + 1);
+          }
+          if (starts.length === 0) {
+            throw new MemoryToolError(
+              `No replacement was performed, old_str \`${command.old_str}\` did not appear verbatim in ${command.path}.`,
+              { code: "no_match" },
+            );
+          }
+          if (starts.length > 1) {
+            const lineNumbers = starts.map((at) => body.slice(0, at).split("\n").length);
+            throw new MemoryToolError(
+              `No replacement was performed. Multiple occurrences of old_str \`${command.old_str}\` in lines: ${lineNumbers.join(", ")}. Please ensure it is unique`,
+              { code: "ambiguous_match" },
+            );
+          }
+          const at = starts[0] ?? 0;
+          const firstLine = body.slice(0, at).split("\n").length - 1;
+          const replacedLines = oldText.split("\n").length;
+          const newLines = editable(
+            body.slice(0, at) + newText + body.slice(at + oldText.length),
+          ).lines;
+          const addedCount = newText.split("\n").length;
+          const added = new Set<number>();
+          if (newText !== "") {
+            for (let index = firstLine; index < firstLine + addedCount; index += 1)
+              added.add(index);
+          }
+          let lines = tagged(newLines, added);
+          // A replacement that leaves an empty line where a whole line was removed drops it.
+          if (
+            newText === "" &&
+            lines[firstLine]?.trim() === "" &&
+            text.lines[firstLine]?.trim() !== ""
+          ) {
+            lines = lines.filter((_line, index) => index !== firstLine);
+          }
+          const addedLines = lines.filter((_line, index) => added.has(index));
+          await checkAdded(newText, addedLines, command.path);
+          const removedFacts = factsOf(text.lines.slice(firstLine, firstLine + replacedLines));
+          const keptFacts = new Set(factsOf(lines));
+          const forgotten =
+            factsOf(addedLines).length === 0
+              ? removedFacts.filter((fact) => !keptFacts.has(fact))
+              : [];
+          const content = written(text, lines);
+          checkSize(content, command.path, file.content);
+          const restore = await forgetRemoved(forgotten);
+          try {
+            await write(relative, command.path, content, file.version);
+          } catch (error) {
+            await restore();
+            throw error;
+          }
+          const changed = Math.min(firstLine, Math.max(lines.length - 1, 0));
+          const start = Math.max(0, changed - 2);
+          const end = Math.min(lines.length, changed + Math.max(addedCount, 1) + 2);
+          return `The memory file has been edited. Here is the snippet showing the change (with line numbers):\n${numbered(lines.slice(start, end), start + 1)}`;
+        });
+      }),
+
+    insert: (command: Command<"insert">) =>
+      guarded(command.path, () => {
+        const relative = fileOf(toolPath(command.path), command.path, "edited");
+        return locked(async () => {
+          const file = await readFile(relative, command.path);
+          const text = editable(file.content);
+          if (
+            !Number.isInteger(command.insert_line) ||
+            command.insert_line < 0 ||
+            command.insert_line > text.lines.length
+          ) {
+            throw new MemoryToolError(
+              `Invalid \`insert_line\` parameter: ${command.insert_line}. It should be within the range of lines of the file: [0, ${text.lines.length}]`,
+              { code: "invalid_insert_line" },
+            );
+          }
+          const inserted = command.insert_text
+            .replace(/\r\n/g, "\n")
+            .replace(/\n$/, "")
+            .split("\n");
+          const lines = [...text.lines];
+          lines.splice(command.insert_line, 0, ...inserted);
+          const added = new Set(inserted.map((_line, index) => command.insert_line + index));
+          const dated = tagged(lines, added);
+          await checkAdded(
+            command.insert_text,
+            dated.filter((_line, index) => added.has(index)),
+            command.path,
+          );
+          const content = written(text, dated);
+          checkSize(content, command.path);
+          await write(relative, command.path, content, file.version);
+          return `The file ${command.path} has been edited.`;
+        });
+      }),
+
+    delete: (command: Command<"delete">) =>
+      guarded(command.path, () => {
+        const path = toolPath(command.path);
+        if (path.kind === "root") {
+          throw new MemoryToolError("Cannot delete the /memories directory itself", {
+            code: "path_not_allowed",
+          });
+        }
+        return locked(async () => {
+          if (path.kind === "folder") {
+            const rows = await rowsUnder(path.relative);
+            if (rows.length === 0) {
+              throw new MemoryToolError(`The path ${command.path} does not exist`, {
+                code: "not_found",
+              });
+            }
+            for (const row of rows) await deleteFile(row.path, memoriesPath(row.path));
+            return `Successfully deleted ${command.path}`;
+          }
+          const relative = fileOf(path, command.path, "deleted");
+          if (!(await store.read(relative)).exists) {
+            throw new MemoryToolError(`The path ${command.path} does not exist`, {
+              code: "not_found",
+            });
+          }
+          await deleteFile(relative, command.path);
+          return `Successfully deleted ${command.path}`;
+        });
+      }),
+
+    rename: (command: Command<"rename">) =>
+      guarded(`${command.old_path} -> ${command.new_path}`, () => {
+        const from = toolPath(command.old_path);
+        if (from.kind === "root") {
+          throw new MemoryToolError("Cannot rename the /memories directory itself", {
+            code: "path_not_allowed",
+          });
+        }
+        const oldRelative = fileOf(from, command.old_path, "renamed");
+        const newRelative = fileOf(toolPath(command.new_path), command.new_path, "written");
+        checkLayoutPath(newRelative, command.new_path);
+        return locked(async () => {
+          const file = await store.read(oldRelative);
+          if (!file.exists) {
+            throw new MemoryToolError(`The path ${command.old_path} does not exist`, {
+              code: "not_found",
+            });
+          }
+          const target = await store.read(newRelative);
+          if (target.exists) {
+            throw new MemoryToolError(`The destination ${command.new_path} already exists`, {
+              code: "already_exists",
+            });
+          }
+          await write(newRelative, command.new_path, file.content, target.version);
+          const removed = await store.delete(oldRelative, file.version);
+          if (!removed.ok) {
+            await store.delete(newRelative);
+            throw new MemoryToolError(
+              `Refused to rename ${command.old_path}: it changed since it was read (another writer). Nothing was renamed; view it again and retry.`,
+              { code: "version_conflict" },
+            );
+          }
+          return `Successfully renamed ${command.old_path} to ${command.new_path}`;
+        });
+      }),
+  };
+}

@@ -1,0 +1,460 @@
+import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type Anthropic from "@anthropic-ai/sdk";
+import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
+import { describe, expect, it } from "vitest";
+import { MemoryStore } from "../store/index.js";
+import { forget, remember } from "../write/index.js";
+import { memfilesMemoryTool } from "./memory-tool.js";
+import type { MemoryToolStore } from "./memory-tool-handlers.js";
+
+const NOW = new Date("2026-09-12T09:00:00Z");
+// Key-shaped strings are assembled at run time so the repository holds no literal secrets.
+const fakeAnthropicKey = ["sk", "ant", "api03", "Zx9Qw7Er5Ty3Ui1Op"].join("-");
+
+type Command = Anthropic.Beta.BetaMemoryTool20250818Command;
+
+async function setup(maxChars?: number) {
+  const base = await mkdtemp(join(tmpdir(), "memfiles-memory-tool-"));
+  const root = join(base, "memory");
+  const store = new MemoryStore({ root, ...(maxChars === undefined ? {} : { maxChars }) });
+  const tool = memfilesMemoryTool({ store, now: NOW });
+  /** Runs one command the way the SDK's tool runner does: thrown errors become `Error: ...`. */
+  const run = async (command: Command) => {
+    const toolUse = { type: "tool_use", id: "toolu_1", name: "memory", input: command } as const;
+    const outcome = await runRunnableTool(tool, command, {
+      toolUse: toolUse as Anthropic.Beta.BetaToolUseBlock,
+      toolUseBlock: toolUse as Anthropic.Beta.BetaToolUseBlock,
+    });
+    return { text: outcome.content as string, isError: outcome.isError };
+  };
+  const read = (path: string) => readFile(join(root, path), "utf8");
+  /** Every file under the base folder (memory folder and outside it), with its text. */
+  const snapshot = async () => {
+    const files: Record<string, string> = {};
+    for (const entry of await readdir(base, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) {
+        const path = join(entry.parentPath, entry.name);
+        files[path.slice(base.length + 1)] = await readFile(path, "utf8");
+      }
+    }
+    return files;
+  };
+  return { base, root, store, tool, run, read, snapshot };
+}
+
+const TOOLS_FILE = [
+  "---",
+  "name: tools",
+  "description: Editor and dev tools. Read for any coding question.",
+  "updated: 2026/09/01",
+  "---",
+  "[stated 2026/09/01] uses Neovim",
+  "[stated 2026/09/01] deploys on Heroku",
+  "",
+].join("\n");
+
+describe("memory tool over MemoryStore, through the SDK's betaMemoryTool helper", () => {
+  it("is the memory_20250818 tool definition", async () => {
+    const { tool } = await setup();
+    expect({ type: tool.type, name: tool.name }).toEqual({
+      type: "memory_20250818",
+      name: "memory",
+    });
+  });
+
+  it("create: dates every line the model writes, adds a header, writes the file and MEMORY.md", async () => {
+    const { run, read } = await setup();
+    expect(
+      await run({
+        command: "create",
+        path: "/memories/topics/hosting.md",
+        file_text: "- deploys on Fly.io\nprefers blue-green deploys\n",
+      }),
+    ).toEqual({
+      text: "File created successfully at: /memories/topics/hosting.md",
+      isError: false,
+    });
+    expect(await read("topics/hosting.md")).toBe(
+      [
+        "---",
+        "name: hosting",
+        "description: What the user stated about hosting. Read for any question about hosting.",
+        "updated: 2026/09/12",
+        "---",
+        "[stated 2026/09/12] deploys on Fly.io",
+        "[stated 2026/09/12] prefers blue-green deploys",
+        "",
+      ].join("\n"),
+    );
+    expect(await read("MEMORY.md")).toContain("topics/hosting.md");
+  });
+
+  it("view: the folder listing and a file with line numbers, as the docs show them", async () => {
+    const { run, root } = await setup();
+    await mkdir(join(root, "topics"), { recursive: true });
+    await writeFile(join(root, "topics/tools.md"), TOOLS_FILE);
+    await writeFile(join(root, "profile.md"), "---\nname: profile\ndescription: Who.\n---\n");
+    expect(await run({ command: "view", path: "/memories" })).toEqual({
+      text: [
+        "Here're the files and directories up to 2 levels deep in /memories, excluding hidden items and node_modules:",
+        `${TOOLS_FILE.length + 40}B\t/memories`,
+        "40B\t/memories/profile.md",
+        `${TOOLS_FILE.length}B\t/memories/topics/`,
+        `${TOOLS_FILE.length}B\t/memories/topics/tools.md`,
+      ].join("\n"),
+      isError: false,
+    });
+    expect(
+      await run({ command: "view", path: "/memories/topics/tools.md", view_range: [6, 7] }),
+    ).toEqual({
+      text: [
+        "Here's the content of /memories/topics/tools.md with line numbers:",
+        "     6\t[stated 2026/09/01] uses Neovim",
+        "     7\t[stated 2026/09/01] deploys on Heroku",
+      ].join("\n"),
+      isError: false,
+    });
+    expect(await run({ command: "view", path: "/memories/topics/missing.md" })).toEqual({
+      text: "Error: The path /memories/topics/missing.md does not exist. Please provide a valid path.",
+      isError: true,
+    });
+  });
+
+  it("str_replace: replaces one unique occurrence, dates the new line, shows the snippet", async () => {
+    const { run, read, root } = await setup();
+    await mkdir(join(root, "topics"), { recursive: true });
+    await writeFile(join(root, "topics/tools.md"), TOOLS_FILE);
+    expect(
+      await run({
+        command: "str_replace",
+        path: "/memories/topics/tools.md",
+        old_str: "[stated 2026/09/01] deploys on Heroku",
+        new_str: "deploys on Fly.io (moved from Heroku)",
+      }),
+    ).toEqual({
+      text: [
+        "The memory file has been edited. Here is the snippet showing the change (with line numbers):",
+        "     5\t---",
+        "     6\t[stated 2026/09/01] uses Neovim",
+        "     7\t[stated 2026/09/12] deploys on Fly.io (moved from Heroku)",
+      ].join("\n"),
+      isError: false,
+    });
+    expect(await read("topics/tools.md")).toBe(
+      TOOLS_FILE.replace(
+        "[stated 2026/09/01] deploys on Heroku",
+        "[stated 2026/09/12] deploys on Fly.io (moved from Heroku)",
+      ),
+    );
+    expect(
+      await run({
+        command: "str_replace",
+        path: "/memories/topics/tools.md",
+        old_str: "Vim",
+        new_str: "x",
+      }),
+    ).toEqual({
+      text: "Error: No replacement was performed, old_str `Vim` did not appear verbatim in /memories/topics/tools.md.",
+      isError: true,
+    });
+    expect(
+      await run({
+        command: "str_replace",
+        path: "/memories/topics/tools.md",
+        old_str: "[stated",
+        new_str: "x",
+      }),
+    ).toEqual({
+      text: "Error: No replacement was performed. Multiple occurrences of old_str `[stated` in lines: 6, 7. Please ensure it is unique",
+      isError: true,
+    });
+  });
+
+  it("insert: adds dated lines at insert_line, refuses a line number out of range", async () => {
+    const { run, read, root } = await setup();
+    await mkdir(join(root, "topics"), { recursive: true });
+    await writeFile(join(root, "topics/tools.md"), TOOLS_FILE);
+    expect(
+      await run({
+        command: "insert",
+        path: "/memories/topics/tools.md",
+        insert_line: 7,
+        insert_text: "writes Rust at work\n",
+      }),
+    ).toEqual({ text: "The file /memories/topics/tools.md has been edited.", isError: false });
+    expect(await read("topics/tools.md")).toBe(
+      `${TOOLS_FILE}[stated 2026/09/12] writes Rust at work\n`,
+    );
+    expect(
+      await run({
+        command: "insert",
+        path: "/memories/topics/tools.md",
+        insert_line: 99,
+        insert_text: "x",
+      }),
+    ).toEqual({
+      text: "Error: Invalid `insert_line` parameter: 99. It should be within the range of lines of the file: [0, 8]",
+      isError: true,
+    });
+  });
+
+  it("rename and delete: move a file, then delete it; a deleted file's facts leave tombstones", async () => {
+    const { run, read, root, store } = await setup();
+    await mkdir(join(root, "topics"), { recursive: true });
+    await writeFile(join(root, "topics/tools.md"), TOOLS_FILE);
+    expect(
+      await run({
+        command: "rename",
+        old_path: "/memories/topics/tools.md",
+        new_path: "/memories/topics/dev-tools.md",
+      }),
+    ).toEqual({
+      text: "Successfully renamed /memories/topics/tools.md to /memories/topics/dev-tools.md",
+      isError: false,
+    });
+    expect(await read("topics/dev-tools.md")).toBe(TOOLS_FILE);
+    expect((await store.read("topics/tools.md")).exists).toBe(false);
+    expect(await run({ command: "delete", path: "/memories/topics/dev-tools.md" })).toEqual({
+      text: "Successfully deleted /memories/topics/dev-tools.md",
+      isError: false,
+    });
+    expect((await store.list()).map((row) => row.path)).toEqual([]);
+    expect(await run({ command: "delete", path: "/memories/topics/dev-tools.md" })).toEqual({
+      text: "Error: The path /memories/topics/dev-tools.md does not exist",
+      isError: true,
+    });
+    expect(await run({ command: "delete", path: "/memories" })).toEqual({
+      text: "Error: Cannot delete the /memories directory itself",
+      isError: true,
+    });
+    // The deleted facts cannot come back through the tool.
+    const again = await run({
+      command: "create",
+      path: "/memories/topics/tools.md",
+      file_text: "uses Neovim\n",
+    });
+    expect(again.isError).toBe(true);
+    expect(again.text).toContain("a fact the user asked to forget on 2026/09/12");
+  });
+
+  it("create and rename refuse an existing file, as the docs say", async () => {
+    const { run, root } = await setup();
+    await mkdir(join(root, "topics"), { recursive: true });
+    await writeFile(join(root, "topics/tools.md"), TOOLS_FILE);
+    await writeFile(join(root, "profile.md"), "---\nname: profile\ndescription: Who.\n---\n");
+    expect(await run({ command: "create", path: "/memories/profile.md", file_text: "x" })).toEqual({
+      text: "Error: File /memories/profile.md already exists",
+      isError: true,
+    });
+    expect(
+      await run({
+        command: "rename",
+        old_path: "/memories/topics/tools.md",
+        new_path: "/memories/profile.md",
+      }),
+    ).toEqual({
+      text: "Error: The destination /memories/profile.md already exists",
+      isError: true,
+    });
+  });
+});
+
+describe("hostile commands are refused with nothing written", () => {
+  const cases: Array<[string, Command, string]> = [
+    [
+      "a path outside /memories",
+      { command: "create", path: "/etc/passwd.md", file_text: "x" },
+      "Error: Path must start with /memories, got: /etc/passwd.md",
+    ],
+    [
+      "traversal out of /memories",
+      { command: "create", path: "/memories/../outside.md", file_text: "uses Neovim" },
+      "Error: Path /memories/../outside.md would escape /memories directory. Nothing was read or written; use a path such as /memories/topics/tools.md.",
+    ],
+    [
+      "traversal in a view",
+      { command: "view", path: "/memories/topics/../../outside.md" },
+      "Error: Path /memories/topics/../../outside.md would escape /memories directory. Nothing was read or written; use a path such as /memories/topics/tools.md.",
+    ],
+    [
+      "the tombstone folder",
+      { command: "create", path: "/memories/.memfiles/tombstones.md", file_text: "x" },
+      "refused",
+    ],
+    [
+      "a pasted API key",
+      {
+        command: "create",
+        path: "/memories/topics/keys.md",
+        file_text: `anthropic key is ${fakeAnthropicKey}`,
+      },
+      "Error: Refused to write /memories/topics/keys.md: the text holds a secret (anthropic_api_key). Secrets never go into memory; nothing was written. Leave the secret out.",
+    ],
+    [
+      "a pasted API key in an insert",
+      {
+        command: "insert",
+        path: "/memories/topics/tools.md",
+        insert_line: 7,
+        insert_text: `key ${fakeAnthropicKey}`,
+      },
+      "holds a secret",
+    ],
+    [
+      "a 50,000-char create",
+      {
+        command: "create",
+        path: "/memories/topics/huge.md",
+        file_text: "likes long notes ".repeat(2942),
+      },
+      "Error: Refused to write /memories/topics/huge.md: 50014 chars is over the 12000-char cap of a memory file. Nothing was written; keep one subject per file and merge or drop old lines.",
+    ],
+    [
+      "a file outside the subject layout",
+      { command: "create", path: "/memories/notes/today.md", file_text: "x" },
+      "this memory keeps one subject per file",
+    ],
+    [
+      "writing the generated index",
+      { command: "create", path: "/memories/MEMORY.md", file_text: "x" },
+      "Error: /memories/MEMORY.md is the index memfiles generates from the files; it cannot be created. Edit the memory files instead.",
+    ],
+  ];
+
+  it.each(cases)("%s", async (_name, command, expected) => {
+    const { run, root, snapshot } = await setup();
+    await mkdir(join(root, "topics"), { recursive: true });
+    await writeFile(join(root, "topics/tools.md"), TOOLS_FILE);
+    const before = await snapshot();
+    const result = await run(command);
+    expect(result.isError).toBe(true);
+    if (expected.startsWith("Error: ")) expect(result.text).toBe(expected);
+    else expect(result.text).toContain(expected);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("a link out of the folder is neither read nor written through", async () => {
+    const { run, root, base, snapshot } = await setup();
+    await mkdir(join(base, "outside"), { recursive: true });
+    await writeFile(join(base, "outside/secret.md"), "outside text\n");
+    await mkdir(root, { recursive: true });
+    await symlink(join(base, "outside"), join(root, "topics"));
+    const before = await snapshot();
+    const view = await run({ command: "view", path: "/memories/topics/secret.md" });
+    expect(view.isError).toBe(true);
+    expect(view.text).not.toContain("outside text");
+    const create = await run({
+      command: "create",
+      path: "/memories/topics/new.md",
+      file_text: "x",
+    });
+    expect(create.isError).toBe(true);
+    expect(create.text).toContain("refused");
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("re-creating a forgotten fact through create, insert or str_replace", async () => {
+    const { run, store, root, snapshot } = await setup();
+    await mkdir(join(root, "topics"), { recursive: true });
+    await writeFile(join(root, "topics/tools.md"), TOOLS_FILE);
+    await forget({ store, query: "where I deploy", now: NOW });
+    const before = await snapshot();
+    const attempts: Command[] = [
+      { command: "create", path: "/memories/topics/hosting.md", file_text: "deploys on Heroku\n" },
+      {
+        command: "insert",
+        path: "/memories/topics/tools.md",
+        insert_line: 6,
+        insert_text: "deploys on Render",
+      },
+      {
+        command: "str_replace",
+        path: "/memories/topics/tools.md",
+        old_str: "uses Neovim",
+        new_str: "uses Neovim\ndeploys on Heroku",
+      },
+    ];
+    for (const command of attempts) {
+      const result = await run(command);
+      expect(result).toEqual({
+        text: expect.stringMatching(
+          /^Error: Refused to write \/memories\/topics\/\S+: "deploys on \w+" is a fact the user asked to forget on 2026\/09\/12\. A forgotten fact is never written back; nothing was written\.$/,
+        ),
+        isError: true,
+      });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("a str_replace that removes a fact line is a forget: the line cannot come back", async () => {
+    const { run, read, root } = await setup();
+    await mkdir(join(root, "topics"), { recursive: true });
+    await writeFile(join(root, "topics/tools.md"), TOOLS_FILE);
+    const removed = await run({
+      command: "str_replace",
+      path: "/memories/topics/tools.md",
+      old_str: "[stated 2026/09/01] deploys on Heroku\n",
+      new_str: "",
+    });
+    expect(removed.isError).toBe(false);
+    expect(await read("topics/tools.md")).toBe(
+      TOOLS_FILE.replace("[stated 2026/09/01] deploys on Heroku\n", ""),
+    );
+    const back = await run({
+      command: "insert",
+      path: "/memories/topics/tools.md",
+      insert_line: 6,
+      insert_text: "deploys on Heroku",
+    });
+    expect(back.isError).toBe(true);
+    expect(back.text).toContain("a fact the user asked to forget");
+  });
+
+  it("remember lifts the tombstone: the user's own word wins again", async () => {
+    const { run, store, root } = await setup();
+    await mkdir(join(root, "topics"), { recursive: true });
+    await writeFile(join(root, "topics/tools.md"), TOOLS_FILE);
+    await forget({ store, query: "deploys on Heroku", now: NOW });
+    await remember({ store, path: "topics/tools.md", fact: "deploys on Heroku", now: NOW });
+    const result = await run({ command: "view", path: "/memories/topics/tools.md" });
+    expect(result.text).toContain("deploys on Heroku");
+  });
+
+  it("a write made after the read is never overwritten (version token)", async () => {
+    const { root, store, read } = await setup();
+    await mkdir(join(root, "topics"), { recursive: true });
+    await writeFile(join(root, "topics/tools.md"), TOOLS_FILE);
+    // A store whose read hands back the file as it was, while a person has since edited it.
+    const stale = await store.read("topics/tools.md");
+    await writeFile(join(root, "topics/tools.md"), `${TOOLS_FILE}[stated 2026/09/02] hand edit\n`);
+    const racing: MemoryToolStore = {
+      root: store.root,
+      maxChars: store.maxChars,
+      list: () => store.list(),
+      read: async (path) => (path === "topics/tools.md" ? stale : store.read(path)),
+      write: (path, content, version) => store.write(path, content, version),
+      delete: (path, version) => store.delete(path, version),
+      withLock: (fn) => store.withLock(fn),
+      readInternal: (path) => store.readInternal(path),
+      writeInternal: (path, text) => store.writeInternal(path, text),
+      renderIndex: () => store.renderIndex(),
+    };
+    const tool = memfilesMemoryTool({ store: racing, now: NOW });
+    await expect(
+      tool.run(
+        {
+          command: "insert",
+          path: "/memories/topics/tools.md",
+          insert_line: 7,
+          insert_text: "x y",
+        },
+        undefined as never,
+      ),
+    ).rejects.toThrow(
+      "Refused to write /memories/topics/tools.md: it changed since it was read (another writer). Nothing was written; view it again and retry.",
+    );
+    expect(await read("topics/tools.md")).toBe(`${TOOLS_FILE}[stated 2026/09/02] hand edit\n`);
+  });
+});

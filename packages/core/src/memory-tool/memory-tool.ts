@@ -1,0 +1,24 @@
+import { betaMemoryTool } from "@anthropic-ai/sdk/helpers/beta/memory";
+import {
+  createMemoryToolHandlers,
+  type MemoryToolHandlersOptions,
+} from "./memory-tool-handlers.js";
+
+/**
+ * Claude's memory tool (`memory_20250818`) backed by a memfiles store: the SDK's `betaMemoryTool`
+ * helper over {@link createMemoryToolHandlers}, ready for `client.beta.messages.toolRunner({ tools:
+ * [tool] })` or for running a `tool_use` block yourself with `tool.run(block.input)`.
+ *
+ * @param options - `{ store, layout?, now? }` (see {@link MemoryToolHandlersOptions}).
+ * @param extraProps - More tool-definition fields, e.g. `{ cache_control: { type: "ephemeral" } }`.
+ * @returns The runnable tool definition (`type: "memory_20250818"`, `name: "memory"`).
+ * @example
+ * const tool = memfilesMemoryTool({ store: new MemoryStore({ root: "memory" }) });
+ * await tool.run({ command: "view", path: "/memories" });
+ */
+export function memfilesMemoryTool(
+  options: MemoryToolHandlersOptions,
+  extraProps?: Parameters<typeof betaMemoryTool>[1],
+): ReturnType<typeof betaMemoryTool> {
+  return betaMemoryTool(createMemoryToolHandlers(options), extraProps);
+}

@@ -1,0 +1,78 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { MemoryStore } from "../store/index.js";
+import { applyProposals } from "./apply-proposals.js";
+
+const NOW = new Date("2026-09-20T12:00:00Z");
+const transcript = {
+  date: "2026-09-20",
+  turns: [{ role: "user" as const, content: "I deploy everything on Fly.io these days" }],
+};
+
+async function newStore(maxChars?: number): Promise<MemoryStore> {
+  return new MemoryStore({
+    root: join(await mkdtemp(join(tmpdir(), "memfiles-apply-proposals-")), "memory"),
+    ...(maxChars === undefined ? {} : { maxChars }),
+  });
+}
+
+describe("applyProposals", () => {
+  it("applies a proposal quoting a user turn and rejects one that does not, with no usage", async () => {
+    const store = await newStore();
+    const result = await applyProposals({
+      store,
+      transcript,
+      now: NOW,
+      proposals: [
+        {
+          file: "topics/hosting.md",
+          fact: "deploys everything on Fly.io",
+          evidence: "I deploy everything on Fly.io these days",
+          replaces: null,
+          description: null,
+        },
+        {
+          file: "profile.md",
+          fact: "lives in Lisbon",
+          evidence: "I live in Lisbon",
+          replaces: null,
+          description: null,
+        },
+      ],
+    });
+    expect(result.applied.map((applied) => applied.line)).toEqual([
+      "[stated 2026/09/20] deploys everything on Fly.io",
+    ]);
+    expect(result.rejected.map((rejected) => rejected.code)).toEqual(["evidence_not_found"]);
+    expect(result.usage).toEqual({
+      input: 0,
+      output: 0,
+      cacheWrite5m: 0,
+      cacheWrite1h: 0,
+      cacheRead: 0,
+    });
+  });
+
+  it("refuses a write past the cap as too_long without calling a model", async () => {
+    const store = await newStore(120);
+    const result = await applyProposals({
+      store,
+      transcript,
+      now: NOW,
+      proposals: [
+        {
+          file: "topics/hosting.md",
+          fact: "deploys everything on Fly.io",
+          evidence: "I deploy everything on Fly.io these days",
+          replaces: null,
+          description: null,
+        },
+      ],
+    });
+    expect(result.rejected.map((rejected) => rejected.code)).toEqual(["too_long"]);
+    expect(result.consolidated).toEqual([]);
+    expect((await store.read("topics/hosting.md")).exists).toBe(false);
+  });
+});

@@ -1,0 +1,35 @@
+import { MemfilesError } from "@memfiles/errors";
+
+const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A project name that is not one kebab-case word group (`projects/<name>.md` must be a memory path). */
+export class ProjectScopeError extends MemfilesError {
+  override readonly name = "ProjectScopeError";
+
+  constructor(project: string) {
+    super(
+      `Refused project scope ${JSON.stringify(project)}: a project is named by lowercase letters and digits joined by single hyphens, as its file projects/<name>.md. Pass --project my-app, for example.`,
+      { code: "invalid_project", userFixable: true },
+    );
+  }
+}
+
+/**
+ * Which memory paths a server with an optional project scope shows and edits. Without a project,
+ * every file. With one, every file except other projects' files: `projects/<project>.md` (and
+ * `projects/<project>/...`) stays, `projects/<other>.md` is hidden, so a project's memory never
+ * fires in another (the seed design's second write-up: "Scope: global vs one project").
+ *
+ * @param project - The project name (kebab-case), or undefined for no scope.
+ * @returns A predicate over memory paths such as `projects/my-app.md`.
+ * @throws {ProjectScopeError} when the name is not kebab-case.
+ * @example inScope("my-app")("projects/other.md") // false
+ */
+export function inScope(project: string | undefined): (path: string) => boolean {
+  if (project === undefined) return () => true;
+  if (!KEBAB.test(project)) throw new ProjectScopeError(project);
+  return (path) =>
+    !path.startsWith("projects/") ||
+    path === `projects/${project}.md` ||
+    path.startsWith(`projects/${project}/`);
+}
