@@ -1,7 +1,11 @@
 import { lintSource } from "@secretlint/core";
 import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset-recommend";
 import { findIbans, SECRET_PATTERNS } from "./secret-patterns.js";
+import { setSecretlintProfiling } from "./secretlint-profiler.js";
 import { isStatedCredential } from "./stated-credential.js";
+
+// secretlint 11 keeps and searches every mark its profiler makes: each scan got slower (issue 20).
+setSecretlintProfiling(false);
 
 /** One secret found in a text; the range is in UTF-16 code units of the scanned text. */
 export type SecretFinding = {
