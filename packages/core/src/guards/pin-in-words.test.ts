@@ -27,6 +27,7 @@ describe("findSecrets: a PIN stated in words", () => {
     ["a bowling pin", "The last bowling pin was wobbling for a second before it fell."],
     ["a pin on a map", "She put a pin on the map at Lisbon. Is that where you grew up?"],
     ["a hair pin", "the pin is silver and came from my grandmother"],
+    ["a pin with a 3-digit size", "the hat pin is 150 mm long"],
   ])("allows %s", async (_, text) => {
     expect(await findSecrets(text)).toEqual({ findings: [], redacted: text });
   });
