@@ -1,0 +1,27 @@
+// A sentence ends before the value: ". Is", "! Was", `?" The` (an abbreviation such as "Inc. is"
+// runs on in lower case and is not an end).
+const SENTENCE_END = /[.!?]["')\]]*\s+\p{Lu}/u;
+// The keyword names a PIN, not a password or passcode.
+const PIN_KEYWORD = /^pin(?:s|\s+code|\s+number)?\b/i;
+// ISO 9564-1: a PIN is 4 to 12 digits; a value with fewer digits is not one.
+const PIN_DIGITS = 4;
+
+/**
+ * Whether a match of the "credential said in words" pattern (`my bank PIN is 4821`, `password for
+ * the wifi: x`) states a credential, rather than mentioning the word: the words between the keyword
+ * and the value stay in one sentence, and a PIN's value holds at least 4 digits (ISO 9564-1 PINs
+ * are 4 to 12 digits), so "a spiderman pin on your purse. Is Spider-Man ..." and "the bowling pin
+ * was wobbling" are not PINs (LoCoMo, issue 20).
+ *
+ * @param matched - The whole match, from the keyword (`password`, `PIN code`, ...) to the value.
+ * @param value - The value the match ends with (the part that would be redacted).
+ * @returns `true` when the match is a credential to refuse.
+ * @example isStatedCredential("my bank PIN is 4821".slice(8), "4821") // true
+ * @example isStatedCredential("pin on your purse. Is Spider-Man", "Spider-Man") // false
+ */
+export function isStatedCredential(matched: string, value: string): boolean {
+  const lead = matched.slice(0, matched.length - value.length);
+  if (SENTENCE_END.test(lead)) return false;
+  if (!PIN_KEYWORD.test(lead)) return true;
+  return (value.match(/\d/g)?.length ?? 0) >= PIN_DIGITS;
+}
