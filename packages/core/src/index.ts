@@ -90,6 +90,7 @@ export {
 } from "./models/index.js";
 export { type BuildSystemOptions, buildSystem, type RecallStore } from "./recall/index.js";
 export {
+  type BackendWriteResult,
   type CheckResult,
   DEFAULT_MAX_CHARS,
   MemoryLockError,
@@ -98,6 +99,9 @@ export {
   MemoryStore,
   type MemoryStoreOptions,
   type ReadResult,
+  type StorageBackend,
+  type StoredFile,
+  versionToken,
   type WriteFailureCode,
   type WriteResult,
 } from "./store/index.js";
