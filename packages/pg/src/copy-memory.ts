@@ -1,5 +1,5 @@
-import { MemfilesError } from "@memfiles/errors";
 import type { MemoryStore } from "@memfiles/core";
+import { MemfilesError } from "@memfiles/errors";
 
 /**
  * The internal files a move carries along (the file backend's `.memfiles/`): tombstones (so a

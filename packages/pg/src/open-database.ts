@@ -33,9 +33,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<S
             ...(options.maxConnections === undefined ? {} : { max: options.maxConnections }),
           }),
         )
-      : pgliteClient(
-          options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir),
-        );
+      : pgliteClient(options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir));
   try {
     await migrate(sql);
   } catch (error) {

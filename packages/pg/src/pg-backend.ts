@@ -13,6 +13,14 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const MAX_TENANT_CHARS = 200;
 const NEW_VERSION = "new";
 
+// PGlite decodes every text field with a default TextDecoder, which drops a leading byte order
+// mark; a file that starts with one would lose it (and its version token would change). So text
+// is selected behind one guard character (`CONTENT`) and `unguard` takes it off again.
+const CONTENT = "('.' || content) AS content";
+function unguard<Row extends { content: string }>(row: Row): Row {
+  return { ...row, content: row.content.slice(1) };
+}
+
 /** Options of {@link PgBackend}. */
 export type PgBackendOptions = {
   /** The database (see `pgPoolClient`, `pgliteClient`); its schema must be migrated (`migrate`). */
@@ -81,18 +89,18 @@ export class PgBackend implements StorageBackend {
 
   async readMany(paths: readonly string[]): Promise<StoredFile[]> {
     const { rows } = await this.#sql.query<StoredFile>(
-      "SELECT path, content, version FROM memory_files WHERE tenant = $1 AND path = ANY($2::text[])",
+      `SELECT path, ${CONTENT}, version FROM memory_files WHERE tenant = $1 AND path = ANY($2::text[])`,
       [this.tenant, paths],
     );
-    return rows;
+    return rows.map(unguard);
   }
 
   async read(path: string): Promise<StoredFile | undefined> {
     const { rows } = await this.#sql.query<StoredFile>(
-      "SELECT path, content, version FROM memory_files WHERE tenant = $1 AND path = $2",
+      `SELECT path, ${CONTENT}, version FROM memory_files WHERE tenant = $1 AND path = $2`,
       [this.tenant, path],
     );
-    return rows[0];
+    return rows[0] && unguard(rows[0]);
   }
 
   async writeIfVersion(
@@ -132,10 +140,10 @@ export class PgBackend implements StorageBackend {
 
   async readInternal(name: string): Promise<string | undefined> {
     const { rows } = await this.#sql.query<{ content: string }>(
-      "SELECT content FROM memory_internal WHERE tenant = $1 AND name = $2",
+      `SELECT ${CONTENT} FROM memory_internal WHERE tenant = $1 AND name = $2`,
       [this.tenant, name],
     );
-    return rows[0]?.content;
+    return rows[0] && unguard(rows[0]).content;
   }
 
   async writeInternal(name: string, text: string): Promise<void> {
@@ -156,10 +164,10 @@ export class PgBackend implements StorageBackend {
 
   async readIndex(): Promise<string | undefined> {
     const { rows } = await this.#sql.query<{ content: string }>(
-      "SELECT content FROM memory_index WHERE tenant = $1",
+      `SELECT ${CONTENT} FROM memory_index WHERE tenant = $1`,
       [this.tenant],
     );
-    return rows[0]?.content;
+    return rows[0] && unguard(rows[0]).content;
   }
 
   async writeIndex(text: string): Promise<void> {
@@ -184,11 +192,11 @@ export class PgBackend implements StorageBackend {
       change: "update" | "delete";
       replaced_at: Date;
     }>(
-      `SELECT version, content, change, replaced_at FROM memory_history
+      `SELECT version, ${CONTENT}, change, replaced_at FROM memory_history
        WHERE tenant = $1 AND path = $2 ORDER BY id DESC`,
       [this.tenant, path],
     );
-    return rows.map((row) => ({
+    return rows.map(unguard).map((row) => ({
       version: row.version,
       content: row.content,
       change: row.change,

@@ -11,9 +11,9 @@ import {
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
 import { foldFileName } from "../text/index.js";
-import { isLeftoverTemp, readFileInside, writeFileInside } from "./inside-root.js";
 import { BackendStore } from "./backend/backend-store.js";
 import type { StorageBackend } from "./backend/storage-backend.js";
+import { isLeftoverTemp, readFileInside, writeFileInside } from "./inside-root.js";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
 import { formatMemoryIndex, formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
 import {

@@ -1,6 +1,6 @@
+import { parseInternalName } from "../internal-files.js";
 import { formatMemoryIndex, formatMemoryIndexLine, parseMemoryIndex } from "../memory-index.js";
 import { parseMemoryPath } from "../memory-path.js";
-import { parseInternalName } from "../internal-files.js";
 import { INTERNAL_FOLDER, PENDING_FORGET_FILE } from "../store-lock.js";
 import type { CheckResult, MemoryRow, ReadResult, WriteResult } from "../types.js";
 import { NEW_VERSION } from "../version-token.js";
@@ -154,16 +154,16 @@ export class BackendStore {
     return withBackendLock(this.#backend.label, (run) => this.#backend.withLock(run), fn);
   }
 
-  readInternal(relativePath: string): Promise<string | undefined> {
+  async readInternal(relativePath: string): Promise<string | undefined> {
     return this.#backend.readInternal(parseInternalName(relativePath));
   }
 
-  writeInternal(relativePath: string, text: string): Promise<void> {
+  async writeInternal(relativePath: string, text: string): Promise<void> {
     const name = parseInternalName(relativePath);
     return this.withLock(() => this.#backend.writeInternal(name, text));
   }
 
-  appendInternal(relativePath: string, text: string): Promise<void> {
+  async appendInternal(relativePath: string, text: string): Promise<void> {
     const name = parseInternalName(relativePath);
     return this.withLock(() => this.#backend.appendInternal(name, text));
   }
