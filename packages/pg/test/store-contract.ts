@@ -1,4 +1,3 @@
-import type Anthropic from "@anthropic-ai/sdk";
 import {
   applyWriteReply,
   forget,
@@ -36,10 +35,12 @@ export const HOSTILE_PATHS = [
   "",
 ];
 
+type Message = Parameters<typeof applyWriteReply>[1];
+
 /** A write-pass reply (the model's `propose_memories` call), as the Messages API returns one. */
 export function proposing(
   memories: Array<{ file: string; fact: string; evidence: string }>,
-): Anthropic.Message {
+): Message {
   return {
     id: "msg_contract",
     type: "message",
@@ -58,7 +59,7 @@ export function proposing(
     stop_reason: "tool_use",
     stop_sequence: null,
     usage: { input_tokens: 100, output_tokens: 20 },
-  } as unknown as Anthropic.Message;
+  } as unknown as Message;
 }
 
 /**
