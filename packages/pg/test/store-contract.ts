@@ -13,6 +13,9 @@ export type OpenStore = () => Promise<{ store: MemoryStore; close: () => Promise
 
 const NOW = new Date("2026-09-12T18:30:00Z");
 
+/** The fact the forget races use: remembered, forgotten, then re-proposed by a write pass. */
+export const FORGOTTEN_FACT = "deploys on Fly.io";
+
 /** A memory file as memfiles writes one. */
 export function memoryFile(name: string, description: string, lines: string[]): string {
   return `---\nname: ${name}\ndescription: ${description}\nupdated: 2026/09/12\n---\n\n${lines.map((line) => `- ${line}`).join("\n")}\n`;
