@@ -18,6 +18,7 @@ const RUN = `run-${process.pid}-${Date.now().toString(36)}`;
 
 if (DATABASE_URL === "") {
   describe("PostgreSQL server", () => {
+    // biome-ignore lint/suspicious/noSkippedTests: skipped on purpose, with why, when no server is set up.
     it.skip("needs DATABASE_URL: `bash scripts/pg-test.sh` starts a throwaway server and runs these", () => {});
   });
 } else {
