@@ -54,6 +54,14 @@ if (DATABASE_URL === "") {
       process.stdout.write(`contention: 400 increments, ${conflicts} version conflicts retried\n`);
     });
 
+    it("4 processes x 100 increments of an internal file under withLock (how tombstones change) end at exactly 400", async () => {
+      const tenant = `${RUN}-locked`;
+      await Promise.all(
+        Array.from({ length: 4 }, () => runChild(["locked-increment", tenant, "100"])),
+      );
+      expect(await pgMemoryStore(await shared(), tenant).readInternal("counter.txt")).toBe("400");
+    });
+
     it("a forget racing a write pass that re-proposes the forgotten fact: the fact never returns", async () => {
       const rounds = 25;
       const prefix = `${RUN}-race`;

@@ -1,6 +1,7 @@
 // A separate process for the real-server tests (pg-server.test.ts): its own pool, so its own
 // connections. Usage (DATABASE_URL set):
 //   server-child.ts increment <tenant> <count>      read-modify-write counter.md <count> times
+//   server-child.ts locked-increment <tenant> <count>  the same on an internal file, under withLock
 //   server-child.ts forget <tenant-prefix> <rounds>  forget "deploys on Fly.io" in each tenant
 //   server-child.ts write-pass <tenant-prefix> <rounds>  a write pass re-proposing it in each
 import { applyWriteReply, forget } from "@memfiles/core";
@@ -10,7 +11,9 @@ import { FORGOTTEN_FACT, memoryFile, proposing } from "./store-contract.js";
 const [mode, tenant, countText] = process.argv.slice(2);
 const count = Number(countText);
 if (!mode || !tenant || !Number.isInteger(count)) {
-  throw new Error("Usage: server-child.ts increment|forget|write-pass <tenant> <count>");
+  throw new Error(
+    "Usage: server-child.ts increment|locked-increment|forget|write-pass <tenant> <count>",
+  );
 }
 const sql = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? "", maxConnections: 2 });
 const now = new Date("2026-09-12T18:30:00Z");
@@ -29,6 +32,16 @@ try {
       if (written.ok) done += 1;
       else if (written.code === "version_conflict") conflicts += 1;
       else throw new Error(written.message);
+    }
+  } else if (mode === "locked-increment") {
+    // How tombstones are changed: read and replace an internal file under the store's lock (no
+    // version token), so only the lock keeps two processes from losing each other's update.
+    const store = pgMemoryStore(sql, tenant);
+    for (let done = 0; done < count; done++) {
+      await store.withLock(async () => {
+        const value = Number((await store.readInternal("counter.txt")) ?? "0");
+        await store.writeInternal("counter.txt", String(value + 1));
+      });
     }
   } else if (mode === "forget") {
     for (let round = 0; round < count; round++) {
