@@ -4,6 +4,7 @@
 # port, removed on exit), runs @memfiles/pg's real-server tests (the store contract, tenancy, and
 # the contention tests across processes) with DATABASE_URL set, then stops the server.
 # Usage: bash scripts/pg-test.sh [vitest args]   (PG_TEST_PORT overrides the port, default 54329)
+#        bash scripts/pg-test.sh bench            (@memfiles/pg's bench with the real server too)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -47,4 +48,8 @@ trap stop EXIT
 
 export DATABASE_URL="postgres://memfiles@127.0.0.1:$port/memfiles"
 echo "pg-test: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port (data in $data, removed on exit)"
-pnpm --filter @memfiles/pg exec vitest run test/pg-server.test.ts "$@"
+if [ "${1:-}" = "bench" ]; then
+  pnpm --filter @memfiles/pg bench
+else
+  pnpm --filter @memfiles/pg exec vitest run test/pg-server.test.ts "$@"
+fi
