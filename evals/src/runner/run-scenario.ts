@@ -169,6 +169,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   let session: RecordingSession | undefined;
   let detach: (() => void) | undefined;
   let root: string | undefined;
+  const mirror = { current: async () => {} };
   try {
     const scenario =
       options.scenario ?? (await loadScenario(options.scenariosDir, options.scenarioId));
@@ -201,6 +202,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     const client = createClient(options, attached);
     root = await mkdtemp(join(tmpdir(), `memfiles-eval-${options.scenarioId}-`));
     answer = await runSessions({
+      mirror,
       scenario,
       options,
       session,
@@ -212,6 +214,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
       toolCalls,
       cacheWarnings,
     });
+    await mirror.current();
     files = await readMemoryFiles(root);
     const requests = session.requests.map((request) => request.body);
     const run = { ...options, writeBatch: writesAllBatched(scenario, options) };
@@ -223,7 +226,10 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
       reported instanceof Error
         ? { name: reported.name, message: reported.message }
         : { name: "Error", message: String(reported) };
-    if (root !== undefined) files = await readMemoryFiles(root).catch(() => ({}));
+    if (root !== undefined) {
+      await mirror.current().catch(() => {});
+      files = await readMemoryFiles(root).catch(() => ({}));
+    }
   } finally {
     detach?.();
     if (root !== undefined) await rm(root, { recursive: true, force: true });
@@ -264,6 +270,8 @@ type RunContext = {
   toolCalls: ChatToolCalls[];
   /** Cache warnings by breakpoint name (the first one seen is kept). */
   cacheWarnings: Map<string, CacheWarning>;
+  /** Writes the store back into `root` before files are graded (a non-folder backend only). */
+  mirror: { current: () => Promise<void> };
 };
 
 /** What every stage of one run shares: the store, the client, the prompts and the hooks. */
@@ -298,10 +306,16 @@ function resolvePrompts(options: RunScenarioOptions) {
 async function runSessions(run: RunContext): Promise<string> {
   const { scenario, options, session, root, calls, cacheWarnings } = run;
   await writeSeedFiles(root, scenario.seedFiles);
+  let store = new MemoryStore({ root });
+  if (options.storeBackend !== undefined) {
+    const opened = await options.storeBackend.open(root);
+    store = opened.store;
+    run.mirror.current = opened.mirror;
+  }
   let current: CallCost["session"] = 1;
   const context: StageContext = {
     run,
-    store: new MemoryStore({ root }),
+    store,
     prompts: resolvePrompts(options),
     onUsage: (record) => {
       calls.push({
@@ -345,6 +359,7 @@ async function runSession(context: StageContext, fixture: Session, number: numbe
     .slice(firstRequest)
     .filter((request) => request.step === `session ${number}: chat`)
     .map((request) => request.body);
+  await run.mirror.current();
   run.checks.push(
     ...(await gradeSessionFiles(fixture, { root: run.root, sessionNumber: number, requests })),
   );
