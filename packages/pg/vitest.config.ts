@@ -2,8 +2,12 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    // PGlite starts a WASM Postgres per test (about a second on a shared 2-core machine).
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // PGlite starts a WASM Postgres (a few seconds alone, 40 s and more while the whole of
+    // `pnpm test` shares 2 cores): the ceilings guard against hangs, they are not speed checks.
+    testTimeout: 120_000,
+    // One file at a time: each starts its own PGlite, and two at once on 2 shared cores starve
+    // the other packages' tests (turbo also runs this package after core's tests).
+    fileParallelism: false,
+    hookTimeout: 180_000,
   },
 });

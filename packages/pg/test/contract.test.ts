@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { MemoryStore } from "@memfiles/core";
-import { afterAll } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { migrate, pgliteClient, pgMemoryStore, type SqlClient } from "../src/index.js";
 import { describeStoreContract } from "./store-contract.js";
 
@@ -17,18 +17,18 @@ describeStoreContract("file system", async () => {
 
 // One embedded database for the file (it takes seconds to start); each case gets a fresh tenant,
 // which is also what an application does: one database, one tenant per user.
-let database: Promise<SqlClient> | undefined;
+let database: SqlClient | undefined;
 let tenants = 0;
+beforeAll(async () => {
+  database = pgliteClient(new PGlite());
+  await migrate(database);
+});
 afterAll(async () => {
-  if (database) await (await database).close();
+  await database?.close();
 });
 
 describeStoreContract("PGlite", async () => {
-  database ??= (async () => {
-    const sql = pgliteClient(new PGlite());
-    await migrate(sql);
-    return sql;
-  })();
+  if (database === undefined) throw new Error("PGlite did not start (see beforeAll)");
   tenants += 1;
-  return { store: pgMemoryStore(await database, `user-${tenants}`), close: async () => {} };
+  return { store: pgMemoryStore(database, `user-${tenants}`), close: async () => {} };
 });
