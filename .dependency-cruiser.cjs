@@ -76,7 +76,8 @@ module.exports = {
     },
     {
       name: "package-pg-imports-above",
-      comment: "Packages import downward only: evals -> pg -> core (DESIGN.md; core has no database dependency).",
+      comment:
+        "Packages import downward only: evals -> pg -> core (DESIGN.md; core has no database dependency).",
       severity: "error",
       from: { path: "^packages/pg/" },
       to: { path: "^(evals|packages/cli)/" },
