@@ -59,21 +59,29 @@ module.exports = {
       comment: "Packages import downward only: evals -> core -> prompts -> errors (DESIGN.md).",
       severity: "error",
       from: { path: "^packages/errors/" },
-      to: { path: "^(packages/(prompts|core)|evals)/" },
+      to: { path: "^(packages/(prompts|core|pg)|evals)/" },
     },
     {
       name: "package-prompts-imports-above",
       comment: "Packages import downward only: evals -> core -> prompts -> errors (DESIGN.md).",
       severity: "error",
       from: { path: "^packages/prompts/" },
-      to: { path: "^(packages/core|evals)/" },
+      to: { path: "^(packages/(core|pg)|evals)/" },
     },
     {
       name: "package-core-imports-above",
       comment: "Packages import downward only: evals -> core -> prompts -> errors (DESIGN.md).",
       severity: "error",
       from: { path: "^packages/core/" },
-      to: { path: "^evals/" },
+      to: { path: "^(evals|packages/pg)/" },
+    },
+    {
+      name: "package-pg-imports-above",
+      comment:
+        "Packages import downward only: evals -> pg -> core (DESIGN.md; core has no database dependency).",
+      severity: "error",
+      from: { path: "^packages/pg/" },
+      to: { path: "^(evals|packages/cli)/" },
     },
     {
       name: "package-mcp-imported",

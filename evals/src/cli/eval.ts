@@ -28,6 +28,7 @@ import {
 } from "../report/index.js";
 import { createProgress } from "../report/progress.js";
 import { runScenario } from "../runner/index.js";
+import { closePgliteStoreBackend, pgliteStoreBackend } from "../runner/pg-store-backend.js";
 import type { RunMode, ScenarioResult } from "../runner/types.js";
 import { loadScenarios, type Scenario } from "../scenarios/index.js";
 import { cliArguments, fromUserCwd, isEntryPoint, runCli } from "./command-line.js";
@@ -41,7 +42,7 @@ export const DEFAULT_SCENARIOS_DIR = join(EVALS_ROOT, "..", "scenarios");
 /** Default folder of `report.html` and `history.jsonl`: `evals/out`. */
 export const DEFAULT_OUT_DIR = join(EVALS_ROOT, "out");
 
-const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N]... [--json <file>] [--out <dir>] [--history <file>] [--record] [--batch] [--verbose]
+const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N]... [--json <file>] [--out <dir>] [--history <file>] [--record] [--batch] [--backend files|pg] [--verbose]
 
 Runs every scenario offline from recorded API responses and grades it.
   --scenario <id>     only this scenario (repeatable; default: every scenario)
@@ -53,6 +54,8 @@ Runs every scenario offline from recorded API responses and grades it.
   --history <file>    run history appended to (default $${HISTORY_FILE_ENV} or <out>/history.jsonl)
   --record            call the API and write the recordings (needs ANTHROPIC_API_KEY)
   --batch             send every write pass as a Message Batch (half price, same checks)
+  --backend <name>    where each run's memory lives: files (default, a folder) or pg (PostgreSQL
+                      embedded as PGlite, one tenant per run; files are graded as mirrored back)
   --recordings <dir>  recordings folder (default evals/recordings)
   --scenarios <dir>   scenario fixtures folder (default scenarios/)
   --verbose           print the full usage-estimation method of authored recordings
@@ -159,7 +162,11 @@ export async function evalMain(
     error: (text) => process.stderr.write(text),
   },
 ): Promise<EvalMainResult> {
-  return runCli("pnpm eval", () => evalCommand(argv, output), output.error);
+  try {
+    return await runCli("pnpm eval", () => evalCommand(argv, output), output.error);
+  } finally {
+    await closePgliteStoreBackend();
+  }
 }
 
 async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMainResult> {
@@ -173,6 +180,10 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
   if (values.help) {
     output.out(`${USAGE}\n`);
     return { exitCode: 0 };
+  }
+  if (values.backend !== "files" && values.backend !== "pg") {
+    output.error(`--backend "${values.backend}" is not a backend: give files or pg.\n\n${USAGE}\n`);
+    return { exitCode: 2 };
   }
   const released = releasedExtractionPrompts();
   for (const prompt of values.prompt ?? []) {
@@ -311,6 +322,7 @@ async function runPrompt(options: {
           recordingsDir,
           scenariosDir,
           writeBatch: values.batch,
+          ...(values.backend === "pg" ? { storeBackend: pgliteStoreBackend } : {}),
         }),
       );
     }
@@ -333,6 +345,7 @@ function parse(argv: string[]) {
       history: { type: "string" },
       record: { type: "boolean", default: false },
       batch: { type: "boolean", default: false },
+      backend: { type: "string", default: "files" },
       recordings: { type: "string" },
       scenarios: { type: "string" },
       verbose: { type: "boolean", default: false },

@@ -175,6 +175,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   let detach: (() => void) | undefined;
   let root: string | undefined;
   let strategy: RecallStrategy = options.recall ?? "index";
+  const mirror = { current: async () => {} };
   try {
     const scenario =
       options.scenario ?? (await loadScenario(options.scenariosDir, options.scenarioId));
@@ -209,6 +210,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     root = await mkdtemp(join(tmpdir(), `memfiles-eval-${options.scenarioId}-`));
     const recalls: { question?: RecallResult } = {};
     answer = await runSessions({
+      mirror,
       scenario,
       options,
       session,
@@ -221,6 +223,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
       cacheWarnings,
       recalls,
     });
+    await mirror.current();
     files = await readMemoryFiles(root);
     const requests = session.requests.map((request) => request.body);
     const run = {
@@ -245,7 +248,10 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
       reported instanceof Error
         ? { name: reported.name, message: reported.message }
         : { name: "Error", message: String(reported) };
-    if (root !== undefined) files = await readMemoryFiles(root).catch(() => ({}));
+    if (root !== undefined) {
+      await mirror.current().catch(() => {});
+      files = await readMemoryFiles(root).catch(() => ({}));
+    }
   } finally {
     detach?.();
     if (root !== undefined) await rm(root, { recursive: true, force: true });
@@ -330,6 +336,8 @@ type RunContext = {
   cacheWarnings: Map<string, CacheWarning>;
   /** What recall did for the final question (`ChatResult.recall`), for the graders. */
   recalls: { question?: RecallResult };
+  /** Writes the store back into `root` before files are graded (a non-folder backend only). */
+  mirror: { current: () => Promise<void> };
 };
 
 /**
@@ -392,10 +400,16 @@ function resolvePrompts(options: RunScenarioOptions) {
 async function runSessions(run: RunContext): Promise<string> {
   const { scenario, options, session, root, calls, cacheWarnings } = run;
   await writeSeedFiles(root, scenario.seedFiles);
+  let store = new MemoryStore({ root });
+  if (options.storeBackend !== undefined) {
+    const opened = await options.storeBackend.open(root);
+    store = opened.store;
+    run.mirror.current = opened.mirror;
+  }
   let current: CallCost["session"] = 1;
   const context: StageContext = {
     run,
-    store: new MemoryStore({ root }),
+    store,
     prompts: resolvePrompts(options),
     onUsage: (record) => {
       calls.push({
@@ -452,6 +466,7 @@ async function runSession(context: StageContext, fixture: Session, number: numbe
     .slice(firstRequest)
     .filter((request) => request.step === `session ${number}: chat`)
     .map((request) => request.body);
+  await run.mirror.current();
   run.checks.push(
     ...(await gradeSessionFiles(fixture, { root: run.root, sessionNumber: number, requests })),
   );

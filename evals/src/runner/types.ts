@@ -1,6 +1,7 @@
 import type {
   CacheWarning,
   ConsolidateAllResult,
+  MemoryStore,
   ModelUsage,
   RecallStrategy,
   Stage,
@@ -70,6 +71,22 @@ export type RunScenarioOptions = {
    * A run whose strategy differs from the scenario's replays `<scenarioId>@<strategy>.json`.
    */
   recall?: RecallStrategy;
+  /**
+   * Where the run's memory lives (issue 17; `pnpm eval --backend pg`): opened on the run's folder
+   * after its seed files are written; omit for the folder itself (the file system backend).
+   */
+  storeBackend?: EvalStoreBackend;
+};
+
+/**
+ * A store backend for eval runs: `open` takes the run's folder (seed files written), moves it into
+ * the backend and returns the store the stages use, and `mirror`, which writes the store back into
+ * the folder so the graders (which read files) see what the backend holds.
+ */
+export type EvalStoreBackend = {
+  /** Its name in reports, e.g. `pg`. */
+  name: string;
+  open(root: string): Promise<{ store: MemoryStore; mirror: () => Promise<void> }>;
 };
 
 /** One model call, priced. */

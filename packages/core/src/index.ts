@@ -126,6 +126,7 @@ export {
   type VerifyClaim,
 } from "./recall/index.js";
 export {
+  type BackendWriteResult,
   type CheckResult,
   DEFAULT_MAX_CHARS,
   MemoryLockError,
@@ -134,6 +135,9 @@ export {
   MemoryStore,
   type MemoryStoreOptions,
   type ReadResult,
+  type StorageBackend,
+  type StoredFile,
+  versionToken,
   type WriteFailureCode,
   type WriteResult,
 } from "./store/index.js";

@@ -1,5 +1,12 @@
 export {
+  type BackendWriteResult,
+  type StorageBackend,
+  type StoredFile,
+  withBackendLock,
+} from "./backend/index.js";
+export {
   appendInternalFile,
+  parseInternalName,
   readInternalFile,
   writeInternalFile,
 } from "./internal-files.js";

@@ -35,6 +35,19 @@ function internalSegments(relativePath: string): string[] {
   return segments;
 }
 
+/**
+ * Check the name of an internal file (the rule of `readInternalFile`) and return it without a
+ * leading `.memfiles/`: the key a non-file backend stores it under.
+ *
+ * @param relativePath - e.g. `tombstones.json` or `.memfiles/usage.jsonl`.
+ * @returns The name inside `.memfiles/`, e.g. `usage.jsonl`.
+ * @throws {MemoryPathError} when the name is not a plain relative name.
+ * @example parseInternalName(".memfiles/usage.jsonl") // "usage.jsonl"
+ */
+export function parseInternalName(relativePath: string): string {
+  return internalSegments(relativePath).join("/");
+}
+
 // A link anywhere under .memfiles/ could send internal writes outside the root (a cloned memory
 // folder may carry one), so every existing component must be a real folder or a real file.
 async function internalTarget(

@@ -11,6 +11,8 @@ import {
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
 import { foldFileName } from "../text/index.js";
+import { BackendStore } from "./backend/backend-store.js";
+import type { StorageBackend } from "./backend/storage-backend.js";
 import { isLeftoverTemp, readFileInside, writeFileInside } from "./inside-root.js";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
 import { formatMemoryIndex, formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
@@ -153,16 +155,36 @@ export class MemoryStore {
   readonly #lockOptions: StoreLockOptions;
   readonly #cache = new Map<string, CacheEntry>();
   #indexSeen: { key: string; text: string } | undefined;
+  // Set when the store was opened with `{ backend }`: every public method goes there instead.
+  readonly #backed: BackendStore | undefined;
 
   /**
    * Opens a memory folder; nothing is read or created until the first call.
    *
    * @param options - `{ root, maxChars?, lockStaleMs?, lockWaitMs? }`: the folder (absolute or
    *   relative, created on first write), the size cap in chars (default 12,000), and the lock's
-   *   stale limit (ms, default 10,000, at least 2,000) and wait limit (ms, default 30,000).
+   *   stale limit (ms, default 10,000, at least 2,000) and wait limit (ms, default 30,000). Or
+   *   `{ backend, maxChars? }`: memory kept elsewhere than a folder (a {@link StorageBackend}, e.g.
+   *   `@memfiles/pg`), with the same API, rules and results; `root` is then `backend.label`.
+   * @throws {TypeError} when neither `root` nor `backend` is given.
    * @example const store = new MemoryStore({ root: "memory", maxChars: 12_000 });
    */
   constructor(options: MemoryStoreOptions) {
+    if (options.backend !== undefined) {
+      this.root = options.backend.label;
+      this.maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
+      this.#lockOptions = {};
+      this.#backed = new BackendStore({
+        backend: options.backend,
+        maxChars: this.maxChars,
+        toRow: rowFromText,
+        notEditable,
+      });
+      return;
+    }
+    if (typeof options.root !== "string") {
+      throw new TypeError("new MemoryStore(...) needs { root } (a folder) or { backend }.");
+    }
     this.root = resolve(options.root);
     this.maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
     this.#lockOptions = {
@@ -189,6 +211,7 @@ export class MemoryStore {
    * @example for (const row of await store.list()) console.log(row.path, row.description);
    */
   async list(): Promise<MemoryRow[]> {
+    if (this.#backed) return this.#backed.list();
     const realRoot = await this.#existingRealRoot();
     if (realRoot === undefined) {
       this.#cache.clear();
@@ -240,6 +263,7 @@ export class MemoryStore {
    * @example const { version } = await store.read("profile.md");
    */
   async read(path: string): Promise<ReadResult> {
+    if (this.#backed) return this.#backed.read(path);
     const relative = parseMemoryPath(path);
     const realRoot = await this.#existingRealRoot();
     if (realRoot === undefined) return { path: relative, exists: false, version: NEW_VERSION };
@@ -275,6 +299,7 @@ export class MemoryStore {
    * await store.write("profile.md", text, current.version);
    */
   async write(path: string, content: string, ifVersion: string): Promise<WriteResult> {
+    if (this.#backed) return this.#backed.write(path, content, ifVersion);
     const relative = parseMemoryPath(path);
     if (typeof content !== "string") {
       throw new TypeError(
@@ -349,6 +374,7 @@ export class MemoryStore {
    * @example await store.delete("topics/old.md", (await store.read("topics/old.md")).version);
    */
   async delete(path: string, ifVersion?: string): Promise<WriteResult> {
+    if (this.#backed) return this.#backed.delete(path, ifVersion);
     const relative = parseMemoryPath(path);
     const realRoot = await this.#existingRealRoot();
     if (realRoot === undefined) return { ok: true, code: "deleted", version: NEW_VERSION };
@@ -409,6 +435,7 @@ export class MemoryStore {
    * @example const report = await store.check(); if (!report.ok) console.log(report);
    */
   async check(): Promise<CheckResult> {
+    if (this.#backed) return this.#backed.check();
     const rows = await this.list();
     const realRoot = await this.#existingRealRoot();
     const indexPath = join(realRoot ?? this.root, MEMORY_INDEX_FILE);
@@ -454,6 +481,7 @@ export class MemoryStore {
    * @example const index = await store.renderIndex();
    */
   async renderIndex(): Promise<string> {
+    if (this.#backed) return this.#backed.renderIndex();
     return formatMemoryIndex(await this.list());
   }
 
@@ -465,6 +493,7 @@ export class MemoryStore {
    * @example await store.rebuildIndex();
    */
   async rebuildIndex(): Promise<void> {
+    if (this.#backed) return this.#backed.rebuildIndex();
     await this.withLock(async () => this.#refreshIndex(await this.#realRoot()));
   }
 
@@ -478,6 +507,7 @@ export class MemoryStore {
    * @example await store.withLock(async () => { ...read, decide, write... });
    */
   withLock<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.#backed) return this.#backed.withLock(fn);
     return withStoreLock(this.root, fn, this.#lockOptions);
   }
 
@@ -490,6 +520,7 @@ export class MemoryStore {
    * @example const text = (await store.readInternal("tombstones.json")) ?? "";
    */
   readInternal(relativePath: string): Promise<string | undefined> {
+    if (this.#backed) return this.#backed.readInternal(relativePath);
     return readInternalFile(this.root, relativePath);
   }
 
@@ -505,6 +536,7 @@ export class MemoryStore {
    * @example await store.writeInternal("tombstones.json", JSON.stringify(file));
    */
   writeInternal(relativePath: string, text: string): Promise<void> {
+    if (this.#backed) return this.#backed.writeInternal(relativePath, text);
     return writeInternalFile(this.root, relativePath, text, this.#lockOptions);
   }
 
@@ -520,6 +552,7 @@ export class MemoryStore {
    * @example await store.appendInternal("usage.jsonl", `${JSON.stringify(record)}\n`);
    */
   appendInternal(relativePath: string, text: string): Promise<void> {
+    if (this.#backed) return this.#backed.appendInternal(relativePath, text);
     return appendInternalFile(this.root, relativePath, text, this.#lockOptions);
   }
 

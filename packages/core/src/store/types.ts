@@ -4,6 +4,7 @@
  */
 
 import type { MemoryProblem, MemoryType } from "../format/memory-problem.js";
+import type { StorageBackend } from "./backend/storage-backend.js";
 import type { TextEncoding } from "./text-encoding.js";
 
 /** One row of `store.list()`: a memory file and what the index shows of it. */
@@ -60,10 +61,15 @@ export type WriteResult =
       current?: ReadResult;
     };
 
-/** Options of `new MemoryStore(...)`. */
+/** Options of `new MemoryStore(...)`: a folder (`root`), or another backend (`backend`). */
 export type MemoryStoreOptions = {
-  /** Absolute or relative path of the memory folder; created on first write. */
-  root: string;
+  /** Absolute or relative path of the memory folder; created on first write. Ignored with `backend`. */
+  root?: string;
+  /**
+   * Where the memory lives when it is not a folder (issue 17), e.g. `@memfiles/pg`'s PostgreSQL
+   * backend; `store.root` is then the backend's `label`. Omit for the file system (the default).
+   */
+  backend?: StorageBackend;
   /** Size cap per file in chars; the seed design's 12,000. */
   maxChars?: number;
   /** A cross-process lock held longer than this is presumed dead and taken over, in ms (min 2,000, default 10,000). */

@@ -1,0 +1,2 @@
+export { withBackendLock } from "./backend-lock.js";
+export type { BackendWriteResult, StorageBackend, StoredFile } from "./storage-backend.js";

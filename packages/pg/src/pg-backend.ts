@@ -1,0 +1,240 @@
+import {
+  type BackendWriteResult,
+  MemoryLockError,
+  type StorageBackend,
+  type StoredFile,
+  versionToken,
+} from "@memfiles/core";
+import type { SqlClient } from "./sql-client.js";
+import { TenantError } from "./tenant-error.js";
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const MAX_TENANT_CHARS = 200;
+const NEW_VERSION = "new";
+
+// PGlite decodes every text field with a default TextDecoder, which drops a leading byte order
+// mark; a file that starts with one would lose it (and its version token would change). So text
+// is selected behind one guard character (`CONTENT`) and `unguard` takes it off again.
+const CONTENT = "('.' || content) AS content";
+function unguard<Row extends { content: string }>(row: Row): Row {
+  return { ...row, content: row.content.slice(1) };
+}
+
+/** Options of {@link PgBackend}. */
+export type PgBackendOptions = {
+  /** The database (see `pgPoolClient`, `pgliteClient`); its schema must be migrated (`migrate`). */
+  sql: SqlClient;
+  /** The memory space: one per user, e.g. `"user-42"`; 1 to 200 printable chars. */
+  tenant: string;
+  /** How long a write waits for another connection's lock on this tenant, in ms (default 30,000). */
+  lockWaitMs?: number;
+};
+
+/** One earlier version of a memory file, from the history table. */
+export type HistoryEntry = {
+  version: string;
+  content: string;
+  /** What replaced it: an `update` or a `delete`. */
+  change: "update" | "delete";
+  /** When it was replaced (the server's clock). */
+  replacedAt: Date;
+};
+
+/**
+ * A {@link StorageBackend} on PostgreSQL (a real server through `pg`, or PGlite): one row per
+ * memory file keyed by `(tenant, path)`, every query filtered by this backend's tenant, a version-
+ * token write as one conditional statement, and a trigger keeping every replaced version in
+ * `memory_history`. Open one per user; `new MemoryStore({ backend })` gives the usual store API.
+ *
+ * @example
+ * const backend = new PgBackend({ sql: pgliteClient(new PGlite()), tenant: "user-42" });
+ * const store = new MemoryStore({ backend });
+ */
+export class PgBackend implements StorageBackend {
+  readonly label: string;
+  /** The memory space every query of this backend is limited to. */
+  readonly tenant: string;
+  readonly #sql: SqlClient;
+  readonly #lockWaitMs: number;
+
+  /**
+   * @param options - `{ sql, tenant, lockWaitMs? }`.
+   * @throws {TenantError} when the tenant is empty, too long or holds control characters.
+   */
+  constructor(options: PgBackendOptions) {
+    const { tenant } = options;
+    if (typeof tenant !== "string" || tenant === "") {
+      throw new TenantError({ tenant: String(tenant ?? ""), reason: "it is empty" });
+    }
+    if (tenant.length > MAX_TENANT_CHARS) {
+      throw new TenantError({ tenant, reason: `it is over ${MAX_TENANT_CHARS} chars` });
+    }
+    if (CONTROL.test(tenant)) {
+      throw new TenantError({ tenant, reason: "it holds a control character" });
+    }
+    this.tenant = tenant;
+    this.#sql = options.sql;
+    this.#lockWaitMs = options.lockWaitMs ?? 30_000;
+    this.label = `${options.sql.shared ? "postgres" : "pglite"}:${tenant}`;
+  }
+
+  async listVersions(): Promise<Array<{ path: string; version: string }>> {
+    const { rows } = await this.#sql.query<{ path: string; version: string }>(
+      "SELECT path, version FROM memory_files WHERE tenant = $1",
+      [this.tenant],
+    );
+    return rows;
+  }
+
+  async readMany(paths: readonly string[]): Promise<StoredFile[]> {
+    const { rows } = await this.#sql.query<StoredFile>(
+      `SELECT path, ${CONTENT}, version FROM memory_files WHERE tenant = $1 AND path = ANY($2::text[])`,
+      [this.tenant, paths],
+    );
+    return rows.map(unguard);
+  }
+
+  async read(path: string): Promise<StoredFile | undefined> {
+    const { rows } = await this.#sql.query<StoredFile>(
+      `SELECT path, ${CONTENT}, version FROM memory_files WHERE tenant = $1 AND path = $2`,
+      [this.tenant, path],
+    );
+    return rows[0] && unguard(rows[0]);
+  }
+
+  async writeIfVersion(
+    path: string,
+    content: string,
+    ifVersion: string,
+  ): Promise<BackendWriteResult> {
+    const version = versionToken(content);
+    // One statement each: the token is compared in the row being changed, so two connections
+    // holding the same token can never both succeed (the second finds no matching row).
+    const { rows } =
+      ifVersion === NEW_VERSION
+        ? await this.#sql.query(
+            `INSERT INTO memory_files (tenant, path, content, version) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (tenant, path) DO NOTHING RETURNING version`,
+            [this.tenant, path, content, version],
+          )
+        : await this.#sql.query(
+            `UPDATE memory_files SET content = $3, version = $4, updated_at = now()
+             WHERE tenant = $1 AND path = $2 AND version = $5 RETURNING version`,
+            [this.tenant, path, content, version, ifVersion],
+          );
+    if (rows.length === 1) return { ok: true, version };
+    return { ok: false, current: await this.read(path) };
+  }
+
+  async deleteIfVersion(path: string, ifVersion?: string): Promise<BackendWriteResult> {
+    const { rows } = await this.#sql.query(
+      `DELETE FROM memory_files WHERE tenant = $1 AND path = $2 AND ($3::text IS NULL OR version = $3)
+       RETURNING path`,
+      [this.tenant, path, ifVersion ?? null],
+    );
+    if (rows.length === 1) return { ok: true, version: NEW_VERSION };
+    const current = await this.read(path);
+    return current === undefined ? { ok: true, version: NEW_VERSION } : { ok: false, current };
+  }
+
+  async readInternal(name: string): Promise<string | undefined> {
+    const { rows } = await this.#sql.query<{ content: string }>(
+      `SELECT ${CONTENT} FROM memory_internal WHERE tenant = $1 AND name = $2`,
+      [this.tenant, name],
+    );
+    return rows[0] && unguard(rows[0]).content;
+  }
+
+  async writeInternal(name: string, text: string): Promise<void> {
+    await this.#sql.query(
+      `INSERT INTO memory_internal (tenant, name, content) VALUES ($1, $2, $3)
+       ON CONFLICT (tenant, name) DO UPDATE SET content = EXCLUDED.content`,
+      [this.tenant, name, text],
+    );
+  }
+
+  async appendInternal(name: string, text: string): Promise<void> {
+    await this.#sql.query(
+      `INSERT INTO memory_internal (tenant, name, content) VALUES ($1, $2, $3)
+       ON CONFLICT (tenant, name) DO UPDATE SET content = memory_internal.content || EXCLUDED.content`,
+      [this.tenant, name, text],
+    );
+  }
+
+  async readIndex(): Promise<string | undefined> {
+    const { rows } = await this.#sql.query<{ content: string }>(
+      `SELECT ${CONTENT} FROM memory_index WHERE tenant = $1`,
+      [this.tenant],
+    );
+    return rows[0] && unguard(rows[0]).content;
+  }
+
+  async writeIndex(text: string): Promise<void> {
+    await this.#sql.query(
+      `INSERT INTO memory_index (tenant, content) VALUES ($1, $2)
+       ON CONFLICT (tenant) DO UPDATE SET content = EXCLUDED.content`,
+      [this.tenant, text],
+    );
+  }
+
+  /**
+   * Every earlier version of a file, newest first (what "undo" and "what changed" read).
+   *
+   * @param path - Memory path, e.g. `topics/tools.md` (validate it with `parseMemoryPath` first when it comes from outside).
+   * @returns `{ version, content, change, replacedAt }` entries; empty when never replaced.
+   * @example const [previous] = await backend.history("profile.md");
+   */
+  async history(path: string): Promise<HistoryEntry[]> {
+    const { rows } = await this.#sql.query<{
+      version: string;
+      content: string;
+      change: "update" | "delete";
+      replaced_at: Date;
+    }>(
+      `SELECT version, ${CONTENT}, change, replaced_at FROM memory_history
+       WHERE tenant = $1 AND path = $2 ORDER BY id DESC`,
+      [this.tenant, path],
+    );
+    return rows.map(unguard).map((row) => ({
+      version: row.version,
+      content: row.content,
+      change: row.change,
+      replacedAt: new Date(row.replaced_at),
+    }));
+  }
+
+  /**
+   * Runs `fn` holding a session-level advisory lock on this tenant (a real server), so a
+   * read-modify-write of the tombstones or a forget cannot interleave with another server's.
+   * PGlite lives in one process: the store's in-process queue is the whole lock there.
+   *
+   * @throws {MemoryLockError} when the lock is not free within `lockWaitMs`.
+   */
+  withLock<T>(fn: () => Promise<T>): Promise<T> {
+    if (!this.#sql.shared) return fn();
+    return this.#sql.session(async (connection) => {
+      await connection.query(`SET lock_timeout = ${Math.max(1, Math.round(this.#lockWaitMs))}`);
+      try {
+        await connection.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [
+          `memfiles:${this.tenant}`,
+        ]);
+      } catch (error) {
+        throw new MemoryLockError({
+          root: this.label,
+          message: `Could not take the lock of ${this.label} within ${this.#lockWaitMs} ms: another server holds it. Try again; raise lockWaitMs if writes are long.`,
+          cause: error,
+        });
+      } finally {
+        await connection.query("RESET lock_timeout");
+      }
+      try {
+        return await fn();
+      } finally {
+        await connection.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [
+          `memfiles:${this.tenant}`,
+        ]);
+      }
+    });
+  }
+}

@@ -1,0 +1,83 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { forget, MemoryStore, remember } from "@memfiles/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CopyMemoryError, copyMemory, pgMemoryStore, type SqlClient } from "../src/index.js";
+import { migratedPglite } from "./pglite-fixture.js";
+
+describe("export from one backend, import into the other", () => {
+  let sql: SqlClient;
+  let folder: string;
+  beforeAll(async () => {
+    sql = await migratedPglite();
+    folder = await mkdtemp(join(tmpdir(), "memfiles-copy-"));
+  });
+  afterAll(async () => {
+    await sql.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("moves files byte for byte with the same version tokens, and tombstones with them", async () => {
+    const source = join(folder, "source");
+    const files: Record<string, string> = {
+      "profile.md":
+        "---\nname: profile\ndescription: Who the user is.\n---\n\n- [stated 2026/09/12] Dana, in Lisbon — café ☕\n",
+      "topics/tools.md":
+        "---\nname: tools\ndescription: Dev tools.\n---\r\n\r\n- uses vim\r\n- no trailing newline",
+      "people/ana.md": "\uFEFF---\nname: ana\ndescription: A colleague.\n---\n\n- 日本語のメモ\n",
+    };
+    for (const [path, text] of Object.entries(files)) {
+      await mkdir(join(source, path, ".."), { recursive: true });
+      await writeFile(join(source, path), text, "utf8");
+    }
+    const fileStore = new MemoryStore({ root: source });
+    const now = new Date("2026-09-12T18:30:00Z");
+    await remember({ store: fileStore, path: "topics/hosting.md", fact: "deploys on Fly.io", now });
+    await forget({ store: fileStore, query: "deploys on Fly.io", now });
+
+    const pgStore = pgMemoryStore(sql, "moved-user");
+    const imported = await copyMemory(fileStore, pgStore);
+    expect(imported.files).toEqual([
+      "people/ana.md",
+      "profile.md",
+      "topics/hosting.md",
+      "topics/tools.md",
+    ]);
+    expect(imported.internal).toContain("tombstones.json");
+
+    const back = join(folder, "back");
+    const backStore = new MemoryStore({ root: back });
+    await copyMemory(pgStore, backStore);
+    for (const row of await fileStore.list()) {
+      const [original, database, returned] = await Promise.all([
+        fileStore.read(row.path),
+        pgStore.read(row.path),
+        backStore.read(row.path),
+      ]);
+      expect(database.version, row.path).toBe(original.version);
+      expect(returned.version, row.path).toBe(original.version);
+      expect(await readFile(join(back, row.path)), row.path).toEqual(
+        await readFile(join(source, row.path)),
+      );
+    }
+    expect(await backStore.readInternal("tombstones.json")).toBe(
+      await fileStore.readInternal("tombstones.json"),
+    );
+    expect((await backStore.check()).ok).toBe(true);
+    expect((await pgStore.check()).ok).toBe(true);
+  });
+
+  it("refuses a file that is not text, naming it, and leaves the target without it", async () => {
+    const source = join(folder, "binary");
+    await mkdir(source, { recursive: true });
+    await writeFile(join(source, "blob.md"), Buffer.from([0xff, 0xfe, 0x00, 0xd8, 0x41]));
+    const target = pgMemoryStore(sql, "binary-user");
+    const error = await copyMemory(new MemoryStore({ root: source }), target).catch(
+      (caught) => caught,
+    );
+    expect(error).toBeInstanceOf(CopyMemoryError);
+    expect(error).toMatchObject({ code: "copy_failed", path: "blob.md" });
+    expect(await target.list()).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+// A separate process for the real-server tests (pg-server.test.ts): its own pool, so its own
+// connections. Usage (DATABASE_URL set):
+//   server-child.ts increment <tenant> <count>      read-modify-write counter.md <count> times
+//   server-child.ts locked-increment <tenant> <count>  the same on an internal file, under withLock
+//   server-child.ts forget <tenant-prefix> <rounds>  forget "deploys on Fly.io" in each tenant
+//   server-child.ts write-pass <tenant-prefix> <rounds>  a write pass re-proposing it in each
+import { applyWriteReply, forget } from "@memfiles/core";
+import { openDatabase, pgMemoryStore } from "../src/index.js";
+import { FORGOTTEN_FACT, memoryFile, proposing } from "./store-contract.js";
+
+const [mode, tenant, countText] = process.argv.slice(2);
+const count = Number(countText);
+if (!mode || !tenant || !Number.isInteger(count)) {
+  throw new Error(
+    "Usage: server-child.ts increment|locked-increment|forget|write-pass <tenant> <count>",
+  );
+}
+const sql = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? "", maxConnections: 2 });
+const now = new Date("2026-09-12T18:30:00Z");
+let conflicts = 0;
+try {
+  if (mode === "increment") {
+    const store = pgMemoryStore(sql, tenant);
+    for (let done = 0; done < count; ) {
+      const read = await store.read("counter.md");
+      const value = read.exists ? Number(/- (\d+)/.exec(read.content)?.[1]) : 0;
+      const written = await store.write(
+        "counter.md",
+        memoryFile("counter", "Counter.", [String(value + 1)]),
+        read.version,
+      );
+      if (written.ok) done += 1;
+      else if (written.code === "version_conflict") conflicts += 1;
+      else throw new Error(written.message);
+    }
+  } else if (mode === "locked-increment") {
+    // How tombstones are changed: read and replace an internal file under the store's lock (no
+    // version token), so only the lock keeps two processes from losing each other's update.
+    const store = pgMemoryStore(sql, tenant);
+    for (let done = 0; done < count; done++) {
+      await store.withLock(async () => {
+        const value = Number((await store.readInternal("counter.txt")) ?? "0");
+        await store.writeInternal("counter.txt", String(value + 1));
+      });
+    }
+  } else if (mode === "forget") {
+    for (let round = 0; round < count; round++) {
+      await forget({ store: pgMemoryStore(sql, `${tenant}-${round}`), query: FORGOTTEN_FACT, now });
+    }
+  } else if (mode === "write-pass") {
+    for (let round = 0; round < count; round++) {
+      const store = pgMemoryStore(sql, `${tenant}-${round}`);
+      const transcript = {
+        date: "2026-09-12",
+        sessionId: `s-${round}`,
+        turns: [{ role: "user" as const, content: "We deploy everything on Fly.io." }],
+      };
+      await applyWriteReply(
+        {
+          store,
+          transcript,
+          client: undefined as never,
+          model: "claude-haiku-4-5",
+          now,
+          onTooLong: false,
+        },
+        proposing([
+          {
+            file: "topics/hosting.md",
+            fact: FORGOTTEN_FACT,
+            evidence: "We deploy everything on Fly.io.",
+          },
+        ]),
+      );
+    }
+  } else {
+    throw new Error(`Unknown mode ${mode}`);
+  }
+  process.stdout.write(`${JSON.stringify({ conflicts })}\n`);
+} finally {
+  await sql.close();
+}

@@ -1,0 +1,290 @@
+import {
+  applyWriteReply,
+  forget,
+  MemoryPathError,
+  type MemoryStore,
+  remember,
+  versionToken,
+} from "@memfiles/core";
+import { describe, expect, it } from "vitest";
+
+/** Opens a fresh, empty store of one backend; `close` frees it. */
+export type OpenStore = () => Promise<{ store: MemoryStore; close: () => Promise<void> }>;
+
+const NOW = new Date("2026-09-12T18:30:00Z");
+
+/** The fact the forget races use: remembered, forgotten, then re-proposed by a write pass. */
+export const FORGOTTEN_FACT = "deploys on Fly.io";
+
+/** A memory file as memfiles writes one. */
+export function memoryFile(name: string, description: string, lines: string[]): string {
+  return `---\nname: ${name}\ndescription: ${description}\nupdated: 2026/09/12\n---\n\n${lines.map((line) => `- ${line}`).join("\n")}\n`;
+}
+
+/** Paths every backend must refuse (MemoryPathError), before anything is read or written. */
+export const HOSTILE_PATHS = [
+  "../outside.md",
+  "a/../../outside.md",
+  "/etc/passwd.md",
+  "C:evil.md",
+  "~/evil.md",
+  "a\\b.md",
+  "%2e%2e%2foutside.md",
+  "nul\u0000.md",
+  "a//b.md",
+  ".memfiles/tombstones.md",
+  "MEMORY.md",
+  "notes.txt",
+  "",
+];
+
+type Message = Parameters<typeof applyWriteReply>[1];
+
+/** A write-pass reply (the model's `propose_memories` call), as the Messages API returns one. */
+export function proposing(
+  memories: Array<{ file: string; fact: string; evidence: string }>,
+): Message {
+  return {
+    id: "msg_contract",
+    type: "message",
+    role: "assistant",
+    model: "claude-haiku-4-5",
+    content: [
+      {
+        type: "tool_use",
+        id: "toolu_contract",
+        name: "propose_memories",
+        input: {
+          memories: memories.map((memory) => ({ ...memory, replaces: null, description: null })),
+        },
+      },
+    ],
+    stop_reason: "tool_use",
+    stop_sequence: null,
+    usage: { input_tokens: 100, output_tokens: 20 },
+  } as unknown as Message;
+}
+
+/**
+ * The store's contract (issue 17): the same cases on every backend, through `MemoryStore`'s
+ * public API only. Run by `contract.test.ts` on the file system and on PGlite, and by
+ * `pg-server.test.ts` on a real server when `DATABASE_URL` is set.
+ */
+export function describeStoreContract(backend: string, open: OpenStore): void {
+  async function withStore(fn: (store: MemoryStore) => Promise<void>): Promise<void> {
+    const { store, close } = await open();
+    try {
+      await fn(store);
+    } finally {
+      await close();
+    }
+  }
+
+  describe(`store contract: ${backend}`, () => {
+    it("lists nothing and reads a missing file as version new", () =>
+      withStore(async (store) => {
+        expect(await store.list()).toEqual([]);
+        expect(await store.read("profile.md")).toEqual({
+          path: "profile.md",
+          exists: false,
+          version: "new",
+        });
+      }));
+
+    it("writes, reads back the exact text with its SHA-1 version token, and lists the header", () =>
+      withStore(async (store) => {
+        const text = memoryFile("profile", "Who the user is.", [
+          "[stated 2026/09/12] lives in Lisbon",
+        ]);
+        const written = await store.write("people/profile.md", text, "new");
+        expect(written).toEqual({ ok: true, code: "written", version: versionToken(text) });
+        const read = await store.read("people/profile.md");
+        expect(read).toEqual({
+          path: "people/profile.md",
+          exists: true,
+          version: versionToken(text),
+          content: text,
+        });
+        expect(await store.list()).toMatchObject([
+          {
+            path: "people/profile.md",
+            name: "profile",
+            description: "Who the user is.",
+            chars: text.length,
+            updated: "2026/09/12",
+          },
+        ]);
+      }));
+
+    it("keeps a leading byte order mark, CRLF line ends and non-ASCII text exactly", () =>
+      withStore(async (store) => {
+        const text = "\uFEFF---\r\nname: bom\r\ndescription: Café ☕ 日本語.\r\n---\r\n\r\n- ok";
+        const written = await store.write("bom.md", text, "new");
+        expect(written).toMatchObject({ ok: true, version: versionToken(text) });
+        expect(await store.read("bom.md")).toMatchObject({
+          content: text,
+          version: versionToken(text),
+        });
+        expect((await store.list())[0]?.chars).toBe(text.length);
+      }));
+
+    it("refuses a stale token and a create over an existing file, with the current text", () =>
+      withStore(async (store) => {
+        const first = memoryFile("a", "A.", ["one"]);
+        const second = memoryFile("a", "A.", ["two"]);
+        const v1 = await store.write("a.md", first, "new");
+        expect(v1.ok).toBe(true);
+        const again = await store.write("a.md", second, "new");
+        expect(again).toMatchObject({ ok: false, code: "version_conflict" });
+        expect(again.ok ? undefined : again.current).toMatchObject({ content: first });
+        const v2 = await store.write("a.md", second, versionToken(first));
+        expect(v2.ok).toBe(true);
+        const stale = await store.write("a.md", first, versionToken(first));
+        expect(stale).toMatchObject({ ok: false, code: "version_conflict" });
+        expect((await store.read("a.md")).version).toBe(versionToken(second));
+      }));
+
+    it("lets exactly one of two writers holding the same token succeed", () =>
+      withStore(async (store) => {
+        const base = memoryFile("race", "Race.", ["base"]);
+        await store.write("race.md", base, "new");
+        const token = versionToken(base);
+        const results = await Promise.all(
+          ["left", "right", "middle"].map((word) =>
+            store.write("race.md", memoryFile("race", "Race.", [word]), token),
+          ),
+        );
+        expect(results.filter((result) => result.ok)).toHaveLength(1);
+        expect(results.filter((result) => result.code === "version_conflict")).toHaveLength(2);
+      }));
+
+    it("refuses text over the cap, and keeps the file as it was", () =>
+      withStore(async (store) => {
+        const text = memoryFile("big", "Big.", ["x".repeat(13_000)]);
+        expect(await store.write("big.md", text, "new")).toMatchObject({
+          ok: false,
+          code: "too_long",
+        });
+        expect((await store.read("big.md")).exists).toBe(false);
+      }));
+
+    it("deletes only at the current token; a missing file deletes fine", () =>
+      withStore(async (store) => {
+        const text = memoryFile("old", "Old.", ["gone soon"]);
+        await store.write("topics/old.md", text, "new");
+        expect(await store.delete("topics/old.md", "000000000000")).toMatchObject({
+          ok: false,
+          code: "version_conflict",
+        });
+        expect(await store.delete("topics/old.md", versionToken(text))).toEqual({
+          ok: true,
+          code: "deleted",
+          version: "new",
+        });
+        expect((await store.read("topics/old.md")).exists).toBe(false);
+        expect(await store.delete("topics/old.md")).toMatchObject({ ok: true, code: "deleted" });
+        expect(await store.list()).toEqual([]);
+      }));
+
+    it("refuses the same hostile paths on read, write and delete, touching nothing", () =>
+      withStore(async (store) => {
+        for (const path of HOSTILE_PATHS) {
+          await expect(store.read(path), path).rejects.toBeInstanceOf(MemoryPathError);
+          await expect(store.write(path, "x", "new"), path).rejects.toBeInstanceOf(MemoryPathError);
+          await expect(store.delete(path), path).rejects.toBeInstanceOf(MemoryPathError);
+        }
+        expect(await store.list()).toEqual([]);
+        await expect(store.readInternal("../escape.json")).rejects.toBeInstanceOf(MemoryPathError);
+      }));
+
+    it("keeps the generated index in step: check() is ok after writes and deletes", () =>
+      withStore(async (store) => {
+        await store.write("a.md", memoryFile("a", "First file.", ["one"]), "new");
+        await store.write("b/c.md", memoryFile("c", "Second file.", ["two"]), "new");
+        const index = await store.renderIndex();
+        expect(index).toContain("(a.md)");
+        expect(index).toContain("(b/c.md)");
+        expect(await store.check()).toMatchObject({ ok: true });
+        await store.delete("a.md");
+        const report = await store.check();
+        expect(report.ok).toBe(true);
+        expect(await store.renderIndex()).not.toContain("(a.md)");
+      }));
+
+    it("stores internal files: replace, append, missing is undefined", () =>
+      withStore(async (store) => {
+        expect(await store.readInternal("usage.jsonl")).toBeUndefined();
+        await store.appendInternal("usage.jsonl", '{"n":1}\n');
+        await store.appendInternal(".memfiles/usage.jsonl", '{"n":2}\n');
+        expect(await store.readInternal("usage.jsonl")).toBe('{"n":1}\n{"n":2}\n');
+        await store.writeInternal("tombstones.json", "{}\n");
+        await store.writeInternal("tombstones.json", '{"tombstones":[]}\n');
+        expect(await store.readInternal("tombstones.json")).toBe('{"tombstones":[]}\n');
+      }));
+
+    it("serialises read-modify-write under withLock, re-entrant for store calls inside it", () =>
+      withStore(async (store) => {
+        await store.write("count.md", memoryFile("count", "Counter.", ["0"]), "new");
+        await Promise.all(
+          Array.from({ length: 10 }, () =>
+            store.withLock(async () => {
+              const read = await store.read("count.md");
+              if (!read.exists) throw new Error("count.md is missing");
+              const n = Number(/- (\d+)/.exec(read.content)?.[1]);
+              const next = await store.write(
+                "count.md",
+                memoryFile("count", "Counter.", [String(n + 1)]),
+                read.version,
+              );
+              expect(next.ok).toBe(true);
+            }),
+          ),
+        );
+        const final = await store.read("count.md");
+        expect(final.exists && final.content).toContain("- 10\n");
+      }));
+
+    it("remember, forget and a write pass work unchanged: a forgotten fact stays forgotten", () =>
+      withStore(async (store) => {
+        const remembered = await remember({
+          store,
+          path: "topics/hosting.md",
+          fact: "deploys on Fly.io",
+          now: NOW,
+        });
+        expect(remembered).toMatchObject({ ok: true, code: "applied" });
+        const forgot = await forget({ store, query: "deploys on Fly.io", now: NOW });
+        expect(forgot).toMatchObject({ ok: true });
+        expect(await store.readInternal("tombstones.json")).toContain('"tombstones"');
+        const transcript = {
+          date: "2026-09-12",
+          sessionId: "s-contract",
+          turns: [{ role: "user" as const, content: "We deploy everything on Fly.io. I use vim." }],
+        };
+        const pass = await applyWriteReply(
+          {
+            store,
+            transcript,
+            client: undefined as never,
+            model: "claude-haiku-4-5",
+            now: NOW,
+            onTooLong: false,
+          },
+          proposing([
+            {
+              file: "topics/hosting.md",
+              fact: "deploys on Fly.io",
+              evidence: "We deploy everything on Fly.io.",
+            },
+            { file: "topics/tools.md", fact: "uses vim", evidence: "I use vim." },
+          ]),
+        );
+        expect(pass.rejected.map((rejected) => rejected.code)).toEqual(["forgotten"]);
+        expect(pass.applied.map((applied) => applied.path ?? applied)).toHaveLength(1);
+        const hosting = await store.read("topics/hosting.md");
+        expect(hosting.exists ? hosting.content : "").not.toContain("Fly.io");
+        const tools = await store.read("topics/tools.md");
+        expect(tools.exists && tools.content).toContain("uses vim");
+      }));
+  });
+}

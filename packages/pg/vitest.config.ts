@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    // PGlite starts a WASM Postgres (a few seconds alone, 40 s and more while the whole of
+    // `pnpm test` shares 2 cores): the ceilings guard against hangs, they are not speed checks.
+    testTimeout: 120_000,
+    // One file at a time: each starts its own PGlite, and two at once on 2 shared cores starve
+    // the other packages' tests (turbo also runs this package after core's tests).
+    fileParallelism: false,
+    hookTimeout: 180_000,
+  },
+});
