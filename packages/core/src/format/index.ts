@@ -31,3 +31,15 @@ export {
   type MemoryFormatErrorOptions,
 } from "./memory-format-error.js";
 export type { MemoryProblem, MemoryType } from "./memory-problem.js";
+export {
+  type FactFile,
+  type FactTextEdit,
+  type FormatFactFileOptions,
+  editFactText,
+  factLinks,
+  formatFactFile,
+  isMemoryType,
+  parseFactFile,
+  type SafeParseFactFileResult,
+  safeParseFactFile,
+} from "./fact-file.js";

@@ -11,3 +11,9 @@ export { splitWords } from "./split-words.js";
 export { stemWord } from "./stem-word.js";
 export { MERGE_WORDS, NEGATION_WORDS, QUERY_STOP_WORDS, STOP_WORDS } from "./stop-words.js";
 export { shareWritingSystem, writingSystems } from "./writing-systems.js";
+export { factSlug, MAX_SLUG_CODE_POINTS, uniqueFactPath } from "./fact-slug.js";
+export {
+  type ResolvedDate,
+  type ResolveRelativeDatesResult,
+  resolveRelativeDates,
+} from "./resolve-relative-dates.js";
