@@ -68,14 +68,24 @@ export {
   type UsageWarning,
 } from "./cost/index.js";
 export {
+  editFactText,
+  type FactFile,
   type FactLine,
+  type FactTextEdit,
+  type FormatFactFileOptions,
+  factLinks,
+  formatFactFile,
+  isMemoryType,
   type MemoryFile,
   MemoryFormatError,
   type MemoryHeader,
   type MemoryLine,
   type MemoryProblem,
   type MemoryType,
+  parseFactFile,
+  type SafeParseFactFileResult,
   type SafeParseMemoryFileResult,
+  safeParseFactFile,
   safeParseMemoryFile,
 } from "./format/index.js";
 export {
@@ -98,9 +108,17 @@ export {
   MemoryStore,
   type MemoryStoreOptions,
   type ReadResult,
+  type StoreLayout,
   type WriteFailureCode,
   type WriteResult,
 } from "./store/index.js";
+export {
+  factSlug,
+  type ResolvedDate,
+  type ResolveRelativeDatesResult,
+  resolveRelativeDates,
+  uniqueFactPath,
+} from "./text/index.js";
 export { ModelReplyError, type ToolReplyProblem } from "./tool-reply/index.js";
 export type { Transcript, TranscriptTurn } from "./transcript/index.js";
 export {
@@ -116,20 +134,32 @@ export {
   type UsageRecord,
 } from "./usage/index.js";
 export {
+  type AppliedFactProposal,
   type AppliedProposal,
+  type ApplyFactProposalsOptions,
+  type ApplyFactProposalsResult,
+  applyFactProposals,
   applyWriteReply,
+  buildFactWriteRequest,
   buildWriteRequest,
   type EditDescriptionFailureCode,
   type EditDescriptionOptions,
   type EditDescriptionResult,
   editDescription,
+  type FactProposal,
+  type FactRejectionCode,
+  type FactWritePassResult,
+  type FactWriteStore,
   type ForgetOptions,
   type ForgetPreview,
   type ForgetPreviewFile,
   type ForgetResult,
+  factWritePass,
   forget,
+  PROPOSE_FACTS,
   type Proposal,
   previewForget,
+  type RejectedFactProposal,
   type RejectedProposal,
   type RememberOptions,
   type RememberRejectionCode,

@@ -30,6 +30,7 @@ export type {
   MemoryRow,
   MemoryStoreOptions,
   ReadResult,
+  StoreLayout,
   WriteFailureCode,
   WriteResult,
 } from "./types.js";

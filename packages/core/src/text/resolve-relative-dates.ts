@@ -44,7 +44,8 @@ const MONTHS = [
 
 // Words before the expression that already say how the date relates ("until tomorrow"): the
 // replacement then gets no "on"/"in" of its own.
-const PREPOSITION_BEFORE = /\b(?:on|in|by|until|till|since|from|before|after|for|to|of|during|at)\s+$/i;
+const PREPOSITION_BEFORE =
+  /\b(?:on|in|by|until|till|since|from|before|after|for|to|of|during|at)\s+$/i;
 
 // Casual words chrono reads as times but that are not dates a memory must pin down ("now").
 const NOT_A_DATE = new Set(["now", "right now"]);
