@@ -113,7 +113,10 @@ function dayTag(date: Date): string {
   return date.toISOString().slice(0, 10).replace(/-/g, "/");
 }
 
-function sessionDay(transcript: Transcript, now: Date): { iso: string; tag: string } {
+function sessionDay(
+  transcript: Transcript,
+  now: Date,
+): { iso: string; tag: string; session: string } {
   const match = /^\d{4}-\d{2}-\d{2}$/.test(transcript.date)
     ? new Date(`${transcript.date}T00:00:00Z`)
     : undefined;
@@ -122,9 +125,9 @@ function sessionDay(transcript: Transcript, now: Date): { iso: string; tag: stri
     !Number.isNaN(match.getTime()) &&
     dayTag(match) === transcript.date.replace(/-/g, "/")
   ) {
-    return { iso: transcript.date, tag: dayTag(match) };
+    return { iso: transcript.date, tag: dayTag(match), session: transcript.date };
   }
-  return { iso: now.toISOString().slice(0, 10), tag: dayTag(now) };
+  return { iso: now.toISOString().slice(0, 10), tag: dayTag(now), session: transcript.date };
 }
 
 /**
@@ -150,7 +153,7 @@ function findTarget(
   const name = fold(proposal.name);
   const slug = factSlug(proposal.name);
   const row = rows.find(
-    (candidate) => fold(candidate.name) === name || candidate.path.replace(/\.md$/, "") === slug,
+    (candidate) => fold(candidate.name) === name || factSlug(candidate.name) === slug,
   );
   return row === undefined ? {} : { row };
 }
@@ -298,7 +301,7 @@ async function saveFact(
   given: FactProposal,
   rows: readonly MemoryRow[],
   target: { row?: MemoryRow; replacesMissing?: true },
-  day: { iso: string; tag: string },
+  day: { iso: string; tag: string; session: string },
   applied: AppliedFactProposal[],
   refuse: Refuse,
 ): Promise<unknown> {
@@ -324,8 +327,9 @@ async function saveFact(
   }
   const support = checkEvidenceSupport(given.evidence, rawBody);
   if (!support.ok) return refuse(support.code, support.message);
-  const body = resolveRelativeDates(rawBody, day.iso);
-  const description = resolveRelativeDates(usableDescription(given.description, name), day.iso);
+  // Resolved against the session's own date only: a transcript without one refuses them.
+  const body = resolveRelativeDates(rawBody, day.session);
+  const description = resolveRelativeDates(usableDescription(given.description, name), day.session);
   for (const result of [body, description]) {
     if (!result.ok) return refuse("relative_date", `Refused "${name}": ${result.message}`);
   }

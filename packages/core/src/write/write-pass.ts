@@ -433,7 +433,8 @@ async function applyReply(
       });
       continue;
     }
-    const dated = resolveRelativeDates(proposal.fact, isoDay(stated));
+    // Resolved against the session's own date only: a transcript without one refuses them.
+    const dated = resolveRelativeDates(proposal.fact, transcript.date);
     if (!dated.ok) {
       rejected.push({
         code: "relative_date",
@@ -487,11 +488,6 @@ async function applyReply(
     consolidated,
     usage: sumUsage(usage, ...consolidated.map((entry) => entry.usage)),
   };
-}
-
-// `YYYY/MM/DD` -> `YYYY-MM-DD`, the session date relative times are resolved against.
-function isoDay(tag: string): string {
-  return tag.replace(/\//g, "-");
 }
 
 function isFactStore(store: WriteStore): store is FactWriteStore {
