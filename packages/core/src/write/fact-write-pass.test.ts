@@ -22,8 +22,15 @@ async function factStore(): Promise<MemoryStore> {
   return new MemoryStore({ root, layout: "fact" });
 }
 
-function session(date: string, ...turns: [role: "user" | "assistant", content: string][]): Transcript {
-  return { date, sessionId: `s-${date}`, turns: turns.map(([role, content]) => ({ role, content })) };
+function session(
+  date: string,
+  ...turns: [role: "user" | "assistant", content: string][]
+): Transcript {
+  return {
+    date,
+    sessionId: `s-${date}`,
+    turns: turns.map(([role, content]) => ({ role, content })),
+  };
 }
 
 function save(overrides: Partial<FactProposal> = {}): FactProposal {
@@ -51,7 +58,9 @@ describe("applyFactProposals (fact layout)", () => {
     const store = await factStore();
     const result = await applyFactProposals({ store, transcript: HEROKU, proposals: [save()] });
     expect(result.rejected).toEqual([]);
-    expect(result.applied.map((item) => [item.code, item.path])).toEqual([["created", "deploy-host.md"]]);
+    expect(result.applied.map((item) => [item.code, item.path])).toEqual([
+      ["created", "deploy-host.md"],
+    ]);
     expect(await readFile(join(store.root, "deploy-host.md"), "utf8")).toBe(
       "---\nname: deploy host\ndescription: Where the user deploys services. Read for any hosting or deploy question.\ntype: project\nupdated: 2026/09/01\n---\nDeploys everything on Heroku.\n",
     );
@@ -99,9 +108,17 @@ describe("applyFactProposals (fact layout)", () => {
     const result = await applyFactProposals({
       store,
       transcript: FLY,
-      proposals: [save({ name: "Deploy Host", body: "Deploys on Fly.io.", evidence: "it all runs on Fly.io now" })],
+      proposals: [
+        save({
+          name: "Deploy Host",
+          body: "Deploys on Fly.io.",
+          evidence: "it all runs on Fly.io now",
+        }),
+      ],
     });
-    expect(result.applied.map((item) => [item.code, item.path])).toEqual([["updated", "deploy-host.md"]]);
+    expect(result.applied.map((item) => [item.code, item.path])).toEqual([
+      ["updated", "deploy-host.md"],
+    ]);
     expect((await store.list()).length).toBe(1);
   });
 
@@ -118,7 +135,10 @@ describe("applyFactProposals (fact layout)", () => {
 
   it("resolves a relative date against the session date", async () => {
     const store = await factStore();
-    const transcript = session("2026-09-12", ["user", "I start the new job at Acme next week, on the platform team."]);
+    const transcript = session("2026-09-12", [
+      "user",
+      "I start the new job at Acme next week, on the platform team.",
+    ]);
     const result = await applyFactProposals({
       store,
       transcript,
@@ -146,7 +166,14 @@ describe("applyFactProposals (fact layout)", () => {
     const result = await applyFactProposals({
       store,
       transcript,
-      proposals: [save({ name: "trip", type: "user", body: "Flies to Oslo tomorrow.", evidence: "I fly to Oslo tomorrow" })],
+      proposals: [
+        save({
+          name: "trip",
+          type: "user",
+          body: "Flies to Oslo tomorrow.",
+          evidence: "I fly to Oslo tomorrow",
+        }),
+      ],
     });
     expect(result.rejected.map((item) => item.code)).toEqual(["relative_date"]);
     expect(await store.list()).toEqual([]);
@@ -154,12 +181,27 @@ describe("applyFactProposals (fact layout)", () => {
 
   it.each([
     ["evidence from the assistant", save({ evidence: "Noted" }), FLY, "evidence_not_from_user"],
-    ["evidence nobody said", save({ evidence: "I love Heroku so much" }), HEROKU, "evidence_not_found"],
+    [
+      "evidence nobody said",
+      save({ evidence: "I love Heroku so much" }),
+      HEROKU,
+      "evidence_not_found",
+    ],
     ["an unknown type", save({ type: "mood" }), HEROKU, "invalid_fact"],
     ["a blank body", save({ body: "  " }), HEROKU, "invalid_fact"],
-    ["a secret in the body", save({ body: "Deploys with key sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789" }), HEROKU, "secret"],
+    [
+      "a secret in the body",
+      save({ body: "Deploys with key sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789" }),
+      HEROKU,
+      "secret",
+    ],
     ["replaces naming no file", save({ replaces: "nowhere.md" }), HEROKU, "replaces_not_found"],
-    ["forget naming no file", save({ action: "forget", replaces: "nowhere.md" }), HEROKU, "replaces_not_found"],
+    [
+      "forget naming no file",
+      save({ action: "forget", replaces: "nowhere.md" }),
+      HEROKU,
+      "replaces_not_found",
+    ],
   ])("refuses %s", async (_name, proposal, transcript, code) => {
     const store = await factStore();
     const result = await applyFactProposals({ store, transcript, proposals: [proposal] });
@@ -185,9 +227,13 @@ describe("applyFactProposals (fact layout)", () => {
     const forgot = await applyFactProposals({
       store,
       transcript: forgetSession,
-      proposals: [save({ action: "forget", evidence: "Forget where I deploy", replaces: "deploy-host.md" })],
+      proposals: [
+        save({ action: "forget", evidence: "Forget where I deploy", replaces: "deploy-host.md" }),
+      ],
     });
-    expect(forgot.applied.map((item) => [item.code, item.path])).toEqual([["deleted", "deploy-host.md"]]);
+    expect(forgot.applied.map((item) => [item.code, item.path])).toEqual([
+      ["deleted", "deploy-host.md"],
+    ]);
     expect(await store.list()).toEqual([]);
     const again = await applyFactProposals({ store, transcript: HEROKU, proposals: [save()] });
     expect(again.rejected.map((item) => item.code)).toEqual(["forgotten"]);
@@ -204,7 +250,8 @@ describe("applyFactProposals (fact layout)", () => {
 
 describe("a folder written by hand in the third write-up's layout", () => {
   const HAND = {
-    "MEMORY.md": "- [editor](editor.md) — The user's editor.\n- [デプロイ先](デプロイ先.md) — 本番のデプロイ先。\n",
+    "MEMORY.md":
+      "- [editor](editor.md) — The user's editor.\n- [デプロイ先](デプロイ先.md) — 本番のデプロイ先。\n",
     "editor.md":
       "---\r\nname:   editor\r\ndescription: The user's editor. Read for any editing question.\r\ntype: user\r\nscope: global\r\nowner: me   # a key memfiles does not know\r\nlinks: [deploy host]\r\n---\r\nUses Neovim with   two spaces.\r\n\r\n**Why:** speed.\r\n",
     "デプロイ先.md":
@@ -236,7 +283,10 @@ describe("a folder written by hand in the third write-up's layout", () => {
 
   it("is edited without loss: unknown keys, scope, CRLF, odd spacing and the Why line survive", async () => {
     const store = await handMade();
-    const transcript = session("2026-09-12", ["user", "I switched to Helix as my editor, Neovim is gone."]);
+    const transcript = session("2026-09-12", [
+      "user",
+      "I switched to Helix as my editor, Neovim is gone.",
+    ]);
     const result = await applyFactProposals({
       store,
       transcript,
@@ -256,12 +306,17 @@ describe("a folder written by hand in the third write-up's layout", () => {
     );
     // The Japanese file was not touched, byte for byte.
     expect(await readFile(join(store.root, "デプロイ先.md"), "utf8")).toBe(HAND["デプロイ先.md"]);
-    expect(await readFile(join(store.root, "MEMORY.md"), "utf8")).toContain("- [デプロイ先](デプロイ先.md) — 本番のデプロイ先。デプロイの質問で読む。\n");
+    expect(await readFile(join(store.root, "MEMORY.md"), "utf8")).toContain(
+      "- [デプロイ先](デプロイ先.md) — 本番のデプロイ先。デプロイの質問で読む。\n",
+    );
   });
 
   it("updates the Japanese-named file by its name and keeps its scope", async () => {
     const store = await handMade();
-    const transcript = session("2026-09-12", ["user", "本番は Fly.io に移した。Heroku はもう使っていない。"]);
+    const transcript = session("2026-09-12", [
+      "user",
+      "本番は Fly.io に移した。Heroku はもう使っていない。",
+    ]);
     const result = await applyFactProposals({
       store,
       transcript,
@@ -274,7 +329,9 @@ describe("a folder written by hand in the third write-up's layout", () => {
         }),
       ],
     });
-    expect(result.applied.map((item) => [item.code, item.path])).toEqual([["updated", "デプロイ先.md"]]);
+    expect(result.applied.map((item) => [item.code, item.path])).toEqual([
+      ["updated", "デプロイ先.md"],
+    ]);
     const text = await readFile(join(store.root, "デプロイ先.md"), "utf8");
     expect(text).toContain("scope: shop-api\n");
     expect(text).toContain("Fly.io にデプロイしている");
@@ -301,7 +358,9 @@ describe("writePass on a store in the fact layout", () => {
       model: "claude-haiku-4-5",
       now: NOW,
     });
-    expect(requests[0]?.tools?.map((tool) => ("name" in tool ? tool.name : ""))).toEqual(["propose_facts"]);
+    expect(requests[0]?.tools?.map((tool) => ("name" in tool ? tool.name : ""))).toEqual([
+      "propose_facts",
+    ]);
     expect(JSON.stringify(requests[0]?.system)).toContain("ONE FACT PER FILE");
     expect(result.applied.map((item) => item.path)).toEqual(["deploy-host.md"]);
     expect(result.facts?.applied.map((item) => item.code)).toEqual(["created"]);
