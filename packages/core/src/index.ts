@@ -148,6 +148,7 @@ export {
   editDescription,
   type FactProposal,
   type FactRejectionCode,
+  type FactWritePassOptions,
   type FactWritePassResult,
   type FactWriteStore,
   type ForgetOptions,

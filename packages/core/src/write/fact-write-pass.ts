@@ -14,7 +14,7 @@ import {
   findSecrets,
   findSplitSecrets,
 } from "../guards/index.js";
-import { effortParameter, supportsForcedToolChoice } from "../models/index.js";
+import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
 import { capChars, neutralizeFence, oneLine } from "../recall/fence.js";
 import type { MemoryRow, MemoryStore } from "../store/index.js";
 import {
@@ -26,6 +26,7 @@ import {
 } from "../text/index.js";
 import { ModelReplyError, parseToolReply } from "../tool-reply/index.js";
 import type { Transcript } from "../transcript/index.js";
+import type { OnStep, OnUsage } from "../usage/index.js";
 import { reportUsage } from "../usage/report-usage.js";
 import type { WriteStore } from "./add-fact.js";
 import { finishPendingForget } from "./pending-forget.js";
@@ -37,7 +38,31 @@ import {
 } from "./propose-facts-tool.js";
 import { findForgotten, makeTombstone, readTombstones, writeTombstones } from "./tombstones.js";
 import { fitTranscript } from "./transcript-budget.js";
-import type { WritePassOptions } from "./write-pass.js";
+
+/** Options of {@link factWritePass} (the fact-layout subset of `writePass`'s options). */
+export type FactWritePassOptions = {
+  store: FactWriteStore;
+  transcript: Transcript;
+  client: Anthropic;
+  /** Model id, e.g. `claude-haiku-5-5`. */
+  model: string;
+  /** Extraction prompt; default `fact-extraction@1`. */
+  prompt?: { id: string; version: number; text: string };
+  /** Clock for usage dates and for `updated:` when the transcript has no valid date; default `new Date()`. */
+  now?: Date;
+  /** `max_tokens` of the call; default 4,096 tokens. */
+  maxTokens?: number;
+  onUsage?: OnUsage;
+  onStep?: OnStep;
+  /** Session id for usage records; default `transcript.sessionId`. */
+  sessionId?: string;
+  /** Budget of fact bodies shown to the model, in chars; default 24,000. */
+  maxMemoryChars?: number;
+  /** Budget of the transcript, in estimated tokens; default 100,000 (see `fitTranscript`). */
+  maxTranscriptTokens?: number;
+  /** `output_config.effort` of the call; default `"medium"`. */
+  effort?: Effort;
+};
 
 /** Longest fact body accepted, in chars: one fact with its why and how, not a document. */
 export const MAX_FACT_BODY_CHARS = 1_200;
@@ -494,7 +519,7 @@ function formatFactRequest(
  * @example const params = await buildFactWriteRequest({ store, transcript, client, model: "claude-haiku-5-5" });
  */
 export async function buildFactWriteRequest(
-  options: WritePassOptions,
+  options: FactWritePassOptions,
 ): Promise<Anthropic.MessageCreateParamsNonStreaming> {
   const { store, transcript, model } = options;
   const now = options.now ?? new Date();
@@ -571,9 +596,7 @@ export type FactWritePassResult = ApplyFactProposalsResult & {
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @example const result = await factWritePass({ store, transcript, client: new Anthropic(), model: "claude-haiku-5-5" });
  */
-export async function factWritePass(
-  options: WritePassOptions & { store: FactWriteStore },
-): Promise<FactWritePassResult> {
+export async function factWritePass(options: FactWritePassOptions): Promise<FactWritePassResult> {
   const params = await buildFactWriteRequest(options);
   options.onStep?.({ stage: "write" });
   const message = await options.client.messages.create(params);

@@ -19,6 +19,7 @@ export {
   applyFactProposals,
   buildFactWriteRequest,
   type FactRejectionCode,
+  type FactWritePassOptions,
   type FactWritePassResult,
   type FactWriteStore,
   factWritePass,

@@ -500,7 +500,13 @@ async function factLayoutWritePass(
   store: FactWriteStore,
 ): Promise<WritePassResult> {
   const { factWritePass } = await import("./fact-write-pass.js");
-  const result = await factWritePass({ ...options, store });
+  const {
+    onTooLong: _onTooLong,
+    maxIndexTokens: _maxIndexTokens,
+    onWarning: _onWarning,
+    ...rest
+  } = options;
+  const result = await factWritePass({ ...rest, store });
   const asProposal = (proposal: FactProposal, path: string | null): Proposal => ({
     file: path ?? proposal.replaces ?? proposal.name,
     fact: proposal.body,
