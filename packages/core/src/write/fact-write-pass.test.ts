@@ -406,3 +406,21 @@ describe("writePass in the subject layout resolves relative dates too", () => {
     ]);
   });
 });
+
+describe("forget on a store in the fact layout", () => {
+  it("deletes the matching fact file at once and a later pass does not restore it", async () => {
+    const { forget } = await import("./forget.js");
+    const store = await factStore();
+    await applyFactProposals({ store, transcript: HEROKU, proposals: [save()] });
+    await applyFactProposals({
+      store,
+      transcript: session("2026-09-01", ["user", "I use Neovim for everything I write."]),
+      proposals: [save({ name: "editor", type: "user", description: "The user's editor.", body: "Uses Neovim.", evidence: "I use Neovim for everything" })],
+    });
+    const result = await forget({ store, query: "where I deploy", now: NOW });
+    expect(result).toEqual({ ok: true, code: "removed", removed: [{ path: "deploy-host.md", line: "Deploys everything on Heroku." }] });
+    expect((await store.list()).map((row) => row.path)).toEqual(["editor.md"]);
+    const again = await applyFactProposals({ store, transcript: HEROKU, proposals: [save()] });
+    expect(again.rejected.map((item) => item.code)).toEqual(["forgotten"]);
+  });
+});
