@@ -55,6 +55,7 @@ const PINNED = {
   base: ["base", 1],
   rules: ["memory-rules", 1],
   consolidation: ["consolidation"],
+  factExtraction: ["fact-extraction", 1],
 } as const;
 
 function parsePromptId(id: string): { name: string; version: number } {
@@ -301,7 +302,7 @@ async function runSessions(run: RunContext): Promise<string> {
   let current: CallCost["session"] = 1;
   const context: StageContext = {
     run,
-    store: new MemoryStore({ root }),
+    store: new MemoryStore({ root, layout: scenario.layout }),
     prompts: resolvePrompts(options),
     onUsage: (record) => {
       calls.push({
@@ -439,18 +440,20 @@ async function runWrite(
   batch: boolean,
 ): Promise<void> {
   const { run } = context;
+  const fact = run.scenario.layout === "fact";
   const options = {
     store: context.store,
     transcript,
     client: run.client,
     model: run.options.model,
-    prompt: context.prompts.extraction,
+    // The fact layout has its own extraction prompt (decision 00XX-fact-layout).
+    prompt: fact ? getPrompt(...PINNED.factExtraction) : context.prompts.extraction,
     now,
     onUsage: context.onUsage,
     onWarning: context.onWarning,
     onStep: context.onStep(`session ${number}`),
   };
-  const result = batch ? await batchWrite(context, options) : await writePass(options);
+  const result = batch && !fact ? await batchWrite(context, options) : await writePass(options);
   context.stopOnFailure();
   run.stages.push({ session: number, stage: "write", result });
 }
