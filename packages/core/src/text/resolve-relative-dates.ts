@@ -1,4 +1,5 @@
-import * as chrono from "chrono-node";
+import type { ParsedResult } from "chrono-node";
+import * as chrono from "chrono-node/en";
 
 /** One relative time expression found in a text, and what it was resolved to. */
 export type ResolvedDate = {
@@ -58,7 +59,7 @@ function dayTag(date: Date): string {
   return `${date.getUTCFullYear()}/${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}`;
 }
 
-function isRelative(result: chrono.ParsedResult): boolean {
+function isRelative(result: ParsedResult): boolean {
   if (NOT_A_DATE.has(result.text.trim().toLowerCase())) return false;
   for (const tag of result.tags()) {
     if (tag === "result/relativeDate" || tag.startsWith("casualReference/")) return true;
@@ -89,7 +90,7 @@ export function resolveRelativeDates(
     ? new Date(`${sessionDate}T12:00:00Z`)
     : new Date(Number.NaN);
   const valid = !Number.isNaN(reference.getTime());
-  const results = chrono.en.parse(text, { instant: valid ? reference : new Date(0), timezone: 0 });
+  const results = chrono.parse(text, { instant: valid ? reference : new Date(0), timezone: 0 });
   const relative = results.filter(isRelative);
   if (relative.length === 0) return { ok: true, text, resolved: [] };
   if (!valid) {

@@ -415,10 +415,22 @@ describe("forget on a store in the fact layout", () => {
     await applyFactProposals({
       store,
       transcript: session("2026-09-01", ["user", "I use Neovim for everything I write."]),
-      proposals: [save({ name: "editor", type: "user", description: "The user's editor.", body: "Uses Neovim.", evidence: "I use Neovim for everything" })],
+      proposals: [
+        save({
+          name: "editor",
+          type: "user",
+          description: "The user's editor.",
+          body: "Uses Neovim.",
+          evidence: "I use Neovim for everything",
+        }),
+      ],
     });
     const result = await forget({ store, query: "where I deploy", now: NOW });
-    expect(result).toEqual({ ok: true, code: "removed", removed: [{ path: "deploy-host.md", line: "Deploys everything on Heroku." }] });
+    expect(result).toEqual({
+      ok: true,
+      code: "removed",
+      removed: [{ path: "deploy-host.md", line: "Deploys everything on Heroku." }],
+    });
     expect((await store.list()).map((row) => row.path)).toEqual(["editor.md"]);
     const again = await applyFactProposals({ store, transcript: HEROKU, proposals: [save()] });
     expect(again.rejected.map((item) => item.code)).toEqual(["forgotten"]);
