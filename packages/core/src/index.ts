@@ -29,6 +29,10 @@ export {
   type ChatReplyErrorCode,
   type ChatResult,
   chat,
+  type ExtractAfterTurnOptions,
+  type ExtractAfterTurnResult,
+  type ExtractSkipReason,
+  extractAfterTurn,
   type ToolCall,
 } from "./chat/index.js";
 export {

@@ -12,3 +12,10 @@ export {
   type ChatReplyErrorCode,
 } from "./chat-reply-error.js";
 export { MEMORY_TOOLS, type ToolCall } from "./chat-tools.js";
+export {
+  DEFAULT_EXTRACT_MESSAGES,
+  type ExtractAfterTurnOptions,
+  type ExtractAfterTurnResult,
+  type ExtractSkipReason,
+  extractAfterTurn,
+} from "./extract-after-turn.js";
