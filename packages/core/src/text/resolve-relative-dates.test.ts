@@ -21,6 +21,9 @@ describe("resolveRelativeDates", () => {
     ["a habit on a weekday", "works from home on Mondays"],
     ["'now'", "uses Neovim now"],
     ["no time at all", "prefers tabs"],
+    ["a time of day", "drinks green tea every morning"],
+    ["a habit", "calls home every day"],
+    ["an evening habit", "reads in the evening"],
   ])("leaves %s as written", (_name, text) => {
     expect(resolveRelativeDates(text, "2026-09-12")).toEqual({ ok: true, text, resolved: [] });
   });

@@ -61,10 +61,10 @@ function dayTag(date: Date): string {
 
 function isRelative(result: ParsedResult): boolean {
   if (NOT_A_DATE.has(result.text.trim().toLowerCase())) return false;
-  for (const tag of result.tags()) {
-    if (tag === "result/relativeDate" || tag.startsWith("casualReference/")) return true;
-  }
-  return false;
+  // Day-level words ("tomorrow", "last night") and offsets ("next week", "3 days ago") are dates;
+  // times of day ("every morning", "this evening": chrono's casual *time* parser) are habits.
+  const tags = result.tags();
+  return tags.has("result/relativeDate") || tags.has("parser/ENCasualDateParser");
 }
 
 /**
@@ -91,7 +91,10 @@ export function resolveRelativeDates(
     : new Date(Number.NaN);
   const valid = !Number.isNaN(reference.getTime());
   const results = chrono.parse(text, { instant: valid ? reference : new Date(0), timezone: 0 });
-  const relative = results.filter(isRelative);
+  // "every Friday", "each morning": a habit, not a date.
+  const relative = results.filter(
+    (result) => isRelative(result) && !/\b(?:every|each)\s+$/i.test(text.slice(0, result.index)),
+  );
   if (relative.length === 0) return { ok: true, text, resolved: [] };
   if (!valid) {
     const found = relative[0]?.text ?? "";

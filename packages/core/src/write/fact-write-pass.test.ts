@@ -436,3 +436,45 @@ describe("forget on a store in the fact layout", () => {
     expect(again.rejected.map((item) => item.code)).toEqual(["forgotten"]);
   });
 });
+
+describe("remember resolves relative dates, and works in the fact layout", () => {
+  it("writes the day a relative time meant (subject layout)", async () => {
+    const { remember } = await import("./remember.js");
+    const root = join(await mkdtemp(join(tmpdir(), "memfiles-subject-")), "memory");
+    const store = new MemoryStore({ root });
+    const result = await remember({
+      store,
+      path: "profile.md",
+      fact: "flies to Oslo tomorrow",
+      now: NOW,
+    });
+    expect(result.ok && result.line).toBe("[stated 2026/09/12] flies to Oslo on 2026/09/13");
+  });
+
+  it("creates, then updates, one fact file named after the path's stem (fact layout)", async () => {
+    const { remember } = await import("./remember.js");
+    const store = await factStore();
+    const first = await remember({
+      store,
+      path: "topics/editor.md",
+      fact: "uses Neovim",
+      now: NOW,
+    });
+    expect(first).toEqual({
+      ok: true,
+      code: "applied",
+      path: "editor.md",
+      line: "uses Neovim",
+      replaced: [],
+    });
+    const second = await remember({ store, path: "editor.md", fact: "uses Helix", now: NOW });
+    expect(second).toEqual({
+      ok: true,
+      code: "applied",
+      path: "editor.md",
+      line: "uses Helix",
+      replaced: ["uses Neovim"],
+    });
+    expect((await store.list()).map((row) => row.path)).toEqual(["editor.md"]);
+  });
+});

@@ -126,6 +126,11 @@ export type ApplyFactProposalsOptions = {
   proposals: readonly FactProposal[];
   /** Clock for `updated:` when `transcript.date` is not a valid ISO date; default `new Date()`. */
   now?: Date;
+  /**
+   * The user's own explicit request (`remember`), not a model's proposal: the evidence and
+   * tombstone checks are skipped (the user's newest word wins); every other check holds.
+   */
+  userRequest?: boolean;
 };
 
 const FENCE_TAGS = ["memory_index", "memory_files", "file", "transcript", "turn"] as const;
@@ -261,7 +266,9 @@ export async function applyFactProposals(
       );
       continue;
     }
-    const evidence = checkEvidence(given.evidence, transcript);
+    const evidence = options.userRequest
+      ? ({ ok: true } as const)
+      : checkEvidence(given.evidence, transcript);
     if (!evidence.ok) {
       refuse(
         evidence.code,
@@ -285,7 +292,16 @@ export async function applyFactProposals(
         }
         return forgetFile(store, given, target.row, day.tag, applied, refuse);
       }
-      return saveFact(store, given, rows, target, day, applied, refuse);
+      return saveFact(
+        store,
+        given,
+        rows,
+        target,
+        day,
+        applied,
+        refuse,
+        options.userRequest === true,
+      );
     });
     void outcome;
   }
@@ -329,6 +345,7 @@ async function saveFact(
   day: { iso: string; tag: string; session: string },
   applied: AppliedFactProposal[],
   refuse: Refuse,
+  userRequest: boolean,
 ): Promise<unknown> {
   const name = oneLine(given.name);
   if (name === "" || name.length > MAX_FACT_NAME_CHARS || !/[\p{L}\p{N}]/u.test(name)) {
@@ -350,7 +367,9 @@ async function saveFact(
       `Refused "${name}": its body is blank, has no letter or digit, or is over ${MAX_FACT_BODY_CHARS} chars (one fact per file).`,
     );
   }
-  const support = checkEvidenceSupport(given.evidence, rawBody);
+  const support = userRequest
+    ? ({ ok: true } as const)
+    : checkEvidenceSupport(given.evidence, rawBody);
   if (!support.ok) return refuse(support.code, support.message);
   // Resolved against the session's own date only: a transcript without one refuses them.
   const body = resolveRelativeDates(rawBody, day.session);
@@ -363,7 +382,7 @@ async function saveFact(
   const proposal: FactProposal = { ...given, body: body.text, description: description.text };
   const withDates = resolvedDates.length > 0 ? { resolvedDates } : {};
 
-  const forgotten = findForgotten(body.text, await readTombstones(store));
+  const forgotten = userRequest ? undefined : findForgotten(body.text, await readTombstones(store));
   if (forgotten) {
     return refuse(
       "forgotten",
