@@ -32,6 +32,7 @@ describe("parseScenario", () => {
         id: "tiny",
         title: "Tiny",
         source: "test",
+        layout: "subject",
         sessions: [
           {
             date: "2026-09-12",

@@ -12,4 +12,4 @@ export { safeParseMemoryFile } from "./format/index.js";
 export { tokenizerRatio } from "./models/index.js";
 export { foldText } from "./text/index.js";
 export { USAGE_LOG_PATH } from "./usage/index.js";
-export { ProposeMemoriesInputSchema } from "./write/index.js";
+export { ProposeFactsInputSchema, ProposeMemoriesInputSchema } from "./write/index.js";
