@@ -279,7 +279,7 @@ export async function applyFactProposals(
       continue;
     }
 
-    const outcome = await store.withLock(async () => {
+    await store.withLock(async () => {
       await finishPendingForget(store);
       const rows = await store.list();
       const target = findTarget(rows, given);
@@ -303,7 +303,6 @@ export async function applyFactProposals(
         options.userRequest === true,
       );
     });
-    void outcome;
   }
   return { applied, rejected };
 }
