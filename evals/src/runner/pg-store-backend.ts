@@ -15,15 +15,15 @@ let runs = 0;
  */
 export const pgliteStoreBackend: EvalStoreBackend = {
   name: "pg",
-  async open(root) {
+  async open(root, layout) {
     database ??= openDatabase();
     runs += 1;
-    const store = pgMemoryStore(await database, `eval-${process.pid}-${runs}`);
-    await copyMemory(new MemoryStore({ root }), store);
+    const store = pgMemoryStore(await database, `eval-${process.pid}-${runs}`, { layout });
+    await copyMemory(new MemoryStore({ root, layout }), store);
     return {
       store,
       mirror: async () => {
-        const folder = new MemoryStore({ root });
+        const folder = new MemoryStore({ root, layout });
         const kept = new Set((await store.list()).map((row) => row.path));
         for (const row of await folder.list()) {
           if (!kept.has(row.path)) await folder.delete(row.path);

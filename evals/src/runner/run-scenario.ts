@@ -60,6 +60,7 @@ const PINNED = {
   rules: ["memory-rules", 1],
   memoryToolRules: ["memory-tool-rules", 1],
   consolidation: ["consolidation"],
+  factExtraction: ["fact-extraction", 1],
 } as const;
 
 function parsePromptId(id: string): { name: string; version: number } {
@@ -400,9 +401,9 @@ function resolvePrompts(options: RunScenarioOptions) {
 async function runSessions(run: RunContext): Promise<string> {
   const { scenario, options, session, root, calls, cacheWarnings } = run;
   await writeSeedFiles(root, scenario.seedFiles);
-  let store = new MemoryStore({ root });
+  let store = new MemoryStore({ root, layout: scenario.layout });
   if (options.storeBackend !== undefined) {
-    const opened = await options.storeBackend.open(root);
+    const opened = await options.storeBackend.open(root, scenario.layout);
     store = opened.store;
     run.mirror.current = opened.mirror;
   }
@@ -562,18 +563,20 @@ async function runWrite(
   batch: boolean,
 ): Promise<void> {
   const { run } = context;
+  const fact = run.scenario.layout === "fact";
   const options = {
     store: context.store,
     transcript,
     client: run.client,
     model: run.options.model,
-    prompt: context.prompts.extraction,
+    // The fact layout has its own extraction prompt (decision 00XX-fact-layout).
+    prompt: fact ? getPrompt(...PINNED.factExtraction) : context.prompts.extraction,
     now,
     onUsage: context.onUsage,
     onWarning: context.onWarning,
     onStep: context.onStep(`session ${number}`),
   };
-  const result = batch ? await batchWrite(context, options) : await writePass(options);
+  const result = batch && !fact ? await batchWrite(context, options) : await writePass(options);
   context.stopOnFailure();
   run.stages.push({ session: number, stage: "write", result });
 }

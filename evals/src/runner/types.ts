@@ -5,6 +5,7 @@ import type {
   ModelUsage,
   RecallStrategy,
   Stage,
+  StoreLayout,
   ToolCall,
   WritePassResult,
 } from "@memfiles/core";
@@ -86,7 +87,8 @@ export type RunScenarioOptions = {
 export type EvalStoreBackend = {
   /** Its name in reports, e.g. `pg`. */
   name: string;
-  open(root: string): Promise<{ store: MemoryStore; mirror: () => Promise<void> }>;
+  /** `layout` is the scenario's folder layout (`subject` or `fact`), given to the store it opens. */
+  open(root: string, layout: StoreLayout): Promise<{ store: MemoryStore; mirror: () => Promise<void> }>;
 };
 
 /** One model call, priced. */

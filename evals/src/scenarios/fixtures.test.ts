@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { ProposeMemoriesInputSchema } from "@memfiles/core/internal";
+import { ProposeFactsInputSchema, ProposeMemoriesInputSchema } from "@memfiles/core/internal";
 import { describe, expect, it } from "vitest";
 import { type AuthoredReply, loadAuthoredReplies } from "./authored.js";
 import { loadScenarios } from "./load-scenario.js";
@@ -13,7 +13,7 @@ const AUTHORED_DIR = fileURLToPath(new URL("../../authored", import.meta.url));
 
 const TOOLS_BY_STAGE: Record<string, readonly string[]> = {
   // A write over the size cap consolidates the file first, within the same step.
-  write: ["propose_memories", "save_consolidated_file"],
+  write: ["propose_memories", "propose_facts", "save_consolidated_file"],
   chat: ["memory_read", "memory_write"],
   consolidate: ["save_consolidated_file"],
   // The side query of side-query recall (issue 13).
@@ -87,6 +87,15 @@ function replyProblems(scenario: Scenario, replies: readonly AuthoredReply[]): s
       ) {
         problems.push(`${reply.step}: propose_memories input does not match the tool schema`);
       }
+      if (
+        block.name === "propose_facts" &&
+        !ProposeFactsInputSchema.safeParse(block.input).success
+      ) {
+        problems.push(`${reply.step}: propose_facts input does not match the tool schema`);
+      }
+      // Each layout's write stage offers only its own tool.
+      const tool = scenario.layout === "fact" ? "propose_memories" : "propose_facts";
+      if (block.name === tool) problems.push(`${reply.step}: tool ${tool} is not offered there`);
     }
   }
   // A chat step's last reply must end the loop with text; a tool_use reply needs one after it.
@@ -111,6 +120,15 @@ describe("repo fixtures", () => {
       "consolidate-refusals",
       "dont-overapply-dinner",
       "dont-overapply-packaging",
+      "fact-contradiction",
+      "fact-dont-overapply-dinner",
+      "fact-dont-overapply-packaging",
+      "fact-forget",
+      "fact-ignore-noise",
+      "fact-link-walked",
+      "fact-relative-date",
+      "fact-remember",
+      "fact-update",
       "fence-escape",
       "forget",
       "forgotten-address",

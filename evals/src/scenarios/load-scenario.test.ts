@@ -33,6 +33,7 @@ describe("parseScenario", () => {
         title: "Tiny",
         source: "test",
         tools: "memfiles",
+        layout: "subject",
         sessions: [
           {
             date: "2026-09-12",

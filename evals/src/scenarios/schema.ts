@@ -187,6 +187,13 @@ export const ScenarioSchema = z.strictObject({
    * over the same store and guards, with the `memory-tool-rules` prompt; issue 14).
    */
   tools: z.enum(["memfiles", "memory-tool"]).default("memfiles"),
+  /**
+   * The memory folder's layout (`new MemoryStore({ root, layout })`): `subject` (default, the seed
+   * article's) or `fact` (one fact per file, the second and third write-ups). A fact-layout write
+   * stage uses the layout's own prompt, `fact-extraction@1`, whatever extraction prompt the run
+   * names, and always runs as one Messages API call (batches speak the subject layout only).
+   */
+  layout: z.enum(["subject", "fact"]).default("subject"),
   sessions: z.array(SessionSchema).min(1),
   /** Files the memory folder starts with (path -> full text). */
   seedFiles: z.record(z.string(), z.string()).default({}),

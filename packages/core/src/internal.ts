@@ -13,4 +13,4 @@ export { tokenizerRatio } from "./models/index.js";
 export { ALWAYS_LOADED, rankRows, renderMemoryBlock } from "./recall/index.js";
 export { contentWords, foldText } from "./text/index.js";
 export { USAGE_LOG_PATH } from "./usage/index.js";
-export { ProposeMemoriesInputSchema } from "./write/index.js";
+export { ProposeFactsInputSchema, ProposeMemoriesInputSchema } from "./write/index.js";

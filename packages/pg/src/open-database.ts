@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { MemoryStore } from "@memfiles/core";
+import { MemoryStore, type StoreLayout } from "@memfiles/core";
 import pg from "pg";
 import { migrate } from "./migrate.js";
 import { PgBackend } from "./pg-backend.js";
@@ -49,7 +49,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<S
  *
  * @param sql - From {@link openDatabase}.
  * @param tenant - The user's memory space, e.g. `"user-42"`.
- * @param options - `{ maxChars?, lockWaitMs? }` (chars, ms).
+ * @param options - `{ maxChars?, lockWaitMs?, layout? }` (chars, ms; `layout` as `MemoryStore`'s, default `subject`).
  * @returns The store; `store.root` is `postgres:<tenant>` or `pglite:<tenant>`.
  * @throws {TenantError} when the tenant is refused.
  * @example const store = pgMemoryStore(sql, "user-42");
@@ -57,7 +57,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<S
 export function pgMemoryStore(
   sql: SqlClient,
   tenant: string,
-  options: { maxChars?: number; lockWaitMs?: number } = {},
+  options: { maxChars?: number; lockWaitMs?: number; layout?: StoreLayout } = {},
 ): MemoryStore {
   const backend = new PgBackend({
     sql,
@@ -67,5 +67,6 @@ export function pgMemoryStore(
   return new MemoryStore({
     backend,
     ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }),
+    ...(options.layout === undefined ? {} : { layout: options.layout }),
   });
 }

@@ -9,6 +9,7 @@ import {
   verifyClaims,
 } from "../recall/staleness.js";
 import { MEMORY_INDEX_FILE, type MemoryStore, rowFromText } from "../store/index.js";
+import { factSlug } from "../text/index.js";
 import { parseToolInput } from "../tool-reply/index.js";
 import { type ForgetResult, forget, type RememberResult, remember } from "../write/index.js";
 
@@ -95,6 +96,27 @@ function badInput(tool: string, issues: string): ToolOutcome {
   return { result: `Invalid input for ${tool}:\n${issues}`, isError: true };
 }
 
+// The memories a file links to (`links:` front matter, `[[name]]` in the body), each with the
+// file that holds it or "missing" (a gap), so the model can walk to them with memory_read. Empty
+// when the file links nowhere, so a file without links reads exactly as before.
+async function linkedMemories(context: ToolContext, path: string): Promise<string> {
+  const rows = await context.store.list();
+  const links = rows.find((row) => row.path === path)?.links ?? [];
+  if (links.length === 0) return "";
+  const fold = (text: string) => text.trim().normalize("NFKC").toLowerCase();
+  const lines = links.map((link) => {
+    const target = rows.find(
+      (row) =>
+        fold(row.name) === fold(link) ||
+        fold(row.path) === fold(link) ||
+        fold(row.path.replace(/\.md$/, "")) === fold(link) ||
+        fold(row.path.replace(/\.md$/, "").split("/").pop() ?? "") === fold(factSlug(link)),
+    );
+    return `- ${recallText(link)}: ${target === undefined ? "missing (no memory has this name)" : recallText(target.path)}`;
+  });
+  return `\n<linked_memories>\nThis memory links to (read one with memory_read when it matters):\n${lines.join("\n")}\n</linked_memories>`;
+}
+
 async function memoryRead(input: unknown, context: ToolContext): Promise<ToolOutcome> {
   const parsed = parseToolInput(ReadInputSchema, input);
   if (!parsed.success) return badInput("memory_read", parsed.issues);
@@ -123,8 +145,9 @@ async function memoryRead(input: unknown, context: ToolContext): Promise<ToolOut
       context.verifyTimeoutMs,
     );
     const note = formatStalenessNote(claims);
+    const links = await linkedMemories(context, path);
     return {
-      result: `<memory_file path="${recallText(path)}">\n${recallText(file.content.trimEnd())}\n</memory_file>${note === "" ? "" : `\n${note}`}`,
+      result: `<memory_file path="${recallText(path)}">\n${recallText(file.content.trimEnd())}\n</memory_file>${links}${note === "" ? "" : `\n${note}`}`,
       isError: false,
     };
   } catch (error) {

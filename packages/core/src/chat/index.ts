@@ -18,3 +18,10 @@ export {
   MEMORY_TOOL_CONTEXT_MANAGEMENT,
   MEMORY_TOOL_DEFINITION,
 } from "./memory-tool-chat.js";
+export {
+  DEFAULT_EXTRACT_MESSAGES,
+  type ExtractAfterTurnOptions,
+  type ExtractAfterTurnResult,
+  type ExtractSkipReason,
+  extractAfterTurn,
+} from "./extract-after-turn.js";

@@ -22,6 +22,16 @@ export {
   consolidate,
   consolidateAll,
 } from "./consolidate.js";
+export {
+  type ConsolidateFactsOptions,
+  type ConsolidateFactsResult,
+  consolidateFacts,
+  DEFAULT_FACT_CONSOLIDATION_FILES,
+  type FactMerge,
+  type FactMergeRefusalCode,
+  FactMergeSchema,
+  MERGE_FACTS,
+} from "./consolidate-facts.js";
 export type { GitCommitResult } from "./git-commit.js";
 export {
   DROPPED_REASONS,

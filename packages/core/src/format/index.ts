@@ -1,5 +1,17 @@
 export { editMemoryText, type MemoryTextEdit } from "./edit-memory-text.js";
 export {
+  editFactText,
+  type FactFile,
+  type FactTextEdit,
+  type FormatFactFileOptions,
+  factLinks,
+  formatFactFile,
+  isMemoryType,
+  parseFactFile,
+  type SafeParseFactFileResult,
+  safeParseFactFile,
+} from "./fact-file.js";
+export {
   dateTag,
   type FactLine,
   formatFactLine,

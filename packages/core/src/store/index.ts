@@ -37,6 +37,7 @@ export type {
   MemoryRow,
   MemoryStoreOptions,
   ReadResult,
+  StoreLayout,
   WriteFailureCode,
   WriteResult,
 } from "./types.js";

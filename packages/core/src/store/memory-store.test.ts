@@ -305,6 +305,7 @@ describe("list", () => {
       notEditable: [],
       leftoverTempFiles: [],
       pendingForget: [],
+      linkGaps: [],
     });
   });
 
@@ -333,6 +334,7 @@ describe("MEMORY.md and check()", () => {
       notEditable: [],
       leftoverTempFiles: [],
       pendingForget: [],
+      linkGaps: [],
     });
   });
 
@@ -366,6 +368,7 @@ describe("MEMORY.md and check()", () => {
       notEditable: [],
       leftoverTempFiles: [],
       pendingForget: [],
+      linkGaps: [],
     });
     await small.rebuildIndex();
     expect(await small.check()).toMatchObject({

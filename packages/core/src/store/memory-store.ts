@@ -8,9 +8,10 @@ import {
   isMissing,
   isResourceLimit,
 } from "../file-system/index.js";
+import { factLinks } from "../format/fact-file.js";
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
-import { foldFileName } from "../text/index.js";
+import { factSlug, foldFileName } from "../text/index.js";
 import { BackendStore } from "./backend/backend-store.js";
 import type { StorageBackend } from "./backend/storage-backend.js";
 import { isLeftoverTemp, readFileInside, writeFileInside } from "./inside-root.js";
@@ -36,6 +37,7 @@ import type {
   MemoryRow,
   MemoryStoreOptions,
   ReadResult,
+  StoreLayout,
   WriteResult,
 } from "./types.js";
 import { NEW_VERSION, versionToken } from "./version-token.js";
@@ -63,13 +65,16 @@ function statKey(stats: Stats): string {
  * @param path - Memory path, e.g. `topics/tools.md`.
  * @param text - The file text.
  * @param maxChars - Size cap in chars, for the `over_cap` problem.
- * @returns The row; `problems` only when there are some.
+ * @param layout - The folder's layout (default `subject`); in the `fact` layout a body is prose,
+ *   so undated lines are not problems.
+ * @returns The row; `problems` and `links` only when there are some.
  * @example rowFromText("topics/tools.md", "---\nname: tools\ndescription: Dev tools.\n---\n", 12_000)
  */
 export function rowFromText(
   path: string,
   text: string,
   maxChars: number = DEFAULT_MAX_CHARS,
+  layout: StoreLayout = "subject",
 ): MemoryRow {
   const row: MemoryRow = { path, name: basename(path, ".md"), description: "", chars: text.length };
   const problems: MemoryProblem[] = [];
@@ -81,7 +86,16 @@ export function rowFromText(
     if (header.updated) row.updated = header.updated;
     if (header.type) row.type = header.type;
     if (header.scope) row.scope = header.scope;
-    problems.push(...parsed.value.problems);
+    const links = factLinks(
+      header.extra?.links,
+      parsed.value.lines.map((line) => line.text).join("\n"),
+    );
+    if (links.length > 0) row.links = links;
+    problems.push(
+      ...(layout === "fact"
+        ? parsed.value.problems.filter((problem) => !PROSE_PROBLEMS.has(problem.code))
+        : parsed.value.problems),
+    );
   } else {
     problems.push({
       code: parsed.error.code === "header_too_long" ? "header_too_long" : "unparsable_header",
@@ -97,6 +111,32 @@ export function rowFromText(
   }
   if (problems.length > 0) row.problems = problems;
   return row;
+}
+
+// Problems of a subject file's body that a fact file's prose body has by design.
+const PROSE_PROBLEMS = new Set(["undated_line", "invalid_date"]);
+
+/**
+ * Links that name no memory: a link resolves to a file whose `name` is the same (case and Unicode
+ * width folded), whose path is the link (with or without `.md`), or whose file name is the link's slug.
+ */
+function linkGaps(rows: readonly MemoryRow[]): Array<{ path: string; link: string }> {
+  const known = new Set<string>();
+  for (const row of rows) {
+    known.add(foldFileName(row.name.trim()));
+    known.add(foldFileName(row.path));
+    known.add(foldFileName(row.path.replace(/\.md$/, "")));
+    known.add(foldFileName(basename(row.path, ".md")));
+  }
+  const gaps: Array<{ path: string; link: string }> = [];
+  for (const row of rows) {
+    for (const link of row.links ?? []) {
+      const candidates = [link.trim(), factSlug(link)].map(foldFileName);
+      if (!candidates.some((candidate) => known.has(candidate)))
+        gaps.push({ path: row.path, link });
+    }
+  }
+  return gaps;
 }
 
 // Problems that make memfiles leave a file as it is (see `CheckResult.notEditable`).
@@ -152,6 +192,8 @@ export class MemoryStore {
   readonly root: string;
   /** Size cap per file in chars (default 12,000, the seed design's). */
   readonly maxChars: number;
+  /** The folder's layout: `subject` (default) or `fact` (see {@link StoreLayout}). */
+  readonly layout: StoreLayout;
   readonly #lockOptions: StoreLockOptions;
   readonly #cache = new Map<string, CacheEntry>();
   #indexSeen: { key: string; text: string } | undefined;
@@ -161,11 +203,12 @@ export class MemoryStore {
   /**
    * Opens a memory folder; nothing is read or created until the first call.
    *
-   * @param options - `{ root, maxChars?, lockStaleMs?, lockWaitMs? }`: the folder (absolute or
-   *   relative, created on first write), the size cap in chars (default 12,000), and the lock's
+   * @param options - `{ root, maxChars?, layout?, lockStaleMs?, lockWaitMs? }`: the folder (absolute or
+   *   relative, created on first write), the size cap in chars (default 12,000), the layout
+   *   (`subject`, the default, or `fact`: one fact per file, see `StoreLayout`), and the lock's
    *   stale limit (ms, default 10,000, at least 2,000) and wait limit (ms, default 30,000). Or
-   *   `{ backend, maxChars? }`: memory kept elsewhere than a folder (a {@link StorageBackend}, e.g.
-   *   `@memfiles/pg`), with the same API, rules and results; `root` is then `backend.label`.
+   *   `{ backend, maxChars?, layout? }`: memory kept elsewhere than a folder (a {@link StorageBackend},
+   *   e.g. `@memfiles/pg`), with the same API, rules and results; `root` is then `backend.label`.
    * @throws {TypeError} when neither `root` nor `backend` is given.
    * @example const store = new MemoryStore({ root: "memory", maxChars: 12_000 });
    */
@@ -173,11 +216,13 @@ export class MemoryStore {
     if (options.backend !== undefined) {
       this.root = options.backend.label;
       this.maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
+      this.layout = options.layout ?? "subject";
       this.#lockOptions = {};
+      const layout = this.layout;
       this.#backed = new BackendStore({
         backend: options.backend,
         maxChars: this.maxChars,
-        toRow: rowFromText,
+        toRow: (path, text, maxChars) => rowFromText(path, text, maxChars, layout),
         notEditable,
       });
       return;
@@ -187,6 +232,7 @@ export class MemoryStore {
     }
     this.root = resolve(options.root);
     this.maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
+    this.layout = options.layout ?? "subject";
     this.#lockOptions = {
       ...(options.lockStaleMs === undefined ? {} : { staleMs: options.lockStaleMs }),
       ...(options.lockWaitMs === undefined ? {} : { waitMs: options.lockWaitMs }),
@@ -435,7 +481,10 @@ export class MemoryStore {
    * @example const report = await store.check(); if (!report.ok) console.log(report);
    */
   async check(): Promise<CheckResult> {
-    if (this.#backed) return this.#backed.check();
+    if (this.#backed) {
+      const checked = await this.#backed.check();
+      return { ...checked, linkGaps: linkGaps(await this.list()) };
+    }
     const rows = await this.list();
     const realRoot = await this.#existingRealRoot();
     const indexPath = join(realRoot ?? this.root, MEMORY_INDEX_FILE);
@@ -471,7 +520,7 @@ export class MemoryStore {
       pendingForget: await this.#pendingForget(),
     };
     const ok = Object.values(result).every((paths) => paths.length === 0);
-    return { ok, ...result };
+    return { ok, ...result, linkGaps: linkGaps(rows) };
   }
 
   /**
@@ -709,7 +758,7 @@ export class MemoryStore {
     }
     if (bytes === undefined) return undefined;
     const decoded = decodeText(bytes);
-    const row = rowFromText(candidate.path, decoded.text, this.maxChars);
+    const row = rowFromText(candidate.path, decoded.text, this.maxChars, this.layout);
     if (!decoded.ok) {
       row.problems = [
         { code: "not_text", message: `${candidate.path}: ${decoded.reason}.` },

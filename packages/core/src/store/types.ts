@@ -25,7 +25,19 @@ export type MemoryRow = {
   scope?: string;
   /** Problems found in this file; absent when there are none. */
   problems?: MemoryProblem[];
+  /**
+   * Names of other memories this file links to (`links:` in front matter, `[[name]]` in the body),
+   * in order; absent when there are none. Gaps (links to no memory) are reported by `check()`.
+   */
+  links?: string[];
 };
+
+/**
+ * How a memory folder is laid out: `subject` (the seed article: one subject per file, one dated
+ * fact per line) or `fact` (the second and third write-ups, Claude Code's `.memory/`: one fact per
+ * file with front matter `name` / `description` / `type`, prose body).
+ */
+export type StoreLayout = "subject" | "fact";
 
 /** Result of `store.read(path)`. */
 export type ReadResult =
@@ -74,6 +86,11 @@ export type MemoryStoreOptions = {
   maxChars?: number;
   /** A cross-process lock held longer than this is presumed dead and taken over, in ms (min 2,000, default 10,000). */
   lockStaleMs?: number;
+  /**
+   * The folder's layout (default `subject`): `fact` reads bodies as prose (no `undated_line`
+   * problems) and makes `writePass` propose and write one fact per file.
+   */
+  layout?: StoreLayout;
   /** How long a write waits for another process's lock before throwing `MemoryLockError`, in ms (default 30,000). */
   lockWaitMs?: number;
 };
@@ -115,4 +132,9 @@ export type CheckResult = {
    * is not empty): the lines may still be there. The next `forget`, `remember` or write pass finishes it.
    */
   pendingForget: string[];
+  /**
+   * Links (`links:` in front matter, `[[name]]` in a body) that name no memory: gaps in the pile
+   * (the second write-up), reported but never an error, so they do not make `ok` false.
+   */
+  linkGaps: Array<{ path: string; link: string }>;
 };

@@ -2,10 +2,16 @@ export { compareCodeUnits } from "./compare-code-units.js";
 export { type ContentWordsOptions, contentWordList, contentWords } from "./content-words.js";
 export { countGraphemes } from "./count-graphemes.js";
 export { factKey, normalizeFactText, STATED_TAG } from "./fact-key.js";
+export { factSlug, MAX_SLUG_CODE_POINTS, uniqueFactPath } from "./fact-slug.js";
 export { foldText } from "./fold.js";
 export { foldFileName } from "./fold-file-name.js";
 export { hashText, sha1Hex } from "./hash-text.js";
 export { isPlaceholder } from "./placeholder.js";
+export {
+  type ResolvedDate,
+  type ResolveRelativeDatesResult,
+  resolveRelativeDates,
+} from "./resolve-relative-dates.js";
 export { restatesFact } from "./restates-fact.js";
 export { splitWords } from "./split-words.js";
 export { stemWord } from "./stem-word.js";

@@ -1,4 +1,11 @@
-import { dateTag, editMemoryText, formatFactLine, safeParseMemoryFile } from "../format/index.js";
+import {
+  dateTag,
+  editMemoryText,
+  formatFactLine,
+  safeParseFactFile,
+  safeParseMemoryFile,
+} from "../format/index.js";
+import type { MemoryStore } from "../store/index.js";
 import { contentWords, factKey } from "../text/index.js";
 import { MAX_CONFLICT_RETRIES, type WriteStore } from "./add-fact.js";
 import { beginForget, endForget, finishPendingForget } from "./pending-forget.js";
@@ -120,6 +127,15 @@ type PlanInput = {
  */
 export async function forget(options: ForgetOptions): Promise<ForgetResult> {
   const { store, query, only } = options;
+  // The fact layout forgets whole files (one fact each); see `forgetFactFiles`.
+  if ("layout" in store && store.layout === "fact" && "delete" in store && only === undefined) {
+    return forgetFactFiles({
+      store: store as ForgetFactStore,
+      query,
+      now: options.now,
+      matches: matchesForgetQuery,
+    });
+  }
   const today = dateTag(options.now ?? new Date());
   if (factKey(query) === "") return { ok: true, code: "nothing_matched", removed: [] };
   return store.withLock(async () => {
@@ -321,4 +337,79 @@ export function planForget(input: PlanInput): { content: string; removed: string
   // and the store accepts an over-cap write only when it shortens the file: then cut lines only.
   if (content.length <= maxChars || content.length < text.length) return { content, removed };
   return { content: editMemoryText(text, file, { remove }), removed };
+}
+
+/** What forgetting in the fact layout needs of a store (a `MemoryStore` fits). */
+export type ForgetFactStore = WriteStore & Pick<MemoryStore, "delete">;
+
+/**
+ * Forgets at once in the fact layout (one fact per file): deletes every fact file whose name,
+ * description or body matches the query (`matches`, the subject layout's whole-word rule), each
+ * with its version token, under the store lock, after writing a hash-only tombstone of the removed
+ * bodies and the query (the same tombstone file and rules as the subject layout, so no later write
+ * pass brings the fact back). A tombstone is left even when nothing matched: the fact may still
+ * be in this session's transcript. A file that cannot be parsed is left as it is and reported in
+ * `notRemoved`.
+ *
+ * @param options - `{ store, query, now?, matches }`.
+ * @returns `removed` (`line` is the file's body), `nothing_matched`, or `version_conflict`.
+ * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
+ */
+export async function forgetFactFiles(options: {
+  store: ForgetFactStore;
+  query: string;
+  now?: Date | undefined;
+  matches: (text: string, query: string) => boolean;
+}): Promise<ForgetResult> {
+  const { store, query } = options;
+  const today = dateTag(options.now ?? new Date());
+  if (factKey(query) === "") return { ok: true, code: "nothing_matched", removed: [] };
+  return store.withLock(async () => {
+    await finishPendingForget(store);
+    const tombstones = await readTombstones(store);
+    const found: Array<{ path: string; version: string; body: string }> = [];
+    const notRemoved: Array<{ path: string; line: string; reason: string }> = [];
+    for (const row of await store.list()) {
+      const read = await store.read(row.path);
+      if (!read.exists) continue;
+      const parsed = safeParseFactFile(read.content, row.path);
+      const text = parsed.success
+        ? `${parsed.value.name}\n${parsed.value.description}\n${parsed.value.body}`
+        : `${row.name}\n${row.description}`;
+      if (!options.matches(text, query)) continue;
+      if (!parsed.success || read.notText !== undefined) {
+        notRemoved.push({
+          path: row.path,
+          line: row.name,
+          reason: "memfiles cannot read this file",
+        });
+        continue;
+      }
+      found.push({ path: row.path, version: read.version, body: parsed.value.body.trim() });
+    }
+    const tombstone = makeTombstone(
+      query,
+      found.map((file) => file.body),
+      today,
+    );
+    if (tombstone.facts.length > 0 || tombstone.query.length > 0) {
+      await writeTombstones(store, [...tombstones, tombstone]);
+    }
+    const removed: RemovedLine[] = [];
+    for (const file of found) {
+      const deleted = await store.delete(file.path, file.version);
+      if (!deleted.ok) {
+        return {
+          ok: false,
+          code: "version_conflict",
+          removed,
+          message: `${deleted.message} ${file.path} was not deleted.`,
+        };
+      }
+      removed.push({ path: file.path, line: file.body });
+    }
+    const also = notRemoved.length > 0 ? { notRemoved } : {};
+    if (removed.length === 0) return { ok: true, code: "nothing_matched", removed: [], ...also };
+    return { ok: true, code: "removed", removed, ...also };
+  });
 }

@@ -14,6 +14,23 @@ export {
   editDescription,
 } from "./edit-description.js";
 export {
+  type AppliedFactProposal,
+  type ApplyFactProposalsOptions,
+  type ApplyFactProposalsResult,
+  applyFactProposals,
+  buildFactWriteRequest,
+  type FactRejectionCode,
+  type FactWritePassOptions,
+  type FactWritePassResult,
+  type FactWriteStore,
+  factWritePass,
+  MAX_FACT_BODY_CHARS,
+  MAX_FACT_DESCRIPTION_CHARS,
+  MAX_FACT_NAME_CHARS,
+  type RejectedFactProposal,
+  readFactProposals,
+} from "./fact-write-pass.js";
+export {
   type ForgetOptions,
   type ForgetPreview,
   type ForgetPreviewFile,
@@ -23,6 +40,14 @@ export {
   previewForget,
   type RemovedLine,
 } from "./forget.js";
+export {
+  type FactProposal,
+  FactProposalSchema,
+  PROPOSE_FACTS,
+  PROPOSE_FACTS_TOOL,
+  type ProposeFactsInput,
+  ProposeFactsInputSchema,
+} from "./propose-facts-tool.js";
 export {
   MAX_DESCRIPTION_CHARS,
   PROPOSE_MEMORIES,

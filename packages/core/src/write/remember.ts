@@ -1,6 +1,8 @@
 import { dateTag } from "../format/index.js";
 import { findSecrets } from "../guards/index.js";
+import { resolveRelativeDates } from "../text/index.js";
 import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
+import { applyFactProposals, type FactWriteStore } from "./fact-write-pass.js";
 import { finishPendingForget } from "./pending-forget.js";
 import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js";
 
@@ -22,6 +24,8 @@ export type RememberOptions = {
 /** Codes of a refused `remember`. */
 export type RememberRejectionCode =
   | "secret"
+  | "relative_date"
+  | "invalid_fact"
   | Exclude<AddFactRejectionCode, "forgotten" | "evidence_too_short" | "evidence_unrelated">;
 
 /** Result of {@link remember}. */
@@ -90,12 +94,26 @@ export async function remember(options: RememberOptions): Promise<RememberResult
       message: `Not saved: the fact holds a secret (${kinds.join(", ")}). Secrets never go into memory.`,
     };
   }
-  await store.withLock(() => finishPendingForget(store));
   const today = dateTag(now);
+  // Absolute dates only (issue 13): "tomorrow" is written as the day it meant.
+  const dated = resolveRelativeDates(options.fact, today.replace(/\//g, "-"));
+  if (!dated.ok) {
+    return {
+      ok: false,
+      code: "relative_date",
+      path,
+      fact: options.fact,
+      message: `Not saved: ${dated.message}`,
+    };
+  }
+  if ("layout" in store && store.layout === "fact" && "delete" in store) {
+    return rememberFact(store as FactWriteStore, path, dated.text, now);
+  }
+  await store.withLock(() => finishPendingForget(store));
   const outcome = await addFact({
     store,
     path,
-    fact: options.fact,
+    fact: dated.text,
     replaces,
     stated: today,
     updated: today,
@@ -113,7 +131,7 @@ export async function remember(options: RememberOptions): Promise<RememberResult
   }
   await store.withLock(async () => {
     const tombstones = await readTombstones(store);
-    const lifted = liftTombstones(options.fact, tombstones);
+    const lifted = liftTombstones(dated.text, tombstones);
     if (
       lifted.length !== tombstones.length ||
       lifted.some((tombstone, index) => tombstone !== tombstones[index])
@@ -128,5 +146,52 @@ export async function remember(options: RememberOptions): Promise<RememberResult
     path: outcome.path,
     line: outcome.line,
     replaced: outcome.replaced,
+  };
+}
+
+// The fact layout's remember: one fact file named after the path's stem (`topics/tools.md` ->
+// "tools"), updated when a file with that name exists (the user's newest word wins), else created.
+async function rememberFact(
+  store: FactWriteStore,
+  path: string,
+  fact: string,
+  now: Date,
+): Promise<RememberResult> {
+  const name = (path.split("/").pop() ?? path).replace(/\.md$/i, "").replace(/[-_]+/g, " ").trim();
+  const day = dateTag(now).replace(/\//g, "-");
+  const result = await applyFactProposals({
+    store,
+    transcript: { date: day, turns: [{ role: "user", content: fact }] },
+    proposals: [
+      {
+        action: "save",
+        name: name === "" ? fact.slice(0, 60) : name,
+        type: "user",
+        description: `${fact.length > 180 ? `${fact.slice(0, 180)}…` : fact} Read when this matters to the answer.`,
+        body: fact,
+        evidence: fact,
+        replaces: null,
+      },
+    ],
+    now,
+    userRequest: true,
+  });
+  const applied = result.applied[0];
+  if (applied !== undefined) {
+    return {
+      ok: true,
+      code: "applied",
+      path: applied.path,
+      line: applied.proposal.body,
+      replaced: applied.previousBody === undefined ? [] : [applied.previousBody],
+    };
+  }
+  const rejected = result.rejected[0];
+  return {
+    ok: false,
+    code: (rejected?.code ?? "invalid_fact") as RememberRejectionCode,
+    path,
+    fact,
+    message: rejected?.message ?? "Not saved.",
   };
 }

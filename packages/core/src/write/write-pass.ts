@@ -6,13 +6,20 @@ import { checkCachedPrefix, estimateTokens, readUsage, sumUsage } from "../cost/
 import { dateTag, formatFactLine } from "../format/index.js";
 import { checkEvidence, findSecrets, findSplitSecrets } from "../guards/index.js";
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
+import { resolveRelativeDates } from "../text/index.js";
 import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../tool-reply/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";
 import { reportUsage } from "../usage/report-usage.js";
 import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
+import type {
+  ApplyFactProposalsResult,
+  FactRejectionCode,
+  FactWriteStore,
+} from "./fact-write-pass.js";
 import { type MemoryFileState, readFolder } from "./memory-files.js";
 import { finishPendingForget } from "./pending-forget.js";
+import type { FactProposal } from "./propose-facts-tool.js";
 import {
   MAX_DESCRIPTION_CHARS,
   PROPOSE_MEMORIES,
@@ -27,6 +34,8 @@ import { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js
 /** Every code a rejected proposal can carry (see {@link writePass}). */
 export type WriteRejectionCode =
   | "secret"
+  | "relative_date"
+  | FactRejectionCode
   | "evidence_not_from_user"
   | "evidence_not_found"
   | AddFactRejectionCode;
@@ -89,6 +98,12 @@ export type WritePassResult = {
   consolidated: WritePassConsolidation[];
   /** Tokens of every model call: the write pass's own and each consolidation's, summed. */
   usage: ModelUsage;
+  /**
+   * Present for a store in the fact layout: the fact files created, updated and deleted, and the
+   * proposals refused, as `applyFactProposals` returns them (`applied` and `rejected` above hold
+   * the same outcomes in the subject layout's shape: `file` is the fact file, `fact` its body).
+   */
+  facts?: ApplyFactProposalsResult;
 };
 
 /** A prompt as `getPrompt` returns it (only `text` is sent). */
@@ -247,6 +262,7 @@ export const WRITE_EFFORT: Effort = "medium";
  * for (const item of result.rejected) console.log(item.code, item.message);
  */
 export async function writePass(options: WritePassOptions): Promise<WritePassResult> {
+  if (isFactStore(options.store)) return factLayoutWritePass(options, options.store);
   const { params, snapshot } = await buildRequest(options);
   options.onStep?.({ stage: "write" });
   const message = await options.client.messages.create(params);
@@ -417,6 +433,16 @@ async function applyReply(
       });
       continue;
     }
+    // Resolved against the session's own date only: a transcript without one refuses them.
+    const dated = resolveRelativeDates(proposal.fact, transcript.date);
+    if (!dated.ok) {
+      rejected.push({
+        code: "relative_date",
+        proposal,
+        message: `Refused "${proposal.fact}": ${dated.message}`,
+      });
+      continue;
+    }
     const evidence = checkEvidence(proposal.evidence, transcript);
     if (!evidence.ok) {
       rejected.push({
@@ -432,7 +458,7 @@ async function applyReply(
     const outcome = await addFact({
       store,
       path: proposal.file,
-      fact: proposal.fact,
+      fact: dated.text,
       replaces: proposal.replaces,
       evidence: proposal.evidence,
       description,
@@ -461,6 +487,50 @@ async function applyReply(
     rejected,
     consolidated,
     usage: sumUsage(usage, ...consolidated.map((entry) => entry.usage)),
+  };
+}
+
+function isFactStore(store: WriteStore): store is FactWriteStore {
+  return "layout" in store && store.layout === "fact" && "delete" in store;
+}
+
+// The fact layout's write pass, its outcomes also given in the subject layout's result shape.
+async function factLayoutWritePass(
+  options: WritePassOptions,
+  store: FactWriteStore,
+): Promise<WritePassResult> {
+  const { factWritePass } = await import("./fact-write-pass.js");
+  const {
+    onTooLong: _onTooLong,
+    maxIndexTokens: _maxIndexTokens,
+    onWarning: _onWarning,
+    ...rest
+  } = options;
+  const result = await factWritePass({ ...rest, store });
+  const asProposal = (proposal: FactProposal, path: string | null): Proposal => ({
+    file: path ?? proposal.replaces ?? proposal.name,
+    fact: proposal.body,
+    evidence: proposal.evidence,
+    replaces: proposal.replaces,
+    description: proposal.description,
+  });
+  return {
+    applied: result.applied.map((item) => ({
+      code: "applied",
+      proposal: asProposal(item.proposal, item.path),
+      path: item.path,
+      line: item.code === "deleted" ? "" : item.proposal.body,
+      replaced: item.previousBody === undefined ? [] : [item.previousBody],
+      ...(item.code === "created" ? { description: item.proposal.description } : {}),
+    })),
+    rejected: result.rejected.map((item) => ({
+      code: item.code,
+      proposal: asProposal(item.proposal, null),
+      message: item.message,
+    })),
+    consolidated: [],
+    usage: result.usage,
+    facts: { applied: result.applied, rejected: result.rejected },
   };
 }
 

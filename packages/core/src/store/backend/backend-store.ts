@@ -116,7 +116,7 @@ export class BackendStore {
     });
   }
 
-  async check(): Promise<CheckResult> {
+  async check(): Promise<Omit<CheckResult, "linkGaps">> {
     const rows = await this.list();
     const entries = parseMemoryIndex((await this.#backend.readIndex()) ?? "");
     const listed = new Map(entries.map((entry) => [entry.path, entry.line]));

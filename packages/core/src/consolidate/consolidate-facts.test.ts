@@ -1,0 +1,129 @@
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
+import { MemoryStore } from "../store/index.js";
+import { consolidateFacts, type FactMerge } from "./consolidate-facts.js";
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const NOW = new Date("2026-10-01T12:00:00Z");
+
+function fact(name: string, body: string, updated = "2026/09/01"): string {
+  return `---\nname: ${name}\ndescription: About ${name}.\ntype: user\nupdated: ${updated}\n---\n${body}\n`;
+}
+
+// Ten files: two say the same (editor, editor again), two contradict (host, host new), six others.
+async function folder(): Promise<MemoryStore> {
+  const root = join(await mkdtemp(join(tmpdir(), "memfiles-merge-")), "memory");
+  await mkdir(root, { recursive: true });
+  const files: Record<string, string> = {
+    "editor.md": fact("editor", "Uses Neovim as the main editor."),
+    "editor-again.md": fact("editor again", "Main editor is Neovim."),
+    "host.md": fact("host", "Deploys on Heroku."),
+    "host-new.md": fact("host new", "Deploys on Fly.io.", "2026/09/20"),
+  };
+  for (const name of ["tea", "cats", "shell", "music", "books", "city"]) {
+    files[`${name}.md`] = fact(name, `Likes ${name} a lot.`);
+  }
+  for (const [path, text] of Object.entries(files)) await writeFile(join(root, path), text);
+  return new MemoryStore({ root, layout: "fact" });
+}
+
+function merging(...merges: FactMerge[]) {
+  return { content: [toolUseBlock({ name: "merge_facts", input: { merges } })] };
+}
+
+const EDITOR: FactMerge = {
+  files: ["editor.md", "editor-again.md"],
+  keep: "editor.md",
+  name: "editor",
+  description: "About editor.",
+  body: "Uses Neovim as the main editor.",
+  dropped: [{ file: "editor-again.md", reason: "duplicate" }],
+};
+
+const HOST: FactMerge = {
+  files: ["host.md", "host-new.md"],
+  keep: "host.md",
+  name: "host",
+  description: "About host.",
+  body: "Deploys on Fly.io (previously Heroku).",
+  dropped: [{ file: "host-new.md", reason: "superseded" }],
+};
+
+async function run(store: MemoryStore, threshold?: number) {
+  return consolidateFacts({
+    store,
+    client: testClient(),
+    model: "claude-haiku-4-5",
+    now: NOW,
+    ...(threshold === undefined ? {} : { threshold }),
+  });
+}
+
+describe("consolidateFacts", () => {
+  it("does not run below the file count (default 10) or outside the fact layout", async () => {
+    const store = await folder();
+    const requests = mockMessages(server, []);
+    expect(await run(store, 11)).toEqual({ ran: false, reason: "under_threshold", files: 10 });
+    const subject = new MemoryStore({ root: store.root });
+    expect(await run(subject)).toEqual({ ran: false, reason: "not_fact_layout", files: 10 });
+    expect(requests).toEqual([]);
+  });
+
+  it("merges a duplicate and a contradiction at 10 files, accounting for each dropped file", async () => {
+    const store = await folder();
+    mockMessages(server, [merging(EDITOR, HOST)]);
+    const result = await run(store);
+    expect(result.ran && result.refused).toEqual([]);
+    expect(result.ran && result.merged.map((item) => [item.keep, item.dropped])).toEqual([
+      ["editor.md", [{ file: "editor-again.md", reason: "duplicate" }]],
+      ["host.md", [{ file: "host-new.md", reason: "superseded" }]],
+    ]);
+    expect((await store.list()).length).toBe(8);
+    expect(await readFile(join(store.root, "host.md"), "utf8")).toBe(
+      "---\nname: host\ndescription: About host.\ntype: user\nupdated: 2026/10/01\n---\nDeploys on Fly.io (previously Heroku).\n",
+    );
+  });
+
+  it.each<[string, FactMerge, string]>([
+    [
+      "a merge that invents a fact",
+      { ...HOST, body: "Deploys on Fly.io in Frankfurt (previously Heroku)." },
+      "invented",
+    ],
+    ["a merge that drops a file without a reason", { ...HOST, dropped: [] }, "unaccounted"],
+    [
+      "a merge that names a file not in the folder",
+      {
+        ...HOST,
+        files: ["host.md", "nowhere.md"],
+        dropped: [{ file: "nowhere.md", reason: "duplicate" }],
+      },
+      "unknown_file",
+    ],
+    [
+      "a merge that grows",
+      {
+        ...HOST,
+        body: `Deploys on Fly.io (previously Heroku). ${"Deploys on Fly.io. ".repeat(12)}`,
+      },
+      "grew",
+    ],
+  ])("refuses %s and leaves its files as they were", async (_name, merge, code) => {
+    const store = await folder();
+    mockMessages(server, [merging(merge)]);
+    const result = await run(store);
+    expect(result.ran && result.refused.map((item) => item.code)).toEqual([code]);
+    expect((await store.list()).length).toBe(10);
+    expect(await readFile(join(store.root, "host.md"), "utf8")).toBe(
+      fact("host", "Deploys on Heroku."),
+    );
+  });
+});

@@ -1,0 +1,40 @@
+/** Longest slug, in code points: keeps a file name short on every file system. */
+export const MAX_SLUG_CODE_POINTS = 60;
+
+/**
+ * The file name stem of a fact file from its `name` (the fact layout: "file names are slugs of
+ * `name`"): NFKC-normalized, lower-cased, every run of characters that are not letters or digits
+ * (any script, so `デプロイ先` stays readable) turned into one `-`, trimmed, at most
+ * {@link MAX_SLUG_CODE_POINTS} code points; `memory` when nothing is left.
+ *
+ * @param name - The memory's name.
+ * @returns The slug, without `.md`.
+ * @example factSlug("Deploy host (prod)") // "deploy-host-prod"
+ */
+export function factSlug(name: string): string {
+  const slug = name
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+  const cut = [...slug].slice(0, MAX_SLUG_CODE_POINTS).join("").replace(/-+$/, "");
+  return cut === "" ? "memory" : cut;
+}
+
+/**
+ * A free file name for a new fact: `<slug>.md`, else `<slug>-2.md`, `<slug>-3.md`, ... (the
+ * first not taken, names compared case-insensitively).
+ *
+ * @param name - The memory's name.
+ * @param taken - Paths already in the folder (e.g. `store.list()` paths).
+ * @returns A root-level path ending in `.md`.
+ * @example uniqueFactPath("deploy host", ["deploy-host.md"]) // "deploy-host-2.md"
+ */
+export function uniqueFactPath(name: string, taken: Iterable<string>): string {
+  const used = new Set([...taken].map((path) => path.normalize("NFC").toLowerCase()));
+  const slug = factSlug(name);
+  for (let suffix = 1; ; suffix++) {
+    const path = suffix === 1 ? `${slug}.md` : `${slug}-${suffix}.md`;
+    if (!used.has(path.normalize("NFC").toLowerCase())) return path;
+  }
+}

@@ -1,0 +1,147 @@
+import type { ParsedResult } from "chrono-node";
+import * as chrono from "chrono-node/en";
+
+/** One relative time expression found in a text, and what it was resolved to. */
+export type ResolvedDate = {
+  /** The words as written, e.g. `next week`. */
+  text: string;
+  /** What replaced them, e.g. `in the week of 2026/09/14`. */
+  replacement: string;
+};
+
+/** Result of {@link resolveRelativeDates}. */
+export type ResolveRelativeDatesResult =
+  | {
+      ok: true;
+      /** The text with every relative time replaced by an absolute date (unchanged when there was none). */
+      text: string;
+      /** What was replaced, in order; empty when the text had no relative time. */
+      resolved: ResolvedDate[];
+    }
+  | {
+      ok: false;
+      /** `relative_date`: a relative time that cannot be pinned to a day, month or year; `no_session_date`: no valid date to resolve against. */
+      code: "relative_date" | "no_session_date";
+      /** The words refused. */
+      found: string;
+      /** What failed and how to fix it. */
+      message: string;
+    };
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+// Words before the expression that already say how the date relates ("until tomorrow"): the
+// replacement then gets no "on"/"in" of its own.
+const PREPOSITION_BEFORE =
+  /\b(?:on|in|by|until|till|since|from|before|after|for|to|of|during|at)\s+$/i;
+
+// Casual words chrono reads as times but that are not dates a memory must pin down ("now").
+const NOT_A_DATE = new Set(["now", "right now"]);
+
+function pad(value: number): string {
+  return String(value).padStart(2, "0");
+}
+
+function dayTag(date: Date): string {
+  return `${date.getUTCFullYear()}/${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}`;
+}
+
+function isRelative(result: ParsedResult): boolean {
+  if (NOT_A_DATE.has(result.text.trim().toLowerCase())) return false;
+  // Day-level words ("tomorrow", "last night") and offsets ("next week", "3 days ago") are dates;
+  // times of day ("every morning", "this evening": chrono's casual *time* parser) are habits.
+  const tags = result.tags();
+  return tags.has("result/relativeDate") || tags.has("parser/ENCasualDateParser");
+}
+
+/**
+ * Resolves relative times in a fact ("tomorrow", "next week", "last month", "in two days",
+ * "yesterday", "3 days ago") against the session date, so a memory carries absolute dates only
+ * (the second write-up: "Absolute dates only"). Parsing is chrono-node's (English). A day is
+ * written `YYYY/MM/DD` (the seed design's date tag), a week as the Monday it starts, a month as
+ * `August 2026`, a year as `2027`; absolute dates, weekdays and clock times are left as written.
+ *
+ * @param text - A fact, description or body (chars).
+ * @param sessionDate - The day the user said it: an ISO date `YYYY-MM-DD` (UTC).
+ * @returns `{ ok: true, text, resolved }`, or `{ ok: false, code, found, message }`:
+ *   `relative_date` when an expression cannot be pinned down, `no_session_date` when the text
+ *   has a relative time and `sessionDate` is not a valid ISO date.
+ * @example resolveRelativeDates("flies to Oslo tomorrow", "2026-09-12")
+ * // { ok: true, text: "flies to Oslo on 2026/09/13", resolved: [{ text: "tomorrow", replacement: "on 2026/09/13" }] }
+ */
+export function resolveRelativeDates(
+  text: string,
+  sessionDate: string,
+): ResolveRelativeDatesResult {
+  const reference = /^\d{4}-\d{2}-\d{2}$/.test(sessionDate)
+    ? new Date(`${sessionDate}T12:00:00Z`)
+    : new Date(Number.NaN);
+  const valid = !Number.isNaN(reference.getTime());
+  const results = chrono.parse(text, { instant: valid ? reference : new Date(0), timezone: 0 });
+  // "every Friday", "each morning": a habit, not a date.
+  const relative = results.filter(
+    (result) => isRelative(result) && !/\b(?:every|each)\s+$/i.test(text.slice(0, result.index)),
+  );
+  if (relative.length === 0) return { ok: true, text, resolved: [] };
+  if (!valid) {
+    const found = relative[0]?.text ?? "";
+    return {
+      ok: false,
+      code: "no_session_date",
+      found,
+      message: `"${found}" is a relative time and there is no valid session date (got "${sessionDate}", expected YYYY-MM-DD) to resolve it against. Give the transcript its date.`,
+    };
+  }
+  let output = "";
+  let cursor = 0;
+  const resolved: ResolvedDate[] = [];
+  for (const result of relative) {
+    const start = result.start;
+    const date = start.date();
+    const words = result.text.toLowerCase();
+    let absolute: string;
+    let preposition: string;
+    if (/\bweeks?\b/.test(words) && start.isCertain("day")) {
+      const monday = new Date(date);
+      monday.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+      absolute = `the week of ${dayTag(monday)}`;
+      preposition = "in";
+    } else if (start.isCertain("day") && !/\b(?:months?|years?)\b/.test(words)) {
+      absolute = dayTag(date);
+      preposition = "on";
+    } else if (start.isCertain("month") && !/\byears?\b/.test(words)) {
+      absolute = `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+      preposition = "in";
+    } else if (start.isCertain("year")) {
+      absolute = String(date.getUTCFullYear());
+      preposition = "in";
+    } else {
+      return {
+        ok: false,
+        code: "relative_date",
+        found: result.text,
+        message: `"${result.text}" is a relative time that cannot be pinned to a day, month or year from the session date ${sessionDate}. Restate the fact with an absolute date (YYYY/MM/DD).`,
+      };
+    }
+    const before = text.slice(cursor, result.index);
+    const replacement = PREPOSITION_BEFORE.test(before) ? absolute : `${preposition} ${absolute}`;
+    output += before + replacement;
+    cursor = result.index + result.text.length;
+    resolved.push({ text: result.text, replacement });
+  }
+  output += text.slice(cursor);
+  return { ok: true, text: output, resolved };
+}
