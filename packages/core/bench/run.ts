@@ -6,6 +6,7 @@ const SECTIONS: ReadonlyArray<() => Promise<{ default: BenchSection }>> = [
   () => import("./store.bench.js"),
   () => import("./recall.bench.js"),
   () => import("./scale.bench.js"),
+  () => import("./tombstones.bench.js"),
 ];
 
 const wanted = process.argv

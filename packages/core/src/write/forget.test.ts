@@ -51,8 +51,8 @@ describe("forget", () => {
     const [tombstone] = await readTombstones(store);
     expect(tombstone).toEqual({
       date: "2026/09/12",
-      facts: [{ hash: expect.stringMatching(/^[0-9a-f]{64}$/), words: expect.any(Array) }],
-      query: [expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)],
+      facts: [{ hash: expect.stringMatching(/^[\w-]{11}$/), words: expect.any(Array) }],
+      query: [expect.stringMatching(/^[\w-]{8}$/), expect.stringMatching(/^[\w-]{8}$/)],
     });
   });
 
