@@ -3,6 +3,7 @@ export { type ContentWordsOptions, contentWordList, contentWords } from "./conte
 export { countGraphemes } from "./count-graphemes.js";
 export { factKey, normalizeFactText, STATED_TAG } from "./fact-key.js";
 export { foldText } from "./fold.js";
+export { foldAccents } from "./fold-accents.js";
 export { foldFileName } from "./fold-file-name.js";
 export { hashText, sha1Hex } from "./hash-text.js";
 export { isPlaceholder } from "./placeholder.js";

@@ -216,6 +216,12 @@ describe("matchesForgetQuery", () => {
     ["住在柏林", "柏林", true],
     ["对花生过敏", "花生", true],
     ["東京に住む", "京", false],
+    // Accents folded as `memfiles search` folds them (new-user trial): café is cafe.
+    ["meets clients at the café on Rua Augusta", "cafe", true],
+    ["moved to Zürich in 2025", "zurich", true],
+    ["moved to Zurich in 2025", "Zürich", true],
+    ["reads résumés on Fridays", "resumes", true],
+    ["moved to Zürich in 2025", "Zug", false],
   ])("%j matches %j: %s", (fact, query, expected) => {
     expect(matchesForgetQuery(fact, query)).toBe(expected);
   });
