@@ -107,7 +107,9 @@ describe("the memory page in Chromium", { timeout: BROWSER_TIMEOUT_MS }, () => {
     expect(text).toContain("uses Neovim, not VS Code");
     const tombstones = await readFile(join(store.root, ".memfiles/tombstones.json"), "utf8");
     // Format 2: short hashes of the fact key and words (decision 00XX), never the words.
-    expect(tombstones).toMatch(/"version":2,"tombstones":\[\n\{"date":"[^"]+","facts":\[\["[\w-]{11}",/);
+    expect(tombstones).toMatch(
+      /"version":2,"tombstones":\[\n\{"date":"[^"]+","facts":\[\["[\w-]{11}",/,
+    );
     expect(tombstones).not.toContain("Fly");
     await page.click("#undo");
     await page.waitForSelector("#status.ok >> text=Undone");
