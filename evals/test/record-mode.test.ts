@@ -101,13 +101,16 @@ describe("record mode against a local fake API", { timeout: 30_000 }, () => {
     vi.unstubAllEnvs();
     expect(recorded.error).toBeUndefined();
     expect(recorded.pass).toBe(true);
-    // create, retrieve (ended), then the SDK's results(): retrieve for results_url, then the JSONL
-    expect(api.batchCalls).toEqual([
+    // create, retrieve (ended), then the SDK's results(): retrieve for results_url, then the JSONL;
+    // once for the write pass, then for the consolidation, and again for the consolidation after
+    // the remember made between submit and result (duringCall) changed its file (file_changed).
+    const oneBatch = [
       "POST /v1/messages/batches",
       "GET /v1/messages/batches/:id",
       "GET /v1/messages/batches/:id",
       "GET /v1/messages/batches/:id/results",
-    ]);
+    ];
+    expect(api.batchCalls).toEqual([...oneBatch, ...oneBatch, ...oneBatch]);
     const saved = JSON.parse(
       await readFile(join(recordingsDir, "claude-haiku-4-5", "extraction@1", "tiny.json"), "utf8"),
     );

@@ -53,7 +53,7 @@ Runs every scenario offline from recorded API responses and grades it.
   --out <dir>         folder of report.html (default $${OUT_DIR_ENV} or evals/out)
   --history <file>    run history appended to (default $${HISTORY_FILE_ENV} or <out>/history.jsonl)
   --record            call the API and write the recordings (needs ANTHROPIC_API_KEY)
-  --batch             send every write pass as a Message Batch (half price, same checks)
+  --batch             send every write pass and consolidation as a Message Batch (half price, same checks)
   --backend <name>    where each run's memory lives: files (default, a folder) or pg (PostgreSQL
                       embedded as PGlite, one tenant per run; files are graded as mirrored back)
   --recordings <dir>  recordings folder (default evals/recordings)

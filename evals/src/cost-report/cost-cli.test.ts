@@ -193,4 +193,19 @@ describe("pnpm cost on hostile paths (issue 20, item 7)", () => {
     expect(result.stderr).toContain(".memfiles");
     expect(result.stderr).not.toContain("    at ");
   });
+
+  it("exits 2, the usage-error code, for a folder that does not exist (new-user trial)", async () => {
+    const folder = await memoryFolder(false);
+    const result = await cost([join(folder, "missing")], folder);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("No folder at");
+    expect(result.stderr).not.toContain("    at ");
+  });
+
+  it("exits 1 for a folder with no usage log (the folder is right, the log is off)", async () => {
+    const folder = await memoryFolder(false);
+    const result = await cost([folder], folder);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("No usage log at");
+  });
 });

@@ -88,7 +88,8 @@ export type RunCostCliOptions = {
  *
  * @param options - Arguments, working folder, output sinks.
  * @returns The exit code: 0 report printed (with a warning when some records could not be priced),
- *   1 no usable log or no record could be priced (the message says why), 2 bad arguments.
+ *   1 no usable log or no record could be priced (the message says why), 2 bad arguments (a
+ *   memory folder that does not exist included).
  * @example process.exitCode = await runCostCli({ argv: ["memory"], cwd: process.cwd(), write, writeError });
  */
 export async function runCostCli(options: RunCostCliOptions): Promise<number> {
@@ -125,7 +126,8 @@ export async function runCostCli(options: RunCostCliOptions): Promise<number> {
   } catch (error) {
     if (error instanceof UsageLogError) {
       options.writeError(`pnpm cost: ${error.message}\n`);
-      return 1;
+      // A folder that does not exist is a bad argument (exit 2, as the CLI's usage errors).
+      return error.code === "missing_folder" ? 2 : 1;
     }
     throw error;
   }

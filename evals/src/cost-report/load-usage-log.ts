@@ -11,7 +11,8 @@ import { UsageLogError } from "./usage-log-error.js";
  *
  * @param folder - The memory folder (the `root` given to `createUsageLog`).
  * @returns `{ records, problems }`: the records in log order and the skipped lines.
- * @throws {UsageLogError} `missing_log`, `empty_log` or `no_records`.
+ * @throws {UsageLogError} `missing_folder` (no such folder), `missing_log`, `empty_log` or
+ *   `no_records`.
  * @example
  * const { records, problems } = await loadUsageLog("memory");
  */
@@ -33,7 +34,7 @@ export async function loadUsageLog(folder: string): Promise<ReadUsageLogResult> 
       () => false,
     );
     throw new UsageLogError({
-      code: "missing_log",
+      code: folderExists ? "missing_log" : "missing_folder",
       file,
       message: folderExists
         ? `No usage log at ${file}. The log is off by default: pass onUsage: createUsageLog({ root: "${folder}" }) ` +

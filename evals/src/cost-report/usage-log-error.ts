@@ -1,7 +1,7 @@
 import { MemfilesError } from "@memfiles/errors";
 
 /** Why a usage log could not be reported on. */
-export type UsageLogErrorCode = "missing_log" | "empty_log" | "no_records";
+export type UsageLogErrorCode = "missing_folder" | "missing_log" | "empty_log" | "no_records";
 
 /**
  * Thrown by `loadUsageLog` when a memory folder has no usage log, an empty one, or one whose every

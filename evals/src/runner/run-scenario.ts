@@ -40,6 +40,7 @@ import {
   type Scenario,
   type Session,
 } from "../scenarios/index.js";
+import { batchConsolidateAll } from "./batch-consolidate.js";
 import { EvalSetupError } from "./eval-setup-error.js";
 import { readMemoryFiles, writeSeedFiles } from "./memory-files.js";
 import type {
@@ -477,7 +478,8 @@ async function runSession(context: StageContext, fixture: Session, number: numbe
         context.run.options.writeBatch === true || (stage !== "write" && stage.write.batch);
       await runWrite(context, transcript, number, noonOf(fixture.date), batch);
     } else {
-      await runConsolidate(context, stage.consolidate, number, noonOf(fixture.date));
+      const batch = context.run.options.writeBatch === true;
+      await runConsolidate(context, stage.consolidate, number, noonOf(fixture.date), batch);
     }
   }
 }
@@ -615,30 +617,28 @@ async function batchWrite(
 
 /**
  * The `consolidate` stage: `consolidateAll` over files past the threshold; its result is kept.
- * `duringCall` runs a `remember` while the first consolidation request is in flight.
+ * `duringCall` runs a `remember` while the first consolidation request is in flight. With `batch`
+ * (`pnpm eval --batch`) the consolidations go as one Message Batch (`batchConsolidateAll`), and
+ * `duringCall` runs between submitting the batch and applying its results.
  */
 async function runConsolidate(
   context: StageContext,
   stage: Extract<Session["after"][number], { consolidate: unknown }>["consolidate"],
   number: number,
   now: Date,
+  batch: boolean,
 ): Promise<void> {
   const { run, store } = context;
   const { threshold, duringCall } = stage;
   run.session.step = `session ${number}: consolidate`;
   let hookRan = false;
-  if (duringCall) {
-    run.session.duringNextRequest(async () => {
-      hookRan = true;
-      await remember({
-        store,
-        path: duringCall.remember.path,
-        fact: duringCall.remember.fact,
-        now,
-      });
-    });
-  }
-  const result = await consolidateAll({
+  const rememberDuringCall = async () => {
+    if (!duringCall) return;
+    hookRan = true;
+    await remember({ store, path: duringCall.remember.path, fact: duringCall.remember.fact, now });
+  };
+  if (duringCall && !batch) run.session.duringNextRequest(rememberDuringCall);
+  const options = {
     store,
     client: run.client,
     model: run.options.model,
@@ -646,9 +646,13 @@ async function runConsolidate(
     threshold,
     now,
     onUsage: context.onUsage,
+    onWarning: context.onWarning,
     onStep: context.onStep(`session ${number}`),
     sessionId: `session ${number}`,
-  });
+  };
+  const result = batch
+    ? await batchConsolidateAll({ ...options, whileInBatch: rememberDuringCall })
+    : await consolidateAll(options);
   context.stopOnFailure();
   run.stages.push({ session: number, stage: "consolidate", result });
   if (duringCall && !hookRan) {

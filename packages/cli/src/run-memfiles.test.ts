@@ -66,4 +66,13 @@ describe("runMemfiles", () => {
     expect(await runMemfiles(["forget", "Lyon", "-m", "memory"], context)).toBe(1);
     expect(await readFile(join(folder, "memory/profile.md"), "utf8")).toContain("lives in Lyon");
   });
+
+  it("show prints a file saved with a byte order mark without the mark (new-user trial)", async () => {
+    const { folder, store } = await memoryFixture();
+    const text = "---\nname: notes\ndescription: Notes.\n---\n[stated 2026/09/01] likes tea\n";
+    await store.write("topics/notes.md", `\uFEFF${text}`, "new");
+    const { context, output } = contextIn(folder);
+    expect(await runMemfiles(["show", "topics/notes.md", "-m", "memory"], context)).toBe(0);
+    expect(output.stdout).toBe(text);
+  });
 });

@@ -106,7 +106,10 @@ describe("the memory page in Chromium", { timeout: BROWSER_TIMEOUT_MS }, () => {
     expect(text).not.toContain("Fly.io");
     expect(text).toContain("uses Neovim, not VS Code");
     const tombstones = await readFile(join(store.root, ".memfiles/tombstones.json"), "utf8");
-    expect(tombstones).toMatch(/[0-9a-f]{64}/);
+    // Format 2: short hashes of the fact key and words (decision 00XX), never the words.
+    expect(tombstones).toMatch(
+      /"version":2,"tombstones":\[\n\{"date":"[^"]+","facts":\[\["[\w-]{11}",/,
+    );
     expect(tombstones).not.toContain("Fly");
     await page.click("#undo");
     await page.waitForSelector("#status.ok >> text=Undone");

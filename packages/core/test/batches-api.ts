@@ -31,8 +31,11 @@ function batchObject(
   };
 }
 
-/** A succeeded result carrying a `propose_memories` reply, usage as a batch reports it. */
-export function succeeded(input: unknown): Anthropic.Messages.MessageBatchResult {
+/** A succeeded result carrying a tool call (`propose_memories` unless `name`), usage as a batch reports it. */
+export function succeeded(
+  input: unknown,
+  name = "propose_memories",
+): Anthropic.Messages.MessageBatchResult {
   return {
     type: "succeeded",
     message: {
@@ -44,7 +47,7 @@ export function succeeded(input: unknown): Anthropic.Messages.MessageBatchResult
         {
           type: "tool_use",
           id: "toolu_01Batch",
-          name: "propose_memories",
+          name,
           input,
           caller: { type: "direct" },
         } as Anthropic.ToolUseBlock,

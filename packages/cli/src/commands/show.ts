@@ -23,7 +23,10 @@ export const registerShow: RegisterCommand = (program, context, done) => {
         return;
       }
       if (!options.json) {
-        context.stdout(read.content.endsWith("\n") ? read.content : `${read.content}\n`);
+        // The byte order mark is how the file is stored, not text to print (it would reach a
+        // terminal or a pipe as an invisible character).
+        const text = read.content.replace(/^\uFEFF/, "");
+        context.stdout(text.endsWith("\n") ? text : `${text}\n`);
         done(EXIT_CODES.ok);
         return;
       }

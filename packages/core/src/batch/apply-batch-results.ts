@@ -5,6 +5,13 @@ import type { OnStep, OnUsage } from "../usage/index.js";
 import { applyWriteReply, type WritePassResult } from "../write/index.js";
 import { markCustomIdApplied, readAppliedCustomIds } from "./applied-custom-ids.js";
 import {
+  applyConsolidationEntry,
+  type BatchConsolidation,
+  type BatchConsolidationOutcome,
+  type SubmittedConsolidation,
+  withoutSubmitFields,
+} from "./batch-consolidations.js";
+import {
   type BatchWriteSession,
   batchSessionId,
   writePassCustomId,
@@ -28,6 +35,8 @@ export type ApplyBatchResultsOptions = {
   batchId: string;
   /** The sessions given to `submitWritePasses` (matched to results by `custom_id`). */
   sessions: readonly BatchWriteSession[];
+  /** The `consolidations` rows `submitWritePasses` returned (default none). */
+  consolidations?: readonly SubmittedConsolidation[] | undefined;
   client: Anthropic;
   model: string;
   /** Polls until the batch ends (backoff, see {@link BatchWait}); `false` (default) polls once. */
@@ -54,6 +63,13 @@ export type ApplyBatchResultsResult =
       outcomes: BatchSessionOutcome[];
       /** The sessions to give `submitWritePasses` again (errored, expired, canceled, missing). */
       resubmit: BatchWriteSession[];
+      /** One per consolidation row given, in order (present when `consolidations` was given). */
+      consolidations?: BatchConsolidationOutcome[];
+      /**
+       * The consolidations to give `submitWritePasses` again (errored, expired, canceled, missing,
+       * file_changed); present when `consolidations` was given.
+       */
+      resubmitConsolidations?: BatchConsolidation[];
     }
   | {
       status: "in_progress" | "canceling";
@@ -80,11 +96,16 @@ const RESUBMIT = new Set<BatchSessionOutcome["code"]>([
  * - an id noted already: `already_applied`, nothing written again (applying twice is a no-op);
  * - `errored` (with the API's message), `expired` (not processed within 24 h), `canceled`, or no
  *   result line (`missing`): nothing written; the session is listed in `resubmit`.
+ * Consolidation entries (`consolidations`, the rows `submitWritePasses` returned) are applied after
+ * the write passes, each against its file as it is then: a file whose version token is no longer
+ * the one its request was built from is `file_changed` (nothing written, listed in
+ * `resubmitConsolidations`); else the reply goes through `applyConsolidateReply`, every check of
+ * `consolidate`, outcome `applied` with the consolidation result (which may be a refusal).
  * The usage of each reply is reported with `service_tier` as the batch gave it (`batch`), so
  * `costOf` prices it at the batch rate.
  *
- * @param options - `{ batchId, sessions, client, model, wait?, onUsage?, onStep? }`.
- * @returns `{ status: "ended", outcomes, resubmit }`, or `{ status, requestCounts }` when the batch
+ * @param options - `{ batchId, sessions, consolidations?, client, model, wait?, onUsage?, onStep? }`.
+ * @returns `{ status: "ended", outcomes, resubmit, consolidations?, resubmitConsolidations? }`, or `{ status, requestCounts }` when the batch
  *   has not ended (no wait, or `wait.timeoutMs` passed).
  * @throws {Anthropic.APIError} when retrieving the batch or its results fails.
  * @throws {MemoryLockError} when the store lock cannot be taken.
@@ -111,8 +132,23 @@ export async function applyBatchResults(
     outcomes.push(outcome);
     if (RESUBMIT.has(outcome.code)) resubmit.push(session);
   }
-  return { status: "ended", outcomes, resubmit };
+  if (options.consolidations === undefined) return { status: "ended", outcomes, resubmit };
+  const consolidations: BatchConsolidationOutcome[] = [];
+  const resubmitConsolidations: BatchConsolidation[] = [];
+  for (const row of options.consolidations) {
+    const outcome = await applyConsolidationEntry(options, row, results);
+    consolidations.push(outcome);
+    if (RESUBMIT_CONSOLIDATION.has(outcome.code)) {
+      resubmitConsolidations.push(withoutSubmitFields(row));
+    }
+  }
+  return { status: "ended", outcomes, resubmit, consolidations, resubmitConsolidations };
 }
+
+const RESUBMIT_CONSOLIDATION = new Set<BatchConsolidationOutcome["code"]>([
+  ...RESUBMIT,
+  "file_changed",
+] as BatchConsolidationOutcome["code"][]);
 
 async function waitForBatch(
   client: Anthropic,

@@ -26,14 +26,21 @@ function shortHash(text: string): string {
  * @param work - `"write"` or `"consolidate"`.
  * @param root - The memory folder (`store.root`).
  * @param key - The session id (write) or memory path (consolidate).
+ * @param version - Hashed with `key` when given: a consolidation passes the version token its
+ *   request was built from, so consolidating the same file again after it changed is a new entry.
  * @returns An id matching {@link CUSTOM_ID_PATTERN}, at most 56 chars, e.g. `w-3f2a9c1e-session-1-6b86b273`.
  * @example batchCustomId("write", "/home/me/.memory", "session 1") // "w-…-session-1-…"
  */
-export function batchCustomId(work: BatchWork, root: string, key: string): string {
+export function batchCustomId(
+  work: BatchWork,
+  root: string,
+  key: string,
+  version?: string,
+): string {
   const slug =
     key
       .replace(/[^a-zA-Z0-9_-]+/g, "-")
       .replace(/^-+|-+$/g, "")
       .slice(0, SLUG_CHARS) || "session";
-  return `${BATCH_WORK[work]}-${shortHash(root)}-${slug}-${shortHash(key)}`;
+  return `${BATCH_WORK[work]}-${shortHash(root)}-${slug}-${shortHash(version === undefined ? key : `${key}\n${version}`)}`;
 }

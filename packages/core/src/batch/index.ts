@@ -6,6 +6,13 @@ export {
   type BatchSessionOutcome,
   type BatchWait,
 } from "./apply-batch-results.js";
+export {
+  type BatchConsolidateStore,
+  type BatchConsolidation,
+  type BatchConsolidationOutcome,
+  consolidationCustomId,
+  type SubmittedConsolidation,
+} from "./batch-consolidations.js";
 export { BATCH_WORK, type BatchWork, batchCustomId, CUSTOM_ID_PATTERN } from "./custom-id.js";
 export {
   type BatchStore,

@@ -2,6 +2,11 @@ import type Anthropic from "@anthropic-ai/sdk";
 import type { MemoryStore } from "../store/index.js";
 import { buildWriteRequest, type WritePassOptions, type WriteStore } from "../write/index.js";
 import { readAppliedCustomIds } from "./applied-custom-ids.js";
+import {
+  type BatchConsolidation,
+  buildConsolidationEntries,
+  type SubmittedConsolidation,
+} from "./batch-consolidations.js";
 import { batchCustomId } from "./custom-id.js";
 
 /** A store a batch writes to: a write-pass store that can also append to `.memfiles/`. */
@@ -18,6 +23,11 @@ export type BatchWriteSession = Omit<WritePassOptions, "client" | "model" | "sto
 /** Options of {@link submitWritePasses}. */
 export type SubmitWritePassesOptions = {
   sessions: readonly BatchWriteSession[];
+  /**
+   * Consolidations to send in the same batch (one entry per file, `custom_id` `c-…`): the options
+   * of `consolidate` but client and model. Default none.
+   */
+  consolidations?: readonly BatchConsolidation[];
   client: Anthropic;
   /** Model id, e.g. `claude-haiku-5-5`. */
   model: string;
@@ -38,6 +48,11 @@ export type SubmitWritePassesResult = {
   /** The Message Batch id; `undefined` when every session was applied already (no batch made). */
   batchId: string | undefined;
   sessions: SubmittedWritePass[];
+  /**
+   * One row per consolidation given (present when `consolidations` was given): give these rows
+   * to `applyBatchResults` as `consolidations`.
+   */
+  consolidations?: SubmittedConsolidation[];
 };
 
 /**
@@ -79,11 +94,20 @@ export function batchSessionId(session: BatchWriteSession): string {
  * list after a partial failure sends only what is left. Nothing is written to memory here:
  * `applyBatchResults` applies the replies.
  *
- * @param options - `{ sessions, client, model }`: each session `{ store, transcript, prompt?, now?, … }`
- *   (the options of `writePass` but client and model).
- * @returns `{ batchId, sessions }`: one row per session, `submitted` or `already_applied`.
- * @throws {Error} when two sessions share a `custom_id` (the same store and session id twice), or a
- *   session has no id.
+ * Consolidations (`consolidations`) go in the same batch: each entry's `params` is the request
+ * `consolidate` would send (`buildConsolidateRequest`, the file read now), its `custom_id` names the
+ * store, the path and the file's version token (`consolidationCustomId`), so the same file at the
+ * same version is never applied twice, and a file consolidated again after it changed is a new
+ * entry. A missing or non-text file gets a row and no entry.
+ *
+ * @param options - `{ sessions, consolidations?, client, model }`: each session `{ store, transcript,
+ *   prompt?, now?, … }` (the options of `writePass` but client and model); each consolidation
+ *   `{ store, path, prompt?, now?, … }` (the options of `consolidate` but client and model).
+ * @returns `{ batchId, sessions, consolidations? }`: one row per session, `submitted` or
+ *   `already_applied`; one row per consolidation (`submitted`, `already_applied`, `missing_file`,
+ *   `not_text`) with the version token its request was built from.
+ * @throws {Error} when two sessions share a `custom_id` (the same store and session id twice, or
+ *   the same file twice for consolidation), or a session has no id.
  * @throws {Anthropic.APIError} when the batch cannot be created.
  * @example
  * const { batchId } = await submitWritePasses({ sessions: [{ store, transcript }], client, model: "claude-haiku-5-5" });
@@ -115,7 +139,13 @@ export async function submitWritePasses(
     requests.push({ custom_id: customId, params });
     rows.push({ customId, sessionId, root, code: "submitted" });
   }
-  if (requests.length === 0) return { batchId: undefined, sessions: rows };
+  const consolidations =
+    options.consolidations === undefined
+      ? undefined
+      : await buildConsolidationEntries(options.consolidations, client, model);
+  requests.push(...(consolidations?.requests ?? []));
+  const result = consolidations === undefined ? {} : { consolidations: consolidations.rows };
+  if (requests.length === 0) return { batchId: undefined, sessions: rows, ...result };
   const batch = await client.messages.batches.create({ requests });
-  return { batchId: batch.id, sessions: rows };
+  return { batchId: batch.id, sessions: rows, ...result };
 }

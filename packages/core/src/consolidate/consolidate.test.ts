@@ -30,7 +30,7 @@ import { MemoryStore } from "../store/memory-store.js";
 import { ModelReplyError } from "../tool-reply/index.js";
 import type { UsageRecord } from "../usage/types.js";
 import { remember } from "../write/remember.js";
-import { consolidate, consolidateAll } from "./consolidate.js";
+import { buildConsolidateRequest, consolidate, consolidateAll } from "./consolidate.js";
 import { type DroppedLine, SAVE_TOOL_V1, SAVE_TOOL_V2 } from "./save-tool.js";
 
 const server = setupServer();
@@ -573,5 +573,28 @@ describe("consolidate keeps the header a person wrote (issue 10, item 3)", SPAWN
     });
     expect(result).toMatchObject({ ok: true, changed: true });
     expect(await readFile(join(store.root, PATH), "utf8")).toBe(header + MERGED);
+  });
+});
+
+describe("consolidation cache prefix", () => {
+  it.each([
+    { name: "a prefix above the minimum", model: "claude-haiku-5-5", warned: [] },
+    {
+      name: "a prefix below Haiku 4.5's 4,096-token minimum",
+      model: "claude-haiku-4-5",
+      warned: ["consolidate_prefix"],
+    },
+  ])("warns about $name through onWarning", async ({ model, warned }) => {
+    const store = await storeWithHosting();
+    const warnings: string[] = [];
+    const built = await buildConsolidateRequest({
+      store,
+      path: PATH,
+      client: testClient(),
+      model,
+      onWarning: (warning) => warnings.push(warning.breakpoint),
+    });
+    expect(built.ok).toBe(true);
+    expect(warnings).toEqual(warned);
   });
 });

@@ -1,5 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
+import { type CacheWarning, checkCachedPrefix, estimateTokens } from "../cost/cache-minimum.js";
 import { type ModelUsage, readUsage, sumUsage, ZERO_USAGE } from "../cost/usage.js";
 import { dateTag } from "../format/fact-line.js";
 import { editMemoryText, type MemoryFile, safeParseMemoryFile } from "../format/index.js";
@@ -54,6 +55,12 @@ export type ConsolidateOptions = {
   sessionId?: string;
   /** `output_config.effort` (default `CONSOLIDATE_EFFORT`, `"high"`); not sent where the model has no effort parameter. */
   effort?: Effort;
+  /**
+   * Called when the stable prefix (save tool + consolidation prompt, up to the
+   * `consolidate_prefix` cache breakpoint) is estimated below the model's minimum cacheable
+   * length: then it is not cached and is billed as input every time.
+   */
+  onWarning?: (warning: CacheWarning) => void;
 };
 
 /**
@@ -251,19 +258,77 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
 }
 
 async function consolidateOnce(options: ConsolidateOptions): Promise<ConsolidateResult> {
+  const built = await buildConsolidateRequest(options);
+  if (!built.ok) return built.result;
+  options.onStep?.({ stage: "consolidate", path: options.path });
+  const message = await options.client.messages.create(built.params);
+  return applyConsolidateReply(options, built.request, message);
+}
+
+/** The cache breakpoint after consolidation's stable prefix (tool, then consolidation prompt). */
+export const CONSOLIDATE_PREFIX_BREAKPOINT = "consolidate_prefix";
+
+/**
+ * The file a consolidation request was built from: what `applyConsolidateReply` checks the reply
+ * against and writes over (only if the file still has this version token).
+ */
+export type ConsolidateRequestBase = {
+  path: string;
+  /** The file's text when the request was built. */
+  before: string;
+  /** Its version token then (see `store.read`). */
+  version: string;
+};
+
+/** Result of {@link buildConsolidateRequest}: the request, or why there is none (no model call). */
+export type BuiltConsolidateRequest =
+  | {
+      ok: true;
+      params: Anthropic.MessageCreateParamsNonStreaming;
+      request: ConsolidateRequestBase;
+    }
+  | { ok: false; result: Extract<ConsolidateResult, { ok: false }> };
+
+/**
+ * Builds the Messages API request of one consolidation (what `consolidate` sends, and what a
+ * batch entry carries): the save tool and the consolidation prompt first, a cache breakpoint on
+ * the system block, then the file to rewrite in the user message. Reads the file once; warns
+ * through `onWarning` (breakpoint {@link CONSOLIDATE_PREFIX_BREAKPOINT}) when the stable prefix is
+ * estimated below the model's minimum cacheable length (then it is billed as input every time).
+ *
+ * @param options - The options of `consolidate` (`client` is not used).
+ * @returns `{ ok: true, params, request: { path, before, version } }`, or `{ ok: false, result }`
+ *   with code `missing_file` or `not_text` (nothing to send).
+ * @throws {MemoryPathError} when `path` is not an allowed memory path.
+ * @example const built = await buildConsolidateRequest({ store, path: "topics/tools.md", client, model });
+ */
+export async function buildConsolidateRequest(
+  options: ConsolidateOptions,
+): Promise<BuiltConsolidateRequest> {
   const { store, path } = options;
   const now = options.now ?? new Date();
   const current = await store.read(path);
   if (!current.exists) {
-    return refused(
-      path,
-      "missing_file",
-      `Cannot consolidate ${path}: no such file in ${store.root}.`,
-      ZERO_USAGE,
-    );
+    return {
+      ok: false,
+      result: refused(
+        path,
+        "missing_file",
+        `Cannot consolidate ${path}: no such file in ${store.root}.`,
+        ZERO_USAGE,
+      ),
+    };
   }
   if (current.notText !== undefined) {
-    return refused(path, "not_text", `Cannot consolidate ${path}: ${current.notText}.`, ZERO_USAGE);
+    return {
+      ok: false,
+      result: refused(
+        path,
+        "not_text",
+        `Cannot consolidate ${path}: ${current.notText}.`,
+        ZERO_USAGE,
+      ),
+    };
   }
   const before = current.content;
   const prompt = resolvePrompt(options.prompt);
@@ -273,8 +338,15 @@ async function consolidateOnce(options: ConsolidateOptions): Promise<Consolidate
       ? `Call ${tool.name} once with the whole new file.`
       : `Call ${tool.name} once with the whole new file and every input line you leave out.`;
   const forced = supportsForcedToolChoice(options.model);
-  options.onStep?.({ stage: "consolidate", path });
-  const message = await options.client.messages.create({
+  if (options.onWarning !== undefined) {
+    const warning = checkCachedPrefix({
+      model: options.model,
+      breakpoint: CONSOLIDATE_PREFIX_BREAKPOINT,
+      tokens: estimateTokens(JSON.stringify(tool) + prompt.text, options.model),
+    });
+    if (warning !== undefined) options.onWarning(warning);
+  }
+  const params: Anthropic.MessageCreateParamsNonStreaming = {
     model: options.model,
     max_tokens: options.maxTokens ?? 16_000,
     // Stable prefix first (tool, prompt) with a cache breakpoint; the file to rewrite after it.
@@ -291,7 +363,36 @@ async function consolidateOnce(options: ConsolidateOptions): Promise<Consolidate
           `<memory_file path="${neutralizeFence(path)}">\n${neutralizeFence(before)}</memory_file>`,
       },
     ],
-  });
+  };
+  return { ok: true, params, request: { path, before, version: current.version } };
+}
+
+/**
+ * Applies the model's reply to a consolidation request ({@link buildConsolidateRequest}): reports
+ * its usage (stage `consolidate`; a batch reply carries `service_tier: "batch"` and is priced so),
+ * reads the new file from the reply, runs every check of `consolidate` (`checkRewrite`,
+ * `accountForFacts`) against `request.before`, and writes the rewrite (and commits it) only if the
+ * file still has `request.version`: a file changed since is refused `version_conflict` and kept
+ * as it is. Makes no model call and no retry.
+ *
+ * @param options - The options of `consolidate` (`client` is not used).
+ * @param request - `{ path, before, version }` from {@link buildConsolidateRequest}.
+ * @param message - The model's reply.
+ * @returns A `consolidate` result.
+ * @throws {ModelReplyError} when the reply holds no new file; nothing is written.
+ * @throws {ModelReplyShapeError} when the reply has no usable `usage`.
+ * @throws {MemoryLockError} when the store lock cannot be taken for the write.
+ * @example const result = await applyConsolidateReply(options, built.request, message);
+ */
+export async function applyConsolidateReply(
+  options: ConsolidateOptions,
+  request: ConsolidateRequestBase,
+  message: Anthropic.Message,
+): Promise<ConsolidateResult> {
+  const { store } = options;
+  const { path, before } = request;
+  const now = options.now ?? new Date();
+  const prompt = resolvePrompt(options.prompt);
   const read = readUsage(message.usage);
   const { usage } = read;
   await reportUsage(options.onUsage, {
@@ -328,7 +429,7 @@ async function consolidateOnce(options: ConsolidateOptions): Promise<Consolidate
       changed: false,
       before: before.length,
       after: after.length,
-      version: current.version,
+      version: request.version,
       dropped,
       git: { committed: false, reason: "unchanged" },
       usage,
@@ -336,7 +437,7 @@ async function consolidateOnce(options: ConsolidateOptions): Promise<Consolidate
   }
   // Write and commit under one lock, so a concurrent remember cannot slip into this commit.
   const outcome = await store.withLock(async () => {
-    const written = await store.write(path, after, current.version);
+    const written = await store.write(path, after, request.version);
     if (!written.ok) return written;
     const message = `consolidate ${path}: ${before.length} -> ${after.length} chars`;
     return { ...written, git: await commitFile(store.root, [path, MEMORY_INDEX_FILE], message) };

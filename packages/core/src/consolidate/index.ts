@@ -11,16 +11,22 @@ export {
   type RewriteProblemCode,
 } from "./check-rewrite.js";
 export {
+  applyConsolidateReply,
+  type BuiltConsolidateRequest,
+  buildConsolidateRequest,
   CONSOLIDATE_EFFORT,
+  CONSOLIDATE_PREFIX_BREAKPOINT,
   type ConsolidateAllOptions,
   type ConsolidateAllResult,
   type ConsolidateFailureCode,
   type ConsolidateOptions,
   type ConsolidatePrompt,
+  type ConsolidateRequestBase,
   type ConsolidateResult,
   type ConsolidateStore,
   consolidate,
   consolidateAll,
+  MAX_CONSOLIDATE_RETRIES,
 } from "./consolidate.js";
 export {
   type ConsolidateFactsOptions,

@@ -31,6 +31,12 @@ describe("findSecrets", () => {
     ["a password for a service", "The password for the office wifi is Tr0ub4dor&3", ["password"]],
     ["a password after a colon", "Password: 'correct horse'", ["password"]],
     ["a PIN", "my bank PIN is 4821", ["password"]],
+    // New-user trial: a password right after the word, with no "is" or colon.
+    ["a password right after the word", "password hunter2xyz", ["password"]],
+    ["a password after passwd", "router passwd Xk9!mq4z", ["password"]],
+    ["a password after pw", "gmail pw s3cretpass", ["password"]],
+    ["a lower-case AWS key id", "aws key akiaiosfodnn7example", ["aws_access_key_id"]],
+    ["a spaced AWS key id", "AKIA IOSF ODNN 7EXA MPLE", ["aws_access_key_id"]],
   ])("finds %s", async (_, text, kinds) => {
     const { findings, redacted } = await findSecrets(text);
     expect(findings.map((finding) => finding.kind).sort()).toEqual([...kinds].sort());
@@ -40,6 +46,9 @@ describe("findSecrets", () => {
   it.each([
     ["a plain fact", "deploys on Fly.io"],
     ["a password habit", "uses a password manager and prefers long passwords"],
+    ["a password word before plain words", "password reset emails go to the old address"],
+    ["a short code after password", "password 2fa is on for every account"],
+    ["a region name", "runs servers in Asia Pacific Region Office buildings"],
     ["a date", "[stated 2026/09/12] moved to Lisbon on 2026/09/01"],
     ["a phone number", "office phone is +1 415 555 0132"],
     ["a digit run that fails Luhn", "order number 4111 1111 1111 1112"],

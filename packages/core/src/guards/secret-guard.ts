@@ -50,7 +50,17 @@ const PRIVATE_KEY =
 const CARD_CANDIDATE = /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d])/g;
 // "my password is x", "the wifi password: x", "PIN for the bank is 1234": the value is the secret.
 const PASSWORD_IN_WORDS =
-  /\b(?:password|passwd|passphrase|passcode|pin(?: code| number)?)s?\b(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,4}?)?\s*(?:\bis\b|\bwas\b|:|=)\s*(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/gi;
+  /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?: code| number)?)s?\b(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,4}?)?\s*(?:\bis\b|\bwas\b|:|=)\s*(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/gi;
+// "password hunter2xyz", "router passwd Xk9!mq4z": a password right after the word, without "is"
+// or a colon (new-user trial). Only a value that looks like one counts: 6 or more chars, with a
+// letter and a digit or symbol, so "password manager" and "password reset" stay facts.
+const PASSWORD_BARE =
+  /\b(?:password|passwd|pwd|pw)\s+(?<value>(?=[^\s"'`]*[A-Za-z])(?=[^\s"'`]*[\d!@#$%^&*])[^\s"'`]{6,})/gi;
+// An AWS access key id in lower case or split by single spaces or dashes ("AKIA IOSF ODNN 7EXA
+// MPLE"), which secretlint's rule (upper case, one run) misses. ASIA is left to that rule: in
+// lower case it is a word. The 16 chars after the prefix must hold a digit, as prose never does.
+const AWS_KEY_LOOSE =
+  /\b(?:A3T[A-Z0-9]|AKIA|ABIA|ACCA)(?<rest>(?:[ -]?[A-Z0-9]){16})(?![A-Z0-9])/gi;
 
 /**
  * Whether a digit string passes the Luhn checksum (ISO/IEC 7812-1, used by payment cards).
@@ -93,6 +103,19 @@ function ownFindings(text: string): SecretFinding[] {
     if (!isStatedCredential(match[0], value)) continue;
     const end = match.index + match[0].length;
     add("password", end - value.length, end);
+  }
+  for (const match of text.matchAll(PASSWORD_BARE)) {
+    const value = match.groups?.value ?? "";
+    const end = match.index + match[0].length;
+    add("password", end - value.length, end);
+  }
+  for (const match of text.matchAll(AWS_KEY_LOOSE)) {
+    const rest = match.groups?.rest ?? "";
+    const loose = match[0] !== match[0].toUpperCase() || /[ -]/.test(rest);
+    // An upper-case key in one run is secretlint's finding; only what it misses is added here.
+    if (loose && /\d/.test(rest)) {
+      add("aws_access_key_id", match.index, match.index + match[0].length);
+    }
   }
   for (const { kind, pattern, accept } of SECRET_PATTERNS) {
     for (const match of text.matchAll(pattern)) {

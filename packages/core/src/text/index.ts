@@ -4,6 +4,7 @@ export { countGraphemes } from "./count-graphemes.js";
 export { factKey, normalizeFactText, STATED_TAG } from "./fact-key.js";
 export { factSlug, MAX_SLUG_CODE_POINTS, uniqueFactPath } from "./fact-slug.js";
 export { foldText } from "./fold.js";
+export { foldAccents } from "./fold-accents.js";
 export { foldFileName } from "./fold-file-name.js";
 export { hashText, sha1Hex } from "./hash-text.js";
 export { isPlaceholder } from "./placeholder.js";

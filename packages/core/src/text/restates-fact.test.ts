@@ -15,6 +15,9 @@ describe("restatesFact", () => {
     ["does not eat pork", "doesn't eat pork anymore", true],
     ["deploys on Railway", "deploys on Fly.io", false],
     ["the", "uses Neovim", false],
+    // New-user trial: two languages, not one word "C".
+    ["writes C++ at work", "writes C# at work", false],
+    ["writes C# at work", "[stated 2026/09/12] writes C# at work daily", true],
   ])("%j restates %j: %s", (fact, line, expected) => {
     expect(restatesFact(fact, line)).toBe(expected);
   });

@@ -21,6 +21,13 @@ describe("splitWords", () => {
     ["Japanese kanji apart from kana", "東京に住む", ["東京", "に", "住む"]],
     ["Korean on spaces", "서울에 살아요", ["서울에", "살아요"]],
     ["blank", "  \n ", []],
+    // New-user trial: C# and C++ are two languages, not the word "C".
+    [
+      "language names ending in # or ++",
+      "C#, C++ and F# but not C",
+      ["C#", "C++", "and", "F#", "but", "not", "C"],
+    ],
+    ["a sign inside a word is still a split", "a+b issue#12", ["a", "b", "issue", "12"]],
   ])("%s", (_name, text, words) => {
     expect(splitWords(text)).toEqual(words);
   });

@@ -17,9 +17,18 @@ export function splitWords(text: string): string[] {
   const words: string[] = [];
   for (const segment of segmenter.segment(text)) {
     if (!segment.isWordLike) continue;
-    for (const word of segment.segment.replace(/['\u2019]/g, "").split(/[^\p{L}\p{N}\p{M}]+/u)) {
+    const parts = segment.segment.replace(/['\u2019]/g, "").split(/[^\p{L}\p{N}\p{M}]+/u);
+    for (const word of parts) {
       if (word !== "") words.push(word);
+    }
+    // "C#", "F#", "C++", "Notepad++": a `#` or `++` right after a word, with no letter or digit
+    // after it, is part of the name (else C# and C++ both read as the word "C").
+    const sign = LANGUAGE_SIGN.exec(text.slice(segment.index + segment.segment.length));
+    if (sign !== null && words.length > 0 && parts.at(-1) !== "") {
+      words[words.length - 1] += sign[0];
     }
   }
   return words;
 }
+
+const LANGUAGE_SIGN = /^(?:#|\+\+)(?![\p{L}\p{N}])/u;

@@ -60,6 +60,13 @@ describe("usage log", () => {
       { code: "bad_json", line: 2 },
       { code: "bad_record", line: 3 },
     ]);
+    // A clear message naming the fields (new-user trial: it was zod's raw text).
+    expect(result.problems[1]?.message).toBe(
+      `${file}:3 is not a usage record; the line was skipped. Wrong: stage (not one of write, ` +
+        "consolidate, chat); missing: usage, date. Lines are written by createUsageLog; " +
+        "this one was cut short or edited by hand.",
+    );
+    expect(result.problems[1]?.message).not.toMatch(/✖|→/);
   });
 
   it("reads a missing log as empty", async () => {

@@ -110,13 +110,38 @@ export async function readUsageLog(root: string): Promise<ReadUsageLogResult> {
       problems.push({
         code: "bad_record",
         line,
-        message: `${file}:${line} is not a usage record; the line was skipped:\n${z.prettifyError(parsed.error)}`,
+        message: `${file}:${line} is not a usage record; the line was skipped. ${describeIssues(parsed.error)}`,
       });
       return;
     }
     records.push(stripUndefined(parsed.data));
   });
   return { records, problems };
+}
+
+/**
+ * A usage line's schema problems in words, naming the fields: what is wrong, then what is
+ * missing, then where such lines come from (rather than zod's raw text).
+ */
+function describeIssues(error: z.ZodError): string {
+  const wrong: string[] = [];
+  const missing: string[] = [];
+  for (const issue of error.issues) {
+    const field = issue.path.join(".") || "the line";
+    if (issue.code === "invalid_type" && issue.input === undefined) missing.push(field);
+    else if (issue.code === "invalid_value") {
+      wrong.push(`${field} (not one of ${issue.values.map(String).join(", ")})`);
+    } else if (issue.code === "invalid_type") wrong.push(`${field} (not a ${issue.expected})`);
+    else wrong.push(`${field} (${issue.message.toLowerCase()})`);
+  }
+  const parts = [
+    ...(wrong.length > 0 ? [`Wrong: ${wrong.join(", ")}`] : []),
+    ...(missing.length > 0 ? [`missing: ${missing.join(", ")}`] : []),
+  ];
+  return (
+    `${parts.join("; ")}. Lines are written by createUsageLog; ` +
+    "this one was cut short or edited by hand."
+  );
 }
 
 /** Drops absent optional fields (`exactOptionalPropertyTypes`: absent, never `undefined`). */

@@ -16,7 +16,7 @@ import {
   readMemoryFile,
   readMemoryFiles,
 } from "./memory-files.js";
-import { findForgotten, readTombstones } from "./tombstones.js";
+import { TombstoneCache } from "./tombstones.js";
 
 /** What the write stage needs of a store (a `MemoryStore` fits). */
 export type WriteStore = Pick<
@@ -92,6 +92,11 @@ export type AddFactOptions = {
   updated: string;
   /** Refuse facts a tombstone matches (the write pass); `remember` is the user's own word and skips it. */
   checkTombstones: boolean;
+  /**
+   * The tombstones as parsed for earlier facts of the same pass (see `TombstoneCache`): the file
+   * is still read for each fact, parsed again only when it changed. Default: a new one.
+   */
+  tombstones?: TombstoneCache | undefined;
   /** Shrinks a file that would pass the cap; without it such a write is refused with `too_long`. */
   onTooLong?: OnTooLong | undefined;
   /**
@@ -201,7 +206,7 @@ export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
 async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
   const { store, fact } = options;
   if (options.checkTombstones) {
-    const match = findForgotten(fact, await readTombstones(store));
+    const match = await (options.tombstones ?? new TombstoneCache()).find(store, fact);
     if (match) {
       return {
         code: "forgotten",

@@ -6,7 +6,7 @@ import {
   safeParseMemoryFile,
 } from "../format/index.js";
 import type { MemoryStore } from "../store/index.js";
-import { contentWords, factKey } from "../text/index.js";
+import { contentWordList, factKey, foldAccents, stemWord } from "../text/index.js";
 import { MAX_CONFLICT_RETRIES, type WriteStore } from "./add-fact.js";
 import { beginForget, endForget, finishPendingForget } from "./pending-forget.js";
 import { makeTombstone, readTombstones, type Tombstone, writeTombstones } from "./tombstones.js";
@@ -55,7 +55,8 @@ export type ForgetResult = (
  * Whether a fact line matches a forget query: the query has content words and the line has every
  * one of them, compared as whole words (Unicode-aware, so Chinese and Japanese are split into
  * words too; stemmed; function and request words such as "forget", "my", "where" dropped; see
- * `contentWords`). Never on substrings: "tea" does not match "steak" or "team".
+ * `contentWords`; accents of Latin, Greek and Cyrillic letters dropped as `memfiles search` drops
+ * them, so "cafe" forgets "café"). Never on substrings: "tea" does not match "steak" or "team".
  *
  * @param factText - A fact's text or line.
  * @param query - The forget query.
@@ -64,10 +65,15 @@ export type ForgetResult = (
  * @example matchesForgetQuery("eats steak every Friday", "tea") // false
  */
 export function matchesForgetQuery(factText: string, query: string): boolean {
-  const wanted = contentWords(query);
-  if (wanted.length === 0) return false;
-  const have = new Set(contentWords(factText));
-  return wanted.every((word) => have.has(word));
+  const wanted = forgetWords(query);
+  if (wanted.size === 0) return false;
+  const have = forgetWords(factText);
+  return [...wanted].every((word) => have.has(word));
+}
+
+/** Content words with Latin, Greek and Cyrillic accents dropped before stemming (see `foldAccents`). */
+function forgetWords(text: string): Set<string> {
+  return new Set(contentWordList(text).map((word) => stemWord(foldAccents(word))));
 }
 
 type Plan = { path: string; version: string; content: string; removed: string[] };

@@ -67,10 +67,14 @@ export { TombstoneFileError } from "./tombstone-file-error.js";
 export {
   type ForgottenMatch,
   findForgotten,
+  formatTombstones,
+  parseTombstones,
   readTombstones,
   TOMBSTONES_FILE,
   type Tombstone,
+  TombstoneCache,
   TombstoneFileSchema,
+  TombstoneIndex,
   TombstoneSchema,
 } from "./tombstones.js";
 export {

@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { findForgotten, liftTombstones, makeTombstone } from "./tombstones.js";
+import { contentWords, factKey, hashText } from "../text/index.js";
+import { TombstoneFileError } from "./tombstone-file-error.js";
+import {
+  findForgotten,
+  formatTombstones,
+  liftTombstones,
+  makeTombstone,
+  parseTombstones,
+  type Tombstone,
+  TombstoneCache,
+  TombstoneIndex,
+  tombstoneKeyHash,
+  tombstoneWordHash,
+} from "./tombstones.js";
 
 const tombstones = [
   makeTombstone("my home address", ["home address is 12 Elm Street, Springfield"], "2026/09/05"),
@@ -50,3 +63,143 @@ describe("liftTombstones", () => {
     expect(lifted[0]).toBe(tombstones[0]);
   });
 });
+
+describe("tombstone file format 2", () => {
+  // A format-1 file as forget wrote it before (64-hex sha256 of the fact key and of each word).
+  const v1File = (query: string, facts: string[], date: string) => ({
+    version: 1,
+    tombstones: [
+      {
+        date,
+        facts: facts.map((fact) => ({
+          hash: hashText(factKey(fact)),
+          words: contentWords(fact).map(hashText),
+        })),
+        query: contentWords(query).map(hashText),
+      },
+    ],
+  });
+
+  it("reads a format-1 file leniently, and every rule still matches what it matched", () => {
+    const file = v1File(
+      "my home address",
+      ["home address is 12 Elm Street, Springfield"],
+      "2026/09/05",
+    );
+    // Upper-case hex and a field format 1 never had: still read, nothing dropped.
+    const [first] = file.tombstones;
+    const lenient = {
+      ...file,
+      tombstones: [
+        { ...first, note: "by hand", query: first?.query.map((hash) => hash.toUpperCase()) },
+      ],
+    };
+    for (const text of [JSON.stringify(file, null, 2), JSON.stringify(lenient)]) {
+      const read = parseTombstones(text);
+      expect(read).toEqual([tombstones[0]]);
+      expect(findForgotten("Home address is 12 Elm Street, Springfield.", read)?.rule).toBe(
+        "same_fact",
+      );
+      expect(findForgotten("has a home address in Porto", read)?.rule).toBe("forget_query_words");
+      expect(findForgotten("lives at 12 Elm Street", read)?.rule).toBe("removed_fact_words");
+      expect(findForgotten("types on Colemak", read)).toBeUndefined();
+    }
+  });
+
+  it("writes format 2, one tombstone a line, and reads it back the same", () => {
+    const text = formatTombstones(tombstones);
+    expect(text.split("\n")).toHaveLength(tombstones.length + 3);
+    expect(text).not.toMatch(/elm|street|springfield|address|home|deploy/i);
+    expect(parseTombstones(text)).toEqual(tombstones);
+    expect(parseTombstones(formatTombstones([]))).toEqual([]);
+    // ~2.5x smaller than format 1 for the same tombstones.
+    const v1 = JSON.stringify(
+      v1File("my home address", ["home address is 12 Elm Street, Springfield"], "2026/09/05"),
+      null,
+      2,
+    );
+    expect(formatTombstones([tombstones[0] as Tombstone]).length * 2.5).toBeLessThan(v1.length);
+  });
+
+  it.each([
+    ["not JSON", "{"],
+    ["an unknown version", '{"version":3,"tombstones":[]}'],
+    [
+      "a format-2 word hash of the wrong length",
+      '{"version":2,"tombstones":[{"date":"2026/09/05","facts":[],"query":"abc"}]}',
+    ],
+    [
+      "a format-1 hash that is not hex",
+      '{"version":1,"tombstones":[{"date":"2026/09/05","facts":[{"hash":"xyz","words":[]}],"query":[]}]}',
+    ],
+  ])("refuses %s rather than skip a tombstone", (_, text) => {
+    expect(() => parseTombstones(text)).toThrow(TombstoneFileError);
+  });
+});
+
+describe("TombstoneIndex and TombstoneCache", () => {
+  const many = [
+    makeTombstone("where I deploy", [], "2026/09/01"),
+    ...tombstones,
+    makeTombstone("my home address", ["home address is 12 Elm Street, Springfield"], "2026/09/30"),
+  ];
+
+  it.each([
+    "Home address is 12 Elm Street, Springfield.",
+    "has a home address in Porto",
+    "deployed everything to Render",
+    "lives at 12 Elm Street",
+    "lives on Elm Street",
+    "walks down Elm Street to work in Lisbon every morning",
+    "types on Colemak",
+  ])("answers as the scan in order does: %s", (fact) => {
+    // The oldest matching tombstone of the first rule that matches, as the list scan gave it.
+    const expected = [
+      ...many.flatMap((t) =>
+        findForgottenByScan(fact, [t], "same_fact") ? [{ rule: "same_fact", date: t.date }] : [],
+      ),
+      ...many.flatMap((t) =>
+        findForgottenByScan(fact, [t], "forget_query_words")
+          ? [{ rule: "forget_query_words", date: t.date }]
+          : [],
+      ),
+      ...many.flatMap((t) =>
+        findForgottenByScan(fact, [t], "removed_fact_words")
+          ? [{ rule: "removed_fact_words", date: t.date }]
+          : [],
+      ),
+    ][0];
+    expect(new TombstoneIndex(many).find(fact)).toEqual(expected);
+  });
+
+  it("parses once while the file is unchanged, and again when a forget changed it", async () => {
+    let text = formatTombstones([]);
+    let reads = 0;
+    const store = {
+      readInternal: async () => {
+        reads++;
+        return text;
+      },
+    };
+    const cache = new TombstoneCache();
+    expect(await cache.find(store, "lives at 12 Elm Street")).toBeUndefined();
+    text = formatTombstones(tombstones);
+    expect((await cache.find(store, "lives at 12 Elm Street"))?.rule).toBe("removed_fact_words");
+    expect(reads).toBe(2);
+  });
+});
+
+/** One rule over the list, the way findForgotten scanned before the index (the reference). */
+function findForgottenByScan(fact: string, list: Tombstone[], rule: string): boolean {
+  const key = tombstoneKeyHash(factKey(fact));
+  const words = new Set(contentWords(fact).map(tombstoneWordHash));
+  return list.some((t) => {
+    if (rule === "same_fact") return t.facts.some((removed) => removed.hash === key);
+    if (rule === "forget_query_words")
+      return t.query.length > 0 && t.query.every((w) => words.has(w));
+    return t.facts.some((removed) => {
+      const shared = removed.words.filter((w) => words.has(w)).length;
+      return shared >= 2 && shared * 3 >= words.size * 2;
+    });
+  });
+}

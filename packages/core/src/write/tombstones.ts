@@ -5,25 +5,89 @@ import { TombstoneFileError } from "./tombstone-file-error.js";
 /** Where tombstones live, inside the memory folder's internal state folder. */
 export const TOMBSTONES_FILE = "tombstones.json";
 
-const HASH = z.string().regex(/^[0-9a-f]{64}$/);
+/**
+ * A fact key's hash in a tombstone: the first 64 bits of its sha256, base64url (11 chars). 64 bits
+ * keep a false `same_fact` match out of reach (10,000 tombstones x 1,000 proposals: ~5e-13).
+ */
+const KEY_HASH = /^[A-Za-z0-9_-]{11}$/;
+/**
+ * A content word's hash: the first 48 bits of its sha256, base64url (8 chars). The word rules
+ * need two or more shared words, or every word of a query, so 48 bits a word are plenty.
+ */
+const WORD_HASH = /^[A-Za-z0-9_-]{8}$/;
+const KEY_BYTES = 8;
+const WORD_BYTES = 6;
 
-/** One forget request, as stored: hashes only, never the forgotten words. */
+/** One forget request, as kept: short hashes only, never the forgotten words. */
 export const TombstoneSchema = z.strictObject({
   /** UTC date of the forget, `YYYY/MM/DD`. */
   date: z.string(),
   /** One entry per removed line: the hash of its fact key, and the hashes of its content words. */
-  facts: z.array(z.strictObject({ hash: HASH, words: z.array(HASH) })),
+  facts: z.array(
+    z.strictObject({
+      hash: z.string().regex(KEY_HASH),
+      words: z.array(z.string().regex(WORD_HASH)),
+    }),
+  ),
   /** Hashes of the forget query's content words (empty when it had none). */
-  query: z.array(HASH),
+  query: z.array(z.string().regex(WORD_HASH)),
 });
 export type Tombstone = z.infer<typeof TombstoneSchema>;
 
-/** The tombstone file: `.memfiles/tombstones.json`. */
+/**
+ * One tombstone on disk (format 2): `{ date, facts: [[key hash, "word hash …"]], query: "word hash …" }`,
+ * one a line; ~150 bytes for a removed line of 8 content words (format 1: ~430).
+ */
+const StoredTombstoneSchema = z.strictObject({
+  date: z.string(),
+  facts: z.array(z.tuple([z.string().regex(KEY_HASH), z.string()])),
+  query: z.string(),
+});
+
+/** The tombstone file, format 2: `.memfiles/tombstones.json`. */
 export const TombstoneFileSchema = z.strictObject({
-  version: z.literal(1),
-  tombstones: z.array(TombstoneSchema),
+  version: z.literal(2),
+  tombstones: z.array(StoredTombstoneSchema),
 });
 export type TombstoneFile = z.infer<typeof TombstoneFileSchema>;
+
+const HEX_HASH = /^[0-9a-f]{64}$/i;
+
+/**
+ * A tombstone of format 1 (64-hex sha256 hashes), read leniently: extra fields, upper-case hex, a
+ * missing `words` or `query` are accepted; each hash is cut to the format-2 length, which keeps
+ * every match it made (the same bits are compared).
+ */
+const V1TombstoneSchema = z.looseObject({
+  date: z.string(),
+  facts: z
+    .array(
+      z.looseObject({
+        hash: z.string().regex(HEX_HASH),
+        words: z.array(z.string().regex(HEX_HASH)).default([]),
+      }),
+    )
+    .default([]),
+  query: z.array(z.string().regex(HEX_HASH)).default([]),
+});
+const V1FileSchema = z.looseObject({
+  version: z.literal(1).optional(),
+  tombstones: z.array(V1TombstoneSchema),
+});
+
+function shortFromHex(hex: string, bytes: number): string {
+  return Buffer.from(hex.slice(0, bytes * 2).toLowerCase(), "hex").toString("base64url");
+}
+
+/** The tombstone hash of a fact key (see {@link KEY_HASH}). */
+export function tombstoneKeyHash(key: string): string {
+  return shortFromHex(hashText(key), KEY_BYTES);
+}
+
+/** The tombstone hash of a content word (see {@link WORD_HASH}). */
+export function tombstoneWordHash(word: string): string {
+  return shortFromHex(hashText(word), WORD_BYTES);
+}
 
 /** What the tombstone code needs of a store (a `MemoryStore` fits). */
 export type TombstoneStore = {
@@ -50,10 +114,10 @@ export function makeTombstone(query: string, removedFacts: string[], date: strin
   return {
     date,
     facts: removedFacts.map((fact) => ({
-      hash: hashText(factKey(fact)),
-      words: contentWords(fact).map(hashText),
+      hash: tombstoneKeyHash(factKey(fact)),
+      words: contentWords(fact).map(tombstoneWordHash),
     })),
-    query: contentWords(query).map(hashText),
+    query: contentWords(query).map(tombstoneWordHash),
   };
 }
 
@@ -78,27 +142,84 @@ export function findForgotten(
   fact: string,
   tombstones: readonly Tombstone[],
 ): ForgottenMatch | undefined {
-  const key = hashText(factKey(fact));
-  const words = new Set(contentWords(fact).map(hashText));
-  for (const tombstone of tombstones) {
-    if (tombstone.facts.some((removed) => removed.hash === key)) {
-      return { rule: "same_fact", date: tombstone.date };
-    }
-  }
-  for (const tombstone of tombstones) {
-    if (tombstone.query.length > 0 && tombstone.query.every((word) => words.has(word))) {
-      return { rule: "forget_query_words", date: tombstone.date };
-    }
-  }
-  for (const tombstone of tombstones) {
-    for (const removed of tombstone.facts) {
-      const shared = removed.words.filter((word) => words.has(word)).length;
-      if (shared >= 2 && shared * 3 >= words.size * 2) {
-        return { rule: "removed_fact_words", date: tombstone.date };
+  return new TombstoneIndex(tombstones).find(fact);
+}
+
+/**
+ * The tombstones indexed for {@link findForgotten}'s three rules, built once and asked many times
+ * (a write pass asks once per proposal): fact keys in a map, query words and removed-line words
+ * each pointing to the tombstones that hold them, so a check costs the proposal's words, not the
+ * number of tombstones. Same answers as scanning the list in order (the oldest matching tombstone
+ * of the first rule that matches).
+ *
+ * @example new TombstoneIndex(await readTombstones(store)).find("deploys on Fly.io")
+ */
+export class TombstoneIndex {
+  private readonly keys = new Map<string, string>();
+  /** Query word -> indexes into `queries` of the queries holding it. */
+  private readonly queryWords = new Map<string, number[]>();
+  private readonly queries: { date: string; words: readonly string[] }[] = [];
+  /** Removed-line word -> indexes into `removed` of the lines holding it. */
+  private readonly removedWords = new Map<string, number[]>();
+  private readonly removed: { date: string; words: readonly string[] }[] = [];
+
+  constructor(tombstones: readonly Tombstone[]) {
+    for (const tombstone of tombstones) {
+      for (const fact of tombstone.facts) {
+        if (!this.keys.has(fact.hash)) this.keys.set(fact.hash, tombstone.date);
+        const index = this.removed.push({ date: tombstone.date, words: fact.words }) - 1;
+        // Every occurrence, as the scan counted them.
+        for (const word of fact.words) push(this.removedWords, word, index);
+      }
+      if (tombstone.query.length > 0) {
+        const index = this.queries.push({ date: tombstone.date, words: tombstone.query }) - 1;
+        for (const word of new Set(tombstone.query)) push(this.queryWords, word, index);
       }
     }
   }
-  return undefined;
+
+  /**
+   * The first rule of {@link findForgotten} that matches `fact`, with its tombstone's date.
+   *
+   * @param fact - The proposed fact text.
+   * @returns `{ rule, date }` or `undefined`.
+   */
+  find(fact: string): ForgottenMatch | undefined {
+    const date = this.keys.get(tombstoneKeyHash(factKey(fact)));
+    if (date !== undefined) return { rule: "same_fact", date };
+    const words = new Set(contentWords(fact).map(tombstoneWordHash));
+    let first: number | undefined;
+    for (const word of words) {
+      for (const index of this.queryWords.get(word) ?? []) {
+        if (first !== undefined && index >= first) break;
+        if ((this.queries[index]?.words ?? []).every((queryWord) => words.has(queryWord))) {
+          first = index;
+        }
+      }
+    }
+    const query = first === undefined ? undefined : this.queries[first];
+    if (query !== undefined) return { rule: "forget_query_words", date: query.date };
+    const shared = new Map<number, number>();
+    for (const word of words) {
+      for (const index of this.removedWords.get(word) ?? []) {
+        shared.set(index, (shared.get(index) ?? 0) + 1);
+      }
+    }
+    first = undefined;
+    for (const [index, count] of shared) {
+      if (count >= 2 && count * 3 >= words.size * 2 && (first === undefined || index < first)) {
+        first = index;
+      }
+    }
+    const line = first === undefined ? undefined : this.removed[first];
+    return line === undefined ? undefined : { rule: "removed_fact_words", date: line.date };
+  }
+}
+
+function push(map: Map<string, number[]>, key: string, value: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
 }
 
 /**
@@ -131,16 +252,33 @@ export function liftTombstones(fact: string, tombstones: readonly Tombstone[]): 
 }
 
 /**
- * Reads `.memfiles/tombstones.json`; a missing file is no tombstones.
+ * Reads `.memfiles/tombstones.json`; a missing file is no tombstones. Format 2 is read as
+ * written; format 1 (64-hex hashes, ~430 bytes a removed line) is read leniently and converted in
+ * memory (hashes cut to format 2's length, which keeps every match), and is written as format 2 by
+ * the next forget or remember that changes the tombstones. A file neither format describes is an
+ * error, never skipped: skipping it would let forgotten facts back.
  *
  * @param store - A `MemoryStore` (anything with `readInternal`).
  * @returns The tombstones, oldest first.
  * @throws {TombstoneFileError} when the file exists but is not valid tombstone JSON.
  * @example const tombstones = await readTombstones(store);
  */
-export async function readTombstones(store: TombstoneStore): Promise<Tombstone[]> {
+export async function readTombstones(
+  store: Pick<TombstoneStore, "readInternal">,
+): Promise<Tombstone[]> {
   const text = await store.readInternal(TOMBSTONES_FILE);
-  if (text === undefined) return [];
+  return text === undefined ? [] : parseTombstones(text);
+}
+
+/**
+ * Parses the text of a tombstone file (see {@link readTombstones}).
+ *
+ * @param text - The file's text.
+ * @returns The tombstones, oldest first.
+ * @throws {TombstoneFileError} when it is not valid tombstone JSON of format 1 or 2.
+ * @example parseTombstones('{"version":2,"tombstones":[]}') // []
+ */
+export function parseTombstones(text: string): Tombstone[] {
   const path = `.memfiles/${TOMBSTONES_FILE}`;
   let data: unknown;
   try {
@@ -148,22 +286,82 @@ export async function readTombstones(store: TombstoneStore): Promise<Tombstone[]
   } catch (error) {
     throw new TombstoneFileError(path, "it is not valid JSON", { cause: error });
   }
-  const parsed = TombstoneFileSchema.safeParse(data);
-  if (!parsed.success) {
-    throw new TombstoneFileError(
-      path,
-      `it has the wrong shape:\n${z.prettifyError(parsed.error)}`,
-      {
-        cause: parsed.error,
-      },
-    );
+  const current = TombstoneFileSchema.safeParse(data);
+  if (current.success) {
+    return current.data.tombstones.map((stored) => ({
+      date: stored.date,
+      facts: stored.facts.map(([hash, words]) => ({ hash, words: splitHashes(words) })),
+      query: splitHashes(stored.query),
+    }));
   }
-  return parsed.data.tombstones;
+  const old = V1FileSchema.safeParse(data);
+  if (old.success) {
+    return old.data.tombstones.map((tombstone) => ({
+      date: tombstone.date,
+      facts: tombstone.facts.map((fact) => ({
+        hash: shortFromHex(fact.hash, KEY_BYTES),
+        words: fact.words.map((word) => shortFromHex(word, WORD_BYTES)),
+      })),
+      query: tombstone.query.map((word) => shortFromHex(word, WORD_BYTES)),
+    }));
+  }
+  const version = (data as { version?: unknown } | null)?.version;
+  const error = version === 1 ? old.error : current.error;
+  throw new TombstoneFileError(path, `it has the wrong shape:\n${z.prettifyError(error)}`, {
+    cause: error,
+  });
+}
+
+function splitHashes(text: string): string[] {
+  const hashes = text.split(" ").filter((hash) => hash !== "");
+  for (const hash of hashes) {
+    if (!WORD_HASH.test(hash)) {
+      throw new TombstoneFileError(
+        `.memfiles/${TOMBSTONES_FILE}`,
+        `"${hash.slice(0, 20)}" is not a word hash (8 base64url chars)`,
+      );
+    }
+  }
+  return hashes;
 }
 
 /**
- * Replaces the tombstone list. Call inside `store.withLock` with the read, so two forgets cannot
- * lose each other's tombstone.
+ * The tombstones of a store, read and indexed once and then reused for as long as the file's
+ * text is unchanged: a write pass keeps one for all its proposals. Each `find` reads the file's
+ * text again (under the store lock, where the caller checks), so a forget that finishes during a
+ * pass still refuses the pass's next proposals; it is parsed and indexed again only when it
+ * changed.
+ *
+ * @example const cache = new TombstoneCache(); await cache.find(store, "deploys on Fly.io");
+ */
+export class TombstoneCache {
+  private text: string | undefined;
+  private index: TombstoneIndex | undefined;
+
+  /**
+   * The first tombstone rule that matches `fact` (see {@link findForgotten}).
+   *
+   * @param store - A `MemoryStore` (anything with `readInternal`).
+   * @param fact - The proposed fact text.
+   * @returns `{ rule, date }` or `undefined`.
+   * @throws {TombstoneFileError} when the file is not valid tombstone JSON.
+   */
+  async find(
+    store: Pick<TombstoneStore, "readInternal">,
+    fact: string,
+  ): Promise<ForgottenMatch | undefined> {
+    const text = await store.readInternal(TOMBSTONES_FILE);
+    if (this.index === undefined || text !== this.text) {
+      this.index = new TombstoneIndex(text === undefined ? [] : parseTombstones(text));
+      this.text = text;
+    }
+    return this.index.find(fact);
+  }
+}
+
+/**
+ * Replaces the tombstone list, in format 2 (one tombstone a line). Call inside `store.withLock`
+ * with the read, so two forgets cannot lose each other's tombstone.
  *
  * @param store - A `MemoryStore` (anything with `writeInternal`).
  * @param tombstones - The whole new list.
@@ -173,6 +371,24 @@ export async function writeTombstones(
   store: TombstoneStore,
   tombstones: Tombstone[],
 ): Promise<void> {
-  const file: TombstoneFile = { version: 1, tombstones };
-  await store.writeInternal(TOMBSTONES_FILE, `${JSON.stringify(file, null, 2)}\n`);
+  await store.writeInternal(TOMBSTONES_FILE, formatTombstones(tombstones));
+}
+
+/**
+ * The text of a tombstone file, format 2.
+ *
+ * @param tombstones - The whole list.
+ * @returns JSON, one tombstone a line.
+ * @example formatTombstones([]) // '{"version":2,"tombstones":[\n]}\n'
+ */
+export function formatTombstones(tombstones: readonly Tombstone[]): string {
+  const lines = tombstones.map((tombstone) =>
+    JSON.stringify({
+      date: tombstone.date,
+      facts: tombstone.facts.map((fact) => [fact.hash, fact.words.join(" ")]),
+      query: tombstone.query.join(" "),
+    }),
+  );
+  if (lines.length === 0) return `{"version":2,"tombstones":[]}\n`;
+  return `{"version":2,"tombstones":[\n${lines.join(",\n")}\n]}\n`;
 }

@@ -27,6 +27,7 @@ import {
   type Proposal,
   ProposeMemoriesInputSchema,
 } from "./propose-memories-tool.js";
+import { TombstoneCache } from "./tombstones.js";
 import { fitTranscript } from "./transcript-budget.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "./write-index-budget.js";
 import { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js";
@@ -418,6 +419,9 @@ async function applyReply(
   // read of the folder (kept current by addFact), not a fresh read per proposal.
   const finished = await store.withLock(() => finishPendingForget(store));
   const snapshot = given === undefined || finished > 0 ? await readFolder(store) : given;
+  // The tombstones are parsed and indexed once for the whole pass; each proposal's check still
+  // reads the file's text under the lock, so a forget finished meanwhile is seen.
+  const tombstones = new TombstoneCache();
   for (const [index, given] of proposals.entries()) {
     const { proposal, secret, description } = await scanProposal(given);
     if (secret) {
@@ -465,6 +469,7 @@ async function applyReply(
       stated,
       updated: today,
       checkTombstones: true,
+      tombstones,
       onTooLong,
       snapshot,
     });
