@@ -571,7 +571,7 @@ async function runWrite(
     transcript,
     client: run.client,
     model: run.options.model,
-    // The fact layout has its own extraction prompt (decision 00XX-fact-layout).
+    // The fact layout has its own extraction prompt (decision 0025-fact-layout).
     prompt: fact ? getPrompt(...PINNED.factExtraction) : context.prompts.extraction,
     now,
     onUsage: context.onUsage,

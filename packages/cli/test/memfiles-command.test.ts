@@ -130,7 +130,7 @@ describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
     });
     expect(await readFile(join(folder, "memory/topics/tools.md"), "utf8")).not.toContain("Fly.io");
     const tombstones = await readFile(join(folder, "memory/.memfiles/tombstones.json"), "utf8");
-    // Format 2: short hashes of the fact key and words (decision 00XX), never the words.
+    // Format 2: short hashes of the fact key and words (decision 0026), never the words.
     expect(tombstones).toMatch(
       /"version":2,"tombstones":\[\n\{"date":"[^"]+","facts":\[\["[\w-]{11}",/,
     );
