@@ -22,9 +22,9 @@ export function formatLocomoReport(report: LocomoReport): string {
   const out: string[] = [
     `LoCoMo benchmark, provenance: ${report.provenance} (the annotators' facts sent through the real write pass by a fake client; no model call, NOT a model result)`,
     'Data: LoCoMo, Maharana et al., "Evaluating Very Long-Term Conversational Memory of LLM Agents", ACL 2024 (CC BY-NC 4.0).',
-    `Samples: ${report.samples.join(", ")}. Layout: ${report.layout}. Descriptions: ${report.descriptions}. Files chosen by the oracle's keyword rule (evals/locomo/README.md).`,
+    `Samples: ${report.samples.join(", ")}. Layout: ${report.layout}. Descriptions: ${report.descriptions}. ${report.layout === "fact" ? "One file per fact, named and described by the fact's own words (evals/locomo/README.md)." : "Files chosen by the oracle's keyword rule (evals/locomo/README.md)."}`,
     "",
-    "## 1. Write guards",
+    `## 1. Write guards (${report.layout} layout)`,
     formatTable({
       headers: ["code", "annotated facts (own turn)", "negatives (other's turn)"],
       rows: write.codes.map((counts) => [
@@ -45,7 +45,7 @@ export function formatLocomoReport(report: LocomoReport): string {
         `${index + 1}. [${item.code}] ${item.kind} ${item.sampleId} ${item.speaker} session ${item.session}\n   fact: ${oneLine(item.fact, 160)}\n   evidence: ${oneLine(item.evidence, 200)}`,
     ),
     "",
-    "## 2. Store by session (over every speaker's memory)",
+    `## 2. Store by session (${report.layout} layout, over every speaker's memory)`,
   ];
   const bySession = new Map<number, LocomoReport["store"][number]["sessions"]>();
   for (const speaker of report.store) {
@@ -107,7 +107,7 @@ export function formatLocomoReport(report: LocomoReport): string {
       align: ["left", "left", "right", "right", "right", "right", "right"],
     }),
     "",
-    "## 3. Recall@k without a model (questions of categories 1-4, queried with the question text)",
+    `## 3. Recall@k without a model (${report.layout} layout; questions of categories 1-4, queried with the question text)`,
     formatTable({
       headers: ["strategy", "questions", ...RECALL_KS.map((k) => `R@${k}`), "tokens (mean)"],
       rows: recall.strategies.map((summary) => [
