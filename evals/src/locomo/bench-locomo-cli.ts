@@ -114,9 +114,7 @@ export async function runBenchLocomo(options: {
     const target = path.resolve(options.cwd, values.json);
     await mkdir(path.dirname(target), { recursive: true });
     const json =
-      layout === "both"
-        ? { data: dataPath, layout, reports }
-        : { data: dataPath, ...reports[0] };
+      layout === "both" ? { data: dataPath, layout, reports } : { data: dataPath, ...reports[0] };
     await writeFile(target, `${JSON.stringify(json, null, 2)}\n`);
     options.write(`JSON report: ${target}\n`);
   }

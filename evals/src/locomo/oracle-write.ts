@@ -428,7 +428,10 @@ export async function runOracle(options: RunOracleOptions): Promise<OracleResult
         outcome.proposal.fact,
       ]);
       // A fact file updated now holds only the new fact: the old one's dialogue ids leave it.
-      const ids = outcome.code === "updated" ? new Set<string>() : (diaIdsByPath.get(outcome.path) ?? new Set<string>());
+      const ids =
+        outcome.code === "updated"
+          ? new Set<string>()
+          : (diaIdsByPath.get(outcome.path) ?? new Set<string>());
       for (const id of outcome.diaIds) ids.add(id);
       diaIdsByPath.set(outcome.path, ids);
     }
