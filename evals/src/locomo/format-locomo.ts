@@ -124,7 +124,9 @@ export function formatLocomoReport(report: LocomoReport): string {
     "",
     `Memory rows count (question, speaker) pairs with target files in that speaker's memory (${recall.memoryQuestions}; ${recall.withoutTargets} pairs had none); R@k = share of target FILES in the first k. BM25 counts each question once; R@k = share of evidence TURNS in the first k turns.`,
     `Baseline (b), the whole conversation: ${Math.round(recall.wholeConversationTokens).toLocaleString("en-US")} tokens on average (estimated), for every question.`,
-    "Peers publish LoCoMo retrieval recall without an LLM in the 90s (R@5) over turns or extracted facts; our memory rows measure files (a coarser unit: a subject file holds many facts), so they are a different measure. The BM25-over-turns row is the like-for-like one.",
+    report.layout === "fact"
+      ? "Peers publish LoCoMo retrieval recall without an LLM in the 90s (R@5) over turns or extracted facts; in the fact layout a file is one annotated fact, so the memory rows are close to that measure. The BM25-over-turns row is the baseline in the same run."
+      : "Peers publish LoCoMo retrieval recall without an LLM in the 90s (R@5) over turns or extracted facts; our memory rows measure files (a coarser unit: a subject file holds many facts), so they are a different measure. The BM25-over-turns row is the like-for-like one.",
     "",
     `Elapsed: ${(report.elapsedMs / 1000).toFixed(1)} s.`,
   );

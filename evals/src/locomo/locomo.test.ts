@@ -417,6 +417,32 @@ describe("pnpm bench:locomo", () => {
     expect(json).toMatchObject({ data, provenance: "dataset", samples: ["syn-1"] });
   });
 
+  it("prints both layouts and writes { data, layout, reports } on --layout both", async () => {
+    const data = join(folder, "locomo.json");
+    await writeFile(data, JSON.stringify([SYNTHETIC_SAMPLE]));
+    let out = "";
+    const code = await runBenchLocomo({
+      argv: ["--data", "locomo.json", "--layout", "both", "--json", "both.json"],
+      cwd: folder,
+      write: (text) => {
+        out += text;
+      },
+      writeError: (text) => {
+        out += text;
+      },
+    });
+    expect(code).toBe(0);
+    expect(out).toContain("## 1. Write guards (subject layout)");
+    expect(out).toContain("## 1. Write guards (fact layout)");
+    expect(out).toContain("fact: side-query keyword fallback (matchRows, top 5)");
+    const json = JSON.parse(await readFile(join(folder, "both.json"), "utf8"));
+    expect(json).toMatchObject({ data, layout: "both" });
+    expect(json.reports.map((report: { layout: string }) => report.layout)).toEqual([
+      "subject",
+      "fact",
+    ]);
+  });
+
   it.each([
     [["--layout", "flat"], /--layout must be one of subject, fact, both/],
     [["--descriptions", "model"], /--descriptions must be facts or path/],
