@@ -5,7 +5,13 @@ import { createProgress } from "../report/progress.js";
 import { formatLocomoReport } from "./format-locomo.js";
 import { DEFAULT_LOCOMO_RELATIVE_PATH, defaultLocomoPath, loadLocomo } from "./load-locomo.js";
 import type { DescriptionMode } from "./oracle-write.js";
-import { countSessions, LOCOMO_LAYOUTS, type LocomoLayout, runLocomo } from "./run-locomo.js";
+import {
+  countSessions,
+  LOCOMO_LAYOUTS,
+  type LocomoLayout,
+  type LocomoReport,
+  runLocomoLayouts,
+} from "./run-locomo.js";
 
 /** Usage text of `pnpm bench:locomo`. */
 export const BENCH_LOCOMO_USAGE = `Usage: pnpm bench:locomo [--data <path>] [--sample <id>] [--layout subject|fact|both] [--descriptions facts|path] [--json <file>]
@@ -15,21 +21,22 @@ Runs the LoCoMo benchmark without a model: the annotators' facts through the rea
   --data <path>          a LoCoMo JSON file (default ${DEFAULT_LOCOMO_RELATIVE_PATH}, from the repository root;
                          a relative path you give is taken from the folder you ran the command in)
   --sample <id>          only this sample, e.g. conv-26
-  --layout <layout>      subject (default); fact and both need the fact-per-file layout (issue 13)
-  --descriptions <mode>  facts (default: each file described by its facts' words after each session)
-                         or path (the write pass's description made from the file's path)
-  --json <file>          also write the report as JSON
+  --layout <layout>      subject (default), fact (one file per fact) or both (subject, then fact)
+  --descriptions <mode>  subject layout: facts (default: each file described by its facts' words
+                         after each session) or path (the write pass's description from the path);
+                         the fact layout's descriptions are always the facts' own words
+  --json <file>          also write the report as JSON (with both layouts: { data, layout, reports })
   -h, --help             show this help`;
 
 /**
- * `pnpm bench:locomo`: parses the arguments, runs {@link runLocomo} with a progress bar on stderr,
- * prints the report and writes `--json`.
+ * `pnpm bench:locomo`: parses the arguments, runs {@link runLocomoLayouts} with a progress bar on
+ * stderr, prints the report of each layout and writes `--json` (one layout: the report with `data`
+ * added; `both`: `{ data, layout: "both", reports }`).
  *
  * @param options - `{ argv, cwd, write, writeError, progressStream? }`: arguments without the
  *   command, the folder relative paths are taken from, where the report and errors go.
  * @returns The exit code: 0 printed, 2 bad arguments.
  * @throws {LocomoDataError} when the data file is missing, invalid, or lacks `--sample`.
- * @throws {LayoutNotAvailableError} for `--layout fact` or `both`.
  * @example await runBenchLocomo({ argv: ["--sample", "conv-26"], cwd: process.cwd(), write: console.log, writeError: console.error })
  */
 export async function runBenchLocomo(options: {
@@ -87,13 +94,13 @@ export async function runBenchLocomo(options: {
     values.data === undefined ? defaultLocomoPath() : path.resolve(options.cwd, values.data);
   const samples = await loadLocomo(dataPath, values.sample);
   const progress = createProgress({
-    total: countSessions(samples),
+    total: countSessions(samples, layout as LocomoLayout),
     title: "LoCoMo",
     ...(options.progressStream === undefined ? {} : { stream: options.progressStream }),
   });
-  let report: Awaited<ReturnType<typeof runLocomo>>;
+  let reports: LocomoReport[];
   try {
-    report = await runLocomo({
+    reports = await runLocomoLayouts({
       samples,
       layout: layout as LocomoLayout,
       descriptions: descriptions as DescriptionMode,
@@ -102,11 +109,13 @@ export async function runBenchLocomo(options: {
   } finally {
     progress.stop();
   }
-  options.write(`${formatLocomoReport(report)}\n`);
+  options.write(`${reports.map((report) => formatLocomoReport(report)).join("\n\n")}\n`);
   if (values.json !== undefined) {
     const target = path.resolve(options.cwd, values.json);
     await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, `${JSON.stringify({ data: dataPath, ...report }, null, 2)}\n`);
+    const json =
+      layout === "both" ? { data: dataPath, layout, reports } : { data: dataPath, ...reports[0] };
+    await writeFile(target, `${JSON.stringify(json, null, 2)}\n`);
     options.write(`JSON report: ${target}\n`);
   }
   return 0;

@@ -22,9 +22,9 @@ export function formatLocomoReport(report: LocomoReport): string {
   const out: string[] = [
     `LoCoMo benchmark, provenance: ${report.provenance} (the annotators' facts sent through the real write pass by a fake client; no model call, NOT a model result)`,
     'Data: LoCoMo, Maharana et al., "Evaluating Very Long-Term Conversational Memory of LLM Agents", ACL 2024 (CC BY-NC 4.0).',
-    `Samples: ${report.samples.join(", ")}. Layout: ${report.layout}. Descriptions: ${report.descriptions}. Files chosen by the oracle's keyword rule (evals/locomo/README.md).`,
+    `Samples: ${report.samples.join(", ")}. Layout: ${report.layout}. Descriptions: ${report.descriptions}. ${report.layout === "fact" ? "One file per fact, named and described by the fact's own words (evals/locomo/README.md)." : "Files chosen by the oracle's keyword rule (evals/locomo/README.md)."}`,
     "",
-    "## 1. Write guards",
+    `## 1. Write guards (${report.layout} layout)`,
     formatTable({
       headers: ["code", "annotated facts (own turn)", "negatives (other's turn)"],
       rows: write.codes.map((counts) => [
@@ -45,7 +45,7 @@ export function formatLocomoReport(report: LocomoReport): string {
         `${index + 1}. [${item.code}] ${item.kind} ${item.sampleId} ${item.speaker} session ${item.session}\n   fact: ${oneLine(item.fact, 160)}\n   evidence: ${oneLine(item.evidence, 200)}`,
     ),
     "",
-    "## 2. Store by session (over every speaker's memory)",
+    `## 2. Store by session (${report.layout} layout, over every speaker's memory)`,
   ];
   const bySession = new Map<number, LocomoReport["store"][number]["sessions"]>();
   for (const speaker of report.store) {
@@ -107,7 +107,7 @@ export function formatLocomoReport(report: LocomoReport): string {
       align: ["left", "left", "right", "right", "right", "right", "right"],
     }),
     "",
-    "## 3. Recall@k without a model (questions of categories 1-4, queried with the question text)",
+    `## 3. Recall@k without a model (${report.layout} layout; questions of categories 1-4, queried with the question text)`,
     formatTable({
       headers: ["strategy", "questions", ...RECALL_KS.map((k) => `R@${k}`), "tokens (mean)"],
       rows: recall.strategies.map((summary) => [
@@ -124,7 +124,9 @@ export function formatLocomoReport(report: LocomoReport): string {
     "",
     `Memory rows count (question, speaker) pairs with target files in that speaker's memory (${recall.memoryQuestions}; ${recall.withoutTargets} pairs had none); R@k = share of target FILES in the first k. BM25 counts each question once; R@k = share of evidence TURNS in the first k turns.`,
     `Baseline (b), the whole conversation: ${Math.round(recall.wholeConversationTokens).toLocaleString("en-US")} tokens on average (estimated), for every question.`,
-    "Peers publish LoCoMo retrieval recall without an LLM in the 90s (R@5) over turns or extracted facts; our memory rows measure files (a coarser unit: a subject file holds many facts), so they are a different measure. The BM25-over-turns row is the like-for-like one.",
+    report.layout === "fact"
+      ? "Peers publish LoCoMo retrieval recall without an LLM in the 90s (R@5) over turns or extracted facts; in the fact layout a file is one annotated fact, so the memory rows are close to that measure. The BM25-over-turns row is the baseline in the same run."
+      : "Peers publish LoCoMo retrieval recall without an LLM in the 90s (R@5) over turns or extracted facts; our memory rows measure files (a coarser unit: a subject file holds many facts), so they are a different measure. The BM25-over-turns row is the like-for-like one.",
     "",
     `Elapsed: ${(report.elapsedMs / 1000).toFixed(1)} s.`,
   );

@@ -7,7 +7,6 @@ export {
   type SpeakerConversation,
   type SpeakerSession,
 } from "./import-sample.js";
-export { LayoutNotAvailableError } from "./layout-not-available-error.js";
 export {
   DEFAULT_LOCOMO_RELATIVE_PATH,
   defaultLocomoPath,
@@ -15,7 +14,12 @@ export {
   loadLocomo,
 } from "./load-locomo.js";
 export { LocomoDataError, type LocomoDataErrorCode } from "./locomo-data-error.js";
-export { type DescriptionMode, oracleProposals, runOracle } from "./oracle-write.js";
+export {
+  type DescriptionMode,
+  oracleFactProposal,
+  oracleProposals,
+  runOracle,
+} from "./oracle-write.js";
 export { bm25TurnRecall, memoryRecall, wholeConversationTokens } from "./recall-at-k.js";
-export { type LocomoReport, runLocomo } from "./run-locomo.js";
+export { type LocomoReport, runLocomo, runLocomoLayouts } from "./run-locomo.js";
 export { chooseSubjectFile } from "./subject-rule.js";

@@ -7,12 +7,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SYNTHETIC_SAMPLE } from "../../test/locomo-sample.js";
 import { runBenchLocomo } from "./bench-locomo-cli.js";
 import { importSpeaker, parseDiaIds, parseSessionDate } from "./import-sample.js";
-import { LayoutNotAvailableError } from "./layout-not-available-error.js";
 import { loadLocomo } from "./load-locomo.js";
 import { LocomoDataError } from "./locomo-data-error.js";
-import { runOracle } from "./oracle-write.js";
-import { bm25TurnRecall } from "./recall-at-k.js";
-import { runLocomo } from "./run-locomo.js";
+import { oracleFactProposal, runOracle } from "./oracle-write.js";
+import { bm25TurnRecall, keywordFallback } from "./recall-at-k.js";
+import { runLocomo, runLocomoLayouts } from "./run-locomo.js";
 import { withoutSecretlintMarks } from "./without-secretlint-marks.js";
 
 let folder: string;
@@ -202,7 +201,8 @@ describe("runLocomo on the synthetic conversation", () => {
     expect(report.recall.withoutTargets).toBe(6);
     const [prefilter, fallback, bm25] = report.recall.strategies;
     expect(prefilter?.recall).toEqual({ 1: 3 / 4, 5: 1, 10: 1, 30: 1 });
-    expect(fallback?.recall).toEqual({ 1: 3 / 4, 5: 1, 10: null, 30: null });
+    // The keyword fallback returns matching files only: "went away" matches none, so 0 at every k.
+    expect(fallback?.recall).toEqual({ 1: 3 / 4, 5: 3 / 4, 10: null, 30: null });
     // BM25 over turns: Q1, Q2, Q3 find their one evidence turn first; "went away" finds nothing.
     expect(bm25?.questions).toBe(4);
     expect(bm25?.recall).toEqual({ 1: 3 / 4, 5: 3 / 4, 10: 3 / 4, 30: 3 / 4 });
@@ -214,14 +214,146 @@ describe("runLocomo on the synthetic conversation", () => {
     expect(recalls.map((item) => item.recall[1])).toEqual([1, 1, 1, 0]);
   });
 
-  it.each([["fact"], ["both"]] as const)(
-    "stops on --layout %s: not available yet",
-    async (layout) => {
-      await expect(runLocomo({ samples: [SYNTHETIC_SAMPLE], layout })).rejects.toThrow(
-        LayoutNotAvailableError,
-      );
-    },
-  );
+  it("reports the fact layout's rates, store and recall@k as worked out by hand", async () => {
+    const report = await runLocomo({
+      samples: [SYNTHETIC_SAMPLE],
+      layout: "fact",
+      storeDir: folder,
+    });
+    expect(report).toMatchObject({
+      provenance: "dataset",
+      layout: "fact",
+      descriptions: "own-words",
+    });
+    // The same facts are sent as in the subject layout, one file each: Ana 4 applied + 1
+    // evidence_unrelated, Ben 3 applied; every negative refused by the role check.
+    expect(report.write.codes).toEqual([
+      { code: "applied", positive: 7, negative: 0 },
+      { code: "evidence_not_from_user", positive: 0, negative: 8 },
+      { code: "evidence_unrelated", positive: 1, negative: 0 },
+    ]);
+    expect(report.write.falseRejectRate).toBe(1 / 8);
+    expect(report.write.trueRejectRate).toBe(1);
+    // Ben's three facts, one subject file in the subject layout, are three files here.
+    expect(report.store.map((speaker) => speaker.sessions.at(-1)?.files)).toEqual([4, 3]);
+    expect(report.recall.memoryQuestions).toBe(4);
+    expect(report.recall.withoutTargets).toBe(6);
+    const [prefilter, fallback, bm25] = report.recall.strategies;
+    expect(prefilter?.strategy).toBe("fact: index pre-filter (top 30 lines)");
+    expect(fallback?.strategy).toBe("fact: side-query keyword fallback (matchRows, top 5)");
+    // Q1 (puppy, adopted), Q2 (work, nurse), Q3 (lessons, Tuesdays) match their one fact file
+    // first. "Who went away recently?" matches no name or description: the pre-filter's recency
+    // fill ranks Ana's files pixel (06-09), nurse (05-25), adopted, sister (05-08, by path), so
+    // the sister file is 4th; the keyword fallback returns nothing for it.
+    expect(prefilter?.recall).toEqual({ 1: 3 / 4, 5: 1, 10: 1, 30: 1 });
+    expect(fallback?.recall).toEqual({ 1: 3 / 4, 5: 3 / 4, 10: null, 30: null });
+    expect(bm25?.recall).toEqual({ 1: 3 / 4, 5: 3 / 4, 10: 3 / 4, 30: 3 / 4 });
+  });
+
+  it("runs both layouts, subject then fact, on --layout both", async () => {
+    const reports = await runLocomoLayouts({
+      samples: [SYNTHETIC_SAMPLE],
+      layout: "both",
+      storeDir: folder,
+    });
+    expect(reports.map((report) => report.layout)).toEqual(["subject", "fact"]);
+    expect(reports.map((report) => report.store.map((s) => s.sessions.at(-1)?.files))).toEqual([
+      [4, 1],
+      [4, 3],
+    ]);
+  });
+});
+
+describe("the oracle in the fact layout", () => {
+  it("names and describes a fact by its own words, cut at a word within core's limits", () => {
+    const long = `Ana ${"loves long walks by the sea ".repeat(10).trim()}.`;
+    const proposal = oracleFactProposal(long, "I love long walks by the sea");
+    expect(proposal).toMatchObject({ action: "save", type: "user", body: long, replaces: null });
+    // "Ana " (4) + 3 x "loves long walks by the sea " (28) + "loves long" (10) = 98 chars; the next
+    // word, "walks", would end at char 103, past the 100-char name limit (worked out by hand).
+    expect(proposal.name).toBe(`Ana ${"loves long walks by the sea ".repeat(3)}loves long`);
+    expect(proposal.name.length).toBeLessThanOrEqual(100);
+    expect(proposal.description.length).toBeLessThanOrEqual(200);
+    expect(long.startsWith(proposal.description)).toBe(true);
+    expect(oracleFactProposal("Ana adopted a puppy.", "x").name).toBe("Ana adopted a puppy");
+  });
+
+  it("writes one file per fact through the fact write pass; MEMORY.md is the index, not a memory", async () => {
+    const store = new MemoryStore({ root: folder, layout: "fact" });
+    const result = await runOracle({
+      sample: SYNTHETIC_SAMPLE,
+      conversation: importSpeaker(SYNTHETIC_SAMPLE, "Ana"),
+      store,
+      descriptions: "facts",
+    });
+    expect(
+      result.outcomes.filter((o) => o.kind === "positive").map((o) => [o.code, o.path ?? null]),
+    ).toEqual([
+      ["applied", "ana-adopted-a-beagle-puppy-named-pixel.md"],
+      ["applied", "ana-s-sister-marta-moved-to-lisbon.md"],
+      ["applied", "ana-works-as-a-nurse-at-the-city-hospital.md"],
+      ["evidence_unrelated", null],
+      ["applied", "pixel-fetches-a-frisbee-at-the-beach.md"],
+    ]);
+    expect(result.outcomes.filter((o) => o.kind === "negative").map((o) => o.code)).toEqual(
+      Array(5).fill("evidence_not_from_user"),
+    );
+    expect(result.skipped).toEqual({ unknownDiaId: 1, notOwnTurn: 1 });
+    expect(result.filesByDiaId.get("D1:3")).toEqual(
+      new Set(["ana-s-sister-marta-moved-to-lisbon.md"]),
+    );
+
+    const onDisk = await filesOnDisk(folder);
+    expect(onDisk.size).toBe(4);
+    const pixel = onDisk.get("pixel-fetches-a-frisbee-at-the-beach.md") ?? "";
+    expect(pixel).toMatch(/^description: "?Pixel fetches a frisbee at the beach\."?$/m);
+    expect(pixel).toMatch(/^type: user$/m);
+    expect(pixel).toContain("\nPixel fetches a frisbee at the beach.");
+    const lengths = [...onDisk.values()].map((text) => text.length);
+    expect(result.sessions.at(-1)).toMatchObject({
+      session: 3,
+      files: 4,
+      totalChars: lengths.reduce((sum, length) => sum + length, 0),
+      largestChars: Math.max(...lengths),
+      capHits: 0,
+    });
+    // The generated index exists, lists every fact file, and is never a row or a recall pick.
+    const index = await readFile(join(folder, "MEMORY.md"), "utf8");
+    for (const path of onDisk.keys()) expect(index).toContain(path);
+    expect((await store.list()).map((row) => row.path)).not.toContain("MEMORY.md");
+    expect(await keywordFallback(store, "MEMORY index memory")).not.toContain("MEMORY.md");
+  });
+
+  it("counts a save onto a file of the same slug as updated, and moves its dialogue ids", async () => {
+    const sample = structuredClone(SYNTHETIC_SAMPLE);
+    // Two facts whose names share the first 60 slug chars (core names fact files by a 60-char
+    // slug, and a save finds its file by name or slug): the later one updates the earlier file.
+    const path = "ana-adopted-a-beagle-puppy-named-pixel-from-the-shelter-near.md";
+    sample.observation.session_1_observation = {
+      Ana: [["Ana adopted a beagle puppy named Pixel from the shelter near her old flat.", "D1:1"]],
+    };
+    sample.observation.session_2_observation = {};
+    sample.observation.session_3_observation = {
+      Ana: [["Ana adopted a beagle puppy named Pixel from the shelter near the beach.", "D3:1"]],
+    };
+    const store = new MemoryStore({ root: folder, layout: "fact" });
+    const result = await runOracle({
+      sample,
+      conversation: importSpeaker(sample, "Ana"),
+      store,
+      descriptions: "facts",
+    });
+    expect(
+      result.outcomes.filter((o) => o.kind === "positive").map((o) => [o.code, o.path]),
+    ).toEqual([
+      ["applied", path],
+      ["updated", path],
+    ]);
+    expect(result.sessions.map((session) => session.files)).toEqual([1, 1, 1]);
+    // The file holds the session-3 fact only: the question on D1:1 has no target any more.
+    expect([...result.filesByDiaId]).toEqual([["D3:1", new Set([path])]]);
+    expect((await filesOnDisk(folder)).get(path)).toContain("near the beach.");
+  });
 });
 
 describe("loadLocomo", () => {
@@ -283,6 +415,32 @@ describe("pnpm bench:locomo", () => {
     expect(out).toContain("## 3. Recall@k");
     const json = JSON.parse(await readFile(join(folder, "out/report.json"), "utf8"));
     expect(json).toMatchObject({ data, provenance: "dataset", samples: ["syn-1"] });
+  });
+
+  it("prints both layouts and writes { data, layout, reports } on --layout both", async () => {
+    const data = join(folder, "locomo.json");
+    await writeFile(data, JSON.stringify([SYNTHETIC_SAMPLE]));
+    let out = "";
+    const code = await runBenchLocomo({
+      argv: ["--data", "locomo.json", "--layout", "both", "--json", "both.json"],
+      cwd: folder,
+      write: (text) => {
+        out += text;
+      },
+      writeError: (text) => {
+        out += text;
+      },
+    });
+    expect(code).toBe(0);
+    expect(out).toContain("## 1. Write guards (subject layout)");
+    expect(out).toContain("## 1. Write guards (fact layout)");
+    expect(out).toContain("fact: side-query keyword fallback (matchRows, top 5)");
+    const json = JSON.parse(await readFile(join(folder, "both.json"), "utf8"));
+    expect(json).toMatchObject({ data, layout: "both" });
+    expect(json.reports.map((report: { layout: string }) => report.layout)).toEqual([
+      "subject",
+      "fact",
+    ]);
   });
 
   it.each([

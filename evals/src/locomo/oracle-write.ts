@@ -2,6 +2,7 @@ import { performance } from "node:perf_hooks";
 import type Anthropic from "@anthropic-ai/sdk";
 import {
   editDescription,
+  type FactProposal,
   type MemoryStore,
   type Proposal,
   type WritePassResult,
@@ -25,18 +26,33 @@ export const ORACLE_MODEL = "claude-haiku-5-5";
  */
 export type DescriptionMode = "path" | "facts";
 
+/**
+ * The memory layout the oracle writes in: `subject` (`propose_memories`, a file per subject chosen
+ * by {@link chooseSubjectFile}) or `fact` (`propose_facts`, one file per fact, issue 13).
+ */
+export type OracleLayout = "subject" | "fact";
+
 /** One annotated fact sent to the write pass, positive (own turn) or negative (other's turn). */
 export type OracleProposal = {
   kind: "positive" | "negative";
   session: number;
   /** The fact's dialogue ids, as annotated. */
   diaIds: string[];
+  /**
+   * The proposal in the subject layout's shape. In the fact layout, the same fact seen that way
+   * (`file` the fact's name, `fact` its body), for the refusal samples.
+   */
   proposal: Proposal;
+  /** In the fact layout: the `propose_facts` proposal sent ({@link oracleFactProposal}). */
+  factProposal?: FactProposal;
 };
 
 /** What the write pass decided for one {@link OracleProposal}. */
 export type OracleOutcome = OracleProposal & {
-  /** `applied` or the rejection code. */
+  /**
+   * `applied` or the rejection code; in the fact layout `applied` is a new fact file and `updated`
+   * a save the write pass applied to an existing file of the same name or slug (its body replaced).
+   */
   code: string;
   /** The refusal message, or the path written. */
   detail: string;
@@ -95,15 +111,59 @@ function nearestOtherTurn(
   return undefined;
 }
 
+/** Longest fact name the write pass accepts, in chars (`MAX_FACT_NAME_CHARS` of core). */
+const FACT_NAME_CHARS = 100;
+/** Longest fact description the write pass keeps, in chars (`MAX_FACT_DESCRIPTION_CHARS` of core). */
+const FACT_DESCRIPTION_CHARS = 200;
+
+/** `text` on one line, cut at the last space that keeps it within `max` chars (a word never split). */
+function wordsWithin(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max + 1);
+  const space = cut.lastIndexOf(" ");
+  return (space > 0 ? cut.slice(0, space) : flat.slice(0, max)).trim();
+}
+
+/**
+ * The oracle's `propose_facts` proposal for one annotated fact (the fact layout; the rule that
+ * stands in for the model, the same for every fact, written without looking at any question):
+ * - `name`: the fact's own words, its final period dropped, cut at a word to 100 chars (core's
+ *   name limit), so two facts share a file name (or the 60-char slug core names files by) only
+ *   when they begin alike;
+ * - `description`: the fact's own words, cut at a word to 200 chars (core's description limit);
+ * - `body`: the fact as annotated; `type`: `user` (every LoCoMo fact is about the speaker);
+ * - `evidence`: the turn given; `action` `save`, `replaces` null (the oracle never updates or
+ *   forgets on purpose; the write pass may still update a file of the same name or slug).
+ *
+ * @param fact - The annotated fact, e.g. `"Ana adopted a beagle puppy named Pixel."`.
+ * @param evidence - The text of the turn quoted as evidence.
+ * @returns The proposal.
+ * @example oracleFactProposal("Ana adopted a puppy.", "I adopted a puppy!").name // "Ana adopted a puppy"
+ */
+export function oracleFactProposal(fact: string, evidence: string): FactProposal {
+  return {
+    action: "save",
+    name: wordsWithin(fact.trim().replace(/\.+$/, ""), FACT_NAME_CHARS),
+    type: "user",
+    description: wordsWithin(fact, FACT_DESCRIPTION_CHARS),
+    body: fact,
+    evidence,
+    replaces: null,
+  };
+}
+
 /**
  * The proposals the oracle makes for one session: each annotated fact of the speaker (LoCoMo
  * `session_N_observation`), its evidence the text of the first of its dialogue ids that is the
- * speaker's own turn, its file chosen by {@link chooseSubjectFile}; and each fact once more as a
- * negative, its evidence the other speaker's turn nearest to that one (before it first).
+ * speaker's own turn, its file chosen by {@link chooseSubjectFile} (subject layout) or made by
+ * {@link oracleFactProposal} (fact layout); and each fact once more as a negative, its evidence
+ * the other speaker's turn nearest to that one (before it first).
  *
  * @param sample - The LoCoMo sample.
  * @param conversation - The speaker's side of it ({@link importSpeaker}).
  * @param session - One of `conversation.sessions`.
+ * @param layout - `subject` (default) or `fact`.
  * @returns `{ proposals, skipped }`.
  * @example oracleProposals(sample, conversation, conversation.sessions[0]).proposals.length
  */
@@ -111,6 +171,7 @@ export function oracleProposals(
   sample: LocomoSample,
   conversation: SpeakerConversation,
   session: SpeakerSession,
+  layout: OracleLayout = "subject",
 ): { proposals: OracleProposal[]; skipped: SkippedFacts } {
   const { speaker } = conversation;
   const facts = sample.observation[`session_${session.index}_observation`]?.[speaker] ?? [];
@@ -129,31 +190,47 @@ export function oracleProposals(
       skipped.notOwnTurn += 1;
       continue;
     }
-    const file = chooseSubjectFile(fact);
     const base = { session: session.index, diaIds };
-    positives.push({
-      ...base,
-      kind: "positive",
-      proposal: { file, fact, evidence: own.text, replaces: null, description: null },
-    });
-    const other = nearestOtherTurn(session, own, speaker);
-    if (other !== undefined) {
-      negatives.push({
+    const make = (kind: OracleProposal["kind"], evidence: string): OracleProposal => {
+      if (layout === "subject") {
+        const file = chooseSubjectFile(fact);
+        return {
+          ...base,
+          kind,
+          proposal: { file, fact, evidence, replaces: null, description: null },
+        };
+      }
+      const factProposal = oracleFactProposal(fact, evidence);
+      return {
         ...base,
-        kind: "negative",
-        proposal: { file, fact, evidence: other.text, replaces: null, description: null },
-      });
-    }
+        kind,
+        proposal: {
+          file: factProposal.name,
+          fact,
+          evidence,
+          replaces: null,
+          description: factProposal.description,
+        },
+        factProposal,
+      };
+    };
+    positives.push(make("positive", own.text));
+    const other = nearestOtherTurn(session, own, speaker);
+    if (other !== undefined) negatives.push(make("negative", other.text));
   }
   return { proposals: [...positives, ...negatives], skipped };
 }
 
 /**
  * A stand-in for the Anthropic client that answers every write-pass request with one
- * `propose_memories` call holding `proposals` (no network, zero usage), so the real `writePass`
- * builds its request and then checks and applies each proposal.
+ * `propose_memories` call (subject layout) or `propose_facts` call (fact layout) holding
+ * `proposals` (no network, zero usage), so the real `writePass` builds its request and then checks
+ * and applies each proposal.
  */
-function datasetClient(proposals: Proposal[]): Anthropic {
+function datasetClient(
+  proposals: Proposal[] | FactProposal[],
+  tool: "propose_memories" | "propose_facts",
+): Anthropic {
   const message = {
     id: "msg_locomo_dataset",
     type: "message",
@@ -163,7 +240,7 @@ function datasetClient(proposals: Proposal[]): Anthropic {
       {
         type: "tool_use",
         id: "toolu_locomo_dataset",
-        name: "propose_memories",
+        name: tool,
         input: { memories: proposals },
       },
     ],
@@ -212,6 +289,50 @@ function matchOutcomes(sent: OracleProposal[], result: WritePassResult): OracleO
   return outcomes;
 }
 
+function factKeyOf(proposal: FactProposal): string {
+  return `${proposal.name}\u0000${proposal.evidence}`;
+}
+
+// The fact layout's outcomes, matched to what was sent by name and evidence (neither is rewritten
+// on apply; the body's relative dates may be). `updated`: a save applied to an existing file.
+function matchFactOutcomes(sent: OracleProposal[], result: WritePassResult): OracleOutcome[] {
+  // writePass on a fact-layout store always returns `facts`.
+  const facts = result.facts ?? { applied: [], rejected: [] };
+  const waiting = new Map<string, OracleProposal[]>();
+  for (const item of sent) {
+    if (item.factProposal === undefined) continue;
+    const key = factKeyOf(item.factProposal);
+    waiting.set(key, [...(waiting.get(key) ?? []), item]);
+  }
+  const take = (proposal: FactProposal): OracleProposal | undefined =>
+    waiting.get(factKeyOf(proposal))?.shift();
+  const outcomes: OracleOutcome[] = [];
+  for (const item of facts.applied) {
+    const from = take(item.proposal);
+    if (from === undefined) continue;
+    const code = item.code === "created" ? "applied" : item.code;
+    outcomes.push({ ...from, code, detail: item.path, path: item.path });
+  }
+  const unmatched: typeof facts.rejected = [];
+  for (const item of facts.rejected) {
+    const from = take(item.proposal);
+    if (from) outcomes.push({ ...from, code: item.code, detail: item.message });
+    else unmatched.push(item);
+  }
+  // A refusal whose name or evidence was redacted (a secret) takes the first proposal left.
+  const rest = [...waiting.values()].flat();
+  for (const item of unmatched) {
+    const from = rest.shift();
+    if (from) outcomes.push({ ...from, code: item.code, detail: item.message });
+  }
+  return outcomes;
+}
+
+/** Whether an outcome code is an accepted write (`applied`, or a fact file `updated`). */
+export function isAccepted(code: string): boolean {
+  return code === "applied" || code === "updated";
+}
+
 function describeFromFacts(path: string, facts: string[], speaker: string): string {
   const name = (path.split("/").at(-1) ?? path).replace(/\.md$/, "").replace(/-/g, " ");
   const ignore = new Set(contentWords(speaker));
@@ -242,17 +363,21 @@ export type RunOracleOptions = {
   conversation: SpeakerConversation;
   /** An empty store for this speaker's memory. */
   store: MemoryStore;
+  /** Subject layout only (the fact layout's descriptions are the facts' own words). */
   descriptions: DescriptionMode;
   /** Called after each session. */
   onSession?: (figures: SessionFigures) => void;
 };
 
 /**
- * Runs the oracle write pass (provenance `dataset`) over every session of one speaker, in order:
- * the session's {@link oracleProposals} go through the real `writePass` (a client that returns them
- * as the model's `propose_memories` call; no consolidation model, so a write past the cap is
- * refused `too_long` and counted as a cap hit), then, with `descriptions: "facts"`, every file the
- * session wrote gets its description from its facts (`editDescription`).
+ * Runs the oracle write pass (provenance `dataset`) over every session of one speaker, in order,
+ * in the store's layout (`store.layout`): the session's {@link oracleProposals} go through the real
+ * `writePass` (a client that returns them as the model's `propose_memories` call, or in the fact
+ * layout its `propose_facts` call, which `writePass` hands to core's fact write pass and
+ * `applyFactProposals` with every guard; no consolidation model, so a write past the cap is
+ * refused `too_long` and counted as a cap hit), then, in the subject layout with
+ * `descriptions: "facts"`, every file the session wrote gets its description from its facts
+ * (`editDescription`).
  *
  * @param options - `{ sample, conversation, store, descriptions, onSession? }`.
  * @returns Every outcome, per-session store figures, skipped facts and where each fact landed.
@@ -260,26 +385,39 @@ export type RunOracleOptions = {
  */
 export async function runOracle(options: RunOracleOptions): Promise<OracleResult> {
   const { sample, conversation, store } = options;
+  const layout: OracleLayout = store.layout === "fact" ? "fact" : "subject";
   const outcomes: OracleOutcome[] = [];
   const sessions: SessionFigures[] = [];
   const skipped: SkippedFacts = { unknownDiaId: 0, notOwnTurn: 0 };
-  const filesByDiaId = new Map<string, Set<string>>();
+  const diaIdsByPath = new Map<string, Set<string>>();
   const factsByPath = new Map<string, string[]>();
   for (const session of conversation.sessions) {
-    const made = oracleProposals(sample, conversation, session);
+    const made = oracleProposals(sample, conversation, session, layout);
     skipped.unknownDiaId += made.skipped.unknownDiaId;
     skipped.notOwnTurn += made.skipped.notOwnTurn;
     const started = performance.now();
     const result = await writePass({
       store,
       transcript: session.transcript,
-      client: datasetClient(made.proposals.map((item) => item.proposal)),
+      client:
+        layout === "subject"
+          ? datasetClient(
+              made.proposals.map((item) => item.proposal),
+              "propose_memories",
+            )
+          : datasetClient(
+              made.proposals.flatMap((item) => item.factProposal ?? []),
+              "propose_facts",
+            ),
       model: ORACLE_MODEL,
       now: new Date(`${session.date}T12:00:00Z`),
       onTooLong: false,
     });
     const writeMs = performance.now() - started;
-    const matched = matchOutcomes(made.proposals, result);
+    const matched =
+      layout === "subject"
+        ? matchOutcomes(made.proposals, result)
+        : matchFactOutcomes(made.proposals, result);
     outcomes.push(...matched);
     const touched = new Set<string>();
     for (const outcome of matched) {
@@ -289,11 +427,15 @@ export async function runOracle(options: RunOracleOptions): Promise<OracleResult
         ...(factsByPath.get(outcome.path) ?? []),
         outcome.proposal.fact,
       ]);
-      for (const id of outcome.diaIds) {
-        filesByDiaId.set(id, (filesByDiaId.get(id) ?? new Set()).add(outcome.path));
-      }
+      // A fact file updated now holds only the new fact: the old one's dialogue ids leave it.
+      const ids =
+        outcome.code === "updated"
+          ? new Set<string>()
+          : (diaIdsByPath.get(outcome.path) ?? new Set<string>());
+      for (const id of outcome.diaIds) ids.add(id);
+      diaIdsByPath.set(outcome.path, ids);
     }
-    if (options.descriptions === "facts") {
+    if (layout === "subject" && options.descriptions === "facts") {
       for (const path of touched) {
         const read = await store.read(path);
         if (!read.exists) continue;
@@ -317,6 +459,10 @@ export async function runOracle(options: RunOracleOptions): Promise<OracleResult
     };
     sessions.push(figures);
     options.onSession?.(figures);
+  }
+  const filesByDiaId = new Map<string, Set<string>>();
+  for (const [path, ids] of diaIdsByPath) {
+    for (const id of ids) filesByDiaId.set(id, (filesByDiaId.get(id) ?? new Set()).add(path));
   }
   return {
     sampleId: sample.sample_id,

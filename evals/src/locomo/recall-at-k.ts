@@ -1,4 +1,5 @@
-import type { MemoryStore } from "@memfiles/core";
+import Anthropic from "@anthropic-ai/sdk";
+import { type MemoryStore, selectMemories } from "@memfiles/core";
 import {
   ALWAYS_LOADED,
   estimateTokens,
@@ -15,7 +16,7 @@ export const RECALL_KS = [1, 5, 10, 30] as const;
 /** Question categories with an answer in the conversation (category 5 is adversarial, no answer). */
 export const ANSWERABLE_CATEGORIES = [1, 2, 3, 4] as const;
 
-/** How many files the side query's keyword fallback returns (DESIGN.md: a cheap model picks <= 5). */
+/** How many files the side query's keyword fallback returns (DESIGN.md: a cheap model picks <= 5; core's `MAX_RECALLED_FILES`). */
 export const FALLBACK_KEEP = 5;
 
 /** How many index lines the pre-filter keeps (DESIGN.md, `buildSystem`'s `prefilterKeep`). */
@@ -58,15 +59,55 @@ function recallOf(
 }
 
 /**
+ * A client whose every request fails as an unreachable API would (`APIConnectionError`, an
+ * `Anthropic.APIError`): `selectMemories` then takes its keyword fallback, the path measured here.
+ */
+const NO_MODEL_CLIENT = {
+  messages: {
+    create: async () => {
+      throw new Anthropic.APIConnectionError({
+        message: "No model in the LoCoMo benchmark: the side query's keyword fallback is measured.",
+      });
+    },
+  },
+} as unknown as Anthropic;
+
+/**
+ * The side query's keyword fallback for a question, run through core's own path: `selectMemories`
+ * with a client that cannot reach the API, so it falls back to `matchRows` (BM25 over name, path
+ * and description, matching files only, at most 5) over its catalog (every file but `MEMORY.md`,
+ * `profile.md` and `preferences.md`).
+ *
+ * @param store - The memory.
+ * @param query - The question text.
+ * @returns The paths picked, best first (0-5 of them).
+ * @throws {Error} when `selectMemories` did not take the fallback (it always should here).
+ */
+export async function keywordFallback(store: MemoryStore, query: string): Promise<string[]> {
+  const selected = await selectMemories({
+    store,
+    client: NO_MODEL_CLIENT,
+    query,
+    maxFiles: FALLBACK_KEEP,
+  });
+  if (selected.rows.length > 0 && selected.fallback?.reason !== "api_error") {
+    throw new Error("selectMemories answered without its keyword fallback; nothing was measured.");
+  }
+  return selected.rows.map((row) => row.path);
+}
+
+/**
  * Recall@k of one speaker's memory, without a model, for every question of categories 1-4: the
  * targets are the files holding an applied fact annotated with one of the question's evidence
- * `dia_id`s. Two strategies, each queried with the question text:
+ * `dia_id`s. Two strategies, each queried with the question text, in either layout:
  * - `prefilter`: the index pre-filter (`rankRows`, minisearch over name, path and description) over
  *   the files other than `profile.md` and `preferences.md`, whose text is always in the memory
  *   block (a target there counts as found at every k); tokens: the memory block `buildSystem` sends
- *   with the pre-filter on (top 30 lines, `renderMemoryBlock`).
- * - `fallback`: the same scorer over every file, top 5, standing in for the side query's keyword
- *   fallback (issue 13, not on this branch); tokens: the text of those 5 files.
+ *   with the pre-filter on (top 30 lines, `renderMemoryBlock`; `MEMORY.md` is never a line).
+ * - `fallback`: the side query's keyword fallback ({@link keywordFallback}: `selectMemories` with
+ *   no model reachable, so core's `matchRows` over name and description, top 5, matching files
+ *   only), whose catalog also leaves out `profile.md` and `preferences.md` (counted found at every
+ *   k, as they are in the memory block); tokens: the text of the files it picks.
  *
  * @param options - `{ sample, store, filesByDiaId }`: the memory after every session, and where
  *   each annotated fact landed ({@link runOracle}).
@@ -107,9 +148,9 @@ export async function memoryRecall(options: {
       recall: recallOf(byPrefilter, targets, always),
       tokens: estimateTokens(block),
     });
-    const byFallback = rankRows(rows, question.question, FALLBACK_KEEP).map((row) => row.path);
+    const byFallback = await keywordFallback(store, question.question);
     result.fallback.push({
-      recall: recallOf(byFallback, targets, new Set()),
+      recall: recallOf(byFallback, targets, always),
       tokens: byFallback.reduce((sum, path) => sum + (fileTokens.get(path) ?? 0), 0),
     });
   }

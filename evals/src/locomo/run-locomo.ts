@@ -5,11 +5,12 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { MemoryStore } from "@memfiles/core";
 import { importSpeaker } from "./import-sample.js";
-import { LayoutNotAvailableError } from "./layout-not-available-error.js";
 import type { LocomoSample } from "./load-locomo.js";
 import {
   type DescriptionMode,
+  isAccepted,
   ORACLE_PROVENANCE,
+  type OracleLayout,
   type OracleOutcome,
   runOracle,
   type SessionFigures,
@@ -23,7 +24,7 @@ import {
 } from "./recall-at-k.js";
 import { withoutSecretlintMarks } from "./without-secretlint-marks.js";
 
-/** `--layout`: the memory layouts to run. Only `subject` exists on this branch (issue 13 adds `fact`). */
+/** `--layout`: the memory layouts to run: `subject`, `fact` (one file per fact, issue 13), or `both`. */
 export const LOCOMO_LAYOUTS = ["subject", "fact", "both"] as const;
 export type LocomoLayout = (typeof LOCOMO_LAYOUTS)[number];
 
@@ -58,8 +59,10 @@ export type SpeakerStore = { sampleId: string; speaker: string; sessions: Sessio
 export type LocomoReport = {
   /** Always `dataset`: the proposals are the annotators' facts, not a model's. */
   provenance: typeof ORACLE_PROVENANCE;
-  layout: "subject";
-  descriptions: DescriptionMode;
+  /** The layout this report's memories were written in. */
+  layout: OracleLayout;
+  /** Subject layout: `--descriptions`; fact layout: `own-words` (each fact's own words). */
+  descriptions: DescriptionMode | "own-words";
   samples: string[];
   write: {
     codes: CodeCounts[];
@@ -92,7 +95,8 @@ export type LocomoReport = {
 /** Options of {@link runLocomo}. */
 export type RunLocomoOptions = {
   samples: LocomoSample[];
-  layout?: LocomoLayout;
+  /** Default `subject`. */
+  layout?: OracleLayout;
   /** Default `facts` (see {@link DescriptionMode}). */
   descriptions?: DescriptionMode;
   /**
@@ -116,12 +120,16 @@ export function defaultStoreDir(): string {
   return existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
 }
 
-/** How many sessions {@link runLocomo} runs for these samples (both speakers), for a progress bar. */
-export function countSessions(samples: LocomoSample[]): number {
-  return samples.reduce(
+/**
+ * How many sessions {@link runLocomoLayouts} runs for these samples (both speakers, every layout
+ * `layout` names), for a progress bar.
+ */
+export function countSessions(samples: LocomoSample[], layout: LocomoLayout = "subject"): number {
+  const once = samples.reduce(
     (sum, sample) => sum + 2 * importSpeaker(sample, sample.conversation.speaker_a).sessions.length,
     0,
   );
+  return layout === "both" ? 2 * once : once;
 }
 
 function mean(values: number[]): number {
@@ -145,7 +153,7 @@ function pickRefusals(
   sampleIds: Map<OracleOutcome, string>,
   speakers: Map<OracleOutcome, string>,
 ): RefusalExample[] {
-  const refused = outcomes.filter((outcome) => outcome.code !== "applied");
+  const refused = outcomes.filter((outcome) => !isAccepted(outcome.code));
   const positives = refused.filter((outcome) => outcome.kind === "positive");
   const pool =
     positives.length >= 20
@@ -170,25 +178,42 @@ function pickRefusals(
 }
 
 /**
- * Runs the LoCoMo benchmark without a model: for each sample and each of its two speakers, the
- * oracle write pass (provenance `dataset`) into a fresh subject-layout store in a temporary folder,
- * then recall@k of that memory; and the two baselines per sample.
- *
- * @param options - `{ samples, layout?, descriptions?, onSession? }`.
- * @returns The {@link LocomoReport}.
+ * Runs the LoCoMo benchmark without a model in one layout: for each sample and each of its two
+ * speakers, the oracle write pass (provenance `dataset`) into a fresh store of that layout
+ * (`new MemoryStore({ root, layout })`) in a temporary folder, then recall@k of that memory; and
+ * the two baselines per sample.
  * secretlint's per-scan performance marks are off during the run (see `withoutSecretlintMarks`).
  *
- * @throws {LayoutNotAvailableError} for `layout` `fact` or `both` (issue 13 is not on this branch).
+ * @param options - `{ samples, layout?, descriptions?, storeDir?, onSession? }`; `layout` `subject`
+ *   (default) or `fact`.
+ * @returns The {@link LocomoReport}.
  * @example const report = await runLocomo({ samples: await loadLocomo(defaultLocomoPath()) });
  */
 export async function runLocomo(options: RunLocomoOptions): Promise<LocomoReport> {
   const layout = options.layout ?? "subject";
-  if (layout !== "subject") throw new LayoutNotAvailableError(layout);
-  return withoutSecretlintMarks(() => runSubject(options, layout));
+  return withoutSecretlintMarks(() => runLayout(options, layout));
 }
 
-async function runSubject(options: RunLocomoOptions, layout: "subject"): Promise<LocomoReport> {
-  const descriptions = options.descriptions ?? "facts";
+/**
+ * {@link runLocomo} for each layout `--layout` names: `subject`, `fact`, or `both` (subject, then
+ * fact, on the same samples; the baselines are the same in both reports).
+ *
+ * @param options - As {@link runLocomo}, `layout` also `both`.
+ * @returns One report per layout, in that order.
+ * @example const [subject, fact] = await runLocomoLayouts({ samples, layout: "both" });
+ */
+export async function runLocomoLayouts(
+  options: Omit<RunLocomoOptions, "layout"> & { layout?: LocomoLayout },
+): Promise<LocomoReport[]> {
+  const layout = options.layout ?? "subject";
+  const layouts: OracleLayout[] = layout === "both" ? ["subject", "fact"] : [layout];
+  const reports: LocomoReport[] = [];
+  for (const one of layouts) reports.push(await runLocomo({ ...options, layout: one }));
+  return reports;
+}
+
+async function runLayout(options: RunLocomoOptions, layout: OracleLayout): Promise<LocomoReport> {
+  const descriptions = layout === "fact" ? "own-words" : (options.descriptions ?? "facts");
   const started = performance.now();
   const outcomes: OracleOutcome[] = [];
   const sampleIds = new Map<OracleOutcome, string>();
@@ -210,12 +235,12 @@ async function runSubject(options: RunLocomoOptions, layout: "subject"): Promise
         join(options.storeDir ?? defaultStoreDir(), `memfiles-locomo-${sample.sample_id}-`),
       );
       try {
-        const memory = new MemoryStore({ root });
+        const memory = new MemoryStore({ root, layout });
         const result = await runOracle({
           sample,
           conversation,
           store: memory,
-          descriptions,
+          descriptions: descriptions === "own-words" ? "path" : descriptions,
           onSession: (figures) =>
             options.onSession?.(`${sample.sample_id} ${speaker} session ${figures.session}`),
         });
@@ -249,7 +274,7 @@ async function runSubject(options: RunLocomoOptions, layout: "subject"): Promise
   }
   const positives = outcomes.filter((outcome) => outcome.kind === "positive");
   const negatives = outcomes.filter((outcome) => outcome.kind === "negative");
-  const refusedPositives = positives.filter((outcome) => outcome.code !== "applied");
+  const refusedPositives = positives.filter((outcome) => !isAccepted(outcome.code));
   const capHits = positives.filter((outcome) => outcome.code === "too_long").length;
   const rate = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
   return {
@@ -258,8 +283,9 @@ async function runSubject(options: RunLocomoOptions, layout: "subject"): Promise
     descriptions,
     samples: options.samples.map((sample) => sample.sample_id),
     write: {
-      codes: [...codes.values()].sort((a, b) =>
-        a.code === "applied" ? -1 : b.code === "applied" ? 1 : a.code < b.code ? -1 : 1,
+      codes: [...codes.values()].sort(
+        (a, b) =>
+          Number(isAccepted(b.code)) - Number(isAccepted(a.code)) || (a.code < b.code ? -1 : 1),
       ),
       positives: positives.length,
       negatives: negatives.length,
@@ -269,7 +295,7 @@ async function runSubject(options: RunLocomoOptions, layout: "subject"): Promise
         positives.length - capHits,
       ),
       trueRejectRate: rate(
-        negatives.filter((outcome) => outcome.code !== "applied").length,
+        negatives.filter((outcome) => !isAccepted(outcome.code)).length,
         negatives.length,
       ),
       skipped,
@@ -280,8 +306,8 @@ async function runSubject(options: RunLocomoOptions, layout: "subject"): Promise
       memoryQuestions,
       withoutTargets,
       strategies: [
-        summarize("subject: index pre-filter (top 30 lines)", prefilter, 30),
-        summarize("subject: keyword fallback stand-in (pre-filter scorer, top 5)", fallback, 5),
+        summarize(`${layout}: index pre-filter (top 30 lines)`, prefilter, 30),
+        summarize(`${layout}: side-query keyword fallback (matchRows, top 5)`, fallback, 5),
         summarize("baseline: BM25 over raw turns", bm25, 30),
       ],
       wholeConversationTokens: mean(wholeTokens),
