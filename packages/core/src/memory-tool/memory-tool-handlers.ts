@@ -327,11 +327,11 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
     const edited = parsed.success
       ? editFactText(content, parsed.value, {
           set: {
-            updated,
             ...(parsed.value.name === "" ? { name: nameOfPath(relative) } : {}),
             ...(parsed.value.description === ""
               ? { description: `${parsed.value.name || nameOfPath(relative)}.` }
               : {}),
+            updated,
           },
         })
       : undefined;
@@ -574,8 +574,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
           if (layout === "subject") {
             const removed = factsOf(text.lines.slice(firstLine, firstLine + replacedLines));
             const keptFacts = new Set(factsOf(lines));
-            forgotten =
-              newFacts.length === 0 ? removed.filter((fact) => !keptFacts.has(fact)) : [];
+            forgotten = newFacts.length === 0 ? removed.filter((fact) => !keptFacts.has(fact)) : [];
           } else {
             forgotten = removedFacts(text.lines, lines);
           }
