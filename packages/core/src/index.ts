@@ -31,12 +31,12 @@ export {
   type ChatTools,
   CONTEXT_MANAGEMENT_BETA,
   chat,
-  MEMORY_TOOL_CONTEXT_MANAGEMENT,
-  MEMORY_TOOL_DEFINITION,
   type ExtractAfterTurnOptions,
   type ExtractAfterTurnResult,
   type ExtractSkipReason,
   extractAfterTurn,
+  MEMORY_TOOL_CONTEXT_MANAGEMENT,
+  MEMORY_TOOL_DEFINITION,
   type ToolCall,
 } from "./chat/index.js";
 export {
@@ -158,8 +158,8 @@ export {
   type ReadResult,
   type StorageBackend,
   type StoredFile,
-  versionToken,
   type StoreLayout,
+  versionToken,
   type WriteFailureCode,
   type WriteResult,
 } from "./store/index.js";
@@ -187,11 +187,11 @@ export {
 export {
   type AppliedFactProposal,
   type AppliedProposal,
-  type ApplyProposalsOptions,
-  applyProposals,
   type ApplyFactProposalsOptions,
   type ApplyFactProposalsResult,
+  type ApplyProposalsOptions,
   applyFactProposals,
+  applyProposals,
   applyWriteReply,
   buildFactWriteRequest,
   buildWriteRequest,
