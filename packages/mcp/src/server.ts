@@ -79,14 +79,19 @@ function foldForSearch(value: string): string {
  * - `remember`: save one fact the user asked to remember, dated today (core `remember`);
  * - `forget`: remove the lines matching a query and leave tombstones (core `forget`);
  * - `propose`: proposals with evidence from a client that runs its own write pass, applied with
- *   every write-pass check (core `applyProposals`).
+ *   every write-pass check (core `applyProposals`; on a fact-layout store, fact proposals through
+ *   `applyFactProposals`).
+ * The store is `new MemoryStore({ root, layout, maxChars })`, or the `store` given (e.g.
+ * `pgMemoryStore` from `@memfiles/pg`). With `project`, files of other projects (by path
+ * `projects/<name>.md` or by their `scope:` header, core's `inScope`) are hidden and refused.
  * Memory files are resources (`memfiles://memory/<path>`, `text/markdown`). A refused call is a
  * tool error (`isError: true`) whose text says what was refused and how to fix it; reading a
  * resource outside the folder or scope is a JSON-RPC error (`InvalidParams`).
  *
- * @param options - `{ root, project?, maxChars?, now? }`.
+ * @param options - `{ root | store, layout?, project?, maxChars?, now? }`.
  * @returns The server, not yet connected (connect it to a transport such as stdio).
  * @throws {ProjectScopeError} when `project` is not kebab-case.
+ * @throws {McpOptionsError} `invalid_server_options` unless exactly one of `root` and `store` is given.
  * @example
  * const server = createMemfilesMcpServer({ root: "memory" });
  * await server.connect(new StdioServerTransport());
