@@ -249,7 +249,8 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
 
   /**
    * The facts a tombstone is checked against: in `subject`, each line the model added; in
-   * `fact`, the body of the file as it will be written (one fact per file, as the fact write pass).
+   * `fact`, the body of the file as it will be written (one fact per file, as the fact write pass)
+   * and each added line.
    */
   function addedFacts(lines: readonly string[], added: ReadonlySet<number>): string[] {
     if (layout === "subject") {
@@ -263,7 +264,12 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
     }
     if (added.size === 0) return [];
     const { body } = factOf(lines);
-    return body === "" ? [] : [body];
+    // Each added line too: a line put in the header (a note under `description:`) is no body.
+    const each = lines.flatMap((line, index) => {
+      const text = line.trim();
+      return added.has(index) && text !== "" && text !== "---" ? [text] : [];
+    });
+    return [...(body === "" ? [] : [body]), ...each];
   }
 
   /**

@@ -191,6 +191,29 @@ describe("memory tool on the fact layout", () => {
     expect(back.isError).toBe(true);
   });
 
+  it("an insert into the header is checked against tombstones too", async () => {
+    const { run, root, store, snapshot } = await setup();
+    await writeFile(
+      join(root, "editor.md"),
+      "---\nname: editor\ndescription: Editor.\n---\nUses Neovim.\n",
+    );
+    await writeFile(
+      join(root, "address.md"),
+      "---\nname: address\ndescription: The user's home address.\n---\nHome address is 12 Elm Street.\n",
+    );
+    expect((await forget({ store, query: "home address", now: NOW })).ok).toBe(true);
+    const before = await snapshot();
+    const result = await run({
+      command: "insert",
+      path: "/memories/editor.md",
+      insert_line: 3,
+      insert_text: "note: Home address is 12 Elm Street.",
+    });
+    expect(result.isError).toBe(true);
+    expect(result.text).toContain("is a fact the user asked to forget");
+    expect(await snapshot()).toEqual(before);
+  });
+
   const hostile: Array<[string, Command, string]> = [
     [
       "traversal",
