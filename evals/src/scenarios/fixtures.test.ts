@@ -135,6 +135,7 @@ describe("repo fixtures", () => {
       "ignore-noise",
       "memory-tool-dont-overapply-dinner",
       "memory-tool-dont-overapply-packaging",
+      "memory-tool-fact-remember",
       "memory-tool-forget",
       "memory-tool-hostile",
       "memory-tool-ignore-noise",

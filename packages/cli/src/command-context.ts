@@ -1,3 +1,5 @@
+import type { MemoryStore, StoreLayout } from "@memfiles/core";
+
 /**
  * What a command needs from the process, injected so tests can run commands in-process too:
  * output streams, the folder relative paths start from, the environment, and a yes/no question.
@@ -17,4 +19,11 @@ export type CommandContext = {
    * command that calls it takes over those signals; others stop at once as usual.
    */
   untilStopped: () => Promise<void>;
+  /**
+   * The memory opened from the global `--database-url` / `--pglite` options (set by `runMemfiles`
+   * before the command runs); commands then use it instead of a folder. Undefined for a folder.
+   */
+  database?: MemoryStore;
+  /** The global `--layout` for a folder (`subject` or `fact`); default `subject`. */
+  layout?: StoreLayout;
 };

@@ -10,20 +10,30 @@ export function defaultFolder(context: CommandContext): string {
 }
 
 /**
- * Opens the memory folder the user named, resolved from the folder they ran the command in.
+ * Opens the memory folder the user named, resolved from the folder they ran the command in; or
+ * the database store of the global `--database-url` / `--pglite` options (`context.database`).
  *
  * @param folder - Absolute or relative path; undefined for the default (see {@link defaultFolder}).
  * @param context - The command's context.
  * @param options - `create: true` lets a missing folder be created on first write (its parent
  *   must exist); otherwise a missing folder is an error, so a typo never looks like empty memory.
  * @returns The store.
- * @throws {CliError} `folder_missing` / `folder_not_a_folder`.
+ * @throws {CliError} `folder_missing` / `folder_not_a_folder`; `bad_argument` for a folder with a database.
  */
 export function openMemoryFolder(
   folder: string | undefined,
   context: CommandContext,
   options: { create?: boolean } = {},
 ): MemoryStore {
+  if (context.database !== undefined) {
+    if (folder !== undefined) {
+      throw new CliError(
+        `Refused the memory folder ${folder} with --database-url / --pglite: a command works on one memory. Give the folder or the database, not both.`,
+        { code: "bad_argument" },
+      );
+    }
+    return context.database;
+  }
   const root = resolve(context.cwd, folder ?? defaultFolder(context));
   const stats = statSync(root, { throwIfNoEntry: false });
   if (stats && !stats.isDirectory()) {
@@ -43,5 +53,8 @@ export function openMemoryFolder(
       { code: "folder_missing" },
     );
   }
-  return new MemoryStore({ root });
+  return new MemoryStore({
+    root,
+    ...(context.layout === undefined ? {} : { layout: context.layout }),
+  });
 }

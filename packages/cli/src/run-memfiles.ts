@@ -3,6 +3,7 @@ import { Command, CommanderError } from "commander";
 import type { CommandContext } from "./command-context.js";
 import { COMMANDS } from "./commands/index.js";
 import { EXIT_CODES, type ExitCode } from "./exit-codes.js";
+import { type DatabaseOptions, layoutOption, openMemoryDatabase } from "./memory-database.js";
 
 const EXIT_CODES_HELP = `
 Exit codes:
@@ -33,7 +34,23 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     .addHelpText("after", EXIT_CODES_HELP)
     .showSuggestionAfterError()
     .exitOverride()
-    .configureOutput({ writeOut: context.stdout, writeErr: context.stderr });
+    .configureOutput({ writeOut: context.stdout, writeErr: context.stderr })
+    .option("--database-url <url>", "memory in PostgreSQL (with --tenant; $DATABASE_URL too)")
+    .option("--tenant <name>", "the user whose memory the database holds, e.g. user-42")
+    .option("--pglite <folder>", "memory in an embedded PGlite database in this folder")
+    .option("--layout <layout>", "subject (default) or fact (one fact per file)");
+  let closeDatabase = async () => {};
+  const given = { database: context.database, layout: context.layout };
+  program.hook("preAction", async (_program, action) => {
+    const options = program.opts<DatabaseOptions>();
+    const layout = layoutOption(options.layout);
+    if (layout !== undefined) context.layout = layout;
+    const opened = await openMemoryDatabase(action.name(), options, context);
+    if (opened !== undefined) {
+      context.database = opened.store;
+      closeDatabase = opened.close;
+    }
+  });
   for (const register of COMMANDS) {
     register(program, context, (code) => {
       exitCode = code;
@@ -47,6 +64,13 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     await program.parseAsync(argv, { from: "user" });
     return exitCode;
   } catch (error) {
+    return report(error);
+  } finally {
+    await closeDatabase().catch(() => {});
+    Object.assign(context, given);
+  }
+
+  function report(error: unknown): ExitCode {
     if (error instanceof CommanderError) {
       const finished = ["commander.helpDisplayed", "commander.version", "commander.help"].includes(
         error.code,

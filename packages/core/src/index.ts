@@ -145,6 +145,7 @@ export {
   type RecallResult,
   type RecallStore,
   type RecallStrategy,
+  readInScope,
   type SelectMemoriesOptions,
   type SelectMemoriesResult,
   type SideQueryFallbackReason,

@@ -1,23 +1,38 @@
 import {
+  applyFactProposals,
   applyProposals,
   forget,
   MemfilesError,
   MemoryPathError,
   MemoryStore,
+  inScope as memoryInScope,
+  readInScope,
   remember,
+  type StoreLayout,
 } from "@memfiles/core";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { McpOptionsError } from "./options-error.js";
 import { inScope } from "./scope.js";
 
 /** Options of {@link createMemfilesMcpServer}. */
 export type MemfilesMcpServerOptions = {
-  /** The memory folder (absolute or relative); created on the first write. */
-  root: string;
-  /** Optional project scope: other projects' `projects/<name>.md` files are hidden (see `inScope`). */
+  /** The memory folder (absolute or relative); created on the first write. One of `root` or `store`. */
+  root?: string;
+  /**
+   * A store opened by the caller instead of `root`: e.g. `pgMemoryStore(sql, tenant)` from
+   * `@memfiles/pg` (PostgreSQL or PGlite). Its own `layout` and `maxChars` hold.
+   */
+  store?: MemoryStore;
+  /** The folder's layout with `root`: `subject` (default) or `fact` (see `detectLayout`). */
+  layout?: StoreLayout;
+  /**
+   * Optional project scope: other projects' `projects/<name>.md` files are hidden (see `inScope`),
+   * and so is every file whose `scope:` names another project (core's recall scope, issue 13).
+   */
   project?: string;
-  /** Size cap per file in chars; default the store's 12,000 (the seed design). */
+  /** Size cap per file in chars, with `root`; default the store's 12,000 (the seed design). */
   maxChars?: number;
   /** Clock for date tags, tombstones and `updated:`; default the time of each call. */
   now?: () => Date;
@@ -64,31 +79,56 @@ function foldForSearch(value: string): string {
  * - `remember`: save one fact the user asked to remember, dated today (core `remember`);
  * - `forget`: remove the lines matching a query and leave tombstones (core `forget`);
  * - `propose`: proposals with evidence from a client that runs its own write pass, applied with
- *   every write-pass check (core `applyProposals`).
+ *   every write-pass check (core `applyProposals`; on a fact-layout store, fact proposals through
+ *   `applyFactProposals`).
+ * The store is `new MemoryStore({ root, layout, maxChars })`, or the `store` given (e.g.
+ * `pgMemoryStore` from `@memfiles/pg`). With `project`, files of other projects (by path
+ * `projects/<name>.md` or by their `scope:` header, core's `inScope`) are hidden and refused.
  * Memory files are resources (`memfiles://memory/<path>`, `text/markdown`). A refused call is a
  * tool error (`isError: true`) whose text says what was refused and how to fix it; reading a
  * resource outside the folder or scope is a JSON-RPC error (`InvalidParams`).
  *
- * @param options - `{ root, project?, maxChars?, now? }`.
+ * @param options - `{ root | store, layout?, project?, maxChars?, now? }`.
  * @returns The server, not yet connected (connect it to a transport such as stdio).
  * @throws {ProjectScopeError} when `project` is not kebab-case.
+ * @throws {McpOptionsError} `invalid_server_options` unless exactly one of `root` and `store` is given.
  * @example
  * const server = createMemfilesMcpServer({ root: "memory" });
  * await server.connect(new StdioServerTransport());
  */
 export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpServer {
-  const store = new MemoryStore({
-    root: options.root,
-    ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }),
-  });
-  const visible = inScope(options.project);
+  if ((options.root === undefined) === (options.store === undefined)) {
+    throw new McpOptionsError(
+      "Refused server options: give exactly one of root (a memory folder) or store (a MemoryStore, e.g. pgMemoryStore from @memfiles/pg).",
+    );
+  }
+  const store =
+    options.store ??
+    new MemoryStore({
+      root: options.root ?? "",
+      ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }),
+      ...(options.layout === undefined ? {} : { layout: options.layout }),
+    });
+  const { project } = options;
+  const pathVisible = inScope(project);
+  // With a project: the path rule (other projects' projects/<name>.md) and the `scope:` rule.
+  const visibleRow = (row: { path: string; scope?: string }) =>
+    pathVisible(row.path) && (project === undefined || memoryInScope(row.scope, project));
+  const visible = pathVisible;
   const now = () => options.now?.() ?? new Date();
   const server = new McpServer({ name: "memfiles", version: SERVER_VERSION });
 
   const outOfScope = (path: string) =>
     `Refused ${path}: it belongs to another project than "${options.project}", and this server is scoped to that project. Nothing was read or written.`;
 
-  const visibleRows = async () => (await store.list()).filter((row) => visible(row.path));
+  const visibleRows = async () => (await store.list()).filter(visibleRow);
+  /** Reads a file in scope; a file whose `scope:` names another project reads as out of scope. */
+  const readVisible = async (path: string) => {
+    if (!visible(path)) return { inScope: false as const };
+    if (project === undefined) return { inScope: true as const, file: await store.read(path) };
+    const result = await readInScope(store, path, project);
+    return result.inScope ? result : { inScope: false as const };
+  };
 
   server.registerTool(
     "list",
@@ -122,8 +162,9 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     },
     ({ path }) =>
       guarded(async () => {
-        if (!visible(path)) return refusal(outOfScope(path));
-        const file = await store.read(path);
+        const scoped = await readVisible(path);
+        if (!scoped.inScope) return refusal(outOfScope(path));
+        const { file } = scoped;
         if (!file.exists) {
           return refusal(`No memory file at ${path}. Call list to see the files that exist.`);
         }
@@ -174,7 +215,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     },
     ({ file, fact, replaces }) =>
       guarded(async () => {
-        if (!visible(file)) return refusal(outOfScope(file));
+        if (!(await readVisible(file)).inScope) return refusal(outOfScope(file));
         const result = await remember({
           store,
           path: file,
@@ -203,35 +244,62 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
       }),
   );
 
-  const ProposalInput = z.object({
-    file: z.string(),
-    fact: z.string(),
-    evidence: z.string().describe("A verbatim quote of a user turn of the transcript"),
-    replaces: z.string().nullable().default(null),
-    description: z.string().nullable().default(null),
+  const TranscriptInput = z.object({
+    date: z.string().describe("Session date, YYYY-MM-DD"),
+    turns: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string() })),
   });
 
-  server.registerTool(
-    "propose",
-    {
-      description:
-        "For a client that runs its own write pass: propose facts from a session, each with evidence (a verbatim quote of a user turn of the transcript). Every proposal is checked (secret, evidence, fact shape, allowed path, forgotten, replaces, duplicate, size cap) and applied or rejected with a code.",
-      inputSchema: {
-        transcript: z.object({
-          date: z.string().describe("Session date, YYYY-MM-DD"),
-          turns: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string() })),
-        }),
-        proposals: z.array(ProposalInput),
+  if (store.layout === "fact") {
+    const FactProposalInput = z.object({
+      action: z.enum(["save", "forget"]).default("save"),
+      name: z.string().describe("Short name of the fact, e.g. 'deploy host'"),
+      type: z.string().describe("user | feedback | project | reference"),
+      description: z.string().describe("One line: what the fact is and when to read it"),
+      body: z.string().describe("The fact as prose, e.g. 'Deploys on Fly.io.'"),
+      evidence: z.string().describe("A verbatim quote of a user turn of the transcript"),
+      replaces: z
+        .string()
+        .nullable()
+        .default(null)
+        .describe("File name or name of the fact file this updates (or, for forget, deletes)"),
+    });
+    server.registerTool(
+      "propose",
+      {
+        description:
+          "For a client that runs its own write pass: propose facts from a session, one fact file each, each with evidence (a verbatim quote of a user turn of the transcript). Every proposal is checked (secret, evidence, fact shape, relative dates, forgotten, replaces, duplicate, size cap) and applied (created, updated or deleted) or rejected with a code.",
+        inputSchema: { transcript: TranscriptInput, proposals: z.array(FactProposalInput) },
       },
-    },
-    ({ transcript, proposals }) =>
-      guarded(async () => {
-        const hidden = proposals.filter((proposal) => !visible(proposal.file));
-        if (hidden.length > 0) return refusal(outOfScope(hidden.map((p) => p.file).join(", ")));
-        const result = await applyProposals({ store, transcript, proposals, now: now() });
-        return text({ applied: result.applied, rejected: result.rejected });
-      }),
-  );
+      ({ transcript, proposals }) =>
+        guarded(async () => {
+          const result = await applyFactProposals({ store, transcript, proposals, now: now() });
+          return text({ applied: result.applied, rejected: result.rejected });
+        }),
+    );
+  } else {
+    const ProposalInput = z.object({
+      file: z.string(),
+      fact: z.string(),
+      evidence: z.string().describe("A verbatim quote of a user turn of the transcript"),
+      replaces: z.string().nullable().default(null),
+      description: z.string().nullable().default(null),
+    });
+    server.registerTool(
+      "propose",
+      {
+        description:
+          "For a client that runs its own write pass: propose facts from a session, each with evidence (a verbatim quote of a user turn of the transcript). Every proposal is checked (secret, evidence, fact shape, allowed path, forgotten, replaces, duplicate, size cap) and applied or rejected with a code.",
+        inputSchema: { transcript: TranscriptInput, proposals: z.array(ProposalInput) },
+      },
+      ({ transcript, proposals }) =>
+        guarded(async () => {
+          const hidden = proposals.filter((proposal) => !visible(proposal.file));
+          if (hidden.length > 0) return refusal(outOfScope(hidden.map((p) => p.file).join(", ")));
+          const result = await applyProposals({ store, transcript, proposals, now: now() });
+          return text({ applied: result.applied, rejected: result.rejected });
+        }),
+    );
+  }
 
   server.registerResource(
     "memory-file",
@@ -248,9 +316,10 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     { description: "A memory file of the memfiles folder.", mimeType: "text/markdown" },
     async (uri, variables) => {
       const path = decodeURIComponent(String(variables.path ?? ""));
-      if (!visible(path)) throw new McpError(ErrorCode.InvalidParams, outOfScope(path));
       try {
-        const file = await store.read(path);
+        const scoped = await readVisible(path);
+        if (!scoped.inScope) throw new McpError(ErrorCode.InvalidParams, outOfScope(path));
+        const { file } = scoped;
         if (!file.exists) {
           throw new McpError(ErrorCode.InvalidParams, `No memory file at ${path}.`);
         }

@@ -162,8 +162,9 @@ describe("chat with tools: memory-tool", () => {
       ],
     ]);
     const file = await store.read("topics/hosting.md");
+    // The edit sets the header's `updated:` to the day of the conversation.
     expect(file.exists && file.content).toBe(
-      HOSTING.replace(
+      HOSTING.replace("\n---\n[", "\nupdated: 2026/10/02\n---\n[").replace(
         "[stated 2026/09/20] deploys every service on Fly.io",
         "[stated 2026/10/02] deploys every service on Render (moved from Fly.io)",
       ),

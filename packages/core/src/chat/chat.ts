@@ -45,7 +45,7 @@ export type ChatOptions = {
    * memory tool's excluded), and the memory block stays in the cached system prompt.
    */
   tools?: ChatTools;
-  /** The folder's layout for the memory tool (`subject` default, or `fact`); ignored with `memfiles`. */
+  /** The folder's layout for the memory tool (`subject` or `fact`); default `store.layout`; ignored with `memfiles`. */
   layout?: MemoryToolLayout;
   /** Most model requests before giving up with `ChatLoopLimitError` (default 8). */
   maxRounds?: number;

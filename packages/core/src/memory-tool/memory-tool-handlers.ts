@@ -1,14 +1,23 @@
 import type { MemoryToolHandlers } from "@anthropic-ai/sdk/helpers/beta/memory";
 import {
   dateTag,
+  editFactText,
+  editMemoryText,
   formatFactLine,
   formatFrontMatter,
   parseFactLine,
+  safeParseFactFile,
   safeParseMemoryFile,
 } from "../format/index.js";
 import { findSecrets } from "../guards/index.js";
-import { MemoryPathError, type MemoryRow, type MemoryStore } from "../store/index.js";
-import { STATED_TAG } from "../text/index.js";
+import {
+  MEMORY_INDEX_FILE,
+  MemoryPathError,
+  type MemoryRow,
+  type MemoryStore,
+  type StoreLayout,
+} from "../store/index.js";
+import { factSlug, STATED_TAG } from "../text/index.js";
 import {
   ALLOWED_PATHS_RULE,
   describeNewFile,
@@ -27,7 +36,7 @@ type Command<K extends keyof MemoryToolHandlers> = Parameters<MemoryToolHandlers
  * How a memory folder is laid out: `subject` (the seed design: one subject per file, one dated
  * fact per line) or `fact` (one fact per file with YAML front matter, issue 13).
  */
-export type MemoryToolLayout = "subject" | "fact";
+export type MemoryToolLayout = StoreLayout;
 
 /** What the handlers need of a store (a `MemoryStore` fits; only its public API is used). */
 export type MemoryToolStore = Pick<
@@ -42,16 +51,22 @@ export type MemoryToolStore = Pick<
   | "readInternal"
   | "writeInternal"
   | "renderIndex"
->;
+> & {
+  /** The folder's layout (`MemoryStore.layout`); the handlers' default layout. */
+  readonly layout?: StoreLayout;
+};
 
 /** Options of {@link createMemoryToolHandlers}. */
 export type MemoryToolHandlersOptions = {
   store: MemoryToolStore;
   /**
-   * The folder's layout; default `subject`. In `subject`, files may only be created at the write
-   * stage's paths (`profile.md`, `preferences.md`, `topics|projects|people/<kebab>.md`) and every
-   * body line the model writes gets a `[stated YYYY/MM/DD]` tag. In `fact`, any `.md` path the
-   * store accepts, and lines are kept as written.
+   * The folder's layout; default `store.layout`, else `subject`. In `subject`, files may only be
+   * created at the write stage's paths (`profile.md`, `preferences.md`,
+   * `topics|projects|people/<kebab>.md`) and every body line the model writes gets a
+   * `[stated YYYY/MM/DD]` tag. In `fact`, files may only be created as top-level
+   * `<slug>.md` fact files (see `factSlug`), the body is prose kept as written, and the file's
+   * front matter `updated:` is set to today on every write (`name` and `description` added when
+   * the model wrote no header).
    */
   layout?: MemoryToolLayout;
   /** Clock for date tags, `updated:` and tombstones: a Date or a function returning one; default now. */
@@ -74,6 +89,32 @@ function formatSize(chars: number): string {
   const index = Math.min(Math.floor(Math.log(chars) / Math.log(1024)), units.length - 1);
   const size = chars / 1024 ** index;
   return `${size % 1 === 0 ? String(size) : size.toFixed(1)}${units[index]}`;
+}
+
+/** A name for a fact file from its path: `deploy-host.md` -> `deploy host`. */
+function nameOfPath(relative: string): string {
+  return relative.replace(/\.md$/, "").replace(/-/g, " ");
+}
+
+/**
+ * Whether a path is a fact file the model may create in the fact layout: a top-level `<slug>.md`
+ * whose stem is already a slug (`factSlug`, the fact write pass's file names), and not
+ * `MEMORY.md` in any case (the generated index).
+ */
+function isFactFilePath(relative: string): boolean {
+  if (relative.includes("/") || !relative.endsWith(".md")) return false;
+  if (relative.toLowerCase() === MEMORY_INDEX_FILE.toLowerCase()) return false;
+  const stem = relative.slice(0, -".md".length);
+  return factSlug(stem) === stem && stem !== "";
+}
+
+/** A fact file's body (trimmed), name and description from its lines; all of it when unparsable. */
+function factOf(lines: readonly string[]): { body: string; name: string; description: string } {
+  const text = `${lines.join("\n")}\n`;
+  const parsed = safeParseFactFile(text);
+  if (!parsed.success) return { body: text.trim(), name: "", description: "" };
+  const { body, name, description } = parsed.value;
+  return { body: body.trim(), name, description };
 }
 
 /** A file's text as the model edits it: no byte order mark, `\n` breaks, no final break. */
@@ -126,7 +167,7 @@ function written(text: EditableText, lines: readonly string[]): string {
  */
 export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): MemoryToolHandlers {
   const { store } = options;
-  const layout = options.layout ?? "subject";
+  const layout = options.layout ?? store.layout ?? "subject";
   const today = (): string => {
     const now = options.now;
     return dateTag(typeof now === "function" ? now() : (now ?? new Date()));
@@ -167,6 +208,12 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   }
 
   function checkLayoutPath(relative: string, memoryPath: string): void {
+    if (layout === "fact" && !isFactFilePath(relative)) {
+      throw new MemoryToolError(
+        `Refused to create ${memoryPath}: this memory keeps one fact per file, each a top-level file named after the fact in lowercase letters or digits joined by "-", such as "/memories/deploy-host.md". MEMORY.md is generated. Nothing was written.`,
+        { code: "path_not_allowed" },
+      );
+    }
     if (layout === "subject" && !isAllowedWritePath(relative)) {
       throw new MemoryToolError(
         `Refused to create ${memoryPath}: this memory keeps one subject per file. ${ALLOWED_PATHS_RULE.replace(
@@ -192,16 +239,51 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
     });
   }
 
+  /** The subject layout's facts: the text of each dated fact line. */
   function factsOf(lines: readonly string[]): string[] {
-    if (layout === "fact") return lines.map((line) => line.trim()).filter((line) => line !== "");
     return lines.flatMap((line) => {
       const fact = parseFactLine(line);
       return fact ? [fact.text] : [];
     });
   }
 
+  /**
+   * The facts a tombstone is checked against: in `subject`, each line the model added; in
+   * `fact`, the body of the file as it will be written (one fact per file, as the fact write pass)
+   * and each added line.
+   */
+  function addedFacts(lines: readonly string[], added: ReadonlySet<number>): string[] {
+    if (layout === "subject") {
+      // A line added inside the header (an insert above the closing `---`) is not dated, but it
+      // is checked all the same: a forgotten fact must not come back in any line.
+      return lines.flatMap((line, index) => {
+        if (!added.has(index)) return [];
+        const text = parseFactLine(line)?.text ?? line.trim();
+        return text === "" || text === "---" ? [] : [text];
+      });
+    }
+    if (added.size === 0) return [];
+    const { body } = factOf(lines);
+    // Each added line too: a line put in the header (a note under `description:`) is no body.
+    const each = lines.flatMap((line, index) => {
+      const text = line.trim();
+      return added.has(index) && text !== "" && text !== "---" ? [text] : [];
+    });
+    return [...(body === "" ? [] : [body]), ...each];
+  }
+
+  /**
+   * The facts a removal forgets: in `subject`, the removed fact lines; in `fact`, a body left
+   * empty or a deleted file forgets its body and its name and description (as `forget` does).
+   */
+  function removedFacts(before: readonly string[], after?: readonly string[]): string[] {
+    const old = factOf(before);
+    if (old.body === "" || (after !== undefined && factOf(after).body !== "")) return [];
+    return [old.body, `${old.name} ${old.description}`.trim()].filter((fact) => fact !== "");
+  }
+
   /** The guards on text the model adds: secret, then tombstones. */
-  async function checkAdded(addedText: string, addedLines: readonly string[], memoryPath: string) {
+  async function checkAdded(addedText: string, facts: readonly string[], memoryPath: string) {
     const secrets = await findSecrets(addedText);
     if (secrets.findings.length > 0) {
       const kinds = [...new Set(secrets.findings.map((finding) => finding.kind))];
@@ -211,7 +293,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
       );
     }
     const tombstones = await readTombstones(store);
-    for (const fact of factsOf(addedLines)) {
+    for (const fact of facts) {
       const match = findForgotten(fact, tombstones);
       if (match) {
         throw new MemoryToolError(
@@ -232,6 +314,39 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
         { code: "too_long" },
       );
     }
+  }
+
+  /**
+   * The text as written: front matter `updated:` set to today (both layouts; a header that is not
+   * plain YAML is left as a person wrote it). In `fact`, a file without a header gets `name` (from
+   * its file name), `description` and `updated`, and a header missing `name` or `description` gets
+   * them. A new fact file whose header cannot be edited is refused (`unparsable_file`).
+   */
+  function stamped(content: string, relative: string, memoryPath: string, created: boolean) {
+    const updated = today();
+    if (layout === "subject") {
+      const parsed = safeParseMemoryFile(content);
+      if (!parsed.success || parsed.value.headerStyle === "none") return content;
+      return editMemoryText(content, parsed.value, { updated });
+    }
+    const parsed = safeParseFactFile(content, relative);
+    const edited = parsed.success
+      ? editFactText(content, parsed.value, {
+          set: {
+            ...(parsed.value.name === "" ? { name: nameOfPath(relative) } : {}),
+            ...(parsed.value.description === ""
+              ? { description: `${parsed.value.name || nameOfPath(relative)}.` }
+              : {}),
+            updated,
+          },
+        })
+      : undefined;
+    if (edited !== undefined) return edited;
+    if (!created) return content;
+    throw new MemoryToolError(
+      `Refused to create ${memoryPath}: its front matter is not plain "key: value" YAML${parsed.success ? "" : ` (${parsed.error.message})`}. Nothing was written; start the file with "---", "name: ...", "description: ...", "---", then the fact.`,
+      { code: "unparsable_file" },
+    );
   }
 
   async function write(
@@ -332,7 +447,10 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
 
   async function deleteFile(relative: string, memoryPath: string): Promise<void> {
     const file = await readFile(relative, memoryPath);
-    const restore = await forgetRemoved(factsOf(editable(file.content).lines));
+    const lines = editable(file.content).lines;
+    const restore = await forgetRemoved(
+      layout === "subject" ? factsOf(lines) : removedFacts(lines),
+    );
     const result = await store.delete(relative, file.version);
     if (!result.ok) {
       await restore();
@@ -381,7 +499,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
           const text = editable(command.file_text);
           const all = new Set(text.lines.map((_line, index) => index));
           let lines = tagged(text.lines, all);
-          await checkAdded(command.file_text, lines, command.path);
+          await checkAdded(command.file_text, addedFacts(lines, all), command.path);
           if (layout === "subject") {
             const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
             if (!parsed.success) {
@@ -396,7 +514,12 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
               lines = [...header.replace(/\n$/, "").split("\n"), ...lines];
             }
           }
-          const content = written({ ...text, finalBreak: true }, lines);
+          const content = stamped(
+            written({ ...text, finalBreak: true }, lines),
+            relative,
+            command.path,
+            true,
+          );
           checkSize(content, command.path);
           await write(relative, command.path, content, current.version);
           return `File created successfully at: ${command.path}`;
@@ -451,15 +574,17 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
           ) {
             lines = lines.filter((_line, index) => index !== firstLine);
           }
-          const addedLines = lines.filter((_line, index) => added.has(index));
-          await checkAdded(newText, addedLines, command.path);
-          const removedFacts = factsOf(text.lines.slice(firstLine, firstLine + replacedLines));
-          const keptFacts = new Set(factsOf(lines));
-          const forgotten =
-            factsOf(addedLines).length === 0
-              ? removedFacts.filter((fact) => !keptFacts.has(fact))
-              : [];
-          const content = written(text, lines);
+          const newFacts = addedFacts(lines, added);
+          await checkAdded(newText, newFacts, command.path);
+          let forgotten: string[] = [];
+          if (layout === "subject") {
+            const removed = factsOf(text.lines.slice(firstLine, firstLine + replacedLines));
+            const keptFacts = new Set(factsOf(lines));
+            forgotten = newFacts.length === 0 ? removed.filter((fact) => !keptFacts.has(fact)) : [];
+          } else {
+            forgotten = removedFacts(text.lines, lines);
+          }
+          const content = stamped(written(text, lines), relative, command.path, false);
           checkSize(content, command.path, file.content);
           const restore = await forgetRemoved(forgotten);
           try {
@@ -468,10 +593,16 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
             await restore();
             throw error;
           }
-          const changed = Math.min(firstLine, Math.max(lines.length - 1, 0));
+          // The snippet shows the file as written: an `updated:` line added to the header moves
+          // the body's lines down by one.
+          const final = editable(content).lines;
+          const parsedBefore = safeParseMemoryFile(`${lines.join("\n")}\n`);
+          const bodyStart = parsedBefore.success ? parsedBefore.value.layout.bodyLine - 1 : 0;
+          const shift = firstLine >= bodyStart ? final.length - lines.length : 0;
+          const changed = Math.min(firstLine + shift, Math.max(final.length - 1, 0));
           const start = Math.max(0, changed - 2);
-          const end = Math.min(lines.length, changed + Math.max(addedCount, 1) + 2);
-          return `The memory file has been edited. Here is the snippet showing the change (with line numbers):\n${numbered(lines.slice(start, end), start + 1)}`;
+          const end = Math.min(final.length, changed + Math.max(addedCount, 1) + 2);
+          return `The memory file has been edited. Here is the snippet showing the change (with line numbers):\n${numbered(final.slice(start, end), start + 1)}`;
         });
       }),
 
@@ -499,12 +630,8 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
           lines.splice(command.insert_line, 0, ...inserted);
           const added = new Set(inserted.map((_line, index) => command.insert_line + index));
           const dated = tagged(lines, added);
-          await checkAdded(
-            command.insert_text,
-            dated.filter((_line, index) => added.has(index)),
-            command.path,
-          );
-          const content = written(text, dated);
+          await checkAdded(command.insert_text, addedFacts(dated, added), command.path);
+          const content = stamped(written(text, dated), relative, command.path, false);
           checkSize(content, command.path);
           await write(relative, command.path, content, file.version);
           return `The file ${command.path} has been edited.`;

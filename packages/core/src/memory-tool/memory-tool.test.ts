@@ -44,6 +44,9 @@ async function setup(maxChars?: number) {
   return { base, root, store, tool, run, read, snapshot };
 }
 
+// TOOLS_FILE after a memory-tool edit on 2026/09/12: the header's `updated:` is today.
+const bumped = (text: string) => text.replace("updated: 2026/09/01", "updated: 2026/09/12");
+
 const TOOLS_FILE = [
   "---",
   "name: tools",
@@ -143,7 +146,7 @@ describe("memory tool over MemoryStore, through the SDK's betaMemoryTool helper"
       isError: false,
     });
     expect(await read("topics/tools.md")).toBe(
-      TOOLS_FILE.replace(
+      bumped(TOOLS_FILE).replace(
         "[stated 2026/09/01] deploys on Heroku",
         "[stated 2026/09/12] deploys on Fly.io (moved from Heroku)",
       ),
@@ -185,7 +188,7 @@ describe("memory tool over MemoryStore, through the SDK's betaMemoryTool helper"
       }),
     ).toEqual({ text: "The file /memories/topics/tools.md has been edited.", isError: false });
     expect(await read("topics/tools.md")).toBe(
-      `${TOOLS_FILE}[stated 2026/09/12] writes Rust at work\n`,
+      bumped(`${TOOLS_FILE}[stated 2026/09/12] writes Rust at work\n`),
     );
     expect(
       await run({
@@ -400,7 +403,7 @@ describe("hostile commands are refused with nothing written", () => {
     });
     expect(removed.isError).toBe(false);
     expect(await read("topics/tools.md")).toBe(
-      TOOLS_FILE.replace("[stated 2026/09/01] deploys on Heroku\n", ""),
+      bumped(TOOLS_FILE.replace("[stated 2026/09/01] deploys on Heroku\n", "")),
     );
     const back = await run({
       command: "insert",

@@ -1,0 +1,99 @@
+import { resolve } from "node:path";
+import type { MemoryStore, StoreLayout } from "@memfiles/core";
+import { CliError } from "./cli-error.js";
+import type { CommandContext } from "./command-context.js";
+
+/** The global options that put the memory in PostgreSQL (issue 17) instead of a folder. */
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  tenant?: string;
+  pglite?: string;
+  layout?: string;
+};
+
+/** Commands that work on a database as on a folder (the others read files: git history, locks, temp files). */
+export const DATABASE_COMMANDS = new Set([
+  "ls",
+  "show",
+  "search",
+  "remember",
+  "forget",
+  "cost",
+  "export",
+]);
+
+/** The tenant of a single-user PGlite database when none is given. */
+export const LOCAL_TENANT = "local";
+
+/** An opened database store and how to close it. */
+export type OpenedDatabase = { store: MemoryStore; close: () => Promise<void> };
+
+/**
+ * Reads `--layout`.
+ *
+ * @param value - `subject`, `fact` or undefined.
+ * @returns The layout, or undefined (the store's default, `subject`).
+ * @throws {CliError} `bad_argument` for any other value.
+ */
+export function layoutOption(value: string | undefined): StoreLayout | undefined {
+  if (value === undefined || value === "subject" || value === "fact") return value;
+  throw new CliError(
+    `Refused --layout ${JSON.stringify(value)}: a memory is laid out as "subject" (one subject per file, the seed design) or "fact" (one fact per file). Pass --layout fact, for example.`,
+    { code: "bad_argument" },
+  );
+}
+
+/**
+ * Opens the memory in PostgreSQL when the global options ask for it: `--database-url` (or
+ * `$DATABASE_URL` when `--tenant` is given) with `--tenant`, or `--pglite <folder>` (tenant
+ * `local` unless given). `@memfiles/pg` is loaded only then, so folder commands never load pg or
+ * PGlite. The schema is migrated on open (node-pg-migrate).
+ *
+ * @param command - The subcommand's name (`ls`, `remember`, ...).
+ * @param options - The global options as parsed.
+ * @param context - For `env` (DATABASE_URL) and `cwd` (a relative PGlite folder).
+ * @returns The store and its `close`, or undefined when no database was asked for.
+ * @throws {CliError} `bad_argument`: a database for a command that needs a folder, no tenant.
+ * @throws {TenantError} when the tenant is refused; pg's error when the server cannot be reached.
+ */
+export async function openMemoryDatabase(
+  command: string,
+  options: DatabaseOptions,
+  context: CommandContext,
+): Promise<OpenedDatabase | undefined> {
+  const databaseUrl =
+    options.databaseUrl ??
+    (options.tenant !== undefined && options.pglite === undefined
+      ? context.env.DATABASE_URL
+      : undefined);
+  if ((databaseUrl === undefined || databaseUrl === "") && options.pglite === undefined) {
+    return undefined;
+  }
+  if (!DATABASE_COMMANDS.has(command)) {
+    throw new CliError(
+      `memfiles ${command} works on a memory folder only (it reads files, locks or git history); run it without --database-url / --pglite. On a database: ${[...DATABASE_COMMANDS].join(", ")}.`,
+      { code: "bad_argument" },
+    );
+  }
+  const tenant = options.tenant ?? (options.pglite !== undefined ? LOCAL_TENANT : undefined);
+  if (tenant === undefined || tenant === "") {
+    throw new CliError(
+      "Refused --database-url without --tenant: a PostgreSQL database holds many users' memories. Pass --tenant user-42, for example.",
+      { code: "bad_argument" },
+    );
+  }
+  const layout = layoutOption(options.layout);
+  const pg = await import("@memfiles/pg");
+  const sql = await pg.openDatabase(
+    databaseUrl !== undefined && databaseUrl !== ""
+      ? { databaseUrl }
+      : { dataDir: resolve(context.cwd, options.pglite ?? "") },
+  );
+  try {
+    const store = pg.pgMemoryStore(sql, tenant, layout === undefined ? {} : { layout });
+    return { store, close: () => sql.close() };
+  } catch (error) {
+    await sql.close().catch(() => {});
+    throw error;
+  }
+}

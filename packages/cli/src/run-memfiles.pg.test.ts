@@ -1,0 +1,79 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { CommandContext } from "./command-context.js";
+import { runMemfiles } from "./run-memfiles.js";
+
+// `memfiles` on an embedded PGlite database (issue 17's backend) instead of a folder.
+// PGlite loads its WASM per open: allow for a busy 2-core machine.
+const PGLITE_LIMIT_MS = 120_000;
+
+function contextIn(cwd: string) {
+  const output = { stdout: "", stderr: "" };
+  const context: CommandContext = {
+    stdout: (text) => {
+      output.stdout += text;
+    },
+    stderr: (text) => {
+      output.stderr += text;
+    },
+    cwd,
+    env: {},
+    interactive: false,
+    confirm: async () => true,
+    untilStopped: () => Promise.resolve(),
+  };
+  return { context, output };
+}
+
+describe("memfiles --pglite", () => {
+  it(
+    "remembers, then lists, each run opening the same database; another tenant sees nothing",
+    async () => {
+      const base = await mkdtemp(join(tmpdir(), "memfiles-cli-pglite-"));
+      const db = ["--pglite", "db", "--tenant", "user-42"];
+      const first = contextIn(base);
+      expect(
+        await runMemfiles(
+          [...db, "remember", "topics/hosting.md", "deploys on Fly.io"],
+          first.context,
+        ),
+        first.output.stderr,
+      ).toBe(0);
+      const listed = contextIn(base);
+      expect(await runMemfiles([...db, "ls", "--json"], listed.context)).toBe(0);
+      expect(JSON.parse(listed.output.stdout).map((file: { path: string }) => file.path)).toEqual([
+        "topics/hosting.md",
+      ]);
+      const other = contextIn(base);
+      expect(
+        await runMemfiles(["--pglite", "db", "--tenant", "user-7", "ls", "--json"], other.context),
+      ).toBe(0);
+      expect(JSON.parse(other.output.stdout)).toEqual([]);
+    },
+    PGLITE_LIMIT_MS,
+  );
+
+  it(
+    "refuses a folder command, a folder beside the database, and a URL without a tenant; exit 2",
+    async () => {
+      const base = await mkdtemp(join(tmpdir(), "memfiles-cli-pglite-"));
+      const serve = contextIn(base);
+      expect(await runMemfiles(["--pglite", "db", "serve"], serve.context)).toBe(2);
+      expect(serve.output.stderr).toContain("works on a memory folder only");
+      const both = contextIn(base);
+      expect(await runMemfiles(["--pglite", "db", "ls", "./memory"], both.context)).toBe(2);
+      expect(both.output.stderr).toContain("Give the folder or the database, not both");
+      const noTenant = contextIn(base);
+      expect(
+        await runMemfiles(["--database-url", "postgres://127.0.0.1:1/x", "ls"], noTenant.context),
+      ).toBe(2);
+      expect(noTenant.output.stderr).toContain("without --tenant");
+      const layout = contextIn(base);
+      expect(await runMemfiles(["--layout", "facts", "ls"], layout.context)).toBe(2);
+      expect(layout.output.stderr).toContain('Refused --layout "facts"');
+    },
+    PGLITE_LIMIT_MS,
+  );
+});
