@@ -246,7 +246,10 @@ describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
     expect(JSON.parse(refused.stdout)).toMatchObject({ written: false, code: "secret" });
     expect(refused.stdout).not.toContain(token);
     await expect(readFile(join(folder, "copy/profile.md"), "utf8")).rejects.toThrow();
-    await appendFile(join(folder, "memory/profile.md"), `[stated 2026/09/12] card 4111 1111 1111 1111\n`);
+    await appendFile(
+      join(folder, "memory/profile.md"),
+      `[stated 2026/09/12] card 4111 1111 1111 1111\n`,
+    );
     const checked = await memfiles(["check", "memory", "--json"], folder);
     expect(checked.code).toBe(1);
     expect(JSON.parse(checked.stdout).secrets).toEqual([

@@ -96,7 +96,8 @@ export const registerImport: RegisterCommand = (program, context, done) => {
             "the bundle",
             secrets.map((secret) => secret.kind),
           );
-          if (options.json) printJson(context, { written: false, code: "secret", message, secrets });
+          if (options.json)
+            printJson(context, { written: false, code: "secret", message, secrets });
           else {
             for (const { path, line, kind } of secrets)
               context.stdout(`secret  ${path}:${line} ${kind}\n`);
