@@ -5,11 +5,11 @@ import {
 } from "./password-words.js";
 
 // Escapes a link word for a regex with the `u` flag.
-const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeLink = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 // A link in Latin letters ("ist", "es") is a whole word; "は", "是", "هي" may touch the value.
 const LATIN = /^[a-zà-ɏ]+$/i;
 const LINKS = PASSWORD_LINKS_OTHER_LANGUAGES.map((link) =>
-  LATIN.test(link) ? `${escape(link)}(?=[\\s:=])` : escape(link),
+  LATIN.test(link) ? `${escapeLink(link)}(?=[\\s:=])` : escapeLink(link),
 ).join("|");
 
 // "パスワードは hunter2 です", "كلمة المرور هي hunter2", "Passwort: geheim", "密码是hunter2": the
