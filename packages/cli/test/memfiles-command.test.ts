@@ -232,6 +232,38 @@ describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
     expect(future.stderr).toContain("version 2 bundle");
   });
 
+  it("import refuses a bundle holding a secret (exit 1, nothing written); check lists secrets by path, line and kind", async () => {
+    const { folder } = await memoryFixture();
+    const token = "ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5";
+    const exported = await memfiles(["export", "memory", "-o", "bundle.json"], folder);
+    expect(exported.code).toBe(0);
+    const bundle = JSON.parse(await readFile(join(folder, "bundle.json"), "utf8"));
+    const file = bundle.files.find((entry: { path: string }) => entry.path === "profile.md");
+    file.content = `${file.content}[stated 2026/09/12] github token ${token}\n`;
+    await writeFile(join(folder, "secret.json"), JSON.stringify(bundle));
+    const refused = await memfiles(["import", "secret.json", "copy", "--json"], folder);
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ written: false, code: "secret" });
+    expect(refused.stdout).not.toContain(token);
+    await expect(readFile(join(folder, "copy/profile.md"), "utf8")).rejects.toThrow();
+    await appendFile(
+      join(folder, "memory/profile.md"),
+      `[stated 2026/09/12] card 4111 1111 1111 1111\n`,
+    );
+    const checked = await memfiles(["check", "memory", "--json"], folder);
+    expect(checked.code).toBe(1);
+    expect(JSON.parse(checked.stdout).secrets).toEqual([
+      { path: "profile.md", line: 7, kind: "card_number" },
+    ]);
+    expect(checked.stdout).not.toContain("4111");
+  });
+
+  it("remember of a path outside the folder exits 2, as show does", async () => {
+    const { folder } = await memoryFixture();
+    const outside = await memfiles(["remember", "../evil.md", "likes tea", "-m", "memory"], folder);
+    expect(outside.code).toBe(2);
+  });
+
   it("cost prices the usage log per stage and model", async () => {
     const { folder } = await memoryFixture();
     const usage = { input: 1_000_000, output: 0, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 };

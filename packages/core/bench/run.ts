@@ -8,6 +8,7 @@ const SECTIONS: ReadonlyArray<() => Promise<{ default: BenchSection }>> = [
   () => import("./scale.bench.js"),
   () => import("./secretlint.bench.js"),
   () => import("./tombstones.bench.js"),
+  () => import("./dates.bench.js"),
 ];
 
 const wanted = process.argv

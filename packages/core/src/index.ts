@@ -110,6 +110,7 @@ export {
   safeParseFactFile,
   safeParseMemoryFile,
 } from "./format/index.js";
+export { type FindSecretsResult, findSecrets, type SecretFinding } from "./guards/index.js";
 export {
   createMemoryToolHandlers,
   MEMORIES_ROOT,

@@ -35,8 +35,11 @@ export type CopyMemoryResult = {
 
 /**
  * Export a memory from one store and import it into another (file system to PostgreSQL or back):
- * every memory file with the same text, so the same version token (a UTF-8 file arrives byte for
- * byte), and the internal files of {@link MOVED_INTERNAL_FILES}. Runs under the target's lock;
+ * every memory file with the same text, so the same version token, and the internal files of
+ * {@link MOVED_INTERNAL_FILES}. PostgreSQL stores the text as UTF-8, not the file's bytes: a UTF-8
+ * file (BOM, CRLF and all) arrives byte for byte, but a UTF-16 file (LE or BE, with its BOM) keeps
+ * its text and version token only: copied back out to a folder it is written as UTF-8 with a BOM
+ * (`EF BB BF`). Runs under the target's lock;
  * a file already in the target is replaced with a version-token write.
  *
  * @param from - The store to read.

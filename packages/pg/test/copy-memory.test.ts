@@ -68,6 +68,26 @@ describe("export from one backend, import into the other", () => {
     expect((await pgStore.check()).ok).toBe(true);
   });
 
+  it("keeps a UTF-16 file's text and version token, not its bytes: it comes back as UTF-8 with a BOM (README)", async () => {
+    const source = join(folder, "utf16");
+    await mkdir(join(source, "topics"), { recursive: true });
+    const text =
+      "---\nname: u16\ndescription: A UTF-16 file.\n---\n[stated 2026/11/01] likes 緑茶\n";
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+    await writeFile(join(source, "topics/u16.md"), bytes);
+    const fileStore = new MemoryStore({ root: source });
+    const pgStore = pgMemoryStore(sql, "utf16-user");
+    await copyMemory(fileStore, pgStore);
+    const back = join(folder, "utf16-back");
+    const backStore = new MemoryStore({ root: back });
+    await copyMemory(pgStore, backStore);
+    const original = await fileStore.read("topics/u16.md");
+    expect((await backStore.read("topics/u16.md")).version).toBe(original.version);
+    expect(await readFile(join(back, "topics/u16.md"))).toEqual(
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, "utf8")]),
+    );
+  });
+
   it("refuses a file that is not text, naming it, and leaves the target without it", async () => {
     const source = join(folder, "binary");
     await mkdir(source, { recursive: true });

@@ -1,7 +1,8 @@
 import { type Dirent, readdirSync } from "node:fs";
-import { rm, stat } from "node:fs/promises";
+import { readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { MemoryStore } from "@memfiles/core";
+import { findTextSecrets, type SecretLine } from "../secrets/find-text-secrets.js";
 
 /** snake_case codes of a {@link Finding}. */
 export type FindingCode =
@@ -16,6 +17,7 @@ export type FindingCode =
   | "stale_lock"
   | "temp_file_left"
   | "pending_forget"
+  | "secret"
   | (string & {});
 
 /** One problem `memfiles check` found. */
@@ -28,6 +30,9 @@ export type Finding = {
   fixable: boolean;
   /** Set by `--fix`. */
   fixed?: boolean;
+  /** For `secret`: the 1-based line and the kind (never the secret itself). */
+  line?: number;
+  kind?: string;
 };
 
 // proper-lockfile refreshes a held lock's mtime; one older than the store's stale limit (default
@@ -98,6 +103,16 @@ export async function checkFolder(
       });
     }
   }
+  for (const secret of await findFolderSecrets(store)) {
+    findings.push({
+      code: "secret",
+      path: secret.path,
+      line: secret.line,
+      kind: secret.kind,
+      message: `${secret.path}:${secret.line} holds a secret (${secret.kind}); remove it by hand and rotate it.`,
+      fixable: false,
+    });
+  }
   const lock = join(store.root, ".memfiles", "store.lock");
   const lockStats = await stat(lock).catch(() => undefined);
   if (lockStats && Date.now() - lockStats.mtimeMs > STALE_LOCK_MS) {
@@ -121,6 +136,24 @@ export async function checkFolder(
   }
   if (options.fix) await fix(store, findings);
   return findings;
+}
+
+/**
+ * Secrets in the folder's memory files and MEMORY.md, found by core's secret guard (files written
+ * before the guard, by hand, or by another tool).
+ *
+ * @param store - The memory folder.
+ * @returns Path, 1-based line and kind of each; the secret itself is never returned.
+ */
+export async function findFolderSecrets(store: MemoryStore): Promise<SecretLine[]> {
+  const found: SecretLine[] = [];
+  const index = await readFile(join(store.root, "MEMORY.md"), "utf8").catch(() => undefined);
+  if (index !== undefined) found.push(...(await findTextSecrets("MEMORY.md", index)));
+  for (const { path } of await store.list()) {
+    const read = await store.read(path).catch(() => undefined);
+    if (read?.exists) found.push(...(await findTextSecrets(path, read.content)));
+  }
+  return found;
 }
 
 async function fix(store: MemoryStore, findings: Finding[]): Promise<void> {

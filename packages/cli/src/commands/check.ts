@@ -10,7 +10,7 @@ export const registerCheck: RegisterCommand = (program, context, done) => {
     .command("check")
     .alias("doctor")
     .description(
-      "find problems: index out of sync, unparsable or non-UTF-8 files, undated lines, over-cap files, broken links, stale locks, left temp files",
+      "find problems: index out of sync, unparsable or non-UTF-8 files, undated lines, over-cap files, broken links, stale locks, left temp files, secrets",
     )
     .argument("[folder]", "the memory folder")
     .option(...MEMORY_OPTION)
@@ -27,7 +27,10 @@ export const registerCheck: RegisterCommand = (program, context, done) => {
         const store = openMemoryFolder(folderOf(folder, options), context);
         const findings = await checkFolder(store, { fix: options.fix === true });
         const open = findings.filter((finding) => !finding.fixed);
-        if (options.json) printJson(context, { ok: open.length === 0, findings });
+        const secrets = findings
+          .filter((finding) => finding.code === "secret")
+          .map(({ path, line, kind }) => ({ path, line, kind }));
+        if (options.json) printJson(context, { ok: open.length === 0, findings, secrets });
         else if (findings.length === 0) context.stdout(`${store.root}: no problems found.\n`);
         else {
           for (const finding of findings) {

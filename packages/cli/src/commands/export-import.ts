@@ -5,6 +5,7 @@ import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { printJson } from "../output.js";
+import { findTextSecrets, secretRefusalMessage } from "../secrets/find-text-secrets.js";
 import { folderOf, MEMORY_OPTION, type RegisterCommand } from "./command.js";
 
 /** `memfiles export [folder] [-o file]`: every memory file in one JSON bundle. */
@@ -86,6 +87,25 @@ export const registerImport: RegisterCommand = (program, context, done) => {
           (step) => step.code === "newer_on_disk" || step.code === "differs",
         );
         const writes = plan.filter((step) => step.code === "create" || step.code === "replace");
+        // The same secret guard as `remember`: a bundle holding a secret is refused whole.
+        const secrets = (
+          await Promise.all(writes.map((step) => findTextSecrets(step.path, step.content)))
+        ).flat();
+        if (secrets.length > 0) {
+          const message = secretRefusalMessage(
+            "the bundle",
+            secrets.map((secret) => secret.kind),
+          );
+          if (options.json)
+            printJson(context, { written: false, code: "secret", message, secrets });
+          else {
+            for (const { path, line, kind } of secrets)
+              context.stdout(`secret  ${path}:${line} ${kind}\n`);
+            context.stdout(`Nothing was imported. ${message}\n`);
+          }
+          done(EXIT_CODES.failed);
+          return;
+        }
         let conflict = false;
         if (refused.length === 0 && !options.dryRun) {
           for (const step of writes) {

@@ -32,7 +32,14 @@ export const registerRemember: RegisterCommand = (program, context, done) => {
           context.stdout(`Saved to ${result.path}: ${result.line}\n`);
           for (const line of result.replaced) context.stdout(`  replaced: ${line}\n`);
         } else context.stderr(`Not saved (${result.code}): ${result.message}\n`);
-        done(result.code === "applied" ? EXIT_CODES.ok : EXIT_CODES.failed);
+        // A path outside the allowed ones is a usage error (exit 2), as for `show` (README).
+        done(
+          result.code === "applied"
+            ? EXIT_CODES.ok
+            : result.code === "path_not_allowed"
+              ? EXIT_CODES.usage
+              : EXIT_CODES.failed,
+        );
       },
     );
 };

@@ -34,6 +34,23 @@ describe("startMemoryPage", () => {
     expect(result).toMatchObject({ status: 400, body: { code: "path_refused" } });
   });
 
+  it.each(["my card 4111 1111 1111 1111", "token ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5"])(
+    "refuses a description holding a secret (422 secret), the file untouched: %s",
+    async (description) => {
+      const { store } = await memoryFixture();
+      page = await startMemoryPage({ store });
+      const before = await store.read("profile.md");
+      const result = await post("/api/description", {
+        file: "profile.md",
+        version: before.exists ? before.version : "",
+        description,
+      });
+      expect(result).toMatchObject({ status: 422, body: { code: "secret" } });
+      expect(JSON.stringify(result.body)).not.toContain(description.split(" ").at(-1));
+      expect((await store.read("profile.md")).version).toBe(before.version);
+    },
+  );
+
   it("refuses to delete a line from a stale version: 409 with the current text, the file untouched", async () => {
     const { store } = await memoryFixture();
     page = await startMemoryPage({ store });

@@ -6,6 +6,7 @@ import { editDescription, forget, MemfilesError, type MemoryStore } from "@memfi
 import { simpleGit } from "simple-git";
 import { z } from "zod";
 import { readMemory } from "../read-memory.js";
+import { findTextSecrets, secretRefusalMessage } from "../secrets/find-text-secrets.js";
 import { type RefusedReason, refuseReason } from "./request-guard.js";
 
 /** Options of {@link startMemoryPage}. */
@@ -169,6 +170,18 @@ export async function startMemoryPage(options: StartMemoryPageOptions): Promise<
     }
     if (route === "POST /api/description") {
       const body = DescriptionSchema.parse(await readJson(request));
+      // The same secret guard as `remember`: a description is text written to the file and MEMORY.md.
+      const secrets = await findTextSecrets(body.file, body.description);
+      if (secrets.length > 0) {
+        send(response, 422, {
+          code: "secret",
+          message: secretRefusalMessage(
+            "the description",
+            secrets.map((secret) => secret.kind),
+          ),
+        });
+        return;
+      }
       const result = await editDescription({
         store,
         path: body.file,

@@ -3,6 +3,7 @@ import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset
 import { findIbans, SECRET_PATTERNS } from "./secret-patterns.js";
 import { setSecretlintProfiling } from "./secretlint-profiler.js";
 import { isStatedCredential } from "./stated-credential.js";
+import { findStatedPasswords } from "./stated-passwords.js";
 
 // secretlint 11 keeps and searches every mark its profiler makes: each scan got slower (issue 20).
 setSecretlintProfiling(false);
@@ -82,6 +83,27 @@ export function isLuhnValid(digits: string): boolean {
   return digits.length > 0 && sum % 10 === 0;
 }
 
+// Issuer prefixes (IIN ranges, ISO/IEC 7812) of the card networks: Visa 4; Mastercard 51-55 and
+// 2221-2720; Maestro 50, 56-58 and 6x; Amex 34, 37; Diners 300-305, 36, 38-39; JCB 3528-3589;
+// Discover 6011, 644-649, 65; UnionPay 62; RuPay 60 (Wikipedia "Payment card number", IIN table).
+// A Luhn-valid number outside them (an order or tracking number starting 1, 7, 8, 9, ...) is not
+// a card; one inside them is refused even when labelled "order number": a label is easy to write
+// and a leaked card costs more than a refused line (decision 0028-secret-guard-entry-points-languages-cards).
+const CARD_IIN =
+  /^(?:4|5[0-8]|6|222[1-9]|22[3-9]\d|2[3-6]\d\d|27[01]\d|2720|3[47]|30[0-5]|3[689]|35(?:2[89]|[3-8]\d))/;
+
+/**
+ * Whether a card-length digit string starts with a card network's issuer prefix (IIN range).
+ *
+ * @param digits - Digits only.
+ * @returns `true` for Visa, Mastercard, Maestro, Amex, Diners, JCB, Discover, UnionPay, RuPay prefixes.
+ * @example isCardIin("4111111111111111") // true
+ * @example isCardIin("1234567812345670") // false
+ */
+export function isCardIin(digits: string): boolean {
+  return CARD_IIN.test(digits);
+}
+
 function ownFindings(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
   const add = (kind: string, start: number, end: number) =>
@@ -94,7 +116,7 @@ function ownFindings(text: string): SecretFinding[] {
   }
   for (const match of text.matchAll(CARD_CANDIDATE)) {
     const digits = match[0].replace(/[ -]/g, "");
-    if (digits.length >= 13 && digits.length <= 19 && isLuhnValid(digits)) {
+    if (digits.length >= 13 && digits.length <= 19 && isLuhnValid(digits) && isCardIin(digits)) {
       add("card_number", match.index, match.index + match[0].length);
     }
   }
@@ -109,6 +131,7 @@ function ownFindings(text: string): SecretFinding[] {
     const end = match.index + match[0].length;
     add("password", end - value.length, end);
   }
+  for (const [start, end] of findStatedPasswords(text)) add("password", start, end);
   for (const match of text.matchAll(AWS_KEY_LOOSE)) {
     const rest = match.groups?.rest ?? "";
     const loose = match[0] !== match[0].toUpperCase() || /[ -]/.test(rest);
@@ -172,8 +195,9 @@ export function redactRanges(text: string, findings: readonly SecretFinding[]): 
  * keys, credentials in URLs, ...), the provider formats of gitleaks' default rules it lacks (see
  * `SECRET_PATTERNS`), `.env`-style credential assignments, connection strings with a password,
  * credentials said in words, IBANs (mod-97 checksum) and US SSNs, plus `sk-ant-` keys of any
- * length, PEM private key headers, Luhn-valid card numbers (13-19 digits) and passwords or PINs
- * stated in words ("my password is ..."). The seed design
+ * length, PEM private key headers, Luhn-valid card numbers (13-19 digits with a card network's
+ * IIN prefix, see `isCardIin`) and passwords or PINs stated in words ("my password is ...", and in
+ * 16 other languages, see `findStatedPasswords`). The seed design
  * asks for "a code-level filter for key and card patterns before any write".
  *
  * @param text - Any text (a proposed fact, its evidence).

@@ -1,3 +1,5 @@
+import { isNotAPasswordValue } from "./password-words.js";
+
 /** A credential format found by a regular expression, named by its gitleaks rule id. */
 export type SecretPattern = {
   /** snake_case kind reported in findings, e.g. `stripe_access_token`. */
@@ -94,7 +96,12 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     accept: (value) =>
       !/^["']?(?:\d+|[A-Za-z]{1,11}|[^A-Za-z0-9]*|<[^>]*>|\$\{?\w+\}?)["']?$/.test(value),
   },
-  { kind: "credential_in_words", pattern: IN_WORDS },
+  // "the login is on the wiki", "credentials are in 1Password": where, not what.
+  {
+    kind: "credential_in_words",
+    pattern: IN_WORDS,
+    accept: (value) => !isNotAPasswordValue(value),
+  },
   { kind: "us_ssn", pattern: US_SSN },
 ];
 

@@ -1,3 +1,5 @@
+import { isNotAPasswordValue } from "./password-words.js";
+
 // A sentence ends before the value: ". Is", "! Was", `?" The` (an abbreviation such as "Inc. is"
 // runs on in lower case and is not an end).
 const SENTENCE_END = /[.!?]["')\]]*\s+\p{Lu}/u;
@@ -22,6 +24,8 @@ const PIN_DIGITS = 4;
 export function isStatedCredential(matched: string, value: string): boolean {
   const lead = matched.slice(0, matched.length - value.length);
   if (SENTENCE_END.test(lead)) return false;
+  // "my password is in 1Password", "password is required for sudo": where or how, not what.
+  if (isNotAPasswordValue(value)) return false;
   if (!PIN_KEYWORD.test(lead)) return true;
   return (value.match(/\d/g)?.length ?? 0) >= PIN_DIGITS;
 }

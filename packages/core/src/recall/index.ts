@@ -46,5 +46,6 @@ export {
   formatStalenessNote,
   type StaleClaim,
   type VerifyClaim,
+  type VerifyClaimsOptions,
   verifyClaims,
 } from "./staleness.js";

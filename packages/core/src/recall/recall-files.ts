@@ -7,9 +7,11 @@ import type { RecallStore } from "./recall-store.js";
 import { type SideQueryFallbackReason, selectMemories } from "./side-query.js";
 import {
   type CheckedClaim,
+  DEFAULT_VERIFY_TIMEOUT_MS,
   findClaims,
   formatStalenessNote,
   type VerifyClaim,
+  type VerifyClaimsOptions,
   verifyClaims,
 } from "./staleness.js";
 
@@ -32,7 +34,7 @@ export type RecallOptions = {
   project?: string;
   /** Checks a named path, function, flag or endpoint still exists before the memory is shown. */
   verify?: VerifyClaim;
-  /** Most ms per verify call (default 2,000). */
+  /** Most ms the verify hook may take for all the claims of one recall, checked in parallel (default 2,000). */
   verifyTimeoutMs?: number;
   /** Model of the side query (default Claude Haiku 5.5). */
   sideQueryModel?: string;
@@ -69,19 +71,21 @@ export type RecallResult = {
  *
  * @param path - Memory path.
  * @param content - The file text.
- * @param options - `{ verify?, verifyTimeoutMs? }`.
+ * @param options - `{ verify?, verifyTimeoutMs?, deadline? }` (`deadline`: epoch ms shared by
+ *   the files of one recall, see `verifyClaims`).
  * @returns `{ text, file }`: the fenced text and the {@link RecalledFile} record.
  */
 export async function showMemoryFile(
   path: string,
   content: string,
-  options: Pick<RecallOptions, "verify" | "verifyTimeoutMs">,
+  options: Pick<RecallOptions, "verify" | "verifyTimeoutMs"> & VerifyClaimsOptions,
 ): Promise<{ text: string; file: RecalledFile }> {
   const { updated } = rowFromText(path, content);
   const claims = await verifyClaims(
     findClaims(path, content, updated),
     options.verify,
     options.verifyTimeoutMs,
+    options.deadline === undefined ? {} : { deadline: options.deadline },
   );
   const possiblyStale = claims.some((claim) => claim.status === "missing");
   const note = formatStalenessNote(claims);
@@ -138,10 +142,12 @@ export async function recallFiles(
   });
   const files: RecalledFile[] = [];
   const texts: string[] = [];
+  // One deadline for the checks of the whole recall, not one timeout per file (new-user trial).
+  const deadline = Date.now() + (options.verifyTimeoutMs ?? DEFAULT_VERIFY_TIMEOUT_MS);
   for (const row of selected.rows) {
     const read = await options.store.read(row.path);
     if (!read.exists) continue;
-    const shown = await showMemoryFile(row.path, read.content, options);
+    const shown = await showMemoryFile(row.path, read.content, { ...options, deadline });
     files.push(shown.file);
     texts.push(shown.text);
   }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { findClaims, formatStalenessNote, verifyClaims } from "./staleness.js";
 
 describe("findClaims", () => {
@@ -130,5 +130,73 @@ describe("formatStalenessNote", () => {
 
   it("is empty when there is nothing to say", () => {
     expect(formatStalenessNote([])).toBe("");
+  });
+});
+
+// New-user trial (issue f2): paths in other scripts, home dot-files, Windows paths, and a hook
+// that never answers costing its timeout once per recall, not once per claim.
+describe("findClaims beyond ASCII and POSIX paths", () => {
+  it("finds a path in Japanese, a home dot-file and a whole Windows path", () => {
+    const claims = findClaims(
+      "projects/billing-api.md",
+      "[stated 2026/11/02] 請求書PDFは src/請求/描画.ts で生成する\n[stated 2026/11/03] config lives in C:\\Users\\me\\billing\\config.yaml and ~/.billingrc\n",
+    );
+    expect(claims.map((claim) => [claim.kind, claim.text, claim.line])).toEqual([
+      ["path", "src/請求/描画.ts", 1],
+      ["path", "C:\\Users\\me\\billing\\config.yaml", 2],
+      ["path", "~/.billingrc", 2],
+    ]);
+  });
+});
+
+describe("verifyClaims with a hook that never answers", () => {
+  const five = findClaims("projects/billing.md", "[stated 2026/08/01] a.ts b.ts c.ts d.ts e.ts\n");
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("asks about every claim at once and gives up on all of them after one timeout", async () => {
+    vi.useFakeTimers();
+    let asked = 0;
+    let settled = false;
+    const checking = verifyClaims(
+      five,
+      () => {
+        asked++;
+        return new Promise<boolean>(() => {});
+      },
+      500,
+    ).then((checked) => {
+      settled = true;
+      return checked;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toBe(5);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(settled).toBe(true);
+    expect((await checking).map((claim) => claim.status)).toEqual([
+      "error",
+      "error",
+      "error",
+      "error",
+      "error",
+    ]);
+  });
+
+  it("stops at the recall's deadline when it comes before the timeout", async () => {
+    vi.useFakeTimers();
+    let settled = false;
+    const checking = verifyClaims(five, () => new Promise<boolean>(() => {}), 500, {
+      deadline: Date.now() + 100,
+    }).then((checked) => {
+      settled = true;
+      return checked;
+    });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(settled).toBe(true);
+    expect((await checking)[0]?.reason).toBe(
+      "the verify hook did not answer before the recall's deadline",
+    );
   });
 });

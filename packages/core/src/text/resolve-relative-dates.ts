@@ -1,5 +1,6 @@
 import type { ParsedResult } from "chrono-node";
 import * as chrono from "chrono-node/en";
+import { findListedDayWords, parseOtherLanguages } from "./relative-dates-other-languages.js";
 
 /** One relative time expression found in a text, and what it was resolved to. */
 export type ResolvedDate = {
@@ -48,6 +49,15 @@ const MONTHS = [
 const PREPOSITION_BEFORE =
   /\b(?:on|in|by|until|till|since|from|before|after|for|to|of|during|at)\s+$/i;
 
+// "week", "month", "year" in the languages of `parseOtherLanguages` (Wiktionary), to tell
+// "la semaine prochaine" (a week) from "demain" (a day) as the English checks do.
+const WEEK_WORDS = /semaine|woche|semana|settimana|week|週|周|星期|недел|тижд|أسبوع|اسبوع/iu;
+const YEAR_WORDS = /\ban\b|année|jahr|año|\bano\b|anno|jaar|年|год|рок|рік|سنة|عام/iu;
+const MONTH_OR_YEAR_WORDS = new RegExp(
+  `${YEAR_WORDS.source}|mois|monat|\\bmes\\b|mês|mese|maand|月|месяц|місяц|شهر`,
+  "iu",
+);
+
 // Casual words chrono reads as times but that are not dates a memory must pin down ("now").
 const NOT_A_DATE = new Set(["now", "right now"]);
 
@@ -70,9 +80,17 @@ function isRelative(result: ParsedResult): boolean {
 /**
  * Resolves relative times in a fact ("tomorrow", "next week", "last month", "in two days",
  * "yesterday", "3 days ago") against the session date, so a memory carries absolute dates only
- * (the second write-up: "Absolute dates only"). Parsing is chrono-node's (English). A day is
- * written `YYYY/MM/DD` (the seed design's date tag), a week as the Monday it starts, a month as
- * `August 2026`, a year as `2027`; absolute dates, weekdays and clock times are left as written.
+ * (the second write-up: "Absolute dates only"). Parsing is chrono-node's: English first, then
+ * its Japanese, Chinese, French, German, Spanish, Portuguese, Italian, Dutch, Russian, Ukrainian
+ * and Arabic parsers (see `parseOtherLanguages`; "明日は歯医者に行く", "je commence demain",
+ * "غدا"). A day is written `YYYY/MM/DD` (the seed design's date tag), a week as the Monday it
+ * starts, a month as `August 2026` (`2026/09` in another language), a year as `2027`; absolute
+ * dates, weekdays and clock times are left as written. In another language the date replaces the
+ * words alone ("2026/09/13は歯医者に行く"), without an English "on", and a week as its first and
+ * last day (`2026/09/14-2026/09/20`). For languages chrono has no parser for, a short word list
+ * (Korean, Turkish, Polish, Swedish, Hindi: `LISTED_DAY_WORDS`) resolves today, tomorrow,
+ * yesterday; a word that means both yesterday and tomorrow (Hindi कल) is refused as
+ * `relative_date`. Other words of those languages ("다음 주") are not recognised.
  *
  * @param text - A fact, description or body (chars).
  * @param sessionDate - The day the user said it: an ISO date `YYYY-MM-DD` (UTC).
@@ -90,14 +108,19 @@ export function resolveRelativeDates(
     ? new Date(`${sessionDate}T12:00:00Z`)
     : new Date(Number.NaN);
   const valid = !Number.isNaN(reference.getTime());
-  const results = chrono.parse(text, { instant: valid ? reference : new Date(0), timezone: 0 });
+  const instant = valid ? reference : new Date(0);
+  const results = chrono.parse(text, { instant, timezone: 0 });
   // "every Friday", "each morning": a habit, not a date.
-  const relative = results.filter(
+  const english = results.filter(
     (result) => isRelative(result) && !/\b(?:every|each)\s+$/i.test(text.slice(0, result.index)),
   );
-  if (relative.length === 0) return { ok: true, text, resolved: [] };
+  // "明日は歯医者に行く", "je commence demain": chrono's other parsers, where English found nothing.
+  const others = new Set(parseOtherLanguages(text, instant, english));
+  const relative = [...english, ...others].sort((a, b) => a.index - b.index);
+  const listed = findListedDayWords(text);
+  if (relative.length === 0 && listed.length === 0) return { ok: true, text, resolved: [] };
   if (!valid) {
-    const found = relative[0]?.text ?? "";
+    const found = relative[0]?.text ?? listed[0]?.text ?? "";
     return {
       ok: false,
       code: "no_session_date",
@@ -112,18 +135,28 @@ export function resolveRelativeDates(
     const start = result.start;
     const date = start.date();
     const words = result.text.toLowerCase();
+    const foreign = others.has(result);
     let absolute: string;
     let preposition: string;
-    if (/\bweeks?\b/.test(words) && start.isCertain("day")) {
+    if ((foreign ? WEEK_WORDS : /\bweeks?\b/).test(words) && start.isCertain("day")) {
       const monday = new Date(date);
       monday.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
-      absolute = `the week of ${dayTag(monday)}`;
+      const sunday = new Date(monday);
+      sunday.setUTCDate(monday.getUTCDate() + 6);
+      // Outside English the week is written as its first and last day: `2026/09/14-2026/09/20`.
+      absolute = foreign ? `${dayTag(monday)}-${dayTag(sunday)}` : `the week of ${dayTag(monday)}`;
       preposition = "in";
-    } else if (start.isCertain("day") && !/\b(?:months?|years?)\b/.test(words)) {
+    } else if (
+      start.isCertain("day") &&
+      !(foreign ? MONTH_OR_YEAR_WORDS : /\b(?:months?|years?)\b/).test(words)
+    ) {
       absolute = dayTag(date);
       preposition = "on";
-    } else if (start.isCertain("month") && !/\byears?\b/.test(words)) {
-      absolute = `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+    } else if (start.isCertain("month") && !(foreign ? YEAR_WORDS : /\byears?\b/).test(words)) {
+      // Outside English the month is written as the date tag's month: `2026/09`.
+      absolute = foreign
+        ? `${date.getUTCFullYear()}/${pad(date.getUTCMonth() + 1)}`
+        : `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
       preposition = "in";
     } else if (start.isCertain("year")) {
       absolute = String(date.getUTCFullYear());
@@ -137,11 +170,41 @@ export function resolveRelativeDates(
       };
     }
     const before = text.slice(cursor, result.index);
-    const replacement = PREPOSITION_BEFORE.test(before) ? absolute : `${preposition} ${absolute}`;
+    // In another language the date stands alone ("2026/09/13は歯医者に行く"): no English "on".
+    const replacement =
+      foreign || PREPOSITION_BEFORE.test(before) ? absolute : `${preposition} ${absolute}`;
     output += before + replacement;
     cursor = result.index + result.text.length;
     resolved.push({ text: result.text, replacement });
   }
   output += text.slice(cursor);
-  return { ok: true, text: output, resolved };
+  return resolveListedDayWords(output, reference, sessionDate, resolved);
+}
+
+// The day words of languages chrono has no parser for ("내일", "yarın"), in the text the chrono
+// pass left (its replacements are dates, which hold none of these words).
+function resolveListedDayWords(
+  text: string,
+  reference: Date,
+  sessionDate: string,
+  resolved: ResolvedDate[],
+): ResolveRelativeDatesResult {
+  let output = "";
+  let cursor = 0;
+  for (const word of findListedDayWords(text)) {
+    if (word.days === null) {
+      return {
+        ok: false,
+        code: "relative_date",
+        found: word.text,
+        message: `"${word.text}" means both yesterday and tomorrow; the session date ${sessionDate} cannot say which. Restate the fact with an absolute date (YYYY/MM/DD).`,
+      };
+    }
+    const day = new Date(reference);
+    day.setUTCDate(reference.getUTCDate() + word.days);
+    output += text.slice(cursor, word.index) + dayTag(day);
+    cursor = word.index + word.text.length;
+    resolved.push({ text: word.text, replacement: dayTag(day) });
+  }
+  return { ok: true, text: output + text.slice(cursor), resolved };
 }

@@ -1,0 +1,154 @@
+// Words for "password" in the languages memfiles users write in, and the words that say a
+// password is somewhere or needed rather than what it is. Sources: each language's Wikipedia
+// article "Password" (interlanguage links of en.wikipedia.org/wiki/Password: ja パスワード,
+// ar كلمة المرور / كلمة السر, de Passwort / Kennwort, es contraseña, fr mot de passe, pt senha,
+// it parola d'ordine / password, nl wachtwoord, zh 密码 / 密碼 / 口令, ko 비밀번호 / 암호, ru / uk
+// пароль, pl hasło, tr şifre / parola, sv lösenord, hi पासवर्ड) and the Unicode CLDR
+// "password" labels of the same locales; the copulas are each language's "is" (Wiktionary).
+
+/** "password" (and PIN code) in languages other than English, as regex alternatives. */
+export const PASSWORD_WORDS_OTHER_LANGUAGES = [
+  "パスワード",
+  "暗証番号",
+  "كلمة\\s+المرور",
+  "كلمة\\s+السر",
+  "الرقم\\s+السري",
+  "passwort",
+  "kennwort",
+  "contraseña",
+  "contrasena",
+  "mot\\s+de\\s+passe",
+  "senha",
+  "parola\\s+d'ordine",
+  "wachtwoord",
+  "密码",
+  "密碼",
+  "口令",
+  "비밀번호",
+  "암호",
+  "пароль",
+  "hasło",
+  "haslo",
+  "şifre",
+  "sifre",
+  "lösenord",
+  "पासवर्ड",
+] as const;
+
+/**
+ * What may stand between the word and the value: a particle or copula ("は", "ist", "هي", "是",
+ * "는", "es", "est", "é", "—"), a colon (ASCII or full width) or an equals sign.
+ */
+export const PASSWORD_LINKS_OTHER_LANGUAGES = [
+  "は",
+  "が",
+  "：",
+  "是",
+  "為",
+  "为",
+  "는",
+  "은",
+  "이",
+  "هي",
+  "هو",
+  "ist",
+  "lautet",
+  "war",
+  "es",
+  "era",
+  "est",
+  "était",
+  "é",
+  "era",
+  "is",
+  "jest",
+  "är",
+  "—",
+  "-",
+  "–",
+] as const;
+
+/**
+ * Words after "password is" that say where a password is kept or what it is like, not what it
+ * is: "my password is in 1Password", "the staging password is on the wiki", "password is
+ * required for sudo" (new-user trial). A value that is exactly one of these is not a secret.
+ */
+export const NOT_A_PASSWORD_VALUE = new Set([
+  "a",
+  "an",
+  "the",
+  "in",
+  "on",
+  "at",
+  "under",
+  "inside",
+  "behind",
+  "from",
+  "with",
+  "by",
+  "stored",
+  "kept",
+  "saved",
+  "written",
+  "shared",
+  "managed",
+  "held",
+  "listed",
+  "required",
+  "needed",
+  "necessary",
+  "mandatory",
+  "optional",
+  "set",
+  "unset",
+  "not",
+  "no",
+  "none",
+  "missing",
+  "empty",
+  "blank",
+  "wrong",
+  "incorrect",
+  "correct",
+  "invalid",
+  "valid",
+  "expired",
+  "changed",
+  "reset",
+  "rotated",
+  "same",
+  "different",
+  "too",
+  "very",
+  "still",
+  "also",
+  "only",
+  "case-sensitive",
+  "long",
+  "short",
+  "weak",
+  "strong",
+  "secret",
+  "unknown",
+  "forgotten",
+  "lost",
+  "disabled",
+  "enabled",
+]);
+
+/**
+ * Whether a stated value is a plain word saying where or how a password is ("in", "on",
+ * "required", ...), not the password.
+ *
+ * @param value - The value after "password is" / "login was" / ..., as matched.
+ * @returns `true` when it is one of {@link NOT_A_PASSWORD_VALUE} (case and end punctuation ignored).
+ * @example isNotAPasswordValue("in") // true
+ * @example isNotAPasswordValue("hunter2") // false
+ */
+export function isNotAPasswordValue(value: string): boolean {
+  const word = value
+    .replace(/^["']|["']$/g, "")
+    .replace(/[.,;:!?)]+$/, "")
+    .toLowerCase();
+  return NOT_A_PASSWORD_VALUE.has(word);
+}

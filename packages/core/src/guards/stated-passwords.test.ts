@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { findSecrets, isCardIin } from "./secret-guard.js";
+import { findStatedPasswords } from "./stated-passwords.js";
+
+// New-user trial (issue f2): passwords said in other languages, and lines that only mention one.
+describe("passwords stated in other languages", () => {
+  it.each([
+    ["Japanese", "パスワードは hunter2 です", "hunter2"],
+    ["Japanese, no space", "パスワードはhunter2です", "hunter2"],
+    ["Arabic", "كلمة المرور هي hunter2", "hunter2"],
+    ["English, after 'with password'", "ssh root@10.0.0.5 with password letmein", "letmein"],
+    ["German", "Das Passwort ist Geheim42", "Geheim42"],
+    ["German, after a colon", "Passwort: geheimnis", "geheimnis"],
+    ["Spanish", "la contraseña es hunter2", "hunter2"],
+    ["French", "mot de passe : Sésame123!", "Sésame123"],
+    ["Chinese", "密码是hunter2", "hunter2"],
+    ["Chinese, full-width colon", "密碼：abcd1234", "abcd1234"],
+    ["Korean", "비밀번호는 hunter2", "hunter2"],
+    ["Russian", "пароль: qwerty123", "qwerty123"],
+    ["Portuguese, words before the colon", "senha do wifi: casa1234", "casa1234"],
+  ])("finds a password in %s", async (_, text, value) => {
+    const { findings, redacted } = await findSecrets(text);
+    expect(findings.map((finding) => finding.kind)).toContain("password");
+    expect(redacted).not.toContain(value);
+  });
+
+  it.each([
+    "Das Passwort ist falsch.",
+    "パスワードは忘れた",
+    "mot de passe oublié",
+    "the login uses password protection",
+    "signs in with password manager autofill",
+  ])("leaves prose about a password alone: %s", (text) => {
+    expect(findStatedPasswords(text)).toEqual([]);
+  });
+});
+
+describe("false positives of the new-user trial", () => {
+  it.each([
+    "my password is in 1Password",
+    "the staging password is on the wiki",
+    "password is required for sudo",
+    "the login is on the wiki",
+    "ref 1234567812345670 (Luhn-valid, no card network prefix)",
+  ])("does not flag %s", async (text) => {
+    expect((await findSecrets(text)).findings).toEqual([]);
+  });
+
+  it("still refuses a card-network number labelled as an order number (decision: security first)", async () => {
+    const { findings } = await findSecrets("order number 4111111111111111");
+    expect(findings.map((finding) => finding.kind)).toEqual(["card_number"]);
+  });
+
+  it.each([
+    ["4111111111111111", true],
+    ["5555555555554444", true],
+    ["2221000000000009", true],
+    ["378282246310005", true],
+    ["6011111111111117", true],
+    ["3530111333300000", true],
+    ["1234567812345670", false],
+    ["7992739871300000", false],
+    ["2720999999999999", true],
+    ["2721000000000000", false],
+  ])("isCardIin(%s) is %s", (digits, expected) => {
+    expect(isCardIin(digits)).toBe(expected);
+  });
+});

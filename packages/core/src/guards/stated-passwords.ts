@@ -1,0 +1,90 @@
+import {
+  isNotAPasswordValue,
+  PASSWORD_LINKS_OTHER_LANGUAGES,
+  PASSWORD_WORDS_OTHER_LANGUAGES,
+} from "./password-words.js";
+
+// Escapes a link word for a regex with the `u` flag.
+const escapeLink = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+// A link in Latin letters ("ist", "es") is a whole word; "は", "是", "هي" may touch the value.
+const LATIN = /^[a-zà-ɏ]+$/i;
+const LINKS = PASSWORD_LINKS_OTHER_LANGUAGES.map((link) =>
+  LATIN.test(link) ? `${escapeLink(link)}(?=[\\s:=])` : escapeLink(link),
+).join("|");
+
+// "パスワードは hunter2 です", "كلمة المرور هي hunter2", "Passwort: geheim", "密码是hunter2": the
+// word (not inside a longer Latin word), then a particle or copula, or up to 3 words ("senha do
+// wifi") and a colon or equals sign, then a value in Latin letters, digits and ASCII symbols (a value in the sentence's
+// own script is prose: "パスワードは忘れた").
+const OTHER_LANGUAGES = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${PASSWORD_WORDS_OTHER_LANGUAGES.join("|")})(?![a-zà-ɏ])` +
+    `(?:(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?<sep>[:=：])|\\s*(?:${LINKS}))?\\s*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{4,})`,
+  "giu",
+);
+// "ssh root@host with password letmein", "log in using the password opensesame": a value right
+// after "with/using password" is one even in plain letters, unless it is a word that names a kind
+// of password thing ("with password protection").
+const WITH_PASSWORD =
+  /\b(?:with|using|via)\s+(?:the\s+)?(?:password|passwd|pwd|pw)\s+(?<value>[^\s"'`]{4,})/gi;
+const PASSWORD_THINGS = new Set([
+  "manager",
+  "managers",
+  "reset",
+  "resets",
+  "protection",
+  "authentication",
+  "auth",
+  "login",
+  "prompt",
+  "prompts",
+  "hash",
+  "hashing",
+  "policy",
+  "policies",
+  "change",
+  "changes",
+  "field",
+  "rotation",
+  "and",
+  "or",
+  "only",
+  "less",
+  "based",
+  "access",
+  "recovery",
+  "expiry",
+  "expiration",
+  "strength",
+]);
+
+const bare = (value: string) => value.replace(/[.,;!?)]+$/, "");
+
+/**
+ * Passwords stated in words the English patterns of `findSecrets` miss: in Japanese, Arabic,
+ * German, Spanish, French, Portuguese, Italian, Dutch, Chinese, Korean, Russian, Ukrainian,
+ * Polish, Turkish, Swedish and Hindi (words and sources in `password-words.ts`), and English
+ * "with password <value>". A value after a particle or copula must hold a digit or an ASCII
+ * symbol ("Das Passwort ist falsch" is prose); after a colon or equals sign any value of 4 or more
+ * characters counts. Values that say where a password is ("in", "on", "required") never count.
+ *
+ * @param text - Any text.
+ * @returns `[start, end]` ranges (UTF-16 code units) of the values.
+ * @example findStatedPasswords("パスワードは hunter2 です") // [[7, 14]]
+ */
+export function findStatedPasswords(text: string): Array<[number, number]> {
+  const found: Array<[number, number]> = [];
+  for (const match of text.matchAll(OTHER_LANGUAGES)) {
+    const value = bare(match.groups?.value ?? "");
+    if (value.length < 4 || isNotAPasswordValue(value)) continue;
+    if (match.groups?.sep === undefined && !/[\d!@#$%^&*_+=?~/\\|<>.-]/.test(value)) continue;
+    const start = match.index + match[0].length - (match.groups?.value ?? "").length;
+    found.push([start, start + value.length]);
+  }
+  for (const match of text.matchAll(WITH_PASSWORD)) {
+    const value = bare(match.groups?.value ?? "");
+    if (isNotAPasswordValue(value) || PASSWORD_THINGS.has(value.toLowerCase())) continue;
+    const start = match.index + match[0].length - (match.groups?.value ?? "").length;
+    found.push([start, start + value.length]);
+  }
+  return found;
+}
