@@ -11,6 +11,8 @@ describe("resolveRelativeDates", () => {
     ["moved to Fly.io last month", "moved to Fly.io in August 2026"],
     ["retires next year", "retires in 2027"],
     ["must ship by tomorrow", "must ship by 2026/09/13"],
+    ["moved 5 years ago", "moved in 2021"],
+    ["retires in 2 years", "retires in 2028"],
   ])("resolves %j against 2026-09-12", (text, expected) => {
     const result = resolveRelativeDates(text, "2026-09-12");
     expect(result.ok && result.text).toBe(expected);
@@ -24,6 +26,11 @@ describe("resolveRelativeDates", () => {
     ["a time of day", "drinks green tea every morning"],
     ["a habit", "calls home every day"],
     ["an evening habit", "reads in the evening"],
+    // Spans, not dates (LoCoMo: "married for 5 years" had become "married in 2028").
+    ["a duration with 'for'", "Melanie has been married for 5 years."],
+    ["a duration in words", "has lived there for three months"],
+    ["a span 'over the last'", "painted a lot over the last 3 years"],
+    ["a span 'the past'", "for the past two years she painted"],
   ])("leaves %s as written", (_name, text) => {
     expect(resolveRelativeDates(text, "2026-09-12")).toEqual({ ok: true, text, resolved: [] });
   });

@@ -69,8 +69,15 @@ function dayTag(date: Date): string {
   return `${date.getUTCFullYear()}/${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}`;
 }
 
+// Spans, not points in time: "married for 5 years", "for three months", "over the last 3 years",
+// "the past two years". chrono reads them as offsets ("for 5 years" = in 5 years), which turned
+// "has been married for 5 years" into "married in 2028" on LoCoMo (issue 12); they stay as written.
+const DURATION =
+  /^(?:for|over|during|throughout)\s|^(?:past|last)\s+(?:\d+|a\s+few|few|several|couple\s+of|a\s+couple\s+of|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s/i;
+
 function isRelative(result: ParsedResult): boolean {
   if (NOT_A_DATE.has(result.text.trim().toLowerCase())) return false;
+  if (DURATION.test(result.text.trim())) return false;
   // Day-level words ("tomorrow", "last night") and offsets ("next week", "3 days ago") are dates;
   // times of day ("every morning", "this evening": chrono's casual *time* parser) are habits.
   const tags = result.tags();
