@@ -7,7 +7,12 @@ export type AddToFactFileResult =
   | { ok: true; path: string; line: string; replaced: string[] }
   | {
       ok: false;
-      code: "duplicate" | "replaces_not_found" | "unparsable_file" | "too_long" | "version_conflict";
+      code:
+        | "duplicate"
+        | "replaces_not_found"
+        | "unparsable_file"
+        | "too_long"
+        | "version_conflict";
       message: string;
     };
 
@@ -70,7 +75,11 @@ export async function addToFactFile(options: {
     const lines = body.split(/(?<=\r\n|\n|\r(?!\n))/);
     const key = factKey(options.fact);
     if (lines.some((line) => factKey(line) === key)) {
-      return { ok: false, code: "duplicate", message: `Not saved: ${path} already holds this fact.` };
+      return {
+        ok: false,
+        code: "duplicate",
+        message: `Not saved: ${path} already holds this fact.`,
+      };
     }
     let next: string;
     let replaced: string[] = [];
