@@ -31,7 +31,7 @@ import {
   type StoreLockOptions,
   withStoreLock,
 } from "./store-lock.js";
-import { decodeText, encodeText } from "./text-encoding.js";
+import { decodeText, encodeText, restoreLineBreaks } from "./text-encoding.js";
 import type {
   CheckResult,
   MemoryRow,
@@ -396,7 +396,10 @@ export class MemoryStore {
       await writeFileInside(
         realRoot,
         resolved.target,
-        encodeText(text, current.exists ? (current.encoding ?? "utf-8") : "utf-8"),
+        encodeText(
+          current.exists ? restoreLineBreaks(text, current.lineBreaks) : text,
+          current.exists ? (current.encoding ?? "utf-8") : "utf-8",
+        ),
       );
       await this.#refreshIndex(realRoot);
       return { ok: true, code: "written", version: versionToken(content) };
@@ -653,9 +656,17 @@ export class MemoryStore {
     if (!decoded.ok) {
       return { path, exists: true, version, content: decoded.text, notText: decoded.reason };
     }
+    const breaks = decoded.lineBreaks === undefined ? {} : { lineBreaks: decoded.lineBreaks };
     return decoded.encoding === "utf-8"
-      ? { path, exists: true, version, content: decoded.text }
-      : { path, exists: true, version, content: decoded.text, encoding: decoded.encoding };
+      ? { path, exists: true, version, content: decoded.text, ...breaks }
+      : {
+          path,
+          exists: true,
+          version,
+          content: decoded.text,
+          encoding: decoded.encoding,
+          ...breaks,
+        };
   }
 
   async #refreshIndex(realRoot: string): Promise<void> {
