@@ -137,6 +137,8 @@ export {
   type ClaimKind,
   DEFAULT_SIDE_QUERY_MODEL,
   findClaims,
+  fileInScope,
+  fileScope,
   GLOBAL_SCOPE,
   inScope,
   MAX_RECALLED_FILES,
@@ -149,7 +151,9 @@ export {
   type SelectMemoriesResult,
   type SideQueryFallbackReason,
   type StaleClaim,
+  type ScopedWriteStore,
   scopedStore,
+  scopedWriteStore,
   selectMemories,
   type VerifyClaim,
 } from "./recall/index.js";

@@ -490,7 +490,9 @@ describe("remember resolves relative dates, and works in the fact layout", () =>
       line: "uses Helix",
       replaced: ["uses Neovim"],
     });
-    expect((await store.read("editor.md")).content).toMatch(/\nuses Helix\nuses tmux\n$/);
+    expect(await readFile(join(store.root, "editor.md"), "utf8")).toMatch(
+      /\nuses Helix\nuses tmux\n$/,
+    );
     expect((await store.list()).map((row) => row.path)).toEqual(["editor.md"]);
   });
 });

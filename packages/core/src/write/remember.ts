@@ -181,7 +181,15 @@ async function rememberFact(
       header: { name: name === "" ? fact.slice(0, 60) : name, description, type: "user" },
     });
     if (added !== undefined) {
-      if (added.ok) return { ok: true, code: "applied", ...added };
+      if (added.ok) {
+        return {
+          ok: true,
+          code: "applied",
+          path: added.path,
+          line: added.line,
+          replaced: added.replaced,
+        };
+      }
       return { ok: false, code: added.code, path: target.path, fact, message: added.message };
     }
   }
