@@ -1,5 +1,5 @@
-import { rowFromText } from "../store/index.js";
 import type { MemoryStore } from "../store/index.js";
+import { rowFromText } from "../store/index.js";
 import type { ReadResult, WriteResult } from "../store/types.js";
 import { fileScope, inScope, readInScope, scopedStore } from "./scope.js";
 
