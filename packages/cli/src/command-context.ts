@@ -17,4 +17,9 @@ export type CommandContext = {
    * command that calls it takes over those signals; others stop at once as usual.
    */
   untilStopped: () => Promise<void>;
+  /**
+   * The memory folder's layout from `memfiles --layout subject|fact`; absent means detect it
+   * (see `detectLayout` in @memfiles/core).
+   */
+  layout?: "subject" | "fact";
 };

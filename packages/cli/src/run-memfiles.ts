@@ -1,5 +1,5 @@
 import { MemfilesError } from "@memfiles/core";
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import type { CommandContext } from "./command-context.js";
 import { COMMANDS } from "./commands/index.js";
 import { EXIT_CODES, type ExitCode } from "./exit-codes.js";
@@ -33,9 +33,21 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     .addHelpText("after", EXIT_CODES_HELP)
     .showSuggestionAfterError()
     .exitOverride()
-    .configureOutput({ writeOut: context.stdout, writeErr: context.stderr });
+    .configureOutput({ writeOut: context.stdout, writeErr: context.stderr })
+    .addOption(
+      new Option(
+        "--layout <layout>",
+        "memory folder layout: subject (memfiles' dated lines) or fact (one fact per file, Claude Code's .memory/); detected when not given",
+      ).choices(["subject", "fact"]),
+    );
+  // Each run gets its own context, so --layout never leaks into the caller's object.
+  const commandContext: CommandContext = { ...context };
+  program.hook("preAction", (_program, action) => {
+    const layout = action.optsWithGlobals().layout as "subject" | "fact" | undefined;
+    if (layout !== undefined) commandContext.layout = layout;
+  });
   for (const register of COMMANDS) {
-    register(program, context, (code) => {
+    register(program, commandContext, (code) => {
       exitCode = code;
     });
   }

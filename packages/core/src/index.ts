@@ -161,6 +161,7 @@ export {
   type BackendWriteResult,
   type CheckResult,
   DEFAULT_MAX_CHARS,
+  detectLayout,
   MemoryLockError,
   MemoryPathError,
   type MemoryRow,

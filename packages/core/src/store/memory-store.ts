@@ -16,6 +16,7 @@ import { BackendStore } from "./backend/backend-store.js";
 import type { StorageBackend } from "./backend/storage-backend.js";
 import { isLeftoverTemp, readFileInside, writeFileInside } from "./inside-root.js";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
+import { keepIndexDescriptions } from "./keep-index-descriptions.js";
 import { formatMemoryIndex, formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
 import {
   MEMORY_INDEX_FILE,
@@ -670,7 +671,8 @@ export class MemoryStore {
   }
 
   async #refreshIndex(realRoot: string): Promise<void> {
-    const text = formatMemoryIndex(await this.list());
+    let rows = await this.list();
+    let text = formatMemoryIndex(rows);
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
     const stats = lstatSync(indexPath, { throwIfNoEntry: false });
     if (stats?.isFile()) {
@@ -680,6 +682,11 @@ export class MemoryStore {
           ? this.#indexSeen.text
           : ((await readFileInside(realRoot, indexPath))?.toString("utf8") ?? "");
       this.#indexSeen = { key, text: current };
+      if (this.layout === "fact") {
+        // A hand-made MEMORY.md's words for a file without `description:` are kept (issue 13).
+        rows = keepIndexDescriptions(rows, current);
+        text = formatMemoryIndex(rows);
+      }
       if (current === text) return;
     } else if (stats?.isSymbolicLink()) {
       // Never write through a link named MEMORY.md: it could point outside the folder.

@@ -135,12 +135,13 @@ type PlanInput = {
 export async function forget(options: ForgetOptions): Promise<ForgetResult> {
   const { store, query, only } = options;
   // The fact layout forgets whole files (one fact each); see `forgetFactFiles`.
-  if ("layout" in store && store.layout === "fact" && "delete" in store && only === undefined) {
+  if ("layout" in store && store.layout === "fact" && "delete" in store) {
     return forgetFactFiles({
       store: store as ForgetFactStore,
       query,
       now: options.now,
       matches: matchesForgetQuery,
+      ...(only === undefined ? {} : { only }),
     });
   }
   const today = dateTag(options.now ?? new Date());
@@ -262,6 +263,13 @@ export async function previewForget(
 ): Promise<ForgetPreview> {
   const { store, query } = options;
   if (factKey(query) === "") return { files: [] };
+  // The fact layout: whole files, each shown with its body as its one "line".
+  if ("layout" in store && store.layout === "fact" && "delete" in store) {
+    const { found } = await findFactFiles(store, query, matchesForgetQuery);
+    return {
+      files: found.map((file) => ({ path: file.path, version: file.version, lines: [file.body] })),
+    };
+  }
   const files: ForgetPreviewFile[] = [];
   for (const row of await store.list()) {
     const plan = await planFile(store, row.path, query, dateTag(new Date()));
@@ -370,6 +378,8 @@ export async function forgetFactFiles(options: {
   query: string;
   now?: Date | undefined;
   matches: (text: string, query: string) => boolean;
+  /** Delete no more than a preview showed: only these files, at these version tokens. */
+  only?: ForgetPreviewFile[];
 }): Promise<ForgetResult> {
   const { store, query } = options;
   const today = dateTag(options.now ?? new Date());
@@ -377,36 +387,21 @@ export async function forgetFactFiles(options: {
   return store.withLock(async () => {
     await finishPendingForget(store);
     const tombstones = await readTombstones(store);
-    const found: Array<{ path: string; version: string; body: string }> = [];
-    const notRemoved: Array<{ path: string; line: string; reason: string }> = [];
-    for (const row of await store.list()) {
-      const read = await store.read(row.path);
-      if (!read.exists) continue;
-      const parsed = safeParseFactFile(read.content, row.path);
-      const about = parsed.success
-        ? `${parsed.value.name}\n${parsed.value.description}`
-        : `${row.name}\n${row.description}`;
-      const body = parsed.success ? parsed.value.body : "";
-      const aboutMatches = options.matches(about, query);
-      if (!aboutMatches && !factIsAbout(body, query, options.matches)) {
-        if (body.trim() !== "" && options.matches(body, query)) {
-          notRemoved.push({
-            path: row.path,
-            line: body.trim(),
-            reason: `only mentioned in the body of "${parsed.success ? parsed.value.name || row.name : row.name}", a fact about something else; forget it by that name, or quote the fact, to delete the file`,
-          });
+    const { found: matched, notRemoved } = await findFactFiles(store, query, options.matches);
+    let found = matched;
+    if (options.only !== undefined) {
+      const shown = new Map(options.only.map((file) => [file.path, file.version]));
+      for (const [path, version] of shown) {
+        if ((await store.read(path)).version !== version) {
+          return {
+            ok: false,
+            code: "version_conflict",
+            removed: [],
+            message: `Refused to forget: ${path} changed since it was shown (version ${version}). Nothing was removed; show what would be removed again.`,
+          };
         }
-        continue;
       }
-      if (!parsed.success || read.notText !== undefined) {
-        notRemoved.push({
-          path: row.path,
-          line: row.name,
-          reason: "memfiles cannot read this file",
-        });
-        continue;
-      }
-      found.push({ path: row.path, version: read.version, body: parsed.value.body.trim() });
+      found = matched.filter((file) => shown.get(file.path) === file.version);
     }
     const tombstone = makeTombstone(
       query,
@@ -433,6 +428,49 @@ export async function forgetFactFiles(options: {
     if (removed.length === 0) return { ok: true, code: "nothing_matched", removed: [], ...also };
     return { ok: true, code: "removed", removed, ...also };
   });
+}
+
+// The fact files a forget query is about (to delete) and those whose body only mentions it.
+async function findFactFiles(
+  store: WriteStore,
+  query: string,
+  matches: (text: string, query: string) => boolean,
+): Promise<{
+  found: Array<{ path: string; version: string; body: string }>;
+  notRemoved: NotRemovedLine[];
+}> {
+  const found: Array<{ path: string; version: string; body: string }> = [];
+  const notRemoved: Array<{ path: string; line: string; reason: string }> = [];
+  for (const row of await store.list()) {
+    const read = await store.read(row.path);
+    if (!read.exists) continue;
+    const parsed = safeParseFactFile(read.content, row.path);
+    const about = parsed.success
+      ? `${parsed.value.name}\n${parsed.value.description}`
+      : `${row.name}\n${row.description}`;
+    const body = parsed.success ? parsed.value.body : "";
+    const aboutMatches = matches(about, query);
+    if (!aboutMatches && !factIsAbout(body, query, matches)) {
+      if (body.trim() !== "" && matches(body, query)) {
+        notRemoved.push({
+          path: row.path,
+          line: body.trim(),
+          reason: `only mentioned in the body of "${parsed.success ? parsed.value.name || row.name : row.name}", a fact about something else; forget it by that name, or quote the fact, to delete the file`,
+        });
+      }
+      continue;
+    }
+    if (!parsed.success || read.notText !== undefined) {
+      notRemoved.push({
+        path: row.path,
+        line: row.name,
+        reason: "memfiles cannot read this file",
+      });
+      continue;
+    }
+    found.push({ path: row.path, version: read.version, body: parsed.value.body.trim() });
+  }
+  return { found, notRemoved };
 }
 
 /**
