@@ -112,7 +112,7 @@ export async function readInScope(
     inScope: false,
     scope: scope ?? "",
     message:
-      `${path} is a memory of another project (${scope}), and this conversation is ` +
+      `${path} is a memory of another project (scope: ${scope}), and this conversation is ` +
       (project === undefined ? "in no project" : `in project "${project}"`) +
       "; it is not opened here. Answer without it.",
   };
