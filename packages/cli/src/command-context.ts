@@ -24,6 +24,9 @@ export type CommandContext = {
    * before the command runs); commands then use it instead of a folder. Undefined for a folder.
    */
   database?: MemoryStore;
-  /** The global `--layout` for a folder (`subject` or `fact`); default `subject`. */
+  /**
+   * The memory's layout from `memfiles --layout subject|fact`; absent means detect it from the
+   * folder (see `detectLayout` in @memfiles/core; a database without `--layout` is `subject`).
+   */
   layout?: StoreLayout;
 };

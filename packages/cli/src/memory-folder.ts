@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { MemoryStore } from "@memfiles/core";
+import { detectLayout, MemoryStore } from "@memfiles/core";
 import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
 
@@ -17,6 +17,7 @@ export function defaultFolder(context: CommandContext): string {
  * @param context - The command's context.
  * @param options - `create: true` lets a missing folder be created on first write (its parent
  *   must exist); otherwise a missing folder is an error, so a typo never looks like empty memory.
+ *   The layout is `context.layout` (`--layout`), else detected from the files (`detectLayout`).
  * @returns The store.
  * @throws {CliError} `folder_missing` / `folder_not_a_folder`; `bad_argument` for a folder with a database.
  */
@@ -53,8 +54,6 @@ export function openMemoryFolder(
       { code: "folder_missing" },
     );
   }
-  return new MemoryStore({
-    root,
-    ...(context.layout === undefined ? {} : { layout: context.layout }),
-  });
+  // `--layout` when given, else detected, so a Claude Code `.memory/` folder is read as facts.
+  return new MemoryStore({ root, layout: context.layout ?? detectLayout(root) });
 }

@@ -38,21 +38,25 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     .option("--database-url <url>", "memory in PostgreSQL (with --tenant; $DATABASE_URL too)")
     .option("--tenant <name>", "the user whose memory the database holds, e.g. user-42")
     .option("--pglite <folder>", "memory in an embedded PGlite database in this folder")
-    .option("--layout <layout>", "subject (default) or fact (one fact per file)");
+    .option(
+      "--layout <layout>",
+      "memory layout: subject (memfiles' dated lines) or fact (one fact per file, Claude Code's .memory/); detected from a folder when not given",
+    );
   let closeDatabase = async () => {};
-  const given = { database: context.database, layout: context.layout };
+  // Each run gets its own context, so --layout and the database never leak into the caller's object.
+  const commandContext: CommandContext = { ...context };
   program.hook("preAction", async (_program, action) => {
     const options = program.opts<DatabaseOptions>();
     const layout = layoutOption(options.layout);
-    if (layout !== undefined) context.layout = layout;
-    const opened = await openMemoryDatabase(action.name(), options, context);
+    if (layout !== undefined) commandContext.layout = layout;
+    const opened = await openMemoryDatabase(action.name(), options, commandContext);
     if (opened !== undefined) {
-      context.database = opened.store;
+      commandContext.database = opened.store;
       closeDatabase = opened.close;
     }
   });
   for (const register of COMMANDS) {
-    register(program, context, (code) => {
+    register(program, commandContext, (code) => {
       exitCode = code;
     });
   }
@@ -67,7 +71,6 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     return report(error);
   } finally {
     await closeDatabase().catch(() => {});
-    Object.assign(context, given);
   }
 
   function report(error: unknown): ExitCode {

@@ -2,6 +2,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
 import { recallText } from "../recall/fence.js";
 import { readInScope } from "../recall/scope.js";
+import { scopedWriteStore } from "../recall/scoped-write-store.js";
 import {
   findClaims,
   formatStalenessNote,
@@ -80,7 +81,10 @@ const WriteInputSchema = z.discriminatedUnion("action", [
 type ToolContext = {
   store: MemoryStore;
   now: Date;
-  /** The conversation's project: `memory_read` opens global files and this project's only. */
+  /**
+   * The conversation's project: `memory_read` opens, and `memory_write` changes, global files and
+   * this project's only (see `fileScope`).
+   */
   project?: string;
   /** Checks what a read file names (paths, functions, flags, endpoints) before it is shown. */
   verify?: VerifyClaim;
@@ -172,17 +176,19 @@ async function memoryWrite(input: unknown, context: ToolContext): Promise<ToolOu
   const parsed = parseToolInput(WriteInputSchema, input);
   if (!parsed.success) return badInput("memory_write", parsed.issues);
   const data = parsed.value;
+  // Writes and forgets touch global memories and this conversation's project's only (issue 13).
+  const store = scopedWriteStore(context.store, context.project);
   try {
     const outcome =
       data.action === "remember"
         ? await remember({
-            store: context.store,
+            store,
             path: data.file,
             fact: data.fact,
             ...(data.replaces === undefined ? {} : { replaces: data.replaces }),
             now: context.now,
           })
-        : await forget({ store: context.store, query: data.query, now: context.now });
+        : await forget({ store, query: data.query, now: context.now });
     return { result: JSON.stringify(toolView(outcome)), isError: !outcome.ok };
   } catch (error) {
     return { result: `memory_write failed: ${describeError(error)}`, isError: true };

@@ -19,12 +19,15 @@ export {
 } from "./recall-files.js";
 export type { RecallStore } from "./recall-store.js";
 export {
+  fileInScope,
+  fileScope,
   GLOBAL_SCOPE,
   inScope,
   type ReadInScopeResult,
   readInScope,
   scopedStore,
 } from "./scope.js";
+export { type ScopedWriteStore, scopedWriteStore } from "./scoped-write-store.js";
 export {
   DEFAULT_SIDE_QUERY_MODEL,
   formatSelectRequest,

@@ -29,6 +29,53 @@ export function inScope(scope: string | undefined, project: string | undefined):
   return project !== undefined && normalizeScope(scope) === normalizeScope(project);
 }
 
+/**
+ * The project a memory file belongs to: the one rule for core and the MCP server (issue 13's
+ * `scope:` header, and the `projects/<name>.md` folder of the seed design's layout):
+ * - a file with a `scope:` header belongs to that scope (`scope: global` is global);
+ * - else a file at `projects/<name>.md` (or under `projects/<name>/`) belongs to project `<name>`,
+ *   the path compared case-insensitively and Unicode-folded (NFKC, lower case), so
+ *   `Projects/Other-App.md` is project `other-app` too;
+ * - everything else is global (`undefined`).
+ *
+ * @param path - Memory path as listed or asked for, e.g. `projects/billing-api.md`.
+ * @param scope - The file's `scope:` as written, or `undefined` when it has none.
+ * @returns The project name (as written in `scope:`, or the folded file stem), or `undefined`
+ *   for a global memory. Compare it with {@link inScope}.
+ * @example fileScope("Projects/Other-App.md", undefined) // "other-app"
+ * @example fileScope("projects/notes.md", "global") // "global"
+ * @example fileScope("topics/tools.md", undefined) // undefined
+ */
+export function fileScope(path: string, scope: string | undefined): string | undefined {
+  if (scope !== undefined && normalizeScope(scope) !== "") return scope;
+  const folded = path
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/\\/g, "/")
+    .replace(/^(\.\/|\/)+/, "");
+  const match = /^projects\/+([^/]+?)(?:\.md$|\/)/u.exec(folded);
+  const name = match?.[1]?.trim();
+  return name === undefined || name === "" ? undefined : name;
+}
+
+/**
+ * Whether a memory file may be shown, read, written or forgotten in `project`: {@link inScope} of
+ * its {@link fileScope}.
+ *
+ * @param path - Memory path.
+ * @param scope - The file's `scope:` as written, or `undefined`.
+ * @param project - The current project, or `undefined` (global memories only).
+ * @returns `true` when in scope.
+ * @example fileInScope("projects/other-app.md", undefined, "billing-api") // false
+ */
+export function fileInScope(
+  path: string,
+  scope: string | undefined,
+  project: string | undefined,
+): boolean {
+  return inScope(fileScope(path, scope), project);
+}
+
 /** Result of {@link readInScope}: the file, or why it is withheld. */
 export type ReadInScopeResult =
   | { inScope: true; file: ReadResult }
@@ -41,7 +88,7 @@ export type ReadInScopeResult =
     };
 
 /**
- * Reads a memory file unless it belongs to another project than `project` (see {@link inScope}).
+ * Reads a memory file unless it belongs to another project than `project` (see {@link fileScope}).
  * The scope is taken from the file's own header at the time of the read, so a file whose `scope:`
  * was edited by hand is judged by what it says now.
  *
@@ -59,7 +106,7 @@ export async function readInScope(
 ): Promise<ReadInScopeResult> {
   const file = await store.read(path);
   if (!file.exists) return { inScope: true, file };
-  const { scope } = rowFromText(file.path, file.content);
+  const scope = fileScope(path, rowFromText(file.path, file.content).scope);
   if (inScope(scope, project)) return { inScope: true, file };
   return {
     inScope: false,
@@ -85,7 +132,7 @@ export async function readInScope(
 export function scopedStore(store: RecallStore, project: string | undefined): RecallStore {
   return {
     async list(): Promise<MemoryRow[]> {
-      return (await store.list()).filter((row) => inScope(row.scope, project));
+      return (await store.list()).filter((row) => fileInScope(row.path, row.scope, project));
     },
     async read(path: string): Promise<ReadResult> {
       const result = await readInScope(store, path, project);

@@ -4,6 +4,7 @@ export {
   type StoredFile,
   withBackendLock,
 } from "./backend/index.js";
+export { detectLayout } from "./detect-layout.js";
 export {
   appendInternalFile,
   parseInternalName,

@@ -16,6 +16,7 @@ import { BackendStore } from "./backend/backend-store.js";
 import type { StorageBackend } from "./backend/storage-backend.js";
 import { isLeftoverTemp, readFileInside, writeFileInside } from "./inside-root.js";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
+import { keepIndexDescriptions } from "./keep-index-descriptions.js";
 import { formatMemoryIndex, formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
 import {
   MEMORY_INDEX_FILE,
@@ -31,7 +32,7 @@ import {
   type StoreLockOptions,
   withStoreLock,
 } from "./store-lock.js";
-import { decodeText, encodeText } from "./text-encoding.js";
+import { decodeText, encodeText, restoreLineBreaks } from "./text-encoding.js";
 import type {
   CheckResult,
   MemoryRow,
@@ -396,7 +397,10 @@ export class MemoryStore {
       await writeFileInside(
         realRoot,
         resolved.target,
-        encodeText(text, current.exists ? (current.encoding ?? "utf-8") : "utf-8"),
+        encodeText(
+          current.exists ? restoreLineBreaks(text, current.lineBreaks) : text,
+          current.exists ? (current.encoding ?? "utf-8") : "utf-8",
+        ),
       );
       await this.#refreshIndex(realRoot);
       return { ok: true, code: "written", version: versionToken(content) };
@@ -653,13 +657,22 @@ export class MemoryStore {
     if (!decoded.ok) {
       return { path, exists: true, version, content: decoded.text, notText: decoded.reason };
     }
+    const breaks = decoded.lineBreaks === undefined ? {} : { lineBreaks: decoded.lineBreaks };
     return decoded.encoding === "utf-8"
-      ? { path, exists: true, version, content: decoded.text }
-      : { path, exists: true, version, content: decoded.text, encoding: decoded.encoding };
+      ? { path, exists: true, version, content: decoded.text, ...breaks }
+      : {
+          path,
+          exists: true,
+          version,
+          content: decoded.text,
+          encoding: decoded.encoding,
+          ...breaks,
+        };
   }
 
   async #refreshIndex(realRoot: string): Promise<void> {
-    const text = formatMemoryIndex(await this.list());
+    let rows = await this.list();
+    let text = formatMemoryIndex(rows);
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
     const stats = lstatSync(indexPath, { throwIfNoEntry: false });
     if (stats?.isFile()) {
@@ -669,6 +682,11 @@ export class MemoryStore {
           ? this.#indexSeen.text
           : ((await readFileInside(realRoot, indexPath))?.toString("utf8") ?? "");
       this.#indexSeen = { key, text: current };
+      if (this.layout === "fact") {
+        // A hand-made MEMORY.md's words for a file without `description:` are kept (issue 13).
+        rows = keepIndexDescriptions(rows, current);
+        text = formatMemoryIndex(rows);
+      }
       if (current === text) return;
     } else if (stats?.isSymbolicLink()) {
       // Never write through a link named MEMORY.md: it could point outside the folder.

@@ -8,6 +8,11 @@ export type DecodeTextResult =
       /** The text; a byte order mark is kept as a leading U+FEFF, so it is written back. */
       text: string;
       encoding: TextEncoding;
+      /**
+       * `cr` when the file breaks lines with CR only (classic Mac OS): `text` then has LF line
+       * breaks, and a write turns them back into CR (see `restoreLineBreaks`).
+       */
+      lineBreaks?: "cr";
     }
   | {
       ok: false;
@@ -29,7 +34,8 @@ function startsWith(bytes: Uint8Array, ...prefix: number[]): boolean {
  * option), else UTF-8 (with or without a BOM). Refused: bytes that are not valid in that encoding
  * (Latin-1, a cut-off character), and text holding NUL characters (UTF-16 without a byte order
  * mark, or not a text file). Only a BOM decides the encoding; no guessing, so an edit never
- * rewrites a file in an encoding it was not in.
+ * rewrites a file in an encoding it was not in. Read leniently: a text whose only line breaks are
+ * CR (classic Mac OS) comes back with LF ones and `lineBreaks: "cr"`, so its `---` header reads.
  *
  * @param bytes - The file's bytes.
  * @returns `{ ok: true, text, encoding }`, or `{ ok: false, text, reason }` with the bytes decoded
@@ -48,7 +54,12 @@ export function decodeText(bytes: Uint8Array): DecodeTextResult {
   } catch {
     text = undefined;
   }
-  if (text !== undefined && !text.includes("\u0000")) return { ok: true, text, encoding };
+  if (text !== undefined && !text.includes("\u0000")) {
+    if (text.includes("\r") && !text.includes("\n")) {
+      return { ok: true, text: text.replaceAll("\r", "\n"), encoding, lineBreaks: "cr" };
+    }
+    return { ok: true, text, encoding };
+  }
   // For display only: NULs dropped, so UTF-16 saved without a byte order mark still reads.
   const shown = (text ?? new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)).replaceAll(
     "\u0000",
@@ -74,4 +85,16 @@ export function encodeText(text: string, encoding: TextEncoding): Buffer {
   if (encoding === "utf-8") return Buffer.from(text, "utf8");
   const bytes = Buffer.from(text.startsWith(BOM) ? text : BOM + text, "utf16le");
   return encoding === "utf-16be" ? bytes.swap16() : bytes;
+}
+
+/**
+ * Writes a text read from a CR-only file (see {@link decodeText}) back with CR line breaks.
+ *
+ * @param text - The text to write, with LF or CRLF line breaks.
+ * @param lineBreaks - The file's `lineBreaks` as read; absent leaves the text as it is.
+ * @returns The text to encode.
+ * @example restoreLineBreaks("a\nb\n", "cr") // "a\rb\r"
+ */
+export function restoreLineBreaks(text: string, lineBreaks: "cr" | undefined): string {
+  return lineBreaks === "cr" ? text.replace(/\r?\n/g, "\r") : text;
 }

@@ -50,6 +50,8 @@ export type ReadResult =
       content: string;
       /** The encoding the file is in, and is written back in; absent means `utf-8`. */
       encoding?: TextEncoding;
+      /** `cr` when the file breaks lines with CR only: `content` has LF, and a write keeps CR. */
+      lineBreaks?: "cr";
       /**
        * Present when the bytes are not text memfiles will edit (not valid UTF-8 or UTF-16, NUL
        * characters): why, and how to fix it. `content` is then decoded leniently, for display only,

@@ -14,6 +14,7 @@ export {
   resolveRelativeDates,
 } from "./resolve-relative-dates.js";
 export { restatesFact } from "./restates-fact.js";
+export { sameWord } from "./same-word.js";
 export { splitWords } from "./split-words.js";
 export { stemWord } from "./stem-word.js";
 export { MERGE_WORDS, NEGATION_WORDS, QUERY_STOP_WORDS, STOP_WORDS } from "./stop-words.js";

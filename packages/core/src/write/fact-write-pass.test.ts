@@ -451,7 +451,7 @@ describe("remember resolves relative dates, and works in the fact layout", () =>
     expect(result.ok && result.line).toBe("[stated 2026/09/12] flies to Oslo on 2026/09/13");
   });
 
-  it("creates, then updates, one fact file named after the path's stem (fact layout)", async () => {
+  it("creates, then adds to, one fact file named after the path's stem (fact layout)", async () => {
     const { remember } = await import("./remember.js");
     const store = await factStore();
     const first = await remember({
@@ -467,14 +467,32 @@ describe("remember resolves relative dates, and works in the fact layout", () =>
       line: "uses Neovim",
       replaced: [],
     });
-    const second = await remember({ store, path: "editor.md", fact: "uses Helix", now: NOW });
+    // remember adds (decision 00XX-fact-layout); only `replaces` replaces, and only that line.
+    const second = await remember({ store, path: "editor.md", fact: "uses tmux", now: NOW });
     expect(second).toEqual({
+      ok: true,
+      code: "applied",
+      path: "editor.md",
+      line: "uses tmux",
+      replaced: [],
+    });
+    const third = await remember({
+      store,
+      path: "editor.md",
+      fact: "uses Helix",
+      replaces: "uses Neovim",
+      now: NOW,
+    });
+    expect(third).toEqual({
       ok: true,
       code: "applied",
       path: "editor.md",
       line: "uses Helix",
       replaced: ["uses Neovim"],
     });
+    expect(await readFile(join(store.root, "editor.md"), "utf8")).toMatch(
+      /\nuses Helix\nuses tmux\n$/,
+    );
     expect((await store.list()).map((row) => row.path)).toEqual(["editor.md"]);
   });
 });

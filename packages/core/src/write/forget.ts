@@ -6,7 +6,7 @@ import {
   safeParseMemoryFile,
 } from "../format/index.js";
 import type { MemoryStore } from "../store/index.js";
-import { contentWordList, factKey, foldAccents, stemWord } from "../text/index.js";
+import { contentWordList, factKey, foldAccents, sameWord } from "../text/index.js";
 import { MAX_CONFLICT_RETRIES, type WriteStore } from "./add-fact.js";
 import { beginForget, endForget, finishPendingForget } from "./pending-forget.js";
 import { makeTombstone, readTombstones, type Tombstone, writeTombstones } from "./tombstones.js";
@@ -54,7 +54,8 @@ export type ForgetResult = (
 /**
  * Whether a fact line matches a forget query: the query has content words and the line has every
  * one of them, compared as whole words (Unicode-aware, so Chinese and Japanese are split into
- * words too; stemmed; function and request words such as "forget", "my", "where" dropped; see
+ * words too; the same word or an inflection of it, see `sameWord`: "deploy" forgets "deploys" but
+ * "organ" never forgets "organic" nor "new" "news"; function and request words such as "forget", "my", "where" dropped; see
  * `contentWords`; accents of Latin, Greek and Cyrillic letters dropped as `memfiles search` drops
  * them, so "cafe" forgets "café"). Never on substrings: "tea" does not match "steak" or "team".
  *
@@ -66,14 +67,14 @@ export type ForgetResult = (
  */
 export function matchesForgetQuery(factText: string, query: string): boolean {
   const wanted = forgetWords(query);
-  if (wanted.size === 0) return false;
+  if (wanted.length === 0) return false;
   const have = forgetWords(factText);
-  return [...wanted].every((word) => have.has(word));
+  return wanted.every((word) => have.some((line) => sameWord(word, line)));
 }
 
-/** Content words with Latin, Greek and Cyrillic accents dropped before stemming (see `foldAccents`). */
-function forgetWords(text: string): Set<string> {
-  return new Set(contentWordList(text).map((word) => stemWord(foldAccents(word))));
+/** Content words with Latin, Greek and Cyrillic accents dropped (see `foldAccents`, `sameWord`). */
+function forgetWords(text: string): string[] {
+  return [...new Set(contentWordList(text).map((word) => foldAccents(word)))];
 }
 
 type Plan = { path: string; version: string; content: string; removed: string[] };
@@ -134,12 +135,13 @@ type PlanInput = {
 export async function forget(options: ForgetOptions): Promise<ForgetResult> {
   const { store, query, only } = options;
   // The fact layout forgets whole files (one fact each); see `forgetFactFiles`.
-  if ("layout" in store && store.layout === "fact" && "delete" in store && only === undefined) {
+  if ("layout" in store && store.layout === "fact" && "delete" in store) {
     return forgetFactFiles({
       store: store as ForgetFactStore,
       query,
       now: options.now,
       matches: matchesForgetQuery,
+      ...(only === undefined ? {} : { only }),
     });
   }
   const today = dateTag(options.now ?? new Date());
@@ -261,6 +263,13 @@ export async function previewForget(
 ): Promise<ForgetPreview> {
   const { store, query } = options;
   if (factKey(query) === "") return { files: [] };
+  // The fact layout: whole files, each shown with its body as its one "line".
+  if ("layout" in store && store.layout === "fact" && "delete" in store) {
+    const { found } = await findFactFiles(store, query, matchesForgetQuery);
+    return {
+      files: found.map((file) => ({ path: file.path, version: file.version, lines: [file.body] })),
+    };
+  }
   const files: ForgetPreviewFile[] = [];
   for (const row of await store.list()) {
     const plan = await planFile(store, row.path, query, dateTag(new Date()));
@@ -349,8 +358,11 @@ export function planForget(input: PlanInput): { content: string; removed: string
 export type ForgetFactStore = WriteStore & Pick<MemoryStore, "delete">;
 
 /**
- * Forgets at once in the fact layout (one fact per file): deletes every fact file whose name,
- * description or body matches the query (`matches`, the subject layout's whole-word rule), each
+ * Forgets at once in the fact layout (one fact per file): deletes every fact file the query is
+ * about: its name or description matches the query (`matches`, the subject layout's whole-word
+ * rule), or its body does as a whole or as a phrase of two or more words (see `factIsAbout`). A file
+ * whose body only mentions the query's word ("deploy" in "Neovim, including deploy scripts") is
+ * kept and listed in `notRemoved` with the reason. Each is deleted
  * with its version token, under the store lock, after writing a hash-only tombstone of the removed
  * bodies and the query (the same tombstone file and rules as the subject layout, so no later write
  * pass brings the fact back). A tombstone is left even when nothing matched: the fact may still
@@ -366,6 +378,8 @@ export async function forgetFactFiles(options: {
   query: string;
   now?: Date | undefined;
   matches: (text: string, query: string) => boolean;
+  /** Delete no more than a preview showed: only these files, at these version tokens. */
+  only?: ForgetPreviewFile[];
 }): Promise<ForgetResult> {
   const { store, query } = options;
   const today = dateTag(options.now ?? new Date());
@@ -373,25 +387,21 @@ export async function forgetFactFiles(options: {
   return store.withLock(async () => {
     await finishPendingForget(store);
     const tombstones = await readTombstones(store);
-    const found: Array<{ path: string; version: string; body: string }> = [];
-    const notRemoved: Array<{ path: string; line: string; reason: string }> = [];
-    for (const row of await store.list()) {
-      const read = await store.read(row.path);
-      if (!read.exists) continue;
-      const parsed = safeParseFactFile(read.content, row.path);
-      const text = parsed.success
-        ? `${parsed.value.name}\n${parsed.value.description}\n${parsed.value.body}`
-        : `${row.name}\n${row.description}`;
-      if (!options.matches(text, query)) continue;
-      if (!parsed.success || read.notText !== undefined) {
-        notRemoved.push({
-          path: row.path,
-          line: row.name,
-          reason: "memfiles cannot read this file",
-        });
-        continue;
+    const { found: matched, notRemoved } = await findFactFiles(store, query, options.matches);
+    let found = matched;
+    if (options.only !== undefined) {
+      const shown = new Map(options.only.map((file) => [file.path, file.version]));
+      for (const [path, version] of shown) {
+        if ((await store.read(path)).version !== version) {
+          return {
+            ok: false,
+            code: "version_conflict",
+            removed: [],
+            message: `Refused to forget: ${path} changed since it was shown (version ${version}). Nothing was removed; show what would be removed again.`,
+          };
+        }
       }
-      found.push({ path: row.path, version: read.version, body: parsed.value.body.trim() });
+      found = matched.filter((file) => shown.get(file.path) === file.version);
     }
     const tombstone = makeTombstone(
       query,
@@ -418,4 +428,71 @@ export async function forgetFactFiles(options: {
     if (removed.length === 0) return { ok: true, code: "nothing_matched", removed: [], ...also };
     return { ok: true, code: "removed", removed, ...also };
   });
+}
+
+// The fact files a forget query is about (to delete) and those whose body only mentions it.
+async function findFactFiles(
+  store: WriteStore,
+  query: string,
+  matches: (text: string, query: string) => boolean,
+): Promise<{
+  found: Array<{ path: string; version: string; body: string }>;
+  notRemoved: NotRemovedLine[];
+}> {
+  const found: Array<{ path: string; version: string; body: string }> = [];
+  const notRemoved: Array<{ path: string; line: string; reason: string }> = [];
+  for (const row of await store.list()) {
+    const read = await store.read(row.path);
+    if (!read.exists) continue;
+    const parsed = safeParseFactFile(read.content, row.path);
+    const about = parsed.success
+      ? `${parsed.value.name}\n${parsed.value.description}`
+      : `${row.name}\n${row.description}`;
+    const body = parsed.success ? parsed.value.body : "";
+    const aboutMatches = matches(about, query);
+    if (!aboutMatches && !factIsAbout(body, query, matches)) {
+      if (body.trim() !== "" && matches(body, query)) {
+        notRemoved.push({
+          path: row.path,
+          line: body.trim(),
+          reason: `only mentioned in the body of "${parsed.success ? parsed.value.name || row.name : row.name}", a fact about something else; forget it by that name, or quote the fact, to delete the file`,
+        });
+      }
+      continue;
+    }
+    if (!parsed.success || read.notText !== undefined) {
+      notRemoved.push({
+        path: row.path,
+        line: row.name,
+        reason: "memfiles cannot read this file",
+      });
+      continue;
+    }
+    found.push({ path: row.path, version: read.version, body: parsed.value.body.trim() });
+  }
+  return { found, notRemoved };
+}
+
+/**
+ * Whether a fact file's body says what the query names, so the whole file may go (decision
+ * 00XX-fact-layout, "forget in the fact layout"): the query restates the fact (each matches the
+ * other: every content word of either is in the other), or the query's content words, two or
+ * more, stand in the body as a phrase (in order, side by side, function words skipped; "use
+ * Neovim" in "Uses Neovim for everything"). A single word that is only mentioned ("deploy" in
+ * "including deploy scripts") is not enough: the name or description must carry it.
+ */
+function factIsAbout(
+  body: string,
+  query: string,
+  matches: (text: string, query: string) => boolean,
+): boolean {
+  if (body.trim() === "") return false;
+  if (matches(body, query) && matches(query, body)) return true;
+  const wanted = contentWordList(query);
+  if (wanted.length < 2 || !matches(body, query)) return false;
+  const have = contentWordList(body);
+  for (let start = 0; start + wanted.length <= have.length; start++) {
+    if (wanted.every((word, offset) => sameWord(word, have[start + offset] ?? ""))) return true;
+  }
+  return false;
 }

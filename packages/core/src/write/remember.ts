@@ -1,9 +1,10 @@
 import { dateTag } from "../format/index.js";
 import { findSecrets } from "../guards/index.js";
-import { resolveRelativeDates } from "../text/index.js";
+import { factSlug, foldText, resolveRelativeDates } from "../text/index.js";
 import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
 import { applyFactProposals, type FactWriteStore } from "./fact-write-pass.js";
 import { finishPendingForget } from "./pending-forget.js";
+import { addToFactFile } from "./remember-fact-file.js";
 import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js";
 
 /** Options of {@link remember}. */
@@ -107,7 +108,7 @@ export async function remember(options: RememberOptions): Promise<RememberResult
     };
   }
   if ("layout" in store && store.layout === "fact" && "delete" in store) {
-    return rememberFact(store as FactWriteStore, path, dated.text, now);
+    return rememberFact(store as FactWriteStore, path, dated.text, replaces, now);
   }
   await store.withLock(() => finishPendingForget(store));
   const outcome = await addFact({
@@ -149,15 +150,58 @@ export async function remember(options: RememberOptions): Promise<RememberResult
   };
 }
 
-// The fact layout's remember: one fact file named after the path's stem (`topics/tools.md` ->
-// "tools"), updated when a file with that name exists (the user's newest word wins), else created.
+// The fact layout's remember (decision 00XX-fact-layout, "remember adds"): the fact is ADDED as a
+// new line to the fact file at `path`, or to the file named after the path's stem (`topics/tools.md`
+// -> "tools"), keeping every line a person wrote; `replaces` replaces only the one line it names.
+// Without such a file, a new fact file is created.
 async function rememberFact(
   store: FactWriteStore,
   path: string,
   fact: string,
+  replaces: string | null,
   now: Date,
 ): Promise<RememberResult> {
   const name = (path.split("/").pop() ?? path).replace(/\.md$/i, "").replace(/[-_]+/g, " ").trim();
+  const description = `${fact.length > 180 ? `${fact.slice(0, 180)}…` : fact} Read when this matters to the answer.`;
+  const fold = (text: string) => foldText(text.trim()).normalize("NFKC");
+  const rows = await store.list();
+  const target =
+    rows.find((row) => row.path === path) ??
+    rows.find((row) => fold(row.path) === fold(path)) ??
+    (name === ""
+      ? undefined
+      : rows.find((row) => fold(row.name) === fold(name) || factSlug(row.name) === factSlug(name)));
+  if (target !== undefined) {
+    const added = await addToFactFile({
+      store,
+      path: target.path,
+      fact,
+      replaces,
+      now,
+      header: { name: name === "" ? fact.slice(0, 60) : name, description, type: "user" },
+    });
+    if (added !== undefined) {
+      if (added.ok) {
+        return {
+          ok: true,
+          code: "applied",
+          path: added.path,
+          line: added.line,
+          replaced: added.replaced,
+        };
+      }
+      return { ok: false, code: added.code, path: target.path, fact, message: added.message };
+    }
+  }
+  if (replaces !== null && replaces.trim() !== "") {
+    return {
+      ok: false,
+      code: "replaces_not_found",
+      path,
+      fact,
+      message: `Not saved: replaces names a line, and no fact file ${path} exists. Leave replaces out to create it.`,
+    };
+  }
   const day = dateTag(now).replace(/\//g, "-");
   const result = await applyFactProposals({
     store,
@@ -167,7 +211,7 @@ async function rememberFact(
         action: "save",
         name: name === "" ? fact.slice(0, 60) : name,
         type: "user",
-        description: `${fact.length > 180 ? `${fact.slice(0, 180)}…` : fact} Read when this matters to the answer.`,
+        description,
         body: fact,
         evidence: fact,
         replaces: null,

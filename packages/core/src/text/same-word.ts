@@ -1,0 +1,75 @@
+import { foldAccents } from "./fold-accents.js";
+import { stemWord } from "./stem-word.js";
+
+// Words ending in an "s" that are not the plural or third person of the word without it, so
+// "new" does not match "news" nor "mean" "means" (decision 00XX-fact-layout, "forget matching").
+const NOT_INFLECTED = new Set([
+  "news",
+  "lens",
+  "means",
+  "series",
+  "species",
+  "physics",
+  "politics",
+  "economics",
+  "ethics",
+  "athletics",
+  "always",
+  "perhaps",
+  "thanks",
+  "glasses",
+  "pants",
+  "goods",
+  "arms",
+  "letters",
+  "customs",
+  "works",
+]);
+
+// The shortest base an inflected word may have: "cats" -> "cat" matches, "is" -> "i" does not.
+const MIN_BASE_CHARS = 3;
+
+/**
+ * The bases an English word may be an inflection of (plural, third person, past, -ing), the word
+ * itself first: "deploys" -> deploys, deploy; "studies" -> studies, study; "used" -> used, us, use;
+ * "stopping" -> stopping, stopp, stoppe, stop. Only inflectional endings: "organic" has only itself.
+ */
+function inflectionBases(word: string): string[] {
+  const bases = [word];
+  if (NOT_INFLECTED.has(word)) return bases;
+  const cut = (n: number) => word.slice(0, word.length - n);
+  const doubled = (stem: string) =>
+    stem.length >= 2 && stem.at(-1) === stem.at(-2) && /[b-df-hj-np-tv-z]/.test(stem.at(-1) ?? "")
+      ? [stem.slice(0, -1)]
+      : [];
+  if (word.endsWith("ies")) bases.push(`${cut(3)}y`);
+  else if (word.endsWith("es")) bases.push(cut(2), cut(1));
+  else if (word.endsWith("s") && !word.endsWith("ss")) bases.push(cut(1));
+  if (word.endsWith("ied")) bases.push(`${cut(3)}y`);
+  else if (word.endsWith("ed")) bases.push(cut(2), cut(1), ...doubled(cut(2)));
+  if (word.endsWith("ing")) bases.push(cut(3), `${cut(3)}e`, ...doubled(cut(3)));
+  return bases.filter((base) => base === word || base.length >= MIN_BASE_CHARS);
+}
+
+/**
+ * Whether two words are the same word for forgetting (decision 00XX-fact-layout, "forget
+ * matching"): the same after lower-casing and dropping Latin, Greek and Cyrillic accents
+ * ("cafe" = "café"), or the same Porter stem AND one an inflection of the other (-s, -es, -ies,
+ * -ed, -ied, -ing, with a dropped "e" or doubled consonant: "deploy" = "deploys" = "deployed";
+ * "study" = "studies"). A shared stem alone is not enough: Porter gives "organ" and "organic",
+ * "new" and "news", "univers" for "universe" and "university", and forgetting deletes text.
+ *
+ * @param a - One word (see `contentWordList`).
+ * @param b - Another word.
+ * @returns `true` when they are the same word.
+ * @example sameWord("deploy", "deploys") // true
+ * @example sameWord("organ", "organic") // false
+ */
+export function sameWord(a: string, b: string): boolean {
+  const x = foldAccents(a.toLowerCase());
+  const y = foldAccents(b.toLowerCase());
+  if (x === y) return true;
+  if (stemWord(x) !== stemWord(y)) return false;
+  const left = new Set(inflectionBases(x));
+  return inflectionBases(y).some((base) => left.has(base));
+}
