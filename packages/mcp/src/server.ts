@@ -9,6 +9,7 @@ import {
   readInScope,
   remember,
   type StoreLayout,
+  scopedWriteStore,
 } from "@memfiles/core";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -110,6 +111,8 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
       ...(options.layout === undefined ? {} : { layout: options.layout }),
     });
   const { project } = options;
+  // Forget and proposals change only global memories and this project's (core's one scope rule).
+  const writeStore = project === undefined ? store : scopedWriteStore(store, project);
   const pathVisible = inScope(project);
   // With a project: the path rule (other projects' projects/<name>.md) and the `scope:` rule.
   const visibleRow = (row: { path: string; scope?: string }) =>
@@ -238,7 +241,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     },
     ({ query }) =>
       guarded(async () => {
-        const result = await forget({ store, query, now: now() });
+        const result = await forget({ store: writeStore, query, now: now() });
         if (!result.ok) return refusal(`${result.message} (code ${result.code})`);
         return text(result);
       }),
@@ -272,7 +275,12 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
       },
       ({ transcript, proposals }) =>
         guarded(async () => {
-          const result = await applyFactProposals({ store, transcript, proposals, now: now() });
+          const result = await applyFactProposals({
+            store: writeStore,
+            transcript,
+            proposals,
+            now: now(),
+          });
           return text({ applied: result.applied, rejected: result.rejected });
         }),
     );

@@ -219,6 +219,12 @@ describe("memfiles-mcp over stdio, driven by the SDK's Client", () => {
       });
       expect(other.isError).toBe(true);
       expect(textOf(other)).toContain("scoped to that project");
+      // The trial read another project's file by changing the case of its folder.
+      const otherCase = await client.callTool({
+        name: "read",
+        arguments: { path: "Projects/other-app.md" },
+      });
+      expect(otherCase.isError).toBe(true);
       await expect(client.readResource({ uri: "memfiles://memory/../outside.md" })).rejects.toThrow(
         /MCP error -32602/,
       );
@@ -229,6 +235,15 @@ describe("memfiles-mcp over stdio, driven by the SDK's Client", () => {
         "memfiles://memory/topics/tools.md",
       ]);
       expect(await snapshot()).toEqual(before);
+      // A forget scoped to my-app never touches another project's lines (it used to remove them;
+      // it still leaves its query tombstone).
+      const forgotten = await client.callTool({
+        name: "forget",
+        arguments: { query: "ships on Fridays" },
+      });
+      expect(textOf(forgotten)).not.toContain("ships on Fridays");
+      const after = await snapshot();
+      expect(after["memory/projects/other-app.md"]).toBe(before["memory/projects/other-app.md"]);
     },
     SPAWN_LIMIT_MS,
   );
