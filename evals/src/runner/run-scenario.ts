@@ -538,6 +538,8 @@ async function sessionTranscript(
       onWarning: context.onWarning,
       sessionId,
       recall: recallOptionsOf(run.options, run.scenario),
+      // Labels the side query "session N: recall" apart from the chat requests.
+      onStep: context.onStep(`session ${number}`),
       ...(conversation === undefined ? {} : { conversation }),
     });
     context.stopOnFailure();

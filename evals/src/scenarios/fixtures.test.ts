@@ -34,6 +34,8 @@ function replyProblems(scenario: Scenario, replies: readonly AuthoredReply[]): s
     if (session.live) {
       const step = `session ${number}: chat`;
       expected.add(step);
+      // The side query before each live turn, in the side-query A/B arm.
+      expected.add(`session ${number}: recall`);
       const userTurns = session.turns.filter((turn) => "user" in turn).length;
       if (count(step) < userTurns)
         problems.push(`${step}: ${count(step)} replies for ${userTurns} user turns`);
