@@ -15,7 +15,8 @@ const TOOLS_BY_STAGE: Record<string, readonly string[]> = {
   // A write over the size cap consolidates the file first, within the same step.
   write: ["propose_memories", "propose_facts", "save_consolidated_file"],
   chat: ["memory_read", "memory_write"],
-  consolidate: ["save_consolidated_file"],
+  // The fact layout's consolidation proposes merges instead (issue 13).
+  consolidate: ["save_consolidated_file", "merge_facts"],
   // The side query of side-query recall (issue 13).
   recall: ["select_memories"],
 };
@@ -122,6 +123,8 @@ describe("repo fixtures", () => {
       "consolidate-refusals",
       "dont-overapply-dinner",
       "dont-overapply-packaging",
+      "fact-consolidate-merge",
+      "fact-consolidate-refused",
       "fact-contradiction",
       "fact-dont-overapply-dinner",
       "fact-dont-overapply-packaging",
