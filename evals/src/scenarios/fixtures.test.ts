@@ -132,6 +132,8 @@ describe("repo fixtures", () => {
       "fact-ignore-noise",
       "fact-link-walked",
       "fact-relative-date",
+      "fact-side-query",
+      "fact-side-query-fallback",
       "fact-remember",
       "fact-update",
       "fence-escape",
