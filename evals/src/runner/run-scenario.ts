@@ -9,8 +9,8 @@ import {
   chat,
   consolidateAll,
   consolidateFacts,
-  DEFAULT_FACT_CONSOLIDATION_FILES,
   costOf,
+  DEFAULT_FACT_CONSOLIDATION_FILES,
   MemoryStore,
   type OnStep,
   type OnUsage,
@@ -584,7 +584,7 @@ async function runWrite(
     onWarning: context.onWarning,
     onStep: context.onStep(`session ${number}`),
   };
-  const result = batch && !fact ? await batchWrite(context, options) : await writePass(options);
+  const result = batch ? await batchWrite(context, options) : await writePass(options);
   context.stopOnFailure();
   run.stages.push({ session: number, stage: "write", result });
 }

@@ -89,7 +89,10 @@ export type EvalStoreBackend = {
   /** Its name in reports, e.g. `pg`. */
   name: string;
   /** `layout` is the scenario's folder layout (`subject` or `fact`), given to the store it opens. */
-  open(root: string, layout: StoreLayout): Promise<{ store: MemoryStore; mirror: () => Promise<void> }>;
+  open(
+    root: string,
+    layout: StoreLayout,
+  ): Promise<{ store: MemoryStore; mirror: () => Promise<void> }>;
 };
 
 /** One model call, priced. */

@@ -199,7 +199,8 @@ export const ScenarioSchema = z.strictObject({
    * The memory folder's layout (`new MemoryStore({ root, layout })`): `subject` (default, the seed
    * article's) or `fact` (one fact per file, the second and third write-ups). A fact-layout write
    * stage uses the layout's own prompt, `fact-extraction@1`, whatever extraction prompt the run
-   * names, and always runs as one Messages API call (batches speak the subject layout only).
+   * names; `write: { batch: true }` (or `pnpm eval --batch`) sends it as a Message Batch as in the
+   * subject layout.
    */
   layout: z.enum(["subject", "fact"]).default("subject"),
   sessions: z.array(SessionSchema).min(1),

@@ -191,6 +191,7 @@ export {
   type ApplyFactProposalsOptions,
   type ApplyFactProposalsResult,
   applyFactProposals,
+  applyFactWriteReply,
   applyWriteReply,
   buildFactWriteRequest,
   buildWriteRequest,
