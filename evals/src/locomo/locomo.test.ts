@@ -251,7 +251,7 @@ describe("loadLocomo", () => {
     await writeFile(path, JSON.stringify([SYNTHETIC_SAMPLE]));
     await expect(loadLocomo(path, "conv-99")).rejects.toThrow(
       new LocomoDataError(
-        'No sample "conv-99" in ' + path + "; it holds syn-1. Pass one of those to --sample.",
+        `No sample "conv-99" in ${path}; it holds syn-1. Pass one of those to --sample.`,
         {
           code: "locomo_sample_not_found",
         },

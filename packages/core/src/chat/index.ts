@@ -13,15 +13,15 @@ export {
 } from "./chat-reply-error.js";
 export { MEMORY_TOOLS, type ToolCall } from "./chat-tools.js";
 export {
-  type ChatTools,
-  CONTEXT_MANAGEMENT_BETA,
-  MEMORY_TOOL_CONTEXT_MANAGEMENT,
-  MEMORY_TOOL_DEFINITION,
-} from "./memory-tool-chat.js";
-export {
   DEFAULT_EXTRACT_MESSAGES,
   type ExtractAfterTurnOptions,
   type ExtractAfterTurnResult,
   type ExtractSkipReason,
   extractAfterTurn,
 } from "./extract-after-turn.js";
+export {
+  type ChatTools,
+  CONTEXT_MANAGEMENT_BETA,
+  MEMORY_TOOL_CONTEXT_MANAGEMENT,
+  MEMORY_TOOL_DEFINITION,
+} from "./memory-tool-chat.js";
