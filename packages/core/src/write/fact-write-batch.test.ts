@@ -62,7 +62,9 @@ describe("write pass batch entries on a fact store", () => {
       model: "claude-haiku-5-5",
       now: NOW,
     });
-    expect(params.tools?.map((tool) => tool.name)).toEqual(["propose_facts"]);
+    expect(params.tools?.map((tool) => ("name" in tool ? tool.name : ""))).toEqual([
+      "propose_facts",
+    ]);
   });
 
   it("applies a propose_facts reply with the fact guards: one file created, a paraphrase refused", async () => {
