@@ -16,3 +16,9 @@ export const SCENARIOS_DIR_ENV = "MEMFILES_AB_SCENARIOS_DIR";
  * (`<scenario> <model> <prompt>`), so `pnpm eval:ab` can show progress while promptfoo runs.
  */
 export const PROGRESS_FILE_ENV = "MEMFILES_AB_PROGRESS_FILE";
+
+/**
+ * Set (to `1`) by `pnpm eval:ab --layout ...`: the promptfoo tests are the layout pairs only
+ * (`layoutPairs`), one test per subject-layout scenario that has a `fact-` twin.
+ */
+export const LAYOUT_PAIRS_ENV = "MEMFILES_AB_LAYOUT_PAIRS";

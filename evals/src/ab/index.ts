@@ -1,6 +1,7 @@
 export {
   DEFAULT_RECORDINGS_DIR,
   DEFAULT_SCENARIOS_DIR,
+  LAYOUT_PAIRS_ENV,
   RECORDINGS_DIR_ENV,
   SCENARIOS_DIR_ENV,
 } from "./folders.js";
@@ -10,6 +11,12 @@ export {
   formatAbSummary,
 } from "./format-summary.js";
 export { toGradingResult } from "./grading-result.js";
+export {
+  FACT_TWIN_PREFIX,
+  type LayoutPair,
+  layoutPairs,
+  layoutScenarioId,
+} from "./layout-pairs.js";
 export {
   MEMORY_TOOL_PREFIX,
   type MemoryToolArmName,

@@ -316,18 +316,66 @@ describe("ScenarioProvider recall and layout arms (issue 13)", () => {
     expect(provider.id()).toBe("memfiles-scenario:claude-haiku-5-5:side-query");
   });
 
-  it("never fakes a fact-layout result: the arm is an error and the runner is not called", async () => {
+  it("runs a layout pair's fact twin in the fact arm, replayed from the real recordings", async () => {
+    const provider = new ScenarioProvider({
+      config: {
+        model: MODELS.haiku,
+        layout: "fact",
+        recall: "side-query",
+        recordingsDir: DEFAULT_RECORDINGS_DIR,
+        scenariosDir: DEFAULT_SCENARIOS_DIR,
+      },
+    });
+    const response = await provider.callApi("extraction@2", {
+      vars: { scenario: "remember" },
+      prompt: { raw: "extraction@2", label: "extraction@2" },
+    });
+    expect(response.error).toBeUndefined();
+    const metadata = response.metadata as ScenarioMetadata;
+    expect(metadata.scenarioId).toBe("fact-remember");
+    expect(metadata.arm).toBe(`${MODELS.haiku} fact/side-query`);
+    expect(metadata.pass).toBe(true);
+    expect(Object.keys(metadata.files)).toContain("deploy-host.md");
+    expect(metadata.recall?.strategy).toBe("side-query");
+    expect(metadata.recall?.recalledTokens).toBeGreaterThan(0);
+  });
+
+  it("runs the test's own scenario in the subject arm", async () => {
     const runScenario = vi.fn(async (options: RunScenarioOptions) => resultFor(options));
     const provider = new ScenarioProvider({
-      config: { model: "claude-haiku-5-5", layout: "fact", recall: "index" },
+      config: { model: MODELS.haiku, layout: "subject", scenariosDir: DEFAULT_SCENARIOS_DIR },
       runScenario,
     });
-    const response = await provider.callApi("extraction@1", {
+    await provider.callApi("extraction@1", {
       vars: { scenario: "remember" },
       prompt: { raw: "extraction@1", label: "extraction@1" },
     });
+    expect(runScenario.mock.calls[0]?.[0]?.scenarioId).toBe("remember");
+    expect(runScenario.mock.calls[0]?.[0]?.scenario?.layout).toBe("subject");
+  });
+
+  it("never fakes a layout: a scenario of the other layout is an error and the runner is not called", async () => {
+    const runScenario = vi.fn(async (options: RunScenarioOptions) => resultFor(options));
+    const subject = new ScenarioProvider({
+      config: { model: MODELS.haiku, layout: "subject", scenariosDir: DEFAULT_SCENARIOS_DIR },
+      runScenario,
+    });
+    const wrongLayout = await subject.callApi("extraction@1", {
+      vars: { scenario: "fact-contradiction" },
+      prompt: { raw: "extraction@1", label: "extraction@1" },
+    });
+    const fact = new ScenarioProvider({
+      config: { model: MODELS.haiku, layout: "fact", scenariosDir: DEFAULT_SCENARIOS_DIR },
+      runScenario,
+    });
+    const noTwin = await fact.callApi("extraction@1", {
+      vars: { scenario: "consolidate-race" },
+      prompt: { raw: "extraction@1", label: "extraction@1" },
+    });
     expect(runScenario).not.toHaveBeenCalled();
-    expect(response.error).toContain('the "fact" layout arm (claude-haiku-5-5 fact/index)');
-    expect(response.output).toBeUndefined();
+    expect(wrongLayout.error).toContain('would run "fact-contradiction", a fact-layout scenario');
+    expect(wrongLayout.output).toBeUndefined();
+    expect(noTwin.error).toContain('runs "fact-consolidate-race" for test "consolidate-race"');
+    expect((noTwin.metadata as { arm?: string }).arm).toBe(`${MODELS.haiku} fact/index`);
   });
 });

@@ -5,6 +5,8 @@ import { roundUsd, sumUsage } from "@memfiles/core/internal";
 import { parsePromptRef } from "@memfiles/prompts";
 import type { ApiProvider, CallApiContextParams, ProviderResponse } from "promptfoo";
 import type { RunMode, RunScenarioOptions, ScenarioResult } from "../runner/types.js";
+import { loadScenario } from "../scenarios/load-scenario.js";
+import type { Scenario } from "../scenarios/schema.js";
 import {
   DEFAULT_RECORDINGS_DIR,
   DEFAULT_SCENARIOS_DIR,
@@ -12,6 +14,7 @@ import {
   RECORDINGS_DIR_ENV,
   SCENARIOS_DIR_ENV,
 } from "./folders.js";
+import { layoutScenarioId } from "./layout-pairs.js";
 import { type SessionCost, sessionCostsOf } from "./session-costs.js";
 
 /** The runner's entry point, injectable for tests. */
@@ -35,8 +38,9 @@ export type ScenarioProviderConfig = {
    */
   recall?: RecallStrategy;
   /**
-   * Memory layout arm (issue 13): `subject` (today's, the default) or `fact`. This branch has no
-   * fact layout: a `fact` arm returns an error for every run, never a result.
+   * Memory layout arm (issue 13): `subject` or `fact`. The test's scenario is a layout pair's id
+   * (`layoutPairs`): the subject arm runs it, the fact arm its `fact-` twin (`layoutScenarioId`);
+   * a scenario whose layout is not the arm's is an error for that run, never a result.
    */
   layout?: "subject" | "fact";
 };
@@ -160,17 +164,39 @@ export class ScenarioProvider implements ApiProvider {
           `"extraction@1", got "${extractionPrompt.slice(0, 60)}" (scenario ${scenarioId}).`,
       };
     }
-    if (this.config.layout === "fact") {
-      return {
-        error:
-          `memfiles scenario provider: the "fact" layout arm (${this.arm()}) has no implementation ` +
-          "on this branch (issue 13 part A builds it); no result is reported for it. Run the " +
-          "subject layout, or merge part A.",
-        metadata: { arm: this.arm() },
-      };
+    const scenariosDir = this.folder(
+      SCENARIOS_DIR_ENV,
+      this.config.scenariosDir,
+      DEFAULT_SCENARIOS_DIR,
+    );
+    let scenario: Scenario | undefined;
+    let runId = scenarioId;
+    if (this.config.layout !== undefined) {
+      runId = layoutScenarioId(scenarioId, this.config.layout);
+      try {
+        scenario = await loadScenario(scenariosDir, runId);
+      } catch (error) {
+        return {
+          error:
+            `memfiles scenario provider: the ${this.config.layout} layout arm (${this.arm()}) runs ` +
+            `"${runId}" for test "${scenarioId}", which cannot be loaded: ${(error as Error).message} ` +
+            "Layout arms run the layout pairs only (a subject scenario <id> with a fact twin fact-<id>).",
+          metadata: { arm: this.arm() },
+        };
+      }
+      if (scenario.layout !== this.config.layout) {
+        return {
+          error:
+            `memfiles scenario provider: the ${this.config.layout} layout arm (${this.arm()}) would ` +
+            `run "${runId}", a ${scenario.layout}-layout scenario; no result is reported for it. ` +
+            "Layout arms run the layout pairs only (a subject scenario <id> with a fact twin fact-<id>).",
+          metadata: { arm: this.arm() },
+        };
+      }
     }
     const options: RunScenarioOptions = {
-      scenarioId,
+      scenarioId: runId,
+      ...(scenario === undefined ? {} : { scenario }),
       model: this.model,
       ...(this.config.recall === undefined ? {} : { recall: this.config.recall }),
       extractionPrompt,
@@ -180,7 +206,7 @@ export class ScenarioProvider implements ApiProvider {
         this.config.recordingsDir,
         DEFAULT_RECORDINGS_DIR,
       ),
-      scenariosDir: this.folder(SCENARIOS_DIR_ENV, this.config.scenariosDir, DEFAULT_SCENARIOS_DIR),
+      scenariosDir,
     };
     let result: ScenarioResult;
     try {
@@ -188,7 +214,7 @@ export class ScenarioProvider implements ApiProvider {
     } catch (error) {
       const name = error instanceof Error ? error.name : "Error";
       const message = error instanceof Error ? error.message : String(error);
-      return { error: `${name} in ${scenarioId} (${this.model}, ${extractionPrompt}): ${message}` };
+      return { error: `${name} in ${runId} (${this.model}, ${extractionPrompt}): ${message}` };
     }
     const response = toProviderResponse(result);
     if (this.config.recall !== undefined || this.config.layout !== undefined) {

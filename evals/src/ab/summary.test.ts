@@ -194,3 +194,45 @@ describe("formatAbSummary", () => {
     expect(text).toContain(`- Authored usage estimate: ${AUTHORED_METHOD}`);
   });
 });
+
+describe("summarizeAb layout arms (issue 13)", () => {
+  it("keys a fact arm's run of fact-<id> by the test's scenario, so both layouts share a row", () => {
+    const row = (arm: string, scenarioId: string) => ({
+      provider: { id: "file://provider.mjs", label: arm },
+      prompt: { raw: "extraction@1", label: "extraction@1" },
+      vars: { scenario: "remember" },
+      success: true,
+      failureReason: 0,
+      response: {
+        output: "fly deploy",
+        metadata: {
+          scenarioId,
+          model: "claude-haiku-5-5",
+          extractionPrompt: "extraction@1",
+          pass: true,
+          checks: [],
+          sessions: [],
+          provenance: [],
+          arm,
+        },
+      },
+    });
+    const summary = summarizeAb({
+      results: {
+        results: [
+          row("claude-haiku-5-5 subject/index", "remember"),
+          row("claude-haiku-5-5 fact/index", "fact-remember"),
+        ],
+      },
+    });
+    expect(summary.scenarios).toEqual(["remember"]);
+    expect(summary.models).toEqual([
+      "claude-haiku-5-5 subject/index",
+      "claude-haiku-5-5 fact/index",
+    ]);
+    expect(summary.cells.map((cell) => cell.results[0]?.scenarioId)).toEqual([
+      "remember",
+      "remember",
+    ]);
+  });
+});

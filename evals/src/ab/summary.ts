@@ -227,7 +227,7 @@ export function summarizeAb(output: unknown): AbSummaryResult {
     const metadata = MetadataSchema.safeParse(row.response?.metadata);
     const meta = metadata.success ? metadata.data : undefined;
     const prompt = meta?.extractionPrompt ?? row.prompt.label ?? row.prompt.raw;
-    // A broken arm run (the fact layout before part A) has only `arm` in its metadata.
+    // A broken arm run (a layout arm on a scenario of the other layout) has only `arm` in its metadata.
     const armOnly = (row.response?.metadata as { arm?: unknown } | null | undefined)?.arm;
     const model =
       meta?.arm ??
@@ -236,8 +236,10 @@ export function summarizeAb(output: unknown): AbSummaryResult {
       row.provider.label ??
       row.provider.id;
     const varScenario = row.vars?.scenario;
+    // The test's scenario names the row: a layout arm runs a pair's fact twin (`fact-<id>`) under
+    // the pair's id, so both layouts of one seed test line up in one row.
     const scenarioId =
-      meta?.scenarioId ?? (typeof varScenario === "string" ? varScenario : "(unknown)");
+      typeof varScenario === "string" ? varScenario : (meta?.scenarioId ?? "(unknown)");
     const broken =
       row.failureReason === ERROR_FAILURE ||
       Boolean(row.response?.error) ||

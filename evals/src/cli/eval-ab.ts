@@ -18,11 +18,13 @@ import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { z } from "zod";
 import {
   DEFAULT_SCENARIOS_DIR,
+  LAYOUT_PAIRS_ENV,
   PROGRESS_FILE_ENV,
   RECORDINGS_DIR_ENV,
   SCENARIOS_DIR_ENV,
 } from "../ab/folders.js";
 import { formatAbSummary } from "../ab/format-summary.js";
+import { layoutPairs } from "../ab/layout-pairs.js";
 import { runPromptfoo } from "../ab/run-promptfoo.js";
 import { summarizeAb } from "../ab/summary.js";
 import { abReportView, HISTORY_FILE_ENV, OUT_DIR_ENV, writeRunReport } from "../report/index.js";
@@ -42,8 +44,9 @@ from recordings, then prints the summary and writes <out>/ab-results.json and <o
   --recall <strategy> recall arms (repeatable): index, side-query; each model runs once per
                       strategy (side-query replays <scenario>@side-query.json: author them with
                       pnpm --filter @memfiles/evals author --recall side-query)
-  --layout <layout>   layout arms (repeatable): subject, fact (fact: no implementation on this
-                      branch yet, its runs report an error, never a result)
+  --layout <layout>   layout arms (repeatable): subject, fact; the tests are then the layout
+                      pairs only (a subject scenario <id> with a fact twin fact-<id>): the subject
+                      arm runs <id>, the fact arm fact-<id>
   --recordings <dir>  recordings folder (default evals/recordings)
   --scenarios <dir>   scenario fixtures folder (default scenarios/)
   --out <dir>         output folder (default $${OUT_DIR_ENV} or evals/out)
@@ -219,12 +222,19 @@ async function main(argv: string[], output: EvalAbOutput): Promise<number> {
     return 0;
   }
   const scenariosDir = values.scenarios ? fromUserCwd(values.scenarios) : DEFAULT_SCENARIOS_DIR;
-  const known = (await loadScenarios(scenariosDir)).map((scenario) => scenario.id);
+  const loaded = await loadScenarios(scenariosDir);
+  // Layout arms run the layout pairs only (issue 13): each test is a subject scenario whose fact
+  // twin the fact arm runs.
+  const pairsOnly = (values.layout ?? []).length > 0;
+  const known = pairsOnly
+    ? layoutPairs(loaded).map((pair) => pair.id)
+    : loaded.map((scenario) => scenario.id);
   const unknown = (values.scenario ?? []).filter((id) => !known.includes(id));
   if (unknown.length > 0) {
     output.error(
       `pnpm eval:ab: unknown scenario ${unknown.map((id) => `"${id}"`).join(", ")} in ` +
-        `${scenariosDir}. Known: ${known.join(", ")}.\n`,
+        `${scenariosDir}${pairsOnly ? " with a fact-layout twin (--layout runs the layout pairs)" : ""}. ` +
+        `Known: ${known.join(", ")}.\n`,
     );
     return 2;
   }
@@ -239,6 +249,7 @@ async function main(argv: string[], output: EvalAbOutput): Promise<number> {
   const env: Record<string, string> = {};
   if (values.recordings) env[RECORDINGS_DIR_ENV] = fromUserCwd(values.recordings);
   if (values.scenarios) env[SCENARIOS_DIR_ENV] = scenariosDir;
+  if (pairsOnly) env[LAYOUT_PAIRS_ENV] = "1";
   const only = values.scenario ?? [];
   const started = Date.now();
   output.out(

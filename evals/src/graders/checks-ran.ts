@@ -62,6 +62,9 @@ export function plannedChecks(
       expect.modelInputLacks.length +
       expect.modelInputContains.length +
       (expect.recallFallback === undefined ? 0 : 1) +
+      (expect.factMerges === undefined
+        ? 0
+        : expect.factMerges.merged.length + expect.factMerges.refused.length) +
       (run === undefined ? 0 : costExpectationsFor(expect.costPerSession, run).length) +
       answerChecks,
   };

@@ -1,4 +1,4 @@
-import type { RecallResult } from "@memfiles/core";
+import type { ConsolidateFactsResult, RecallResult } from "@memfiles/core";
 import type {
   AnswerExpectation,
   FileExpectation,
@@ -43,6 +43,8 @@ export type GradeContext = {
   run?: CostRun;
   /** `scenario` scope only: what recall did for the final question (`ChatResult.recall`). */
   recall?: RecallResult;
+  /** `scenario` scope only: every fact-layout consolidation result of the run, in order. */
+  factMerges?: readonly ConsolidateFactsResult[];
 };
 
 /** One grader, as the registry holds it: the scenario field it grades, and how. */

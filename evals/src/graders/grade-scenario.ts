@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_CHARS, type RecallResult } from "@memfiles/core";
+import { type ConsolidateFactsResult, DEFAULT_MAX_CHARS, type RecallResult } from "@memfiles/core";
 import type { FileExpectation, Scenario, Session } from "../scenarios/schema.js";
 import type { CostRun, PricedCall } from "./cost-per-session.js";
 import type { GradeContext } from "./define-grader.js";
@@ -21,6 +21,8 @@ export type GradeScenarioOptions = {
   run?: CostRun;
   /** What recall did for the final question (`ChatResult.recall`), for `recallFallback`. */
   recall?: RecallResult;
+  /** Every fact-layout consolidation result of the run, for `factMerges` (default none). */
+  factMerges?: readonly ConsolidateFactsResult[];
 };
 
 /**
@@ -120,6 +122,7 @@ export async function gradeScenario(
     calls: options.calls ?? [],
     ...(options.run ? { run: options.run } : {}),
     ...(options.recall ? { recall: options.recall } : {}),
+    factMerges: options.factMerges ?? [],
   };
   results.push(...(await gradeFields("scenario", fields, context)));
   if (answerExpect !== undefined) {

@@ -10,6 +10,7 @@ import { appendOnlyGrader } from "./append-only.js";
 import { costPerSessionGrader } from "./cost-per-session.js";
 import type { GradeContext, Grader, GraderFields } from "./define-grader.js";
 import { everyLineDatedGrader } from "./every-line-dated.js";
+import { factMergesGrader } from "./fact-merges.js";
 import { fileContainsGrader } from "./file-contains.js";
 import { fileExistsGrader } from "./file-exists.js";
 import { fileLacksGrader } from "./file-lacks.js";
@@ -44,6 +45,7 @@ export const GRADERS: readonly Grader[] = [
   modelInputLacksGrader,
   modelInputContainsGrader,
   recallFallbackGrader,
+  factMergesGrader,
   costPerSessionGrader,
   mentionsAnyGrader,
   mentionsNoneGrader,

@@ -263,7 +263,7 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
               scenarioId: result.scenarioId,
               model: result.model,
               session: stage.session,
-              stage: stage.stage,
+              stage: stage.stage === "consolidate-facts" ? ("consolidate" as const) : stage.stage,
               ...refusal,
             })),
           ),
@@ -278,6 +278,15 @@ type Refusal = Pick<RefusedRow, "code" | "path" | "fact" | "message">;
 
 /** The refusals in one stage's result: rejected proposals, and refused consolidations. */
 function refusalsOf(stage: StageResult): Refusal[] {
+  if (stage.stage === "consolidate-facts") {
+    return stage.result.ran
+      ? stage.result.refused.map((refusal) => ({
+          code: refusal.code,
+          path: refusal.merge.keep,
+          message: refusal.message,
+        }))
+      : [];
+  }
   const consolidations = stage.stage === "write" ? stage.result.consolidated : stage.result.results;
   return [
     ...(stage.stage === "write"

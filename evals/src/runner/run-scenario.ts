@@ -8,7 +8,9 @@ import {
   type ChatConversation,
   chat,
   consolidateAll,
+  consolidateFacts,
   costOf,
+  DEFAULT_FACT_CONSOLIDATION_FILES,
   MemoryStore,
   type OnStep,
   type OnUsage,
@@ -241,6 +243,9 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
         calls,
         run,
         ...(recalls.question ? { recall: recalls.question } : {}),
+        factMerges: stages.flatMap((stage) =>
+          stage.stage === "consolidate-facts" ? [stage.result] : [],
+        ),
       })),
     );
     checks.push(checksRan(scenario, checks, run));
@@ -430,7 +435,8 @@ async function runSessions(run: RunContext): Promise<string> {
       if (!cacheWarnings.has(warning.breakpoint)) cacheWarnings.set(warning.breakpoint, warning);
     },
     onStep: (label) => (step) => {
-      session.step = `${label}: ${step.stage}${step.path === undefined ? "" : ` ${step.path}`}`;
+      // consolidateFacts names no path (""): its step is "session N: consolidate".
+      session.step = `${label}: ${step.stage}${step.path ? ` ${step.path}` : ""}`;
     },
     stopOnFailure: () => {
       if (session.failure) throw session.failure;
@@ -540,6 +546,8 @@ async function sessionTranscript(
       onWarning: context.onWarning,
       sessionId,
       recall: recallOptionsOf(run.options, run.scenario),
+      // Labels the side query "session N: recall" apart from the chat requests.
+      onStep: context.onStep(`session ${number}`),
       ...(conversation === undefined ? {} : { conversation }),
     });
     context.stopOnFailure();
@@ -578,7 +586,7 @@ async function runWrite(
     onWarning: context.onWarning,
     onStep: context.onStep(`session ${number}`),
   };
-  const result = batch && !fact ? await batchWrite(context, options) : await writePass(options);
+  const result = batch ? await batchWrite(context, options) : await writePass(options);
   context.stopOnFailure();
   run.stages.push({ session: number, stage: "write", result });
 }
@@ -631,6 +639,10 @@ async function runConsolidate(
   const { run, store } = context;
   const { threshold, duringCall } = stage;
   run.session.step = `session ${number}: consolidate`;
+  if (run.scenario.layout === "fact") {
+    await runConsolidateFacts(context, stage, number, now);
+    return;
+  }
   let hookRan = false;
   const rememberDuringCall = async () => {
     if (!duringCall) return;
@@ -664,6 +676,40 @@ async function runConsolidate(
         `consolidation request was made (no file over ${threshold} chars). Lower the threshold or grow the file.`,
     });
   }
+}
+
+/**
+ * The `consolidate` stage of a fact-layout scenario: `consolidateFacts` when the folder holds at
+ * least `files` fact files (default 10, the third write-up); its result is kept for the
+ * `factMerges` grader. `duringCall` is a subject-layout setting (a line appended mid-rewrite).
+ */
+async function runConsolidateFacts(
+  context: StageContext,
+  stage: Extract<Session["after"][number], { consolidate: unknown }>["consolidate"],
+  number: number,
+  now: Date,
+): Promise<void> {
+  const { run, store } = context;
+  if (stage.duringCall) {
+    throw new EvalSetupError({
+      setting: "consolidate.duringCall",
+      message:
+        `Scenario "${run.scenario.id}" session ${number}: consolidate.duringCall is a subject-layout ` +
+        "setting (a remembered line during a file rewrite); the fact layout has no such race. Remove it.",
+    });
+  }
+  const result = await consolidateFacts({
+    store,
+    client: run.client,
+    model: run.options.model,
+    threshold: stage.files ?? DEFAULT_FACT_CONSOLIDATION_FILES,
+    now,
+    onUsage: context.onUsage,
+    onStep: context.onStep(`session ${number}`),
+    sessionId: `session ${number}`,
+  });
+  context.stopOnFailure();
+  run.stages.push({ session: number, stage: "consolidate-facts", result });
 }
 
 /** The final question through `chat`; returns the answer text. */

@@ -1,6 +1,7 @@
 import type {
   CacheWarning,
   ConsolidateAllResult,
+  ConsolidateFactsResult,
   MemoryStore,
   ModelUsage,
   RecallStrategy,
@@ -110,7 +111,9 @@ export type CallCost = {
 /** What one `write` or `consolidate` stage of a session returned, kept for reports. */
 export type StageResult =
   | { session: number; stage: "write"; result: WritePassResult }
-  | { session: number; stage: "consolidate"; result: ConsolidateAllResult };
+  | { session: number; stage: "consolidate"; result: ConsolidateAllResult }
+  /** A fact-layout `consolidate` stage: `consolidateFacts` (file-count trigger). */
+  | { session: number; stage: "consolidate-facts"; result: ConsolidateFactsResult };
 
 /** The memory tool calls (`memory_read`, `memory_write`) of one `chat()` reply, kept for reports. */
 export type ChatToolCalls = {
@@ -131,7 +134,7 @@ export type ScenarioResult = {
   /** The memory folder at the end: path -> text (MEMORY.md and .memfiles excluded). */
   files: Record<string, string>;
   calls: CallCost[];
-  /** What each `write` and `consolidate` stage returned, in order (applied and refused proposals, rewrites). */
+  /** What each `write` and `consolidate` stage returned, in order (applied and refused proposals, rewrites, fact merges). */
   stages: StageResult[];
   /** The memory tool calls of every `chat()` reply that made any, in order. */
   toolCalls: ChatToolCalls[];

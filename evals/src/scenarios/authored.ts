@@ -12,13 +12,15 @@ import { ScenarioFileError } from "./scenario-file-error.js";
 
 /**
  * A runner step label: `session N: write`, `session N: consolidate <path>`, `session N: chat` or
- * `question: chat`, or `question: recall` (the side query of side-query recall; N is 1-based).
+ * `question: chat`, `session N: consolidate` (the fact layout's one consolidation call), or
+ * `session N: recall` / `question: recall` (the side query of side-query recall before a live turn
+ * or the question; N is 1-based).
  */
 export const StepLabelSchema = z
   .string()
   .regex(
-    /^(session [1-9]\d*: (write|chat|consolidate [a-z0-9][a-z0-9._/-]*\.md)|question: (chat|recall))$/,
-    'expected "session N: write", "session N: chat", "session N: consolidate <path>", "question: chat" or "question: recall"',
+    /^(session [1-9]\d*: (write|chat|recall|consolidate( [a-z0-9][a-z0-9._/-]*\.md)?)|question: (chat|recall))$/,
+    'expected "session N: write", "session N: chat", "session N: recall", "session N: consolidate [<path>]", "question: chat" or "question: recall"',
   );
 export type StepLabel = z.infer<typeof StepLabelSchema>;
 

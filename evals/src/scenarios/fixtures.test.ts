@@ -15,7 +15,8 @@ const TOOLS_BY_STAGE: Record<string, readonly string[]> = {
   // A write over the size cap consolidates the file first, within the same step.
   write: ["propose_memories", "propose_facts", "save_consolidated_file"],
   chat: ["memory_read", "memory_write"],
-  consolidate: ["save_consolidated_file"],
+  // The fact layout's consolidation proposes merges instead (issue 13).
+  consolidate: ["save_consolidated_file", "merge_facts"],
   // The side query of side-query recall (issue 13).
   recall: ["select_memories"],
 };
@@ -34,6 +35,8 @@ function replyProblems(scenario: Scenario, replies: readonly AuthoredReply[]): s
     if (session.live) {
       const step = `session ${number}: chat`;
       expected.add(step);
+      // The side query before each live turn, in the side-query A/B arm.
+      expected.add(`session ${number}: recall`);
       const userTurns = session.turns.filter((turn) => "user" in turn).length;
       if (count(step) < userTurns)
         problems.push(`${step}: ${count(step)} replies for ${userTurns} user turns`);
@@ -120,14 +123,18 @@ describe("repo fixtures", () => {
       "consolidate-refusals",
       "dont-overapply-dinner",
       "dont-overapply-packaging",
+      "fact-consolidate-merge",
+      "fact-consolidate-refused",
       "fact-contradiction",
       "fact-dont-overapply-dinner",
       "fact-dont-overapply-packaging",
       "fact-forget",
       "fact-ignore-noise",
       "fact-link-walked",
+      "fact-recall-fallback",
       "fact-relative-date",
       "fact-remember",
+      "fact-side-query",
       "fact-update",
       "fence-escape",
       "forget",

@@ -62,8 +62,16 @@ export const StageStepSchema = z.union([
   }),
   z.strictObject({
     consolidate: z.strictObject({
-      /** Files above this many chars are consolidated (default 6,000, the seed design's figure). */
+      /**
+       * Subject layout: files above this many chars are consolidated (default 6,000, the seed
+       * design's figure). Not read in the fact layout (see `files`).
+       */
       threshold: z.number().int().nonnegative().default(6000),
+      /**
+       * Fact layout: `consolidateFacts` runs when the folder holds at least this many fact files
+       * (default 10, the third write-up's trigger). Not read in the subject layout.
+       */
+      files: z.number().int().positive().optional(),
       /**
        * While the consolidation's model call is in flight, run this remember (the "user said
        * remember X meanwhile" race). The stale rewrite must then be refused and X survive.
@@ -191,7 +199,8 @@ export const ScenarioSchema = z.strictObject({
    * The memory folder's layout (`new MemoryStore({ root, layout })`): `subject` (default, the seed
    * article's) or `fact` (one fact per file, the second and third write-ups). A fact-layout write
    * stage uses the layout's own prompt, `fact-extraction@1`, whatever extraction prompt the run
-   * names, and always runs as one Messages API call (batches speak the subject layout only).
+   * names; `write: { batch: true }` (or `pnpm eval --batch`) sends it as a Message Batch as in the
+   * subject layout.
    */
   layout: z.enum(["subject", "fact"]).default("subject"),
   sessions: z.array(SessionSchema).min(1),
@@ -232,6 +241,29 @@ export const ScenarioSchema = z.strictObject({
      * reason (`api_error`, `unparsable_reply`, `unknown_index`), as `ChatResult.recall.fallback` says.
      */
     recallFallback: z.enum(["api_error", "unparsable_reply", "unknown_index"]).optional(),
+    /**
+     * Fact layout: what the `consolidate` stages' `consolidateFacts` did over the run. `merged`:
+     * kept files of applied merges (each must appear); `refused`: refusal codes (`invented`,
+     * `unaccounted`, `grew`, `unknown_file`, `unparsable_file`, `version_conflict`), each must
+     * appear at least once.
+     */
+    factMerges: z
+      .strictObject({
+        merged: z.array(z.string()).default([]),
+        refused: z
+          .array(
+            z.enum([
+              "unknown_file",
+              "unaccounted",
+              "grew",
+              "invented",
+              "unparsable_file",
+              "version_conflict",
+            ]),
+          )
+          .default([]),
+      })
+      .optional(),
     /** Costs the runs must produce, per model and session (see `CostExpectationSchema`). */
     costPerSession: z.array(CostExpectationSchema).default([]),
     answer: AnswerExpectationSchema.optional(),

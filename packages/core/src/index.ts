@@ -205,6 +205,7 @@ export {
   type ApplyFactProposalsResult,
   type ApplyProposalsOptions,
   applyFactProposals,
+  applyFactWriteReply,
   applyProposals,
   applyWriteReply,
   buildFactWriteRequest,

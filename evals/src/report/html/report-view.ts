@@ -1,4 +1,4 @@
-import type { Stage } from "@memfiles/core";
+import type { ConsolidateFactsResult, Stage } from "@memfiles/core";
 import type { AbSummaryResult } from "../../ab/summary.js";
 import type { Provenance, ScenarioResult, StageResult } from "../../runner/types.js";
 import type { CacheWarningRow, EvalReport, WriteRateRow } from "../build-eval-report.js";
@@ -99,9 +99,35 @@ function outcomeOf(result: ScenarioResult): MatrixOutcome {
   return result.error ? "error" : result.pass ? "pass" : "fail";
 }
 
+/** The fact layout's consolidation as verdicts: each applied merge (`merged`) and refused one. */
+function factMergeVerdicts(session: number, result: ConsolidateFactsResult): VerdictRow[] {
+  if (!result.ran) return [];
+  return [
+    ...result.merged.map((merge) => ({
+      session,
+      stage: "consolidate" as const,
+      code: "merged",
+      refused: false,
+      path: merge.keep,
+      text: `kept ${merge.charsAfter} of ${merge.charsBefore} chars, dropped ${merge.dropped.length} files`,
+      detail: merge.dropped.map((item) => `${item.reason}: ${item.file}`),
+    })),
+    ...result.refused.map((refusal) => ({
+      session,
+      stage: "consolidate" as const,
+      code: refusal.code,
+      refused: true,
+      path: refusal.merge.keep,
+      text: refusal.message,
+      detail: [],
+    })),
+  ];
+}
+
 /** The verdicts of one stage result: applied and refused proposals, consolidations. */
 function verdictsOf(stage: StageResult): VerdictRow[] {
   const base = { session: stage.session };
+  if (stage.stage === "consolidate-facts") return factMergeVerdicts(stage.session, stage.result);
   const consolidations =
     stage.stage === "write"
       ? stage.result.consolidated.map((item) =>

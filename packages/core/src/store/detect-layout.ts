@@ -14,7 +14,7 @@ const INDEX_LINK = /^\s*[-*]\s+\[[^\]]*\]\([^)\s]+\.md\)/im;
 
 /**
  * Which layout a memory folder is written in, when the user did not say (`memfiles --layout`).
- * The rule (decision 00XX-fact-layout, "telling the layouts apart"):
+ * The rule (decision 0025-fact-layout, "telling the layouts apart"):
  * - `fact` (Claude Code's `.memory/`, one fact per file) when no memory file has a dated line
  *   (`[stated YYYY/MM/DD] ...`, the subject layout's mark) and either a file opens with YAML
  *   front matter holding `type:`, or `MEMORY.md` holds `- [name](file.md)` link lines and is not

@@ -2,7 +2,7 @@ import { foldAccents } from "./fold-accents.js";
 import { stemWord } from "./stem-word.js";
 
 // Words ending in an "s" that are not the plural or third person of the word without it, so
-// "new" does not match "news" nor "mean" "means" (decision 00XX-fact-layout, "forget matching").
+// "new" does not match "news" nor "mean" "means" (decision 0025-fact-layout, "forget matching").
 const NOT_INFLECTED = new Set([
   "news",
   "lens",
@@ -52,7 +52,7 @@ function inflectionBases(word: string): string[] {
 }
 
 /**
- * Whether two words are the same word for forgetting (decision 00XX-fact-layout, "forget
+ * Whether two words are the same word for forgetting (decision 0025-fact-layout, "forget
  * matching"): the same after lower-casing and dropping Latin, Greek and Cyrillic accents
  * ("cafe" = "café"), or the same Porter stem AND one an inflection of the other (-s, -es, -ies,
  * -ed, -ied, -ing, with a dropped "e" or doubled consonant: "deploy" = "deploys" = "deployed";

@@ -467,7 +467,7 @@ describe("remember resolves relative dates, and works in the fact layout", () =>
       line: "uses Neovim",
       replaced: [],
     });
-    // remember adds (decision 00XX-fact-layout); only `replaces` replaces, and only that line.
+    // remember adds (decision 0025-fact-layout); only `replaces` replaces, and only that line.
     const second = await remember({ store, path: "editor.md", fact: "uses tmux", now: NOW });
     expect(second).toEqual({
       ok: true,

@@ -618,6 +618,29 @@ export async function factWritePass(options: FactWritePassOptions): Promise<Fact
   const params = await buildFactWriteRequest(options);
   options.onStep?.({ stage: "write" });
   const message = await options.client.messages.create(params);
+  return applyFactWriteReply(options, message);
+}
+
+/**
+ * Applies the model's reply to a fact-layout write request (`buildFactWriteRequest`): reports its
+ * usage (stage `write`), reads the `propose_facts` call and decides each proposal with every guard
+ * of {@link applyFactProposals}, against the fact files as they are NOW (each write carries the
+ * file's version token). `factWritePass` applies its reply with it; a Message Batch entry's reply
+ * (`applyBatchResults`, through `applyWriteReply`) goes the same way, so a batched fact write pass
+ * runs every check a synchronous one does.
+ *
+ * @param options - The options of {@link factWritePass} (`client`, `onStep` are not used here).
+ * @param message - The reply (a Messages API reply, or a batch entry's `result.message`).
+ * @returns `{ applied, rejected, usage }` (usage in tokens).
+ * @throws {ModelReplyError} when the reply has no usable `propose_facts` call; nothing is written.
+ * @throws {ModelReplyShapeError} when the reply has no usable `usage`.
+ * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
+ * @example const result = await applyFactWriteReply({ store, transcript, client, model }, message);
+ */
+export async function applyFactWriteReply(
+  options: FactWritePassOptions,
+  message: Anthropic.Message,
+): Promise<FactWritePassResult> {
   const now = options.now ?? new Date();
   const read = readUsage(message.usage);
   await reportUsage(options.onUsage, {

@@ -475,7 +475,7 @@ async function findFactFiles(
 
 /**
  * Whether a fact file's body says what the query names, so the whole file may go (decision
- * 00XX-fact-layout, "forget in the fact layout"): the query restates the fact (each matches the
+ * 0025-fact-layout, "forget in the fact layout"): the query restates the fact (each matches the
  * other: every content word of either is in the other), or the query's content words, two or
  * more, stand in the body as a phrase (in order, side by side, function words skipped; "use
  * Neovim" in "Uses Neovim for everything"). A single word that is only mentioned ("deploy" in

@@ -18,6 +18,7 @@ export {
   type ApplyFactProposalsOptions,
   type ApplyFactProposalsResult,
   applyFactProposals,
+  applyFactWriteReply,
   buildFactWriteRequest,
   type FactRejectionCode,
   type FactWritePassOptions,

@@ -18,7 +18,7 @@ export type AddToFactFileResult =
 
 /**
  * Adds a fact to an existing fact file, as `remember` does in the fact layout (decision
- * 00XX-fact-layout, "remember adds"): the fact goes on a new line at the end of the body; every
+ * 0025-fact-layout, "remember adds"): the fact goes on a new line at the end of the body; every
  * other line (the header, a person's prose, `**Why:**` / `**How to apply:**` lines, a file written
  * by hand without a header) stays byte for byte, in the file's own line breaks and BOM. Only
  * `updated:` is set (and a missing `name:`/`description:`/`type:` is added from `header`). With

@@ -150,7 +150,7 @@ export async function remember(options: RememberOptions): Promise<RememberResult
   };
 }
 
-// The fact layout's remember (decision 00XX-fact-layout, "remember adds"): the fact is ADDED as a
+// The fact layout's remember (decision 0025-fact-layout, "remember adds"): the fact is ADDED as a
 // new line to the fact file at `path`, or to the file named after the path's stem (`topics/tools.md`
 // -> "tools"), keeping every line a person wrote; `replaces` replaces only the one line it names.
 // Without such a file, a new fact file is created.

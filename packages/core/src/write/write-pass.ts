@@ -15,6 +15,8 @@ import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } f
 import type {
   ApplyFactProposalsResult,
   FactRejectionCode,
+  FactWritePassOptions,
+  FactWritePassResult,
   FactWriteStore,
 } from "./fact-write-pass.js";
 import { type MemoryFileState, readFolder } from "./memory-files.js";
@@ -286,6 +288,10 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
 export async function buildWriteRequest(
   options: WritePassOptions,
 ): Promise<Anthropic.MessageCreateParamsNonStreaming> {
+  if (isFactStore(options.store)) {
+    const { buildFactWriteRequest } = await import("./fact-write-pass.js");
+    return buildFactWriteRequest(factOptions(options, options.store));
+  }
   return (await buildRequest(options)).params;
 }
 
@@ -381,6 +387,12 @@ export async function applyWriteReply(
   options: WritePassOptions,
   message: Anthropic.Message,
 ): Promise<WritePassResult> {
+  if (isFactStore(options.store)) {
+    const { applyFactWriteReply } = await import("./fact-write-pass.js");
+    return asWritePassResult(
+      await applyFactWriteReply(factOptions(options, options.store), message),
+    );
+  }
   return applyReply(options, message, undefined);
 }
 
@@ -499,19 +511,28 @@ function isFactStore(store: WriteStore): store is FactWriteStore {
   return "layout" in store && store.layout === "fact" && "delete" in store;
 }
 
-// The fact layout's write pass, its outcomes also given in the subject layout's result shape.
-async function factLayoutWritePass(
-  options: WritePassOptions,
-  store: FactWriteStore,
-): Promise<WritePassResult> {
-  const { factWritePass } = await import("./fact-write-pass.js");
+// The options of the fact layout's write pass: those of writePass less the subject layout's own.
+function factOptions(options: WritePassOptions, store: FactWriteStore): FactWritePassOptions {
   const {
     onTooLong: _onTooLong,
     maxIndexTokens: _maxIndexTokens,
     onWarning: _onWarning,
     ...rest
   } = options;
-  const result = await factWritePass({ ...rest, store });
+  return { ...rest, store };
+}
+
+// The fact layout's write pass, its outcomes also given in the subject layout's result shape.
+async function factLayoutWritePass(
+  options: WritePassOptions,
+  store: FactWriteStore,
+): Promise<WritePassResult> {
+  const { factWritePass } = await import("./fact-write-pass.js");
+  return asWritePassResult(await factWritePass(factOptions(options, store)));
+}
+
+// A fact write pass's outcomes in the subject layout's result shape, the fact outcomes in `facts`.
+function asWritePassResult(result: FactWritePassResult): WritePassResult {
   const asProposal = (proposal: FactProposal, path: string | null): Proposal => ({
     file: path ?? proposal.replaces ?? proposal.name,
     fact: proposal.body,

@@ -1,0 +1,46 @@
+import type { StoreLayout } from "@memfiles/core";
+import type { Scenario } from "../scenarios/schema.js";
+
+/** The id prefix of a subject-layout scenario's fact-layout twin (`remember` -> `fact-remember`). */
+export const FACT_TWIN_PREFIX = "fact-";
+
+/** One layout pair: the same seed test written once per layout. */
+export type LayoutPair = {
+  /** The pair's name in the A/B: the subject-layout scenario's id, e.g. `remember`. */
+  id: string;
+  /** Scenario ids per layout: `{ subject: "remember", fact: "fact-remember" }`. */
+  scenarios: Record<StoreLayout, string>;
+};
+
+/**
+ * The layout A/B's pairs (issue 13, item 9): every subject-layout scenario `<id>` that has a
+ * fact-layout scenario `fact-<id>`. The two tell the same sessions and ask the same question; each
+ * is graded on its own layout's files (`topics/tools.md` vs `deploy-host.md`), so the A/B pairs
+ * fixtures rather than converting one folder into the other layout (decision 0025-fact-layout).
+ *
+ * @param scenarios - Loaded scenario fixtures.
+ * @returns The pairs in the order of `scenarios`.
+ * @example layoutPairs(await loadScenarios(dir)).map((pair) => pair.id); // ["dont-overapply-dinner", ..., "update"]
+ */
+export function layoutPairs(scenarios: readonly Scenario[]): LayoutPair[] {
+  const byId = new Map(scenarios.map((scenario) => [scenario.id, scenario]));
+  return scenarios.flatMap((scenario) => {
+    if (scenario.layout !== "subject") return [];
+    const twin = byId.get(`${FACT_TWIN_PREFIX}${scenario.id}`);
+    if (twin === undefined || twin.layout !== "fact") return [];
+    return [{ id: scenario.id, scenarios: { subject: scenario.id, fact: twin.id } }];
+  });
+}
+
+/**
+ * The scenario a layout arm runs for a test: the test's own scenario in the subject layout, its
+ * `fact-` twin in the fact layout.
+ *
+ * @param scenarioId - The test's `vars.scenario` (a pair id: a subject-layout scenario).
+ * @param layout - The arm's layout.
+ * @returns The scenario id to run, e.g. `fact-remember` for (`remember`, `fact`).
+ * @example layoutScenarioId("remember", "fact"); // "fact-remember"
+ */
+export function layoutScenarioId(scenarioId: string, layout: StoreLayout): string {
+  return layout === "fact" ? `${FACT_TWIN_PREFIX}${scenarioId}` : scenarioId;
+}
