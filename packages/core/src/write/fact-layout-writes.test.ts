@@ -117,6 +117,17 @@ describe("forget in the fact layout deletes a file only when the query is about 
     const byQuote = await forget({ store, query: "deploys on fly.io", now });
     expect(byQuote).toMatchObject({ code: "removed", removed: [{ path: "deploy_host.md" }] });
   });
+
+  it("deletes a short fact that is mostly the query's word ('neovim' for 'Uses Neovim.')", async () => {
+    const store = await factStore({
+      "tools.md": "---\nname: tools\ndescription: Tools.\ntype: user\n---\nUses Neovim.\n",
+      "editor.md": files["editor.md"],
+    });
+    const result = await forget({ store, query: "neovim", now });
+    expect(result).toMatchObject({ code: "removed", removed: [{ path: "tools.md" }] });
+    // The long fact that also names Neovim among other things is not "about" it by this rule.
+    expect(result.removed.map((removed) => removed.path)).toEqual(["tools.md"]);
+  });
 });
 
 describe("forget matches words, not bare Porter stems (both layouts)", () => {

@@ -478,8 +478,10 @@ async function findFactFiles(
  * 0025-fact-layout, "forget in the fact layout"): the query restates the fact (each matches the
  * other: every content word of either is in the other), or the query's content words, two or
  * more, stand in the body as a phrase (in order, side by side, function words skipped; "use
- * Neovim" in "Uses Neovim for everything"). A single word that is only mentioned ("deploy" in
- * "including deploy scripts") is not enough: the name or description must carry it.
+ * Neovim" in "Uses Neovim for everything"), or the query's words are half or more of the body's
+ * content words ("neovim" for "Uses Neovim."). A single word that is only mentioned ("deploy" in
+ * "Uses Neovim for everything, including deploy scripts") is not enough: the name or description
+ * must carry it.
  */
 function factIsAbout(
   body: string,
@@ -489,8 +491,13 @@ function factIsAbout(
   if (body.trim() === "") return false;
   if (matches(body, query) && matches(query, body)) return true;
   const wanted = contentWordList(query);
-  if (wanted.length < 2 || !matches(body, query)) return false;
+  if (!matches(body, query)) return false;
   const have = contentWordList(body);
+  // A short fact that is mostly the query's words ("Uses Neovim." for "neovim"): half or more of
+  // the body's content words are the query's.
+  const covered = have.filter((word) => wanted.some((want) => sameWord(want, word))).length;
+  if (have.length > 0 && covered * 2 >= have.length) return true;
+  if (wanted.length < 2) return false;
   for (let start = 0; start + wanted.length <= have.length; start++) {
     if (wanted.every((word, offset) => sameWord(word, have[start + offset] ?? ""))) return true;
   }
