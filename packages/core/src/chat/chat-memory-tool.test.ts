@@ -183,4 +183,37 @@ describe("chat with tools: memory-tool", () => {
       ["memory_read", true],
     ]);
   });
+
+  it("with a project, the memory tool neither reads nor changes another project's memory", async () => {
+    const store = await memoryStore();
+    const other =
+      "---\nname: other-app\ndescription: The other app.\n---\n[stated 2026/09/01] ships on Fridays\n";
+    await store.write("projects/other-app.md", other, "new");
+    mockMessages(server, [
+      {
+        content: [
+          toolUseBlock({
+            id: "toolu_1",
+            name: "memory",
+            input: { command: "view", path: "/memories/projects/other-app.md" },
+          }),
+          toolUseBlock({
+            id: "toolu_2",
+            name: "memory",
+            input: { command: "delete", path: "/memories/projects/other-app.md" },
+          }),
+        ],
+      },
+      { content: [textBlock("Done.")] },
+    ]);
+    const result = await chat({
+      ...base(),
+      store,
+      recall: { project: "billing-api" },
+      messages: [{ role: "user", content: "What do you know about the other app?" }],
+    });
+    const results = result.toolCalls.map((call) => call.result).join("\n");
+    expect(results).not.toContain("ships on Fridays");
+    expect(await store.read("projects/other-app.md")).toMatchObject({ exists: true, content: other });
+  });
 });

@@ -8,6 +8,7 @@ import { type Effort, effortParameter } from "../models/index.js";
 import { buildSystem } from "../recall/build-system.js";
 import { type RecallOptions, type RecallResult, recallFiles } from "../recall/recall-files.js";
 import { scopedStore } from "../recall/scope.js";
+import { scopedWriteStore } from "../recall/scoped-write-store.js";
 import type { MemoryStore } from "../store/index.js";
 import { reportUsage } from "../usage/report-usage.js";
 import type { OnStep, OnUsage } from "../usage/types.js";
@@ -337,7 +338,14 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
     for (const block of toolUses) {
       const call = memoryTool
         ? await runMemoryToolCall(block, {
-            store: options.store,
+            // With a project, the memory tool sees and changes only global memories and its own.
+            store:
+              recallOptions.project === undefined
+                ? options.store
+                : {
+                    ...scopedWriteStore(options.store, recallOptions.project),
+                    renderIndex: () => options.store.renderIndex(),
+                  },
             now,
             ...(options.layout === undefined ? {} : { layout: options.layout }),
           })
