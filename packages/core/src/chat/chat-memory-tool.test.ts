@@ -214,6 +214,9 @@ describe("chat with tools: memory-tool", () => {
     });
     const results = result.toolCalls.map((call) => call.result).join("\n");
     expect(results).not.toContain("ships on Fridays");
-    expect(await store.read("projects/other-app.md")).toMatchObject({ exists: true, content: other });
+    expect(await store.read("projects/other-app.md")).toMatchObject({
+      exists: true,
+      content: other,
+    });
   });
 });

@@ -73,6 +73,9 @@ export type MemoryToolHandlersOptions = {
   now?: Date | (() => Date);
 };
 
+// A line that is only a date tag, what a fact line is once its fact is replaced by nothing.
+const ONLY_A_TAG = /^(?:[-*+]\s+)?\[stated [^\]]*\]$/;
+
 // The docs' view and str_replace results number lines right-aligned in six columns, then a tab.
 const LINE_NUMBER_WIDTH = 6;
 
@@ -566,11 +569,13 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
               added.add(index);
           }
           let lines = tagged(newLines, added);
-          // A replacement that leaves an empty line where a whole line was removed drops it.
+          // A replacement that leaves an empty line where a whole line was removed drops it, and
+          // so does one that leaves only a date tag where a fact was ("[stated 2026/09/01] ").
+          const leftOver = lines[firstLine]?.trim() ?? "";
           if (
             newText === "" &&
-            lines[firstLine]?.trim() === "" &&
-            text.lines[firstLine]?.trim() !== ""
+            (leftOver === "" || (layout === "subject" && ONLY_A_TAG.test(leftOver))) &&
+            text.lines[firstLine]?.trim() !== leftOver
           ) {
             lines = lines.filter((_line, index) => index !== firstLine);
           }

@@ -415,6 +415,22 @@ describe("hostile commands are refused with nothing written", () => {
     expect(back.text).toContain("a fact the user asked to forget");
   });
 
+  it("a str_replace of a fact's words alone leaves no empty dated line (new-user trial)", async () => {
+    const { run, read, root } = await setup();
+    await mkdir(join(root, "topics"), { recursive: true });
+    await writeFile(join(root, "topics/tools.md"), TOOLS_FILE);
+    const removed = await run({
+      command: "str_replace",
+      path: "/memories/topics/tools.md",
+      old_str: "deploys on Heroku",
+      new_str: "",
+    });
+    expect(removed.isError).toBe(false);
+    expect(await read("topics/tools.md")).toBe(
+      bumped(TOOLS_FILE.replace("[stated 2026/09/01] deploys on Heroku\n", "")),
+    );
+  });
+
   it("remember lifts the tombstone: the user's own word wins again", async () => {
     const { run, store, root } = await setup();
     await mkdir(join(root, "topics"), { recursive: true });
