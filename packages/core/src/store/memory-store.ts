@@ -11,13 +11,14 @@ import {
 import { factLinks } from "../format/fact-file.js";
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
-import { factSlug, foldFileName } from "../text/index.js";
+import { foldFileName } from "../text/index.js";
 import { BackendStore } from "./backend/backend-store.js";
 import type { StorageBackend } from "./backend/storage-backend.js";
+import { checkRows, linkGaps } from "./check-rows.js";
 import { isLeftoverTemp, readFileInside, writeFileInside } from "./inside-root.js";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
 import { keepIndexDescriptions } from "./keep-index-descriptions.js";
-import { formatMemoryIndex, formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
+import { formatMemoryIndex } from "./memory-index.js";
 import {
   MEMORY_INDEX_FILE,
   parseMemoryPath,
@@ -116,29 +117,6 @@ export function rowFromText(
 
 // Problems of a subject file's body that a fact file's prose body has by design.
 const PROSE_PROBLEMS = new Set(["undated_line", "invalid_date"]);
-
-/**
- * Links that name no memory: a link resolves to a file whose `name` is the same (case and Unicode
- * width folded), whose path is the link (with or without `.md`), or whose file name is the link's slug.
- */
-function linkGaps(rows: readonly MemoryRow[]): Array<{ path: string; link: string }> {
-  const known = new Set<string>();
-  for (const row of rows) {
-    known.add(foldFileName(row.name.trim()));
-    known.add(foldFileName(row.path));
-    known.add(foldFileName(row.path.replace(/\.md$/, "")));
-    known.add(foldFileName(basename(row.path, ".md")));
-  }
-  const gaps: Array<{ path: string; link: string }> = [];
-  for (const row of rows) {
-    for (const link of row.links ?? []) {
-      const candidates = [link.trim(), factSlug(link)].map(foldFileName);
-      if (!candidates.some((candidate) => known.has(candidate)))
-        gaps.push({ path: row.path, link });
-    }
-  }
-  return gaps;
-}
 
 // Problems that make memfiles leave a file as it is (see `CheckResult.notEditable`).
 const NOT_EDITABLE = new Set([
@@ -485,10 +463,7 @@ export class MemoryStore {
    * @example const report = await store.check(); if (!report.ok) console.log(report);
    */
   async check(): Promise<CheckResult> {
-    if (this.#backed) {
-      const checked = await this.#backed.check();
-      return { ...checked, linkGaps: linkGaps(await this.list()) };
-    }
+    if (this.#backed) return this.#backed.check();
     const rows = await this.list();
     const realRoot = await this.#existingRealRoot();
     const indexPath = join(realRoot ?? this.root, MEMORY_INDEX_FILE);
@@ -498,21 +473,8 @@ export class MemoryStore {
         ? ((await readFileInside(realRoot, indexPath).catch(() => undefined))?.toString("utf8") ??
           "")
         : "";
-    const entries = parseMemoryIndex(indexText);
-    const listed = new Map(entries.map((entry) => [entry.path, entry.line]));
-    const present = new Set(rows.map((row) => row.path));
     const result = {
-      missingFromIndex: rows.filter((row) => !listed.has(row.path)).map((row) => row.path),
-      indexWithoutFile: entries
-        .filter((entry) => !present.has(entry.path))
-        .map((entry) => entry.path),
-      outdatedIndexLines: rows
-        .filter(
-          (row) => listed.has(row.path) && listed.get(row.path) !== formatMemoryIndexLine(row),
-        )
-        .map((row) => row.path),
-      withoutDescription: rows.filter((row) => row.description === "").map((row) => row.path),
-      overCap: rows.filter((row) => row.chars > this.maxChars).map((row) => row.path),
+      ...checkRows(rows, indexText, this.maxChars),
       linksOutside: await this.#refusedLinks(),
       notEditable: notEditable(rows),
       leftoverTempFiles:

@@ -1,5 +1,6 @@
+import { checkRows, linkGaps } from "../check-rows.js";
 import { parseInternalName } from "../internal-files.js";
-import { formatMemoryIndex, formatMemoryIndexLine, parseMemoryIndex } from "../memory-index.js";
+import { formatMemoryIndex } from "../memory-index.js";
 import { parseMemoryPath } from "../memory-path.js";
 import { INTERNAL_FOLDER, PENDING_FORGET_FILE } from "../store-lock.js";
 import type { CheckResult, MemoryRow, ReadResult, WriteResult } from "../types.js";
@@ -116,30 +117,17 @@ export class BackendStore {
     });
   }
 
-  async check(): Promise<Omit<CheckResult, "linkGaps">> {
+  async check(): Promise<CheckResult> {
     const rows = await this.list();
-    const entries = parseMemoryIndex((await this.#backend.readIndex()) ?? "");
-    const listed = new Map(entries.map((entry) => [entry.path, entry.line]));
-    const present = new Set(rows.map((row) => row.path));
     const result = {
-      missingFromIndex: rows.filter((row) => !listed.has(row.path)).map((row) => row.path),
-      indexWithoutFile: entries
-        .filter((entry) => !present.has(entry.path))
-        .map((entry) => entry.path),
-      outdatedIndexLines: rows
-        .filter(
-          (row) => listed.has(row.path) && listed.get(row.path) !== formatMemoryIndexLine(row),
-        )
-        .map((row) => row.path),
-      withoutDescription: rows.filter((row) => row.description === "").map((row) => row.path),
-      overCap: rows.filter((row) => row.chars > this.#maxChars).map((row) => row.path),
+      ...checkRows(rows, (await this.#backend.readIndex()) ?? "", this.#maxChars),
       linksOutside: [],
       notEditable: this.#notEditable(rows),
       leftoverTempFiles: [],
       pendingForget: await this.#pendingForget(),
     };
     const ok = Object.values(result).every((paths) => paths.length === 0);
-    return { ok, ...result };
+    return { ok, ...result, linkGaps: linkGaps(rows) };
   }
 
   async renderIndex(): Promise<string> {

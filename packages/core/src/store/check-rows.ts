@@ -1,0 +1,70 @@
+import { basename } from "node:path";
+import { factSlug, foldFileName } from "../text/index.js";
+import { formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
+import type { CheckResult, MemoryRow } from "./types.js";
+
+/** The part of `check()` that depends only on the rows and the index text, for every backend. */
+export type RowFindings = Pick<
+  CheckResult,
+  "missingFromIndex" | "indexWithoutFile" | "outdatedIndexLines" | "withoutDescription" | "overCap"
+>;
+
+/**
+ * Compares the rows of `list()` with the text of `MEMORY.md` and the size cap: the findings a
+ * folder and a storage backend (issue 17) share in `check()`.
+ *
+ * @param rows - The rows of `store.list()`.
+ * @param indexText - The text of `MEMORY.md` ("" when there is none).
+ * @param maxChars - The size cap per file, in chars.
+ * @returns `{ missingFromIndex, indexWithoutFile, outdatedIndexLines, withoutDescription, overCap }`,
+ *   each a list of paths.
+ * @example checkRows(await store.list(), indexText, 12_000).overCap // ["topics/long.md"]
+ */
+export function checkRows(
+  rows: readonly MemoryRow[],
+  indexText: string,
+  maxChars: number,
+): RowFindings {
+  const entries = parseMemoryIndex(indexText);
+  const listed = new Map(entries.map((entry) => [entry.path, entry.line]));
+  const present = new Set(rows.map((row) => row.path));
+  return {
+    missingFromIndex: rows.filter((row) => !listed.has(row.path)).map((row) => row.path),
+    indexWithoutFile: entries
+      .filter((entry) => !present.has(entry.path))
+      .map((entry) => entry.path),
+    outdatedIndexLines: rows
+      .filter((row) => listed.has(row.path) && listed.get(row.path) !== formatMemoryIndexLine(row))
+      .map((row) => row.path),
+    withoutDescription: rows.filter((row) => row.description === "").map((row) => row.path),
+    overCap: rows.filter((row) => row.chars > maxChars).map((row) => row.path),
+  };
+}
+
+/**
+ * Links that name no memory (`check().linkGaps`): a link resolves to a file whose `name` is the
+ * same (case and Unicode width folded), whose path is the link (with or without `.md`), or whose
+ * file name is the link's slug.
+ *
+ * @param rows - The rows of `store.list()` (their `links`).
+ * @returns `[{ path, link }]`: the file holding the link and the link as written.
+ * @example linkGaps(rows) // [{ path: "editor.md", link: "terminal setup" }]
+ */
+export function linkGaps(rows: readonly MemoryRow[]): Array<{ path: string; link: string }> {
+  const known = new Set<string>();
+  for (const row of rows) {
+    known.add(foldFileName(row.name.trim()));
+    known.add(foldFileName(row.path));
+    known.add(foldFileName(row.path.replace(/\.md$/, "")));
+    known.add(foldFileName(basename(row.path, ".md")));
+  }
+  const gaps: Array<{ path: string; link: string }> = [];
+  for (const row of rows) {
+    for (const link of row.links ?? []) {
+      const candidates = [link.trim(), factSlug(link)].map(foldFileName);
+      if (!candidates.some((candidate) => known.has(candidate)))
+        gaps.push({ path: row.path, link });
+    }
+  }
+  return gaps;
+}
