@@ -1,3 +1,4 @@
+import { fileInScope } from "@memfiles/core";
 import { MemfilesError } from "@memfiles/errors";
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -17,7 +18,7 @@ export class ProjectScopeError extends MemfilesError {
 /**
  * Which memory paths a server with an optional project scope shows and edits. Without a project,
  * every file. With one, every file except other projects' files: `projects/<project>.md` (and
- * `projects/<project>/...`) stays, `projects/<other>.md` is hidden, so a project's memory never
+ * `projects/<project>/...`) stays, `projects/<other>.md` (in any case) is hidden, so a project's memory never
  * fires in another (the seed design's second write-up: "Scope: global vs one project").
  *
  * @param project - The project name (kebab-case), or undefined for no scope.
@@ -28,8 +29,7 @@ export class ProjectScopeError extends MemfilesError {
 export function inScope(project: string | undefined): (path: string) => boolean {
   if (project === undefined) return () => true;
   if (!KEBAB.test(project)) throw new ProjectScopeError(project);
-  return (path) =>
-    !path.startsWith("projects/") ||
-    path === `projects/${project}.md` ||
-    path.startsWith(`projects/${project}/`);
+  // Core's one path rule (recall/scope.ts `fileScope`): `projects/<name>.md` or `projects/<name>/…`,
+  // folded for case and Unicode, so `Projects/other.md` is another project's file too.
+  return (path) => fileInScope(path, undefined, project);
 }
