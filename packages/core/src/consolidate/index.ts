@@ -37,7 +37,7 @@ export {
   type FactMergeRefusalCode,
   FactMergeSchema,
   MERGE_FACTS,
-} from "./consolidate-facts.js";
+} from "../layouts/fact/consolidate-facts.js";
 export type { GitCommitResult } from "./git-commit.js";
 export {
   DROPPED_REASONS,

@@ -30,7 +30,7 @@ export {
   MAX_FACT_NAME_CHARS,
   type RejectedFactProposal,
   readFactProposals,
-} from "./fact-write-pass.js";
+} from "../layouts/fact/fact-write-pass.js";
 export {
   type ForgetOptions,
   type ForgetPreview,
@@ -48,7 +48,7 @@ export {
   PROPOSE_FACTS_TOOL,
   type ProposeFactsInput,
   ProposeFactsInputSchema,
-} from "./propose-facts-tool.js";
+} from "../layouts/fact/propose-facts-tool.js";
 export {
   MAX_DESCRIPTION_CHARS,
   PROPOSE_MEMORIES,

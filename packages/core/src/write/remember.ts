@@ -2,9 +2,9 @@ import { dateTag } from "../format/index.js";
 import { findSecrets } from "../guards/index.js";
 import { factSlug, foldText, resolveRelativeDates } from "../text/index.js";
 import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
-import { applyFactProposals, type FactWriteStore } from "./fact-write-pass.js";
+import { applyFactProposals, type FactWriteStore } from "../layouts/fact/fact-write-pass.js";
 import { finishPendingForget } from "./pending-forget.js";
-import { addToFactFile } from "./remember-fact-file.js";
+import { addToFactFile } from "../layouts/fact/remember-fact-file.js";
 import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js";
 
 /** Options of {@link remember}. */

@@ -18,10 +18,10 @@ import type {
   FactWritePassOptions,
   FactWritePassResult,
   FactWriteStore,
-} from "./fact-write-pass.js";
+} from "../layouts/fact/fact-write-pass.js";
 import { type MemoryFileState, readFolder } from "./memory-files.js";
 import { finishPendingForget } from "./pending-forget.js";
-import type { FactProposal } from "./propose-facts-tool.js";
+import type { FactProposal } from "../layouts/fact/propose-facts-tool.js";
 import {
   MAX_DESCRIPTION_CHARS,
   PROPOSE_MEMORIES,
@@ -289,7 +289,7 @@ export async function buildWriteRequest(
   options: WritePassOptions,
 ): Promise<Anthropic.MessageCreateParamsNonStreaming> {
   if (isFactStore(options.store)) {
-    const { buildFactWriteRequest } = await import("./fact-write-pass.js");
+    const { buildFactWriteRequest } = await import("../layouts/fact/fact-write-pass.js");
     return buildFactWriteRequest(factOptions(options, options.store));
   }
   return (await buildRequest(options)).params;
@@ -388,7 +388,7 @@ export async function applyWriteReply(
   message: Anthropic.Message,
 ): Promise<WritePassResult> {
   if (isFactStore(options.store)) {
-    const { applyFactWriteReply } = await import("./fact-write-pass.js");
+    const { applyFactWriteReply } = await import("../layouts/fact/fact-write-pass.js");
     return asWritePassResult(
       await applyFactWriteReply(factOptions(options, options.store), message),
     );
@@ -527,7 +527,7 @@ async function factLayoutWritePass(
   options: WritePassOptions,
   store: FactWriteStore,
 ): Promise<WritePassResult> {
-  const { factWritePass } = await import("./fact-write-pass.js");
+  const { factWritePass } = await import("../layouts/fact/fact-write-pass.js");
   return asWritePassResult(await factWritePass(factOptions(options, store)));
 }
 

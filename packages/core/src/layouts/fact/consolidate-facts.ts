@@ -1,16 +1,16 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
 import { z } from "zod";
-import { type ModelUsage, readUsage } from "../cost/usage.js";
-import { dateTag } from "../format/fact-line.js";
-import { editFactText, type FactFile, safeParseFactFile } from "../format/index.js";
-import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
-import { neutralizeFence } from "../recall/fence.js";
-import type { MemoryStore } from "../store/memory-store.js";
-import { contentWords, MERGE_WORDS } from "../text/index.js";
-import { ModelReplyError, parseToolReply } from "../tool-reply/index.js";
-import { reportUsage } from "../usage/report-usage.js";
-import type { OnStep, OnUsage } from "../usage/types.js";
+import { type ModelUsage, readUsage } from "../../cost/usage.js";
+import { dateTag } from "../../format/fact-line.js";
+import { editFactText, type FactFile, safeParseFactFile } from "../../format/index.js";
+import { type Effort, effortParameter, supportsForcedToolChoice } from "../../models/index.js";
+import { neutralizeFence } from "../../recall/fence.js";
+import type { MemoryStore } from "../../store/memory-store.js";
+import { contentWords, MERGE_WORDS } from "../../text/index.js";
+import { ModelReplyError, parseToolReply } from "../../tool-reply/index.js";
+import { reportUsage } from "../../usage/report-usage.js";
+import type { OnStep, OnUsage } from "../../usage/types.js";
 
 /** The file count at which the fact layout consolidates (the third write-up: "when the folder reaches 10 files"). */
 export const DEFAULT_FACT_CONSOLIDATION_FILES = 10;

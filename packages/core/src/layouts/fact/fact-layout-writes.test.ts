@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MemoryStore } from "../store/index.js";
-import { forget, matchesForgetQuery } from "./forget.js";
-import { remember } from "./remember.js";
+import { MemoryStore } from "../../store/index.js";
+import { forget, matchesForgetQuery } from "../../write/forget.js";
+import { remember } from "../../write/remember.js";
 
 const now = new Date("2026-11-20T10:00:00Z");
 

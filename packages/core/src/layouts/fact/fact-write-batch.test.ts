@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
-import { testClient, toolUseBlock } from "../../test/messages-api.js";
-import { MemoryStore } from "../store/index.js";
-import { ModelReplyError } from "../tool-reply/index.js";
-import type { Transcript } from "../transcript/index.js";
-import { applyWriteReply, buildWriteRequest } from "./write-pass.js";
+import { testClient, toolUseBlock } from "../../../test/messages-api.js";
+import { MemoryStore } from "../../store/index.js";
+import { ModelReplyError } from "../../tool-reply/index.js";
+import type { Transcript } from "../../transcript/index.js";
+import { applyWriteReply, buildWriteRequest } from "../../write/write-pass.js";
 
 // A batched write pass (submitWritePasses -> applyBatchResults) builds its request with
 // buildWriteRequest and applies each entry's reply with applyWriteReply: on a fact store both must

@@ -1,43 +1,43 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
-import { readUsage } from "../cost/index.js";
+import { readUsage } from "../../cost/index.js";
 import {
   editFactText,
   type FactFile,
   formatFactFile,
   isMemoryType,
   safeParseFactFile,
-} from "../format/index.js";
+} from "../../format/index.js";
 import {
   checkEvidence,
   checkEvidenceSupport,
   findSecrets,
   findSplitSecrets,
-} from "../guards/index.js";
-import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
-import { capChars, neutralizeFence, oneLine } from "../recall/fence.js";
-import type { MemoryRow, MemoryStore } from "../store/index.js";
+} from "../../guards/index.js";
+import { type Effort, effortParameter, supportsForcedToolChoice } from "../../models/index.js";
+import { capChars, neutralizeFence, oneLine } from "../../recall/fence.js";
+import type { MemoryRow, MemoryStore } from "../../store/index.js";
 import {
   factKey,
   factSlug,
   foldText,
   resolveRelativeDates,
   uniqueFactPath,
-} from "../text/index.js";
-import { ModelReplyError, parseToolReply } from "../tool-reply/index.js";
-import type { Transcript } from "../transcript/index.js";
-import type { OnStep, OnUsage } from "../usage/index.js";
-import { reportUsage } from "../usage/report-usage.js";
-import type { WriteStore } from "./add-fact.js";
-import { finishPendingForget } from "./pending-forget.js";
+} from "../../text/index.js";
+import { ModelReplyError, parseToolReply } from "../../tool-reply/index.js";
+import type { Transcript } from "../../transcript/index.js";
+import type { OnStep, OnUsage } from "../../usage/index.js";
+import { reportUsage } from "../../usage/report-usage.js";
+import type { WriteStore } from "../../write/add-fact.js";
+import { finishPendingForget } from "../../write/pending-forget.js";
 import {
   type FactProposal,
   PROPOSE_FACTS,
   PROPOSE_FACTS_TOOL,
   ProposeFactsInputSchema,
 } from "./propose-facts-tool.js";
-import { findForgotten, makeTombstone, readTombstones, writeTombstones } from "./tombstones.js";
-import { fitTranscript } from "./transcript-budget.js";
+import { findForgotten, makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
+import { fitTranscript } from "../../write/transcript-budget.js";
 
 /** Options of {@link factWritePass} (the fact-layout subset of `writePass`'s options). */
 export type FactWritePassOptions = {

@@ -1,6 +1,6 @@
-import { dateTag, editFactText, safeParseFactFile } from "../format/index.js";
-import { factKey } from "../text/index.js";
-import type { WriteStore } from "./add-fact.js";
+import { dateTag, editFactText, safeParseFactFile } from "../../format/index.js";
+import { factKey } from "../../text/index.js";
+import type { WriteStore } from "../../write/add-fact.js";
 
 /** Result of {@link addToFactFile}; `undefined` from it means no file is at that path. */
 export type AddToFactFileResult =

@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
-import { MemoryStore } from "../store/index.js";
-import type { Transcript } from "../transcript/index.js";
+import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
+import { MemoryStore } from "../../store/index.js";
+import type { Transcript } from "../../transcript/index.js";
 import { applyFactProposals } from "./fact-write-pass.js";
 import type { FactProposal } from "./propose-facts-tool.js";
-import { writePass } from "./write-pass.js";
+import { writePass } from "../../write/write-pass.js";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -409,7 +409,7 @@ describe("writePass in the subject layout resolves relative dates too", () => {
 
 describe("forget on a store in the fact layout", () => {
   it("deletes the matching fact file at once and a later pass does not restore it", async () => {
-    const { forget } = await import("./forget.js");
+    const { forget } = await import("../../write/forget.js");
     const store = await factStore();
     await applyFactProposals({ store, transcript: HEROKU, proposals: [save()] });
     await applyFactProposals({
@@ -439,7 +439,7 @@ describe("forget on a store in the fact layout", () => {
 
 describe("remember resolves relative dates, and works in the fact layout", () => {
   it("writes the day a relative time meant (subject layout)", async () => {
-    const { remember } = await import("./remember.js");
+    const { remember } = await import("../../write/remember.js");
     const root = join(await mkdtemp(join(tmpdir(), "memfiles-subject-")), "memory");
     const store = new MemoryStore({ root });
     const result = await remember({
@@ -452,7 +452,7 @@ describe("remember resolves relative dates, and works in the fact layout", () =>
   });
 
   it("creates, then adds to, one fact file named after the path's stem (fact layout)", async () => {
-    const { remember } = await import("./remember.js");
+    const { remember } = await import("../../write/remember.js");
     const store = await factStore();
     const first = await remember({
       store,

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
-import { MemoryStore } from "../store/index.js";
+import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
+import { MemoryStore } from "../../store/index.js";
 import { consolidateFacts, type FactMerge } from "./consolidate-facts.js";
 
 const server = setupServer();
