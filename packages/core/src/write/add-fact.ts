@@ -8,7 +8,7 @@ import {
 import { checkEvidenceSupport } from "../guards/evidence-support.js";
 import type { MemoryStore } from "../store/index.js";
 import { MemoryPathError } from "../store/index.js";
-import { factKey, isPlaceholder, restatesFact } from "../text/index.js";
+import { factKey, restatesFact } from "../text/index.js";
 import { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
 import {
   type MemoryFileState,
@@ -17,6 +17,7 @@ import {
   readMemoryFiles,
 } from "./memory-files.js";
 import { TombstoneCache } from "./tombstones.js";
+import { checkFactShape } from "./write-checks.js";
 
 /** What the write stage needs of a store (a `MemoryStore` fits). */
 export type WriteStore = Pick<
@@ -134,16 +135,8 @@ const STATED_PREFIX = /^\s*\[stated\b[^\]\n]*\]\s*/i;
 export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
   const { store, path } = options;
   const fact = options.fact.replace(STATED_PREFIX, "").replace(/\s+/g, " ").trim();
-  const problem =
-    fact === ""
-      ? "it is blank"
-      : fact.length > MAX_FACT_CHARS
-        ? `it is ${fact.length} chars, over ${MAX_FACT_CHARS}`
-        : !/[\p{L}\p{N}]/u.test(fact)
-          ? `${JSON.stringify(fact)} has no letter or digit`
-          : isPlaceholder(fact)
-            ? `${JSON.stringify(fact)} is a placeholder, not a fact`
-            : undefined;
+  const shape = checkFactShape(fact, MAX_FACT_CHARS);
+  const problem = shape.ok ? undefined : shape.problem;
   if (problem !== undefined) {
     return {
       code: "invalid_fact",
@@ -234,6 +227,16 @@ async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
     }
     target = holder;
   }
+  const newer =
+    replacedKey === undefined ? undefined : findNewer(files, replacedKey, options.stated);
+  if (newer !== undefined) {
+    return {
+      code: "replaces_newer",
+      path: newer.path,
+      message: `Refused ${JSON.stringify(fact)} (stated ${options.stated}): it replaces ${JSON.stringify(newer.line)} in ${newer.path}, which was stated later. An older session never overwrites a newer fact; the newer line is kept.`,
+    };
+  }
+
   const duplicateIn = [...files.keys()].find((path) => holdsKey(files.get(path), newKey));
   if (newKey === replacedKey || duplicateIn !== undefined) {
     return {
@@ -250,16 +253,6 @@ async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
       message: `Not added: ${restated.path} already states it as ${JSON.stringify(restated.line)} (every content word of ${JSON.stringify(fact)} is in that line). If the fact changes that line, name it in replaces.`,
     };
   }
-  const newer =
-    replacedKey === undefined ? undefined : findNewer(files, replacedKey, options.stated);
-  if (newer !== undefined) {
-    return {
-      code: "replaces_newer",
-      path: newer.path,
-      message: `Refused ${JSON.stringify(fact)} (stated ${options.stated}): it replaces ${JSON.stringify(newer.line)} in ${newer.path}, which was stated later. An older session never overwrites a newer fact; the newer line is kept.`,
-    };
-  }
-
   const state = files.get(target) ?? (await readMemoryFile(store, target));
   if ("unparsable" in state) {
     return { code: "unparsable_file", path: target, message: state.unparsable };

@@ -6,9 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
 import { MemoryStore } from "../../store/index.js";
 import type { Transcript } from "../../transcript/index.js";
+import { writePass } from "../../write/write-pass.js";
 import { applyFactProposals } from "./fact-write-pass.js";
 import type { FactProposal } from "./propose-facts-tool.js";
-import { writePass } from "../../write/write-pass.js";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

@@ -6,6 +6,7 @@ import {
   type FactFile,
   formatFactFile,
   isMemoryType,
+  type MemoryType,
   safeParseFactFile,
 } from "../../format/index.js";
 import {
@@ -31,13 +32,21 @@ import { reportUsage } from "../../usage/report-usage.js";
 import type { WriteStore } from "../../write/add-fact.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
 import {
+  findForgotten,
+  makeTombstone,
+  readTombstones,
+  type Tombstone,
+  writeTombstones,
+} from "../../write/tombstones.js";
+import { fitTranscript } from "../../write/transcript-budget.js";
+import { checkFactShape } from "../../write/write-checks.js";
+import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "../../write/write-index-budget.js";
+import {
   type FactProposal,
   PROPOSE_FACTS,
   PROPOSE_FACTS_TOOL,
   ProposeFactsInputSchema,
 } from "./propose-facts-tool.js";
-import { findForgotten, makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
-import { fitTranscript } from "../../write/transcript-budget.js";
 
 /** Options of {@link factWritePass} (the fact-layout subset of `writePass`'s options). */
 export type FactWritePassOptions = {
@@ -58,6 +67,8 @@ export type FactWritePassOptions = {
   sessionId?: string;
   /** Budget of fact bodies shown to the model, in chars; default 24,000. */
   maxMemoryChars?: number;
+  /** Budget of the memory index, in estimated tokens; default 20,000 (see `fitMemoryIndex`). */
+  maxIndexTokens?: number;
   /** Budget of the transcript, in estimated tokens; default 100,000 (see `fitTranscript`). */
   maxTranscriptTokens?: number;
   /** `output_config.effort` of the call; default `"medium"`. */
@@ -82,6 +93,7 @@ export type FactRejectionCode =
   | "relative_date"
   | "forgotten"
   | "replaces_not_found"
+  | "replaces_newer"
   | "duplicate"
   | "unparsable_file"
   | "too_long"
@@ -131,6 +143,11 @@ export type ApplyFactProposalsOptions = {
    * tombstone checks are skipped (the user's newest word wins); every other check holds.
    */
   userRequest?: boolean;
+  /**
+   * The folder as the request was built from it (`buildFactWriteRequest`); default: read now. It
+   * is read again when a forget killed meanwhile is finished first.
+   */
+  snapshot?: FactFolder | undefined;
 };
 
 const FENCE_TAGS = ["memory_index", "memory_files", "file", "transcript", "turn"] as const;
@@ -165,10 +182,10 @@ function sessionDay(
  * naming a file (its path, with or without `.md`, or its name), else a file with the same name
  * (case and width folded) or the same slug. `undefined` when none is.
  */
-function findTarget(
-  rows: readonly MemoryRow[],
+function findTarget<Row extends Pick<MemoryRow, "path" | "name">>(
+  rows: readonly Row[],
   proposal: FactProposal,
-): { row?: MemoryRow; replacesMissing?: true } {
+): { row?: Row; replacesMissing?: true } {
   const fold = (text: string) => foldText(text.trim()).normalize("NFKC");
   if (proposal.replaces !== null && proposal.replaces.trim() !== "") {
     const wanted = fold(proposal.replaces);
@@ -235,10 +252,17 @@ export async function applyFactProposals(
   options: ApplyFactProposalsOptions,
 ): Promise<ApplyFactProposalsResult> {
   const { store, transcript } = options;
+  const userRequest = options.userRequest === true;
   const day = sessionDay(transcript, options.now ?? new Date());
   const applied: AppliedFactProposal[] = [];
   const rejected: RejectedFactProposal[] = [];
   const split = await findSplitSecrets(options.proposals.map((proposal) => proposal.body));
+  // One read of the folder and of the tombstones for the whole pass, kept current by each write:
+  // reads stay at one per file however many proposals there are.
+  const finished = await store.withLock(() => finishPendingForget(store));
+  const folder =
+    options.snapshot === undefined || finished > 0 ? await readFactFolder(store) : options.snapshot;
+  let tombstones = await readTombstones(store);
 
   for (const [index, given] of options.proposals.entries()) {
     const refuse = (code: FactRejectionCode, message: string, proposal = given) =>
@@ -266,7 +290,20 @@ export async function applyFactProposals(
       );
       continue;
     }
-    const evidence = options.userRequest
+    const name = oneLine(given.name);
+    const rawBody = given.body.trim();
+    // Resolved against the session's own date only: a transcript without one refuses them.
+    const body = resolveRelativeDates(rawBody, day.session);
+    const description = resolveRelativeDates(
+      usableDescription(given.description, name),
+      day.session,
+    );
+    if (given.action === "save" && (!body.ok || !description.ok)) {
+      const failed = !body.ok ? body : description;
+      if (!failed.ok) refuse("relative_date", `Refused "${name}": ${failed.message}`);
+      continue;
+    }
+    const evidence = userRequest
       ? ({ ok: true } as const)
       : checkEvidence(given.evidence, transcript);
     if (!evidence.ok) {
@@ -278,110 +315,154 @@ export async function applyFactProposals(
       );
       continue;
     }
-
-    await store.withLock(async () => {
-      await finishPendingForget(store);
-      const rows = await store.list();
-      const target = findTarget(rows, given);
-      if (given.action === "forget") {
-        if (target.row === undefined || given.replaces === null) {
-          return refuse(
-            "replaces_not_found",
-            `Refused to forget "${given.name}": replaces (${given.replaces ?? "null"}) names no memory file. Name the file to delete, e.g. "deploy-host.md".`,
-          );
-        }
-        return forgetFile(store, given, target.row, day.tag, applied, refuse);
+    const target = findTarget(folder.rows, given);
+    if (given.action === "forget") {
+      if (target.row === undefined || given.replaces === null) {
+        refuse(
+          "replaces_not_found",
+          `Refused to forget "${given.name}": replaces (${given.replaces ?? "null"}) names no memory file. Name the file to delete, e.g. "deploy-host.md".`,
+        );
+        continue;
       }
-      return saveFact(
-        store,
-        given,
-        rows,
-        target,
-        day,
-        applied,
-        refuse,
-        options.userRequest === true,
+      const row = target.row;
+      const forgotten = await store.withLock(() =>
+        forgetFile(store, folder, given, row, day.tag, tombstones, applied, refuse),
       );
-    });
+      if (forgotten !== undefined) tombstones = forgotten;
+      continue;
+    }
+    if (!body.ok || !description.ok) continue;
+    const proposal: FactProposal = { ...given, body: body.text, description: description.text };
+    const shape = checkProposalShape(name, given.type, body.text);
+    if (shape !== undefined) {
+      refuse("invalid_fact", shape, proposal);
+      continue;
+    }
+    const support = userRequest
+      ? ({ ok: true } as const)
+      : checkEvidenceSupport(given.evidence, rawBody);
+    if (!support.ok) {
+      refuse(support.code, support.message);
+      continue;
+    }
+    const resolvedDates = [...body.resolved, ...description.resolved];
+    await store.withLock(() =>
+      saveFact(store, folder, proposal, name, target, tombstones, day, applied, refuse, {
+        userRequest,
+        ...(resolvedDates.length > 0 ? { resolvedDates } : {}),
+      }),
+    );
   }
   return { applied, rejected };
 }
 
+/** A fact file as the write pass read it: its text, version token and parsed front matter. */
+type LoadedFact = { version: string; text: string; fact: FactFile };
+
+/**
+ * The fact folder as one write pass sees it, read once and kept current by the pass's own writes
+ * (a file written elsewhere meanwhile is caught by its version token).
+ */
+export type FactFolder = {
+  rows: Array<Pick<MemoryRow, "path" | "name">>;
+  files: Map<string, LoadedFact>;
+};
+
+/**
+ * Reads every fact file once: the rows for targets and names, each readable file's text, version
+ * token and front matter (a file that is not text or whose header cannot be parsed is left out of
+ * `files`, so it is never edited).
+ *
+ * @param store - The fact store.
+ * @returns `{ rows, files }`.
+ */
+export async function readFactFolder(
+  store: Pick<MemoryStore, "list" | "read">,
+): Promise<FactFolder> {
+  return readFactFolderOf(store, await store.list());
+}
+
+async function readFactFolderOf(
+  store: Pick<MemoryStore, "read">,
+  rows: readonly MemoryRow[],
+): Promise<FactFolder> {
+  const files = new Map<string, LoadedFact>();
+  for (const row of rows) {
+    const read = await store.read(row.path);
+    if (!read.exists || read.notText !== undefined) continue;
+    const parsed = safeParseFactFile(read.content, row.path);
+    if (parsed.success) {
+      files.set(row.path, { version: read.version, text: read.content, fact: parsed.value });
+    }
+  }
+  return { rows: rows.map((row) => ({ path: row.path, name: row.name })), files };
+}
+
+// The name, type and body checks of the fact layout (the `invalid_fact` row of WRITE_CHECKS).
+function checkProposalShape(name: string, type: string, body: string): string | undefined {
+  if (name === "" || name.length > MAX_FACT_NAME_CHARS || !/[\p{L}\p{N}]/u.test(name)) {
+    return `Refused a memory: its name "${capChars(name, 120)}" is blank, has no letter or digit, or is over ${MAX_FACT_NAME_CHARS} chars.`;
+  }
+  if (!isMemoryType(type)) {
+    return `Refused "${name}": type "${type}" is not user, feedback, project or reference.`;
+  }
+  const shape = checkFactShape(body, MAX_FACT_BODY_CHARS);
+  return shape.ok ? undefined : `Refused "${name}": ${shape.problem} (one fact per file).`;
+}
+
 type Refuse = (code: FactRejectionCode, message: string, proposal?: FactProposal) => unknown;
 
+// Returns the tombstones as written when the file was deleted, else undefined.
 async function forgetFile(
   store: FactWriteStore,
+  folder: FactFolder,
   proposal: FactProposal,
-  row: MemoryRow,
+  row: Pick<MemoryRow, "path" | "name">,
   today: string,
+  tombstones: Tombstone[],
   applied: AppliedFactProposal[],
   refuse: Refuse,
-): Promise<unknown> {
-  const read = await store.read(row.path);
-  if (!read.exists)
-    return refuse("replaces_not_found", `Refused to forget ${row.path}: it no longer exists.`);
-  const parsed = safeParseFactFile(read.content, row.path);
-  const body = parsed.success ? parsed.value.body.trim() : "";
-  const tombstones = await readTombstones(store);
-  // The tombstone is written first: a crash between the two leaves the fact blocked, never restored.
-  await writeTombstones(store, [
-    ...tombstones,
-    makeTombstone(proposal.evidence, [body, `${row.name} ${row.description}`], today),
-  ]);
-  const deleted = await store.delete(row.path, read.version);
-  if (!deleted.ok) {
-    return refuse("version_conflict", `Refused to forget ${row.path}: ${deleted.message}`);
+): Promise<Tombstone[] | undefined> {
+  const loaded = folder.files.get(row.path);
+  const read = loaded === undefined ? await store.read(row.path) : undefined;
+  if (read !== undefined && !read.exists) {
+    refuse("replaces_not_found", `Refused to forget ${row.path}: it no longer exists.`);
+    return undefined;
   }
+  const version = loaded?.version ?? (read?.exists ? read.version : "new");
+  const body = loaded?.fact.body.trim() ?? "";
+  const description = loaded?.fact.description ?? "";
+  const next = [
+    ...tombstones,
+    makeTombstone(proposal.evidence, [body, `${row.name} ${description}`], today),
+  ];
+  // The tombstone is written first: a crash between the two leaves the fact blocked, never restored.
+  await writeTombstones(store, next);
+  const deleted = await store.delete(row.path, version);
+  if (!deleted.ok) {
+    refuse("version_conflict", `Refused to forget ${row.path}: ${deleted.message}`);
+    return next;
+  }
+  folder.files.delete(row.path);
+  folder.rows = folder.rows.filter((candidate) => candidate.path !== row.path);
   applied.push({ code: "deleted", proposal, path: row.path, previousBody: body });
-  return undefined;
+  return next;
 }
 
 async function saveFact(
   store: WriteStore,
-  given: FactProposal,
-  rows: readonly MemoryRow[],
-  target: { row?: MemoryRow; replacesMissing?: true },
+  folder: FactFolder,
+  proposal: FactProposal,
+  name: string,
+  target: { row?: Pick<MemoryRow, "path" | "name">; replacesMissing?: true },
+  tombstones: readonly Tombstone[],
   day: { iso: string; tag: string; session: string },
   applied: AppliedFactProposal[],
   refuse: Refuse,
-  userRequest: boolean,
+  extra: { userRequest: boolean; resolvedDates?: Array<{ text: string; replacement: string }> },
 ): Promise<unknown> {
-  const name = oneLine(given.name);
-  if (name === "" || name.length > MAX_FACT_NAME_CHARS || !/[\p{L}\p{N}]/u.test(name)) {
-    return refuse(
-      "invalid_fact",
-      `Refused a memory: its name "${capChars(name, 120)}" is blank, has no letter or digit, or is over ${MAX_FACT_NAME_CHARS} chars.`,
-    );
-  }
-  if (!isMemoryType(given.type)) {
-    return refuse(
-      "invalid_fact",
-      `Refused "${name}": type "${given.type}" is not user, feedback, project or reference.`,
-    );
-  }
-  const rawBody = given.body.trim();
-  if (rawBody === "" || rawBody.length > MAX_FACT_BODY_CHARS || !/[\p{L}\p{N}]/u.test(rawBody)) {
-    return refuse(
-      "invalid_fact",
-      `Refused "${name}": its body is blank, has no letter or digit, or is over ${MAX_FACT_BODY_CHARS} chars (one fact per file).`,
-    );
-  }
-  const support = userRequest
-    ? ({ ok: true } as const)
-    : checkEvidenceSupport(given.evidence, rawBody);
-  if (!support.ok) return refuse(support.code, support.message);
-  // Resolved against the session's own date only: a transcript without one refuses them.
-  const body = resolveRelativeDates(rawBody, day.session);
-  const description = resolveRelativeDates(usableDescription(given.description, name), day.session);
-  for (const result of [body, description]) {
-    if (!result.ok) return refuse("relative_date", `Refused "${name}": ${result.message}`);
-  }
-  if (!body.ok || !description.ok) return undefined;
-  const resolvedDates = [...body.resolved, ...description.resolved];
-  const proposal: FactProposal = { ...given, body: body.text, description: description.text };
-  const withDates = resolvedDates.length > 0 ? { resolvedDates } : {};
-
-  const forgotten = userRequest ? undefined : findForgotten(body.text, await readTombstones(store));
+  const withDates = extra.resolvedDates === undefined ? {} : { resolvedDates: extra.resolvedDates };
+  const forgotten = extra.userRequest ? undefined : findForgotten(proposal.body, tombstones);
   if (forgotten) {
     return refuse(
       "forgotten",
@@ -392,20 +473,21 @@ async function saveFact(
   if (target.replacesMissing) {
     return refuse(
       "replaces_not_found",
-      `Refused "${name}": replaces names "${given.replaces}", and no memory file has that file name or name. Use a file name from the memory index, or null for a new fact.`,
+      `Refused "${name}": replaces names "${proposal.replaces}", and no memory file has that file name or name. Use a file name from the memory index, or null for a new fact.`,
       proposal,
     );
   }
-
-  const bodies = new Map<string, { text: string; fact: FactFile }>();
-  for (const row of rows) {
-    const read = await store.read(row.path);
-    if (!read.exists || read.notText !== undefined) continue;
-    const parsed = safeParseFactFile(read.content, row.path);
-    if (parsed.success) bodies.set(row.path, { text: read.content, fact: parsed.value });
+  const current = target.row === undefined ? undefined : folder.files.get(target.row.path);
+  const updated = current?.fact.updated;
+  if (current !== undefined && !extra.userRequest && updated !== undefined && updated > day.tag) {
+    return refuse(
+      "replaces_newer",
+      `Refused "${name}" (session of ${day.tag}): it would replace ${target.row?.path}, updated ${updated}, after this session. An older session never overwrites a newer fact; the newer file is kept.`,
+      proposal,
+    );
   }
-  const key = factKey(body.text);
-  for (const [path, entry] of bodies) {
+  const key = factKey(proposal.body);
+  for (const [path, entry] of folder.files) {
     if (factKey(entry.fact.body.trim()) === key) {
       return refuse("duplicate", `Refused "${name}": ${path} already holds this fact.`, proposal);
     }
@@ -413,9 +495,7 @@ async function saveFact(
 
   if (target.row !== undefined) {
     const path = target.row.path;
-    const read = await store.read(path);
-    const current = bodies.get(path);
-    if (!read.exists || current === undefined) {
+    if (current === undefined) {
       return refuse(
         "unparsable_file",
         `Refused to update ${path}: its front matter cannot be read. Fix the header by hand.`,
@@ -424,10 +504,10 @@ async function saveFact(
     }
     const set: Record<string, string> = { updated: day.tag };
     if (current.fact.type === undefined && current.fact.file.header.extra?.type === undefined)
-      set.type = given.type;
-    if (current.fact.description === "") set.description = description.text;
+      set.type = proposal.type;
+    if (current.fact.description === "") set.description = proposal.description;
     if (current.fact.name === "") set.name = name;
-    const text = editFactText(current.text, current.fact, { set, body: body.text });
+    const text = editFactText(current.text, current.fact, { set, body: proposal.body });
     if (text === undefined) {
       return refuse(
         "unparsable_file",
@@ -435,13 +515,16 @@ async function saveFact(
         proposal,
       );
     }
-    const written = await store.write(path, text, read.version);
-    if (!written.ok)
+    const written = await store.write(path, text, current.version);
+    if (!written.ok) {
+      if (written.code === "version_conflict") await refreshFile(store, folder, path);
       return refuse(
         written.code === "too_long" ? "too_long" : "version_conflict",
         written.message,
         proposal,
       );
+    }
+    keepCurrent(folder, path, name, text, written.version);
     applied.push({
       code: "updated",
       proposal,
@@ -454,14 +537,14 @@ async function saveFact(
 
   const path = uniqueFactPath(
     name,
-    rows.map((row) => row.path),
+    folder.rows.map((row) => row.path),
   );
   const text = formatFactFile({
     name,
-    description: description.text,
-    type: given.type,
+    description: proposal.description,
+    type: proposal.type as MemoryType,
     updated: day.tag,
-    body: body.text,
+    body: proposal.body,
   });
   const written = await store.write(path, text, "new");
   if (!written.ok)
@@ -470,8 +553,31 @@ async function saveFact(
       written.message,
       proposal,
     );
+  keepCurrent(folder, path, name, text, written.version);
   applied.push({ code: "created", proposal, path, ...withDates });
   return undefined;
+}
+
+// Keeps the pass's read of the folder current after one of its own writes, without reading again.
+function keepCurrent(
+  folder: FactFolder,
+  path: string,
+  name: string,
+  text: string,
+  version: string,
+) {
+  const parsed = safeParseFactFile(text, path);
+  if (parsed.success) folder.files.set(path, { version, text, fact: parsed.value });
+  if (!folder.rows.some((row) => row.path === path)) folder.rows.push({ path, name });
+}
+
+async function refreshFile(store: WriteStore, folder: FactFolder, path: string): Promise<void> {
+  const read = await store.read(path);
+  const parsed =
+    read.exists && read.notText === undefined ? safeParseFactFile(read.content, path) : undefined;
+  if (read.exists && parsed?.success) {
+    folder.files.set(path, { version: read.version, text: read.content, fact: parsed.value });
+  } else folder.files.delete(path);
 }
 
 /**
@@ -480,6 +586,7 @@ async function saveFact(
  */
 function formatFactRequest(
   rows: readonly MemoryRow[],
+  totalFiles: number | undefined,
   bodies: ReadonlyMap<string, string>,
   transcript: Transcript,
   today: string,
@@ -511,7 +618,9 @@ function formatFactRequest(
     `Today is ${today} (UTC).`,
     "",
     "<memory_index>",
-    "Every memory file (one fact each), with its name, type and when to open it.",
+    totalFiles === undefined
+      ? "Every memory file (one fact each), with its name, type and when to open it."
+      : `${rows.length} of the ${totalFiles} memory files (one fact each: the ones this session names or matches best; the rest exist too), with its name, type and when to open it.`,
     index,
     "</memory_index>",
     "",
@@ -539,19 +648,36 @@ function formatFactRequest(
 export async function buildFactWriteRequest(
   options: FactWritePassOptions,
 ): Promise<Anthropic.MessageCreateParamsNonStreaming> {
+  return (await buildFactWriteRequestWithSnapshot(options)).params;
+}
+
+/**
+ * {@link buildFactWriteRequest} with the read of the folder it was built from, which the write
+ * pass applies its reply against (one read of every file per pass).
+ *
+ * @param options - The options of `writePass`.
+ * @returns `{ params, snapshot }`.
+ */
+export async function buildFactWriteRequestWithSnapshot(
+  options: FactWritePassOptions,
+): Promise<{ params: Anthropic.MessageCreateParamsNonStreaming; snapshot: FactFolder }> {
   const { store, transcript, model } = options;
   const now = options.now ?? new Date();
   const prompt = options.prompt ?? getPrompt("fact-extraction", 1);
   await store.withLock(() => finishPendingForget(store));
   const rows = await store.list();
+  const snapshot = await readFactFolderOf(store, rows);
   const bodies = new Map<string, string>();
-  for (const row of rows) {
-    const read = await store.read(row.path);
-    if (!read.exists || read.notText !== undefined) continue;
-    const parsed = safeParseFactFile(read.content, row.path);
-    if (parsed.success) bodies.set(row.path, parsed.value.body);
-  }
-  return {
+  for (const [path, loaded] of snapshot.files) bodies.set(path, loaded.fact.body);
+  // The catalog has the subject layout's budget: past it, the files the transcript names and
+  // matches best are kept, and the index says it is partial.
+  const index = fitMemoryIndex({
+    rows,
+    transcript,
+    maxIndexTokens: options.maxIndexTokens ?? DEFAULT_MAX_INDEX_TOKENS,
+    model,
+  });
+  const params: Anthropic.MessageCreateParamsNonStreaming = {
     model,
     max_tokens: options.maxTokens ?? 4096,
     system: [{ type: "text", text: prompt.text, cache_control: { type: "ephemeral" } }],
@@ -559,7 +685,8 @@ export async function buildFactWriteRequest(
       {
         role: "user",
         content: formatFactRequest(
-          rows,
+          index.rows,
+          index.partial ? rows.length : undefined,
           bodies,
           fitTranscript(transcript, options.maxTranscriptTokens, model).transcript,
           dayTag(now),
@@ -573,6 +700,7 @@ export async function buildFactWriteRequest(
       : { type: "auto" },
     ...effortParameter(model, options.effort ?? "medium"),
   };
+  return { params, snapshot };
 }
 
 /**
@@ -615,10 +743,10 @@ export type FactWritePassResult = ApplyFactProposalsResult & {
  * @example const result = await factWritePass({ store, transcript, client: new Anthropic(), model: "claude-haiku-5-5" });
  */
 export async function factWritePass(options: FactWritePassOptions): Promise<FactWritePassResult> {
-  const params = await buildFactWriteRequest(options);
+  const { params, snapshot } = await buildFactWriteRequestWithSnapshot(options);
   options.onStep?.({ stage: "write" });
   const message = await options.client.messages.create(params);
-  return applyFactWriteReply(options, message);
+  return applyFactWriteReply(options, message, snapshot);
 }
 
 /**
@@ -640,6 +768,7 @@ export async function factWritePass(options: FactWritePassOptions): Promise<Fact
 export async function applyFactWriteReply(
   options: FactWritePassOptions,
   message: Anthropic.Message,
+  snapshot?: FactFolder,
 ): Promise<FactWritePassResult> {
   const now = options.now ?? new Date();
   const read = readUsage(message.usage);
@@ -656,6 +785,7 @@ export async function applyFactWriteReply(
     transcript: options.transcript,
     proposals,
     now,
+    snapshot,
   });
   return { ...result, usage: read.usage };
 }
