@@ -20,6 +20,7 @@ const CORE_LAYERS = [
   "recall",
   "consolidate",
   "write",
+  "layouts",
   "memory-tool",
   "batch",
   "chat",

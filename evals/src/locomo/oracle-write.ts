@@ -289,37 +289,30 @@ function matchOutcomes(sent: OracleProposal[], result: WritePassResult): OracleO
   return outcomes;
 }
 
-function factKeyOf(proposal: FactProposal): string {
-  return `${proposal.name}\u0000${proposal.evidence}`;
-}
-
-// The fact layout's outcomes, matched to what was sent by name and evidence (neither is rewritten
-// on apply; the body's relative dates may be). `updated`: a save applied to an existing file.
+// The fact layout's outcomes, matched to what was sent by evidence (never rewritten on apply; the
+// body's relative dates may be). `updated`: a save applied to an existing file.
 function matchFactOutcomes(sent: OracleProposal[], result: WritePassResult): OracleOutcome[] {
-  // writePass on a fact-layout store always returns `facts`.
-  const facts = result.facts ?? { applied: [], rejected: [] };
   const waiting = new Map<string, OracleProposal[]>();
   for (const item of sent) {
     if (item.factProposal === undefined) continue;
-    const key = factKeyOf(item.factProposal);
+    const key = item.factProposal.evidence;
     waiting.set(key, [...(waiting.get(key) ?? []), item]);
   }
-  const take = (proposal: FactProposal): OracleProposal | undefined =>
-    waiting.get(factKeyOf(proposal))?.shift();
+  const take = (evidence: string): OracleProposal | undefined => waiting.get(evidence)?.shift();
   const outcomes: OracleOutcome[] = [];
-  for (const item of facts.applied) {
-    const from = take(item.proposal);
+  for (const item of result.applied) {
+    const from = take(item.proposal.evidence);
     if (from === undefined) continue;
-    const code = item.code === "created" ? "applied" : item.code;
+    const code = item.change === undefined || item.change === "created" ? "applied" : item.change;
     outcomes.push({ ...from, code, detail: item.path, path: item.path });
   }
-  const unmatched: typeof facts.rejected = [];
-  for (const item of facts.rejected) {
-    const from = take(item.proposal);
+  const unmatched: typeof result.rejected = [];
+  for (const item of result.rejected) {
+    const from = take(item.proposal.evidence);
     if (from) outcomes.push({ ...from, code: item.code, detail: item.message });
     else unmatched.push(item);
   }
-  // A refusal whose name or evidence was redacted (a secret) takes the first proposal left.
+  // A refusal whose evidence was redacted (a secret) takes the first proposal left.
   const rest = [...waiting.values()].flat();
   for (const item of unmatched) {
     const from = rest.shift();

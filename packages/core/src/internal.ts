@@ -9,8 +9,9 @@ export {
   ZERO_USAGE,
 } from "./cost/index.js";
 export { safeParseMemoryFile } from "./format/index.js";
+export { ProposeFactsInputSchema } from "./layouts/index.js";
 export { tokenizerRatio } from "./models/index.js";
 export { ALWAYS_LOADED, rankRows, renderMemoryBlock } from "./recall/index.js";
 export { contentWords, foldText } from "./text/index.js";
 export { USAGE_LOG_PATH } from "./usage/index.js";
-export { ProposeFactsInputSchema, ProposeMemoriesInputSchema } from "./write/index.js";
+export { ProposeMemoriesInputSchema } from "./write/index.js";

@@ -5,10 +5,10 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockBatches, succeeded } from "../../test/batches-api.js";
 import { testClient } from "../../test/messages-api.js";
+import { buildWriteRequest } from "../layouts/index.js";
 import { MemoryStore, NEW_VERSION } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { UsageRecord } from "../usage/index.js";
-import { buildWriteRequest } from "../write/index.js";
 import { applyBatchResults } from "./apply-batch-results.js";
 import { CUSTOM_ID_PATTERN } from "./custom-id.js";
 import {

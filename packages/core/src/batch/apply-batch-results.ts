@@ -1,8 +1,9 @@
 import { setTimeout as sleepFor } from "node:timers/promises";
 import type Anthropic from "@anthropic-ai/sdk";
+import { applyWriteReply } from "../layouts/index.js";
 import { ModelReplyError } from "../tool-reply/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";
-import { applyWriteReply, type WritePassResult } from "../write/index.js";
+import type { WritePassResult } from "../write/index.js";
 import { markCustomIdApplied, readAppliedCustomIds } from "./applied-custom-ids.js";
 import {
   applyConsolidationEntry,

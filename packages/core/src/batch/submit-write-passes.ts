@@ -1,6 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
+import { buildWriteRequest } from "../layouts/index.js";
 import type { MemoryStore } from "../store/index.js";
-import { buildWriteRequest, type WritePassOptions, type WriteStore } from "../write/index.js";
+import type { WritePassOptions, WriteStore } from "../write/index.js";
 import { readAppliedCustomIds } from "./applied-custom-ids.js";
 import {
   type BatchConsolidation,

@@ -1,6 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
+import { writePass } from "../layouts/index.js";
 import type { Transcript, TranscriptTurn } from "../transcript/index.js";
-import { type WritePassOptions, type WritePassResult, writePass } from "../write/index.js";
+import type { WritePassOptions, WritePassResult } from "../write/index.js";
 import type { ChatResult } from "./chat.js";
 
 /** How many messages of the conversation the extraction reads by default. */

@@ -7,9 +7,8 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { SECRET_CORPUS } from "../../test/fixtures/secret-corpus.js";
 import { mockMessages, testClient, textBlock, toolUseBlock } from "../../test/messages-api.js";
+import { remember, writePass } from "../layouts/index.js";
 import { MemoryStore } from "../store/memory-store.js";
-import { remember } from "../write/remember.js";
-import { writePass } from "../write/write-pass.js";
 import { chat } from "./chat.js";
 
 const server = setupServer();

@@ -26,11 +26,11 @@ import {
   thinkingBlock,
   toolUseBlock,
 } from "../../test/messages-api.js";
+import { consolidateAll, remember } from "../layouts/index.js";
 import { MemoryStore } from "../store/memory-store.js";
 import { ModelReplyError } from "../tool-reply/index.js";
 import type { UsageRecord } from "../usage/types.js";
-import { remember } from "../write/remember.js";
-import { buildConsolidateRequest, consolidate, consolidateAll } from "./consolidate.js";
+import { buildConsolidateRequest, consolidate } from "./consolidate.js";
 import { type DroppedLine, SAVE_TOOL_V1, SAVE_TOOL_V2 } from "./save-tool.js";
 
 const server = setupServer();

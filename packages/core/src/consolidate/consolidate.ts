@@ -473,14 +473,14 @@ function refused(
   return { ok: false, path, code, message, problems: [], dropped: [], usage };
 }
 
-/** Options of `consolidateAll`: those of `consolidate` without `path`, plus `threshold`. */
-export type ConsolidateAllOptions = Omit<ConsolidateOptions, "path"> & {
+/** Options of `consolidateLongFiles`: those of `consolidate` without `path`, plus `threshold`. */
+export type ConsolidateLongFilesOptions = Omit<ConsolidateOptions, "path"> & {
   /** Files longer than this many chars are consolidated (default 6,000, the seed design's). */
   threshold?: number;
 };
 
-/** Result of `consolidateAll`. */
-export type ConsolidateAllResult = {
+/** Result of `consolidateLongFiles`. */
+export type ConsolidateLongFilesResult = {
   /** One result per file over the threshold, in path order. */
   results: ConsolidateResult[];
   /** Tokens of every request summed. */
@@ -488,8 +488,9 @@ export type ConsolidateAllResult = {
 };
 
 /**
- * Consolidates every file longer than `threshold` chars, one after another (seed design: per file
- * past 6,000 chars). A refused rewrite does not stop the others.
+ * The subject layout's consolidation (`consolidateAll` asks it for such a store): consolidates
+ * every file longer than `threshold` chars, one after another (seed design: per file past 6,000
+ * chars). A refused rewrite does not stop the others.
  *
  * @param options - `consolidate` options without `path`, plus `threshold` (chars, default 6,000).
  * @returns `{ results, usage }`: one `consolidate` result per file over the threshold, in path
@@ -497,11 +498,11 @@ export type ConsolidateAllResult = {
  * @throws {Anthropic.APIError} when a request fails (files done before keep their result on disk).
  * @throws {ModelReplyShapeError} when a 200 reply has no usable `usage`.
  * @throws {MemoryLockError} when the store lock cannot be taken for a write.
- * @example const { results } = await consolidateAll({ store, client, model: "claude-haiku-5-5" });
+ * @example const { results } = await consolidateLongFiles({ store, client, model: "claude-haiku-5-5" });
  */
-export async function consolidateAll(
-  options: ConsolidateAllOptions,
-): Promise<ConsolidateAllResult> {
+export async function consolidateLongFiles(
+  options: ConsolidateLongFilesOptions,
+): Promise<ConsolidateLongFilesResult> {
   const { threshold = 6000, ...rest } = options;
   const rows = (await options.store.list())
     .filter((row) => row.chars > threshold && row.path !== "MEMORY.md")

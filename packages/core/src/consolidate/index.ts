@@ -16,28 +16,18 @@ export {
   buildConsolidateRequest,
   CONSOLIDATE_EFFORT,
   CONSOLIDATE_PREFIX_BREAKPOINT,
-  type ConsolidateAllOptions,
-  type ConsolidateAllResult,
   type ConsolidateFailureCode,
+  type ConsolidateLongFilesOptions,
+  type ConsolidateLongFilesResult,
   type ConsolidateOptions,
   type ConsolidatePrompt,
   type ConsolidateRequestBase,
   type ConsolidateResult,
   type ConsolidateStore,
   consolidate,
-  consolidateAll,
+  consolidateLongFiles,
   MAX_CONSOLIDATE_RETRIES,
 } from "./consolidate.js";
-export {
-  type ConsolidateFactsOptions,
-  type ConsolidateFactsResult,
-  consolidateFacts,
-  DEFAULT_FACT_CONSOLIDATION_FILES,
-  type FactMerge,
-  type FactMergeRefusalCode,
-  FactMergeSchema,
-  MERGE_FACTS,
-} from "../layouts/fact/consolidate-facts.js";
 export type { GitCommitResult } from "./git-commit.js";
 export {
   DROPPED_REASONS,

@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockMessages, testClient, textBlock, toolUseBlock } from "../../test/messages-api.js";
 import { chat } from "../chat/index.js";
 import { consolidate } from "../consolidate/index.js";
+import { writePass } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
-import { writePass } from "../write/index.js";
 import { MODEL_TABLE, type ModelInfo, modelInfo } from "./index.js";
 
 // Builds the real request of every model-calling stage for every model in the table (and an id no

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { remember } from "../write/remember.js";
+import { remember } from "../layouts/index.js";
 import { MemoryStore } from "./memory-store.js";
 import { decodeText } from "./text-encoding.js";
 

@@ -115,6 +115,17 @@ type Attempt = AddFactResult | { code: "conflict"; path: string; message: string
 const STATED_PREFIX = /^\s*\[stated\b[^\]\n]*\]\s*/i;
 
 /**
+ * A fact's text as it is checked and stored: a leading `[stated ...]` tag dropped, white space
+ * runs made one space, trimmed.
+ *
+ * @param fact - The fact as given.
+ * @returns The text, e.g. `deploys on Fly.io`.
+ */
+export function normalizeFactText(fact: string): string {
+  return fact.replace(STATED_PREFIX, "").replace(/\s+/g, " ").trim();
+}
+
+/**
  * Adds one fact to memory, with every check made in code: a fact with a letter or digit, evidence
  * that backs it (when given), the path rule, tombstones, `replaces`, duplicates, the size cap and
  * version tokens. Runs each attempt under the store lock; re-reads
@@ -134,7 +145,7 @@ const STATED_PREFIX = /^\s*\[stated\b[^\]\n]*\]\s*/i;
  */
 export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
   const { store, path } = options;
-  const fact = options.fact.replace(STATED_PREFIX, "").replace(/\s+/g, " ").trim();
+  const fact = normalizeFactText(options.fact);
   const shape = checkFactShape(fact, MAX_FACT_CHARS);
   const problem = shape.ok ? undefined : shape.problem;
   if (problem !== undefined) {

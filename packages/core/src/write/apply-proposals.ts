@@ -2,7 +2,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import type { Transcript } from "../transcript/index.js";
 import type { WriteStore } from "./add-fact.js";
 import { PROPOSE_MEMORIES, type Proposal } from "./propose-memories-tool.js";
-import { applyWriteReply, type WritePassResult } from "./write-pass.js";
+import { applySubjectWriteReply, type WritePassResult } from "./write-pass.js";
 
 /** Options of {@link applyProposals}. */
 export type ApplyProposalsOptions = {
@@ -59,7 +59,7 @@ export function applyProposals(options: ApplyProposalsOptions): Promise<WritePas
     ],
     usage: NO_USAGE,
   } as unknown as Anthropic.Message;
-  return applyWriteReply(
+  return applySubjectWriteReply(
     {
       store: options.store,
       transcript: options.transcript,

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { remember } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
 import { editDescription } from "./edit-description.js";
-import { remember } from "./remember.js";
 
 async function storeWithTools(): Promise<MemoryStore> {
   const store = new MemoryStore({

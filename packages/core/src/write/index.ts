@@ -14,24 +14,6 @@ export {
   editDescription,
 } from "./edit-description.js";
 export {
-  type AppliedFactProposal,
-  type ApplyFactProposalsOptions,
-  type ApplyFactProposalsResult,
-  applyFactProposals,
-  applyFactWriteReply,
-  buildFactWriteRequest,
-  type FactRejectionCode,
-  type FactWritePassOptions,
-  type FactWritePassResult,
-  type FactWriteStore,
-  factWritePass,
-  MAX_FACT_BODY_CHARS,
-  MAX_FACT_DESCRIPTION_CHARS,
-  MAX_FACT_NAME_CHARS,
-  type RejectedFactProposal,
-  readFactProposals,
-} from "../layouts/fact/fact-write-pass.js";
-export {
   type ForgetOptions,
   type ForgetPreview,
   type ForgetPreviewFile,
@@ -42,14 +24,6 @@ export {
   type RemovedLine,
 } from "./forget.js";
 export {
-  type FactProposal,
-  FactProposalSchema,
-  PROPOSE_FACTS,
-  PROPOSE_FACTS_TOOL,
-  type ProposeFactsInput,
-  ProposeFactsInputSchema,
-} from "../layouts/fact/propose-facts-tool.js";
-export {
   MAX_DESCRIPTION_CHARS,
   PROPOSE_MEMORIES,
   PROPOSE_MEMORIES_TOOL,
@@ -59,10 +33,12 @@ export {
   ProposeMemoriesInputSchema,
 } from "./propose-memories-tool.js";
 export {
+  checkRemember,
+  liftMatchingTombstones,
   type RememberOptions,
   type RememberRejectionCode,
   type RememberResult,
-  remember,
+  rememberLine,
 } from "./remember.js";
 export { TombstoneFileError } from "./tombstone-file-error.js";
 export {
@@ -79,6 +55,12 @@ export {
   TombstoneSchema,
 } from "./tombstones.js";
 export {
+  type CheckFactShapeResult,
+  checkFactShape,
+  WRITE_CHECKS,
+  type WriteCheckCode,
+} from "./write-checks.js";
+export {
   DEFAULT_MAX_INDEX_TOKENS,
   type FitMemoryIndexOptions,
   type FitMemoryIndexResult,
@@ -86,15 +68,16 @@ export {
 } from "./write-index-budget.js";
 export {
   type AppliedProposal,
-  applyWriteReply,
-  buildWriteRequest,
+  applySubjectWriteReply,
+  buildSubjectWriteRequest,
+  buildSubjectWriteRequestWithSnapshot,
   type RejectedProposal,
   WRITE_EFFORT,
   type WritePassConsolidation,
+  type WritePassError,
   type WritePassOptions,
   type WritePassResult,
   type WritePrompt,
   type WriteRejectionCode,
-  writePass,
 } from "./write-pass.js";
 export { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest, writeIndexLine } from "./write-request.js";

@@ -2,8 +2,8 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { remember } from "../layouts/index.js";
 import { MemoryStore, safeParseMemoryPath } from "../store/index.js";
-import { remember } from "./remember.js";
 
 const NOW = new Date("2026-10-02T08:00:00Z");
 

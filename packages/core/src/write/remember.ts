@@ -1,11 +1,17 @@
 import { dateTag } from "../format/index.js";
 import { findSecrets } from "../guards/index.js";
-import { factSlug, foldText, resolveRelativeDates } from "../text/index.js";
-import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
-import { applyFactProposals, type FactWriteStore } from "../layouts/fact/fact-write-pass.js";
+import { resolveRelativeDates } from "../text/index.js";
+import {
+  type AddFactRejectionCode,
+  addFact,
+  MAX_FACT_CHARS,
+  normalizeFactText,
+  type OnTooLong,
+  type WriteStore,
+} from "./add-fact.js";
 import { finishPendingForget } from "./pending-forget.js";
-import { addToFactFile } from "../layouts/fact/remember-fact-file.js";
 import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js";
+import { checkFactShape } from "./write-checks.js";
 
 /** Options of {@link remember}. */
 export type RememberOptions = {
@@ -42,41 +48,17 @@ export type RememberResult =
     };
 
 /**
- * Saves a fact the user explicitly asked to remember, at once, during the session (the seed
- * design: "remember this" is saved immediately). The line is tagged with today's UTC date; a file
- * without a description (new, or written by hand without a header) gets a name and description
- * (see `describeNewFile`), and a CRLF or BOM file keeps its line endings and BOM. It is
- * the user's own word, so tombstones do not block it; instead the tombstones it matches are lifted,
- * so later write passes may keep that subject up to date again. Rejection codes:
- * - `secret`: the fact or `replaces` holds a key, token, private key, card number or password
- *   (the same guard as the write pass); the fact in the result is redacted;
- * - `invalid_fact`: blank, over 300 chars, without a letter or digit (such as `---`), or a
- *   placeholder (`undefined`, `null`, `N/A`, `...`);
- * - `path_not_allowed`: not `profile.md`, `preferences.md` or `topics|projects|people/<kebab>.md`,
- *   or refused by the store's path guard;
- * - `replaces_not_found`: `replaces` names no memory line;
- * - `replaces_newer`: the line `replaces` names is dated after today (a hand edit);
- * - `duplicate`: a memory line already has this fact (date tag, case, white space ignored), or
- *   one line already states every content word of it (see `restatesFact`) and `replaces` does not
- *   name that line, or the fact is the same text as the line it replaces;
- * - `unparsable_file`: the target file's header cannot be parsed;
- * - `too_long`: the write would pass the store's cap (after `onTooLong`, when given);
- * - `version_conflict`: the file kept changing over 3 re-reads.
- * There is no evidence here, so none of the write pass's evidence codes, and no `forgotten`.
+ * The checks `remember` makes before either layout stores the fact, in the order of
+ * `WRITE_CHECKS`: secret (fact and `replaces`), relative date (resolved against today), shape
+ * (`invalid_fact`: blank, over 300 chars, no letter or digit, a placeholder).
  *
- * @param options - `{ store, path, fact, replaces?, now?, onTooLong? }`: `path` a memory path,
- *   `fact` one line of at most 300 chars without a date tag, `now` the clock for the tag.
- * @returns `{ ok: true, code: "applied", path, line, replaced }` or `{ ok: false, code, path, fact,
- *   message }`.
- * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
- * @throws {MemoryLockError} when the store lock cannot be taken.
- * @example
- * const now = new Date("2026-09-12");
- * await remember({ store, path: "topics/hosting.md", fact: "deploys on Fly.io", now });
- * // { ok: true, code: "applied", path: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io", replaced: [] }
+ * @param options - The options of `remember`.
+ * @returns `{ ok: true, fact }` with absolute dates, or the refusal `remember` returns.
  */
-export async function remember(options: RememberOptions): Promise<RememberResult> {
-  const { store, path } = options;
+export async function checkRemember(
+  options: RememberOptions,
+): Promise<{ ok: true; fact: string } | Extract<RememberResult, { ok: false }>> {
+  const { path } = options;
   const now = options.now ?? new Date();
   const replaces = options.replaces ?? null;
   const [fact, replaced] = await Promise.all([
@@ -107,14 +89,41 @@ export async function remember(options: RememberOptions): Promise<RememberResult
       message: `Not saved: ${dated.message}`,
     };
   }
-  if ("layout" in store && store.layout === "fact" && "delete" in store) {
-    return rememberFact(store as FactWriteStore, path, dated.text, replaces, now);
+  // The subject layout's line rule holds in both layouts: a fact the user asks for is one short
+  // fact, never a placeholder, whichever layout stores it.
+  const shape = checkFactShape(normalizeFactText(dated.text), MAX_FACT_CHARS);
+  if (!shape.ok) {
+    return {
+      ok: false,
+      code: "invalid_fact",
+      path,
+      fact: options.fact,
+      message: `Refused the fact for ${path}: ${shape.problem}. A memory line is one short fact.`,
+    };
   }
+  return { ok: true, fact: dated.text };
+}
+
+/**
+ * The subject layout's `remember` after {@link checkRemember}: the fact is added as a dated line
+ * (`addFact`, without the tombstone check), and the tombstones it matches are lifted.
+ *
+ * @param options - The options of `remember`.
+ * @param fact - The checked fact, relative dates resolved.
+ * @returns The result of `remember`.
+ */
+export async function rememberLine(
+  options: RememberOptions,
+  fact: string,
+): Promise<RememberResult> {
+  const { store, path } = options;
+  const today = dateTag(options.now ?? new Date());
+  const replaces = options.replaces ?? null;
   await store.withLock(() => finishPendingForget(store));
   const outcome = await addFact({
     store,
     path,
-    fact: dated.text,
+    fact,
     replaces,
     stated: today,
     updated: today,
@@ -130,16 +139,7 @@ export async function remember(options: RememberOptions): Promise<RememberResult
       message: outcome.message,
     };
   }
-  await store.withLock(async () => {
-    const tombstones = await readTombstones(store);
-    const lifted = liftTombstones(dated.text, tombstones);
-    if (
-      lifted.length !== tombstones.length ||
-      lifted.some((tombstone, index) => tombstone !== tombstones[index])
-    ) {
-      await writeTombstones(store, lifted);
-    }
-  });
+  await liftMatchingTombstones(store, fact);
   // The write pass reports a created file's description; remember's result stays as documented.
   return {
     ok: true,
@@ -150,92 +150,22 @@ export async function remember(options: RememberOptions): Promise<RememberResult
   };
 }
 
-// The fact layout's remember (decision 0025-fact-layout, "remember adds"): the fact is ADDED as a
-// new line to the fact file at `path`, or to the file named after the path's stem (`topics/tools.md`
-// -> "tools"), keeping every line a person wrote; `replaces` replaces only the one line it names.
-// Without such a file, a new fact file is created.
-async function rememberFact(
-  store: FactWriteStore,
-  path: string,
-  fact: string,
-  replaces: string | null,
-  now: Date,
-): Promise<RememberResult> {
-  const name = (path.split("/").pop() ?? path).replace(/\.md$/i, "").replace(/[-_]+/g, " ").trim();
-  const description = `${fact.length > 180 ? `${fact.slice(0, 180)}…` : fact} Read when this matters to the answer.`;
-  const fold = (text: string) => foldText(text.trim()).normalize("NFKC");
-  const rows = await store.list();
-  const target =
-    rows.find((row) => row.path === path) ??
-    rows.find((row) => fold(row.path) === fold(path)) ??
-    (name === ""
-      ? undefined
-      : rows.find((row) => fold(row.name) === fold(name) || factSlug(row.name) === factSlug(name)));
-  if (target !== undefined) {
-    const added = await addToFactFile({
-      store,
-      path: target.path,
-      fact,
-      replaces,
-      now,
-      header: { name: name === "" ? fact.slice(0, 60) : name, description, type: "user" },
-    });
-    if (added !== undefined) {
-      if (added.ok) {
-        return {
-          ok: true,
-          code: "applied",
-          path: added.path,
-          line: added.line,
-          replaced: added.replaced,
-        };
-      }
-      return { ok: false, code: added.code, path: target.path, fact, message: added.message };
+/**
+ * Lifts the tombstones a fact the user asked for matches, so later write passes may keep that
+ * subject up to date again (the user's newest word wins).
+ *
+ * @param store - The write store.
+ * @param fact - The fact saved.
+ */
+export async function liftMatchingTombstones(store: WriteStore, fact: string): Promise<void> {
+  await store.withLock(async () => {
+    const tombstones = await readTombstones(store);
+    const lifted = liftTombstones(fact, tombstones);
+    if (
+      lifted.length !== tombstones.length ||
+      lifted.some((tombstone, index) => tombstone !== tombstones[index])
+    ) {
+      await writeTombstones(store, lifted);
     }
-  }
-  if (replaces !== null && replaces.trim() !== "") {
-    return {
-      ok: false,
-      code: "replaces_not_found",
-      path,
-      fact,
-      message: `Not saved: replaces names a line, and no fact file ${path} exists. Leave replaces out to create it.`,
-    };
-  }
-  const day = dateTag(now).replace(/\//g, "-");
-  const result = await applyFactProposals({
-    store,
-    transcript: { date: day, turns: [{ role: "user", content: fact }] },
-    proposals: [
-      {
-        action: "save",
-        name: name === "" ? fact.slice(0, 60) : name,
-        type: "user",
-        description,
-        body: fact,
-        evidence: fact,
-        replaces: null,
-      },
-    ],
-    now,
-    userRequest: true,
   });
-  const applied = result.applied[0];
-  if (applied !== undefined) {
-    return {
-      ok: true,
-      code: "applied",
-      path: applied.path,
-      line: applied.proposal.body,
-      replaced: applied.previousBody === undefined ? [] : [applied.previousBody],
-    };
-  }
-  const rejected = result.rejected[0];
-  return {
-    ok: false,
-    code: (rejected?.code ?? "invalid_fact") as RememberRejectionCode,
-    path,
-    fact,
-    message: rejected?.message ?? "Not saved.",
-  };
 }

@@ -6,10 +6,10 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES_URL, mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
 import { estimateTokens } from "../cost/index.js";
+import { writePass } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
 import { fitTranscript } from "./transcript-budget.js";
-import { writePass } from "./write-pass.js";
 
 // Issue 10, item 10: a session too long for one request still saves its facts.
 const server = setupServer();

@@ -1,4 +1,5 @@
 import type Anthropic from "@anthropic-ai/sdk";
+import { APIError, APIUserAbortError } from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
 import type { ConsolidateFailureCode, DroppedLine } from "../consolidate/index.js";
 import type { CacheWarning, ModelUsage } from "../cost/index.js";
@@ -11,17 +12,9 @@ import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../tool-
 import type { Transcript } from "../transcript/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";
 import { reportUsage } from "../usage/report-usage.js";
-import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
-import type {
-  ApplyFactProposalsResult,
-  FactRejectionCode,
-  FactWritePassOptions,
-  FactWritePassResult,
-  FactWriteStore,
-} from "../layouts/fact/fact-write-pass.js";
+import { addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
 import { type MemoryFileState, readFolder } from "./memory-files.js";
 import { finishPendingForget } from "./pending-forget.js";
-import type { FactProposal } from "../layouts/fact/propose-facts-tool.js";
 import {
   MAX_DESCRIPTION_CHARS,
   PROPOSE_MEMORIES,
@@ -31,17 +24,12 @@ import {
 } from "./propose-memories-tool.js";
 import { TombstoneCache } from "./tombstones.js";
 import { fitTranscript } from "./transcript-budget.js";
+import type { WriteCheckCode } from "./write-checks.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "./write-index-budget.js";
 import { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js";
 
 /** Every code a rejected proposal can carry (see {@link writePass}). */
-export type WriteRejectionCode =
-  | "secret"
-  | "relative_date"
-  | FactRejectionCode
-  | "evidence_not_from_user"
-  | "evidence_not_found"
-  | AddFactRejectionCode;
+export type WriteRejectionCode = WriteCheckCode;
 
 /** A proposal code applied. */
 export type AppliedProposal = {
@@ -59,6 +47,11 @@ export type AppliedProposal = {
    * model's `description` when it passed the checks, else the one made from the path.
    */
   description?: string;
+  /**
+   * The fact layout's change to the fact file (`line` is its new body, `replaced` the old one);
+   * absent in the subject layout, where a line is always added.
+   */
+  change?: "created" | "updated" | "deleted";
 };
 
 /** A proposal code refused, with why. */
@@ -102,11 +95,23 @@ export type WritePassResult = {
   /** Tokens of every model call: the write pass's own and each consolidation's, summed. */
   usage: ModelUsage;
   /**
-   * Present for a store in the fact layout: the fact files created, updated and deleted, and the
-   * proposals refused, as `applyFactProposals` returns them (`applied` and `rejected` above hold
-   * the same outcomes in the subject layout's shape: `file` is the fact file, `fact` its body).
+   * Failures of a model call inside the pass that refused proposals without stopping it: an API
+   * error of a consolidation a full file needed (each such proposal is refused with
+   * `consolidation_failed`, the others are still decided). Absent when every call succeeded.
    */
-  facts?: ApplyFactProposalsResult;
+  errors?: WritePassError[];
+};
+
+/** A model call of the write pass that failed without stopping it (see `WritePassResult.errors`). */
+export type WritePassError = {
+  stage: "consolidate";
+  /** Memory path of the file the call was for. */
+  path: string;
+  /** The error's name, e.g. `OverloadedError` or `InternalServerError`. */
+  name: string;
+  /** HTTP status of an API error (e.g. 529), when it has one. */
+  status?: number;
+  message: string;
 };
 
 /** A prompt as `getPrompt` returns it (only `text` is sent). */
@@ -185,7 +190,8 @@ export const WRITE_PREFIX_BREAKPOINT = "write_prefix";
 export const WRITE_EFFORT: Effort = "medium";
 
 /**
- * Runs the write pass over one session: one Messages API call shows the model the memory index,
+ * The subject layout's write request and how its reply is applied (`writePass` sends the one and
+ * runs the other). The write pass over one session: one Messages API call shows the model the memory index,
  * the current memory lines and the role-labelled, dated transcript (fitted to a budget of
  * `maxTranscriptTokens`, default 100,000 tokens estimated with the model's tokenizer ratio, ~3.08
  * chars a token, 4 on Claude Haiku 4.5: when the turns are longer, the longest turns are trimmed
@@ -264,12 +270,12 @@ export const WRITE_EFFORT: Effort = "medium";
  * const result = await writePass({ store, transcript, client: new Anthropic(), model: "claude-haiku-5-5" });
  * for (const item of result.rejected) console.log(item.code, item.message);
  */
-export async function writePass(options: WritePassOptions): Promise<WritePassResult> {
-  if (isFactStore(options.store)) return factLayoutWritePass(options, options.store);
+export async function buildSubjectWriteRequestWithSnapshot(options: WritePassOptions): Promise<{
+  params: Anthropic.MessageCreateParamsNonStreaming;
+  apply: (message: Anthropic.Message) => Promise<WritePassResult>;
+}> {
   const { params, snapshot } = await buildRequest(options);
-  options.onStep?.({ stage: "write" });
-  const message = await options.client.messages.create(params);
-  return applyReply(options, message, snapshot);
+  return { params, apply: (message) => applyReply(options, message, snapshot) };
 }
 
 /**
@@ -285,13 +291,9 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
  * @example
  * const params = await buildWriteRequest({ store, transcript, client, model: "claude-haiku-5-5" });
  */
-export async function buildWriteRequest(
+export async function buildSubjectWriteRequest(
   options: WritePassOptions,
 ): Promise<Anthropic.MessageCreateParamsNonStreaming> {
-  if (isFactStore(options.store)) {
-    const { buildFactWriteRequest } = await import("../layouts/fact/fact-write-pass.js");
-    return buildFactWriteRequest(factOptions(options, options.store));
-  }
   return (await buildRequest(options)).params;
 }
 
@@ -383,16 +385,10 @@ async function buildRequest(
  * @example
  * const result = await applyWriteReply({ store, transcript, client, model }, message);
  */
-export async function applyWriteReply(
+export async function applySubjectWriteReply(
   options: WritePassOptions,
   message: Anthropic.Message,
 ): Promise<WritePassResult> {
-  if (isFactStore(options.store)) {
-    const { applyFactWriteReply } = await import("../layouts/fact/fact-write-pass.js");
-    return asWritePassResult(
-      await applyFactWriteReply(factOptions(options, options.store), message),
-    );
-  }
   return applyReply(options, message, undefined);
 }
 
@@ -419,10 +415,11 @@ async function applyReply(
   const proposals = readProposals(message);
   const stated = statedTag(transcript, now);
   const consolidated: WritePassConsolidation[] = [];
+  const errors: WritePassError[] = [];
   const onTooLong =
     options.onTooLong === false
       ? undefined
-      : (options.onTooLong ?? lazyConsolidate(options, now, sessionId, consolidated));
+      : (options.onTooLong ?? lazyConsolidate(options, now, sessionId, consolidated, errors));
   const applied: AppliedProposal[] = [];
   const rejected: RejectedProposal[] = [];
   const split = await findSplitSecrets(proposals.map((proposal) => proposal.fact));
@@ -485,6 +482,15 @@ async function applyReply(
       onTooLong,
       snapshot,
     });
+    const failed = errors.find((error) => error.path === outcome.path);
+    if (outcome.code === "too_long" && failed !== undefined) {
+      rejected.push({
+        code: "consolidation_failed",
+        proposal,
+        message: `Refused "${proposal.fact}": ${outcome.path} is full and its consolidation failed (${failed.name}${failed.status === undefined ? "" : ` ${failed.status}`}: ${failed.message}). Nothing was changed in that file; run the write pass again later.`,
+      });
+      continue;
+    }
     if (outcome.code === "applied") {
       const { path, line, replaced } = outcome;
       applied.push({
@@ -504,59 +510,7 @@ async function applyReply(
     rejected,
     consolidated,
     usage: sumUsage(usage, ...consolidated.map((entry) => entry.usage)),
-  };
-}
-
-function isFactStore(store: WriteStore): store is FactWriteStore {
-  return "layout" in store && store.layout === "fact" && "delete" in store;
-}
-
-// The options of the fact layout's write pass: those of writePass less the subject layout's own.
-function factOptions(options: WritePassOptions, store: FactWriteStore): FactWritePassOptions {
-  const {
-    onTooLong: _onTooLong,
-    maxIndexTokens: _maxIndexTokens,
-    onWarning: _onWarning,
-    ...rest
-  } = options;
-  return { ...rest, store };
-}
-
-// The fact layout's write pass, its outcomes also given in the subject layout's result shape.
-async function factLayoutWritePass(
-  options: WritePassOptions,
-  store: FactWriteStore,
-): Promise<WritePassResult> {
-  const { factWritePass } = await import("../layouts/fact/fact-write-pass.js");
-  return asWritePassResult(await factWritePass(factOptions(options, store)));
-}
-
-// A fact write pass's outcomes in the subject layout's result shape, the fact outcomes in `facts`.
-function asWritePassResult(result: FactWritePassResult): WritePassResult {
-  const asProposal = (proposal: FactProposal, path: string | null): Proposal => ({
-    file: path ?? proposal.replaces ?? proposal.name,
-    fact: proposal.body,
-    evidence: proposal.evidence,
-    replaces: proposal.replaces,
-    description: proposal.description,
-  });
-  return {
-    applied: result.applied.map((item) => ({
-      code: "applied",
-      proposal: asProposal(item.proposal, item.path),
-      path: item.path,
-      line: item.code === "deleted" ? "" : item.proposal.body,
-      replaced: item.previousBody === undefined ? [] : [item.previousBody],
-      ...(item.code === "created" ? { description: item.proposal.description } : {}),
-    })),
-    rejected: result.rejected.map((item) => ({
-      code: item.code,
-      proposal: asProposal(item.proposal, null),
-      message: item.message,
-    })),
-    consolidated: [],
-    usage: result.usage,
-    facts: { applied: result.applied, rejected: result.rejected },
+    ...(errors.length === 0 ? {} : { errors }),
   };
 }
 
@@ -665,20 +619,26 @@ function lazyConsolidate(
   now: Date,
   sessionId: string | undefined,
   consolidated: WritePassConsolidation[],
+  errors: WritePassError[],
 ): OnTooLong {
   return async ({ store, path }) => {
+    // One failed call per file and pass: a later proposal for it is refused without a new call.
+    if (errors.some((error) => error.path === path)) return;
     // Loaded on demand: consolidation is its own stage, needed here only when a file is full.
     const { consolidate } = await import("../consolidate/index.js");
-    const result = await consolidate({
-      store,
-      path,
-      client: options.client,
-      model: options.model,
-      now,
-      ...(options.onUsage === undefined ? {} : { onUsage: options.onUsage }),
-      ...(options.onStep === undefined ? {} : { onStep: options.onStep }),
-      ...(sessionId === undefined ? {} : { sessionId }),
-    });
+    const result = await consolidateOrError(errors, path, () =>
+      consolidate({
+        store,
+        path,
+        client: options.client,
+        model: options.model,
+        now,
+        ...(options.onUsage === undefined ? {} : { onUsage: options.onUsage }),
+        ...(options.onStep === undefined ? {} : { onStep: options.onStep }),
+        ...(sessionId === undefined ? {} : { sessionId }),
+      }),
+    );
+    if (result === undefined) return;
     if (result.ok) {
       consolidated.push({
         ok: true,
@@ -704,4 +664,26 @@ function lazyConsolidate(
       usage: result.usage,
     });
   };
+}
+
+// An API error (overloaded, rate limit, a server error after the client's retries) of the
+// consolidation refuses only the proposals for that file: it is recorded, and the pass goes on.
+async function consolidateOrError<Result>(
+  errors: WritePassError[],
+  path: string,
+  run: () => Promise<Result>,
+): Promise<Result | undefined> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof APIError) || error instanceof APIUserAbortError) throw error;
+    errors.push({
+      stage: "consolidate",
+      path,
+      name: error.constructor.name,
+      ...(typeof error.status === "number" ? { status: error.status } : {}),
+      message: error.message,
+    });
+    return undefined;
+  }
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "../../store/index.js";
 import { forget, matchesForgetQuery } from "../../write/forget.js";
-import { remember } from "../../write/remember.js";
+import { remember } from "../index.js";
 
 const now = new Date("2026-11-20T10:00:00Z");
 

@@ -7,7 +7,7 @@ import { testClient, toolUseBlock } from "../../../test/messages-api.js";
 import { MemoryStore } from "../../store/index.js";
 import { ModelReplyError } from "../../tool-reply/index.js";
 import type { Transcript } from "../../transcript/index.js";
-import { applyWriteReply, buildWriteRequest } from "../../write/write-pass.js";
+import { applyWriteReply, buildWriteRequest } from "../index.js";
 
 // A batched write pass (submitWritePasses -> applyBatchResults) builds its request with
 // buildWriteRequest and applies each entry's reply with applyWriteReply: on a fact store both must
@@ -82,7 +82,7 @@ describe("write pass batch entries on a fact store", () => {
         ],
       }),
     );
-    expect(result.facts?.applied.map((item) => [item.code, item.path])).toEqual([
+    expect(result.applied.map((item) => [item.change, item.path])).toEqual([
       ["created", "deploy-host.md"],
     ]);
     expect(result.rejected.map((item) => item.code)).toEqual(["evidence_not_found"]);

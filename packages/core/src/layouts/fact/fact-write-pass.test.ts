@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
 import { MemoryStore } from "../../store/index.js";
 import type { Transcript } from "../../transcript/index.js";
-import { writePass } from "../../write/write-pass.js";
+import { writePass } from "../index.js";
 import { applyFactProposals } from "./fact-write-pass.js";
 import type { FactProposal } from "./propose-facts-tool.js";
 
@@ -339,7 +339,7 @@ describe("a folder written by hand in the third write-up's layout", () => {
 });
 
 describe("writePass on a store in the fact layout", () => {
-  it("asks with fact-extraction@1 and propose_facts, and reports outcomes in both shapes", async () => {
+  it("asks with fact-extraction@1 and propose_facts, and reports outcomes in the one result shape", async () => {
     const store = await factStore();
     const requests = mockMessages(server, [
       {
@@ -363,7 +363,7 @@ describe("writePass on a store in the fact layout", () => {
     ]);
     expect(JSON.stringify(requests[0]?.system)).toContain("ONE FACT PER FILE");
     expect(result.applied.map((item) => item.path)).toEqual(["deploy-host.md"]);
-    expect(result.facts?.applied.map((item) => item.code)).toEqual(["created"]);
+    expect(result.applied.map((item) => item.change)).toEqual(["created"]);
     expect(result.rejected.map((item) => item.code)).toEqual(["evidence_not_found"]);
     expect(result.usage.output).toBe(20);
   });
@@ -439,7 +439,7 @@ describe("forget on a store in the fact layout", () => {
 
 describe("remember resolves relative dates, and works in the fact layout", () => {
   it("writes the day a relative time meant (subject layout)", async () => {
-    const { remember } = await import("../../write/remember.js");
+    const { remember } = await import("../remember.js");
     const root = join(await mkdtemp(join(tmpdir(), "memfiles-subject-")), "memory");
     const store = new MemoryStore({ root });
     const result = await remember({
@@ -452,7 +452,7 @@ describe("remember resolves relative dates, and works in the fact layout", () =>
   });
 
   it("creates, then adds to, one fact file named after the path's stem (fact layout)", async () => {
-    const { remember } = await import("../../write/remember.js");
+    const { remember } = await import("../remember.js");
     const store = await factStore();
     const first = await remember({
       store,

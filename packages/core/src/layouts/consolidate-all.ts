@@ -1,0 +1,19 @@
+import type { ConsolidateAllOptions, ConsolidateAllResult } from "./layout.js";
+import { layoutOf } from "./layout-of.js";
+
+/**
+ * Consolidates a memory folder in its layout's way: subject layout, rewrites every file past
+ * `threshold` chars (default 6,000, the seed design's; see `consolidateLongFiles`); fact layout,
+ * merges duplicate or contradicting fact files once the folder holds `mergeThreshold` files
+ * (default 10; see `consolidateFacts`).
+ *
+ * @param options - `{ store, client, model, threshold?, mergeThreshold?, prompt?, now?, ... }`.
+ * @returns `{ results, usage, merges? }`: one rewrite result per long file (subject), or the merge
+ *   pass in `merges` (fact); usage in tokens.
+ * @throws {Anthropic.APIError} when a request fails (work done before keeps its result on disk).
+ * @throws {ModelReplyError} when a reply has no usable tool call.
+ * @example const { results, merges } = await consolidateAll({ store, client, model: "claude-haiku-5-5" });
+ */
+export function consolidateAll(options: ConsolidateAllOptions): Promise<ConsolidateAllResult> {
+  return layoutOf(options.store).consolidateAll(options);
+}

@@ -1,0 +1,49 @@
+export { consolidateAll } from "./consolidate-all.js";
+export {
+  type ConsolidateFactsOptions,
+  type ConsolidateFactsResult,
+  consolidateFacts,
+  DEFAULT_FACT_CONSOLIDATION_FILES,
+  type FactMerge,
+  type FactMergeRefusalCode,
+  FactMergeSchema,
+  MERGE_FACTS,
+} from "./fact/consolidate-facts.js";
+export { factLayout } from "./fact/fact-layout.js";
+export {
+  type AppliedFactProposal,
+  type ApplyFactProposalsOptions,
+  type ApplyFactProposalsResult,
+  applyFactProposals,
+  applyFactWriteReply,
+  buildFactWriteRequest,
+  type FactRejectionCode,
+  type FactWritePassOptions,
+  type FactWritePassResult,
+  type FactWriteStore,
+  factWritePass,
+  MAX_FACT_BODY_CHARS,
+  MAX_FACT_DESCRIPTION_CHARS,
+  MAX_FACT_NAME_CHARS,
+  type RejectedFactProposal,
+  readFactProposals,
+} from "./fact/fact-write-pass.js";
+export {
+  type FactProposal,
+  FactProposalSchema,
+  PROPOSE_FACTS,
+  PROPOSE_FACTS_TOOL,
+  type ProposeFactsInput,
+  ProposeFactsInputSchema,
+} from "./fact/propose-facts-tool.js";
+export type {
+  ConsolidateAllOptions,
+  ConsolidateAllResult,
+  Layout,
+  LayoutWriteRequest,
+} from "./layout.js";
+export { checkWritePrompt, layoutOf } from "./layout-of.js";
+export { remember } from "./remember.js";
+export { subjectLayout } from "./subject/subject-layout.js";
+export { applyWriteReply, buildWriteRequest, writePass } from "./write-pass.js";
+export { WritePromptLayoutError } from "./write-prompt-layout-error.js";

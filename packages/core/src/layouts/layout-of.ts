@@ -1,0 +1,41 @@
+import type { StoreLayout } from "../store/index.js";
+import type { WritePrompt } from "../write/index.js";
+import { factLayout } from "./fact/fact-layout.js";
+import type { Layout } from "./layout.js";
+import { subjectLayout } from "./subject/subject-layout.js";
+import { WritePromptLayoutError } from "./write-prompt-layout-error.js";
+
+const LAYOUTS: Record<StoreLayout, Layout> = { subject: subjectLayout, fact: factLayout };
+
+/**
+ * The layout of a store: `fact` for a store opened with `layout: "fact"`, else `subject`.
+ *
+ * @param store - A store; its `layout` field when it has one (a `MemoryStore` does).
+ * @returns The {@link Layout} implementation.
+ * @example layoutOf(new MemoryStore({ root, layout: "fact" })).tool // "propose_facts"
+ */
+export function layoutOf(store: object): Layout {
+  const name = "layout" in store ? store.layout : undefined;
+  return LAYOUTS[name === "fact" ? "fact" : "subject"];
+}
+
+/**
+ * Refuses a prompt written for the other layout's tool: it would ask for a tool the request does
+ * not offer, or for proposals in the other shape. A prompt with an id of neither layout passes.
+ *
+ * @param layout - The store's layout.
+ * @param prompt - The prompt given to the write pass, or none (the layout's default).
+ * @throws {WritePromptLayoutError} when `prompt.id` belongs to the other layout.
+ * @example checkWritePrompt(layoutOf(store), getPrompt("extraction", 3));
+ */
+export function checkWritePrompt(layout: Layout, prompt: WritePrompt | undefined): void {
+  if (prompt === undefined || layout.promptIds.includes(prompt.id)) return;
+  const other = Object.values(LAYOUTS).find((candidate) => candidate.promptIds.includes(prompt.id));
+  if (other === undefined || other === layout) return;
+  throw new WritePromptLayoutError({
+    prompt: `${prompt.id}@${prompt.version}`,
+    promptLayout: other.name,
+    storeLayout: layout.name,
+    promptIds: layout.promptIds,
+  });
+}
