@@ -38,20 +38,31 @@ export const registerConsolidate: RegisterCommand = (program, context, done) => 
           );
         }
         const due = (await store.list()).filter((row) => row.chars > threshold);
-        if (due.length === 0)
-          context.stderr(`No file is over ${threshold} chars; nothing to do.\n`);
         let step = 0;
-        const { results } = await consolidateAll({
+        // The store's layout decides: subject files past the threshold are rewritten, a fact
+        // folder's files are merged (then `merges` says what was merged or refused).
+        const { results, merges } = await consolidateAll({
           store,
           client: new Anthropic({ apiKey: context.env.ANTHROPIC_API_KEY }),
           model: options.model,
           threshold,
           onStep: ({ path }) => {
             step += 1;
-            context.stderr(`[${step}/${due.length}] consolidating ${path ?? "?"} ...\n`);
+            context.stderr(
+              path === "" || path === undefined
+                ? "merging fact files ...\n"
+                : `[${step}/${due.length}] consolidating ${path} ...\n`,
+            );
           },
         });
-        if (options.json) printJson(context, results);
+        if (results.length === 0 && merges?.ran !== true) {
+          context.stderr(
+            merges === undefined
+              ? `No file is over ${threshold} chars; nothing to do.\n`
+              : `${merges.files} fact files, under the merge threshold; nothing to do.\n`,
+          );
+        }
+        if (options.json) printJson(context, merges === undefined ? results : { results, merges });
         else {
           for (const result of results) {
             context.stdout(
@@ -61,7 +72,20 @@ export const registerConsolidate: RegisterCommand = (program, context, done) => 
             );
           }
         }
-        done(results.every((result) => result.ok) ? EXIT_CODES.ok : EXIT_CODES.failed);
+        if (!options.json && merges?.ran === true) {
+          for (const merge of merges.merged) {
+            context.stdout(
+              `${merge.keep}: merged ${merge.dropped.map((item) => item.file).join(", ")} (${merge.charsBefore} -> ${merge.charsAfter} chars)\n`,
+            );
+          }
+          for (const refusal of merges.refused) {
+            context.stdout(
+              `${refusal.merge.keep}: refused (${refusal.code}): ${refusal.message}\n`,
+            );
+          }
+        }
+        const refused = merges?.ran === true && merges.refused.length > 0;
+        done(results.every((result) => result.ok) && !refused ? EXIT_CODES.ok : EXIT_CODES.failed);
       },
     );
 };

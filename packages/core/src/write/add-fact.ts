@@ -12,6 +12,7 @@ import { factKey, restatesFact } from "../text/index.js";
 import { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
 import {
   type MemoryFileState,
+  memoryFileState,
   readFolder,
   readMemoryFile,
   readMemoryFiles,
@@ -110,7 +111,9 @@ export type AddFactOptions = {
   snapshot?: Map<string, MemoryFileState> | undefined;
 };
 
-type Attempt = AddFactResult | { code: "conflict"; path: string; message: string };
+type Attempt =
+  | (AddFactResult & { written?: { content: string; version: string } })
+  | { code: "conflict"; path: string; message: string };
 
 const STATED_PREFIX = /^\s*\[stated\b[^\]\n]*\]\s*/i;
 
@@ -201,7 +204,15 @@ export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
       continue;
     }
     if (attempt.code === "applied") {
-      options.snapshot?.set(attempt.path, await readMemoryFile(store, attempt.path));
+      const { written, ...applied } = attempt;
+      // The file as this write left it: parsed from the text written, not read again.
+      options.snapshot?.set(
+        attempt.path,
+        written === undefined
+          ? await readMemoryFile(store, attempt.path)
+          : memoryFileState(attempt.path, written.content, written.version),
+      );
+      return applied;
     }
     return attempt;
   }
@@ -264,7 +275,15 @@ async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
       message: `Not added: ${restated.path} already states it as ${JSON.stringify(restated.line)} (every content word of ${JSON.stringify(fact)} is in that line). If the fact changes that line, name it in replaces.`,
     };
   }
-  const state = files.get(target) ?? (await readMemoryFile(store, target));
+  // The snapshot holds every file of the folder: one it lacks did not exist when it was read, and
+  // the "new" version token refuses the write if it has been created since.
+  const missing: MemoryFileState = {
+    read: { path: target, exists: false, version: "new" },
+    lines: [],
+    header: {},
+  };
+  const state =
+    files.get(target) ?? (options.snapshot ? missing : await readMemoryFile(store, target));
   if ("unparsable" in state) {
     return { code: "unparsable_file", path: target, message: state.unparsable };
   }
@@ -302,9 +321,10 @@ async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
   }
   const written = await store.write(target, content, state.read.version);
   if (written.ok) {
+    const kept = { content, version: written.version };
     return created && description !== undefined
-      ? { code: "applied", path: target, line, replaced, description }
-      : { code: "applied", path: target, line, replaced };
+      ? { code: "applied", path: target, line, replaced, description, written: kept }
+      : { code: "applied", path: target, line, replaced, written: kept };
   }
   if (written.code === "version_conflict")
     return { code: "conflict", path: target, message: written.message };

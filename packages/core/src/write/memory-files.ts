@@ -43,6 +43,22 @@ export async function readMemoryFile(
  *
  * @throws {MemoryPathError} when the store's path guard refuses one of the paths.
  */
+/**
+ * The state of a memory file from text this process just wrote (no read): parsed as
+ * {@link readMemoryFile} parses what it reads.
+ *
+ * @param path - Memory path.
+ * @param content - The text written.
+ * @param version - The version token the write returned.
+ * @returns The file's state.
+ */
+export function memoryFileState(path: string, content: string, version: string): MemoryFileState {
+  const parsed = safeParseMemoryFile(content, { path });
+  if (!parsed.success) return { unparsable: `Refused to edit ${path}: ${parsed.error.message}` };
+  const read: ReadResult = { path, exists: true, version, content };
+  return { read, lines: parsed.value.lines, header: parsed.value.header, file: parsed.value };
+}
+
 export async function readMemoryFiles(
   store: Pick<MemoryStore, "read">,
   paths: readonly string[],
