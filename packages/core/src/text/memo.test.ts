@@ -9,10 +9,11 @@ describe("memoizeText", () => {
     expect(fn.mock.calls.map(([text]) => text)).toEqual(["ab", "none", "abc"]);
   });
 
-  it("keeps at most maxEntries results", () => {
+  it("keeps at most maxEntries results, and when full keeps them instead of emptying itself", () => {
     const fn = vi.fn((text: string) => text.length);
     const memo = memoizeText(fn, 2);
-    for (const text of ["a", "b", "c", "a"]) memo(text);
-    expect(fn.mock.calls.map(([text]) => text)).toEqual(["a", "b", "c", "a"]);
+    // Two sweeps over more texts than it holds: the second finds the two it kept.
+    for (const text of ["a", "b", "c", "a", "b", "c"]) memo(text);
+    expect(fn.mock.calls.map(([text]) => text)).toEqual(["a", "b", "c", "c"]);
   });
 });
