@@ -4,13 +4,10 @@ import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import {
   applyBatchResults,
-  type CacheWarning,
   type ChatConversation,
   chat,
   consolidateAll,
-  consolidateFacts,
   costOf,
-  DEFAULT_FACT_CONSOLIDATION_FILES,
   detectLayout,
   MemoryStore,
   type OnStep,
@@ -25,7 +22,12 @@ import {
   type WritePassResult,
   writePass,
 } from "@memfiles/core";
-import { estimateTokens } from "@memfiles/core/internal";
+import {
+  type CacheWarning,
+  consolidateFacts,
+  DEFAULT_FACT_CONSOLIDATION_FILES,
+  estimateTokens,
+} from "@memfiles/core/internal";
 import { getPrompt, parsePromptRef } from "@memfiles/prompts";
 import { checksRan, gradeScenario, gradeSessionFiles } from "../graders/index.js";
 import type { GradeResult } from "../graders/types.js";
