@@ -148,6 +148,7 @@ describe("repo fixtures", () => {
       "memory-tool-remember",
       "memory-tool-update",
       "pasted-api-key",
+      "pasted-api-key@fact",
       "project-scope",
       "remember-mid-conversation",
       "remember",
