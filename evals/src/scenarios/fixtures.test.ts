@@ -136,6 +136,7 @@ describe("repo fixtures", () => {
       "fact-side-query",
       "fact-update",
       "fence-escape",
+      "fence-escape@fact",
       "forget",
       "forgotten-address",
       "ignore-noise",
