@@ -17,22 +17,24 @@ describe("layoutPairs", () => {
     ]);
     expect(pairs.find((pair) => pair.id === "remember")?.scenarios).toEqual({
       subject: "remember",
-      fact: "fact-remember",
+      fact: "remember@fact",
     });
   });
 
   it("skips a fact- scenario that is not in the fact layout, and a twin-less subject scenario", async () => {
     const scenarios = await loadScenarios(DEFAULT_SCENARIOS_DIR);
     const remember = scenarios.find((scenario) => scenario.id === "remember");
-    const factRemember = scenarios.find((scenario) => scenario.id === "fact-remember");
+    const factRemember = scenarios.find((scenario) => scenario.id === "remember@fact");
     if (remember === undefined || factRemember === undefined) throw new Error("fixtures moved");
     expect(layoutPairs([remember, { ...factRemember, layout: "subject" }])).toEqual([]);
     expect(layoutPairs([remember])).toEqual([]);
   });
 
-  it("maps a pair's id to the scenario each layout runs", () => {
-    expect(layoutScenarioId("remember", "fact")).toBe("fact-remember");
-    expect(layoutScenarioId("remember", "subject")).toBe("remember");
+  it("maps a pair's id to the scenario each layout runs: a fact run, else a fact- twin", () => {
+    const runIds = new Set(["remember", "remember@fact", "forget", "fact-forget"]);
+    expect(layoutScenarioId("remember", "fact", runIds)).toBe("remember@fact");
+    expect(layoutScenarioId("forget", "fact", runIds)).toBe("fact-forget");
+    expect(layoutScenarioId("remember", "subject", runIds)).toBe("remember");
   });
 
   it("gives promptfoo one test per pair when asked for pairs", async () => {

@@ -8,7 +8,7 @@ export const FACT_TWIN_PREFIX = "fact-";
 export type LayoutPair = {
   /** The pair's name in the A/B: the subject-layout scenario's id, e.g. `remember`. */
   id: string;
-  /** Scenario ids per layout: `{ subject: "remember", fact: "fact-remember" }`. */
+  /** Scenario ids per layout: `{ subject: "remember", fact: "remember@fact" }`. */
   scenarios: Record<StoreLayout, string>;
 };
 
@@ -25,22 +25,30 @@ export type LayoutPair = {
 export function layoutPairs(scenarios: readonly Scenario[]): LayoutPair[] {
   const byId = new Map(scenarios.map((scenario) => [scenario.id, scenario]));
   return scenarios.flatMap((scenario) => {
-    if (scenario.layout !== "subject") return [];
-    const twin = byId.get(`${FACT_TWIN_PREFIX}${scenario.id}`);
+    if (scenario.layout !== "subject" || scenario.id.includes("@")) return [];
+    const twin = byId.get(`${scenario.id}@fact`) ?? byId.get(`${FACT_TWIN_PREFIX}${scenario.id}`);
     if (twin === undefined || twin.layout !== "fact") return [];
     return [{ id: scenario.id, scenarios: { subject: scenario.id, fact: twin.id } }];
   });
 }
 
 /**
- * The scenario a layout arm runs for a test: the test's own scenario in the subject layout, its
- * `fact-` twin in the fact layout.
+ * The scenario a layout arm runs for a test: the test's own scenario in the subject layout; in
+ * the fact layout its fact run (`<id>@fact`, a scenario with `layouts`), else its `fact-` twin.
  *
  * @param scenarioId - The test's `vars.scenario` (a pair id: a subject-layout scenario).
  * @param layout - The arm's layout.
- * @returns The scenario id to run, e.g. `fact-remember` for (`remember`, `fact`).
- * @example layoutScenarioId("remember", "fact"); // "fact-remember"
+ * @param runIds - Ids of the loaded scenario runs, to tell a fact run from a twin.
+ * @returns The scenario id to run, e.g. `remember@fact` for (`remember`, `fact`).
+ * @example layoutScenarioId("forget", "fact", ids); // "fact-forget"
  */
-export function layoutScenarioId(scenarioId: string, layout: StoreLayout): string {
-  return layout === "fact" ? `${FACT_TWIN_PREFIX}${scenarioId}` : scenarioId;
+export function layoutScenarioId(
+  scenarioId: string,
+  layout: StoreLayout,
+  runIds: ReadonlySet<string>,
+): string {
+  if (layout !== "fact") return scenarioId;
+  return runIds.has(`${scenarioId}@fact`)
+    ? `${scenarioId}@fact`
+    : `${FACT_TWIN_PREFIX}${scenarioId}`;
 }

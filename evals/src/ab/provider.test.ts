@@ -332,7 +332,7 @@ describe("ScenarioProvider recall and layout arms (issue 13)", () => {
     });
     expect(response.error).toBeUndefined();
     const metadata = response.metadata as ScenarioMetadata;
-    expect(metadata.scenarioId).toBe("fact-remember");
+    expect(metadata.scenarioId).toBe("remember@fact");
     expect(metadata.arm).toBe(`${MODELS.haiku} fact/side-query`);
     expect(metadata.pass).toBe(true);
     expect(Object.keys(metadata.files)).toContain("deploy-host.md");

@@ -5,7 +5,7 @@ import { roundUsd, sumUsage } from "@memfiles/core/internal";
 import { parsePromptRef } from "@memfiles/prompts";
 import type { ApiProvider, CallApiContextParams, ProviderResponse } from "promptfoo";
 import type { RunMode, RunScenarioOptions, ScenarioResult } from "../runner/types.js";
-import { loadScenario } from "../scenarios/load-scenario.js";
+import { loadScenario, loadScenarios } from "../scenarios/load-scenario.js";
 import type { Scenario } from "../scenarios/schema.js";
 import {
   DEFAULT_RECORDINGS_DIR,
@@ -172,15 +172,16 @@ export class ScenarioProvider implements ApiProvider {
     let scenario: Scenario | undefined;
     let runId = scenarioId;
     if (this.config.layout !== undefined) {
-      runId = layoutScenarioId(scenarioId, this.config.layout);
       try {
+        const runIds = new Set((await loadScenarios(scenariosDir)).map((run) => run.id));
+        runId = layoutScenarioId(scenarioId, this.config.layout, runIds);
         scenario = await loadScenario(scenariosDir, runId);
       } catch (error) {
         return {
           error:
             `memfiles scenario provider: the ${this.config.layout} layout arm (${this.arm()}) runs ` +
             `"${runId}" for test "${scenarioId}", which cannot be loaded: ${(error as Error).message} ` +
-            "Layout arms run the layout pairs only (a subject scenario <id> with a fact twin fact-<id>).",
+            "Layout arms run the layout pairs only (a subject scenario <id> with a fact run <id>@fact or a fact twin fact-<id>).",
           metadata: { arm: this.arm() },
         };
       }
@@ -189,7 +190,7 @@ export class ScenarioProvider implements ApiProvider {
           error:
             `memfiles scenario provider: the ${this.config.layout} layout arm (${this.arm()}) would ` +
             `run "${runId}", a ${scenario.layout}-layout scenario; no result is reported for it. ` +
-            "Layout arms run the layout pairs only (a subject scenario <id> with a fact twin fact-<id>).",
+            "Layout arms run the layout pairs only (a subject scenario <id> with a fact run <id>@fact or a fact twin fact-<id>).",
           metadata: { arm: this.arm() },
         };
       }

@@ -1,7 +1,8 @@
 import { mkdir, readFile, realpath, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { PRICES, type PriceTable } from "@memfiles/core";
+import { PRICES } from "@memfiles/core";
+import type { PriceTable } from "@memfiles/core/internal";
 import { z } from "zod";
 import { computeCostReport } from "./cost-report.js";
 import { formatCostReport, formatUnpriced } from "./format-cost-report.js";

@@ -1,11 +1,11 @@
+import { costOf, type ModelUsage, UnknownModelError } from "@memfiles/core";
 import {
-  costOf,
-  type ModelUsage,
   type PriceTable,
-  UnknownModelError,
+  roundUsd,
+  sumUsage,
   type UsageRecord,
-} from "@memfiles/core";
-import { roundUsd, sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
+  ZERO_USAGE,
+} from "@memfiles/core/internal";
 
 /** Session key used for usage records written without a `sessionId`. */
 export const NO_SESSION_ID = "(no session id)";

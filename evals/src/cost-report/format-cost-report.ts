@@ -1,4 +1,5 @@
-import { PRICES, PRICES_SOURCE, type UsageLogProblem } from "@memfiles/core";
+import { PRICES, PRICES_SOURCE } from "@memfiles/core";
+import type { UsageLogProblem } from "@memfiles/core/internal";
 import { formatTable, formatTokens, formatUsd } from "../internal/text-table.js";
 import type { CostReportResult, UnpricedModel } from "./cost-report.js";
 

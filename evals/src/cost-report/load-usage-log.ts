@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import * as path from "node:path";
-import { type ReadUsageLogResult, readUsageLog } from "@memfiles/core";
-import { USAGE_LOG_PATH } from "@memfiles/core/internal";
+import { readUsageLog } from "@memfiles/core";
+import { type ReadUsageLogResult, USAGE_LOG_PATH } from "@memfiles/core/internal";
 import { MemfilesError } from "@memfiles/errors";
 import { UsageLogError } from "./usage-log-error.js";
 

@@ -1,4 +1,5 @@
-import type { ConsolidateFactsResult, RecallResult } from "@memfiles/core";
+import type { RecallResult } from "@memfiles/core";
+import type { ConsolidateFactsResult } from "@memfiles/core/internal";
 import type {
   AnswerExpectation,
   FileExpectation,

@@ -1,4 +1,4 @@
-import type { ConsolidateFactsResult } from "@memfiles/core";
+import type { ConsolidateFactsResult } from "@memfiles/core/internal";
 import { describe, expect, it } from "vitest";
 import { factMerges } from "./fact-merges.js";
 

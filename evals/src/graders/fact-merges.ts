@@ -1,4 +1,4 @@
-import type { ConsolidateFactsResult } from "@memfiles/core";
+import type { ConsolidateFactsResult } from "@memfiles/core/internal";
 import { defineGrader } from "./define-grader.js";
 import type { GradeResult } from "./types.js";
 

@@ -1,4 +1,5 @@
-import { type ConsolidateFactsResult, DEFAULT_MAX_CHARS, type RecallResult } from "@memfiles/core";
+import { DEFAULT_MAX_CHARS, type RecallResult } from "@memfiles/core";
+import type { ConsolidateFactsResult } from "@memfiles/core/internal";
 import type { FileExpectation, Scenario, Session } from "../scenarios/schema.js";
 import type { CostRun, PricedCall } from "./cost-per-session.js";
 import type { GradeContext } from "./define-grader.js";

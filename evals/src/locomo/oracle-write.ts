@@ -2,13 +2,12 @@ import { performance } from "node:perf_hooks";
 import type Anthropic from "@anthropic-ai/sdk";
 import {
   editDescription,
-  type FactProposal,
   type MemoryStore,
   type Proposal,
   type WritePassResult,
   writePass,
 } from "@memfiles/core";
-import { contentWords } from "@memfiles/core/internal";
+import { contentWords, type FactProposal } from "@memfiles/core/internal";
 import { parseDiaIds, type SpeakerConversation, type SpeakerSession } from "./import-sample.js";
 import type { LocomoSample, LocomoTurn } from "./load-locomo.js";
 import { chooseSubjectFile } from "./subject-rule.js";

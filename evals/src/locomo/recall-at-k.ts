@@ -1,10 +1,11 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { type MemoryStore, selectMemories } from "@memfiles/core";
+import type { MemoryStore } from "@memfiles/core";
 import {
   ALWAYS_LOADED,
   estimateTokens,
   rankRows,
   renderMemoryBlock,
+  selectMemories,
 } from "@memfiles/core/internal";
 import MiniSearch from "minisearch";
 import { parseDiaIds } from "./import-sample.js";

@@ -2,13 +2,8 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
-import {
-  applyBatchResults,
-  type BatchWriteSession,
-  buildWriteRequest,
-  MemoryStore,
-  submitWritePasses,
-} from "@memfiles/core";
+import { applyBatchResults, MemoryStore, submitWritePasses } from "@memfiles/core";
+import { type BatchWriteSession, buildWriteRequest } from "@memfiles/core/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import { AUTHORED_USAGE_METHOD } from "./authored-usage.js";
 import { attachRecordingSession, RECORDING_RUN_HEADER } from "./interceptor.js";

@@ -1,5 +1,5 @@
-import { costOf, type ModelUsage, type Stage } from "@memfiles/core";
-import { roundUsd, sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
+import { costOf, type ModelUsage } from "@memfiles/core";
+import { roundUsd, type Stage, sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
 import type { Provenance, ScenarioResult, StageResult } from "../runner/types.js";
 
 /** The check row name of a broken run. */

@@ -1,15 +1,18 @@
 import {
   applyBatchResults,
-  type BatchConsolidation,
   type ConsolidateAllOptions,
   type ConsolidateAllResult,
-  type ConsolidateResult,
-  MAX_CONSOLIDATE_RETRIES,
   type MemoryStore,
   type ModelUsage,
   submitWritePasses,
 } from "@memfiles/core";
-import { sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
+import {
+  type BatchConsolidation,
+  type ConsolidateResult,
+  MAX_CONSOLIDATE_RETRIES,
+  sumUsage,
+  ZERO_USAGE,
+} from "@memfiles/core/internal";
 
 /** Options of {@link batchConsolidateAll}: those of `consolidateAll`, plus a hook between submit and apply. */
 export type BatchConsolidateAllOptions = ConsolidateAllOptions & {

@@ -4,13 +4,11 @@ import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import {
   applyBatchResults,
-  type CacheWarning,
   type ChatConversation,
   chat,
   consolidateAll,
-  consolidateFacts,
   costOf,
-  DEFAULT_FACT_CONSOLIDATION_FILES,
+  detectLayout,
   MemoryStore,
   type OnStep,
   type OnUsage,
@@ -24,7 +22,12 @@ import {
   type WritePassResult,
   writePass,
 } from "@memfiles/core";
-import { estimateTokens } from "@memfiles/core/internal";
+import {
+  type CacheWarning,
+  consolidateFacts,
+  DEFAULT_FACT_CONSOLIDATION_FILES,
+  estimateTokens,
+} from "@memfiles/core/internal";
 import { getPrompt, parsePromptRef } from "@memfiles/prompts";
 import { checksRan, gradeScenario, gradeSessionFiles } from "../graders/index.js";
 import type { GradeResult } from "../graders/types.js";
@@ -407,6 +410,14 @@ function resolvePrompts(options: RunScenarioOptions) {
 async function runSessions(run: RunContext): Promise<string> {
   const { scenario, options, session, root, calls, cacheWarnings } = run;
   await writeSeedFiles(root, scenario.seedFiles);
+  // Seed files are read with the rule the CLI and the MCP server apply to a user's folder, so a
+  // scenario runs on a folder a user would have (an empty folder takes the declared layout).
+  if (Object.keys(scenario.seedFiles).length > 0 && detectLayout(root) !== scenario.layout) {
+    throw new EvalSetupError({
+      setting: "layout",
+      message: `Scenario "${scenario.id}": its seed files read as the ${detectLayout(root)} layout (detectLayout), but it declares layout ${scenario.layout}. Write the seed files in the ${scenario.layout} layout (dated lines for subject, front matter with type: for fact) or change the layout.`,
+    });
+  }
   let store = new MemoryStore({ root, layout: scenario.layout });
   if (options.storeBackend !== undefined) {
     const opened = await options.storeBackend.open(root, scenario.layout);

@@ -1,15 +1,17 @@
 import type {
-  CacheWarning,
   ConsolidateAllResult,
-  ConsolidateFactsResult,
   MemoryStore,
   ModelUsage,
   RecallStrategy,
-  Stage,
   StoreLayout,
-  ToolCall,
   WritePassResult,
 } from "@memfiles/core";
+import type {
+  CacheWarning,
+  ConsolidateFactsResult,
+  Stage,
+  ToolCall,
+} from "@memfiles/core/internal";
 import type { GradeResult } from "../graders/types.js";
 import type { Scenario } from "../scenarios/schema.js";
 

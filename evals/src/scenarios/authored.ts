@@ -49,7 +49,8 @@ export const AuthoredReplySchema = z.strictObject({
 export type AuthoredReply = z.infer<typeof AuthoredReplySchema>;
 
 export const AuthoredRepliesSchema = z.strictObject({
-  scenario: z.string().regex(/^[a-z0-9-]+$/, "scenario ids are kebab-case"),
+  // `<id>@<layout>` for the run of a scenario with `layouts` on another than its first layout.
+  scenario: z.string().regex(/^[a-z0-9-]+(@(subject|fact))?$/, "scenario ids are kebab-case"),
   replies: z.array(AuthoredReplySchema),
 });
 export type AuthoredReplies = z.infer<typeof AuthoredRepliesSchema>;

@@ -15,6 +15,7 @@ export {
   loadScenarios,
   type ParseFixtureResult,
   parseScenario,
+  scenarioRuns,
 } from "./load-scenario.js";
 export { type FixtureIssue, ScenarioFileError } from "./scenario-file-error.js";
 export * from "./schema.js";

@@ -317,3 +317,77 @@ describe("a YAML alias bomb (issue 20, item 7)", () => {
     }
   });
 });
+
+const BOTH_LAYOUTS = `${GOOD.replace("source: test\n", "source: test\nlayouts: [subject, fact]\n")}
+perLayout:
+  fact:
+    title: Tiny, fact layout
+    seedFiles:
+      editor.md: "---\\nname: editor\\ntype: user\\n---\\nUses Neovim.\\n"
+    expect:
+      files:
+        - path: deploy-host.md
+          contains: [Fly.io]
+`;
+
+describe("layouts: one scenario, a run per layout", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), "memfiles-layouts-"));
+    await writeFile(path.join(dir, "tiny.yaml"), BOTH_LAYOUTS);
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("gives the first layout the id and the other <id>@<layout>, with its own seeds and expectations", async () => {
+    const runs = await loadScenarios(dir);
+    expect(
+      runs.map((run) => ({
+        id: run.id,
+        layout: run.layout,
+        title: run.title,
+        seeds: Object.keys(run.seedFiles),
+        files: run.expect.files.map((file) => file.path),
+        answer: run.expect.answer?.mentionsAny,
+        sessions: run.sessions.length,
+        layouts: run.layouts,
+      })),
+    ).toEqual([
+      {
+        id: "tiny",
+        layout: "subject",
+        title: "Tiny",
+        seeds: [],
+        files: [],
+        answer: ["fly"],
+        sessions: 1,
+        layouts: undefined,
+      },
+      {
+        id: "tiny@fact",
+        layout: "fact",
+        title: "Tiny, fact layout",
+        seeds: ["editor.md"],
+        files: ["deploy-host.md"],
+        answer: undefined,
+        sessions: 1,
+        layouts: undefined,
+      },
+    ]);
+    expect((await loadScenario(dir, "tiny@fact")).layout).toBe("fact");
+    expect((await loadScenario(dir, "tiny")).layout).toBe("subject");
+  });
+
+  it("refuses a run the scenario does not have, and a bad expectation of one layout", async () => {
+    await expect(loadScenario(dir, "tiny@other")).rejects.toThrow(/has no run "tiny@other"/);
+    const bad = parseScenario(
+      BOTH_LAYOUTS.replace("contains: [Fly.io]", "contains: 3"),
+      "scenarios/tiny.yaml",
+    );
+    expect(bad.success).toBe(false);
+    expect(bad.success ? "" : bad.error.message).toMatch(
+      /perLayout\.fact\.expect\.files\.0\.contains/,
+    );
+  });
+});

@@ -108,8 +108,74 @@ export function parseScenario(text: string, file: string): ParseFixtureResult<Sc
   const parsed = parseYamlFixture(text, file, ScenarioSchema);
   if (!parsed.success) return parsed;
   const issues = scenarioIssues(parsed.value, idFromFile(file));
+  for (const variant of layoutVariants(parsed.value)) {
+    if (!variant.success) issues.push(...variant.issues);
+    else if (variant.value.id !== parsed.value.id) {
+      issues.push(
+        ...scenarioIssues({ ...variant.value, id: parsed.value.id }, undefined).map((issue) => ({
+          ...issue,
+          field: `perLayout.${variant.value.layout}: ${issue.field}`,
+        })),
+      );
+    }
+  }
   if (issues.length > 0) return { success: false, error: new ScenarioFileError({ file, issues }) };
   return parsed;
+}
+
+type VariantResult =
+  | { success: true; value: Scenario }
+  | { success: false; issues: FixtureIssue[] };
+
+/**
+ * The runs of a scenario, one per layout: itself when it names one `layout`; with `layouts`, one
+ * scenario per layout (the first keeps the id, the others are `<id>@<layout>`), each with its
+ * `perLayout` seed files, title and expectations.
+ */
+function layoutVariants(scenario: Scenario): VariantResult[] {
+  if (scenario.layouts === undefined) return [{ success: true, value: scenario }];
+  const { layouts, perLayout, ...shared } = scenario;
+  return layouts.map((layout, index): VariantResult => {
+    const own = perLayout?.[layout];
+    const id = index === 0 ? scenario.id : `${scenario.id}@${layout}`;
+    let expect = scenario.expect;
+    if (own?.expect !== undefined) {
+      const parsed = ScenarioSchema.shape.expect.safeParse(own.expect);
+      if (!parsed.success) {
+        return {
+          success: false,
+          issues: parsed.error.issues.map((issue) => ({
+            field: ["perLayout", layout, "expect", ...issue.path].join("."),
+            message: issue.message,
+          })),
+        };
+      }
+      expect = parsed.data;
+    }
+    return {
+      success: true,
+      value: {
+        ...shared,
+        id,
+        layout,
+        ...(own?.title === undefined ? {} : { title: own.title }),
+        ...(own?.seedFiles === undefined ? {} : { seedFiles: own.seedFiles }),
+        expect,
+      },
+    };
+  });
+}
+
+/**
+ * Every run of a scenario, one per layout (see `layouts` in the schema): the scenario itself, or
+ * one per listed layout.
+ *
+ * @param scenario - A parsed scenario.
+ * @returns The runs; the first keeps the scenario's id, the others are `<id>@<layout>`.
+ * @example scenarioRuns(remember).map((run) => run.id) // ["remember", "remember@fact"]
+ */
+export function scenarioRuns(scenario: Scenario): Scenario[] {
+  return layoutVariants(scenario).flatMap((variant) => (variant.success ? [variant.value] : []));
 }
 
 function idFromFile(file: string): string | undefined {
@@ -121,14 +187,37 @@ function idFromFile(file: string): string | undefined {
  * Reads and validates `<dir>/<id>.yaml`.
  *
  * @param dir - Folder holding scenario fixtures (the repo's `scenarios/`).
- * @param id - Scenario id, kebab-case, e.g. `remember`.
- * @returns The scenario with schema defaults filled in.
+ * @param id - Scenario id, kebab-case, e.g. `remember`; `<id>@<layout>` for a run of a scenario with
+ *   `layouts` on another than its first layout (`remember@fact`).
+ * @returns The scenario with schema defaults filled in (that run, for a scenario with `layouts`).
  * @throws {ScenarioFileError} when the file is missing, is not YAML, or a field is invalid; the
  *   message names the file and each field.
  * @example
  * const scenario = await loadScenario("scenarios", "remember");
  */
 export async function loadScenario(dir: string, id: string): Promise<Scenario> {
+  const [fileId = id, layout] = id.split("@");
+  const scenario = await loadScenarioFile(dir, fileId);
+  if (layout !== undefined) {
+    const run = scenarioRuns(scenario).find((candidate) => candidate.id === id);
+    if (run !== undefined) return run;
+    throw new ScenarioFileError({
+      file: path.join(dir, `${fileId}.yaml`),
+      issues: [
+        {
+          field: "layouts",
+          message: `has no run "${id}": its runs are ${scenarioRuns(scenario)
+            .map((candidate) => candidate.id)
+            .join(", ")}`,
+        },
+      ],
+    });
+  }
+  return scenarioRuns(scenario)[0] ?? scenario;
+}
+
+// The scenario as its file says, `layouts` not yet expanded into runs.
+async function loadScenarioFile(dir: string, id: string): Promise<Scenario> {
   const file = path.join(dir, `${id}.yaml`);
   let text: string;
   try {
@@ -156,7 +245,7 @@ async function listYamlFiles(dir: string): Promise<string[]> {
  * Reads and validates every `*.yaml` in a folder, sorted by file name.
  *
  * @param dir - Folder holding scenario fixtures.
- * @returns The scenarios, in file-name order.
+ * @returns The scenarios, in file-name order; a scenario with `layouts` gives one per layout.
  * @throws {ScenarioFileError} when the folder cannot be read or any file is invalid; with several
  *   bad files one error lists every file's issues (field prefixed with the file name).
  * @example
@@ -177,7 +266,7 @@ export async function loadScenarios(dir: string): Promise<Scenario[]> {
   const errors: ScenarioFileError[] = [];
   for (const name of names) {
     try {
-      scenarios.push(await loadScenario(dir, name.slice(0, -".yaml".length)));
+      scenarios.push(...scenarioRuns(await loadScenarioFile(dir, name.slice(0, -".yaml".length))));
     } catch (error) {
       if (!(error instanceof ScenarioFileError)) throw error;
       errors.push(error);

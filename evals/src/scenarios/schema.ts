@@ -203,6 +203,29 @@ export const ScenarioSchema = z.strictObject({
    * subject layout.
    */
   layout: z.enum(["subject", "fact"]).default("subject"),
+  /**
+   * Run and grade the scenario on each of these layouts (`layouts: [subject, fact]`), instead of
+   * `layout`. The first layout's run keeps the id; each other one is `<id>@<layout>` (its
+   * recording `<id>@<layout>.json`, its authored replies `<id>@<layout>.yaml`).
+   */
+  layouts: z
+    .array(z.enum(["subject", "fact"]))
+    .min(2)
+    .optional(),
+  /**
+   * What one layout's run has in place of the scenario's own: its seed files (written in that
+   * layout), title and expectations (replaced whole). The sessions and the question are shared.
+   */
+  perLayout: z
+    .partialRecord(
+      z.enum(["subject", "fact"]),
+      z.strictObject({
+        title: z.string().optional(),
+        seedFiles: z.record(z.string(), z.string()).optional(),
+        expect: z.unknown().optional(),
+      }),
+    )
+    .optional(),
   sessions: z.array(SessionSchema).min(1),
   /** Files the memory folder starts with (path -> full text). */
   seedFiles: z.record(z.string(), z.string()).default({}),

@@ -1,4 +1,5 @@
-import { type MemoryRow, type MemoryStore, safeParseMemoryFile } from "@memfiles/core";
+import type { MemoryRow, MemoryStore } from "@memfiles/core";
+import { safeParseMemoryFile } from "@memfiles/core/internal";
 
 /** One body line of a memory file as the command and the page show it. */
 export type ShownLine = {

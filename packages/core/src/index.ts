@@ -1,185 +1,47 @@
-// The public API of @memfiles/core, by name (DESIGN.md "Public API"): the calls, their option and
-// result types, the errors, the model and price tables, and each stage's default effort. What evals needs beyond it is in
-// `./internal.ts` (the "@memfiles/core/internal" entry), which makes no promise to anyone else.
+// The public API of @memfiles/core: what an application needs to keep, use and pay for memory.
+// `index.test.ts` pins this list, so adding a name is a decision. What the sibling packages need
+// beyond it is in `./internal.ts` (the "@memfiles/core/internal" entry), which promises nothing.
 
-export { MemfilesError, type MemfilesErrorOptions } from "@memfiles/errors";
+// Errors: every real failure is a MemfilesError with a stable `name` and `code`.
+export { MemfilesError } from "@memfiles/errors";
+// Batches: write passes (and consolidations) at half price through the Message Batches API.
 export {
   type ApplyBatchResultsOptions,
-  type ApplyBatchResultsResult,
   applyBatchResults,
-  BATCH_APPLIED_FILE,
-  type BatchConsolidation,
-  type BatchConsolidationOutcome,
-  type BatchSessionOutcome,
-  type BatchStore,
-  type BatchWait,
-  type BatchWriteSession,
-  batchCustomId,
-  CUSTOM_ID_PATTERN,
-  consolidationCustomId,
-  type SubmittedConsolidation,
-  type SubmittedWritePass,
   type SubmitWritePassesOptions,
-  type SubmitWritePassesResult,
   submitWritePasses,
-  writePassCustomId,
 } from "./batch/index.js";
+// Recall and chat: the system prompt with memory, the chat loop, Claude's memory tool.
 export {
-  CHAT_EFFORT,
   type ChatConversation,
   ChatLoopLimitError,
   type ChatOptions,
-  ChatReplyError,
-  type ChatReplyErrorCode,
   type ChatResult,
-  type ChatTools,
-  CONTEXT_MANAGEMENT_BETA,
   chat,
-  type ExtractAfterTurnOptions,
-  type ExtractAfterTurnResult,
-  type ExtractSkipReason,
-  extractAfterTurn,
-  MEMORY_TOOL_CONTEXT_MANAGEMENT,
-  MEMORY_TOOL_DEFINITION,
-  type ToolCall,
 } from "./chat/index.js";
+// Models, cost and usage: which model, what a call cost, and the usage log.
+export { costOf, type ModelUsage, PRICES, PRICES_SOURCE, UnknownModelError } from "./cost/index.js";
+// Helpers for a memory page: change a file's description, scan text for secrets before saving it.
+export { findSecrets } from "./guards/index.js";
+// Consolidate: merge, correct and shrink what grew (either layout: the layout decides how).
 export {
-  applyConsolidateReply,
-  buildConsolidateRequest,
-  CONSOLIDATE_EFFORT,
-  CONSOLIDATE_PREFIX_BREAKPOINT,
-  type ConsolidateFailureCode,
-  type ConsolidateOptions,
-  type ConsolidatePrompt,
-  type ConsolidateResult,
-  type ConsolidateStore,
-  consolidate,
-  type DroppedLine,
-  type DroppedReason,
-  type GitCommitResult,
-  MAX_CONSOLIDATE_RETRIES,
-  type RewriteProblem,
-  type RewriteProblemCode,
-} from "./consolidate/index.js";
-export {
-  type CacheWarning,
-  type CostOptions,
-  type CostResult,
-  costOf,
-  MIN_CACHEABLE_TOKENS,
-  type ModelPrice,
-  ModelReplyShapeError,
-  type ModelUsage,
-  PRICE_MODIFIERS,
-  PRICE_ROWS,
-  PRICES,
-  PRICES_SOURCE,
-  type PriceRow,
-  type PriceTable,
-  UnknownModelError,
-  type UsageModifiers,
-  type UsageWarning,
-} from "./cost/index.js";
-export {
-  editFactText,
-  type FactFile,
-  type FactLine,
-  type FactTextEdit,
-  type FormatFactFileOptions,
-  factLinks,
-  formatFactFile,
-  isMemoryType,
-  type MemoryFile,
-  MemoryFormatError,
-  type MemoryHeader,
-  type MemoryLine,
-  type MemoryProblem,
-  type MemoryType,
-  parseFactFile,
-  type SafeParseFactFileResult,
-  type SafeParseMemoryFileResult,
-  safeParseFactFile,
-  safeParseMemoryFile,
-} from "./format/index.js";
-export { type FindSecretsResult, findSecrets, type SecretFinding } from "./guards/index.js";
-export {
-  type AppliedFactProposal,
-  type ApplyFactProposalsOptions,
-  type ApplyFactProposalsResult,
-  applyFactProposals,
-  applyFactWriteReply,
-  applyWriteReply,
-  buildFactWriteRequest,
-  buildWriteRequest,
   type ConsolidateAllOptions,
   type ConsolidateAllResult,
-  type ConsolidateFactsOptions,
-  type ConsolidateFactsResult,
   consolidateAll,
-  consolidateFacts,
-  DEFAULT_FACT_CONSOLIDATION_FILES,
-  type FactMerge,
-  type FactMergeRefusalCode,
-  type FactProposal,
-  type FactRejectionCode,
-  type FactWritePassOptions,
-  type FactWritePassResult,
-  type FactWriteStore,
-  factWritePass,
-  PROPOSE_FACTS,
-  type RejectedFactProposal,
   remember,
   WritePromptLayoutError,
   writePass,
 } from "./layouts/index.js";
-export {
-  createMemoryToolHandlers,
-  MEMORIES_ROOT,
-  MemoryToolError,
-  type MemoryToolErrorCode,
-  type MemoryToolHandlersOptions,
-  type MemoryToolLayout,
-  type MemoryToolStore,
-  memfilesMemoryTool,
-} from "./memory-tool/index.js";
-export {
-  type Effort,
-  type ForcedToolChoice,
-  type KnownModel,
-  MODEL_TABLE,
-  MODELS,
-  type ModelInfo,
-  modelInfo,
-  type Tokenizer,
-} from "./models/index.js";
+export { memfilesMemoryTool } from "./memory-tool/index.js";
+export { MODELS, modelInfo } from "./models/index.js";
 export {
   type BuildSystemOptions,
   buildSystem,
-  type CheckedClaim,
-  type ClaimKind,
-  DEFAULT_SIDE_QUERY_MODEL,
-  fileInScope,
-  fileScope,
-  findClaims,
-  GLOBAL_SCOPE,
-  inScope,
-  MAX_RECALLED_FILES,
-  type RecalledFile,
   type RecallOptions,
   type RecallResult,
-  type RecallStore,
   type RecallStrategy,
-  readInScope,
-  type ScopedWriteStore,
-  type SelectMemoriesOptions,
-  type SelectMemoriesResult,
-  type SideQueryFallbackReason,
-  type StaleClaim,
-  scopedStore,
-  scopedWriteStore,
-  selectMemories,
-  type VerifyClaim,
 } from "./recall/index.js";
+// The store: a memory folder (or any StorageBackend) with version tokens, a cap and MEMORY.md.
 export {
   type BackendWriteResult,
   type CheckResult,
@@ -195,56 +57,21 @@ export {
   type StoredFile,
   type StoreLayout,
   versionToken,
-  type WriteFailureCode,
   type WriteResult,
 } from "./store/index.js";
-export {
-  factSlug,
-  type ResolvedDate,
-  type ResolveRelativeDatesResult,
-  resolveRelativeDates,
-  uniqueFactPath,
-} from "./text/index.js";
-export { ModelReplyError, type ToolReplyProblem } from "./tool-reply/index.js";
+export { ModelReplyError } from "./tool-reply/index.js";
+// Write: the write pass after a session, and explicit remember / forget without a model.
 export type { Transcript, TranscriptTurn } from "./transcript/index.js";
+export { type OnStep, type OnUsage, readUsageLog } from "./usage/index.js";
 export {
-  type CreateUsageLogOptions,
-  createUsageLog,
-  type OnStep,
-  type OnUsage,
-  type ReadUsageLogResult,
-  readUsageLog,
-  type Stage,
-  type Step,
-  type UsageLogProblem,
-  type UsageRecord,
-} from "./usage/index.js";
-export {
-  type AppliedProposal,
-  type ApplyProposalsOptions,
-  applyProposals,
-  type EditDescriptionFailureCode,
-  type EditDescriptionOptions,
-  type EditDescriptionResult,
   editDescription,
   type ForgetOptions,
-  type ForgetPreview,
-  type ForgetPreviewFile,
   type ForgetResult,
   forget,
   type Proposal,
   previewForget,
-  type RejectedProposal,
   type RememberOptions,
-  type RememberRejectionCode,
   type RememberResult,
-  type RemovedLine,
-  TombstoneFileError,
-  WRITE_EFFORT,
-  type WritePassConsolidation,
-  type WritePassError,
   type WritePassOptions,
   type WritePassResult,
-  type WritePrompt,
-  type WriteRejectionCode,
 } from "./write/index.js";

@@ -1,17 +1,50 @@
-// "@memfiles/core/internal": what the evals package needs beyond the public API (src/index.ts).
-// No promise to anyone else: names here may change in any release.
+// "@memfiles/core/internal": what the sibling packages (cli, mcp, pg, evals) need beyond the public
+// API (src/index.ts). No promise to anyone else: names here may change in any release.
 
+export type {
+  BatchConsolidation,
+  BatchWriteSession,
+} from "./batch/index.js";
+export type { ToolCall } from "./chat/index.js";
+export { type ConsolidateResult, MAX_CONSOLIDATE_RETRIES } from "./consolidate/index.js";
 export {
+  type CacheWarning,
   estimateTokens,
   minCacheableTokens,
+  PRICE_ROWS,
+  type PriceTable,
   roundUsd,
   sumUsage,
   ZERO_USAGE,
 } from "./cost/index.js";
 export { safeParseMemoryFile } from "./format/index.js";
-export { ProposeFactsInputSchema } from "./layouts/index.js";
-export { tokenizerRatio } from "./models/index.js";
-export { ALWAYS_LOADED, rankRows, renderMemoryBlock } from "./recall/index.js";
+export {
+  applyFactProposals,
+  applyWriteReply,
+  buildWriteRequest,
+  type ConsolidateFactsResult,
+  consolidateFacts,
+  DEFAULT_FACT_CONSOLIDATION_FILES,
+  type FactProposal,
+  ProposeFactsInputSchema,
+} from "./layouts/index.js";
+export { MODEL_TABLE, tokenizerRatio } from "./models/index.js";
+export {
+  ALWAYS_LOADED,
+  fileInScope,
+  inScope,
+  rankRows,
+  readInScope,
+  renderMemoryBlock,
+  scopedWriteStore,
+  selectMemories,
+} from "./recall/index.js";
 export { contentWords, foldText } from "./text/index.js";
-export { USAGE_LOG_PATH } from "./usage/index.js";
-export { ProposeMemoriesInputSchema } from "./write/index.js";
+export {
+  type ReadUsageLogResult,
+  type Stage,
+  USAGE_LOG_PATH,
+  type UsageLogProblem,
+  type UsageRecord,
+} from "./usage/index.js";
+export { applyProposals, ProposeMemoriesInputSchema } from "./write/index.js";

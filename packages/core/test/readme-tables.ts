@@ -1,4 +1,4 @@
-import { MODEL_TABLE, PRICE_ROWS } from "../src/index.js";
+import { MODEL_TABLE, PRICE_ROWS } from "../src/internal.js";
 
 // The README's model and price tables, rendered from the code; readme-tables.test.ts checks that
 // the README shows exactly these. Print them with `pnpm --filter @memfiles/core exec tsx test/readme-tables.ts`.

@@ -1,5 +1,5 @@
 // The public API of @memfiles/mcp: the server factory and its options; `memfiles-mcp` is the command.
-export { detectLayout, parseLayoutOption } from "./layout.js";
+export { parseLayoutOption } from "./layout.js";
 export { McpOptionsError } from "./options-error.js";
 export { inScope, ProjectScopeError } from "./scope.js";
 export {

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { MemfilesError, MemoryStore } from "@memfiles/core";
+import { detectLayout, MemfilesError, MemoryStore } from "@memfiles/core";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { detectLayout, parseLayoutOption } from "./layout.js";
+import { parseLayoutOption } from "./layout.js";
 import { McpOptionsError } from "./options-error.js";
 import { createMemfilesMcpServer } from "./server.js";
 
@@ -57,10 +57,7 @@ try {
   let store: MemoryStore;
   let close = async () => {};
   if (root !== undefined && root !== "") {
-    const layout =
-      layoutOption === "auto"
-        ? detectLayout(await new MemoryStore({ root: resolve(root) }).list())
-        : layoutOption;
+    const layout = layoutOption === "auto" ? detectLayout(resolve(root)) : layoutOption;
     store = new MemoryStore({
       root: resolve(root),
       layout,
@@ -84,7 +81,7 @@ try {
     close = () => sql.close();
     const options = maxChars === undefined ? {} : { maxChars };
     const probe = pg.pgMemoryStore(sql, tenant, options);
-    const layout = layoutOption === "auto" ? detectLayout(await probe.list()) : layoutOption;
+    const layout = layoutOption === "auto" ? await detectLayout(probe) : layoutOption;
     store = pg.pgMemoryStore(sql, tenant, { ...options, layout });
   } else {
     process.stderr.write(`memfiles-mcp: no memory folder or database given.\n${USAGE}\n`);

@@ -1,4 +1,4 @@
-import { fileInScope } from "@memfiles/core";
+import { fileInScope } from "@memfiles/core/internal";
 import { MemfilesError } from "@memfiles/errors";
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,16 +1,18 @@
 import {
-  applyFactProposals,
-  applyProposals,
   forget,
   MemfilesError,
   MemoryPathError,
   MemoryStore,
-  inScope as memoryInScope,
-  readInScope,
   remember,
   type StoreLayout,
-  scopedWriteStore,
 } from "@memfiles/core";
+import {
+  applyFactProposals,
+  applyProposals,
+  inScope as memoryInScope,
+  readInScope,
+  scopedWriteStore,
+} from "@memfiles/core/internal";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";

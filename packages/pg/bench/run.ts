@@ -6,7 +6,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { applyWriteReply, buildSystem, MemoryStore, versionToken } from "@memfiles/core";
+import { buildSystem, MemoryStore, versionToken } from "@memfiles/core";
+import { applyWriteReply } from "@memfiles/core/internal";
 import {
   migrate,
   openDatabase,

@@ -4,7 +4,8 @@
 //   server-child.ts locked-increment <tenant> <count>  the same on an internal file, under withLock
 //   server-child.ts forget <tenant-prefix> <rounds>  forget "deploys on Fly.io" in each tenant
 //   server-child.ts write-pass <tenant-prefix> <rounds>  a write pass re-proposing it in each
-import { applyWriteReply, forget } from "@memfiles/core";
+import { forget } from "@memfiles/core";
+import { applyWriteReply } from "@memfiles/core/internal";
 import { openDatabase, pgMemoryStore } from "../src/index.js";
 import { FORGOTTEN_FACT, memoryFile, proposing } from "./store-contract.js";
 

@@ -1,11 +1,5 @@
-import {
-  applyWriteReply,
-  forget,
-  MemoryPathError,
-  type MemoryStore,
-  remember,
-  versionToken,
-} from "@memfiles/core";
+import { forget, MemoryPathError, type MemoryStore, remember, versionToken } from "@memfiles/core";
+import { applyWriteReply } from "@memfiles/core/internal";
 import { describe, expect, it } from "vitest";
 
 /** Opens a fresh, empty store of one backend; `close` frees it. */

@@ -1,4 +1,4 @@
-import type { ConsolidateFactsResult, Stage } from "@memfiles/core";
+import type { ConsolidateFactsResult, Stage } from "@memfiles/core/internal";
 import type { AbSummaryResult } from "../../ab/summary.js";
 import type { Provenance, ScenarioResult, StageResult } from "../../runner/types.js";
 import type { CacheWarningRow, EvalReport, WriteRateRow } from "../build-eval-report.js";

@@ -1,5 +1,5 @@
 import type { MemoryStore } from "@memfiles/core";
-import { safeParseMemoryFile } from "@memfiles/core";
+import { safeParseMemoryFile } from "@memfiles/core/internal";
 import { z } from "zod";
 
 /** The bundle format's version; `import` refuses any other. */

@@ -21,8 +21,8 @@ export async function findSplitSecrets(
   if (texts.length < 2) return new Map();
   // A secret one text holds alone is refused with that text. A joined match that runs on from it
   // into a neighbour (texts joined with nothing glue "...kS" + "keeps") blames the neighbour only
-  // when its part looks like more of a token (a digit, a capital or a symbol), not a plain
-  // lower-case word: a key's second half is refused, the next fact "keeps keys in 1Password" is not.
+  // when its part looks like more of a token (a digit, an inner capital or a symbol), not a plain
+  // word: a key's second half is refused, the next fact "keeps keys in 1Password" is not.
   const alone = await Promise.all(texts.map(async (text) => (await findSecrets(text)).findings));
   // Each pair of neighbours (a third text glued on could hide the end of a secret from the
   // scanner), and all of them one a line.
@@ -55,7 +55,8 @@ export async function findSplitSecrets(
             Math.max(finding.start, start) - start,
             Math.min(finding.end, end) - start,
           );
-          return (alone[index] ?? []).length > 0 || /^[a-z]+$/.test(part);
+          // A sentence's first word (a fact file's body) is a plain word too: "Keeps".
+          return (alone[index] ?? []).length > 0 || /^[A-Z]?[a-z]+$/.test(part);
         });
         if (ownedAlone && plainWords) continue;
         for (const { index, start, end } of spanned) {

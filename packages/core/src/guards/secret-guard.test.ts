@@ -155,9 +155,16 @@ describe("redactRanges", () => {
 });
 
 describe("findSplitSecrets next to a secret held whole", () => {
-  it("does not blame the next fact for a key the first one holds alone", async () => {
-    const key = ["sk", "ant", "api03", "Zx9Qw7Er5Ty3Ui1Op"].join("-");
-    const found = await findSplitSecrets([`my key is ${key}`, "keeps API keys in 1Password"]);
-    expect(found.has(1)).toBe(false);
-  });
+  it.each([
+    { layout: "subject", next: "keeps API keys in 1Password" },
+    // A fact file's body is a sentence: its first word is capitalised.
+    { layout: "fact", next: "Keeps all API keys in 1Password and pastes them when needed." },
+  ])(
+    "does not blame the next $layout fact for a key the first one holds alone",
+    async ({ next }) => {
+      const key = ["sk", "ant", "api03", "Zx9Qw7Er5Ty3Ui1Op"].join("-");
+      const found = await findSplitSecrets([`my key is ${key}`, next]);
+      expect(found.has(1)).toBe(false);
+    },
+  );
 });

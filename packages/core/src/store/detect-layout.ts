@@ -1,57 +1,99 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { type Dirent, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { MEMORY_INDEX_HEADER } from "./memory-index.js";
-import type { StoreLayout } from "./types.js";
+import type { MemoryRow, ReadResult, StoreLayout } from "./types.js";
 
 // At most this many memory files are opened to decide (a folder of thousands decides on these).
 const MAX_FILES_READ = 200;
+// Folders deeper than this below the root are not looked into (subject files sit one level down).
+const MAX_DEPTH = 2;
 // A subject-layout memory line: `[stated 2026/09/12] ...` (the seed design's date tag).
 const DATED_LINE = /^\s*\[stated \d{4}\/\d{2}\/\d{2}\]/m;
 // A `type:` field inside the opening YAML front matter.
 const FRONT_MATTER_TYPE =
   /^\uFEFF?---[ \t]*(?:\r\n|\r|\n)(?:(?!---)[^\r\n]*(?:\r\n|\r|\n))*?type[ \t]*:/;
 const INDEX_LINK = /^\s*[-*]\s+\[[^\]]*\]\([^)\s]+\.md\)/im;
+const GENERATED_MARK = MEMORY_INDEX_HEADER.trim().split("\n").at(-1) ?? "\u0000";
+
+/** What {@link detectLayout} needs of a store that is not a folder path (a `MemoryStore` fits). */
+export type LayoutProbe = {
+  list(): Promise<Array<Pick<MemoryRow, "path">>>;
+  read(path: string): Promise<ReadResult>;
+};
 
 /**
- * Which layout a memory folder is written in, when the user did not say (`memfiles --layout`).
- * The rule (decision 0025-fact-layout, "telling the layouts apart"):
+ * Which layout a memory is written in, when the user did not say (`--layout`). The one rule,
+ * used by the CLI, the MCP server and the eval runner (decision 0025-fact-layout, "telling the
+ * layouts apart"):
  * - `fact` (Claude Code's `.memory/`, one fact per file) when no memory file has a dated line
  *   (`[stated YYYY/MM/DD] ...`, the subject layout's mark) and either a file opens with YAML
  *   front matter holding `type:`, or `MEMORY.md` holds `- [name](file.md)` link lines and is not
  *   memfiles' own generated index (its header comment);
  * - `subject` otherwise: a new or empty folder, a folder of dated lines, a folder of other files.
- * Reads at most 200 `.md` files (a folder's top level, then its subfolders), leniently: a file that
- * cannot be read counts for neither.
+ * File names and places never decide: a subject folder may keep `work.md` at the top, and a fact
+ * folder may hold `profile.md`. Reads at most 200 `.md` files (in path order, folders at most two
+ * levels down, dot-names skipped), leniently: a file that cannot be read counts for neither.
  *
- * @param root - The memory folder (absolute path); a missing folder is `subject`.
- * @returns `"subject"` or `"fact"`.
+ * @param source - The memory folder (absolute path; a missing folder is `subject`), read at once;
+ *   or a store (`{ list, read }`, e.g. a `MemoryStore` on PostgreSQL), read through its API. A
+ *   store's `MEMORY.md` is not read: memfiles generates it, so it never marks a hand-made folder.
+ * @returns `"subject"` or `"fact"` (a promise of it for a store).
  * @example detectLayout("/home/me/project/.memory") // "fact"
+ * @example await detectLayout(pgMemoryStore(sql, "alice")) // "subject"
  */
-export function detectLayout(root: string): StoreLayout {
-  const texts: string[] = [];
-  const visit = (folder: string, depth: number) => {
-    let names: string[];
+export function detectLayout(source: string): StoreLayout;
+export function detectLayout(source: LayoutProbe): Promise<StoreLayout>;
+export function detectLayout(source: string | LayoutProbe): StoreLayout | Promise<StoreLayout> {
+  if (typeof source !== "string") return detectStoreLayout(source);
+  const paths: string[] = [];
+  const visit = (folder: string, prefix: string, depth: number) => {
+    let entries: Dirent[];
     try {
-      names = readdirSync(folder).sort();
+      entries = readdirSync(folder, { withFileTypes: true });
     } catch {
       return;
     }
-    for (const name of names) {
-      if (texts.length >= MAX_FILES_READ || name.startsWith(".")) continue;
-      const path = join(folder, name);
-      const stats = statSync(path, { throwIfNoEntry: false });
-      if (stats?.isDirectory() && depth < 2) visit(path, depth + 1);
-      else if (stats?.isFile() && /\.md$/i.test(name) && !(depth === 0 && name === "MEMORY.md")) {
-        texts.push(readText(path));
-      }
+    for (const entry of entries) {
+      const name = entry.name;
+      if (name.startsWith(".")) continue;
+      const path = prefix === "" ? name : `${prefix}/${name}`;
+      // Only a link needs a stat (to see what it points at); a plain entry's type is known.
+      const stats = entry.isSymbolicLink()
+        ? statSync(join(folder, name), { throwIfNoEntry: false })
+        : entry;
+      if (stats?.isDirectory() && depth < MAX_DEPTH) visit(join(folder, name), path, depth + 1);
+      else if (stats?.isFile() && /\.md$/i.test(name) && path !== "MEMORY.md") paths.push(path);
     }
   };
-  visit(root, 0);
+  visit(source, "", 0);
+  const texts = firstPaths(paths).map((path) => readText(join(source, path)));
+  return layoutOf(texts, readText(join(source, "MEMORY.md")));
+}
+
+async function detectStoreLayout(store: LayoutProbe): Promise<StoreLayout> {
+  const paths = (await store.list())
+    .map((row) => row.path)
+    .filter(
+      (path) =>
+        path.split("/").length <= MAX_DEPTH + 1 &&
+        !path.split("/").some((segment) => segment.startsWith(".")),
+    );
+  const texts: string[] = [];
+  for (const path of firstPaths(paths)) {
+    const read = await store.read(path).catch(() => undefined);
+    texts.push(read?.exists ? read.content : "");
+  }
+  return layoutOf(texts, "");
+}
+
+function firstPaths(paths: readonly string[]): string[] {
+  return [...paths].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).slice(0, MAX_FILES_READ);
+}
+
+function layoutOf(texts: readonly string[], index: string): StoreLayout {
   if (texts.some((text) => DATED_LINE.test(text))) return "subject";
   if (texts.some((text) => FRONT_MATTER_TYPE.test(text))) return "fact";
-  const index = readText(join(root, "MEMORY.md"));
-  const generated = index.includes(MEMORY_INDEX_HEADER.trim().split("\n").at(-1) ?? "\u0000");
-  return !generated && INDEX_LINK.test(index) ? "fact" : "subject";
+  return !index.includes(GENERATED_MARK) && INDEX_LINK.test(index) ? "fact" : "subject";
 }
 
 function readText(path: string): string {

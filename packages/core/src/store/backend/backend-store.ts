@@ -1,9 +1,9 @@
-import { checkRows, linkGaps } from "../check-rows.js";
 import { parseInternalName } from "../internal-files.js";
 import { formatMemoryIndex } from "../memory-index.js";
-import { parseMemoryPath } from "../memory-path.js";
-import { INTERNAL_FOLDER, PENDING_FORGET_FILE } from "../store-lock.js";
-import type { CheckResult, MemoryRow, ReadResult, WriteResult } from "../types.js";
+import { versionConflict } from "../memory-row.js";
+import type { CheckParts, StoreEngine } from "../store-engine.js";
+import { PENDING_FORGET_FILE } from "../store-lock.js";
+import type { MemoryRow, ReadResult, WriteResult } from "../types.js";
 import { NEW_VERSION } from "../version-token.js";
 import { withBackendLock } from "./backend-lock.js";
 import type { StorageBackend, StoredFile } from "./storage-backend.js";
@@ -13,31 +13,23 @@ const BOM = "\uFEFF";
 /** What `MemoryStore` hands its backend path: the backend and the rules it shares with the folder path. */
 export type BackendStoreOptions = {
   backend: StorageBackend;
-  /** Size cap per file in chars. */
-  maxChars: number;
-  /** `rowFromText` of the store (kept in `memory-store.ts`). */
-  toRow: (path: string, text: string, maxChars: number) => MemoryRow;
-  /** The store's rule for files memfiles will not edit (`CheckResult.notEditable`). */
-  notEditable: (rows: readonly MemoryRow[]) => Array<{ path: string; reason: string }>;
+  /** The store's rule for a row from a file's text (`rowFromText` with its cap and layout). */
+  toRow: (path: string, text: string) => MemoryRow;
 };
 
 /**
- * `MemoryStore`'s methods on a {@link StorageBackend}: the same path rules, size cap, rows, index,
- * version tokens, results and messages as on a folder. Used by `MemoryStore` when it is opened with
- * `{ backend }`; callers never see it.
+ * `MemoryStore` on a {@link StorageBackend} (`@memfiles/pg`): rows cached by version token, the
+ * backend's conditional writes, its lock and its stored index. Used by `MemoryStore` when it is
+ * opened with `{ backend }`; callers never see it.
  */
-export class BackendStore {
+export class BackendStore implements StoreEngine {
   readonly #backend: StorageBackend;
-  readonly #maxChars: number;
   readonly #toRow: BackendStoreOptions["toRow"];
-  readonly #notEditable: BackendStoreOptions["notEditable"];
   readonly #cache = new Map<string, { version: string; row: MemoryRow }>();
 
   constructor(options: BackendStoreOptions) {
     this.#backend = options.backend;
-    this.#maxChars = options.maxChars;
     this.#toRow = options.toRow;
-    this.#notEditable = options.notEditable;
   }
 
   async list(): Promise<MemoryRow[]> {
@@ -53,7 +45,7 @@ export class BackendStore {
     }
     if (stale.length > 0) {
       for (const file of await this.#backend.readMany(stale)) {
-        const row = this.#toRow(file.path, file.content, this.#maxChars);
+        const row = this.#toRow(file.path, file.content);
         this.#cache.set(file.path, { version: file.version, row });
         rows.push(row);
       }
@@ -63,30 +55,16 @@ export class BackendStore {
     return rows.map((row) => (row.problems ? { ...row, problems: [...row.problems] } : { ...row }));
   }
 
-  async read(path: string): Promise<ReadResult> {
-    const relative = parseMemoryPath(path);
+  async read(relative: string): Promise<ReadResult> {
     return toRead(relative, await this.#backend.read(relative));
   }
 
-  async write(path: string, content: string, ifVersion: string): Promise<WriteResult> {
-    const relative = parseMemoryPath(path);
-    if (typeof content !== "string") {
-      throw new TypeError(
-        `store.write(${JSON.stringify(path)}, ...) needs the content as a string.`,
-      );
-    }
-    const before = await this.read(relative);
-    if (
-      content.length > this.#maxChars &&
-      !(before.exists && content.length < before.content.length)
-    ) {
-      return {
-        ok: false,
-        code: "too_long",
-        message: `Refused to write ${relative}: ${content.length} chars is over the ${this.#maxChars}-char cap${before.exists && before.content.length > this.#maxChars ? ` and not shorter than the ${before.content.length} chars it has now` : ""}. Consolidate the file (merge and drop lines) or split it by subject.`,
-      };
-    }
-    if (before.version !== ifVersion) return conflict(relative, ifVersion, before);
+  replace(
+    relative: string,
+    content: string,
+    ifVersion: string,
+    before: ReadResult,
+  ): Promise<WriteResult> {
     const text =
       before.exists && before.content.startsWith(BOM) && !content.startsWith(BOM)
         ? BOM + content
@@ -94,44 +72,42 @@ export class BackendStore {
     return this.withLock(async () => {
       // One conditional statement in the backend: the token is checked where the row is changed.
       const result = await this.#backend.writeIfVersion(relative, text, ifVersion);
-      if (!result.ok) return conflict(relative, ifVersion, toRead(relative, result.current));
+      if (!result.ok) return versionConflict(relative, ifVersion, toRead(relative, result.current));
       await this.#refreshIndex();
       return { ok: true, code: "written", version: result.version };
     });
   }
 
-  async delete(path: string, ifVersion?: string): Promise<WriteResult> {
-    const relative = parseMemoryPath(path);
+  async delete(relative: string, ifVersion?: string): Promise<WriteResult> {
     const before = await this.read(relative);
     if (ifVersion !== undefined && before.version !== ifVersion) {
-      return conflict(relative, ifVersion, before);
+      return versionConflict(relative, ifVersion, before);
     }
     if (!before.exists) return { ok: true, code: "deleted", version: NEW_VERSION };
     return this.withLock(async () => {
       const result = await this.#backend.deleteIfVersion(relative, ifVersion);
       if (!result.ok) {
-        return conflict(relative, ifVersion ?? before.version, toRead(relative, result.current));
+        return versionConflict(
+          relative,
+          ifVersion ?? before.version,
+          toRead(relative, result.current),
+        );
       }
       await this.#refreshIndex();
       return { ok: true, code: "deleted", version: NEW_VERSION };
     });
   }
 
-  async check(): Promise<CheckResult> {
-    const rows = await this.list();
-    const result = {
-      ...checkRows(rows, (await this.#backend.readIndex()) ?? "", this.#maxChars),
+  async checkParts(): Promise<CheckParts> {
+    return {
+      indexText: (await this.#backend.readIndex()) ?? "",
       linksOutside: [],
-      notEditable: this.#notEditable(rows),
       leftoverTempFiles: [],
-      pendingForget: await this.#pendingForget(),
     };
-    const ok = Object.values(result).every((paths) => paths.length === 0);
-    return { ok, ...result, linkGaps: linkGaps(rows) };
   }
 
-  async renderIndex(): Promise<string> {
-    return formatMemoryIndex(await this.list());
+  readJournal(): Promise<string | undefined> {
+    return this.readInternal(PENDING_FORGET_FILE);
   }
 
   async rebuildIndex(): Promise<void> {
@@ -160,31 +136,10 @@ export class BackendStore {
     const text = formatMemoryIndex(await this.list());
     if ((await this.#backend.readIndex()) !== text) await this.#backend.writeIndex(text);
   }
-
-  async #pendingForget(): Promise<string[]> {
-    const text = await this.readInternal(PENDING_FORGET_FILE);
-    if (text === undefined || text.trim() === "") return [];
-    try {
-      const journal = JSON.parse(text) as { lines?: Array<{ path?: unknown }> };
-      const paths = (journal.lines ?? []).map((line) => String(line.path));
-      return [...new Set(paths)].sort();
-    } catch {
-      return [`${INTERNAL_FOLDER}/${PENDING_FORGET_FILE}`];
-    }
-  }
 }
 
 function toRead(path: string, file: StoredFile | undefined): ReadResult {
   return file === undefined
     ? { path, exists: false, version: NEW_VERSION }
     : { path, exists: true, version: file.version, content: file.content };
-}
-
-function conflict(path: string, ifVersion: string, current: ReadResult): WriteResult {
-  return {
-    ok: false,
-    code: "version_conflict",
-    message: `Refused to change ${path}: it was read at version ${ifVersion} but is now ${current.version}. Read it again, re-apply the change to the current text, and write with the new version token.`,
-    current,
-  };
 }

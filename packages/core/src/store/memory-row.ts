@@ -1,0 +1,109 @@
+import { basename } from "node:path";
+import { factLinks } from "../format/fact-file.js";
+import { safeParseMemoryFile } from "../format/memory-file.js";
+import type { MemoryProblem } from "../format/memory-problem.js";
+import { foldFileName } from "../text/index.js";
+import type { MemoryRow, ReadResult, StoreLayout, WriteResult } from "./types.js";
+
+/** The seed design's size cap per memory file, in chars. */
+export const DEFAULT_MAX_CHARS = 12_000;
+
+/**
+ * Build the `list()` row of one memory file from its text. Never throws: problems are values.
+ *
+ * @param path - Memory path, e.g. `topics/tools.md`.
+ * @param text - The file text.
+ * @param maxChars - Size cap in chars, for the `over_cap` problem.
+ * @param layout - The folder's layout (default `subject`); in the `fact` layout a body is prose,
+ *   so undated lines are not problems.
+ * @returns The row; `problems` and `links` only when there are some.
+ * @example rowFromText("topics/tools.md", "---\nname: tools\ndescription: Dev tools.\n---\n", 12_000)
+ */
+export function rowFromText(
+  path: string,
+  text: string,
+  maxChars: number = DEFAULT_MAX_CHARS,
+  layout: StoreLayout = "subject",
+): MemoryRow {
+  const row: MemoryRow = { path, name: basename(path, ".md"), description: "", chars: text.length };
+  const problems: MemoryProblem[] = [];
+  const parsed = safeParseMemoryFile(text, { path });
+  if (parsed.success) {
+    const { header } = parsed.value;
+    if (header.name) row.name = header.name;
+    if (header.description) row.description = header.description;
+    if (header.updated) row.updated = header.updated;
+    if (header.type) row.type = header.type;
+    if (header.scope) row.scope = header.scope;
+    const links = factLinks(
+      header.extra?.links,
+      parsed.value.lines.map((line) => line.text).join("\n"),
+    );
+    if (links.length > 0) row.links = links;
+    problems.push(
+      ...(layout === "fact"
+        ? parsed.value.problems.filter((problem) => !PROSE_PROBLEMS.has(problem.code))
+        : parsed.value.problems),
+    );
+  } else {
+    problems.push({
+      code: parsed.error.code === "header_too_long" ? "header_too_long" : "unparsable_header",
+      message: parsed.error.message,
+      ...(parsed.error.line === undefined ? {} : { line: parsed.error.line }),
+    });
+  }
+  if (text.length > maxChars) {
+    problems.push({
+      code: "over_cap",
+      message: `${path} is ${text.length} chars, over the ${maxChars}-char cap. Consolidate it or split it by subject.`,
+    });
+  }
+  if (problems.length > 0) row.problems = problems;
+  return row;
+}
+
+// Problems of a subject file's body that a fact file's prose body has by design.
+const PROSE_PROBLEMS = new Set(["undated_line", "invalid_date"]);
+
+// Problems that make memfiles leave a file as it is (see `CheckResult.notEditable`).
+const NOT_EDITABLE = new Set([
+  "not_text",
+  "unparsable_header",
+  "header_too_long",
+  "too_large",
+  "unreadable",
+]);
+
+/** Files memfiles will not edit, with why (`CheckResult.notEditable`), from the rows of `list()`. */
+export function notEditable(rows: readonly MemoryRow[]): Array<{ path: string; reason: string }> {
+  const byName = new Map<string, string[]>();
+  for (const row of rows) {
+    const key = row.path.split("/").map(foldFileName).join("/");
+    byName.set(key, [...(byName.get(key) ?? []), row.path]);
+  }
+  const found: Array<{ path: string; reason: string }> = [];
+  for (const row of rows) {
+    const problem = row.problems?.find((candidate) => NOT_EDITABLE.has(candidate.code));
+    if (problem) found.push({ path: row.path, reason: problem.message });
+    const alike = (byName.get(row.path.split("/").map(foldFileName).join("/")) ?? []).filter(
+      (path) => path !== row.path,
+    );
+    if (alike.length > 0 && !problem) {
+      found.push({
+        path: row.path,
+        reason: `${row.path} differs from ${alike.join(", ")} only in case or Unicode normalization: one file on macOS and Windows, two here. Merge them by hand into one file.`,
+      });
+    }
+  }
+  return found;
+}
+
+/** The `version_conflict` result of a write or delete made with a stale version token. */
+export function versionConflict(path: string, ifVersion: string, current: ReadResult): WriteResult {
+  return {
+    ok: false,
+    code: "version_conflict",
+    message: `Refused to change ${path}: it was read at version ${ifVersion} but is now ${current.version}. Read it again, re-apply the change to the current text, and write with the new version token.`,
+    current,
+  };
+}

@@ -1,0 +1,42 @@
+import type { MemoryRow, ReadResult, WriteResult } from "./types.js";
+
+/** What `check()` needs of the place beyond the rows: the stored index and place-only findings. */
+export type CheckParts = {
+  /** The stored `MEMORY.md` text ("" when there is none). */
+  indexText: string;
+  /** Links the store will not follow (a folder's matter; [] elsewhere). */
+  linksOutside: string[];
+  /** Temp files of killed writes (a folder's matter; [] elsewhere). */
+  leftoverTempFiles: string[];
+};
+
+/**
+ * The place a `MemoryStore` keeps its memory: a folder (`FolderStore`) or any `StorageBackend`
+ * (`BackendStore`). `MemoryStore` validates paths, checks the cap and stale version tokens, and
+ * builds `check()` and the index text once for every place; an engine does the rest. Paths arrive
+ * parsed (`parseMemoryPath`); internal names as the caller gave them.
+ */
+export interface StoreEngine {
+  /** Every memory file's row, sorted by path; copies the caller may change. */
+  list(): Promise<MemoryRow[]>;
+  read(relative: string): Promise<ReadResult>;
+  /**
+   * Replace under the lock, re-checking `ifVersion` there. `MemoryStore` has checked the cap and
+   * the token against `before`, the file as it read it just now.
+   */
+  replace(
+    relative: string,
+    content: string,
+    ifVersion: string,
+    before: ReadResult,
+  ): Promise<WriteResult>;
+  delete(relative: string, ifVersion?: string): Promise<WriteResult>;
+  checkParts(): Promise<CheckParts>;
+  /** The pending-forget journal's text, or `undefined` (never creates anything). */
+  readJournal(): Promise<string | undefined>;
+  rebuildIndex(): Promise<void>;
+  withLock<T>(fn: () => Promise<T>): Promise<T>;
+  readInternal(relativePath: string): Promise<string | undefined>;
+  writeInternal(relativePath: string, text: string): Promise<void>;
+  appendInternal(relativePath: string, text: string): Promise<void>;
+}
