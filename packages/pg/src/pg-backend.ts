@@ -294,8 +294,14 @@ export class PgBackend implements StorageBackend {
   #lost(error: DatabaseError, when: string): MemoryLockError {
     return new MemoryLockError({
       root: this.label,
-      message: `Lost the connection holding the lock of ${this.label} ${when} (${error.message}). The section was rolled back: nothing of it was written. Run the call again.`,
+      message: `Lost the connection holding the lock of ${this.label} ${when} (${reasonOf(error)}). The section was rolled back: nothing of it was written. Run the call again.`,
       cause: error,
     });
   }
+}
+
+function reasonOf(error: DatabaseError): string {
+  return error.cause instanceof Error && error.cause.message !== ""
+    ? error.cause.message
+    : error.message;
 }
