@@ -101,15 +101,18 @@ describe("CappedStdioServerTransport", () => {
     ["id last (the SDK's Client)", 7],
     ["id first", "call-8"],
     ["an id only inside the arguments", null],
-  ] as const)("refuses a message over the cap (%s) with a JSON-RPC error and keeps serving", async (name, id) => {
-    const { send, next, errors } = await serve();
-    const line = JSON.stringify(oversized[name]);
-    send(`${line}\n`);
-    expect(await next()).toEqual(refusal(id, Buffer.byteLength(line)));
-    send(`${JSON.stringify(LIST_TOOLS)}\n`);
-    expect(await next()).toMatchObject({ id: 99, result: { tools: expect.any(Array) } });
-    expect(errors).toEqual([refusal(id, Buffer.byteLength(line)).error.message]);
-  });
+  ] as const)(
+    "refuses a message over the cap (%s) with a JSON-RPC error and keeps serving",
+    async (name, id) => {
+      const { send, next, errors } = await serve();
+      const line = JSON.stringify(oversized[name]);
+      send(`${line}\n`);
+      expect(await next()).toEqual(refusal(id, Buffer.byteLength(line)));
+      send(`${JSON.stringify(LIST_TOOLS)}\n`);
+      expect(await next()).toMatchObject({ id: 99, result: { tools: expect.any(Array) } });
+      expect(errors).toEqual([refusal(id, Buffer.byteLength(line)).error.message]);
+    },
+  );
 
   it("refuses a line that is not JSON-RPC with a parse error and answers the next one", async () => {
     const { send, next } = await serve();
