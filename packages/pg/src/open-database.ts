@@ -64,7 +64,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<S
 const LOGIN_SQLSTATE = /^(28|3D000)/;
 
 function openError(error: unknown, server: boolean, label: string): unknown {
-  const reason = error instanceof Error ? error.message || error.name : String(error);
+  const reason = describeError(error);
   if (server) {
     const code =
       typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
@@ -145,4 +145,17 @@ export function pgMemoryStore(
     ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }),
     ...(options.layout === undefined ? {} : { layout: options.layout }),
   });
+}
+
+/** A thrown value as words: PGlite rejects with plain objects (an Emscripten `ErrnoError`), too. */
+function describeError(error: unknown): string {
+  if (error instanceof Error && error.message !== "") return error.message;
+  if (typeof error === "object" && error !== null) {
+    const fields = error as { message?: unknown; code?: unknown; errno?: unknown; name?: unknown };
+    const words = [fields.name, fields.message, fields.code, fields.errno]
+      .filter((field) => typeof field === "string" || typeof field === "number")
+      .join(" ");
+    if (words !== "") return words;
+  }
+  return typeof error === "string" && error !== "" ? error : "an unknown error";
 }
