@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { remember } from "@memfiles/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, pgMemoryStore, type SqlClient } from "../src/index.js";
-import { describeStoreContract, FORGOTTEN_FACT } from "./store-contract.js";
+import { describeStoreContract, FORGOTTEN_FACT, memoryFile } from "./store-contract.js";
 import { describeTenancy } from "./tenancy-contract.js";
 
 const DATABASE_URL = process.env.DATABASE_URL ?? "";
@@ -41,6 +41,54 @@ if (DATABASE_URL === "") {
     };
   });
   describeTenancy("PostgreSQL server", () => openDatabase({ databaseUrl: DATABASE_URL }));
+
+  describe("PostgreSQL server locked sections", () => {
+    it("a section that throws leaves none of its writes; one that returns commits them together", async () => {
+      const store = pgMemoryStore(await shared(), `${RUN}-rollback`);
+      const thrown = await store
+        .withLock(async () => {
+          await store.writeInternal("counter.txt", "1");
+          await store.write("topics/a.md", memoryFile("a", "A.", ["one"]), "new");
+          throw new Error("stopped halfway");
+        })
+        .catch((error: unknown) => (error as Error).message);
+      const afterThrow = {
+        counter: await store.readInternal("counter.txt"),
+        files: (await store.list()).map((row) => row.path),
+      };
+      await store.withLock(async () => {
+        await store.writeInternal("counter.txt", "2");
+        await store.write("topics/a.md", memoryFile("a", "A.", ["two"]), "new");
+      });
+      expect({
+        thrown,
+        afterThrow,
+        counter: await store.readInternal("counter.txt"),
+        files: (await store.list()).map((row) => row.path),
+      }).toEqual({
+        thrown: "stopped halfway",
+        afterThrow: { counter: undefined, files: [] },
+        counter: "2",
+        files: ["topics/a.md"],
+      });
+    });
+
+    it("a statement a section started and did not await is refused once the section has ended", async () => {
+      const store = pgMemoryStore(await shared(), `${RUN}-straggler`);
+      let straggler: Promise<unknown> = Promise.resolve();
+      await store.withLock(async () => {
+        straggler = sleep(50).then(() => store.writeInternal("late.txt", "unprotected"));
+      });
+      const error = await straggler.then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect({
+        name: (error as Error | undefined)?.name,
+        late: await store.readInternal("late.txt"),
+      }).toEqual({ name: "MemoryLockError", late: undefined });
+    });
+  });
 
   describe("PostgreSQL server across processes", { timeout: 180_000 }, () => {
     it("4 processes x 100 read-modify-write increments through separate connections end at exactly 400", async () => {
