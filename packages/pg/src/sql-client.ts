@@ -14,8 +14,8 @@ export interface SqlClient {
   /** Run one statement (parameters bound as `$1`, `$2`...). */
   query<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<SqlResult<Row>>;
   /**
-   * Run `fn` on one connection held for its whole duration (session-level advisory locks and
-   * migrations need that); a single-connection client runs it on itself.
+   * Run `fn` on one connection held for its whole duration (a locked section's transaction and
+   * the migrations need that); a single-connection client runs it on itself.
    */
   session<T>(fn: (client: SqlClient) => Promise<T>): Promise<T>;
   /** Whether several processes may share the database (a real server): then locks must be in SQL. */
