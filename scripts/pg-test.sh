@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The PostgreSQL backend against a real server (issue 17): installs Debian's `postgresql` when no
 # server binaries are found, starts a throwaway cluster on 127.0.0.1 (its own data directory and
-# port, removed on exit), runs @memfiles/pg's real-server tests (the store contract, tenancy, and
-# the contention tests across processes) with DATABASE_URL set, then stops the server.
+# port, removed on exit), runs @memfiles/pg's real-server tests (the store contract, tenancy,
+# the contention tests across processes, and killing the lock holder's backend 50 times mid-call)
+# with DATABASE_URL set, then stops the server.
 # Usage: bash scripts/pg-test.sh [vitest args]   (PG_TEST_PORT overrides the port, default 54329)
 #        bash scripts/pg-test.sh bench            (@memfiles/pg's bench with the real server too)
 set -euo pipefail

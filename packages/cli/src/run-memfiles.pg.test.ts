@@ -1,4 +1,4 @@
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -76,4 +76,27 @@ describe("memfiles --pglite", () => {
     },
     PGLITE_LIMIT_MS,
   );
+
+  // Port 1 on the loopback: nothing listens there, so the connection is refused at once.
+  it.each([
+    [
+      "--pglite naming a file",
+      ["--pglite", "memory.db", "ls"],
+      "memfiles: Could not open the PGlite database in <base>/memory.db: it is a file, not a folder. Give --pglite a folder of its own (it is created when missing).\n",
+    ],
+    [
+      "a database nobody answers on",
+      ["--database-url", "postgres://memfiles:s3cret@127.0.0.1:1/memfiles", "--tenant", "u", "ls"],
+      "memfiles: Could not open postgres://memfiles@127.0.0.1:1/memfiles: connect ECONNREFUSED 127.0.0.1:1. Check that the server runs and the URL's host, port, user, password and database are right.\n",
+    ],
+  ])("%s: one line on stderr, exit 2, no stack", async (_name, argv, expected) => {
+    const base = await mkdtemp(join(tmpdir(), "memfiles-cli-db-"));
+    await writeFile(join(base, "memory.db"), "not a folder\n");
+    const run = contextIn(base);
+    const code = await runMemfiles(argv, run.context);
+    expect({ code, stderr: run.output.stderr.replaceAll(base, "<base>") }).toEqual({
+      code: 2,
+      stderr: expected,
+    });
+  });
 });

@@ -84,7 +84,7 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
       context.stderr(`memfiles: ${error.message}\n`);
       return EXIT_CODES.usage;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeThrown(error);
     context.stderr(`memfiles: unexpected error: ${message.split("\n")[0]}\n`);
     if (context.env.MEMFILES_DEBUG === "1" && error instanceof Error)
       context.stderr(`${error.stack}\n`);
@@ -94,4 +94,18 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
       );
     return EXIT_CODES.internal;
   }
+}
+
+/** A thrown value as words: a library may reject with a plain object (PGlite's `ErrnoError`). */
+function describeThrown(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === "object" && error !== null) {
+    const fields = error as { name?: unknown; message?: unknown; code?: unknown };
+    const words = [fields.name, fields.message, fields.code].filter(
+      (field) => typeof field === "string" || typeof field === "number",
+    );
+    if (words.length > 0) return words.join(" ");
+    return JSON.stringify(error) ?? "an unknown value";
+  }
+  return String(error);
 }

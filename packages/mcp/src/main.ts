@@ -1,19 +1,23 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { detectLayout, MemfilesError, MemoryStore } from "@memfiles/core";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { detectLayout, MemoryStore } from "@memfiles/core";
+import { CappedStdioServerTransport, DEFAULT_MAX_MESSAGE_BYTES } from "./capped-stdio-transport.js";
 import { parseLayoutOption } from "./layout.js";
 import { McpOptionsError } from "./options-error.js";
 import { createMemfilesMcpServer } from "./server.js";
+import { createShutdown } from "./shutdown.js";
+import { prepareMemoryFolder, startupErrorLine } from "./startup.js";
 
-const USAGE = `Usage: memfiles-mcp --root <memory folder> [--layout subject|fact|auto] [--project <kebab-name>] [--max-chars <n>]
+const USAGE = `Usage: memfiles-mcp --root <memory folder> [--create] [--layout subject|fact|auto] [--project <kebab-name>] [--max-chars <n>]
        memfiles-mcp --database-url <postgres://...> --tenant <user> [--layout ...] [--project ...]
        memfiles-mcp --pglite <data folder> [--tenant <user>] [--layout ...] [--project ...]
 
 Serves a memfiles memory over MCP (stdio): a folder (--root, default $MEMFILES_ROOT), or PostgreSQL
 (--database-url, default $DATABASE_URL, with --tenant) or an embedded PGlite database (--pglite;
 tenant "local" unless given). --layout defaults to auto: "fact" when every memory file is a
-top-level file other than profile.md / preferences.md, "subject" otherwise.`;
+top-level file other than profile.md / preferences.md, "subject" otherwise. A missing --root is
+refused unless --create is given. --max-message-bytes (default ${DEFAULT_MAX_MESSAGE_BYTES}) caps
+one JSON-RPC message: a bigger one is refused with an error and the server goes on.`;
 
 // The tenant of a single-user PGlite database when none is given.
 const LOCAL_TENANT = "local";
@@ -29,6 +33,8 @@ try {
       pglite: { type: "string" },
       project: { type: "string" },
       "max-chars": { type: "string" },
+      "max-message-bytes": { type: "string" },
+      create: { type: "boolean" },
       help: { type: "boolean" },
     },
   });
@@ -42,6 +48,16 @@ try {
       `memfiles-mcp: --max-chars must be a whole number of chars above 0, got ${values["max-chars"]}.\n`,
     );
     process.exit(2);
+  }
+  const maxMessageBytes =
+    values["max-message-bytes"] === undefined ? undefined : Number(values["max-message-bytes"]);
+  if (
+    maxMessageBytes !== undefined &&
+    !(Number.isInteger(maxMessageBytes) && maxMessageBytes > 0)
+  ) {
+    throw new McpOptionsError(
+      `--max-message-bytes must be a whole number of bytes above 0, got ${values["max-message-bytes"]}.`,
+    );
   }
   const layoutOption = parseLayoutOption(values.layout);
   const givenDatabase = values["database-url"] ?? values.pglite;
@@ -57,6 +73,7 @@ try {
   let store: MemoryStore;
   let close = async () => {};
   if (root !== undefined && root !== "") {
+    await prepareMemoryFolder(resolve(root), { create: values.create === true });
     const layout = layoutOption === "auto" ? detectLayout(resolve(root)) : layoutOption;
     store = new MemoryStore({
       root: resolve(root),
@@ -91,31 +108,30 @@ try {
     store,
     ...(values.project === undefined ? {} : { project: values.project }),
   });
-  // The client closing stdin ends the session: close the database so PGlite's files are flushed.
-  let closing = false;
-  const shutdown = async () => {
-    if (closing) return;
-    closing = true;
-    await server.close().catch(() => {});
-    await close().catch(() => {});
-    process.exit(0);
+  // A refused message or a transport error is worth a line for whoever reads the client's log.
+  server.server.onerror = (error) => {
+    process.stderr.write(`memfiles-mcp: ${error.message}\n`);
   };
+  // The client closing stdin ends the session: close the database so PGlite's files are flushed.
+  const shutdown = createShutdown({
+    close: async () => {
+      await server.close().catch(() => {});
+      await close();
+    },
+    exit: (code) => process.exit(code),
+  });
   process.stdin.on("end", shutdown);
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
-  await server.connect(new StdioServerTransport());
+  await server.connect(
+    new CappedStdioServerTransport(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
+  );
 } catch (error) {
-  if (MemfilesError.isInstance(error) && error.userFixable) {
-    process.stderr.write(`memfiles-mcp: ${error.message}\n`);
-    process.exit(2);
-  }
-  if (
+  const line = startupErrorLine(error);
+  if (line === undefined) throw error;
+  const usage =
     error instanceof TypeError &&
-    "code" in error &&
-    String(error.code).startsWith("ERR_PARSE_ARGS")
-  ) {
-    process.stderr.write(`memfiles-mcp: ${error.message}\n${USAGE}\n`);
-    process.exit(2);
-  }
-  throw error;
+    String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
+  process.stderr.write(`${line}\n${usage ? `${USAGE}\n` : ""}`);
+  process.exit(2);
 }

@@ -37,13 +37,12 @@ async function connect(args: string[] = []) {
     "---\nname: other-app\ndescription: The other app.\n---\n[stated 2026/09/01] ships on Fridays\n",
   );
   const client = new Client({ name: "memfiles-test", version: "0.0.0" });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN, "--root", root, ...args],
-      stderr: "pipe",
-    }),
-  );
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "--root", root, ...args],
+    stderr: "pipe",
+  });
+  await client.connect(transport);
   clients.push(client);
   const textOf = (result: Awaited<ReturnType<Client["callTool"]>>) =>
     (result.content as Array<{ type: string; text: string }>)[0]?.text ?? "";
@@ -57,7 +56,7 @@ async function connect(args: string[] = []) {
     }
     return files;
   };
-  return { client, root, textOf, snapshot };
+  return { client, transport, root, textOf, snapshot };
 }
 
 describe("memfiles-mcp over stdio, driven by the SDK's Client", () => {
@@ -244,6 +243,49 @@ describe("memfiles-mcp over stdio, driven by the SDK's Client", () => {
       expect(textOf(forgotten)).not.toContain("ships on Fridays");
       const after = await snapshot();
       expect(after["memory/projects/other-app.md"]).toBe(before["memory/projects/other-app.md"]);
+    },
+    SPAWN_LIMIT_MS,
+  );
+
+  it(
+    "refuses a 20 MB tool call with a JSON-RPC error, answers the next call, and exits on SIGTERM with a call running",
+    async () => {
+      const { client, transport, textOf, snapshot } = await connect();
+      const before = await snapshot();
+      const started = performance.now();
+      const refused = await client
+        .callTool({
+          name: "remember",
+          arguments: { file: "topics/tools.md", fact: "x".repeat(20 * 1024 * 1024) },
+        })
+        .catch((error: unknown) => error);
+      const refusalMs = performance.now() - started;
+      process.stdout.write(`memfiles-mcp: a 20 MB call refused in ${Math.round(refusalMs)} ms\n`);
+      expect(refused).toMatchObject({ code: -32600 });
+      expect(String(refused)).toContain("over memfiles-mcp's cap of 4194304 bytes");
+      const list = JSON.parse(textOf(await client.callTool({ name: "list", arguments: {} })));
+      expect(list.map((row: { path: string }) => row.path).sort()).toEqual([
+        "projects/other-app.md",
+        "topics/tools.md",
+      ]);
+      expect(await snapshot()).toEqual(before);
+
+      const pid = transport.pid ?? 0;
+      // The client's own handler rejects the calls still waiting; this one also tells the test.
+      const clientOnClose = transport.onclose;
+      const exited = new Promise<void>((resolvePromise) => {
+        transport.onclose = () => {
+          clientOnClose?.();
+          resolvePromise();
+        };
+      });
+      const running = client
+        .callTool({ name: "search", arguments: { words: "deploys" } })
+        .catch(() => {});
+      process.kill(pid, "SIGTERM");
+      await exited;
+      await running;
+      expect(() => process.kill(pid, 0)).toThrow();
     },
     SPAWN_LIMIT_MS,
   );

@@ -1,6 +1,8 @@
+import { stat } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { MemoryStore, type StoreLayout } from "@memfiles/core";
 import pg from "pg";
+import { DatabaseError } from "./database-error.js";
 import { migrate } from "./migrate.js";
 import { PgBackend } from "./pg-backend.js";
 import { pgliteClient, pgPoolClient, type SqlClient } from "./sql-client.js";
@@ -13,34 +15,108 @@ export type OpenDatabaseOptions = {
   dataDir?: string;
   /** Connections in the pool of a real server (default 10, pg's). */
   maxConnections?: number;
+  /** How long opening a connection to a real server may take, in ms (default 10,000). */
+  connectTimeoutMs?: number;
 };
 
 /**
  * Open the database and bring its schema up to date (node-pg-migrate). With `databaseUrl` a
  * node-postgres pool on a real server; otherwise PGlite, in `dataDir` or in memory.
  *
- * @param options - `{ databaseUrl?, dataDir?, maxConnections? }`.
+ * @param options - `{ databaseUrl?, dataDir?, maxConnections?, connectTimeoutMs? }`.
  * @returns The migrated database; `close()` it when done.
- * @throws {Error} pg's connection error (server down, wrong password) or a migration's.
+ * @throws {DatabaseError} `database_unreachable` when the server cannot be reached or refuses the
+ *   login, `database_folder_refused` when `dataDir` is a file or not a PGlite database; a
+ *   migration's own error otherwise.
  * @example const sql = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<SqlClient> {
-  const sql =
-    options.databaseUrl !== undefined && options.databaseUrl !== ""
+  const server = options.databaseUrl !== undefined && options.databaseUrl !== "";
+  const label = server
+    ? databaseLabel(options.databaseUrl ?? "")
+    : `the PGlite database in ${options.dataDir ?? "memory"}`;
+  if (!server && options.dataDir !== undefined) await refuseNonFolder(options.dataDir, label);
+  let sql: SqlClient;
+  try {
+    sql = server
       ? pgPoolClient(
           new pg.Pool({
             connectionString: options.databaseUrl,
+            connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
             ...(options.maxConnections === undefined ? {} : { max: options.maxConnections }),
           }),
+          { label },
         )
       : pgliteClient(options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir));
+  } catch (error) {
+    throw openError(error, server, label);
+  }
   try {
     await migrate(sql);
   } catch (error) {
     await sql.close().catch(() => {});
-    throw error;
+    throw openError(error, server, label);
   }
   return sql;
+}
+
+// SQLSTATE 28 (invalid authorization: a wrong password or user) and 3D000 (no such database).
+const LOGIN_SQLSTATE = /^(28|3D000)/;
+
+function openError(error: unknown, server: boolean, label: string): unknown {
+  const reason = describeError(error);
+  if (server) {
+    const code =
+      typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
+    const unreachable =
+      (error instanceof DatabaseError && error.code === "connection_lost") ||
+      LOGIN_SQLSTATE.test(code) ||
+      /timeout|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|getaddrinfo|password|SASL/i.test(reason);
+    if (!unreachable) return error;
+    const detail = error instanceof DatabaseError ? causeMessage(error) : reason;
+    return new DatabaseError({
+      code: "database_unreachable",
+      database: label,
+      message: `Could not open ${label}: ${detail}. Check that the server runs and the URL's host, port, user, password and database are right.`,
+      cause: error,
+    });
+  }
+  if (label.endsWith("memory")) return error;
+  return new DatabaseError({
+    code: "database_folder_refused",
+    database: label,
+    message: `Could not open ${label}: ${reason}. Give --pglite a folder of its own (it is created when missing), not a file or another program's folder.`,
+    cause: error,
+  });
+}
+
+function causeMessage(error: DatabaseError): string {
+  const cause = error.cause;
+  if (cause instanceof Error && cause.message !== "") return cause.message;
+  if (typeof cause === "object" && cause !== null && "code" in cause) return String(cause.code);
+  return error.message;
+}
+
+async function refuseNonFolder(dataDir: string, label: string): Promise<void> {
+  const found = await stat(dataDir).catch(() => undefined);
+  if (found === undefined || found.isDirectory()) return;
+  throw new DatabaseError({
+    code: "database_folder_refused",
+    database: label,
+    message: `Could not open ${label}: it is a file, not a folder. Give --pglite a folder of its own (it is created when missing).`,
+  });
+}
+
+/** The connection string without its password (error messages and logs never carry it). */
+function databaseLabel(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    url.password = "";
+    url.search = "";
+    return url.toString();
+  } catch {
+    return "the PostgreSQL server given (its URL does not parse)";
+  }
 }
 
 /**
@@ -69,4 +145,17 @@ export function pgMemoryStore(
     ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }),
     ...(options.layout === undefined ? {} : { layout: options.layout }),
   });
+}
+
+/** A thrown value as words: PGlite rejects with plain objects (an Emscripten `ErrnoError`), too. */
+function describeError(error: unknown): string {
+  if (error instanceof Error && error.message !== "") return error.message;
+  if (typeof error === "object" && error !== null) {
+    const fields = error as { message?: unknown; code?: unknown; errno?: unknown; name?: unknown };
+    const words = [fields.name, fields.message, fields.code, fields.errno]
+      .filter((field) => typeof field === "string" || typeof field === "number")
+      .join(" ");
+    if (words !== "") return words;
+  }
+  return typeof error === "string" && error !== "" ? error : "an unknown error";
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import {
   type BackendWriteResult,
   MemoryLockError,
@@ -5,6 +6,7 @@ import {
   type StoredFile,
   versionToken,
 } from "@memfiles/core";
+import { DatabaseError } from "./database-error.js";
 import type { SqlClient } from "./sql-client.js";
 import { TenantError } from "./tenant-error.js";
 
@@ -20,6 +22,12 @@ const CONTENT = "('.' || content) AS content";
 function unguard<Row extends { content: string }>(row: Row): Row {
   return { ...row, content: row.content.slice(1) };
 }
+
+// The locked section running in this async context: its statements go to the connection whose
+// transaction holds the tenant's lock, so they stop with that connection instead of carrying on,
+// unprotected, over the rest of the pool.
+type LockedSection = { sql: SqlClient; tenant: string; connection: SqlClient; open: boolean };
+const sections = new AsyncLocalStorage<LockedSection>();
 
 /** Options of {@link PgBackend}. */
 export type PgBackendOptions = {
@@ -80,7 +88,7 @@ export class PgBackend implements StorageBackend {
   }
 
   async listVersions(): Promise<Array<{ path: string; version: string }>> {
-    const { rows } = await this.#sql.query<{ path: string; version: string }>(
+    const { rows } = await this.#client().query<{ path: string; version: string }>(
       "SELECT path, version FROM memory_files WHERE tenant = $1",
       [this.tenant],
     );
@@ -88,7 +96,7 @@ export class PgBackend implements StorageBackend {
   }
 
   async readMany(paths: readonly string[]): Promise<StoredFile[]> {
-    const { rows } = await this.#sql.query<StoredFile>(
+    const { rows } = await this.#client().query<StoredFile>(
       `SELECT path, ${CONTENT}, version FROM memory_files WHERE tenant = $1 AND path = ANY($2::text[])`,
       [this.tenant, paths],
     );
@@ -96,7 +104,7 @@ export class PgBackend implements StorageBackend {
   }
 
   async read(path: string): Promise<StoredFile | undefined> {
-    const { rows } = await this.#sql.query<StoredFile>(
+    const { rows } = await this.#client().query<StoredFile>(
       `SELECT path, ${CONTENT}, version FROM memory_files WHERE tenant = $1 AND path = $2`,
       [this.tenant, path],
     );
@@ -113,12 +121,12 @@ export class PgBackend implements StorageBackend {
     // holding the same token can never both succeed (the second finds no matching row).
     const { rows } =
       ifVersion === NEW_VERSION
-        ? await this.#sql.query(
+        ? await this.#client().query(
             `INSERT INTO memory_files (tenant, path, content, version) VALUES ($1, $2, $3, $4)
              ON CONFLICT (tenant, path) DO NOTHING RETURNING version`,
             [this.tenant, path, content, version],
           )
-        : await this.#sql.query(
+        : await this.#client().query(
             `UPDATE memory_files SET content = $3, version = $4, updated_at = now()
              WHERE tenant = $1 AND path = $2 AND version = $5 RETURNING version`,
             [this.tenant, path, content, version, ifVersion],
@@ -128,7 +136,7 @@ export class PgBackend implements StorageBackend {
   }
 
   async deleteIfVersion(path: string, ifVersion?: string): Promise<BackendWriteResult> {
-    const { rows } = await this.#sql.query(
+    const { rows } = await this.#client().query(
       `DELETE FROM memory_files WHERE tenant = $1 AND path = $2 AND ($3::text IS NULL OR version = $3)
        RETURNING path`,
       [this.tenant, path, ifVersion ?? null],
@@ -139,7 +147,7 @@ export class PgBackend implements StorageBackend {
   }
 
   async readInternal(name: string): Promise<string | undefined> {
-    const { rows } = await this.#sql.query<{ content: string }>(
+    const { rows } = await this.#client().query<{ content: string }>(
       `SELECT ${CONTENT} FROM memory_internal WHERE tenant = $1 AND name = $2`,
       [this.tenant, name],
     );
@@ -147,7 +155,7 @@ export class PgBackend implements StorageBackend {
   }
 
   async writeInternal(name: string, text: string): Promise<void> {
-    await this.#sql.query(
+    await this.#client().query(
       `INSERT INTO memory_internal (tenant, name, content) VALUES ($1, $2, $3)
        ON CONFLICT (tenant, name) DO UPDATE SET content = EXCLUDED.content`,
       [this.tenant, name, text],
@@ -155,7 +163,7 @@ export class PgBackend implements StorageBackend {
   }
 
   async appendInternal(name: string, text: string): Promise<void> {
-    await this.#sql.query(
+    await this.#client().query(
       `INSERT INTO memory_internal (tenant, name, content) VALUES ($1, $2, $3)
        ON CONFLICT (tenant, name) DO UPDATE SET content = memory_internal.content || EXCLUDED.content`,
       [this.tenant, name, text],
@@ -163,7 +171,7 @@ export class PgBackend implements StorageBackend {
   }
 
   async readIndex(): Promise<string | undefined> {
-    const { rows } = await this.#sql.query<{ content: string }>(
+    const { rows } = await this.#client().query<{ content: string }>(
       `SELECT ${CONTENT} FROM memory_index WHERE tenant = $1`,
       [this.tenant],
     );
@@ -171,7 +179,7 @@ export class PgBackend implements StorageBackend {
   }
 
   async writeIndex(text: string): Promise<void> {
-    await this.#sql.query(
+    await this.#client().query(
       `INSERT INTO memory_index (tenant, content) VALUES ($1, $2)
        ON CONFLICT (tenant) DO UPDATE SET content = EXCLUDED.content`,
       [this.tenant, text],
@@ -186,7 +194,7 @@ export class PgBackend implements StorageBackend {
    * @example const [previous] = await backend.history("profile.md");
    */
   async history(path: string): Promise<HistoryEntry[]> {
-    const { rows } = await this.#sql.query<{
+    const { rows } = await this.#client().query<{
       version: string;
       content: string;
       change: "update" | "delete";
@@ -204,37 +212,96 @@ export class PgBackend implements StorageBackend {
     }));
   }
 
+  // Inside this tenant's locked section, its connection; elsewhere the pool.
+  #client(): SqlClient {
+    const section = sections.getStore();
+    if (section === undefined || section.sql !== this.#sql || section.tenant !== this.tenant) {
+      return this.#sql;
+    }
+    if (!section.open) {
+      // Work the section started but did not wait for: the lock is gone, so it may not write.
+      throw new MemoryLockError({
+        root: this.label,
+        message: `A statement on ${this.label} ran after its locked section ended (work started under the lock and not awaited). Await everything inside withLock.`,
+      });
+    }
+    return section.connection;
+  }
+
   /**
-   * Runs `fn` holding a session-level advisory lock on this tenant (a real server), so a
-   * read-modify-write of the tombstones or a forget cannot interleave with another server's.
-   * PGlite lives in one process: the store's in-process queue is the whole lock there.
+   * Runs `fn` inside one transaction holding a transaction-level advisory lock on this tenant (a
+   * real server), so a read-modify-write of the tombstones or a forget cannot interleave with
+   * another server's. Every statement of `fn` on this backend runs on that transaction's
+   * connection: when the connection drops, the server releases the lock and rolls the transaction
+   * back, and the section fails instead of going on unprotected. PGlite lives in one process: the
+   * store's in-process queue is the whole lock there.
    *
-   * @throws {MemoryLockError} when the lock is not free within `lockWaitMs`.
+   * @param fn - The section; its statements on this backend are committed together when it returns.
+   * @returns What `fn` returns, once its transaction is committed.
+   * @throws {MemoryLockError} when the lock is not free within `lockWaitMs`, or the connection
+   *   holding it was lost (nothing of the section was kept; run the call again).
    */
   withLock<T>(fn: () => Promise<T>): Promise<T> {
     if (!this.#sql.shared) return fn();
+    const key = `memfiles:${this.tenant}`;
     return this.#sql.session(async (connection) => {
-      await connection.query(`SET lock_timeout = ${Math.max(1, Math.round(this.#lockWaitMs))}`);
       try {
-        await connection.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [
-          `memfiles:${this.tenant}`,
-        ]);
+        await connection.query("BEGIN");
+        await connection.query(
+          `SET LOCAL lock_timeout = ${Math.max(1, Math.round(this.#lockWaitMs))}`,
+        );
+        await connection.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [key]);
+        await connection.query("SET LOCAL lock_timeout TO DEFAULT");
       } catch (error) {
-        throw new MemoryLockError({
-          root: this.label,
-          message: `Could not take the lock of ${this.label} within ${this.#lockWaitMs} ms: another server holds it. Try again; raise lockWaitMs if writes are long.`,
-          cause: error,
-        });
-      } finally {
-        await connection.query("RESET lock_timeout");
+        await connection.query("ROLLBACK").catch(() => {});
+        throw error instanceof DatabaseError
+          ? this.#lost(error, "while waiting for its lock")
+          : new MemoryLockError({
+              root: this.label,
+              message: `Could not take the lock of ${this.label} within ${this.#lockWaitMs} ms: another server holds it. Try again; raise lockWaitMs if writes are long.`,
+              cause: error,
+            });
       }
+      const section: LockedSection = {
+        sql: this.#sql,
+        tenant: this.tenant,
+        connection,
+        open: true,
+      };
+      let result: T;
       try {
-        return await fn();
-      } finally {
-        await connection.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [
-          `memfiles:${this.tenant}`,
-        ]);
+        result = await sections.run(section, fn);
+      } catch (error) {
+        section.open = false;
+        const rolledBack = await connection.query("ROLLBACK").then(
+          () => undefined,
+          (rollbackError: unknown) => rollbackError,
+        );
+        const lost = [error, rolledBack].find((value) => value instanceof DatabaseError);
+        throw lost === undefined ? error : this.#lost(lost as DatabaseError, "inside its section");
       }
+      section.open = false;
+      try {
+        await connection.query("COMMIT");
+      } catch (error) {
+        await connection.query("ROLLBACK").catch(() => {});
+        throw error instanceof DatabaseError ? this.#lost(error, "while committing") : error;
+      }
+      return result;
     });
   }
+
+  #lost(error: DatabaseError, when: string): MemoryLockError {
+    return new MemoryLockError({
+      root: this.label,
+      message: `Lost the connection holding the lock of ${this.label} ${when} (${reasonOf(error)}). The section was rolled back: nothing of it was written. Run the call again.`,
+      cause: error,
+    });
+  }
+}
+
+function reasonOf(error: DatabaseError): string {
+  return error.cause instanceof Error && error.cause.message !== ""
+    ? error.cause.message
+    : error.message;
 }

@@ -1,5 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { Pool, PoolClient } from "pg";
+import { DatabaseError } from "./database-error.js";
 
 /** Rows of one statement. */
 export type SqlResult<Row> = { rows: Row[] };
@@ -13,8 +14,8 @@ export interface SqlClient {
   /** Run one statement (parameters bound as `$1`, `$2`...). */
   query<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<SqlResult<Row>>;
   /**
-   * Run `fn` on one connection held for its whole duration (session-level advisory locks and
-   * migrations need that); a single-connection client runs it on itself.
+   * Run `fn` on one connection held for its whole duration (a locked section's transaction and
+   * the migrations need that); a single-connection client runs it on itself.
    */
   session<T>(fn: (client: SqlClient) => Promise<T>): Promise<T>;
   /** Whether several processes may share the database (a real server): then locks must be in SQL. */
@@ -23,43 +24,124 @@ export interface SqlClient {
   close(): Promise<void>;
 }
 
+/** Options of {@link pgPoolClient}. */
+export type PgPoolClientOptions = {
+  /** What error messages call the database, without its password, e.g. `postgres://memfiles@127.0.0.1:5432/memfiles`. */
+  label?: string;
+};
+
 /**
- * A {@link SqlClient} on a node-postgres pool (a real server, several connections).
+ * A {@link SqlClient} on a node-postgres pool (a real server, several connections). Every pooled
+ * connection gets an `error` listener when it is made, so a connection the server drops (a
+ * `pg_terminate_backend`, a failover, a proxy's idle timeout) is discarded instead of ending the
+ * process with an unhandled `'error'` event; a statement it was running fails with a
+ * {@link DatabaseError} `connection_lost`.
  *
  * @param pool - A `pg.Pool`, e.g. `new Pool({ connectionString: process.env.DATABASE_URL })`.
+ * @param options - `{ label? }` (default `PostgreSQL`).
  * @returns The client; `close()` ends the pool.
  * @example const client = pgPoolClient(new Pool({ connectionString: process.env.DATABASE_URL }));
  */
-export function pgPoolClient(pool: Pool): SqlClient {
+export function pgPoolClient(pool: Pool, options: PgPoolClientOptions = {}): SqlClient {
+  const label = options.label ?? "PostgreSQL";
+  // The pool emits the error of an idle connection after discarding it; nothing is running on it.
+  pool.on("error", () => {});
+  // A checked-out connection has no pool listener: this one keeps its error from being unhandled.
+  pool.on("connect", (connection) => {
+    connection.on("error", () => {});
+  });
   return {
     shared: true,
     async query<Row>(text: string, values?: unknown[]) {
-      const result = await pool.query(text, values);
-      return { rows: result.rows as Row[] };
+      try {
+        const result = await pool.query(text, values);
+        return { rows: result.rows as Row[] };
+      } catch (error) {
+        throw connectionLost(error, label) ?? error;
+      }
     },
     async session<T>(fn: (client: SqlClient) => Promise<T>): Promise<T> {
-      const connection = await pool.connect();
+      let connection: PoolClient;
       try {
-        return await fn(connectionClient(connection));
+        connection = await pool.connect();
+      } catch (error) {
+        throw connectionLost(error, label) ?? error;
+      }
+      const state: { broken?: unknown } = {};
+      const onError = (error: unknown) => {
+        state.broken ??= error;
+      };
+      connection.on("error", onError);
+      try {
+        return await fn(connectionClient(connection, state, label));
       } finally {
-        connection.release();
+        connection.off("error", onError);
+        // A broken connection is destroyed, never handed to the next caller.
+        connection.release(state.broken === undefined ? undefined : toError(state.broken));
       }
     },
     close: () => pool.end(),
   };
 }
 
-function connectionClient(connection: PoolClient): SqlClient {
+function connectionClient(
+  connection: PoolClient,
+  state: { broken?: unknown },
+  label: string,
+): SqlClient {
   const client: SqlClient = {
     shared: true,
     async query<Row>(text: string, values?: unknown[]) {
-      const result = await connection.query(text, values);
-      return { rows: result.rows as Row[] };
+      if (state.broken !== undefined) throw lostError(state.broken, label);
+      try {
+        const result = await connection.query(text, values);
+        return { rows: result.rows as Row[] };
+      } catch (error) {
+        const lost = connectionLost(error, label);
+        if (lost === undefined) throw error;
+        state.broken ??= error;
+        throw lost;
+      }
     },
     session: (fn) => fn(client),
     close: async () => {},
   };
   return client;
+}
+
+// SQLSTATE classes 08 (connection exception) and 57P (the server shut the session down, e.g.
+// 57P01 from pg_terminate_backend): https://www.postgresql.org/docs/current/errcodes-appendix.html
+const LOST_SQLSTATE = /^(08|57P)/;
+// What node-postgres and Node's sockets throw without a SQLSTATE when the connection goes away.
+const LOST_SOCKET = /^(ECONNRESET|EPIPE|ETIMEDOUT|ECONNREFUSED|EHOSTUNREACH|ENOTFOUND)$/;
+const LOST_MESSAGE =
+  /Connection terminated|Client has encountered a connection error|not queryable|Client was closed/;
+
+/** The error as a {@link DatabaseError} `connection_lost` when it says the connection is gone. */
+function connectionLost(error: unknown, label: string): DatabaseError | undefined {
+  if (error instanceof DatabaseError) return error;
+  const code =
+    typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
+  const message = error instanceof Error ? error.message : String(error);
+  if (!LOST_SQLSTATE.test(code) && !LOST_SOCKET.test(code) && !LOST_MESSAGE.test(message)) {
+    return undefined;
+  }
+  return lostError(error, label);
+}
+
+function lostError(cause: unknown, label: string): DatabaseError {
+  if (cause instanceof DatabaseError) return cause;
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new DatabaseError({
+    code: "connection_lost",
+    database: label,
+    message: `Lost the connection to ${label} (${reason}). Run the call again once the server answers; a statement cut off this way either took effect whole or not at all.`,
+    cause,
+  });
+}
+
+function toError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
 }
 
 /**

@@ -3,11 +3,12 @@
 // Without DATABASE_URL (a plain `pnpm test`) they are skipped, saying so.
 import { type ChildProcess, spawn } from "node:child_process";
 import { dirname, join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { remember } from "@memfiles/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, pgMemoryStore, type SqlClient } from "../src/index.js";
-import { describeStoreContract, FORGOTTEN_FACT } from "./store-contract.js";
+import { describeStoreContract, FORGOTTEN_FACT, memoryFile } from "./store-contract.js";
 import { describeTenancy } from "./tenancy-contract.js";
 
 const DATABASE_URL = process.env.DATABASE_URL ?? "";
@@ -41,6 +42,54 @@ if (DATABASE_URL === "") {
   });
   describeTenancy("PostgreSQL server", () => openDatabase({ databaseUrl: DATABASE_URL }));
 
+  describe("PostgreSQL server locked sections", () => {
+    it("a section that throws leaves none of its writes; one that returns commits them together", async () => {
+      const store = pgMemoryStore(await shared(), `${RUN}-rollback`);
+      const thrown = await store
+        .withLock(async () => {
+          await store.writeInternal("counter.txt", "1");
+          await store.write("topics/a.md", memoryFile("a", "A.", ["one"]), "new");
+          throw new Error("stopped halfway");
+        })
+        .catch((error: unknown) => (error as Error).message);
+      const afterThrow = {
+        counter: await store.readInternal("counter.txt"),
+        files: (await store.list()).map((row) => row.path),
+      };
+      await store.withLock(async () => {
+        await store.writeInternal("counter.txt", "2");
+        await store.write("topics/a.md", memoryFile("a", "A.", ["two"]), "new");
+      });
+      expect({
+        thrown,
+        afterThrow,
+        counter: await store.readInternal("counter.txt"),
+        files: (await store.list()).map((row) => row.path),
+      }).toEqual({
+        thrown: "stopped halfway",
+        afterThrow: { counter: undefined, files: [] },
+        counter: "2",
+        files: ["topics/a.md"],
+      });
+    });
+
+    it("a statement a section started and did not await is refused once the section has ended", async () => {
+      const store = pgMemoryStore(await shared(), `${RUN}-straggler`);
+      let straggler: Promise<unknown> = Promise.resolve();
+      await store.withLock(async () => {
+        straggler = sleep(50).then(() => store.writeInternal("late.txt", "unprotected"));
+      });
+      const error = await straggler.then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect({
+        name: (error as Error | undefined)?.name,
+        late: await store.readInternal("late.txt"),
+      }).toEqual({ name: "MemoryLockError", late: undefined });
+    });
+  });
+
   describe("PostgreSQL server across processes", { timeout: 180_000 }, () => {
     it("4 processes x 100 read-modify-write increments through separate connections end at exactly 400", async () => {
       const tenant = `${RUN}-counter`;
@@ -60,6 +109,85 @@ if (DATABASE_URL === "") {
         Array.from({ length: 4 }, () => runChild(["locked-increment", tenant, "100"])),
       );
       expect(await pgMemoryStore(await shared(), tenant).readInternal("counter.txt")).toBe("400");
+    });
+
+    it("killing the lock holder's connection 50 times mid-section: both processes live, no two committed sections overlap, no update is torn or lost, every cut-off call fails with a MemfilesError", async () => {
+      const tenant = `${RUN}-kill`;
+      const application = `memfiles-kill-${process.pid}`;
+      const url = new URL(DATABASE_URL);
+      url.searchParams.set("application_name", application);
+      const workers = ["a", "b"].map((id) =>
+        startChild(["locked-sections", tenant, "0", id], url.toString()),
+      );
+      await Promise.all(workers.map((worker) => worker.ready));
+      const sql = await shared();
+      const killed = new Set<number>();
+      let kills = 0;
+      let idleKills = 0;
+      let attempts = 0;
+      while (kills < 50 && attempts < 5000 && workers.every((worker) => worker.alive())) {
+        attempts += 1;
+        await sleep(20 + Math.floor(Math.random() * 60));
+        // A backend told to stop may show its lock a moment longer: each is counted once.
+        const { rows } = await sql.query<{ pid: number; killed: boolean }>(
+          `SELECT l.pid, pg_terminate_backend(l.pid) AS killed FROM pg_locks l
+           JOIN pg_stat_activity a ON a.pid = l.pid
+           WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = $1
+             AND NOT (l.pid = ANY($2::int[]))`,
+          [application, [...killed]],
+        );
+        for (const row of rows) if (row.killed) killed.add(row.pid);
+        kills = killed.size;
+        if (attempts % 10 === 0) {
+          // An idle pooled connection dropping must not end the process either.
+          const idle = await sql.query<{ killed: boolean }>(
+            `SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity
+             WHERE application_name = $1 AND state = 'idle'`,
+            [application],
+          );
+          idleKills += idle.rows.filter((row) => row.killed).length;
+        }
+      }
+      const reports = (await Promise.all(workers.map((worker) => worker.stop()))).map(
+        (output) =>
+          JSON.parse(output) as {
+            committed: Array<{ enter: number; leave: number; value: number }>;
+            failures: Array<{ name: string; code: string; message: string }>;
+          },
+      );
+      const committed = reports.flatMap((report) => report.committed);
+      const failures = reports.flatMap((report) => report.failures);
+      const sorted = [...committed].sort((left, right) => left.enter - right.enter);
+      const overlaps = sorted.filter(
+        (section, index) => index > 0 && section.enter < (sorted[index - 1]?.leave ?? 0),
+      );
+      const store = pgMemoryStore(sql, tenant);
+      const log = await store.read("topics/counter.md");
+      const logged = [...(log.exists ? log.content : "").matchAll(/^- (\d+)$/gm)].map((match) =>
+        Number(match[1]),
+      );
+      process.stdout.write(
+        `kill test: ${kills} lock holders and ${idleKills} idle connections killed, ${committed.length} sections committed, ${failures.length} failed (first: ${failures[0]?.message})\n`,
+      );
+      expect({
+        kills,
+        overlaps,
+        counter: await store.readInternal("counter.txt"),
+        values: sorted.map((section) => section.value),
+        logged,
+        failureNames: [...new Set(failures.map((failure) => `${failure.name} ${failure.code}`))],
+        // A kill that lands while the server finishes a COMMIT leaves a committed, whole section;
+        // every other kill is a failed call, reported.
+        everyKillAccounted: failures.length > 0 && failures.length + committed.length >= kills,
+      }).toEqual({
+        kills: 50,
+        overlaps: [],
+        counter: String(committed.length),
+        values: Array.from({ length: committed.length }, (_, index) => index + 1),
+        logged: Array.from({ length: committed.length }, (_, index) => index + 1),
+        failureNames: ["MemoryLockError lock_failed"],
+        everyKillAccounted: true,
+      });
     });
 
     it("a forget racing a write pass that re-proposes the forgotten fact: the fact never returns", async () => {
@@ -95,6 +223,48 @@ const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
 });
+
+/** A long-running child: `ready` once it reports it, `stop()` closes its stdin and gives its output. */
+function startChild(
+  args: string[],
+  databaseUrl: string,
+): { ready: Promise<void>; alive: () => boolean; stop: () => Promise<string> } {
+  const child = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], {
+    cwd: here,
+    stdio: ["pipe", "pipe", "pipe"],
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
+  children.push(child);
+  let output = "";
+  let errors = "";
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolvePromise) => {
+    markReady = resolvePromise;
+  });
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    output += chunk;
+    if (output.startsWith("ready\n")) markReady();
+  });
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    errors += chunk;
+  });
+  const exited = new Promise<string>((resolvePromise, reject) => {
+    child.on("exit", (code) => {
+      if (code === 0) resolvePromise(output.replace(/^ready\n/, ""));
+      else reject(new Error(`server-child ${args.join(" ")} exited ${code}: ${errors}`));
+    });
+  });
+  // A child that dies before it is ready fails the test instead of leaving it waiting.
+  exited.catch(() => {});
+  return {
+    ready: Promise.race([ready, exited.then(() => {})]),
+    alive: () => child.exitCode === null && child.signalCode === null,
+    stop: () => {
+      child.stdin?.end();
+      return exited;
+    },
+  };
+}
 
 function runChild(args: string[]): Promise<string> {
   const child = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], {

@@ -4,7 +4,10 @@
 //   server-child.ts locked-increment <tenant> <count>  the same on an internal file, under withLock
 //   server-child.ts forget <tenant-prefix> <rounds>  forget "deploys on Fly.io" in each tenant
 //   server-child.ts write-pass <tenant-prefix> <rounds>  a write pass re-proposing it in each
-import { forget } from "@memfiles/core";
+//   server-child.ts locked-sections <tenant> <id>  locked read-modify-writes until stdin closes,
+//     reporting each committed section's time inside and each failure (the kill test)
+import { setTimeout as sleep } from "node:timers/promises";
+import { forget, MemfilesError } from "@memfiles/core";
 import { applyWriteReply } from "@memfiles/core/internal";
 import { openDatabase, pgMemoryStore } from "../src/index.js";
 import { FORGOTTEN_FACT, memoryFile, proposing } from "./store-contract.js";
@@ -13,10 +16,11 @@ const [mode, tenant, countText] = process.argv.slice(2);
 const count = Number(countText);
 if (!mode || !tenant || !Number.isInteger(count)) {
   throw new Error(
-    "Usage: server-child.ts increment|locked-increment|forget|write-pass <tenant> <count>",
+    "Usage: server-child.ts increment|locked-increment|forget|write-pass|locked-sections <tenant> <count>",
   );
 }
 const sql = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? "", maxConnections: 2 });
+if (mode === "locked-sections") await lockedSections();
 const now = new Date("2026-09-12T18:30:00Z");
 let conflicts = 0;
 try {
@@ -80,4 +84,44 @@ try {
   process.stdout.write(`${JSON.stringify({ conflicts })}\n`);
 } finally {
   await sql.close();
+}
+
+// Each section reads the counter, waits, writes it back one higher and appends the same number
+// to a memory file, waits again: a section cut short must leave neither write behind, and two
+// sections inside at once would lose an increment.
+async function lockedSections(): Promise<never> {
+  const store = pgMemoryStore(sql, tenant ?? "");
+  let stopping = false;
+  process.stdin
+    .on("data", () => {})
+    .on("end", () => {
+      stopping = true;
+    });
+  process.stdout.write("ready\n");
+  const committed: Array<{ enter: number; leave: number; value: number }> = [];
+  const failures: Array<{ name: string; code: string; message: string }> = [];
+  while (!stopping) {
+    let inside = { enter: 0, leave: 0, value: 0 };
+    try {
+      await store.withLock(async () => {
+        const enter = performance.timeOrigin + performance.now();
+        const value = Number((await store.readInternal("counter.txt")) ?? "0") + 1;
+        await sleep(15);
+        await store.writeInternal("counter.txt", String(value));
+        const log = await store.read("topics/counter.md");
+        const lines = log.exists ? log.content : memoryFile("counter", "Counter.", []);
+        const written = await store.write("topics/counter.md", `${lines}- ${value}\n`, log.version);
+        if (!written.ok) throw new Error(`log write refused: ${written.code}`);
+        await sleep(15);
+        inside = { enter, leave: performance.timeOrigin + performance.now(), value };
+      });
+      committed.push(inside);
+    } catch (error) {
+      if (!MemfilesError.isInstance(error)) throw error;
+      failures.push({ name: error.name, code: error.code, message: error.message });
+    }
+  }
+  process.stdout.write(`${JSON.stringify({ committed, failures })}\n`);
+  await sql.close();
+  process.exit(0);
 }

@@ -52,5 +52,46 @@ export function describeTenancy(name: string, open: () => Promise<SqlClient>): v
       const bobBackend = new PgBackend({ sql, tenant: `bob-${suffix}` });
       expect(await bobBackend.history("topics/hosting.md")).toEqual([]);
     });
+
+    // The same text at the same path gives both tenants the same version token, so only the
+    // tenant filter of the delete statement keeps Bob's delete out of Alice's row.
+    it.each([
+      ["with Bob's version token", true],
+      ["without a version token", false],
+    ])(
+      "a delete of a path both tenants hold removes only the deleter's file (%s)",
+      async (_name, withToken) => {
+        const suffix = Math.random().toString(36).slice(2);
+        const alice = pgMemoryStore(sql, `alice-${suffix}`);
+        const bob = pgMemoryStore(sql, `bob-${suffix}`);
+        const text = memoryFile("hosting", "Where things run.", ["deploys on Fly.io"]);
+        await alice.write("topics/hosting.md", text, "new");
+        await bob.write("topics/hosting.md", text, "new");
+        const aliceFile = await alice.read("topics/hosting.md");
+        const bobFile = await bob.read("topics/hosting.md");
+        expect(bobFile.version).toBe(aliceFile.version);
+
+        const deleted = await bob.delete(
+          "topics/hosting.md",
+          withToken ? bobFile.version : undefined,
+        );
+
+        expect({
+          deleted,
+          bob: await bob.read("topics/hosting.md"),
+          alice: await alice.read("topics/hosting.md"),
+          aliceList: (await alice.list()).map((row) => row.path),
+          aliceHistory: await new PgBackend({ sql, tenant: `alice-${suffix}` }).history(
+            "topics/hosting.md",
+          ),
+        }).toEqual({
+          deleted: { ok: true, code: "deleted", version: "new" },
+          bob: { path: "topics/hosting.md", exists: false, version: "new" },
+          alice: aliceFile,
+          aliceList: ["topics/hosting.md"],
+          aliceHistory: [],
+        });
+      },
+    );
   });
 }

@@ -1,0 +1,57 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { DatabaseError, openDatabase } from "../src/index.js";
+
+/** A loopback port nothing listens on (taken, then freed), so a connection is refused at once. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolvePromise) => server.listen(0, "127.0.0.1", resolvePromise));
+  const address = server.address();
+  await new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
+  return typeof address === "object" && address !== null ? address.port : 1;
+}
+
+describe("openDatabase refusals", () => {
+  it("a PGlite dataDir that is a file: database_folder_refused, one line, nothing created", async () => {
+    const base = await mkdtemp(join(tmpdir(), "memfiles-open-"));
+    await writeFile(join(base, "memory.db"), "not a folder\n");
+    const error = await openDatabase({ dataDir: join(base, "memory.db") }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(DatabaseError);
+    expect({
+      code: (error as DatabaseError).code,
+      userFixable: (error as DatabaseError).userFixable,
+      database: (error as DatabaseError).database,
+      message: (error as Error).message.replaceAll(base, "<base>"),
+    }).toEqual({
+      code: "database_folder_refused",
+      userFixable: true,
+      database: `the PGlite database in ${join(base, "memory.db")}`,
+      message:
+        "Could not open the PGlite database in <base>/memory.db: it is a file, not a folder. Give --pglite a folder of its own (it is created when missing).",
+    });
+  });
+
+  it("a server nobody answers on: database_unreachable, naming the URL without its password", async () => {
+    const port = await closedPort();
+    const error = await openDatabase({
+      databaseUrl: `postgres://memfiles:s3cret-pw@127.0.0.1:${port}/memfiles?sslmode=disable`,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DatabaseError);
+    expect({
+      code: (error as DatabaseError).code,
+      userFixable: (error as DatabaseError).userFixable,
+      database: (error as DatabaseError).database,
+      message: (error as Error).message,
+    }).toEqual({
+      code: "database_unreachable",
+      userFixable: true,
+      database: `postgres://memfiles@127.0.0.1:${port}/memfiles`,
+      message: `Could not open postgres://memfiles@127.0.0.1:${port}/memfiles: connect ECONNREFUSED 127.0.0.1:${port}. Check that the server runs and the URL's host, port, user, password and database are right.`,
+    });
+  });
+});
