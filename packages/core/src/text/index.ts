@@ -1,6 +1,7 @@
 export { compareCodeUnits } from "./compare-code-units.js";
 export { type ContentWordsOptions, contentWordList, contentWords } from "./content-words.js";
 export { countGraphemes } from "./count-graphemes.js";
+export { headOfText, tailOfText } from "./cut-text.js";
 export { factKey, normalizeFactText, STATED_TAG } from "./fact-key.js";
 export { factSlug, MAX_SLUG_CODE_POINTS, uniqueFactPath } from "./fact-slug.js";
 export { foldText } from "./fold.js";

@@ -1,8 +1,12 @@
 import { dateTag } from "../format/index.js";
 import { findSecrets } from "../guards/index.js";
-import { factSlug, foldText, resolveRelativeDates } from "../text/index.js";
+import { factSlug, foldText, headOfText, resolveRelativeDates } from "../text/index.js";
 import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
-import { applyFactProposals, type FactWriteStore } from "./fact-write-pass.js";
+import {
+  applyFactProposals,
+  type FactWriteStore,
+  MAX_FACT_DESCRIPTION_CHARS,
+} from "./fact-write-pass.js";
 import { finishPendingForget } from "./pending-forget.js";
 import { addToFactFile } from "./remember-fact-file.js";
 import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js";
@@ -150,6 +154,15 @@ export async function remember(options: RememberOptions): Promise<RememberResult
   };
 }
 
+const READ_WHEN = " Read when this matters to the answer.";
+
+// A fact ends in a full stop before the description's second sentence, so the index does not read
+// "deploys in the ams region Read when this matters"; a fact that already ends a sentence keeps it.
+function asSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?…。！？]["'”’)\]]*$/u.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 // The fact layout's remember (decision 0025-fact-layout, "remember adds"): the fact is ADDED as a
 // new line to the fact file at `path`, or to the file named after the path's stem (`topics/tools.md`
 // -> "tools"), keeping every line a person wrote; `replaces` replaces only the one line it names.
@@ -162,7 +175,8 @@ async function rememberFact(
   now: Date,
 ): Promise<RememberResult> {
   const name = (path.split("/").pop() ?? path).replace(/\.md$/i, "").replace(/[-_]+/g, " ").trim();
-  const description = `${fact.length > 180 ? `${fact.slice(0, 180)}…` : fact} Read when this matters to the answer.`;
+  const room = MAX_FACT_DESCRIPTION_CHARS - READ_WHEN.length - 1;
+  const description = `${asSentence(fact.length > room ? `${headOfText(fact, room).trimEnd()}…` : fact)}${READ_WHEN}`;
   const fold = (text: string) => foldText(text.trim()).normalize("NFKC");
   const rows = await store.list();
   const target =
@@ -178,7 +192,7 @@ async function rememberFact(
       fact,
       replaces,
       now,
-      header: { name: name === "" ? fact.slice(0, 60) : name, description, type: "user" },
+      header: { name: name === "" ? headOfText(fact, 60) : name, description, type: "user" },
     });
     if (added !== undefined) {
       if (added.ok) {
@@ -209,7 +223,7 @@ async function rememberFact(
     proposals: [
       {
         action: "save",
-        name: name === "" ? fact.slice(0, 60) : name,
+        name: name === "" ? headOfText(fact, 60) : name,
         type: "user",
         description,
         body: fact,
