@@ -14,7 +14,7 @@ export {
   type ResolveRelativeDatesResult,
   resolveRelativeDates,
 } from "./resolve-relative-dates.js";
-export { restatesFact } from "./restates-fact.js";
+export { restatesFact, reversesFact } from "./restates-fact.js";
 export { sameWord } from "./same-word.js";
 export { splitWords } from "./split-words.js";
 export { stemWord } from "./stem-word.js";
