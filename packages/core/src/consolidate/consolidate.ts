@@ -405,7 +405,13 @@ export async function applyConsolidateReply(
 
   const reply = readReply(message, prompt.tool, path);
   const after = keepInputHeader(path, before, withFinalNewline(reply.content));
-  const accounting = accountForFacts({ path, before, after, dropped: reply.dropped });
+  const accounting = accountForFacts({
+    path,
+    before,
+    after,
+    dropped: reply.dropped,
+    today: dateTag(now),
+  });
   const { dropped } = accounting;
   const problems = [...checkRewrite({ path, before, after }), ...accounting.problems];
   const [first] = problems;
