@@ -10,6 +10,7 @@ export { foldText } from "./fold.js";
 export { foldAccents } from "./fold-accents.js";
 export { foldFileName } from "./fold-file-name.js";
 export { hashText, sha1Hex } from "./hash-text.js";
+export { DEFAULT_TIME_ZONE, isTimeZone, localDay } from "./local-day.js";
 export { isPlaceholder } from "./placeholder.js";
 export {
   type ResolvedDate,

@@ -36,6 +36,7 @@ import {
   PROPOSE_FACTS_TOOL,
   ProposeFactsInputSchema,
 } from "./propose-facts-tool.js";
+import { withSessionDate } from "./session-date.js";
 import { findForgotten, makeTombstone, readTombstones, writeTombstones } from "./tombstones.js";
 import { fitTranscript } from "./transcript-budget.js";
 
@@ -50,6 +51,8 @@ export type FactWritePassOptions = {
   prompt?: { id: string; version: number; text: string };
   /** Clock for usage dates and for `updated:` when the transcript has no valid date; default `new Date()`. */
   now?: Date;
+  /** The user's IANA time zone, for a transcript with `date: ""` (see `writePass`); default `UTC`. */
+  timeZone?: string;
   /** `max_tokens` of the call; default 4,096 tokens. */
   maxTokens?: number;
   onUsage?: OnUsage;
@@ -126,6 +129,8 @@ export type ApplyFactProposalsOptions = {
   proposals: readonly FactProposal[];
   /** Clock for `updated:` when `transcript.date` is not a valid ISO date; default `new Date()`. */
   now?: Date;
+  /** The user's IANA time zone, for a transcript with `date: ""` (see `writePass`); default `UTC`. */
+  timeZone?: string;
   /**
    * The user's own explicit request (`remember`), not a model's proposal: the evidence and
    * tombstone checks are skipped (the user's newest word wins); every other check holds.
@@ -234,7 +239,12 @@ function usableDescription(description: string, name: string): string {
 export async function applyFactProposals(
   options: ApplyFactProposalsOptions,
 ): Promise<ApplyFactProposalsResult> {
-  const { store, transcript } = options;
+  const { store } = options;
+  const transcript = withSessionDate(
+    options.transcript,
+    options.now ?? new Date(),
+    options.timeZone,
+  );
   const day = sessionDay(transcript, options.now ?? new Date());
   const applied: AppliedFactProposal[] = [];
   const rejected: RejectedFactProposal[] = [];
@@ -539,8 +549,9 @@ function formatFactRequest(
 export async function buildFactWriteRequest(
   options: FactWritePassOptions,
 ): Promise<Anthropic.MessageCreateParamsNonStreaming> {
-  const { store, transcript, model } = options;
+  const { store, model } = options;
   const now = options.now ?? new Date();
+  const transcript = withSessionDate(options.transcript, now, options.timeZone);
   const prompt = options.prompt ?? getPrompt("fact-extraction", 1);
   await store.withLock(() => finishPendingForget(store));
   const rows = await store.list();
@@ -656,6 +667,7 @@ export async function applyFactWriteReply(
     transcript: options.transcript,
     proposals,
     now,
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
   });
   return { ...result, usage: read.usage };
 }

@@ -22,6 +22,11 @@ export type RememberOptions = {
   replaces?: string | null;
   /** Clock for the date tag and `updated:`; default `new Date()`. */
   now?: Date;
+  /**
+   * The user's IANA time zone (`Asia/Shanghai`): the date tag is the user's day, and "tomorrow"
+   * counts from it; default `UTC`.
+   */
+  timeZone?: string;
   /** Shrinks a file before a write that would pass the cap; without it that write is `too_long`. */
   onTooLong?: OnTooLong;
 };
@@ -99,7 +104,7 @@ export async function remember(options: RememberOptions): Promise<RememberResult
       message: `Not saved: the fact holds a secret (${kinds.join(", ")}). Secrets never go into memory.`,
     };
   }
-  const today = dateTag(now);
+  const today = dateTag(now, options.timeZone);
   // Absolute dates only (issue 13): "tomorrow" is written as the day it meant.
   const dated = resolveRelativeDates(options.fact, today.replace(/\//g, "-"));
   if (!dated.ok) {
@@ -112,7 +117,7 @@ export async function remember(options: RememberOptions): Promise<RememberResult
     };
   }
   if ("layout" in store && store.layout === "fact" && "delete" in store) {
-    return rememberFact(store as FactWriteStore, path, dated.text, replaces, now);
+    return rememberFact(store as FactWriteStore, path, dated.text, replaces, now, options.timeZone);
   }
   await store.withLock(() => finishPendingForget(store));
   const outcome = await addFact({
@@ -173,6 +178,7 @@ async function rememberFact(
   fact: string,
   replaces: string | null,
   now: Date,
+  timeZone: string | undefined,
 ): Promise<RememberResult> {
   const name = (path.split("/").pop() ?? path).replace(/\.md$/i, "").replace(/[-_]+/g, " ").trim();
   const room = MAX_FACT_DESCRIPTION_CHARS - READ_WHEN.length - 1;
@@ -192,6 +198,7 @@ async function rememberFact(
       fact,
       replaces,
       now,
+      timeZone,
       header: { name: name === "" ? headOfText(fact, 60) : name, description, type: "user" },
     });
     if (added !== undefined) {
@@ -216,7 +223,7 @@ async function rememberFact(
       message: `Not saved: replaces names a line, and no fact file ${path} exists. Leave replaces out to create it.`,
     };
   }
-  const day = dateTag(now).replace(/\//g, "-");
+  const day = dateTag(now, timeZone).replace(/\//g, "-");
   const result = await applyFactProposals({
     store,
     transcript: { date: day, turns: [{ role: "user", content: fact }] },

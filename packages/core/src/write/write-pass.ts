@@ -29,6 +29,7 @@ import {
   type Proposal,
   ProposeMemoriesInputSchema,
 } from "./propose-memories-tool.js";
+import { withSessionDate } from "./session-date.js";
 import { TombstoneCache } from "./tombstones.js";
 import { fitTranscript } from "./transcript-budget.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "./write-index-budget.js";
@@ -126,6 +127,11 @@ export type WritePassOptions = {
   prompt?: WritePrompt;
   /** Clock for `updated:` headers and usage dates; default `new Date()`. */
   now?: Date;
+  /**
+   * The user's IANA time zone (`Asia/Shanghai`), in which `updated:` and a transcript with
+   * `date: ""` are dated (so "tomorrow" counts from the user's day); default `UTC`.
+   */
+  timeZone?: string;
   /** `max_tokens` of the call; default 4,096 tokens (Opus 5.5 thinking counts toward it). */
   maxTokens?: number;
   onUsage?: OnUsage;
@@ -302,10 +308,11 @@ type Snapshot = Map<string, MemoryFileState>;
 async function buildRequest(
   options: WritePassOptions,
 ): Promise<{ params: Anthropic.MessageCreateParamsNonStreaming; snapshot: Snapshot }> {
-  const { store, transcript, model } = options;
+  const { store, model } = options;
   const now = options.now ?? new Date();
+  const transcript = withSessionDate(options.transcript, now, options.timeZone);
   const prompt = options.prompt ?? getPrompt("extraction", 1);
-  const today = dateTag(now);
+  const today = dateTag(now, options.timeZone);
 
   // A forget killed midway is finished first, so the model never sees the lines it removes.
   await store.withLock(() => finishPendingForget(store));
@@ -402,9 +409,10 @@ async function applyReply(
   message: Anthropic.Message,
   given: Snapshot | undefined,
 ): Promise<WritePassResult> {
-  const { store, transcript, model } = options;
+  const { store, model } = options;
   const now = options.now ?? new Date();
-  const today = dateTag(now);
+  const transcript = withSessionDate(options.transcript, now, options.timeZone);
+  const today = dateTag(now, options.timeZone);
   const read = readUsage(message.usage);
   const { usage } = read;
   const sessionId = options.sessionId ?? transcript.sessionId;
@@ -675,6 +683,7 @@ function lazyConsolidate(
       client: options.client,
       model: options.model,
       now,
+      ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
       ...(options.onUsage === undefined ? {} : { onUsage: options.onUsage }),
       ...(options.onStep === undefined ? {} : { onStep: options.onStep }),
       ...(sessionId === undefined ? {} : { sessionId }),
