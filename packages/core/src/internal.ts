@@ -11,6 +11,6 @@ export {
 export { safeParseMemoryFile } from "./format/index.js";
 export { tokenizerRatio } from "./models/index.js";
 export { ALWAYS_LOADED, rankRows, renderMemoryBlock } from "./recall/index.js";
-export { contentWords, foldText, headOfText } from "./text/index.js";
+export { contentWords, foldText, headOfText, isTimeZone, localDay } from "./text/index.js";
 export { USAGE_LOG_PATH } from "./usage/index.js";
 export { ProposeFactsInputSchema, ProposeMemoriesInputSchema } from "./write/index.js";
