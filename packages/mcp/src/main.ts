@@ -1,19 +1,21 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { MemfilesError, MemoryStore } from "@memfiles/core";
+import { isTimeZone } from "@memfiles/core/internal";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { detectLayout, parseLayoutOption } from "./layout.js";
 import { McpOptionsError } from "./options-error.js";
 import { createMemfilesMcpServer } from "./server.js";
 
-const USAGE = `Usage: memfiles-mcp --root <memory folder> [--layout subject|fact|auto] [--project <kebab-name>] [--max-chars <n>]
+const USAGE = `Usage: memfiles-mcp --root <memory folder> [--layout subject|fact|auto] [--project <kebab-name>] [--max-chars <n>] [--time-zone <IANA name>]
        memfiles-mcp --database-url <postgres://...> --tenant <user> [--layout ...] [--project ...]
        memfiles-mcp --pglite <data folder> [--tenant <user>] [--layout ...] [--project ...]
 
 Serves a memfiles memory over MCP (stdio): a folder (--root, default $MEMFILES_ROOT), or PostgreSQL
 (--database-url, default $DATABASE_URL, with --tenant) or an embedded PGlite database (--pglite;
 tenant "local" unless given). --layout defaults to auto: "fact" when every memory file is a
-top-level file other than profile.md / preferences.md, "subject" otherwise.`;
+top-level file other than profile.md / preferences.md, "subject" otherwise. Dates are written in
+--time-zone (default $TZ when it names a zone, else UTC).`;
 
 // The tenant of a single-user PGlite database when none is given.
 const LOCAL_TENANT = "local";
@@ -29,6 +31,7 @@ try {
       pglite: { type: "string" },
       project: { type: "string" },
       "max-chars": { type: "string" },
+      "time-zone": { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -43,6 +46,16 @@ try {
     );
     process.exit(2);
   }
+  const givenZone = values["time-zone"];
+  if (givenZone !== undefined && !isTimeZone(givenZone)) {
+    throw new McpOptionsError(
+      `Refused --time-zone ${JSON.stringify(givenZone)}: it is no time zone. Give an IANA name such as "Europe/Berlin", "Asia/Shanghai" or "UTC".`,
+    );
+  }
+  // $TZ counts only when it names a zone (":/etc/localtime" does not); else UTC.
+  const envZone = process.env.TZ;
+  const timeZone =
+    givenZone ?? (envZone !== undefined && envZone !== "" && isTimeZone(envZone) ? envZone : "UTC");
   const layoutOption = parseLayoutOption(values.layout);
   const givenDatabase = values["database-url"] ?? values.pglite;
   if (values.root !== undefined && givenDatabase !== undefined) {
@@ -92,6 +105,7 @@ try {
   }
   const server = createMemfilesMcpServer({
     store,
+    timeZone,
     ...(values.project === undefined ? {} : { project: values.project }),
   });
   // The client closing stdin ends the session: close the database so PGlite's files are flushed.
