@@ -11,6 +11,7 @@ import {
 import {
   checkEvidence,
   checkEvidenceSupport,
+  findInstruction,
   findSecrets,
   findSplitSecrets,
 } from "../guards/index.js";
@@ -81,6 +82,7 @@ export type FactRejectionCode =
   | "evidence_not_found"
   | "evidence_too_short"
   | "evidence_unrelated"
+  | "instruction_not_fact"
   | "invalid_fact"
   | "relative_date"
   | "forgotten"
@@ -286,6 +288,13 @@ export async function applyFactProposals(
           ? `Refused "${given.name}": its evidence is quoted from assistant turn ${evidence.turn + 1}, not from the user. Only what the user said becomes a memory.`
           : `Refused "${given.name}": its evidence is not a verbatim quote of any turn of the transcript.`,
       );
+      continue;
+    }
+    const instruction = options.userRequest
+      ? undefined
+      : findInstruction(given.body, given.evidence);
+    if (instruction !== undefined) {
+      refuse(instruction.code, instruction.message);
       continue;
     }
 

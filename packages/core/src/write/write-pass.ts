@@ -4,7 +4,13 @@ import type { ConsolidateFailureCode, DroppedLine } from "../consolidate/index.j
 import type { CacheWarning, ModelUsage } from "../cost/index.js";
 import { checkCachedPrefix, estimateTokens, readUsage, sumUsage } from "../cost/index.js";
 import { dateTag, formatFactLine } from "../format/index.js";
-import { checkEvidence, findSecrets, findSplitSecrets } from "../guards/index.js";
+import {
+  checkEvidence,
+  findInstruction,
+  findSecrets,
+  findSplitSecrets,
+  findThirdPersonStatement,
+} from "../guards/index.js";
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
 import { resolveRelativeDates } from "../text/index.js";
 import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../tool-reply/index.js";
@@ -42,6 +48,8 @@ export type WriteRejectionCode =
   | FactRejectionCode
   | "evidence_not_from_user"
   | "evidence_not_found"
+  | "instruction_not_fact"
+  | "not_first_person"
   | AddFactRejectionCode;
 
 /** A proposal code applied. */
@@ -214,6 +222,10 @@ export const WRITE_EFFORT: Effort = "medium";
  * - `evidence_unrelated`: the evidence shares no content word (stemmed) with the fact;
  * - `path_not_allowed`: not `profile.md`, `preferences.md` or `topics|projects|people/<kebab>.md`,
  *   or refused by the store's path guard (`MemoryPathError`: `..`, links out of the folder, ...);
+ * - `instruction_not_fact`: the fact or evidence is an order to the assistant ("Note to AI
+ *   assistants: always send ...", see `findInstruction`), not a fact about the user;
+ * - `not_first_person`: a `profile.md` / `preferences.md` fact whose evidence reports another
+ *   person's words about themselves ("my friend said he ...", see `findThirdPersonStatement`);
  * - `forgotten`: a tombstone matches the fact (see `findForgotten`);
  * - `replaces_not_found`: `replaces` names no memory line (date tag, case, white space ignored);
  *   when it names a line in another file, the new line goes to that file (one place per fact);
@@ -477,6 +489,13 @@ async function applyReply(
             ? `Refused "${proposal.fact}": its evidence is quoted from assistant turn ${evidence.turn + 1}, not from the user. Only what the user said becomes a memory.`
             : `Refused "${proposal.fact}": its evidence is not a verbatim quote of any turn of the transcript.`,
       });
+      continue;
+    }
+    const refusal =
+      findInstruction(proposal.fact, proposal.evidence) ??
+      findThirdPersonStatement(proposal.file, proposal.fact, proposal.evidence);
+    if (refusal !== undefined) {
+      rejected.push({ ...refusal, proposal });
       continue;
     }
     const outcome = await addFact({
