@@ -14,7 +14,7 @@ import type { MemoryProblem } from "../format/memory-problem.js";
 import { foldFileName } from "../text/index.js";
 import { BackendStore } from "./backend/backend-store.js";
 import type { StorageBackend } from "./backend/storage-backend.js";
-import { checkRows, linkGaps } from "./check-rows.js";
+import { checkRows, linkGaps, sameFactTwoLanguages } from "./check-rows.js";
 import { isLeftoverTemp, readFileInside, writeFileInside } from "./inside-root.js";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
 import { keepIndexDescriptions } from "./keep-index-descriptions.js";
@@ -486,7 +486,11 @@ export class MemoryStore {
       pendingForget: await this.#pendingForget(),
     };
     const ok = Object.values(result).every((paths) => paths.length === 0);
-    return { ok, ...result, linkGaps: linkGaps(rows) };
+    const twoLanguages = await sameFactTwoLanguages(async (path) => {
+      const read = await this.read(path).catch(() => undefined);
+      return read?.exists ? read.content : undefined;
+    }, rows);
+    return { ok, ...result, linkGaps: linkGaps(rows), sameFactTwoLanguages: twoLanguages };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { checkRows, linkGaps } from "../check-rows.js";
+import { checkRows, linkGaps, sameFactTwoLanguages } from "../check-rows.js";
 import { parseInternalName } from "../internal-files.js";
 import { formatMemoryIndex } from "../memory-index.js";
 import { parseMemoryPath } from "../memory-path.js";
@@ -127,7 +127,11 @@ export class BackendStore {
       pendingForget: await this.#pendingForget(),
     };
     const ok = Object.values(result).every((paths) => paths.length === 0);
-    return { ok, ...result, linkGaps: linkGaps(rows) };
+    const twoLanguages = await sameFactTwoLanguages(async (path) => {
+      const read = await this.read(path).catch(() => undefined);
+      return read?.exists ? read.content : undefined;
+    }, rows);
+    return { ok, ...result, linkGaps: linkGaps(rows), sameFactTwoLanguages: twoLanguages };
   }
 
   async renderIndex(): Promise<string> {
