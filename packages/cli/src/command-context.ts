@@ -29,4 +29,9 @@ export type CommandContext = {
    * folder (see `detectLayout` in @memfiles/core; a database without `--layout` is `subject`).
    */
   layout?: StoreLayout;
+  /**
+   * The user's IANA time zone from `memfiles --time-zone`, else `$TZ` when it names one, else
+   * `UTC` (set by `runMemfiles`): dates written and "tomorrow" count from the user's day.
+   */
+  timeZone?: string;
 };

@@ -1,3 +1,4 @@
+import { headOfText } from "@memfiles/core/internal";
 import type { CommandContext } from "./command-context.js";
 
 /**
@@ -37,12 +38,12 @@ export function formatTable(header: string[], rows: string[][]): string {
 }
 
 /**
- * Cuts text to `max` chars with an ellipsis.
+ * Cuts text to `max` chars with an ellipsis, at a grapheme boundary (an emoji stays whole).
  *
  * @param text - Any text.
  * @param max - Most chars kept, ellipsis included.
  * @returns The text, cut when longer.
  */
 export function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  return text.length <= max ? text : `${headOfText(text, max - 1)}…`;
 }

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { remember } from "@memfiles/core";
+import { localDay } from "@memfiles/core/internal";
 import { describe, expect, it } from "vitest";
 import { memoryFixture } from "../test/memory-fixture.js";
 import type { CommandContext } from "./command-context.js";
@@ -74,5 +75,37 @@ describe("runMemfiles", () => {
     const { context, output } = contextIn(folder);
     expect(await runMemfiles(["show", "topics/notes.md", "-m", "memory"], context)).toBe(0);
     expect(output.stdout).toBe(text);
+  });
+
+  // UTC+14 and UTC-11 are 25 hours apart: their days always differ, whatever the clock says.
+  it.each([
+    ["--time-zone", ["--time-zone", "Pacific/Kiritimati"], {}, "Pacific/Kiritimati"],
+    ["$TZ", [], { TZ: "Pacific/Pago_Pago" }, "Pacific/Pago_Pago"],
+    ["no zone: UTC", [], { TZ: ":/etc/localtime" }, "UTC"],
+  ])("remember dates the fact in the user's time zone (%s)", async (_name, flags, env, zone) => {
+    const { folder } = await memoryFixture();
+    const { context } = contextIn(folder);
+    context.env = env;
+    const before = localDay(new Date(), zone).replace(/-/g, "/");
+    const code = await runMemfiles(
+      [...flags, "remember", "profile.md", "is learning Go", "-m", "memory"],
+      context,
+    );
+    const after = localDay(new Date(), zone).replace(/-/g, "/");
+    expect(code).toBe(0);
+    const text = await readFile(join(folder, "memory/profile.md"), "utf8");
+    const stated = /\[stated (\S+)\] is learning Go/.exec(text)?.[1];
+    expect([before, after]).toContain(stated);
+  });
+
+  it("refuses a --time-zone that is no IANA name, exit 2", async () => {
+    const { folder } = await memoryFixture();
+    const { context, output } = contextIn(folder);
+    const code = await runMemfiles(
+      ["--time-zone", "Mars/Olympus", "remember", "profile.md", "is learning Go", "-m", "memory"],
+      context,
+    );
+    expect(code).toBe(2);
+    expect(output.stderr).toContain('--time-zone "Mars/Olympus" is no time zone');
   });
 });

@@ -1,5 +1,7 @@
 import { MemfilesError } from "@memfiles/core";
+import { isTimeZone } from "@memfiles/core/internal";
 import { Command, CommanderError } from "commander";
+import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
 import { COMMANDS } from "./commands/index.js";
 import { EXIT_CODES, type ExitCode } from "./exit-codes.js";
@@ -39,6 +41,10 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     .option("--tenant <name>", "the user whose memory the database holds, e.g. user-42")
     .option("--pglite <folder>", "memory in an embedded PGlite database in this folder")
     .option(
+      "--time-zone <name>",
+      'the IANA time zone dates are written in, e.g. "Asia/Shanghai" ($TZ too; default UTC)',
+    )
+    .option(
       "--layout <layout>",
       "memory layout: subject (memfiles' dated lines) or fact (one fact per file, Claude Code's .memory/); detected from a folder when not given",
     );
@@ -49,6 +55,10 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     const options = program.opts<DatabaseOptions>();
     const layout = layoutOption(options.layout);
     if (layout !== undefined) commandContext.layout = layout;
+    commandContext.timeZone = timeZoneOption(
+      program.opts<{ timeZone?: string }>().timeZone,
+      context.env,
+    );
     const opened = await openMemoryDatabase(action.name(), options, commandContext);
     if (opened !== undefined) {
       commandContext.database = opened.store;
@@ -108,4 +118,20 @@ function describeThrown(error: unknown): string {
     return JSON.stringify(error) ?? "an unknown value";
   }
   return String(error);
+}
+
+/**
+ * The time zone of a run: `--time-zone` (refused when no IANA name), else `$TZ` when it names a
+ * zone (a `$TZ` such as ":/etc/localtime" is ignored), else `UTC`.
+ */
+function timeZoneOption(given: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (given !== undefined) {
+    if (isTimeZone(given)) return given;
+    throw new CliError(
+      `--time-zone ${JSON.stringify(given)} is no time zone. Give an IANA name such as "Europe/Berlin", "Asia/Shanghai" or "UTC".`,
+      { code: "bad_argument" },
+    );
+  }
+  const fromEnv = env.TZ;
+  return fromEnv !== undefined && fromEnv !== "" && isTimeZone(fromEnv) ? fromEnv : "UTC";
 }

@@ -39,7 +39,7 @@ export {
   scopedWriteStore,
   selectMemories,
 } from "./recall/index.js";
-export { contentWords, foldText } from "./text/index.js";
+export { contentWords, foldText, headOfText, isTimeZone, localDay } from "./text/index.js";
 export {
   type ReadUsageLogResult,
   type Stage,

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { detectLayout, MemoryStore } from "@memfiles/core";
+import { isTimeZone } from "@memfiles/core/internal";
 import { CappedStdioServerTransport, DEFAULT_MAX_MESSAGE_BYTES } from "./capped-stdio-transport.js";
 import { parseLayoutOption } from "./layout.js";
 import { McpOptionsError } from "./options-error.js";
@@ -8,7 +9,7 @@ import { createMemfilesMcpServer } from "./server.js";
 import { createShutdown } from "./shutdown.js";
 import { prepareMemoryFolder, startupErrorLine } from "./startup.js";
 
-const USAGE = `Usage: memfiles-mcp --root <memory folder> [--create] [--layout subject|fact|auto] [--project <kebab-name>] [--max-chars <n>]
+const USAGE = `Usage: memfiles-mcp --root <memory folder> [--create] [--layout subject|fact|auto] [--project <kebab-name>] [--max-chars <n>] [--time-zone <IANA name>]
        memfiles-mcp --database-url <postgres://...> --tenant <user> [--layout ...] [--project ...]
        memfiles-mcp --pglite <data folder> [--tenant <user>] [--layout ...] [--project ...]
 
@@ -17,7 +18,8 @@ Serves a memfiles memory over MCP (stdio): a folder (--root, default $MEMFILES_R
 tenant "local" unless given). --layout defaults to auto: "fact" when every memory file is a
 top-level file other than profile.md / preferences.md, "subject" otherwise. A missing --root is
 refused unless --create is given. --max-message-bytes (default ${DEFAULT_MAX_MESSAGE_BYTES}) caps
-one JSON-RPC message: a bigger one is refused with an error and the server goes on.`;
+one JSON-RPC message: a bigger one is refused with an error and the server goes on. Dates are
+written in --time-zone (default $TZ when it names a zone, else UTC).`;
 
 // The tenant of a single-user PGlite database when none is given.
 const LOCAL_TENANT = "local";
@@ -35,6 +37,7 @@ try {
       "max-chars": { type: "string" },
       "max-message-bytes": { type: "string" },
       create: { type: "boolean" },
+      "time-zone": { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -59,6 +62,16 @@ try {
       `--max-message-bytes must be a whole number of bytes above 0, got ${values["max-message-bytes"]}.`,
     );
   }
+  const givenZone = values["time-zone"];
+  if (givenZone !== undefined && !isTimeZone(givenZone)) {
+    throw new McpOptionsError(
+      `Refused --time-zone ${JSON.stringify(givenZone)}: it is no time zone. Give an IANA name such as "Europe/Berlin", "Asia/Shanghai" or "UTC".`,
+    );
+  }
+  // $TZ counts only when it names a zone (":/etc/localtime" does not); else UTC.
+  const envZone = process.env.TZ;
+  const timeZone =
+    givenZone ?? (envZone !== undefined && envZone !== "" && isTimeZone(envZone) ? envZone : "UTC");
   const layoutOption = parseLayoutOption(values.layout);
   const givenDatabase = values["database-url"] ?? values.pglite;
   if (values.root !== undefined && givenDatabase !== undefined) {
@@ -106,6 +119,7 @@ try {
   }
   const server = createMemfilesMcpServer({
     store,
+    timeZone,
     ...(values.project === undefined ? {} : { project: values.project }),
   });
   // A refused message or a transport error is worth a line for whoever reads the client's log.

@@ -39,6 +39,11 @@ export type MemfilesMcpServerOptions = {
   maxChars?: number;
   /** Clock for date tags, tombstones and `updated:`; default the time of each call. */
   now?: () => Date;
+  /**
+   * The user's IANA time zone (`Asia/Shanghai`): date tags, tombstones, `updated:` and a session
+   * dated `""` are the user's day; default `UTC`.
+   */
+  timeZone?: string;
 };
 
 /** The URI scheme of memory files as MCP resources: `memfiles://memory/topics/tools.md`. */
@@ -121,6 +126,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     pathVisible(row.path) && (project === undefined || memoryInScope(row.scope, project));
   const visible = pathVisible;
   const now = () => options.now?.() ?? new Date();
+  const zone = options.timeZone === undefined ? {} : { timeZone: options.timeZone };
   const server = new McpServer({ name: "memfiles", version: SERVER_VERSION });
 
   const outOfScope = (path: string) =>
@@ -227,6 +233,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
           fact,
           ...(replaces === undefined ? {} : { replaces }),
           now: now(),
+          ...zone,
         });
         if (!result.ok) return refusal(`${result.message} (code ${result.code})`);
         return text(result);
@@ -243,14 +250,14 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     },
     ({ query }) =>
       guarded(async () => {
-        const result = await forget({ store: writeStore, query, now: now() });
+        const result = await forget({ store: writeStore, query, now: now(), ...zone });
         if (!result.ok) return refusal(`${result.message} (code ${result.code})`);
         return text(result);
       }),
   );
 
   const TranscriptInput = z.object({
-    date: z.string().describe("Session date, YYYY-MM-DD"),
+    date: z.string().describe('Session date, YYYY-MM-DD; "" for today in the server\'s time zone'),
     turns: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string() })),
   });
 
@@ -282,6 +289,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
             transcript,
             proposals,
             now: now(),
+            ...zone,
           });
           return text({ applied: result.applied, rejected: result.rejected });
         }),
@@ -305,7 +313,13 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
         guarded(async () => {
           const hidden = proposals.filter((proposal) => !visible(proposal.file));
           if (hidden.length > 0) return refusal(outOfScope(hidden.map((p) => p.file).join(", ")));
-          const result = await applyProposals({ store, transcript, proposals, now: now() });
+          const result = await applyProposals({
+            store,
+            transcript,
+            proposals,
+            now: now(),
+            ...zone,
+          });
           return text({ applied: result.applied, rejected: result.rejected });
         }),
     );

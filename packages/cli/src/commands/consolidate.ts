@@ -46,6 +46,7 @@ export const registerConsolidate: RegisterCommand = (program, context, done) => 
           client: new Anthropic({ apiKey: context.env.ANTHROPIC_API_KEY }),
           model: options.model,
           threshold,
+          ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
           onStep: ({ path }) => {
             step += 1;
             context.stderr(

@@ -61,7 +61,12 @@ export const registerForget: RegisterCommand = (program, context, done) => {
             return;
           }
         }
-        const result = await forget({ store, query, only: preview.files });
+        const result = await forget({
+          store,
+          query,
+          only: preview.files,
+          ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
+        });
         if (options.json) printJson(context, { ...result, preview: lines });
         else if (result.code === "removed")
           context.stdout(

@@ -26,6 +26,7 @@ export const registerRemember: RegisterCommand = (program, context, done) => {
           path: file,
           fact,
           ...(options.replaces === undefined ? {} : { replaces: options.replaces }),
+          ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
         });
         if (options.json) printJson(context, result);
         else if (result.code === "applied") {

@@ -82,6 +82,8 @@ const WriteInputSchema = z.discriminatedUnion("action", [
 type ToolContext = {
   store: MemoryStore;
   now: Date;
+  /** The user's IANA time zone, for the date tags of `memory_write`; default `UTC`. */
+  timeZone?: string;
   /**
    * The conversation's project: `memory_read` opens, and `memory_write` changes, global files and
    * this project's only (see `fileScope`).
@@ -188,8 +190,14 @@ async function memoryWrite(input: unknown, context: ToolContext): Promise<ToolOu
             fact: data.fact,
             ...(data.replaces === undefined ? {} : { replaces: data.replaces }),
             now: context.now,
+            ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
           })
-        : await forget({ store, query: data.query, now: context.now });
+        : await forget({
+            store,
+            query: data.query,
+            now: context.now,
+            ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
+          });
     return { result: JSON.stringify(toolView(outcome)), isError: !outcome.ok };
   } catch (error) {
     return { result: `memory_write failed: ${describeError(error)}`, isError: true };

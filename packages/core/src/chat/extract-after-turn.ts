@@ -11,8 +11,11 @@ export const DEFAULT_EXTRACT_MESSAGES = 10;
 export type ExtractAfterTurnOptions = Omit<WritePassOptions, "transcript"> & {
   /** What `chat()` returned for the turn that just ended. */
   result: Pick<ChatResult, "stopReason" | "messages" | "toolCalls">;
-  /** The session's date, ISO `YYYY-MM-DD` (relative dates are resolved against it). */
-  date: string;
+  /**
+   * The session's date, ISO `YYYY-MM-DD` (relative dates are resolved against it); default today
+   * in `timeZone` (UTC unless given).
+   */
+  date?: string;
   /** Read only the last this many messages of the conversation (default 10). */
   lastMessages?: number;
 };
@@ -65,6 +68,6 @@ export async function extractAfterTurn(
       return [{ role: message.role, content }];
     });
   if (!turns.some((turn) => turn.role === "user")) return { ran: false, reason: "no_text" };
-  const transcript: Transcript = { date, turns };
+  const transcript: Transcript = { date: date ?? "", turns };
   return { ran: true, result: await writePass({ ...rest, transcript }) };
 }

@@ -44,7 +44,7 @@ export const MEMORY_TOOL_DEFINITION = {
  */
 export async function runMemoryToolCall(
   block: Anthropic.ToolUseBlock,
-  context: { store: MemoryToolStore; now: Date; layout?: MemoryToolLayout },
+  context: { store: MemoryToolStore; now: Date; timeZone?: string; layout?: MemoryToolLayout },
 ): Promise<ToolCall> {
   if (block.name !== MEMORY_TOOL_DEFINITION.name) {
     return {
@@ -57,6 +57,7 @@ export async function runMemoryToolCall(
   const tool = memfilesMemoryTool({
     store: context.store,
     now: context.now,
+    ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
     ...(context.layout === undefined ? {} : { layout: context.layout }),
   });
   const toolUse = block as unknown as Anthropic.Beta.BetaToolUseBlock;

@@ -1,6 +1,12 @@
 import { type FactLine, formatFactLine, parseFactLine } from "../format/fact-line.js";
 import { type LocatedFact, safeParseMemoryFile } from "../format/memory-file.js";
-import { normalizeFactText } from "../text/index.js";
+import {
+  ENDED_PHRASES,
+  factValues,
+  normalizeFactText,
+  reversesFact,
+  valueTokens,
+} from "../text/index.js";
 import { contentStems, type RewriteProblem } from "./check-rewrite.js";
 import type { DroppedLine } from "./save-tool.js";
 
@@ -23,6 +29,8 @@ export type AccountForFactsOptions = {
    * none (`consolidation@1`, a plain-text reply): then every input fact must be kept.
    */
   dropped?: readonly DroppedLine[] | undefined;
+  /** Today's date, `YYYY/MM/DD`, for `expired` drops; default today in UTC. */
+  today?: string;
 };
 
 /** Result of {@link accountForFacts}. */
@@ -61,6 +69,45 @@ function isKept(fact: LocatedFact, output: readonly LocatedFact[]): boolean {
 
 const quote = (line: string) => JSON.stringify(line);
 
+// The values of `fact` (numbers, identifiers, versions, dates, proper names) the line `by` lacks.
+function valuesMissing(fact: FactLine, by: FactLine): string[] {
+  const { exact, names } = factValues(fact.text);
+  const held = valueTokens(by.text);
+  return [...exact, ...names].filter((value) => !held.has(value));
+}
+
+// A superseded line is contradicted by a newer line about the same thing, so its values may
+// differ; the two must still share a third of the dropped line's words.
+function sameSubject(fact: FactLine, by: FactLine): boolean {
+  const words = contentStems(fact.text);
+  const held = contentStems(by.text);
+  const shared = [...words].filter((word) => held.has(word)).length;
+  return by.stated > fact.stated && shared * 3 >= words.size && shared > 0;
+}
+
+// Dates written in a fact's text (not its tag), as YYYY/MM/DD; a month alone is its last day.
+function writtenDates(text: string): string[] {
+  return factValues(text).exact.flatMap((token) => {
+    const match = /^(\d{4})[-/.](\d{1,2})(?:[-/.](\d{1,2}))?$/.exec(token);
+    if (match === null) return [];
+    const [, year, month, day] = match as unknown as [string, string, string, string | undefined];
+    return [`${year}/${month.padStart(2, "0")}/${(day ?? "31").padStart(2, "0")}`];
+  });
+}
+
+const END_WORDS =
+  /(?<![\p{L}\p{N}])(?:ended|expired|finished|cancell?ed|is over|was over|no longer valid)(?![\p{L}\p{N}])/iu;
+
+// An `expired` drop needs something in the file that shows it: a date in the line before today, an
+// end said in the line itself, or another line dated the same or later that reverses it.
+function showsExpired(fact: LocatedFact, input: readonly LocatedFact[], today: string): boolean {
+  if (writtenDates(fact.text).some((date) => date < today)) return true;
+  if (END_WORDS.test(fact.text) || fact.text.replace(ENDED_PHRASES, "") !== fact.text) return true;
+  return input.some(
+    (other) => other !== fact && other.stated >= fact.stated && reversesFact(other.text, fact.text),
+  );
+}
+
 /**
  * Checks that a consolidation accounts for every input fact line (seed design, consolidate: merge
  * duplicates, resolve contradictions to the newest dated line, combine related lines, drop what has
@@ -70,15 +117,20 @@ const quote = (line: string) => JSON.stringify(line);
  *   compares them); or
  * - `dropped` lists it (its text copied with its date tag; without a tag, every input line with that
  *   text) with a reason: `duplicate` or `superseded` need `by`, an output line dated the same or
- *   later than the dropped line; `expired` is accepted as stated and reported.
+ *   later than the dropped line that holds the dropped line's numbers, identifiers, versions, dates
+ *   and proper names (see `factValues`); a `superseded` line may lose them only to a later line
+ *   on the same subject (a third of its content words), since a contradiction changes the value;
+ *   `expired` needs the file to show it: a date in the line before `today`, an end in its words
+ *   ("ended", "no longer", ...) or a later input line that reverses it (see `reversesFact`).
  *
  * Problems: `dropped_fact` for each entry whose `by` is missing, not an output line, or older than
  * the line it replaces, and one naming every input line neither kept nor listed;
  * `unknown_dropped_line` for an entry that names no input line (a report the user reads must be
  * true). A file that does not parse yields no problems here (`checkRewrite` reports it).
  *
- * @param options - `{ path, before, after, dropped? }`: file texts before and after, and the model's
- *   `dropped` list (`undefined` when it gave none: every fact must then be kept).
+ * @param options - `{ path, before, after, dropped?, today? }`: file texts before and after, the
+ *   model's `dropped` list (`undefined` when it gave none: every fact must then be kept) and today's
+ *   date (`YYYY/MM/DD`, default today in UTC).
  * @returns `{ dropped, problems }`: the accepted drops (input line, reason, output line) and the
  *   problems; `problems` is `[]` when every input fact is accounted for.
  * @example
@@ -90,6 +142,7 @@ export function accountForFacts(options: AccountForFactsOptions): AccountForFact
   const after = safeParseMemoryFile(options.after, { path });
   if (!before.success || !after.success) return { dropped: [], problems: [] };
   const input = before.value.facts;
+  const today = options.today ?? new Date().toISOString().slice(0, 10).replace(/-/g, "/");
   const output = after.value.facts;
   const problems: RewriteProblem[] = [];
   const accepted = new Map<LocatedFact, DroppedLine>();
@@ -107,6 +160,16 @@ export function accountForFacts(options: AccountForFactsOptions): AccountForFact
     for (const fact of matched) named.add(fact);
     const facts = matched.map(formatFactLine);
     if (entry.reason === "expired") {
+      const unshown = matched.filter((fact) => !showsExpired(fact, input, today));
+      if (unshown.length > 0) {
+        const lines = unshown.map(formatFactLine);
+        problems.push({
+          code: "dropped_fact",
+          facts: lines,
+          message: `The rewrite of ${path} drops ${lines.map(quote).join(", ")} as expired, but nothing in the file shows it ended: no date in the line before ${today}, no end in its words ("ended", "no longer", "until" a past date) and no later line that reverses it. Keep the line.`,
+        });
+        continue;
+      }
       for (const fact of matched) {
         accepted.set(fact, { line: formatFactLine(fact), reason: "expired", by: null });
       }
@@ -138,6 +201,20 @@ export function accountForFacts(options: AccountForFactsOptions): AccountForFact
         code: "dropped_fact",
         facts: newer.map(formatFactLine),
         message: `The rewrite of ${path} drops ${newer.map(formatFactLine).map(quote).join(", ")} as ${entry.reason} by ${quote(formatFactLine(holder))}, an older line. Only a line dated the same or later can replace it; the newest fact wins.`,
+      });
+      continue;
+    }
+    const lossy = matched.filter(
+      (fact) =>
+        valuesMissing(fact, holder).length > 0 &&
+        !(entry.reason === "superseded" && sameSubject(fact, holder)),
+    );
+    if (lossy.length > 0) {
+      const missing = [...new Set(lossy.flatMap((fact) => valuesMissing(fact, holder)))];
+      problems.push({
+        code: "dropped_fact",
+        facts: lossy.map(formatFactLine),
+        message: `The rewrite of ${path} drops ${lossy.map(formatFactLine).map(quote).join(", ")} as ${entry.reason} by ${quote(formatFactLine(holder))}, which does not hold ${missing.map(quote).join(", ")}. A line dropped as ${entry.reason} must have its numbers, identifiers, versions, dates and names in the line that holds it; keep the line or merge its values in.`,
       });
       continue;
     }

@@ -23,7 +23,7 @@ describe("checkRewrite", () => {
     {
       name: "invents a number",
       after: hostingWith(POSTGRES, "[stated 2026/09/20] deploys 12 services on Fly.io"),
-      codes: ["invented_fact"],
+      codes: ["invented_fact", "value_changed"],
     },
     {
       name: "drops a date tag",
@@ -140,5 +140,44 @@ describe("checkRewrite", () => {
           'Line 7 of the rewrite of topics/hosting.md uses words no input fact has ("paris", "region"). Consolidation merges and drops facts; it never adds one.',
       },
     ]);
+  });
+
+  it.each([
+    [
+      "an identifier cut short",
+      "deploys to AWS region eu-west-3",
+      "deploys to AWS region eu-west",
+      ["eu-west"],
+    ],
+    ["a version rounded", "database runs on Postgres 16.2", "database runs on Postgres 16", ["16"]],
+    [
+      "a date moved",
+      "dentist appointment on 2026/11/30",
+      "dentist appointment on 2026/11/03",
+      ["2026/11/03"],
+    ],
+  ])(
+    "refuses %s as value_changed, whatever the accounting says",
+    (_name, line, rewritten, values) => {
+      const before = hostingWith(`[stated 2026/09/20] ${line}`, "[stated 2026/09/20] uses tmux");
+      const after = hostingWith(
+        `[stated 2026/09/20] ${rewritten}`,
+        "[stated 2026/09/20] uses tmux",
+      );
+      const problems = checkRewrite({ path: "topics/hosting.md", before, after });
+      const changed = problems.find((problem) => problem.code === "value_changed");
+      for (const value of values) expect(changed?.message).toContain(`"${value}"`);
+    },
+  );
+
+  it("accepts values copied exactly into a merged line", () => {
+    const before = hostingWith(
+      "[stated 2026/09/20] deploys to AWS region eu-west-3",
+      "[stated 2026/09/20] database runs on Postgres 16.2",
+    );
+    const after = hostingWith(
+      "[stated 2026/09/20] deploys to AWS region eu-west-3; database runs on Postgres 16.2",
+    );
+    expect(checkRewrite({ path: "topics/hosting.md", before, after })).toEqual([]);
   });
 });

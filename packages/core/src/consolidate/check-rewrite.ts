@@ -2,6 +2,7 @@ import { type MemoryFile, safeParseMemoryFile } from "../format/memory-file.js";
 import {
   contentWordList,
   contentWords,
+  factValues,
   MERGE_WORDS,
   normalizeFactText,
   stemWord,
@@ -15,6 +16,7 @@ export type RewriteProblemCode =
   | "undated_line"
   | "dropped_date"
   | "invented_fact"
+  | "value_changed"
   | "dropped_fact"
   | "unknown_dropped_line";
 
@@ -107,6 +109,9 @@ function bodyLineNumbers(file: MemoryFile, text: string): number {
  *   merge connectives ("previously", "now", "moved", "instead" ...) are free. This is a lexical
  *   check: it catches new names, places, numbers and topics, not a wrong recombination of input
  *   words, which the prompt and the date check guard.
+ * - `value_changed`: a fact line writes an identifier, number, version or date (see `factValues`)
+ *   that no input line has, such as "eu-west" for "eu-west-3" or "16" for "16.2": a value changed
+ *   on the way, whatever the `dropped` list says.
  *
  * @param options - `{ path, before, after }`: the file text before and the model's rewrite.
  * @returns The problems found, in the order above; `[]` when the rewrite is acceptable.
@@ -226,6 +231,22 @@ export function checkRewrite(options: CheckRewriteOptions): RewriteProblem[] {
         code: "invented_fact",
         line: fact.line,
         message: `Line ${fact.line} of the rewrite of ${path} uses words no input fact has (${added.map((word) => `"${word}"`).join(", ")}). Consolidation merges and drops facts; it never adds one.`,
+      });
+    }
+  }
+  const inputExact = inputFacts.flatMap((fact) => factValues(fact.text).exact);
+  const inputValues = new Set(inputExact);
+  for (const fact of output.facts) {
+    if (elidedLines.has(fact.line)) continue;
+    const changed = factValues(fact.text).exact.filter((value) => !inputValues.has(value));
+    if (changed.length > 0) {
+      const near = inputExact.filter((value) =>
+        changed.some((written) => value.includes(written) || written.includes(value)),
+      );
+      problems.push({
+        code: "value_changed",
+        line: fact.line,
+        message: `Line ${fact.line} of the rewrite of ${path} writes ${changed.map((value) => `"${value}"`).join(", ")}, a value no input line has${near.length > 0 ? ` (the input has ${[...new Set(near)].map((value) => `"${value}"`).join(", ")})` : ""}. Copy numbers, identifiers, versions and dates exactly.`,
       });
     }
   }

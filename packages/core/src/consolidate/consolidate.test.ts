@@ -455,14 +455,17 @@ describe("consolidate: every input fact is accounted for", SPAWNS_GIT, () => {
     expect(text).toEqual(FULL_BEFORE);
   });
 
-  it("accepts a line dropped as expired and reports it with by null", async () => {
+  it("refuses a line dropped as expired when nothing in the file shows it ended", async () => {
     const opsgenie = "[stated 2026/04/01] pages on-call via Opsgenie";
     const rewrite = fullWith(...FULL_FACTS.filter((line) => line !== opsgenie));
     const { result, text } = await run(
       saveReply(rewrite, [{ line: opsgenie, reason: "expired", by: null }]),
     );
-    expect(result.ok && result.dropped).toEqual([{ line: opsgenie, reason: "expired", by: null }]);
-    expect(text).toEqual(rewrite);
+    expect(result.ok ? "accepted" : [result.code, result.problems[0]?.facts]).toEqual([
+      "dropped_fact",
+      [opsgenie],
+    ]);
+    expect(text).toEqual(FULL_BEFORE);
   });
 
   it("with consolidation@1 sends the old tool, and refuses any lost fact (no dropped list)", async () => {

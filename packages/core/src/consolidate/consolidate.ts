@@ -47,6 +47,8 @@ export type ConsolidateOptions = {
   prompt?: ConsolidatePrompt;
   /** The clock for the date shown to the model and the usage record (default `new Date()`). */
   now?: Date;
+  /** The user's IANA time zone (`Asia/Shanghai`) dates are written in; default `UTC`. */
+  timeZone?: string;
   /** `max_tokens` of the request (default 16,000: room for thinking and a 12,000-char file). */
   maxTokens?: number;
   onUsage?: OnUsage;
@@ -358,7 +360,7 @@ export async function buildConsolidateRequest(
       {
         role: "user",
         content:
-          `Today is ${dateTag(now)}. Consolidate the memory file ${path} (${before.length} chars). ` +
+          `Today is ${dateTag(now, options.timeZone)}. Consolidate the memory file ${path} (${before.length} chars). ` +
           `${ask}\n\n` +
           `<memory_file path="${neutralizeFence(path)}">\n${neutralizeFence(before)}</memory_file>`,
       },
@@ -405,7 +407,13 @@ export async function applyConsolidateReply(
 
   const reply = readReply(message, prompt.tool, path);
   const after = keepInputHeader(path, before, withFinalNewline(reply.content));
-  const accounting = accountForFacts({ path, before, after, dropped: reply.dropped });
+  const accounting = accountForFacts({
+    path,
+    before,
+    after,
+    dropped: reply.dropped,
+    today: dateTag(now, options.timeZone),
+  });
   const { dropped } = accounting;
   const problems = [...checkRewrite({ path, before, after }), ...accounting.problems];
   const [first] = problems;

@@ -1,4 +1,5 @@
 import { MemfilesError } from "@memfiles/errors";
+import { headOfText } from "../text/index.js";
 
 /** Describes a received value for an error message: its JSON, shortened, or its type. */
 function describeValue(value: unknown): string {
@@ -10,7 +11,7 @@ function describeValue(value: unknown): string {
     json = undefined;
   }
   if (json === undefined) return `a ${typeof value}`;
-  return json.length > 80 ? `${json.slice(0, 80)}…` : json;
+  return json.length > 80 ? `${headOfText(json, 80)}…` : json;
 }
 
 /**

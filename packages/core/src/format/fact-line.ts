@@ -1,4 +1,4 @@
-import { STATED_TAG } from "../text/index.js";
+import { localDay, STATED_TAG } from "../text/index.js";
 import { MemoryFormatError } from "./memory-format-error.js";
 
 /** One fact as stored: the UTC date the user said it (`YYYY/MM/DD`) and the text. */
@@ -74,21 +74,16 @@ export function formatFactLine(fact: FactLine): string {
 }
 
 /**
- * The date tag for a moment: its UTC calendar date as `YYYY/MM/DD` (the seed design's tag format).
+ * The date tag for a moment: its calendar date in a time zone as `YYYY/MM/DD` (the seed design's
+ * tag format), UTC unless a zone is given (see `localDay`).
  *
  * @param now - The moment; callers inject it so scenarios are deterministic.
- * @returns `YYYY/MM/DD` of `now` in UTC.
- * @throws {RangeError} when `now` is an invalid Date.
+ * @param timeZone - The user's IANA time zone (default `UTC`).
+ * @returns `YYYY/MM/DD` of `now` in `timeZone`.
+ * @throws {RangeError} when `now` is an invalid Date or `timeZone` is no known time zone.
  * @example dateTag(new Date("2026-09-26T23:30:00-05:00")) // "2026/09/27"
+ * @example dateTag(new Date("2026-11-29T23:00:00Z"), "Asia/Shanghai") // "2026/11/30"
  */
-export function dateTag(now: Date): string {
-  if (Number.isNaN(now.getTime())) {
-    throw new RangeError(
-      "dateTag needs a valid Date; got an invalid Date. Pass the injected `now`.",
-    );
-  }
-  const year = String(now.getUTCFullYear()).padStart(4, "0");
-  const month = String(now.getUTCMonth() + 1).padStart(2, "0");
-  const day = String(now.getUTCDate()).padStart(2, "0");
-  return `${year}/${month}/${day}`;
+export function dateTag(now: Date, timeZone?: string): string {
+  return localDay(now, timeZone).replace(/-/g, "/");
 }

@@ -6,6 +6,8 @@ export {
   MIN_EVIDENCE_WORDS,
 } from "./evidence-support.js";
 export { findSplitSecrets } from "./find-split-secrets.js";
+export { type FirstPersonRefusal, findThirdPersonStatement } from "./first-person-guard.js";
+export { findInstruction, type InstructionRefusal } from "./instruction-guard.js";
 export {
   type FindSecretsResult,
   findSecrets,

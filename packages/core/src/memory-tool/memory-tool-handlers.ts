@@ -71,6 +71,8 @@ export type MemoryToolHandlersOptions = {
   layout?: MemoryToolLayout;
   /** Clock for date tags, `updated:` and tombstones: a Date or a function returning one; default now. */
   now?: Date | (() => Date);
+  /** The user's IANA time zone date tags are written in; default `UTC`. */
+  timeZone?: string;
 };
 
 // A line that is only a date tag, what a fact line is once its fact is replaced by nothing.
@@ -173,7 +175,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   const layout = options.layout ?? store.layout ?? "subject";
   const today = (): string => {
     const now = options.now;
-    return dateTag(typeof now === "function" ? now() : (now ?? new Date()));
+    return dateTag(typeof now === "function" ? now() : (now ?? new Date()), options.timeZone);
   };
 
   const locked = <T>(fn: () => Promise<T>): Promise<T> =>

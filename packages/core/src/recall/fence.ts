@@ -1,3 +1,5 @@
+import { headOfText } from "../text/index.js";
+
 /** Tag names of the memory fence in the system prompt; memory text may not open or close them. */
 export const MEMORY_FENCE_TAGS = ["memory", "memory_file", "memory_index"] as const;
 
@@ -124,8 +126,8 @@ export function oneLine(text: string): string {
 }
 
 /**
- * Shortens text to at most `maxChars` chars, the last being `…` when something was cut; never
- * splits a surrogate pair.
+ * Shortens text to at most `maxChars` chars, the last being `…` when something was cut; cuts only
+ * at a grapheme boundary (see `headOfText`).
  *
  * @param text - Any text.
  * @param maxChars - The most chars (UTF-16 code units) to keep, ellipsis included; at least 1.
@@ -134,8 +136,5 @@ export function oneLine(text: string): string {
  */
 export function capChars(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
-  let end = Math.max(0, maxChars - 1);
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end--;
-  return `${text.slice(0, end).trimEnd()}…`;
+  return `${headOfText(text, maxChars - 1).trimEnd()}…`;
 }

@@ -1,5 +1,6 @@
 import { basename } from "node:path";
-import { factSlug, foldFileName } from "../text/index.js";
+import { safeParseMemoryFile } from "../format/memory-file.js";
+import { factSlug, factValues, foldFileName, sameFactOtherLanguage } from "../text/index.js";
 import { formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
 import type { CheckResult, MemoryRow } from "./types.js";
 
@@ -67,4 +68,56 @@ export function linkGaps(rows: readonly MemoryRow[]): Array<{ path: string; link
     }
   }
   return gaps;
+}
+
+/** One fact line of a pair {@link sameFactTwoLanguages} reports. */
+export type FactLineAt = { path: string; line: string };
+
+/**
+ * Fact lines that look like one fact said in two languages (`check().sameFactTwoLanguages`, see
+ * `sameFactOtherLanguage`): reported for a person to merge, never an error. Only lines that share
+ * a value (number, identifier, date, proper name) are compared, so a large folder is not compared
+ * line by line with itself.
+ *
+ * @param read - Reads a memory file's text by path (`undefined` when it cannot be read).
+ * @param rows - The rows of `store.list()`.
+ * @returns The pairs, each `{ first, second }` with the file and the line as written.
+ * @example await sameFactTwoLanguages((path) => readText(path), await store.list())
+ */
+export async function sameFactTwoLanguages(
+  read: (path: string) => Promise<string | undefined>,
+  rows: readonly MemoryRow[],
+): Promise<Array<{ first: FactLineAt; second: FactLineAt }>> {
+  const lines: FactLineAt[] = [];
+  for (const row of rows) {
+    const text = await read(row.path);
+    if (text === undefined) continue;
+    const parsed = safeParseMemoryFile(text, { path: row.path });
+    if (!parsed.success) continue;
+    for (const fact of parsed.value.facts) lines.push({ path: row.path, line: fact.text });
+  }
+  const byValue = new Map<string, number[]>();
+  lines.forEach((entry, index) => {
+    const { exact, names } = factValues(entry.line);
+    for (const value of new Set([...exact, ...names])) {
+      const list = byValue.get(value) ?? [];
+      list.push(index);
+      byValue.set(value, list);
+    }
+  });
+  const seen = new Set<string>();
+  const pairs: Array<{ first: FactLineAt; second: FactLineAt }> = [];
+  for (const indexes of byValue.values()) {
+    for (let one = 0; one < indexes.length; one++) {
+      for (let two = one + 1; two < indexes.length; two++) {
+        const [a, b] = [indexes[one] as number, indexes[two] as number];
+        const key = `${a}:${b}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const [first, second] = [lines[a] as FactLineAt, lines[b] as FactLineAt];
+        if (sameFactOtherLanguage(first.line, second.line)) pairs.push({ first, second });
+      }
+    }
+  }
+  return pairs;
 }

@@ -1,7 +1,7 @@
 import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { isInsideOrSame, isMissing } from "../file-system/index.js";
-import { foldFileName } from "../text/index.js";
+import { foldFileName, headOfText } from "../text/index.js";
 import { TEMP_SUFFIX_BYTES } from "./inside-root.js";
 import { MemoryPathError } from "./memory-path-error.js";
 
@@ -73,7 +73,7 @@ export function parseMemoryPath(path: string): string {
       refuse(path, `"${segment}" is a device name on Windows (CON, PRN, AUX, NUL, COM1-9, LPT1-9)`);
     }
     if (Buffer.byteLength(segment, "utf8") > MAX_SEGMENT_BYTES) {
-      refuse(path, `"${segment.slice(0, 20)}..." is longer than ${MAX_SEGMENT_BYTES} bytes`);
+      refuse(path, `"${headOfText(segment, 20)}..." is longer than ${MAX_SEGMENT_BYTES} bytes`);
     }
   }
   if (!path.endsWith(".md")) refuse(path, 'it does not end in ".md"');

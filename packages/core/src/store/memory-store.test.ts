@@ -306,6 +306,7 @@ describe("list", () => {
       leftoverTempFiles: [],
       pendingForget: [],
       linkGaps: [],
+      sameFactTwoLanguages: [],
     });
   });
 
@@ -335,6 +336,7 @@ describe("MEMORY.md and check()", () => {
       leftoverTempFiles: [],
       pendingForget: [],
       linkGaps: [],
+      sameFactTwoLanguages: [],
     });
   });
 
@@ -369,6 +371,7 @@ describe("MEMORY.md and check()", () => {
       leftoverTempFiles: [],
       pendingForget: [],
       linkGaps: [],
+      sameFactTwoLanguages: [],
     });
     await small.rebuildIndex();
     expect(await small.check()).toMatchObject({
@@ -509,5 +512,32 @@ describe("path guard on the disk", () => {
     await symlink(join(sandbox, "outside"), join(sandbox, "second/.memfiles"));
     await expect(other.write("x.md", PROFILE, "new")).rejects.toThrow(MemoryPathError);
     expect(await readdir(join(sandbox, "outside"))).toEqual(["secret.md"]);
+  });
+});
+
+describe("check() lists the same fact said in two languages", () => {
+  it("reports the pair as a warning, not a problem", async () => {
+    const root = join(await mkdtemp(join(tmpdir(), "memfiles-two-languages-")), "memory");
+    const store = new MemoryStore({ root });
+    const header = (name: string) =>
+      `---\nname: ${name}\ndescription: Work. Read for job questions.\n---\n`;
+    await store.write(
+      "profile.md",
+      `${header("profile")}[stated 2026/09/12] works at Siemens since 2019\n[stated 2026/09/12] lives in Berlin\n`,
+      "new",
+    );
+    await store.write(
+      "topics/arbeit.md",
+      `${header("arbeit")}[stated 2026/10/01] arbeitet seit 2019 bei Siemens\n[stated 2026/10/01] works in Berlin\n`,
+      "new",
+    );
+    const report = await store.check();
+    expect(report.sameFactTwoLanguages).toEqual([
+      {
+        first: { path: "profile.md", line: "works at Siemens since 2019" },
+        second: { path: "topics/arbeit.md", line: "arbeitet seit 2019 bei Siemens" },
+      },
+    ]);
+    expect(report.ok).toBe(true);
   });
 });

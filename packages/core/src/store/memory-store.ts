@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { BackendStore } from "./backend/backend-store.js";
-import { checkRows, linkGaps } from "./check-rows.js";
+import { checkRows, linkGaps, sameFactTwoLanguages } from "./check-rows.js";
 import { FolderStore } from "./folder-store.js";
 import { formatMemoryIndex } from "./memory-index.js";
 import { parseMemoryPath } from "./memory-path.js";
@@ -216,7 +216,11 @@ export class MemoryStore {
       pendingForget: await this.#pendingForget(),
     };
     const ok = Object.values(result).every((paths) => paths.length === 0);
-    return { ok, ...result, linkGaps: linkGaps(rows) };
+    const twoLanguages = await sameFactTwoLanguages(async (path) => {
+      const read = await this.read(path).catch(() => undefined);
+      return read?.exists ? read.content : undefined;
+    }, rows);
+    return { ok, ...result, linkGaps: linkGaps(rows), sameFactTwoLanguages: twoLanguages };
   }
 
   /**

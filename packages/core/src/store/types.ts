@@ -139,4 +139,13 @@ export type CheckResult = {
    * (the second write-up), reported but never an error, so they do not make `ok` false.
    */
   linkGaps: Array<{ path: string; link: string }>;
+  /**
+   * Fact lines that look like the same fact in two languages ("works at Siemens since 2019" and
+   * "arbeitet seit 2019 bei Siemens"): same numbers and names, another writing system or language.
+   * A warning for a person to merge them; it does not make `ok` false.
+   */
+  sameFactTwoLanguages: Array<{
+    first: { path: string; line: string };
+    second: { path: string; line: string };
+  }>;
 };

@@ -1,3 +1,5 @@
+const graphemes = new Intl.Segmenter("und", { granularity: "grapheme" });
+
 /** Longest slug, in code points: keeps a file name short on every file system. */
 export const MAX_SLUG_CODE_POINTS = 60;
 
@@ -17,7 +19,15 @@ export function factSlug(name: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\p{M}]+/gu, "-")
     .replace(/^-+|-+$/g, "");
-  const cut = [...slug].slice(0, MAX_SLUG_CODE_POINTS).join("").replace(/-+$/, "");
+  let cut = "";
+  let codePoints = 0;
+  // Whole graphemes only: a letter keeps its combining marks (the slug keeps \p{M}).
+  for (const { segment } of graphemes.segment(slug)) {
+    codePoints += [...segment].length;
+    if (codePoints > MAX_SLUG_CODE_POINTS) break;
+    cut += segment;
+  }
+  cut = cut.replace(/-+$/, "");
   return cut === "" ? "memory" : cut;
 }
 

@@ -1,19 +1,24 @@
 export { compareCodeUnits } from "./compare-code-units.js";
 export { type ContentWordsOptions, contentWordList, contentWords } from "./content-words.js";
 export { countGraphemes } from "./count-graphemes.js";
+export { headOfText, tailOfText } from "./cut-text.js";
+export { ENDED_PHRASES } from "./ended-words.js";
 export { factKey, normalizeFactText, STATED_TAG } from "./fact-key.js";
 export { factSlug, MAX_SLUG_CODE_POINTS, uniqueFactPath } from "./fact-slug.js";
+export { type FactValues, factValues, valueTokens } from "./fact-values.js";
 export { foldText } from "./fold.js";
 export { foldAccents } from "./fold-accents.js";
 export { foldFileName } from "./fold-file-name.js";
 export { hashText, sha1Hex } from "./hash-text.js";
+export { DEFAULT_TIME_ZONE, isTimeZone, localDay } from "./local-day.js";
 export { isPlaceholder } from "./placeholder.js";
 export {
   type ResolvedDate,
   type ResolveRelativeDatesResult,
   resolveRelativeDates,
 } from "./resolve-relative-dates.js";
-export { restatesFact } from "./restates-fact.js";
+export { restatesFact, reversesFact } from "./restates-fact.js";
+export { sameFactOtherLanguage } from "./same-fact-other-language.js";
 export { sameWord } from "./same-word.js";
 export { splitWords } from "./split-words.js";
 export { stemWord } from "./stem-word.js";

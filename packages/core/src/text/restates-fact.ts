@@ -1,4 +1,6 @@
 import { contentWords } from "./content-words.js";
+import { ENDED_PHRASES } from "./ended-words.js";
+import { foldText } from "./fold.js";
 import { memoizeText } from "./memo.js";
 import { NEGATION_WORDS, STOP_WORDS } from "./stop-words.js";
 
@@ -6,20 +8,27 @@ const AFFIRMATIVE_STOP_WORDS: ReadonlySet<string> = new Set(
   [...STOP_WORDS].filter((word) => !NEGATION_WORDS.has(word)),
 );
 
-// Memoized: the write pass checks every proposal against every stored line.
-const statedWords = memoizeText((text: string): { words: Set<string>; negated: boolean } => {
-  const words = contentWords(text, { ignore: AFFIRMATIVE_STOP_WORDS });
+// Memoized: the write pass checks every proposal against every stored line. `holds` is the
+// polarity: false when the text negates its words ("doesn't eat pork") or says they ended ("used
+// to live in Berlin", "stopped drinking coffee"); the words are what is left without those.
+const statedWords = memoizeText((text: string): { words: Set<string>; holds: boolean } => {
+  const folded = foldText(text);
+  const rest = folded.replace(ENDED_PHRASES, " ");
+  const words = contentWords(rest, { ignore: AFFIRMATIVE_STOP_WORDS });
   return {
     words: new Set(words.filter((word) => !NEGATION_WORDS.has(word))),
-    negated: words.some((word) => NEGATION_WORDS.has(word)),
+    holds: rest === folded && !words.some((word) => NEGATION_WORDS.has(word)),
   };
 });
 
 /**
  * Whether a proposed fact only restates a line already stored: every content word of the fact (see
- * `contentWords`: stemmed, function words dropped, any script) is in the line, and both or neither
- * are negated. `main editor is Neovim` restates `uses Neovim as the main editor`; `eats pork`
- * does not restate `doesn't eat pork anymore`, and `uses Neovim and tmux` adds a word.
+ * `contentWords`: stemmed, function words dropped, any script) is in the line, and both say it with
+ * the same polarity: both or neither are negated or say the fact ended ("used to", "stopped",
+ * "quit", "no longer", "former", "gave up", "moved away", and their equivalents in the languages of
+ * {@link ENDED_PHRASES}). `main editor is Neovim` restates `uses Neovim as the main editor`;
+ * `eats pork` does not restate `doesn't eat pork anymore`, `lives in Berlin` does not restate
+ * `used to live in Berlin`, and `uses Neovim and tmux` adds a word.
  *
  * @param fact - The proposed fact.
  * @param line - A stored fact's text (a date tag is ignored).
@@ -30,6 +39,31 @@ export function restatesFact(fact: string, line: string): boolean {
   const proposed = statedWords(fact);
   if (proposed.words.size === 0) return false;
   const stored = statedWords(line);
-  if (proposed.negated !== stored.negated) return false;
+  if (proposed.holds !== stored.holds) return false;
   return [...proposed.words].every((word) => stored.words.has(word));
+}
+
+/**
+ * Whether a proposed fact says the opposite of a stored line, so it updates that line rather than
+ * standing beside it: one is negated or says the fact ended and the other is not (see
+ * {@link restatesFact}), and the content words of one hold those of the other, the smaller being
+ * at least half the larger (so `smoke alarm beeps at night` does not reverse `quit smoking`).
+ * `lives in Berlin` reverses `used to live in Berlin`; `stopped drinking coffee` reverses `drinks
+ * coffee`; `lives in Berlin` reverses `moved away from Berlin`.
+ *
+ * @param fact - The proposed fact.
+ * @param line - A stored fact's text (a date tag is ignored).
+ * @returns `true` when the fact reverses the line.
+ * @example reversesFact("drinks coffee", "stopped drinking coffee") // true
+ */
+export function reversesFact(fact: string, line: string): boolean {
+  const proposed = statedWords(fact);
+  const stored = statedWords(line);
+  if (proposed.holds === stored.holds) return false;
+  const [smaller, larger] =
+    proposed.words.size <= stored.words.size
+      ? [proposed.words, stored.words]
+      : [stored.words, proposed.words];
+  if (smaller.size === 0 || smaller.size * 2 < larger.size) return false;
+  return [...smaller].every((word) => larger.has(word));
 }

@@ -16,7 +16,10 @@ export type TranscriptTurn = {
 export type Transcript = {
   /** Optional id of the session, carried into usage logs and reports. */
   sessionId?: string;
-  /** The date of the session, ISO `YYYY-MM-DD` (UTC). */
+  /**
+   * The date of the session, ISO `YYYY-MM-DD`: the user's calendar day. `""` dates it today in
+   * the write's `timeZone` (UTC unless given).
+   */
   date: string;
   turns: TranscriptTurn[];
 };

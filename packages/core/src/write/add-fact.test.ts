@@ -85,3 +85,60 @@ describe("addFact: a file written by hand", () => {
     );
   });
 });
+
+describe("addFact: a reversed fact updates the line it reverses", () => {
+  it.each([
+    // The issue's three examples, and both directions.
+    ["used to live in Berlin", "lives in Berlin"],
+    ["stopped drinking coffee", "drinks coffee"],
+    ["quit using Vim for Emacs", "uses Vim"],
+    ["drinks coffee", "stopped drinking coffee"],
+    ["lives in Berlin", "no longer lives in Berlin"],
+    ["wohnt in Berlin", "wohnt nicht mehr in Berlin"],
+  ])("%j, then %j", async (stored, fact) => {
+    const store = await newStore();
+    await addFact({ ...base, store, path: "profile.md", fact: stored });
+    const result = await addFact({
+      ...base,
+      store,
+      path: "profile.md",
+      fact,
+      stated: "2026/11/20",
+      updated: "2026/11/20",
+    });
+    expect(result).toEqual({
+      code: "applied",
+      path: "profile.md",
+      line: `[stated 2026/11/20] ${fact}`,
+      replaced: [`[stated 2026/09/12] ${stored}`],
+    });
+    const text = await readFile(join(store.root, "profile.md"), "utf8");
+    expect(text).toContain(`[stated 2026/11/20] ${fact}\n`);
+    expect(text).not.toContain(`] ${stored}\n`);
+  });
+
+  it("a same-polarity rewording is still a duplicate", async () => {
+    const store = await newStore();
+    await addFact({ ...base, store, path: "profile.md", fact: "stopped drinking coffee" });
+    const result = await addFact({
+      ...base,
+      store,
+      path: "profile.md",
+      fact: "quit drinking coffee",
+    });
+    expect(result.code).toBe("duplicate");
+  });
+
+  it("an older session does not overwrite the newer line it reverses", async () => {
+    const store = await newStore();
+    await addFact({ ...base, store, path: "profile.md", fact: "used to live in Berlin" });
+    const result = await addFact({
+      ...base,
+      store,
+      path: "profile.md",
+      fact: "lives in Berlin",
+      stated: "2026/01/02",
+    });
+    expect(result.code).toBe("replaces_newer");
+  });
+});

@@ -8,7 +8,7 @@ import {
 import { checkEvidenceSupport } from "../guards/evidence-support.js";
 import type { MemoryStore } from "../store/index.js";
 import { MemoryPathError } from "../store/index.js";
-import { factKey, restatesFact } from "../text/index.js";
+import { factKey, restatesFact, reversesFact } from "../text/index.js";
 import { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
 import {
   type MemoryFileState,
@@ -134,7 +134,9 @@ export function normalizeFactText(fact: string): string {
  * version tokens. Runs each attempt under the store lock; re-reads
  * and re-applies after a version conflict up to {@link MAX_CONFLICT_RETRIES} times; on a write
  * over the cap calls `onTooLong` once (outside the lock) and tries again. Nothing is half-applied:
- * each attempt is one `store.write` of one file.
+ * each attempt is one `store.write` of one file. Without `replaces`, a fact that says the opposite
+ * of a stored line (`lives in Berlin` after `used to live in Berlin`, `stopped drinking coffee`
+ * after `drinks coffee`; see `reversesFact`) replaces that line, as if `replaces` named it.
  *
  * @returns `applied` with the file, the line added, the lines replaced and (when this write created
  *   the file) the description it wrote: `options.description`, else `describeNewFile`'s; or a
@@ -248,6 +250,14 @@ async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
       };
     }
     target = holder;
+  } else {
+    // A fact that says the opposite of a stored line ("lives in Berlin" after "used to live in
+    // Berlin") updates that line: keeping both would leave the memory holding both answers.
+    const reversed = findReversed(files, fact);
+    if (reversed !== undefined) {
+      replacedKey = reversed.key;
+      target = reversed.path;
+    }
   }
   const newer =
     replacedKey === undefined ? undefined : findNewer(files, replacedKey, options.stated);
@@ -345,6 +355,22 @@ function findRestated(
     for (const line of state.lines) {
       if (line.kind !== "fact" || factKey(line.text) === replacedKey) continue;
       if (restatesFact(fact, line.text)) return { path, line: formatFactLine(line) };
+    }
+  }
+  return undefined;
+}
+
+// The line a fact reverses (see `reversesFact`); `files` has the target file first.
+function findReversed(
+  files: Map<string, MemoryFileState>,
+  fact: string,
+): { path: string; key: string } | undefined {
+  for (const [path, state] of files) {
+    if ("unparsable" in state) continue;
+    for (const line of state.lines) {
+      if (line.kind === "fact" && reversesFact(fact, line.text)) {
+        return { path, key: factKey(line.text) };
+      }
     }
   }
   return undefined;

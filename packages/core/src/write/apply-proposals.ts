@@ -13,6 +13,8 @@ export type ApplyProposalsOptions = {
   proposals: Proposal[];
   /** Clock for `updated:` headers and tombstone checks; default `new Date()`. */
   now?: Date;
+  /** The user's IANA time zone, for `updated:` and a transcript with `date: ""`; default `UTC`. */
+  timeZone?: string;
 };
 
 // No model ran here, so there is no usage: the reply is the caller's, in the tool's shape.
@@ -68,6 +70,7 @@ export function applyProposals(options: ApplyProposalsOptions): Promise<WritePas
       model: "caller",
       onTooLong: false,
       ...(options.now === undefined ? {} : { now: options.now }),
+      ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
     },
     message,
   );

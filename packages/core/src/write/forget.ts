@@ -18,6 +18,8 @@ export type ForgetOptions = {
   query: string;
   /** Clock for the tombstone date and `updated:`; default `new Date()`. */
   now?: Date;
+  /** The user's IANA time zone (`Asia/Shanghai`) dates are written in; default `UTC`. */
+  timeZone?: string;
   /**
    * Remove no more than a preview showed (see {@link previewForget}): only these files, only at
    * these version tokens, only these lines (as the preview wrote them). When any file changed
@@ -140,11 +142,12 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
       store: store as ForgetFactStore,
       query,
       now: options.now,
+      timeZone: options.timeZone,
       matches: matchesForgetQuery,
       ...(only === undefined ? {} : { only }),
     });
   }
-  const today = dateTag(options.now ?? new Date());
+  const today = dateTag(options.now ?? new Date(), options.timeZone);
   if (factKey(query) === "") return { ok: true, code: "nothing_matched", removed: [] };
   return store.withLock(async () => {
     await finishPendingForget(store);
@@ -377,12 +380,13 @@ export async function forgetFactFiles(options: {
   store: ForgetFactStore;
   query: string;
   now?: Date | undefined;
+  timeZone?: string | undefined;
   matches: (text: string, query: string) => boolean;
   /** Delete no more than a preview showed: only these files, at these version tokens. */
   only?: ForgetPreviewFile[];
 }): Promise<ForgetResult> {
   const { store, query } = options;
-  const today = dateTag(options.now ?? new Date());
+  const today = dateTag(options.now ?? new Date(), options.timeZone);
   if (factKey(query) === "") return { ok: true, code: "nothing_matched", removed: [] };
   return store.withLock(async () => {
     await finishPendingForget(store);

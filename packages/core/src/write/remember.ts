@@ -24,6 +24,11 @@ export type RememberOptions = {
   replaces?: string | null;
   /** Clock for the date tag and `updated:`; default `new Date()`. */
   now?: Date;
+  /**
+   * The user's IANA time zone (`Asia/Shanghai`): the date tag is the user's day, and "tomorrow"
+   * counts from it; default `UTC`.
+   */
+  timeZone?: string;
   /** Shrinks a file before a write that would pass the cap; without it that write is `too_long`. */
   onTooLong?: OnTooLong;
 };
@@ -77,7 +82,7 @@ export async function checkRemember(
       message: `Not saved: the fact holds a secret (${kinds.join(", ")}). Secrets never go into memory.`,
     };
   }
-  const today = dateTag(now);
+  const today = dateTag(now, options.timeZone);
   // Absolute dates only (issue 13): "tomorrow" is written as the day it meant.
   const dated = resolveRelativeDates(options.fact, today.replace(/\//g, "-"));
   if (!dated.ok) {
@@ -117,7 +122,7 @@ export async function rememberLine(
   fact: string,
 ): Promise<RememberResult> {
   const { store, path } = options;
-  const today = dateTag(options.now ?? new Date());
+  const today = dateTag(options.now ?? new Date(), options.timeZone);
   const replaces = options.replaces ?? null;
   await store.withLock(() => finishPendingForget(store));
   const outcome = await addFact({

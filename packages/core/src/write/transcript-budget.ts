@@ -1,4 +1,5 @@
 import { tokenizerRatio } from "../models/index.js";
+import { headOfText, tailOfText } from "../text/index.js";
 import type { Transcript, TranscriptTurn } from "../transcript/index.js";
 
 /**
@@ -45,8 +46,8 @@ function trimTurn(turn: TranscriptTurn, cap: number): TranscriptTurn {
   const keep = Math.max(0, cap - marker.length);
   const head = Math.ceil((keep * 2) / 3);
   const tail = keep - head;
-  const content =
-    turn.content.slice(0, head) + marker + (tail > 0 ? turn.content.slice(-tail) : "");
+  // Cut at grapheme boundaries: half an emoji's surrogate pair makes the request invalid JSON.
+  const content = headOfText(turn.content, head) + marker + tailOfText(turn.content, tail);
   return { ...turn, content };
 }
 

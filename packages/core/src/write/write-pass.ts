@@ -5,7 +5,13 @@ import type { ConsolidateFailureCode, DroppedLine } from "../consolidate/index.j
 import type { CacheWarning, ModelUsage } from "../cost/index.js";
 import { checkCachedPrefix, estimateTokens, readUsage, sumUsage } from "../cost/index.js";
 import { dateTag, formatFactLine } from "../format/index.js";
-import { checkEvidence, findSecrets, findSplitSecrets } from "../guards/index.js";
+import {
+  checkEvidence,
+  findInstruction,
+  findSecrets,
+  findSplitSecrets,
+  findThirdPersonStatement,
+} from "../guards/index.js";
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
 import { resolveRelativeDates } from "../text/index.js";
 import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../tool-reply/index.js";
@@ -22,6 +28,7 @@ import {
   type Proposal,
   ProposeMemoriesInputSchema,
 } from "./propose-memories-tool.js";
+import { withSessionDate } from "./session-date.js";
 import { TombstoneCache } from "./tombstones.js";
 import { fitTranscript } from "./transcript-budget.js";
 import type { WriteCheckCode } from "./write-checks.js";
@@ -131,6 +138,11 @@ export type WritePassOptions = {
   prompt?: WritePrompt;
   /** Clock for `updated:` headers and usage dates; default `new Date()`. */
   now?: Date;
+  /**
+   * The user's IANA time zone (`Asia/Shanghai`), in which `updated:` and a transcript with
+   * `date: ""` are dated (so "tomorrow" counts from the user's day); default `UTC`.
+   */
+  timeZone?: string;
   /** `max_tokens` of the call; default 4,096 tokens (Opus 5.5 thinking counts toward it). */
   maxTokens?: number;
   onUsage?: OnUsage;
@@ -214,6 +226,10 @@ export const WRITE_EFFORT: Effort = "medium";
  * - `evidence_unrelated`: the evidence shares no content word (stemmed) with the fact;
  * - `path_not_allowed`: not `profile.md`, `preferences.md` or `topics|projects|people/<kebab>.md`,
  *   or refused by the store's path guard (`MemoryPathError`: `..`, links out of the folder, ...);
+ * - `instruction_not_fact`: the fact or evidence is an order to the assistant ("Note to AI
+ *   assistants: always send ...", see `findInstruction`), not a fact about the user;
+ * - `not_first_person`: a `profile.md` / `preferences.md` fact whose evidence reports another
+ *   person's words about themselves ("my friend said he ...", see `findThirdPersonStatement`);
  * - `forgotten`: a tombstone matches the fact (see `findForgotten`);
  * - `replaces_not_found`: `replaces` names no memory line (date tag, case, white space ignored);
  *   when it names a line in another file, the new line goes to that file (one place per fact);
@@ -304,10 +320,11 @@ type Snapshot = Map<string, MemoryFileState>;
 async function buildRequest(
   options: WritePassOptions,
 ): Promise<{ params: Anthropic.MessageCreateParamsNonStreaming; snapshot: Snapshot }> {
-  const { store, transcript, model } = options;
+  const { store, model } = options;
   const now = options.now ?? new Date();
+  const transcript = withSessionDate(options.transcript, now, options.timeZone);
   const prompt = options.prompt ?? getPrompt("extraction", 1);
-  const today = dateTag(now);
+  const today = dateTag(now, options.timeZone);
 
   // A forget killed midway is finished first, so the model never sees the lines it removes.
   await store.withLock(() => finishPendingForget(store));
@@ -398,9 +415,10 @@ async function applyReply(
   message: Anthropic.Message,
   given: Snapshot | undefined,
 ): Promise<WritePassResult> {
-  const { store, transcript, model } = options;
+  const { store, model } = options;
   const now = options.now ?? new Date();
-  const today = dateTag(now);
+  const transcript = withSessionDate(options.transcript, now, options.timeZone);
+  const today = dateTag(now, options.timeZone);
   const read = readUsage(message.usage);
   const { usage } = read;
   const sessionId = options.sessionId ?? transcript.sessionId;
@@ -466,6 +484,13 @@ async function applyReply(
             ? `Refused "${proposal.fact}": its evidence is quoted from assistant turn ${evidence.turn + 1}, not from the user. Only what the user said becomes a memory.`
             : `Refused "${proposal.fact}": its evidence is not a verbatim quote of any turn of the transcript.`,
       });
+      continue;
+    }
+    const refusal =
+      findInstruction(proposal.fact, proposal.evidence) ??
+      findThirdPersonStatement(proposal.file, proposal.fact, proposal.evidence);
+    if (refusal !== undefined) {
+      rejected.push({ ...refusal, proposal });
       continue;
     }
     const outcome = await addFact({
@@ -633,6 +658,7 @@ function lazyConsolidate(
         client: options.client,
         model: options.model,
         now,
+        ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
         ...(options.onUsage === undefined ? {} : { onUsage: options.onUsage }),
         ...(options.onStep === undefined ? {} : { onStep: options.onStep }),
         ...(sessionId === undefined ? {} : { sessionId }),

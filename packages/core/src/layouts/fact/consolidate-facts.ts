@@ -95,6 +95,8 @@ export type ConsolidateFactsOptions = {
   prompt?: { text: string };
   /** Clock for `updated:`; default `new Date()`. */
   now?: Date;
+  /** The user's IANA time zone (`Asia/Shanghai`) dates are written in; default `UTC`. */
+  timeZone?: string;
   /** `max_tokens`, default 8,192 tokens. */
   maxTokens?: number;
   /** `output_config.effort`, default `"medium"`. */
@@ -189,7 +191,7 @@ export async function consolidateFacts(
     messages: [
       {
         role: "user",
-        content: `Today is ${dateTag(now)} (UTC).\n\n<memory_files>\n${listing}\n</memory_files>`,
+        content: `Today is ${dateTag(now, options.timeZone)} (${options.timeZone ?? "UTC"}).\n\n<memory_files>\n${listing}\n</memory_files>`,
       },
     ],
     tools: [MERGE_FACTS_TOOL],
@@ -258,7 +260,7 @@ export async function consolidateFacts(
       }
       const keep = loaded.get(merge.keep) as Loaded;
       const text = editFactText(keep.text, keep.fact, {
-        set: { description: merge.description.trim(), updated: dateTag(now) },
+        set: { description: merge.description.trim(), updated: dateTag(now, options.timeZone) },
         body: merge.body,
       });
       if (text === undefined) {

@@ -87,6 +87,22 @@ describe("remember in the fact layout adds, never drops a line", () => {
   });
 });
 
+describe("remember's generated description ends its first sentence", () => {
+  it.each([
+    ["no full stop", "deploys in the ams region", "deploys in the ams region."],
+    ["a full stop already", "deploys in the ams region.", "deploys in the ams region."],
+    ["a question mark", "asked whether Fly.io has ams?", "asked whether Fly.io has ams?"],
+    ["CJK full stop", "在阿姆斯特丹部署。", "在阿姆斯特丹部署。"],
+  ])("%s", async (_name, fact, sentence) => {
+    const store = await factStore({});
+    expect(await remember({ store, path: "region.md", fact, now })).toMatchObject({ ok: true });
+    const text = await readFile(join(store.root, "region.md"), "utf8");
+    expect(/^description: (.*)$/m.exec(text)?.[1]).toBe(
+      `${sentence} Read when this matters to the answer.`,
+    );
+  });
+});
+
 describe("forget in the fact layout deletes a file only when the query is about it", () => {
   const files = {
     "deploy_host.md":

@@ -1,7 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { sumUsage } from "../../cost/index.js";
 import { dateTag } from "../../format/index.js";
-import { factSlug, foldText } from "../../text/index.js";
+import { factSlug, foldText, headOfText } from "../../text/index.js";
 import {
   type AppliedProposal,
   liftMatchingTombstones,
@@ -21,6 +21,7 @@ import {
   buildFactWriteRequestWithSnapshot,
   type FactWritePassOptions,
   type FactWriteStore,
+  MAX_FACT_DESCRIPTION_CHARS,
 } from "./fact-write-pass.js";
 import { type FactProposal, PROPOSE_FACTS } from "./propose-facts-tool.js";
 import { addToFactFile } from "./remember-fact-file.js";
@@ -54,6 +55,7 @@ export const factLayout: Layout = {
       fact,
       options.replaces ?? null,
       options.now ?? new Date(),
+      options.timeZone,
     );
     if (result.ok) await liftMatchingTombstones(options.store, fact);
     return result;
@@ -124,6 +126,15 @@ async function mergeFacts(options: ConsolidateAllOptions): Promise<ConsolidateAl
   return { results: [], usage: merges.ran ? merges.usage : sumUsage(), merges };
 }
 
+const READ_WHEN = " Read when this matters to the answer.";
+
+// A fact ends in a full stop before the description's second sentence, so the index does not read
+// "deploys in the ams region Read when this matters"; a fact that already ends a sentence keeps it.
+function asSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?…。！？]["'”’)\]]*$/u.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 // The fact layout's remember (decision 0025-fact-layout, "remember adds"): the fact is ADDED as a
 // new line to the fact file at `path`, or to the file named after the path's stem (`topics/tools.md`
 // -> "tools"), keeping every line a person wrote; `replaces` replaces only the one line it names.
@@ -134,9 +145,11 @@ async function rememberFact(
   fact: string,
   replaces: string | null,
   now: Date,
+  timeZone: string | undefined,
 ): Promise<RememberResult> {
   const name = (path.split("/").pop() ?? path).replace(/\.md$/i, "").replace(/[-_]+/g, " ").trim();
-  const description = `${fact.length > 180 ? `${fact.slice(0, 180)}…` : fact} Read when this matters to the answer.`;
+  const room = MAX_FACT_DESCRIPTION_CHARS - READ_WHEN.length - 1;
+  const description = `${asSentence(fact.length > room ? `${headOfText(fact, room).trimEnd()}…` : fact)}${READ_WHEN}`;
   const fold = (text: string) => foldText(text.trim()).normalize("NFKC");
   const rows = await store.list();
   const target =
@@ -152,7 +165,8 @@ async function rememberFact(
       fact,
       replaces,
       now,
-      header: { name: name === "" ? fact.slice(0, 60) : name, description, type: "user" },
+      timeZone,
+      header: { name: name === "" ? headOfText(fact, 60) : name, description, type: "user" },
     });
     if (added !== undefined) {
       if (added.ok) {
@@ -176,14 +190,14 @@ async function rememberFact(
       message: `Not saved: replaces names a line, and no fact file ${path} exists. Leave replaces out to create it.`,
     };
   }
-  const day = dateTag(now).replace(/\//g, "-");
+  const day = dateTag(now, timeZone).replace(/\//g, "-");
   const result = await applyFactProposals({
     store,
     transcript: { date: day, turns: [{ role: "user", content: fact }] },
     proposals: [
       {
         action: "save",
-        name: name === "" ? fact.slice(0, 60) : name,
+        name: name === "" ? headOfText(fact, 60) : name,
         type: "user",
         description,
         body: fact,

@@ -12,6 +12,7 @@ import {
 import {
   checkEvidence,
   checkEvidenceSupport,
+  findInstruction,
   findSecrets,
   findSplitSecrets,
 } from "../../guards/index.js";
@@ -31,6 +32,7 @@ import type { OnStep, OnUsage } from "../../usage/index.js";
 import { reportUsage } from "../../usage/report-usage.js";
 import type { WriteStore } from "../../write/add-fact.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
+import { withSessionDate } from "../../write/session-date.js";
 import {
   findForgotten,
   makeTombstone,
@@ -59,6 +61,8 @@ export type FactWritePassOptions = {
   prompt?: { id: string; version: number; text: string };
   /** Clock for usage dates and for `updated:` when the transcript has no valid date; default `new Date()`. */
   now?: Date;
+  /** The user's IANA time zone, for a transcript with `date: ""` (see `writePass`); default `UTC`. */
+  timeZone?: string;
   /** `max_tokens` of the call; default 4,096 tokens. */
   maxTokens?: number;
   onUsage?: OnUsage;
@@ -89,6 +93,7 @@ export type FactRejectionCode =
   | "evidence_not_found"
   | "evidence_too_short"
   | "evidence_unrelated"
+  | "instruction_not_fact"
   | "invalid_fact"
   | "relative_date"
   | "forgotten"
@@ -138,6 +143,8 @@ export type ApplyFactProposalsOptions = {
   proposals: readonly FactProposal[];
   /** Clock for `updated:` when `transcript.date` is not a valid ISO date; default `new Date()`. */
   now?: Date;
+  /** The user's IANA time zone, for a transcript with `date: ""` (see `writePass`); default `UTC`. */
+  timeZone?: string;
   /**
    * The user's own explicit request (`remember`), not a model's proposal: the evidence and
    * tombstone checks are skipped (the user's newest word wins); every other check holds.
@@ -251,7 +258,12 @@ function usableDescription(description: string, name: string): string {
 export async function applyFactProposals(
   options: ApplyFactProposalsOptions,
 ): Promise<ApplyFactProposalsResult> {
-  const { store, transcript } = options;
+  const { store } = options;
+  const transcript = withSessionDate(
+    options.transcript,
+    options.now ?? new Date(),
+    options.timeZone,
+  );
   const userRequest = options.userRequest === true;
   const day = sessionDay(transcript, options.now ?? new Date());
   const applied: AppliedFactProposal[] = [];
@@ -313,6 +325,11 @@ export async function applyFactProposals(
           ? `Refused "${given.name}": its evidence is quoted from assistant turn ${evidence.turn + 1}, not from the user. Only what the user said becomes a memory.`
           : `Refused "${given.name}": its evidence is not a verbatim quote of any turn of the transcript.`,
       );
+      continue;
+    }
+    const instruction = userRequest ? undefined : findInstruction(given.body, given.evidence);
+    if (instruction !== undefined) {
+      refuse(instruction.code, instruction.message);
       continue;
     }
     const target = findTarget(folder.rows, given);
@@ -661,8 +678,9 @@ export async function buildFactWriteRequest(
 export async function buildFactWriteRequestWithSnapshot(
   options: FactWritePassOptions,
 ): Promise<{ params: Anthropic.MessageCreateParamsNonStreaming; snapshot: FactFolder }> {
-  const { store, transcript, model } = options;
+  const { store, model } = options;
   const now = options.now ?? new Date();
+  const transcript = withSessionDate(options.transcript, now, options.timeZone);
   const prompt = options.prompt ?? getPrompt("fact-extraction", 1);
   await store.withLock(() => finishPendingForget(store));
   const rows = await store.list();
@@ -786,6 +804,7 @@ export async function applyFactWriteReply(
     proposals,
     now,
     snapshot,
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
   });
   return { ...result, usage: read.usage };
 }

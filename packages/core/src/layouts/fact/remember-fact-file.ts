@@ -39,6 +39,7 @@ export async function addToFactFile(options: {
   fact: string;
   replaces: string | null;
   now: Date;
+  timeZone?: string | undefined;
   header: { name: string; description: string; type: string };
 }): Promise<AddToFactFileResult | undefined> {
   const { store, path } = options;
@@ -54,7 +55,7 @@ export async function addToFactFile(options: {
       };
     }
     const fact = parsed.value;
-    const set: Record<string, string> = { updated: dateTag(options.now) };
+    const set: Record<string, string> = { updated: dateTag(options.now, options.timeZone) };
     if (fact.name === "") set.name = options.header.name;
     if (fact.description === "") set.description = options.header.description;
     if (fact.type === undefined && fact.file.header.extra?.type === undefined) {

@@ -1,0 +1,61 @@
+import { STATED_TAG } from "./fact-key.js";
+import { foldText } from "./fold.js";
+
+// A run of letters and digits, with `-`, `.`, `_`, `/`, `:` or `+` inside it: "eu-west-3",
+// "16.2", "2026/11/30", "Fly.io", "v1.2.3".
+const TOKEN = /[\p{L}\p{N}]+(?:[-._/:+][\p{L}\p{N}]+)*/gu;
+
+/** What {@link factValues} finds in a fact, each list folded (see `foldText`) and in text order. */
+export type FactValues = {
+  /**
+   * Identifiers, numbers, versions and dates: tokens holding a digit or a `-._/:+` between letters
+   * or digits ("eu-west-3", "16.2", "2026/11/30", "fly.io").
+   */
+  exact: string[];
+  /** Proper names: words with a capital letter after the first word ("AWS", "Postgres", "Berlin"). */
+  names: string[];
+};
+
+/**
+ * The values of a fact that must survive any rewrite of it word for word: identifiers, numbers,
+ * versions, dates and proper names (a date tag is ignored). Consolidation compares them, so a merge
+ * that says "eu-west" for "eu-west-3" or drops "16.2" is caught even when most words are kept.
+ *
+ * @param text - A fact's text or a whole fact line.
+ * @returns `{ exact, names }`, folded, without repeats.
+ * @example factValues("deploys to AWS region eu-west-3") // { exact: ["eu-west-3"], names: ["aws"] }
+ */
+export function factValues(text: string): FactValues {
+  const exact = new Set<string>();
+  const names = new Set<string>();
+  const plain = text.replace(STATED_TAG, "").normalize("NFKC");
+  let first = true;
+  for (const match of plain.matchAll(TOKEN)) {
+    const token = match[0];
+    const folded = foldText(token);
+    if (/\p{N}/u.test(token) || /[\p{L}\p{N}][-._/:+][\p{L}\p{N}]/u.test(token)) {
+      exact.add(folded);
+    } else if (!first && /\p{Lu}/u.test(token)) {
+      names.add(folded);
+    }
+    first = false;
+  }
+  return { exact: [...exact], names: [...names] };
+}
+
+/**
+ * The folded tokens of a text (see {@link factValues}), for checking that a value is in it.
+ *
+ * @param text - Any text.
+ * @returns The set of folded tokens, with each token's `-`/`.`-separated parts too.
+ * @example valueTokens("database on Postgres 16.2").has("16.2") // true
+ */
+export function valueTokens(text: string): Set<string> {
+  const tokens = new Set<string>();
+  for (const match of text.replace(STATED_TAG, "").normalize("NFKC").matchAll(TOKEN)) {
+    const folded = foldText(match[0]);
+    tokens.add(folded);
+    for (const part of folded.split(/[-._/:+]/)) tokens.add(part);
+  }
+  return tokens;
+}

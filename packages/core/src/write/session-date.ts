@@ -1,0 +1,18 @@
+import { localDay } from "../text/index.js";
+import type { Transcript } from "../transcript/index.js";
+
+/**
+ * A transcript with its date filled in: a transcript whose `date` is `""` gets the day `now` falls
+ * on in the user's time zone, so "tomorrow" said at 07:00 in UTC+8 counts from that day, not from
+ * UTC's; any other date (valid or not) is left as the caller gave it.
+ *
+ * @param transcript - The session.
+ * @param now - The moment of the write.
+ * @param timeZone - The user's IANA time zone (default `UTC`).
+ * @returns The same transcript when it has a date, else a copy dated `YYYY-MM-DD`.
+ * @throws {RangeError} when the date is needed and `timeZone` is no known time zone.
+ * @example withSessionDate({ date: "", turns }, new Date("2026-11-29T23:00:00Z"), "Asia/Shanghai").date // "2026-11-30"
+ */
+export function withSessionDate(transcript: Transcript, now: Date, timeZone?: string): Transcript {
+  return transcript.date === "" ? { ...transcript, date: localDay(now, timeZone) } : transcript;
+}
