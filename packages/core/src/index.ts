@@ -24,6 +24,7 @@ export {
   submitWritePasses,
   writePassCustomId,
 } from "./batch/index.js";
+export { type BoundaryOptions, type BoundaryStore, boundaryStore } from "./boundary/index.js";
 export {
   CHAT_EFFORT,
   type ChatConversation,

@@ -1,15 +1,14 @@
 import {
   applyFactProposals,
   applyProposals,
+  boundaryStore,
   forget,
   MemfilesError,
   MemoryPathError,
   MemoryStore,
-  inScope as memoryInScope,
   readInScope,
   remember,
   type StoreLayout,
-  scopedWriteStore,
 } from "@memfiles/core";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -111,20 +110,20 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
       ...(options.layout === undefined ? {} : { layout: options.layout }),
     });
   const { project } = options;
-  // Forget and proposals change only global memories and this project's (core's one scope rule).
-  const writeStore = project === undefined ? store : scopedWriteStore(store, project);
-  const pathVisible = inScope(project);
-  // With a project: the path rule (other projects' projects/<name>.md) and the `scope:` rule.
-  const visibleRow = (row: { path: string; scope?: string }) =>
-    pathVisible(row.path) && (project === undefined || memoryInScope(row.scope, project));
-  const visible = pathVisible;
+  const visible = inScope(project);
+  // Every tool and resource reads and writes through core's one boundary: with a project, global
+  // memories and this project's only, for lists, reads, searches and every write path.
+  const boundary = boundaryStore(
+    store,
+    project === undefined ? { allProjects: true } : { project },
+  );
   const now = () => options.now?.() ?? new Date();
   const server = new McpServer({ name: "memfiles", version: SERVER_VERSION });
 
   const outOfScope = (path: string) =>
     `Refused ${path}: it belongs to another project than "${options.project}", and this server is scoped to that project. Nothing was read or written.`;
 
-  const visibleRows = async () => (await store.list()).filter(visibleRow);
+  const visibleRows = () => boundary.list();
   /** Reads a file in scope; a file whose `scope:` names another project reads as out of scope. */
   const readVisible = async (path: string) => {
     if (!visible(path)) return { inScope: false as const };
@@ -193,7 +192,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
           if (holdsAll(row.description)) {
             matches.push({ path: row.path, line: 0, text: `description: ${row.description}` });
           }
-          const file = await store.read(row.path);
+          const file = await boundary.read(row.path);
           if (!file.exists) continue;
           for (const [index, line] of file.content.split(/\r?\n/).entries()) {
             if (line.trim() !== "" && holdsAll(line)) {
@@ -218,9 +217,8 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     },
     ({ file, fact, replaces }) =>
       guarded(async () => {
-        if (!(await readVisible(file)).inScope) return refusal(outOfScope(file));
         const result = await remember({
-          store,
+          store: boundary,
           path: file,
           fact,
           ...(replaces === undefined ? {} : { replaces }),
@@ -241,7 +239,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     },
     ({ query }) =>
       guarded(async () => {
-        const result = await forget({ store: writeStore, query, now: now() });
+        const result = await forget({ store: boundary, query, now: now() });
         if (!result.ok) return refusal(`${result.message} (code ${result.code})`);
         return text(result);
       }),
@@ -276,7 +274,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
       ({ transcript, proposals }) =>
         guarded(async () => {
           const result = await applyFactProposals({
-            store: writeStore,
+            store: boundary,
             transcript,
             proposals,
             now: now(),
@@ -301,9 +299,12 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
       },
       ({ transcript, proposals }) =>
         guarded(async () => {
-          const hidden = proposals.filter((proposal) => !visible(proposal.file));
-          if (hidden.length > 0) return refusal(outOfScope(hidden.map((p) => p.file).join(", ")));
-          const result = await applyProposals({ store, transcript, proposals, now: now() });
+          const result = await applyProposals({
+            store: boundary,
+            transcript,
+            proposals,
+            now: now(),
+          });
           return text({ applied: result.applied, rejected: result.rejected });
         }),
     );

@@ -342,10 +342,7 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
             store:
               recallOptions.project === undefined
                 ? options.store
-                : {
-                    ...scopedWriteStore(options.store, recallOptions.project),
-                    renderIndex: () => options.store.renderIndex(),
-                  },
+                : scopedWriteStore(options.store, recallOptions.project),
             now,
             ...(options.layout === undefined ? {} : { layout: options.layout }),
           })

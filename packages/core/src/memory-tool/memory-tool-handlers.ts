@@ -360,6 +360,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   ): Promise<void> {
     const result = await store.write(relative, content, version);
     if (result.ok) return;
+    if (result.outOfScope) throw new MemoryToolError(result.message, { code: "out_of_scope" });
     if (result.code === "version_conflict") {
       throw new MemoryToolError(
         `Refused to write ${memoryPath}: it changed since it was read (another writer). Nothing was written; view it again and retry.`,

@@ -302,6 +302,9 @@ async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
       ? { code: "applied", path: target, line, replaced, description }
       : { code: "applied", path: target, line, replaced };
   }
+  // The boundary refused a file of another project: no re-read changes that.
+  if (written.outOfScope)
+    return { code: "path_not_allowed", path: target, message: written.message };
   if (written.code === "version_conflict")
     return { code: "conflict", path: target, message: written.message };
   if (written.code === "not_text") {

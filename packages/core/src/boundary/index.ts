@@ -1,0 +1,1 @@
+export { type BoundaryOptions, type BoundaryStore, boundaryStore } from "./boundary-store.js";
