@@ -9,6 +9,7 @@ const SECTIONS: ReadonlyArray<() => Promise<{ default: BenchSection }>> = [
   () => import("./secretlint.bench.js"),
   () => import("./tombstones.bench.js"),
   () => import("./dates.bench.js"),
+  () => import("./limits.bench.js"),
 ];
 
 const wanted = process.argv

@@ -15,7 +15,8 @@ export type MemoryToolErrorCode =
   | "version_conflict"
   | "not_text"
   | "unparsable_file"
-  | "out_of_scope";
+  | "out_of_scope"
+  | "invalid_input";
 
 /**
  * A memory-tool command refused, with nothing written. The SDK's tool runner sends the message
