@@ -47,13 +47,15 @@ const section: BenchSection = {
           await writeFile(join(root, "topics/notes.md"), "[stated 2026/11/01] notes\n");
           samples.push(
             await timeIt(() =>
-              handlers
-                .insert({
-                  command: "insert",
-                  path: "/memories/topics/notes.md",
-                  insert_line: 1,
-                  insert_text: text(chars),
-                } as never)
+              Promise.resolve()
+                .then(() =>
+                  handlers.insert({
+                    command: "insert",
+                    path: "/memories/topics/notes.md",
+                    insert_line: 1,
+                    insert_text: text(chars),
+                  } as never),
+                )
                 .catch(() => undefined),
             ),
           );

@@ -40,8 +40,8 @@ async function setup() {
   return { root, store, handlers, calls, read };
 }
 
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
+const refusal = (result: unknown) =>
+  Promise.resolve(result).then(
     () => undefined,
     (error: { name: string; code: string; message: string }) => ({
       name: error.name,
