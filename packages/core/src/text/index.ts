@@ -7,6 +7,7 @@ export { foldText } from "./fold.js";
 export { foldAccents } from "./fold-accents.js";
 export { foldFileName } from "./fold-file-name.js";
 export { hashText, sha1Hex } from "./hash-text.js";
+export { oneLineFieldProblem } from "./one-line-field.js";
 export { isPlaceholder } from "./placeholder.js";
 export {
   type ResolvedDate,

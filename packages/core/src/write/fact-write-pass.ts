@@ -21,6 +21,7 @@ import {
   factKey,
   factSlug,
   foldText,
+  oneLineFieldProblem,
   resolveRelativeDates,
   uniqueFactPath,
 } from "../text/index.js";
@@ -347,6 +348,13 @@ async function saveFact(
   userRequest: boolean,
 ): Promise<unknown> {
   const name = oneLine(given.name);
+  const notOneLine = oneLineFieldProblem(given.name);
+  if (notOneLine !== undefined) {
+    return refuse(
+      "invalid_fact",
+      `Refused a memory: its name ${notOneLine}. A name is one plain line.`,
+    );
+  }
   if (name === "" || name.length > MAX_FACT_NAME_CHARS || !/[\p{L}\p{N}]/u.test(name)) {
     return refuse(
       "invalid_fact",
