@@ -42,6 +42,12 @@ export {
   type RemovedLine,
 } from "./forget.js";
 export {
+  type ForgottenLine,
+  findForgottenLines,
+  type RestoreLinesOptions,
+  restoreLines,
+} from "./forgotten-lines.js";
+export {
   type FactProposal,
   FactProposalSchema,
   PROPOSE_FACTS,
