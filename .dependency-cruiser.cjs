@@ -20,6 +20,7 @@ const CORE_LAYERS = [
   "recall",
   "consolidate",
   "write",
+  "boundary",
   "memory-tool",
   "batch",
   "chat",

@@ -24,7 +24,13 @@ export {
   submitWritePasses,
   writePassCustomId,
 } from "./batch/index.js";
-export { type BoundaryOptions, type BoundaryStore, boundaryStore } from "./boundary/index.js";
+export {
+  type BoundaryOptions,
+  type BoundaryStore,
+  boundaryStore,
+  type ScopedWriteStore,
+  scopedWriteStore,
+} from "./boundary/index.js";
 export {
   CHAT_EFFORT,
   type ChatConversation,
@@ -150,13 +156,11 @@ export {
   type RecallStore,
   type RecallStrategy,
   readInScope,
-  type ScopedWriteStore,
   type SelectMemoriesOptions,
   type SelectMemoriesResult,
   type SideQueryFallbackReason,
   type StaleClaim,
   scopedStore,
-  scopedWriteStore,
   selectMemories,
   type VerifyClaim,
 } from "./recall/index.js";

@@ -1,4 +1,4 @@
-import { type BoundaryStore, boundaryStore } from "../boundary/boundary-store.js";
+import { type BoundaryStore, boundaryStore } from "./boundary-store.js";
 
 /** What {@link scopedWriteStore} wraps and gives: the parts of a `MemoryStore` writes use. */
 export type ScopedWriteStore = BoundaryStore;
