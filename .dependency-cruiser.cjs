@@ -21,6 +21,7 @@ const CORE_LAYERS = [
   "consolidate",
   "write",
   "layouts",
+  "boundary",
   "memory-tool",
   "batch",
   "chat",

@@ -10,6 +10,7 @@ const SECTIONS: ReadonlyArray<() => Promise<{ default: BenchSection }>> = [
   () => import("./tombstones.bench.js"),
   () => import("./dates.bench.js"),
   () => import("./write-pass.bench.js"),
+  () => import("./limits.bench.js"),
 ];
 
 const wanted = process.argv

@@ -11,6 +11,9 @@ export {
   type SubmitWritePassesOptions,
   submitWritePasses,
 } from "./batch/index.js";
+// The boundary: every surface gets its store through it, so scope (global + one project) holds
+// on reads, lists, searches and every write path.
+export { type BoundaryOptions, type BoundaryStore, boundaryStore } from "./boundary/index.js";
 // Recall and chat: the system prompt with memory, the chat loop, Claude's memory tool.
 export {
   type ChatConversation,

@@ -5,6 +5,7 @@ export type {
   BatchConsolidation,
   BatchWriteSession,
 } from "./batch/index.js";
+export { scopedWriteStore } from "./boundary/index.js";
 export type { ToolCall } from "./chat/index.js";
 export { type ConsolidateResult, MAX_CONSOLIDATE_RETRIES } from "./consolidate/index.js";
 export {
@@ -36,7 +37,6 @@ export {
   rankRows,
   readInScope,
   renderMemoryBlock,
-  scopedWriteStore,
   selectMemories,
 } from "./recall/index.js";
 export { contentWords, foldText, headOfText, isTimeZone, localDay } from "./text/index.js";
@@ -47,4 +47,9 @@ export {
   type UsageLogProblem,
   type UsageRecord,
 } from "./usage/index.js";
-export { applyProposals, ProposeMemoriesInputSchema } from "./write/index.js";
+export {
+  applyProposals,
+  findForgottenLines,
+  ProposeMemoriesInputSchema,
+  restoreLines,
+} from "./write/index.js";

@@ -1,4 +1,5 @@
 import {
+  boundaryStore,
   forget,
   MemfilesError,
   MemoryPathError,
@@ -6,13 +7,7 @@ import {
   remember,
   type StoreLayout,
 } from "@memfiles/core";
-import {
-  applyFactProposals,
-  applyProposals,
-  inScope as memoryInScope,
-  readInScope,
-  scopedWriteStore,
-} from "@memfiles/core/internal";
+import { applyFactProposals, applyProposals, readInScope } from "@memfiles/core/internal";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -118,13 +113,13 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
       ...(options.layout === undefined ? {} : { layout: options.layout }),
     });
   const { project } = options;
-  // Forget and proposals change only global memories and this project's (core's one scope rule).
-  const writeStore = project === undefined ? store : scopedWriteStore(store, project);
-  const pathVisible = inScope(project);
-  // With a project: the path rule (other projects' projects/<name>.md) and the `scope:` rule.
-  const visibleRow = (row: { path: string; scope?: string }) =>
-    pathVisible(row.path) && (project === undefined || memoryInScope(row.scope, project));
-  const visible = pathVisible;
+  const visible = inScope(project);
+  // Every tool and resource reads and writes through core's one boundary: with a project, global
+  // memories and this project's only, for lists, reads, searches and every write path.
+  const boundary = boundaryStore(
+    store,
+    project === undefined ? { allProjects: true } : { project },
+  );
   const now = () => options.now?.() ?? new Date();
   const zone = options.timeZone === undefined ? {} : { timeZone: options.timeZone };
   const server = new McpServer({ name: "memfiles", version: SERVER_VERSION });
@@ -132,7 +127,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
   const outOfScope = (path: string) =>
     `Refused ${path}: it belongs to another project than "${options.project}", and this server is scoped to that project. Nothing was read or written.`;
 
-  const visibleRows = async () => (await store.list()).filter(visibleRow);
+  const visibleRows = () => boundary.list();
   /** Reads a file in scope; a file whose `scope:` names another project reads as out of scope. */
   const readVisible = async (path: string) => {
     if (!visible(path)) return { inScope: false as const };
@@ -201,7 +196,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
           if (holdsAll(row.description)) {
             matches.push({ path: row.path, line: 0, text: `description: ${row.description}` });
           }
-          const file = await store.read(row.path);
+          const file = await boundary.read(row.path);
           if (!file.exists) continue;
           for (const [index, line] of file.content.split(/\r?\n/).entries()) {
             if (line.trim() !== "" && holdsAll(line)) {
@@ -226,9 +221,8 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     },
     ({ file, fact, replaces }) =>
       guarded(async () => {
-        if (!(await readVisible(file)).inScope) return refusal(outOfScope(file));
         const result = await remember({
-          store,
+          store: boundary,
           path: file,
           fact,
           ...(replaces === undefined ? {} : { replaces }),
@@ -250,7 +244,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     },
     ({ query }) =>
       guarded(async () => {
-        const result = await forget({ store: writeStore, query, now: now(), ...zone });
+        const result = await forget({ store: boundary, query, now: now(), ...zone });
         if (!result.ok) return refusal(`${result.message} (code ${result.code})`);
         return text(result);
       }),
@@ -285,7 +279,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
       ({ transcript, proposals }) =>
         guarded(async () => {
           const result = await applyFactProposals({
-            store: writeStore,
+            store: boundary,
             transcript,
             proposals,
             now: now(),
@@ -311,10 +305,8 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
       },
       ({ transcript, proposals }) =>
         guarded(async () => {
-          const hidden = proposals.filter((proposal) => !visible(proposal.file));
-          if (hidden.length > 0) return refusal(outOfScope(hidden.map((p) => p.file).join(", ")));
           const result = await applyProposals({
-            store,
+            store: boundary,
             transcript,
             proposals,
             now: now(),

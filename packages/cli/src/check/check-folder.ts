@@ -2,6 +2,7 @@ import { type Dirent, readdirSync } from "node:fs";
 import { readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { MemoryStore } from "@memfiles/core";
+import { findForgottenLines } from "@memfiles/core/internal";
 import { findTextSecrets, type SecretLine } from "../secrets/find-text-secrets.js";
 
 /** snake_case codes of a {@link Finding}. */
@@ -18,6 +19,7 @@ export type FindingCode =
   | "temp_file_left"
   | "pending_forget"
   | "secret"
+  | "forgotten_line"
   | (string & {});
 
 /** One problem `memfiles check` found. */
@@ -110,6 +112,17 @@ export async function checkFolder(
       line: secret.line,
       kind: secret.kind,
       message: `${secret.path}:${secret.line} holds a secret (${secret.kind}); remove it by hand and rotate it.`,
+      fixable: false,
+    });
+  }
+  // A line the user asked to forget that is in a file again (a hand edit, a copy, an old undo):
+  // it is recalled, and no write pass may ever update it.
+  for (const found of await findForgottenLines(store)) {
+    findings.push({
+      code: "forgotten_line",
+      path: found.path,
+      line: found.line,
+      message: `${found.path}:${found.line} holds a fact the user asked to forget on ${found.forgotten}; delete the line, or remember it again to lift the tombstone.`,
       fixable: false,
     });
   }

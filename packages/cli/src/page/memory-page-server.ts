@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { editDescription, forget, MemfilesError, type MemoryStore } from "@memfiles/core";
+import { restoreLines } from "@memfiles/core/internal";
 import { simpleGit } from "simple-git";
 import { z } from "zod";
 import { readMemory } from "../read-memory.js";
@@ -35,7 +36,14 @@ export type MemoryPage = {
 };
 
 /** A change the page made, kept so the page can undo the last one while it is open. */
-type UndoEntry = { file: string; before: string; after: string; what: string };
+type UndoEntry = {
+  file: string;
+  before: string;
+  after: string;
+  what: string;
+  /** For a delete: the lines removed, whose tombstones an undo lifts (undo is a remember). */
+  restores?: string[];
+};
 
 const MAX_BODY_BYTES = 64 * 1024;
 const PAGE_FILE = new URL("../../page/index.html", import.meta.url);
@@ -164,6 +172,7 @@ export async function startMemoryPage(options: StartMemoryPageOptions): Promise<
         before: read.content,
         after: after.version,
         what: `delete "${body.line}" from ${read.path}`,
+        restores: result.removed.map((removed) => removed.line),
       });
       send(response, 200, { code: "removed", removed: result.removed });
       return;
@@ -213,7 +222,16 @@ export async function startMemoryPage(options: StartMemoryPageOptions): Promise<
         });
         return;
       }
-      const written = await store.write(last.file, last.before, last.after);
+      const written =
+        last.restores === undefined
+          ? await store.write(last.file, last.before, last.after)
+          : await restoreLines({
+              store,
+              path: last.file,
+              content: last.before,
+              ifVersion: last.after,
+              lines: last.restores,
+            });
       if (!written.ok) {
         const now = await store.read(last.file);
         conflict(

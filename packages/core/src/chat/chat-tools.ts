@@ -1,9 +1,9 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
+import { scopedWriteStore } from "../boundary/index.js";
 import { remember } from "../layouts/index.js";
 import { recallText } from "../recall/fence.js";
 import { readInScope } from "../recall/scope.js";
-import { scopedWriteStore } from "../recall/scoped-write-store.js";
 import {
   findClaims,
   formatStalenessNote,

@@ -1,5 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
+import { scopedWriteStore } from "../boundary/index.js";
 import type { CacheWarning } from "../cost/cache-minimum.js";
 import { ModelReplyShapeError } from "../cost/model-reply-shape-error.js";
 import { type ModelUsage, readUsage, sumUsage } from "../cost/usage.js";
@@ -8,7 +9,6 @@ import { type Effort, effortParameter } from "../models/index.js";
 import { buildSystem } from "../recall/build-system.js";
 import { type RecallOptions, type RecallResult, recallFiles } from "../recall/recall-files.js";
 import { scopedStore } from "../recall/scope.js";
-import { scopedWriteStore } from "../recall/scoped-write-store.js";
 import type { MemoryStore } from "../store/index.js";
 import { localDay } from "../text/index.js";
 import { reportUsage } from "../usage/report-usage.js";
@@ -346,10 +346,7 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
             store:
               recallOptions.project === undefined
                 ? options.store
-                : {
-                    ...scopedWriteStore(options.store, recallOptions.project),
-                    renderIndex: () => options.store.renderIndex(),
-                  },
+                : scopedWriteStore(options.store, recallOptions.project),
             now,
             ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
             ...(options.layout === undefined ? {} : { layout: options.layout }),

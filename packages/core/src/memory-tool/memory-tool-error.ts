@@ -14,7 +14,9 @@ export type MemoryToolErrorCode =
   | "too_long"
   | "version_conflict"
   | "not_text"
-  | "unparsable_file";
+  | "unparsable_file"
+  | "out_of_scope"
+  | "invalid_input";
 
 /**
  * A memory-tool command refused, with nothing written. The SDK's tool runner sends the message

@@ -21,16 +21,22 @@ import { factSlug, STATED_TAG } from "../text/index.js";
 import {
   ALLOWED_PATHS_RULE,
   describeNewFile,
-  findForgotten,
   isAllowedWritePath,
   readTombstones,
 } from "../write/index.js";
 import { finishPendingForget } from "../write/pending-forget.js";
-import { makeTombstone, writeTombstones } from "../write/tombstones.js";
+import { makeTombstone, TombstoneIndex, writeTombstones } from "../write/tombstones.js";
 import { MemoryToolError } from "./memory-tool-error.js";
 import { memoriesPath, type ToolPath, toolPath } from "./memory-tool-paths.js";
 
 type Command<K extends keyof MemoryToolHandlers> = Parameters<MemoryToolHandlers[K]>[0];
+
+// `---js`, `---coffee`, `---toml`, TOML's `+++`: a front matter fence of another language than
+// YAML (`---`, `---yaml`), which the parsers refuse (gray-matter's code engines, CVE-2022-25863).
+/** Entries of one folder view (a page): 200 lines of about 40 chars, some 8,000 chars. */
+export const MAX_VIEW_ENTRIES = 200;
+
+const FOREIGN_FRONT_MATTER = /^(?:---[ \t]*(?!ya?ml[ \t]*$)[^\s-]|\+\+\+[ \t]*$)/i;
 
 /**
  * How a memory folder is laid out: `subject` (the seed design: one subject per file, one dated
@@ -297,9 +303,9 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
         { code: "secret" },
       );
     }
-    const tombstones = await readTombstones(store);
+    const tombstones = new TombstoneIndex(await readTombstones(store));
     for (const fact of facts) {
-      const match = findForgotten(fact, tombstones);
+      const match = tombstones.find(fact);
       if (match) {
         throw new MemoryToolError(
           `Refused to write ${memoryPath}: "${fact}" is a fact the user asked to forget on ${match.date}. A forgotten fact is never written back; nothing was written.`,
@@ -316,6 +322,49 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
     ) {
       throw new MemoryToolError(
         `Refused to write ${memoryPath}: ${content.length} chars is over the ${store.maxChars}-char cap of a memory file. Nothing was written; keep one subject per file and merge or drop old lines.`,
+        { code: "too_long" },
+      );
+    }
+  }
+
+  /** The number of header lines (front matter or an unfenced header) before the body, 0 if none. */
+  function headerLines(lines: readonly string[]): { count: number; style: string } {
+    const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
+    if (!parsed.success || parsed.value.headerStyle === "none") return { count: 0, style: "none" };
+    return { count: parsed.value.layout.bodyLine - 1, style: parsed.value.headerStyle };
+  }
+
+  /**
+   * Edits stay in the body: a person's header (name, description, dates) stays the file's first
+   * lines, else the description leaves the index and the next write adds a second header.
+   */
+  function headerRefusal(memoryPath: string, count: number, what: string): MemoryToolError {
+    return new MemoryToolError(
+      `Refused to ${what} in ${memoryPath}: lines 1-${count} are the file's front matter (name, description, dates), which stays the file's first lines. The body's first line is line ${count + 1}: insert at insert_line ${count} or later, or replace text from line ${count + 1} on. Nothing was written.`,
+      { code: "invalid_insert_line" },
+    );
+  }
+
+  /**
+   * The command's text fields, checked before any other work: each must be a string (a model or
+   * client that sends a number or an object gets a clear refusal, not a `TypeError`), and the
+   * text to add must fit in one file (`maxChars`) before the secret and tombstone scans, which
+   * cost the text's length, and before the lock is taken.
+   */
+  function checkInput(command: object, fields: readonly string[], added: string | undefined) {
+    for (const field of fields) {
+      const value = (command as Record<string, unknown>)[field];
+      if (typeof value !== "string") {
+        throw new MemoryToolError(
+          `Refused the ${String((command as { command?: unknown }).command)} command: \`${field}\` must be a string, got ${value === null ? "null" : typeof value}. Nothing was written; send the text as a string.`,
+          { code: "invalid_input" },
+        );
+      }
+    }
+    const text = added === undefined ? undefined : (command as Record<string, string>)[added];
+    if (text !== undefined && text.length > store.maxChars) {
+      throw new MemoryToolError(
+        `Refused the ${String((command as { command?: unknown }).command)} command: \`${added}\` is ${text.length} chars, over the ${store.maxChars}-char cap of a memory file. Nothing was written; keep one subject per file and add a few lines at a time.`,
         { code: "too_long" },
       );
     }
@@ -362,6 +411,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   ): Promise<void> {
     const result = await store.write(relative, content, version);
     if (result.ok) return;
+    if (result.outOfScope) throw new MemoryToolError(result.message, { code: "out_of_scope" });
     if (result.code === "version_conflict") {
       throw new MemoryToolError(
         `Refused to write ${memoryPath}: it changed since it was read (another writer). Nothing was written; view it again and retry.`,
@@ -405,7 +455,11 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
     return folder === "" ? rows : rows.filter((row) => row.path.startsWith(`${folder}/`));
   }
 
-  async function viewFolder(memoryPath: string, folder: string): Promise<string> {
+  async function viewFolder(
+    memoryPath: string,
+    folder: string,
+    range?: readonly number[],
+  ): Promise<string> {
     const rows = await rowsUnder(folder);
     if (folder !== "" && rows.length === 0) {
       throw new MemoryToolError(
@@ -431,11 +485,25 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
       const [left, right] = [a.replace(/\/$/, ""), b.replace(/\/$/, "")];
       return left < right ? -1 : left > right ? 1 : 0;
     });
+    // A page of entries, so a folder of thousands of files never fills the context window; the
+    // note says what was left out and how to see it.
+    const start = Math.max(1, range?.[0] ?? 1);
+    const end = Math.min(
+      items.length,
+      range?.[1] === undefined || range[1] === -1 ? start + MAX_VIEW_ENTRIES - 1 : range[1],
+      start + MAX_VIEW_ENTRIES - 1,
+    );
+    const shown = items.slice(start - 1, end);
     const lines = [
       `${formatSize(total)}\t${memoryPath}`,
-      ...items.map((item) => `${formatSize(sizes.get(item) ?? 0)}\t${base}/${item}`),
+      ...shown.map((item) => `${formatSize(sizes.get(item) ?? 0)}\t${base}/${item}`),
     ];
-    return `Here're the files and directories up to 2 levels deep in ${memoryPath}, excluding hidden items and node_modules:\n${lines.join("\n")}`;
+    const leftOut = items.length - shown.length;
+    const note =
+      leftOut === 0
+        ? ""
+        : `\n(${leftOut} of ${items.length} entries left out; entries ${start}-${end} shown. View one folder (such as /memories/topics), or pass view_range [${end + 1}, ${Math.min(items.length, end + MAX_VIEW_ENTRIES)}] for the next ones.)`;
+    return `Here're the files and directories up to 2 levels deep in ${memoryPath}, excluding hidden items and node_modules:\n${lines.join("\n")}${note}`;
   }
 
   function viewLines(memoryPath: string, lines: readonly string[], range?: number[]): string {
@@ -469,9 +537,12 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   return {
     view: (command: Command<"view">) =>
       guarded(command.path, async () => {
+        checkInput(command, ["path"], undefined);
         const path = toolPath(command.path);
-        if (path.kind === "root") return viewFolder(command.path, "");
-        if (path.kind === "folder") return viewFolder(command.path, path.relative);
+        if (path.kind === "root") return viewFolder(command.path, "", command.view_range);
+        if (path.kind === "folder") {
+          return viewFolder(command.path, path.relative, command.view_range);
+        }
         if (path.kind === "index") {
           return viewLines(
             command.path,
@@ -491,6 +562,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
 
     create: (command: Command<"create">) =>
       guarded(command.path, () => {
+        checkInput(command, ["path", "file_text"], undefined);
         const relative = fileOf(toolPath(command.path), command.path, "created");
         checkLayoutPath(relative, command.path);
         checkSize(command.file_text, command.path);
@@ -502,6 +574,13 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
             });
           }
           const text = editable(command.file_text);
+          const fence = text.lines.find((line) => line.trim() !== "")?.trim() ?? "";
+          if (FOREIGN_FRONT_MATTER.test(fence)) {
+            throw new MemoryToolError(
+              `Refused to create ${command.path}: its first line ${JSON.stringify(fence.slice(0, 40))} opens front matter in another language than YAML, which memfiles never reads or edits (front matter in other languages can run code). Nothing was written; start the file with "---", "name: ...", "description: ...", "---", then the fact.`,
+              { code: "unparsable_file" },
+            );
+          }
           const all = new Set(text.lines.map((_line, index) => index));
           let lines = tagged(text.lines, all);
           await checkAdded(command.file_text, addedFacts(lines, all), command.path);
@@ -533,6 +612,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
 
     str_replace: (command: Command<"str_replace">) =>
       guarded(command.path, () => {
+        checkInput(command, ["path", "old_str", "new_str"], "new_str");
         const relative = fileOf(toolPath(command.path), command.path, "edited");
         return locked(async () => {
           const file = await readFile(relative, command.path);
@@ -581,7 +661,19 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
           ) {
             lines = lines.filter((_line, index) => index !== firstLine);
           }
+          const header = headerLines(text.lines);
+          if (firstLine < header.count) {
+            // Inside the header only, and the header still a header of the same lines plus the
+            // ones added (a description edited in place); never across into the body.
+            const after = headerLines(lines);
+            const keeps =
+              firstLine + replacedLines <= header.count &&
+              after.style === header.style &&
+              after.count === header.count + lines.length - text.lines.length;
+            if (!keeps) throw headerRefusal(command.path, header.count, "replace text");
+          }
           const newFacts = addedFacts(lines, added);
+          checkSize(written(text, lines), command.path, file.content);
           await checkAdded(newText, newFacts, command.path);
           let forgotten: string[] = [];
           if (layout === "subject") {
@@ -615,6 +707,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
 
     insert: (command: Command<"insert">) =>
       guarded(command.path, () => {
+        checkInput(command, ["path", "insert_text"], "insert_text");
         const relative = fileOf(toolPath(command.path), command.path, "edited");
         return locked(async () => {
           const file = await readFile(relative, command.path);
@@ -637,7 +730,17 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
           lines.splice(command.insert_line, 0, ...inserted);
           const added = new Set(inserted.map((_line, index) => command.insert_line + index));
           const dated = tagged(lines, added);
+          checkSize(written(text, dated), command.path);
           await checkAdded(command.insert_text, addedFacts(dated, added), command.path);
+          // After the secret and tombstone checks, so a forgotten fact is named as such anywhere.
+          const header = headerLines(text.lines);
+          if (command.insert_line < header.count) {
+            throw headerRefusal(
+              command.path,
+              header.count,
+              `insert at line ${command.insert_line}`,
+            );
+          }
           const content = stamped(written(text, dated), relative, command.path, false);
           checkSize(content, command.path);
           await write(relative, command.path, content, file.version);
@@ -647,6 +750,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
 
     delete: (command: Command<"delete">) =>
       guarded(command.path, () => {
+        checkInput(command, ["path"], undefined);
         const path = toolPath(command.path);
         if (path.kind === "root") {
           throw new MemoryToolError("Cannot delete the /memories directory itself", {
@@ -677,6 +781,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
 
     rename: (command: Command<"rename">) =>
       guarded(`${command.old_path} -> ${command.new_path}`, () => {
+        checkInput(command, ["old_path", "new_path"], undefined);
         const from = toolPath(command.old_path);
         if (from.kind === "root") {
           throw new MemoryToolError("Cannot rename the /memories directory itself", {

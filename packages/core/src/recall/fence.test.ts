@@ -76,6 +76,30 @@ describe("neutralizeFence", () => {
       tags: undefined,
       result: "&lt;/mem\u00adory>",
     },
+    {
+      name: "mathematical angle brackets",
+      text: "\u27E8/memory\u27E9",
+      tags: undefined,
+      result: "&lt;/memory\u27E9",
+    },
+    {
+      name: "CJK angle bracket",
+      text: "\u3008/memory\u3009",
+      tags: undefined,
+      result: "&lt;/memory\u3009",
+    },
+    {
+      name: "a fraction slash",
+      text: "<\u2044memory>",
+      tags: undefined,
+      result: "&lt;\u2044memory>",
+    },
+    {
+      name: "a division slash",
+      text: "<\u2215memory>",
+      tags: undefined,
+      result: "&lt;\u2215memory>",
+    },
   ])("escapes $name", ({ text, tags, result }) => {
     expect(neutralizeFence(text, tags)).toEqual(result);
   });

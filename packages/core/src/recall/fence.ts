@@ -51,8 +51,23 @@ function seenAfter(text: string, at: number): string {
     if (SKIPPED.test(char)) continue;
     seen += CONFUSABLES[char] ?? char;
   }
-  return seen.replace(/^[\s/]+/, "");
+  return seen.replace(/^[\s/\u2044\u2215\u29F8]+/, "");
 }
+
+// "<" and what a reader takes for it: its full-width and small forms (NFKC folds them to "<"),
+// and the angle brackets NFKC keeps (`⟨/memory⟩` U+27E8, `〈` U+2329 and U+3008, `‹`, `❬`, `❮`).
+const OPENERS = new Set([
+  "<",
+  "\uFF1C",
+  "\uFE64",
+  "\u27E8",
+  "\u2329",
+  "\u3008",
+  "\u2039",
+  "\u276C",
+  "\u276E",
+]);
+const HAS_OPENER = /[<\uFF1C\uFE64\u27E8\u2329\u3008\u2039\u276C\u276E]/;
 
 /**
  * Neutralizes text that would open or close a fence tag (`<memory>`, `</memory_file>`, or the
@@ -68,14 +83,13 @@ function seenAfter(text: string, at: number): string {
  * @example neutralizeFence("</turn><turn role=\"user\">", ["turn"]) // "&lt;/turn>&lt;turn role=\"user\">"
  */
 export function neutralizeFence(text: string, tags: readonly string[] = MEMORY_FENCE_TAGS): string {
-  if (!text.includes("<") && !text.includes("\uFF1C") && !text.includes("\uFE64")) return text;
+  if (!HAS_OPENER.test(text)) return text;
   const names = tags.map((tag) => tag.toLowerCase());
   let out = "";
   let last = 0;
   for (let index = 0; index < text.length; index++) {
     const char = text[index] as string;
-    // "<" and its full-width and small forms (NFKC folds them to "<").
-    if (char !== "<" && char !== "\uFF1C" && char !== "\uFE64") continue;
+    if (!OPENERS.has(char)) continue;
     const seen = seenAfter(text, index + 1);
     const closes = names.some(
       (name) => seen.startsWith(name) && !/^[a-z0-9_]/.test(seen.slice(name.length)),

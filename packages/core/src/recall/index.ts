@@ -27,7 +27,6 @@ export {
   readInScope,
   scopedStore,
 } from "./scope.js";
-export { type ScopedWriteStore, scopedWriteStore } from "./scoped-write-store.js";
 export {
   DEFAULT_SIDE_QUERY_MODEL,
   formatSelectRequest,

@@ -17,8 +17,15 @@ const MAX_PATH_CHARS = 1024;
 // 255 bytes is the name limit of ext4, APFS and NTFS; the temp file of an atomic write adds a
 // suffix to the name, so a name must leave room for it or every write of it fails.
 const MAX_SEGMENT_BYTES = 255 - TEMP_SUFFIX_BYTES;
-// Names Windows reserves for devices, with any extension (`con.md` opens the console there).
-const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(?:\.|$)/i;
+// Names Windows reserves for devices, with any extension (`con.md` opens the console there),
+// `CONIN$`, `CONOUT$` and `CLOCK$` among them, and with spaces before the extension, which Windows
+// drops (`CON .md` is the console too).
+const WINDOWS_DEVICE =
+  /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$|clock\$) *(?:\.|$)/i;
+// Characters drawn like a slash or a back slash (division and fraction slashes, full-width and
+// small forms): a person reads `topics∕tools.md` as a folder and a file.
+const LOOK_ALIKE_SLASH =
+  /[\u2044\u2215\u2216\u2571\u2572\u27CB\u27CD\u29F5\u29F8\u29F9\uFE68\uFF0F\uFF3C]/u;
 // Zero-width and other format characters: invisible in a name, so `MEMO\u200bRY.md` looks like the index.
 const INVISIBLE = /[\p{Cf}]/gu;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
@@ -50,6 +57,11 @@ export function parseMemoryPath(path: string): string {
   if (path.length > MAX_PATH_CHARS) refuse(path, `it is longer than ${MAX_PATH_CHARS} chars`);
   if (CONTROL.test(path)) refuse(path, "it contains a NUL or control character");
   if (path.includes("\\")) refuse(path, 'it contains a back slash; use "/" between folders');
+  const slash = LOOK_ALIKE_SLASH.exec(path)?.[0];
+  if (slash !== undefined) {
+    const code = `U+${(slash.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+    refuse(path, `it contains ${code}, drawn like a slash; use "/" between folders`);
+  }
   if (PERCENT_ENCODED.test(path)) {
     refuse(path, "it contains a percent-encoded character; write the plain character instead");
   }

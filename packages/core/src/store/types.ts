@@ -73,6 +73,8 @@ export type WriteResult =
       message: string;
       /** Present on `version_conflict`: the file as it is now, so the caller can re-apply. */
       current?: ReadResult;
+      /** Set when the boundary refused a file of another project (`boundaryStore`): no retry helps. */
+      outOfScope?: true;
     };
 
 /** Options of `new MemoryStore(...)`: a folder (`root`), or another backend (`backend`). */

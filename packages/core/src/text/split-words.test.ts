@@ -32,3 +32,17 @@ describe("splitWords", () => {
     expect(splitWords(text)).toEqual(words);
   });
 });
+
+describe("splitWords on a long text", () => {
+  it("splits a text of many pieces into the same words as its sentences one by one", () => {
+    const sentences = [
+      "Deploys on Fly.io, uses C++ and F# daily;",
+      "我住在東京 and works in café à Zürich.",
+      "the 👩‍👩‍👧 family emoji, don't split; version 3.5",
+    ];
+    const many = Array.from({ length: 400 }, (_unused, index) => sentences[index % 3]);
+    expect(splitWords(many.join(" "))).toEqual(
+      many.flatMap((sentence) => splitWords(sentence ?? "")),
+    );
+  });
+});

@@ -336,6 +336,9 @@ async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
       ? { code: "applied", path: target, line, replaced, description, written: kept }
       : { code: "applied", path: target, line, replaced, written: kept };
   }
+  // The boundary refused a file of another project: no re-read changes that.
+  if (written.outOfScope)
+    return { code: "path_not_allowed", path: target, message: written.message };
   if (written.code === "version_conflict")
     return { code: "conflict", path: target, message: written.message };
   if (written.code === "not_text") {

@@ -1,4 +1,5 @@
 import { editMemoryText, safeParseMemoryFile } from "../format/index.js";
+import { oneLineFieldProblem } from "../text/index.js";
 import type { WriteStore } from "./add-fact.js";
 import { MAX_DESCRIPTION_CHARS } from "./propose-memories-tool.js";
 
@@ -52,6 +53,15 @@ export async function editDescription(
 ): Promise<EditDescriptionResult> {
   const { store, path, ifVersion } = options;
   const description = options.description.trim();
+  const notOneLine = oneLineFieldProblem(description);
+  if (notOneLine !== undefined) {
+    return {
+      ok: false,
+      code: "invalid_description",
+      path,
+      message: `Refused the description of ${path}: ${notOneLine}. A description is one line of plain text; nothing was written.`,
+    };
+  }
   if (
     description === "" ||
     /[\r\n]/.test(description) ||

@@ -8,6 +8,7 @@ import {
 import type { MemoryStore } from "../store/index.js";
 import { contentWordList, factKey, foldAccents, sameWord } from "../text/index.js";
 import { MAX_CONFLICT_RETRIES, type WriteStore } from "./add-fact.js";
+import { forgetQueryText, MAX_FORGET_QUERY_CHARS } from "./forget-request.js";
 import { beginForget, endForget, finishPendingForget } from "./pending-forget.js";
 import { makeTombstone, readTombstones, type Tombstone, writeTombstones } from "./tombstones.js";
 
@@ -44,7 +45,7 @@ export type NotRemovedLine = { path: string; line: string; reason: string };
 export type ForgetResult = (
   | { ok: true; code: "removed"; removed: RemovedLine[] }
   | { ok: true; code: "nothing_matched"; removed: [] }
-  | { ok: false; code: "unparsable_file"; removed: []; message: string }
+  | { ok: false; code: "unparsable_file" | "query_too_long"; removed: []; message: string }
   | {
       ok: false;
       code: "version_conflict" | "too_long" | "not_text";
@@ -68,15 +69,30 @@ export type ForgetResult = (
  * @example matchesForgetQuery("eats steak every Friday", "tea") // false
  */
 export function matchesForgetQuery(factText: string, query: string): boolean {
-  const wanted = forgetWords(query);
+  // The query's words once per query, not once per line: a forget asks this of every line.
+  if (query !== lastQuery.text) lastQuery = { text: query, words: forgetWords(query) };
+  const wanted = lastQuery.words;
   if (wanted.length === 0) return false;
   const have = forgetWords(factText);
   return wanted.every((word) => have.some((line) => sameWord(word, line)));
 }
 
+let lastQuery: { text: string; words: string[] } = { text: "", words: [] };
+
 /** Content words with Latin, Greek and Cyrillic accents dropped (see `foldAccents`, `sameWord`). */
 function forgetWords(text: string): string[] {
   return [...new Set(contentWordList(text).map((word) => foldAccents(word)))];
+}
+
+// Checked before the lock and any read: a query longer than a line can hold matches nothing.
+function queryTooLong(query: string): ForgetResult | undefined {
+  if (query.length <= MAX_FORGET_QUERY_CHARS) return undefined;
+  return {
+    ok: false,
+    code: "query_too_long",
+    removed: [],
+    message: `Refused to forget: the query is ${query.length} chars, over ${MAX_FORGET_QUERY_CHARS}. A forget query names one fact in a few words, e.g. "where I deploy"; nothing was removed.`,
+  };
 }
 
 type Plan = { path: string; version: string; content: string; removed: string[] };
@@ -135,7 +151,10 @@ type PlanInput = {
  * // { ok: true, code: "removed", removed: [{ path: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io" }] }
  */
 export async function forget(options: ForgetOptions): Promise<ForgetResult> {
-  const { store, query, only } = options;
+  const tooLong = queryTooLong(options.query);
+  if (tooLong !== undefined) return tooLong;
+  const { store, only } = options;
+  const query = forgetQueryText(options.query);
   // The fact layout forgets whole files (one fact each); see `forgetFactFiles`.
   if ("layout" in store && store.layout === "fact" && "delete" in store) {
     return forgetFactFiles({
@@ -264,7 +283,9 @@ function factTextOf(line: string): string {
 export async function previewForget(
   options: Pick<ForgetOptions, "store" | "query">,
 ): Promise<ForgetPreview> {
-  const { store, query } = options;
+  const { store } = options;
+  if (queryTooLong(options.query) !== undefined) return { files: [] };
+  const query = forgetQueryText(options.query);
   if (factKey(query) === "") return { files: [] };
   // The fact layout: whole files, each shown with its body as its one "line".
   if ("layout" in store && store.layout === "fact" && "delete" in store) {

@@ -24,6 +24,12 @@ export {
   type RemovedLine,
 } from "./forget.js";
 export {
+  type ForgottenLine,
+  findForgottenLines,
+  type RestoreLinesOptions,
+  restoreLines,
+} from "./forgotten-lines.js";
+export {
   MAX_DESCRIPTION_CHARS,
   PROPOSE_MEMORIES,
   PROPOSE_MEMORIES_TOOL,

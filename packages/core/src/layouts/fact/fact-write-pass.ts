@@ -23,6 +23,7 @@ import {
   factKey,
   factSlug,
   foldText,
+  oneLineFieldProblem,
   resolveRelativeDates,
   uniqueFactPath,
 } from "../../text/index.js";
@@ -350,6 +351,11 @@ export async function applyFactProposals(
     }
     if (!body.ok || !description.ok) continue;
     const proposal: FactProposal = { ...given, body: body.text, description: description.text };
+    const notOneLine = oneLineFieldProblem(given.name);
+    if (notOneLine !== undefined) {
+      refuse("invalid_fact", `Refused a memory: its name ${notOneLine}. A name is one plain line.`);
+      continue;
+    }
     const shape = checkProposalShape(name, given.type, body.text);
     if (shape !== undefined) {
       refuse("invalid_fact", shape, proposal);

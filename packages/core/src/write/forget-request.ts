@@ -1,0 +1,59 @@
+import { contentWordList, foldAccents, foldText } from "../text/index.js";
+
+/**
+ * The longest forget query, in chars: a query matches a line only when the line holds every one of
+ * its content words, and a memory line holds one short fact (`MAX_FACT_CHARS`, 300), so a longer
+ * query can only match nothing. Checked before any work; the MCP server's 1 KB queries took 3 s
+ * under the store lock before.
+ */
+export const MAX_FORGET_QUERY_CHARS = 1_000;
+
+// The words of a forget request around what is to be forgotten ("forget that I ...", "please"),
+// in the languages the relative-date rules read (chrono's ja, zh, fr, de, es, pt, it, nl, ru, uk,
+// ar, and the listed day words' ko, tr, pl, sv, hi); English's are in STOP_WORDS. Only the query
+// loses them, never a stored line, so a line that holds one is still found by its other words.
+const REQUEST_WORDS: Record<string, string> = {
+  zh: "请 忘记 忘掉 忘了 忘 删除 删掉 别记 把 我 我的 这 那 件 事 这件事 关于 说过",
+  ja: "忘れ 忘れて 忘れる 忘れろ 削除 消し 消して 私 僕 俺 が を は こと という て ください 下さい",
+  ko: "잊어줘 잊어 잊어주세요 잊어버려 지워줘 지워 삭제해줘 걸 것을 제가 내가 나는 저는",
+  fr: "oublie oubliez oublier efface effacez supprime supprimez que qu je j moi mon ma mes stp svp plait",
+  de: "vergiss vergessen vergesst losch losche loschen entferne bitte dass ich mein meine mich mir",
+  es: "olvida olvide olviden olvidar borra borre elimina que yo mi mis por favor",
+  pt: "esqueca esquece esquecer apague apaga apagar que eu meu minha por favor",
+  it: "dimentica dimenticare dimenticate cancella elimina che io mio mia per favore",
+  nl: "vergeet vergeten verwijder wis alsjeblieft dat ik mijn mij",
+  ru: "забудь забудьте забыть удали удалите сотри что я мой моя мои меня мне пожалуйста",
+  uk: "забудь забудьте забути видали видаліть що я мій моя мої мене мені будь ласка",
+  ar: "انس انسى احذف امسح أنني انني أنا انا أن ان فضلك",
+  tr: "unut unutun sil silin ki ben benim lutfen",
+  pl: "zapomnij zapomnijcie usun ze ja moj moja mnie prosze",
+  sv: "glom radera ta bort att jag min mitt mina snalla",
+  hi: "भूल जाओ जाइए जाना मिटा हटा दो यह कि मैं मेरा मेरी कृपया हूँ",
+};
+
+const fold = (word: string) => foldAccents(foldText(word));
+
+/** Every language's request words, folded as the query's words are (case, accents). */
+export const FORGET_REQUEST_WORDS: ReadonlySet<string> = new Set(
+  Object.values(REQUEST_WORDS).flatMap((list) => list.split(" ").map(fold)),
+);
+
+// French and Italian elision ("j'habite", "qu'il", "l'ufficio"): the apostrophe is dropped by the
+// word split, which would make "jhabite" of "j'habite"; split it off first.
+const ELISION = /(?<![\p{L}\p{N}])(j|qu|l|d|m|t|s|n|c)['\u2019](?=\p{L})/giu;
+
+/**
+ * A forget query without the words of the request itself, in every language the relative-date
+ * rules read: `忘记我住在柏林` ("forget that I live in Berlin") is `住在 柏林`, `oublie que
+ * j'habite à Lyon` is `habite à lyon`. The words kept are folded (lower case) and
+ * joined by spaces, so every later step (matching, the tombstone) reads the same words.
+ *
+ * @param query - The forget query as the user said it.
+ * @returns The query's content words minus the request words, space-joined; `""` when none is left.
+ * @example forgetQueryText("忘记我住在柏林") // "住在 柏林"
+ */
+export function forgetQueryText(query: string): string {
+  return contentWordList(query.replace(ELISION, "$1 "))
+    .filter((word) => !FORGET_REQUEST_WORDS.has(fold(word)))
+    .join(" ");
+}
