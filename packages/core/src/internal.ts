@@ -9,6 +9,7 @@ export {
   ZERO_USAGE,
 } from "./cost/index.js";
 export { safeParseMemoryFile } from "./format/index.js";
+export { checkSecrets, WriteSession } from "./guards/index.js";
 export { tokenizerRatio } from "./models/index.js";
 export { ALWAYS_LOADED, rankRows, renderMemoryBlock } from "./recall/index.js";
 export { contentWords, foldText } from "./text/index.js";

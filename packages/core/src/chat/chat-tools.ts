@@ -1,5 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
+import type { WriteSession } from "../guards/index.js";
 import { recallText } from "../recall/fence.js";
 import { readInScope } from "../recall/scope.js";
 import { scopedWriteStore } from "../recall/scoped-write-store.js";
@@ -89,6 +90,8 @@ type ToolContext = {
   /** Checks what a read file names (paths, functions, flags, endpoints) before it is shown. */
   verify?: VerifyClaim;
   verifyTimeoutMs?: number;
+  /** The conversation's writes: a secret spelled across two `memory_write` calls is refused. */
+  session?: WriteSession;
 };
 type ToolOutcome = { result: string; isError: boolean };
 
@@ -187,6 +190,7 @@ async function memoryWrite(input: unknown, context: ToolContext): Promise<ToolOu
             fact: data.fact,
             ...(data.replaces === undefined ? {} : { replaces: data.replaces }),
             now: context.now,
+            ...(context.session === undefined ? {} : { session: context.session }),
           })
         : await forget({ store, query: data.query, now: context.now });
     return { result: JSON.stringify(toolView(outcome)), isError: !outcome.ok };

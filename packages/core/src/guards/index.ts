@@ -1,3 +1,9 @@
+export {
+  type CheckSecretsOptions,
+  type CheckSecretsResult,
+  checkSecrets,
+  WriteSession,
+} from "./check-secrets.js";
 export { type CheckEvidenceResult, checkEvidence } from "./evidence-guard.js";
 export {
   type CheckEvidenceSupportResult,

@@ -200,29 +200,31 @@ export function findRandomTokens(text: string): Array<[number, number]> {
 }
 
 /** The patterns memfiles adds to secretlint's, in the order they are tried. */
-export const SECRET_PATTERNS: readonly SecretPattern[] = [
-  ...PROVIDERS.map(([kind, pattern]) => ({ kind, pattern })),
-  // A plain word, a number or a placeholder after the name is prose or a setting (`token: none`,
-  // `max_tokens=4096`, `API_TOKEN=...`, `KEY=<your key>`, `KEY=${KEY}`).
-  {
-    kind: "credential_assignment",
-    pattern: ASSIGNMENT,
-    accept: (value) =>
-      !/^["']?(?:\d+|[A-Za-z]{1,11}|[^A-Za-z0-9]*|<[^>]*>|\$\{?\w+\}?)["']?$/.test(value),
-  },
-  // "the login is on the wiki", "credentials are in 1Password": where, not what.
-  {
-    kind: "credential_in_words",
-    pattern: IN_WORDS,
-    accept: (value) => !isNotAPasswordValue(value),
-  },
-  { kind: "credential_in_words", pattern: KEY_IN_WORDS, accept: tokenShaped },
-  { kind: "credential_in_words", pattern: KEY_BARE, accept: randomLooking },
-  { kind: "password", pattern: PASS_IN_WORDS, accept: passwordShaped },
-  { kind: "password", pattern: USER_AND_PASSWORD, accept: passwordShaped },
-  { kind: "us_ssn", pattern: US_SSN },
-  { kind: "us_ssn", pattern: US_SSN_IN_WORDS },
-].map((entry) => ({ ...entry, pattern: withIndices(entry.pattern) }));
+export const SECRET_PATTERNS: readonly SecretPattern[] = (
+  [
+    ...PROVIDERS.map(([kind, pattern]) => ({ kind, pattern })),
+    // A plain word, a number or a placeholder after the name is prose or a setting (`token: none`,
+    // `max_tokens=4096`, `API_TOKEN=...`, `KEY=<your key>`, `KEY=${KEY}`).
+    {
+      kind: "credential_assignment",
+      pattern: ASSIGNMENT,
+      accept: (value) =>
+        !/^["']?(?:\d+|[A-Za-z]{1,11}|[^A-Za-z0-9]*|<[^>]*>|\$\{?\w+\}?)["']?$/.test(value),
+    },
+    // "the login is on the wiki", "credentials are in 1Password": where, not what.
+    {
+      kind: "credential_in_words",
+      pattern: IN_WORDS,
+      accept: (value) => !isNotAPasswordValue(value),
+    },
+    { kind: "credential_in_words", pattern: KEY_IN_WORDS, accept: tokenShaped },
+    { kind: "credential_in_words", pattern: KEY_BARE, accept: randomLooking },
+    { kind: "password", pattern: PASS_IN_WORDS, accept: passwordShaped },
+    { kind: "password", pattern: USER_AND_PASSWORD, accept: passwordShaped },
+    { kind: "us_ssn", pattern: US_SSN },
+    { kind: "us_ssn", pattern: US_SSN_IN_WORDS },
+  ] satisfies SecretPattern[]
+).map((entry) => ({ ...entry, pattern: withIndices(entry.pattern) }));
 
 // Every pattern is run with the `d` flag, so a `value` group's own span is what gets redacted.
 function withIndices(pattern: RegExp): RegExp {

@@ -1,5 +1,5 @@
 import { dateTag } from "../format/index.js";
-import { findSecrets } from "../guards/index.js";
+import { checkSecrets, type WriteSession } from "../guards/index.js";
 import { factSlug, foldText, resolveRelativeDates } from "../text/index.js";
 import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
 import { applyFactProposals, type FactWriteStore } from "./fact-write-pass.js";
@@ -20,6 +20,8 @@ export type RememberOptions = {
   now?: Date;
   /** Shrinks a file before a write that would pass the cap; without it that write is `too_long`. */
   onTooLong?: OnTooLong;
+  /** The session this write belongs to: a secret spelled across its writes is refused too. */
+  session?: WriteSession;
 };
 
 /** Codes of a refused `remember`. */
@@ -79,20 +81,17 @@ export async function remember(options: RememberOptions): Promise<RememberResult
   const { store, path } = options;
   const now = options.now ?? new Date();
   const replaces = options.replaces ?? null;
-  const [fact, replaced] = await Promise.all([
-    findSecrets(options.fact),
-    findSecrets(replaces ?? ""),
-  ]);
-  const kinds = [
-    ...new Set([...fact.findings, ...replaced.findings].map((finding) => finding.kind)),
-  ];
-  if (kinds.length > 0) {
+  const secrets = await checkSecrets({
+    texts: [options.fact, replaces ?? ""],
+    ...(options.session === undefined ? {} : { session: options.session }),
+  });
+  if (!secrets.ok) {
     return {
       ok: false,
       code: "secret",
       path,
-      fact: fact.redacted,
-      message: `Not saved: the fact holds a secret (${kinds.join(", ")}). Secrets never go into memory.`,
+      fact: secrets.redacted[0] ?? "",
+      message: `Not saved: the fact ${secrets.split ? "spells a secret with an earlier fact of this session" : "holds a secret"} (${secrets.kinds.join(", ")}). Secrets never go into memory.`,
     };
   }
   const today = dateTag(now);
