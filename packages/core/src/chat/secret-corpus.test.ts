@@ -233,7 +233,9 @@ const CHANNELS: Channel[] = [
       await run({ command: "create", path, file_text: "keeps accounts in a password manager\n" });
       const outcomes: Outcome[] = [];
       for (const [at, text] of texts.entries()) {
-        outcomes.push(await run({ command: "insert", path, insert_line: 1 + at, insert_text: text }));
+        outcomes.push(
+          await run({ command: "insert", path, insert_line: 1 + at, insert_text: text }),
+        );
       }
       return outcomes;
     },
@@ -315,50 +317,65 @@ type ChannelFigures = {
   notRefused: string[];
   onDisk: string[];
   splitOnDisk: string[];
+  inRefusals: string[];
   inResults: string[];
 };
 
+// Both parts of a secret said in two halves on disk, in any files or lines: the secret reached disk.
+function bothParts(sample: SecretSample, texts: readonly string[]): boolean {
+  const at = Math.floor(sample.value.length / 2);
+  const parts = [sample.value.slice(0, at), sample.value.slice(at)];
+  return parts.every((part) => texts.some((text) => text.includes(part)));
+}
+
 async function runChannel(channel: Channel): Promise<ChannelFigures> {
   const base = await mkdtemp(join(tmpdir(), "memfiles-secret-corpus-"));
-  const roots = { whole: join(base, "whole"), split: join(base, "split") };
-  const stores = {
-    whole: new MemoryStore({ root: roots.whole, layout: channel.layout }),
-    split: new MemoryStore({ root: roots.split, layout: channel.layout }),
-  };
+  const root = join(base, "whole");
+  const store = new MemoryStore({ root, layout: channel.layout });
   const notRefused: string[] = [];
+  const splitOnDisk: string[] = [];
   const reported: string[] = [];
+  const refusals: string[] = [];
   for (const [index, sample] of SECRET_CORPUS.entries()) {
-    const whole = await channel.write(stores.whole, [sample.fact], index);
+    const whole = await channel.write(store, [sample.fact], index);
     if (whole.length === 0 || whole.some((outcome) => !outcome.refused)) {
       notRefused.push(sample.name);
     }
-    const split = await channel.write(stores.split, halves(sample), index);
-    reported.push(...[...whole, ...split].map((outcome) => outcome.reported));
-  }
-  const onDisk = async (root: string) => {
-    await mkdir(root, { recursive: true });
-    execFileSync("git", ["init", "-q"], { cwd: root });
-    execFileSync("git", ["add", "-A"], { cwd: root });
-    execFileSync(
-      "git",
-      ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "memory"].concat(
-        "--allow-empty",
-      ),
-      { cwd: root },
+    // Each split in a folder of its own, so no other format's parts are found there.
+    const splitRoot = join(base, "split", String(index));
+    const split = await channel.write(
+      new MemoryStore({ root: splitRoot, layout: channel.layout }),
+      halves(sample),
+      index,
     );
-    const texts = await everyText(root);
-    return SECRET_CORPUS.filter((sample) => texts.some((text) => text.includes(sample.value))).map(
+    await mkdir(splitRoot, { recursive: true });
+    if (bothParts(sample, await everyText(splitRoot))) splitOnDisk.push(sample.name);
+    const outcomes = [...whole, ...split];
+    reported.push(...outcomes.map((outcome) => outcome.reported));
+    refusals.push(...outcomes.filter((outcome) => outcome.refused).map((o) => o.reported));
+  }
+  await mkdir(root, { recursive: true });
+  execFileSync("git", ["init", "-q"], { cwd: root });
+  execFileSync("git", ["add", "-A"], { cwd: root });
+  execFileSync(
+    "git",
+    ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "memory"].concat(
+      "--allow-empty",
+    ),
+    { cwd: root },
+  );
+  const texts = await everyText(root);
+  const holding = (found: readonly string[]) =>
+    SECRET_CORPUS.filter((sample) => found.some((text) => text.includes(sample.value))).map(
       (sample) => sample.name,
     );
-  };
   return {
     channel: channel.name,
     notRefused,
-    onDisk: await onDisk(roots.whole),
-    splitOnDisk: await onDisk(roots.split),
-    inResults: SECRET_CORPUS.filter((sample) =>
-      reported.some((text) => text.includes(sample.value)),
-    ).map((sample) => sample.name),
+    onDisk: holding(texts),
+    splitOnDisk,
+    inRefusals: holding(refusals),
+    inResults: holding(reported),
   };
 }
 
@@ -371,7 +388,7 @@ it.each(CHANNELS.map((channel) => [channel.name, channel] as const))(
     expect(SECRET_CORPUS.length).toBeGreaterThanOrEqual(90);
     const figures = await runChannel(channel);
     console.log(
-      `secret corpus, ${channel.name}: ${SECRET_CORPUS.length - figures.notRefused.length} of ${SECRET_CORPUS.length} refused; on disk ${figures.onDisk.length} whole, ${figures.splitOnDisk.length} split in two (${figures.splitOnDisk.join(", ")}); ${figures.inResults.length} raw in results`,
+      `secret corpus, ${channel.name}: ${SECRET_CORPUS.length - figures.notRefused.length} of ${SECRET_CORPUS.length} refused; on disk ${figures.onDisk.length} whole, ${figures.splitOnDisk.length} split in two (${figures.splitOnDisk.join(", ")}); raw secrets in ${figures.inRefusals.length} refusals (${figures.inRefusals.join(", ")}), in ${figures.inResults.length} results`,
     );
     expect(figures.splitOnDisk.length).toBeLessThanOrEqual(10);
     expect({ ...figures, splitOnDisk: [] }).toEqual({
@@ -379,6 +396,7 @@ it.each(CHANNELS.map((channel) => [channel.name, channel] as const))(
       notRefused: [],
       onDisk: [],
       splitOnDisk: [],
+      inRefusals: [],
       inResults: [],
     });
   },

@@ -30,6 +30,8 @@ describe("near misses that are no secret", () => {
     ["a laptop model", "types on a ThinkPadX1CarbonGen11-2023Edition"],
     ["a file path", "keeps notes in /Users/dana/Projects2024/app"],
     ["a root path", "backups go to /root/Backups2024/nightly"],
+    ["a local URL with a port", "the dev server runs at http://localhost:8080"],
+    ["a database URL without a password", "the db is postgres://localhost:5432/app"],
     ["a GitHub URL", "reviews https://github.com/dana/memfiles/pull/1234"],
     ["a YouTube URL", "likes https://www.youtube.com/watch?v=dQw4w9WgXcQ"],
     ["a package name", "uses @secretlint/secretlint-rule-preset-recommend"],

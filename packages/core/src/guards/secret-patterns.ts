@@ -108,6 +108,12 @@ const PROVIDERS: Array<[kind: string, pattern: RegExp]> = [
     "connection_string_password",
     /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]*:(?<value>[^\s@/]{3,})@[^\s]+/gi,
   ],
+  // The same URL cut before its host ("redis://:pw", "amqp://guest:pw"), when the part after the
+  // colon is no port number.
+  [
+    "connection_string_password",
+    /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]*:(?<value>(?!\d+(?:\s|$))[^\s@/]{3,})(?=\s|$)/gi,
+  ],
 ];
 
 // A `.env`, YAML, JSON or connection-string assignment whose name says it holds a credential:
