@@ -11,6 +11,7 @@ import {
   type StoreLayout,
   scopedWriteStore,
 } from "@memfiles/core";
+import { WriteSession } from "@memfiles/core/internal";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -119,6 +120,8 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     pathVisible(row.path) && (project === undefined || memoryInScope(row.scope, project));
   const visible = pathVisible;
   const now = () => options.now?.() ?? new Date();
+  // One connection is one session: a secret said across two `remember` calls is refused.
+  const session = new WriteSession();
   const server = new McpServer({ name: "memfiles", version: SERVER_VERSION });
 
   const outOfScope = (path: string) =>
@@ -225,6 +228,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
           fact,
           ...(replaces === undefined ? {} : { replaces }),
           now: now(),
+          session,
         });
         if (!result.ok) return refusal(`${result.message} (code ${result.code})`);
         return text(result);
