@@ -4,6 +4,8 @@ import { findSecrets } from "./secret-guard.js";
 // How many earlier texts of a session a new one is scanned with. A key split in two arrives in
 // two writes in a row; a few more cover a remark written in between.
 const SESSION_TEXTS = 4;
+// What stands before a fact in a memory file's line: a list marker and a date tag.
+const LINE_LEAD = /^\s*(?:[-*+]\s+)?(?:\[stated [^\]]*\]\s*)?/;
 
 /**
  * What one session has written so far (a conversation's `memory_write` calls and memory tool
@@ -41,6 +43,23 @@ export class WriteSession {
     this.#texts.push(text);
     if (this.#texts.length > SESSION_TEXTS) this.#texts.shift();
   }
+}
+
+/**
+ * The facts of a memory file's lines stated on a day: what the sessions of that day wrote there,
+ * for a {@link WriteSession} of a write that comes without one (a `memfiles remember` process).
+ *
+ * @param content - The file's text.
+ * @param day - The date tag's day, `YYYY/MM/DD`.
+ * @returns The facts, oldest line first.
+ * @example statedOn("[stated 2026/10/02] aws key AKIA", "2026/10/02") // ["aws key AKIA"]
+ */
+export function statedOn(content: string, day: string): string[] {
+  const tag = `[stated ${day}]`;
+  return content.split(/\r?\n/).flatMap((line) => {
+    const at = line.indexOf(tag);
+    return at === -1 ? [] : [line.slice(at + tag.length).trim()];
+  });
 }
 
 /** Options of {@link checkSecrets}. */
@@ -93,18 +112,27 @@ export async function checkSecrets(options: CheckSecretsOptions): Promise<CheckS
       split: false,
     };
   }
-  // Every line of the new texts after the session's last writes: a split is found between any
-  // two neighbours, and only the parts in the new texts are this write's to refuse.
-  const earlier = session?.texts ?? [];
+  // Every line of the new texts after the session's last writes, without its list marker and
+  // date tag (they stand between the halves in a file): a split is found between any two
+  // neighbours, and only the parts in the new texts are this write's to refuse.
+  const earlier = (session?.texts ?? []).map((text) => text.replace(LINE_LEAD, ""));
   const lines = texts.map((text) => text.split(/\r?\n/));
-  const parts = [...earlier, ...lines.flat()];
+  const leads = lines.flat().map((line) => LINE_LEAD.exec(line)?.[0] ?? "");
+  const parts = [
+    ...earlier,
+    ...lines.flat().map((line, index) => line.slice((leads[index] ?? "").length)),
+  ];
   const split = await findSplitSecrets(parts);
   const owned = [...split].filter(([index]) => index >= earlier.length);
   if (owned.length === 0) {
     for (const text of texts) session?.record(text);
     return { ok: true, code: "clean" };
   }
-  const redactedParts = parts.map((part, index) => split.get(index)?.redacted ?? part);
+  const redactedParts = parts.map(
+    (part, index) =>
+      (index >= earlier.length ? (leads[index - earlier.length] ?? "") : "") +
+      (split.get(index)?.redacted ?? part),
+  );
   let next = earlier.length;
   const redacted = lines.map((textLines) => {
     const joined = redactedParts.slice(next, next + textLines.length).join("\n");

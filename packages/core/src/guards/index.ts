@@ -2,6 +2,7 @@ export {
   type CheckSecretsOptions,
   type CheckSecretsResult,
   checkSecrets,
+  statedOn,
   WriteSession,
 } from "./check-secrets.js";
 export { type CheckEvidenceResult, checkEvidence } from "./evidence-guard.js";

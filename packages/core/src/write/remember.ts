@@ -1,5 +1,5 @@
 import { dateTag } from "../format/index.js";
-import { checkSecrets, type WriteSession } from "../guards/index.js";
+import { checkSecrets, statedOn, WriteSession } from "../guards/index.js";
 import { factSlug, foldText, resolveRelativeDates } from "../text/index.js";
 import { type AddFactRejectionCode, addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
 import { applyFactProposals, type FactWriteStore } from "./fact-write-pass.js";
@@ -43,6 +43,18 @@ export type RememberResult =
       message: string;
     };
 
+// Without a session (one `memfiles remember` per process), the file's lines stated today stand
+// for what the day's sessions wrote: a secret said in two remembers is refused all the same.
+async function statedToday(store: WriteStore, path: string, today: string): Promise<string[]> {
+  try {
+    const file = await store.read(path);
+    return file.exists ? statedOn(file.content, today) : [];
+  } catch {
+    // A path the store refuses is reported by the write itself.
+    return [];
+  }
+}
+
 /**
  * Saves a fact the user explicitly asked to remember, at once, during the session (the seed
  * design: "remember this" is saved immediately). The line is tagged with today's UTC date; a file
@@ -83,7 +95,7 @@ export async function remember(options: RememberOptions): Promise<RememberResult
   const replaces = options.replaces ?? null;
   const secrets = await checkSecrets({
     texts: [options.fact, replaces ?? ""],
-    ...(options.session === undefined ? {} : { session: options.session }),
+    session: options.session ?? new WriteSession(await statedToday(store, path, dateTag(now))),
   });
   if (!secrets.ok) {
     return {
