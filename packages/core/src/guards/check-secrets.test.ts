@@ -71,8 +71,7 @@ describe("checkSecrets", () => {
 
 describe("findSplitSecrets, a secret inside one text found with its neighbour", () => {
   it("blames the text that holds the value when the other gives only the words", async () => {
-    const found = await findSplitSecrets(["my wifi password is", `${password}!`, "likes tea"]);
-    expect(found.get(1)?.redacted).toBe(REDACTED);
-    expect(found.has(2)).toBe(false);
+    const found = await findSplitSecrets(["the wifi password:", password, "likes tea"]);
+    expect([...found].map(([index, part]) => [index, part.redacted])).toEqual([[1, REDACTED]]);
   });
 });
