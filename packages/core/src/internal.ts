@@ -19,6 +19,7 @@ export {
   ZERO_USAGE,
 } from "./cost/index.js";
 export { safeParseMemoryFile } from "./format/index.js";
+export { checkSecrets, WriteSession } from "./guards/index.js";
 export {
   applyFactProposals,
   applyWriteReply,

@@ -7,7 +7,12 @@ import {
   remember,
   type StoreLayout,
 } from "@memfiles/core";
-import { applyFactProposals, applyProposals, readInScope } from "@memfiles/core/internal";
+import {
+  applyFactProposals,
+  applyProposals,
+  readInScope,
+  WriteSession,
+} from "@memfiles/core/internal";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -122,6 +127,8 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
   );
   const now = () => options.now?.() ?? new Date();
   const zone = options.timeZone === undefined ? {} : { timeZone: options.timeZone };
+  // One connection is one session: a secret said across two `remember` calls is refused.
+  const session = new WriteSession();
   const server = new McpServer({ name: "memfiles", version: SERVER_VERSION });
 
   const outOfScope = (path: string) =>
@@ -228,6 +235,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
           ...(replaces === undefined ? {} : { replaces }),
           now: now(),
           ...zone,
+          session,
         });
         if (!result.ok) return refusal(`${result.message} (code ${result.code})`);
         return text(result);

@@ -1,4 +1,5 @@
 import { findSecrets } from "@memfiles/core";
+import { checkSecrets } from "@memfiles/core/internal";
 
 /** One secret found in a memory file or a text to write: where it is and what kind, never the secret. */
 export type SecretLine = {
@@ -12,7 +13,8 @@ export type SecretLine = {
 
 /**
  * Finds secrets in a file's text with core's secret guard (`findSecrets`, the same scan `remember`
- * and the write pass run), by line. The secret itself is never returned.
+ * and the write pass run), by line, and secrets split across its lines (`checkSecrets`). The
+ * secret itself is never returned.
  *
  * @param path - The file's path, copied into each result.
  * @param text - The file's text (or a text about to be written to it).
@@ -21,11 +23,23 @@ export type SecretLine = {
  */
 export async function findTextSecrets(path: string, text: string): Promise<SecretLine[]> {
   const { findings } = await findSecrets(text);
-  return findings.map((finding) => ({
-    path,
-    line: text.slice(0, finding.start).split("\n").length,
-    kind: finding.kind,
-  }));
+  if (findings.length > 0) {
+    return findings.map((finding) => ({
+      path,
+      line: text.slice(0, finding.start).split("\n").length,
+      kind: finding.kind,
+    }));
+  }
+  // A secret split across lines (a key id on one, its secret on the next): core's one check
+  // redacts the lines that spell it; those are the lines reported.
+  const split = await checkSecrets({ texts: [text] });
+  if (split.ok) return [];
+  const redacted = (split.redacted[0] ?? "").split("\n");
+  return text
+    .split(/\r?\n/)
+    .flatMap((line, index) =>
+      line === redacted[index] ? [] : split.kinds.map((kind) => ({ path, line: index + 1, kind })),
+    );
 }
 
 /**

@@ -1,6 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
 import { scopedWriteStore } from "../boundary/index.js";
+import type { WriteSession } from "../guards/index.js";
 import { remember } from "../layouts/index.js";
 import { recallText } from "../recall/fence.js";
 import { readInScope } from "../recall/scope.js";
@@ -92,6 +93,8 @@ type ToolContext = {
   /** Checks what a read file names (paths, functions, flags, endpoints) before it is shown. */
   verify?: VerifyClaim;
   verifyTimeoutMs?: number;
+  /** The conversation's writes: a secret spelled across two `memory_write` calls is refused. */
+  session?: WriteSession;
 };
 type ToolOutcome = { result: string; isError: boolean };
 
@@ -191,6 +194,7 @@ async function memoryWrite(input: unknown, context: ToolContext): Promise<ToolOu
             ...(data.replaces === undefined ? {} : { replaces: data.replaces }),
             now: context.now,
             ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
+            ...(context.session === undefined ? {} : { session: context.session }),
           })
         : await forget({
             store,

@@ -4,6 +4,7 @@ import { scopedWriteStore } from "../boundary/index.js";
 import type { CacheWarning } from "../cost/cache-minimum.js";
 import { ModelReplyShapeError } from "../cost/model-reply-shape-error.js";
 import { type ModelUsage, readUsage, sumUsage } from "../cost/usage.js";
+import { WriteSession } from "../guards/index.js";
 import type { MemoryToolLayout } from "../memory-tool/index.js";
 import { type Effort, effortParameter } from "../models/index.js";
 import { buildSystem } from "../recall/build-system.js";
@@ -166,6 +167,24 @@ function withMemoryUpdate(
   return { role: "user", content };
 }
 
+// What earlier turns of the conversation asked to write (memory_write facts, memory tool text), so
+// a secret split across turns is refused like one split across two calls of this turn.
+function writtenEarlier(messages: readonly Anthropic.MessageParam[]): string[] {
+  const texts: string[] = [];
+  for (const message of messages) {
+    if (message.role !== "assistant" || typeof message.content === "string") continue;
+    for (const block of message.content) {
+      if (block.type !== "tool_use") continue;
+      const input = (block.input ?? {}) as Record<string, unknown>;
+      for (const field of ["fact", "file_text", "insert_text", "new_str"]) {
+        const value = input[field];
+        if (typeof value === "string") texts.push(value);
+      }
+    }
+  }
+  return texts;
+}
+
 function latestUserText(messages: Anthropic.MessageParam[]): string | undefined {
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index];
@@ -244,6 +263,7 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
     : { system: fresh, effort: options.effort ?? CHAT_EFFORT, memorySeen: memoryBlock };
   const { system } = conversation;
   const messages: Anthropic.MessageParam[] = [...options.messages];
+  const session = new WriteSession(writtenEarlier(options.messages));
   const last = messages.at(-1);
   if (options.conversation && memoryBlock !== conversation.memorySeen && last?.role === "user") {
     messages[messages.length - 1] = withMemoryUpdate(last, memoryBlock, now, options.timeZone);
@@ -349,12 +369,14 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
                 : scopedWriteStore(options.store, recallOptions.project),
             now,
             ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+            session,
             ...(options.layout === undefined ? {} : { layout: options.layout }),
           })
         : await runTool(block, {
             store: options.store,
             now,
             ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+            session,
             ...(recallOptions.project === undefined ? {} : { project: recallOptions.project }),
             ...(recallOptions.verify === undefined ? {} : { verify: recallOptions.verify }),
             ...(recallOptions.verifyTimeoutMs === undefined

@@ -1,5 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
+import type { WriteSession } from "../guards/index.js";
 import {
   type MemoryToolLayout,
   type MemoryToolStore,
@@ -39,12 +40,19 @@ export const MEMORY_TOOL_DEFINITION = {
  * `is_error`); never throws for a refused command.
  *
  * @param block - The `tool_use` block from the model.
- * @param context - `{ store, now, layout? }`.
+ * @param context - `{ store, now, layout?, session? }`: `session` the conversation's writes, for
+ *   the split-secret check.
  * @returns The tool call record (name, input, result text, isError).
  */
 export async function runMemoryToolCall(
   block: Anthropic.ToolUseBlock,
-  context: { store: MemoryToolStore; now: Date; timeZone?: string; layout?: MemoryToolLayout },
+  context: {
+    store: MemoryToolStore;
+    now: Date;
+    timeZone?: string;
+    layout?: MemoryToolLayout;
+    session?: WriteSession;
+  },
 ): Promise<ToolCall> {
   if (block.name !== MEMORY_TOOL_DEFINITION.name) {
     return {
@@ -59,6 +67,7 @@ export async function runMemoryToolCall(
     now: context.now,
     ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
     ...(context.layout === undefined ? {} : { layout: context.layout }),
+    ...(context.session === undefined ? {} : { session: context.session }),
   });
   const toolUse = block as unknown as Anthropic.Beta.BetaToolUseBlock;
   const outcome = await runRunnableTool(tool, block.input, { toolUse, toolUseBlock: toolUse });

@@ -44,7 +44,17 @@ export async function findSplitSecrets(
             return { index, start, end: start + (texts[index] as string).length };
           })
           .filter(({ start, end }) => finding.start < end && finding.end > start);
-        if (spanned.length < 2) continue;
+        if (spanned.length === 0) continue;
+        if (spanned.length === 1) {
+          // Inside one text, but found only with its neighbour: "my password is" + "hunter2", or
+          // "redis://:pw" + "@host". That text alone held nothing, so the words of the other made
+          // it a secret: it is refused.
+          const [only] = spanned as [{ index: number; start: number; end: number }];
+          const heldAlone = (alone[only.index] ?? []).some(
+            (own) => finding.start < only.start + own.end && finding.end > only.start + own.start,
+          );
+          if (heldAlone) continue;
+        }
         const ownedAlone = spanned.some(({ index, start }) =>
           (alone[index] ?? []).some(
             (own) => finding.start < start + own.end && finding.end > start + own.start,

@@ -1,3 +1,10 @@
+export {
+  type CheckSecretsOptions,
+  type CheckSecretsResult,
+  checkSecrets,
+  statedOn,
+  WriteSession,
+} from "./check-secrets.js";
 export { type CheckEvidenceResult, checkEvidence } from "./evidence-guard.js";
 export {
   type CheckEvidenceSupportResult,

@@ -1,6 +1,6 @@
 import { lintSource } from "@secretlint/core";
 import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset-recommend";
-import { findIbans, SECRET_PATTERNS } from "./secret-patterns.js";
+import { findIbans, findRandomTokens, SECRET_PATTERNS, valueSpan } from "./secret-patterns.js";
 import { setSecretlintProfiling } from "./secretlint-profiler.js";
 import { isStatedCredential } from "./stated-credential.js";
 import { findStatedPasswords } from "./stated-passwords.js";
@@ -47,16 +47,16 @@ const ANTHROPIC_KEY = /\bsk-ant-[A-Za-z0-9_-]{8,}/g;
 // A PEM header alone is enough: half a pasted key is still a secret.
 const PRIVATE_KEY =
   /-----BEGIN [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----|$)/g;
-// 13 to 19 digits, optionally grouped by single spaces or dashes (ISO/IEC 7812 card lengths).
-const CARD_CANDIDATE = /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d])/g;
+// 13 to 19 digits, optionally grouped by single spaces, dashes or dots (ISO/IEC 7812 card lengths).
+const CARD_CANDIDATE = /(?<![\d.-])\d(?:[ .-]?\d){12,18}(?!\d|\.\d)/g;
 // "my password is x", "the wifi password: x", "PIN for the bank is 1234": the value is the secret.
 const PASSWORD_IN_WORDS =
-  /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?: code| number)?)s?\b(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,4}?)?\s*(?:\bis\b|\bwas\b|:|=)\s*(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/gi;
+  /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?: code| number)?)s?\b(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,4}?)?\s*(?:\bis\b|\bwas\b|:|=)\s*(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/dgi;
 // "password hunter2xyz", "router passwd Xk9!mq4z": a password right after the word, without "is"
 // or a colon (new-user trial). Only a value that looks like one counts: 6 or more chars, with a
 // letter and a digit or symbol, so "password manager" and "password reset" stay facts.
 const PASSWORD_BARE =
-  /\b(?:password|passwd|pwd|pw)\s+(?<value>(?=[^\s"'`]*[A-Za-z])(?=[^\s"'`]*[\d!@#$%^&*])[^\s"'`]{6,})/gi;
+  /\b(?:password|passwd|pwd|pw)\s+(?<value>(?=[^\s"'`]*[A-Za-z])(?=[^\s"'`]*[\d!@#$%^&*])[^\s"'`]{6,})/dgi;
 // An AWS access key id in lower case or split by single spaces or dashes ("AKIA IOSF ODNN 7EXA
 // MPLE"), which secretlint's rule (upper case, one run) misses. ASIA is left to that rule: in
 // lower case it is a word. The 16 chars after the prefix must hold a digit, as prose never does.
@@ -115,7 +115,7 @@ function ownFindings(text: string): SecretFinding[] {
     add("private_key", match.index, match.index + match[0].length);
   }
   for (const match of text.matchAll(CARD_CANDIDATE)) {
-    const digits = match[0].replace(/[ -]/g, "");
+    const digits = match[0].replace(/[ .-]/g, "");
     if (digits.length >= 13 && digits.length <= 19 && isLuhnValid(digits) && isCardIin(digits)) {
       add("card_number", match.index, match.index + match[0].length);
     }
@@ -123,14 +123,9 @@ function ownFindings(text: string): SecretFinding[] {
   for (const match of text.matchAll(PASSWORD_IN_WORDS)) {
     const value = match.groups?.value ?? "";
     if (!isStatedCredential(match[0], value)) continue;
-    const end = match.index + match[0].length;
-    add("password", end - value.length, end);
+    add("password", ...valueSpan(match));
   }
-  for (const match of text.matchAll(PASSWORD_BARE)) {
-    const value = match.groups?.value ?? "";
-    const end = match.index + match[0].length;
-    add("password", end - value.length, end);
-  }
+  for (const match of text.matchAll(PASSWORD_BARE)) add("password", ...valueSpan(match));
   for (const [start, end] of findStatedPasswords(text)) add("password", start, end);
   for (const match of text.matchAll(AWS_KEY_LOOSE)) {
     const rest = match.groups?.rest ?? "";
@@ -144,12 +139,11 @@ function ownFindings(text: string): SecretFinding[] {
     for (const match of text.matchAll(pattern)) {
       const value = match.groups?.value;
       if (accept && !accept(value ?? match[0])) continue;
-      const end = match.index + match[0].length;
-      if (value === undefined) add(kind, match.index, end);
-      else add(kind, end - value.length, end);
+      add(kind, ...valueSpan(match));
     }
   }
   for (const [start, end] of findIbans(text)) add("iban", start, end);
+  for (const [start, end] of findRandomTokens(text)) add("random_token", start, end);
   return findings;
 }
 
@@ -208,8 +202,31 @@ export function redactRanges(text: string, findings: readonly SecretFinding[]): 
  */
 export async function findSecrets(text: string): Promise<FindSecretsResult> {
   if (text.trim() === "") return { findings: [], redacted: text };
-  const findings = [...(await secretlintFindings(text)), ...ownFindings(text)].sort(
-    (a, b) => a.start - b.start || a.end - b.end,
-  );
+  const findings = withoutNested([...(await secretlintFindings(text)), ...ownFindings(text)]);
   return { findings, redacted: findings.length === 0 ? text : redactRanges(text, findings) };
+}
+
+// Kinds that name no format, only that a text looks like a credential: on the same span a named
+// kind is reported instead.
+const GENERIC_KINDS = new Set(["random_token", "credential_in_words", "credential_assignment"]);
+const rank = (finding: SecretFinding) =>
+  finding.source === "secretlint" ? 0 : GENERIC_KINDS.has(finding.kind) ? 2 : 1;
+
+// One finding per secret: several rules often match the same key (the preset and a pattern, a
+// named format and the random-token rule). A finding inside the span of one at least as specific
+// adds nothing; one more specific than every finding around it is kept for its kind. Findings
+// come back in text order.
+function withoutNested(findings: SecretFinding[]): SecretFinding[] {
+  const ordered = [...findings].sort(
+    (a, b) => a.start - b.start || b.end - a.end || rank(a) - rank(b),
+  );
+  const kept: SecretFinding[] = [];
+  for (const finding of ordered) {
+    const covered = kept.some(
+      (other) =>
+        other.start <= finding.start && finding.end <= other.end && rank(other) <= rank(finding),
+    );
+    if (!covered) kept.push(finding);
+  }
+  return kept;
 }

@@ -15,6 +15,46 @@ export type SecretPattern = {
 // of the documented alphabet and length, so plain prose does not match.
 const PROVIDERS: Array<[kind: string, pattern: RegExp]> = [
   ["openai_api_key", /\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}/g],
+  // The legacy 48-char key (`sk-` + 48, with or without the `T3BlbkFJ` marker) and the many
+  // OpenAI-compatible providers that copied the `sk-` + 32-or-more shape.
+  ["openai_api_key", /\bsk-[A-Za-z0-9_-]{32,}/g],
+  ["sendgrid_api_token", /\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}/g],
+  ["slack_token", /\bxox[a-z](?:\.xox[a-z])?-[A-Za-z0-9-]{10,}/g],
+  ["slack_app_token", /\bxapp-\d-[A-Z0-9]+-\d+-[a-z0-9]+/gi],
+  ["mapbox_api_token", /\b[ps]k\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}/g],
+  ["perplexity_api_key", /\bpplx-[A-Za-z0-9]{40,}/g],
+  ["sendinblue_api_token", /\bxkeysib-[0-9a-f]{64}-[A-Za-z0-9]{16}\b/g],
+  ["planetscale_token", /\bpscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.=-]{32,}/g],
+  ["sourcegraph_access_token", /\bsgp_(?:[0-9a-fA-F]{16}_)?[0-9a-fA-F]{40}\b/g],
+  ["openshift_user_token", /\bsha256~[A-Za-z0-9_-]{43}/g],
+  ["typeform_api_token", /\btfp_[A-Za-z0-9_.=-]{40,}/g],
+  ["readme_api_token", /\brdme_[a-z0-9]{70}\b/g],
+  ["rubygems_api_token", /\brubygems_[0-9a-f]{48}\b/g],
+  ["prefect_api_token", /\bpnu_[A-Za-z0-9]{36}\b/g],
+  ["infracost_api_token", /\bico-[A-Za-z0-9]{32}\b/g],
+  ["grafana_cloud_api_token", /\bglc_[A-Za-z0-9+/]{32,}={0,2}/g],
+  ["grafana_api_key", /\beyJrIjoi[A-Za-z0-9]{40,}={0,2}/g],
+  ["new_relic_browser_api_token", /\bNRJS-[a-f0-9]{19}\b/g],
+  ["new_relic_insert_key", /\bNRII-[A-Za-z0-9_-]{32}/g],
+  ["octopus_deploy_api_key", /\bAPI-[A-Z0-9]{26}\b/g],
+  ["yandex_api_key", /\bAQVN[A-Za-z0-9_-]{35,38}/g],
+  ["cloudflare_origin_ca_key", /\bv1\.0-[a-f0-9]{24}-[a-f0-9]{146}\b/g],
+  ["shippo_api_token", /\bshippo_(?:live|test)_[a-fA-F0-9]{40}\b/g],
+  ["flutterwave_secret_key", /\bFLW(?:SECK|PUBK)(?:_TEST)?-[a-fA-F0-9]{32}-X\b/g],
+  ["linear_client_secret", /\blin_(?:oauth|api)_[A-Za-z0-9]{32,}/g],
+  ["huggingface_organization_api_token", /\bapi_org_[A-Za-z0-9]{34}\b/g],
+  ["netlify_access_token", /\bnf[pcu]_[A-Za-z0-9]{36,}/g],
+  ["flyio_access_token", /\bfm[12][ar]?_[A-Za-z0-9+/=_-]{40,}/g],
+  ["shopify_token", /\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b/g],
+  // A private key's base64 body pasted without its `-----BEGIN` line: the DER or OpenSSH start is
+  // fixed (`b3BlbnNzaC1rZXktdjE` is "openssh-key-v1"; `MII..IBAAK` / `MII..IBADAN` a PKCS#1 or
+  // PKCS#8 sequence; `MHcCAQEE` an EC key; `MC4CAQAwBQYDK2Vw` an Ed25519 key; `LS0tLS1CRUdJTi` a
+  // whole PEM file base64-encoded again, as in a kubeconfig's `client-key-data`).
+  [
+    "private_key",
+    /(?:b3BlbnNzaC1rZXktdjE|MII[A-Za-z0-9+/]{3}IBA(?:AK|DAN)|MHcCAQEE|MC4CAQAwBQYDK2Vw|LS0tLS1CRUdJTi)[A-Za-z0-9+/=\r\n]{16,}/g,
+  ],
+  ["private_key", /PuTTY-User-Key-File-\d+:[\s\S]*?(?:Private-MAC:\s*\S+|$)/g],
   ["stripe_access_token", /\b(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,99}\b/g],
   ["stripe_webhook_secret", /\bwhsec_[A-Za-z0-9]{24,}\b/g],
   ["gcp_api_key", /\bAIza[A-Za-z0-9_-]{35}\b/g],
@@ -57,7 +97,9 @@ const PROVIDERS: Array<[kind: string, pattern: RegExp]> = [
   ],
   ["gcp_service_account", /"private_key(?:_id)?"\s*:\s*"(?<value>[^"]{16,})"/g],
   ["jwt", /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g],
-  ["age_secret_key", /\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}\b/g],
+  // A token's payload and signature without its header (a cookie value cut at the first dot).
+  ["jwt", /\beyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}/g],
+  ["age_secret_key", /\bAGE-SECRET-KEY-1[A-Z0-9]{58}\b/gi],
   ["sentry_access_token", /\bsntry[su]_[A-Za-z0-9_=+/-]{40,}/g],
   ["grafana_service_account_token", /\bglsa_[A-Za-z0-9]{32}_[0-9a-f]{8}\b/g],
   ["new_relic_user_api_key", /\bNRAK-[A-Z0-9]{27}\b/g],
@@ -65,6 +107,12 @@ const PROVIDERS: Array<[kind: string, pattern: RegExp]> = [
   [
     "connection_string_password",
     /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]*:(?<value>[^\s@/]{3,})@[^\s]+/gi,
+  ],
+  // The same URL cut before its host ("redis://:pw", "amqp://guest:pw"), when the part after the
+  // colon is no port number.
+  [
+    "connection_string_password",
+    /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]*:(?<value>(?!\d+(?:\s|$))[^\s@/]{3,})(?=\s|$)/gi,
   ],
 ];
 
@@ -82,30 +130,129 @@ const ASSIGNMENT = new RegExp(
 const IN_WORDS =
   /\b(?:login|log-in|credentials?|pw|pwd|security (?:question|answer)|recovery (?:code|key|phrase)|backup codes?|seed phrase|one-time code|otp)\b(?:\s+(?:for|to|on|of|at|is|was)\s+(?:[^\s:=]+(?:\s+|(?=[:=]))){0,5}?)?\s*(?:\bis\b|\bwas\b|:|=)\s*(?<value>[^\s"'`]+(?:\s*\/\s*[^\s"'`]+)?)/gi;
 
-// US Social Security numbers: area 001-899 except 666, group not 00, serial not 0000 (SSA rules).
-const US_SSN = /(?<![\d-])(?!000|666|9\d\d)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}(?![\d-])/g;
+// A key, token or secret said in words: "my aws secret key is x", "twilio auth token: x", "the
+// secret for the build bot = x". Only a token-shaped value counts (8 or more chars with a letter
+// and a digit), so "the key is under the mat" and "the secret is patience" stay facts.
+const KEY_IN_WORDS =
+  /\b(?:secret(?:\s+access)?\s+key|access\s+key|api\s+key|auth(?:entication)?\s+token|(?:access|bearer|api|bot|session)\s+token|token|secret|key)s?\b(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+\s+){0,4}?)?\s*(?:\bis\b|\bwas\b|:|=)\s*(?<value>[^\s"'`,;]{8,})/gi;
+// The same without "is" or a colon ("aws secret key khHigh85...", "aws AKIA... with secret x"): the
+// value must look random, 16 or more chars mixing letters and digits.
+const KEY_BARE =
+  /\b(?:secret(?:\s+access)?\s+key|access\s+key|api\s+key|auth\s+token|secret|token)s?\s+(?<value>[A-Za-z0-9+/=_-]{16,})/gi;
+const tokenShaped = (value: string) =>
+  !isNotAPasswordValue(value) && /[A-Za-z]/.test(value) && /\d/.test(value);
+const randomLooking = (value: string) =>
+  tokenShaped(value) && /[A-Z]/.test(value) && /[a-z]/.test(value) && wordCoverage(value) < 0.5;
+
+// "login is admin, pass Bk9xLq2Tz", "pass: Xk9!mq4z": "pass" alone is a common word ("pass the
+// exam"), so only a password-shaped value counts: 6 or more chars with a letter, a digit, and
+// mixed case or a symbol.
+const PASS_IN_WORDS = /\bpass\b\s*(?:\bis\b|:|=)?\s*(?<value>[^\s"'`,;]{6,})/gi;
+// "router admin/Vq7#mLp2", "root:Xk9!mq4z": a user name and a password joined by a slash or colon.
+const USER_AND_PASSWORD =
+  /(?<![\w/.:-])(?:admin|administrator|root|user|username|login)[/:](?<value>[^\s"'`,;/]{6,})/gi;
+const passwordShaped = (value: string) =>
+  !isNotAPasswordValue(value) &&
+  /[A-Za-z]/.test(value) &&
+  /\d/.test(value) &&
+  ((/[A-Z]/.test(value) && /[a-z]/.test(value)) || /[^A-Za-z0-9]/.test(value));
+
+// US Social Security numbers: area 001-899 except 666, group not 00, serial not 0000 (SSA rules),
+// grouped by dashes, spaces or dots.
+const US_SSN = /(?<![\d.-])(?!000|666|9\d\d)\d{3}([-. ])(?!00)\d{2}\1(?!0000)\d{4}(?![\d-]|\.\d)/g;
+// Nine digits in one run are an SSN only when the words say so ("my SSN is 219099999").
+const US_SSN_IN_WORDS =
+  /\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?)[^\d\n]{0,20}?(?<value>(?!000|666|9\d\d)\d{3}[ .-]?(?!00)\d{2}[ .-]?(?!0000)\d{4})(?!\d)/gi;
+
+/**
+ * The share of a string's characters that sit in word-like runs (a capital and two or more small
+ * letters, or small letters alone): high for names and identifiers (`MacBookPro16`: 0.6 to 0.8),
+ * low for random tokens (a 24- to 40-char random base64 run: about 0.3).
+ *
+ * @param text - A token-like string.
+ * @returns A share from 0 to 1.
+ * @example wordCoverage("MemoryStoreOptions2024") // 0.82
+ */
+export function wordCoverage(text: string): number {
+  if (text === "") return 0;
+  let covered = 0;
+  for (const match of text.matchAll(/[A-Z]?[a-z]{2,}/g)) covered += match[0].length;
+  return covered / text.length;
+}
+
+// A run of token characters that is no word, path or identifier: 24 or more chars with capitals,
+// small letters and two digits, of which less than half sit in word-like runs. It catches a key
+// of a provider no rule names and the pieces of a key pasted loose (gitleaks' generic-api-key
+// rule, which also goes by entropy).
+const TOKEN_RUN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{24,}={0,2}(?![A-Za-z0-9+/=_-])/g;
+
+/**
+ * Random-looking tokens in a text (see {@link wordCoverage}), as ranges.
+ *
+ * @param text - Any text.
+ * @returns `[start, end]` ranges in UTF-16 code units.
+ * @example findRandomTokens("token 9vzF8WTsZyJAtOnIFnJf7u6RQ1vrvnY8") // [[6, 38]]
+ */
+export function findRandomTokens(text: string): Array<[number, number]> {
+  const found: Array<[number, number]> = [];
+  for (const match of text.matchAll(TOKEN_RUN)) {
+    const token = match[0];
+    const digits = token.match(/\d/g)?.length ?? 0;
+    if (digits < 2 || !/[A-Z]/.test(token) || !/[a-z]/.test(token)) continue;
+    if (wordCoverage(token) >= 0.5) continue;
+    found.push([match.index, match.index + token.length]);
+  }
+  return found;
+}
 
 /** The patterns memfiles adds to secretlint's, in the order they are tried. */
-export const SECRET_PATTERNS: readonly SecretPattern[] = [
-  ...PROVIDERS.map(([kind, pattern]) => ({ kind, pattern })),
-  // A plain word, a number or a placeholder after the name is prose or a setting (`token: none`,
-  // `max_tokens=4096`, `API_TOKEN=...`, `KEY=<your key>`, `KEY=${KEY}`).
-  {
-    kind: "credential_assignment",
-    pattern: ASSIGNMENT,
-    accept: (value) =>
-      !/^["']?(?:\d+|[A-Za-z]{1,11}|[^A-Za-z0-9]*|<[^>]*>|\$\{?\w+\}?)["']?$/.test(value),
-  },
-  // "the login is on the wiki", "credentials are in 1Password": where, not what.
-  {
-    kind: "credential_in_words",
-    pattern: IN_WORDS,
-    accept: (value) => !isNotAPasswordValue(value),
-  },
-  { kind: "us_ssn", pattern: US_SSN },
-];
+export const SECRET_PATTERNS: readonly SecretPattern[] = (
+  [
+    ...PROVIDERS.map(([kind, pattern]) => ({ kind, pattern })),
+    // A plain word, a number or a placeholder after the name is prose or a setting (`token: none`,
+    // `max_tokens=4096`, `API_TOKEN=...`, `KEY=<your key>`, `KEY=${KEY}`).
+    {
+      kind: "credential_assignment",
+      pattern: ASSIGNMENT,
+      accept: (value) =>
+        !/^["']?(?:\d+|[A-Za-z]{1,11}|[^A-Za-z0-9]*|<[^>]*>|\$\{?\w+\}?)["']?$/.test(value),
+    },
+    // "the login is on the wiki", "credentials are in 1Password": where, not what.
+    {
+      kind: "credential_in_words",
+      pattern: IN_WORDS,
+      accept: (value) => !isNotAPasswordValue(value),
+    },
+    { kind: "credential_in_words", pattern: KEY_IN_WORDS, accept: tokenShaped },
+    { kind: "credential_in_words", pattern: KEY_BARE, accept: randomLooking },
+    { kind: "password", pattern: PASS_IN_WORDS, accept: passwordShaped },
+    { kind: "password", pattern: USER_AND_PASSWORD, accept: passwordShaped },
+    { kind: "us_ssn", pattern: US_SSN },
+    { kind: "us_ssn", pattern: US_SSN_IN_WORDS },
+  ] satisfies SecretPattern[]
+).map((entry) => ({ ...entry, pattern: withIndices(entry.pattern) }));
 
-const IBAN_CANDIDATE = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b/g;
+// Every pattern is run with the `d` flag, so a `value` group's own span is what gets redacted.
+function withIndices(pattern: RegExp): RegExp {
+  return pattern.flags.includes("d") ? pattern : new RegExp(pattern.source, `${pattern.flags}d`);
+}
+
+/**
+ * The span of a match's `value` group when the pattern has one, else of the whole match.
+ *
+ * @param match - A match of a regex with the `d` flag.
+ * @returns `[start, end]` in UTF-16 code units of the searched text.
+ * @example valueSpan(/key=(?<value>\w+);/d.exec("key=abc;")!) // [4, 7]
+ */
+export function valueSpan(match: RegExpMatchArray | RegExpExecArray): [number, number] {
+  const span = match.indices?.groups?.value;
+  if (span !== undefined) return [span[0], span[1]];
+  const start = match.index ?? 0;
+  return [start, start + match[0].length];
+}
+
+// Grouped by spaces or dashes, in either case: the mod-97 checksum keeps prose out.
+const IBAN_CANDIDATE = /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){11,30}\b/gi;
 
 /**
  * Whether a string is a valid IBAN (ISO 13616): 15 to 34 characters, country code, two check
@@ -116,7 +263,7 @@ const IBAN_CANDIDATE = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b/g;
  * @example isIbanValid("GB82WEST12345698765432") // true
  */
 export function isIbanValid(candidate: string): boolean {
-  const iban = candidate.replace(/ /g, "").toUpperCase();
+  const iban = candidate.replace(/[ -]/g, "").toUpperCase();
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
   const rearranged = iban.slice(4) + iban.slice(0, 4);
   let remainder = 0;
@@ -140,7 +287,7 @@ export function findIbans(text: string): Array<[number, number]> {
     // The longest prefix that checks out: a trailing word may be glued on by the spacing rule.
     let candidate = match[0];
     while (candidate.length >= 15 && !isIbanValid(candidate)) {
-      candidate = candidate.slice(0, -1).trimEnd();
+      candidate = candidate.slice(0, -1).replace(/[ -]+$/, "");
     }
     if (candidate.length >= 15) found.push([match.index, match.index + candidate.length]);
   }

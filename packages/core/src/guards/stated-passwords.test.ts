@@ -14,6 +14,8 @@ describe("passwords stated in other languages", () => {
     ["Spanish", "la contraseña es hunter2", "hunter2"],
     ["French", "mot de passe : Sésame123!", "Sésame123"],
     ["Chinese", "密码是hunter2", "hunter2"],
+    // CJK has no spaces between words: "我的" (my) stands right before the password word.
+    ["Chinese, after 'my'", "我的密码是wang8888", "wang8888"],
     ["Chinese, full-width colon", "密碼：abcd1234", "abcd1234"],
     ["Korean", "비밀번호는 hunter2", "hunter2"],
     ["Russian", "пароль: qwerty123", "qwerty123"],

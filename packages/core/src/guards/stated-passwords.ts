@@ -17,7 +17,7 @@ const LINKS = PASSWORD_LINKS_OTHER_LANGUAGES.map((link) =>
 // wifi") and a colon or equals sign, then a value in Latin letters, digits and ASCII symbols (a value in the sentence's
 // own script is prose: "パスワードは忘れた").
 const OTHER_LANGUAGES = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${PASSWORD_WORDS_OTHER_LANGUAGES.join("|")})(?![a-zà-ɏ])` +
+  `(?<![a-zà-ɏ0-9])(?:${PASSWORD_WORDS_OTHER_LANGUAGES.join("|")})(?![a-zà-ɏ])` +
     `(?:(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?<sep>[:=：])|\\s*(?:${LINKS}))?\\s*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{4,})`,
   "giu",
 );

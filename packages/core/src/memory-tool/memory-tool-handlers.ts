@@ -9,7 +9,7 @@ import {
   safeParseFactFile,
   safeParseMemoryFile,
 } from "../format/index.js";
-import { findSecrets } from "../guards/index.js";
+import { checkSecrets, WriteSession } from "../guards/index.js";
 import {
   MEMORY_INDEX_FILE,
   MemoryPathError,
@@ -79,6 +79,11 @@ export type MemoryToolHandlersOptions = {
   now?: Date | (() => Date);
   /** The user's IANA time zone date tags are written in; default `UTC`. */
   timeZone?: string;
+  /**
+   * The session the edits belong to (a conversation): a secret spelled across its edits is
+   * refused too. Default: one session per set of handlers.
+   */
+  session?: WriteSession;
 };
 
 // A line that is only a date tag, what a fact line is once its fact is replaced by nothing.
@@ -179,6 +184,7 @@ function written(text: EditableText, lines: readonly string[]): string {
 export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): MemoryToolHandlers {
   const { store } = options;
   const layout = options.layout ?? store.layout ?? "subject";
+  const session = options.session ?? new WriteSession();
   const today = (): string => {
     const now = options.now;
     return dateTag(typeof now === "function" ? now() : (now ?? new Date()), options.timeZone);
@@ -295,11 +301,13 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
 
   /** The guards on text the model adds: secret, then tombstones. */
   async function checkAdded(addedText: string, facts: readonly string[], memoryPath: string) {
-    const secrets = await findSecrets(addedText);
-    if (secrets.findings.length > 0) {
-      const kinds = [...new Set(secrets.findings.map((finding) => finding.kind))];
+    // The added facts are whole lines: an edit that completes a secret with the rest of its line
+    // is caught with them.
+    const secrets = await checkSecrets({ texts: [addedText, ...facts], session });
+    if (!secrets.ok) {
+      const kinds = secrets.kinds;
       throw new MemoryToolError(
-        `Refused to write ${memoryPath}: the text holds a secret (${kinds.join(", ")}). Secrets never go into memory; nothing was written. Leave the secret out.`,
+        `Refused to write ${memoryPath}: the text ${secrets.split ? "spells a secret with another line or edit of this session" : "holds a secret"} (${kinds.join(", ")}). Secrets never go into memory; nothing was written. Leave the secret out.`,
         { code: "secret" },
       );
     }

@@ -1,5 +1,5 @@
 import { dateTag } from "../format/index.js";
-import { findSecrets } from "../guards/index.js";
+import { checkSecrets, statedOn, WriteSession } from "../guards/index.js";
 import { resolveRelativeDates } from "../text/index.js";
 import {
   type AddFactRejectionCode,
@@ -31,6 +31,8 @@ export type RememberOptions = {
   timeZone?: string;
   /** Shrinks a file before a write that would pass the cap; without it that write is `too_long`. */
   onTooLong?: OnTooLong;
+  /** The session this write belongs to: a secret spelled across its writes is refused too. */
+  session?: WriteSession;
 };
 
 /** Codes of a refused `remember`. */
@@ -52,6 +54,18 @@ export type RememberResult =
       message: string;
     };
 
+// Without a session (one `memfiles remember` per process), the file's lines stated today stand
+// for what the day's sessions wrote: a secret said in two remembers is refused all the same.
+async function statedToday(store: WriteStore, path: string, today: string): Promise<string[]> {
+  try {
+    const file = await store.read(path);
+    return file.exists ? statedOn(file.content, today) : [];
+  } catch {
+    // A path the store refuses is reported by the write itself.
+    return [];
+  }
+}
+
 /**
  * The checks `remember` makes before either layout stores the fact, in the order of
  * `WRITE_CHECKS`: secret (fact and `replaces`), relative date (resolved against today), shape
@@ -63,23 +77,22 @@ export type RememberResult =
 export async function checkRemember(
   options: RememberOptions,
 ): Promise<{ ok: true; fact: string } | Extract<RememberResult, { ok: false }>> {
-  const { path } = options;
+  const { store, path } = options;
   const now = options.now ?? new Date();
   const replaces = options.replaces ?? null;
-  const [fact, replaced] = await Promise.all([
-    findSecrets(options.fact),
-    findSecrets(replaces ?? ""),
-  ]);
-  const kinds = [
-    ...new Set([...fact.findings, ...replaced.findings].map((finding) => finding.kind)),
-  ];
-  if (kinds.length > 0) {
+  const secrets = await checkSecrets({
+    texts: [options.fact, replaces ?? ""],
+    session:
+      options.session ??
+      new WriteSession(await statedToday(store, path, dateTag(now, options.timeZone))),
+  });
+  if (!secrets.ok) {
     return {
       ok: false,
       code: "secret",
       path,
-      fact: fact.redacted,
-      message: `Not saved: the fact holds a secret (${kinds.join(", ")}). Secrets never go into memory.`,
+      fact: secrets.redacted[0] ?? "",
+      message: `Not saved: the fact ${secrets.split ? "spells a secret with an earlier fact of this session" : "holds a secret"} (${secrets.kinds.join(", ")}). Secrets never go into memory.`,
     };
   }
   const today = dateTag(now, options.timeZone);

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { checkSecrets, WriteSession } from "./check-secrets.js";
+import { findSplitSecrets } from "./find-split-secrets.js";
+import { REDACTED } from "./secret-guard.js";
+
+// Key-shaped strings are assembled at run time so the repository holds no literal secrets.
+const keyId = ["AKI", "A", "Q2E4KQ7XY5ZB3MN6"].join("");
+const password = ["Rd4s", "Pw9Lk2"].join("");
+
+describe("checkSecrets", () => {
+  it("refuses a secret one text holds, redacted in the result", async () => {
+    expect(await checkSecrets({ texts: [`cache is redis://:${password}@host`, ""] })).toEqual({
+      ok: false,
+      code: "secret",
+      kinds: ["connection_string_password"],
+      redacted: [`cache is redis://:${REDACTED}@host`, ""],
+      split: false,
+    });
+  });
+
+  it.each([
+    ["a key id cut in two", [`aws key ${keyId.slice(0, 9)}`, keyId.slice(9)]],
+    ["a password after its words", ["my wifi password is", `${password}!`]],
+    ["an SSN cut at a dash", ["my SSN is 219-09", "-9999"]],
+  ])("refuses %s across two writes of one session", async (_, [first, second]) => {
+    const session = new WriteSession();
+    expect(await checkSecrets({ texts: [first as string], session })).toEqual({
+      ok: true,
+      code: "clean",
+    });
+    const result = await checkSecrets({ texts: [second as string], session });
+    expect(result).toMatchObject({ ok: false, code: "secret", split: true });
+    expect(JSON.stringify(result)).not.toContain(second);
+  });
+
+  it("refuses a secret split across the lines of one text", async () => {
+    const result = await checkSecrets({
+      texts: [`notes\naws key ${keyId.slice(0, 9)}\n${keyId.slice(9)}\nlikes tea`],
+    });
+    expect(result).toEqual({
+      ok: false,
+      code: "secret",
+      kinds: expect.arrayContaining(["aws_access_key_id"]),
+      redacted: [`notes\naws key ${REDACTED}\n${REDACTED}\nlikes tea`],
+      split: true,
+    });
+  });
+
+  it("lets the same halves pass in two sessions, and clean facts in one", async () => {
+    expect(await checkSecrets({ texts: [`aws key ${keyId.slice(0, 9)}`] })).toEqual({
+      ok: true,
+      code: "clean",
+    });
+    expect(await checkSecrets({ texts: [keyId.slice(9)] })).toEqual({ ok: true, code: "clean" });
+    const session = new WriteSession(["deploys on Fly.io", "uses Neovim"]);
+    for (const fact of [
+      "prefers tabs",
+      "keeps API keys in 1Password",
+      "pass on the key lime pie",
+    ]) {
+      expect(await checkSecrets({ texts: [fact], session })).toEqual({ ok: true, code: "clean" });
+    }
+    expect(session.texts).toEqual([
+      "uses Neovim",
+      "prefers tabs",
+      "keeps API keys in 1Password",
+      "pass on the key lime pie",
+    ]);
+  });
+});
+
+describe("findSplitSecrets, a secret inside one text found with its neighbour", () => {
+  it("blames the text that holds the value when the other gives only the words", async () => {
+    const found = await findSplitSecrets(["the wifi password:", password, "likes tea"]);
+    expect([...found].map(([index, part]) => [index, part.redacted])).toEqual([[1, REDACTED]]);
+  });
+});

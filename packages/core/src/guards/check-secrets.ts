@@ -1,0 +1,149 @@
+import { findSplitSecrets } from "./find-split-secrets.js";
+import { findSecrets } from "./secret-guard.js";
+
+// How many earlier texts of a session a new one is scanned with. A key split in two arrives in
+// two writes in a row; a few more cover a remark written in between.
+const SESSION_TEXTS = 4;
+// What stands before a fact in a memory file's line: a list marker and a date tag.
+const LINE_LEAD = /^\s*(?:[-*+]\s+)?(?:\[stated [^\]]*\]\s*)?/;
+
+/**
+ * What one session has written so far (a conversation's `memory_write` calls and memory tool
+ * edits, an MCP connection's `remember` calls), so a secret said in two writes, each harmless
+ * alone, is refused: {@link checkSecrets} scans each new text joined to the last ones.
+ *
+ * @example
+ * const session = new WriteSession();
+ * await checkSecrets({ texts: ["aws key AKIA"], session }); // { ok: true, ... }
+ * await checkSecrets({ texts: ["2E4KQ7XY5ZB3MN6P"], session }); // { ok: false, code: "secret", split: true, ... }
+ */
+export class WriteSession {
+  readonly #texts: string[] = [];
+
+  /**
+   * @param texts - Texts the session wrote before this object existed (earlier turns of a
+   *   conversation), oldest first.
+   */
+  constructor(texts: readonly string[] = []) {
+    for (const text of texts) this.record(text);
+  }
+
+  /** The last texts written, oldest first. */
+  get texts(): readonly string[] {
+    return this.#texts;
+  }
+
+  /**
+   * Adds a text the session wrote.
+   *
+   * @param text - The text as written (a fact, a memory tool edit).
+   */
+  record(text: string): void {
+    if (text.trim() === "") return;
+    this.#texts.push(text);
+    if (this.#texts.length > SESSION_TEXTS) this.#texts.shift();
+  }
+}
+
+/**
+ * The facts of a memory file's lines stated on a day: what the sessions of that day wrote there,
+ * for a {@link WriteSession} of a write that comes without one (a `memfiles remember` process).
+ *
+ * @param content - The file's text.
+ * @param day - The date tag's day, `YYYY/MM/DD`.
+ * @returns The facts, oldest line first.
+ * @example statedOn("[stated 2026/10/02] aws key AKIA", "2026/10/02") // ["aws key AKIA"]
+ */
+export function statedOn(content: string, day: string): string[] {
+  const tag = `[stated ${day}]`;
+  return content.split(/\r?\n/).flatMap((line) => {
+    const at = line.indexOf(tag);
+    return at === -1 ? [] : [line.slice(at + tag.length).trim()];
+  });
+}
+
+/** Options of {@link checkSecrets}. */
+export type CheckSecretsOptions = {
+  /** Texts one write would put on disk (a fact and the line it replaces, a file's new text). */
+  texts: readonly string[];
+  /** The session the write belongs to; when given, a clean write is recorded in it. */
+  session?: WriteSession;
+};
+
+/** Result of {@link checkSecrets}. */
+export type CheckSecretsResult =
+  | { ok: true; code: "clean" }
+  | {
+      ok: false;
+      code: "secret";
+      /** snake_case kinds found, e.g. `aws_access_key_id`, `password`. */
+      kinds: string[];
+      /** Each given text with the secret, or its part, replaced by `[redacted]`. */
+      redacted: string[];
+      /** `true` when no text holds the secret alone: it is spelled with another line or write. */
+      split: boolean;
+    };
+
+/**
+ * The secret check every write runs before anything reaches disk: each text alone (see
+ * `findSecrets`), then the lines of the texts and the session's last writes joined, so a key
+ * whose id is in one line and secret in the next, or a password written in two halves, is refused
+ * too (see `findSplitSecrets`). A clean write is recorded in the session.
+ *
+ * @param options - `{ texts, session? }`: `texts` the texts of one write, `session` its
+ *   {@link WriteSession}.
+ * @returns `{ ok: true, code: "clean" }`, or `{ ok: false, code: "secret", kinds, redacted, split }`
+ *   where `redacted` holds each text with what spells a secret replaced by `[redacted]`; a
+ *   result never holds a secret.
+ * @example
+ * await checkSecrets({ texts: ["my password is hunter2"] });
+ * // { ok: false, code: "secret", kinds: ["password"], redacted: ["my password is [redacted]"], split: false }
+ */
+export async function checkSecrets(options: CheckSecretsOptions): Promise<CheckSecretsResult> {
+  const { texts, session } = options;
+  const alone = await Promise.all(texts.map((text) => findSecrets(text)));
+  const kinds = new Set(alone.flatMap((scan) => scan.findings.map((finding) => finding.kind)));
+  if (kinds.size > 0) {
+    return {
+      ok: false,
+      code: "secret",
+      kinds: [...kinds],
+      redacted: alone.map((scan) => scan.redacted),
+      split: false,
+    };
+  }
+  // Every line of the new texts after the session's last writes, without its list marker and
+  // date tag (they stand between the halves in a file): a split is found between any two
+  // neighbours, and only the parts in the new texts are this write's to refuse.
+  const earlier = (session?.texts ?? []).map((text) => text.replace(LINE_LEAD, ""));
+  const lines = texts.map((text) => text.split(/\r?\n/));
+  const leads = lines.flat().map((line) => LINE_LEAD.exec(line)?.[0] ?? "");
+  const parts = [
+    ...earlier,
+    ...lines.flat().map((line, index) => line.slice((leads[index] ?? "").length)),
+  ];
+  const split = await findSplitSecrets(parts);
+  const owned = [...split].filter(([index]) => index >= earlier.length);
+  if (owned.length === 0) {
+    for (const text of texts) session?.record(text);
+    return { ok: true, code: "clean" };
+  }
+  const redactedParts = parts.map(
+    (part, index) =>
+      (index >= earlier.length ? (leads[index - earlier.length] ?? "") : "") +
+      (split.get(index)?.redacted ?? part),
+  );
+  let next = earlier.length;
+  const redacted = lines.map((textLines) => {
+    const joined = redactedParts.slice(next, next + textLines.length).join("\n");
+    next += textLines.length;
+    return joined;
+  });
+  return {
+    ok: false,
+    code: "secret",
+    kinds: [...new Set(owned.flatMap(([, part]) => part.kinds))],
+    redacted,
+    split: true,
+  };
+}

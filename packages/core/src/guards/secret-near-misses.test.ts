@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { findSecrets } from "./secret-guard.js";
+import { findRandomTokens, wordCoverage } from "./secret-patterns.js";
+
+// Ordinary facts that look a little like a secret: each rule that catches more formats must keep
+// these passing (numbers with separators, identifiers with digits, the words "pass", "key",
+// "token", "secret" in prose, sentences of the kind LoCoMo's conversations hold).
+describe("near misses that are no secret", () => {
+  it.each([
+    ["a version", "upgraded to Node 20.11.1 and TypeScript 5.9.3"],
+    ["a version with a v", "pins vitest v4.1.12"],
+    ["a dotted date", "moved on 2026.10.02 to Porto"],
+    ["a dashed date", "born 1990-04-12"],
+    ["a slashed date and time", "the dentist is on 12/05/2024 at 14:30"],
+    ["a phone number", "office phone is +1 (415) 555-0132"],
+    ["a phone number with dots", "call 415.555.0132 after six"],
+    ["a long phone number", "mobile +351 912 345 678"],
+    ["an Amazon order number", "order 112-4567890-1234567 arrives Friday"],
+    ["an order number with dots", "order no. 7001.2345.6789.0123 was refunded"],
+    ["a tracking number", "parcel 1Z999AA10123456784 is in Leipzig"],
+    ["an ISBN", "reading ISBN 978-3-16-148410-0"],
+    ["an IP address", "the NAS is at 192.168.1.20"],
+    ["a MAC address", "printer MAC 00:1B:44:11:3A:B7"],
+    ["a UUID", "tenant id 550e8400-e29b-41d4-a716-446655440000"],
+    ["a git sha", "pinned to commit 9fceb02d0ae598e95dc970b74767f19372d61af8"],
+    ["a sha256", "image digest 2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae"],
+    ["a model id", "uses claude-haiku-4-5-20251001 for the write pass"],
+    ["a product name", "works on a MacBookPro16-M3Max-2024"],
+    ["another product name", "bought an iPhone15ProMax-256GB-Blue"],
+    ["a laptop model", "types on a ThinkPadX1CarbonGen11-2023Edition"],
+    ["a file path", "keeps notes in /Users/dana/Projects2024/app"],
+    ["a root path", "backups go to /root/Backups2024/nightly"],
+    ["a local URL with a port", "the dev server runs at http://localhost:8080"],
+    ["a database URL without a password", "the db is postgres://localhost:5432/app"],
+    ["a GitHub URL", "reviews https://github.com/dana/memfiles/pull/1234"],
+    ["a YouTube URL", "likes https://www.youtube.com/watch?v=dQw4w9WgXcQ"],
+    ["a package name", "uses @secretlint/secretlint-rule-preset-recommend"],
+    ["a room number", "room 666-12-3456 in building 9"],
+    ["a postal code", "lives at postal code 10115"],
+    ["a flight", "flies LH1234 on 2026-03-14"],
+    ["a ticket number", "ticket #48213 was resolved"],
+    ["a bus pass", "the bus pass costs 45 euros a month"],
+    ["passing an exam", "passed the driving exam on the 2nd try"],
+    ["pass as a verb", "will pass on the key lime pie"],
+    ["a key in prose", "the key to the shed is under the mat"],
+    ["a key signature", "plays the nocturne in the key of C# minor"],
+    ["a secret in prose", "the secret to her sourdough is a 48-hour rise"],
+    ["a token in prose", "got a token of appreciation from the team"],
+    ["a password habit", "keeps every password in 1Password"],
+    ["a security key", "uses a YubiKey 5C NFC as a security key"],
+    ["an account name", "the bank is Caixa Geral, account in Lisbon"],
+    ["a card mention", "pays with the Visa card ending 4242"],
+    ["an SSN mention", "lost the social security card in 2019"],
+    ["an IBAN mention", "asked for the IBAN of the landlord"],
+    ["a login mention", "the login page of the intranet is slow"],
+    ["an admin path", "the router admin page is at 192.168.1.1/admin"],
+    ["a user and a group", "user dana is in group staff"],
+    // LoCoMo-like sentences: what people say about their lives.
+    ["a LoCoMo sentence with a date", "Caroline went to the LGBTQ support group on 7 May 2023"],
+    ["a LoCoMo sentence with numbers", "Melanie ran a charity race for 5 km on 20 May 2023"],
+    ["a LoCoMo sentence with a pass", "Jon got a 3-day pass for the music festival"],
+    ["a LoCoMo sentence with a key", "Gina lost the keys to her new store in 2023"],
+    ["a LoCoMo sentence with a secret", "John's secret recipe uses 2 cups of flour"],
+    ["a LoCoMo sentence with a pin", "Maria pinned 12 photos of her trip to the fridge"],
+  ])("leaves %s alone", async (_, text) => {
+    expect(await findSecrets(text)).toEqual({ findings: [], redacted: text });
+  });
+});
+
+describe("findRandomTokens", () => {
+  const random = ["9vzF8WTsZyJAtOnIFnJf", "7u6RQ1vrvnY8sCJuwyQ7"].join("");
+  it.each([
+    ["a random run", `token ${random}`, [[6, 46]]],
+    ["an identifier", "MemoryStoreOptionsV2Test2024", []],
+    ["a run without digits", "AbCdEfGhIjKlMnOpQrStUvWxYz", []],
+    ["lower-case hex", "9fceb02d0ae598e95dc970b74767f19372d61af8", []],
+    ["a short run", "Ab3dE6gH9jK2mN5", []],
+  ])("%s", (_, text, ranges) => {
+    expect(findRandomTokens(text)).toEqual(ranges);
+  });
+
+  it("measures how much of a string reads as words", () => {
+    expect(wordCoverage("MemoryStoreOptions")).toBe(1);
+    expect(wordCoverage("x9Q2")).toBe(0);
+    expect(wordCoverage("")).toBe(0);
+  });
+});
