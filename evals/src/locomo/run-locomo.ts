@@ -4,6 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { MemoryStore } from "@memfiles/core";
+import {
+  type EvidenceCeiling,
+  type EvidenceRow,
+  type SampleEvidence,
+  type SpeakerMemory,
+  sampleEvidenceRecall,
+  summarizeEvidence,
+} from "./evidence-recall.js";
 import { importSpeaker } from "./import-sample.js";
 import type { LocomoSample } from "./load-locomo.js";
 import {
@@ -88,6 +96,14 @@ export type LocomoReport = {
     /** Mean estimated tokens of sending a whole conversation. */
     wholeConversationTokens: number;
   };
+  /**
+   * Evidence recall against prompt tokens, every row over the same questions (categories 1-4 whose
+   * evidence names a turn): the baselines (`bm25-turns`, `bm25-facts`, `full-context`; `layout`
+   * null) and memfiles' strategies in this layout.
+   */
+  evidenceRecall: EvidenceRow[];
+  /** The share of evidence any annotated fact names (and any stored fact, in this layout). */
+  ceiling: EvidenceCeiling;
   /** Wall time of the whole run, in ms. */
   elapsedMs: number;
 };
@@ -226,46 +242,55 @@ async function runLayout(options: RunLocomoOptions, layout: OracleLayout): Promi
   const wholeTokens: number[] = [];
   let memoryQuestions = 0;
   let withoutTargets = 0;
+  const evidence: SampleEvidence[] = [];
   for (const sample of options.samples) {
     bm25.push(...bm25TurnRecall(sample));
     wholeTokens.push(wholeConversationTokens(sample));
-    for (const speaker of [sample.conversation.speaker_a, sample.conversation.speaker_b]) {
-      const conversation = importSpeaker(sample, speaker);
-      const root = await mkdtemp(
-        join(options.storeDir ?? defaultStoreDir(), `memfiles-locomo-${sample.sample_id}-`),
-      );
-      try {
-        const memory = new MemoryStore({ root, layout });
-        const result = await runOracle({
-          sample,
-          conversation,
-          store: memory,
-          descriptions: descriptions === "own-words" ? "path" : descriptions,
-          onSession: (figures) =>
-            options.onSession?.(`${sample.sample_id} ${speaker} session ${figures.session}`),
-        });
-        for (const outcome of result.outcomes) {
-          sampleIds.set(outcome, sample.sample_id);
-          speakers.set(outcome, speaker);
+    const memories: SpeakerMemory[] = [];
+    const roots: string[] = [];
+    try {
+      for (const speaker of [sample.conversation.speaker_a, sample.conversation.speaker_b]) {
+        const conversation = importSpeaker(sample, speaker);
+        const root = await mkdtemp(
+          join(options.storeDir ?? defaultStoreDir(), `memfiles-locomo-${sample.sample_id}-`),
+        );
+        roots.push(root);
+        {
+          const memory = new MemoryStore({ root, layout });
+          const result = await runOracle({
+            sample,
+            conversation,
+            store: memory,
+            descriptions: descriptions === "own-words" ? "path" : descriptions,
+            onSession: (figures) =>
+              options.onSession?.(`${sample.sample_id} ${speaker} session ${figures.session}`),
+          });
+          for (const outcome of result.outcomes) {
+            sampleIds.set(outcome, sample.sample_id);
+            speakers.set(outcome, speaker);
+          }
+          outcomes.push(...result.outcomes);
+          skipped.unknownDiaId += result.skipped.unknownDiaId;
+          skipped.notOwnTurn += result.skipped.notOwnTurn;
+          store.push({ sampleId: sample.sample_id, speaker, sessions: result.sessions });
+          const recall = await memoryRecall({
+            sample,
+            store: memory,
+            filesByDiaId: result.filesByDiaId,
+          });
+          memoryQuestions += recall.questions;
+          withoutTargets += recall.withoutTargets;
+          prefilter.push(...recall.prefilter);
+          fallback.push(...recall.fallback);
+          memories.push({ speaker, store: memory, outcomes: result.outcomes });
         }
-        outcomes.push(...result.outcomes);
-        skipped.unknownDiaId += result.skipped.unknownDiaId;
-        skipped.notOwnTurn += result.skipped.notOwnTurn;
-        store.push({ sampleId: sample.sample_id, speaker, sessions: result.sessions });
-        const recall = await memoryRecall({
-          sample,
-          store: memory,
-          filesByDiaId: result.filesByDiaId,
-        });
-        memoryQuestions += recall.questions;
-        withoutTargets += recall.withoutTargets;
-        prefilter.push(...recall.prefilter);
-        fallback.push(...recall.fallback);
-      } finally {
-        await rm(root, { recursive: true, force: true });
       }
+      evidence.push(await sampleEvidenceRecall({ sample, layout, memories }));
+    } finally {
+      for (const root of roots) await rm(root, { recursive: true, force: true });
     }
   }
+  const summary = summarizeEvidence(evidence, layout);
   const codes = new Map<string, CodeCounts>();
   for (const outcome of outcomes) {
     const counts = codes.get(outcome.code) ?? { code: outcome.code, positive: 0, negative: 0 };
@@ -312,6 +337,8 @@ async function runLayout(options: RunLocomoOptions, layout: OracleLayout): Promi
       ],
       wholeConversationTokens: mean(wholeTokens),
     },
+    evidenceRecall: summary.rows,
+    ceiling: summary.ceiling,
     elapsedMs: performance.now() - started,
   };
 }

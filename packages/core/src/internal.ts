@@ -10,7 +10,17 @@ export {
 } from "./cost/index.js";
 export { safeParseMemoryFile } from "./format/index.js";
 export { tokenizerRatio } from "./models/index.js";
-export { ALWAYS_LOADED, rankRows, renderMemoryBlock } from "./recall/index.js";
+export {
+  ALWAYS_LOADED,
+  fillRecallBudget,
+  type RecallUnit,
+  rankRecallUnits,
+  rankRows,
+  recallFiles,
+  recallText,
+  renderMemoryBlock,
+  showMemoryFile,
+} from "./recall/index.js";
 export { contentWords, foldText } from "./text/index.js";
 export { USAGE_LOG_PATH } from "./usage/index.js";
 export { ProposeFactsInputSchema, ProposeMemoriesInputSchema } from "./write/index.js";
