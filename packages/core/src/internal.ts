@@ -12,7 +12,10 @@ export { safeParseMemoryFile } from "./format/index.js";
 export { tokenizerRatio } from "./models/index.js";
 export {
   ALWAYS_LOADED,
+  budgetCatalog,
+  DEFAULT_SIDE_QUERY_MAX_TOKENS,
   fillRecallBudget,
+  formatSelectRequest,
   type RecallUnit,
   rankRecallUnits,
   rankRows,

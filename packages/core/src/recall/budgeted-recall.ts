@@ -103,6 +103,12 @@ type IndexedUnit = {
 const ENTITY_FOLDERS = ["people/", "projects/"];
 
 /**
+ * Share of the best score of a day added to every unit of that day. 0.3 was chosen on three of
+ * the seven LoCoMo conversations (conv-26, conv-30, conv-41) and checked on the other four.
+ */
+const SAME_DAY_SHARE = 0.3;
+
+/**
  * The units of every file recall may show, ranked for the request: a lexical index (minisearch
  * BM25, Porter stems, stop words dropped, prefix match for 4+ chars) over each unit's own words,
  * its file's name and description, the entity names it is tied to (the `name:` of a people/ or
@@ -126,6 +132,17 @@ export async function rankRecallUnits(options: RankRecallUnitsOptions): Promise<
       const unit = units[hit.id as number];
       if (unit !== undefined) unit.score = hit.score;
     }
+  }
+  // What was stated on the same day as a strong match is likely the same conversation: a share of
+  // the day's best score lifts the day's other units (any file), so "when" and multi-part
+  // questions reach the lines beside the one that matched.
+  const bestOfDay = new Map<string, number>();
+  for (const unit of units) {
+    if (unit.date === undefined) continue;
+    bestOfDay.set(unit.date, Math.max(bestOfDay.get(unit.date) ?? 0, unit.score));
+  }
+  for (const unit of units) {
+    if (unit.date !== undefined) unit.score += SAME_DAY_SHARE * (bestOfDay.get(unit.date) ?? 0);
   }
   return units
     .filter((unit) => !skip.has(unit.path))
@@ -224,8 +241,7 @@ const NOTE_CLOSE = "</recalled_memory>";
 
 function unitLine(unit: RecallUnit): string {
   const text = recallText(unit.text);
-  if (unit.kind === "line") return `[stated ${unit.date ?? "?"}] ${text}`;
-  return unit.date === undefined ? `- ${text}` : `- [${unit.date}] ${text}`;
+  return unit.date === undefined ? `- ${text}` : `[${unit.date}] ${text}`;
 }
 
 function render(picked: RecallUnit[]): string {
@@ -271,6 +287,7 @@ export function fillRecallBudget(
   if (used > maxTokens) return { note: "", units: [], tokens: 0 };
   for (const unit of units) {
     if (unit.score <= 0) break;
+
     const header =
       unit.kind === "line" && !openFiles.has(unit.path) ? `${recallText(unit.path)}:\n` : "";
     const cost = countTokens(`${header}${unitLine(unit)}\n`);

@@ -51,6 +51,7 @@ export {
   type SideQueryFallbackReason,
   selectMemories,
 } from "./side-query.js";
+export { budgetCatalog, DEFAULT_SIDE_QUERY_MAX_TOKENS } from "./side-query-budget.js";
 export {
   type CheckedClaim,
   type ClaimKind,
