@@ -45,6 +45,8 @@ export async function runBenchLocomo(options: {
   write: (text: string) => void;
   writeError: (text: string) => void;
   progressStream?: NodeJS.WriteStream;
+  /** Measure the side query's request at 10,000 and 50,000 files (default true; seconds of work). */
+  sideQuerySize?: boolean;
 }): Promise<number> {
   let values: {
     data?: string;
@@ -105,6 +107,7 @@ export async function runBenchLocomo(options: {
       layout: layout as LocomoLayout,
       descriptions: descriptions as DescriptionMode,
       onSession: (label) => progress.tick(label),
+      sideQuerySize: options.sideQuerySize ?? true,
     });
   } finally {
     progress.stop();

@@ -204,6 +204,12 @@ function formatEvidence(report: LocomoReport): string[] {
       (row) => row.byConversation,
     ),
     "",
+    "The side query's request (its user message), catalog lines made by repeating this memory's rows:",
+    ...report.sideQuerySize.map(
+      (size) =>
+        `- ${tokens(size.files)} files: ${tokens(size.unbudgetedTokens)} tokens with every catalog line; sent: ${tokens(size.sentTokens)} tokens (${tokens(size.sentFiles)} best-matching lines, budget ${tokens(size.budgetTokens)}).`,
+    ),
+    "",
     "What these figures show: which stored text reaches the prompt, and at what size. What they do not show: answers. No model is called; the memories come from an oracle write pass over the annotators' facts (provenance dataset), so a model's own extraction, choice of file and reading are not measured, and published LoCoMo scores that need a model (LLM-judge accuracy, F1 of answers) are a different measure, not compared here.",
   ];
 }

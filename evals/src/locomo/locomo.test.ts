@@ -429,6 +429,7 @@ describe("pnpm bench:locomo", () => {
     const code = await runBenchLocomo({
       argv: ["--data", "locomo.json", "--layout", "both", "--json", "both.json"],
       cwd: folder,
+      sideQuerySize: false,
       write: (text) => {
         out += text;
       },

@@ -3,8 +3,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { MemoryStore } from "@memfiles/core";
+import { type MemoryRow, MemoryStore } from "@memfiles/core";
 import {
+  countTokens,
   type EvidenceCeiling,
   type EvidenceRow,
   type SampleEvidence,
@@ -30,6 +31,7 @@ import {
   RECALL_KS,
   wholeConversationTokens,
 } from "./recall-at-k.js";
+import { type SideQuerySize, sideQuerySizes } from "./side-query-size.js";
 import { withoutSecretlintMarks } from "./without-secretlint-marks.js";
 
 /** `--layout`: the memory layouts to run: `subject`, `fact` (one file per fact, issue 13), or `both`. */
@@ -104,6 +106,8 @@ export type LocomoReport = {
   evidenceRecall: EvidenceRow[];
   /** The share of evidence any annotated fact names (and any stored fact, in this layout). */
   ceiling: EvidenceCeiling;
+  /** The side query's request at 10,000 and 50,000 files, with and without its catalog budget. */
+  sideQuerySize: SideQuerySize[];
   /** Wall time of the whole run, in ms. */
   elapsedMs: number;
 };
@@ -122,6 +126,8 @@ export type RunLocomoOptions = {
   storeDir?: string;
   /** Called after each session of each speaker (for a progress bar). */
   onSession?: (label: string) => void;
+  /** Also measure the side query's request at 10,000 and 50,000 files (seconds of work; default off). */
+  sideQuerySize?: boolean;
 };
 
 /**
@@ -243,6 +249,8 @@ async function runLayout(options: RunLocomoOptions, layout: OracleLayout): Promi
   let memoryQuestions = 0;
   let withoutTargets = 0;
   const evidence: SampleEvidence[] = [];
+  let sizeRows: MemoryRow[] = [];
+  let sizeQuery = "";
   for (const sample of options.samples) {
     bm25.push(...bm25TurnRecall(sample));
     wholeTokens.push(wholeConversationTokens(sample));
@@ -286,6 +294,11 @@ async function runLayout(options: RunLocomoOptions, layout: OracleLayout): Promi
         }
       }
       evidence.push(await sampleEvidenceRecall({ sample, layout, memories }));
+      if (sizeRows.length === 0) {
+        sizeRows =
+          (await memories[0]?.store.list())?.filter((row) => row.path !== "MEMORY.md") ?? [];
+        sizeQuery = sample.qa[0]?.question ?? "";
+      }
     } finally {
       for (const root of roots) await rm(root, { recursive: true, force: true });
     }
@@ -339,6 +352,7 @@ async function runLayout(options: RunLocomoOptions, layout: OracleLayout): Promi
     },
     evidenceRecall: summary.rows,
     ceiling: summary.ceiling,
+    sideQuerySize: options.sideQuerySize ? sideQuerySizes(sizeRows, sizeQuery, countTokens) : [],
     elapsedMs: performance.now() - started,
   };
 }
