@@ -17,7 +17,8 @@ import {
 export const BENCH_LOCOMO_USAGE = `Usage: pnpm bench:locomo [--data <path>] [--sample <id>] [--layout subject|fact|both] [--descriptions facts|path] [--json <file>]
 
 Runs the LoCoMo benchmark without a model: the annotators' facts through the real write pass
-(provenance: dataset), the store by session, and recall@k beside a BM25-over-turns baseline.
+(provenance: dataset), the store by session, and evidence in the prompt against prompt tokens
+beside BM25 over the turns and over the annotated facts.
   --data <path>          a LoCoMo JSON file (default ${DEFAULT_LOCOMO_RELATIVE_PATH}, from the repository root;
                          a relative path you give is taken from the folder you ran the command in)
   --sample <id>          only this sample, e.g. conv-26
