@@ -19,7 +19,7 @@ export type CostRun = {
   extractionPrompt: string;
   writeBatch?: boolean;
   /** The run's recall strategy (default `index`): a question's cost depends on it. */
-  recall?: "index" | "side-query";
+  recall?: "index" | "side-query" | "budget";
 };
 
 /** A priced model call: its session (1-based, or `question`) and its cost in USD. */

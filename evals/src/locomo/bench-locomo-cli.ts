@@ -17,7 +17,8 @@ import {
 export const BENCH_LOCOMO_USAGE = `Usage: pnpm bench:locomo [--data <path>] [--sample <id>] [--layout subject|fact|both] [--descriptions facts|path] [--json <file>]
 
 Runs the LoCoMo benchmark without a model: the annotators' facts through the real write pass
-(provenance: dataset), the store by session, and recall@k beside a BM25-over-turns baseline.
+(provenance: dataset), the store by session, and evidence in the prompt against prompt tokens
+beside BM25 over the turns and over the annotated facts.
   --data <path>          a LoCoMo JSON file (default ${DEFAULT_LOCOMO_RELATIVE_PATH}, from the repository root;
                          a relative path you give is taken from the folder you ran the command in)
   --sample <id>          only this sample, e.g. conv-26
@@ -45,6 +46,8 @@ export async function runBenchLocomo(options: {
   write: (text: string) => void;
   writeError: (text: string) => void;
   progressStream?: NodeJS.WriteStream;
+  /** Measure the side query's request at 10,000 and 50,000 files (default true; seconds of work). */
+  sideQuerySize?: boolean;
 }): Promise<number> {
   let values: {
     data?: string;
@@ -105,6 +108,7 @@ export async function runBenchLocomo(options: {
       layout: layout as LocomoLayout,
       descriptions: descriptions as DescriptionMode,
       onSession: (label) => progress.tick(label),
+      sideQuerySize: options.sideQuerySize ?? true,
     });
   } finally {
     progress.stop();

@@ -1,5 +1,5 @@
 import { formatTable } from "../internal/text-table.js";
-import { RECALL_KS } from "./recall-at-k.js";
+import type { EvidenceRow } from "./evidence-recall.js";
 import type { LocomoReport } from "./run-locomo.js";
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -18,7 +18,7 @@ const oneLine = (text: string, max: number) => {
  * @example console.log(formatLocomoReport(report));
  */
 export function formatLocomoReport(report: LocomoReport): string {
-  const { write, recall } = report;
+  const { write } = report;
   const out: string[] = [
     `LoCoMo benchmark, provenance: ${report.provenance} (the annotators' facts sent through the real write pass by a fake client; no model call, NOT a model result)`,
     'Data: LoCoMo, Maharana et al., "Evaluating Very Long-Term Conversational Memory of LLM Agents", ACL 2024 (CC BY-NC 4.0).',
@@ -107,28 +107,109 @@ export function formatLocomoReport(report: LocomoReport): string {
       align: ["left", "left", "right", "right", "right", "right", "right"],
     }),
     "",
-    `## 3. Recall@k without a model (${report.layout} layout; questions of categories 1-4, queried with the question text)`,
-    formatTable({
-      headers: ["strategy", "questions", ...RECALL_KS.map((k) => `R@${k}`), "tokens (mean)"],
-      rows: recall.strategies.map((summary) => [
-        summary.strategy,
-        String(summary.questions),
-        ...RECALL_KS.map((k) => {
-          const value = summary.recall[k];
-          return value === null || value === undefined ? "-" : percent(value);
-        }),
-        Math.round(summary.tokens).toLocaleString("en-US"),
-      ]),
-      align: ["left", "right", "right", "right", "right", "right", "right"],
-    }),
-    "",
-    `Memory rows count (question, speaker) pairs with target files in that speaker's memory (${recall.memoryQuestions}; ${recall.withoutTargets} pairs had none); R@k = share of target FILES in the first k. BM25 counts each question once; R@k = share of evidence TURNS in the first k turns.`,
-    `Baseline (b), the whole conversation: ${Math.round(recall.wholeConversationTokens).toLocaleString("en-US")} tokens on average (estimated), for every question.`,
-    report.layout === "fact"
-      ? "Peers publish LoCoMo retrieval recall without an LLM in the 90s (R@5) over turns or extracted facts; in the fact layout a file is one annotated fact, so the memory rows are close to that measure. The BM25-over-turns row is the baseline in the same run."
-      : "Peers publish LoCoMo retrieval recall without an LLM in the 90s (R@5) over turns or extracted facts; our memory rows measure files (a coarser unit: a subject file holds many facts), so they are a different measure. The BM25-over-turns row is the like-for-like one.",
+    ...formatEvidence(report),
     "",
     `Elapsed: ${(report.elapsedMs / 1000).toFixed(1)} s.`,
   );
   return out.join("\n");
+}
+
+const tokens = (value: number) => Math.round(value).toLocaleString("en-US");
+
+const STRATEGY_LABELS: Record<string, string> = {
+  "bm25-turns": "baseline: BM25 over raw turns",
+  "bm25-facts": "baseline: BM25 over the annotated facts",
+  "full-context": "baseline: the whole conversation",
+  "memory-block": "memory block always sent (buildSystem's default)",
+  "prefilter-top-30": "memory block, pre-filter forced on (top 30 index lines)",
+  "side-query-fallback-5-files": "memory block + side query's keyword fallback (5 files)",
+  "perfect-pick-5-files": "memory block + a perfect 5-file pick (upper bound)",
+  budget: "budgeted recall alone (every file's lines ranked)",
+  "memory-block+budget": "memory block + budgeted recall (profile, preferences in the block)",
+};
+
+function label(row: EvidenceRow): string {
+  const name = STRATEGY_LABELS[row.strategy] ?? row.strategy;
+  return row.budgetTokens === null ? name : `${name}, ${tokens(row.budgetTokens)} tokens`;
+}
+
+/** The evidence-recall section: rows, then per category and per conversation side by side. */
+function formatEvidence(report: LocomoReport): string[] {
+  const rows = report.evidenceRecall;
+  const find = (strategy: string, budget: number | null) =>
+    rows.find((row) => row.strategy === strategy && row.budgetTokens === budget);
+  const side = [1_000, 2_000, 4_000].flatMap((budget) => {
+    const bm25 = find("bm25-facts", budget);
+    const ours = find("budget", budget);
+    return bm25 === undefined || ours === undefined ? [] : [{ budget, bm25, ours }];
+  });
+  const groupTable = (title: string, pick: (row: EvidenceRow) => EvidenceRow["byCategory"]) => {
+    const keys = [...new Set(side.flatMap(({ bm25 }) => Object.keys(pick(bm25))))].sort();
+    return [
+      title,
+      formatTable({
+        headers: [
+          "",
+          "questions",
+          ...side.flatMap(({ budget }) => [
+            `BM25 facts ${tokens(budget)}`,
+            `budgeted ${tokens(budget)}`,
+          ]),
+        ],
+        rows: keys.map((key) => [
+          key,
+          String(side[0] === undefined ? 0 : (pick(side[0].bm25)[key]?.questions ?? 0)),
+          ...side.flatMap(({ bm25, ours }) => [
+            percent(pick(bm25)[key]?.recall ?? 0),
+            percent(pick(ours)[key]?.recall ?? 0),
+          ]),
+        ]),
+        align: ["left", "right", ...side.flatMap(() => ["right", "right"] as const)],
+      }),
+    ];
+  };
+  const stored = report.ceiling.stored[report.layout];
+  return [
+    `## 3. Evidence in the prompt against prompt tokens (${report.layout} layout, no model)`,
+    "For each question of categories 1-4 whose evidence names a turn, the share of its evidence turns (dia_ids) whose fact is present, whole, in the text the strategy puts into the prompt; tokens are that text's, by one estimator for every row (estimateTokens). memfiles rows send what both speakers' memories would give (the question's prompt holds both). Every row counts the same questions: one whose evidence no memory holds counts 0, not left out. BM25 columns: BM25 filled, per question, to that row's own token count.",
+    formatTable({
+      headers: [
+        "strategy",
+        "questions",
+        "evidence in prompt",
+        "tokens (mean)",
+        "BM25 facts, same tokens",
+        "BM25 turns, same tokens",
+      ],
+      rows: rows.map((row) => [
+        `${row.layout === null ? "" : `${row.layout}: `}${label(row)}`,
+        String(row.questions),
+        percent(row.recall),
+        tokens(row.tokensMean),
+        row.bm25FactsSameTokens === undefined ? "" : percent(row.bm25FactsSameTokens),
+        row.bm25TurnsSameTokens === undefined ? "" : percent(row.bm25TurnsSameTokens),
+      ]),
+      align: ["left", "right", "right", "right", "right", "right"],
+    }),
+    "",
+    `Ceiling: ${percent(report.ceiling.annotated)} of evidence turns are named by some annotated fact (any memory built from them holds at most that); ${stored === undefined ? "-" : percent(stored)} by a fact the write pass stored in the ${report.layout} layout.`,
+    "",
+    ...groupTable(
+      "Budgeted recall beside BM25 over the annotated facts, per question category:",
+      (row) => row.byCategory,
+    ),
+    "",
+    ...groupTable(
+      "The same, per conversation (no one conversation should carry the result):",
+      (row) => row.byConversation,
+    ),
+    "",
+    "The side query's request (its user message), catalog lines made by repeating this memory's rows:",
+    ...report.sideQuerySize.map(
+      (size) =>
+        `- ${tokens(size.files)} files: ${tokens(size.unbudgetedTokens)} tokens with every catalog line; sent: ${tokens(size.sentTokens)} tokens (${tokens(size.sentFiles)} best-matching lines, budget ${tokens(size.budgetTokens)}).`,
+    ),
+    "",
+    "What these figures show: which stored text reaches the prompt, and at what size. What they do not show: answers. No model is called; the memories come from an oracle write pass over the annotators' facts (provenance dataset), so a model's own extraction, choice of file and reading are not measured, and published LoCoMo scores that need a model (LLM-judge accuracy, F1 of answers) are a different measure, not compared here.",
+  ];
 }

@@ -412,9 +412,14 @@ describe("pnpm bench:locomo", () => {
     expect(out).toContain("provenance: dataset");
     expect(out).toContain("## 1. Write guards");
     expect(out).toContain("## 2. Store by session");
-    expect(out).toContain("## 3. Recall@k");
+    expect(out).toContain("## 3. Evidence in the prompt against prompt tokens");
+    expect(out).toContain("baseline: BM25 over the annotated facts, 1,000 tokens");
     const json = JSON.parse(await readFile(join(folder, "out/report.json"), "utf8"));
     expect(json).toMatchObject({ data, provenance: "dataset", samples: ["syn-1"] });
+    expect(json.evidenceRecall).toContainEqual(
+      expect.objectContaining({ layout: null, strategy: "bm25-facts", budgetTokens: 1000 }),
+    );
+    expect(json.ceiling).toMatchObject({ annotated: expect.any(Number) });
   });
 
   it("prints both layouts and writes { data, layout, reports } on --layout both", async () => {
@@ -424,6 +429,7 @@ describe("pnpm bench:locomo", () => {
     const code = await runBenchLocomo({
       argv: ["--data", "locomo.json", "--layout", "both", "--json", "both.json"],
       cwd: folder,
+      sideQuerySize: false,
       write: (text) => {
         out += text;
       },
@@ -434,7 +440,7 @@ describe("pnpm bench:locomo", () => {
     expect(code).toBe(0);
     expect(out).toContain("## 1. Write guards (subject layout)");
     expect(out).toContain("## 1. Write guards (fact layout)");
-    expect(out).toContain("fact: side-query keyword fallback (matchRows, top 5)");
+    expect(out).toContain("fact: memory block + side query's keyword fallback (5 files)");
     const json = JSON.parse(await readFile(join(folder, "both.json"), "utf8"));
     expect(json).toMatchObject({ data, layout: "both" });
     expect(json.reports.map((report: { layout: string }) => report.layout)).toEqual([

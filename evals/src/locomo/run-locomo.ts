@@ -3,7 +3,16 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { MemoryStore } from "@memfiles/core";
+import { type MemoryRow, MemoryStore } from "@memfiles/core";
+import {
+  countTokens,
+  type EvidenceCeiling,
+  type EvidenceRow,
+  type SampleEvidence,
+  type SpeakerMemory,
+  sampleEvidenceRecall,
+  summarizeEvidence,
+} from "./evidence-recall.js";
 import { importSpeaker } from "./import-sample.js";
 import type { LocomoSample } from "./load-locomo.js";
 import {
@@ -22,6 +31,7 @@ import {
   RECALL_KS,
   wholeConversationTokens,
 } from "./recall-at-k.js";
+import { type SideQuerySize, sideQuerySizes } from "./side-query-size.js";
 import { withoutSecretlintMarks } from "./without-secretlint-marks.js";
 
 /** `--layout`: the memory layouts to run: `subject`, `fact` (one file per fact, issue 13), or `both`. */
@@ -88,6 +98,16 @@ export type LocomoReport = {
     /** Mean estimated tokens of sending a whole conversation. */
     wholeConversationTokens: number;
   };
+  /**
+   * Evidence recall against prompt tokens, every row over the same questions (categories 1-4 whose
+   * evidence names a turn): the baselines (`bm25-turns`, `bm25-facts`, `full-context`; `layout`
+   * null) and memfiles' strategies in this layout.
+   */
+  evidenceRecall: EvidenceRow[];
+  /** The share of evidence any annotated fact names (and any stored fact, in this layout). */
+  ceiling: EvidenceCeiling;
+  /** The side query's request at 10,000 and 50,000 files, with and without its catalog budget. */
+  sideQuerySize: SideQuerySize[];
   /** Wall time of the whole run, in ms. */
   elapsedMs: number;
 };
@@ -106,6 +126,8 @@ export type RunLocomoOptions = {
   storeDir?: string;
   /** Called after each session of each speaker (for a progress bar). */
   onSession?: (label: string) => void;
+  /** Also measure the side query's request at 10,000 and 50,000 files (seconds of work; default off). */
+  sideQuerySize?: boolean;
 };
 
 /**
@@ -226,46 +248,62 @@ async function runLayout(options: RunLocomoOptions, layout: OracleLayout): Promi
   const wholeTokens: number[] = [];
   let memoryQuestions = 0;
   let withoutTargets = 0;
+  const evidence: SampleEvidence[] = [];
+  let sizeRows: MemoryRow[] = [];
+  let sizeQuery = "";
   for (const sample of options.samples) {
     bm25.push(...bm25TurnRecall(sample));
     wholeTokens.push(wholeConversationTokens(sample));
-    for (const speaker of [sample.conversation.speaker_a, sample.conversation.speaker_b]) {
-      const conversation = importSpeaker(sample, speaker);
-      const root = await mkdtemp(
-        join(options.storeDir ?? defaultStoreDir(), `memfiles-locomo-${sample.sample_id}-`),
-      );
-      try {
-        const memory = new MemoryStore({ root, layout });
-        const result = await runOracle({
-          sample,
-          conversation,
-          store: memory,
-          descriptions: descriptions === "own-words" ? "path" : descriptions,
-          onSession: (figures) =>
-            options.onSession?.(`${sample.sample_id} ${speaker} session ${figures.session}`),
-        });
-        for (const outcome of result.outcomes) {
-          sampleIds.set(outcome, sample.sample_id);
-          speakers.set(outcome, speaker);
+    const memories: SpeakerMemory[] = [];
+    const roots: string[] = [];
+    try {
+      for (const speaker of [sample.conversation.speaker_a, sample.conversation.speaker_b]) {
+        const conversation = importSpeaker(sample, speaker);
+        const root = await mkdtemp(
+          join(options.storeDir ?? defaultStoreDir(), `memfiles-locomo-${sample.sample_id}-`),
+        );
+        roots.push(root);
+        {
+          const memory = new MemoryStore({ root, layout });
+          const result = await runOracle({
+            sample,
+            conversation,
+            store: memory,
+            descriptions: descriptions === "own-words" ? "path" : descriptions,
+            onSession: (figures) =>
+              options.onSession?.(`${sample.sample_id} ${speaker} session ${figures.session}`),
+          });
+          for (const outcome of result.outcomes) {
+            sampleIds.set(outcome, sample.sample_id);
+            speakers.set(outcome, speaker);
+          }
+          outcomes.push(...result.outcomes);
+          skipped.unknownDiaId += result.skipped.unknownDiaId;
+          skipped.notOwnTurn += result.skipped.notOwnTurn;
+          store.push({ sampleId: sample.sample_id, speaker, sessions: result.sessions });
+          const recall = await memoryRecall({
+            sample,
+            store: memory,
+            filesByDiaId: result.filesByDiaId,
+          });
+          memoryQuestions += recall.questions;
+          withoutTargets += recall.withoutTargets;
+          prefilter.push(...recall.prefilter);
+          fallback.push(...recall.fallback);
+          memories.push({ speaker, store: memory, outcomes: result.outcomes });
         }
-        outcomes.push(...result.outcomes);
-        skipped.unknownDiaId += result.skipped.unknownDiaId;
-        skipped.notOwnTurn += result.skipped.notOwnTurn;
-        store.push({ sampleId: sample.sample_id, speaker, sessions: result.sessions });
-        const recall = await memoryRecall({
-          sample,
-          store: memory,
-          filesByDiaId: result.filesByDiaId,
-        });
-        memoryQuestions += recall.questions;
-        withoutTargets += recall.withoutTargets;
-        prefilter.push(...recall.prefilter);
-        fallback.push(...recall.fallback);
-      } finally {
-        await rm(root, { recursive: true, force: true });
       }
+      evidence.push(await sampleEvidenceRecall({ sample, layout, memories }));
+      if (sizeRows.length === 0) {
+        sizeRows =
+          (await memories[0]?.store.list())?.filter((row) => row.path !== "MEMORY.md") ?? [];
+        sizeQuery = sample.qa[0]?.question ?? "";
+      }
+    } finally {
+      for (const root of roots) await rm(root, { recursive: true, force: true });
     }
   }
+  const summary = summarizeEvidence(evidence, layout);
   const codes = new Map<string, CodeCounts>();
   for (const outcome of outcomes) {
     const counts = codes.get(outcome.code) ?? { code: outcome.code, positive: 0, negative: 0 };
@@ -312,6 +350,9 @@ async function runLayout(options: RunLocomoOptions, layout: OracleLayout): Promi
       ],
       wholeConversationTokens: mean(wholeTokens),
     },
+    evidenceRecall: summary.rows,
+    ceiling: summary.ceiling,
+    sideQuerySize: options.sideQuerySize ? sideQuerySizes(sizeRows, sizeQuery, countTokens) : [],
     elapsedMs: performance.now() - started,
   };
 }

@@ -33,12 +33,21 @@ export {
 export { MODEL_TABLE, tokenizerRatio } from "./models/index.js";
 export {
   ALWAYS_LOADED,
+  budgetCatalog,
+  DEFAULT_SIDE_QUERY_MAX_TOKENS,
   fileInScope,
+  fillRecallBudget,
+  formatSelectRequest,
   inScope,
+  type RecallUnit,
+  rankRecallUnits,
   rankRows,
   readInScope,
+  recallFiles,
+  recallText,
   renderMemoryBlock,
   selectMemories,
+  showMemoryFile,
 } from "./recall/index.js";
 export { contentWords, foldText, headOfText, isTimeZone, localDay } from "./text/index.js";
 export {

@@ -1,4 +1,14 @@
 export {
+  type BudgetedRecallOptions,
+  type BudgetedRecallResult,
+  budgetedRecall,
+  DEFAULT_RECALL_BUDGET_TOKENS,
+  fillRecallBudget,
+  type RankRecallUnitsOptions,
+  type RecallUnit,
+  rankRecallUnits,
+} from "./budgeted-recall.js";
+export {
   ALWAYS_LOADED,
   type BuildSystemOptions,
   buildSystem,
@@ -6,7 +16,7 @@ export {
   DEFAULT_PREFILTER_ABOVE_TOKENS,
   renderMemoryBlock,
 } from "./build-system.js";
-export { escapeBidi, MEMORY_FENCE_TAGS, neutralizeFence } from "./fence.js";
+export { escapeBidi, MEMORY_FENCE_TAGS, neutralizeFence, recallText } from "./fence.js";
 export { matchRows, prefilterRows, rankRows } from "./prefilter.js";
 export {
   type RecalledFile,
@@ -40,6 +50,7 @@ export {
   type SideQueryFallbackReason,
   selectMemories,
 } from "./side-query.js";
+export { budgetCatalog, DEFAULT_SIDE_QUERY_MAX_TOKENS } from "./side-query-budget.js";
 export {
   type CheckedClaim,
   type ClaimKind,

@@ -2,6 +2,12 @@ import type Anthropic from "@anthropic-ai/sdk";
 import type { ModelUsage } from "../cost/index.js";
 import { rowFromText } from "../store/index.js";
 import type { OnUsage } from "../usage/types.js";
+import {
+  budgetedRecall,
+  DEFAULT_RECALL_BUDGET_TOKENS,
+  fillRecallBudget,
+  rankRecallUnits,
+} from "./budgeted-recall.js";
 import { recallText } from "./fence.js";
 import type { RecallStore } from "./recall-store.js";
 import { type SideQueryFallbackReason, selectMemories } from "./side-query.js";
@@ -19,9 +25,10 @@ import {
  * How memory files reach the model beyond the memory block: `index` (the seed article's: the
  * model reads files it picks from the index with `memory_read`) or `side-query` (the third
  * write-up's: a small model call picks at most 5 files and their contents are added to the
- * latest user message, after the cached prefix).
+ * latest user message, after the cached prefix) or `budget` (the best lines or fact bodies for the
+ * request within `maxTokens`, added the same way; `budgetedRecall`).
  */
-export type RecallStrategy = "index" | "side-query";
+export type RecallStrategy = "index" | "side-query" | "budget";
 
 /** The recall settings of `chat` (issue 13: strategies, scope, staleness). */
 export type RecallOptions = {
@@ -40,6 +47,11 @@ export type RecallOptions = {
   sideQueryModel?: string;
   /** System prompt of the side query (default the released `recall-select` prompt). */
   sideQueryPrompt?: string;
+  /**
+   * Token budget of what recall adds to the latest user message. With `budget`: default 2,000.
+   * With `side-query`: the picked files' best lines within it instead of the whole files.
+   */
+  maxTokens?: number;
 };
 
 /** A memory file recall showed the model, with what it names and whether that still exists. */
@@ -64,6 +76,8 @@ export type RecallResult = {
   fallback?: { reason: SideQueryFallbackReason; message: string };
   /** The side query's model and tokens, when it made a call. */
   sideQuery?: { model: string; usage: ModelUsage };
+  /** With a token budget: the budget, the estimated tokens of the note, and the lines in it. */
+  budget?: { maxTokens: number; tokens: number; lines: number };
 };
 
 /**
@@ -130,6 +144,22 @@ export async function recallFiles(
     ...(options.project === undefined ? {} : { project: options.project }),
   };
   if (strategy === "index") return { result: { ...base, files: [] }, note: "" };
+  if (strategy === "budget") {
+    const maxTokens = options.maxTokens ?? DEFAULT_RECALL_BUDGET_TOKENS;
+    const recalled = await budgetedRecall({
+      store: options.store,
+      query: options.query,
+      maxTokens,
+    });
+    return {
+      result: {
+        ...base,
+        files: [],
+        budget: { maxTokens, tokens: recalled.tokens, lines: recalled.units.length },
+      },
+      note: recalled.note,
+    };
+  }
   const selected = await selectMemories({
     store: options.store,
     client: options.client,
@@ -140,6 +170,30 @@ export async function recallFiles(
     ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
     ...(options.now === undefined ? {} : { now: options.now }),
   });
+  if (options.maxTokens !== undefined) {
+    const picked = new Set(selected.rows.map((row) => row.path));
+    const units = await rankRecallUnits({ store: options.store, query: options.query });
+    const recalled = fillRecallBudget(
+      units.filter((unit) => picked.has(unit.path)),
+      options.maxTokens,
+    );
+    return {
+      result: {
+        ...base,
+        files: [],
+        ...(selected.fallback === undefined ? {} : { fallback: selected.fallback }),
+        ...(selected.usage === undefined
+          ? {}
+          : { sideQuery: { model: selected.model, usage: selected.usage } }),
+        budget: {
+          maxTokens: options.maxTokens,
+          tokens: recalled.tokens,
+          lines: recalled.units.length,
+        },
+      },
+      note: recalled.note,
+    };
+  }
   const files: RecalledFile[] = [];
   const texts: string[] = [];
   // One deadline for the checks of the whole recall, not one timeout per file (new-user trial).

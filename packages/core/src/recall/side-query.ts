@@ -12,6 +12,7 @@ import { ALWAYS_LOADED, DEFAULT_MAX_DESCRIPTION_CHARS } from "./build-system.js"
 import { capChars, oneLine, recallText } from "./fence.js";
 import { matchRows } from "./prefilter.js";
 import type { RecallStore } from "./recall-store.js";
+import { budgetCatalog, DEFAULT_SIDE_QUERY_MAX_TOKENS } from "./side-query-budget.js";
 
 /** Most files the side query returns (the third write-up: "at most 5"). */
 export const MAX_RECALLED_FILES = 5;
@@ -68,6 +69,8 @@ export type SelectMemoriesOptions = {
   prompt?: string;
   /** Most files returned (default 5, the third write-up's figure; never more). */
   maxFiles?: number;
+  /** Most estimated tokens of the request's catalog message (default 20,000; see `budgetCatalog`). */
+  maxRequestTokens?: number;
   /** Called with the side query's usage (stage `recall`). */
   onUsage?: OnUsage;
   sessionId?: string;
@@ -138,7 +141,12 @@ export async function selectMemories(
 ): Promise<SelectMemoriesResult> {
   const model = options.model ?? DEFAULT_SIDE_QUERY_MODEL;
   const maxFiles = Math.min(options.maxFiles ?? MAX_RECALLED_FILES, MAX_RECALLED_FILES);
-  const catalog = await recallCatalog(options.store);
+  const catalog = budgetCatalog(
+    await recallCatalog(options.store),
+    options.query,
+    options.maxRequestTokens ?? DEFAULT_SIDE_QUERY_MAX_TOKENS,
+    formatSelectRequest,
+  );
   if (catalog.length === 0) return { rows: [], model };
   const fallback = (
     reason: SideQueryFallbackReason,

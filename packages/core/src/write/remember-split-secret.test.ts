@@ -2,8 +2,8 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { MemoryStore } from "../store/memory-store.js";
 import { remember } from "../layouts/index.js";
+import { MemoryStore } from "../store/memory-store.js";
 
 const NOW = new Date("2026-10-02T08:00:00Z");
 // Key-shaped strings are assembled at run time so the repository holds no literal secrets.

@@ -1,0 +1,63 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type Anthropic from "@anthropic-ai/sdk";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mockMessages, testClient, textBlock } from "../../test/messages-api.js";
+import { MemoryStore } from "../store/memory-store.js";
+import { chat } from "./chat.js";
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const file = (name: string, lines: string[]) =>
+  `---\nname: ${name}\ndescription: ${name} notes.\n---\n${lines.join("\n")}\n`;
+
+async function folder(): Promise<MemoryStore> {
+  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-chat-budget-")) });
+  await store.write(
+    "topics/hosting.md",
+    file("hosting", ["[stated 2026/09/20] deploys every service on Fly.io"]),
+    "new",
+  );
+  await store.write(
+    "topics/food.md",
+    file("food", ["[stated 2026/08/02] is vegetarian", "[stated 2026/08/03] loves risotto"]),
+    "new",
+  );
+  return store;
+}
+const ask = (text: string): Anthropic.MessageParam[] => [{ role: "user", content: text }];
+
+describe("chat with budgeted recall", () => {
+  it("adds the best lines within the budget after the cache breakpoints; no model call for recall", async () => {
+    const store = await folder();
+    const requests = mockMessages(server, [
+      { content: [textBlock("fly")] },
+      { content: [textBlock("risotto")] },
+    ]);
+    const options = {
+      client: testClient(),
+      model: "claude-opus-5-5",
+      basePrompt: "BASE",
+      rules: "RULES",
+      now: new Date("2026-10-02T08:00:00Z"),
+      store,
+      recall: { strategy: "budget" as const, maxTokens: 300 },
+    };
+    const first = await chat({ ...options, messages: ask("Where do I deploy a service?") });
+    const second = await chat({ ...options, messages: ask("Any risotto idea?") });
+    expect(requests).toHaveLength(2);
+    expect(JSON.stringify(requests[0]?.system)).toBe(JSON.stringify(requests[1]?.system));
+    const last = (index: number) => JSON.stringify(requests[index]?.messages.at(-1)?.content);
+    expect(last(0)).toContain("[2026/09/20] deploys every service on Fly.io");
+    expect(last(0)).not.toContain("vegetarian");
+    expect(last(1)).toContain("[2026/08/03] loves risotto");
+    expect(first.recall).toMatchObject({ strategy: "budget", files: [] });
+    expect(first.recall.budget?.maxTokens).toBe(300);
+    expect(second.recall.budget?.lines).toBeGreaterThan(0);
+  });
+});

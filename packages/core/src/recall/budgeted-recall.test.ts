@@ -1,0 +1,129 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { estimateTokens } from "../cost/cache-minimum.js";
+import { MemoryStore } from "../store/memory-store.js";
+import { budgetedRecall, fillRecallBudget, rankRecallUnits } from "./budgeted-recall.js";
+import { buildSystem } from "./build-system.js";
+import { recallFiles } from "./recall-files.js";
+
+const subjectFile = (name: string, description: string, lines: string[]) =>
+  `---\nname: ${name}\ndescription: ${description}\n---\n${lines.join("\n")}\n`;
+
+async function subjectFolder(): Promise<MemoryStore> {
+  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-budget-")) });
+  await store.write(
+    "people/marta.md",
+    subjectFile("Marta", "The user's sister.", [
+      "[stated 2026/05/08] moved to Lisbon last spring",
+      "[stated 2026/06/01] works as an architect",
+    ]),
+    "new",
+  );
+  await store.write(
+    "topics/pets.md",
+    subjectFile("pets", "Pets.", [
+      "[stated 2026/05/08] adopted a beagle puppy named Pixel",
+      "[stated 2026/07/02] Pixel fetches a frisbee at the beach",
+    ]),
+    "new",
+  );
+  await store.write(
+    "topics/work.md",
+    subjectFile("work", "Job.", ["[stated 2026/07/20] works night shifts at the city hospital"]),
+    "new",
+  );
+  await store.write(
+    "profile.md",
+    subjectFile("profile", "Who the user is.", ["[stated 2026/05/08] lives in Porto"]),
+    "new",
+  );
+  return store;
+}
+
+describe("rankRecallUnits", () => {
+  it("finds a line of people/marta.md by the entity's name, which the line does not repeat", async () => {
+    const units = await rankRecallUnits({
+      store: await subjectFolder(),
+      query: "Where does Marta live?",
+    });
+    expect(units[0]).toMatchObject({
+      path: "people/marta.md",
+      text: "moved to Lisbon last spring",
+      date: "2026/05/08",
+      kind: "line",
+    });
+    // profile.md is in the cached block: never ranked by default.
+    expect(units.map((unit) => unit.path)).not.toContain("profile.md");
+  });
+
+  it("ranks a fact file's body as one unit (fact layout)", async () => {
+    const store = new MemoryStore({
+      root: await mkdtemp(join(tmpdir(), "memfiles-budget-fact-")),
+      layout: "fact",
+    });
+    await store.write(
+      "beagle-puppy.md",
+      "---\nname: Beagle puppy\ndescription: The user adopted a beagle puppy.\ntype: user\nupdated: 2026/05/08\n---\nThe user adopted a beagle puppy named Pixel.\n",
+      "new",
+    );
+    const units = await rankRecallUnits({ store, query: "What puppy did I adopt?" });
+    expect(units.map(({ score: _score, ...unit }) => unit)).toEqual([
+      {
+        path: "beagle-puppy.md",
+        text: "The user adopted a beagle puppy named Pixel.",
+        date: "2026/05/08",
+        kind: "body",
+      },
+    ]);
+  });
+});
+
+describe("fillRecallBudget", () => {
+  it.each([60, 80, 120, 400])("keeps the note within %i tokens", async (budget) => {
+    const units = await rankRecallUnits({
+      store: await subjectFolder(),
+      query: "Marta Pixel hospital puppy Lisbon",
+    });
+    const filled = fillRecallBudget(units, budget);
+    expect(filled.tokens).toBeLessThanOrEqual(budget);
+    expect(estimateTokens(filled.note)).toBe(filled.tokens);
+  });
+
+  it("counts with the estimator it is given", async () => {
+    const units = await rankRecallUnits({ store: await subjectFolder(), query: "Pixel puppy" });
+    const chars = (text: string) => text.length;
+    const filled = fillRecallBudget(units, 400, chars);
+    expect(filled.note.length).toBe(filled.tokens);
+    expect(filled.tokens).toBeLessThanOrEqual(400);
+  });
+});
+
+describe("budgetedRecall through recallFiles", () => {
+  it("adds the best lines after the cache breakpoints; the system prompt stays byte-identical", async () => {
+    const store = await subjectFolder();
+    const before = await buildSystem({ store, basePrompt: "Base." });
+    const { note, result } = await recallFiles({
+      store,
+      client: undefined as never,
+      query: "What is my puppy called?",
+      strategy: "budget",
+      maxTokens: 200,
+    });
+    expect(await buildSystem({ store, basePrompt: "Base." })).toEqual(before);
+    expect(note).toContain("topics/pets.md:\n[2026/05/08] adopted a beagle puppy named Pixel");
+    expect(note).not.toContain("lives in Porto");
+    expect(result).toEqual({
+      strategy: "budget",
+      files: [],
+      budget: { maxTokens: 200, tokens: estimateTokens(note), lines: 2 },
+    });
+  });
+
+  it("returns no note when nothing matches", async () => {
+    expect(
+      await budgetedRecall({ store: await subjectFolder(), query: "quantum chromodynamics" }),
+    ).toEqual({ note: "", units: [], tokens: 0 });
+  });
+});
