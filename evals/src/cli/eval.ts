@@ -27,7 +27,7 @@ import {
   writeRunReport,
 } from "../report/index.js";
 import { createProgress } from "../report/progress.js";
-import { runScenario } from "../runner/index.js";
+import { runScenarioEpochs } from "../runner/index.js";
 import { closePgliteStoreBackend, pgliteStoreBackend } from "../runner/pg-store-backend.js";
 import type { RunMode, ScenarioResult } from "../runner/types.js";
 import { loadScenarios, type Scenario } from "../scenarios/index.js";
@@ -42,7 +42,7 @@ export const DEFAULT_SCENARIOS_DIR = join(EVALS_ROOT, "..", "scenarios");
 /** Default folder of `report.html` and `history.jsonl`: `evals/out`. */
 export const DEFAULT_OUT_DIR = join(EVALS_ROOT, "out");
 
-const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N]... [--json <file>] [--out <dir>] [--history <file>] [--record] [--batch] [--backend files|pg] [--verbose]
+const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N]... [--json <file>] [--out <dir>] [--history <file>] [--record] [--epochs <n>] [--batch] [--backend files|pg] [--verbose]
 
 Runs every scenario offline from recorded API responses and grades it.
   --scenario <id>     only this scenario (repeatable; default: every scenario)
@@ -53,6 +53,8 @@ Runs every scenario offline from recorded API responses and grades it.
   --out <dir>         folder of report.html (default $${OUT_DIR_ENV} or evals/out)
   --history <file>    run history appended to (default $${HISTORY_FILE_ENV} or <out>/history.jsonl)
   --record            call the API and write the recordings (needs ANTHROPIC_API_KEY)
+  --epochs <n>        independent samples per scenario x model (default: replay every recorded
+                      epoch; --record: 1); epoch n >= 2 is recorded to <scenario>.epoch-<n>.json
   --batch             send every write pass and consolidation as a Message Batch (half price, same checks)
   --backend <name>    where each run's memory lives: files (default, a folder) or pg (PostgreSQL
                       embedded as PGlite, one tenant per run; files are graded as mirrored back)
@@ -180,6 +182,11 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
   if (values.help) {
     output.out(`${USAGE}\n`);
     return { exitCode: 0 };
+  }
+  const epochs = values.epochs === undefined ? undefined : Number(values.epochs);
+  if (epochs !== undefined && !(Number.isInteger(epochs) && epochs >= 1)) {
+    output.error(`--epochs "${values.epochs}" is not a whole number of 1 or more.\n\n${USAGE}\n`);
+    return { exitCode: 2 };
   }
   if (values.backend !== "files" && values.backend !== "pg") {
     output.error(`--backend "${values.backend}" is not a backend: give files or pg.\n\n${USAGE}\n`);
@@ -313,7 +320,8 @@ async function runPrompt(options: {
     for (const scenario of chosen) {
       progress?.tick(`${scenario.id} on ${model}`);
       results.push(
-        await runScenario({
+        ...(await runScenarioEpochs({
+          ...(values.epochs === undefined ? {} : { epochs: Number(values.epochs) }),
           scenarioId: scenario.id,
           scenario,
           model,
@@ -323,7 +331,7 @@ async function runPrompt(options: {
           scenariosDir,
           writeBatch: values.batch,
           ...(values.backend === "pg" ? { storeBackend: pgliteStoreBackend } : {}),
-        }),
+        })),
       );
     }
   }
@@ -344,6 +352,7 @@ function parse(argv: string[]) {
       out: { type: "string" },
       history: { type: "string" },
       record: { type: "boolean", default: false },
+      epochs: { type: "string" },
       batch: { type: "boolean", default: false },
       backend: { type: "string", default: "files" },
       recordings: { type: "string" },

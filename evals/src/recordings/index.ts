@@ -39,6 +39,7 @@ export {
   type RecordingFile,
   RecordingFileSchema,
   readRecordingFile,
+  recordedEpochs,
   recordingPath,
   serializeRecordingFile,
   writeRecordingFile,

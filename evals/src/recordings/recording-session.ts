@@ -37,6 +37,8 @@ export type RecordingSessionOptions = {
   extractionPrompt: string;
   /** Folder of recordings: `<dir>/<model>/<extractionPrompt>/<scenarioId>.json`. */
   recordingsDir: string;
+  /** 1-based epoch (default 1): epoch n >= 2 reads and writes `<scenarioId>.epoch-<n>.json`. */
+  epoch?: number;
   /** Author mode: the authored replies for this model, in call order. */
   authoredReplies?: readonly AuthoredReply[];
   /** Author mode: the authored-replies file, named in errors. */
@@ -116,6 +118,7 @@ export class RecordingSession {
       options.model,
       options.extractionPrompt,
       options.scenarioId,
+      options.epoch,
     );
     this.recording = recording;
     this.failedSignal = new Promise<Error>((resolve) => {
@@ -147,6 +150,7 @@ export class RecordingSession {
       options.model,
       options.extractionPrompt,
       options.scenarioId,
+      options.epoch,
     );
     const recording = options.mode === "replay" ? await readRecordingFile(file) : undefined;
     return new RecordingSession(options, recording);
@@ -633,6 +637,7 @@ export class RecordingSession {
       model: this.options.model,
       scenario: this.options.scenarioId,
       extractionPrompt: this.options.extractionPrompt,
+      ...((this.options.epoch ?? 1) > 1 ? { epoch: this.options.epoch as number } : {}),
       entries: this.entries,
     };
     if (this.options.mode === "record") {

@@ -179,11 +179,13 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   let detach: (() => void) | undefined;
   let root: string | undefined;
   let strategy: RecallStrategy = options.recall ?? "index";
+  let minPassRate: number | undefined;
   const mirror = { current: async () => {} };
   try {
     const scenario =
       options.scenario ?? (await loadScenario(options.scenariosDir, options.scenarioId));
     strategy = recallStrategyOf(options, scenario);
+    minPassRate = scenario.minPassRate;
     let authoredReplies: readonly AuthoredReply[] | undefined;
     let authoredFile: string | undefined;
     if (options.mode === "author") {
@@ -204,6 +206,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
       model: options.model,
       extractionPrompt: options.extractionPrompt,
       recordingsDir: options.recordingsDir,
+      ...(options.epoch === undefined ? {} : { epoch: options.epoch }),
       dropHeaders: [RECORDING_RUN_HEADER],
       ...(authoredReplies ? { authoredReplies } : {}),
       ...(authoredFile ? { authoredFile } : {}),
@@ -288,6 +291,9 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     ...(error ? { error } : {}),
     durationMs: Math.round(performance.now() - started),
     ...(session ? { recordingFile: session.file } : {}),
+    ...((options.epoch ?? 1) > 1 ? { epoch: options.epoch as number } : {}),
+    ...(session?.replayed?.note === undefined ? {} : { recordingNote: session.replayed.note }),
+    ...(minPassRate === undefined ? {} : { minPassRate }),
     ...(cacheWarnings.size > 0 ? { cacheWarnings: [...cacheWarnings.values()] } : {}),
     ...(recallFigures === undefined ? {} : { recall: recallFigures }),
   };

@@ -78,6 +78,11 @@ export type RunScenarioOptions = {
    * after its seed files are written; omit for the folder itself (the file system backend).
    */
   storeBackend?: EvalStoreBackend;
+  /**
+   * 1-based epoch of the run (default 1): one independent sample of the cell, replayed from or
+   * recorded to its own file (`<id>.epoch-<n>.json` for n >= 2).
+   */
+  epoch?: number;
 };
 
 /**
@@ -145,6 +150,15 @@ export type ScenarioResult = {
   durationMs: number;
   /** The recording file used (replay) or written (record, author). */
   recordingFile?: string;
+  /** 1-based epoch of the run; absent for epoch 1. */
+  epoch?: number;
+  /** The recording's `note` (what an authored epoch reproduces, e.g. a slip a real model makes). */
+  recordingNote?: string;
+  /**
+   * The scenario's `minPassRate` (absent: every epoch must pass), for the cell's verdict in the
+   * report.
+   */
+  minPassRate?: number;
   /**
    * Cached prefixes shorter than the model's minimum cacheable length, as `chat()` reported them
    * (distinct by breakpoint): those prefixes are paid in full on every request.

@@ -208,6 +208,12 @@ export const ScenarioSchema = z.strictObject({
   seedFiles: z.record(z.string(), z.string()).default({}),
   /** Recall settings of every chat call (live turns and the question); see `RecallSettingsSchema`. */
   recall: RecallSettingsSchema.optional(),
+  /**
+   * The share of a cell's epochs (scenario x model x prompt) that must pass for the cell to pass,
+   * in (0, 1]. Absent: every epoch must pass. With one epoch any rate means that epoch must pass;
+   * a broken epoch fails the cell whatever the rate (docs/decisions/0031-epochs.md).
+   */
+  minPassRate: z.number().gt(0).max(1).optional(),
   question: z
     .strictObject({
       date: IsoDateSchema,
