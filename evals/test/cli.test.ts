@@ -291,3 +291,49 @@ describe("author and eval commands", { timeout: 60_000 }, () => {
     });
   });
 });
+
+// Replays ten whole scenario runs (two scenarios x five epochs) in-process: about 3 s alone,
+// longer on the shared 2 cores, so the limit is the file's 60 s.
+describe("pnpm eval over authored epochs", { timeout: 60_000 }, () => {
+  it("grades every epoch, accepts a 4/5 cell with minPassRate 0.8, and writes epochs, passes and interval per result", async () => {
+    const out = await mkdtemp(join(tmpdir(), "memfiles-epochs-out-"));
+    const json = join(out, "report.json");
+    const { output, sink } = capture();
+    const result = await evalMain(
+      [
+        ...["--scenario", "remember", "--scenario", "ignore-noise"],
+        ...["--model", "claude-haiku-5-5", "--prompt", "extraction@1"],
+        ...["--out", out, "--history", join(out, "history.jsonl"), "--json", json],
+      ],
+      sink,
+    );
+    expect(output.error).toBe("");
+    expect(result.exitCode).toBe(0);
+    const report = JSON.parse(await readFile(json, "utf8")) as {
+      results: {
+        scenarioId: string;
+        epoch: number;
+        epochs: number;
+        passes: number;
+        interval: number[];
+      }[];
+    };
+    expect(
+      report.results.map((item) => [
+        item.scenarioId,
+        item.epoch,
+        item.epochs,
+        item.passes,
+        item.interval,
+      ]),
+    ).toEqual(
+      ["remember", "ignore-noise"].flatMap((id) =>
+        [1, 2, 3, 4, 5].map((epoch) => [id, epoch, 5, 4, [0.3755, 0.9638]]),
+      ),
+    );
+    expect(output.out).toContain(
+      "| remember     | claude-haiku-5-5 | 4/5 (80%, 95% CI 38-96%) | 80%   | PASS    |",
+    );
+    expect(output.out).toContain("epoch 4: authored slip: the answer narrates memory");
+  });
+});

@@ -379,3 +379,42 @@ describe("ScenarioProvider recall and layout arms (issue 13)", () => {
     expect((noTwin.metadata as { arm?: string }).arm).toBe(`${MODELS.haiku} fact/index`);
   });
 });
+
+describe("ScenarioProvider over a cell's epochs", () => {
+  it.each([
+    { name: "4/5 with minPassRate 0.8 passes", minPassRate: 0.8, pass: true },
+    { name: "4/5 without minPassRate fails", minPassRate: undefined, pass: false },
+  ])("replays every recorded epoch; $name", async ({ minPassRate, pass }) => {
+    // evals/recordings holds five authored epochs of remember on Haiku 5.5 (extraction@1).
+    const runScenario = vi.fn(async (options: RunScenarioOptions) =>
+      resultFor(options, {
+        pass: options.epoch !== 4,
+        ...(minPassRate === undefined ? {} : { minPassRate }),
+        ...(options.epoch === 4
+          ? {
+              checks: [{ name: "no_narration", pass: false, score: 0, reason: "narrates memory" }],
+            }
+          : {}),
+      }),
+    );
+    const provider = new ScenarioProvider({
+      config: {
+        model: MODELS.haiku,
+        recordingsDir: DEFAULT_RECORDINGS_DIR,
+        scenariosDir: DEFAULT_SCENARIOS_DIR,
+      },
+      runScenario,
+    });
+    const response = await provider.callApi("extraction@1", {
+      vars: { scenario: "remember" },
+      prompt: { raw: "extraction@1", label: "extraction@1" },
+    });
+    expect(runScenario.mock.calls.map((call) => call[0].epoch)).toEqual([undefined, 2, 3, 4, 5]);
+    expect(response.metadata).toMatchObject({
+      pass,
+      epochs: 5,
+      passes: 4,
+      epochFailures: [{ epoch: 4, reason: "no_narration: narrates memory" }],
+    });
+  });
+});
