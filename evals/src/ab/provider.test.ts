@@ -254,9 +254,10 @@ describe("ScenarioProvider with the evals runner (replay from evals/recordings)"
     expect(metadata.checks).toEqual(direct.checks);
 
     // pnpm eval prints one cost row per session and stage; summed per session they are the
-    // provider's per-session figures.
+    // provider's per-session figures (the judge's row apart: grading is not the session's cost).
     const perSession = new Map<number | "question", number>();
-    for (const row of buildEvalReport([direct], "extraction@1").sessionCosts) {
+    const rows = buildEvalReport([direct], "extraction@1").sessionCosts;
+    for (const row of rows.filter((each) => each.stage !== "judging")) {
       perSession.set(
         row.session,
         Math.round(((perSession.get(row.session) ?? 0) + row.usd) * 1e9) / 1e9,
@@ -266,6 +267,8 @@ describe("ScenarioProvider with the evals runner (replay from evals/recordings)"
       [...perSession].map(([session, usd]) => ({ session, usd })),
     );
     expect(metadata.sessions.length).toBeGreaterThan(1);
+    const judging = rows.find((row) => row.stage === "judging");
+    expect(metadata.sessions.find((row) => row.session === "question")?.judging).toBe(judging?.usd);
     expect(response.cost).toBe(
       Math.round(direct.calls.reduce((sum, call) => sum + call.usd, 0) * 1e9) / 1e9,
     );

@@ -137,6 +137,7 @@ describe("buildEvalReport", () => {
       extractionPrompt: "extraction@1",
       provenance: [{ kind: "recorded", model: "claude-haiku-4-5", date: "2026-11-29" }],
       summary: { runs: 2, passed: 0, failed: 1, broken: 1, epochs: 2, passedEpochs: 0 },
+      judged: { answers: 0, disagreements: [] },
       cells: [
         {
           scenarioId: "remember",
@@ -471,5 +472,62 @@ describe("epochs in the report", () => {
     const report = buildEvalReport(runs, "extraction@1");
     expect(report.cells[0]).toMatchObject({ passes: 4, broken: 1, pass: false });
     expect(report.summary).toMatchObject({ runs: 1, passed: 0, failed: 0, broken: 1 });
+  });
+});
+
+describe("judge vs keyword checks in the report", () => {
+  const judged = (keywordPass: boolean, judgePass: boolean): ScenarioResult => ({
+    ...base,
+    scenarioId: "dont-overapply-dinner",
+    model: "claude-haiku-5-5",
+    pass: keywordPass && judgePass,
+    checks: [
+      {
+        name: 'mentions_none("vegetarian")',
+        pass: keywordPass,
+        score: keywordPass ? 1 : 0,
+        reason: keywordPass ? "none mentioned" : 'mentioned: "vegetarian"',
+      },
+      {
+        name: "judge(claude-haiku-5-5)",
+        pass: judgePass,
+        score: judgePass ? 1 : 0,
+        reason: judgePass ? "plain meatless idea" : 'It says "given your diet".',
+      },
+    ],
+    calls: [],
+    stages: [],
+    toolCalls: [],
+  });
+
+  it.each([
+    { name: "agree on a pass", keywords: true, judge: true, disagree: false },
+    { name: "agree on a fail", keywords: false, judge: false, disagree: false },
+    { name: "judge fails what keywords pass", keywords: true, judge: false, disagree: true },
+    { name: "keywords fail what the judge passes", keywords: false, judge: true, disagree: true },
+  ])("$name", ({ keywords, judge, disagree }) => {
+    const report = buildEvalReport([judged(keywords, judge)], "extraction@1");
+    expect(report.judged.answers).toBe(1);
+    expect(report.judged.disagreements.length).toBe(disagree ? 1 : 0);
+    const text = formatEvalReport(report);
+    if (!disagree) {
+      expect(text).toContain("Judge vs keyword checks: they agree on all 1 judged answer(s).");
+    }
+  });
+
+  it("prints a disagreement with both verdicts", () => {
+    const report = buildEvalReport([judged(true, false)], "extraction@1");
+    expect(report.judged.disagreements).toEqual([
+      {
+        scenarioId: "dont-overapply-dinner",
+        model: "claude-haiku-5-5",
+        epoch: 1,
+        judge: { pass: false, reason: 'It says "given your diet".' },
+        keywords: { pass: true, failed: [] },
+      },
+    ]);
+    expect(formatEvalReport(report)).toContain(
+      '- dont-overapply-dinner [claude-haiku-5-5]: judge FAIL (It says "given your diet".), keyword checks PASS',
+    );
   });
 });

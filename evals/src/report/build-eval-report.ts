@@ -51,6 +51,21 @@ export type ArmRow = {
   interval: [number, number];
 };
 
+/**
+ * One answer where the judge (`expect.answer.judge`) and the keyword answer checks
+ * (`mentions_any`, `mentions_none`, `no_narration`, `no_question_back`, `no_unrelated_memory`)
+ * reach different verdicts: one of the two is wrong, and a reader should look at the answer.
+ */
+export type JudgeDisagreementRow = {
+  scenarioId: string;
+  model: string;
+  epoch: number;
+  /** The judge's verdict and reason. */
+  judge: { pass: boolean; reason: string };
+  /** Whether every keyword answer check passed, and the failed ones' reasons. */
+  keywords: { pass: boolean; failed: string[] };
+};
+
 /** What the report adds to each result: its cell's epoch counts and interval. */
 export type EpochFigures = {
   /** 1-based epoch of this result. */
@@ -83,7 +98,8 @@ export type SessionCostRow = CostFigures & {
   /** 1-based epoch of the run; absent for epoch 1. */
   epoch?: number;
   session: number | "question";
-  stage: Stage;
+  /** The stage, or `judging` for the judge's call (`expect.answer.judge`). */
+  stage: Stage | "judging";
 };
 
 /**
@@ -163,6 +179,8 @@ export type EvalReport = {
   models: string[];
   /** Every cell with its epochs, passes, interval and verdict, in run order. */
   cells: CellRow[];
+  /** How many answers a judge graded, and where it and the keyword checks disagree. */
+  judged: { answers: number; disagreements: JudgeDisagreementRow[] };
   /** Every model's epochs over all cells, with its interval. */
   arms: ArmRow[];
   checks: CheckRow[];
@@ -349,6 +367,7 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
     },
     models,
     cells,
+    judged: judgedOf(results),
     arms: models.map((model) => {
       const own = cells.filter((cell) => cell.model === model);
       const epochs = own.reduce((sum, cell) => sum + cell.epochs, 0);
@@ -401,6 +420,42 @@ export function formatInterval(passes: number, epochs: number, interval: [number
   const percent = (value: number) => `${Math.round(value * 100)}`;
   const rate = epochs === 0 ? "-" : `${percent(passes / epochs)}%`;
   return `${passes}/${epochs} (${rate}, 95% CI ${percent(interval[0])}-${percent(interval[1])}%)`;
+}
+
+/** Check-name prefixes of the keyword answer checks, compared with the judge. */
+const KEYWORD_ANSWER_CHECKS = [
+  "mentions_any(",
+  "mentions_none(",
+  "no_narration",
+  "no_question_back",
+  "no_unrelated_memory",
+];
+
+function judgedOf(results: ScenarioResult[]): EvalReport["judged"] {
+  let answers = 0;
+  const disagreements: JudgeDisagreementRow[] = [];
+  for (const result of results) {
+    const judge = result.checks.find((check) => check.name.startsWith("judge("));
+    if (judge === undefined) continue;
+    answers += 1;
+    const keywords = result.checks.filter((check) =>
+      KEYWORD_ANSWER_CHECKS.some((prefix) => check.name.startsWith(prefix)),
+    );
+    if (keywords.length === 0) continue;
+    const failed = keywords.filter((check) => !check.pass);
+    if (judge.pass === (failed.length === 0)) continue;
+    disagreements.push({
+      scenarioId: result.scenarioId,
+      model: result.model,
+      epoch: result.epoch ?? 1,
+      judge: { pass: judge.pass, reason: judge.reason },
+      keywords: {
+        pass: failed.length === 0,
+        failed: failed.map((check) => `${check.name}: ${check.reason}`),
+      },
+    });
+  }
+  return { answers, disagreements };
 }
 
 function cellKey(cell: { scenarioId: string; model: string }): string {

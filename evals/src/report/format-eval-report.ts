@@ -137,6 +137,7 @@ export function formatEvalReport(
   );
   if (failures.length > 0) out.push("", "### Failed checks", "", ...failures);
   out.push(...formatEpochs(report));
+  out.push(...formatJudged(report));
   if (report.refused.length > 0) {
     out.push("", "### Refused by code (runs that did not pass)", "");
     for (const row of report.refused) {
@@ -239,6 +240,30 @@ export function formatEvalReport(
     `Result: ${passed} of ${runs} scenario runs passed (${failed} with failed checks, ${broken} broken${samples}).`,
   );
   return `${out.join("\n")}\n`;
+}
+
+/**
+ * Where the judge and the keyword answer checks disagree; one line when they agree everywhere.
+ * Nothing when no scenario asked for a judge.
+ */
+function formatJudged(report: EvalReport): string[] {
+  const { answers, disagreements } = report.judged;
+  if (answers === 0) return [];
+  if (disagreements.length === 0) {
+    return ["", `Judge vs keyword checks: they agree on all ${answers} judged answer(s).`];
+  }
+  return [
+    "",
+    `### Judge vs keyword checks: ${disagreements.length} of ${answers} judged answer(s) disagree`,
+    "",
+    ...disagreements.map((row) => {
+      const epoch = row.epoch > 1 ? ` epoch ${row.epoch}` : "";
+      const keywords = row.keywords.pass
+        ? "keyword checks PASS"
+        : `keyword checks FAIL (${row.keywords.failed.map(oneLine).join("; ")})`;
+      return `- ${row.scenarioId} [${row.model}]${epoch}: judge ${row.judge.pass ? "PASS" : "FAIL"} (${oneLine(row.judge.reason)}), ${keywords}`;
+    }),
+  ];
 }
 
 /**

@@ -11,6 +11,7 @@ export {
   type EpochFigures,
   type EvalReport,
   formatInterval,
+  type JudgeDisagreementRow,
   type ModelCostRow,
   type RefusedRow,
   type ScenarioCostRow,

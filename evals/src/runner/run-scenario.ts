@@ -27,6 +27,7 @@ import {
 import { estimateTokens } from "@memfiles/core/internal";
 import { getPrompt, parsePromptRef } from "@memfiles/prompts";
 import { checksRan, gradeScenario, gradeSessionFiles } from "../graders/index.js";
+import { type JudgeCall, judgeRequest, readVerdict } from "../graders/judge.js";
 import type { GradeResult } from "../graders/types.js";
 import {
   type AttachedRecordingSession,
@@ -249,6 +250,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
         factMerges: stages.flatMap((stage) =>
           stage.stage === "consolidate-facts" ? [stage.result] : [],
         ),
+        judge: judgeCall(session, client, calls),
       })),
     );
     checks.push(checksRan(scenario, checks, run));
@@ -296,6 +298,29 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     ...(minPassRate === undefined ? {} : { minPassRate }),
     ...(cacheWarnings.size > 0 ? { cacheWarnings: [...cacheWarnings.values()] } : {}),
     ...(recallFigures === undefined ? {} : { recall: recallFigures }),
+  };
+}
+
+/**
+ * The run's judge call: one request on the `question: judge` step, through the recording session
+ * like every other call, priced at the judge model as stage `judging`. A malformed verdict throws
+ * `JudgeReplyError`, which breaks the run.
+ */
+function judgeCall(session: RecordingSession, client: Anthropic, calls: CallCost[]): JudgeCall {
+  return async (options) => {
+    session.step = "question: judge";
+    const message = await client.messages.create(judgeRequest(options));
+    if (session.failure) throw session.failure;
+    const { verdict, usage } = readVerdict(message, options.model);
+    calls.push({
+      session: "question",
+      stage: "judging",
+      step: session.step,
+      model: options.model,
+      usage,
+      usd: costOf(usage, options.model).usd,
+    });
+    return verdict;
   };
 }
 

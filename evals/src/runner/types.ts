@@ -104,7 +104,8 @@ export type EvalStoreBackend = {
 export type CallCost = {
   /** 1-based session number, or "question" for the final question. */
   session: number | "question";
-  stage: Stage;
+  /** The stage that made the call, or `judging` for the judge's call (`expect.answer.judge`). */
+  stage: Stage | "judging";
   /** The runner's step label, e.g. `session 3: consolidate topics/tools.md`. */
   step: string;
   model: string;

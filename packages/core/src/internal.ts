@@ -6,6 +6,7 @@ export {
   minCacheableTokens,
   roundUsd,
   sumUsage,
+  toModelUsage,
   ZERO_USAGE,
 } from "./cost/index.js";
 export { safeParseMemoryFile } from "./format/index.js";
