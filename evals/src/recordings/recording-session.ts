@@ -8,10 +8,12 @@ import {
   formatResultsJsonl,
   parseResultsJsonl,
 } from "./batch-objects.js";
+import { BudgetExceededError } from "./budget-exceeded-error.js";
 import { MissingRecordingError } from "./missing-recording-error.js";
 import { type JsonValue, normalizeJson, recordingKey } from "./normalize.js";
 import { isRetryableStatus, passThrough, type RetryPolicy } from "./pass-through.js";
 import { RecordApiError } from "./record-api-error.js";
+import type { RecordBudget } from "./record-budget.js";
 import {
   type RecordingEntry,
   type RecordingFile,
@@ -49,6 +51,8 @@ export type RecordingSessionOptions = {
   dropHeaders?: readonly string[];
   /** Record mode: how failed API calls are retried (default `RECORD_RETRY_POLICY`). */
   retryPolicy?: RetryPolicy;
+  /** Record mode: the spending cap every call is checked against before it is sent. */
+  budget?: RecordBudget;
 };
 
 /** A request sent in a batch in record mode, kept until its result is recorded. */
@@ -356,6 +360,18 @@ export class RecordingSession {
     occurrence: number,
     step: string,
   ): Promise<Response> {
+    const refusal = this.options.budget?.refusal(body, this.options.model);
+    if (refusal !== undefined && this.options.budget !== undefined) {
+      this.markFailed(
+        new BudgetExceededError({
+          scenarioId: this.options.scenarioId,
+          step,
+          maxUsd: this.options.budget.maxUsd,
+          problem: refusal,
+        }),
+      );
+      return errorResponse(402, "budget_exceeded", refusal);
+    }
     const headers = new Headers(request.headers);
     for (const name of this.options.dropHeaders ?? []) headers.delete(name);
     headers.delete("content-length");
@@ -398,6 +414,7 @@ export class RecordingSession {
           }),
         );
       }
+      this.options.budget?.charge(responseBody, this.options.model);
       const counted = await this.countTokens(request.url, headers, body);
       this.entries.push({
         key,

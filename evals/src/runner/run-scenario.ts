@@ -208,6 +208,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
       extractionPrompt: options.extractionPrompt,
       recordingsDir: options.recordingsDir,
       ...(options.epoch === undefined ? {} : { epoch: options.epoch }),
+      ...(options.budget === undefined ? {} : { budget: options.budget }),
       dropHeaders: [RECORDING_RUN_HEADER],
       ...(authoredReplies ? { authoredReplies } : {}),
       ...(authoredFile ? { authoredFile } : {}),

@@ -11,6 +11,7 @@ import type {
   WritePassResult,
 } from "@memfiles/core";
 import type { GradeResult } from "../graders/types.js";
+import type { RecordBudget } from "../recordings/record-budget.js";
 import type { Scenario } from "../scenarios/schema.js";
 
 /** Where a recording came from. Reports print it next to every result. */
@@ -83,6 +84,8 @@ export type RunScenarioOptions = {
    * recorded to its own file (`<id>.epoch-<n>.json` for n >= 2).
    */
   epoch?: number;
+  /** Record mode: the run's spending cap (`--max-usd`), shared by every scenario run. */
+  budget?: RecordBudget;
 };
 
 /**
