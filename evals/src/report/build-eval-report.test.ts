@@ -531,3 +531,43 @@ describe("judge vs keyword checks in the report", () => {
     );
   });
 });
+
+describe("side-query rows in the cost table", () => {
+  it("labels a side query with the model that ran it, and keeps the run's model beside it", () => {
+    const run: ScenarioResult = {
+      ...base,
+      scenarioId: "remember",
+      model: "claude-opus-5-5",
+      pass: true,
+      checks: [],
+      stages: [],
+      toolCalls: [],
+      calls: [
+        {
+          session: "question",
+          stage: "recall",
+          step: "question: recall",
+          model: "claude-haiku-5-5",
+          usage: usage(467, 61),
+          usd: 0.0000772,
+        },
+        {
+          session: "question",
+          stage: "chat",
+          step: "question: chat",
+          model: "claude-opus-5-5",
+          usage: usage(173, 64),
+          usd: 0.001972,
+        },
+      ],
+    };
+    const rows = buildEvalReport([run], "extraction@1").sessionCosts;
+    expect(rows.map((row) => [row.stage, row.model, row.runModel])).toEqual([
+      ["recall", "claude-haiku-5-5", "claude-opus-5-5"],
+      ["chat", "claude-opus-5-5", undefined],
+    ]);
+    expect(formatEvalReport(buildEvalReport([run], "extraction@1"))).toContain(
+      "| remember | claude-haiku-5-5 | question | recall |",
+    );
+  });
+});

@@ -94,7 +94,10 @@ export type CostFigures = {
 /** The cost of one stage of one session of one scenario run. */
 export type SessionCostRow = CostFigures & {
   scenarioId: string;
+  /** The model that ran the calls (a side query or a judge runs on its own model). */
   model: string;
+  /** The scenario run's model, when it is not `model` (a side query, a judge call). */
+  runModel?: string;
   /** 1-based epoch of the run; absent for epoch 1. */
   epoch?: number;
   session: number | "question";
@@ -104,7 +107,7 @@ export type SessionCostRow = CostFigures & {
 
 /**
  * One session's write pass priced both ways, side by side: the same tokens at the Messages API
- * rate and at the Message Batches rate (input and output at 50%; cache parts unchanged). USD.
+ * rate and at the Message Batches rate (every part at 50%, cache writes and reads included). USD.
  */
 export type WriteRateRow = {
   scenarioId: string;
@@ -298,10 +301,11 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
     }
     const groups = new Map<string, SessionCostRow & { usages: ModelUsage[]; prices: number[] }>();
     for (const call of result.calls) {
-      const id = `${call.session}\u0000${call.stage}`;
+      const id = `${call.session}\u0000${call.stage}\u0000${call.model}`;
       const group = groups.get(id) ?? {
         scenarioId: result.scenarioId,
-        model: result.model,
+        model: call.model,
+        ...(call.model === result.model ? {} : { runModel: result.model }),
         ...(result.epoch === undefined ? {} : { epoch: result.epoch }),
         session: call.session,
         stage: call.stage,

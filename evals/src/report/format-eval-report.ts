@@ -177,7 +177,7 @@ export function formatEvalReport(
       "",
       "## Write pass: sync vs batch",
       "",
-      "The same tokens at the Messages API rate and at the Message Batches rate (input and output at 50%, cache parts unchanged).",
+      "The same tokens at the Messages API rate and at the Message Batches rate (every part at 50%, cache writes and reads included).",
       "",
       formatTable({
         headers: ["scenario", "model", "session", "sync", "batch"],

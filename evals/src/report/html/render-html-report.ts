@@ -269,7 +269,7 @@ ${matrixTable(view)}
 <div class="charts"><figure id="cost-chart">${await costChart(view)}</figure></div>
 ${costTable(view)}
 <h2>Write pass: sync vs batch</h2>
-<p>The same tokens at the Messages API rate and at the Message Batches rate (input and output at 50%, cache parts unchanged).</p>
+<p>The same tokens at the Messages API rate and at the Message Batches rate (every part at 50%, cache writes and reads included).</p>
 ${writeRateTable(view)}
 <h2>Cache warnings</h2>
 ${warnings.length === 0 ? "<p>None: every cached prefix is long enough to be cached.</p>" : `<ul class="warning">${warnings.join("")}</ul>`}

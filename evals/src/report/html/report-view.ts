@@ -240,7 +240,7 @@ export function evalReportView(report: EvalReport): ReportView {
   const stageCosts: StageCostPoint[] = [];
   for (const model of report.models) {
     const results = report.results.filter((result) => result.model === model);
-    const rows = report.sessionCosts.filter((row) => row.model === model);
+    const rows = report.sessionCosts.filter((row) => (row.runModel ?? row.model) === model);
     const sessions = new Set(rows.map((row) => `${row.scenarioId}\u0000${row.session}`)).size;
     const provenance = kindsOf(results.flatMap((result) => result.provenance));
     for (const stage of ["write", "consolidate", "chat"] as const) {
