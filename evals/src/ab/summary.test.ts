@@ -182,10 +182,10 @@ describe("summarizeAb", () => {
     };
     expect(summary).toEqual(expected);
     expect(summary.comparisons.map((comparison) => comparison.sentence)).toEqual([
-      "extraction@1 vs extraction@2 on claude-haiku-4-5: no detectable difference (2/2 vs 1/2, p = 1.00 (Fisher's exact test))",
-      "extraction@1 vs extraction@2 on claude-opus-5-5: no detectable difference (2/2 vs 1/2, p = 1.00 (Fisher's exact test))",
-      "claude-haiku-4-5 vs claude-opus-5-5 with extraction@1: no detectable difference (2/2 vs 2/2, p = 1.00 (Fisher's exact test))",
-      "claude-haiku-4-5 vs claude-opus-5-5 with extraction@2: no detectable difference (1/2 vs 1/2, p = 1.00 (Fisher's exact test))",
+      "extraction@1 vs extraction@2 on claude-haiku-4-5: no detectable difference, 2/2 vs 1/2, p = 1.00 (Fisher's exact test)",
+      "extraction@1 vs extraction@2 on claude-opus-5-5: no detectable difference, 2/2 vs 1/2, p = 1.00 (Fisher's exact test)",
+      "claude-haiku-4-5 vs claude-opus-5-5 with extraction@1: no detectable difference, 2/2 vs 2/2, p = 1.00 (Fisher's exact test)",
+      "claude-haiku-4-5 vs claude-opus-5-5 with extraction@2: no detectable difference, 1/2 vs 1/2, p = 1.00 (Fisher's exact test)",
     ]);
   });
 

@@ -49,7 +49,7 @@ export function compareArms(a: ArmCount, b: ArmCount, context: string): ArmCompa
   const counts = `${a.passes}/${a.epochs} vs ${b.passes}/${b.epochs}, ${formatP(p)} (Fisher's exact test)`;
   const sentence =
     verdict === "no_difference"
-      ? `${a.label} vs ${b.label}${where}: no detectable difference (${counts})`
+      ? `${a.label} vs ${b.label}${where}: no detectable difference, ${counts}`
       : verdict === "a_better"
         ? `${a.label} is better than ${b.label}${where}: ${counts}`
         : `${b.label} is better than ${a.label}${where}: ${b.passes}/${b.epochs} vs ${a.passes}/${a.epochs}, ${formatP(p)} (Fisher's exact test)`;

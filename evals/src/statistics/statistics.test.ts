@@ -64,7 +64,7 @@ describe("compareArms", () => {
       p: 1,
       verdict: "no_difference",
       sentence:
-        "claude-haiku-5-5 vs claude-opus-5-5 with extraction@1: no detectable difference (4/5 vs 5/5, p = 1.00 (Fisher's exact test))",
+        "claude-haiku-5-5 vs claude-opus-5-5 with extraction@1: no detectable difference, 4/5 vs 5/5, p = 1.00 (Fisher's exact test)",
     });
   });
 });
