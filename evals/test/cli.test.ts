@@ -87,7 +87,14 @@ describe("author and eval commands", { timeout: 60_000 }, () => {
     expect(await readFile(join(outDir, "report.html"), "utf8")).toContain('id="matrix"');
     expect((await readFile(historyFile, "utf8")).trim().split("\n")).toHaveLength(1);
     expect(result.exitCode).toBe(0);
-    expect(result.report?.summary).toEqual({ runs: 3, passed: 3, failed: 0, broken: 0 });
+    expect(result.report?.summary).toEqual({
+      runs: 3,
+      passed: 3,
+      failed: 0,
+      broken: 0,
+      epochs: 3,
+      passedEpochs: 3,
+    });
     expect(result.report?.models).toEqual([
       "claude-haiku-4-5",
       "claude-haiku-5-5",
@@ -232,7 +239,14 @@ describe("author and eval commands", { timeout: 60_000 }, () => {
     const { output, sink } = capture();
     const result = await evalMain([...folders, "--model", "claude-haiku-4-5"], sink);
     expect(result.exitCode).toBe(1);
-    expect(result.report?.summary).toEqual({ runs: 1, passed: 0, failed: 0, broken: 1 });
+    expect(result.report?.summary).toEqual({
+      runs: 1,
+      passed: 0,
+      failed: 0,
+      broken: 1,
+      epochs: 1,
+      passedEpochs: 0,
+    });
     expect(output.out).toContain("### Broken runs");
     expect(output.out).toContain(
       'No recording for scenario "tiny" at step "session 1: write": no recorded request has this body',
