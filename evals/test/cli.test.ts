@@ -87,7 +87,14 @@ describe("author and eval commands", { timeout: 60_000 }, () => {
     expect(await readFile(join(outDir, "report.html"), "utf8")).toContain('id="matrix"');
     expect((await readFile(historyFile, "utf8")).trim().split("\n")).toHaveLength(1);
     expect(result.exitCode).toBe(0);
-    expect(result.report?.summary).toEqual({ runs: 3, passed: 3, failed: 0, broken: 0 });
+    expect(result.report?.summary).toEqual({
+      runs: 3,
+      passed: 3,
+      failed: 0,
+      broken: 0,
+      epochs: 3,
+      passedEpochs: 3,
+    });
     expect(result.report?.models).toEqual([
       "claude-haiku-4-5",
       "claude-haiku-5-5",
@@ -232,7 +239,14 @@ describe("author and eval commands", { timeout: 60_000 }, () => {
     const { output, sink } = capture();
     const result = await evalMain([...folders, "--model", "claude-haiku-4-5"], sink);
     expect(result.exitCode).toBe(1);
-    expect(result.report?.summary).toEqual({ runs: 1, passed: 0, failed: 0, broken: 1 });
+    expect(result.report?.summary).toEqual({
+      runs: 1,
+      passed: 0,
+      failed: 0,
+      broken: 1,
+      epochs: 1,
+      passedEpochs: 0,
+    });
     expect(output.out).toContain("### Broken runs");
     expect(output.out).toContain(
       'No recording for scenario "tiny" at step "session 1: write": no recorded request has this body',
@@ -289,5 +303,51 @@ describe("author and eval commands", { timeout: 60_000 }, () => {
       result: { exitCode: 2 },
       output: { out: "", error: row.message.replace("RECORDINGS", recordingsDir) },
     });
+  });
+});
+
+// Replays ten whole scenario runs (two scenarios x five epochs) in-process: about 3 s alone,
+// longer on the shared 2 cores, so the limit is the file's 60 s.
+describe("pnpm eval over authored epochs", { timeout: 60_000 }, () => {
+  it("grades every epoch, accepts a 4/5 cell with minPassRate 0.8, and writes epochs, passes and interval per result", async () => {
+    const out = await mkdtemp(join(tmpdir(), "memfiles-epochs-out-"));
+    const json = join(out, "report.json");
+    const { output, sink } = capture();
+    const result = await evalMain(
+      [
+        ...["--scenario", "remember", "--scenario", "ignore-noise"],
+        ...["--model", "claude-haiku-5-5", "--prompt", "extraction@1"],
+        ...["--out", out, "--history", join(out, "history.jsonl"), "--json", json],
+      ],
+      sink,
+    );
+    expect(output.error).toBe("");
+    expect(result.exitCode).toBe(0);
+    const report = JSON.parse(await readFile(json, "utf8")) as {
+      results: {
+        scenarioId: string;
+        epoch: number;
+        epochs: number;
+        passes: number;
+        interval: number[];
+      }[];
+    };
+    expect(
+      report.results.map((item) => [
+        item.scenarioId,
+        item.epoch,
+        item.epochs,
+        item.passes,
+        item.interval,
+      ]),
+    ).toEqual(
+      ["remember", "ignore-noise"].flatMap((id) =>
+        [1, 2, 3, 4, 5].map((epoch) => [id, epoch, 5, 4, [0.3755, 0.9638]]),
+      ),
+    );
+    expect(output.out).toContain(
+      "| remember     | claude-haiku-5-5 | 4/5 (80%, 95% CI 38-96%) | 80%   | PASS    |",
+    );
+    expect(output.out).toContain("epoch 4: authored slip: the answer narrates memory");
   });
 });

@@ -15,6 +15,9 @@ export type FakeFailure = { status: number; headers?: Record<string, string>; bo
 /** Decides whether the fake API fails the request numbered `attempt` (0-based, every request). */
 export type FakeFail = (attempt: number) => FakeFailure | undefined;
 
+/** Options of the fake API: the input tokens it reports per answered request (default 100 + n). */
+export type FakeApiOptions = { inputTokens?: (index: number) => number };
+
 /** A running fake Messages API. */
 export type FakeAnthropicApi = {
   /** Base URL to give the SDK (`ANTHROPIC_BASE_URL`), e.g. `http://127.0.0.1:41234`. */
@@ -49,6 +52,7 @@ function readBody(request: IncomingMessage): Promise<string> {
  * @param reply - The fake model.
  * @param fail - Optional: answers a request with an error instead (429, 529...); failed requests
  *   go to `failed`, not `requests`.
+ * @param options - Optional: `{ inputTokens(index) }`, the usage the fake reports (budget tests).
  * @returns `{ url, requests, batchCalls, headers, failed, countTokens, close }`; `POST /v1/messages/count_tokens`
  *   answers `{ input_tokens: ceil(body chars / 4) }`.
  * @example const api = await startFakeAnthropicApi(() => [{ type: "text", text: "Hello" }]);
@@ -56,6 +60,7 @@ function readBody(request: IncomingMessage): Promise<string> {
 export async function startFakeAnthropicApi(
   reply: FakeReply,
   fail?: FakeFail,
+  options: FakeApiOptions = {},
 ): Promise<FakeAnthropicApi> {
   const requests: Record<string, unknown>[] = [];
   const failed: Record<string, unknown>[] = [];
@@ -117,7 +122,7 @@ export async function startFakeAnthropicApi(
         : "end_turn",
       stop_sequence: null,
       usage: {
-        input_tokens: 100 + requests.length,
+        input_tokens: options.inputTokens?.(requests.length) ?? 100 + requests.length,
         output_tokens: 20,
         cache_creation_input_tokens: 0,
         cache_read_input_tokens: 0,

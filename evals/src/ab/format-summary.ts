@@ -54,6 +54,42 @@ function ratioLines(
 }
 
 /**
+ * Every arm's pass rate over its epochs with its 95% Wilson interval, then each pair of arms
+ * (prompts on one model, models on one prompt) tested with Fisher's exact test, in one sentence
+ * each. With authored recordings the test says how the authored replies differ, not the models.
+ */
+function passRateLines(summary: AbSummaryResult): string[] {
+  const percent = (value: number) => Math.round(value * 100);
+  const lines = [
+    "## Pass rates and pairwise tests",
+    "",
+    "Pass rate over every epoch of every scenario (95% Wilson interval):",
+    "",
+    ...summary.cells.map(
+      (cell) =>
+        `- ${cell.prompt} on ${cell.model}: ${cell.epochPasses}/${cell.epochs} ` +
+        `(${percent(cell.epochs === 0 ? 0 : cell.epochPasses / cell.epochs)}%, 95% CI ` +
+        `${percent(cell.interval[0])}-${percent(cell.interval[1])}%)`,
+    ),
+  ];
+  if (summary.comparisons.length > 0) {
+    lines.push(
+      "",
+      "Each pair of arms (difference at the 5% level, two-sided):",
+      "",
+      ...summary.comparisons.map((comparison) => `- ${comparison.sentence}`),
+    );
+    if (summary.recordings === "authored" || summary.recordings === "mixed") {
+      lines.push(
+        "",
+        "These tests compare authored replies, not models: record real answers with several epochs (`pnpm eval --record --epochs 5`) before acting on them.",
+      );
+    }
+  }
+  return [...lines, ""];
+}
+
+/**
  * The recall and layout arms side by side (issue 13), over every prompt: pass rate, estimated
  * tokens in the question's system prompt and of the files side-query recall added after it, the
  * side queries' USD, mean USD per question and per session. Only when some run asked a question.
@@ -186,6 +222,7 @@ export function formatAbSummary(options: FormatAbSummaryOptions): string {
       ]),
     }),
     "",
+    ...passRateLines(summary),
     ...recallLines(summary),
     "## Scenarios",
     "",
@@ -196,9 +233,10 @@ export function formatAbSummary(options: FormatAbSummaryOptions): string {
         ...summary.cells.map((cell) => {
           const result = cell.results.find((entry) => entry.scenarioId === scenarioId);
           if (!result) return "-";
+          const epochs = result.epochs > 1 ? ` ${result.passes}/${result.epochs}` : "";
           return result.outcome === "error"
             ? "ERROR"
-            : `${OUTCOME_TEXT[result.outcome]} ${formatUsd(result.usd)}`;
+            : `${OUTCOME_TEXT[result.outcome]}${epochs} ${formatUsd(result.usd)}`;
         }),
       ]),
     }),

@@ -37,10 +37,16 @@ export function toGradingResult(metadata: Partial<ScenarioMetadata> | undefined)
         ? `All ${checks.length} checks passed.`
         : `The run failed with no failed check${metadata.runError ? `: ${metadata.runError.message}` : "."}`;
   const sessions = metadata.sessions ?? [];
+  const epochs =
+    metadata.epochs !== undefined && metadata.epochs > 1
+      ? ` Epochs: ${metadata.passes ?? 0}/${metadata.epochs} passed${(metadata.epochFailures ?? [])
+          .map((failure) => `; epoch ${failure.epoch}: ${failure.reason}`)
+          .join("")}.`
+      : "";
   return {
     pass,
     score,
-    reason,
+    reason: `${reason}${epochs}`,
     // promptfoo sums named scores per column; promptfooconfig.yaml's derivedMetrics divide them.
     namedScores: {
       run_passed: pass ? 1 : 0,

@@ -254,9 +254,10 @@ describe("ScenarioProvider with the evals runner (replay from evals/recordings)"
     expect(metadata.checks).toEqual(direct.checks);
 
     // pnpm eval prints one cost row per session and stage; summed per session they are the
-    // provider's per-session figures.
+    // provider's per-session figures (the judge's row apart: grading is not the session's cost).
     const perSession = new Map<number | "question", number>();
-    for (const row of buildEvalReport([direct], "extraction@1").sessionCosts) {
+    const rows = buildEvalReport([direct], "extraction@1").sessionCosts;
+    for (const row of rows.filter((each) => each.stage !== "judging")) {
       perSession.set(
         row.session,
         Math.round(((perSession.get(row.session) ?? 0) + row.usd) * 1e9) / 1e9,
@@ -266,6 +267,8 @@ describe("ScenarioProvider with the evals runner (replay from evals/recordings)"
       [...perSession].map(([session, usd]) => ({ session, usd })),
     );
     expect(metadata.sessions.length).toBeGreaterThan(1);
+    const judging = rows.find((row) => row.stage === "judging");
+    expect(metadata.sessions.find((row) => row.session === "question")?.judging).toBe(judging?.usd);
     expect(response.cost).toBe(
       Math.round(direct.calls.reduce((sum, call) => sum + call.usd, 0) * 1e9) / 1e9,
     );
@@ -377,5 +380,44 @@ describe("ScenarioProvider recall and layout arms (issue 13)", () => {
     expect(wrongLayout.output).toBeUndefined();
     expect(noTwin.error).toContain('runs "fact-consolidate-race" for test "consolidate-race"');
     expect((noTwin.metadata as { arm?: string }).arm).toBe(`${MODELS.haiku} fact/index`);
+  });
+});
+
+describe("ScenarioProvider over a cell's epochs", () => {
+  it.each([
+    { name: "4/5 with minPassRate 0.8 passes", minPassRate: 0.8, pass: true },
+    { name: "4/5 without minPassRate fails", minPassRate: undefined, pass: false },
+  ])("replays every recorded epoch; $name", async ({ minPassRate, pass }) => {
+    // evals/recordings holds five authored epochs of remember on Haiku 5.5 (extraction@1).
+    const runScenario = vi.fn(async (options: RunScenarioOptions) =>
+      resultFor(options, {
+        pass: options.epoch !== 4,
+        ...(minPassRate === undefined ? {} : { minPassRate }),
+        ...(options.epoch === 4
+          ? {
+              checks: [{ name: "no_narration", pass: false, score: 0, reason: "narrates memory" }],
+            }
+          : {}),
+      }),
+    );
+    const provider = new ScenarioProvider({
+      config: {
+        model: MODELS.haiku,
+        recordingsDir: DEFAULT_RECORDINGS_DIR,
+        scenariosDir: DEFAULT_SCENARIOS_DIR,
+      },
+      runScenario,
+    });
+    const response = await provider.callApi("extraction@1", {
+      vars: { scenario: "remember" },
+      prompt: { raw: "extraction@1", label: "extraction@1" },
+    });
+    expect(runScenario.mock.calls.map((call) => call[0].epoch)).toEqual([undefined, 2, 3, 4, 5]);
+    expect(response.metadata).toMatchObject({
+      pass,
+      epochs: 5,
+      passes: 4,
+      epochFailures: [{ epoch: 4, reason: "no_narration: narrates memory" }],
+    });
   });
 });

@@ -75,6 +75,14 @@ export type ScenarioMetadata = {
   arm?: string;
   /** The question's recall: strategy, estimated system prompt and recalled-file tokens. */
   recall?: ScenarioResult["recall"];
+  /**
+   * The cell's epochs (every recorded one is replayed) and how many passed; `pass` is then the
+   * cell's verdict (no broken epoch, passes / epochs >= the scenario's `minPassRate`), `checks`
+   * and costs are epoch 1's, and `epochFailures` names each other failing epoch's failed checks.
+   */
+  epochs?: number;
+  passes?: number;
+  epochFailures?: { epoch: number; reason: string }[];
 };
 
 async function defaultRunScenario(options: RunScenarioOptions): Promise<ScenarioResult> {
@@ -209,20 +217,63 @@ export class ScenarioProvider implements ApiProvider {
       ),
       scenariosDir,
     };
-    let result: ScenarioResult;
+    const results: ScenarioResult[] = [];
     try {
-      result = await this.runScenario(options).finally(() => reportProgress(options));
+      const epochs =
+        options.mode === "replay" ? Math.max(1, await cellEpochsOf(options).catch(() => 1)) : 1;
+      for (let epoch = 1; epoch <= epochs; epoch += 1) {
+        results.push(await this.runScenario({ ...options, ...(epoch > 1 ? { epoch } : {}) }));
+      }
+      await reportProgress(options);
     } catch (error) {
+      await reportProgress(options);
       const name = error instanceof Error ? error.name : "Error";
       const message = error instanceof Error ? error.message : String(error);
       return { error: `${name} in ${runId} (${this.model}, ${extractionPrompt}): ${message}` };
     }
-    const response = toProviderResponse(result);
+    const response = withEpochs(toProviderResponse(results[0] as ScenarioResult), results);
     if (this.config.recall !== undefined || this.config.layout !== undefined) {
       response.metadata = { ...response.metadata, arm: this.arm() };
     }
     return response;
   }
+}
+
+async function cellEpochsOf(options: RunScenarioOptions): Promise<number> {
+  const runner = await import("../runner/index.js");
+  return runner.cellEpochs(options);
+}
+
+/**
+ * Folds a cell's epochs into epoch 1's response: `metadata.epochs` / `passes`, the cell's verdict
+ * as `metadata.pass`, and the other failing epochs' reasons. One epoch: the response unchanged.
+ */
+function withEpochs(response: ProviderResponse, results: ScenarioResult[]): ProviderResponse {
+  if (results.length <= 1) return response;
+  const passes = results.filter((result) => result.pass).length;
+  const broken = results.some((result) => result.error !== undefined);
+  const rate = results[0]?.minPassRate ?? 1;
+  const pass = !broken && passes >= Math.ceil(rate * results.length - 1e-9);
+  const epochFailures = results.flatMap((result, index) =>
+    result.pass
+      ? []
+      : [
+          {
+            epoch: index + 1,
+            reason: result.error
+              ? `${result.error.name}: ${result.error.message}`
+              : result.checks
+                  .filter((check) => !check.pass)
+                  .map((check) => `${check.name}: ${check.reason}`)
+                  .join("; "),
+          },
+        ],
+  );
+  const metadata = response.metadata as ScenarioMetadata;
+  return {
+    ...response,
+    metadata: { ...metadata, pass, epochs: results.length, passes, epochFailures },
+  };
 }
 
 /** Appends the finished run to the progress file `pnpm eval:ab` watches, when it set one. */

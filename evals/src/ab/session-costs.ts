@@ -13,6 +13,11 @@ export type SessionCost = {
   chat: number;
   /** The side query of side-query recall (stage `recall`); absent when the session made none. */
   recall?: number | undefined;
+  /**
+   * The judge's call (`expect.answer.judge`), kept out of `usd`: grading is the harness's cost,
+   * not the memory system's. Absent when the session made none.
+   */
+  judging?: number | undefined;
   usage: ModelUsage;
   calls: number;
 };
@@ -38,8 +43,12 @@ export function sessionCostsOf(calls: readonly CallCost[]): SessionCost[] {
       usage: ZERO_USAGE,
       calls: 0,
     };
-    entry.usd = roundUsd(entry.usd + call.usd);
     entry[call.stage] = roundUsd((entry[call.stage] ?? 0) + call.usd);
+    if (call.stage === "judging") {
+      sessions.set(call.session, entry);
+      continue;
+    }
+    entry.usd = roundUsd(entry.usd + call.usd);
     entry.usage = sumUsage(entry.usage, call.usage);
     entry.calls += 1;
     sessions.set(call.session, entry);

@@ -44,6 +44,9 @@ describe("summarizeAb", () => {
           passed: 2,
           failed: 0,
           errors: 0,
+          epochs: 2,
+          epochPasses: 2,
+          interval: [0.3424, 1],
           sessions: 4,
           // (0.0021 + 0.0004 + 0.0012 + 0.0003) / 4 = 0.004 / 4
           meanSessionUsd: 0.001,
@@ -55,8 +58,22 @@ describe("summarizeAb", () => {
           usage: haikuUsage,
           provenance: ["authored"],
           results: [
-            { scenarioId: "forget", outcome: "pass", reason: "", usd: 0.0025 },
-            { scenarioId: "remember", outcome: "pass", reason: "", usd: 0.0015 },
+            {
+              scenarioId: "forget",
+              outcome: "pass",
+              reason: "",
+              usd: 0.0025,
+              epochs: 1,
+              passes: 1,
+            },
+            {
+              scenarioId: "remember",
+              outcome: "pass",
+              reason: "",
+              usd: 0.0015,
+              epochs: 1,
+              passes: 1,
+            },
           ],
         },
         {
@@ -66,6 +83,9 @@ describe("summarizeAb", () => {
           passed: 2,
           failed: 0,
           errors: 0,
+          epochs: 2,
+          epochPasses: 2,
+          interval: [0.3424, 1],
           sessions: 4,
           meanSessionUsd: 0.004, // 4 x 0.001
           maxSessionUsd: 0.0084, // 4 x 0.0021
@@ -75,8 +95,15 @@ describe("summarizeAb", () => {
           usage: haikuUsage,
           provenance: ["authored"],
           results: [
-            { scenarioId: "forget", outcome: "pass", reason: "", usd: 0.01 },
-            { scenarioId: "remember", outcome: "pass", reason: "", usd: 0.006 },
+            { scenarioId: "forget", outcome: "pass", reason: "", usd: 0.01, epochs: 1, passes: 1 },
+            {
+              scenarioId: "remember",
+              outcome: "pass",
+              reason: "",
+              usd: 0.006,
+              epochs: 1,
+              passes: 1,
+            },
           ],
         },
         {
@@ -86,6 +113,9 @@ describe("summarizeAb", () => {
           passed: 1,
           failed: 1,
           errors: 0,
+          epochs: 2,
+          epochPasses: 1,
+          interval: [0.0945, 0.9055],
           sessions: 4,
           meanSessionUsd: 0.001,
           maxSessionUsd: 0.0021,
@@ -95,8 +125,22 @@ describe("summarizeAb", () => {
           usage: haikuUsage,
           provenance: ["authored"],
           results: [
-            { scenarioId: "forget", outcome: "fail", reason: FAILED_CHECK, usd: 0.0025 },
-            { scenarioId: "remember", outcome: "pass", reason: "", usd: 0.0015 },
+            {
+              scenarioId: "forget",
+              outcome: "fail",
+              reason: FAILED_CHECK,
+              usd: 0.0025,
+              epochs: 1,
+              passes: 0,
+            },
+            {
+              scenarioId: "remember",
+              outcome: "pass",
+              reason: "",
+              usd: 0.0015,
+              epochs: 1,
+              passes: 1,
+            },
           ],
         },
         {
@@ -106,6 +150,9 @@ describe("summarizeAb", () => {
           passed: 1,
           failed: 0,
           errors: 1,
+          epochs: 2,
+          epochPasses: 1,
+          interval: [0.0945, 0.9055],
           // only forget's two sessions: the broken run is left out of the cost figures
           sessions: 2,
           meanSessionUsd: 0.005, // (0.0084 + 0.0016) / 2
@@ -116,16 +163,30 @@ describe("summarizeAb", () => {
           usage: { input: 2500, output: 300, cacheWrite5m: 2500, cacheWrite1h: 0, cacheRead: 0 },
           provenance: ["authored"],
           results: [
-            { scenarioId: "forget", outcome: "pass", reason: "", usd: 0.01 },
-            { scenarioId: "remember", outcome: "error", reason: MISSING, usd: 0 },
+            { scenarioId: "forget", outcome: "pass", reason: "", usd: 0.01, epochs: 1, passes: 1 },
+            {
+              scenarioId: "remember",
+              outcome: "error",
+              reason: MISSING,
+              usd: 0,
+              epochs: 1,
+              passes: 0,
+            },
           ],
         },
       ],
       recordings: "authored",
       recorded: [],
       authoredUsageMethods: [AUTHORED_METHOD],
+      comparisons: expect.any(Array),
     };
     expect(summary).toEqual(expected);
+    expect(summary.comparisons.map((comparison) => comparison.sentence)).toEqual([
+      "extraction@1 vs extraction@2 on claude-haiku-4-5: no detectable difference, 2/2 vs 1/2, p = 1.00 (Fisher's exact test)",
+      "extraction@1 vs extraction@2 on claude-opus-5-5: no detectable difference, 2/2 vs 1/2, p = 1.00 (Fisher's exact test)",
+      "claude-haiku-4-5 vs claude-opus-5-5 with extraction@1: no detectable difference, 2/2 vs 2/2, p = 1.00 (Fisher's exact test)",
+      "claude-haiku-4-5 vs claude-opus-5-5 with extraction@2: no detectable difference, 1/2 vs 1/2, p = 1.00 (Fisher's exact test)",
+    ]);
   });
 
   it("rejects a file that is not promptfoo output, naming the field", () => {

@@ -2,6 +2,7 @@ import type { ModelUsage } from "@memfiles/core";
 import { roundUsd, sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
 import { z } from "zod";
 import type { Provenance } from "../runner/types.js";
+import { type ArmComparison, compareArms, wilsonInterval } from "../statistics/index.js";
 import { type MemoryToolArmRow, memoryToolArm } from "./memory-tool-arm.js";
 import type { SessionCost } from "./session-costs.js";
 
@@ -47,6 +48,8 @@ const MetadataSchema = z.object({
   provenance: z.array(ProvenanceSchema),
   runError: z.object({ name: z.string(), message: z.string() }).optional(),
   arm: z.string().optional(),
+  epochs: z.number().optional(),
+  passes: z.number().optional(),
   recall: z
     .object({
       strategy: z.enum(["index", "side-query"]),
@@ -99,6 +102,9 @@ export type AbScenarioResult = {
   reason: string;
   /** USD of the run (0 for a broken run). */
   usd: number;
+  /** Epochs the scenario ran in this cell, and how many passed (1 and 0 or 1 by default). */
+  epochs: number;
+  passes: number;
 };
 
 /** One cell of the matrix: an extraction prompt on a model over every scenario. */
@@ -109,6 +115,10 @@ export type AbCell = {
   passed: number;
   failed: number;
   errors: number;
+  /** Epochs over every scenario of the cell, how many passed, and the 95% Wilson interval. */
+  epochs: number;
+  epochPasses: number;
+  interval: [number, number];
   /** Sessions of runs that did not break (the final question counts as a session). */
   sessions: number;
   /** Mean and max USD per session over those sessions. */
@@ -185,7 +195,44 @@ export type AbSummaryResult = {
    * `memoryToolArm`); present only when some scenario ran with its `memory-tool-` twin.
    */
   memoryToolArm?: MemoryToolArmRow[];
+  /**
+   * Each pair of arms tested for a difference in pass rate over their epochs (Fisher's exact
+   * test): every pair of prompts on one model, then every pair of models on one prompt.
+   */
+  comparisons: ArmComparison[];
 };
+
+/** Every pair of arms: prompts on each model, then models on each prompt. */
+function comparisonsOf(cells: readonly AbCell[], prompts: string[], models: string[]) {
+  const comparisons: ArmComparison[] = [];
+  const cellOf = (prompt: string, model: string) =>
+    cells.find((cell) => cell.prompt === prompt && cell.model === model);
+  const count = (label: string, cell: AbCell) => ({
+    label,
+    passes: cell.epochPasses,
+    epochs: cell.epochs,
+  });
+  for (const model of models) {
+    for (const [index, first] of prompts.entries()) {
+      for (const second of prompts.slice(index + 1)) {
+        const a = cellOf(first, model);
+        const b = cellOf(second, model);
+        if (a && b) comparisons.push(compareArms(count(first, a), count(second, b), `on ${model}`));
+      }
+    }
+  }
+  for (const prompt of prompts) {
+    for (const [index, first] of models.entries()) {
+      for (const second of models.slice(index + 1)) {
+        const a = cellOf(prompt, first);
+        const b = cellOf(prompt, second);
+        if (a && b)
+          comparisons.push(compareArms(count(first, a), count(second, b), `with ${prompt}`));
+      }
+    }
+  }
+  return comparisons;
+}
 
 /** promptfoo's `ResultFailureReason.ERROR`. */
 const ERROR_FAILURE = 2;
@@ -269,6 +316,8 @@ export function summarizeAb(output: unknown): AbSummaryResult {
         outcome,
         reason,
         usd: roundUsd(sessions.reduce((sum, session) => sum + session.usd, 0)),
+        epochs: meta?.epochs ?? 1,
+        passes: meta?.passes ?? (outcome === "pass" ? 1 : 0),
       },
       sessions,
       provenance: meta?.provenance ?? [],
@@ -283,6 +332,8 @@ export function summarizeAb(output: unknown): AbSummaryResult {
       if (inCell.length === 0) continue;
       const sessions = inCell.flatMap((row) => row.sessions);
       const kinds = new Set(inCell.flatMap((row) => row.provenance.map((entry) => entry.kind)));
+      const epochs = inCell.reduce((sum, row) => sum + row.result.epochs, 0);
+      const epochPasses = inCell.reduce((sum, row) => sum + row.result.passes, 0);
       cells.push({
         prompt,
         model,
@@ -290,6 +341,9 @@ export function summarizeAb(output: unknown): AbSummaryResult {
         passed: inCell.filter((row) => row.result.outcome === "pass").length,
         failed: inCell.filter((row) => row.result.outcome === "fail").length,
         errors: inCell.filter((row) => row.result.outcome === "error").length,
+        epochs,
+        epochPasses,
+        interval: wilsonInterval(epochPasses, epochs),
         sessions: sessions.length,
         meanSessionUsd:
           sessions.length === 0
@@ -348,6 +402,7 @@ export function summarizeAb(output: unknown): AbSummaryResult {
     recorded,
     authoredUsageMethods,
     ...(arm.length === 0 ? {} : { memoryToolArm: arm }),
+    comparisons: comparisonsOf(cells, prompts, models),
   };
 }
 

@@ -17,6 +17,8 @@ import { parseArgs } from "node:util";
 import { costOf, MODELS, PRICES, UnknownModelError } from "@memfiles/core";
 import { ZERO_USAGE } from "@memfiles/core/internal";
 import { listPrompts, parsePromptRef } from "@memfiles/prompts";
+import pLimit from "p-limit";
+import { RecordBudget } from "../recordings/index.js";
 import {
   buildEvalReport,
   type EvalReport,
@@ -27,11 +29,12 @@ import {
   writeRunReport,
 } from "../report/index.js";
 import { createProgress } from "../report/progress.js";
-import { runScenario } from "../runner/index.js";
+import { runScenario, runScenarioEpochs } from "../runner/index.js";
 import { closePgliteStoreBackend, pgliteStoreBackend } from "../runner/pg-store-backend.js";
 import type { RunMode, ScenarioResult } from "../runner/types.js";
 import { loadScenarios, type Scenario } from "../scenarios/index.js";
 import { cliArguments, fromUserCwd, isEntryPoint, runCli } from "./command-line.js";
+import { formatRecordPlan, planRecording } from "./record-plan.js";
 
 const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** Default recordings folder: `evals/recordings`. */
@@ -42,7 +45,7 @@ export const DEFAULT_SCENARIOS_DIR = join(EVALS_ROOT, "..", "scenarios");
 /** Default folder of `report.html` and `history.jsonl`: `evals/out`. */
 export const DEFAULT_OUT_DIR = join(EVALS_ROOT, "out");
 
-const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N]... [--json <file>] [--out <dir>] [--history <file>] [--record] [--batch] [--backend files|pg] [--verbose]
+const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N]... [--json <file>] [--out <dir>] [--history <file>] [--record] [--epochs <n>] [--max-usd <n>] [--force] [--concurrency <n>] [--batch] [--backend files|pg] [--verbose]
 
 Runs every scenario offline from recorded API responses and grades it.
   --scenario <id>     only this scenario (repeatable; default: every scenario)
@@ -53,6 +56,12 @@ Runs every scenario offline from recorded API responses and grades it.
   --out <dir>         folder of report.html (default $${OUT_DIR_ENV} or evals/out)
   --history <file>    run history appended to (default $${HISTORY_FILE_ENV} or <out>/history.jsonl)
   --record            call the API and write the recordings (needs ANTHROPIC_API_KEY)
+  --epochs <n>        independent samples per scenario x model (default: replay every recorded
+                      epoch; --record: 1); epoch n >= 2 is recorded to <scenario>.epoch-<n>.json
+  --max-usd <n>       with --record: stop before a call would take the run's spend past n USD
+                      (a preview of the cells and the estimated tokens and USD prints first)
+  --force             with --record: record cells again whose recording exists (default: skip them)
+  --concurrency <n>   with --record: scenario runs in parallel (default 1)
   --batch             send every write pass and consolidation as a Message Batch (half price, same checks)
   --backend <name>    where each run's memory lives: files (default, a folder) or pg (PostgreSQL
                       embedded as PGlite, one tenant per run; files are graded as mirrored back)
@@ -181,6 +190,23 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
     output.out(`${USAGE}\n`);
     return { exitCode: 0 };
   }
+  const epochs = values.epochs === undefined ? undefined : Number(values.epochs);
+  if (epochs !== undefined && !(Number.isInteger(epochs) && epochs >= 1)) {
+    output.error(`--epochs "${values.epochs}" is not a whole number of 1 or more.\n\n${USAGE}\n`);
+    return { exitCode: 2 };
+  }
+  const maxUsd = values["max-usd"] === undefined ? undefined : Number(values["max-usd"]);
+  if (maxUsd !== undefined && !(Number.isFinite(maxUsd) && maxUsd > 0)) {
+    output.error(`--max-usd "${values["max-usd"]}" is not a positive number of USD.\n\n${USAGE}\n`);
+    return { exitCode: 2 };
+  }
+  const concurrency = Number(values.concurrency ?? "1");
+  if (!(Number.isInteger(concurrency) && concurrency >= 1)) {
+    output.error(
+      `--concurrency "${values.concurrency}" is not a whole number of 1 or more.\n\n${USAGE}\n`,
+    );
+    return { exitCode: 2 };
+  }
   if (values.backend !== "files" && values.backend !== "pg") {
     output.error(`--backend "${values.backend}" is not a backend: give files or pg.\n\n${USAGE}\n`);
     return { exitCode: 2 };
@@ -235,8 +261,12 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
     ? values.scenario.flatMap((id) => scenarios.filter((scenario) => scenario.id === id))
     : scenarios;
   const reports: EvalReport[] = [];
+  let stopped = false;
   for (const prompt of prompts) {
-    const run = await runPrompt({ prompt, values, mode, recordingsDir, scenariosDir, chosen });
+    const run =
+      mode === "record"
+        ? await recordPrompt({ prompt, values, recordingsDir, scenariosDir, chosen, output })
+        : await runPrompt({ prompt, values, mode, recordingsDir, scenariosDir, chosen });
     if ("exitCode" in run) {
       output.error(run.message);
       return { exitCode: run.exitCode };
@@ -244,6 +274,11 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
     if (reports.length > 0) output.out("\n");
     output.out(formatEvalReport(run.report, { verbose: values.verbose }));
     reports.push(run.report);
+    if ("stopped" in run && run.stopped !== undefined) {
+      output.out(`\n${run.stopped}\n`);
+      stopped = true;
+      break;
+    }
   }
   const passed = reports.reduce((sum, report) => sum + report.summary.passed, 0);
   const runs = reports.reduce((sum, report) => sum + report.summary.runs, 0);
@@ -274,7 +309,7 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
     output.out(`Wrote ${file}${created === undefined ? "" : ` (created the folder ${created})`}\n`);
   }
   return {
-    exitCode: passed === runs ? 0 : 1,
+    exitCode: passed === runs && !stopped ? 0 : 1,
     ...(reports[0] ? { report: reports[0] } : {}),
     reports,
   };
@@ -313,7 +348,8 @@ async function runPrompt(options: {
     for (const scenario of chosen) {
       progress?.tick(`${scenario.id} on ${model}`);
       results.push(
-        await runScenario({
+        ...(await runScenarioEpochs({
+          ...(values.epochs === undefined ? {} : { epochs: Number(values.epochs) }),
           scenarioId: scenario.id,
           scenario,
           model,
@@ -323,12 +359,81 @@ async function runPrompt(options: {
           scenariosDir,
           writeBatch: values.batch,
           ...(values.backend === "pg" ? { storeBackend: pgliteStoreBackend } : {}),
-        }),
+        })),
       );
     }
   }
   progress?.stop();
   return { report: buildEvalReport(results, prompt) };
+}
+
+/**
+ * Record mode for one prompt: prints the plan (cells, skipped cells, estimated tokens and USD per
+ * model) before the first call, then records the cells not yet recorded (`--force`: all), up to
+ * `--concurrency` at once, each call checked against `--max-usd`. The run a budget stop cut short
+ * is not saved and not reported; `stopped` says what was recorded and how to resume.
+ */
+async function recordPrompt(options: {
+  prompt: string;
+  values: ReturnType<typeof parse>["values"];
+  recordingsDir: string;
+  scenariosDir: string;
+  chosen: Scenario[];
+  output: EvalOutput;
+}): Promise<{ report: EvalReport; stopped?: string } | { exitCode: number; message: string }> {
+  const { prompt, values, recordingsDir, scenariosDir, chosen, output } = options;
+  const models = values.model ?? [MODELS.haiku, MODELS.opus];
+  const maxUsd = values["max-usd"] === undefined ? undefined : Number(values["max-usd"]);
+  const plan = await planRecording({
+    scenarios: chosen,
+    models,
+    prompt,
+    epochs: values.epochs === undefined ? 1 : Number(values.epochs),
+    recordingsDir,
+    force: values.force,
+  });
+  output.out(formatRecordPlan(plan, { prompt, ...(maxUsd === undefined ? {} : { maxUsd }) }));
+  const todo = plan.cells.filter((cell) => !cell.skip);
+  const budget = maxUsd === undefined ? undefined : new RecordBudget(maxUsd);
+  const limit = pLimit(Number(values.concurrency ?? "1"));
+  const progress = createProgress({ total: todo.length, title: "Recording" });
+  let stop: string | undefined;
+  const results = await Promise.all(
+    todo.map((cell) =>
+      limit(async () => {
+        if (stop !== undefined) return undefined;
+        progress.tick(`${cell.scenarioId} on ${cell.model}, epoch ${cell.epoch}`);
+        const result = await runScenario({
+          scenarioId: cell.scenarioId,
+          scenario: chosen.find((scenario) => scenario.id === cell.scenarioId) as Scenario,
+          model: cell.model,
+          extractionPrompt: prompt,
+          mode: "record",
+          recordingsDir,
+          scenariosDir,
+          writeBatch: values.batch,
+          ...(cell.epoch > 1 ? { epoch: cell.epoch } : {}),
+          ...(budget === undefined ? {} : { budget }),
+          ...(values.backend === "pg" ? { storeBackend: pgliteStoreBackend } : {}),
+        });
+        if (result.error?.name === "BudgetExceededError") {
+          stop ??= result.error.message;
+          return undefined;
+        }
+        return result;
+      }),
+    ),
+  );
+  progress.stop();
+  const recorded = results.filter((result): result is ScenarioResult => result !== undefined);
+  const report = buildEvalReport(recorded, prompt);
+  if (stop === undefined) return { report };
+  return {
+    report,
+    stopped:
+      `${stop}\nRecorded ${recorded.length} of ${todo.length} scenario run(s) for ` +
+      `$${(budget?.spentUsd ?? 0).toFixed(4)} (${budget?.calls ?? 0} calls).`,
+  };
 }
 
 function parse(argv: string[]) {
@@ -344,6 +449,10 @@ function parse(argv: string[]) {
       out: { type: "string" },
       history: { type: "string" },
       record: { type: "boolean", default: false },
+      epochs: { type: "string" },
+      "max-usd": { type: "string" },
+      force: { type: "boolean", default: false },
+      concurrency: { type: "string" },
       batch: { type: "boolean", default: false },
       backend: { type: "string", default: "files" },
       recordings: { type: "string" },

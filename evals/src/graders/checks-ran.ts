@@ -49,7 +49,8 @@ export function plannedChecks(
         (answer.mentionsNone.length > 0 ? 1 : 0) +
         (answer.noNarration ? 1 : 0) +
         (answer.noQuestionBack ? 1 : 0) +
-        (answer.unrelatedMemory.length > 0 ? 1 : 0);
+        (answer.unrelatedMemory.length > 0 ? 1 : 0) +
+        (answer.judge === undefined ? 0 : 1);
   return {
     sessions: scenario.sessions.map(
       (session) => sum(session.expect?.files ?? []) + (session.expect?.appendOnly ? 1 : 0),

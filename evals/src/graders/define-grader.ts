@@ -6,6 +6,7 @@ import type {
   Scenario,
   SessionExpect,
 } from "../scenarios/schema.js";
+import type { JudgeCall } from "./judge.js";
 import type { CostRun, GradeResult, PricedCall } from "./types.js";
 
 /** The scenario fields each scope of grader reads, by scope. */
@@ -46,6 +47,10 @@ export type GradeContext = {
   recall?: RecallResult;
   /** `scenario` scope only: every fact-layout consolidation result of the run, in order. */
   factMerges?: readonly ConsolidateFactsResult[];
+  /** `scenario` and `answer` scopes: the final question's text, for the judge. */
+  question?: string;
+  /** `scenario` and `answer` scopes: sends one judge request (recorded like every call). */
+  judge?: JudgeCall;
 };
 
 /** One grader, as the registry holds it: the scenario field it grades, and how. */

@@ -3,6 +3,7 @@ import type { ConsolidateFactsResult } from "@memfiles/core/internal";
 import type { FileExpectation, Scenario, Session } from "../scenarios/schema.js";
 import type { CostRun, PricedCall } from "./cost-per-session.js";
 import type { GradeContext } from "./define-grader.js";
+import type { JudgeCall } from "./judge.js";
 import { gradeFields } from "./registry.js";
 import type { GradeResult } from "./types.js";
 
@@ -24,6 +25,8 @@ export type GradeScenarioOptions = {
   recall?: RecallResult;
   /** Every fact-layout consolidation result of the run, for `factMerges` (default none). */
   factMerges?: readonly ConsolidateFactsResult[];
+  /** Sends one judge request, for `expect.answer.judge` (the runner's, through the recording). */
+  judge?: JudgeCall;
 };
 
 /**
@@ -124,6 +127,8 @@ export async function gradeScenario(
     ...(options.run ? { run: options.run } : {}),
     ...(options.recall ? { recall: options.recall } : {}),
     factMerges: options.factMerges ?? [],
+    ...(scenario.question ? { question: scenario.question.text } : {}),
+    ...(options.judge ? { judge: options.judge } : {}),
   };
   results.push(...(await gradeFields("scenario", fields, context)));
   if (answerExpect !== undefined) {

@@ -15,6 +15,7 @@ import { fileContainsGrader } from "./file-contains.js";
 import { fileExistsGrader } from "./file-exists.js";
 import { fileLacksGrader } from "./file-lacks.js";
 import { folderLacksGrader } from "./folder-lacks.js";
+import { judgeGrader } from "./judge.js";
 import { linesMatchingGrader } from "./lines-matching.js";
 import { mentionsAnyGrader } from "./mentions-any.js";
 import { mentionsNoneGrader } from "./mentions-none.js";
@@ -52,6 +53,7 @@ export const GRADERS: readonly Grader[] = [
   noNarrationGrader,
   noQuestionBackGrader,
   noUnrelatedMemoryGrader,
+  judgeGrader,
   appendOnlyGrader,
 ];
 

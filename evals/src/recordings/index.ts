@@ -11,6 +11,7 @@ export {
   type EstimateAuthoredUsageOptions,
   estimateAuthoredUsage,
 } from "./authored-usage.js";
+export { BudgetExceededError } from "./budget-exceeded-error.js";
 export {
   type AttachedRecordingSession,
   attachRecordingSession,
@@ -33,12 +34,14 @@ export {
   retryDelayMs,
 } from "./pass-through.js";
 export { RecordApiError, type RecordApiErrorOptions } from "./record-api-error.js";
+export { ASSUMED_OUTPUT_TOKENS, RecordBudget } from "./record-budget.js";
 export {
   type RecordingEntry,
   RecordingEntrySchema,
   type RecordingFile,
   RecordingFileSchema,
   readRecordingFile,
+  recordedEpochs,
   recordingPath,
   serializeRecordingFile,
   writeRecordingFile,

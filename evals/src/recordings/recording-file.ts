@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { type JsonValue, normalizeJson } from "./normalize.js";
@@ -46,9 +46,22 @@ export const RecordingEntrySchema = z.strictObject({
 export type RecordingEntry = z.infer<typeof RecordingEntrySchema>;
 
 /**
- * A recording file: `evals/recordings/<model>/<extractionPrompt>/<scenarioId>.json`. Its
- * provenance is `recorded` (from the API, with the date) or `authored` (replies written by hand,
- * usage estimated by the stated `usageMethod`).
+ * The epoch of a recording file past the first (2, 3, ...): one more independent sample of the
+ * same cell (scenario x model x prompt). Absent in epoch 1, so recordings made before epochs
+ * existed are epoch 1 unchanged.
+ */
+const EpochSchema = z.number().int().min(2).optional();
+
+/**
+ * What is special about an authored recording, in words (e.g. the slip a real model makes that
+ * this epoch reproduces); reports print it beside the provenance.
+ */
+const NoteSchema = z.string().optional();
+
+/**
+ * A recording file: `evals/recordings/<model>/<extractionPrompt>/<scenarioId>.json` (epoch 1) or
+ * `<scenarioId>.epoch-<n>.json` (epoch n >= 2). Its provenance is `recorded` (from the API, with
+ * the date) or `authored` (replies written by hand, usage estimated by the stated `usageMethod`).
  */
 export const RecordingFileSchema = z.discriminatedUnion("provenance", [
   z.strictObject({
@@ -58,6 +71,8 @@ export const RecordingFileSchema = z.discriminatedUnion("provenance", [
     date: z.string(),
     scenario: z.string(),
     extractionPrompt: z.string(),
+    epoch: EpochSchema,
+    note: NoteSchema,
     entries: z.array(RecordingEntrySchema),
   }),
   z.strictObject({
@@ -67,6 +82,8 @@ export const RecordingFileSchema = z.discriminatedUnion("provenance", [
     usageMethod: z.string(),
     scenario: z.string(),
     extractionPrompt: z.string(),
+    epoch: EpochSchema,
+    note: NoteSchema,
     entries: z.array(RecordingEntrySchema),
   }),
 ]);
@@ -79,16 +96,47 @@ export type RecordingFile = z.infer<typeof RecordingFileSchema>;
  * @param model - Model id, e.g. `claude-haiku-4-5`.
  * @param extractionPrompt - Extraction prompt id, e.g. `extraction@1`.
  * @param scenarioId - Scenario id.
- * @returns `<recordingsDir>/<model>/<extractionPrompt>/<scenarioId>.json`.
- * @example recordingPath("evals/recordings", "claude-haiku-4-5", "extraction@1", "remember")
+ * @param epoch - 1-based epoch (default 1): epoch 1 keeps the name recordings always had.
+ * @returns `<recordingsDir>/<model>/<extractionPrompt>/<scenarioId>.json`, or
+ *   `<scenarioId>.epoch-<n>.json` for epoch n >= 2.
+ * @example recordingPath("evals/recordings", "claude-haiku-4-5", "extraction@1", "remember", 2) // …/remember.epoch-2.json
  */
 export function recordingPath(
   recordingsDir: string,
   model: string,
   extractionPrompt: string,
   scenarioId: string,
+  epoch = 1,
 ): string {
-  return join(recordingsDir, model, extractionPrompt, `${scenarioId}.json`);
+  const name = epoch === 1 ? `${scenarioId}.json` : `${scenarioId}.epoch-${epoch}.json`;
+  return join(recordingsDir, model, extractionPrompt, name);
+}
+
+/**
+ * How many epochs of a cell are recorded: epoch 1, 2, ... while their files exist.
+ *
+ * @param recordingsDir - Folder of recordings.
+ * @param model - Model id.
+ * @param extractionPrompt - Extraction prompt id, e.g. `extraction@1`.
+ * @param scenarioId - The recording id (the scenario id, or `<id>@<strategy>` for an A/B arm).
+ * @returns The count of consecutive epoch files from epoch 1 (0 when epoch 1 is missing).
+ * @example await recordedEpochs("evals/recordings", "claude-haiku-5-5", "extraction@1", "remember") // 5
+ */
+export async function recordedEpochs(
+  recordingsDir: string,
+  model: string,
+  extractionPrompt: string,
+  scenarioId: string,
+): Promise<number> {
+  let epochs = 0;
+  while (
+    await access(recordingPath(recordingsDir, model, extractionPrompt, scenarioId, epochs + 1))
+      .then(() => true)
+      .catch(() => false)
+  ) {
+    epochs += 1;
+  }
+  return epochs;
 }
 
 /**
@@ -121,6 +169,8 @@ export function serializeRecordingFile(file: RecordingFile): string {
     ...header,
     scenario: file.scenario,
     extractionPrompt: file.extractionPrompt,
+    ...(file.epoch === undefined ? {} : { epoch: file.epoch }),
+    ...(file.note === undefined ? {} : { note: file.note }),
     entries,
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;

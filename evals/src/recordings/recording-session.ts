@@ -8,10 +8,12 @@ import {
   formatResultsJsonl,
   parseResultsJsonl,
 } from "./batch-objects.js";
+import { BudgetExceededError } from "./budget-exceeded-error.js";
 import { MissingRecordingError } from "./missing-recording-error.js";
 import { type JsonValue, normalizeJson, recordingKey } from "./normalize.js";
 import { isRetryableStatus, passThrough, type RetryPolicy } from "./pass-through.js";
 import { RecordApiError } from "./record-api-error.js";
+import type { RecordBudget } from "./record-budget.js";
 import {
   type RecordingEntry,
   type RecordingFile,
@@ -37,6 +39,8 @@ export type RecordingSessionOptions = {
   extractionPrompt: string;
   /** Folder of recordings: `<dir>/<model>/<extractionPrompt>/<scenarioId>.json`. */
   recordingsDir: string;
+  /** 1-based epoch (default 1): epoch n >= 2 reads and writes `<scenarioId>.epoch-<n>.json`. */
+  epoch?: number;
   /** Author mode: the authored replies for this model, in call order. */
   authoredReplies?: readonly AuthoredReply[];
   /** Author mode: the authored-replies file, named in errors. */
@@ -47,6 +51,8 @@ export type RecordingSessionOptions = {
   dropHeaders?: readonly string[];
   /** Record mode: how failed API calls are retried (default `RECORD_RETRY_POLICY`). */
   retryPolicy?: RetryPolicy;
+  /** Record mode: the spending cap every call is checked against before it is sent. */
+  budget?: RecordBudget;
 };
 
 /** A request sent in a batch in record mode, kept until its result is recorded. */
@@ -116,6 +122,7 @@ export class RecordingSession {
       options.model,
       options.extractionPrompt,
       options.scenarioId,
+      options.epoch,
     );
     this.recording = recording;
     this.failedSignal = new Promise<Error>((resolve) => {
@@ -147,6 +154,7 @@ export class RecordingSession {
       options.model,
       options.extractionPrompt,
       options.scenarioId,
+      options.epoch,
     );
     const recording = options.mode === "replay" ? await readRecordingFile(file) : undefined;
     return new RecordingSession(options, recording);
@@ -352,6 +360,18 @@ export class RecordingSession {
     occurrence: number,
     step: string,
   ): Promise<Response> {
+    const refusal = this.options.budget?.refusal(body, this.options.model);
+    if (refusal !== undefined && this.options.budget !== undefined) {
+      this.markFailed(
+        new BudgetExceededError({
+          scenarioId: this.options.scenarioId,
+          step,
+          maxUsd: this.options.budget.maxUsd,
+          problem: refusal,
+        }),
+      );
+      return errorResponse(402, "budget_exceeded", refusal);
+    }
     const headers = new Headers(request.headers);
     for (const name of this.options.dropHeaders ?? []) headers.delete(name);
     headers.delete("content-length");
@@ -394,6 +414,7 @@ export class RecordingSession {
           }),
         );
       }
+      this.options.budget?.charge(responseBody, this.options.model);
       const counted = await this.countTokens(request.url, headers, body);
       this.entries.push({
         key,
@@ -633,6 +654,7 @@ export class RecordingSession {
       model: this.options.model,
       scenario: this.options.scenarioId,
       extractionPrompt: this.options.extractionPrompt,
+      ...((this.options.epoch ?? 1) > 1 ? { epoch: this.options.epoch as number } : {}),
       entries: this.entries,
     };
     if (this.options.mode === "record") {

@@ -136,7 +136,36 @@ describe("buildEvalReport", () => {
     expect({ ...report, results: undefined }).toEqual({
       extractionPrompt: "extraction@1",
       provenance: [{ kind: "recorded", model: "claude-haiku-4-5", date: "2026-11-29" }],
-      summary: { runs: 2, passed: 0, failed: 1, broken: 1 },
+      summary: { runs: 2, passed: 0, failed: 1, broken: 1, epochs: 2, passedEpochs: 0 },
+      judged: { answers: 0, disagreements: [] },
+      cells: [
+        {
+          scenarioId: "remember",
+          model: "claude-haiku-4-5",
+          epochs: 1,
+          passes: 0,
+          broken: 0,
+          interval: [0, 0.7935],
+          minPassRate: 1,
+          pass: false,
+          notes: [],
+        },
+        {
+          scenarioId: "remember",
+          model: "claude-opus-5-5",
+          epochs: 1,
+          passes: 0,
+          broken: 1,
+          interval: [0, 0.7935],
+          minPassRate: 1,
+          pass: false,
+          notes: [],
+        },
+      ],
+      arms: [
+        { model: "claude-haiku-4-5", cells: 1, epochs: 1, passes: 0, interval: [0, 0.7935] },
+        { model: "claude-opus-5-5", cells: 1, epochs: 1, passes: 0, interval: [0, 0.7935] },
+      ],
       writeRates: [
         {
           scenarioId: "remember",
@@ -357,5 +386,188 @@ describe("refused proposals in the report", () => {
     const report = buildEvalReport([passing], "extraction@1");
     expect(report.refused).toEqual([]);
     expect(formatEvalReport(report)).not.toContain("Refused by code");
+  });
+});
+
+describe("epochs in the report", () => {
+  /** Five epochs of one cell; `failing` lists the epochs whose narration check fails. */
+  const epochs = (failing: number[], minPassRate?: number): ScenarioResult[] =>
+    [1, 2, 3, 4, 5].map((epoch) => ({
+      ...base,
+      scenarioId: "remember",
+      model: "claude-haiku-5-5",
+      pass: !failing.includes(epoch),
+      checks: [
+        {
+          name: "no_narration",
+          pass: !failing.includes(epoch),
+          score: failing.includes(epoch) ? 0 : 1,
+          reason: failing.includes(epoch) ? 'narrates memory: "you mentioned"' : "",
+        },
+      ],
+      calls: [],
+      stages: [],
+      toolCalls: [],
+      ...(epoch > 1 ? { epoch } : {}),
+      ...(minPassRate === undefined ? {} : { minPassRate }),
+    }));
+
+  it.each([
+    { name: "4/5 without minPassRate fails the cell", failing: [4], rate: undefined, pass: false },
+    { name: "4/5 with minPassRate 0.8 passes the cell", failing: [4], rate: 0.8, pass: true },
+    { name: "3/5 with minPassRate 0.8 fails the cell", failing: [2, 4], rate: 0.8, pass: false },
+    { name: "5/5 passes", failing: [], rate: undefined, pass: true },
+  ])("$name", ({ failing, rate, pass }) => {
+    const report = buildEvalReport(epochs(failing, rate), "extraction@1");
+    const passes = 5 - failing.length;
+    expect(report.summary).toEqual({
+      runs: 1,
+      passed: pass ? 1 : 0,
+      failed: pass ? 0 : 1,
+      broken: 0,
+      epochs: 5,
+      passedEpochs: passes,
+    });
+    expect(report.cells[0]?.pass).toBe(pass);
+    expect(report.results.map((result) => [result.epoch, result.epochs, result.passes])).toEqual(
+      [1, 2, 3, 4, 5].map((epoch) => [epoch, 5, passes]),
+    );
+  });
+
+  it("gives each result its cell's interval, the check row 4/5 with the failing epoch, and prints both", () => {
+    const report = buildEvalReport(epochs([4], 0.8), "extraction@1");
+    expect(report.results[0]?.interval).toEqual([0.3755, 0.9638]);
+    expect(report.checks).toEqual([
+      {
+        scenarioId: "remember",
+        check: "no_narration",
+        outcomes: {
+          "claude-haiku-5-5": {
+            pass: false,
+            reason: 'epoch 4: narrates memory: "you mentioned"',
+            passes: 4,
+            epochs: 5,
+          },
+        },
+      },
+    ]);
+    const text = formatEvalReport(report);
+    expect(text).toContain("FAIL 4/5: epoch 4: narrates memory");
+    expect(text).toContain(
+      "| remember | claude-haiku-5-5 | 4/5 (80%, 95% CI 38-96%) | 80%   | PASS    |",
+    );
+    expect(text).toContain("- claude-haiku-5-5: 4/5 (80%, 95% CI 38-96%)");
+    expect(text).toContain(
+      "Result: 1 of 1 scenario runs passed (0 with failed checks, 0 broken; 4 of 5 epochs passed).",
+    );
+  });
+
+  it("fails a cell with a broken epoch whatever its pass rate", () => {
+    const runs = epochs([], 0.8);
+    runs[2] = {
+      ...(runs[2] as ScenarioResult),
+      pass: false,
+      error: { name: "MissingRecordingError", message: "no file" },
+    };
+    const report = buildEvalReport(runs, "extraction@1");
+    expect(report.cells[0]).toMatchObject({ passes: 4, broken: 1, pass: false });
+    expect(report.summary).toMatchObject({ runs: 1, passed: 0, failed: 0, broken: 1 });
+  });
+});
+
+describe("judge vs keyword checks in the report", () => {
+  const judged = (keywordPass: boolean, judgePass: boolean): ScenarioResult => ({
+    ...base,
+    scenarioId: "dont-overapply-dinner",
+    model: "claude-haiku-5-5",
+    pass: keywordPass && judgePass,
+    checks: [
+      {
+        name: 'mentions_none("vegetarian")',
+        pass: keywordPass,
+        score: keywordPass ? 1 : 0,
+        reason: keywordPass ? "none mentioned" : 'mentioned: "vegetarian"',
+      },
+      {
+        name: "judge(claude-haiku-5-5)",
+        pass: judgePass,
+        score: judgePass ? 1 : 0,
+        reason: judgePass ? "plain meatless idea" : 'It says "given your diet".',
+      },
+    ],
+    calls: [],
+    stages: [],
+    toolCalls: [],
+  });
+
+  it.each([
+    { name: "agree on a pass", keywords: true, judge: true, disagree: false },
+    { name: "agree on a fail", keywords: false, judge: false, disagree: false },
+    { name: "judge fails what keywords pass", keywords: true, judge: false, disagree: true },
+    { name: "keywords fail what the judge passes", keywords: false, judge: true, disagree: true },
+  ])("$name", ({ keywords, judge, disagree }) => {
+    const report = buildEvalReport([judged(keywords, judge)], "extraction@1");
+    expect(report.judged.answers).toBe(1);
+    expect(report.judged.disagreements.length).toBe(disagree ? 1 : 0);
+    const text = formatEvalReport(report);
+    if (!disagree) {
+      expect(text).toContain("Judge vs keyword checks: they agree on all 1 judged answer(s).");
+    }
+  });
+
+  it("prints a disagreement with both verdicts", () => {
+    const report = buildEvalReport([judged(true, false)], "extraction@1");
+    expect(report.judged.disagreements).toEqual([
+      {
+        scenarioId: "dont-overapply-dinner",
+        model: "claude-haiku-5-5",
+        epoch: 1,
+        judge: { pass: false, reason: 'It says "given your diet".' },
+        keywords: { pass: true, failed: [] },
+      },
+    ]);
+    expect(formatEvalReport(report)).toContain(
+      '- dont-overapply-dinner [claude-haiku-5-5]: judge FAIL (It says "given your diet".), keyword checks PASS',
+    );
+  });
+});
+
+describe("side-query rows in the cost table", () => {
+  it("labels a side query with the model that ran it, and keeps the run's model beside it", () => {
+    const run: ScenarioResult = {
+      ...base,
+      scenarioId: "remember",
+      model: "claude-opus-5-5",
+      pass: true,
+      checks: [],
+      stages: [],
+      toolCalls: [],
+      calls: [
+        {
+          session: "question",
+          stage: "recall",
+          step: "question: recall",
+          model: "claude-haiku-5-5",
+          usage: usage(467, 61),
+          usd: 0.0000772,
+        },
+        {
+          session: "question",
+          stage: "chat",
+          step: "question: chat",
+          model: "claude-opus-5-5",
+          usage: usage(173, 64),
+          usd: 0.001972,
+        },
+      ],
+    };
+    const rows = buildEvalReport([run], "extraction@1").sessionCosts;
+    expect(rows.map((row) => [row.stage, row.model, row.runModel])).toEqual([
+      ["recall", "claude-haiku-5-5", "claude-opus-5-5"],
+      ["chat", "claude-opus-5-5", undefined],
+    ]);
+    expect(formatEvalReport(buildEvalReport([run], "extraction@1"))).toContain(
+      "| remember | claude-haiku-5-5 | question | recall |",
+    );
   });
 });

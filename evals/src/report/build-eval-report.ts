@@ -1,6 +1,7 @@
 import { costOf, type ModelUsage } from "@memfiles/core";
 import { roundUsd, type Stage, sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
 import type { Provenance, ScenarioResult, StageResult } from "../runner/types.js";
+import { wilsonInterval } from "../statistics/index.js";
 
 /** The check row name of a broken run. */
 export const BROKEN_CHECK = "(run)";
@@ -10,8 +11,71 @@ export type CheckRow = {
   scenarioId: string;
   /** Grader name with its arguments, or `(run)` for a broken run. */
   check: string;
-  /** Model id -> outcome; absent when the model's run did not reach this check. */
-  outcomes: Record<string, { pass: boolean; reason: string }>;
+  /**
+   * Model id -> outcome over the cell's epochs; absent when no run of the model reached this
+   * check. `pass` only when every epoch that reached it passed; `reason` the first failing epoch's
+   * (prefixed `epoch n:` when the cell has several); `passes` / `epochs` count the epochs that
+   * reached the check.
+   */
+  outcomes: Record<string, { pass: boolean; reason: string; passes?: number; epochs?: number }>;
+};
+
+/**
+ * One cell (scenario x model, for this report's prompt) over its epochs: how many passed, the
+ * 95% Wilson interval of its pass rate, and the cell's verdict.
+ */
+export type CellRow = {
+  scenarioId: string;
+  model: string;
+  epochs: number;
+  passes: number;
+  /** Epochs whose run broke (a missing recording...); any one fails the cell. */
+  broken: number;
+  /** 95% Wilson interval of passes / epochs, `[low, high]` in [0, 1]. */
+  interval: [number, number];
+  /** The share of epochs that must pass (the scenario's `minPassRate`; 1 when it sets none). */
+  minPassRate: number;
+  /** Whether the cell passes: no broken epoch and passes / epochs >= minPassRate. */
+  pass: boolean;
+  /** Notes of the recordings (what an authored epoch reproduces), by epoch. */
+  notes: { epoch: number; note: string }[];
+};
+
+/** One arm (a model, for this report's prompt): every epoch of every cell it ran. */
+export type ArmRow = {
+  model: string;
+  cells: number;
+  epochs: number;
+  passes: number;
+  /** 95% Wilson interval of passes / epochs. */
+  interval: [number, number];
+};
+
+/**
+ * One answer where the judge (`expect.answer.judge`) and the keyword answer checks
+ * (`mentions_any`, `mentions_none`, `no_narration`, `no_question_back`, `no_unrelated_memory`)
+ * reach different verdicts: one of the two is wrong, and a reader should look at the answer.
+ */
+export type JudgeDisagreementRow = {
+  scenarioId: string;
+  model: string;
+  epoch: number;
+  /** The judge's verdict and reason. */
+  judge: { pass: boolean; reason: string };
+  /** Whether every keyword answer check passed, and the failed ones' reasons. */
+  keywords: { pass: boolean; failed: string[] };
+};
+
+/** What the report adds to each result: its cell's epoch counts and interval. */
+export type EpochFigures = {
+  /** 1-based epoch of this result. */
+  epoch: number;
+  /** Epochs of the result's cell. */
+  epochs: number;
+  /** Passing epochs of the result's cell. */
+  passes: number;
+  /** 95% Wilson interval of the cell's pass rate. */
+  interval: [number, number];
 };
 
 /** Token and USD figures of a group of calls. Tokens; `cacheWrite` is 5-minute plus 1-hour. */
@@ -30,14 +94,20 @@ export type CostFigures = {
 /** The cost of one stage of one session of one scenario run. */
 export type SessionCostRow = CostFigures & {
   scenarioId: string;
+  /** The model that ran the calls (a side query or a judge runs on its own model). */
   model: string;
+  /** The scenario run's model, when it is not `model` (a side query, a judge call). */
+  runModel?: string;
+  /** 1-based epoch of the run; absent for epoch 1. */
+  epoch?: number;
   session: number | "question";
-  stage: Stage;
+  /** The stage, or `judging` for the judge's call (`expect.answer.judge`). */
+  stage: Stage | "judging";
 };
 
 /**
  * One session's write pass priced both ways, side by side: the same tokens at the Messages API
- * rate and at the Message Batches rate (input and output at 50%; cache parts unchanged). USD.
+ * rate and at the Message Batches rate (every part at 50%, cache writes and reads included). USD.
  */
 export type WriteRateRow = {
   scenarioId: string;
@@ -48,7 +118,12 @@ export type WriteRateRow = {
 };
 
 /** The cost of one scenario run (scenario x model). */
-export type ScenarioCostRow = CostFigures & { scenarioId: string; model: string };
+export type ScenarioCostRow = CostFigures & {
+  scenarioId: string;
+  model: string;
+  /** 1-based epoch of the run; absent for epoch 1. */
+  epoch?: number;
+};
 
 /** The cost of every scenario on one model. */
 export type ModelCostRow = CostFigures & { model: string };
@@ -91,8 +166,26 @@ export type EvalReport = {
   extractionPrompt: string;
   /** The distinct provenances of the recordings used. */
   provenance: Provenance[];
-  summary: { runs: number; passed: number; failed: number; broken: number };
+  /**
+   * Counted per cell (scenario x model; one epoch each by default): `passed` cells met their pass
+   * rate, `failed` did not, `broken` had a broken epoch. `epochs` / `passedEpochs` count every
+   * sample.
+   */
+  summary: {
+    runs: number;
+    passed: number;
+    failed: number;
+    broken: number;
+    epochs: number;
+    passedEpochs: number;
+  };
   models: string[];
+  /** Every cell with its epochs, passes, interval and verdict, in run order. */
+  cells: CellRow[];
+  /** How many answers a judge graded, and where it and the keyword checks disagree. */
+  judged: { answers: number; disagreements: JudgeDisagreementRow[] };
+  /** Every model's epochs over all cells, with its interval. */
+  arms: ArmRow[];
   checks: CheckRow[];
   sessionCosts: SessionCostRow[];
   scenarioCosts: ScenarioCostRow[];
@@ -103,7 +196,7 @@ export type EvalReport = {
   cacheWarnings: CacheWarningRow[];
   /** Every write pass at the sync and the batch rate (issue 18). */
   writeRates: WriteRateRow[];
-  results: ScenarioResult[];
+  results: (ScenarioResult & EpochFigures)[];
 };
 
 function figures(usages: ModelUsage[], usd: number[]): CostFigures {
@@ -157,6 +250,8 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
   const broken: BrokenRun[] = [];
   const provenance = new Map<string, Provenance>();
   const warnings = new Map<string, CacheWarningRow>();
+  const cells = cellsOf(results);
+  const cellEpochsOf = new Map(cells.map((cell) => [cellKey(cell), cell.epochs]));
 
   for (const result of results) {
     for (const item of result.provenance) provenance.set(describeProvenance(item), item);
@@ -173,25 +268,45 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
       if (!found.scenarios.includes(result.scenarioId)) found.scenarios.push(result.scenarioId);
       warnings.set(id, found);
     }
-    if (result.error) {
-      row(result.scenarioId, BROKEN_CHECK).outcomes[result.model] = {
-        pass: false,
-        reason: `BROKEN ${result.error.name}: ${result.error.message.split("\n")[0] ?? ""}`,
+    const several = (cellEpochsOf.get(cellKey(result)) ?? 1) > 1;
+    const epochOf = result.epoch ?? 1;
+    const record = (found: CheckRow, pass: boolean, reason: string) => {
+      const before = found.outcomes[result.model];
+      const prefixed = several && !pass ? `epoch ${epochOf}: ${reason}` : reason;
+      if (before === undefined) {
+        found.outcomes[result.model] = {
+          pass,
+          reason: prefixed,
+          ...(several ? { passes: pass ? 1 : 0, epochs: 1 } : {}),
+        };
+        return;
+      }
+      found.outcomes[result.model] = {
+        pass: before.pass && pass,
+        reason: before.pass && !pass ? prefixed : before.reason,
+        passes: (before.passes ?? 0) + (pass ? 1 : 0),
+        epochs: (before.epochs ?? 0) + 1,
       };
+    };
+    if (result.error) {
+      record(
+        row(result.scenarioId, BROKEN_CHECK),
+        false,
+        `BROKEN ${result.error.name}: ${result.error.message.split("\n")[0] ?? ""}`,
+      );
       broken.push({ scenarioId: result.scenarioId, model: result.model, ...result.error });
     }
     for (const check of result.checks) {
-      row(result.scenarioId, check.name).outcomes[result.model] = {
-        pass: check.pass,
-        reason: check.reason,
-      };
+      record(row(result.scenarioId, check.name), check.pass, check.reason);
     }
     const groups = new Map<string, SessionCostRow & { usages: ModelUsage[]; prices: number[] }>();
     for (const call of result.calls) {
-      const id = `${call.session}\u0000${call.stage}`;
+      const id = `${call.session}\u0000${call.stage}\u0000${call.model}`;
       const group = groups.get(id) ?? {
         scenarioId: result.scenarioId,
-        model: result.model,
+        model: call.model,
+        ...(call.model === result.model ? {} : { runModel: result.model }),
+        ...(result.epoch === undefined ? {} : { epoch: result.epoch }),
         session: call.session,
         stage: call.stage,
         ...figures([], []),
@@ -221,6 +336,7 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
     scenarioCosts.push({
       scenarioId: result.scenarioId,
       model: result.model,
+      ...(result.epoch === undefined ? {} : { epoch: result.epoch }),
       ...figures(
         result.calls.map((call) => call.usage),
         result.calls.map((call) => call.usd),
@@ -239,17 +355,29 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
       ),
     };
   });
-  const passed = results.filter((result) => result.pass).length;
+  const byCell = new Map(cells.map((cell) => [cellKey(cell), cell]));
+  const passedCells = cells.filter((cell) => cell.pass).length;
+  const brokenCells = cells.filter((cell) => cell.broken > 0).length;
   return {
     extractionPrompt,
     provenance: [...provenance.keys()].sort().map((key) => provenance.get(key) as Provenance),
     summary: {
-      runs: results.length,
-      passed,
-      failed: results.filter((result) => !result.pass && !result.error).length,
-      broken: broken.length,
+      runs: cells.length,
+      passed: passedCells,
+      failed: cells.length - passedCells - brokenCells,
+      broken: brokenCells,
+      epochs: results.length,
+      passedEpochs: results.filter((result) => result.pass).length,
     },
     models,
+    cells,
+    judged: judgedOf(results),
+    arms: models.map((model) => {
+      const own = cells.filter((cell) => cell.model === model);
+      const epochs = own.reduce((sum, cell) => sum + cell.epochs, 0);
+      const passes = own.reduce((sum, cell) => sum + cell.passes, 0);
+      return { model, cells: own.length, epochs, passes, interval: wilsonInterval(passes, epochs) };
+    }),
     checks: [...checks.values()],
     sessionCosts,
     scenarioCosts,
@@ -270,8 +398,108 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
     ),
     cacheWarnings: [...warnings.values()],
     writeRates,
-    results,
+    results: results.map((result) => {
+      const cell = byCell.get(cellKey(result)) as CellRow;
+      return {
+        ...result,
+        epoch: result.epoch ?? 1,
+        epochs: cell.epochs,
+        passes: cell.passes,
+        interval: cell.interval,
+      };
+    }),
   };
+}
+
+/**
+ * Formats a pass count with its rate and 95% interval, as every report prints it.
+ *
+ * @param passes - Passing epochs.
+ * @param epochs - Epochs run.
+ * @param interval - `[low, high]` from `wilsonInterval`.
+ * @returns e.g. `4/5 (80%, 95% CI 38-96%)`.
+ * @example formatInterval(4, 5, [0.3755, 0.9638]) // "4/5 (80%, 95% CI 38-96%)"
+ */
+export function formatInterval(passes: number, epochs: number, interval: [number, number]): string {
+  const percent = (value: number) => `${Math.round(value * 100)}`;
+  const rate = epochs === 0 ? "-" : `${percent(passes / epochs)}%`;
+  return `${passes}/${epochs} (${rate}, 95% CI ${percent(interval[0])}-${percent(interval[1])}%)`;
+}
+
+/** Check-name prefixes of the keyword answer checks, compared with the judge. */
+const KEYWORD_ANSWER_CHECKS = [
+  "mentions_any(",
+  "mentions_none(",
+  "no_narration",
+  "no_question_back",
+  "no_unrelated_memory",
+];
+
+function judgedOf(results: ScenarioResult[]): EvalReport["judged"] {
+  let answers = 0;
+  const disagreements: JudgeDisagreementRow[] = [];
+  for (const result of results) {
+    const judge = result.checks.find((check) => check.name.startsWith("judge("));
+    if (judge === undefined) continue;
+    answers += 1;
+    const keywords = result.checks.filter((check) =>
+      KEYWORD_ANSWER_CHECKS.some((prefix) => check.name.startsWith(prefix)),
+    );
+    if (keywords.length === 0) continue;
+    const failed = keywords.filter((check) => !check.pass);
+    if (judge.pass === (failed.length === 0)) continue;
+    disagreements.push({
+      scenarioId: result.scenarioId,
+      model: result.model,
+      epoch: result.epoch ?? 1,
+      judge: { pass: judge.pass, reason: judge.reason },
+      keywords: {
+        pass: failed.length === 0,
+        failed: failed.map((check) => `${check.name}: ${check.reason}`),
+      },
+    });
+  }
+  return { answers, disagreements };
+}
+
+function cellKey(cell: { scenarioId: string; model: string }): string {
+  return `${cell.scenarioId}\u0000${cell.model}`;
+}
+
+/**
+ * The cells of a run, in run order: a cell passes when no epoch broke and its pass rate reaches
+ * the scenario's `minPassRate` (default 1: every epoch).
+ */
+function cellsOf(results: ScenarioResult[]): CellRow[] {
+  const cells = new Map<string, CellRow>();
+  for (const result of results) {
+    const key = cellKey(result);
+    const cell = cells.get(key) ?? {
+      scenarioId: result.scenarioId,
+      model: result.model,
+      epochs: 0,
+      passes: 0,
+      broken: 0,
+      interval: [0, 1] as [number, number],
+      minPassRate: result.minPassRate ?? 1,
+      pass: false,
+      notes: [],
+    };
+    cell.epochs += 1;
+    if (result.pass) cell.passes += 1;
+    if (result.error) cell.broken += 1;
+    if (result.recordingNote !== undefined) {
+      cell.notes.push({ epoch: result.epoch ?? 1, note: result.recordingNote });
+    }
+    cells.set(key, cell);
+  }
+  for (const cell of cells.values()) {
+    cell.interval = wilsonInterval(cell.passes, cell.epochs);
+    // Rates compared as counts, so 4 of 5 meets 0.8 without a rounding question.
+    cell.pass =
+      cell.broken === 0 && cell.passes >= Math.ceil(cell.minPassRate * cell.epochs - 1e-9);
+  }
+  return [...cells.values()];
 }
 
 type Refusal = Pick<RefusedRow, "code" | "path" | "fact" | "message">;

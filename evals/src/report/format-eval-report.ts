@@ -1,6 +1,11 @@
 import { MODELS } from "@memfiles/core";
 import { formatTable } from "../internal/text-table.js";
-import { BROKEN_CHECK, type CostFigures, type EvalReport } from "./build-eval-report.js";
+import {
+  BROKEN_CHECK,
+  type CostFigures,
+  type EvalReport,
+  formatInterval,
+} from "./build-eval-report.js";
 
 /** Longest failure reason shown inside the check table; the full text follows the table. */
 const REASON_IN_TABLE = 70;
@@ -114,9 +119,10 @@ export function formatEvalReport(
         ...report.models.map((model) => {
           const outcome = row.outcomes[model];
           if (outcome === undefined) return "-";
-          if (outcome.pass) return "PASS";
+          const counts = outcome.epochs === undefined ? "" : ` ${outcome.passes}/${outcome.epochs}`;
+          if (outcome.pass) return `PASS${counts}`;
           const reason = cut(oneLine(outcome.reason), REASON_IN_TABLE);
-          return row.check === BROKEN_CHECK ? reason : `FAIL: ${reason}`;
+          return row.check === BROKEN_CHECK ? reason : `FAIL${counts}: ${reason}`;
         }),
       ]),
     }),
@@ -126,10 +132,12 @@ export function formatEvalReport(
       .filter((check) => !check.pass)
       .map(
         (check) =>
-          `- ${result.scenarioId} [${result.model}] ${check.name}: ${oneLine(check.reason)}`,
+          `- ${result.scenarioId} [${result.model}]${result.epochs > 1 ? ` epoch ${result.epoch}` : ""} ${check.name}: ${oneLine(check.reason)}`,
       ),
   );
   if (failures.length > 0) out.push("", "### Failed checks", "", ...failures);
+  out.push(...formatEpochs(report));
+  out.push(...formatJudged(report));
   if (report.refused.length > 0) {
     out.push("", "### Refused by code (runs that did not pass)", "");
     for (const row of report.refused) {
@@ -156,7 +164,7 @@ export function formatEvalReport(
       headers: ["scenario", "model", "session", "stage", ...COST_HEADERS],
       align: ["left", "left", "left", "left", ...COST_ALIGN],
       rows: report.sessionCosts.map((row) => [
-        row.scenarioId,
+        row.epoch === undefined ? row.scenarioId : `${row.scenarioId} (epoch ${row.epoch})`,
         row.model,
         String(row.session),
         row.stage,
@@ -169,7 +177,7 @@ export function formatEvalReport(
       "",
       "## Write pass: sync vs batch",
       "",
-      "The same tokens at the Messages API rate and at the Message Batches rate (input and output at 50%, cache parts unchanged).",
+      "The same tokens at the Messages API rate and at the Message Batches rate (every part at 50%, cache writes and reads included).",
       "",
       formatTable({
         headers: ["scenario", "model", "session", "sync", "batch"],
@@ -189,7 +197,11 @@ export function formatEvalReport(
     formatTable({
       headers: ["scenario", "model", ...COST_HEADERS],
       align: ["left", "left", ...COST_ALIGN],
-      rows: report.scenarioCosts.map((row) => [row.scenarioId, row.model, ...costCells(row)]),
+      rows: report.scenarioCosts.map((row) => [
+        row.epoch === undefined ? row.scenarioId : `${row.scenarioId} (epoch ${row.epoch})`,
+        row.model,
+        ...costCells(row),
+      ]),
     }),
   );
   out.push("", "## Cost per model (all scenarios)", "");
@@ -221,10 +233,69 @@ export function formatEvalReport(
       );
     }
   }
-  const { runs, passed, failed, broken } = report.summary;
+  const { runs, passed, failed, broken, epochs, passedEpochs } = report.summary;
+  const samples = epochs > runs ? `; ${passedEpochs} of ${epochs} epochs passed` : "";
   out.push(
     "",
-    `Result: ${passed} of ${runs} scenario runs passed (${failed} with failed checks, ${broken} broken).`,
+    `Result: ${passed} of ${runs} scenario runs passed (${failed} with failed checks, ${broken} broken${samples}).`,
   );
   return `${out.join("\n")}\n`;
+}
+
+/**
+ * Where the judge and the keyword answer checks disagree; one line when they agree everywhere.
+ * Nothing when no scenario asked for a judge.
+ */
+function formatJudged(report: EvalReport): string[] {
+  const { answers, disagreements } = report.judged;
+  if (answers === 0) return [];
+  if (disagreements.length === 0) {
+    return ["", `Judge vs keyword checks: they agree on all ${answers} judged answer(s).`];
+  }
+  return [
+    "",
+    `### Judge vs keyword checks: ${disagreements.length} of ${answers} judged answer(s) disagree`,
+    "",
+    ...disagreements.map((row) => {
+      const epoch = row.epoch > 1 ? ` epoch ${row.epoch}` : "";
+      const keywords = row.keywords.pass
+        ? "keyword checks PASS"
+        : `keyword checks FAIL (${row.keywords.failed.map(oneLine).join("; ")})`;
+      return `- ${row.scenarioId} [${row.model}]${epoch}: judge ${row.judge.pass ? "PASS" : "FAIL"} (${oneLine(row.judge.reason)}), ${keywords}`;
+    }),
+  ];
+}
+
+/**
+ * The epochs section: every cell with more than one epoch (passes / epochs, interval, the pass
+ * rate it needs, the notes of authored slips), then every model's pass rate over all its epochs.
+ * Nothing when every cell ran once, so a one-epoch report reads as before.
+ */
+function formatEpochs(report: EvalReport): string[] {
+  const several = report.cells.filter((cell) => cell.epochs > 1);
+  if (several.length === 0) return [];
+  const out = ["", "## Epochs (passes / epochs, 95% Wilson interval)", ""];
+  out.push(
+    formatTable({
+      headers: ["scenario", "model", "epochs passed", "needs", "verdict"],
+      rows: several.map((cell) => [
+        cell.scenarioId,
+        cell.model,
+        formatInterval(cell.passes, cell.epochs, cell.interval),
+        cell.minPassRate === 1 ? "every epoch" : `${Math.round(cell.minPassRate * 100)}%`,
+        cell.pass ? "PASS" : cell.broken > 0 ? "BROKEN" : "FAIL",
+      ]),
+    }),
+  );
+  const notes = several.flatMap((cell) =>
+    cell.notes.map(
+      (item) => `- ${cell.scenarioId} [${cell.model}] epoch ${item.epoch}: ${item.note}`,
+    ),
+  );
+  if (notes.length > 0) out.push("", ...notes);
+  out.push("", "Per model, every epoch of every scenario:");
+  for (const arm of report.arms) {
+    out.push(`- ${arm.model}: ${formatInterval(arm.passes, arm.epochs, arm.interval)}`);
+  }
+  return out;
 }

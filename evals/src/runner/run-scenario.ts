@@ -30,6 +30,7 @@ import {
 } from "@memfiles/core/internal";
 import { getPrompt, parsePromptRef } from "@memfiles/prompts";
 import { checksRan, gradeScenario, gradeSessionFiles } from "../graders/index.js";
+import { type JudgeCall, judgeRequest, readVerdict } from "../graders/judge.js";
 import type { GradeResult } from "../graders/types.js";
 import {
   type AttachedRecordingSession,
@@ -182,11 +183,13 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   let detach: (() => void) | undefined;
   let root: string | undefined;
   let strategy: RecallStrategy = options.recall ?? "index";
+  let minPassRate: number | undefined;
   const mirror = { current: async () => {} };
   try {
     const scenario =
       options.scenario ?? (await loadScenario(options.scenariosDir, options.scenarioId));
     strategy = recallStrategyOf(options, scenario);
+    minPassRate = scenario.minPassRate;
     let authoredReplies: readonly AuthoredReply[] | undefined;
     let authoredFile: string | undefined;
     if (options.mode === "author") {
@@ -207,6 +210,8 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
       model: options.model,
       extractionPrompt: options.extractionPrompt,
       recordingsDir: options.recordingsDir,
+      ...(options.epoch === undefined ? {} : { epoch: options.epoch }),
+      ...(options.budget === undefined ? {} : { budget: options.budget }),
       dropHeaders: [RECORDING_RUN_HEADER],
       ...(authoredReplies ? { authoredReplies } : {}),
       ...(authoredFile ? { authoredFile } : {}),
@@ -249,6 +254,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
         factMerges: stages.flatMap((stage) =>
           stage.stage === "consolidate-facts" ? [stage.result] : [],
         ),
+        judge: judgeCall(session, client, calls),
       })),
     );
     checks.push(checksRan(scenario, checks, run));
@@ -291,8 +297,34 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     ...(error ? { error } : {}),
     durationMs: Math.round(performance.now() - started),
     ...(session ? { recordingFile: session.file } : {}),
+    ...((options.epoch ?? 1) > 1 ? { epoch: options.epoch as number } : {}),
+    ...(session?.replayed?.note === undefined ? {} : { recordingNote: session.replayed.note }),
+    ...(minPassRate === undefined ? {} : { minPassRate }),
     ...(cacheWarnings.size > 0 ? { cacheWarnings: [...cacheWarnings.values()] } : {}),
     ...(recallFigures === undefined ? {} : { recall: recallFigures }),
+  };
+}
+
+/**
+ * The run's judge call: one request on the `question: judge` step, through the recording session
+ * like every other call, priced at the judge model as stage `judging`. A malformed verdict throws
+ * `JudgeReplyError`, which breaks the run.
+ */
+function judgeCall(session: RecordingSession, client: Anthropic, calls: CallCost[]): JudgeCall {
+  return async (options) => {
+    session.step = "question: judge";
+    const message = await client.messages.create(judgeRequest(options));
+    if (session.failure) throw session.failure;
+    const { verdict, usage } = readVerdict(message, options.model);
+    calls.push({
+      session: "question",
+      stage: "judging",
+      step: session.step,
+      model: options.model,
+      usage,
+      usd: costOf(usage, options.model).usd,
+    });
+    return verdict;
   };
 }
 

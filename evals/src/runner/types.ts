@@ -13,6 +13,7 @@ import type {
   ToolCall,
 } from "@memfiles/core/internal";
 import type { GradeResult } from "../graders/types.js";
+import type { RecordBudget } from "../recordings/record-budget.js";
 import type { Scenario } from "../scenarios/schema.js";
 
 /** Where a recording came from. Reports print it next to every result. */
@@ -80,6 +81,13 @@ export type RunScenarioOptions = {
    * after its seed files are written; omit for the folder itself (the file system backend).
    */
   storeBackend?: EvalStoreBackend;
+  /**
+   * 1-based epoch of the run (default 1): one independent sample of the cell, replayed from or
+   * recorded to its own file (`<id>.epoch-<n>.json` for n >= 2).
+   */
+  epoch?: number;
+  /** Record mode: the run's spending cap (`--max-usd`), shared by every scenario run. */
+  budget?: RecordBudget;
 };
 
 /**
@@ -101,7 +109,8 @@ export type EvalStoreBackend = {
 export type CallCost = {
   /** 1-based session number, or "question" for the final question. */
   session: number | "question";
-  stage: Stage;
+  /** The stage that made the call, or `judging` for the judge's call (`expect.answer.judge`). */
+  stage: Stage | "judging";
   /** The runner's step label, e.g. `session 3: consolidate topics/tools.md`. */
   step: string;
   model: string;
@@ -147,6 +156,15 @@ export type ScenarioResult = {
   durationMs: number;
   /** The recording file used (replay) or written (record, author). */
   recordingFile?: string;
+  /** 1-based epoch of the run; absent for epoch 1. */
+  epoch?: number;
+  /** The recording's `note` (what an authored epoch reproduces, e.g. a slip a real model makes). */
+  recordingNote?: string;
+  /**
+   * The scenario's `minPassRate` (absent: every epoch must pass), for the cell's verdict in the
+   * report.
+   */
+  minPassRate?: number;
   /**
    * Cached prefixes shorter than the model's minimum cacheable length, as `chat()` reported them
    * (distinct by breakpoint): those prefixes are paid in full on every request.

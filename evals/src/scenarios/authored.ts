@@ -19,8 +19,8 @@ import { ScenarioFileError } from "./scenario-file-error.js";
 export const StepLabelSchema = z
   .string()
   .regex(
-    /^(session [1-9]\d*: (write|chat|recall|consolidate( [a-z0-9][a-z0-9._/-]*\.md)?)|question: (chat|recall))$/,
-    'expected "session N: write", "session N: chat", "session N: recall", "session N: consolidate [<path>]", "question: chat" or "question: recall"',
+    /^(session [1-9]\d*: (write|chat|recall|consolidate( [a-z0-9][a-z0-9._/-]*\.md)?)|question: (chat|recall|judge))$/,
+    'expected "session N: write", "session N: chat", "session N: recall", "session N: consolidate [<path>]", "question: chat", "question: recall" or "question: judge"',
   );
 export type StepLabel = z.infer<typeof StepLabelSchema>;
 

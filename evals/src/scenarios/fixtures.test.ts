@@ -19,10 +19,12 @@ const TOOLS_BY_STAGE: Record<string, readonly string[]> = {
   consolidate: ["save_consolidated_file", "merge_facts"],
   // The side query of side-query recall (issue 13).
   recall: ["select_memories"],
+  // The judge of expect.answer.judge.
+  judge: ["submit_verdict"],
 };
 
 function stageOf(step: string): string {
-  return /: (write|chat|consolidate|recall)/.exec(step)?.[1] ?? "unknown";
+  return /: (write|chat|consolidate|recall|judge)/.exec(step)?.[1] ?? "unknown";
 }
 
 /** Problems with a scenario's authored replies, as readable sentences; empty when they fit. */
@@ -67,6 +69,10 @@ function replyProblems(scenario: Scenario, replies: readonly AuthoredReply[]): s
     expected.add("question: recall");
     if (scenario.recall?.strategy === "side-query" && count("question: recall") === 0)
       problems.push("question: recall: no reply for the side query");
+    if (scenario.expect.answer?.judge !== undefined) {
+      expected.add("question: judge");
+      if (count("question: judge") === 0) problems.push("question: judge: no reply for the judge");
+    }
   }
   for (const reply of replies) {
     const key =
@@ -189,6 +195,8 @@ describe("repo fixtures", () => {
       },
     ];
     expect(replyProblems(scenario, replies)).toEqual([
+      // remember asks for a judge (expect.answer.judge), so the judge's reply is missing too.
+      "question: judge: no reply for the judge",
       "session 1: write: tool memory_read is not offered there",
       "session 2: write: the scenario has no such step",
       "question: chat: the last reply calls a tool, so the chat loop would ask for one more",

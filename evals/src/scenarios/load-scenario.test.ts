@@ -159,7 +159,7 @@ describe("parseScenario messages a person can act on", () => {
           field: "expect.answer",
           message:
             "unknown key `colour` in expect.answer; allowed keys: `mentionsAny`, `mentionsNone`, " +
-            "`noNarration`, `noQuestionBack`, `unrelatedMemory`",
+            "`noNarration`, `noQuestionBack`, `unrelatedMemory`, `judge`",
         },
       ],
     },

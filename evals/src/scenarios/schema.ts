@@ -139,6 +139,15 @@ export const AnswerExpectationSchema = z.strictObject({
   noQuestionBack: z.boolean().default(false),
   /** Words from stored memories unrelated to the question, which must not leak into the answer. */
   unrelatedMemory: z.array(z.string()).default([]),
+  /**
+   * A model-graded check beside the keyword checks (promptfoo's `llm-rubric`, Inspect's
+   * `model_graded_qa`): the rubric, the question and the answer go to a judge model (default
+   * Claude Haiku 5.5) as one tool call returning `{ pass, reason }`, recorded and replayed like
+   * every other call (step `question: judge`). A malformed verdict breaks the run.
+   */
+  judge: z
+    .strictObject({ rubric: z.string().min(1), model: z.string().min(1).optional() })
+    .optional(),
 });
 export type AnswerExpectation = z.infer<typeof AnswerExpectationSchema>;
 
@@ -231,6 +240,12 @@ export const ScenarioSchema = z.strictObject({
   seedFiles: z.record(z.string(), z.string()).default({}),
   /** Recall settings of every chat call (live turns and the question); see `RecallSettingsSchema`. */
   recall: RecallSettingsSchema.optional(),
+  /**
+   * The share of a cell's epochs (scenario x model x prompt) that must pass for the cell to pass,
+   * in (0, 1]. Absent: every epoch must pass. With one epoch any rate means that epoch must pass;
+   * a broken epoch fails the cell whatever the rate (docs/decisions/0031-epochs.md).
+   */
+  minPassRate: z.number().gt(0).max(1).optional(),
   question: z
     .strictObject({
       date: IsoDateSchema,

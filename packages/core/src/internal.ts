@@ -16,6 +16,7 @@ export {
   type PriceTable,
   roundUsd,
   sumUsage,
+  toModelUsage,
   ZERO_USAGE,
 } from "./cost/index.js";
 export { safeParseMemoryFile } from "./format/index.js";

@@ -26,6 +26,17 @@ function provenanceTag(kinds: readonly ProvenanceKind[]): string {
   return `<span class="provenance" data-provenance="${html(text)}">(${html(text)})</span>`;
 }
 
+/** A cell's epochs, e.g. ` 4/5 <span class="epochs">(95% CI 38-96%)</span>`; "" for one epoch. */
+function epochsTag(cell: MatrixCell): string {
+  if (cell.epochs === undefined) return "";
+  const { passes, epochs, interval } = cell.epochs;
+  const percent = (value: number) => Math.round(value * 100);
+  return (
+    ` ${passes}/${epochs} <span class="epochs" data-epochs="${passes}/${epochs}">` +
+    `(95% CI ${percent(interval[0])}-${percent(interval[1])}%)</span>`
+  );
+}
+
 function columnsOf(cells: readonly MatrixCell[]): { model: string; prompt: string }[] {
   const seen = new Map<string, { model: string; prompt: string }>();
   for (const cell of cells) seen.set(`${cell.prompt}\u0000${cell.model}`, cell);
@@ -47,7 +58,7 @@ function matrixTable(view: ReportView): string {
       if (cell === undefined) return "<td>—</td>";
       return (
         `<td class="${cell.outcome}" title="${html(cell.reason)}" data-outcome="${cell.outcome}">` +
-        `${cell.outcome.toUpperCase()} ${provenanceTag(cell.provenance)}</td>`
+        `${cell.outcome.toUpperCase()}${epochsTag(cell)} ${provenanceTag(cell.provenance)}</td>`
       );
     });
     return `<tr><th>${html(scenarioId)}</th>${tds.join("")}</tr>`;
@@ -258,7 +269,7 @@ ${matrixTable(view)}
 <div class="charts"><figure id="cost-chart">${await costChart(view)}</figure></div>
 ${costTable(view)}
 <h2>Write pass: sync vs batch</h2>
-<p>The same tokens at the Messages API rate and at the Message Batches rate (input and output at 50%, cache parts unchanged).</p>
+<p>The same tokens at the Messages API rate and at the Message Batches rate (every part at 50%, cache writes and reads included).</p>
 ${writeRateTable(view)}
 <h2>Cache warnings</h2>
 ${warnings.length === 0 ? "<p>None: every cached prefix is long enough to be cached.</p>" : `<ul class="warning">${warnings.join("")}</ul>`}

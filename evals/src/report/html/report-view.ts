@@ -21,6 +21,8 @@ export type MatrixCell = {
   /** The failed checks or the error; "" on a pass. */
   reason: string;
   provenance: ProvenanceKind[];
+  /** With several epochs: how many passed of how many, and the 95% Wilson interval. */
+  epochs?: { passes: number; epochs: number; interval: [number, number] };
 };
 
 /** Mean USD per session of one stage, on one model with one prompt. */
@@ -238,7 +240,7 @@ export function evalReportView(report: EvalReport): ReportView {
   const stageCosts: StageCostPoint[] = [];
   for (const model of report.models) {
     const results = report.results.filter((result) => result.model === model);
-    const rows = report.sessionCosts.filter((row) => row.model === model);
+    const rows = report.sessionCosts.filter((row) => (row.runModel ?? row.model) === model);
     const sessions = new Set(rows.map((row) => `${row.scenarioId}\u0000${row.session}`)).size;
     const provenance = kindsOf(results.flatMap((result) => result.provenance));
     for (const stage of ["write", "consolidate", "chat"] as const) {
@@ -255,19 +257,32 @@ export function evalReportView(report: EvalReport): ReportView {
   return {
     title: `pnpm eval — ${report.extractionPrompt}`,
     command: "eval",
-    cells: report.results.map((result) => ({
-      scenarioId: result.scenarioId,
-      model: result.model,
-      prompt: result.extractionPrompt,
-      outcome: outcomeOf(result),
-      reason: result.error
-        ? `${result.error.name}: ${result.error.message}`
-        : result.checks
-            .filter((check) => !check.pass)
-            .map((check) => `${check.name}: ${check.reason}`)
-            .join("; "),
-      provenance: kindsOf(result.provenance),
-    })),
+    cells: report.cells.map((cell) => {
+      const results = report.results.filter(
+        (result) => result.scenarioId === cell.scenarioId && result.model === cell.model,
+      );
+      const several = cell.epochs > 1;
+      return {
+        scenarioId: cell.scenarioId,
+        model: cell.model,
+        prompt: report.extractionPrompt,
+        outcome: cell.broken > 0 ? "error" : cell.pass ? "pass" : "fail",
+        reason: results
+          .flatMap((result) => {
+            const epoch = several ? `epoch ${result.epoch}: ` : "";
+            return result.error
+              ? [`${epoch}${result.error.name}: ${result.error.message}`]
+              : result.checks
+                  .filter((check) => !check.pass)
+                  .map((check) => `${epoch}${check.name}: ${check.reason}`);
+          })
+          .join("; "),
+        provenance: kindsOf(results.flatMap((result) => result.provenance)),
+        ...(several
+          ? { epochs: { passes: cell.passes, epochs: cell.epochs, interval: cell.interval } }
+          : {}),
+      };
+    }),
     stageCosts,
     cacheWarnings: report.cacheWarnings,
     writeRates: report.writeRates.map((row) => ({ ...row, prompt: report.extractionPrompt })),

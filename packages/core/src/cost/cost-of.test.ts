@@ -144,10 +144,12 @@ describe("costOf", () => {
   describe("modifiers reported in usage", () => {
     it.each([
       {
-        name: "batch: input and output at 50%, cache read unchanged",
+        // The caching multipliers "stack with other pricing modifiers, including the Batch API
+        // discount" (the pricing page): the cache read is halved too.
+        name: "batch: every part at 50%, the cache read too",
         modifiers: { serviceTier: "batch" },
-        // 0.08 x 0.5 = 0.04; 0.01 x 0.5 = 0.005; 1,750 x 0.20 / 1e6 = 0.00035
-        expected: { usd: 0.04535, input: 0.04, output: 0.005, cacheWrite: 0, cacheRead: 0.00035 },
+        // 0.08 x 0.5 = 0.04; 0.01 x 0.5 = 0.005; 1,750 x 0.20 x 0.5 / 1e6 = 0.000175
+        expected: { usd: 0.045175, input: 0.04, output: 0.005, cacheWrite: 0, cacheRead: 0.000175 },
       },
       {
         name: "inference_geo us: every part at 1.1x",
@@ -189,6 +191,24 @@ describe("costOf", () => {
     { model: "claude-sonnet-5", expected: 0.012 },
   ])("prices $model: 1,000 in + 1,000 out = $$expected", ({ model, expected }) => {
     expect(costOf(usage({ input: 1_000, output: 1_000 }), model).usd).toEqual(expected);
+  });
+
+  it.each([
+    // Opus 5.5: 1M 5-minute cache write tokens at $5, 1M 1-hour at $8, 1M cache reads at $0.20;
+    // the pricing page's caching multipliers stack with the Batch API discount: all halved.
+    {
+      tier: "standard",
+      expected: { usd: 13.2, input: 0, output: 0, cacheWrite: 13, cacheRead: 0.2 },
+    },
+    { tier: "batch", expected: { usd: 6.6, input: 0, output: 0, cacheWrite: 6.5, cacheRead: 0.1 } },
+  ])("halves cache writes and reads in a batch ($tier)", ({ tier, expected }) => {
+    const cached = usage({
+      cacheWrite5m: 1_000_000,
+      cacheWrite1h: 1_000_000,
+      cacheRead: 1_000_000,
+    });
+    const modifiers = tier === "batch" ? { serviceTier: "batch" as const } : {};
+    expect(costOf(cached, "claude-opus-5-5", undefined, { modifiers })).toEqual(expected);
   });
 
   it("uses caller prices over the table and for new models", () => {

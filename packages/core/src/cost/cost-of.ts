@@ -113,14 +113,18 @@ export function costOf(
   const all =
     (modifiers.inferenceGeo === "us" ? PRICE_MODIFIERS.usOnlyInference : 1) *
     (modifiers.speed === "fast" ? fastMode : 1);
+  // The batch discount halves every part, cache writes and reads too: the caching multipliers
+  // "stack with other pricing modifiers, including the Batch API discount" (PRICE_MODIFIERS).
   const batch = modifiers.serviceTier === "batch" ? PRICE_MODIFIERS.batch : 1;
   const input = roundUsd((usage.input * price.input * all * batch) / MILLION);
   const output = roundUsd((usage.output * price.output * all * batch) / MILLION);
   const cacheWrite = roundUsd(
-    ((usage.cacheWrite5m * price.cacheWrite5m + usage.cacheWrite1h * price.cacheWrite1h) * all) /
+    ((usage.cacheWrite5m * price.cacheWrite5m + usage.cacheWrite1h * price.cacheWrite1h) *
+      all *
+      batch) /
       MILLION,
   );
-  const cacheRead = roundUsd((usage.cacheRead * price.cacheRead * all) / MILLION);
+  const cacheRead = roundUsd((usage.cacheRead * price.cacheRead * all * batch) / MILLION);
   return {
     usd: roundUsd(input + output + cacheWrite + cacheRead),
     input,

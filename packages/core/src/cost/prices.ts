@@ -42,15 +42,20 @@ export const PRICES_SOURCE = {
 } as const;
 
 /**
- * Modifiers the response's `usage` reports, with their multipliers. Batch: "Batch API: 50% discount
- * on input and output" (every model overview). US-only inference: the response's
+ * Modifiers the response's `usage` reports, with their multipliers. Batch: "The Batch API allows
+ * asynchronous processing of large volumes of requests with a 50% discount on both input and
+ * output tokens", and the prompt-caching multipliers "stack with other pricing modifiers,
+ * including the Batch API discount, long context pricing, and data residency"
+ * (https://platform.claude.com/docs/en/about-claude/pricing, sections "Batch processing" and
+ * "Prompt caching"; the prompt-caching page says the same): a batch halves cache writes and cache
+ * reads as well. Modifiers multiply. US-only inference: the response's
  * `usage.inference_geo` says where inference ran
  * (https://platform.claude.com/docs/en/manage-claude/data-residency); "US: ... A 1.1x pricing
  * multiplier applies" (Claude Platform on AWS user guide, data residency; apidog.com's Sonnet 5.5
  * pricing article says the same of the Claude API, on every token category).
  */
 export const PRICE_MODIFIERS = {
-  /** `usage.service_tier === "batch"`: input and output at half price (cache parts unchanged). */
+  /** `usage.service_tier === "batch"`: every part at half price, cache writes and reads included. */
   batch: 0.5,
   /** `usage.inference_geo === "us"`: every part at 1.1x. */
   usOnlyInference: 1.1,

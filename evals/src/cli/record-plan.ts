@@ -1,0 +1,210 @@
+import { access, readdir } from "node:fs/promises";
+import { join } from "node:path";
+import type Anthropic from "@anthropic-ai/sdk";
+import { costOf, type ModelUsage } from "@memfiles/core";
+import {
+  estimateTokens,
+  roundUsd,
+  sumUsage,
+  toModelUsage,
+  ZERO_USAGE,
+} from "@memfiles/core/internal";
+import { formatTable } from "../internal/text-table.js";
+import { ASSUMED_OUTPUT_TOKENS, readRecordingFile, recordingPath } from "../recordings/index.js";
+import type { Scenario } from "../scenarios/index.js";
+
+/** One cell-epoch a record run will make (or skip). */
+export type PlannedCell = {
+  scenarioId: string;
+  model: string;
+  epoch: number;
+  /** Already recorded (its file exists) and `--force` not given: not recorded again. */
+  skip: boolean;
+  /** Estimated calls, tokens and USD of the run. */
+  estimate: { calls: number; usage: ModelUsage; usd: number };
+  /** Where the estimate comes from: a recording's usage (named), or the scenario's size. */
+  basis: string;
+};
+
+/** What `planRecording` returns: every cell, and the totals per model of the cells to record. */
+export type RecordPlan = {
+  cells: PlannedCell[];
+  models: { model: string; cells: number; calls: number; usage: ModelUsage; usd: number }[];
+  usd: number;
+};
+
+async function exists(file: string): Promise<boolean> {
+  return access(file)
+    .then(() => true)
+    .catch(() => false);
+}
+
+/**
+ * The usage of an existing recording of the scenario, priced for `model`: the same model and
+ * prompt first, then the same model with another prompt, then any model (its token counts, priced
+ * at `model`; a side query is priced at the model that ran it).
+ */
+async function recordedEstimate(
+  recordingsDir: string,
+  scenarioId: string,
+  model: string,
+  prompt: string,
+): Promise<Omit<PlannedCell, "scenarioId" | "model" | "epoch" | "skip"> | undefined> {
+  const models = await readdir(recordingsDir).catch(() => [] as string[]);
+  const prompts = async (candidate: string) =>
+    readdir(join(recordingsDir, candidate)).catch(() => [] as string[]);
+  const candidates: [string, string][] = [[model, prompt]];
+  for (const other of await prompts(model)) candidates.push([model, other]);
+  for (const otherModel of models.sort()) {
+    for (const other of await prompts(otherModel)) candidates.push([otherModel, other]);
+  }
+  for (const [candidateModel, candidatePrompt] of candidates) {
+    const file = recordingPath(recordingsDir, candidateModel, candidatePrompt, scenarioId);
+    if (!(await exists(file))) continue;
+    const recording = await readRecordingFile(file).catch(() => undefined);
+    if (recording === undefined) continue;
+    let usd = 0;
+    const usages: ModelUsage[] = [];
+    for (const entry of recording.entries) {
+      const body = entry.response.body as { usage?: Anthropic.Usage; model?: string } | null;
+      if (body?.usage === undefined) continue;
+      const usage = toModelUsage(body.usage);
+      usages.push(usage);
+      // The run's own calls are priced at the model being recorded; a side query or a judge call
+      // at the model the recording says ran it, when it is not the recording's model.
+      const ranAt = body.model !== undefined && body.model !== recording.model ? body.model : model;
+      usd += costOf(usage, ranAt).usd;
+    }
+    return {
+      estimate: {
+        calls: usages.length,
+        usage: sumUsage(ZERO_USAGE, ...usages),
+        usd: roundUsd(usd),
+      },
+      basis: `${recording.provenance} ${candidateModel}/${candidatePrompt}`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Plans a record run before any call: every scenario x model x epoch, skipped when its recording
+ * file exists (unless `force`), each with an estimate of its calls, tokens and USD from the usage
+ * of an existing recording of the scenario (authored recordings estimate usage from characters),
+ * or, without one, from the scenario's size (`estimateTokens` of its text, twice per session and
+ * the question, with `ASSUMED_OUTPUT_TOKENS` out).
+ *
+ * @param options - `{ scenarios, models, prompt, epochs, recordingsDir, force }`.
+ * @returns The cells in run order and the totals per model of the cells to record (USD).
+ * @example const plan = await planRecording({ scenarios, models: ["claude-haiku-5-5"], prompt: "extraction@1", epochs: 3, recordingsDir, force: false });
+ */
+export async function planRecording(options: {
+  scenarios: readonly Scenario[];
+  models: readonly string[];
+  prompt: string;
+  epochs: number;
+  recordingsDir: string;
+  force: boolean;
+}): Promise<RecordPlan> {
+  const cells: PlannedCell[] = [];
+  for (const model of options.models) {
+    for (const scenario of options.scenarios) {
+      const recorded = await recordedEstimate(
+        options.recordingsDir,
+        scenario.id,
+        model,
+        options.prompt,
+      );
+      const calls = scenario.sessions.length + (scenario.question ? 2 : 0);
+      const fallbackUsage: ModelUsage = {
+        ...ZERO_USAGE,
+        input: calls * estimateTokens(JSON.stringify(scenario), model),
+        output: calls * ASSUMED_OUTPUT_TOKENS,
+      };
+      const estimated = recorded ?? {
+        estimate: { calls, usage: fallbackUsage, usd: costOf(fallbackUsage, model).usd },
+        basis: "scenario size",
+      };
+      for (let epoch = 1; epoch <= options.epochs; epoch += 1) {
+        const file = recordingPath(
+          options.recordingsDir,
+          model,
+          options.prompt,
+          scenario.id,
+          epoch,
+        );
+        const skip = !options.force && (await exists(file));
+        cells.push({ scenarioId: scenario.id, model, epoch, skip, ...estimated });
+      }
+    }
+  }
+  const models = options.models.map((model) => {
+    const own = cells.filter((cell) => cell.model === model && !cell.skip);
+    return {
+      model,
+      cells: own.length,
+      calls: own.reduce((sum, cell) => sum + cell.estimate.calls, 0),
+      usage: sumUsage(ZERO_USAGE, ...own.map((cell) => cell.estimate.usage)),
+      usd: roundUsd(own.reduce((sum, cell) => sum + cell.estimate.usd, 0)),
+    };
+  });
+  return { cells, models, usd: roundUsd(models.reduce((sum, row) => sum + row.usd, 0)) };
+}
+
+/**
+ * The preview record mode prints before its first call: the cells to record (and how many are
+ * skipped), then the estimate per model and in total, and the cap.
+ *
+ * @param plan - From `planRecording`.
+ * @param options - `{ prompt, maxUsd? }`.
+ * @returns The text, ending with a newline.
+ * @example process.stdout.write(formatRecordPlan(plan, { prompt: "extraction@1", maxUsd: 0.05 }));
+ */
+export function formatRecordPlan(plan: RecordPlan, options: { prompt: string; maxUsd?: number }) {
+  const todo = plan.cells.filter((cell) => !cell.skip);
+  const skipped = plan.cells.length - todo.length;
+  const lines = [
+    `Recording plan (${options.prompt}): ${todo.length} scenario run(s) to record` +
+      (skipped > 0
+        ? `, ${skipped} already recorded and skipped (--force records them again)`
+        : "") +
+      ".",
+    "",
+    formatTable({
+      headers: [
+        "scenario",
+        "model",
+        "epoch",
+        "calls",
+        "input",
+        "output",
+        "est. USD",
+        "estimate from",
+      ],
+      align: ["left", "left", "right", "right", "right", "right", "right", "left"],
+      rows: todo.map((cell) => [
+        cell.scenarioId,
+        cell.model,
+        String(cell.epoch),
+        String(cell.estimate.calls),
+        cell.estimate.usage.input.toLocaleString("en-US"),
+        cell.estimate.usage.output.toLocaleString("en-US"),
+        `$${cell.estimate.usd.toFixed(6)}`,
+        cell.basis,
+      ]),
+    }),
+    "",
+    "Estimate per model (tokens: input incl. cache writes and reads, output):",
+    ...plan.models.map((row) => {
+      const input =
+        row.usage.input + row.usage.cacheWrite5m + row.usage.cacheWrite1h + row.usage.cacheRead;
+      return `- ${row.model}: ${row.cells} run(s), ~${row.calls} calls, ~${input.toLocaleString("en-US")} input + ~${row.usage.output.toLocaleString("en-US")} output tokens, ~$${row.usd.toFixed(4)}`;
+    }),
+    `Total estimate: ~$${plan.usd.toFixed(4)}` +
+      (options.maxUsd === undefined
+        ? " (no cap: --max-usd <n> stops before a call would pass n USD)."
+        : `; cap --max-usd ${options.maxUsd}: record mode stops before a call would pass it.`),
+    "",
+  ];
+  return `${lines.join("\n")}\n`;
+}

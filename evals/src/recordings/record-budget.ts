@@ -1,0 +1,94 @@
+import type Anthropic from "@anthropic-ai/sdk";
+import { costOf, type ModelUsage } from "@memfiles/core";
+import { estimateTokens, roundUsd, toModelUsage } from "@memfiles/core/internal";
+import type { JsonValue } from "./normalize.js";
+
+/**
+ * Output tokens assumed for a call not yet made, when checking it against the budget: about what
+ * a write pass or a chat answer of the seed scenarios gives. The real figure is charged after.
+ */
+export const ASSUMED_OUTPUT_TOKENS = 400;
+
+/**
+ * The spending cap of one record run (`pnpm eval --record --max-usd <n>`), shared by every
+ * scenario run: each call is checked before it is sent (what was spent plus the call's estimate
+ * must stay within the cap) and charged at its real usage after.
+ */
+export class RecordBudget {
+  /** The cap, USD. */
+  readonly maxUsd: number;
+  /** USD spent so far, at the real usage of every answered call. */
+  spentUsd = 0;
+  /** Calls answered so far. */
+  calls = 0;
+
+  /**
+   * @param maxUsd - The cap in USD (> 0).
+   */
+  constructor(maxUsd: number) {
+    this.maxUsd = maxUsd;
+  }
+
+  /**
+   * The estimate of one call before it is sent: its request's input tokens by characters
+   * (`estimateTokens`, the model's tokenizer ratio) and `ASSUMED_OUTPUT_TOKENS`, priced at the
+   * request's model.
+   *
+   * @param body - The request body (`model` read from it).
+   * @param fallbackModel - The model when the body names none.
+   * @returns USD.
+   * @example budget.estimate({ model: "claude-haiku-5-5", messages: [] }, "claude-haiku-5-5")
+   */
+  estimate(body: JsonValue, fallbackModel: string): number {
+    const model = modelOf(body) ?? fallbackModel;
+    const usage: ModelUsage = {
+      input: estimateTokens(JSON.stringify(body), model),
+      output: ASSUMED_OUTPUT_TOKENS,
+      cacheWrite5m: 0,
+      cacheWrite1h: 0,
+      cacheRead: 0,
+    };
+    return costOf(usage, model).usd;
+  }
+
+  /**
+   * Whether a call may be sent: undefined when spent + its estimate stays within the cap, else the
+   * sentence saying why not.
+   *
+   * @param body - The request body.
+   * @param fallbackModel - The model when the body names none.
+   * @returns `undefined`, or why the call is refused.
+   * @example budget.refusal(body, model) // "this call (~$0.011) would take the spend to $0.052, past --max-usd 0.05"
+   */
+  refusal(body: JsonValue, fallbackModel: string): string | undefined {
+    const estimate = this.estimate(body, fallbackModel);
+    const projected = this.spentUsd + estimate;
+    if (projected <= this.maxUsd) return undefined;
+    return (
+      `this call (~$${estimate.toFixed(4)}) would take the spend from $${this.spentUsd.toFixed(4)} ` +
+      `to ~$${projected.toFixed(4)}, past --max-usd ${this.maxUsd}`
+    );
+  }
+
+  /**
+   * Charges an answered call at its real usage.
+   *
+   * @param response - The response body (`usage`, `model` read from it).
+   * @param fallbackModel - The model when the response names none.
+   * @returns USD charged.
+   * @example budget.charge(message, "claude-haiku-5-5")
+   */
+  charge(response: JsonValue, fallbackModel: string): number {
+    const usage = (response as { usage?: Anthropic.Usage } | null)?.usage;
+    if (usage === undefined) return 0;
+    const usd = costOf(toModelUsage(usage), modelOf(response) ?? fallbackModel).usd;
+    this.spentUsd = roundUsd(this.spentUsd + usd);
+    this.calls += 1;
+    return usd;
+  }
+}
+
+function modelOf(body: JsonValue): string | undefined {
+  const model = (body as { model?: unknown } | null)?.model;
+  return typeof model === "string" ? model : undefined;
+}
