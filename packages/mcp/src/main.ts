@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { MemfilesError, MemoryStore } from "@memfiles/core";
+import { importOptional } from "@memfiles/errors";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { detectLayout, parseLayoutOption } from "./layout.js";
 import { McpOptionsError } from "./options-error.js";
@@ -75,7 +76,11 @@ try {
       );
     }
     // @memfiles/pg (pg, PGlite) loads only for a database, so a folder's server starts without it.
-    const pg = await import("@memfiles/pg");
+    const pg = await importOptional(
+      () => import("@memfiles/pg"),
+      "@memfiles/pg",
+      databaseUrl !== undefined && databaseUrl !== "" ? "--database-url" : "--pglite",
+    );
     const sql = await pg.openDatabase(
       databaseUrl !== undefined && databaseUrl !== ""
         ? { databaseUrl }
