@@ -123,6 +123,7 @@ const view: ReportView = {
       model: "claude-haiku-5-5",
       prompt: "extraction@1",
       outcome: "fail",
+      answer: "Here are your deploy notes: you deploy on Fly.io.",
       failedChecks: [{ name: 'file_lacks(topics/tools.md, "Fly.io")', reason: "found on line 5" }],
       verdicts: [
         {
@@ -163,6 +164,7 @@ const earlier: RunSummary = {
   date: "2026-11-30T10:00:00.000Z",
   prompts: ["extraction@1"],
   models: ["claude-haiku-5-5", "claude-opus-5-5"],
+  scenarios: ["forget", "remember"],
   runs: 4,
   passed: 4,
   failing: [],
@@ -216,7 +218,7 @@ describe("the HTML eval report in Chromium", { timeout: BROWSER_TIMEOUT_MS }, ()
       );
     expect(rows).toEqual([
       ["remember", "PASS (recorded)", "PASS (recorded)"],
-      ["forget", "FAIL (authored)", "ERROR (no recording)"],
+      ["forget", "FAIL (authored)file_lacks: found", "ERROR (no recording)MissingRecordingError"],
     ]);
     const colours = await page
       .locator("#matrix td")
@@ -230,6 +232,39 @@ describe("the HTML eval report in Chromium", { timeout: BROWSER_TIMEOUT_MS }, ()
       "rgb(255, 232, 179)",
     ]);
     expect(await page.locator("#summary").textContent()).toContain("2 of 4 runs passed");
+  });
+
+  it("opens on the verdict and the first failure with its reason and the model's answer", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate("window.scrollTo(0, 0)");
+    const verdict = page.locator("#verdict");
+    expect(await verdict.textContent()).toBe("FAIL: 2 of 4 runs passed");
+    const first = page.locator("#failures .failure").first();
+    expect(await first.locator("h3").textContent()).toBe(
+      "FAIL: forget · claude-haiku-5-5 · extraction@1 (authored)",
+    );
+    expect(await first.locator("li").first().textContent()).toBe(
+      'file_lacks(topics/tools.md, "Fly.io"): found on line 5',
+    );
+    expect(await first.locator(".answer").textContent()).toBe(
+      "Here are your deploy notes: you deploy on Fly.io.",
+    );
+    // All three are on the first screen, without scrolling or hovering.
+    for (const locator of [verdict, first.locator("li").first(), first.locator(".answer")]) {
+      const box = await locator.boundingBox();
+      expect(box?.y).toBeGreaterThanOrEqual(0);
+      expect((box?.y ?? 800) + (box?.height ?? 0)).toBeLessThanOrEqual(800);
+    }
+    await page.screenshot({ path: SCREENSHOT.replace(/\.png$/, "-first-screen.png") });
+  });
+
+  it("shows failures only when the filter is ticked", async () => {
+    const visibleRows = () => page.locator("#matrix tbody tr:visible").count();
+    expect(await visibleRows()).toBe(2);
+    await page.locator("#only-failures").check();
+    expect(await visibleRows()).toBe(1);
+    await page.locator("#only-failures").uncheck();
+    expect(await visibleRows()).toBe(2);
   });
 
   it("draws the cost per session by model and stage as a chart with the right numbers", async () => {

@@ -24,6 +24,7 @@ import {
   type EvalReport,
   evalReportsView,
   formatEvalReport,
+  formatEvalSummary,
   HISTORY_FILE_ENV,
   OUT_DIR_ENV,
   writeRunReport,
@@ -67,7 +68,8 @@ Runs every scenario offline from recorded API responses and grades it.
                       embedded as PGlite, one tenant per run; files are graded as mirrored back)
   --recordings <dir>  recordings folder (default evals/recordings)
   --scenarios <dir>   scenario fixtures folder (default scenarios/)
-  --verbose           print the full usage-estimation method of authored recordings
+  --verbose           print every check and cost table after the summary, and the full
+                      usage-estimation method of authored recordings
   -h, --help          show this help`;
 
 /** Where output goes; injectable for tests. */
@@ -271,8 +273,6 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
       output.error(run.message);
       return { exitCode: run.exitCode };
     }
-    if (reports.length > 0) output.out("\n");
-    output.out(formatEvalReport(run.report, { verbose: values.verbose }));
     reports.push(run.report);
     if ("stopped" in run && run.stopped !== undefined) {
       output.out(`\n${run.stopped}\n`);
@@ -282,10 +282,17 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
   }
   const passed = reports.reduce((sum, report) => sum + report.summary.passed, 0);
   const runs = reports.reduce((sum, report) => sum + report.summary.runs, 0);
-  if (reports.length > 1) {
-    output.out(
-      `\nAll prompts (${prompts.join(", ")}): ${passed} of ${runs} scenario runs passed.\n`,
-    );
+  // The verdict comes first; the full tables, long on a whole suite, only when asked for.
+  if (reports.length > 0) output.out(formatEvalSummary(reports));
+  if (values.verbose) {
+    for (const report of reports) output.out(`\n${formatEvalReport(report, { verbose: true })}`);
+    if (reports.length > 1) {
+      output.out(
+        `\nAll prompts (${prompts.join(", ")}): ${passed} of ${runs} scenario runs passed.\n`,
+      );
+    }
+  } else if (reports.length > 0) {
+    output.out("(pnpm eval --verbose prints every check and cost table)\n");
   }
   if (reports.length > 0) {
     const outDir = values.out

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ScenarioResult, StageResult } from "../runner/types.js";
 import { buildEvalReport } from "./build-eval-report.js";
 import { formatEvalReport } from "./format-eval-report.js";
+import { formatEvalSummary } from "./format-eval-summary.js";
 
 const usage = (input: number, output: number, cacheWrite5m = 0, cacheRead = 0) => ({
   input,
@@ -343,6 +344,19 @@ describe("buildEvalReport", () => {
     expect(
       text.endsWith("Result: 0 of 2 scenario runs passed (1 with failed checks, 1 broken).\n"),
     ).toBe(true);
+  });
+
+  it("summarizes verdict first: FAIL, each failure with its reason, a broken run whole", () => {
+    const lines = formatEvalSummary([buildEvalReport(results, "extraction@1")]).split("\n");
+    expect(lines.slice(0, 7)).toEqual([
+      "memfiles eval: FAIL: 0 of 2 scenario runs passed (1 scenario x 2 models x extraction@1; 1 broken)",
+      "recordings: recorded from the API (claude-haiku-4-5, 2026-11-29)",
+      "failures (2):",
+      '  FAIL remember on claude-haiku-4-5, extraction@1: no_narration: narrates memory: "you mentioned"',
+      "  BROKEN remember on claude-opus-5-5, extraction@1: MissingRecordingError:",
+      '    No recording for scenario "remember"',
+      "      recording file: x.json",
+    ]);
   });
 
   it("prints the Opus/Haiku cost ratio and thinking tokens apart when both models ran", () => {

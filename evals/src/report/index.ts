@@ -19,6 +19,7 @@ export {
   type WriteRateRow,
 } from "./build-eval-report.js";
 export { type FormatEvalReportOptions, formatEvalReport } from "./format-eval-report.js";
+export { formatEvalSummary } from "./format-eval-summary.js";
 export {
   abReportView,
   evalReportsView,

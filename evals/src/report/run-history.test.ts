@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { ReportView } from "./html/report-view.js";
 import {
   appendRunHistory,
+  comparableRun,
   compareRuns,
   formatRunChanges,
   type RunSummary,
@@ -18,6 +19,7 @@ const previous: RunSummary = {
   date: "2026-11-30T10:00:00.000Z",
   prompts: ["extraction@1"],
   models: ["claude-haiku-5-5", "claude-opus-5-5"],
+  scenarios: ["forget", "remember"],
   runs: 4,
   passed: 3,
   failing: ["forget · claude-opus-5-5 · extraction@1"],
@@ -36,7 +38,13 @@ describe("compareRuns and formatRunChanges", () => {
   it("names the new failures, the fixed runs and the cost per session up or down", () => {
     const changes = compareRuns(previous, current);
     expect(changes).toEqual({
-      previous: { commit: "aaaaaaa", date: "2026-11-30T10:00:00.000Z" },
+      previous: {
+        commit: "aaaaaaa",
+        date: "2026-11-30T10:00:00.000Z",
+        scenarios: 2,
+        models: 2,
+        prompts: 1,
+      },
       newFailures: ["remember · claude-haiku-5-5 · extraction@1"],
       fixed: ["forget · claude-opus-5-5 · extraction@1"],
       cost: [
@@ -46,7 +54,7 @@ describe("compareRuns and formatRunChanges", () => {
     });
     expect(formatRunChanges(changes)).toBe(
       [
-        "Since the previous run (aaaaaaa, 2026-11-30T10:00:00.000Z):",
+        "Since the previous run of the same 2 scenarios x 2 models x 1 prompts (aaaaaaa, 2026-11-30T10:00:00.000Z):",
         "  New failures (1): remember · claude-haiku-5-5 · extraction@1",
         "  Fixed (1): forget · claude-opus-5-5 · extraction@1",
         "  Cost per session, claude-haiku-5-5: up $0.000100 (+50.0%), $0.000200 -> $0.000300",
@@ -56,10 +64,22 @@ describe("compareRuns and formatRunChanges", () => {
     );
   });
 
-  it("says so on a first run", () => {
+  it("says so when no earlier run is comparable", () => {
     expect(formatRunChanges(undefined)).toBe(
-      "Since the previous run: none recorded (first run in the history).\n",
+      "Since the previous run: none to compare with (no earlier run of the same scenarios, models and prompts in the history).\n",
     );
+  });
+
+  it.each([
+    ["a subset of the scenarios", { scenarios: ["remember"] }],
+    ["another model set", { models: ["claude-haiku-5-5"] }],
+    ["another prompt set", { prompts: ["extraction@1", "extraction@2"] }],
+    ["the other command", { command: "ab" as const }],
+    ["a line from before scenarios were kept", { scenarios: undefined }],
+  ])("never compares with %s", (_name, change) => {
+    const other = { ...previous, ...change };
+    expect(comparableRun([previous, other], current)).toBe(previous);
+    expect(comparableRun([other], current)).toBeUndefined();
   });
 
   it("says cost down and no new failures", () => {
@@ -132,6 +152,7 @@ describe("summarizeRun", () => {
       date: "d",
       prompts: ["extraction@1", "extraction@2"],
       models: ["m"],
+      scenarios: ["remember"],
       runs: 2,
       passed: 1,
       failing: ["remember · m · extraction@2"],

@@ -20,6 +20,8 @@ export const RunSummarySchema = z.object({
   date: z.string(),
   prompts: z.array(z.string()),
   models: z.array(z.string()),
+  /** Scenario ids run, sorted; absent in lines written before it was kept. */
+  scenarios: z.array(z.string()).optional(),
   runs: z.number(),
   passed: z.number(),
   /** Failed or broken runs, as `scenario · model · prompt`. */
@@ -79,6 +81,7 @@ export function summarizeRun(view: ReportView, run: { commit: string; date: stri
     date: run.date,
     prompts,
     models: [...new Set(view.cells.map((cell) => cell.model))],
+    scenarios: [...new Set(view.cells.map((cell) => cell.scenarioId))].sort(),
     runs: view.cells.length,
     passed: view.cells.filter((cell) => cell.outcome === "pass").length,
     failing: view.cells.filter((cell) => cell.outcome !== "pass").map(cellName),
@@ -122,9 +125,36 @@ export async function appendRunHistory(file: string, summary: RunSummary): Promi
   await appendFile(file, `${JSON.stringify(summary)}\n`, "utf8");
 }
 
+function sameSet(a: string[] | undefined, b: string[] | undefined): boolean {
+  if (a === undefined || b === undefined) return false;
+  const left = [...a].sort();
+  const right = [...b].sort();
+  return left.length === right.length && left.every((item, index) => item === right[index]);
+}
+
+/**
+ * The run a new run is compared with: the latest earlier run of the same command with the same
+ * scenarios, models and prompts. Comparing a subset with a full run would report cost and pass
+ * changes that are only the difference in what was run.
+ *
+ * @param history - Earlier runs, oldest first.
+ * @param current - This run's summary.
+ * @returns The comparable run, or `undefined` when there is none.
+ * @example const previous = comparableRun(history, summary);
+ */
+export function comparableRun(history: RunSummary[], current: RunSummary): RunSummary | undefined {
+  return history.findLast(
+    (run) =>
+      run.command === current.command &&
+      sameSet(run.scenarios, current.scenarios) &&
+      sameSet(run.models, current.models) &&
+      sameSet(run.prompts, current.prompts),
+  );
+}
+
 /** What changed between two runs of the same command. */
 export type RunChanges = {
-  previous: { commit: string; date: string };
+  previous: { commit: string; date: string; scenarios: number; models: number; prompts: number };
   newFailures: string[];
   fixed: string[];
   /** Per model in both runs: USD per session before and after. */
@@ -142,7 +172,13 @@ export type RunChanges = {
  */
 export function compareRuns(previous: RunSummary, current: RunSummary): RunChanges {
   return {
-    previous: { commit: previous.commit, date: previous.date },
+    previous: {
+      commit: previous.commit,
+      date: previous.date,
+      scenarios: previous.scenarios?.length ?? 0,
+      models: previous.models.length,
+      prompts: previous.prompts.length,
+    },
     newFailures: current.failing.filter((name) => !previous.failing.includes(name)),
     fixed: previous.failing.filter((name) => !current.failing.includes(name)),
     cost: current.models.flatMap((model) => {
@@ -160,14 +196,17 @@ function usd(value: number): string {
 /**
  * Says in a few lines what changed since the previous run, for the terminal.
  *
- * @param changes - From `compareRuns`, or `undefined` for a first run.
+ * @param changes - From `compareRuns`, or `undefined` when no earlier run is comparable.
  * @returns Lines ending in a newline, e.g. `New failures (1): remember · claude-haiku-5-5 · extraction@1`.
  * @example output.out(formatRunChanges(compareRuns(previous, summary)));
  */
 export function formatRunChanges(changes: RunChanges | undefined): string {
   if (changes === undefined)
-    return "Since the previous run: none recorded (first run in the history).\n";
-  const lines = [`Since the previous run (${changes.previous.commit}, ${changes.previous.date}):`];
+    return "Since the previous run: none to compare with (no earlier run of the same scenarios, models and prompts in the history).\n";
+  const { commit, date, scenarios, models, prompts } = changes.previous;
+  const lines = [
+    `Since the previous run of the same ${scenarios} scenarios x ${models} models x ${prompts} prompts (${commit}, ${date}):`,
+  ];
   lines.push(
     changes.newFailures.length === 0
       ? "  New failures: none"

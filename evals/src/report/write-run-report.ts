@@ -4,6 +4,7 @@ import { renderHtmlReport } from "./html/render-html-report.js";
 import type { ReportView } from "./html/report-view.js";
 import {
   appendRunHistory,
+  comparableRun,
   compareRuns,
   currentCommit,
   formatRunChanges,
@@ -53,7 +54,7 @@ export async function writeRunReport(
     date: now.toISOString(),
   });
   const history = (await readRunHistory(historyFile)).filter((run) => run.command === view.command);
-  const previous = history.at(-1);
+  const previous = comparableRun(history, summary);
   await appendRunHistory(historyFile, summary);
   const html = await renderHtmlReport({
     view,

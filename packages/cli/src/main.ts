@@ -6,6 +6,14 @@
 import confirm from "@inquirer/confirm";
 import { runMemfiles } from "./run-memfiles.js";
 
+// `memfiles ls | head` closes the pipe early; that is the reader's choice, not a failure.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
+}
+
 process.exitCode = await runMemfiles(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

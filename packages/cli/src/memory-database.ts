@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { MemoryStore, StoreLayout } from "@memfiles/core";
+import { importOptional } from "@memfiles/errors";
 import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
 
@@ -83,7 +84,11 @@ export async function openMemoryDatabase(
     );
   }
   const layout = layoutOption(options.layout);
-  const pg = await import("@memfiles/pg");
+  const pg = await importOptional(
+    () => import("@memfiles/pg"),
+    "@memfiles/pg",
+    databaseUrl !== undefined && databaseUrl !== "" ? "--database-url" : "--pglite",
+  );
   const sql = await pg.openDatabase(
     databaseUrl !== undefined && databaseUrl !== ""
       ? { databaseUrl }

@@ -134,6 +134,40 @@ describe("the memory page in Chromium", { timeout: BROWSER_TIMEOUT_MS }, () => {
     expect(await readFile(join(store.root, "topics/tools.md"), "utf8")).toBe(changed);
   });
 
+  it("keeps a refusal on screen and the typed text in its box until dismissed", async () => {
+    await open();
+    const tools = page.locator("section.file[data-path='topics/tools.md']");
+    const before = await readFile(join(store.root, "topics/tools.md"), "utf8");
+    await tools.locator("button.edit-description").click();
+    const typed = "Editor and hosting; my password is Bk9xLq2Tz99";
+    await tools.locator("input.description-input").fill(typed);
+    await tools.locator("button.save-description").click();
+    // Beside the file the user edited, and in the status bar.
+    await tools.locator(".notice.error").waitFor();
+    expect(await tools.locator(".notice.error").textContent()).toContain("secret");
+    expect(await page.locator("#status.error").textContent()).toContain("secret");
+    const input = tools.locator("input.description-input");
+    expect(await input.isVisible()).toBe(true);
+    expect(await input.inputValue()).toBe(typed);
+    expect(await readFile(join(store.root, "topics/tools.md"), "utf8")).toBe(before);
+    await tools.locator(".notice.error button.dismiss").click();
+    expect(await tools.locator(".notice").count()).toBe(0);
+    expect(await page.locator("#status").textContent()).toBe("");
+  });
+
+  it("shows a Delete's result beside the file it was in, with Undo there", async () => {
+    await open();
+    const tools = page.locator("section.file[data-path='topics/tools.md']");
+    await line("uses Neovim").locator("button.delete-line").click();
+    await tools.locator(".notice.ok").waitFor();
+    expect(await tools.locator(".notice.ok").textContent()).toContain(
+      "Deleted from topics/tools.md: uses Neovim, not VS Code",
+    );
+    await tools.locator(".notice.ok button.undo-here").click();
+    await page.waitForSelector("#status.ok >> text=Undone");
+    expect(await readFile(join(store.root, "topics/tools.md"), "utf8")).toContain("uses Neovim");
+  });
+
   it("refuses a POST from another origin, even one that knows the token", async () => {
     const evil: Server = createServer((_request, response) => {
       response.writeHead(200, { "content-type": "text/html" });

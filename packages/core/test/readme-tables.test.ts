@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { modelsTable, pricesTable } from "./readme-tables.js";
 
-const README = new URL("../../../README.md", import.meta.url);
+const README = new URL("../../../docs/models-and-prices.md", import.meta.url);
 
 /** The text between `<!-- name:start -->` and `<!-- name:end -->` in the README. */
 async function section(name: string): Promise<string | undefined> {
@@ -10,7 +10,7 @@ async function section(name: string): Promise<string | undefined> {
   return new RegExp(`<!-- ${name}:start -->\\n([\\s\\S]*?)\\n<!-- ${name}:end -->`).exec(text)?.[1];
 }
 
-describe("README tables match the code", () => {
+describe("docs/models-and-prices.md tables match the code", () => {
   it.each([
     { name: "models-table", render: modelsTable },
     { name: "prices-table", render: pricesTable },

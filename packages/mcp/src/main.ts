@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { detectLayout, MemoryStore } from "@memfiles/core";
 import { isTimeZone } from "@memfiles/core/internal";
+import { importOptional } from "@memfiles/errors";
 import { CappedStdioServerTransport, DEFAULT_MAX_MESSAGE_BYTES } from "./capped-stdio-transport.js";
 import { parseLayoutOption } from "./layout.js";
 import { McpOptionsError } from "./options-error.js";
@@ -102,7 +103,11 @@ try {
       );
     }
     // @memfiles/pg (pg, PGlite) loads only for a database, so a folder's server starts without it.
-    const pg = await import("@memfiles/pg");
+    const pg = await importOptional(
+      () => import("@memfiles/pg"),
+      "@memfiles/pg",
+      databaseUrl !== undefined && databaseUrl !== "" ? "--database-url" : "--pglite",
+    );
     const sql = await pg.openDatabase(
       databaseUrl !== undefined && databaseUrl !== ""
         ? { databaseUrl }

@@ -15,6 +15,15 @@ td.pass { background: #d8f3dc; } td.fail { background: #ffd6d6; } td.error { bac
 .provenance { font-size: .75rem; color: #555; } .refused { color: #a40000; } .applied { color: #1b6b2a; }
 .charts { display: flex; flex-wrap: wrap; gap: 1.5rem; } .warning { background: #fff4d6; padding: .5rem; }
 details { margin: .5rem 0; } summary { cursor: pointer; } code { font-size: .85rem; white-space: pre-wrap; }
+#verdict { font-size: 1.25rem; font-weight: 600; padding: .5rem .75rem; display: inline-block; }
+#verdict.pass { background: #d8f3dc; } #verdict.fail { background: #ffd6d6; }
+.failure { border-left: 4px solid #c62828; padding: .25rem .75rem; margin: .75rem 0; }
+.failure.error { border-color: #e0a800; } .failure h3 { margin: .25rem 0; }
+.answer { background: #f5f5f5; padding: .5rem; white-space: pre-wrap; margin: .25rem 0; }
+td .reason { display: block; font-size: .75rem; max-width: 28rem; }
+/* "Failures only" needs no script: the checkbox hides passing rows, cells and runs. */
+body:has(#only-failures:checked) #matrix tr[data-all-pass],
+body:has(#only-failures:checked) details.run[data-outcome="pass"] { display: none; }
 `;
 
 function html(text: string | number): string {
@@ -56,12 +65,17 @@ function matrixTable(view: ReportView): string {
           item.prompt === column.prompt,
       );
       if (cell === undefined) return "<td>—</td>";
+      const reason =
+        cell.outcome === "pass" ? "" : `<span class="reason">${html(cell.reason)}</span>`;
       return (
         `<td class="${cell.outcome}" title="${html(cell.reason)}" data-outcome="${cell.outcome}">` +
-        `${cell.outcome.toUpperCase()}${epochsTag(cell)} ${provenanceTag(cell.provenance)}</td>`
+        `${cell.outcome.toUpperCase()}${epochsTag(cell)} ${provenanceTag(cell.provenance)}${reason}</td>`
       );
     });
-    return `<tr><th>${html(scenarioId)}</th>${tds.join("")}</tr>`;
+    const allPass = view.cells
+      .filter((cell) => cell.scenarioId === scenarioId)
+      .every((cell) => cell.outcome === "pass");
+    return `<tr${allPass ? " data-all-pass" : ""}><th>${html(scenarioId)}</th>${tds.join("")}</tr>`;
   });
   return (
     `<table id="matrix"><thead><tr><th>scenario</th>${head.join("")}</tr></thead>` +
@@ -190,6 +204,34 @@ async function trendCharts(history: readonly RunSummary[]): Promise<string[]> {
   return [await renderChart(passRate), await renderChart(cost)];
 }
 
+/** Every run that did not pass, first on the page: its checks' reasons and the model's answer. */
+function failuresSection(view: ReportView): string {
+  const failing = view.cells.filter((cell) => cell.outcome !== "pass");
+  if (failing.length === 0) return '<p id="no-failures">No failures: every run passed.</p>';
+  const items = failing.map((cell) => {
+    const detail = view.details.find(
+      (item) =>
+        item.scenarioId === cell.scenarioId &&
+        item.model === cell.model &&
+        item.prompt === cell.prompt,
+    );
+    const checks = detail?.failedChecks ?? [{ name: cell.outcome, reason: cell.reason }];
+    const answer =
+      detail === undefined
+        ? ""
+        : detail.answer === ""
+          ? "<p><i>No answer text (the scenario asks no question, or the run broke first).</i></p>"
+          : `<p>The model's answer:</p><blockquote class="answer">${html(detail.answer)}</blockquote>`;
+    return (
+      `<section class="failure ${cell.outcome}" data-run="${html(`${cell.scenarioId} ${cell.model} ${cell.prompt}`)}">` +
+      `<h3>${cell.outcome.toUpperCase()}: ${html(cell.scenarioId)} · ${html(cell.model)} · ${html(cell.prompt)} ${provenanceTag(cell.provenance)}</h3>` +
+      `<ul>${checks.map((check) => `<li><b>${html(check.name)}</b>: ${html(check.reason)}</li>`).join("")}</ul>` +
+      `${answer}</section>`
+    );
+  });
+  return `<div id="failures">${items.join("\n")}</div>`;
+}
+
 function detailSection(detail: RunDetail): string {
   const checks = detail.failedChecks.map(
     (check) => `<li><b>${html(check.name)}</b>: ${html(check.reason)}</li>`,
@@ -207,7 +249,7 @@ function detailSection(detail: RunDetail): string {
       `<td class="${call.isError ? "refused" : ""}"><code>${html(call.result)}</code></td></tr>`,
   );
   return (
-    `<details class="run" data-run="${html(`${detail.scenarioId} ${detail.model} ${detail.prompt}`)}"${detail.outcome === "pass" ? "" : " open"}>` +
+    `<details class="run" data-outcome="${detail.outcome}" data-run="${html(`${detail.scenarioId} ${detail.model} ${detail.prompt}`)}"${detail.outcome === "pass" ? "" : " open"}>` +
     `<summary>${html(detail.scenarioId)} · ${html(detail.model)} · ${html(detail.prompt)}: ` +
     `<b>${detail.outcome.toUpperCase()}</b></summary>` +
     (checks.length > 0 ? `<h4>Failed checks</h4><ul>${checks.join("")}</ul>` : "") +
@@ -260,8 +302,12 @@ export async function renderHtmlReport(options: RenderHtmlReportOptions): Promis
 <html lang="en"><head><meta charset="utf-8"><title>${html(view.title)}</title>
 <style>${STYLE}</style></head><body>
 <h1>${html(view.title)}</h1>
+<p id="verdict" class="${passed === view.cells.length ? "pass" : "fail"}">${passed === view.cells.length ? "PASS" : "FAIL"}: ${passed} of ${view.cells.length} runs passed</p>
 <p id="summary">${passed} of ${view.cells.length} runs passed · made ${html(date)}</p>
 <p>Provenance of the recordings: ${view.provenanceNotes.length === 0 ? "none" : view.provenanceNotes.map(html).join("; ")}</p>
+<h2>Failures first (${view.cells.length - passed})</h2>
+${failuresSection(view)}
+<p><label><input type="checkbox" id="only-failures"> Show failures only (hides passing rows and runs below)</label></p>
 ${notes.map((note) => `<p>${html(note)}</p>`).join("\n")}
 <h2>Pass matrix (scenario x model x prompt)</h2>
 ${matrixTable(view)}

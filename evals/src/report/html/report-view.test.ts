@@ -118,6 +118,7 @@ describe("evalReportView", () => {
       model: "claude-haiku-5-5",
       prompt: "extraction@1",
       outcome: "fail",
+      answer: "",
       failedChecks: [{ name: "no_narration", reason: 'says "I remember"' }],
       verdicts: [
         {

@@ -66,6 +66,8 @@ export type RunDetail = {
   prompt: string;
   outcome: MatrixOutcome;
   failedChecks: { name: string; reason: string }[];
+  /** The model's final answer text ("" when the scenario asks no question or the run broke). */
+  answer: string;
   verdicts: VerdictRow[];
   toolCalls: ToolCallRow[];
 };
@@ -214,6 +216,7 @@ function detailOf(result: ScenarioResult): RunDetail {
         .filter((check) => !check.pass)
         .map((check) => ({ name: check.name, reason: check.reason })),
     ],
+    answer: result.answer,
     verdicts: result.stages.flatMap(verdictsOf),
     toolCalls: (result.toolCalls ?? []).flatMap((reply) =>
       reply.toolCalls.map((call) => ({

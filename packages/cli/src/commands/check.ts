@@ -37,7 +37,12 @@ export const registerCheck: RegisterCommand = (program, context, done) => {
             const mark = finding.fixed ? "fixed" : finding.fixable ? "fixable" : "to fix by hand";
             context.stdout(`${finding.code}  ${finding.message}  [${mark}]\n`);
           }
-          if (open.some((finding) => finding.fixable))
+          if (options.fix === true) {
+            const fixed = findings.length - open.length;
+            context.stdout(
+              `Fixed ${fixed} of ${findings.length} problem${findings.length === 1 ? "" : "s"}; ${open.length === 0 ? "nothing is left." : `${open.length} left to fix by hand.`}\n`,
+            );
+          } else if (open.some((finding) => finding.fixable))
             context.stdout("Run again with --fix to repair the fixable ones.\n");
         }
         done(open.length === 0 ? EXIT_CODES.ok : EXIT_CODES.failed);

@@ -18,8 +18,9 @@ export const registerExport: RegisterCommand = (program, context, done) => {
     .option("-o, --output <file>", "write the bundle to this file instead of stdout")
     .action(async (folder: string | undefined, options: { memory?: string; output?: string }) => {
       const store = openMemoryFolder(folderOf(folder, options), context);
-      const text = `${JSON.stringify(await exportBundle(store, new Date()), null, 2)}\n`;
-      if (options.output)
+      const bundle = await exportBundle(store, new Date());
+      const text = `${JSON.stringify(bundle, null, 2)}\n`;
+      if (options.output) {
         await writeFile(resolve(context.cwd, options.output), text, { flag: "wx" }).catch(
           (error: unknown) => {
             throw new CliError(
@@ -28,7 +29,10 @@ export const registerExport: RegisterCommand = (program, context, done) => {
             );
           },
         );
-      else context.stdout(text);
+        context.stderr(
+          `Exported ${bundle.files.length} memory file${bundle.files.length === 1 ? "" : "s"} from ${store.root} to ${resolve(context.cwd, options.output)}.\n`,
+        );
+      } else context.stdout(text);
       done(EXIT_CODES.ok);
     });
 };

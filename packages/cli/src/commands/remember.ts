@@ -32,7 +32,10 @@ export const registerRemember: RegisterCommand = (program, context, done) => {
         else if (result.code === "applied") {
           context.stdout(`Saved to ${result.path}: ${result.line}\n`);
           for (const line of result.replaced) context.stdout(`  replaced: ${line}\n`);
-        } else context.stderr(`Not saved (${result.code}): ${result.message}\n`);
+        } else
+          context.stderr(
+            `Not saved (${result.code}): ${result.message.replace(/^Not saved: /, "")}\n`,
+          );
         // A path outside the allowed ones is a usage error (exit 2), as for `show` (README).
         done(
           result.code === "applied"

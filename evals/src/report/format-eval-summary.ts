@@ -1,0 +1,106 @@
+import { MODELS } from "@memfiles/core";
+import { formatTable } from "../internal/text-table.js";
+import { describeProvenance, type EvalReport } from "./build-eval-report.js";
+
+/** Failures listed in the summary before "and N more". */
+const MAX_FAILURES = 10;
+/** Longest reason shown for one failure, chars. */
+const MAX_REASON = 160;
+
+function oneLine(text: string, limit: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
+}
+
+/** USD per session of one model in one report: its calls' USD over its distinct sessions. */
+function usdPerSession(report: EvalReport, model: string): number | undefined {
+  const rows = report.sessionCosts.filter((row) => row.model === model);
+  const sessions = new Set(rows.map((row) => `${row.scenarioId}\u0000${row.session}`)).size;
+  if (sessions === 0) return undefined;
+  return rows.reduce((sum, row) => sum + row.usd, 0) / sessions;
+}
+
+/**
+ * The short form of a `pnpm eval` run, verdict first: one line of verdict and counts, provenance
+ * in one line, every failure with its reason (up to ten, then how many more), and the cost per
+ * session by prompt and model. `--verbose` adds the full tables after it.
+ *
+ * @param reports - One report per extraction prompt, in prompt order (at least one).
+ * @returns The text, ending with a newline.
+ * @example process.stdout.write(formatEvalSummary([buildEvalReport(results, "extraction@1")]));
+ */
+export function formatEvalSummary(reports: EvalReport[]): string {
+  const runs = reports.reduce((sum, report) => sum + report.summary.runs, 0);
+  const passed = reports.reduce((sum, report) => sum + report.summary.passed, 0);
+  const broken = reports.reduce((sum, report) => sum + report.summary.broken, 0);
+  const models = [...new Set(reports.flatMap((report) => report.models))];
+  const scenarios = new Set(
+    reports.flatMap((report) => report.results.map((result) => result.scenarioId)),
+  ).size;
+  const prompts = reports.map((report) => report.extractionPrompt);
+  const out: string[] = [
+    `memfiles eval: ${passed === runs ? "PASS" : "FAIL"}: ${passed} of ${runs} scenario runs passed` +
+      ` (${scenarios} scenario${scenarios === 1 ? "" : "s"} x ${models.length} model${models.length === 1 ? "" : "s"} x ${prompts.length === 1 ? prompts[0] : `${prompts.length} prompts`}` +
+      `${broken > 0 ? `; ${broken} broken` : ""})`,
+  ];
+  const provenance = reports.flatMap((report) => report.provenance);
+  const described = [
+    ...new Set(
+      provenance.map((item) =>
+        item.kind === "authored" ? "authored by hand" : describeProvenance(item),
+      ),
+    ),
+  ];
+  out.push(
+    provenance.every((item) => item.kind === "authored")
+      ? "recordings: all authored by hand in the API's format, usage estimated from characters: they test the pipeline, not how good a model or prompt is"
+      : `recordings: ${described.join("; ")}`,
+  );
+  const failures = reports.flatMap((report) =>
+    report.results.flatMap((result) => {
+      const where = `${result.scenarioId} on ${result.model}, ${report.extractionPrompt}`;
+      if (result.error) {
+        // A broken run's message says what to fix (the missing recording, the differing JSON
+        // paths), so it is shown whole.
+        const message = result.error.message.split("\n").map((line) => `    ${line}`);
+        return [`  BROKEN ${where}: ${result.error.name}:\n${message.join("\n")}`];
+      }
+      return result.checks
+        .filter((check) => !check.pass)
+        .map((check) => `  FAIL ${where}: ${check.name}: ${oneLine(check.reason, MAX_REASON)}`);
+    }),
+  );
+  if (failures.length === 0) out.push("failures: none");
+  else {
+    out.push(`failures (${failures.length}):`, ...failures.slice(0, MAX_FAILURES));
+    if (failures.length > MAX_FAILURES) {
+      out.push(`  and ${failures.length - MAX_FAILURES} more: pnpm eval --verbose lists them all`);
+    }
+  }
+  const ratio = models.includes(MODELS.opus) && models.includes(MODELS.haiku);
+  out.push(
+    "",
+    "USD per session (mean over the scenarios' sessions):",
+    formatTable({
+      headers: ["prompt", ...models, ...(ratio ? ["Opus/Haiku"] : [])],
+      align: ["left", ...models.map(() => "right" as const), ...(ratio ? ["right" as const] : [])],
+      rows: reports.map((report) => {
+        const cells = models.map((model) => usdPerSession(report, model));
+        const opus = usdPerSession(report, MODELS.opus);
+        const haiku = usdPerSession(report, MODELS.haiku);
+        return [
+          report.extractionPrompt,
+          ...cells.map((value) => (value === undefined ? "-" : `$${value.toFixed(6)}`)),
+          ...(ratio
+            ? [
+                opus !== undefined && haiku !== undefined && haiku > 0
+                  ? `${(opus / haiku).toFixed(1)}x`
+                  : "-",
+              ]
+            : []),
+        ];
+      }),
+    }),
+  );
+  return `${out.join("\n")}\n`;
+}
