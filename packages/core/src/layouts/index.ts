@@ -42,7 +42,7 @@ export type {
   Layout,
   LayoutWriteRequest,
 } from "./layout.js";
-export { checkWritePrompt, layoutOf } from "./layout-of.js";
+export { checkWritePrompt, layoutNamed, layoutOf } from "./layout-of.js";
 export { remember } from "./remember.js";
 export { subjectLayout } from "./subject/subject-layout.js";
 export { applyWriteReply, buildWriteRequest, writePass } from "./write-pass.js";

@@ -20,6 +20,17 @@ export function layoutOf(store: object): Layout {
 }
 
 /**
+ * The layout of a given name.
+ *
+ * @param name - `subject` or `fact`.
+ * @returns The {@link Layout} implementation.
+ * @example layoutNamed("fact").tool // "propose_facts"
+ */
+export function layoutNamed(name: StoreLayout): Layout {
+  return LAYOUTS[name];
+}
+
+/**
  * Refuses a prompt written for the other layout's tool: it would ask for a tool the request does
  * not offer, or for proposals in the other shape. A prompt with an id of neither layout passes.
  *

@@ -42,6 +42,11 @@ export type Layout = {
    * relative date, shape); `fact` is the text with absolute dates.
    */
   remember(options: RememberOptions, fact: string): Promise<RememberResult>;
+  /**
+   * What the memory tool may create: `undefined` when the model may create the file at `relative`
+   * (a memory path), else the refusal's message (`memoryPath` is the path as the model wrote it).
+   */
+  refuseMemoryToolCreate(relative: string, memoryPath: string): string | undefined;
   /** The layout's consolidation: subject, rewrite files past a size; fact, merge past a count. */
   consolidateAll(options: ConsolidateAllOptions): Promise<ConsolidateAllResult>;
 };

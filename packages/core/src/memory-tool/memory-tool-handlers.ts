@@ -10,20 +10,15 @@ import {
   safeParseMemoryFile,
 } from "../format/index.js";
 import { checkSecrets, WriteSession } from "../guards/index.js";
+import { layoutNamed } from "../layouts/index.js";
 import {
-  MEMORY_INDEX_FILE,
   MemoryPathError,
   type MemoryRow,
   type MemoryStore,
   type StoreLayout,
 } from "../store/index.js";
-import { factSlug, STATED_TAG } from "../text/index.js";
-import {
-  ALLOWED_PATHS_RULE,
-  describeNewFile,
-  isAllowedWritePath,
-  readTombstones,
-} from "../write/index.js";
+import { STATED_TAG } from "../text/index.js";
+import { describeNewFile, readTombstones } from "../write/index.js";
 import { finishPendingForget } from "../write/pending-forget.js";
 import { makeTombstone, TombstoneIndex, writeTombstones } from "../write/tombstones.js";
 import { MemoryToolError } from "./memory-tool-error.js";
@@ -110,18 +105,6 @@ function formatSize(chars: number): string {
 /** A name for a fact file from its path: `deploy-host.md` -> `deploy host`. */
 function nameOfPath(relative: string): string {
   return relative.replace(/\.md$/, "").replace(/-/g, " ");
-}
-
-/**
- * Whether a path is a fact file the model may create in the fact layout: a top-level `<slug>.md`
- * whose stem is already a slug (`factSlug`, the fact write pass's file names), and not
- * `MEMORY.md` in any case (the generated index).
- */
-function isFactFilePath(relative: string): boolean {
-  if (relative.includes("/") || !relative.endsWith(".md")) return false;
-  if (relative.toLowerCase() === MEMORY_INDEX_FILE.toLowerCase()) return false;
-  const stem = relative.slice(0, -".md".length);
-  return factSlug(stem) === stem && stem !== "";
 }
 
 /** A fact file's body (trimmed), name and description from its lines; all of it when unparsable. */
@@ -225,21 +208,8 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   }
 
   function checkLayoutPath(relative: string, memoryPath: string): void {
-    if (layout === "fact" && !isFactFilePath(relative)) {
-      throw new MemoryToolError(
-        `Refused to create ${memoryPath}: this memory keeps one fact per file, each a top-level file named after the fact in lowercase letters or digits joined by "-", such as "/memories/deploy-host.md". MEMORY.md is generated. Nothing was written.`,
-        { code: "path_not_allowed" },
-      );
-    }
-    if (layout === "subject" && !isAllowedWritePath(relative)) {
-      throw new MemoryToolError(
-        `Refused to create ${memoryPath}: this memory keeps one subject per file. ${ALLOWED_PATHS_RULE.replace(
-          /"([^"]+)"/g,
-          (_match, path: string) => `"/memories/${path}"`,
-        )} Nothing was written.`,
-        { code: "path_not_allowed" },
-      );
-    }
+    const refusal = layoutNamed(layout).refuseMemoryToolCreate(relative, memoryPath);
+    if (refusal !== undefined) throw new MemoryToolError(refusal, { code: "path_not_allowed" });
   }
 
   /** Lines the model added, dated in the subject layout; other lines stay as they were. */

@@ -1,6 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { sumUsage } from "../../cost/index.js";
 import { dateTag } from "../../format/index.js";
+import { MEMORY_INDEX_FILE } from "../../store/index.js";
 import { factSlug, foldText, headOfText } from "../../text/index.js";
 import {
   type AppliedProposal,
@@ -63,7 +64,23 @@ export const factLayout: Layout = {
   async consolidateAll(options) {
     return mergeFacts(options);
   },
+  refuseMemoryToolCreate(relative, memoryPath) {
+    if (isFactFilePath(relative)) return undefined;
+    return `Refused to create ${memoryPath}: this memory keeps one fact per file, each a top-level file named after the fact in lowercase letters or digits joined by "-", such as "/memories/deploy-host.md". MEMORY.md is generated. Nothing was written.`;
+  },
 };
+
+/**
+ * Whether a path is a fact file the model may create in the fact layout: a top-level `<slug>.md`
+ * whose stem is already a slug (`factSlug`, the fact write pass's file names), and not
+ * `MEMORY.md` in any case (the generated index).
+ */
+function isFactFilePath(relative: string): boolean {
+  if (relative.includes("/") || !relative.endsWith(".md")) return false;
+  if (relative.toLowerCase() === MEMORY_INDEX_FILE.toLowerCase()) return false;
+  const stem = relative.slice(0, -".md".length);
+  return factSlug(stem) === stem && stem !== "";
+}
 
 // The options of the fact layout's write pass: those of writePass less the subject layout's own.
 function factOptions(options: WritePassOptions): FactWritePassOptions {

@@ -1,7 +1,9 @@
 import { consolidateLongFiles } from "../../consolidate/index.js";
 import {
+  ALLOWED_PATHS_RULE,
   applySubjectWriteReply,
   buildSubjectWriteRequestWithSnapshot,
+  isAllowedWritePath,
   PROPOSE_MEMORIES,
   rememberLine,
 } from "../../write/index.js";
@@ -20,4 +22,11 @@ export const subjectLayout: Layout = {
   applyWriteReply: applySubjectWriteReply,
   remember: rememberLine,
   consolidateAll: consolidateLongFiles,
+  refuseMemoryToolCreate(relative, memoryPath) {
+    if (isAllowedWritePath(relative)) return undefined;
+    return `Refused to create ${memoryPath}: this memory keeps one subject per file. ${ALLOWED_PATHS_RULE.replace(
+      /"([^"]+)"/g,
+      (_match, path: string) => `"/memories/${path}"`,
+    )} Nothing was written.`;
+  },
 };
