@@ -25,7 +25,10 @@ export type LayoutPair = {
 export function layoutPairs(scenarios: readonly Scenario[]): LayoutPair[] {
   const byId = new Map(scenarios.map((scenario) => [scenario.id, scenario]));
   return scenarios.flatMap((scenario) => {
-    if (scenario.layout !== "subject" || scenario.id.includes("@")) return [];
+    // The seed design's tests only: a guard scenario's fact run has no A/B arm recordings.
+    if (scenario.layout !== "subject" || scenario.source !== "seed" || scenario.id.includes("@")) {
+      return [];
+    }
     const twin = byId.get(`${scenario.id}@fact`) ?? byId.get(`${FACT_TWIN_PREFIX}${scenario.id}`);
     if (twin === undefined || twin.layout !== "fact") return [];
     return [{ id: scenario.id, scenarios: { subject: scenario.id, fact: twin.id } }];
