@@ -6,7 +6,7 @@ import type {
   Scenario,
   SessionExpect,
 } from "../scenarios/schema.js";
-import type { JudgeCall } from "./judge.js";
+import type { JudgeCall } from "./judge-call.js";
 import type { CostRun, GradeResult, PricedCall } from "./types.js";
 
 /** The scenario fields each scope of grader reads, by scope. */

@@ -3,6 +3,7 @@ import { MODELS, type ModelUsage } from "@memfiles/core";
 import { toModelUsage } from "@memfiles/core/internal";
 import { z } from "zod";
 import { defineGrader } from "./define-grader.js";
+import type { JudgeCall, JudgeOptions, Verdict } from "./judge-call.js";
 import { JudgeReplyError } from "./judge-reply-error.js";
 import type { GradeResult } from "./types.js";
 
@@ -26,13 +27,7 @@ export const JUDGE_SYSTEM =
 
 /** The verdict the judge submits. */
 export const VerdictSchema = z.strictObject({ pass: z.boolean(), reason: z.string().min(1) });
-export type Verdict = z.infer<typeof VerdictSchema>;
-
-/** What the runner's judge call gets: the rubric, the judge model, the question and the answer. */
-export type JudgeOptions = { rubric: string; model: string; question: string; answer: string };
-
-/** The runner's judge call: sends one judge request, returns the verdict and the call's usage. */
-export type JudgeCall = (options: JudgeOptions) => Promise<Verdict>;
+export type { JudgeCall, JudgeOptions, Verdict } from "./judge-call.js";
 
 /**
  * The judge request for one answer: the judge system prompt, one user message holding the
