@@ -154,7 +154,7 @@ describe("record mode retries the API's retryable errors itself", { timeout: 30_
     await api.close();
     expect(result.exitCode).toBe(1);
     expect(output.out).toContain(
-      "- tiny [claude-haiku-4-5] RecordApiError:\n" +
+      "  BROKEN tiny on claude-haiku-4-5, extraction@1: RecordApiError:\n" +
         '    Recording scenario "tiny" at step "session 1: write": the Anthropic API answered 529 overloaded_error',
     );
     await expect(readdir(recordingsDir)).resolves.toEqual([]);

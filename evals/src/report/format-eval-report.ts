@@ -270,8 +270,11 @@ function formatJudged(report: EvalReport): string[] {
  * The epochs section: every cell with more than one epoch (passes / epochs, interval, the pass
  * rate it needs, the notes of authored slips), then every model's pass rate over all its epochs.
  * Nothing when every cell ran once, so a one-epoch report reads as before.
+ *
+ * @param report - From `buildEvalReport`.
+ * @returns Lines (empty when every cell ran once), each without its newline.
  */
-function formatEpochs(report: EvalReport): string[] {
+export function formatEpochs(report: EvalReport): string[] {
   const several = report.cells.filter((cell) => cell.epochs > 1);
   if (several.length === 0) return [];
   const out = ["", "## Epochs (passes / epochs, 95% Wilson interval)", ""];

@@ -1,6 +1,7 @@
 import { MODELS } from "@memfiles/core";
 import { formatTable } from "../internal/text-table.js";
 import { describeProvenance, type EvalReport } from "./build-eval-report.js";
+import { formatEpochs } from "./format-eval-report.js";
 
 /** Failures listed in the summary before "and N more". */
 const MAX_FAILURES = 10;
@@ -56,9 +57,16 @@ export function formatEvalSummary(reports: EvalReport[]): string {
       ? "recordings: all authored by hand in the API's format, usage estimated from characters: they test the pipeline, not how good a model or prompt is"
       : `recordings: ${described.join("; ")}`,
   );
+  // A failure is a cell that missed its pass rate: an epoch's slip in a cell that still passes
+  // (4 of 5 with minPassRate 0.8) is shown in the epochs table, not here.
   const failures = reports.flatMap((report) =>
     report.results.flatMap((result) => {
-      const where = `${result.scenarioId} on ${result.model}, ${report.extractionPrompt}`;
+      const cell = report.cells.find(
+        (item) => item.scenarioId === result.scenarioId && item.model === result.model,
+      );
+      if (cell?.pass === true) return [];
+      const epoch = (cell?.epochs ?? 1) > 1 ? `, epoch ${result.epoch ?? 1}` : "";
+      const where = `${result.scenarioId} on ${result.model}, ${report.extractionPrompt}${epoch}`;
       if (result.error) {
         // A broken run's message says what to fix (the missing recording, the differing JSON
         // paths), so it is shown whole.
@@ -76,6 +84,13 @@ export function formatEvalSummary(reports: EvalReport[]): string {
     if (failures.length > MAX_FAILURES) {
       out.push(`  and ${failures.length - MAX_FAILURES} more: pnpm eval --verbose lists them all`);
     }
+  }
+  for (const report of reports) {
+    const epochs = formatEpochs(report);
+    if (epochs.length > 0)
+      out.push(
+        ...epochs.map((line) => line.replace(/^## Epochs/, `Epochs, ${report.extractionPrompt}`)),
+      );
   }
   const ratio = models.includes(MODELS.opus) && models.includes(MODELS.haiku);
   out.push(
