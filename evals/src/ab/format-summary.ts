@@ -1,4 +1,5 @@
-import { MODELS, PRICES_SOURCE } from "@memfiles/core";
+import { MODELS } from "@memfiles/core";
+import { PRICES_SOURCE } from "@memfiles/core/internal";
 import { formatTable, formatTokens, formatUsd } from "../internal/text-table.js";
 import type { AbCell, AbOutcome, AbSummaryResult } from "./summary.js";
 

@@ -1,5 +1,6 @@
-import { PRICES, PRICES_SOURCE } from "@memfiles/core";
+import { PRICES } from "@memfiles/core";
 import type { UsageLogProblem } from "@memfiles/core/internal";
+import { PRICES_SOURCE } from "@memfiles/core/internal";
 import { formatTable, formatTokens, formatUsd } from "../internal/text-table.js";
 import type { CostReportResult, UnpricedModel } from "./cost-report.js";
 

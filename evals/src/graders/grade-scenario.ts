@@ -1,5 +1,6 @@
-import { DEFAULT_MAX_CHARS, type RecallResult } from "@memfiles/core";
+import type { RecallResult } from "@memfiles/core";
 import type { ConsolidateFactsResult } from "@memfiles/core/internal";
+import { DEFAULT_MAX_CHARS } from "@memfiles/core/internal";
 import type { FileExpectation, Scenario, Session } from "../scenarios/schema.js";
 import type { CostRun, PricedCall } from "./cost-per-session.js";
 import type { GradeContext } from "./define-grader.js";

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_CHARS } from "@memfiles/core";
+import { DEFAULT_MAX_CHARS } from "@memfiles/core/internal";
 import { defineGrader } from "./define-grader.js";
 import { gradeResult } from "./internal/grade-result.js";
 import { readMemoryFile } from "./internal/memory-folder.js";

@@ -7,7 +7,6 @@ import * as api from "./index.js";
 // Anything else a sibling package needs goes in `internal.ts`.
 const VALUES = [
   "ChatLoopLimitError",
-  "DEFAULT_MAX_CHARS",
   "MODELS",
   "MemfilesError",
   "MemoryLockError",
@@ -15,9 +14,9 @@ const VALUES = [
   "MemoryStore",
   "ModelReplyError",
   "PRICES",
-  "PRICES_SOURCE",
   "UnknownModelError",
   "applyBatchResults",
+  "boundaryStore",
   "buildSystem",
   "chat",
   "consolidateAll",
@@ -37,6 +36,7 @@ const VALUES = [
 ];
 const TYPES = [
   "ApplyBatchResultsOptions",
+  "BoundaryOptions",
   "BackendWriteResult",
   "BuildSystemOptions",
   "ChatConversation",

@@ -13,7 +13,7 @@ export {
 } from "./batch/index.js";
 // The boundary: every surface gets its store through it, so scope (global + one project) holds
 // on reads, lists, searches and every write path.
-export { type BoundaryOptions, type BoundaryStore, boundaryStore } from "./boundary/index.js";
+export { type BoundaryOptions, boundaryStore } from "./boundary/index.js";
 // Recall and chat: the system prompt with memory, the chat loop, Claude's memory tool.
 export {
   type ChatConversation,
@@ -23,7 +23,7 @@ export {
   chat,
 } from "./chat/index.js";
 // Models, cost and usage: which model, what a call cost, and the usage log.
-export { costOf, type ModelUsage, PRICES, PRICES_SOURCE, UnknownModelError } from "./cost/index.js";
+export { costOf, type ModelUsage, PRICES, UnknownModelError } from "./cost/index.js";
 // Helpers for a memory page: change a file's description, scan text for secrets before saving it.
 export { findSecrets } from "./guards/index.js";
 // Consolidate: merge, correct and shrink what grew (either layout: the layout decides how).
@@ -32,7 +32,6 @@ export {
   type ConsolidateAllResult,
   consolidateAll,
   remember,
-  WritePromptLayoutError,
   writePass,
 } from "./layouts/index.js";
 export { memfilesMemoryTool } from "./memory-tool/index.js";
@@ -48,7 +47,6 @@ export {
 export {
   type BackendWriteResult,
   type CheckResult,
-  DEFAULT_MAX_CHARS,
   detectLayout,
   MemoryLockError,
   MemoryPathError,

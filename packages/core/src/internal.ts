@@ -5,6 +5,7 @@ export type {
   BatchConsolidation,
   BatchWriteSession,
 } from "./batch/index.js";
+export type { BoundaryStore } from "./boundary/index.js";
 export { scopedWriteStore } from "./boundary/index.js";
 export type { ToolCall } from "./chat/index.js";
 export { type ConsolidateResult, MAX_CONSOLIDATE_RETRIES } from "./consolidate/index.js";
@@ -13,6 +14,7 @@ export {
   estimateTokens,
   minCacheableTokens,
   PRICE_ROWS,
+  PRICES_SOURCE,
   type PriceTable,
   roundUsd,
   sumUsage,
@@ -30,6 +32,7 @@ export {
   DEFAULT_FACT_CONSOLIDATION_FILES,
   type FactProposal,
   ProposeFactsInputSchema,
+  WritePromptLayoutError,
 } from "./layouts/index.js";
 export { MODEL_TABLE, tokenizerRatio } from "./models/index.js";
 export {
@@ -50,6 +53,7 @@ export {
   selectMemories,
   showMemoryFile,
 } from "./recall/index.js";
+export { DEFAULT_MAX_CHARS } from "./store/index.js";
 export { contentWords, foldText, headOfText, isTimeZone, localDay } from "./text/index.js";
 export {
   type ReadUsageLogResult,

@@ -1,4 +1,5 @@
-import { costOf, PRICES_SOURCE, readUsageLog, UnknownModelError } from "@memfiles/core";
+import { costOf, readUsageLog, UnknownModelError } from "@memfiles/core";
+import { PRICES_SOURCE } from "@memfiles/core/internal";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { formatTable, printJson } from "../output.js";
