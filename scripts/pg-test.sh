@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The PostgreSQL backend against a real server (issue 17): installs Debian's `postgresql` when no
+# The PostgreSQL backend against a real server: installs Debian's `postgresql` when no
 # server binaries are found, starts a throwaway cluster on 127.0.0.1 (its own data directory and
 # port, removed on exit), runs @memfiles/pg's real-server tests (the store contract, tenancy,
 # the contention tests across processes, and killing the lock holder's backend 50 times mid-call)

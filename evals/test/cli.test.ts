@@ -47,7 +47,7 @@ async function authorTiny(models: string[] = []) {
 
 // Each test runs the author and eval CLIs in-process over whole scenarios for the default models
 // (three since issue 11) and every extraction prompt, some through a local HTTP server. Measured:
-// ~2.5 s alone with two models, 5-6 s with a second test run on the 2 cores (issue 10, item 12);
+// ~2.5 s alone with two models, 5-6 s with a second test run on the 2 cores;
 // with three models the longest test took 2.2 s at a load average of 10, so the limit is 60 s,
 // not vitest's 5 s.
 describe("author and eval commands", { timeout: 60_000 }, () => {

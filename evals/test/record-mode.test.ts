@@ -43,7 +43,7 @@ async function recordTiny(): Promise<{
 }
 
 // Whole scenarios through a local HTTP server and back from recordings: ~0.6 s alone; 30 s
-// leaves room for a busy 2-core machine (issue 10, item 12).
+// leaves room for a busy 2-core machine.
 describe("record mode against a local fake API", { timeout: 30_000 }, () => {
   it("records every call, then replays without the server to the same results", async () => {
     const { options, recorded, requests, countTokens } = await recordTiny();

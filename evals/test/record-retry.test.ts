@@ -57,7 +57,7 @@ async function recordTiny(fail: FakeFail) {
 }
 
 // Whole scenarios through a local HTTP server that fails first, with real retry waits: ~1.4 s
-// alone; 30 s leaves room for a busy 2-core machine (issue 10, item 12).
+// alone; 30 s leaves room for a busy 2-core machine.
 describe("record mode retries the API's retryable errors itself", { timeout: 30_000 }, () => {
   it.each([529, 429, 500] as const)(
     "records each call once when the API answers %i then succeeds, and replays the same",

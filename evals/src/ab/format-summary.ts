@@ -91,7 +91,7 @@ function passRateLines(summary: AbSummaryResult): string[] {
 }
 
 /**
- * The recall and layout arms side by side (issue 13), over every prompt: pass rate, estimated
+ * The recall and layout arms side by side, over every prompt: pass rate, estimated
  * tokens in the question's system prompt and of the files side-query recall added after it, the
  * side queries' USD, mean USD per question and per session. Only when some run asked a question.
  */

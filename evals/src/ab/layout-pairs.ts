@@ -13,7 +13,7 @@ export type LayoutPair = {
 };
 
 /**
- * The layout A/B's pairs (issue 13, item 9): every subject-layout scenario `<id>` that has a
+ * The layout A/B's pairs: every subject-layout scenario `<id>` that has a
  * fact-layout scenario `fact-<id>`. The two tell the same sessions and ask the same question; each
  * is graded on its own layout's files (`topics/tools.md` vs `deploy-host.md`), so the A/B pairs
  * fixtures rather than converting one folder into the other layout (decision 0025-fact-layout).

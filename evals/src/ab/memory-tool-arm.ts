@@ -34,7 +34,7 @@ export type MemoryToolArmRun = {
 };
 
 /**
- * The memory-tool A/B arm (issue 14): for each prompt x model cell, the scenarios that have a
+ * The memory-tool A/B arm: for each prompt x model cell, the scenarios that have a
  * memory-tool twin (`<id>` and `memory-tool-<id>` both ran) compared as two arms, memfiles' own
  * tools (`memory_read` / `memory_write`) against Claude's memory tool: pass rate, tokens and USD
  * per session. Scenarios without a twin (such as `memory-tool-hostile`) are left out, so both arms

@@ -225,7 +225,7 @@ describe("ScenarioProvider with an injected runner", () => {
 });
 
 // Runs whole recorded scenarios (the real SDK, MSW, graders): ~0.5 s alone; 30 s leaves room
-// for a busy 2-core machine (issue 10, item 12).
+// for a busy 2-core machine.
 describe("ScenarioProvider with the evals runner (replay from evals/recordings)", {
   timeout: 30_000,
 }, () => {

@@ -33,12 +33,12 @@ export type ScenarioProviderConfig = {
   /** Set by promptfoo: the folder of the config file. */
   basePath?: string;
   /**
-   * Recall strategy arm (issue 13): `index` or `side-query`; default the scenario's own. A run
+   * Recall strategy arm: `index` or `side-query`; default the scenario's own. A run
    * whose strategy is not the scenario's replays `<scenario>@<strategy>.json`.
    */
   recall?: RecallStrategy;
   /**
-   * Memory layout arm (issue 13): `subject` or `fact`. The test's scenario is a layout pair's id
+   * Memory layout arm: `subject` or `fact`. The test's scenario is a layout pair's id
    * (`layoutPairs`): the subject arm runs it, the fact arm its `fact-` twin (`layoutScenarioId`);
    * a scenario whose layout is not the arm's is an error for that run, never a result.
    */

@@ -223,7 +223,7 @@ async function main(argv: string[], output: EvalAbOutput): Promise<number> {
   }
   const scenariosDir = values.scenarios ? fromUserCwd(values.scenarios) : DEFAULT_SCENARIOS_DIR;
   const loaded = await loadScenarios(scenariosDir);
-  // Layout arms run the layout pairs only (issue 13): each test is a subject scenario whose fact
+  // Layout arms run the layout pairs only: each test is a subject scenario whose fact
   // twin the fact arm runs.
   const pairsOnly = (values.layout ?? []).length > 0;
   const known = pairsOnly

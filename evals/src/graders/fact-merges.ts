@@ -14,7 +14,7 @@ function notRun(results: readonly ConsolidateFactsResult[]): string {
 }
 
 /**
- * Grades what the fact layout's consolidation (`consolidateFacts`, issue 13 item 3) did over a
+ * Grades what the fact layout's consolidation (`consolidateFacts`) did over a
  * run: each expected kept file must be the `keep` of an applied merge, each expected refusal code
  * must be the code of a refused merge. A stage that never ran (under the file-count trigger, or no
  * stage) fails every check, with why.

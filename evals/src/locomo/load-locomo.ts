@@ -5,7 +5,7 @@ import { z } from "zod";
 import { LocomoDataError } from "./locomo-data-error.js";
 
 /**
- * Where CI keeps the 7 LoCoMo conversations, relative to the repository root (issue 12). The data
+ * Where CI keeps the 7 LoCoMo conversations, relative to the repository root. The data
  * is CC BY-NC 4.0 (Maharana et al., ACL 2024) and never committed into this repository.
  */
 export const DEFAULT_LOCOMO_RELATIVE_PATH = "../shared/data/locomo/locomo7.json";

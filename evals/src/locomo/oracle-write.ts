@@ -27,7 +27,7 @@ export type DescriptionMode = "path" | "facts";
 
 /**
  * The memory layout the oracle writes in: `subject` (`propose_memories`, a file per subject chosen
- * by {@link chooseSubjectFile}) or `fact` (`propose_facts`, one file per fact, issue 13).
+ * by {@link chooseSubjectFile}) or `fact` (`propose_facts`, one file per fact).
  */
 export type OracleLayout = "subject" | "fact";
 

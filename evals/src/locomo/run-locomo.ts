@@ -34,7 +34,7 @@ import {
 import { type SideQuerySize, sideQuerySizes } from "./side-query-size.js";
 import { withoutSecretlintMarks } from "./without-secretlint-marks.js";
 
-/** `--layout`: the memory layouts to run: `subject`, `fact` (one file per fact, issue 13), or `both`. */
+/** `--layout`: the memory layouts to run: `subject`, `fact` (one file per fact), or `both`. */
 export const LOCOMO_LAYOUTS = ["subject", "fact", "both"] as const;
 export type LocomoLayout = (typeof LOCOMO_LAYOUTS)[number];
 

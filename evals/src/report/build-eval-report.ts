@@ -194,7 +194,7 @@ export type EvalReport = {
   /** Refused proposals and rewrites of the runs that did not pass. */
   refused: RefusedRow[];
   cacheWarnings: CacheWarningRow[];
-  /** Every write pass at the sync and the batch rate (issue 18). */
+  /** Every write pass at the sync and the batch rate. */
   writeRates: WriteRateRow[];
   results: (ScenarioResult & EpochFigures)[];
 };

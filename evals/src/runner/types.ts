@@ -77,7 +77,7 @@ export type RunScenarioOptions = {
    */
   recall?: RecallStrategy;
   /**
-   * Where the run's memory lives (issue 17; `pnpm eval --backend pg`): opened on the run's folder
+   * Where the run's memory lives (`pnpm eval --backend pg`): opened on the run's folder
    * after its seed files are written; omit for the folder itself (the file system backend).
    */
   storeBackend?: EvalStoreBackend;

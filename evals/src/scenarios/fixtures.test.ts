@@ -15,9 +15,9 @@ const TOOLS_BY_STAGE: Record<string, readonly string[]> = {
   // A write over the size cap consolidates the file first, within the same step.
   write: ["propose_memories", "propose_facts", "save_consolidated_file"],
   chat: ["memory_read", "memory_write"],
-  // The fact layout's consolidation proposes merges instead (issue 13).
+  // The fact layout's consolidation proposes merges instead.
   consolidate: ["save_consolidated_file", "merge_facts"],
-  // The side query of side-query recall (issue 13).
+  // The side query of side-query recall.
   recall: ["select_memories"],
   // The judge of expect.answer.judge.
   judge: ["submit_verdict"],
@@ -83,7 +83,7 @@ function replyProblems(scenario: Scenario, replies: readonly AuthoredReply[]): s
     for (const block of reply.content) {
       if (block.type !== "tool_use") continue;
       const stage = stageOf(reply.step);
-      // A memory-tool scenario's chat offers Claude's memory tool instead (issue 14).
+      // A memory-tool scenario's chat offers Claude's memory tool instead.
       const allowed =
         stage === "chat" && scenario.tools === "memory-tool"
           ? ["memory"]

@@ -55,7 +55,7 @@ export const StageStepSchema = z.union([
     write: z.strictObject({
       /**
        * Send the write pass in a Message Batch (`submitWritePasses`, then `applyBatchResults`)
-       * instead of one Messages API call: half price, the same checks (issue 18).
+       * instead of one Messages API call: half price, the same checks.
        */
       batch: z.boolean().default(false),
     }),
@@ -181,7 +181,7 @@ export const CostExpectationSchema = z.strictObject({
 export type CostExpectation = z.infer<typeof CostExpectationSchema>;
 
 /**
- * How the scenario's chat calls recall memory (issue 13): `strategy` (`index`, the default, or
+ * How the scenario's chat calls recall memory: `strategy` (`index`, the default, or
  * `side-query`), `project` (global memories plus this project's only), and `workspace`: the paths,
  * functions, flags and endpoints that exist, for the verify hook (a memory naming anything not
  * listed is shown as possibly stale). Without `workspace` no verify hook runs.

@@ -4,7 +4,7 @@ import { importOptional } from "@memfiles/errors";
 import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
 
-/** The global options that put the memory in PostgreSQL (issue 17) instead of a folder. */
+/** The global options that put the memory in PostgreSQL instead of a folder. */
 export type DatabaseOptions = {
   databaseUrl?: string;
   tenant?: string;

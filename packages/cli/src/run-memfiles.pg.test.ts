@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { CommandContext } from "./command-context.js";
 import { runMemfiles } from "./run-memfiles.js";
 
-// `memfiles` on an embedded PGlite database (issue 17's backend) instead of a folder.
+// `memfiles` on an embedded PGlite database (backend) instead of a folder.
 // PGlite loads its WASM per open: allow for a busy 2-core machine.
 const PGLITE_LIMIT_MS = 120_000;
 

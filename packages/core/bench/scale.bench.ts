@@ -1,5 +1,5 @@
 /**
- * Benchmark of memory at scale (issue 19). Three tables, one run:
+ * Benchmark of memory at scale. Three tables, one run:
  * 1. list() and buildSystem on 1,000 / 10,000 / 50,000 files: the naive scan (seed article, 64
  *    reads in flight) vs a MemoryStore cold, warm, after a hand edit and after the 2 s settle
  *    window, each side in its own process so its peak RSS is its own;

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the secret guard in a long-running process (issue 20): secretlint 11 keeps every
+ * Benchmark of the secret guard in a long-running process: secretlint 11 keeps every
  * performance mark it makes and searches them all on each new one (secretlint#1653), so each scan
  * got slower. One child process per side, so each starts with an empty performance timeline:
  * `before` turns secretlint's profiler back on (the guard before the fix), `after` is the guard as

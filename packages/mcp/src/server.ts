@@ -32,7 +32,7 @@ export type MemfilesMcpServerOptions = {
   layout?: StoreLayout;
   /**
    * Optional project scope: other projects' `projects/<name>.md` files are hidden (see `inScope`),
-   * and so is every file whose `scope:` names another project (core's recall scope, issue 13).
+   * and so is every file whose `scope:` names another project (core's recall scope).
    */
   project?: string;
   /** Size cap per file in chars, with `root`; default the store's 12,000 (the seed design). */

@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterEach, describe, expect, it } from "vitest";
 
-// memfiles-mcp on the fact layout (issue 13) and on PGlite (issue 17), over stdio.
+// memfiles-mcp on the fact layout and on PGlite, over stdio.
 const BIN = fileURLToPath(new URL("../bin/memfiles-mcp.js", import.meta.url));
 // Each test spawns the server (tsx compiles its sources, PGlite loads its WASM): a busy 2-core box.
 const SPAWN_LIMIT_MS = 120_000;

@@ -60,7 +60,7 @@ export function proposing(
 }
 
 /**
- * The store's contract (issue 17): the same cases on every backend, through `MemoryStore`'s
+ * The store's contract: the same cases on every backend, through `MemoryStore`'s
  * public API only. Run by `contract.test.ts` on the file system and on PGlite, and by
  * `pg-server.test.ts` on a real server when `DATABASE_URL` is set.
  */

@@ -182,7 +182,7 @@ async function memoryWrite(input: unknown, context: ToolContext): Promise<ToolOu
   const parsed = parseToolInput(WriteInputSchema, input);
   if (!parsed.success) return badInput("memory_write", parsed.issues);
   const data = parsed.value;
-  // Writes and forgets touch global memories and this conversation's project's only (issue 13).
+  // Writes and forgets touch global memories and this conversation's project's only.
   const store = scopedWriteStore(context.store, context.project);
   try {
     const outcome =

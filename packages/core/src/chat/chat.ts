@@ -76,7 +76,7 @@ export type ChatOptions = {
    */
   effort?: Effort;
   /**
-   * Recall settings (issue 13): `strategy` (`index`, the default, or `side-query`), `project`
+   * Recall settings: `strategy` (`index`, the default, or `side-query`), `project`
    * (global memories plus this project's, never another's; without it, global memories only),
    * `verify` (checks a path, function, flag or endpoint a memory names before it is shown),
    * `verifyTimeoutMs`, `sideQueryModel` (default Claude Haiku 5.5), `sideQueryPrompt`.
@@ -214,7 +214,7 @@ function latestUserText(messages: Anthropic.MessageParam[]): string | undefined 
  *
  * @param options - `{ store, client, model, messages, basePrompt, rules?, maxRounds?, maxTokens?,
  *   now?, onUsage?, sessionId?, onWarning?, recall?, onStep? }`: `maxRounds` in requests (default
- *   8), `maxTokens` in tokens per request (default 4,096). `recall` (issue 13): `strategy`
+ *   8), `maxTokens` in tokens per request (default 4,096). `recall`: `strategy`
  *   (`index` default, or `side-query`: a Haiku 5.5 side query picks at most 5 files, added to the
  *   latest user message after the cache breakpoints, keyword fallback when it fails), `project`
  *   (global memories plus this project's; without it, global only; another project's file is not

@@ -58,7 +58,7 @@ const saveReply = (content: string, dropped: DroppedLine[] = []) => ({
 });
 
 // Every accepted consolidation spawns git (`git rev-parse` to find a repository; see
-// git-commit.ts): ~0.3 s a test alone, over 2 s on a loaded 2-core machine (issue 10, item 12),
+// git-commit.ts): ~0.3 s a test alone, over 2 s on a loaded 2-core machine,
 // so these tests have a 30 s limit.
 const SPAWNS_GIT = { timeout: 30_000 };
 
@@ -165,7 +165,7 @@ describe("consolidate", SPAWNS_GIT, () => {
   });
 
   // Spawns git (init, config, add, commit, log, status): ~1.2 s alone; 30 s leaves room for a
-  // busy 2-core machine (issue 10, item 12).
+  // busy 2-core machine.
   it("accepts a good rewrite and commits it when the memory folder is a git repository", {
     timeout: 30_000,
   }, async () => {

@@ -24,7 +24,7 @@ export async function commitFile(
   paths: string[],
   message: string,
 ): Promise<GitCommitResult> {
-  // A store on another backend (issue 17) has a label, not a folder, as its root: no repository.
+  // A store on another backend has a label, not a folder, as its root: no repository.
   if (!(await exists(root))) return { committed: false, reason: "not_a_repository" };
   const git = simpleGit({ baseDir: root });
   let topLevel: string;

@@ -152,7 +152,7 @@ describe("parseMemoryFile", () => {
     expect(parseMemoryFile(text, { path: "topics/x.md" })).toEqual(expected);
   });
 
-  // Hand-written headers YAML reads otherwise or not at all (issue 10, items 2 and 3): read as
+  // Hand-written headers YAML reads otherwise or not at all: read as
   // written, line by line.
   it.each([
     [

@@ -22,7 +22,7 @@ export type MemoryHeader = {
   type?: MemoryType;
   /**
    * `scope:` as written: absent or `global` means the memory holds everywhere; any other value is
-   * the name of the one project it belongs to (issue 13, the second write-up's "global vs one
+   * the name of the one project it belongs to (the second write-up's "global vs one
    * project"). Recall with a `project` loads global memories and that project's, never another's.
    */
   scope?: string;

@@ -33,7 +33,7 @@ describe("checkEvidenceSupport", () => {
       "evidence_unrelated",
     ],
     ["shared function words only", "I am at home", "is at the office", "evidence_unrelated"],
-    // Any script (issue 10, item 6): the user turn was 我住在柏林，平时用 Neovim 写代码。我对花生过敏。
+    // Any script: the user turn was 我住在柏林，平时用 Neovim 写代码。我对花生过敏。
     ["Chinese fact, Chinese evidence", "我住在柏林", "住在柏林", "supported"],
     ["Chinese fact, a second Chinese quote", "我对花生过敏", "对花生过敏", "supported"],
     ["English fact from Chinese evidence", "我住在柏林", "lives in Berlin", "supported"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findSecrets, REDACTED } from "./secret-guard.js";
 
-// LoCoMo (issue 20): "a spiderman pin on your purse. Is Spider-Man ..." was refused as a PIN stated
+// LoCoMo: "a spiderman pin on your purse. Is Spider-Man ..." was refused as a PIN stated
 // in words. A PIN is a code (ISO 9564-1: 4 to 12 digits); a pin worn or knocked over is an object.
 describe("findSecrets: a PIN stated in words", () => {
   it.each([

@@ -5,7 +5,7 @@ import { setSecretlintProfiling } from "./secretlint-profiler.js";
 import { isStatedCredential } from "./stated-credential.js";
 import { findStatedPasswords } from "./stated-passwords.js";
 
-// secretlint 11 keeps and searches every mark its profiler makes: each scan got slower (issue 20).
+// secretlint 11 keeps and searches every mark its profiler makes: each scan got slower.
 setSecretlintProfiling(false);
 
 /** One secret found in a text; the range is in UTF-16 code units of the scanned text. */

@@ -13,7 +13,7 @@ const PIN_DIGITS = 4;
  * the wifi: x`) states a credential, rather than mentioning the word: the words between the keyword
  * and the value stay in one sentence, and a PIN's value holds at least 4 digits (ISO 9564-1 PINs
  * are 4 to 12 digits), so "a spiderman pin on your purse. Is Spider-Man ..." and "the bowling pin
- * was wobbling" are not PINs (LoCoMo, issue 20).
+ * was wobbling" are not PINs (LoCoMo).
  *
  * @param matched - The whole match, from the keyword (`password`, `PIN code`, ...) to the value.
  * @param value - The value the match ends with (the part that would be redacted).

@@ -35,7 +35,7 @@ const FOREIGN_FRONT_MATTER = /^(?:---[ \t]*(?!ya?ml[ \t]*$)[^\s-]|\+\+\+[ \t]*$)
 
 /**
  * How a memory folder is laid out: `subject` (the seed design: one subject per file, one dated
- * fact per line) or `fact` (one fact per file with YAML front matter, issue 13).
+ * fact per line) or `fact` (one fact per file with YAML front matter).
  */
 export type MemoryToolLayout = StoreLayout;
 

@@ -8,7 +8,7 @@ import { MemoryStore } from "../store/index.js";
 import { forget } from "../write/index.js";
 import { memfilesMemoryTool } from "./memory-tool.js";
 
-// The memory tool on the fact layout (issue 13's one fact per file), through the SDK's helper.
+// The memory tool on the fact layout (one fact per file), through the SDK's helper.
 const NOW = new Date("2026-09-12T09:00:00Z");
 // Key-shaped strings are assembled at run time so the repository holds no literal secrets.
 const fakeAnthropicKey = ["sk", "ant", "api03", "Zx9Qw7Er5Ty3Ui1Op"].join("-");

@@ -30,7 +30,7 @@ import {
  */
 export type RecallStrategy = "index" | "side-query" | "budget";
 
-/** The recall settings of `chat` (issue 13: strategies, scope, staleness). */
+/** The recall settings of `chat` (strategies, scope, staleness). */
 export type RecallOptions = {
   /** Default `index`. */
   strategy?: RecallStrategy;

@@ -10,7 +10,7 @@ function normalizeScope(scope: string): string {
 }
 
 /**
- * Whether a memory with this `scope:` may be recalled for `project` (issue 13; the second
+ * Whether a memory with this `scope:` may be recalled for `project` (the second
  * write-up: "global vs one project — never fire a project's memory in another"). A memory with no
  * `scope:` or `scope: global` is global and always in scope; a project memory is in scope only
  * when `project` names the same project (compared trimmed, case-insensitively, NFC). Without a
@@ -30,7 +30,7 @@ export function inScope(scope: string | undefined, project: string | undefined):
 }
 
 /**
- * The project a memory file belongs to: the one rule for core and the MCP server (issue 13's
+ * The project a memory file belongs to: the one rule for core and the MCP server (
  * `scope:` header, and the `projects/<name>.md` folder of the seed design's layout):
  * - a file with a `scope:` header belongs to that scope (`scope: global` is global);
  * - else a file at `projects/<name>.md` (or under `projects/<name>/`) belongs to project `<name>`,

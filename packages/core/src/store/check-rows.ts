@@ -12,7 +12,7 @@ export type RowFindings = Pick<
 
 /**
  * Compares the rows of `list()` with the text of `MEMORY.md` and the size cap: the findings a
- * folder and a storage backend (issue 17) share in `check()`.
+ * folder and a storage backend share in `check()`.
  *
  * @param rows - The rows of `store.list()`.
  * @param indexText - The text of `MEMORY.md` ("" when there is none).

@@ -312,7 +312,7 @@ export class FolderStore implements StoreEngine {
           : ((await readFileInside(realRoot, indexPath))?.toString("utf8") ?? "");
       this.#indexSeen = { key, text: current };
       if (this.layout === "fact") {
-        // A hand-made MEMORY.md's words for a file without `description:` are kept (issue 13).
+        // A hand-made MEMORY.md's words for a file without `description:` are kept.
         rows = keepIndexDescriptions(rows, current);
         text = formatMemoryIndex(rows);
       }

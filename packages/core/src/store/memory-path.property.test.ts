@@ -140,7 +140,7 @@ afterAll(async () => {
 });
 
 // 3,000 generated cases, each a real read, write or delete on disk under the store lock: ~1.7 s
-// alone, several times that on a busy 2-core machine (issue 10, item 12); the limit is 60 s.
+// alone, several times that on a busy 2-core machine; the limit is 60 s.
 describe("path guard property", { timeout: 60_000 }, () => {
   it("thousands of generated hostile paths: every call is refused with MemoryPathError or stays inside the root", async () => {
     const before = await snapshot(sandbox);

@@ -267,7 +267,7 @@ describe("list", () => {
     expect(rows.map((row) => [row.path, row.problems?.map((problem) => problem.code)])).toEqual([
       ["bare.md", ["no_description", "undated_line"]],
       ["big.md", ["over_cap"]],
-      // Not YAML, read line by line (issue 10, item 2): the description is found.
+      // Not YAML, read line by line: the description is found.
       ["broken.md", ["header_not_yaml"]],
       ["evil.md", ["unparsable_header"]],
     ]);

@@ -52,7 +52,7 @@ function startChild(args: string[]): {
 
 // These tests start real Node processes (node --import tsx), which alone takes 1-3 s on a loaded
 // 2-CPU machine, then make 400 fsync'd atomic replaces; the 5 s default is sized for in-process
-// tests. Measured: 5 s alone, 22-52 s while another test run shares the 2 cores (issue 10, item
+// tests. Measured: 5 s alone, 22-52 s while another test run shares the 2 cores (item
 // 12), so the ceiling is 120 s: a guard against hangs, not a speed assertion.
 describe("MemoryStore across processes", { timeout: 120_000 }, () => {
   it("4 processes x 100 read-modify-write increments with retry on conflict end at exactly 400", async () => {

@@ -82,7 +82,7 @@ export type MemoryStoreOptions = {
   /** Absolute or relative path of the memory folder; created on first write. Ignored with `backend`. */
   root?: string;
   /**
-   * Where the memory lives when it is not a folder (issue 17), e.g. `@memfiles/pg`'s PostgreSQL
+   * Where the memory lives when it is not a folder, e.g. `@memfiles/pg`'s PostgreSQL
    * backend; `store.root` is then the backend's `label`. Omit for the file system (the default).
    */
   backend?: StorageBackend;

@@ -71,7 +71,7 @@ function dayTag(date: Date): string {
 
 // Spans, not points in time: "married for 5 years", "for three months", "over the last 3 years",
 // "the past two years". chrono reads them as offsets ("for 5 years" = in 5 years), which turned
-// "has been married for 5 years" into "married in 2028" on LoCoMo (issue 12); they stay as written.
+// "has been married for 5 years" into "married in 2028" on LoCoMo; they stay as written.
 const DURATION =
   /^(?:for|over|during|throughout)\s|^(?:past|last)\s+(?:\d+|a\s+few|few|several|couple\s+of|a\s+couple\s+of|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s/i;
 

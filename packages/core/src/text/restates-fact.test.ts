@@ -4,7 +4,7 @@ import { restatesFact, reversesFact } from "./restates-fact.js";
 
 describe("restatesFact", () => {
   it.each([
-    // issue 10, item 8
+    // item 8
     ["main editor is Neovim", "uses Neovim as the main editor", true],
     ["Neovim is the user's main editor", "uses Neovim as the main editor", true],
     ["deploys to Fly.io", "[stated 2026/09/12] deploys on Fly.io (previously Heroku)", true],

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { appendInternalFile, readInternalFile } from "../store/internal-files.js";
 import type { OnUsage, UsageRecord } from "./types.js";
 
-/** Path of the usage log inside a memory folder (issue 6: JSON lines in the memory folder). */
+/** Path of the usage log inside a memory folder (JSON lines in the memory folder). */
 export const USAGE_LOG_PATH = ".memfiles/usage.jsonl";
 const USAGE_LOG_FILE = "usage.jsonl";
 
@@ -41,7 +41,7 @@ export type CreateUsageLogOptions = {
 
 /**
  * Makes an `onUsage` callback that appends each `UsageRecord` as one JSON line to
- * `<root>/.memfiles/usage.jsonl`. Logging is off unless the caller passes this callback (issue 6,
+ * `<root>/.memfiles/usage.jsonl`. Logging is off unless the caller passes this callback (
  * "off by default"); records carry token counts, never prompt or memory text.
  *
  * @param options - `{ root }`: the memory folder, absolute or relative.

@@ -204,7 +204,7 @@ describe("matchesForgetQuery", () => {
     ["uses Docker for local builds", "where I deploy", false],
     ["lives in Lisbon", "my address", false],
     ["prefers short answers", "that", false],
-    // Words, not substrings (issue 10, item 1): "tea" sits inside "steak" and "team".
+    // Words, not substrings: "tea" sits inside "steak" and "team".
     ["drinks green tea every morning", "tea", true],
     ["eats steak every Friday", "tea", false],
     ["is the team lead at Acme", "tea", false],

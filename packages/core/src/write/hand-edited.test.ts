@@ -8,7 +8,7 @@ import { remember, writePass } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
 import { forget } from "./forget.js";
 
-// Files a person wrote or fixed by hand (issue 10, items 2 and 3): forget, remember and the write
+// Files a person wrote or fixed by hand: forget, remember and the write
 // pass work on their lines and leave every other line byte for byte.
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

@@ -96,7 +96,7 @@ export async function checkRemember(
     };
   }
   const today = dateTag(now, options.timeZone);
-  // Absolute dates only (issue 13): "tomorrow" is written as the day it meant.
+  // Absolute dates only: "tomorrow" is written as the day it meant.
   const dated = resolveRelativeDates(options.fact, today.replace(/\//g, "-"));
   if (!dated.ok) {
     return {

@@ -10,7 +10,7 @@ import { writeIndexLine } from "./write-request.js";
  * the transcript's 100,000-token budget and the memory lines' 24,000 chars (~6,000 tokens) the
  * request stays near 130,000 tokens, under the 200,000-token context with room for the reply;
  * without it the index alone passed 200,000 tokens at ~6,800 files of realistic descriptions
- * (issue 19).
+ *.
  */
 export const DEFAULT_MAX_INDEX_TOKENS = 20_000;
 

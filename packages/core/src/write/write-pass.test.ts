@@ -694,7 +694,7 @@ describe("writePass: the API and the model reply", () => {
 });
 
 // The default consolidation commits when the folder is a git repository, so it spawns git:
-// 30 s leaves room for a loaded 2-core machine (issue 10, item 12).
+// 30 s leaves room for a loaded 2-core machine.
 describe("writePass: size cap and version conflicts", { timeout: 30_000 }, () => {
   const proposal = {
     file: "topics/hosting.md",

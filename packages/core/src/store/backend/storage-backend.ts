@@ -1,5 +1,5 @@
 /**
- * The storage seam under `MemoryStore` (issue 17): what a store needs from where its memory lives.
+ * The storage seam under `MemoryStore`: what a store needs from where its memory lives.
  * The file system is the default and is built into `MemoryStore` (links, encodings, temp files and
  * the stat cache are file-system matters); any other backend (`@memfiles/pg`: PostgreSQL or
  * PGlite) implements this interface and gets the same paths rules, size cap, rows, index, tokens
