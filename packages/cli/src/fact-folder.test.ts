@@ -84,3 +84,17 @@ describe("memfiles on a Claude Code .memory folder (fact layout)", () => {
     expect(index).not.toContain("deploy_host.md");
   });
 });
+
+describe("memfiles ls on a fact folder", () => {
+  it("counts one fact per fact file, not 0", async () => {
+    const cwd = await claudeFolder();
+    const { context, output } = contextIn(cwd);
+    const code = await runMemfiles(["ls", ".memory", "--json"], context);
+    expect(code).toBe(0);
+    const rows = JSON.parse(output.stdout) as { path: string; facts: number }[];
+    expect(rows.map(({ path, facts }) => ({ path, facts }))).toEqual([
+      { path: "deploy_host.md", facts: 1 },
+      { path: "editor.md", facts: 1 },
+    ]);
+  });
+});

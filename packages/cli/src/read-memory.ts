@@ -1,4 +1,4 @@
-import type { MemoryRow, MemoryStore } from "@memfiles/core";
+import type { MemoryRow, MemoryStore, StoreLayout } from "@memfiles/core";
 import { safeParseMemoryFile } from "@memfiles/core/internal";
 
 /** One body line of a memory file as the command and the page show it. */
@@ -37,7 +37,7 @@ export async function readMemory(store: MemoryStore): Promise<ShownFile[]> {
   for (const row of await store.list()) {
     const read = await store.read(row.path);
     if (!read.exists) continue;
-    files.push(showFile(row, read.version, read.content));
+    files.push(showFile(row, read.version, read.content, store.layout));
   }
   return files;
 }
@@ -48,9 +48,15 @@ export async function readMemory(store: MemoryStore): Promise<ShownFile[]> {
  * @param row - Its `list()` row.
  * @param version - Its version token.
  * @param content - Its text.
+ * @param layout - The store's layout (default `subject`).
  * @returns The file.
  */
-export function showFile(row: MemoryRow, version: string, content: string): ShownFile {
+export function showFile(
+  row: MemoryRow,
+  version: string,
+  content: string,
+  layout: StoreLayout = "subject",
+): ShownFile {
   const { problems = [], ...fields } = row;
   const parsed = safeParseMemoryFile(content, { path: row.path });
   const lines: ShownLine[] = [];
@@ -73,6 +79,10 @@ export function showFile(row: MemoryRow, version: string, content: string): Show
       }
     });
   }
-  const facts = lines.filter((line) => line.stated !== undefined).length;
+  // A fact-layout file is one fact (its body); a subject file has one fact per dated line.
+  const facts =
+    layout === "fact"
+      ? Number(lines.length > 0)
+      : lines.filter((line) => line.stated !== undefined).length;
   return { ...fields, version, facts, lines, problems, content };
 }

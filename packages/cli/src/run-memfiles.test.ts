@@ -109,3 +109,38 @@ describe("runMemfiles", () => {
     expect(output.stderr).toContain('--time-zone "Mars/Olympus" is no time zone');
   });
 });
+
+describe("memfiles consolidate when the API refuses the key", () => {
+  it("exits 2 with one line naming the key and the URL, not a bug report", async () => {
+    const { createServer } = await import("node:http");
+    const server = createServer((_request, response) => {
+      response.writeHead(401, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify({
+          type: "error",
+          error: { type: "authentication_error", message: "invalid x-api-key" },
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = server.address() as { port: number };
+    const url = `http://127.0.0.1:${address.port}`;
+    const previous = process.env.ANTHROPIC_BASE_URL;
+    process.env.ANTHROPIC_BASE_URL = url;
+    try {
+      const { store } = await memoryFixture();
+      const root = store.root;
+      const { context, output } = contextIn(root);
+      context.env = { ANTHROPIC_API_KEY: "sk-ant-bad", ANTHROPIC_BASE_URL: url };
+      const code = await runMemfiles(["consolidate", root, "--threshold", "1"], context);
+      expect(code).toBe(2);
+      expect(output.stderr).toContain("memfiles: the Anthropic API call failed (HTTP 401)");
+      expect(output.stderr).toContain(`Check ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL (${url})`);
+      expect(output.stderr).not.toContain("This is a bug in memfiles");
+    } finally {
+      if (previous === undefined) delete process.env.ANTHROPIC_BASE_URL;
+      else process.env.ANTHROPIC_BASE_URL = previous;
+      server.close();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import Anthropic from "@anthropic-ai/sdk";
 import { MemfilesError } from "@memfiles/core";
 import { isTimeZone } from "@memfiles/core/internal";
 import { Command, CommanderError } from "commander";
@@ -92,6 +93,15 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     }
     if (MemfilesError.isInstance(error) && error.userFixable) {
       context.stderr(`memfiles: ${error.message}\n`);
+      return EXIT_CODES.usage;
+    }
+    // The Messages API refused the key or could not be reached: a setting the user can fix.
+    if (error instanceof Anthropic.APIError) {
+      const status =
+        error instanceof Anthropic.APIConnectionError ? "no connection" : `HTTP ${error.status}`;
+      context.stderr(
+        `memfiles: the Anthropic API call failed (${status}): ${error.message.split("\n")[0]}. Check ANTHROPIC_API_KEY${context.env.ANTHROPIC_BASE_URL ? ` and ANTHROPIC_BASE_URL (${context.env.ANTHROPIC_BASE_URL})` : ""}, then run again; nothing was changed by the failed call.\n`,
+      );
       return EXIT_CODES.usage;
     }
     const message = describeThrown(error);

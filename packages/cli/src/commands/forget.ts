@@ -33,7 +33,10 @@ export const registerForget: RegisterCommand = (program, context, done) => {
           file.lines.map((line) => ({ file: file.path, line })),
         );
         if (!options.json) {
-          if (lines.length === 0) context.stdout(`Nothing matches "${query}".\n`);
+          if (lines.length === 0)
+            context.stdout(
+              `Nothing matches "${query}": forget removes the lines that hold every word of the query as whole words (memfiles search also finds parts of words, so it may show more). See the candidates with memfiles search ${query}.\n`,
+            );
           else {
             context.stdout(`${options.dryRun ? "Would remove" : "To remove"} (${lines.length}):\n`);
             for (const { file, line } of lines) context.stdout(`  ${file}: ${line}\n`);

@@ -36,7 +36,7 @@ export const registerShow: RegisterCommand = (program, context, done) => {
         description: "",
         chars: read.content.length,
       };
-      printJson(context, showFile(row, read.version, read.content));
+      printJson(context, showFile(row, read.version, read.content, store.layout));
       done(EXIT_CODES.ok);
     });
 };

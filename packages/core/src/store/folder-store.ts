@@ -314,8 +314,8 @@ export class FolderStore implements StoreEngine {
       if (this.layout === "fact") {
         // A hand-made MEMORY.md's words for a file without `description:` are kept.
         rows = keepIndexDescriptions(rows, current);
-        text = formatMemoryIndex(rows);
       }
+      text = formatMemoryIndex(rows, current);
       if (current === text) return;
     } else if (stats?.isSymbolicLink()) {
       // Never write through a link named MEMORY.md: it could point outside the folder.

@@ -26,16 +26,52 @@ export function formatMemoryIndexLine(row: MemoryRow): string {
   return `- [${name}](${target}) — ${description === "" ? "(no description)" : description}`;
 }
 
+/** The line after which a rebuilt `MEMORY.md` keeps the lines a person wrote in it. */
+export const MEMORY_INDEX_KEPT_MARKER =
+  "<!-- Written by hand in this file before; memfiles keeps these lines as they are. -->";
+
+const GENERATED_LINES = new Set(MEMORY_INDEX_HEADER.split("\n").map((line) => line.trim()));
+
+/**
+ * The lines of a `MEMORY.md` that a person wrote: every line that is not a link line (`- [name]
+ * (path) ...`, regenerated from the files), blank, or a line of the generated header.
+ *
+ * @param text - The current `MEMORY.md` text ("" when none).
+ * @returns Those lines in their order, each as written (line break removed).
+ * @example handWrittenIndexLines("# Memory index\nCall mom on Sunday.\n- [a](a.md) — A.\n") // ["Call mom on Sunday."]
+ */
+export function handWrittenIndexLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .filter(
+      (line) =>
+        line.trim() !== "" &&
+        !INDEX_LINE.test(line) &&
+        !GENERATED_LINES.has(line.trim()) &&
+        line.trim() !== MEMORY_INDEX_KEPT_MARKER,
+    );
+}
+
 /**
  * Render `MEMORY.md`, the generated index: a short header, then one line per file in the order
- * given (`store.list()` sorts by path, so the text is byte-identical while memory is unchanged).
+ * given (`store.list()` sorts by path, so the text is byte-identical while memory is unchanged),
+ * then, after {@link MEMORY_INDEX_KEPT_MARKER}, every line a person wrote in the previous index
+ * (Claude Code's `MEMORY.md` is often edited by hand; rebuilding it never drops those words).
  *
  * @param rows - Rows of `store.list()`.
+ * @param previous - The current `MEMORY.md` text, whose hand-written lines are kept (default "").
  * @returns The whole file text, ending in a line break.
- * @example formatMemoryIndex(await store.list())
+ * @example formatMemoryIndex(await store.list(), await readFile("memory/MEMORY.md", "utf8"))
  */
-export function formatMemoryIndex(rows: readonly MemoryRow[]): string {
-  return MEMORY_INDEX_HEADER + rows.map((row) => `${formatMemoryIndexLine(row)}\n`).join("");
+export function formatMemoryIndex(rows: readonly MemoryRow[], previous = ""): string {
+  const kept = handWrittenIndexLines(previous);
+  return (
+    MEMORY_INDEX_HEADER +
+    rows.map((row) => `${formatMemoryIndexLine(row)}\n`).join("") +
+    (kept.length === 0
+      ? ""
+      : `\n${MEMORY_INDEX_KEPT_MARKER}\n${kept.map((line) => `${line}\n`).join("")}`)
+  );
 }
 
 /** One link line read back from `MEMORY.md`. */

@@ -224,7 +224,8 @@ export class MemoryStore {
   }
 
   /**
-   * The text of `MEMORY.md` for the folder as it is now (what the next write would write).
+   * The generated text of `MEMORY.md` for the folder as it is now: the header and one line per
+   * file (a rebuild also keeps, after them, the lines a person wrote in the file).
    *
    * @returns The index text (see {@link formatMemoryIndex}).
    * @example const index = await store.renderIndex();

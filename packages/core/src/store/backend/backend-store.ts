@@ -133,8 +133,9 @@ export class BackendStore implements StoreEngine {
   }
 
   async #refreshIndex(): Promise<void> {
-    const text = formatMemoryIndex(await this.list());
-    if ((await this.#backend.readIndex()) !== text) await this.#backend.writeIndex(text);
+    const current = (await this.#backend.readIndex()) ?? "";
+    const text = formatMemoryIndex(await this.list(), current);
+    if (current !== text) await this.#backend.writeIndex(text);
   }
 }
 
