@@ -153,7 +153,7 @@ async function secretlintFindings(text: string): Promise<SecretFinding[]> {
     options: { config: SECRETLINT_CONFIG, maskSecrets: true, noPhysicFilePath: true },
   });
   return result.messages.map((message) => ({
-    kind: message.messageId.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase(),
+    kind: snakeCase(message.messageId),
     source: "secretlint" as const,
     start: message.range[0],
     end: message.range[1],
@@ -229,4 +229,20 @@ function withoutNested(findings: SecretFinding[]): SecretFinding[] {
     if (!covered) kept.push(finding);
   }
   return kept;
+}
+
+/**
+ * A secretlint message id as a snake_case kind: `AWSAccessKeyID` -> `aws_access_key_id`,
+ * `PostgreSQLConnection` -> `postgresql_connection` (a run of capitals is one word).
+ *
+ * @param id - The rule's message id.
+ * @returns The kind.
+ * @example snakeCase("AWSSecretAccessKey") // "aws_secret_access_key"
+ */
+export function snakeCase(id: string): string {
+  return id
+    .replace(/PostgreSQL/g, "Postgresql")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .replace(/([a-z\d])([A-Z])/g, "$1_$2")
+    .toLowerCase();
 }
