@@ -17,7 +17,7 @@ const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
  * (not from the folder the command runs in).
  *
  * @returns An absolute path.
- * @example defaultLocomoPath() // "/work/shared/data/locomo/locomo7.json"
+ * @example defaultLocomoPath() // "<the clone>/../shared/data/locomo/locomo7.json"
  */
 export function defaultLocomoPath(): string {
   return resolve(REPO_ROOT, DEFAULT_LOCOMO_RELATIVE_PATH);
