@@ -3,26 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { detectLayout } from "@memfiles/core";
 import { describe, expect, it } from "vitest";
-import type { CommandContext } from "./command-context.js";
+import { contextIn } from "../test/command-context.js";
 import { runMemfiles } from "./run-memfiles.js";
-
-function contextIn(cwd: string) {
-  const output = { stdout: "", stderr: "" };
-  const context: CommandContext = {
-    stdout: (text) => {
-      output.stdout += text;
-    },
-    stderr: (text) => {
-      output.stderr += text;
-    },
-    cwd,
-    env: {},
-    interactive: false,
-    confirm: async () => true,
-    untilStopped: () => Promise.resolve(),
-  };
-  return { context, output };
-}
 
 // A Claude Code `.memory/` folder as a person keeps it: fact files and a hand-made MEMORY.md.
 async function claudeFolder(): Promise<string> {

@@ -2,30 +2,12 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CommandContext } from "./command-context.js";
+import { contextIn } from "../test/command-context.js";
 import { runMemfiles } from "./run-memfiles.js";
 
 // `memfiles` on an embedded PGlite database (backend) instead of a folder.
 // PGlite loads its WASM per open: allow for a busy 2-core machine.
 const PGLITE_LIMIT_MS = 120_000;
-
-function contextIn(cwd: string) {
-  const output = { stdout: "", stderr: "" };
-  const context: CommandContext = {
-    stdout: (text) => {
-      output.stdout += text;
-    },
-    stderr: (text) => {
-      output.stderr += text;
-    },
-    cwd,
-    env: {},
-    interactive: false,
-    confirm: async () => true,
-    untilStopped: () => Promise.resolve(),
-  };
-  return { context, output };
-}
 
 describe("memfiles --pglite", () => {
   it(

@@ -3,26 +3,13 @@ import { join } from "node:path";
 import { remember } from "@memfiles/core";
 import { localDay } from "@memfiles/core/internal";
 import { describe, expect, it } from "vitest";
+import { contextIn as interactiveContext } from "../test/command-context.js";
 import { memoryFixture } from "../test/memory-fixture.js";
 import type { CommandContext } from "./command-context.js";
 import { runMemfiles } from "./run-memfiles.js";
 
 function contextIn(cwd: string, confirm: CommandContext["confirm"] = async () => true) {
-  const output = { stdout: "", stderr: "" };
-  const context: CommandContext = {
-    stdout: (text) => {
-      output.stdout += text;
-    },
-    stderr: (text) => {
-      output.stderr += text;
-    },
-    cwd,
-    env: {},
-    interactive: true,
-    confirm,
-    untilStopped: () => Promise.resolve(),
-  };
-  return { context, output };
+  return interactiveContext(cwd, { interactive: true, confirm });
 }
 
 describe("runMemfiles", () => {

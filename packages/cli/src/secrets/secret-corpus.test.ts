@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { MemoryStore } from "@memfiles/core";
 import { expect, it } from "vitest";
 import { SECRET_CORPUS, type SecretSample } from "../../../core/test/fixtures/secret-corpus.js";
-import type { CommandContext } from "../command-context.js";
+import { contextIn } from "../../test/command-context.js";
 import { startMemoryPage } from "../page/memory-page-server.js";
 import { runMemfiles } from "../run-memfiles.js";
 
@@ -30,24 +30,6 @@ function bothParts(sample: SecretSample, texts: readonly string[]): boolean {
   return parts.every((part) => texts.some((text) => text.includes(part)));
 }
 
-function contextIn(cwd: string) {
-  const output = { text: "" };
-  const context: CommandContext = {
-    stdout: (text) => {
-      output.text += text;
-    },
-    stderr: (text) => {
-      output.text += text;
-    },
-    cwd,
-    env: {},
-    interactive: false,
-    confirm: async () => true,
-    untilStopped: () => Promise.resolve(),
-  };
-  return { context, output };
-}
-
 /** One way a text reaches memory from the CLI: the texts one after another, in one folder. */
 type Channel = (folder: string, texts: readonly string[]) => Promise<string[]>;
 
@@ -60,7 +42,7 @@ const CHANNELS: Array<[string, Channel]> = [
       for (const fact of texts) {
         const { context, output } = contextIn(folder);
         await runMemfiles(["remember", FILE, fact, "-m", "memory", "--json"], context);
-        reported.push(output.text);
+        reported.push(output.stdout + output.stderr);
       }
       return reported;
     },
@@ -85,7 +67,7 @@ const CHANNELS: Array<[string, Channel]> = [
       const { context, output } = contextIn(folder);
       await runMemfiles(["import", bundlePath, "-m", "memory", "--json"], context);
       await writeFile(bundlePath, "");
-      return [output.text];
+      return [output.stdout + output.stderr];
     },
   ],
   [
