@@ -19,6 +19,6 @@ export const PROGRESS_FILE_ENV = "MEMFILES_AB_PROGRESS_FILE";
 
 /**
  * Set (to `1`) by `pnpm eval:ab --layout ...`: the promptfoo tests are the layout pairs only
- * (`layoutPairs`), one test per subject-layout scenario that has a `fact-` twin.
+ * (`layoutPairs`), one test per subject-layout seed test that has a fact run (`<id>@fact`).
  */
 export const LAYOUT_PAIRS_ENV = "MEMFILES_AB_LAYOUT_PAIRS";

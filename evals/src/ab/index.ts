@@ -12,7 +12,6 @@ export {
 } from "./format-summary.js";
 export { toGradingResult } from "./grading-result.js";
 export {
-  FACT_TWIN_PREFIX,
   type LayoutPair,
   layoutPairs,
   layoutScenarioId,

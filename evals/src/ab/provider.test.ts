@@ -319,7 +319,7 @@ describe("ScenarioProvider recall and layout arms (issue 13)", () => {
     expect(provider.id()).toBe("memfiles-scenario:claude-haiku-5-5:side-query");
   });
 
-  it("runs a layout pair's fact twin in the fact arm, replayed from the real recordings", async () => {
+  it("runs a layout pair's fact run in the fact arm, replayed from the real recordings", async () => {
     const provider = new ScenarioProvider({
       config: {
         model: MODELS.haiku,
@@ -371,15 +371,15 @@ describe("ScenarioProvider recall and layout arms (issue 13)", () => {
       config: { model: MODELS.haiku, layout: "fact", scenariosDir: DEFAULT_SCENARIOS_DIR },
       runScenario,
     });
-    const noTwin = await fact.callApi("extraction@1", {
-      vars: { scenario: "consolidate-race" },
+    const noFactRun = await fact.callApi("extraction@1", {
+      vars: { scenario: "stale-path" },
       prompt: { raw: "extraction@1", label: "extraction@1" },
     });
     expect(runScenario).not.toHaveBeenCalled();
     expect(wrongLayout.error).toContain('would run "fact-contradiction", a fact-layout scenario');
     expect(wrongLayout.output).toBeUndefined();
-    expect(noTwin.error).toContain('runs "fact-consolidate-race" for test "consolidate-race"');
-    expect((noTwin.metadata as { arm?: string }).arm).toBe(`${MODELS.haiku} fact/index`);
+    expect(noFactRun.error).toContain('runs "stale-path@fact" for test "stale-path"');
+    expect((noFactRun.metadata as { arm?: string }).arm).toBe(`${MODELS.haiku} fact/index`);
   });
 });
 

@@ -5,7 +5,7 @@ import { roundUsd, sumUsage } from "@memfiles/core/internal";
 import { parsePromptRef } from "@memfiles/prompts";
 import type { ApiProvider, CallApiContextParams, ProviderResponse } from "promptfoo";
 import type { RunMode, RunScenarioOptions, ScenarioResult } from "../runner/types.js";
-import { loadScenario, loadScenarios } from "../scenarios/load-scenario.js";
+import { loadScenario } from "../scenarios/load-scenario.js";
 import type { Scenario } from "../scenarios/schema.js";
 import {
   DEFAULT_RECORDINGS_DIR,
@@ -39,7 +39,7 @@ export type ScenarioProviderConfig = {
   recall?: RecallStrategy;
   /**
    * Memory layout arm: `subject` or `fact`. The test's scenario is a layout pair's id
-   * (`layoutPairs`): the subject arm runs it, the fact arm its `fact-` twin (`layoutScenarioId`);
+   * (`layoutPairs`): the subject arm runs it, the fact arm its fact run `<id>@fact` (`layoutScenarioId`);
    * a scenario whose layout is not the arm's is an error for that run, never a result.
    */
   layout?: "subject" | "fact";
@@ -181,15 +181,14 @@ export class ScenarioProvider implements ApiProvider {
     let runId = scenarioId;
     if (this.config.layout !== undefined) {
       try {
-        const runIds = new Set((await loadScenarios(scenariosDir)).map((run) => run.id));
-        runId = layoutScenarioId(scenarioId, this.config.layout, runIds);
+        runId = layoutScenarioId(scenarioId, this.config.layout);
         scenario = await loadScenario(scenariosDir, runId);
       } catch (error) {
         return {
           error:
             `memfiles scenario provider: the ${this.config.layout} layout arm (${this.arm()}) runs ` +
             `"${runId}" for test "${scenarioId}", which cannot be loaded: ${(error as Error).message} ` +
-            "Layout arms run the layout pairs only (a subject scenario <id> with a fact run <id>@fact or a fact twin fact-<id>).",
+            "Layout arms run the layout pairs only (a subject seed test <id> with a fact run <id>@fact).",
           metadata: { arm: this.arm() },
         };
       }
@@ -198,7 +197,7 @@ export class ScenarioProvider implements ApiProvider {
           error:
             `memfiles scenario provider: the ${this.config.layout} layout arm (${this.arm()}) would ` +
             `run "${runId}", a ${scenario.layout}-layout scenario; no result is reported for it. ` +
-            "Layout arms run the layout pairs only (a subject scenario <id> with a fact run <id>@fact or a fact twin fact-<id>).",
+            "Layout arms run the layout pairs only (a subject seed test <id> with a fact run <id>@fact).",
           metadata: { arm: this.arm() },
         };
       }

@@ -7,8 +7,8 @@ import { layoutPairs } from "./layout-pairs.js";
  * Builds one promptfoo test case per scenario fixture: `vars.scenario` is the id the provider runs.
  *
  * With `MEMFILES_AB_LAYOUT_PAIRS=1` (set by `pnpm eval:ab --layout ...`, or `pairs: true`) only the
- * layout pairs (`layoutPairs`): one test per subject-layout scenario with a `fact-` twin, which
- * each layout arm runs in its own layout.
+ * layout pairs (`layoutPairs`): one test per subject-layout seed test with a fact run (`<id>@fact`),
+ * which each layout arm runs in its own layout.
  *
  * @param scenariosDir - Scenario fixtures folder; default `MEMFILES_AB_SCENARIOS_DIR`, else the
  *   repo's `scenarios/`.

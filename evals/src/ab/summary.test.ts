@@ -257,7 +257,7 @@ describe("formatAbSummary", () => {
 });
 
 describe("summarizeAb layout arms (issue 13)", () => {
-  it("keys a fact arm's run of fact-<id> by the test's scenario, so both layouts share a row", () => {
+  it("keys a fact arm's run of <id>@fact by the test's scenario, so both layouts share a row", () => {
     const row = (arm: string, scenarioId: string) => ({
       provider: { id: "file://provider.mjs", label: arm },
       prompt: { raw: "extraction@1", label: "extraction@1" },
@@ -282,7 +282,7 @@ describe("summarizeAb layout arms (issue 13)", () => {
       results: {
         results: [
           row("claude-haiku-5-5 subject/index", "remember"),
-          row("claude-haiku-5-5 fact/index", "fact-remember"),
+          row("claude-haiku-5-5 fact/index", "remember@fact"),
         ],
       },
     });

@@ -283,7 +283,7 @@ export function summarizeAb(output: unknown): AbSummaryResult {
       row.provider.label ??
       row.provider.id;
     const varScenario = row.vars?.scenario;
-    // The test's scenario names the row: a layout arm runs a pair's fact twin (`fact-<id>`) under
+    // The test's scenario names the row: a layout arm runs a pair's fact run (`<id>@fact`) under
     // the pair's id, so both layouts of one seed test line up in one row.
     const scenarioId =
       typeof varScenario === "string" ? varScenario : (meta?.scenarioId ?? "(unknown)");

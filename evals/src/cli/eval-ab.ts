@@ -45,8 +45,8 @@ from recordings, then prints the summary and writes <out>/ab-results.json and <o
                       strategy (side-query replays <scenario>@side-query.json: author them with
                       pnpm --filter @memfiles/evals author --recall side-query)
   --layout <layout>   layout arms (repeatable): subject, fact; the tests are then the layout
-                      pairs only (a subject scenario <id> with a fact twin fact-<id>): the subject
-                      arm runs <id>, the fact arm fact-<id>
+                      pairs only (a subject seed test <id> that runs on both layouts): the
+                      subject arm runs <id>, the fact arm <id>@fact
   --recordings <dir>  recordings folder (default evals/recordings)
   --scenarios <dir>   scenario fixtures folder (default scenarios/)
   --out <dir>         output folder (default $${OUT_DIR_ENV} or evals/out)

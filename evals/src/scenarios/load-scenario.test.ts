@@ -3,7 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseAuthoredReplies } from "./authored.js";
-import { loadScenario, loadScenarios, parseScenario } from "./load-scenario.js";
+import { loadScenario, loadScenarios, parseScenario, scenarioRuns } from "./load-scenario.js";
 import { ScenarioFileError } from "./scenario-file-error.js";
 
 const GOOD = `
@@ -388,6 +388,62 @@ describe("layouts: one scenario, a run per layout", () => {
     expect(bad.success).toBe(false);
     expect(bad.success ? "" : bad.error.message).toMatch(
       /perLayout\.fact\.expect\.files\.0\.contains/,
+    );
+  });
+});
+
+describe("perLayout sessions: a layout's own session checks and stages", () => {
+  const withSessions = (sessions: string) =>
+    `${BOTH_LAYOUTS}    sessions:\n${sessions}`.replace(
+      "    after: [write]\n",
+      "    after: [write]\n    expect:\n      files: [{ path: topics/tools.md, contains: [Fly.io] }]\n",
+    );
+
+  it("replaces the session's expect and after on that layout only; turns and the other layout stay", () => {
+    const parsed = parseScenario(
+      withSessions(
+        "      - expect: { files: [{ path: deploy-host.md, exists: true }] }\n        after: [{ consolidate: { files: 2 } }]\n",
+      ),
+      "scenarios/tiny.yaml",
+    );
+    if (!parsed.success) throw parsed.error;
+    expect(
+      scenarioRuns(parsed.value).map((run) => ({
+        id: run.id,
+        turns: run.sessions[0]?.turns,
+        files: run.sessions[0]?.expect?.files.map((file) => file.path),
+        after: run.sessions[0]?.after,
+      })),
+    ).toEqual([
+      {
+        id: "tiny",
+        turns: [{ user: "I deploy everything on Fly.io" }],
+        files: ["topics/tools.md"],
+        after: ["write"],
+      },
+      {
+        id: "tiny@fact",
+        turns: [{ user: "I deploy everything on Fly.io" }],
+        files: ["deploy-host.md"],
+        after: [{ consolidate: { threshold: 6000, files: 2 } }],
+      },
+    ]);
+  });
+
+  it("keeps a session's own expect and after under an empty entry", () => {
+    const parsed = parseScenario(withSessions("      - {}\n"), "scenarios/tiny.yaml");
+    if (!parsed.success) throw parsed.error;
+    const fact = scenarioRuns(parsed.value)[1];
+    expect([fact?.sessions[0]?.after, fact?.sessions[0]?.expect?.files[0]?.path]).toEqual([
+      ["write"],
+      "topics/tools.md",
+    ]);
+  });
+
+  it("refuses a list that does not give one entry per session", () => {
+    const bad = parseScenario(withSessions("      - {}\n      - {}\n"), "scenarios/tiny.yaml");
+    expect(bad.success ? "" : bad.error.message).toMatch(
+      /perLayout\.fact\.sessions: has 2 entries for the scenario's 1 sessions/,
     );
   });
 });

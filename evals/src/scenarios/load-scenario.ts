@@ -130,7 +130,7 @@ type VariantResult =
 /**
  * The runs of a scenario, one per layout: itself when it names one `layout`; with `layouts`, one
  * scenario per layout (the first keeps the id, the others are `<id>@<layout>`), each with its
- * `perLayout` seed files, title and expectations.
+ * `perLayout` seed files, title, expectations and per-session `expect` / `after`.
  */
 function layoutVariants(scenario: Scenario): VariantResult[] {
   if (scenario.layouts === undefined) return [{ success: true, value: scenario }];
@@ -152,6 +152,18 @@ function layoutVariants(scenario: Scenario): VariantResult[] {
       }
       expect = parsed.data;
     }
+    const sessions = own?.sessions;
+    if (sessions !== undefined && sessions.length !== scenario.sessions.length) {
+      return {
+        success: false,
+        issues: [
+          {
+            field: ["perLayout", layout, "sessions"].join("."),
+            message: `has ${sessions.length} entries for the scenario's ${scenario.sessions.length} sessions; give one per session, in order ({} for a session that keeps its own)`,
+          },
+        ],
+      };
+    }
     return {
       success: true,
       value: {
@@ -160,6 +172,18 @@ function layoutVariants(scenario: Scenario): VariantResult[] {
         layout,
         ...(own?.title === undefined ? {} : { title: own.title }),
         ...(own?.seedFiles === undefined ? {} : { seedFiles: own.seedFiles }),
+        ...(sessions === undefined
+          ? {}
+          : {
+              sessions: shared.sessions.map((session, at) => {
+                const { expect: sessionExpect, after } = sessions[at] ?? {};
+                return {
+                  ...session,
+                  ...(sessionExpect === undefined ? {} : { expect: sessionExpect }),
+                  ...(after === undefined ? {} : { after }),
+                };
+              }),
+            }),
         expect,
       },
     };

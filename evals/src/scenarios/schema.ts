@@ -223,7 +223,10 @@ export const ScenarioSchema = z.strictObject({
     .optional(),
   /**
    * What one layout's run has in place of the scenario's own: its seed files (written in that
-   * layout), title and expectations (replaced whole). The sessions and the question are shared.
+   * layout), title and expectations (replaced whole). The sessions' turns and the question are
+   * shared; `sessions` (one entry per session, in order) replaces a session's own `expect` or
+   * `after` (the file checks and stages name the layout's files, e.g. a `duringCall` remember's
+   * path), never its turns.
    */
   perLayout: z
     .partialRecord(
@@ -232,6 +235,14 @@ export const ScenarioSchema = z.strictObject({
         title: z.string().optional(),
         seedFiles: z.record(z.string(), z.string()).optional(),
         expect: z.unknown().optional(),
+        sessions: z
+          .array(
+            z.strictObject({
+              expect: SessionExpectSchema.optional(),
+              after: z.array(StageStepSchema).optional(),
+            }),
+          )
+          .optional(),
       }),
     )
     .optional(),
