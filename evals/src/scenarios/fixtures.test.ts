@@ -167,6 +167,7 @@ describe("repo fixtures", () => {
       "update",
       "update@fact",
       "write-guards",
+      "write-guards@fact",
     ]);
   });
 
