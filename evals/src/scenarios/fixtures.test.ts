@@ -143,6 +143,7 @@ describe("repo fixtures", () => {
       "forget",
       "forget@fact",
       "forgotten-address",
+      "forgotten-address@fact",
       "ignore-noise",
       "ignore-noise@fact",
       "memory-tool-dont-overapply-dinner",
