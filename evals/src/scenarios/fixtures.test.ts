@@ -162,6 +162,7 @@ describe("repo fixtures", () => {
       "remember@fact",
       "side-query-fallback",
       "size-cap",
+      "size-cap@fact",
       "small-talk",
       "stale-path",
       "unconfirmed-suggestion",
