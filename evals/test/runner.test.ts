@@ -28,6 +28,32 @@ expect:
   files: []
 `;
 
+// The same on the fact layout: one fact file, under the merge's trigger of 2 files.
+const NO_FACT_MERGE = `id: idle-race
+title: duringCall without a merge request
+source: test
+layout: fact
+seedFiles:
+  terminal.md: |
+    ---
+    name: terminal
+    description: The user's terminal.
+    type: user
+    ---
+    Uses tmux.
+sessions:
+  - date: 2026-10-01
+    turns:
+      - user: remember that I use Ghostty
+    after:
+      - consolidate:
+          files: 2
+          duringCall:
+            remember: { path: terminal.md, fact: uses Ghostty }
+expect:
+  files: []
+`;
+
 async function run(yaml: string, extractionPrompt = "extraction@1") {
   const scenariosDir = await mkdtemp(join(tmpdir(), "memfiles-scenarios-"));
   await writeFile(join(scenariosDir, "idle-race.yaml"), yaml);
@@ -54,8 +80,14 @@ describe("runScenario setup errors", () => {
       "extraction",
       'Extraction prompt "extraction" is not "<id>@<version>"',
     ],
-  ])("reports %s as a broken run", async (_name, prompt, message) => {
-    const result = await run(NO_CONSOLIDATION, prompt);
+    [
+      "a fact-layout duringCall remember that no merge request runs",
+      "extraction@1",
+      "consolidate.duringCall was given but no consolidation request was made (fewer than 2 fact files)",
+      NO_FACT_MERGE,
+    ],
+  ])("reports %s as a broken run", async (_name, prompt, message, yaml = NO_CONSOLIDATION) => {
+    const result = await run(yaml, prompt);
     expect(result.pass).toBe(false);
     expect(result.error?.name).toBe("EvalSetupError");
     expect(result.error?.message).toContain(message);

@@ -724,7 +724,8 @@ async function runConsolidate(
 /**
  * The `consolidate` stage of a fact-layout scenario: `consolidateFacts` when the folder holds at
  * least `files` fact files (default 10, the third write-up); its result is kept for the
- * `factMerges` grader. `duringCall` is a subject-layout setting (a line appended mid-rewrite).
+ * `factMerges` grader. `duringCall` runs its remember while the merge request is in flight (a
+ * fact file changed after the merge was proposed from it: the stale merge must be refused).
  */
 async function runConsolidateFacts(
   context: StageContext,
@@ -733,19 +734,20 @@ async function runConsolidateFacts(
   now: Date,
 ): Promise<void> {
   const { run, store } = context;
-  if (stage.duringCall) {
-    throw new EvalSetupError({
-      setting: "consolidate.duringCall",
-      message:
-        `Scenario "${run.scenario.id}" session ${number}: consolidate.duringCall is a subject-layout ` +
-        "setting (a remembered line during a file rewrite); the fact layout has no such race. Remove it.",
+  const { duringCall } = stage;
+  let hookRan = false;
+  if (duringCall) {
+    run.session.duringNextRequest(async () => {
+      hookRan = true;
+      await remember({ store, ...duringCall.remember, now });
     });
   }
+  const threshold = stage.files ?? DEFAULT_FACT_CONSOLIDATION_FILES;
   const result = await consolidateFacts({
     store,
     client: run.client,
     model: run.options.model,
-    threshold: stage.files ?? DEFAULT_FACT_CONSOLIDATION_FILES,
+    threshold,
     now,
     onUsage: context.onUsage,
     onStep: context.onStep(`session ${number}`),
@@ -753,6 +755,15 @@ async function runConsolidateFacts(
   });
   context.stopOnFailure();
   run.stages.push({ session: number, stage: "consolidate-facts", result });
+  if (duringCall && !hookRan) {
+    run.session.clearPendingHooks();
+    throw new EvalSetupError({
+      setting: "consolidate.duringCall",
+      message:
+        `Scenario "${run.scenario.id}" session ${number}: consolidate.duringCall was given but no ` +
+        `consolidation request was made (fewer than ${threshold} fact files). Lower files or add fact files.`,
+    });
+  }
 }
 
 /** The final question through `chat`; returns the answer text. */

@@ -126,6 +126,7 @@ describe("repo fixtures", () => {
   it("has the seed design's five tests and the fault reports", () => {
     expect(scenarios.map((scenario) => scenario.id)).toEqual([
       "consolidate-race",
+      "consolidate-race@fact",
       "consolidate-refusals",
       "dont-overapply-dinner",
       "dont-overapply-dinner@fact",

@@ -74,7 +74,8 @@ export const StageStepSchema = z.union([
       files: z.number().int().positive().optional(),
       /**
        * While the consolidation's model call is in flight, run this remember (the "user said
-       * remember X meanwhile" race). The stale rewrite must then be refused and X survive.
+       * remember X meanwhile" race). The stale rewrite (fact layout: the stale merge) must then be
+       * refused and X survive.
        */
       duringCall: z
         .strictObject({ remember: z.strictObject({ path: z.string(), fact: z.string() }) })
