@@ -216,7 +216,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   function tagged(lines: readonly string[], added: ReadonlySet<number>): string[] {
     if (layout !== "subject") return [...lines];
     const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
-    const bodyLine = parsed.success ? parsed.value.layout.bodyLine : 1;
+    const bodyLine = parsed.success ? parsed.value.lineMap.bodyLine : 1;
     const stated = today();
     return lines.map((line, index) => {
       if (!added.has(index) || index + 1 < bodyLine) return line;
@@ -309,7 +309,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   function headerLines(lines: readonly string[]): { count: number; style: string } {
     const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
     if (!parsed.success || parsed.value.headerStyle === "none") return { count: 0, style: "none" };
-    return { count: parsed.value.layout.bodyLine - 1, style: parsed.value.headerStyle };
+    return { count: parsed.value.lineMap.bodyLine - 1, style: parsed.value.headerStyle };
   }
 
   /**
@@ -674,7 +674,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
           // the body's lines down by one.
           const final = editable(content).lines;
           const parsedBefore = safeParseMemoryFile(`${lines.join("\n")}\n`);
-          const bodyStart = parsedBefore.success ? parsedBefore.value.layout.bodyLine - 1 : 0;
+          const bodyStart = parsedBefore.success ? parsedBefore.value.lineMap.bodyLine - 1 : 0;
           const shift = firstLine >= bodyStart ? final.length - lines.length : 0;
           const changed = Math.min(firstLine + shift, Math.max(final.length - 1, 0));
           const start = Math.max(0, changed - 2);

@@ -368,7 +368,7 @@ export function planForget(input: PlanInput): { content: string; removed: string
     const written = line.kind === "fact" ? formatFactLine(line) : words;
     if (input.onlyLines && !input.onlyLines.has(written)) return;
     removed.push(written);
-    remove.add(file.layout.bodyLine + index);
+    remove.add(file.lineMap.bodyLine + index);
   });
   if (removed.length === 0) return undefined;
   const content = editMemoryText(text, file, { remove, updated: today });

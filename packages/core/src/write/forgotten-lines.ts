@@ -39,14 +39,14 @@ export async function findForgottenLines(
       if (match) {
         found.push({
           path: row.path,
-          line: parsed.value.file.layout.bodyLine,
+          line: parsed.value.file.lineMap.bodyLine,
           forgotten: match.date,
         });
       }
       continue;
     }
     const parsed = safeParseMemoryFile(file.content);
-    const bodyLine = parsed.success ? parsed.value.layout.bodyLine : 1;
+    const bodyLine = parsed.success ? parsed.value.lineMap.bodyLine : 1;
     const lines = file.content.split(/\r\n|\n|\r/);
     for (let at = bodyLine - 1; at < lines.length; at += 1) {
       const text = parseFactLine(lines[at] ?? "")?.text ?? (lines[at] ?? "").trim();
