@@ -31,6 +31,7 @@ export {
   consolidateFacts,
   DEFAULT_FACT_CONSOLIDATION_FILES,
   type FactProposal,
+  findForgottenLines,
   ProposeFactsInputSchema,
   WritePromptLayoutError,
 } from "./layouts/index.js";
@@ -64,7 +65,6 @@ export {
 } from "./usage/index.js";
 export {
   applyProposals,
-  findForgottenLines,
   ProposeMemoriesInputSchema,
   restoreLines,
 } from "./write/index.js";
