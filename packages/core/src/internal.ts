@@ -32,6 +32,8 @@ export {
   DEFAULT_FACT_CONSOLIDATION_FILES,
   type FactProposal,
   findForgottenLines,
+  layoutNamed,
+  layoutOf,
   ProposeFactsInputSchema,
   WritePromptLayoutError,
 } from "./layouts/index.js";
