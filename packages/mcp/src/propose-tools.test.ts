@@ -47,7 +47,7 @@ describe("the MCP propose tool", () => {
       const client = new Client({ name: "test", version: "1.0.0" });
       await client.connect(clientSide);
       const { tools } = await client.listTools();
-      const schema = tools.find((tool) => tool.name === "propose")?.inputSchema as {
+      const schema = tools.find((tool) => tool.name === "propose")?.inputSchema as unknown as {
         properties: { proposals: { items: { properties: Record<string, unknown> } } };
       };
       expect(Object.keys(schema.properties.proposals.items.properties).sort()).toEqual(
