@@ -1,5 +1,5 @@
 import type { MemoryRow, MemoryStore, StoreLayout } from "@memfiles/core";
-import { safeParseMemoryFile } from "@memfiles/core/internal";
+import { layoutNamed, safeParseMemoryFile } from "@memfiles/core/internal";
 
 /** One body line of a memory file as the command and the page show it. */
 export type ShownLine = {
@@ -16,7 +16,7 @@ export type ShownLine = {
 /** A memory file as the command and the page show it. */
 export type ShownFile = Omit<MemoryRow, "problems"> & {
   version: string;
-  /** Dated fact lines. */
+  /** Facts the file holds: its dated lines (subject layout), or 1 for a fact file with a body. */
   facts: number;
   lines: ShownLine[];
   problems: NonNullable<MemoryRow["problems"]>;
@@ -79,10 +79,6 @@ export function showFile(
       }
     });
   }
-  // A fact-layout file is one fact (its body); a subject file has one fact per dated line.
-  const facts =
-    layout === "fact"
-      ? Number(lines.length > 0)
-      : lines.filter((line) => line.stated !== undefined).length;
+  const facts = layoutNamed(layout).factCount(row.path, content);
   return { ...fields, version, facts, lines, problems, content };
 }

@@ -1,10 +1,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { forget } from "../src/layouts/index.js";
 import { createMemoryToolHandlers } from "../src/memory-tool/index.js";
 import { MemoryStore } from "../src/store/index.js";
 import { splitWords } from "../src/text/index.js";
-import { forget } from "../src/write/index.js";
 import { type BenchSection, median, ms, timeIt } from "./section.js";
 
 const ROUNDS = 3;

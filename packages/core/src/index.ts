@@ -31,6 +31,8 @@ export {
   type ConsolidateAllOptions,
   type ConsolidateAllResult,
   consolidateAll,
+  forget,
+  previewForget,
   remember,
   writePass,
 } from "./layouts/index.js";
@@ -68,9 +70,7 @@ export {
   editDescription,
   type ForgetOptions,
   type ForgetResult,
-  forget,
   type Proposal,
-  previewForget,
   type RememberOptions,
   type RememberResult,
   type WritePassOptions,

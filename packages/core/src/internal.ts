@@ -31,6 +31,9 @@ export {
   consolidateFacts,
   DEFAULT_FACT_CONSOLIDATION_FILES,
   type FactProposal,
+  findForgottenLines,
+  layoutNamed,
+  layoutOf,
   ProposeFactsInputSchema,
   WritePromptLayoutError,
 } from "./layouts/index.js";
@@ -64,7 +67,6 @@ export {
 } from "./usage/index.js";
 export {
   applyProposals,
-  findForgottenLines,
   ProposeMemoriesInputSchema,
   restoreLines,
 } from "./write/index.js";

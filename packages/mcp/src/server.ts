@@ -7,16 +7,12 @@ import {
   remember,
   type StoreLayout,
 } from "@memfiles/core";
-import {
-  applyFactProposals,
-  applyProposals,
-  readInScope,
-  WriteSession,
-} from "@memfiles/core/internal";
+import { layoutOf, readInScope, WriteSession } from "@memfiles/core/internal";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { McpOptionsError } from "./options-error.js";
+import { PROPOSE_TOOLS } from "./propose-tools.js";
 import { inScope } from "./scope.js";
 
 /** Options of {@link createMemfilesMcpServer}. */
@@ -263,67 +259,27 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     turns: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string() })),
   });
 
-  if (store.layout === "fact") {
-    const FactProposalInput = z.object({
-      action: z.enum(["save", "forget"]).default("save"),
-      name: z.string().describe("Short name of the fact, e.g. 'deploy host'"),
-      type: z.string().describe("user | feedback | project | reference"),
-      description: z.string().describe("One line: what the fact is and when to read it"),
-      body: z.string().describe("The fact as prose, e.g. 'Deploys on Fly.io.'"),
-      evidence: z.string().describe("A verbatim quote of a user turn of the transcript"),
-      replaces: z
-        .string()
-        .nullable()
-        .default(null)
-        .describe("File name or name of the fact file this updates (or, for forget, deletes)"),
-    });
-    server.registerTool(
-      "propose",
-      {
-        description:
-          "For a client that runs its own write pass: propose facts from a session, one fact file each, each with evidence (a verbatim quote of a user turn of the transcript). Every proposal is checked (secret, evidence, fact shape, relative dates, forgotten, replaces, duplicate, size cap) and applied (created, updated or deleted) or rejected with a code.",
-        inputSchema: { transcript: TranscriptInput, proposals: z.array(FactProposalInput) },
-      },
-      ({ transcript, proposals }) =>
-        guarded(async () => {
-          const result = await applyFactProposals({
-            store: boundary,
-            transcript,
-            proposals,
-            now: now(),
-            ...zone,
-          });
-          return text({ applied: result.applied, rejected: result.rejected });
-        }),
-    );
-  } else {
-    const ProposalInput = z.object({
-      file: z.string(),
-      fact: z.string(),
-      evidence: z.string().describe("A verbatim quote of a user turn of the transcript"),
-      replaces: z.string().nullable().default(null),
-      description: z.string().nullable().default(null),
-    });
-    server.registerTool(
-      "propose",
-      {
-        description:
-          "For a client that runs its own write pass: propose facts from a session, each with evidence (a verbatim quote of a user turn of the transcript). Every proposal is checked (secret, evidence, fact shape, allowed path, forgotten, replaces, duplicate, size cap) and applied or rejected with a code.",
-        inputSchema: { transcript: TranscriptInput, proposals: z.array(ProposalInput) },
-      },
-      ({ transcript, proposals }) =>
-        guarded(async () => {
-          const result = await applyProposals({
-            store: boundary,
-            transcript,
-            proposals,
-            now: now(),
-            ...zone,
-          });
-          return text({ applied: result.applied, rejected: result.rejected });
-        }),
-    );
-  }
+  // The proposal a client sends, and the core function that checks and applies it, are the
+  // store's layout's (see PROPOSE_TOOLS).
+  const propose = PROPOSE_TOOLS[layoutOf(store).name];
+  server.registerTool(
+    "propose",
+    {
+      description: propose.description,
+      inputSchema: { transcript: TranscriptInput, proposals: z.array(propose.proposal) },
+    },
+    ({ transcript, proposals }) =>
+      guarded(async () => {
+        const result = await propose.apply({
+          store: boundary,
+          transcript,
+          proposals,
+          now: now(),
+          ...zone,
+        });
+        return text({ applied: result.applied, rejected: result.rejected });
+      }),
+  );
 
   server.registerResource(
     "memory-file",

@@ -11,8 +11,8 @@ import {
   textBlock,
   toolUseBlock,
 } from "../../test/messages-api.js";
+import { forget } from "../layouts/index.js";
 import { MemoryStore } from "../store/memory-store.js";
-import { forget } from "../write/index.js";
 import { chat } from "./chat.js";
 
 const server = setupServer();

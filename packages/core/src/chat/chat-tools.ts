@@ -2,7 +2,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
 import { scopedWriteStore } from "../boundary/index.js";
 import type { WriteSession } from "../guards/index.js";
-import { remember } from "../layouts/index.js";
+import { forget, remember } from "../layouts/index.js";
 import { recallText } from "../recall/fence.js";
 import { readInScope } from "../recall/scope.js";
 import {
@@ -14,7 +14,7 @@ import {
 import { MEMORY_INDEX_FILE, type MemoryStore, rowFromText } from "../store/index.js";
 import { factSlug } from "../text/index.js";
 import { parseToolInput } from "../tool-reply/index.js";
-import { type ForgetResult, forget, type RememberResult } from "../write/index.js";
+import type { ForgetResult, RememberResult } from "../write/index.js";
 
 /** One tool call made during `chat`, with what the tool answered. */
 export type ToolCall = {

@@ -185,7 +185,7 @@ function keepInputHeader(path: string, before: string, rewrite: string): string 
   }
   const lineCount = before.split(/(?<=\n)/).length;
   const body = new Set<number>();
-  for (let line = input.value.layout.bodyLine; line <= lineCount; line++) body.add(line);
+  for (let line = input.value.lineMap.bodyLine; line <= lineCount; line++) body.add(line);
   const updated = output.value.header.updated;
   const header = editMemoryText(before, input.value, {
     remove: body,
@@ -195,7 +195,7 @@ function keepInputHeader(path: string, before: string, rewrite: string): string 
   const rewriteBody = rewrite
     .replace(/^\uFEFF/, "")
     .split(/(?<=\n)/)
-    .slice(output.value.layout.bodyLine - 1)
+    .slice(output.value.lineMap.bodyLine - 1)
     .join("")
     .replace(/\r?\n/g, eol);
   return (header === "" || header.endsWith("\n") ? header : header + eol) + rewriteBody;

@@ -6,7 +6,7 @@ const BOM = "\uFEFF";
 
 /** What {@link editMemoryText} changes; every other line stays as it is, byte for byte. */
 export type MemoryTextEdit = {
-  /** 1-based line numbers (see `MemoryFile.layout` and `LocatedFact.line`) to remove. */
+  /** 1-based line numbers (see `MemoryFile.lineMap` and `LocatedFact.line`) to remove. */
   remove?: ReadonlySet<number>;
   /** A line to add (no line break): before 1-based line `before`, else after the last line. */
   insert?: { line: string; before?: number };
@@ -35,7 +35,7 @@ function fieldLine(key: string, value: string): string {
  * and adds missing header fields, and leaves every other line exactly as it was (its bytes, its
  * line break), so a header or line a person wrote survives any edit byte for byte. Added lines take
  * the file's own line break (CRLF when most of its breaks are), and a BOM stays first. A header
- * that is not a plain `key: value` block (`layout.fieldInsertLine` absent: a line of prose, broken
+ * that is not a plain `key: value` block (`lineMap.fieldInsertLine` absent: a line of prose, broken
  * YAML) is never changed: no `updated:`, no added field.
  *
  * @param text - The file's text, as read.
@@ -59,7 +59,7 @@ export function editMemoryText(text: string, file: MemoryFile, edit: MemoryTextE
   const add = (line: number, added: string) =>
     before.set(line, [...(before.get(line) ?? []), added]);
   const replace = new Map<number, string>();
-  const { layout } = file;
+  const { lineMap } = file;
   let prefix = "";
 
   if (file.headerStyle === "none") {
@@ -68,23 +68,23 @@ export function editMemoryText(text: string, file: MemoryFile, edit: MemoryTextE
     if (edit.missing?.description !== undefined) data.description = edit.missing.description;
     if (edit.updated !== undefined && Object.keys(data).length > 0) data.updated = edit.updated;
     prefix = formatFrontMatter(data).replace(/\n/g, eol);
-  } else if (layout.fieldInsertLine !== undefined) {
-    const at = layout.fieldInsertLine;
+  } else if (lineMap.fieldInsertLine !== undefined) {
+    const at = lineMap.fieldInsertLine;
     // A header with a description is complete as its author left it; only one without gets fields.
     const fill = file.header.description ? [] : (["name", "description"] as const);
     for (const key of fill) {
       const value = edit.missing?.[key];
-      if (value !== undefined && !file.header[key] && layout.fieldLines[key] === undefined) {
+      if (value !== undefined && !file.header[key] && lineMap.fieldLines[key] === undefined) {
         add(at, fieldLine(key, value));
       }
     }
     if (edit.description !== undefined) {
-      const descriptionLine = layout.fieldLines.description;
+      const descriptionLine = lineMap.fieldLines.description;
       if (descriptionLine === undefined) add(at, fieldLine("description", edit.description));
       else replace.set(descriptionLine, fieldLine("description", edit.description));
     }
     if (edit.updated !== undefined) {
-      const updatedLine = layout.fieldLines.updated;
+      const updatedLine = lineMap.fieldLines.updated;
       if (updatedLine === undefined) add(at, fieldLine("updated", edit.updated));
       else replace.set(updatedLine, fieldLine("updated", edit.updated));
     }

@@ -75,7 +75,7 @@ export function parseFactFile(text: string, path?: string): FactFile {
   const file = parseMemoryFile(text, path === undefined ? {} : { path });
   const source = text.startsWith(BOM) ? text.slice(1) : text;
   const lines = source.split(/(?<=\n)/);
-  const body = lines.slice(file.layout.bodyLine - 1).join("");
+  const body = lines.slice(file.lineMap.bodyLine - 1).join("");
   const extra = file.header.extra ?? {};
   const fact: FactFile = {
     name: file.header.name ?? "",
@@ -190,13 +190,13 @@ export function editFactText(text: string, fact: FactFile, edit: FactTextEdit): 
     const body = edit.body === undefined ? source : `${edit.body.trim()}\n`;
     return bom + (formatFrontMatter(data) + body).replace(/\r?\n/g, eol);
   }
-  const insertAt = file.layout.fieldInsertLine;
+  const insertAt = file.lineMap.fieldInsertLine;
   if (set.length > 0 && insertAt === undefined) return undefined;
 
-  const header = lines.slice(0, file.layout.bodyLine - 1);
+  const header = lines.slice(0, file.lineMap.bodyLine - 1);
   const added: string[] = [];
   for (const [key, value] of set) {
-    const at = file.layout.fieldLines[key as keyof typeof file.layout.fieldLines];
+    const at = file.lineMap.fieldLines[key as keyof typeof file.lineMap.fieldLines];
     if (at === undefined) {
       added.push(fieldLine(key, value) + eol);
       continue;
@@ -209,7 +209,7 @@ export function editFactText(text: string, fact: FactFile, edit: FactTextEdit): 
   if (head !== "" && !head.endsWith("\n")) head += eol;
   const body =
     edit.body === undefined
-      ? lines.slice(file.layout.bodyLine - 1).join("")
+      ? lines.slice(file.lineMap.bodyLine - 1).join("")
       : `${edit.body.trim().replace(/\r?\n/g, eol)}${eol}`;
   return bom + head + body;
 }

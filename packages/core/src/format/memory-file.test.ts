@@ -18,7 +18,7 @@ describe("parseMemoryFile", () => {
       {
         header: { name: "tools", description: DESCRIPTION, updated: "2026/09/26" },
         headerStyle: "front_matter",
-        layout: {
+        lineMap: {
           bodyLine: 6,
           fieldLines: { name: 2, description: 3, updated: 4 },
           fieldInsertLine: 5,
@@ -52,7 +52,7 @@ describe("parseMemoryFile", () => {
           updated: "2026/09/26",
         },
         headerStyle: "unfenced",
-        layout: {
+        lineMap: {
           bodyLine: 4,
           fieldLines: { name: 1, description: 2, updated: 3 },
           fieldInsertLine: 4,
@@ -77,7 +77,7 @@ describe("parseMemoryFile", () => {
           extra: { metadata: { origin: "claude-code" } },
         },
         headerStyle: "front_matter",
-        layout: {
+        lineMap: {
           bodyLine: 9,
           fieldLines: { name: 2, description: 3, type: 4, updated: 5 },
           fieldInsertLine: 8,
@@ -96,7 +96,7 @@ describe("parseMemoryFile", () => {
       {
         header: { name: "x" },
         headerStyle: "front_matter",
-        layout: { bodyLine: 5, fieldLines: { name: 2, type: 3 }, fieldInsertLine: 4 },
+        lineMap: { bodyLine: 5, fieldLines: { name: 2, type: 3 }, fieldInsertLine: 4 },
         lines: [
           { kind: "text", text: "loose note" },
           { kind: "text", text: "[stated 2026/02/30] bad date" },
@@ -136,7 +136,7 @@ describe("parseMemoryFile", () => {
       {
         header: {},
         headerStyle: "none",
-        layout: { bodyLine: 1, fieldLines: {} },
+        lineMap: { bodyLine: 1, fieldLines: {} },
         lines: [{ kind: "fact", stated: "2026/09/12", text: "uses Neovim" }],
         facts: [{ stated: "2026/09/12", text: "uses Neovim", line: 1 }],
         problems: [

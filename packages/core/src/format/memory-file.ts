@@ -43,7 +43,7 @@ export type HeaderStyle = "front_matter" | "unfenced" | "none";
  * Where the parts of a memory file sit, as 1-based line numbers of the file (a BOM is not a line),
  * so an edit can change only the lines it means to (see `editMemoryText`).
  */
-export type MemoryLayout = {
+export type MemoryLineMap = {
   /** Line of the first body line (one past the end of the file when there is no body). */
   bodyLine: number;
   /** Lines of the header's `name:`, `description:`, `updated:`, `type:` and `scope:` fields, when on one line. */
@@ -60,8 +60,8 @@ export type MemoryLayout = {
 export type MemoryFile = {
   header: MemoryHeader;
   headerStyle: HeaderStyle;
-  /** Line numbers of the header fields and the body, for edits (see {@link MemoryLayout}). */
-  layout: MemoryLayout;
+  /** Line numbers of the header fields and the body, for edits (see {@link MemoryLineMap}). */
+  lineMap: MemoryLineMap;
   /** Body lines after the header, in order, without line breaks. */
   lines: MemoryLine[];
   /** The fact lines of `lines`, with line numbers. */
@@ -87,7 +87,7 @@ const UNFENCED_FIELD = /^(name|description|updated|type|scope)[ \t]*:[ \t]*(.*?)
 // description is not cut at a YAML comment or refused.
 const YAML_SYNTAX_VALUE = /^["'|>[{&*!]/;
 
-type FieldName = keyof MemoryLayout["fieldLines"];
+type FieldName = keyof MemoryLineMap["fieldLines"];
 
 // Known fields as written on their own top-level line: `{ key: { value, offset } }`.
 function lenientFields(
@@ -157,7 +157,7 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
   let bodyLines: string[];
   let firstBodyLine: number;
 
-  const layout: MemoryLayout = { bodyLine: 1, fieldLines: {} };
+  const lineMap: MemoryLineMap = { bodyLine: 1, fieldLines: {} };
 
   if (frontMatter.present) {
     headerStyle = "front_matter";
@@ -166,7 +166,7 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
     // and folded values, and plain ones YAML reads as written, are YAML's.
     const asWritten = new Map<string, string>();
     for (const [key, field] of lenientFields(frontMatter.headerLines)) {
-      layout.fieldLines[key] = field.offset + 2;
+      lineMap.fieldLines[key] = field.offset + 2;
       const plain = field.value !== "" && !YAML_SYNTAX_VALUE.test(field.value);
       const yamlDiffers =
         frontMatter.yamlError !== undefined ||
@@ -182,7 +182,7 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
     ));
     for (const [key, value] of asWritten) fields[key] = value;
     if (frontMatter.yamlError === undefined) {
-      layout.fieldInsertLine = frontMatter.headerLines.length + 2;
+      lineMap.fieldInsertLine = frontMatter.headerLines.length + 2;
     } else {
       problems.push({
         code: "header_not_yaml",
@@ -201,17 +201,17 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
       const key = (match[1] ?? "").toLowerCase() as FieldName;
       if (fields[key] === undefined) {
         fields[key] = match[2] ?? "";
-        layout.fieldLines[key] = index + 1;
+        lineMap.fieldLines[key] = index + 1;
       }
     }
     if (index > 0) {
       headerStyle = "unfenced";
-      layout.fieldInsertLine = index + 1;
+      lineMap.fieldInsertLine = index + 1;
     }
     bodyLines = all.slice(index);
     firstBodyLine = index + 1;
   }
-  layout.bodyLine = firstBodyLine;
+  lineMap.bodyLine = firstBodyLine;
 
   const header: MemoryHeader = {};
   if (fields.name) header.name = fields.name;
@@ -263,7 +263,7 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
       });
     }
   });
-  return { header, headerStyle, layout, lines, facts, problems };
+  return { header, headerStyle, lineMap, lines, facts, problems };
 }
 
 /**

@@ -36,11 +36,15 @@ export {
   type ProposeFactsInput,
   ProposeFactsInputSchema,
 } from "./fact/propose-facts-tool.js";
+export { type ForgottenLine, findForgottenLines } from "./find-forgotten-lines.js";
+export { forget, previewForget } from "./forget.js";
 export type {
   ConsolidateAllOptions,
   ConsolidateAllResult,
   Layout,
+  LayoutItem,
   LayoutWriteRequest,
+  MemoryToolEdits,
 } from "./layout.js";
 export { checkWritePrompt, layoutNamed, layoutOf } from "./layout-of.js";
 export { remember } from "./remember.js";

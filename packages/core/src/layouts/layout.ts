@@ -5,6 +5,9 @@ import type {
 } from "../consolidate/index.js";
 import type { StoreLayout } from "../store/index.js";
 import type {
+  ForgetOptions,
+  ForgetPreview,
+  ForgetResult,
   RememberOptions,
   RememberResult,
   WritePassOptions,
@@ -49,6 +52,69 @@ export type Layout = {
   refuseMemoryToolCreate(relative: string, memoryPath: string): string | undefined;
   /** The layout's consolidation: subject, rewrite files past a size; fact, merge past a count. */
   consolidateAll(options: ConsolidateAllOptions): Promise<ConsolidateAllResult>;
+
+  // The items of a file (subject: dated lines; fact: a file's one fact), as forget, the memory
+  // tool, `memfiles check` and `memfiles ls` see them. Only `forget` and `previewForget` call the
+  // two forget members, after checking the query.
+  /**
+   * Forgets what `query` names, under the store lock, leaving a tombstone: subject, every matching
+   * line; fact, every fact file the query is about. `query` is already through `forgetQueryText`
+   * and not blank.
+   */
+  forget(options: ForgetOptions): Promise<ForgetResult>;
+  /** What `forget` would remove now (same `query` as `forget`), without removing anything. */
+  previewForget(options: Pick<ForgetOptions, "store" | "query">): Promise<ForgetPreview>;
+  /**
+   * The texts of one file a tombstone is checked against, each with its 1-based line: subject,
+   * every body line but headings (a fact line without its date tag); fact, the body at its first
+   * line. Empty for a file the layout cannot read.
+   */
+  itemsOf(path: string, content: string): LayoutItem[];
+  /** How many facts one file holds: subject, its dated lines; fact, 1 when its body has text. */
+  factCount(path: string, content: string): number;
+  /** How the memory tool reads and stamps the model's edits of a file (see `MemoryToolEdits`). */
+  readonly memoryTool: MemoryToolEdits;
+};
+
+/** One text of a file a tombstone is checked against (see `Layout.itemsOf`). */
+export type LayoutItem = { line: number; text: string };
+
+/**
+ * What the memory tool's commands (`create`, `str_replace`, `insert`, `delete`) do differently by
+ * layout. `lines` are a file's lines as the model edits them (no BOM, `\n` breaks, no final
+ * break); `added` the indexes of the lines the model wrote; `today` a `YYYY/MM/DD` tag. A refusal
+ * is its message, which the memory tool sends as its error.
+ */
+export type MemoryToolEdits = {
+  /** The lines as written: subject, each added body line dated `[stated <today>]`; fact, as is. */
+  dateAdded(lines: readonly string[], added: ReadonlySet<number>, today: string): string[];
+  /** The facts of the added lines, each checked against the tombstones before writing. */
+  addedFacts(lines: readonly string[], added: ReadonlySet<number>): string[];
+  /**
+   * The facts an edit forgets, which leave tombstones: `before` the file's lines, `after` them
+   * once edited (absent for a deleted file), `replaced` the lines of `before` a `str_replace`
+   * replaced (default: all), `addedFacts` what the edit added.
+   */
+  forgottenFacts(edit: {
+    before: readonly string[];
+    after?: readonly string[];
+    replaced?: { first: number; count: number };
+    addedFacts: readonly string[];
+  }): string[];
+  /** Whether a line a replacement left is what is left of a removed fact (dropped with it). */
+  isLeftOfFact(line: string): boolean;
+  /** A created file's lines before stamping (subject: a header added when it has none). */
+  created(
+    lines: string[],
+    relative: string,
+    memoryPath: string,
+    today: string,
+  ): { lines: string[] } | { refusal: string };
+  /** The text as written: `updated:` set to today, and the fact layout's missing header fields. */
+  stamped(
+    content: string,
+    edit: { relative: string; memoryPath: string; created: boolean; today: string },
+  ): { content: string } | { refusal: string };
 };
 
 /** Options of `consolidateAll`. */

@@ -1,14 +1,5 @@
 import type { MemoryToolHandlers } from "@anthropic-ai/sdk/helpers/beta/memory";
-import {
-  dateTag,
-  editFactText,
-  editMemoryText,
-  formatFactLine,
-  formatFrontMatter,
-  parseFactLine,
-  safeParseFactFile,
-  safeParseMemoryFile,
-} from "../format/index.js";
+import { dateTag, safeParseMemoryFile } from "../format/index.js";
 import { checkSecrets, WriteSession } from "../guards/index.js";
 import { layoutNamed } from "../layouts/index.js";
 import {
@@ -17,8 +8,7 @@ import {
   type MemoryStore,
   type StoreLayout,
 } from "../store/index.js";
-import { STATED_TAG } from "../text/index.js";
-import { describeNewFile, readTombstones } from "../write/index.js";
+import { readTombstones } from "../write/index.js";
 import { finishPendingForget } from "../write/pending-forget.js";
 import { makeTombstone, TombstoneIndex, writeTombstones } from "../write/tombstones.js";
 import { MemoryToolError } from "./memory-tool-error.js";
@@ -81,9 +71,6 @@ export type MemoryToolHandlersOptions = {
   session?: WriteSession;
 };
 
-// A line that is only a date tag, what a fact line is once its fact is replaced by nothing.
-const ONLY_A_TAG = /^(?:[-*+]\s+)?\[stated [^\]]*\]$/;
-
 // The docs' view and str_replace results number lines right-aligned in six columns, then a tab.
 const LINE_NUMBER_WIDTH = 6;
 
@@ -100,20 +87,6 @@ function formatSize(chars: number): string {
   const index = Math.min(Math.floor(Math.log(chars) / Math.log(1024)), units.length - 1);
   const size = chars / 1024 ** index;
   return `${size % 1 === 0 ? String(size) : size.toFixed(1)}${units[index]}`;
-}
-
-/** A name for a fact file from its path: `deploy-host.md` -> `deploy host`. */
-function nameOfPath(relative: string): string {
-  return relative.replace(/\.md$/, "").replace(/-/g, " ");
-}
-
-/** A fact file's body (trimmed), name and description from its lines; all of it when unparsable. */
-function factOf(lines: readonly string[]): { body: string; name: string; description: string } {
-  const text = `${lines.join("\n")}\n`;
-  const parsed = safeParseFactFile(text);
-  if (!parsed.success) return { body: text.trim(), name: "", description: "" };
-  const { body, name, description } = parsed.value;
-  return { body: body.trim(), name, description };
 }
 
 /** A file's text as the model edits it: no byte order mark, `\n` breaks, no final break. */
@@ -166,7 +139,8 @@ function written(text: EditableText, lines: readonly string[]): string {
  */
 export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): MemoryToolHandlers {
   const { store } = options;
-  const layout = options.layout ?? store.layout ?? "subject";
+  const layout = layoutNamed(options.layout ?? store.layout ?? "subject");
+  const edits = layout.memoryTool;
   const session = options.session ?? new WriteSession();
   const today = (): string => {
     const now = options.now;
@@ -208,65 +182,8 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   }
 
   function checkLayoutPath(relative: string, memoryPath: string): void {
-    const refusal = layoutNamed(layout).refuseMemoryToolCreate(relative, memoryPath);
+    const refusal = layout.refuseMemoryToolCreate(relative, memoryPath);
     if (refusal !== undefined) throw new MemoryToolError(refusal, { code: "path_not_allowed" });
-  }
-
-  /** Lines the model added, dated in the subject layout; other lines stay as they were. */
-  function tagged(lines: readonly string[], added: ReadonlySet<number>): string[] {
-    if (layout !== "subject") return [...lines];
-    const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
-    const bodyLine = parsed.success ? parsed.value.layout.bodyLine : 1;
-    const stated = today();
-    return lines.map((line, index) => {
-      if (!added.has(index) || index + 1 < bodyLine) return line;
-      const text = line.trim().replace(/^[-*+]\s+/, "");
-      if (text === "" || text.startsWith("#") || STATED_TAG.test(text)) return line;
-      return formatFactLine({ stated, text });
-    });
-  }
-
-  /** The subject layout's facts: the text of each dated fact line. */
-  function factsOf(lines: readonly string[]): string[] {
-    return lines.flatMap((line) => {
-      const fact = parseFactLine(line);
-      return fact ? [fact.text] : [];
-    });
-  }
-
-  /**
-   * The facts a tombstone is checked against: in `subject`, each line the model added; in
-   * `fact`, the body of the file as it will be written (one fact per file, as the fact write pass)
-   * and each added line.
-   */
-  function addedFacts(lines: readonly string[], added: ReadonlySet<number>): string[] {
-    if (layout === "subject") {
-      // A line added inside the header (an insert above the closing `---`) is not dated, but it
-      // is checked all the same: a forgotten fact must not come back in any line.
-      return lines.flatMap((line, index) => {
-        if (!added.has(index)) return [];
-        const text = parseFactLine(line)?.text ?? line.trim();
-        return text === "" || text === "---" ? [] : [text];
-      });
-    }
-    if (added.size === 0) return [];
-    const { body } = factOf(lines);
-    // Each added line too: a line put in the header (a note under `description:`) is no body.
-    const each = lines.flatMap((line, index) => {
-      const text = line.trim();
-      return added.has(index) && text !== "" && text !== "---" ? [text] : [];
-    });
-    return [...(body === "" ? [] : [body]), ...each];
-  }
-
-  /**
-   * The facts a removal forgets: in `subject`, the removed fact lines; in `fact`, a body left
-   * empty or a deleted file forgets its body and its name and description (as `forget` does).
-   */
-  function removedFacts(before: readonly string[], after?: readonly string[]): string[] {
-    const old = factOf(before);
-    if (old.body === "" || (after !== undefined && factOf(after).body !== "")) return [];
-    return [old.body, `${old.name} ${old.description}`.trim()].filter((fact) => fact !== "");
   }
 
   /** The guards on text the model adds: secret, then tombstones. */
@@ -309,7 +226,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   function headerLines(lines: readonly string[]): { count: number; style: string } {
     const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
     if (!parsed.success || parsed.value.headerStyle === "none") return { count: 0, style: "none" };
-    return { count: parsed.value.layout.bodyLine - 1, style: parsed.value.headerStyle };
+    return { count: parsed.value.lineMap.bodyLine - 1, style: parsed.value.headerStyle };
   }
 
   /**
@@ -348,37 +265,13 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
     }
   }
 
-  /**
-   * The text as written: front matter `updated:` set to today (both layouts; a header that is not
-   * plain YAML is left as a person wrote it). In `fact`, a file without a header gets `name` (from
-   * its file name), `description` and `updated`, and a header missing `name` or `description` gets
-   * them. A new fact file whose header cannot be edited is refused (`unparsable_file`).
-   */
+  /** The text as written (see `MemoryToolEdits.stamped`); a refusal throws `unparsable_file`. */
   function stamped(content: string, relative: string, memoryPath: string, created: boolean) {
-    const updated = today();
-    if (layout === "subject") {
-      const parsed = safeParseMemoryFile(content);
-      if (!parsed.success || parsed.value.headerStyle === "none") return content;
-      return editMemoryText(content, parsed.value, { updated });
+    const result = edits.stamped(content, { relative, memoryPath, created, today: today() });
+    if ("refusal" in result) {
+      throw new MemoryToolError(result.refusal, { code: "unparsable_file" });
     }
-    const parsed = safeParseFactFile(content, relative);
-    const edited = parsed.success
-      ? editFactText(content, parsed.value, {
-          set: {
-            ...(parsed.value.name === "" ? { name: nameOfPath(relative) } : {}),
-            ...(parsed.value.description === ""
-              ? { description: `${parsed.value.name || nameOfPath(relative)}.` }
-              : {}),
-            updated,
-          },
-        })
-      : undefined;
-    if (edited !== undefined) return edited;
-    if (!created) return content;
-    throw new MemoryToolError(
-      `Refused to create ${memoryPath}: its front matter is not plain "key: value" YAML${parsed.success ? "" : ` (${parsed.error.message})`}. Nothing was written; start the file with "---", "name: ...", "description: ...", "---", then the fact.`,
-      { code: "unparsable_file" },
-    );
+    return result.content;
   }
 
   async function write(
@@ -499,9 +392,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   async function deleteFile(relative: string, memoryPath: string): Promise<void> {
     const file = await readFile(relative, memoryPath);
     const lines = editable(file.content).lines;
-    const restore = await forgetRemoved(
-      layout === "subject" ? factsOf(lines) : removedFacts(lines),
-    );
+    const restore = await forgetRemoved(edits.forgottenFacts({ before: lines, addedFacts: [] }));
     const result = await store.delete(relative, file.version);
     if (!result.ok) {
       await restore();
@@ -560,24 +451,14 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
             );
           }
           const all = new Set(text.lines.map((_line, index) => index));
-          let lines = tagged(text.lines, all);
-          await checkAdded(command.file_text, addedFacts(lines, all), command.path);
-          if (layout === "subject") {
-            const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
-            if (!parsed.success) {
-              throw new MemoryToolError(
-                `Refused to create ${command.path}: ${parsed.error.message} Nothing was written.`,
-                { code: "unparsable_file" },
-              );
-            }
-            if (parsed.value.headerStyle === "none") {
-              const { name, description } = describeNewFile(relative);
-              const header = formatFrontMatter({ name, description, updated: today() });
-              lines = [...header.replace(/\n$/, "").split("\n"), ...lines];
-            }
+          const dated = edits.dateAdded(text.lines, all, today());
+          await checkAdded(command.file_text, edits.addedFacts(dated, all), command.path);
+          const created = edits.created(dated, relative, command.path, today());
+          if ("refusal" in created) {
+            throw new MemoryToolError(created.refusal, { code: "unparsable_file" });
           }
           const content = stamped(
-            written({ ...text, finalBreak: true }, lines),
+            written({ ...text, finalBreak: true }, created.lines),
             relative,
             command.path,
             true,
@@ -628,13 +509,13 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
             for (let index = firstLine; index < firstLine + addedCount; index += 1)
               added.add(index);
           }
-          let lines = tagged(newLines, added);
+          let lines = edits.dateAdded(newLines, added, today());
           // A replacement that leaves an empty line where a whole line was removed drops it, and
           // so does one that leaves only a date tag where a fact was ("[stated 2026/09/01] ").
           const leftOver = lines[firstLine]?.trim() ?? "";
           if (
             newText === "" &&
-            (leftOver === "" || (layout === "subject" && ONLY_A_TAG.test(leftOver))) &&
+            (leftOver === "" || edits.isLeftOfFact(leftOver)) &&
             text.lines[firstLine]?.trim() !== leftOver
           ) {
             lines = lines.filter((_line, index) => index !== firstLine);
@@ -650,17 +531,15 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
               after.count === header.count + lines.length - text.lines.length;
             if (!keeps) throw headerRefusal(command.path, header.count, "replace text");
           }
-          const newFacts = addedFacts(lines, added);
+          const newFacts = edits.addedFacts(lines, added);
           checkSize(written(text, lines), command.path, file.content);
           await checkAdded(newText, newFacts, command.path);
-          let forgotten: string[] = [];
-          if (layout === "subject") {
-            const removed = factsOf(text.lines.slice(firstLine, firstLine + replacedLines));
-            const keptFacts = new Set(factsOf(lines));
-            forgotten = newFacts.length === 0 ? removed.filter((fact) => !keptFacts.has(fact)) : [];
-          } else {
-            forgotten = removedFacts(text.lines, lines);
-          }
+          const forgotten = edits.forgottenFacts({
+            before: text.lines,
+            after: lines,
+            replaced: { first: firstLine, count: replacedLines },
+            addedFacts: newFacts,
+          });
           const content = stamped(written(text, lines), relative, command.path, false);
           checkSize(content, command.path, file.content);
           const restore = await forgetRemoved(forgotten);
@@ -674,7 +553,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
           // the body's lines down by one.
           const final = editable(content).lines;
           const parsedBefore = safeParseMemoryFile(`${lines.join("\n")}\n`);
-          const bodyStart = parsedBefore.success ? parsedBefore.value.layout.bodyLine - 1 : 0;
+          const bodyStart = parsedBefore.success ? parsedBefore.value.lineMap.bodyLine - 1 : 0;
           const shift = firstLine >= bodyStart ? final.length - lines.length : 0;
           const changed = Math.min(firstLine + shift, Math.max(final.length - 1, 0));
           const start = Math.max(0, changed - 2);
@@ -707,9 +586,9 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
           const lines = [...text.lines];
           lines.splice(command.insert_line, 0, ...inserted);
           const added = new Set(inserted.map((_line, index) => command.insert_line + index));
-          const dated = tagged(lines, added);
+          const dated = edits.dateAdded(lines, added, today());
           checkSize(written(text, dated), command.path);
-          await checkAdded(command.insert_text, addedFacts(dated, added), command.path);
+          await checkAdded(command.insert_text, edits.addedFacts(dated, added), command.path);
           // After the secret and tombstone checks, so a forgotten fact is named as such anywhere.
           const header = headerLines(text.lines);
           if (command.insert_line < header.count) {

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
 import { describe, expect, it } from "vitest";
+import { forget } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
-import { forget } from "../write/index.js";
 import { memfilesMemoryTool } from "./memory-tool.js";
 
 // The memory tool on the fact layout (one fact per file), through the SDK's helper.

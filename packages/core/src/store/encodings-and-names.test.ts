@@ -2,9 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { remember } from "../layouts/index.js";
+import { forget, remember } from "../layouts/index.js";
 import { buildSystem } from "../recall/index.js";
-import { forget } from "../write/forget.js";
 import { MemoryStore } from "./memory-store.js";
 
 // Issue 10, items 4 and 5: files in other encodings, and names a file system would treat as one.

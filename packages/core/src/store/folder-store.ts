@@ -16,6 +16,7 @@ import { MEMORY_INDEX_FILE, resolveMemoryPath, safeParseMemoryPath } from "./mem
 import { MemoryPathError } from "./memory-path-error.js";
 import { rowFromText, versionConflict } from "./memory-row.js";
 import type { CheckParts, StoreEngine } from "./store-engine.js";
+import { STORE_LAYOUT_RULES } from "./store-layout-rules.js";
 import {
   INTERNAL_FOLDER,
   PENDING_FORGET_FILE,
@@ -311,7 +312,7 @@ export class FolderStore implements StoreEngine {
           ? this.#indexSeen.text
           : ((await readFileInside(realRoot, indexPath))?.toString("utf8") ?? "");
       this.#indexSeen = { key, text: current };
-      if (this.layout === "fact") {
+      if (STORE_LAYOUT_RULES[this.layout].keepsIndexDescriptions) {
         // A hand-made MEMORY.md's words for a file without `description:` are kept.
         rows = keepIndexDescriptions(rows, current);
       }

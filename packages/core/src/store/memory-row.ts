@@ -3,6 +3,7 @@ import { factLinks } from "../format/fact-file.js";
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
 import { foldFileName } from "../text/index.js";
+import { STORE_LAYOUT_RULES } from "./store-layout-rules.js";
 import type { MemoryRow, ReadResult, StoreLayout, WriteResult } from "./types.js";
 
 /** The seed design's size cap per memory file, in chars. */
@@ -40,11 +41,8 @@ export function rowFromText(
       parsed.value.lines.map((line) => line.text).join("\n"),
     );
     if (links.length > 0) row.links = links;
-    problems.push(
-      ...(layout === "fact"
-        ? parsed.value.problems.filter((problem) => !PROSE_PROBLEMS.has(problem.code))
-        : parsed.value.problems),
-    );
+    const byDesign = STORE_LAYOUT_RULES[layout].bodyProblemsByDesign;
+    problems.push(...parsed.value.problems.filter((problem) => !byDesign.has(problem.code)));
   } else {
     problems.push({
       code: parsed.error.code === "header_too_long" ? "header_too_long" : "unparsable_header",
@@ -61,9 +59,6 @@ export function rowFromText(
   if (problems.length > 0) row.problems = problems;
   return row;
 }
-
-// Problems of a subject file's body that a fact file's prose body has by design.
-const PROSE_PROBLEMS = new Set(["undated_line", "invalid_date"]);
 
 // Problems that make memfiles leave a file as it is (see `CheckResult.notEditable`).
 const NOT_EDITABLE = new Set([

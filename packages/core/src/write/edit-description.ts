@@ -97,7 +97,7 @@ export async function editDescription(
     };
   }
   const file = parsed.value;
-  if (file.headerStyle !== "none" && file.layout.fieldInsertLine === undefined) {
+  if (file.headerStyle !== "none" && file.lineMap.fieldInsertLine === undefined) {
     return {
       ok: false,
       code: "unparsable_file",

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { forget } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
-import { forget } from "./forget.js";
 import { forgetQueryText, MAX_FORGET_QUERY_CHARS } from "./forget-request.js";
 
 const NOW = new Date("2026-11-20T10:00:00Z");

@@ -2,9 +2,8 @@ import { mkdtemp, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { remember } from "../layouts/index.js";
+import { forget, remember } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
-import { forget } from "./forget.js";
 
 const NOW = new Date("2026-10-02T08:00:00Z");
 

@@ -1,14 +1,7 @@
-import {
-  dateTag,
-  editMemoryText,
-  formatFactLine,
-  safeParseFactFile,
-  safeParseMemoryFile,
-} from "../format/index.js";
-import type { MemoryStore } from "../store/index.js";
-import { contentWordList, factKey, foldAccents, sameWord } from "../text/index.js";
+import { dateTag, editMemoryText, formatFactLine, safeParseMemoryFile } from "../format/index.js";
+import { contentWordList, foldAccents, sameWord } from "../text/index.js";
 import { MAX_CONFLICT_RETRIES, type WriteStore } from "./add-fact.js";
-import { forgetQueryText, MAX_FORGET_QUERY_CHARS } from "./forget-request.js";
+import { MAX_FORGET_QUERY_CHARS } from "./forget-request.js";
 import { beginForget, endForget, finishPendingForget } from "./pending-forget.js";
 import { makeTombstone, readTombstones, type Tombstone, writeTombstones } from "./tombstones.js";
 
@@ -84,8 +77,14 @@ function forgetWords(text: string): string[] {
   return [...new Set(contentWordList(text).map((word) => foldAccents(word)))];
 }
 
-// Checked before the lock and any read: a query longer than a line can hold matches nothing.
-function queryTooLong(query: string): ForgetResult | undefined {
+/**
+ * The `query_too_long` result for a forget query over `MAX_FORGET_QUERY_CHARS`, checked before the
+ * lock and any read: a query longer than a line can hold matches nothing.
+ *
+ * @param query - The forget query as the user said it.
+ * @returns The refusal, or `undefined` when the query is short enough.
+ */
+export function forgetQueryTooLong(query: string): ForgetResult | undefined {
   if (query.length <= MAX_FORGET_QUERY_CHARS) return undefined;
   return {
     ok: false,
@@ -111,63 +110,16 @@ type PlanInput = {
 };
 
 /**
- * Forgets at once, during the session (the seed design: "forget that" deletes the line at once and
- * confirms): removes every memory line that matches `query` (see {@link matchesForgetQuery}) in
- * every file, dated facts and undated lines written by hand alike, and leaves a tombstone in
- * `.memfiles/tombstones.json` holding sha256 hashes of the removed facts' keys and content words
- * and of the query's content words, never their text, so the words are gone from the folder (git
- * history aside) and no later write pass adds them back (see `findForgotten` for the three
- * matching rules). The tombstone is written before the lines
- * are removed, all under the store lock, and also when nothing matched: the fact may still sit in
- * this session's transcript, waiting for the write pass. Result codes:
- * - `removed`: the lines removed, `{ path, line }` each;
- * - `nothing_matched`: no line matched (a query with content words still leaves a tombstone; a
- *   blank query returns at once, without a tombstone);
- * - `version_conflict`: a file kept changing (a hand edit) over 3 re-reads; `removed` lists what
- *   was removed elsewhere;
- * - `too_long`: the store refused the shorter text as too long; a `MemoryStore` never does, since
- *   a write that shortens a file already over its cap is allowed (see `MemoryStore.write`).
- * - `not_text`: the file turned out not to be valid text when written (see `MemoryStore.write`).
- * Only the removed lines and `updated:` change: the header and every other line a person wrote
- * stay byte for byte, in the file's own line breaks, BOM and encoding (see `planForget`). A file
- * edited by hand past the cap loses its lines at once too (only the lines are cut when setting
- * `updated:` would leave it no shorter). A header that is not
- * YAML (`description: Dev setup: editor, shell`, a line of prose) is read line by line, so its
- * file's lines are forgotten like any other's. A file memfiles cannot read at all (front matter
- * in another language such as `---js`, unclosed front matter, a field written as a list, bytes
- * that are not UTF-8 or UTF-16 text; `check()` lists them) is left as it is, and its matching lines are reported, never hidden:
- * - `unparsable_file`: only such files held matching lines; `notRemoved` lists
- *   `{ path, line, reason }` (fix the file by hand, then forget again). When other lines were
- *   removed, the result is `removed` with `notRemoved` beside it.
+ * The subject layout's forget (see `forget`, which checks the query first): removes every memory
+ * line matching `query` in every file, under the store lock, after journaling the removal and
+ * writing the tombstone.
  *
- * @param options - `{ store, query, now?, only? }`: `query` in the user's words, `now` the clock for
- *   the tombstone date and `updated:`, `only` a {@link previewForget} result's `files` so no more
- *   is removed than was shown (a shown file changed since: `version_conflict`, nothing removed).
- * @returns One of the results above.
- * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
- * @throws {MemoryLockError} when the store lock cannot be taken.
- * @example
- * await forget({ store, query: "where I deploy" });
- * // { ok: true, code: "removed", removed: [{ path: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io" }] }
+ * @param options - As for `forget`; `query` already through `forgetQueryText` and not blank.
+ * @returns One of `forget`'s results.
  */
-export async function forget(options: ForgetOptions): Promise<ForgetResult> {
-  const tooLong = queryTooLong(options.query);
-  if (tooLong !== undefined) return tooLong;
-  const { store, only } = options;
-  const query = forgetQueryText(options.query);
-  // The fact layout forgets whole files (one fact each); see `forgetFactFiles`.
-  if ("layout" in store && store.layout === "fact" && "delete" in store) {
-    return forgetFactFiles({
-      store: store as ForgetFactStore,
-      query,
-      now: options.now,
-      timeZone: options.timeZone,
-      matches: matchesForgetQuery,
-      ...(only === undefined ? {} : { only }),
-    });
-  }
+export async function forgetLines(options: ForgetOptions): Promise<ForgetResult> {
+  const { store, only, query } = options;
   const today = dateTag(options.now ?? new Date(), options.timeZone);
-  if (factKey(query) === "") return { ok: true, code: "nothing_matched", removed: [] };
   return store.withLock(async () => {
     await finishPendingForget(store);
     const tombstones = await readTombstones(store);
@@ -269,31 +221,16 @@ function factTextOf(line: string): string {
 }
 
 /**
- * What {@link forget} would remove now, without removing anything or leaving a tombstone: every
- * file with a matching line, its version token and the lines. Pass `files` back as `forget`'s
- * `only` so a change made in between aborts the forget instead of removing more than was shown.
- * Files memfiles cannot edit (see `forget`'s `unparsable_file`) are not listed.
+ * The subject layout's preview of a forget (see `previewForget`): every file with a matching line,
+ * its version token and the lines as written.
  *
- * @param options - `{ store, query }` as for `forget`.
- * @returns `{ files: [{ path, version, lines }] }`; empty when nothing matches.
- * @example
- * const preview = await previewForget({ store, query: "where I deploy" });
- * await forget({ store, query: "where I deploy", only: preview.files });
+ * @param options - `{ store, query }`; `query` already through `forgetQueryText` and not blank.
+ * @returns `{ files }`; empty when nothing matches.
  */
-export async function previewForget(
+export async function previewForgetLines(
   options: Pick<ForgetOptions, "store" | "query">,
 ): Promise<ForgetPreview> {
-  const { store } = options;
-  if (queryTooLong(options.query) !== undefined) return { files: [] };
-  const query = forgetQueryText(options.query);
-  if (factKey(query) === "") return { files: [] };
-  // The fact layout: whole files, each shown with its body as its one "line".
-  if ("layout" in store && store.layout === "fact" && "delete" in store) {
-    const { found } = await findFactFiles(store, query, matchesForgetQuery);
-    return {
-      files: found.map((file) => ({ path: file.path, version: file.version, lines: [file.body] })),
-    };
-  }
+  const { store, query } = options;
   const files: ForgetPreviewFile[] = [];
   for (const row of await store.list()) {
     const plan = await planFile(store, row.path, query, dateTag(new Date()));
@@ -368,7 +305,7 @@ export function planForget(input: PlanInput): { content: string; removed: string
     const written = line.kind === "fact" ? formatFactLine(line) : words;
     if (input.onlyLines && !input.onlyLines.has(written)) return;
     removed.push(written);
-    remove.add(file.layout.bodyLine + index);
+    remove.add(file.lineMap.bodyLine + index);
   });
   if (removed.length === 0) return undefined;
   const content = editMemoryText(text, file, { remove, updated: today });
@@ -376,155 +313,4 @@ export function planForget(input: PlanInput): { content: string; removed: string
   // and the store accepts an over-cap write only when it shortens the file: then cut lines only.
   if (content.length <= maxChars || content.length < text.length) return { content, removed };
   return { content: editMemoryText(text, file, { remove }), removed };
-}
-
-/** What forgetting in the fact layout needs of a store (a `MemoryStore` fits). */
-export type ForgetFactStore = WriteStore & Pick<MemoryStore, "delete">;
-
-/**
- * Forgets at once in the fact layout (one fact per file): deletes every fact file the query is
- * about: its name or description matches the query (`matches`, the subject layout's whole-word
- * rule), or its body does as a whole or as a phrase of two or more words (see `factIsAbout`). A file
- * whose body only mentions the query's word ("deploy" in "Neovim, including deploy scripts") is
- * kept and listed in `notRemoved` with the reason. Each is deleted
- * with its version token, under the store lock, after writing a hash-only tombstone of the removed
- * bodies and the query (the same tombstone file and rules as the subject layout, so no later write
- * pass brings the fact back). A tombstone is left even when nothing matched: the fact may still
- * be in this session's transcript. A file that cannot be parsed is left as it is and reported in
- * `notRemoved`.
- *
- * @param options - `{ store, query, now?, matches }`.
- * @returns `removed` (`line` is the file's body), `nothing_matched`, or `version_conflict`.
- * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
- */
-export async function forgetFactFiles(options: {
-  store: ForgetFactStore;
-  query: string;
-  now?: Date | undefined;
-  timeZone?: string | undefined;
-  matches: (text: string, query: string) => boolean;
-  /** Delete no more than a preview showed: only these files, at these version tokens. */
-  only?: ForgetPreviewFile[];
-}): Promise<ForgetResult> {
-  const { store, query } = options;
-  const today = dateTag(options.now ?? new Date(), options.timeZone);
-  if (factKey(query) === "") return { ok: true, code: "nothing_matched", removed: [] };
-  return store.withLock(async () => {
-    await finishPendingForget(store);
-    const tombstones = await readTombstones(store);
-    const { found: matched, notRemoved } = await findFactFiles(store, query, options.matches);
-    let found = matched;
-    if (options.only !== undefined) {
-      const shown = new Map(options.only.map((file) => [file.path, file.version]));
-      for (const [path, version] of shown) {
-        if ((await store.read(path)).version !== version) {
-          return {
-            ok: false,
-            code: "version_conflict",
-            removed: [],
-            message: `Refused to forget: ${path} changed since it was shown (version ${version}). Nothing was removed; show what would be removed again.`,
-          };
-        }
-      }
-      found = matched.filter((file) => shown.get(file.path) === file.version);
-    }
-    const tombstone = makeTombstone(
-      query,
-      found.map((file) => file.body),
-      today,
-    );
-    if (tombstone.facts.length > 0 || tombstone.query.length > 0) {
-      await writeTombstones(store, [...tombstones, tombstone]);
-    }
-    const removed: RemovedLine[] = [];
-    for (const file of found) {
-      const deleted = await store.delete(file.path, file.version);
-      if (!deleted.ok) {
-        return {
-          ok: false,
-          code: "version_conflict",
-          removed,
-          message: `${deleted.message} ${file.path} was not deleted.`,
-        };
-      }
-      removed.push({ path: file.path, line: file.body });
-    }
-    const also = notRemoved.length > 0 ? { notRemoved } : {};
-    if (removed.length === 0) return { ok: true, code: "nothing_matched", removed: [], ...also };
-    return { ok: true, code: "removed", removed, ...also };
-  });
-}
-
-// The fact files a forget query is about (to delete) and those whose body only mentions it.
-async function findFactFiles(
-  store: WriteStore,
-  query: string,
-  matches: (text: string, query: string) => boolean,
-): Promise<{
-  found: Array<{ path: string; version: string; body: string }>;
-  notRemoved: NotRemovedLine[];
-}> {
-  const found: Array<{ path: string; version: string; body: string }> = [];
-  const notRemoved: Array<{ path: string; line: string; reason: string }> = [];
-  for (const row of await store.list()) {
-    const read = await store.read(row.path);
-    if (!read.exists) continue;
-    const parsed = safeParseFactFile(read.content, row.path);
-    const about = parsed.success
-      ? `${parsed.value.name}\n${parsed.value.description}`
-      : `${row.name}\n${row.description}`;
-    const body = parsed.success ? parsed.value.body : "";
-    const aboutMatches = matches(about, query);
-    if (!aboutMatches && !factIsAbout(body, query, matches)) {
-      if (body.trim() !== "" && matches(body, query)) {
-        notRemoved.push({
-          path: row.path,
-          line: body.trim(),
-          reason: `only mentioned in the body of "${parsed.success ? parsed.value.name || row.name : row.name}", a fact about something else; forget it by that name, or quote the fact, to delete the file`,
-        });
-      }
-      continue;
-    }
-    if (!parsed.success || read.notText !== undefined) {
-      notRemoved.push({
-        path: row.path,
-        line: row.name,
-        reason: "memfiles cannot read this file",
-      });
-      continue;
-    }
-    found.push({ path: row.path, version: read.version, body: parsed.value.body.trim() });
-  }
-  return { found, notRemoved };
-}
-
-/**
- * Whether a fact file's body says what the query names, so the whole file may go (decision
- * 0025-fact-layout, "forget in the fact layout"): the query restates the fact (each matches the
- * other: every content word of either is in the other), or the query's content words, two or
- * more, stand in the body as a phrase (in order, side by side, function words skipped; "use
- * Neovim" in "Uses Neovim for everything"), or the query's words are half or more of the body's
- * content words ("neovim" for "Uses Neovim."). A single word that is only mentioned ("deploy" in
- * "Uses Neovim for everything, including deploy scripts") is not enough: the name or description
- * must carry it.
- */
-function factIsAbout(
-  body: string,
-  query: string,
-  matches: (text: string, query: string) => boolean,
-): boolean {
-  if (body.trim() === "") return false;
-  if (matches(body, query) && matches(query, body)) return true;
-  const wanted = contentWordList(query);
-  if (!matches(body, query)) return false;
-  const have = contentWordList(body);
-  // A short fact that is mostly the query's words ("Uses Neovim." for "neovim"): half or more of
-  // the body's content words are the query's.
-  const covered = have.filter((word) => wanted.some((want) => sameWord(want, word))).length;
-  if (have.length > 0 && covered * 2 >= have.length) return true;
-  if (wanted.length < 2) return false;
-  for (let start = 0; start + wanted.length <= have.length; start++) {
-    if (wanted.every((word, offset) => sameWord(word, have[start + offset] ?? ""))) return true;
-  }
-  return false;
 }

@@ -1,62 +1,7 @@
-import { parseFactLine, safeParseFactFile, safeParseMemoryFile } from "../format/index.js";
+import { parseFactLine } from "../format/index.js";
 import type { MemoryStore } from "../store/index.js";
 import type { WriteResult } from "../store/types.js";
-import { liftTombstones, readTombstones, TombstoneIndex, writeTombstones } from "./tombstones.js";
-
-/** A stored line a tombstone matches: forgotten, yet in the file (a hand edit, an undo, a copy). */
-export type ForgottenLine = {
-  path: string;
-  /** 1-based line number in the file (the body's first line, for a fact file). */
-  line: number;
-  /** The date of the tombstone that matches it, `YYYY/MM/DD`. */
-  forgotten: string;
-};
-
-/**
- * Every stored line (subject layout) or fact body (fact layout) that a tombstone matches (see
- * `findForgotten`): the user asked to forget it, and it is in memory all the same. Reported by
- * `memfiles check`; the text itself is not repeated (it is in the file).
- *
- * @param store - The memory (`list`, `read`, `readInternal`, `layout`).
- * @returns The lines, in file order; empty when none.
- * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
- * @example await findForgottenLines(store) // [{ path: "profile.md", line: 6, forgotten: "2026/11/19" }]
- */
-export async function findForgottenLines(
-  store: Pick<MemoryStore, "list" | "read" | "readInternal" | "layout">,
-): Promise<ForgottenLine[]> {
-  const tombstones = await readTombstones(store);
-  if (tombstones.length === 0) return [];
-  const index = new TombstoneIndex(tombstones);
-  const found: ForgottenLine[] = [];
-  for (const row of await store.list()) {
-    const file = await store.read(row.path);
-    if (!file.exists || file.notText !== undefined) continue;
-    if (store.layout === "fact") {
-      const parsed = safeParseFactFile(file.content, row.path);
-      if (!parsed.success || parsed.value.body.trim() === "") continue;
-      const match = index.find(parsed.value.body.trim());
-      if (match) {
-        found.push({
-          path: row.path,
-          line: parsed.value.file.layout.bodyLine,
-          forgotten: match.date,
-        });
-      }
-      continue;
-    }
-    const parsed = safeParseMemoryFile(file.content);
-    const bodyLine = parsed.success ? parsed.value.layout.bodyLine : 1;
-    const lines = file.content.split(/\r\n|\n|\r/);
-    for (let at = bodyLine - 1; at < lines.length; at += 1) {
-      const text = parseFactLine(lines[at] ?? "")?.text ?? (lines[at] ?? "").trim();
-      if (text === "" || text.startsWith("#")) continue;
-      const match = index.find(text);
-      if (match) found.push({ path: row.path, line: at + 1, forgotten: match.date });
-    }
-  }
-  return found;
-}
+import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js";
 
 /** Options of {@link restoreLines}. */
 export type RestoreLinesOptions = {

@@ -4,9 +4,8 @@ import { dirname, join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
-import { remember, writePass } from "../layouts/index.js";
+import { forget, remember, writePass } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
-import { forget } from "./forget.js";
 
 // Files a person wrote or fixed by hand: forget, remember and the write
 // pass work on their lines and leave every other line byte for byte.

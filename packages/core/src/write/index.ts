@@ -18,14 +18,15 @@ export {
   type ForgetPreview,
   type ForgetPreviewFile,
   type ForgetResult,
-  forget,
+  forgetLines,
+  forgetQueryTooLong,
   matchesForgetQuery,
-  previewForget,
+  type NotRemovedLine,
+  previewForgetLines,
   type RemovedLine,
 } from "./forget.js";
+export { forgetQueryText } from "./forget-request.js";
 export {
-  type ForgottenLine,
-  findForgottenLines,
   type RestoreLinesOptions,
   restoreLines,
 } from "./forgotten-lines.js";

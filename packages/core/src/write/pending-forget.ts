@@ -65,7 +65,7 @@ export async function finishPendingForget(store: WriteStore): Promise<number> {
     const remove = new Set<number>();
     file.value.lines.forEach((line, index) => {
       const text = line.kind === "fact" ? formatFactLine(line) : line.text.trim();
-      if (hashes.has(hashText(text))) remove.add(file.value.layout.bodyLine + index);
+      if (hashes.has(hashText(text))) remove.add(file.value.lineMap.bodyLine + index);
     });
     if (remove.size === 0) continue;
     const content = editMemoryText(read.content, file.value, { remove, updated: parsed.data.date });

@@ -2,9 +2,8 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { remember } from "../layouts/index.js";
+import { forget, remember } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
-import { forget } from "./forget.js";
 import { findForgotten, readTombstones } from "./tombstones.js";
 
 const NOW = new Date("2026-09-12T09:00:00Z");

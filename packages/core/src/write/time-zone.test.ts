@@ -5,10 +5,9 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
 import { dateTag } from "../format/index.js";
-import { remember, writePass } from "../layouts/index.js";
+import { forget, remember, writePass } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
 import { localDay } from "../text/index.js";
-import { forget } from "./forget.js";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

@@ -4,9 +4,8 @@ import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
-import { remember, writePass } from "../layouts/index.js";
+import { forget, remember, writePass } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
-import { forget } from "./forget.js";
 
 // Issue 19, item 2: the write pass reads the folder once, not once per proposal.
 const server = setupServer();

@@ -23,12 +23,11 @@ import {
   thinkingBlock,
   toolUseBlock,
 } from "../../test/messages-api.js";
-import { buildWriteRequest, remember, writePass } from "../layouts/index.js";
+import { buildWriteRequest, forget, remember, writePass } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
 import { ModelReplyError } from "../tool-reply/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { UsageRecord } from "../usage/index.js";
-import { forget } from "./forget.js";
 import type { Proposal } from "./propose-memories-tool.js";
 import type { WritePassOptions } from "./write-pass.js";
 

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "../../store/index.js";
-import { forget, matchesForgetQuery } from "../../write/forget.js";
-import { remember } from "../index.js";
+import { matchesForgetQuery } from "../../write/forget.js";
+import { forget, remember } from "../index.js";
 
 const now = new Date("2026-11-20T10:00:00Z");
 

@@ -5,7 +5,9 @@ import { MEMORY_INDEX_FILE } from "../../store/index.js";
 import { factSlug, foldText, headOfText } from "../../text/index.js";
 import {
   type AppliedProposal,
+  type ForgetOptions,
   liftMatchingTombstones,
+  matchesForgetQuery,
   type Proposal,
   type RejectedProposal,
   type RememberRejectionCode,
@@ -15,6 +17,7 @@ import {
 } from "../../write/index.js";
 import type { ConsolidateAllOptions, ConsolidateAllResult, Layout } from "../layout.js";
 import { consolidateFacts } from "./consolidate-facts.js";
+import { factFactCount, factItemsOf, factMemoryTool } from "./fact-items.js";
 import {
   type ApplyFactProposalsResult,
   applyFactProposals,
@@ -24,6 +27,11 @@ import {
   type FactWriteStore,
   MAX_FACT_DESCRIPTION_CHARS,
 } from "./fact-write-pass.js";
+import {
+  type ForgetFactStore,
+  forgetFactFiles,
+  previewForgetFactFiles,
+} from "./forget-fact-files.js";
 import { type FactProposal, PROPOSE_FACTS } from "./propose-facts-tool.js";
 import { addToFactFile } from "./remember-fact-file.js";
 
@@ -31,7 +39,8 @@ import { addToFactFile } from "./remember-fact-file.js";
  * The fact layout (one fact per file with front matter, `MEMORY.md` of links; the second and third
  * write-ups, Claude Code's `.memory/`): `propose_facts` with `fact-extraction@1`, proposals decided
  * by `applyFactProposals`, `remember` adding to the fact file a path names, consolidation by merging
- * files once the folder holds 10 (`consolidateFacts`).
+ * files once the folder holds 10 (`consolidateFacts`), forget deleting the fact files a query is
+ * about (`forgetFactFiles`).
  */
 export const factLayout: Layout = {
   name: "fact",
@@ -68,6 +77,22 @@ export const factLayout: Layout = {
     if (isFactFilePath(relative)) return undefined;
     return `Refused to create ${memoryPath}: this memory keeps one fact per file, each a top-level file named after the fact in lowercase letters or digits joined by "-", such as "/memories/deploy-host.md". MEMORY.md is generated. Nothing was written.`;
   },
+  forget(options: ForgetOptions) {
+    return forgetFactFiles({
+      store: options.store as ForgetFactStore,
+      query: options.query,
+      now: options.now,
+      timeZone: options.timeZone,
+      matches: matchesForgetQuery,
+      ...(options.only === undefined ? {} : { only: options.only }),
+    });
+  },
+  previewForget(options) {
+    return previewForgetFactFiles({ ...options, matches: matchesForgetQuery });
+  },
+  itemsOf: factItemsOf,
+  factCount: factFactCount,
+  memoryTool: factMemoryTool,
 };
 
 /**

@@ -409,7 +409,7 @@ describe("writePass in the subject layout resolves relative dates too", () => {
 
 describe("forget on a store in the fact layout", () => {
   it("deletes the matching fact file at once and a later pass does not restore it", async () => {
-    const { forget } = await import("../../write/forget.js");
+    const { forget } = await import("../forget.js");
     const store = await factStore();
     await applyFactProposals({ store, transcript: HEROKU, proposals: [save()] });
     await applyFactProposals({

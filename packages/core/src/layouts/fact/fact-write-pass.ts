@@ -370,7 +370,16 @@ export async function applyFactProposals(
     }
     const resolvedDates = [...body.resolved, ...description.resolved];
     await store.withLock(() =>
-      saveFact(store, folder, proposal, name, target, tombstones, day, applied, refuse, {
+      saveFact({
+        store,
+        folder,
+        proposal,
+        name,
+        target,
+        tombstones,
+        day,
+        applied,
+        refuse,
         userRequest,
         ...(resolvedDates.length > 0 ? { resolvedDates } : {}),
       }),
@@ -472,20 +481,33 @@ async function forgetFile(
   return next;
 }
 
-async function saveFact(
-  store: WriteStore,
-  folder: FactFolder,
-  proposal: FactProposal,
-  name: string,
-  target: { row?: Pick<MemoryRow, "path" | "name">; replacesMissing?: true },
-  tombstones: readonly Tombstone[],
-  day: { iso: string; tag: string; session: string },
-  applied: AppliedFactProposal[],
-  refuse: Refuse,
-  extra: { userRequest: boolean; resolvedDates?: Array<{ text: string; replacement: string }> },
-): Promise<unknown> {
-  const withDates = extra.resolvedDates === undefined ? {} : { resolvedDates: extra.resolvedDates };
-  const forgotten = extra.userRequest ? undefined : findForgotten(proposal.body, tombstones);
+/** What {@link saveFact} decides on: one proposal, its target, and the pass's state. */
+type SaveFactOptions = {
+  store: WriteStore;
+  /** The folder as the pass read it; the saved file is put in it. */
+  folder: FactFolder;
+  proposal: FactProposal;
+  /** The proposal's name as the messages quote it. */
+  name: string;
+  /** The file the proposal updates (`findTarget`). */
+  target: { row?: Pick<MemoryRow, "path" | "name">; replacesMissing?: true };
+  tombstones: readonly Tombstone[];
+  /** The session's day: ISO date, `YYYY/MM/DD` tag, and the session it came from. */
+  day: { iso: string; tag: string; session: string };
+  /** Where an applied proposal is recorded. */
+  applied: AppliedFactProposal[];
+  refuse: Refuse;
+  /** The user's own request (`remember`): tombstones and the newer-fact rule do not apply. */
+  userRequest: boolean;
+  /** Relative dates of the proposal resolved to absolute ones. */
+  resolvedDates?: Array<{ text: string; replacement: string }>;
+};
+
+async function saveFact(options: SaveFactOptions): Promise<unknown> {
+  const { store, folder, proposal, name, target, tombstones, day, applied, refuse } = options;
+  const withDates =
+    options.resolvedDates === undefined ? {} : { resolvedDates: options.resolvedDates };
+  const forgotten = options.userRequest ? undefined : findForgotten(proposal.body, tombstones);
   if (forgotten) {
     return refuse(
       "forgotten",
@@ -502,7 +524,7 @@ async function saveFact(
   }
   const current = target.row === undefined ? undefined : folder.files.get(target.row.path);
   const updated = current?.fact.updated;
-  if (current !== undefined && !extra.userRequest && updated !== undefined && updated > day.tag) {
+  if (current !== undefined && !options.userRequest && updated !== undefined && updated > day.tag) {
     return refuse(
       "replaces_newer",
       `Refused "${name}" (session of ${day.tag}): it would replace ${target.row?.path}, updated ${updated}, after this session. An older session never overwrites a newer fact; the newer file is kept.`,

@@ -115,8 +115,8 @@ export async function addToFactFile(options: {
   });
 }
 
-// Where the body starts in the file's text (chars), from the parsed layout's 1-based body line.
-function bodyOffset(text: string, fact: { file: { layout: { bodyLine: number } } }): number {
+// Where the body starts in the file's text (chars), from the parsed line map's 1-based body line.
+function bodyOffset(text: string, fact: { file: { lineMap: { bodyLine: number } } }): number {
   const lines = text.split(/(?<=\r\n|\n|\r(?!\n))/);
-  return lines.slice(0, fact.file.layout.bodyLine - 1).join("").length;
+  return lines.slice(0, fact.file.lineMap.bodyLine - 1).join("").length;
 }

@@ -3,16 +3,20 @@ import {
   ALLOWED_PATHS_RULE,
   applySubjectWriteReply,
   buildSubjectWriteRequestWithSnapshot,
+  forgetLines,
   isAllowedWritePath,
   PROPOSE_MEMORIES,
+  previewForgetLines,
   rememberLine,
 } from "../../write/index.js";
 import type { Layout } from "../layout.js";
+import { subjectFactCount, subjectItemsOf, subjectMemoryTool } from "./subject-items.js";
 
 /**
  * The subject layout (the seed design: `profile.md`, `preferences.md`, `topics|projects|people/`
  * files of dated lines): `propose_memories` with `extraction@N`, proposals decided line by line
- * (`addFact`), `remember` adding a dated line, consolidation by rewriting files past 6,000 chars.
+ * (`addFact`), `remember` adding a dated line, consolidation by rewriting files past 6,000 chars,
+ * forget removing the matching lines.
  */
 export const subjectLayout: Layout = {
   name: "subject",
@@ -29,4 +33,9 @@ export const subjectLayout: Layout = {
       (_match, path: string) => `"/memories/${path}"`,
     )} Nothing was written.`;
   },
+  forget: forgetLines,
+  previewForget: previewForgetLines,
+  itemsOf: subjectItemsOf,
+  factCount: subjectFactCount,
+  memoryTool: subjectMemoryTool,
 };

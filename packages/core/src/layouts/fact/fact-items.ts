@@ -1,0 +1,89 @@
+import { editFactText, safeParseFactFile, safeParseMemoryFile } from "../../format/index.js";
+import type { LayoutItem, MemoryToolEdits } from "../layout.js";
+
+/** A name for a fact file from its path: `deploy-host.md` -> `deploy host`. */
+function nameOfPath(relative: string): string {
+  return relative.replace(/\.md$/, "").replace(/-/g, " ");
+}
+
+/** A fact file's body (trimmed), name and description from its lines; all of it when unparsable. */
+function factOf(lines: readonly string[]): { body: string; name: string; description: string } {
+  const text = `${lines.join("\n")}\n`;
+  const parsed = safeParseFactFile(text);
+  if (!parsed.success) return { body: text.trim(), name: "", description: "" };
+  const { body, name, description } = parsed.value;
+  return { body: body.trim(), name, description };
+}
+
+/** The fact layout's item of a file: its body (one fact), at the body's first line. */
+export function factItemsOf(path: string, content: string): LayoutItem[] {
+  const parsed = safeParseFactFile(content, path);
+  if (!parsed.success || parsed.value.body.trim() === "") return [];
+  return [{ line: parsed.value.file.lineMap.bodyLine, text: parsed.value.body.trim() }];
+}
+
+/** The fact layout's fact count: 1 when the body has a line of text (not only headings). */
+export function factFactCount(path: string, content: string): number {
+  const parsed = safeParseMemoryFile(content, { path });
+  if (!parsed.success) return 0;
+  const hasText = parsed.value.lines.some((line) => {
+    if (line.kind === "fact") return true;
+    const text = line.text.trim();
+    return text !== "" && !text.startsWith("#");
+  });
+  return Number(hasText);
+}
+
+/**
+ * The memory tool in the fact layout: the body is prose kept as written, the front matter's
+ * `updated:` is set to today on every write (`name` and `description` added when missing), and a
+ * body left empty or a deleted file forgets its fact.
+ */
+export const factMemoryTool: MemoryToolEdits = {
+  dateAdded(lines) {
+    return [...lines];
+  },
+  // The body of the file as it will be written (one fact per file, as the fact write pass), and
+  // each added line too: a line put in the header (a note under `description:`) is no body.
+  addedFacts(lines, added) {
+    if (added.size === 0) return [];
+    const { body } = factOf(lines);
+    const each = lines.flatMap((line, index) => {
+      const text = line.trim();
+      return added.has(index) && text !== "" && text !== "---" ? [text] : [];
+    });
+    return [...(body === "" ? [] : [body]), ...each];
+  },
+  // A body left empty or a deleted file forgets its body and its name and description (as
+  // `forget` does).
+  forgottenFacts({ before, after }) {
+    const old = factOf(before);
+    if (old.body === "" || (after !== undefined && factOf(after).body !== "")) return [];
+    return [old.body, `${old.name} ${old.description}`.trim()].filter((fact) => fact !== "");
+  },
+  isLeftOfFact() {
+    return false;
+  },
+  created(lines) {
+    return { lines };
+  },
+  stamped(content, { relative, memoryPath, created, today }) {
+    const parsed = safeParseFactFile(content, relative);
+    const edited = parsed.success
+      ? editFactText(content, parsed.value, {
+          set: {
+            ...(parsed.value.name === "" ? { name: nameOfPath(relative) } : {}),
+            ...(parsed.value.description === ""
+              ? { description: `${parsed.value.name || nameOfPath(relative)}.` }
+              : {}),
+            updated: today,
+          },
+        })
+      : undefined;
+    if (edited !== undefined) return { content: edited };
+    if (!created) return { content };
+    return {
+      refusal: `Refused to create ${memoryPath}: its front matter is not plain "key: value" YAML${parsed.success ? "" : ` (${parsed.error.message})`}. Nothing was written; start the file with "---", "name: ...", "description: ...", "---", then the fact.`,
+    };
+  },
+};

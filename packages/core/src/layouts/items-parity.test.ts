@@ -1,0 +1,155 @@
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { forget, previewForget } from "../index.js";
+import { findForgottenLines } from "../internal.js";
+import { createMemoryToolHandlers, MemoryToolError } from "../memory-tool/index.js";
+import { MemoryStore, type StoreLayout } from "../store/index.js";
+
+// Every surface that reads a file's items (forget, its preview, `memfiles check`'s forgotten
+// lines, the memory tool), run on both layouts: a layout that skips a rule fails here.
+const LAYOUTS: StoreLayout[] = ["subject", "fact"];
+const NOW = new Date("2026-09-12T09:00:00Z");
+
+// One stored fact in each layout's file shape, the line `forget` reports for it, and where its
+// text sits in the file (1-based).
+const STORED = {
+  subject: {
+    path: "topics/hosting.md",
+    text: "---\nname: hosting\ndescription: Where the user deploys.\nupdated: 2026/09/01\n---\n[stated 2026/09/01] deploys on Fly.io\n",
+    removed: "[stated 2026/09/01] deploys on Fly.io",
+    line: 6,
+    left: "---\nname: hosting\ndescription: Where the user deploys.\nupdated: 2026/09/12\n---\n",
+  },
+  fact: {
+    path: "deploy-host.md",
+    text: "---\nname: deploy host\ndescription: Where the user deploys.\ntype: project\nupdated: 2026/09/01\n---\ndeploys on Fly.io\n",
+    removed: "deploys on Fly.io",
+    line: 7,
+    left: undefined,
+  },
+} as const;
+
+async function storeWithFact(layout: StoreLayout) {
+  const root = join(await mkdtemp(join(tmpdir(), `memfiles-items-${layout}-`)), "memory");
+  const stored = STORED[layout];
+  await mkdir(dirname(join(root, stored.path)), { recursive: true });
+  await writeFile(join(root, stored.path), stored.text);
+  return { store: new MemoryStore({ root, layout }), stored };
+}
+
+const contentOf = (store: MemoryStore, path: string) =>
+  readFile(join(store.root, path), "utf8").catch(() => undefined);
+
+describe.each(LAYOUTS)("a file's items in the %s layout", (layout) => {
+  it("previewForget shows what forget then removes, and no more", async () => {
+    const { store, stored } = await storeWithFact(layout);
+    const preview = await previewForget({ store, query: "where I deploy" });
+    expect(preview.files.map(({ path, lines }) => ({ path, lines }))).toEqual([
+      { path: stored.path, lines: [stored.removed] },
+    ]);
+    const result = await forget({ store, query: "where I deploy", now: NOW, only: preview.files });
+    expect(result).toEqual({
+      ok: true,
+      code: "removed",
+      removed: [{ path: stored.path, line: stored.removed }],
+    });
+    expect(await contentOf(store, stored.path)).toEqual(stored.left);
+  });
+
+  it("forget with a preview of a file changed since removes nothing (version_conflict)", async () => {
+    const { store, stored } = await storeWithFact(layout);
+    const preview = await previewForget({ store, query: "where I deploy" });
+    await writeFile(join(store.root, stored.path), `${stored.text}edited by hand\n`);
+    const result = await forget({
+      store,
+      query: "where I deploy",
+      now: NOW,
+      only: preview.files,
+    });
+    expect(result.code).toBe("version_conflict");
+    expect(await contentOf(store, stored.path)).toBe(`${stored.text}edited by hand\n`);
+  });
+
+  it.each([
+    ["an unrelated query", "what I eat"],
+    ["a query of request words only", "forget that"],
+    ["a query over 1,000 chars", "deploy ".repeat(200)],
+  ])("forget and previewForget of %s touch nothing", async (_name, query) => {
+    const { store, stored } = await storeWithFact(layout);
+    expect(await previewForget({ store, query })).toEqual({ files: [] });
+    const result = await forget({ store, query, now: NOW });
+    expect(result.ok ? result.code : result.code).toMatch(/^(nothing_matched|query_too_long)$/);
+    expect(await contentOf(store, stored.path)).toBe(stored.text);
+  });
+
+  it("a forgotten fact put back by hand is reported at its line", async () => {
+    const { store, stored } = await storeWithFact(layout);
+    await forget({ store, query: "where I deploy", now: NOW });
+    expect(await findForgottenLines(store)).toEqual([]);
+    await writeFile(join(store.root, stored.path), stored.text);
+    expect(await findForgottenLines(store)).toEqual([
+      { path: stored.path, line: stored.line, forgotten: "2026/09/12" },
+    ]);
+  });
+
+  it("the memory tool's delete forgets the fact: writing it again is refused (forgotten)", async () => {
+    const { store, stored } = await storeWithFact(layout);
+    const handlers = createMemoryToolHandlers({ store, now: NOW });
+    await handlers.delete({ command: "delete", path: `/memories/${stored.path}` });
+    expect(await contentOf(store, stored.path)).toBeUndefined();
+    const again = handlers.create({
+      command: "create",
+      path: `/memories/${stored.path}`,
+      file_text: "deploys on Fly.io\n",
+    });
+    await expect(again).rejects.toBeInstanceOf(MemoryToolError);
+    await expect(again).rejects.toMatchObject({ code: "forgotten" });
+  });
+
+  it("the memory tool's str_replace of the fact to nothing forgets it", async () => {
+    const { store, stored } = await storeWithFact(layout);
+    const handlers = createMemoryToolHandlers({ store, now: NOW });
+    await handlers.str_replace({
+      command: "str_replace",
+      path: `/memories/${stored.path}`,
+      old_str: stored.removed,
+      new_str: "",
+    });
+    const again = handlers.insert({
+      command: "insert",
+      path: `/memories/${stored.path}`,
+      insert_line: stored.line - 1,
+      insert_text: "deploys on Fly.io",
+    });
+    await expect(again).rejects.toMatchObject({ code: "forgotten" });
+  });
+});
+
+// What the memory tool writes for the same `create` in each layout: the subject layout dates the
+// line and adds a header; the fact layout keeps the prose and adds name, description, updated.
+describe("the memory tool's create", () => {
+  it.each([
+    [
+      "subject" as const,
+      "topics/hosting.md",
+      "---\nname: hosting\ndescription: What the user stated about hosting. Read for any question about hosting.\nupdated: 2026/09/12\n---\n[stated 2026/09/12] deploys on Fly.io\n",
+    ],
+    [
+      "fact" as const,
+      "deploy-host.md",
+      "---\nname: deploy host\ndescription: deploy host.\nupdated: 2026/09/12\n---\ndeploys on Fly.io\n",
+    ],
+  ])("in the %s layout writes %s as that layout keeps it", async (layout, path, expected) => {
+    const root = join(await mkdtemp(join(tmpdir(), `memfiles-items-${layout}-`)), "memory");
+    const store = new MemoryStore({ root, layout });
+    const handlers = createMemoryToolHandlers({ store, now: NOW });
+    await handlers.create({
+      command: "create",
+      path: `/memories/${path}`,
+      file_text: "deploys on Fly.io\n",
+    });
+    expect(await contentOf(store, path)).toBe(expected);
+  });
+});

@@ -1,0 +1,102 @@
+import {
+  editMemoryText,
+  formatFactLine,
+  formatFrontMatter,
+  parseFactLine,
+  safeParseMemoryFile,
+} from "../../format/index.js";
+import { STATED_TAG } from "../../text/index.js";
+import { describeNewFile } from "../../write/index.js";
+import type { LayoutItem, MemoryToolEdits } from "../layout.js";
+
+// A line that is only a date tag, what a fact line is once its fact is replaced by nothing.
+const ONLY_A_TAG = /^(?:[-*+]\s+)?\[stated [^\]]*\]$/;
+
+/** The facts of lines: the text of each dated fact line. */
+function factsOf(lines: readonly string[]): string[] {
+  return lines.flatMap((line) => {
+    const fact = parseFactLine(line);
+    return fact ? [fact.text] : [];
+  });
+}
+
+/**
+ * The subject layout's items of a file: every body line but blank lines and headings, a dated
+ * fact without its tag, an undated line written by hand as it is (a forgotten fact must not come
+ * back in any line).
+ */
+export function subjectItemsOf(_path: string, content: string): LayoutItem[] {
+  const parsed = safeParseMemoryFile(content);
+  const bodyLine = parsed.success ? parsed.value.lineMap.bodyLine : 1;
+  const lines = content.split(/\r\n|\n|\r/);
+  const items: LayoutItem[] = [];
+  for (let at = bodyLine - 1; at < lines.length; at += 1) {
+    const text = parseFactLine(lines[at] ?? "")?.text ?? (lines[at] ?? "").trim();
+    if (text === "" || text.startsWith("#")) continue;
+    items.push({ line: at + 1, text });
+  }
+  return items;
+}
+
+/** The subject layout's fact count: its dated lines (0 for a file that cannot be parsed). */
+export function subjectFactCount(path: string, content: string): number {
+  const parsed = safeParseMemoryFile(content, { path });
+  return parsed.success ? parsed.value.facts.length : 0;
+}
+
+/**
+ * The memory tool in the subject layout: every body line the model adds gets `[stated <today>]`
+ * (a leading `- ` bullet dropped), a created file without a header gets `name`, `description`,
+ * `updated`, and removing fact lines without adding any forgets them.
+ */
+export const subjectMemoryTool: MemoryToolEdits = {
+  dateAdded(lines, added, today) {
+    const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
+    const bodyLine = parsed.success ? parsed.value.lineMap.bodyLine : 1;
+    return lines.map((line, index) => {
+      if (!added.has(index) || index + 1 < bodyLine) return line;
+      const text = line.trim().replace(/^[-*+]\s+/, "");
+      if (text === "" || text.startsWith("#") || STATED_TAG.test(text)) return line;
+      return formatFactLine({ stated: today, text });
+    });
+  },
+  addedFacts(lines, added) {
+    // A line added inside the header (an insert above the closing `---`) is not dated, but it
+    // is checked all the same: a forgotten fact must not come back in any line.
+    return lines.flatMap((line, index) => {
+      if (!added.has(index)) return [];
+      const text = parseFactLine(line)?.text ?? line.trim();
+      return text === "" || text === "---" ? [] : [text];
+    });
+  },
+  forgottenFacts({ before, after, replaced, addedFacts }) {
+    if (addedFacts.length > 0) return [];
+    const removed = factsOf(
+      replaced === undefined
+        ? before
+        : before.slice(replaced.first, replaced.first + replaced.count),
+    );
+    const kept = new Set(after === undefined ? [] : factsOf(after));
+    return removed.filter((fact) => !kept.has(fact));
+  },
+  isLeftOfFact(line) {
+    return ONLY_A_TAG.test(line);
+  },
+  created(lines, relative, memoryPath, today) {
+    const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
+    if (!parsed.success) {
+      return {
+        refusal: `Refused to create ${memoryPath}: ${parsed.error.message} Nothing was written.`,
+      };
+    }
+    if (parsed.value.headerStyle !== "none") return { lines };
+    const { name, description } = describeNewFile(relative);
+    const header = formatFrontMatter({ name, description, updated: today });
+    return { lines: [...header.replace(/\n$/, "").split("\n"), ...lines] };
+  },
+  stamped(content, { today }) {
+    const parsed = safeParseMemoryFile(content);
+    if (!parsed.success || parsed.value.headerStyle === "none") return { content };
+    return { content: editMemoryText(content, parsed.value, { updated: today }) };
+  },
+};

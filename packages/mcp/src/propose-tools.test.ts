@@ -1,0 +1,73 @@
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { describe, expect, it } from "vitest";
+import { createMemfilesMcpServer } from "./server.js";
+
+const TRANSCRIPT = {
+  date: "2026-11-20",
+  turns: [{ role: "user", content: "I deploy on Fly.io." }],
+};
+
+// The proposal a client sends in each layout's shape, the fields the tool asks for, and the file
+// the applied proposal writes.
+const CASES = {
+  subject: {
+    proposal: {
+      file: "topics/hosting.md",
+      fact: "deploys on Fly.io",
+      evidence: "I deploy on Fly.io",
+    },
+    fields: ["description", "evidence", "fact", "file", "replaces"],
+    path: "topics/hosting.md",
+  },
+  fact: {
+    proposal: {
+      name: "deploy host",
+      type: "project",
+      description: "Where the user deploys.",
+      body: "Deploys on Fly.io.",
+      evidence: "I deploy on Fly.io",
+    },
+    fields: ["action", "body", "description", "evidence", "name", "replaces", "type"],
+    path: "deploy-host.md",
+  },
+} as const;
+
+describe("the MCP propose tool", () => {
+  it.each(["subject", "fact"] as const)(
+    "takes and applies proposals in the store's layout's shape (%s)",
+    async (layout) => {
+      const root = await mkdtemp(join(tmpdir(), "memfiles-propose-"));
+      const server = createMemfilesMcpServer({ root, layout, now: () => new Date("2026-11-20") });
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await server.connect(serverSide);
+      const client = new Client({ name: "test", version: "1.0.0" });
+      await client.connect(clientSide);
+      const { tools } = await client.listTools();
+      const schema = tools.find((tool) => tool.name === "propose")?.inputSchema as unknown as {
+        properties: { proposals: { items: { properties: Record<string, unknown> } } };
+      };
+      expect(Object.keys(schema.properties.proposals.items.properties).sort()).toEqual(
+        CASES[layout].fields,
+      );
+      const reply = await client.callTool({
+        name: "propose",
+        arguments: { transcript: TRANSCRIPT, proposals: [CASES[layout].proposal] },
+      });
+      const [content] = reply.content as Array<{ text: string }>;
+      const result = JSON.parse(content?.text ?? "{}") as {
+        applied: Array<{ path: string }>;
+        rejected: unknown[];
+      };
+      expect({
+        applied: result.applied.map((item) => item.path),
+        rejected: result.rejected,
+      }).toEqual({ applied: [CASES[layout].path], rejected: [] });
+      expect(await readFile(join(root, CASES[layout].path), "utf8")).toMatch(/Fly\.io/);
+      await client.close();
+    },
+  );
+});
