@@ -111,11 +111,11 @@ export async function runQaQuestions(
           model: settings.answerModel,
           replies: (options.authored?.answers ?? []).flatMap((item) => [
             {
-              step: `question ${item.question}: answer` as never,
+              step: `question ${item.question}: answer`,
               content: [{ type: "text" as const, text: item.answer }],
             },
             {
-              step: `question ${item.question}: judge` as never,
+              step: `question ${item.question}: judge`,
               content: [{ type: "tool_use" as const, name: "submit_verdict", input: item.verdict }],
             },
           ]),
