@@ -51,6 +51,8 @@ export async function runBenchLocomo(options: {
   progressStream?: NodeJS.WriteStream;
   /** Measure the side query's request at 10,000 and 50,000 files (default true; seconds of work). */
   sideQuerySize?: boolean;
+  /** `--qa --record`: ISO date written into the recordings (default today, UTC). */
+  date?: string;
 }): Promise<number> {
   if (options.argv.includes("--qa")) return runBenchLocomoQa(options);
   let values: {
