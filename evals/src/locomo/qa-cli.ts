@@ -441,7 +441,7 @@ export async function runBenchLocomoQa(options: {
   options.write(formatQaReport(report));
   if (stopped !== undefined) {
     options.write(
-      `\n${stopped}\nSpent $${(budget?.spentUsd ?? 0).toFixed(4)} (${budget?.calls ?? 0} calls); the questions answered so far are saved, and the same command resumes (recorded questions are skipped unless --force).\n`,
+      `\n${stopped}\nSpent $${(budget?.spentUsd ?? 0).toFixed(4)} (${budget?.calls ?? 0} calls); the questions answered so far are saved.\n`,
     );
   }
   if (values.json !== undefined) {

@@ -11,6 +11,7 @@ import {
 import { readVerdict } from "../graders/judge.js";
 import { createAuthoredResponder } from "../recordings/authored-responder.js";
 import { AUTHORED_USAGE_METHOD } from "../recordings/authored-usage.js";
+import { BudgetExceededError } from "../recordings/budget-exceeded-error.js";
 import { type JsonValue, recordingKey } from "../recordings/normalize.js";
 import type { RecordBudget } from "../recordings/record-budget.js";
 import type { QaQuestion } from "./qa-questions.js";
@@ -21,6 +22,7 @@ import type {
   QaSettings,
   QaStep,
 } from "./qa-recording.js";
+import { QaRecordingMismatchError } from "./qa-recording-mismatch-error.js";
 import { qaAnswerRequest, qaJudgeRequest, readAnswer } from "./qa-requests.js";
 
 /** How the QA run gets its replies: from a recording, from authored answers, or from the API. */
@@ -37,16 +39,6 @@ export type QaResult = QaQuestion & {
   /** The calls made for it, priced at the model that ran each. */
   calls: { step: QaStep; model: string; usage: ModelUsage; usd: number }[];
 };
-
-/** A QA recording does not answer a request: missing, or recorded for another request. */
-export class QaRecordingMismatchError extends Error {
-  override readonly name = "QaRecordingMismatchError";
-}
-
-/** A record run stopped before a call that would pass `--max-usd`. */
-export class QaBudgetStopError extends Error {
-  override readonly name = "QaBudgetStopError";
-}
 
 function sha256(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
@@ -133,12 +125,18 @@ export async function runQaQuestions(
     const body = request as unknown as JsonValue;
     const key = recordingKey(body);
     const noteSha256 = step === "answer" ? sha256(question.note) : undefined;
-    const where = `${question.sampleId} question ${question.index} (${step})`;
+    const mismatch = (problem: string) =>
+      new QaRecordingMismatchError({
+        sampleId: question.sampleId,
+        question: question.index,
+        step,
+        problem,
+      });
     const recorded = kept.get(`${question.index}:${step}`);
     if (options.mode === "replay" || resumed) {
       if (recorded === undefined) {
-        throw new QaRecordingMismatchError(
-          `${where}: ${options.recordingFile} has no reply for it. Author it (pnpm bench:locomo --qa --author) or record it (--record).`,
+        throw mismatch(
+          `${options.recordingFile} has no reply for it. Author it (pnpm bench:locomo --qa --author) or record it (--record).`,
         );
       }
       if (recorded.key !== key) {
@@ -150,8 +148,8 @@ export async function runQaQuestions(
             : step === "answer"
               ? "the answering request differs (its prompt, model or max_tokens)"
               : "the judge request differs (its prompt, model, or the answer it grades)";
-        throw new QaRecordingMismatchError(
-          `${where}: ${what}, so the recorded reply does not answer this request. Author the subset again (pnpm bench:locomo --qa --author) or record it again (--record --force).`,
+        throw mismatch(
+          `${what}, so the recorded reply does not answer this request. Author the subset again (pnpm bench:locomo --qa --author) or record it again (--record --force).`,
         );
       }
       entries.push(recorded);
@@ -166,15 +164,18 @@ export async function runQaQuestions(
         step: `question ${question.index}: ${step}`,
       });
       if (answered === undefined || !answered.found) {
-        throw new QaRecordingMismatchError(
-          `${where}: the authored answers hold no ${step} for question ${question.index}.`,
-        );
+        throw mismatch(`the authored answers hold no ${step} for this question.`);
       }
       reply = answered.body;
     } else {
       const refusal = options.budget?.refusal(body, request.model);
       if (refusal !== undefined)
-        throw new QaBudgetStopError(`Stopped before ${where}: ${refusal}.`);
+        throw new BudgetExceededError({
+          scenarioId: `${question.sampleId} question ${question.index}`,
+          step,
+          maxUsd: options.budget?.maxUsd ?? 0,
+          problem: refusal,
+        });
       if (options.client === undefined) throw new Error("Record mode needs an Anthropic client.");
       const message = await options.client.messages.create(request);
       reply = JSON.parse(JSON.stringify(message)) as JsonValue;
@@ -229,7 +230,7 @@ export async function runQaQuestions(
       price("judge", settings.judgeModel, judged);
       result.verdict = readVerdict(judged, settings.judgeModel).verdict;
     } catch (error) {
-      if (error instanceof QaBudgetStopError) {
+      if (error instanceof BudgetExceededError) {
         entries.splice(before);
         stopped = error.message;
         break;

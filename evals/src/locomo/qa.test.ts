@@ -156,7 +156,7 @@ describe("pnpm bench:locomo --qa", () => {
       expect(first.exitCode).toBe(1);
       expect(first.out.indexOf("Cost estimate of recording these 4 question(s)")).toBe(0);
       expect(first.out).toContain("cap --max-usd 0.0005");
-      expect(first.out).toContain("Stopped before syn-1 question 1 (judge)");
+      expect(first.out).toContain('Stopped before a call of "syn-1 question 1" (judge): this call');
       const file = qaRecordingPath(join(folder, "recordings"), "claude-haiku-5-5", "syn-1");
       const saved = await readQaRecording(file);
       const savedQuestions = new Set(saved?.entries.map((entry) => entry.question));
