@@ -327,6 +327,8 @@ export async function runBenchLocomoQa(options: {
     let authored: QaAuthored | undefined;
     if (mode === "replay" || mode === "record") {
       recording = await readQaRecording(file);
+      // Record mode resumes only what the API answered; an authored subset is recorded over.
+      if (mode === "record" && recording?.provenance === "authored") recording = undefined;
       if (mode === "replay" && recording === undefined) {
         options.writeError(
           `pnpm bench:locomo --qa: no QA recording ${file}. Author it (--author) or record it (--record).\n`,

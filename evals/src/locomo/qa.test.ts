@@ -135,6 +135,31 @@ describe("pnpm bench:locomo --qa", () => {
     expect(replay.error).toContain("maxTokens 2000, asked 500");
   });
 
+  it("records over an authored subset instead of resuming from its hand-written replies", async () => {
+    await author({});
+    const api = await startFakeAnthropicApi((body) =>
+      body.tool_choice === undefined
+        ? [{ type: "text", text: "Fake answer." }]
+        : [{ type: "tool_use", name: "submit_verdict", input: { pass: false, reason: "No." } }],
+    );
+    vi.stubEnv("ANTHROPIC_API_KEY", "test-key");
+    vi.stubEnv("ANTHROPIC_BASE_URL", api.url);
+    try {
+      const recorded = await bench(["--record"]);
+      const saved = await readQaRecording(
+        qaRecordingPath(join(folder, "recordings"), "claude-haiku-5-5", "syn-1"),
+      );
+      expect({
+        exitCode: recorded.exitCode,
+        sent: api.requests.length,
+        provenance: saved?.provenance,
+        j: verdicts(recorded.out).j?.startsWith("J = 0/4 = 0.0%"),
+      }).toEqual({ exitCode: 0, sent: 8, provenance: "recorded", j: true });
+    } finally {
+      await api.close();
+    }
+  });
+
   it("records from the API after the estimate, stops at --max-usd, keeps what it recorded, and resumes", async () => {
     const api = await startFakeAnthropicApi(
       (body) =>
