@@ -34,7 +34,9 @@ const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const USAGE = `Usage: pnpm --filter @memfiles/evals author [--scenario <id>]... [--model <id>]... [--prompt extraction@N]...
 
 Writes evals/recordings/<model>/<prompt>/<scenario>.json (provenance "authored") from
-evals/authored/<scenario>.yaml, then replays each to check it reproduces the same results.
+evals/authored/<scenario>.yaml, then replays each to check it reproduces the same results. A cell
+with epoch files (<scenario>.epoch-<n>.json) has each epoch written again from its own replies and
+note, and replayed; an epoch its replies no longer answer is left as it was and named (exit 1).
   --scenario <id>     only this scenario (repeatable; default: every scenario with authored replies)
   --model <id>        only this model (repeatable; default: ${MODELS.haiku}, ${MODELS.opus}, ${MODELS.haiku45})
   --prompt <id>       only this extraction prompt (repeatable; default: every released extraction@N)
