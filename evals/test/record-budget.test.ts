@@ -29,8 +29,10 @@ function capture() {
 // server, twice, in-process: a few seconds alone, more on the shared 2 cores, so 60 s.
 describe("pnpm eval --record with a preview, a budget cap and resume", { timeout: 60_000 }, () => {
   it("prints the preview, stops before the call that would pass --max-usd, and a second run resumes", async () => {
-    // Every answer reports 1,000 input tokens (Opus 5.5: $0.004 a call plus output, about $0.022 a run), and the
-    // final answer names its request number, so the epochs differ.
+    // Every answer reports 1,000 input and 20 output tokens (Opus 5.5: about $0.0055 a call, $0.033 a run),
+    // and the final answer names its request number, so the epochs differ. Each call is checked
+    // before it is sent at its max_tokens as output (a consolidation's ~13,000: about $0.33 on Opus), so
+    // --max-usd 0.36 lets the first run through and stops the second one at its consolidation.
     const api = await startFakeAnthropicApi(
       (body, index) =>
         tinyModel(body).map((block) =>
@@ -52,7 +54,7 @@ describe("pnpm eval --record with a preview, a budget cap and resume", { timeout
     ];
     try {
       const first = capture();
-      const stopped = await evalMain([...argv, "--max-usd", "0.05"], first.sink);
+      const stopped = await evalMain([...argv, "--max-usd", "0.36"], first.sink);
       expect(first.output.error).toBe("");
       expect(stopped.exitCode).toBe(1);
       const preview = first.output.out.indexOf(
@@ -60,11 +62,11 @@ describe("pnpm eval --record with a preview, a budget cap and resume", { timeout
       );
       expect(preview).toBeGreaterThanOrEqual(0);
       expect(first.output.out).toContain("- claude-opus-5-5: 3 run(s), ~");
-      expect(first.output.out).toContain("cap --max-usd 0.05");
+      expect(first.output.out).toContain("cap --max-usd 0.36");
       expect(first.output.out).toMatch(
-        /Stopped before a call of "tiny" \(.+\): this call \(~\$[\d.]+\) would take the spend from \$[\d.]+ to ~\$[\d.]+, past --max-usd 0.05/,
+        /Stopped before a call of "tiny" \(.+\): this call \(~\$[\d.]+\) would take the spend from \$[\d.]+ to ~\$[\d.]+, past --max-usd 0.36/,
       );
-      expect(first.output.out).toMatch(/Recorded [12] of 3 scenario run\(s\) for \$0\.0[0-4]\d+/);
+      expect(first.output.out).toMatch(/Recorded [12] of 3 scenario run\(s\) for \$0\.0\d+/);
       const afterFirst = (
         await readdir(join(recordingsDir, "claude-opus-5-5", "extraction@1"))
       ).sort();

@@ -16,9 +16,17 @@ import { isDeepStrictEqual, parseArgs } from "node:util";
 import { MODELS, type RecallStrategy } from "@memfiles/core";
 import { listPrompts } from "@memfiles/prompts";
 import { formatTable } from "../internal/text-table.js";
-import { runScenario } from "../runner/index.js";
-import type { ScenarioResult } from "../runner/types.js";
-import { loadScenarios } from "../scenarios/index.js";
+import { type RecordingFile, readRecordingFile, recordingPath } from "../recordings/index.js";
+import { cellEpochs, runScenario } from "../runner/index.js";
+import { recordingId } from "../runner/run-scenario.js";
+import type { RunScenarioOptions, ScenarioResult } from "../runner/types.js";
+import {
+  type AuthoredBlock,
+  type AuthoredReply,
+  loadAuthoredReplies,
+  loadScenario,
+  loadScenarios,
+} from "../scenarios/index.js";
 import { cliArguments, fromUserCwd, isEntryPoint, runCli } from "./command-line.js";
 
 const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -26,7 +34,9 @@ const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const USAGE = `Usage: pnpm --filter @memfiles/evals author [--scenario <id>]... [--model <id>]... [--prompt extraction@N]...
 
 Writes evals/recordings/<model>/<prompt>/<scenario>.json (provenance "authored") from
-evals/authored/<scenario>.yaml, then replays each to check it reproduces the same results.
+evals/authored/<scenario>.yaml, then replays each to check it reproduces the same results. A cell
+with epoch files (<scenario>.epoch-<n>.json) has each epoch written again from its own replies and
+note, and replayed; an epoch its replies no longer answer is left as it was and named (exit 1).
   --scenario <id>     only this scenario (repeatable; default: every scenario with authored replies)
   --model <id>        only this model (repeatable; default: ${MODELS.haiku}, ${MODELS.opus}, ${MODELS.haiku45})
   --prompt <id>       only this extraction prompt (repeatable; default: every released extraction@N)
@@ -40,12 +50,81 @@ evals/authored/<scenario>.yaml, then replays each to check it reproduces the sam
 /** Where output goes; injectable for tests. */
 export type AuthorOutput = { out: (text: string) => void; error: (text: string) => void };
 
-/** One authored cell: the authoring run, and its replay. */
+/** One authored cell-epoch: the authoring run, and its replay. */
 export type AuthoredCell = {
   authored: ScenarioResult;
   replayed?: ScenarioResult;
   sameOnReplay: boolean;
+  /** 1-based epoch: epoch 1 from the authored replies, n >= 2 from its own recording's replies. */
+  epoch: number;
 };
+
+/**
+ * The replies of an epoch's recording, as authored replies: each entry's step and reply content,
+ * in call order; a step the recording holds no reply for takes the authored file's replies (a
+ * step added since, such as a judge call). Entries without a message (a failed batch entry) give
+ * none.
+ */
+export function repliesOfRecording(
+  recording: RecordingFile,
+  fallback: readonly AuthoredReply[],
+): AuthoredReply[] {
+  const replies: AuthoredReply[] = recording.entries.flatMap((entry) => {
+    const content = (entry.response.body as { content?: unknown } | null)?.content;
+    return Array.isArray(content) && content.length > 0
+      ? [{ step: entry.step, content: content as AuthoredBlock[] }]
+      : [];
+  });
+  const steps = new Set(replies.map((reply) => reply.step));
+  return [...replies, ...fallback.filter((reply) => !steps.has(reply.step))];
+}
+
+/**
+ * Re-authors epochs 2..n of a cell whose files exist: each from its own recording's replies (so
+ * the slip it reproduces stays) with its note, against today's requests; then replays it. An epoch
+ * that cannot be authored from its replies (a request it has no reply for) is not written: its
+ * file is left as it was and the cell reports why.
+ */
+async function authorEpochs(
+  base: Omit<RunScenarioOptions, "mode">,
+  authoredDir: string,
+): Promise<AuthoredCell[]> {
+  const scenario = await loadScenario(base.scenariosDir, base.scenarioId);
+  const epochs = await cellEpochs({ ...base, mode: "replay" });
+  if (epochs < 2) return [];
+  const fallback = (await loadAuthoredReplies(authoredDir, base.scenarioId)).replies;
+  const cells: AuthoredCell[] = [];
+  for (let epoch = 2; epoch <= epochs; epoch += 1) {
+    const file = recordingPath(
+      base.recordingsDir,
+      base.model,
+      base.extractionPrompt,
+      recordingId(base as RunScenarioOptions, scenario),
+      epoch,
+    );
+    const recording = await readRecordingFile(file);
+    if (recording === undefined) break;
+    const authored = await runScenario({
+      ...base,
+      mode: "author",
+      epoch,
+      authoredReplies: repliesOfRecording(recording, fallback),
+      ...(recording.note === undefined ? {} : { recordingNote: recording.note }),
+    });
+    if (authored.error) {
+      cells.push({ authored, sameOnReplay: false, epoch });
+      continue;
+    }
+    const replayed = await runScenario({ ...base, mode: "replay", epoch });
+    cells.push({
+      authored,
+      replayed,
+      sameOnReplay: isDeepStrictEqual(outcomeOf(authored), outcomeOf(replayed)),
+      epoch,
+    });
+  }
+  return cells;
+}
 
 /** What must be equal between authoring a recording and replaying it. */
 function outcomeOf(result: ScenarioResult) {
@@ -153,7 +232,7 @@ async function authorCommand(
         };
         const authored = await runScenario({ ...base, mode: "author", authoredDir });
         if (authored.error) {
-          cells.push({ authored, sameOnReplay: false });
+          cells.push({ authored, sameOnReplay: false, epoch: 1 });
           continue;
         }
         const replayed = await runScenario({ ...base, mode: "replay" });
@@ -161,18 +240,21 @@ async function authorCommand(
           authored,
           replayed,
           sameOnReplay: isDeepStrictEqual(outcomeOf(authored), outcomeOf(replayed)),
+          epoch: 1,
         });
+        cells.push(...(await authorEpochs(base, authoredDir)));
       }
     }
   }
 
   output.out(
     `${formatTable({
-      headers: ["scenario", "model", "prompt", "calls", "checks", "replay", "recording"],
-      rows: cells.map(({ authored, replayed, sameOnReplay }) => [
+      headers: ["scenario", "model", "prompt", "epoch", "calls", "checks", "replay", "recording"],
+      rows: cells.map(({ authored, replayed, sameOnReplay, epoch }) => [
         authored.scenarioId,
         authored.model,
         authored.extractionPrompt,
+        String(epoch),
         String(authored.calls.length),
         authored.error
           ? "BROKEN"
@@ -182,10 +264,15 @@ async function authorCommand(
       ]),
     })}\n`,
   );
-  for (const { authored, replayed, sameOnReplay } of cells) {
-    const where = `${authored.scenarioId} [${authored.model}, ${authored.extractionPrompt}]`;
-    if (authored.error)
+  for (const { authored, replayed, sameOnReplay, epoch } of cells) {
+    const where = `${authored.scenarioId} [${authored.model}, ${authored.extractionPrompt}${epoch > 1 ? `, epoch ${epoch}` : ""}]`;
+    if (authored.error && epoch > 1) {
+      output.error(
+        `\n${where}: not re-authored, so ${authored.recordingFile ?? "its recording"} is left as it was and no longer matches the requests: its own replies do not answer this run (${authored.error.name}: ${authored.error.message}). Edit that file's replies, or delete it (and the later epochs) and author the epochs again.\n`,
+      );
+    } else if (authored.error) {
       output.error(`\n${where} ${authored.error.name}:\n${authored.error.message}\n`);
+    }
     for (const check of authored.checks.filter((item) => !item.pass)) {
       output.error(`${where} FAIL ${check.name}: ${check.reason}\n`);
     }
@@ -197,8 +284,26 @@ async function authorCommand(
       );
     }
   }
-  const ok = cells.every((cell) => cell.sameOnReplay && cell.authored.pass);
+  const ok =
+    cells.every((cell) => cell.sameOnReplay) &&
+    groupCells(cells).every((group) => {
+      const passes = group.filter((cell) => cell.authored.pass).length;
+      const rate = group[0]?.authored.minPassRate;
+      return rate === undefined || group.length === 1
+        ? passes === group.length
+        : passes / group.length >= rate;
+    });
   return { exitCode: ok ? 0 : 1, cells };
+}
+
+/** The cell-epochs of each cell (scenario x model x prompt), in order. */
+function groupCells(cells: readonly AuthoredCell[]): AuthoredCell[][] {
+  const groups = new Map<string, AuthoredCell[]>();
+  for (const cell of cells) {
+    const key = `${cell.authored.scenarioId}|${cell.authored.model}|${cell.authored.extractionPrompt}`;
+    groups.set(key, [...(groups.get(key) ?? []), cell]);
+  }
+  return [...groups.values()];
 }
 
 function parse(argv: string[]) {

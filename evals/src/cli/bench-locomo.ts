@@ -1,7 +1,9 @@
 /**
  * `pnpm bench:locomo [--data <path>] [--sample <id>] [--layout subject|fact|both] [--json <file>]`:
- * the LoCoMo benchmark without a model (evals/locomo/README.md). Exit codes: 0 report printed,
- * 2 bad arguments, a missing or invalid data file, or a layout not available yet.
+ * the LoCoMo benchmark without a model (evals/locomo/README.md); `--qa` answers the questions with
+ * budgeted recall and a model and grades them with a judge (the J score). Exit codes: 0 report
+ * printed, 1 (--qa) a question broke or the budget stopped the run, 2 bad arguments, a missing or
+ * invalid data file, or a layout not available yet.
  */
 import { runBenchLocomo } from "../locomo/bench-locomo-cli.js";
 import { cliArguments, runCli, userCwd } from "./command-line.js";

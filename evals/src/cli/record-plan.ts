@@ -10,7 +10,12 @@ import {
   ZERO_USAGE,
 } from "@memfiles/core/internal";
 import { formatTable } from "../internal/text-table.js";
-import { ASSUMED_OUTPUT_TOKENS, readRecordingFile, recordingPath } from "../recordings/index.js";
+import {
+  ASSUMED_OUTPUT_TOKENS,
+  BUDGET_OUTPUT_BASIS,
+  readRecordingFile,
+  recordingPath,
+} from "../recordings/index.js";
 import type { Scenario } from "../scenarios/index.js";
 
 /** One cell-epoch a record run will make (or skip). */
@@ -123,7 +128,7 @@ export async function planRecording(options: {
       };
       const estimated = recorded ?? {
         estimate: { calls, usage: fallbackUsage, usd: costOf(fallbackUsage, model).usd },
-        basis: "scenario size",
+        basis: `scenario size, ${ASSUMED_OUTPUT_TOKENS} output tokens a call`,
       };
       for (let epoch = 1; epoch <= options.epochs; epoch += 1) {
         const file = recordingPath(
@@ -203,7 +208,7 @@ export function formatRecordPlan(plan: RecordPlan, options: { prompt: string; ma
     `Total estimate: ~$${plan.usd.toFixed(4)}` +
       (options.maxUsd === undefined
         ? " (no cap: --max-usd <n> stops before a call would pass n USD)."
-        : `; cap --max-usd ${options.maxUsd}: record mode stops before a call would pass it.`),
+        : `; cap --max-usd ${options.maxUsd}: record mode stops before a call would pass it (${BUDGET_OUTPUT_BASIS}).`),
     "",
   ];
   return `${lines.join("\n")}\n`;

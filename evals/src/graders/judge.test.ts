@@ -1,4 +1,5 @@
 import type Anthropic from "@anthropic-ai/sdk";
+import { getPrompt } from "@memfiles/prompts";
 import { describe, expect, it, vi } from "vitest";
 import { type JudgeCall, judgeAnswer, judgeRequest, readVerdict } from "./judge.js";
 import { JudgeReplyError } from "./judge-reply-error.js";
@@ -113,5 +114,25 @@ describe("judgeAnswer", () => {
       judgeRequest({ rubric: RUBRIC, model: "claude-opus-5-5", question: QUESTION, answer: "x" })
         .model,
     ).toBe("claude-opus-5-5");
+  });
+});
+
+describe("judgeRequest", () => {
+  it("sends the released judge@1 prompt as its system prompt, the words every recording holds", () => {
+    const request = judgeRequest({
+      rubric: RUBRIC,
+      model: "claude-haiku-5-5",
+      question: QUESTION,
+      answer: "x",
+    });
+    expect({ system: request.system, max_tokens: request.max_tokens }).toEqual({
+      system: getPrompt("judge", 1).text,
+      max_tokens: 400,
+    });
+    expect(
+      String(request.system).startsWith(
+        "You grade one answer of an AI assistant against a rubric.",
+      ),
+    ).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { MODELS, type ModelUsage } from "@memfiles/core";
 import { toModelUsage } from "@memfiles/core/internal";
+import { getPrompt } from "@memfiles/prompts";
 import { z } from "zod";
 import { defineGrader } from "./define-grader.js";
 import type { JudgeCall, JudgeOptions, Verdict } from "./judge-call.js";
@@ -14,16 +15,30 @@ export const DEFAULT_JUDGE_MODEL = MODELS.haiku;
 export const VERDICT_TOOL = "submit_verdict";
 
 /**
- * The judge's instructions, after promptfoo's `llm-rubric` and Inspect's `model_graded_qa`: the
- * rubric is the only standard, the verdict goes through one tool call. Part of every judge request,
- * so changing a word here fails replay until the judge calls are recorded again.
+ * The judge's instructions, the released prompt `judge@1` (packages/prompts; after promptfoo's
+ * `llm-rubric` and Inspect's `model_graded_qa`): the rubric is the only standard, the verdict goes
+ * through one tool call. Part of every judge request, so a new wording is a new prompt version,
+ * and the judge calls are recorded again with it.
  */
-export const JUDGE_SYSTEM =
-  "You grade one answer of an AI assistant against a rubric. The rubric is the only standard: " +
-  "do not reward style, length or helpfulness the rubric does not ask for. Read the user's " +
-  `question, the answer and the rubric, then call ${VERDICT_TOOL} once: pass is true only when ` +
-  "the answer meets every point of the rubric; reason names, in one or two sentences, the point " +
-  "that decided it, quoting the answer where you can.";
+export const JUDGE_PROMPT = getPrompt("judge", 1);
+
+/** The text of {@link JUDGE_PROMPT}, the system prompt of every judge request. */
+export const JUDGE_SYSTEM = JUDGE_PROMPT.text;
+
+/** The verdict tool every judge request forces: `{ pass: boolean, reason: string }`. */
+export const VERDICT_TOOL_DEFINITION: Anthropic.Tool = {
+  name: VERDICT_TOOL,
+  description: "Submit the verdict on the answer.",
+  input_schema: {
+    type: "object",
+    properties: {
+      pass: { type: "boolean", description: "Whether the answer meets the rubric." },
+      reason: { type: "string", description: "The point that decided it." },
+    },
+    required: ["pass", "reason"],
+    additionalProperties: false,
+  },
+};
 
 /** The verdict the judge submits. */
 export const VerdictSchema = z.strictObject({ pass: z.boolean(), reason: z.string().min(1) });
@@ -42,21 +57,7 @@ export function judgeRequest(options: JudgeOptions): Anthropic.MessageCreatePara
     model: options.model,
     max_tokens: 400,
     system: JUDGE_SYSTEM,
-    tools: [
-      {
-        name: VERDICT_TOOL,
-        description: "Submit the verdict on the answer.",
-        input_schema: {
-          type: "object",
-          properties: {
-            pass: { type: "boolean", description: "Whether the answer meets the rubric." },
-            reason: { type: "string", description: "The point that decided it." },
-          },
-          required: ["pass", "reason"],
-          additionalProperties: false,
-        },
-      },
-    ],
+    tools: [VERDICT_TOOL_DEFINITION],
     tool_choice: { type: "tool", name: VERDICT_TOOL },
     messages: [
       {

@@ -5,6 +5,7 @@ import { createProgress } from "../report/progress.js";
 import { formatLocomoReport } from "./format-locomo.js";
 import { DEFAULT_LOCOMO_RELATIVE_PATH, defaultLocomoPath, loadLocomo } from "./load-locomo.js";
 import type { DescriptionMode } from "./oracle-write.js";
+import { runBenchLocomoQa } from "./qa-cli.js";
 import {
   countSessions,
   LOCOMO_LAYOUTS,
@@ -27,6 +28,8 @@ beside BM25 over the turns and over the annotated facts.
                          after each session) or path (the write pass's description from the path);
                          the fact layout's descriptions are always the facts' own words
   --json <file>          also write the report as JSON (with both layouts: { data, layout, reports })
+  --qa                   answer the questions with a model and grade them with a judge (J score;
+                         pnpm bench:locomo --qa --help)
   -h, --help             show this help`;
 
 /**
@@ -48,7 +51,10 @@ export async function runBenchLocomo(options: {
   progressStream?: NodeJS.WriteStream;
   /** Measure the side query's request at 10,000 and 50,000 files (default true; seconds of work). */
   sideQuerySize?: boolean;
+  /** `--qa --record`: ISO date written into the recordings (default today, UTC). */
+  date?: string;
 }): Promise<number> {
+  if (options.argv.includes("--qa")) return runBenchLocomoQa(options);
   let values: {
     data?: string;
     sample?: string;

@@ -20,6 +20,23 @@ export {
   oracleProposals,
   runOracle,
 } from "./oracle-write.js";
+export {
+  BENCH_LOCOMO_QA_USAGE,
+  formatQaReport,
+  J_SCORE_SOURCE,
+  type QaReport,
+  runBenchLocomoQa,
+  summarizeQa,
+} from "./qa-cli.js";
+export { prepareQaQuestions, type QaQuestion } from "./qa-questions.js";
+export {
+  type QaRecordingFile,
+  QaRecordingFileSchema,
+  qaRecordingPath,
+  readQaRecording,
+} from "./qa-recording.js";
+export { qaAnswerRequest, qaJudgeRequest } from "./qa-requests.js";
+export { estimateQaCost, type QaResult, runQaQuestions } from "./qa-run.js";
 export { bm25TurnRecall, memoryRecall, wholeConversationTokens } from "./recall-at-k.js";
 export { type LocomoReport, runLocomo, runLocomoLayouts } from "./run-locomo.js";
 export { chooseSubjectFile } from "./subject-rule.js";

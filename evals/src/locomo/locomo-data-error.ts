@@ -5,7 +5,9 @@ export type LocomoDataErrorCode =
   | "locomo_file_missing"
   | "locomo_file_invalid"
   | "locomo_date_invalid"
-  | "locomo_sample_not_found";
+  | "locomo_sample_not_found"
+  | "qa_recording_invalid"
+  | "qa_authored_invalid";
 
 /**
  * The LoCoMo data file cannot be used: missing, not the LoCoMo JSON shape, a session date that

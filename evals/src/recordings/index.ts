@@ -34,7 +34,7 @@ export {
   retryDelayMs,
 } from "./pass-through.js";
 export { RecordApiError, type RecordApiErrorOptions } from "./record-api-error.js";
-export { ASSUMED_OUTPUT_TOKENS, RecordBudget } from "./record-budget.js";
+export { ASSUMED_OUTPUT_TOKENS, BUDGET_OUTPUT_BASIS, RecordBudget } from "./record-budget.js";
 export {
   type RecordingEntry,
   RecordingEntrySchema,

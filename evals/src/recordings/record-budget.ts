@@ -4,10 +4,26 @@ import { estimateTokens, roundUsd, toModelUsage } from "@memfiles/core/internal"
 import type { JsonValue } from "./normalize.js";
 
 /**
- * Output tokens assumed for a call not yet made, when checking it against the budget: about what
- * a write pass or a chat answer of the seed scenarios gives. The real figure is charged after.
+ * Output tokens assumed for a call whose request sets no `max_tokens` (every Messages API request
+ * sets it, so only a malformed body gets this), and for a scenario run planned without a recording:
+ * about what a write pass or a chat answer of the seed scenarios gives.
  */
 export const ASSUMED_OUTPUT_TOKENS = 400;
+
+/**
+ * How the budget check estimates a call's output, in words, for the record preview: the request's
+ * `max_tokens`, the most the API may bill, so a run never passes its cap.
+ */
+export const BUDGET_OUTPUT_BASIS =
+  "each call is checked before it is sent at its input (by characters) and its max_tokens as output: an upper bound, so the cap is never passed";
+
+/** The output bound of a request: its `max_tokens`, or `ASSUMED_OUTPUT_TOKENS` when it has none. */
+function outputBound(body: JsonValue): number {
+  const maxTokens = (body as { max_tokens?: unknown } | null)?.max_tokens;
+  return typeof maxTokens === "number" && Number.isInteger(maxTokens) && maxTokens > 0
+    ? maxTokens
+    : ASSUMED_OUTPUT_TOKENS;
+}
 
 /**
  * The spending cap of one record run (`pnpm eval --record --max-usd <n>`), shared by every
@@ -31,10 +47,10 @@ export class RecordBudget {
 
   /**
    * The estimate of one call before it is sent: its request's input tokens by characters
-   * (`estimateTokens`, the model's tokenizer ratio) and `ASSUMED_OUTPUT_TOKENS`, priced at the
-   * request's model.
+   * (`estimateTokens`, the model's tokenizer ratio) and its `max_tokens` as output (the most the
+   * call can bill; `ASSUMED_OUTPUT_TOKENS` when the body sets none), priced at the request's model.
    *
-   * @param body - The request body (`model` read from it).
+   * @param body - The request body (`model` and `max_tokens` read from it).
    * @param fallbackModel - The model when the body names none.
    * @returns USD.
    * @example budget.estimate({ model: "claude-haiku-5-5", messages: [] }, "claude-haiku-5-5")
@@ -43,7 +59,7 @@ export class RecordBudget {
     const model = modelOf(body) ?? fallbackModel;
     const usage: ModelUsage = {
       input: estimateTokens(JSON.stringify(body), model),
-      output: ASSUMED_OUTPUT_TOKENS,
+      output: outputBound(body),
       cacheWrite5m: 0,
       cacheWrite1h: 0,
       cacheRead: 0,

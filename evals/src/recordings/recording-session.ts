@@ -53,6 +53,8 @@ export type RecordingSessionOptions = {
   retryPolicy?: RetryPolicy;
   /** Record mode: the spending cap every call is checked against before it is sent. */
   budget?: RecordBudget;
+  /** Author mode: the `note` written into the recording (what is special about this epoch). */
+  note?: string;
 };
 
 /** A request sent in a batch in record mode, kept until its result is recorded. */
@@ -655,6 +657,7 @@ export class RecordingSession {
       scenario: this.options.scenarioId,
       extractionPrompt: this.options.extractionPrompt,
       ...((this.options.epoch ?? 1) > 1 ? { epoch: this.options.epoch as number } : {}),
+      ...(this.options.note === undefined ? {} : { note: this.options.note }),
       entries: this.entries,
     };
     if (this.options.mode === "record") {

@@ -192,7 +192,9 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     minPassRate = scenario.minPassRate;
     let authoredReplies: readonly AuthoredReply[] | undefined;
     let authoredFile: string | undefined;
-    if (options.mode === "author") {
+    if (options.mode === "author" && options.authoredReplies !== undefined) {
+      authoredReplies = options.authoredReplies;
+    } else if (options.mode === "author") {
       if (options.authoredDir === undefined) {
         throw new EvalSetupError({
           setting: "authoredDir",
@@ -215,6 +217,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
       dropHeaders: [RECORDING_RUN_HEADER],
       ...(authoredReplies ? { authoredReplies } : {}),
       ...(authoredFile ? { authoredFile } : {}),
+      ...(options.recordingNote === undefined ? {} : { note: options.recordingNote }),
     });
     const attached = attachRecordingSession(session);
     detach = attached.detach;

@@ -14,6 +14,7 @@ import type {
 } from "@memfiles/core/internal";
 import type { GradeResult } from "../graders/types.js";
 import type { RecordBudget } from "../recordings/record-budget.js";
+import type { AuthoredReply } from "../scenarios/index.js";
 import type { Scenario } from "../scenarios/schema.js";
 
 /** Where a recording came from. Reports print it next to every result. */
@@ -62,6 +63,13 @@ export type RunScenarioOptions = {
   scenariosDir: string;
   /** Author mode: folder of authored replies (`evals/authored`). */
   authoredDir?: string;
+  /**
+   * Author mode: these replies instead of `<authoredDir>/<scenarioId>.yaml` (an epoch re-authored
+   * from its own recording).
+   */
+  authoredReplies?: readonly AuthoredReply[];
+  /** Author mode: the `note` of the recording written (what is special about this epoch). */
+  recordingNote?: string;
   /** Prompt texts replacing released ones (see `PromptOverrides`). */
   prompts?: PromptOverrides;
   /** Record and author modes: write the recording file at the end of a run that did not break (default true). */

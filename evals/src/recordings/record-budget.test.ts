@@ -1,0 +1,56 @@
+import { costOf } from "@memfiles/core";
+import { estimateTokens, ZERO_USAGE } from "@memfiles/core/internal";
+import { describe, expect, it } from "vitest";
+import { formatRecordPlan } from "../cli/record-plan.js";
+import { ASSUMED_OUTPUT_TOKENS, BUDGET_OUTPUT_BASIS, RecordBudget } from "./record-budget.js";
+
+const body = (model: string, maxTokens?: number) => ({
+  model,
+  ...(maxTokens === undefined ? {} : { max_tokens: maxTokens }),
+  messages: [{ role: "user", content: "Where do I deploy?" }],
+});
+
+const priced = (request: ReturnType<typeof body>, output: number) =>
+  costOf(
+    { ...ZERO_USAGE, input: estimateTokens(JSON.stringify(request), request.model), output },
+    request.model,
+  ).usd;
+
+describe("RecordBudget.estimate", () => {
+  it.each([
+    { name: "a write pass on Haiku 5.5", request: body("claude-haiku-5-5", 4_096), output: 4_096 },
+    { name: "a judge call on Opus 5.5", request: body("claude-opus-5-5", 400), output: 400 },
+    { name: "an answer on Haiku 5.5", request: body("claude-haiku-5-5", 200), output: 200 },
+    {
+      name: "a body without max_tokens",
+      request: body("claude-haiku-5-5"),
+      output: ASSUMED_OUTPUT_TOKENS,
+    },
+  ])("prices $name at its input and its max_tokens as output", ({ request, output }) => {
+    expect(new RecordBudget(1).estimate(request, "claude-haiku-5-5")).toEqual(
+      priced(request, output),
+    );
+  });
+
+  it("refuses a call whose max_tokens could pass the cap, though 400 output tokens would not", () => {
+    const request = body("claude-opus-5-5", 4_096);
+    const budget = new RecordBudget(0.05);
+    expect({
+      at400: priced(request, 400) <= 0.05,
+      refused: budget.refusal(request, "claude-opus-5-5")?.endsWith("past --max-usd 0.05"),
+    }).toEqual({ at400: true, refused: true });
+  });
+});
+
+describe("the record preview", () => {
+  it("says how the budget check estimates a call's output", () => {
+    const text = formatRecordPlan(
+      { cells: [], models: [], usd: 0 },
+      { prompt: "extraction@1", maxUsd: 0.05 },
+    );
+    expect(text).toContain(
+      `cap --max-usd 0.05: record mode stops before a call would pass it (${BUDGET_OUTPUT_BASIS}).`,
+    );
+    expect(BUDGET_OUTPUT_BASIS).toContain("max_tokens as output: an upper bound");
+  });
+});
