@@ -51,7 +51,7 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     );
   let closeDatabase = async () => {};
   // Each run gets its own context, so --layout and the database never leak into the caller's object.
-  const commandContext: CommandContext = { ...context };
+  const commandContext: CommandContext = { ...context, argv };
   program.hook("preAction", async (_program, action) => {
     const options = program.opts<DatabaseOptions>();
     const layout = layoutOption(options.layout);

@@ -3,10 +3,10 @@ import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { printJson } from "../output.js";
-import { MEMORY_OPTION, type RegisterCommand } from "./command.js";
+import { folderAndWords, MEMORY_OPTION, type RegisterCommand } from "./command.js";
 
 /**
- * `memfiles forget <query>`: shows the lines core's `forget` would remove, asks, then removes
+ * `memfiles forget [folder] <query...>`: shows the lines core's `forget` would remove, asks, then removes
  * exactly those (the shown files' version tokens are passed on, so a change in between aborts
  * with exit 3 instead of removing more than was shown). Leaves a tombstone.
  */
@@ -16,17 +16,22 @@ export const registerForget: RegisterCommand = (program, context, done) => {
     .description(
       "remove the lines matching a query, after showing them; leaves a tombstone (hashes only)",
     )
-    .argument("<query...>", 'what to forget, e.g. "where I deploy"')
+    .usage("[options] [folder] <query...>")
+    .argument(
+      "<query...>",
+      'what to forget, e.g. "where I deploy"; the first word is the memory folder when it is an existing folder and words follow (-m, or words after --, to forget a folder\'s name)',
+    )
     .option(...MEMORY_OPTION)
     .option("-y, --yes", "remove without asking (for scripts); still only what is shown")
     .option("--dry-run", "only show what would be removed")
     .option("--json", "print the preview and result as JSON")
     .action(
       async (
-        words: string[],
+        typed: string[],
         options: { memory?: string; yes?: boolean; dryRun?: boolean; json?: boolean },
       ) => {
-        const store = openMemoryFolder(options.memory, context);
+        const { folder, words } = folderAndWords(typed, options, context);
+        const store = openMemoryFolder(folder, context);
         const query = words.join(" ");
         const preview = await previewForget({ store, query });
         const lines = preview.files.flatMap((file) =>

@@ -2,25 +2,35 @@ import { remember } from "@memfiles/core";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { printJson } from "../output.js";
-import { MEMORY_OPTION, type RegisterCommand } from "./command.js";
+import { folderAndArguments, MEMORY_OPTION, type RegisterCommand } from "./command.js";
 
-/** `memfiles remember <file> <fact>`: saves one dated fact at once, through core's `remember`. */
+/** `memfiles remember [folder] <file> <fact>`: saves one dated fact at once, through core's `remember`. */
 export const registerRemember: RegisterCommand = (program, context, done) => {
   program
     .command("remember")
     .description("save one fact now, dated today (secret and path checks apply)")
-    .argument("<file>", "memory path: profile.md, preferences.md, topics|projects|people/<name>.md")
-    .argument("<fact>", 'the fact, one short line, e.g. "deploys on Fly.io"')
+    .usage("[options] [folder] <file> <fact>")
+    .argument("[folder]", "the memory folder (or -m); given when three arguments are")
+    .argument("[file]", "memory path: profile.md, preferences.md, topics|projects|people/<name>.md")
+    .argument("[fact]", 'the fact, one short line, e.g. "deploys on Fly.io"')
     .option(...MEMORY_OPTION)
     .option("--replaces <line>", "text of the line this fact updates")
     .option("--json", "print the result as JSON")
     .action(
       async (
-        file: string,
-        fact: string,
+        first: string | undefined,
+        second: string | undefined,
+        third: string | undefined,
         options: { memory?: string; replaces?: string; json?: boolean },
       ) => {
-        const store = openMemoryFolder(options.memory, context, { create: true });
+        const { folder, rest } = folderAndArguments(
+          "remember",
+          [first, second, third],
+          ["file", "fact"],
+          options,
+        );
+        const [file = "", fact = ""] = rest;
+        const store = openMemoryFolder(folder, context, { create: true });
         const result = await remember({
           store,
           path: file,
