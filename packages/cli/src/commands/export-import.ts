@@ -10,7 +10,7 @@ import {
 } from "../bundle/bundle.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
-import { openMemoryFolder } from "../memory-folder.js";
+import { openMemoryFolder, openMemoryFolderToWrite } from "../memory-folder.js";
 import { printJson } from "../output.js";
 import { findTextSecrets, secretRefusalMessage } from "../secrets/find-text-secrets.js";
 import { folderOf, MEMORY_OPTION, type RegisterCommand } from "./command.js";
@@ -96,7 +96,9 @@ export const registerImport: RegisterCommand = (program, context, done) => {
             { code: "bad_bundle" },
           );
         }
-        const store = openMemoryFolder(folderOf(folder, options), context, { create: true });
+        const store = await openMemoryFolderToWrite(folderOf(folder, options), context, {
+          create: true,
+        });
         const plan = await planImport(store, parsed.data);
         const refused = plan.filter((step) => REFUSING_STEPS.has(step.code));
         const writes = plan.filter((step) => step.code === "create" || step.code === "replace");

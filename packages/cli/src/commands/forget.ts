@@ -1,7 +1,7 @@
 import { forget, previewForget } from "@memfiles/core";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
-import { openMemoryFolder } from "../memory-folder.js";
+import { openMemoryFolderToWrite } from "../memory-folder.js";
 import { printJson } from "../output.js";
 import { folderAndWords, MEMORY_OPTION, type RegisterCommand } from "./command.js";
 
@@ -31,7 +31,7 @@ export const registerForget: RegisterCommand = (program, context, done) => {
         options: { memory?: string; yes?: boolean; dryRun?: boolean; json?: boolean },
       ) => {
         const { folder, words } = folderAndWords(typed, options, context);
-        const store = openMemoryFolder(folder, context);
+        const store = await openMemoryFolderToWrite(folder, context);
         const query = words.join(" ");
         const preview = await previewForget({ store, query });
         const lines = preview.files.flatMap((file) =>
