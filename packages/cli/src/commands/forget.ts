@@ -38,7 +38,12 @@ export const registerForget: RegisterCommand = (program, context, done) => {
           file.lines.map((line) => ({ file: file.path, line })),
         );
         if (!options.json) {
-          if (lines.length === 0)
+          if (lines.length === 0 && preview.notRemoved !== undefined) {
+            // The library knows why the lines that hold the words stay: say that, not a guess.
+            context.stdout(`Nothing removed for "${query}":\n`);
+            for (const kept of preview.notRemoved)
+              context.stdout(`  ${kept.path}: ${kept.reason}\n`);
+          } else if (lines.length === 0)
             context.stdout(
               `Nothing matches "${query}": forget removes the lines that hold every word of the query as whole words (memfiles search also finds parts of words, so it may show more). See the candidates with memfiles search ${query}.\n`,
             );
@@ -52,6 +57,7 @@ export const registerForget: RegisterCommand = (program, context, done) => {
             printJson(context, {
               code: lines.length === 0 ? "nothing_matched" : "preview",
               preview: lines,
+              ...(preview.notRemoved === undefined ? {} : { notRemoved: preview.notRemoved }),
             });
           done(lines.length === 0 ? EXIT_CODES.failed : EXIT_CODES.ok);
           return;

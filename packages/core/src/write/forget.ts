@@ -32,8 +32,11 @@ export type ForgetOptions = {
 /** One file of a {@link ForgetPreview}: its version token and the lines `forget` would remove. */
 export type ForgetPreviewFile = { path: string; version: string; lines: string[] };
 
-/** Result of {@link previewForget}: what `forget` would remove now, file by file. */
-export type ForgetPreview = { files: ForgetPreviewFile[] };
+/**
+ * Result of {@link previewForget}: what `forget` would remove now, file by file, and the matching
+ * lines it would keep, with why (present only when there are such lines).
+ */
+export type ForgetPreview = { files: ForgetPreviewFile[]; notRemoved?: NotRemovedLine[] };
 
 /** A line `forget` removed. */
 export type RemovedLine = { path: string; line: string };
@@ -272,10 +275,11 @@ function factTextOf(line: string): string {
  * What {@link forget} would remove now, without removing anything or leaving a tombstone: every
  * file with a matching line, its version token and the lines. Pass `files` back as `forget`'s
  * `only` so a change made in between aborts the forget instead of removing more than was shown.
- * Files memfiles cannot edit (see `forget`'s `unparsable_file`) are not listed.
+ * Matching lines `forget` would keep (a file memfiles cannot edit, see `forget`'s
+ * `unparsable_file`; a fact file whose body only mentions the query) are in `notRemoved`, with why.
  *
  * @param options - `{ store, query }` as for `forget`.
- * @returns `{ files: [{ path, version, lines }] }`; empty when nothing matches.
+ * @returns `{ files: [{ path, version, lines }], notRemoved? }`; `files` empty when nothing matches.
  * @example
  * const preview = await previewForget({ store, query: "where I deploy" });
  * await forget({ store, query: "where I deploy", only: preview.files });
@@ -289,19 +293,20 @@ export async function previewForget(
   if (factKey(query) === "") return { files: [] };
   // The fact layout: whole files, each shown with its body as its one "line".
   if ("layout" in store && store.layout === "fact" && "delete" in store) {
-    const { found } = await findFactFiles(store, query, matchesForgetQuery);
+    const { found, notRemoved } = await findFactFiles(store, query, matchesForgetQuery);
     return {
       files: found.map((file) => ({ path: file.path, version: file.version, lines: [file.body] })),
+      ...(notRemoved.length > 0 ? { notRemoved } : {}),
     };
   }
   const files: ForgetPreviewFile[] = [];
+  const notRemoved: NotRemovedLine[] = [];
   for (const row of await store.list()) {
     const plan = await planFile(store, row.path, query, dateTag(new Date()));
-    if (plan && !("reason" in plan)) {
-      files.push({ path: plan.path, version: plan.version, lines: plan.removed });
-    }
+    if (plan && "reason" in plan) notRemoved.push(...plan.lines);
+    else if (plan) files.push({ path: plan.path, version: plan.version, lines: plan.removed });
   }
-  return { files };
+  return { files, ...(notRemoved.length > 0 ? { notRemoved } : {}) };
 }
 
 type Blocked = { reason: string; lines: NotRemovedLine[] };
