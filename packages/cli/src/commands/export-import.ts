@@ -125,7 +125,7 @@ export const registerImport: RegisterCommand = (program, context, done) => {
         if (refused.length === 0 && !options.dryRun) {
           // All or nothing: the plan checked the whole bundle, so a write fails only when a file
           // changed meanwhile; then the files already written are put back as they were.
-          const done: Array<{ path: string; before: string | undefined; version: string }> = [];
+          const applied: Array<{ path: string; before: string | undefined; version: string }> = [];
           for (const step of writes) {
             const before = step.code === "replace" ? await store.read(step.path) : undefined;
             const written = await store.write(step.path, step.content, step.ifVersion);
@@ -134,14 +134,14 @@ export const registerImport: RegisterCommand = (program, context, done) => {
               conflict = true;
               break;
             }
-            done.push({
+            applied.push({
               path: step.path,
               before: before?.exists ? before.content : undefined,
               version: written.version,
             });
           }
           if (conflict) {
-            for (const { path, before, version } of done.reverse()) {
+            for (const { path, before, version } of applied.reverse()) {
               const undone =
                 before === undefined
                   ? await store.delete(path, version)
@@ -180,7 +180,7 @@ export const registerImport: RegisterCommand = (program, context, done) => {
 
 const REFUSAL_WORDS: Partial<Record<ImportStepCode, string>> = {
   newer_on_disk: "newer on disk",
-  differs: "differs on disk",
+  differs: "different on disk",
   name_clash: "whose names clash in the bundle",
   too_long: "over the size cap",
   not_text: "not text on disk",
