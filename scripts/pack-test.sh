@@ -9,7 +9,7 @@ workspace="$PWD"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 packs="$out/packs"
-mkdir -p "$packs" "$out/app"
+mkdir -p "$packs" "$out/app" "$out/tmp"
 for package in errors prompts core pg cli mcp; do
   (cd "packages/$package" && pnpm pack --pack-destination "$packs" >/dev/null)
 done
@@ -26,8 +26,13 @@ mkdir memory
 # The programs run from the install folder, so they resolve the installed packages, not the workspace's.
 cp "$workspace"/scripts/pack-smoke/*.mjs "$out/app/"
 mkdir memory-mcp
-node mcp-client.mjs node_modules/@memfiles/mcp/bin/memfiles-mcp.js memory-mcp
-node library.mjs
+# The programs' own temp files go under $out (removed on exit), and must not stay there either.
+TMPDIR="$out/tmp" node mcp-client.mjs node_modules/@memfiles/mcp/bin/memfiles-mcp.js memory-mcp
+TMPDIR="$out/tmp" node library.mjs "$out/app/memory-library"
+if [ -n "$(ls -A "$out/tmp")" ]; then
+  echo "pack-test: the smoke programs left temp files behind: $(ls -A "$out/tmp")" >&2
+  exit 1
+fi
 # Without the optional @memfiles/pg, --pglite is one clear line and exit 2, not a crash.
 npm uninstall --no-audit --no-fund --loglevel=error @memfiles/pg >/dev/null
 set +e

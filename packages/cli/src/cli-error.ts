@@ -7,7 +7,8 @@ export type CliErrorCode =
   | "bad_bundle"
   | "no_api_key"
   | "not_a_terminal"
-  | "bad_argument";
+  | "bad_argument"
+  | "layout_mismatch";
 
 /**
  * A mistake the user can fix (a bad folder, bundle, argument or setting): `memfiles` prints its

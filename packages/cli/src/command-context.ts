@@ -34,4 +34,6 @@ export type CommandContext = {
    * `UTC` (set by `runMemfiles`): dates written and "tomorrow" count from the user's day.
    */
   timeZone?: string;
+  /** The arguments of the run as typed (set by `runMemfiles`), so a command sees where `--` was. */
+  argv?: readonly string[];
 };

@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import { detectLayout, MemoryStore } from "@memfiles/core";
 import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
+import { readMemory } from "./read-memory.js";
 
 /** The default memory folder when none is given: `./memory`, or `MEMFILES_DIR`. */
 export function defaultFolder(context: CommandContext): string {
@@ -56,4 +57,43 @@ export function openMemoryFolder(
   }
   // `--layout` when given, else detected, so a Claude Code `.memory/` folder is read as facts.
   return new MemoryStore({ root, layout: context.layout ?? detectLayout(root) });
+}
+
+/**
+ * Opens a memory folder for a command that writes to it (see {@link openMemoryFolder}), refusing a
+ * `--layout` the folder's files disagree with: `--layout fact` on a folder of dated lines would
+ * add fact files beside (and into) its subject files, `--layout subject` on a Claude Code folder
+ * dated lines into its fact files. Reading commands take any `--layout`, to look at a folder both ways.
+ *
+ * @param folder - As for {@link openMemoryFolder}.
+ * @param context - The command's context (`layout` from `--layout`).
+ * @param options - As for {@link openMemoryFolder}.
+ * @returns The store.
+ * @throws {CliError} `layout_mismatch` naming both layouts and a file that shows the folder's.
+ */
+export async function openMemoryFolderToWrite(
+  folder: string | undefined,
+  context: CommandContext,
+  options: { create?: boolean } = {},
+): Promise<MemoryStore> {
+  const store = openMemoryFolder(folder, context, options);
+  if (context.layout === undefined || context.database !== undefined) return store;
+  const detected = detectLayout(store.root);
+  let shown: string | undefined;
+  if (detected === "fact" && context.layout === "subject") {
+    shown = (await new MemoryStore({ root: store.root, layout: "fact" }).list())[0]?.path;
+  } else if (context.layout === "fact") {
+    const files = await readMemory(new MemoryStore({ root: store.root, layout: "subject" }));
+    shown = files.find((file) => file.lines.some((line) => line.stated !== undefined))?.path;
+  }
+  if (shown === undefined) return store;
+  const found = context.layout === "fact" ? "subject" : "fact";
+  const mark =
+    found === "subject"
+      ? `dated lines such as "[stated 2026/09/01] ..." in ${shown}`
+      : `one fact per file with front matter, such as ${shown}`;
+  throw new CliError(
+    `Refused --layout ${context.layout} on ${store.root}: its files are in the ${found} layout (${mark}), and writing ${context.layout}-layout files there would mix the two. Leave --layout out (memfiles detects ${found} here), or give a folder in the ${context.layout} layout.`,
+    { code: "layout_mismatch" },
+  );
 }

@@ -51,7 +51,7 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     );
   let closeDatabase = async () => {};
   // Each run gets its own context, so --layout and the database never leak into the caller's object.
-  const commandContext: CommandContext = { ...context };
+  const commandContext: CommandContext = { ...context, argv };
   program.hook("preAction", async (_program, action) => {
     const options = program.opts<DatabaseOptions>();
     const layout = layoutOption(options.layout);
@@ -59,6 +59,7 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     commandContext.timeZone = timeZoneOption(
       program.opts<{ timeZone?: string }>().timeZone,
       context.env,
+      context.stderr,
     );
     const opened = await openMemoryDatabase(action.name(), options, commandContext);
     if (opened !== undefined) {
@@ -132,9 +133,14 @@ function describeThrown(error: unknown): string {
 
 /**
  * The time zone of a run: `--time-zone` (refused when no IANA name), else `$TZ` when it names a
- * zone (a `$TZ` such as ":/etc/localtime" is ignored), else `UTC`.
+ * zone (the POSIX `:Europe/Berlin` form too), else `UTC`; a `$TZ` that names none (a typo,
+ * ":/etc/localtime") is warned about on stderr, once a run, since every date written depends on it.
  */
-function timeZoneOption(given: string | undefined, env: NodeJS.ProcessEnv): string {
+function timeZoneOption(
+  given: string | undefined,
+  env: NodeJS.ProcessEnv,
+  warn: (text: string) => void,
+): string {
   if (given !== undefined) {
     if (isTimeZone(given)) return given;
     throw new CliError(
@@ -143,5 +149,11 @@ function timeZoneOption(given: string | undefined, env: NodeJS.ProcessEnv): stri
     );
   }
   const fromEnv = env.TZ;
-  return fromEnv !== undefined && fromEnv !== "" && isTimeZone(fromEnv) ? fromEnv : "UTC";
+  if (fromEnv === undefined || fromEnv === "") return "UTC";
+  const name = fromEnv.replace(/^:/, "");
+  if (isTimeZone(name)) return name;
+  warn(
+    `memfiles: $TZ is ${JSON.stringify(fromEnv)}, which names no IANA time zone; dates are written in UTC. Set TZ to a name such as "Europe/Berlin", or pass --time-zone.\n`,
+  );
+  return "UTC";
 }

@@ -57,7 +57,14 @@ export {
   showMemoryFile,
 } from "./recall/index.js";
 export { DEFAULT_MAX_CHARS } from "./store/index.js";
-export { contentWords, foldText, headOfText, isTimeZone, localDay } from "./text/index.js";
+export {
+  contentWords,
+  foldFileName,
+  foldText,
+  headOfText,
+  isTimeZone,
+  localDay,
+} from "./text/index.js";
 export {
   type ReadUsageLogResult,
   type Stage,

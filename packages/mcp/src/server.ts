@@ -7,7 +7,7 @@ import {
   remember,
   type StoreLayout,
 } from "@memfiles/core";
-import { layoutOf, readInScope, WriteSession } from "@memfiles/core/internal";
+import { checkSecrets, layoutOf, readInScope, WriteSession } from "@memfiles/core/internal";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -53,6 +53,22 @@ function text(value: unknown): CallToolResult {
       { type: "text", text: typeof value === "string" ? value : JSON.stringify(value, null, 2) },
     ],
   };
+}
+
+/**
+ * A file's text as the server hands it out: a secret a person pasted into the file by hand (the
+ * write guards keep memfiles from writing one) is replaced by `[redacted]` with core's one secret
+ * check, so it never reaches the model or the client; the file on disk is the user's and stays.
+ */
+async function maskSecrets(content: string): Promise<{ text: string; kinds: string[] }> {
+  const checked = await checkSecrets({ texts: [content] });
+  return checked.ok
+    ? { text: content, kinds: [] }
+    : { text: checked.redacted[0] ?? "", kinds: checked.kinds };
+}
+
+function maskedNote(path: string, kinds: readonly string[]): string {
+  return `${path} holds a secret (${kinds.join(", ")}) written into the file by hand; it is shown as [redacted]. The file on disk is unchanged: tell the user to remove the secret from it and rotate it.`;
 }
 
 function refusal(message: string): CallToolResult {
@@ -177,7 +193,13 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
         if (!file.exists) {
           return refusal(`No memory file at ${path}. Call list to see the files that exist.`);
         }
-        return text({ path: file.path, version: file.version, content: file.content });
+        const masked = await maskSecrets(file.content);
+        return text({
+          path: file.path,
+          version: file.version,
+          content: masked.text,
+          ...(masked.kinds.length === 0 ? {} : { masked: maskedNote(file.path, masked.kinds) }),
+        });
       }),
   );
 
@@ -194,16 +216,31 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
         const wanted = foldForSearch(words).split(/\s+/).filter(Boolean);
         const holdsAll = (value: string) =>
           wanted.every((word) => foldForSearch(value).includes(word));
-        const matches: Array<{ path: string; line: number; text: string }> = [];
+        const matches: Array<{ path: string; line: number; text: string; masked?: string }> = [];
         for (const row of await visibleRows()) {
-          if (holdsAll(row.description)) {
-            matches.push({ path: row.path, line: 0, text: `description: ${row.description}` });
-          }
           const file = await boundary.read(row.path);
-          if (!file.exists) continue;
-          for (const [index, line] of file.content.split(/\r?\n/).entries()) {
+          const content = file.exists ? file.content : "";
+          const candidate =
+            holdsAll(row.description) || content.split(/\r?\n/).some((line) => holdsAll(line));
+          if (!candidate) continue;
+          // Matched on the masked text, so a search for a secret's own characters finds nothing.
+          const description = await maskSecrets(row.description);
+          const masked = await maskSecrets(content);
+          const note = (kinds: readonly string[]) =>
+            kinds.length === 0 ? {} : { masked: maskedNote(row.path, kinds) };
+          if (holdsAll(description.text)) {
+            matches.push({
+              path: row.path,
+              line: 0,
+              text: `description: ${description.text}`,
+              ...note(description.kinds),
+            });
+          }
+          const original = content.split(/\r?\n/);
+          for (const [index, line] of masked.text.split(/\r?\n/).entries()) {
             if (line.trim() !== "" && holdsAll(line)) {
-              matches.push({ path: row.path, line: index + 1, text: line });
+              const changed = line !== original[index] ? masked.kinds : [];
+              matches.push({ path: row.path, line: index + 1, text: line, ...note(changed) });
             }
           }
         }
@@ -303,7 +340,8 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
         if (!file.exists) {
           throw new McpError(ErrorCode.InvalidParams, `No memory file at ${path}.`);
         }
-        return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: file.content }] };
+        const masked = await maskSecrets(file.content);
+        return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: masked.text }] };
       } catch (error) {
         if (error instanceof MemoryPathError) {
           throw new McpError(ErrorCode.InvalidParams, error.message);

@@ -1,9 +1,15 @@
-import type { MemoryStore } from "@memfiles/core";
-import { safeParseMemoryFile } from "@memfiles/core/internal";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type MemoryStore, versionToken } from "@memfiles/core";
+import { foldFileName, safeParseMemoryFile } from "@memfiles/core/internal";
 import { z } from "zod";
+import { CliError } from "../cli-error.js";
 
 /** The bundle format's version; `import` refuses any other. */
 export const BUNDLE_VERSION = 1;
+
+/** Encodings a memory file can have been in when its text went into a bundle as Unicode text. */
+export const BUNDLE_SOURCE_ENCODINGS = ["utf-16le", "utf-16be", "windows-1252"] as const;
 
 /** A memory folder as one JSON document: `memfiles export` writes it, `memfiles import` reads it. */
 export const BundleSchema = z.object({
@@ -17,29 +23,94 @@ export const BundleSchema = z.object({
       /** Version token of `content` (first 12 hex of its sha1). */
       version: z.string(),
       content: z.string(),
+      /**
+       * The file's encoding on disk when it was not UTF-8 (UTF-16 with a byte order mark, or bytes
+       * that are not valid UTF-8 read as Windows-1252, the superset of Latin-1): `content` is its
+       * text converted, so import can say so. Absent for UTF-8 (and in bundles of older exports).
+       */
+      encoding: z.enum(BUNDLE_SOURCE_ENCODINGS).optional(),
     }),
   ),
 });
 export type Bundle = z.infer<typeof BundleSchema>;
 
-/** What `import` does with one file of a bundle. */
-export type ImportStepCode = "create" | "same" | "replace" | "newer_on_disk" | "differs";
+/** What `import` does with one file of a bundle; the last five refuse the whole import. */
+export type ImportStepCode =
+  | "create"
+  | "same"
+  | "replace"
+  | "newer_on_disk"
+  | "differs"
+  | "name_clash"
+  | "too_long"
+  | "not_text";
+
+/** The step codes that refuse the whole import before anything is written. */
+export const REFUSING_STEPS: ReadonlySet<ImportStepCode> = new Set([
+  "newer_on_disk",
+  "differs",
+  "name_clash",
+  "too_long",
+  "not_text",
+]);
 
 /** One file of an import plan. */
-export type ImportStep = { path: string; code: ImportStepCode; message: string };
+export type ImportStep = {
+  path: string;
+  code: ImportStepCode;
+  message: string;
+  /** Set when the text is written in another encoding than the file it came from had. */
+  converted?: string;
+};
+
+const ENCODING_NAMES: Readonly<Record<string, string>> = {
+  "utf-8": "UTF-8",
+  "utf-16le": "UTF-16LE",
+  "utf-16be": "UTF-16BE",
+  "windows-1252": "Windows-1252 (Latin-1)",
+};
 
 /**
- * Every memory file of a folder, as a bundle.
+ * Every memory file of a folder, as a bundle. A file in UTF-16 goes in as its text; a file whose
+ * bytes are not valid UTF-8 (and hold no NUL) is read as Windows-1252, where every byte is one
+ * character, so nothing a person wrote becomes U+FFFD; both are marked with their `encoding`.
  *
  * @param store - The memory folder.
  * @param now - The export time.
  * @returns The bundle.
+ * @throws {CliError} `bad_argument` naming a file that is not text in any of those encodings
+ *   (NUL bytes: UTF-16 without a byte order mark, or not a text file).
  */
 export async function exportBundle(store: MemoryStore, now: Date): Promise<Bundle> {
   const files: Bundle["files"] = [];
   for (const row of await store.list()) {
     const read = await store.read(row.path);
-    if (read.exists) files.push({ path: read.path, version: read.version, content: read.content });
+    if (!read.exists) continue;
+    if (read.notText === undefined) {
+      files.push({
+        path: read.path,
+        version: read.version,
+        content: read.content,
+        ...(read.encoding === undefined || read.encoding === "utf-8"
+          ? {}
+          : { encoding: read.encoding }),
+      });
+      continue;
+    }
+    const bytes = await readFile(join(store.root, read.path)).catch(() => undefined);
+    if (bytes === undefined || bytes.includes(0)) {
+      throw new CliError(
+        `Cannot export ${read.path}: ${read.notText}, then export again. Nothing was exported.`,
+        { code: "bad_argument" },
+      );
+    }
+    const content = new TextDecoder("windows-1252").decode(bytes);
+    files.push({
+      path: read.path,
+      version: versionToken(content),
+      content,
+      encoding: "windows-1252",
+    });
   }
   return {
     format: "memfiles-bundle",
@@ -50,9 +121,30 @@ export async function exportBundle(store: MemoryStore, now: Date): Promise<Bundl
 }
 
 /**
+ * What `export` converted, one sentence per file, for the person to check.
+ *
+ * @param bundle - A bundle from {@link exportBundle}.
+ * @returns E.g. `notes.md: UTF-16LE, written into the bundle as Unicode text`; empty when nothing was.
+ */
+export function describeConversions(bundle: Bundle): string[] {
+  return bundle.files.flatMap((file) =>
+    file.encoding === undefined
+      ? []
+      : [
+          file.encoding === "windows-1252"
+            ? `${file.path}: not valid UTF-8, read as Windows-1252 (Latin-1), one character per byte, into Unicode text; if it was in another encoding, save it as UTF-8 and export again`
+            : `${file.path}: ${ENCODING_NAMES[file.encoding]}, into Unicode text`,
+        ],
+  );
+}
+
+/**
  * What importing a bundle would do to each file: create a missing file, skip one that is the
  * same, replace one whose `updated:` date is older than the bundle's, and refuse a file that is
- * newer on disk or as new with different text (a person's edit would be lost).
+ * newer on disk or as new with different text (a person's edit would be lost). The whole bundle is
+ * checked before anything is written: two bundle paths that are one file on macOS and Windows
+ * (they differ only in case or Unicode normalization), a text over the store's cap, and a file on
+ * disk that is not text memfiles edits each refuse the import too.
  *
  * @param store - The memory folder.
  * @param bundle - A parsed bundle.
@@ -64,13 +156,55 @@ export async function planImport(
   bundle: Bundle,
 ): Promise<Array<ImportStep & { ifVersion: string; content: string }>> {
   const steps: Array<ImportStep & { ifVersion: string; content: string }> = [];
+  const byName = new Map<string, string[]>();
+  for (const file of bundle.files) {
+    const key = file.path.split("/").map(foldFileName).join("/");
+    byName.set(key, [...(byName.get(key) ?? []), file.path]);
+  }
   for (const file of bundle.files) {
     const current = await store.read(file.path);
     const base = { path: current.path, ifVersion: current.version, content: file.content };
+    const alike = (byName.get(file.path.split("/").map(foldFileName).join("/")) ?? []).filter(
+      (path) => path !== file.path,
+    );
+    const sameTwice = bundle.files.filter((other) => other.path === file.path).length > 1;
+    if (alike.length > 0 || sameTwice) {
+      steps.push({
+        ...base,
+        path: file.path,
+        code: "name_clash",
+        message: sameTwice
+          ? `${file.path}: the bundle holds this path more than once; keep one`
+          : `${file.path}: the bundle also holds ${alike.join(", ")}, the same name but for case or Unicode normalization (one file on macOS and Windows); merge them into one in the bundle`,
+      });
+      continue;
+    }
+    const tooLong =
+      file.content.length > store.maxChars &&
+      !(current.exists && file.content.length < current.content.length);
+    if (tooLong) {
+      steps.push({
+        ...base,
+        code: "too_long",
+        message: `${current.path}: ${file.content.length} chars is over the ${store.maxChars}-char cap; split it by subject in the bundle, or consolidate it before exporting`,
+      });
+      continue;
+    }
     if (!current.exists) {
-      steps.push({ ...base, code: "create", message: `${current.path}: new file` });
+      steps.push({
+        ...base,
+        code: "create",
+        message: `${current.path}: new file`,
+        ...converted(file.encoding, "utf-8"),
+      });
     } else if (current.content === file.content) {
       steps.push({ ...base, code: "same", message: `${current.path}: already the same` });
+    } else if (current.notText !== undefined) {
+      steps.push({
+        ...base,
+        code: "not_text",
+        message: `${current.path}: the file on disk cannot be replaced: ${current.notText}`,
+      });
     } else {
       const onDisk = updatedOf(current.content, current.path);
       const inBundle = updatedOf(file.content, file.path);
@@ -79,6 +213,7 @@ export async function planImport(
           ...base,
           code: "replace",
           message: `${current.path}: bundle's ${inBundle} is newer than ${onDisk || "undated"} on disk`,
+          ...converted(file.encoding, current.encoding ?? "utf-8"),
         });
       } else {
         steps.push({
@@ -90,6 +225,13 @@ export async function planImport(
     }
   }
   return steps;
+}
+
+function converted(from: string | undefined, to: string): { converted?: string } {
+  if (from === undefined || from === to) return {};
+  return {
+    converted: `was ${ENCODING_NAMES[from] ?? from} when exported; its text is kept and written as ${ENCODING_NAMES[to] ?? to}`,
+  };
 }
 
 function updatedOf(text: string, path: string): string {

@@ -20,6 +20,7 @@ export type FindingCode =
   | "pending_forget"
   | "secret"
   | "forgotten_line"
+  | "name_clash"
   | (string & {});
 
 /** One problem `memfiles check` found. */
@@ -104,6 +105,13 @@ export async function checkFolder(
         fixable: false,
       });
     }
+  }
+  // Names that differ only in case or Unicode normalization (NFC `josé.md` beside NFD `josé.md`)
+  // are one file on macOS and Windows: the store will not edit them, and says so in notEditable.
+  const reported = new Set(findings.map((finding) => `${finding.path}\u0000${finding.message}`));
+  for (const { path, reason } of report.notEditable) {
+    if (reported.has(`${path}\u0000${reason}`)) continue;
+    findings.push({ code: "name_clash", path, message: reason, fixable: false });
   }
   for (const secret of await findFolderSecrets(store)) {
     findings.push({

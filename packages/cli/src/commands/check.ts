@@ -10,7 +10,7 @@ export const registerCheck: RegisterCommand = (program, context, done) => {
     .command("check")
     .alias("doctor")
     .description(
-      "find problems: index out of sync, unparsable or non-UTF-8 files, undated lines, over-cap files, broken links, stale locks, left temp files, secrets",
+      "find problems: index out of sync, unparsable or non-UTF-8 files, names that differ only in case or Unicode normalization, undated lines, over-cap files, broken links, stale locks, left temp files, secrets",
     )
     .argument("[folder]", "the memory folder")
     .option(...MEMORY_OPTION)

@@ -1,4 +1,7 @@
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
 import type { Command } from "commander";
+import { CliError } from "../cli-error.js";
 import type { CommandContext } from "../command-context.js";
 import type { ExitCode } from "../exit-codes.js";
 
@@ -21,4 +24,67 @@ export function folderOf(
   options: { memory?: string },
 ): string | undefined {
   return positional ?? options.memory;
+}
+
+/**
+ * Splits a fixed-count command's arguments (`show [folder] <path>`, `remember [folder] <file>
+ * <fact>`) into the folder and the rest: one argument more than the command needs is the folder,
+ * in front, as `ls [folder]` takes it. The count alone decides, so nothing is guessed.
+ *
+ * @param command - The command's name, for the message, e.g. `show`.
+ * @param given - The positional arguments as typed (undefined for those left out).
+ * @param names - The names of the arguments the command needs, e.g. `["path"]`.
+ * @param options - `--memory` (a folder there means no positional folder).
+ * @returns The folder (positional, else `--memory`, else undefined) and the needed arguments.
+ * @throws {CliError} `bad_argument` when arguments are missing or there are too many.
+ */
+export function folderAndArguments(
+  command: string,
+  given: ReadonlyArray<string | undefined>,
+  names: readonly string[],
+  options: { memory?: string },
+): { folder: string | undefined; rest: string[] } {
+  const typed = given.filter((value): value is string => value !== undefined);
+  const usage = `memfiles ${command} [folder] ${names.map((name) => `<${name}>`).join(" ")}`;
+  if (typed.length === names.length + 1 && options.memory === undefined)
+    return { folder: typed[0], rest: typed.slice(1) };
+  if (typed.length === names.length) return { folder: options.memory, rest: typed };
+  const missing = names.slice(typed.length).map((name) => `<${name}>`);
+  throw new CliError(
+    typed.length < names.length
+      ? `Missing ${missing.join(" ")}: give ${usage} (the folder may also come as -m <folder>).`
+      : `Too many arguments (${typed.length}): give ${usage}${options.memory === undefined ? "" : " without -m, or -m and no positional folder"}; quote a fact that has spaces.`,
+    { code: "bad_argument" },
+  );
+}
+
+/**
+ * Splits a word-list command's arguments (`search [folder] <words...>`, `forget [folder]
+ * <query...>`): the first argument is the folder when it is an existing folder, was typed before
+ * any `--`, and words follow. With `-m <folder>` or a database every argument is a word; words
+ * after `--` are always words, so `memfiles search ./memory -- memory` looks for "memory".
+ *
+ * @param words - The positional arguments as commander gives them (the `--` removed).
+ * @param options - `--memory`.
+ * @param context - The command's context: its `cwd` resolves the folder, its `argv` shows where
+ *   a `--` was typed, and a database takes no folder.
+ * @returns The folder (positional, else `--memory`, else undefined) and the words.
+ * @example folderAndWords(["./memory", "deploy"], {}, context) // { folder: "./memory", words: ["deploy"] }
+ */
+export function folderAndWords(
+  words: readonly string[],
+  options: { memory?: string },
+  context: CommandContext,
+): { folder: string | undefined; words: string[] } {
+  const [first, ...rest] = words;
+  const separator = context.argv?.indexOf("--") ?? -1;
+  const afterSeparator = separator === -1 ? 0 : (context.argv?.length ?? 0) - separator - 1;
+  const isFolder =
+    first !== undefined &&
+    rest.length > 0 &&
+    words.length > afterSeparator &&
+    options.memory === undefined &&
+    context.database === undefined &&
+    statSync(resolve(context.cwd, first), { throwIfNoEntry: false })?.isDirectory() === true;
+  return isFolder ? { folder: first, words: rest } : { folder: options.memory, words: [...words] };
 }

@@ -2,7 +2,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import { consolidateAll, MODELS } from "@memfiles/core";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
-import { openMemoryFolder } from "../memory-folder.js";
+import { openMemoryFolderToWrite } from "../memory-folder.js";
 import { printJson } from "../output.js";
 import { folderOf, MEMORY_OPTION, type RegisterCommand } from "./command.js";
 
@@ -30,7 +30,7 @@ export const registerConsolidate: RegisterCommand = (program, context, done) => 
             { code: "bad_argument" },
           );
         }
-        const store = openMemoryFolder(folderOf(folder, options), context);
+        const store = await openMemoryFolderToWrite(folderOf(folder, options), context);
         if (!context.env.ANTHROPIC_API_KEY) {
           throw new CliError(
             "consolidate calls the Anthropic API: set ANTHROPIC_API_KEY (nothing was changed).",

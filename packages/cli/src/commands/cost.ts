@@ -1,5 +1,6 @@
 import { costOf, readUsageLog, UnknownModelError } from "@memfiles/core";
 import { PRICES_SOURCE } from "@memfiles/core/internal";
+import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { formatTable, printJson } from "../output.js";
@@ -21,7 +22,16 @@ export const registerCost: RegisterCommand = (program, context, done) => {
     .option("--json", "print the report as JSON")
     .action(async (folder: string | undefined, options: { memory?: string; json?: boolean }) => {
       const store = openMemoryFolder(folderOf(folder, options), context);
-      const { records, problems } = await readUsageLog(store.root);
+      const logPath = `${store.root}/.memfiles/usage.jsonl`;
+      const { records, problems } = await readUsageLog(store.root).catch((error: unknown) => {
+        // A log that exists but cannot be opened is not "no log": say what stands in the way.
+        const code = (error as { code?: unknown } | null)?.code;
+        if (typeof code !== "string" || !/^E[A-Z]+$/.test(code)) throw error;
+        throw new CliError(
+          `Cannot read the usage log ${logPath}: ${error instanceof Error ? error.message : code}. ${code === "EACCES" || code === "EPERM" ? `Make it readable (chmod u+r ${logPath}) and run again.` : "Fix or remove the file and run again."}`,
+          { code: "bad_argument", cause: error },
+        );
+      });
       const rows = new Map<string, CostRow>();
       const unpriced = new Set<string>();
       for (const record of records) {
@@ -49,6 +59,10 @@ export const registerCost: RegisterCommand = (program, context, done) => {
           problems,
           prices: PRICES_SOURCE,
         });
+      } else if (records.length === 0 && problems.length > 0) {
+        context.stdout(
+          `Cannot read the usage log ${logPath}: ${problems.length === 1 ? "its one line is not" : `none of its ${problems.length} lines is`} a usage record. ${problems[0]?.message ?? ""}\n`,
+        );
       } else if (records.length === 0) {
         context.stdout(
           `No usage log in ${store.root}/.memfiles/usage.jsonl; pass \`onUsage: createUsageLog({ root })\` to record one.\n`,

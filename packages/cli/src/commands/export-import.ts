@@ -1,9 +1,16 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { BundleSchema, exportBundle, planImport } from "../bundle/bundle.js";
+import {
+  BundleSchema,
+  describeConversions,
+  exportBundle,
+  type ImportStepCode,
+  planImport,
+  REFUSING_STEPS,
+} from "../bundle/bundle.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
-import { openMemoryFolder } from "../memory-folder.js";
+import { openMemoryFolder, openMemoryFolderToWrite } from "../memory-folder.js";
 import { printJson } from "../output.js";
 import { findTextSecrets, secretRefusalMessage } from "../secrets/find-text-secrets.js";
 import { folderOf, MEMORY_OPTION, type RegisterCommand } from "./command.js";
@@ -20,6 +27,11 @@ export const registerExport: RegisterCommand = (program, context, done) => {
       const store = openMemoryFolder(folderOf(folder, options), context);
       const bundle = await exportBundle(store, new Date());
       const text = `${JSON.stringify(bundle, null, 2)}\n`;
+      const conversions = describeConversions(bundle);
+      if (conversions.length > 0)
+        context.stderr(
+          `Converted ${conversions.length} file${conversions.length === 1 ? "" : "s"} to Unicode text in the bundle (import writes them as UTF-8):\n${conversions.map((line) => `  ${line}\n`).join("")}`,
+        );
       if (options.output) {
         await writeFile(resolve(context.cwd, options.output), text, { flag: "wx" }).catch(
           (error: unknown) => {
@@ -58,14 +70,13 @@ export const registerImport: RegisterCommand = (program, context, done) => {
         folder: string | undefined,
         options: { memory?: string; dryRun?: boolean; json?: boolean },
       ) => {
-        const text = await readFile(resolve(context.cwd, bundlePath), "utf8").catch(
-          (error: unknown) => {
-            throw new CliError(
-              `Cannot read the bundle ${bundlePath}: ${error instanceof Error ? error.message : String(error)}.`,
-              { code: "bad_bundle", cause: error },
-            );
-          },
-        );
+        const bytes = await readFile(resolve(context.cwd, bundlePath)).catch((error: unknown) => {
+          throw new CliError(
+            `Cannot read the bundle ${bundlePath}: ${error instanceof Error ? error.message : String(error)}.`,
+            { code: "bad_bundle", cause: error },
+          );
+        });
+        const text = decodeBundle(bytes, bundlePath);
         let json: unknown;
         try {
           json = JSON.parse(text);
@@ -85,11 +96,11 @@ export const registerImport: RegisterCommand = (program, context, done) => {
             { code: "bad_bundle" },
           );
         }
-        const store = openMemoryFolder(folderOf(folder, options), context, { create: true });
+        const store = await openMemoryFolderToWrite(folderOf(folder, options), context, {
+          create: true,
+        });
         const plan = await planImport(store, parsed.data);
-        const refused = plan.filter(
-          (step) => step.code === "newer_on_disk" || step.code === "differs",
-        );
+        const refused = plan.filter((step) => REFUSING_STEPS.has(step.code));
         const writes = plan.filter((step) => step.code === "create" || step.code === "replace");
         // The same secret guard as `remember`: a bundle holding a secret is refused whole.
         const secrets = (
@@ -112,12 +123,30 @@ export const registerImport: RegisterCommand = (program, context, done) => {
         }
         let conflict = false;
         if (refused.length === 0 && !options.dryRun) {
+          // All or nothing: the plan checked the whole bundle, so a write fails only when a file
+          // changed meanwhile; then the files already written are put back as they were.
+          const applied: Array<{ path: string; before: string | undefined; version: string }> = [];
           for (const step of writes) {
+            const before = step.code === "replace" ? await store.read(step.path) : undefined;
             const written = await store.write(step.path, step.content, step.ifVersion);
             if (!written.ok) {
               context.stderr(`${written.message}\n`);
               conflict = true;
               break;
+            }
+            applied.push({
+              path: step.path,
+              before: before?.exists ? before.content : undefined,
+              version: written.version,
+            });
+          }
+          if (conflict) {
+            for (const { path, before, version } of applied.reverse()) {
+              const undone =
+                before === undefined
+                  ? await store.delete(path, version)
+                  : await store.write(path, before, version);
+              if (!undone.ok) context.stderr(`Could not put ${path} back: ${undone.message}\n`);
             }
           }
         }
@@ -128,10 +157,18 @@ export const registerImport: RegisterCommand = (program, context, done) => {
             steps,
           });
         else {
-          for (const step of steps) context.stdout(`${step.code}  ${step.message}\n`);
+          for (const step of steps) {
+            context.stdout(`${step.code}  ${step.message}\n`);
+            if (step.converted !== undefined)
+              context.stdout(`converted  ${step.path}: ${step.converted}\n`);
+          }
           if (refused.length > 0)
             context.stdout(
-              "Nothing was imported: newer files on disk. Export them first or fix the bundle.\n",
+              `Nothing was imported: ${refusalSummary(refused.map((step) => step.code))}. Fix the bundle (or the files on disk) and import again.\n`,
+            );
+          else if (conflict)
+            context.stdout(
+              "Nothing was imported: a file changed while importing; the files written were put back. Run the import again.\n",
             );
         }
         done(
@@ -140,3 +177,40 @@ export const registerImport: RegisterCommand = (program, context, done) => {
       },
     );
 };
+
+const REFUSAL_WORDS: Partial<Record<ImportStepCode, string>> = {
+  newer_on_disk: "newer on disk",
+  differs: "different on disk",
+  name_clash: "whose names clash in the bundle",
+  too_long: "over the size cap",
+  not_text: "not text on disk",
+};
+
+function refusalSummary(codes: readonly ImportStepCode[]): string {
+  const counts = new Map<ImportStepCode, number>();
+  for (const code of codes) counts.set(code, (counts.get(code) ?? 0) + 1);
+  return [...counts]
+    .map(([code, count]) => `${count} file${count === 1 ? "" : "s"} ${REFUSAL_WORDS[code] ?? code}`)
+    .join(", ");
+}
+
+/**
+ * A bundle's text: UTF-8, or UTF-16 with a byte order mark (what a Windows shell's `>` writes);
+ * refused when the bytes are neither, so no character is turned into U+FFFD unseen.
+ */
+function decodeBundle(bytes: Uint8Array, bundlePath: string): string {
+  const encoding =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? "utf-16le"
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? "utf-16be"
+        : "utf-8";
+  try {
+    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch (error) {
+    throw new CliError(
+      `The bundle ${bundlePath} is not valid ${encoding.toUpperCase()} text; give the file \`memfiles export\` wrote, unchanged.`,
+      { code: "bad_bundle", cause: error },
+    );
+  }
+}

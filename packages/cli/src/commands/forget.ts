@@ -1,12 +1,12 @@
 import { forget, previewForget } from "@memfiles/core";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
-import { openMemoryFolder } from "../memory-folder.js";
+import { openMemoryFolderToWrite } from "../memory-folder.js";
 import { printJson } from "../output.js";
-import { MEMORY_OPTION, type RegisterCommand } from "./command.js";
+import { folderAndWords, MEMORY_OPTION, type RegisterCommand } from "./command.js";
 
 /**
- * `memfiles forget <query>`: shows the lines core's `forget` would remove, asks, then removes
+ * `memfiles forget [folder] <query...>`: shows the lines core's `forget` would remove, asks, then removes
  * exactly those (the shown files' version tokens are passed on, so a change in between aborts
  * with exit 3 instead of removing more than was shown). Leaves a tombstone.
  */
@@ -16,24 +16,34 @@ export const registerForget: RegisterCommand = (program, context, done) => {
     .description(
       "remove the lines matching a query, after showing them; leaves a tombstone (hashes only)",
     )
-    .argument("<query...>", 'what to forget, e.g. "where I deploy"')
+    .usage("[options] [folder] <query...>")
+    .argument(
+      "<query...>",
+      'what to forget, e.g. "where I deploy"; the first word is the memory folder when it is an existing folder and words follow (-m, or words after --, to forget a folder\'s name)',
+    )
     .option(...MEMORY_OPTION)
     .option("-y, --yes", "remove without asking (for scripts); still only what is shown")
     .option("--dry-run", "only show what would be removed")
     .option("--json", "print the preview and result as JSON")
     .action(
       async (
-        words: string[],
+        typed: string[],
         options: { memory?: string; yes?: boolean; dryRun?: boolean; json?: boolean },
       ) => {
-        const store = openMemoryFolder(options.memory, context);
+        const { folder, words } = folderAndWords(typed, options, context);
+        const store = await openMemoryFolderToWrite(folder, context);
         const query = words.join(" ");
         const preview = await previewForget({ store, query });
         const lines = preview.files.flatMap((file) =>
           file.lines.map((line) => ({ file: file.path, line })),
         );
         if (!options.json) {
-          if (lines.length === 0)
+          if (lines.length === 0 && preview.notRemoved !== undefined) {
+            // The library knows why the lines that hold the words stay: say that, not a guess.
+            context.stdout(`Nothing removed for "${query}":\n`);
+            for (const kept of preview.notRemoved)
+              context.stdout(`  ${kept.path}: ${kept.reason}\n`);
+          } else if (lines.length === 0)
             context.stdout(
               `Nothing matches "${query}": forget removes the lines that hold every word of the query as whole words (memfiles search also finds parts of words, so it may show more). See the candidates with memfiles search ${query}.\n`,
             );
@@ -47,6 +57,7 @@ export const registerForget: RegisterCommand = (program, context, done) => {
             printJson(context, {
               code: lines.length === 0 ? "nothing_matched" : "preview",
               preview: lines,
+              ...(preview.notRemoved === undefined ? {} : { notRemoved: preview.notRemoved }),
             });
           done(lines.length === 0 ? EXIT_CODES.failed : EXIT_CODES.ok);
           return;

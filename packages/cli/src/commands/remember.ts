@@ -1,26 +1,39 @@
 import { remember } from "@memfiles/core";
 import { EXIT_CODES } from "../exit-codes.js";
-import { openMemoryFolder } from "../memory-folder.js";
+import { openMemoryFolderToWrite } from "../memory-folder.js";
 import { printJson } from "../output.js";
-import { MEMORY_OPTION, type RegisterCommand } from "./command.js";
+import { folderAndArguments, MEMORY_OPTION, type RegisterCommand } from "./command.js";
 
-/** `memfiles remember <file> <fact>`: saves one dated fact at once, through core's `remember`. */
+/** `memfiles remember [folder] <file> <fact>`: saves one dated fact at once, through core's `remember`. */
 export const registerRemember: RegisterCommand = (program, context, done) => {
   program
     .command("remember")
     .description("save one fact now, dated today (secret and path checks apply)")
-    .argument("<file>", "memory path: profile.md, preferences.md, topics|projects|people/<name>.md")
-    .argument("<fact>", 'the fact, one short line, e.g. "deploys on Fly.io"')
+    .usage("[options] [folder] <file> <fact>")
+    .argument("[folder]", "the memory folder (or -m); given when three arguments are")
+    .argument(
+      "[file]",
+      "memory path. Subject layout (memfiles' dated lines): profile.md, preferences.md or topics|projects|people/<name>.md, the name ASCII kebab-case (home-cooking). Fact layout (a Claude Code .memory/ folder): the fact file to add the fact to, by its file name or name (deploy_host.md, deploy-host), else a new fact file named after it; inside the folder either way",
+    )
+    .argument("[fact]", 'the fact, one short line, e.g. "deploys on Fly.io"')
     .option(...MEMORY_OPTION)
     .option("--replaces <line>", "text of the line this fact updates")
     .option("--json", "print the result as JSON")
     .action(
       async (
-        file: string,
-        fact: string,
+        first: string | undefined,
+        second: string | undefined,
+        third: string | undefined,
         options: { memory?: string; replaces?: string; json?: boolean },
       ) => {
-        const store = openMemoryFolder(options.memory, context, { create: true });
+        const { folder, rest } = folderAndArguments(
+          "remember",
+          [first, second, third],
+          ["file", "fact"],
+          options,
+        );
+        const [file = "", fact = ""] = rest;
+        const store = await openMemoryFolderToWrite(folder, context, { create: true });
         const result = await remember({
           store,
           path: file,

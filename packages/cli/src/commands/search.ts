@@ -2,7 +2,7 @@ import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { printJson } from "../output.js";
 import { readMemory } from "../read-memory.js";
-import { MEMORY_OPTION, type RegisterCommand } from "./command.js";
+import { folderAndWords, MEMORY_OPTION, type RegisterCommand } from "./command.js";
 
 /**
  * Folds text for a search: lower case, accents removed (NFKD), so "Zoë" finds "zoe".
@@ -14,16 +14,21 @@ export function foldForSearch(text: string): string {
   return text.normalize("NFKD").replace(/\p{M}/gu, "").toLocaleLowerCase("en");
 }
 
-/** `memfiles search <words...>`: lines (and file descriptions) holding every word. */
+/** `memfiles search [folder] <words...>`: lines (and file descriptions) holding every word. */
 export const registerSearch: RegisterCommand = (program, context, done) => {
   program
     .command("search")
     .description("find memory lines holding every word (case and accents ignored)")
-    .argument("<words...>", "the words to look for")
+    .usage("[options] [folder] <words...>")
+    .argument(
+      "<words...>",
+      "the words to look for; the first is the memory folder when it is an existing folder and words follow (-m, or words after --, to search for a folder's name)",
+    )
     .option(...MEMORY_OPTION)
     .option("--json", "print the matches as JSON")
-    .action(async (words: string[], options: { memory?: string; json?: boolean }) => {
-      const store = openMemoryFolder(options.memory, context);
+    .action(async (typed: string[], options: { memory?: string; json?: boolean }) => {
+      const { folder, words } = folderAndWords(typed, options, context);
+      const store = openMemoryFolder(folder, context);
       const wanted = words.flatMap((word) => foldForSearch(word).split(/\s+/)).filter(Boolean);
       const holdsAll = (text: string) => wanted.every((word) => foldForSearch(text).includes(word));
       const matches = (await readMemory(store)).flatMap((file) => [

@@ -1,6 +1,6 @@
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
-import { openMemoryFolder } from "../memory-folder.js";
+import { openMemoryFolderToWrite } from "../memory-folder.js";
 import { startMemoryPage } from "../page/memory-page-server.js";
 import { folderOf, MEMORY_OPTION, type RegisterCommand } from "./command.js";
 
@@ -21,7 +21,7 @@ export const registerServe: RegisterCommand = (program, context, done) => {
           code: "bad_argument",
         });
       }
-      const store = openMemoryFolder(folderOf(folder, options), context);
+      const store = await openMemoryFolderToWrite(folderOf(folder, options), context);
       const page = await startMemoryPage({
         store,
         port,

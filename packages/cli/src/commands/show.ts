@@ -2,41 +2,51 @@ import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { printJson } from "../output.js";
 import { showFile } from "../read-memory.js";
-import { MEMORY_OPTION, type RegisterCommand } from "./command.js";
+import { folderAndArguments, MEMORY_OPTION, type RegisterCommand } from "./command.js";
 
-/** `memfiles show <path>`: one memory file's text, or with `--json` its header, lines and version. */
+/** `memfiles show [folder] <path>`: one memory file's text, or with `--json` its header, lines and version. */
 export const registerShow: RegisterCommand = (program, context, done) => {
   program
     .command("show")
     .description("print one memory file (path relative to the memory folder, e.g. topics/tools.md)")
-    .argument("<path>", "memory path, e.g. topics/tools.md")
+    .usage("[options] [folder] <path>")
+    .argument("[folder]", "the memory folder (or -m); given when two arguments are")
+    .argument("[path]", "memory path, e.g. topics/tools.md")
     .option(...MEMORY_OPTION)
     .option("--json", "print the file's header, lines and version token as JSON")
-    .action(async (path: string, options: { memory?: string; json?: boolean }) => {
-      const store = openMemoryFolder(options.memory, context);
-      const read = await store.read(path);
-      if (!read.exists) {
-        context.stderr(
-          `No memory file ${read.path} in ${store.root}. \`memfiles ls\` lists them.\n`,
-        );
-        done(EXIT_CODES.failed);
-        return;
-      }
-      if (!options.json) {
-        // The byte order mark is how the file is stored, not text to print (it would reach a
-        // terminal or a pipe as an invisible character).
-        const text = read.content.replace(/^\uFEFF/, "");
-        context.stdout(text.endsWith("\n") ? text : `${text}\n`);
+    .action(
+      async (
+        first?: string,
+        second?: string,
+        options: { memory?: string; json?: boolean } = {},
+      ) => {
+        const { folder, rest } = folderAndArguments("show", [first, second], ["path"], options);
+        const path = rest[0] ?? "";
+        const store = openMemoryFolder(folder, context);
+        const read = await store.read(path);
+        if (!read.exists) {
+          context.stderr(
+            `No memory file ${read.path} in ${store.root}. \`memfiles ls\` lists them.\n`,
+          );
+          done(EXIT_CODES.failed);
+          return;
+        }
+        if (!options.json) {
+          // The byte order mark is how the file is stored, not text to print (it would reach a
+          // terminal or a pipe as an invisible character).
+          const text = read.content.replace(/^\uFEFF/, "");
+          context.stdout(text.endsWith("\n") ? text : `${text}\n`);
+          done(EXIT_CODES.ok);
+          return;
+        }
+        const row = (await store.list()).find((candidate) => candidate.path === read.path) ?? {
+          path: read.path,
+          name: read.path,
+          description: "",
+          chars: read.content.length,
+        };
+        printJson(context, showFile(row, read.version, read.content, store.layout));
         done(EXIT_CODES.ok);
-        return;
-      }
-      const row = (await store.list()).find((candidate) => candidate.path === read.path) ?? {
-        path: read.path,
-        name: read.path,
-        description: "",
-        chars: read.content.length,
-      };
-      printJson(context, showFile(row, read.version, read.content, store.layout));
-      done(EXIT_CODES.ok);
-    });
+      },
+    );
 };

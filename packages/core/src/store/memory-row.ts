@@ -86,11 +86,21 @@ export function notEditable(rows: readonly MemoryRow[]): Array<{ path: string; r
     if (alike.length > 0 && !problem) {
       found.push({
         path: row.path,
-        reason: `${row.path} differs from ${alike.join(", ")} only in case or Unicode normalization: one file on macOS and Windows, two here. Merge them by hand into one file.`,
+        reason: `${spelled(row.path, alike)} differs from ${alike.map((path) => spelled(path, [row.path])).join(", ")} only in case or Unicode normalization: one file on macOS and Windows, two here. Merge them by hand into one file.`,
       });
     }
   }
   return found;
+}
+
+// Names that differ only in normalization print alike; the form tells them apart (NFC `é` is one
+// code point, NFD is `e` and a combining accent).
+function spelled(path: string, others: readonly string[]): string {
+  const looksSame = others.some((other) => other.normalize("NFC") === path.normalize("NFC"));
+  if (!looksSame) return path;
+  const form =
+    path === path.normalize("NFC") ? "NFC" : path === path.normalize("NFD") ? "NFD" : "mixed";
+  return `${path} (${form})`;
 }
 
 /** The `version_conflict` result of a write or delete made with a stale version token. */

@@ -9,7 +9,7 @@ import { checkEvidenceSupport } from "../guards/evidence-support.js";
 import type { MemoryStore } from "../store/index.js";
 import { MemoryPathError } from "../store/index.js";
 import { factKey, restatesFact, reversesFact } from "../text/index.js";
-import { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
+import { describeNewFile, explainRefusedPath, isAllowedWritePath } from "./allowed-path.js";
 import {
   type MemoryFileState,
   memoryFileState,
@@ -168,7 +168,7 @@ export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
     return {
       code: "path_not_allowed",
       path,
-      message: `Refused path ${JSON.stringify(path)}. ${ALLOWED_PATHS_RULE}`,
+      message: `Refused path ${JSON.stringify(path)}. ${explainRefusedPath(path)}`,
     };
   }
   let conflicts = 0;

@@ -1,5 +1,10 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { describeNewFile, isAllowedWritePath } from "./allowed-path.js";
+import { remember } from "../layouts/remember.js";
+import { MemoryStore } from "../store/index.js";
+import { describeNewFile, explainRefusedPath, isAllowedWritePath } from "./allowed-path.js";
 
 describe("isAllowedWritePath", () => {
   it.each([
@@ -44,5 +49,34 @@ describe("describeNewFile", () => {
     ],
   ])("%s", (path, header) => {
     expect(describeNewFile(path)).toEqual(header);
+  });
+});
+
+describe("a refused subject path says names are ASCII kebab-case, and what to use instead", () => {
+  it.each([
+    [
+      "people/Jos\u00e9 Garc\u00eda.md",
+      'Names are ASCII kebab-case only (lowercase a-z, digits 0-9, single hyphens), so "Jos\u00e9 Garc\u00eda" is not one: use "people/jose-garcia.md".',
+    ],
+    [
+      "topics/dev_tools.md",
+      'Names are ASCII kebab-case only (lowercase a-z, digits 0-9, single hyphens), so "dev_tools" is not one: use "topics/dev-tools.md".',
+    ],
+    [
+      "topics/\u8336.md",
+      'Names are ASCII kebab-case only (lowercase a-z, digits 0-9, single hyphens), so "\u8336" is not one: write the name in ASCII letters (a transliteration, or an English word such as "topics/tea.md"); the facts themselves may be in any language.',
+    ],
+    [
+      "notes/tools.md",
+      'Use profile.md, preferences.md, or topics/, projects/ or people/ plus one kebab-case name ending in ".md", such as "topics/home-cooking.md".',
+    ],
+  ])("%s", async (path, said) => {
+    expect(explainRefusedPath(path)).toBe(said);
+    const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-path-")) });
+    const result = await remember({ store, path, fact: "likes green tea" });
+    expect(result).toMatchObject({
+      code: "path_not_allowed",
+      message: `Refused path ${JSON.stringify(path)}. ${said}`,
+    });
   });
 });

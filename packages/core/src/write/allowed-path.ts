@@ -20,6 +20,34 @@ export function isAllowedWritePath(path: string): boolean {
 export const ALLOWED_PATHS_RULE =
   'Use profile.md, preferences.md, or topics/, projects/ or people/ plus one kebab-case name ending in ".md", such as "topics/home-cooking.md".';
 
+const IN_FOLDER = /^(topics|projects|people)\/([^/]+)\.md$/;
+
+/**
+ * Why a path is not one {@link isAllowedWritePath} accepts, and what to use instead, for the
+ * refusal: a name in an allowed folder that is not ASCII kebab-case (`people/José García.md`,
+ * `topics/茶.md`) gets that rule and the nearest allowed name; any other path gets the whole rule.
+ *
+ * @param path - A refused memory path.
+ * @returns One or two sentences.
+ * @example explainRefusedPath("people/José García.md")
+ * // 'Names are ASCII kebab-case only (lowercase a-z, digits 0-9, single hyphens), so "José García" is not one: use "people/jose-garcia.md".'
+ */
+export function explainRefusedPath(path: string): string {
+  const match = IN_FOLDER.exec(path);
+  if (match === null) return ALLOWED_PATHS_RULE;
+  const [, folder, name = ""] = match;
+  const slug = name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  const rule = `Names are ASCII kebab-case only (lowercase a-z, digits 0-9, single hyphens), so ${JSON.stringify(name)} is not one`;
+  return slug === ""
+    ? `${rule}: write the name in ASCII letters (a transliteration, or an English word such as "${folder}/tea.md"); the facts themselves may be in any language.`
+    : `${rule}: use "${folder}/${slug}.md".`;
+}
+
 /**
  * The header of a file the write stage creates: the name is the file name without `.md`, and the
  * description (the index's retrieval surface, per the seed design) says what is inside and when to

@@ -25,8 +25,11 @@ export type ForgetOptions = {
 /** One file of a {@link ForgetPreview}: its version token and the lines `forget` would remove. */
 export type ForgetPreviewFile = { path: string; version: string; lines: string[] };
 
-/** Result of {@link previewForget}: what `forget` would remove now, file by file. */
-export type ForgetPreview = { files: ForgetPreviewFile[] };
+/**
+ * Result of {@link previewForget}: what `forget` would remove now, file by file, and the matching
+ * lines it would keep, with why (present only when there are such lines).
+ */
+export type ForgetPreview = { files: ForgetPreviewFile[]; notRemoved?: NotRemovedLine[] };
 
 /** A line `forget` removed. */
 export type RemovedLine = { path: string; line: string };
@@ -225,20 +228,20 @@ function factTextOf(line: string): string {
  * its version token and the lines as written.
  *
  * @param options - `{ store, query }`; `query` already through `forgetQueryText` and not blank.
- * @returns `{ files }`; empty when nothing matches.
+ * @returns `{ files, notRemoved? }`; `notRemoved` holds matching lines in files it cannot edit.
  */
 export async function previewForgetLines(
   options: Pick<ForgetOptions, "store" | "query">,
 ): Promise<ForgetPreview> {
   const { store, query } = options;
   const files: ForgetPreviewFile[] = [];
+  const notRemoved: NotRemovedLine[] = [];
   for (const row of await store.list()) {
     const plan = await planFile(store, row.path, query, dateTag(new Date()));
-    if (plan && !("reason" in plan)) {
-      files.push({ path: plan.path, version: plan.version, lines: plan.removed });
-    }
+    if (plan && "reason" in plan) notRemoved.push(...plan.lines);
+    else if (plan) files.push({ path: plan.path, version: plan.version, lines: plan.removed });
   }
-  return { files };
+  return { files, ...(notRemoved.length > 0 ? { notRemoved } : {}) };
 }
 
 type Blocked = { reason: string; lines: NotRemovedLine[] };

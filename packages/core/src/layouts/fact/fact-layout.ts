@@ -1,7 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { sumUsage } from "../../cost/index.js";
 import { dateTag } from "../../format/index.js";
-import { MEMORY_INDEX_FILE } from "../../store/index.js";
+import { MEMORY_INDEX_FILE, safeParseMemoryPath } from "../../store/index.js";
 import { factSlug, foldText, headOfText } from "../../text/index.js";
 import {
   type AppliedProposal,
@@ -189,6 +189,18 @@ async function rememberFact(
   now: Date,
   timeZone: string | undefined,
 ): Promise<RememberResult> {
+  // The path names a file inside the folder, as in the subject layout: `../evil` is refused, not
+  // saved as `evil.md` (the store's own guard, with the `.md` a fact file name may leave out).
+  const guarded = safeParseMemoryPath(/\.md$/i.test(path) ? path : `${path}.md`);
+  if (!guarded.success) {
+    return {
+      ok: false,
+      code: "path_not_allowed",
+      path,
+      fact,
+      message: `Refused path ${JSON.stringify(path)}: ${guarded.error.reason}. A fact file is a name inside the memory folder, such as "deploy-host.md".`,
+    };
+  }
   const name = (path.split("/").pop() ?? path).replace(/\.md$/i, "").replace(/[-_]+/g, " ").trim();
   const room = MAX_FACT_DESCRIPTION_CHARS - READ_WHEN.length - 1;
   const description = `${asSentence(fact.length > room ? `${headOfText(fact, room).trimEnd()}…` : fact)}${READ_WHEN}`;

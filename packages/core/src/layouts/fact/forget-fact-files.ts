@@ -94,16 +94,17 @@ export async function forgetFactFiles(options: {
  * with its body as its one "line".
  *
  * @param options - `{ store, query, matches }`.
- * @returns `{ files }`; empty when nothing matches.
+ * @returns `{ files, notRemoved? }`; `notRemoved` lists the files whose body only mentions the query.
  */
 export async function previewForgetFactFiles(options: {
   store: WriteStore;
   query: string;
   matches: (text: string, query: string) => boolean;
 }): Promise<ForgetPreview> {
-  const { found } = await findFactFiles(options.store, options.query, options.matches);
+  const { found, notRemoved } = await findFactFiles(options.store, options.query, options.matches);
   return {
     files: found.map((file) => ({ path: file.path, version: file.version, lines: [file.body] })),
+    ...(notRemoved.length > 0 ? { notRemoved } : {}),
   };
 }
 

@@ -1,0 +1,58 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import { contextIn } from "../../test/command-context.js";
+import { memoryFixture } from "../../test/memory-fixture.js";
+import { runMemfiles } from "../run-memfiles.js";
+
+// The test runs as any user (root reads a chmod 000 file), so a refused open is simulated.
+const denied = vi.hoisted(() => ({ on: false }));
+vi.mock("@memfiles/core", async (importOriginal) => {
+  const core = await importOriginal<typeof import("@memfiles/core")>();
+  return {
+    ...core,
+    readUsageLog: (root: string) => {
+      if (!denied.on) return core.readUsageLog(root);
+      const error = Object.assign(
+        new Error(`EACCES: permission denied, open '${root}/.memfiles/usage.jsonl'`),
+        { code: "EACCES" },
+      );
+      return Promise.reject(error);
+    },
+  };
+});
+
+describe("memfiles cost on a usage log it cannot read says so, not that there is none", () => {
+  it("a log that cannot be opened: exit 2, names the file and why", async () => {
+    const { folder } = await memoryFixture();
+    const { context, output } = contextIn(folder);
+    denied.on = true;
+    try {
+      expect(await runMemfiles(["cost", "memory"], context)).toBe(2);
+    } finally {
+      denied.on = false;
+    }
+    expect(output.stderr).toMatch(
+      /^memfiles: Cannot read the usage log .*\/memory\/\.memfiles\/usage\.jsonl: EACCES: permission denied, open .*\. Make it readable \(chmod u\+r .*\) and run again\.\n$/,
+    );
+  });
+
+  it("a log none of whose lines can be read: exit 1, says so with the first line's problem", async () => {
+    const { folder } = await memoryFixture();
+    await mkdir(join(folder, "memory/.memfiles"), { recursive: true });
+    await writeFile(join(folder, "memory/.memfiles/usage.jsonl"), "garbage\n{not json\n");
+    const { context, output } = contextIn(folder);
+    expect(await runMemfiles(["cost", "memory"], context)).toBe(1);
+    expect(output.stdout).toMatch(
+      /^Cannot read the usage log .*\/usage\.jsonl: none of its 2 lines is a usage record\. .*usage\.jsonl:1 is not valid JSON/,
+    );
+    expect(output.stdout).not.toContain("No usage log");
+  });
+
+  it("no log at all still says there is none", async () => {
+    const { folder } = await memoryFixture();
+    const { context, output } = contextIn(folder);
+    expect(await runMemfiles(["cost", "memory"], context)).toBe(1);
+    expect(output.stdout).toContain("No usage log in");
+  });
+});

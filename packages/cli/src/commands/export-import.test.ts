@@ -1,0 +1,123 @@
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEFAULT_MAX_CHARS } from "@memfiles/core/internal";
+import { describe, expect, it } from "vitest";
+import { contextIn } from "../../test/command-context.js";
+import { memoryFixture } from "../../test/memory-fixture.js";
+import { runMemfiles } from "../run-memfiles.js";
+
+const NOTES =
+  "---\nname: notes\ndescription: Café notes.\n---\n[stated 2026/09/01] likes café crème\n";
+
+async function run(cwd: string, argv: string[]) {
+  const { context, output } = contextIn(cwd);
+  const code = await runMemfiles(argv, context);
+  return { code, ...output };
+}
+
+describe("export then import keeps the text of a file that is not UTF-8, and says so", () => {
+  it.each([
+    [
+      "Latin-1",
+      Buffer.from(NOTES, "latin1"),
+      "topics/notes.md: not valid UTF-8, read as Windows-1252 (Latin-1)",
+      "converted  topics/notes.md: was Windows-1252 (Latin-1) when exported; its text is kept and written as UTF-8",
+      NOTES,
+    ],
+    [
+      "UTF-16LE with a byte order mark",
+      Buffer.from(`\uFEFF${NOTES}`, "utf16le"),
+      "topics/notes.md: UTF-16LE, into Unicode text",
+      "converted  topics/notes.md: was UTF-16LE when exported; its text is kept and written as UTF-8",
+      `\uFEFF${NOTES}`,
+    ],
+  ])("%s", async (_name, bytes, exportSays, importSays, written) => {
+    const { folder } = await memoryFixture();
+    await writeFile(join(folder, "memory/topics/notes.md"), bytes);
+    const exported = await run(folder, ["export", "memory", "-o", "bundle.json"]);
+    expect(exported.code).toBe(0);
+    expect(exported.stderr).toContain(exportSays);
+    const imported = await run(folder, ["import", "bundle.json", "copy"]);
+    expect({ code: imported.code, stderr: imported.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(imported.stdout).toContain(importSays);
+    const copy = await readFile(join(folder, "copy/topics/notes.md"), "utf8");
+    expect(copy).toBe(written);
+    expect(copy).not.toContain("\uFFFD");
+  });
+
+  it("refuses to export a file with NUL bytes, naming it, and writes no bundle", async () => {
+    const { folder } = await memoryFixture();
+    await writeFile(join(folder, "memory/topics/notes.md"), Buffer.from(NOTES, "utf16le"));
+    const exported = await run(folder, ["export", "memory", "-o", "bundle.json"]);
+    expect(exported.code).toBe(2);
+    expect(exported.stderr).toContain("Cannot export topics/notes.md: it holds NUL bytes");
+    expect(await readdir(folder)).not.toContain("bundle.json");
+  });
+
+  it("imports a bundle saved as UTF-16 (a Windows shell's `>`)", async () => {
+    const { folder } = await memoryFixture();
+    const exported = await run(folder, ["export", "memory"]);
+    await writeFile(
+      join(folder, "bundle.json"),
+      Buffer.from(`\uFEFF${exported.stdout}`, "utf16le"),
+    );
+    const imported = await run(folder, ["import", "bundle.json", "copy"]);
+    expect({ code: imported.code, stderr: imported.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(await readFile(join(folder, "copy/profile.md"), "utf8")).toContain("lives in Lyon");
+  });
+});
+
+function bundleOf(files: Array<{ path: string; content: string }>): string {
+  return JSON.stringify({
+    format: "memfiles-bundle",
+    version: 1,
+    exportedAt: "2026-09-12T09:00:00.000Z",
+    files: files.map((file) => ({ ...file, version: "x" })),
+  });
+}
+
+const FILE = (name: string) =>
+  `---\nname: ${name}\ndescription: About ${name}.\n---\n[stated 2026/09/01] a fact about ${name}\n`;
+
+describe("import checks the whole bundle before writing anything", () => {
+  it.each([
+    [
+      "two names that differ only in case",
+      [
+        { path: "topics/first.md", content: FILE("first") },
+        { path: "topics/dup.md", content: FILE("dup") },
+        { path: "topics/DUP.md", content: FILE("DUP") },
+      ],
+      "name_clash  topics/dup.md: the bundle also holds topics/DUP.md",
+      "Nothing was imported: 2 files whose names clash in the bundle.",
+    ],
+    [
+      "two names that differ only in Unicode normalization",
+      [
+        { path: "topics/first.md", content: FILE("first") },
+        { path: "people/jos\u00e9.md", content: FILE("one") },
+        { path: "people/jose\u0301.md", content: FILE("two") },
+      ],
+      "name_clash  people/jos\u00e9.md: the bundle also holds people/jose\u0301.md",
+      "Nothing was imported: 2 files whose names clash in the bundle.",
+    ],
+    [
+      "a file over the cap",
+      [
+        { path: "topics/first.md", content: FILE("first") },
+        { path: "topics/big.md", content: FILE("big") + "x".repeat(DEFAULT_MAX_CHARS) },
+      ],
+      `too_long  topics/big.md: ${FILE("big").length + DEFAULT_MAX_CHARS} chars is over the ${DEFAULT_MAX_CHARS}-char cap`,
+      "Nothing was imported: 1 file over the size cap.",
+    ],
+  ])("%s: exit 1, says why, writes nothing", async (_name, files, said, summary) => {
+    const folder = await mkdtemp(join(tmpdir(), "memfiles-import-"));
+    await writeFile(join(folder, "bundle.json"), bundleOf(files));
+    const imported = await run(folder, ["import", "bundle.json", "copy"]);
+    expect(imported.code).toBe(1);
+    expect(imported.stdout).toContain(said);
+    expect(imported.stdout).toContain(summary);
+    expect(await readdir(folder)).toEqual(["bundle.json"]);
+  });
+});

@@ -1,0 +1,45 @@
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { contextIn } from "../../test/command-context.js";
+import { runMemfiles } from "../run-memfiles.js";
+
+async function factFolder(): Promise<string> {
+  const cwd = await mkdtemp(join(tmpdir(), "memfiles-forget-"));
+  await mkdir(join(cwd, ".memory"));
+  await writeFile(
+    join(cwd, ".memory/trip.md"),
+    "---\nname: Trip\ndescription: The user's next trip.\ntype: user\n---\nFlies to Lisbon in May, then takes the train on to Berlin and Prague.\n",
+  );
+  return cwd;
+}
+
+describe("forget on a fact folder says why a file that holds the words stays", () => {
+  it("prints the library's reason, exit 1, nothing removed", async () => {
+    const cwd = await factFolder();
+    const { context, output } = contextIn(cwd);
+    expect(await runMemfiles(["forget", ".memory", "Berlin", "--yes"], context)).toBe(1);
+    expect(output.stdout).toBe(
+      'Nothing removed for "Berlin":\n  trip.md: only mentioned in the body of "Trip", a fact about something else; forget it by that name, or quote the fact, to delete the file\n',
+    );
+  });
+
+  it("--json carries the reasons too", async () => {
+    const cwd = await factFolder();
+    const { context, output } = contextIn(cwd);
+    expect(await runMemfiles(["forget", ".memory", "Berlin", "--json"], context)).toBe(1);
+    expect(JSON.parse(output.stdout)).toEqual({
+      code: "nothing_matched",
+      preview: [],
+      notRemoved: [
+        {
+          path: "trip.md",
+          line: "Flies to Lisbon in May, then takes the train on to Berlin and Prague.",
+          reason:
+            'only mentioned in the body of "Trip", a fact about something else; forget it by that name, or quote the fact, to delete the file',
+        },
+      ],
+    });
+  });
+});
