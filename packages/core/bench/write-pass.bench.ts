@@ -66,7 +66,10 @@ function factPath(index: number): string {
 
 type Counts = { reads: number; lists: number; listedRows: number };
 
-/** The store with its `read` and `list` calls counted (methods bound, so private fields work). */
+/**
+ * The store with its `read`, `list` and `readAll` calls counted (methods bound, so private fields
+ * work): a `readAll` counts as a list whose every file is read once.
+ */
 function countedStore(store: MemoryStore, counts: Counts): MemoryStore {
   return new Proxy(store, {
     get(target, property, receiver) {
@@ -75,6 +78,14 @@ function countedStore(store: MemoryStore, counts: Counts): MemoryStore {
         return (path: string) => {
           counts.reads++;
           return target.read(path);
+        };
+      }
+      if (property === "readAll") {
+        return async () => {
+          counts.lists++;
+          const all = await target.readAll();
+          counts.listedRows += all.rows.length;
+          return all;
         };
       }
       if (property === "list") {

@@ -122,6 +122,31 @@ export function describeStoreContract(backend: string, open: OpenStore): void {
         expect((await store.list())[0]?.chars).toBe(text.length);
       }));
 
+    it("readAll gives list()'s rows and each file as read() gives it, before and after a write", () =>
+      withStore(async (store) => {
+        expect(await store.readAll()).toEqual({ rows: [], files: new Map() });
+        const texts: Record<string, string> = {
+          "people/profile.md": memoryFile("profile", "Who the user is.", ["lives in Lisbon"]),
+          "bom.md": "\uFEFF---\r\nname: bom\r\ndescription: Café ☕.\r\n---\r\n\r\n- ok",
+          "topics/tools.md": memoryFile("tools", "Tools.", ["uses Neovim"]),
+        };
+        for (const [path, text] of Object.entries(texts)) await store.write(path, text, "new");
+        const same = async () => {
+          const rows = await store.list();
+          const files = new Map();
+          for (const row of rows) files.set(row.path, await store.read(row.path));
+          expect(await store.readAll()).toEqual({ rows, files });
+        };
+        await same();
+        const tools = await store.read("topics/tools.md");
+        await store.write(
+          "topics/tools.md",
+          memoryFile("tools", "Tools, editors.", ["uses Helix"]),
+          tools.version,
+        );
+        await same();
+      }));
+
     it("refuses a stale token and a create over an existing file, with the current text", () =>
       withStore(async (store) => {
         const first = memoryFile("a", "A.", ["one"]);

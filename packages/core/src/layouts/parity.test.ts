@@ -20,13 +20,28 @@ const MODEL = "claude-haiku-4-5";
 // Key-shaped strings are assembled at run time so the repository holds no literal secrets.
 const FAKE_KEY = ["sk", "ant", "api03", "Zx9Qw7Er5Ty3Ui1Op"].join("-");
 
+// Counts each file read: a `read(path)`, each file of `readAll()`, each row of `list()` (a fresh
+// store's listing reads every file).
 class CountingStore extends MemoryStore {
   reads = 0;
   readonly readPaths = new Map<string, number>();
-  override read(path: string) {
+  #count(path: string) {
     this.reads += 1;
     this.readPaths.set(path, (this.readPaths.get(path) ?? 0) + 1);
+  }
+  override read(path: string) {
+    this.#count(path);
     return super.read(path);
+  }
+  override async readAll() {
+    const all = await super.readAll();
+    for (const path of all.files.keys()) this.#count(path);
+    return all;
+  }
+  override async list() {
+    const rows = await super.list();
+    for (const row of rows) this.#count(row.path);
+    return rows;
   }
 }
 
@@ -234,6 +249,7 @@ describe.each(LAYOUTS)("the write stage in the %s layout", (layout) => {
     expect(result.rejected).toEqual([]);
     expect(result.applied).toHaveLength(20);
     const seeded = [...store.readPaths].filter(([path]) => path.includes("subject-"));
+    expect(seeded).toHaveLength(FILES);
     expect(seeded.every(([, reads]) => reads === 1)).toBe(true);
     // One read per stored file, and the one each write makes of its own file's version token.
     expect(store.reads).toBeLessThanOrEqual(FILES + result.applied.length + 2);

@@ -11,6 +11,7 @@ import type {
   CheckResult,
   MemoryRow,
   MemoryStoreOptions,
+  ReadAllResult,
   ReadResult,
   StoreLayout,
   WriteResult,
@@ -101,6 +102,24 @@ export class MemoryStore {
    */
   async list(): Promise<MemoryRow[]> {
     return this.#engine.list();
+  }
+
+  /**
+   * Every row of {@link list} and the text and version token of each listed file, as
+   * {@link read} returns them, from one read of each file: what a caller that needs the whole
+   * folder uses (the write pass), instead of `list()` and then `read()` per row, which reads every
+   * file twice on a fresh store.
+   *
+   * @returns `{ rows, files }`: `rows` as `list()` returns them; `files` maps each row's path to
+   *   `{ path, exists: true, version, content, encoding?, lineBreaks?, notText? }`. A row with no
+   *   entry (a file too large to list, unreadable, or gone meanwhile) is read with `read(path)`.
+   * @throws {Error} as {@link list} does.
+   * @example
+   * const { rows, files } = await store.readAll();
+   * for (const row of rows) console.log(row.path, files.get(row.path)?.content.length);
+   */
+  async readAll(): Promise<ReadAllResult> {
+    return this.#engine.readAll();
   }
 
   /**

@@ -25,7 +25,7 @@ export type WriteStore = Pick<
   MemoryStore,
   "root" | "list" | "read" | "write" | "withLock" | "readInternal" | "writeInternal"
 > &
-  Partial<Pick<MemoryStore, "maxChars">>;
+  Partial<Pick<MemoryStore, "maxChars" | "readAll">>;
 
 /**
  * Called when a write would pass the store's size cap, before the proposal is refused with

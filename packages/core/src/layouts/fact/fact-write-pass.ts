@@ -32,6 +32,7 @@ import type { Transcript } from "../../transcript/index.js";
 import type { OnStep, OnUsage } from "../../usage/index.js";
 import { reportUsage } from "../../usage/report-usage.js";
 import type { WriteStore } from "../../write/add-fact.js";
+import type { FolderReadStore } from "../../write/memory-files.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
 import { withSessionDate } from "../../write/session-date.js";
 import {
@@ -399,26 +400,29 @@ export type FactFolder = {
  * @param store - The fact store.
  * @returns `{ rows, files }`.
  */
-export async function readFactFolder(
-  store: Pick<MemoryStore, "list" | "read">,
-): Promise<FactFolder> {
-  return readFactFolderOf(store, await store.list());
+export async function readFactFolder(store: FolderReadStore): Promise<FactFolder> {
+  return (await readFactFolderWithRows(store)).folder;
 }
 
-async function readFactFolderOf(
-  store: Pick<MemoryStore, "read">,
-  rows: readonly MemoryRow[],
-): Promise<FactFolder> {
+// The rows and the fact folder from one read of each file (`readAll`), else `list()` and a read
+// per row.
+async function readFactFolderWithRows(
+  store: FolderReadStore,
+): Promise<{ rows: MemoryRow[]; folder: FactFolder }> {
+  const { rows, files: read } =
+    store.readAll === undefined
+      ? { rows: await store.list(), files: undefined }
+      : await store.readAll();
   const files = new Map<string, LoadedFact>();
   for (const row of rows) {
-    const read = await store.read(row.path);
-    if (!read.exists || read.notText !== undefined) continue;
-    const parsed = safeParseFactFile(read.content, row.path);
+    const file = read?.get(row.path) ?? (await store.read(row.path));
+    if (!file.exists || file.notText !== undefined) continue;
+    const parsed = safeParseFactFile(file.content, row.path);
     if (parsed.success) {
-      files.set(row.path, { version: read.version, text: read.content, fact: parsed.value });
+      files.set(row.path, { version: file.version, text: file.content, fact: parsed.value });
     }
   }
-  return { rows: rows.map((row) => ({ path: row.path, name: row.name })), files };
+  return { rows, folder: { rows: rows.map((row) => ({ path: row.path, name: row.name })), files } };
 }
 
 // The name, type and body checks of the fact layout (the `invalid_fact` row of WRITE_CHECKS).
@@ -689,8 +693,7 @@ export async function buildFactWriteRequestWithSnapshot(
   const transcript = withSessionDate(options.transcript, now, options.timeZone);
   const prompt = options.prompt ?? getPrompt("fact-extraction", 1);
   await store.withLock(() => finishPendingForget(store));
-  const rows = await store.list();
-  const snapshot = await readFactFolderOf(store, rows);
+  const { rows, folder: snapshot } = await readFactFolderWithRows(store);
   const bodies = new Map<string, string>();
   for (const [path, loaded] of snapshot.files) bodies.set(path, loaded.fact.body);
   // The catalog has the subject layout's budget: past it, the files the transcript names and

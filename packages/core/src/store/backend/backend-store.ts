@@ -3,7 +3,7 @@ import { formatMemoryIndex } from "../memory-index.js";
 import { versionConflict } from "../memory-row.js";
 import type { CheckParts, StoreEngine } from "../store-engine.js";
 import { PENDING_FORGET_FILE } from "../store-lock.js";
-import type { MemoryRow, ReadResult, WriteResult } from "../types.js";
+import type { MemoryRow, ReadAllResult, ReadResult, WriteResult } from "../types.js";
 import { NEW_VERSION } from "../version-token.js";
 import { withBackendLock } from "./backend-lock.js";
 import type { StorageBackend, StoredFile } from "./storage-backend.js";
@@ -53,6 +53,33 @@ export class BackendStore implements StoreEngine {
     for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
     rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return rows.map((row) => (row.problems ? { ...row, problems: [...row.problems] } : { ...row }));
+  }
+
+  async readAll(): Promise<ReadAllResult> {
+    const versions = await this.#backend.listVersions();
+    const rows: MemoryRow[] = [];
+    const files: ReadAllResult["files"] = new Map();
+    const listed = versions.map(({ path }) => path);
+    for (const file of listed.length === 0 ? [] : await this.#backend.readMany(listed)) {
+      const cached = this.#cache.get(file.path);
+      const row =
+        cached?.version === file.version ? cached.row : this.#toRow(file.path, file.content);
+      this.#cache.set(file.path, { version: file.version, row });
+      rows.push(row);
+      files.set(file.path, {
+        path: file.path,
+        exists: true,
+        version: file.version,
+        content: file.content,
+      });
+    }
+    const seen = new Set(listed);
+    for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
+    rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const copies = rows.map((row) =>
+      row.problems ? { ...row, problems: [...row.problems] } : { ...row },
+    );
+    return { rows: copies, files };
   }
 
   async read(relative: string): Promise<ReadResult> {
