@@ -9,9 +9,9 @@ const AFFIRMATIVE_STOP_WORDS: ReadonlySet<string> = new Set(
 );
 
 // Memoized: the write pass indexes every stored line by these words, and checks each proposal
-// against the lines that share one. `holds` is the
-// polarity: false when the text negates its words ("doesn't eat pork") or says they ended ("used
-// to live in Berlin", "stopped drinking coffee"); the words are what is left without those.
+// against the lines that share one. `holds` is the polarity: false when the text negates its words
+// ("doesn't eat pork") or says they ended ("used to live in Berlin", "stopped drinking coffee");
+// the words are what is left without those.
 const statedWords = memoizeText((text: string): { words: Set<string>; holds: boolean } => {
   const folded = foldText(text);
   const rest = folded.replace(ENDED_PHRASES, " ");
