@@ -147,6 +147,28 @@ export function describeStoreContract(backend: string, open: OpenStore): void {
         await same();
       }));
 
+    it("deferIndex rewrites the index once at its end, also when its writes throw", () =>
+      withStore(async (store) => {
+        await store.write("a.md", memoryFile("a", "File a.", ["one"]), "new");
+        const before = (await store.check()).ok;
+        const value = await store.deferIndex(async () => {
+          await store.write("b.md", memoryFile("b", "File b.", ["two"]), "new");
+          await store.write("c.md", memoryFile("c", "File c.", ["three"]), "new");
+          // Inside, the index still lists only a.md.
+          expect((await store.check()).missingFromIndex).toEqual(["b.md", "c.md"]);
+          return 42;
+        });
+        expect([before, value, (await store.check()).ok]).toEqual([true, 42, true]);
+        await expect(
+          store.deferIndex(async () => {
+            await store.delete("a.md");
+            throw new Error("stopped");
+          }),
+        ).rejects.toThrow("stopped");
+        expect((await store.check()).ok).toBe(true);
+        expect(await store.renderIndex()).not.toContain("a.md");
+      }));
+
     it("refuses a stale token and a create over an existing file, with the current text", () =>
       withStore(async (store) => {
         const first = memoryFile("a", "A.", ["one"]);

@@ -15,7 +15,7 @@ import { formatMemoryIndex } from "./memory-index.js";
 import { MEMORY_INDEX_FILE, resolveMemoryPath, safeParseMemoryPath } from "./memory-path.js";
 import { MemoryPathError } from "./memory-path-error.js";
 import { rowFromText, versionConflict } from "./memory-row.js";
-import type { CheckParts, StoreEngine } from "./store-engine.js";
+import { type CheckParts, deferring, type StoreEngine } from "./store-engine.js";
 import {
   INTERNAL_FOLDER,
   PENDING_FORGET_FILE,
@@ -74,6 +74,9 @@ export class FolderStore implements StoreEngine {
   readonly #lockOptions: StoreLockOptions;
   readonly #cache = new Map<string, CacheEntry>();
   #indexSeen: { key: string; text: string } | undefined;
+  // deferIndex calls running, and whether a write inside them skipped the index refresh.
+  #deferred = 0;
+  #indexStale = false;
 
   constructor(options: FolderStoreOptions) {
     this.root = options.root;
@@ -276,6 +279,19 @@ export class FolderStore implements StoreEngine {
     return withStoreLock(this.root, fn, this.#lockOptions);
   }
 
+  deferIndex<T>(fn: () => Promise<T>): Promise<T> {
+    return deferring(
+      fn,
+      () => this.#deferred++,
+      async () => {
+        this.#deferred--;
+        if (this.#deferred > 0 || !this.#indexStale) return;
+        this.#indexStale = false;
+        await this.rebuildIndex();
+      },
+    );
+  }
+
   readInternal(relativePath: string): Promise<string | undefined> {
     return readInternalFile(this.root, relativePath);
   }
@@ -317,6 +333,10 @@ export class FolderStore implements StoreEngine {
   }
 
   async #refreshIndex(realRoot: string): Promise<void> {
+    if (this.#deferred > 0) {
+      this.#indexStale = true;
+      return;
+    }
     let rows = await this.list();
     let text = formatMemoryIndex(rows);
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);

@@ -265,6 +265,22 @@ export class MemoryStore {
   }
 
   /**
+   * Runs `fn` with `MEMORY.md` rewritten once at its end instead of after each write and delete
+   * inside it (each rewrite lists the whole folder): what a caller making many writes in a row
+   * uses (the write pass). Until `fn` ends the index may lag the files, as after a hand edit;
+   * `check()` would report it. Calls may nest; the rebuild runs when the outermost ends, also
+   * when `fn` throws.
+   *
+   * @param fn - The writes.
+   * @returns What `fn` returns.
+   * @throws What `fn` throws; {@link MemoryLockError} when the rebuild's lock cannot be taken.
+   * @example await store.deferIndex(async () => { for (const edit of edits) await store.write(...edit); });
+   */
+  deferIndex<T>(fn: () => Promise<T>): Promise<T> {
+    return this.#engine.deferIndex(fn);
+  }
+
+  /**
    * Run `fn` under this folder's lock (see {@link withStoreLock}); store calls made inside it
    * join the held lock instead of waiting for it.
    *

@@ -37,8 +37,31 @@ export interface StoreEngine {
   /** The pending-forget journal's text, or `undefined` (never creates anything). */
   readJournal(): Promise<string | undefined>;
   rebuildIndex(): Promise<void>;
+  /** Runs `fn` with the index refresh of each write inside it put off to one rebuild at its end. */
+  deferIndex<T>(fn: () => Promise<T>): Promise<T>;
   withLock<T>(fn: () => Promise<T>): Promise<T>;
   readInternal(relativePath: string): Promise<string | undefined>;
   writeInternal(relativePath: string, text: string): Promise<void>;
   appendInternal(relativePath: string, text: string): Promise<void>;
+}
+
+/**
+ * Runs `fn` between `start` and `end`: `end` runs whether `fn` succeeds or throws; an error of
+ * `fn` wins over one of `end` (the index is derived data: the next write or rebuild repairs it).
+ */
+export async function deferring<T>(
+  fn: () => Promise<T>,
+  start: () => void,
+  end: () => Promise<void>,
+): Promise<T> {
+  start();
+  let result: T;
+  try {
+    result = await fn();
+  } catch (error) {
+    await end().catch(() => undefined);
+    throw error;
+  }
+  await end();
+  return result;
 }

@@ -26,7 +26,7 @@ export type WriteStore = Pick<
   MemoryStore,
   "root" | "list" | "read" | "write" | "withLock" | "readInternal" | "writeInternal"
 > &
-  Partial<Pick<MemoryStore, "maxChars" | "readAll">>;
+  Partial<Pick<MemoryStore, "maxChars" | "readAll" | "deferIndex">>;
 
 /**
  * Called when a write would pass the store's size cap, before the proposal is refused with

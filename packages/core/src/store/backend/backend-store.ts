@@ -1,7 +1,7 @@
 import { parseInternalName } from "../internal-files.js";
 import { formatMemoryIndex } from "../memory-index.js";
 import { versionConflict } from "../memory-row.js";
-import type { CheckParts, StoreEngine } from "../store-engine.js";
+import { type CheckParts, deferring, type StoreEngine } from "../store-engine.js";
 import { PENDING_FORGET_FILE } from "../store-lock.js";
 import type { MemoryRow, ReadAllResult, ReadResult, WriteResult } from "../types.js";
 import { NEW_VERSION } from "../version-token.js";
@@ -26,6 +26,9 @@ export class BackendStore implements StoreEngine {
   readonly #backend: StorageBackend;
   readonly #toRow: BackendStoreOptions["toRow"];
   readonly #cache = new Map<string, { version: string; row: MemoryRow }>();
+  // deferIndex calls running, and whether a write inside them skipped the index refresh.
+  #deferred = 0;
+  #indexStale = false;
 
   constructor(options: BackendStoreOptions) {
     this.#backend = options.backend;
@@ -159,7 +162,24 @@ export class BackendStore implements StoreEngine {
     return this.withLock(() => this.#backend.appendInternal(name, text));
   }
 
+  deferIndex<T>(fn: () => Promise<T>): Promise<T> {
+    return deferring(
+      fn,
+      () => this.#deferred++,
+      async () => {
+        this.#deferred--;
+        if (this.#deferred > 0 || !this.#indexStale) return;
+        this.#indexStale = false;
+        await this.rebuildIndex();
+      },
+    );
+  }
+
   async #refreshIndex(): Promise<void> {
+    if (this.#deferred > 0) {
+      this.#indexStale = true;
+      return;
+    }
     const current = (await this.#backend.readIndex()) ?? "";
     const text = formatMemoryIndex(await this.list(), current);
     if (current !== text) await this.#backend.writeIndex(text);
