@@ -5,6 +5,7 @@ import { getPrompt } from "@memfiles/prompts";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
+import { estimateTokens } from "../cost/index.js";
 import { MemoryStore, type StoreLayout } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
 import { consolidateAll, remember, WritePromptLayoutError, writePass } from "./index.js";
@@ -277,6 +278,13 @@ describe.each(LAYOUTS)("the write stage in the %s layout", (layout) => {
     expect(new Set(listed).size).toBeLessThan(300);
     expect(content).toContain("subject-7.md");
     expect(content).toMatch(/of (the )?300( memory)? files/);
+    // The index lines, in the layout's own format, within the budget.
+    const index = content.slice(
+      content.indexOf("<memory_index>"),
+      content.indexOf("</memory_index>"),
+    );
+    const lines = index.split("\n").filter((line) => line.startsWith("- "));
+    expect(estimateTokens(lines.join("\n"), MODEL)).toBeLessThanOrEqual(400);
   });
 
   it("consolidateAll sends the layout's own consolidation (subject: rewrite; fact: merge)", async () => {

@@ -27,6 +27,7 @@ import {
   resolveRelativeDates,
   uniqueFactPath,
 } from "../../text/index.js";
+import { memoizeText } from "../../text/memo.js";
 import { ModelReplyError, parseToolReply } from "../../tool-reply/index.js";
 import type { Transcript } from "../../transcript/index.js";
 import type { OnStep, OnUsage } from "../../usage/index.js";
@@ -191,11 +192,15 @@ function sessionDay(
  * naming a file (its path, with or without `.md`, or its name), else a file with the same name
  * (case and width folded) or the same slug. `undefined` when none is.
  */
+// Memoized: each proposal is matched against the name and path of every file of the folder.
+const foldedName = memoizeText((text: string) => foldText(text.trim()).normalize("NFKC"));
+const slugOfName = memoizeText(factSlug);
+
 function findTarget<Row extends Pick<MemoryRow, "path" | "name">>(
   rows: readonly Row[],
   proposal: FactProposal,
 ): { row?: Row; replacesMissing?: true } {
-  const fold = (text: string) => foldText(text.trim()).normalize("NFKC");
+  const fold = foldedName;
   if (proposal.replaces !== null && proposal.replaces.trim() !== "") {
     const wanted = fold(proposal.replaces);
     const row = rows.find(
@@ -207,9 +212,9 @@ function findTarget<Row extends Pick<MemoryRow, "path" | "name">>(
     return row === undefined ? { replacesMissing: true } : { row };
   }
   const name = fold(proposal.name);
-  const slug = factSlug(proposal.name);
+  const slug = slugOfName(proposal.name);
   const row = rows.find(
-    (candidate) => fold(candidate.name) === name || factSlug(candidate.name) === slug,
+    (candidate) => fold(candidate.name) === name || slugOfName(candidate.name) === slug,
   );
   return row === undefined ? {} : { row };
 }
@@ -611,6 +616,11 @@ async function refreshFile(store: WriteStore, folder: FactFolder, path: string):
  * The catalog and files of a fact folder, as the fact write pass shows them: one index line per
  * file (`- path — name (type): description`), then each file's body (within `maxMemoryChars`).
  */
+// One file's line in the fact write request's index (what its index budget is measured on).
+function factIndexLine(row: MemoryRow): string {
+  return `- ${fenced(oneLine(row.path))} — ${fenced(oneLine(row.name))}${row.type ? ` (${row.type})` : ""}: ${fenced(capChars(oneLine(row.description), MAX_FACT_DESCRIPTION_CHARS)) || "(no description)"}`;
+}
+
 function formatFactRequest(
   rows: readonly MemoryRow[],
   totalFiles: number | undefined,
@@ -619,15 +629,7 @@ function formatFactRequest(
   today: string,
   maxMemoryChars: number,
 ): string {
-  const index =
-    rows.length === 0
-      ? "(no memory files yet)"
-      : rows
-          .map(
-            (row) =>
-              `- ${fenced(oneLine(row.path))} — ${fenced(oneLine(row.name))}${row.type ? ` (${row.type})` : ""}: ${fenced(capChars(oneLine(row.description), MAX_FACT_DESCRIPTION_CHARS)) || "(no description)"}`,
-          )
-          .join("\n");
+  const index = rows.length === 0 ? "(no memory files yet)" : rows.map(factIndexLine).join("\n");
   const shown: string[] = [];
   let used = 0;
   for (const row of rows) {
@@ -703,6 +705,7 @@ export async function buildFactWriteRequestWithSnapshot(
     transcript,
     maxIndexTokens: options.maxIndexTokens ?? DEFAULT_MAX_INDEX_TOKENS,
     model,
+    line: factIndexLine,
   });
   const params: Anthropic.MessageCreateParamsNonStreaming = {
     model,
