@@ -34,8 +34,10 @@ export const DEFAULT_FACT_CONSOLIDATION_FILES = 10;
  */
 export const DEFAULT_FACT_CONSOLIDATION_MAX_TOKENS = 20_000;
 
-// A word in more files than this says nothing about which two files repeat each other.
-const MAX_SHARED_WORD_FILES = 200;
+// A word in more files than this (200, or 2% of a larger folder) says nothing about which two
+// files repeat each other.
+const MIN_SHARED_WORD_FILES = 200;
+const SHARED_WORD_SHARE = 0.02;
 // Files sent with each recent file: the ones that share the most words with it.
 const NEIGHBOURS = 4;
 // Groups in a row that no longer fit the budget before the choice stops looking.
@@ -384,7 +386,7 @@ function candidateWords(fact: FactFile): Set<string> {
 /**
  * The fact files a budgeted consolidation request sends: the most recently updated first (ties by
  * path), each with up to {@link NEIGHBOURS} files sharing the most words with it that are in at
- * most {@link MAX_SHARED_WORD_FILES} files; a file sharing no such word with any other is not
+ * most 200 files (or 2% of a larger folder); a file sharing no such word with any other is not
  * sent. As many as fit `maxTokens` once formatted, in the folder's order.
  */
 function fitMergeCandidates(
@@ -394,6 +396,7 @@ function fitMergeCandidates(
   model: string,
 ): Array<[string, Loaded]> {
   const paths = [...loaded.keys()];
+  const maxSharing = Math.max(MIN_SHARED_WORD_FILES, Math.ceil(paths.length * SHARED_WORD_SHARE));
   const words = paths.map((path) => candidateWords((loaded.get(path) as Loaded).fact));
   const filesOf = new Map<string, number[]>();
   words.forEach((set, file) => {
@@ -425,7 +428,7 @@ function fitMergeCandidates(
     const shared = new Map<number, number>();
     for (const word of words[seed] as Set<string>) {
       const files = filesOf.get(word) as number[];
-      if (files.length > MAX_SHARED_WORD_FILES) continue;
+      if (files.length > maxSharing) continue;
       for (const other of files)
         if (other !== seed) shared.set(other, (shared.get(other) ?? 0) + 1);
     }
