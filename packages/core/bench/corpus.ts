@@ -1,8 +1,9 @@
 // Generated memory folders for the benchmarks: realistic descriptions (80 to ~400 chars, with `#`,
 // colons and commas, written through formatMemoryFile so YAML keeps them whole), dated a day back
 // so no file is inside the store's 2 s re-read window.
-import { mkdir, readdir, readFile, utimes, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { formatMemoryFile } from "../src/format/index.js";
 import type { MemoryRow } from "../src/store/index.js";
 import { rowFromText } from "../src/store/index.js";
@@ -80,21 +81,20 @@ const PROFILE = formatMemoryFile({
   })),
 });
 
-/** Writes `count` memory files (profile.md among them) under `root`, dated a day back. */
+/**
+ * Writes `count` memory files (profile.md among them) under `root`, dated a day back. Written with
+ * synchronous calls, one after another: at 50,000 files several times faster than batches of
+ * promises through the thread pool.
+ */
 export async function generateFolder(root: string, count: number): Promise<void> {
   const dayAgo = new Date(Date.now() - 86_400_000);
-  for (const folder of FOLDERS) await mkdir(join(root, folder), { recursive: true });
-  await writeFile(join(root, "profile.md"), PROFILE);
-  await utimes(join(root, "profile.md"), dayAgo, dayAgo);
-  for (let start = 0; start < count - 1; start += 256) {
-    await Promise.all(
-      Array.from({ length: Math.min(256, count - 1 - start) }, async (_, offset) => {
-        const path = join(root, memoryPath(start + offset));
-        await mkdir(dirname(path), { recursive: true });
-        await writeFile(path, fileText(start + offset));
-        await utimes(path, dayAgo, dayAgo);
-      }),
-    );
+  for (const folder of FOLDERS) mkdirSync(join(root, folder), { recursive: true });
+  writeFileSync(join(root, "profile.md"), PROFILE);
+  utimesSync(join(root, "profile.md"), dayAgo, dayAgo);
+  for (let index = 0; index < count - 1; index++) {
+    const path = join(root, memoryPath(index));
+    writeFileSync(path, fileText(index));
+    utimesSync(path, dayAgo, dayAgo);
   }
 }
 

@@ -1,28 +1,38 @@
 /**
  * The write pass on both layouts at 1,000 / 10,000 / 50,000 files: CPU time of a pass with 20
  * proposals against the same pass with none (paired, several rounds), the store reads a pass
- * makes, and the size of every model request kind (write, consolidate, side query) at that size.
+ * makes, and the size of every model request kind (write, consolidate, side query) at that size,
+ * each against its stated token budget.
  *
  * CPU time is `process.cpuUsage()` (user + system) around one `writePass` on a fresh
  * `MemoryStore`; the Messages API is mocked with msw in the same process, as the tests do, so the
  * mock's JSON parse of each request counts too. Each round runs the 0- and the 20-proposal pass
  * back to back (the order alternates between rounds) and the ratio is taken within the round, so
- * a busy machine slows both sides of a pair alike. The goals (issue "one core"): 20 / 0 within 2x,
- * store reads per pass at most the files plus a constant.
+ * a busy machine slows both sides of a pair alike. One folder is generated per layout and size
+ * (files written directly) and every round runs on it (each 20-proposal pass adds its 20 facts).
+ * The goals (issue "one core"): 20 / 0 within 2x, store reads per pass at most the files plus a
+ * constant, every request within its budget.
  *
  * Run: `pnpm bench -- write-pass`; `-- write-pass --quick` (or `MEMFILES_BENCH_QUICK=1`) stops at
- * 10,000 files; `MEMFILES_BENCH_WRITE_SIZES=1000,5000` picks the sizes.
+ * 10,000 files; `MEMFILES_BENCH_WRITE_SIZES=1000,5000` picks the sizes,
+ * `MEMFILES_BENCH_WRITE_ROUNDS=2` the rounds of every size.
  */
-import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
 import { setupServer } from "msw/node";
 import * as consolidation from "../src/consolidate/index.js";
+import { estimateTokens } from "../src/cost/index.js";
+import { DEFAULT_FACT_CONSOLIDATION_MAX_TOKENS } from "../src/layouts/fact/consolidate-facts.js";
 import { consolidateAll, writePass } from "../src/layouts/index.js";
 import { selectMemories } from "../src/recall/index.js";
-import { MemoryStore, type StoreLayout } from "../src/store/index.js";
+import { DEFAULT_SIDE_QUERY_MAX_TOKENS } from "../src/recall/side-query-budget.js";
+import { DEFAULT_MAX_CHARS, MemoryStore, type StoreLayout } from "../src/store/index.js";
+import { DEFAULT_MAX_INDEX_TOKENS } from "../src/write/write-index-budget.js";
+import { DEFAULT_MAX_MEMORY_CHARS } from "../src/write/write-request.js";
 import { mockMessages, testClient, toolUseBlock } from "../test/messages-api.js";
 import { description, generateFolder, memoryPath } from "./corpus.js";
 import { type BenchSection, median } from "./section.js";
@@ -31,32 +41,29 @@ const QUICK = process.env.MEMFILES_BENCH_QUICK === "1" || process.argv.includes(
 const SIZES =
   process.env.MEMFILES_BENCH_WRITE_SIZES?.split(",").map(Number) ??
   (QUICK ? [1_000, 10_000] : [1_000, 10_000, 50_000]);
-// Fewer rounds where one pass takes seconds: the figures say how many rounds each row had.
-const ROUNDS: Record<number, number> = { 1000: 3, 10000: 2, 50000: 1 };
-// A 20-proposal pass predicted (from the size below it, scaled by the file count) to need more CPU
-// than this is not run: its 0-proposal pass, reads and request sizes still are.
-const MAX_PREDICTED_CPU_MS = 300_000;
+// Fewer rounds where one pass takes many seconds: the table says how many rounds each row had.
+const ROUNDS: Record<number, number> = { 1000: 5, 10000: 3, 50000: 2 };
+const ROUNDS_GIVEN = Number(process.env.MEMFILES_BENCH_WRITE_ROUNDS ?? Number.NaN);
+const roundsAt = (files: number) =>
+  Number.isInteger(ROUNDS_GIVEN) && ROUNDS_GIVEN > 0 ? ROUNDS_GIVEN : (ROUNDS[files] ?? 2);
+// Store reads a pass may make beyond one per file (the goal: files + a constant).
+const READS_OVER_FILES = 100;
 const PROPOSALS = 20;
 const LAYOUTS: readonly StoreLayout[] = ["subject", "fact"];
 const MODEL = "claude-haiku-4-5";
 
 /** A fact-layout folder of `count` top-level fact files (Claude Code's `.memory/` shape). */
-async function generateFactFolder(root: string, count: number): Promise<void> {
+function generateFactFolder(root: string, count: number): void {
   const dayAgo = new Date(Date.now() - 86_400_000);
-  await mkdir(root, { recursive: true });
-  for (let start = 0; start < count; start += 256) {
-    await Promise.all(
-      Array.from({ length: Math.min(256, count - start) }, async (_, offset) => {
-        const index = start + offset;
-        const path = join(root, factPath(index));
-        // A JSON string is a YAML double-quoted scalar: the description's `#` and `:` stay text.
-        await writeFile(
-          path,
-          `---\nname: fact ${index}\ndescription: ${JSON.stringify(description(index))}\ntype: project\nupdated: 2026/09/${String(1 + (index % 28)).padStart(2, "0")}\n---\nUses tool ${index} for project ${index % 97}.\n`,
-        );
-        await utimes(path, dayAgo, dayAgo);
-      }),
+  mkdirSync(root, { recursive: true });
+  for (let index = 0; index < count; index++) {
+    const path = join(root, factPath(index));
+    // A JSON string is a YAML double-quoted scalar: the description's `#` and `:` stay text.
+    writeFileSync(
+      path,
+      `---\nname: fact ${index}\ndescription: ${JSON.stringify(description(index))}\ntype: project\nupdated: 2026/09/${String(1 + (index % 28)).padStart(2, "0")}\n---\nUses tool ${index} for project ${index % 97}.\n`,
     );
+    utimesSync(path, dayAgo, dayAgo);
   }
 }
 
@@ -64,9 +71,13 @@ function factPath(index: number): string {
   return `fact-${index}.md`;
 }
 
-type Counts = { reads: number; lists: number; listedRows: number };
+// `files`: the rows of the pass's first listing (the folder grows by each 20-proposal pass).
+type Counts = { reads: number; lists: number; listedRows: number; files?: number };
 
-/** The store with its `read` and `list` calls counted (methods bound, so private fields work). */
+/**
+ * The store with its `read`, `list` and `readAll` calls counted (methods bound, so private fields
+ * work): a `readAll` counts as a list whose every file is read once.
+ */
 function countedStore(store: MemoryStore, counts: Counts): MemoryStore {
   return new Proxy(store, {
     get(target, property, receiver) {
@@ -77,11 +88,21 @@ function countedStore(store: MemoryStore, counts: Counts): MemoryStore {
           return target.read(path);
         };
       }
+      if (property === "readAll") {
+        return async () => {
+          counts.lists++;
+          const all = await target.readAll();
+          counts.listedRows += all.rows.length;
+          counts.files ??= all.rows.length;
+          return all;
+        };
+      }
       if (property === "list") {
         return async () => {
           counts.lists++;
           const rows = await target.list();
           counts.listedRows += rows.length;
+          counts.files ??= rows.length;
           return rows;
         };
       }
@@ -120,7 +141,20 @@ function replyFor(
   return [toolUseBlock({ name, input: { memories } })];
 }
 
-type PassFigures = { cpuMs: number; counts: Counts; requestChars: number };
+/** One request as sent: the whole JSON body, and its user message (what the budgets bound). */
+type RequestSize = { bodyChars: number; messageTokens: number };
+
+function sizeOf(body: Anthropic.MessageCreateParams | undefined): RequestSize | undefined {
+  if (body === undefined) return undefined;
+  const content = body.messages[0]?.content ?? "";
+  const text =
+    typeof content === "string"
+      ? content
+      : content.map((block) => ("text" in block ? block.text : "")).join("\n");
+  return { bodyChars: JSON.stringify(body).length, messageTokens: estimateTokens(text, MODEL) };
+}
+
+type PassFigures = { cpuMs: number; counts: Counts; request: RequestSize | undefined };
 
 async function onePass(
   server: ReturnType<typeof setupServer>,
@@ -155,46 +189,69 @@ async function onePass(
       `bench write pass (${layout}, ${proposals} proposals) applied ${result.applied.length}: ${result.rejected.map((item) => item.message).join("; ")}`,
     );
   }
-  return {
-    cpuMs: (used.user + used.system) / 1000,
-    counts,
-    requestChars: JSON.stringify(requests[0] ?? {}).length,
-  };
+  return { cpuMs: (used.user + used.system) / 1000, counts, request: sizeOf(requests[0]) };
 }
 
-/** Chars of the one request a call sends (0 when it sends none), the reply being a refusal. */
-async function requestChars(
+/** The one request a call sends (undefined when it sends none), the reply being a refusal. */
+async function requestOf(
   server: ReturnType<typeof setupServer>,
   call: () => Promise<unknown>,
-): Promise<number> {
+): Promise<RequestSize | undefined> {
   const requests = mockMessages(server, [
     { content: [{ type: "text", text: "no", citations: null }] },
   ]);
   await call().catch(() => undefined);
   server.resetHandlers();
-  return requests[0] === undefined ? 0 : JSON.stringify(requests[0]).length;
+  return sizeOf(requests[0]);
 }
 
-async function consolidateChars(
+async function consolidateRequest(
   server: ReturnType<typeof setupServer>,
   root: string,
   layout: StoreLayout,
-): Promise<number> {
+): Promise<RequestSize | undefined> {
   const store = new MemoryStore({ root, layout });
   const client = testClient();
   if (layout === "subject") {
-    // One file's rewrite: consolidateAll would send one such request per file over 6,000 chars.
-    return requestChars(server, () =>
+    // One file's rewrite: consolidateAll sends one such request per file over 6,000 chars.
+    return requestOf(server, () =>
       consolidation.consolidate({ store, path: memoryPath(0), client, model: MODEL }),
     );
   }
   // consolidateAll, the one entry point: the fact layout's merge past its file count.
-  return requestChars(server, () => consolidateAll({ store, client, model: MODEL }));
+  return requestOf(server, () => consolidateAll({ store, client, model: MODEL }));
 }
 
-function tokens(chars: number): string {
-  if (chars === 0) return "none sent";
-  return `${chars.toLocaleString("en")} chars / ~${Math.ceil(chars / 4).toLocaleString("en")} tokens`;
+// The stated budget of each request's user message, in estimated tokens. The write request: the
+// index budget, the memory lines' char budget, and 1,000 tokens for the session header, the
+// section tags and this bench's short transcript (its own budget is maxTranscriptTokens).
+const CHARS_PER_TOKEN = 4; // claude-haiku-4-5's tokenizer (see estimateTokens)
+const BUDGETS = {
+  write: {
+    tokens:
+      DEFAULT_MAX_INDEX_TOKENS + Math.ceil(DEFAULT_MAX_MEMORY_CHARS / CHARS_PER_TOKEN) + 1_000,
+    rule: `index ${DEFAULT_MAX_INDEX_TOKENS.toLocaleString("en")} + memory lines ${DEFAULT_MAX_MEMORY_CHARS.toLocaleString("en")} chars + 1,000`,
+  },
+  consolidate: {
+    subject: {
+      tokens: Math.ceil(DEFAULT_MAX_CHARS / CHARS_PER_TOKEN) + 1_000,
+      rule: `one file, at most the ${DEFAULT_MAX_CHARS.toLocaleString("en")}-char cap, + 1,000`,
+    },
+    fact: {
+      tokens: DEFAULT_FACT_CONSOLIDATION_MAX_TOKENS,
+      rule: `DEFAULT_FACT_CONSOLIDATION_MAX_TOKENS ${DEFAULT_FACT_CONSOLIDATION_MAX_TOKENS.toLocaleString("en")}`,
+    },
+  },
+  sideQuery: {
+    tokens: DEFAULT_SIDE_QUERY_MAX_TOKENS,
+    rule: `DEFAULT_SIDE_QUERY_MAX_TOKENS ${DEFAULT_SIDE_QUERY_MAX_TOKENS.toLocaleString("en")}`,
+  },
+} as const;
+
+function sizeCell(size: RequestSize | undefined, budget: number): string {
+  if (size === undefined) return "none sent";
+  const within = size.messageTokens <= budget ? "within" : "OVER";
+  return `~${Math.ceil(size.bodyChars / CHARS_PER_TOKEN).toLocaleString("en")} (message ${size.messageTokens.toLocaleString("en")}, ${within})`;
 }
 
 const section: BenchSection = {
@@ -204,75 +261,61 @@ const section: BenchSection = {
     log(`### writePass: ${PROPOSALS} proposals vs 0, CPU time, paired within each round`);
     log("");
     log(
-      `| layout | files | rounds | CPU, 0 proposals (median) | CPU, ${PROPOSALS} proposals (median) | ${PROPOSALS} / 0 (median, range) | store reads in the ${PROPOSALS}-proposal pass | goals: ratio <= 2x / reads <= files + 100 |`,
+      `| layout | files | rounds | CPU, 0 proposals (median) | CPU, ${PROPOSALS} proposals (median) | ${PROPOSALS} / 0 (median, range) | store reads in the ${PROPOSALS}-proposal pass | goals: ratio <= 2x / reads <= files + ${READS_OVER_FILES} |`,
     );
     log("|---|---:|---:|---:|---:|---:|---|---|");
     const server = setupServer();
     server.listen({ onUnhandledRequest: "error" });
     const sizes: string[] = [];
-    const lastFull = new Map<StoreLayout, { cpuMs: number; files: number }>();
     try {
       for (const layout of LAYOUTS) {
         for (const count of SIZES) {
           const root = await mkdtemp(join(tmpdir(), `memfiles-bench-${layout}-${count}-`));
           try {
             if (layout === "subject") await generateFolder(root, count);
-            else await generateFactFolder(root, count);
-            const rounds = ROUNDS[count] ?? 1;
-            const previous = lastFull.get(layout);
-            const predicted =
-              previous === undefined ? 0 : (previous.cpuMs * count) / previous.files;
+            else generateFactFolder(root, count);
+            const rounds = roundsAt(count);
             const ratios: number[] = [];
             const cpu0: number[] = [];
             const cpu20: number[] = [];
             let counted: PassFigures | undefined;
-            let writeChars = 0;
-            if (predicted > MAX_PREDICTED_CPU_MS) {
-              const none = await onePass(server, root, layout, 0, "skip");
-              writeChars = none.requestChars;
-              const noneReads = none.counts.reads + none.counts.listedRows;
-              log(
-                `| ${layout} | ${count.toLocaleString("en")} | 0 | ${none.cpuMs.toFixed(0)} ms | not run: ~${(predicted / 1000).toFixed(0)} s predicted | - | 0-proposal pass: ${none.counts.reads.toLocaleString("en")} read() + ${none.counts.lists} list() = ${noneReads.toLocaleString("en")} | NOT met (predicted) / - |`,
-              );
-            } else {
-              for (let round = 0; round < rounds; round++) {
-                const pair: Record<number, PassFigures> = {};
-                const order = round % 2 === 0 ? [0, PROPOSALS] : [PROPOSALS, 0];
-                for (const proposals of order) {
-                  pair[proposals] = await onePass(
-                    server,
-                    root,
-                    layout,
-                    proposals,
-                    `r${round}p${proposals}`,
-                  );
-                }
-                const none = pair[0] as PassFigures;
-                const full = pair[PROPOSALS] as PassFigures;
-                cpu0.push(none.cpuMs);
-                cpu20.push(full.cpuMs);
-                ratios.push(full.cpuMs / none.cpuMs);
-                counted = full;
-                writeChars = full.requestChars;
+            for (let round = 0; round < rounds; round++) {
+              const pair: Record<number, PassFigures> = {};
+              const order = round % 2 === 0 ? [0, PROPOSALS] : [PROPOSALS, 0];
+              for (const proposals of order) {
+                pair[proposals] = await onePass(
+                  server,
+                  root,
+                  layout,
+                  proposals,
+                  `r${round}p${proposals}`,
+                );
               }
-              lastFull.set(layout, { cpuMs: median(cpu20), files: count });
-              const counts = counted?.counts ?? { reads: 0, lists: 0, listedRows: 0 };
-              const filesRead = counts.reads + counts.listedRows;
-              log(
-                `| ${layout} | ${count.toLocaleString("en")} | ${rounds} | ${median(cpu0).toFixed(0)} ms | ${median(cpu20).toFixed(0)} ms | ${median(ratios).toFixed(2)}x (${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}) | ${counts.reads.toLocaleString("en")} read() + ${counts.lists} list() = ${filesRead.toLocaleString("en")} (${(filesRead / count).toFixed(2)} per file) | ${median(ratios) <= 2 ? "met" : "NOT met"} / ${filesRead <= count + 100 ? "met" : "NOT met"} |`,
-              );
+              const none = pair[0] as PassFigures;
+              const full = pair[PROPOSALS] as PassFigures;
+              cpu0.push(none.cpuMs);
+              cpu20.push(full.cpuMs);
+              ratios.push(full.cpuMs / none.cpuMs);
+              counted = full;
             }
-            const consolidate = await consolidateChars(server, root, layout);
+            const counts = counted?.counts ?? { reads: 0, lists: 0, listedRows: 0 };
+            const filesRead = counts.reads + counts.listedRows;
+            const files = counts.files ?? count;
+            log(
+              `| ${layout} | ${count.toLocaleString("en")} | ${rounds} | ${median(cpu0).toFixed(0)} ms | ${median(cpu20).toFixed(0)} ms | ${median(ratios).toFixed(2)}x (${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}) | ${counts.reads.toLocaleString("en")} read() + ${counts.lists} list/readAll() = ${filesRead.toLocaleString("en")} for ${files.toLocaleString("en")} files | ${median(ratios) <= 2 ? "met" : "NOT met"} / ${filesRead <= files + READS_OVER_FILES ? "met" : "NOT met"} |`,
+            );
+            const consolidate = await consolidateRequest(server, root, layout);
             const store = new MemoryStore({ root, layout });
-            const sideQuery = await requestChars(server, () =>
+            const sideQuery = await requestOf(server, () =>
               selectMemories({
                 store,
                 client: testClient(),
+                model: MODEL,
                 query: "Which tool do I use for project 12?",
               }),
             );
             sizes.push(
-              `| ${layout} | ${count.toLocaleString("en")} | ${tokens(writeChars)} | ${tokens(consolidate)} | ${tokens(sideQuery)} |`,
+              `| ${layout} | ${count.toLocaleString("en")} | ${sizeCell(counted?.request, BUDGETS.write.tokens)} | ${sizeCell(consolidate, BUDGETS.consolidate[layout].tokens)} | ${sizeCell(sideQuery, BUDGETS.sideQuery.tokens)} |`,
             );
           } finally {
             await rm(root, { recursive: true, force: true });
@@ -284,28 +327,28 @@ const section: BenchSection = {
     }
     log("");
     log(
-      `Rounds: ${Object.entries(ROUNDS)
-        .filter(([size]) => SIZES.includes(Number(size)))
-        .map(([size, rounds]) => `${Number(size).toLocaleString("en")} files ${rounds}`)
-        .join(", ")} (fewer where one pass takes seconds). A list() call reads every file of a`,
+      `Rounds per size: ${SIZES.map((size) => `${size.toLocaleString("en")} files ${roundsAt(size)}`).join(", ")}. A list() or readAll() call reads every`,
     );
-    log(
-      `fresh store once, so it counts as one read per listed file. A ${PROPOSALS}-proposal pass predicted`,
-    );
-    log(
-      `(from the size below, scaled by files) to need over ${MAX_PREDICTED_CPU_MS / 1000} s of CPU is not run.`,
-    );
+    log("file of a fresh store once, so it counts as one read per listed file; read() counts one.");
     log("");
-    log("### Request sizes (the JSON body sent; tokens estimated as ceil(chars / 4))");
+    log(
+      "### Request sizes: estimated tokens of the JSON body (chars / 4), and of its user message against the message's budget",
+    );
     log("");
     log("| layout | files | write request | consolidate request | side query request |");
     log("|---|---:|---:|---:|---:|");
     for (const row of sizes) log(row);
     log("");
     log(
-      "consolidate: subject, one file's rewrite (consolidate); fact, consolidateAll, or the fact",
+      `Budgets of the user message (estimated tokens): write ${BUDGETS.write.tokens.toLocaleString("en")} (${BUDGETS.write.rule});`,
     );
-    log("merge over the catalog (consolidateFacts) while consolidateAll does not reach it.");
+    log(
+      `consolidate: subject ${BUDGETS.consolidate.subject.tokens.toLocaleString("en")} (${BUDGETS.consolidate.subject.rule}; consolidate rewrites one file per request),`,
+    );
+    log(
+      `fact ${BUDGETS.consolidate.fact.tokens.toLocaleString("en")} (${BUDGETS.consolidate.fact.rule}; consolidateAll's merge); side query ${BUDGETS.sideQuery.tokens.toLocaleString("en")} (${BUDGETS.sideQuery.rule}).`,
+    );
+    log("The rest of each body is the fixed prompt and tool schema.");
   },
 };
 export default section;

@@ -122,6 +122,53 @@ export function describeStoreContract(backend: string, open: OpenStore): void {
         expect((await store.list())[0]?.chars).toBe(text.length);
       }));
 
+    it("readAll gives list()'s rows and each file as read() gives it, before and after a write", () =>
+      withStore(async (store) => {
+        expect(await store.readAll()).toEqual({ rows: [], files: new Map() });
+        const texts: Record<string, string> = {
+          "people/profile.md": memoryFile("profile", "Who the user is.", ["lives in Lisbon"]),
+          "bom.md": "\uFEFF---\r\nname: bom\r\ndescription: Café ☕.\r\n---\r\n\r\n- ok",
+          "topics/tools.md": memoryFile("tools", "Tools.", ["uses Neovim"]),
+        };
+        for (const [path, text] of Object.entries(texts)) await store.write(path, text, "new");
+        const same = async () => {
+          const rows = await store.list();
+          const files = new Map();
+          for (const row of rows) files.set(row.path, await store.read(row.path));
+          expect(await store.readAll()).toEqual({ rows, files });
+        };
+        await same();
+        const tools = await store.read("topics/tools.md");
+        await store.write(
+          "topics/tools.md",
+          memoryFile("tools", "Tools, editors.", ["uses Helix"]),
+          tools.version,
+        );
+        await same();
+      }));
+
+    it("deferIndex rewrites the index once at its end, also when its writes throw", () =>
+      withStore(async (store) => {
+        await store.write("a.md", memoryFile("a", "File a.", ["one"]), "new");
+        const before = (await store.check()).ok;
+        const value = await store.deferIndex(async () => {
+          await store.write("b.md", memoryFile("b", "File b.", ["two"]), "new");
+          await store.write("c.md", memoryFile("c", "File c.", ["three"]), "new");
+          // Inside, the index still lists only a.md.
+          expect((await store.check()).missingFromIndex).toEqual(["b.md", "c.md"]);
+          return 42;
+        });
+        expect([before, value, (await store.check()).ok]).toEqual([true, 42, true]);
+        await expect(
+          store.deferIndex(async () => {
+            await store.delete("a.md");
+            throw new Error("stopped");
+          }),
+        ).rejects.toThrow("stopped");
+        expect((await store.check()).ok).toBe(true);
+        expect(await store.renderIndex()).not.toContain("a.md");
+      }));
+
     it("refuses a stale token and a create over an existing file, with the current text", () =>
       withStore(async (store) => {
         const first = memoryFile("a", "A.", ["one"]);

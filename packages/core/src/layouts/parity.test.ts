@@ -5,6 +5,7 @@ import { getPrompt } from "@memfiles/prompts";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
+import { estimateTokens } from "../cost/index.js";
 import { MemoryStore, type StoreLayout } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
 import { consolidateAll, remember, WritePromptLayoutError, writePass } from "./index.js";
@@ -20,13 +21,28 @@ const MODEL = "claude-haiku-4-5";
 // Key-shaped strings are assembled at run time so the repository holds no literal secrets.
 const FAKE_KEY = ["sk", "ant", "api03", "Zx9Qw7Er5Ty3Ui1Op"].join("-");
 
+// Counts each file read: a `read(path)`, each file of `readAll()`, each row of `list()` (a fresh
+// store's listing reads every file).
 class CountingStore extends MemoryStore {
   reads = 0;
   readonly readPaths = new Map<string, number>();
-  override read(path: string) {
+  #count(path: string) {
     this.reads += 1;
     this.readPaths.set(path, (this.readPaths.get(path) ?? 0) + 1);
+  }
+  override read(path: string) {
+    this.#count(path);
     return super.read(path);
+  }
+  override async readAll() {
+    const all = await super.readAll();
+    for (const path of all.files.keys()) this.#count(path);
+    return all;
+  }
+  override async list() {
+    const rows = await super.list();
+    for (const row of rows) this.#count(row.path);
+    return rows;
   }
 }
 
@@ -234,6 +250,7 @@ describe.each(LAYOUTS)("the write stage in the %s layout", (layout) => {
     expect(result.rejected).toEqual([]);
     expect(result.applied).toHaveLength(20);
     const seeded = [...store.readPaths].filter(([path]) => path.includes("subject-"));
+    expect(seeded).toHaveLength(FILES);
     expect(seeded.every(([, reads]) => reads === 1)).toBe(true);
     // One read per stored file, and the one each write makes of its own file's version token.
     expect(store.reads).toBeLessThanOrEqual(FILES + result.applied.length + 2);
@@ -261,6 +278,13 @@ describe.each(LAYOUTS)("the write stage in the %s layout", (layout) => {
     expect(new Set(listed).size).toBeLessThan(300);
     expect(content).toContain("subject-7.md");
     expect(content).toMatch(/of (the )?300( memory)? files/);
+    // The index lines, in the layout's own format, within the budget.
+    const index = content.slice(
+      content.indexOf("<memory_index>"),
+      content.indexOf("</memory_index>"),
+    );
+    const lines = index.split("\n").filter((line) => line.startsWith("- "));
+    expect(estimateTokens(lines.join("\n"), MODEL)).toBeLessThanOrEqual(400);
   });
 
   it("consolidateAll sends the layout's own consolidation (subject: rewrite; fact: merge)", async () => {

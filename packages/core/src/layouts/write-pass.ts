@@ -32,7 +32,14 @@ export async function writePass(options: WritePassOptions): Promise<WritePassRes
   const request = await layout.buildWriteRequest(options);
   options.onStep?.({ stage: "write" });
   const message = await options.client.messages.create(request.params);
-  return request.apply(message);
+  return withIndexDeferred(options, () => request.apply(message));
+}
+
+// The proposals' writes rewrite MEMORY.md once, at the end, not once per write (each rewrite lists
+// the folder); a store view without `deferIndex` rewrites it after each write.
+function withIndexDeferred<T>(options: WritePassOptions, fn: () => Promise<T>): Promise<T> {
+  const { store } = options;
+  return store.deferIndex === undefined ? fn() : store.deferIndex(fn);
 }
 
 /**
@@ -70,5 +77,7 @@ export function applyWriteReply(
   options: WritePassOptions,
   message: Anthropic.Message,
 ): Promise<WritePassResult> {
-  return layoutOf(options.store).applyWriteReply(options, message);
+  return withIndexDeferred(options, () =>
+    layoutOf(options.store).applyWriteReply(options, message),
+  );
 }

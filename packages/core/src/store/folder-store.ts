@@ -15,7 +15,7 @@ import { formatMemoryIndex } from "./memory-index.js";
 import { MEMORY_INDEX_FILE, resolveMemoryPath, safeParseMemoryPath } from "./memory-path.js";
 import { MemoryPathError } from "./memory-path-error.js";
 import { rowFromText, versionConflict } from "./memory-row.js";
-import type { CheckParts, StoreEngine } from "./store-engine.js";
+import { type CheckParts, deferring, type StoreEngine } from "./store-engine.js";
 import { STORE_LAYOUT_RULES } from "./store-layout-rules.js";
 import {
   INTERNAL_FOLDER,
@@ -24,8 +24,13 @@ import {
   type StoreLockOptions,
   withStoreLock,
 } from "./store-lock.js";
-import { decodeText, encodeText, restoreLineBreaks } from "./text-encoding.js";
-import type { MemoryRow, ReadResult, StoreLayout, WriteResult } from "./types.js";
+import {
+  type DecodeTextResult,
+  decodeText,
+  encodeText,
+  restoreLineBreaks,
+} from "./text-encoding.js";
+import type { MemoryRow, ReadAllResult, ReadResult, StoreLayout, WriteResult } from "./types.js";
 import { NEW_VERSION, versionToken } from "./version-token.js";
 
 const BOM = "\uFEFF";
@@ -70,6 +75,9 @@ export class FolderStore implements StoreEngine {
   readonly #lockOptions: StoreLockOptions;
   readonly #cache = new Map<string, CacheEntry>();
   #indexSeen: { key: string; text: string } | undefined;
+  // deferIndex calls running, and whether a write inside them skipped the index refresh.
+  #deferred = 0;
+  #indexStale = false;
 
   constructor(options: FolderStoreOptions) {
     this.root = options.root;
@@ -84,10 +92,46 @@ export class FolderStore implements StoreEngine {
       this.#cache.clear();
       return [];
     }
+    const { rows, found } = await this.#statFiles(realRoot);
+    const stale: Array<{ candidate: Candidate; stats: Stats }> = [];
+    for (const entry of found) {
+      const cached = this.#cache.get(entry.candidate.path);
+      if (cached?.trusted && cached.key === statKey(entry.stats)) rows.push(cached.row);
+      else stale.push(entry);
+    }
+    // boundedRead keeps READ_CONCURRENCY reads in flight: never every file open at once.
+    const fresh = await Promise.all(
+      stale.map(({ candidate, stats }) => this.#readRow(realRoot, candidate, stats)),
+    );
+    for (const row of fresh) if (row) rows.push(row);
+    return sortedCopies(rows);
+  }
+
+  async readAll(): Promise<ReadAllResult> {
+    const files = new Map<string, ReadResult & { exists: true }>();
+    const realRoot = await this.#existingRealRoot();
+    if (realRoot === undefined) {
+      this.#cache.clear();
+      return { rows: [], files };
+    }
+    const { rows, found } = await this.#statFiles(realRoot);
+    // Every file is read (its text is wanted), once: the row comes from the same bytes.
+    const fresh = await Promise.all(
+      found.map(({ candidate, stats }) => this.#readRow(realRoot, candidate, stats, files)),
+    );
+    for (const row of fresh) if (row) rows.push(row);
+    return { rows: sortedCopies(rows), files };
+  }
+
+  // Every listed file with its stat (unstatable ones as rows with problems); cached rows of files
+  // no longer there are dropped.
+  async #statFiles(
+    realRoot: string,
+  ): Promise<{ rows: MemoryRow[]; found: Array<{ candidate: Candidate; stats: Stats }> }> {
     const candidates: Candidate[] = [];
     this.#walk(realRoot, realRoot, "", candidates);
     const rows: MemoryRow[] = [];
-    const stale: Array<{ candidate: Candidate; stats: Stats }> = [];
+    const found: Array<{ candidate: Candidate; stats: Stats }> = [];
     const seen = new Set<string>();
     // Synchronous stat in slices: several times cheaper than 10,000 promise round trips through
     // the thread pool (bench/store.bench.ts), while still yielding to the event loop.
@@ -104,20 +148,11 @@ export class FolderStore implements StoreEngine {
         }
         if (!stats?.isFile()) continue;
         seen.add(candidate.path);
-        const cached = this.#cache.get(candidate.path);
-        if (cached?.trusted && cached.key === statKey(stats)) rows.push(cached.row);
-        else stale.push({ candidate, stats });
+        found.push({ candidate, stats });
       }
     }
-    // boundedRead keeps READ_CONCURRENCY reads in flight: never every file open at once.
-    const fresh = await Promise.all(
-      stale.map(({ candidate, stats }) => this.#readRow(realRoot, candidate, stats)),
-    );
-    for (const row of fresh) if (row) rows.push(row);
     for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
-    rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    // Copies, so a caller editing a row cannot change what later calls return from the cache.
-    return rows.map((row) => (row.problems ? { ...row, problems: [...row.problems] } : { ...row }));
+    return { rows, found };
   }
 
   async read(relative: string): Promise<ReadResult> {
@@ -245,6 +280,19 @@ export class FolderStore implements StoreEngine {
     return withStoreLock(this.root, fn, this.#lockOptions);
   }
 
+  deferIndex<T>(fn: () => Promise<T>): Promise<T> {
+    return deferring(
+      fn,
+      () => this.#deferred++,
+      async () => {
+        this.#deferred--;
+        if (this.#deferred > 0 || !this.#indexStale) return;
+        this.#indexStale = false;
+        await this.rebuildIndex();
+      },
+    );
+  }
+
   readInternal(relativePath: string): Promise<string | undefined> {
     return readInternalFile(this.root, relativePath);
   }
@@ -282,25 +330,14 @@ export class FolderStore implements StoreEngine {
     // No-follow read, with at most READ_CONCURRENCY reads in flight (resource errors retried).
     const bytes = await boundedRead(() => readFileInside(realRoot, target));
     if (bytes === undefined) return { path, exists: false, version: NEW_VERSION };
-    const decoded = decodeText(bytes);
-    const version = versionToken(decoded.text);
-    if (!decoded.ok) {
-      return { path, exists: true, version, content: decoded.text, notText: decoded.reason };
-    }
-    const breaks = decoded.lineBreaks === undefined ? {} : { lineBreaks: decoded.lineBreaks };
-    return decoded.encoding === "utf-8"
-      ? { path, exists: true, version, content: decoded.text, ...breaks }
-      : {
-          path,
-          exists: true,
-          version,
-          content: decoded.text,
-          encoding: decoded.encoding,
-          ...breaks,
-        };
+    return readResultOf(path, decodeText(bytes));
   }
 
   async #refreshIndex(realRoot: string): Promise<void> {
+    if (this.#deferred > 0) {
+      this.#indexStale = true;
+      return;
+    }
     let rows = await this.list();
     let text = formatMemoryIndex(rows);
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
@@ -371,6 +408,7 @@ export class FolderStore implements StoreEngine {
     realRoot: string,
     candidate: Candidate,
     stats: Stats,
+    files?: Map<string, ReadResult & { exists: true }>,
   ): Promise<MemoryRow | undefined> {
     if (stats.size > this.maxChars * TOO_LARGE_FACTOR) {
       const row: MemoryRow = {
@@ -406,6 +444,7 @@ export class FolderStore implements StoreEngine {
     }
     if (bytes === undefined) return undefined;
     const decoded = decodeText(bytes);
+    files?.set(candidate.path, readResultOf(candidate.path, decoded));
     const row = rowFromText(candidate.path, decoded.text, this.maxChars, this.layout);
     if (!decoded.ok) {
       row.problems = [
@@ -433,6 +472,32 @@ export class FolderStore implements StoreEngine {
       ],
     };
   }
+}
+
+// The rows sorted by path, as copies: a caller editing a row cannot change what later calls return
+// from the cache.
+function sortedCopies(rows: MemoryRow[]): MemoryRow[] {
+  rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return rows.map((row) => (row.problems ? { ...row, problems: [...row.problems] } : { ...row }));
+}
+
+// What `read(path)` answers for a file whose bytes were just read and decoded.
+function readResultOf(path: string, decoded: DecodeTextResult): ReadResult & { exists: true } {
+  const version = versionToken(decoded.text);
+  if (!decoded.ok) {
+    return { path, exists: true, version, content: decoded.text, notText: decoded.reason };
+  }
+  const breaks = decoded.lineBreaks === undefined ? {} : { lineBreaks: decoded.lineBreaks };
+  return decoded.encoding === "utf-8"
+    ? { path, exists: true, version, content: decoded.text, ...breaks }
+    : {
+        path,
+        exists: true,
+        version,
+        content: decoded.text,
+        encoding: decoded.encoding,
+        ...breaks,
+      };
 }
 
 // A link of any name (a folder link too) that resolves outside the folder or points nowhere.

@@ -37,6 +37,7 @@ export type {
   CheckResult,
   MemoryRow,
   MemoryStoreOptions,
+  ReadAllResult,
   ReadResult,
   StoreLayout,
   WriteFailureCode,

@@ -11,6 +11,7 @@ import type {
   CheckResult,
   MemoryRow,
   MemoryStoreOptions,
+  ReadAllResult,
   ReadResult,
   StoreLayout,
   WriteResult,
@@ -101,6 +102,24 @@ export class MemoryStore {
    */
   async list(): Promise<MemoryRow[]> {
     return this.#engine.list();
+  }
+
+  /**
+   * Every row of {@link list} and the text and version token of each listed file, as
+   * {@link read} returns them, from one read of each file: what a caller that needs the whole
+   * folder uses (the write pass), instead of `list()` and then `read()` per row, which reads every
+   * file twice on a fresh store.
+   *
+   * @returns `{ rows, files }`: `rows` as `list()` returns them; `files` maps each row's path to
+   *   `{ path, exists: true, version, content, encoding?, lineBreaks?, notText? }`. A row with no
+   *   entry (a file too large to list, unreadable, or gone meanwhile) is read with `read(path)`.
+   * @throws {Error} as {@link list} does.
+   * @example
+   * const { rows, files } = await store.readAll();
+   * for (const row of rows) console.log(row.path, files.get(row.path)?.content.length);
+   */
+  async readAll(): Promise<ReadAllResult> {
+    return this.#engine.readAll();
   }
 
   /**
@@ -243,6 +262,22 @@ export class MemoryStore {
    */
   async rebuildIndex(): Promise<void> {
     return this.#engine.rebuildIndex();
+  }
+
+  /**
+   * Runs `fn` with `MEMORY.md` rewritten once at its end instead of after each write and delete
+   * inside it (each rewrite lists the whole folder): what a caller making many writes in a row
+   * uses (the write pass). Until `fn` ends the index may lag the files, as after a hand edit;
+   * `check()` would report it. Calls may nest; the rebuild runs when the outermost ends, also
+   * when `fn` throws.
+   *
+   * @param fn - The writes.
+   * @returns What `fn` returns.
+   * @throws What `fn` throws; {@link MemoryLockError} when the rebuild's lock cannot be taken.
+   * @example await store.deferIndex(async () => { for (const edit of edits) await store.write(...edit); });
+   */
+  deferIndex<T>(fn: () => Promise<T>): Promise<T> {
+    return this.#engine.deferIndex(fn);
   }
 
   /**

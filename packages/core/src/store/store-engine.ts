@@ -1,4 +1,4 @@
-import type { MemoryRow, ReadResult, WriteResult } from "./types.js";
+import type { MemoryRow, ReadAllResult, ReadResult, WriteResult } from "./types.js";
 
 /** What `check()` needs of the place beyond the rows: the stored index and place-only findings. */
 export type CheckParts = {
@@ -19,6 +19,8 @@ export type CheckParts = {
 export interface StoreEngine {
   /** Every memory file's row, sorted by path; copies the caller may change. */
   list(): Promise<MemoryRow[]>;
+  /** The rows and every listed file's text, reading each file once. */
+  readAll(): Promise<ReadAllResult>;
   read(relative: string): Promise<ReadResult>;
   /**
    * Replace under the lock, re-checking `ifVersion` there. `MemoryStore` has checked the cap and
@@ -35,8 +37,31 @@ export interface StoreEngine {
   /** The pending-forget journal's text, or `undefined` (never creates anything). */
   readJournal(): Promise<string | undefined>;
   rebuildIndex(): Promise<void>;
+  /** Runs `fn` with the index refresh of each write inside it put off to one rebuild at its end. */
+  deferIndex<T>(fn: () => Promise<T>): Promise<T>;
   withLock<T>(fn: () => Promise<T>): Promise<T>;
   readInternal(relativePath: string): Promise<string | undefined>;
   writeInternal(relativePath: string, text: string): Promise<void>;
   appendInternal(relativePath: string, text: string): Promise<void>;
+}
+
+/**
+ * Runs `fn` between `start` and `end`: `end` runs whether `fn` succeeds or throws; an error of
+ * `fn` wins over one of `end` (the index is derived data: the next write or rebuild repairs it).
+ */
+export async function deferring<T>(
+  fn: () => Promise<T>,
+  start: () => void,
+  end: () => Promise<void>,
+): Promise<T> {
+  start();
+  let result: T;
+  try {
+    result = await fn();
+  } catch (error) {
+    await end().catch(() => undefined);
+    throw error;
+  }
+  await end();
+  return result;
 }

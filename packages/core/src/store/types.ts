@@ -60,6 +60,18 @@ export type ReadResult =
       notText?: string;
     };
 
+/**
+ * Result of `store.readAll()`: every row of `list()` and the text of each file, from one read of
+ * each file. A row whose file could not be read as a whole (too large, unreadable, gone between
+ * the listing and the read) has no entry in `files`; `read(path)` says what it is.
+ */
+export type ReadAllResult = {
+  /** The rows, as `list()` returns them (sorted by path). */
+  rows: MemoryRow[];
+  /** Each listed file as `read(path)` returns it, keyed by the row's path. */
+  files: Map<string, ReadResult & { exists: true }>;
+};
+
 /** snake_case codes of a refused write. */
 export type WriteFailureCode = "version_conflict" | "too_long" | "not_text";
 

@@ -18,7 +18,7 @@ export {
   type ResolveRelativeDatesResult,
   resolveRelativeDates,
 } from "./resolve-relative-dates.js";
-export { restatesFact, reversesFact } from "./restates-fact.js";
+export { restatesFact, reversesFact, statedFactWords } from "./restates-fact.js";
 export { sameFactOtherLanguage } from "./same-fact-other-language.js";
 export { sameWord } from "./same-word.js";
 export { splitWords } from "./split-words.js";

@@ -8,9 +8,10 @@ const AFFIRMATIVE_STOP_WORDS: ReadonlySet<string> = new Set(
   [...STOP_WORDS].filter((word) => !NEGATION_WORDS.has(word)),
 );
 
-// Memoized: the write pass checks every proposal against every stored line. `holds` is the
-// polarity: false when the text negates its words ("doesn't eat pork") or says they ended ("used
-// to live in Berlin", "stopped drinking coffee"); the words are what is left without those.
+// Memoized: the write pass indexes every stored line by these words, and checks each proposal
+// against the lines that share one. `holds` is the polarity: false when the text negates its words
+// ("doesn't eat pork") or says they ended ("used to live in Berlin", "stopped drinking coffee");
+// the words are what is left without those.
 const statedWords = memoizeText((text: string): { words: Set<string>; holds: boolean } => {
   const folded = foldText(text);
   const rest = folded.replace(ENDED_PHRASES, " ");
@@ -20,6 +21,20 @@ const statedWords = memoizeText((text: string): { words: Set<string>; holds: boo
     holds: rest === folded && !words.some((word) => NEGATION_WORDS.has(word)),
   };
 });
+
+/**
+ * The words {@link restatesFact} and {@link reversesFact} compare, and the polarity: what an index
+ * of stored lines keys them by (a line can restate or reverse a fact only if it shares a word with
+ * it, and restate it only with the same polarity).
+ *
+ * @param text - A fact's text (a date tag is ignored).
+ * @returns `{ words, holds }`: the content words without negations and ended-phrases, and `false`
+ *   for `holds` when the text negates them or says they ended. Shared: do not change the set.
+ * @example statedFactWords("doesn't eat pork anymore") // { words: Set { "eat", "pork" }, holds: false }
+ */
+export function statedFactWords(text: string): { words: ReadonlySet<string>; holds: boolean } {
+  return statedWords(text);
+}
 
 /**
  * Whether a proposed fact only restates a line already stored: every content word of the fact (see

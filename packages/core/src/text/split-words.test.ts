@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { splitWords } from "./split-words.js";
+import { splitWords, splitWordsWithSegmenter } from "./split-words.js";
 
 describe("splitWords", () => {
   it.each([
@@ -43,6 +44,19 @@ describe("splitWords on a long text", () => {
     const many = Array.from({ length: 400 }, (_unused, index) => sentences[index % 3]);
     expect(splitWords(many.join(" "))).toEqual(
       many.flatMap((sentence) => splitWords(sentence ?? "")),
+    );
+  });
+});
+
+describe("splitWords on ASCII text (without Intl.Segmenter)", () => {
+  it("gives the words the segmenter gives, on any mix of letters, digits and punctuation", () => {
+    const chars = [..."aZb9 0'.:,;_#+-\n\t!?/()@x1"];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...chars), { maxLength: 40 }), (picked) => {
+        const text = picked.join("");
+        expect(splitWords(text)).toEqual(splitWordsWithSegmenter(text));
+      }),
+      { numRuns: 5_000 },
     );
   });
 });

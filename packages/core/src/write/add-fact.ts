@@ -8,8 +8,9 @@ import {
 import { checkEvidenceSupport } from "../guards/evidence-support.js";
 import type { MemoryStore } from "../store/index.js";
 import { MemoryPathError } from "../store/index.js";
-import { factKey, restatesFact, reversesFact } from "../text/index.js";
+import { factKey } from "../text/index.js";
 import { describeNewFile, explainRefusedPath, isAllowedWritePath } from "./allowed-path.js";
+import { FactLineIndex } from "./fact-line-index.js";
 import {
   type MemoryFileState,
   memoryFileState,
@@ -25,7 +26,7 @@ export type WriteStore = Pick<
   MemoryStore,
   "root" | "list" | "read" | "write" | "withLock" | "readInternal" | "writeInternal"
 > &
-  Partial<Pick<MemoryStore, "maxChars">>;
+  Partial<Pick<MemoryStore, "maxChars" | "readAll" | "deferIndex">>;
 
 /**
  * Called when a write would pass the store's size cap, before the proposal is refused with
@@ -232,16 +233,16 @@ async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
       };
     }
   }
-  const files = options.snapshot
-    ? firstOf(options.snapshot, options.path)
-    : await readAllFiles(store, options.path);
+  const files = options.snapshot ?? (await readAllFiles(store, options.path));
+  // Each check below looks only at the lines that could match (by key or content word), in the
+  // order of a scan with the target file first: a proposal costs little at any folder size.
+  const index = FactLineIndex.of(files);
   const newKey = factKey(fact);
   let target = options.path;
   let replacedKey: string | undefined;
   if (options.replaces !== null) {
     replacedKey = factKey(options.replaces);
-    const holders = [...files.keys()].filter((path) => holdsKey(files.get(path), replacedKey));
-    const holder = holders.includes(options.path) ? options.path : holders[0];
+    const holder = index.firstWithKey(replacedKey, options.path)?.path;
     if (holder === undefined || replacedKey === "") {
       return {
         code: "replaces_not_found",
@@ -253,23 +254,32 @@ async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
   } else {
     // A fact that says the opposite of a stored line ("lives in Berlin" after "used to live in
     // Berlin") updates that line: keeping both would leave the memory holding both answers.
-    const reversed = findReversed(files, fact);
+    const reversed = index.firstReversed(fact, options.path);
     if (reversed !== undefined) {
       replacedKey = reversed.key;
       target = reversed.path;
     }
   }
+  // A line `replaces` names that was stated after the proposal's own date (dates are YYYY/MM/DD,
+  // so text order is date order).
   const newer =
-    replacedKey === undefined ? undefined : findNewer(files, replacedKey, options.stated);
+    replacedKey === undefined
+      ? undefined
+      : index.firstWithKey(
+          replacedKey,
+          options.path,
+          (entry) => entry.line.stated > options.stated,
+        );
   if (newer !== undefined) {
+    const line = formatFactLine(newer.line);
     return {
       code: "replaces_newer",
       path: newer.path,
-      message: `Refused ${JSON.stringify(fact)} (stated ${options.stated}): it replaces ${JSON.stringify(newer.line)} in ${newer.path}, which was stated later. An older session never overwrites a newer fact; the newer line is kept.`,
+      message: `Refused ${JSON.stringify(fact)} (stated ${options.stated}): it replaces ${JSON.stringify(line)} in ${newer.path}, which was stated later. An older session never overwrites a newer fact; the newer line is kept.`,
     };
   }
 
-  const duplicateIn = [...files.keys()].find((path) => holdsKey(files.get(path), newKey));
+  const duplicateIn = index.firstWithKey(newKey, options.path)?.path;
   if (newKey === replacedKey || duplicateIn !== undefined) {
     return {
       code: "duplicate",
@@ -277,12 +287,12 @@ async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
       message: `Not added: ${duplicateIn ?? target} already holds this fact.`,
     };
   }
-  const restated = findRestated(files, fact, replacedKey);
+  const restated = index.firstRestated(fact, options.path, replacedKey);
   if (restated !== undefined) {
     return {
       code: "duplicate",
       path: restated.path,
-      message: `Not added: ${restated.path} already states it as ${JSON.stringify(restated.line)} (every content word of ${JSON.stringify(fact)} is in that line). If the fact changes that line, name it in replaces.`,
+      message: `Not added: ${restated.path} already states it as ${JSON.stringify(formatFactLine(restated.line))} (every content word of ${JSON.stringify(fact)} is in that line). If the fact changes that line, name it in replaces.`,
     };
   }
   // The snapshot holds every file of the folder: one it lacks did not exist when it was read, and
@@ -345,74 +355,6 @@ async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
     return { code: "unparsable_file", path: target, message: written.message };
   }
   return { code: "too_long", path: target, message: written.message };
-}
-
-// A fact line (any file) the proposal only restates; the line it replaces does not count.
-function findRestated(
-  files: Map<string, MemoryFileState>,
-  fact: string,
-  replacedKey: string | undefined,
-): { path: string; line: string } | undefined {
-  for (const [path, state] of files) {
-    if ("unparsable" in state) continue;
-    for (const line of state.lines) {
-      if (line.kind !== "fact" || factKey(line.text) === replacedKey) continue;
-      if (restatesFact(fact, line.text)) return { path, line: formatFactLine(line) };
-    }
-  }
-  return undefined;
-}
-
-// The line a fact reverses (see `reversesFact`); `files` has the target file first.
-function findReversed(
-  files: Map<string, MemoryFileState>,
-  fact: string,
-): { path: string; key: string } | undefined {
-  for (const [path, state] of files) {
-    if ("unparsable" in state) continue;
-    for (const line of state.lines) {
-      if (line.kind === "fact" && reversesFact(fact, line.text)) {
-        return { path, key: factKey(line.text) };
-      }
-    }
-  }
-  return undefined;
-}
-
-// A line `replaces` names that was stated after the proposal's own date (dates are YYYY/MM/DD, so
-// text order is date order).
-function findNewer(
-  files: Map<string, MemoryFileState>,
-  replacedKey: string,
-  stated: string,
-): { path: string; line: string } | undefined {
-  for (const [path, state] of files) {
-    if ("unparsable" in state) continue;
-    for (const line of state.lines) {
-      if (line.kind === "fact" && factKey(line.text) === replacedKey && line.stated > stated) {
-        return { path, line: formatFactLine(line) };
-      }
-    }
-  }
-  return undefined;
-}
-
-function holdsKey(state: MemoryFileState | undefined, key: string | undefined): boolean {
-  if (!state || "unparsable" in state || key === undefined || key === "") return false;
-  return state.lines.some((line) => line.kind === "fact" && factKey(line.text) === key);
-}
-
-// The snapshot with `first` leading, the order `readAllFiles` gives: which file a `replaces` or a
-// duplicate is found in first does not depend on whether the caller passed a snapshot.
-function firstOf(
-  snapshot: Map<string, MemoryFileState>,
-  first: string,
-): Map<string, MemoryFileState> {
-  const state = snapshot.get(first);
-  if (state === undefined) return snapshot;
-  const ordered = new Map([[first, state]]);
-  for (const [path, other] of snapshot) if (path !== first) ordered.set(path, other);
-  return ordered;
 }
 
 function refill(snapshot: Map<string, MemoryFileState>, fresh: Map<string, MemoryFileState>): void {

@@ -29,7 +29,11 @@ export async function readMemoryFile(
   store: Pick<MemoryStore, "read">,
   path: string,
 ): Promise<MemoryFileState> {
-  const read = await store.read(path);
+  return memoryFileStateOf(path, await store.read(path));
+}
+
+// The state of a file from what `read(path)` returned (or `readAll()` for it).
+function memoryFileStateOf(path: string, read: ReadResult): MemoryFileState {
   if (!read.exists) return { read, lines: [], header: {} };
   if (read.notText !== undefined)
     return { unparsable: `Refused to edit ${path}: ${read.notText}.` };
@@ -74,19 +78,61 @@ export async function readMemoryFiles(
   return states;
 }
 
+/** A store the write pass reads the whole folder from: `readAll` when it has it. */
+export type FolderReadStore = Pick<MemoryStore, "list" | "read"> &
+  Partial<Pick<MemoryStore, "readAll">>;
+
 /**
  * Reads and parses every memory file `store.list()` returns, keyed by path in list order (the
  * write pass's one read of the folder).
  *
- * @param rows - The rows when the caller has listed already; default `store.list()`.
+ * @param rows - The rows when the caller has listed already; default: the store's own listing,
+ *   read with the files in one read of each (see {@link readFolderWithRows}).
  * @throws {MemoryPathError} when the store's path guard refuses one of the paths.
  */
 export async function readFolder(
-  store: Pick<MemoryStore, "list" | "read">,
+  store: FolderReadStore,
   rows?: readonly MemoryRow[],
 ): Promise<Map<string, MemoryFileState>> {
+  if (rows === undefined) return (await readFolderWithRows(store)).snapshot;
   return readMemoryFiles(
     store,
-    (rows ?? (await store.list())).map((row) => row.path),
+    rows.map((row) => row.path),
   );
+}
+
+/**
+ * The rows of the folder and every file read and parsed, keyed by path in list order: one read
+ * of each file when the store has `readAll` (a `MemoryStore`), else `list()` and a `read()` per
+ * row (a store view that has only those, e.g. a `boundaryStore` for one project).
+ *
+ * @param store - The store.
+ * @returns `{ rows, snapshot }`.
+ * @throws {MemoryPathError} when the store's path guard refuses one of the paths.
+ * @example const { rows, snapshot } = await readFolderWithRows(store);
+ */
+export async function readFolderWithRows(
+  store: FolderReadStore,
+): Promise<{ rows: MemoryRow[]; snapshot: Map<string, MemoryFileState> }> {
+  if (store.readAll === undefined) {
+    const rows = await store.list();
+    return { rows, snapshot: await readFolder(store, rows) };
+  }
+  const { rows, files } = await store.readAll();
+  // The few rows `readAll` has no text for are read one by one, as `readFolder` reads every row.
+  const late = await readMemoryFiles(
+    store,
+    rows.filter((row) => !files.has(row.path)).map((row) => row.path),
+  );
+  const snapshot = new Map<string, MemoryFileState>();
+  for (const row of rows) {
+    const read = files.get(row.path);
+    snapshot.set(
+      row.path,
+      read === undefined
+        ? (late.get(row.path) as MemoryFileState)
+        : memoryFileStateOf(row.path, read),
+    );
+  }
+  return { rows, snapshot };
 }

@@ -28,6 +28,8 @@ export type FitMemoryIndexOptions = {
   maxIndexTokens: number;
   /** The model the request goes to, for its tokenizer's chars per token (default: the newer tokenizer). */
   model?: string | undefined;
+  /** A row's index line as the layout's request shows it (default the subject layout's `writeIndexLine`). */
+  line?: ((row: MemoryRow) => string) | undefined;
 };
 
 /** Result of {@link fitMemoryIndex}. */
@@ -45,13 +47,15 @@ export type FitMemoryIndexResult = {
  * past the budget, then fills the budget with the files the recall pre-filter ranks best against
  * the transcript's words (user turns first; `rankRows`), then the most recently updated.
  *
- * @param options - `{ rows, transcript, maxIndexTokens }`: the budget in estimated tokens.
+ * @param options - `{ rows, transcript, maxIndexTokens, model?, line? }`: the budget in estimated
+ *   tokens, measured on `line(row)`.
  * @returns `{ rows, partial }`: the rows shown, in the order given, and whether any were left out.
  * @example fitMemoryIndex({ rows: await store.list(), transcript, maxIndexTokens: 20_000 })
  */
 export function fitMemoryIndex(options: FitMemoryIndexOptions): FitMemoryIndexResult {
   const { rows, transcript, maxIndexTokens, model } = options;
-  const lines = new Map(rows.map((row) => [row.path, writeIndexLine(row)]));
+  const line = options.line ?? writeIndexLine;
+  const lines = new Map(rows.map((row) => [row.path, line(row)]));
   if (estimateTokens([...lines.values()].join("\n"), model) <= maxIndexTokens) {
     return { rows: [...rows], partial: false };
   }

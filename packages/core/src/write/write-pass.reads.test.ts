@@ -23,12 +23,28 @@ const PROPOSALS = [
   { file: "topics/sport.md", fact: "runs on Sundays", evidence: "I run on Sundays" },
 ].map((given) => ({ replaces: null, description: null, ...given }));
 
-/** A store that counts `read` calls per path. */
+/**
+ * A store that counts the reads of each file: a `read(path)`, each file `readAll()` returns, and
+ * each row of a `list()` (a fresh store's listing reads every file).
+ */
 class CountingStore extends MemoryStore {
   readonly reads = new Map<string, number>();
-  override read(path: string) {
+  #count(path: string) {
     this.reads.set(path, (this.reads.get(path) ?? 0) + 1);
+  }
+  override read(path: string) {
+    this.#count(path);
     return super.read(path);
+  }
+  override async readAll() {
+    const all = await super.readAll();
+    for (const path of all.files.keys()) this.#count(path);
+    return all;
+  }
+  override async list() {
+    const rows = await super.list();
+    for (const row of rows) this.#count(row.path);
+    return rows;
   }
 }
 

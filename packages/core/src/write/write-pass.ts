@@ -19,7 +19,7 @@ import type { Transcript } from "../transcript/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";
 import { reportUsage } from "../usage/report-usage.js";
 import { addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
-import { type MemoryFileState, readFolder } from "./memory-files.js";
+import { type MemoryFileState, readFolder, readFolderWithRows } from "./memory-files.js";
 import { finishPendingForget } from "./pending-forget.js";
 import {
   MAX_DESCRIPTION_CHARS,
@@ -328,10 +328,10 @@ async function buildRequest(
 
   // A forget killed midway is finished first, so the model never sees the lines it removes.
   await store.withLock(() => finishPendingForget(store));
-  const rows = await store.list();
-  // The one read of the folder: the request is built from it, and a synchronous pass checks and
-  // applies every proposal against it (a batch result reads the folder again when it arrives).
-  const snapshot = await readFolder(store, rows);
+  // The one read of the folder (each file once, the rows from the same read): the request is built
+  // from it, and a synchronous pass checks and applies every proposal against it (a batch result
+  // reads the folder again when it arrives).
+  const { rows, snapshot } = await readFolderWithRows(store);
   const lines = new Map<string, string[]>();
   for (const [path, state] of snapshot) {
     if ("unparsable" in state) continue;

@@ -4,8 +4,13 @@ import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
+import { estimateTokens } from "../../cost/index.js";
 import { MemoryStore } from "../../store/index.js";
-import { consolidateFacts, type FactMerge } from "./consolidate-facts.js";
+import {
+  consolidateFacts,
+  DEFAULT_FACT_CONSOLIDATION_MAX_TOKENS,
+  type FactMerge,
+} from "./consolidate-facts.js";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -125,5 +130,58 @@ describe("consolidateFacts", () => {
     expect(await readFile(join(store.root, "host.md"), "utf8")).toBe(
       fact("host", "Deploys on Heroku."),
     );
+  });
+});
+
+describe("consolidateFacts past its token budget", () => {
+  const listed = (request: unknown) =>
+    [...JSON.stringify(request).matchAll(/<file path=\\"([^\\]+)\\"/g)].map((match) => match[1]);
+
+  it("sends the whole folder within the budget, with no note", async () => {
+    const store = await folder();
+    const requests = mockMessages(server, [merging()]);
+    const result = await run(store);
+    expect(listed(requests[0])).toHaveLength(10);
+    expect(JSON.stringify(requests[0])).not.toContain("wait for the next run");
+    expect(result.ran && result.waiting).toBeUndefined();
+  });
+
+  it("sends the newest file with the files sharing its words; the rest wait, and a merge of them is refused", async () => {
+    const store = await folder();
+    const requests = mockMessages(server, [merging(HOST, EDITOR)]);
+    const result = await consolidateFacts({
+      store,
+      client: testClient(),
+      model: "claude-haiku-4-5",
+      now: NOW,
+      maxRequestTokens: 130,
+    });
+    expect(listed(requests[0])).toEqual(["host-new.md", "host.md"]);
+    expect(JSON.stringify(requests[0])).toContain(
+      "These are 2 of the 10 fact files, the likeliest to merge; the others wait for the next run.",
+    );
+    expect(result.ran && result.waiting).toBe(8);
+    expect(result.ran && result.merged.map((item) => item.keep)).toEqual(["host.md"]);
+    expect(result.ran && result.refused.map((item) => item.code)).toEqual(["unknown_file"]);
+    expect((await store.list()).length).toBe(9);
+  });
+
+  it("keeps a 1,000-file request within the default budget", async () => {
+    const root = join(await mkdtemp(join(tmpdir(), "memfiles-merge-budget-")), "memory");
+    await mkdir(root, { recursive: true });
+    for (let index = 0; index < 1_000; index++) {
+      await writeFile(
+        join(root, `fact-${index}.md`),
+        fact(`fact ${index}`, `Uses tool ${index} for project ${index % 97}.`),
+      );
+    }
+    const requests = mockMessages(server, [merging()]);
+    const result = await run(new MemoryStore({ root, layout: "fact" }));
+    const content = (requests[0]?.messages[0]?.content ?? "") as string;
+    expect(estimateTokens(content, "claude-haiku-4-5")).toBeLessThanOrEqual(
+      DEFAULT_FACT_CONSOLIDATION_MAX_TOKENS,
+    );
+    expect(listed(requests[0]).length).toBeGreaterThan(100);
+    expect(result.ran && result.waiting).toBe(1_000 - listed(requests[0]).length);
   });
 });

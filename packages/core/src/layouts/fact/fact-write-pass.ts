@@ -27,11 +27,13 @@ import {
   resolveRelativeDates,
   uniqueFactPath,
 } from "../../text/index.js";
+import { memoizeText } from "../../text/memo.js";
 import { ModelReplyError, parseToolReply } from "../../tool-reply/index.js";
 import type { Transcript } from "../../transcript/index.js";
 import type { OnStep, OnUsage } from "../../usage/index.js";
 import { reportUsage } from "../../usage/report-usage.js";
 import type { WriteStore } from "../../write/add-fact.js";
+import type { FolderReadStore } from "../../write/memory-files.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
 import { withSessionDate } from "../../write/session-date.js";
 import {
@@ -190,11 +192,15 @@ function sessionDay(
  * naming a file (its path, with or without `.md`, or its name), else a file with the same name
  * (case and width folded) or the same slug. `undefined` when none is.
  */
+// Memoized: each proposal is matched against the name and path of every file of the folder.
+const foldedName = memoizeText((text: string) => foldText(text.trim()).normalize("NFKC"));
+const slugOfName = memoizeText(factSlug);
+
 function findTarget<Row extends Pick<MemoryRow, "path" | "name">>(
   rows: readonly Row[],
   proposal: FactProposal,
 ): { row?: Row; replacesMissing?: true } {
-  const fold = (text: string) => foldText(text.trim()).normalize("NFKC");
+  const fold = foldedName;
   if (proposal.replaces !== null && proposal.replaces.trim() !== "") {
     const wanted = fold(proposal.replaces);
     const row = rows.find(
@@ -206,9 +212,9 @@ function findTarget<Row extends Pick<MemoryRow, "path" | "name">>(
     return row === undefined ? { replacesMissing: true } : { row };
   }
   const name = fold(proposal.name);
-  const slug = factSlug(proposal.name);
+  const slug = slugOfName(proposal.name);
   const row = rows.find(
-    (candidate) => fold(candidate.name) === name || factSlug(candidate.name) === slug,
+    (candidate) => fold(candidate.name) === name || slugOfName(candidate.name) === slug,
   );
   return row === undefined ? {} : { row };
 }
@@ -408,26 +414,29 @@ export type FactFolder = {
  * @param store - The fact store.
  * @returns `{ rows, files }`.
  */
-export async function readFactFolder(
-  store: Pick<MemoryStore, "list" | "read">,
-): Promise<FactFolder> {
-  return readFactFolderOf(store, await store.list());
+export async function readFactFolder(store: FolderReadStore): Promise<FactFolder> {
+  return (await readFactFolderWithRows(store)).folder;
 }
 
-async function readFactFolderOf(
-  store: Pick<MemoryStore, "read">,
-  rows: readonly MemoryRow[],
-): Promise<FactFolder> {
+// The rows and the fact folder from one read of each file (`readAll`), else `list()` and a read
+// per row.
+async function readFactFolderWithRows(
+  store: FolderReadStore,
+): Promise<{ rows: MemoryRow[]; folder: FactFolder }> {
+  const { rows, files: read } =
+    store.readAll === undefined
+      ? { rows: await store.list(), files: undefined }
+      : await store.readAll();
   const files = new Map<string, LoadedFact>();
   for (const row of rows) {
-    const read = await store.read(row.path);
-    if (!read.exists || read.notText !== undefined) continue;
-    const parsed = safeParseFactFile(read.content, row.path);
+    const file = read?.get(row.path) ?? (await store.read(row.path));
+    if (!file.exists || file.notText !== undefined) continue;
+    const parsed = safeParseFactFile(file.content, row.path);
     if (parsed.success) {
-      files.set(row.path, { version: read.version, text: read.content, fact: parsed.value });
+      files.set(row.path, { version: file.version, text: file.content, fact: parsed.value });
     }
   }
-  return { rows: rows.map((row) => ({ path: row.path, name: row.name })), files };
+  return { rows, folder: { rows: rows.map((row) => ({ path: row.path, name: row.name })), files } };
 }
 
 // The name, type and body checks of the fact layout (the `invalid_fact` row of WRITE_CHECKS).
@@ -629,6 +638,11 @@ async function refreshFile(store: WriteStore, folder: FactFolder, path: string):
  * The catalog and files of a fact folder, as the fact write pass shows them: one index line per
  * file (`- path — name (type): description`), then each file's body (within `maxMemoryChars`).
  */
+// One file's line in the fact write request's index (what its index budget is measured on).
+function factIndexLine(row: MemoryRow): string {
+  return `- ${fenced(oneLine(row.path))} — ${fenced(oneLine(row.name))}${row.type ? ` (${row.type})` : ""}: ${fenced(capChars(oneLine(row.description), MAX_FACT_DESCRIPTION_CHARS)) || "(no description)"}`;
+}
+
 function formatFactRequest(
   rows: readonly MemoryRow[],
   totalFiles: number | undefined,
@@ -637,15 +651,7 @@ function formatFactRequest(
   today: string,
   maxMemoryChars: number,
 ): string {
-  const index =
-    rows.length === 0
-      ? "(no memory files yet)"
-      : rows
-          .map(
-            (row) =>
-              `- ${fenced(oneLine(row.path))} — ${fenced(oneLine(row.name))}${row.type ? ` (${row.type})` : ""}: ${fenced(capChars(oneLine(row.description), MAX_FACT_DESCRIPTION_CHARS)) || "(no description)"}`,
-          )
-          .join("\n");
+  const index = rows.length === 0 ? "(no memory files yet)" : rows.map(factIndexLine).join("\n");
   const shown: string[] = [];
   let used = 0;
   for (const row of rows) {
@@ -711,8 +717,7 @@ export async function buildFactWriteRequestWithSnapshot(
   const transcript = withSessionDate(options.transcript, now, options.timeZone);
   const prompt = options.prompt ?? getPrompt("fact-extraction", 1);
   await store.withLock(() => finishPendingForget(store));
-  const rows = await store.list();
-  const snapshot = await readFactFolderOf(store, rows);
+  const { rows, folder: snapshot } = await readFactFolderWithRows(store);
   const bodies = new Map<string, string>();
   for (const [path, loaded] of snapshot.files) bodies.set(path, loaded.fact.body);
   // The catalog has the subject layout's budget: past it, the files the transcript names and
@@ -722,6 +727,7 @@ export async function buildFactWriteRequestWithSnapshot(
     transcript,
     maxIndexTokens: options.maxIndexTokens ?? DEFAULT_MAX_INDEX_TOKENS,
     model,
+    line: factIndexLine,
   });
   const params: Anthropic.MessageCreateParamsNonStreaming = {
     model,

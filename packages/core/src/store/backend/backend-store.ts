@@ -1,9 +1,9 @@
 import { parseInternalName } from "../internal-files.js";
 import { formatMemoryIndex } from "../memory-index.js";
 import { versionConflict } from "../memory-row.js";
-import type { CheckParts, StoreEngine } from "../store-engine.js";
+import { type CheckParts, deferring, type StoreEngine } from "../store-engine.js";
 import { PENDING_FORGET_FILE } from "../store-lock.js";
-import type { MemoryRow, ReadResult, WriteResult } from "../types.js";
+import type { MemoryRow, ReadAllResult, ReadResult, WriteResult } from "../types.js";
 import { NEW_VERSION } from "../version-token.js";
 import { withBackendLock } from "./backend-lock.js";
 import type { StorageBackend, StoredFile } from "./storage-backend.js";
@@ -26,6 +26,9 @@ export class BackendStore implements StoreEngine {
   readonly #backend: StorageBackend;
   readonly #toRow: BackendStoreOptions["toRow"];
   readonly #cache = new Map<string, { version: string; row: MemoryRow }>();
+  // deferIndex calls running, and whether a write inside them skipped the index refresh.
+  #deferred = 0;
+  #indexStale = false;
 
   constructor(options: BackendStoreOptions) {
     this.#backend = options.backend;
@@ -53,6 +56,33 @@ export class BackendStore implements StoreEngine {
     for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
     rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return rows.map((row) => (row.problems ? { ...row, problems: [...row.problems] } : { ...row }));
+  }
+
+  async readAll(): Promise<ReadAllResult> {
+    const versions = await this.#backend.listVersions();
+    const rows: MemoryRow[] = [];
+    const files: ReadAllResult["files"] = new Map();
+    const listed = versions.map(({ path }) => path);
+    for (const file of listed.length === 0 ? [] : await this.#backend.readMany(listed)) {
+      const cached = this.#cache.get(file.path);
+      const row =
+        cached?.version === file.version ? cached.row : this.#toRow(file.path, file.content);
+      this.#cache.set(file.path, { version: file.version, row });
+      rows.push(row);
+      files.set(file.path, {
+        path: file.path,
+        exists: true,
+        version: file.version,
+        content: file.content,
+      });
+    }
+    const seen = new Set(listed);
+    for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
+    rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const copies = rows.map((row) =>
+      row.problems ? { ...row, problems: [...row.problems] } : { ...row },
+    );
+    return { rows: copies, files };
   }
 
   async read(relative: string): Promise<ReadResult> {
@@ -132,7 +162,24 @@ export class BackendStore implements StoreEngine {
     return this.withLock(() => this.#backend.appendInternal(name, text));
   }
 
+  deferIndex<T>(fn: () => Promise<T>): Promise<T> {
+    return deferring(
+      fn,
+      () => this.#deferred++,
+      async () => {
+        this.#deferred--;
+        if (this.#deferred > 0 || !this.#indexStale) return;
+        this.#indexStale = false;
+        await this.rebuildIndex();
+      },
+    );
+  }
+
   async #refreshIndex(): Promise<void> {
+    if (this.#deferred > 0) {
+      this.#indexStale = true;
+      return;
+    }
     const current = (await this.#backend.readIndex()) ?? "";
     const text = formatMemoryIndex(await this.list(), current);
     if (current !== text) await this.#backend.writeIndex(text);

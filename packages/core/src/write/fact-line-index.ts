@@ -1,0 +1,191 @@
+import type { MemoryLine } from "../format/index.js";
+import { factKey, restatesFact, reversesFact, statedFactWords } from "../text/index.js";
+import type { MemoryFileState } from "./memory-files.js";
+
+type FactLine = Extract<MemoryLine, { kind: "fact" }>;
+
+/** One stored fact line: its file, its place among the file's lines, and its key. */
+export type IndexedFactLine = {
+  path: string;
+  at: number;
+  line: FactLine;
+  key: string;
+  /** The line's `statedFactWords`, kept so removing the line finds its postings. */
+  words: ReadonlySet<string>;
+  holds: boolean;
+};
+
+/**
+ * The fact lines of a set of memory files (a write pass's read of the folder), indexed by fact
+ * key and by content word, so the checks of one proposal (the line `replaces` names, a duplicate,
+ * a restatement, a reversal, a newer line) look only at the lines that could match, not at every
+ * line of the folder: a restatement holds every content word of the fact, so only the lines
+ * holding its rarest word are compared; a reversal shares at least one word with the fact. Every
+ * answer is the one a scan in the files' order would give (the file `first` before the others,
+ * lines in file order).
+ *
+ * The index follows the map it was built from: {@link FactLineIndex.of} re-indexes the files whose
+ * state object changed since (the write pass replaces a file's state after each write), so a
+ * map kept current by its owner keeps its index current for the cost of one look-up per file.
+ */
+export class FactLineIndex {
+  static readonly #indexes = new WeakMap<Map<string, MemoryFileState>, FactLineIndex>();
+  readonly #files = new Map<string, { state: MemoryFileState; lines: IndexedFactLine[] }>();
+  readonly #order = new Map<string, number>();
+  readonly #byKey = new Map<string, Set<IndexedFactLine>>();
+  // Keyed by polarity and word: `+word` for lines that state it, `-word` for negated or ended ones.
+  readonly #byWord = new Map<string, Set<IndexedFactLine>>();
+
+  /**
+   * The index of `files` as the map is now (built on first use, then brought up to date).
+   *
+   * @param files - Memory files by path, in scan order.
+   * @returns The index.
+   * @example FactLineIndex.of(snapshot).firstRestating("uses Neovim", "topics/editor.md", undefined)
+   */
+  static of(files: Map<string, MemoryFileState>): FactLineIndex {
+    let index = FactLineIndex.#indexes.get(files);
+    if (index === undefined) {
+      index = new FactLineIndex();
+      FactLineIndex.#indexes.set(files, index);
+    }
+    index.#sync(files);
+    return index;
+  }
+
+  #sync(files: Map<string, MemoryFileState>): void {
+    let position = 0;
+    for (const [path, state] of files) {
+      this.#order.set(path, position++);
+      const known = this.#files.get(path);
+      if (known?.state === state) continue;
+      if (known !== undefined) this.#remove(known.lines);
+      this.#files.set(path, { state, lines: this.#add(path, state) });
+    }
+    if (this.#files.size === files.size) return;
+    for (const [path, known] of this.#files) {
+      if (files.has(path)) continue;
+      this.#remove(known.lines);
+      this.#files.delete(path);
+      this.#order.delete(path);
+    }
+  }
+
+  #add(path: string, state: MemoryFileState): IndexedFactLine[] {
+    if ("unparsable" in state) return [];
+    const lines: IndexedFactLine[] = [];
+    for (const [at, line] of state.lines.entries()) {
+      if (line.kind !== "fact") continue;
+      const { words, holds } = statedFactWords(line.text);
+      const entry = { path, at, line, key: factKey(line.text), words, holds };
+      lines.push(entry);
+      put(this.#byKey, entry.key, entry);
+      for (const word of words) put(this.#byWord, `${holds ? "+" : "-"}${word}`, entry);
+    }
+    return lines;
+  }
+
+  #remove(lines: readonly IndexedFactLine[]): void {
+    for (const entry of lines) {
+      take(this.#byKey, entry.key, entry);
+      for (const word of entry.words)
+        take(this.#byWord, `${entry.holds ? "+" : "-"}${word}`, entry);
+    }
+  }
+
+  // The line a scan would meet first: `first`'s lines, then the other files in map order.
+  #earliest(
+    candidates: Iterable<IndexedFactLine>,
+    first: string,
+    keep: (entry: IndexedFactLine) => boolean,
+  ): IndexedFactLine | undefined {
+    let best: IndexedFactLine | undefined;
+    let bestRank = Number.POSITIVE_INFINITY;
+    for (const entry of candidates) {
+      const rank = entry.path === first ? -1 : (this.#order.get(entry.path) ?? 0);
+      if (rank > bestRank || (rank === bestRank && best !== undefined && entry.at > best.at)) {
+        continue;
+      }
+      if (!keep(entry)) continue;
+      best = entry;
+      bestRank = rank;
+    }
+    return best;
+  }
+
+  /**
+   * The first line whose fact key is `key` and that `keep` accepts (a blank key matches nothing).
+   *
+   * @param key - A `factKey`.
+   * @param first - The file scanned first (the proposal's target).
+   * @param keep - A further condition; default every line.
+   * @returns The line, or `undefined`.
+   */
+  firstWithKey(
+    key: string,
+    first: string,
+    keep: (entry: IndexedFactLine) => boolean = () => true,
+  ): IndexedFactLine | undefined {
+    if (key === "") return undefined;
+    return this.#earliest(this.#byKey.get(key) ?? [], first, keep);
+  }
+
+  /**
+   * The first line `fact` only restates (`restatesFact`), other than lines keyed `exceptKey`.
+   *
+   * @param fact - The proposed fact.
+   * @param first - The file scanned first.
+   * @param exceptKey - The key of the line the proposal replaces, which does not count.
+   * @returns The line, or `undefined`.
+   */
+  firstRestated(
+    fact: string,
+    first: string,
+    exceptKey: string | undefined,
+  ): IndexedFactLine | undefined {
+    const { words, holds } = statedFactWords(fact);
+    // Every word of the fact is in a line that restates it: the rarest word's lines hold them all.
+    let fewest: Set<IndexedFactLine> | undefined;
+    for (const word of words) {
+      const lines = this.#byWord.get(`${holds ? "+" : "-"}${word}`);
+      if (lines === undefined) return undefined;
+      if (fewest === undefined || lines.size < fewest.size) fewest = lines;
+    }
+    return this.#earliest(
+      fewest ?? [],
+      first,
+      (entry) => entry.key !== exceptKey && restatesFact(fact, entry.line.text),
+    );
+  }
+
+  /**
+   * The first line `fact` reverses (`reversesFact`): of the other polarity, sharing a word.
+   *
+   * @param fact - The proposed fact.
+   * @param first - The file scanned first.
+   * @returns The line, or `undefined`.
+   */
+  firstReversed(fact: string, first: string): IndexedFactLine | undefined {
+    const { words, holds } = statedFactWords(fact);
+    const candidates = new Set<IndexedFactLine>();
+    for (const word of words) {
+      for (const entry of this.#byWord.get(`${holds ? "-" : "+"}${word}`) ?? []) {
+        candidates.add(entry);
+      }
+    }
+    return this.#earliest(candidates, first, (entry) => reversesFact(fact, entry.line.text));
+  }
+}
+
+function put<T>(map: Map<string, Set<T>>, key: string, value: T): void {
+  const set = map.get(key);
+  if (set === undefined) map.set(key, new Set([value]));
+  else set.add(value);
+}
+
+function take<T>(map: Map<string, Set<T>>, key: string, value: T): void {
+  const set = map.get(key);
+  if (set === undefined) return;
+  set.delete(value);
+  if (set.size === 0) map.delete(key);
+}
