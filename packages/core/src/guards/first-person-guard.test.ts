@@ -1,3 +1,4 @@
+import { headOfText } from "../text/index.js";
 import { describe, expect, it } from "vitest";
 import { findThirdPersonStatement } from "./first-person-guard.js";
 
@@ -10,7 +11,7 @@ describe("findThirdPersonStatement", () => {
   ])("refuses for %s %j", (path, fact, evidence) => {
     expect(findThirdPersonStatement(path, fact, evidence)).toEqual({
       code: "not_first_person",
-      message: expect.stringContaining("someone else said"),
+      excerpt: headOfText(evidence, 80),
     });
   });
 

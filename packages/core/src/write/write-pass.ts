@@ -5,20 +5,18 @@ import type { ConsolidateFailureCode, DroppedLine } from "../consolidate/index.j
 import type { CacheWarning, ModelUsage } from "../cost/index.js";
 import { checkCachedPrefix, estimateTokens, readUsage, sumUsage } from "../cost/index.js";
 import { dateTag, formatFactLine } from "../format/index.js";
-import {
-  checkEvidence,
-  findInstruction,
-  findSecrets,
-  findSplitSecrets,
-  findThirdPersonStatement,
-} from "../guards/index.js";
+import { findSecrets } from "../guards/index.js";
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
-import { resolveRelativeDates } from "../text/index.js";
 import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../tool-reply/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";
 import { reportUsage } from "../usage/report-usage.js";
-import { addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
+import {
+  type OnTooLong,
+  type SubjectCandidate,
+  subjectWriteSteps,
+  type WriteStore,
+} from "./add-fact.js";
 import { type MemoryFileState, readFolder } from "./memory-files.js";
 import { finishPendingForget } from "./pending-forget.js";
 import {
@@ -29,10 +27,10 @@ import {
   ProposeMemoriesInputSchema,
 } from "./propose-memories-tool.js";
 import { withSessionDate } from "./session-date.js";
-import { TombstoneCache } from "./tombstones.js";
 import { fitTranscript } from "./transcript-budget.js";
 import type { WriteCheckCode } from "./write-checks.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "./write-index-budget.js";
+import { runWritePipeline } from "./write-pipeline.js";
 import { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js";
 
 /** Every code a rejected proposal can carry (see {@link writePass}). */
@@ -438,98 +436,38 @@ async function applyReply(
     options.onTooLong === false
       ? undefined
       : (options.onTooLong ?? lazyConsolidate(options, now, sessionId, consolidated, errors));
-  const applied: AppliedProposal[] = [];
-  const rejected: RejectedProposal[] = [];
-  const split = await findSplitSecrets(proposals.map((proposal) => proposal.fact));
   // A forget killed since the request was built is finished before any proposal is applied, and
   // the lines it removed leave the snapshot too. Every proposal is checked and applied against one
-  // read of the folder (kept current by addFact), not a fresh read per proposal.
+  // read of the folder (kept current by the steps), not a fresh read per proposal.
   const finished = await store.withLock(() => finishPendingForget(store));
   const snapshot = given === undefined || finished > 0 ? await readFolder(store) : given;
-  // The tombstones are parsed and indexed once for the whole pass; each proposal's check still
-  // reads the file's text under the lock, so a forget finished meanwhile is seen.
-  const tombstones = new TombstoneCache();
-  for (const [index, given] of proposals.entries()) {
-    const { proposal, secret, description } = await scanProposal(given);
-    if (secret) {
-      rejected.push(secret);
-      continue;
-    }
-    const part = split.get(index);
-    if (part) {
-      rejected.push({
-        code: "secret",
-        proposal: { ...proposal, fact: part.redacted },
-        message: `Refused a proposal for ${proposal.file}: with another fact of this pass it spells a secret (${part.kinds.join(", ")}), redacted here. Secrets never go into memory.`,
-      });
-      continue;
-    }
-    // Resolved against the session's own date only: a transcript without one refuses them.
-    const dated = resolveRelativeDates(proposal.fact, transcript.date);
-    if (!dated.ok) {
-      rejected.push({
-        code: "relative_date",
-        proposal,
-        message: `Refused "${proposal.fact}": ${dated.message}`,
-      });
-      continue;
-    }
-    const evidence = checkEvidence(proposal.evidence, transcript);
-    if (!evidence.ok) {
-      rejected.push({
-        code: evidence.code,
-        proposal,
-        message:
-          evidence.code === "evidence_not_from_user"
-            ? `Refused "${proposal.fact}": its evidence is quoted from assistant turn ${evidence.turn + 1}, not from the user. Only what the user said becomes a memory.`
-            : `Refused "${proposal.fact}": its evidence is not a verbatim quote of any turn of the transcript.`,
-      });
-      continue;
-    }
-    const refusal =
-      findInstruction(proposal.fact, proposal.evidence) ??
-      findThirdPersonStatement(proposal.file, proposal.fact, proposal.evidence);
-    if (refusal !== undefined) {
-      rejected.push({ ...refusal, proposal });
-      continue;
-    }
-    const outcome = await addFact({
-      store,
-      path: proposal.file,
-      fact: dated.text,
-      replaces: proposal.replaces,
-      evidence: proposal.evidence,
-      description,
-      stated,
-      updated: today,
-      checkTombstones: true,
-      tombstones,
-      onTooLong,
-      snapshot,
-    });
-    const failed = errors.find((error) => error.path === outcome.path);
-    if (outcome.code === "too_long" && failed !== undefined) {
-      rejected.push({
-        code: "consolidation_failed",
-        proposal,
-        message: `Refused "${proposal.fact}": ${outcome.path} is full and its consolidation failed (${failed.name}${failed.status === undefined ? "" : ` ${failed.status}`}: ${failed.message}). Nothing was changed in that file; run the write pass again later.`,
-      });
-      continue;
-    }
-    if (outcome.code === "applied") {
-      const { path, line, replaced } = outcome;
-      applied.push({
-        code: "applied",
-        proposal,
-        path,
-        line,
-        replaced,
-        ...(outcome.description === undefined ? {} : { description: outcome.description }),
-      });
-    } else {
-      rejected.push({ code: outcome.code, proposal, message: outcome.message });
-    }
-  }
+  // A secret in the description only sets it aside (the file gets the one made from its path).
+  const items = await Promise.all(proposals.map(scanDescription));
+  const result = await runWritePipeline({
+    store,
+    items,
+    steps: subjectWriteSteps({ store, stated, updated: today, snapshot }),
+    transcript,
+    checkTombstones: true,
+    sessionDate: transcript.date,
+    stated,
+    onTooLong,
+    consolidationError: (path) => {
+      const failed = errors.find((error) => error.path === path);
+      return failed === undefined
+        ? undefined
+        : `${failed.name}${failed.status === undefined ? "" : ` ${failed.status}`}: ${failed.message}`;
+    },
+  });
+  const applied: AppliedProposal[] = result.applied.map((outcome) => ({
+    ...outcome.applied,
+    proposal: asProposal(outcome.item),
+  }));
+  const rejected: RejectedProposal[] = result.rejected.map(({ code, message, item }) => ({
+    code,
+    proposal: asProposal(item),
+    message,
+  }));
   return {
     applied,
     rejected,
@@ -565,52 +503,23 @@ function readProposals(message: Anthropic.Message): Proposal[] {
   return parsed.value.memories;
 }
 
-/**
- * Scans a proposal for secrets. A secret in the file, fact, evidence or replaces refuses it; one in
- * the description only sets the description aside (the generated one is used). Either way the
- * proposal reported in the result is redacted.
- */
-async function scanProposal(given: Proposal): Promise<{
-  proposal: Proposal;
-  secret?: RejectedProposal;
-  /** The model's description when it may head a new file (see {@link usableDescription}). */
-  description?: string;
-}> {
-  const [file, fact, evidence, replaces, description] = await Promise.all(
-    [given.file, given.fact, given.evidence, given.replaces ?? "", given.description ?? ""].map(
-      findSecrets,
-    ),
-  );
-  const proposal: Proposal =
-    given.description === null || description?.findings.length === 0
-      ? given
-      : { ...given, description: description?.redacted ?? given.description };
-  const kinds = [
-    ...new Set(
-      [file, fact, evidence, replaces].flatMap(
-        (scan) => scan?.findings.map((finding) => finding.kind) ?? [],
-      ),
-    ),
-  ];
-  if (kinds.length === 0) {
-    const usable =
-      description?.findings.length === 0 ? usableDescription(given.description) : undefined;
-    return usable === undefined ? { proposal } : { proposal, description: usable };
-  }
+// The secret scan of the description: one there is redacted in the result and sets the
+// description aside (the new file gets the one made from its path); the proposal is still decided.
+async function scanDescription(given: Proposal): Promise<SubjectCandidate> {
+  const scan = given.description === null ? undefined : await findSecrets(given.description);
+  const clean = scan === undefined || scan.findings.length === 0;
+  const usable = clean ? usableDescription(given.description) : undefined;
   return {
-    proposal,
-    secret: {
-      code: "secret",
-      proposal: {
-        file: file?.redacted ?? given.file,
-        fact: fact?.redacted ?? given.fact,
-        evidence: evidence?.redacted ?? given.evidence,
-        replaces: given.replaces === null ? null : (replaces?.redacted ?? given.replaces),
-        description: proposal.description,
-      },
-      message: `Refused a proposal for ${file?.redacted ?? given.file}: it holds a secret (${kinds.join(", ")}), redacted here. Secrets never go into memory.`,
-    },
+    ...given,
+    description: clean ? given.description : (scan?.redacted ?? null),
+    ...(usable === undefined ? {} : { usableDescription: usable }),
   };
+}
+
+// The proposal as reported: the model's fields, without what the steps carry besides.
+function asProposal(item: SubjectCandidate): Proposal {
+  const { file, fact, evidence, replaces, description } = item;
+  return { file, fact, evidence, replaces, description };
 }
 
 /**
