@@ -1,4 +1,4 @@
-import { checkRemember, type RememberOptions, type RememberResult } from "../write/index.js";
+import type { RememberOptions, RememberResult } from "../write/index.js";
 import { layoutOf } from "./layout-of.js";
 
 /**
@@ -38,7 +38,5 @@ import { layoutOf } from "./layout-of.js";
  * // { ok: true, code: "applied", path: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io", replaced: [] }
  */
 export async function remember(options: RememberOptions): Promise<RememberResult> {
-  const checked = await checkRemember(options);
-  if (!checked.ok) return checked;
-  return layoutOf(options.store).remember(options, checked.fact);
+  return layoutOf(options.store).remember(options);
 }

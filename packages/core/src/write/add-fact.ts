@@ -172,6 +172,7 @@ export function subjectWriteSteps(
     fact: (item) => item.fact,
     file: (item) => item.file,
     evidence: (item) => item.evidence,
+    replaces: (item) => item.replaces,
     removes: () => false,
     secretFields: (item) => [item.file, item.fact, item.evidence, item.replaces ?? ""],
     redact: (item, [file, fact, evidence, replaces]) => ({
@@ -185,7 +186,7 @@ export function subjectWriteSteps(
     withDates: (item, [fact]) => ({ ...item, fact: normalizeFactText(fact ?? item.fact) }),
     shape: (item) => {
       const shape = checkFactShape(item.fact, MAX_FACT_CHARS);
-      return shape.ok ? undefined : shape.problem;
+      return shape.ok ? undefined : `${shape.problem}; a memory line is one short fact`;
     },
     allowedPath: (item) =>
       isAllowedWritePath(item.file)

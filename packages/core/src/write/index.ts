@@ -39,12 +39,13 @@ export {
   ProposeMemoriesInputSchema,
 } from "./propose-memories-tool.js";
 export {
-  checkRemember,
   liftMatchingTombstones,
   type RememberOptions,
   type RememberRejectionCode,
   type RememberResult,
+  type RememberApplied,
   rememberLine,
+  rememberThrough,
 } from "./remember.js";
 export { TombstoneFileError } from "./tombstone-file-error.js";
 export {

@@ -54,6 +54,8 @@ export interface WriteSteps<Item, Target, Applied> {
   /** The file the candidate names: a memory path, or a fact's name. */
   file(item: Item): string;
   evidence(item: Item): string;
+  /** What the candidate says it replaces, or `null`. */
+  replaces(item: Item): string | null;
   /** A removal (a fact-layout forget): no dates, support, shape, tombstone or duplicate check. */
   removes(item: Item): boolean;
   /** Every field scanned for secrets, each of which refuses the candidate. */
@@ -184,9 +186,22 @@ async function decide<Item, Target, Applied>(
     return no(refuse("secret", { what: steps.label(item), kinds: split.kinds, split: true }), item);
   }
   if (options.session !== undefined) {
-    const secrets = await checkSecrets({ texts: fields, session: options.session });
+    // The fact and the line it replaces, after the session's last writes: a key said in halves.
+    const fact = steps.fact(given);
+    const replaces = steps.replaces(given) ?? "";
+    const secrets = await checkSecrets({ texts: [fact, replaces], session: options.session });
     if (!secrets.ok) {
-      const item = steps.redact(given, secrets.redacted);
+      const [factRedacted, replacesRedacted] = secrets.redacted;
+      const item = steps.redact(
+        given,
+        fields.map((field) =>
+          field === fact && factRedacted !== undefined
+            ? factRedacted
+            : field === replaces && replaces !== "" && replacesRedacted !== undefined
+              ? replacesRedacted
+              : field,
+        ),
+      );
       return no(
         refuse("secret", { what: steps.label(item), kinds: secrets.kinds, split: secrets.split }),
         item,

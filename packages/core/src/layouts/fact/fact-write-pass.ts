@@ -309,7 +309,7 @@ async function readFactFolderOf(
 // The name, type and body checks of the fact layout (the `invalid_fact` row of WRITE_CHECKS).
 function shapeProblem(given: FactProposal): string | undefined {
   const notOneLine = oneLineFieldProblem(given.name);
-  if (notOneLine !== undefined) return `its name ${notOneLine}; a name is one plain line`;
+  if (notOneLine !== undefined) return `its name ${notOneLine}. A name is one plain line`;
   const name = oneLine(given.name);
   if (name === "" || name.length > MAX_FACT_NAME_CHARS || !/[\p{L}\p{N}]/u.test(name)) {
     return `its name "${capChars(name, 120)}" is blank, has no letter or digit, or is over ${MAX_FACT_NAME_CHARS} chars`;
@@ -322,25 +322,32 @@ function shapeProblem(given: FactProposal): string | undefined {
 }
 
 /** Where a fact proposal lands: the file it updates or deletes, or none (a new file). */
-type FactTarget = { row?: Pick<MemoryRow, "path" | "name"> | undefined };
+export type FactTarget = { row?: Pick<MemoryRow, "path" | "name"> | undefined };
 
 /**
  * The fact layout's steps of the check pipeline (`runWritePipeline`): the name, type and body
  * rules, the fact file a proposal is about (`replaces`, else the same name or slug: one file per
  * fact), the same body in another file, and the edit: a body replaced with every other line kept,
  * a new `<slug>.md`, or a forget that deletes the file after a hash-only tombstone.
+ *
+ * @param context - `{ store, folder, today }`: the folder as the pass read it (kept current by the
+ *   edits), `today` the `updated:` value (`YYYY/MM/DD`).
+ * @returns The steps.
  */
-function factWriteSteps(context: {
+export function factWriteSteps(context: {
   store: FactWriteStore;
   folder: FactFolder;
   today: string;
 }): WriteSteps<FactProposal, FactTarget, AppliedFactProposal> {
   const { store, folder, today } = context;
   return {
-    label: (item) => JSON.stringify(oneLine(item.name)),
+    // A name that is not one plain line is not quoted: it could turn the message around.
+    label: (item) =>
+      oneLineFieldProblem(item.name) === undefined ? JSON.stringify(oneLine(item.name)) : "a memory",
     fact: (item) => item.body.trim(),
     file: (item) => item.name,
     evidence: (item) => item.evidence,
+    replaces: (item) => item.replaces,
     removes: (item) => item.action === "forget",
     secretFields: (item) => [
       item.name,
