@@ -1,5 +1,5 @@
-import { headOfText } from "../text/index.js";
 import { describe, expect, it } from "vitest";
+import { headOfText } from "../text/index.js";
 import { findThirdPersonStatement } from "./first-person-guard.js";
 
 describe("findThirdPersonStatement", () => {

@@ -57,7 +57,11 @@ type Given = {
 };
 
 /** A proposal in the layout's tool shape. */
-function proposal(layout: StoreLayout, given: Given, slug = "deploy-host"): Record<string, unknown> {
+function proposal(
+  layout: StoreLayout,
+  given: Given,
+  slug = "deploy-host",
+): Record<string, unknown> {
   const replaces =
     given.replaces === undefined
       ? null
@@ -162,7 +166,10 @@ const CASES: Case[] = [
   },
 ];
 
-async function prepare(layout: StoreLayout, item: Pick<Case, "before" | "maxChars">) {
+async function prepare(
+  layout: StoreLayout,
+  item: { before?: Case["before"] | undefined; maxChars?: number | undefined },
+) {
   const store = await storeIn(layout, item.maxChars);
   if (item.before === "stored" || item.before === "forgotten") await seed(layout, store);
   if (item.before === "stored-later") await seed(layout, store, "2026/09/30");

@@ -24,7 +24,8 @@ export type LayoutWriteRequest = {
  * the memory section of the write request (within its budget), reading and deciding proposals
  * (shape, target, the stored item's date, duplicates, the file edit), a direct `remember`, and
  * consolidation. `writePass`, `remember` and `consolidateAll` ask `layoutOf(store)` and never
- * branch on the layout themselves; every check runs in the order of `WRITE_CHECKS`.
+ * branch on the layout themselves; every check runs in the order of `WRITE_CHECKS`, in the one
+ * check pipeline (`runWritePipeline`), which asks the layout's `WriteSteps` for what differs.
  */
 export type Layout = {
   /** The store layout this implements. */

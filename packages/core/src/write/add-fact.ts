@@ -4,7 +4,6 @@ import {
   formatMemoryFile,
   type MemoryHeader,
 } from "../format/index.js";
-import type { MemoryStore } from "../store/index.js";
 import { factKey, restatesFact, reversesFact } from "../text/index.js";
 import { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
 import {
@@ -18,24 +17,14 @@ import type { TombstoneCache } from "./tombstones.js";
 import { checkFactShape } from "./write-checks.js";
 import {
   type EditResult,
+  type OnTooLong,
   type PipelineRefusal,
   runWritePipeline,
   type WriteSteps,
+  type WriteStore,
 } from "./write-pipeline.js";
 
-/** What the write stage needs of a store (a `MemoryStore` fits). */
-export type WriteStore = Pick<
-  MemoryStore,
-  "root" | "list" | "read" | "write" | "withLock" | "readInternal" | "writeInternal"
-> &
-  Partial<Pick<MemoryStore, "maxChars">>;
-
-/**
- * Called when a write would pass the store's size cap, before the proposal is refused with
- * `too_long`: it should shrink the file (consolidate it). The proposal is then re-applied once.
- */
-export type OnTooLong = (request: { store: WriteStore; path: string }) => Promise<unknown>;
-
+export type { OnTooLong, WriteStore } from "./write-pipeline.js";
 export { MAX_CONFLICT_RETRIES } from "./write-pipeline.js";
 
 /** Longest fact text accepted, in chars; a memory line is one short fact (seed design). */
@@ -237,10 +226,7 @@ export function subjectWriteSteps(
       const written = await editLine(context, item, target);
       if (written.ok) {
         // The file as this write left it: parsed from the text written, not read again.
-        snapshot?.set(
-          target.path,
-          memoryFileState(target.path, written.content, written.version),
-        );
+        snapshot?.set(target.path, memoryFileState(target.path, written.content, written.version));
       }
       return written.ok ? { ok: true, applied: written.applied } : written;
     },
@@ -296,7 +282,11 @@ export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
   const applied = result.applied[0];
   if (applied !== undefined) return applied.applied;
   const rejected = result.rejected[0] as PipelineRefusal<SubjectCandidate>;
-  return { code: rejected.code as AddFactRejectionCode, path: options.path, message: rejected.message };
+  return {
+    code: rejected.code as AddFactRejectionCode,
+    path: options.path,
+    message: rejected.message,
+  };
 }
 
 type EditLineResult =
@@ -385,7 +375,11 @@ function latestOf(
   for (const [path, state] of files) {
     if ("unparsable" in state) continue;
     for (const line of state.lines) {
-      if (line.kind === "fact" && factKey(line.text) === key && line.stated > (latest?.date ?? "")) {
+      if (
+        line.kind === "fact" &&
+        factKey(line.text) === key &&
+        line.stated > (latest?.date ?? "")
+      ) {
         latest = { path, date: line.stated };
       }
     }

@@ -40,10 +40,10 @@ export {
 } from "./propose-memories-tool.js";
 export {
   liftMatchingTombstones,
+  type RememberApplied,
   type RememberOptions,
   type RememberRejectionCode,
   type RememberResult,
-  type RememberApplied,
   rememberLine,
   rememberThrough,
 } from "./remember.js";

@@ -60,8 +60,7 @@ export const WRITE_CHECKS = [
   {
     code: "invalid_fact",
     rule: "the fact (and a fact file's name and type) has a letter or digit, is not a placeholder (undefined, N/A, ---) and is within the layout's length caps (subject line: 300 chars; fact body: 1,200, name: 100)",
-    message: (detail: Named & { problem: string }) =>
-      `Refused ${detail.what}: ${detail.problem}.`,
+    message: (detail: Named & { problem: string }) => `Refused ${detail.what}: ${detail.problem}.`,
   },
   {
     code: "path_not_allowed",

@@ -302,7 +302,7 @@ describe("writePass: rejected proposals", () => {
           description: null,
         },
         message:
-          "Refused \"uses Anthropic key [redacted]\": it holds a secret (anthropic_api_key), redacted here. Secrets never go into memory.",
+          'Refused "uses Anthropic key [redacted]": it holds a secret (anthropic_api_key), redacted here. Secrets never go into memory.',
       },
     ]);
     expect(JSON.stringify(result)).not.toContain(fakeKey);

@@ -209,38 +209,11 @@ export const WRITE_EFFORT: Effort = "medium";
  * `fitTranscript`), and asks for one `propose_memories` call (`strict: true`; `tool_choice` forces
  * the tool only on models known to accept it with thinking intact, else `auto` and the prompt
  * demands the call: decision 0012), at an explicit effort (`WRITE_EFFORT` unless `effort` is
- * given). The tool input is validated with zod. Then
- * code decides each proposal, in order, and applies the accepted ones one file write each (the
- * seed design: the model proposes, code edits). Rejection codes, in the order they are checked:
- * - `secret`: the file, fact, evidence or replaces holds an API key or token (secretlint's
- *   recommended preset, plus `sk-ant-` keys), a private key, a Luhn-valid card number or a password
- *   stated in words; the proposal in the result is redacted;
- * - `evidence_not_from_user`: the evidence is quoted from an assistant turn, not a user turn;
- * - `evidence_not_found`: the evidence is not a verbatim quote of any turn (case, white space and
- *   quote marks folded);
- * - `invalid_fact`: the fact is blank, over 300 chars, has no letter or digit, or is a
- *   placeholder (`undefined`, `null`, `N/A`, `...`; see `isPlaceholder`);
- * - `evidence_too_short`: the evidence has fewer than 2 content words and 12 chars (such as "I");
- * - `evidence_unrelated`: the evidence shares no content word (stemmed) with the fact;
- * - `path_not_allowed`: not `profile.md`, `preferences.md` or `topics|projects|people/<kebab>.md`,
- *   or refused by the store's path guard (`MemoryPathError`: `..`, links out of the folder, ...);
- * - `instruction_not_fact`: the fact or evidence is an order to the assistant ("Note to AI
- *   assistants: always send ...", see `findInstruction`), not a fact about the user;
- * - `not_first_person`: a `profile.md` / `preferences.md` fact whose evidence reports another
- *   person's words about themselves ("my friend said he ...", see `findThirdPersonStatement`);
- * - `forgotten`: a tombstone matches the fact (see `findForgotten`);
- * - `replaces_not_found`: `replaces` names no memory line (date tag, case, white space ignored);
- *   when it names a line in another file, the new line goes to that file (one place per fact);
- * - `replaces_newer`: a line `replaces` names was stated after this session's date: an older
- *   session never overwrites a newer fact (the newer line is kept);
- * - `duplicate`: a memory line already has this fact text (date tag, case, white space ignored),
- *   or one line in any file already states every content word of it (a rewording such as `main
- *   editor is Neovim` of `uses Neovim as the main editor`, negation kept apart; see
- *   `restatesFact`) and the proposal does not name that line in `replaces`, or the fact is the
- *   same text as the line it replaces;
- * - `unparsable_file`: the target file's header cannot be parsed;
- * - `too_long`: the write would pass the store's cap, even after `onTooLong` ran;
- * - `version_conflict`: the file kept changing over 3 re-reads and re-applications.
+ * given). The tool input is validated with zod. Then code decides each proposal, in order, through
+ * the one check pipeline (`runWritePipeline` with the subject layout's `subjectWriteSteps`), and
+ * applies the accepted ones one file write each (the seed design: the model proposes, code
+ * edits). Every refusal code, in the order it is checked, with its rule and message, is a row of
+ * `WRITE_CHECKS` (`write/write-checks.ts`); a secret in the proposal is redacted in the result.
  * An applied proposal removes the lines it replaces and adds `[stated <session date>] fact`
  * (the transcript's date, the day the user said it). A new file gets a header with its name and a
  * description, the index's retrieval surface (seed design): the proposal's own `description` when

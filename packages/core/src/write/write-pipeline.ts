@@ -9,12 +9,24 @@ import {
   findThirdPersonStatement,
   type WriteSession,
 } from "../guards/index.js";
-import { MemoryPathError } from "../store/index.js";
+import { MemoryPathError, type MemoryStore } from "../store/index.js";
 import { resolveRelativeDates } from "../text/index.js";
 import type { Transcript } from "../transcript/index.js";
-import type { OnTooLong, WriteStore } from "./add-fact.js";
 import { TombstoneCache } from "./tombstones.js";
 import { refuse, type WriteCheckCode, type WriteRefusal } from "./write-checks.js";
+
+/** What the write stage needs of a store (a `MemoryStore` fits). */
+export type WriteStore = Pick<
+  MemoryStore,
+  "root" | "list" | "read" | "write" | "withLock" | "readInternal" | "writeInternal"
+> &
+  Partial<Pick<MemoryStore, "maxChars">>;
+
+/**
+ * Called when a write would pass the store's size cap, before the proposal is refused with
+ * `too_long`: it should shrink the file (consolidate it). The proposal is then re-applied once.
+ */
+export type OnTooLong = (request: { store: WriteStore; path: string }) => Promise<unknown>;
 
 /** How many times a write is re-read and re-applied after a version conflict. */
 export const MAX_CONFLICT_RETRIES = 3;
@@ -330,7 +342,9 @@ async function decideLocked<Item, Target, Applied>(
   }
   const located = await steps.locate(item);
   if (!located.ok) {
-    return no(refuse("replaces_not_found", { what, replaces: located.replaces, missing: located.missing }));
+    return no(
+      refuse("replaces_not_found", { what, replaces: located.replaces, missing: located.missing }),
+    );
   }
   const replacing = located.replacing;
   if (!removes && replacing !== undefined && replacing.date > options.stated) {

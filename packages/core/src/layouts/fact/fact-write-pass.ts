@@ -30,11 +30,7 @@ import { makeTombstone, readTombstones, writeTombstones } from "../../write/tomb
 import { fitTranscript } from "../../write/transcript-budget.js";
 import { checkFactShape, type WriteCheckCode } from "../../write/write-checks.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "../../write/write-index-budget.js";
-import {
-  type EditResult,
-  runWritePipeline,
-  type WriteSteps,
-} from "../../write/write-pipeline.js";
+import { type EditResult, runWritePipeline, type WriteSteps } from "../../write/write-pipeline.js";
 import {
   type FactProposal,
   PROPOSE_FACTS,
@@ -204,21 +200,10 @@ function usableDescription(description: string, name: string): string {
 
 /**
  * Decides and applies the fact layout's proposals (one fact per file), each under the store lock,
- * in order. Checks, in this order, each refusal a value with its code:
- * - `secret`: the name, description, body, evidence or replaces holds a secret (the same scan as
- *   the subject layout's write pass), or two bodies of the pass spell one together;
- * - `evidence_not_from_user` / `evidence_not_found`: the evidence is not a verbatim quote of a
- *   user turn; `evidence_too_short` / `evidence_unrelated` (save only): it does not back the body;
- * - `invalid_fact`: blank or over-long name (100 chars) or body (1,200 chars), a type other than
- *   user | feedback | project | reference;
- * - `relative_date`: the body or description has a relative time that cannot be resolved against
- *   the session date (resolvable ones, "tomorrow", "next week", "last month", are rewritten as
- *   absolute dates: the second write-up's "absolute dates only");
- * - `forgotten`: a tombstone matches the body (a forgotten fact never comes back);
- * - `replaces_not_found`: `replaces` names no fact file (for forget: nothing to delete);
- * - `duplicate`: another file, or the target, already holds this body (case and white space folded);
- * - `unparsable_file`: the target's front matter cannot be edited (not plain YAML);
- * - `too_long` / `version_conflict`: the store refused the write (cap, or a change under the lock).
+ * in order, through the one check pipeline (`runWritePipeline` with {@link factWriteSteps}): every
+ * refusal code, in the order it is checked, with its rule and message, is a row of `WRITE_CHECKS`
+ * (`write/write-checks.ts`), the same as the subject layout's. A forget (`action: "forget"`) skips
+ * the checks that concern a new fact (dates, support, shape, tombstones, duplicates).
  * A save updates the file `replaces` names, or the file with the same name or slug: never a second
  * file that disagrees (the second write-up). An update replaces the body, sets `updated:`, adds a
  * missing `type:` or `description:` and keeps every other line (unknown keys, `scope:`, `links:`)
@@ -343,7 +328,9 @@ export function factWriteSteps(context: {
   return {
     // A name that is not one plain line is not quoted: it could turn the message around.
     label: (item) =>
-      oneLineFieldProblem(item.name) === undefined ? JSON.stringify(oneLine(item.name)) : "a memory",
+      oneLineFieldProblem(item.name) === undefined
+        ? JSON.stringify(oneLine(item.name))
+        : "a memory",
     fact: (item) => item.body.trim(),
     file: (item) => item.name,
     evidence: (item) => item.evidence,
@@ -364,7 +351,10 @@ export function factWriteSteps(context: {
       evidence: evidence ?? item.evidence,
       replaces: item.replaces === null ? null : (replaces ?? item.replaces),
     }),
-    datedFields: (item) => [item.body.trim(), usableDescription(item.description, oneLine(item.name))],
+    datedFields: (item) => [
+      item.body.trim(),
+      usableDescription(item.description, oneLine(item.name)),
+    ],
     withDates: (item, [body, description]) => ({
       ...item,
       body: body ?? item.body,
@@ -415,7 +405,12 @@ export function factWriteSteps(context: {
         const path = target.row.path;
         const current = folder.files.get(path);
         if (current === undefined) {
-          return { ok: false, code: "unparsable_file", path, reason: "its front matter cannot be read" };
+          return {
+            ok: false,
+            code: "unparsable_file",
+            path,
+            reason: "its front matter cannot be read",
+          };
         }
         const set: Record<string, string> = { updated: today };
         if (current.fact.type === undefined && current.fact.file.header.extra?.type === undefined)
@@ -428,7 +423,8 @@ export function factWriteSteps(context: {
             ok: false,
             code: "unparsable_file",
             path,
-            reason: 'its header is not plain "key: value" YAML, and memfiles never rewrites such a header',
+            reason:
+              'its header is not plain "key: value" YAML, and memfiles never rewrites such a header',
           };
         }
         const written = await store.write(path, text, current.version);

@@ -217,7 +217,8 @@ async function addLine(
       ok: false,
       code: "unparsable_file",
       path,
-      reason: 'its header is not plain "key: value" YAML, and memfiles never rewrites such a header',
+      reason:
+        'its header is not plain "key: value" YAML, and memfiles never rewrites such a header',
     };
   }
   const bodyStart = edited.length - (content.length - bodyOffset(content, fact));
