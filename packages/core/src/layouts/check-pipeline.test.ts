@@ -237,6 +237,15 @@ describe.each(LAYOUTS)("the check pipeline in the %s layout", (layout) => {
       expect(result.applied).toEqual([]);
       expect(result.rejected.map((rejected) => rejected.code)).toEqual([item.code]);
       expect(result.rejected[0]?.message).toMatch(/^(Refused|Not added) /);
+      // One result shape in both layouts: the same keys, the proposal in the same fields.
+      expect(Object.keys(result.rejected[0] ?? {}).sort()).toEqual(["code", "message", "proposal"]);
+      expect(Object.keys(result.rejected[0]?.proposal ?? {}).sort()).toEqual([
+        "description",
+        "evidence",
+        "fact",
+        "file",
+        "replaces",
+      ]);
       expect(await files(store)).toEqual(before);
     },
   );
