@@ -497,6 +497,9 @@ async function forgetFile(
   ]);
   const deleted = await store.delete(row.path, version);
   if (!deleted.ok) {
+    // The file changed under the delete: the tombstone goes too, and the pipeline's retry reads
+    // the file again and writes it once.
+    await writeTombstones(store, tombstones);
     return { ok: false, code: "version_conflict", path: row.path, reason: deleted.message };
   }
   folder.files.delete(row.path);
