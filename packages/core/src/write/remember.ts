@@ -108,7 +108,7 @@ export async function rememberThrough<Item, Target>(
       message: rejected.message,
     };
   }
-  await liftMatchingTombstones(store, steps.fact(applied.item));
+  await liftMatchingTombstones(store, steps.fact(applied.resolved));
   const { path: written, line, replaced } = applied.applied;
   return { ok: true, code: "applied", path: written, line, replaced };
 }

@@ -122,7 +122,14 @@ export type RunWritePipelineOptions<Item, Target, Applied> = {
 export type PipelineRefusal<Item> = WriteRefusal & { item: Item };
 
 /** A candidate the pipeline applied: the candidate as given, and what the layout's edit did. */
-export type PipelineApplied<Item, Applied> = { ok: true; item: Item; applied: Applied };
+export type PipelineApplied<Item, Applied> = {
+  ok: true;
+  /** The candidate as given. */
+  item: Item;
+  /** The candidate as checked and written: relative dates resolved. */
+  resolved: Item;
+  applied: Applied;
+};
 
 /** Result of {@link runWritePipeline}. */
 export type RunWritePipelineResult<Item, Applied> = {
@@ -159,13 +166,16 @@ export async function runWritePipeline<Item, Target, Applied>(
   const tombstones = options.tombstones ?? new TombstoneCache();
   for (const [index, given] of options.items.entries()) {
     const outcome = await decide(options, given, split.get(index), tombstones);
-    if (outcome.ok) applied.push({ ok: true, item: given, applied: outcome.applied });
-    else rejected.push(outcome);
+    if (outcome.ok) {
+      applied.push({ ok: true, item: given, resolved: outcome.resolved, applied: outcome.applied });
+    } else rejected.push(outcome);
   }
   return { applied, rejected };
 }
 
-type Decision<Item, Applied> = { ok: true; applied: Applied } | PipelineRefusal<Item>;
+type Decision<Item, Applied> =
+  | { ok: true; resolved: Item; applied: Applied }
+  | PipelineRefusal<Item>;
 
 async function decide<Item, Target, Applied>(
   options: RunWritePipelineOptions<Item, Target, Applied>,
@@ -297,7 +307,7 @@ async function decide<Item, Target, Applied>(
       if (!(error instanceof MemoryPathError)) throw error;
       return no(refuse("path_not_allowed", { what, reason: error.message }));
     }
-    if (!("code" in outcome) || outcome.ok) return outcome as Decision<Item, Applied>;
+    if (outcome.ok) return { ok: true, resolved: item, applied: outcome.applied };
     if ("item" in outcome) return outcome;
     if (outcome.code === "version_conflict") {
       await steps.refresh(outcome.path, true);
