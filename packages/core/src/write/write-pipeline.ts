@@ -150,8 +150,8 @@ const NAME_ERRORS = new Set(["ENAMETOOLONG", "EINVAL", "EISDIR", "ENOTDIR", "EIL
  *
  * @param options - `{ store, items, steps, transcript?, sessionDate, stated, session?, onTooLong?,
  *   consolidationError? }`: `sessionDate` ISO, `stated` `YYYY/MM/DD`.
- * @returns `{ applied, rejected }`: each applied `{ ok: true, item, applied }` (`applied` what the
- *   layout's edit returned), each refusal `{ ok: false, code, message, item }` (`item` redacted).
+ * @returns `{ applied, rejected }`: each applied `{ ok: true, item, resolved, applied }` (`resolved`
+ *   with absolute dates, `applied` what the layout's edit returned), each refusal `{ ok: false, code, message, item }` (`item` redacted).
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @throws {MemoryLockError} when the store lock cannot be taken.
  * @example const { applied, rejected } = await runWritePipeline({ store, items, steps, transcript, sessionDate: "2026-09-12", stated: "2026/09/12" });
@@ -203,7 +203,7 @@ async function decide<Item, Target, Applied>(
   if (split !== undefined) {
     const item = steps.redact(
       given,
-      fields.map((field) => (field === steps.fact(given) ? split.redacted : field)),
+      fields.map((field) => (field.trim() === steps.fact(given).trim() ? split.redacted : field)),
     );
     return no(refuse("secret", { what: steps.label(item), kinds: split.kinds, split: true }), item);
   }
