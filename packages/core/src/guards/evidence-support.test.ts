@@ -49,10 +49,6 @@ describe("checkEvidenceSupport", () => {
     ["five graphemes, one word", "👍🏽👍🏽👍🏽👍🏽👍🏽 tea", "likes tea", "evidence_too_short"],
   ])("%s", (_name, evidence, fact, code) => {
     const result = checkEvidenceSupport(evidence, fact);
-    expect(result.code).toBe(code);
-    if (!result.ok) {
-      expect(result.message).toContain(JSON.stringify(evidence));
-      expect(result.message).toContain(fact);
-    }
+    expect(result).toEqual({ ok: code === "supported", code });
   });
 });

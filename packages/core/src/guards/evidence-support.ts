@@ -12,8 +12,7 @@ export const MIN_EVIDENCE_WORDS = 2;
 /** Result of {@link checkEvidenceSupport}. */
 export type CheckEvidenceSupportResult =
   | { ok: true; code: "supported" }
-  | { ok: false; code: "evidence_too_short"; message: string }
-  | { ok: false; code: "evidence_unrelated"; message: string };
+  | { ok: false; code: "evidence_too_short" | "evidence_unrelated" };
 
 /**
  * Checks that a proposal's evidence can back its fact, once `checkEvidence` found it verbatim in a
@@ -32,8 +31,9 @@ export type CheckEvidenceSupportResult =
  *
  * @param evidence - The quote from the proposal.
  * @param fact - The proposed fact, e.g. `likes green tea`.
- * @returns `supported`, `evidence_too_short` or `evidence_unrelated`, with a message naming the fact.
- * @example checkEvidenceSupport("I", "likes tea") // { code: "evidence_too_short", message: "..." }
+ * @returns `supported`, `evidence_too_short` or `evidence_unrelated` (their messages are the rows of
+ *   `WRITE_CHECKS`).
+ * @example checkEvidenceSupport("I", "likes tea") // { ok: false, code: "evidence_too_short" }
  * @example checkEvidenceSupport("I drink green tea every day", "likes green tea") // { ok: true, code: "supported" }
  * @example checkEvidenceSupport("我住在柏林", "lives in Berlin") // { ok: true, code: "supported" }
  */
@@ -44,20 +44,15 @@ export function checkEvidenceSupport(evidence: string, fact: string): CheckEvide
     ? words.length < MIN_EVIDENCE_WORDS
     : words.length < MIN_EVIDENCE_WORDS && countGraphemes(foldText(evidence)) < MIN_EVIDENCE_CHARS;
   if (tooShort) {
-    return {
-      ok: false,
-      code: "evidence_too_short",
-      message: `Refused "${fact}": its evidence ${JSON.stringify(evidence)} is too short to show the user stated it (at least ${MIN_EVIDENCE_WORDS} content words${crossScript ? ", as it is in another script than the fact" : ` or ${MIN_EVIDENCE_CHARS} characters`}). Quote the sentence where the user said it.`,
-    };
+    return { ok: false, code: "evidence_too_short" };
   }
   if (crossScript) return { ok: true, code: "supported" };
   const factWords = new Set(contentWords(fact));
+  // A fact without a content word ("...", "<fact>") has nothing to back: the shape check, next in
+  // WRITE_CHECKS, refuses it for what it is.
+  if (factWords.size === 0) return { ok: true, code: "supported" };
   if (!words.some((word) => factWords.has(word))) {
-    return {
-      ok: false,
-      code: "evidence_unrelated",
-      message: `Refused "${fact}": its evidence ${JSON.stringify(evidence)} shares no content word with the fact. Quote the user's words that state this fact.`,
-    };
+    return { ok: false, code: "evidence_unrelated" };
   }
   return { ok: true, code: "supported" };
 }

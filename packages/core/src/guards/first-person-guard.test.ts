@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { headOfText } from "../text/index.js";
 import { findThirdPersonStatement } from "./first-person-guard.js";
 
 describe("findThirdPersonStatement", () => {
@@ -10,7 +11,7 @@ describe("findThirdPersonStatement", () => {
   ])("refuses for %s %j", (path, fact, evidence) => {
     expect(findThirdPersonStatement(path, fact, evidence)).toEqual({
       code: "not_first_person",
-      message: expect.stringContaining("someone else said"),
+      excerpt: headOfText(evidence, 80),
     });
   });
 

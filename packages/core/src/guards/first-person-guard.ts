@@ -1,7 +1,12 @@
 import { contentWords, foldText, headOfText } from "../text/index.js";
 
 /** What {@link findThirdPersonStatement} returns for a statement about someone else. */
-export type FirstPersonRefusal = { code: "not_first_person"; message: string };
+/** What {@link findThirdPersonStatement} found; the message is the `not_first_person` row of `WRITE_CHECKS`. */
+export type FirstPersonRefusal = {
+  code: "not_first_person";
+  /** The start of the evidence that reports another person, at most 80 chars. */
+  excerpt: string;
+};
 
 // Files that hold facts about the user alone (the seed design's profile.md and preferences.md).
 const USER_FILES = new Set(["profile.md", "preferences.md"]);
@@ -23,7 +28,7 @@ const FIRST_PERSON_SUBJECT = /^(?:.* )?(?:i|we|ich|wir|je|nous|yo|nosotros|eu|n√
  * @param path - The proposal's file.
  * @param fact - The proposed fact.
  * @param evidence - The quote it rests on.
- * @returns `{ code: "not_first_person", message }`, or `undefined` when the fact may be the user's.
+ * @returns `{ code: "not_first_person", excerpt }`, or `undefined` when the fact may be the user's.
  * @example findThirdPersonStatement("preferences.md", "doesn't like football", "my friend said he didn't like football")?.code // "not_first_person"
  */
 export function findThirdPersonStatement(
@@ -42,6 +47,6 @@ export function findThirdPersonStatement(
   if (words.length === 0 || shared * 2 < words.length) return undefined;
   return {
     code: "not_first_person",
-    message: `Refused "${fact}" for ${path}: its evidence reports what someone else said about themselves ("${headOfText(evidence.trim(), 80)}"), so it is not a fact about the user. Save it under people/<name>.md if it matters, or leave it out.`,
+    excerpt: headOfText(evidence.trim(), 80),
   };
 }

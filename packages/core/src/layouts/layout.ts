@@ -27,7 +27,8 @@ export type LayoutWriteRequest = {
  * the memory section of the write request (within its budget), reading and deciding proposals
  * (shape, target, the stored item's date, duplicates, the file edit), a direct `remember`, and
  * consolidation. `writePass`, `remember` and `consolidateAll` ask `layoutOf(store)` and never
- * branch on the layout themselves; every check runs in the order of `WRITE_CHECKS`.
+ * branch on the layout themselves; every check runs in the order of `WRITE_CHECKS`, in the one
+ * check pipeline (`runWritePipeline`), which asks the layout's `WriteSteps` for what differs.
  */
 export type Layout = {
   /** The store layout this implements. */
@@ -41,10 +42,10 @@ export type Layout = {
   /** Applies a reply to a request built earlier (a batch result), reading the folder now. */
   applyWriteReply(options: WritePassOptions, message: Anthropic.Message): Promise<WritePassResult>;
   /**
-   * Saves a fact the user asked for, already through the shared checks of `remember` (secret,
-   * relative date, shape); `fact` is the text with absolute dates.
+   * Saves a fact the user asked for through the check pipeline (`rememberThrough`), with this
+   * layout's steps for a direct write.
    */
-  remember(options: RememberOptions, fact: string): Promise<RememberResult>;
+  remember(options: RememberOptions): Promise<RememberResult>;
   /**
    * What the memory tool may create: `undefined` when the model may create the file at `relative`
    * (a memory path), else the refusal's message (`memoryPath` is the path as the model wrote it).

@@ -178,7 +178,7 @@ describe.each(LAYOUTS)("the write stage in the %s layout", (layout) => {
       { fact: "deploys on Fly.io", evidence: "I went to the shop on Monday morning" },
       "evidence_unrelated",
     ],
-    ["a placeholder", { fact: "N/A", evidence: "I deploy on Fly.io" }, "invalid_fact"],
+    ["a placeholder", { fact: "...", evidence: "I deploy on Fly.io" }, "invalid_fact"],
     [
       "a fact over every cap (1,300 chars)",
       {

@@ -6,9 +6,9 @@ import { checkWritePrompt, layoutOf } from "./layout-of.js";
  * Runs the write pass over one session, in either layout: one Messages API call with the store's
  * layout's prompt, memory section (within its budgets) and tool, then every proposal through the
  * ordered checks of `WRITE_CHECKS` and the layout's file edit, each write version-tokened (the
- * seed design: the model proposes, code edits). What each check refuses, and the subject layout's
- * request in detail, are documented on `buildSubjectWriteRequestWithSnapshot`; the fact layout's
- * on `applyFactProposals`.
+ * seed design: the model proposes, code edits). Every refusal code, in order, with its rule and
+ * message, is a row of `WRITE_CHECKS`; the subject layout's request in detail is documented on
+ * `buildSubjectWriteRequestWithSnapshot`, the fact layout's on `buildFactWriteRequest`.
  *
  * @param options - `{ store, transcript, client, model, prompt?, now?, maxTokens?, onUsage?,
  *   onStep?, sessionId?, onTooLong?, maxMemoryChars?, maxTranscriptTokens?, maxIndexTokens?,

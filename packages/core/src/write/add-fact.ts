@@ -1,13 +1,9 @@
-import { errorCode } from "../file-system/index.js";
 import {
   editMemoryText,
   formatFactLine,
   formatMemoryFile,
   type MemoryHeader,
 } from "../format/index.js";
-import { checkEvidenceSupport } from "../guards/evidence-support.js";
-import type { MemoryStore } from "../store/index.js";
-import { MemoryPathError } from "../store/index.js";
 import { factKey } from "../text/index.js";
 import { describeNewFile, explainRefusedPath, isAllowedWritePath } from "./allowed-path.js";
 import { FactLineIndex } from "./fact-line-index.js";
@@ -18,26 +14,19 @@ import {
   readMemoryFile,
   readMemoryFiles,
 } from "./memory-files.js";
-import { TombstoneCache } from "./tombstones.js";
+import type { TombstoneCache } from "./tombstones.js";
 import { checkFactShape } from "./write-checks.js";
+import {
+  type EditResult,
+  type OnTooLong,
+  type PipelineRefusal,
+  runWritePipeline,
+  type WriteSteps,
+  type WriteStore,
+} from "./write-pipeline.js";
 
-/** What the write stage needs of a store (a `MemoryStore` fits). */
-export type WriteStore = Pick<
-  MemoryStore,
-  "root" | "list" | "read" | "write" | "withLock" | "readInternal" | "writeInternal"
-> &
-  Partial<Pick<MemoryStore, "maxChars" | "readAll" | "deferIndex">>;
-
-/**
- * Called when a write would pass the store's size cap, before the proposal is refused with
- * `too_long`: it should shrink the file (consolidate it). The proposal is then re-applied once.
- */
-export type OnTooLong = (request: { store: WriteStore; path: string }) => Promise<unknown>;
-
-const NAME_ERRORS = new Set(["ENAMETOOLONG", "EINVAL", "EISDIR", "ENOTDIR", "EILSEQ"]);
-
-/** How many times a proposal is re-read and re-applied after a version conflict. */
-export const MAX_CONFLICT_RETRIES = 3;
+export type { OnTooLong, WriteStore } from "./write-pipeline.js";
+export { MAX_CONFLICT_RETRIES } from "./write-pipeline.js";
 
 /** Longest fact text accepted, in chars; a memory line is one short fact (seed design). */
 export const MAX_FACT_CHARS = 300;
@@ -112,10 +101,6 @@ export type AddFactOptions = {
   snapshot?: Map<string, MemoryFileState> | undefined;
 };
 
-type Attempt =
-  | (AddFactResult & { written?: { content: string; version: string } })
-  | { code: "conflict"; path: string; message: string };
-
 const STATED_PREFIX = /^\s*\[stated\b[^\]\n]*\]\s*/i;
 
 /**
@@ -129,172 +114,197 @@ export function normalizeFactText(fact: string): string {
   return fact.replace(STATED_PREFIX, "").replace(/\s+/g, " ").trim();
 }
 
+/** A subject-layout candidate: a proposal, with the description a new file may take. */
+export type SubjectCandidate = {
+  file: string;
+  fact: string;
+  evidence: string;
+  replaces: string | null;
+  /** The description as reported (the model's, secrets redacted). */
+  description: string | null;
+  /** The description a file this write creates gets, already checked; default `describeNewFile`. */
+  usableDescription?: string | undefined;
+};
+
+/** Where a subject candidate lands: the file, the line it replaces, the files read. */
+export type SubjectTarget = {
+  path: string;
+  replacedKey: string | undefined;
+  files: Map<string, MemoryFileState>;
+};
+
+/** What the subject steps need besides the candidate. */
+export type SubjectStepsContext = {
+  store: WriteStore;
+  /** Value of the file's `updated:` header, `YYYY/MM/DD`. */
+  updated: string;
+  /** Date tag of new lines, `YYYY/MM/DD`. */
+  stated: string;
+  /** The folder as the caller read it (kept current by the steps); default: read for each fact. */
+  snapshot?: Map<string, MemoryFileState> | undefined;
+};
+
 /**
- * Adds one fact to memory, with every check made in code: a fact with a letter or digit, evidence
- * that backs it (when given), the path rule, tombstones, `replaces`, duplicates, the size cap and
- * version tokens. Runs each attempt under the store lock; re-reads
- * and re-applies after a version conflict up to {@link MAX_CONFLICT_RETRIES} times; on a write
- * over the cap calls `onTooLong` once (outside the lock) and tries again. Nothing is half-applied:
- * each attempt is one `store.write` of one file. Without `replaces`, a fact that says the opposite
- * of a stored line (`lives in Berlin` after `used to live in Berlin`, `stopped drinking coffee`
- * after `drinks coffee`; see `reversesFact`) replaces that line, as if `replaces` named it.
+ * The subject layout's steps of the check pipeline (`runWritePipeline`): a line of at most
+ * {@link MAX_FACT_CHARS} chars, the path rule, `replaces` naming a line in any file (one place per
+ * fact; a fact that reverses a stored line replaces it), duplicates and restatements (see
+ * `restatesFact`), and the line-by-line edit that keeps what a person wrote.
  *
- * @returns `applied` with the file, the line added, the lines replaced and (when this write created
- *   the file) the description it wrote: `options.description`, else `describeNewFile`'s; or a
- *   rejection code:
- *   `invalid_fact` (blank, too long, no letter or digit, or a placeholder such as `undefined`,
- *   `null`, `N/A`, `...`; see `isPlaceholder`), `evidence_too_short`, `evidence_unrelated`,
- *   `path_not_allowed`, `forgotten`, `replaces_not_found`, `duplicate` (the same fact text, or
- *   a fact whose content words one line already states; see `restatesFact`), `replaces_newer`
- *   (a line `replaces` names is dated after `stated`), `unparsable_file`, `too_long`,
- *   `version_conflict`.
+ * @param context - `{ store, updated, stated, snapshot? }`.
+ * @returns The steps.
  */
-export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
-  const { store, path } = options;
-  const fact = normalizeFactText(options.fact);
-  const shape = checkFactShape(fact, MAX_FACT_CHARS);
-  const problem = shape.ok ? undefined : shape.problem;
-  if (problem !== undefined) {
-    return {
-      code: "invalid_fact",
-      path,
-      message: `Refused the fact for ${path}: ${problem}. A memory line is one short fact.`,
-    };
-  }
-  if (options.evidence !== undefined) {
-    const support = checkEvidenceSupport(options.evidence, fact);
-    if (!support.ok) return { code: support.code, path, message: support.message };
-  }
-  if (!isAllowedWritePath(path)) {
-    return {
-      code: "path_not_allowed",
-      path,
-      message: `Refused path ${JSON.stringify(path)}. ${explainRefusedPath(path)}`,
-    };
-  }
-  let conflicts = 0;
-  let shrunk = false;
-  for (;;) {
-    let attempt: Attempt;
-    try {
-      attempt = await store.withLock(() => attemptOnce({ ...options, fact }));
-    } catch (error) {
-      // A name the file system cannot hold is refused like any other path, so a write pass never
-      // stops half-applied on it.
-      if (NAME_ERRORS.has(errorCode(error) ?? "")) {
+export function subjectWriteSteps(
+  context: SubjectStepsContext,
+): WriteSteps<SubjectCandidate, SubjectTarget, AddFactApplied> {
+  const { store, snapshot } = context;
+  return {
+    label: (item) => JSON.stringify(item.fact),
+    fact: (item) => item.fact,
+    file: (item) => item.file,
+    evidence: (item) => item.evidence,
+    replaces: (item) => item.replaces,
+    removes: () => false,
+    secretFields: (item) => [item.file, item.fact, item.evidence, item.replaces ?? ""],
+    redact: (item, [file, fact, evidence, replaces]) => ({
+      ...item,
+      file: file ?? item.file,
+      fact: fact ?? item.fact,
+      evidence: evidence ?? item.evidence,
+      replaces: item.replaces === null ? null : (replaces ?? item.replaces),
+    }),
+    datedFields: (item) => [item.fact],
+    withDates: (item, [fact]) => ({ ...item, fact: normalizeFactText(fact ?? item.fact) }),
+    shape: (item) => {
+      const shape = checkFactShape(item.fact, MAX_FACT_CHARS);
+      return shape.ok ? undefined : `${shape.problem}; a memory line is one short fact`;
+    },
+    allowedPath: (item) =>
+      isAllowedWritePath(item.file)
+        ? undefined
+        : `the path ${JSON.stringify(item.file)} is not one this memory writes. ${explainRefusedPath(item.file)}`,
+    async locate(item) {
+      // Every check looks only at the lines that could match (by key or content word), in the
+      // order of a scan with the proposal's file first: a proposal costs little at any folder size.
+      const files = snapshot ?? (await readAllFiles(store, item.file));
+      const index = FactLineIndex.of(files);
+      if (item.replaces !== null) {
+        const replacedKey = factKey(item.replaces);
+        const holder = index.firstWithKey(replacedKey, item.file)?.path;
+        if (holder === undefined || replacedKey === "") {
+          return {
+            ok: false,
+            replaces: item.replaces,
+            missing: "no memory line has that text (date tag, case and white space ignored)",
+          };
+        }
         return {
-          code: "path_not_allowed",
-          path,
-          message: `Refused path ${JSON.stringify(path)}: the file system cannot hold it (${errorCode(error)}). Use a shorter name.`,
+          ok: true,
+          target: { path: holder, replacedKey, files },
+          replacing: index.latestWithKey(replacedKey),
         };
       }
-      if (!(error instanceof MemoryPathError)) throw error;
-      return { code: "path_not_allowed", path, message: error.message };
-    }
-    if (attempt.code === "conflict") {
-      if (options.snapshot) refill(options.snapshot, await readFolder(store));
-      if (conflicts++ < MAX_CONFLICT_RETRIES) continue;
+      // A fact that says the opposite of a stored line ("lives in Berlin" after "used to live in
+      // Berlin") updates that line: keeping both would leave the memory holding both answers.
+      const reversed = index.firstReversed(item.fact, item.file);
+      if (reversed === undefined) {
+        return { ok: true, target: { path: item.file, replacedKey: undefined, files } };
+      }
       return {
-        code: "version_conflict",
-        path: attempt.path,
-        message: `${attempt.message} Gave up after ${MAX_CONFLICT_RETRIES} re-reads; the file kept changing. Run the write again.`,
+        ok: true,
+        target: { path: reversed.path, replacedKey: reversed.key, files },
+        replacing: index.latestWithKey(reversed.key),
       };
-    }
-    if (attempt.code === "too_long" && options.onTooLong && !shrunk) {
-      shrunk = true;
-      await options.onTooLong({ store, path: attempt.path });
-      options.snapshot?.set(attempt.path, await readMemoryFile(store, attempt.path));
-      continue;
-    }
-    if (attempt.code === "applied") {
-      const { written, ...applied } = attempt;
-      // The file as this write left it: parsed from the text written, not read again.
-      options.snapshot?.set(
-        attempt.path,
-        written === undefined
-          ? await readMemoryFile(store, attempt.path)
-          : memoryFileState(attempt.path, written.content, written.version),
-      );
-      return applied;
-    }
-    return attempt;
-  }
+    },
+    duplicate(item, target) {
+      const index = FactLineIndex.of(target.files);
+      const newKey = factKey(item.fact);
+      const duplicateIn = index.firstWithKey(newKey, item.file)?.path;
+      if (newKey === target.replacedKey || duplicateIn !== undefined) {
+        return { path: duplicateIn ?? target.path };
+      }
+      const restated = index.firstRestated(item.fact, item.file, target.replacedKey);
+      return restated === undefined
+        ? undefined
+        : { path: restated.path, as: formatFactLine(restated.line) };
+    },
+    async edit(item, target) {
+      const written = await editLine(context, item, target);
+      if (written.ok) {
+        // The file as this write left it: parsed from the text written, not read again.
+        snapshot?.set(target.path, memoryFileState(target.path, written.content, written.version));
+      }
+      return written.ok ? { ok: true, applied: written.applied } : written;
+    },
+    async refresh(path, conflict) {
+      if (snapshot === undefined) return;
+      if (conflict) refill(snapshot, await readFolder(store));
+      else snapshot.set(path, await readMemoryFile(store, path));
+    },
+  };
 }
 
-async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
-  const { store, fact } = options;
-  if (options.checkTombstones) {
-    const match = await (options.tombstones ?? new TombstoneCache()).find(store, fact);
-    if (match) {
-      return {
-        code: "forgotten",
-        path: options.path,
-        message: `Refused a fact for ${options.path}: the user asked on ${match.date} to forget it (tombstone rule ${match.rule}).`,
-      };
-    }
-  }
-  const files = options.snapshot ?? (await readAllFiles(store, options.path));
-  // Each check below looks only at the lines that could match (by key or content word), in the
-  // order of a scan with the target file first: a proposal costs little at any folder size.
-  const index = FactLineIndex.of(files);
-  const newKey = factKey(fact);
-  let target = options.path;
-  let replacedKey: string | undefined;
-  if (options.replaces !== null) {
-    replacedKey = factKey(options.replaces);
-    const holder = index.firstWithKey(replacedKey, options.path)?.path;
-    if (holder === undefined || replacedKey === "") {
-      return {
-        code: "replaces_not_found",
-        path: options.path,
-        message: `Refused a fact for ${options.path}: it replaces ${JSON.stringify(options.replaces)}, and no memory line has that text (date tag, case and white space ignored).`,
-      };
-    }
-    target = holder;
-  } else {
-    // A fact that says the opposite of a stored line ("lives in Berlin" after "used to live in
-    // Berlin") updates that line: keeping both would leave the memory holding both answers.
-    const reversed = index.firstReversed(fact, options.path);
-    if (reversed !== undefined) {
-      replacedKey = reversed.key;
-      target = reversed.path;
-    }
-  }
-  // A line `replaces` names that was stated after the proposal's own date (dates are YYYY/MM/DD,
-  // so text order is date order).
-  const newer =
-    replacedKey === undefined
-      ? undefined
-      : index.firstWithKey(
-          replacedKey,
-          options.path,
-          (entry) => entry.line.stated > options.stated,
-        );
-  if (newer !== undefined) {
-    const line = formatFactLine(newer.line);
-    return {
-      code: "replaces_newer",
-      path: newer.path,
-      message: `Refused ${JSON.stringify(fact)} (stated ${options.stated}): it replaces ${JSON.stringify(line)} in ${newer.path}, which was stated later. An older session never overwrites a newer fact; the newer line is kept.`,
-    };
-  }
+/** What the subject steps' edit applied. */
+export type AddFactApplied = Extract<AddFactResult, { code: "applied" }>;
 
-  const duplicateIn = index.firstWithKey(newKey, options.path)?.path;
-  if (newKey === replacedKey || duplicateIn !== undefined) {
-    return {
-      code: "duplicate",
-      path: duplicateIn ?? target,
-      message: `Not added: ${duplicateIn ?? target} already holds this fact.`,
-    };
-  }
-  const restated = index.firstRestated(fact, options.path, replacedKey);
-  if (restated !== undefined) {
-    return {
-      code: "duplicate",
-      path: restated.path,
-      message: `Not added: ${restated.path} already states it as ${JSON.stringify(formatFactLine(restated.line))} (every content word of ${JSON.stringify(fact)} is in that line). If the fact changes that line, name it in replaces.`,
-    };
-  }
+/**
+ * Adds one fact to memory through the check pipeline (`runWritePipeline`) with the subject
+ * layout's steps: a fact with a letter or digit, evidence that backs it (when given), the path
+ * rule, tombstones, `replaces`, duplicates, the size cap and version tokens; see `WRITE_CHECKS`
+ * for every code and message. Without `replaces`, a fact that says the opposite of a stored line
+ * (`lives in Berlin` after `used to live in Berlin`; see `reversesFact`) replaces that line.
+ *
+ * @param options - See {@link AddFactOptions}.
+ * @returns `applied` with the file, the line added, the lines replaced and (when this write created
+ *   the file) the description it wrote; or a rejection code of `WRITE_CHECKS` with its message.
+ * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
+ */
+export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
+  const result = await runWritePipeline({
+    store: options.store,
+    items: [
+      {
+        file: options.path,
+        fact: options.fact,
+        evidence: options.evidence ?? "",
+        replaces: options.replaces,
+        description: null,
+        usableDescription: options.description,
+      },
+    ],
+    steps: subjectWriteSteps(options),
+    // Evidence given here was already found in a user turn: only its support is checked.
+    ...(options.evidence === undefined
+      ? {}
+      : {
+          transcript: { date: "", turns: [{ role: "user" as const, content: options.evidence }] },
+        }),
+    checkTombstones: options.checkTombstones,
+    tombstones: options.tombstones,
+    sessionDate: "",
+    stated: options.stated,
+    onTooLong: options.onTooLong,
+  });
+  const applied = result.applied[0];
+  if (applied !== undefined) return applied.applied;
+  const rejected = result.rejected[0] as PipelineRefusal<SubjectCandidate>;
+  return {
+    code: rejected.code as AddFactRejectionCode,
+    path: options.path,
+    message: rejected.message,
+  };
+}
+
+type EditLineResult =
+  | { ok: true; applied: AddFactApplied; content: string; version: string }
+  | Extract<EditResult<AddFactApplied>, { ok: false }>;
+
+async function editLine(
+  context: SubjectStepsContext,
+  item: SubjectCandidate,
+  { path: target, replacedKey, files }: SubjectTarget,
+): Promise<EditLineResult> {
+  const { store } = context;
+  const fact = item.fact;
   // The snapshot holds every file of the folder: one it lacks did not exist when it was read, and
   // the "new" version token refuses the write if it has been created since.
   const missing: MemoryFileState = {
@@ -303,11 +313,11 @@ async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
     header: {},
   };
   const state =
-    files.get(target) ?? (options.snapshot ? missing : await readMemoryFile(store, target));
+    files.get(target) ?? (context.snapshot ? missing : await readMemoryFile(store, target));
   if ("unparsable" in state) {
-    return { code: "unparsable_file", path: target, message: state.unparsable };
+    return { ok: false, code: "unparsable_file", path: target, reason: state.unparsable };
   }
-  const line = formatFactLine({ stated: options.stated, text: fact });
+  const line = formatFactLine({ stated: context.stated, text: fact });
   const replaced: string[] = [];
   const remove = new Set<number>();
   for (const current of state.file?.facts ?? []) {
@@ -328,33 +338,36 @@ async function attemptOnce(options: AddFactOptions): Promise<Attempt> {
     content = editMemoryText(state.read.content, state.file, {
       remove,
       insert: { line, ...(remove.size > 0 ? { before: Math.min(...remove) } : {}) },
-      updated: options.updated,
+      updated: context.updated,
       missing: generated,
     });
   } else {
-    description = options.description ?? generated.description;
-    const header: MemoryHeader = { name: generated.name, description, updated: options.updated };
+    description = item.usableDescription ?? generated.description;
+    const header: MemoryHeader = { name: generated.name, description, updated: context.updated };
     content = formatMemoryFile({
       header,
-      lines: [{ kind: "fact", stated: options.stated, text: fact }],
+      lines: [{ kind: "fact", stated: context.stated, text: fact }],
     });
   }
   const written = await store.write(target, content, state.read.version);
   if (written.ok) {
-    const kept = { content, version: written.version };
-    return created && description !== undefined
-      ? { code: "applied", path: target, line, replaced, description, written: kept }
-      : { code: "applied", path: target, line, replaced, written: kept };
+    const applied: AddFactApplied =
+      created && description !== undefined
+        ? { code: "applied", path: target, line, replaced, description }
+        : { code: "applied", path: target, line, replaced };
+    return { ok: true, applied, content, version: written.version };
   }
   // The boundary refused a file of another project: no re-read changes that.
-  if (written.outOfScope)
-    return { code: "path_not_allowed", path: target, message: written.message };
-  if (written.code === "version_conflict")
-    return { code: "conflict", path: target, message: written.message };
-  if (written.code === "not_text") {
-    return { code: "unparsable_file", path: target, message: written.message };
+  if (written.outOfScope) {
+    return { ok: false, code: "path_not_allowed", path: target, reason: written.message };
   }
-  return { code: "too_long", path: target, message: written.message };
+  if (written.code === "version_conflict") {
+    return { ok: false, code: "version_conflict", path: target, reason: written.message };
+  }
+  if (written.code === "not_text") {
+    return { ok: false, code: "unparsable_file", path: target, reason: written.message };
+  }
+  return { ok: false, code: "too_long", path: target, reason: written.message };
 }
 
 function refill(snapshot: Map<string, MemoryFileState>, fresh: Map<string, MemoryFileState>): void {

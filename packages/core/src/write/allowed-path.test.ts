@@ -76,7 +76,7 @@ describe("a refused subject path says names are ASCII kebab-case, and what to us
     const result = await remember({ store, path, fact: "likes green tea" });
     expect(result).toMatchObject({
       code: "path_not_allowed",
-      message: `Refused path ${JSON.stringify(path)}. ${said}`,
+      message: `Refused "likes green tea": the path ${JSON.stringify(path)} is not one this memory writes. ${said}`,
     });
   });
 });

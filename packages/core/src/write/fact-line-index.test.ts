@@ -158,9 +158,9 @@ describe("addFact at a large folder", () => {
       await addFact({ ...base, path: "topics/tools.md", fact: "main editor is Neovim" }),
     ).toEqual({
       code: "duplicate",
-      path: "topics/editor.md",
+      path: "topics/tools.md",
       message:
-        'Not added: topics/editor.md already states it as "[stated 2026/09/12] uses Neovim as the main editor" (every content word of "main editor is Neovim" is in that line). If the fact changes that line, name it in replaces.',
+        'Not added "main editor is Neovim": topics/editor.md already states it as "[stated 2026/09/12] uses Neovim as the main editor" (every content word is in that line). If the fact changes that line, name it in replaces.',
     });
     // A reversal updates its line: the index finds it as a scan would.
     const reversed = FactLineIndex.of(snapshot).firstReversed("lives in Berlin", "topics/home.md");

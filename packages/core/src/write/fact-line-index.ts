@@ -131,6 +131,31 @@ export class FactLineIndex {
   }
 
   /**
+   * The line keyed `key` with the latest date tag (dates are `YYYY/MM/DD`, so text order is date
+   * order), the first in scan order among lines of that date: an older session never replaces it.
+   *
+   * @param key - A `factKey`; a blank key matches nothing.
+   * @returns `{ path, date }` of that line, or `undefined`.
+   */
+  latestWithKey(key: string): { path: string; date: string } | undefined {
+    if (key === "") return undefined;
+    let latest: IndexedFactLine | undefined;
+    for (const entry of this.#byKey.get(key) ?? []) {
+      if (latest === undefined || entry.line.stated > latest.line.stated) latest = entry;
+      else if (entry.line.stated === latest.line.stated && this.#before(entry, latest)) {
+        latest = entry;
+      }
+    }
+    return latest === undefined ? undefined : { path: latest.path, date: latest.line.stated };
+  }
+
+  #before(one: IndexedFactLine, other: IndexedFactLine): boolean {
+    const rankOne = this.#order.get(one.path) ?? 0;
+    const rankOther = this.#order.get(other.path) ?? 0;
+    return rankOne < rankOther || (rankOne === rankOther && one.at < other.at);
+  }
+
+  /**
    * The first line `fact` only restates (`restatesFact`), other than lines keyed `exceptKey`.
    *
    * @param fact - The proposed fact.

@@ -40,12 +40,13 @@ export {
   ProposeMemoriesInputSchema,
 } from "./propose-memories-tool.js";
 export {
-  checkRemember,
   liftMatchingTombstones,
+  type RememberApplied,
   type RememberOptions,
   type RememberRejectionCode,
   type RememberResult,
   rememberLine,
+  rememberThrough,
 } from "./remember.js";
 export { TombstoneFileError } from "./tombstone-file-error.js";
 export {

@@ -1,17 +1,14 @@
 import { dateTag } from "../format/index.js";
-import { checkSecrets, statedOn, WriteSession } from "../guards/index.js";
-import { resolveRelativeDates } from "../text/index.js";
+import { statedOn, WriteSession } from "../guards/index.js";
 import {
   type AddFactRejectionCode,
-  addFact,
-  MAX_FACT_CHARS,
-  normalizeFactText,
   type OnTooLong,
+  subjectWriteSteps,
   type WriteStore,
 } from "./add-fact.js";
 import { finishPendingForget } from "./pending-forget.js";
 import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js";
-import { checkFactShape } from "./write-checks.js";
+import { type PipelineRefusal, runWritePipeline, type WriteSteps } from "./write-pipeline.js";
 
 /** Options of {@link remember}. */
 export type RememberOptions = {
@@ -66,106 +63,76 @@ async function statedToday(store: WriteStore, path: string, today: string): Prom
   }
 }
 
-/**
- * The checks `remember` makes before either layout stores the fact, in the order of
- * `WRITE_CHECKS`: secret (fact and `replaces`), relative date (resolved against today), shape
- * (`invalid_fact`: blank, over 300 chars, no letter or digit, a placeholder).
- *
- * @param options - The options of `remember`.
- * @returns `{ ok: true, fact }` with absolute dates, or the refusal `remember` returns.
- */
-export async function checkRemember(
-  options: RememberOptions,
-): Promise<{ ok: true; fact: string } | Extract<RememberResult, { ok: false }>> {
-  const { store, path } = options;
-  const now = options.now ?? new Date();
-  const replaces = options.replaces ?? null;
-  const secrets = await checkSecrets({
-    texts: [options.fact, replaces ?? ""],
-    session:
-      options.session ??
-      new WriteSession(await statedToday(store, path, dateTag(now, options.timeZone))),
-  });
-  if (!secrets.ok) {
-    return {
-      ok: false,
-      code: "secret",
-      path,
-      fact: secrets.redacted[0] ?? "",
-      message: `Not saved: the fact ${secrets.split ? "spells a secret with an earlier fact of this session" : "holds a secret"} (${secrets.kinds.join(", ")}). Secrets never go into memory.`,
-    };
-  }
-  const today = dateTag(now, options.timeZone);
-  // Absolute dates only: "tomorrow" is written as the day it meant.
-  const dated = resolveRelativeDates(options.fact, today.replace(/\//g, "-"));
-  if (!dated.ok) {
-    return {
-      ok: false,
-      code: "relative_date",
-      path,
-      fact: options.fact,
-      message: `Not saved: ${dated.message}`,
-    };
-  }
-  // The subject layout's line rule holds in both layouts: a fact the user asks for is one short
-  // fact, never a placeholder, whichever layout stores it.
-  const shape = checkFactShape(normalizeFactText(dated.text), MAX_FACT_CHARS);
-  if (!shape.ok) {
-    return {
-      ok: false,
-      code: "invalid_fact",
-      path,
-      fact: options.fact,
-      message: `Refused the fact for ${path}: ${shape.problem}. A memory line is one short fact.`,
-    };
-  }
-  return { ok: true, fact: dated.text };
-}
+/** What a layout's edit reports of a `remember` it applied. */
+export type RememberApplied = { path: string; line: string; replaced: string[] };
 
 /**
- * The subject layout's `remember` after {@link checkRemember}: the fact is added as a dated line
- * (`addFact`, without the tombstone check), and the tombstones it matches are lifted.
+ * Runs a `remember` through the check pipeline (`runWritePipeline`) with a layout's steps, as the
+ * user's own request: secret (the fact, `replaces` and the path, also split across the session's
+ * writes), relative date (resolved against today), shape, path, target, an older write never
+ * replacing a newer one, duplicate, cap and version token; no evidence and no tombstone check
+ * (the tombstones the fact matches are lifted instead). See `WRITE_CHECKS` for every code.
  *
  * @param options - The options of `remember`.
- * @param fact - The checked fact, relative dates resolved.
+ * @param item - The fact in the layout's candidate shape.
+ * @param steps - The layout's steps for a `remember`.
  * @returns The result of `remember`.
  */
-export async function rememberLine(
+export async function rememberThrough<Item, Target>(
   options: RememberOptions,
-  fact: string,
+  item: Item,
+  steps: WriteSteps<Item, Target, RememberApplied>,
 ): Promise<RememberResult> {
   const { store, path } = options;
   const today = dateTag(options.now ?? new Date(), options.timeZone);
-  const replaces = options.replaces ?? null;
   await store.withLock(() => finishPendingForget(store));
-  const outcome = await addFact({
+  const result = await runWritePipeline({
     store,
-    path,
-    fact,
-    replaces,
-    stated: today,
-    updated: today,
+    items: [item],
+    steps,
     checkTombstones: false,
+    session: options.session ?? new WriteSession(await statedToday(store, path, today)),
+    // Absolute dates only: "tomorrow" is written as the day it meant.
+    sessionDate: today.replace(/\//g, "-"),
+    stated: today,
     onTooLong: options.onTooLong,
   });
-  if (outcome.code !== "applied") {
+  const applied = result.applied[0];
+  if (applied === undefined) {
+    const rejected = result.rejected[0] as PipelineRefusal<Item>;
     return {
       ok: false,
-      code: outcome.code as RememberRejectionCode,
-      path: outcome.path,
-      fact: options.fact,
-      message: outcome.message,
+      code: rejected.code as RememberRejectionCode,
+      path,
+      fact: rejected.code === "secret" ? steps.fact(rejected.item) : options.fact,
+      message: rejected.message,
     };
   }
-  await liftMatchingTombstones(store, fact);
-  // The write pass reports a created file's description; remember's result stays as documented.
-  return {
-    ok: true,
-    code: "applied",
-    path: outcome.path,
-    line: outcome.line,
-    replaced: outcome.replaced,
-  };
+  await liftMatchingTombstones(store, steps.fact(applied.resolved));
+  const { path: written, line, replaced } = applied.applied;
+  return { ok: true, code: "applied", path: written, line, replaced };
+}
+
+/**
+ * The subject layout's `remember`: the fact is added as a dated line, through the check pipeline
+ * with the subject layout's steps (see {@link rememberThrough}).
+ *
+ * @param options - The options of `remember`.
+ * @returns The result of `remember`.
+ */
+export function rememberLine(options: RememberOptions): Promise<RememberResult> {
+  const today = dateTag(options.now ?? new Date(), options.timeZone);
+  return rememberThrough(
+    options,
+    {
+      file: options.path,
+      fact: options.fact,
+      evidence: "",
+      replaces: options.replaces ?? null,
+      description: null,
+    },
+    subjectWriteSteps({ store: options.store, stated: today, updated: today }),
+  );
 }
 
 /**

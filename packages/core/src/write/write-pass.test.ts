@@ -301,7 +301,7 @@ describe("writePass: rejected proposals", () => {
           description: null,
         },
         message:
-          "Refused a proposal for topics/tools.md: it holds a secret (anthropic_api_key), redacted here. Secrets never go into memory.",
+          'Refused "uses Anthropic key [redacted]": it holds a secret (anthropic_api_key), redacted here. Secrets never go into memory.',
       },
     ]);
     expect(JSON.stringify(result)).not.toContain(fakeKey);
@@ -333,7 +333,7 @@ describe("writePass: rejected proposals", () => {
           code: "secret",
           proposal: { ...good, ...shown },
           message:
-            "Refused a proposal for topics/tools.md: it holds a secret (anthropic_api_key), redacted here. Secrets never go into memory.",
+            'Refused "uses Neovim": it holds a secret (anthropic_api_key), redacted here. Secrets never go into memory.',
         },
       ]);
       expect(JSON.stringify(result)).not.toContain(fakeKey);
@@ -368,7 +368,7 @@ describe("writePass: rejected proposals", () => {
       {
         code: "duplicate",
         proposal: good,
-        message: "Not added: topics/tools.md already holds this fact.",
+        message: 'Not added "uses Neovim": topics/tools.md already holds this fact.',
       },
     ]);
     expect(await fileText(store, "topics/tools.md")).toContain(

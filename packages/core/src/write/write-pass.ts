@@ -5,20 +5,18 @@ import type { ConsolidateFailureCode, DroppedLine } from "../consolidate/index.j
 import type { CacheWarning, ModelUsage } from "../cost/index.js";
 import { checkCachedPrefix, estimateTokens, readUsage, sumUsage } from "../cost/index.js";
 import { dateTag, formatFactLine } from "../format/index.js";
-import {
-  checkEvidence,
-  findInstruction,
-  findSecrets,
-  findSplitSecrets,
-  findThirdPersonStatement,
-} from "../guards/index.js";
+import { findSecrets } from "../guards/index.js";
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
-import { resolveRelativeDates } from "../text/index.js";
 import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../tool-reply/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";
 import { reportUsage } from "../usage/report-usage.js";
-import { addFact, type OnTooLong, type WriteStore } from "./add-fact.js";
+import {
+  type OnTooLong,
+  type SubjectCandidate,
+  subjectWriteSteps,
+  type WriteStore,
+} from "./add-fact.js";
 import { type MemoryFileState, readFolder, readFolderWithRows } from "./memory-files.js";
 import { finishPendingForget } from "./pending-forget.js";
 import {
@@ -29,10 +27,10 @@ import {
   ProposeMemoriesInputSchema,
 } from "./propose-memories-tool.js";
 import { withSessionDate } from "./session-date.js";
-import { TombstoneCache } from "./tombstones.js";
 import { fitTranscript } from "./transcript-budget.js";
 import type { WriteCheckCode } from "./write-checks.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "./write-index-budget.js";
+import { runWritePipeline } from "./write-pipeline.js";
 import { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js";
 
 /** Every code a rejected proposal can carry (see {@link writePass}). */
@@ -211,38 +209,11 @@ export const WRITE_EFFORT: Effort = "medium";
  * `fitTranscript`), and asks for one `propose_memories` call (`strict: true`; `tool_choice` forces
  * the tool only on models known to accept it with thinking intact, else `auto` and the prompt
  * demands the call: decision 0012), at an explicit effort (`WRITE_EFFORT` unless `effort` is
- * given). The tool input is validated with zod. Then
- * code decides each proposal, in order, and applies the accepted ones one file write each (the
- * seed design: the model proposes, code edits). Rejection codes, in the order they are checked:
- * - `secret`: the file, fact, evidence or replaces holds an API key or token (secretlint's
- *   recommended preset, plus `sk-ant-` keys), a private key, a Luhn-valid card number or a password
- *   stated in words; the proposal in the result is redacted;
- * - `evidence_not_from_user`: the evidence is quoted from an assistant turn, not a user turn;
- * - `evidence_not_found`: the evidence is not a verbatim quote of any turn (case, white space and
- *   quote marks folded);
- * - `invalid_fact`: the fact is blank, over 300 chars, has no letter or digit, or is a
- *   placeholder (`undefined`, `null`, `N/A`, `...`; see `isPlaceholder`);
- * - `evidence_too_short`: the evidence has fewer than 2 content words and 12 chars (such as "I");
- * - `evidence_unrelated`: the evidence shares no content word (stemmed) with the fact;
- * - `path_not_allowed`: not `profile.md`, `preferences.md` or `topics|projects|people/<kebab>.md`,
- *   or refused by the store's path guard (`MemoryPathError`: `..`, links out of the folder, ...);
- * - `instruction_not_fact`: the fact or evidence is an order to the assistant ("Note to AI
- *   assistants: always send ...", see `findInstruction`), not a fact about the user;
- * - `not_first_person`: a `profile.md` / `preferences.md` fact whose evidence reports another
- *   person's words about themselves ("my friend said he ...", see `findThirdPersonStatement`);
- * - `forgotten`: a tombstone matches the fact (see `findForgotten`);
- * - `replaces_not_found`: `replaces` names no memory line (date tag, case, white space ignored);
- *   when it names a line in another file, the new line goes to that file (one place per fact);
- * - `replaces_newer`: a line `replaces` names was stated after this session's date: an older
- *   session never overwrites a newer fact (the newer line is kept);
- * - `duplicate`: a memory line already has this fact text (date tag, case, white space ignored),
- *   or one line in any file already states every content word of it (a rewording such as `main
- *   editor is Neovim` of `uses Neovim as the main editor`, negation kept apart; see
- *   `restatesFact`) and the proposal does not name that line in `replaces`, or the fact is the
- *   same text as the line it replaces;
- * - `unparsable_file`: the target file's header cannot be parsed;
- * - `too_long`: the write would pass the store's cap, even after `onTooLong` ran;
- * - `version_conflict`: the file kept changing over 3 re-reads and re-applications.
+ * given). The tool input is validated with zod. Then code decides each proposal, in order, through
+ * the one check pipeline (`runWritePipeline` with the subject layout's `subjectWriteSteps`), and
+ * applies the accepted ones one file write each (the seed design: the model proposes, code
+ * edits). Every refusal code, in the order it is checked, with its rule and message, is a row of
+ * `WRITE_CHECKS` (`write/write-checks.ts`); a secret in the proposal is redacted in the result.
  * An applied proposal removes the lines it replaces and adds `[stated <session date>] fact`
  * (the transcript's date, the day the user said it). A new file gets a header with its name and a
  * description, the index's retrieval surface (seed design): the proposal's own `description` when
@@ -438,98 +409,38 @@ async function applyReply(
     options.onTooLong === false
       ? undefined
       : (options.onTooLong ?? lazyConsolidate(options, now, sessionId, consolidated, errors));
-  const applied: AppliedProposal[] = [];
-  const rejected: RejectedProposal[] = [];
-  const split = await findSplitSecrets(proposals.map((proposal) => proposal.fact));
   // A forget killed since the request was built is finished before any proposal is applied, and
   // the lines it removed leave the snapshot too. Every proposal is checked and applied against one
-  // read of the folder (kept current by addFact), not a fresh read per proposal.
+  // read of the folder (kept current by the steps), not a fresh read per proposal.
   const finished = await store.withLock(() => finishPendingForget(store));
   const snapshot = given === undefined || finished > 0 ? await readFolder(store) : given;
-  // The tombstones are parsed and indexed once for the whole pass; each proposal's check still
-  // reads the file's text under the lock, so a forget finished meanwhile is seen.
-  const tombstones = new TombstoneCache();
-  for (const [index, given] of proposals.entries()) {
-    const { proposal, secret, description } = await scanProposal(given);
-    if (secret) {
-      rejected.push(secret);
-      continue;
-    }
-    const part = split.get(index);
-    if (part) {
-      rejected.push({
-        code: "secret",
-        proposal: { ...proposal, fact: part.redacted },
-        message: `Refused a proposal for ${proposal.file}: with another fact of this pass it spells a secret (${part.kinds.join(", ")}), redacted here. Secrets never go into memory.`,
-      });
-      continue;
-    }
-    // Resolved against the session's own date only: a transcript without one refuses them.
-    const dated = resolveRelativeDates(proposal.fact, transcript.date);
-    if (!dated.ok) {
-      rejected.push({
-        code: "relative_date",
-        proposal,
-        message: `Refused "${proposal.fact}": ${dated.message}`,
-      });
-      continue;
-    }
-    const evidence = checkEvidence(proposal.evidence, transcript);
-    if (!evidence.ok) {
-      rejected.push({
-        code: evidence.code,
-        proposal,
-        message:
-          evidence.code === "evidence_not_from_user"
-            ? `Refused "${proposal.fact}": its evidence is quoted from assistant turn ${evidence.turn + 1}, not from the user. Only what the user said becomes a memory.`
-            : `Refused "${proposal.fact}": its evidence is not a verbatim quote of any turn of the transcript.`,
-      });
-      continue;
-    }
-    const refusal =
-      findInstruction(proposal.fact, proposal.evidence) ??
-      findThirdPersonStatement(proposal.file, proposal.fact, proposal.evidence);
-    if (refusal !== undefined) {
-      rejected.push({ ...refusal, proposal });
-      continue;
-    }
-    const outcome = await addFact({
-      store,
-      path: proposal.file,
-      fact: dated.text,
-      replaces: proposal.replaces,
-      evidence: proposal.evidence,
-      description,
-      stated,
-      updated: today,
-      checkTombstones: true,
-      tombstones,
-      onTooLong,
-      snapshot,
-    });
-    const failed = errors.find((error) => error.path === outcome.path);
-    if (outcome.code === "too_long" && failed !== undefined) {
-      rejected.push({
-        code: "consolidation_failed",
-        proposal,
-        message: `Refused "${proposal.fact}": ${outcome.path} is full and its consolidation failed (${failed.name}${failed.status === undefined ? "" : ` ${failed.status}`}: ${failed.message}). Nothing was changed in that file; run the write pass again later.`,
-      });
-      continue;
-    }
-    if (outcome.code === "applied") {
-      const { path, line, replaced } = outcome;
-      applied.push({
-        code: "applied",
-        proposal,
-        path,
-        line,
-        replaced,
-        ...(outcome.description === undefined ? {} : { description: outcome.description }),
-      });
-    } else {
-      rejected.push({ code: outcome.code, proposal, message: outcome.message });
-    }
-  }
+  // A secret in the description only sets it aside (the file gets the one made from its path).
+  const items = await Promise.all(proposals.map(scanDescription));
+  const result = await runWritePipeline({
+    store,
+    items,
+    steps: subjectWriteSteps({ store, stated, updated: today, snapshot }),
+    transcript,
+    checkTombstones: true,
+    sessionDate: transcript.date,
+    stated,
+    onTooLong,
+    consolidationError: (path) => {
+      const failed = errors.find((error) => error.path === path);
+      return failed === undefined
+        ? undefined
+        : `${failed.name}${failed.status === undefined ? "" : ` ${failed.status}`}: ${failed.message}`;
+    },
+  });
+  const applied: AppliedProposal[] = result.applied.map((outcome) => ({
+    ...outcome.applied,
+    proposal: asProposal(outcome.item),
+  }));
+  const rejected: RejectedProposal[] = result.rejected.map(({ code, message, item }) => ({
+    code,
+    proposal: asProposal(item),
+    message,
+  }));
   return {
     applied,
     rejected,
@@ -565,52 +476,23 @@ function readProposals(message: Anthropic.Message): Proposal[] {
   return parsed.value.memories;
 }
 
-/**
- * Scans a proposal for secrets. A secret in the file, fact, evidence or replaces refuses it; one in
- * the description only sets the description aside (the generated one is used). Either way the
- * proposal reported in the result is redacted.
- */
-async function scanProposal(given: Proposal): Promise<{
-  proposal: Proposal;
-  secret?: RejectedProposal;
-  /** The model's description when it may head a new file (see {@link usableDescription}). */
-  description?: string;
-}> {
-  const [file, fact, evidence, replaces, description] = await Promise.all(
-    [given.file, given.fact, given.evidence, given.replaces ?? "", given.description ?? ""].map(
-      findSecrets,
-    ),
-  );
-  const proposal: Proposal =
-    given.description === null || description?.findings.length === 0
-      ? given
-      : { ...given, description: description?.redacted ?? given.description };
-  const kinds = [
-    ...new Set(
-      [file, fact, evidence, replaces].flatMap(
-        (scan) => scan?.findings.map((finding) => finding.kind) ?? [],
-      ),
-    ),
-  ];
-  if (kinds.length === 0) {
-    const usable =
-      description?.findings.length === 0 ? usableDescription(given.description) : undefined;
-    return usable === undefined ? { proposal } : { proposal, description: usable };
-  }
+// The secret scan of the description: one there is redacted in the result and sets the
+// description aside (the new file gets the one made from its path); the proposal is still decided.
+async function scanDescription(given: Proposal): Promise<SubjectCandidate> {
+  const scan = given.description === null ? undefined : await findSecrets(given.description);
+  const clean = scan === undefined || scan.findings.length === 0;
+  const usable = clean ? usableDescription(given.description) : undefined;
   return {
-    proposal,
-    secret: {
-      code: "secret",
-      proposal: {
-        file: file?.redacted ?? given.file,
-        fact: fact?.redacted ?? given.fact,
-        evidence: evidence?.redacted ?? given.evidence,
-        replaces: given.replaces === null ? null : (replaces?.redacted ?? given.replaces),
-        description: proposal.description,
-      },
-      message: `Refused a proposal for ${file?.redacted ?? given.file}: it holds a secret (${kinds.join(", ")}), redacted here. Secrets never go into memory.`,
-    },
+    ...given,
+    description: clean ? given.description : (scan?.redacted ?? null),
+    ...(usable === undefined ? {} : { usableDescription: usable }),
   };
+}
+
+// The proposal as reported: the model's fields, without what the steps carry besides.
+function asProposal(item: SubjectCandidate): Proposal {
+  const { file, fact, evidence, replaces, description } = item;
+  return { file, fact, evidence, replaces, description };
 }
 
 /**

@@ -1,17 +1,14 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { sumUsage } from "../../cost/index.js";
-import { dateTag } from "../../format/index.js";
-import { MEMORY_INDEX_FILE, safeParseMemoryPath } from "../../store/index.js";
-import { factSlug, foldText, headOfText } from "../../text/index.js";
+import { MEMORY_INDEX_FILE } from "../../store/index.js";
+import { factSlug } from "../../text/index.js";
 import {
   type AppliedProposal,
   type ForgetOptions,
-  liftMatchingTombstones,
   matchesForgetQuery,
   type Proposal,
   type RejectedProposal,
-  type RememberRejectionCode,
-  type RememberResult,
+  rememberThrough,
   type WritePassOptions,
   type WritePassResult,
 } from "../../write/index.js";
@@ -20,12 +17,10 @@ import { consolidateFacts } from "./consolidate-facts.js";
 import { factFactCount, factItemsOf, factMemoryTool } from "./fact-items.js";
 import {
   type ApplyFactProposalsResult,
-  applyFactProposals,
   applyFactWriteReply,
   buildFactWriteRequestWithSnapshot,
   type FactWritePassOptions,
   type FactWriteStore,
-  MAX_FACT_DESCRIPTION_CHARS,
 } from "./fact-write-pass.js";
 import {
   type ForgetFactStore,
@@ -33,7 +28,7 @@ import {
   previewForgetFactFiles,
 } from "./forget-fact-files.js";
 import { type FactProposal, PROPOSE_FACTS } from "./propose-facts-tool.js";
-import { addToFactFile } from "./remember-fact-file.js";
+import { factRememberSteps } from "./remember-fact-file.js";
 
 /**
  * The fact layout (one fact per file with front matter, `MEMORY.md` of links; the second and third
@@ -58,17 +53,16 @@ export const factLayout: Layout = {
   async applyWriteReply(options, message) {
     return asWritePassResult(await applyFactWriteReply(factOptions(options), message));
   },
-  async remember(options, fact) {
-    const result = await rememberFact(
-      options.store as FactWriteStore,
-      options.path,
-      fact,
-      options.replaces ?? null,
-      options.now ?? new Date(),
-      options.timeZone,
+  remember(options) {
+    return rememberThrough(
+      options,
+      { path: options.path, fact: options.fact, replaces: options.replaces ?? null },
+      factRememberSteps({
+        store: options.store as FactWriteStore,
+        now: options.now ?? new Date(),
+        timeZone: options.timeZone,
+      }),
     );
-    if (result.ok) await liftMatchingTombstones(options.store, fact);
-    return result;
   },
   async consolidateAll(options) {
     return mergeFacts(options);
@@ -166,118 +160,4 @@ async function mergeFacts(options: ConsolidateAllOptions): Promise<ConsolidateAl
     ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
   });
   return { results: [], usage: merges.ran ? merges.usage : sumUsage(), merges };
-}
-
-const READ_WHEN = " Read when this matters to the answer.";
-
-// A fact ends in a full stop before the description's second sentence, so the index does not read
-// "deploys in the ams region Read when this matters"; a fact that already ends a sentence keeps it.
-function asSentence(text: string): string {
-  const trimmed = text.trimEnd();
-  return /[.!?…。！？]["'”’)\]]*$/u.test(trimmed) ? trimmed : `${trimmed}.`;
-}
-
-// The fact layout's remember (decision 0025-fact-layout, "remember adds"): the fact is ADDED as a
-// new line to the fact file at `path`, or to the file named after the path's stem (`topics/tools.md`
-// -> "tools"), keeping every line a person wrote; `replaces` replaces only the one line it names.
-// Without such a file, a new fact file is created.
-async function rememberFact(
-  store: FactWriteStore,
-  path: string,
-  fact: string,
-  replaces: string | null,
-  now: Date,
-  timeZone: string | undefined,
-): Promise<RememberResult> {
-  // The path names a file inside the folder, as in the subject layout: `../evil` is refused, not
-  // saved as `evil.md` (the store's own guard, with the `.md` a fact file name may leave out).
-  const guarded = safeParseMemoryPath(/\.md$/i.test(path) ? path : `${path}.md`);
-  if (!guarded.success) {
-    return {
-      ok: false,
-      code: "path_not_allowed",
-      path,
-      fact,
-      message: `Refused path ${JSON.stringify(path)}: ${guarded.error.reason}. A fact file is a name inside the memory folder, such as "deploy-host.md".`,
-    };
-  }
-  const name = (path.split("/").pop() ?? path).replace(/\.md$/i, "").replace(/[-_]+/g, " ").trim();
-  const room = MAX_FACT_DESCRIPTION_CHARS - READ_WHEN.length - 1;
-  const description = `${asSentence(fact.length > room ? `${headOfText(fact, room).trimEnd()}…` : fact)}${READ_WHEN}`;
-  const fold = (text: string) => foldText(text.trim()).normalize("NFKC");
-  const rows = await store.list();
-  const target =
-    rows.find((row) => row.path === path) ??
-    rows.find((row) => fold(row.path) === fold(path)) ??
-    (name === ""
-      ? undefined
-      : rows.find((row) => fold(row.name) === fold(name) || factSlug(row.name) === factSlug(name)));
-  if (target !== undefined) {
-    const added = await addToFactFile({
-      store,
-      path: target.path,
-      fact,
-      replaces,
-      now,
-      timeZone,
-      header: { name: name === "" ? headOfText(fact, 60) : name, description, type: "user" },
-    });
-    if (added !== undefined) {
-      if (added.ok) {
-        return {
-          ok: true,
-          code: "applied",
-          path: added.path,
-          line: added.line,
-          replaced: added.replaced,
-        };
-      }
-      return { ok: false, code: added.code, path: target.path, fact, message: added.message };
-    }
-  }
-  if (replaces !== null && replaces.trim() !== "") {
-    return {
-      ok: false,
-      code: "replaces_not_found",
-      path,
-      fact,
-      message: `Not saved: replaces names a line, and no fact file ${path} exists. Leave replaces out to create it.`,
-    };
-  }
-  const day = dateTag(now, timeZone).replace(/\//g, "-");
-  const result = await applyFactProposals({
-    store,
-    transcript: { date: day, turns: [{ role: "user", content: fact }] },
-    proposals: [
-      {
-        action: "save",
-        name: name === "" ? headOfText(fact, 60) : name,
-        type: "user",
-        description,
-        body: fact,
-        evidence: fact,
-        replaces: null,
-      },
-    ],
-    now,
-    userRequest: true,
-  });
-  const applied = result.applied[0];
-  if (applied !== undefined) {
-    return {
-      ok: true,
-      code: "applied",
-      path: applied.path,
-      line: applied.proposal.body,
-      replaced: applied.previousBody === undefined ? [] : [applied.previousBody],
-    };
-  }
-  const rejected = result.rejected[0];
-  return {
-    ok: false,
-    code: (rejected?.code ?? "invalid_fact") as RememberRejectionCode,
-    path,
-    fact,
-    message: rejected?.message ?? "Not saved.",
-  };
 }

@@ -9,13 +9,6 @@ import {
   type MemoryType,
   safeParseFactFile,
 } from "../../format/index.js";
-import {
-  checkEvidence,
-  checkEvidenceSupport,
-  findInstruction,
-  findSecrets,
-  findSplitSecrets,
-} from "../../guards/index.js";
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../../models/index.js";
 import { capChars, neutralizeFence, oneLine } from "../../recall/fence.js";
 import type { MemoryRow, MemoryStore } from "../../store/index.js";
@@ -24,7 +17,6 @@ import {
   factSlug,
   foldText,
   oneLineFieldProblem,
-  resolveRelativeDates,
   uniqueFactPath,
 } from "../../text/index.js";
 import { memoizeText } from "../../text/memo.js";
@@ -36,16 +28,11 @@ import type { WriteStore } from "../../write/add-fact.js";
 import type { FolderReadStore } from "../../write/memory-files.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
 import { withSessionDate } from "../../write/session-date.js";
-import {
-  findForgotten,
-  makeTombstone,
-  readTombstones,
-  type Tombstone,
-  writeTombstones,
-} from "../../write/tombstones.js";
+import { makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
 import { fitTranscript } from "../../write/transcript-budget.js";
-import { checkFactShape } from "../../write/write-checks.js";
+import { checkFactShape, type WriteCheckCode } from "../../write/write-checks.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "../../write/write-index-budget.js";
+import { type EditResult, runWritePipeline, type WriteSteps } from "../../write/write-pipeline.js";
 import {
   type FactProposal,
   PROPOSE_FACTS,
@@ -89,23 +76,8 @@ export const MAX_FACT_NAME_CHARS = 100;
 /** Longest description written, in chars (as `MAX_DESCRIPTION_CHARS` of the subject layout). */
 export const MAX_FACT_DESCRIPTION_CHARS = 200;
 
-/** Codes of a fact proposal code refused (see {@link applyFactProposals}). */
-export type FactRejectionCode =
-  | "secret"
-  | "evidence_not_from_user"
-  | "evidence_not_found"
-  | "evidence_too_short"
-  | "evidence_unrelated"
-  | "instruction_not_fact"
-  | "invalid_fact"
-  | "relative_date"
-  | "forgotten"
-  | "replaces_not_found"
-  | "replaces_newer"
-  | "duplicate"
-  | "unparsable_file"
-  | "too_long"
-  | "version_conflict";
+/** Codes of a fact proposal code refused: the codes of `WRITE_CHECKS`, as in the subject layout. */
+export type FactRejectionCode = WriteCheckCode;
 
 /** A fact proposal code applied: a file created, updated or deleted. */
 export type AppliedFactProposal = {
@@ -234,21 +206,10 @@ function usableDescription(description: string, name: string): string {
 
 /**
  * Decides and applies the fact layout's proposals (one fact per file), each under the store lock,
- * in order. Checks, in this order, each refusal a value with its code:
- * - `secret`: the name, description, body, evidence or replaces holds a secret (the same scan as
- *   the subject layout's write pass), or two bodies of the pass spell one together;
- * - `evidence_not_from_user` / `evidence_not_found`: the evidence is not a verbatim quote of a
- *   user turn; `evidence_too_short` / `evidence_unrelated` (save only): it does not back the body;
- * - `invalid_fact`: blank or over-long name (100 chars) or body (1,200 chars), a type other than
- *   user | feedback | project | reference;
- * - `relative_date`: the body or description has a relative time that cannot be resolved against
- *   the session date (resolvable ones, "tomorrow", "next week", "last month", are rewritten as
- *   absolute dates: the second write-up's "absolute dates only");
- * - `forgotten`: a tombstone matches the body (a forgotten fact never comes back);
- * - `replaces_not_found`: `replaces` names no fact file (for forget: nothing to delete);
- * - `duplicate`: another file, or the target, already holds this body (case and white space folded);
- * - `unparsable_file`: the target's front matter cannot be edited (not plain YAML);
- * - `too_long` / `version_conflict`: the store refused the write (cap, or a change under the lock).
+ * in order, through the one check pipeline (`runWritePipeline` with {@link factWriteSteps}): every
+ * refusal code, in the order it is checked, with its rule and message, is a row of `WRITE_CHECKS`
+ * (`write/write-checks.ts`), the same as the subject layout's. A forget (`action: "forget"`) skips
+ * the checks that concern a new fact (dates, support, shape, tombstones, duplicates).
  * A save updates the file `replaces` names, or the file with the same name or slug: never a second
  * file that disagrees (the second write-up). An update replaces the body, sets `updated:`, adds a
  * missing `type:` or `description:` and keeps every other line (unknown keys, `scope:`, `links:`)
@@ -273,125 +234,25 @@ export async function applyFactProposals(
   );
   const userRequest = options.userRequest === true;
   const day = sessionDay(transcript, options.now ?? new Date());
-  const applied: AppliedFactProposal[] = [];
-  const rejected: RejectedFactProposal[] = [];
-  const split = await findSplitSecrets(options.proposals.map((proposal) => proposal.body));
-  // One read of the folder and of the tombstones for the whole pass, kept current by each write:
-  // reads stay at one per file however many proposals there are.
+  // One read of the folder for the whole pass, kept current by each write: reads stay at one per
+  // file however many proposals there are.
   const finished = await store.withLock(() => finishPendingForget(store));
   const folder =
     options.snapshot === undefined || finished > 0 ? await readFactFolder(store) : options.snapshot;
-  let tombstones = await readTombstones(store);
-
-  for (const [index, given] of options.proposals.entries()) {
-    const refuse = (code: FactRejectionCode, message: string, proposal = given) =>
-      rejected.push({ code, proposal, message });
-    const scans = await Promise.all(
-      [given.name, given.description, given.body, given.evidence, given.replaces ?? ""].map(
-        findSecrets,
-      ),
-    );
-    const kinds = [...new Set(scans.flatMap((scan) => scan.findings.map((found) => found.kind)))];
-    const part = split.get(index);
-    if (kinds.length > 0 || part) {
-      const [name, description, body, evidence, replaces] = scans;
-      refuse(
-        "secret",
-        `Refused the memory "${name?.redacted ?? ""}": it holds a secret (${(kinds.length > 0 ? kinds : (part?.kinds ?? [])).join(", ")}), redacted here. Secrets never go into memory.`,
-        {
-          ...given,
-          name: name?.redacted ?? given.name,
-          description: description?.redacted ?? given.description,
-          body: part?.redacted ?? body?.redacted ?? given.body,
-          evidence: evidence?.redacted ?? given.evidence,
-          replaces: given.replaces === null ? null : (replaces?.redacted ?? given.replaces),
-        },
-      );
-      continue;
-    }
-    const name = oneLine(given.name);
-    const rawBody = given.body.trim();
-    // Resolved against the session's own date only: a transcript without one refuses them.
-    const body = resolveRelativeDates(rawBody, day.session);
-    const description = resolveRelativeDates(
-      usableDescription(given.description, name),
-      day.session,
-    );
-    if (given.action === "save" && (!body.ok || !description.ok)) {
-      const failed = !body.ok ? body : description;
-      if (!failed.ok) refuse("relative_date", `Refused "${name}": ${failed.message}`);
-      continue;
-    }
-    const evidence = userRequest
-      ? ({ ok: true } as const)
-      : checkEvidence(given.evidence, transcript);
-    if (!evidence.ok) {
-      refuse(
-        evidence.code,
-        evidence.code === "evidence_not_from_user"
-          ? `Refused "${given.name}": its evidence is quoted from assistant turn ${evidence.turn + 1}, not from the user. Only what the user said becomes a memory.`
-          : `Refused "${given.name}": its evidence is not a verbatim quote of any turn of the transcript.`,
-      );
-      continue;
-    }
-    const instruction = userRequest ? undefined : findInstruction(given.body, given.evidence);
-    if (instruction !== undefined) {
-      refuse(instruction.code, instruction.message);
-      continue;
-    }
-    const target = findTarget(folder.rows, given);
-    if (given.action === "forget") {
-      if (target.row === undefined || given.replaces === null) {
-        refuse(
-          "replaces_not_found",
-          `Refused to forget "${given.name}": replaces (${given.replaces ?? "null"}) names no memory file. Name the file to delete, e.g. "deploy-host.md".`,
-        );
-        continue;
-      }
-      const row = target.row;
-      const forgotten = await store.withLock(() =>
-        forgetFile(store, folder, given, row, day.tag, tombstones, applied, refuse),
-      );
-      if (forgotten !== undefined) tombstones = forgotten;
-      continue;
-    }
-    if (!body.ok || !description.ok) continue;
-    const proposal: FactProposal = { ...given, body: body.text, description: description.text };
-    const notOneLine = oneLineFieldProblem(given.name);
-    if (notOneLine !== undefined) {
-      refuse("invalid_fact", `Refused a memory: its name ${notOneLine}. A name is one plain line.`);
-      continue;
-    }
-    const shape = checkProposalShape(name, given.type, body.text);
-    if (shape !== undefined) {
-      refuse("invalid_fact", shape, proposal);
-      continue;
-    }
-    const support = userRequest
-      ? ({ ok: true } as const)
-      : checkEvidenceSupport(given.evidence, rawBody);
-    if (!support.ok) {
-      refuse(support.code, support.message);
-      continue;
-    }
-    const resolvedDates = [...body.resolved, ...description.resolved];
-    await store.withLock(() =>
-      saveFact({
-        store,
-        folder,
-        proposal,
-        name,
-        target,
-        tombstones,
-        day,
-        applied,
-        refuse,
-        userRequest,
-        ...(resolvedDates.length > 0 ? { resolvedDates } : {}),
-      }),
-    );
-  }
-  return { applied, rejected };
+  const result = await runWritePipeline({
+    store,
+    items: options.proposals,
+    steps: factWriteSteps({ store, folder, today: day.tag }),
+    // The user's own request has no evidence to check and lifts tombstones instead.
+    transcript: userRequest ? undefined : transcript,
+    checkTombstones: !userRequest,
+    sessionDate: day.session,
+    stated: day.tag,
+  });
+  return {
+    applied: result.applied.map((item) => item.applied),
+    rejected: result.rejected.map(({ code, message, item }) => ({ code, proposal: item, message })),
+  };
 }
 
 /** A fact file as the write pass read it: its text, version token and parsed front matter. */
@@ -440,176 +301,219 @@ async function readFactFolderWithRows(
 }
 
 // The name, type and body checks of the fact layout (the `invalid_fact` row of WRITE_CHECKS).
-function checkProposalShape(name: string, type: string, body: string): string | undefined {
+function shapeProblem(given: FactProposal): string | undefined {
+  const notOneLine = oneLineFieldProblem(given.name);
+  if (notOneLine !== undefined) return `its name ${notOneLine}. A name is one plain line`;
+  const name = oneLine(given.name);
   if (name === "" || name.length > MAX_FACT_NAME_CHARS || !/[\p{L}\p{N}]/u.test(name)) {
-    return `Refused a memory: its name "${capChars(name, 120)}" is blank, has no letter or digit, or is over ${MAX_FACT_NAME_CHARS} chars.`;
+    return `its name "${capChars(name, 120)}" is blank, has no letter or digit, or is over ${MAX_FACT_NAME_CHARS} chars`;
   }
-  if (!isMemoryType(type)) {
-    return `Refused "${name}": type "${type}" is not user, feedback, project or reference.`;
+  if (!isMemoryType(given.type)) {
+    return `type "${given.type}" is not user, feedback, project or reference`;
   }
-  const shape = checkFactShape(body, MAX_FACT_BODY_CHARS);
-  return shape.ok ? undefined : `Refused "${name}": ${shape.problem} (one fact per file).`;
+  const shape = checkFactShape(given.body, MAX_FACT_BODY_CHARS);
+  return shape.ok ? undefined : `${shape.problem} (one fact per file)`;
 }
 
-type Refuse = (code: FactRejectionCode, message: string, proposal?: FactProposal) => unknown;
+/** Where a fact proposal lands: the file it updates or deletes, or none (a new file). */
+export type FactTarget = { row?: Pick<MemoryRow, "path" | "name"> | undefined };
 
-// Returns the tombstones as written when the file was deleted, else undefined.
+/**
+ * The fact layout's steps of the check pipeline (`runWritePipeline`): the name, type and body
+ * rules, the fact file a proposal is about (`replaces`, else the same name or slug: one file per
+ * fact), the same body in another file, and the edit: a body replaced with every other line kept,
+ * a new `<slug>.md`, or a forget that deletes the file after a hash-only tombstone.
+ *
+ * @param context - `{ store, folder, today }`: the folder as the pass read it (kept current by the
+ *   edits), `today` the `updated:` value (`YYYY/MM/DD`).
+ * @returns The steps.
+ */
+export function factWriteSteps(context: {
+  store: FactWriteStore;
+  folder: FactFolder;
+  today: string;
+}): WriteSteps<FactProposal, FactTarget, AppliedFactProposal> {
+  const { store, folder, today } = context;
+  return {
+    // A name that is not one plain line is not quoted: it could turn the message around.
+    label: (item) =>
+      oneLineFieldProblem(item.name) === undefined
+        ? JSON.stringify(oneLine(item.name))
+        : "a memory",
+    fact: (item) => item.body.trim(),
+    file: (item) => item.name,
+    evidence: (item) => item.evidence,
+    replaces: (item) => item.replaces,
+    removes: (item) => item.action === "forget",
+    secretFields: (item) => [
+      item.name,
+      item.description,
+      item.body,
+      item.evidence,
+      item.replaces ?? "",
+    ],
+    redact: (item, [name, description, body, evidence, replaces]) => ({
+      ...item,
+      name: name ?? item.name,
+      description: description ?? item.description,
+      body: body ?? item.body,
+      evidence: evidence ?? item.evidence,
+      replaces: item.replaces === null ? null : (replaces ?? item.replaces),
+    }),
+    datedFields: (item) => [
+      item.body.trim(),
+      usableDescription(item.description, oneLine(item.name)),
+    ],
+    withDates: (item, [body, description]) => ({
+      ...item,
+      body: body ?? item.body,
+      description: description ?? item.description,
+    }),
+    shape: shapeProblem,
+    // A fact file's path is made from its name (`uniqueFactPath`), always a top-level slug.
+    allowedPath: () => undefined,
+    async locate(item) {
+      const missing = "no memory file has that file name or name";
+      const target = findTarget(folder.rows, item);
+      if (item.action === "forget") {
+        const row = target.row;
+        if (row === undefined || item.replaces === null) {
+          return { ok: false, replaces: item.replaces ?? "null", missing };
+        }
+        if (!folder.files.has(row.path) && !(await store.read(row.path)).exists) {
+          return { ok: false, replaces: item.replaces, missing: `${row.path} no longer exists` };
+        }
+        return { ok: true, target: { row } };
+      }
+      if (target.replacesMissing) return { ok: false, replaces: item.replaces ?? "", missing };
+      const current = target.row === undefined ? undefined : folder.files.get(target.row.path);
+      const updated = current?.fact.updated;
+      return {
+        ok: true,
+        target: { row: target.row },
+        replacing:
+          target.row === undefined || updated === undefined
+            ? undefined
+            : { path: target.row.path, date: updated },
+      };
+    },
+    duplicate(item) {
+      const key = factKey(item.body);
+      for (const [path, entry] of folder.files) {
+        if (factKey(entry.fact.body.trim()) === key) return { path };
+      }
+      return undefined;
+    },
+    async edit(item, target, dates) {
+      const withDates = dates.length === 0 ? {} : { resolvedDates: [...dates] };
+      if (item.action === "forget" && target.row !== undefined) {
+        return forgetFile(store, folder, item, target.row, today);
+      }
+      const name = oneLine(item.name);
+      if (target.row !== undefined) {
+        const path = target.row.path;
+        const current = folder.files.get(path);
+        if (current === undefined) {
+          return {
+            ok: false,
+            code: "unparsable_file",
+            path,
+            reason: "its front matter cannot be read",
+          };
+        }
+        const set: Record<string, string> = { updated: today };
+        if (current.fact.type === undefined && current.fact.file.header.extra?.type === undefined)
+          set.type = item.type;
+        if (current.fact.description === "") set.description = item.description;
+        if (current.fact.name === "") set.name = name;
+        const text = editFactText(current.text, current.fact, { set, body: item.body });
+        if (text === undefined) {
+          return {
+            ok: false,
+            code: "unparsable_file",
+            path,
+            reason:
+              'its header is not plain "key: value" YAML, and memfiles never rewrites such a header',
+          };
+        }
+        const written = await store.write(path, text, current.version);
+        if (!written.ok) return storeRefusal(path, written);
+        keepCurrent(folder, path, name, text, written.version);
+        return {
+          ok: true,
+          applied: {
+            code: "updated",
+            proposal: item,
+            path,
+            previousBody: current.fact.body.trim(),
+            ...withDates,
+          },
+        };
+      }
+      const path = uniqueFactPath(
+        name,
+        folder.rows.map((row) => row.path),
+      );
+      const text = formatFactFile({
+        name,
+        description: item.description,
+        type: item.type as MemoryType,
+        updated: today,
+        body: item.body,
+      });
+      const written = await store.write(path, text, "new");
+      if (!written.ok) return storeRefusal(path, written);
+      keepCurrent(folder, path, name, text, written.version);
+      return { ok: true, applied: { code: "created", proposal: item, path, ...withDates } };
+    },
+    refresh: (path) => refreshFile(store, folder, path),
+  };
+}
+
+function storeRefusal(
+  path: string,
+  written: { code: string; message: string; outOfScope?: boolean },
+): Extract<EditResult<AppliedFactProposal>, { ok: false }> {
+  if (written.outOfScope === true) {
+    return { ok: false, code: "path_not_allowed", path, reason: written.message };
+  }
+  return {
+    ok: false,
+    code: written.code === "too_long" ? "too_long" : "version_conflict",
+    path,
+    reason: written.message,
+  };
+}
+
+// Deletes the file after a hash-only tombstone of its body, name and description.
 async function forgetFile(
   store: FactWriteStore,
   folder: FactFolder,
   proposal: FactProposal,
   row: Pick<MemoryRow, "path" | "name">,
   today: string,
-  tombstones: Tombstone[],
-  applied: AppliedFactProposal[],
-  refuse: Refuse,
-): Promise<Tombstone[] | undefined> {
+): Promise<EditResult<AppliedFactProposal>> {
   const loaded = folder.files.get(row.path);
   const read = loaded === undefined ? await store.read(row.path) : undefined;
-  if (read !== undefined && !read.exists) {
-    refuse("replaces_not_found", `Refused to forget ${row.path}: it no longer exists.`);
-    return undefined;
-  }
   const version = loaded?.version ?? (read?.exists ? read.version : "new");
   const body = loaded?.fact.body.trim() ?? "";
   const description = loaded?.fact.description ?? "";
-  const next = [
+  const tombstones = await readTombstones(store);
+  // The tombstone is written first: a crash between the two leaves the fact blocked, never restored.
+  await writeTombstones(store, [
     ...tombstones,
     makeTombstone(proposal.evidence, [body, `${row.name} ${description}`], today),
-  ];
-  // The tombstone is written first: a crash between the two leaves the fact blocked, never restored.
-  await writeTombstones(store, next);
+  ]);
   const deleted = await store.delete(row.path, version);
   if (!deleted.ok) {
-    refuse("version_conflict", `Refused to forget ${row.path}: ${deleted.message}`);
-    return next;
+    // The file changed under the delete: the tombstone goes too, and the pipeline's retry reads
+    // the file again and writes it once.
+    await writeTombstones(store, tombstones);
+    return { ok: false, code: "version_conflict", path: row.path, reason: deleted.message };
   }
   folder.files.delete(row.path);
   folder.rows = folder.rows.filter((candidate) => candidate.path !== row.path);
-  applied.push({ code: "deleted", proposal, path: row.path, previousBody: body });
-  return next;
-}
-
-/** What {@link saveFact} decides on: one proposal, its target, and the pass's state. */
-type SaveFactOptions = {
-  store: WriteStore;
-  /** The folder as the pass read it; the saved file is put in it. */
-  folder: FactFolder;
-  proposal: FactProposal;
-  /** The proposal's name as the messages quote it. */
-  name: string;
-  /** The file the proposal updates (`findTarget`). */
-  target: { row?: Pick<MemoryRow, "path" | "name">; replacesMissing?: true };
-  tombstones: readonly Tombstone[];
-  /** The session's day: ISO date, `YYYY/MM/DD` tag, and the session it came from. */
-  day: { iso: string; tag: string; session: string };
-  /** Where an applied proposal is recorded. */
-  applied: AppliedFactProposal[];
-  refuse: Refuse;
-  /** The user's own request (`remember`): tombstones and the newer-fact rule do not apply. */
-  userRequest: boolean;
-  /** Relative dates of the proposal resolved to absolute ones. */
-  resolvedDates?: Array<{ text: string; replacement: string }>;
-};
-
-async function saveFact(options: SaveFactOptions): Promise<unknown> {
-  const { store, folder, proposal, name, target, tombstones, day, applied, refuse } = options;
-  const withDates =
-    options.resolvedDates === undefined ? {} : { resolvedDates: options.resolvedDates };
-  const forgotten = options.userRequest ? undefined : findForgotten(proposal.body, tombstones);
-  if (forgotten) {
-    return refuse(
-      "forgotten",
-      `Refused "${name}": the user asked on ${forgotten.date} to forget it (${forgotten.rule}).`,
-      proposal,
-    );
-  }
-  if (target.replacesMissing) {
-    return refuse(
-      "replaces_not_found",
-      `Refused "${name}": replaces names "${proposal.replaces}", and no memory file has that file name or name. Use a file name from the memory index, or null for a new fact.`,
-      proposal,
-    );
-  }
-  const current = target.row === undefined ? undefined : folder.files.get(target.row.path);
-  const updated = current?.fact.updated;
-  if (current !== undefined && !options.userRequest && updated !== undefined && updated > day.tag) {
-    return refuse(
-      "replaces_newer",
-      `Refused "${name}" (session of ${day.tag}): it would replace ${target.row?.path}, updated ${updated}, after this session. An older session never overwrites a newer fact; the newer file is kept.`,
-      proposal,
-    );
-  }
-  const key = factKey(proposal.body);
-  for (const [path, entry] of folder.files) {
-    if (factKey(entry.fact.body.trim()) === key) {
-      return refuse("duplicate", `Refused "${name}": ${path} already holds this fact.`, proposal);
-    }
-  }
-
-  if (target.row !== undefined) {
-    const path = target.row.path;
-    if (current === undefined) {
-      return refuse(
-        "unparsable_file",
-        `Refused to update ${path}: its front matter cannot be read. Fix the header by hand.`,
-        proposal,
-      );
-    }
-    const set: Record<string, string> = { updated: day.tag };
-    if (current.fact.type === undefined && current.fact.file.header.extra?.type === undefined)
-      set.type = proposal.type;
-    if (current.fact.description === "") set.description = proposal.description;
-    if (current.fact.name === "") set.name = name;
-    const text = editFactText(current.text, current.fact, { set, body: proposal.body });
-    if (text === undefined) {
-      return refuse(
-        "unparsable_file",
-        `Refused to update ${path}: its header is not plain "key: value" YAML, and memfiles never rewrites such a header. Fix it by hand.`,
-        proposal,
-      );
-    }
-    const written = await store.write(path, text, current.version);
-    if (!written.ok) {
-      if (written.code === "version_conflict") await refreshFile(store, folder, path);
-      return refuse(
-        written.code === "too_long" ? "too_long" : "version_conflict",
-        written.message,
-        proposal,
-      );
-    }
-    keepCurrent(folder, path, name, text, written.version);
-    applied.push({
-      code: "updated",
-      proposal,
-      path,
-      previousBody: current.fact.body.trim(),
-      ...withDates,
-    });
-    return undefined;
-  }
-
-  const path = uniqueFactPath(
-    name,
-    folder.rows.map((row) => row.path),
-  );
-  const text = formatFactFile({
-    name,
-    description: proposal.description,
-    type: proposal.type as MemoryType,
-    updated: day.tag,
-    body: proposal.body,
-  });
-  const written = await store.write(path, text, "new");
-  if (!written.ok)
-    return refuse(
-      written.code === "too_long" ? "too_long" : "version_conflict",
-      written.message,
-      proposal,
-    );
-  keepCurrent(folder, path, name, text, written.version);
-  applied.push({ code: "created", proposal, path, ...withDates });
-  return undefined;
+  return { ok: true, applied: { code: "deleted", proposal, path: row.path, previousBody: body } };
 }
 
 // Keeps the pass's read of the folder current after one of its own writes, without reading again.

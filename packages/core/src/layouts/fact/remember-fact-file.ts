@@ -1,118 +1,260 @@
-import { dateTag, editFactText, safeParseFactFile } from "../../format/index.js";
-import { factKey } from "../../text/index.js";
-import type { WriteStore } from "../../write/add-fact.js";
+import { dateTag, editFactText, type FactFile, safeParseFactFile } from "../../format/index.js";
+import { safeParseMemoryPath } from "../../store/index.js";
+import { factKey, factSlug, foldText, headOfText, normalizeFactText } from "../../text/index.js";
+import { MAX_FACT_CHARS } from "../../write/add-fact.js";
+import type { RememberApplied } from "../../write/remember.js";
+import { checkFactShape } from "../../write/write-checks.js";
+import type { EditResult, WriteSteps } from "../../write/write-pipeline.js";
+import {
+  type FactTarget,
+  type FactWriteStore,
+  factWriteSteps,
+  MAX_FACT_DESCRIPTION_CHARS,
+  readFactFolder,
+} from "./fact-write-pass.js";
+import type { FactProposal } from "./propose-facts-tool.js";
 
-/** Result of {@link addToFactFile}; `undefined` from it means no file is at that path. */
-export type AddToFactFileResult =
-  | { ok: true; path: string; line: string; replaced: string[] }
+/** A fact the user asked to remember in the fact layout: the path named, the fact, `replaces`. */
+export type FactRememberItem = { path: string; fact: string; replaces: string | null };
+
+/** Where a remembered fact lands: a line of an existing fact file, or a new fact file. */
+type FactRememberTarget =
   | {
-      ok: false;
-      code:
-        | "duplicate"
-        | "replaces_not_found"
-        | "unparsable_file"
-        | "too_long"
-        | "version_conflict";
-      message: string;
-    };
+      kind: "line";
+      path: string;
+      version: string;
+      content: string;
+      /** The parsed file, `undefined` when it cannot be read as one (the edit refuses it). */
+      fact: FactFile | undefined;
+      /** The body line `replaces` names, by index, when it names one. */
+      at?: number | undefined;
+    }
+  | { kind: "file"; proposal: FactProposal; target: FactTarget; steps: FactSteps };
+
+type FactSteps = ReturnType<typeof factWriteSteps>;
+
+const READ_WHEN = " Read when this matters to the answer.";
+
+// A fact ends in a full stop before the description's second sentence, so the index does not read
+// "deploys in the ams region Read when this matters"; a fact that already ends a sentence keeps it.
+function asSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?…。！？]["'”’)\]]*$/u.test(trimmed) ? trimmed : `${trimmed}.`;
+}
 
 /**
- * Adds a fact to an existing fact file, as `remember` does in the fact layout (decision
- * 0025-fact-layout, "remember adds"): the fact goes on a new line at the end of the body; every
- * other line (the header, a person's prose, `**Why:**` / `**How to apply:**` lines, a file written
- * by hand without a header) stays byte for byte, in the file's own line breaks and BOM. Only
- * `updated:` is set (and a missing `name:`/`description:`/`type:` is added from `header`). With
- * `replaces`, only the one body line whose text is that line (case, white space and punctuation
- * folded, see `factKey`) is replaced; nothing else changes. Runs under the store lock.
+ * The fact layout's steps of the check pipeline for `remember` (decision 0025-fact-layout,
+ * "remember adds"): the fact is ADDED as a new line to the fact file at `path`, or to the file
+ * named after the path's stem (`topics/tools.md` -> "tools"), keeping every line a person wrote
+ * byte for byte (header, prose, line breaks, BOM); only `updated:` is set, and a missing
+ * `name:` / `description:` / `type:` added. `replaces` replaces only the one body line it names
+ * (case, white space and punctuation folded, see `factKey`). Without such a file, a new fact file
+ * is created with the fact write pass's steps. The shape rule is the subject layout's line rule
+ * (one short fact of at most 300 chars), the same for `remember` in both layouts.
  *
- * @param options - `{ store, path, fact, replaces, now, header }`: `path` an existing memory path,
- *   `fact` one line, `replaces` a body line's text or `null`, `header` the fields a file without
- *   them gets.
- * @returns `undefined` when no file is at `path`; else the outcome (codes: `duplicate` when a body
- *   line already is this fact, `replaces_not_found`, `unparsable_file` when the header is not plain
- *   YAML, `too_long` / `version_conflict` from the store).
- * @throws {MemoryLockError} when the store lock cannot be taken.
+ * @param context - `{ store, now, timeZone? }`.
+ * @returns The steps, for `rememberThrough`.
  */
-export async function addToFactFile(options: {
-  store: WriteStore;
-  path: string;
-  fact: string;
-  replaces: string | null;
+export function factRememberSteps(context: {
+  store: FactWriteStore;
   now: Date;
   timeZone?: string | undefined;
-  header: { name: string; description: string; type: string };
-}): Promise<AddToFactFileResult | undefined> {
-  const { store, path } = options;
-  return store.withLock(async () => {
-    const read = await store.read(path);
-    if (!read.exists) return undefined;
-    const parsed = safeParseFactFile(read.content, path);
-    if (!parsed.success || read.notText !== undefined) {
-      return {
-        ok: false,
-        code: "unparsable_file",
-        message: `Not saved: ${path} cannot be read as a memory file. Fix it by hand, then remember again.`,
-      };
-    }
-    const fact = parsed.value;
-    const set: Record<string, string> = { updated: dateTag(options.now, options.timeZone) };
-    if (fact.name === "") set.name = options.header.name;
-    if (fact.description === "") set.description = options.header.description;
-    if (fact.type === undefined && fact.file.header.extra?.type === undefined) {
-      set.type = options.header.type;
-    }
-    const edited = editFactText(read.content, fact, { set });
-    if (edited === undefined) {
-      return {
-        ok: false,
-        code: "unparsable_file",
-        message: `Not saved: the header of ${path} is not plain "key: value" YAML, and memfiles never rewrites such a header. Fix it by hand.`,
-      };
-    }
-    const bodyStart = edited.length - (read.content.length - bodyOffset(read.content, fact));
-    const head = edited.slice(0, bodyStart);
-    const body = edited.slice(bodyStart);
-    const eol = /\r\n/.test(read.content) ? "\r\n" : /\r(?!\n)/.test(read.content) ? "\r" : "\n";
-    const lines = body.split(/(?<=\r\n|\n|\r(?!\n))/);
-    const key = factKey(options.fact);
-    if (lines.some((line) => factKey(line) === key)) {
-      return {
-        ok: false,
-        code: "duplicate",
-        message: `Not saved: ${path} already holds this fact.`,
-      };
-    }
-    let next: string;
-    let replaced: string[] = [];
-    if (options.replaces !== null && options.replaces.trim() !== "") {
-      const wanted = factKey(options.replaces);
-      const at = lines.findIndex((line) => wanted !== "" && factKey(line) === wanted);
-      if (at < 0) {
+}): WriteSteps<FactRememberItem, FactRememberTarget, RememberApplied> {
+  const { store } = context;
+  const today = dateTag(context.now, context.timeZone);
+  return {
+    label: (item) => JSON.stringify(item.fact),
+    fact: (item) => item.fact,
+    file: (item) => item.path,
+    evidence: () => "",
+    replaces: (item) => item.replaces,
+    removes: () => false,
+    secretFields: (item) => [item.path, item.fact, item.replaces ?? ""],
+    redact: (item, [path, fact, replaces]) => ({
+      path: path ?? item.path,
+      fact: fact ?? item.fact,
+      replaces: item.replaces === null ? null : (replaces ?? item.replaces),
+    }),
+    datedFields: (item) => [item.fact],
+    withDates: (item, [fact]) => ({ ...item, fact: fact ?? item.fact }),
+    shape: (item) => {
+      const shape = checkFactShape(normalizeFactText(item.fact), MAX_FACT_CHARS);
+      return shape.ok ? undefined : `${shape.problem}; a memory line is one short fact`;
+    },
+    // Any path inside the folder names a fact file (its stem is the fact's name); `../evil` is
+    // refused by the store's own path guard, not saved as `evil.md`.
+    allowedPath: (item) => {
+      const guarded = safeParseMemoryPath(/\.md$/i.test(item.path) ? item.path : `${item.path}.md`);
+      return guarded.success
+        ? undefined
+        : `${JSON.stringify(item.path)} is not a file inside the memory folder (${guarded.error.reason}). A fact file is a name inside the memory folder, such as "deploy-host.md".`;
+    },
+    async locate(item) {
+      const { name, description } = headerOf(item);
+      const fold = (text: string) => foldText(text.trim()).normalize("NFKC");
+      const rows = await store.list();
+      const row =
+        rows.find((candidate) => candidate.path === item.path) ??
+        rows.find((candidate) => fold(candidate.path) === fold(item.path)) ??
+        (name === ""
+          ? undefined
+          : rows.find(
+              (candidate) =>
+                fold(candidate.name) === fold(name) || factSlug(candidate.name) === factSlug(name),
+            ));
+      const read = row === undefined ? undefined : await store.read(row.path);
+      if (row !== undefined && read?.exists) {
+        const parsed = safeParseFactFile(read.content, row.path);
+        const target: FactRememberTarget = {
+          kind: "line",
+          path: row.path,
+          version: read.version,
+          content: read.content,
+          fact: parsed.success && read.notText === undefined ? parsed.value : undefined,
+        };
+        if (item.replaces === null || item.replaces.trim() === "") return { ok: true, target };
+        const wanted = factKey(item.replaces);
+        const at = bodyLines(target).findIndex((line) => wanted !== "" && factKey(line) === wanted);
+        if (at < 0) {
+          return {
+            ok: false,
+            replaces: item.replaces,
+            missing: `no line of ${row.path} has that text; name a line of the file as written, or leave replaces out to add the fact`,
+          };
+        }
+        const updated = target.fact?.updated;
         return {
-          ok: false,
-          code: "replaces_not_found",
-          message: `Not saved: no line of ${path} is "${options.replaces}". Name a line of the file as written, or leave replaces out to add the fact.`,
+          ok: true,
+          target: { ...target, at },
+          replacing: updated === undefined ? undefined : { path: row.path, date: updated },
         };
       }
-      const old = lines[at] ?? "";
-      const ending = old.match(/(\r\n|\n|\r)$/)?.[0] ?? "";
-      replaced = [old.slice(0, old.length - ending.length)];
-      lines[at] = options.fact + ending;
-      next = head + lines.join("");
-    } else {
-      const kept = body === "" || /(\r\n|\n|\r)$/.test(body) ? body : body + eol;
-      next = `${head}${kept}${options.fact}${eol}`;
-    }
-    const written = await store.write(path, next, read.version);
-    if (!written.ok) {
-      return {
-        ok: false,
-        code: written.code === "too_long" ? "too_long" : "version_conflict",
-        message: written.message,
+      if (item.replaces !== null && item.replaces.trim() !== "") {
+        return {
+          ok: false,
+          replaces: item.replaces,
+          missing: `no fact file ${item.path} exists; leave replaces out to create it`,
+        };
+      }
+      const folder = await readFactFolder(store);
+      const steps = factWriteSteps({ store, folder, today });
+      const proposal: FactProposal = {
+        action: "save",
+        name: name === "" ? headOfText(item.fact, 60) : name,
+        type: "user",
+        description,
+        body: item.fact,
+        evidence: item.fact,
+        replaces: null,
       };
-    }
-    return { ok: true, path, line: options.fact, replaced };
-  });
+      const located = await steps.locate(proposal);
+      if (!located.ok) return located;
+      return { ok: true, target: { kind: "file", proposal, target: located.target, steps } };
+    },
+    duplicate(item, target) {
+      if (target.kind === "file") return target.steps.duplicate(target.proposal, target.target);
+      if (target.fact === undefined) return undefined;
+      const key = factKey(item.fact);
+      return bodyLines(target).some((line) => factKey(line) === key)
+        ? { path: target.path }
+        : undefined;
+    },
+    async edit(item, target) {
+      if (target.kind === "file") {
+        const edited = await target.steps.edit(target.proposal, target.target, []);
+        if (!edited.ok) return edited;
+        const { path, proposal, previousBody } = edited.applied;
+        return {
+          ok: true,
+          applied: {
+            path,
+            line: proposal.body,
+            replaced: previousBody === undefined ? [] : [previousBody],
+          },
+        };
+      }
+      return addLine(store, item, target, today, headerOf(item));
+    },
+    refresh: async () => {},
+  };
+}
+
+// The header a fact file without one gets: a name from the path's stem, a description from the fact.
+function headerOf(item: FactRememberItem): { name: string; description: string } {
+  const name = (item.path.split("/").pop() ?? item.path)
+    .replace(/\.md$/i, "")
+    .replace(/[-_]+/g, " ")
+    .trim();
+  const room = MAX_FACT_DESCRIPTION_CHARS - READ_WHEN.length - 1;
+  const fact = item.fact;
+  const description = `${asSentence(fact.length > room ? `${headOfText(fact, room).trimEnd()}…` : fact)}${READ_WHEN}`;
+  return { name, description };
+}
+
+// The body's lines, each with its line break.
+function bodyLines(target: Extract<FactRememberTarget, { kind: "line" }>): string[] {
+  if (target.fact === undefined) return [];
+  const body = target.content.slice(bodyOffset(target.content, target.fact));
+  return body.split(/(?<=\r\n|\n|\r(?!\n))/);
+}
+
+async function addLine(
+  store: FactWriteStore,
+  item: FactRememberItem,
+  target: Extract<FactRememberTarget, { kind: "line" }>,
+  today: string,
+  header: { name: string; description: string },
+): Promise<EditResult<RememberApplied>> {
+  const { path, content, fact } = target;
+  if (fact === undefined) {
+    return {
+      ok: false,
+      code: "unparsable_file",
+      path,
+      reason: "it cannot be read as a memory file",
+    };
+  }
+  const set: Record<string, string> = { updated: today };
+  if (fact.name === "") set.name = header.name === "" ? headOfText(item.fact, 60) : header.name;
+  if (fact.description === "") set.description = header.description;
+  if (fact.type === undefined && fact.file.header.extra?.type === undefined) set.type = "user";
+  const edited = editFactText(content, fact, { set });
+  if (edited === undefined) {
+    return {
+      ok: false,
+      code: "unparsable_file",
+      path,
+      reason:
+        'its header is not plain "key: value" YAML, and memfiles never rewrites such a header',
+    };
+  }
+  const bodyStart = edited.length - (content.length - bodyOffset(content, fact));
+  const head = edited.slice(0, bodyStart);
+  const body = edited.slice(bodyStart);
+  const eol = /\r\n/.test(content) ? "\r\n" : /\r(?!\n)/.test(content) ? "\r" : "\n";
+  const lines = body.split(/(?<=\r\n|\n|\r(?!\n))/);
+  let next: string;
+  let replaced: string[] = [];
+  if (target.at !== undefined) {
+    const old = lines[target.at] ?? "";
+    const ending = old.match(/(\r\n|\n|\r)$/)?.[0] ?? "";
+    replaced = [old.slice(0, old.length - ending.length)];
+    lines[target.at] = item.fact + ending;
+    next = head + lines.join("");
+  } else {
+    const kept = body === "" || /(\r\n|\n|\r)$/.test(body) ? body : body + eol;
+    next = `${head}${kept}${item.fact}${eol}`;
+  }
+  const written = await store.write(path, next, target.version);
+  if (!written.ok) {
+    return {
+      ok: false,
+      code: written.code === "too_long" ? "too_long" : "version_conflict",
+      path,
+      reason: written.message,
+    };
+  }
+  return { ok: true, applied: { path, line: item.fact, replaced } };
 }
 
 // Where the body starts in the file's text (chars), from the parsed line map's 1-based body line.
