@@ -1,5 +1,4 @@
 import Anthropic from "@anthropic-ai/sdk";
-import type { MemoryStore } from "@memfiles/core";
 import {
   contentWords,
   estimateTokens,
@@ -16,6 +15,7 @@ import MiniSearch from "minisearch";
 import { parseDiaIds } from "./import-sample.js";
 import type { LocomoSample, LocomoTurn } from "./load-locomo.js";
 import type { OracleLayout, OracleOutcome } from "./oracle-write.js";
+import type { ReadOnlyStore } from "./store-snapshot.js";
 
 /** The token budgets the baselines and budgeted recall are filled to. */
 export const EVIDENCE_BUDGETS = [300, 1_000, 2_000, 4_000, 8_000] as const;
@@ -209,7 +209,7 @@ function bm25Ranker(units: readonly EvidenceUnit[]): (query: string) => Evidence
 /** One speaker's memory, after the oracle write pass. */
 export type SpeakerMemory = {
   speaker: string;
-  store: MemoryStore;
+  store: ReadOnlyStore;
   /** Every outcome of the oracle (applied ones carry `path`). */
   outcomes: readonly OracleOutcome[];
 };

@@ -32,6 +32,7 @@ import {
   wholeConversationTokens,
 } from "./recall-at-k.js";
 import { type SideQuerySize, sideQuerySizes } from "./side-query-size.js";
+import { snapshotStore } from "./store-snapshot.js";
 import { withoutSecretlintMarks } from "./without-secretlint-marks.js";
 
 /** `--layout`: the memory layouts to run: `subject`, `fact` (one file per fact), or `both`. */
@@ -281,16 +282,18 @@ async function runLayout(options: RunLocomoOptions, layout: OracleLayout): Promi
           skipped.unknownDiaId += result.skipped.unknownDiaId;
           skipped.notOwnTurn += result.skipped.notOwnTurn;
           store.push({ sampleId: sample.sample_id, speaker, sessions: result.sessions });
+          // Nothing writes from here on: every question reads this snapshot, not the disk again.
+          const written = await snapshotStore(memory);
           const recall = await memoryRecall({
             sample,
-            store: memory,
+            store: written,
             filesByDiaId: result.filesByDiaId,
           });
           memoryQuestions += recall.questions;
           withoutTargets += recall.withoutTargets;
           prefilter.push(...recall.prefilter);
           fallback.push(...recall.fallback);
-          memories.push({ speaker, store: memory, outcomes: result.outcomes });
+          memories.push({ speaker, store: written, outcomes: result.outcomes });
         }
       }
       evidence.push(await sampleEvidenceRecall({ sample, layout, memories }));
