@@ -97,7 +97,7 @@ describe("fillRecallBudget", () => {
       query: "Lisbon beagle puppy Pixel",
     });
     const filled = fillRecallBudget(units, 400);
-    expect(filled.note.split("\n").slice(1, -1)).toEqual([
+    expect(filled.note.split("\n").slice(2, -1)).toEqual([
       "[2026/05/08]",
       "moved to Lisbon last spring",
       "adopted a beagle puppy named Pixel",
