@@ -262,7 +262,8 @@ function unitLine(unit: RecallUnit): string {
 function render(picked: readonly RecallUnit[]): string {
   const lines: string[] = [NOTE_OPEN];
   const byDay = new Map<string, RecallUnit[]>();
-  for (const unit of picked) byDay.set(unit.date ?? "", [...(byDay.get(unit.date ?? "") ?? []), unit]);
+  for (const unit of picked)
+    byDay.set(unit.date ?? "", [...(byDay.get(unit.date ?? "") ?? []), unit]);
   for (const [day, units] of [...byDay].sort((a, b) => compareCodeUnits(a[0], b[0]))) {
     if (day !== "") lines.push(`[${day}]`);
     const byPath = [...units].sort((a, b) => compareCodeUnits(a.path, b.path));

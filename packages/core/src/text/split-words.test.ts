@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitWords } from "./split-words.js";
+import { splitSegmentedWords, splitWords } from "./split-words.js";
 
 describe("splitWords", () => {
   it.each([
@@ -30,6 +30,50 @@ describe("splitWords", () => {
     ["a sign inside a word is still a split", "a+b issue#12", ["a", "b", "issue", "12"]],
   ])("%s", (_name, text, words) => {
     expect(splitWords(text)).toEqual(words);
+  });
+});
+
+describe("splitWords on ASCII text, without the segmenter", () => {
+  it.each([
+    ["apostrophe between letters", "don't rock'n'roll", ["dont", "rocknroll"]],
+    ["apostrophe between digits", "3'5 and 80's", ["35", "and", "80", "s"]],
+    ["apostrophe between a letter and a digit", "a'5 5'a", ["a", "5", "5", "a"]],
+    ["two apostrophes, quotes", "a''b 'quoted' it'", ["a", "b", "quoted", "it"]],
+    [
+      "underscore and points",
+      "node_modules a_'b Fly.io 1,000",
+      ["node", "modules", "a", "b", "Fly", "io", "1", "000"],
+    ],
+    ["signs", "C# C_# C++x don't# 3.5++ x#y", ["C#", "C", "C", "x", "dont#", "3", "5++", "x", "y"]],
+  ])("%s: the segmenter's words", (_name, text, words) => {
+    expect(splitWords(text)).toEqual(words);
+    expect(splitSegmentedWords(text)).toEqual(words);
+  });
+
+  it("leaves a run of 1,000 chars without a space to the segmenter, which cuts it", () => {
+    const text = `${"ab".repeat(600)} end`;
+    expect(splitWords(text)).toEqual(splitSegmentedWords(text));
+    expect(splitWords(text)).toHaveLength(3);
+  });
+
+  it("gives the segmenter's words on 5,000 random ASCII strings", () => {
+    const alphabet = "ab1 Z9'''__#++.,-:;\n\t\"()/@$%&*!?=<>[]{}|\\^`~";
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const differ: string[] = [];
+    for (let round = 0; round < 5_000; round++) {
+      let text = "";
+      for (let left = 1 + Math.floor(random() * 14); left > 0; left--) {
+        text += alphabet[Math.floor(random() * alphabet.length)];
+      }
+      if (JSON.stringify(splitWords(text)) !== JSON.stringify(splitSegmentedWords(text))) {
+        differ.push(text);
+      }
+    }
+    expect(differ).toEqual([]);
   });
 });
 
