@@ -86,6 +86,17 @@ export type EvidenceCeiling = {
 
 const normalize = (text: string) => text.replace(/\s+/g, " ").trim();
 
+// A unit is looked for in dozens of texts a question: its spaces are normalized once.
+const normalizedTexts = new WeakMap<EvidenceUnit, string>();
+function normalizedText(unit: EvidenceUnit): string {
+  let text = normalizedTexts.get(unit);
+  if (text === undefined) {
+    text = normalize(unit.text);
+    normalizedTexts.set(unit, text);
+  }
+  return text;
+}
+
 /**
  * The questions every row counts: categories 1-4 whose evidence names a turn of the conversation
  * (a question whose evidence no memory holds is counted, and scores 0 where nothing holds it).
@@ -135,7 +146,7 @@ export function measureEvidence(
   const found = new Set<string>();
   for (const unit of units) {
     if (!unit.diaIds.some((id) => evidence.has(id) && !found.has(id))) continue;
-    const needle = normalize(unit.text);
+    const needle = normalizedText(unit);
     if (needle === "" || !haystack.includes(needle)) continue;
     for (const id of unit.diaIds) if (evidence.has(id)) found.add(id);
   }
@@ -392,7 +403,34 @@ export async function sampleEvidenceRecall(
     rows.set(key, row);
   };
   const catalogs = await Promise.all(memories.map((memory) => memory.store.list()));
-  for (const question of questions) {
+  // What each memory sends for each question, one memory at a time: the pre-filter's index is
+  // built once a memory, not twice a question (it is kept for the last catalog searched).
+  const memoryTexts: { block: string; prefiltered: string; fallback: string; perfect: string }[][] =
+    questions.map(() => []);
+  for (const [index, memory] of memories.entries()) {
+    for (const [questionIndex, question] of questions.entries()) {
+      const query = question.question;
+      const block = await renderMemoryBlock({ store: memory.store, query });
+      const prefiltered = await renderMemoryBlock({
+        store: memory.store,
+        query,
+        prefilterAbove: 0,
+      });
+      const recalled = await recallFiles({
+        store: memory.store,
+        client: NO_MODEL_CLIENT,
+        query,
+        strategy: "side-query",
+      });
+      memoryTexts[questionIndex]?.push({
+        block,
+        prefiltered,
+        fallback: recalled.note,
+        perfect: await perfectPick(memory, catalogs[index] ?? [], question.evidence),
+      });
+    }
+  }
+  for (const [questionIndex, question] of questions.entries()) {
     const query = question.question;
     const share = (units: readonly EvidenceUnit[]) =>
       [...question.evidence].filter((id) => units.some((unit) => unit.diaIds.includes(id))).length /
@@ -426,22 +464,11 @@ export async function sampleEvidenceRecall(
       measureEvidence([whole], turnUnits, question.evidence, count),
     );
 
-    const blocks: string[] = [];
-    const prefiltered: string[] = [];
-    const fallbackNotes: string[] = [];
-    const perfectNotes: string[] = [];
-    for (const [index, memory] of memories.entries()) {
-      blocks.push(await renderMemoryBlock({ store: memory.store, query }));
-      prefiltered.push(await renderMemoryBlock({ store: memory.store, query, prefilterAbove: 0 }));
-      const recalled = await recallFiles({
-        store: memory.store,
-        client: NO_MODEL_CLIENT,
-        query,
-        strategy: "side-query",
-      });
-      fallbackNotes.push(recalled.note);
-      perfectNotes.push(await perfectPick(memory, catalogs[index] ?? [], question.evidence));
-    }
+    const texts = memoryTexts[questionIndex] ?? [];
+    const blocks = texts.map((text) => text.block);
+    const prefiltered = texts.map((text) => text.prefiltered);
+    const fallbackNotes = texts.map((text) => text.fallback);
+    const perfectNotes = texts.map((text) => text.perfect);
     record(
       layout,
       "memory-block",

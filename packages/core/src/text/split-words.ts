@@ -16,11 +16,13 @@ const segmenter = new Intl.Segmenter("und", { granularity: "word" });
 export function splitWords(text: string): string[] {
   // A run of PIECE_CHARS - 1 chars without a space is cut in pieces below (a word split there),
   // which the ASCII path does not do: such text takes the segmenter, so the words stay the same.
-  if (!NOT_ASCII.test(text) && !LONG_RUN.test(text)) return splitAsciiWords(text);
+  const longRun = text.length >= LONG_RUN_CHARS && LONG_RUN.test(text);
+  if (!longRun && !NOT_ASCII.test(text)) return splitAsciiWords(text);
   return splitSegmentedWords(text);
 }
 
 const NOT_ASCII = /[^ -~\t\n\r\f\v]/;
+const LONG_RUN_CHARS = 999;
 const LONG_RUN = /\S{999}/;
 
 /**
