@@ -142,15 +142,53 @@ export function measureEvidence(
   count: CountTokens,
 ): { recall: number; tokens: number } {
   const text = parts.filter((part) => part !== "").join("\n");
-  const haystack = normalize(text);
+  // The same as normalizing `text`: a part's spaces at its ends and the line break between two
+  // parts become one space either way.
+  const haystack = parts
+    .map(normalizedPart)
+    .filter((part) => part !== "")
+    .join(" ");
   const found = new Set<string>();
-  for (const unit of units) {
+  for (const unit of unitsHolding(units, evidence)) {
     if (!unit.diaIds.some((id) => evidence.has(id) && !found.has(id))) continue;
     const needle = normalizedText(unit);
     if (needle === "" || !haystack.includes(needle)) continue;
     for (const id of unit.diaIds) if (evidence.has(id)) found.add(id);
   }
   return { recall: evidence.size === 0 ? 0 : found.size / evidence.size, tokens: count(text) };
+}
+
+// The texts of one question (its memory blocks, say) are measured in a dozen rows each: their
+// normalized form is kept for the last few hundred texts.
+const normalizedParts = new Map<string, string>();
+function normalizedPart(part: string): string {
+  let text = normalizedParts.get(part);
+  if (text === undefined) {
+    if (normalizedParts.size >= 256) normalizedParts.clear();
+    text = normalize(part);
+    normalizedParts.set(part, text);
+  }
+  return text;
+}
+
+// The units that hold any of a question's evidence, by units and question: every row of the
+// question looks for the same few among hundreds.
+const holding = new WeakMap<
+  readonly EvidenceUnit[],
+  WeakMap<ReadonlySet<string>, EvidenceUnit[]>
+>();
+function unitsHolding(
+  units: readonly EvidenceUnit[],
+  evidence: ReadonlySet<string>,
+): readonly EvidenceUnit[] {
+  const byEvidence = holding.get(units) ?? new WeakMap<ReadonlySet<string>, EvidenceUnit[]>();
+  holding.set(units, byEvidence);
+  let found = byEvidence.get(evidence);
+  if (found === undefined) {
+    found = units.filter((unit) => unit.diaIds.some((id) => evidence.has(id)));
+    byEvidence.set(evidence, found);
+  }
+  return found;
 }
 
 /** Takes units in order while they fit the budget (one that does not is passed over). */
