@@ -52,11 +52,18 @@ describe("memoryBackend", () => {
     },
   );
 
-  it("refuses a write from a stale version token, as a folder store does", async () => {
-    const store = new MemoryStore({ backend: memoryBackend("locomo:test:stale") });
-    const text = "---\nname: pets\ndescription: Pets.\n---\n[stated 2026/05/08] has a beagle\n";
-    expect(await store.write("topics/pets.md", text, "new")).toMatchObject({ ok: true });
-    expect(await store.write("topics/pets.md", text, "new")).toMatchObject({ ok: false });
+  it("writes only over the version token it is given, and deletes a missing file fine", async () => {
+    const backend = memoryBackend("locomo:test:tokens");
+    const first = await backend.writeIfVersion("a.md", "one", "new");
+    expect(first).toEqual({ ok: true, version: expect.any(String) });
+    expect(await backend.writeIfVersion("a.md", "two", "new")).toEqual({
+      ok: false,
+      current: { path: "a.md", content: "one", version: first.ok ? first.version : "" },
+    });
+    expect(await backend.deleteIfVersion("a.md", "stale")).toMatchObject({ ok: false });
+    expect(await backend.deleteIfVersion("a.md")).toMatchObject({ ok: true });
+    expect(await backend.deleteIfVersion("a.md")).toMatchObject({ ok: true });
+    expect(await backend.listVersions()).toEqual([]);
   });
 });
 
