@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { createProgress } from "../report/progress.js";
-import { formatLocomoReport } from "./format-locomo.js";
+import { formatLayoutsSideBySide, formatLocomoReport } from "./format-locomo.js";
 import { DEFAULT_LOCOMO_RELATIVE_PATH, defaultLocomoPath, loadLocomo } from "./load-locomo.js";
 import type { DescriptionMode } from "./oracle-write.js";
 import { runBenchLocomoQa } from "./qa-cli.js";
@@ -119,7 +119,10 @@ export async function runBenchLocomo(options: {
   } finally {
     progress.stop();
   }
-  options.write(`${reports.map((report) => formatLocomoReport(report)).join("\n\n")}\n`);
+  const sideBySide = formatLayoutsSideBySide(reports);
+  options.write(
+    `${[...reports.map((report) => formatLocomoReport(report)), ...(sideBySide === "" ? [] : [sideBySide])].join("\n\n")}\n`,
+  );
   if (values.json !== undefined) {
     const target = path.resolve(options.cwd, values.json);
     await mkdir(path.dirname(target), { recursive: true });

@@ -1,5 +1,4 @@
 import Anthropic from "@anthropic-ai/sdk";
-import type { MemoryStore } from "@memfiles/core";
 import {
   contentWords,
   estimateTokens,
@@ -16,6 +15,7 @@ import MiniSearch from "minisearch";
 import { parseDiaIds } from "./import-sample.js";
 import type { LocomoSample, LocomoTurn } from "./load-locomo.js";
 import type { OracleLayout, OracleOutcome } from "./oracle-write.js";
+import type { ReadOnlyStore } from "./store-snapshot.js";
 
 /** The token budgets the baselines and budgeted recall are filled to. */
 export const EVIDENCE_BUDGETS = [300, 1_000, 2_000, 4_000, 8_000] as const;
@@ -86,6 +86,17 @@ export type EvidenceCeiling = {
 
 const normalize = (text: string) => text.replace(/\s+/g, " ").trim();
 
+// A unit is looked for in dozens of texts a question: its spaces are normalized once.
+const normalizedTexts = new WeakMap<EvidenceUnit, string>();
+function normalizedText(unit: EvidenceUnit): string {
+  let text = normalizedTexts.get(unit);
+  if (text === undefined) {
+    text = normalize(unit.text);
+    normalizedTexts.set(unit, text);
+  }
+  return text;
+}
+
 /**
  * The questions every row counts: categories 1-4 whose evidence names a turn of the conversation
  * (a question whose evidence no memory holds is counted, and scores 0 where nothing holds it).
@@ -131,15 +142,53 @@ export function measureEvidence(
   count: CountTokens,
 ): { recall: number; tokens: number } {
   const text = parts.filter((part) => part !== "").join("\n");
-  const haystack = normalize(text);
+  // The same as normalizing `text`: a part's spaces at its ends and the line break between two
+  // parts become one space either way.
+  const haystack = parts
+    .map(normalizedPart)
+    .filter((part) => part !== "")
+    .join(" ");
   const found = new Set<string>();
-  for (const unit of units) {
+  for (const unit of unitsHolding(units, evidence)) {
     if (!unit.diaIds.some((id) => evidence.has(id) && !found.has(id))) continue;
-    const needle = normalize(unit.text);
+    const needle = normalizedText(unit);
     if (needle === "" || !haystack.includes(needle)) continue;
     for (const id of unit.diaIds) if (evidence.has(id)) found.add(id);
   }
   return { recall: evidence.size === 0 ? 0 : found.size / evidence.size, tokens: count(text) };
+}
+
+// The texts of one question (its memory blocks, say) are measured in a dozen rows each: their
+// normalized form is kept for the last few hundred texts.
+const normalizedParts = new Map<string, string>();
+function normalizedPart(part: string): string {
+  let text = normalizedParts.get(part);
+  if (text === undefined) {
+    if (normalizedParts.size >= 256) normalizedParts.clear();
+    text = normalize(part);
+    normalizedParts.set(part, text);
+  }
+  return text;
+}
+
+// The units that hold any of a question's evidence, by units and question: every row of the
+// question looks for the same few among hundreds.
+const holding = new WeakMap<
+  readonly EvidenceUnit[],
+  WeakMap<ReadonlySet<string>, EvidenceUnit[]>
+>();
+function unitsHolding(
+  units: readonly EvidenceUnit[],
+  evidence: ReadonlySet<string>,
+): readonly EvidenceUnit[] {
+  const byEvidence = holding.get(units) ?? new WeakMap<ReadonlySet<string>, EvidenceUnit[]>();
+  holding.set(units, byEvidence);
+  let found = byEvidence.get(evidence);
+  if (found === undefined) {
+    found = units.filter((unit) => unit.diaIds.some((id) => evidence.has(id)));
+    byEvidence.set(evidence, found);
+  }
+  return found;
 }
 
 /** Takes units in order while they fit the budget (one that does not is passed over). */
@@ -209,7 +258,7 @@ function bm25Ranker(units: readonly EvidenceUnit[]): (query: string) => Evidence
 /** One speaker's memory, after the oracle write pass. */
 export type SpeakerMemory = {
   speaker: string;
-  store: MemoryStore;
+  store: ReadOnlyStore;
   /** Every outcome of the oracle (applied ones carry `path`). */
   outcomes: readonly OracleOutcome[];
 };
@@ -392,7 +441,34 @@ export async function sampleEvidenceRecall(
     rows.set(key, row);
   };
   const catalogs = await Promise.all(memories.map((memory) => memory.store.list()));
-  for (const question of questions) {
+  // What each memory sends for each question, one memory at a time: the pre-filter's index is
+  // built once a memory, not twice a question (it is kept for the last catalog searched).
+  const memoryTexts: { block: string; prefiltered: string; fallback: string; perfect: string }[][] =
+    questions.map(() => []);
+  for (const [index, memory] of memories.entries()) {
+    for (const [questionIndex, question] of questions.entries()) {
+      const query = question.question;
+      const block = await renderMemoryBlock({ store: memory.store, query });
+      const prefiltered = await renderMemoryBlock({
+        store: memory.store,
+        query,
+        prefilterAbove: 0,
+      });
+      const recalled = await recallFiles({
+        store: memory.store,
+        client: NO_MODEL_CLIENT,
+        query,
+        strategy: "side-query",
+      });
+      memoryTexts[questionIndex]?.push({
+        block,
+        prefiltered,
+        fallback: recalled.note,
+        perfect: await perfectPick(memory, catalogs[index] ?? [], question.evidence),
+      });
+    }
+  }
+  for (const [questionIndex, question] of questions.entries()) {
     const query = question.question;
     const share = (units: readonly EvidenceUnit[]) =>
       [...question.evidence].filter((id) => units.some((unit) => unit.diaIds.includes(id))).length /
@@ -426,22 +502,11 @@ export async function sampleEvidenceRecall(
       measureEvidence([whole], turnUnits, question.evidence, count),
     );
 
-    const blocks: string[] = [];
-    const prefiltered: string[] = [];
-    const fallbackNotes: string[] = [];
-    const perfectNotes: string[] = [];
-    for (const [index, memory] of memories.entries()) {
-      blocks.push(await renderMemoryBlock({ store: memory.store, query }));
-      prefiltered.push(await renderMemoryBlock({ store: memory.store, query, prefilterAbove: 0 }));
-      const recalled = await recallFiles({
-        store: memory.store,
-        client: NO_MODEL_CLIENT,
-        query,
-        strategy: "side-query",
-      });
-      fallbackNotes.push(recalled.note);
-      perfectNotes.push(await perfectPick(memory, catalogs[index] ?? [], question.evidence));
-    }
+    const texts = memoryTexts[questionIndex] ?? [];
+    const blocks = texts.map((text) => text.block);
+    const prefiltered = texts.map((text) => text.prefiltered);
+    const fallbackNotes = texts.map((text) => text.fallback);
+    const perfectNotes = texts.map((text) => text.perfect);
     record(
       layout,
       "memory-block",

@@ -213,3 +213,80 @@ function formatEvidence(report: LocomoReport): string[] {
     "What these figures show: which stored text reaches the prompt, and at what size. What they do not show: answers. No model is called; the memories come from an oracle write pass over the annotators' facts (provenance dataset), so a model's own extraction, choice of file and reading are not measured, and published LoCoMo scores that need a model (LLM-judge accuracy, F1 of answers) are a different measure, not compared here.",
   ];
 }
+
+/** The budgets {@link formatLayoutsSideBySide} shows. */
+const SIDE_BY_SIDE_BUDGETS = [1_000, 2_000, 4_000, 8_000] as const;
+
+/**
+ * Budgeted recall of every layout of one run side by side, beside BM25 over the annotated facts
+ * and over the raw turns at the same budgets: all questions, then each conversation, then how
+ * many conversations each layout is at or above BM25 over the facts in (the result should not
+ * rest on one conversation).
+ *
+ * @param reports - The reports of one run (`--layout both`: subject, then fact).
+ * @returns Lines joined with `\n`; `""` for fewer than two reports.
+ * @example console.log(formatLayoutsSideBySide([subject, fact]));
+ */
+export function formatLayoutsSideBySide(reports: readonly LocomoReport[]): string {
+  if (reports.length < 2) return "";
+  const first = reports[0] as LocomoReport;
+  const find = (rows: EvidenceRow[], strategy: string, budget: number) =>
+    rows.find((row) => row.strategy === strategy && row.budgetTokens === budget);
+  const budgets = SIDE_BY_SIDE_BUDGETS.filter((budget) =>
+    reports.every((report) => find(report.evidenceRecall, "budget", budget) !== undefined),
+  );
+  const columns = budgets.map((budget) => ({
+    budget,
+    facts: find(first.evidenceRecall, "bm25-facts", budget),
+    turns: find(first.evidenceRecall, "bm25-turns", budget),
+    layouts: reports.map((report) => find(report.evidenceRecall, "budget", budget)),
+  }));
+  const headers = [
+    "",
+    "questions",
+    ...budgets.flatMap((budget) => [
+      `BM25 turns ${tokens(budget)}`,
+      `BM25 facts ${tokens(budget)}`,
+      ...reports.map((report) => `${report.layout} ${tokens(budget)}`),
+    ]),
+  ];
+  const cell = (row: EvidenceRow | undefined, key: string | undefined) => {
+    if (row === undefined) return "";
+    return percent(key === undefined ? row.recall : (row.byConversation[key]?.recall ?? 0));
+  };
+  const rowOf = (name: string, key: string | undefined): string[] => [
+    name,
+    String(
+      key === undefined
+        ? (columns[0]?.facts?.questions ?? 0)
+        : (columns[0]?.facts?.byConversation[key]?.questions ?? 0),
+    ),
+    ...columns.flatMap((column) => [
+      cell(column.turns, key),
+      cell(column.facts, key),
+      ...column.layouts.map((row) => cell(row, key)),
+    ]),
+  ];
+  const conversations = Object.keys(columns[0]?.facts?.byConversation ?? {}).sort();
+  const atOrAbove = columns.flatMap((column) =>
+    column.layouts.map((row, index) => {
+      const wins = conversations.filter(
+        (key) =>
+          (row?.byConversation[key]?.recall ?? 0) >=
+          (column.facts?.byConversation[key]?.recall ?? 0),
+      ).length;
+      return `${reports[index]?.layout} ${tokens(column.budget)}: ${wins}/${conversations.length}`;
+    }),
+  );
+  return [
+    "## Budgeted recall, every layout of this run, beside BM25 at the same budgets",
+    "Evidence in the prompt (as in section 3), all questions and per conversation; the BM25 columns are the same in every layout.",
+    formatTable({
+      headers,
+      rows: [rowOf("all", undefined), ...conversations.map((key) => rowOf(key, key))],
+      align: ["left", ...headers.slice(1).map(() => "right" as const)],
+    }),
+    "",
+    `Conversations where budgeted recall is at or above BM25 over the annotated facts: ${atOrAbove.join("; ")}.`,
+  ].join("\n");
+}

@@ -447,6 +447,17 @@ describe("pnpm bench:locomo", () => {
       "subject",
       "fact",
     ]);
+    // Both layouts' budgeted recall side by side, beside BM25 at the same budget, in one table.
+    const recallAt = (rows: { strategy: string; budgetTokens: number; recall: number }[]) =>
+      `${((rows.find((row) => row.strategy === "budget" && row.budgetTokens === 1_000)?.recall ?? -1) * 100).toFixed(1)}%`;
+    const allRow = out.split("\n").find((line) => line.startsWith("| all "));
+    expect(out).toContain("## Budgeted recall, every layout of this run, beside BM25");
+    expect(
+      allRow
+        ?.split("|")
+        .map((cell) => cell.trim())
+        .slice(5, 7),
+    ).toEqual([recallAt(json.reports[0].evidenceRecall), recallAt(json.reports[1].evidenceRecall)]);
   });
 
   it.each([

@@ -1,5 +1,4 @@
 import Anthropic from "@anthropic-ai/sdk";
-import type { MemoryStore } from "@memfiles/core";
 import {
   ALWAYS_LOADED,
   estimateTokens,
@@ -10,6 +9,7 @@ import {
 import MiniSearch from "minisearch";
 import { parseDiaIds } from "./import-sample.js";
 import type { LocomoQuestion, LocomoSample, LocomoTurn } from "./load-locomo.js";
+import type { ReadOnlyStore } from "./store-snapshot.js";
 
 /** The cut-offs recall is reported at. */
 export const RECALL_KS = [1, 5, 10, 30] as const;
@@ -84,7 +84,7 @@ const NO_MODEL_CLIENT = {
  * @returns The paths picked, best first (0-5 of them).
  * @throws {Error} when `selectMemories` did not take the fallback (it always should here).
  */
-export async function keywordFallback(store: MemoryStore, query: string): Promise<string[]> {
+export async function keywordFallback(store: ReadOnlyStore, query: string): Promise<string[]> {
   const selected = await selectMemories({
     store,
     client: NO_MODEL_CLIENT,
@@ -117,7 +117,7 @@ export async function keywordFallback(store: MemoryStore, query: string): Promis
  */
 export async function memoryRecall(options: {
   sample: LocomoSample;
-  store: MemoryStore;
+  store: ReadOnlyStore;
   filesByDiaId: ReadonlyMap<string, ReadonlySet<string>>;
 }): Promise<MemoryRecall> {
   const { sample, store, filesByDiaId } = options;

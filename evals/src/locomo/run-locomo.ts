@@ -15,6 +15,7 @@ import {
 } from "./evidence-recall.js";
 import { importSpeaker } from "./import-sample.js";
 import type { LocomoSample } from "./load-locomo.js";
+import { memoryBackend } from "./memory-backend.js";
 import {
   type DescriptionMode,
   isAccepted,
@@ -32,6 +33,7 @@ import {
   wholeConversationTokens,
 } from "./recall-at-k.js";
 import { type SideQuerySize, sideQuerySizes } from "./side-query-size.js";
+import { snapshotStore } from "./store-snapshot.js";
 import { withoutSecretlintMarks } from "./without-secretlint-marks.js";
 
 /** `--layout`: the memory layouts to run: `subject`, `fact` (one file per fact), or `both`. */
@@ -120,8 +122,11 @@ export type RunLocomoOptions = {
   /** Default `facts` (see {@link DescriptionMode}). */
   descriptions?: DescriptionMode;
   /**
-   * Folder the temporary memory folders go in; default {@link defaultStoreDir}. The store fsyncs
-   * every write, so on a busy disk the write-pass times measure the disk, not the code.
+   * A folder to keep the memories in as memory folders (a temporary folder each, removed after;
+   * {@link defaultStoreDir} is a good one). Default: none, each memory is a `MemoryStore` on an
+   * in-process backend ({@link memoryBackend}), the same files and outcomes without the file
+   * system's calls. A folder store fsyncs every write, so on a busy disk the write-pass times
+   * measure the disk, not the code.
    */
   storeDir?: string;
   /** Called after each session of each speaker (for a progress bar). */
@@ -202,7 +207,8 @@ function pickRefusals(
 /**
  * Runs the LoCoMo benchmark without a model in one layout: for each sample and each of its two
  * speakers, the oracle write pass (provenance `dataset`) into a fresh store of that layout
- * (`new MemoryStore({ root, layout })`) in a temporary folder, then recall@k of that memory; and
+ * (`new MemoryStore({ backend, layout })` in memory, or a temporary folder under `storeDir`), then
+ * recall@k of that memory; and
  * the two baselines per sample.
  * secretlint's per-scan performance marks are off during the run (see `withoutSecretlintMarks`).
  *
@@ -259,12 +265,20 @@ async function runLayout(options: RunLocomoOptions, layout: OracleLayout): Promi
     try {
       for (const speaker of [sample.conversation.speaker_a, sample.conversation.speaker_b]) {
         const conversation = importSpeaker(sample, speaker);
-        const root = await mkdtemp(
-          join(options.storeDir ?? defaultStoreDir(), `memfiles-locomo-${sample.sample_id}-`),
-        );
-        roots.push(root);
+        let memory: MemoryStore;
+        if (options.storeDir === undefined) {
+          memory = new MemoryStore({
+            backend: memoryBackend(`locomo:${sample.sample_id}:${speaker}`),
+            layout,
+          });
+        } else {
+          const root = await mkdtemp(
+            join(options.storeDir, `memfiles-locomo-${sample.sample_id}-`),
+          );
+          roots.push(root);
+          memory = new MemoryStore({ root, layout });
+        }
         {
-          const memory = new MemoryStore({ root, layout });
           const result = await runOracle({
             sample,
             conversation,
@@ -281,16 +295,18 @@ async function runLayout(options: RunLocomoOptions, layout: OracleLayout): Promi
           skipped.unknownDiaId += result.skipped.unknownDiaId;
           skipped.notOwnTurn += result.skipped.notOwnTurn;
           store.push({ sampleId: sample.sample_id, speaker, sessions: result.sessions });
+          // Nothing writes from here on: every question reads this snapshot, not the disk again.
+          const written = await snapshotStore(memory);
           const recall = await memoryRecall({
             sample,
-            store: memory,
+            store: written,
             filesByDiaId: result.filesByDiaId,
           });
           memoryQuestions += recall.questions;
           withoutTargets += recall.withoutTargets;
           prefilter.push(...recall.prefilter);
           fallback.push(...recall.fallback);
-          memories.push({ speaker, store: memory, outcomes: result.outcomes });
+          memories.push({ speaker, store: written, outcomes: result.outcomes });
         }
       }
       evidence.push(await sampleEvidenceRecall({ sample, layout, memories }));

@@ -53,9 +53,11 @@ describe("chat with budgeted recall", () => {
     expect(requests).toHaveLength(2);
     expect(JSON.stringify(requests[0]?.system)).toBe(JSON.stringify(requests[1]?.system));
     const last = (index: number) => JSON.stringify(requests[index]?.messages.at(-1)?.content);
-    expect(last(0)).toContain("[2026/09/20] deploys every service on Fly.io");
+    // The note heads each day's lines with one date (the content is JSON here, so the line break
+    // shows as \n).
+    expect(last(0)).toContain("[2026/09/20]\\ndeploys every service on Fly.io");
     expect(last(0)).not.toContain("vegetarian");
-    expect(last(1)).toContain("[2026/08/03] loves risotto");
+    expect(last(1)).toContain("[2026/08/03]\\nloves risotto");
     expect(first.recall).toMatchObject({ strategy: "budget", files: [] });
     expect(first.recall.budget?.maxTokens).toBe(300);
     expect(second.recall.budget?.lines).toBeGreaterThan(0);

@@ -91,6 +91,23 @@ describe("fillRecallBudget", () => {
     expect(estimateTokens(filled.note)).toBe(filled.tokens);
   });
 
+  it("pays a day's date once for its lines, whatever file they sit in", async () => {
+    const units = await rankRecallUnits({
+      store: await subjectFolder(),
+      query: "Lisbon beagle puppy Pixel",
+    });
+    const filled = fillRecallBudget(units, 400);
+    expect(filled.note.split("\n").slice(2, -1)).toEqual([
+      "[2026/05/08]",
+      "moved to Lisbon last spring",
+      "adopted a beagle puppy named Pixel",
+      "[2026/07/02]",
+      "Pixel fetches a frisbee at the beach",
+      "Lines from: topics/pets.md, people/marta.md",
+    ]);
+    expect(filled.tokens).toBe(estimateTokens(filled.note));
+  });
+
   it("counts with the estimator it is given", async () => {
     const units = await rankRecallUnits({ store: await subjectFolder(), query: "Pixel puppy" });
     const chars = (text: string) => text.length;
@@ -112,12 +129,14 @@ describe("budgetedRecall through recallFiles", () => {
       maxTokens: 200,
     });
     expect(await buildSystem({ store, basePrompt: "Base." })).toEqual(before);
-    expect(note).toContain("topics/pets.md:\n[2026/05/08] adopted a beagle puppy named Pixel");
+    expect(note).toContain("[2026/05/08]\nadopted a beagle puppy named Pixel");
+    expect(note).toContain("Lines from: topics/pets.md");
     expect(note).not.toContain("lives in Porto");
     expect(result).toEqual({
       strategy: "budget",
       files: [],
-      budget: { maxTokens: 200, tokens: estimateTokens(note), lines: 2 },
+      // "moved to Lisbon" was stated that day too, but matches nothing: a day lifts matches only.
+      budget: { maxTokens: 200, tokens: estimateTokens(note), lines: 1 },
     });
   });
 

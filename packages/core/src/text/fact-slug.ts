@@ -14,6 +14,21 @@ export const MAX_SLUG_CODE_POINTS = 60;
  * @example factSlug("Deploy host (prod)") // "deploy-host-prod"
  */
 export function factSlug(name: string): string {
+  let slug = slugs.get(name);
+  if (slug === undefined) {
+    if (slugs.size >= MAX_CACHED_SLUGS) slugs.clear();
+    slug = slugOf(name);
+    slugs.set(name, slug);
+  }
+  return slug;
+}
+
+// A write pass looks for a proposal's file by comparing its slug with every file's (one slug a
+// file a proposal): the slugs of names already seen are kept, as the segmenter makes each one slow.
+const slugs = new Map<string, string>();
+const MAX_CACHED_SLUGS = 100_000;
+
+function slugOf(name: string): string {
   const slug = name
     .normalize("NFKC")
     .toLowerCase()

@@ -7,30 +7,68 @@ const segmenter = new Intl.Segmenter("und", { granularity: "word" });
  * dictionaries for scripts written without spaces, so `我住在東京` is `我`, `住在`, `東京`), then
  * apostrophes dropped (`don't` is `dont`) and each word cut at anything that is not a letter,
  * digit or combining mark (`Fly.io` is `Fly`, `io`; `3.5` is `3`, `5`). Case is kept: fold first
- * (see `foldText`) to compare. All-ASCII text takes a path without ICU that gives the same words.
+ * (see `foldText`) to compare.
  *
  * @param text - Any text.
  * @returns The words in order, with repeats.
  * @example splitWords("Deploys on Fly.io, don't ask") // ["Deploys", "on", "Fly", "io", "dont", "ask"]
  */
 export function splitWords(text: string): string[] {
-  return NOT_ASCII.test(text) ? splitWordsWithSegmenter(text) : splitAsciiWords(text);
+  // A run of PIECE_CHARS - 1 chars without a space is cut in pieces below (a word split there),
+  // which the ASCII path does not do: such text takes the segmenter, so the words stay the same.
+  const longRun = text.length >= LONG_RUN_CHARS && LONG_RUN.test(text);
+  if (!longRun && !NOT_ASCII.test(text)) return splitAsciiWords(text);
+  return splitSegmentedWords(text);
 }
 
+const NOT_ASCII = /[^ -~\t\n\r\f\v]/;
+const LONG_RUN_CHARS = 999;
+const LONG_RUN = /\S{999}/;
+
 /**
- * {@link splitWords} through `Intl.Segmenter`, for any text (what `splitWords` does for text that
- * is not all ASCII).
- *
- * @param text - Any text.
- * @returns The words in order, with repeats.
+ * {@link splitWords} by `Intl.Segmenter`, for any text. Exported for the test that holds the
+ * ASCII path to the same words.
  */
-export function splitWordsWithSegmenter(text: string): string[] {
+export function splitSegmentedWords(text: string): string[] {
   const words: string[] = [];
   for (const [start, piece] of pieces(text)) {
     for (const segment of segmenter.segment(piece)) {
       if (!segment.isWordLike) continue;
       addWord(text, start + segment.index, segment.segment, words);
     }
+  }
+  return words;
+}
+
+const ASCII_RUN = /[A-Za-z0-9]+/g;
+const isAsciiLetter = (char: string | undefined) => char !== undefined && /[A-Za-z]/.test(char);
+const isAsciiDigit = (char: string | undefined) => char !== undefined && /[0-9]/.test(char);
+
+/**
+ * The same words for ASCII text without the segmenter (which costs most of a split: ~7 s of an
+ * index over 60,000 catalog lines). In ASCII, UAX #29 keeps an apostrophe inside a word only
+ * between two letters or two digits (WB6/7, WB11/12; `'` is MidNumLetQ), and every other
+ * character that is not a letter or digit ends the word after the split above, so the words are
+ * the runs of letters and digits, a run continued across such an apostrophe; then the `#` / `++`
+ * sign as in `addWord`.
+ */
+function splitAsciiWords(text: string): string[] {
+  const words: string[] = [];
+  let joined = false;
+  for (const match of text.matchAll(ASCII_RUN)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (joined) words[words.length - 1] += match[0];
+    else words.push(match[0]);
+    const next = text[end];
+    joined =
+      next === "'" &&
+      ((isAsciiLetter(text[end - 1]) && isAsciiLetter(text[end + 1])) ||
+        (isAsciiDigit(text[end - 1]) && isAsciiDigit(text[end + 1])));
+    if (joined) continue;
+    LANGUAGE_SIGN.lastIndex = end;
+    const sign = LANGUAGE_SIGN.exec(text);
+    if (sign !== null) words[words.length - 1] += sign[0];
   }
   return words;
 }
@@ -71,46 +109,3 @@ function addWord(text: string, index: number, segmentText: string, words: string
 }
 
 const LANGUAGE_SIGN = /(?:#|\+\+)(?![\p{L}\p{N}])/uy;
-
-// A char that is not ASCII (U+0000 to U+007F).
-const NOT_ASCII = /[^\p{ASCII}]/u;
-
-const isLetter = (code: number) => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-const isDigit = (code: number) => code >= 48 && code <= 57;
-
-/**
- * The words `splitWordsWithSegmenter` gives an all-ASCII text, without ICU (several times faster;
- * every stored line is split once a write pass): UAX #29 joins a run of letters and digits across
- * an apostrophe only between two letters or two digits (WB6, WB7, WB11, WB12), and every other
- * char ends a word once `addWord` cuts at what is not a letter or digit; a `#` or `++` right after
- * a word joins it as in `addWord`. A property test checks both give the same words.
- */
-function splitAsciiWords(text: string): string[] {
-  const words: string[] = [];
-  let start = -1;
-  let word = "";
-  for (let index = 0; index <= text.length; index++) {
-    const code = index < text.length ? text.charCodeAt(index) : -1;
-    if (isLetter(code) || isDigit(code)) {
-      if (start < 0) start = index;
-      continue;
-    }
-    if (code === 39 && start >= 0) {
-      const before = text.charCodeAt(index - 1);
-      const after = index + 1 < text.length ? text.charCodeAt(index + 1) : -1;
-      if ((isLetter(before) && isLetter(after)) || (isDigit(before) && isDigit(after))) {
-        word += text.slice(start, index);
-        start = index + 1;
-        continue;
-      }
-    }
-    if (start < 0) continue;
-    word += text.slice(start, index);
-    LANGUAGE_SIGN.lastIndex = index;
-    const sign = index < text.length ? LANGUAGE_SIGN.exec(text) : null;
-    words.push(sign === null ? word : word + sign[0]);
-    word = "";
-    start = -1;
-  }
-  return words;
-}

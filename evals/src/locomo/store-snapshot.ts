@@ -1,0 +1,39 @@
+import type { MemoryRow, ReadResult } from "@memfiles/core";
+
+/** What recall reads of a memory: its catalog and its files (core's `RecallStore`). */
+export type ReadOnlyStore = {
+  list(): MemoryRow[] | Promise<MemoryRow[]>;
+  read(path: string): ReadResult | Promise<ReadResult>;
+};
+
+/**
+ * A memory as it stands after the write pass, read once and answered from memory: every recall
+ * strategy the benchmark measures lists the folder and reads its files for each question (about
+ * 20 folder reads a question over two memories), and nothing writes between them, so reading the
+ * disk again gives the same bytes at the cost of the file system's calls. Rows and read results
+ * are the store's own; `list` returns a fresh array each call, as a store does.
+ *
+ * @param store - The store after its last write.
+ * @returns A read-only view holding every listed file, plus paths read later that the store answered.
+ * @throws File-system errors from listing or reading pass through.
+ * @example const memory = await snapshotStore(store); await memory.read("people/ana.md")
+ */
+export async function snapshotStore(store: ReadOnlyStore): Promise<ReadOnlyStore> {
+  const rows = await store.list();
+  const reads = new Map<string, ReadResult>();
+  // MEMORY.md is listed but not readable (the store refuses it); a read of it, like any other
+  // path not listed, goes to the store, so its answer or error is the store's own.
+  for (const row of rows) {
+    if (row.path !== "MEMORY.md") reads.set(row.path, await store.read(row.path));
+  }
+  return {
+    list: () => [...rows],
+    read: async (path) => {
+      const known = reads.get(path);
+      if (known !== undefined) return known;
+      const read = await store.read(path);
+      reads.set(path, read);
+      return read;
+    },
+  };
+}
