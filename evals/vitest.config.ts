@@ -13,6 +13,10 @@ export default defineConfig({
     // Tests assert results, never speed (speed is `pnpm bench`); a 5 s default failed correct
     // tests at load average 15-20 on the shared 2-core machine, so a slow machine is not a failure.
     testTimeout: 30_000,
+    // One module registry per worker: core, the runner and the graders load once per worker
+    // instead of once per test file (most of this package's CPU time was imports). No test file
+    // mocks a module; the ones that stub the environment unstub it after each test.
+    isolate: false,
     // Tests must never reach the network: the machine cannot reach the Anthropic API.
     env: {
       ANTHROPIC_API_KEY: "",

@@ -8,6 +8,9 @@ export default defineConfig({
     // One file at a time: each starts its own PGlite, and two at once on 2 shared cores starve
     // the other packages' tests (turbo also runs this package after core's tests).
     fileParallelism: false,
+    // One module registry for the run: core and PGlite's loader load once, not once per test file.
+    // No test file mocks a module.
+    isolate: false,
     hookTimeout: 180_000,
   },
 });

@@ -1,36 +1,31 @@
-// Runs the real `memfiles` binary (bin/memfiles.js, as `npx memfiles` would) as a subprocess on
-// temporary memory folders, one command per test.
-import { execFile, spawn } from "node:child_process";
+// Runs `memfiles` commands in process through `runMemfiles` (what bin/memfiles.js runs) on
+// temporary memory folders, with the environment a child process would get; the binary itself
+// (exit status, a closed pipe, stdin that is no terminal, signals) is memfiles-binary.test.ts.
 import { appendFile, mkdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { runMemfiles } from "../src/run-memfiles.js";
+import { contextIn } from "./command-context.js";
 import { FIXTURE_NOW, memoryFixture } from "./memory-fixture.js";
 
-const BIN = fileURLToPath(new URL("../bin/memfiles.js", import.meta.url));
-// Each run starts node and compiles TypeScript with tsx: 2-4 s on a busy 2-core machine, so a
-// test of one or two runs gets a minute.
-const PROCESS_TIMEOUT_MS = 60_000;
+// A ceiling against a hang, not a speed check: a test runs a few commands on a busy 2-core machine.
+const TEST_LIMIT_MS = 60_000;
 
 type Run = { code: number; stdout: string; stderr: string };
 
-function memfiles(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
+async function memfiles(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
   const {
     INIT_CWD: _init,
     MEMFILES_DIR: _dir,
     ANTHROPIC_API_KEY: _key,
     ...inherited
   } = process.env;
-  return new Promise((resolveRun) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { cwd, env: { ...inherited, ...env } },
-      (error, stdout, stderr) => {
-        resolveRun({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-      },
-    );
+  // As from a pipe: stdin is no terminal, so a command that would ask must refuse instead.
+  const { context, output } = contextIn(cwd, {
+    confirm: () => Promise.reject(new Error(`memfiles ${args.join(" ")} asked without a terminal`)),
   });
+  const code = await runMemfiles(args, { ...context, env: { ...inherited, ...env } });
+  return { code, ...output };
 }
 
 function expectOneLineError(run: Run): void {
@@ -38,7 +33,7 @@ function expectOneLineError(run: Run): void {
   expect(run.stderr).not.toMatch(/\bat .+:\d+:\d+/);
 }
 
-describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
+describe("memfiles commands", { timeout: TEST_LIMIT_MS }, () => {
   it("ls prints a table, and --json the rows with facts and versions", async () => {
     const { folder } = await memoryFixture();
     const table = await memfiles(["ls", "memory"], folder);
@@ -290,32 +285,5 @@ describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
     expect(run.code).toBe(code);
     expectOneLineError(run);
     await expect(readFile(join(folder, "no-such-folder"))).rejects.toThrow();
-  });
-
-  it("serve prints a 127.0.0.1 address with a token, answers only with it, and stops on SIGTERM", async () => {
-    const { folder } = await memoryFixture();
-    const child = spawn(process.execPath, [BIN, "serve", "memory"], {
-      cwd: folder,
-      env: { ...process.env, INIT_CWD: folder },
-    });
-    let stdout = "";
-    const url = await new Promise<string>((resolveUrl, rejectUrl) => {
-      child.stdout.on("data", (chunk: Buffer) => {
-        stdout += chunk.toString();
-        const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64}/.exec(stdout);
-        if (match) resolveUrl(match[0]);
-      });
-      child.once("exit", () => rejectUrl(new Error(`serve exited early: ${stdout}`)));
-    });
-    const api = new URL(url);
-    api.pathname = "/api/memory";
-    const memory = await fetch(api);
-    expect(memory.status).toBe(200);
-    expect(((await memory.json()) as { files: unknown[] }).files).toHaveLength(2);
-    api.searchParams.delete("token");
-    expect((await fetch(api)).status).toBe(403);
-    const exited = new Promise<number | null>((resolveExit) => child.once("exit", resolveExit));
-    child.kill("SIGTERM");
-    expect(await exited).toBe(0);
   });
 });

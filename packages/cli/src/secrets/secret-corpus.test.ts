@@ -1,85 +1,117 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MemoryStore } from "@memfiles/core";
 import { expect, it } from "vitest";
-import { SECRET_CORPUS, type SecretSample } from "../../../core/test/fixtures/secret-corpus.js";
+import {
+  type CorpusChannel,
+  type CorpusWrite,
+  type CorpusWriteResult,
+  expectedFigures,
+  figuresLine,
+  folderTexts,
+  runSecretCorpus,
+  SPLIT_ALLOWANCE,
+} from "../../../core/test/fixtures/secret-corpus-runner.js";
 import { contextIn } from "../../test/command-context.js";
 import { startMemoryPage } from "../page/memory-page-server.js";
 import { runMemfiles } from "../run-memfiles.js";
 
 const FILE = "topics/accounts.md";
 
-async function everyText(folder: string): Promise<string[]> {
-  await mkdir(folder, { recursive: true });
-  const texts: string[] = [];
-  for (const entry of await readdir(folder, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) texts.push(await readFile(join(entry.parentPath, entry.name), "utf8"));
+/** A folder the commands run in, with the memory in `memory/` under it. */
+type Folder = { folder: string };
+
+async function newFolder(): Promise<Folder> {
+  return { folder: await mkdtemp(join(tmpdir(), "memfiles-cli-secrets-")) };
+}
+const memoryTexts = ({ folder }: Folder) => folderTexts(join(folder, "memory"));
+
+async function memfiles(folder: string, args: string[]) {
+  const { context, output } = contextIn(folder);
+  await runMemfiles(args, context);
+  return output.stdout + output.stderr;
+}
+
+function secretCode(printed: string): boolean {
+  try {
+    return (JSON.parse(printed) as { code?: unknown }).code === "secret";
+  } catch {
+    return false;
   }
-  return texts;
 }
 
-function halves(sample: SecretSample): [string, string] {
-  const at = sample.fact.indexOf(sample.value) + Math.floor(sample.value.length / 2);
-  return [sample.fact.slice(0, at), sample.fact.slice(at)];
-}
+const bundleFile = (path: string, texts: readonly string[]) => ({
+  path,
+  version: "new",
+  content: `---\nname: accounts\ndescription: Accounts.\nupdated: 2026/10/02\n---\n${texts.map((text) => `[stated 2026/10/02] ${text}`).join("\n")}\n`,
+});
 
-function bothParts(sample: SecretSample, texts: readonly string[]): boolean {
-  const at = Math.floor(sample.value.length / 2);
-  const parts = [sample.value.slice(0, at), sample.value.slice(at)];
-  return parts.every((part) => texts.some((text) => text.includes(part)));
-}
-
-/** One way a text reaches memory from the CLI: the texts one after another, in one folder. */
-type Channel = (folder: string, texts: readonly string[]) => Promise<string[]>;
-
-const CHANNELS: Array<[string, Channel]> = [
-  [
-    "memfiles remember",
-    async (folder, texts) => {
+const CHANNELS: CorpusChannel<Folder & { page?: Awaited<ReturnType<typeof startMemoryPage>> }>[] = [
+  {
+    name: "memfiles remember",
+    open: newFolder,
+    // Each `memfiles remember` is a process of its own: no session joins two of them.
+    write: async ({ folder }, writes) => {
+      const refused: boolean[] = [];
       const reported: string[] = [];
-      // Each `memfiles remember` is a process of its own: no session joins two of them.
-      for (const fact of texts) {
-        const { context, output } = contextIn(folder);
-        await runMemfiles(["remember", FILE, fact, "-m", "memory", "--json"], context);
-        reported.push(output.stdout + output.stderr);
+      for (const write of writes) {
+        const printed: string[] = [];
+        for (const fact of write.texts) {
+          printed.push(await memfiles(folder, ["remember", FILE, fact, "-m", "memory", "--json"]));
+        }
+        refused.push(printed.every(secretCode));
+        reported.push(...printed);
       }
-      return reported;
+      return { refused, reported };
     },
-  ],
-  [
-    "memfiles import",
-    async (folder, texts) => {
+    disk: memoryTexts,
+  },
+  {
+    name: "memfiles import",
+    open: newFolder,
+    // One bundle, a file per write: the refusal names each file that holds a secret.
+    write: async ({ folder }, writes): Promise<CorpusWriteResult> => {
+      const pathOf = (write: CorpusWrite) => `topics/accounts-${write.index}.md`;
       const bundle = {
         format: "memfiles-bundle",
         version: 1,
         exportedAt: "2026-10-02T08:00:00Z",
-        files: [
-          {
-            path: FILE,
-            version: "new",
-            content: `---\nname: accounts\ndescription: Accounts.\nupdated: 2026/10/02\n---\n${texts.map((text) => `[stated 2026/10/02] ${text}`).join("\n")}\n`,
-          },
-        ],
+        files: writes.map((write) => bundleFile(pathOf(write), write.texts)),
       };
       const bundlePath = join(folder, "bundle.json");
       await writeFile(bundlePath, JSON.stringify(bundle));
-      const { context, output } = contextIn(folder);
-      await runMemfiles(["import", bundlePath, "-m", "memory", "--json"], context);
+      const printed = await memfiles(folder, ["import", bundlePath, "-m", "memory", "--json"]);
       await writeFile(bundlePath, "");
-      return [output.stdout + output.stderr];
+      const found = secretCode(printed)
+        ? new Set(
+            (JSON.parse(printed) as { secrets: Array<{ path: string }> }).secrets.map(
+              (secret) => secret.path,
+            ),
+          )
+        : new Set<string>();
+      return { refused: writes.map((write) => found.has(pathOf(write))), reported: [printed] };
     },
-  ],
-  [
-    "the memory page (description)",
-    async (folder, texts) => {
+    disk: memoryTexts,
+  },
+  {
+    name: "the memory page (description)",
+    open: async () => {
+      const { folder } = await newFolder();
+      await memfiles(folder, ["remember", FILE, "keeps accounts in a manager", "-m", "memory"]);
+      const page = await startMemoryPage({
+        store: new MemoryStore({ root: join(folder, "memory") }),
+      });
+      return { folder, page };
+    },
+    write: async ({ folder, page }, writes) => {
+      if (page === undefined) throw new Error("the page was not started");
       const store = new MemoryStore({ root: join(folder, "memory") });
-      const { context } = contextIn(folder);
-      await runMemfiles(["remember", FILE, "keeps accounts in a manager", "-m", "memory"], context);
-      const page = await startMemoryPage({ store });
+      const refused: boolean[] = [];
       const reported: string[] = [];
-      try {
-        for (const description of texts) {
+      for (const write of writes) {
+        const printed: string[] = [];
+        for (const description of write.texts) {
           const read = await store.read(FILE);
           const response = await fetch(
             `http://127.0.0.1:${page.port}/api/description?token=${page.token}`,
@@ -96,43 +128,28 @@ const CHANNELS: Array<[string, Channel]> = [
               }),
             },
           );
-          reported.push(await response.text());
+          printed.push(await response.text());
         }
-      } finally {
-        await page.close();
+        refused.push(printed.every(secretCode));
+        reported.push(...printed);
       }
-      return reported;
+      return { refused, reported };
     },
-  ],
+    disk: memoryTexts,
+    close: async ({ page }) => {
+      await page?.close();
+    },
+  },
 ];
 
-it.each(CHANNELS)(
-  "the secret corpus through %s: 0 on disk whole, at most 10 split in two, 0 raw secrets in results",
-  // Two runs per format (whole, split in two) over 160 formats, each in a folder of its own.
+it.each(CHANNELS.map((channel) => [channel.name, channel] as const))(
+  "the secret corpus through %s: every format refused, 0 on disk whole, at most 10 split in two, 0 raw secrets in results",
+  // 160 formats whole in one folder, then 160 split ones each in a folder of its own.
   { timeout: 120_000 },
-  async (name, channel) => {
-    const onDisk: string[] = [];
-    const splitOnDisk: string[] = [];
-    const inResults: string[] = [];
-    for (const sample of SECRET_CORPUS) {
-      for (const [mode, texts] of [
-        ["whole", [sample.fact]],
-        ["split", halves(sample)],
-      ] as const) {
-        const folder = await mkdtemp(join(tmpdir(), "memfiles-cli-secrets-"));
-        const reported = await channel(folder, texts);
-        const disk = await everyText(join(folder, "memory"));
-        if (mode === "whole" && disk.some((text) => text.includes(sample.value))) {
-          onDisk.push(sample.name);
-        }
-        if (mode === "split" && bothParts(sample, disk)) splitOnDisk.push(sample.name);
-        if (reported.some((text) => text.includes(sample.value))) inResults.push(sample.name);
-      }
-    }
-    console.log(
-      `secret corpus, ${name}: ${onDisk.length} of ${SECRET_CORPUS.length} on disk whole, ${splitOnDisk.length} split in two (${splitOnDisk.join(", ")}), ${inResults.length} raw in results`,
-    );
-    expect(splitOnDisk.length).toBeLessThanOrEqual(10);
-    expect({ onDisk, inResults }).toEqual({ onDisk: [], inResults: [] });
+  async (_, channel) => {
+    const figures = await runSecretCorpus(channel);
+    console.log(figuresLine(figures));
+    expect(figures.splitOnDisk.length).toBeLessThanOrEqual(SPLIT_ALLOWANCE);
+    expect(figures).toEqual(expectedFigures(figures));
   },
 );

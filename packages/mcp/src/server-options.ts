@@ -1,0 +1,164 @@
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { detectLayout, MemoryStore } from "@memfiles/core";
+import { isTimeZone } from "@memfiles/core/internal";
+import { importOptional } from "@memfiles/errors";
+import { DEFAULT_MAX_MESSAGE_BYTES } from "./capped-stdio-transport.js";
+import { parseLayoutOption } from "./layout.js";
+import { McpOptionsError } from "./options-error.js";
+import type { MemfilesMcpServerOptions } from "./server.js";
+import { prepareMemoryFolder } from "./startup.js";
+
+/** `memfiles-mcp --help`, and what a start without a memory prints. */
+export const USAGE = `Usage: memfiles-mcp --root <memory folder> [--create] [--layout subject|fact|auto] [--project <kebab-name>] [--max-chars <n>] [--time-zone <IANA name>]
+       memfiles-mcp --database-url <postgres://...> --tenant <user> [--layout ...] [--project ...]
+       memfiles-mcp --pglite <data folder> [--tenant <user>] [--layout ...] [--project ...]
+
+Serves a memfiles memory over MCP (stdio): a folder (--root, default $MEMFILES_ROOT), or PostgreSQL
+(--database-url, default $DATABASE_URL, with --tenant) or an embedded PGlite database (--pglite;
+tenant "local" unless given). --layout defaults to auto: "fact" when every memory file is a
+top-level file other than profile.md / preferences.md, "subject" otherwise. A missing --root is
+refused unless --create is given. --max-message-bytes (default ${DEFAULT_MAX_MESSAGE_BYTES}) caps
+one JSON-RPC message: a bigger one is refused with an error and the server goes on. Dates are
+written in --time-zone (default $TZ when it names a zone, else UTC).`;
+
+// The tenant of a single-user PGlite database when none is given.
+const LOCAL_TENANT = "local";
+
+/** Result of {@link openServerMemory}. */
+export type OpenServerMemoryResult =
+  | { code: "help" }
+  | { code: "no_memory" }
+  | {
+      code: "opened";
+      /**
+       * For `createMemfilesMcpServer`: the memory to serve (a folder's store, or a database's for
+       * the tenant), `--project` when given, and the time zone (`--time-zone`, else `$TZ` when it
+       * names a zone, else `UTC`).
+       */
+      serverOptions: MemfilesMcpServerOptions & { store: MemoryStore; timeZone: string };
+      /** Closes what the store holds open (a database); a no-op for a folder. */
+      close: () => Promise<void>;
+      /** `--max-message-bytes`, when given. */
+      maxMessageBytes?: number;
+    };
+
+/**
+ * Reads `memfiles-mcp`'s arguments and opens the memory they name: a folder (`--root`, refused
+ * when missing unless `--create`), PostgreSQL (`--database-url` with `--tenant`) or PGlite
+ * (`--pglite`, tenant `local` unless given), with `--layout auto` read from the memory. The server
+ * itself is left to the caller, so tests drive the same start-up in process.
+ *
+ * @param argv - Arguments after the program name, e.g. `["--root", "./memory"]`.
+ * @param env - The environment: `MEMFILES_ROOT`, `DATABASE_URL`, `MEMFILES_TENANT`, `TZ`.
+ * @returns `{ code: "opened", serverOptions, close, maxMessageBytes? }`, or
+ *   `{ code: "help" }` for `--help`, or `{ code: "no_memory" }` when no folder or database is given.
+ * @throws {McpOptionsError} for a bad option value (the message says which and how to fix it).
+ * @throws {TypeError} `ERR_PARSE_ARGS_*` for an unknown option.
+ * @example const opened = await openServerMemory(["--root", "memory"], process.env);
+ */
+export async function openServerMemory(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<OpenServerMemoryResult> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      root: { type: "string" },
+      layout: { type: "string" },
+      "database-url": { type: "string" },
+      tenant: { type: "string" },
+      pglite: { type: "string" },
+      project: { type: "string" },
+      "max-chars": { type: "string" },
+      "max-message-bytes": { type: "string" },
+      create: { type: "boolean" },
+      "time-zone": { type: "string" },
+      help: { type: "boolean" },
+    },
+  });
+  if (values.help) return { code: "help" };
+  const maxChars = values["max-chars"] === undefined ? undefined : Number(values["max-chars"]);
+  if (maxChars !== undefined && !(Number.isInteger(maxChars) && maxChars > 0)) {
+    throw new McpOptionsError(
+      `--max-chars must be a whole number of chars above 0, got ${values["max-chars"]}.`,
+    );
+  }
+  const maxMessageBytes =
+    values["max-message-bytes"] === undefined ? undefined : Number(values["max-message-bytes"]);
+  if (
+    maxMessageBytes !== undefined &&
+    !(Number.isInteger(maxMessageBytes) && maxMessageBytes > 0)
+  ) {
+    throw new McpOptionsError(
+      `--max-message-bytes must be a whole number of bytes above 0, got ${values["max-message-bytes"]}.`,
+    );
+  }
+  const givenZone = values["time-zone"];
+  if (givenZone !== undefined && !isTimeZone(givenZone)) {
+    throw new McpOptionsError(
+      `Refused --time-zone ${JSON.stringify(givenZone)}: it is no time zone. Give an IANA name such as "Europe/Berlin", "Asia/Shanghai" or "UTC".`,
+    );
+  }
+  // $TZ counts only when it names a zone (":/etc/localtime" does not); else UTC.
+  const envZone = env.TZ;
+  const timeZone =
+    givenZone ?? (envZone !== undefined && envZone !== "" && isTimeZone(envZone) ? envZone : "UTC");
+  const layoutOption = parseLayoutOption(values.layout);
+  const givenDatabase = values["database-url"] ?? values.pglite;
+  if (values.root !== undefined && givenDatabase !== undefined) {
+    throw new McpOptionsError(
+      "Refused --root with --database-url or --pglite: the server serves one memory. Pass --root for a folder, or --database-url / --pglite for a database.",
+    );
+  }
+  const root = values.root ?? (givenDatabase === undefined ? env.MEMFILES_ROOT : undefined);
+  const databaseUrl =
+    values["database-url"] ??
+    (root === undefined && values.pglite === undefined ? env.DATABASE_URL : undefined);
+  const opened = (store: MemoryStore, close: () => Promise<void>): OpenServerMemoryResult => ({
+    code: "opened",
+    serverOptions: {
+      store,
+      timeZone,
+      ...(values.project === undefined ? {} : { project: values.project }),
+    },
+    close,
+    ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
+  });
+  if (root !== undefined && root !== "") {
+    await prepareMemoryFolder(resolve(root), { create: values.create === true });
+    const layout = layoutOption === "auto" ? detectLayout(resolve(root)) : layoutOption;
+    const store = new MemoryStore({
+      root: resolve(root),
+      layout,
+      ...(maxChars === undefined ? {} : { maxChars }),
+    });
+    return opened(store, async () => {});
+  }
+  if ((databaseUrl === undefined || databaseUrl === "") && values.pglite === undefined) {
+    return { code: "no_memory" };
+  }
+  const tenant =
+    values.tenant ?? (values.pglite !== undefined ? LOCAL_TENANT : env.MEMFILES_TENANT);
+  if (tenant === undefined || tenant === "") {
+    throw new McpOptionsError(
+      "Refused --database-url without --tenant: a PostgreSQL database holds many users' memories. Pass --tenant user-42 (or set MEMFILES_TENANT).",
+    );
+  }
+  // @memfiles/pg (pg, PGlite) loads only for a database, so a folder's server starts without it.
+  const pg = await importOptional(
+    () => import("@memfiles/pg"),
+    "@memfiles/pg",
+    databaseUrl !== undefined && databaseUrl !== "" ? "--database-url" : "--pglite",
+  );
+  const sql = await pg.openDatabase(
+    databaseUrl !== undefined && databaseUrl !== ""
+      ? { databaseUrl }
+      : { dataDir: resolve(values.pglite ?? "") },
+  );
+  const options = maxChars === undefined ? {} : { maxChars };
+  const probe = pg.pgMemoryStore(sql, tenant, options);
+  const layout = layoutOption === "auto" ? await detectLayout(probe) : layoutOption;
+  const store = pg.pgMemoryStore(sql, tenant, { ...options, layout });
+  return opened(store, () => sql.close());
+}

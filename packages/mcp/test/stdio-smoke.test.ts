@@ -1,0 +1,100 @@
+// The built server (dist/main.js, what the published package runs) as a process on stdio, driven by
+// the SDK's Client: plain node, no tsx. Every tool's behaviour is tested in process (server.test.ts,
+// server-fact-pg.test.ts); this checks what only the process has: the stdio transport and its
+// message cap, start-up from argv, and the exit on SIGTERM.
+import { mkdtemp, readdir, readFile, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { beforeAll, expect, it } from "vitest";
+
+const PACKAGES = fileURLToPath(new URL("../../", import.meta.url));
+const MAIN = join(PACKAGES, "mcp", "dist", "main.js");
+// The workspace packages export their sources (docs/decisions/0003); the `memfiles-dist` condition
+// resolves them to their built dist/, the files their publishConfig.exports names.
+const NODE_ARGS = ["--conditions=memfiles-dist", MAIN];
+const BUILT = ["mcp", "core", "errors", "prompts"];
+// A ceiling against a hang, as before: a process start and a 20 MB message on a busy 2-core machine.
+const SPAWN_LIMIT_MS = 60_000;
+
+async function newestSource(folder: string): Promise<number> {
+  let newest = 0;
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")) {
+      newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+// turbo builds dist/ before this package's tests (turbo.json); run alone, the test says so
+// rather than run JS older than the sources.
+beforeAll(async () => {
+  for (const name of BUILT) {
+    const built = await stat(join(PACKAGES, name, "dist", "index.js")).catch(() => undefined);
+    const source = await newestSource(join(PACKAGES, name, "src"));
+    if (built === undefined || built.mtimeMs < source) {
+      throw new Error(
+        `packages/${name}/dist is missing or older than its src/: run \`pnpm build\` (pnpm test builds it first).`,
+      );
+    }
+  }
+});
+
+it(
+  "starts from argv on stdio, lists and remembers, refuses a 20 MB message and answers the next call, and exits on SIGTERM with a call running",
+  async () => {
+    const root = join(await mkdtemp(join(tmpdir(), "memfiles-mcp-stdio-")), "memory");
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...NODE_ARGS, "--root", root, "--create"],
+      stderr: "pipe",
+    });
+    const client = new Client({ name: "memfiles-test", version: "0.0.0" });
+    await client.connect(transport);
+    const textOf = (result: Awaited<ReturnType<Client["callTool"]>>) =>
+      (result.content as Array<{ type: string; text: string }>)[0]?.text ?? "";
+
+    const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
+    expect(tools).toEqual(["forget", "list", "propose", "read", "remember", "search"]);
+    const remembered = await client.callTool({
+      name: "remember",
+      arguments: { file: "topics/tools.md", fact: "uses Neovim" },
+    });
+    expect(remembered.isError, textOf(remembered)).toBeFalsy();
+    const file = await readFile(join(root, "topics/tools.md"), "utf8");
+    expect(file).toMatch(/\] uses Neovim\n$/);
+
+    const refused = await client
+      .callTool({
+        name: "remember",
+        arguments: { file: "topics/tools.md", fact: "x".repeat(20 * 1024 * 1024) },
+      })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: -32600 });
+    expect(String(refused)).toContain("over memfiles-mcp's cap of 4194304 bytes");
+    const list = JSON.parse(textOf(await client.callTool({ name: "list", arguments: {} })));
+    expect(list.map((row: { path: string }) => row.path)).toEqual(["topics/tools.md"]);
+    expect(await readFile(join(root, "topics/tools.md"), "utf8")).toBe(file);
+
+    const pid = transport.pid ?? 0;
+    // The client's own handler rejects the calls still waiting; this one also tells the test.
+    const clientOnClose = transport.onclose;
+    const exited = new Promise<void>((resolvePromise) => {
+      transport.onclose = () => {
+        clientOnClose?.();
+        resolvePromise();
+      };
+    });
+    const running = client
+      .callTool({ name: "search", arguments: { words: "neovim" } })
+      .catch(() => {});
+    process.kill(pid, "SIGTERM");
+    await exited;
+    await running;
+    expect(() => process.kill(pid, 0)).toThrow();
+  },
+  SPAWN_LIMIT_MS,
+);
