@@ -1,9 +1,22 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+// Files that mock a module for the whole file: they get a module registry of their own.
+const OWN_MODULES = ["src/commands/cost.test.ts"];
 
 export default defineConfig({
   test: {
-    // One module registry per worker: core and its guards load once per worker instead of once per
-    // test file (most of a test file's CPU time was imports). No test file mocks a module.
-    isolate: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "cli",
+          exclude: [...configDefaults.exclude, ...OWN_MODULES],
+          // One module registry per worker: core and its guards load once per worker instead of
+          // once per test file (most of a test file's CPU time was imports).
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: "cli (own modules)", include: OWN_MODULES } },
+    ],
   },
 });
