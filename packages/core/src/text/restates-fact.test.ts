@@ -33,6 +33,13 @@ describe("restatesFact", () => {
     // Same polarity still restates.
     ["quit drinking coffee", "stopped drinking coffee", true],
     ["is used to cold weather", "got used to cold weather", true],
+    // A long hand-written line that happens to hold a short fact's words does not state it.
+    [
+      "likes painting",
+      "Wow, Melanie! The colors really blend nicely. Painting looks like a great outlet for expressing yourself.",
+      false,
+    ],
+    ["deploys on Fly.io", "deploys on Fly.io (previously Heroku, moved in August)", true],
   ])("%j restates %j: %s", (fact, line, expected) => {
     expect(restatesFact(fact, line)).toBe(expected);
   });
