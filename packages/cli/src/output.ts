@@ -1,4 +1,5 @@
 import { headOfText } from "@memfiles/core/internal";
+import stringWidth from "string-width";
 import type { CommandContext } from "./command-context.js";
 
 /**
@@ -12,8 +13,8 @@ export function printJson(context: CommandContext, value: unknown): void {
 }
 
 /**
- * Formats rows as a plain text table, columns padded to the widest cell; the last column is not
- * padded.
+ * Formats rows as a plain text table, columns padded to the widest cell in terminal columns (a
+ * CJK character or an emoji takes two); the last column is not padded.
  *
  * @param header - Column titles.
  * @param rows - Cells, one array per row.
@@ -21,14 +22,17 @@ export function printJson(context: CommandContext, value: unknown): void {
  */
 export function formatTable(header: string[], rows: string[][]): string {
   const all = [header, ...rows];
+  // Terminal columns, not UTF-16 units: "好きな食べ物.md" takes 15 columns in 9 units, an emoji 2.
   const widths = header.map((_, column) =>
-    Math.max(...all.map((row) => (row[column] ?? "").length)),
+    Math.max(...all.map((row) => stringWidth(row[column] ?? ""))),
   );
   return all
     .map((row) =>
       row
         .map((cell, column) =>
-          column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0),
+          column === row.length - 1
+            ? cell
+            : cell + " ".repeat(Math.max(0, (widths[column] ?? 0) - stringWidth(cell))),
         )
         .join("  ")
         .trimEnd(),
