@@ -51,3 +51,22 @@ export function formatTable(header: string[], rows: string[][]): string {
 export function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${headOfText(text, max - 1)}…`;
 }
+
+// C0 and C1 control characters but tab and line breaks, and DEL.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/gu;
+
+/**
+ * Text for a terminal: each control character (but tab and line breaks) as a visible `\xNN`, so
+ * an escape sequence a person or a tool wrote into a memory file ("\u001b[2J", a retitling
+ * "\u001b]0;...\u0007") is shown, not run by the terminal. Output to a pipe or file stays as is.
+ *
+ * @param text - Text about to be written to a terminal.
+ * @returns The text with control characters spelled out.
+ * @example forTerminal("x \u001b[31mred") // "x \\x1b[31mred"
+ */
+export function forTerminal(text: string): string {
+  return text.replace(
+    CONTROL_CHARACTERS,
+    (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );
+}
