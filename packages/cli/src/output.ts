@@ -53,7 +53,9 @@ export function truncate(text: string, max: number): string {
 }
 
 // C0 and C1 control characters but tab and line breaks, and DEL.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/gu;
+const CONTROL_CHARACTERS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: spelling control characters out is the point.
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/gu;
 
 /**
  * Text for a terminal: each control character (but tab and line breaks) as a visible `\xNN`, so

@@ -75,7 +75,7 @@ export function decodeText(bytes: Uint8Array): DecodeTextResult {
 // "Caf\uFFFD", in `list()`, the index and search).
 function leniently(bytes: Uint8Array): string {
   const utf8 = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-  return /[^\u0000-\u007f\ufffd]/.test(utf8) ? utf8 : new TextDecoder("windows-1252").decode(bytes);
+  return /[^\p{ASCII}\ufffd]/u.test(utf8) ? utf8 : new TextDecoder("windows-1252").decode(bytes);
 }
 
 /**

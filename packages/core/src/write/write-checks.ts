@@ -68,7 +68,9 @@ export type WriteCheckCode = (typeof WRITE_CHECKS)[number]["code"];
 // C0 and C1 control characters but tab and line breaks, and DEL: an escape sequence
 // ("\u001b[2J", "\u001b]0;title\u0007") in a memory line clears or retitles the terminal of whoever
 // runs `memfiles show` or `cat` on the file.
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
+const CONTROL_CHARACTER =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
 
 /** Result of {@link checkFactShape}. */
 export type CheckFactShapeResult = { ok: true } | { ok: false; problem: string };
