@@ -4,6 +4,7 @@
  * script itself runs at the workspace root; relative paths are taken from the user's folder.
  */
 import confirm from "@inquirer/confirm";
+import { forTerminal } from "./output.js";
 import { runMemfiles } from "./run-memfiles.js";
 
 // `memfiles ls | head` closes the pipe early; that is the reader's choice, not a failure.
@@ -15,8 +16,8 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 process.exitCode = await runMemfiles(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: (text) => process.stdout.write(process.stdout.isTTY ? forTerminal(text) : text),
+  stderr: (text) => process.stderr.write(process.stderr.isTTY ? forTerminal(text) : text),
   cwd: process.env.INIT_CWD ?? process.cwd(),
   env: process.env,
   interactive: process.stdin.isTTY === true,

@@ -1,4 +1,5 @@
 import { headOfText } from "@memfiles/core/internal";
+import stringWidth from "string-width";
 import type { CommandContext } from "./command-context.js";
 
 /**
@@ -12,8 +13,8 @@ export function printJson(context: CommandContext, value: unknown): void {
 }
 
 /**
- * Formats rows as a plain text table, columns padded to the widest cell; the last column is not
- * padded.
+ * Formats rows as a plain text table, columns padded to the widest cell in terminal columns (a
+ * CJK character or an emoji takes two); the last column is not padded.
  *
  * @param header - Column titles.
  * @param rows - Cells, one array per row.
@@ -21,14 +22,17 @@ export function printJson(context: CommandContext, value: unknown): void {
  */
 export function formatTable(header: string[], rows: string[][]): string {
   const all = [header, ...rows];
+  // Terminal columns, not UTF-16 units: "好きな食べ物.md" takes 15 columns in 9 units, an emoji 2.
   const widths = header.map((_, column) =>
-    Math.max(...all.map((row) => (row[column] ?? "").length)),
+    Math.max(...all.map((row) => stringWidth(row[column] ?? ""))),
   );
   return all
     .map((row) =>
       row
         .map((cell, column) =>
-          column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0),
+          column === row.length - 1
+            ? cell
+            : cell + " ".repeat(Math.max(0, (widths[column] ?? 0) - stringWidth(cell))),
         )
         .join("  ")
         .trimEnd(),
@@ -46,4 +50,25 @@ export function formatTable(header: string[], rows: string[][]): string {
  */
 export function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${headOfText(text, max - 1)}…`;
+}
+
+// C0 and C1 control characters but tab and line breaks, and DEL.
+const CONTROL_CHARACTERS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: spelling control characters out is the point.
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/gu;
+
+/**
+ * Text for a terminal: each control character (but tab and line breaks) as a visible `\xNN`, so
+ * an escape sequence a person or a tool wrote into a memory file ("\u001b[2J", a retitling
+ * "\u001b]0;...\u0007") is shown, not run by the terminal. Output to a pipe or file stays as is.
+ *
+ * @param text - Text about to be written to a terminal.
+ * @returns The text with control characters spelled out.
+ * @example forTerminal("x \u001b[31mred") // "x \\x1b[31mred"
+ */
+export function forTerminal(text: string): string {
+  return text.replace(
+    CONTROL_CHARACTERS,
+    (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );
 }

@@ -31,6 +31,13 @@ export const RESTATEMENT_CASES: ReadonlyArray<readonly [string, string, boolean]
   // Same polarity still restates.
   ["quit drinking coffee", "stopped drinking coffee", true],
   ["is used to cold weather", "got used to cold weather", true],
+  // A long hand-written line that happens to hold a short fact's words does not state it.
+  [
+    "likes painting",
+    "Wow, Melanie! The colors really blend nicely. Painting looks like a great outlet for expressing yourself.",
+    false,
+  ],
+  ["deploys on Fly.io", "deploys on Fly.io (previously Heroku, moved in August)", true],
 ];
 
 /** Whether the fact says the opposite of the line. */

@@ -9,7 +9,7 @@ import {
 } from "@memfiles/core";
 import { checkSecrets, layoutOf, readInScope, WriteSession } from "@memfiles/core/internal";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { McpOptionsError } from "./options-error.js";
 import { PROPOSE_TOOLS } from "./propose-tools.js";
@@ -75,14 +75,26 @@ function refusal(message: string): CallToolResult {
   return { content: [{ type: "text", text: message }], isError: true };
 }
 
-/** A memfiles error (a refused path, a lock timeout) as a tool error; anything else is a bug. */
-async function guarded(fn: () => Promise<CallToolResult>): Promise<CallToolResult> {
+/**
+ * A memfiles error (a refused path, a lock timeout) as a tool error; anything else is a bug. A
+ * tool that writes says nothing was written; a read-only one (`writes: false`) does not, as
+ * "Nothing was written" on a refused read misleads.
+ */
+async function guarded(fn: () => Promise<CallToolResult>, writes = true): Promise<CallToolResult> {
   try {
     return await fn();
   } catch (error) {
-    if (MemfilesError.isInstance(error)) return refusal(`${error.message} Nothing was written.`);
+    if (MemfilesError.isInstance(error)) {
+      return refusal(writes ? `${error.message} Nothing was written.` : error.message);
+    }
     throw error;
   }
+}
+
+// McpError puts "MCP error <code>: " before its message and the SDK sends that whole message, so
+// the client's McpError showed the prefix twice; an error with a `code` goes out as written.
+function invalidParams(message: string): Error & { code: number } {
+  return Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
 }
 
 function foldForSearch(value: string): string {
@@ -164,16 +176,18 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
       annotations: { readOnlyHint: true },
     },
     () =>
-      guarded(async () =>
-        text(
-          (await visibleRows()).map(({ path, name, description, chars, updated }) => ({
-            path,
-            name,
-            description,
-            chars,
-            ...(updated === undefined ? {} : { updated }),
-          })),
-        ),
+      guarded(
+        async () =>
+          text(
+            (await visibleRows()).map(({ path, name, description, chars, updated }) => ({
+              path,
+              name,
+              description,
+              chars,
+              ...(updated === undefined ? {} : { updated }),
+            })),
+          ),
+        false,
       ),
   );
 
@@ -200,7 +214,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
           content: masked.text,
           ...(masked.kinds.length === 0 ? {} : { masked: maskedNote(file.path, masked.kinds) }),
         });
-      }),
+      }, false),
   );
 
   server.registerTool(
@@ -245,7 +259,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
           }
         }
         return text(matches);
-      }),
+      }, false),
   );
 
   server.registerTool(
@@ -335,16 +349,16 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
       const path = decodeURIComponent(String(variables.path ?? ""));
       try {
         const scoped = await readVisible(path);
-        if (!scoped.inScope) throw new McpError(ErrorCode.InvalidParams, outOfScope(path));
+        if (!scoped.inScope) throw invalidParams(outOfScope(path));
         const { file } = scoped;
         if (!file.exists) {
-          throw new McpError(ErrorCode.InvalidParams, `No memory file at ${path}.`);
+          throw invalidParams(`No memory file at ${path}.`);
         }
         const masked = await maskSecrets(file.content);
         return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: masked.text }] };
       } catch (error) {
         if (error instanceof MemoryPathError) {
-          throw new McpError(ErrorCode.InvalidParams, error.message);
+          throw invalidParams(error.message);
         }
         throw error;
       }

@@ -2,8 +2,11 @@ import { forget, previewForget } from "@memfiles/core";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolderToWrite } from "../memory-folder.js";
-import { printJson } from "../output.js";
+import { printJson, truncate } from "../output.js";
 import { folderAndWords, MEMORY_OPTION, type RegisterCommand } from "./command.js";
+
+// How much of the query a "nothing matched" line quotes: a pasted page stays one line.
+const QUOTED_CHARS = 80;
 
 /**
  * `memfiles forget [folder] <query...>`: shows the lines core's `forget` would remove, asks, then removes
@@ -40,12 +43,12 @@ export const registerForget: RegisterCommand = (program, context, done) => {
         if (!options.json) {
           if (lines.length === 0 && preview.notRemoved !== undefined) {
             // The library knows why the lines that hold the words stay: say that, not a guess.
-            context.stdout(`Nothing removed for "${query}":\n`);
+            context.stdout(`Nothing removed for "${truncate(query, QUOTED_CHARS)}":\n`);
             for (const kept of preview.notRemoved)
               context.stdout(`  ${kept.path}: ${kept.reason}\n`);
           } else if (lines.length === 0)
             context.stdout(
-              `Nothing matches "${query}": forget removes the lines that hold every word of the query as whole words (memfiles search also finds parts of words, so it may show more). See the candidates with memfiles search ${query}.\n`,
+              `Nothing matches "${truncate(query, QUOTED_CHARS)}": forget removes the lines that hold every word of the query as whole words (memfiles search also finds parts of words, so it may show more). See the candidates with ${query.length <= QUOTED_CHARS ? `memfiles search ${query}` : "memfiles search and a few of its words"}.\n`,
             );
           else {
             context.stdout(`${options.dryRun ? "Would remove" : "To remove"} (${lines.length}):\n`);

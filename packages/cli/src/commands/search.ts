@@ -1,8 +1,11 @@
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
-import { printJson } from "../output.js";
+import { printJson, truncate } from "../output.js";
 import { readMemory } from "../read-memory.js";
 import { folderAndWords, MEMORY_OPTION, type RegisterCommand } from "./command.js";
+
+// How much of the words a "nothing found" line quotes: a pasted page stays one line.
+const QUOTED_CHARS = 80;
 
 /**
  * Folds text for a search: lower case, accents removed (NFKD), so "Zoë" finds "zoe".
@@ -41,7 +44,9 @@ export const registerSearch: RegisterCommand = (program, context, done) => {
       ]);
       if (options.json) printJson(context, matches);
       else if (matches.length === 0)
-        context.stdout(`Nothing in ${store.root} holds "${words.join(" ")}".\n`);
+        context.stdout(
+          `Nothing in ${store.root} holds "${truncate(words.join(" "), QUOTED_CHARS)}".\n`,
+        );
       else
         for (const match of matches) context.stdout(`${match.file}:${match.line}: ${match.text}\n`);
       done(matches.length > 0 ? EXIT_CODES.ok : EXIT_CODES.failed);

@@ -8,6 +8,9 @@ const fakeAnthropicShort = ["sk", "ant", "api03", "Zx9Qw7Er5Ty3Ui1Op"].join("-")
 const fakeAnthropicFull = `${["sk", "ant", "api03"].join("-")}-${"Ab3dE6gH9jK2mN5pQ8sT1vW4yZ7".repeat(4).slice(0, 93)}AA`;
 const fakeGithub = `${"ghp"}_${"a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"}`;
 const fakeSlack = ["xoxb", "123456789012", "1234567890123", "abcdefghijABCDEFGHIJklmn"].join("-");
+// "AB1" as "ＡＢ１": the full-width forms of ASCII letters and digits sit 0xFEE0 above them.
+const fullWidth = (text: string) =>
+  text.replace(/[0-9A-Za-z]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0));
 const pemBody = "MIIEowIBAAKCAQEAx".concat(
   "Qk3n9fL2pR7sT1vW4yZ6bC8dE0gH2jK5mN7pQ9rS1tU3vX5zA7cE9fG1h".repeat(5),
 );
@@ -34,6 +37,21 @@ describe("findSecrets", () => {
     ["a password after pw", "gmail pw s3cretpass", ["password"]],
     ["a lower-case AWS key id", "aws key akiaiosfodnn7example", ["aws_access_key_id"]],
     ["a spaced AWS key id", "AKIA IOSF ODNN 7EXA MPLE", ["aws_access_key_id"]],
+    [
+      "a key with a zero-width space inside",
+      `my key is ${fakeAnthropicShort.replace("-", "\u200b-")}`,
+      ["anthropic_api_key"],
+    ],
+    [
+      "a token with a soft hyphen inside",
+      `token ${fakeGithub.replace("_", "\u00ad_")}`,
+      ["github_token"],
+    ],
+    [
+      "a full-width AWS key id",
+      `key ${fullWidth(["AKIA", "2OGYBAH6STMMNXNN"].join(""))}`,
+      ["aws_access_key_id"],
+    ],
   ])("finds %s", async (_, text, kinds) => {
     const { findings, redacted } = await findSecrets(text);
     expect(findings.map((finding) => finding.kind).sort()).toEqual([...kinds].sort());
@@ -57,6 +75,11 @@ describe("findSecrets", () => {
     ["a plain word after token", "token: none"],
     ["an IBAN-shaped string with a bad checksum", "ref DE89 3704 0044 0532 0130 01"],
     ["a number that is no SSN", "room 666-12-3456 in building 9"],
+    [
+      "an emoji joined by a zero-width joiner",
+      "senior data engineer \u{1F9D1}\u200d\u{1F4BB} at ACME",
+    ],
+    ["full-width digits in a date", "moved on \uff12\uff10\uff12\uff16/09/01"],
   ])("leaves %s alone", async (_, text) => {
     expect(await findSecrets(text)).toEqual({ findings: [], redacted: text });
   });
@@ -66,6 +89,12 @@ describe("findSecrets", () => {
     expect(redacted).toBe("uses the key [redacted] for the eval bot");
     const password = await findSecrets("my password is hunter2, do not share");
     expect(password.redacted).toBe("my password is [redacted] do not share");
+  });
+
+  it("redacts a key hidden by a zero-width space over the characters it spans", async () => {
+    const hidden = fakeAnthropicShort.replace("-", "\u200b-");
+    const { redacted } = await findSecrets(`uses ${hidden} daily`);
+    expect(redacted).toBe("uses [redacted] daily");
   });
 });
 

@@ -202,8 +202,41 @@ export function redactRanges(text: string, findings: readonly SecretFinding[]): 
  */
 export async function findSecrets(text: string): Promise<FindSecretsResult> {
   if (text.trim() === "") return { findings: [], redacted: text };
-  const findings = withoutNested([...(await secretlintFindings(text)), ...ownFindings(text)]);
+  const found = [...(await secretlintFindings(text)), ...ownFindings(text)];
+  const folded = foldForScan(text);
+  if (folded.text !== text) {
+    const hidden = [...(await secretlintFindings(folded.text)), ...ownFindings(folded.text)];
+    for (const finding of hidden) {
+      const start = folded.starts[finding.start] ?? text.length;
+      const end = folded.ends[finding.end - 1] ?? text.length;
+      found.push({ ...finding, start, end });
+    }
+  }
+  const findings = withoutNested(found);
   return { findings, redacted: findings.length === 0 ? text : redactRanges(text, findings) };
+}
+
+// A key with a zero-width space, word joiner or soft hyphen inside (Unicode format characters,
+// category Cf), or typed in full-width forms ("ＡＫＩＡ..."), slips past every pattern yet reads,
+// and after NFKC copies, as the key. The folded copy drops format characters and applies NFKC
+// one character at a time, so each of its code units maps back to the character it came from.
+function foldForScan(text: string): { text: string; starts: number[]; ends: number[] } {
+  let folded = "";
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let index = 0;
+  for (const char of text) {
+    if (!/\p{Cf}/u.test(char)) {
+      const mapped = char.normalize("NFKC");
+      for (let unit = 0; unit < mapped.length; unit += 1) {
+        starts.push(index);
+        ends.push(index + char.length);
+      }
+      folded += mapped;
+    }
+    index += char.length;
+  }
+  return { text: folded, starts, ends };
 }
 
 // Kinds that name no format, only that a text looks like a credential: on the same span a named

@@ -40,6 +40,19 @@ describe("decodeText and encodeText (issue 10, item 4)", () => {
     if (!decoded.ok) expect(decoded.reason).toContain(reason);
   });
 
+  it.each([
+    // Latin-1 (Windows-1252) text reads as what it says, for list(), the index and search.
+    ["Latin-1", Buffer.from("Caf\xe9 cr\xe8me", "latin1"), "Café crème"],
+    // Mostly UTF-8 with one cut-off character: the valid characters stay as they are.
+    [
+      "UTF-8 with a cut-off character",
+      Buffer.concat([Buffer.from("café tea ", "utf8"), Buffer.from([0xe6, 0x9d])]),
+      "café tea \uFFFD",
+    ],
+  ])("shows %s, never written back, as its text", (_name, bytes, shown) => {
+    expect(decodeText(bytes)).toEqual({ ok: false, text: shown, reason: expect.any(String) });
+  });
+
   it("gives UTF-16 text without a BOM one, so it reads back as UTF-16", () => {
     expect(decodeText(encodeText("señor", "utf-16le"))).toEqual({
       ok: true,

@@ -61,15 +61,21 @@ export function decodeText(bytes: Uint8Array): DecodeTextResult {
     return { ok: true, text, encoding };
   }
   // For display only: NULs dropped, so UTF-16 saved without a byte order mark still reads.
-  const shown = (text ?? new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)).replaceAll(
-    "\u0000",
-    "",
-  );
+  const shown = (text ?? leniently(bytes)).replaceAll("\u0000", "");
   const reason =
     encoding === "utf-8" && bytes.includes(0)
       ? "it holds NUL bytes: UTF-16 saved without a byte order mark, or not a text file. Save it as UTF-8 in your editor"
       : `it is not valid ${encoding === "utf-8" ? "UTF-8" : encoding.toUpperCase()} text. Save it as UTF-8 (or UTF-16 with a byte order mark) in your editor`;
   return { ok: false, text: shown, reason };
+}
+
+// Bytes that are not UTF-8, for display: as UTF-8 with U+FFFD for each bad byte when some
+// multi-byte character in them is valid (a cut-off character), else as Windows-1252, the superset
+// of Latin-1 that older editors save in and `memfiles export` reads ("Caf\xe9" shows "Café", not
+// "Caf\uFFFD", in `list()`, the index and search).
+function leniently(bytes: Uint8Array): string {
+  const utf8 = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  return /[^\p{ASCII}\ufffd]/u.test(utf8) ? utf8 : new TextDecoder("windows-1252").decode(bytes);
 }
 
 /**

@@ -8,6 +8,12 @@ const AFFIRMATIVE_STOP_WORDS: ReadonlySet<string> = new Set(
   [...STOP_WORDS].filter((word) => !NEGATION_WORDS.has(word)),
 );
 
+// A fact restates a line only when its content words are at least a third of the line's: a
+// rewording ("deploys to Fly.io" of "deploys on Fly.io (previously Heroku)") keeps most of them,
+// while a short fact whose few words a long hand-written line happens to hold ("likes painting"
+// in "Painting looks like a great outlet for expressing yourself") says something new.
+const RESTATED_SHARE = 3;
+
 // Memoized: the write pass indexes every stored line by these words, and checks each proposal
 // against the lines that share one. `holds` is the polarity: false when the text negates its words
 // ("doesn't eat pork") or says they ended ("used to live in Berlin", "stopped drinking coffee");
@@ -41,7 +47,8 @@ export function statedFactWords(text: string): { words: ReadonlySet<string>; hol
  * `contentWords`: stemmed, function words dropped, any script) is in the line, and both say it with
  * the same polarity: both or neither are negated or say the fact ended ("used to", "stopped",
  * "quit", "no longer", "former", "gave up", "moved away", and their equivalents in the languages of
- * {@link ENDED_PHRASES}). `main editor is Neovim` restates `uses Neovim as the main editor`;
+ * {@link ENDED_PHRASES}), and the fact's content words are at least a third of the line's.
+ * `main editor is Neovim` restates `uses Neovim as the main editor`;
  * `eats pork` does not restate `doesn't eat pork anymore`, `lives in Berlin` does not restate
  * `used to live in Berlin`, and `uses Neovim and tmux` adds a word.
  *
@@ -55,6 +62,7 @@ export function restatesFact(fact: string, line: string): boolean {
   if (proposed.words.size === 0) return false;
   const stored = statedWords(line);
   if (proposed.holds !== stored.holds) return false;
+  if (proposed.words.size * RESTATED_SHARE < stored.words.size) return false;
   return [...proposed.words].every((word) => stored.words.has(word));
 }
 

@@ -154,12 +154,20 @@ export function refuse<Code extends WriteCheckCode>(
   return { ok: false, code, message: template(detail) };
 }
 
+// C0 and C1 control characters but tab and line breaks, and DEL: an escape sequence
+// ("\u001b[2J", "\u001b]0;title\u0007") in a memory line clears or retitles the terminal of whoever
+// runs `memfiles show` or `cat` on the file.
+const CONTROL_CHARACTER =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
+
 /** Result of {@link checkFactShape}. */
 export type CheckFactShapeResult = { ok: true } | { ok: false; problem: string };
 
 /**
  * The shape check every layout applies to a fact's text (the `invalid_fact` row of
- * {@link WRITE_CHECKS}): not blank, at most `maxChars`, a letter or digit, not a placeholder.
+ * {@link WRITE_CHECKS}): not blank, at most `maxChars`, no control character (escape sequences),
+ * a letter or digit, not a placeholder.
  *
  * @param text - The fact, trimmed by the caller.
  * @param maxChars - The layout's cap in chars (subject line: 300; fact body: 1,200).
@@ -167,15 +175,18 @@ export type CheckFactShapeResult = { ok: true } | { ok: false; problem: string }
  * @example checkFactShape("N/A", 300) // { ok: false, problem: '"N/A" is a placeholder, not a fact' }
  */
 export function checkFactShape(text: string, maxChars: number): CheckFactShapeResult {
+  const control = CONTROL_CHARACTER.exec(text)?.[0]?.charCodeAt(0);
   const problem =
     text === ""
       ? "it is blank"
       : text.length > maxChars
         ? `it is ${text.length} chars, over ${maxChars}`
-        : !/[\p{L}\p{N}]/u.test(text)
-          ? `${JSON.stringify(text)} has no letter or digit`
-          : isPlaceholder(text)
-            ? `${JSON.stringify(text)} is a placeholder, not a fact`
-            : undefined;
+        : control !== undefined
+          ? `it holds a control character (U+${control.toString(16).toUpperCase().padStart(4, "0")}), which a terminal showing the file would run as a command; a fact is plain text`
+          : !/[\p{L}\p{N}]/u.test(text)
+            ? `${JSON.stringify(text)} has no letter or digit`
+            : isPlaceholder(text)
+              ? `${JSON.stringify(text)} is a placeholder, not a fact`
+              : undefined;
   return problem === undefined ? { ok: true } : { ok: false, problem };
 }
