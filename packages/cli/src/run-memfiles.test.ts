@@ -48,6 +48,22 @@ describe("runMemfiles", () => {
     expect(text).toContain("] staging also deploys on Fly.io\n");
   });
 
+  it.each([
+    ["-m", ["-m", "memory", "search", "lyon"]],
+    ["--memory", ["--memory", "memory", "search", "lyon"]],
+    ["--memory=", ["--memory=memory", "search", "lyon"]],
+    ["-m after a program option", ["--time-zone", "UTC", "-m", "memory", "search", "lyon"]],
+    ["-m after the command", ["search", "-m", "memory", "lyon"]],
+  ])("takes %s before the command's name as after it (new-user trial)", async (_name, argv) => {
+    const { folder } = await memoryFixture();
+    const { context, output } = contextIn(folder);
+    expect({ code: await runMemfiles(argv, context), stderr: output.stderr }).toEqual({
+      code: 0,
+      stderr: "",
+    });
+    expect(output.stdout).toContain("lives in Lyon");
+  });
+
   it("forget answered no removes nothing, exit 1", async () => {
     const { folder } = await memoryFixture();
     const { context } = contextIn(folder, async () => false);

@@ -77,7 +77,7 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     command.addHelpText("after", EXIT_CODES_HELP);
   }
   try {
-    await program.parseAsync(argv, { from: "user" });
+    await program.parseAsync(memoryOptionAfterCommand(argv), { from: "user" });
     return exitCode;
   } catch (error) {
     return report(error);
@@ -115,6 +115,48 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
       );
     return EXIT_CODES.internal;
   }
+}
+
+/** The program's own options that take a value, so their value is not taken for the command's name. */
+const PROGRAM_VALUE_OPTIONS = new Set([
+  "--database-url",
+  "--tenant",
+  "--pglite",
+  "--time-zone",
+  "--layout",
+]);
+
+/**
+ * `argv` with a `-m <folder>` / `--memory <folder>` typed before the command's name moved after it
+ * (`memfiles -m memory search vim` runs as `memfiles search -m memory vim`): `-m` is each
+ * command's option, and a new user types it first as often as last.
+ *
+ * @param argv - Arguments after the program name, e.g. `["-m", "memory", "search", "vim"]`.
+ * @returns The arguments commander parses; `argv` itself when no `-m` comes before the command.
+ */
+export function memoryOptionAfterCommand(argv: readonly string[]): string[] {
+  const before: string[] = [];
+  const memory: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const token = argv[index] as string;
+    if (token === "--" || !token.startsWith("-")) {
+      if (memory.length === 0 || token === "--") return [...argv];
+      return [...before, token, ...memory, ...argv.slice(index + 1)];
+    }
+    if ((token === "-m" || token === "--memory") && index + 1 < argv.length) {
+      memory.push(token, argv[index + 1] as string);
+      index += 1;
+    } else if (token.startsWith("--memory=") || (token.startsWith("-m") && token.length > 2)) {
+      memory.push(token);
+    } else {
+      before.push(token);
+      if (PROGRAM_VALUE_OPTIONS.has(token) && index + 1 < argv.length) {
+        before.push(argv[index + 1] as string);
+        index += 1;
+      }
+    }
+  }
+  return [...argv];
 }
 
 /** A thrown value as words: a library may reject with a plain object (PGlite's `ErrnoError`). */
