@@ -19,13 +19,15 @@ export function defaultFolder(context: CommandContext): string {
  * @param options - `create: true` lets a missing folder be created on first write (its parent
  *   must exist); otherwise a missing folder is an error, so a typo never looks like empty memory.
  *   The layout is `context.layout` (`--layout`), else detected from the files (`detectLayout`).
+ *   `createHint`, e.g. `memfiles remember --create ...`: the command that takes `--create`, named
+ *   in the refusal of a missing folder.
  * @returns The store.
  * @throws {CliError} `folder_missing` / `folder_not_a_folder`; `bad_argument` for a folder with a database.
  */
 export function openMemoryFolder(
   folder: string | undefined,
   context: CommandContext,
-  options: { create?: boolean } = {},
+  options: { create?: boolean; createHint?: string } = {},
 ): MemoryStore {
   if (context.database !== undefined) {
     if (folder !== undefined) {
@@ -51,7 +53,7 @@ export function openMemoryFolder(
     !(options.create && statSync(dirname(root), { throwIfNoEntry: false })?.isDirectory())
   ) {
     throw new CliError(
-      `No memory folder at ${root}. Give the folder that holds MEMORY.md, e.g. \`memfiles ls ./memory\`.`,
+      `No memory folder at ${root}. Give the folder that holds MEMORY.md, e.g. \`memfiles ls ./memory\`${options.createHint === undefined ? "" : `; to start a new memory there, add --create (\`${options.createHint}\`)`}.`,
       { code: "folder_missing" },
     );
   }
@@ -74,7 +76,7 @@ export function openMemoryFolder(
 export async function openMemoryFolderToWrite(
   folder: string | undefined,
   context: CommandContext,
-  options: { create?: boolean } = {},
+  options: { create?: boolean; createHint?: string } = {},
 ): Promise<MemoryStore> {
   const store = openMemoryFolder(folder, context, options);
   if (context.layout === undefined || context.database !== undefined) return store;

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -32,6 +33,24 @@ describe("the memory folder as the first positional argument, as for ls and chec
     const result = await run(argv);
     expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: "" });
     expect(await readFile(join(result.folder, "memory/topics/tools.md"), "utf8")).toContain(
+      "] uses tmux\n",
+    );
+  });
+
+  it("remember refuses a missing folder (a typo would start a second memory), naming --create", async () => {
+    const result = await run(["remember", "memroy", "topics/tools.md", "uses tmux"]);
+    expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 2, stdout: "" });
+    expect(result.stderr).toContain("No memory folder at ");
+    expect(result.stderr).toContain(
+      "add --create (`memfiles remember --create <folder> <file> <fact>`)",
+    );
+    expect(existsSync(join(result.folder, "memroy"))).toBe(false);
+  });
+
+  it("remember --create makes the missing folder and saves into it", async () => {
+    const result = await run(["remember", "--create", "fresh", "topics/tools.md", "uses tmux"]);
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(await readFile(join(result.folder, "fresh/topics/tools.md"), "utf8")).toContain(
       "] uses tmux\n",
     );
   });

@@ -94,7 +94,7 @@ describe("a --layout the folder's files disagree with is refused for a write", (
   it.each([
     [
       "fact on an empty folder",
-      ["--layout", "fact", "remember", "fresh", "deploy-host", "deploys on Fly.io"],
+      ["--layout", "fact", "remember", "--create", "fresh", "deploy-host", "deploys on Fly.io"],
     ],
     [
       "subject on a subject folder",

@@ -18,13 +18,14 @@ export const registerRemember: RegisterCommand = (program, context, done) => {
     .argument("[fact]", 'the fact, one short line, e.g. "deploys on Fly.io"')
     .option(...MEMORY_OPTION)
     .option("--replaces <line>", "text of the line this fact updates")
+    .option("--create", "create the memory folder when it does not exist (its parent must)")
     .option("--json", "print the result as JSON")
     .action(
       async (
         first: string | undefined,
         second: string | undefined,
         third: string | undefined,
-        options: { memory?: string; replaces?: string; json?: boolean },
+        options: { memory?: string; replaces?: string; create?: boolean; json?: boolean },
       ) => {
         const { folder, rest } = folderAndArguments(
           "remember",
@@ -33,7 +34,12 @@ export const registerRemember: RegisterCommand = (program, context, done) => {
           options,
         );
         const [file = "", fact = ""] = rest;
-        const store = await openMemoryFolderToWrite(folder, context, { create: true });
+        // A missing folder is refused unless --create, as `ls` and `memfiles-mcp --root` refuse
+        // one: a typo in the folder's name would otherwise start a second, empty memory.
+        const store = await openMemoryFolderToWrite(folder, context, {
+          create: options.create === true,
+          createHint: "memfiles remember --create <folder> <file> <fact>",
+        });
         const result = await remember({
           store,
           path: file,

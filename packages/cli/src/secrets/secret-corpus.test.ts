@@ -58,7 +58,9 @@ const CHANNELS: CorpusChannel<Folder & { page?: Awaited<ReturnType<typeof startM
       for (const write of writes) {
         const printed: string[] = [];
         for (const fact of write.texts) {
-          printed.push(await memfiles(folder, ["remember", FILE, fact, "-m", "memory", "--json"]));
+          printed.push(
+            await memfiles(folder, ["remember", FILE, fact, "-m", "memory", "--create", "--json"]),
+          );
         }
         refused.push(printed.every(secretCode));
         reported.push(...printed);
@@ -98,7 +100,14 @@ const CHANNELS: CorpusChannel<Folder & { page?: Awaited<ReturnType<typeof startM
     name: "the memory page (description)",
     open: async () => {
       const { folder } = await newFolder();
-      await memfiles(folder, ["remember", FILE, "keeps accounts in a manager", "-m", "memory"]);
+      await memfiles(folder, [
+        "remember",
+        FILE,
+        "keeps accounts in a manager",
+        "-m",
+        "memory",
+        "--create",
+      ]);
       const page = await startMemoryPage({
         store: new MemoryStore({ root: join(folder, "memory") }),
       });
