@@ -158,7 +158,8 @@ export async function planRecording(options: {
 
 /**
  * The preview record mode prints before its first call: the cells to record (and how many are
- * skipped), then the estimate per model and in total, and the cap.
+ * skipped), then the estimate per model and in total, and the cap; one line when every cell is
+ * recorded already.
  *
  * @param plan - From `planRecording`.
  * @param options - `{ prompt, maxUsd? }`.
@@ -168,6 +169,10 @@ export async function planRecording(options: {
 export function formatRecordPlan(plan: RecordPlan, options: { prompt: string; maxUsd?: number }) {
   const todo = plan.cells.filter((cell) => !cell.skip);
   const skipped = plan.cells.length - todo.length;
+  // An empty plan table and a zero estimate would read as a run about to happen.
+  if (todo.length === 0) {
+    return `nothing to record: ${skipped} run(s) of ${options.prompt} already recorded (--force records them again)\n`;
+  }
   const lines = [
     `Recording plan (${options.prompt}): ${todo.length} scenario run(s) to record` +
       (skipped > 0

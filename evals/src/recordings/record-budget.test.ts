@@ -42,10 +42,31 @@ describe("RecordBudget.estimate", () => {
   });
 });
 
+/** One planned cell-epoch; `skip` when its recording exists already. */
+const cell = (skip: boolean) => ({
+  scenarioId: "remember",
+  model: "claude-haiku-4-5",
+  epoch: 1,
+  skip,
+  estimate: {
+    calls: 1,
+    usage: { input: 10, output: 5, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 },
+    usd: 0.0001,
+  },
+  basis: "scenario size",
+});
+
 describe("the record preview", () => {
+  it("is one line, and no plan table, when every run is recorded already", () => {
+    const plan = { cells: [cell(true), cell(true)], models: [], usd: 0 };
+    expect(formatRecordPlan(plan, { prompt: "extraction@1" })).toBe(
+      "nothing to record: 2 run(s) of extraction@1 already recorded (--force records them again)\n",
+    );
+  });
+
   it("says how the budget check estimates a call's output", () => {
     const text = formatRecordPlan(
-      { cells: [], models: [], usd: 0 },
+      { cells: [cell(false)], models: [], usd: 0 },
       { prompt: "extraction@1", maxUsd: 0.05 },
     );
     expect(text).toContain(

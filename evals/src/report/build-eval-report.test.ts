@@ -359,6 +359,11 @@ describe("buildEvalReport", () => {
     ]);
   });
 
+  it("says no recording was replayed or recorded when no scenario run ran (record with nothing left)", () => {
+    const lines = formatEvalSummary([buildEvalReport([], "extraction@1")]).split("\n");
+    expect(lines[1]).toBe("recordings: none replayed or recorded (no scenario run ran)");
+  });
+
   it("prints the Opus/Haiku cost ratio and thinking tokens apart when both models ran", () => {
     const run = (model: string, usd: number, thinking: number): ScenarioResult => ({
       ...base,

@@ -53,9 +53,11 @@ export function formatEvalSummary(reports: EvalReport[]): string {
     ),
   ];
   out.push(
-    provenance.every((item) => item.kind === "authored")
-      ? "recordings: all authored by hand in the API's format, usage estimated from characters: they test the pipeline, not how good a model or prompt is"
-      : `recordings: ${described.join("; ")}`,
+    provenance.length === 0
+      ? "recordings: none replayed or recorded (no scenario run ran)"
+      : provenance.every((item) => item.kind === "authored")
+        ? "recordings: all authored by hand in the API's format, usage estimated from characters: they test the pipeline, not how good a model or prompt is"
+        : `recordings: ${described.join("; ")}`,
   );
   // A failure is a cell that missed its pass rate: an epoch's slip in a cell that still passes
   // (4 of 5 with minPassRate 0.8) is shown in the epochs table, not here.
