@@ -1,21 +1,9 @@
 import type { Transcript } from "@memfiles/core";
+import { MONTH_NAMES } from "@memfiles/core/internal";
 import type { LocomoSample, LocomoTurn } from "./load-locomo.js";
 import { LocomoDataError } from "./locomo-data-error.js";
 
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
+const MONTHS = MONTH_NAMES.map((month) => month.toLowerCase());
 
 function monthNumber(word: string): number | undefined {
   const lower = word.toLowerCase();

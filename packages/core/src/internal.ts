@@ -64,6 +64,7 @@ export {
   headOfText,
   isTimeZone,
   localDay,
+  MONTH_NAMES,
 } from "./text/index.js";
 export {
   type ReadUsageLogResult,

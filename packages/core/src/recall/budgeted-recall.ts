@@ -5,6 +5,7 @@ import type { MemoryRow } from "../store/types.js";
 import {
   compareCodeUnits,
   hashText,
+  MONTH_NAMES,
   QUERY_STOP_WORDS,
   splitWords,
   stemWord,
@@ -62,20 +63,7 @@ export type BudgetedRecallOptions = RankRecallUnitsOptions & {
   maxTokens?: number;
 };
 
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
+const MONTHS = MONTH_NAMES.map((month) => month.toLowerCase());
 
 function processTerm(term: string): string | null {
   const lower = term.toLowerCase();

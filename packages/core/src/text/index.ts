@@ -11,6 +11,7 @@ export { foldAccents } from "./fold-accents.js";
 export { foldFileName } from "./fold-file-name.js";
 export { hashText, sha1Hex } from "./hash-text.js";
 export { DEFAULT_TIME_ZONE, isTimeZone, localDay } from "./local-day.js";
+export { MONTH_NAMES } from "./month-names.js";
 export { oneLineFieldProblem } from "./one-line-field.js";
 export { isPlaceholder } from "./placeholder.js";
 export {

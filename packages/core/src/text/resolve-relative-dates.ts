@@ -1,5 +1,6 @@
 import type { ParsedResult } from "chrono-node";
 import * as chrono from "chrono-node/en";
+import { MONTH_NAMES } from "./month-names.js";
 import { findListedDayWords, parseOtherLanguages } from "./relative-dates-other-languages.js";
 
 /** One relative time expression found in a text, and what it was resolved to. */
@@ -28,21 +29,6 @@ export type ResolveRelativeDatesResult =
       /** What failed and how to fix it. */
       message: string;
     };
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 // Words before the expression that already say how the date relates ("until tomorrow"): the
 // replacement then gets no "on"/"in" of its own.
@@ -163,7 +149,7 @@ export function resolveRelativeDates(
       // Outside English the month is written as the date tag's month: `2026/09`.
       absolute = foreign
         ? `${date.getUTCFullYear()}/${pad(date.getUTCMonth() + 1)}`
-        : `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+        : `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
       preposition = "in";
     } else if (start.isCertain("year")) {
       absolute = String(date.getUTCFullYear());
