@@ -1,4 +1,3 @@
-import Anthropic from "@anthropic-ai/sdk";
 import {
   contentWords,
   estimateTokens,
@@ -15,6 +14,7 @@ import MiniSearch from "minisearch";
 import { parseDiaIds } from "./import-sample.js";
 import type { LocomoSample, LocomoTurn } from "./load-locomo.js";
 import type { OracleLayout, OracleOutcome } from "./oracle-write.js";
+import { NO_MODEL_CLIENT } from "./recall-at-k.js";
 import type { ReadOnlyStore } from "./store-snapshot.js";
 
 /** The token budgets the baselines and budgeted recall are filled to. */
@@ -312,20 +312,6 @@ export async function storedEvidence(memory: SpeakerMemory): Promise<EvidenceUni
   }
   return units;
 }
-
-/**
- * A client whose every request fails as an unreachable API would (`APIConnectionError`): the side
- * query then takes its keyword fallback, the path measured here.
- */
-const NO_MODEL_CLIENT = {
-  messages: {
-    create: async () => {
-      throw new Anthropic.APIConnectionError({
-        message: "No model in the LoCoMo benchmark: the side query's keyword fallback is measured.",
-      });
-    },
-  },
-} as unknown as Anthropic;
 
 /** Options of {@link sampleEvidenceRecall}. */
 export type SampleEvidenceRecallOptions = {

@@ -61,9 +61,10 @@ function recallOf(
 
 /**
  * A client whose every request fails as an unreachable API would (`APIConnectionError`, an
- * `Anthropic.APIError`): `selectMemories` then takes its keyword fallback, the path measured here.
+ * `Anthropic.APIError`): `selectMemories` and `recallFiles` then take the side query's keyword
+ * fallback, the path measured here.
  */
-const NO_MODEL_CLIENT = {
+export const NO_MODEL_CLIENT = {
   messages: {
     create: async () => {
       throw new Anthropic.APIConnectionError({
