@@ -7,20 +7,8 @@ import { runCli, userErrorMessage } from "../src/cli/command-line.js";
 import { evalMain } from "../src/cli/eval.js";
 import { evalAbMain } from "../src/cli/eval-ab.js";
 import { ScenarioFileError } from "../src/scenarios/index.js";
+import { capture } from "./capture-output.js";
 import { writeTinyScenario } from "./scenario-fixture.js";
-
-function capture() {
-  const output = { out: "", error: "" };
-  const sink = {
-    out: (text: string) => {
-      output.out += text;
-    },
-    error: (text: string) => {
-      output.error += text;
-    },
-  };
-  return { output, sink };
-}
 
 /** The tiny scenario with one text replaced (a typo a user makes). */
 async function scenarioWith(from: string, to: string): Promise<string> {

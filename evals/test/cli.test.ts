@@ -5,6 +5,7 @@ import { listPrompts } from "@memfiles/prompts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { authorMain } from "../src/cli/author.js";
 import { evalMain } from "../src/cli/eval.js";
+import { capture } from "./capture-output.js";
 import { startFakeAnthropicApi } from "./fake-anthropic-api.js";
 import { tinyModel, writeTinyAuthored, writeTinyScenario } from "./scenario-fixture.js";
 
@@ -15,21 +16,6 @@ const RELEASED_EXTRACTION = listPrompts()
 afterEach(() => {
   vi.unstubAllEnvs();
 });
-
-function capture() {
-  const output = { out: "", error: "" };
-  return {
-    output,
-    sink: {
-      out: (text: string) => {
-        output.out += text;
-      },
-      error: (text: string) => {
-        output.error += text;
-      },
-    },
-  };
-}
 
 async function authorTiny(models: string[] = []) {
   const scenariosDir = await writeTinyScenario();

@@ -3,27 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { evalMain } from "../src/cli/eval.js";
+import { capture } from "./capture-output.js";
 import { startFakeAnthropicApi } from "./fake-anthropic-api.js";
 import { tinyModel, writeTinyScenario } from "./scenario-fixture.js";
 
 afterEach(() => {
   vi.unstubAllEnvs();
 });
-
-function capture() {
-  const output = { out: "", error: "" };
-  return {
-    output,
-    sink: {
-      out: (text: string) => {
-        output.out += text;
-      },
-      error: (text: string) => {
-        output.error += text;
-      },
-    },
-  };
-}
 
 // Records the tiny scenario (six calls a run) three epochs on Opus 5.5 through a local HTTP
 // server, twice, in-process: a few seconds alone, more on the shared 2 cores, so 60 s.
