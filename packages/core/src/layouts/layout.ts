@@ -48,9 +48,9 @@ export type Layout = {
   remember(options: RememberOptions): Promise<RememberResult>;
   /**
    * What the memory tool may create: `undefined` when the model may create the file at `relative`
-   * (a memory path), else the refusal's message (`memoryPath` is the path as the model wrote it).
+   * (a memory path), else why not, the reason of a `path_not_allowed` refusal (`WRITE_CHECKS`).
    */
-  refuseMemoryToolCreate(relative: string, memoryPath: string): string | undefined;
+  memoryToolCreateRule(relative: string): string | undefined;
   /** The layout's consolidation: subject, rewrite files past a size; fact, merge past a count. */
   consolidateAll(options: ConsolidateAllOptions): Promise<ConsolidateAllResult>;
 
@@ -83,8 +83,9 @@ export type LayoutItem = { line: number; text: string };
 /**
  * What the memory tool's commands (`create`, `str_replace`, `insert`, `delete`) do differently by
  * layout. `lines` are a file's lines as the model edits them (no BOM, `\n` breaks, no final
- * break); `added` the indexes of the lines the model wrote; `today` a `YYYY/MM/DD` tag. A refusal
- * is its message, which the memory tool sends as its error.
+ * break); `added` the indexes of the lines the model wrote; `today` a `YYYY/MM/DD` tag. A created
+ * file the layout cannot take is a `problem`, the detail of an `invalid_fact` refusal
+ * (`WRITE_CHECKS`), which the memory tool's check pipeline words.
  */
 export type MemoryToolEdits = {
   /** The lines as written: subject, each added body line dated `[stated <today>]`; fact, as is. */
@@ -110,12 +111,12 @@ export type MemoryToolEdits = {
     relative: string,
     memoryPath: string,
     today: string,
-  ): { lines: string[] } | { refusal: string };
+  ): { lines: string[] } | { problem: string };
   /** The text as written: `updated:` set to today, and the fact layout's missing header fields. */
   stamped(
     content: string,
     edit: { relative: string; memoryPath: string; created: boolean; today: string },
-  ): { content: string } | { refusal: string };
+  ): { content: string } | { problem: string };
 };
 
 /** Options of `consolidateAll`. */

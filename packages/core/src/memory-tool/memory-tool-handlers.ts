@@ -1,18 +1,27 @@
 import type { MemoryToolHandlers } from "@anthropic-ai/sdk/helpers/beta/memory";
 import { dateTag, safeParseMemoryFile } from "../format/index.js";
-import { checkSecrets, WriteSession } from "../guards/index.js";
+import { WriteSession } from "../guards/index.js";
 import { layoutNamed } from "../layouts/index.js";
 import {
   MemoryPathError,
   type MemoryRow,
   type MemoryStore,
+  type ReadResult,
   type StoreLayout,
+  type WriteResult,
 } from "../store/index.js";
 import { readTombstones } from "../write/index.js";
 import { finishPendingForget } from "../write/pending-forget.js";
-import { makeTombstone, TombstoneIndex, writeTombstones } from "../write/tombstones.js";
+import { makeTombstone, writeTombstones } from "../write/tombstones.js";
+import { refuse, type WriteRefusal } from "../write/write-checks.js";
+import type { EditResult } from "../write/write-pipeline.js";
 import { MemoryToolError } from "./memory-tool-error.js";
 import { memoriesPath, type ToolPath, toolPath } from "./memory-tool-paths.js";
+import {
+  type MemoryToolEdit,
+  type MemoryToolWrite,
+  runMemoryToolWrite,
+} from "./memory-tool-write.js";
 
 type Command<K extends keyof MemoryToolHandlers> = Parameters<MemoryToolHandlers[K]>[0];
 
@@ -107,6 +116,29 @@ function written(text: EditableText, lines: readonly string[]): string {
 }
 
 /**
+ * The result of a `str_replace`: the lines around the change in the file as written, where an
+ * `updated:` line added to the header moves the body's lines down by one.
+ */
+function snippet(
+  content: string,
+  lines: readonly string[],
+  firstLine: number,
+  addedCount: number,
+): string {
+  const final = editable(content).lines;
+  const parsedBefore = safeParseMemoryFile(`${lines.join("\n")}\n`);
+  const bodyStart = parsedBefore.success ? parsedBefore.value.lineMap.bodyLine - 1 : 0;
+  const shift = firstLine >= bodyStart ? final.length - lines.length : 0;
+  const changed = Math.min(firstLine + shift, Math.max(final.length - 1, 0));
+  const start = Math.max(0, changed - 2);
+  const end = Math.min(final.length, changed + Math.max(addedCount, 1) + 2);
+  return `The memory file has been edited. Here is the snippet showing the change (with line numbers):\n${numbered(final.slice(start, end), start + 1)}`;
+}
+
+// What a version conflict says: the file changed between the read and the write.
+const CHANGED = "it changed since it was read (another writer).";
+
+/**
  * Builds the six memory-tool command handlers (`view`, `create`, `str_replace`, `insert`,
  * `delete`, `rename`) over a memfiles `MemoryStore`, for the SDK's `betaMemoryTool` helper. Result
  * and error texts follow the memory tool's documentation
@@ -167,57 +199,90 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
     }
   }
 
-  function fileOf(path: ToolPath, memoryPath: string, action: string): string {
+  /** How the pipeline's refusals name a command, e.g. `the create of /memories/topics/keys.md`. */
+  const label = (command: string, memoryPath: string): string => `the ${command} of ${memoryPath}`;
+
+  function fileOf(path: ToolPath, memoryPath: string, command: string): string {
     if (path.kind === "file") return path.relative;
-    if (path.kind === "index") {
-      throw new MemoryToolError(
-        `${memoryPath} is the index memfiles generates from the files; it cannot be ${action}. Edit the memory files instead.`,
-        { code: "path_not_allowed" },
-      );
-    }
-    throw new MemoryToolError(
-      `The path ${memoryPath} is not a file. Memory files end in ".md", such as /memories/topics/tools.md.`,
-      { code: "path_not_allowed" },
-    );
+    const reason =
+      path.kind === "index"
+        ? "it is the index memfiles generates from the files, never written; edit the memory files instead."
+        : 'it is not a file. Memory files end in ".md", such as /memories/topics/tools.md.';
+    const refusal = refuse("path_not_allowed", { what: label(command, memoryPath), reason });
+    return never(refusal);
   }
 
-  function checkLayoutPath(relative: string, memoryPath: string): void {
-    const refusal = layout.refuseMemoryToolCreate(relative, memoryPath);
-    if (refusal !== undefined) throw new MemoryToolError(refusal, { code: "path_not_allowed" });
+  function never(refusal: WriteRefusal): never {
+    throw new MemoryToolError(refusal.message, { code: refusal.code });
   }
 
-  /** The guards on text the model adds: secret, then tombstones. */
-  async function checkAdded(addedText: string, facts: readonly string[], memoryPath: string) {
-    // The added facts are whole lines: an edit that completes a secret with the rest of its line
-    // is caught with them.
-    const secrets = await checkSecrets({ texts: [addedText, ...facts], session });
-    if (!secrets.ok) {
-      const kinds = secrets.kinds;
-      throw new MemoryToolError(
-        `Refused to write ${memoryPath}: the text ${secrets.split ? "spells a secret with another line or edit of this session" : "holds a secret"} (${kinds.join(", ")}). Secrets never go into memory; nothing was written. Leave the secret out.`,
-        { code: "secret" },
-      );
+  /** A writing command through the one check pipeline (see `runMemoryToolWrite`). */
+  function through(write: MemoryToolWrite, prepare: () => Promise<MemoryToolEdit>) {
+    return runMemoryToolWrite({
+      store,
+      write,
+      prepare,
+      pathRule: (relative) => layout.memoryToolCreateRule(relative),
+      session,
+      today: today(),
+    });
+  }
+
+  /** The cap: over `store.maxChars` chars, unless the edit shortens a file already over it. */
+  function overCap(content: string, memoryPath: string, before?: string) {
+    if (
+      content.length <= store.maxChars ||
+      (before !== undefined && content.length < before.length)
+    ) {
+      return undefined;
     }
-    const tombstones = new TombstoneIndex(await readTombstones(store));
-    for (const fact of facts) {
-      const match = tombstones.find(fact);
-      if (match) {
+    return {
+      ok: false,
+      code: "too_long",
+      path: memoryPath,
+      reason: `${content.length} chars is over the ${store.maxChars}-char cap of a memory file; keep one subject per file and merge or drop old lines.`,
+    } as const;
+  }
+
+  /** The store's answer to a write as the pipeline's edit result (`done` is the command's result). */
+  function editResult(result: WriteResult, memoryPath: string, done: string): EditResult<string> {
+    if (result.ok) return { ok: true, applied: done };
+    if (result.outOfScope) {
+      return { ok: false, code: "path_not_allowed", path: memoryPath, reason: result.message };
+    }
+    if (result.code === "version_conflict") {
+      return { ok: false, code: "version_conflict", path: memoryPath, reason: CHANGED };
+    }
+    if (result.code === "not_text") {
+      return { ok: false, code: "unparsable_file", path: memoryPath, reason: result.message };
+    }
+    return { ok: false, code: "too_long", path: memoryPath, reason: result.message };
+  }
+
+  /**
+   * The command's text fields, checked before any other work: each must be a string (a model or
+   * client that sends a number or an object gets a clear refusal, not a `TypeError`), and the
+   * text to add must fit in one file (`maxChars`) before the secret and tombstone scans, which
+   * cost the text's length, and before the lock is taken.
+   */
+  function checkInput(command: object, fields: readonly string[], added: string | undefined) {
+    for (const field of fields) {
+      const value = (command as Record<string, unknown>)[field];
+      if (typeof value !== "string") {
         throw new MemoryToolError(
-          `Refused to write ${memoryPath}: "${fact}" is a fact the user asked to forget on ${match.date}. A forgotten fact is never written back; nothing was written.`,
-          { code: "forgotten" },
+          `Refused the ${String((command as { command?: unknown }).command)} command: \`${field}\` must be a string, got ${value === null ? "null" : typeof value}. Nothing was written; send the text as a string.`,
+          { code: "invalid_input" },
         );
       }
     }
-  }
-
-  function checkSize(content: string, memoryPath: string, before?: string): void {
-    if (
-      content.length > store.maxChars &&
-      !(before !== undefined && content.length < before.length)
-    ) {
-      throw new MemoryToolError(
-        `Refused to write ${memoryPath}: ${content.length} chars is over the ${store.maxChars}-char cap of a memory file. Nothing was written; keep one subject per file and merge or drop old lines.`,
-        { code: "too_long" },
+    const text = added === undefined ? undefined : (command as Record<string, string>)[added];
+    if (text !== undefined && text.length > store.maxChars) {
+      const { command: name, path } = command as { command: string; path: string };
+      never(
+        refuse("too_long", {
+          what: label(name, path),
+          reason: `\`${added}\` is ${text.length} chars, over the ${store.maxChars}-char cap of a memory file; keep one subject per file and add a few lines at a time.`,
+        }),
       );
     }
   }
@@ -240,56 +305,41 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
     );
   }
 
-  /**
-   * The command's text fields, checked before any other work: each must be a string (a model or
-   * client that sends a number or an object gets a clear refusal, not a `TypeError`), and the
-   * text to add must fit in one file (`maxChars`) before the secret and tombstone scans, which
-   * cost the text's length, and before the lock is taken.
-   */
-  function checkInput(command: object, fields: readonly string[], added: string | undefined) {
-    for (const field of fields) {
-      const value = (command as Record<string, unknown>)[field];
-      if (typeof value !== "string") {
-        throw new MemoryToolError(
-          `Refused the ${String((command as { command?: unknown }).command)} command: \`${field}\` must be a string, got ${value === null ? "null" : typeof value}. Nothing was written; send the text as a string.`,
-          { code: "invalid_input" },
-        );
-      }
-    }
-    const text = added === undefined ? undefined : (command as Record<string, string>)[added];
-    if (text !== undefined && text.length > store.maxChars) {
-      throw new MemoryToolError(
-        `Refused the ${String((command as { command?: unknown }).command)} command: \`${added}\` is ${text.length} chars, over the ${store.maxChars}-char cap of a memory file. Nothing was written; keep one subject per file and add a few lines at a time.`,
-        { code: "too_long" },
-      );
-    }
-  }
-
-  /** The text as written (see `MemoryToolEdits.stamped`); a refusal throws `unparsable_file`. */
+  /** The text as written (see `MemoryToolEdits.stamped`). */
   function stamped(content: string, relative: string, memoryPath: string, created: boolean) {
-    const result = edits.stamped(content, { relative, memoryPath, created, today: today() });
-    if ("refusal" in result) {
-      throw new MemoryToolError(result.refusal, { code: "unparsable_file" });
-    }
-    return result.content;
+    return edits.stamped(content, { relative, memoryPath, created, today: today() });
   }
 
-  async function write(
+  /**
+   * Writes an edit of a file read with `version`: its stamped text (`unparsable_file` when the
+   * layout cannot stamp it), within the cap, with the tombstones of the facts it forgets.
+   */
+  async function writeEdit(
     relative: string,
     memoryPath: string,
-    content: string,
-    version: string,
-  ): Promise<void> {
-    const result = await store.write(relative, content, version);
-    if (result.ok) return;
-    if (result.outOfScope) throw new MemoryToolError(result.message, { code: "out_of_scope" });
-    if (result.code === "version_conflict") {
-      throw new MemoryToolError(
-        `Refused to write ${memoryPath}: it changed since it was read (another writer). Nothing was written; view it again and retry.`,
-        { code: "version_conflict" },
-      );
+    edit: { content: string } | { problem: string },
+    file: { content: string; version: string },
+    forgotten: readonly string[],
+    done: (content: string) => string,
+  ): Promise<EditResult<string>> {
+    if ("problem" in edit) {
+      return { ok: false, code: "unparsable_file", path: memoryPath, reason: edit.problem };
     }
-    throw new MemoryToolError(`${result.message} Nothing was written.`, { code: result.code });
+    const cap = overCap(edit.content, memoryPath, file.content);
+    if (cap !== undefined) return cap;
+    const restore = await forgetRemoved(forgotten);
+    try {
+      const result = editResult(
+        await store.write(relative, edit.content, file.version),
+        memoryPath,
+        done(edit.content),
+      );
+      if (!result.ok) await restore();
+      return result;
+    } catch (error) {
+      await restore();
+      throw error;
+    }
   }
 
   /** Tombstones for facts removed by an edit that adds none (a forget), before the write. */
@@ -389,18 +439,23 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
     return `Here's the content of ${memoryPath} with line numbers:\n${numbered(shown, first)}`;
   }
 
-  async function deleteFile(relative: string, memoryPath: string): Promise<void> {
-    const file = await readFile(relative, memoryPath);
-    const lines = editable(file.content).lines;
-    const restore = await forgetRemoved(edits.forgottenFacts({ before: lines, addedFacts: [] }));
-    const result = await store.delete(relative, file.version);
-    if (!result.ok) {
-      await restore();
-      throw new MemoryToolError(
-        `Refused to delete ${memoryPath}: it changed since it was read (another writer). Nothing was deleted; view it again and retry.`,
-        { code: "version_conflict" },
-      );
-    }
+  function deleteFile(relative: string, memoryPath: string): Promise<string> {
+    return through({ label: label("delete", memoryPath), memoryPath }, async () => {
+      const file = await readFile(relative, memoryPath);
+      const lines = editable(file.content).lines;
+      const forgotten = edits.forgottenFacts({ before: lines, addedFacts: [] });
+      return {
+        added: "",
+        facts: [],
+        write: async () => {
+          const restore = await forgetRemoved(forgotten);
+          const result = await store.delete(relative, file.version);
+          if (result.ok) return { ok: true, applied: `Successfully deleted ${memoryPath}` };
+          await restore();
+          return { ok: false, code: "version_conflict", path: memoryPath, reason: CHANGED };
+        },
+      };
+    });
   }
 
   return {
@@ -431,178 +486,198 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
 
     create: (command: Command<"create">) =>
       guarded(command.path, () => {
-        checkInput(command, ["path", "file_text"], undefined);
-        const relative = fileOf(toolPath(command.path), command.path, "created");
-        checkLayoutPath(relative, command.path);
-        checkSize(command.file_text, command.path);
-        return locked(async () => {
-          const current = await store.read(relative);
-          if (current.exists) {
-            throw new MemoryToolError(`File ${command.path} already exists`, {
-              code: "already_exists",
-            });
-          }
-          const text = editable(command.file_text);
-          const fence = text.lines.find((line) => line.trim() !== "")?.trim() ?? "";
-          if (FOREIGN_FRONT_MATTER.test(fence)) {
-            throw new MemoryToolError(
-              `Refused to create ${command.path}: its first line ${JSON.stringify(fence.slice(0, 40))} opens front matter in another language than YAML, which memfiles never reads or edits (front matter in other languages can run code). Nothing was written; start the file with "---", "name: ...", "description: ...", "---", then the fact.`,
-              { code: "unparsable_file" },
-            );
-          }
-          const all = new Set(text.lines.map((_line, index) => index));
-          const dated = edits.dateAdded(text.lines, all, today());
-          await checkAdded(command.file_text, edits.addedFacts(dated, all), command.path);
-          const created = edits.created(dated, relative, command.path, today());
-          if ("refusal" in created) {
-            throw new MemoryToolError(created.refusal, { code: "unparsable_file" });
-          }
-          const content = stamped(
-            written({ ...text, finalBreak: true }, created.lines),
-            relative,
-            command.path,
-            true,
-          );
-          checkSize(content, command.path);
-          await write(relative, command.path, content, current.version);
-          return `File created successfully at: ${command.path}`;
-        });
+        checkInput(command, ["path", "file_text"], "file_text");
+        const relative = fileOf(toolPath(command.path), command.path, "create");
+        const write = {
+          label: label("create", command.path),
+          memoryPath: command.path,
+          creates: relative,
+        };
+        return locked(() =>
+          through(write, async () => {
+            let version = "";
+            const text = editable(command.file_text);
+            const all = new Set(text.lines.map((_line, index) => index));
+            const dated = edits.dateAdded(text.lines, all, today());
+            const facts = edits.addedFacts(dated, all);
+            const fence = text.lines.find((line) => line.trim() !== "")?.trim() ?? "";
+            const created = FOREIGN_FRONT_MATTER.test(fence)
+              ? {
+                  problem: `its first line ${JSON.stringify(fence.slice(0, 40))} opens front matter in another language than YAML, which memfiles never reads or edits (front matter in other languages can run code); start the file with "---", "name: ...", "description: ...", "---", then the fact`,
+                }
+              : edits.created(dated, relative, command.path, today());
+            const file =
+              "problem" in created
+                ? created
+                : stamped(
+                    written({ ...text, finalBreak: true }, created.lines),
+                    relative,
+                    command.path,
+                    true,
+                  );
+            const content = "content" in file ? file.content : "";
+            return {
+              added: command.file_text,
+              facts,
+              problem: "problem" in file ? file.problem : undefined,
+              locate: async () => {
+                const current = await store.read(relative);
+                if (current.exists) {
+                  throw new MemoryToolError(`File ${command.path} already exists`, {
+                    code: "already_exists",
+                  });
+                }
+                version = current.version;
+              },
+              write: async () =>
+                overCap(content, command.path) ??
+                editResult(
+                  await store.write(relative, content, version),
+                  command.path,
+                  `File created successfully at: ${command.path}`,
+                ),
+            };
+          }),
+        );
       }),
 
     str_replace: (command: Command<"str_replace">) =>
       guarded(command.path, () => {
         checkInput(command, ["path", "old_str", "new_str"], "new_str");
-        const relative = fileOf(toolPath(command.path), command.path, "edited");
-        return locked(async () => {
-          const file = await readFile(relative, command.path);
-          const text = editable(file.content);
-          const body = text.lines.join("\n") + (text.finalBreak ? "\n" : "");
-          const oldText = command.old_str.replace(/\r\n/g, "\n");
-          const newText = command.new_str.replace(/\r\n/g, "\n");
-          const starts: number[] = [];
-          for (let at = body.indexOf(oldText); at !== -1 && oldText !== ""; ) {
-            starts.push(at);
-            at = body.indexOf(oldText, at + 1);
-          }
-          if (starts.length === 0) {
-            throw new MemoryToolError(
-              `No replacement was performed, old_str \`${command.old_str}\` did not appear verbatim in ${command.path}.`,
-              { code: "no_match" },
-            );
-          }
-          if (starts.length > 1) {
-            const lineNumbers = starts.map((at) => body.slice(0, at).split("\n").length);
-            throw new MemoryToolError(
-              `No replacement was performed. Multiple occurrences of old_str \`${command.old_str}\` in lines: ${lineNumbers.join(", ")}. Please ensure it is unique`,
-              { code: "ambiguous_match" },
-            );
-          }
-          const at = starts[0] ?? 0;
-          const firstLine = body.slice(0, at).split("\n").length - 1;
-          const replacedLines = oldText.split("\n").length;
-          const newLines = editable(
-            body.slice(0, at) + newText + body.slice(at + oldText.length),
-          ).lines;
-          const addedCount = newText.split("\n").length;
-          const added = new Set<number>();
-          if (newText !== "") {
-            for (let index = firstLine; index < firstLine + addedCount; index += 1)
-              added.add(index);
-          }
-          let lines = edits.dateAdded(newLines, added, today());
-          // A replacement that leaves an empty line where a whole line was removed drops it, and
-          // so does one that leaves only a date tag where a fact was ("[stated 2026/09/01] ").
-          const leftOver = lines[firstLine]?.trim() ?? "";
-          if (
-            newText === "" &&
-            (leftOver === "" || edits.isLeftOfFact(leftOver)) &&
-            text.lines[firstLine]?.trim() !== leftOver
-          ) {
-            lines = lines.filter((_line, index) => index !== firstLine);
-          }
-          const header = headerLines(text.lines);
-          if (firstLine < header.count) {
-            // Inside the header only, and the header still a header of the same lines plus the
-            // ones added (a description edited in place); never across into the body.
-            const after = headerLines(lines);
-            const keeps =
-              firstLine + replacedLines <= header.count &&
-              after.style === header.style &&
-              after.count === header.count + lines.length - text.lines.length;
-            if (!keeps) throw headerRefusal(command.path, header.count, "replace text");
-          }
-          const newFacts = edits.addedFacts(lines, added);
-          checkSize(written(text, lines), command.path, file.content);
-          await checkAdded(newText, newFacts, command.path);
-          const forgotten = edits.forgottenFacts({
-            before: text.lines,
-            after: lines,
-            replaced: { first: firstLine, count: replacedLines },
-            addedFacts: newFacts,
-          });
-          const content = stamped(written(text, lines), relative, command.path, false);
-          checkSize(content, command.path, file.content);
-          const restore = await forgetRemoved(forgotten);
-          try {
-            await write(relative, command.path, content, file.version);
-          } catch (error) {
-            await restore();
-            throw error;
-          }
-          // The snippet shows the file as written: an `updated:` line added to the header moves
-          // the body's lines down by one.
-          const final = editable(content).lines;
-          const parsedBefore = safeParseMemoryFile(`${lines.join("\n")}\n`);
-          const bodyStart = parsedBefore.success ? parsedBefore.value.lineMap.bodyLine - 1 : 0;
-          const shift = firstLine >= bodyStart ? final.length - lines.length : 0;
-          const changed = Math.min(firstLine + shift, Math.max(final.length - 1, 0));
-          const start = Math.max(0, changed - 2);
-          const end = Math.min(final.length, changed + Math.max(addedCount, 1) + 2);
-          return `The memory file has been edited. Here is the snippet showing the change (with line numbers):\n${numbered(final.slice(start, end), start + 1)}`;
-        });
+        const relative = fileOf(toolPath(command.path), command.path, "str_replace");
+        const write = { label: label("str_replace", command.path), memoryPath: command.path };
+        return locked(() =>
+          through(write, async () => {
+            const file = await readFile(relative, command.path);
+            const text = editable(file.content);
+            const body = text.lines.join("\n") + (text.finalBreak ? "\n" : "");
+            const oldText = command.old_str.replace(/\r\n/g, "\n");
+            const newText = command.new_str.replace(/\r\n/g, "\n");
+            const starts: number[] = [];
+            for (let at = body.indexOf(oldText); at !== -1 && oldText !== ""; ) {
+              starts.push(at);
+              at = body.indexOf(oldText, at + 1);
+            }
+            if (starts.length === 0) {
+              throw new MemoryToolError(
+                `No replacement was performed, old_str \`${command.old_str}\` did not appear verbatim in ${command.path}.`,
+                { code: "no_match" },
+              );
+            }
+            if (starts.length > 1) {
+              const lineNumbers = starts.map((at) => body.slice(0, at).split("\n").length);
+              throw new MemoryToolError(
+                `No replacement was performed. Multiple occurrences of old_str \`${command.old_str}\` in lines: ${lineNumbers.join(", ")}. Please ensure it is unique`,
+                { code: "ambiguous_match" },
+              );
+            }
+            const at = starts[0] ?? 0;
+            const firstLine = body.slice(0, at).split("\n").length - 1;
+            const replacedLines = oldText.split("\n").length;
+            const newLines = editable(
+              body.slice(0, at) + newText + body.slice(at + oldText.length),
+            ).lines;
+            const addedCount = newText.split("\n").length;
+            const added = new Set<number>();
+            if (newText !== "") {
+              for (let index = firstLine; index < firstLine + addedCount; index += 1)
+                added.add(index);
+            }
+            let lines = edits.dateAdded(newLines, added, today());
+            // A replacement that leaves an empty line where a whole line was removed drops it, and
+            // so does one that leaves only a date tag where a fact was ("[stated 2026/09/01] ").
+            const leftOver = lines[firstLine]?.trim() ?? "";
+            if (
+              newText === "" &&
+              (leftOver === "" || edits.isLeftOfFact(leftOver)) &&
+              text.lines[firstLine]?.trim() !== leftOver
+            ) {
+              lines = lines.filter((_line, index) => index !== firstLine);
+            }
+            const header = headerLines(text.lines);
+            if (firstLine < header.count) {
+              // Inside the header only, and the header still a header of the same lines plus the
+              // ones added (a description edited in place); never across into the body.
+              const after = headerLines(lines);
+              const keeps =
+                firstLine + replacedLines <= header.count &&
+                after.style === header.style &&
+                after.count === header.count + lines.length - text.lines.length;
+              if (!keeps) throw headerRefusal(command.path, header.count, "replace text");
+            }
+            const newFacts = edits.addedFacts(lines, added);
+            const forgotten = edits.forgottenFacts({
+              before: text.lines,
+              after: lines,
+              replaced: { first: firstLine, count: replacedLines },
+              addedFacts: newFacts,
+            });
+            const edit = stamped(written(text, lines), relative, command.path, false);
+            return {
+              added: newText,
+              facts: newFacts,
+              write: () =>
+                writeEdit(relative, command.path, edit, file, forgotten, (content) =>
+                  snippet(content, lines, firstLine, addedCount),
+                ),
+            };
+          }),
+        );
       }),
 
     insert: (command: Command<"insert">) =>
       guarded(command.path, () => {
         checkInput(command, ["path", "insert_text"], "insert_text");
-        const relative = fileOf(toolPath(command.path), command.path, "edited");
-        return locked(async () => {
-          const file = await readFile(relative, command.path);
-          const text = editable(file.content);
-          if (
-            !Number.isInteger(command.insert_line) ||
-            command.insert_line < 0 ||
-            command.insert_line > text.lines.length
-          ) {
-            throw new MemoryToolError(
-              `Invalid \`insert_line\` parameter: ${command.insert_line}. It should be within the range of lines of the file: [0, ${text.lines.length}]`,
-              { code: "invalid_insert_line" },
-            );
-          }
-          const inserted = command.insert_text
-            .replace(/\r\n/g, "\n")
-            .replace(/\n$/, "")
-            .split("\n");
-          const lines = [...text.lines];
-          lines.splice(command.insert_line, 0, ...inserted);
-          const added = new Set(inserted.map((_line, index) => command.insert_line + index));
-          const dated = edits.dateAdded(lines, added, today());
-          checkSize(written(text, dated), command.path);
-          await checkAdded(command.insert_text, edits.addedFacts(dated, added), command.path);
-          // After the secret and tombstone checks, so a forgotten fact is named as such anywhere.
-          const header = headerLines(text.lines);
-          if (command.insert_line < header.count) {
-            throw headerRefusal(
-              command.path,
-              header.count,
-              `insert at line ${command.insert_line}`,
-            );
-          }
-          const content = stamped(written(text, dated), relative, command.path, false);
-          checkSize(content, command.path);
-          await write(relative, command.path, content, file.version);
-          return `The file ${command.path} has been edited.`;
-        });
+        const relative = fileOf(toolPath(command.path), command.path, "insert");
+        const write = { label: label("insert", command.path), memoryPath: command.path };
+        return locked(() =>
+          through(write, async () => {
+            const file = await readFile(relative, command.path);
+            const text = editable(file.content);
+            if (
+              !Number.isInteger(command.insert_line) ||
+              command.insert_line < 0 ||
+              command.insert_line > text.lines.length
+            ) {
+              throw new MemoryToolError(
+                `Invalid \`insert_line\` parameter: ${command.insert_line}. It should be within the range of lines of the file: [0, ${text.lines.length}]`,
+                { code: "invalid_insert_line" },
+              );
+            }
+            const inserted = command.insert_text
+              .replace(/\r\n/g, "\n")
+              .replace(/\n$/, "")
+              .split("\n");
+            const lines = [...text.lines];
+            lines.splice(command.insert_line, 0, ...inserted);
+            const added = new Set(inserted.map((_line, index) => command.insert_line + index));
+            const dated = edits.dateAdded(lines, added, today());
+            const header = headerLines(text.lines);
+            const edit = stamped(written(text, dated), relative, command.path, false);
+            return {
+              added: command.insert_text,
+              facts: edits.addedFacts(dated, added),
+              write: async () => {
+                // After the secret and tombstone checks, so a forgotten fact is named as such anywhere.
+                if (command.insert_line < header.count) {
+                  throw headerRefusal(
+                    command.path,
+                    header.count,
+                    `insert at line ${command.insert_line}`,
+                  );
+                }
+                return writeEdit(
+                  relative,
+                  command.path,
+                  edit,
+                  { content: "", version: file.version },
+                  [],
+                  () => `The file ${command.path} has been edited.`,
+                );
+              },
+            };
+          }),
+        );
       }),
 
     delete: (command: Command<"delete">) =>
@@ -625,7 +700,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
             for (const row of rows) await deleteFile(row.path, memoriesPath(row.path));
             return `Successfully deleted ${command.path}`;
           }
-          const relative = fileOf(path, command.path, "deleted");
+          const relative = fileOf(path, command.path, "delete");
           if (!(await store.read(relative)).exists) {
             throw new MemoryToolError(`The path ${command.path} does not exist`, {
               code: "not_found",
@@ -645,33 +720,56 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
             code: "path_not_allowed",
           });
         }
-        const oldRelative = fileOf(from, command.old_path, "renamed");
-        const newRelative = fileOf(toolPath(command.new_path), command.new_path, "written");
-        checkLayoutPath(newRelative, command.new_path);
-        return locked(async () => {
-          const file = await store.read(oldRelative);
-          if (!file.exists) {
-            throw new MemoryToolError(`The path ${command.old_path} does not exist`, {
-              code: "not_found",
-            });
-          }
-          const target = await store.read(newRelative);
-          if (target.exists) {
-            throw new MemoryToolError(`The destination ${command.new_path} already exists`, {
-              code: "already_exists",
-            });
-          }
-          await write(newRelative, command.new_path, file.content, target.version);
-          const removed = await store.delete(oldRelative, file.version);
-          if (!removed.ok) {
-            await store.delete(newRelative);
-            throw new MemoryToolError(
-              `Refused to rename ${command.old_path}: it changed since it was read (another writer). Nothing was renamed; view it again and retry.`,
-              { code: "version_conflict" },
-            );
-          }
-          return `Successfully renamed ${command.old_path} to ${command.new_path}`;
-        });
+        const oldRelative = fileOf(from, command.old_path, "rename");
+        const newRelative = fileOf(toolPath(command.new_path), command.new_path, "rename");
+        const write = {
+          label: `the rename of ${command.old_path} to ${command.new_path}`,
+          memoryPath: command.new_path,
+          creates: newRelative,
+        };
+        return locked(() =>
+          through(write, async () => {
+            let file: ReadResult | undefined;
+            let target: ReadResult | undefined;
+            return {
+              added: "",
+              facts: [],
+              locate: async () => {
+                file = await store.read(oldRelative);
+                if (!file.exists) {
+                  throw new MemoryToolError(`The path ${command.old_path} does not exist`, {
+                    code: "not_found",
+                  });
+                }
+                target = await store.read(newRelative);
+                if (target.exists) {
+                  throw new MemoryToolError(`The destination ${command.new_path} already exists`, {
+                    code: "already_exists",
+                  });
+                }
+              },
+              write: async () => {
+                if (file === undefined || target === undefined)
+                  throw new Error("rename: not located");
+                const moved = editResult(
+                  await store.write(newRelative, file.content, target.version),
+                  command.new_path,
+                  `Successfully renamed ${command.old_path} to ${command.new_path}`,
+                );
+                if (!moved.ok) return moved;
+                const removed = await store.delete(oldRelative, file.version);
+                if (removed.ok) return moved;
+                await store.delete(newRelative);
+                return {
+                  ok: false,
+                  code: "version_conflict",
+                  path: command.old_path,
+                  reason: CHANGED,
+                };
+              },
+            };
+          }),
+        );
       }),
   };
 }

@@ -82,6 +82,11 @@ export interface WriteSteps<Item, Target, Applied> {
   shape(item: Item): string | undefined;
   /** The path rule: `undefined`, or why the path is refused. */
   allowedPath(item: Item): string | undefined;
+  /**
+   * The texts checked against the tombstones, each with how its refusal names it; default the
+   * fact, named by `label` (the memory tool's edit adds several lines, each checked on its own).
+   */
+  forgettable?(item: Item): { text: string; what: string }[];
   /** Where the candidate lands (under the store lock). */
   locate(item: Item): Promise<LocateResult<Target>> | LocateResult<Target>;
   /** A stored fact that already says this: its path, and the line when it is a restatement. */
@@ -347,8 +352,12 @@ async function decideLocked<Item, Target, Applied>(
 ): Promise<PipelineRefusal<Item> | EditResult<Applied>> {
   const { steps, store } = options;
   if (!removes && options.checkTombstones) {
-    const match = await tombstones.find(store, fact);
-    if (match) return no(refuse("forgotten", { what, date: match.date, rule: match.rule }));
+    for (const checked of steps.forgettable?.(item) ?? [{ text: fact, what }]) {
+      const match = await tombstones.find(store, checked.text);
+      if (match) {
+        return no(refuse("forgotten", { what: checked.what, date: match.date, rule: match.rule }));
+      }
+    }
   }
   const located = await steps.locate(item);
   if (!located.ok) {

@@ -67,7 +67,7 @@ export const factMemoryTool: MemoryToolEdits = {
   created(lines) {
     return { lines };
   },
-  stamped(content, { relative, memoryPath, created, today }) {
+  stamped(content, { relative, created, today }) {
     const parsed = safeParseFactFile(content, relative);
     const edited = parsed.success
       ? editFactText(content, parsed.value, {
@@ -83,7 +83,7 @@ export const factMemoryTool: MemoryToolEdits = {
     if (edited !== undefined) return { content: edited };
     if (!created) return { content };
     return {
-      refusal: `Refused to create ${memoryPath}: its front matter is not plain "key: value" YAML${parsed.success ? "" : ` (${parsed.error.message})`}. Nothing was written; start the file with "---", "name: ...", "description: ...", "---", then the fact.`,
+      problem: `its front matter is not plain "key: value" YAML${parsed.success ? "" : ` (${parsed.error.message})`}; start the file with "---", "name: ...", "description: ...", "---", then the fact`,
     };
   },
 };

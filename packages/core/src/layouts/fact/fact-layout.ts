@@ -67,9 +67,9 @@ export const factLayout: Layout = {
   async consolidateAll(options) {
     return mergeFacts(options);
   },
-  refuseMemoryToolCreate(relative, memoryPath) {
+  memoryToolCreateRule(relative) {
     if (isFactFilePath(relative)) return undefined;
-    return `Refused to create ${memoryPath}: this memory keeps one fact per file, each a top-level file named after the fact in lowercase letters or digits joined by "-", such as "/memories/deploy-host.md". MEMORY.md is generated. Nothing was written.`;
+    return `this memory keeps one fact per file, each a top-level file named after the fact in lowercase letters or digits joined by "-", such as "/memories/deploy-host.md". MEMORY.md is generated.`;
   },
   forget(options: ForgetOptions) {
     return forgetFactFiles({

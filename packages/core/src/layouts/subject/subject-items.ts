@@ -82,13 +82,9 @@ export const subjectMemoryTool: MemoryToolEdits = {
   isLeftOfFact(line) {
     return ONLY_A_TAG.test(line);
   },
-  created(lines, relative, memoryPath, today) {
+  created(lines, relative, _memoryPath, today) {
     const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
-    if (!parsed.success) {
-      return {
-        refusal: `Refused to create ${memoryPath}: ${parsed.error.message} Nothing was written.`,
-      };
-    }
+    if (!parsed.success) return { problem: parsed.error.message.replace(/\.$/, "") };
     if (parsed.value.headerStyle !== "none") return { lines };
     const { name, description } = describeNewFile(relative);
     const header = formatFrontMatter({ name, description, updated: today });

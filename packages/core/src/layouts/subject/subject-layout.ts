@@ -26,12 +26,12 @@ export const subjectLayout: Layout = {
   applyWriteReply: applySubjectWriteReply,
   remember: rememberLine,
   consolidateAll: consolidateLongFiles,
-  refuseMemoryToolCreate(relative, memoryPath) {
+  memoryToolCreateRule(relative) {
     if (isAllowedWritePath(relative)) return undefined;
-    return `Refused to create ${memoryPath}: this memory keeps one subject per file. ${ALLOWED_PATHS_RULE.replace(
+    return `this memory keeps one subject per file. ${ALLOWED_PATHS_RULE.replace(
       /"([^"]+)"/g,
       (_match, path: string) => `"/memories/${path}"`,
-    )} Nothing was written.`;
+    )}`;
   },
   forget: forgetLines,
   previewForget: previewForgetLines,
