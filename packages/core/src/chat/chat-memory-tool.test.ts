@@ -13,6 +13,7 @@ import {
 } from "../../test/messages-api.js";
 import { forget } from "../layouts/index.js";
 import { MemoryStore } from "../store/memory-store.js";
+import { refuse } from "../write/write-checks.js";
 import { chat } from "./chat.js";
 
 const server = setupServer();
@@ -154,11 +155,11 @@ describe("chat with tools: memory-tool", () => {
       ],
       [
         true,
-        "Error: Refused to write /memories/topics/keys.md: the text holds a secret (anthropic_api_key). Secrets never go into memory; nothing was written. Leave the secret out.",
+        `Error: ${refuse("secret", { what: "the create of /memories/topics/keys.md", kinds: ["anthropic_api_key"], split: false }).message}`,
       ],
       [
         true,
-        'Error: Refused to write /memories/topics/hosting.md: "home address is 12 Elm Street" is a fact the user asked to forget on 2026/10/02. A forgotten fact is never written back; nothing was written.',
+        `Error: ${refuse("forgotten", { what: '"home address is 12 Elm Street" (the insert of /memories/topics/hosting.md)', date: "2026/10/02", rule: "same_fact" }).message}`,
       ],
     ]);
     const file = await store.read("topics/hosting.md");

@@ -6,7 +6,6 @@ import {
   MemoryPathError,
   type MemoryRow,
   type MemoryStore,
-  type ReadResult,
   type StoreLayout,
   type WriteResult,
 } from "../store/index.js";
@@ -144,17 +143,18 @@ const CHANGED = "it changed since it was read (another writer).";
  * and error texts follow the memory tool's documentation
  * (https://platform.claude.com/docs/en/agents-and-tools/tool-use/memory-tool) and the SDK's
  * local filesystem implementation (`@anthropic-ai/sdk/tools/memory/node`, 1.14), so the model reads
- * what it was trained on. Every command goes through the store's public API, under its lock, with
- * memfiles' guards; a refused command throws {@link MemoryToolError} (the runner sends
- * `Error: <message>`) and writes nothing:
- * - path guard: `/memories/...` only, no `..`, no dot-folders; links out are refused by the store;
- * - layout (`subject`): new files only at the write stage's paths; `MEMORY.md` is generated
- *   (viewable, never written);
- * - secret guard: text holding a key, token, private key, card number or password (`secret`);
- * - tombstones: a line matching a fact the user asked to forget (`forgotten`);
- * - size cap: over `store.maxChars` chars (`too_long`, the seed design's 12,000);
- * - version token: each command reads, checks and writes under the lock against the version it
- *   read; a write by someone else in between is `version_conflict`, never overwritten.
+ * what it was trained on. Every command goes through the store's public API, under its lock; a
+ * refused command throws {@link MemoryToolError} (the runner sends `Error: <message>`) and writes
+ * nothing. The command's own rules (`/memories/...` paths only, no `..`, no dot-folders; a file
+ * that exists or not; `old_str` found once; `insert_line` in range and below the header) keep the
+ * docs' texts. Every writing command (`create`, `str_replace`, `insert`, `delete`, `rename`) then
+ * goes through the one check pipeline every proposal and `remember` passes (`runMemoryToolWrite`,
+ * `runWritePipeline`), refused with the code and message of its `WRITE_CHECKS` row: `secret`
+ * (also split across the session's edits), `invalid_fact` (a created file the layout cannot
+ * read), `path_not_allowed` (the layout's files: subject, the write stage's paths; fact,
+ * top-level `<slug>.md`; `MEMORY.md` is generated, viewable and never written), `forgotten`
+ * (an added line a tombstone matches), `too_long` (over `store.maxChars`, the seed design's
+ * 12,000), `version_conflict` (a write by someone else since the read, never overwritten).
  * In the `subject` layout, every body line the model adds gets `[stated <today>]` (a leading `- `
  * bullet dropped), and a created file without a header gets `name`, `description`, `updated`.
  * Removing fact lines without adding any (a `str_replace` to nothing, a `delete`) is a forget: the
@@ -729,30 +729,31 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
         };
         return locked(() =>
           through(write, async () => {
-            let file: ReadResult | undefined;
-            let target: ReadResult | undefined;
+            // The file to move and the version of the free destination, as read under the lock.
+            let located: { content: string; version: string; free: string } | undefined;
             return {
               added: "",
               facts: [],
               locate: async () => {
-                file = await store.read(oldRelative);
+                const file = await store.read(oldRelative);
                 if (!file.exists) {
                   throw new MemoryToolError(`The path ${command.old_path} does not exist`, {
                     code: "not_found",
                   });
                 }
-                target = await store.read(newRelative);
+                const target = await store.read(newRelative);
                 if (target.exists) {
                   throw new MemoryToolError(`The destination ${command.new_path} already exists`, {
                     code: "already_exists",
                   });
                 }
+                located = { content: file.content, version: file.version, free: target.version };
               },
               write: async () => {
-                if (file === undefined || target === undefined)
-                  throw new Error("rename: not located");
+                if (located === undefined) throw new Error("rename: written before located");
+                const file = located;
                 const moved = editResult(
-                  await store.write(newRelative, file.content, target.version),
+                  await store.write(newRelative, file.content, file.free),
                   command.new_path,
                   `Successfully renamed ${command.old_path} to ${command.new_path}`,
                 );

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "../store/index.js";
+import { refuse } from "../write/write-checks.js";
 import { createMemoryToolHandlers } from "./index.js";
 import { MAX_VIEW_ENTRIES } from "./memory-tool-handlers.js";
 
@@ -77,7 +78,10 @@ describe("memory tool: limits before work", () => {
       expect(await refusal(run(command as never))).toEqual({
         name: "MemoryToolError",
         code: "too_long",
-        message: `Refused the ${name} command: \`${field}\` is ${huge.length} chars, over the 12000-char cap of a memory file. Nothing was written; keep one subject per file and add a few lines at a time.`,
+        message: refuse("too_long", {
+          what: `the ${name} of /memories/topics/tools.md`,
+          reason: `\`${field}\` is ${huge.length} chars, over the 12000-char cap of a memory file; keep one subject per file and add a few lines at a time.`,
+        }).message,
       });
       expect(calls).toEqual([]);
       expect(await read()).toBe(TOOLS_FILE);
@@ -221,7 +225,10 @@ describe("memory tool: create refuses a front matter memfiles would not edit", (
         file_text: fileText,
       } as never),
     );
-    expect(result).toMatchObject({ name: "MemoryToolError", code: "unparsable_file" });
+    expect(result).toMatchObject({ name: "MemoryToolError", code: "invalid_fact" });
+    expect(result?.message).toMatch(
+      /^Refused the create of \/memories\/topics\/a\.md: its first line "(---js|---coffee|\+\+\+)" opens front matter in another language than YAML/,
+    );
     await expect(readFile(join(root, "topics/a.md"), "utf8")).rejects.toThrow();
   });
 

@@ -6,6 +6,7 @@ import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
 import { describe, expect, it } from "vitest";
 import { forget } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
+import { refuse } from "../write/write-checks.js";
 import { memfilesMemoryTool } from "./memory-tool.js";
 
 // The memory tool on the fact layout (one fact per file), through the SDK's helper.
@@ -133,6 +134,7 @@ describe("memory tool on the fact layout", () => {
       new_path: "/memories/people/editor.md",
     });
     expect(renamed.text).toContain("one fact per file");
+    expect(renamed.text).toMatch(/^Error: Refused the rename of /);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -150,7 +152,9 @@ describe("memory tool on the fact layout", () => {
       file_text: "Deploys on Fly.io.\n",
     });
     expect(again.isError).toBe(true);
-    expect(again.text).toContain("a fact the user asked to forget on 2026/09/12");
+    expect(again.text).toBe(
+      `Error: ${refuse("forgotten", { what: '"Deploys on Fly.io." (the create of /memories/hosting.md)', date: "2026/09/12", rule: "same_fact" }).message}`,
+    );
     expect(await snapshot()).toEqual(before);
   });
 
@@ -210,7 +214,9 @@ describe("memory tool on the fact layout", () => {
       insert_text: "note: Home address is 12 Elm Street.",
     });
     expect(result.isError).toBe(true);
-    expect(result.text).toContain("is a fact the user asked to forget");
+    expect(result.text).toBe(
+      `Error: ${refuse("forgotten", { what: '"note: Home address is 12 Elm Street." (the insert of /memories/editor.md)', date: "2026/09/12", rule: "forget_query_words" }).message}`,
+    );
     expect(await snapshot()).toEqual(before);
   });
 
@@ -227,7 +233,7 @@ describe("memory tool on the fact layout", () => {
         path: "/memories/api-key.md",
         file_text: `The key is ${fakeAnthropicKey}\n`,
       },
-      "Error: Refused to write /memories/api-key.md: the text holds a secret (anthropic_api_key).",
+      `Error: ${refuse("secret", { what: "the create of /memories/api-key.md", kinds: ["anthropic_api_key"], split: false }).message}`,
     ],
     [
       "a forgotten fact re-created",
@@ -236,12 +242,12 @@ describe("memory tool on the fact layout", () => {
         path: "/memories/address.md",
         file_text: "Home address is 12 Elm Street.\n",
       },
-      'Error: Refused to write /memories/address.md: "Home address is 12 Elm Street." is a fact the user asked to forget',
+      `Error: ${refuse("forgotten", { what: '"Home address is 12 Elm Street." (the create of /memories/address.md)', date: "2026/09/12", rule: "same_fact" }).message}`,
     ],
     [
       "a 50,000-char create",
       { command: "create", path: "/memories/huge.md", file_text: "likes long notes ".repeat(2942) },
-      "Error: Refused to write /memories/huge.md: 50014 chars is over the 12000-char cap of a memory file.",
+      `Error: ${refuse("too_long", { what: "the create of /memories/huge.md", reason: "`file_text` is 50014 chars, over the 12000-char cap of a memory file; keep one subject per file and add a few lines at a time." }).message}`,
     ],
   ];
 

@@ -6,6 +6,7 @@ import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
 import { describe, expect, it } from "vitest";
 import { forget, remember } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
+import { refuse } from "../write/write-checks.js";
 import { memfilesMemoryTool } from "./memory-tool.js";
 import type { MemoryToolStore } from "./memory-tool-handlers.js";
 
@@ -239,7 +240,9 @@ describe("memory tool over MemoryStore, through the SDK's betaMemoryTool helper"
       file_text: "uses Neovim\n",
     });
     expect(again.isError).toBe(true);
-    expect(again.text).toContain("a fact the user asked to forget on 2026/09/12");
+    expect(again.text).toBe(
+      `Error: ${refuse("forgotten", { what: '"uses Neovim" (the create of /memories/topics/tools.md)', date: "2026/09/12", rule: "same_fact" }).message}`,
+    );
   });
 
   it("create and rename refuse an existing file, as the docs say", async () => {
@@ -293,7 +296,7 @@ describe("hostile commands are refused with nothing written", () => {
         path: "/memories/topics/keys.md",
         file_text: `anthropic key is ${fakeAnthropicKey}`,
       },
-      "Error: Refused to write /memories/topics/keys.md: the text holds a secret (anthropic_api_key). Secrets never go into memory; nothing was written. Leave the secret out.",
+      `Error: ${refuse("secret", { what: "the create of /memories/topics/keys.md", kinds: ["anthropic_api_key"], split: false }).message}`,
     ],
     [
       "a pasted API key in an insert",
@@ -312,7 +315,7 @@ describe("hostile commands are refused with nothing written", () => {
         path: "/memories/topics/huge.md",
         file_text: "likes long notes ".repeat(2942),
       },
-      "Error: Refused to write /memories/topics/huge.md: 50014 chars is over the 12000-char cap of a memory file. Nothing was written; keep one subject per file and merge or drop old lines.",
+      `Error: ${refuse("too_long", { what: "the create of /memories/topics/huge.md", reason: "`file_text` is 50014 chars, over the 12000-char cap of a memory file; keep one subject per file and add a few lines at a time." }).message}`,
     ],
     [
       "a file outside the subject layout",
@@ -322,7 +325,7 @@ describe("hostile commands are refused with nothing written", () => {
     [
       "writing the generated index",
       { command: "create", path: "/memories/MEMORY.md", file_text: "x" },
-      "Error: /memories/MEMORY.md is the index memfiles generates from the files; it cannot be created. Edit the memory files instead.",
+      `Error: ${refuse("path_not_allowed", { what: "the create of /memories/MEMORY.md", reason: "it is the index memfiles generates from the files, never written; edit the memory files instead." }).message}`,
     ],
   ];
 
@@ -354,7 +357,9 @@ describe("hostile commands are refused with nothing written", () => {
       file_text: "x",
     });
     expect(create.isError).toBe(true);
-    expect(create.text).toContain("refused");
+    expect(create.text).toMatch(
+      /^Error: Refused the create of \/memories\/topics\/new\.md: .*a link that resolves outside the memory folder/,
+    );
     expect(await snapshot()).toEqual(before);
   });
 
@@ -383,7 +388,7 @@ describe("hostile commands are refused with nothing written", () => {
       const result = await run(command);
       expect(result).toEqual({
         text: expect.stringMatching(
-          /^Error: Refused to write \/memories\/topics\/\S+: "deploys on \w+" is a fact the user asked to forget on 2026\/09\/12\. A forgotten fact is never written back; nothing was written\.$/,
+          /^Error: Refused "deploys on \w+" \(the (create|insert|str_replace) of \/memories\/topics\/\S+\): the user asked on 2026\/09\/12 to forget it \(tombstone rule \w+\)\.$/,
         ),
         isError: true,
       });
@@ -412,7 +417,9 @@ describe("hostile commands are refused with nothing written", () => {
       insert_text: "deploys on Heroku",
     });
     expect(back.isError).toBe(true);
-    expect(back.text).toContain("a fact the user asked to forget");
+    expect(back.text).toBe(
+      `Error: ${refuse("forgotten", { what: '"deploys on Heroku" (the insert of /memories/topics/tools.md)', date: "2026/09/12", rule: "same_fact" }).message}`,
+    );
   });
 
   it("a str_replace of a fact's words alone leaves no empty dated line (new-user trial)", async () => {
@@ -472,7 +479,10 @@ describe("hostile commands are refused with nothing written", () => {
         undefined as never,
       ),
     ).rejects.toThrow(
-      "Refused to write /memories/topics/tools.md: it changed since it was read (another writer). Nothing was written; view it again and retry.",
+      refuse("version_conflict", {
+        what: "the insert of /memories/topics/tools.md",
+        reason: "it changed since it was read (another writer).",
+      }).message,
     );
     expect(await read("topics/tools.md")).toBe(`${TOOLS_FILE}[stated 2026/09/02] hand edit\n`);
   });
