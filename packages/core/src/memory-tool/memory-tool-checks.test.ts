@@ -90,9 +90,9 @@ type Case = {
   name: string;
   code: WriteCheckCode;
   /** Good edits the bad one is refused after (the first half of a key, a file filled). */
-  before?: (handlers: MemoryToolHandlers, layout: Layout) => Promise<unknown>;
+  before?: (handlers: MemoryToolHandlers, layout: Layout) => unknown;
   /** Runs the bad edit. */
-  run: (handlers: MemoryToolHandlers, layout: Layout) => Promise<unknown>;
+  run: (handlers: MemoryToolHandlers, layout: Layout) => unknown;
   /** The refusal's message, made by the table's template (a pattern where a length varies). */
   message: (layout: Layout) => Promise<string | RegExp> | string | RegExp;
   /** A store in front of the real one, for the version-token case. */
