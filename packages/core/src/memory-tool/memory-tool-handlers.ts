@@ -686,7 +686,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
         const path = toolPath(command.path);
         if (path.kind === "root") {
           throw new MemoryToolError("Cannot delete the /memories directory itself", {
-            code: "path_not_allowed",
+            code: "path_refused",
           });
         }
         return locked(async () => {
@@ -717,7 +717,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
         const from = toolPath(command.old_path);
         if (from.kind === "root") {
           throw new MemoryToolError("Cannot rename the /memories directory itself", {
-            code: "path_not_allowed",
+            code: "path_refused",
           });
         }
         const oldRelative = fileOf(from, command.old_path, "rename");

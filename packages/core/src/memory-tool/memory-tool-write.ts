@@ -1,5 +1,4 @@
 import type { WriteSession } from "../guards/index.js";
-import { refuse, type WriteCheckDetail } from "../write/write-checks.js";
 import {
   type EditResult,
   runWritePipeline,
@@ -125,20 +124,4 @@ export async function runMemoryToolWrite(options: RunMemoryToolWriteOptions): Pr
   const refusal = result.rejected[0];
   if (refusal === undefined) throw new Error("runWritePipeline returned no result for one item");
   throw new MemoryToolError(refusal.message, { code: refusal.code });
-}
-
-/**
- * A refusal of the memory tool worded by the `WRITE_CHECKS` row of `code`, for the checks the
- * memory tool makes before the pipeline because they are cheap and the work behind them is not
- * (a 12 MB `new_str` is refused before the lock, a read or a secret scan).
- *
- * @param code - `too_long`.
- * @param detail - What the row's template needs.
- * @returns The error to throw.
- */
-export function memoryToolRefusal(
-  code: "too_long",
-  detail: WriteCheckDetail<"too_long">,
-): MemoryToolError {
-  return new MemoryToolError(refuse(code, detail).message, { code });
 }
