@@ -324,3 +324,44 @@ describe.each(["subject", "fact"] as const)("memory tool checks on the %s layout
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe.each(["subject", "fact"] as const)(
+  "memory tool on the %s layout: version token",
+  (layout) => {
+    it("an edit whose file changed since the read is applied again to the file as it is now", async () => {
+      const { root, store } = await setup(layout);
+      const { edited, content } = LAYOUTS[layout];
+      const stale = await store.read(edited);
+      const handEdit = layout === "subject" ? "[stated 2026/09/02] hand edit" : "Hand edit.";
+      await writeFile(join(root, edited), `${content}${handEdit}\n`);
+      // The first read hands back the file as it was before a person's edit; later reads are true.
+      let reads = 0;
+      const racing: MemoryToolStore = {
+        root: store.root,
+        maxChars: store.maxChars,
+        layout: store.layout,
+        list: () => store.list(),
+        read: async (path) => (path === edited && reads++ === 0 ? stale : store.read(path)),
+        write: (path, text, version) => store.write(path, text, version),
+        delete: (path, version) => store.delete(path, version),
+        withLock: (fn) => store.withLock(fn),
+        readInternal: (path) => store.readInternal(path),
+        writeInternal: (path, text) => store.writeInternal(path, text),
+        renderIndex: () => store.renderIndex(),
+      };
+      const handlers = createMemoryToolHandlers({ store: racing, now: NOW });
+      await handlers.insert({
+        command: "insert",
+        path: memories(edited),
+        insert_line: end(layout),
+        insert_text: "uses tmux",
+      });
+      const text = await readFile(join(root, edited), "utf8");
+      expect(text.split("\n").slice(-3)).toEqual([
+        layout === "subject" ? "[stated 2026/09/12] uses tmux" : "uses tmux",
+        handEdit,
+        "",
+      ]);
+    });
+  },
+);
