@@ -330,7 +330,9 @@ export function formatLeaveOneOut(rows: readonly LeaveOneOutRow[]): string {
         }),
         row.holds
           ? "yes"
-          : `no${row.worst === undefined ? "" : ` (without ${row.worst.conversation})`}`,
+          : row.margin < 0 || row.worst === undefined
+            ? "no (below over all)"
+            : `no (without ${row.worst.conversation})`,
       ]),
       align: ["left", ...headers.slice(1).map(() => "right" as const)],
     }),

@@ -98,7 +98,10 @@ describe("leaveOneOutRows and formatLeaveOneOut", () => {
     const carried = { "conv-1": [0.9, 100], "conv-2": [0.5, 100] } as const;
     const even = { "conv-1": [0.7, 100], "conv-2": [0.7, 100] } as const;
     const facts = { "conv-1": [0.5, 100], "conv-2": [0.6, 100] } as const;
-    const baselines = [1_000, 4_000].map((budget) => row("bm25-facts", budget, facts as never));
+    const below = { "conv-1": [0.5, 100], "conv-2": [0.5, 100] } as const;
+    const baselines = [1_000, 4_000, 8_000].map((budget) =>
+      row("bm25-facts", budget, facts as never),
+    );
     const rows = leaveOneOutRows([
       {
         layout: "subject",
@@ -106,18 +109,21 @@ describe("leaveOneOutRows and formatLeaveOneOut", () => {
           ...baselines,
           row("budget", 1_000, even as never),
           row("budget", 4_000, carried as never),
+          row("budget", 8_000, below as never),
         ],
       },
     ]);
     expect(rows.map((item) => [item.layout, item.budgetTokens, item.holds])).toEqual([
       ["subject", 1_000, true],
       ["subject", 4_000, false],
+      ["subject", 8_000, false],
     ]);
     expect(formatLeaveOneOut(rows).split("\n").slice(2)).toEqual([
       "| layout  | budget |   all | without conv-1 | without conv-2 | no one conversation carries it |",
       "| ------- | -----: | ----: | -------------: | -------------: | -----------------------------: |",
       "| subject |  1,000 | +15.0 |          +10.0 |          +20.0 |                            yes |",
       "| subject |  4,000 | +15.0 |          -10.0 |          +40.0 |            no (without conv-1) |",
+      "| subject |  8,000 |  -5.0 |          -10.0 |           +0.0 |            no (below over all) |",
     ]);
   });
 });
