@@ -2,7 +2,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { createProgress } from "../report/progress.js";
-import { formatLayoutsSideBySide, formatLocomoReport } from "./format-locomo.js";
+import { formatLayoutsSideBySide, formatLeaveOneOut, formatLocomoReport } from "./format-locomo.js";
+import { leaveOneOutRows } from "./leave-one-out.js";
 import { DEFAULT_LOCOMO_RELATIVE_PATH, defaultLocomoPath, loadLocomo } from "./load-locomo.js";
 import type { DescriptionMode } from "./oracle-write.js";
 import { runBenchLocomoQa } from "./qa-cli.js";
@@ -27,7 +28,9 @@ beside BM25 over the turns and over the annotated facts.
   --descriptions <mode>  subject layout: facts (default: each file described by its facts' words
                          after each session) or path (the write pass's description from the path);
                          the fact layout's descriptions are always the facts' own words
-  --json <file>          also write the report as JSON (with both layouts: { data, layout, reports })
+  --json <file>          also write the report as JSON (with both layouts: { data, layout, reports },
+                         and leaveOneOut: budgeted recall against BM25 over the facts, each
+                         conversation left out in turn)
   --qa                   answer the questions with a model and grade them with a judge (J score;
                          pnpm bench:locomo --qa --help)
   -h, --help             show this help`;
@@ -35,7 +38,7 @@ beside BM25 over the turns and over the annotated facts.
 /**
  * `pnpm bench:locomo`: parses the arguments, runs {@link runLocomoLayouts} with a progress bar on
  * stderr, prints the report of each layout and writes `--json` (one layout: the report with `data`
- * added; `both`: `{ data, layout: "both", reports }`).
+ * added; `both`: `{ data, layout: "both", reports }`; both with `leaveOneOut`, from `leaveOneOutRows`).
  *
  * @param options - `{ argv, cwd, write, writeError, progressStream? }`: arguments without the
  *   command, the folder relative paths are taken from, where the report and errors go.
@@ -120,14 +123,18 @@ export async function runBenchLocomo(options: {
     progress.stop();
   }
   const sideBySide = formatLayoutsSideBySide(reports);
+  const leftOut = leaveOneOutRows(reports);
+  const leftOutText = formatLeaveOneOut(leftOut);
   options.write(
-    `${[...reports.map((report) => formatLocomoReport(report)), ...(sideBySide === "" ? [] : [sideBySide])].join("\n\n")}\n`,
+    `${[...reports.map((report) => formatLocomoReport(report)), ...[sideBySide, leftOutText].filter((text) => text !== "")].join("\n\n")}\n`,
   );
   if (values.json !== undefined) {
     const target = path.resolve(options.cwd, values.json);
     await mkdir(path.dirname(target), { recursive: true });
     const json =
-      layout === "both" ? { data: dataPath, layout, reports } : { data: dataPath, ...reports[0] };
+      layout === "both"
+        ? { data: dataPath, layout, reports, leaveOneOut: leftOut }
+        : { data: dataPath, ...reports[0], leaveOneOut: leftOut };
     await writeFile(target, `${JSON.stringify(json, null, 2)}\n`);
     options.write(`JSON report: ${target}\n`);
   }

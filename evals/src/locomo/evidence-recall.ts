@@ -3,7 +3,7 @@ import {
   estimateTokens,
   fillRecallBudget,
   type RecallUnit,
-  rankRecallUnits,
+  rankPooledRecallUnits,
   recallFiles,
   recallText,
   renderMemoryBlock,
@@ -338,22 +338,17 @@ export type SampleEvidence = {
   ceiling: { annotated: number[]; stored: number[] };
 };
 
-/** Units of both memories, merged by score, paths told apart by speaker. */
-async function pooledUnits(
+/** Units of both memories ranked in one index, paths told apart by speaker. */
+function pooledUnits(
   memories: readonly SpeakerMemory[],
   query: string,
   skipPaths: readonly string[] | undefined,
 ): Promise<RecallUnit[]> {
-  const all: RecallUnit[] = [];
-  for (const memory of memories) {
-    const units = await rankRecallUnits({
-      store: memory.store,
-      query,
-      ...(skipPaths === undefined ? {} : { skipPaths }),
-    });
-    all.push(...units.map((unit) => ({ ...unit, path: `${memory.speaker}/${unit.path}` })));
-  }
-  return all.sort((a, b) => b.score - a.score);
+  return rankPooledRecallUnits({
+    memories: memories.map((memory) => ({ label: memory.speaker, store: memory.store })),
+    query,
+    ...(skipPaths === undefined ? {} : { skipPaths }),
+  });
 }
 
 /**

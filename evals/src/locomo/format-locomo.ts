@@ -1,5 +1,6 @@
 import { formatTable } from "../internal/text-table.js";
 import type { EvidenceRow } from "./evidence-recall.js";
+import type { LeaveOneOutRow } from "./leave-one-out.js";
 import type { LocomoReport } from "./run-locomo.js";
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -288,5 +289,52 @@ export function formatLayoutsSideBySide(reports: readonly LocomoReport[]): strin
     }),
     "",
     `Conversations where budgeted recall is at or above BM25 over the annotated facts: ${atOrAbove.join("; ")}.`,
+  ].join("\n");
+}
+
+const points = (share: number) => `${share >= 0 ? "+" : ""}${(share * 100).toFixed(1)}`;
+
+/**
+ * The leave-one-out check as a table: for each layout and budget, budgeted recall minus BM25 over
+ * the annotated facts (points) over all questions and with each conversation left out, and
+ * whether it stays at or above with any one left out (no one conversation carries it).
+ *
+ * @param rows - From `leaveOneOutRows`.
+ * @returns Lines joined with `\n`; `""` when there are no rows.
+ * @example console.log(formatLeaveOneOut(leaveOneOutRows(reports)));
+ */
+export function formatLeaveOneOut(rows: readonly LeaveOneOutRow[]): string {
+  if (rows.length === 0) return "";
+  const conversations = [
+    ...new Set(rows.flatMap((row) => row.without.map((entry) => entry.conversation))),
+  ].sort();
+  const headers = [
+    "layout",
+    "budget",
+    "all",
+    ...conversations.map((conversation) => `without ${conversation}`),
+    "no one conversation carries it",
+  ];
+  return [
+    "## Leave one out: budgeted recall minus BM25 over the annotated facts",
+    "Points of evidence in the prompt over all questions, then with each conversation's questions left out; the last column says whether every one of them is at or above 0.",
+    formatTable({
+      headers,
+      rows: rows.map((row) => [
+        row.layout,
+        tokens(row.budgetTokens),
+        points(row.margin),
+        ...conversations.map((conversation) => {
+          const entry = row.without.find((item) => item.conversation === conversation);
+          return entry === undefined ? "" : points(entry.margin);
+        }),
+        row.holds
+          ? "yes"
+          : row.margin < 0 || row.worst === undefined
+            ? "no (below over all)"
+            : `no (without ${row.worst.conversation})`,
+      ]),
+      align: ["left", ...headers.slice(1).map(() => "right" as const)],
+    }),
   ].join("\n");
 }

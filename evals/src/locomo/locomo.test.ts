@@ -458,6 +458,18 @@ describe("pnpm bench:locomo", () => {
         .map((cell) => cell.trim())
         .slice(5, 7),
     ).toEqual([recallAt(json.reports[0].evidenceRecall), recallAt(json.reports[1].evidenceRecall)]);
+    // The leave-one-out check, printed and in the JSON, for each layout at each budget.
+    expect(out).toContain("## Leave one out: budgeted recall minus BM25 over the annotated facts");
+    expect(
+      json.leaveOneOut.map((row: { layout: string; budgetTokens: number }) => [
+        row.layout,
+        row.budgetTokens,
+      ]),
+    ).toEqual(
+      ["subject", "fact"].flatMap((layout) =>
+        [1_000, 2_000, 4_000, 8_000].map((budget) => [layout, budget]),
+      ),
+    );
   });
 
   it.each([

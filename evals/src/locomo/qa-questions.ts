@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { MemoryStore } from "@memfiles/core";
-import { fillRecallBudget, type RecallUnit, rankRecallUnits } from "@memfiles/core/internal";
+import { fillRecallBudget, type RecallUnit, rankPooledRecallUnits } from "@memfiles/core/internal";
 import {
   countTokens,
   EVIDENCE_CATEGORIES,
@@ -47,14 +47,13 @@ export type PrepareQaQuestionsOptions = {
   storeDir?: string;
 };
 
-/** Both speakers' units ranked for the query, merged by score, paths told apart by speaker. */
-async function pooledUnits(memories: readonly SpeakerMemory[], query: string) {
-  const all: RecallUnit[] = [];
-  for (const memory of memories) {
-    const units = await rankRecallUnits({ store: memory.store, query, skipPaths: [] });
-    all.push(...units.map((unit) => ({ ...unit, path: `${memory.speaker}/${unit.path}` })));
-  }
-  return all.sort((a, b) => b.score - a.score);
+/** Both speakers' units ranked for the query in one index, paths told apart by speaker. */
+function pooledUnits(memories: readonly SpeakerMemory[], query: string): Promise<RecallUnit[]> {
+  return rankPooledRecallUnits({
+    memories: memories.map((memory) => ({ label: memory.speaker, store: memory.store })),
+    query,
+    skipPaths: [],
+  });
 }
 
 /**
@@ -63,7 +62,7 @@ async function pooledUnits(memories: readonly SpeakerMemory[], query: string) {
  * temporary folder, and for each question of categories 1-4 whose evidence names a turn (the
  * population of the bench's evidence recall, so J and evidence recall count the same questions;
  * category 5 is adversarial and has no answer, and the Mem0 paper leaves it out too), the units
- * of both memories are ranked by `rankRecallUnits` and filled to `maxTokens` by
+ * of both memories are ranked in one index by `rankPooledRecallUnits` and filled to `maxTokens` by
  * `fillRecallBudget`: what `recall: { strategy: "budget", maxTokens }` adds to a request, over
  * both speakers (the bench's `budget` row). The folders are removed before it returns: no API
  * call is made, so the cost preview can be printed before the first one.

@@ -47,6 +47,7 @@ export {
   formatSelectRequest,
   inScope,
   type RecallUnit,
+  rankPooledRecallUnits,
   rankRecallUnits,
   rankRows,
   readInScope,

@@ -4,7 +4,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { estimateTokens } from "../cost/cache-minimum.js";
 import { MemoryStore } from "../store/memory-store.js";
-import { budgetedRecall, fillRecallBudget, rankRecallUnits } from "./budgeted-recall.js";
+import {
+  budgetedRecall,
+  fillRecallBudget,
+  rankPooledRecallUnits,
+  rankRecallUnits,
+} from "./budgeted-recall.js";
 import { buildSystem } from "./build-system.js";
 import { recallFiles } from "./recall-files.js";
 
@@ -77,6 +82,84 @@ describe("rankRecallUnits", () => {
         kind: "body",
       },
     ]);
+  });
+});
+
+async function folderOf(files: Record<string, string[]>): Promise<MemoryStore> {
+  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-pooled-")) });
+  for (const [path, lines] of Object.entries(files)) {
+    const name = path.replace(/^.*\//, "").replace(/\.md$/, "");
+    await store.write(path, subjectFile(name, `About ${name}.`, lines), "new");
+  }
+  return store;
+}
+
+// Ben's own memory names him on every line; Cara's once. Ranked apart, "Ben" is a common word in
+// the first index and a rare one in the second, so Cara's passing mention would outrank Ben's
+// own line that answers.
+const BEN = {
+  "topics/running.md": [
+    "[stated 2026/03/01] Ben started running marathons in March",
+    "[stated 2026/03/09] Ben runs with a club on Sundays",
+  ],
+  "topics/food.md": [
+    "[stated 2026/04/02] Ben cooks pasta for friends",
+    "[stated 2026/04/12] Ben bakes bread at weekends",
+  ],
+  "topics/games.md": ["[stated 2026/05/05] Ben plays chess online"],
+};
+const CARA = {
+  "topics/work.md": [
+    "[stated 2026/02/11] Cara met Ben at the office",
+    "[stated 2026/02/15] Cara leads the design team",
+  ],
+  "topics/hobbies.md": [
+    "[stated 2026/06/01] Cara paints landscapes",
+    "[stated 2026/06/03] Cara swims every morning",
+  ],
+};
+
+describe("rankPooledRecallUnits", () => {
+  it("ranks several memories in one index: the same scores as one folder holding them all", async () => {
+    const query = "When did Ben start running marathons?";
+    const pooled = await rankPooledRecallUnits({
+      memories: [
+        { label: "ben", store: await folderOf(BEN) },
+        { label: "cara", store: await folderOf(CARA) },
+      ],
+      query,
+      skipPaths: [],
+    });
+    const together = await rankRecallUnits({
+      store: await folderOf(
+        Object.fromEntries([
+          ...Object.entries(BEN).map(([path, lines]) => [`ben/${path}`, lines]),
+          ...Object.entries(CARA).map(([path, lines]) => [`cara/${path}`, lines]),
+        ]),
+      ),
+      query,
+      skipPaths: [],
+    });
+    expect(pooled).toEqual(together);
+    expect(pooled[0]).toEqual({
+      path: "ben/topics/running.md",
+      text: "Ben started running marathons in March",
+      date: "2026/03/01",
+      kind: "line",
+      score: together[0]?.score,
+    });
+  });
+
+  it("leaves out each memory's always-loaded files by their own path", async () => {
+    const units = await rankPooledRecallUnits({
+      memories: [
+        { label: "ben", store: await folderOf({ ...BEN, "profile.md": ["Ben runs"] }) },
+        { label: "cara", store: await folderOf(CARA) },
+      ],
+      query: "Ben runs",
+    });
+    expect(units.map((unit) => unit.path)).not.toContain("ben/profile.md");
+    expect(units.length).toBe(9);
   });
 });
 

@@ -98,6 +98,19 @@ const ENTITY_FOLDERS = ["people/", "projects/"];
  */
 const SAME_DAY_SHARE = 0.2;
 
+/** One memory of several ranked together by {@link rankPooledRecallUnits}. */
+export type LabelledRecallStore = {
+  /** Put before each of its units' paths (`label/path`), so memories' paths stay apart. */
+  label: string;
+  store: RecallStore;
+};
+
+/** Options of {@link rankPooledRecallUnits}. */
+export type RankPooledRecallUnitsOptions = Omit<RankRecallUnitsOptions, "store"> & {
+  /** The memories, each scoped already; `skipPaths` applies to each memory's own paths. */
+  memories: readonly LabelledRecallStore[];
+};
+
 /**
  * The units of every file recall may show, ranked for the request: a lexical index (minisearch
  * BM25, Porter stems, stop words dropped, prefix match for 4+ chars) over each unit's own words,
@@ -113,12 +126,51 @@ const SAME_DAY_SHARE = 0.2;
  * @example (await rankRecallUnits({ store, query: "Where does Marta live?" }))[0]?.text
  */
 export async function rankRecallUnits(options: RankRecallUnitsOptions): Promise<RecallUnit[]> {
-  const skip = new Set(options.skipPaths ?? ALWAYS_LOADED);
-  const rows = (await options.store.list()).filter((row) => row.path !== "MEMORY.md");
-  const built = await unitIndex(options.store, rows);
-  const units = built.units.map((unit) => ({ ...unit, score: 0 }));
-  if (options.query.trim() !== "" && units.length > 0) {
-    for (const hit of built.search.search(options.query)) {
+  return rankUnits([{ label: "", store: options.store }], options.query, options.skipPaths);
+}
+
+/**
+ * {@link rankRecallUnits} over several memories at once, in one index: BM25 weighs a word by how
+ * rare it is in the index, so scores of memories ranked apart do not compare (a name on every
+ * line of one memory and on a few of the other scores low in the first, high in the second), and
+ * merging them by score would favour the memory where the question's words are rare. One index
+ * over all of them gives every unit the same yardstick; a day's lift reaches every memory's lines
+ * of that day. Links resolve within a memory only.
+ *
+ * @param options - `{ memories: [{ label, store }], query, skipPaths? }`.
+ * @returns Every unit of every memory, best first, paths as `label/path`.
+ * @throws File-system errors from listing or reading pass through.
+ * @example await rankPooledRecallUnits({ memories: [{ label: "ana", store: ana }, { label: "ben", store: ben }], query: "Who moved to Lisbon?" })
+ */
+export async function rankPooledRecallUnits(
+  options: RankPooledRecallUnitsOptions,
+): Promise<RecallUnit[]> {
+  return rankUnits(options.memories, options.query, options.skipPaths);
+}
+
+async function rankUnits(
+  memories: readonly LabelledRecallStore[],
+  query: string,
+  skipPaths: readonly string[] | undefined,
+): Promise<RecallUnit[]> {
+  const skip = new Set(skipPaths ?? ALWAYS_LOADED);
+  const parts = await Promise.all(
+    memories.map(async (memory) => ({
+      label: memory.label,
+      built: await memoryUnits(memory.store),
+    })),
+  );
+  const search = pooledSearch(parts);
+  const units = parts.flatMap((part) =>
+    part.built.units.map((unit) => ({
+      ...unit,
+      path: part.label === "" ? unit.path : `${part.label}/${unit.path}`,
+      skipped: skip.has(unit.path),
+      score: 0,
+    })),
+  );
+  if (query.trim() !== "" && units.length > 0) {
+    for (const hit of search.search(query)) {
       const unit = units[hit.id as number];
       if (unit !== undefined) unit.score = hit.score;
     }
@@ -137,7 +189,8 @@ export async function rankRecallUnits(options: RankRecallUnitsOptions): Promise<
     }
   }
   return units
-    .filter((unit) => !skip.has(unit.path))
+    .filter((unit) => !unit.skipped)
+    .map(({ skipped: _skipped, ...unit }) => unit)
     .sort(
       (a, b) =>
         b.score - a.score ||
@@ -146,17 +199,47 @@ export async function rankRecallUnits(options: RankRecallUnitsOptions): Promise<
     );
 }
 
-type UnitIndex = {
+type MemoryUnits = {
   signature: string;
   units: Omit<RecallUnit, "score">[];
-  search: MiniSearch<IndexedUnit>;
+  /** What the index holds of each unit, in the order of `units`. */
+  indexed: Omit<IndexedUnit, "id">[];
 };
 
-// The last index built per store, reused while no file's text changed: indexing every line again
-// for each request costs more than reading the files and ranking.
-const lastIndexes = new WeakMap<object, UnitIndex>();
+// The units of the last state seen per store, and the last few indexes built, reused while no
+// file's text changed: indexing every line again for each request costs more than reading the
+// files and ranking.
+const lastUnits = new WeakMap<object, MemoryUnits>();
+const lastSearches = new Map<string, MiniSearch<IndexedUnit>>();
+const KEPT_SEARCHES = 4;
 
-async function unitIndex(store: RecallStore, rows: readonly MemoryRow[]): Promise<UnitIndex> {
+function pooledSearch(
+  parts: readonly { label: string; built: MemoryUnits }[],
+): MiniSearch<IndexedUnit> {
+  const key = parts.map((part) => `${part.label}\u0000${part.built.signature}`).join("\u0001");
+  const last = lastSearches.get(key);
+  if (last !== undefined) return last;
+  const search = new MiniSearch<IndexedUnit>({
+    fields: ["text", "file", "entities", "date"],
+    processTerm,
+    tokenize: splitWords,
+    searchOptions: {
+      boost: { text: 3, file: 1, entities: 1.5, date: 0.5 },
+      prefix: (term) => term.length >= 4,
+      combineWith: "OR",
+    },
+  });
+  search.addAll(parts.flatMap((part) => part.built.indexed).map((unit, id) => ({ ...unit, id })));
+  if (lastSearches.size >= KEPT_SEARCHES) {
+    const oldest = lastSearches.keys().next().value;
+    if (oldest !== undefined) lastSearches.delete(oldest);
+  }
+  lastSearches.set(key, search);
+  return search;
+}
+
+async function memoryUnits(store: RecallStore): Promise<MemoryUnits> {
+  const rows = (await store.list()).filter((row) => row.path !== "MEMORY.md");
   const texts = new Map<string, string>();
   for (const row of rows) {
     const read = await store.read(row.path);
@@ -165,12 +248,12 @@ async function unitIndex(store: RecallStore, rows: readonly MemoryRow[]): Promis
   const signature = hashText(
     [...texts].map(([path, text]) => `${path}\u0000${text}`).join("\u0001"),
   );
-  const last = lastIndexes.get(store);
+  const last = lastUnits.get(store);
   if (last !== undefined && last.signature === signature) return last;
   const byName = new Map<string, MemoryRow>();
   for (const row of rows) byName.set(row.name.toLowerCase(), row);
   const units: Omit<RecallUnit, "score">[] = [];
-  const indexed: IndexedUnit[] = [];
+  const indexed: Omit<IndexedUnit, "id">[] = [];
   for (const row of [...rows].sort((a, b) => compareCodeUnits(a.path, b.path))) {
     const content = texts.get(row.path);
     if (content === undefined) continue;
@@ -187,13 +270,7 @@ async function unitIndex(store: RecallStore, rows: readonly MemoryRow[]): Promis
     ].join(" ");
     const file = `${row.name} ${row.description}`;
     const add = (unit: Omit<RecallUnit, "score">) => {
-      indexed.push({
-        id: units.length,
-        text: unit.text,
-        file,
-        entities,
-        date: dateWords(unit.date),
-      });
+      indexed.push({ text: unit.text, file, entities, date: dateWords(unit.date) });
       units.push(unit);
     };
     if (facts.length > 0) {
@@ -211,19 +288,8 @@ async function unitIndex(store: RecallStore, rows: readonly MemoryRow[]): Promis
       ...(row.updated === undefined ? {} : { date: row.updated }),
     });
   }
-  const search = new MiniSearch<IndexedUnit>({
-    fields: ["text", "file", "entities", "date"],
-    processTerm,
-    tokenize: splitWords,
-    searchOptions: {
-      boost: { text: 3, file: 1, entities: 1.5, date: 0.5 },
-      prefix: (term) => term.length >= 4,
-      combineWith: "OR",
-    },
-  });
-  search.addAll(indexed);
-  const built = { signature, units, search };
-  lastIndexes.set(store, built);
+  const built = { signature, units, indexed };
+  lastUnits.set(store, built);
   return built;
 }
 
@@ -270,7 +336,7 @@ function render(picked: readonly RecallUnit[]): string {
  * day share one date), plus its file's path the first time a line of that file is taken. The
  * note's wrapper counts against the budget.
  *
- * @param units - From {@link rankRecallUnits} (or several stores' units merged by score).
+ * @param units - From {@link rankRecallUnits} or {@link rankPooledRecallUnits}.
  * @param maxTokens - Most tokens of the note, wrapper included.
  * @param countTokens - The token estimate (default `estimateTokens`, the repo's one estimator).
  * @returns `{ note, units, tokens }`; `note` `""` when nothing fits or matched.

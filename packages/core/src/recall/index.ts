@@ -4,8 +4,11 @@ export {
   budgetedRecall,
   DEFAULT_RECALL_BUDGET_TOKENS,
   fillRecallBudget,
+  type LabelledRecallStore,
+  type RankPooledRecallUnitsOptions,
   type RankRecallUnitsOptions,
   type RecallUnit,
+  rankPooledRecallUnits,
   rankRecallUnits,
 } from "./budgeted-recall.js";
 export {
