@@ -48,6 +48,12 @@ export type {
 } from "./layout.js";
 export { checkWritePrompt, layoutNamed, layoutOf } from "./layout-of.js";
 export { remember } from "./remember.js";
+export {
+  type AddFactRejectionCode,
+  MAX_FACT_CHARS,
+} from "./subject/add-fact.js";
+export { type ApplyProposalsOptions, applyProposals } from "./subject/apply-proposals.js";
 export { subjectLayout } from "./subject/subject-layout.js";
+export { WRITE_EFFORT } from "./subject/subject-write-pass.js";
 export { applyWriteReply, buildWriteRequest, writePass } from "./write-pass.js";
 export { WritePromptLayoutError } from "./write-prompt-layout-error.js";

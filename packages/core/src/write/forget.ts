@@ -1,9 +1,9 @@
 import { dateTag, editMemoryText, formatFactLine, safeParseMemoryFile } from "../format/index.js";
 import { contentWordList, foldAccents, sameWord } from "../text/index.js";
-import { MAX_CONFLICT_RETRIES, type WriteStore } from "./add-fact.js";
 import { MAX_FORGET_QUERY_CHARS } from "./forget-request.js";
 import { beginForget, endForget, finishPendingForget } from "./pending-forget.js";
 import { makeTombstone, readTombstones, type Tombstone, writeTombstones } from "./tombstones.js";
+import { MAX_CONFLICT_RETRIES, type WriteStore } from "./write-pipeline.js";
 
 /** Options of {@link forget}. */
 export type ForgetOptions = {

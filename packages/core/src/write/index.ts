@@ -1,12 +1,4 @@
-export {
-  type AddFactRejectionCode,
-  MAX_CONFLICT_RETRIES,
-  MAX_FACT_CHARS,
-  type OnTooLong,
-  type WriteStore,
-} from "./add-fact.js";
 export { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
-export { type ApplyProposalsOptions, applyProposals } from "./apply-proposals.js";
 export {
   type EditDescriptionFailureCode,
   type EditDescriptionOptions,
@@ -45,7 +37,6 @@ export {
   type RememberOptions,
   type RememberRejectionCode,
   type RememberResult,
-  rememberLine,
   rememberThrough,
 } from "./remember.js";
 export { TombstoneFileError } from "./tombstone-file-error.js";
@@ -74,18 +65,15 @@ export {
   type FitMemoryIndexResult,
   fitMemoryIndex,
 } from "./write-index-budget.js";
-export {
-  type AppliedProposal,
-  applySubjectWriteReply,
-  buildSubjectWriteRequest,
-  buildSubjectWriteRequestWithSnapshot,
-  type RejectedProposal,
-  WRITE_EFFORT,
-  type WritePassConsolidation,
-  type WritePassError,
-  type WritePassOptions,
-  type WritePassResult,
-  type WritePrompt,
-  type WriteRejectionCode,
-} from "./write-pass.js";
+export type {
+  AppliedProposal,
+  RejectedProposal,
+  WritePassConsolidation,
+  WritePassError,
+  WritePassOptions,
+  WritePassResult,
+  WritePrompt,
+  WriteRejectionCode,
+} from "./write-pass-result.js";
+export { MAX_CONFLICT_RETRIES, type OnTooLong, type WriteStore } from "./write-pipeline.js";
 export { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest, writeIndexLine } from "./write-request.js";

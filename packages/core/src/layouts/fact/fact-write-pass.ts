@@ -24,7 +24,6 @@ import { ModelReplyError, parseToolReply } from "../../tool-reply/index.js";
 import type { Transcript } from "../../transcript/index.js";
 import type { OnStep, OnUsage } from "../../usage/index.js";
 import { reportUsage } from "../../usage/report-usage.js";
-import type { WriteStore } from "../../write/add-fact.js";
 import type { FolderReadStore } from "../../write/memory-files.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
 import { withSessionDate } from "../../write/session-date.js";
@@ -32,6 +31,7 @@ import { makeTombstone, readTombstones, writeTombstones } from "../../write/tomb
 import { fitTranscript } from "../../write/transcript-budget.js";
 import { checkFactShape, type WriteCheckCode } from "../../write/write-checks.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "../../write/write-index-budget.js";
+import type { WriteStore } from "../../write/write-pipeline.js";
 import { type EditResult, runWritePipeline, type WriteSteps } from "../../write/write-pipeline.js";
 import {
   type FactProposal,

@@ -1,7 +1,6 @@
 import { dateTag, safeParseFactFile } from "../../format/index.js";
 import type { MemoryStore } from "../../store/index.js";
 import { contentWordList, factKey, sameWord } from "../../text/index.js";
-import type { WriteStore } from "../../write/add-fact.js";
 import type {
   ForgetPreview,
   ForgetPreviewFile,
@@ -11,6 +10,7 @@ import type {
 } from "../../write/forget.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
 import { makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
+import type { WriteStore } from "../../write/write-pipeline.js";
 
 /** What forgetting in the fact layout needs of a store (a `MemoryStore` fits). */
 export type ForgetFactStore = WriteStore & Pick<MemoryStore, "delete">;

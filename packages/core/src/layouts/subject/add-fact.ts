@@ -3,19 +3,23 @@ import {
   formatFactLine,
   formatMemoryFile,
   type MemoryHeader,
-} from "../format/index.js";
-import { factKey } from "../text/index.js";
-import { describeNewFile, explainRefusedPath, isAllowedWritePath } from "./allowed-path.js";
-import { FactLineIndex } from "./fact-line-index.js";
+} from "../../format/index.js";
+import { factKey } from "../../text/index.js";
+import {
+  describeNewFile,
+  explainRefusedPath,
+  isAllowedWritePath,
+} from "../../write/allowed-path.js";
+import { FactLineIndex } from "../../write/fact-line-index.js";
 import {
   type MemoryFileState,
   memoryFileState,
   readFolder,
   readMemoryFile,
   readMemoryFiles,
-} from "./memory-files.js";
-import type { TombstoneCache } from "./tombstones.js";
-import { checkFactShape } from "./write-checks.js";
+} from "../../write/memory-files.js";
+import type { TombstoneCache } from "../../write/tombstones.js";
+import { checkFactShape } from "../../write/write-checks.js";
 import {
   type EditResult,
   type OnTooLong,
@@ -23,10 +27,7 @@ import {
   runWritePipeline,
   type WriteSteps,
   type WriteStore,
-} from "./write-pipeline.js";
-
-export type { OnTooLong, WriteStore } from "./write-pipeline.js";
-export { MAX_CONFLICT_RETRIES } from "./write-pipeline.js";
+} from "../../write/write-pipeline.js";
 
 /** Longest fact text accepted, in chars; a memory line is one short fact (seed design). */
 export const MAX_FACT_CHARS = 300;

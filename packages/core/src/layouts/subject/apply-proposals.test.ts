@@ -2,7 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MemoryStore } from "../store/index.js";
+import { MemoryStore } from "../../store/index.js";
 import { applyProposals } from "./apply-proposals.js";
 
 const NOW = new Date("2026-09-20T12:00:00Z");

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MemoryStore } from "../store/index.js";
+import { MemoryStore } from "../../store/index.js";
 import { addFact } from "./add-fact.js";
 
 async function newStore(): Promise<MemoryStore> {
