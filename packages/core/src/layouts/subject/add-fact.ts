@@ -16,7 +16,6 @@ import {
   memoryFileState,
   readFolder,
   readMemoryFile,
-  readMemoryFiles,
 } from "../../write/memory-files.js";
 import type { TombstoneCache } from "../../write/tombstones.js";
 import { checkFactShape } from "../../write/write-checks.js";
@@ -184,9 +183,11 @@ export function subjectWriteSteps(
         ? undefined
         : `the path ${JSON.stringify(item.file)} is not one this memory writes. ${explainRefusedPath(item.file)}`,
     async locate(item) {
-      // Every check looks only at the lines that could match (by key or content word), in the
-      // order of a scan with the proposal's file first: a proposal costs little at any folder size.
-      const files = snapshot ?? (await readAllFiles(store, item.file));
+      // Without a snapshot the whole folder is read for this fact (one read of each file), so
+      // `replaces` and duplicates are found wherever the fact lives (one place per fact). Every
+      // check looks only at the lines that could match (by key or content word), in the order of a
+      // scan with the proposal's file first: a proposal costs little at any folder size.
+      const files = snapshot ?? (await readFolder(store));
       const index = FactLineIndex.of(files);
       if (item.replaces !== null) {
         const replacedKey = factKey(item.replaces);
@@ -374,17 +375,4 @@ async function editLine(
 function refill(snapshot: Map<string, MemoryFileState>, fresh: Map<string, MemoryFileState>): void {
   snapshot.clear();
   for (const [path, state] of fresh) snapshot.set(path, state);
-}
-
-// Every file is read so `replaces` and duplicates are found wherever the fact lives (one place
-// per fact); `first` is read even when it does not exist yet.
-async function readAllFiles(
-  store: WriteStore,
-  first: string,
-): Promise<Map<string, MemoryFileState>> {
-  const rows = await store.list();
-  return readMemoryFiles(store, [
-    first,
-    ...rows.map((row) => row.path).filter((path) => path !== first),
-  ]);
 }
