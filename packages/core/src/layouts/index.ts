@@ -11,21 +11,15 @@ export {
 } from "./fact/consolidate-facts.js";
 export { factLayout } from "./fact/fact-layout.js";
 export {
-  type AppliedFactProposal,
   type ApplyFactProposalsOptions,
-  type ApplyFactProposalsResult,
   applyFactProposals,
   applyFactWriteReply,
   buildFactWriteRequest,
-  type FactRejectionCode,
   type FactWritePassOptions,
-  type FactWritePassResult,
   type FactWriteStore,
-  factWritePass,
   MAX_FACT_BODY_CHARS,
   MAX_FACT_DESCRIPTION_CHARS,
   MAX_FACT_NAME_CHARS,
-  type RejectedFactProposal,
   readFactProposals,
 } from "./fact/fact-write-pass.js";
 export {

@@ -6,7 +6,7 @@ import type { Transcript } from "../transcript/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";
 import type { Proposal } from "./propose-memories-tool.js";
 import type { WriteCheckCode } from "./write-checks.js";
-import type { OnTooLong, WriteStore } from "./write-pipeline.js";
+import type { OnTooLong, ResolvedDate, WriteStore } from "./write-pipeline.js";
 
 // The options and the one result shape of the write pass, in both layouts (`writePass` lives in
 // layouts/, each layout's pass under layouts/<layout>/).
@@ -17,7 +17,10 @@ export type WriteRejectionCode = WriteCheckCode;
 /** A proposal code applied. */
 export type AppliedProposal = {
   code: "applied";
-  /** The proposal as the model gave it. */
+  /**
+   * The proposal as the model gave it; a fact-layout proposal as `{ file, fact, evidence,
+   * replaces, description }` with `file` the fact file and `fact` its body (relative dates resolved).
+   */
   proposal: Proposal;
   /** Memory path written; differs from `proposal.file` when `replaces` named a line in another file. */
   path: string;
@@ -35,6 +38,11 @@ export type AppliedProposal = {
    * absent in the subject layout, where a line is always added.
    */
   change?: "created" | "updated" | "deleted";
+  /**
+   * Relative times resolved against the session date, e.g. `{ text: "tomorrow", replacement: "on
+   * 2026/09/13" }`; present only when the fact layout resolved any.
+   */
+  resolvedDates?: ResolvedDate[];
 };
 
 /** A proposal code refused, with why. */
@@ -42,7 +50,8 @@ export type RejectedProposal = {
   code: WriteRejectionCode;
   /**
    * The proposal as the model gave it; secrets replaced by `[redacted]` when `code` is `secret`,
-   * and in `description` whatever the code.
+   * and in `description` whatever the code. A fact-layout proposal is shown as applied ones are,
+   * `file` being the file `replaces` names, else the proposal's name.
    */
   proposal: Proposal;
   /** What was refused and why. */

@@ -163,15 +163,8 @@ export function factRememberSteps(context: {
       if (target.kind === "file") {
         const edited = await target.steps.edit(target.proposal, target.target, []);
         if (!edited.ok) return edited;
-        const { path, proposal, previousBody } = edited.applied;
-        return {
-          ok: true,
-          applied: {
-            path,
-            line: proposal.body,
-            replaced: previousBody === undefined ? [] : [previousBody],
-          },
-        };
+        const { path, line, replaced } = edited.applied;
+        return { ok: true, applied: { path, line, replaced } };
       }
       return addLine(store, item, target, today, headerOf(item));
     },
