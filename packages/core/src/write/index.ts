@@ -10,13 +10,11 @@ export {
   type ForgetPreview,
   type ForgetPreviewFile,
   type ForgetResult,
-  forgetLines,
   forgetQueryTooLong,
   matchesForgetQuery,
   type NotRemovedLine,
-  previewForgetLines,
   type RemovedLine,
-} from "./forget.js";
+} from "./forget-query.js";
 export { forgetQueryText } from "./forget-request.js";
 export {
   type RestoreLinesOptions,

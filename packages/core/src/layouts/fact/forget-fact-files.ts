@@ -7,7 +7,7 @@ import type {
   ForgetResult,
   NotRemovedLine,
   RemovedLine,
-} from "../../write/forget.js";
+} from "../../write/forget-query.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
 import { makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
 import type { WriteStore } from "../../write/write-pipeline.js";

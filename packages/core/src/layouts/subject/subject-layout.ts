@@ -1,12 +1,7 @@
 import { consolidateLongFiles } from "../../consolidate/index.js";
-import {
-  ALLOWED_PATHS_RULE,
-  forgetLines,
-  isAllowedWritePath,
-  PROPOSE_MEMORIES,
-  previewForgetLines,
-} from "../../write/index.js";
+import { ALLOWED_PATHS_RULE, isAllowedWritePath, PROPOSE_MEMORIES } from "../../write/index.js";
 import type { Layout } from "../layout.js";
+import { forgetLines, previewForgetLines } from "./forget-lines.js";
 import { rememberLine } from "./remember-line.js";
 import { subjectFactCount, subjectItemsOf, subjectMemoryTool } from "./subject-items.js";
 import {
