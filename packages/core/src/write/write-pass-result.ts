@@ -40,7 +40,7 @@ export type AppliedProposal = {
   change?: "created" | "updated" | "deleted";
   /**
    * Relative times resolved against the session date, e.g. `{ text: "tomorrow", replacement: "on
-   * 2026/09/13" }`; present only when the fact layout resolved any.
+   * 2026/09/13" }`, in either layout; present only when there were any.
    */
   resolvedDates?: ResolvedDate[];
 };

@@ -23,6 +23,7 @@ import {
   type EditResult,
   type OnTooLong,
   type PipelineRefusal,
+  type ResolvedDate,
   runWritePipeline,
   type WriteSteps,
   type WriteStore,
@@ -57,6 +58,8 @@ export type AddFactResult =
       replaced: string[];
       /** The description written into the header, present only when this write created the file. */
       description?: string;
+      /** Relative times resolved against the session date; present only when there were any. */
+      resolvedDates?: ResolvedDate[];
     }
   | { code: AddFactRejectionCode; path: string; message: string };
 
@@ -229,13 +232,13 @@ export function subjectWriteSteps(
         ? undefined
         : { path: restated.path, as: formatFactLine(restated.line) };
     },
-    async edit(item, target) {
+    async edit(item, target, dates) {
       const written = await editLine(context, item, target);
-      if (written.ok) {
-        // The file as this write left it: parsed from the text written, not read again.
-        snapshot?.set(target.path, memoryFileState(target.path, written.content, written.version));
-      }
-      return written.ok ? { ok: true, applied: written.applied } : written;
+      if (!written.ok) return written;
+      // The file as this write left it: parsed from the text written, not read again.
+      snapshot?.set(target.path, memoryFileState(target.path, written.content, written.version));
+      const resolved = dates.length === 0 ? {} : { resolvedDates: [...dates] };
+      return { ok: true, applied: { ...written.applied, ...resolved } };
     },
     async refresh(path, conflict) {
       if (snapshot === undefined) return;

@@ -55,6 +55,33 @@ describe("applyProposals", () => {
     });
   });
 
+  it("reports the relative times it resolved in the applied item, as the fact layout does", async () => {
+    const store = await newStore();
+    const result = await applyProposals({
+      store,
+      transcript: {
+        date: "2026-09-20",
+        turns: [{ role: "user" as const, content: "I fly to Lisbon tomorrow for the offsite" }],
+      },
+      now: NOW,
+      proposals: [
+        {
+          file: "topics/travel.md",
+          fact: "flies to Lisbon tomorrow for the offsite",
+          evidence: "I fly to Lisbon tomorrow for the offsite",
+          replaces: null,
+          description: null,
+        },
+      ],
+    });
+    expect(result.applied.map(({ line, resolvedDates }) => ({ line, resolvedDates }))).toEqual([
+      {
+        line: "[stated 2026/09/20] flies to Lisbon on 2026/09/21 for the offsite",
+        resolvedDates: [{ text: "tomorrow", replacement: "on 2026/09/21" }],
+      },
+    ]);
+  });
+
   it("refuses a write past the cap as too_long without calling a model", async () => {
     const store = await newStore(120);
     const result = await applyProposals({
