@@ -25,6 +25,7 @@ export { safeParseMemoryFile } from "./format/index.js";
 export { checkSecrets, WriteSession } from "./guards/index.js";
 export {
   applyFactProposals,
+  applyProposals,
   applyWriteReply,
   buildWriteRequest,
   type ConsolidateFactsResult,
@@ -75,7 +76,6 @@ export {
   type UsageRecord,
 } from "./usage/index.js";
 export {
-  applyProposals,
   ProposeMemoriesInputSchema,
   restoreLines,
 } from "./write/index.js";

@@ -1,4 +1,4 @@
-import type { StoreLayout, Transcript } from "@memfiles/core";
+import type { StoreLayout, Transcript, WritePassResult } from "@memfiles/core";
 import { applyFactProposals, applyProposals } from "@memfiles/core/internal";
 import { z } from "zod";
 
@@ -6,7 +6,10 @@ import { z } from "zod";
 type ProposeStore = Parameters<typeof applyProposals>[0]["store"] &
   Parameters<typeof applyFactProposals>[0]["store"];
 
-/** The `propose` tool of one layout: its description, the proposal a client sends, and how it is applied. */
+/**
+ * The `propose` tool of one layout: its description, the proposal a client sends, and how it is
+ * applied (the write pass's one result shape in both layouts).
+ */
 export type ProposeTool<Proposal extends z.ZodType = z.ZodType> = {
   description: string;
   proposal: Proposal;
@@ -16,7 +19,7 @@ export type ProposeTool<Proposal extends z.ZodType = z.ZodType> = {
     proposals: z.output<Proposal>[];
     now: Date;
     timeZone?: string;
-  }): Promise<{ applied: unknown[]; rejected: unknown[] }>;
+  }): Promise<WritePassResult>;
 };
 
 const FactProposalInput = z.object({

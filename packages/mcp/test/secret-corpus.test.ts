@@ -59,7 +59,7 @@ function proposeResult(writes: readonly CorpusWrite[], text: string): CorpusWrit
     rejected?: Array<{ code: string; proposal: unknown }>;
   };
   const indexOf = (item: { proposal: unknown }) =>
-    Number(/account(?:s-| note )(\d+)/.exec(JSON.stringify(item.proposal))?.[1]);
+    Number(/account(?:s-|[ -]note[ -])(\d+)/.exec(JSON.stringify(item.proposal))?.[1]);
   const kept = new Set([
     ...applied.map(indexOf),
     ...rejected.filter((item) => item.code !== "secret").map(indexOf),

@@ -109,7 +109,23 @@ describe("memfiles-mcp on a fact folder", () => {
         }),
       ),
     );
-    expect(proposed.applied).toHaveLength(1);
+    // The write pass's one result shape, as the subject layout's propose answers it.
+    expect(proposed.applied).toEqual([
+      {
+        code: "applied",
+        proposal: {
+          file: "deploy-host.md",
+          fact: "Deploys on Render (moved from Fly.io).",
+          evidence: "We moved billing-api from Fly.io to Render.",
+          replaces: "deploy-host.md",
+          description: "Where billing-api deploys.",
+        },
+        path: "deploy-host.md",
+        line: "Deploys on Render (moved from Fly.io).",
+        replaced: ["Deploys on Fly.io."],
+        change: "updated",
+      },
+    ]);
     expect(proposed.rejected.map((r: { code: string }) => r.code)).toEqual(["evidence_not_found"]);
     const updated = await readFile(join(root, "deploy-host.md"), "utf8");
     expect(updated).toContain("updated: 2026/09/12\nscope: billing-api\n---\nDeploys on Render");

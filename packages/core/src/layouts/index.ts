@@ -11,21 +11,15 @@ export {
 } from "./fact/consolidate-facts.js";
 export { factLayout } from "./fact/fact-layout.js";
 export {
-  type AppliedFactProposal,
   type ApplyFactProposalsOptions,
-  type ApplyFactProposalsResult,
   applyFactProposals,
   applyFactWriteReply,
   buildFactWriteRequest,
-  type FactRejectionCode,
   type FactWritePassOptions,
-  type FactWritePassResult,
   type FactWriteStore,
-  factWritePass,
   MAX_FACT_BODY_CHARS,
   MAX_FACT_DESCRIPTION_CHARS,
   MAX_FACT_NAME_CHARS,
-  type RejectedFactProposal,
   readFactProposals,
 } from "./fact/fact-write-pass.js";
 export {
@@ -48,6 +42,12 @@ export type {
 } from "./layout.js";
 export { checkWritePrompt, layoutNamed, layoutOf } from "./layout-of.js";
 export { remember } from "./remember.js";
+export {
+  type AddFactRejectionCode,
+  MAX_FACT_CHARS,
+} from "./subject/add-fact.js";
+export { type ApplyProposalsOptions, applyProposals } from "./subject/apply-proposals.js";
 export { subjectLayout } from "./subject/subject-layout.js";
+export { WRITE_EFFORT } from "./subject/subject-write-pass.js";
 export { applyWriteReply, buildWriteRequest, writePass } from "./write-pass.js";
 export { WritePromptLayoutError } from "./write-prompt-layout-error.js";

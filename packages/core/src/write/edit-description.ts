@@ -1,7 +1,7 @@
 import { editMemoryText, safeParseMemoryFile } from "../format/index.js";
 import { oneLineFieldProblem } from "../text/index.js";
-import type { WriteStore } from "./add-fact.js";
 import { MAX_DESCRIPTION_CHARS } from "./propose-memories-tool.js";
+import type { WriteStore } from "./write-pipeline.js";
 
 /** Options of {@link editDescription}. */
 export type EditDescriptionOptions = {

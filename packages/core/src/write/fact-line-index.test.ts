@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RESTATEMENT_CASES, REVERSAL_CASES } from "../../test/restatement-cases.js";
+import { addFact } from "../layouts/subject/add-fact.js";
 import { MemoryStore } from "../store/index.js";
 import { factKey, restatesFact, reversesFact } from "../text/index.js";
-import { addFact } from "./add-fact.js";
 import { FactLineIndex, type IndexedFactLine } from "./fact-line-index.js";
 import { type MemoryFileState, memoryFileState } from "./memory-files.js";
 

@@ -132,7 +132,9 @@ export class FactLineIndex {
 
   /**
    * The line keyed `key` with the latest date tag (dates are `YYYY/MM/DD`, so text order is date
-   * order), the first in scan order among lines of that date: an older session never replaces it.
+   * order), among lines of that date the first in the map's order (the folder's list order, by
+   * path; the proposal's own file gets no precedence here), then line order: an older session
+   * never replaces it.
    *
    * @param key - A `factKey`; a blank key matches nothing.
    * @returns `{ path, date }` of that line, or `undefined`.

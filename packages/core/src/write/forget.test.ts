@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { forget, previewForget, remember } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
-import { matchesForgetQuery } from "./forget.js";
+import { matchesForgetQuery } from "./forget-query.js";
 import { findForgotten, readTombstones } from "./tombstones.js";
 
 const NOW = new Date("2026-09-12T09:00:00Z");

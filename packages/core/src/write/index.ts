@@ -1,12 +1,4 @@
-export {
-  type AddFactRejectionCode,
-  MAX_CONFLICT_RETRIES,
-  MAX_FACT_CHARS,
-  type OnTooLong,
-  type WriteStore,
-} from "./add-fact.js";
 export { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
-export { type ApplyProposalsOptions, applyProposals } from "./apply-proposals.js";
 export {
   type EditDescriptionFailureCode,
   type EditDescriptionOptions,
@@ -18,13 +10,11 @@ export {
   type ForgetPreview,
   type ForgetPreviewFile,
   type ForgetResult,
-  forgetLines,
   forgetQueryTooLong,
   matchesForgetQuery,
   type NotRemovedLine,
-  previewForgetLines,
   type RemovedLine,
-} from "./forget.js";
+} from "./forget-query.js";
 export { forgetQueryText } from "./forget-request.js";
 export {
   type RestoreLinesOptions,
@@ -45,7 +35,6 @@ export {
   type RememberOptions,
   type RememberRejectionCode,
   type RememberResult,
-  rememberLine,
   rememberThrough,
 } from "./remember.js";
 export { TombstoneFileError } from "./tombstone-file-error.js";
@@ -74,18 +63,15 @@ export {
   type FitMemoryIndexResult,
   fitMemoryIndex,
 } from "./write-index-budget.js";
-export {
-  type AppliedProposal,
-  applySubjectWriteReply,
-  buildSubjectWriteRequest,
-  buildSubjectWriteRequestWithSnapshot,
-  type RejectedProposal,
-  WRITE_EFFORT,
-  type WritePassConsolidation,
-  type WritePassError,
-  type WritePassOptions,
-  type WritePassResult,
-  type WritePrompt,
-  type WriteRejectionCode,
-} from "./write-pass.js";
+export type {
+  AppliedProposal,
+  RejectedProposal,
+  WritePassConsolidation,
+  WritePassError,
+  WritePassOptions,
+  WritePassResult,
+  WritePrompt,
+  WriteRejectionCode,
+} from "./write-pass-result.js";
+export { MAX_CONFLICT_RETRIES, type OnTooLong, type WriteStore } from "./write-pipeline.js";
 export { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest, writeIndexLine } from "./write-request.js";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { editMemoryText, formatFactLine, safeParseMemoryFile } from "../format/index.js";
 import { PENDING_FORGET_FILE } from "../store/index.js";
 import { hashText } from "../text/index.js";
-import type { WriteStore } from "./add-fact.js";
+import type { WriteStore } from "./write-pipeline.js";
 
 // The journal of a forget in progress: which lines go, as hashes only (like the tombstones), so a
 // forget killed midway is finished by the next call instead of leaving the line with its tombstone.

@@ -1,14 +1,14 @@
 import { dateTag } from "../format/index.js";
 import { statedOn, WriteSession } from "../guards/index.js";
-import {
-  type AddFactRejectionCode,
-  type OnTooLong,
-  subjectWriteSteps,
-  type WriteStore,
-} from "./add-fact.js";
 import { finishPendingForget } from "./pending-forget.js";
 import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js";
-import { type PipelineRefusal, runWritePipeline, type WriteSteps } from "./write-pipeline.js";
+import {
+  type OnTooLong,
+  type PipelineRefusal,
+  runWritePipeline,
+  type WriteSteps,
+  type WriteStore,
+} from "./write-pipeline.js";
 
 /** Options of {@link remember}. */
 export type RememberOptions = {
@@ -37,7 +37,13 @@ export type RememberRejectionCode =
   | "secret"
   | "relative_date"
   | "invalid_fact"
-  | Exclude<AddFactRejectionCode, "forgotten" | "evidence_too_short" | "evidence_unrelated">;
+  | "path_not_allowed"
+  | "replaces_not_found"
+  | "replaces_newer"
+  | "duplicate"
+  | "unparsable_file"
+  | "too_long"
+  | "version_conflict";
 
 /** Result of {@link remember}. */
 export type RememberResult =
@@ -111,28 +117,6 @@ export async function rememberThrough<Item, Target>(
   await liftMatchingTombstones(store, steps.fact(applied.resolved));
   const { path: written, line, replaced } = applied.applied;
   return { ok: true, code: "applied", path: written, line, replaced };
-}
-
-/**
- * The subject layout's `remember`: the fact is added as a dated line, through the check pipeline
- * with the subject layout's steps (see {@link rememberThrough}).
- *
- * @param options - The options of `remember`.
- * @returns The result of `remember`.
- */
-export function rememberLine(options: RememberOptions): Promise<RememberResult> {
-  const today = dateTag(options.now ?? new Date(), options.timeZone);
-  return rememberThrough(
-    options,
-    {
-      file: options.path,
-      fact: options.fact,
-      evidence: "",
-      replaces: options.replaces ?? null,
-      description: null,
-    },
-    subjectWriteSteps({ store: options.store, stated: today, updated: today }),
-  );
 }
 
 /**

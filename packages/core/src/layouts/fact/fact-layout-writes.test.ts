@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "../../store/index.js";
-import { matchesForgetQuery } from "../../write/forget.js";
+import { matchesForgetQuery } from "../../write/forget-query.js";
 import { forget, remember } from "../index.js";
 
 const now = new Date("2026-11-20T10:00:00Z");

@@ -3,20 +3,15 @@ import { sumUsage } from "../../cost/index.js";
 import { MEMORY_INDEX_FILE } from "../../store/index.js";
 import { factSlug } from "../../text/index.js";
 import {
-  type AppliedProposal,
   type ForgetOptions,
   matchesForgetQuery,
-  type Proposal,
-  type RejectedProposal,
   rememberThrough,
   type WritePassOptions,
-  type WritePassResult,
 } from "../../write/index.js";
 import type { ConsolidateAllOptions, ConsolidateAllResult, Layout } from "../layout.js";
 import { consolidateFacts } from "./consolidate-facts.js";
 import { factFactCount, factItemsOf, factMemoryTool } from "./fact-items.js";
 import {
-  type ApplyFactProposalsResult,
   applyFactWriteReply,
   buildFactWriteRequestWithSnapshot,
   type FactWritePassOptions,
@@ -27,7 +22,7 @@ import {
   forgetFactFiles,
   previewForgetFactFiles,
 } from "./forget-fact-files.js";
-import { type FactProposal, PROPOSE_FACTS } from "./propose-facts-tool.js";
+import { PROPOSE_FACTS } from "./propose-facts-tool.js";
 import { factRememberSteps } from "./remember-fact-file.js";
 
 /**
@@ -46,12 +41,11 @@ export const factLayout: Layout = {
     const { params, snapshot } = await buildFactWriteRequestWithSnapshot(fact);
     return {
       params,
-      apply: async (message) =>
-        asWritePassResult(await applyFactWriteReply(fact, message, snapshot)),
+      apply: (message) => applyFactWriteReply(fact, message, snapshot),
     };
   },
-  async applyWriteReply(options, message) {
-    return asWritePassResult(await applyFactWriteReply(factOptions(options), message));
+  applyWriteReply(options, message) {
+    return applyFactWriteReply(factOptions(options), message);
   },
   remember(options) {
     return rememberThrough(
@@ -105,35 +99,6 @@ function isFactFilePath(relative: string): boolean {
 function factOptions(options: WritePassOptions): FactWritePassOptions {
   const { onTooLong: _onTooLong, onWarning: _onWarning, store, ...rest } = options;
   return { ...rest, store: store as FactWriteStore };
-}
-
-// The one result shape of the write pass: `file` is the fact file, `fact` its body, and `change`
-// says whether the file was created, updated or deleted.
-function asWritePassResult(
-  result: ApplyFactProposalsResult & { usage: WritePassResult["usage"] },
-): WritePassResult {
-  const asProposal = (proposal: FactProposal, path: string | null): Proposal => ({
-    file: path ?? proposal.replaces ?? proposal.name,
-    fact: proposal.body,
-    evidence: proposal.evidence,
-    replaces: proposal.replaces,
-    description: proposal.description,
-  });
-  const applied: AppliedProposal[] = result.applied.map((item) => ({
-    code: "applied",
-    proposal: asProposal(item.proposal, item.path),
-    path: item.path,
-    line: item.code === "deleted" ? "" : item.proposal.body,
-    replaced: item.previousBody === undefined ? [] : [item.previousBody],
-    change: item.code,
-    ...(item.code === "created" ? { description: item.proposal.description } : {}),
-  }));
-  const rejected: RejectedProposal[] = result.rejected.map((item) => ({
-    code: item.code,
-    proposal: asProposal(item.proposal, null),
-    message: item.message,
-  }));
-  return { applied, rejected, consolidated: [], usage: result.usage };
 }
 
 // The fact layout's consolidation as `consolidateAll` reports it: no file is rewritten (`results`

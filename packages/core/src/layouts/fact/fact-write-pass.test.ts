@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
+import { sumUsage } from "../../cost/index.js";
 import { MemoryStore } from "../../store/index.js";
 import type { Transcript } from "../../transcript/index.js";
 import { writePass } from "../index.js";
@@ -54,11 +55,106 @@ const FLY = session(
 );
 
 describe("applyFactProposals (fact layout)", () => {
+  it("reports files created, updated and deleted and refusals in the write pass's one result shape", async () => {
+    const store = await factStore();
+    const description = "Where the user deploys services. Read for any hosting or deploy question.";
+    expect(await applyFactProposals({ store, transcript: HEROKU, proposals: [save()] })).toEqual({
+      applied: [
+        {
+          code: "applied",
+          proposal: {
+            file: "deploy-host.md",
+            fact: "Deploys everything on Heroku.",
+            evidence: "I deploy everything on Heroku",
+            replaces: null,
+            description,
+          },
+          path: "deploy-host.md",
+          line: "Deploys everything on Heroku.",
+          replaced: [],
+          change: "created",
+          description,
+        },
+      ],
+      rejected: [],
+      consolidated: [],
+      usage: sumUsage(),
+    });
+    const moved = save({
+      body: "Deploys everything on Fly.io.",
+      evidence: "it all runs on Fly.io now",
+      replaces: "deploy-host.md",
+    });
+    const nowhere = save({ name: "editor", body: "Uses Helix.", replaces: "nowhere.md" });
+    const updated = await applyFactProposals({
+      store,
+      transcript: FLY,
+      proposals: [moved, nowhere],
+    });
+    expect(updated).toEqual({
+      applied: [
+        {
+          code: "applied",
+          proposal: {
+            file: "deploy-host.md",
+            fact: "Deploys everything on Fly.io.",
+            evidence: "it all runs on Fly.io now",
+            replaces: "deploy-host.md",
+            description,
+          },
+          path: "deploy-host.md",
+          line: "Deploys everything on Fly.io.",
+          replaced: ["Deploys everything on Heroku."],
+          change: "updated",
+        },
+      ],
+      rejected: [
+        {
+          code: "evidence_not_found",
+          proposal: {
+            file: "nowhere.md",
+            fact: "Uses Helix.",
+            evidence: "I deploy everything on Heroku",
+            replaces: "nowhere.md",
+            description,
+          },
+          message:
+            'Refused "editor": its evidence is not a verbatim quote of any turn of the transcript.',
+        },
+      ],
+      consolidated: [],
+      usage: sumUsage(),
+    });
+    const forgot = await applyFactProposals({
+      store,
+      transcript: session("2026-09-13", ["user", "Forget where I deploy, please."]),
+      proposals: [
+        save({ action: "forget", evidence: "Forget where I deploy", replaces: "deploy-host.md" }),
+      ],
+    });
+    expect(forgot.applied).toEqual([
+      {
+        code: "applied",
+        proposal: {
+          file: "deploy-host.md",
+          fact: "Deploys everything on Heroku.",
+          evidence: "Forget where I deploy",
+          replaces: "deploy-host.md",
+          description,
+        },
+        path: "deploy-host.md",
+        line: "",
+        replaced: ["Deploys everything on Fly.io."],
+        change: "deleted",
+      },
+    ]);
+  });
+
   it("creates one file per fact, named by the slug of its name, and MEMORY.md lists it", async () => {
     const store = await factStore();
     const result = await applyFactProposals({ store, transcript: HEROKU, proposals: [save()] });
     expect(result.rejected).toEqual([]);
-    expect(result.applied.map((item) => [item.code, item.path])).toEqual([
+    expect(result.applied.map((item) => [item.change, item.path])).toEqual([
       ["created", "deploy-host.md"],
     ]);
     expect(await readFile(join(store.root, "deploy-host.md"), "utf8")).toBe(
@@ -89,7 +185,7 @@ describe("applyFactProposals (fact layout)", () => {
         }),
       ],
     });
-    expect(result.applied.map((item) => [item.code, item.path, item.previousBody])).toEqual([
+    expect(result.applied.map((item) => [item.change, item.path, item.replaced[0]])).toEqual([
       ["updated", "deploy-host.md", "Deploys everything on Heroku."],
     ]);
     expect((await readdir(store.root)).filter((name) => name.endsWith(".md")).sort()).toEqual([
@@ -116,7 +212,7 @@ describe("applyFactProposals (fact layout)", () => {
         }),
       ],
     });
-    expect(result.applied.map((item) => [item.code, item.path])).toEqual([
+    expect(result.applied.map((item) => [item.change, item.path])).toEqual([
       ["updated", "deploy-host.md"],
     ]);
     expect((await store.list()).length).toBe(1);
@@ -231,7 +327,7 @@ describe("applyFactProposals (fact layout)", () => {
         save({ action: "forget", evidence: "Forget where I deploy", replaces: "deploy-host.md" }),
       ],
     });
-    expect(forgot.applied.map((item) => [item.code, item.path])).toEqual([
+    expect(forgot.applied.map((item) => [item.change, item.path])).toEqual([
       ["deleted", "deploy-host.md"],
     ]);
     expect(await store.list()).toEqual([]);
@@ -329,7 +425,7 @@ describe("a folder written by hand in the third write-up's layout", () => {
         }),
       ],
     });
-    expect(result.applied.map((item) => [item.code, item.path])).toEqual([
+    expect(result.applied.map((item) => [item.change, item.path])).toEqual([
       ["updated", "デプロイ先.md"],
     ]);
     const text = await readFile(join(store.root, "デプロイ先.md"), "utf8");

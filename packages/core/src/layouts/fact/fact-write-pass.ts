@@ -1,6 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
-import { readUsage } from "../../cost/index.js";
+import { readUsage, sumUsage } from "../../cost/index.js";
 import {
   editFactText,
   type FactFile,
@@ -24,15 +24,22 @@ import { ModelReplyError, parseToolReply } from "../../tool-reply/index.js";
 import type { Transcript } from "../../transcript/index.js";
 import type { OnStep, OnUsage } from "../../usage/index.js";
 import { reportUsage } from "../../usage/report-usage.js";
-import type { WriteStore } from "../../write/add-fact.js";
 import type { FolderReadStore } from "../../write/memory-files.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
+import type { Proposal } from "../../write/propose-memories-tool.js";
 import { withSessionDate } from "../../write/session-date.js";
 import { makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
 import { fitTranscript } from "../../write/transcript-budget.js";
-import { checkFactShape, type WriteCheckCode } from "../../write/write-checks.js";
+import { checkFactShape } from "../../write/write-checks.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "../../write/write-index-budget.js";
-import { type EditResult, runWritePipeline, type WriteSteps } from "../../write/write-pipeline.js";
+import type { AppliedProposal, WritePassResult } from "../../write/write-pass-result.js";
+import {
+  type EditResult,
+  type ResolvedDate,
+  runWritePipeline,
+  type WriteSteps,
+  type WriteStore,
+} from "../../write/write-pipeline.js";
 import {
   type FactProposal,
   PROPOSE_FACTS,
@@ -40,7 +47,7 @@ import {
   ProposeFactsInputSchema,
 } from "./propose-facts-tool.js";
 
-/** Options of {@link factWritePass} (the fact-layout subset of `writePass`'s options). */
+/** The fact-layout subset of `writePass`'s options. */
 export type FactWritePassOptions = {
   store: FactWriteStore;
   transcript: Transcript;
@@ -75,37 +82,6 @@ export const MAX_FACT_BODY_CHARS = 1_200;
 export const MAX_FACT_NAME_CHARS = 100;
 /** Longest description written, in chars (as `MAX_DESCRIPTION_CHARS` of the subject layout). */
 export const MAX_FACT_DESCRIPTION_CHARS = 200;
-
-/** Codes of a fact proposal code refused: the codes of `WRITE_CHECKS`, as in the subject layout. */
-export type FactRejectionCode = WriteCheckCode;
-
-/** A fact proposal code applied: a file created, updated or deleted. */
-export type AppliedFactProposal = {
-  code: "created" | "updated" | "deleted";
-  /** The proposal, with relative dates in `body` and `description` resolved. */
-  proposal: FactProposal;
-  /** Memory path of the fact file, e.g. `deploy-host.md`. */
-  path: string;
-  /** For `updated` and `deleted`: the body the file had before. */
-  previousBody?: string;
-  /** Relative times resolved against the session date, e.g. `{ text: "tomorrow", replacement: "on 2026/09/13" }`. */
-  resolvedDates?: Array<{ text: string; replacement: string }>;
-};
-
-/** A fact proposal code refused. */
-export type RejectedFactProposal = {
-  code: FactRejectionCode;
-  /** The proposal as the model gave it (secrets redacted when `code` is `secret`). */
-  proposal: FactProposal;
-  /** What was refused, on what, and how to fix it. */
-  message: string;
-};
-
-/** Result of {@link applyFactProposals}. */
-export type ApplyFactProposalsResult = {
-  applied: AppliedFactProposal[];
-  rejected: RejectedFactProposal[];
-};
 
 /** What the fact layout's write needs of a store (a `MemoryStore` fits). */
 export type FactWriteStore = WriteStore & Pick<MemoryStore, "delete">;
@@ -216,8 +192,14 @@ function usableDescription(description: string, name: string): string {
  * as written; the file name never moves. A new file is `<slug of name>.md`, suffixed on a
  * collision. A forget deletes the file and leaves a hash-only tombstone of its body and evidence.
  *
- * @param options - `{ store, transcript, proposals, now? }`.
- * @returns `{ applied, rejected }`.
+ * Results have the write pass's one shape (`WritePassResult`): each applied item is `code:
+ * "applied"` with `change` (`created`, `updated` or `deleted`), `path` the fact file, `line` its new
+ * body (empty for a delete), `replaced` the body it had; each proposal is shown as `{ file, fact,
+ * evidence, replaces, description }` with `file` the fact file (or, refused, the file `replaces`
+ * names, else the name) and `fact` the body.
+ *
+ * @param options - `{ store, transcript, proposals, now?, timeZone?, userRequest?, snapshot? }`.
+ * @returns `{ applied, rejected, consolidated: [], usage }`; usage all 0 (no model ran here).
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @throws {MemoryLockError} when the store lock cannot be taken.
  * @example
@@ -225,7 +207,7 @@ function usableDescription(description: string, name: string): string {
  */
 export async function applyFactProposals(
   options: ApplyFactProposalsOptions,
-): Promise<ApplyFactProposalsResult> {
+): Promise<WritePassResult> {
   const { store } = options;
   const transcript = withSessionDate(
     options.transcript,
@@ -251,7 +233,45 @@ export async function applyFactProposals(
   });
   return {
     applied: result.applied.map((item) => item.applied),
-    rejected: result.rejected.map(({ code, message, item }) => ({ code, proposal: item, message })),
+    rejected: result.rejected.map(({ code, message, item }) => ({
+      code,
+      proposal: shownProposal(item, null),
+      message,
+    })),
+    consolidated: [],
+    usage: sumUsage(),
+  };
+}
+
+// A fact proposal as the write pass's result shows every proposal: `file` is the fact file (the
+// one written, else the one `replaces` names, else the name), `fact` its body.
+function shownProposal(proposal: FactProposal, path: string | null): Proposal {
+  return {
+    file: path ?? proposal.replaces ?? proposal.name,
+    fact: proposal.body,
+    evidence: proposal.evidence,
+    replaces: proposal.replaces,
+    description: proposal.description,
+  };
+}
+
+// An applied item of the one result shape: the file's change, its new body and the body it had.
+function appliedFact(
+  proposal: FactProposal,
+  path: string,
+  change: "created" | "updated" | "deleted",
+  previousBody: string | undefined,
+  dates: readonly ResolvedDate[],
+): AppliedProposal {
+  return {
+    code: "applied",
+    proposal: shownProposal(proposal, path),
+    path,
+    line: change === "deleted" ? "" : proposal.body,
+    replaced: previousBody === undefined ? [] : [previousBody],
+    change,
+    ...(change === "created" ? { description: proposal.description } : {}),
+    ...(dates.length === 0 ? {} : { resolvedDates: [...dates] }),
   };
 }
 
@@ -332,7 +352,7 @@ export function factWriteSteps(context: {
   store: FactWriteStore;
   folder: FactFolder;
   today: string;
-}): WriteSteps<FactProposal, FactTarget, AppliedFactProposal> {
+}): WriteSteps<FactProposal, FactTarget, AppliedProposal> {
   const { store, folder, today } = context;
   return {
     // A name that is not one plain line is not quoted: it could turn the message around.
@@ -405,7 +425,6 @@ export function factWriteSteps(context: {
       return undefined;
     },
     async edit(item, target, dates) {
-      const withDates = dates.length === 0 ? {} : { resolvedDates: [...dates] };
       if (item.action === "forget" && target.row !== undefined) {
         return forgetFile(store, folder, item, target.row, today);
       }
@@ -441,13 +460,7 @@ export function factWriteSteps(context: {
         keepCurrent(folder, path, name, text, written.version);
         return {
           ok: true,
-          applied: {
-            code: "updated",
-            proposal: item,
-            path,
-            previousBody: current.fact.body.trim(),
-            ...withDates,
-          },
+          applied: appliedFact(item, path, "updated", current.fact.body.trim(), dates),
         };
       }
       const path = uniqueFactPath(
@@ -464,7 +477,7 @@ export function factWriteSteps(context: {
       const written = await store.write(path, text, "new");
       if (!written.ok) return storeRefusal(path, written);
       keepCurrent(folder, path, name, text, written.version);
-      return { ok: true, applied: { code: "created", proposal: item, path, ...withDates } };
+      return { ok: true, applied: appliedFact(item, path, "created", undefined, dates) };
     },
     refresh: (path) => refreshFile(store, folder, path),
   };
@@ -473,7 +486,7 @@ export function factWriteSteps(context: {
 function storeRefusal(
   path: string,
   written: { code: string; message: string; outOfScope?: boolean },
-): Extract<EditResult<AppliedFactProposal>, { ok: false }> {
+): Extract<EditResult<AppliedProposal>, { ok: false }> {
   if (written.outOfScope === true) {
     return { ok: false, code: "path_not_allowed", path, reason: written.message };
   }
@@ -492,7 +505,7 @@ async function forgetFile(
   proposal: FactProposal,
   row: Pick<MemoryRow, "path" | "name">,
   today: string,
-): Promise<EditResult<AppliedFactProposal>> {
+): Promise<EditResult<AppliedProposal>> {
   const loaded = folder.files.get(row.path);
   const read = loaded === undefined ? await store.read(row.path) : undefined;
   const version = loaded?.version ?? (read?.exists ? read.version : "new");
@@ -513,7 +526,7 @@ async function forgetFile(
   }
   folder.files.delete(row.path);
   folder.rows = folder.rows.filter((candidate) => candidate.path !== row.path);
-  return { ok: true, applied: { code: "deleted", proposal, path: row.path, previousBody: body } };
+  return { ok: true, applied: appliedFact(proposal, row.path, "deleted", body, []) };
 }
 
 // Keeps the pass's read of the folder current after one of its own writes, without reading again.
@@ -680,42 +693,19 @@ export function readFactProposals(message: Anthropic.Message): FactProposal[] {
   return parsed.value.memories;
 }
 
-/** Result of {@link factWritePass}. */
-export type FactWritePassResult = ApplyFactProposalsResult & {
-  /** Tokens of the model call. */
-  usage: ReturnType<typeof readUsage>["usage"];
-};
-
-/**
- * The write pass of the fact layout (`new MemoryStore({ root, layout: "fact" })`; `writePass`
- * calls it for such a store): one model call proposes facts (`fact-extraction@1`, the
- * `propose_facts` tool), then {@link applyFactProposals} decides each with every guard.
- *
- * @param options - The options of `writePass`.
- * @returns `{ applied, rejected, usage }` (usage in tokens).
- * @throws {ModelReplyError} when the reply has no usable `propose_facts` call; nothing is written.
- * @throws {Anthropic.APIError} when the API call fails after the client's retries.
- * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
- * @example const result = await factWritePass({ store, transcript, client: new Anthropic(), model: "claude-haiku-5-5" });
- */
-export async function factWritePass(options: FactWritePassOptions): Promise<FactWritePassResult> {
-  const { params, snapshot } = await buildFactWriteRequestWithSnapshot(options);
-  options.onStep?.({ stage: "write" });
-  const message = await options.client.messages.create(params);
-  return applyFactWriteReply(options, message, snapshot);
-}
-
 /**
  * Applies the model's reply to a fact-layout write request (`buildFactWriteRequest`): reports its
  * usage (stage `write`), reads the `propose_facts` call and decides each proposal with every guard
  * of {@link applyFactProposals}, against the fact files as they are NOW (each write carries the
- * file's version token). `factWritePass` applies its reply with it; a Message Batch entry's reply
+ * file's version token). `writePass` applies its reply with it; a Message Batch entry's reply
  * (`applyBatchResults`, through `applyWriteReply`) goes the same way, so a batched fact write pass
  * runs every check a synchronous one does.
  *
- * @param options - The options of {@link factWritePass} (`client`, `onStep` are not used here).
+ * @param options - The fact-layout options of `writePass` (`client`, `onStep` are not used here).
  * @param message - The reply (a Messages API reply, or a batch entry's `result.message`).
- * @returns `{ applied, rejected, usage }` (usage in tokens).
+ * @param snapshot - The folder as the request was built from it; default: read now.
+ * @returns `{ applied, rejected, consolidated: [], usage }` as `writePass` returns them (usage in
+ *   tokens).
  * @throws {ModelReplyError} when the reply has no usable `propose_facts` call; nothing is written.
  * @throws {ModelReplyShapeError} when the reply has no usable `usage`.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
@@ -725,7 +715,7 @@ export async function applyFactWriteReply(
   options: FactWritePassOptions,
   message: Anthropic.Message,
   snapshot?: FactFolder,
-): Promise<FactWritePassResult> {
+): Promise<WritePassResult> {
   const now = options.now ?? new Date();
   const read = readUsage(message.usage);
   await reportUsage(options.onUsage, {

@@ -1,16 +1,16 @@
 import { dateTag, safeParseFactFile } from "../../format/index.js";
 import type { MemoryStore } from "../../store/index.js";
 import { contentWordList, factKey, sameWord } from "../../text/index.js";
-import type { WriteStore } from "../../write/add-fact.js";
 import type {
   ForgetPreview,
   ForgetPreviewFile,
   ForgetResult,
   NotRemovedLine,
   RemovedLine,
-} from "../../write/forget.js";
+} from "../../write/forget-query.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
 import { makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
+import type { WriteStore } from "../../write/write-pipeline.js";
 
 /** What forgetting in the fact layout needs of a store (a `MemoryStore` fits). */
 export type ForgetFactStore = WriteStore & Pick<MemoryStore, "delete">;

@@ -1,10 +1,10 @@
 import { dateTag, editFactText, type FactFile, safeParseFactFile } from "../../format/index.js";
 import { safeParseMemoryPath } from "../../store/index.js";
 import { factKey, factSlug, foldText, headOfText, normalizeFactText } from "../../text/index.js";
-import { MAX_FACT_CHARS } from "../../write/add-fact.js";
 import type { RememberApplied } from "../../write/remember.js";
 import { checkFactShape } from "../../write/write-checks.js";
 import type { EditResult, WriteSteps } from "../../write/write-pipeline.js";
+import { MAX_FACT_CHARS } from "../subject/add-fact.js";
 import {
   type FactTarget,
   type FactWriteStore,
@@ -163,15 +163,8 @@ export function factRememberSteps(context: {
       if (target.kind === "file") {
         const edited = await target.steps.edit(target.proposal, target.target, []);
         if (!edited.ok) return edited;
-        const { path, proposal, previousBody } = edited.applied;
-        return {
-          ok: true,
-          applied: {
-            path,
-            line: proposal.body,
-            replaced: previousBody === undefined ? [] : [previousBody],
-          },
-        };
+        const { path, line, replaced } = edited.applied;
+        return { ok: true, applied: { path, line, replaced } };
       }
       return addLine(store, item, target, today, headerOf(item));
     },

@@ -1,16 +1,13 @@
 import { consolidateLongFiles } from "../../consolidate/index.js";
+import { ALLOWED_PATHS_RULE, isAllowedWritePath, PROPOSE_MEMORIES } from "../../write/index.js";
+import type { Layout } from "../layout.js";
+import { forgetLines, previewForgetLines } from "./forget-lines.js";
+import { rememberLine } from "./remember-line.js";
+import { subjectFactCount, subjectItemsOf, subjectMemoryTool } from "./subject-items.js";
 import {
-  ALLOWED_PATHS_RULE,
   applySubjectWriteReply,
   buildSubjectWriteRequestWithSnapshot,
-  forgetLines,
-  isAllowedWritePath,
-  PROPOSE_MEMORIES,
-  previewForgetLines,
-  rememberLine,
-} from "../../write/index.js";
-import type { Layout } from "../layout.js";
-import { subjectFactCount, subjectItemsOf, subjectMemoryTool } from "./subject-items.js";
+} from "./subject-write-pass.js";
 
 /**
  * The subject layout (the seed design: `profile.md`, `preferences.md`, `topics|projects|people/`

@@ -1,101 +1,26 @@
-import { dateTag, editMemoryText, formatFactLine, safeParseMemoryFile } from "../format/index.js";
-import { contentWordList, foldAccents, sameWord } from "../text/index.js";
-import { MAX_CONFLICT_RETRIES, type WriteStore } from "./add-fact.js";
-import { MAX_FORGET_QUERY_CHARS } from "./forget-request.js";
-import { beginForget, endForget, finishPendingForget } from "./pending-forget.js";
-import { makeTombstone, readTombstones, type Tombstone, writeTombstones } from "./tombstones.js";
-
-/** Options of {@link forget}. */
-export type ForgetOptions = {
-  store: WriteStore;
-  /** What to forget, in the user's words or as a line's text, e.g. `where I deploy`. */
-  query: string;
-  /** Clock for the tombstone date and `updated:`; default `new Date()`. */
-  now?: Date;
-  /** The user's IANA time zone (`Asia/Shanghai`) dates are written in; default `UTC`. */
-  timeZone?: string;
-  /**
-   * Remove no more than a preview showed (see {@link previewForget}): only these files, only at
-   * these version tokens, only these lines (as the preview wrote them). When any file changed
-   * since, nothing is removed and the result is `version_conflict`.
-   */
-  only?: ForgetPreviewFile[];
-};
-
-/** One file of a {@link ForgetPreview}: its version token and the lines `forget` would remove. */
-export type ForgetPreviewFile = { path: string; version: string; lines: string[] };
-
-/**
- * Result of {@link previewForget}: what `forget` would remove now, file by file, and the matching
- * lines it would keep, with why (present only when there are such lines).
- */
-export type ForgetPreview = { files: ForgetPreviewFile[]; notRemoved?: NotRemovedLine[] };
-
-/** A line `forget` removed. */
-export type RemovedLine = { path: string; line: string };
-
-/** A matching line `forget` found but could not remove, and why. */
-export type NotRemovedLine = { path: string; line: string; reason: string };
-
-/** Result of {@link forget}. `notRemoved` is present only when such lines were found. */
-export type ForgetResult = (
-  | { ok: true; code: "removed"; removed: RemovedLine[] }
-  | { ok: true; code: "nothing_matched"; removed: [] }
-  | { ok: false; code: "unparsable_file" | "query_too_long"; removed: []; message: string }
-  | {
-      ok: false;
-      code: "version_conflict" | "too_long" | "not_text";
-      removed: RemovedLine[];
-      message: string;
-    }
-) & { notRemoved?: NotRemovedLine[] };
-
-/**
- * Whether a fact line matches a forget query: the query has content words and the line has every
- * one of them, compared as whole words (Unicode-aware, so Chinese and Japanese are split into
- * words too; the same word or an inflection of it, see `sameWord`: "deploy" forgets "deploys" but
- * "organ" never forgets "organic" nor "new" "news"; function and request words such as "forget", "my", "where" dropped; see
- * `contentWords`; accents of Latin, Greek and Cyrillic letters dropped as `memfiles search` drops
- * them, so "cafe" forgets "café"). Never on substrings: "tea" does not match "steak" or "team".
- *
- * @param factText - A fact's text or line.
- * @param query - The forget query.
- * @returns `true` when the line should be removed.
- * @example matchesForgetQuery("deploys on Fly.io", "where I deploy") // true
- * @example matchesForgetQuery("eats steak every Friday", "tea") // false
- */
-export function matchesForgetQuery(factText: string, query: string): boolean {
-  // The query's words once per query, not once per line: a forget asks this of every line.
-  if (query !== lastQuery.text) lastQuery = { text: query, words: forgetWords(query) };
-  const wanted = lastQuery.words;
-  if (wanted.length === 0) return false;
-  const have = forgetWords(factText);
-  return wanted.every((word) => have.some((line) => sameWord(word, line)));
-}
-
-let lastQuery: { text: string; words: string[] } = { text: "", words: [] };
-
-/** Content words with Latin, Greek and Cyrillic accents dropped (see `foldAccents`, `sameWord`). */
-function forgetWords(text: string): string[] {
-  return [...new Set(contentWordList(text).map((word) => foldAccents(word)))];
-}
-
-/**
- * The `query_too_long` result for a forget query over `MAX_FORGET_QUERY_CHARS`, checked before the
- * lock and any read: a query longer than a line can hold matches nothing.
- *
- * @param query - The forget query as the user said it.
- * @returns The refusal, or `undefined` when the query is short enough.
- */
-export function forgetQueryTooLong(query: string): ForgetResult | undefined {
-  if (query.length <= MAX_FORGET_QUERY_CHARS) return undefined;
-  return {
-    ok: false,
-    code: "query_too_long",
-    removed: [],
-    message: `Refused to forget: the query is ${query.length} chars, over ${MAX_FORGET_QUERY_CHARS}. A forget query names one fact in a few words, e.g. "where I deploy"; nothing was removed.`,
-  };
-}
+import {
+  dateTag,
+  editMemoryText,
+  formatFactLine,
+  safeParseMemoryFile,
+} from "../../format/index.js";
+import {
+  type ForgetOptions,
+  type ForgetPreview,
+  type ForgetPreviewFile,
+  type ForgetResult,
+  matchesForgetQuery,
+  type NotRemovedLine,
+  type RemovedLine,
+} from "../../write/forget-query.js";
+import { beginForget, endForget, finishPendingForget } from "../../write/pending-forget.js";
+import {
+  makeTombstone,
+  readTombstones,
+  type Tombstone,
+  writeTombstones,
+} from "../../write/tombstones.js";
+import { MAX_CONFLICT_RETRIES, type WriteStore } from "../../write/write-pipeline.js";
 
 type Plan = { path: string; version: string; content: string; removed: string[] };
 

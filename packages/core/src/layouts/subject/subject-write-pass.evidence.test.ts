@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
-import { forget, writePass } from "../layouts/index.js";
-import { MemoryStore } from "../store/index.js";
+import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
+import { MemoryStore } from "../../store/index.js";
+import { forget, writePass } from "../index.js";
 
 // The evidence rule end to end, through the real SDK client and MSW: any substring of a user turn
 // is a verbatim quote, so the write pass also checks that the quote can back the fact.

@@ -14,7 +14,7 @@ import {
   FULL_NEWEST_ONLY,
   POSTGRES_NEW,
   POSTGRES_OLD,
-} from "../../test/fixtures/memory-files.js";
+} from "../../../test/fixtures/memory-files.js";
 import {
   mockMessages,
   overloaded,
@@ -22,14 +22,14 @@ import {
   textBlock,
   thinkingBlock,
   toolUseBlock,
-} from "../../test/messages-api.js";
-import { buildWriteRequest, forget, remember, writePass } from "../layouts/index.js";
-import { MemoryStore } from "../store/index.js";
-import { ModelReplyError } from "../tool-reply/index.js";
-import type { Transcript } from "../transcript/index.js";
-import type { UsageRecord } from "../usage/index.js";
-import type { Proposal } from "./propose-memories-tool.js";
-import type { WritePassOptions } from "./write-pass.js";
+} from "../../../test/messages-api.js";
+import { MemoryStore } from "../../store/index.js";
+import { ModelReplyError } from "../../tool-reply/index.js";
+import type { Transcript } from "../../transcript/index.js";
+import type { UsageRecord } from "../../usage/index.js";
+import type { Proposal } from "../../write/propose-memories-tool.js";
+import type { WritePassOptions } from "../../write/write-pass-result.js";
+import { buildWriteRequest, forget, remember, writePass } from "../index.js";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
-import { forget, remember, writePass } from "../layouts/index.js";
-import { MemoryStore } from "../store/index.js";
+import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
+import { MemoryStore } from "../../store/index.js";
+import { forget, remember, writePass } from "../index.js";
 
 // Issue 19, item 2: the write pass reads the folder once, not once per proposal.
 const server = setupServer();

@@ -3,30 +3,31 @@ import {
   formatFactLine,
   formatMemoryFile,
   type MemoryHeader,
-} from "../format/index.js";
-import { factKey } from "../text/index.js";
-import { describeNewFile, explainRefusedPath, isAllowedWritePath } from "./allowed-path.js";
-import { FactLineIndex } from "./fact-line-index.js";
+} from "../../format/index.js";
+import { factKey } from "../../text/index.js";
+import {
+  describeNewFile,
+  explainRefusedPath,
+  isAllowedWritePath,
+} from "../../write/allowed-path.js";
+import { FactLineIndex } from "../../write/fact-line-index.js";
 import {
   type MemoryFileState,
   memoryFileState,
   readFolder,
   readMemoryFile,
-  readMemoryFiles,
-} from "./memory-files.js";
-import type { TombstoneCache } from "./tombstones.js";
-import { checkFactShape } from "./write-checks.js";
+} from "../../write/memory-files.js";
+import type { TombstoneCache } from "../../write/tombstones.js";
+import { checkFactShape } from "../../write/write-checks.js";
 import {
   type EditResult,
   type OnTooLong,
   type PipelineRefusal,
+  type ResolvedDate,
   runWritePipeline,
   type WriteSteps,
   type WriteStore,
-} from "./write-pipeline.js";
-
-export type { OnTooLong, WriteStore } from "./write-pipeline.js";
-export { MAX_CONFLICT_RETRIES } from "./write-pipeline.js";
+} from "../../write/write-pipeline.js";
 
 /** Longest fact text accepted, in chars; a memory line is one short fact (seed design). */
 export const MAX_FACT_CHARS = 300;
@@ -57,6 +58,8 @@ export type AddFactResult =
       replaced: string[];
       /** The description written into the header, present only when this write created the file. */
       description?: string;
+      /** Relative times resolved against the session date; present only when there were any. */
+      resolvedDates?: ResolvedDate[];
     }
   | { code: AddFactRejectionCode; path: string; message: string };
 
@@ -183,9 +186,11 @@ export function subjectWriteSteps(
         ? undefined
         : `the path ${JSON.stringify(item.file)} is not one this memory writes. ${explainRefusedPath(item.file)}`,
     async locate(item) {
-      // Every check looks only at the lines that could match (by key or content word), in the
-      // order of a scan with the proposal's file first: a proposal costs little at any folder size.
-      const files = snapshot ?? (await readAllFiles(store, item.file));
+      // Without a snapshot the whole folder is read for this fact (one read of each file), so
+      // `replaces` and duplicates are found wherever the fact lives (one place per fact). Every
+      // check looks only at the lines that could match (by key or content word), in the order of a
+      // scan with the proposal's file first: a proposal costs little at any folder size.
+      const files = snapshot ?? (await readFolder(store));
       const index = FactLineIndex.of(files);
       if (item.replaces !== null) {
         const replacedKey = factKey(item.replaces);
@@ -227,13 +232,13 @@ export function subjectWriteSteps(
         ? undefined
         : { path: restated.path, as: formatFactLine(restated.line) };
     },
-    async edit(item, target) {
+    async edit(item, target, dates) {
       const written = await editLine(context, item, target);
-      if (written.ok) {
-        // The file as this write left it: parsed from the text written, not read again.
-        snapshot?.set(target.path, memoryFileState(target.path, written.content, written.version));
-      }
-      return written.ok ? { ok: true, applied: written.applied } : written;
+      if (!written.ok) return written;
+      // The file as this write left it: parsed from the text written, not read again.
+      snapshot?.set(target.path, memoryFileState(target.path, written.content, written.version));
+      const resolved = dates.length === 0 ? {} : { resolvedDates: [...dates] };
+      return { ok: true, applied: { ...written.applied, ...resolved } };
     },
     async refresh(path, conflict) {
       if (snapshot === undefined) return;
@@ -373,17 +378,4 @@ async function editLine(
 function refill(snapshot: Map<string, MemoryFileState>, fresh: Map<string, MemoryFileState>): void {
   snapshot.clear();
   for (const [path, state] of fresh) snapshot.set(path, state);
-}
-
-// Every file is read so `replaces` and duplicates are found wherever the fact lives (one place
-// per fact); `first` is read even when it does not exist yet.
-async function readAllFiles(
-  store: WriteStore,
-  first: string,
-): Promise<Map<string, MemoryFileState>> {
-  const rows = await store.list();
-  return readMemoryFiles(store, [
-    first,
-    ...rows.map((row) => row.path).filter((path) => path !== first),
-  ]);
 }

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MemoryStore } from "../store/index.js";
+import { MemoryStore } from "../../store/index.js";
+import { readFolder } from "../../write/memory-files.js";
 import { addFact } from "./add-fact.js";
 
 async function newStore(): Promise<MemoryStore> {
@@ -140,5 +141,66 @@ describe("addFact: a reversed fact updates the line it reverses", () => {
       stated: "2026/01/02",
     });
     expect(result.code).toBe("replaces_newer");
+  });
+});
+
+describe("addFact without a snapshot: one read of the folder", () => {
+  const render =
+    "---\nname: hosting\ndescription: Hosting.\nupdated: 2026/09/20\n---\n[stated 2026/09/20] deploys on Render\n";
+
+  async function twoHolders(): Promise<MemoryStore> {
+    const store = await newStore();
+    await mkdir(join(store.root, "topics"), { recursive: true });
+    await writeFile(join(store.root, "topics/a-hosting.md"), render);
+    await writeFile(join(store.root, "topics/b-hosting.md"), render);
+    return store;
+  }
+
+  // Two files hold the replaced line at the same newer date: the refusal names the first in the
+  // folder's path order, whichever file the proposal names, as the write pass's snapshot does.
+  it.each(["topics/a-hosting.md", "topics/b-hosting.md"])(
+    "a tie of newer lines names the first file by path (proposal for %s)",
+    async (path) => {
+      const store = await twoHolders();
+      const options = {
+        ...base,
+        store,
+        path,
+        fact: "deploys on Fly.io",
+        replaces: "deploys on Render",
+      };
+      const alone = await addFact(options);
+      expect(alone).toEqual({
+        code: "replaces_newer",
+        path,
+        message:
+          'Refused "deploys on Fly.io" (stated 2026/09/12): it replaces what topics/a-hosting.md holds since 2026/09/20, after this session. An older session never overwrites a newer fact; the newer one is kept.',
+      });
+      expect(await addFact({ ...options, snapshot: await readFolder(store) })).toEqual(alone);
+    },
+  );
+
+  it("reads every file once through readAll, none one by one", async () => {
+    const store = await twoHolders();
+    const calls: string[] = [];
+    const counting = new Proxy(store, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== "function") return value;
+        // Methods run on the store itself: its private fields are not the proxy's.
+        return (...args: unknown[]) => {
+          if (key === "read" || key === "readAll" || key === "list") calls.push(String(key));
+          return (value as (...given: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const result = await addFact({
+      ...base,
+      store: counting,
+      path: "topics/b-hosting.md",
+      fact: "deploys on Fly.io",
+    });
+    expect(result.code).toBe("applied");
+    expect(calls).toEqual(["readAll"]);
   });
 });

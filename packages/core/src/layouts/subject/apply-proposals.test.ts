@@ -2,7 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MemoryStore } from "../store/index.js";
+import { MemoryStore } from "../../store/index.js";
 import { applyProposals } from "./apply-proposals.js";
 
 const NOW = new Date("2026-09-20T12:00:00Z");
@@ -53,6 +53,33 @@ describe("applyProposals", () => {
       cacheWrite1h: 0,
       cacheRead: 0,
     });
+  });
+
+  it("reports the relative times it resolved in the applied item, as the fact layout does", async () => {
+    const store = await newStore();
+    const result = await applyProposals({
+      store,
+      transcript: {
+        date: "2026-09-20",
+        turns: [{ role: "user" as const, content: "I fly to Lisbon tomorrow for the offsite" }],
+      },
+      now: NOW,
+      proposals: [
+        {
+          file: "topics/travel.md",
+          fact: "flies to Lisbon tomorrow for the offsite",
+          evidence: "I fly to Lisbon tomorrow for the offsite",
+          replaces: null,
+          description: null,
+        },
+      ],
+    });
+    expect(result.applied.map(({ line, resolvedDates }) => ({ line, resolvedDates }))).toEqual([
+      {
+        line: "[stated 2026/09/20] flies to Lisbon on 2026/09/21 for the offsite",
+        resolvedDates: [{ text: "tomorrow", replacement: "on 2026/09/21" }],
+      },
+    ]);
   });
 
   it("refuses a write past the cap as too_long without calling a model", async () => {

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
-import { writePass } from "../layouts/index.js";
-import { MemoryStore } from "../store/index.js";
+import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
+import { MemoryStore } from "../../store/index.js";
+import { writePass } from "../index.js";
 
 // Issue 19, item 3: the write request's memory index has a token budget.
 const server = setupServer();

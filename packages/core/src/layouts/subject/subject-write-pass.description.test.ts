@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
-import { writePass } from "../layouts/index.js";
-import { MemoryStore } from "../store/index.js";
-import type { Proposal } from "./propose-memories-tool.js";
+import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
+import { MemoryStore } from "../../store/index.js";
+import type { Proposal } from "../../write/propose-memories-tool.js";
+import { writePass } from "../index.js";
 
 // The description of a new file is the index's retrieval surface (seed design): the model may
 // write it, code decides whether to use it, and a file that exists keeps the one it has. Through

@@ -1,0 +1,29 @@
+import { dateTag } from "../../format/index.js";
+import {
+  type RememberOptions,
+  type RememberResult,
+  rememberThrough,
+} from "../../write/remember.js";
+import { subjectWriteSteps } from "./add-fact.js";
+
+/**
+ * The subject layout's `remember`: the fact is added as a dated line, through the check pipeline
+ * with the subject layout's steps (see {@link rememberThrough}).
+ *
+ * @param options - The options of `remember`.
+ * @returns The result of `remember`.
+ */
+export function rememberLine(options: RememberOptions): Promise<RememberResult> {
+  const today = dateTag(options.now ?? new Date(), options.timeZone);
+  return rememberThrough(
+    options,
+    {
+      file: options.path,
+      fact: options.fact,
+      evidence: "",
+      replaces: options.replaces ?? null,
+      description: null,
+    },
+    subjectWriteSteps({ store: options.store, stated: today, updated: today }),
+  );
+}
