@@ -1,12 +1,18 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
-import { MemoryStore, type StoreLayout } from "../store/index.js";
+import {
+  type MockReply,
+  mockMessages,
+  overloaded,
+  testClient,
+  toolUseBlock,
+} from "../../test/messages-api.js";
+import { MemoryStore, type StoreLayout, type WriteResult } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
-import { WRITE_CHECKS, type WriteCheckCode } from "../write/index.js";
+import { MAX_CONFLICT_RETRIES, WRITE_CHECKS, type WriteCheckCode } from "../write/index.js";
 import { forget } from "./forget.js";
 import { remember, writePass } from "./index.js";
 
@@ -31,19 +37,59 @@ const SAID = [
 ].join(" ");
 const ASSISTANT = "You could deploy on Render instead.";
 
-async function storeIn(layout: StoreLayout, maxChars?: number): Promise<MemoryStore> {
-  const root = join(await mkdtemp(join(tmpdir(), `memfiles-checks-${layout}-`)), "memory");
-  await mkdir(root, { recursive: true });
-  return new MemoryStore({ root, layout, ...(maxChars === undefined ? {} : { maxChars }) });
+// A store whose files another writer changes just before each of its writes (a hand edit that
+// keeps coming): every version token the pipeline read is stale by the time it writes.
+class ChangingStore extends MemoryStore {
+  /** The spaces the other writer appended, by path. */
+  readonly appended = new Map<string, number>();
+
+  override async write(path: string, content: string, ifVersion: string): Promise<WriteResult> {
+    if ((await this.read(path)).exists) {
+      await appendFile(join(this.root, path), " ");
+      this.appended.set(path, (this.appended.get(path) ?? 0) + 1);
+    }
+    return super.write(path, content, ifVersion);
+  }
 }
 
-/** The stored fact `deploys on Fly.io`, in the layout's own file shape, dated `date`. */
-async function seed(layout: StoreLayout, store: MemoryStore, date = "2026/09/01"): Promise<void> {
+/** The files as `before`, with what the other writer of a `ChangingStore` appended since. */
+function withOtherWrites(store: MemoryStore, before: Record<string, string>) {
+  const appended = store instanceof ChangingStore ? store.appended : new Map<string, number>();
+  return Object.fromEntries(
+    Object.entries(before).map(([path, text]) => [
+      path,
+      text + " ".repeat(appended.get(path) ?? 0),
+    ]),
+  );
+}
+
+async function storeIn(
+  layout: StoreLayout,
+  maxChars?: number,
+  changing = false,
+): Promise<MemoryStore> {
+  const root = join(await mkdtemp(join(tmpdir(), `memfiles-checks-${layout}-`)), "memory");
+  await mkdir(root, { recursive: true });
+  const options = { root, layout, ...(maxChars === undefined ? {} : { maxChars }) };
+  return changing ? new ChangingStore(options) : new MemoryStore(options);
+}
+
+/**
+ * The stored fact `deploys on Fly.io`, in the layout's own file shape, dated `date`; `unparsable`:
+ * the same file with a header memfiles cannot edit without loss (a description written as a list).
+ */
+async function seed(
+  layout: StoreLayout,
+  store: MemoryStore,
+  date = "2026/09/01",
+  unparsable = false,
+): Promise<void> {
   const path = layout === "subject" ? "topics/deploy-host.md" : "deploy-host.md";
+  const description = unparsable ? "\n  - where the user deploys" : " Where the user deploys.";
   const text =
     layout === "subject"
-      ? `---\nname: deploy-host\ndescription: Where the user deploys.\nupdated: ${date}\n---\n[stated ${date}] deploys on Fly.io\n`
-      : `---\nname: deploy host\ndescription: Where the user deploys.\ntype: project\nupdated: ${date}\n---\ndeploys on Fly.io\n`;
+      ? `---\nname: deploy-host\ndescription:${description}\nupdated: ${date}\n---\n[stated ${date}] deploys on Fly.io\n`
+      : `---\nname: deploy host\ndescription:${description}\ntype: project\nupdated: ${date}\n---\ndeploys on Fly.io\n`;
   await mkdir(dirname(join(store.root, path)), { recursive: true });
   await writeFile(join(store.root, path), text);
 }
@@ -108,9 +154,18 @@ type Case = {
   given: Given;
   /** The session's date; default 2026-09-12. */
   date?: string;
-  /** What the folder holds first: the stored fact (dated 2026/09/01, or 2026/09/30), a forget of it. */
-  before?: "stored" | "stored-later" | "forgotten";
+  /**
+   * What the folder holds first: the stored fact (dated 2026/09/01, or 2026/09/30), a forget of
+   * it, the stored fact under a header that cannot be edited without loss.
+   */
+  before?: "stored" | "stored-later" | "forgotten" | "unparsable";
   maxChars?: number;
+  /** Another writer changes the file before each write of the pipeline. */
+  changing?: boolean;
+  /** The consolidation a full file needs is called, and its API call fails (529). */
+  consolidationFails?: boolean;
+  /** The whole message, from the code's template: `what` names the fact, `path` its file. */
+  message?: (refused: { what: string; path: string }) => string;
   /** The layouts whose proposals can carry this bad case (a fact file's path is made by code). */
   layouts?: StoreLayout[];
 };
@@ -165,14 +220,49 @@ const CASES: Case[] = [
     },
     maxChars: 120,
   },
+  {
+    code: "unparsable_file",
+    given: { fact: "deploys on Fly.io daily", evidence: FLY },
+    before: "unparsable",
+    message: ({ what, path }) =>
+      `Refused ${what}: ${path} cannot be edited without loss (${
+        path === "deploy-host.md"
+          ? "its front matter cannot be read"
+          : `Cannot read the front matter of ${path}: "description" must be one line of text, not a list or mapping. Write it as "description: ..." on one line`
+      }). Nothing was written; fix the file by hand.`,
+  },
+  {
+    code: "consolidation_failed",
+    given: { fact: "deploys on Fly.io daily", evidence: FLY },
+    before: "stored",
+    maxChars: 150,
+    consolidationFails: true,
+    message: ({ what, path }) =>
+      `Refused ${what}: ${path} is full and its consolidation failed (OverloadedError 529: 529 ${JSON.stringify({ type: "error", error: { type: "overloaded_error", message: "Overloaded" }, request_id: "req_011CSHoEeqs5C35K2UUqR7Fy" })}). Nothing was changed in that file; run the write pass again later.`,
+    // A fact file holds one fact: the fact layout consolidates by file count, never a full file.
+    layouts: ["subject"],
+  },
+  {
+    code: "version_conflict",
+    given: { fact: "deploys on Fly.io daily", evidence: FLY, replaces: "stored" },
+    before: "stored",
+    changing: true,
+    message: ({ what, path }) =>
+      `Refused ${what}: ${path} changed while it was being written (another writer, or a hand edit). Gave up after 3 re-reads; nothing was written over it. Run the write again.`,
+  },
 ];
 
 async function prepare(
   layout: StoreLayout,
-  item: { before?: Case["before"] | undefined; maxChars?: number | undefined },
+  item: {
+    before?: Case["before"] | undefined;
+    maxChars?: number | undefined;
+    changing?: boolean | undefined;
+  },
 ) {
-  const store = await storeIn(layout, item.maxChars);
+  const store = await storeIn(layout, item.maxChars, item.changing);
   if (item.before === "stored" || item.before === "forgotten") await seed(layout, store);
+  if (item.before === "unparsable") await seed(layout, store, "2026/09/01", true);
   if (item.before === "stored-later") await seed(layout, store, "2026/09/30");
   if (item.before === "forgotten") {
     const forgot = await forget({ store, query: "deploys on Fly.io", now: new Date("2026-09-05") });
@@ -189,15 +279,23 @@ async function files(store: MemoryStore): Promise<Record<string, string>> {
   return all;
 }
 
-async function pass(store: MemoryStore, layout: StoreLayout, date: string, memories: unknown[]) {
+async function pass(
+  store: MemoryStore,
+  layout: StoreLayout,
+  date: string,
+  memories: unknown[],
+  consolidationFails = false,
+) {
   const name = layout === "subject" ? "propose_memories" : "propose_facts";
-  mockMessages(server, [{ content: [toolUseBlock({ name, input: { memories } })] }]);
+  const replies: MockReply[] = [{ content: [toolUseBlock({ name, input: { memories } })] }];
+  if (consolidationFails) replies.push(overloaded({ body: true }));
+  mockMessages(server, replies);
   return writePass({
     store,
     transcript: session(date),
     client: testClient(),
     model: MODEL,
-    onTooLong: false,
+    ...(consolidationFails ? {} : { onTooLong: false as const }),
     now: new Date("2026-09-12T10:00:00Z"),
   });
 }
@@ -218,6 +316,8 @@ describe("the table's order is the issue's", () => {
       "replaces_not_found",
       "replaces_newer",
       "duplicate",
+      "unparsable_file",
+      "consolidation_failed",
       "too_long",
       "version_conflict",
     ];
@@ -232,12 +332,23 @@ describe.each(LAYOUTS)("the check pipeline in the %s layout", (layout) => {
     async (item) => {
       const store = await prepare(layout, item);
       const before = await files(store);
-      const result = await pass(store, layout, item.date ?? "2026-09-12", [
-        proposal(layout, item.given),
-      ]);
+      const result = await pass(
+        store,
+        layout,
+        item.date ?? "2026-09-12",
+        [proposal(layout, item.given)],
+        item.consolidationFails,
+      );
       expect(result.applied).toEqual([]);
       expect(result.rejected.map((rejected) => rejected.code)).toEqual([item.code]);
       expect(result.rejected[0]?.message).toMatch(/^(Refused|Not added) /);
+      if (item.message !== undefined) {
+        const refused =
+          layout === "subject"
+            ? { what: JSON.stringify(item.given.fact), path: "topics/deploy-host.md" }
+            : { what: '"deploy host"', path: "deploy-host.md" };
+        expect(result.rejected[0]?.message).toBe(item.message(refused));
+      }
       // One result shape in both layouts: the same keys, the proposal in the same fields.
       expect(Object.keys(result.rejected[0] ?? {}).sort()).toEqual(["code", "message", "proposal"]);
       expect(Object.keys(result.rejected[0]?.proposal ?? {}).sort()).toEqual([
@@ -247,7 +358,11 @@ describe.each(LAYOUTS)("the check pipeline in the %s layout", (layout) => {
         "file",
         "replaces",
       ]);
-      expect(await files(store)).toEqual(before);
+      expect(await files(store)).toEqual(withOtherWrites(store, before));
+      if (store instanceof ChangingStore) {
+        // The first write and its re-reads, each refused by the version token.
+        expect([...store.appended.values()]).toEqual([MAX_CONFLICT_RETRIES + 1]);
+      }
     },
   );
 
@@ -335,7 +450,12 @@ describe.each(LAYOUTS)("the check pipeline in the %s layout", (layout) => {
     expect(result.rejected.map((rejected) => rejected.code)).toEqual([item.code]);
   });
 
-  it.each<[WriteCheckCode, { fact: string; replaces?: string; before?: Case["before"] }]>([
+  it.each<
+    [
+      WriteCheckCode,
+      { fact: string; replaces?: string; before?: Case["before"]; changing?: boolean },
+    ]
+  >([
     ["secret", { fact: `uses the key ${FAKE_KEY}` }],
     ["invalid_fact", { fact: "N/A" }],
     ["replaces_not_found", { fact: "deploys on Render", replaces: "deploys on Netlify" }],
@@ -344,6 +464,8 @@ describe.each(LAYOUTS)("the check pipeline in the %s layout", (layout) => {
       { fact: "deploys on Render", replaces: "deploys on Fly.io", before: "stored-later" },
     ],
     ["duplicate", { fact: "deploys on Fly.io", before: "stored" }],
+    ["unparsable_file", { fact: "deploys on Render", before: "unparsable" }],
+    ["version_conflict", { fact: "deploys on Render", before: "stored", changing: true }],
   ])("remember refuses its bad case with %s, nothing written", async (code, given) => {
     const store = await prepare(layout, given);
     const before = await files(store);
@@ -356,7 +478,7 @@ describe.each(LAYOUTS)("the check pipeline in the %s layout", (layout) => {
     });
     expect(result).toEqual(expect.objectContaining({ ok: false, code }));
     expect(JSON.stringify(result)).not.toContain(FAKE_KEY);
-    expect(await files(store)).toEqual(before);
+    expect(await files(store)).toEqual(withOtherWrites(store, before));
     expect(await readdir(store.root)).not.toContain("undefined");
   });
 });

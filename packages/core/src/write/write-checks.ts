@@ -95,13 +95,13 @@ export const WRITE_CHECKS = [
   },
   {
     code: "unparsable_file",
-    rule: "the target's header can be edited without loss",
+    rule: "the target can be read and its header edited without loss (text, plain key: value front matter)",
     message: (detail: Named & { path: string; reason: string }) =>
-      `Refused ${detail.what}: ${detail.path} cannot be edited without loss (${detail.reason}). Fix it by hand.`,
+      `Refused ${detail.what}: ${detail.path} cannot be edited without loss (${detail.reason.trim().replace(/\.$/, "")}). Nothing was written; fix the file by hand.`,
   },
   {
     code: "consolidation_failed",
-    rule: "the consolidation a full file needed ran (an API error there refuses only this proposal)",
+    rule: "the consolidation a file past the cap needs ran (subject layout; a fact file holds one fact and is never consolidated alone); an API error there refuses only this proposal",
     message: (detail: Named & { path: string; error: string }) =>
       `Refused ${detail.what}: ${detail.path} is full and its consolidation failed (${detail.error}). Nothing was changed in that file; run the write pass again later.`,
   },
@@ -112,9 +112,9 @@ export const WRITE_CHECKS = [
   },
   {
     code: "version_conflict",
-    rule: "the file did not change under the write (version token), over 3 re-reads",
-    message: (detail: Named & { reason: string }) =>
-      `Refused ${detail.what}: ${detail.reason} Gave up after 3 re-reads; the file kept changing. Run the write again.`,
+    rule: "the file did not change under the write (version token); it is read again and the write re-applied, 3 times",
+    message: (detail: Named & { path: string; rereads: number }) =>
+      `Refused ${detail.what}: ${detail.path} changed while it was being written (another writer, or a hand edit). Gave up after ${detail.rereads} re-reads; nothing was written over it. Run the write again.`,
   },
 ] as const;
 

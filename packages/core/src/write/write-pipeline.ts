@@ -312,7 +312,9 @@ async function decide<Item, Target, Applied>(
     if (outcome.code === "version_conflict") {
       await steps.refresh(outcome.path, true);
       if (conflicts++ < MAX_CONFLICT_RETRIES) continue;
-      return no(refuse("version_conflict", { what, reason: outcome.reason }));
+      return no(
+        refuse("version_conflict", { what, path: outcome.path, rereads: MAX_CONFLICT_RETRIES }),
+      );
     }
     if (outcome.code === "too_long" && options.onTooLong !== undefined && !shrunk) {
       shrunk = true;
