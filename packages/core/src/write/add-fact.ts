@@ -4,7 +4,7 @@ import {
   formatMemoryFile,
   type MemoryHeader,
 } from "../format/index.js";
-import { factKey } from "../text/index.js";
+import { factKey, foldText } from "../text/index.js";
 import { describeNewFile, explainRefusedPath, isAllowedWritePath } from "./allowed-path.js";
 import { FactLineIndex } from "./fact-line-index.js";
 import {
@@ -27,6 +27,9 @@ import {
 
 export type { OnTooLong, WriteStore } from "./write-pipeline.js";
 export { MAX_CONFLICT_RETRIES } from "./write-pipeline.js";
+
+// Files that hold facts about the user alone (the seed design's profile.md and preferences.md).
+const USER_FILES = new Set(["profile.md", "preferences.md"]);
 
 /** Longest fact text accepted, in chars; a memory line is one short fact (seed design). */
 export const MAX_FACT_CHARS = 300;
@@ -178,6 +181,13 @@ export function subjectWriteSteps(
       const shape = checkFactShape(item.fact, MAX_FACT_CHARS);
       return shape.ok ? undefined : `${shape.problem}; a memory line is one short fact`;
     },
+    ownFacts: (item) =>
+      USER_FILES.has(foldText(item.file))
+        ? {
+            place: item.file,
+            elsewhere: "Save it under people/<name>.md if it matters, or leave it out.",
+          }
+        : undefined,
     allowedPath: (item) =>
       isAllowedWritePath(item.file)
         ? undefined

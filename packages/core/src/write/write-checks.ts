@@ -53,9 +53,9 @@ export const WRITE_CHECKS = [
   },
   {
     code: "not_first_person",
-    rule: "a profile.md / preferences.md fact is the user's own, not another person's reported words",
-    message: (detail: Named & { path: string; excerpt: string }) =>
-      `Refused ${detail.what} for ${detail.path}: its evidence reports what someone else said about themselves (${JSON.stringify(detail.excerpt)}), so it is not a fact about the user. Save it under people/<name>.md if it matters, or leave it out.`,
+    rule: "a fact filed as the user's own (subject: profile.md / preferences.md; fact: a file of type user or feedback) is the user's, not another person's reported words",
+    message: (detail: Named & { place: string; elsewhere: string; excerpt: string }) =>
+      `Refused ${detail.what} for ${detail.place}: its evidence reports what someone else said about themselves (${JSON.stringify(detail.excerpt)}), so it is not a fact about the user. ${detail.elsewhere}`,
   },
   {
     code: "invalid_fact",

@@ -80,6 +80,14 @@ export interface WriteSteps<Item, Target, Applied> {
   withDates(item: Item, texts: readonly string[]): Item;
   /** The shape rule: `undefined`, or what is wrong (`it is blank`). */
   shape(item: Item): string | undefined;
+  /**
+   * Where the candidate lands when that place holds the user's own facts only (subject:
+   * `profile.md` / `preferences.md`; fact: a file of type `user` or `feedback`), with where a fact
+   * about someone else goes instead; `undefined` for a place that may hold facts about others
+   * (`people/<name>.md`, a `project` fact). There the `not_first_person` check applies; absent:
+   * no place is the user's alone.
+   */
+  ownFacts?(item: Item): { place: string; elsewhere: string } | undefined;
   /** The path rule: `undefined`, or why the path is refused. */
   allowedPath(item: Item): string | undefined;
   /** Where the candidate lands (under the store lock). */
@@ -269,11 +277,10 @@ async function decide<Item, Target, Applied>(
     if (instruction !== undefined) {
       return no(refuse("instruction_not_fact", { what, excerpt: instruction.excerpt }));
     }
-    const reported = findThirdPersonStatement(steps.file(item), fact, evidence);
-    if (reported !== undefined) {
-      return no(
-        refuse("not_first_person", { what, path: steps.file(item), excerpt: reported.excerpt }),
-      );
+    const own = steps.ownFacts?.(item);
+    const reported = own === undefined ? undefined : findThirdPersonStatement(fact, evidence);
+    if (own !== undefined && reported !== undefined) {
+      return no(refuse("not_first_person", { what, ...own, excerpt: reported.excerpt }));
     }
   }
 

@@ -370,6 +370,18 @@ export function factWriteSteps(context: {
       description: description ?? item.description,
     }),
     shape: shapeProblem,
+    // A user or feedback file holds what the user says of themselves: the type the file keeps
+    // (its own, else the proposal's; an update never changes a stored type).
+    ownFacts(item) {
+      const row = item.action === "save" ? findTarget(folder.rows, item).row : undefined;
+      const type = (row && folder.files.get(row.path)?.fact.type) ?? item.type;
+      if (item.action !== "save" || (type !== "user" && type !== "feedback")) return undefined;
+      return {
+        place: `a fact of type ${type}`,
+        elsewhere:
+          "Leave it out, or, if it matters to the work, save it as a project fact that names that person.",
+      };
+    },
     // A fact file's path is made from its name (`uniqueFactPath`), always a top-level slug.
     allowedPath: () => undefined,
     async locate(item) {
