@@ -3,19 +3,32 @@ import { findSecrets, redactRanges, type SecretFinding } from "./secret-guard.js
 // Joined with nothing ("AKIA" + "2E4..." is one key), a space, or a line break (".env" lines).
 const SEPARATORS = ["", " ", "\n"];
 
+/** Options of {@link findSplitSecrets}. */
+export type FindSplitSecretsOptions = {
+  /**
+   * Which texts are joined: `neighbours` (default), each text with the next and all of them one a
+   * line (a pass's facts, in order); `every`, each text before each other one, with each
+   * separator (the fields of one proposal: a key's halves may sit in any two, in either order).
+   */
+  join?: "neighbours" | "every";
+};
+
 /**
  * Finds secrets that no single text holds but that their concatenation does: a key split across
- * two facts of one write pass. Each text a finding spans, with others, is reported with the part of
- * the secret it holds redacted.
+ * two facts of one write pass, or across the fields of one proposal. Each text a finding spans,
+ * with others, is reported with the part of the secret it holds redacted.
  *
- * @param texts - The texts in order (a write pass's facts).
+ * @param texts - The texts in order (a write pass's facts, or a proposal's fields).
+ * @param options - `{ join? }`: which texts are joined (see {@link FindSplitSecretsOptions}).
  * @returns A map from the index of each text that holds part of a split secret to
  *   `{ kinds, redacted }`; empty when none.
  * @example
  * await findSplitSecrets(["aws key AKIA", "2E4KQ7XY5ZB3MN6P"]) // Map { 0 => ..., 1 => ... }
+ * await findSplitSecrets(["2E4KQ7XY5ZB3MN6P", "aws key AKIA"], { join: "every" }) // Map { 0 => ..., 1 => ... }
  */
 export async function findSplitSecrets(
   texts: readonly string[],
+  options: FindSplitSecretsOptions = {},
 ): Promise<Map<number, { kinds: string[]; redacted: string }>> {
   const found = new Map<number, { kinds: Set<string>; ranges: SecretFinding[] }>();
   if (texts.length < 2) return new Map();
@@ -25,9 +38,19 @@ export async function findSplitSecrets(
   // word: a key's second half is refused, the next fact "keeps keys in 1Password" is not.
   const alone = await Promise.all(texts.map(async (text) => (await findSecrets(text)).findings));
   // Each pair of neighbours (a third text glued on could hide the end of a secret from the
-  // scanner), and all of them one a line.
-  const groups: number[][] = texts.slice(1).map((_, index) => [index, index + 1]);
-  groups.push(texts.map((_, index) => index));
+  // scanner), and all of them one a line; or each ordered pair of texts that are not blank.
+  const groups: number[][] = [];
+  if (options.join === "every") {
+    const filled = texts.flatMap((text, index) => (text.trim() === "" ? [] : [index]));
+    for (const first of filled) {
+      for (const second of filled) {
+        if (first !== second && texts[first] !== texts[second]) groups.push([first, second]);
+      }
+    }
+  } else {
+    groups.push(...texts.slice(1).map((_, index) => [index, index + 1]));
+    groups.push(texts.map((_, index) => index));
+  }
   for (const group of groups) {
     for (const separator of group.length === 2 ? SEPARATORS : ["\n"]) {
       const starts: number[] = [];

@@ -150,7 +150,8 @@ const NAME_ERRORS = new Set(["ENAMETOOLONG", "EINVAL", "EISDIR", "ENOTDIR", "EIL
 /**
  * The one check pipeline every proposal of the write pass and every direct write passes, in both
  * layouts, in the order of `WRITE_CHECKS` (see that table for each code, rule and message): secret
- * (every field, split across fields and facts) → relative date → evidence from a user turn →
+ * (every field, split across two fields of the candidate, across the facts of the pass and the
+ * session's writes) → relative date → evidence from a user turn →
  * evidence supports the fact → not an instruction, first person → shape → allowed path → (under
  * the store lock) forgotten → target found → an older session never replaces a newer fact →
  * duplicate / restatement → cap (with one consolidation) → version-tokened write (3 re-reads).
@@ -207,6 +208,20 @@ async function decide<Item, Target, Applied>(
   );
   if (kinds.length > 0) {
     return no(refuse("secret", { what: steps.label(redacted), kinds, split: false }), redacted);
+  }
+  // Split across two fields of the candidate (a key's halves in the name and the body, the fact
+  // and replaces), on every write path and layout.
+  const across = await findSplitSecrets(fields, { join: "every" });
+  if (across.size > 0) {
+    const item = steps.redact(
+      given,
+      fields.map((field, index) => across.get(index)?.redacted ?? field),
+    );
+    const acrossKinds = [...new Set([...across.values()].flatMap((found) => found.kinds))];
+    return no(
+      refuse("secret", { what: steps.label(item), kinds: acrossKinds, split: "fields" }),
+      item,
+    );
   }
   if (split !== undefined) {
     const item = steps.redact(
