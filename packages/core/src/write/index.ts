@@ -89,3 +89,8 @@ export {
   type WriteRejectionCode,
 } from "./write-pass.js";
 export { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest, writeIndexLine } from "./write-request.js";
+export {
+  defaultMemoryChars,
+  WRITE_REQUEST_FRAME_TOKENS,
+  WRITE_REQUEST_MAX_TOKENS,
+} from "./write-request-budget.js";

@@ -31,7 +31,8 @@ import { fitTranscript } from "./transcript-budget.js";
 import type { WriteCheckCode } from "./write-checks.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "./write-index-budget.js";
 import { runWritePipeline } from "./write-pipeline.js";
-import { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "./write-request.js";
+import { formatWriteRequest, writeIndexLine } from "./write-request.js";
+import { defaultMemoryChars } from "./write-request-budget.js";
 
 /** Every code a rejected proposal can carry (see {@link writePass}). */
 export type WriteRejectionCode = WriteCheckCode;
@@ -158,7 +159,10 @@ export type WritePassOptions = {
    * function's work is not reported in the result.
    */
   onTooLong?: OnTooLong | false;
-  /** Budget of memory lines shown to the model, in chars; default 24,000. */
+  /**
+   * Budget of memory lines shown to the model, in chars; default 24,000, less when the index
+   * leaves less of `WRITE_REQUEST_MAX_TOKENS` on the model's tokenizer (see `defaultMemoryChars`).
+   */
   maxMemoryChars?: number;
   /**
    * Budget of the transcript in the request, in estimated tokens (the model's chars-per-token
@@ -344,7 +348,9 @@ async function buildRequest(
           lines,
           transcript: fitTranscript(transcript, options.maxTranscriptTokens, model).transcript,
           today,
-          maxMemoryChars: options.maxMemoryChars ?? DEFAULT_MAX_MEMORY_CHARS,
+          maxMemoryChars:
+            options.maxMemoryChars ??
+            defaultMemoryChars(memoryIndex.rows.map(writeIndexLine).join("\n"), model),
         }),
       },
     ],

@@ -33,6 +33,7 @@ import { fitTranscript } from "../../write/transcript-budget.js";
 import { checkFactShape, type WriteCheckCode } from "../../write/write-checks.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "../../write/write-index-budget.js";
 import { type EditResult, runWritePipeline, type WriteSteps } from "../../write/write-pipeline.js";
+import { defaultMemoryChars } from "../../write/write-request-budget.js";
 import {
   type FactProposal,
   PROPOSE_FACTS,
@@ -59,7 +60,10 @@ export type FactWritePassOptions = {
   onStep?: OnStep;
   /** Session id for usage records; default `transcript.sessionId`. */
   sessionId?: string;
-  /** Budget of fact bodies shown to the model, in chars; default 24,000. */
+  /**
+   * Budget of fact bodies shown to the model, in chars; default 24,000, less when the index leaves
+   * less of `WRITE_REQUEST_MAX_TOKENS` on the model's tokenizer (see `defaultMemoryChars`).
+   */
   maxMemoryChars?: number;
   /** Budget of the memory index, in estimated tokens; default 20,000 (see `fitMemoryIndex`). */
   maxIndexTokens?: number;
@@ -658,7 +662,8 @@ export async function buildFactWriteRequestWithSnapshot(
           bodies,
           fitTranscript(transcript, options.maxTranscriptTokens, model).transcript,
           dayTag(now),
-          options.maxMemoryChars ?? 24_000,
+          options.maxMemoryChars ??
+            defaultMemoryChars(index.rows.map(factIndexLine).join("\n"), model),
         ),
       },
     ],
