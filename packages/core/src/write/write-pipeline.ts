@@ -211,7 +211,10 @@ async function decide<Item, Target, Applied>(
   }
   // Split across two fields of the candidate (a key's halves in the name and the body, the fact
   // and replaces), on every write path and layout.
-  const across = await findSplitSecrets(fields, { join: "every" });
+  const across = await findSplitSecrets(fields, {
+    join: "every",
+    alone: scans.map((scan) => scan.findings),
+  });
   if (across.size > 0) {
     const item = steps.redact(
       given,
