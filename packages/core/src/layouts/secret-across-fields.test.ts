@@ -31,6 +31,8 @@ type Fields = {
   replaces?: string;
   /** Fact layout only: the file's name. */
   name?: string;
+  /** Subject only: the description a new file gets. */
+  description?: string;
 };
 
 type Path = "write pass" | "propose tool" | "remember";
@@ -48,6 +50,12 @@ const CASES: Array<{ path: Path; layout: StoreLayout; where: string; fields: Fie
       layout: "subject" as const,
       where: "replaces, then fact",
       fields: { fact: TAIL, evidence: TAIL, replaces: HEAD },
+    },
+    {
+      path,
+      layout: "subject" as const,
+      where: "description, then fact",
+      fields: { fact: TAIL, evidence: TAIL, description: HEAD },
     },
     {
       path,
@@ -83,7 +91,7 @@ function proposal(layout: StoreLayout, fields: Fields) {
         fact: fields.fact,
         evidence: fields.evidence ?? "",
         replaces: fields.replaces ?? null,
-        description: null,
+        description: fields.description ?? null,
       }
     : {
         action: "save" as const,

@@ -167,13 +167,24 @@ export function subjectWriteSteps(
     evidence: (item) => item.evidence,
     replaces: (item) => item.replaces,
     removes: () => false,
-    secretFields: (item) => [item.file, item.fact, item.evidence, item.replaces ?? ""],
-    redact: (item, [file, fact, evidence, replaces]) => ({
+    // The description a new file would get, last: a secret in it alone only sets it aside (the
+    // write pass does so before the pipeline), but one split with another field is refused.
+    secretFields: (item) => [
+      item.file,
+      item.fact,
+      item.evidence,
+      item.replaces ?? "",
+      item.usableDescription ?? "",
+    ],
+    redact: (item, [file, fact, evidence, replaces, description]) => ({
       ...item,
       file: file ?? item.file,
       fact: fact ?? item.fact,
       evidence: evidence ?? item.evidence,
       replaces: item.replaces === null ? null : (replaces ?? item.replaces),
+      ...(item.usableDescription === undefined || description === item.usableDescription
+        ? {}
+        : { description: description ?? null, usableDescription: description }),
     }),
     datedFields: (item) => [item.fact],
     withDates: (item, [fact]) => ({ ...item, fact: normalizeFactText(fact ?? item.fact) }),
