@@ -108,6 +108,8 @@ type Given = {
    * `others`: where facts about other people may go (subject `people/tom.md`, fact type `project`).
    */
   kind?: "own" | "others";
+  /** Fact layout only: the type proposed, over what `kind` gives. */
+  type?: string;
 };
 
 /** A proposal in the layout's tool shape. */
@@ -143,7 +145,7 @@ function proposal(
     : {
         action: "save",
         name: slug.replace(/-/g, " "),
-        type: given.kind === "own" ? "user" : "project",
+        type: given.type ?? (given.kind === "own" ? "user" : "project"),
         description: `About ${slug}.`,
         body: given.fact,
         evidence: given.evidence,
@@ -214,6 +216,11 @@ const CASES: Case[] = [
     given: { fact: "doesn't like football", evidence: FRIEND, kind: "own" },
     message: ({ what, layout }) =>
       `Refused ${what} for ${layout === "subject" ? "preferences.md" : "a fact of type user"}: its evidence reports what someone else said about themselves ("${FRIEND}"), so it is not a fact about the user. ${layout === "subject" ? "Save it under people/<name>.md if it matters, or leave it out." : "Leave it out, or, if it matters to the work, save it as a project fact that names that person."}`,
+  },
+  {
+    code: "not_first_person",
+    given: { fact: "doesn't like football", evidence: FRIEND, kind: "own", type: "feedback" },
+    layouts: ["fact"],
   },
   {
     // An update keeps the file's stored type: a user file stays the user's own whatever the
