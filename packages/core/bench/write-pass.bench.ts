@@ -33,6 +33,10 @@ import { DEFAULT_SIDE_QUERY_MAX_TOKENS } from "../src/recall/side-query-budget.j
 import { DEFAULT_MAX_CHARS, MemoryStore, type StoreLayout } from "../src/store/index.js";
 import { DEFAULT_MAX_INDEX_TOKENS } from "../src/write/write-index-budget.js";
 import { DEFAULT_MAX_MEMORY_CHARS } from "../src/write/write-request.js";
+import {
+  WRITE_REQUEST_FRAME_TOKENS,
+  WRITE_REQUEST_MAX_TOKENS,
+} from "../src/write/write-request-budget.js";
 import { mockMessages, testClient, toolUseBlock } from "../test/messages-api.js";
 import { description, generateFolder, memoryPath } from "./corpus.js";
 import { type BenchSection, median } from "./section.js";
@@ -222,15 +226,15 @@ async function consolidateRequest(
   return requestOf(server, () => consolidateAll({ store, client, model: MODEL }));
 }
 
-// The stated budget of each request's user message, in estimated tokens. The write request: the
-// index budget, the memory lines' char budget, and 1,000 tokens for the session header, the
-// section tags and this bench's short transcript (its own budget is maxTranscriptTokens).
+// The stated budget of each request's user message, in estimated tokens. The write request:
+// WRITE_REQUEST_MAX_TOKENS, the index budget, the memory lines' char budget and the frame (the
+// session header, the section tags and, here, this bench's one-turn transcript; a real
+// transcript has its own budget, maxTranscriptTokens).
 const CHARS_PER_TOKEN = 4; // claude-haiku-4-5's tokenizer (see estimateTokens)
 const BUDGETS = {
   write: {
-    tokens:
-      DEFAULT_MAX_INDEX_TOKENS + Math.ceil(DEFAULT_MAX_MEMORY_CHARS / CHARS_PER_TOKEN) + 1_000,
-    rule: `index ${DEFAULT_MAX_INDEX_TOKENS.toLocaleString("en")} + memory lines ${DEFAULT_MAX_MEMORY_CHARS.toLocaleString("en")} chars + 1,000`,
+    tokens: WRITE_REQUEST_MAX_TOKENS,
+    rule: `WRITE_REQUEST_MAX_TOKENS: index ${DEFAULT_MAX_INDEX_TOKENS.toLocaleString("en")} + memory lines ${DEFAULT_MAX_MEMORY_CHARS.toLocaleString("en")} chars + ${WRITE_REQUEST_FRAME_TOKENS.toLocaleString("en")}`,
   },
   consolidate: {
     subject: {

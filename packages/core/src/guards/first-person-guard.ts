@@ -1,15 +1,11 @@
 import { contentWords, foldText, headOfText } from "../text/index.js";
 
-/** What {@link findThirdPersonStatement} returns for a statement about someone else. */
 /** What {@link findThirdPersonStatement} found; the message is the `not_first_person` row of `WRITE_CHECKS`. */
 export type FirstPersonRefusal = {
   code: "not_first_person";
   /** The start of the evidence that reports another person, at most 80 chars. */
   excerpt: string;
 };
-
-// Files that hold facts about the user alone (the seed design's profile.md and preferences.md).
-const USER_FILES = new Set(["profile.md", "preferences.md"]);
 
 // "<someone> said (that) he ...": another person's words reported, in English, German, French,
 // Spanish, Portuguese and Italian; the subject is checked apart, so "I told him he ..." is not one.
@@ -19,24 +15,23 @@ const REPORTED =
 const FIRST_PERSON_SUBJECT = /^(?:.* )?(?:i|we|ich|wir|je|nous|yo|nosotros|eu|nós|io|noi)$/iu;
 
 /**
- * Refuses a fact for `profile.md` or `preferences.md` that the evidence shows is another person's
- * statement about themselves ("my friend said he didn't like football" is the friend's taste, not
- * the user's): the evidence reports someone else's words ("<someone> said (that) he/she/they
- * ..."), the reporter is not the user, and the fact's content words come from the reported part.
- * Other files (`people/<name>.md`) may hold facts about others; this check leaves them alone.
+ * Finds a fact that the evidence shows is another person's statement about themselves ("my friend
+ * said he didn't like football" is the friend's taste, not the user's): the evidence reports
+ * someone else's words ("<someone> said (that) he/she/they ..."), the reporter is not the user,
+ * and the fact's content words come from the reported part. The check pipeline asks it only for a
+ * place that holds the user's own facts (the layout's `ownFacts` step: subject `profile.md` /
+ * `preferences.md`, a fact file of type `user` / `feedback`); `people/<name>.md` may hold facts
+ * about others.
  *
- * @param path - The proposal's file.
  * @param fact - The proposed fact.
  * @param evidence - The quote it rests on.
  * @returns `{ code: "not_first_person", excerpt }`, or `undefined` when the fact may be the user's.
- * @example findThirdPersonStatement("preferences.md", "doesn't like football", "my friend said he didn't like football")?.code // "not_first_person"
+ * @example findThirdPersonStatement("doesn't like football", "my friend said he didn't like football")?.code // "not_first_person"
  */
 export function findThirdPersonStatement(
-  path: string,
   fact: string,
   evidence: string,
 ): FirstPersonRefusal | undefined {
-  if (!USER_FILES.has(foldText(path))) return undefined;
   const match = REPORTED.exec(foldText(evidence));
   const groups = match?.groups;
   if (groups === undefined) return undefined;

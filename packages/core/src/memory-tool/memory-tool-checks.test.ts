@@ -7,6 +7,7 @@ import { findSecrets } from "../guards/index.js";
 import { forget, layoutNamed } from "../layouts/index.js";
 import { MemoryStore, type StoreLayout } from "../store/index.js";
 import { refuse, type WriteCheckCode } from "../write/write-checks.js";
+import { MAX_CONFLICT_RETRIES } from "../write/write-pipeline.js";
 import { createMemoryToolHandlers, type MemoryToolStore } from "./index.js";
 
 // Every check a memory-tool write passes is a row of WRITE_CHECKS: the same bad edit is refused
@@ -279,7 +280,8 @@ const CASES: Case[] = [
     message: (layout) =>
       refuse("version_conflict", {
         what: `the insert of ${memories(LAYOUTS[layout].edited)}`,
-        reason: "it changed since it was read (another writer).",
+        path: memories(LAYOUTS[layout].edited),
+        rereads: MAX_CONFLICT_RETRIES,
       }).message,
     // Reads hand back the file as it was before a person's edit; every write then conflicts.
     store: async (store, layout) => {

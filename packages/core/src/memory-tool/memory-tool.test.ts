@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { forget, remember } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
 import { refuse } from "../write/write-checks.js";
+import { MAX_CONFLICT_RETRIES } from "../write/write-pipeline.js";
 import { memfilesMemoryTool } from "./memory-tool.js";
 import type { MemoryToolStore } from "./memory-tool-handlers.js";
 
@@ -481,7 +482,8 @@ describe("hostile commands are refused with nothing written", () => {
     ).rejects.toThrow(
       refuse("version_conflict", {
         what: "the insert of /memories/topics/tools.md",
-        reason: "it changed since it was read (another writer).",
+        path: "/memories/topics/tools.md",
+        rereads: MAX_CONFLICT_RETRIES,
       }).message,
     );
     expect(await read("topics/tools.md")).toBe(`${TOOLS_FILE}[stated 2026/09/02] hand edit\n`);

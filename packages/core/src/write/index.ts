@@ -75,3 +75,8 @@ export type {
 } from "./write-pass-result.js";
 export { MAX_CONFLICT_RETRIES, type OnTooLong, type WriteStore } from "./write-pipeline.js";
 export { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest, writeIndexLine } from "./write-request.js";
+export {
+  defaultMemoryChars,
+  WRITE_REQUEST_FRAME_TOKENS,
+  WRITE_REQUEST_MAX_TOKENS,
+} from "./write-request-budget.js";

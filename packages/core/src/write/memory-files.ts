@@ -6,7 +6,10 @@ import {
 } from "../format/index.js";
 import type { MemoryRow, MemoryStore, ReadResult } from "../store/index.js";
 
-/** A memory file as the write stage reads it: parsed, or why it could not be. */
+/**
+ * A memory file as the write stage reads it: parsed, or why it could not be (`unparsable`, the
+ * reason as the `unparsable_file` row of `WRITE_CHECKS` words it, e.g. a parse error's message).
+ */
 export type MemoryFileState =
   | {
       read: ReadResult;
@@ -35,10 +38,9 @@ export async function readMemoryFile(
 // The state of a file from what `read(path)` returned (or `readAll()` for it).
 function memoryFileStateOf(path: string, read: ReadResult): MemoryFileState {
   if (!read.exists) return { read, lines: [], header: {} };
-  if (read.notText !== undefined)
-    return { unparsable: `Refused to edit ${path}: ${read.notText}.` };
+  if (read.notText !== undefined) return { unparsable: read.notText };
   const parsed = safeParseMemoryFile(read.content, { path });
-  if (!parsed.success) return { unparsable: `Refused to edit ${path}: ${parsed.error.message}` };
+  if (!parsed.success) return { unparsable: parsed.error.message };
   return { read, lines: parsed.value.lines, header: parsed.value.header, file: parsed.value };
 }
 
@@ -58,7 +60,7 @@ function memoryFileStateOf(path: string, read: ReadResult): MemoryFileState {
  */
 export function memoryFileState(path: string, content: string, version: string): MemoryFileState {
   const parsed = safeParseMemoryFile(content, { path });
-  if (!parsed.success) return { unparsable: `Refused to edit ${path}: ${parsed.error.message}` };
+  if (!parsed.success) return { unparsable: parsed.error.message };
   const read: ReadResult = { path, exists: true, version, content };
   return { read, lines: parsed.value.lines, header: parsed.value.header, file: parsed.value };
 }

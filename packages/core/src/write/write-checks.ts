@@ -12,9 +12,9 @@ type Named = { what: string };
 export const WRITE_CHECKS = [
   {
     code: "secret",
-    rule: "no field (file or name, fact or body, evidence, replaces, description) holds a secret, alone or split across the facts of one pass or session",
-    message: (detail: Named & { kinds: readonly string[]; split: boolean }) =>
-      `Refused ${detail.what}: ${detail.split ? "with another fact of this session it spells a secret" : "it holds a secret"} (${detail.kinds.join(", ")}), redacted here. Secrets never go into memory.`,
+    rule: "no field (file or name, fact or body, evidence, replaces, description) holds a secret, alone, split across two fields of the candidate (in either order), or split across the facts of one pass or session",
+    message: (detail: Named & { kinds: readonly string[]; split: boolean | "fields" }) =>
+      `Refused ${detail.what}: ${detail.split === "fields" ? "two of its fields together spell a secret" : detail.split ? "with another fact of this session it spells a secret" : "it holds a secret"} (${detail.kinds.join(", ")}), redacted here. Secrets never go into memory.`,
   },
   {
     code: "relative_date",
@@ -53,9 +53,9 @@ export const WRITE_CHECKS = [
   },
   {
     code: "not_first_person",
-    rule: "a profile.md / preferences.md fact is the user's own, not another person's reported words",
-    message: (detail: Named & { path: string; excerpt: string }) =>
-      `Refused ${detail.what} for ${detail.path}: its evidence reports what someone else said about themselves (${JSON.stringify(detail.excerpt)}), so it is not a fact about the user. Save it under people/<name>.md if it matters, or leave it out.`,
+    rule: "a fact filed as the user's own (subject: profile.md / preferences.md; fact: a file of type user or feedback) is the user's, not another person's reported words",
+    message: (detail: Named & { place: string; elsewhere: string; excerpt: string }) =>
+      `Refused ${detail.what} for ${detail.place}: its evidence reports what someone else said about themselves (${JSON.stringify(detail.excerpt)}), so it is not a fact about the user. ${detail.elsewhere}`,
   },
   {
     code: "invalid_fact",
@@ -95,13 +95,13 @@ export const WRITE_CHECKS = [
   },
   {
     code: "unparsable_file",
-    rule: "the target's header can be edited without loss",
+    rule: "the target can be read and its header edited without loss (text, plain key: value front matter)",
     message: (detail: Named & { path: string; reason: string }) =>
-      `Refused ${detail.what}: ${detail.path} cannot be edited without loss (${detail.reason}). Fix it by hand.`,
+      `Refused ${detail.what}: ${detail.path} cannot be edited without loss (${detail.reason.trim().replace(/\.$/, "")}). Nothing was written; fix the file by hand.`,
   },
   {
     code: "consolidation_failed",
-    rule: "the consolidation a full file needed ran (an API error there refuses only this proposal)",
+    rule: "the consolidation a file past the cap needs ran (subject layout; a fact file holds one fact and is never consolidated alone); an API error there refuses only this proposal",
     message: (detail: Named & { path: string; error: string }) =>
       `Refused ${detail.what}: ${detail.path} is full and its consolidation failed (${detail.error}). Nothing was changed in that file; run the write pass again later.`,
   },
@@ -112,9 +112,9 @@ export const WRITE_CHECKS = [
   },
   {
     code: "version_conflict",
-    rule: "the file did not change under the write (version token), over 3 re-reads",
-    message: (detail: Named & { reason: string }) =>
-      `Refused ${detail.what}: ${detail.reason} Gave up after 3 re-reads; the file kept changing. Run the write again.`,
+    rule: "the file did not change under the write (version token); it is read again and the write re-applied, 3 times",
+    message: (detail: Named & { path: string; rereads: number }) =>
+      `Refused ${detail.what}: ${detail.path} changed while it was being written (another writer, or a hand edit). Gave up after ${detail.rereads} re-reads; nothing was written over it. Run the write again.`,
   },
 ] as const;
 

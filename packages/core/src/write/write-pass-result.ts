@@ -145,7 +145,10 @@ export type WritePassOptions = {
    * function's work is not reported in the result.
    */
   onTooLong?: OnTooLong | false;
-  /** Budget of memory lines shown to the model, in chars; default 24,000. */
+  /**
+   * Budget of memory lines shown to the model, in chars; default 24,000, less when the index
+   * leaves less of `WRITE_REQUEST_MAX_TOKENS` on the model's tokenizer (see `defaultMemoryChars`).
+   */
   maxMemoryChars?: number;
   /**
    * Budget of the transcript in the request, in estimated tokens (the model's chars-per-token

@@ -80,6 +80,14 @@ export interface WriteSteps<Item, Target, Applied> {
   withDates(item: Item, texts: readonly string[]): Item;
   /** The shape rule: `undefined`, or what is wrong (`it is blank`). */
   shape(item: Item): string | undefined;
+  /**
+   * Where the candidate lands when that place holds the user's own facts only (subject:
+   * `profile.md` / `preferences.md`; fact: a file of type `user` or `feedback`), with where a fact
+   * about someone else goes instead; `undefined` for a place that may hold facts about others
+   * (`people/<name>.md`, a `project` fact). There the `not_first_person` check applies; absent:
+   * no place is the user's alone.
+   */
+  ownFacts?(item: Item): { place: string; elsewhere: string } | undefined;
   /** The path rule: `undefined`, or why the path is refused. */
   allowedPath(item: Item): string | undefined;
   /**
@@ -147,7 +155,8 @@ const NAME_ERRORS = new Set(["ENAMETOOLONG", "EINVAL", "EISDIR", "ENOTDIR", "EIL
 /**
  * The one check pipeline every proposal of the write pass and every direct write passes, in both
  * layouts, in the order of `WRITE_CHECKS` (see that table for each code, rule and message): secret
- * (every field, split across fields and facts) → relative date → evidence from a user turn →
+ * (every field, split across two fields of the candidate, across the facts of the pass and the
+ * session's writes) → relative date → evidence from a user turn →
  * evidence supports the fact → not an instruction, first person → shape → allowed path → (under
  * the store lock) forgotten → target found → an older session never replaces a newer fact →
  * duplicate / restatement → cap (with one consolidation) → version-tokened write (3 re-reads).
@@ -204,6 +213,23 @@ async function decide<Item, Target, Applied>(
   );
   if (kinds.length > 0) {
     return no(refuse("secret", { what: steps.label(redacted), kinds, split: false }), redacted);
+  }
+  // Split across two fields of the candidate (a key's halves in the name and the body, the fact
+  // and replaces), on every write path and layout.
+  const across = await findSplitSecrets(fields, {
+    join: "every",
+    alone: scans.map((scan) => scan.findings),
+  });
+  if (across.size > 0) {
+    const item = steps.redact(
+      given,
+      fields.map((field, index) => across.get(index)?.redacted ?? field),
+    );
+    const acrossKinds = [...new Set([...across.values()].flatMap((found) => found.kinds))];
+    return no(
+      refuse("secret", { what: steps.label(item), kinds: acrossKinds, split: "fields" }),
+      item,
+    );
   }
   if (split !== undefined) {
     const item = steps.redact(
@@ -274,11 +300,10 @@ async function decide<Item, Target, Applied>(
     if (instruction !== undefined) {
       return no(refuse("instruction_not_fact", { what, excerpt: instruction.excerpt }));
     }
-    const reported = findThirdPersonStatement(steps.file(item), fact, evidence);
-    if (reported !== undefined) {
-      return no(
-        refuse("not_first_person", { what, path: steps.file(item), excerpt: reported.excerpt }),
-      );
+    const own = steps.ownFacts?.(item);
+    const reported = own === undefined ? undefined : findThirdPersonStatement(fact, evidence);
+    if (own !== undefined && reported !== undefined) {
+      return no(refuse("not_first_person", { what, ...own, excerpt: reported.excerpt }));
     }
   }
 
@@ -317,7 +342,9 @@ async function decide<Item, Target, Applied>(
     if (outcome.code === "version_conflict") {
       await steps.refresh(outcome.path, true);
       if (conflicts++ < MAX_CONFLICT_RETRIES) continue;
-      return no(refuse("version_conflict", { what, reason: outcome.reason }));
+      return no(
+        refuse("version_conflict", { what, path: outcome.path, rereads: MAX_CONFLICT_RETRIES }),
+      );
     }
     if (outcome.code === "too_long" && options.onTooLong !== undefined && !shrunk) {
       shrunk = true;

@@ -40,6 +40,7 @@ import {
   type WriteSteps,
   type WriteStore,
 } from "../../write/write-pipeline.js";
+import { defaultMemoryChars } from "../../write/write-request-budget.js";
 import {
   type FactProposal,
   PROPOSE_FACTS,
@@ -66,7 +67,10 @@ export type FactWritePassOptions = {
   onStep?: OnStep;
   /** Session id for usage records; default `transcript.sessionId`. */
   sessionId?: string;
-  /** Budget of fact bodies shown to the model, in chars; default 24,000. */
+  /**
+   * Budget of fact bodies shown to the model, in chars; default 24,000, less when the index leaves
+   * less of `WRITE_REQUEST_MAX_TOKENS` on the model's tokenizer (see `defaultMemoryChars`).
+   */
   maxMemoryChars?: number;
   /** Budget of the memory index, in estimated tokens; default 20,000 (see `fitMemoryIndex`). */
   maxIndexTokens?: number;
@@ -390,6 +394,18 @@ export function factWriteSteps(context: {
       description: description ?? item.description,
     }),
     shape: shapeProblem,
+    // A user or feedback file holds what the user says of themselves: the type the file keeps
+    // (its own, else the proposal's; an update never changes a stored type).
+    ownFacts(item) {
+      const row = item.action === "save" ? findTarget(folder.rows, item).row : undefined;
+      const type = (row && folder.files.get(row.path)?.fact.type) ?? item.type;
+      if (item.action !== "save" || (type !== "user" && type !== "feedback")) return undefined;
+      return {
+        place: `a fact of type ${type}`,
+        elsewhere:
+          "Leave it out, or, if it matters to the work, save it as a project fact that names that person.",
+      };
+    },
     // A fact file's path is made from its name (`uniqueFactPath`), always a top-level slug.
     allowedPath: () => undefined,
     async locate(item) {
@@ -659,7 +675,8 @@ export async function buildFactWriteRequestWithSnapshot(
           bodies,
           fitTranscript(transcript, options.maxTranscriptTokens, model).transcript,
           dayTag(now),
-          options.maxMemoryChars ?? 24_000,
+          options.maxMemoryChars ??
+            defaultMemoryChars(index.rows.map(factIndexLine).join("\n"), model),
         ),
       },
     ],

@@ -4,7 +4,7 @@ import {
   formatMemoryFile,
   type MemoryHeader,
 } from "../../format/index.js";
-import { factKey } from "../../text/index.js";
+import { factKey, foldText } from "../../text/index.js";
 import {
   describeNewFile,
   explainRefusedPath,
@@ -28,6 +28,9 @@ import {
   type WriteSteps,
   type WriteStore,
 } from "../../write/write-pipeline.js";
+
+// Files that hold facts about the user alone (the seed design's profile.md and preferences.md).
+const USER_FILES = new Set(["profile.md", "preferences.md"]);
 
 /** Longest fact text accepted, in chars; a memory line is one short fact (seed design). */
 export const MAX_FACT_CHARS = 300;
@@ -167,13 +170,24 @@ export function subjectWriteSteps(
     evidence: (item) => item.evidence,
     replaces: (item) => item.replaces,
     removes: () => false,
-    secretFields: (item) => [item.file, item.fact, item.evidence, item.replaces ?? ""],
-    redact: (item, [file, fact, evidence, replaces]) => ({
+    // The description a new file would get, last: a secret in it alone only sets it aside (the
+    // write pass does so before the pipeline), but one split with another field is refused.
+    secretFields: (item) => [
+      item.file,
+      item.fact,
+      item.evidence,
+      item.replaces ?? "",
+      item.usableDescription ?? "",
+    ],
+    redact: (item, [file, fact, evidence, replaces, description]) => ({
       ...item,
       file: file ?? item.file,
       fact: fact ?? item.fact,
       evidence: evidence ?? item.evidence,
       replaces: item.replaces === null ? null : (replaces ?? item.replaces),
+      ...(item.usableDescription === undefined || description === item.usableDescription
+        ? {}
+        : { description: description ?? null, usableDescription: description }),
     }),
     datedFields: (item) => [item.fact],
     withDates: (item, [fact]) => ({ ...item, fact: normalizeFactText(fact ?? item.fact) }),
@@ -181,6 +195,13 @@ export function subjectWriteSteps(
       const shape = checkFactShape(item.fact, MAX_FACT_CHARS);
       return shape.ok ? undefined : `${shape.problem}; a memory line is one short fact`;
     },
+    ownFacts: (item) =>
+      USER_FILES.has(foldText(item.file))
+        ? {
+            place: item.file,
+            elsewhere: "Save it under people/<name>.md if it matters, or leave it out.",
+          }
+        : undefined,
     allowedPath: (item) =>
       isAllowedWritePath(item.file)
         ? undefined

@@ -29,7 +29,8 @@ import type {
   WritePassResult,
 } from "../../write/write-pass-result.js";
 import { type OnTooLong, runWritePipeline } from "../../write/write-pipeline.js";
-import { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest } from "../../write/write-request.js";
+import { formatWriteRequest, writeIndexLine } from "../../write/write-request.js";
+import { defaultMemoryChars } from "../../write/write-request-budget.js";
 import { type SubjectCandidate, subjectWriteSteps } from "./add-fact.js";
 
 const DEFAULT_MAX_TOKENS = 4096;
@@ -190,7 +191,9 @@ async function buildRequest(
           lines,
           transcript: fitTranscript(transcript, options.maxTranscriptTokens, model).transcript,
           today,
-          maxMemoryChars: options.maxMemoryChars ?? DEFAULT_MAX_MEMORY_CHARS,
+          maxMemoryChars:
+            options.maxMemoryChars ??
+            defaultMemoryChars(memoryIndex.rows.map(writeIndexLine).join("\n"), model),
         }),
       },
     ],
