@@ -13,6 +13,7 @@ import type {
   WritePassOptions,
   WritePassResult,
 } from "../write/index.js";
+import type { FolderReadStore } from "../write/memory-files.js";
 import type { ConsolidateFactsResult } from "./fact/consolidate-facts.js";
 
 /** A write request as a layout builds it, with what applying its reply needs from the same read. */
@@ -112,6 +113,23 @@ export type MemoryToolEdits = {
     memoryPath: string,
     today: string,
   ): { lines: string[] } | { problem: string };
+  /**
+   * The layout's shape rule for one line the model wrote (the `invalid_fact` row of
+   * `WRITE_CHECKS`): subject, a line of at most 300 chars; fact, a body of at most 1,200.
+   */
+  lineShape(text: string): string | undefined;
+  /**
+   * A stored fact that already says one of `texts`, the lines the model wrote (the `duplicate`
+   * row of `WRITE_CHECKS`): the folder as it is now, with the edited file at `path` as `kept`
+   * (its text after the edit without the model's lines). Subject: the same key or a restatement
+   * of a line (`heldLine`); fact: another fact file with the same body (`heldBody`).
+   */
+  held(edit: {
+    store: FolderReadStore;
+    path: string;
+    kept: string;
+    texts: readonly string[];
+  }): Promise<{ path: string; as?: string } | undefined>;
   /** The text as written: `updated:` set to today, and the fact layout's missing header fields. */
   stamped(
     content: string,

@@ -9,6 +9,7 @@ import {
   type StoreLayout,
   type WriteResult,
 } from "../store/index.js";
+import { normalizeFactText } from "../text/index.js";
 import { readTombstones } from "../write/index.js";
 import { finishPendingForget } from "../write/pending-forget.js";
 import { makeTombstone, writeTombstones } from "../write/tombstones.js";
@@ -17,7 +18,7 @@ import type { EditResult } from "../write/write-pipeline.js";
 import { MemoryToolError } from "./memory-tool-error.js";
 import { memoriesPath, type ToolPath, toolPath } from "./memory-tool-paths.js";
 import {
-  type MemoryToolEdit,
+  type ApplyMemoryToolEdit,
   type MemoryToolWrite,
   runMemoryToolWrite,
 } from "./memory-tool-write.js";
@@ -217,14 +218,57 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   }
 
   /** A writing command through the one check pipeline (see `runMemoryToolWrite`). */
-  function through(write: MemoryToolWrite, prepare: () => Promise<MemoryToolEdit>) {
+  function through(write: MemoryToolWrite, prepare: () => Promise<ApplyMemoryToolEdit>) {
     return runMemoryToolWrite({
       store,
       write,
       prepare,
       pathRule: (relative) => layout.memoryToolCreateRule(relative),
+      rules: edits,
       session,
       today: today(),
+    });
+  }
+
+  /**
+   * The indexes of the lines the model wrote: those of `added` below the header, but for the
+   * lines it sent as they were (`kept`, the lines a `str_replace` replaced, each once).
+   */
+  function modelLines(
+    lines: readonly string[],
+    added: ReadonlySet<number>,
+    kept: readonly string[] = [],
+  ): number[] {
+    const header = headerLines(lines).count;
+    const unchanged = [...kept];
+    return [...added]
+      .sort((left, right) => left - right)
+      .filter((index) => {
+        if (index < header) return false;
+        const at = unchanged.indexOf(lines[index] ?? "");
+        if (at === -1) return true;
+        unchanged.splice(at, 1);
+        return false;
+      });
+  }
+
+  /** `lines` with the model's lines (at `indexes`) as the date step resolved them. */
+  function resolvedLines(
+    lines: readonly string[],
+    indexes: readonly number[],
+    resolved: readonly string[] | undefined,
+  ): string[] {
+    const result = [...lines];
+    if (resolved === undefined) return result;
+    for (const [order, index] of indexes.entries()) result[index] = resolved[order] ?? "";
+    return result;
+  }
+
+  /** The facts of the model's lines as written: no list marker or date tag; blank lines left out. */
+  function checkedFacts(lines: readonly string[], indexes: readonly number[]): string[] {
+    return indexes.flatMap((index) => {
+      const text = normalizeFactText((lines[index] ?? "").trim().replace(/^[-*+]\s+/, ""));
+      return text === "" || text === "---" || text.startsWith("#") ? [] : [text];
     });
   }
 
@@ -444,9 +488,11 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
       const file = await readFile(relative, memoryPath);
       const lines = editable(file.content).lines;
       const forgotten = edits.forgottenFacts({ before: lines, addedFacts: [] });
-      return {
+      return () => ({
         added: "",
         facts: [],
+        lines: [],
+        checked: [],
         write: async () => {
           const restore = await forgetRemoved(forgotten);
           const result = await store.delete(relative, file.version);
@@ -454,7 +500,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
           await restore();
           return { ok: false, code: "version_conflict", path: memoryPath, reason: CHANGED };
         },
-      };
+      });
     });
   }
 
@@ -494,10 +540,12 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
           creates: relative,
         };
         return locked(() =>
-          through(write, async () => {
+          through(write, async () => (resolved) => {
             let version = "";
-            const text = editable(command.file_text);
-            const all = new Set(text.lines.map((_line, index) => index));
+            const sent = editable(command.file_text);
+            const all = new Set(sent.lines.map((_line, index) => index));
+            const own = modelLines(sent.lines, all);
+            const text = { ...sent, lines: resolvedLines(sent.lines, own, resolved) };
             const dated = edits.dateAdded(text.lines, all, today());
             const facts = edits.addedFacts(dated, all);
             const fence = text.lines.find((line) => line.trim() !== "")?.trim() ?? "";
@@ -519,6 +567,9 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
             return {
               added: command.file_text,
               facts,
+              lines: own.map((index) => sent.lines[index] ?? ""),
+              checked: checkedFacts(dated, own),
+              kept: { path: relative, content: "" },
               problem: "problem" in file ? file.problem : undefined,
               locate: async () => {
                 const current = await store.read(relative);
@@ -549,77 +600,95 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
         return locked(() =>
           through(write, async () => {
             const file = await readFile(relative, command.path);
-            const text = editable(file.content);
-            const body = text.lines.join("\n") + (text.finalBreak ? "\n" : "");
-            const oldText = command.old_str.replace(/\r\n/g, "\n");
-            const newText = command.new_str.replace(/\r\n/g, "\n");
-            const starts: number[] = [];
-            for (let at = body.indexOf(oldText); at !== -1 && oldText !== ""; ) {
-              starts.push(at);
-              at = body.indexOf(oldText, at + 1);
-            }
-            if (starts.length === 0) {
-              throw new MemoryToolError(
-                `No replacement was performed, old_str \`${command.old_str}\` did not appear verbatim in ${command.path}.`,
-                { code: "no_match" },
+            return (resolved) => {
+              const text = editable(file.content);
+              const body = text.lines.join("\n") + (text.finalBreak ? "\n" : "");
+              const oldText = command.old_str.replace(/\r\n/g, "\n");
+              const newText = command.new_str.replace(/\r\n/g, "\n");
+              const starts: number[] = [];
+              for (let at = body.indexOf(oldText); at !== -1 && oldText !== ""; ) {
+                starts.push(at);
+                at = body.indexOf(oldText, at + 1);
+              }
+              if (starts.length === 0) {
+                throw new MemoryToolError(
+                  `No replacement was performed, old_str \`${command.old_str}\` did not appear verbatim in ${command.path}.`,
+                  { code: "no_match" },
+                );
+              }
+              if (starts.length > 1) {
+                const lineNumbers = starts.map((at) => body.slice(0, at).split("\n").length);
+                throw new MemoryToolError(
+                  `No replacement was performed. Multiple occurrences of old_str \`${command.old_str}\` in lines: ${lineNumbers.join(", ")}. Please ensure it is unique`,
+                  { code: "ambiguous_match" },
+                );
+              }
+              const at = starts[0] ?? 0;
+              const firstLine = body.slice(0, at).split("\n").length - 1;
+              const replacedLines = oldText.split("\n").length;
+              const sentLines = editable(
+                body.slice(0, at) + newText + body.slice(at + oldText.length),
+              ).lines;
+              const addedCount = newText.split("\n").length;
+              const added = new Set<number>();
+              if (newText !== "") {
+                for (let index = firstLine; index < firstLine + addedCount; index += 1)
+                  added.add(index);
+              }
+              const own = modelLines(
+                sentLines,
+                added,
+                text.lines.slice(firstLine, firstLine + replacedLines),
               );
-            }
-            if (starts.length > 1) {
-              const lineNumbers = starts.map((at) => body.slice(0, at).split("\n").length);
-              throw new MemoryToolError(
-                `No replacement was performed. Multiple occurrences of old_str \`${command.old_str}\` in lines: ${lineNumbers.join(", ")}. Please ensure it is unique`,
-                { code: "ambiguous_match" },
-              );
-            }
-            const at = starts[0] ?? 0;
-            const firstLine = body.slice(0, at).split("\n").length - 1;
-            const replacedLines = oldText.split("\n").length;
-            const newLines = editable(
-              body.slice(0, at) + newText + body.slice(at + oldText.length),
-            ).lines;
-            const addedCount = newText.split("\n").length;
-            const added = new Set<number>();
-            if (newText !== "") {
-              for (let index = firstLine; index < firstLine + addedCount; index += 1)
-                added.add(index);
-            }
-            let lines = edits.dateAdded(newLines, added, today());
-            // A replacement that leaves an empty line where a whole line was removed drops it, and
-            // so does one that leaves only a date tag where a fact was ("[stated 2026/09/01] ").
-            const leftOver = lines[firstLine]?.trim() ?? "";
-            if (
-              newText === "" &&
-              (leftOver === "" || edits.isLeftOfFact(leftOver)) &&
-              text.lines[firstLine]?.trim() !== leftOver
-            ) {
-              lines = lines.filter((_line, index) => index !== firstLine);
-            }
-            const header = headerLines(text.lines);
-            if (firstLine < header.count) {
-              // Inside the header only, and the header still a header of the same lines plus the
-              // ones added (a description edited in place); never across into the body.
-              const after = headerLines(lines);
-              const keeps =
-                firstLine + replacedLines <= header.count &&
-                after.style === header.style &&
-                after.count === header.count + lines.length - text.lines.length;
-              if (!keeps) throw headerRefusal(command.path, header.count, "replace text");
-            }
-            const newFacts = edits.addedFacts(lines, added);
-            const forgotten = edits.forgottenFacts({
-              before: text.lines,
-              after: lines,
-              replaced: { first: firstLine, count: replacedLines },
-              addedFacts: newFacts,
-            });
-            const edit = stamped(written(text, lines), relative, command.path, false);
-            return {
-              added: newText,
-              facts: newFacts,
-              write: () =>
-                writeEdit(relative, command.path, edit, file, forgotten, (content) =>
-                  snippet(content, lines, firstLine, addedCount),
-                ),
+              const newLines = resolvedLines(sentLines, own, resolved);
+              let lines = edits.dateAdded(newLines, added, today());
+              // A replacement that leaves an empty line where a whole line was removed drops it, and
+              // so does one that leaves only a date tag where a fact was ("[stated 2026/09/01] ").
+              const leftOver = lines[firstLine]?.trim() ?? "";
+              if (
+                newText === "" &&
+                (leftOver === "" || edits.isLeftOfFact(leftOver)) &&
+                text.lines[firstLine]?.trim() !== leftOver
+              ) {
+                lines = lines.filter((_line, index) => index !== firstLine);
+              }
+              const header = headerLines(text.lines);
+              if (firstLine < header.count) {
+                // Inside the header only, and the header still a header of the same lines plus the
+                // ones added (a description edited in place); never across into the body.
+                const after = headerLines(lines);
+                const keeps =
+                  firstLine + replacedLines <= header.count &&
+                  after.style === header.style &&
+                  after.count === header.count + lines.length - text.lines.length;
+                if (!keeps) throw headerRefusal(command.path, header.count, "replace text");
+              }
+              const newFacts = edits.addedFacts(lines, added);
+              const forgotten = edits.forgottenFacts({
+                before: text.lines,
+                after: lines,
+                replaced: { first: firstLine, count: replacedLines },
+                addedFacts: newFacts,
+              });
+              const edit = stamped(written(text, lines), relative, command.path, false);
+              const ownSet = new Set(own);
+              return {
+                added: newText,
+                facts: newFacts,
+                lines: own.map((index) => sentLines[index] ?? ""),
+                checked: checkedFacts(lines, own),
+                kept: {
+                  path: relative,
+                  content: written(
+                    text,
+                    lines.filter((_line, index) => !ownSet.has(index)),
+                  ),
+                },
+                write: () =>
+                  writeEdit(relative, command.path, edit, file, forgotten, (content) =>
+                    snippet(content, lines, firstLine, addedCount),
+                  ),
+              };
             };
           }),
         );
@@ -633,48 +702,62 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
         return locked(() =>
           through(write, async () => {
             const file = await readFile(relative, command.path);
-            const text = editable(file.content);
-            if (
-              !Number.isInteger(command.insert_line) ||
-              command.insert_line < 0 ||
-              command.insert_line > text.lines.length
-            ) {
-              throw new MemoryToolError(
-                `Invalid \`insert_line\` parameter: ${command.insert_line}. It should be within the range of lines of the file: [0, ${text.lines.length}]`,
-                { code: "invalid_insert_line" },
-              );
-            }
-            const inserted = command.insert_text
-              .replace(/\r\n/g, "\n")
-              .replace(/\n$/, "")
-              .split("\n");
-            const lines = [...text.lines];
-            lines.splice(command.insert_line, 0, ...inserted);
-            const added = new Set(inserted.map((_line, index) => command.insert_line + index));
-            const dated = edits.dateAdded(lines, added, today());
-            const header = headerLines(text.lines);
-            const edit = stamped(written(text, dated), relative, command.path, false);
-            return {
-              added: command.insert_text,
-              facts: edits.addedFacts(dated, added),
-              write: async () => {
-                // After the secret and tombstone checks, so a forgotten fact is named as such anywhere.
-                if (command.insert_line < header.count) {
-                  throw headerRefusal(
-                    command.path,
-                    header.count,
-                    `insert at line ${command.insert_line}`,
-                  );
-                }
-                return writeEdit(
-                  relative,
-                  command.path,
-                  edit,
-                  { content: "", version: file.version },
-                  [],
-                  () => `The file ${command.path} has been edited.`,
+            return (resolved) => {
+              const text = editable(file.content);
+              if (
+                !Number.isInteger(command.insert_line) ||
+                command.insert_line < 0 ||
+                command.insert_line > text.lines.length
+              ) {
+                throw new MemoryToolError(
+                  `Invalid \`insert_line\` parameter: ${command.insert_line}. It should be within the range of lines of the file: [0, ${text.lines.length}]`,
+                  { code: "invalid_insert_line" },
                 );
-              },
+              }
+              const inserted = command.insert_text
+                .replace(/\r\n/g, "\n")
+                .replace(/\n$/, "")
+                .split("\n");
+              const sentLines = [...text.lines];
+              sentLines.splice(command.insert_line, 0, ...inserted);
+              const added = new Set(inserted.map((_line, index) => command.insert_line + index));
+              const own = modelLines(sentLines, added);
+              const lines = resolvedLines(sentLines, own, resolved);
+              const dated = edits.dateAdded(lines, added, today());
+              const header = headerLines(text.lines);
+              const edit = stamped(written(text, dated), relative, command.path, false);
+              const ownSet = new Set(own);
+              return {
+                added: command.insert_text,
+                facts: edits.addedFacts(dated, added),
+                lines: own.map((index) => sentLines[index] ?? ""),
+                checked: checkedFacts(dated, own),
+                kept: {
+                  path: relative,
+                  content: written(
+                    text,
+                    dated.filter((_line, index) => !ownSet.has(index)),
+                  ),
+                },
+                write: async () => {
+                  // After the secret and tombstone checks, so a forgotten fact is named as such anywhere.
+                  if (command.insert_line < header.count) {
+                    throw headerRefusal(
+                      command.path,
+                      header.count,
+                      `insert at line ${command.insert_line}`,
+                    );
+                  }
+                  return writeEdit(
+                    relative,
+                    command.path,
+                    edit,
+                    { content: "", version: file.version },
+                    [],
+                    () => `The file ${command.path} has been edited.`,
+                  );
+                },
+              };
             };
           }),
         );
@@ -731,9 +814,11 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
           through(write, async () => {
             // The file to move and the version of the free destination, as read under the lock.
             let located: { content: string; version: string; free: string } | undefined;
-            return {
+            return () => ({
               added: "",
               facts: [],
+              lines: [],
+              checked: [],
               locate: async () => {
                 const file = await store.read(oldRelative);
                 if (!file.exists) {
@@ -768,7 +853,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
                   reason: CHANGED,
                 };
               },
-            };
+            });
           }),
         );
       }),

@@ -1,8 +1,10 @@
 export {
   type AddFactRejectionCode,
+  heldLine,
   MAX_CONFLICT_RETRIES,
   MAX_FACT_CHARS,
   type OnTooLong,
+  subjectLineShape,
   type WriteStore,
 } from "./add-fact.js";
 export { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";

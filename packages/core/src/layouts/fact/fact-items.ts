@@ -1,5 +1,6 @@
 import { editFactText, safeParseFactFile, safeParseMemoryFile } from "../../format/index.js";
 import type { LayoutItem, MemoryToolEdits } from "../layout.js";
+import { factBodyShape, heldBody, readFactFolder } from "./fact-write-pass.js";
 
 /** A name for a fact file from its path: `deploy-host.md` -> `deploy host`. */
 function nameOfPath(relative: string): string {
@@ -85,5 +86,17 @@ export const factMemoryTool: MemoryToolEdits = {
     return {
       problem: `its front matter is not plain "key: value" YAML${parsed.success ? "" : ` (${parsed.error.message})`}; start the file with "---", "name: ...", "description: ...", "---", then the fact`,
     };
+  },
+  lineShape: factBodyShape,
+  // Another fact file with the same body: the edited file's own body is the fact being written.
+  async held({ store, path, texts }) {
+    if (texts.length === 0) return undefined;
+    const folder = await readFactFolder(store);
+    folder.files.delete(path);
+    for (const text of texts) {
+      const held = heldBody(folder, text);
+      if (held !== undefined) return held;
+    }
+    return undefined;
   },
 };

@@ -6,7 +6,8 @@ import {
   safeParseMemoryFile,
 } from "../../format/index.js";
 import { STATED_TAG } from "../../text/index.js";
-import { describeNewFile } from "../../write/index.js";
+import { describeNewFile, heldLine, subjectLineShape } from "../../write/index.js";
+import { memoryFileState, readFolder } from "../../write/memory-files.js";
 import type { LayoutItem, MemoryToolEdits } from "../layout.js";
 
 // A line that is only a date tag, what a fact line is once its fact is replaced by nothing.
@@ -94,5 +95,16 @@ export const subjectMemoryTool: MemoryToolEdits = {
     const parsed = safeParseMemoryFile(content);
     if (!parsed.success || parsed.value.headerStyle === "none") return { content };
     return { content: editMemoryText(content, parsed.value, { updated: today }) };
+  },
+  lineShape: subjectLineShape,
+  async held({ store, path, kept, texts }) {
+    if (texts.length === 0) return undefined;
+    const files = await readFolder(store);
+    files.set(path, memoryFileState(path, kept, ""));
+    for (const text of texts) {
+      const held = heldLine(files, text, path);
+      if (held !== undefined) return held;
+    }
+    return undefined;
   },
 };
