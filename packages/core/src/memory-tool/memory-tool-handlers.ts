@@ -1,5 +1,5 @@
 import type { MemoryToolHandlers } from "@anthropic-ai/sdk/helpers/beta/memory";
-import { dateTag, safeParseMemoryFile } from "../format/index.js";
+import { dateTag, parseFactLine, safeParseMemoryFile } from "../format/index.js";
 import { WriteSession } from "../guards/index.js";
 import { layoutNamed } from "../layouts/index.js";
 import {
@@ -9,7 +9,6 @@ import {
   type StoreLayout,
   type WriteResult,
 } from "../store/index.js";
-import { normalizeFactText } from "../text/index.js";
 import { readTombstones } from "../write/index.js";
 import { finishPendingForget } from "../write/pending-forget.js";
 import { makeTombstone, writeTombstones } from "../write/tombstones.js";
@@ -267,7 +266,8 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   /** The facts of the model's lines as written: no list marker or date tag; blank lines left out. */
   function checkedFacts(lines: readonly string[], indexes: readonly number[]): string[] {
     return indexes.flatMap((index) => {
-      const text = normalizeFactText((lines[index] ?? "").trim().replace(/^[-*+]\s+/, ""));
+      const line = (lines[index] ?? "").trim().replace(/^[-*+]\s+/, "");
+      const text = (parseFactLine(line)?.text ?? line).trim();
       return text === "" || text === "---" || text.startsWith("#") ? [] : [text];
     });
   }
@@ -641,7 +641,8 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
                 text.lines.slice(firstLine, firstLine + replacedLines),
               );
               const newLines = resolvedLines(sentLines, own, resolved);
-              let lines = edits.dateAdded(newLines, added, today());
+              // A line sent as it was is kept as it was: never dated or rewritten.
+              let lines = edits.dateAdded(newLines, new Set(own), today());
               // A replacement that leaves an empty line where a whole line was removed drops it, and
               // so does one that leaves only a date tag where a fact was ("[stated 2026/09/01] ").
               const leftOver = lines[firstLine]?.trim() ?? "";
