@@ -150,11 +150,16 @@ const CHANGED = "it changed since it was read (another writer).";
  * docs' texts. Every writing command (`create`, `str_replace`, `insert`, `delete`, `rename`) then
  * goes through the one check pipeline every proposal and `remember` passes (`runMemoryToolWrite`,
  * `runWritePipeline`), refused with the code and message of its `WRITE_CHECKS` row: `secret`
- * (also split across the session's edits), `invalid_fact` (a created file the layout cannot
- * read), `path_not_allowed` (the layout's files: subject, the write stage's paths; fact,
- * top-level `<slug>.md`; `MEMORY.md` is generated, viewable and never written), `forgotten`
- * (an added line a tombstone matches), `too_long` (over `store.maxChars`, the seed design's
- * 12,000), `version_conflict` (a write by someone else since the read, never overwritten).
+ * (also split across the session's edits), `relative_date` (a relative time in a line the model
+ * wrote that cannot be pinned to a day; the others are resolved against today, as `remember`),
+ * `invalid_fact` (a created file the layout cannot read, a line the model wrote that is a
+ * placeholder or over the layout's length), `path_not_allowed` (the layout's files: subject, the
+ * write stage's paths; fact, top-level `<slug>.md`; `MEMORY.md` is generated, viewable and never
+ * written), `forgotten` (an added line a tombstone matches), `duplicate` (a line the model wrote
+ * that a stored fact already says), `too_long` (over `store.maxChars`, the seed design's
+ * 12,000), `version_conflict` (a write by someone else since the read, never overwritten; the
+ * command is read, applied and checked again first, 3 times). A line a `str_replace` sends as
+ * the file had it is not the model's: never checked, dated or rewritten.
  * In the `subject` layout, every body line the model adds gets `[stated <today>]` (a leading `- `
  * bullet dropped), and a created file without a header gets `name`, `description`, `updated`.
  * Removing fact lines without adding any (a `str_replace` to nothing, a `delete`) is a forget: the
