@@ -78,6 +78,17 @@ export type Layout = {
   readonly memoryTool: MemoryToolEdits;
 };
 
+/**
+ * Whether a line's text (trimmed) is no fact for the memory tool's checks: blank, a front matter
+ * fence or a heading.
+ *
+ * @param text - The line's text, trimmed.
+ * @returns `true` for `""`, `---` and `# ...`.
+ */
+export function isNoFact(text: string): boolean {
+  return text === "" || text === "---" || text.startsWith("#");
+}
+
 /** One text of a file a tombstone is checked against (see `Layout.itemsOf`). */
 export type LayoutItem = { line: number; text: string };
 
@@ -113,6 +124,13 @@ export type MemoryToolEdits = {
     memoryPath: string,
     today: string,
   ): { lines: string[] } | { problem: string };
+  /**
+   * The facts the shape and duplicate steps check, of the lines the model wrote (`own`, indexes
+   * into `lines` as written): subject, each line's fact (no list marker or date tag); fact, the
+   * body when every body line is the model's (a created file: the body is its one fact), else each
+   * line. Blank lines, `---` and headings are no facts.
+   */
+  checked(lines: readonly string[], own: readonly number[]): string[];
   /**
    * The layout's shape rule for one line the model wrote (the `invalid_fact` row of
    * `WRITE_CHECKS`): subject, a line of at most 300 chars; fact, a body of at most 1,200.

@@ -410,6 +410,25 @@ const CASES: Case[] = [
       }).message,
   },
   {
+    name: "a create whose fact is over the layout's length cap in two lines",
+    code: "invalid_fact",
+    // Subject: each line is a fact of its own; fact: the created file's body is its one fact.
+    run: (handlers, layout) =>
+      handlers.create({
+        command: "create",
+        path: memories(LAYOUTS[layout].created),
+        file_text: `${"y".repeat(700)}\n${"z".repeat(700)}\n`,
+      }),
+    message: (layout) =>
+      refuse("invalid_fact", {
+        what: `the create of ${memories(LAYOUTS[layout].created)}`,
+        problem:
+          layout === "subject"
+            ? "one of its lines: it is 700 chars, over 300; a memory line is one short fact"
+            : "one of its lines: it is 1401 chars, over 1200 (one fact per file)",
+      }).message,
+  },
+  {
     name: "a create of a fact another file holds",
     code: "duplicate",
     run: (handlers, layout) =>

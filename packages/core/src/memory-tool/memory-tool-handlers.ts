@@ -1,5 +1,5 @@
 import type { MemoryToolHandlers } from "@anthropic-ai/sdk/helpers/beta/memory";
-import { dateTag, parseFactLine, safeParseMemoryFile } from "../format/index.js";
+import { dateTag, safeParseMemoryFile } from "../format/index.js";
 import { WriteSession } from "../guards/index.js";
 import { layoutNamed } from "../layouts/index.js";
 import {
@@ -266,15 +266,6 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
     if (resolved === undefined) return result;
     for (const [order, index] of indexes.entries()) result[index] = resolved[order] ?? "";
     return result;
-  }
-
-  /** The facts of the model's lines as written: no list marker or date tag; blank lines left out. */
-  function checkedFacts(lines: readonly string[], indexes: readonly number[]): string[] {
-    return indexes.flatMap((index) => {
-      const line = (lines[index] ?? "").trim().replace(/^[-*+]\s+/, "");
-      const text = (parseFactLine(line)?.text ?? line).trim();
-      return text === "" || text === "---" || text.startsWith("#") ? [] : [text];
-    });
   }
 
   /** The cap: over `store.maxChars` chars, unless the edit shortens a file already over it. */
@@ -573,7 +564,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
               added: command.file_text,
               facts,
               lines: own.map((index) => sent.lines[index] ?? ""),
-              checked: checkedFacts(dated, own),
+              checked: edits.checked(dated, own),
               kept: { path: relative, content: "" },
               problem: "problem" in file ? file.problem : undefined,
               locate: async () => {
@@ -682,7 +673,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
                 added: newText,
                 facts: newFacts,
                 lines: own.map((index) => sentLines[index] ?? ""),
-                checked: checkedFacts(lines, own),
+                checked: edits.checked(lines, own),
                 kept: {
                   path: relative,
                   content: written(
@@ -737,7 +728,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
                 added: command.insert_text,
                 facts: edits.addedFacts(dated, added),
                 lines: own.map((index) => sentLines[index] ?? ""),
-                checked: checkedFacts(dated, own),
+                checked: edits.checked(dated, own),
                 kept: {
                   path: relative,
                   content: written(

@@ -8,7 +8,7 @@ import {
 import { STATED_TAG } from "../../text/index.js";
 import { describeNewFile, heldLine, subjectLineShape } from "../../write/index.js";
 import { memoryFileState, readFolder } from "../../write/memory-files.js";
-import type { LayoutItem, MemoryToolEdits } from "../layout.js";
+import { isNoFact, type LayoutItem, type MemoryToolEdits } from "../layout.js";
 
 // A line that is only a date tag, what a fact line is once its fact is replaced by nothing.
 const ONLY_A_TAG = /^(?:[-*+]\s+)?\[stated [^\]]*\]$/;
@@ -95,6 +95,13 @@ export const subjectMemoryTool: MemoryToolEdits = {
     const parsed = safeParseMemoryFile(content);
     if (!parsed.success || parsed.value.headerStyle === "none") return { content };
     return { content: editMemoryText(content, parsed.value, { updated: today }) };
+  },
+  checked(lines, own) {
+    return own.flatMap((index) => {
+      const line = (lines[index] ?? "").trim().replace(/^[-*+]\s+/, "");
+      const text = (parseFactLine(line)?.text ?? line).trim();
+      return isNoFact(text) ? [] : [text];
+    });
   },
   lineShape: subjectLineShape,
   async held({ store, path, kept, texts }) {
