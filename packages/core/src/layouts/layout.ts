@@ -13,6 +13,7 @@ import type {
   WritePassOptions,
   WritePassResult,
 } from "../write/index.js";
+import type { FolderReadStore } from "../write/memory-files.js";
 import type { ConsolidateFactsResult } from "./fact/consolidate-facts.js";
 
 /** A write request as a layout builds it, with what applying its reply needs from the same read. */
@@ -77,6 +78,17 @@ export type Layout = {
   readonly memoryTool: MemoryToolEdits;
 };
 
+/**
+ * Whether a line's text (trimmed) is no fact for the memory tool's checks: blank, a front matter
+ * fence or a heading.
+ *
+ * @param text - The line's text, trimmed.
+ * @returns `true` for `""`, `---` and `# ...`.
+ */
+export function isNoFact(text: string): boolean {
+  return text === "" || text === "---" || text.startsWith("#");
+}
+
 /** One text of a file a tombstone is checked against (see `Layout.itemsOf`). */
 export type LayoutItem = { line: number; text: string };
 
@@ -112,6 +124,30 @@ export type MemoryToolEdits = {
     memoryPath: string,
     today: string,
   ): { lines: string[] } | { problem: string };
+  /**
+   * The facts the shape and duplicate steps check, of the lines the model wrote (`own`, indexes
+   * into `lines` as written): subject, each line's fact (no list marker or date tag); fact, the
+   * body when every body line is the model's (a created file: the body is its one fact), else each
+   * line. Blank lines, `---` and headings are no facts.
+   */
+  checked(lines: readonly string[], own: readonly number[]): string[];
+  /**
+   * The layout's shape rule for one line the model wrote (the `invalid_fact` row of
+   * `WRITE_CHECKS`): subject, a line of at most 300 chars; fact, a body of at most 1,200.
+   */
+  lineShape(text: string): string | undefined;
+  /**
+   * A stored fact that already says one of `texts`, the lines the model wrote (the `duplicate`
+   * row of `WRITE_CHECKS`): the folder as it is now, with the edited file at `path` as `kept`
+   * (its text after the edit without the model's lines). Subject: the same key or a restatement
+   * of a line (`heldLine`); fact: another fact file with the same body (`heldBody`).
+   */
+  held(edit: {
+    store: FolderReadStore;
+    path: string;
+    kept: string;
+    texts: readonly string[];
+  }): Promise<{ path: string; as?: string } | undefined>;
   /** The text as written: `updated:` set to today, and the fact layout's missing header fields. */
   stamped(
     content: string,

@@ -33,6 +33,11 @@ const LAYOUTS = {
     ].join("\n"),
     created: "topics/keys.md",
     notAllowed: "notes/today.md",
+    /** The file that holds "uses Neovim" as a fact of its own. */
+    held: "topics/tools.md",
+    /** The layout's length cap of one line the model writes. */
+    maxLine: 300,
+    shapeNote: "; a memory line is one short fact",
   },
   fact: {
     edited: "tools.md",
@@ -49,6 +54,9 @@ const LAYOUTS = {
     ].join("\n"),
     created: "keys.md",
     notAllowed: "topics/keys.md",
+    held: "editor.md",
+    maxLine: 1_200,
+    shapeNote: " (one fact per file)",
   },
 } as const;
 
@@ -66,6 +74,12 @@ async function setup(layout: Layout) {
       ? "---\nname: home\ndescription: Where the user lives.\nupdated: 2026/09/01\n---\n[stated 2026/09/01] home address is 12 Elm Street\n"
       : "---\nname: home\ndescription: Where the user lives.\ntype: user\n---\nHome address is 12 Elm Street.\n",
   );
+  if (layout === "fact") {
+    await writeFile(
+      join(root, "editor.md"),
+      "---\nname: editor\ndescription: The user's editor.\ntype: user\nupdated: 2026/09/01\n---\nUses Neovim.\n",
+    );
+  }
   const store = new MemoryStore({ root, layout: layout as StoreLayout });
   expect((await forget({ store, query: "home address", now: NOW })).ok).toBe(true);
   const snapshot = async () => {
@@ -98,7 +112,39 @@ type Case = {
   message: (layout: Layout) => Promise<string | RegExp> | string | RegExp;
   /** A store in front of the real one, for the version-token case. */
   store?: (store: MemoryStore, layout: Layout) => Promise<MemoryToolStore>;
+  /** The layouts the case applies to; default both. */
+  layouts?: readonly Layout[];
 };
+
+/**
+ * A store whose reads of the edited file hand back the file as it was before a person's edit
+ * (`edited`, written now): every read (`reads: "all"`), or only the first.
+ */
+async function racing(
+  store: MemoryStore,
+  layout: Layout,
+  edited: string,
+  reads: "all" | "first",
+): Promise<MemoryToolStore> {
+  const path = LAYOUTS[layout].edited;
+  const stale = await store.read(path);
+  await writeFile(join(store.root, path), edited);
+  let count = 0;
+  return {
+    root: store.root,
+    maxChars: store.maxChars,
+    layout: store.layout,
+    list: () => store.list(),
+    read: async (read) =>
+      read === path && (reads === "all" || count++ === 0) ? stale : store.read(read),
+    write: (write, content, version) => store.write(write, content, version),
+    delete: (remove, version) => store.delete(remove, version),
+    withLock: (fn) => store.withLock(fn),
+    readInternal: (internal) => store.readInternal(internal),
+    writeInternal: (internal, text) => store.writeInternal(internal, text),
+    renderIndex: () => store.renderIndex(),
+  };
+}
 
 const memories = (path: string) => `/memories/${path}`;
 /** The edited file's last line number: an insert there adds a line at the end. */
@@ -284,47 +330,161 @@ const CASES: Case[] = [
         rereads: MAX_CONFLICT_RETRIES,
       }).message,
     // Reads hand back the file as it was before a person's edit; every write then conflicts.
-    store: async (store, layout) => {
-      const { edited } = LAYOUTS[layout];
-      const stale = await store.read(edited);
-      await writeFile(
-        join(store.root, edited),
+    store: (store, layout) =>
+      racing(
+        store,
+        layout,
         `${LAYOUTS[layout].content}${layout === "subject" ? "[stated 2026/09/02] hand edit" : "Hand edit."}\n`,
-      );
-      return {
-        root: store.root,
-        maxChars: store.maxChars,
-        layout: store.layout,
-        list: () => store.list(),
-        read: async (path) => (path === edited ? stale : store.read(path)),
-        write: (path, content, version) => store.write(path, content, version),
-        delete: (path, version) => store.delete(path, version),
-        withLock: (fn) => store.withLock(fn),
-        readInternal: (path) => store.readInternal(path),
-        writeInternal: (path, text) => store.writeInternal(path, text),
-        renderIndex: () => store.renderIndex(),
-      };
-    },
+        "all",
+      ),
+  },
+  {
+    name: "an edit that spells a key only in the file as read again after a conflict",
+    code: "secret",
+    // A person wrote the key's first part where the model's text lands: the re-read edit joins them.
+    run: (handlers, layout) =>
+      handlers.str_replace({
+        command: "str_replace",
+        path: memories(LAYOUTS[layout].edited),
+        old_str: "Heroku",
+        new_str: keyId.slice(4),
+      }),
+    message: async (layout) =>
+      refuse("secret", {
+        what: `the str_replace of ${memories(LAYOUTS[layout].edited)}`,
+        kinds: [...new Set((await findSecrets(keyId)).findings.map((found) => found.kind))],
+        split: false,
+      }).message,
+    store: (store, layout) =>
+      racing(
+        store,
+        layout,
+        LAYOUTS[layout].content.replace("on Heroku", `with the key ${keyId.slice(0, 4)}Heroku`),
+        "first",
+      ),
+  },
+  {
+    name: "an insert with a relative time that cannot be pinned to a day",
+    code: "relative_date",
+    run: (handlers, layout) =>
+      handlers.insert({
+        command: "insert",
+        path: memories(LAYOUTS[layout].edited),
+        insert_line: end(layout),
+        insert_text: "मैं कल जाऊँगा",
+      }),
+    message: (layout) =>
+      refuse("relative_date", {
+        what: `the insert of ${memories(LAYOUTS[layout].edited)}`,
+        problem:
+          '"कल" means both yesterday and tomorrow; the session date 2026-09-12 cannot say which. Restate the fact with an absolute date (YYYY/MM/DD).',
+      }).message,
+  },
+  {
+    name: "an insert of a placeholder line",
+    code: "invalid_fact",
+    run: (handlers, layout) =>
+      handlers.insert({
+        command: "insert",
+        path: memories(LAYOUTS[layout].edited),
+        insert_line: end(layout),
+        insert_text: "uses tmux\n- N/A",
+      }),
+    message: (layout) =>
+      refuse("invalid_fact", {
+        what: `the insert of ${memories(LAYOUTS[layout].edited)}`,
+        problem: `one of its lines: "N/A" is a placeholder, not a fact${LAYOUTS[layout].shapeNote}`,
+      }).message,
+  },
+  {
+    name: "a create with a line over the layout's length cap",
+    code: "invalid_fact",
+    run: (handlers, layout) =>
+      handlers.create({
+        command: "create",
+        path: memories(LAYOUTS[layout].created),
+        file_text: `${"x".repeat(LAYOUTS[layout].maxLine + 1)}\n`,
+      }),
+    message: (layout) =>
+      refuse("invalid_fact", {
+        what: `the create of ${memories(LAYOUTS[layout].created)}`,
+        problem: `one of its lines: it is ${LAYOUTS[layout].maxLine + 1} chars, over ${LAYOUTS[layout].maxLine}${LAYOUTS[layout].shapeNote}`,
+      }).message,
+  },
+  {
+    name: "a create whose fact is over the layout's length cap in two lines",
+    code: "invalid_fact",
+    // Subject: each line is a fact of its own; fact: the created file's body is its one fact.
+    run: (handlers, layout) =>
+      handlers.create({
+        command: "create",
+        path: memories(LAYOUTS[layout].created),
+        file_text: `${"y".repeat(700)}\n${"z".repeat(700)}\n`,
+      }),
+    message: (layout) =>
+      refuse("invalid_fact", {
+        what: `the create of ${memories(LAYOUTS[layout].created)}`,
+        problem:
+          layout === "subject"
+            ? "one of its lines: it is 700 chars, over 300; a memory line is one short fact"
+            : "one of its lines: it is 1401 chars, over 1200 (one fact per file)",
+      }).message,
+  },
+  {
+    name: "a create of a fact another file holds",
+    code: "duplicate",
+    run: (handlers, layout) =>
+      handlers.create({
+        command: "create",
+        path: memories(LAYOUTS[layout].created),
+        file_text: layout === "subject" ? "uses neovim\n" : "Uses Neovim\n",
+      }),
+    message: (layout) =>
+      refuse("duplicate", {
+        what: `the create of ${memories(LAYOUTS[layout].created)}`,
+        path: memories(LAYOUTS[layout].held),
+      }).message,
+  },
+  {
+    name: "an insert that restates a line of the file",
+    code: "duplicate",
+    layouts: ["subject"],
+    run: (handlers, layout) =>
+      handlers.insert({
+        command: "insert",
+        path: memories(LAYOUTS[layout].edited),
+        insert_line: end(layout),
+        insert_text: "Neovim",
+      }),
+    message: (layout) =>
+      refuse("duplicate", {
+        what: `the insert of ${memories(LAYOUTS[layout].edited)}`,
+        path: memories(LAYOUTS[layout].edited),
+        as: "[stated 2026/09/01] uses Neovim",
+      }).message,
   },
 ];
 
 describe.each(["subject", "fact"] as const)("memory tool checks on the %s layout", (layout) => {
-  it.each(CASES)("$name: refused as $code, with the table's message", async (check) => {
-    const { store, snapshot } = await setup(layout);
-    const handlers = createMemoryToolHandlers({
-      store: check.store === undefined ? store : await check.store(store, layout),
-      now: NOW,
-    });
-    if (check.before !== undefined) await check.before(handlers, layout);
-    const before = await snapshot();
-    const result = await refusal(check.run(handlers, layout));
-    const message = await check.message(layout);
-    expect(result).toEqual({
-      code: check.code,
-      message: typeof message === "string" ? message : expect.stringMatching(message),
-    });
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each(CASES.filter((check) => check.layouts === undefined || check.layouts.includes(layout)))(
+    "$name: refused as $code, with the table's message",
+    async (check) => {
+      const { store, snapshot } = await setup(layout);
+      const handlers = createMemoryToolHandlers({
+        store: check.store === undefined ? store : await check.store(store, layout),
+        now: NOW,
+      });
+      if (check.before !== undefined) await check.before(handlers, layout);
+      const before = await snapshot();
+      const result = await refusal(check.run(handlers, layout));
+      const message = await check.message(layout);
+      expect(result).toEqual({
+        code: check.code,
+        message: typeof message === "string" ? message : expect.stringMatching(message),
+      });
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 });
 
 describe.each(["subject", "fact"] as const)(
@@ -364,6 +524,52 @@ describe.each(["subject", "fact"] as const)(
         handEdit,
         "",
       ]);
+    });
+  },
+);
+
+describe.each(["subject", "fact"] as const)(
+  "memory tool on the %s layout: the lines the model writes",
+  (layout) => {
+    it("resolves a relative time against today, as remember does", async () => {
+      const { root, store } = await setup(layout);
+      const { edited, content } = LAYOUTS[layout];
+      const handlers = createMemoryToolHandlers({ store, now: NOW });
+      await handlers.insert({
+        command: "insert",
+        path: memories(edited),
+        insert_line: end(layout),
+        insert_text: "met Bob yesterday",
+      });
+      const lines = (await readFile(join(root, edited), "utf8")).split("\n");
+      expect(lines.slice(-2)).toEqual([
+        layout === "subject"
+          ? "[stated 2026/09/12] met Bob on 2026/09/11"
+          : "met Bob on 2026/09/11",
+        "",
+      ]);
+      expect(lines.length).toBe(content.split("\n").length + 1);
+    });
+
+    it("keeps a line sent as the file had it byte for byte, never refused or rewritten", async () => {
+      const { root, store } = await setup(layout);
+      const { edited, content } = LAYOUTS[layout];
+      // A person's lines a write would refuse or rewrite: a placeholder, a relative time, a line
+      // another line already says.
+      const personal = ["N/A", "met Alice yesterday", "- uses Neovim"];
+      const heroku = layout === "subject" ? "deploys on Heroku" : "Deploys on Heroku.";
+      const start = content.replace(`${heroku}\n`, `${heroku}\n${personal.join("\n")}\n`);
+      await writeFile(join(root, edited), start);
+      const handlers = createMemoryToolHandlers({ store, now: NOW });
+      await handlers.str_replace({
+        command: "str_replace",
+        path: memories(edited),
+        old_str: `Heroku${layout === "subject" ? "" : "."}\n${personal.join("\n")}`,
+        new_str: `Fly.io${layout === "subject" ? "" : "."}\n${personal.join("\n")}`,
+      });
+      expect(await readFile(join(root, edited), "utf8")).toBe(
+        start.replace("updated: 2026/09/01", "updated: 2026/09/12").replace("Heroku", "Fly.io"),
+      );
     });
   },
 );

@@ -17,7 +17,7 @@ import type { EditResult } from "../write/write-pipeline.js";
 import { MemoryToolError } from "./memory-tool-error.js";
 import { memoriesPath, type ToolPath, toolPath } from "./memory-tool-paths.js";
 import {
-  type MemoryToolEdit,
+  type ApplyMemoryToolEdit,
   type MemoryToolWrite,
   runMemoryToolWrite,
 } from "./memory-tool-write.js";
@@ -150,11 +150,16 @@ const CHANGED = "it changed since it was read (another writer).";
  * docs' texts. Every writing command (`create`, `str_replace`, `insert`, `delete`, `rename`) then
  * goes through the one check pipeline every proposal and `remember` passes (`runMemoryToolWrite`,
  * `runWritePipeline`), refused with the code and message of its `WRITE_CHECKS` row: `secret`
- * (also split across the session's edits), `invalid_fact` (a created file the layout cannot
- * read), `path_not_allowed` (the layout's files: subject, the write stage's paths; fact,
- * top-level `<slug>.md`; `MEMORY.md` is generated, viewable and never written), `forgotten`
- * (an added line a tombstone matches), `too_long` (over `store.maxChars`, the seed design's
- * 12,000), `version_conflict` (a write by someone else since the read, never overwritten).
+ * (also split across the session's edits), `relative_date` (a relative time in a line the model
+ * wrote that cannot be pinned to a day; the others are resolved against today, as `remember`),
+ * `invalid_fact` (a created file the layout cannot read, a line the model wrote that is a
+ * placeholder or over the layout's length), `path_not_allowed` (the layout's files: subject, the
+ * write stage's paths; fact, top-level `<slug>.md`; `MEMORY.md` is generated, viewable and never
+ * written), `forgotten` (an added line a tombstone matches), `duplicate` (a line the model wrote
+ * that a stored fact already says), `too_long` (over `store.maxChars`, the seed design's
+ * 12,000), `version_conflict` (a write by someone else since the read, never overwritten; the
+ * command is read, applied and checked again first, 3 times). A line a `str_replace` sends as
+ * the file had it is not the model's: never checked, dated or rewritten.
  * In the `subject` layout, every body line the model adds gets `[stated <today>]` (a leading `- `
  * bullet dropped), and a created file without a header gets `name`, `description`, `updated`.
  * Removing fact lines without adding any (a `str_replace` to nothing, a `delete`) is a forget: the
@@ -217,15 +222,50 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   }
 
   /** A writing command through the one check pipeline (see `runMemoryToolWrite`). */
-  function through(write: MemoryToolWrite, prepare: () => Promise<MemoryToolEdit>) {
+  function through(write: MemoryToolWrite, prepare: () => Promise<ApplyMemoryToolEdit>) {
     return runMemoryToolWrite({
       store,
       write,
       prepare,
       pathRule: (relative) => layout.memoryToolCreateRule(relative),
+      rules: edits,
       session,
       today: today(),
     });
+  }
+
+  /**
+   * The indexes of the lines the model wrote: those of `added` below the header, but for the
+   * lines it sent as they were (`kept`, the lines a `str_replace` replaced, each once).
+   */
+  function modelLines(
+    lines: readonly string[],
+    added: ReadonlySet<number>,
+    kept: readonly string[] = [],
+  ): number[] {
+    const header = headerLines(lines).count;
+    const unchanged = [...kept];
+    return [...added]
+      .sort((left, right) => left - right)
+      .filter((index) => {
+        if (index < header) return false;
+        const at = unchanged.indexOf(lines[index] ?? "");
+        if (at === -1) return true;
+        unchanged.splice(at, 1);
+        return false;
+      });
+  }
+
+  /** `lines` with the model's lines (at `indexes`) as the date step resolved them. */
+  function resolvedLines(
+    lines: readonly string[],
+    indexes: readonly number[],
+    resolved: readonly string[] | undefined,
+  ): string[] {
+    const result = [...lines];
+    if (resolved === undefined) return result;
+    for (const [order, index] of indexes.entries()) result[index] = resolved[order] ?? "";
+    return result;
   }
 
   /** The cap: over `store.maxChars` chars, unless the edit shortens a file already over it. */
@@ -444,9 +484,11 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
       const file = await readFile(relative, memoryPath);
       const lines = editable(file.content).lines;
       const forgotten = edits.forgottenFacts({ before: lines, addedFacts: [] });
-      return {
+      return () => ({
         added: "",
         facts: [],
+        lines: [],
+        checked: [],
         write: async () => {
           const restore = await forgetRemoved(forgotten);
           const result = await store.delete(relative, file.version);
@@ -454,7 +496,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
           await restore();
           return { ok: false, code: "version_conflict", path: memoryPath, reason: CHANGED };
         },
-      };
+      });
     });
   }
 
@@ -494,10 +536,12 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
           creates: relative,
         };
         return locked(() =>
-          through(write, async () => {
+          through(write, async () => (resolved) => {
             let version = "";
-            const text = editable(command.file_text);
-            const all = new Set(text.lines.map((_line, index) => index));
+            const sent = editable(command.file_text);
+            const all = new Set(sent.lines.map((_line, index) => index));
+            const own = modelLines(sent.lines, all);
+            const text = { ...sent, lines: resolvedLines(sent.lines, own, resolved) };
             const dated = edits.dateAdded(text.lines, all, today());
             const facts = edits.addedFacts(dated, all);
             const fence = text.lines.find((line) => line.trim() !== "")?.trim() ?? "";
@@ -519,6 +563,9 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
             return {
               added: command.file_text,
               facts,
+              lines: own.map((index) => sent.lines[index] ?? ""),
+              checked: edits.checked(dated, own),
+              kept: { path: relative, content: "" },
               problem: "problem" in file ? file.problem : undefined,
               locate: async () => {
                 const current = await store.read(relative);
@@ -549,77 +596,96 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
         return locked(() =>
           through(write, async () => {
             const file = await readFile(relative, command.path);
-            const text = editable(file.content);
-            const body = text.lines.join("\n") + (text.finalBreak ? "\n" : "");
-            const oldText = command.old_str.replace(/\r\n/g, "\n");
-            const newText = command.new_str.replace(/\r\n/g, "\n");
-            const starts: number[] = [];
-            for (let at = body.indexOf(oldText); at !== -1 && oldText !== ""; ) {
-              starts.push(at);
-              at = body.indexOf(oldText, at + 1);
-            }
-            if (starts.length === 0) {
-              throw new MemoryToolError(
-                `No replacement was performed, old_str \`${command.old_str}\` did not appear verbatim in ${command.path}.`,
-                { code: "no_match" },
+            return (resolved) => {
+              const text = editable(file.content);
+              const body = text.lines.join("\n") + (text.finalBreak ? "\n" : "");
+              const oldText = command.old_str.replace(/\r\n/g, "\n");
+              const newText = command.new_str.replace(/\r\n/g, "\n");
+              const starts: number[] = [];
+              for (let at = body.indexOf(oldText); at !== -1 && oldText !== ""; ) {
+                starts.push(at);
+                at = body.indexOf(oldText, at + 1);
+              }
+              if (starts.length === 0) {
+                throw new MemoryToolError(
+                  `No replacement was performed, old_str \`${command.old_str}\` did not appear verbatim in ${command.path}.`,
+                  { code: "no_match" },
+                );
+              }
+              if (starts.length > 1) {
+                const lineNumbers = starts.map((at) => body.slice(0, at).split("\n").length);
+                throw new MemoryToolError(
+                  `No replacement was performed. Multiple occurrences of old_str \`${command.old_str}\` in lines: ${lineNumbers.join(", ")}. Please ensure it is unique`,
+                  { code: "ambiguous_match" },
+                );
+              }
+              const at = starts[0] ?? 0;
+              const firstLine = body.slice(0, at).split("\n").length - 1;
+              const replacedLines = oldText.split("\n").length;
+              const sentLines = editable(
+                body.slice(0, at) + newText + body.slice(at + oldText.length),
+              ).lines;
+              const addedCount = newText.split("\n").length;
+              const added = new Set<number>();
+              if (newText !== "") {
+                for (let index = firstLine; index < firstLine + addedCount; index += 1)
+                  added.add(index);
+              }
+              const own = modelLines(
+                sentLines,
+                added,
+                text.lines.slice(firstLine, firstLine + replacedLines),
               );
-            }
-            if (starts.length > 1) {
-              const lineNumbers = starts.map((at) => body.slice(0, at).split("\n").length);
-              throw new MemoryToolError(
-                `No replacement was performed. Multiple occurrences of old_str \`${command.old_str}\` in lines: ${lineNumbers.join(", ")}. Please ensure it is unique`,
-                { code: "ambiguous_match" },
-              );
-            }
-            const at = starts[0] ?? 0;
-            const firstLine = body.slice(0, at).split("\n").length - 1;
-            const replacedLines = oldText.split("\n").length;
-            const newLines = editable(
-              body.slice(0, at) + newText + body.slice(at + oldText.length),
-            ).lines;
-            const addedCount = newText.split("\n").length;
-            const added = new Set<number>();
-            if (newText !== "") {
-              for (let index = firstLine; index < firstLine + addedCount; index += 1)
-                added.add(index);
-            }
-            let lines = edits.dateAdded(newLines, added, today());
-            // A replacement that leaves an empty line where a whole line was removed drops it, and
-            // so does one that leaves only a date tag where a fact was ("[stated 2026/09/01] ").
-            const leftOver = lines[firstLine]?.trim() ?? "";
-            if (
-              newText === "" &&
-              (leftOver === "" || edits.isLeftOfFact(leftOver)) &&
-              text.lines[firstLine]?.trim() !== leftOver
-            ) {
-              lines = lines.filter((_line, index) => index !== firstLine);
-            }
-            const header = headerLines(text.lines);
-            if (firstLine < header.count) {
-              // Inside the header only, and the header still a header of the same lines plus the
-              // ones added (a description edited in place); never across into the body.
-              const after = headerLines(lines);
-              const keeps =
-                firstLine + replacedLines <= header.count &&
-                after.style === header.style &&
-                after.count === header.count + lines.length - text.lines.length;
-              if (!keeps) throw headerRefusal(command.path, header.count, "replace text");
-            }
-            const newFacts = edits.addedFacts(lines, added);
-            const forgotten = edits.forgottenFacts({
-              before: text.lines,
-              after: lines,
-              replaced: { first: firstLine, count: replacedLines },
-              addedFacts: newFacts,
-            });
-            const edit = stamped(written(text, lines), relative, command.path, false);
-            return {
-              added: newText,
-              facts: newFacts,
-              write: () =>
-                writeEdit(relative, command.path, edit, file, forgotten, (content) =>
-                  snippet(content, lines, firstLine, addedCount),
-                ),
+              const newLines = resolvedLines(sentLines, own, resolved);
+              // A line sent as it was is kept as it was: never dated or rewritten.
+              let lines = edits.dateAdded(newLines, new Set(own), today());
+              // A replacement that leaves an empty line where a whole line was removed drops it, and
+              // so does one that leaves only a date tag where a fact was ("[stated 2026/09/01] ").
+              const leftOver = lines[firstLine]?.trim() ?? "";
+              if (
+                newText === "" &&
+                (leftOver === "" || edits.isLeftOfFact(leftOver)) &&
+                text.lines[firstLine]?.trim() !== leftOver
+              ) {
+                lines = lines.filter((_line, index) => index !== firstLine);
+              }
+              const header = headerLines(text.lines);
+              if (firstLine < header.count) {
+                // Inside the header only, and the header still a header of the same lines plus the
+                // ones added (a description edited in place); never across into the body.
+                const after = headerLines(lines);
+                const keeps =
+                  firstLine + replacedLines <= header.count &&
+                  after.style === header.style &&
+                  after.count === header.count + lines.length - text.lines.length;
+                if (!keeps) throw headerRefusal(command.path, header.count, "replace text");
+              }
+              const newFacts = edits.addedFacts(lines, added);
+              const forgotten = edits.forgottenFacts({
+                before: text.lines,
+                after: lines,
+                replaced: { first: firstLine, count: replacedLines },
+                addedFacts: newFacts,
+              });
+              const edit = stamped(written(text, lines), relative, command.path, false);
+              const ownSet = new Set(own);
+              return {
+                added: newText,
+                facts: newFacts,
+                lines: own.map((index) => sentLines[index] ?? ""),
+                checked: edits.checked(lines, own),
+                kept: {
+                  path: relative,
+                  content: written(
+                    text,
+                    lines.filter((_line, index) => !ownSet.has(index)),
+                  ),
+                },
+                write: () =>
+                  writeEdit(relative, command.path, edit, file, forgotten, (content) =>
+                    snippet(content, lines, firstLine, addedCount),
+                  ),
+              };
             };
           }),
         );
@@ -633,48 +699,62 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
         return locked(() =>
           through(write, async () => {
             const file = await readFile(relative, command.path);
-            const text = editable(file.content);
-            if (
-              !Number.isInteger(command.insert_line) ||
-              command.insert_line < 0 ||
-              command.insert_line > text.lines.length
-            ) {
-              throw new MemoryToolError(
-                `Invalid \`insert_line\` parameter: ${command.insert_line}. It should be within the range of lines of the file: [0, ${text.lines.length}]`,
-                { code: "invalid_insert_line" },
-              );
-            }
-            const inserted = command.insert_text
-              .replace(/\r\n/g, "\n")
-              .replace(/\n$/, "")
-              .split("\n");
-            const lines = [...text.lines];
-            lines.splice(command.insert_line, 0, ...inserted);
-            const added = new Set(inserted.map((_line, index) => command.insert_line + index));
-            const dated = edits.dateAdded(lines, added, today());
-            const header = headerLines(text.lines);
-            const edit = stamped(written(text, dated), relative, command.path, false);
-            return {
-              added: command.insert_text,
-              facts: edits.addedFacts(dated, added),
-              write: async () => {
-                // After the secret and tombstone checks, so a forgotten fact is named as such anywhere.
-                if (command.insert_line < header.count) {
-                  throw headerRefusal(
-                    command.path,
-                    header.count,
-                    `insert at line ${command.insert_line}`,
-                  );
-                }
-                return writeEdit(
-                  relative,
-                  command.path,
-                  edit,
-                  { content: "", version: file.version },
-                  [],
-                  () => `The file ${command.path} has been edited.`,
+            return (resolved) => {
+              const text = editable(file.content);
+              if (
+                !Number.isInteger(command.insert_line) ||
+                command.insert_line < 0 ||
+                command.insert_line > text.lines.length
+              ) {
+                throw new MemoryToolError(
+                  `Invalid \`insert_line\` parameter: ${command.insert_line}. It should be within the range of lines of the file: [0, ${text.lines.length}]`,
+                  { code: "invalid_insert_line" },
                 );
-              },
+              }
+              const inserted = command.insert_text
+                .replace(/\r\n/g, "\n")
+                .replace(/\n$/, "")
+                .split("\n");
+              const sentLines = [...text.lines];
+              sentLines.splice(command.insert_line, 0, ...inserted);
+              const added = new Set(inserted.map((_line, index) => command.insert_line + index));
+              const own = modelLines(sentLines, added);
+              const lines = resolvedLines(sentLines, own, resolved);
+              const dated = edits.dateAdded(lines, added, today());
+              const header = headerLines(text.lines);
+              const edit = stamped(written(text, dated), relative, command.path, false);
+              const ownSet = new Set(own);
+              return {
+                added: command.insert_text,
+                facts: edits.addedFacts(dated, added),
+                lines: own.map((index) => sentLines[index] ?? ""),
+                checked: edits.checked(dated, own),
+                kept: {
+                  path: relative,
+                  content: written(
+                    text,
+                    dated.filter((_line, index) => !ownSet.has(index)),
+                  ),
+                },
+                write: async () => {
+                  // After the secret and tombstone checks, so a forgotten fact is named as such anywhere.
+                  if (command.insert_line < header.count) {
+                    throw headerRefusal(
+                      command.path,
+                      header.count,
+                      `insert at line ${command.insert_line}`,
+                    );
+                  }
+                  return writeEdit(
+                    relative,
+                    command.path,
+                    edit,
+                    { content: "", version: file.version },
+                    [],
+                    () => `The file ${command.path} has been edited.`,
+                  );
+                },
+              };
             };
           }),
         );
@@ -731,9 +811,11 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
           through(write, async () => {
             // The file to move and the version of the free destination, as read under the lock.
             let located: { content: string; version: string; free: string } | undefined;
-            return {
+            return () => ({
               added: "",
               facts: [],
+              lines: [],
+              checked: [],
               locate: async () => {
                 const file = await store.read(oldRelative);
                 if (!file.exists) {
@@ -768,7 +850,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
                   reason: CHANGED,
                 };
               },
-            };
+            });
           }),
         );
       }),

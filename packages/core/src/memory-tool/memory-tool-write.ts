@@ -1,11 +1,16 @@
 import type { WriteSession } from "../guards/index.js";
+import type { MemoryToolEdits } from "../layouts/layout.js";
+import type { FolderReadStore } from "../write/memory-files.js";
+import { refuse } from "../write/write-checks.js";
 import {
   type EditResult,
+  MAX_CONFLICT_RETRIES,
   runWritePipeline,
   type WriteSteps,
   type WriteStore,
 } from "../write/write-pipeline.js";
 import { MemoryToolError } from "./memory-tool-error.js";
+import { memoriesPath } from "./memory-tool-paths.js";
 
 /**
  * One writing memory-tool command (`create`, `str_replace`, `insert`, `delete`, `rename`) as the
@@ -29,6 +34,16 @@ export type MemoryToolEdit = {
   added: string;
   /** The facts of the added lines, whole lines: each is checked against the tombstones. */
   facts: string[];
+  /**
+   * The body lines the model wrote or changed, as it sent them (no date tag yet): the relative
+   * date step resolves them, and their facts get the shape and duplicate checks. A line it sent
+   * as the file already had it (a `str_replace` that keeps a line) is not one of them.
+   */
+  lines: string[];
+  /** The facts of `lines` as stored (date tag and list marker dropped); blank lines left out. */
+  checked: string[];
+  /** The store path of the file written, and its text after the edit without `lines`. */
+  kept?: { path: string; content: string } | undefined;
   /** What is wrong with the shape of a created file (`invalid_fact`), or `undefined`. */
   problem?: string | undefined;
   /**
@@ -44,84 +59,146 @@ export type MemoryToolEdit = {
   write(): Promise<EditResult<string>>;
 };
 
+/**
+ * The command applied to the file as read, with its `lines` as given (the date step's output, in
+ * the same order), or as the model sent them when absent. Throws the command's own errors.
+ */
+export type ApplyMemoryToolEdit = (lines?: readonly string[]) => MemoryToolEdit;
+
 /** Options of {@link runMemoryToolWrite}. */
 export type RunMemoryToolWriteOptions = {
-  store: WriteStore;
+  store: WriteStore & FolderReadStore;
   write: MemoryToolWrite;
   /**
-   * Applies the command to the file as read (for an edit: read here; a created file is read by
-   * the edit's `locate`); throws the command's own errors (`no_match`, ...).
+   * Reads what the command edits (an edit: the file; a created file is read by the edit's
+   * `locate`) and returns how to apply the command to it; throws the command's own errors.
    */
-  prepare: () => Promise<MemoryToolEdit>;
+  prepare: () => Promise<ApplyMemoryToolEdit>;
   /** The layout's path rule for a created file: `undefined`, or why the path is refused. */
   pathRule: (relative: string) => string | undefined;
+  /** The layout's shape and duplicate rules for the lines the model writes. */
+  rules: Pick<MemoryToolEdits, "lineShape" | "held">;
   /** The session of the edits: a secret spelled across them is refused too. */
   session: WriteSession;
-  /** Today as `YYYY/MM/DD`: the edits' date. */
+  /** Today as `YYYY/MM/DD`: the edits' date, and the day relative times are resolved from. */
   today: string;
 };
+
+// A write that found the file changed since the read: the command is read and checked again.
+class ChangedUnderWrite {}
+
+type Candidate = MemoryToolWrite & { apply: ApplyMemoryToolEdit; edit: MemoryToolEdit };
+type Located = { held?: { path: string; as?: string } | undefined };
 
 /**
  * Runs one writing memory-tool command through the one check pipeline (`runWritePipeline`), so it
  * is refused with the codes and messages of `WRITE_CHECKS` like every proposal and `remember`:
  * secret (the path of a created file, the text sent, each added line whole, and split across the
- * session's edits) → shape of a created file → the layout's path rule → forgotten (each added line
- * against the tombstones) → cap → version-tokened write, re-applied on a re-read after a conflict
- * (3 times). The edits come from the model, so there is no evidence, and the lines are today's.
+ * session's edits) → relative date (each line the model wrote, resolved against today as
+ * `remember` does, or refused) → shape (a created file, and each line the model wrote: the
+ * layout's placeholder and length rule) → the layout's path rule → forgotten (each added line
+ * against the tombstones) → duplicate / restatement of a stored fact → cap → version-tokened
+ * write. After a version conflict the file is read again and the command re-applied and checked
+ * from the first step (3 times). The edits come from the model, so there is no evidence.
  *
- * @param options - `{ store, write, prepare, pathRule, session, today }`.
+ * @param options - `{ store, write, prepare, pathRule, rules, session, today }`.
  * @returns What the command returns to the model, e.g. `File created successfully at: ...`.
  * @throws {MemoryToolError} with the table's code and message when a check refuses the write, or
  *   the command's own error from `prepare` or `write` (`no_match`, `already_exists`, ...).
- * @example await runMemoryToolWrite({ store, write, prepare, pathRule, session, today: "2026/09/12" });
+ * @example await runMemoryToolWrite({ store, write, prepare, pathRule, rules, session, today: "2026/09/12" });
  */
 export async function runMemoryToolWrite(options: RunMemoryToolWriteOptions): Promise<string> {
-  const { write } = options;
-  let edit = await options.prepare();
-  const steps: WriteSteps<MemoryToolWrite, undefined, string> = {
+  const { write, rules } = options;
+  const steps: WriteSteps<Candidate, Located, string> = {
     label: (item) => item.label,
     // The added lines as one text: the session's split-secret check reads them line by line.
-    fact: () => edit.facts.join("\n"),
+    fact: (item) => item.edit.facts.join("\n"),
     file: (item) => item.creates ?? item.memoryPath,
     evidence: () => "",
     replaces: () => null,
     removes: () => false,
     secretFields: (item) => [
       ...(item.creates === undefined ? [] : [item.memoryPath]),
-      edit.added,
-      ...edit.facts,
+      item.edit.added,
+      ...item.edit.facts,
     ],
     // A refusal names the command, never the text: nothing to redact in what is reported.
     redact: (item) => item,
-    datedFields: () => [],
-    withDates: (item) => item,
-    shape: () => edit.problem,
+    datedFields: (item) => item.edit.lines,
+    withDates: (item, lines) =>
+      lines.every((line, index) => line === item.edit.lines[index])
+        ? item
+        : { ...item, edit: item.apply(lines) },
+    shape: (item) => {
+      if (item.edit.problem !== undefined) return item.edit.problem;
+      for (const text of item.edit.checked) {
+        const problem = rules.lineShape(text);
+        if (problem !== undefined) return `one of its lines: ${problem}`;
+      }
+      return undefined;
+    },
     allowedPath: (item) =>
       item.creates === undefined ? undefined : options.pathRule(item.creates),
     forgettable: (item) =>
-      edit.facts.map((fact) => ({ text: fact, what: `${JSON.stringify(fact)} (${item.label})` })),
-    locate: async () => {
-      await edit.locate?.();
-      return { ok: true, target: undefined };
+      item.edit.facts.map((fact) => ({
+        text: fact,
+        what: `${JSON.stringify(fact)} (${item.label})`,
+      })),
+    locate: async (item) => {
+      await item.edit.locate?.();
+      const { kept, checked } = item.edit;
+      const held =
+        kept === undefined
+          ? undefined
+          : await rules.held({
+              store: options.store,
+              path: kept.path,
+              kept: kept.content,
+              texts: checked,
+            });
+      return { ok: true, target: { held } };
     },
-    duplicate: () => undefined,
-    edit: () => edit.write(),
-    refresh: async (_path, conflict) => {
-      if (conflict) edit = await options.prepare();
+    duplicate: (_item, target) =>
+      target.held === undefined
+        ? undefined
+        : { ...target.held, path: memoriesPath(target.held.path) },
+    edit: async (item) => {
+      const result = await item.edit.write();
+      if (!result.ok && result.code === "version_conflict") {
+        throw new ChangedUnderWrite();
+      }
+      return result;
     },
+    refresh: async () => {},
   };
-  const result = await runWritePipeline({
-    store: options.store,
-    items: [write],
-    steps,
-    checkTombstones: true,
-    sessionDate: "",
-    stated: options.today,
-    session: options.session,
-  });
-  const applied = result.applied[0];
-  if (applied !== undefined) return applied.applied;
-  const refusal = result.rejected[0];
-  if (refusal === undefined) throw new Error("runWritePipeline returned no result for one item");
-  throw new MemoryToolError(refusal.message, { code: refusal.code });
+  for (let conflicts = 0; ; conflicts += 1) {
+    const apply = await options.prepare();
+    let result: Awaited<ReturnType<typeof runWritePipeline<Candidate, Located, string>>>;
+    try {
+      result = await runWritePipeline({
+        store: options.store,
+        items: [{ ...write, apply, edit: apply() }],
+        steps,
+        checkTombstones: true,
+        // Absolute dates only, as `remember`: "yesterday" is written as the day it meant.
+        sessionDate: options.today.replace(/\//g, "-"),
+        stated: options.today,
+        session: options.session,
+      });
+    } catch (error) {
+      if (!(error instanceof ChangedUnderWrite)) throw error;
+      if (conflicts < MAX_CONFLICT_RETRIES) continue;
+      const refusal = refuse("version_conflict", {
+        what: write.label,
+        path: write.memoryPath,
+        rereads: MAX_CONFLICT_RETRIES,
+      });
+      throw new MemoryToolError(refusal.message, { code: refusal.code });
+    }
+    const applied = result.applied[0];
+    if (applied !== undefined) return applied.applied;
+    const refusal = result.rejected[0];
+    if (refusal === undefined) throw new Error("runWritePipeline returned no result for one item");
+    throw new MemoryToolError(refusal.message, { code: refusal.code });
+  }
 }

@@ -1,5 +1,6 @@
 import { editFactText, safeParseFactFile, safeParseMemoryFile } from "../../format/index.js";
-import type { LayoutItem, MemoryToolEdits } from "../layout.js";
+import { isNoFact, type LayoutItem, type MemoryToolEdits } from "../layout.js";
+import { factBodyShape, heldBody, readFactFolder } from "./fact-write-pass.js";
 
 /** A name for a fact file from its path: `deploy-host.md` -> `deploy host`. */
 function nameOfPath(relative: string): string {
@@ -85,5 +86,32 @@ export const factMemoryTool: MemoryToolEdits = {
     return {
       problem: `its front matter is not plain "key: value" YAML${parsed.success ? "" : ` (${parsed.error.message})`}; start the file with "---", "name: ...", "description: ...", "---", then the fact`,
     };
+  },
+  checked(lines, own) {
+    const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
+    const bodyStart = parsed.success ? parsed.value.lineMap.bodyLine - 1 : 0;
+    const mine = new Set(own);
+    const texts = own.flatMap((index) => {
+      const text = (lines[index] ?? "").trim().replace(/^[-*+]\s+/, "");
+      return isNoFact(text) ? [] : [text];
+    });
+    // A file whose every body line is the model's (a create): its body is the one fact.
+    const whole = lines.every(
+      (line, index) => index < bodyStart || mine.has(index) || isNoFact(line.trim()),
+    );
+    const { body } = factOf(lines);
+    return whole && texts.length > 0 && body !== "" ? [body] : texts;
+  },
+  lineShape: factBodyShape,
+  // Another fact file with the same body: the edited file's own body is the fact being written.
+  async held({ store, path, texts }) {
+    if (texts.length === 0) return undefined;
+    const folder = await readFactFolder(store);
+    folder.files.delete(path);
+    for (const text of texts) {
+      const held = heldBody(folder, text);
+      if (held !== undefined) return held;
+    }
+    return undefined;
   },
 };

@@ -335,8 +335,35 @@ function shapeProblem(given: FactProposal): string | undefined {
   if (!isMemoryType(given.type)) {
     return `type "${given.type}" is not user, feedback, project or reference`;
   }
-  const shape = checkFactShape(given.body, MAX_FACT_BODY_CHARS);
+  return factBodyShape(given.body);
+}
+
+/**
+ * The fact layout's shape rule for a fact file's body (the `invalid_fact` row of `WRITE_CHECKS`):
+ * at most {@link MAX_FACT_BODY_CHARS} chars, see `checkFactShape`.
+ *
+ * @param body - The body, trimmed.
+ * @returns `undefined`, or what is wrong, e.g. `it is blank (one fact per file)`.
+ */
+export function factBodyShape(body: string): string | undefined {
+  const shape = checkFactShape(body, MAX_FACT_BODY_CHARS);
   return shape.ok ? undefined : `${shape.problem} (one fact per file)`;
+}
+
+/**
+ * The fact layout's duplicate rule (the `duplicate` row of `WRITE_CHECKS`): a fact file of the
+ * folder whose body has the same key as `body` (see `factKey`).
+ *
+ * @param folder - The folder as read (see `readFactFolder`).
+ * @param body - The new fact.
+ * @returns `{ path }` of the file that holds it, or `undefined`.
+ */
+export function heldBody(folder: FactFolder, body: string): { path: string } | undefined {
+  const key = factKey(body);
+  for (const [path, entry] of folder.files) {
+    if (factKey(entry.fact.body.trim()) === key) return { path };
+  }
+  return undefined;
 }
 
 /** Where a fact proposal lands: the file it updates or deletes, or none (a new file). */
@@ -433,13 +460,7 @@ export function factWriteSteps(context: {
             : { path: target.row.path, date: updated },
       };
     },
-    duplicate(item) {
-      const key = factKey(item.body);
-      for (const [path, entry] of folder.files) {
-        if (factKey(entry.fact.body.trim()) === key) return { path };
-      }
-      return undefined;
-    },
+    duplicate: (item) => heldBody(folder, item.body),
     async edit(item, target, dates) {
       if (item.action === "forget" && target.row !== undefined) {
         return forgetFile(store, folder, item, target.row, today);

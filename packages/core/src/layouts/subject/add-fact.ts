@@ -191,10 +191,7 @@ export function subjectWriteSteps(
     }),
     datedFields: (item) => [item.fact],
     withDates: (item, [fact]) => ({ ...item, fact: normalizeFactText(fact ?? item.fact) }),
-    shape: (item) => {
-      const shape = checkFactShape(item.fact, MAX_FACT_CHARS);
-      return shape.ok ? undefined : `${shape.problem}; a memory line is one short fact`;
-    },
+    shape: (item) => subjectLineShape(item.fact),
     ownFacts: (item) =>
       USER_FILES.has(foldText(item.file))
         ? {
@@ -241,18 +238,8 @@ export function subjectWriteSteps(
         replacing: index.latestWithKey(reversed.key),
       };
     },
-    duplicate(item, target) {
-      const index = FactLineIndex.of(target.files);
-      const newKey = factKey(item.fact);
-      const duplicateIn = index.firstWithKey(newKey, item.file)?.path;
-      if (newKey === target.replacedKey || duplicateIn !== undefined) {
-        return { path: duplicateIn ?? target.path };
-      }
-      const restated = index.firstRestated(item.fact, item.file, target.replacedKey);
-      return restated === undefined
-        ? undefined
-        : { path: restated.path, as: formatFactLine(restated.line) };
-    },
+    duplicate: (item, target) =>
+      heldLine(target.files, item.fact, item.file, target.replacedKey, target.path),
     async edit(item, target, dates) {
       const written = await editLine(context, item, target);
       if (!written.ok) return written;
@@ -267,6 +254,49 @@ export function subjectWriteSteps(
       else snapshot.set(path, await readMemoryFile(store, path));
     },
   };
+}
+
+/**
+ * The subject layout's shape rule for one line (the `invalid_fact` row of `WRITE_CHECKS`): at most
+ * {@link MAX_FACT_CHARS} chars, see `checkFactShape`.
+ *
+ * @param fact - The line's fact, without its date tag, trimmed.
+ * @returns `undefined`, or what is wrong, e.g. `it is blank; a memory line is one short fact`.
+ */
+export function subjectLineShape(fact: string): string | undefined {
+  const shape = checkFactShape(fact, MAX_FACT_CHARS);
+  return shape.ok ? undefined : `${shape.problem}; a memory line is one short fact`;
+}
+
+/**
+ * The subject layout's duplicate rule (the `duplicate` row of `WRITE_CHECKS`): a line of `files`
+ * with the same key as `fact` (see `factKey`), or one that restates it (see `restatesFact`),
+ * `file` scanned first; the line `replacedKey` names is not one.
+ *
+ * @param files - The folder as read (see `readFolder`).
+ * @param fact - The new fact.
+ * @param file - The memory path the fact is for, scanned first.
+ * @param replacedKey - The key of the line the fact replaces, if any: the same key is a duplicate.
+ * @param target - The file the fact lands in (default `file`), named when the key is the replaced one's.
+ * @returns `{ path, as? }` (`as` the line that restates it), or `undefined`.
+ */
+export function heldLine(
+  files: Map<string, MemoryFileState>,
+  fact: string,
+  file: string,
+  replacedKey?: string | undefined,
+  target: string = file,
+): { path: string; as?: string } | undefined {
+  const index = FactLineIndex.of(files);
+  const newKey = factKey(fact);
+  const duplicateIn = index.firstWithKey(newKey, file)?.path;
+  if (newKey === replacedKey || duplicateIn !== undefined) {
+    return { path: duplicateIn ?? target };
+  }
+  const restated = index.firstRestated(fact, file, replacedKey);
+  return restated === undefined
+    ? undefined
+    : { path: restated.path, as: formatFactLine(restated.line) };
 }
 
 /** What the subject steps' edit applied. */

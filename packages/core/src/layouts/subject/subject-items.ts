@@ -7,7 +7,9 @@ import {
 } from "../../format/index.js";
 import { STATED_TAG } from "../../text/index.js";
 import { describeNewFile } from "../../write/index.js";
-import type { LayoutItem, MemoryToolEdits } from "../layout.js";
+import { memoryFileState, readFolder } from "../../write/memory-files.js";
+import { isNoFact, type LayoutItem, type MemoryToolEdits } from "../layout.js";
+import { heldLine, subjectLineShape } from "./add-fact.js";
 
 // A line that is only a date tag, what a fact line is once its fact is replaced by nothing.
 const ONLY_A_TAG = /^(?:[-*+]\s+)?\[stated [^\]]*\]$/;
@@ -94,5 +96,23 @@ export const subjectMemoryTool: MemoryToolEdits = {
     const parsed = safeParseMemoryFile(content);
     if (!parsed.success || parsed.value.headerStyle === "none") return { content };
     return { content: editMemoryText(content, parsed.value, { updated: today }) };
+  },
+  checked(lines, own) {
+    return own.flatMap((index) => {
+      const line = (lines[index] ?? "").trim().replace(/^[-*+]\s+/, "");
+      const text = (parseFactLine(line)?.text ?? line).trim();
+      return isNoFact(text) ? [] : [text];
+    });
+  },
+  lineShape: subjectLineShape,
+  async held({ store, path, kept, texts }) {
+    if (texts.length === 0) return undefined;
+    const files = await readFolder(store);
+    files.set(path, memoryFileState(path, kept, ""));
+    for (const text of texts) {
+      const held = heldLine(files, text, path);
+      if (held !== undefined) return held;
+    }
+    return undefined;
   },
 };
