@@ -65,8 +65,9 @@ async function runExample(name: string): Promise<{ stdout: string; cwd: string; 
   vi.stubEnv("DATABASE_URL", "");
   process.chdir(cwd);
   try {
-    // Each example file is imported once per worker; every test runs a different one.
-    await import(pathToFileURL(join(EXAMPLES, `${name}.ts`)).href);
+    // A query of its own per run: the module registry is shared (isolate: false), and an example
+    // imported before would not run again (watch mode).
+    await import(`${pathToFileURL(join(EXAMPLES, `${name}.ts`)).href}?run=${Date.now()}`);
     return { stdout: printed.join(""), cwd, calls: api.requests.length };
   } finally {
     process.chdir(previous);
