@@ -1,18 +1,15 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { format } from "node:util";
+import { describe, expect, it, vi } from "vitest";
 import { type FakeBlock, startFakeAnthropicApi } from "./fake-anthropic-api.js";
 
 const REPOSITORY = fileURLToPath(new URL("../../", import.meta.url));
 const EXAMPLES = join(REPOSITORY, "examples");
-const TSX = join(EXAMPLES, "node_modules", "tsx", "dist", "cli.mjs");
 /** The pages that show library examples; each block is an `examples/<name>.ts` file. */
 const PAGES = ["README.md", "docs/api.md", "docs/memory-tool-and-mcp.md", "docs/postgresql.md"];
-const run = promisify(execFile);
 
 /** The fake model: proposes the user's deploy host when asked to, else answers in words. */
 function exampleModel(body: Record<string, unknown>): FakeBlock[] {
@@ -48,28 +45,41 @@ function blocks(page: string): { name: string; code: string }[] {
   ].map((match) => ({ name: match[1] as string, code: match[2] as string }));
 }
 
-/** Runs one example in a fresh folder against the fake API; returns its stdout and the folder. */
+/**
+ * Runs one example in process, in a fresh working folder, against the fake API: the example's
+ * `new Anthropic()` reads the stubbed environment and its relative paths land in that folder.
+ * Returns what it printed with console.log, the folder, and how many requests reached the API.
+ */
 async function runExample(name: string): Promise<{ stdout: string; cwd: string; calls: number }> {
   const api = await startFakeAnthropicApi(exampleModel);
   const cwd = await mkdtemp(join(tmpdir(), `memfiles-example-${name}-`));
+  const printed: string[] = [];
+  const log = vi.spyOn(console, "log").mockImplementation((...values: unknown[]) => {
+    printed.push(`${format(...values)}\n`);
+  });
+  // Warnings (a side query falling back on the fake model's plain answer) are not asserted.
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  const previous = process.cwd();
+  vi.stubEnv("ANTHROPIC_API_KEY", "test-key");
+  vi.stubEnv("ANTHROPIC_BASE_URL", api.url);
+  vi.stubEnv("DATABASE_URL", "");
+  process.chdir(cwd);
   try {
-    const { stdout } = await run(process.execPath, [TSX, join(EXAMPLES, `${name}.ts`)], {
-      cwd,
-      env: {
-        ...process.env,
-        ANTHROPIC_API_KEY: "test-key",
-        ANTHROPIC_BASE_URL: api.url,
-        DATABASE_URL: "",
-      },
-    });
-    return { stdout, cwd, calls: api.requests.length };
+    // A query of its own per run: the module registry is shared (isolate: false), and an example
+    // imported before would not run again (watch mode).
+    await import(`${pathToFileURL(join(EXAMPLES, `${name}.ts`)).href}?run=${Date.now()}`);
+    return { stdout: printed.join(""), cwd, calls: api.requests.length };
   } finally {
+    process.chdir(previous);
+    vi.unstubAllEnvs();
+    log.mockRestore();
+    warn.mockRestore();
     await api.close();
   }
 }
 
-// Each example is a child process through tsx against a local HTTP server: a few seconds alone,
-// far more on a loaded 2-core machine, hence the limit.
+// Each example runs in this process (its top-level awaits finish before the import does) against
+// a local HTTP server; the PGlite example compiles PGlite's WASM, slow on a loaded 2-core machine.
 describe("examples run against a stub Messages API", { timeout: 120_000 }, () => {
   it("quickstart.ts saves the proposed fact and prints the answer", async () => {
     const { stdout, cwd, calls } = await runExample("quickstart");

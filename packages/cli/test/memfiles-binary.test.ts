@@ -1,17 +1,27 @@
-// The real `memfiles` binary (bin/memfiles.js, as `pnpm memfiles` runs it) as a child process, for
-// what only a process has: its exit status, a reader that closes the pipe early, stdin that is no
-// terminal, and signals. What each command does is tested in process (memfiles-command.test.ts).
+// The `memfiles` command as a child process, for what only a process has: its exit status, a reader
+// that closes the pipe early, stdin that is no terminal, and signals. What each command does is
+// tested in process (memfiles-command.test.ts). One run goes through bin/memfiles.js as
+// `pnpm memfiles` runs it (tsx on src/); the others run the built dist/main.js, what the published
+// package runs, on plain node (a third of the CPU time of a tsx start).
 import { execFile, spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { expectBuilt } from "../../core/test/fixtures/built-dist.js";
 import { memoryFixture } from "./memory-fixture.js";
 
-const BIN = fileURLToPath(new URL("../bin/memfiles.js", import.meta.url));
-// Each run starts node and compiles TypeScript with tsx: 2-4 s on a busy 2-core machine, so a
-// test of one run gets a minute.
+const BIN = [fileURLToPath(new URL("../bin/memfiles.js", import.meta.url))];
+// The workspace packages export their sources (docs/decisions/0003); the `memfiles-dist` condition
+// resolves them to their built dist/.
+const BUILT = [
+  "--conditions=memfiles-dist",
+  fileURLToPath(new URL("../dist/main.js", import.meta.url)),
+];
+// A run through tsx takes 2-4 s on a busy 2-core machine, so a test of one run gets a minute.
 const PROCESS_TIMEOUT_MS = 60_000;
+
+beforeAll(() => expectBuilt(["cli", "core", "errors"]));
 
 type Run = { code: number; stdout: string; stderr: string };
 
@@ -25,11 +35,11 @@ function inheritedEnv(): NodeJS.ProcessEnv {
   return inherited;
 }
 
-function memfiles(args: string[], cwd: string): Promise<Run> {
+function memfiles(command: string[], args: string[], cwd: string): Promise<Run> {
   return new Promise((resolveRun) => {
     execFile(
       process.execPath,
-      [BIN, ...args],
+      [...command, ...args],
       { cwd, env: inheritedEnv() },
       (error, stdout, stderr) => {
         resolveRun({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
@@ -46,7 +56,7 @@ function expectOneLineError(run: Run): void {
 describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
   it("a missing folder: one line on stderr, no stack, exit status 2", async () => {
     const { folder } = await memoryFixture();
-    const run = await memfiles(["ls", "no-such-folder"], folder);
+    const run = await memfiles(BIN, ["ls", "no-such-folder"], folder);
     expect(run.code).toBe(2);
     expectOneLineError(run);
     await expect(readFile(join(folder, "no-such-folder"))).rejects.toThrow();
@@ -55,7 +65,7 @@ describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
   it("forget with stdin from a pipe (no terminal) and no --yes removes nothing and exits 2", async () => {
     const { folder } = await memoryFixture();
     const before = await readFile(join(folder, "memory/topics/tools.md"), "utf8");
-    const run = await memfiles(["forget", "where I deploy", "-m", "memory"], folder);
+    const run = await memfiles(BUILT, ["forget", "where I deploy", "-m", "memory"], folder);
     expect(run.code).toBe(2);
     expect(run.stdout).toContain("topics/tools.md: [stated 2026/09/12] deploys on Fly.io");
     expectOneLineError(run);
@@ -64,7 +74,7 @@ describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
 
   it("a reader that closes the pipe before the output (`memfiles ls | head -0`): exit 0, nothing on stderr", async () => {
     const { folder } = await memoryFixture();
-    const child = spawn(process.execPath, [BIN, "ls", "memory"], {
+    const child = spawn(process.execPath, [...BUILT, "ls", "memory"], {
       cwd: folder,
       env: inheritedEnv(),
       stdio: ["ignore", "pipe", "pipe"],
@@ -83,7 +93,7 @@ describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
 
   it("serve prints a 127.0.0.1 address with a token, answers only with it, and stops on SIGTERM", async () => {
     const { folder } = await memoryFixture();
-    const child = spawn(process.execPath, [BIN, "serve", "memory"], {
+    const child = spawn(process.execPath, [...BUILT, "serve", "memory"], {
       cwd: folder,
       env: { ...process.env, INIT_CWD: folder },
     });

@@ -2,13 +2,14 @@
 // the SDK's Client: plain node, no tsx. Every tool's behaviour is tested in process (server.test.ts,
 // server-fact-pg.test.ts); this checks what only the process has: the stdio transport and its
 // message cap, start-up from argv, and the exit on SIGTERM.
-import { mkdtemp, readdir, readFile, stat } from "node:fs/promises";
+import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { beforeAll, expect, it } from "vitest";
+import { expectBuilt } from "../../core/test/fixtures/built-dist.js";
 
 const PACKAGES = fileURLToPath(new URL("../../", import.meta.url));
 const MAIN = join(PACKAGES, "mcp", "dist", "main.js");
@@ -19,29 +20,9 @@ const BUILT = ["mcp", "core", "errors", "prompts"];
 // A ceiling against a hang, as before: a process start and a 20 MB message on a busy 2-core machine.
 const SPAWN_LIMIT_MS = 60_000;
 
-async function newestSource(folder: string): Promise<number> {
-  let newest = 0;
-  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")) {
-      newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
-    }
-  }
-  return newest;
-}
-
 // turbo builds dist/ before this package's tests (turbo.json); run alone, the test says so
 // rather than run JS older than the sources.
-beforeAll(async () => {
-  for (const name of BUILT) {
-    const built = await stat(join(PACKAGES, name, "dist", "index.js")).catch(() => undefined);
-    const source = await newestSource(join(PACKAGES, name, "src"));
-    if (built === undefined || built.mtimeMs < source) {
-      throw new Error(
-        `packages/${name}/dist is missing or older than its src/: run \`pnpm build\` (pnpm test builds it first).`,
-      );
-    }
-  }
-});
+beforeAll(() => expectBuilt(BUILT));
 
 it(
   "starts from argv on stdio, lists and remembers, refuses a 20 MB message and answers the next call, and exits on SIGTERM with a call running",

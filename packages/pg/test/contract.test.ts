@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { MemoryStore } from "@memfiles/core";
-import { afterAll, beforeAll } from "vitest";
-import { migrate, pgliteClient, pgMemoryStore, type SqlClient } from "../src/index.js";
+import { beforeAll } from "vitest";
+import { pgMemoryStore, type SqlClient } from "../src/index.js";
+import { sharedPglite } from "./pglite-fixture.js";
 import { describeStoreContract } from "./store-contract.js";
 
 describeStoreContract("file system", async () => {
@@ -15,16 +15,12 @@ describeStoreContract("file system", async () => {
   };
 });
 
-// One embedded database for the file (it takes seconds to start); each case gets a fresh tenant,
-// which is also what an application does: one database, one tenant per user.
+// One embedded database for the run (it takes seconds to start, see sharedPglite); each case gets
+// a fresh tenant, which is also what an application does: one database, one tenant per user.
 let database: SqlClient | undefined;
 let tenants = 0;
 beforeAll(async () => {
-  database = pgliteClient(new PGlite());
-  await migrate(database);
-});
-afterAll(async () => {
-  await database?.close();
+  database = await sharedPglite();
 });
 
 describeStoreContract("PGlite", async () => {

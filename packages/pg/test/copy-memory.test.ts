@@ -4,13 +4,13 @@ import { join } from "node:path";
 import { forget, MemoryStore, remember } from "@memfiles/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CopyMemoryError, copyMemory, pgMemoryStore, type SqlClient } from "../src/index.js";
-import { migratedPglite } from "./pglite-fixture.js";
+import { sharedPglite } from "./pglite-fixture.js";
 
 describe("export from one backend, import into the other", () => {
   let sql: SqlClient;
   let folder: string;
   beforeAll(async () => {
-    sql = await migratedPglite();
+    sql = await sharedPglite();
     folder = await mkdtemp(join(tmpdir(), "memfiles-copy-"));
   });
   afterAll(async () => {

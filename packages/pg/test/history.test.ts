@@ -7,13 +7,13 @@ import {
   pgMemoryStore,
   type SqlClient,
 } from "../src/index.js";
-import { migratedPglite } from "./pglite-fixture.js";
+import { sharedPglite } from "./pglite-fixture.js";
 import { memoryFile } from "./store-contract.js";
 
 describe("PostgreSQL backend on PGlite", () => {
   let sql: SqlClient;
   beforeAll(async () => {
-    sql = await migratedPglite();
+    sql = await sharedPglite();
   });
   afterAll(async () => {
     await sql.close();

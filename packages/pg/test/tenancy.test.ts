@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { PgBackend, type SqlClient, TenantError } from "../src/index.js";
-import { migratedPglite } from "./pglite-fixture.js";
+import { sharedPglite } from "./pglite-fixture.js";
 import { describeTenancy } from "./tenancy-contract.js";
 
-describeTenancy("PGlite", migratedPglite);
+describeTenancy("PGlite", sharedPglite);
 
 describe("tenant keys", () => {
   it("refuses an empty, overlong or control-character tenant before any query", async () => {

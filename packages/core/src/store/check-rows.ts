@@ -2,6 +2,7 @@ import { basename } from "node:path";
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import { factSlug, factValues, foldFileName, sameFactOtherLanguage } from "../text/index.js";
 import { formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
+import { notEditableProblem } from "./memory-row.js";
 import type { CheckResult, MemoryRow } from "./types.js";
 
 /** The part of `check()` that depends only on the rows and the index text, for every backend. */
@@ -77,7 +78,7 @@ export type FactLineAt = { path: string; line: string };
  * Fact lines that look like one fact said in two languages (`check().sameFactTwoLanguages`, see
  * `sameFactOtherLanguage`): reported for a person to merge, never an error. Only lines that share
  * a value (number, identifier, date, proper name) are compared, so a large folder is not compared
- * line by line with itself.
+ * line by line with itself. Files memfiles leaves as they are (`notEditable`) are not read.
  *
  * @param read - Reads a memory file's text by path (`undefined` when it cannot be read).
  * @param rows - The rows of `store.list()`.
@@ -90,6 +91,8 @@ export async function sameFactTwoLanguages(
 ): Promise<Array<{ first: FactLineAt; second: FactLineAt }>> {
   const lines: FactLineAt[] = [];
   for (const row of rows) {
+    // A file list() left unread (13 MB, a hostile header) is not read and parsed here either.
+    if (notEditableProblem(row) !== undefined) continue;
     const text = await read(row.path);
     if (text === undefined) continue;
     const parsed = safeParseMemoryFile(text, { path: row.path });

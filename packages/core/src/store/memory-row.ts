@@ -69,6 +69,18 @@ const NOT_EDITABLE = new Set([
   "unreadable",
 ]);
 
+/**
+ * The problem that makes memfiles leave a row's file as it is (too large, a hostile or unparsable
+ * header, not text, unreadable), if any: such a file is not read or parsed again.
+ *
+ * @param row - A row of `list()`.
+ * @returns The first such problem, or `undefined` for a file memfiles edits.
+ * @example notEditableProblem(row)?.code // "too_large"
+ */
+export function notEditableProblem(row: MemoryRow): MemoryProblem | undefined {
+  return row.problems?.find((candidate) => NOT_EDITABLE.has(candidate.code));
+}
+
 /** Files memfiles will not edit, with why (`CheckResult.notEditable`), from the rows of `list()`. */
 export function notEditable(rows: readonly MemoryRow[]): Array<{ path: string; reason: string }> {
   const byName = new Map<string, string[]>();
@@ -78,7 +90,7 @@ export function notEditable(rows: readonly MemoryRow[]): Array<{ path: string; r
   }
   const found: Array<{ path: string; reason: string }> = [];
   for (const row of rows) {
-    const problem = row.problems?.find((candidate) => NOT_EDITABLE.has(candidate.code));
+    const problem = notEditableProblem(row);
     if (problem) found.push({ path: row.path, reason: problem.message });
     const alike = (byName.get(row.path.split("/").map(foldFileName).join("/")) ?? []).filter(
       (path) => path !== row.path,

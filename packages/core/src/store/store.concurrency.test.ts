@@ -3,13 +3,18 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CHURN_MAX_CHARS, churnText, counterValue } from "../../test/fixtures/store-child.js";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectBuilt } from "../../test/fixtures/built-dist.js";
+import { CHURN_MAX_CHARS, churnText, counterValue } from "../../test/fixtures/store-texts.mjs";
 import { parseMemoryFile } from "../format/memory-file.js";
 import { MemoryStore } from "./memory-store.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const CHILD = join(here, "..", "..", "test", "fixtures", "store-child.ts");
+// The children run the built store on plain node: a tsx child compiled the store's sources again
+// in every process. The `memfiles-dist` condition resolves @memfiles/errors to its dist/ too.
+const CHILD = join(here, "..", "..", "test", "fixtures", "store-child.mjs");
+
+beforeAll(() => expectBuilt(["core", "errors"]));
 
 let sandbox: string;
 let root: string;
@@ -30,7 +35,7 @@ function startChild(args: string[]): {
   output: string[];
   exit: Promise<number | null>;
 } {
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], {
+  const child = spawn(process.execPath, ["--conditions=memfiles-dist", CHILD, ...args], {
     cwd: here,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -50,7 +55,7 @@ function startChild(args: string[]): {
   return { child, output, exit };
 }
 
-// These tests start real Node processes (node --import tsx), which alone takes 1-3 s on a loaded
+// These tests start real Node processes, which alone takes 1-3 s on a loaded
 // 2-CPU machine, then make 400 fsync'd atomic replaces; the 5 s default is sized for in-process
 // tests. Measured: 5 s alone, 22-52 s while another test run shares the 2 cores (item
 // 12), so the ceiling is 120 s: a guard against hangs, not a speed assertion.
@@ -70,12 +75,16 @@ describe("MemoryStore across processes", { timeout: 120_000 }, () => {
   it("readers of a file rewritten in a loop only ever see a whole version, and a writer killed with SIGKILL leaves one", async () => {
     const path = join(root, "churn.md");
     const allowed = new Set([churnText("a"), churnText("b")]);
+    // The reads compare bytes (no decoding), so the read loop's CPU goes to reading.
+    const versions = [...allowed].map((text) => Buffer.from(text));
     let reads = 0;
     const torn: string[] = [];
     for (let round = 0; round < 3; round++) {
       const run = startChild(["churn", root, "churn.md"]);
       const writes = () => run.output.join("").split("\n").length - 1;
-      const target = 10 + round * 7;
+      // Killed after 5, 9 and 13 writes: with writes in place (not a rename) the 27 writes gave
+      // dozens of torn reads or a torn file after the kill, run after run.
+      const target = 5 + round * 4;
       let exited = false;
       run.exit.then(() => {
         exited = true;
@@ -83,9 +92,10 @@ describe("MemoryStore across processes", { timeout: 120_000 }, () => {
       // Read while the child writes: a non-atomic write shows up here as an empty or cut file.
       while (writes() < target && !exited) {
         try {
-          const text = await readFile(path, "utf8");
+          const bytes = await readFile(path);
           reads++;
-          if (!allowed.has(text)) torn.push(`${text.length} chars`);
+          if (!versions.some((version) => version.equals(bytes)))
+            torn.push(`${bytes.length} bytes`);
         } catch (error) {
           if ((error as { code?: string }).code !== "ENOENT") throw error;
         }
