@@ -56,7 +56,7 @@ export {
   selectMemories,
   showMemoryFile,
 } from "./recall/index.js";
-export { DEFAULT_MAX_CHARS } from "./store/index.js";
+export { DEFAULT_MAX_CHARS, isMemoryIndexPath, MEMORY_INDEX_FILE } from "./store/index.js";
 export {
   contentWords,
   foldFileName,

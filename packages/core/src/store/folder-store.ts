@@ -245,17 +245,19 @@ export class FolderStore implements StoreEngine {
     return { ok: true, code: "deleted", version: NEW_VERSION };
   }
 
+  async readIndex(): Promise<string | undefined> {
+    const realRoot = await this.#existingRealRoot();
+    if (realRoot === undefined) return undefined;
+    const indexPath = join(realRoot, MEMORY_INDEX_FILE);
+    // Only a real file counts as the index; a link named MEMORY.md is not followed.
+    if (!lstatSync(indexPath, { throwIfNoEntry: false })?.isFile()) return undefined;
+    return (await readFileInside(realRoot, indexPath).catch(() => undefined))?.toString("utf8");
+  }
+
   async checkParts(): Promise<CheckParts> {
     const realRoot = await this.#existingRealRoot();
-    const indexPath = join(realRoot ?? this.root, MEMORY_INDEX_FILE);
-    // Only a real file counts as the index; a link named MEMORY.md is not followed.
-    const indexText =
-      realRoot !== undefined && lstatSync(indexPath, { throwIfNoEntry: false })?.isFile()
-        ? ((await readFileInside(realRoot, indexPath).catch(() => undefined))?.toString("utf8") ??
-          "")
-        : "";
     return {
-      indexText,
+      indexText: (await this.readIndex()) ?? "",
       linksOutside: await this.#refusedLinks(),
       leftoverTempFiles:
         realRoot === undefined

@@ -3,7 +3,7 @@ import { BackendStore } from "./backend/backend-store.js";
 import { checkRows, linkGaps, sameFactTwoLanguages } from "./check-rows.js";
 import { FolderStore } from "./folder-store.js";
 import { formatMemoryIndex } from "./memory-index.js";
-import { parseMemoryPath } from "./memory-path.js";
+import { MEMORY_INDEX_FILE, parseMemoryPath } from "./memory-path.js";
 import { DEFAULT_MAX_CHARS, notEditable, rowFromText, versionConflict } from "./memory-row.js";
 import type { StoreEngine } from "./store-engine.js";
 import { INTERNAL_FOLDER, PENDING_FORGET_FILE } from "./store-lock.js";
@@ -16,6 +16,7 @@ import type {
   StoreLayout,
   WriteResult,
 } from "./types.js";
+import { NEW_VERSION, versionToken } from "./version-token.js";
 
 export { DEFAULT_MAX_CHARS, rowFromText } from "./memory-row.js";
 
@@ -251,6 +252,21 @@ export class MemoryStore {
    */
   async renderIndex(): Promise<string> {
     return formatMemoryIndex(await this.list());
+  }
+
+  /**
+   * Read the stored `MEMORY.md` as it is now (hand-written lines and a stale index included), to
+   * show it; {@link read} refuses the path, as the index is written only by the store.
+   *
+   * @returns `{ path: "MEMORY.md", exists: false, version: "new" }` when there is no index (or
+   *   `MEMORY.md` is a link or a folder), else `{ path, exists: true, version, content }`.
+   * @example const index = await store.readIndex(); if (index.exists) console.log(index.content);
+   */
+  async readIndex(): Promise<ReadResult> {
+    const content = await this.#engine.readIndex();
+    if (content === undefined)
+      return { path: MEMORY_INDEX_FILE, exists: false, version: NEW_VERSION };
+    return { path: MEMORY_INDEX_FILE, exists: true, version: versionToken(content), content };
   }
 
   /**

@@ -34,6 +34,8 @@ export interface StoreEngine {
   ): Promise<WriteResult>;
   delete(relative: string, ifVersion?: string): Promise<WriteResult>;
   checkParts(): Promise<CheckParts>;
+  /** The stored `MEMORY.md` text, or `undefined` when there is none. */
+  readIndex(): Promise<string | undefined>;
   /** The pending-forget journal's text, or `undefined` (never creates anything). */
   readJournal(): Promise<string | undefined>;
   rebuildIndex(): Promise<void>;

@@ -128,6 +128,10 @@ export class BackendStore implements StoreEngine {
     });
   }
 
+  readIndex(): Promise<string | undefined> {
+    return this.#backend.readIndex();
+  }
+
   async checkParts(): Promise<CheckParts> {
     return {
       indexText: (await this.#backend.readIndex()) ?? "",
