@@ -52,8 +52,20 @@ export function handWrittenIndexLines(text: string): string[] {
     );
 }
 
+// The heading a person wrote as the first line of `MEMORY.md` (a level-1 `# ...`), if any.
+function indexTitle(text: string): string | undefined {
+  const first = text
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .find((line) => line.trim() !== "");
+  return first !== undefined && /^# \S/.test(first) && !GENERATED_LINES.has(first.trim())
+    ? first.trimEnd()
+    : undefined;
+}
+
 /**
- * Render `MEMORY.md`, the generated index: a short header, then one line per file in the order
+ * Render `MEMORY.md`, the generated index: a short header (under the person's own title when
+ * the file opened with a `# ...` heading: `# Memory` stays `# Memory`, not a second title), then one line per file in the order
  * given (`store.list()` sorts by path, so the text is byte-identical while memory is unchanged),
  * then, after {@link MEMORY_INDEX_KEPT_MARKER}, every line a person wrote in the previous index
  * (Claude Code's `MEMORY.md` is often edited by hand; rebuilding it never drops those words).
@@ -65,8 +77,13 @@ export function handWrittenIndexLines(text: string): string[] {
  */
 export function formatMemoryIndex(rows: readonly MemoryRow[], previous = ""): string {
   const kept = handWrittenIndexLines(previous);
+  const title = indexTitle(previous);
+  // A title the person gave the file (Claude Code's `# Memory`) stays its title, once.
+  if (title !== undefined && kept[0]?.replace(/^\uFEFF/, "").trimEnd() === title) kept.shift();
   return (
-    MEMORY_INDEX_HEADER +
+    (title === undefined
+      ? MEMORY_INDEX_HEADER
+      : MEMORY_INDEX_HEADER.replace(/^.*\n/, `${title}\n`)) +
     rows.map((row) => `${formatMemoryIndexLine(row)}\n`).join("") +
     (kept.length === 0
       ? ""
