@@ -231,6 +231,7 @@ export class MemoryStore {
     const result = {
       ...checkRows(rows, parts.indexText, this.maxChars),
       linksOutside: parts.linksOutside,
+      ignoredFiles: parts.ignoredFiles,
       notEditable: notEditable(rows),
       leftoverTempFiles: parts.leftoverTempFiles,
       pendingForget: await this.#pendingForget(),

@@ -6,6 +6,8 @@ export type CheckParts = {
   indexText: string;
   /** Links the store will not follow (a folder's matter; [] elsewhere). */
   linksOutside: string[];
+  /** `.md` files whose names are no memory path, so `list()` skips them (a folder's matter). */
+  ignoredFiles: Array<{ path: string; reason: string }>;
   /** Temp files of killed writes (a folder's matter; [] elsewhere). */
   leftoverTempFiles: string[];
 };

@@ -136,6 +136,7 @@ export class BackendStore implements StoreEngine {
     return {
       indexText: (await this.#backend.readIndex()) ?? "",
       linksOutside: [],
+      ignoredFiles: [],
       leftoverTempFiles: [],
     };
   }
