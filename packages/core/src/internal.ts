@@ -75,6 +75,7 @@ export {
 } from "./usage/index.js";
 export {
   applyProposals,
+  MAX_FORGET_QUERY_CHARS,
   ProposeMemoriesInputSchema,
   restoreLines,
 } from "./write/index.js";

@@ -25,7 +25,7 @@ export {
   previewForgetLines,
   type RemovedLine,
 } from "./forget.js";
-export { forgetQueryText } from "./forget-request.js";
+export { forgetQueryText, MAX_FORGET_QUERY_CHARS } from "./forget-request.js";
 export {
   type RestoreLinesOptions,
   restoreLines,
