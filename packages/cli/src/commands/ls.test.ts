@@ -15,9 +15,9 @@ const FOLDERS = {
     },
     // Written by hand without front matter or dates: its lines still count.
     "topics/hand.md": {
-      text: "uses Neovim\r\nlikes green tea 🍵\r\n",
+      text: "uses Neovim\r\nlikes green tea 🍵\r\n[stated 2026-09-01] ISO date tag\r\n",
       facts: 0,
-      undated: 2,
+      undated: 3,
     },
     "topics/empty.md": {
       text: "---\nname: empty\ndescription: Nothing yet.\n---\n# Notes\n",
