@@ -61,11 +61,30 @@ describe("a rebuilt MEMORY.md keeps the lines a person wrote", () => {
     const store = new MemoryStore({ root, layout: "fact" });
     await store.rebuildIndex();
     const index = await readFile(join(root, "MEMORY.md"), "utf8");
-    const kept = index.includes(MEMORY_INDEX_KEPT_MARKER)
-      ? index.slice(index.indexOf(MEMORY_INDEX_KEPT_MARKER)).split("\n").slice(1, -1)
-      : [];
-    expect({ title: index.split("\n")[0], kept }).toEqual({ title, kept: keptLines });
+    const lines = index.replace(/^\uFEFF/, "").split(/\r?\n/);
+    const marker = lines.indexOf(MEMORY_INDEX_KEPT_MARKER);
+    const kept = marker === -1 ? [] : lines.slice(marker + 1, -1);
+    expect({ title: lines[0], kept }).toEqual({ title, kept: keptLines });
     await store.rebuildIndex();
     expect(await readFile(join(root, "MEMORY.md"), "utf8")).toBe(index);
+  });
+
+  it.each([
+    ["CRLF and a BOM stay", "\uFEFF# Notes\r\n\r\nCall mom.\r\n", "\uFEFF", "\r\n"],
+    ["LF stays", "# Notes\n\nCall mom.\n", "", "\n"],
+    ["mostly LF is LF", "# Notes\nCall mom.\nTea.\r\n", "", "\n"],
+  ])("a rebuilt index keeps its line breaks: %s", async (_name, handMade, bom, lineBreak) => {
+    const root = await mkdtemp(join(tmpdir(), "memfiles-index-breaks-"));
+    await writeFile(join(root, "MEMORY.md"), handMade, "utf8");
+    const store = new MemoryStore({ root, layout: "fact" });
+    await store.rebuildIndex();
+    const index = await readFile(join(root, "MEMORY.md"), "utf8");
+    expect({
+      bom: index.startsWith("\uFEFF") ? "\uFEFF" : "",
+      breaks: [...new Set(index.match(/\r?\n/g))],
+    }).toEqual({ bom, breaks: [lineBreak] });
+    await store.rebuildIndex();
+    expect(await readFile(join(root, "MEMORY.md"), "utf8")).toBe(index);
+    expect((await store.check()).ok).toBe(true);
   });
 });
