@@ -87,4 +87,19 @@ describe("a rebuilt MEMORY.md keeps the lines a person wrote", () => {
     expect(await readFile(join(root, "MEMORY.md"), "utf8")).toBe(index);
     expect((await store.check()).ok).toBe(true);
   });
+
+  it("check() does not call a line out of date whose words a rebuild keeps (fact layout)", async () => {
+    const root = await mkdtemp(join(tmpdir(), "memfiles-index-words-"));
+    await writeFile(join(root, "deploy.md"), "Deploys on Fly.io.\n", "utf8");
+    await writeFile(join(root, "MEMORY.md"), "# Memory\n- [deploy](deploy.md) — where we ship\n");
+    const store = new MemoryStore({ root, layout: "fact" });
+    const before = await store.check();
+    await store.rebuildIndex();
+    const after = await store.check();
+    expect({
+      before: before.outdatedIndexLines,
+      after: after.outdatedIndexLines,
+      kept: (await readFile(join(root, "MEMORY.md"), "utf8")).includes("— where we ship\n"),
+    }).toEqual({ before: [], after: [], kept: true });
+  });
 });

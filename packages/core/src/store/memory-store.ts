@@ -2,10 +2,12 @@ import { resolve } from "node:path";
 import { BackendStore } from "./backend/backend-store.js";
 import { checkRows, linkGaps, sameFactTwoLanguages } from "./check-rows.js";
 import { FolderStore } from "./folder-store.js";
+import { keepIndexDescriptions } from "./keep-index-descriptions.js";
 import { formatMemoryIndex } from "./memory-index.js";
 import { MEMORY_INDEX_FILE, parseMemoryPath } from "./memory-path.js";
 import { DEFAULT_MAX_CHARS, notEditable, rowFromText, versionConflict } from "./memory-row.js";
 import type { StoreEngine } from "./store-engine.js";
+import { STORE_LAYOUT_RULES } from "./store-layout-rules.js";
 import { INTERNAL_FOLDER, PENDING_FORGET_FILE } from "./store-lock.js";
 import type {
   CheckResult,
@@ -229,7 +231,14 @@ export class MemoryStore {
     const rows = await this.list();
     const parts = await this.#engine.checkParts();
     const result = {
-      ...checkRows(rows, parts.indexText, this.maxChars),
+      ...checkRows(
+        rows,
+        parts.indexText,
+        this.maxChars,
+        STORE_LAYOUT_RULES[this.layout].keepsIndexDescriptions
+          ? keepIndexDescriptions(rows, parts.indexText)
+          : rows,
+      ),
       linksOutside: parts.linksOutside,
       ignoredFiles: parts.ignoredFiles,
       notEditable: notEditable(rows),
