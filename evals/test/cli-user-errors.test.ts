@@ -126,6 +126,21 @@ describe("runCli", () => {
   });
 });
 
+describe("pnpm eval with no scenario to run", () => {
+  it("says nothing was checked and exits 2, never PASS (an empty fixtures folder)", async () => {
+    const empty = await mkdtemp(join(tmpdir(), "memfiles-no-scenarios-"));
+    const { output, sink } = capture();
+    const result = await evalMain(["--scenarios", empty], sink);
+    expect({ result, output }).toEqual({
+      result: { exitCode: 2 },
+      output: {
+        out: "",
+        error: `pnpm eval: no scenario to run: ${empty} holds no scenario fixture (*.yaml). Give --scenarios the folder of your fixtures (the format is in scenarios/README.md). Nothing was checked.\n`,
+      },
+    });
+  });
+});
+
 describe("pnpm eval:ab checks before promptfoo starts", () => {
   it("refuses an unknown scenario with the known ones (exit 2)", async () => {
     const dir = await writeTinyScenario();

@@ -8,7 +8,8 @@
  * run. `--record` (with ANTHROPIC_API_KEY) calls the API instead and writes the recordings.
  *
  * Exit codes: 0 every run passed, 1 a check failed or a run broke, 2 bad arguments or a user error
- * (a bad scenario fixture, a model without recordings), printed as one message without a stack.
+ * (a bad scenario fixture, a model without recordings, no scenario to run), printed as one message
+ * without a stack.
  */
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -262,6 +263,15 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
   const chosen = values.scenario
     ? values.scenario.flatMap((id) => scenarios.filter((scenario) => scenario.id === id))
     : scenarios;
+  // Nothing to run checks nothing: a CI step that selected no scenario must not read as a pass.
+  if (chosen.length === 0) {
+    output.error(
+      `pnpm eval: no scenario to run: ${scenariosDir} holds no scenario fixture (*.yaml). ` +
+        "Give --scenarios the folder of your fixtures (the format is in scenarios/README.md). " +
+        "Nothing was checked.\n",
+    );
+    return { exitCode: 2 };
+  }
   const reports: EvalReport[] = [];
   let stopped = false;
   for (const prompt of prompts) {

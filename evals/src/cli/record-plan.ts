@@ -18,6 +18,9 @@ import {
 } from "../recordings/index.js";
 import type { Scenario } from "../scenarios/index.js";
 
+// The plan's rule, said once beside its figures: an expected cost, unlike the cap's upper bound.
+const EXPECTED_BASIS = `a likely bill, not a bound: the usage of a recording of the scenario, or its size with ${ASSUMED_OUTPUT_TOKENS} output tokens a call`;
+
 /** One cell-epoch a record run will make (or skip). */
 export type PlannedCell = {
   scenarioId: string;
@@ -188,8 +191,8 @@ export function formatRecordPlan(plan: RecordPlan, options: { prompt: string; ma
         "calls",
         "input",
         "output",
-        "est. USD",
-        "estimate from",
+        "expected USD",
+        "expected from",
       ],
       align: ["left", "left", "right", "right", "right", "right", "right", "left"],
       rows: todo.map((cell) => [
@@ -204,16 +207,19 @@ export function formatRecordPlan(plan: RecordPlan, options: { prompt: string; ma
       ]),
     }),
     "",
-    "Estimate per model (tokens: input incl. cache writes and reads, output):",
+    "Expected per model (tokens: input incl. cache writes and reads, output):",
     ...plan.models.map((row) => {
       const input =
         row.usage.input + row.usage.cacheWrite5m + row.usage.cacheWrite1h + row.usage.cacheRead;
       return `- ${row.model}: ${row.cells} run(s), ~${row.calls} calls, ~${input.toLocaleString("en-US")} input + ~${row.usage.output.toLocaleString("en-US")} output tokens, ~$${row.usd.toFixed(4)}`;
     }),
-    `Total estimate: ~$${plan.usd.toFixed(4)}` +
-      (options.maxUsd === undefined
-        ? " (no cap: --max-usd <n> stops before a call would pass n USD)."
-        : `; cap --max-usd ${options.maxUsd}: record mode stops before a call would pass it (${BUDGET_OUTPUT_BASIS}).`),
+    `Total expected: ~$${plan.usd.toFixed(4)} (${EXPECTED_BASIS}).`,
+    options.maxUsd === undefined
+      ? "No cap: --max-usd <n> stops before a call would pass n USD."
+      : `Cap --max-usd ${options.maxUsd}: not checked against the expected cost above; ${BUDGET_OUTPUT_BASIS}` +
+        (options.maxUsd < plan.usd
+          ? `. The cap is below the expected total: the run will likely stop before its end.`
+          : "; the run may stop before its spend reaches the cap."),
     "",
   ];
   return `${lines.join("\n")}\n`;

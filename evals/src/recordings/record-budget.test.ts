@@ -64,14 +64,38 @@ describe("the record preview", () => {
     );
   });
 
-  it("says how the budget check estimates a call's output", () => {
-    const text = formatRecordPlan(
-      { cells: [cell(false)], models: [], usd: 0 },
-      { prompt: "extraction@1", maxUsd: 0.05 },
-    );
-    expect(text).toContain(
-      `cap --max-usd 0.05: record mode stops before a call would pass it (${BUDGET_OUTPUT_BASIS}).`,
-    );
-    expect(BUDGET_OUTPUT_BASIS).toContain("max_tokens as output: an upper bound");
-  });
+  it.each([
+    {
+      name: "without a cap",
+      maxUsd: undefined,
+      cap: "No cap: --max-usd <n> stops before a call would pass n USD.",
+    },
+    {
+      name: "a cap above the expected total",
+      maxUsd: 0.05,
+      cap: `Cap --max-usd 0.05: not checked against the expected cost above; ${BUDGET_OUTPUT_BASIS}; the run may stop before its spend reaches the cap.`,
+    },
+    {
+      name: "a cap below the expected total",
+      maxUsd: 0.00005,
+      cap: `Cap --max-usd 0.00005: not checked against the expected cost above; ${BUDGET_OUTPUT_BASIS}. The cap is below the expected total: the run will likely stop before its end.`,
+    },
+  ])(
+    "labels the plan's expected cost and the cap's upper bound apart ($name)",
+    ({ maxUsd, cap }) => {
+      const text = formatRecordPlan(
+        { cells: [cell(false)], models: [], usd: 0.0001 },
+        { prompt: "extraction@1", ...(maxUsd === undefined ? {} : { maxUsd }) },
+      );
+      const lines = text.trimEnd().split("\n");
+      expect(lines.slice(-2)).toEqual([
+        `Total expected: ~$0.0001 (a likely bill, not a bound: the usage of a recording of the scenario, or its size with ${ASSUMED_OUTPUT_TOKENS} output tokens a call).`,
+        cap,
+      ]);
+      expect(lines[2]).toContain("| expected USD | expected from |");
+      expect(BUDGET_OUTPUT_BASIS).toContain(
+        "upper bound (its input by characters, its max_tokens as output)",
+      );
+    },
+  );
 });

@@ -15,7 +15,7 @@ export const ASSUMED_OUTPUT_TOKENS = 400;
  * `max_tokens`, the most the API may bill, so a run never passes its cap.
  */
 export const BUDGET_OUTPUT_BASIS =
-  "each call is checked before it is sent at its input (by characters) and its max_tokens as output: an upper bound, so the cap is never passed";
+  "each call is checked before it is sent at an upper bound (its input by characters, its max_tokens as output), so the cap is never passed";
 
 /** The output bound of a request: its `max_tokens`, or `ASSUMED_OUTPUT_TOKENS` when it has none. */
 function outputBound(body: JsonValue): number {

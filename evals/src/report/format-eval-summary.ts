@@ -40,7 +40,8 @@ export function formatEvalSummary(reports: EvalReport[]): string {
   ).size;
   const prompts = reports.map((report) => report.extractionPrompt);
   const out: string[] = [
-    `memfiles eval: ${passed === runs ? "PASS" : "FAIL"}: ${passed} of ${runs} scenario runs passed` +
+    // No run is no evidence: it is never a PASS.
+    `memfiles eval: ${runs === 0 ? "NOTHING RAN" : passed === runs ? "PASS" : "FAIL"}: ${passed} of ${runs} scenario runs passed` +
       ` (${scenarios} scenario${scenarios === 1 ? "" : "s"} x ${models.length} model${models.length === 1 ? "" : "s"} x ${prompts.length === 1 ? prompts[0] : `${prompts.length} prompts`}` +
       `${broken > 0 ? `; ${broken} broken` : ""})`,
   ];

@@ -18,6 +18,12 @@ export type ShownFile = Omit<MemoryRow, "problems"> & {
   version: string;
   /** Facts the file holds: its dated lines (subject layout), or 1 for a fact file with a body. */
   facts: number;
+  /**
+   * Lines of text without a date a person wrote in a subject file, as `check` reports them
+   * (`undated_line`, or `invalid_date` for a tag such as `[stated 2026-09-01]`; a file written by
+   * hand without `[stated ...]` tags holds only these); 0 in the fact layout, whose body is prose.
+   */
+  undated: number;
   lines: ShownLine[];
   problems: NonNullable<MemoryRow["problems"]>;
   /** The file's text, for `show`. */
@@ -80,5 +86,10 @@ export function showFile(
     });
   }
   const facts = layoutNamed(layout).factCount(row.path, content);
-  return { ...fields, version, facts, lines, problems, content };
+  // The lines `check` reports as undated or with a date tag it cannot read (`[stated 2026-09-01]`);
+  // the fact layout's rows have none: its body is prose.
+  const undated = problems.filter(
+    (problem) => problem.code === "undated_line" || problem.code === "invalid_date",
+  ).length;
+  return { ...fields, version, facts, undated, lines, problems, content };
 }

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { remember } from "@memfiles/core";
 import { localDay } from "@memfiles/core/internal";
@@ -78,6 +78,53 @@ describe("runMemfiles", () => {
     const { context, output } = contextIn(folder);
     expect(await runMemfiles(["show", "topics/notes.md", "-m", "memory"], context)).toBe(0);
     expect(output.stdout).toBe(text);
+  });
+
+  it.each([
+    ["show MEMORY.md", ["show", "memory", "MEMORY.md"]],
+    ["show memory.md", ["show", "memory.md", "-m", "memory"]],
+  ])("%s prints the index as stored, with the lines a person wrote", async (_name, argv) => {
+    const { folder, store } = await memoryFixture();
+    const index = `${await readFile(join(folder, "memory/MEMORY.md"), "utf8")}\nRead people/ first.\n`;
+    await writeFile(join(folder, "memory/MEMORY.md"), index);
+    const { context, output } = contextIn(folder);
+    expect({ code: await runMemfiles(argv, context), stderr: output.stderr }).toEqual({
+      code: 0,
+      stderr: "",
+    });
+    expect(output.stdout).toBe(index);
+    expect(await store.readIndex()).toEqual(
+      expect.objectContaining({ exists: true, content: index }),
+    );
+  });
+
+  it("show --json MEMORY.md gives its text and version; remember MEMORY.md stays refused", async () => {
+    const { folder, store } = await memoryFixture();
+    const { context, output } = contextIn(folder);
+    expect(await runMemfiles(["show", "memory", "MEMORY.md", "--json"], context)).toBe(0);
+    const index = await store.readIndex();
+    expect(JSON.parse(output.stdout)).toEqual({
+      path: "MEMORY.md",
+      version: index.version,
+      content: index.exists ? index.content : "",
+    });
+    const refused = contextIn(folder);
+    const code = await runMemfiles(
+      ["remember", "memory", "MEMORY.md", "likes tea"],
+      refused.context,
+    );
+    expect({ code, stderr: refused.output.stderr }).toEqual({
+      code: 2,
+      stderr: expect.stringContaining("Not saved (path_not_allowed)"),
+    });
+  });
+
+  it("show MEMORY.md of a folder without an index says how to write one, exit 1", async () => {
+    const { folder } = await memoryFixture();
+    await rm(join(folder, "memory/MEMORY.md"));
+    const { context, output } = contextIn(folder);
+    expect(await runMemfiles(["show", "memory", "MEMORY.md"], context)).toBe(1);
+    expect(output.stderr).toMatch(/^No MEMORY.md in .*`memfiles check --fix` writes it.\n$/);
   });
 
   // UTC+14 and UTC-11 are 25 hours apart: their days always differ, whatever the clock says.

@@ -90,6 +90,20 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
       const finished = ["commander.helpDisplayed", "commander.version", "commander.help"].includes(
         error.code,
       );
+      // A fact or a word that starts with "-" ("- likes tea", "-x") reads as an option: commander
+      // has said which; say how to give it as text.
+      const option = /unknown option '([^']*)'/.exec(error.message)?.[1];
+      const takesText = argv.find((word) => TEXT_COMMANDS.has(word));
+      if (
+        error.code === "commander.unknownOption" &&
+        option !== undefined &&
+        !option.startsWith("--") &&
+        takesText !== undefined
+      ) {
+        context.stderr(
+          `To give text that starts with "-", put -- before it: memfiles ${takesText} ... -- ${JSON.stringify(option)}\n`,
+        );
+      }
       return finished ? EXIT_CODES.ok : EXIT_CODES.usage;
     }
     if (MemfilesError.isInstance(error) && error.userFixable) {
@@ -116,6 +130,9 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     return EXIT_CODES.internal;
   }
 }
+
+/** The commands whose arguments are text a person types: a fact, or words to look for. */
+const TEXT_COMMANDS = new Set(["remember", "search", "forget"]);
 
 /** The program's own options that take a value, so their value is not taken for the command's name. */
 const PROGRAM_VALUE_OPTIONS = new Set([

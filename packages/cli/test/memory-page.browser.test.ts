@@ -1,7 +1,7 @@
 // The memory page in a real browser: Debian's headless Chromium (`apt-get install -y chromium`;
 // .ci/run installs it) driven by playwright-core, against `startMemoryPage` on a temporary folder.
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -210,6 +210,21 @@ describe("the memory page in Chromium", { timeout: BROWSER_TIMEOUT_MS }, () => {
     } finally {
       evil.closeAllConnections(); // the browser keeps its connection alive; close() would wait
       await new Promise((resolveClose) => evil.close(resolveClose));
+    }
+  });
+
+  it("counts the undated lines of a file written by hand beside its facts", async () => {
+    const path = join(store.root, "topics/hand.md");
+    await writeFile(path, "uses Neovim\nlikes tea\n");
+    try {
+      await open();
+      const meta = page.locator('section.file[data-path="topics/hand.md"] .meta');
+      expect((await meta.textContent())?.split(" · ").slice(0, 2)).toEqual([
+        "0 facts, 2 undated",
+        "22 chars",
+      ]);
+    } finally {
+      await rm(path);
     }
   });
 });

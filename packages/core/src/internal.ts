@@ -58,7 +58,7 @@ export {
   selectMemories,
   showMemoryFile,
 } from "./recall/index.js";
-export { DEFAULT_MAX_CHARS } from "./store/index.js";
+export { DEFAULT_MAX_CHARS, isMemoryIndexPath, MEMORY_INDEX_FILE } from "./store/index.js";
 export {
   contentWords,
   foldFileName,
@@ -76,6 +76,7 @@ export {
   type UsageRecord,
 } from "./usage/index.js";
 export {
+  MAX_FORGET_QUERY_CHARS,
   ProposeMemoriesInputSchema,
   restoreLines,
 } from "./write/index.js";

@@ -165,6 +165,33 @@ describe("memfiles-mcp, driven by the SDK's Client", () => {
     );
   });
 
+  it("reads the index MEMORY.md as stored; writing it stays refused", async () => {
+    const { client, root, textOf } = await connect();
+    const index = "# Memory index\n\n- [tools](topics/tools.md) — tools\n\nRead tools first.\n";
+    await writeFile(join(root, "MEMORY.md"), index);
+    const read = await client.callTool({ name: "read", arguments: { path: "MEMORY.md" } });
+    expect({ isError: read.isError, ...JSON.parse(textOf(read)) }).toEqual({
+      isError: undefined,
+      path: "MEMORY.md",
+      version: expect.stringMatching(/^[0-9a-f]{12}$/),
+      content: index,
+    });
+    const write = await client.callTool({
+      name: "remember",
+      arguments: { file: "MEMORY.md", fact: "likes tea" },
+    });
+    expect(write.isError).toBe(true);
+    expect(await readFile(join(root, "MEMORY.md"), "utf8")).toBe(index);
+  });
+
+  it("reads MEMORY.md with a project as the index of the files in scope only", async () => {
+    const { client, textOf } = await connect(["--project", "my-app"]);
+    const read = await client.callTool({ name: "read", arguments: { path: "memory.md" } });
+    const { content } = JSON.parse(textOf(read));
+    expect(content).toContain("(topics/tools.md)");
+    expect(content).not.toContain("other-app");
+  });
+
   it("refuses traversal, a pasted key and another project's file with an MCP error, writing nothing", async () => {
     const { client, textOf, snapshot } = await connect(["--project", "my-app"]);
     const before = await snapshot();

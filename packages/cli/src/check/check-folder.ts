@@ -21,6 +21,7 @@ export type FindingCode =
   | "secret"
   | "forgotten_line"
   | "name_clash"
+  | "ignored_file"
   | (string & {});
 
 /** One problem `memfiles check` found. */
@@ -85,6 +86,14 @@ export async function checkFolder(
       code: "broken_link",
       path,
       message: `${path} is a link that leads outside the folder or nowhere; remove it by hand.`,
+      fixable: false,
+    });
+  }
+  for (const { path, reason } of report.ignoredFiles) {
+    findings.push({
+      code: "ignored_file",
+      path,
+      message: `${path} is never read, searched or recalled: its name is not one memfiles reads (${reason}). Rename it to be read.`,
       fixable: false,
     });
   }

@@ -43,3 +43,23 @@ describe("memfiles check reports names that are one file on macOS and Windows", 
     },
   );
 });
+
+describe("memfiles check reports .md files the store never reads", () => {
+  it("an ignored_file finding for a Windows device name, exit 1 (new-user trial: nul.md)", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "memfiles-ignored-"));
+    await mkdir(join(cwd, "memory/topics"), { recursive: true });
+    await writeFile(join(cwd, "memory/topics/nul.md"), FILE);
+    const { context, output } = contextIn(cwd);
+    expect(await runMemfiles(["check", "memory", "--json"], context)).toBe(1);
+    const { findings } = JSON.parse(output.stdout) as { findings: Array<{ code: string }> };
+    expect(findings.filter((finding) => finding.code === "ignored_file")).toEqual([
+      {
+        code: "ignored_file",
+        path: "topics/nul.md",
+        message:
+          'topics/nul.md is never read, searched or recalled: its name is not one memfiles reads ("nul.md" is a device name on Windows (CON, PRN, AUX, NUL, COM1-9, LPT1-9)). Rename it to be read.',
+        fixable: false,
+      },
+    ]);
+  });
+});

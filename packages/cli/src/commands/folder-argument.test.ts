@@ -112,3 +112,24 @@ describe("the memory folder as the first positional argument, as for ls and chec
     );
   });
 });
+
+describe("text that starts with a dash", () => {
+  it.each([
+    ["remember", ["remember", "memory", "profile.md", "- likes tea"], "- likes tea"],
+    ["search", ["search", "memory", "-x"], "-x"],
+  ])("%s says to put -- before it, exit 2", async (command, argv, option) => {
+    const { folder } = await memoryFixture();
+    const { context, output } = contextIn(folder);
+    expect(await runMemfiles(argv, context)).toBe(2);
+    expect(output.stderr).toBe(
+      `error: unknown option '${option}'\nTo give text that starts with "-", put -- before it: memfiles ${command} ... -- ${JSON.stringify(option)}\n`,
+    );
+  });
+
+  it("ls -x gets commander's line only", async () => {
+    const { folder } = await memoryFixture();
+    const { context, output } = contextIn(folder);
+    expect(await runMemfiles(["ls", "-x"], context)).toBe(2);
+    expect(output.stderr).toBe("error: unknown option '-x'\n");
+  });
+});

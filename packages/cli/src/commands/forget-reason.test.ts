@@ -43,3 +43,28 @@ describe("forget on a fact folder says why a file that holds the words stays", (
     });
   });
 });
+
+describe("forget says why a query can match nothing", () => {
+  it.each([
+    [
+      "only an emoji (new-user trial: search finds the line, forget cannot)",
+      "🍣",
+      'Nothing removed: "🍣" holds no word forget can match (it compares words of letters or digits, not emoji, signs or words such as "the" and "my"). `memfiles search` finds the line; forget a few of its words.\n',
+    ],
+    [
+      "a query over the limit",
+      "tea ".repeat(400).trim(),
+      `Nothing removed: the query "${"tea ".repeat(20).slice(0, 79)}…" is 1599 chars, over 1000; forget matches no line with it. Name the fact in a few of its words, e.g. "where I deploy".\n`,
+    ],
+  ])("%s, exit 1", async (_name, query, said) => {
+    const cwd = await mkdtemp(join(tmpdir(), "memfiles-forget-"));
+    await mkdir(join(cwd, "memory"));
+    await writeFile(
+      join(cwd, "memory/profile.md"),
+      "---\nname: profile\ndescription: Who.\n---\n[stated 2026/09/01] loves 🍣 and green tea\n",
+    );
+    const { context, output } = contextIn(cwd);
+    expect(await runMemfiles(["forget", "memory", query, "--yes"], context)).toBe(1);
+    expect(output.stdout).toBe(said);
+  });
+});

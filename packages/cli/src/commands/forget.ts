@@ -1,4 +1,5 @@
 import { forget, previewForget } from "@memfiles/core";
+import { contentWords, MAX_FORGET_QUERY_CHARS } from "@memfiles/core/internal";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolderToWrite } from "../memory-folder.js";
@@ -46,7 +47,15 @@ export const registerForget: RegisterCommand = (program, context, done) => {
             context.stdout(`Nothing removed for "${truncate(query, QUOTED_CHARS)}":\n`);
             for (const kept of preview.notRemoved)
               context.stdout(`  ${kept.path}: ${kept.reason}\n`);
-          } else if (lines.length === 0)
+          } else if (lines.length === 0 && query.length > MAX_FORGET_QUERY_CHARS)
+            context.stdout(
+              `Nothing removed: the query "${truncate(query, QUOTED_CHARS)}" is ${query.length} chars, over ${MAX_FORGET_QUERY_CHARS}; forget matches no line with it. Name the fact in a few of its words, e.g. "where I deploy".\n`,
+            );
+          else if (lines.length === 0 && contentWords(query).length === 0)
+            context.stdout(
+              `Nothing removed: "${truncate(query, QUOTED_CHARS)}" holds no word forget can match (it compares words of letters or digits, not emoji, signs or words such as "the" and "my"). \`memfiles search\` finds the line; forget a few of its words.\n`,
+            );
+          else if (lines.length === 0)
             context.stdout(
               `Nothing matches "${truncate(query, QUOTED_CHARS)}": forget removes the lines that hold every word of the query as whole words (memfiles search also finds parts of words, so it may show more). See the candidates with ${query.length <= QUOTED_CHARS ? `memfiles search ${query}` : "memfiles search and a few of its words"}.\n`,
             );

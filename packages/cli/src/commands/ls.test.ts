@@ -11,20 +11,30 @@ const FOLDERS = {
     "profile.md": {
       text: "---\nname: profile\ndescription: Who the user is.\n---\n# Home\n[stated 2026/11/01] lives in Lyon\n[stated 2026/11/02] works at a bakery\nan undated line written by hand\n",
       facts: 2,
+      undated: 1,
+    },
+    // Written by hand without front matter or dates: its lines still count.
+    "topics/hand.md": {
+      text: "uses Neovim\r\nlikes green tea 🍵\r\n[stated 2026-09-01] ISO date tag\r\n",
+      facts: 0,
+      undated: 3,
     },
     "topics/empty.md": {
       text: "---\nname: empty\ndescription: Nothing yet.\n---\n# Notes\n",
       facts: 0,
+      undated: 0,
     },
   },
   fact: {
     "deploy-host.md": {
       text: "---\nname: deploy host\ndescription: Where the user deploys.\ntype: project\n---\nDeploys on Fly.io.\n**Why:** cheap.\n",
       facts: 1,
+      undated: 0,
     },
     "empty.md": {
       text: "---\nname: empty\ndescription: Nothing yet.\ntype: user\n---\n# Notes\n",
       facts: 0,
+      undated: 0,
     },
   },
 } as const;
@@ -43,10 +53,38 @@ describe("memfiles ls", () => {
       const code = await runMemfiles(["ls", "memory", "--layout", layout, "--json"], context);
       expect(output.stderr).toBe("");
       expect(code).toBe(0);
-      const rows = JSON.parse(output.stdout) as { path: string; facts: number }[];
-      expect(rows.map(({ path, facts }) => ({ path, facts }))).toEqual(
-        files.map(([path, file]) => ({ path, facts: file.facts })),
+      const rows = JSON.parse(output.stdout) as { path: string; facts: number; undated: number }[];
+      expect(rows.map(({ path, facts, undated }) => ({ path, facts, undated }))).toEqual(
+        files
+          .map(([path, file]) => ({ path, facts: file.facts, undated: file.undated }))
+          .sort((a, b) => (a.path < b.path ? -1 : 1)),
       );
     },
   );
+
+  it("shows undated lines beside the facts and marks a file over the cap", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "memfiles-ls-"));
+    await mkdir(join(cwd, "memory/topics"), { recursive: true });
+    await writeFile(join(cwd, "memory/topics/hand.md"), "uses Neovim\nlikes tea\n");
+    const header = "---\nname: long\ndescription: Long.\n---\n";
+    await writeFile(
+      join(cwd, "memory/topics/long.md"),
+      `${header}[stated 2026/09/01] ${"x ".repeat(6_000)}\n`,
+    );
+    await writeFile(
+      join(cwd, "memory/topics/mixed.md"),
+      `${header}[stated 2026/09/01] uses Neovim\nlikes tea\n`,
+    );
+    const { context, output } = contextIn(cwd);
+    expect(await runMemfiles(["ls", "memory"], context)).toBe(0);
+    const cells = output.stdout
+      .split("\n")
+      .slice(1, 4)
+      .map((line) => line.split(/ {2,}/).slice(0, 3));
+    expect(cells).toEqual([
+      ["topics/hand.md (!)", "2 undated", "22"],
+      ["topics/long.md (!)", "1", "12059 (over cap)"],
+      ["topics/mixed.md (!)", "1 + 1 undated", "80"],
+    ]);
+  });
 });

@@ -28,8 +28,12 @@ export const registerLs: RegisterCommand = (program, context, done) => {
             ["PATH", "FACTS", "CHARS", "UPDATED", "DESCRIPTION"],
             files.map((file) => [
               file.problems.length > 0 ? `${file.path} (!)` : file.path,
-              String(file.facts),
-              String(file.chars),
+              file.undated === 0
+                ? String(file.facts)
+                : `${file.facts === 0 ? "" : `${file.facts} + `}${file.undated} undated`,
+              file.problems.some((problem) => problem.code === "over_cap")
+                ? `${file.chars} (over cap)`
+                : String(file.chars),
               file.updated ?? "-",
               truncate(file.description, 80),
             ]),

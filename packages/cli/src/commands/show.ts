@@ -1,3 +1,4 @@
+import { isMemoryIndexPath } from "@memfiles/core/internal";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { printJson } from "../output.js";
@@ -23,6 +24,26 @@ export const registerShow: RegisterCommand = (program, context, done) => {
         const { folder, rest } = folderAndArguments("show", [first, second], ["path"], options);
         const path = rest[0] ?? "";
         const store = openMemoryFolder(folder, context);
+        if (isMemoryIndexPath(path)) {
+          // The index is shown as stored; it is no memory file, so it has no header or lines.
+          const index = await store.readIndex();
+          if (!index.exists) {
+            context.stderr(
+              `No ${index.path} in ${store.root}. \`memfiles check --fix\` writes it.\n`,
+            );
+            done(EXIT_CODES.failed);
+            return;
+          }
+          if (options.json)
+            printJson(context, {
+              path: index.path,
+              version: index.version,
+              content: index.content,
+            });
+          else context.stdout(index.content.endsWith("\n") ? index.content : `${index.content}\n`);
+          done(EXIT_CODES.ok);
+          return;
+        }
         const read = await store.read(path);
         if (!read.exists) {
           context.stderr(

@@ -197,6 +197,36 @@ describe("parseMemoryFile", () => {
       { name: "x" },
       ["no_description"],
     ],
+    [
+      "an unclosed quote (the line fallback takes the text)",
+      '---\nname: tools\ndescription: "unterminated\nupdated: 2026/09/01\n---\n',
+      { name: "tools", description: "unterminated", updated: "2026/09/01" },
+      ["header_not_yaml"],
+    ],
+    [
+      "quoted values of a header YAML cannot read",
+      "---\nname: 'tools'\ndescription: \"Dev tools\"\nbroken: [\n---\n",
+      { name: "tools", description: "Dev tools" },
+      ["header_not_yaml"],
+    ],
+    [
+      "an updated: that is no date (flagged, kept as written)",
+      "---\ndescription: Tools.\nupdated: yes\n---\n",
+      { description: "Tools.", updated: "yes" },
+      ["invalid_updated"],
+    ],
+    [
+      "an updated: that is no calendar day",
+      "description: Tools.\nupdated: 2026/02/30\n",
+      { description: "Tools.", updated: "2026/02/30" },
+      ["invalid_updated"],
+    ],
+    [
+      "an ISO updated: with a time",
+      "---\ndescription: Tools.\nupdated: 2026-09-26T10:00:00Z\n---\n",
+      { description: "Tools.", updated: "2026-09-26T10:00:00Z" },
+      [],
+    ],
   ])("reads %s as written", (_name, text, header, codes) => {
     const file = parseMemoryFile(text, { path: "topics/x.md" });
     expect(file.header).toEqual(header);

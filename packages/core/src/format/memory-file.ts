@@ -86,6 +86,27 @@ const UNFENCED_FIELD = /^(name|description|updated|type|scope)[ \t]*:[ \t]*(.*?)
 // anchor, alias or tag. Other values are taken as written, so `#540` or `a: b` in a hand-written
 // description is not cut at a YAML comment or refused.
 const YAML_SYNTAX_VALUE = /^["'|>[{&*!]/;
+// A value in quotes, the closing one optional: `"Dev tools"`, `"unterminated`.
+const QUOTED_VALUE = /^(["'])(.*?)\1?$/;
+// What `updated:` holds: a calendar date, `YYYY/MM/DD` as memfiles writes it or ISO `YYYY-MM-DD`
+// (a time after it allowed, as other tools write it).
+const UPDATED_DATE = /^(\d{4})([/-])(\d{2})\2(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * Whether an `updated:` value is a date: `YYYY/MM/DD` or `YYYY-MM-DD` (a time may follow) naming a
+ * real calendar day. `list()` rows carry only such a value, as recall orders files by it.
+ *
+ * @param value - The value as written, e.g. `2026/09/26`.
+ * @returns `true` for `2026/09/26`, `2026-09-26T10:00:00Z`; `false` for `yes`, `2026/02/30`.
+ * @example isUpdatedDate("2026/09/26") // true
+ */
+export function isUpdatedDate(value: string): boolean {
+  const match = UPDATED_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[3]), Number(match[4])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 type FieldName = keyof MemoryLineMap["fieldLines"];
 
@@ -173,6 +194,12 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
         typeof frontMatter.data[key] !== "string" ||
         /(^|\s)#/.test(field.value);
       if (plain && yamlDiffers) asWritten.set(key, field.value);
+      // YAML read nothing of this header: a quoted value (an unclosed quote is what broke it,
+      // most of the time) is taken without its quotes rather than lost.
+      const quoted = QUOTED_VALUE.exec(field.value)?.[2];
+      if (frontMatter.yamlError !== undefined && quoted !== undefined && quoted.trim() !== "") {
+        asWritten.set(key, quoted.trim());
+      }
     }
     ({ fields, extra } = headerFromFrontMatter(
       frontMatter.data,
@@ -216,7 +243,16 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
   const header: MemoryHeader = {};
   if (fields.name) header.name = fields.name;
   if (fields.description) header.description = fields.description;
-  if (fields.updated) header.updated = fields.updated;
+  if (fields.updated) {
+    header.updated = fields.updated;
+    if (!isUpdatedDate(fields.updated)) {
+      problems.push({
+        code: "invalid_updated",
+        message: `${where} has "updated: ${fields.updated}", which is not a date. Write the day of the last change as "updated: 2026/09/12", or remove the line (memfiles sets it on the next edit).`,
+        ...(lineMap.fieldLines.updated === undefined ? {} : { line: lineMap.fieldLines.updated }),
+      });
+    }
+  }
   if (fields.scope) header.scope = fields.scope;
   if (fields.type !== undefined) {
     if ((MEMORY_TYPES as readonly string[]).includes(fields.type)) {

@@ -9,6 +9,7 @@ export type MemoryProblem = {
     | "unreadable"
     | "header_not_yaml"
     | "not_text"
+    | "invalid_updated"
     | (string & {});
   /** Human-readable sentence: what is wrong, where (line number when known), how to fix it. */
   message: string;

@@ -37,6 +37,13 @@ describe("findSecrets", () => {
     ["a password after pw", "gmail pw s3cretpass", ["password"]],
     ["a lower-case AWS key id", "aws key akiaiosfodnn7example", ["aws_access_key_id"]],
     ["a spaced AWS key id", "AKIA IOSF ODNN 7EXA MPLE", ["aws_access_key_id"]],
+    // secretlint allows AWS's documentation key id; pasted into memory it is refused all the same.
+    ["AWS's documentation key id", "the deploy key id AKIAIOSFODNN7EXAMPLE", ["aws_access_key_id"]],
+    [
+      "AWS's documentation secret key",
+      "aws wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+      ["aws_secret_access_key"],
+    ],
     [
       "a key with a zero-width space inside",
       `my key is ${fakeAnthropicShort.replace("-", "\u200b-")}`,

@@ -62,6 +62,13 @@ const PASSWORD_BARE =
 // lower case it is a word. The 16 chars after the prefix must hold a digit, as prose never does.
 const AWS_KEY_LOOSE =
   /\b(?:A3T[A-Z0-9]|AKIA|ABIA|ACCA)(?<rest>(?:[ -]?[A-Z0-9]){16})(?![A-Z0-9])/gi;
+// The key id and secret key of AWS's documentation, which secretlint's rule skips by a built-in
+// list no option turns off (its `BUILTIN_IGNORED`): pasted into a memory they are a test or a
+// real-looking credential, and a memory file is no place for either ("secrets never reach disk").
+const AWS_DOCUMENTATION_KEYS = [
+  { kind: "aws_access_key_id", key: "AKIAIOSFODNN7EXAMPLE" },
+  { kind: "aws_secret_access_key", key: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" },
+] as const;
 
 /**
  * Whether a digit string passes the Luhn checksum (ISO/IEC 7812-1, used by payment cards).
@@ -133,6 +140,11 @@ function ownFindings(text: string): SecretFinding[] {
     // An upper-case key in one run is secretlint's finding; only what it misses is added here.
     if (loose && /\d/.test(rest)) {
       add("aws_access_key_id", match.index, match.index + match[0].length);
+    }
+  }
+  for (const { kind, key } of AWS_DOCUMENTATION_KEYS) {
+    for (let at = text.indexOf(key); at !== -1; at = text.indexOf(key, at + key.length)) {
+      add(kind, at, at + key.length);
     }
   }
   for (const { kind, pattern, accept } of SECRET_PATTERNS) {

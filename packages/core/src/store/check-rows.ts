@@ -18,6 +18,9 @@ export type RowFindings = Pick<
  * @param rows - The rows of `store.list()`.
  * @param indexText - The text of `MEMORY.md` ("" when there is none).
  * @param maxChars - The size cap per file, in chars.
+ * @param indexedRows - The rows as a rebuild of the index writes them (default `rows`): in the
+ *   fact layout a file without a description keeps a hand-made index's words for it
+ *   (`keepIndexDescriptions`), so its line is not out of date.
  * @returns `{ missingFromIndex, indexWithoutFile, outdatedIndexLines, withoutDescription, overCap }`,
  *   each a list of paths.
  * @example checkRows(await store.list(), indexText, 12_000).overCap // ["topics/long.md"]
@@ -26,6 +29,7 @@ export function checkRows(
   rows: readonly MemoryRow[],
   indexText: string,
   maxChars: number,
+  indexedRows: readonly MemoryRow[] = rows,
 ): RowFindings {
   const entries = parseMemoryIndex(indexText);
   const listed = new Map(entries.map((entry) => [entry.path, entry.line]));
@@ -35,7 +39,7 @@ export function checkRows(
     indexWithoutFile: entries
       .filter((entry) => !present.has(entry.path))
       .map((entry) => entry.path),
-    outdatedIndexLines: rows
+    outdatedIndexLines: indexedRows
       .filter((row) => listed.has(row.path) && listed.get(row.path) !== formatMemoryIndexLine(row))
       .map((row) => row.path),
     withoutDescription: rows.filter((row) => row.description === "").map((row) => row.path),

@@ -12,7 +12,12 @@ import { isLeftoverTemp, readFileInside, writeFileInside } from "./inside-root.j
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
 import { keepIndexDescriptions } from "./keep-index-descriptions.js";
 import { formatMemoryIndex } from "./memory-index.js";
-import { MEMORY_INDEX_FILE, resolveMemoryPath, safeParseMemoryPath } from "./memory-path.js";
+import {
+  isMemoryIndexPath,
+  MEMORY_INDEX_FILE,
+  resolveMemoryPath,
+  safeParseMemoryPath,
+} from "./memory-path.js";
 import { MemoryPathError } from "./memory-path-error.js";
 import { rowFromText, versionConflict } from "./memory-row.js";
 import { type CheckParts, deferring, type StoreEngine } from "./store-engine.js";
@@ -245,18 +250,20 @@ export class FolderStore implements StoreEngine {
     return { ok: true, code: "deleted", version: NEW_VERSION };
   }
 
+  async readIndex(): Promise<string | undefined> {
+    const realRoot = await this.#existingRealRoot();
+    if (realRoot === undefined) return undefined;
+    const indexPath = join(realRoot, MEMORY_INDEX_FILE);
+    // Only a real file counts as the index; a link named MEMORY.md is not followed.
+    if (!lstatSync(indexPath, { throwIfNoEntry: false })?.isFile()) return undefined;
+    return (await readFileInside(realRoot, indexPath).catch(() => undefined))?.toString("utf8");
+  }
+
   async checkParts(): Promise<CheckParts> {
     const realRoot = await this.#existingRealRoot();
-    const indexPath = join(realRoot ?? this.root, MEMORY_INDEX_FILE);
-    // Only a real file counts as the index; a link named MEMORY.md is not followed.
-    const indexText =
-      realRoot !== undefined && lstatSync(indexPath, { throwIfNoEntry: false })?.isFile()
-        ? ((await readFileInside(realRoot, indexPath).catch(() => undefined))?.toString("utf8") ??
-          "")
-        : "";
     return {
-      indexText,
-      linksOutside: await this.#refusedLinks(),
+      indexText: (await this.readIndex()) ?? "",
+      ...(await this.#refusedEntries()),
       leftoverTempFiles:
         realRoot === undefined
           ? []
@@ -314,12 +321,17 @@ export class FolderStore implements StoreEngine {
     }
   }
 
-  async #refusedLinks(): Promise<string[]> {
+  async #refusedEntries(): Promise<Pick<CheckParts, "linksOutside" | "ignoredFiles">> {
     const realRoot = await this.#existingRealRoot();
-    if (realRoot === undefined) return [];
+    if (realRoot === undefined) return { linksOutside: [], ignoredFiles: [] };
     const links: string[] = [];
-    this.#walk(realRoot, realRoot, "", [], links);
-    return links.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const ignored: CheckParts["ignoredFiles"] = [];
+    this.#walk(realRoot, realRoot, "", [], links, ignored);
+    const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    return {
+      linksOutside: links.sort(byPath),
+      ignoredFiles: ignored.sort((a, b) => byPath(a.path, b.path)),
+    };
   }
 
   #realRoot(): Promise<string> {
@@ -375,6 +387,7 @@ export class FolderStore implements StoreEngine {
     prefix: string,
     out: Candidate[],
     refusedLinks?: string[],
+    ignoredFiles?: CheckParts["ignoredFiles"],
   ): void {
     let entries: Dirent[];
     try {
@@ -388,13 +401,22 @@ export class FolderStore implements StoreEngine {
       const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
       const absolute = join(folder, entry.name);
       if (entry.isDirectory()) {
-        this.#walk(realRoot, absolute, path, out, refusedLinks);
+        this.#walk(realRoot, absolute, path, out, refusedLinks, ignoredFiles);
       } else if (entry.isSymbolicLink() && refusedLinks && leavesRoot(realRoot, absolute)) {
         refusedLinks.push(path);
       } else if (entry.isFile() || entry.isSymbolicLink()) {
         if (!entry.name.endsWith(".md")) continue;
         // A cached path already passed the guard; the check is a pure function of the string.
-        if (!this.#cache.has(path) && !safeParseMemoryPath(path).success) continue;
+        if (!this.#cache.has(path)) {
+          const parsed = safeParseMemoryPath(path);
+          if (!parsed.success) {
+            // The index is the store's own; any other `.md` it skips is a person's file, unread.
+            if (!isMemoryIndexPath(path)) {
+              ignoredFiles?.push({ path, reason: parsed.error.reason });
+            }
+            continue;
+          }
+        }
         if (entry.isSymbolicLink() && !followsLink(realRoot, absolute)) {
           refusedLinks?.push(path);
           continue;

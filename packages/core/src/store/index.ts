@@ -20,6 +20,7 @@ export {
 } from "./memory-index.js";
 export { MemoryLockError, type MemoryLockErrorOptions } from "./memory-lock-error.js";
 export {
+  isMemoryIndexPath,
   MEMORY_INDEX_FILE,
   parseMemoryPath,
   type SafeParseMemoryPathResult,

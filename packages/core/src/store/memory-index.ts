@@ -52,11 +52,22 @@ export function handWrittenIndexLines(text: string): string[] {
     );
 }
 
+// The heading a person wrote as the first line of `MEMORY.md` (a level-1 `# ...`), if any.
+function indexTitle(text: string): string | undefined {
+  const first = text.split(/\r?\n/).find((line) => line.trim() !== "");
+  return first !== undefined && /^# \S/.test(first) && !GENERATED_LINES.has(first.trim())
+    ? first.trimEnd()
+    : undefined;
+}
+
 /**
- * Render `MEMORY.md`, the generated index: a short header, then one line per file in the order
- * given (`store.list()` sorts by path, so the text is byte-identical while memory is unchanged),
- * then, after {@link MEMORY_INDEX_KEPT_MARKER}, every line a person wrote in the previous index
- * (Claude Code's `MEMORY.md` is often edited by hand; rebuilding it never drops those words).
+ * Render `MEMORY.md`, the generated index: a short header (under the person's own title when
+ * the file opened with a `# ...` heading: `# Memory` stays `# Memory`, not a second title), then
+ * one line per file in the order given (`store.list()` sorts by path, so the text is
+ * byte-identical while memory is unchanged), then, after {@link MEMORY_INDEX_KEPT_MARKER}, every
+ * line a person wrote in the previous index (Claude Code's `MEMORY.md` is often edited by hand;
+ * rebuilding it never drops those words). The previous index's byte order mark and CRLF line
+ * breaks (when most of its lines have them) are kept.
  *
  * @param rows - Rows of `store.list()`.
  * @param previous - The current `MEMORY.md` text, whose hand-written lines are kept (default "").
@@ -64,14 +75,24 @@ export function handWrittenIndexLines(text: string): string[] {
  * @example formatMemoryIndex(await store.list(), await readFile("memory/MEMORY.md", "utf8"))
  */
 export function formatMemoryIndex(rows: readonly MemoryRow[], previous = ""): string {
-  const kept = handWrittenIndexLines(previous);
-  return (
-    MEMORY_INDEX_HEADER +
+  // A person's index keeps its byte order mark and, when most of its lines end so, CRLF: a
+  // rebuild changes the lines it means to, not every line of the file for an editor or git.
+  const bom = previous.startsWith("\uFEFF") ? "\uFEFF" : "";
+  const before = previous.slice(bom.length);
+  const crlf = (before.match(/\r\n/g)?.length ?? 0) * 2 > (before.match(/\n/g)?.length ?? 0);
+  const kept = handWrittenIndexLines(before);
+  const title = indexTitle(before);
+  // A title the person gave the file (Claude Code's `# Memory`) stays its title, once.
+  if (title !== undefined && kept[0]?.trimEnd() === title) kept.shift();
+  const text =
+    (title === undefined
+      ? MEMORY_INDEX_HEADER
+      : MEMORY_INDEX_HEADER.replace(/^.*\n/, `${title}\n`)) +
     rows.map((row) => `${formatMemoryIndexLine(row)}\n`).join("") +
     (kept.length === 0
       ? ""
-      : `\n${MEMORY_INDEX_KEPT_MARKER}\n${kept.map((line) => `${line}\n`).join("")}`)
-  );
+      : `\n${MEMORY_INDEX_KEPT_MARKER}\n${kept.map((line) => `${line}\n`).join("")}`);
+  return bom + (crlf ? text.replace(/\n/g, "\r\n") : text);
 }
 
 /** One link line read back from `MEMORY.md`. */

@@ -1,4 +1,5 @@
 import { MemfilesError } from "@memfiles/errors";
+import { headOfText } from "../text/index.js";
 
 /** Fields of a {@link MemoryPathError}. */
 export type MemoryPathErrorOptions = {
@@ -10,6 +11,9 @@ export type MemoryPathErrorOptions = {
   hint?: string;
   cause?: unknown;
 };
+
+/** Most chars of a refused path its message quotes. */
+const MAX_SHOWN_PATH_CHARS = 160;
 
 const RULE =
   'Use a relative path inside the memory folder that ends in ".md", with "/" between folders, such as "topics/tools.md".';
@@ -30,10 +34,16 @@ export class MemoryPathError extends MemfilesError {
   readonly reason: string;
 
   constructor(options: MemoryPathErrorOptions) {
-    super(
-      `Refused memory path ${JSON.stringify(options.path)}: ${options.reason}. ${options.hint ?? RULE}`,
-      { code: "path_refused", userFixable: true, cause: options.cause },
-    );
+    // A path of thousands of chars is quoted by its head: the message stays a line to read.
+    const shown =
+      options.path.length > MAX_SHOWN_PATH_CHARS
+        ? `${JSON.stringify(headOfText(options.path, MAX_SHOWN_PATH_CHARS)).slice(0, -1)}…" (${options.path.length} chars)`
+        : JSON.stringify(options.path);
+    super(`Refused memory path ${shown}: ${options.reason}. ${options.hint ?? RULE}`, {
+      code: "path_refused",
+      userFixable: true,
+      cause: options.cause,
+    });
     this.path = options.path;
     this.reason = options.reason;
   }

@@ -58,9 +58,17 @@ describe("parseMemoryPath", () => {
     if (!result.success) {
       expect(result.error).toBeInstanceOf(MemoryPathError);
       expect(result.error.path).toBe(path);
-      expect(result.error.message).toContain(JSON.stringify(path));
+      // A long path is quoted by its head (see below).
+      expect(result.error.message).toContain(JSON.stringify(path).slice(0, 120));
       expect(result.error.message).toContain(reason);
     }
+  });
+
+  it("quotes a path of thousands of chars by its head and its length", () => {
+    const path = `${"a".repeat(5_000)}.md`;
+    expect(() => parseMemoryPath(path)).toThrow(
+      `Refused memory path "${"a".repeat(160)}…" (5003 chars): it is longer than 1024 chars. Use a relative path`,
+    );
   });
 
   it("throws a MemoryPathError naming the path and the fix", () => {

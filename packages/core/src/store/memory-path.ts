@@ -8,6 +8,18 @@ import { MemoryPathError } from "./memory-path-error.js";
 /** The generated index at the root of the memory folder; never a memory path. */
 export const MEMORY_INDEX_FILE = "MEMORY.md";
 
+/**
+ * Whether a path names the generated index (`MEMORY.md` at the root, in any case): what readers
+ * send to `store.readIndex()`, since {@link parseMemoryPath} refuses it as a memory path.
+ *
+ * @param path - A path relative to the memory root.
+ * @returns `true` for `MEMORY.md`, `memory.md`; `false` for `topics/MEMORY.md`.
+ * @example isMemoryIndexPath("MEMORY.md") // true
+ */
+export function isMemoryIndexPath(path: string): boolean {
+  return !path.includes("/") && foldFileName(path) === foldFileName(MEMORY_INDEX_FILE);
+}
+
 /** Result of {@link safeParseMemoryPath}. */
 export type SafeParseMemoryPathResult =
   | { success: true; value: string }

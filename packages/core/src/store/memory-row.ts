@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import { factLinks } from "../format/fact-file.js";
-import { safeParseMemoryFile } from "../format/memory-file.js";
+import { isUpdatedDate, safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
 import { foldFileName } from "../text/index.js";
 import { STORE_LAYOUT_RULES } from "./store-layout-rules.js";
@@ -33,7 +33,8 @@ export function rowFromText(
     const { header } = parsed.value;
     if (header.name) row.name = header.name;
     if (header.description) row.description = header.description;
-    if (header.updated) row.updated = header.updated;
+    // Recall orders files by `updated`: a value that is no date ("yes") is left out of the row.
+    if (header.updated && isUpdatedDate(header.updated)) row.updated = header.updated;
     if (header.type) row.type = header.type;
     if (header.scope) row.scope = header.scope;
     const links = factLinks(

@@ -288,6 +288,25 @@ describe("list", () => {
     expect((await store.list()).map((row) => row.path)).toEqual(["new.md"]);
   });
 
+  it("reports the .md files whose names it skips, never the index or dot-files", async () => {
+    await mkdir(join(root, "topics"), { recursive: true });
+    for (const name of ["aux.md", "topics/what?.md", "topics/a%20b.md", "MEMORY.md", ".draft.md"]) {
+      await writeFile(join(root, name), "likes tea\n");
+    }
+    expect(await store.list()).toEqual([]);
+    expect((await store.check()).ignoredFiles).toEqual([
+      {
+        path: "aux.md",
+        reason: '"aux.md" is a device name on Windows (CON, PRN, AUX, NUL, COM1-9, LPT1-9)',
+      },
+      {
+        path: "topics/a%20b.md",
+        reason: "it contains a percent-encoded character; write the plain character instead",
+      },
+      { path: "topics/what?.md", reason: 'it contains one of < > : " | ? *' },
+    ]);
+  });
+
   it("skips links that resolve outside the folder, and check() reports them", async () => {
     await mkdir(root, { recursive: true });
     await writeFile(join(sandbox, "outside.md"), PROFILE);
@@ -303,6 +322,7 @@ describe("list", () => {
       overCap: [],
       linksOutside: ["escape", "out.md"],
       notEditable: [],
+      ignoredFiles: [],
       leftoverTempFiles: [],
       pendingForget: [],
       linkGaps: [],
@@ -333,6 +353,7 @@ describe("MEMORY.md and check()", () => {
       overCap: [],
       linksOutside: [],
       notEditable: [],
+      ignoredFiles: [],
       leftoverTempFiles: [],
       pendingForget: [],
       linkGaps: [],
@@ -368,6 +389,7 @@ describe("MEMORY.md and check()", () => {
       overCap: ["big.md"],
       linksOutside: [],
       notEditable: [],
+      ignoredFiles: [],
       leftoverTempFiles: [],
       pendingForget: [],
       linkGaps: [],

@@ -2,10 +2,12 @@ import { resolve } from "node:path";
 import { BackendStore } from "./backend/backend-store.js";
 import { checkRows, linkGaps, sameFactTwoLanguages } from "./check-rows.js";
 import { FolderStore } from "./folder-store.js";
+import { keepIndexDescriptions } from "./keep-index-descriptions.js";
 import { formatMemoryIndex } from "./memory-index.js";
-import { parseMemoryPath } from "./memory-path.js";
+import { MEMORY_INDEX_FILE, parseMemoryPath } from "./memory-path.js";
 import { DEFAULT_MAX_CHARS, notEditable, rowFromText, versionConflict } from "./memory-row.js";
 import type { StoreEngine } from "./store-engine.js";
+import { STORE_LAYOUT_RULES } from "./store-layout-rules.js";
 import { INTERNAL_FOLDER, PENDING_FORGET_FILE } from "./store-lock.js";
 import type {
   CheckResult,
@@ -16,6 +18,7 @@ import type {
   StoreLayout,
   WriteResult,
 } from "./types.js";
+import { NEW_VERSION, versionToken } from "./version-token.js";
 
 export { DEFAULT_MAX_CHARS, rowFromText } from "./memory-row.js";
 
@@ -228,8 +231,16 @@ export class MemoryStore {
     const rows = await this.list();
     const parts = await this.#engine.checkParts();
     const result = {
-      ...checkRows(rows, parts.indexText, this.maxChars),
+      ...checkRows(
+        rows,
+        parts.indexText,
+        this.maxChars,
+        STORE_LAYOUT_RULES[this.layout].keepsIndexDescriptions
+          ? keepIndexDescriptions(rows, parts.indexText)
+          : rows,
+      ),
       linksOutside: parts.linksOutside,
+      ignoredFiles: parts.ignoredFiles,
       notEditable: notEditable(rows),
       leftoverTempFiles: parts.leftoverTempFiles,
       pendingForget: await this.#pendingForget(),
@@ -251,6 +262,21 @@ export class MemoryStore {
    */
   async renderIndex(): Promise<string> {
     return formatMemoryIndex(await this.list());
+  }
+
+  /**
+   * Read the stored `MEMORY.md` as it is now (hand-written lines and a stale index included), to
+   * show it; {@link read} refuses the path, as the index is written only by the store.
+   *
+   * @returns `{ path: "MEMORY.md", exists: false, version: "new" }` when there is no index (or
+   *   `MEMORY.md` is a link or a folder), else `{ path, exists: true, version, content }`.
+   * @example const index = await store.readIndex(); if (index.exists) console.log(index.content);
+   */
+  async readIndex(): Promise<ReadResult> {
+    const content = await this.#engine.readIndex();
+    if (content === undefined)
+      return { path: MEMORY_INDEX_FILE, exists: false, version: NEW_VERSION };
+    return { path: MEMORY_INDEX_FILE, exists: true, version: versionToken(content), content };
   }
 
   /**

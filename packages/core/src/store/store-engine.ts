@@ -6,6 +6,8 @@ export type CheckParts = {
   indexText: string;
   /** Links the store will not follow (a folder's matter; [] elsewhere). */
   linksOutside: string[];
+  /** `.md` files whose names are no memory path, so `list()` skips them (a folder's matter). */
+  ignoredFiles: Array<{ path: string; reason: string }>;
   /** Temp files of killed writes (a folder's matter; [] elsewhere). */
   leftoverTempFiles: string[];
 };
@@ -34,6 +36,8 @@ export interface StoreEngine {
   ): Promise<WriteResult>;
   delete(relative: string, ifVersion?: string): Promise<WriteResult>;
   checkParts(): Promise<CheckParts>;
+  /** The stored `MEMORY.md` text, or `undefined` when there is none. */
+  readIndex(): Promise<string | undefined>;
   /** The pending-forget journal's text, or `undefined` (never creates anything). */
   readJournal(): Promise<string | undefined>;
   rebuildIndex(): Promise<void>;

@@ -138,6 +138,13 @@ export type CheckResult = {
    */
   linksOutside: string[];
   /**
+   * `.md` files `list()` skips because their names are no memory path, with why: a device name on
+   * Windows (`aux.md`, `nul.md`), a character Windows cannot store (`what?.md`), a name starting
+   * with a dot or ending in a space, a percent-encoded character. They are never read, searched or
+   * recalled; rename them to be read.
+   */
+  ignoredFiles: Array<{ path: string; reason: string }>;
+  /**
    * Temp files left by writes that were killed midway (`<name>.memfiles-<hex>.tmp`, or
    * write-file-atomic's `<name>.<n>` from older versions), paths relative to the folder: they may
    * hold text that was since forgotten. The next write into their folder (or the root) removes them.

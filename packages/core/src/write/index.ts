@@ -15,7 +15,7 @@ export {
   type NotRemovedLine,
   type RemovedLine,
 } from "./forget-query.js";
-export { forgetQueryText } from "./forget-request.js";
+export { forgetQueryText, MAX_FORGET_QUERY_CHARS } from "./forget-request.js";
 export {
   type RestoreLinesOptions,
   restoreLines,

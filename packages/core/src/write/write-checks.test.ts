@@ -1,5 +1,10 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkFactShape } from "./write-checks.js";
+import { remember } from "../layouts/index.js";
+import { MemoryStore } from "../store/index.js";
+import { checkFactShape, refuse } from "./write-checks.js";
 
 describe("checkFactShape", () => {
   it.each([
@@ -39,5 +44,31 @@ describe("checkFactShape", () => {
     ["a placeholder", "N/A", { ok: false, problem: '"N/A" is a placeholder, not a fact' }],
   ])("%s", (_, text, expected) => {
     expect(checkFactShape(text, 300)).toEqual(expected);
+  });
+});
+
+describe("a refusal of a huge fact", () => {
+  it.each(["subject", "fact"] as const)(
+    "quotes its head and length, not the whole fact (%s layout)",
+    async (layout) => {
+      const root = await mkdtemp(join(tmpdir(), "memfiles-huge-fact-"));
+      const store = new MemoryStore({ root, layout });
+      const path = layout === "subject" ? "topics/notes.md" : "notes.md";
+      const fact = "a".repeat(200_000);
+      const result = await remember({ store, path, fact });
+      expect(result.ok).toBe(false);
+      const message = result.ok ? "" : result.message;
+      expect({
+        short: message.length < 500,
+        head: message.includes(`"${"a".repeat(100)}`),
+      }).toEqual({ short: true, head: true });
+      expect(message).toContain("(200002 chars)");
+    },
+  );
+
+  it("names a short fact whole", () => {
+    expect(refuse("invalid_fact", { what: '"N/A"', problem: "it is a placeholder" }).message).toBe(
+      'Refused "N/A": it is a placeholder.',
+    );
   });
 });

@@ -128,10 +128,15 @@ export class BackendStore implements StoreEngine {
     });
   }
 
+  readIndex(): Promise<string | undefined> {
+    return this.#backend.readIndex();
+  }
+
   async checkParts(): Promise<CheckParts> {
     return {
       indexText: (await this.#backend.readIndex()) ?? "",
       linksOutside: [],
+      ignoredFiles: [],
       leftoverTempFiles: [],
     };
   }

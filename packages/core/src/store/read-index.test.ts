@@ -1,0 +1,54 @@
+import { mkdtemp, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { MemoryStore, versionToken } from "../index.js";
+import { isMemoryIndexPath } from "./index.js";
+
+async function folder() {
+  return mkdtemp(join(tmpdir(), "memfiles-read-index-"));
+}
+
+describe("store.readIndex()", () => {
+  it("returns MEMORY.md as stored, a person's lines included", async () => {
+    const root = await folder();
+    const text = "# Memory index\n\nMy own note.\n";
+    await writeFile(join(root, "MEMORY.md"), text);
+    expect(await new MemoryStore({ root }).readIndex()).toEqual({
+      path: "MEMORY.md",
+      exists: true,
+      version: versionToken(text),
+      content: text,
+    });
+  });
+
+  it.each([
+    ["no folder", async (root: string) => join(root, "missing")],
+    ["no index", async (root: string) => root],
+    [
+      "a link named MEMORY.md",
+      async (root: string) => {
+        const outside = join(await folder(), "secret.md");
+        await writeFile(outside, "outside the folder\n");
+        await symlink(outside, join(root, "MEMORY.md"));
+        return root;
+      },
+    ],
+  ])("reads as missing with %s", async (_name, arrange) => {
+    const root = await arrange(await folder());
+    expect(await new MemoryStore({ root }).readIndex()).toEqual({
+      path: "MEMORY.md",
+      exists: false,
+      version: "new",
+    });
+  });
+
+  it.each([
+    ["MEMORY.md", true],
+    ["memory.md", true],
+    ["topics/MEMORY.md", false],
+    ["profile.md", false],
+  ])("isMemoryIndexPath(%s) is %s", (path, expected) => {
+    expect(isMemoryIndexPath(path)).toBe(expected);
+  });
+});
