@@ -1,16 +1,29 @@
 #!/usr/bin/env bash
-# Packs every publishable package (each builds on `prepack`), installs the tarballs with npm into an
-# empty folder outside the workspace, and runs them there the way a user would: the CLI on a
-# folder and on PGlite, the MCP server through the MCP SDK client over stdio, and a plain Node ESM
-# program on @memfiles/core. A tarball that lacks a file its code loads fails here.
+# Packs every publishable package (each builds its dist/ on `prepack`), installs the tarballs with
+# npm into an empty folder outside the workspace, and runs them there the way a user would: the
+# CLI on a folder and on PGlite, the MCP server through the MCP SDK client over stdio, and a plain
+# Node ESM program on @memfiles/core. A tarball that lacks a file its code loads fails here.
+# Usage: bash scripts/pack-test.sh [node binary]...
+#   Runs the installed packages on this machine's node, then on each node binary given (.ci/run
+#   gives Node 24's), from the one install: the tarballs hold no native code.
 set -euo pipefail
+for node in "$@"; do
+  case "$node" in
+    /*) ;;
+    *) echo "pack-test: give each node binary as an absolute path, not \"$node\"" >&2; exit 2 ;;
+  esac
+done
 cd "$(dirname "$0")/.."
 workspace="$PWD"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 packs="$out/packs"
 mkdir -p "$packs" "$out/app" "$out/tmp"
-for package in errors prompts core pg cli mcp; do
+# The packages' dist/ go first, so a package whose prepack builds nothing ships nothing and fails
+# below. prepack restores a build turbo has cached for the same sources (pnpm test built them).
+packages=(errors prompts core pg cli mcp)
+for package in "${packages[@]}"; do rm -rf "packages/$package/dist"; done
+for package in "${packages[@]}"; do
   (cd "packages/$package" && pnpm pack --pack-destination "$packs" >/dev/null)
 done
 cd "$out/app"
@@ -18,21 +31,36 @@ npm init -y >/dev/null
 # @memfiles/pg and PGlite are optional for the CLI and MCP server: installed here to test --pglite.
 npm install --no-audit --no-fund --loglevel=error "$packs"/*.tgz
 bin="$out/app/node_modules/.bin"
-mkdir memory
-"$bin/memfiles" --help >/dev/null
-"$bin/memfiles" remember --memory memory topics/tools.md "uses Neovim" >/dev/null
-"$bin/memfiles" ls memory | grep -q "topics/tools.md"
-"$bin/memfiles" --pglite "$out/db" ls >/dev/null
 # The programs run from the install folder, so they resolve the installed packages, not the workspace's.
 cp "$workspace"/scripts/pack-smoke/*.mjs "$out/app/"
-mkdir memory-mcp
-# The programs' own temp files go under $out (removed on exit), and must not stay there either.
-TMPDIR="$out/tmp" node mcp-client.mjs node_modules/@memfiles/mcp/bin/memfiles-mcp.js memory-mcp
-TMPDIR="$out/tmp" node library.mjs "$out/app/memory-library"
-if [ -n "$(ls -A "$out/tmp")" ]; then
-  echo "pack-test: the smoke programs left temp files behind: $(ls -A "$out/tmp")" >&2
-  exit 1
-fi
+run_installed() {
+  local node="$1" with_pglite="$2" version
+  version="$("$node" --version)"
+  local memory="memory-$version"
+  mkdir "$memory" "$memory-mcp"
+  "$node" "$bin/memfiles" --help >/dev/null
+  "$node" "$bin/memfiles" remember --memory "$memory" topics/tools.md "uses Neovim" >/dev/null
+  "$node" "$bin/memfiles" ls "$memory" | grep -q "topics/tools.md"
+  if [ "$with_pglite" = yes ]; then "$node" "$bin/memfiles" --pglite "$out/db" ls >/dev/null; fi
+  # The programs' own temp files go under $out (removed on exit), and must not stay there either.
+  TMPDIR="$out/tmp" "$node" mcp-client.mjs node_modules/@memfiles/mcp/bin/memfiles-mcp.js "$memory-mcp"
+  TMPDIR="$out/tmp" "$node" library.mjs "$out/app/$memory-library"
+  if [ -n "$(ls -A "$out/tmp")" ]; then
+    echo "pack-test: the smoke programs left temp files behind on Node $version: $(ls -A "$out/tmp")" >&2
+    exit 1
+  fi
+  local what="CLI, MCP server and library"
+  if [ "$with_pglite" = yes ]; then what="CLI, PGlite, MCP server and library"; fi
+  echo "pack-test: the installed $what run on Node $version"
+}
+# PGlite from the install opens once, on the last node: what it checks (pg's migrations and
+# PGlite's WASM in the tarballs) is the same on every Node, and PGlite on this Node is pnpm test's.
+nodes=(node "$@")
+for index in "${!nodes[@]}"; do
+  with_pglite=no
+  if [ "$index" -eq "$#" ]; then with_pglite=yes; fi
+  run_installed "${nodes[$index]}" "$with_pglite"
+done
 # Without the optional @memfiles/pg, --pglite is one clear line and exit 2, not a crash.
 npm uninstall --no-audit --no-fund --loglevel=error @memfiles/pg >/dev/null
 set +e

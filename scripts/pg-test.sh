@@ -34,7 +34,26 @@ if [ "$(id -u)" -eq 0 ]; then
   as_owner=(runuser -u postgres --)
 fi
 
+# pg_ctl starts the server detached, so no caller's CPU figure holds it: its user+sys (with the
+# backends it has reaped) and its live processes', in seconds, go to stdout and, when set, are
+# appended to $CI_DETACHED_CPU_FILE (.ci/run adds them to this step's CPU).
+server_cpu() {
+  local pid
+  pid="$(head -n 1 "$data/cluster/postmaster.pid" 2>/dev/null)" || return 0
+  [ -r "/proc/$pid/stat" ] || return 0
+  local files=("/proc/$pid/stat") child
+  for child in $(pgrep -P "$pid" 2>/dev/null || true); do files+=("/proc/$child/stat"); done
+  # A process that ended meanwhile has no stat file (cat fails): the others still count.
+  cat "${files[@]}" 2>/dev/null |
+    awk -v hz="$(getconf CLK_TCK)" '{sum += $14 + $15 + $16 + $17} END {printf "%.1f", sum / hz}' || true
+}
 stop() {
+  local cpu
+  cpu="$(server_cpu)"
+  if [ -n "$cpu" ]; then
+    echo "pg-test: the PostgreSQL server used $cpu s CPU"
+    if [ -n "${CI_DETACHED_CPU_FILE:-}" ]; then echo "$cpu" >>"$CI_DETACHED_CPU_FILE"; fi
+  fi
   "${as_owner[@]}" "$bin/pg_ctl" -D "$data/cluster" -m fast -w stop >/dev/null 2>&1 || true
   rm -rf "$data"
 }
