@@ -18,7 +18,6 @@ const CORE_LAYERS = [
   "tool-reply",
   "guards",
   "recall",
-  "consolidate",
   "write",
   "layouts",
   "boundary",

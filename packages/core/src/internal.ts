@@ -8,7 +8,6 @@ export type {
 export type { BoundaryStore } from "./boundary/index.js";
 export { scopedWriteStore } from "./boundary/index.js";
 export type { ToolCall } from "./chat/index.js";
-export { type ConsolidateResult, MAX_CONSOLIDATE_RETRIES } from "./consolidate/index.js";
 export {
   type CacheWarning,
   estimateTokens,
@@ -38,6 +37,10 @@ export {
   ProposeFactsInputSchema,
   WritePromptLayoutError,
 } from "./layouts/index.js";
+export {
+  type ConsolidateResult,
+  MAX_CONSOLIDATE_RETRIES,
+} from "./layouts/subject/consolidate/index.js";
 export { MODEL_TABLE, tokenizerRatio } from "./models/index.js";
 export {
   ALWAYS_LOADED,

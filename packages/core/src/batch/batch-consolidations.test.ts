@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockBatches, succeeded } from "../../test/batches-api.js";
 import { HOSTING_BEFORE, HOSTING_GOOD } from "../../test/fixtures/memory-files.js";
 import { testClient } from "../../test/messages-api.js";
-import { buildConsolidateRequest } from "../consolidate/index.js";
+import { buildConsolidateRequest } from "../layouts/subject/consolidate/index.js";
 import { MemoryStore, NEW_VERSION } from "../store/index.js";
 import type { UsageRecord } from "../usage/index.js";
 import { applyBatchResults } from "./apply-batch-results.js";

@@ -1,4 +1,5 @@
 import type Anthropic from "@anthropic-ai/sdk";
+import { readUsage } from "../cost/usage.js";
 import {
   applyConsolidateReply,
   buildConsolidateRequest,
@@ -6,8 +7,7 @@ import {
   type ConsolidateOptions,
   type ConsolidateResult,
   type ConsolidateStore,
-} from "../consolidate/index.js";
-import { readUsage } from "../cost/usage.js";
+} from "../layouts/subject/consolidate/index.js";
 import type { MemoryStore } from "../store/index.js";
 import { ModelReplyError } from "../tool-reply/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";

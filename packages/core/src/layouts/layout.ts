@@ -1,8 +1,4 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import type {
-  ConsolidateLongFilesOptions,
-  ConsolidateLongFilesResult,
-} from "../consolidate/index.js";
 import type { StoreLayout } from "../store/index.js";
 import type {
   ForgetOptions,
@@ -15,6 +11,10 @@ import type {
 } from "../write/index.js";
 import type { FolderReadStore } from "../write/memory-files.js";
 import type { ConsolidateFactsResult } from "./fact/consolidate-facts.js";
+import type {
+  ConsolidateLongFilesOptions,
+  ConsolidateLongFilesResult,
+} from "./subject/consolidate/index.js";
 
 /** A write request as a layout builds it, with what applying its reply needs from the same read. */
 export type LayoutWriteRequest = {

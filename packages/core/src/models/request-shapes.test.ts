@@ -6,8 +6,8 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockMessages, testClient, textBlock, toolUseBlock } from "../../test/messages-api.js";
 import { chat } from "../chat/index.js";
-import { consolidate } from "../consolidate/index.js";
 import { writePass } from "../layouts/index.js";
+import { consolidate } from "../layouts/subject/consolidate/index.js";
 import { MemoryStore } from "../store/index.js";
 import { MODEL_TABLE, type ModelInfo, modelInfo } from "./index.js";
 

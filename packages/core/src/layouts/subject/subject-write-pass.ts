@@ -381,7 +381,7 @@ function lazyConsolidate(
     // One failed call per file and pass: a later proposal for it is refused without a new call.
     if (errors.some((error) => error.path === path)) return;
     // Loaded on demand: consolidation is its own stage, needed here only when a file is full.
-    const { consolidate } = await import("../../consolidate/index.js");
+    const { consolidate } = await import("./consolidate/index.js");
     const result = await consolidateOrError(errors, path, () =>
       consolidate({
         store,

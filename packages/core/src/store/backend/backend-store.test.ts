@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commitFile } from "../../consolidate/git-commit.js";
+import { commitFile } from "../../layouts/subject/consolidate/git-commit.js";
 import { MemoryStore } from "../memory-store.js";
 import type { StorageBackend } from "./storage-backend.js";
 

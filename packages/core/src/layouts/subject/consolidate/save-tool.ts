@@ -1,15 +1,15 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
+import { DROPPED_REASONS, type DroppedLine } from "../../../write/consolidation-outcome.js";
 
 /** Name of the consolidation tool (both versions). */
 export const SAVE_CONSOLIDATED_FILE = "save_consolidated_file";
 
-/**
- * Why a consolidation may drop an input line (seed design, consolidate: merge duplicates, resolve
- * contradictions to the newest dated line, drop what has expired).
- */
-export const DROPPED_REASONS = ["duplicate", "superseded", "expired"] as const;
-export type DroppedReason = (typeof DROPPED_REASONS)[number];
+export {
+  DROPPED_REASONS,
+  type DroppedLine,
+  type DroppedReason,
+} from "../../../write/consolidation-outcome.js";
 
 /** One input line the rewrite leaves out, as the model accounts for it (`consolidation@2`). */
 export const DroppedLineSchema = z.strictObject({
@@ -18,8 +18,7 @@ export const DroppedLineSchema = z.strictObject({
   reason: z.enum(DROPPED_REASONS),
   /** The output line that holds the fact now (duplicate, superseded); `null` for expired. */
   by: z.string().min(1).nullable(),
-});
-export type DroppedLine = z.infer<typeof DroppedLineSchema>;
+}) satisfies z.ZodType<DroppedLine>;
 
 /** The save tool input of `consolidation@1`: the whole new file only. */
 export const SaveConsolidatedFileInputV1Schema = z.object({ content: z.string() });

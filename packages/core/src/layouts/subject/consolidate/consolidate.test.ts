@@ -18,18 +18,18 @@ import {
   hostingWith,
   POSTGRES_NEW,
   POSTGRES_OLD,
-} from "../../test/fixtures/memory-files.js";
+} from "../../../../test/fixtures/memory-files.js";
 import {
   mockMessages,
   testClient,
   textBlock,
   thinkingBlock,
   toolUseBlock,
-} from "../../test/messages-api.js";
-import { consolidateAll, remember } from "../layouts/index.js";
-import { MemoryStore } from "../store/memory-store.js";
-import { ModelReplyError } from "../tool-reply/index.js";
-import type { UsageRecord } from "../usage/types.js";
+} from "../../../../test/messages-api.js";
+import { MemoryStore } from "../../../store/memory-store.js";
+import { ModelReplyError } from "../../../tool-reply/index.js";
+import type { UsageRecord } from "../../../usage/types.js";
+import { consolidateAll, remember } from "../../index.js";
 import { buildConsolidateRequest, consolidate } from "./consolidate.js";
 import { type DroppedLine, SAVE_TOOL_V1, SAVE_TOOL_V2 } from "./save-tool.js";
 

@@ -1,4 +1,4 @@
-import { type MemoryFile, safeParseMemoryFile } from "../format/memory-file.js";
+import { type MemoryFile, safeParseMemoryFile } from "../../../format/memory-file.js";
 import {
   contentWordList,
   contentWords,
@@ -6,19 +6,10 @@ import {
   MERGE_WORDS,
   normalizeFactText,
   stemWord,
-} from "../text/index.js";
+} from "../../../text/index.js";
+import type { RewriteProblemCode } from "../../../write/consolidation-outcome.js";
 
-/** Why code refused a consolidation rewrite (the file is left as it was). */
-export type RewriteProblemCode =
-  | "grew"
-  | "unparsable"
-  | "elided"
-  | "undated_line"
-  | "dropped_date"
-  | "invented_fact"
-  | "value_changed"
-  | "dropped_fact"
-  | "unknown_dropped_line";
+export type { RewriteProblemCode } from "../../../write/consolidation-outcome.js";
 
 /** One reason a rewrite was refused. */
 export type RewriteProblem = {

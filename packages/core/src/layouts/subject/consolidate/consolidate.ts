@@ -1,19 +1,27 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
-import { type CacheWarning, checkCachedPrefix, estimateTokens } from "../cost/cache-minimum.js";
-import { type ModelUsage, readUsage, sumUsage, ZERO_USAGE } from "../cost/usage.js";
-import { dateTag } from "../format/fact-line.js";
-import { editMemoryText, type MemoryFile, safeParseMemoryFile } from "../format/index.js";
-import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
-import { neutralizeFence } from "../recall/fence.js";
-import { MEMORY_INDEX_FILE } from "../store/memory-path.js";
-import type { MemoryStore } from "../store/memory-store.js";
-import type { WriteFailureCode } from "../store/types.js";
-import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../tool-reply/index.js";
-import { reportUsage } from "../usage/report-usage.js";
-import type { OnStep, OnUsage } from "../usage/types.js";
+import {
+  type CacheWarning,
+  checkCachedPrefix,
+  estimateTokens,
+} from "../../../cost/cache-minimum.js";
+import { type ModelUsage, readUsage, sumUsage, ZERO_USAGE } from "../../../cost/usage.js";
+import { dateTag } from "../../../format/fact-line.js";
+import { editMemoryText, type MemoryFile, safeParseMemoryFile } from "../../../format/index.js";
+import { type Effort, effortParameter, supportsForcedToolChoice } from "../../../models/index.js";
+import { neutralizeFence } from "../../../recall/fence.js";
+import { MEMORY_INDEX_FILE } from "../../../store/memory-path.js";
+import type { MemoryStore } from "../../../store/memory-store.js";
+import {
+  ModelReplyError,
+  parseToolReply,
+  type ToolReplyProblem,
+} from "../../../tool-reply/index.js";
+import { reportUsage } from "../../../usage/report-usage.js";
+import type { OnStep, OnUsage } from "../../../usage/types.js";
+import type { ConsolidateFailureCode } from "../../../write/consolidation-outcome.js";
 import { accountForFacts } from "./account-for-facts.js";
-import { checkRewrite, type RewriteProblem, type RewriteProblemCode } from "./check-rewrite.js";
+import { checkRewrite, type RewriteProblem } from "./check-rewrite.js";
 import { commitFile, type GitCommitResult } from "./git-commit.js";
 import {
   type DroppedLine,
@@ -73,8 +81,7 @@ export type ConsolidateOptions = {
  */
 export const CONSOLIDATE_EFFORT: Effort = "high";
 
-/** Why a consolidation left the file as it was. */
-export type ConsolidateFailureCode = RewriteProblemCode | WriteFailureCode | "missing_file";
+export type { ConsolidateFailureCode } from "../../../write/consolidation-outcome.js";
 
 /** Result of `consolidate`. */
 export type ConsolidateResult =

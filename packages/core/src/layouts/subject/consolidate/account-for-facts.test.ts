@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hostingWith } from "../../test/fixtures/memory-files.js";
+import { hostingWith } from "../../../../test/fixtures/memory-files.js";
 import { accountForFacts } from "./account-for-facts.js";
 import type { DroppedLine } from "./save-tool.js";
 

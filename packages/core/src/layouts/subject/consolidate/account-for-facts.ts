@@ -1,12 +1,12 @@
-import { type FactLine, formatFactLine, parseFactLine } from "../format/fact-line.js";
-import { type LocatedFact, safeParseMemoryFile } from "../format/memory-file.js";
+import { type FactLine, formatFactLine, parseFactLine } from "../../../format/fact-line.js";
+import { type LocatedFact, safeParseMemoryFile } from "../../../format/memory-file.js";
 import {
   ENDED_PHRASES,
   factValues,
   normalizeFactText,
   reversesFact,
   valueTokens,
-} from "../text/index.js";
+} from "../../../text/index.js";
 import { contentStems, type RewriteProblem } from "./check-rewrite.js";
 import type { DroppedLine } from "./save-tool.js";
 

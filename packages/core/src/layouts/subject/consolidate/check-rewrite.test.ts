@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { HOSTING_BEFORE, HOSTING_GOOD, hostingWith } from "../../test/fixtures/memory-files.js";
+import {
+  HOSTING_BEFORE,
+  HOSTING_GOOD,
+  hostingWith,
+} from "../../../../test/fixtures/memory-files.js";
 import { checkRewrite } from "./check-rewrite.js";
 
 const POSTGRES = "[stated 2026/06/10] uses Postgres for the main database";
