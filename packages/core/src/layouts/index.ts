@@ -1,3 +1,4 @@
+export { MAX_FACT_CHARS } from "../write/write-checks.js";
 export { consolidateAll } from "./consolidate-all.js";
 export {
   type ConsolidateFactsOptions,
@@ -42,10 +43,7 @@ export type {
 } from "./layout.js";
 export { checkWritePrompt, layoutNamed, layoutOf } from "./layout-of.js";
 export { remember } from "./remember.js";
-export {
-  type AddFactRejectionCode,
-  MAX_FACT_CHARS,
-} from "./subject/add-fact.js";
+export type { AddFactRejectionCode } from "./subject/add-fact.js";
 export { type ApplyProposalsOptions, applyProposals } from "./subject/apply-proposals.js";
 export { subjectLayout } from "./subject/subject-layout.js";
 export { WRITE_EFFORT } from "./subject/subject-write-pass.js";

@@ -1,5 +1,8 @@
 import { headOfText, isPlaceholder } from "../text/index.js";
 
+/** Longest fact text accepted, in chars, in both layouts; a memory line is one short fact (seed design). */
+export const MAX_FACT_CHARS = 300;
+
 /** What a refusal's message names: `what` is the thing refused, e.g. `"deploys on Fly.io"`. */
 type Named = { what: string };
 

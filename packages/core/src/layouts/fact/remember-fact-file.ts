@@ -2,9 +2,8 @@ import { dateTag, editFactText, type FactFile, safeParseFactFile } from "../../f
 import { safeParseMemoryPath } from "../../store/index.js";
 import { factKey, factSlug, foldText, headOfText, normalizeFactText } from "../../text/index.js";
 import type { RememberApplied } from "../../write/remember.js";
-import { checkFactShape } from "../../write/write-checks.js";
+import { checkFactShape, MAX_FACT_CHARS } from "../../write/write-checks.js";
 import type { EditResult, WriteSteps } from "../../write/write-pipeline.js";
-import { MAX_FACT_CHARS } from "../subject/add-fact.js";
 import {
   type FactTarget,
   type FactWriteStore,

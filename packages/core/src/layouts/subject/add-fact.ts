@@ -18,7 +18,7 @@ import {
   readMemoryFile,
 } from "../../write/memory-files.js";
 import type { TombstoneCache } from "../../write/tombstones.js";
-import { checkFactShape } from "../../write/write-checks.js";
+import { checkFactShape, MAX_FACT_CHARS } from "../../write/write-checks.js";
 import {
   type EditResult,
   type OnTooLong,
@@ -31,9 +31,6 @@ import {
 
 // Files that hold facts about the user alone (the seed design's profile.md and preferences.md).
 const USER_FILES = new Set(["profile.md", "preferences.md"]);
-
-/** Longest fact text accepted, in chars; a memory line is one short fact (seed design). */
-export const MAX_FACT_CHARS = 300;
 
 /** Codes of a proposal that was not applied, shared by the write pass and `remember`. */
 export type AddFactRejectionCode =
