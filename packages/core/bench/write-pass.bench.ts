@@ -32,8 +32,8 @@ import { selectMemories } from "../src/recall/index.js";
 import { DEFAULT_SIDE_QUERY_MAX_TOKENS } from "../src/recall/side-query-budget.js";
 import { DEFAULT_MAX_CHARS, MemoryStore, type StoreLayout } from "../src/store/index.js";
 import { DEFAULT_MAX_INDEX_TOKENS } from "../src/write/write-index-budget.js";
-import { DEFAULT_MAX_MEMORY_CHARS } from "../src/write/write-request.js";
 import {
+  DEFAULT_MAX_MEMORY_CHARS,
   WRITE_REQUEST_FRAME_TOKENS,
   WRITE_REQUEST_MAX_TOKENS,
 } from "../src/write/write-request-budget.js";

@@ -35,6 +35,7 @@ export {
   layoutNamed,
   layoutOf,
   ProposeFactsInputSchema,
+  ProposeMemoriesInputSchema,
   WritePromptLayoutError,
 } from "./layouts/index.js";
 export {
@@ -80,6 +81,5 @@ export {
 } from "./usage/index.js";
 export {
   MAX_FORGET_QUERY_CHARS,
-  ProposeMemoriesInputSchema,
   restoreLines,
 } from "./write/index.js";

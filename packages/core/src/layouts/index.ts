@@ -45,7 +45,14 @@ export { checkWritePrompt, layoutNamed, layoutOf } from "./layout-of.js";
 export { remember } from "./remember.js";
 export type { AddFactRejectionCode } from "./subject/add-fact.js";
 export { type ApplyProposalsOptions, applyProposals } from "./subject/apply-proposals.js";
+export {
+  PROPOSE_MEMORIES,
+  PROPOSE_MEMORIES_TOOL,
+  type ProposeMemoriesInput,
+  ProposeMemoriesInputSchema,
+} from "./subject/propose-memories-tool.js";
 export { subjectLayout } from "./subject/subject-layout.js";
 export { WRITE_EFFORT } from "./subject/subject-write-pass.js";
+export { formatWriteRequest, writeIndexLine } from "./subject/write-request.js";
 export { applyWriteReply, buildWriteRequest, writePass } from "./write-pass.js";
 export { WritePromptLayoutError } from "./write-prompt-layout-error.js";

@@ -1,6 +1,6 @@
 import { editMemoryText, safeParseMemoryFile } from "../format/index.js";
 import { oneLineFieldProblem } from "../text/index.js";
-import { MAX_DESCRIPTION_CHARS } from "./propose-memories-tool.js";
+import { MAX_DESCRIPTION_CHARS } from "./proposal.js";
 import type { WriteStore } from "./write-pipeline.js";
 
 /** Options of {@link editDescription}. */

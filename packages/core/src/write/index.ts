@@ -20,15 +20,7 @@ export {
   type RestoreLinesOptions,
   restoreLines,
 } from "./forgotten-lines.js";
-export {
-  MAX_DESCRIPTION_CHARS,
-  PROPOSE_MEMORIES,
-  PROPOSE_MEMORIES_TOOL,
-  type Proposal,
-  ProposalSchema,
-  type ProposeMemoriesInput,
-  ProposeMemoriesInputSchema,
-} from "./propose-memories-tool.js";
+export { MAX_DESCRIPTION_CHARS, type Proposal, ProposalSchema } from "./proposal.js";
 export {
   liftMatchingTombstones,
   type RememberApplied,
@@ -74,8 +66,8 @@ export type {
   WriteRejectionCode,
 } from "./write-pass-result.js";
 export { MAX_CONFLICT_RETRIES, type OnTooLong, type WriteStore } from "./write-pipeline.js";
-export { DEFAULT_MAX_MEMORY_CHARS, formatWriteRequest, writeIndexLine } from "./write-request.js";
 export {
+  DEFAULT_MAX_MEMORY_CHARS,
   defaultMemoryChars,
   WRITE_REQUEST_FRAME_TOKENS,
   WRITE_REQUEST_MAX_TOKENS,

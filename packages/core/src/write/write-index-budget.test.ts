@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { estimateTokens } from "../cost/index.js";
+import { formatWriteRequest, writeIndexLine } from "../layouts/subject/write-request.js";
 import type { MemoryRow } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
 import { fitMemoryIndex } from "./write-index-budget.js";
-import { formatWriteRequest, writeIndexLine } from "./write-request.js";
 
 function row(path: string, description: string): MemoryRow {
   return { path, name: path.replace(/^.*\//, "").replace(/\.md$/, ""), description, chars: 200 };
@@ -34,14 +34,26 @@ const TRANSCRIPT: Transcript = {
 describe("fitMemoryIndex", () => {
   it("keeps a folder within budget whole", () => {
     const rows = ROWS.slice(0, 50);
-    expect(fitMemoryIndex({ rows, transcript: TRANSCRIPT, maxIndexTokens: 20_000 })).toEqual({
+    expect(
+      fitMemoryIndex({
+        rows,
+        transcript: TRANSCRIPT,
+        maxIndexTokens: 20_000,
+        line: writeIndexLine,
+      }),
+    ).toEqual({
       rows,
       partial: false,
     });
   });
 
   it("past the budget keeps profile, preferences, named files and the best matches", () => {
-    const fitted = fitMemoryIndex({ rows: ROWS, transcript: TRANSCRIPT, maxIndexTokens: 2_000 });
+    const fitted = fitMemoryIndex({
+      rows: ROWS,
+      transcript: TRANSCRIPT,
+      maxIndexTokens: 2_000,
+      line: writeIndexLine,
+    });
     const paths = fitted.rows.map((kept) => kept.path);
     expect({
       partial: fitted.partial,
@@ -70,7 +82,12 @@ describe("fitMemoryIndex", () => {
   });
 
   it("keeps profile, preferences and the files the transcript names even past the budget", () => {
-    const fitted = fitMemoryIndex({ rows: ROWS, transcript: TRANSCRIPT, maxIndexTokens: 1 });
+    const fitted = fitMemoryIndex({
+      rows: ROWS,
+      transcript: TRANSCRIPT,
+      maxIndexTokens: 1,
+      line: writeIndexLine,
+    });
     expect(fitted.rows.map((kept) => kept.path)).toEqual([
       "preferences.md",
       "profile.md",

@@ -3,7 +3,6 @@ import { ALWAYS_LOADED, rankRows } from "../recall/index.js";
 import type { MemoryRow } from "../store/index.js";
 import { QUERY_STOP_WORDS } from "../text/index.js";
 import type { Transcript } from "../transcript/index.js";
-import { writeIndexLine } from "./write-request.js";
 
 /**
  * Default token budget of the write request's memory index (estimated with the model's tokenizer, `estimateTokens`). With
@@ -28,8 +27,8 @@ export type FitMemoryIndexOptions = {
   maxIndexTokens: number;
   /** The model the request goes to, for its tokenizer's chars per token (default: the newer tokenizer). */
   model?: string | undefined;
-  /** A row's index line as the layout's request shows it (default the subject layout's `writeIndexLine`). */
-  line?: ((row: MemoryRow) => string) | undefined;
+  /** A row's index line as the layout's request shows it; the budget is measured on these lines. */
+  line: (row: MemoryRow) => string;
 };
 
 /** Result of {@link fitMemoryIndex}. */
@@ -47,14 +46,13 @@ export type FitMemoryIndexResult = {
  * past the budget, then fills the budget with the files the recall pre-filter ranks best against
  * the transcript's words (user turns first; `rankRows`), then the most recently updated.
  *
- * @param options - `{ rows, transcript, maxIndexTokens, model?, line? }`: the budget in estimated
+ * @param options - `{ rows, transcript, maxIndexTokens, model?, line }`: the budget in estimated
  *   tokens, measured on `line(row)`.
  * @returns `{ rows, partial }`: the rows shown, in the order given, and whether any were left out.
- * @example fitMemoryIndex({ rows: await store.list(), transcript, maxIndexTokens: 20_000 })
+ * @example fitMemoryIndex({ rows: await store.list(), transcript, maxIndexTokens: 20_000, line: writeIndexLine })
  */
 export function fitMemoryIndex(options: FitMemoryIndexOptions): FitMemoryIndexResult {
-  const { rows, transcript, maxIndexTokens, model } = options;
-  const line = options.line ?? writeIndexLine;
+  const { rows, transcript, maxIndexTokens, model, line } = options;
   const lines = new Map(rows.map((row) => [row.path, line(row)]));
   if (estimateTokens([...lines.values()].join("\n"), model) <= maxIndexTokens) {
     return { rows: [...rows], partial: false };

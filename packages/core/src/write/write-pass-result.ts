@@ -4,7 +4,7 @@ import type { Effort } from "../models/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";
 import type { ConsolidateFailureCode, DroppedLine } from "./consolidation-outcome.js";
-import type { Proposal } from "./propose-memories-tool.js";
+import type { Proposal } from "./proposal.js";
 import type { WriteCheckCode } from "./write-checks.js";
 import type { OnTooLong, ResolvedDate, WriteStore } from "./write-pipeline.js";
 

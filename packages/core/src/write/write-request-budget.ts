@@ -1,7 +1,9 @@
 import { estimateTokens } from "../cost/index.js";
 import { tokenizerRatio } from "../models/index.js";
 import { DEFAULT_MAX_INDEX_TOKENS } from "./write-index-budget.js";
-import { DEFAULT_MAX_MEMORY_CHARS } from "./write-request.js";
+
+/** Default budget for memory lines shown to the write pass model, in chars (~6,000 tokens at 4 chars a token, ~7,800 on the newer tokenizer). */
+export const DEFAULT_MAX_MEMORY_CHARS = 24_000;
 
 /**
  * Tokens of the write request's user message besides the memory index, the memory lines and the

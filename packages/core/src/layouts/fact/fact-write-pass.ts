@@ -26,7 +26,7 @@ import type { OnStep, OnUsage } from "../../usage/index.js";
 import { reportUsage } from "../../usage/report-usage.js";
 import type { FolderReadStore } from "../../write/memory-files.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
-import type { Proposal } from "../../write/propose-memories-tool.js";
+import type { Proposal } from "../../write/proposal.js";
 import { withSessionDate } from "../../write/session-date.js";
 import { makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
 import { fitTranscript } from "../../write/transcript-budget.js";

@@ -1,8 +1,9 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Transcript } from "../../transcript/index.js";
-import { PROPOSE_MEMORIES, type Proposal } from "../../write/propose-memories-tool.js";
+import type { Proposal } from "../../write/proposal.js";
 import type { WritePassResult } from "../../write/write-pass-result.js";
 import type { WriteStore } from "../../write/write-pipeline.js";
+import { PROPOSE_MEMORIES } from "./propose-memories-tool.js";
 import { applySubjectWriteReply } from "./subject-write-pass.js";
 
 /** Options of {@link applyProposals}. */

@@ -1,7 +1,8 @@
-import { ALLOWED_PATHS_RULE, isAllowedWritePath, PROPOSE_MEMORIES } from "../../write/index.js";
+import { ALLOWED_PATHS_RULE, isAllowedWritePath } from "../../write/index.js";
 import type { Layout } from "../layout.js";
 import { consolidateLongFiles } from "./consolidate/index.js";
 import { forgetLines, previewForgetLines } from "./forget-lines.js";
+import { PROPOSE_MEMORIES } from "./propose-memories-tool.js";
 import { rememberLine } from "./remember-line.js";
 import { subjectFactCount, subjectItemsOf, subjectMemoryTool } from "./subject-items.js";
 import {

@@ -5,7 +5,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
 import { MemoryStore } from "../../store/index.js";
-import type { Proposal } from "../../write/propose-memories-tool.js";
+import type { Proposal } from "../../write/proposal.js";
 import { writePass } from "../index.js";
 
 // The description of a new file is the index's retrieval surface (seed design): the model may

@@ -27,7 +27,7 @@ import { MemoryStore } from "../../store/index.js";
 import { ModelReplyError } from "../../tool-reply/index.js";
 import type { Transcript } from "../../transcript/index.js";
 import type { UsageRecord } from "../../usage/index.js";
-import type { Proposal } from "../../write/propose-memories-tool.js";
+import type { Proposal } from "../../write/proposal.js";
 import type { WritePassOptions } from "../../write/write-pass-result.js";
 import { buildWriteRequest, forget, remember, writePass } from "../index.js";
 

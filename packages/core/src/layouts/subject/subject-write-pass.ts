@@ -10,13 +10,7 @@ import type { Transcript } from "../../transcript/index.js";
 import { reportUsage } from "../../usage/report-usage.js";
 import { type MemoryFileState, readFolder, readFolderWithRows } from "../../write/memory-files.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
-import {
-  MAX_DESCRIPTION_CHARS,
-  PROPOSE_MEMORIES,
-  PROPOSE_MEMORIES_TOOL,
-  type Proposal,
-  ProposeMemoriesInputSchema,
-} from "../../write/propose-memories-tool.js";
+import { MAX_DESCRIPTION_CHARS, type Proposal } from "../../write/proposal.js";
 import { withSessionDate } from "../../write/session-date.js";
 import { fitTranscript } from "../../write/transcript-budget.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "../../write/write-index-budget.js";
@@ -29,9 +23,14 @@ import type {
   WritePassResult,
 } from "../../write/write-pass-result.js";
 import { type OnTooLong, runWritePipeline } from "../../write/write-pipeline.js";
-import { formatWriteRequest, writeIndexLine } from "../../write/write-request.js";
 import { defaultMemoryChars } from "../../write/write-request-budget.js";
 import { type SubjectCandidate, subjectWriteSteps } from "./add-fact.js";
+import {
+  PROPOSE_MEMORIES,
+  PROPOSE_MEMORIES_TOOL,
+  ProposeMemoriesInputSchema,
+} from "./propose-memories-tool.js";
+import { formatWriteRequest, writeIndexLine } from "./write-request.js";
 
 const DEFAULT_MAX_TOKENS = 4096;
 
@@ -164,6 +163,7 @@ async function buildRequest(
     transcript,
     maxIndexTokens: options.maxIndexTokens ?? DEFAULT_MAX_INDEX_TOKENS,
     model,
+    line: writeIndexLine,
   });
 
   if (options.onWarning !== undefined) {

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
-import { writePass } from "../layouts/index.js";
-import { type MemoryRow, MemoryStore } from "../store/index.js";
+import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
+import { type MemoryRow, MemoryStore } from "../../store/index.js";
+import { writePass } from "../index.js";
 import { formatWriteRequest } from "./write-request.js";
 
 const server = setupServer();

@@ -1,10 +1,7 @@
-import { DEFAULT_MAX_DESCRIPTION_CHARS } from "../recall/build-system.js";
-import { capChars, neutralizeFence, oneLine } from "../recall/fence.js";
-import type { MemoryRow } from "../store/index.js";
-import type { Transcript } from "../transcript/index.js";
-
-/** Default budget for memory lines shown to the write pass model, in chars (~6,000 tokens at 4 chars a token, ~7,800 on the newer tokenizer). */
-export const DEFAULT_MAX_MEMORY_CHARS = 24_000;
+import { DEFAULT_MAX_DESCRIPTION_CHARS } from "../../recall/build-system.js";
+import { capChars, neutralizeFence, oneLine } from "../../recall/fence.js";
+import type { MemoryRow } from "../../store/index.js";
+import type { Transcript } from "../../transcript/index.js";
 
 /** Input of {@link formatWriteRequest}. */
 export type FormatWriteRequestOptions = {
