@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { estimateTokens } from "../cost/index.js";
-import { formatWriteRequest, writeIndexLine } from "../layouts/subject/write-request.js";
+import { writeIndexLine } from "../layouts/subject/write-request.js";
 import type { MemoryRow } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
 import { fitMemoryIndex } from "./write-index-budget.js";
@@ -93,32 +93,6 @@ describe("fitMemoryIndex", () => {
       "profile.md",
       "topics/billing-service.md",
       "topics/subject-1234.md",
-    ]);
-  });
-});
-
-describe("formatWriteRequest with a partial index", () => {
-  const base = {
-    lines: new Map<string, string[]>(),
-    transcript: TRANSCRIPT,
-    today: "2026/11/29",
-    maxMemoryChars: 24_000,
-  };
-
-  it.each([
-    ["no totalFiles", undefined],
-    ["totalFiles equal to the rows", 3],
-  ])("says nothing more with %s", (_name, totalFiles) => {
-    const rows = ROWS.slice(0, 3);
-    expect(
-      formatWriteRequest({ ...base, rows, ...(totalFiles === undefined ? {} : { totalFiles }) }),
-    ).toEqual(formatWriteRequest({ ...base, rows }));
-  });
-
-  it("says the index is partial and how to reuse a file not listed", () => {
-    const text = formatWriteRequest({ ...base, rows: ROWS.slice(0, 3), totalFiles: 2_004 });
-    expect(text.split("\n").filter((line) => line.startsWith("(Partial index"))).toEqual([
-      "(Partial index: 3 of 2004 files, those this transcript names or whose descriptions match its words best. The 2001 other files exist but are not listed: reuse one only by its exact path.)",
     ]);
   });
 });

@@ -174,6 +174,39 @@ describe("formatWriteRequest", () => {
   });
 });
 
+describe("formatWriteRequest with a partial index", () => {
+  const rows = [
+    row("preferences.md", "How the user wants answers."),
+    row("profile.md", "Who the user is."),
+    row("topics/billing-service.md", "The billing service: invoices, Stripe, retries."),
+  ];
+  const base = {
+    lines: new Map<string, string[]>(),
+    transcript: {
+      date: "2026-11-29",
+      turns: [{ role: "user" as const, content: "I moved the deploys to Fly.io." }],
+    },
+    today: "2026/11/29",
+    maxMemoryChars: 24_000,
+  };
+
+  it.each([
+    ["no totalFiles", undefined],
+    ["totalFiles equal to the rows", 3],
+  ])("says nothing more with %s", (_name, totalFiles) => {
+    expect(
+      formatWriteRequest({ ...base, rows, ...(totalFiles === undefined ? {} : { totalFiles }) }),
+    ).toEqual(formatWriteRequest({ ...base, rows }));
+  });
+
+  it("says the index is partial and how to reuse a file not listed", () => {
+    const text = formatWriteRequest({ ...base, rows, totalFiles: 2_004 });
+    expect(text.split("\n").filter((line) => line.startsWith("(Partial index"))).toEqual([
+      "(Partial index: 3 of 2004 files, those this transcript names or whose descriptions match its words best. The 2001 other files exist but are not listed: reuse one only by its exact path.)",
+    ]);
+  });
+});
+
 describe("writePass evidence with tags in the transcript", () => {
   const forged = {
     date: "2026-09-12",
