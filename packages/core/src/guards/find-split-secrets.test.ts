@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { findSplitSecrets } from "./find-split-secrets.js";
+import { findSplitSecrets, MAX_EVERY_JOIN_TEXTS } from "./find-split-secrets.js";
 
 // Key-shaped strings are assembled at run time so the repository holds no literal secrets.
 const KEY = ["AKI", "A", "Q2E4KQ7XY5ZB3MN6"].join("");
 const HEAD = `aws key ${KEY.slice(0, 9)}`;
 const TAIL = `${KEY.slice(9)} is the rest`;
+// More texts than `every` pairs (a memory-tool edit's lines): plain lines around the halves.
+const LINES = Array.from({ length: MAX_EVERY_JOIN_TEXTS + 4 }, (_, index) => `likes note ${index}`);
+const many = (at: Record<number, string>) => LINES.map((line, index) => at[index] ?? line);
 
 describe("findSplitSecrets", () => {
   it.each<[string, string[], "neighbours" | "every", number[]]>([
@@ -13,6 +16,8 @@ describe("findSplitSecrets", () => {
     ["every pair, the second half first", [TAIL, HEAD], "every", [0, 1]],
     ["every pair, halves apart", [HEAD, "deploys on Fly.io", TAIL], "every", [0, 2]],
     ["every pair, nothing split", ["deploys on Fly.io", "I deploy on Fly.io"], "every", []],
+    ["many texts, halves on neighbouring lines", many({ 6: HEAD, 7: TAIL }), "every", [6, 7]],
+    ["many texts, nothing split", LINES, "every", []],
   ])("%s", async (_name, texts, join, spanned) => {
     const found = await findSplitSecrets(texts, { join });
     expect([...found.keys()].sort()).toEqual(spanned);

@@ -3,12 +3,20 @@ import { findSecrets, redactRanges, type SecretFinding } from "./secret-guard.js
 // Joined with nothing ("AKIA" + "2E4..." is one key), a space, or a line break (".env" lines).
 const SEPARATORS = ["", " ", "\n"];
 
+/**
+ * Most texts `join: "every"` pairs each with each other one (a proposal has at most five fields);
+ * more texts, a memory-tool edit's lines, are joined as neighbours: every ordered pair of a hundred
+ * lines is 30,000 joins, seconds of scanning for one edit.
+ */
+export const MAX_EVERY_JOIN_TEXTS = 8;
+
 /** Options of {@link findSplitSecrets}. */
 export type FindSplitSecretsOptions = {
   /**
    * Which texts are joined: `neighbours` (default), each text with the next and all of them one a
    * line (a pass's facts, in order); `every`, each text before each other one, with each
-   * separator (the fields of one proposal: a key's halves may sit in any two, in either order).
+   * separator (the fields of one proposal: a key's halves may sit in any two, in either order),
+   * up to {@link MAX_EVERY_JOIN_TEXTS} texts that are not blank, as neighbours past that.
    */
   join?: "neighbours" | "every";
   /** What `findSecrets` found in each text alone, when the caller has scanned them already. */
@@ -45,8 +53,8 @@ export async function findSplitSecrets(
   // Each pair of neighbours (a third text glued on could hide the end of a secret from the
   // scanner), and all of them one a line; or each ordered pair of texts that are not blank.
   const groups: number[][] = [];
-  if (options.join === "every") {
-    const filled = texts.flatMap((text, index) => (text.trim() === "" ? [] : [index]));
+  const filled = texts.flatMap((text, index) => (text.trim() === "" ? [] : [index]));
+  if (options.join === "every" && filled.length <= MAX_EVERY_JOIN_TEXTS) {
     for (const first of filled) {
       for (const second of filled) {
         if (first !== second && texts[first] !== texts[second]) groups.push([first, second]);
