@@ -44,8 +44,14 @@ export const registerForget: RegisterCommand = (program, context, done) => {
           if (lines.length === 0 && preview.notRemoved !== undefined) {
             // The library knows why the lines that hold the words stay: say that, not a guess.
             context.stdout(`Nothing removed for "${truncate(query, QUOTED_CHARS)}":\n`);
-            for (const kept of preview.notRemoved)
-              context.stdout(`  ${kept.path}: ${kept.reason}\n`);
+            // One line a file and reason: every matching line of an unreadable file shares both.
+            const shown = new Set(
+              preview.notRemoved.map(
+                (kept) =>
+                  `  ${kept.path}: ${kept.reason.startsWith(`${kept.path}: `) ? kept.reason.slice(kept.path.length + 2) : kept.reason}\n`,
+              ),
+            );
+            for (const line of shown) context.stdout(line);
           } else if (lines.length === 0)
             context.stdout(
               `Nothing matches "${truncate(query, QUOTED_CHARS)}": forget removes the lines that hold every word of the query as whole words (memfiles search also finds parts of words, so it may show more). See the candidates with ${query.length <= QUOTED_CHARS ? `memfiles search ${query}` : "memfiles search and a few of its words"}.\n`,
