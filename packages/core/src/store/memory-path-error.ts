@@ -1,4 +1,5 @@
 import { MemfilesError } from "@memfiles/errors";
+import { headOfText, tailOfText } from "../text/index.js";
 
 /** Fields of a {@link MemoryPathError}. */
 export type MemoryPathErrorOptions = {
@@ -13,6 +14,12 @@ export type MemoryPathErrorOptions = {
 
 const RULE =
   'Use a relative path inside the memory folder that ends in ".md", with "/" between folders, such as "topics/tools.md".';
+
+// A path is named, not repeated: a 100 KB argument would make a one-line error of 100 KB.
+function named(path: string): string {
+  const quoted = JSON.stringify(path);
+  return quoted.length <= 200 ? quoted : `${headOfText(quoted, 159)}…${tailOfText(quoted, 40)}`;
+}
 
 /**
  * A memory path that is not allowed: outside the root (`..`, absolute, a link resolving outside),
@@ -31,7 +38,7 @@ export class MemoryPathError extends MemfilesError {
 
   constructor(options: MemoryPathErrorOptions) {
     super(
-      `Refused memory path ${JSON.stringify(options.path)}: ${options.reason}. ${options.hint ?? RULE}`,
+      `Refused memory path ${named(options.path)}: ${options.reason}. ${options.hint ?? RULE}`,
       { code: "path_refused", userFixable: true, cause: options.cause },
     );
     this.path = options.path;

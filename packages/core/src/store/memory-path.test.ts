@@ -58,7 +58,8 @@ describe("parseMemoryPath", () => {
     if (!result.success) {
       expect(result.error).toBeInstanceOf(MemoryPathError);
       expect(result.error.path).toBe(path);
-      expect(result.error.message).toContain(JSON.stringify(path));
+      // The message names a long path by its start and end (see the test below).
+      expect(result.error.message).toContain(JSON.stringify(path).slice(0, 150));
       expect(result.error.message).toContain(reason);
     }
   });
@@ -79,5 +80,16 @@ describe("parseMemoryPath", () => {
     expect(() => parseMemoryPath(42 as unknown as string)).toThrow(
       'Refused memory path "42": it is not a string.',
     );
+  });
+});
+
+describe("MemoryPathError's message", () => {
+  it("names a 100,000-char path by its start and end, not whole", () => {
+    const path = `topics/${"a".repeat(100_000)}.md`;
+    const error = new MemoryPathError({ path, reason: "it is longer than 1024 chars" });
+    expect({ path: error.path, message: error.message }).toEqual({
+      path,
+      message: `Refused memory path "topics/${"a".repeat(151)}…${"a".repeat(36)}.md": it is longer than 1024 chars. Use a relative path inside the memory folder that ends in ".md", with "/" between folders, such as "topics/tools.md".`,
+    });
   });
 });

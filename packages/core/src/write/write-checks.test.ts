@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkFactShape } from "./write-checks.js";
+import { checkFactShape, refuse } from "./write-checks.js";
 
 describe("checkFactShape", () => {
   it.each([
@@ -39,5 +39,22 @@ describe("checkFactShape", () => {
     ["a placeholder", "N/A", { ok: false, problem: '"N/A" is a placeholder, not a fact' }],
   ])("%s", (_, text, expected) => {
     expect(checkFactShape(text, 300)).toEqual(expected);
+  });
+});
+
+describe("refuse", () => {
+  it.each([
+    ["a short fact, named whole", '"uses Neovim"', 'Refused "uses Neovim": the user asked'],
+    [
+      "a 100,000-char fact, named by its start and end",
+      JSON.stringify(`${"a".repeat(100_000)}🙂`),
+      `Refused "${"a".repeat(158)}…${"a".repeat(37)}🙂": the user asked`,
+    ],
+  ])("%s", (_, what, start) => {
+    const message = refuse("forgotten", { what, date: "2026/12/02", rule: "same_fact" }).message;
+    expect({ start: message.startsWith(start), length: message.length < 400 }).toEqual({
+      start: true,
+      length: true,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { isPlaceholder } from "../text/index.js";
+import { headOfText, isPlaceholder, tailOfText } from "../text/index.js";
 
 /** What a refusal's message names: `what` is the thing refused, e.g. `"deploys on Fly.io"`. */
 type Named = { what: string };
@@ -151,8 +151,17 @@ export function refuse<Code extends WriteCheckCode>(
   detail: WriteCheckDetail<Code>,
 ): WriteRefusal<Code> {
   const template = TEMPLATES.get(code) as (detail: WriteCheckDetail<Code>) => string;
-  return { ok: false, code, message: template(detail) };
+  const named = detail as Named;
+  const what =
+    named.what.length <= MAX_WHAT_CHARS
+      ? named.what
+      : `${headOfText(named.what, MAX_WHAT_CHARS - 41)}…${tailOfText(named.what, 40)}`;
+  return { ok: false, code, message: template({ ...detail, what }) };
 }
+
+// The refused thing is named, not repeated: a 100 KB fact, path or memory-tool edit would make a
+// one-line error of 100 KB on a terminal, in an MCP tool result or in the model's context.
+const MAX_WHAT_CHARS = 200;
 
 // C0 and C1 control characters but tab and line breaks, and DEL: an escape sequence
 // ("\u001b[2J", "\u001b]0;title\u0007") in a memory line clears or retitles the terminal of whoever
