@@ -3,6 +3,7 @@ import type { MemoryStore, StoreLayout } from "@memfiles/core";
 import { importOptional } from "@memfiles/errors";
 import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
+import { folderWithDatabaseError } from "./memory-folder.js";
 
 /** The global options that put the memory in PostgreSQL instead of a folder. */
 export type DatabaseOptions = {
@@ -53,14 +54,17 @@ export function layoutOption(value: string | undefined): StoreLayout | undefined
  * @param command - The subcommand's name (`ls`, `remember`, ...).
  * @param options - The global options as parsed.
  * @param context - For `env` (DATABASE_URL) and `cwd` (a relative PGlite folder).
+ * @param folder - A memory folder typed beside the database options, refused before opening.
  * @returns The store and its `close`, or undefined when no database was asked for.
- * @throws {CliError} `bad_argument`: a database for a command that needs a folder, no tenant.
+ * @throws {CliError} `bad_argument`: a database for a command that needs a folder, a folder
+ *   beside the database, no tenant.
  * @throws {TenantError} when the tenant is refused; pg's error when the server cannot be reached.
  */
 export async function openMemoryDatabase(
   command: string,
   options: DatabaseOptions,
   context: CommandContext,
+  folder?: string,
 ): Promise<OpenedDatabase | undefined> {
   const databaseUrl =
     options.databaseUrl ??
@@ -76,6 +80,7 @@ export async function openMemoryDatabase(
       { code: "bad_argument" },
     );
   }
+  if (folder !== undefined) throw folderWithDatabaseError(folder);
   const tenant = options.tenant ?? (options.pglite !== undefined ? LOCAL_TENANT : undefined);
   if (tenant === undefined || tenant === "") {
     throw new CliError(

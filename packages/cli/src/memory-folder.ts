@@ -30,12 +30,7 @@ export function openMemoryFolder(
   options: { create?: boolean; createHint?: string } = {},
 ): MemoryStore {
   if (context.database !== undefined) {
-    if (folder !== undefined) {
-      throw new CliError(
-        `Refused the memory folder ${folder} with --database-url / --pglite: a command works on one memory. Give the folder or the database, not both.`,
-        { code: "bad_argument" },
-      );
-    }
+    if (folder !== undefined) throw folderWithDatabaseError(folder);
     return context.database;
   }
   const root = resolve(context.cwd, folder ?? defaultFolder(context));
@@ -59,6 +54,19 @@ export function openMemoryFolder(
   }
   // `--layout` when given, else detected, so a Claude Code `.memory/` folder is read as facts.
   return new MemoryStore({ root, layout: context.layout ?? detectLayout(root) });
+}
+
+/**
+ * The refusal of a memory folder given beside `--database-url` / `--pglite`.
+ *
+ * @param folder - The folder as typed.
+ * @returns The `bad_argument` error to throw.
+ */
+export function folderWithDatabaseError(folder: string): CliError {
+  return new CliError(
+    `Refused the memory folder ${folder} with --database-url / --pglite: a command works on one memory. Give the folder or the database, not both.`,
+    { code: "bad_argument" },
+  );
 }
 
 /**

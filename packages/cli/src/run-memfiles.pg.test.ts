@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -79,6 +80,23 @@ describe("memfiles --pglite", () => {
     expect({ code, stderr: run.output.stderr.replaceAll(base, "<base>") }).toEqual({
       code: 2,
       stderr: expected,
+    });
+  });
+
+  // Opening PGlite creates its folder (and takes seconds): a refused run must not leave one behind.
+  it.each([
+    ["ls", ["ls", "./memory"]],
+    ["-m before the command", ["-m", "memory", "ls"]],
+    ["show with two arguments", ["show", "./memory", "profile.md"]],
+    ["remember with three arguments", ["remember", "./memory", "topics/x.md", "uses Neovim"]],
+  ])("refuses a folder beside --pglite (%s) before the database is opened", async (_name, argv) => {
+    const base = await mkdtemp(join(tmpdir(), "memfiles-cli-db-"));
+    const run = contextIn(base);
+    const code = await runMemfiles(["--pglite", "db", ...argv], run.context);
+    expect({ code, stderr: run.output.stderr, created: existsSync(join(base, "db")) }).toEqual({
+      code: 2,
+      stderr: `memfiles: Refused the memory folder ${argv.includes("-m") ? "memory" : "./memory"} with --database-url / --pglite: a command works on one memory. Give the folder or the database, not both.\n`,
+      created: false,
     });
   });
 });

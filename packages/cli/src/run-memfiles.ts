@@ -61,7 +61,12 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
       context.env,
       context.stderr,
     );
-    const opened = await openMemoryDatabase(action.name(), options, commandContext);
+    const opened = await openMemoryDatabase(
+      action.name(),
+      options,
+      commandContext,
+      typedFolder(action),
+    );
     if (opened !== undefined) {
       commandContext.database = opened.store;
       closeDatabase = opened.close;
@@ -174,6 +179,24 @@ export function memoryOptionAfterCommand(argv: readonly string[]): string[] {
     }
   }
   return [...argv];
+}
+
+/**
+ * The memory folder typed for a command, read from its parsed arguments before the command runs,
+ * so a folder beside a database is refused before the database is opened (or created): `-m`, or
+ * the first positional of a command whose arguments start with `[folder]` when every one of them
+ * is given (`show [folder] [path]` with two). Word-list commands take every word as a word.
+ */
+function typedFolder(action: Command): string | undefined {
+  const memory = action.opts<{ memory?: string }>().memory;
+  if (memory !== undefined) return memory;
+  const declared = action.registeredArguments;
+  if (declared[0]?.name() !== "folder" || declared.some((argument) => argument.variadic)) {
+    return undefined;
+  }
+  const values = action.processedArgs as Array<string | undefined>;
+  const given = declared.every((_argument, index) => values[index] !== undefined);
+  return given ? values[0] : undefined;
 }
 
 /** A thrown value as words: a library may reject with a plain object (PGlite's `ErrnoError`). */

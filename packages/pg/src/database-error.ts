@@ -6,6 +6,8 @@ export type DatabaseErrorCode =
   | "database_unreachable"
   /** The `dataDir` of an embedded PGlite database is not a folder PGlite can open. */
   | "database_folder_refused"
+  /** The PGlite `dataDir` is open in another process (PGlite serves one process at a time). */
+  | "database_in_use"
   /** The connection broke while a statement ran (the server restarted, a proxy timed out). */
   | "connection_lost";
 

@@ -1,7 +1,9 @@
 import { stat } from "node:fs/promises";
+import { resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { MemoryStore, type StoreLayout } from "@memfiles/core";
 import pg from "pg";
+import lockfile from "proper-lockfile";
 import { DatabaseError } from "./database-error.js";
 import { migrate } from "./migrate.js";
 import { PgBackend } from "./pg-backend.js";
@@ -36,6 +38,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<S
     ? databaseLabel(options.databaseUrl ?? "")
     : `the PGlite database in ${options.dataDir ?? "memory"}`;
   if (!server && options.dataDir !== undefined) await refuseNonFolder(options.dataDir, label);
+  const release =
+    !server && options.dataDir !== undefined
+      ? await lockDataFolder(options.dataDir, label)
+      : async () => {};
   let sql: SqlClient;
   try {
     sql = server
@@ -49,15 +55,57 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<S
         )
       : pgliteClient(options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir));
   } catch (error) {
+    await release().catch(() => {});
     throw openError(error, server, label);
   }
   try {
     await migrate(sql);
   } catch (error) {
     await sql.close().catch(() => {});
+    await release().catch(() => {});
     throw openError(error, server, label);
   }
-  return sql;
+  const opened = sql;
+  return {
+    ...opened,
+    close: async () => {
+      try {
+        await opened.close();
+      } finally {
+        await release().catch(() => {});
+      }
+    },
+  };
+}
+
+/**
+ * Takes the PGlite folder for this process until `close()`: PGlite is Postgres in one process,
+ * and two processes on one folder (two `memfiles --pglite` runs, the CLI beside `memfiles-mcp`)
+ * each keep their own copy, so one's writes are lost and the folder can be left unopenable. The
+ * lock is the folder `<dataDir>.lock` beside it (proper-lockfile; a killed process's lock goes
+ * stale after 10 s). A second opener waits up to about 13 s for it, then is refused.
+ */
+async function lockDataFolder(dataDir: string, label: string): Promise<() => Promise<void>> {
+  const folder = resolve(dataDir);
+  try {
+    return await lockfile.lock(folder, {
+      realpath: false,
+      lockfilePath: `${folder}.lock`,
+      stale: 10_000,
+      retries: { retries: 12, factor: 1.5, minTimeout: 100, maxTimeout: 2_000 },
+      // A blocked event loop (a long WASM query) may miss an mtime update; keep working rather
+      // than throw from a timer.
+      onCompromised: () => {},
+    });
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "ELOCKED") throw error;
+    throw new DatabaseError({
+      code: "database_in_use",
+      database: label,
+      message: `Could not open ${label}: another process has it open (${folder}.lock), and PGlite serves one process at a time. Stop that process (a memfiles-mcp server, another memfiles command) and run again, or use a PostgreSQL server (--database-url) for several processes.`,
+      cause: error,
+    });
+  }
 }
 
 // SQLSTATE 28 (invalid authorization: a wrong password or user) and 3D000 (no such database).

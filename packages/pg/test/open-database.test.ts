@@ -54,4 +54,26 @@ describe("openDatabase refusals", () => {
       message: `Could not open postgres://memfiles@127.0.0.1:${port}/memfiles: connect ECONNREFUSED 127.0.0.1:${port}. Check that the server runs and the URL's host, port, user, password and database are right.`,
     });
   });
+
+  // PGlite is one process's Postgres: two processes on one folder lose writes and can leave it
+  // unopenable, so a second opener waits (about 13 s of retries, asleep), then is refused.
+  it("a PGlite folder already open: database_in_use, naming the lock, until the first closes", async () => {
+    const base = await mkdtemp(join(tmpdir(), "memfiles-open-"));
+    const dataDir = join(base, "db");
+    const first = await openDatabase({ dataDir });
+    const error = await openDatabase({ dataDir }).catch((caught: unknown) => caught);
+    await first.close();
+    const again = await openDatabase({ dataDir });
+    await again.close();
+    expect({
+      code: (error as DatabaseError).code,
+      userFixable: (error as DatabaseError).userFixable,
+      message: (error as Error).message.replaceAll(base, "<base>"),
+    }).toEqual({
+      code: "database_in_use",
+      userFixable: true,
+      message:
+        "Could not open the PGlite database in <base>/db: another process has it open (<base>/db.lock), and PGlite serves one process at a time. Stop that process (a memfiles-mcp server, another memfiles command) and run again, or use a PostgreSQL server (--database-url) for several processes.",
+    });
+  });
 });

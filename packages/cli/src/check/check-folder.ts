@@ -179,7 +179,9 @@ export async function findFolderSecrets(store: MemoryStore): Promise<SecretLine[
   const found: SecretLine[] = [];
   const index = await readFile(join(store.root, "MEMORY.md"), "utf8").catch(() => undefined);
   if (index !== undefined) found.push(...(await findTextSecrets("MEMORY.md", index)));
-  for (const { path } of await store.list()) {
+  for (const { path, problems } of await store.list()) {
+    // Reported as too_large and never parsed: the line-by-line scan of a 3 MB file ran out of memory.
+    if (problems?.some((problem) => problem.code === "too_large")) continue;
     const read = await store.read(path).catch(() => undefined);
     if (read?.exists) found.push(...(await findTextSecrets(path, read.content)));
   }

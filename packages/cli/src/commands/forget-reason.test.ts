@@ -42,6 +42,23 @@ describe("forget on a fact folder says why a file that holds the words stays", (
       ],
     });
   });
+
+  it("names a Latin-1 file once, however many of its lines match", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "memfiles-forget-"));
+    await mkdir(join(cwd, "memory/topics"), { recursive: true });
+    await writeFile(
+      join(cwd, "memory/topics/cafe.md"),
+      Buffer.from(
+        "---\nname: cafe\ndescription: caf\xe9 notes\n---\n[stated 2026/01/01] likes caf\xe9 cr\xe8me\n",
+        "latin1",
+      ),
+    );
+    const { context, output } = contextIn(cwd);
+    expect(await runMemfiles(["forget", "memory", "café", "--yes"], context)).toBe(1);
+    expect(output.stdout).toBe(
+      'Nothing removed for "café":\n  topics/cafe.md: it is not valid UTF-8 text. Save it as UTF-8 (or UTF-16 with a byte order mark) in your editor\n',
+    );
+  });
 });
 
 describe("forget says why a query can match nothing", () => {

@@ -45,8 +45,14 @@ export const registerForget: RegisterCommand = (program, context, done) => {
           if (lines.length === 0 && preview.notRemoved !== undefined) {
             // The library knows why the lines that hold the words stay: say that, not a guess.
             context.stdout(`Nothing removed for "${truncate(query, QUOTED_CHARS)}":\n`);
-            for (const kept of preview.notRemoved)
-              context.stdout(`  ${kept.path}: ${kept.reason}\n`);
+            // One line a file and reason: every matching line of an unreadable file shares both.
+            const shown = new Set(
+              preview.notRemoved.map(
+                (kept) =>
+                  `  ${kept.path}: ${kept.reason.startsWith(`${kept.path}: `) ? kept.reason.slice(kept.path.length + 2) : kept.reason}\n`,
+              ),
+            );
+            for (const line of shown) context.stdout(line);
           } else if (lines.length === 0 && query.length > MAX_FORGET_QUERY_CHARS)
             context.stdout(
               `Nothing removed: the query "${truncate(query, QUOTED_CHARS)}" is ${query.length} chars, over ${MAX_FORGET_QUERY_CHARS}; forget matches no line with it. Name the fact in a few of its words, e.g. "where I deploy".\n`,
