@@ -9,6 +9,7 @@ import {
   type StoreLayout,
   type WriteResult,
 } from "../store/index.js";
+import { writeFailureReason } from "../store/memory-row.js";
 import { readTombstones } from "../write/index.js";
 import { finishPendingForget } from "../write/pending-forget.js";
 import { makeTombstone, writeTombstones } from "../write/tombstones.js";
@@ -288,15 +289,30 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   function editResult(result: WriteResult, memoryPath: string, done: string): EditResult<string> {
     if (result.ok) return { ok: true, applied: done };
     if (result.outOfScope) {
-      return { ok: false, code: "path_not_allowed", path: memoryPath, reason: result.message };
+      return {
+        ok: false,
+        code: "path_not_allowed",
+        path: memoryPath,
+        reason: writeFailureReason(result.message),
+      };
     }
     if (result.code === "version_conflict") {
       return { ok: false, code: "version_conflict", path: memoryPath, reason: CHANGED };
     }
     if (result.code === "not_text") {
-      return { ok: false, code: "unparsable_file", path: memoryPath, reason: result.message };
+      return {
+        ok: false,
+        code: "unparsable_file",
+        path: memoryPath,
+        reason: writeFailureReason(result.message),
+      };
     }
-    return { ok: false, code: "too_long", path: memoryPath, reason: result.message };
+    return {
+      ok: false,
+      code: "too_long",
+      path: memoryPath,
+      reason: writeFailureReason(result.message),
+    };
   }
 
   /**

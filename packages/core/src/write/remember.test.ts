@@ -54,6 +54,28 @@ describe("remember", () => {
     expect((await store.check()).withoutDescription).toEqual([]);
   });
 
+  it("words a refusal of the store (a file past the cap) with one Refused", async () => {
+    const store = await newStore();
+    await mkdir(join(store.root, "topics"), { recursive: true });
+    const lines = Array.from({ length: 300 }, (_, index) => `[stated 2026/09/01] fact ${index}`);
+    const content = `${lines.join("\n").padEnd(12_100, "x")}\n`;
+    await writeFile(join(store.root, "topics/tea.md"), content);
+    const result = await remember({
+      store,
+      path: "topics/tea.md",
+      fact: "likes green tea",
+      now: NOW,
+    });
+    expect(result).toEqual({
+      ok: false,
+      code: "too_long",
+      path: "topics/tea.md",
+      fact: "likes green tea",
+      message:
+        'Refused "likes green tea": 12253 chars is over the 12000-char cap and not shorter than the 12101 chars it has now. Consolidate the file (merge and drop lines) or split it by subject.',
+    });
+  });
+
   it("replaces the line it names", async () => {
     const store = await newStore();
     await remember({
