@@ -76,6 +76,29 @@ describe("remember", () => {
     });
   });
 
+  it.each([
+    ["subject", "topics/hosting.md", "[stated 2020/01/01] deploys on Fly.io"],
+    ["subject", "topics/hosting.md", "- [stated 2020/01/01] deploys on Fly.io"],
+    ["fact", "deploy-host.md", "[stated 2020/01/01] deploys on Fly.io"],
+  ] as const)(
+    "refuses a fact that starts with a date tag in the %s layout (%j), naming both ways out",
+    async (layout, path, fact) => {
+      const root = join(await mkdtemp(join(tmpdir(), "memfiles-remember-")), "memory");
+      const store = new MemoryStore({ root, layout });
+      const result = await remember({ store, path, fact, now: NOW });
+      expect(result).toEqual({
+        ok: false,
+        code: "invalid_fact",
+        path,
+        fact,
+        message: expect.stringContaining(
+          ": it starts with a [stated …] date tag, and remember dates a fact the day it is saved (2026/09/12), so that date would be lost; give the fact without the tag to save it as stated today, or move the line in its file by hand to keep its date.",
+        ),
+      });
+      expect((await store.list()).length).toBe(0);
+    },
+  );
+
   it("replaces the line it names", async () => {
     const store = await newStore();
     await remember({
