@@ -257,6 +257,22 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
       });
   }
 
+  /** The indexes of `added`, header lines too, but for the lines sent as they were (`kept`, each once). */
+  function changedLines(
+    lines: readonly string[],
+    added: ReadonlySet<number>,
+    kept: readonly string[],
+  ): Set<number> {
+    const unchanged = [...kept];
+    const wrote = new Set<number>();
+    for (const index of [...added].sort((left, right) => left - right)) {
+      const at = unchanged.indexOf(lines[index] ?? "");
+      if (at === -1) wrote.add(index);
+      else unchanged.splice(at, 1);
+    }
+    return wrote;
+  }
+
   /** `lines` with the model's lines (at `indexes`) as the date step resolved them. */
   function resolvedLines(
     lines: readonly string[],
@@ -676,7 +692,14 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
                   after.count === header.count + lines.length - text.lines.length;
                 if (!keeps) throw headerRefusal(command.path, header.count, "replace text");
               }
-              const newFacts = edits.addedFacts(lines, added);
+              // Only the lines the model wrote meet the tombstones: a line it sent as it was is a
+              // person's, and a tombstone matching it must not refuse the edit of another line.
+              const wrote = changedLines(
+                sentLines,
+                added,
+                text.lines.slice(firstLine, firstLine + replacedLines),
+              );
+              const newFacts = edits.addedFacts(lines, wrote);
               const forgotten = edits.forgottenFacts({
                 before: text.lines,
                 after: lines,
