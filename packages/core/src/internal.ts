@@ -80,6 +80,7 @@ export {
   type UsageRecord,
 } from "./usage/index.js";
 export {
+  FORGET_QUERY_WITHOUT_WORDS,
   MAX_FORGET_QUERY_CHARS,
   restoreLines,
 } from "./write/index.js";

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { FORGET_QUERY_WITHOUT_WORDS } from "@memfiles/core/internal";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { describe, expect, it } from "vitest";
@@ -30,6 +31,20 @@ describe("MCP refusals say what happened, once", () => {
     const result = await client.callTool({ name: "read", arguments: { path: "../outside.md" } });
     expect(result).toEqual({ content: [{ type: "text", text: DOTS }], isError: true });
   });
+
+  it.each(["🍣", "the my"])(
+    "forget of %j says why it matched nothing, in the library's words",
+    async (query) => {
+      const client = await connect();
+      const result = await client.callTool({ name: "forget", arguments: { query } });
+      expect(JSON.parse((result.content as [{ text: string }])[0].text)).toEqual({
+        ok: true,
+        code: "nothing_matched",
+        removed: [],
+        message: FORGET_QUERY_WITHOUT_WORDS,
+      });
+    },
+  );
 
   it.each([
     ["a path outside the folder", "memfiles://memory/..%2Foutside.md", `MCP error -32602: ${DOTS}`],

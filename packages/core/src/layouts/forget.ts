@@ -1,5 +1,6 @@
 import { factKey } from "../text/index.js";
 import {
+  FORGET_QUERY_WITHOUT_WORDS,
   type ForgetOptions,
   type ForgetPreview,
   type ForgetResult,
@@ -20,7 +21,8 @@ import { layoutOf } from "./layout-of.js";
  * this session's transcript, waiting for the write pass. Result codes:
  * - `removed`: the lines removed, `{ path, line }` each;
  * - `nothing_matched`: no line matched (a query with content words still leaves a tombstone; a
- *   blank query returns at once, without a tombstone);
+ *   query without content words, blank or emoji only, returns at once, without a tombstone,
+ *   and `message` says why);
  * - `version_conflict`: a file kept changing (a hand edit) over 3 re-reads; `removed` lists what
  *   was removed elsewhere;
  * - `too_long`: the store refused the shorter text as too long; a `MemoryStore` never does, since
@@ -52,7 +54,9 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
   const tooLong = forgetQueryTooLong(options.query);
   if (tooLong !== undefined) return tooLong;
   const query = forgetQueryText(options.query);
-  if (factKey(query) === "") return { ok: true, code: "nothing_matched", removed: [] };
+  if (factKey(query) === "") {
+    return { ok: true, code: "nothing_matched", removed: [], message: FORGET_QUERY_WITHOUT_WORDS };
+  }
   return layoutOf(options.store).forget({ ...options, query });
 }
 

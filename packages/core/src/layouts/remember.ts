@@ -15,7 +15,8 @@ import { layoutOf } from "./layout-of.js";
  * fact file is created.
  *
  * @param options - `{ store, path, fact, replaces?, now?, onTooLong? }`: `path` a memory path,
- *   `fact` one line of at most 300 chars without a date tag, `now` the clock for the tag.
+ *   `fact` one line of at most 300 chars without a date tag (one pasted from a memory file is
+ *   refused, `invalid_fact`: remember dates it today), `now` the clock for the tag.
  * @returns `{ ok: true, code: "applied", path, line, replaced }` or `{ ok: false, code, path, fact,
  *   message }`.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.

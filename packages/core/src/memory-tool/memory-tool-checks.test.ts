@@ -277,12 +277,12 @@ const CASES: Case[] = [
         insert_line: end(layout),
         insert_text: "home address is 12 Elm Street",
       }),
-    // Subject: the added line is the fact; fact: the file's body is its one fact.
+    // Both layouts: the line the model added is checked, not the person's lines around it.
     message: (layout) =>
       refuse("forgotten", {
-        what: `${JSON.stringify(layout === "subject" ? "home address is 12 Elm Street" : "Uses Neovim.\nDeploys on Heroku.\nhome address is 12 Elm Street")} (the insert of ${memories(LAYOUTS[layout].edited)})`,
+        what: `"home address is 12 Elm Street" (the insert of ${memories(LAYOUTS[layout].edited)})`,
         date: "2026/09/12",
-        rule: layout === "subject" ? "same_fact" : "forget_query_words",
+        rule: "same_fact",
       }).message,
   },
   {
@@ -549,6 +549,30 @@ describe.each(["subject", "fact"] as const)(
         "",
       ]);
       expect(lines.length).toBe(content.split("\n").length + 1);
+    });
+
+    it("checks only the lines it wrote against the tombstones, not a person's line it sent as it was", async () => {
+      const { root, store } = await setup(layout);
+      const { edited, content } = LAYOUTS[layout];
+      // A person wrote back by hand the line forgotten in setup; the model edits the line above.
+      const forgotten =
+        layout === "subject"
+          ? "[stated 2026/09/01] home address is 12 Elm Street"
+          : "Home address is 12 Elm Street.";
+      const neovim = layout === "subject" ? "uses Neovim" : "Uses Neovim.";
+      const start = content.replace(`${neovim}\n`, `${neovim}\n${forgotten}\n`);
+      await writeFile(join(root, edited), start);
+      const handlers = createMemoryToolHandlers({ store, now: NOW });
+      const helix = layout === "subject" ? "uses Helix" : "Uses Helix.";
+      await handlers.str_replace({
+        command: "str_replace",
+        path: memories(edited),
+        old_str: `${neovim}\n${forgotten}`,
+        new_str: `${helix}\n${forgotten}`,
+      });
+      expect(await readFile(join(root, edited), "utf8")).toBe(
+        start.replace("updated: 2026/09/01", "updated: 2026/09/12").replace(neovim, helix),
+      );
     });
 
     it("keeps a line sent as the file had it byte for byte, never refused or rewritten", async () => {

@@ -9,6 +9,7 @@ import {
   type StoreLayout,
   type WriteResult,
 } from "../store/index.js";
+import { writeFailureReason } from "../store/memory-row.js";
 import { readTombstones } from "../write/index.js";
 import { finishPendingForget } from "../write/pending-forget.js";
 import { makeTombstone, writeTombstones } from "../write/tombstones.js";
@@ -256,6 +257,22 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
       });
   }
 
+  /** The indexes of `added`, header lines too, but for the lines sent as they were (`kept`, each once). */
+  function changedLines(
+    lines: readonly string[],
+    added: ReadonlySet<number>,
+    kept: readonly string[],
+  ): Set<number> {
+    const unchanged = [...kept];
+    const wrote = new Set<number>();
+    for (const index of [...added].sort((left, right) => left - right)) {
+      const at = unchanged.indexOf(lines[index] ?? "");
+      if (at === -1) wrote.add(index);
+      else unchanged.splice(at, 1);
+    }
+    return wrote;
+  }
+
   /** `lines` with the model's lines (at `indexes`) as the date step resolved them. */
   function resolvedLines(
     lines: readonly string[],
@@ -288,15 +305,30 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   function editResult(result: WriteResult, memoryPath: string, done: string): EditResult<string> {
     if (result.ok) return { ok: true, applied: done };
     if (result.outOfScope) {
-      return { ok: false, code: "path_not_allowed", path: memoryPath, reason: result.message };
+      return {
+        ok: false,
+        code: "path_not_allowed",
+        path: memoryPath,
+        reason: writeFailureReason(result.message),
+      };
     }
     if (result.code === "version_conflict") {
       return { ok: false, code: "version_conflict", path: memoryPath, reason: CHANGED };
     }
     if (result.code === "not_text") {
-      return { ok: false, code: "unparsable_file", path: memoryPath, reason: result.message };
+      return {
+        ok: false,
+        code: "unparsable_file",
+        path: memoryPath,
+        reason: writeFailureReason(result.message),
+      };
     }
-    return { ok: false, code: "too_long", path: memoryPath, reason: result.message };
+    return {
+      ok: false,
+      code: "too_long",
+      path: memoryPath,
+      reason: writeFailureReason(result.message),
+    };
   }
 
   /**
@@ -660,7 +692,14 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
                   after.count === header.count + lines.length - text.lines.length;
                 if (!keeps) throw headerRefusal(command.path, header.count, "replace text");
               }
-              const newFacts = edits.addedFacts(lines, added);
+              // Only the lines the model wrote meet the tombstones: a line it sent as it was is a
+              // person's, and a tombstone matching it must not refuse the edit of another line.
+              const wrote = changedLines(
+                sentLines,
+                added,
+                text.lines.slice(firstLine, firstLine + replacedLines),
+              );
+              const newFacts = edits.addedFacts(lines, wrote);
               const forgotten = edits.forgottenFacts({
                 before: text.lines,
                 after: lines,

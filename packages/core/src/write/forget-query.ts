@@ -40,7 +40,13 @@ export type NotRemovedLine = { path: string; line: string; reason: string };
 /** Result of {@link forget}. `notRemoved` is present only when such lines were found. */
 export type ForgetResult = (
   | { ok: true; code: "removed"; removed: RemovedLine[] }
-  | { ok: true; code: "nothing_matched"; removed: [] }
+  | {
+      ok: true;
+      code: "nothing_matched";
+      removed: [];
+      /** Why, when the query itself can match no line (no word of letters or digits to compare). */
+      message?: string;
+    }
   | { ok: false; code: "unparsable_file" | "query_too_long"; removed: []; message: string }
   | {
       ok: false;
@@ -79,6 +85,13 @@ let lastQuery: { text: string; words: string[] } = { text: "", words: [] };
 function forgetWords(text: string): string[] {
   return [...new Set(contentWordList(text).map((word) => foldAccents(word)))];
 }
+
+/**
+ * Why a query without content words (emoji, signs, only words such as "the" and "my" or request
+ * words such as "forget") removes nothing: `matchesForgetQuery` compares content words only.
+ */
+export const FORGET_QUERY_WITHOUT_WORDS =
+  'The query holds no word forget can match: it compares words of letters or digits, not emoji, signs or words such as "the" and "my". Nothing was removed; search the memory for the line and forget a few of its words.';
 
 /**
  * The `query_too_long` result for a forget query over `MAX_FORGET_QUERY_CHARS`, checked before the

@@ -66,12 +66,18 @@ describe("forget", () => {
     expect((await readTombstones(store)).map((tombstone) => tombstone.query.length)).toEqual([2]);
   });
 
-  it("does nothing for a blank query", async () => {
+  it.each([
+    ["a blank query", "  "],
+    ["an emoji-only query", "🍣"],
+    ["a query of stop words only", "forget the my"],
+  ])("does nothing for %s, and says why", async (_, query) => {
     const store = await storeWith(["preferences.md", "prefers short answers"]);
-    expect(await forget({ store, query: "  ", now: NOW })).toEqual({
+    expect(await forget({ store, query, now: NOW })).toEqual({
       ok: true,
       code: "nothing_matched",
       removed: [],
+      message:
+        'The query holds no word forget can match: it compares words of letters or digits, not emoji, signs or words such as "the" and "my". Nothing was removed; search the memory for the line and forget a few of its words.',
     });
     expect(await readTombstones(store)).toEqual([]);
   });

@@ -54,6 +54,51 @@ describe("remember", () => {
     expect((await store.check()).withoutDescription).toEqual([]);
   });
 
+  it("words a refusal of the store (a file past the cap) with one Refused", async () => {
+    const store = await newStore();
+    await mkdir(join(store.root, "topics"), { recursive: true });
+    const lines = Array.from({ length: 300 }, (_, index) => `[stated 2026/09/01] fact ${index}`);
+    const content = `${lines.join("\n").padEnd(12_100, "x")}\n`;
+    await writeFile(join(store.root, "topics/tea.md"), content);
+    const result = await remember({
+      store,
+      path: "topics/tea.md",
+      fact: "likes green tea",
+      now: NOW,
+    });
+    expect(result).toEqual({
+      ok: false,
+      code: "too_long",
+      path: "topics/tea.md",
+      fact: "likes green tea",
+      message:
+        'Refused "likes green tea": 12253 chars is over the 12000-char cap and not shorter than the 12101 chars it has now. Consolidate the file (merge and drop lines) or split it by subject.',
+    });
+  });
+
+  it.each([
+    ["subject", "topics/hosting.md", "[stated 2020/01/01] deploys on Fly.io"],
+    ["subject", "topics/hosting.md", "- [stated 2020/01/01] deploys on Fly.io"],
+    ["fact", "deploy-host.md", "[stated 2020/01/01] deploys on Fly.io"],
+  ] as const)(
+    "refuses a fact that starts with a date tag in the %s layout (%j), naming both ways out",
+    async (layout, path, fact) => {
+      const root = join(await mkdtemp(join(tmpdir(), "memfiles-remember-")), "memory");
+      const store = new MemoryStore({ root, layout });
+      const result = await remember({ store, path, fact, now: NOW });
+      expect(result).toEqual({
+        ok: false,
+        code: "invalid_fact",
+        path,
+        fact,
+        message: expect.stringContaining(
+          ": it starts with a [stated …] date tag, and remember dates a fact the day it is saved (2026/09/12), so that date would be lost; give the fact without the tag to save it as stated today, or move the line in its file by hand to keep its date.",
+        ),
+      });
+      expect((await store.list()).length).toBe(0);
+    },
+  );
+
   it("replaces the line it names", async () => {
     const store = await newStore();
     await remember({

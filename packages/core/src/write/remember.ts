@@ -57,6 +57,9 @@ export type RememberResult =
       message: string;
     };
 
+// A line pasted from a memory file, bullet or not: `[stated 2020/01/01] deploys on Fly.io`.
+const DATE_TAG_FIRST = /^\s*(?:[-*]\s+)?\[stated\b/i;
+
 // Without a session (one `memfiles remember` per process), the file's lines stated today stand
 // for what the day's sessions wrote: a secret said in two remembers is refused all the same.
 async function statedToday(store: WriteStore, path: string, today: string): Promise<string[]> {
@@ -92,10 +95,16 @@ export async function rememberThrough<Item, Target>(
   const { store, path } = options;
   const today = dateTag(options.now ?? new Date(), options.timeZone);
   await store.withLock(() => finishPendingForget(store));
+  // `[stated …]` is the day the user stated the fact and remember dates it today: a pasted tag
+  // would be replaced in silence, so the fact is refused with the way to keep either date. Checked
+  // as the shape rule, after the secret check, so a secret in the fact is still redacted.
+  const tagged = DATE_TAG_FIRST.test(options.fact)
+    ? `it starts with a [stated …] date tag, and remember dates a fact the day it is saved (${today}), so that date would be lost; give the fact without the tag to save it as stated today, or move the line in its file by hand to keep its date`
+    : undefined;
   const result = await runWritePipeline({
     store,
     items: [item],
-    steps,
+    steps: tagged === undefined ? steps : { ...steps, shape: () => tagged },
     checkTombstones: false,
     session: options.session ?? new WriteSession(await statedToday(store, path, today)),
     // Absolute dates only: "tomorrow" is written as the day it meant.

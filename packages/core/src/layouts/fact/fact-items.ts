@@ -44,11 +44,16 @@ export const factMemoryTool: MemoryToolEdits = {
   dateAdded(lines) {
     return [...lines];
   },
-  // The body of the file as it will be written (one fact per file, as the fact write pass), and
-  // each added line too: a line put in the header (a note under `description:`) is no body.
+  // The body the added lines make (one fact per file, as the fact write pass: a fact split over
+  // several lines is one fact), and each added line too: a line put in the header (a note under
+  // `description:`) is no body. A body line a person wrote is not the model's, so not checked.
   addedFacts(lines, added) {
     if (added.size === 0) return [];
-    const { body } = factOf(lines);
+    const parsed = safeParseFactFile(`${lines.join("\n")}\n`);
+    const bodyLine = parsed.success ? parsed.value.file.lineMap.bodyLine : 1;
+    const { body } = factOf(
+      lines.filter((_line, index) => index + 1 < bodyLine || added.has(index)),
+    );
     const each = lines.flatMap((line, index) => {
       const text = line.trim();
       return added.has(index) && text !== "" && text !== "---" ? [text] : [];

@@ -12,6 +12,7 @@ import {
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../../models/index.js";
 import { capChars, neutralizeFence, oneLine } from "../../recall/fence.js";
 import type { MemoryRow, MemoryStore } from "../../store/index.js";
+import { writeFailureReason } from "../../store/memory-row.js";
 import {
   factKey,
   factSlug,
@@ -525,13 +526,18 @@ function storeRefusal(
   written: { code: string; message: string; outOfScope?: boolean },
 ): Extract<EditResult<AppliedProposal>, { ok: false }> {
   if (written.outOfScope === true) {
-    return { ok: false, code: "path_not_allowed", path, reason: written.message };
+    return {
+      ok: false,
+      code: "path_not_allowed",
+      path,
+      reason: writeFailureReason(written.message),
+    };
   }
   return {
     ok: false,
     code: written.code === "too_long" ? "too_long" : "version_conflict",
     path,
-    reason: written.message,
+    reason: writeFailureReason(written.message),
   };
 }
 

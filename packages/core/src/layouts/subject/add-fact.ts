@@ -4,6 +4,7 @@ import {
   formatMemoryFile,
   type MemoryHeader,
 } from "../../format/index.js";
+import { writeFailureReason } from "../../store/memory-row.js";
 import { factKey, foldText } from "../../text/index.js";
 import {
   describeNewFile,
@@ -412,15 +413,30 @@ async function editLine(
   }
   // The boundary refused a file of another project: no re-read changes that.
   if (written.outOfScope) {
-    return { ok: false, code: "path_not_allowed", path: target, reason: written.message };
+    return {
+      ok: false,
+      code: "path_not_allowed",
+      path: target,
+      reason: writeFailureReason(written.message),
+    };
   }
   if (written.code === "version_conflict") {
-    return { ok: false, code: "version_conflict", path: target, reason: written.message };
+    return {
+      ok: false,
+      code: "version_conflict",
+      path: target,
+      reason: writeFailureReason(written.message),
+    };
   }
   if (written.code === "not_text") {
-    return { ok: false, code: "unparsable_file", path: target, reason: written.message };
+    return {
+      ok: false,
+      code: "unparsable_file",
+      path: target,
+      reason: writeFailureReason(written.message),
+    };
   }
-  return { ok: false, code: "too_long", path: target, reason: written.message };
+  return { ok: false, code: "too_long", path: target, reason: writeFailureReason(written.message) };
 }
 
 function refill(snapshot: Map<string, MemoryFileState>, fresh: Map<string, MemoryFileState>): void {
