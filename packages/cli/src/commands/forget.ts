@@ -1,5 +1,9 @@
 import { forget, previewForget } from "@memfiles/core";
-import { contentWords, MAX_FORGET_QUERY_CHARS } from "@memfiles/core/internal";
+import {
+  contentWords,
+  FORGET_QUERY_WITHOUT_WORDS,
+  MAX_FORGET_QUERY_CHARS,
+} from "@memfiles/core/internal";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolderToWrite } from "../memory-folder.js";
@@ -59,7 +63,7 @@ export const registerForget: RegisterCommand = (program, context, done) => {
             );
           else if (lines.length === 0 && contentWords(query).length === 0)
             context.stdout(
-              `Nothing removed: "${truncate(query, QUOTED_CHARS)}" holds no word forget can match (it compares words of letters or digits, not emoji, signs or words such as "the" and "my"). \`memfiles search\` finds the line; forget a few of its words.\n`,
+              `"${truncate(query, QUOTED_CHARS)}": ${FORGET_QUERY_WITHOUT_WORDS} (\`memfiles search\` finds it.)\n`,
             );
           else if (lines.length === 0)
             context.stdout(
