@@ -55,6 +55,7 @@ describe("boundaryStore", () => {
       code: "version_conflict",
       outOfScope: true,
       message: `Refused to change ${path}: it is outside project "app" and the global memories, the only memories this surface may change. Nothing was written; write to a global file or to projects/app.md instead.`,
+      reason: `it is outside project "app" and the global memories, the only memories this surface may change. Nothing was written; write to a global file or to projects/app.md instead.`,
     });
     expect(await readFile(join(raw.root, path), "utf8").catch(() => "(none)")).toBe(before);
   });

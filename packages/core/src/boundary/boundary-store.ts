@@ -36,11 +36,13 @@ export type BoundaryOptions = {
 
 /** The message of a write refused by the boundary (a `version_conflict` with `outOfScope`). */
 function refusal(path: string, project: string | undefined): WriteResult {
+  const reason = `it is outside ${project === undefined ? "the global memories (no project is open)" : `project "${project}" and the global memories`}, the only memories this surface may change. Nothing was written; write to a global file or to projects/${project ?? "<project>"}.md instead.`;
   return {
     ok: false,
     code: "version_conflict",
     outOfScope: true,
-    message: `Refused to change ${path}: it is outside ${project === undefined ? "the global memories (no project is open)" : `project "${project}" and the global memories`}, the only memories this surface may change. Nothing was written; write to a global file or to projects/${project ?? "<project>"}.md instead.`,
+    message: `Refused to change ${path}: ${reason}`,
+    reason,
   };
 }
 

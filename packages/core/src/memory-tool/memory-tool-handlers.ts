@@ -9,7 +9,6 @@ import {
   type StoreLayout,
   type WriteResult,
 } from "../store/index.js";
-import { writeFailureReason } from "../store/memory-row.js";
 import { readTombstones } from "../write/index.js";
 import { finishPendingForget } from "../write/pending-forget.js";
 import { makeTombstone, writeTombstones } from "../write/tombstones.js";
@@ -309,7 +308,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
         ok: false,
         code: "path_not_allowed",
         path: memoryPath,
-        reason: writeFailureReason(result.message),
+        reason: result.reason,
       };
     }
     if (result.code === "version_conflict") {
@@ -320,14 +319,14 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
         ok: false,
         code: "unparsable_file",
         path: memoryPath,
-        reason: writeFailureReason(result.message),
+        reason: result.reason,
       };
     }
     return {
       ok: false,
       code: "too_long",
       path: memoryPath,
-      reason: writeFailureReason(result.message),
+      reason: result.reason,
     };
   }
 

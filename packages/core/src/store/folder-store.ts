@@ -183,10 +183,12 @@ export class FolderStore implements StoreEngine {
       const current = await this.#readTarget(realRoot, relative, resolved.target);
       if (current.version !== ifVersion) return versionConflict(relative, ifVersion, current);
       if (current.exists && current.notText !== undefined) {
+        const reason = `${current.notText}, then try again. It was left as it is, so nothing in it is damaged.`;
         return {
           ok: false,
           code: "not_text",
-          message: `Refused to write ${relative}: ${current.notText}, then try again. It was left as it is, so nothing in it is damaged.`,
+          message: `Refused to write ${relative}: ${reason}`,
+          reason,
         };
       }
       // The file keeps its encoding and its byte order mark (UTF-16 always has one).

@@ -118,24 +118,12 @@ function spelled(path: string, others: readonly string[]): string {
 
 /** The `version_conflict` result of a write or delete made with a stale version token. */
 export function versionConflict(path: string, ifVersion: string, current: ReadResult): WriteResult {
+  const reason = `it was read at version ${ifVersion} but is now ${current.version}. Read it again, re-apply the change to the current text, and write with the new version token.`;
   return {
     ok: false,
     code: "version_conflict",
-    message: `Refused to change ${path}: it was read at version ${ifVersion} but is now ${current.version}. Read it again, re-apply the change to the current text, and write with the new version token.`,
+    message: `Refused to change ${path}: ${reason}`,
+    reason,
     current,
   };
-}
-
-/**
- * The bare reason of a refused write: its message without the lead that names the write
- * ("Refused to write topics/x.md: "), for a caller that words its own refusal around it (a
- * `WRITE_CHECKS` template), so the text says "Refused" once.
- *
- * @param message - A failed `WriteResult`'s `message`.
- * @returns The reason, e.g. "12,400 chars is over the 12000-char cap. …"; a message without that
- *   lead comes back as it is.
- * @example writeFailureReason("Refused to write topics/x.md: it is not valid UTF-8 text.") // "it is not valid UTF-8 text."
- */
-export function writeFailureReason(message: string): string {
-  return message.replace(/^Refused to (?:write|change|edit) [^:]+: /, "");
 }

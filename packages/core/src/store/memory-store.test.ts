@@ -80,6 +80,7 @@ describe("read and write", () => {
       ok: false,
       code: "version_conflict",
       message: `Refused to change topics/tools.md: it was read at version new but is now ${versionToken(TOOLS)}. Read it again, re-apply the change to the current text, and write with the new version token.`,
+      reason: `it was read at version new but is now ${versionToken(TOOLS)}. Read it again, re-apply the change to the current text, and write with the new version token.`,
       current: {
         path: "topics/tools.md",
         exists: true,
@@ -105,6 +106,7 @@ describe("read and write", () => {
       ok: false,
       code: "version_conflict",
       message: `Refused to change other.md: it was read at version ${versionToken(PROFILE)} but is now new. Read it again, re-apply the change to the current text, and write with the new version token.`,
+      reason: `it was read at version ${versionToken(PROFILE)} but is now new. Read it again, re-apply the change to the current text, and write with the new version token.`,
       current: { path: "other.md", exists: false, version: "new" },
     });
   });
@@ -121,6 +123,7 @@ describe("read and write", () => {
         ok: false,
         code: "too_long",
         message: `Refused to write topics/tools.md: ${length} chars is over the 12000-char cap. Consolidate the file (merge and drop lines) or split it by subject.`,
+        reason: `${length} chars is over the 12000-char cap. Consolidate the file (merge and drop lines) or split it by subject.`,
       });
       expect(await readFile(join(root, "topics/tools.md"), "utf8")).toBe(TOOLS);
     } else {
@@ -147,6 +150,7 @@ describe("read and write", () => {
         ok: false,
         code: "too_long",
         message: `Refused to write big.md: ${length} chars is over the 12000-char cap and not shorter than the 24000 chars it has now. Consolidate the file (merge and drop lines) or split it by subject.`,
+        reason: `${length} chars is over the 12000-char cap and not shorter than the 24000 chars it has now. Consolidate the file (merge and drop lines) or split it by subject.`,
       });
       expect(await readFile(join(root, "big.md"), "utf8")).toBe(big);
     }

@@ -179,10 +179,12 @@ export class MemoryStore {
       content.length > this.maxChars &&
       !(before.exists && content.length < before.content.length)
     ) {
+      const reason = `${content.length} chars is over the ${this.maxChars}-char cap${before.exists && before.content.length > this.maxChars ? ` and not shorter than the ${before.content.length} chars it has now` : ""}. Consolidate the file (merge and drop lines) or split it by subject.`;
       return {
         ok: false,
         code: "too_long",
-        message: `Refused to write ${relative}: ${content.length} chars is over the ${this.maxChars}-char cap${before.exists && before.content.length > this.maxChars ? ` and not shorter than the ${before.content.length} chars it has now` : ""}. Consolidate the file (merge and drop lines) or split it by subject.`,
+        message: `Refused to write ${relative}: ${reason}`,
+        reason,
       };
     }
     // A token that is already stale stays a conflict: answer without queueing for the lock.

@@ -81,8 +81,13 @@ export type WriteResult =
   | {
       ok: false;
       code: WriteFailureCode;
-      /** What failed, on which path, and how to fix it. */
+      /** What failed, on which path, and how to fix it: `Refused to write <path>: <reason>`. */
       message: string;
+      /**
+       * `message` without its lead naming the write, for a caller that words its own refusal
+       * around it (a `WRITE_CHECKS` template), e.g. "12400 chars is over the 12000-char cap. …".
+       */
+      reason: string;
       /** Present on `version_conflict`: the file as it is now, so the caller can re-apply. */
       current?: ReadResult;
       /** Set when the boundary refused a file of another project (`boundaryStore`): no retry helps. */

@@ -12,7 +12,6 @@ import {
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../../models/index.js";
 import { capChars, neutralizeFence, oneLine } from "../../recall/fence.js";
 import type { MemoryRow, MemoryStore } from "../../store/index.js";
-import { writeFailureReason } from "../../store/memory-row.js";
 import {
   factKey,
   factSlug,
@@ -523,21 +522,21 @@ export function factWriteSteps(context: {
 
 function storeRefusal(
   path: string,
-  written: { code: string; message: string; outOfScope?: boolean },
+  written: { code: string; reason: string; outOfScope?: boolean },
 ): Extract<EditResult<AppliedProposal>, { ok: false }> {
   if (written.outOfScope === true) {
     return {
       ok: false,
       code: "path_not_allowed",
       path,
-      reason: writeFailureReason(written.message),
+      reason: written.reason,
     };
   }
   return {
     ok: false,
     code: written.code === "too_long" ? "too_long" : "version_conflict",
     path,
-    reason: writeFailureReason(written.message),
+    reason: written.reason,
   };
 }
 

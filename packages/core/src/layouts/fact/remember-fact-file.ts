@@ -1,6 +1,5 @@
 import { dateTag, editFactText, type FactFile, safeParseFactFile } from "../../format/index.js";
 import { safeParseMemoryPath } from "../../store/index.js";
-import { writeFailureReason } from "../../store/memory-row.js";
 import { factKey, factSlug, foldText, headOfText, normalizeFactText } from "../../text/index.js";
 import type { RememberApplied } from "../../write/remember.js";
 import { checkFactShape, MAX_FACT_CHARS } from "../../write/write-checks.js";
@@ -244,7 +243,7 @@ async function addLine(
       ok: false,
       code: written.code === "too_long" ? "too_long" : "version_conflict",
       path,
-      reason: writeFailureReason(written.message),
+      reason: written.reason,
     };
   }
   return { ok: true, applied: { path, line: item.fact, replaced } };

@@ -4,7 +4,6 @@ import {
   formatMemoryFile,
   type MemoryHeader,
 } from "../../format/index.js";
-import { writeFailureReason } from "../../store/memory-row.js";
 import { factKey, foldText } from "../../text/index.js";
 import {
   describeNewFile,
@@ -417,7 +416,7 @@ async function editLine(
       ok: false,
       code: "path_not_allowed",
       path: target,
-      reason: writeFailureReason(written.message),
+      reason: written.reason,
     };
   }
   if (written.code === "version_conflict") {
@@ -425,7 +424,7 @@ async function editLine(
       ok: false,
       code: "version_conflict",
       path: target,
-      reason: writeFailureReason(written.message),
+      reason: written.reason,
     };
   }
   if (written.code === "not_text") {
@@ -433,10 +432,10 @@ async function editLine(
       ok: false,
       code: "unparsable_file",
       path: target,
-      reason: writeFailureReason(written.message),
+      reason: written.reason,
     };
   }
-  return { ok: false, code: "too_long", path: target, reason: writeFailureReason(written.message) };
+  return { ok: false, code: "too_long", path: target, reason: written.reason };
 }
 
 function refill(snapshot: Map<string, MemoryFileState>, fresh: Map<string, MemoryFileState>): void {
