@@ -80,6 +80,7 @@ export {
   type UsageRecord,
 } from "./usage/index.js";
 export {
+  FORGET_NOTHING_MATCHED,
   FORGET_QUERY_WITHOUT_WORDS,
   MAX_FORGET_QUERY_CHARS,
   restoreLines,

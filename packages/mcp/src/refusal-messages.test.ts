@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FORGET_QUERY_WITHOUT_WORDS } from "@memfiles/core/internal";
+import { FORGET_NOTHING_MATCHED, FORGET_QUERY_WITHOUT_WORDS } from "@memfiles/core/internal";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { describe, expect, it } from "vitest";
@@ -45,6 +45,17 @@ describe("MCP refusals say what happened, once", () => {
       });
     },
   );
+
+  it("forget of words no line holds says nothing matched and that they were tombstoned", async () => {
+    const client = await connect();
+    const result = await client.callTool({ name: "forget", arguments: { query: "my cello" } });
+    expect(JSON.parse((result.content as [{ text: string }])[0].text)).toEqual({
+      ok: true,
+      code: "nothing_matched",
+      removed: [],
+      message: FORGET_NOTHING_MATCHED,
+    });
+  });
 
   it.each([
     ["a path outside the folder", "memfiles://memory/..%2Foutside.md", `MCP error -32602: ${DOTS}`],

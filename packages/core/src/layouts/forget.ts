@@ -1,5 +1,6 @@
 import { factKey } from "../text/index.js";
 import {
+  FORGET_NOTHING_MATCHED,
   FORGET_QUERY_WITHOUT_WORDS,
   type ForgetOptions,
   type ForgetPreview,
@@ -20,9 +21,9 @@ import { layoutOf } from "./layout-of.js";
  * are removed, all under the store lock, and also when nothing matched: the fact may still sit in
  * this session's transcript, waiting for the write pass. Result codes:
  * - `removed`: the lines removed, `{ path, line }` each;
- * - `nothing_matched`: no line matched (a query with content words still leaves a tombstone; a
- *   query without content words, blank or emoji only, returns at once, without a tombstone,
- *   and `message` says why);
+ * - `nothing_matched`: no line matched; `message` says so (a query with content words still
+ *   leaves a tombstone, and `message` says that `remember` lifts it; a query without content
+ *   words, blank or emoji only, returns at once, without a tombstone, and `message` says why);
  * - `version_conflict`: a file kept changing (a hand edit) over 3 re-reads; `removed` lists what
  *   was removed elsewhere;
  * - `too_long`: the store refused the shorter text as too long; a `MemoryStore` never does, since
@@ -57,7 +58,12 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
   if (factKey(query) === "") {
     return { ok: true, code: "nothing_matched", removed: [], message: FORGET_QUERY_WITHOUT_WORDS };
   }
-  return layoutOf(options.store).forget({ ...options, query });
+  const result = await layoutOf(options.store).forget({ ...options, query });
+  // Both layouts tombstone the query's words when nothing matched; the user is told so here, once.
+  if (result.code === "nothing_matched" && result.message === undefined) {
+    return { ...result, message: FORGET_NOTHING_MATCHED };
+  }
+  return result;
 }
 
 /**

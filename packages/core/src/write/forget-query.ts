@@ -44,7 +44,7 @@ export type ForgetResult = (
       ok: true;
       code: "nothing_matched";
       removed: [];
-      /** Why, when the query itself can match no line (no word of letters or digits to compare). */
+      /** What happened: no line held the query's words (see `FORGET_NOTHING_MATCHED`), or the query has no word to compare. */
       message?: string;
     }
   | { ok: false; code: "unparsable_file" | "query_too_long"; removed: []; message: string }
@@ -92,6 +92,14 @@ function forgetWords(text: string): string[] {
  */
 export const FORGET_QUERY_WITHOUT_WORDS =
   'The query holds no word forget can match: it compares words of letters or digits, not emoji, signs or words such as "the" and "my". Nothing was removed; search the memory for the line and forget a few of its words.';
+
+/**
+ * What a forget that matched no line tells the user: nothing was removed, and the query's words
+ * were still tombstoned (decision 0005: the fact may sit in this session's transcript, and the
+ * write pass must not save it), which `remember` lifts.
+ */
+export const FORGET_NOTHING_MATCHED =
+  "No memory line matched the query, so nothing was removed. Its words are kept as a tombstone (hashes only), so the write pass does not save them from this session; remember saves them anyway and lifts it.";
 
 /**
  * The `query_too_long` result for a forget query over `MAX_FORGET_QUERY_CHARS`, checked before the

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { forget, previewForget, remember } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
-import { matchesForgetQuery } from "./forget-query.js";
+import { FORGET_NOTHING_MATCHED, matchesForgetQuery } from "./forget-query.js";
 import { findForgotten, readTombstones } from "./tombstones.js";
 
 const NOW = new Date("2026-09-12T09:00:00Z");
@@ -56,15 +56,32 @@ describe("forget", () => {
     });
   });
 
-  it("says when nothing matched, and still leaves a tombstone for the query", async () => {
-    const store = await storeWith(["preferences.md", "prefers short answers"]);
-    expect(await forget({ store, query: "my phone number", now: NOW })).toEqual({
-      ok: true,
-      code: "nothing_matched",
-      removed: [],
-    });
-    expect((await readTombstones(store)).map((tombstone) => tombstone.query.length)).toEqual([2]);
-  });
+  it.each([
+    ["subject", "topics/music.md", "[stated 2026/09/12] plays the cello"],
+    ["fact", "music.md", "plays the cello"],
+  ] as const)(
+    "in the %s layout says when nothing matched and that the query was tombstoned; remember lifts it",
+    async (layout, path, line) => {
+      const store = new MemoryStore({
+        root: join(await mkdtemp(join(tmpdir(), "memfiles-forget-")), "memory"),
+        layout,
+      });
+      expect(await forget({ store, query: "forget that I play the cello", now: NOW })).toEqual({
+        ok: true,
+        code: "nothing_matched",
+        removed: [],
+        message: FORGET_NOTHING_MATCHED,
+      });
+      expect((await readTombstones(store)).map((tombstone) => tombstone.query.length)).toEqual([2]);
+      // Decision 0005: remember is the user's own word, never refused by a tombstone.
+      expect(await remember({ store, path, fact: "plays the cello", now: NOW })).toMatchObject({
+        ok: true,
+        code: "applied",
+        line,
+      });
+      expect(await readTombstones(store)).toEqual([]);
+    },
+  );
 
   it.each([
     ["a blank query", "  "],

@@ -6,6 +6,7 @@ export {
   editDescription,
 } from "./edit-description.js";
 export {
+  FORGET_NOTHING_MATCHED,
   FORGET_QUERY_WITHOUT_WORDS,
   type ForgetOptions,
   type ForgetPreview,
