@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { forget } from "../layouts/index.js";
+import { forget, remember } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
 import { forgetQueryText, MAX_FORGET_QUERY_CHARS } from "./forget-request.js";
 
@@ -54,9 +54,33 @@ describe("forget: the request's own words in every language the date rules read"
     ["oublie que j'habite à Lyon", "habite à lyon"],
     ["please forget where I deploy", "deploy"],
     ["forget", ""],
+    ["forget that I moved to Berlin yesterday", "moved berlin"],
+    ["oublie que je pars à Lyon demain", "pars à lyon"],
+    ["forget what I said yesterday", "yesterday"],
   ])("forgetQueryText(%s) is %j", (query, text) => {
     expect(forgetQueryText(query)).toBe(text);
   });
+});
+
+describe("forget: a relative time in the query, stored as an absolute date", () => {
+  it.each([
+    ["subject", "profile.md", "[stated 2026/11/20] moved to Berlin on 2026/11/19"],
+    ["fact", "home.md", "moved to Berlin on 2026/11/19"],
+  ] as const)(
+    "in the %s layout, the user's own words forget it days later",
+    async (layout, path, line) => {
+      const root = join(await mkdtemp(join(tmpdir(), "memfiles-forget-request-")), "memory");
+      const store = new MemoryStore({ root, layout });
+      await remember({ store, path, fact: "moved to Berlin yesterday", now: NOW });
+      const later = new Date("2026-11-27T10:00:00Z");
+      const query = "forget that I moved to Berlin yesterday";
+      expect(await forget({ store, query, now: later })).toEqual({
+        ok: true,
+        code: "removed",
+        removed: [{ path, line }],
+      });
+    },
+  );
 });
 
 describe("forget: the query length is checked first", () => {

@@ -1,4 +1,4 @@
-import { contentWordList, foldAccents, foldText } from "../text/index.js";
+import { contentWordList, foldAccents, foldText, resolveRelativeDates } from "../text/index.js";
 
 /**
  * The longest forget query, in chars: a query matches a line only when the line holds every one of
@@ -45,15 +45,38 @@ const ELISION = /(?<![\p{L}\p{N}])(j|qu|l|d|m|t|s|n|c)['\u2019](?=\p{L})/giu;
 /**
  * A forget query without the words of the request itself, in every language the relative-date
  * rules read: `忘记我住在柏林` ("forget that I live in Berlin") is `住在 柏林`, `oublie que
- * j'habite à Lyon` is `habite à lyon`. The words kept are folded (lower case) and
- * joined by spaces, so every later step (matching, the tombstone) reads the same words.
+ * j'habite à Lyon` is `habite à lyon`. Its relative times go too ("yesterday", "last week",
+ * "demain"): the write stored them as absolute dates (`resolveRelativeDates`), so "forget that I
+ * moved to Berlin yesterday" is `moved berlin` and finds "moved to Berlin on 2026/09/11", on any
+ * later day; a query of nothing but such words keeps them. The words kept are folded (lower
+ * case) and joined by spaces, so every later step (matching, the tombstone) reads the same words.
  *
  * @param query - The forget query as the user said it.
  * @returns The query's content words minus the request words, space-joined; `""` when none is left.
  * @example forgetQueryText("忘记我住在柏林") // "住在 柏林"
+ * @example forgetQueryText("forget that I moved to Berlin yesterday") // "moved berlin"
  */
 export function forgetQueryText(query: string): string {
-  return contentWordList(query.replace(ELISION, "$1 "))
-    .filter((word) => !FORGET_REQUEST_WORDS.has(fold(word)))
-    .join(" ");
+  const words = (text: string) =>
+    contentWordList(text.replace(ELISION, "$1 ")).filter(
+      (word) => !FORGET_REQUEST_WORDS.has(fold(word)),
+    );
+  const withoutDates = words(withoutRelativeTimes(query));
+  return (withoutDates.length > 0 ? withoutDates : words(query)).join(" ");
+}
+
+// The query with every relative time the write pass would have resolved cut out (any session
+// date does: only which words are a relative time matters, not the day they name).
+function withoutRelativeTimes(query: string): string {
+  const resolved = resolveRelativeDates(query, "2000-01-01");
+  if (!resolved.ok) return query;
+  let output = "";
+  let cursor = 0;
+  for (const { text } of resolved.resolved) {
+    const index = query.indexOf(text, cursor);
+    if (index < 0) continue;
+    output += `${query.slice(cursor, index)} `;
+    cursor = index + text.length;
+  }
+  return output + query.slice(cursor);
 }
