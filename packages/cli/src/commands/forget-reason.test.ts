@@ -43,6 +43,23 @@ describe("forget on a fact folder says why a file that holds the words stays", (
     });
   });
 
+  it("lists what it keeps beside what it removes: `fly` deletes fly.md, keeps a mention of flying", async () => {
+    const cwd = await factFolder();
+    await writeFile(
+      join(cwd, ".memory/fly.md"),
+      "---\nname: fly\ndescription: Likes to fly.\ntype: user\n---\nLikes to fly small planes.\n",
+    );
+    await writeFile(
+      join(cwd, ".memory/tokyo.md"),
+      "---\nname: tokyo trip\ndescription: Trip to Tokyo.\ntype: user\n---\nFlying to Tokyo in March.\n",
+    );
+    const { context, output } = contextIn(cwd);
+    expect(await runMemfiles(["forget", ".memory", "fly", "--yes"], context)).toBe(0);
+    expect(output.stdout).toBe(
+      'To remove (1):\n  fly.md: Likes to fly small planes.\nKept (2):\n  tokyo.md: only mentioned in the body of "tokyo trip", a fact about something else; forget it by that name, or quote the fact, to delete the file\n  trip.md: only mentioned in the body of "Trip", a fact about something else; forget it by that name, or quote the fact, to delete the file\nRemoved 1 line(s); a tombstone keeps them from coming back.\n',
+    );
+  });
+
   it("names a Latin-1 file once, however many of its lines match", async () => {
     const cwd = await mkdtemp(join(tmpdir(), "memfiles-forget-"));
     await mkdir(join(cwd, "memory/topics"), { recursive: true });

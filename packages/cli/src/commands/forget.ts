@@ -72,6 +72,10 @@ export const registerForget: RegisterCommand = (program, context, done) => {
           else {
             context.stdout(`${options.dryRun ? "Would remove" : "To remove"} (${lines.length}):\n`);
             for (const { file, line } of lines) context.stdout(`  ${file}: ${line}\n`);
+            // A fact file that only mentions the words stays; say so, as when nothing is removed.
+            const kept = preview.notRemoved ?? [];
+            if (kept.length > 0) context.stdout(`Kept (${kept.length}):\n`);
+            for (const { path, reason } of kept) context.stdout(`  ${path}: ${reason}\n`);
           }
         }
         if (lines.length === 0 || options.dryRun) {

@@ -51,13 +51,21 @@ function inflectionBases(word: string): string[] {
   return bases.filter((base) => base === word || base.length >= MIN_BASE_CHARS);
 }
 
+// Porter keeps the "y" of a word without another vowel ("fly", "cry", "sky") but gives its -ies
+// and -ied forms "fli", "cri", "ski", so their stems differ: "flies" is "fly" with -ies all the same.
+function isYInflection(inflected: string, base: string): boolean {
+  if (NOT_INFLECTED.has(inflected) || !/^[^aeiouy]+y$/.test(base)) return false;
+  return base.length >= MIN_BASE_CHARS && /^(.+)ie[sd]$/.exec(inflected)?.[1] === base.slice(0, -1);
+}
+
 /**
  * Whether two words are the same word for forgetting (decision 0025-fact-layout, "forget
  * matching"): the same after lower-casing and dropping Latin, Greek and Cyrillic accents
  * ("cafe" = "café"), or the same Porter stem AND one an inflection of the other (-s, -es, -ies,
  * -ed, -ied, -ing, with a dropped "e" or doubled consonant: "deploy" = "deploys" = "deployed";
- * "study" = "studies"). A shared stem alone is not enough: Porter gives "organ" and "organic",
- * "new" and "news", "univers" for "universe" and "university", and forgetting deletes text.
+ * "study" = "studies"; "fly" = "flies", which Porter stems apart). A shared stem alone is not
+ * enough: Porter gives "organ" and "organic", "new" and "news", "univers" for "universe" and
+ * "university", and forgetting deletes text.
  *
  * @param a - One word (see `contentWordList`).
  * @param b - Another word.
@@ -69,7 +77,7 @@ export function sameWord(a: string, b: string): boolean {
   const x = foldAccents(a.toLowerCase());
   const y = foldAccents(b.toLowerCase());
   if (x === y) return true;
-  if (stemWord(x) !== stemWord(y)) return false;
+  if (stemWord(x) !== stemWord(y)) return isYInflection(x, y) || isYInflection(y, x);
   const left = new Set(inflectionBases(x));
   return inflectionBases(y).some((base) => left.has(base));
 }

@@ -146,8 +146,40 @@ describe("forget in the fact layout deletes a file only when the query is about 
   });
 });
 
+describe("forget of one word in the fact layout: `fly`", () => {
+  const fact = (name: string, description: string, body: string) =>
+    `---\nname: ${name}\ndescription: ${description}\ntype: user\n---\n${body}\n`;
+
+  it("deletes the facts named for it, its plural too; keeps mentions; leaves other words alone", async () => {
+    const store = await factStore({
+      "fly.md": fact("fly", "Likes to fly.", "Likes to fly small planes."),
+      "flies.md": fact("flies", "Fishing.", "Ties fly-fishing flies."),
+      "butterfly.md": fact("butterfly", "Butterfly collection.", "Collects butterfly specimens."),
+      "tokyo.md": fact("tokyo trip", "Trip to Tokyo.", "Flying to Tokyo in March."),
+    });
+    const result = await forget({ store, query: "fly", now });
+    expect({
+      ...result,
+      notRemoved: result.notRemoved?.map(({ path, line }) => ({ path, line })),
+    }).toEqual({
+      ok: true,
+      code: "removed",
+      removed: [
+        { path: "flies.md", line: "Ties fly-fishing flies." },
+        { path: "fly.md", line: "Likes to fly small planes." },
+      ],
+      notRemoved: [{ path: "tokyo.md", line: "Flying to Tokyo in March." }],
+    });
+  });
+});
+
 describe("forget matches words, not bare Porter stems (both layouts)", () => {
   it.each([
+    ["ties flies for fishing", "fly", true],
+    ["likes to fly", "flies", true],
+    ["cried at the film", "cry", true],
+    ["collects butterfly specimens", "fly", false],
+    ["flew to Oslo", "fly", false],
     ["organic food", "organ", false],
     ["reads the news daily", "new", false],
     ["studies at the university", "universe", false],
