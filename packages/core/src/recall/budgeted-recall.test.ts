@@ -48,6 +48,21 @@ async function subjectFolder(): Promise<MemoryStore> {
 }
 
 describe("rankRecallUnits", () => {
+  it.each(["🎸", "☕"])("ranks the line holding an emoji-only query (%s) first", async (query) => {
+    const store = await subjectFolder();
+    await store.write(
+      "topics/hobbies.md",
+      subjectFile("hobbies", "Hobbies.", [
+        "[stated 2026/07/03] plays 🎸 on weekends",
+        "[stated 2026/07/04] starts the day with ☕",
+      ]),
+      "new",
+    );
+    const [best] = await rankRecallUnits({ store, query });
+    expect(best?.text).toContain(query);
+    expect(best?.score).toBeGreaterThan(0);
+  });
+
   it("finds a line of people/marta.md by the entity's name, which the line does not repeat", async () => {
     const units = await rankRecallUnits({
       store: await subjectFolder(),

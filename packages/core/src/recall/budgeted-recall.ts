@@ -5,9 +5,10 @@ import type { MemoryRow } from "../store/types.js";
 import {
   compareCodeUnits,
   hashText,
+  isSymbolTerm,
   MONTH_NAMES,
   QUERY_STOP_WORDS,
-  splitWords,
+  splitSearchTerms,
   stemWord,
 } from "../text/index.js";
 import { ALWAYS_LOADED } from "./build-system.js";
@@ -67,7 +68,7 @@ const MONTHS = MONTH_NAMES.map((month) => month.toLowerCase());
 
 function processTerm(term: string): string | null {
   const lower = term.toLowerCase();
-  if (lower.length < 2 || QUERY_STOP_WORDS.has(lower)) return null;
+  if ((lower.length < 2 && !isSymbolTerm(lower)) || QUERY_STOP_WORDS.has(lower)) return null;
   return stemWord(lower);
 }
 
@@ -222,7 +223,7 @@ function pooledSearch(
   const search = new MiniSearch<IndexedUnit>({
     fields: ["text", "file", "entities", "date"],
     processTerm,
-    tokenize: splitWords,
+    tokenize: splitSearchTerms,
     searchOptions: {
       boost: { text: 3, file: 1, entities: 1.5, date: 0.5 },
       prefix: (term) => term.length >= 4,

@@ -28,6 +28,11 @@ describe("prefilterRows", () => {
     ]);
   });
 
+  it.each(["🎸", "★"])("finds a row by an emoji or symbol alone (%s)", (query) => {
+    const rows = [...ROWS, row("topics/music.md", `Plays ${query} on weekends.`)];
+    expect(prefilterRows(rows, query, 1).map((kept) => kept.path)).toEqual(["topics/music.md"]);
+  });
+
   it("ranks matches first, then the most recently updated", () => {
     const rows = [...ROWS, row("topics/hosting.md", "Where the user deploys.", "2020/01/01")];
     expect(rankRows(rows, "deploys", 3).map((kept) => kept.path)).toEqual([

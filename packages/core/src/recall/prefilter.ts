@@ -1,10 +1,15 @@
 import MiniSearch from "minisearch";
 import type { MemoryRow } from "../store/types.js";
-import { compareCodeUnits, QUERY_STOP_WORDS, splitWords } from "../text/index.js";
+import {
+  compareCodeUnits,
+  isSymbolTerm,
+  QUERY_STOP_WORDS,
+  splitSearchTerms,
+} from "../text/index.js";
 
 function processTerm(term: string): string | null {
   const lower = term.toLowerCase();
-  return lower.length < 2 || QUERY_STOP_WORDS.has(lower) ? null : lower;
+  return (lower.length < 2 && !isSymbolTerm(lower)) || QUERY_STOP_WORDS.has(lower) ? null : lower;
 }
 
 /**
@@ -82,7 +87,7 @@ function newSearch(): MiniSearch<MemoryRow> {
     idField: "path",
     fields: ["name", "path", "description"],
     processTerm,
-    tokenize: splitWords,
+    tokenize: splitSearchTerms,
     searchOptions: {
       boost: { name: 2, description: 1.5, path: 1 },
       prefix: (term) => term.length >= 4,

@@ -1,0 +1,42 @@
+import { splitWords } from "./split-words.js";
+
+// "und": no locale's tailoring, so the split is the same on every machine (as in splitWords).
+const segmenter = new Intl.Segmenter("und", { granularity: "word" });
+
+// A symbol or pictograph outside ASCII ("🎸", "☕", "★", "€"): ASCII signs ("+", "$", "=") sit in
+// code and prices on every other line, and "C++" / "C#" are words already (see splitWords).
+const SYMBOL = /(?![\0-\x7f])[\p{S}\p{Extended_Pictographic}]/u;
+const VARIATION_SELECTOR = /\uFE0F/g;
+
+/**
+ * The terms a lexical search indexes and looks up: the words of {@link splitWords}, then every
+ * emoji or other symbol outside ASCII as a term of its own, as `Intl.Segmenter` cuts them (UAX
+ * #29: a ZWJ sequence, a flag or a skin-toned emoji stays one term). So a query made only of
+ * emoji ("🎸") finds "plays 🎸 on weekends", which a split into words alone reads as no term.
+ * The emoji presentation selector (U+FE0F) is dropped, so "❤️" and "❤" are the same term.
+ *
+ * @param text - Any text: an indexed line, name or description, or a query.
+ * @returns The words in order, then the symbols in order, with repeats.
+ * @example splitSearchTerms("plays 🎸 on weekends") // ["plays", "on", "weekends", "🎸"]
+ */
+export function splitSearchTerms(text: string): string[] {
+  const words = splitWords(text);
+  if (!SYMBOL.test(text)) return words;
+  for (const segment of segmenter.segment(text)) {
+    if (segment.isWordLike || !SYMBOL.test(segment.segment)) continue;
+    words.push(segment.segment.replace(VARIATION_SELECTOR, ""));
+  }
+  return words;
+}
+
+/**
+ * Whether a search term is a symbol ({@link splitSearchTerms}'s emoji and signs), which counts
+ * even when it is one char long ("★"), where a one-letter word is dropped as noise.
+ *
+ * @param term - One term of `splitSearchTerms`.
+ * @returns `true` for a symbol term.
+ * @example isSymbolTerm("★") // true
+ */
+export function isSymbolTerm(term: string): boolean {
+  return SYMBOL.test(term);
+}
