@@ -10,7 +10,7 @@ import {
 } from "../file-system/index.js";
 import { isLeftoverTemp, readFileInside, writeFileInside } from "./inside-root.js";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
-import { keepIndexDescriptions } from "./keep-index-descriptions.js";
+import { rebuiltMemoryIndex } from "./keep-index-descriptions.js";
 import { formatMemoryIndex } from "./memory-index.js";
 import {
   isMemoryIndexPath,
@@ -21,7 +21,6 @@ import {
 import { MemoryPathError } from "./memory-path-error.js";
 import { rowFromText, versionConflict } from "./memory-row.js";
 import { type CheckParts, deferring, type StoreEngine } from "./store-engine.js";
-import { STORE_LAYOUT_RULES } from "./store-layout-rules.js";
 import {
   INTERNAL_FOLDER,
   PENDING_FORGET_FILE,
@@ -352,7 +351,7 @@ export class FolderStore implements StoreEngine {
       this.#indexStale = true;
       return;
     }
-    let rows = await this.list();
+    const rows = await this.list();
     let text = formatMemoryIndex(rows);
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
     const stats = lstatSync(indexPath, { throwIfNoEntry: false });
@@ -363,11 +362,7 @@ export class FolderStore implements StoreEngine {
           ? this.#indexSeen.text
           : ((await readFileInside(realRoot, indexPath))?.toString("utf8") ?? "");
       this.#indexSeen = { key, text: current };
-      if (STORE_LAYOUT_RULES[this.layout].keepsIndexDescriptions) {
-        // A hand-made MEMORY.md's words for a file without `description:` are kept.
-        rows = keepIndexDescriptions(rows, current);
-      }
-      text = formatMemoryIndex(rows, current);
+      text = rebuiltMemoryIndex(rows, current, this.layout);
       if (current === text) return;
     } else if (stats?.isSymbolicLink()) {
       // Never write through a link named MEMORY.md: it could point outside the folder.

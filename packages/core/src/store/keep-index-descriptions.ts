@@ -1,5 +1,38 @@
-import { parseMemoryIndex } from "./memory-index.js";
-import type { MemoryRow } from "./types.js";
+import { formatMemoryIndex, parseMemoryIndex } from "./memory-index.js";
+import { STORE_LAYOUT_RULES } from "./store-layout-rules.js";
+import type { MemoryRow, StoreLayout } from "./types.js";
+
+/**
+ * The rows a layout's `MEMORY.md` lists: in the fact layout with a person's words kept (see
+ * {@link keepIndexDescriptions}), in the subject layout as they are. The one rule for every store
+ * engine (a folder, PostgreSQL) and for `check()`, so an index kept in a database keeps the same
+ * words as the folder's file.
+ *
+ * @param rows - Rows of `store.list()`.
+ * @param index - The current `MEMORY.md` text ("" when none).
+ * @param layout - The store's layout.
+ * @returns The rows the index is written from.
+ * @example indexRows(await store.list(), current, "fact")
+ */
+export function indexRows(rows: MemoryRow[], index: string, layout: StoreLayout): MemoryRow[] {
+  return STORE_LAYOUT_RULES[layout].keepsIndexDescriptions
+    ? keepIndexDescriptions(rows, index)
+    : rows;
+}
+
+/**
+ * The text of a rebuilt `MEMORY.md` (see `formatMemoryIndex`) from the rows of {@link indexRows},
+ * keeping the lines a person wrote in the current index.
+ *
+ * @param rows - Rows of `store.list()`.
+ * @param index - The current `MEMORY.md` text ("" when none).
+ * @param layout - The store's layout.
+ * @returns The whole index text.
+ * @example rebuiltMemoryIndex(await store.list(), current, store.layout)
+ */
+export function rebuiltMemoryIndex(rows: MemoryRow[], index: string, layout: StoreLayout): string {
+  return formatMemoryIndex(indexRows(rows, index, layout), index);
+}
 
 /**
  * The rows for a rebuilt `MEMORY.md` in the fact layout, keeping a person's words: a file with no

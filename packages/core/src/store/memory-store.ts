@@ -2,12 +2,11 @@ import { resolve } from "node:path";
 import { BackendStore } from "./backend/backend-store.js";
 import { checkRows, linkGaps, sameFactTwoLanguages } from "./check-rows.js";
 import { FolderStore } from "./folder-store.js";
-import { keepIndexDescriptions } from "./keep-index-descriptions.js";
+import { indexRows } from "./keep-index-descriptions.js";
 import { formatMemoryIndex } from "./memory-index.js";
 import { MEMORY_INDEX_FILE, parseMemoryPath } from "./memory-path.js";
 import { DEFAULT_MAX_CHARS, notEditable, rowFromText, versionConflict } from "./memory-row.js";
 import type { StoreEngine } from "./store-engine.js";
-import { STORE_LAYOUT_RULES } from "./store-layout-rules.js";
 import { INTERNAL_FOLDER, PENDING_FORGET_FILE } from "./store-lock.js";
 import type {
   CheckResult,
@@ -68,6 +67,7 @@ export class MemoryStore {
       this.#engine = new BackendStore({
         backend: options.backend,
         toRow: (path, text) => rowFromText(path, text, maxChars, layout),
+        layout,
       });
       return;
     }
@@ -237,9 +237,7 @@ export class MemoryStore {
         rows,
         parts.indexText,
         this.maxChars,
-        STORE_LAYOUT_RULES[this.layout].keepsIndexDescriptions
-          ? keepIndexDescriptions(rows, parts.indexText)
-          : rows,
+        indexRows(rows, parts.indexText, this.layout),
       ),
       linksOutside: parts.linksOutside,
       ignoredFiles: parts.ignoredFiles,

@@ -1,9 +1,9 @@
 import { parseInternalName } from "../internal-files.js";
-import { formatMemoryIndex } from "../memory-index.js";
+import { rebuiltMemoryIndex } from "../keep-index-descriptions.js";
 import { versionConflict } from "../memory-row.js";
 import { type CheckParts, deferring, type StoreEngine } from "../store-engine.js";
 import { PENDING_FORGET_FILE } from "../store-lock.js";
-import type { MemoryRow, ReadAllResult, ReadResult, WriteResult } from "../types.js";
+import type { MemoryRow, ReadAllResult, ReadResult, StoreLayout, WriteResult } from "../types.js";
 import { NEW_VERSION } from "../version-token.js";
 import { withBackendLock } from "./backend-lock.js";
 import type { StorageBackend, StoredFile } from "./storage-backend.js";
@@ -15,6 +15,8 @@ export type BackendStoreOptions = {
   backend: StorageBackend;
   /** The store's rule for a row from a file's text (`rowFromText` with its cap and layout). */
   toRow: (path: string, text: string) => MemoryRow;
+  /** The store's layout (whether the stored index keeps a person's words, see `indexRows`). */
+  layout: StoreLayout;
 };
 
 /**
@@ -25,6 +27,7 @@ export type BackendStoreOptions = {
 export class BackendStore implements StoreEngine {
   readonly #backend: StorageBackend;
   readonly #toRow: BackendStoreOptions["toRow"];
+  readonly #layout: StoreLayout;
   readonly #cache = new Map<string, { version: string; row: MemoryRow }>();
   // deferIndex calls running, and whether a write inside them skipped the index refresh.
   #deferred = 0;
@@ -33,6 +36,7 @@ export class BackendStore implements StoreEngine {
   constructor(options: BackendStoreOptions) {
     this.#backend = options.backend;
     this.#toRow = options.toRow;
+    this.#layout = options.layout;
   }
 
   async list(): Promise<MemoryRow[]> {
@@ -186,7 +190,7 @@ export class BackendStore implements StoreEngine {
       return;
     }
     const current = (await this.#backend.readIndex()) ?? "";
-    const text = formatMemoryIndex(await this.list(), current);
+    const text = rebuiltMemoryIndex(await this.list(), current, this.#layout);
     if (current !== text) await this.#backend.writeIndex(text);
   }
 }
