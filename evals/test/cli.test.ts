@@ -207,7 +207,12 @@ describe("author and eval commands", { timeout: 60_000 }, () => {
       'is not an extraction prompt id such as "extraction@1"',
     ],
     ["an unknown scenario", ["--scenario", "nope"], 2, 'Unknown scenario "nope"'],
-    ["no recordings", [], 1, "No recordings for extraction@1"],
+    [
+      "an empty recordings folder, as a setup mistake",
+      [],
+      2,
+      "pnpm eval: no recordings for extraction@1 in ",
+    ],
     [
       "record mode without a key",
       ["--record"],

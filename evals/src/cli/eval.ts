@@ -347,11 +347,14 @@ async function runPrompt(options: {
     (mode === "record"
       ? [MODELS.haiku, MODELS.opus]
       : await modelsWithRecordings(recordingsDir, prompt));
+  // A folder without recordings is a setup mistake, as an empty --scenarios folder is: exit 2,
+  // never the 1 of a failed check, since nothing was checked.
   if (models.length === 0) {
     return {
-      exitCode: 1,
+      exitCode: 2,
       message:
-        `No recordings for ${prompt} in ${recordingsDir}. Record them with \`pnpm eval --record\` ` +
+        `pnpm eval: no recordings for ${prompt} in ${recordingsDir}, so nothing was checked. ` +
+        "Give --recordings the folder that holds them, record them with `pnpm eval --record` " +
         "(needs ANTHROPIC_API_KEY) or author them with `pnpm --filter @memfiles/evals author`.\n",
     };
   }
