@@ -36,7 +36,9 @@ export type CopyMemoryResult = {
 /**
  * Export a memory from one store and import it into another (file system to PostgreSQL or back):
  * every memory file with the same text, so the same version token, and the internal files of
- * {@link MOVED_INTERNAL_FILES}. PostgreSQL stores the text as UTF-8, not the file's bytes: a UTF-8
+ * {@link MOVED_INTERNAL_FILES}; the target's index is rebuilt from the files, keeping what a person
+ * wrote in the source's `MEMORY.md` (lines of their own; in the fact layout, words for a file
+ * without `description:`). PostgreSQL stores the text as UTF-8, not the file's bytes: a UTF-8
  * file (BOM, CRLF and all) arrives byte for byte, but a UTF-16 file (LE or BE, with its BOM) keeps
  * its text and version token only: copied back out to a folder it is written as UTF-8 with a BOM
  * (`EF BB BF`). Runs under the target's lock;
@@ -76,6 +78,9 @@ export async function copyMemory(
       }
       files.push(row.path);
     }
+    // The index is rebuilt from the copied files, with the words a person wrote in the source's.
+    const index = await from.readIndex();
+    if (index.exists) await to.rebuildIndex(index.content);
     const internal: string[] = [];
     for (const name of internalNames) {
       const text = await from.readInternal(name);

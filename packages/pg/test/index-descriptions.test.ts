@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MemoryStore } from "@memfiles/core";
 import { describe, expect, it } from "vitest";
-import { PgBackend } from "../src/index.js";
+import { copyMemory, PgBackend, pgMemoryStore } from "../src/index.js";
 import { sharedPglite } from "./pglite-fixture.js";
 
 // A fact folder's MEMORY.md as a person wrote it: words for a file that has no `description:`,
@@ -41,5 +41,24 @@ describe("the rebuilt index keeps a person's words on every backend (fact layout
     expect(await readFile(join(folder, "MEMORY.md"), "utf8")).toBe(expected);
     expect(await indexAfterWrite(inDatabase)).toBe(expected);
     expect((await inDatabase.check()).outdatedIndexLines).toEqual([]);
+  });
+
+  it("copyMemory carries them from a folder into PostgreSQL", async () => {
+    const folder = join(await mkdtemp(join(tmpdir(), "memfiles-index-words-")), "memory");
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, "deploy.md"), UNDESCRIBED);
+    await writeFile(join(folder, "editor.md"), EDITOR);
+    await writeFile(join(folder, "MEMORY.md"), HAND_MADE_INDEX);
+    const inFolder = new MemoryStore({ root: folder, layout: "fact" });
+    await inFolder.rebuildIndex();
+    const inDatabase = pgMemoryStore(await sharedPglite(), `index-copy-${Date.now()}`, {
+      layout: "fact",
+    });
+    await copyMemory(inFolder, inDatabase);
+    const folderIndex = await readFile(join(folder, "MEMORY.md"), "utf8");
+    expect(folderIndex).toContain("- [deploy](deploy.md) — Where I deploy, in my words.\n");
+    expect(folderIndex).toContain("\nCall mom on Sunday.\n");
+    const index = await inDatabase.readIndex();
+    expect(index.exists ? index.content : undefined).toBe(folderIndex);
   });
 });

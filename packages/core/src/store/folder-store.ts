@@ -11,7 +11,6 @@ import {
 import { isLeftoverTemp, readFileInside, writeFileInside } from "./inside-root.js";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
 import { rebuiltMemoryIndex } from "./keep-index-descriptions.js";
-import { formatMemoryIndex } from "./memory-index.js";
 import {
   isMemoryIndexPath,
   MEMORY_INDEX_FILE,
@@ -280,8 +279,8 @@ export class FolderStore implements StoreEngine {
     return this.readInternal(PENDING_FORGET_FILE);
   }
 
-  async rebuildIndex(): Promise<void> {
-    await this.withLock(async () => this.#refreshIndex(await this.#realRoot()));
+  async rebuildIndex(previous?: string): Promise<void> {
+    await this.withLock(async () => this.#refreshIndex(await this.#realRoot(), previous));
   }
 
   withLock<T>(fn: () => Promise<T>): Promise<T> {
@@ -346,13 +345,13 @@ export class FolderStore implements StoreEngine {
     return readResultOf(path, decodeText(bytes));
   }
 
-  async #refreshIndex(realRoot: string): Promise<void> {
+  async #refreshIndex(realRoot: string, previous?: string): Promise<void> {
     if (this.#deferred > 0) {
       this.#indexStale = true;
       return;
     }
     const rows = await this.list();
-    let text = formatMemoryIndex(rows);
+    let text = rebuiltMemoryIndex(rows, previous ?? "", this.layout);
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
     const stats = lstatSync(indexPath, { throwIfNoEntry: false });
     if (stats?.isFile()) {
@@ -362,7 +361,7 @@ export class FolderStore implements StoreEngine {
           ? this.#indexSeen.text
           : ((await readFileInside(realRoot, indexPath))?.toString("utf8") ?? "");
       this.#indexSeen = { key, text: current };
-      text = rebuiltMemoryIndex(rows, current, this.layout);
+      text = rebuiltMemoryIndex(rows, previous ?? current, this.layout);
       if (current === text) return;
     } else if (stats?.isSymbolicLink()) {
       // Never write through a link named MEMORY.md: it could point outside the folder.

@@ -280,14 +280,18 @@ export class MemoryStore {
   }
 
   /**
-   * Rewrite `MEMORY.md` from the files now, under the lock (after hand edits, for example).
+   * Rewrite `MEMORY.md` from the files now, under the lock (after hand edits, for example),
+   * keeping the words a person wrote in it (see `formatMemoryIndex`, `indexRows`).
    *
+   * @param previous - An index from another store whose person's words to keep instead of this
+   *   store's own (`copyMemory` moving a folder's `MEMORY.md` into PostgreSQL); default the
+   *   stored index.
    * @returns Resolves once `MEMORY.md` is written.
    * @throws {MemoryLockError} when the lock cannot be taken.
    * @example await store.rebuildIndex();
    */
-  async rebuildIndex(): Promise<void> {
-    return this.#engine.rebuildIndex();
+  async rebuildIndex(previous?: string): Promise<void> {
+    return this.#engine.rebuildIndex(previous);
   }
 
   /**

@@ -40,7 +40,8 @@ export interface StoreEngine {
   readIndex(): Promise<string | undefined>;
   /** The pending-forget journal's text, or `undefined` (never creates anything). */
   readJournal(): Promise<string | undefined>;
-  rebuildIndex(): Promise<void>;
+  /** Rewrites the index; `previous` (an index from elsewhere) gives the words a person wrote. */
+  rebuildIndex(previous?: string): Promise<void>;
   /** Runs `fn` with the index refresh of each write inside it put off to one rebuild at its end. */
   deferIndex<T>(fn: () => Promise<T>): Promise<T>;
   withLock<T>(fn: () => Promise<T>): Promise<T>;

@@ -149,8 +149,8 @@ export class BackendStore implements StoreEngine {
     return this.readInternal(PENDING_FORGET_FILE);
   }
 
-  async rebuildIndex(): Promise<void> {
-    await this.withLock(() => this.#refreshIndex());
+  async rebuildIndex(previous?: string): Promise<void> {
+    await this.withLock(() => this.#refreshIndex(previous));
   }
 
   withLock<T>(fn: () => Promise<T>): Promise<T> {
@@ -184,13 +184,13 @@ export class BackendStore implements StoreEngine {
     );
   }
 
-  async #refreshIndex(): Promise<void> {
+  async #refreshIndex(previous?: string): Promise<void> {
     if (this.#deferred > 0) {
       this.#indexStale = true;
       return;
     }
     const current = (await this.#backend.readIndex()) ?? "";
-    const text = rebuiltMemoryIndex(await this.list(), current, this.#layout);
+    const text = rebuiltMemoryIndex(await this.list(), previous ?? current, this.#layout);
     if (current !== text) await this.#backend.writeIndex(text);
   }
 }
