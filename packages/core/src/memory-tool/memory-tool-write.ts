@@ -1,10 +1,8 @@
 import type { WriteSession } from "../guards/index.js";
 import type { MemoryToolEdits } from "../layouts/layout.js";
 import type { FolderReadStore } from "../write/memory-files.js";
-import { refuse } from "../write/write-checks.js";
 import {
   type EditResult,
-  MAX_CONFLICT_RETRIES,
   runWritePipeline,
   type WriteSteps,
   type WriteStore,
@@ -84,9 +82,6 @@ export type RunMemoryToolWriteOptions = {
   today: string;
 };
 
-// A write that found the file changed since the read: the command is read and checked again.
-class ChangedUnderWrite {}
-
 type Candidate = MemoryToolWrite & { apply: ApplyMemoryToolEdit; edit: MemoryToolEdit };
 type Located = { held?: { path: string; as?: string } | undefined };
 
@@ -98,8 +93,8 @@ type Located = { held?: { path: string; as?: string } | undefined };
  * `remember` does, or refused) → shape (a created file, and each line the model wrote: the
  * layout's placeholder and length rule) → the layout's path rule → forgotten (each added line
  * against the tombstones) → duplicate / restatement of a stored fact → cap → version-tokened
- * write. After a version conflict the file is read again and the command re-applied and checked
- * from the first step (3 times). The edits come from the model, so there is no evidence.
+ * write. After a version conflict the pipeline's retry has the file read again and the command
+ * re-applied (`reread`), and checks it from the first step (3 times). The edits come from the model, so there is no evidence.
  *
  * @param options - `{ store, write, prepare, pathRule, rules, session, today }`.
  * @returns What the command returns to the model, e.g. `File created successfully at: ...`.
@@ -162,43 +157,28 @@ export async function runMemoryToolWrite(options: RunMemoryToolWriteOptions): Pr
       target.held === undefined
         ? undefined
         : { ...target.held, path: memoriesPath(target.held.path) },
-    edit: async (item) => {
-      const result = await item.edit.write();
-      if (!result.ok && result.code === "version_conflict") {
-        throw new ChangedUnderWrite();
-      }
-      return result;
-    },
+    edit: (item) => item.edit.write(),
     refresh: async () => {},
+    // The command applied again to the file as it is now: the pipeline checks it from the first step.
+    reread: () => candidate(),
   };
-  for (let conflicts = 0; ; conflicts += 1) {
+  const candidate = async (): Promise<Candidate> => {
     const apply = await options.prepare();
-    let result: Awaited<ReturnType<typeof runWritePipeline<Candidate, Located, string>>>;
-    try {
-      result = await runWritePipeline({
-        store: options.store,
-        items: [{ ...write, apply, edit: apply() }],
-        steps,
-        checkTombstones: true,
-        // Absolute dates only, as `remember`: "yesterday" is written as the day it meant.
-        sessionDate: options.today.replace(/\//g, "-"),
-        stated: options.today,
-        session: options.session,
-      });
-    } catch (error) {
-      if (!(error instanceof ChangedUnderWrite)) throw error;
-      if (conflicts < MAX_CONFLICT_RETRIES) continue;
-      const refusal = refuse("version_conflict", {
-        what: write.label,
-        path: write.memoryPath,
-        rereads: MAX_CONFLICT_RETRIES,
-      });
-      throw new MemoryToolError(refusal.message, { code: refusal.code });
-    }
-    const applied = result.applied[0];
-    if (applied !== undefined) return applied.applied;
-    const refusal = result.rejected[0];
-    if (refusal === undefined) throw new Error("runWritePipeline returned no result for one item");
-    throw new MemoryToolError(refusal.message, { code: refusal.code });
-  }
+    return { ...write, apply, edit: apply() };
+  };
+  const result = await runWritePipeline({
+    store: options.store,
+    items: [await candidate()],
+    steps,
+    checkTombstones: true,
+    // Absolute dates only, as `remember`: "yesterday" is written as the day it meant.
+    sessionDate: options.today.replace(/\//g, "-"),
+    stated: options.today,
+    session: options.session,
+  });
+  const applied = result.applied[0];
+  if (applied !== undefined) return applied.applied;
+  const refusal = result.rejected[0];
+  if (refusal === undefined) throw new Error("runWritePipeline returned no result for one item");
+  throw new MemoryToolError(refusal.message, { code: refusal.code });
 }
