@@ -1,5 +1,6 @@
 import type { WriteSession } from "../guards/index.js";
 import type { MemoryToolEdits } from "../layouts/layout.js";
+import { quoteText } from "../text/index.js";
 import type { FolderReadStore } from "../write/memory-files.js";
 import {
   type EditResult,
@@ -137,7 +138,7 @@ export async function runMemoryToolWrite(options: RunMemoryToolWriteOptions): Pr
     forgettable: (item) =>
       item.edit.facts.map((fact) => ({
         text: fact,
-        what: `${JSON.stringify(fact)} (${item.label})`,
+        what: `${quoteText(fact)} (${item.label})`,
       })),
     locate: async (item) => {
       await item.edit.locate?.();

@@ -1,9 +1,9 @@
-import { headOfText, isPlaceholder } from "../text/index.js";
+import { isPlaceholder } from "../text/index.js";
 
 /** Longest fact text accepted, in chars, in both layouts; a memory line is one short fact (seed design). */
 export const MAX_FACT_CHARS = 300;
 
-/** What a refusal's message names: `what` is the thing refused, e.g. `"deploys on Fly.io"`. */
+/** What a refusal's message names: `what` is the thing refused, quoted by `quoteText`, e.g. `"deploys on Fly.io"`. */
 type Named = { what: string };
 
 /**
@@ -154,18 +154,8 @@ export function refuse<Code extends WriteCheckCode>(
   detail: WriteCheckDetail<Code>,
 ): WriteRefusal<Code> {
   const template = TEMPLATES.get(code) as (detail: WriteCheckDetail<Code>) => string;
-  const { what } = detail as Partial<Named>;
-  // A refused 200,000-char fact named whole would go back whole, to a model's context or a
-  // terminal: its head and its length say which one it was.
-  const shown =
-    typeof what === "string" && what.length > MAX_NAMED_CHARS
-      ? { ...detail, what: `${headOfText(what, MAX_NAMED_CHARS)}…" (${what.length} chars)` }
-      : detail;
-  return { ok: false, code, message: template(shown) };
+  return { ok: false, code, message: template(detail) };
 }
-
-/** Most chars of the refused thing a refusal's message quotes. */
-const MAX_NAMED_CHARS = 160;
 
 // C0 and C1 control characters but tab and line breaks, and DEL: an escape sequence
 // ("\u001b[2J", "\u001b]0;title\u0007") in a memory line clears or retitles the terminal of whoever

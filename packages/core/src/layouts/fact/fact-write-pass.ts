@@ -17,6 +17,7 @@ import {
   factSlug,
   foldText,
   oneLineFieldProblem,
+  quoteText,
   uniqueFactPath,
 } from "../../text/index.js";
 import { memoizeText } from "../../text/memo.js";
@@ -388,9 +389,7 @@ export function factWriteSteps(context: {
   return {
     // A name that is not one plain line is not quoted: it could turn the message around.
     label: (item) =>
-      oneLineFieldProblem(item.name) === undefined
-        ? JSON.stringify(oneLine(item.name))
-        : "a memory",
+      oneLineFieldProblem(item.name) === undefined ? quoteText(oneLine(item.name)) : "a memory",
     fact: (item) => item.body.trim(),
     file: (item) => item.name,
     evidence: (item) => item.evidence,

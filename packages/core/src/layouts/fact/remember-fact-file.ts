@@ -1,6 +1,13 @@
 import { dateTag, editFactText, type FactFile, safeParseFactFile } from "../../format/index.js";
 import { safeParseMemoryPath } from "../../store/index.js";
-import { factKey, factSlug, foldText, headOfText, normalizeFactText } from "../../text/index.js";
+import {
+  factKey,
+  factSlug,
+  foldText,
+  headOfText,
+  normalizeFactText,
+  quoteText,
+} from "../../text/index.js";
 import type { RememberApplied } from "../../write/remember.js";
 import { checkFactShape, MAX_FACT_CHARS } from "../../write/write-checks.js";
 import type { EditResult, WriteSteps } from "../../write/write-pipeline.js";
@@ -62,7 +69,7 @@ export function factRememberSteps(context: {
   const { store } = context;
   const today = dateTag(context.now, context.timeZone);
   return {
-    label: (item) => JSON.stringify(item.fact),
+    label: (item) => quoteText(item.fact),
     fact: (item) => item.fact,
     file: (item) => item.path,
     evidence: () => "",
