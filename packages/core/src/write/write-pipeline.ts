@@ -7,7 +7,7 @@ import {
   findSecrets,
   findSplitSecrets,
   findThirdPersonStatement,
-  type WriteSession,
+  WriteSession,
 } from "../guards/index.js";
 import { MemoryPathError, type MemoryStore } from "../store/index.js";
 import { resolveRelativeDates } from "../text/index.js";
@@ -240,9 +240,36 @@ async function decide<Item, Target, Applied>(
   });
 
   // secret: every field alone, then split across the facts of the pass or the session's writes.
+  // Each text is scanned alone once: the fact and the line it replaces by the session's check
+  // (which scans them alone first), every other distinct field here.
   const fields = steps.secretFields(given);
-  const scans = await Promise.all(fields.map(findSecrets));
-  const kinds = [...new Set(scans.flatMap((scan) => scan.findings.map((found) => found.kind)))];
+  const givenFact = steps.fact(given);
+  const givenReplaces = steps.replaces(given) ?? "";
+  const sessionTexts = [givenFact, givenReplaces];
+  // Against a copy of the session: the write's texts join it once every secret check passed.
+  const secrets =
+    options.session === undefined
+      ? undefined
+      : await checkSecrets({
+          texts: sessionTexts,
+          session: new WriteSession(options.session.texts),
+        });
+  const inSession = (field: string) => secrets !== undefined && sessionTexts.includes(field);
+  const distinct = [...new Set(fields)].filter((field) => !inSession(field));
+  const scanned = new Map(
+    await Promise.all(distinct.map(async (field) => [field, await findSecrets(field)] as const)),
+  );
+  // A session text alone: what the session's check found in it (`split: false`), else clean.
+  const alone = secrets !== undefined && !secrets.ok && !secrets.split ? secrets : undefined;
+  const scans = fields.map((field) => {
+    const scan = scanned.get(field);
+    if (scan !== undefined) return { kinds: scan.findings.map((found) => found.kind), ...scan };
+    const redactedText = alone?.redacted[sessionTexts.indexOf(field)];
+    return redactedText === undefined || redactedText === field
+      ? { kinds: [], findings: [], redacted: field }
+      : { kinds: alone?.kinds ?? [], findings: [], redacted: redactedText };
+  });
+  const kinds = [...new Set(scans.flatMap((scan) => scan.kinds))];
   const redacted = steps.redact(
     given,
     scans.map((scan) => scan.redacted),
@@ -270,33 +297,29 @@ async function decide<Item, Target, Applied>(
   if (split !== undefined) {
     const item = steps.redact(
       given,
-      fields.map((field) => (field.trim() === steps.fact(given).trim() ? split.redacted : field)),
+      fields.map((field) => (field.trim() === givenFact.trim() ? split.redacted : field)),
     );
     return no(refuse("secret", { what: steps.label(item), kinds: split.kinds, split: true }), item);
   }
-  if (options.session !== undefined) {
+  if (secrets !== undefined && !secrets.ok) {
     // The fact and the line it replaces, after the session's last writes: a key said in halves.
-    const fact = steps.fact(given);
-    const replaces = steps.replaces(given) ?? "";
-    const secrets = await checkSecrets({ texts: [fact, replaces], session: options.session });
-    if (!secrets.ok) {
-      const [factRedacted, replacesRedacted] = secrets.redacted;
-      const item = steps.redact(
-        given,
-        fields.map((field) =>
-          field === fact && factRedacted !== undefined
-            ? factRedacted
-            : field === replaces && replaces !== "" && replacesRedacted !== undefined
-              ? replacesRedacted
-              : field,
-        ),
-      );
-      return no(
-        refuse("secret", { what: steps.label(item), kinds: secrets.kinds, split: secrets.split }),
-        item,
-      );
-    }
+    const [factRedacted, replacesRedacted] = secrets.redacted;
+    const item = steps.redact(
+      given,
+      fields.map((field) =>
+        field === givenFact && factRedacted !== undefined
+          ? factRedacted
+          : field === givenReplaces && givenReplaces !== "" && replacesRedacted !== undefined
+            ? replacesRedacted
+            : field,
+      ),
+    );
+    return no(
+      refuse("secret", { what: steps.label(item), kinds: secrets.kinds, split: secrets.split }),
+      item,
+    );
   }
+  for (const text of sessionTexts) options.session?.record(text);
 
   // relative date: resolved against the session's own date only.
   const removes = steps.removes(given);
