@@ -2,6 +2,7 @@ import type { WriteSession } from "../guards/index.js";
 import type { MemoryToolEdits } from "../layouts/layout.js";
 import { quoteText } from "../text/index.js";
 import type { FolderReadStore } from "../write/memory-files.js";
+import { checkDescriptionShape } from "../write/write-checks.js";
 import {
   type EditResult,
   runWritePipeline,
@@ -45,6 +46,11 @@ export type MemoryToolEdit = {
   kept?: { path: string; content: string } | undefined;
   /** What is wrong with the shape of a created file (`invalid_fact`), or `undefined`. */
   problem?: string | undefined;
+  /**
+   * The header fields the model wrote or changed (`name:`, `description:`), by field: each gets
+   * the layouts' description shape check (`checkDescriptionShape`).
+   */
+  header?: Partial<Record<"name" | "description", string>> | undefined;
   /**
    * Reads what the write needs, under the store lock, after the checks before the target step
    * (a created file: whether it exists); throws the command's own error (`already_exists`,
@@ -91,8 +97,9 @@ type Located = { held?: { path: string; as?: string } | undefined };
  * is refused with the codes and messages of `WRITE_CHECKS` like every proposal and `remember`:
  * secret (the path of a created file, the text sent, each added line whole, and split across the
  * session's edits) → relative date (each line the model wrote, resolved against today as
- * `remember` does, or refused) → shape (a created file, and each line the model wrote: the
- * layout's placeholder and length rule) → the layout's path rule → forgotten (each added line
+ * `remember` does, or refused) → shape (a created file, the `name:` and `description:` it wrote,
+ * with the layouts' description rule, and each line it wrote: the layout's placeholder and
+ * length rule) → the layout's path rule → forgotten (each added line
  * against the tombstones) → duplicate / restatement of a stored fact → cap → version-tokened
  * write. After a version conflict the pipeline's retry has the file read again and the command
  * re-applied (`reread`), and checks it from the first step (3 times). The edits come from the model, so there is no evidence.
@@ -127,6 +134,10 @@ export async function runMemoryToolWrite(options: RunMemoryToolWriteOptions): Pr
         : { ...item, edit: item.apply(lines) },
     shape: (item) => {
       if (item.edit.problem !== undefined) return item.edit.problem;
+      for (const [field, value] of Object.entries(item.edit.header ?? {})) {
+        const shape = checkDescriptionShape(value.trim());
+        if (!shape.ok) return `its ${field}: ${shape.problem}`;
+      }
       for (const text of item.edit.checked) {
         const problem = rules.lineShape(text);
         if (problem !== undefined) return `one of its lines: ${problem}`;

@@ -46,6 +46,7 @@ export {
 } from "./tombstones.js";
 export {
   type CheckFactShapeResult,
+  checkDescriptionShape,
   checkFactShape,
   WRITE_CHECKS,
   type WriteCheckCode,

@@ -1,4 +1,5 @@
-import { isPlaceholder } from "../text/index.js";
+import { isPlaceholder, oneLineFieldProblem, quoteText } from "../text/index.js";
+import { MAX_DESCRIPTION_CHARS } from "./proposal.js";
 
 /** Longest fact text accepted, in chars, in both layouts; a memory line is one short fact (seed design). */
 export const MAX_FACT_CHARS = 300;
@@ -163,6 +164,39 @@ export function refuse<Code extends WriteCheckCode>(
 const CONTROL_CHARACTER =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
+
+/**
+ * The shape check of a header field a memory file's writer sets (a `description:`, a `name:`), in
+ * both layouts and the memory tool: one plain line (see `oneLineFieldProblem`), not blank, at
+ * most `maxChars`, no `---` (it would read as the end of the header), a letter or digit, not a
+ * placeholder (`N/A`, `TODO`; see `isPlaceholder`): the index shows it as what the file holds.
+ *
+ * @param text - The field's value, trimmed by the caller.
+ * @param maxChars - Most chars; default {@link MAX_DESCRIPTION_CHARS} (200).
+ * @returns `{ ok: true }`, or `{ ok: false, problem }`, e.g. `"N/A" is a placeholder; say what the file holds`.
+ * @example checkDescriptionShape("N/A") // { ok: false, problem: '"N/A" is a placeholder; say what the file holds' }
+ */
+export function checkDescriptionShape(
+  text: string,
+  maxChars: number = MAX_DESCRIPTION_CHARS,
+): CheckFactShapeResult {
+  const notOneLine = oneLineFieldProblem(text);
+  const problem =
+    text === ""
+      ? "it is blank"
+      : notOneLine !== undefined
+        ? notOneLine
+        : text.length > maxChars
+          ? `it is ${text.length} chars, over ${maxChars}`
+          : text.includes("---")
+            ? 'it holds "---", which would end the header'
+            : !/[\p{L}\p{N}]/u.test(text)
+              ? `${quoteText(text)} has no letter or digit`
+              : isPlaceholder(text)
+                ? `${quoteText(text)} is a placeholder; say what the file holds`
+                : undefined;
+  return problem === undefined ? { ok: true } : { ok: false, problem };
+}
 
 /** Result of {@link checkFactShape}. */
 export type CheckFactShapeResult = { ok: true } | { ok: false; problem: string };

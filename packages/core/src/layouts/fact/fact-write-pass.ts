@@ -31,7 +31,7 @@ import type { Proposal } from "../../write/proposal.js";
 import { withSessionDate } from "../../write/session-date.js";
 import { makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
 import { fitTranscript } from "../../write/transcript-budget.js";
-import { checkFactShape } from "../../write/write-checks.js";
+import { checkDescriptionShape, checkFactShape } from "../../write/write-checks.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "../../write/write-index-budget.js";
 import type { AppliedProposal, WritePassResult } from "../../write/write-pass-result.js";
 import {
@@ -174,15 +174,7 @@ function findTarget<Row extends Pick<MemoryRow, "path" | "name">>(
 
 function usableDescription(description: string, name: string): string {
   const text = oneLine(description);
-  if (
-    text !== "" &&
-    text.length <= MAX_FACT_DESCRIPTION_CHARS &&
-    !text.includes("---") &&
-    /[\p{L}\p{N}]/u.test(text)
-  ) {
-    return text;
-  }
-  return `${oneLine(name)}.`;
+  return checkDescriptionShape(text, MAX_FACT_DESCRIPTION_CHARS).ok ? text : `${oneLine(name)}.`;
 }
 
 /**
