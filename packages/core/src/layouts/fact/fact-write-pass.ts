@@ -359,6 +359,19 @@ export function heldBody(folder: FactFolder, body: string): { path: string } | u
   return undefined;
 }
 
+/**
+ * The fact layout's duplicate rule inside one file (the `duplicate` row of `WRITE_CHECKS`): a line
+ * of `body` with the same key as `text` (see `factKey`); across files see {@link heldBody}.
+ *
+ * @param body - A fact file's body, or its text after an edit without the lines being written.
+ * @param text - The fact or line being written.
+ * @returns Whether the body already says it.
+ */
+export function bodyHolds(body: string, text: string): boolean {
+  const key = factKey(text);
+  return key !== "" && body.split(/\r\n|\n|\r/).some((line) => factKey(line) === key);
+}
+
 /** Where a fact proposal lands: the file it updates or deletes, or none (a new file). */
 export type FactTarget = { row?: Pick<MemoryRow, "path" | "name"> | undefined };
 

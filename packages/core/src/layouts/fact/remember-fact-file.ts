@@ -12,6 +12,7 @@ import type { RememberApplied } from "../../write/remember.js";
 import { checkFactShape, MAX_FACT_CHARS } from "../../write/write-checks.js";
 import type { EditResult, WriteSteps } from "../../write/write-pipeline.js";
 import {
+  bodyHolds,
   type FactTarget,
   type FactWriteStore,
   factWriteSteps,
@@ -160,10 +161,7 @@ export function factRememberSteps(context: {
     duplicate(item, target) {
       if (target.kind === "file") return target.steps.duplicate(target.proposal, target.target);
       if (target.fact === undefined) return undefined;
-      const key = factKey(item.fact);
-      return bodyLines(target).some((line) => factKey(line) === key)
-        ? { path: target.path }
-        : undefined;
+      return bodyHolds(bodyLines(target).join(""), item.fact) ? { path: target.path } : undefined;
     },
     async edit(item, target) {
       if (target.kind === "file") {
