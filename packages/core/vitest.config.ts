@@ -3,7 +3,10 @@ import { configDefaults, defineConfig } from "vitest/config";
 // `pnpm mutate` copies the package into .stryker-tmp/ while it runs; those copies are not tests.
 const exclude = [...configDefaults.exclude, ".stryker-tmp/**"];
 // Files that mock a module for the whole file: they get a module registry of their own.
-const OWN_MODULES = ["src/file-system/read-file-bounded.test.ts"];
+const OWN_MODULES = [
+  "src/file-system/read-file-bounded.test.ts",
+  "src/write/secret-scan-once.test.ts",
+];
 
 export default defineConfig({
   test: {

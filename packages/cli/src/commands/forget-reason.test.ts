@@ -76,6 +76,20 @@ describe("forget on a fact folder says why a file that holds the words stays", (
       'Nothing removed for "café":\n  topics/cafe.md: it is not valid UTF-8 text. Save it as UTF-8 (or UTF-16 with a byte order mark) in your editor\n',
     );
   });
+
+  it("names a file it cannot parse once, by its path, before the library's reason", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "memfiles-forget-"));
+    await mkdir(join(cwd, "memory/topics"), { recursive: true });
+    await writeFile(
+      join(cwd, "memory/topics/trip.md"),
+      "---js\nname: trip\n---\n[stated 2026/01/01] flies to Lisbon\n",
+    );
+    const { context, output } = contextIn(cwd);
+    expect(await runMemfiles(["forget", "memory", "Lisbon", "--yes"], context)).toBe(1);
+    expect(output.stdout).toBe(
+      'Nothing removed for "Lisbon":\n  topics/trip.md: Refused to read the memory file: its front matter is marked "js", and only YAML front matter is read (other languages can run code, CVE-2022-25863). Replace the first line with "---".\n',
+    );
+  });
 });
 
 describe("forget says why a query can match nothing", () => {

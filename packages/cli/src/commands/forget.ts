@@ -51,10 +51,7 @@ export const registerForget: RegisterCommand = (program, context, done) => {
             context.stdout(`Nothing removed for "${truncate(query, QUOTED_CHARS)}":\n`);
             // One line a file and reason: every matching line of an unreadable file shares both.
             const shown = new Set(
-              preview.notRemoved.map(
-                (kept) =>
-                  `  ${kept.path}: ${kept.reason.startsWith(`${kept.path}: `) ? kept.reason.slice(kept.path.length + 2) : kept.reason}\n`,
-              ),
+              preview.notRemoved.map((kept) => `  ${kept.path}: ${kept.reason}\n`),
             );
             for (const line of shown) context.stdout(line);
           } else if (lines.length === 0 && query.length > MAX_FORGET_QUERY_CHARS)

@@ -397,6 +397,37 @@ const CASES: Case[] = [
       }).message,
   },
   {
+    name: "a create whose description is a placeholder",
+    code: "invalid_fact",
+    run: (handlers, layout) =>
+      handlers.create({
+        command: "create",
+        path: memories(LAYOUTS[layout].created),
+        file_text: "---\nname: keys\ndescription: N/A\n---\nuses tmux\n",
+      }),
+    message: (layout) =>
+      refuse("invalid_fact", {
+        what: `the create of ${memories(LAYOUTS[layout].created)}`,
+        problem: 'its description: "N/A" is a placeholder; say what the file holds',
+      }).message,
+  },
+  {
+    name: "a str_replace that sets the name to a placeholder",
+    code: "invalid_fact",
+    run: (handlers, layout) =>
+      handlers.str_replace({
+        command: "str_replace",
+        path: memories(LAYOUTS[layout].edited),
+        old_str: "name: tools",
+        new_str: "name: TODO",
+      }),
+    message: (layout) =>
+      refuse("invalid_fact", {
+        what: `the str_replace of ${memories(LAYOUTS[layout].edited)}`,
+        problem: 'its name: "TODO" is a placeholder; say what the file holds',
+      }).message,
+  },
+  {
     name: "a create with a line over the layout's length cap",
     code: "invalid_fact",
     run: (handlers, layout) =>

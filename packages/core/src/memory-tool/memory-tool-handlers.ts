@@ -376,6 +376,21 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
     );
   }
 
+  /** The header fields (`name:`, `description:`) of `after` the model wrote: absent or other in `before`. */
+  function headerWritten(after: readonly string[], before: readonly string[] = []) {
+    const read = (lines: readonly string[]) => {
+      const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
+      return parsed.success ? parsed.value.header : {};
+    };
+    const [now, was] = [read(after), read(before)];
+    const written: Partial<Record<"name" | "description", string>> = {};
+    for (const field of ["name", "description"] as const) {
+      const value = now[field];
+      if (value !== undefined && value !== was[field]) written[field] = value;
+    }
+    return written;
+  }
+
   /** The text as written (see `MemoryToolEdits.stamped`). */
   function stamped(content: string, relative: string, memoryPath: string, created: boolean) {
     return edits.stamped(content, { relative, memoryPath, created, today: today() });
@@ -598,6 +613,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
               checked: edits.checked(dated, own),
               kept: { path: relative, content: "" },
               problem: "problem" in file ? file.problem : undefined,
+              header: headerWritten(sent.lines),
               locate: async () => {
                 const current = await store.read(relative);
                 if (current.exists) {
@@ -712,6 +728,7 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
                 facts: newFacts,
                 lines: own.map((index) => sentLines[index] ?? ""),
                 checked: edits.checked(lines, own),
+                header: firstLine < header.count ? headerWritten(lines, text.lines) : undefined,
                 kept: {
                   path: relative,
                   content: written(

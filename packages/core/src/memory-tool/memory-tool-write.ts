@@ -1,10 +1,10 @@
 import type { WriteSession } from "../guards/index.js";
 import type { MemoryToolEdits } from "../layouts/layout.js";
+import { quoteText } from "../text/index.js";
 import type { FolderReadStore } from "../write/memory-files.js";
-import { refuse } from "../write/write-checks.js";
+import { checkDescriptionShape } from "../write/write-checks.js";
 import {
   type EditResult,
-  MAX_CONFLICT_RETRIES,
   runWritePipeline,
   type WriteSteps,
   type WriteStore,
@@ -47,6 +47,11 @@ export type MemoryToolEdit = {
   /** What is wrong with the shape of a created file (`invalid_fact`), or `undefined`. */
   problem?: string | undefined;
   /**
+   * The header fields the model wrote or changed (`name:`, `description:`), by field: each gets
+   * the layouts' description shape check (`checkDescriptionShape`).
+   */
+  header?: Partial<Record<"name" | "description", string>> | undefined;
+  /**
    * Reads what the write needs, under the store lock, after the checks before the target step
    * (a created file: whether it exists); throws the command's own error (`already_exists`,
    * `not_found`). Absent when `prepare` read the file already (an edit needs its text).
@@ -84,9 +89,6 @@ export type RunMemoryToolWriteOptions = {
   today: string;
 };
 
-// A write that found the file changed since the read: the command is read and checked again.
-class ChangedUnderWrite {}
-
 type Candidate = MemoryToolWrite & { apply: ApplyMemoryToolEdit; edit: MemoryToolEdit };
 type Located = { held?: { path: string; as?: string } | undefined };
 
@@ -95,11 +97,12 @@ type Located = { held?: { path: string; as?: string } | undefined };
  * is refused with the codes and messages of `WRITE_CHECKS` like every proposal and `remember`:
  * secret (the path of a created file, the text sent, each added line whole, and split across the
  * session's edits) → relative date (each line the model wrote, resolved against today as
- * `remember` does, or refused) → shape (a created file, and each line the model wrote: the
- * layout's placeholder and length rule) → the layout's path rule → forgotten (each added line
+ * `remember` does, or refused) → shape (a created file, the `name:` and `description:` it wrote,
+ * with the layouts' description rule, and each line it wrote: the layout's placeholder and
+ * length rule) → the layout's path rule → forgotten (each added line
  * against the tombstones) → duplicate / restatement of a stored fact → cap → version-tokened
- * write. After a version conflict the file is read again and the command re-applied and checked
- * from the first step (3 times). The edits come from the model, so there is no evidence.
+ * write. After a version conflict the pipeline's retry has the file read again and the command
+ * re-applied (`reread`), and checks it from the first step (3 times). The edits come from the model, so there is no evidence.
  *
  * @param options - `{ store, write, prepare, pathRule, rules, session, today }`.
  * @returns What the command returns to the model, e.g. `File created successfully at: ...`.
@@ -131,6 +134,10 @@ export async function runMemoryToolWrite(options: RunMemoryToolWriteOptions): Pr
         : { ...item, edit: item.apply(lines) },
     shape: (item) => {
       if (item.edit.problem !== undefined) return item.edit.problem;
+      for (const [field, value] of Object.entries(item.edit.header ?? {})) {
+        const shape = checkDescriptionShape(value.trim());
+        if (!shape.ok) return `its ${field}: ${shape.problem}`;
+      }
       for (const text of item.edit.checked) {
         const problem = rules.lineShape(text);
         if (problem !== undefined) return `one of its lines: ${problem}`;
@@ -142,7 +149,7 @@ export async function runMemoryToolWrite(options: RunMemoryToolWriteOptions): Pr
     forgettable: (item) =>
       item.edit.facts.map((fact) => ({
         text: fact,
-        what: `${JSON.stringify(fact)} (${item.label})`,
+        what: `${quoteText(fact)} (${item.label})`,
       })),
     locate: async (item) => {
       await item.edit.locate?.();
@@ -162,43 +169,28 @@ export async function runMemoryToolWrite(options: RunMemoryToolWriteOptions): Pr
       target.held === undefined
         ? undefined
         : { ...target.held, path: memoriesPath(target.held.path) },
-    edit: async (item) => {
-      const result = await item.edit.write();
-      if (!result.ok && result.code === "version_conflict") {
-        throw new ChangedUnderWrite();
-      }
-      return result;
-    },
+    edit: (item) => item.edit.write(),
     refresh: async () => {},
+    // The command applied again to the file as it is now: the pipeline checks it from the first step.
+    reread: () => candidate(),
   };
-  for (let conflicts = 0; ; conflicts += 1) {
+  const candidate = async (): Promise<Candidate> => {
     const apply = await options.prepare();
-    let result: Awaited<ReturnType<typeof runWritePipeline<Candidate, Located, string>>>;
-    try {
-      result = await runWritePipeline({
-        store: options.store,
-        items: [{ ...write, apply, edit: apply() }],
-        steps,
-        checkTombstones: true,
-        // Absolute dates only, as `remember`: "yesterday" is written as the day it meant.
-        sessionDate: options.today.replace(/\//g, "-"),
-        stated: options.today,
-        session: options.session,
-      });
-    } catch (error) {
-      if (!(error instanceof ChangedUnderWrite)) throw error;
-      if (conflicts < MAX_CONFLICT_RETRIES) continue;
-      const refusal = refuse("version_conflict", {
-        what: write.label,
-        path: write.memoryPath,
-        rereads: MAX_CONFLICT_RETRIES,
-      });
-      throw new MemoryToolError(refusal.message, { code: refusal.code });
-    }
-    const applied = result.applied[0];
-    if (applied !== undefined) return applied.applied;
-    const refusal = result.rejected[0];
-    if (refusal === undefined) throw new Error("runWritePipeline returned no result for one item");
-    throw new MemoryToolError(refusal.message, { code: refusal.code });
-  }
+    return { ...write, apply, edit: apply() };
+  };
+  const result = await runWritePipeline({
+    store: options.store,
+    items: [await candidate()],
+    steps,
+    checkTombstones: true,
+    // Absolute dates only, as `remember`: "yesterday" is written as the day it meant.
+    sessionDate: options.today.replace(/\//g, "-"),
+    stated: options.today,
+    session: options.session,
+  });
+  const applied = result.applied[0];
+  if (applied !== undefined) return applied.applied;
+  const refusal = result.rejected[0];
+  if (refusal === undefined) throw new Error("runWritePipeline returned no result for one item");
+  throw new MemoryToolError(refusal.message, { code: refusal.code });
 }

@@ -1,5 +1,5 @@
 import { MemfilesError } from "@memfiles/errors";
-import { headOfText } from "../text/index.js";
+import { quoteText } from "../text/index.js";
 
 /** Fields of a {@link MemoryPathError}. */
 export type MemoryPathErrorOptions = {
@@ -11,9 +11,6 @@ export type MemoryPathErrorOptions = {
   hint?: string;
   cause?: unknown;
 };
-
-/** Most chars of a refused path its message quotes. */
-const MAX_SHOWN_PATH_CHARS = 160;
 
 const RULE =
   'Use a relative path inside the memory folder that ends in ".md", with "/" between folders, such as "topics/tools.md".';
@@ -34,16 +31,14 @@ export class MemoryPathError extends MemfilesError {
   readonly reason: string;
 
   constructor(options: MemoryPathErrorOptions) {
-    // A path of thousands of chars is quoted by its head: the message stays a line to read.
-    const shown =
-      options.path.length > MAX_SHOWN_PATH_CHARS
-        ? `${JSON.stringify(headOfText(options.path, MAX_SHOWN_PATH_CHARS)).slice(0, -1)}…" (${options.path.length} chars)`
-        : JSON.stringify(options.path);
-    super(`Refused memory path ${shown}: ${options.reason}. ${options.hint ?? RULE}`, {
-      code: "path_refused",
-      userFixable: true,
-      cause: options.cause,
-    });
+    super(
+      `Refused memory path ${quoteText(options.path)}: ${options.reason}. ${options.hint ?? RULE}`,
+      {
+        code: "path_refused",
+        userFixable: true,
+        cause: options.cause,
+      },
+    );
     this.path = options.path;
     this.reason = options.reason;
   }

@@ -14,6 +14,7 @@ export { DEFAULT_TIME_ZONE, isTimeZone, localDay } from "./local-day.js";
 export { MONTH_NAMES } from "./month-names.js";
 export { oneLineFieldProblem } from "./one-line-field.js";
 export { isPlaceholder } from "./placeholder.js";
+export { MAX_QUOTED_CHARS, quoteText } from "./quote-text.js";
 export {
   type ResolvedDate,
   type ResolveRelativeDatesResult,

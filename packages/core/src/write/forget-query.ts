@@ -34,7 +34,10 @@ export type ForgetPreview = { files: ForgetPreviewFile[]; notRemoved?: NotRemove
 /** A line `forget` removed. */
 export type RemovedLine = { path: string; line: string };
 
-/** A matching line `forget` found but could not remove, and why. */
+/**
+ * A matching line `forget` found but could not remove, and why: `reason` never names the file
+ * (`path` does), so a surface shows `<path>: <reason>` without parsing a message.
+ */
 export type NotRemovedLine = { path: string; line: string; reason: string };
 
 /** Result of {@link forget}. `notRemoved` is present only when such lines were found. */

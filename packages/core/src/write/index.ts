@@ -47,6 +47,7 @@ export {
 } from "./tombstones.js";
 export {
   type CheckFactShapeResult,
+  checkDescriptionShape,
   checkFactShape,
   WRITE_CHECKS,
   type WriteCheckCode,

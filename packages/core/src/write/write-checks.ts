@@ -1,9 +1,10 @@
-import { headOfText, isPlaceholder } from "../text/index.js";
+import { isPlaceholder, oneLineFieldProblem, quoteText } from "../text/index.js";
+import { MAX_DESCRIPTION_CHARS } from "./proposal.js";
 
 /** Longest fact text accepted, in chars, in both layouts; a memory line is one short fact (seed design). */
 export const MAX_FACT_CHARS = 300;
 
-/** What a refusal's message names: `what` is the thing refused, e.g. `"deploys on Fly.io"`. */
+/** What a refusal's message names: `what` is the thing refused, quoted by `quoteText`, e.g. `"deploys on Fly.io"`. */
 type Named = { what: string };
 
 /**
@@ -154,18 +155,8 @@ export function refuse<Code extends WriteCheckCode>(
   detail: WriteCheckDetail<Code>,
 ): WriteRefusal<Code> {
   const template = TEMPLATES.get(code) as (detail: WriteCheckDetail<Code>) => string;
-  const { what } = detail as Partial<Named>;
-  // A refused 200,000-char fact named whole would go back whole, to a model's context or a
-  // terminal: its head and its length say which one it was.
-  const shown =
-    typeof what === "string" && what.length > MAX_NAMED_CHARS
-      ? { ...detail, what: `${headOfText(what, MAX_NAMED_CHARS)}…" (${what.length} chars)` }
-      : detail;
-  return { ok: false, code, message: template(shown) };
+  return { ok: false, code, message: template(detail) };
 }
-
-/** Most chars of the refused thing a refusal's message quotes. */
-const MAX_NAMED_CHARS = 160;
 
 // C0 and C1 control characters but tab and line breaks, and DEL: an escape sequence
 // ("\u001b[2J", "\u001b]0;title\u0007") in a memory line clears or retitles the terminal of whoever
@@ -173,6 +164,39 @@ const MAX_NAMED_CHARS = 160;
 const CONTROL_CHARACTER =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
+
+/**
+ * The shape check of a header field a memory file's writer sets (a `description:`, a `name:`), in
+ * both layouts and the memory tool: one plain line (see `oneLineFieldProblem`), not blank, at
+ * most `maxChars`, no `---` (it would read as the end of the header), a letter or digit, not a
+ * placeholder (`N/A`, `TODO`; see `isPlaceholder`): the index shows it as what the file holds.
+ *
+ * @param text - The field's value, trimmed by the caller.
+ * @param maxChars - Most chars; default {@link MAX_DESCRIPTION_CHARS} (200).
+ * @returns `{ ok: true }`, or `{ ok: false, problem }`, e.g. `"N/A" is a placeholder; say what the file holds`.
+ * @example checkDescriptionShape("N/A") // { ok: false, problem: '"N/A" is a placeholder; say what the file holds' }
+ */
+export function checkDescriptionShape(
+  text: string,
+  maxChars: number = MAX_DESCRIPTION_CHARS,
+): CheckFactShapeResult {
+  const notOneLine = oneLineFieldProblem(text);
+  const problem =
+    text === ""
+      ? "it is blank"
+      : notOneLine !== undefined
+        ? notOneLine
+        : text.length > maxChars
+          ? `it is ${text.length} chars, over ${maxChars}`
+          : text.includes("---")
+            ? 'it holds "---", which would end the header'
+            : !/[\p{L}\p{N}]/u.test(text)
+              ? `${quoteText(text)} has no letter or digit`
+              : isPlaceholder(text)
+                ? `${quoteText(text)} is a placeholder; say what the file holds`
+                : undefined;
+  return problem === undefined ? { ok: true } : { ok: false, problem };
+}
 
 /** Result of {@link checkFactShape}. */
 export type CheckFactShapeResult = { ok: true } | { ok: false; problem: string };

@@ -7,7 +7,7 @@ import {
   findSecrets,
   findSplitSecrets,
   findThirdPersonStatement,
-  type WriteSession,
+  WriteSession,
 } from "../guards/index.js";
 import { MemoryPathError, type MemoryStore } from "../store/index.js";
 import { resolveRelativeDates } from "../text/index.js";
@@ -103,6 +103,12 @@ export interface WriteSteps<Item, Target, Applied> {
   edit(item: Item, target: Target, dates: readonly ResolvedDate[]): Promise<EditResult<Applied>>;
   /** Reads again what a conflicting or shrunk write changed. */
   refresh(path: string, conflict: boolean): Promise<void>;
+  /**
+   * After a version conflict (and `refresh`): the candidate made again from the files as they are
+   * now, which then passes every check from the first; default the candidate as given (a
+   * proposal does not depend on the file, a memory-tool edit is its command applied to it).
+   */
+  reread?(given: Item): Promise<Item>;
 }
 
 /** Options of {@link runWritePipeline}. */
@@ -159,7 +165,8 @@ const NAME_ERRORS = new Set(["ENAMETOOLONG", "EINVAL", "EISDIR", "ENOTDIR", "EIL
  * session's writes) → relative date → evidence from a user turn →
  * evidence supports the fact → not an instruction, first person → shape → allowed path → (under
  * the store lock) forgotten → target found → an older session never replaces a newer fact →
- * duplicate / restatement → cap (with one consolidation) → version-tokened write (3 re-reads).
+ * duplicate / restatement → cap (with one consolidation) → version-tokened write (3 re-reads, each
+ * checked again from the first step).
  * What differs by layout is asked of `steps` (the layout's); the pipeline never branches on it.
  *
  * @param options - `{ store, items, steps, transcript?, sessionDate, stated, session?, onTooLong?,
@@ -179,7 +186,7 @@ export async function runWritePipeline<Item, Target, Applied>(
   const split = await findSplitSecrets(options.items.map((item) => steps.fact(item)));
   const tombstones = options.tombstones ?? new TombstoneCache();
   for (const [index, given] of options.items.entries()) {
-    const outcome = await decide(options, given, split.get(index), tombstones);
+    const outcome = await decideWithRetries(options, given, split.get(index), tombstones);
     if (outcome.ok) {
       applied.push({ ok: true, item: given, resolved: outcome.resolved, applied: outcome.applied });
     } else rejected.push(outcome);
@@ -191,12 +198,41 @@ type Decision<Item, Applied> =
   | { ok: true; resolved: Item; applied: Applied }
   | PipelineRefusal<Item>;
 
-async function decide<Item, Target, Applied>(
+// A write that found its file changed since the read: read again and decided from the first check.
+type Conflict = { ok: false; conflict: string; what: string };
+
+// The one retry of a version conflict, for every layout and surface: the files are read again, the
+// candidate made again from them (`reread`), and every check runs again on what will be written.
+async function decideWithRetries<Item, Target, Applied>(
   options: RunWritePipelineOptions<Item, Target, Applied>,
   given: Item,
   split: { kinds: string[]; redacted: string } | undefined,
   tombstones: TombstoneCache,
 ): Promise<Decision<Item, Applied>> {
+  const { steps } = options;
+  let candidate = given;
+  for (let conflicts = 0; ; conflicts += 1) {
+    const outcome = await decide(options, candidate, split, tombstones);
+    if (!("conflict" in outcome)) return outcome;
+    await steps.refresh(outcome.conflict, true);
+    if (conflicts >= MAX_CONFLICT_RETRIES) {
+      const refusal = refuse("version_conflict", {
+        what: outcome.what,
+        path: outcome.conflict,
+        rereads: MAX_CONFLICT_RETRIES,
+      });
+      return { ...refusal, item: candidate };
+    }
+    candidate = (await steps.reread?.(given)) ?? given;
+  }
+}
+
+async function decide<Item, Target, Applied>(
+  options: RunWritePipelineOptions<Item, Target, Applied>,
+  given: Item,
+  split: { kinds: string[]; redacted: string } | undefined,
+  tombstones: TombstoneCache,
+): Promise<Decision<Item, Applied> | Conflict> {
   const { steps, transcript } = options;
   const no = <Code extends WriteCheckCode>(refusal: WriteRefusal<Code>, item = given) => ({
     ...refusal,
@@ -204,9 +240,36 @@ async function decide<Item, Target, Applied>(
   });
 
   // secret: every field alone, then split across the facts of the pass or the session's writes.
+  // Each text is scanned alone once: the fact and the line it replaces by the session's check
+  // (which scans them alone first), every other distinct field here.
   const fields = steps.secretFields(given);
-  const scans = await Promise.all(fields.map(findSecrets));
-  const kinds = [...new Set(scans.flatMap((scan) => scan.findings.map((found) => found.kind)))];
+  const givenFact = steps.fact(given);
+  const givenReplaces = steps.replaces(given) ?? "";
+  const sessionTexts = [givenFact, givenReplaces];
+  // Against a copy of the session: the write's texts join it once every secret check passed.
+  const secrets =
+    options.session === undefined
+      ? undefined
+      : await checkSecrets({
+          texts: sessionTexts,
+          session: new WriteSession(options.session.texts),
+        });
+  const inSession = (field: string) => secrets !== undefined && sessionTexts.includes(field);
+  const distinct = [...new Set(fields)].filter((field) => !inSession(field));
+  const scanned = new Map(
+    await Promise.all(distinct.map(async (field) => [field, await findSecrets(field)] as const)),
+  );
+  // A session text alone: what the session's check found in it (`split: false`), else clean.
+  const alone = secrets !== undefined && !secrets.ok && !secrets.split ? secrets : undefined;
+  const scans = fields.map((field) => {
+    const scan = scanned.get(field);
+    if (scan !== undefined) return { kinds: scan.findings.map((found) => found.kind), ...scan };
+    const redactedText = alone?.redacted[sessionTexts.indexOf(field)];
+    return redactedText === undefined || redactedText === field
+      ? { kinds: [], findings: [], redacted: field }
+      : { kinds: alone?.kinds ?? [], findings: [], redacted: redactedText };
+  });
+  const kinds = [...new Set(scans.flatMap((scan) => scan.kinds))];
   const redacted = steps.redact(
     given,
     scans.map((scan) => scan.redacted),
@@ -234,33 +297,29 @@ async function decide<Item, Target, Applied>(
   if (split !== undefined) {
     const item = steps.redact(
       given,
-      fields.map((field) => (field.trim() === steps.fact(given).trim() ? split.redacted : field)),
+      fields.map((field) => (field.trim() === givenFact.trim() ? split.redacted : field)),
     );
     return no(refuse("secret", { what: steps.label(item), kinds: split.kinds, split: true }), item);
   }
-  if (options.session !== undefined) {
+  if (secrets !== undefined && !secrets.ok) {
     // The fact and the line it replaces, after the session's last writes: a key said in halves.
-    const fact = steps.fact(given);
-    const replaces = steps.replaces(given) ?? "";
-    const secrets = await checkSecrets({ texts: [fact, replaces], session: options.session });
-    if (!secrets.ok) {
-      const [factRedacted, replacesRedacted] = secrets.redacted;
-      const item = steps.redact(
-        given,
-        fields.map((field) =>
-          field === fact && factRedacted !== undefined
-            ? factRedacted
-            : field === replaces && replaces !== "" && replacesRedacted !== undefined
-              ? replacesRedacted
-              : field,
-        ),
-      );
-      return no(
-        refuse("secret", { what: steps.label(item), kinds: secrets.kinds, split: secrets.split }),
-        item,
-      );
-    }
+    const [factRedacted, replacesRedacted] = secrets.redacted;
+    const item = steps.redact(
+      given,
+      fields.map((field) =>
+        field === givenFact && factRedacted !== undefined
+          ? factRedacted
+          : field === givenReplaces && givenReplaces !== "" && replacesRedacted !== undefined
+            ? replacesRedacted
+            : field,
+      ),
+    );
+    return no(
+      refuse("secret", { what: steps.label(item), kinds: secrets.kinds, split: secrets.split }),
+      item,
+    );
   }
+  for (const text of sessionTexts) options.session?.record(text);
 
   // relative date: resolved against the session's own date only.
   const removes = steps.removes(given);
@@ -314,7 +373,6 @@ async function decide<Item, Target, Applied>(
   const badPath = steps.allowedPath(item);
   if (badPath !== undefined) return no(refuse("path_not_allowed", { what, reason: badPath }));
 
-  let conflicts = 0;
   let shrunk = false;
   for (;;) {
     let outcome: Decision<Item, Applied> | EditResult<Applied>;
@@ -339,13 +397,7 @@ async function decide<Item, Target, Applied>(
     }
     if (outcome.ok) return { ok: true, resolved: item, applied: outcome.applied };
     if ("item" in outcome) return outcome;
-    if (outcome.code === "version_conflict") {
-      await steps.refresh(outcome.path, true);
-      if (conflicts++ < MAX_CONFLICT_RETRIES) continue;
-      return no(
-        refuse("version_conflict", { what, path: outcome.path, rereads: MAX_CONFLICT_RETRIES }),
-      );
-    }
+    if (outcome.code === "version_conflict") return { ok: false, conflict: outcome.path, what };
     if (outcome.code === "too_long" && options.onTooLong !== undefined && !shrunk) {
       shrunk = true;
       await options.onTooLong({ store: options.store, path: outcome.path });

@@ -1,6 +1,6 @@
 import { editFactText, safeParseFactFile, safeParseMemoryFile } from "../../format/index.js";
 import { isNoFact, type LayoutItem, type MemoryToolEdits } from "../layout.js";
-import { factBodyShape, heldBody, readFactFolder } from "./fact-write-pass.js";
+import { bodyHolds, factBodyShape, heldBody, readFactFolder } from "./fact-write-pass.js";
 
 /** A name for a fact file from its path: `deploy-host.md` -> `deploy host`. */
 function nameOfPath(relative: string): string {
@@ -108,9 +108,12 @@ export const factMemoryTool: MemoryToolEdits = {
     return whole && texts.length > 0 && body !== "" ? [body] : texts;
   },
   lineShape: factBodyShape,
-  // Another fact file with the same body: the edited file's own body is the fact being written.
-  async held({ store, path, texts }) {
+  // A line the edited file keeps (its text without the model's lines) that says the same, or
+  // another fact file with the same body: the edited file's own body is the fact being written.
+  async held({ store, path, kept, texts }) {
     if (texts.length === 0) return undefined;
+    const { body } = factOf(kept.split(/\r?\n/));
+    if (texts.some((text) => bodyHolds(body, text))) return { path };
     const folder = await readFactFolder(store);
     folder.files.delete(path);
     for (const text of texts) {

@@ -17,6 +17,7 @@ import {
   factSlug,
   foldText,
   oneLineFieldProblem,
+  quoteText,
   uniqueFactPath,
 } from "../../text/index.js";
 import { memoizeText } from "../../text/memo.js";
@@ -30,7 +31,7 @@ import type { Proposal } from "../../write/proposal.js";
 import { withSessionDate } from "../../write/session-date.js";
 import { makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
 import { fitTranscript } from "../../write/transcript-budget.js";
-import { checkFactShape } from "../../write/write-checks.js";
+import { checkDescriptionShape, checkFactShape } from "../../write/write-checks.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "../../write/write-index-budget.js";
 import type { AppliedProposal, WritePassResult } from "../../write/write-pass-result.js";
 import {
@@ -173,15 +174,7 @@ function findTarget<Row extends Pick<MemoryRow, "path" | "name">>(
 
 function usableDescription(description: string, name: string): string {
   const text = oneLine(description);
-  if (
-    text !== "" &&
-    text.length <= MAX_FACT_DESCRIPTION_CHARS &&
-    !text.includes("---") &&
-    /[\p{L}\p{N}]/u.test(text)
-  ) {
-    return text;
-  }
-  return `${oneLine(name)}.`;
+  return checkDescriptionShape(text, MAX_FACT_DESCRIPTION_CHARS).ok ? text : `${oneLine(name)}.`;
 }
 
 /**
@@ -366,6 +359,19 @@ export function heldBody(folder: FactFolder, body: string): { path: string } | u
   return undefined;
 }
 
+/**
+ * The fact layout's duplicate rule inside one file (the `duplicate` row of `WRITE_CHECKS`): a line
+ * of `body` with the same key as `text` (see `factKey`); across files see {@link heldBody}.
+ *
+ * @param body - A fact file's body, or its text after an edit without the lines being written.
+ * @param text - The fact or line being written.
+ * @returns Whether the body already says it.
+ */
+export function bodyHolds(body: string, text: string): boolean {
+  const key = factKey(text);
+  return key !== "" && body.split(/\r\n|\n|\r/).some((line) => factKey(line) === key);
+}
+
 /** Where a fact proposal lands: the file it updates or deletes, or none (a new file). */
 export type FactTarget = { row?: Pick<MemoryRow, "path" | "name"> | undefined };
 
@@ -388,9 +394,7 @@ export function factWriteSteps(context: {
   return {
     // A name that is not one plain line is not quoted: it could turn the message around.
     label: (item) =>
-      oneLineFieldProblem(item.name) === undefined
-        ? JSON.stringify(oneLine(item.name))
-        : "a memory",
+      oneLineFieldProblem(item.name) === undefined ? quoteText(oneLine(item.name)) : "a memory",
     fact: (item) => item.body.trim(),
     file: (item) => item.name,
     evidence: (item) => item.evidence,

@@ -1,10 +1,18 @@
 import { dateTag, editFactText, type FactFile, safeParseFactFile } from "../../format/index.js";
 import { safeParseMemoryPath } from "../../store/index.js";
-import { factKey, factSlug, foldText, headOfText, normalizeFactText } from "../../text/index.js";
+import {
+  factKey,
+  factSlug,
+  foldText,
+  headOfText,
+  normalizeFactText,
+  quoteText,
+} from "../../text/index.js";
 import type { RememberApplied } from "../../write/remember.js";
 import { checkFactShape, MAX_FACT_CHARS } from "../../write/write-checks.js";
 import type { EditResult, WriteSteps } from "../../write/write-pipeline.js";
 import {
+  bodyHolds,
   type FactTarget,
   type FactWriteStore,
   factWriteSteps,
@@ -62,7 +70,7 @@ export function factRememberSteps(context: {
   const { store } = context;
   const today = dateTag(context.now, context.timeZone);
   return {
-    label: (item) => JSON.stringify(item.fact),
+    label: (item) => quoteText(item.fact),
     fact: (item) => item.fact,
     file: (item) => item.path,
     evidence: () => "",
@@ -153,10 +161,7 @@ export function factRememberSteps(context: {
     duplicate(item, target) {
       if (target.kind === "file") return target.steps.duplicate(target.proposal, target.target);
       if (target.fact === undefined) return undefined;
-      const key = factKey(item.fact);
-      return bodyLines(target).some((line) => factKey(line) === key)
-        ? { path: target.path }
-        : undefined;
+      return bodyHolds(bodyLines(target).join(""), item.fact) ? { path: target.path } : undefined;
     },
     async edit(item, target) {
       if (target.kind === "file") {

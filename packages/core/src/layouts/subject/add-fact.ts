@@ -4,7 +4,7 @@ import {
   formatMemoryFile,
   type MemoryHeader,
 } from "../../format/index.js";
-import { factKey, foldText } from "../../text/index.js";
+import { factKey, foldText, quoteText } from "../../text/index.js";
 import {
   describeNewFile,
   explainRefusedPath,
@@ -161,7 +161,7 @@ export function subjectWriteSteps(
 ): WriteSteps<SubjectCandidate, SubjectTarget, AddFactApplied> {
   const { store, snapshot } = context;
   return {
-    label: (item) => JSON.stringify(item.fact),
+    label: (item) => quoteText(item.fact),
     fact: (item) => item.fact,
     file: (item) => item.file,
     evidence: (item) => item.evidence,

@@ -180,15 +180,12 @@ async function planFile(
 ): Promise<Plan | Blocked | undefined> {
   const read = await store.read(path);
   if (!read.exists) return undefined;
-  const parsed = safeParseMemoryFile(read.content, { path });
+  // Parsed without its path: a line's reason says why, its `path` says where.
+  const parsed = safeParseMemoryFile(read.content);
   if (!parsed.success || read.notText !== undefined) {
     // Never "nothing matched" for a line that is there: name the file and why it was left as is.
     const reason =
-      read.notText !== undefined
-        ? `${path}: ${read.notText}`
-        : parsed.success
-          ? ""
-          : parsed.error.message;
+      read.notText !== undefined ? read.notText : parsed.success ? "" : parsed.error.message;
     const lines = read.content
       .split(/\r?\n/)
       .map((line) => line.trim())

@@ -13,6 +13,7 @@ import { finishPendingForget } from "../../write/pending-forget.js";
 import { MAX_DESCRIPTION_CHARS, type Proposal } from "../../write/proposal.js";
 import { withSessionDate } from "../../write/session-date.js";
 import { fitTranscript } from "../../write/transcript-budget.js";
+import { checkDescriptionShape } from "../../write/write-checks.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "../../write/write-index-budget.js";
 import type {
   AppliedProposal,
@@ -345,17 +346,14 @@ function asProposal(item: SubjectCandidate): Proposal {
 }
 
 /**
- * The model's description for a new file, trimmed, when code accepts it: one line of 1 to
- * {@link MAX_DESCRIPTION_CHARS} chars with a letter or digit, no control character or line
- * separator, no `---` (it would read as the end of the header). Secrets are checked by the caller.
+ * The model's description for a new file, trimmed, when it passes the description shape check
+ * (`checkDescriptionShape`, at most {@link MAX_DESCRIPTION_CHARS} chars). Secrets are checked by the caller.
  * Otherwise `undefined`, and the file gets the description made from its path.
  */
 function usableDescription(description: string | null): string | undefined {
   if (description === null) return undefined;
   const text = description.trim();
-  if (text.length === 0 || text.length > MAX_DESCRIPTION_CHARS) return undefined;
-  if (/[\p{Cc}\u2028\u2029]/u.test(text) || text.includes("---")) return undefined;
-  return /[\p{L}\p{N}]/u.test(text) ? text : undefined;
+  return checkDescriptionShape(text, MAX_DESCRIPTION_CHARS).ok ? text : undefined;
 }
 
 // The tag records the day the user said it: the session's date when it is a valid YYYY-MM-DD.
