@@ -216,7 +216,7 @@ export async function findSecrets(text: string): Promise<FindSecretsResult> {
   if (text.trim() === "") return { findings: [], redacted: text };
   const found = [...(await secretlintFindings(text)), ...ownFindings(text)];
   const folded = foldForScan(text);
-  if (folded.text !== text) {
+  if (folded !== undefined && folded.text !== text) {
     const hidden = [...(await secretlintFindings(folded.text)), ...ownFindings(folded.text)];
     for (const finding of hidden) {
       const start = folded.starts[finding.start] ?? text.length;
@@ -232,23 +232,42 @@ export async function findSecrets(text: string): Promise<FindSecretsResult> {
 // category Cf), or typed in full-width forms ("ＡＫＩＡ..."), slips past every pattern yet reads,
 // and after NFKC copies, as the key. The folded copy drops format characters and applies NFKC
 // one character at a time, so each of its code units maps back to the character it came from.
-function foldForScan(text: string): { text: string; starts: number[]; ends: number[] } {
+// `undefined` when folding changes no character (the folded copy would be the text itself).
+function foldForScan(text: string): { text: string; starts: number[]; ends: number[] } | undefined {
+  // ASCII holds no format character and NFKC maps each ASCII character to itself; most texts
+  // are ASCII or change nowhere, and building the maps for them cost more than the scans.
+  if (ASCII_ONLY.test(text)) return undefined;
+  let changes = false;
+  for (const char of text) {
+    if (foldCharacter(char) !== char) {
+      changes = true;
+      break;
+    }
+  }
+  if (!changes) return undefined;
   let folded = "";
   const starts: number[] = [];
   const ends: number[] = [];
   let index = 0;
   for (const char of text) {
-    if (!/\p{Cf}/u.test(char)) {
-      const mapped = char.normalize("NFKC");
-      for (let unit = 0; unit < mapped.length; unit += 1) {
-        starts.push(index);
-        ends.push(index + char.length);
-      }
-      folded += mapped;
+    const mapped = foldCharacter(char);
+    for (let unit = 0; unit < mapped.length; unit += 1) {
+      starts.push(index);
+      ends.push(index + char.length);
     }
+    folded += mapped;
     index += char.length;
   }
   return { text: folded, starts, ends };
+}
+
+const ASCII_ONLY = /^[\x00-\x7F]*$/;
+const FORMAT_CHARACTER = /\p{Cf}/u;
+
+// One character of the folded copy: nothing for a format character, else its NFKC form.
+function foldCharacter(char: string): string {
+  if (char.charCodeAt(0) < 0x80) return char;
+  return FORMAT_CHARACTER.test(char) ? "" : char.normalize("NFKC");
 }
 
 // Kinds that name no format, only that a text looks like a credential: on the same span a named
