@@ -236,7 +236,7 @@ export async function findSecrets(text: string): Promise<FindSecretsResult> {
 function foldForScan(text: string): { text: string; starts: number[]; ends: number[] } | undefined {
   // ASCII holds no format character and NFKC maps each ASCII character to itself; most texts
   // are ASCII or change nowhere, and building the maps for them cost more than the scans.
-  if (ASCII_ONLY.test(text)) return undefined;
+  if (!NON_ASCII.test(text)) return undefined;
   let changes = false;
   for (const char of text) {
     if (foldCharacter(char) !== char) {
@@ -261,7 +261,7 @@ function foldForScan(text: string): { text: string; starts: number[]; ends: numb
   return { text: folded, starts, ends };
 }
 
-const ASCII_ONLY = /^[\x00-\x7F]*$/;
+const NON_ASCII = /[^\p{ASCII}]/u;
 const FORMAT_CHARACTER = /\p{Cf}/u;
 
 // One character of the folded copy: nothing for a format character, else its NFKC form.
