@@ -1,12 +1,7 @@
-import { lintSource } from "@secretlint/core";
-import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset-recommend";
 import { findIbans, findRandomTokens, SECRET_PATTERNS, valueSpan } from "./secret-patterns.js";
-import { setSecretlintProfiling } from "./secretlint-profiler.js";
+import { secretlintMessagesOfEach } from "./secretlint-scan.js";
 import { isStatedCredential } from "./stated-credential.js";
 import { findStatedPasswords } from "./stated-passwords.js";
-
-// secretlint 11 keeps and searches every mark its profiler makes: each scan got slower.
-setSecretlintProfiling(false);
 
 /** One secret found in a text; the range is in UTF-16 code units of the scanned text. */
 export type SecretFinding = {
@@ -27,19 +22,6 @@ export type FindSecretsResult = {
 
 /** What a found secret is replaced with in results and messages. */
 export const REDACTED = "[redacted]";
-
-// Every rule of the preset, with the ones off by default turned on: AWS access key ids (`AKIA...`)
-// are off in the preset because a key id alone is not a credential, but it still does not belong
-// in a memory file.
-const SECRETLINT_CONFIG = {
-  rules: [
-    {
-      id: recommendedPreset.meta.id,
-      rule: recommendedPreset,
-      rules: [{ id: "@secretlint/secretlint-rule-aws", options: { enableIDScanRule: true } }],
-    },
-  ],
-};
 
 // The preset's Anthropic rule only knows the exact `sk-ant-api03-<93 chars>AA` shape; anything
 // shorter or newer that starts `sk-ant-` is still a key to us.
@@ -159,19 +141,6 @@ function ownFindings(text: string): SecretFinding[] {
   return findings;
 }
 
-async function secretlintFindings(text: string): Promise<SecretFinding[]> {
-  const result = await lintSource({
-    source: { content: text, filePath: "/memfiles-proposal.txt", ext: ".txt", contentType: "text" },
-    options: { config: SECRETLINT_CONFIG, maskSecrets: true, noPhysicFilePath: true },
-  });
-  return result.messages.map((message) => ({
-    kind: snakeCase(message.messageId),
-    source: "secretlint" as const,
-    start: message.range[0],
-    end: message.range[1],
-  }));
-}
-
 /**
  * Replaces the given ranges of a text by `[redacted]`, merging ranges that overlap.
  *
@@ -213,19 +182,91 @@ export function redactRanges(text: string, findings: readonly SecretFinding[]): 
  * // findings: [{ kind: "password", ... }], redacted: "my password is [redacted]"
  */
 export async function findSecrets(text: string): Promise<FindSecretsResult> {
-  if (text.trim() === "") return { findings: [], redacted: text };
-  const found = [...(await secretlintFindings(text)), ...ownFindings(text)];
-  const folded = foldForScan(text);
-  if (folded !== undefined && folded.text !== text) {
-    const hidden = [...(await secretlintFindings(folded.text)), ...ownFindings(folded.text)];
-    for (const finding of hidden) {
-      const start = folded.starts[finding.start] ?? text.length;
-      const end = folded.ends[finding.end - 1] ?? text.length;
-      found.push({ ...finding, start, end });
+  const [result] = await findSecretsOfEach([text]);
+  return result as FindSecretsResult;
+}
+
+/**
+ * {@link findSecrets} of each of many texts, with secretlint run on all of them in as few calls as
+ * possible (its rules are built anew for each call, which costs more than scanning a short text),
+ * and texts scanned lately answered from memory. Each result is the one `findSecrets` gives.
+ *
+ * @param texts - Any texts (the fields of a proposal, the lines of a file and their joins).
+ * @returns Per text, in order, `{ findings, redacted }` as {@link findSecrets} returns it.
+ * @example const [first, second] = await findSecretsOfEach(["my password is hunter2", "hello"]);
+ */
+export async function findSecretsOfEach(texts: readonly string[]): Promise<FindSecretsResult[]> {
+  const results: (FindSecretsResult | undefined)[] = texts.map((text) =>
+    text.trim() === "" ? { findings: [], redacted: text } : remembered(text),
+  );
+  const missing = [...new Set(texts.filter((_, index) => results[index] === undefined))];
+  const foldings = missing.map((text) => {
+    const folded = foldForScan(text);
+    return folded !== undefined && folded.text !== text ? folded : undefined;
+  });
+  const scanned = [...missing, ...foldings.flatMap((folded) => (folded ? [folded.text] : []))];
+  const messages = await secretlintMessagesOfEach(scanned);
+  const secretlint = (at: number): SecretFinding[] =>
+    (messages[at] ?? []).map((message) => ({
+      kind: snakeCase(message.messageId),
+      source: "secretlint" as const,
+      start: message.start,
+      end: message.end,
+    }));
+  const fresh = new Map<string, FindSecretsResult>();
+  let foldedAt = missing.length;
+  for (const [at, text] of missing.entries()) {
+    const found = [...secretlint(at), ...ownFindings(text)];
+    const folded = foldings[at];
+    if (folded !== undefined) {
+      const hidden = [...secretlint(foldedAt), ...ownFindings(folded.text)];
+      foldedAt += 1;
+      for (const finding of hidden) {
+        const start = folded.starts[finding.start] ?? text.length;
+        const end = folded.ends[finding.end - 1] ?? text.length;
+        found.push({ ...finding, start, end });
+      }
     }
+    const findings = withoutNested(found);
+    const result = {
+      findings,
+      redacted: findings.length === 0 ? text : redactRanges(text, findings),
+    };
+    remember(text, result);
+    fresh.set(text, result);
   }
-  const findings = withoutNested(found);
-  return { findings, redacted: findings.length === 0 ? text : redactRanges(text, findings) };
+  return texts.map((text, index) => results[index] ?? copy(fresh.get(text) as FindSecretsResult));
+}
+
+// The last texts scanned and what was found: a write's texts are scanned again by the next check
+// (the pass's facts, then each proposal's fields, then the session's joins). The scan is a pure
+// function of the text, so an answer from memory is the scan's answer. Bounded in entries and in
+// the length of a text kept, so a long-running server holds at most a few megabytes.
+const REMEMBERED_TEXTS = 2_000;
+const REMEMBERED_CHARS = 2_000;
+const recent = new Map<string, FindSecretsResult>();
+
+function remembered(text: string): FindSecretsResult | undefined {
+  const result = recent.get(text);
+  if (result === undefined) return undefined;
+  // Most recently used last, so the oldest is the first to go.
+  recent.delete(text);
+  recent.set(text, result);
+  return copy(result);
+}
+
+function remember(text: string, result: FindSecretsResult): void {
+  if (text.length > REMEMBERED_CHARS) return;
+  recent.set(text, result);
+  if (recent.size > REMEMBERED_TEXTS) recent.delete(recent.keys().next().value as string);
+}
+
+// Callers may change what they get; what is kept stays as scanned.
+function copy(result: FindSecretsResult): FindSecretsResult {
+  return {
+    findings: result.findings.map((finding) => ({ ...finding })),
+    redacted: result.redacted,
+  };
 }
 
 // A key with a zero-width space, word joiner or soft hyphen inside (Unicode format characters,
