@@ -1,4 +1,10 @@
-import { findIbans, findRandomTokens, SECRET_PATTERNS, valueSpan } from "./secret-patterns.js";
+import {
+  allMatches,
+  findIbans,
+  findRandomTokens,
+  SECRET_PATTERNS,
+  valueSpan,
+} from "./secret-patterns.js";
 import { secretlintMessagesOfEach } from "./secretlint-scan.js";
 import { isStatedCredential } from "./stated-credential.js";
 import { findStatedPasswords } from "./stated-passwords.js";
@@ -97,26 +103,26 @@ function ownFindings(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
   const add = (kind: string, start: number, end: number) =>
     findings.push({ kind, source: "memfiles", start, end });
-  for (const match of text.matchAll(ANTHROPIC_KEY)) {
+  for (const match of allMatches(ANTHROPIC_KEY, text)) {
     add("anthropic_api_key", match.index, match.index + match[0].length);
   }
-  for (const match of text.matchAll(PRIVATE_KEY)) {
+  for (const match of allMatches(PRIVATE_KEY, text)) {
     add("private_key", match.index, match.index + match[0].length);
   }
-  for (const match of text.matchAll(CARD_CANDIDATE)) {
+  for (const match of allMatches(CARD_CANDIDATE, text)) {
     const digits = match[0].replace(/[ .-]/g, "");
     if (digits.length >= 13 && digits.length <= 19 && isLuhnValid(digits) && isCardIin(digits)) {
       add("card_number", match.index, match.index + match[0].length);
     }
   }
-  for (const match of text.matchAll(PASSWORD_IN_WORDS)) {
+  for (const match of allMatches(PASSWORD_IN_WORDS, text)) {
     const value = match.groups?.value ?? "";
     if (!isStatedCredential(match[0], value)) continue;
     add("password", ...valueSpan(match));
   }
-  for (const match of text.matchAll(PASSWORD_BARE)) add("password", ...valueSpan(match));
+  for (const match of allMatches(PASSWORD_BARE, text)) add("password", ...valueSpan(match));
   for (const [start, end] of findStatedPasswords(text)) add("password", start, end);
-  for (const match of text.matchAll(AWS_KEY_LOOSE)) {
+  for (const match of allMatches(AWS_KEY_LOOSE, text)) {
     const rest = match.groups?.rest ?? "";
     const loose = match[0] !== match[0].toUpperCase() || /[ -]/.test(rest);
     // An upper-case key in one run is secretlint's finding; only what it misses is added here.
@@ -130,7 +136,7 @@ function ownFindings(text: string): SecretFinding[] {
     }
   }
   for (const { kind, pattern, accept } of SECRET_PATTERNS) {
-    for (const match of text.matchAll(pattern)) {
+    for (const match of allMatches(pattern, text)) {
       const value = match.groups?.value;
       if (accept && !accept(value ?? match[0])) continue;
       add(kind, ...valueSpan(match));
