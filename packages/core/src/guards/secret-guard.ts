@@ -135,7 +135,8 @@ function ownFindings(text: string): SecretFinding[] {
       add(kind, at, at + key.length);
     }
   }
-  for (const { kind, pattern, accept } of SECRET_PATTERNS) {
+  for (const { kind, pattern, accept, needle } of SECRET_PATTERNS) {
+    if (needle !== undefined && !needle.test(text)) continue;
     for (const match of allMatches(pattern, text)) {
       const value = match.groups?.value;
       if (accept && !accept(value ?? match[0])) continue;
