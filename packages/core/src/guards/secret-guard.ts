@@ -248,9 +248,9 @@ export async function findSecretsOfEach(texts: readonly string[]): Promise<FindS
 // The last texts scanned and what was found: a write's texts are scanned again by the next check
 // (the pass's facts, then each proposal's fields, then the session's joins). The scan is a pure
 // function of the text, so an answer from memory is the scan's answer. Bounded in entries and in
-// the length of a text kept, so a long-running server holds at most a few megabytes.
+// the length of a text kept: at most 2,000 texts of 1,000 chars and their redacted copies, 8 MB.
 const REMEMBERED_TEXTS = 2_000;
-const REMEMBERED_CHARS = 2_000;
+const REMEMBERED_CHARS = 1_000;
 const recent = new Map<string, FindSecretsResult>();
 
 function remembered(text: string): FindSecretsResult | undefined {
