@@ -7,6 +7,7 @@ const SECTIONS: ReadonlyArray<() => Promise<{ default: BenchSection }>> = [
   () => import("./recall.bench.js"),
   () => import("./scale.bench.js"),
   () => import("./secretlint.bench.js"),
+  () => import("./secret-check.bench.js"),
   () => import("./tombstones.bench.js"),
   () => import("./dates.bench.js"),
   () => import("./write-pass.bench.js"),

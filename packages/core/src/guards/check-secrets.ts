@@ -1,5 +1,5 @@
 import { findSplitSecrets } from "./find-split-secrets.js";
-import { findSecrets } from "./secret-guard.js";
+import { findSecretsOfEach } from "./secret-guard.js";
 
 // How many earlier texts of a session a new one is scanned with. A key split in two arrives in
 // two writes in a row; a few more cover a remark written in between.
@@ -101,7 +101,7 @@ export type CheckSecretsResult =
  */
 export async function checkSecrets(options: CheckSecretsOptions): Promise<CheckSecretsResult> {
   const { texts, session } = options;
-  const alone = await Promise.all(texts.map((text) => findSecrets(text)));
+  const alone = await findSecretsOfEach(texts);
   const kinds = new Set(alone.flatMap((scan) => scan.findings.map((finding) => finding.kind)));
   if (kinds.size > 0) {
     return {

@@ -26,4 +26,17 @@ describe("findSplitSecrets", () => {
       expect(found.get(index)?.redacted).not.toMatch(/AKIA|7XY5ZB3MN6/);
     }
   });
+
+  // Each join is scanned as a text of its own would be, also when many are scanned in one call:
+  // the fields' joins once went into one scan with blank lines between, where the first join's
+  // recovery code was lost.
+  it("finds a code said in two fields in every join, as a scan of each join alone does", async () => {
+    const found = await findSplitSecrets(["my 2FA recovery code is 8f3k-29", "dm-x7q1"], {
+      join: "every",
+    });
+    expect([...found]).toEqual([
+      [0, { kinds: ["credential_in_words"], redacted: "my 2FA recovery code is [redacted]" }],
+      [1, { kinds: ["credential_in_words"], redacted: "[redacted]" }],
+    ]);
+  });
 });

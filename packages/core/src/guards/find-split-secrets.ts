@@ -1,4 +1,4 @@
-import { findSecrets, redactRanges, type SecretFinding } from "./secret-guard.js";
+import { findSecretsOfEach, redactRanges, type SecretFinding } from "./secret-guard.js";
 
 // Joined with nothing ("AKIA" + "2E4..." is one key), a space, or a line break (".env" lines).
 const SEPARATORS = ["", " ", "\n"];
@@ -43,13 +43,6 @@ export async function findSplitSecrets(
 ): Promise<Map<number, { kinds: string[]; redacted: string }>> {
   const found = new Map<number, { kinds: Set<string>; ranges: SecretFinding[] }>();
   if (texts.length < 2) return new Map();
-  // A secret one text holds alone is refused with that text. A joined match that runs on from it
-  // into a neighbour (texts joined with nothing glue "...kS" + "keeps") blames the neighbour only
-  // when its part looks like more of a token (a digit, an inner capital or a symbol), not a plain
-  // word: a key's second half is refused, the next fact "keeps keys in 1Password" is not.
-  const alone =
-    options.alone ??
-    (await Promise.all(texts.map(async (text) => (await findSecrets(text)).findings)));
   // Each pair of neighbours (a third text glued on could hide the end of a secret from the
   // scanner), and all of them one a line; or each ordered pair of texts that are not blank.
   const groups: number[][] = [];
@@ -75,10 +68,17 @@ export async function findSplitSecrets(
       return { group, starts, joined: group.map((index) => texts[index]).join(separator) };
     }),
   );
-  const scanned =
-    options.join === "every"
-      ? await scanTogether(jobs.map((job) => job.joined))
-      : await Promise.all(jobs.map(async (job) => (await findSecrets(job.joined)).findings));
+  // The texts alone (unless given) and every join, scanned in one go.
+  const scans = await findSecretsOfEach([
+    ...(options.alone === undefined ? texts : []),
+    ...jobs.map((job) => job.joined),
+  ]);
+  // A secret one text holds alone is refused with that text. A joined match that runs on from it
+  // into a neighbour (texts joined with nothing glue "...kS" + "keeps") blames the neighbour only
+  // when its part looks like more of a token (a digit, an inner capital or a symbol), not a plain
+  // word: a key's second half is refused, the next fact "keeps keys in 1Password" is not.
+  const alone = options.alone ?? scans.slice(0, texts.length).map((scan) => scan.findings);
+  const scanned = scans.slice(scans.length - jobs.length).map((scan) => scan.findings);
   for (const [job, { group, starts }] of jobs.entries()) {
     for (const finding of scanned[job] ?? []) {
       const spanned = group
@@ -130,31 +130,4 @@ export async function findSplitSecrets(
       { kinds: [...entry.kinds], redacted: redactRanges(texts[index] as string, entry.ranges) },
     ]),
   );
-}
-
-// Between the joined texts of one scan: blank lines, where a finding starts as at a text's start.
-const BARRIER = "\n\n\n";
-
-// The findings of each text, from one scan of them all (each scan has a fixed cost that dwarfs a
-// short text's): a finding that runs across a barrier could have hidden one inside a text, so
-// then every text is scanned alone.
-async function scanTogether(texts: readonly string[]): Promise<SecretFinding[][]> {
-  const starts: number[] = [];
-  let offset = 0;
-  for (const text of texts) {
-    starts.push(offset);
-    offset += text.length + BARRIER.length;
-  }
-  const { findings } = await findSecrets(texts.join(BARRIER));
-  const each: SecretFinding[][] = texts.map(() => []);
-  for (const finding of findings) {
-    let at = starts.length - 1;
-    while (at > 0 && (starts[at] as number) > finding.start) at--;
-    const start = starts[at] as number;
-    if (finding.end > start + (texts[at] as string).length) {
-      return Promise.all(texts.map(async (text) => (await findSecrets(text)).findings));
-    }
-    each[at]?.push({ ...finding, start: finding.start - start, end: finding.end - start });
-  }
-  return each;
 }

@@ -201,3 +201,16 @@ describe("findSplitSecrets next to a secret held whole", () => {
     },
   );
 });
+
+describe("findSecrets of a text scanned before", () => {
+  it("answers as the first scan did, whatever the caller did with that answer", async () => {
+    const text = "my bank PIN is 4821, the door code is elsewhere";
+    const first = await findSecrets(text);
+    const expected = structuredClone(first);
+    const [finding] = first.findings;
+    if (finding !== undefined) finding.kind = "changed";
+    first.findings.push({ kind: "added", source: "memfiles", start: 0, end: 2 });
+    expect(await findSecrets(text)).toEqual(expected);
+    expect(expected.findings).toHaveLength(1);
+  });
+});

@@ -1,12 +1,13 @@
-import { lintSource } from "@secretlint/core";
-import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset-recommend";
-import { findIbans, findRandomTokens, SECRET_PATTERNS, valueSpan } from "./secret-patterns.js";
-import { setSecretlintProfiling } from "./secretlint-profiler.js";
+import {
+  allMatches,
+  findIbans,
+  findRandomTokens,
+  SECRET_PATTERNS,
+  valueSpan,
+} from "./secret-patterns.js";
+import { secretlintMessagesOfEach } from "./secretlint-scan.js";
 import { isStatedCredential } from "./stated-credential.js";
 import { findStatedPasswords } from "./stated-passwords.js";
-
-// secretlint 11 keeps and searches every mark its profiler makes: each scan got slower.
-setSecretlintProfiling(false);
 
 /** One secret found in a text; the range is in UTF-16 code units of the scanned text. */
 export type SecretFinding = {
@@ -27,19 +28,6 @@ export type FindSecretsResult = {
 
 /** What a found secret is replaced with in results and messages. */
 export const REDACTED = "[redacted]";
-
-// Every rule of the preset, with the ones off by default turned on: AWS access key ids (`AKIA...`)
-// are off in the preset because a key id alone is not a credential, but it still does not belong
-// in a memory file.
-const SECRETLINT_CONFIG = {
-  rules: [
-    {
-      id: recommendedPreset.meta.id,
-      rule: recommendedPreset,
-      rules: [{ id: "@secretlint/secretlint-rule-aws", options: { enableIDScanRule: true } }],
-    },
-  ],
-};
 
 // The preset's Anthropic rule only knows the exact `sk-ant-api03-<93 chars>AA` shape; anything
 // shorter or newer that starts `sk-ant-` is still a key to us.
@@ -115,26 +103,26 @@ function ownFindings(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
   const add = (kind: string, start: number, end: number) =>
     findings.push({ kind, source: "memfiles", start, end });
-  for (const match of text.matchAll(ANTHROPIC_KEY)) {
+  for (const match of allMatches(ANTHROPIC_KEY, text)) {
     add("anthropic_api_key", match.index, match.index + match[0].length);
   }
-  for (const match of text.matchAll(PRIVATE_KEY)) {
+  for (const match of allMatches(PRIVATE_KEY, text)) {
     add("private_key", match.index, match.index + match[0].length);
   }
-  for (const match of text.matchAll(CARD_CANDIDATE)) {
+  for (const match of allMatches(CARD_CANDIDATE, text)) {
     const digits = match[0].replace(/[ .-]/g, "");
     if (digits.length >= 13 && digits.length <= 19 && isLuhnValid(digits) && isCardIin(digits)) {
       add("card_number", match.index, match.index + match[0].length);
     }
   }
-  for (const match of text.matchAll(PASSWORD_IN_WORDS)) {
+  for (const match of allMatches(PASSWORD_IN_WORDS, text)) {
     const value = match.groups?.value ?? "";
     if (!isStatedCredential(match[0], value)) continue;
     add("password", ...valueSpan(match));
   }
-  for (const match of text.matchAll(PASSWORD_BARE)) add("password", ...valueSpan(match));
+  for (const match of allMatches(PASSWORD_BARE, text)) add("password", ...valueSpan(match));
   for (const [start, end] of findStatedPasswords(text)) add("password", start, end);
-  for (const match of text.matchAll(AWS_KEY_LOOSE)) {
+  for (const match of allMatches(AWS_KEY_LOOSE, text)) {
     const rest = match.groups?.rest ?? "";
     const loose = match[0] !== match[0].toUpperCase() || /[ -]/.test(rest);
     // An upper-case key in one run is secretlint's finding; only what it misses is added here.
@@ -147,8 +135,9 @@ function ownFindings(text: string): SecretFinding[] {
       add(kind, at, at + key.length);
     }
   }
-  for (const { kind, pattern, accept } of SECRET_PATTERNS) {
-    for (const match of text.matchAll(pattern)) {
+  for (const { kind, pattern, accept, needle } of SECRET_PATTERNS) {
+    if (needle !== undefined && !needle.test(text)) continue;
+    for (const match of allMatches(pattern, text)) {
       const value = match.groups?.value;
       if (accept && !accept(value ?? match[0])) continue;
       add(kind, ...valueSpan(match));
@@ -157,19 +146,6 @@ function ownFindings(text: string): SecretFinding[] {
   for (const [start, end] of findIbans(text)) add("iban", start, end);
   for (const [start, end] of findRandomTokens(text)) add("random_token", start, end);
   return findings;
-}
-
-async function secretlintFindings(text: string): Promise<SecretFinding[]> {
-  const result = await lintSource({
-    source: { content: text, filePath: "/memfiles-proposal.txt", ext: ".txt", contentType: "text" },
-    options: { config: SECRETLINT_CONFIG, maskSecrets: true, noPhysicFilePath: true },
-  });
-  return result.messages.map((message) => ({
-    kind: snakeCase(message.messageId),
-    source: "secretlint" as const,
-    start: message.range[0],
-    end: message.range[1],
-  }));
 }
 
 /**
@@ -213,42 +189,133 @@ export function redactRanges(text: string, findings: readonly SecretFinding[]): 
  * // findings: [{ kind: "password", ... }], redacted: "my password is [redacted]"
  */
 export async function findSecrets(text: string): Promise<FindSecretsResult> {
-  if (text.trim() === "") return { findings: [], redacted: text };
-  const found = [...(await secretlintFindings(text)), ...ownFindings(text)];
-  const folded = foldForScan(text);
-  if (folded.text !== text) {
-    const hidden = [...(await secretlintFindings(folded.text)), ...ownFindings(folded.text)];
-    for (const finding of hidden) {
-      const start = folded.starts[finding.start] ?? text.length;
-      const end = folded.ends[finding.end - 1] ?? text.length;
-      found.push({ ...finding, start, end });
+  const [result] = await findSecretsOfEach([text]);
+  return result as FindSecretsResult;
+}
+
+/**
+ * {@link findSecrets} of each of many texts, with secretlint run on all of them in as few calls as
+ * possible (its rules are built anew for each call, which costs more than scanning a short text),
+ * and texts scanned lately answered from memory. Each result is the one `findSecrets` gives.
+ *
+ * @param texts - Any texts (the fields of a proposal, the lines of a file and their joins).
+ * @returns Per text, in order, `{ findings, redacted }` as {@link findSecrets} returns it.
+ * @example const [first, second] = await findSecretsOfEach(["my password is hunter2", "hello"]);
+ */
+export async function findSecretsOfEach(texts: readonly string[]): Promise<FindSecretsResult[]> {
+  const results: (FindSecretsResult | undefined)[] = texts.map((text) =>
+    text.trim() === "" ? { findings: [], redacted: text } : remembered(text),
+  );
+  const missing = [...new Set(texts.filter((_, index) => results[index] === undefined))];
+  const foldings = missing.map((text) => {
+    const folded = foldForScan(text);
+    return folded !== undefined && folded.text !== text ? folded : undefined;
+  });
+  const scanned = [...missing, ...foldings.flatMap((folded) => (folded ? [folded.text] : []))];
+  const messages = await secretlintMessagesOfEach(scanned);
+  const secretlint = (at: number): SecretFinding[] =>
+    (messages[at] ?? []).map((message) => ({
+      kind: snakeCase(message.messageId),
+      source: "secretlint" as const,
+      start: message.start,
+      end: message.end,
+    }));
+  const fresh = new Map<string, FindSecretsResult>();
+  let foldedAt = missing.length;
+  for (const [at, text] of missing.entries()) {
+    const found = [...secretlint(at), ...ownFindings(text)];
+    const folded = foldings[at];
+    if (folded !== undefined) {
+      const hidden = [...secretlint(foldedAt), ...ownFindings(folded.text)];
+      foldedAt += 1;
+      for (const finding of hidden) {
+        const start = folded.starts[finding.start] ?? text.length;
+        const end = folded.ends[finding.end - 1] ?? text.length;
+        found.push({ ...finding, start, end });
+      }
     }
+    const findings = withoutNested(found);
+    const result = {
+      findings,
+      redacted: findings.length === 0 ? text : redactRanges(text, findings),
+    };
+    remember(text, result);
+    fresh.set(text, result);
   }
-  const findings = withoutNested(found);
-  return { findings, redacted: findings.length === 0 ? text : redactRanges(text, findings) };
+  return texts.map((text, index) => results[index] ?? copy(fresh.get(text) as FindSecretsResult));
+}
+
+// The last texts scanned and what was found: a write's texts are scanned again by the next check
+// (the pass's facts, then each proposal's fields, then the session's joins). The scan is a pure
+// function of the text, so an answer from memory is the scan's answer. Bounded in entries and in
+// the length of a text kept: at most 2,000 texts of 1,000 chars and their redacted copies, 8 MB.
+const REMEMBERED_TEXTS = 2_000;
+const REMEMBERED_CHARS = 1_000;
+const recent = new Map<string, FindSecretsResult>();
+
+function remembered(text: string): FindSecretsResult | undefined {
+  const result = recent.get(text);
+  if (result === undefined) return undefined;
+  // Most recently used last, so the oldest is the first to go.
+  recent.delete(text);
+  recent.set(text, result);
+  return copy(result);
+}
+
+function remember(text: string, result: FindSecretsResult): void {
+  if (text.length > REMEMBERED_CHARS) return;
+  recent.set(text, result);
+  if (recent.size > REMEMBERED_TEXTS) recent.delete(recent.keys().next().value as string);
+}
+
+// Callers may change what they get; what is kept stays as scanned.
+function copy(result: FindSecretsResult): FindSecretsResult {
+  return {
+    findings: result.findings.map((finding) => ({ ...finding })),
+    redacted: result.redacted,
+  };
 }
 
 // A key with a zero-width space, word joiner or soft hyphen inside (Unicode format characters,
 // category Cf), or typed in full-width forms ("ＡＫＩＡ..."), slips past every pattern yet reads,
 // and after NFKC copies, as the key. The folded copy drops format characters and applies NFKC
 // one character at a time, so each of its code units maps back to the character it came from.
-function foldForScan(text: string): { text: string; starts: number[]; ends: number[] } {
+// `undefined` when folding changes no character (the folded copy would be the text itself).
+function foldForScan(text: string): { text: string; starts: number[]; ends: number[] } | undefined {
+  // ASCII holds no format character and NFKC maps each ASCII character to itself; most texts
+  // are ASCII or change nowhere, and building the maps for them cost more than the scans.
+  if (!NON_ASCII.test(text)) return undefined;
+  let changes = false;
+  for (const char of text) {
+    if (foldCharacter(char) !== char) {
+      changes = true;
+      break;
+    }
+  }
+  if (!changes) return undefined;
   let folded = "";
   const starts: number[] = [];
   const ends: number[] = [];
   let index = 0;
   for (const char of text) {
-    if (!/\p{Cf}/u.test(char)) {
-      const mapped = char.normalize("NFKC");
-      for (let unit = 0; unit < mapped.length; unit += 1) {
-        starts.push(index);
-        ends.push(index + char.length);
-      }
-      folded += mapped;
+    const mapped = foldCharacter(char);
+    for (let unit = 0; unit < mapped.length; unit += 1) {
+      starts.push(index);
+      ends.push(index + char.length);
     }
+    folded += mapped;
     index += char.length;
   }
   return { text: folded, starts, ends };
+}
+
+const NON_ASCII = /[^\p{ASCII}]/u;
+const FORMAT_CHARACTER = /\p{Cf}/u;
+
+// One character of the folded copy: nothing for a format character, else its NFKC form.
+function foldCharacter(char: string): string {
+  if (char.charCodeAt(0) < 0x80) return char;
+  return FORMAT_CHARACTER.test(char) ? "" : char.normalize("NFKC");
 }
 
 // Kinds that name no format, only that a text looks like a credential: on the same span a named

@@ -8,12 +8,43 @@ export type SecretPattern = {
   pattern: RegExp;
   /** Keeps a match only when its value passes (to skip prose such as `author: Dana`). */
   accept?: (value: string) => boolean;
+  /**
+   * A regex (no `g` flag) that matches inside every match of `pattern`: a text it does not match
+   * holds no match, and is not searched with `pattern` (a literal is found far faster than a
+   * pattern that starts with a character class is tried at every position).
+   */
+  needle?: RegExp;
 };
+
+/**
+ * Every match of a global regex in a text, the ones `text.matchAll(pattern)` gives, found with the
+ * pattern itself: `matchAll` copies the regex on each call, which for a short text costs more than
+ * the search (the guard searches each text with about a hundred patterns).
+ *
+ * @param pattern - A regex with the `g` flag; its `lastIndex` is 0 again afterwards.
+ * @param text - The text to search.
+ * @returns The matches in order, as `exec` returns them.
+ * @example allMatches(/\d+/g, "a1b22").map((match) => match[0]) // ["1", "22"]
+ */
+export function allMatches(pattern: RegExp, text: string): RegExpExecArray[] {
+  const matches: RegExpExecArray[] = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    matches.push(match);
+    // An empty match moves on by one character, by code point with the `u` flag (as matchAll does).
+    if (match[0] === "") {
+      const at = pattern.lastIndex;
+      const wide = pattern.unicode && (text.codePointAt(at) ?? 0) > 0xffff;
+      pattern.lastIndex = at + (wide ? 2 : 1);
+    }
+  }
+  return matches;
+}
 
 // Provider formats secretlint's recommended preset does not know, after gitleaks' default rule set
 // (config/gitleaks.toml, MIT: the rule ids below are its ids): each is a fixed prefix and a body
 // of the documented alphabet and length, so plain prose does not match.
-const PROVIDERS: Array<[kind: string, pattern: RegExp]> = [
+const PROVIDERS: Array<[kind: string, pattern: RegExp, needle?: RegExp]> = [
   ["openai_api_key", /\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}/g],
   // The legacy 48-char key (`sk-` + 48, with or without the `T3BlbkFJ` marker) and the many
   // OpenAI-compatible providers that copied the `sk-` + 32-or-more shape.
@@ -65,7 +96,7 @@ const PROVIDERS: Array<[kind: string, pattern: RegExp]> = [
   ["onepassword_service_account_token", /\bops_eyJ[A-Za-z0-9+/=_-]{40,}/g],
   ["twilio_api_key", /\bSK[0-9a-fA-F]{32}\b/g],
   ["mailgun_private_api_token", /\bkey-[0-9a-f]{32}\b/g],
-  ["mailchimp_api_key", /\b[0-9a-f]{32}-us\d{1,2}\b/g],
+  ["mailchimp_api_key", /\b[0-9a-f]{32}-us\d{1,2}\b/g, /-us\d/],
   ["digitalocean_token", /\bdo[opr]_v1_[0-9a-f]{64}\b/g],
   ["huggingface_access_token", /\bhf_[A-Za-z0-9]{30,}\b/g],
   ["groq_api_key", /\bgsk_[A-Za-z0-9]{48,}\b/g],
@@ -76,7 +107,7 @@ const PROVIDERS: Array<[kind: string, pattern: RegExp]> = [
   ["atlassian_api_token", /\bATATT3[A-Za-z0-9_=-]{40,}/g],
   ["heroku_api_key", /\bHRKU-[A-Za-z0-9_-]{40,}/g],
   ["pulumi_api_token", /\bpul-[0-9a-f]{40}\b/g],
-  ["hashicorp_tf_api_token", /\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}/g],
+  ["hashicorp_tf_api_token", /\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}/g, /\.atlasv1\./],
   ["vault_service_token", /\bhv[sbr]\.[A-Za-z0-9_-]{24,}/g],
   ["square_access_token", /\b(?:EAAA|sq0atp-)[A-Za-z0-9_-]{22,}/g],
   ["square_secret", /\bsq0csp-[A-Za-z0-9_-]{40,}/g],
@@ -85,7 +116,7 @@ const PROVIDERS: Array<[kind: string, pattern: RegExp]> = [
     "discord_webhook",
     /https:\/\/(?:\w+\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]{60,}/g,
   ],
-  ["telegram_bot_api_token", /\b\d{8,10}:AA[A-Za-z0-9_-]{32,}/g],
+  ["telegram_bot_api_token", /\b\d{8,10}:AA[A-Za-z0-9_-]{32,}/g, /:AA/],
   ["facebook_access_token", /\bEAA[A-Za-z0-9]{90,}|EAACEdEose0cBA[A-Za-z0-9]{20,}/g],
   ["dropbox_api_token", /\bsl\.[A-Za-z0-9_-]{120,}/g],
   ["notion_api_token", /\b(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,})\b/g],
@@ -107,12 +138,14 @@ const PROVIDERS: Array<[kind: string, pattern: RegExp]> = [
   [
     "connection_string_password",
     /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]*:(?<value>[^\s@/]{3,})@[^\s]+/gi,
+    /:\/\//,
   ],
   // The same URL cut before its host ("redis://:pw", "amqp://guest:pw"), when the part after the
   // colon is no port number.
   [
     "connection_string_password",
     /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]*:(?<value>(?!\d+(?:\s|$))[^\s@/]{3,})(?=\s|$)/gi,
+    /:\/\//,
   ],
 ];
 
@@ -164,6 +197,8 @@ const US_SSN = /(?<![\d.-])(?!000|666|9\d\d)\d{3}([-. ])(?!00)\d{2}\1(?!0000)\d{
 const US_SSN_IN_WORDS =
   /\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?)[^\d\n]{0,20}?(?<value>(?!000|666|9\d\d)\d{3}[ .-]?(?!00)\d{2}[ .-]?(?!0000)\d{4})(?!\d)/gi;
 
+const WORD_RUN = /[A-Z]?[a-z]{2,}/g;
+
 /**
  * The share of a string's characters that sit in word-like runs (a capital and two or more small
  * letters, or small letters alone): high for names and identifiers (`MacBookPro16`: 0.6 to 0.8),
@@ -176,7 +211,7 @@ const US_SSN_IN_WORDS =
 export function wordCoverage(text: string): number {
   if (text === "") return 0;
   let covered = 0;
-  for (const match of text.matchAll(/[A-Z]?[a-z]{2,}/g)) covered += match[0].length;
+  for (const match of allMatches(WORD_RUN, text)) covered += match[0].length;
   return covered / text.length;
 }
 
@@ -195,7 +230,7 @@ const TOKEN_RUN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{24,}={0,2}(?![A-Za-z0-9+
  */
 export function findRandomTokens(text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
-  for (const match of text.matchAll(TOKEN_RUN)) {
+  for (const match of allMatches(TOKEN_RUN, text)) {
     const token = match[0];
     const digits = token.match(/\d/g)?.length ?? 0;
     if (digits < 2 || !/[A-Z]/.test(token) || !/[a-z]/.test(token)) continue;
@@ -208,12 +243,15 @@ export function findRandomTokens(text: string): Array<[number, number]> {
 /** The patterns memfiles adds to secretlint's, in the order they are tried. */
 export const SECRET_PATTERNS: readonly SecretPattern[] = (
   [
-    ...PROVIDERS.map(([kind, pattern]) => ({ kind, pattern })),
+    ...PROVIDERS.map(([kind, pattern, needle]) =>
+      needle === undefined ? { kind, pattern } : { kind, pattern, needle },
+    ),
     // A plain word, a number or a placeholder after the name is prose or a setting (`token: none`,
     // `max_tokens=4096`, `API_TOKEN=...`, `KEY=<your key>`, `KEY=${KEY}`).
     {
       kind: "credential_assignment",
       pattern: ASSIGNMENT,
+      needle: /[=:]/,
       accept: (value) =>
         !/^["']?(?:\d+|[A-Za-z]{1,11}|[^A-Za-z0-9]*|<[^>]*>|\$\{?\w+\}?)["']?$/.test(value),
     },
@@ -221,14 +259,32 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = (
     {
       kind: "credential_in_words",
       pattern: IN_WORDS,
+      needle:
+        /login|log-in|credential|pw|security |recovery |backup code|seed phrase|one-time code|otp/i,
       accept: (value) => !isNotAPasswordValue(value),
     },
-    { kind: "credential_in_words", pattern: KEY_IN_WORDS, accept: tokenShaped },
-    { kind: "credential_in_words", pattern: KEY_BARE, accept: randomLooking },
+    // Each of the names says key, token or secret.
+    {
+      kind: "credential_in_words",
+      pattern: KEY_IN_WORDS,
+      accept: tokenShaped,
+      needle: /key|token|secret/i,
+    },
+    {
+      kind: "credential_in_words",
+      pattern: KEY_BARE,
+      accept: randomLooking,
+      needle: /key|token|secret/i,
+    },
     { kind: "password", pattern: PASS_IN_WORDS, accept: passwordShaped },
-    { kind: "password", pattern: USER_AND_PASSWORD, accept: passwordShaped },
+    {
+      kind: "password",
+      pattern: USER_AND_PASSWORD,
+      accept: passwordShaped,
+      needle: /admin|root|user|login/i,
+    },
     { kind: "us_ssn", pattern: US_SSN },
-    { kind: "us_ssn", pattern: US_SSN_IN_WORDS },
+    { kind: "us_ssn", pattern: US_SSN_IN_WORDS, needle: /ssn|social/i },
   ] satisfies SecretPattern[]
 ).map((entry) => ({ ...entry, pattern: withIndices(entry.pattern) }));
 
@@ -283,7 +339,7 @@ export function isIbanValid(candidate: string): boolean {
  */
 export function findIbans(text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
-  for (const match of text.matchAll(IBAN_CANDIDATE)) {
+  for (const match of allMatches(IBAN_CANDIDATE, text)) {
     // The longest prefix that checks out: a trailing word may be glued on by the spacing rule.
     let candidate = match[0];
     while (candidate.length >= 15 && !isIbanValid(candidate)) {

@@ -3,6 +3,7 @@ import {
   PASSWORD_LINKS_OTHER_LANGUAGES,
   PASSWORD_WORDS_OTHER_LANGUAGES,
 } from "./password-words.js";
+import { allMatches } from "./secret-patterns.js";
 
 // Escapes a link word for a regex with the `u` flag.
 const escapeLink = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -73,14 +74,14 @@ const bare = (value: string) => value.replace(/[.,;!?)]+$/, "");
  */
 export function findStatedPasswords(text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
-  for (const match of text.matchAll(OTHER_LANGUAGES)) {
+  for (const match of allMatches(OTHER_LANGUAGES, text)) {
     const value = bare(match.groups?.value ?? "");
     if (value.length < 4 || isNotAPasswordValue(value)) continue;
     if (match.groups?.sep === undefined && !/[\d!@#$%^&*_+=?~/\\|<>.-]/.test(value)) continue;
     const start = match.index + match[0].length - (match.groups?.value ?? "").length;
     found.push([start, start + value.length]);
   }
-  for (const match of text.matchAll(WITH_PASSWORD)) {
+  for (const match of allMatches(WITH_PASSWORD, text)) {
     const value = bare(match.groups?.value ?? "");
     if (isNotAPasswordValue(value) || PASSWORD_THINGS.has(value.toLowerCase())) continue;
     const start = match.index + match[0].length - (match.groups?.value ?? "").length;

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { SECRET_CORPUS } from "../../test/fixtures/secret-corpus.js";
+import { allMatches, SECRET_PATTERNS } from "./secret-patterns.js";
+
+// Key-shaped strings are assembled at run time so the repository holds no literal secrets.
+const hex = (length: number) => "0123456789abcdef".repeat(8).slice(0, length);
+const alnum = (length: number) => "Ab3dE6gH9jK2mN5pQ8sT1vW4yZ7xC0".repeat(4).slice(0, length);
+// Texts each needled pattern matches, besides the corpus: every alternative of the word patterns,
+// in the cases the patterns accept.
+const TEXTS = [
+  `mailchimp ${hex(32)}-us21`,
+  `terraform ${alnum(14)}.atlasv1.${alnum(64)}`,
+  `bot 123456789:AA${alnum(33)}`,
+  "redis://:Xk9mq4zT",
+  "amqp://guest:Xk9mq4zT@broker",
+  "DB_PASSWORD=Xk9mq4zTr",
+  '"apiKey": "Xk9mq4zTr"',
+  "my login for the bank is dana / Xk9mq4zT",
+  "the Log-In is Xk9mq4zT",
+  "Credentials: Xk9mq4zT",
+  "wifi PW: Xk9mq4zT",
+  "pwd = Xk9mq4zT",
+  "the answer to my Security Question is Xk9mq4zT",
+  "2FA recovery code is 8f3k-29dm",
+  "backup codes: 8f3k-29dm",
+  "seed phrase = Xk9mq4zT",
+  "one-time code: 482193",
+  "OTP is 482193",
+  "my aws secret key is Xk9mq4zT77",
+  "twilio auth token: Xk9mq4zT77",
+  "the SECRET for the build bot = Xk9mq4zT77",
+  "session token Xk9mq4zT77aBcDeFgH",
+  "Access Key Xk9mq4zT77aBcDeFgH1",
+  "router admin/Vq7#mLp2",
+  "ROOT:Xk9!mq4z",
+  "username/Xk9!mq4z",
+  "login:Xk9!mq4z",
+  "my SSN is 219099999",
+  "Social Security number 219-09-9999",
+];
+const corpus = SECRET_CORPUS.flatMap((sample) => [sample.fact, sample.fact.toUpperCase()]);
+
+describe("SECRET_PATTERNS needles", () => {
+  it.each(
+    SECRET_PATTERNS.flatMap((entry, index) =>
+      entry.needle === undefined ? [] : [[`${index} ${entry.kind}`, entry] as const],
+    ),
+  )("%s: its needle matches inside every match of the pattern", (_name, entry) => {
+    const matches = [...TEXTS, ...TEXTS.map((text) => text.toUpperCase()), ...corpus].flatMap(
+      (text) => allMatches(entry.pattern, text).map((match) => match[0]),
+    );
+    expect(matches.length).toBeGreaterThan(0);
+    expect(matches.filter((match) => !entry.needle?.test(match))).toEqual([]);
+    expect(entry.needle?.global).toBe(false);
+  });
+});

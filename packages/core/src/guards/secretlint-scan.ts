@@ -1,0 +1,145 @@
+import { lintSource } from "@secretlint/core";
+import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset-recommend";
+import { setSecretlintProfiling } from "./secretlint-profiler.js";
+
+// secretlint 11 keeps and searches every mark its profiler makes: each scan got slower.
+setSecretlintProfiling(false);
+
+// Every rule of the preset, with the ones off by default turned on: AWS access key ids (`AKIA...`)
+// are off in the preset because a key id alone is not a credential, but it still does not belong
+// in a memory file.
+const SECRETLINT_CONFIG = {
+  rules: [
+    {
+      id: recommendedPreset.meta.id,
+      rule: recommendedPreset,
+      rules: [{ id: "@secretlint/secretlint-rule-aws", options: { enableIDScanRule: true } }],
+    },
+  ],
+};
+
+/** One message of secretlint's recommended preset; the range is in UTF-16 code units of the text. */
+export type SecretlintMessage = { messageId: string; start: number; end: number };
+
+/**
+ * What stands between two texts scanned in one `lintSource` call. Each call builds every rule of
+ * the preset anew (most of a short text's cost), so many texts go in one call. That call finds in
+ * each text exactly what a call of its own would, because of what the preset's rules (secretlint
+ * 11.7) match: no match holds a barrier character. The three patterns that can run over a line
+ * break (the AWS secret key and account id after `\s*`, the PEM body of `[A-Za-z0-9+/=\s\\]`)
+ * need a `:`, `=`, quote, key character or `-----END` after it, and U+0000 is none of these; no
+ * pattern starts with a line break or U+0000, and none ends with white space. So each scan enters a
+ * text with nothing carried over, as at the start of a text of its own. The assertions at a text's
+ * edges (`\b`, `(?<!\p{L})`, `(?![A-Za-z0-9_])`, ...) see a line break there, which they treat as
+ * they treat the text's end or start; no rule uses `^`, `$` or a positive lookaround on the text.
+ * What a rule does with a match (built-in ignores, `allows`, the key's length, base64 or password
+ * checks) reads the match only; duplicates and ignored ranges are matched by range. Two things reach
+ * past a match, so such texts get a call of their own: a `secretlint-disable` comment, which
+ * silences the rest of the scanned text, and a leading byte-order mark, which secretlint strips
+ * from the start of what it scans only.
+ */
+const BARRIER = "\n\u0000\n";
+// Texts of one call, at most (a 1,000-line file is one call; its ~30 KB rule-building cost is
+// a thousandth of scanning it, and secretlint's duplicate filter is quadratic in messages).
+const CALL_CHARS = 200_000;
+
+/**
+ * Whether a text must be scanned in a `lintSource` call of its own (see {@link BARRIER}).
+ *
+ * @param text - A text to scan.
+ * @returns `true` for a text with a secretlint comment or a leading byte-order mark.
+ */
+function needsOwnCall(text: string): boolean {
+  return text.startsWith("\uFEFF") || text.includes("secretlint-");
+}
+
+async function lint(content: string): Promise<SecretlintMessage[]> {
+  const result = await lintSource({
+    source: { content, filePath: "/memfiles-proposal.txt", ext: ".txt", contentType: "text" },
+    options: { config: SECRETLINT_CONFIG, maskSecrets: true, noPhysicFilePath: true },
+  });
+  return result.messages.map((message) => ({
+    messageId: message.messageId,
+    start: message.range[0],
+    end: message.range[1],
+  }));
+}
+
+/**
+ * secretlint's recommended preset (every rule on) on each of many texts, in as few `lintSource`
+ * calls as the texts allow: the same messages, in the same order, as one call per text.
+ *
+ * @param texts - The texts to scan.
+ * @returns Per text, its messages sorted by range as secretlint sorts them.
+ * @example await secretlintMessagesOfEach(["AKIA2E4KQ7XY5ZB3MN6P", "hello"]) // [[{ messageId: "AWSAccessKeyID", start: 0, end: 20 }], []]
+ */
+export async function secretlintMessagesOfEach(
+  texts: readonly string[],
+): Promise<SecretlintMessage[][]> {
+  const each: SecretlintMessage[][] = texts.map(() => []);
+  const alone: number[] = [];
+  let batch: number[] = [];
+  let chars = 0;
+  const calls: Promise<void>[] = [];
+  const flush = () => {
+    if (batch.length > 0) calls.push(lintTogether(texts, batch, each, alone));
+    batch = [];
+    chars = 0;
+  };
+  for (const [index, text] of texts.entries()) {
+    if (needsOwnCall(text)) {
+      alone.push(index);
+      continue;
+    }
+    if (chars > 0 && chars + text.length > CALL_CHARS) flush();
+    batch.push(index);
+    chars += text.length + BARRIER.length;
+  }
+  flush();
+  await Promise.all(calls);
+  await Promise.all(
+    alone.map(async (index) => {
+      each[index] = await lint(texts[index] as string);
+    }),
+  );
+  return each;
+}
+
+// One call for the given texts; a message that is not inside one of them (none is, see BARRIER)
+// sends every one of them to a call of its own rather than guessing.
+async function lintTogether(
+  texts: readonly string[],
+  batch: readonly number[],
+  each: SecretlintMessage[][],
+  alone: number[],
+): Promise<void> {
+  if (batch.length === 1) {
+    const [only] = batch as [number];
+    each[only] = await lint(texts[only] as string);
+    return;
+  }
+  const starts: number[] = [];
+  let offset = 0;
+  for (const index of batch) {
+    starts.push(offset);
+    offset += (texts[index] as string).length + BARRIER.length;
+  }
+  const messages = await lint(batch.map((index) => texts[index]).join(BARRIER));
+  const found: SecretlintMessage[][] = batch.map(() => []);
+  for (const message of messages) {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((starts[middle] as number) <= message.start) low = middle;
+      else high = middle - 1;
+    }
+    const start = starts[low] as number;
+    if (message.end > start + (texts[batch[low] as number] as string).length) {
+      alone.push(...batch);
+      return;
+    }
+    found[low]?.push({ ...message, start: message.start - start, end: message.end - start });
+  }
+  for (const [at, index] of batch.entries()) each[index] = found[at] ?? [];
+}
