@@ -248,7 +248,7 @@ export async function findSecretsOfEach(texts: readonly string[]): Promise<FindS
 // The last texts scanned and what was found: a write's texts are scanned again by the next check
 // (the pass's facts, then each proposal's fields, then the session's joins). The scan is a pure
 // function of the text, so an answer from memory is the scan's answer. Bounded in entries and in
-// the length of a text kept: at most 2,000 texts of 1,000 chars and their redacted copies, 8 MB.
+// the length of a text kept: at most 2,000 clean texts of 1,000 chars, 8 MB.
 const REMEMBERED_TEXTS = 2_000;
 const REMEMBERED_CHARS = 1_000;
 const recent = new Map<string, FindSecretsResult>();
@@ -263,7 +263,9 @@ function remembered(text: string): FindSecretsResult | undefined {
 }
 
 function remember(text: string, result: FindSecretsResult): void {
-  if (text.length > REMEMBERED_CHARS) return;
+  // A text that holds a secret is not kept: a long-running server would hold it for as long as
+  // it is among the last texts, and a refused text is seldom scanned again.
+  if (text.length > REMEMBERED_CHARS || result.findings.length > 0) return;
   recent.set(text, result);
   if (recent.size > REMEMBERED_TEXTS) recent.delete(recent.keys().next().value as string);
 }
