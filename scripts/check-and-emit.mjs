@@ -1,29 +1,35 @@
-// `pnpm typecheck:workspace`: type-checks every package but the CLI as one program
-// (tsconfig.check.json), and from that same program writes the dist/ of errors, prompts, core, pg
-// and mcp exactly as each package's `tsc -p tsconfig.build.json` would. Six programs that each
-// parsed the same node_modules types and inferred core's declarations again cost more CPU than
-// the check itself; here the emit reuses the types the check has already worked out.
+// `node scripts/check-and-emit.mjs <tsconfig> <package folder>...`: type-checks the program of
+// <tsconfig> and from that same program writes each package's dist/ exactly as its own
+// `tsc -p tsconfig.build.json` would. `pnpm typecheck:workspace` runs it on tsconfig.check.json
+// (every package but the CLI) for errors, prompts, core, pg and mcp; the CLI's typecheck on its
+// own program. A separate build program per package parsed the same node_modules types and
+// inferred the same declarations again, which cost more CPU than the check itself; here the emit
+// reuses the types the check has already worked out.
 //
 // Like tsc, it writes the files even when the check finds errors (the tests that need dist/ still
 // run and report), then exits non-zero. A package's tsconfig.build.json names the files to emit
-// and where; its compiler options must match the workspace program's, or its dist/ would not be
+// and where; its compiler options must match the checked program's, or its dist/ would not be
 // what its own build writes, so a difference fails here.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
+const [checkConfig, ...packages] = process.argv.slice(2);
+if (checkConfig === undefined || packages.length === 0) {
+  process.stderr.write("Usage: node scripts/check-and-emit.mjs <tsconfig> <package folder>...\n");
+  process.exit(2);
+}
+/** The repository: every source file of a program is inside it (the CLI's tests use core's fixtures). */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-/** The packages whose sources are in tsconfig.check.json; the CLI builds on its own (DOM library). */
-const EMITTED = ["errors", "prompts", "core", "pg", "mcp"];
 /**
  * Options that say where a build reads and writes, not what it writes. customConditions: a
- * package's own build reads its dependencies' built declarations, the workspace program their
- * sources, which declare the same types.
+ * package's build config reads its dependencies' built declarations where the workspace program
+ * reads their sources, which declare the same types.
  */
 const PLACEMENT = new Set(["outDir", "rootDir", "noEmit", "customConditions", "configFilePath"]);
 /** Where the program "writes"; every file is moved into its package's outDir before writing. */
-const STAGING = join(ROOT, ".workspace-emit");
+const STAGING = join(ROOT, ".check-and-emit");
 
 const configHost = {
   ...ts.sys,
@@ -50,18 +56,18 @@ function contentOptions(options) {
   );
 }
 
-const check = readConfig(join(ROOT, "tsconfig.check.json"));
+const check = readConfig(resolve(checkConfig));
 const diagnostics = [...check.errors];
 /** Source file path -> the build that emits it. */
 const emitters = new Map();
-for (const name of EMITTED) {
-  const path = join(ROOT, "packages", name, "tsconfig.build.json");
-  const build = readConfig(path);
+const builds = packages.map((folder) => readConfig(resolve(folder, "tsconfig.build.json")));
+for (const build of builds) {
+  const path = build.options.configFilePath;
   diagnostics.push(...build.errors);
   if (contentOptions(build.options) !== contentOptions(check.options)) {
     throw new Error(
-      `${relative(ROOT, path)} sets compiler options tsconfig.check.json does not (or the other way round): ` +
-        "its dist/ would differ from what the workspace program writes. Make them the same, or build the package on its own.",
+      `${path} sets compiler options ${checkConfig} does not (or the other way round): ` +
+        "its dist/ would differ from what the checked program writes. Make them the same, or build the package on its own.",
     );
   }
   for (const fileName of build.fileNames) emitters.set(resolve(fileName), build.options);
@@ -73,14 +79,13 @@ const program = ts.createProgram({
 });
 diagnostics.push(...ts.getPreEmitDiagnostics(program));
 
-for (const name of EMITTED) {
-  rmSync(join(ROOT, "packages", name, "dist"), { recursive: true, force: true });
-}
+// Each build starts from an empty outDir, as the packages' own builds did.
+for (const build of builds) rmSync(build.options.outDir, { recursive: true, force: true });
 for (const [fileName, options] of emitters) {
   const sourceFile = program.getSourceFile(fileName);
   if (sourceFile === undefined) {
     throw new Error(
-      `${relative(ROOT, fileName)} is built but not in tsconfig.check.json: add its folder there.`,
+      `${relative(ROOT, fileName)} is built but not in ${checkConfig}: add its folder there.`,
     );
   }
   // Each output is the source's path without its extension, plus .js, .js.map or .d.ts.
