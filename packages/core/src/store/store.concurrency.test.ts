@@ -32,41 +32,65 @@ afterEach(async () => {
 
 function startChild(args: string[]): {
   child: ChildProcess;
+  /** What the child printed after `ready`. */
   output: string[];
+  /** Settles once the child has loaded and waits for {@link go}. */
+  ready: Promise<void>;
+  /** Lets the child start its loop. */
+  go: () => void;
   exit: Promise<number | null>;
 } {
   const child = spawn(process.execPath, ["--conditions=memfiles-dist", CHILD, ...args], {
     cwd: here,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
   children.push(child);
   const output: string[] = [];
   let errors = "";
-  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => output.push(chunk));
+  let head: string | undefined = "";
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    if (head === undefined) {
+      output.push(chunk);
+      return;
+    }
+    head += chunk;
+    if (!head.startsWith("ready\n")) return;
+    output.push(head.slice("ready\n".length));
+    head = undefined;
+    markReady();
+  });
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
     errors += chunk;
   });
   const exit = new Promise<number | null>((resolve) => {
     child.on("exit", (code) => {
       if (code !== 0 && code !== null) process.stderr.write(errors);
+      markReady();
       resolve(code);
     });
   });
-  return { child, output, exit };
+  return { child, output, ready, go: () => child.stdin?.end("go\n"), exit };
 }
 
-// These tests start real Node processes, which alone takes 1-3 s on a loaded
-// 2-CPU machine, then make 400 fsync'd atomic replaces; the 5 s default is sized for in-process
-// tests. Measured: 5 s alone, 22-52 s while another test run shares the 2 cores (item
-// 12), so the ceiling is 120 s: a guard against hangs, not a speed assertion.
+// These tests start real Node processes, which alone takes 1-3 s on a loaded 2-CPU machine; the
+// ceiling is a guard against hangs, not a speed assertion.
 describe("MemoryStore across processes", { timeout: 120_000 }, () => {
-  it("4 processes x 100 read-modify-write increments with retry on conflict end at exactly 400", async () => {
+  // The four start their loops together, once all have loaded, so their read-modify-writes
+  // interleave from the first increment: 25 each is enough to race (with the version check under
+  // the lock skipped, 28-34 of the 100 survived; with the lock gone, the children failed).
+  it("4 processes x 25 read-modify-write increments with retry on conflict end at exactly 100", async () => {
     const runs = Array.from({ length: 4 }, () =>
-      startChild(["increment", root, "counter.md", "100"]),
+      startChild(["increment", root, "counter.md", "25"]),
     );
+    await Promise.all(runs.map((run) => run.ready));
+    for (const run of runs) run.go();
     expect(await Promise.all(runs.map((run) => run.exit))).toEqual([0, 0, 0, 0]);
     const text = await readFile(join(root, "counter.md"), "utf8");
-    expect(counterValue(text)).toBe(400);
+    expect(counterValue(text)).toBe(100);
     const conflicts = runs.map((run) => JSON.parse(run.output.join("")).conflicts as number);
     // Not asserted (it depends on scheduling), but shows the writers really raced.
     process.stdout.write(`conflicts per process: ${conflicts.join(", ")}\n`);
@@ -81,6 +105,9 @@ describe("MemoryStore across processes", { timeout: 120_000 }, () => {
     const torn: string[] = [];
     for (let round = 0; round < 3; round++) {
       const run = startChild(["churn", root, "churn.md"]);
+      // Reads start with the writes: reading while the child still loads proves nothing.
+      await run.ready;
+      run.go();
       const writes = () => run.output.join("").split("\n").length - 1;
       // Killed after 5, 9 and 13 writes: with writes in place (not a rename) the 27 writes gave
       // dozens of torn reads or a torn file after the kill, run after run.
