@@ -59,7 +59,7 @@ stop() {
 }
 trap stop EXIT
 
-"${as_owner[@]}" "$bin/initdb" -D "$data/cluster" -U memfiles -A trust -E UTF8 --no-locale >"$data/initdb.log" 2>&1 ||
+"${as_owner[@]}" "$bin/initdb" -D "$data/cluster" -U memfiles -A trust -E UTF8 --no-locale --no-sync >"$data/initdb.log" 2>&1 ||
   { cat "$data/initdb.log" >&2; exit 1; }
 "${as_owner[@]}" "$bin/pg_ctl" -D "$data/cluster" -l "$data/server.log" -w \
   -o "-c listen_addresses=127.0.0.1 -p $port -k $data -c fsync=off -c max_connections=100" start >/dev/null ||

@@ -2,6 +2,10 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // PGlite's WASM on V8's baseline compiler only: the optimizing tier recompiles PGlite's hot
+    // functions in background threads, about 2 s of CPU per process that a test's few queries
+    // never earn back (the same code runs; only how V8 compiles it differs).
+    execArgv: ["--liftoff-only"],
     // One module registry per worker: core and its guards load once per worker instead of once per
     // test file (most of a test file's CPU time was imports). No test file mocks a module.
     isolate: false,

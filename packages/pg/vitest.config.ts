@@ -2,6 +2,10 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // PGlite's WASM on V8's baseline compiler only: the optimizing tier recompiles PGlite's hot
+    // functions in background threads, about 2 s of CPU per process that a test's few queries
+    // never earn back (the same code runs; only how V8 compiles it differs).
+    execArgv: ["--liftoff-only"],
     // PGlite starts a WASM Postgres (a few seconds alone, 40 s and more while the whole of
     // `pnpm test` shares 2 cores): the ceilings guard against hangs, they are not speed checks.
     testTimeout: 120_000,

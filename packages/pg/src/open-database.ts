@@ -19,13 +19,19 @@ export type OpenDatabaseOptions = {
   maxConnections?: number;
   /** How long opening a connection to a real server may take, in ms (default 10,000). */
   connectTimeoutMs?: number;
+  /**
+   * How long to wait for a PGlite folder another process has open before refusing it
+   * (`database_in_use`), in ms: retried with backoff, the last wait of up to 2 s may run past it
+   * (default about 13,000).
+   */
+  lockWaitMs?: number;
 };
 
 /**
  * Open the database and bring its schema up to date (node-pg-migrate). With `databaseUrl` a
  * node-postgres pool on a real server; otherwise PGlite, in `dataDir` or in memory.
  *
- * @param options - `{ databaseUrl?, dataDir?, maxConnections?, connectTimeoutMs? }`.
+ * @param options - `{ databaseUrl?, dataDir?, maxConnections?, connectTimeoutMs?, lockWaitMs? }`.
  * @returns The migrated database; `close()` it when done.
  * @throws {DatabaseError} `database_unreachable` when the server cannot be reached or refuses the
  *   login, `database_folder_refused` when `dataDir` is a file or not a PGlite database; a
@@ -40,7 +46,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<S
   if (!server && options.dataDir !== undefined) await refuseNonFolder(options.dataDir, label);
   const release =
     !server && options.dataDir !== undefined
-      ? await lockDataFolder(options.dataDir, label)
+      ? await lockDataFolder(options.dataDir, label, options.lockWaitMs)
       : async () => {};
   let sql: SqlClient;
   try {
@@ -83,16 +89,28 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<S
  * and two processes on one folder (two `memfiles --pglite` runs, the CLI beside `memfiles-mcp`)
  * each keep their own copy, so one's writes are lost and the folder can be left unopenable. The
  * lock is the folder `<dataDir>.lock` beside it (proper-lockfile; a killed process's lock goes
- * stale after 10 s). A second opener waits up to about 13 s for it, then is refused.
+ * stale after 10 s). A second opener waits up to about 13 s for it (12 retries), or `waitMs`, then is
+ * refused.
  */
-async function lockDataFolder(dataDir: string, label: string): Promise<() => Promise<void>> {
+async function lockDataFolder(
+  dataDir: string,
+  label: string,
+  waitMs: number | undefined,
+): Promise<() => Promise<void>> {
   const folder = resolve(dataDir);
+  const backoff = { retries: 12, factor: 1.5, minTimeout: 100, maxTimeout: 2_000 };
   try {
     return await lockfile.lock(folder, {
       realpath: false,
       lockfilePath: `${folder}.lock`,
       stale: 10_000,
-      retries: { retries: 12, factor: 1.5, minTimeout: 100, maxTimeout: 2_000 },
+      // The retry package reads a maxRetryTime of 0 as none: no wait is no retry.
+      retries:
+        waitMs === undefined
+          ? backoff
+          : waitMs <= 0
+            ? 0
+            : { ...backoff, retries: 100, maxRetryTime: waitMs },
       // A blocked event loop (a long WASM query) may miss an mtime update; keep working rather
       // than throw from a timer.
       onCompromised: () => {},

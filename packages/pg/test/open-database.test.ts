@@ -2,6 +2,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { DatabaseError, openDatabase } from "../src/index.js";
 
@@ -56,14 +57,21 @@ describe("openDatabase refusals", () => {
   });
 
   // PGlite is one process's Postgres: two processes on one folder lose writes and can leave it
-  // unopenable, so a second opener waits (about 13 s of retries, asleep), then is refused.
+  // unopenable, so a second opener waits (by default about 13 s of retries, asleep), then is
+  // refused. The refusal is shown after a short wait; the default wait is shown ending in the
+  // folder once the first opener closes it.
   it("a PGlite folder already open: database_in_use, naming the lock, until the first closes", async () => {
     const base = await mkdtemp(join(tmpdir(), "memfiles-open-"));
     const dataDir = join(base, "db");
     const first = await openDatabase({ dataDir });
-    const error = await openDatabase({ dataDir }).catch((caught: unknown) => caught);
+    const error = await openDatabase({ dataDir, lockWaitMs: 300 }).catch(
+      (caught: unknown) => caught,
+    );
+    const waiting = openDatabase({ dataDir });
+    // Long enough for the waiting opener to find the folder taken (no assertion rests on it).
+    await sleep(300);
     await first.close();
-    const again = await openDatabase({ dataDir });
+    const again = await waiting;
     await again.close();
     expect({
       code: (error as DatabaseError).code,

@@ -6,14 +6,17 @@ import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { remember } from "@memfiles/core";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectBuilt } from "../../core/test/fixtures/built-dist.js";
 import { openDatabase, pgMemoryStore, type SqlClient } from "../src/index.js";
 import { describeStoreContract, FORGOTTEN_FACT, memoryFile } from "./store-contract.js";
 import { describeTenancy } from "./tenancy-contract.js";
 
 const DATABASE_URL = process.env.DATABASE_URL ?? "";
 const here = dirname(fileURLToPath(import.meta.url));
-const CHILD = join(here, "server-child.ts");
+// The children run the built packages on plain node (expectBuilt below says when dist/ is stale).
+const CHILD = join(here, "server-child.mjs");
+const CHILD_ARGS = ["--conditions=memfiles-dist", CHILD];
 // Every run uses tenants of its own, so runs against one database never see each other's rows.
 const RUN = `run-${process.pid}-${Date.now().toString(36)}`;
 
@@ -23,6 +26,7 @@ if (DATABASE_URL === "") {
     it.skip("needs DATABASE_URL: `bash scripts/pg-test.sh` starts a throwaway server and runs these", () => {});
   });
 } else {
+  beforeAll(() => expectBuilt(["pg", "core", "prompts", "errors"]));
   let database: Promise<SqlClient> | undefined;
   let tenants = 0;
   afterAll(async () => {
@@ -229,7 +233,7 @@ function startChild(
   args: string[],
   databaseUrl: string,
 ): { ready: Promise<void>; alive: () => boolean; stop: () => Promise<string> } {
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], {
+  const child = spawn(process.execPath, [...CHILD_ARGS, ...args], {
     cwd: here,
     stdio: ["pipe", "pipe", "pipe"],
     env: { ...process.env, DATABASE_URL: databaseUrl },
@@ -267,7 +271,7 @@ function startChild(
 }
 
 function runChild(args: string[]): Promise<string> {
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], {
+  const child = spawn(process.execPath, [...CHILD_ARGS, ...args], {
     cwd: here,
     stdio: ["ignore", "pipe", "pipe"],
     env: process.env,

@@ -1,19 +1,14 @@
 import { forget, MemoryPathError, type MemoryStore, remember, versionToken } from "@memfiles/core";
 import { applyWriteReply } from "@memfiles/core/internal";
 import { describe, expect, it } from "vitest";
+import { FORGOTTEN_FACT, memoryFile, proposing } from "./server-texts.mjs";
+
+export { FORGOTTEN_FACT, memoryFile, proposing };
 
 /** Opens a fresh, empty store of one backend; `close` frees it. */
 export type OpenStore = () => Promise<{ store: MemoryStore; close: () => Promise<void> }>;
 
 const NOW = new Date("2026-09-12T18:30:00Z");
-
-/** The fact the forget races use: remembered, forgotten, then re-proposed by a write pass. */
-export const FORGOTTEN_FACT = "deploys on Fly.io";
-
-/** A memory file as memfiles writes one. */
-export function memoryFile(name: string, description: string, lines: string[]): string {
-  return `---\nname: ${name}\ndescription: ${description}\nupdated: 2026/09/12\n---\n\n${lines.map((line) => `- ${line}`).join("\n")}\n`;
-}
 
 /** Paths every backend must refuse (MemoryPathError), before anything is read or written. */
 export const HOSTILE_PATHS = [
@@ -31,33 +26,6 @@ export const HOSTILE_PATHS = [
   "notes.txt",
   "",
 ];
-
-type Message = Parameters<typeof applyWriteReply>[1];
-
-/** A write-pass reply (the model's `propose_memories` call), as the Messages API returns one. */
-export function proposing(
-  memories: Array<{ file: string; fact: string; evidence: string }>,
-): Message {
-  return {
-    id: "msg_contract",
-    type: "message",
-    role: "assistant",
-    model: "claude-haiku-4-5",
-    content: [
-      {
-        type: "tool_use",
-        id: "toolu_contract",
-        name: "propose_memories",
-        input: {
-          memories: memories.map((memory) => ({ ...memory, replaces: null, description: null })),
-        },
-      },
-    ],
-    stop_reason: "tool_use",
-    stop_sequence: null,
-    usage: { input_tokens: 100, output_tokens: 20 },
-  } as unknown as Message;
-}
 
 /**
  * The store's contract: the same cases on every backend, through `MemoryStore`'s

@@ -1,22 +1,23 @@
 // A separate process for the real-server tests (pg-server.test.ts): its own pool, so its own
-// connections. Usage (DATABASE_URL set):
-//   server-child.ts increment <tenant> <count>      read-modify-write counter.md <count> times
-//   server-child.ts locked-increment <tenant> <count>  the same on an internal file, under withLock
-//   server-child.ts forget <tenant-prefix> <rounds>  forget "deploys on Fly.io" in each tenant
-//   server-child.ts write-pass <tenant-prefix> <rounds>  a write pass re-proposing it in each
-//   server-child.ts locked-sections <tenant> <id>  locked read-modify-writes until stdin closes,
+// connections. Plain node on the built packages (the `memfiles-dist` condition): a tsx child
+// compiled core's sources again in every process. Usage (DATABASE_URL set):
+//   server-child.mjs increment <tenant> <count>      read-modify-write counter.md <count> times
+//   server-child.mjs locked-increment <tenant> <count>  the same on an internal file, under withLock
+//   server-child.mjs forget <tenant-prefix> <rounds>  forget "deploys on Fly.io" in each tenant
+//   server-child.mjs write-pass <tenant-prefix> <rounds>  a write pass re-proposing it in each
+//   server-child.mjs locked-sections <tenant> <id>  locked read-modify-writes until stdin closes,
 //     reporting each committed section's time inside and each failure (the kill test)
 import { setTimeout as sleep } from "node:timers/promises";
 import { forget, MemfilesError } from "@memfiles/core";
 import { applyWriteReply } from "@memfiles/core/internal";
-import { openDatabase, pgMemoryStore } from "../src/index.js";
-import { FORGOTTEN_FACT, memoryFile, proposing } from "./store-contract.js";
+import { openDatabase, pgMemoryStore } from "@memfiles/pg";
+import { FORGOTTEN_FACT, memoryFile, proposing } from "./server-texts.mjs";
 
 const [mode, tenant, countText] = process.argv.slice(2);
 const count = Number(countText);
 if (!mode || !tenant || !Number.isInteger(count)) {
   throw new Error(
-    "Usage: server-child.ts increment|locked-increment|forget|write-pass|locked-sections <tenant> <count>",
+    "Usage: server-child.mjs increment|locked-increment|forget|write-pass|locked-sections <tenant> <count>",
   );
 }
 const sql = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? "", maxConnections: 2 });
@@ -58,13 +59,13 @@ try {
       const transcript = {
         date: "2026-09-12",
         sessionId: `s-${round}`,
-        turns: [{ role: "user" as const, content: "We deploy everything on Fly.io." }],
+        turns: [{ role: "user", content: "We deploy everything on Fly.io." }],
       };
       await applyWriteReply(
         {
           store,
           transcript,
-          client: undefined as never,
+          client: undefined,
           model: "claude-haiku-4-5",
           now,
           onTooLong: false,
@@ -89,7 +90,8 @@ try {
 // Each section reads the counter, waits, writes it back one higher and appends the same number
 // to a memory file, waits again: a section cut short must leave neither write behind, and two
 // sections inside at once would lose an increment.
-async function lockedSections(): Promise<never> {
+/** @returns {Promise<never>} */
+async function lockedSections() {
   const store = pgMemoryStore(sql, tenant ?? "");
   let stopping = false;
   process.stdin
@@ -98,8 +100,10 @@ async function lockedSections(): Promise<never> {
       stopping = true;
     });
   process.stdout.write("ready\n");
-  const committed: Array<{ enter: number; leave: number; value: number }> = [];
-  const failures: Array<{ name: string; code: string; message: string }> = [];
+  /** @type {Array<{ enter: number; leave: number; value: number }>} */
+  const committed = [];
+  /** @type {Array<{ name: string; code: string; message: string }>} */
+  const failures = [];
   while (!stopping) {
     let inside = { enter: 0, leave: 0, value: 0 };
     try {
