@@ -148,6 +148,17 @@ export function measureEvidence(
     .map(normalizedPart)
     .filter((part) => part !== "")
     .join(" ");
+  return measureNormalized({ text, normalized: haystack }, units, evidence, count);
+}
+
+/** {@link measureEvidence} of one text whose normalized form is known. */
+function measureNormalized(
+  filled: FilledText,
+  units: readonly EvidenceUnit[],
+  evidence: ReadonlySet<string>,
+  count: CountTokens,
+): { recall: number; tokens: number } {
+  const haystack = filled.normalized;
   const found = new Set<string>();
   for (const unit of unitsHolding(units, evidence)) {
     if (!unit.diaIds.some((id) => evidence.has(id) && !found.has(id))) continue;
@@ -155,7 +166,10 @@ export function measureEvidence(
     if (needle === "" || !haystack.includes(needle)) continue;
     for (const id of unit.diaIds) if (evidence.has(id)) found.add(id);
   }
-  return { recall: evidence.size === 0 ? 0 : found.size / evidence.size, tokens: count(text) };
+  return {
+    recall: evidence.size === 0 ? 0 : found.size / evidence.size,
+    tokens: count(filled.text),
+  };
 }
 
 // The texts of one question (its memory blocks, say) are measured in a dozen rows each: their
@@ -191,18 +205,47 @@ function unitsHolding(
   return found;
 }
 
-/** Takes units in order while they fit the budget (one that does not is passed over). */
-function fillLines(units: readonly EvidenceUnit[], budget: number, count: CountTokens): string {
-  const taken: string[] = [];
+/** A text and its spaces normalized (`normalize(text)`). */
+type FilledText = { text: string; normalized: string };
+
+// A unit's cost is counted in every fill of every question: once per estimator is enough.
+const unitCosts = new WeakMap<CountTokens, WeakMap<EvidenceUnit, number>>();
+function unitCost(unit: EvidenceUnit, count: CountTokens): number {
+  let costs = unitCosts.get(count);
+  if (costs === undefined) {
+    costs = new WeakMap();
+    unitCosts.set(count, costs);
+  }
+  let cost = costs.get(unit);
+  if (cost === undefined) {
+    cost = count(`${unit.text}\n`);
+    costs.set(unit, cost);
+  }
+  return cost;
+}
+
+/**
+ * Takes units in order while they fit the budget (one that does not is passed over). The
+ * normalized text comes from the units' normalized texts, as `measureEvidence` joins parts: the
+ * fills are the longest texts measured, and normalizing each again costs more than the rest.
+ */
+function fillLines(units: readonly EvidenceUnit[], budget: number, count: CountTokens): FilledText {
+  const taken: EvidenceUnit[] = [];
   let used = 0;
   for (const unit of units) {
-    const cost = count(`${unit.text}\n`);
+    const cost = unitCost(unit, count);
     if (used + cost > budget) continue;
     used += cost;
-    taken.push(unit.text);
+    taken.push(unit);
   }
   // The sum of per-line ceilings bounds the joined text from above.
-  return taken.join("\n");
+  return {
+    text: taken.map((unit) => unit.text).join("\n"),
+    normalized: taken
+      .map(normalizedText)
+      .filter((text) => text !== "")
+      .join(" "),
+  };
 }
 
 /** The turns of every session of a sample, in order. */
@@ -381,7 +424,8 @@ export async function sampleEvidenceRecall(
   const rankTurns = bm25Ranker(turnUnits);
   const rankFacts = bm25Ranker(facts);
   const stored = (await Promise.all(memories.map(storedEvidence))).flat();
-  const whole = conversationText(sample);
+  const wholeText = conversationText(sample);
+  const whole = { text: wholeText, normalized: normalize(wholeText) };
   const ceiling = { annotated: [] as number[], stored: [] as number[] };
   const record = (
     rowLayout: OracleLayout | null,
@@ -403,16 +447,16 @@ export async function sampleEvidenceRecall(
     row.figures.push({ sampleId: question.sampleId, category: question.category, ...measured });
     if (same !== undefined) {
       row.bm25Facts.push(
-        measureEvidence(
-          [fillLines(same.facts, measured.tokens, count)],
+        measureNormalized(
+          fillLines(same.facts, measured.tokens, count),
           facts,
           question.evidence,
           count,
         ).recall,
       );
       row.bm25Turns.push(
-        measureEvidence(
-          [fillLines(same.turns, measured.tokens, count)],
+        measureNormalized(
+          fillLines(same.turns, measured.tokens, count),
           turnUnits,
           question.evidence,
           count,
@@ -465,14 +509,14 @@ export async function sampleEvidenceRecall(
         "bm25-turns",
         budget,
         question,
-        measureEvidence([fillLines(byTurns, budget, count)], turnUnits, question.evidence, count),
+        measureNormalized(fillLines(byTurns, budget, count), turnUnits, question.evidence, count),
       );
       record(
         null,
         "bm25-facts",
         budget,
         question,
-        measureEvidence([fillLines(byFacts, budget, count)], facts, question.evidence, count),
+        measureNormalized(fillLines(byFacts, budget, count), facts, question.evidence, count),
       );
     }
     record(
@@ -480,7 +524,7 @@ export async function sampleEvidenceRecall(
       "full-context",
       null,
       question,
-      measureEvidence([whole], turnUnits, question.evidence, count),
+      measureNormalized(whole, turnUnits, question.evidence, count),
     );
 
     const texts = memoryTexts[questionIndex] ?? [];
