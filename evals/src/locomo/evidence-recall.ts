@@ -205,7 +205,7 @@ function unitsHolding(
 }
 
 /** A text and its spaces normalized (`normalize(text)`). */
-type FilledText = { text: string; normalized: string };
+export type FilledText = { text: string; normalized: string };
 
 // A unit's cost is counted in every fill of every question: once per estimator is enough.
 const unitCosts = new WeakMap<CountTokens, WeakMap<EvidenceUnit, number>>();
@@ -227,8 +227,19 @@ function unitCost(unit: EvidenceUnit, count: CountTokens): number {
  * Takes units in order while they fit the budget (one that does not is passed over). The
  * normalized text comes from the units' normalized texts, as `measureEvidence` joins parts: the
  * fills are the longest texts measured, and normalizing each again costs more than the rest.
+ *
+ * @param units - Units in the order to take them (a BM25 ranking).
+ * @param budget - Most tokens, each unit costing `count` of its text and a line break.
+ * @param count - The token estimator.
+ * @returns `{ text, normalized }`: the units' texts joined by line breaks, and that text with its
+ *   spaces normalized.
+ * @example fillLines(ranked, 300, countTokens).text
  */
-function fillLines(units: readonly EvidenceUnit[], budget: number, count: CountTokens): FilledText {
+export function fillLines(
+  units: readonly EvidenceUnit[],
+  budget: number,
+  count: CountTokens,
+): FilledText {
   const taken: EvidenceUnit[] = [];
   let used = 0;
   for (const unit of units) {
