@@ -240,6 +240,17 @@ export async function runLocomoLayouts(
   return reports;
 }
 
+// BM25 over the turns uses no memory: both layouts of a run rank the same sample objects once.
+const turnRecalls = new WeakMap<LocomoSample, readonly QuestionRecall[]>();
+function turnRecall(sample: LocomoSample): readonly QuestionRecall[] {
+  let recalls = turnRecalls.get(sample);
+  if (recalls === undefined) {
+    recalls = bm25TurnRecall(sample);
+    turnRecalls.set(sample, recalls);
+  }
+  return recalls;
+}
+
 async function runLayout(options: RunLocomoOptions, layout: OracleLayout): Promise<LocomoReport> {
   const descriptions = layout === "fact" ? "own-words" : (options.descriptions ?? "facts");
   const started = performance.now();
@@ -258,7 +269,7 @@ async function runLayout(options: RunLocomoOptions, layout: OracleLayout): Promi
   let sizeRows: MemoryRow[] = [];
   let sizeQuery = "";
   for (const sample of options.samples) {
-    bm25.push(...bm25TurnRecall(sample));
+    bm25.push(...turnRecall(sample));
     wholeTokens.push(wholeConversationTokens(sample));
     const memories: SpeakerMemory[] = [];
     const roots: string[] = [];
