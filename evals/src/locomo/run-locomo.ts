@@ -133,6 +133,8 @@ export type RunLocomoOptions = {
   onSession?: (label: string) => void;
   /** Also measure the side query's request at 10,000 and 50,000 files (seconds of work; default off). */
   sideQuerySize?: boolean;
+  /** The folder sizes of `sideQuerySize`, in files (default 10,000 and 50,000). */
+  sideQueryFiles?: readonly number[];
 };
 
 /**
@@ -379,7 +381,9 @@ async function runLayout(options: RunLocomoOptions, layout: OracleLayout): Promi
     },
     evidenceRecall: summary.rows,
     ceiling: summary.ceiling,
-    sideQuerySize: options.sideQuerySize ? sideQuerySizes(sizeRows, sizeQuery, countTokens) : [],
+    sideQuerySize: options.sideQuerySize
+      ? sideQuerySizes(sizeRows, sizeQuery, countTokens, options.sideQueryFiles)
+      : [],
     elapsedMs: performance.now() - started,
   };
 }
