@@ -17,6 +17,13 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
+// The up-front checks refuse before anything runs or is written: one authored folder serves them.
+let haikuAuthored: ReturnType<typeof authorTiny> | undefined;
+const authoredHaiku = () => {
+  haikuAuthored ??= authorTiny(["claude-haiku-4-5"]);
+  return haikuAuthored;
+};
+
 async function authorTiny(models: string[] = []) {
   const scenariosDir = await writeTinyScenario();
   const authoredDir = await writeTinyAuthored();
@@ -302,7 +309,7 @@ describe("author and eval commands", { timeout: 60_000 }, () => {
         `${RELEASED_EXTRACTION.join(", ")} (packages/prompts/prompts/).\n`,
     },
   ])("eval checks models and prompts up front: $name (exit 2, one message)", async (row) => {
-    const { folders, recordingsDir } = await authorTiny(["claude-haiku-4-5"]);
+    const { folders, recordingsDir } = await authoredHaiku();
     const { output, sink } = capture();
     const result = await evalMain([...folders, ...row.argv], sink);
     expect({ result, output }).toEqual({

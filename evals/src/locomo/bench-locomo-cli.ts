@@ -54,6 +54,8 @@ export async function runBenchLocomo(options: {
   progressStream?: NodeJS.WriteStream;
   /** Measure the side query's request at 10,000 and 50,000 files (default true; seconds of work). */
   sideQuerySize?: boolean;
+  /** The folder sizes the side query's request is measured at (default 10,000 and 50,000 files). */
+  sideQueryFiles?: readonly number[];
   /** `--qa --record`: ISO date written into the recordings (default today, UTC). */
   date?: string;
 }): Promise<number> {
@@ -118,6 +120,7 @@ export async function runBenchLocomo(options: {
       descriptions: descriptions as DescriptionMode,
       onSession: (label) => progress.tick(label),
       sideQuerySize: options.sideQuerySize ?? true,
+      ...(options.sideQueryFiles === undefined ? {} : { sideQueryFiles: options.sideQueryFiles }),
     });
   } finally {
     progress.stop();

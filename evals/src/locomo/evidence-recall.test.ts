@@ -10,6 +10,7 @@ import {
   countTokens,
   EVIDENCE_BUDGETS,
   evidenceQuestions,
+  fillLines,
   measureEvidence,
   type SpeakerMemory,
   sampleEvidenceRecall,
@@ -77,6 +78,42 @@ async function memories(layout: "subject" | "fact"): Promise<SpeakerMemory[]> {
   return result;
 }
 
+describe("fillLines", () => {
+  const units = [
+    { text: "Ana  adopted\ta puppy. ", diaIds: ["D1:1"] },
+    { text: "", diaIds: ["D1:2"] },
+    { text: " \u00a0 ", diaIds: ["D1:3"] },
+    { text: "The puppy\nis a beagle.", diaIds: ["D1:4"] },
+    { text: "Ben went away for a long while, to the coast.", diaIds: ["D1:5"] },
+  ];
+  // A unit costs its chars and a line break: 23, 1, 4, 23, 47.
+  const chars = (text: string) => text.length;
+  it.each([
+    [
+      "every unit",
+      1_000,
+      {
+        text: units.map((unit) => unit.text).join("\n"),
+        normalized:
+          "Ana adopted a puppy. The puppy is a beagle. Ben went away for a long while, to the coast.",
+      },
+    ],
+    [
+      "the units that fit, the two past the budget passed over",
+      50,
+      { text: "Ana  adopted\ta puppy. \n\n \u00a0 ", normalized: "Ana adopted a puppy." },
+    ],
+    ["none", 0, { text: "", normalized: "" }],
+  ])(
+    "%s: the text, and its spaces normalized as measureEvidence normalizes it",
+    (_name, budget, expected) => {
+      const filled = fillLines(units, budget, chars);
+      expect(filled).toEqual(expected);
+      expect(filled.normalized).toBe(filled.text.replace(/\s+/g, " ").trim());
+    },
+  );
+});
+
 describe("sampleEvidenceRecall on the synthetic conversation", () => {
   it.each(["subject", "fact"] as const)(
     "%s: every row counts the same questions, with the one estimator it is given",
@@ -125,6 +162,27 @@ describe("sampleEvidenceRecall on the synthetic conversation", () => {
       }
     },
   );
+
+  it("measures the baselines with the estimator of each call, not of an earlier call on the sample", async () => {
+    const speakers = await memories("subject");
+    const full = async (count?: (text: string) => number) =>
+      summarizeEvidence(
+        [
+          await sampleEvidenceRecall({
+            sample: SYNTHETIC_SAMPLE,
+            layout: "subject",
+            memories: speakers,
+            ...(count === undefined ? {} : { count }),
+          }),
+        ],
+        "subject",
+      ).rows.find((row) => row.strategy === "full-context")?.tokensMean;
+    const text = conversationText(SYNTHETIC_SAMPLE);
+    expect([await full(), await full((one) => one.length)]).toEqual([
+      countTokens(text),
+      text.length,
+    ]);
+  });
 
   it("finds Ana's puppy by budgeted recall within 300 tokens, in both layouts", async () => {
     for (const layout of ["subject", "fact"] as const) {

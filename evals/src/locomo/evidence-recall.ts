@@ -6,7 +6,6 @@ import {
   rankPooledRecallUnits,
   recallFiles,
   recallText,
-  renderMemoryBlock,
   safeParseMemoryFile,
   showMemoryFile,
 } from "@memfiles/core/internal";
@@ -15,7 +14,7 @@ import { parseDiaIds } from "./import-sample.js";
 import type { LocomoSample, LocomoTurn } from "./load-locomo.js";
 import type { OracleLayout, OracleOutcome } from "./oracle-write.js";
 import { NO_MODEL_CLIENT } from "./recall-at-k.js";
-import type { ReadOnlyStore } from "./store-snapshot.js";
+import { memoryBlock, type ReadOnlyStore } from "./store-snapshot.js";
 
 /** The token budgets the baselines and budgeted recall are filled to. */
 export const EVIDENCE_BUDGETS = [300, 1_000, 2_000, 4_000, 8_000] as const;
@@ -148,6 +147,17 @@ export function measureEvidence(
     .map(normalizedPart)
     .filter((part) => part !== "")
     .join(" ");
+  return measureNormalized({ text, normalized: haystack }, units, evidence, count);
+}
+
+/** {@link measureEvidence} of one text whose normalized form is known. */
+function measureNormalized(
+  filled: FilledText,
+  units: readonly EvidenceUnit[],
+  evidence: ReadonlySet<string>,
+  count: CountTokens,
+): { recall: number; tokens: number } {
+  const haystack = filled.normalized;
   const found = new Set<string>();
   for (const unit of unitsHolding(units, evidence)) {
     if (!unit.diaIds.some((id) => evidence.has(id) && !found.has(id))) continue;
@@ -155,7 +165,10 @@ export function measureEvidence(
     if (needle === "" || !haystack.includes(needle)) continue;
     for (const id of unit.diaIds) if (evidence.has(id)) found.add(id);
   }
-  return { recall: evidence.size === 0 ? 0 : found.size / evidence.size, tokens: count(text) };
+  return {
+    recall: evidence.size === 0 ? 0 : found.size / evidence.size,
+    tokens: count(filled.text),
+  };
 }
 
 // The texts of one question (its memory blocks, say) are measured in a dozen rows each: their
@@ -191,18 +204,58 @@ function unitsHolding(
   return found;
 }
 
-/** Takes units in order while they fit the budget (one that does not is passed over). */
-function fillLines(units: readonly EvidenceUnit[], budget: number, count: CountTokens): string {
-  const taken: string[] = [];
+/** A text and its spaces normalized (`normalize(text)`). */
+export type FilledText = { text: string; normalized: string };
+
+// A unit's cost is counted in every fill of every question: once per estimator is enough.
+const unitCosts = new WeakMap<CountTokens, WeakMap<EvidenceUnit, number>>();
+function unitCost(unit: EvidenceUnit, count: CountTokens): number {
+  let costs = unitCosts.get(count);
+  if (costs === undefined) {
+    costs = new WeakMap();
+    unitCosts.set(count, costs);
+  }
+  let cost = costs.get(unit);
+  if (cost === undefined) {
+    cost = count(`${unit.text}\n`);
+    costs.set(unit, cost);
+  }
+  return cost;
+}
+
+/**
+ * Takes units in order while they fit the budget (one that does not is passed over). The
+ * normalized text comes from the units' normalized texts, as `measureEvidence` joins parts: the
+ * fills are the longest texts measured, and normalizing each again costs more than the rest.
+ *
+ * @param units - Units in the order to take them (a BM25 ranking).
+ * @param budget - Most tokens, each unit costing `count` of its text and a line break.
+ * @param count - The token estimator.
+ * @returns `{ text, normalized }`: the units' texts joined by line breaks, and that text with its
+ *   spaces normalized.
+ * @example fillLines(ranked, 300, countTokens).text
+ */
+export function fillLines(
+  units: readonly EvidenceUnit[],
+  budget: number,
+  count: CountTokens,
+): FilledText {
+  const taken: EvidenceUnit[] = [];
   let used = 0;
   for (const unit of units) {
-    const cost = count(`${unit.text}\n`);
+    const cost = unitCost(unit, count);
     if (used + cost > budget) continue;
     used += cost;
-    taken.push(unit.text);
+    taken.push(unit);
   }
   // The sum of per-line ceilings bounds the joined text from above.
-  return taken.join("\n");
+  return {
+    text: taken.map((unit) => unit.text).join("\n"),
+    normalized: taken
+      .map(normalizedText)
+      .filter((text) => text !== "")
+      .join(" "),
+  };
 }
 
 /** The turns of every session of a sample, in order. */
@@ -338,6 +391,129 @@ export type SampleEvidence = {
   ceiling: { annotated: number[]; stored: number[] };
 };
 
+/** What the baselines give one question: the same in every layout. */
+type QuestionBaselines = {
+  byTurns: EvidenceUnit[];
+  byFacts: EvidenceUnit[];
+  /** The baseline rows of the question, in the order they are recorded. */
+  rows: {
+    strategy: string;
+    budgetTokens: number | null;
+    measured: { recall: number; tokens: number };
+  }[];
+  annotatedShare: number;
+  /** Recall of BM25 over the facts (the turns) filled to a number of tokens, by that number. */
+  sameFacts: Map<number, number>;
+  sameTurns: Map<number, number>;
+};
+
+type SampleBaselines = {
+  questions: EvidenceQuestion[];
+  turnUnits: EvidenceUnit[];
+  facts: EvidenceUnit[];
+  perQuestion: QuestionBaselines[];
+};
+
+// The baselines use no memory: both layouts of a run measure them on the same sample objects, so
+// they are measured once a sample and estimator.
+const baselinesOf = new WeakMap<LocomoSample, WeakMap<CountTokens, SampleBaselines>>();
+
+function evidenceShare(question: EvidenceQuestion, units: readonly EvidenceUnit[]): number {
+  return (
+    [...question.evidence].filter((id) => units.some((unit) => unit.diaIds.includes(id))).length /
+    question.evidence.size
+  );
+}
+
+/** BM25 over the facts or turns filled, for one question, to a memfiles row's tokens. */
+function sameTokens(
+  known: Map<number, number>,
+  ranked: readonly EvidenceUnit[],
+  units: readonly EvidenceUnit[],
+  question: EvidenceQuestion,
+  measured: { tokens: number },
+  count: CountTokens,
+): number {
+  let recall = known.get(measured.tokens);
+  if (recall === undefined) {
+    recall = measureNormalized(
+      fillLines(ranked, measured.tokens, count),
+      units,
+      question.evidence,
+      count,
+    ).recall;
+    known.set(measured.tokens, recall);
+  }
+  return recall;
+}
+
+/**
+ * The baselines of a sample (BM25 over the raw turns and over the annotated facts at every budget,
+ * the whole conversation), per question of {@link evidenceQuestions}.
+ */
+function sampleBaselines(sample: LocomoSample, count: CountTokens): SampleBaselines {
+  let byCount = baselinesOf.get(sample);
+  if (byCount === undefined) {
+    byCount = new WeakMap();
+    baselinesOf.set(sample, byCount);
+  }
+  const known = byCount.get(count);
+  if (known !== undefined) return known;
+  const questions = evidenceQuestions(sample);
+  const turnUnits: EvidenceUnit[] = sampleTurns(sample).map((turn) => ({
+    text: normalize(`${turn.speaker}: ${turn.text}`),
+    diaIds: [turn.dia_id],
+  }));
+  const facts = annotatedFacts(sample);
+  const rankTurns = bm25Ranker(turnUnits);
+  const rankFacts = bm25Ranker(facts);
+  const wholeText = conversationText(sample);
+  const whole = { text: wholeText, normalized: normalize(wholeText) };
+  const perQuestion = questions.map((question): QuestionBaselines => {
+    const byTurns = rankTurns(question.question);
+    const byFacts = rankFacts(question.question);
+    const rows: QuestionBaselines["rows"] = [];
+    for (const budget of EVIDENCE_BUDGETS) {
+      rows.push({
+        strategy: "bm25-turns",
+        budgetTokens: budget,
+        measured: measureNormalized(
+          fillLines(byTurns, budget, count),
+          turnUnits,
+          question.evidence,
+          count,
+        ),
+      });
+      rows.push({
+        strategy: "bm25-facts",
+        budgetTokens: budget,
+        measured: measureNormalized(
+          fillLines(byFacts, budget, count),
+          facts,
+          question.evidence,
+          count,
+        ),
+      });
+    }
+    rows.push({
+      strategy: "full-context",
+      budgetTokens: null,
+      measured: measureNormalized(whole, turnUnits, question.evidence, count),
+    });
+    return {
+      byTurns,
+      byFacts,
+      rows,
+      annotatedShare: evidenceShare(question, facts),
+      sameFacts: new Map(),
+      sameTurns: new Map(),
+    };
+  });
+  const baselines = { questions, turnUnits, facts, perQuestion };
+  byCount.set(count, baselines);
+  return baselines;
+}
+
 /** Units of both memories ranked in one index, paths told apart by speaker. */
 function pooledUnits(
   memories: readonly SpeakerMemory[],
@@ -370,18 +546,9 @@ export async function sampleEvidenceRecall(
 ): Promise<SampleEvidence> {
   const count = options.count ?? countTokens;
   const { sample, layout, memories } = options;
-  const questions = evidenceQuestions(sample);
+  const { questions, turnUnits, facts, perQuestion } = sampleBaselines(sample, count);
   const rows: SampleEvidence["rows"] = new Map();
-  const turns = sampleTurns(sample);
-  const turnUnits: EvidenceUnit[] = turns.map((turn) => ({
-    text: normalize(`${turn.speaker}: ${turn.text}`),
-    diaIds: [turn.dia_id],
-  }));
-  const facts = annotatedFacts(sample);
-  const rankTurns = bm25Ranker(turnUnits);
-  const rankFacts = bm25Ranker(facts);
   const stored = (await Promise.all(memories.map(storedEvidence))).flat();
-  const whole = conversationText(sample);
   const ceiling = { annotated: [] as number[], stored: [] as number[] };
   const record = (
     rowLayout: OracleLayout | null,
@@ -389,7 +556,7 @@ export async function sampleEvidenceRecall(
     budgetTokens: number | null,
     question: EvidenceQuestion,
     measured: { recall: number; tokens: number },
-    same?: { facts: EvidenceUnit[]; turns: EvidenceUnit[] },
+    same?: QuestionBaselines,
   ) => {
     const key = `${rowLayout ?? "-"}|${strategy}|${budgetTokens ?? "-"}`;
     const row = rows.get(key) ?? {
@@ -403,20 +570,10 @@ export async function sampleEvidenceRecall(
     row.figures.push({ sampleId: question.sampleId, category: question.category, ...measured });
     if (same !== undefined) {
       row.bm25Facts.push(
-        measureEvidence(
-          [fillLines(same.facts, measured.tokens, count)],
-          facts,
-          question.evidence,
-          count,
-        ).recall,
+        sameTokens(same.sameFacts, same.byFacts, facts, question, measured, count),
       );
       row.bm25Turns.push(
-        measureEvidence(
-          [fillLines(same.turns, measured.tokens, count)],
-          turnUnits,
-          question.evidence,
-          count,
-        ).recall,
+        sameTokens(same.sameTurns, same.byTurns, turnUnits, question, measured, count),
       );
     }
     rows.set(key, row);
@@ -429,12 +586,8 @@ export async function sampleEvidenceRecall(
   for (const [index, memory] of memories.entries()) {
     for (const [questionIndex, question] of questions.entries()) {
       const query = question.question;
-      const block = await renderMemoryBlock({ store: memory.store, query });
-      const prefiltered = await renderMemoryBlock({
-        store: memory.store,
-        query,
-        prefilterAbove: 0,
-      });
+      const block = await memoryBlock(memory.store, query);
+      const prefiltered = await memoryBlock(memory.store, query, 0);
       const recalled = await recallFiles({
         store: memory.store,
         client: NO_MODEL_CLIENT,
@@ -451,37 +604,12 @@ export async function sampleEvidenceRecall(
   }
   for (const [questionIndex, question] of questions.entries()) {
     const query = question.question;
-    const share = (units: readonly EvidenceUnit[]) =>
-      [...question.evidence].filter((id) => units.some((unit) => unit.diaIds.includes(id))).length /
-      question.evidence.size;
-    ceiling.annotated.push(share(facts));
-    ceiling.stored.push(share(stored));
-    const byTurns = rankTurns(query);
-    const byFacts = rankFacts(query);
-    const same = { facts: byFacts, turns: byTurns };
-    for (const budget of EVIDENCE_BUDGETS) {
-      record(
-        null,
-        "bm25-turns",
-        budget,
-        question,
-        measureEvidence([fillLines(byTurns, budget, count)], turnUnits, question.evidence, count),
-      );
-      record(
-        null,
-        "bm25-facts",
-        budget,
-        question,
-        measureEvidence([fillLines(byFacts, budget, count)], facts, question.evidence, count),
-      );
-    }
-    record(
-      null,
-      "full-context",
-      null,
-      question,
-      measureEvidence([whole], turnUnits, question.evidence, count),
-    );
+    const baselines = perQuestion[questionIndex] as QuestionBaselines;
+    ceiling.annotated.push(baselines.annotatedShare);
+    ceiling.stored.push(evidenceShare(question, stored));
+    for (const row of baselines.rows)
+      record(null, row.strategy, row.budgetTokens, question, row.measured);
+    const same = baselines;
 
     const texts = memoryTexts[questionIndex] ?? [];
     const blocks = texts.map((text) => text.block);
@@ -546,6 +674,21 @@ export async function sampleEvidenceRecall(
   return { rows, ceiling };
 }
 
+// The perfect pick of one memory shows the same few files for question after question.
+const shownFiles = new WeakMap<ReadOnlyStore, Map<string, { content: string; text: string }>>();
+async function shownFile(store: ReadOnlyStore, path: string, content: string): Promise<string> {
+  let byPath = shownFiles.get(store);
+  if (byPath === undefined) {
+    byPath = new Map();
+    shownFiles.set(store, byPath);
+  }
+  const known = byPath.get(path);
+  if (known !== undefined && known.content === content) return known.text;
+  const { text } = await showMemoryFile(path, content, {});
+  byPath.set(path, { content, text });
+  return text;
+}
+
 /**
  * The side query's best case: the at most 5 files holding most of the question's evidence (greedy
  * by evidence ids covered), shown as the side query shows files.
@@ -586,7 +729,7 @@ async function perfectPick(
   const texts: string[] = [];
   for (const path of picked) {
     const read = await memory.store.read(path);
-    if (read.exists) texts.push((await showMemoryFile(path, read.content, {})).text);
+    if (read.exists) texts.push(await shownFile(memory.store, path, read.content));
   }
   return texts.length === 0
     ? ""

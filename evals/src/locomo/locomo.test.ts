@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { performance } from "node:perf_hooks";
 import { MemoryStore } from "@memfiles/core";
+import { DEFAULT_SIDE_QUERY_MAX_TOKENS } from "@memfiles/core/internal";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SYNTHETIC_SAMPLE } from "../../test/locomo-sample.js";
 import { runBenchLocomo } from "./bench-locomo-cli.js";
@@ -12,6 +13,7 @@ import { LocomoDataError } from "./locomo-data-error.js";
 import { oracleFactProposal, runOracle } from "./oracle-write.js";
 import { bm25TurnRecall, keywordFallback } from "./recall-at-k.js";
 import { runLocomo, runLocomoLayouts } from "./run-locomo.js";
+import type { SideQuerySize } from "./side-query-size.js";
 import { withoutSecretlintMarks } from "./without-secretlint-marks.js";
 
 let folder: string;
@@ -407,6 +409,8 @@ describe("pnpm bench:locomo", () => {
       writeError: (text) => {
         out += text;
       },
+      // The same measure as at 10,000 and 50,000 files; 2,000 is past the side query's budget too.
+      sideQueryFiles: [100, 2_000],
     });
     expect(code).toBe(0);
     expect(out).toContain("provenance: dataset");
@@ -420,6 +424,18 @@ describe("pnpm bench:locomo", () => {
       expect.objectContaining({ layout: null, strategy: "bm25-facts", budgetTokens: 1000 }),
     );
     expect(json.ceiling).toMatchObject({ annotated: expect.any(Number) });
+    const sizes = json.sideQuerySize as SideQuerySize[];
+    expect(sizes.map((size) => [size.files, size.sentTokens <= size.budgetTokens])).toEqual([
+      [100, true],
+      [2_000, true],
+    ]);
+    expect(sizes[1]?.unbudgetedTokens).toBeGreaterThan(DEFAULT_SIDE_QUERY_MAX_TOKENS);
+    expect(sizes[1]?.sentFiles).toBeLessThan(2_000);
+    for (const size of sizes) {
+      expect(out).toContain(
+        `- ${size.files.toLocaleString("en-US")} files: ${size.unbudgetedTokens.toLocaleString("en-US")} tokens with every catalog line; sent: ${size.sentTokens.toLocaleString("en-US")} tokens (${size.sentFiles.toLocaleString("en-US")} best-matching lines, budget 20,000).`,
+      );
+    }
   });
 
   it("prints both layouts and writes { data, layout, reports } on --layout both", async () => {

@@ -2,12 +2,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MemoryStore } from "@memfiles/core";
+import { renderMemoryBlock } from "@memfiles/core/internal";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SYNTHETIC_SAMPLE } from "../../test/locomo-sample.js";
 import { importSpeaker } from "./import-sample.js";
 import { memoryBackend } from "./memory-backend.js";
 import { runOracle } from "./oracle-write.js";
-import { snapshotStore } from "./store-snapshot.js";
+import { memoryBlock, snapshotStore } from "./store-snapshot.js";
 import { withoutSecretlintMarks } from "./without-secretlint-marks.js";
 
 let folder: string;
@@ -78,5 +79,33 @@ describe("snapshotStore", () => {
     expect((await snapshot.list()).map((row) => row.path)).toContain("topics/pets.md");
     expect(await snapshot.read("topics/other.md")).toMatchObject({ exists: false });
     await expect(snapshot.read("MEMORY.md")).rejects.toThrow(/MEMORY.md/);
+  });
+});
+
+describe("memoryBlock", () => {
+  // profile.md is always in the block, whole.
+  const profile = (fact: string) =>
+    `---\nname: profile\ndescription: Who the user is.\n---\n[stated 2026/05/08] ${fact}\n`;
+
+  it("renders a store that is not a snapshot anew on every call", async () => {
+    const store = new MemoryStore({ root: folder });
+    await store.write("profile.md", profile("has a beagle"), "new");
+    expect(await memoryBlock(store, "pets?", 0)).toContain("has a beagle");
+    const read = await store.read("profile.md");
+    await store.write("profile.md", profile("has a poodle"), read.exists ? read.version : "new");
+    const block = await memoryBlock(store, "pets?", 0);
+    expect([block.includes("has a poodle"), block.includes("has a beagle")]).toEqual([true, false]);
+  });
+
+  it("keeps a snapshot's block per query and threshold, as rendered from the snapshot", async () => {
+    const store = new MemoryStore({ root: folder });
+    await store.write("profile.md", profile("has a beagle"), "new");
+    const snapshot = await snapshotStore(store);
+    const first = await memoryBlock(snapshot, "pets?", 0);
+    expect(first).toEqual(await renderMemoryBlock({ store, query: "pets?", prefilterAbove: 0 }));
+    expect(await memoryBlock(snapshot, "pets?", 0)).toBe(first);
+    expect(await memoryBlock(snapshot, "pets?")).toEqual(
+      await renderMemoryBlock({ store, query: "pets?" }),
+    );
   });
 });

@@ -13,9 +13,10 @@ import {
 } from "./evidence-recall.js";
 import { importSpeaker, parseDiaIds } from "./import-sample.js";
 import type { LocomoSample } from "./load-locomo.js";
+import { memoryBackend } from "./memory-backend.js";
 import { type OracleLayout, runOracle } from "./oracle-write.js";
 import { goldText } from "./qa-requests.js";
-import { defaultStoreDir } from "./run-locomo.js";
+import { snapshotStore } from "./store-snapshot.js";
 import { withoutSecretlintMarks } from "./without-secretlint-marks.js";
 
 /** One question of the QA run, with what budgeted recall gave for it. */
@@ -44,6 +45,11 @@ export type PrepareQaQuestionsOptions = {
   only?: ReadonlySet<number>;
   /** Keep at most this many questions (record mode's `--questions`). */
   limit?: number;
+  /**
+   * A folder to keep the two memories in, as memory folders (removed after). Default: none, each
+   * memory is a `MemoryStore` on an in-process backend, as the bench's (the same files and
+   * outcomes without the file system's calls).
+   */
   storeDir?: string;
 };
 
@@ -58,19 +64,19 @@ function pooledUnits(memories: readonly SpeakerMemory[], query: string): Promise
 
 /**
  * The questions of one sample the QA run asks, each with its budgeted-recall note: the oracle
- * write pass (the annotators' facts, provenance `dataset`) builds each speaker's memory in a
- * temporary folder, and for each question of categories 1-4 whose evidence names a turn (the
- * population of the bench's evidence recall, so J and evidence recall count the same questions;
- * category 5 is adversarial and has no answer, and the Mem0 paper leaves it out too), the units
- * of both memories are ranked in one index by `rankPooledRecallUnits` and filled to `maxTokens` by
- * `fillRecallBudget`: what `recall: { strategy: "budget", maxTokens }` adds to a request, over
- * both speakers (the bench's `budget` row). The folders are removed before it returns: no API
+ * write pass (the annotators' facts, provenance `dataset`) builds each speaker's memory (in
+ * process, or in a temporary folder under `storeDir`), and for each question of categories 1-4
+ * whose evidence names a turn (the population of the bench's evidence recall, so J and evidence
+ * recall count the same questions; category 5 is adversarial and has no answer, and the Mem0
+ * paper leaves it out too), the units of both memories are ranked in one index by
+ * `rankPooledRecallUnits` and filled to `maxTokens` by `fillRecallBudget`: what `recall: { strategy: "budget", maxTokens }` adds to a request, over
+ * both speakers (the bench's `budget` row). Any folders are removed before it returns: no API
  * call is made, so the cost preview can be printed before the first one.
  *
  * @param options - `{ sample, layout, maxTokens, only?, limit?, storeDir? }`.
  * @returns The questions in the sample's order.
- * @throws File-system errors from the temporary folders; `LocomoDataError` on a session date
- *   that cannot be read.
+ * @throws File-system errors from the temporary folders (with `storeDir`); `LocomoDataError` on a
+ *   session date that cannot be read.
  * @example const questions = await prepareQaQuestions({ sample, layout: "subject", maxTokens: 2_000, limit: 20 });
  */
 export async function prepareQaQuestions(
@@ -91,11 +97,19 @@ export async function prepareQaQuestions(
     try {
       const memories: SpeakerMemory[] = [];
       for (const speaker of [sample.conversation.speaker_a, sample.conversation.speaker_b]) {
-        const root = await mkdtemp(
-          join(options.storeDir ?? defaultStoreDir(), `memfiles-locomo-qa-${sample.sample_id}-`),
-        );
-        roots.push(root);
-        const store = new MemoryStore({ root, layout: options.layout });
+        let store: MemoryStore;
+        if (options.storeDir === undefined) {
+          store = new MemoryStore({
+            backend: memoryBackend(`locomo-qa:${sample.sample_id}:${speaker}`),
+            layout: options.layout,
+          });
+        } else {
+          const root = await mkdtemp(
+            join(options.storeDir, `memfiles-locomo-qa-${sample.sample_id}-`),
+          );
+          roots.push(root);
+          store = new MemoryStore({ root, layout: options.layout });
+        }
         const conversation = importSpeaker(sample, speaker);
         const result = await runOracle({
           sample,
@@ -103,7 +117,8 @@ export async function prepareQaQuestions(
           store,
           descriptions: options.layout === "fact" ? "path" : "facts",
         });
-        memories.push({ speaker, store, outcomes: result.outcomes });
+        // Nothing writes from here on: every question reads this snapshot.
+        memories.push({ speaker, store: await snapshotStore(store), outcomes: result.outcomes });
       }
       const stored: EvidenceUnit[] = (await Promise.all(memories.map(storedEvidence))).flat();
       const questions: QaQuestion[] = [];

@@ -1,15 +1,9 @@
 import Anthropic from "@anthropic-ai/sdk";
-import {
-  ALWAYS_LOADED,
-  estimateTokens,
-  rankRows,
-  renderMemoryBlock,
-  selectMemories,
-} from "@memfiles/core/internal";
+import { ALWAYS_LOADED, estimateTokens, rankRows, selectMemories } from "@memfiles/core/internal";
 import MiniSearch from "minisearch";
 import { parseDiaIds } from "./import-sample.js";
 import type { LocomoQuestion, LocomoSample, LocomoTurn } from "./load-locomo.js";
-import type { ReadOnlyStore } from "./store-snapshot.js";
+import { memoryBlock, type ReadOnlyStore } from "./store-snapshot.js";
 
 /** The cut-offs recall is reported at. */
 export const RECALL_KS = [1, 5, 10, 30] as const;
@@ -145,7 +139,7 @@ export async function memoryRecall(options: {
     }
     result.questions += 1;
     const byPrefilter = rankRows(ranked, question.question, PREFILTER_KEEP).map((row) => row.path);
-    const block = await renderMemoryBlock({ store, query: question.question, prefilterAbove: 0 });
+    const block = await memoryBlock(store, question.question, 0);
     result.prefilter.push({
       recall: recallOf(byPrefilter, targets, always),
       tokens: estimateTokens(block),

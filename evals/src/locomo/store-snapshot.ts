@@ -1,4 +1,5 @@
 import type { MemoryRow, ReadResult } from "@memfiles/core";
+import { renderMemoryBlock } from "@memfiles/core/internal";
 
 /** What recall reads of a memory: its catalog and its files (core's `RecallStore`). */
 export type ReadOnlyStore = {
@@ -26,7 +27,7 @@ export async function snapshotStore(store: ReadOnlyStore): Promise<ReadOnlyStore
   for (const row of rows) {
     if (row.path !== "MEMORY.md") reads.set(row.path, await store.read(row.path));
   }
-  return {
+  const snapshot: ReadOnlyStore = {
     list: () => [...rows],
     read: async (path) => {
       const known = reads.get(path);
@@ -36,4 +37,43 @@ export async function snapshotStore(store: ReadOnlyStore): Promise<ReadOnlyStore
       return read;
     },
   };
+  blocks.set(snapshot, new Map());
+  return snapshot;
+}
+
+// Recall@k and evidence recall render the same pre-filtered block of the same snapshot for the
+// same question: a snapshot never changes, so its block for a query is rendered once.
+const blocks = new WeakMap<ReadOnlyStore, Map<string, Promise<string>>>();
+
+/**
+ * Core's `renderMemoryBlock` of a memory, kept per query and pre-filter threshold when the memory
+ * is a snapshot from {@link snapshotStore} (which nothing writes to); any other store is rendered
+ * each call.
+ *
+ * @param store - A memory; a snapshot's blocks are kept as long as the snapshot.
+ * @param query - The question.
+ * @param prefilterAbove - `renderMemoryBlock`'s threshold in files (`undefined`: its default).
+ * @returns The fenced memory block text.
+ * @example await memoryBlock(snapshot, "Where did Ana move?", 0)
+ */
+export function memoryBlock(
+  store: ReadOnlyStore,
+  query: string,
+  prefilterAbove?: number,
+): Promise<string> {
+  const render = () =>
+    renderMemoryBlock({
+      store,
+      query,
+      ...(prefilterAbove === undefined ? {} : { prefilterAbove }),
+    });
+  const byQuery = blocks.get(store);
+  if (byQuery === undefined) return render();
+  const key = `${prefilterAbove ?? "-"}\u0000${query}`;
+  let block = byQuery.get(key);
+  if (block === undefined) {
+    block = render();
+    byQuery.set(key, block);
+  }
+  return block;
 }
