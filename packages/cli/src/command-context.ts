@@ -26,7 +26,7 @@ export type CommandContext = {
   database?: MemoryStore;
   /**
    * The memory's layout from `memfiles --layout subject|fact`; absent means detect it from the
-   * folder (see `detectLayout` in @memfiles/core; a database without `--layout` is `subject`).
+   * folder (see `detectLayout` in @memfiles/core; a database's too).
    */
   layout?: StoreLayout;
   /**

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import type { MemoryStore, StoreLayout } from "@memfiles/core";
+import { detectLayout, type MemoryStore, type StoreLayout } from "@memfiles/core";
 import { importOptional } from "@memfiles/errors";
 import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
@@ -34,7 +34,7 @@ export type OpenedDatabase = { store: MemoryStore; close: () => Promise<void> };
  * Reads `--layout`.
  *
  * @param value - `subject`, `fact` or undefined.
- * @returns The layout, or undefined (the store's default, `subject`).
+ * @returns The layout, or undefined (read from the memory with `detectLayout`).
  * @throws {CliError} `bad_argument` for any other value.
  */
 export function layoutOption(value: string | undefined): StoreLayout | undefined {
@@ -100,7 +100,10 @@ export async function openMemoryDatabase(
       : { dataDir: resolve(context.cwd, options.pglite ?? "") },
   );
   try {
-    const store = pg.pgMemoryStore(sql, tenant, layout === undefined ? {} : { layout });
+    // Without --layout the layout is read from the memory, as on a folder and in memfiles-mcp:
+    // a fact memory copied in must not be listed and written as subject files.
+    const detected = layout ?? (await detectLayout(pg.pgMemoryStore(sql, tenant)));
+    const store = pg.pgMemoryStore(sql, tenant, { layout: detected });
     return { store, close: () => sql.close() };
   } catch (error) {
     await sql.close().catch(() => {});

@@ -39,6 +39,36 @@ describe("memfiles --pglite", () => {
   );
 
   it(
+    "reads the layout from the database without --layout, as on a folder",
+    async () => {
+      const base = await mkdtemp(join(tmpdir(), "memfiles-cli-pglite-"));
+      const fact = contextIn(base);
+      expect(
+        await runMemfiles(
+          ["--pglite", "db", "--layout", "fact", "remember", "editor.md", "Uses Neovim."],
+          fact.context,
+        ),
+        fact.output.stderr,
+      ).toBe(0);
+      const detected = contextIn(base);
+      expect(
+        await runMemfiles(
+          ["--pglite", "db", "remember", "theme.md", "Likes dark mode."],
+          detected.context,
+        ),
+        detected.output.stderr,
+      ).toBe(0);
+      const listed = contextIn(base);
+      expect(await runMemfiles(["--pglite", "db", "ls", "--json"], listed.context)).toBe(0);
+      expect(JSON.parse(listed.output.stdout).map((file: { path: string }) => file.path)).toEqual([
+        "editor.md",
+        "theme.md",
+      ]);
+    },
+    PGLITE_LIMIT_MS,
+  );
+
+  it(
     "refuses a folder command, a folder beside the database, and a URL without a tenant; exit 2",
     async () => {
       const base = await mkdtemp(join(tmpdir(), "memfiles-cli-pglite-"));

@@ -412,6 +412,23 @@ const CASES: Case[] = [
       }).message,
   },
   {
+    name: "a create whose name is a list, never saved with its header as facts",
+    code: "invalid_fact",
+    run: (handlers, layout) =>
+      handlers.create({
+        command: "create",
+        path: memories(LAYOUTS[layout].created),
+        file_text: "---\nname: [N/A]\ndescription: The user's keys.\n---\nuses tmux\n",
+      }),
+    message: (layout) => {
+      const error = `"name" must be one line of text, not a list or mapping. Write it as "name: ..." on one line.`;
+      const what = `Refused the create of ${memories(LAYOUTS[layout].created)}`;
+      return layout === "subject"
+        ? `${what}: Cannot read the front matter of the memory file: ${error}`
+        : `${what}: its front matter is not plain "key: value" YAML (Cannot read the front matter of ${LAYOUTS[layout].created}: ${error}); start the file with "---", "name: ...", "description: ...", "---", then the fact.`;
+    },
+  },
+  {
     name: "a str_replace that sets the name to a placeholder",
     code: "invalid_fact",
     run: (handlers, layout) =>

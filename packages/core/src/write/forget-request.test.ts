@@ -57,8 +57,33 @@ describe("forget: the request's own words in every language the date rules read"
     ["forget that I moved to Berlin yesterday", "moved berlin"],
     ["oublie que je pars à Lyon demain", "pars à lyon"],
     ["forget what I said yesterday", "yesterday"],
+    ["forget Fly.io", "fly io"],
+    ["forget that I use node.js", "use node js"],
+    ["forget Ben", "ben"],
+    ["forget about Mia", "mia"],
   ])("forgetQueryText(%s) is %j", (query, text) => {
     expect(forgetQueryText(query)).toBe(text);
+  });
+});
+
+describe("forget: a name that holds a request word", () => {
+  it.each([
+    ["Fly.io", "deploys on Fly.io"],
+    ["Ben", "Ben is my brother"],
+  ])("forget %s removes only %s", async (query, line) => {
+    const store = await folderWith(line);
+    const other = "loves to fly kites";
+    await writeFile(
+      join(store.root, "preferences.md"),
+      `---\nname: preferences\ndescription: How the user wants the model to work.\nupdated: 2026/11/01\n---\n[stated 2026/11/01] ${other}\n`,
+    );
+    const result = await forget({ store, query: `forget ${query}`, now: NOW });
+    expect(result).toEqual({
+      ok: true,
+      code: "removed",
+      removed: [{ path: "profile.md", line: `[stated 2026/11/01] ${line}` }],
+    });
+    expect(await readFile(join(store.root, "preferences.md"), "utf8")).toContain(other);
   });
 });
 

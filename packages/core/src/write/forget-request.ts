@@ -48,7 +48,9 @@ const ELISION = /(?<![\p{L}\p{N}])(j|qu|l|d|m|t|s|n|c)['\u2019](?=\p{L})/giu;
  * j'habite à Lyon` is `habite à lyon`. Its relative times go too ("yesterday", "last week",
  * "demain"): the write stored them as absolute dates (`resolveRelativeDates`), so "forget that I
  * moved to Berlin yesterday" is `moved berlin` and finds "moved to Berlin on 2026/09/11", on any
- * later day; a query of nothing but such words keeps them. The words kept are folded (lower
+ * later day; a query of nothing but such words keeps them, as one of nothing but request words
+ * does ("forget Ben": "ben" is Turkish for "I"), and a word joined by a dot, hyphen, slash, @ or +
+ * is never one ("Fly.io" keeps "io"). The words kept are folded (lower
  * case) and joined by spaces, so every later step (matching, the tombstone) reads the same words.
  *
  * @param query - The forget query as the user said it.
@@ -57,13 +59,22 @@ const ELISION = /(?<![\p{L}\p{N}])(j|qu|l|d|m|t|s|n|c)['\u2019](?=\p{L})/giu;
  * @example forgetQueryText("forget that I moved to Berlin yesterday") // "moved berlin"
  */
 export function forgetQueryText(query: string): string {
+  // A word joined to another by a dot, hyphen, slash, @ or + is part of a name ("Fly.io" is not
+  // "fly" plus Italian "io"), and a query of nothing but request words names someone or something
+  // ("forget Ben", "Mia"): neither loses its words, or the query would match far more lines.
+  const joined = new Set(
+    [...query.matchAll(JOINED_WORDS)].flatMap((match) => contentWordList(match[0]).map(fold)),
+  );
+  const all = (text: string) => contentWordList(text.replace(ELISION, "$1 "));
   const words = (text: string) =>
-    contentWordList(text.replace(ELISION, "$1 ")).filter(
-      (word) => !FORGET_REQUEST_WORDS.has(fold(word)),
-    );
+    all(text).filter((word) => joined.has(fold(word)) || !FORGET_REQUEST_WORDS.has(fold(word)));
   const withoutDates = words(withoutRelativeTimes(query));
-  return (withoutDates.length > 0 ? withoutDates : words(query)).join(" ");
+  if (withoutDates.length > 0) return withoutDates.join(" ");
+  const withDates = words(query);
+  return (withDates.length > 0 ? withDates : all(query)).join(" ");
 }
+
+const JOINED_WORDS = /[\p{L}\p{N}]+(?:[./@+-][\p{L}\p{N}]+)+/gu;
 
 // The query with every relative time the write pass would have resolved cut out (any session
 // date does: only which words are a relative time matters, not the day they name).

@@ -54,6 +54,10 @@ export function subjectFactCount(path: string, content: string): number {
 export const subjectMemoryTool: MemoryToolEdits = {
   dateAdded(lines, added, today) {
     const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
+    // Front matter that opens but cannot be read (`name: [N/A]`) stays as sent, so the parse error
+    // refuses the write; dated, its `---` and `name:` lines would be saved as facts.
+    const opened = lines.find((line) => line.trim() !== "")?.trim() === "---";
+    if (!parsed.success && opened) return [...lines];
     const bodyLine = parsed.success ? parsed.value.lineMap.bodyLine : 1;
     return lines.map((line, index) => {
       if (!added.has(index) || index + 1 < bodyLine) return line;
