@@ -412,6 +412,21 @@ const CASES: Case[] = [
       }).message,
   },
   {
+    name: "a create whose name is blank",
+    code: "invalid_fact",
+    run: (handlers, layout) =>
+      handlers.create({
+        command: "create",
+        path: memories(LAYOUTS[layout].created),
+        file_text: '---\nname: ""\ndescription: The user\'s keys.\n---\nuses tmux\n',
+      }),
+    message: (layout) =>
+      refuse("invalid_fact", {
+        what: `the create of ${memories(LAYOUTS[layout].created)}`,
+        problem: "its name: it is blank",
+      }).message,
+  },
+  {
     name: "a create whose name is a list, never saved with its header as facts",
     code: "invalid_fact",
     run: (handlers, layout) =>

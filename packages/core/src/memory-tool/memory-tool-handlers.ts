@@ -380,7 +380,22 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   function headerWritten(after: readonly string[], before: readonly string[] = []) {
     const read = (lines: readonly string[]) => {
       const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
-      return parsed.success ? parsed.value.header : {};
+      const header: Partial<Record<"name" | "description", string>> = parsed.success
+        ? { ...parsed.value.header }
+        : {};
+      // A reader takes a blank field (`name: ""`, `name:`, `name: null`) for a missing one; a
+      // writer that sets it blank wrote a field, so the shape check refuses it as blank.
+      const end = lines.indexOf("---", 1);
+      const frontMatter = lines[0] === "---" && end !== -1 ? lines.slice(1, end) : [];
+      for (const field of ["name", "description"] as const) {
+        if (
+          header[field] === undefined &&
+          frontMatter.some((line) => line.startsWith(`${field}:`))
+        ) {
+          header[field] = "";
+        }
+      }
+      return header;
     };
     const [now, was] = [read(after), read(before)];
     const written: Partial<Record<"name" | "description", string>> = {};
