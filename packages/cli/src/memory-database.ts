@@ -76,7 +76,7 @@ export async function openMemoryDatabase(
   }
   if (!DATABASE_COMMANDS.has(command)) {
     throw new CliError(
-      `memfiles ${command} works on a memory folder only (it reads files, locks or git history); run it without --database-url / --pglite. On a database: ${[...DATABASE_COMMANDS].join(", ")}.`,
+      `memfiles ${command} works on a memory folder only (it reads files, locks or git history); run it without --database-url / --pglite. On a database: ${[...DATABASE_COMMANDS].join(", ")}.${command === "import" ? " To copy a memory folder into a database, use copyMemory of @memfiles/pg (docs/postgresql.md)." : ""}`,
       { code: "bad_argument" },
     );
   }

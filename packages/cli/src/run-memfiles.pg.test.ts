@@ -75,6 +75,14 @@ describe("memfiles --pglite", () => {
       const serve = contextIn(base);
       expect(await runMemfiles(["--pglite", "db", "serve"], serve.context)).toBe(2);
       expect(serve.output.stderr).toContain("works on a memory folder only");
+      expect(serve.output.stderr).not.toContain("copyMemory");
+      const importing = contextIn(base);
+      expect(
+        await runMemfiles(["--pglite", "db", "import", "bundle.json"], importing.context),
+      ).toBe(2);
+      expect(importing.output.stderr).toContain(
+        "To copy a memory folder into a database, use copyMemory of @memfiles/pg (docs/postgresql.md).",
+      );
       const both = contextIn(base);
       expect(await runMemfiles(["--pglite", "db", "ls", "./memory"], both.context)).toBe(2);
       expect(both.output.stderr).toContain("Give the folder or the database, not both");
