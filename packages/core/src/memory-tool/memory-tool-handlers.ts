@@ -380,17 +380,15 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   function headerWritten(after: readonly string[], before: readonly string[] = []) {
     const read = (lines: readonly string[]) => {
       const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
-      const header: Partial<Record<"name" | "description", string>> = parsed.success
-        ? { ...parsed.value.header }
-        : {};
+      if (!parsed.success) return {};
+      const header: Partial<Record<"name" | "description", string>> = { ...parsed.value.header };
       // A reader takes a blank field (`name: ""`, `name:`, `name: null`) for a missing one; a
       // writer that sets it blank wrote a field, so the shape check refuses it as blank.
-      const end = lines.indexOf("---", 1);
-      const frontMatter = lines[0] === "---" && end !== -1 ? lines.slice(1, end) : [];
+      const headerText = lines.slice(0, parsed.value.lineMap.bodyLine - 1);
       for (const field of ["name", "description"] as const) {
         if (
           header[field] === undefined &&
-          frontMatter.some((line) => line.startsWith(`${field}:`))
+          headerText.some((line) => line.trimStart().startsWith(`${field}:`))
         ) {
           header[field] = "";
         }
