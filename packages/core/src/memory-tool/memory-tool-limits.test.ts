@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "../store/index.js";
 import { refuse } from "../write/write-checks.js";
+import { MAX_VIEW_ENTRIES } from "./commands/view.js";
 import { createMemoryToolHandlers } from "./index.js";
-import { MAX_VIEW_ENTRIES } from "./memory-tool-handlers.js";
 
 const NOW = new Date("2026-11-20T10:00:00Z");
 
