@@ -31,6 +31,7 @@ export {
   type RememberResult,
   rememberThrough,
 } from "./remember.js";
+export { ProposalShapeError } from "./proposal-shape-error.js";
 export { TombstoneFileError } from "./tombstone-file-error.js";
 export {
   type ForgottenMatch,

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "../../store/index.js";
+import { ProposalShapeError } from "../../write/proposal-shape-error.js";
 import { applyProposals } from "./apply-proposals.js";
 
 const NOW = new Date("2026-09-20T12:00:00Z");
@@ -19,6 +20,19 @@ async function newStore(maxChars?: number): Promise<MemoryStore> {
 }
 
 describe("applyProposals", () => {
+  it("refuses proposals without the propose_memories shape and writes nothing", async () => {
+    const store = await newStore();
+    const proposals = JSON.parse('[{ "file": "topics/hosting.md", "fact": 42 }]');
+    const refused = await applyProposals({ store, transcript, now: NOW, proposals }).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ProposalShapeError);
+    expect((refused as ProposalShapeError).message).toMatch(
+      /^Refused the proposals: they do not have the propose_memories shape/,
+    );
+    expect(await store.list()).toEqual([]);
+  });
+
   it("applies a proposal quoting a user turn and rejects one that does not, with no usage", async () => {
     const store = await newStore();
     const result = await applyProposals({

@@ -236,13 +236,11 @@ async function applyReply(
   message: Anthropic.Message,
   given: Snapshot | undefined,
 ): Promise<WritePassResult> {
-  const { store, model } = options;
+  const { model } = options;
   const now = options.now ?? new Date();
-  const transcript = withSessionDate(options.transcript, now, options.timeZone);
-  const today = dateTag(now, options.timeZone);
   const read = readUsage(message.usage);
   const { usage } = read;
-  const sessionId = options.sessionId ?? transcript.sessionId;
+  const sessionId = options.sessionId ?? options.transcript.sessionId;
   await reportUsage(options.onUsage, {
     sessionId,
     stage: "write",
@@ -250,15 +248,55 @@ async function applyReply(
     read,
     now,
   });
-
   const proposals = readProposals(message);
-  const stated = statedTag(transcript, now);
   const consolidated: WritePassConsolidation[] = [];
   const errors: WritePassError[] = [];
   const onTooLong =
     options.onTooLong === false
       ? undefined
       : (options.onTooLong ?? lazyConsolidate(options, now, sessionId, consolidated, errors));
+  const { applied, rejected } = await decideProposals(
+    { ...options, now, onTooLong, errors },
+    proposals,
+    given,
+  );
+  return {
+    applied,
+    rejected,
+    consolidated,
+    usage: sumUsage(usage, ...consolidated.map((entry) => entry.usage)),
+    ...(errors.length === 0 ? {} : { errors }),
+  };
+}
+
+/** Options of {@link decideProposals}: what deciding proposals needs besides a model. */
+export type DecideProposalsOptions = Pick<WritePassOptions, "store" | "transcript" | "timeZone"> & {
+  now: Date;
+  /** Shrinks a file a write would take past the cap (a consolidation); absent: `too_long`. */
+  onTooLong?: OnTooLong | undefined;
+  /** The consolidations that failed in this pass (`consolidation_failed`). */
+  errors?: readonly WritePassError[];
+};
+
+/**
+ * Decides and applies the subject layout's proposals through the check pipeline, against one
+ * read of the folder (`given`, else read now).
+ *
+ * @param options - `{ store, transcript, timeZone?, now, onTooLong?, errors? }`.
+ * @param proposals - The proposals in `propose_memories` shape.
+ * @param given - The read the request was built from, when there was one.
+ * @returns The applied and rejected proposals.
+ */
+export async function decideProposals(
+  options: DecideProposalsOptions,
+  proposals: readonly Proposal[],
+  given?: Snapshot,
+): Promise<Pick<WritePassResult, "applied" | "rejected">> {
+  const { store, now } = options;
+  const transcript = withSessionDate(options.transcript, now, options.timeZone);
+  const today = dateTag(now, options.timeZone);
+  const stated = statedTag(transcript, now);
+  const errors = options.errors ?? [];
   // A forget killed since the request was built is finished before any proposal is applied, and
   // the lines it removed leave the snapshot too. Every proposal is checked and applied against one
   // read of the folder (kept current by the steps), not a fresh read per proposal.
@@ -274,7 +312,7 @@ async function applyReply(
     checkTombstones: true,
     sessionDate: transcript.date,
     stated,
-    onTooLong,
+    onTooLong: options.onTooLong,
     consolidationError: (path) => {
       const failed = errors.find((error) => error.path === path);
       return failed === undefined
@@ -291,13 +329,7 @@ async function applyReply(
     proposal: asProposal(item),
     message,
   }));
-  return {
-    applied,
-    rejected,
-    consolidated,
-    usage: sumUsage(usage, ...consolidated.map((entry) => entry.usage)),
-    ...(errors.length === 0 ? {} : { errors }),
-  };
+  return { applied, rejected };
 }
 
 const REPLY_HINTS: Record<ToolReplyProblem, string> = {
