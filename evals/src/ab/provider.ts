@@ -1,6 +1,6 @@
 import { appendFile } from "node:fs/promises";
 import * as path from "node:path";
-import type { RecallStrategy } from "@memfiles/core";
+import type { RecallStrategy, StoreLayout } from "@memfiles/core";
 import { roundUsd, sumUsage } from "@memfiles/core/internal";
 import { parsePromptRef } from "@memfiles/prompts";
 import type { ApiProvider, CallApiContextParams, ProviderResponse } from "promptfoo";
@@ -42,7 +42,7 @@ export type ScenarioProviderConfig = {
    * (`layoutPairs`): the subject arm runs it, the fact arm its fact run `<id>@fact` (`layoutScenarioId`);
    * a scenario whose layout is not the arm's is an error for that run, never a result.
    */
-  layout?: "subject" | "fact";
+  layout?: StoreLayout;
 };
 
 /** Options of the provider's constructor: what promptfoo passes, plus an injectable runner. */

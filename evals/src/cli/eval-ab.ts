@@ -14,6 +14,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { LAYOUT_NAMES, safeParseLayoutName } from "@memfiles/core/internal";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { z } from "zod";
 import {
@@ -256,10 +257,10 @@ async function main(argv: string[], output: EvalAbOutput): Promise<number> {
     "Running the promptfoo A/B offline from recordings (promptfoo's database in a temporary folder)...\n",
   );
   const badRecall = (values.recall ?? []).find((item) => !["index", "side-query"].includes(item));
-  const badLayout = (values.layout ?? []).find((item) => !["subject", "fact"].includes(item));
+  const badLayout = (values.layout ?? []).find((item) => !safeParseLayoutName(item).success);
   if (badRecall !== undefined || badLayout !== undefined) {
     output.error(
-      `${badRecall === undefined ? `--layout takes subject or fact, not "${badLayout}"` : `--recall takes index or side-query, not "${badRecall}"`}.\n\n${USAGE}\n`,
+      `${badRecall === undefined ? `--layout takes ${LAYOUT_NAMES.join(" or ")}, not "${badLayout}"` : `--recall takes index or side-query, not "${badRecall}"`}.\n\n${USAGE}\n`,
     );
     return 2;
   }

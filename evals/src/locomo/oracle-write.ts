@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type Anthropic from "@anthropic-ai/sdk";
+import type { StoreLayout } from "@memfiles/core";
 import {
   editDescription,
   type MemoryStore,
@@ -29,7 +30,7 @@ export type DescriptionMode = "path" | "facts";
  * The memory layout the oracle writes in: `subject` (`propose_memories`, a file per subject chosen
  * by {@link chooseSubjectFile}) or `fact` (`propose_facts`, one file per fact).
  */
-export type OracleLayout = "subject" | "fact";
+export type OracleLayout = StoreLayout;
 
 /** One annotated fact sent to the write pass, positive (own turn) or negative (other's turn). */
 export type OracleProposal = {

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import Anthropic from "@anthropic-ai/sdk";
 import { MODELS } from "@memfiles/core";
+import { LAYOUT_NAMES, safeParseLayoutName } from "@memfiles/core/internal";
 import { formatTable } from "../internal/text-table.js";
 import { RecordBudget } from "../recordings/record-budget.js";
 import { wilsonInterval } from "../statistics/index.js";
@@ -242,10 +243,11 @@ export async function runBenchLocomoQa(options: {
   if (values.record && values.author)
     return usageError("--record and --author exclude each other.");
   const mode: QaMode = values.record ? "record" : values.author ? "author" : "replay";
-  const layout = values.layout ?? "subject";
-  if (layout !== "subject" && layout !== "fact") {
-    return usageError(`--layout must be subject or fact, not "${layout}".`);
+  const parsedLayout = safeParseLayoutName(values.layout ?? "subject");
+  if (!parsedLayout.success) {
+    return usageError(`--layout must be ${LAYOUT_NAMES.join(" or ")}, not "${values.layout}".`);
   }
+  const layout = parsedLayout.value;
   const numberOf = (text: string | undefined, integer: boolean) => {
     if (text === undefined) return undefined;
     const value = Number(text);

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { LAYOUT_NAMES } from "@memfiles/core/internal";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { type JsonValue, normalizeJson } from "../recordings/normalize.js";
@@ -38,7 +39,7 @@ const QaSettingsShape = {
   answerPrompt: z.string(),
   /** `locomo-judge@N`. */
   judgePrompt: z.string(),
-  layout: z.enum(["subject", "fact"]),
+  layout: z.enum(LAYOUT_NAMES),
   /** The budget of budgeted recall, estimated tokens. */
   maxTokens: z.number().int().positive(),
 };

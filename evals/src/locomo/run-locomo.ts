@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { type MemoryRow, MemoryStore } from "@memfiles/core";
+import { LAYOUT_NAMES } from "@memfiles/core/internal";
 import {
   countTokens,
   type EvidenceCeiling,
@@ -37,7 +38,7 @@ import { snapshotStore } from "./store-snapshot.js";
 import { withoutSecretlintMarks } from "./without-secretlint-marks.js";
 
 /** `--layout`: the memory layouts to run: `subject`, `fact` (one file per fact), or `both`. */
-export const LOCOMO_LAYOUTS = ["subject", "fact", "both"] as const;
+export const LOCOMO_LAYOUTS = [...LAYOUT_NAMES, "both"] as const;
 export type LocomoLayout = (typeof LOCOMO_LAYOUTS)[number];
 
 /** Accepted and refused proposals of one code (`applied` or a rejection code). */
@@ -236,7 +237,7 @@ export async function runLocomoLayouts(
   options: Omit<RunLocomoOptions, "layout"> & { layout?: LocomoLayout },
 ): Promise<LocomoReport[]> {
   const layout = options.layout ?? "subject";
-  const layouts: OracleLayout[] = layout === "both" ? ["subject", "fact"] : [layout];
+  const layouts: OracleLayout[] = layout === "both" ? [...LAYOUT_NAMES] : [layout];
   const reports: LocomoReport[] = [];
   for (const one of layouts) reports.push(await runLocomo({ ...options, layout: one }));
   return reports;

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import * as path from "node:path";
+import { LAYOUT_NAMES } from "@memfiles/core/internal";
 import { z } from "zod";
 import { type ParseFixtureResult, parseYamlFixture } from "./load-scenario.js";
 import { ScenarioFileError } from "./scenario-file-error.js";
@@ -50,7 +51,12 @@ export type AuthoredReply = z.infer<typeof AuthoredReplySchema>;
 
 export const AuthoredRepliesSchema = z.strictObject({
   // `<id>@<layout>` for the run of a scenario with `layouts` on another than its first layout.
-  scenario: z.string().regex(/^[a-z0-9-]+(@(subject|fact))?$/, "scenario ids are kebab-case"),
+  scenario: z
+    .string()
+    .regex(
+      new RegExp(`^[a-z0-9-]+(@(${LAYOUT_NAMES.join("|")}))?$`),
+      "scenario ids are kebab-case",
+    ),
   replies: z.array(AuthoredReplySchema),
 });
 export type AuthoredReplies = z.infer<typeof AuthoredRepliesSchema>;

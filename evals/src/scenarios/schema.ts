@@ -1,3 +1,4 @@
+import { LAYOUT_NAMES } from "@memfiles/core/internal";
 import { z } from "zod";
 
 /**
@@ -212,16 +213,13 @@ export const ScenarioSchema = z.strictObject({
    * names; `write: { batch: true }` (or `pnpm eval --batch`) sends it as a Message Batch as in the
    * subject layout.
    */
-  layout: z.enum(["subject", "fact"]).default("subject"),
+  layout: z.enum(LAYOUT_NAMES).default("subject"),
   /**
    * Run and grade the scenario on each of these layouts (`layouts: [subject, fact]`), instead of
    * `layout`. The first layout's run keeps the id; each other one is `<id>@<layout>` (its
    * recording `<id>@<layout>.json`, its authored replies `<id>@<layout>.yaml`).
    */
-  layouts: z
-    .array(z.enum(["subject", "fact"]))
-    .min(2)
-    .optional(),
+  layouts: z.array(z.enum(LAYOUT_NAMES)).min(2).optional(),
   /**
    * What one layout's run has in place of the scenario's own: its seed files (written in that
    * layout), title and expectations (replaced whole). The sessions' turns and the question are
@@ -231,7 +229,7 @@ export const ScenarioSchema = z.strictObject({
    */
   perLayout: z
     .partialRecord(
-      z.enum(["subject", "fact"]),
+      z.enum(LAYOUT_NAMES),
       z.strictObject({
         title: z.string().optional(),
         seedFiles: z.record(z.string(), z.string()).optional(),

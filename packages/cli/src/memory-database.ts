@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { detectLayout, type MemoryStore, type StoreLayout } from "@memfiles/core";
+import { safeParseLayoutName } from "@memfiles/core/internal";
 import { importOptional } from "@memfiles/errors";
 import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
@@ -38,11 +39,10 @@ export type OpenedDatabase = { store: MemoryStore; close: () => Promise<void> };
  * @throws {CliError} `bad_argument` for any other value.
  */
 export function layoutOption(value: string | undefined): StoreLayout | undefined {
-  if (value === undefined || value === "subject" || value === "fact") return value;
-  throw new CliError(
-    `Refused --layout ${JSON.stringify(value)}: a memory is laid out as "subject" (one subject per file, the seed design) or "fact" (one fact per file). Pass --layout fact, for example.`,
-    { code: "bad_argument" },
-  );
+  if (value === undefined) return undefined;
+  const parsed = safeParseLayoutName(value);
+  if (parsed.success) return parsed.value;
+  throw new CliError(parsed.error, { code: "bad_argument" });
 }
 
 /**

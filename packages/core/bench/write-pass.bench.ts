@@ -30,7 +30,12 @@ import { consolidateAll, writePass } from "../src/layouts/index.js";
 import * as consolidation from "../src/layouts/subject/consolidate/index.js";
 import { selectMemories } from "../src/recall/index.js";
 import { DEFAULT_SIDE_QUERY_MAX_TOKENS } from "../src/recall/side-query-budget.js";
-import { DEFAULT_MAX_CHARS, MemoryStore, type StoreLayout } from "../src/store/index.js";
+import {
+  DEFAULT_MAX_CHARS,
+  LAYOUT_NAMES,
+  MemoryStore,
+  type StoreLayout,
+} from "../src/store/index.js";
 import { DEFAULT_MAX_INDEX_TOKENS } from "../src/write/write-index-budget.js";
 import {
   DEFAULT_MAX_MEMORY_CHARS,
@@ -53,7 +58,7 @@ const roundsAt = (files: number) =>
 // Store reads a pass may make beyond one per file (the goal: files + a constant).
 const READS_OVER_FILES = 100;
 const PROPOSALS = 20;
-const LAYOUTS: readonly StoreLayout[] = ["subject", "fact"];
+const LAYOUTS = LAYOUT_NAMES;
 const MODEL = "claude-haiku-4-5";
 
 /** A fact-layout folder of `count` top-level fact files (Claude Code's `.memory/` shape). */

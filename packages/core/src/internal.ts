@@ -62,7 +62,14 @@ export {
   selectMemories,
   showMemoryFile,
 } from "./recall/index.js";
-export { DEFAULT_MAX_CHARS, isMemoryIndexPath, MEMORY_INDEX_FILE } from "./store/index.js";
+export {
+  DEFAULT_MAX_CHARS,
+  isMemoryIndexPath,
+  LAYOUT_NAMES,
+  MEMORY_INDEX_FILE,
+  type ParseLayoutNameResult,
+  safeParseLayoutName,
+} from "./store/index.js";
 export {
   contentWords,
   foldFileName,

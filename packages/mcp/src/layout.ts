@@ -1,4 +1,5 @@
 import type { StoreLayout } from "@memfiles/core";
+import { safeParseLayoutName } from "@memfiles/core/internal";
 import { McpOptionsError } from "./options-error.js";
 
 /**
@@ -10,8 +11,7 @@ import { McpOptionsError } from "./options-error.js";
  */
 export function parseLayoutOption(value: string | undefined): StoreLayout | "auto" {
   if (value === undefined || value === "auto") return "auto";
-  if (value === "subject" || value === "fact") return value;
-  throw new McpOptionsError(
-    `Refused --layout ${JSON.stringify(value)}: a memory folder is laid out as "subject" (one subject per file, the seed design) or "fact" (one fact per file, MEMORY.md of links), or "auto" to read it from the folder. Pass --layout fact, for example.`,
-  );
+  const parsed = safeParseLayoutName(value, { auto: "to read it from the folder" });
+  if (parsed.success) return parsed.value;
+  throw new McpOptionsError(parsed.error);
 }

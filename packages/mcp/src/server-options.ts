@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { detectLayout, MemoryStore } from "@memfiles/core";
-import { isTimeZone } from "@memfiles/core/internal";
+import { isTimeZone, LAYOUT_NAMES } from "@memfiles/core/internal";
 import { importOptional } from "@memfiles/errors";
 import { DEFAULT_MAX_MESSAGE_BYTES } from "./capped-stdio-transport.js";
 import { parseLayoutOption } from "./layout.js";
@@ -10,7 +10,7 @@ import type { MemfilesMcpServerOptions } from "./server.js";
 import { prepareMemoryFolder } from "./startup.js";
 
 /** `memfiles-mcp --help`, and what a start without a memory prints. */
-export const USAGE = `Usage: memfiles-mcp --root <memory folder> [--create] [--layout subject|fact|auto] [--project <kebab-name>] [--max-chars <n>] [--time-zone <IANA name>]
+export const USAGE = `Usage: memfiles-mcp --root <memory folder> [--create] [--layout ${[...LAYOUT_NAMES, "auto"].join("|")}] [--project <kebab-name>] [--max-chars <n>] [--time-zone <IANA name>]
        memfiles-mcp --database-url <postgres://...> --tenant <user> [--layout ...] [--project ...]
        memfiles-mcp --pglite <data folder> [--tenant <user>] [--layout ...] [--project ...]
 

@@ -12,6 +12,11 @@ export {
   writeInternalFile,
 } from "./internal-files.js";
 export {
+  LAYOUT_NAMES,
+  type ParseLayoutNameResult,
+  safeParseLayoutName,
+} from "./layout-names.js";
+export {
   formatMemoryIndex,
   formatMemoryIndexLine,
   MEMORY_INDEX_HEADER,

@@ -1,3 +1,4 @@
+import type { LAYOUT_NAMES } from "./layout-names.js";
 /**
  * Shapes of the MemoryStore API (see DESIGN.md "Public API"). The implementation lives in
  * `memory-store.ts`; these types are the contract other stages code against.
@@ -37,7 +38,7 @@ export type MemoryRow = {
  * fact per line) or `fact` (the second and third write-ups, Claude Code's `.memory/`: one fact per
  * file with front matter `name` / `description` / `type`, prose body).
  */
-export type StoreLayout = "subject" | "fact";
+export type StoreLayout = (typeof LAYOUT_NAMES)[number];
 
 /** Result of `store.read(path)`. */
 export type ReadResult =
