@@ -106,6 +106,14 @@ module.exports = {
       to: { path: UNLISTED },
     },
     {
+      name: "layout-seam-imports-a-layout",
+      comment:
+        "layouts/layout.ts is the seam: it imports no layout implementation (layouts/<name>/), so a new layout is one folder beside the others.",
+      severity: "error",
+      from: { path: `${CORE}layouts/layout\\.ts$` },
+      to: { path: `${CORE}layouts/[^/]+/` },
+    },
+    {
       name: "core-test-doubles-in-src",
       comment: "Test doubles and fixtures live in packages/core/test/, never under src/.",
       severity: "error",

@@ -9,12 +9,12 @@ import type {
   WritePassOptions,
   WritePassResult,
 } from "../write/index.js";
-import type { FolderReadStore } from "../write/memory-files.js";
-import type { ConsolidateFactsResult } from "./fact/consolidate-facts.js";
 import type {
+  ConsolidateFactsResult,
   ConsolidateLongFilesOptions,
   ConsolidateLongFilesResult,
-} from "./subject/consolidate/index.js";
+} from "../write/consolidation-result.js";
+import type { FolderReadStore } from "../write/memory-files.js";
 
 /** A write request as a layout builds it, with what applying its reply needs from the same read. */
 export type LayoutWriteRequest = {

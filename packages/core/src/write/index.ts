@@ -23,6 +23,7 @@ export {
   restoreLines,
 } from "./forgotten-lines.js";
 export { MAX_DESCRIPTION_CHARS, type Proposal, ProposalSchema } from "./proposal.js";
+export { ProposalShapeError } from "./proposal-shape-error.js";
 export {
   liftMatchingTombstones,
   type RememberApplied,
@@ -31,7 +32,6 @@ export {
   type RememberResult,
   rememberThrough,
 } from "./remember.js";
-export { ProposalShapeError } from "./proposal-shape-error.js";
 export { TombstoneFileError } from "./tombstone-file-error.js";
 export {
   type ForgottenMatch,

@@ -2,7 +2,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
 import { z } from "zod";
 import { estimateTokens } from "../../cost/cache-minimum.js";
-import { type ModelUsage, readUsage } from "../../cost/usage.js";
+import { readUsage } from "../../cost/usage.js";
 import { dateTag } from "../../format/fact-line.js";
 import { editFactText, type FactFile, safeParseFactFile } from "../../format/index.js";
 import {
@@ -23,6 +23,11 @@ import {
 import { ModelReplyError, parseToolReply } from "../../tool-reply/index.js";
 import { reportUsage } from "../../usage/report-usage.js";
 import type { OnStep, OnUsage } from "../../usage/types.js";
+import type {
+  ConsolidateFactsResult,
+  FactMerge,
+  FactMergeRefusalCode,
+} from "../../write/consolidation-result.js";
 
 /** The file count at which the fact layout consolidates (the third write-up: "when the folder reaches 10 files"). */
 export const DEFAULT_FACT_CONSOLIDATION_FILES = 10;
@@ -56,8 +61,13 @@ export const FactMergeSchema = z.strictObject({
   dropped: z.array(
     z.strictObject({ file: z.string(), reason: z.enum(["duplicate", "superseded"]) }),
   ),
-});
-export type FactMerge = z.infer<typeof FactMergeSchema>;
+}) satisfies z.ZodType<FactMerge>;
+
+export type {
+  ConsolidateFactsResult,
+  FactMerge,
+  FactMergeRefusalCode,
+} from "../../write/consolidation-result.js";
 
 const MergeFactsInputSchema = z.strictObject({ merges: z.array(FactMergeSchema) });
 
@@ -102,15 +112,6 @@ const MERGE_FACTS_TOOL: Anthropic.Tool = {
   },
 };
 
-/** Codes of a merge code refused (see {@link consolidateFacts}). */
-export type FactMergeRefusalCode =
-  | "unknown_file"
-  | "unaccounted"
-  | "grew"
-  | "invented"
-  | "unparsable_file"
-  | "version_conflict";
-
 /** Options of {@link consolidateFacts}. */
 export type ConsolidateFactsOptions = {
   store: Pick<MemoryStore, "layout" | "list" | "read" | "write" | "delete" | "withLock"> &
@@ -139,30 +140,6 @@ export type ConsolidateFactsOptions = {
   onStep?: OnStep;
   sessionId?: string;
 };
-
-/** Result of {@link consolidateFacts}. */
-export type ConsolidateFactsResult =
-  | { ran: false; reason: "not_fact_layout" | "under_threshold"; files: number }
-  | {
-      ran: true;
-      files: number;
-      /** Merges applied: the kept file, the files deleted with their reason, sizes in chars. */
-      merged: Array<{
-        keep: string;
-        dropped: FactMerge["dropped"];
-        charsBefore: number;
-        charsAfter: number;
-      }>;
-      /** Merges refused, each with its code and why; their files are as they were. */
-      refused: Array<{ code: FactMergeRefusalCode; merge: FactMerge; message: string }>;
-      /** Tokens of the model call. */
-      usage: ModelUsage;
-      /**
-       * Fact files not sent this run because the request was at its token budget (absent when
-       * every file was sent); the next run looks at them again.
-       */
-      waiting?: number;
-    };
 
 type Loaded = { version: string; text: string; fact: FactFile };
 

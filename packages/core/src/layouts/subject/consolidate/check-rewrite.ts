@@ -7,20 +7,13 @@ import {
   normalizeFactText,
   stemWord,
 } from "../../../text/index.js";
-import type { RewriteProblemCode } from "../../../write/consolidation-outcome.js";
 
 export type { RewriteProblemCode } from "../../../write/consolidation-outcome.js";
 
 /** One reason a rewrite was refused. */
-export type RewriteProblem = {
-  code: RewriteProblemCode;
-  /** What is wrong, where, and what the rewrite should have done. */
-  message: string;
-  /** 1-based line number in the rewrite, when the problem is on one line. */
-  line?: number;
-  /** The input fact lines concerned, as written in the input (`dropped_fact`). */
-  facts?: string[];
-};
+import type { RewriteProblem } from "../../../write/consolidation-result.js";
+
+export type { RewriteProblem };
 
 /** Options of `checkRewrite`. */
 export type CheckRewriteOptions = {

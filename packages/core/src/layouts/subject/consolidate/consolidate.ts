@@ -1,28 +1,29 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
-import {
-  type CacheWarning,
-  checkCachedPrefix,
-  estimateTokens,
-} from "../../../cost/cache-minimum.js";
+import { checkCachedPrefix, estimateTokens } from "../../../cost/cache-minimum.js";
 import { type ModelUsage, readUsage, sumUsage, ZERO_USAGE } from "../../../cost/usage.js";
 import { dateTag } from "../../../format/fact-line.js";
 import { editMemoryText, type MemoryFile, safeParseMemoryFile } from "../../../format/index.js";
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../../../models/index.js";
 import { neutralizeFence } from "../../../recall/fence.js";
 import { MEMORY_INDEX_FILE } from "../../../store/memory-path.js";
-import type { MemoryStore } from "../../../store/memory-store.js";
 import {
   ModelReplyError,
   parseToolReply,
   type ToolReplyProblem,
 } from "../../../tool-reply/index.js";
 import { reportUsage } from "../../../usage/report-usage.js";
-import type { OnStep, OnUsage } from "../../../usage/types.js";
 import type { ConsolidateFailureCode } from "../../../write/consolidation-outcome.js";
+import type {
+  ConsolidateLongFilesOptions,
+  ConsolidateLongFilesResult,
+  ConsolidateOptions,
+  ConsolidatePrompt,
+  ConsolidateResult,
+} from "../../../write/consolidation-result.js";
 import { accountForFacts } from "./account-for-facts.js";
-import { checkRewrite, type RewriteProblem } from "./check-rewrite.js";
-import { commitFile, type GitCommitResult } from "./git-commit.js";
+import { checkRewrite } from "./check-rewrite.js";
+import { commitFile } from "./git-commit.js";
 import {
   type DroppedLine,
   SAVE_CONSOLIDATED_FILE,
@@ -31,47 +32,6 @@ import {
   SaveConsolidatedFileInputSchema,
   SaveConsolidatedFileInputV1Schema,
 } from "./save-tool.js";
-
-/** A consolidation prompt as `getPrompt` returns it (only `text` is sent; `version` picks the tool). */
-export type ConsolidatePrompt = { id?: string; version: number; text: string };
-
-/** What consolidation needs of a `MemoryStore`. */
-export type ConsolidateStore = Pick<MemoryStore, "root" | "list" | "read" | "write" | "withLock">;
-
-/** Options of `consolidate`. */
-export type ConsolidateOptions = {
-  store: ConsolidateStore;
-  /** Memory path of the file to rewrite, e.g. `topics/tools.md`. */
-  path: string;
-  /** An `Anthropic` client from `@anthropic-ai/sdk`. */
-  client: Anthropic;
-  model: string;
-  /**
-   * System prompt as `getPrompt` returns it (`{ version, text }`); default the latest
-   * `consolidation` prompt from `@memfiles/prompts`. Its version picks the save tool:
-   * `consolidation@1` asks for the file only (then every input fact must be kept), later versions
-   * also for the `dropped` list.
-   */
-  prompt?: ConsolidatePrompt;
-  /** The clock for the date shown to the model and the usage record (default `new Date()`). */
-  now?: Date;
-  /** The user's IANA time zone (`Asia/Shanghai`) dates are written in; default `UTC`. */
-  timeZone?: string;
-  /** `max_tokens` of the request (default 16,000: room for thinking and a 12,000-char file). */
-  maxTokens?: number;
-  onUsage?: OnUsage;
-  /** Called right before the model call, with `{ stage: "consolidate", path }`. */
-  onStep?: OnStep;
-  sessionId?: string;
-  /** `output_config.effort` (default `CONSOLIDATE_EFFORT`, `"high"`); not sent where the model has no effort parameter. */
-  effort?: Effort;
-  /**
-   * Called when the stable prefix (save tool + consolidation prompt, up to the
-   * `consolidate_prefix` cache breakpoint) is estimated below the model's minimum cacheable
-   * length: then it is not cached and is billed as input every time.
-   */
-  onWarning?: (warning: CacheWarning) => void;
-};
 
 /**
  * Default effort of consolidation: `"high"`. A rewrite must account for every fact it drops
@@ -82,40 +42,14 @@ export type ConsolidateOptions = {
 export const CONSOLIDATE_EFFORT: Effort = "high";
 
 export type { ConsolidateFailureCode } from "../../../write/consolidation-outcome.js";
-
-/** Result of `consolidate`. */
-export type ConsolidateResult =
-  | {
-      ok: true;
-      /** `consolidated` when the file was rewritten, `unchanged` when the rewrite equals it. */
-      code: "consolidated" | "unchanged";
-      path: string;
-      /** Whether the file changed (`false` when the rewrite equals the input). */
-      changed: boolean;
-      /** Chars before and after. */
-      before: number;
-      after: number;
-      /** Version token of the file now. */
-      version: string;
-      /** Input lines the rewrite left out, each with its reason and the line that holds it now. */
-      dropped: DroppedLine[];
-      /** The git commit, or why there is none. */
-      git: GitCommitResult;
-      usage: ModelUsage;
-    }
-  | {
-      ok: false;
-      path: string;
-      code: ConsolidateFailureCode;
-      message: string;
-      /** Every reason the rewrite was refused (the first one is `code`). */
-      problems: RewriteProblem[];
-      /** The model's rewrite, when there was one, for inspection. */
-      rewrite?: string;
-      /** Input lines the rewrite would have left out with an accepted reason (nothing was written). */
-      dropped: DroppedLine[];
-      usage: ModelUsage;
-    };
+export type {
+  ConsolidateLongFilesOptions,
+  ConsolidateLongFilesResult,
+  ConsolidateOptions,
+  ConsolidatePrompt,
+  ConsolidateResult,
+  ConsolidateStore,
+} from "../../../write/consolidation-result.js";
 
 type ToolVersion = 1 | 2;
 
@@ -487,20 +421,6 @@ function refused(
 ): Extract<ConsolidateResult, { ok: false }> {
   return { ok: false, path, code, message, problems: [], dropped: [], usage };
 }
-
-/** Options of `consolidateLongFiles`: those of `consolidate` without `path`, plus `threshold`. */
-export type ConsolidateLongFilesOptions = Omit<ConsolidateOptions, "path"> & {
-  /** Files longer than this many chars are consolidated (default 6,000, the seed design's). */
-  threshold?: number;
-};
-
-/** Result of `consolidateLongFiles`. */
-export type ConsolidateLongFilesResult = {
-  /** One result per file over the threshold, in path order. */
-  results: ConsolidateResult[];
-  /** Tokens of every request summed. */
-  usage: ModelUsage;
-};
 
 /**
  * The subject layout's consolidation (`consolidateAll` asks it for such a store): consolidates

@@ -3,10 +3,9 @@ import { join } from "node:path";
 import { simpleGit } from "simple-git";
 
 /** Result of committing one consolidated file. */
-export type GitCommitResult =
-  | { committed: true; commit: string; message: string }
-  | { committed: false; reason: "not_a_repository" | "unchanged" }
-  | { committed: false; reason: "commit_failed"; message: string };
+import type { GitCommitResult } from "../../../write/consolidation-result.js";
+
+export type { GitCommitResult };
 
 /**
  * Commits files of the memory folder when the folder itself is the top of a git repository (a
