@@ -1,6 +1,11 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { StoreLayout } from "../store/index.js";
 import type {
+  ConsolidateFactsResult,
+  ConsolidateLongFilesOptions,
+  ConsolidateLongFilesResult,
+} from "../write/consolidation-result.js";
+import type {
   ForgetOptions,
   ForgetPreview,
   ForgetResult,
@@ -9,11 +14,6 @@ import type {
   WritePassOptions,
   WritePassResult,
 } from "../write/index.js";
-import type {
-  ConsolidateFactsResult,
-  ConsolidateLongFilesOptions,
-  ConsolidateLongFilesResult,
-} from "../write/consolidation-result.js";
 import type { FolderReadStore } from "../write/memory-files.js";
 
 /** A write request as a layout builds it, with what applying its reply needs from the same read. */
