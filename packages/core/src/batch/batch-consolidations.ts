@@ -13,6 +13,7 @@ import { ModelReplyError } from "../tool-reply/index.js";
 import type { OnStep, OnUsage } from "../usage/index.js";
 import { reportUsage } from "../usage/report-usage.js";
 import { markCustomIdApplied, readAppliedCustomIds } from "./applied-custom-ids.js";
+import { BatchSubmitError } from "./batch-submit-error.js";
 import { batchCustomId } from "./custom-id.js";
 
 /** A store a batched consolidation rewrites: a consolidation store that also keeps `.memfiles/` notes. */
@@ -102,9 +103,10 @@ export async function buildConsolidationEntries(
     const { version } = built.request;
     const customId = consolidationCustomId(consolidation, version);
     if (rows.some((row) => row.customId === customId)) {
-      throw new Error(
+      throw new BatchSubmitError(
         `submitWritePasses: ${consolidation.path} of ${root} is listed twice for consolidation (custom_id ${customId}). ` +
           "Give each file once.",
+        "duplicate_entry",
       );
     }
     if ((await readAppliedCustomIds(consolidation.store)).has(customId)) {

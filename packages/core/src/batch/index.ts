@@ -13,6 +13,7 @@ export {
   consolidationCustomId,
   type SubmittedConsolidation,
 } from "./batch-consolidations.js";
+export { BatchSubmitError, type BatchSubmitErrorCode } from "./batch-submit-error.js";
 export { BATCH_WORK, type BatchWork, batchCustomId, CUSTOM_ID_PATTERN } from "./custom-id.js";
 export {
   type BatchStore,

@@ -8,6 +8,7 @@ import {
   buildConsolidationEntries,
   type SubmittedConsolidation,
 } from "./batch-consolidations.js";
+import { BatchSubmitError } from "./batch-submit-error.js";
 import { batchCustomId } from "./custom-id.js";
 
 /** A store a batch writes to: a write-pass store that can also append to `.memfiles/`. */
@@ -72,15 +73,16 @@ export function writePassCustomId(session: BatchWriteSession): string {
  *
  * @param session - The session as given to {@link submitWritePasses}.
  * @returns The id.
- * @throws {Error} when the session has neither (a batch result could not be matched to it).
+ * @throws {BatchSubmitError} `missing_session_id` when the session has neither (a batch result could not be matched to it).
  * @example batchSessionId({ store, transcript: { sessionId: "s1", date, turns } }) // "s1"
  */
 export function batchSessionId(session: BatchWriteSession): string {
   const id = session.sessionId ?? session.transcript.sessionId;
   if (id === undefined || id === "") {
-    throw new Error(
+    throw new BatchSubmitError(
       `A batched write pass needs a session id (store ${session.store.root}, session dated ${session.transcript.date}): ` +
         "set transcript.sessionId or sessionId; the batch entry's custom_id is made from it.",
+      "missing_session_id",
     );
   }
   return id;
@@ -107,7 +109,7 @@ export function batchSessionId(session: BatchWriteSession): string {
  * @returns `{ batchId, sessions, consolidations? }`: one row per session, `submitted` or
  *   `already_applied`; one row per consolidation (`submitted`, `already_applied`, `missing_file`,
  *   `not_text`) with the version token its request was built from.
- * @throws {Error} when two sessions share a `custom_id` (the same store and session id twice, or
+ * @throws {BatchSubmitError} `duplicate_entry` when two sessions share a `custom_id` (the same store and session id twice, or
  *   the same file twice for consolidation), or a session has no id.
  * @throws {Anthropic.APIError} when the batch cannot be created.
  * @example
@@ -125,9 +127,10 @@ export async function submitWritePasses(
     const sessionId = batchSessionId(session);
     const { root } = session.store;
     if (rows.some((row) => row.customId === customId)) {
-      throw new Error(
+      throw new BatchSubmitError(
         `submitWritePasses: session "${sessionId}" of ${root} is listed twice (custom_id ${customId}). ` +
           "Give each session once; its write pass reads the whole transcript.",
+        "duplicate_entry",
       );
     }
     const applied = appliedByRoot.get(root) ?? (await readAppliedCustomIds(session.store));
