@@ -35,6 +35,7 @@ const SAID = [
   `My key is ${FAKE_KEY}.`,
   `I use ${"a very long tool name ".repeat(6)}daily.`,
   "My friend said he didn't like football.",
+  "I'm not a Python developer.",
 ].join(" ");
 const ASSISTANT = "You could deploy on Render instead.";
 
@@ -203,6 +204,10 @@ const CASES: Case[] = [
   {
     code: "evidence_unrelated",
     given: { fact: "deploys on Fly.io", evidence: "I went to the shop on Monday morning" },
+  },
+  {
+    code: "evidence_contradicts",
+    given: { fact: "is a Python developer", evidence: "I'm not a Python developer" },
   },
   {
     code: "instruction_not_fact",

@@ -37,6 +37,7 @@ export type AddFactRejectionCode =
   | "invalid_fact"
   | "evidence_too_short"
   | "evidence_unrelated"
+  | "evidence_contradicts"
   | "path_not_allowed"
   | "forgotten"
   | "replaces_not_found"
