@@ -42,7 +42,7 @@ export {
   type ConsolidateResult,
   MAX_CONSOLIDATE_RETRIES,
 } from "./layouts/subject/consolidate/index.js";
-export { MODEL_TABLE, tokenizerRatio } from "./models/index.js";
+export { apiErrorOf, MODEL_TABLE, tokenizerRatio } from "./models/index.js";
 export {
   ALWAYS_LOADED,
   budgetCatalog,
