@@ -3,6 +3,7 @@ import {
   formatFactLine,
   formatMemoryFile,
   type MemoryHeader,
+  readTypedFactLine,
 } from "../../format/index.js";
 import { factKey, foldText, quoteText } from "../../text/index.js";
 import {
@@ -374,11 +375,14 @@ async function editLine(
   const line = formatFactLine({ stated: context.stated, text: fact });
   const replaced: string[] = [];
   const remove = new Set<number>();
-  for (const current of state.file?.facts ?? []) {
-    if (replacedKey !== undefined && factKey(current.text) === replacedKey) {
-      replaced.push(formatFactLine(current));
-      remove.add(current.line);
-    }
+  // The line `replaces` names, dated by memfiles or typed by a person (see `readTypedFactLine`).
+  const body = state.file?.lineMap.bodyLine ?? 0;
+  for (const [offset, current] of state.file?.lines.entries() ?? []) {
+    if (replacedKey === undefined) break;
+    const text = current.kind === "fact" ? current.text : readTypedFactLine(current.text)?.text;
+    if (text === undefined || factKey(text) !== replacedKey) continue;
+    replaced.push(current.kind === "fact" ? formatFactLine(current) : current.text.trim());
+    remove.add(body + offset);
   }
   // A new file gets a whole header; an existing one is edited line by line (editMemoryText), so
   // the header and lines a person wrote stay byte for byte. A file without a description gets the
