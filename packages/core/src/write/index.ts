@@ -45,12 +45,16 @@ export {
   TombstoneIndex,
   TombstoneSchema,
 } from "./tombstones.js";
+export { UnexpectedRefusalError } from "./unexpected-refusal-error.js";
 export {
   type CheckFactShapeResult,
   checkDescriptionShape,
   checkFactShape,
+  isWriteCheckCodeWithout,
   WRITE_CHECKS,
   type WriteCheckCode,
+  type WriteCheckCodeWithout,
+  type WriteCheckInput,
 } from "./write-checks.js";
 export {
   DEFAULT_MAX_INDEX_TOKENS,

@@ -2,6 +2,12 @@ import { dateTag } from "../format/index.js";
 import { statedOn, WriteSession } from "../guards/index.js";
 import { finishPendingForget } from "./pending-forget.js";
 import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js";
+import { UnexpectedRefusalError } from "./unexpected-refusal-error.js";
+import {
+  isWriteCheckCodeWithout,
+  type WriteCheckCodeWithout,
+  type WriteCheckInput,
+} from "./write-checks.js";
 import {
   type OnTooLong,
   type PipelineRefusal,
@@ -32,18 +38,8 @@ export type RememberOptions = {
   session?: WriteSession;
 };
 
-/** Codes of a refused `remember`. */
-export type RememberRejectionCode =
-  | "secret"
-  | "relative_date"
-  | "invalid_fact"
-  | "path_not_allowed"
-  | "replaces_not_found"
-  | "replaces_newer"
-  | "duplicate"
-  | "unparsable_file"
-  | "too_long"
-  | "version_conflict";
+/** Codes of a refused `remember`: the user's own request has no transcript, tombstones or consolidation. */
+export type RememberRejectionCode = WriteCheckCodeWithout<WriteCheckInput>;
 
 /** Result of {@link remember}. */
 export type RememberResult =
@@ -56,6 +52,9 @@ export type RememberResult =
       fact: string;
       message: string;
     };
+
+// What a `remember` runs without: every code it can refuse with is a check that needs none of them.
+const REMEMBER_LACKS: readonly WriteCheckInput[] = ["transcript", "tombstones", "consolidation"];
 
 // A line pasted from a memory file, bullet or not: `[stated 2020/01/01] deploys on Fly.io`.
 const DATE_TAG_FIRST = /^\s*(?:[-*]\s+)?\[stated\b/i;
@@ -115,9 +114,13 @@ export async function rememberThrough<Item, Target>(
   const applied = result.applied[0];
   if (applied === undefined) {
     const rejected = result.rejected[0] as PipelineRefusal<Item>;
+    const { code } = rejected;
+    if (!isWriteCheckCodeWithout(code, REMEMBER_LACKS)) {
+      throw new UnexpectedRefusalError("remember", code);
+    }
     return {
       ok: false,
-      code: rejected.code as RememberRejectionCode,
+      code,
       path,
       fact: rejected.code === "secret" ? steps.fact(rejected.item) : options.fact,
       message: rejected.message,

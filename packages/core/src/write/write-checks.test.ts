@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { remember } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
-import { checkFactShape, refuse } from "./write-checks.js";
+import { checkFactShape, isWriteCheckCodeWithout, refuse, WRITE_CHECKS } from "./write-checks.js";
 
 describe("checkFactShape", () => {
   it.each([
@@ -70,5 +70,37 @@ describe("a refusal of a huge fact", () => {
     expect(refuse("invalid_fact", { what: '"N/A"', problem: "it is a placeholder" }).message).toBe(
       'Refused "N/A": it is a placeholder.',
     );
+  });
+});
+
+describe("the codes a run without some inputs can refuse with", () => {
+  const codesWithout = (inputs: Parameters<typeof isWriteCheckCodeWithout>[1]) =>
+    WRITE_CHECKS.map((check) => check.code).filter((code) => isWriteCheckCodeWithout(code, inputs));
+
+  it.each([
+    [
+      "remember (no transcript, tombstones or consolidation)",
+      ["transcript", "tombstones", "consolidation"] as const,
+      [
+        "secret",
+        "relative_date",
+        "invalid_fact",
+        "path_not_allowed",
+        "replaces_not_found",
+        "replaces_newer",
+        "duplicate",
+        "unparsable_file",
+        "too_long",
+        "version_conflict",
+      ],
+    ],
+    [
+      "a run without a consolidation",
+      ["consolidation"] as const,
+      WRITE_CHECKS.map((check) => check.code).filter((code) => code !== "consolidation_failed"),
+    ],
+    ["a write pass (every input)", [] as const, WRITE_CHECKS.map((check) => check.code)],
+  ])("%s", (_, inputs, expected) => {
+    expect(codesWithout(inputs)).toEqual(expected);
   });
 });

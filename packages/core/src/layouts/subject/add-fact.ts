@@ -19,7 +19,13 @@ import {
   readMemoryFile,
 } from "../../write/memory-files.js";
 import type { TombstoneCache } from "../../write/tombstones.js";
-import { checkFactShape, MAX_FACT_CHARS } from "../../write/write-checks.js";
+import { UnexpectedRefusalError } from "../../write/unexpected-refusal-error.js";
+import {
+  checkFactShape,
+  isWriteCheckCodeWithout,
+  MAX_FACT_CHARS,
+  type WriteCheckCodeWithout,
+} from "../../write/write-checks.js";
 import {
   type EditResult,
   type OnTooLong,
@@ -33,20 +39,8 @@ import {
 // Files that hold facts about the user alone (the seed design's profile.md and preferences.md).
 const USER_FILES = new Set(["profile.md", "preferences.md"]);
 
-/** Codes of a proposal that was not applied, shared by the write pass and `remember`. */
-export type AddFactRejectionCode =
-  | "invalid_fact"
-  | "evidence_too_short"
-  | "evidence_unrelated"
-  | "evidence_contradicts"
-  | "path_not_allowed"
-  | "forgotten"
-  | "replaces_not_found"
-  | "replaces_newer"
-  | "duplicate"
-  | "unparsable_file"
-  | "too_long"
-  | "version_conflict";
+/** Codes of a refused {@link addFact}: every check but a consolidation's, which it never runs. */
+export type AddFactRejectionCode = WriteCheckCodeWithout<"consolidation">;
 
 /** Result of {@link addFact}. */
 export type AddFactResult =
@@ -342,8 +336,12 @@ export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
   const applied = result.applied[0];
   if (applied !== undefined) return applied.applied;
   const rejected = result.rejected[0] as PipelineRefusal<SubjectCandidate>;
+  const { code } = rejected;
+  if (!isWriteCheckCodeWithout(code, ["consolidation"])) {
+    throw new UnexpectedRefusalError("addFact", code);
+  }
   return {
-    code: rejected.code as AddFactRejectionCode,
+    code,
     path: options.path,
     message: rejected.message,
   };

@@ -1,0 +1,107 @@
+import { checkSecrets, findSecrets, findSplitSecrets, WriteSession } from "../../guards/index.js";
+import { refuse } from "../write-checks.js";
+import { refuseItem, type WriteStep } from "./write-step.js";
+
+/**
+ * `secret`: every field alone, then split across two fields of the candidate, across the facts of
+ * the pass, and across the session's writes. Each text is scanned alone once: the fact and the
+ * line it replaces by the session's check (which scans them alone first), every other distinct
+ * field here. The write's texts join the session once every secret check passed.
+ */
+export const secretStep: WriteStep = {
+  code: "secret",
+  phase: "check",
+  async run(context) {
+    const { steps, options, given } = context;
+    const fields = steps.secretFields(given);
+    const givenFact = steps.fact(given);
+    const givenReplaces = steps.replaces(given) ?? "";
+    const sessionTexts = [givenFact, givenReplaces];
+    // Against a copy of the session: a refused write's texts never join it.
+    const secrets =
+      options.session === undefined
+        ? undefined
+        : await checkSecrets({
+            texts: sessionTexts,
+            session: new WriteSession(options.session.texts),
+          });
+    const inSession = (field: string) => secrets !== undefined && sessionTexts.includes(field);
+    const distinct = [...new Set(fields)].filter((field) => !inSession(field));
+    const scanned = new Map(
+      await Promise.all(distinct.map(async (field) => [field, await findSecrets(field)] as const)),
+    );
+    // A session text alone: what the session's check found in it (`split: false`), else clean.
+    const alone = secrets !== undefined && !secrets.ok && !secrets.split ? secrets : undefined;
+    const scans = fields.map((field) => {
+      const scan = scanned.get(field);
+      if (scan !== undefined) return { kinds: scan.findings.map((found) => found.kind), ...scan };
+      const redactedText = alone?.redacted[sessionTexts.indexOf(field)];
+      return redactedText === undefined || redactedText === field
+        ? { kinds: [], findings: [], redacted: field }
+        : { kinds: alone?.kinds ?? [], findings: [], redacted: redactedText };
+    });
+    const kinds = [...new Set(scans.flatMap((scan) => scan.kinds))];
+    const redacted = steps.redact(
+      given,
+      scans.map((scan) => scan.redacted),
+    );
+    if (kinds.length > 0) {
+      const refusal = refuse("secret", { what: steps.label(redacted), kinds, split: false });
+      return refuseItem(context, refusal, redacted);
+    }
+    // Split across two fields of the candidate (a key's halves in the name and the body, the fact
+    // and replaces), on every write path and layout.
+    const across = await findSplitSecrets(fields, {
+      join: "every",
+      alone: scans.map((scan) => scan.findings),
+    });
+    if (across.size > 0) {
+      const item = steps.redact(
+        given,
+        fields.map((field, index) => across.get(index)?.redacted ?? field),
+      );
+      const acrossKinds = [...new Set([...across.values()].flatMap((found) => found.kinds))];
+      const refusal = refuse("secret", {
+        what: steps.label(item),
+        kinds: acrossKinds,
+        split: "fields",
+      });
+      return refuseItem(context, refusal, item);
+    }
+    const { split } = context;
+    if (split !== undefined) {
+      const item = steps.redact(
+        given,
+        fields.map((field) => (field.trim() === givenFact.trim() ? split.redacted : field)),
+      );
+      const refusal = refuse("secret", {
+        what: steps.label(item),
+        kinds: split.kinds,
+        split: true,
+      });
+      return refuseItem(context, refusal, item);
+    }
+    if (secrets !== undefined && !secrets.ok) {
+      // The fact and the line it replaces, after the session's last writes: a key said in halves.
+      const [factRedacted, replacesRedacted] = secrets.redacted;
+      const item = steps.redact(
+        given,
+        fields.map((field) =>
+          field === givenFact && factRedacted !== undefined
+            ? factRedacted
+            : field === givenReplaces && givenReplaces !== "" && replacesRedacted !== undefined
+              ? replacesRedacted
+              : field,
+        ),
+      );
+      const refusal = refuse("secret", {
+        what: steps.label(item),
+        kinds: secrets.kinds,
+        split: secrets.split,
+      });
+      return refuseItem(context, refusal, item);
+    }
+    for (const text of sessionTexts) options.session?.record(text);
+    return undefined;
+  },
+};
