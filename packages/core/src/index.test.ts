@@ -12,6 +12,7 @@ const VALUES = [
   "MemoryLockError",
   "MemoryPathError",
   "MemoryStore",
+  "MemoryWriteError",
   "ModelReplyError",
   "PRICES",
   "UnknownModelError",

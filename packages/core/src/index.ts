@@ -55,6 +55,8 @@ export {
   type MemoryRow,
   MemoryStore,
   type MemoryStoreOptions,
+  MemoryWriteError,
+  type MemoryWriteErrorCode,
   type ReadResult,
   type StorageBackend,
   type StoredFile,
