@@ -106,6 +106,12 @@ export const WRITE_CHECKS = [
       `Refused ${detail.what} (stated ${detail.stated}): it replaces what ${detail.path} holds since ${detail.newer}, after this session. An older session never overwrites a newer fact; the newer one is kept.`,
   },
   {
+    code: "conflicts_with",
+    rule: "a fact that differs from a stored line of its file only in its numbers or units updates that line (the result names it) when its session is as new or newer (within one session the later turn wins); from an older session it is refused, naming the line",
+    message: (detail: Named & { stated: string; path: string; line: string }) =>
+      `Refused ${detail.what} (stated ${detail.stated}): it conflicts with ${JSON.stringify(detail.line)} in ${detail.path}, which a later session stated. The newer value is kept; if the user's own words say otherwise, remember it with replaces.`,
+  },
+  {
     code: "duplicate",
     rule: "no stored fact already says this (same text, or a restatement of one line)",
     message: (detail: Named & { path: string; as?: string | undefined }) =>

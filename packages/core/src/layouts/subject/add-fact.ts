@@ -5,7 +5,7 @@ import {
   type MemoryHeader,
   readTypedFactLine,
 } from "../../format/index.js";
-import { factKey, foldText, quoteText } from "../../text/index.js";
+import { factKey, foldText, quoteText, valueSkeleton } from "../../text/index.js";
 import {
   describeNewFile,
   explainRefusedPath,
@@ -217,6 +217,16 @@ export function subjectWriteSteps(
           ok: true,
           target: { path: holder, replacedKey, files },
           replacing: index.latestWithKey(replacedKey),
+        };
+      }
+      // A fact that differs from a line of its file only in numbers ("takes 100 mg" after "takes
+      // 50 mg") updates that line: both recalled, the model would guess which holds.
+      const updated = lineUpdatedByValue(files.get(item.file), item.fact);
+      if (updated !== undefined) {
+        return {
+          ok: true,
+          target: { path: item.file, replacedKey: updated.key, files },
+          updating: { path: item.file, line: updated.line, date: updated.date },
         };
       }
       // A fact that says the opposite of a stored line ("lives in Berlin" after "used to live in
@@ -444,4 +454,29 @@ async function editLine(
 function refill(snapshot: Map<string, MemoryFileState>, fresh: Map<string, MemoryFileState>): void {
   snapshot.clear();
   for (const [path, state] of fresh) snapshot.set(path, state);
+}
+
+/**
+ * The line of a file that `fact` updates by value: same skeleton (see `valueSkeleton`), other
+ * numbers. Lines a person typed count too (see `readTypedFactLine`); their date is their typed
+ * date, or none (the oldest).
+ */
+function lineUpdatedByValue(
+  state: MemoryFileState | undefined,
+  fact: string,
+): { key: string; line: string; date: string } | undefined {
+  const skeleton = valueSkeleton(fact);
+  if (skeleton === undefined || state === undefined || "unparsable" in state) return undefined;
+  const key = factKey(fact);
+  for (const line of state.lines) {
+    const text = line.kind === "fact" ? line.text : readTypedFactLine(line.text)?.text;
+    if (text === undefined || valueSkeleton(text) !== skeleton || factKey(text) === key) continue;
+    const date = line.kind === "fact" ? line.stated : (readTypedFactLine(line.text)?.stated ?? "");
+    return {
+      key: factKey(text),
+      line: line.kind === "fact" ? formatFactLine(line) : line.text.trim(),
+      date,
+    };
+  }
+  return undefined;
 }

@@ -1,3 +1,4 @@
+import { conflictsWithStep } from "./conflicts-with.js";
 import { consolidationFailedStep } from "./consolidation-failed.js";
 import { duplicateStep } from "./duplicate.js";
 import { evidenceContradictsStep } from "./evidence-contradicts.js";
@@ -41,6 +42,7 @@ export const WRITE_STEPS: readonly WriteStep[] = [
   forgottenStep,
   replacesNotFoundStep,
   replacesNewerStep,
+  conflictsWithStep,
   duplicateStep,
   unparsableFileStep,
   consolidationFailedStep,

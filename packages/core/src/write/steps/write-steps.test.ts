@@ -118,6 +118,19 @@ const CASES: Record<WriteCheckCode, Case> = {
       }),
     },
   },
+  conflicts_with: {
+    steps: {
+      locate: () => ({
+        ok: true,
+        target: "notes.md",
+        updating: {
+          path: "notes.md",
+          line: "[stated 2026/09/30] runs 5 services",
+          date: "2026/09/30",
+        },
+      }),
+    },
+  },
   duplicate: { steps: { duplicate: () => ({ path: "notes.md" }) } },
   unparsable_file: { steps: { edit: refused("unparsable_file") } },
   consolidation_failed: {
