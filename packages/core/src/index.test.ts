@@ -12,7 +12,6 @@ const VALUES = [
   "MemoryLockError",
   "MemoryPathError",
   "MemoryStore",
-  "MemoryWriteError",
   "ModelReplyError",
   "PRICES",
   "UnknownModelError",

@@ -55,8 +55,6 @@ export {
   type MemoryRow,
   MemoryStore,
   type MemoryStoreOptions,
-  MemoryWriteError,
-  type MemoryWriteErrorCode,
   type ReadResult,
   type StorageBackend,
   type StoredFile,

@@ -62,7 +62,15 @@ export {
   selectMemories,
   showMemoryFile,
 } from "./recall/index.js";
-export { DEFAULT_MAX_CHARS, isMemoryIndexPath, MEMORY_INDEX_FILE } from "./store/index.js";
+// A write the file system refused (disk full, read-only, a file at the lock's path): an
+// application tells it by `name` "MemoryWriteError" and `code`, a MemfilesError with userFixable.
+export {
+  DEFAULT_MAX_CHARS,
+  isMemoryIndexPath,
+  MEMORY_INDEX_FILE,
+  MemoryWriteError,
+  type MemoryWriteErrorCode,
+} from "./store/index.js";
 export {
   contentWords,
   foldFileName,

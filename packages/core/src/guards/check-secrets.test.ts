@@ -33,7 +33,6 @@ describe("checkSecrets", () => {
     expect(JSON.stringify(result)).not.toContain(second);
   });
 
-  // Scanned as a line stores it (white space folded to one space), the key is whole in the text.
   it("refuses a secret split across the lines of one text", async () => {
     const result = await checkSecrets({
       texts: [`notes\naws key ${keyId.slice(0, 9)}\n${keyId.slice(9)}\nlikes tea`],
@@ -42,8 +41,8 @@ describe("checkSecrets", () => {
       ok: false,
       code: "secret",
       kinds: expect.arrayContaining(["aws_access_key_id"]),
-      redacted: [`notes\naws key ${REDACTED}\nlikes tea`],
-      split: false,
+      redacted: [`notes\naws key ${REDACTED}\n${REDACTED}\nlikes tea`],
+      split: true,
     });
   });
 

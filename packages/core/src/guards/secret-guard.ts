@@ -333,8 +333,10 @@ function foldForScan(text: string): { text: string; starts: number[]; ends: numb
   return { text: folded, starts, ends };
 }
 
-// Two white-space characters in a row, or one that is not a plain space.
-const WHITE_SPACE_TO_FOLD = /\s\s|[^\S ]/u;
+// Two white-space characters in a row on one line, or a tab or other white space that is not a
+// plain space or a line break. Line breaks are left to the split check (`findSplitSecrets` joins
+// the lines of a text): folding every multi-line text would scan each file twice.
+const WHITE_SPACE_TO_FOLD = /[^\S\n\r]{2,}|[^\S \n\r]/u;
 const NON_ASCII = /[^\p{ASCII}]/u;
 const FORMAT_CHARACTER = /\p{Cf}/u;
 
