@@ -6,6 +6,7 @@ const exclude = [...configDefaults.exclude, ".stryker-tmp/**"];
 const OWN_MODULES = [
   "src/file-system/read-file-bounded.test.ts",
   "src/write/secret-scan-once.test.ts",
+  "src/store/write-failures.test.ts",
 ];
 
 export default defineConfig({

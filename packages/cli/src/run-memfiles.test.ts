@@ -64,6 +64,23 @@ describe("runMemfiles", () => {
     expect(output.stdout).toContain("lives in Lyon");
   });
 
+  it("remember with a file at .memfiles/store.lock exits 2 naming it, nothing written", async () => {
+    const { folder } = await memoryFixture();
+    await writeFile(join(folder, "memory/.memfiles/store.lock"), "");
+    const before = await readFile(join(folder, "memory/profile.md"), "utf8");
+    const { context, output } = contextIn(folder);
+    const code = await runMemfiles(
+      ["remember", "profile.md", "likes tea", "-m", "memory"],
+      context,
+    );
+    expect(code).toBe(2);
+    expect(output.stderr).toContain(
+      `memfiles: Could not write ${join(".memfiles", "store.lock")}: it is a file, not a folder. Nothing was changed.`,
+    );
+    expect(output.stderr).not.toContain("This is a bug");
+    expect(await readFile(join(folder, "memory/profile.md"), "utf8")).toBe(before);
+  });
+
   it("forget answered no removes nothing, exit 1", async () => {
     const { folder } = await memoryFixture();
     const { context } = contextIn(folder, async () => false);

@@ -1,6 +1,5 @@
-import Anthropic from "@anthropic-ai/sdk";
 import { MemfilesError } from "@memfiles/core";
-import { isTimeZone } from "@memfiles/core/internal";
+import { apiErrorOf, isTimeZone } from "@memfiles/core/internal";
 import { Command, CommanderError } from "commander";
 import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
@@ -116,11 +115,12 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
       return EXIT_CODES.usage;
     }
     // The Messages API refused the key or could not be reached: a setting the user can fix.
-    if (error instanceof Anthropic.APIError) {
-      const status =
-        error instanceof Anthropic.APIConnectionError ? "no connection" : `HTTP ${error.status}`;
+    // By shape, not class: the SDK's CommonJS and ESM entries hold different classes.
+    const failed = apiErrorOf(error);
+    if (failed !== undefined) {
+      const status = failed.status === undefined ? "no connection" : `HTTP ${failed.status}`;
       context.stderr(
-        `memfiles: the Anthropic API call failed (${status}): ${error.message.split("\n")[0]}. Check ANTHROPIC_API_KEY${context.env.ANTHROPIC_BASE_URL ? ` and ANTHROPIC_BASE_URL (${context.env.ANTHROPIC_BASE_URL})` : ""}, then run again; nothing was changed by the failed call.\n`,
+        `memfiles: the Anthropic API call failed (${status}): ${failed.message.split("\n")[0]}. Check ANTHROPIC_API_KEY${context.env.ANTHROPIC_BASE_URL ? ` and ANTHROPIC_BASE_URL (${context.env.ANTHROPIC_BASE_URL})` : ""}, then run again; nothing was changed by the failed call.\n`,
       );
       return EXIT_CODES.usage;
     }

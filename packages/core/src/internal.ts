@@ -42,7 +42,7 @@ export {
   type ConsolidateResult,
   MAX_CONSOLIDATE_RETRIES,
 } from "./layouts/subject/consolidate/index.js";
-export { MODEL_TABLE, tokenizerRatio } from "./models/index.js";
+export { apiErrorOf, MODEL_TABLE, tokenizerRatio } from "./models/index.js";
 export {
   ALWAYS_LOADED,
   budgetCatalog,
@@ -62,11 +62,15 @@ export {
   selectMemories,
   showMemoryFile,
 } from "./recall/index.js";
+// A write the file system refused (disk full, read-only, a file at the lock's path): an
+// application tells it by `name` "MemoryWriteError" and `code`, a MemfilesError with userFixable.
 export {
   DEFAULT_MAX_CHARS,
   isMemoryIndexPath,
   LAYOUT_NAMES,
   MEMORY_INDEX_FILE,
+  MemoryWriteError,
+  type MemoryWriteErrorCode,
   type ParseLayoutNameResult,
   safeParseLayoutName,
 } from "./store/index.js";

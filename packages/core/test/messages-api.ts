@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import Anthropic from "@anthropic-ai/sdk";
 import { HttpResponse, http } from "msw";
 import type { SetupServerApi } from "msw/node";
@@ -12,6 +13,27 @@ export function testClient(options: { maxRetries?: number } = {}): Anthropic {
     baseURL: "https://api.anthropic.com",
     maxRetries: options.maxRetries ?? 0,
   });
+}
+
+/**
+ * The same client built from the SDK's CommonJS entry, as an application that loads it with
+ * `require()` does: its error classes are other objects than those of the ESM import memfiles uses.
+ */
+export function commonJsClient(options: { maxRetries?: number } = {}): Anthropic {
+  const required = createRequire(import.meta.url)("@anthropic-ai/sdk") as {
+    default: typeof Anthropic;
+  };
+  return new required.default({
+    apiKey: "test-key",
+    baseURL: "https://api.anthropic.com",
+    maxRetries: options.maxRetries ?? 0,
+  });
+}
+
+/** The error classes of the SDK's CommonJS entry (see {@link commonJsClient}). */
+export function commonJsSdk(): typeof Anthropic {
+  return (createRequire(import.meta.url)("@anthropic-ai/sdk") as { default: typeof Anthropic })
+    .default;
 }
 
 /** A text block, as the API returns it. */

@@ -43,3 +43,4 @@ export {
   type MemoryFormatErrorOptions,
 } from "./memory-format-error.js";
 export type { MemoryProblem, MemoryType } from "./memory-problem.js";
+export { readTypedFactLine, type TypedFactLine } from "./typed-fact-line.js";

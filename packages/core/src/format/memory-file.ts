@@ -2,6 +2,7 @@ import { type FactLine, formatFactLine, hasStatedTag, parseFactLine } from "./fa
 import { formatFrontMatter, readFrontMatter } from "./front-matter.js";
 import { MemoryFormatError } from "./memory-format-error.js";
 import type { MemoryProblem, MemoryType } from "./memory-problem.js";
+import { readTypedFactLine } from "./typed-fact-line.js";
 
 /** Claude Code's memory types, accepted in a `type:` header field. */
 export const MEMORY_TYPES = [
@@ -285,10 +286,18 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
     lines.push({ kind: "text", text: raw });
     const trimmed = raw.trim();
     if (trimmed === "" || trimmed.startsWith("#") || trimmed.startsWith("<!--")) return;
-    if (hasStatedTag(raw)) {
+    // A date a person typed in another form is offered back in the canonical one.
+    const typed = readTypedFactLine(raw);
+    const fix =
+      typed?.canonical !== undefined
+        ? `Write it as ${JSON.stringify(typed.canonical)}.`
+        : typed?.typed !== undefined && /^\d{1,2}\D\d{1,2}\D\d{4}$/.test(typed.typed)
+          ? `"${typed.typed}" reads as two dates (day/month or month/day); write it as "[stated YYYY/MM/DD] ${typed.text}" with the one meant.`
+          : undefined;
+    if (hasStatedTag(raw) || typed?.typed !== undefined) {
       problems.push({
         code: "invalid_date",
-        message: `${where} line ${line} has a date tag that is not a real date in YYYY/MM/DD form. Write it as "[stated 2026/09/12] ...".`,
+        message: `${where} line ${line} has a date tag that is not a real date in YYYY/MM/DD form. ${fix ?? 'Write it as "[stated 2026/09/12] ...".'}`,
         line,
       });
     } else {

@@ -46,6 +46,22 @@ describe("checkSecrets", () => {
     });
   });
 
+  it.each([
+    ["a card number in double spaces", "my card is 4111  1111  1111  1111", "card_number"],
+    [
+      "a card number across a tab and a line break",
+      "my card is 4111\t1111\n1111 1111",
+      "card_number",
+    ],
+    ["a password before its word", `I use ${password} as my password everywhere`, "password"],
+    ["a password after a possessive", `my password's ${password}`, "password"],
+    ["a PIN after its token", `${password} is the PIN of the door`, "password"],
+  ])("refuses %s, scanned as it is stored", async (_, text, kind) => {
+    const result = await checkSecrets({ texts: [text] });
+    expect(result).toMatchObject({ ok: false, code: "secret", kinds: [kind], split: false });
+    expect(JSON.stringify(result)).not.toMatch(/4111|Rd4s|Pw9Lk2/);
+  });
+
   it("lets the same halves pass in two sessions, and clean facts in one", async () => {
     expect(await checkSecrets({ texts: [`aws key ${keyId.slice(0, 9)}`] })).toEqual({
       ok: true,

@@ -46,6 +46,25 @@ describe("checkEvidenceSupport", () => {
     ["one Chinese word", "柏林", "住在柏林", "evidence_too_short"],
     ["one Chinese word, another script", "柏林", "lives in Berlin", "evidence_too_short"],
     ["Chinese about something else", "我对花生过敏", "住在柏林", "evidence_unrelated"],
+    ["a denial", "I'm not a Python developer", "is a Python developer", "evidence_contradicts"],
+    ["a denial of a denial", "I do eat pork", "doesn't eat pork", "evidence_contradicts"],
+    ["an ended fact", "I stopped drinking coffee", "drinks coffee", "evidence_contradicts"],
+    ["a negated fact, negated evidence", "I don't eat pork", "doesn't eat pork", "supported"],
+    ["a denial beside the fact", "I don't eat meat, I'm vegetarian", "is vegetarian", "supported"],
+    ["the fact after but", "I don't like coffee but I love tea", "likes tea", "supported"],
+    ["a denial in another sentence", "I use Vim. I don't use Emacs.", "uses Vim", "supported"],
+    [
+      "ended, in other words",
+      "I no longer live in Berlin",
+      "lives in Berlin",
+      "evidence_contradicts",
+    ],
+    [
+      "a negation beside it",
+      "I can't wait, I'm a Python developer now",
+      "is a Python developer",
+      "supported",
+    ],
     ["five graphemes, one word", "👍🏽👍🏽👍🏽👍🏽👍🏽 tea", "likes tea", "evidence_too_short"],
   ])("%s", (_name, evidence, fact, code) => {
     const result = checkEvidenceSupport(evidence, fact);

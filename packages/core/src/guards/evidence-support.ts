@@ -1,4 +1,11 @@
-import { contentWords, countGraphemes, foldText, shareWritingSystem } from "../text/index.js";
+import {
+  contentWords,
+  countGraphemes,
+  foldText,
+  reversesFact,
+  shareWritingSystem,
+  statedFactWords,
+} from "../text/index.js";
 
 /**
  * Shortest evidence accepted, in graphemes (folded; see `countGraphemes`), when it has fewer than
@@ -12,7 +19,37 @@ export const MIN_EVIDENCE_WORDS = 2;
 /** Result of {@link checkEvidenceSupport}. */
 export type CheckEvidenceSupportResult =
   | { ok: true; code: "supported" }
-  | { ok: false; code: "evidence_too_short" | "evidence_unrelated" };
+  | { ok: false; code: "evidence_too_short" | "evidence_unrelated" | "evidence_contradicts" };
+
+// A clause ends at a sentence end (Intl.Segmenter, any language) or at a comma, semicolon, colon,
+// dash or "but": "I don't eat meat, I'm vegetarian" says two things of opposite polarity.
+const CLAUSE_BREAK =
+  /[,;:\u2013\u2014\uFF0C\u3001\uFF1B]|(?<![\p{L}\p{N}])(?:but|though|although|while|whereas)(?![\p{L}\p{N}])/iu;
+const sentences = new Intl.Segmenter(undefined, { granularity: "sentence" });
+
+function clausesOf(text: string): string[] {
+  return [...sentences.segment(text)]
+    .flatMap((sentence) => sentence.segment.split(CLAUSE_BREAK))
+    .filter((clause) => clause.trim() !== "");
+}
+
+/**
+ * Whether the evidence denies the fact: a clause of the evidence says the fact with the other
+ * polarity, negated or ended (`reversesFact`, the test the duplicate check uses: the words of one
+ * hold the other's, the smaller at least half the larger), and no clause sharing a word with the
+ * fact says it with the fact's polarity. `I'm not a Python developer` denies `is a Python
+ * developer`; `I don't eat meat, I'm vegetarian` backs `is vegetarian`.
+ */
+function deniesFact(evidence: string, fact: string): boolean {
+  const stated = statedFactWords(fact);
+  if (stated.words.size === 0) return false;
+  const clauses = clausesOf(evidence);
+  if (!clauses.some((clause) => reversesFact(fact, clause))) return false;
+  return !clauses.some((clause) => {
+    const said = statedFactWords(clause);
+    return said.holds === stated.holds && [...said.words].some((word) => stated.words.has(word));
+  });
+}
 
 /**
  * Checks that a proposal's evidence can back its fact, once `checkEvidence` found it verbatim in a
@@ -31,11 +68,18 @@ export type CheckEvidenceSupportResult =
  *
  * @param evidence - The quote from the proposal.
  * @param fact - The proposed fact, e.g. `likes green tea`.
- * @returns `supported`, `evidence_too_short` or `evidence_unrelated` (their messages are the rows of
- *   `WRITE_CHECKS`).
+ * The evidence must also say the fact with the fact's polarity: when every clause of it that
+ * shares a word with the fact is negated or says the fact ended, and the fact is not (or the other
+ * way round), it denies the fact (`I'm not a Python developer` for `is a Python developer`). A
+ * double negative (`I never miss my morning run` for `runs every morning`) reads as a denial and is
+ * refused: a lost fact costs less than a stored denial.
+ *
+ * @returns `supported`, `evidence_too_short`, `evidence_unrelated` or `evidence_contradicts` (their
+ *   messages are the rows of `WRITE_CHECKS`).
  * @example checkEvidenceSupport("I", "likes tea") // { ok: false, code: "evidence_too_short" }
  * @example checkEvidenceSupport("I drink green tea every day", "likes green tea") // { ok: true, code: "supported" }
  * @example checkEvidenceSupport("我住在柏林", "lives in Berlin") // { ok: true, code: "supported" }
+ * @example checkEvidenceSupport("I'm not a Python developer", "is a Python developer") // { ok: false, code: "evidence_contradicts" }
  */
 export function checkEvidenceSupport(evidence: string, fact: string): CheckEvidenceSupportResult {
   const words = contentWords(evidence);
@@ -54,5 +98,6 @@ export function checkEvidenceSupport(evidence: string, fact: string): CheckEvide
   if (!words.some((word) => factWords.has(word))) {
     return { ok: false, code: "evidence_unrelated" };
   }
+  if (deniesFact(evidence, fact)) return { ok: false, code: "evidence_contradicts" };
   return { ok: true, code: "supported" };
 }

@@ -14,34 +14,141 @@ const REPORTED =
 
 const FIRST_PERSON_SUBJECT = /^(?:.* )?(?:i|we|ich|wir|je|nous|yo|nosotros|eu|nós|io|noi)$/iu;
 
+// Relatives, friends and colleagues, after "my"/"our" (and the possessives of the languages the
+// reported-speech rule reads): "my sister Ana is allergic", "mein Bruder hat", "ma sœur est".
+const RELATION =
+  "sister|brother|mom|mum|mother|dad|father|wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?|friend|best friend|buddy|coworker|co-worker|colleague|boss|manager|son|daughter|kids?|child|children|neighbou?r|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|roommate|flatmate|teammate|niece|nephew|parents|sibling|in-laws|" +
+  "schwester|bruder|mutter|mama|vater|papa|frau|mann|freund|freundin|kollege|kollegin|chef|chefin|sohn|tochter|nachbar|nachbarin|" +
+  "sœur|soeur|frère|frere|mère|mere|père|pere|femme|mari|ami|amie|copain|copine|collègue|collegue|patron|fils|fille|voisin|voisine|" +
+  "hermana|hermano|madre|padre|esposa|esposo|amigo|amiga|compañero|compañera|jefe|jefa|hijo|hija|vecino|vecina|" +
+  "irmã|irmão|mãe|pai|mulher|marido|colega|filho|filha|vizinho|vizinha|" +
+  "sorella|fratello|moglie|amica|collega|capo|figlio|figlia|vicino|vicina";
+const POSSESSIVE =
+  "my|our|mein|meine|meinem|meiner|unser|unsere|mon|ma|mes|notre|nos|mi|mis|nuestro|nuestra|meu|minha|meus|minhas|nosso|nossa|il mio|la mia|mio|mia";
+// The clause is about the relative: it starts with "my sister (Ana)" or "my sister's".
+const RELATIVE_SUBJECT = new RegExp(
+  `^(?:${POSSESSIVE})\\s+(?:${RELATION})(?!(?:\\s+\\p{Lu}[\\p{L}'’-]*)?\\s+(?:and|und|et|y|e)\\s+(?:i|me|ich|moi|yo|eu|io)(?![\\p{L}]))(?:\\s+\\p{Lu}[\\p{L}'’-]*)?(?:['’]s)?(?=\\s|$)`,
+  "iu",
+);
+// "my sister" anywhere in the words before a quote that starts with "she".
+const RELATIVE_MENTION = new RegExp(
+  `(?<![\\p{L}])(?:${POSSESSIVE})\\s+(?:${RELATION})(?![\\p{L}])`,
+  "iu",
+);
+// "Python is my coworker's thing", "that's my dad's hobby": the fact is the relative's.
+const RELATIVE_POSSESSION = new RegExp(
+  `(?<![\\p{L}])(?:${POSSESSIVE})\\s+(?:${RELATION})['’]s(?![\\p{L}])`,
+  "iu",
+);
+// "<Name> has a cat", "Ana is allergic to shellfish": a capitalized name as the subject, then a verb
+// that says something of it. "Python is my language" is kept apart: the name is in the fact.
+const NAMED_SUBJECT =
+  /^(?<name>\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?) (?:has|had|is (?:a|an|allergic|vegan|vegetarian)|was (?:a|an)|likes|loves|hates|works|lives|plays|prefers|wants|needs|takes|drinks|eats|doesn't|does not|isn't|can't|never|always|hat|ist|mag|a|est|aime|tiene|es|le gusta|tem|é|gosta|ha|è)(?![\p{L}])/u;
+// A clause that starts with a third-person pronoun: who "he" is, the words before it say.
+const PRONOUN_START =
+  /^(?:he|she|they|er|sie|il|elle|ils|elles|él|ella|ellos|ellas|ele|ela|eles|elas|lui|lei|loro)(?![\p{L}])/iu;
+const WORD_NOT_NAME = new Set([
+  "i",
+  "the",
+  "my",
+  "our",
+  "this",
+  "that",
+  "it",
+  "we",
+  "there",
+  "here",
+]);
+
+const sentences = new Intl.Segmenter(undefined, { granularity: "sentence" });
+const CLAUSE_BREAK =
+  /[,;:\u2013\u2014]|(?<![\p{L}\p{N}])(?:but|so|and then|because)(?![\p{L}\p{N}])/iu;
+
+function clausesOf(text: string): string[] {
+  return [...sentences.segment(text)]
+    .flatMap((sentence) => sentence.segment.split(CLAUSE_BREAK))
+    .map((clause) => clause.trim())
+    .filter((clause) => clause !== "");
+}
+
+// The words of the user's turn before the quote, back to the start of their sentence.
+function wordsBefore(evidence: string, turn: string | undefined): string {
+  if (turn === undefined) return "";
+  const quote = evidence.trim().replace(/^["'«»]+|["'«».!?]+$/g, "");
+  const at = turn.toLowerCase().indexOf(quote.toLowerCase());
+  if (at <= 0) return "";
+  const before = turn.slice(0, at);
+  const sentenceStart = Math.max(...[".", "!", "?", "\n"].map((end) => before.lastIndexOf(end)));
+  return before.slice(sentenceStart + 1).trim();
+}
+
 /**
- * Finds a fact that the evidence shows is another person's statement about themselves ("my friend
- * said he didn't like football" is the friend's taste, not the user's): the evidence reports
- * someone else's words ("<someone> said (that) he/she/they ..."), the reporter is not the user,
- * and the fact's content words come from the reported part. The check pipeline asks it only for a
- * place that holds the user's own facts (the layout's `ownFacts` step: subject `profile.md` /
- * `preferences.md`, a fact file of type `user` / `feedback`); `people/<name>.md` may hold facts
- * about others.
+ * Whose fact a clause states: another person's when it starts with "my <relative> (<Name>)", holds
+ * "my <relative>'s", or starts with a name and a verb that says something of it ("Ana has").
+ */
+function otherSubject(clause: string, factWords: ReadonlySet<string>): boolean {
+  if (RELATIVE_SUBJECT.test(clause) || RELATIVE_POSSESSION.test(clause)) return true;
+  const named = NAMED_SUBJECT.exec(clause)?.groups?.name;
+  if (named === undefined) return false;
+  const words = contentWords(named);
+  return (
+    !WORD_NOT_NAME.has(foldText(named)) &&
+    words.length > 0 &&
+    !words.some((word) => factWords.has(word))
+  );
+}
+
+/**
+ * Finds a fact that the evidence shows is another person's, not the user's: "my friend said he
+ * didn't like football" (another person's words reported: "<someone> said (that) he/she/they ...",
+ * the reporter not the user), "My sister Ana is allergic to shellfish" and "Ana has a cat" (the
+ * clause that states the fact has another person as its subject), "Python is my coworker's thing"
+ * (it is a relative's or colleague's). For a quote that starts with he / she / they, the words
+ * before it in the user's turn say who that is ("my friend Jack said he didn't like playing
+ * football" quoted as "he didn't like playing football"). The clause is the one of the evidence
+ * holding most of the fact's content words. English, German, French, Spanish, Portuguese and
+ * Italian word lists. The check pipeline asks it only for a place that holds the user's own facts
+ * (the layout's `ownFacts` step: subject `profile.md` / `preferences.md`, a fact file of type `user`
+ * / `feedback`); `people/<name>.md` may hold facts about others.
  *
  * @param fact - The proposed fact.
  * @param evidence - The quote it rests on.
+ * @param turn - The user turn the quote comes from, when known (see `checkEvidence`).
  * @returns `{ code: "not_first_person", excerpt }`, or `undefined` when the fact may be the user's.
  * @example findThirdPersonStatement("doesn't like football", "my friend said he didn't like football")?.code // "not_first_person"
+ * @example findThirdPersonStatement("is allergic to shellfish", "My sister Ana is allergic to shellfish")?.code // "not_first_person"
  */
 export function findThirdPersonStatement(
   fact: string,
   evidence: string,
+  turn?: string,
 ): FirstPersonRefusal | undefined {
-  const match = REPORTED.exec(foldText(evidence));
-  const groups = match?.groups;
-  if (groups === undefined) return undefined;
-  if (FIRST_PERSON_SUBJECT.test(groups.subject ?? "")) return undefined;
   const words = contentWords(fact);
+  if (words.length === 0) return undefined;
+  const factWords = new Set(words);
+  const before = wordsBefore(evidence, turn);
+  const refusal = { code: "not_first_person" as const, excerpt: headOfText(evidence.trim(), 80) };
+  if (reportedSpeech(words, `${before} ${evidence}`.trim())) return refusal;
+  const shares = (clause: string) =>
+    contentWords(clause).filter((word) => factWords.has(word)).length;
+  const clauses = clausesOf(evidence);
+  const best = Math.max(0, ...clauses.map(shares));
+  if (best * 2 < words.length) return undefined;
+  for (const clause of clauses.filter((clause) => shares(clause) === best)) {
+    if (otherSubject(clause, factWords)) return refusal;
+    if (clause === clauses[0] && PRONOUN_START.test(clause)) {
+      if (RELATIVE_MENTION.test(before) || otherSubject(before, factWords)) return refusal;
+    }
+  }
+  return undefined;
+}
+
+// "<someone> said (that) he ...", the reporter not the user, the fact from the reported part.
+function reportedSpeech(words: readonly string[], text: string): boolean {
+  const groups = REPORTED.exec(foldText(text))?.groups;
+  if (groups === undefined) return false;
+  if (FIRST_PERSON_SUBJECT.test(groups.subject ?? "")) return false;
   const reported = new Set(contentWords(groups.rest ?? ""));
   const shared = words.filter((word) => reported.has(word)).length;
-  if (words.length === 0 || shared * 2 < words.length) return undefined;
-  return {
-    code: "not_first_person",
-    excerpt: headOfText(evidence.trim(), 80),
-  };
+  return shared * 2 >= words.length;
 }

@@ -1,3 +1,4 @@
+import { findCredentialNearToken } from "./credential-near-token.js";
 import {
   allMatches,
   findIbans,
@@ -37,6 +38,8 @@ const PRIVATE_KEY =
   /-----BEGIN [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----|$)/g;
 // 13 to 19 digits, optionally grouped by single spaces, dashes or dots (ISO/IEC 7812 card lengths).
 const CARD_CANDIDATE = /(?<![\d.-])\d(?:[ .-]?\d){12,18}(?!\d|\.\d)/g;
+// An Amazon order number (3-7-7 digits): 17 digits, a card length, and no card is grouped so.
+const ORDER_NUMBER = /^\d{3}-\d{7}-\d{7}$/;
 // "my password is x", "the wifi password: x", "PIN for the bank is 1234": the value is the secret.
 const PASSWORD_IN_WORDS =
   /\b(?:password|passwd|passphrase|passcode|pwd|pw|pin(?: code| number)?)s?\b(?:\s+(?:for|to|on|of|at)\s+(?:(?!\b(?:is|was)\b)[^\s:=]+(?:\s+|(?=[:=]))){0,4}?)?\s*(?:\bis\b|\bwas\b|:|=)\s*(?<value>[^\s"'`]+|"[^"]*"|'[^']*')/dgi;
@@ -110,6 +113,7 @@ function ownFindings(text: string): SecretFinding[] {
     add("private_key", match.index, match.index + match[0].length);
   }
   for (const match of allMatches(CARD_CANDIDATE, text)) {
+    if (ORDER_NUMBER.test(match[0])) continue;
     const digits = match[0].replace(/[ .-]/g, "");
     if (digits.length >= 13 && digits.length <= 19 && isLuhnValid(digits) && isCardIin(digits)) {
       add("card_number", match.index, match.index + match[0].length);
@@ -122,6 +126,7 @@ function ownFindings(text: string): SecretFinding[] {
   }
   for (const match of allMatches(PASSWORD_BARE, text)) add("password", ...valueSpan(match));
   for (const [start, end] of findStatedPasswords(text)) add("password", start, end);
+  for (const [start, end] of findCredentialNearToken(text)) add("password", start, end);
   for (const match of allMatches(AWS_KEY_LOOSE, text)) {
     const rest = match.groups?.rest ?? "";
     const loose = match[0] !== match[0].toUpperCase() || /[ -]/.test(rest);
@@ -280,18 +285,24 @@ function copy(result: FindSecretsResult): FindSecretsResult {
 
 // A key with a zero-width space, word joiner or soft hyphen inside (Unicode format characters,
 // category Cf), or typed in full-width forms ("ＡＫＩＡ..."), slips past every pattern yet reads,
-// and after NFKC copies, as the key. The folded copy drops format characters and applies NFKC
-// one character at a time, so each of its code units maps back to the character it came from.
-// `undefined` when folding changes no character (the folded copy would be the text itself).
+// and after NFKC copies, as the key. And a run of white space is stored as one space (a fact line
+// is one line, see `formatFactLine`): "4111  1111  1111  1111" is stored as a card number the
+// patterns match. The folded copy drops format characters, applies NFKC one character at a time
+// and turns each run of white space into one space, so each of its code units maps back to the
+// characters it came from: the scan sees the text as it will be stored. `undefined` when folding
+// changes nothing (the folded copy would be the text itself).
 function foldForScan(text: string): { text: string; starts: number[]; ends: number[] } | undefined {
   // ASCII holds no format character and NFKC maps each ASCII character to itself; most texts
-  // are ASCII or change nowhere, and building the maps for them cost more than the scans.
-  if (!NON_ASCII.test(text)) return undefined;
-  let changes = false;
-  for (const char of text) {
-    if (foldCharacter(char) !== char) {
-      changes = true;
-      break;
+  // are ASCII with single spaces, and building the maps for them cost more than the scans.
+  const spaced = WHITE_SPACE_TO_FOLD.test(text);
+  if (!spaced && !NON_ASCII.test(text)) return undefined;
+  let changes = spaced;
+  if (!changes) {
+    for (const char of text) {
+      if (foldCharacter(char) !== char) {
+        changes = true;
+        break;
+      }
     }
   }
   if (!changes) return undefined;
@@ -300,7 +311,18 @@ function foldForScan(text: string): { text: string; starts: number[]; ends: numb
   const ends: number[] = [];
   let index = 0;
   for (const char of text) {
-    const mapped = foldCharacter(char);
+    if (
+      /\s/u.test(char) &&
+      folded.endsWith(" ") &&
+      ends.length > 0 &&
+      /\s/u.test(text[index - 1] ?? "")
+    ) {
+      // One more character of a run of white space: the run's one space now ends after it.
+      ends[ends.length - 1] = index + char.length;
+      index += char.length;
+      continue;
+    }
+    const mapped = /\s/u.test(char) ? " " : foldCharacter(char);
     for (let unit = 0; unit < mapped.length; unit += 1) {
       starts.push(index);
       ends.push(index + char.length);
@@ -311,6 +333,10 @@ function foldForScan(text: string): { text: string; starts: number[]; ends: numb
   return { text: folded, starts, ends };
 }
 
+// Two white-space characters in a row on one line, or a tab or other white space that is not a
+// plain space or a line break. Line breaks are left to the split check (`findSplitSecrets` joins
+// the lines of a text): folding every multi-line text would scan each file twice.
+const WHITE_SPACE_TO_FOLD = /[^\S\n\r]{2,}|[^\S \n\r]/u;
 const NON_ASCII = /[^\p{ASCII}]/u;
 const FORMAT_CHARACTER = /\p{Cf}/u;
 

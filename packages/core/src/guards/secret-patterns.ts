@@ -307,8 +307,12 @@ export function valueSpan(match: RegExpMatchArray | RegExpExecArray): [number, n
   return [start, start + match[0].length];
 }
 
-// Grouped by spaces or dashes, in either case: the mod-97 checksum keeps prose out.
-const IBAN_CANDIDATE = /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){11,30}\b/gi;
+// In one run, or in the printed form of ISO 13616 (groups of four split by a space or dash, the
+// last group shorter), in either case. A separator never stands between single characters: with
+// one allowed before every character, "zq27 is for the concert" was a candidate of 15 and more
+// characters, and one of its many prefixes passed the mod-97 checksum about once in 97.
+const IBAN_CANDIDATE =
+  /\b[A-Z]{2}\d{2}(?:[A-Z0-9]{11,30}|(?:[ -][A-Z0-9]{4}){2,7}(?:[ -][A-Z0-9]{1,3})?)\b/gi;
 
 /**
  * Whether a string is a valid IBAN (ISO 13616): 15 to 34 characters, country code, two check
@@ -330,6 +334,8 @@ export function isIbanValid(candidate: string): boolean {
   return remainder === 1;
 }
 
+const compact = (candidate: string) => candidate.replace(/[ -]/g, "");
+
 /**
  * IBANs with a valid checksum in a text, as ranges.
  *
@@ -340,12 +346,17 @@ export function isIbanValid(candidate: string): boolean {
 export function findIbans(text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
   for (const match of allMatches(IBAN_CANDIDATE, text)) {
-    // The longest prefix that checks out: a trailing word may be glued on by the spacing rule.
+    // The longest run of whole groups that checks out: a four-letter word after an IBAN reads as
+    // one more group.
     let candidate = match[0];
-    while (candidate.length >= 15 && !isIbanValid(candidate)) {
-      candidate = candidate.slice(0, -1).replace(/[ -]+$/, "");
+    while (compact(candidate).length >= 15 && !isIbanValid(candidate)) {
+      const cut = candidate.search(/[ -][A-Z0-9]*$/i);
+      if (cut <= 0) break;
+      candidate = candidate.slice(0, cut);
     }
-    if (candidate.length >= 15) found.push([match.index, match.index + candidate.length]);
+    if (compact(candidate).length >= 15 && isIbanValid(candidate)) {
+      found.push([match.index, match.index + candidate.length]);
+    }
   }
   return found;
 }

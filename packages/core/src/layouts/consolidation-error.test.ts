@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, overloaded, testClient, toolUseBlock } from "../../test/messages-api.js";
+import {
+  commonJsClient,
+  mockMessages,
+  overloaded,
+  testClient,
+  toolUseBlock,
+} from "../../test/messages-api.js";
 import { MemoryStore } from "../store/index.js";
 import { writePass } from "./index.js";
 
@@ -25,38 +31,50 @@ const PROPOSALS = [
 ].map((given) => ({ replaces: null, description: null, ...given }));
 
 describe("writePass when a consolidation's API call fails", () => {
-  it("refuses that proposal with consolidation_failed, applies the others and lists the error", async () => {
-    const root = join(await mkdtemp(join(tmpdir(), "memfiles-consolidation-error-")), "memory");
-    const store = new MemoryStore({ root, maxChars: HOSTING.length + 10 });
-    expect((await store.write("topics/hosting.md", HOSTING, "new")).ok).toBe(true);
-    const requests = mockMessages(server, [
-      { content: [toolUseBlock({ name: "propose_memories", input: { memories: PROPOSALS } })] },
-      overloaded({ body: true }),
-    ]);
-    const result = await writePass({
-      store,
-      transcript: { date: "2026-09-12", turns: [{ role: "user", content: SAID }] },
-      client: testClient(),
-      model: "claude-haiku-4-5",
-    });
-    expect(requests).toHaveLength(2);
-    expect(result.applied.map((item) => item.path)).toEqual(["topics/editor.md", "topics/food.md"]);
-    expect(result.rejected).toEqual([
-      {
-        code: "consolidation_failed",
-        proposal: PROPOSALS[1],
-        message: expect.stringContaining("topics/hosting.md is full and its consolidation failed"),
-      },
-    ]);
-    expect(result.errors).toEqual([
-      {
-        stage: "consolidate",
-        path: "topics/hosting.md",
-        name: "OverloadedError",
-        status: 529,
-        message: expect.stringContaining("Overloaded"),
-      },
-    ]);
-    expect(await readFile(join(root, "topics/hosting.md"), "utf8")).toBe(HOSTING);
-  });
+  // An application that loads the SDK with require() holds other error classes than core's import.
+  it.each([
+    ["the ESM import", testClient],
+    ["require()", commonJsClient],
+  ])(
+    "refuses that proposal with consolidation_failed, applies the others and lists the error (a client from %s)",
+    async (_name, client) => {
+      const root = join(await mkdtemp(join(tmpdir(), "memfiles-consolidation-error-")), "memory");
+      const store = new MemoryStore({ root, maxChars: HOSTING.length + 10 });
+      expect((await store.write("topics/hosting.md", HOSTING, "new")).ok).toBe(true);
+      const requests = mockMessages(server, [
+        { content: [toolUseBlock({ name: "propose_memories", input: { memories: PROPOSALS } })] },
+        overloaded({ body: true }),
+      ]);
+      const result = await writePass({
+        store,
+        transcript: { date: "2026-09-12", turns: [{ role: "user", content: SAID }] },
+        client: client(),
+        model: "claude-haiku-4-5",
+      });
+      expect(requests).toHaveLength(2);
+      expect(result.applied.map((item) => item.path)).toEqual([
+        "topics/editor.md",
+        "topics/food.md",
+      ]);
+      expect(result.rejected).toEqual([
+        {
+          code: "consolidation_failed",
+          proposal: PROPOSALS[1],
+          message: expect.stringContaining(
+            "topics/hosting.md is full and its consolidation failed",
+          ),
+        },
+      ]);
+      expect(result.errors).toEqual([
+        {
+          stage: "consolidate",
+          path: "topics/hosting.md",
+          name: "OverloadedError",
+          status: 529,
+          message: expect.stringContaining("Overloaded"),
+        },
+      ]);
+      expect(await readFile(join(root, "topics/hosting.md"), "utf8")).toBe(HOSTING);
+    },
+  );
 });

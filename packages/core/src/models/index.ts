@@ -8,6 +8,8 @@
  * say so.
  */
 
+export { type ApiErrorShape, apiErrorOf } from "./api-error.js";
+
 /** Model ids used by the evals, the A/B and the examples. */
 export const MODELS = {
   /** Claude Haiku 5.5 (released 2026-10-07): the current Haiku, the cheap model for the write pass. */

@@ -5,6 +5,7 @@ import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  commonJsClient,
   MESSAGES_URL,
   mockMessages,
   testClient,
@@ -97,25 +98,31 @@ describe("selectMemories", () => {
     expect(result.usage).toBeDefined();
   });
 
-  it("falls back to keyword matching when the API fails", async () => {
-    server.use(
-      http.post(MESSAGES_URL, () =>
-        HttpResponse.json(
-          { type: "error", error: { type: "invalid_request_error", message: "bad model" } },
-          { status: 400 },
+  it.each([
+    ["the ESM import", testClient],
+    ["require()", commonJsClient],
+  ])(
+    "falls back to keyword matching when the API fails (a client from %s)",
+    async (_name, client) => {
+      server.use(
+        http.post(MESSAGES_URL, () =>
+          HttpResponse.json(
+            { type: "error", error: { type: "invalid_request_error", message: "bad model" } },
+            { status: 400 },
+          ),
         ),
-      ),
-    );
-    const result = await selectMemories({
-      store: await folder(),
-      client: testClient(),
-      query: QUERY,
-    });
-    expect(result.fallback?.reason).toBe("api_error");
-    expect(result.fallback?.message).toContain("bad model");
-    expect(result.rows.map((row) => row.path)).toEqual(["topics/hosting.md"]);
-    expect(result.usage).toBeUndefined();
-  });
+      );
+      const result = await selectMemories({
+        store: await folder(),
+        client: client(),
+        query: QUERY,
+      });
+      expect(result.fallback?.reason).toBe("api_error");
+      expect(result.fallback?.message).toContain("bad model");
+      expect(result.rows.map((row) => row.path)).toEqual(["topics/hosting.md"]);
+      expect(result.usage).toBeUndefined();
+    },
+  );
 
   it("makes no call for an empty catalog", async () => {
     const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-side-")) });

@@ -1,8 +1,8 @@
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
 import { z } from "zod";
 import { ModelReplyShapeError, type ModelUsage, readUsage } from "../cost/index.js";
-import { effortParameter, MODELS, supportsForcedToolChoice } from "../models/index.js";
+import { apiErrorOf, effortParameter, MODELS, supportsForcedToolChoice } from "../models/index.js";
 import type { MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/index.js";
 import { parseToolReply } from "../tool-reply/index.js";
@@ -173,8 +173,10 @@ export async function selectMemories(
       ...effortParameter(model, "low"),
     });
   } catch (error) {
-    if (error instanceof Anthropic.APIError) {
-      return fallback("api_error", `The side query failed: ${error.message}`);
+    // By shape, not class: a client from the SDK's CommonJS entry throws other classes.
+    const failed = apiErrorOf(error);
+    if (failed !== undefined) {
+      return fallback("api_error", `The side query failed: ${failed.message}`);
     }
     throw error;
   }

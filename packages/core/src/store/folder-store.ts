@@ -19,6 +19,7 @@ import {
 } from "./memory-path.js";
 import { MemoryPathError } from "./memory-path-error.js";
 import { rowFromText, versionConflict } from "./memory-row.js";
+import { memoryWriteError } from "./memory-write-error.js";
 import { type CheckParts, deferring, type StoreEngine } from "./store-engine.js";
 import {
   INTERNAL_FOLDER,
@@ -194,16 +195,21 @@ export class FolderStore implements StoreEngine {
         current.exists && current.content.startsWith(BOM) && !content.startsWith(BOM)
           ? BOM + content
           : content;
-      await mkdir(dirname(resolved.target), { recursive: true });
-      await writeFileInside(
-        realRoot,
-        resolved.target,
-        encodeText(
-          current.exists ? restoreLineBreaks(text, current.lineBreaks) : text,
-          current.exists ? (current.encoding ?? "utf-8") : "utf-8",
-        ),
-      );
-      await this.#refreshIndex(realRoot);
+      try {
+        await mkdir(dirname(resolved.target), { recursive: true });
+        await writeFileInside(
+          realRoot,
+          resolved.target,
+          encodeText(
+            current.exists ? restoreLineBreaks(text, current.lineBreaks) : text,
+            current.exists ? (current.encoding ?? "utf-8") : "utf-8",
+          ),
+        );
+      } catch (error) {
+        // The temp file is removed on failure and the rename is atomic: nothing landed.
+        throw memoryWriteError(error, relative) ?? error;
+      }
+      await this.#refreshIndexAfterWrite(realRoot);
       return { ok: true, code: "written", version: versionToken(content) };
     });
   }
@@ -343,6 +349,17 @@ export class FolderStore implements StoreEngine {
     const bytes = await boundedRead(() => readFileInside(realRoot, target));
     if (bytes === undefined) return { path, exists: false, version: NEW_VERSION };
     return readResultOf(path, decodeText(bytes));
+  }
+
+  // The file landed: a full disk or a read-only MEMORY.md must not report it as not saved (a retry
+  // would write it twice). The index is derived data, rebuilt from the folder by the next write;
+  // until then check() reports its outdated lines.
+  async #refreshIndexAfterWrite(realRoot: string): Promise<void> {
+    try {
+      await this.#refreshIndex(realRoot);
+    } catch (error) {
+      if (memoryWriteError(error, MEMORY_INDEX_FILE) === undefined) throw error;
+    }
   }
 
   async #refreshIndex(realRoot: string, previous?: string): Promise<void> {

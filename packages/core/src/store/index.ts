@@ -34,6 +34,11 @@ export {
 export { MemoryPathError, type MemoryPathErrorOptions } from "./memory-path-error.js";
 export { DEFAULT_MAX_CHARS, MemoryStore, rowFromText } from "./memory-store.js";
 export {
+  MemoryWriteError,
+  type MemoryWriteErrorCode,
+  type MemoryWriteErrorOptions,
+} from "./memory-write-error.js";
+export {
   INTERNAL_FOLDER,
   PENDING_FORGET_FILE,
   type StoreLockOptions,

@@ -6,6 +6,7 @@ import { lock } from "proper-lockfile";
 import { errorCode, isMissing } from "../file-system/index.js";
 import { MemoryLockError } from "./memory-lock-error.js";
 import { MemoryPathError } from "./memory-path-error.js";
+import { MemoryWriteError, memoryWriteError } from "./memory-write-error.js";
 
 /** The folder inside the memory root that holds internal state (lock, tombstones, usage log). */
 export const INTERNAL_FOLDER = ".memfiles";
@@ -107,17 +108,33 @@ async function acquire(
   const waitMs = options.waitMs ?? 30_000;
   const deadline = Date.now() + waitMs;
   let delay = 1;
+  const lockPath = join(folder, LOCK_NAME);
+  const lockName = join(INTERNAL_FOLDER, LOCK_NAME);
   for (;;) {
+    // A file (or anything but a folder) at the lock's path wedges every write: proper-lockfile
+    // takes it for a held lock, then fails to remove it as stale with a bare ENOTDIR.
+    const found = await lstat(lockPath).catch(() => undefined);
+    if (found !== undefined && !found.isDirectory()) {
+      throw new MemoryWriteError({ code: "lock_path_not_folder", path: lockName, landed: [] });
+    }
     try {
       return await lock(realRoot, {
-        lockfilePath: join(folder, LOCK_NAME),
+        lockfilePath: lockPath,
         realpath: false,
         stale: staleMs,
         retries: 0,
         onCompromised,
       });
     } catch (error) {
-      if (errorCode(error) !== "ELOCKED") throw error;
+      if (errorCode(error) === "ENOTDIR") {
+        throw new MemoryWriteError({
+          code: "lock_path_not_folder",
+          path: lockName,
+          landed: [],
+          cause: error,
+        });
+      }
+      if (errorCode(error) !== "ELOCKED") throw memoryWriteError(error, lockName) ?? error;
       if (Date.now() >= deadline) {
         throw new MemoryLockError({
           root: realRoot,

@@ -27,4 +27,5 @@ export { isSymbolTerm, splitSearchTerms } from "./search-terms.js";
 export { splitWords } from "./split-words.js";
 export { stemWord } from "./stem-word.js";
 export { MERGE_WORDS, NEGATION_WORDS, QUERY_STOP_WORDS, STOP_WORDS } from "./stop-words.js";
+export { valueSkeleton } from "./value-skeleton.js";
 export { shareWritingSystem, writingSystems } from "./writing-systems.js";

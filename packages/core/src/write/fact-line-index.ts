@@ -1,4 +1,4 @@
-import type { MemoryLine } from "../format/index.js";
+import { type MemoryLine, readTypedFactLine } from "../format/index.js";
 import { factKey, restatesFact, reversesFact, statedFactWords } from "../text/index.js";
 import type { MemoryFileState } from "./memory-files.js";
 
@@ -75,7 +75,24 @@ export class FactLineIndex {
     if ("unparsable" in state) return [];
     const lines: IndexedFactLine[] = [];
     for (const [at, line] of state.lines.entries()) {
-      if (line.kind !== "fact") continue;
+      if (line.kind !== "fact") {
+        // A line a person typed ("- [stated 2026-11-20] works at Globex", "12/03/2026 …") is
+        // found by its key, as `forget` finds it by its words; it takes no part in restatements.
+        const typed = readTypedFactLine(line.text);
+        if (typed === undefined) continue;
+        const fact: FactLine = { kind: "fact", stated: typed.stated ?? "", text: typed.text };
+        const entry = {
+          path,
+          at,
+          line: fact,
+          key: factKey(typed.text),
+          words: new Set<string>(),
+          holds: true,
+        };
+        lines.push(entry);
+        put(this.#byKey, entry.key, entry);
+        continue;
+      }
       const { words, holds } = statedFactWords(line.text);
       const entry = { path, at, line, key: factKey(line.text), words, holds };
       lines.push(entry);

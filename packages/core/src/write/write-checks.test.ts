@@ -88,6 +88,7 @@ describe("the codes a run without some inputs can refuse with", () => {
         "path_not_allowed",
         "replaces_not_found",
         "replaces_newer",
+        "conflicts_with",
         "duplicate",
         "unparsable_file",
         "too_long",

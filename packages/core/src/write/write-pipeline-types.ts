@@ -30,6 +30,12 @@ export type LocateResult<Target> =
       target: Target;
       /** The stored fact it replaces, with the date it was stated or updated (`YYYY/MM/DD`). */
       replacing?: { path: string; date: string } | undefined;
+      /**
+       * The stored line of the same file the fact updates because only its numbers or units differ
+       * ("takes 100 mg" for "takes 50 mg"), with its date: the `conflicts_with` step refuses the
+       * update when the line is newer than the session.
+       */
+      updating?: { path: string; line: string; date: string } | undefined;
     }
   | { ok: false; replaces: string; missing: string };
 

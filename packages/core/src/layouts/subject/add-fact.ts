@@ -3,8 +3,9 @@ import {
   formatFactLine,
   formatMemoryFile,
   type MemoryHeader,
+  readTypedFactLine,
 } from "../../format/index.js";
-import { factKey, foldText, quoteText } from "../../text/index.js";
+import { factKey, foldText, quoteText, valueSkeleton } from "../../text/index.js";
 import {
   describeNewFile,
   explainRefusedPath,
@@ -218,6 +219,16 @@ export function subjectWriteSteps(
           replacing: index.latestWithKey(replacedKey),
         };
       }
+      // A fact that differs from a line of its file only in numbers ("takes 100 mg" after "takes
+      // 50 mg") updates that line: both recalled, the model would guess which holds.
+      const updated = lineUpdatedByValue(files.get(item.file), item.fact);
+      if (updated !== undefined) {
+        return {
+          ok: true,
+          target: { path: item.file, replacedKey: updated.key, files },
+          updating: { path: item.file, line: updated.line, date: updated.date },
+        };
+      }
       // A fact that says the opposite of a stored line ("lives in Berlin" after "used to live in
       // Berlin") updates that line: keeping both would leave the memory holding both answers.
       const reversed = index.firstReversed(item.fact, item.file);
@@ -372,11 +383,14 @@ async function editLine(
   const line = formatFactLine({ stated: context.stated, text: fact });
   const replaced: string[] = [];
   const remove = new Set<number>();
-  for (const current of state.file?.facts ?? []) {
-    if (replacedKey !== undefined && factKey(current.text) === replacedKey) {
-      replaced.push(formatFactLine(current));
-      remove.add(current.line);
-    }
+  // The line `replaces` names, dated by memfiles or typed by a person (see `readTypedFactLine`).
+  const body = state.file?.lineMap.bodyLine ?? 0;
+  for (const [offset, current] of state.file?.lines.entries() ?? []) {
+    if (replacedKey === undefined) break;
+    const text = current.kind === "fact" ? current.text : readTypedFactLine(current.text)?.text;
+    if (text === undefined || factKey(text) !== replacedKey) continue;
+    replaced.push(current.kind === "fact" ? formatFactLine(current) : current.text.trim());
+    remove.add(body + offset);
   }
   // A new file gets a whole header; an existing one is edited line by line (editMemoryText), so
   // the header and lines a person wrote stay byte for byte. A file without a description gets the
@@ -440,4 +454,29 @@ async function editLine(
 function refill(snapshot: Map<string, MemoryFileState>, fresh: Map<string, MemoryFileState>): void {
   snapshot.clear();
   for (const [path, state] of fresh) snapshot.set(path, state);
+}
+
+/**
+ * The line of a file that `fact` updates by value: same skeleton (see `valueSkeleton`), other
+ * numbers. Lines a person typed count too (see `readTypedFactLine`); their date is their typed
+ * date, or none (the oldest).
+ */
+function lineUpdatedByValue(
+  state: MemoryFileState | undefined,
+  fact: string,
+): { key: string; line: string; date: string } | undefined {
+  const skeleton = valueSkeleton(fact);
+  if (skeleton === undefined || state === undefined || "unparsable" in state) return undefined;
+  const key = factKey(fact);
+  for (const line of state.lines) {
+    const text = line.kind === "fact" ? line.text : readTypedFactLine(line.text)?.text;
+    if (text === undefined || valueSkeleton(text) !== skeleton || factKey(text) === key) continue;
+    const date = line.kind === "fact" ? line.stated : (readTypedFactLine(line.text)?.stated ?? "");
+    return {
+      key: factKey(text),
+      line: line.kind === "fact" ? formatFactLine(line) : line.text.trim(),
+      date,
+    };
+  }
+  return undefined;
 }

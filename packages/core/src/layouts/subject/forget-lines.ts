@@ -2,6 +2,7 @@ import {
   dateTag,
   editMemoryText,
   formatFactLine,
+  readTypedFactLine,
   safeParseMemoryFile,
 } from "../../format/index.js";
 import {
@@ -225,9 +226,10 @@ export function planForget(input: PlanInput): { content: string; removed: string
   const removed: string[] = [];
   const remove = new Set<number>();
   file.lines.forEach((line, index) => {
-    const words = line.kind === "fact" ? line.text : line.text.trim();
+    // A typed line's words without its list marker and date: `replaces` reads it the same way.
+    const words = line.kind === "fact" ? line.text : (readTypedFactLine(line.text)?.text ?? "");
     if (words === "" || !matchesForgetQuery(words, query)) return;
-    const written = line.kind === "fact" ? formatFactLine(line) : words;
+    const written = line.kind === "fact" ? formatFactLine(line) : line.text.trim();
     if (input.onlyLines && !input.onlyLines.has(written)) return;
     removed.push(written);
     remove.add(file.lineMap.bodyLine + index);

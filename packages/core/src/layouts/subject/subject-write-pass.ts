@@ -1,10 +1,14 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import { APIError, APIUserAbortError } from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
 import { checkCachedPrefix, estimateTokens, readUsage, sumUsage } from "../../cost/index.js";
 import { dateTag, formatFactLine } from "../../format/index.js";
 import { findSecrets } from "../../guards/index.js";
-import { type Effort, effortParameter, supportsForcedToolChoice } from "../../models/index.js";
+import {
+  apiErrorOf,
+  type Effort,
+  effortParameter,
+  supportsForcedToolChoice,
+} from "../../models/index.js";
 import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../../tool-reply/index.js";
 import type { Transcript } from "../../transcript/index.js";
 import { reportUsage } from "../../usage/report-usage.js";
@@ -463,13 +467,15 @@ async function consolidateOrError<Result>(
   try {
     return await run();
   } catch (error) {
-    if (!(error instanceof APIError) || error instanceof APIUserAbortError) throw error;
+    // By shape, not class: a client from the SDK's CommonJS entry throws other classes.
+    const failed = apiErrorOf(error);
+    if (failed === undefined) throw error;
     errors.push({
       stage: "consolidate",
       path,
-      name: error.constructor.name,
-      ...(typeof error.status === "number" ? { status: error.status } : {}),
-      message: error.message,
+      name: failed.name,
+      ...(failed.status === undefined ? {} : { status: failed.status }),
+      message: failed.message,
     });
     return undefined;
   }

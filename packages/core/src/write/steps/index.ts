@@ -1,5 +1,7 @@
+import { conflictsWithStep } from "./conflicts-with.js";
 import { consolidationFailedStep } from "./consolidation-failed.js";
 import { duplicateStep } from "./duplicate.js";
+import { evidenceContradictsStep } from "./evidence-contradicts.js";
 import { evidenceNotFoundStep } from "./evidence-not-found.js";
 import { evidenceNotFromUserStep } from "./evidence-not-from-user.js";
 import { evidenceTooShortStep } from "./evidence-too-short.js";
@@ -32,6 +34,7 @@ export const WRITE_STEPS: readonly WriteStep[] = [
   evidenceNotFoundStep,
   evidenceTooShortStep,
   evidenceUnrelatedStep,
+  evidenceContradictsStep,
   instructionNotFactStep,
   notFirstPersonStep,
   invalidFactStep,
@@ -39,6 +42,7 @@ export const WRITE_STEPS: readonly WriteStep[] = [
   forgottenStep,
   replacesNotFoundStep,
   replacesNewerStep,
+  conflictsWithStep,
   duplicateStep,
   unparsableFileStep,
   consolidationFailedStep,

@@ -1,5 +1,6 @@
 import { findThirdPersonStatement } from "../../guards/index.js";
 import { refuse } from "../write-checks.js";
+import { quotedEvidence } from "./evidence-quote.js";
 import { refuseItem, type WriteStep, what } from "./write-step.js";
 
 /**
@@ -14,7 +15,10 @@ export const notFirstPersonStep: WriteStep = {
     if (context.options.transcript === undefined) return undefined;
     const own = steps.ownFacts?.(item);
     if (own === undefined) return undefined;
-    const reported = findThirdPersonStatement(steps.fact(item), steps.evidence(item));
+    // The user turn the quote comes from: who "he" is in a quote that starts with it.
+    const quoted = quotedEvidence(context);
+    const turn = quoted?.ok ? context.options.transcript.turns[quoted.turn]?.content : undefined;
+    const reported = findThirdPersonStatement(steps.fact(item), steps.evidence(item), turn);
     if (reported === undefined) return undefined;
     const refusal = refuse("not_first_person", {
       what: what(context),

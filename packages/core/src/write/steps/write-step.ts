@@ -33,7 +33,11 @@ export type WriteStepContext<Item, Target, Applied> = {
   /** Whether the evidence backs the fact, once a step asked (both evidence-support steps read it). */
   supported?: CheckEvidenceSupportResult;
   /** Where the candidate lands (the `replaces_not_found` step). */
-  located?: { target: Target; replacing?: { path: string; date: string } | undefined };
+  located?: {
+    target: Target;
+    replacing?: { path: string; date: string } | undefined;
+    updating?: { path: string; line: string; date: string } | undefined;
+  };
   /** What the layout's file edit returned; the steps after the edit read its refusal. */
   edit?: EditResult<Applied>;
 };

@@ -185,3 +185,65 @@ describe("checkRewrite", () => {
     expect(checkRewrite({ path: "topics/hosting.md", before, after })).toEqual([]);
   });
 });
+
+// Values are bound to their line: a number with its unit moved from one fact to another is a
+// changed value though the file still holds it.
+describe("checkRewrite, values bound to their line", () => {
+  const SERTRALINE = "[stated 2026/09/20] takes 50 mg of sertraline every morning";
+  const LEVOTHYROXINE = "[stated 2026/09/20] takes 50 mcg of levothyroxine before breakfast";
+  const SALARY = "[stated 2026/09/20] the gym membership costs 45 euros";
+  const RENT = "[stated 2026/09/20] pays 1200 euros a month for the flat in Porto";
+  const before = hostingWith(SERTRALINE, LEVOTHYROXINE, SALARY, RENT);
+
+  it.each([
+    [
+      "a unit moved to another drug",
+      hostingWith(SERTRALINE, "[stated 2026/09/20] takes 50 mg of levothyroxine", SALARY, RENT),
+      ['"50 mg"'],
+    ],
+    [
+      "units swapped inside a merged line",
+      hostingWith(
+        "[stated 2026/09/20] takes 50 mcg of sertraline, and 50 mg of levothyroxine",
+        SALARY,
+        RENT,
+      ),
+      ['"50 mcg"', '"50 mg"'],
+    ],
+    [
+      "an amount moved to another fact",
+      hostingWith(
+        SERTRALINE,
+        LEVOTHYROXINE,
+        "[stated 2026/09/20] the gym membership costs 1200 euros",
+        "[stated 2026/09/20] pays 45 euros a month for the flat in Porto",
+      ),
+      ['"1200 euros"', '"45 euros"'],
+    ],
+  ])("refuses %s as value_changed", (_name, after, written) => {
+    const changed = checkRewrite({ path: "profile.md", before, after }).filter(
+      (problem) => problem.code === "value_changed",
+    );
+    const messages = changed.map((problem) => problem.message).join("\n");
+    for (const value of written) expect(messages).toContain(value);
+  });
+
+  it.each([
+    ["the lines kept", before],
+    [
+      "two doses merged, each with its drug",
+      hostingWith(
+        "[stated 2026/09/20] takes 50 mg of sertraline every morning and 50 mcg of levothyroxine before breakfast",
+        SALARY,
+        RENT,
+      ),
+    ],
+    ["a line dropped", hostingWith(SERTRALINE, LEVOTHYROXINE, SALARY)],
+  ])("accepts %s", (_name, after) => {
+    expect(
+      checkRewrite({ path: "profile.md", before, after }).filter(
+        (problem) => problem.code === "value_changed",
+      ),
+    ).toEqual([]);
+  });
+});

@@ -7,6 +7,7 @@ import {
   normalizeFactText,
   stemWord,
 } from "../../../text/index.js";
+import { movedValues } from "./bound-values.js";
 
 export type { RewriteProblemCode } from "../../../write/consolidation-outcome.js";
 
@@ -95,7 +96,9 @@ function bodyLineNumbers(file: MemoryFile, text: string): number {
  *   words, which the prompt and the date check guard.
  * - `value_changed`: a fact line writes an identifier, number, version or date (see `factValues`)
  *   that no input line has, such as "eu-west" for "eu-west-3" or "16" for "16.2": a value changed
- *   on the way, whatever the `dropped` list says.
+ *   on the way, whatever the `dropped` list says; or writes a value with its unit beside other
+ *   words than the input line that holds it ("takes 50 mg of levothyroxine" from "50 mg of
+ *   sertraline" and "50 mcg of levothyroxine"; see `movedValues`).
  *
  * @param options - `{ path, before, after }`: the file text before and the model's rewrite.
  * @returns The problems found, in the order above; `[]` when the rewrite is acceptable.
@@ -231,6 +234,23 @@ export function checkRewrite(options: CheckRewriteOptions): RewriteProblem[] {
         code: "value_changed",
         line: fact.line,
         message: `Line ${fact.line} of the rewrite of ${path} writes ${changed.map((value) => `"${value}"`).join(", ")}, a value no input line has${near.length > 0 ? ` (the input has ${[...new Set(near)].map((value) => `"${value}"`).join(", ")})` : ""}. Copy numbers, identifiers, versions and dates exactly.`,
+      });
+    }
+  }
+  // Values are bound to their line: a number and unit moved to another fact is a changed value
+  // even though the file still holds it ("50 mg" of one drug written beside another).
+  const inputTexts = inputFacts.map((fact) => fact.text);
+  const changedLines = new Set(
+    problems.flatMap((problem) => (problem.code === "value_changed" ? [problem.line] : [])),
+  );
+  for (const fact of output.facts) {
+    if (elidedLines.has(fact.line) || changedLines.has(fact.line)) continue;
+    const moved = movedValues(fact.text, inputTexts);
+    if (moved.length > 0) {
+      problems.push({
+        code: "value_changed",
+        line: fact.line,
+        message: `Line ${fact.line} of the rewrite of ${path} writes ${moved.map((value) => `"${value.written}"`).join(", ")} beside other words than the input said it with (the input has it in "${moved[0]?.input}"). A number, unit or date stays on the line of the fact it belongs to.`,
       });
     }
   }

@@ -1,0 +1,72 @@
+/** A line a person typed in a subject file, read as a fact: see {@link readTypedFactLine}. */
+export type TypedFactLine = {
+  /** The fact's words, without the list marker and the date. */
+  text: string;
+  /** The date as typed (`2026-11-20`, `12/03/2026`), when the line starts with one. */
+  typed?: string;
+  /** The date as `YYYY/MM/DD`, when the typed date has one reading and it is a calendar date. */
+  stated?: string;
+  /** The line in canonical form, `[stated YYYY/MM/DD] text`, when `stated` is known. */
+  canonical?: string;
+};
+
+// A Markdown list marker a person may put before a fact: "- ", "* ", "+ ", "• ", "1. ", "1) ".
+const LIST_MARKER = /^\s*(?:[-*+\u2022]|\d{1,3}[.)])\s+/u;
+// A date at the start, inside `[stated …]`, inside brackets, or bare, then the fact:
+// `[stated 2026-11-20] …`, `[2026.11.20] …`, `12/03/2026 …`, `2026-11-20: …`.
+const TYPED_DATE =
+  /^(?:\[\s*(?:stated\s+)?(?<bracketed>[^\]\n]*?)\s*\]|(?<bare>\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4}))\s*[:\u2013\u2014-]?\s+/iu;
+const YEAR_FIRST = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/;
+const YEAR_LAST = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
+
+function calendarDate(year: number, month: number, day: number): string | undefined {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  return `${String(year).padStart(4, "0")}/${String(month).padStart(2, "0")}/${String(day).padStart(2, "0")}`;
+}
+
+/**
+ * The one reading of a typed date as `YYYY/MM/DD`: year first (`2026-11-20`, `2026.11.20`), or
+ * year last with day and month in either order when only one order is a date (`20/11/2026`,
+ * `11/20/2026`; `12/03/2026` could be 12 March or 3 December, so it has none).
+ */
+function canonicalDate(typed: string): string | undefined {
+  const first = YEAR_FIRST.exec(typed);
+  if (first) return calendarDate(Number(first[1]), Number(first[2]), Number(first[3]));
+  const last = YEAR_LAST.exec(typed);
+  if (!last) return undefined;
+  const [a, b, year] = [Number(last[1]), Number(last[2]), Number(last[3])];
+  const dayFirst = calendarDate(year, b, a);
+  const monthFirst = calendarDate(year, a, b);
+  if (dayFirst !== undefined && monthFirst !== undefined && dayFirst !== monthFirst) {
+    return undefined;
+  }
+  return dayFirst ?? monthFirst;
+}
+
+/**
+ * Reads a line a person typed in a subject file as a fact: a list marker (`- `, `* `, `1. `) and a
+ * leading date in any usual form (`[stated 2026-11-20]`, `[2026/11/20]`, `12/03/2026`,
+ * `2026-11-20:`) are set apart from the fact's words. `replaces` and `forget` find a fact by these
+ * words (one reading for both), and `check()` offers the canonical `[stated YYYY/MM/DD] …` form.
+ * A heading (`#`), a comment (`<!--`) or a blank line is not a fact.
+ *
+ * @param raw - One body line as written, without its line break.
+ * @returns `{ text, typed?, stated?, canonical? }`, or `undefined` for a heading, comment or blank.
+ * @example readTypedFactLine("[stated 2026-11-20] works at Globex") // { text: "works at Globex", typed: "2026-11-20", stated: "2026/11/20", canonical: "[stated 2026/11/20] works at Globex" }
+ * @example readTypedFactLine("12/03/2026 works at Globex") // { text: "works at Globex", typed: "12/03/2026" }
+ */
+export function readTypedFactLine(raw: string): TypedFactLine | undefined {
+  const trimmed = raw.trim();
+  if (trimmed === "" || trimmed.startsWith("#") || trimmed.startsWith("<!--")) return undefined;
+  const unlisted = trimmed.replace(LIST_MARKER, "");
+  const dated = TYPED_DATE.exec(unlisted);
+  if (!dated) return { text: unlisted };
+  const typed = (dated.groups?.bracketed ?? dated.groups?.bare ?? "").trim();
+  const text = unlisted.slice(dated[0].length).trim();
+  // "[note] …" or "[x] …" (a task box) is not a date: the line keeps its words whole.
+  if (text === "" || !/\d/.test(typed)) return { text: unlisted };
+  const stated = canonicalDate(typed);
+  if (stated === undefined) return { text, typed };
+  return { text, typed, stated, canonical: `[stated ${stated}] ${text}` };
+}
