@@ -8,7 +8,7 @@ import {
   type RecallUnit,
   rankRecallUnits,
 } from "./budgeted-recall.js";
-import { renderMemoryBlock } from "./build-system.js";
+import { renderMemoryBlock } from "./memory-block.js";
 import type { RecallStore } from "./recall-store.js";
 import { scopedStore } from "./scope.js";
 
