@@ -29,7 +29,7 @@ export type RecallIndexStore = {
   readonly root: string;
   readonly layout: StoreLayout;
   readonly maxChars: number;
-  listStamps(): Promise<FileStamp[]>;
+  listStamps(known?: ReadonlySet<string>): Promise<FileStamp[]>;
   read(path: string): Promise<ReadResult>;
   readInternal(relativePath: string): Promise<string | undefined>;
   writeInternal(relativePath: string, text: string): Promise<void>;
@@ -77,11 +77,20 @@ export class RecallIndex {
   readonly units = new Map<number, FileUnit>();
   search: MiniSearch<IndexedUnit>;
   nextId = 0;
+  // The indexed paths as a set (what listStamps need not check again); rebuilt when files change.
+  #pathSet: Set<string> | undefined;
+  /** Files with a project scope: while there are none, a query needs no scope filter. */
+  #scopedFiles = 0;
   /** Changed since it was last stored. */
   unsaved = false;
 
   constructor(search?: MiniSearch<IndexedUnit>) {
     this.search = search ?? new MiniSearch<IndexedUnit>(unitIndexOptions());
+  }
+
+  get #paths(): ReadonlySet<string> {
+    this.#pathSet ??= new Set(this.files.keys());
+    return this.#pathSet;
   }
 
   /**
@@ -112,12 +121,15 @@ export class RecallIndex {
     skipPaths: readonly string[] = ALWAYS_LOADED,
   ): ScoredRecallUnit[] {
     if (query.trim() === "" || this.units.size === 0) return [];
-    const hits = this.search.search(query, {
-      filter: (hit) => {
-        const unit = this.units.get(hit.id as number);
-        return unit !== undefined && this.holds(unit.path, scope);
-      },
-    });
+    const hits =
+      scope === undefined || this.#scopedFiles === 0
+        ? this.search.search(query)
+        : this.search.search(query, {
+            filter: (hit) => {
+              const unit = this.units.get(hit.id as number);
+              return unit !== undefined && this.holds(unit.path, scope);
+            },
+          });
     const scored: ScoredRecallUnit[] = [];
     for (const hit of hits) {
       const unit = this.units.get(hit.id as number);
@@ -140,7 +152,9 @@ export class RecallIndex {
       if (unit !== undefined) this.search.remove(this.#document(id, unit, file.fields));
       this.units.delete(id);
     }
+    if (file.scope !== undefined) this.#scopedFiles--;
     this.files.delete(path);
+    this.#pathSet = undefined;
     this.unsaved = true;
   }
 
@@ -158,6 +172,8 @@ export class RecallIndex {
       this.units.set(id, unit);
       this.search.add(this.#document(id, unit, linked));
     }
+    if (this.files.get(row.path)?.scope !== undefined) this.#scopedFiles--;
+    if (scope !== undefined) this.#scopedFiles++;
     this.files.set(row.path, {
       stamp,
       row,
@@ -165,6 +181,7 @@ export class RecallIndex {
       fields: linked,
       ids,
     });
+    this.#pathSet = undefined;
     this.unsaved = true;
   }
 
@@ -190,7 +207,7 @@ export class RecallIndex {
    * @returns Whether anything changed.
    */
   async refresh(store: RecallIndexStore): Promise<boolean> {
-    const stamps = await store.listStamps();
+    const stamps = await store.listStamps(this.#paths);
     const listed = new Map(stamps.map((file) => [file.path, file.stamp]));
     const removed = [...this.files.keys()].filter((path) => !listed.has(path));
     const changed = stamps.filter(
@@ -322,6 +339,7 @@ export class RecallIndex {
         }
         ids += file.ids.length;
         index.files.set(path, file);
+        if (file.scope !== undefined) index.#scopedFiles++;
       }
       if (ids !== index.units.size || index.search.documentCount !== ids) return undefined;
       return index;
