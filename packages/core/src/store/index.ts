@@ -46,6 +46,7 @@ export {
 } from "./store-lock.js";
 export type {
   CheckResult,
+  FileStamp,
   MemoryRow,
   MemoryStoreOptions,
   ReadAllResult,
