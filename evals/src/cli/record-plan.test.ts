@@ -104,7 +104,7 @@ describe("planRecording's smallest cap per run", () => {
     const budget = new RecordBudget(Number.POSITIVE_INFINITY);
     let spent = 0;
     let cap = 0;
-    for (const entry of recording.entries) {
+    for (const entry of recording?.entries ?? []) {
       const body = entry.response.body as { usage?: unknown };
       if (body.usage === undefined) continue;
       cap = Math.max(cap, spent + budget.estimate(entry.request, OPUS));
