@@ -4,6 +4,15 @@ import { compareArms } from "./compare-arms.js";
 // The pairwise test's level is 5%: a p between 0.05 and 0.1 is no difference, whatever the rates.
 // Counts chosen for their p-values (Fisher's exact test, two-sided), either side of the level.
 describe("compareArms at the 5% level", () => {
+  it("p of exactly 0.05 (2/2 vs 2/14) is not under the level: no difference", () => {
+    const result = compareArms(
+      { label: "A", passes: 2, epochs: 2 },
+      { label: "B", passes: 2, epochs: 14 },
+      "",
+    );
+    expect({ p: result.p, verdict: result.verdict }).toEqual({ p: 0.05, verdict: "no_difference" });
+  });
+
   it.each([
     // p = 0.0484: just under the level.
     [16, 9, 20, 0.0484, "a_better"],
