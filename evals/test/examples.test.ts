@@ -98,7 +98,7 @@ describe("examples run against a stub Messages API", { timeout: 120_000 }, () =>
 
   it("quickstart.ts logs its usage through the public API, and `memfiles cost` prices it per session", async () => {
     const { cwd } = await runExample("quickstart");
-    const cost = spawnSync(process.execPath, [MEMFILES, "cost", "memory", "--json"], {
+    const cost = spawnSync(process.execPath, [MEMFILES, "cost", join(cwd, "memory"), "--json"], {
       cwd,
       encoding: "utf8",
       env: { ...process.env, NO_COLOR: "1" },
@@ -117,7 +117,7 @@ describe("examples run against a stub Messages API", { timeout: 120_000 }, () =>
     ]);
     expect(report.sessions.every((session) => session.calls > 0 && session.usd > 0)).toBe(true);
     expect(report.perSessionUsd).toBeCloseTo(report.totalUsd / 2, 12);
-    const text = spawnSync(process.execPath, [MEMFILES, "cost", "memory"], {
+    const text = spawnSync(process.execPath, [MEMFILES, "cost", join(cwd, "memory")], {
       cwd,
       encoding: "utf8",
     });

@@ -82,8 +82,10 @@ const server = createServer((request, response) => {
 });
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 const { port } = server.address();
+// Without INIT_CWD: a pnpm script's folder, which `memfiles` would take for the user's.
+const { INIT_CWD: _pnpmFolder, ...inherited } = process.env;
 const env = {
-  ...process.env,
+  ...inherited,
   ANTHROPIC_API_KEY: "stub-key",
   ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
 };
