@@ -1,9 +1,20 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { chat, forget, MemoryStore, MODELS, remember, writePass } from "@memfiles/core";
+import {
+  chat,
+  createUsageLog,
+  forget,
+  MemoryStore,
+  MODELS,
+  remember,
+  writePass,
+} from "@memfiles/core";
 import { getPrompt } from "@memfiles/prompts";
 
 const store = new MemoryStore({ root: "./memory" });
 const client = new Anthropic(); // reads ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL)
+// Optional: each model call's tokens go to memory/.memfiles/usage.jsonl; `memfiles cost memory`
+// prices them per session, stage and model.
+const onUsage = createUsageLog({ root: store.root });
 
 // After a session: one model call proposes facts; code checks and saves each one.
 const turns = [{ role: "user" as const, content: "I deploy everything on Fly.io" }];
@@ -12,6 +23,8 @@ const written = await writePass({
   client,
   model: MODELS.haiku,
   transcript: { date: "2026-11-29", turns },
+  onUsage,
+  sessionId: "2026-11-29",
 });
 for (const item of written.applied) console.log(`saved to ${item.path}: ${item.line}`);
 for (const item of written.rejected) console.log(`refused (${item.code}): ${item.message}`);
@@ -28,5 +41,7 @@ const reply = await chat({
   model: MODELS.opus,
   basePrompt: getPrompt("base").text,
   messages,
+  onUsage,
+  sessionId: "2026-11-30",
 });
 console.log(reply.text);

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Packs every publishable package (each builds its dist/ on `prepack`), installs the tarballs with
 # npm into an empty folder outside the workspace, and runs them there the way a user would: the
-# CLI on a folder and on PGlite, the MCP server through the MCP SDK client over stdio, and a plain
-# Node ESM program on @memfiles/core. A tarball that lacks a file its code loads fails here.
+# CLI on a folder and on PGlite, the MCP server through the MCP SDK client over stdio, a plain
+# Node ESM program on @memfiles/core, and README's library example saved as quickstart.mts in this
+# npm-init project (no "type": "module") and run with tsx against a stub API, then `memfiles cost`. A tarball that lacks a file its code loads fails here.
 # Usage: bash scripts/pack-test.sh [node binary]...
 #   Runs the installed packages on this machine's node, then on each node binary given (.ci/run
 #   gives Node 24's), from the one install: the tarballs hold no native code.
@@ -31,7 +32,9 @@ npm init -y >/dev/null
 # @memfiles/pg and PGlite are optional for the CLI and MCP server: installed here to test --pglite.
 # --prefer-offline: the registry's package documents from npm's cache where it has them, not
 # fetched again to revalidate (it fetches what it lacks).
-npm install --no-audit --no-fund --prefer-offline --loglevel=error "$packs"/*.tgz
+# tsx at the workspace's version: README tells a new project to run its example with it.
+tsx_version="$(node -p "require('$workspace/node_modules/tsx/package.json').version")"
+npm install --no-audit --no-fund --prefer-offline --loglevel=error "$packs"/*.tgz "tsx@$tsx_version"
 bin="$out/app/node_modules/.bin"
 # The programs run from the install folder, so they resolve the installed packages, not the workspace's.
 cp "$workspace"/scripts/pack-smoke/*.mjs "$out/app/"
@@ -49,12 +52,16 @@ run_installed() {
   # The programs' own temp files go under $out (removed on exit), and must not stay there either.
   TMPDIR="$out/tmp" "$node" mcp-client.mjs node_modules/@memfiles/mcp/bin/memfiles-mcp.js "$memory-mcp"
   TMPDIR="$out/tmp" "$node" library.mjs "$out/app/$memory-library"
+  # tsx keeps a compile cache in the temp folder: its own, outside the check below.
+  mkdir -p "$memory-readme" "$out/tmp-tsx"
+  TMPDIR="$out/tmp-tsx" "$node" readme-snippet.mjs "$workspace/README.md" \
+    "$out/app/node_modules/tsx/dist/cli.mjs" "$bin/memfiles" "$out/app/$memory-readme"
   if [ -n "$(ls -A "$out/tmp")" ]; then
     echo "pack-test: the smoke programs left temp files behind on Node $version: $(ls -A "$out/tmp")" >&2
     exit 1
   fi
-  local what="CLI, MCP server and library"
-  if [ "$with_pglite" = yes ]; then what="CLI, PGlite, MCP server and library"; fi
+  local what="CLI, MCP server, library and README's example"
+  if [ "$with_pglite" = yes ]; then what="CLI, PGlite, MCP server, library and README's example"; fi
   echo "pack-test: the installed $what run on Node $version"
 }
 # PGlite from the install opens once, on the last node: what it checks (pg's migrations and

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +9,8 @@ import { type FakeBlock, startFakeAnthropicApi } from "./fake-anthropic-api.js";
 
 const REPOSITORY = fileURLToPath(new URL("../../", import.meta.url));
 const EXAMPLES = join(REPOSITORY, "examples");
+/** The `memfiles` command as a user runs it (in the workspace it runs the CLI's sources). */
+const MEMFILES = join(REPOSITORY, "packages", "cli", "bin", "memfiles.js");
 /** The pages that show library examples; each block is an `examples/<name>.ts` file. */
 const PAGES = ["README.md", "docs/api.md", "docs/memory-tool-and-mcp.md", "docs/postgresql.md"];
 
@@ -91,6 +94,34 @@ describe("examples run against a stub Messages API", { timeout: 120_000 }, () =>
     expect(saved).toContain("deploys everything on Fly.io");
     expect(saved).not.toContain("Neovim");
     expect(calls).toBeGreaterThanOrEqual(2);
+  });
+
+  it("quickstart.ts logs its usage through the public API, and `memfiles cost` prices it per session", async () => {
+    const { cwd } = await runExample("quickstart");
+    const cost = spawnSync(process.execPath, [MEMFILES, "cost", join(cwd, "memory"), "--json"], {
+      cwd,
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    expect(cost.stderr).toBe("");
+    expect(cost.status).toBe(0);
+    const report = JSON.parse(cost.stdout) as {
+      sessions: { sessionId: string; calls: number; usd: number }[];
+      perSessionUsd: number;
+      totalUsd: number;
+    };
+    // The write session (Haiku) and the chat session (Opus), each priced from the fake's usage.
+    expect(report.sessions.map((session) => session.sessionId)).toEqual([
+      "2026-11-29",
+      "2026-11-30",
+    ]);
+    expect(report.sessions.every((session) => session.calls > 0 && session.usd > 0)).toBe(true);
+    expect(report.perSessionUsd).toBeCloseTo(report.totalUsd / 2, 12);
+    const text = spawnSync(process.execPath, [MEMFILES, "cost", join(cwd, "memory")], {
+      cwd,
+      encoding: "utf8",
+    });
+    expect(text.stdout).toMatch(/Cost per session: \d+\.\d{6} USD, the mean of 2 session\(s\)\./);
   });
 
   it("tour.ts runs the write pass, a batch, chat with recall options, remember and forget", async () => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 /** A content block the fake API answers with. */
 export type FakeBlock =
   | { type: "text"; text: string }
-  | { type: "tool_use"; name: string; input: Record<string, unknown> };
+  | { type: "tool_use"; id?: string; name: string; input: Record<string, unknown> };
 
 /** Decides the fake model's reply to one request body. */
 export type FakeReply = (body: Record<string, unknown>, index: number) => FakeBlock[];
@@ -103,12 +103,18 @@ export async function startFakeAnthropicApi(
     }
     requests.push(body);
     headers.push(request.headers);
-    const content = reply(body, requests.length - 1).map((block) =>
-      block.type === "tool_use" ? { ...block, id: `toolu_fake_${++toolCount}` } : block,
-    );
+    const content = withIds(reply(body, requests.length - 1));
     response.writeHead(200, { "content-type": "application/json" });
     response.end(JSON.stringify(message(body, content, "standard")));
   });
+
+  // A tool_use block the reply gave an id keeps it (a reply replayed from a recording, whose next
+  // request quotes that id); the others get the fake's own.
+  function withIds(blocks: FakeBlock[]): FakeBlock[] {
+    return blocks.map((block) =>
+      block.type === "tool_use" ? { id: `toolu_fake_${++toolCount}`, ...block } : block,
+    );
+  }
 
   function message(body: Record<string, unknown>, content: unknown[], serviceTier: string) {
     return {
@@ -164,9 +170,7 @@ export async function startFakeAnthropicApi(
       ).requests.map(({ custom_id, params }) => {
         requests.push(params);
         headers.push(request.headers);
-        const content = reply(params, requests.length - 1).map((block) =>
-          block.type === "tool_use" ? { ...block, id: `toolu_fake_${++toolCount}` } : block,
-        );
+        const content = withIds(reply(params, requests.length - 1));
         return {
           custom_id,
           result: { type: "succeeded", message: message(params, content, "batch") },

@@ -13,6 +13,8 @@ import { formatTable } from "../internal/text-table.js";
 import {
   ASSUMED_OUTPUT_TOKENS,
   BUDGET_OUTPUT_BASIS,
+  type JsonValue,
+  RecordBudget,
   readRecordingFile,
   recordingPath,
 } from "../recordings/index.js";
@@ -32,6 +34,13 @@ export type PlannedCell = {
   estimate: { calls: number; usage: ModelUsage; usd: number };
   /** Where the estimate comes from: a recording's usage (named), or the scenario's size. */
   basis: string;
+  /**
+   * The smallest `--max-usd` that lets this run finish alone, in USD: each call is checked at its
+   * upper bound (`RecordBudget.estimate`) on top of what the calls before it cost, so this is the
+   * largest such sum over the run's calls, from a recording's requests and usage. Undefined without
+   * a recording (the requests are not known before the run).
+   */
+  capToRecord?: number;
 };
 
 /** What `planRecording` returns: every cell, and the totals per model of the cells to record. */
@@ -58,6 +67,7 @@ async function recordedEstimate(
   model: string,
   prompt: string,
 ): Promise<Omit<PlannedCell, "scenarioId" | "model" | "epoch" | "skip"> | undefined> {
+  const budget = new RecordBudget(Number.POSITIVE_INFINITY);
   const models = await readdir(recordingsDir).catch(() => [] as string[]);
   const prompts = async (candidate: string) =>
     readdir(join(recordingsDir, candidate)).catch(() => [] as string[]);
@@ -72,6 +82,7 @@ async function recordedEstimate(
     const recording = await readRecordingFile(file).catch(() => undefined);
     if (recording === undefined) continue;
     let usd = 0;
+    let capToRecord = 0;
     const usages: ModelUsage[] = [];
     for (const entry of recording.entries) {
       const body = entry.response.body as { usage?: Anthropic.Usage; model?: string } | null;
@@ -81,6 +92,8 @@ async function recordedEstimate(
       // The run's own calls are priced at the model being recorded; a side query or a judge call
       // at the model the recording says ran it, when it is not the recording's model.
       const ranAt = body.model !== undefined && body.model !== recording.model ? body.model : model;
+      const request = { ...(entry.request as Record<string, JsonValue>), model: ranAt };
+      capToRecord = Math.max(capToRecord, usd + budget.estimate(request, ranAt));
       usd += costOf(usage, ranAt).usd;
     }
     return {
@@ -90,6 +103,7 @@ async function recordedEstimate(
         usd: roundUsd(usd),
       },
       basis: `${recording.provenance} ${candidateModel}/${candidatePrompt}`,
+      capToRecord: roundUsd(capToRecord),
     };
   }
   return undefined;
@@ -220,7 +234,70 @@ export function formatRecordPlan(plan: RecordPlan, options: { prompt: string; ma
         (options.maxUsd < plan.usd
           ? `. The cap is below the expected total: the run will likely stop before its end.`
           : "; the run may stop before its spend reaches the cap."),
+    ...capLines(todo, plan.models, options.maxUsd),
     "",
   ];
   return `${lines.join("\n")}\n`;
+}
+
+/** A run's cost as the cap sees it: its smallest cap when a recording gives one, else its estimate. */
+function capNeed(cell: PlannedCell): number {
+  return cell.capToRecord ?? cell.estimate.usd;
+}
+
+/**
+ * The cap in figures: per model, the smallest `--max-usd` that records one run of it (its
+ * cheapest run, alone), their sum for one run of each model; and with a cap, how many runs of each
+ * model it will record in run order (one at a time) before the first refused call stops the run.
+ */
+export function capLines(
+  todo: readonly PlannedCell[],
+  models: RecordPlan["models"],
+  maxUsd: number | undefined,
+): string[] {
+  const cheapest = models.flatMap(({ model }) => {
+    const own = todo.filter((cell) => cell.model === model);
+    const best = own.reduce<PlannedCell | undefined>(
+      (found, cell) => (found === undefined || capNeed(cell) < capNeed(found) ? cell : found),
+      undefined,
+    );
+    return best === undefined ? [] : [best];
+  });
+  if (cheapest.length === 0) return [];
+  const need = (cell: PlannedCell) =>
+    `${cell.model} $${capNeed(cell).toFixed(4)} (--model ${cell.model} --scenario ${cell.scenarioId}${cell.capToRecord === undefined ? "; no recording, so its expected cost, not a bound" : ""})`;
+  const sum = roundUsd(cheapest.reduce((total, cell) => total + capNeed(cell), 0));
+  const lines = [
+    `Smallest cap that records one run of each model: --max-usd ${sum.toFixed(4)}, the sum of each model's cheapest run alone: ${cheapest.map(need).join("; ")}.`,
+  ];
+  if (maxUsd === undefined) return lines;
+  let spent = 0;
+  let stoppedAt: PlannedCell | undefined;
+  const recorded = new Map<string, number>();
+  for (const cell of todo) {
+    if (spent + capNeed(cell) > maxUsd) {
+      stoppedAt = cell;
+      break;
+    }
+    spent += cell.estimate.usd;
+    recorded.set(cell.model, (recorded.get(cell.model) ?? 0) + 1);
+  }
+  const total = [...recorded.values()].reduce((sum, count) => sum + count, 0);
+  const perModel = models
+    .filter((row) => row.cells > 0)
+    .map((row) => `${row.model} ${recorded.get(row.model) ?? 0} of ${row.cells}`)
+    .join(", ");
+  lines.push(
+    `--max-usd ${maxUsd} will record about ${total} of ${todo.length} run(s) in run order (${perModel})` +
+      (stoppedAt === undefined
+        ? "."
+        : `, then stop at ${stoppedAt.scenarioId} on ${stoppedAt.model}, epoch ${stoppedAt.epoch}.`),
+  );
+  const none = models.filter((row) => row.cells > 0 && (recorded.get(row.model) ?? 0) === 0);
+  if (none.length > 0) {
+    lines.push(
+      `No run of ${none.map((row) => row.model).join(", ")} will be recorded: raise the cap, or record each model apart with the --model and --scenario above.`,
+    );
+  }
+  return lines;
 }

@@ -127,8 +127,8 @@ question: { date: 2026-10-20, text: Hi? }
 expect:
   answer: { noNarration: true }
   costPerSession:
-    - { model: claude-opus-5-5, session: question, usd: 0.01, computed: by hand }
-    - { model: claude-opus-5-5, prompt: extraction@2, session: 1, usd: 0.01, computed: by hand }
+    - { model: claude-opus-5-5, session: question, maxUsd: 0.01, computed: a budget }
+    - { model: claude-opus-5-5, prompt: extraction@2, session: 1, maxUsd: 0.01, computed: a budget }
 `,
     "scenarios/sparse.yaml",
   );

@@ -111,3 +111,70 @@ describe("costPerSessionGrader", () => {
     ]);
   });
 });
+
+describe("costPerSession by provenance: exact figures for their recordings, budgets for every run", () => {
+  const ROWS: CostExpectation[] = [
+    {
+      model: "claude-haiku-5-5",
+      provenance: "authored",
+      session: 1,
+      usd: 0.000271775,
+      computed: "the authored write",
+    },
+    { model: "claude-haiku-5-5", session: 1, maxUsd: 0.0012, computed: "budget" },
+  ];
+  const run = (provenance?: "authored" | "recorded") => ({
+    model: "claude-haiku-5-5",
+    extractionPrompt: "extraction@1",
+    ...(provenance === undefined ? {} : { provenance }),
+  });
+
+  it.each([
+    {
+      name: "an authored run: the exact figure and the budget",
+      provenance: "authored" as const,
+      calls: [{ session: 1 as const, usd: 0.000271775 }],
+      expected: [
+        ["cost_per_session(1, $0.000271775)", true],
+        ["cost_per_session(1, <= $0.0012)", true],
+      ],
+    },
+    {
+      // What a real model's recording costs: never the authored estimate, within the budget.
+      name: "a recorded run: only the budget",
+      provenance: "recorded" as const,
+      calls: [{ session: 1 as const, usd: 0.000318 }],
+      expected: [["cost_per_session(1, <= $0.0012)", true]],
+    },
+    {
+      name: "a recorded run over the budget fails",
+      provenance: "recorded" as const,
+      calls: [
+        { session: 1 as const, usd: 0.0009 },
+        { session: 1 as const, usd: 0.0004 },
+      ],
+      expected: [["cost_per_session(1, <= $0.0012)", false]],
+    },
+    {
+      name: "a budget with no priced call in its session fails",
+      provenance: "recorded" as const,
+      calls: [{ session: "question" as const, usd: 0.0001 }],
+      expected: [["cost_per_session(1, <= $0.0012)", false]],
+    },
+    {
+      name: "a run of unknown provenance: only the budget",
+      provenance: undefined,
+      calls: [{ session: 1 as const, usd: 0.0012 }],
+      expected: [["cost_per_session(1, <= $0.0012)", true]],
+    },
+  ])("$name", ({ provenance, calls, expected }) => {
+    expect(
+      costPerSession(ROWS, calls, run(provenance)).map((check) => [check.name, check.pass]),
+    ).toEqual(expected);
+  });
+
+  it("says why a budget failed, with the row's computed line", () => {
+    const [check] = costPerSession(ROWS, [{ session: 1, usd: 0.002 }], run("recorded"));
+    expect(check?.reason).toBe("cost $0.002 over 1 call(s), over the budget of $0.0012 (budget)");
+  });
+});

@@ -6,8 +6,8 @@ export type { CostRun, PricedCall } from "./types.js";
 
 /**
  * The cost expectations that apply to a run: its model, its extraction prompt when one is named,
- * and its write mode when `batch` is named (`true`: only `pnpm eval --batch` runs, `false`: only
- * runs without it).
+ * its write mode when `batch` is named (`true`: only `pnpm eval --batch` runs, `false`: only
+ * runs without it), and its recording's provenance when `provenance` is named.
  *
  * @param expectations - `expect.costPerSession` of a scenario.
  * @param run - `{ model, extractionPrompt }` of the run.
@@ -23,18 +23,21 @@ export function costExpectationsFor(
       expectation.model === run.model &&
       (expectation.prompt === undefined || expectation.prompt === run.extractionPrompt) &&
       (expectation.batch === undefined || expectation.batch === (run.writeBatch ?? false)) &&
-      (expectation.recall === undefined || expectation.recall === (run.recall ?? "index")),
+      (expectation.recall === undefined || expectation.recall === (run.recall ?? "index")) &&
+      (expectation.provenance === undefined || expectation.provenance === run.provenance),
   );
 }
 
 /**
- * Whether each session cost the figure the scenario states: the sum of its calls' USD (core's
- * `costOf`, rounded to 1e-9 USD) against the figure computed by hand.
+ * Whether each session cost what the scenario states: the sum of its calls' USD (core's `costOf`,
+ * rounded to 1e-9 USD) against the exact figure computed by hand from one recording (`usd`), or
+ * within a budget any recording can meet (`maxUsd`).
  *
  * @param expectations - `expect.costPerSession` of a scenario.
  * @param calls - The run's priced calls (`ScenarioResult.calls`).
  * @param run - `{ model, extractionPrompt }`: which expectations apply.
- * @returns One `cost_per_session(<session>, $<usd>)` result per expectation that applies.
+ * @returns One `cost_per_session(<session>, $<usd>)` (or `<= $<maxUsd>`) result per expectation
+ *   that applies.
  * @example costPerSession(scenario.expect.costPerSession, result.calls, { model, extractionPrompt })
  */
 export function costPerSession(
@@ -43,10 +46,25 @@ export function costPerSession(
   run: CostRun,
 ): GradeResult[] {
   return costExpectationsFor(expectations, run).map((expectation) => {
-    const name = `cost_per_session(${expectation.session}, $${expectation.usd})`;
     const matching = calls.filter((call) => call.session === expectation.session);
     const usd = Math.round(matching.reduce((sum, call) => sum + call.usd, 0) * 1e9) / 1e9;
-    if (Math.round(expectation.usd * 1e9) === Math.round(usd * 1e9)) {
+    if (expectation.maxUsd !== undefined) {
+      const name = `cost_per_session(${expectation.session}, <= $${expectation.maxUsd})`;
+      // A session with no priced call is no evidence the budget holds.
+      const pass = matching.length > 0 && usd <= expectation.maxUsd;
+      return {
+        name,
+        pass,
+        score: pass ? 1 : 0,
+        reason: pass
+          ? `$${usd} over ${matching.length} call(s), within $${expectation.maxUsd}`
+          : matching.length === 0
+            ? `no priced call in session ${expectation.session}: nothing shows the budget of $${expectation.maxUsd} holds`
+            : `cost $${usd} over ${matching.length} call(s), over the budget of $${expectation.maxUsd} (${expectation.computed})`,
+      };
+    }
+    const name = `cost_per_session(${expectation.session}, $${expectation.usd})`;
+    if (Math.round((expectation.usd ?? 0) * 1e9) === Math.round(usd * 1e9)) {
       return { name, pass: true, score: 1, reason: `$${usd} over ${matching.length} call(s)` };
     }
     return {

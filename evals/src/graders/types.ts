@@ -20,6 +20,11 @@ export type CostRun = {
   writeBatch?: boolean;
   /** The run's recall strategy (default `index`): a question's cost depends on it. */
   recall?: "index" | "side-query" | "budget";
+  /**
+   * The kind of recording the run replays or records (`recorded` in record mode): an exact cost
+   * row applies only to its own provenance. Unknown: only the budget rows apply.
+   */
+  provenance?: "authored" | "recorded";
 };
 
 /** A priced model call: its session (1-based, or `question`) and its cost in USD. */

@@ -241,10 +241,18 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     await mirror.current();
     files = await readMemoryFiles(root);
     const requests = session.requests.map((request) => request.body);
+    // Record mode makes a real recording; author mode writes an authored one; replay has its file.
+    const recordingKind =
+      options.mode === "record"
+        ? "recorded"
+        : options.mode === "author"
+          ? "authored"
+          : session.replayed?.provenance;
     const run = {
       ...options,
       writeBatch: writesAllBatched(scenario, options),
       recall: recallStrategyOf(options, scenario),
+      ...(recordingKind === undefined ? {} : { provenance: recordingKind }),
     };
     checks.push(
       ...(await gradeScenario(scenario, {

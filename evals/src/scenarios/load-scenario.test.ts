@@ -189,6 +189,44 @@ describe("parseScenario messages a person can act on", () => {
   });
 
   it.each([
+    {
+      name: "an exact usd without its provenance",
+      row: "{ model: claude-haiku-5-5, session: 1, usd: 0.0003, computed: by hand }",
+      issues: [
+        {
+          field: "expect.costPerSession.0.provenance",
+          message:
+            "an exact usd holds for one recording's usage: say which (provenance: authored), or give maxUsd, a budget a real recording can meet",
+        },
+      ],
+    },
+    {
+      name: "both an exact usd and a budget",
+      row: "{ model: claude-haiku-5-5, provenance: authored, session: 1, usd: 0.0003, maxUsd: 0.001, computed: by hand }",
+      issues: [
+        {
+          field: "expect.costPerSession.0.usd",
+          message: "give exactly one of usd (an exact figure) and maxUsd (a budget)",
+        },
+      ],
+    },
+    {
+      name: "an exact usd with its provenance",
+      row: "{ model: claude-haiku-5-5, provenance: authored, session: 1, usd: 0.0003, computed: by hand }",
+      issues: [],
+    },
+    {
+      name: "a budget of any provenance",
+      row: "{ model: claude-haiku-5-5, session: 1, maxUsd: 0.001, computed: budget }",
+      issues: [],
+    },
+  ])("a cost row: $name", ({ row, issues }) => {
+    const text = GOOD.replace("expect:\n", `expect:\n  costPerSession:\n    - ${row}\n`);
+    const result = parseScenario(text, "scenarios/tiny.yaml");
+    expect(result.success ? [] : result.error.issues).toEqual(issues);
+  });
+
+  it.each([
     { date: "2026-13-45", real: false },
     { date: "2026-00-10", real: false },
     { date: "2026-02-29", real: false },

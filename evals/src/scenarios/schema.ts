@@ -157,29 +157,54 @@ export type AnswerExpectation = z.infer<typeof AnswerExpectationSchema>;
  * A cost a run must produce for one session, stated by hand from the recorded usage and the price
  * table, so a pricing bug fails the eval instead of only printing another figure.
  */
-export const CostExpectationSchema = z.strictObject({
-  /** The model of the runs it applies to, e.g. `claude-opus-5-5`. */
-  model: z.string().min(1),
-  /** Only runs with this extraction prompt (write stages depend on it); default: every prompt. */
-  prompt: z.string().optional(),
-  /**
-   * Only runs whose write passes all went as Message Batches (`true`: `pnpm eval --batch`, or every
-   * write stage saying `write: { batch: true }`; input and output at half price) or only the other
-   * runs (`false`); default: both. A write session's cost depends on it; a question's does not.
-   */
-  batch: z.boolean().optional(),
-  /**
-   * Only runs with this recall strategy (the scenario's own, or an A/B arm's `--recall`); default:
-   * both. A question's figure depends on it (the side query, the files added to the message).
-   */
-  recall: z.enum(["index", "side-query"]).optional(),
-  /** 1-based session number, or `question` for the final question. */
-  session: z.union([z.number().int().positive(), z.literal("question")]),
-  /** USD, to the billionth (costs are rounded to 1e-9 USD). */
-  usd: z.number().nonnegative(),
-  /** How the figure was computed (tokens x USD per million tokens), for whoever updates it. */
-  computed: z.string().min(1),
-});
+export const CostExpectationSchema = z
+  .strictObject({
+    /** The model of the runs it applies to, e.g. `claude-opus-5-5`. */
+    model: z.string().min(1),
+    /** Only runs with this extraction prompt (write stages depend on it); default: every prompt. */
+    prompt: z.string().optional(),
+    /**
+     * Only runs whose write passes all went as Message Batches (`true`: `pnpm eval --batch`, or every
+     * write stage saying `write: { batch: true }`; input and output at half price) or only the other
+     * runs (`false`); default: both. A write session's cost depends on it; a question's does not.
+     */
+    batch: z.boolean().optional(),
+    /**
+     * Only runs with this recall strategy (the scenario's own, or an A/B arm's `--recall`); default:
+     * both. A question's figure depends on it (the side query, the files added to the message).
+     */
+    recall: z.enum(["index", "side-query"]).optional(),
+    /** 1-based session number, or `question` for the final question. */
+    session: z.union([z.number().int().positive(), z.literal("question")]),
+    /**
+     * Only runs replayed from (or recording) this kind of recording. An exact `usd` is the sum of one
+     * recording's token counts priced, so it names the provenance it was computed from (`authored`:
+     * the repository's hand-written recordings); a real model's run never meets it to the billionth.
+     */
+    provenance: z.enum(["authored", "recorded"]).optional(),
+    /** The exact USD, to the billionth (costs are rounded to 1e-9 USD); needs `provenance`. */
+    usd: z.number().nonnegative().optional(),
+    /** A budget: the session must cost at most this many USD, on a recording of any provenance. */
+    maxUsd: z.number().positive().optional(),
+    /** How the figure was computed (tokens x USD per million tokens), for whoever updates it. */
+    computed: z.string().min(1),
+  })
+  .superRefine((expectation, context) => {
+    if ((expectation.usd === undefined) === (expectation.maxUsd === undefined)) {
+      context.addIssue({
+        code: "custom",
+        path: ["usd"],
+        message: "give exactly one of usd (an exact figure) and maxUsd (a budget)",
+      });
+    } else if (expectation.usd !== undefined && expectation.provenance === undefined) {
+      context.addIssue({
+        code: "custom",
+        path: ["provenance"],
+        message:
+          "an exact usd holds for one recording's usage: say which (provenance: authored), or give maxUsd, a budget a real recording can meet",
+      });
+    }
+  });
 export type CostExpectation = z.infer<typeof CostExpectationSchema>;
 
 /**

@@ -21,6 +21,7 @@ const VALUES = [
   "chat",
   "consolidateAll",
   "costOf",
+  "createUsageLog",
   "detectLayout",
   "editDescription",
   "findSecrets",
@@ -45,6 +46,7 @@ const TYPES = [
   "CheckResult",
   "ConsolidateAllOptions",
   "ConsolidateAllResult",
+  "CreateUsageLogOptions",
   "ForgetOptions",
   "ForgetResult",
   "MemoryRow",
@@ -88,8 +90,10 @@ describe("the public API of @memfiles/core", () => {
     expect(Object.keys(api).sort()).toEqual(VALUES);
   });
 
-  it("exports exactly the pinned names, types included, and at most 60 of them", () => {
+  // 62: the usage log's writer and its options joined the 60 once an application had to write
+  // the log `memfiles cost` reads; a name past this is a decision, not a drift.
+  it("exports exactly the pinned names, types included, and at most 62 of them", () => {
     expect(exportedNames()).toEqual([...VALUES, ...TYPES].sort());
-    expect(exportedNames().length).toBeLessThanOrEqual(60);
+    expect(exportedNames().length).toBeLessThanOrEqual(62);
   });
 });

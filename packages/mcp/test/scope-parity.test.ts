@@ -298,7 +298,10 @@ const CASES = SURFACES.flatMap(([surface, run]) =>
   TRICKS.map((trick) => [surface, trick.name, run, trick] as const),
 );
 
-describe("one boundary: scope write tricks through every surface", () => {
+// Each case builds folders and runs a surface end to end (an MCP client and server, a chat turn):
+// well under a second alone, many times that while the whole of `pnpm test` shares 2 cores. The
+// limit guards against a hang, it is not a speed check.
+describe("one boundary: scope write tricks through every surface", { timeout: 120_000 }, () => {
   it.each(CASES)("%s: %s changes nothing of project other", async (_surface, _name, run, trick) => {
     const store = await folder();
     const before = await otherProject(store);

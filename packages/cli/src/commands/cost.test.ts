@@ -22,7 +22,11 @@ vi.mock("@memfiles/core", async (importOriginal) => {
   };
 });
 
-describe("memfiles cost on a usage log it cannot read says so, not that there is none", () => {
+// Each case runs the whole `memfiles cost` command on a fixture folder (core and the pricing load
+// first): a hang guard under a shared 2-core machine's load, not a speed check.
+describe("memfiles cost on a usage log it cannot read says so, not that there is none", {
+  timeout: 120_000,
+}, () => {
   it("a log that cannot be opened: exit 2, names the file and why", async () => {
     const { folder } = await memoryFixture();
     const { context, output } = contextIn(folder);

@@ -7,16 +7,23 @@ import { formatTable, printJson } from "../output.js";
 import { folderOf, MEMORY_OPTION, type RegisterCommand } from "./command.js";
 
 type CostRow = { stage: string; model: string; calls: number; usd: number };
+type SessionRow = { sessionId: string; calls: number; usd: number };
+
+/** Calls the application logged without a `sessionId`: counted apart, never as one session. */
+const NO_SESSION = "(no sessionId)";
 
 /**
  * `memfiles cost [folder]`: the usage log (`.memfiles/usage.jsonl`, written by
- * `createUsageLog`) priced with core's `costOf`, per stage and model. `pnpm cost` in the
- * workspace gives the fuller per-session report of the evals package.
+ * `createUsageLog`) priced with core's `costOf`, per stage and model, then per session (the
+ * `sessionId` the application passed) with the mean over sessions. `pnpm cost` in the workspace
+ * gives the fuller per-session report of the evals package.
  */
 export const registerCost: RegisterCommand = (program, context, done) => {
   program
     .command("cost")
-    .description("price the folder's usage log (.memfiles/usage.jsonl) per stage and model")
+    .description(
+      "price the folder's usage log (.memfiles/usage.jsonl) per stage and model, and per session",
+    )
     .argument("[folder]", "the memory folder")
     .option(...MEMORY_OPTION)
     .option("--json", "print the report as JSON")
@@ -33,6 +40,7 @@ export const registerCost: RegisterCommand = (program, context, done) => {
         );
       });
       const rows = new Map<string, CostRow>();
+      const sessions = new Map<string, SessionRow>();
       const unpriced = new Set<string>();
       for (const record of records) {
         let usd: number;
@@ -48,13 +56,23 @@ export const registerCost: RegisterCommand = (program, context, done) => {
         row.calls += 1;
         row.usd += usd;
         rows.set(key, row);
+        const sessionId = record.sessionId ?? NO_SESSION;
+        const session = sessions.get(sessionId) ?? { sessionId, calls: 0, usd: 0 };
+        session.calls += 1;
+        session.usd += usd;
+        sessions.set(sessionId, session);
       }
       const priced = [...rows.values()];
       const total = priced.reduce((sum, row) => sum + row.usd, 0);
+      const named = [...sessions.values()].filter((row) => row.sessionId !== NO_SESSION);
+      const perSessionUsd =
+        named.length === 0 ? null : named.reduce((sum, row) => sum + row.usd, 0) / named.length;
       if (options.json) {
         printJson(context, {
           rows: priced,
           totalUsd: total,
+          sessions: [...sessions.values()],
+          perSessionUsd,
           unpriced: [...unpriced],
           problems,
           prices: PRICES_SOURCE,
@@ -77,6 +95,23 @@ export const registerCost: RegisterCommand = (program, context, done) => {
             ],
           ),
         );
+        if (sessions.size > 0) {
+          context.stdout(
+            formatTable(
+              ["SESSION", "CALLS", "USD"],
+              [...sessions.values()].map((row) => [
+                row.sessionId,
+                String(row.calls),
+                row.usd.toFixed(6),
+              ]),
+            ),
+          );
+          context.stdout(
+            perSessionUsd === null
+              ? `Cost per session: none of these calls was logged with a sessionId; pass \`sessionId\` beside \`onUsage\` to count sessions.\n`
+              : `Cost per session: ${perSessionUsd.toFixed(6)} USD, the mean of ${named.length} session(s).\n`,
+          );
+        }
         if (unpriced.size > 0)
           context.stdout(`Not priced (no price for the model): ${[...unpriced].join(", ")}\n`);
         if (problems.length > 0)

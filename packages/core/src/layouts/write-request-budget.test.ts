@@ -70,6 +70,10 @@ function memoryStore(layout: StoreLayout): MemoryStore {
   return store as unknown as MemoryStore;
 }
 
+// Building the request reads all 50,000 files (a few seconds alone, far more while the whole of
+// `pnpm test` shares 2 cores): the limit guards against a hang, it is not a speed check.
+const READ_ALL_FILES_LIMIT_MS = 120_000;
+
 describe.each<StoreLayout>(["subject", "fact"])("the %s layout's write request", (layout) => {
   const store = memoryStore(layout);
 
@@ -97,5 +101,6 @@ describe.each<StoreLayout>(["subject", "fact"])("the %s layout's write request",
         within: tokens <= WRITE_REQUEST_MAX_TOKENS,
       }).toEqual({ partial: true, full: true, within: true });
     },
+    READ_ALL_FILES_LIMIT_MS,
   );
 });
