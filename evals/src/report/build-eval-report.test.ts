@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NOTHING_CHECKED } from "../graders/index.js";
 import type { ScenarioResult, StageResult } from "../runner/types.js";
 import { buildEvalReport } from "./build-eval-report.js";
 import { formatEvalReport } from "./format-eval-report.js";
@@ -405,7 +406,12 @@ describe("buildEvalReport", () => {
 
 describe("refused proposals in the report", () => {
   it("lists the refusals of a failing run only, not of a passing one", () => {
-    const passing: ScenarioResult = { ...(results[0] as ScenarioResult), pass: true };
+    const failed = results[0] as ScenarioResult;
+    const passing: ScenarioResult = {
+      ...failed,
+      pass: true,
+      checks: failed.checks.map((check) => ({ ...check, pass: true })),
+    };
     const report = buildEvalReport([passing], "extraction@1");
     expect(report.refused).toEqual([]);
     expect(formatEvalReport(report)).not.toContain("Refused by code");
@@ -482,6 +488,17 @@ describe("epochs in the report", () => {
     expect(text).toContain("- claude-haiku-5-5: 4/5 (80%, 95% CI 38-96%)");
     expect(text).toContain(
       "Result: 1 of 1 scenario runs passed (0 with failed checks, 0 broken; 4 of 5 epochs passed).",
+    );
+  });
+
+  it("never counts an epoch that checked nothing as passed, and says why", () => {
+    const runs = epochs([]);
+    runs[2] = { ...(runs[2] as ScenarioResult), pass: true, checks: [] };
+    const report = buildEvalReport(runs, "extraction@1");
+    expect(report.cells[0]).toMatchObject({ passes: 4, epochs: 5, pass: false });
+    expect(report.summary).toMatchObject({ runs: 1, passed: 0, failed: 1, passedEpochs: 4 });
+    expect(formatEvalSummary([report])).toContain(
+      `FAIL remember on claude-haiku-5-5, extraction@1, epoch 3: ${NOTHING_CHECKED}`,
     );
   });
 

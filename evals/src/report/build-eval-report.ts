@@ -1,5 +1,6 @@
 import { costOf, type ModelUsage } from "@memfiles/core";
 import { roundUsd, type Stage, sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
+import { checksPass } from "../graders/index.js";
 import type { Provenance, ScenarioResult, StageResult } from "../runner/types.js";
 import { wilsonInterval } from "../statistics/index.js";
 
@@ -367,7 +368,7 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
       failed: cells.length - passedCells - brokenCells,
       broken: brokenCells,
       epochs: results.length,
-      passedEpochs: results.filter((result) => result.pass).length,
+      passedEpochs: results.filter(epochPassed).length,
     },
     models,
     cells,
@@ -384,7 +385,7 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
     modelCosts,
     broken,
     refused: results.flatMap((result) =>
-      result.pass
+      epochPassed(result)
         ? []
         : result.stages.flatMap((stage) =>
             refusalsOf(stage).map((refusal) => ({
@@ -462,6 +463,19 @@ function judgedOf(results: ScenarioResult[]): EvalReport["judged"] {
   return { answers, disagreements };
 }
 
+/**
+ * Whether one epoch passed: it did not break, the runner passed it, and it graded at least one
+ * check (the graders' one verdict rule, `checksPass`), so a result that checked nothing never
+ * counts as a passing epoch.
+ *
+ * @param result - One scenario run (one epoch of a cell).
+ * @returns `true` when the epoch passed.
+ * @example epochPassed({ ...result, checks: [] }) // false
+ */
+export function epochPassed(result: Pick<ScenarioResult, "pass" | "error" | "checks">): boolean {
+  return result.error === undefined && result.pass && checksPass(result.checks);
+}
+
 function cellKey(cell: { scenarioId: string; model: string }): string {
   return `${cell.scenarioId}\u0000${cell.model}`;
 }
@@ -486,7 +500,7 @@ function cellsOf(results: ScenarioResult[]): CellRow[] {
       notes: [],
     };
     cell.epochs += 1;
-    if (result.pass) cell.passes += 1;
+    if (epochPassed(result)) cell.passes += 1;
     if (result.error) cell.broken += 1;
     if (result.recordingNote !== undefined) {
       cell.notes.push({ epoch: result.epoch ?? 1, note: result.recordingNote });

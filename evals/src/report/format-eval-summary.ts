@@ -1,4 +1,5 @@
 import { MODELS } from "@memfiles/core";
+import { gradedChecks, NOTHING_CHECKED } from "../graders/index.js";
 import { formatTable } from "../internal/text-table.js";
 import { describeProvenance, type EvalReport } from "./build-eval-report.js";
 import { formatEpochs } from "./format-eval-report.js";
@@ -76,6 +77,7 @@ export function formatEvalSummary(reports: EvalReport[]): string {
         const message = result.error.message.split("\n").map((line) => `    ${line}`);
         return [`  BROKEN ${where}: ${result.error.name}:\n${message.join("\n")}`];
       }
+      if (gradedChecks(result.checks) === 0) return [`  FAIL ${where}: ${NOTHING_CHECKED}`];
       return result.checks
         .filter((check) => !check.pass)
         .map((check) => `  FAIL ${where}: ${check.name}: ${oneLine(check.reason, MAX_REASON)}`);
