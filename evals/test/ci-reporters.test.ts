@@ -66,7 +66,7 @@ describe("CI reporters and the run's verdict", { timeout: 60_000 }, () => {
   it("fails a run whose scenario checks nothing, saying why, and exits 1", async () => {
     const { exitCode, output } = await run(CHECKS_NOTHING, []);
     expect(exitCode).toBe(1);
-    expect(output.out).toContain("memfiles eval: FAIL: 0 of 1");
+    expect(output.out).toContain("memfiles eval: FAIL: 0 of 1 cells passed");
     expect(output.out).toContain(`FAIL tiny on claude-haiku-4-5, extraction@1: ${NOTHING_CHECKED}`);
   });
 
@@ -112,7 +112,7 @@ describe("CI reporters and the run's verdict", { timeout: 60_000 }, () => {
     // The scenario repaired: the re-run runs the one failed cell and passes.
     const rerun = await run(TINY_SCENARIO, ["--rerun-failed"], failed.folders);
     expect(rerun.output.out).toContain("Re-running the 1 cell(s) that failed in the last run");
-    expect(rerun.output.out).toContain("memfiles eval: PASS: 1 of 1");
+    expect(rerun.output.out).toContain("memfiles eval: PASS: 1 of 1 cells passed");
     expect(rerun.exitCode).toBe(0);
     const again = await run(TINY_SCENARIO, ["--rerun-failed"], failed.folders);
     expect(again.exitCode).toBe(0);

@@ -33,6 +33,7 @@ const SCRIPT_FACT = "writes <script>window.pwned = true</script> in bug reports"
 const view: ReportView = {
   title: "pnpm eval — extraction@1",
   command: "eval",
+  counts: { cells: 4, passedCells: 2, epochs: 4, passedEpochs: 2 },
   cells: [
     {
       scenarioId: "remember",
@@ -231,14 +232,16 @@ describe("the HTML eval report in Chromium", { timeout: BROWSER_TIMEOUT_MS }, ()
       "rgb(255, 214, 214)",
       "rgb(255, 232, 179)",
     ]);
-    expect(await page.locator("#summary").textContent()).toContain("2 of 4 runs passed");
+    expect(await page.locator("#summary").textContent()).toContain(
+      "2 of 4 cells passed, 2 of 4 epochs; a cell is one scenario x model x prompt over its epochs",
+    );
   });
 
   it("opens on the verdict and the first failure with its reason and the model's answer", async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.evaluate("window.scrollTo(0, 0)");
     const verdict = page.locator("#verdict");
-    expect(await verdict.textContent()).toBe("FAIL: 2 of 4 runs passed");
+    expect(await verdict.textContent()).toBe("FAIL: 2 of 4 cells passed, 2 of 4 epochs");
     const first = page.locator("#failures .failure").first();
     expect(await first.locator("h3").textContent()).toBe(
       "FAIL: forget · claude-haiku-5-5 · extraction@1 (authored)",

@@ -64,11 +64,11 @@ function passRateLines(summary: AbSummaryResult): string[] {
   const lines = [
     "## Pass rates and pairwise tests",
     "",
-    "Pass rate over every epoch of every scenario (95% Wilson interval):",
+    "Epochs passed, over every epoch of every scenario (95% Wilson interval; the tables below count cells, a cell being one scenario x model x prompt over its epochs):",
     "",
     ...summary.cells.map(
       (cell) =>
-        `- ${cell.prompt} on ${cell.model}: ${cell.epochPasses}/${cell.epochs} ` +
+        `- ${cell.prompt} on ${cell.model}: ${cell.epochPasses}/${cell.epochs} epochs ` +
         `(${percent(cell.epochs === 0 ? 0 : cell.epochPasses / cell.epochs)}%, 95% CI ` +
         `${percent(cell.interval[0])}-${percent(cell.interval[1])}%)`,
     ),
@@ -126,7 +126,7 @@ function recallLines(summary: AbSummaryResult): string[] {
     formatTable({
       headers: [
         "arm",
-        "passed",
+        "cells passed",
         "system prompt tokens (question, est.)",
         "recalled tokens after the prefix (est.)",
         "side query USD",

@@ -34,6 +34,7 @@ import {
 import { formatJunitReport } from "../report/junit-report.js";
 import { LAST_RUN_FILE, lastRunOf, readLastRun, writeLastRun } from "../report/last-run.js";
 import { createProgress } from "../report/progress.js";
+import { formatRunCounts, sumRunCounts } from "../report/run-counts.js";
 import { runScenario, runScenarioEpochs } from "../runner/index.js";
 import { closePgliteStoreBackend, pgliteStoreBackend } from "../runner/pg-store-backend.js";
 import type { RunMode, ScenarioResult } from "../runner/types.js";
@@ -337,16 +338,13 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
       break;
     }
   }
-  const passed = reports.reduce((sum, report) => sum + report.summary.passed, 0);
-  const runs = reports.reduce((sum, report) => sum + report.summary.runs, 0);
+  const counts = sumRunCounts(reports.map((report) => report.summary));
   // The verdict comes first; the full tables, long on a whole suite, only when asked for.
   if (reports.length > 0) output.out(formatEvalSummary(reports));
   if (values.verbose) {
     for (const report of reports) output.out(`\n${formatEvalReport(report, { verbose: true })}`);
     if (reports.length > 1) {
-      output.out(
-        `\nAll prompts (${prompts.join(", ")}): ${passed} of ${runs} scenario runs passed.\n`,
-      );
+      output.out(`\nAll prompts (${prompts.join(", ")}): ${formatRunCounts(counts)}.\n`);
     }
   } else if (reports.length > 0) {
     output.out("(pnpm eval --verbose prints every check and cost table)\n");
@@ -400,7 +398,7 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
     output.out(`Wrote ${file}${created === undefined ? "" : ` (created the folder ${created})`}\n`);
   }
   return {
-    exitCode: passed === runs && !stopped ? 0 : 1,
+    exitCode: counts.passedCells === counts.cells && !stopped ? 0 : 1,
     ...(reports[0] ? { report: reports[0] } : {}),
     reports,
   };

@@ -3,6 +3,7 @@ import { roundUsd, type Stage, sumUsage, ZERO_USAGE } from "@memfiles/core/inter
 import { checksPass } from "../graders/index.js";
 import type { Provenance, ScenarioResult, StageResult } from "../runner/types.js";
 import { wilsonInterval } from "../statistics/index.js";
+import type { RunCounts } from "./run-counts.js";
 
 /** The check row name of a broken run. */
 export const BROKEN_CHECK = "(run)";
@@ -168,18 +169,11 @@ export type EvalReport = {
   /** The distinct provenances of the recordings used. */
   provenance: Provenance[];
   /**
-   * Counted per cell (scenario x model; one epoch each by default): `passed` cells met their pass
-   * rate, `failed` did not, `broken` had a broken epoch. `epochs` / `passedEpochs` count every
-   * sample.
+   * The run's counts (see `RunCounts`): `cells` (scenario x model for this prompt, over its
+   * epochs), of which `passedCells` met their pass rate, `failedCells` did not and `brokenCells`
+   * had a broken epoch; `epochs` / `passedEpochs` count every sample.
    */
-  summary: {
-    runs: number;
-    passed: number;
-    failed: number;
-    broken: number;
-    epochs: number;
-    passedEpochs: number;
-  };
+  summary: RunCounts & { failedCells: number; brokenCells: number };
   models: string[];
   /** Every cell with its epochs, passes, interval and verdict, in run order. */
   cells: CellRow[];
@@ -234,7 +228,7 @@ export function describeProvenance(provenance: Provenance): string {
  * @param results - One `ScenarioResult` per scenario x model, in run order.
  * @param extractionPrompt - The extraction prompt of the runs, e.g. `extraction@1`.
  * @returns The `EvalReport` (USD rounded to 1e-9).
- * @example const report = buildEvalReport(results, "extraction@1"); report.summary.failed === 0;
+ * @example const report = buildEvalReport(results, "extraction@1"); report.summary.failedCells === 0;
  */
 export function buildEvalReport(results: ScenarioResult[], extractionPrompt: string): EvalReport {
   const models = [...new Set(results.map((result) => result.model))];
@@ -363,10 +357,10 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
     extractionPrompt,
     provenance: [...provenance.keys()].sort().map((key) => provenance.get(key) as Provenance),
     summary: {
-      runs: cells.length,
-      passed: passedCells,
-      failed: cells.length - passedCells - brokenCells,
-      broken: brokenCells,
+      cells: cells.length,
+      passedCells,
+      failedCells: cells.length - passedCells - brokenCells,
+      brokenCells,
       epochs: results.length,
       passedEpochs: results.filter(epochPassed).length,
     },

@@ -3,6 +3,7 @@ import { gradedChecks, NOTHING_CHECKED } from "../graders/index.js";
 import { formatTable } from "../internal/text-table.js";
 import { describeProvenance, type EvalReport } from "./build-eval-report.js";
 import { formatEpochs } from "./format-eval-report.js";
+import { CELL_MEANING, formatRunCounts, sumRunCounts } from "./run-counts.js";
 
 /** Failures listed in the summary before "and N more". */
 const MAX_FAILURES = 10;
@@ -32,9 +33,8 @@ function usdPerSession(report: EvalReport, model: string): number | undefined {
  * @example process.stdout.write(formatEvalSummary([buildEvalReport(results, "extraction@1")]));
  */
 export function formatEvalSummary(reports: EvalReport[]): string {
-  const runs = reports.reduce((sum, report) => sum + report.summary.runs, 0);
-  const passed = reports.reduce((sum, report) => sum + report.summary.passed, 0);
-  const broken = reports.reduce((sum, report) => sum + report.summary.broken, 0);
+  const counts = sumRunCounts(reports.map((report) => report.summary));
+  const broken = reports.reduce((sum, report) => sum + report.summary.brokenCells, 0);
   const models = [...new Set(reports.flatMap((report) => report.models))];
   const scenarios = new Set(
     reports.flatMap((report) => report.results.map((result) => result.scenarioId)),
@@ -42,9 +42,9 @@ export function formatEvalSummary(reports: EvalReport[]): string {
   const prompts = reports.map((report) => report.extractionPrompt);
   const out: string[] = [
     // No run is no evidence: it is never a PASS.
-    `memfiles eval: ${runs === 0 ? "NOTHING RAN" : passed === runs ? "PASS" : "FAIL"}: ${passed} of ${runs} scenario runs passed` +
+    `memfiles eval: ${counts.cells === 0 ? "NOTHING RAN" : counts.passedCells === counts.cells ? "PASS" : "FAIL"}: ${formatRunCounts(counts)}` +
       ` (${scenarios} scenario${scenarios === 1 ? "" : "s"} x ${models.length} model${models.length === 1 ? "" : "s"} x ${prompts.length === 1 ? prompts[0] : `${prompts.length} prompts`}` +
-      `${broken > 0 ? `; ${broken} broken` : ""})`,
+      `${broken > 0 ? `; ${broken} broken` : ""}; ${CELL_MEANING})`,
   ];
   const provenance = reports.flatMap((report) => report.provenance);
   const described = [

@@ -106,6 +106,7 @@ describe("summarizeRun", () => {
     const view: ReportView = {
       title: "t",
       command: "ab",
+      counts: { cells: 2, passedCells: 1, epochs: 2, passedEpochs: 1 },
       cells: [
         {
           scenarioId: "remember",

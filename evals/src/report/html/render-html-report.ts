@@ -1,5 +1,6 @@
 import escapeHtml from "escape-html";
 import type { TopLevelSpec } from "vega-lite";
+import { CELL_MEANING, formatRunCounts } from "../run-counts.js";
 import type { RunSummary } from "../run-history.js";
 import { renderChart } from "./render-chart.js";
 import type { MatrixCell, ProvenanceKind, ReportView, RunDetail } from "./report-view.js";
@@ -290,7 +291,9 @@ export type RenderHtmlReportOptions = {
  */
 export async function renderHtmlReport(options: RenderHtmlReportOptions): Promise<string> {
   const { view, history, date, notes = [] } = options;
-  const passed = view.cells.filter((cell) => cell.outcome === "pass").length;
+  const passed = view.counts.passedCells;
+  const verdict =
+    view.counts.cells === 0 ? "NOTHING RAN" : passed === view.counts.cells ? "PASS" : "FAIL";
   const [passTrend, costTrend] = await trendCharts(history);
   const warnings = view.cacheWarnings.map(
     (warning) =>
@@ -302,8 +305,8 @@ export async function renderHtmlReport(options: RenderHtmlReportOptions): Promis
 <html lang="en"><head><meta charset="utf-8"><title>${html(view.title)}</title>
 <style>${STYLE}</style></head><body>
 <h1>${html(view.title)}</h1>
-<p id="verdict" class="${passed === view.cells.length ? "pass" : "fail"}">${passed === view.cells.length ? "PASS" : "FAIL"}: ${passed} of ${view.cells.length} runs passed</p>
-<p id="summary">${passed} of ${view.cells.length} runs passed · made ${html(date)}</p>
+<p id="verdict" class="${verdict === "PASS" ? "pass" : "fail"}">${verdict}: ${html(formatRunCounts(view.counts))}</p>
+<p id="summary">${html(formatRunCounts(view.counts))}; ${CELL_MEANING}, passing when its epochs meet the scenario's minPassRate · made ${html(date)}</p>
 <p>Provenance of the recordings: ${view.provenanceNotes.length === 0 ? "none" : view.provenanceNotes.map(html).join("; ")}</p>
 <h2>Failures first (${view.cells.length - passed})</h2>
 ${failuresSection(view)}

@@ -2,6 +2,7 @@ import type { ConsolidateFactsResult, Stage } from "@memfiles/core/internal";
 import type { AbSummaryResult } from "../../ab/summary.js";
 import type { Provenance, ScenarioResult, StageResult } from "../../runner/types.js";
 import type { CacheWarningRow, EvalReport, WriteRateRow } from "../build-eval-report.js";
+import { type RunCounts, sumRunCounts } from "../run-counts.js";
 
 /**
  * Where a figure comes from: a recording made against the API, one authored by hand (usage
@@ -86,6 +87,8 @@ export type ReportView = {
   writeRates: WriteRatePoint[];
   /** One line per distinct recording provenance, e.g. `recorded from the API (…)`. */
   provenanceNotes: string[];
+  /** Cells and epochs, passed and run: the verdict's figures, the same as the terminal's. */
+  counts: RunCounts;
   details: RunDetail[];
 };
 
@@ -295,6 +298,12 @@ export function evalReportView(report: EvalReport): ReportView {
         : `authored by hand (usage estimated: ${item.usageMethod})`,
     ),
     details: report.results.map(detailOf),
+    counts: {
+      cells: report.summary.cells,
+      passedCells: report.summary.passedCells,
+      epochs: report.summary.epochs,
+      passedEpochs: report.summary.passedEpochs,
+    },
   };
 }
 
@@ -323,6 +332,7 @@ export function evalReportsView(reports: readonly EvalReport[]): ReportView {
     writeRates: views.flatMap((view) => view.writeRates),
     provenanceNotes: [...new Set(views.flatMap((view) => view.provenanceNotes))],
     details: views.flatMap((view) => view.details),
+    counts: sumRunCounts(views.map((view) => view.counts)),
   };
 }
 
@@ -367,5 +377,15 @@ export function abReportView(summary: AbSummaryResult): ReportView {
       ),
     ],
     details: [],
+    counts: sumRunCounts(
+      summary.cells.flatMap((cell) =>
+        cell.results.map((result) => ({
+          cells: 1,
+          passedCells: result.outcome === "pass" ? 1 : 0,
+          epochs: result.epochs,
+          passedEpochs: result.passes,
+        })),
+      ),
+    ),
   };
 }
