@@ -102,6 +102,8 @@ export type AbScenarioResult = {
   reason: string;
   /** USD of the run (0 for a broken run). */
   usd: number;
+  /** Sessions priced in `usd` (0 for a broken run; the final question counts as a session). */
+  sessions: number;
   /** Epochs the scenario ran in this cell, and how many passed (1 and 0 or 1 by default). */
   epochs: number;
   passes: number;
@@ -316,6 +318,7 @@ export function summarizeAb(output: unknown): AbSummaryResult {
         outcome,
         reason,
         usd: roundUsd(sessions.reduce((sum, session) => sum + session.usd, 0)),
+        sessions: sessions.length,
         epochs: meta?.epochs ?? 1,
         passes: meta?.passes ?? (outcome === "pass" ? 1 : 0),
       },

@@ -24,6 +24,11 @@ export type MatrixCell = {
   provenance: ProvenanceKind[];
   /** With several epochs: how many passed of how many, and the 95% Wilson interval. */
   epochs?: { passes: number; epochs: number; interval: [number, number] };
+  /**
+   * What the cell cost over all its epochs: USD and the sessions priced (the final question
+   * counts as a session; each epoch's sessions count apart). The history compares runs by it.
+   */
+  cost?: { usd: number; sessions: number };
 };
 
 /** Mean USD per session of one stage, on one model with one prompt. */
@@ -233,6 +238,20 @@ function detailOf(result: ScenarioResult): RunDetail {
   };
 }
 
+/** A cell's USD over its epochs and its priced sessions (each epoch's apart). */
+function cellCost(
+  report: EvalReport,
+  cell: { scenarioId: string; model: string },
+): { usd: number; sessions: number } {
+  const rows = report.sessionCosts.filter(
+    (row) => row.scenarioId === cell.scenarioId && (row.runModel ?? row.model) === cell.model,
+  );
+  return {
+    usd: Math.round(rows.reduce((sum, row) => sum + row.usd, 0) * 1e9) / 1e9,
+    sessions: new Set(rows.map((row) => `${row.epoch ?? 1}\u0000${row.session}`)).size,
+  };
+}
+
 /**
  * Builds the HTML report's view of a `pnpm eval` run: the pass matrix, the mean USD per session
  * by model and stage, cache warnings, provenance, and per run its proposals with their verdicts,
@@ -284,6 +303,7 @@ export function evalReportView(report: EvalReport): ReportView {
           })
           .join("; "),
         provenance: kindsOf(results.flatMap((result) => result.provenance)),
+        cost: cellCost(report, cell),
         ...(several
           ? { epochs: { passes: cell.passes, epochs: cell.epochs, interval: cell.interval } }
           : {}),
@@ -357,6 +377,7 @@ export function abReportView(summary: AbSummaryResult): ReportView {
         outcome: result.outcome,
         reason: result.reason,
         provenance: cell.provenance,
+        cost: { usd: result.usd, sessions: result.sessions },
       })),
     ),
     stageCosts: summary.cells.flatMap((cell) =>
