@@ -1,7 +1,13 @@
 import { MODELS } from "@memfiles/core";
 import { PRICES_SOURCE } from "@memfiles/core/internal";
 import { formatTable, formatTokens, formatUsd } from "../internal/text-table.js";
-import type { AbCell, AbOutcome, AbSummaryResult } from "./summary.js";
+import {
+  type AbCell,
+  type AbOutcome,
+  type AbSummaryResult,
+  armOver,
+  sharedScenarios,
+} from "./summary.js";
 
 /** What the header says about authored recordings (decision 0002). */
 export const AUTHORED_WARNING =
@@ -47,9 +53,18 @@ function ratioLines(
   const lines = summary.prompts.flatMap((prompt) => {
     const opus = cellOf(prompt, MODELS.opus);
     const haiku = cellOf(prompt, MODELS.haiku);
-    if (!opus || !haiku || haiku.meanSessionUsd <= 0) return [];
-    const ratio = (opus.meanSessionUsd / haiku.meanSessionUsd).toFixed(1);
-    return [`- ${prompt}: Opus/Haiku cost ratio ${ratio}x (mean USD per session)`];
+    if (!opus || !haiku) return [];
+    // Like for like: a scenario one arm broke on priced no session there.
+    const { shared, leftOut } = sharedScenarios(opus, haiku);
+    const o = armOver(opus, shared);
+    const h = armOver(haiku, shared);
+    if (o.sessions === 0 || h.sessions === 0 || h.usd <= 0) return [];
+    const ratio = (o.usd / o.sessions / (h.usd / h.sessions)).toFixed(1);
+    const left =
+      leftOut.length === 0 ? "" : `; left out, broken or missing in one arm: ${leftOut.join(", ")}`;
+    return [
+      `- ${prompt}: Opus/Haiku cost ratio ${ratio}x (mean USD per session over the ${shared.length} scenarios both ran to the end${left})`,
+    ];
   });
   return lines.length === 0 ? [] : ["", ...lines];
 }
