@@ -15,10 +15,18 @@ function oneLine(text: string, limit: number): string {
   return flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
 }
 
-/** USD per session of one model in one report: its calls' USD over its distinct sessions. */
+/**
+ * USD per session of one model's runs in one report (a side query on another model counted with
+ * the run; the judge's calls left out): their calls' USD over their distinct sessions.
+ */
 function usdPerSession(report: EvalReport, model: string): number | undefined {
-  const rows = report.sessionCosts.filter((row) => row.model === model);
-  const sessions = new Set(rows.map((row) => `${row.scenarioId}\u0000${row.session}`)).size;
+  const rows = report.sessionCosts.filter(
+    (row) => (row.runModel ?? row.model) === model && row.stage !== "judging",
+  );
+  // Each epoch's sessions count apart, as their calls do.
+  const sessions = new Set(
+    rows.map((row) => `${row.scenarioId}\u0000${row.epoch ?? 1}\u0000${row.session}`),
+  ).size;
   if (sessions === 0) return undefined;
   return rows.reduce((sum, row) => sum + row.usd, 0) / sessions;
 }

@@ -82,7 +82,8 @@ function cellName(cell: MatrixCell): string {
  */
 export function summarizeRun(view: ReportView, run: { commit: string; date: string }): RunSummary {
   const costPerSession: Record<string, number> = {};
-  for (const point of view.stageCosts) {
+  // The judge's calls are a cost of the eval, not of memory.
+  for (const point of view.stageCosts.filter((each) => each.stage !== "judging")) {
     costPerSession[point.model] = (costPerSession[point.model] ?? 0) + point.usdPerSession;
   }
   const prompts = [...new Set(view.cells.map((cell) => cell.prompt))];

@@ -1,4 +1,4 @@
-import type { ConsolidateFactsResult, Stage } from "@memfiles/core/internal";
+import type { ConsolidateFactsResult } from "@memfiles/core/internal";
 import type { AbSummaryResult } from "../../ab/summary.js";
 import type { Provenance, ScenarioResult, StageResult } from "../../runner/types.js";
 import type { CacheWarningRow, EvalReport, WriteRateRow } from "../build-eval-report.js";
@@ -31,11 +31,18 @@ export type MatrixCell = {
   cost?: { usd: number; sessions: number };
 };
 
+/**
+ * The stages a cost chart shows: the memory stages, then `judging`, the judge's calls
+ * (`expect.answer.judge`), a cost of the eval, not of memory, so it is kept out of the cost per
+ * session the history compares.
+ */
+export const COST_STAGES = ["write", "consolidate", "chat", "recall", "judging"] as const;
+
 /** Mean USD per session of one stage, on one model with one prompt. */
 export type StageCostPoint = {
   model: string;
   prompt: string;
-  stage: Stage;
+  stage: (typeof COST_STAGES)[number];
   /** USD per session (the final question counts as a session), from core's price table. */
   usdPerSession: number;
   provenance: ProvenanceKind[];
@@ -244,7 +251,10 @@ function cellCost(
   cell: { scenarioId: string; model: string },
 ): { usd: number; sessions: number } {
   const rows = report.sessionCosts.filter(
-    (row) => row.scenarioId === cell.scenarioId && (row.runModel ?? row.model) === cell.model,
+    (row) =>
+      row.scenarioId === cell.scenarioId &&
+      (row.runModel ?? row.model) === cell.model &&
+      row.stage !== "judging",
   );
   return {
     usd: Math.round(rows.reduce((sum, row) => sum + row.usd, 0) * 1e9) / 1e9,
@@ -266,9 +276,17 @@ export function evalReportView(report: EvalReport): ReportView {
   for (const model of report.models) {
     const results = report.results.filter((result) => result.model === model);
     const rows = report.sessionCosts.filter((row) => (row.runModel ?? row.model) === model);
-    const sessions = new Set(rows.map((row) => `${row.scenarioId}\u0000${row.session}`)).size;
+    // Each epoch's sessions count apart, as their calls do.
+    const sessions = new Set(
+      rows.map((row) => `${row.scenarioId}\u0000${row.epoch ?? 1}\u0000${row.session}`),
+    ).size;
     const provenance = kindsOf(results.flatMap((result) => result.provenance));
-    for (const stage of ["write", "consolidate", "chat"] as const) {
+    const stages = COST_STAGES.filter(
+      (stage) =>
+        ["write", "consolidate", "chat"].includes(stage) ||
+        report.sessionCosts.some((row) => row.stage === stage),
+    );
+    for (const stage of stages) {
       const usd = rows.filter((row) => row.stage === stage).reduce((sum, row) => sum + row.usd, 0);
       stageCosts.push({
         model,
