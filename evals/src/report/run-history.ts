@@ -72,8 +72,9 @@ function cellName(cell: MatrixCell): string {
 }
 
 /**
- * Summarizes a run for the history file: pass counts, failing runs and the mean USD per session
- * by model (the sum of the stages' means).
+ * Summarizes a run for the history file: pass counts, failing runs, every cell, and the mean USD
+ * per session by model: over the sessions of its cells that ran to the end when every cell keeps
+ * its cost, else the sum of the stages' means (the judge's left out).
  *
  * @param view - The run's report view.
  * @param run - `{ commit, date }`: short git commit, ISO date-time.
@@ -93,6 +94,16 @@ export function summarizeRun(view: ReportView, run: { commit: string; date: stri
       view.stageCosts.filter((point) => point.model === model).map((point) => point.prompt),
     ).size;
     costPerSession[model] = Math.round(((costPerSession[model] ?? 0) / count) * 1e9) / 1e9;
+  }
+  // Where every cell keeps its cost, the mean pools their sessions, as the like-for-like
+  // comparison does, so the trend and the comparison print the same figure.
+  if (view.cells.length > 0 && view.cells.every((cell) => cell.cost !== undefined)) {
+    for (const model of Object.keys(costPerSession)) {
+      const own = view.cells.filter((cell) => cell.model === model && cell.outcome !== "error");
+      const sessions = own.reduce((sum, cell) => sum + (cell.cost?.sessions ?? 0), 0);
+      const usd = own.reduce((sum, cell) => sum + (cell.cost?.usd ?? 0), 0);
+      if (sessions > 0) costPerSession[model] = Math.round((usd / sessions) * 1e9) / 1e9;
+    }
   }
   return {
     command: view.command,

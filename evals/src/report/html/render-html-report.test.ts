@@ -147,8 +147,10 @@ describe("judging in the cost chart", () => {
       ["chat", 0],
       ["judging", 0.005],
     ]);
+    // The history pools the cells' sessions: the question's only call here is the judge's, so
+    // one session (the write) is priced.
     expect(summarizeRun(view, { commit: "c", date: "d" }).costPerSession).toEqual({
-      "claude-haiku-5-5": 0.001,
+      "claude-haiku-5-5": 0.002,
     });
     expect(view.cells[0]?.cost).toEqual({ usd: 0.002, sessions: 1 });
   });
