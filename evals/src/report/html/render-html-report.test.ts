@@ -82,6 +82,28 @@ describe("renderHtmlReport", () => {
     expect(failures).toContain("<summary>The answers of the other 8 cell(s)</summary>");
   });
 
+  it("lists every epoch's failed checks of a failing cell, each epoch named", async () => {
+    const view = nineFailures();
+    const [first] = view.cells;
+    const cell = {
+      ...(first as ReportView["cells"][number]),
+      epochs: { passes: 0, epochs: 2, interval: [0, 0.8] as [number, number] },
+    };
+    const detail = view.details[0] as ReportView["details"][number];
+    const html = await render({
+      ...view,
+      cells: [cell],
+      details: [
+        detail,
+        { ...detail, failedChecks: [{ name: "no_question_back", reason: "asks where" }] },
+      ],
+      counts: { cells: 1, passedCells: 0, epochs: 2, passedEpochs: 0 },
+    });
+    expect(html).toContain("FAIL: remember · no_narration</h3>");
+    expect(html).toContain("FAIL: remember · no_question_back</h3>");
+    expect(html).toContain(`<li>${MODELS[0]} · extraction@1 · epoch 2 <span class="provenance"`);
+  });
+
   it("puts the verdict right above the failures and the provenance paragraph after them", async () => {
     const html = await render(nineFailures());
     const order = [

@@ -224,7 +224,14 @@ async function trendCharts(history: readonly RunSummary[]): Promise<string[]> {
 }
 
 /** One failed check (or a broken run's error) of one failing cell. */
-type FailedCheck = { cell: MatrixCell; name: string; reason: string; answer?: string };
+type FailedCheck = {
+  cell: MatrixCell;
+  /** 1-based epoch, when the cell has several. */
+  epoch?: number;
+  name: string;
+  reason: string;
+  answer?: string;
+};
 
 /**
  * Every run that did not pass, first on the page, grouped by scenario and check: one block per
@@ -239,14 +246,20 @@ function failuresSection(view: ReportView): string {
     { scenarioId: string; name: string; outcome: string; items: FailedCheck[] }
   >();
   for (const cell of failing) {
-    const detail = view.details.find(
+    // Every epoch's failed checks, in epoch order (the view keeps details in run order).
+    const details = view.details.filter(
       (item) =>
         item.scenarioId === cell.scenarioId &&
         item.model === cell.model &&
         item.prompt === cell.prompt,
     );
-    const checks = detail?.failedChecks ?? [{ name: cell.outcome, reason: cell.reason }];
-    for (const check of checks) {
+    const failed =
+      details.length === 0
+        ? [{ check: { name: cell.outcome, reason: cell.reason }, detail: undefined, epoch: 0 }]
+        : details.flatMap((detail, index) =>
+            detail.failedChecks.map((check) => ({ check, detail, epoch: index + 1 })),
+          );
+    for (const { check, detail, epoch } of failed) {
       const key = `${cell.scenarioId}\u0000${cell.outcome}\u0000${check.name}`;
       const group = groups.get(key) ?? {
         scenarioId: cell.scenarioId,
@@ -256,6 +269,7 @@ function failuresSection(view: ReportView): string {
       };
       group.items.push({
         cell,
+        ...(details.length > 1 ? { epoch } : {}),
         name: check.name,
         reason: check.reason,
         ...(detail === undefined ? {} : { answer: detail.answer }),
@@ -263,8 +277,12 @@ function failuresSection(view: ReportView): string {
       groups.set(key, group);
     }
   }
-  const where = (cell: MatrixCell) =>
-    `${html(cell.model)} · ${html(cell.prompt)} ${provenanceTag(cell.provenance)}`;
+  const where = (item: FailedCheck) =>
+    `${html(item.cell.model)} · ${html(item.cell.prompt)}${item.epoch === undefined ? "" : ` · epoch ${item.epoch}`} ${provenanceTag(item.cell.provenance)}`;
+  const onWhat = (items: FailedCheck[]) => {
+    const cells = new Set(items.map((item) => `${item.cell.model}\u0000${item.cell.prompt}`)).size;
+    return `On ${cells} cell(s)${items.length > cells ? `, ${items.length} epochs` : ""}`;
+  };
   const answerOf = (item: FailedCheck) =>
     item.answer === undefined
       ? ""
@@ -275,7 +293,7 @@ function failuresSection(view: ReportView): string {
     const reasons = new Set(group.items.map((item) => item.reason));
     const same = reasons.size === 1;
     const cells = group.items.map(
-      (item) => `<li>${where(item.cell)}${same ? "" : `: ${html(item.reason)}`}</li>`,
+      (item) => `<li>${where(item)}${same ? "" : `: ${html(item.reason)}`}</li>`,
     );
     const [first, ...others] = group.items.filter((item) => item.answer !== undefined);
     const answers =
@@ -285,13 +303,13 @@ function failuresSection(view: ReportView): string {
           (others.length === 0
             ? ""
             : `<details><summary>The answers of the other ${others.length} cell(s)</summary>${others
-                .map((item) => `<p>${where(item.cell)}:</p>${answerOf(item)}`)
+                .map((item) => `<p>${where(item)}:</p>${answerOf(item)}`)
                 .join("")}</details>`);
     return (
       `<section class="failure ${group.outcome}" data-scenario="${html(group.scenarioId)}" data-check="${html(group.name)}">` +
       `<h3>${group.outcome.toUpperCase()}: ${html(group.scenarioId)} · ${html(group.name)}</h3>` +
       (same ? `<p class="reason">${html(group.items[0]?.reason ?? "")}</p>` : "") +
-      `<p>On ${group.items.length} cell(s):</p><ul class="cells">${cells.join("")}</ul>` +
+      `<p>${onWhat(group.items)}:</p><ul class="cells">${cells.join("")}</ul>` +
       `${answers}</section>`
     );
   });
