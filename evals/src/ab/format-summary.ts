@@ -1,6 +1,7 @@
 import { MODELS } from "@memfiles/core";
 import { PRICES_SOURCE } from "@memfiles/core/internal";
 import { formatTable, formatTokens, formatUsd } from "../internal/text-table.js";
+import { CELL_MEANING, formatRunCounts, type RunCounts } from "../report/run-counts.js";
 import {
   type AbCell,
   type AbOutcome,
@@ -69,6 +70,16 @@ function ratioLines(
   return lines.length === 0 ? [] : ["", ...lines];
 }
 
+/** The cells and epochs of some A/B cells (each a prompt on a model over every scenario). */
+function abCounts(cells: readonly AbCell[]): RunCounts {
+  return {
+    cells: cells.reduce((sum, cell) => sum + cell.scenarios, 0),
+    passedCells: cells.reduce((sum, cell) => sum + cell.passed, 0),
+    epochs: cells.reduce((sum, cell) => sum + cell.epochs, 0),
+    passedEpochs: cells.reduce((sum, cell) => sum + cell.epochPasses, 0),
+  };
+}
+
 /**
  * Every arm's pass rate over its epochs with its 95% Wilson interval, then each pair of arms
  * (prompts on one model, models on one prompt) tested with Fisher's exact test, in one sentence
@@ -79,11 +90,11 @@ function passRateLines(summary: AbSummaryResult): string[] {
   const lines = [
     "## Pass rates and pairwise tests",
     "",
-    "Epochs passed, over every epoch of every scenario (95% Wilson interval; the tables below count cells, a cell being one scenario x model x prompt over its epochs):",
+    `Cells and epochs passed (${CELL_MEANING}); the rate and its 95% Wilson interval are over the epochs:`,
     "",
     ...summary.cells.map(
       (cell) =>
-        `- ${cell.prompt} on ${cell.model}: ${cell.epochPasses}/${cell.epochs} epochs ` +
+        `- ${cell.prompt} on ${cell.model}: ${formatRunCounts(abCounts([cell]))} ` +
         `(${percent(cell.epochs === 0 ? 0 : cell.epochPasses / cell.epochs)}%, 95% CI ` +
         `${percent(cell.interval[0])}-${percent(cell.interval[1])}%)`,
     ),
@@ -115,8 +126,6 @@ function recallLines(summary: AbSummaryResult): string[] {
     const cells = summary.cells.filter((cell) => cell.model === model);
     const withRecall = cells.flatMap((cell) => (cell.recall ? [cell.recall] : []));
     if (withRecall.length === 0) return [];
-    const scenarios = cells.reduce((sum, cell) => sum + cell.scenarios, 0);
-    const passed = cells.reduce((sum, cell) => sum + cell.passed, 0);
     const sessions = cells.reduce((sum, cell) => sum + cell.sessions, 0);
     const total = cells.reduce((sum, cell) => sum + cell.totalUsd, 0);
     const questions = withRecall.reduce((sum, entry) => sum + entry.questions, 0);
@@ -125,7 +134,7 @@ function recallLines(summary: AbSummaryResult): string[] {
     return [
       [
         model,
-        `${passed}/${scenarios} (${((100 * passed) / Math.max(scenarios, 1)).toFixed(0)}%)`,
+        formatRunCounts(abCounts(cells)),
         formatTokens(Math.round(weighted((entry) => entry.meanSystemTokens))),
         formatTokens(Math.round(weighted((entry) => entry.meanRecalledTokens))),
         formatUsd(withRecall.reduce((sum, entry) => sum + entry.sideQueryUsd, 0)),
@@ -141,7 +150,7 @@ function recallLines(summary: AbSummaryResult): string[] {
     formatTable({
       headers: [
         "arm",
-        "cells passed",
+        "passed",
         "system prompt tokens (question, est.)",
         "recalled tokens after the prefix (est.)",
         "side query USD",

@@ -252,6 +252,10 @@ describe("formatAbSummary", () => {
       "",
       `**Recordings: authored** (every run). ${AUTHORED_WARNING}`,
     ]);
+    // One count, as every report prints it: cells, then epochs.
+    expect(text).toContain(
+      "- extraction@1 on claude-haiku-4-5: 2 of 2 cells passed, 2 of 2 epochs (100%, 95% CI 34-100%)",
+    );
     expect(text).toContain(
       [
         "| prompt \\ model | claude-haiku-4-5              | claude-opus-5-5                        |",
