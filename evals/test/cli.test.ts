@@ -75,7 +75,7 @@ describe("author and eval commands", { timeout: 60_000 }, () => {
     expect(first.output.error).toBe("");
     // The verdict is the first line; the full tables only with --verbose.
     expect(first.output.out.split("\n")[0]).toBe(
-      "memfiles eval: PASS: 3 of 3 scenario runs passed (1 scenario x 3 models x extraction@1)",
+      "memfiles eval: PASS: 3 of 3 cells passed, 3 of 3 epochs (1 scenario x 3 models x extraction@1; a cell is one scenario x model x prompt over its epochs)",
     );
     expect(first.output.out).toContain("failures: none\n");
     expect(first.output.out).not.toContain("## Checks");
@@ -87,10 +87,10 @@ describe("author and eval commands", { timeout: 60_000 }, () => {
     expect((await readFile(historyFile, "utf8")).trim().split("\n")).toHaveLength(1);
     expect(result.exitCode).toBe(0);
     expect(result.report?.summary).toEqual({
-      runs: 3,
-      passed: 3,
-      failed: 0,
-      broken: 0,
+      cells: 3,
+      passedCells: 3,
+      failedCells: 0,
+      brokenCells: 0,
       epochs: 3,
       passedEpochs: 3,
     });
@@ -122,7 +122,7 @@ describe("author and eval commands", { timeout: 60_000 }, () => {
       /\| tiny +\| claude-haiku-4-5 \| 2 +\| consolidate \| +1 \|/,
     );
     expect(verbose.output.out).toContain(
-      "Result: 3 of 3 scenario runs passed (0 with failed checks, 0 broken).",
+      "Result: 3 of 3 cells passed, 3 of 3 epochs; 0 cells with failed checks, 0 broken (a cell is one scenario x model x prompt over its epochs).",
     );
     expect(verbose.output.out).toMatch(
       /Since the previous run of the same 1 scenarios x 3 models x 1 prompts \(\w+, [\d-]+T/,
@@ -172,7 +172,7 @@ describe("author and eval commands", { timeout: 60_000 }, () => {
       "extraction@3",
     ]);
     expect(output.out.split("\n")[0]).toBe(
-      "memfiles eval: PASS: 2 of 2 scenario runs passed (1 scenario x 1 model x 2 prompts)",
+      "memfiles eval: PASS: 2 of 2 cells passed, 2 of 2 epochs (1 scenario x 1 model x 2 prompts; a cell is one scenario x model x prompt over its epochs)",
     );
     expect(output.out).toMatch(/\| extraction@1 \| +\$[\d.]+ \|\n\| extraction@3 \| +\$[\d.]+ \|/);
   });
@@ -253,10 +253,10 @@ describe("author and eval commands", { timeout: 60_000 }, () => {
     const result = await evalMain([...folders, "--model", "claude-haiku-4-5"], sink);
     expect(result.exitCode).toBe(1);
     expect(result.report?.summary).toEqual({
-      runs: 1,
-      passed: 0,
-      failed: 0,
-      broken: 1,
+      cells: 1,
+      passedCells: 0,
+      failedCells: 0,
+      brokenCells: 1,
       epochs: 1,
       passedEpochs: 0,
     });

@@ -32,6 +32,7 @@ const SCRIPT_FACT = "writes <script>window.pwned = true</script> in bug reports"
 const view: ReportView = {
   title: "pnpm eval — extraction@1",
   command: "eval",
+  counts: { cells: 4, passedCells: 2, epochs: 4, passedEpochs: 2 },
   cells: [
     {
       scenarioId: "remember",
@@ -231,26 +232,37 @@ describe("the HTML eval report in Chromium", { timeout: BROWSER_TIMEOUT_MS }, ()
       "rgb(255, 214, 214)",
       "rgb(255, 232, 179)",
     ]);
-    expect(await page.locator("#summary").textContent()).toContain("2 of 4 runs passed");
+    expect(await page.locator("#summary").textContent()).toContain(
+      "2 of 4 cells passed, 2 of 4 epochs; a cell is one scenario x model x prompt over its epochs",
+    );
   });
 
   it("opens on the verdict and the first failure with its reason and the model's answer", async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.evaluate("window.scrollTo(0, 0)");
     const verdict = page.locator("#verdict");
-    expect(await verdict.textContent()).toBe("FAIL: 2 of 4 runs passed");
+    expect(await verdict.textContent()).toBe("FAIL: 2 of 4 cells passed, 2 of 4 epochs");
+    // The verdict sits directly above the failures; provenance and the usage-estimation
+    // paragraph come after them.
+    expect(await page.locator("#verdict + h2 + #failures").count()).toBe(1);
+    expect(
+      await page.evaluate(
+        "Boolean(document.querySelector('#failures').compareDocumentPosition(document.querySelector('#provenance')) & Node.DOCUMENT_POSITION_FOLLOWING)",
+      ),
+    ).toBe(true);
     const first = page.locator("#failures .failure").first();
     expect(await first.locator("h3").textContent()).toBe(
-      "FAIL: forget · claude-haiku-5-5 · extraction@1 (authored)",
+      'FAIL: forget · file_lacks(topics/tools.md, "Fly.io")',
     );
-    expect(await first.locator("li").first().textContent()).toBe(
-      'file_lacks(topics/tools.md, "Fly.io"): found on line 5',
-    );
+    expect(await first.locator(".reason").textContent()).toBe("found on line 5");
+    expect(await first.locator(".cells li").allTextContents()).toEqual([
+      "claude-haiku-5-5 · extraction@1 (authored)",
+    ]);
     expect(await first.locator(".answer").textContent()).toBe(
       "Here are your deploy notes: you deploy on Fly.io.",
     );
     // All three are on the first screen, without scrolling or hovering.
-    for (const locator of [verdict, first.locator("li").first(), first.locator(".answer")]) {
+    for (const locator of [verdict, first.locator(".reason"), first.locator(".answer")]) {
       const box = await locator.boundingBox();
       expect(box?.y).toBeGreaterThanOrEqual(0);
       expect((box?.y ?? 800) + (box?.height ?? 0)).toBeLessThanOrEqual(800);
@@ -318,6 +330,19 @@ describe("the HTML eval report in Chromium", { timeout: BROWSER_TIMEOUT_MS }, ()
     expect(changesText).toContain(
       "New failures (2): forget · claude-haiku-5-5 · extraction@1; forget · claude-opus-5-5 · extraction@1",
     );
+  });
+
+  it("never scrolls sideways at phone width (390 px): wide tables and charts scroll in their box", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate("window.scrollTo(0, 0)");
+    // A string: the test's own types have no DOM.
+    const widths = (await page.evaluate(
+      "({ page: document.documentElement.scrollWidth, body: document.body.scrollWidth, viewport: document.documentElement.clientWidth })",
+    )) as { page: number; body: number; viewport: number };
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    expect(widths.body).toBeLessThanOrEqual(widths.viewport);
+    await page.screenshot({ path: SCREENSHOT.replace(/\.png$/, "-390px.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it("lists the proposals with their verdicts and shows a <script> fact as text", async () => {

@@ -1,7 +1,14 @@
 import { MODELS } from "@memfiles/core";
 import { PRICES_SOURCE } from "@memfiles/core/internal";
 import { formatTable, formatTokens, formatUsd } from "../internal/text-table.js";
-import type { AbCell, AbOutcome, AbSummaryResult } from "./summary.js";
+import { CELL_MEANING, formatRunCounts, type RunCounts } from "../report/run-counts.js";
+import {
+  type AbCell,
+  type AbOutcome,
+  type AbSummaryResult,
+  armOver,
+  sharedScenarios,
+} from "./summary.js";
 
 /** What the header says about authored recordings (decision 0002). */
 export const AUTHORED_WARNING =
@@ -47,11 +54,30 @@ function ratioLines(
   const lines = summary.prompts.flatMap((prompt) => {
     const opus = cellOf(prompt, MODELS.opus);
     const haiku = cellOf(prompt, MODELS.haiku);
-    if (!opus || !haiku || haiku.meanSessionUsd <= 0) return [];
-    const ratio = (opus.meanSessionUsd / haiku.meanSessionUsd).toFixed(1);
-    return [`- ${prompt}: Opus/Haiku cost ratio ${ratio}x (mean USD per session)`];
+    if (!opus || !haiku) return [];
+    // Like for like: a scenario one arm broke on priced no session there.
+    const { shared, leftOut } = sharedScenarios(opus, haiku);
+    const o = armOver(opus, shared);
+    const h = armOver(haiku, shared);
+    if (o.sessions === 0 || h.sessions === 0 || h.usd <= 0) return [];
+    const ratio = (o.usd / o.sessions / (h.usd / h.sessions)).toFixed(1);
+    const left =
+      leftOut.length === 0 ? "" : `; left out, broken or missing in one arm: ${leftOut.join(", ")}`;
+    return [
+      `- ${prompt}: Opus/Haiku cost ratio ${ratio}x (mean USD per session over the ${shared.length} scenarios both ran to the end${left})`,
+    ];
   });
   return lines.length === 0 ? [] : ["", ...lines];
+}
+
+/** The cells and epochs of some A/B cells (each a prompt on a model over every scenario). */
+function abCounts(cells: readonly AbCell[]): RunCounts {
+  return {
+    cells: cells.reduce((sum, cell) => sum + cell.scenarios, 0),
+    passedCells: cells.reduce((sum, cell) => sum + cell.passed, 0),
+    epochs: cells.reduce((sum, cell) => sum + cell.epochs, 0),
+    passedEpochs: cells.reduce((sum, cell) => sum + cell.epochPasses, 0),
+  };
 }
 
 /**
@@ -64,11 +90,11 @@ function passRateLines(summary: AbSummaryResult): string[] {
   const lines = [
     "## Pass rates and pairwise tests",
     "",
-    "Pass rate over every epoch of every scenario (95% Wilson interval):",
+    `Cells and epochs passed (${CELL_MEANING}); the rate and its 95% Wilson interval are over the epochs:`,
     "",
     ...summary.cells.map(
       (cell) =>
-        `- ${cell.prompt} on ${cell.model}: ${cell.epochPasses}/${cell.epochs} ` +
+        `- ${cell.prompt} on ${cell.model}: ${formatRunCounts(abCounts([cell]))} ` +
         `(${percent(cell.epochs === 0 ? 0 : cell.epochPasses / cell.epochs)}%, 95% CI ` +
         `${percent(cell.interval[0])}-${percent(cell.interval[1])}%)`,
     ),
@@ -100,8 +126,6 @@ function recallLines(summary: AbSummaryResult): string[] {
     const cells = summary.cells.filter((cell) => cell.model === model);
     const withRecall = cells.flatMap((cell) => (cell.recall ? [cell.recall] : []));
     if (withRecall.length === 0) return [];
-    const scenarios = cells.reduce((sum, cell) => sum + cell.scenarios, 0);
-    const passed = cells.reduce((sum, cell) => sum + cell.passed, 0);
     const sessions = cells.reduce((sum, cell) => sum + cell.sessions, 0);
     const total = cells.reduce((sum, cell) => sum + cell.totalUsd, 0);
     const questions = withRecall.reduce((sum, entry) => sum + entry.questions, 0);
@@ -110,7 +134,7 @@ function recallLines(summary: AbSummaryResult): string[] {
     return [
       [
         model,
-        `${passed}/${scenarios} (${((100 * passed) / Math.max(scenarios, 1)).toFixed(0)}%)`,
+        formatRunCounts(abCounts(cells)),
         formatTokens(Math.round(weighted((entry) => entry.meanSystemTokens))),
         formatTokens(Math.round(weighted((entry) => entry.meanRecalledTokens))),
         formatUsd(withRecall.reduce((sum, entry) => sum + entry.sideQueryUsd, 0)),

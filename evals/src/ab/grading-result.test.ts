@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NOTHING_CHECKED } from "../graders/index.js";
 import { toGradingResult } from "./grading-result.js";
 
 const passing = { name: "mentions_any(Fly.io)", pass: true, score: 1, reason: 'found "Fly.io"' };
@@ -60,6 +61,31 @@ describe("toGradingResult", () => {
         pass: false,
         score: 0,
         reason: "The run failed with no failed check: boom",
+        namedScores: { run_passed: 0, sessions: 0, usd: 0 },
+        componentResults: [],
+      },
+    },
+    {
+      name: "nothing was checked (expect: { files: [] }, no answer check)",
+      metadata: {
+        pass: true,
+        checks: [{ name: "checks_ran", pass: true, score: 1, reason: "0 check(s) ran" }],
+      },
+      expected: {
+        pass: false,
+        score: 1,
+        reason: `Not a pass: ${NOTHING_CHECKED}.`,
+        namedScores: { run_passed: 0, sessions: 0, usd: 0 },
+        componentResults: [{ pass: true, score: 1, reason: "checks_ran: 0 check(s) ran" }],
+      },
+    },
+    {
+      name: "no check at all, the runner's verdict a pass",
+      metadata: { pass: true, checks: [] },
+      expected: {
+        pass: false,
+        score: 0,
+        reason: `Not a pass: ${NOTHING_CHECKED}.`,
         namedScores: { run_passed: 0, sessions: 0, usd: 0 },
         componentResults: [],
       },

@@ -1,4 +1,5 @@
 import type { GradingResult } from "promptfoo";
+import { checksPass, gradedChecks, NOTHING_CHECKED } from "../graders/index.js";
 import type { ScenarioMetadata } from "./provider.js";
 
 /**
@@ -8,7 +9,7 @@ import type { ScenarioMetadata } from "./provider.js";
  *
  * @param metadata - `ProviderResponse.metadata` as `ScenarioProvider` sets it.
  * @returns `{ pass, score (mean of the checks' 0..1 scores), reason, namedScores (`run_passed` 0 or
- *   1, `sessions`, `usd` in USD), componentResults }`; a failed
+ *   1, `sessions`, `usd` in USD), componentResults }`; failed when no check was graded; a failed
  *   result naming the problem when the metadata has no checks array.
  * @example toGradingResult(context.providerResponse?.metadata).pass
  */
@@ -23,7 +24,8 @@ export function toGradingResult(metadata: Partial<ScenarioMetadata> | undefined)
   }
   const checks = metadata.checks;
   const failed = checks.filter((check) => !check.pass);
-  const pass = metadata.pass ?? failed.length === 0;
+  // A row that graded nothing is never a pass, whatever the runner said.
+  const pass = (metadata.pass ?? true) && checksPass(checks);
   const score =
     checks.length === 0
       ? pass
@@ -33,9 +35,13 @@ export function toGradingResult(metadata: Partial<ScenarioMetadata> | undefined)
   const reason =
     failed.length > 0
       ? `${failed.length} of ${checks.length} checks failed: ${failed.map((check) => `${check.name}: ${check.reason}`).join("; ")}`
-      : pass
-        ? `All ${checks.length} checks passed.`
-        : `The run failed with no failed check${metadata.runError ? `: ${metadata.runError.message}` : "."}`;
+      : metadata.runError
+        ? `The run failed with no failed check: ${metadata.runError.message}`
+        : gradedChecks(checks) === 0
+          ? `Not a pass: ${NOTHING_CHECKED}.`
+          : pass
+            ? `All ${checks.length} checks passed.`
+            : "The run failed with no failed check.";
   const sessions = metadata.sessions ?? [];
   const epochs =
     metadata.epochs !== undefined && metadata.epochs > 1

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { AUTHORED_WARNING, formatAbSummary } from "./format-summary.js";
-import { type AbSummaryResult, summarizeAb } from "./summary.js";
+import { type AbSummaryResult, armOver, sharedScenarios, summarizeAb } from "./summary.js";
 
 // A real `promptfoo eval -o` file (0.120.27) of promptfooconfig.yaml over two scenarios, produced
 // with a stub runner whose costs are round numbers. Per run (Haiku; Opus is 4x every USD figure):
@@ -63,6 +63,7 @@ describe("summarizeAb", () => {
               outcome: "pass",
               reason: "",
               usd: 0.0025,
+              sessions: 2,
               epochs: 1,
               passes: 1,
             },
@@ -71,6 +72,7 @@ describe("summarizeAb", () => {
               outcome: "pass",
               reason: "",
               usd: 0.0015,
+              sessions: 2,
               epochs: 1,
               passes: 1,
             },
@@ -95,12 +97,21 @@ describe("summarizeAb", () => {
           usage: haikuUsage,
           provenance: ["authored"],
           results: [
-            { scenarioId: "forget", outcome: "pass", reason: "", usd: 0.01, epochs: 1, passes: 1 },
+            {
+              scenarioId: "forget",
+              outcome: "pass",
+              reason: "",
+              usd: 0.01,
+              sessions: 2,
+              epochs: 1,
+              passes: 1,
+            },
             {
               scenarioId: "remember",
               outcome: "pass",
               reason: "",
               usd: 0.006,
+              sessions: 2,
               epochs: 1,
               passes: 1,
             },
@@ -130,6 +141,7 @@ describe("summarizeAb", () => {
               outcome: "fail",
               reason: FAILED_CHECK,
               usd: 0.0025,
+              sessions: 2,
               epochs: 1,
               passes: 0,
             },
@@ -138,6 +150,7 @@ describe("summarizeAb", () => {
               outcome: "pass",
               reason: "",
               usd: 0.0015,
+              sessions: 2,
               epochs: 1,
               passes: 1,
             },
@@ -163,12 +176,21 @@ describe("summarizeAb", () => {
           usage: { input: 2500, output: 300, cacheWrite5m: 2500, cacheWrite1h: 0, cacheRead: 0 },
           provenance: ["authored"],
           results: [
-            { scenarioId: "forget", outcome: "pass", reason: "", usd: 0.01, epochs: 1, passes: 1 },
+            {
+              scenarioId: "forget",
+              outcome: "pass",
+              reason: "",
+              usd: 0.01,
+              sessions: 2,
+              epochs: 1,
+              passes: 1,
+            },
             {
               scenarioId: "remember",
               outcome: "error",
               reason: MISSING,
               usd: 0,
+              sessions: 0,
               epochs: 1,
               passes: 0,
             },
@@ -183,9 +205,9 @@ describe("summarizeAb", () => {
     expect(summary).toEqual(expected);
     expect(summary.comparisons.map((comparison) => comparison.sentence)).toEqual([
       "extraction@1 vs extraction@2 on claude-haiku-4-5: no detectable difference, 2/2 vs 1/2, p = 1.00 (Fisher's exact test)",
-      "extraction@1 vs extraction@2 on claude-opus-5-5: no detectable difference, 2/2 vs 1/2, p = 1.00 (Fisher's exact test)",
+      "extraction@1 vs extraction@2 on claude-opus-5-5: no detectable difference, 1/1 vs 1/1, p = 1.00 (Fisher's exact test)",
       "claude-haiku-4-5 vs claude-opus-5-5 with extraction@1: no detectable difference, 2/2 vs 2/2, p = 1.00 (Fisher's exact test)",
-      "claude-haiku-4-5 vs claude-opus-5-5 with extraction@2: no detectable difference, 1/2 vs 1/2, p = 1.00 (Fisher's exact test)",
+      "claude-haiku-4-5 vs claude-opus-5-5 with extraction@2: no detectable difference, 0/1 vs 1/1, p = 1.00 (Fisher's exact test)",
     ]);
   });
 
@@ -230,6 +252,10 @@ describe("formatAbSummary", () => {
       "",
       `**Recordings: authored** (every run). ${AUTHORED_WARNING}`,
     ]);
+    // One count, as every report prints it: cells, then epochs.
+    expect(text).toContain(
+      "- extraction@1 on claude-haiku-4-5: 2 of 2 cells passed, 2 of 2 epochs (100%, 95% CI 34-100%)",
+    );
     expect(text).toContain(
       [
         "| prompt \\ model | claude-haiku-4-5              | claude-opus-5-5                        |",
@@ -253,6 +279,42 @@ describe("formatAbSummary", () => {
       ].join("\n"),
     );
     expect(text).toContain(`- Authored usage estimate: ${AUTHORED_METHOD}`);
+  });
+});
+
+describe("like for like between arms", () => {
+  const result = (
+    scenarioId: string,
+    outcome: "pass" | "fail" | "error",
+    usd: number,
+    sessions: number,
+  ) => ({
+    scenarioId,
+    outcome,
+    reason: "",
+    usd,
+    sessions,
+    epochs: 1,
+    passes: outcome === "pass" ? 1 : 0,
+  });
+  it("counts only the scenarios both arms ran to the end, and names the rest", () => {
+    const haiku = {
+      results: [
+        result("forget", "pass", 0.002, 2),
+        result("remember", "pass", 0.001, 1),
+        result("only-haiku", "pass", 1, 1),
+      ],
+    };
+    // Opus broke on remember: its cost there priced no session and must not enter the ratio.
+    const opus = {
+      results: [result("forget", "fail", 0.02, 2), result("remember", "error", 0, 0)],
+    };
+    expect(sharedScenarios(opus, haiku)).toEqual({
+      shared: ["forget"],
+      leftOut: ["only-haiku", "remember"],
+    });
+    expect(armOver(haiku, ["forget"])).toEqual({ passes: 1, epochs: 1, usd: 0.002, sessions: 2 });
+    expect(armOver(opus, ["forget"])).toEqual({ passes: 0, epochs: 1, usd: 0.02, sessions: 2 });
   });
 });
 

@@ -102,6 +102,8 @@ export type AbScenarioResult = {
   reason: string;
   /** USD of the run (0 for a broken run). */
   usd: number;
+  /** Sessions priced in `usd` (0 for a broken run; the final question counts as a session). */
+  sessions: number;
   /** Epochs the scenario ran in this cell, and how many passed (1 and 0 or 1 by default). */
   epochs: number;
   passes: number;
@@ -202,22 +204,77 @@ export type AbSummaryResult = {
   comparisons: ArmComparison[];
 };
 
-/** Every pair of arms: prompts on each model, then models on each prompt. */
+/**
+ * The scenarios two arms both ran to the end (present in both, not broken in either), and the
+ * ones left out, sorted: arms are compared like for like, over those scenarios only.
+ *
+ * @param a - One arm's cell.
+ * @param b - The other arm's cell.
+ * @returns `{ shared, leftOut }`, scenario ids.
+ * @example sharedScenarios(haikuCell, opusCell).shared // ["forget", "remember"]
+ */
+export function sharedScenarios(
+  a: Pick<AbCell, "results">,
+  b: Pick<AbCell, "results">,
+): { shared: string[]; leftOut: string[] } {
+  const complete = (cell: Pick<AbCell, "results">) =>
+    new Set(
+      cell.results
+        .filter((result) => result.outcome !== "error")
+        .map((result) => result.scenarioId),
+    );
+  const inA = complete(a);
+  const inB = complete(b);
+  const all = new Set([...a.results, ...b.results].map((result) => result.scenarioId));
+  const shared = [...all].filter((id) => inA.has(id) && inB.has(id)).sort();
+  return { shared, leftOut: [...all].filter((id) => !shared.includes(id)).sort() };
+}
+
+/**
+ * One arm's figures over some scenarios only: passing epochs and epochs, and USD per session.
+ *
+ * @param cell - The arm's cell.
+ * @param scenarios - The scenario ids to count (from {@link sharedScenarios}).
+ * @returns `{ passes, epochs, usd, sessions }`.
+ * @example armOver(cell, ["remember"]).passes
+ */
+export function armOver(
+  cell: Pick<AbCell, "results">,
+  scenarios: readonly string[],
+): { passes: number; epochs: number; usd: number; sessions: number } {
+  const own = cell.results.filter((result) => scenarios.includes(result.scenarioId));
+  return {
+    passes: own.reduce((sum, result) => sum + result.passes, 0),
+    epochs: own.reduce((sum, result) => sum + result.epochs, 0),
+    usd: own.reduce((sum, result) => sum + result.usd, 0),
+    sessions: own.reduce((sum, result) => sum + result.sessions, 0),
+  };
+}
+
+/**
+ * Every pair of arms: prompts on each model, then models on each prompt, each over the scenarios
+ * both arms ran to the end.
+ */
 function comparisonsOf(cells: readonly AbCell[], prompts: string[], models: string[]) {
   const comparisons: ArmComparison[] = [];
   const cellOf = (prompt: string, model: string) =>
     cells.find((cell) => cell.prompt === prompt && cell.model === model);
-  const count = (label: string, cell: AbCell) => ({
-    label,
-    passes: cell.epochPasses,
-    epochs: cell.epochs,
-  });
+  const pair = (first: string, a: AbCell, second: string, b: AbCell, context: string) => {
+    const { shared } = sharedScenarios(a, b);
+    const left = armOver(a, shared);
+    const right = armOver(b, shared);
+    return compareArms(
+      { label: first, passes: left.passes, epochs: left.epochs },
+      { label: second, passes: right.passes, epochs: right.epochs },
+      context,
+    );
+  };
   for (const model of models) {
     for (const [index, first] of prompts.entries()) {
       for (const second of prompts.slice(index + 1)) {
         const a = cellOf(first, model);
         const b = cellOf(second, model);
-        if (a && b) comparisons.push(compareArms(count(first, a), count(second, b), `on ${model}`));
+        if (a && b) comparisons.push(pair(first, a, second, b, `on ${model}`));
       }
     }
   }
@@ -226,8 +283,7 @@ function comparisonsOf(cells: readonly AbCell[], prompts: string[], models: stri
       for (const second of models.slice(index + 1)) {
         const a = cellOf(prompt, first);
         const b = cellOf(prompt, second);
-        if (a && b)
-          comparisons.push(compareArms(count(first, a), count(second, b), `with ${prompt}`));
+        if (a && b) comparisons.push(pair(first, a, second, b, `with ${prompt}`));
       }
     }
   }
@@ -316,6 +372,7 @@ export function summarizeAb(output: unknown): AbSummaryResult {
         outcome,
         reason,
         usd: roundUsd(sessions.reduce((sum, session) => sum + session.usd, 0)),
+        sessions: sessions.length,
         epochs: meta?.epochs ?? 1,
         passes: meta?.passes ?? (outcome === "pass" ? 1 : 0),
       },

@@ -11,8 +11,8 @@
  * (a bad scenario fixture, a model without recordings, no scenario to run), printed as one message
  * without a stack.
  */
-import { mkdir, readdir, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { costOf, MODELS, PRICES, UnknownModelError } from "@memfiles/core";
@@ -20,6 +20,7 @@ import { ZERO_USAGE } from "@memfiles/core/internal";
 import { listPrompts, parsePromptRef } from "@memfiles/prompts";
 import pLimit from "p-limit";
 import { RecordBudget } from "../recordings/index.js";
+import { formatGithubAnnotations } from "../report/github-annotations.js";
 import {
   buildEvalReport,
   type EvalReport,
@@ -30,12 +31,15 @@ import {
   OUT_DIR_ENV,
   writeRunReport,
 } from "../report/index.js";
+import { formatJunitReport } from "../report/junit-report.js";
+import { LAST_RUN_FILE, lastRunOf, readLastRun, writeLastRun } from "../report/last-run.js";
 import { createProgress } from "../report/progress.js";
+import { formatRunCounts, sumRunCounts } from "../report/run-counts.js";
 import { runScenario, runScenarioEpochs } from "../runner/index.js";
 import { closePgliteStoreBackend, pgliteStoreBackend } from "../runner/pg-store-backend.js";
 import type { RunMode, ScenarioResult } from "../runner/types.js";
 import { loadScenarios, type Scenario } from "../scenarios/index.js";
-import { cliArguments, fromUserCwd, isEntryPoint, runCli } from "./command-line.js";
+import { cliArguments, fromUserCwd, isEntryPoint, runCli, userCwd } from "./command-line.js";
 import { formatRecordPlan, planRecording } from "./record-plan.js";
 
 const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -47,7 +51,7 @@ export const DEFAULT_SCENARIOS_DIR = join(EVALS_ROOT, "..", "scenarios");
 /** Default folder of `report.html` and `history.jsonl`: `evals/out`. */
 export const DEFAULT_OUT_DIR = join(EVALS_ROOT, "out");
 
-const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N]... [--json <file>] [--out <dir>] [--history <file>] [--record] [--epochs <n>] [--max-usd <n>] [--force] [--concurrency <n>] [--batch] [--backend files|pg] [--verbose]
+const USAGE = `Usage: pnpm eval [--scenario <id>]... [--model <id>]... [--prompt extraction@N]... [--json <file>] [--junit <file>] [--reporter github] [--rerun-failed] [--out <dir>] [--history <file>] [--record] [--epochs <n>] [--max-usd <n>] [--force] [--concurrency <n>] [--batch] [--backend files|pg] [--verbose]
 
 Runs every scenario offline from recorded API responses and grades it.
   --scenario <id>     only this scenario (repeatable; default: every scenario)
@@ -55,6 +59,11 @@ Runs every scenario offline from recorded API responses and grades it.
   --prompt <id>       extraction prompt (repeatable; default: every released extraction prompt
                       with recordings, one report each; with --record: extraction@1)
   --json <file>       also write the report as JSON (an array of reports when several prompts ran)
+  --junit <file>      also write JUnit XML for CI: one test case per scenario x model x prompt x epoch
+  --reporter github   also print GitHub Actions annotations (::error) on the failing expectation's
+                      line of each scenario file
+  --rerun-failed      run only the cells (scenario x model x prompt) that failed in the last run
+                      (read from <out>/${LAST_RUN_FILE}, which every run writes)
   --out <dir>         folder of report.html (default $${OUT_DIR_ENV} or evals/out)
   --history <file>    run history appended to (default $${HISTORY_FILE_ENV} or <out>/history.jsonl)
   --record            call the API and write the recordings (needs ANTHROPIC_API_KEY)
@@ -210,6 +219,18 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
     );
     return { exitCode: 2 };
   }
+  for (const reporter of values.reporter ?? []) {
+    if (reporter !== "github") {
+      output.error(`--reporter "${reporter}" is not a reporter: give github.\n\n${USAGE}\n`);
+      return { exitCode: 2 };
+    }
+  }
+  if (values["rerun-failed"] && values.record) {
+    output.error(
+      "--rerun-failed replays the last run's failed cells; record them with --record --scenario <id> --model <id> --force instead.\n",
+    );
+    return { exitCode: 2 };
+  }
   if (values.backend !== "files" && values.backend !== "pg") {
     output.error(`--backend "${values.backend}" is not a backend: give files or pg.\n\n${USAGE}\n`);
     return { exitCode: 2 };
@@ -227,6 +248,33 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
       );
       return { exitCode: 2 };
     }
+  }
+  const outDir = values.out
+    ? fromUserCwd(values.out)
+    : (process.env[OUT_DIR_ENV] ?? DEFAULT_OUT_DIR);
+  const lastRunFile = join(outDir, LAST_RUN_FILE);
+  let rerun: Set<string> | undefined;
+  if (values["rerun-failed"]) {
+    const read = await readLastRun(lastRunFile);
+    if (!read.success) {
+      output.error(`pnpm eval: ${read.error}\n`);
+      return { exitCode: 2 };
+    }
+    const failed = read.value.cells.filter((cell) => !cell.pass);
+    if (failed.length === 0) {
+      output.out(
+        `Nothing to re-run: every one of the ${read.value.cells.length} cells of the last run (${read.value.date}) passed.\n`,
+      );
+      return { exitCode: 0 };
+    }
+    rerun = new Set(failed.map((cell) => rerunKey(cell.prompt, cell.scenarioId, cell.model)));
+    values.prompt ??= [...new Set(failed.map((cell) => cell.prompt))];
+    values.scenario ??= [...new Set(failed.map((cell) => cell.scenarioId))];
+    output.out(
+      `Re-running the ${failed.length} cell(s) that failed in the last run (${read.value.date}): ${failed
+        .map((cell) => `${cell.scenarioId} · ${cell.model} · ${cell.prompt}`)
+        .join("; ")}\n`,
+    );
   }
   const recordingsDir = values.recordings ? fromUserCwd(values.recordings) : DEFAULT_RECORDINGS_DIR;
   const scenariosDir = values.scenarios ? fromUserCwd(values.scenarios) : DEFAULT_SCENARIOS_DIR;
@@ -278,7 +326,7 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
     const run =
       mode === "record"
         ? await recordPrompt({ prompt, values, recordingsDir, scenariosDir, chosen, output })
-        : await runPrompt({ prompt, values, mode, recordingsDir, scenariosDir, chosen });
+        : await runPrompt({ prompt, values, mode, recordingsDir, scenariosDir, chosen, rerun });
     if ("exitCode" in run) {
       output.error(run.message);
       return { exitCode: run.exitCode };
@@ -290,24 +338,42 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
       break;
     }
   }
-  const passed = reports.reduce((sum, report) => sum + report.summary.passed, 0);
-  const runs = reports.reduce((sum, report) => sum + report.summary.runs, 0);
+  const counts = sumRunCounts(reports.map((report) => report.summary));
   // The verdict comes first; the full tables, long on a whole suite, only when asked for.
   if (reports.length > 0) output.out(formatEvalSummary(reports));
   if (values.verbose) {
     for (const report of reports) output.out(`\n${formatEvalReport(report, { verbose: true })}`);
     if (reports.length > 1) {
-      output.out(
-        `\nAll prompts (${prompts.join(", ")}): ${passed} of ${runs} scenario runs passed.\n`,
-      );
+      output.out(`\nAll prompts (${prompts.join(", ")}): ${formatRunCounts(counts)}.\n`);
     }
   } else if (reports.length > 0) {
     output.out("(pnpm eval --verbose prints every check and cost table)\n");
   }
+  const scenarioPath = (scenarioId: string) =>
+    join(scenariosDir, `${scenarioId.split("@")[0]}.yaml`);
+  // CI matches annotation and test-case paths against the repository's files.
+  const scenarioFile = (scenarioId: string) =>
+    relative(process.env.GITHUB_WORKSPACE ?? userCwd(), scenarioPath(scenarioId));
+  if (values.reporter?.includes("github") && reports.length > 0) {
+    const ids = new Set(reports.flatMap((report) => report.cells.map((cell) => cell.scenarioId)));
+    const texts = new Map<string, string | undefined>();
+    for (const scenarioId of ids) {
+      texts.set(
+        scenarioId,
+        await readFile(scenarioPath(scenarioId), "utf8").catch(() => undefined),
+      );
+    }
+    output.out(
+      formatGithubAnnotations(reports, {
+        scenarioFile: (scenarioId) => {
+          const text = texts.get(scenarioId);
+          return { path: scenarioFile(scenarioId), ...(text === undefined ? {} : { text }) };
+        },
+      }),
+    );
+  }
   if (reports.length > 0) {
-    const outDir = values.out
-      ? fromUserCwd(values.out)
-      : (process.env[OUT_DIR_ENV] ?? DEFAULT_OUT_DIR);
+    await writeLastRun(lastRunFile, lastRunOf(reports, new Date().toISOString()));
     const written = await writeRunReport({
       view: evalReportsView(reports),
       outDir,
@@ -318,6 +384,12 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
     });
     output.out(`\n${written.changesText}Wrote ${written.reportFile}\n`);
   }
+  if (values.junit) {
+    const file = fromUserCwd(values.junit);
+    const created = await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, formatJunitReport(reports, { scenarioFile }), "utf8");
+    output.out(`Wrote ${file}${created === undefined ? "" : ` (created the folder ${created})`}\n`);
+  }
   if (values.json) {
     const file = fromUserCwd(values.json);
     const created = await mkdir(dirname(file), { recursive: true });
@@ -326,13 +398,21 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
     output.out(`Wrote ${file}${created === undefined ? "" : ` (created the folder ${created})`}\n`);
   }
   return {
-    exitCode: passed === runs && !stopped ? 0 : 1,
+    exitCode: counts.passedCells === counts.cells && !stopped ? 0 : 1,
     ...(reports[0] ? { report: reports[0] } : {}),
     reports,
   };
 }
 
-/** Runs every scenario on every model with one extraction prompt; a setup problem is a message. */
+/** The key of a cell in the `--rerun-failed` set. */
+function rerunKey(prompt: string, scenarioId: string, model: string): string {
+  return `${prompt}\u0000${scenarioId}\u0000${model}`;
+}
+
+/**
+ * Runs every scenario on every model with one extraction prompt (with `rerun`, only the cells in
+ * it); a setup problem is a message.
+ */
 async function runPrompt(options: {
   prompt: string;
   values: ReturnType<typeof parse>["values"];
@@ -340,8 +420,9 @@ async function runPrompt(options: {
   recordingsDir: string;
   scenariosDir: string;
   chosen: Scenario[];
+  rerun: Set<string> | undefined;
 }): Promise<{ report: EvalReport } | { exitCode: number; message: string }> {
-  const { prompt, values, mode, recordingsDir, scenariosDir, chosen } = options;
+  const { prompt, values, mode, recordingsDir, scenariosDir, chosen, rerun } = options;
   const models =
     values.model ??
     (mode === "record"
@@ -366,6 +447,7 @@ async function runPrompt(options: {
       : undefined;
   for (const model of models) {
     for (const scenario of chosen) {
+      if (rerun !== undefined && !rerun.has(rerunKey(prompt, scenario.id, model))) continue;
       progress?.tick(`${scenario.id} on ${model}`);
       results.push(
         ...(await runScenarioEpochs({
@@ -466,6 +548,9 @@ function parse(argv: string[]) {
       model: { type: "string", multiple: true },
       prompt: { type: "string", multiple: true },
       json: { type: "string" },
+      junit: { type: "string" },
+      reporter: { type: "string", multiple: true },
+      "rerun-failed": { type: "boolean", default: false },
       out: { type: "string" },
       history: { type: "string" },
       record: { type: "boolean", default: false },

@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseScenario } from "../scenarios/load-scenario.js";
 import type { Scenario } from "../scenarios/schema.js";
-import { checksRan, plannedChecks } from "./checks-ran.js";
+import { checksPass, checksRan, NOTHING_CHECKED, plannedChecks } from "./checks-ran.js";
 import { gradeScenario, gradeSessionFiles } from "./grade-scenario.js";
 import type { GradeResult } from "./types.js";
 
@@ -108,6 +108,41 @@ describe("checksRan", () => {
       score: 0,
       reason: `expected checks did not run: ${reason}`,
     });
+  });
+});
+
+describe("checksRan on a scenario that names no check", () => {
+  const empty = parseScenario(
+    `
+id: empty
+title: Checks nothing
+source: test
+sessions:
+  - date: 2026-10-14
+    turns: [{ user: hi }]
+expect: { files: [] }
+`,
+    "scenarios/empty.yaml",
+  );
+  if (!empty.success) throw empty.error;
+
+  it("fails: a scenario that checked nothing is never a pass", () => {
+    expect(plannedChecks(empty.value)).toEqual({ sessions: [0], end: 0 });
+    expect(checksRan(empty.value, [])).toEqual({
+      name: "checks_ran",
+      pass: false,
+      score: 0,
+      reason: NOTHING_CHECKED,
+    });
+  });
+
+  it.each([
+    ["no check at all", [], false],
+    ["only checks_ran, passed", [{ name: "checks_ran", pass: true }], false],
+    ["one graded check, passed", [{ name: "no_narration", pass: true }], true],
+    ["one graded check, failed", [{ name: "no_narration", pass: false }], false],
+  ])("checksPass: %s", (_, checks, pass) => {
+    expect(checksPass(checks)).toBe(pass);
   });
 });
 

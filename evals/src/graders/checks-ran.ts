@@ -6,6 +6,37 @@ import type { GradeResult } from "./types.js";
 export const CHECKS_RAN = "checks_ran";
 
 /**
+ * Why a run that graded nothing fails: docs/evals.md's rule that a run which checked nothing is
+ * never a PASS, the one wording every level (scenario, epoch, promptfoo row, whole run) prints.
+ */
+export const NOTHING_CHECKED =
+  "nothing was checked: the scenario names no check (no file, folder, answer or cost expectation), and a run that checked nothing is never a PASS";
+
+/**
+ * How many checks were graded, `checks_ran` itself not counted: 0 means nothing was checked.
+ *
+ * @param checks - Graded results (a run's `checks`).
+ * @returns The count of results other than `checks_ran`.
+ * @example gradedChecks([{ name: "checks_ran", pass: true, score: 1, reason: "0 check(s) ran" }]) // 0
+ */
+export function gradedChecks(checks: readonly { name: string }[]): number {
+  return checks.filter((check) => check.name !== CHECKS_RAN).length;
+}
+
+/**
+ * The one verdict rule of a graded run: it passes when at least one check was graded and every
+ * check passed. Every level that turns checks into a verdict (a scenario run, an epoch of a cell,
+ * a promptfoo row) goes through it.
+ *
+ * @param checks - Graded results (a run's `checks`).
+ * @returns `true` only when something was checked and nothing failed.
+ * @example checksPass([]) // false
+ */
+export function checksPass(checks: readonly { name: string; pass: boolean }[]): boolean {
+  return gradedChecks(checks) > 0 && checks.every((check) => check.pass);
+}
+
+/**
  * How many checks one file expectation names, as `gradeFileExpectation` grades them.
  *
  * @param expectation - A `FileExpectation` from a scenario.
@@ -80,7 +111,8 @@ export function plannedChecks(
  * @param scenario - The loaded scenario.
  * @param checks - Every result graded for the run so far.
  * @param run - `{ model, extractionPrompt }` of the run (see {@link plannedChecks}).
- * @returns `checks_ran`, failed with the groups that are short (or over) and by how many.
+ * @returns `checks_ran`, failed with the groups that are short (or over) and by how many, or
+ *   with {@link NOTHING_CHECKED} when the scenario names no check at all.
  * @example checksRan(scenario, checks) // { name: "checks_ran", pass: true, score: 1, reason: "12 check(s) ran" }
  */
 export function checksRan(
@@ -99,6 +131,9 @@ export function checksRan(
   const end = counted.filter((check) => !/^session \d+: /.test(check.name)).length;
   if (end !== planned.end) problems.push(`end of scenario: ${end} of ${planned.end} ran`);
   const total = planned.end + planned.sessions.reduce((sum, count) => sum + count, 0);
+  if (total === 0 && problems.length === 0) {
+    return { name: CHECKS_RAN, pass: false, score: 0, reason: NOTHING_CHECKED };
+  }
   if (problems.length === 0) {
     return { name: CHECKS_RAN, pass: true, score: 1, reason: `${total} check(s) ran` };
   }

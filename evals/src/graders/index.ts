@@ -1,4 +1,12 @@
-export { CHECKS_RAN, checksRan, countFileChecks, plannedChecks } from "./checks-ran.js";
+export {
+  CHECKS_RAN,
+  checksPass,
+  checksRan,
+  countFileChecks,
+  gradedChecks,
+  NOTHING_CHECKED,
+  plannedChecks,
+} from "./checks-ran.js";
 export {
   type CostRun,
   costExpectationsFor,

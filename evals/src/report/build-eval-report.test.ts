@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NOTHING_CHECKED } from "../graders/index.js";
 import type { ScenarioResult, StageResult } from "../runner/types.js";
 import { buildEvalReport } from "./build-eval-report.js";
 import { formatEvalReport } from "./format-eval-report.js";
@@ -137,7 +138,14 @@ describe("buildEvalReport", () => {
     expect({ ...report, results: undefined }).toEqual({
       extractionPrompt: "extraction@1",
       provenance: [{ kind: "recorded", model: "claude-haiku-4-5", date: "2026-11-29" }],
-      summary: { runs: 2, passed: 0, failed: 1, broken: 1, epochs: 2, passedEpochs: 0 },
+      summary: {
+        cells: 2,
+        passedCells: 0,
+        failedCells: 1,
+        brokenCells: 1,
+        epochs: 2,
+        passedEpochs: 0,
+      },
       judged: { answers: 0, disagreements: [] },
       cells: [
         {
@@ -342,14 +350,16 @@ describe("buildEvalReport", () => {
       /\| claude-haiku-4-5 \| +3 \| +1,030 \| +210 \| +0 \| +4,096 \| +4,096 \| \$0\.007600 \|/,
     );
     expect(
-      text.endsWith("Result: 0 of 2 scenario runs passed (1 with failed checks, 1 broken).\n"),
+      text.endsWith(
+        "Result: 0 of 2 cells passed, 0 of 2 epochs; 1 cells with failed checks, 1 broken (a cell is one scenario x model x prompt over its epochs).\n",
+      ),
     ).toBe(true);
   });
 
   it("summarizes verdict first: FAIL, each failure with its reason, a broken run whole", () => {
     const lines = formatEvalSummary([buildEvalReport(results, "extraction@1")]).split("\n");
     expect(lines.slice(0, 7)).toEqual([
-      "memfiles eval: FAIL: 0 of 2 scenario runs passed (1 scenario x 2 models x extraction@1; 1 broken)",
+      "memfiles eval: FAIL: 0 of 2 cells passed, 0 of 2 epochs (1 scenario x 2 models x extraction@1; 1 broken; a cell is one scenario x model x prompt over its epochs)",
       "recordings: recorded from the API (claude-haiku-4-5, 2026-11-29)",
       "failures (2):",
       '  FAIL remember on claude-haiku-4-5, extraction@1: no_narration: narrates memory: "you mentioned"',
@@ -363,7 +373,7 @@ describe("buildEvalReport", () => {
     const lines = formatEvalSummary([buildEvalReport([], "extraction@1")]).split("\n");
     // No run is no evidence: never a PASS.
     expect(lines.slice(0, 2)).toEqual([
-      "memfiles eval: NOTHING RAN: 0 of 0 scenario runs passed (0 scenarios x 0 models x extraction@1)",
+      "memfiles eval: NOTHING RAN: 0 of 0 cells passed, 0 of 0 epochs (0 scenarios x 0 models x extraction@1; a cell is one scenario x model x prompt over its epochs)",
       "recordings: none replayed or recorded (no scenario run ran)",
     ]);
   });
@@ -405,7 +415,12 @@ describe("buildEvalReport", () => {
 
 describe("refused proposals in the report", () => {
   it("lists the refusals of a failing run only, not of a passing one", () => {
-    const passing: ScenarioResult = { ...(results[0] as ScenarioResult), pass: true };
+    const failed = results[0] as ScenarioResult;
+    const passing: ScenarioResult = {
+      ...failed,
+      pass: true,
+      checks: failed.checks.map((check) => ({ ...check, pass: true })),
+    };
     const report = buildEvalReport([passing], "extraction@1");
     expect(report.refused).toEqual([]);
     expect(formatEvalReport(report)).not.toContain("Refused by code");
@@ -444,10 +459,10 @@ describe("epochs in the report", () => {
     const report = buildEvalReport(epochs(failing, rate), "extraction@1");
     const passes = 5 - failing.length;
     expect(report.summary).toEqual({
-      runs: 1,
-      passed: pass ? 1 : 0,
-      failed: pass ? 0 : 1,
-      broken: 0,
+      cells: 1,
+      passedCells: pass ? 1 : 0,
+      failedCells: pass ? 0 : 1,
+      brokenCells: 0,
       epochs: 5,
       passedEpochs: passes,
     });
@@ -481,7 +496,23 @@ describe("epochs in the report", () => {
     );
     expect(text).toContain("- claude-haiku-5-5: 4/5 (80%, 95% CI 38-96%)");
     expect(text).toContain(
-      "Result: 1 of 1 scenario runs passed (0 with failed checks, 0 broken; 4 of 5 epochs passed).",
+      "Result: 1 of 1 cells passed, 4 of 5 epochs; 0 cells with failed checks, 0 broken (a cell is one scenario x model x prompt over its epochs).",
+    );
+  });
+
+  it("never counts an epoch that checked nothing as passed, and says why", () => {
+    const runs = epochs([]);
+    runs[2] = { ...(runs[2] as ScenarioResult), pass: true, checks: [] };
+    const report = buildEvalReport(runs, "extraction@1");
+    expect(report.cells[0]).toMatchObject({ passes: 4, epochs: 5, pass: false });
+    expect(report.summary).toMatchObject({
+      cells: 1,
+      passedCells: 0,
+      failedCells: 1,
+      passedEpochs: 4,
+    });
+    expect(formatEvalSummary([report])).toContain(
+      `FAIL remember on claude-haiku-5-5, extraction@1, epoch 3: ${NOTHING_CHECKED}`,
     );
   });
 
@@ -494,7 +525,12 @@ describe("epochs in the report", () => {
     };
     const report = buildEvalReport(runs, "extraction@1");
     expect(report.cells[0]).toMatchObject({ passes: 4, broken: 1, pass: false });
-    expect(report.summary).toMatchObject({ runs: 1, passed: 0, failed: 0, broken: 1 });
+    expect(report.summary).toMatchObject({
+      cells: 1,
+      passedCells: 0,
+      failedCells: 0,
+      brokenCells: 1,
+    });
   });
 });
 

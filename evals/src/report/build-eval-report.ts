@@ -1,7 +1,9 @@
 import { costOf, type ModelUsage } from "@memfiles/core";
 import { roundUsd, type Stage, sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
+import { checksPass } from "../graders/index.js";
 import type { Provenance, ScenarioResult, StageResult } from "../runner/types.js";
 import { wilsonInterval } from "../statistics/index.js";
+import type { RunCounts } from "./run-counts.js";
 
 /** The check row name of a broken run. */
 export const BROKEN_CHECK = "(run)";
@@ -167,18 +169,11 @@ export type EvalReport = {
   /** The distinct provenances of the recordings used. */
   provenance: Provenance[];
   /**
-   * Counted per cell (scenario x model; one epoch each by default): `passed` cells met their pass
-   * rate, `failed` did not, `broken` had a broken epoch. `epochs` / `passedEpochs` count every
-   * sample.
+   * The run's counts (see `RunCounts`): `cells` (scenario x model for this prompt, over its
+   * epochs), of which `passedCells` met their pass rate, `failedCells` did not and `brokenCells`
+   * had a broken epoch; `epochs` / `passedEpochs` count every sample.
    */
-  summary: {
-    runs: number;
-    passed: number;
-    failed: number;
-    broken: number;
-    epochs: number;
-    passedEpochs: number;
-  };
+  summary: RunCounts & { failedCells: number; brokenCells: number };
   models: string[];
   /** Every cell with its epochs, passes, interval and verdict, in run order. */
   cells: CellRow[];
@@ -233,7 +228,7 @@ export function describeProvenance(provenance: Provenance): string {
  * @param results - One `ScenarioResult` per scenario x model, in run order.
  * @param extractionPrompt - The extraction prompt of the runs, e.g. `extraction@1`.
  * @returns The `EvalReport` (USD rounded to 1e-9).
- * @example const report = buildEvalReport(results, "extraction@1"); report.summary.failed === 0;
+ * @example const report = buildEvalReport(results, "extraction@1"); report.summary.failedCells === 0;
  */
 export function buildEvalReport(results: ScenarioResult[], extractionPrompt: string): EvalReport {
   const models = [...new Set(results.map((result) => result.model))];
@@ -362,12 +357,12 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
     extractionPrompt,
     provenance: [...provenance.keys()].sort().map((key) => provenance.get(key) as Provenance),
     summary: {
-      runs: cells.length,
-      passed: passedCells,
-      failed: cells.length - passedCells - brokenCells,
-      broken: brokenCells,
+      cells: cells.length,
+      passedCells,
+      failedCells: cells.length - passedCells - brokenCells,
+      brokenCells,
       epochs: results.length,
-      passedEpochs: results.filter((result) => result.pass).length,
+      passedEpochs: results.filter(epochPassed).length,
     },
     models,
     cells,
@@ -384,7 +379,7 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
     modelCosts,
     broken,
     refused: results.flatMap((result) =>
-      result.pass
+      epochPassed(result)
         ? []
         : result.stages.flatMap((stage) =>
             refusalsOf(stage).map((refusal) => ({
@@ -462,6 +457,19 @@ function judgedOf(results: ScenarioResult[]): EvalReport["judged"] {
   return { answers, disagreements };
 }
 
+/**
+ * Whether one epoch passed: it did not break, the runner passed it, and it graded at least one
+ * check (the graders' one verdict rule, `checksPass`), so a result that checked nothing never
+ * counts as a passing epoch.
+ *
+ * @param result - One scenario run (one epoch of a cell).
+ * @returns `true` when the epoch passed.
+ * @example epochPassed({ ...result, checks: [] }) // false
+ */
+export function epochPassed(result: Pick<ScenarioResult, "pass" | "error" | "checks">): boolean {
+  return result.error === undefined && result.pass && checksPass(result.checks);
+}
+
 function cellKey(cell: { scenarioId: string; model: string }): string {
   return `${cell.scenarioId}\u0000${cell.model}`;
 }
@@ -486,7 +494,7 @@ function cellsOf(results: ScenarioResult[]): CellRow[] {
       notes: [],
     };
     cell.epochs += 1;
-    if (result.pass) cell.passes += 1;
+    if (epochPassed(result)) cell.passes += 1;
     if (result.error) cell.broken += 1;
     if (result.recordingNote !== undefined) {
       cell.notes.push({ epoch: result.epoch ?? 1, note: result.recordingNote });

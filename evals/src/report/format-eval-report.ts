@@ -6,6 +6,7 @@ import {
   type EvalReport,
   formatInterval,
 } from "./build-eval-report.js";
+import { CELL_MEANING, formatRunCounts } from "./run-counts.js";
 
 /** Longest failure reason shown inside the check table; the full text follows the table. */
 const REASON_IN_TABLE = 70;
@@ -233,11 +234,10 @@ export function formatEvalReport(
       );
     }
   }
-  const { runs, passed, failed, broken, epochs, passedEpochs } = report.summary;
-  const samples = epochs > runs ? `; ${passedEpochs} of ${epochs} epochs passed` : "";
+  const { failedCells, brokenCells } = report.summary;
   out.push(
     "",
-    `Result: ${passed} of ${runs} scenario runs passed (${failed} with failed checks, ${broken} broken${samples}).`,
+    `Result: ${formatRunCounts(report.summary)}; ${failedCells} cells with failed checks, ${brokenCells} broken (${CELL_MEANING}).`,
   );
   return `${out.join("\n")}\n`;
 }
@@ -277,7 +277,11 @@ function formatJudged(report: EvalReport): string[] {
 export function formatEpochs(report: EvalReport): string[] {
   const several = report.cells.filter((cell) => cell.epochs > 1);
   if (several.length === 0) return [];
-  const out = ["", "## Epochs (passes / epochs, 95% Wilson interval)", ""];
+  const out = [
+    "",
+    "## Epochs of the cells that have several (passing epochs / epochs, 95% Wilson interval; the verdict is the cell's)",
+    "",
+  ];
   out.push(
     formatTable({
       headers: ["scenario", "model", "epochs passed", "needs", "verdict"],

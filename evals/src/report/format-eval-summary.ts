@@ -1,7 +1,9 @@
 import { MODELS } from "@memfiles/core";
+import { gradedChecks, NOTHING_CHECKED } from "../graders/index.js";
 import { formatTable } from "../internal/text-table.js";
 import { describeProvenance, type EvalReport } from "./build-eval-report.js";
 import { formatEpochs } from "./format-eval-report.js";
+import { CELL_MEANING, formatRunCounts, sumRunCounts } from "./run-counts.js";
 
 /** Failures listed in the summary before "and N more". */
 const MAX_FAILURES = 10;
@@ -13,10 +15,18 @@ function oneLine(text: string, limit: number): string {
   return flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
 }
 
-/** USD per session of one model in one report: its calls' USD over its distinct sessions. */
+/**
+ * USD per session of one model's runs in one report (a side query on another model counted with
+ * the run; the judge's calls left out): their calls' USD over their distinct sessions.
+ */
 function usdPerSession(report: EvalReport, model: string): number | undefined {
-  const rows = report.sessionCosts.filter((row) => row.model === model);
-  const sessions = new Set(rows.map((row) => `${row.scenarioId}\u0000${row.session}`)).size;
+  const rows = report.sessionCosts.filter(
+    (row) => (row.runModel ?? row.model) === model && row.stage !== "judging",
+  );
+  // Each epoch's sessions count apart, as their calls do.
+  const sessions = new Set(
+    rows.map((row) => `${row.scenarioId}\u0000${row.epoch ?? 1}\u0000${row.session}`),
+  ).size;
   if (sessions === 0) return undefined;
   return rows.reduce((sum, row) => sum + row.usd, 0) / sessions;
 }
@@ -31,9 +41,8 @@ function usdPerSession(report: EvalReport, model: string): number | undefined {
  * @example process.stdout.write(formatEvalSummary([buildEvalReport(results, "extraction@1")]));
  */
 export function formatEvalSummary(reports: EvalReport[]): string {
-  const runs = reports.reduce((sum, report) => sum + report.summary.runs, 0);
-  const passed = reports.reduce((sum, report) => sum + report.summary.passed, 0);
-  const broken = reports.reduce((sum, report) => sum + report.summary.broken, 0);
+  const counts = sumRunCounts(reports.map((report) => report.summary));
+  const broken = reports.reduce((sum, report) => sum + report.summary.brokenCells, 0);
   const models = [...new Set(reports.flatMap((report) => report.models))];
   const scenarios = new Set(
     reports.flatMap((report) => report.results.map((result) => result.scenarioId)),
@@ -41,9 +50,9 @@ export function formatEvalSummary(reports: EvalReport[]): string {
   const prompts = reports.map((report) => report.extractionPrompt);
   const out: string[] = [
     // No run is no evidence: it is never a PASS.
-    `memfiles eval: ${runs === 0 ? "NOTHING RAN" : passed === runs ? "PASS" : "FAIL"}: ${passed} of ${runs} scenario runs passed` +
+    `memfiles eval: ${counts.cells === 0 ? "NOTHING RAN" : counts.passedCells === counts.cells ? "PASS" : "FAIL"}: ${formatRunCounts(counts)}` +
       ` (${scenarios} scenario${scenarios === 1 ? "" : "s"} x ${models.length} model${models.length === 1 ? "" : "s"} x ${prompts.length === 1 ? prompts[0] : `${prompts.length} prompts`}` +
-      `${broken > 0 ? `; ${broken} broken` : ""})`,
+      `${broken > 0 ? `; ${broken} broken` : ""}; ${CELL_MEANING})`,
   ];
   const provenance = reports.flatMap((report) => report.provenance);
   const described = [
@@ -76,6 +85,7 @@ export function formatEvalSummary(reports: EvalReport[]): string {
         const message = result.error.message.split("\n").map((line) => `    ${line}`);
         return [`  BROKEN ${where}: ${result.error.name}:\n${message.join("\n")}`];
       }
+      if (gradedChecks(result.checks) === 0) return [`  FAIL ${where}: ${NOTHING_CHECKED}`];
       return result.checks
         .filter((check) => !check.pass)
         .map((check) => `  FAIL ${where}: ${check.name}: ${oneLine(check.reason, MAX_REASON)}`);

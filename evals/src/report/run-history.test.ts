@@ -57,6 +57,7 @@ describe("compareRuns and formatRunChanges", () => {
         "Since the previous run of the same 2 scenarios x 2 models x 1 prompts (aaaaaaa, 2026-11-30T10:00:00.000Z):",
         "  New failures (1): remember · claude-haiku-5-5 · extraction@1",
         "  Fixed (1): forget · claude-opus-5-5 · extraction@1",
+        "  Cost compared as each whole run's mean: the previous run's history line keeps no cells",
         "  Cost per session, claude-haiku-5-5: up $0.000100 (+50.0%), $0.000200 -> $0.000300",
         "  Cost per session, claude-opus-5-5: unchanged at $0.010000",
         "",
@@ -85,8 +86,95 @@ describe("compareRuns and formatRunChanges", () => {
   it("says cost down and no new failures", () => {
     const cheaper = { ...previous, costPerSession: { "claude-haiku-5-5": 0.0001 } };
     expect(formatRunChanges(compareRuns(previous, cheaper))).toContain(
-      "  New failures: none\n  Cost per session, claude-haiku-5-5: down $0.000100 (-50.0%)",
+      "  New failures: none\n  Cost compared as each whole run's mean: the previous run's history line keeps no cells\n  Cost per session, claude-haiku-5-5: down $0.000100 (-50.0%)",
     );
+  });
+});
+
+describe("like for like", () => {
+  const cell = (scenarioId: string, model: string, usd: number, sessions: number, pass = true) => ({
+    scenarioId,
+    model,
+    prompt: "extraction@1",
+    pass,
+    complete: sessions > 0,
+    usd,
+    sessions,
+  });
+  const haiku = "claude-haiku-5-5";
+  // A scenario broken before (no session priced) and repaired now: the whole-run mean went from
+  // 0.002 / 2 to 0.006 / 4 with no cell's cost changed.
+  const broken: RunSummary = {
+    ...previous,
+    models: [haiku],
+    costPerSession: { [haiku]: 0.001 },
+    failing: [`forget · ${haiku} · extraction@1`],
+    cells: [cell("remember", haiku, 0.002, 2), cell("forget", haiku, 0, 0, false)],
+  };
+  const repaired: RunSummary = {
+    ...broken,
+    commit: "bbbbbbb",
+    costPerSession: { [haiku]: 0.0015 },
+    failing: [],
+    cells: [cell("remember", haiku, 0.002, 2), cell("forget", haiku, 0.004, 2)],
+  };
+
+  it("compares cost over the cells complete in both: a repaired scenario moves nothing", () => {
+    const changes = compareRuns(broken, repaired);
+    expect(changes.cost).toEqual([{ model: haiku, before: 0.001, after: 0.001 }]);
+    expect(changes.like).toEqual({
+      cells: 1,
+      passedBefore: 1,
+      passedAfter: 1,
+      leftOut: [{ cell: `forget · ${haiku} · extraction@1`, why: "broken in the previous run" }],
+    });
+    const text = formatRunChanges(changes);
+    expect(text).toContain(`  Fixed (1): forget · ${haiku} · extraction@1\n`);
+    expect(text).toContain(
+      "  Like for like: cost and pass rate over the 1 cells present and complete in both runs: 1 -> 1 passed\n" +
+        `  Left out (1): forget · ${haiku} · extraction@1 (broken in the previous run)\n` +
+        `  Cost per session, ${haiku}: unchanged at $0.001000\n`,
+    );
+    expect(text).not.toContain("up $");
+  });
+
+  it.each([
+    [
+      "only in this run",
+      [cell("remember", haiku, 0.002, 2)],
+      [cell("remember", haiku, 0.002, 2), cell("new", haiku, 9, 1)],
+    ],
+    [
+      "only in the previous run",
+      [cell("remember", haiku, 0.002, 2), cell("gone", haiku, 9, 1)],
+      [cell("remember", haiku, 0.002, 2)],
+    ],
+    [
+      "broken in this run",
+      [cell("remember", haiku, 0.002, 2), cell("x", haiku, 9, 1)],
+      [cell("remember", haiku, 0.002, 2), cell("x", haiku, 0, 0, false)],
+    ],
+    [
+      "broken in both runs",
+      [cell("remember", haiku, 0.002, 2), cell("x", haiku, 0, 0, false)],
+      [cell("remember", haiku, 0.002, 2), cell("x", haiku, 0, 0, false)],
+    ],
+  ])("leaves out a cell %s", (why, before, after) => {
+    const changes = compareRuns({ ...broken, cells: before }, { ...repaired, cells: after });
+    expect(changes.cost).toEqual([{ model: haiku, before: 0.001, after: 0.001 }]);
+    expect(changes.like?.leftOut.map((item) => item.why)).toEqual([why]);
+  });
+
+  it("counts the pass rate over the shared cells only", () => {
+    const failing = {
+      ...repaired,
+      cells: [cell("remember", haiku, 0.002, 2, false), cell("forget", haiku, 0.004, 2)],
+    };
+    expect(compareRuns(broken, failing).like).toMatchObject({
+      cells: 1,
+      passedBefore: 1,
+      passedAfter: 0,
+    });
   });
 });
 
@@ -106,6 +194,7 @@ describe("summarizeRun", () => {
     const view: ReportView = {
       title: "t",
       command: "ab",
+      counts: { cells: 2, passedCells: 1, epochs: 2, passedEpochs: 1 },
       cells: [
         {
           scenarioId: "remember",
@@ -114,6 +203,7 @@ describe("summarizeRun", () => {
           outcome: "pass",
           reason: "",
           provenance: [],
+          cost: { usd: 0.003, sessions: 1 },
         },
         {
           scenarioId: "remember",
@@ -158,6 +248,26 @@ describe("summarizeRun", () => {
       failing: ["remember · m · extraction@2"],
       // (0.002 + 0.001 + 0.004) over two prompts
       costPerSession: { m: 0.0035 },
+      cells: [
+        {
+          scenarioId: "remember",
+          model: "m",
+          prompt: "extraction@1",
+          pass: true,
+          complete: true,
+          usd: 0.003,
+          sessions: 1,
+        },
+        {
+          scenarioId: "remember",
+          model: "m",
+          prompt: "extraction@2",
+          pass: false,
+          complete: false,
+          usd: 0,
+          sessions: 0,
+        },
+      ],
     });
   });
 });

@@ -22,12 +22,30 @@ export const RunSummarySchema = z.object({
   models: z.array(z.string()),
   /** Scenario ids run, sorted; absent in lines written before it was kept. */
   scenarios: z.array(z.string()).optional(),
+  /** Cells run (scenario x model x prompt, over its epochs) and cells passed. */
   runs: z.number(),
   passed: z.number(),
   /** Failed or broken runs, as `scenario · model · prompt`. */
   failing: z.array(z.string()),
   /** Mean USD per session, by model. */
   costPerSession: z.record(z.string(), z.number()),
+  /**
+   * Every cell with its verdict, whether it ran to the end (no broken epoch) and its USD over
+   * its priced sessions, so two runs compare over the cells both ran; absent in older lines.
+   */
+  cells: z
+    .array(
+      z.object({
+        scenarioId: z.string(),
+        model: z.string(),
+        prompt: z.string(),
+        pass: z.boolean(),
+        complete: z.boolean(),
+        usd: z.number(),
+        sessions: z.number(),
+      }),
+    )
+    .optional(),
 });
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 
@@ -54,8 +72,9 @@ function cellName(cell: MatrixCell): string {
 }
 
 /**
- * Summarizes a run for the history file: pass counts, failing runs and the mean USD per session
- * by model (the sum of the stages' means).
+ * Summarizes a run for the history file: pass counts, failing runs, every cell, and the mean USD
+ * per session by model: over the sessions of its cells that ran to the end when every cell keeps
+ * its cost, else the sum of the stages' means (the judge's left out).
  *
  * @param view - The run's report view.
  * @param run - `{ commit, date }`: short git commit, ISO date-time.
@@ -64,7 +83,8 @@ function cellName(cell: MatrixCell): string {
  */
 export function summarizeRun(view: ReportView, run: { commit: string; date: string }): RunSummary {
   const costPerSession: Record<string, number> = {};
-  for (const point of view.stageCosts) {
+  // The judge's calls are a cost of the eval, not of memory.
+  for (const point of view.stageCosts.filter((each) => each.stage !== "judging")) {
     costPerSession[point.model] = (costPerSession[point.model] ?? 0) + point.usdPerSession;
   }
   const prompts = [...new Set(view.cells.map((cell) => cell.prompt))];
@@ -74,6 +94,16 @@ export function summarizeRun(view: ReportView, run: { commit: string; date: stri
       view.stageCosts.filter((point) => point.model === model).map((point) => point.prompt),
     ).size;
     costPerSession[model] = Math.round(((costPerSession[model] ?? 0) / count) * 1e9) / 1e9;
+  }
+  // Where every cell keeps its cost, the mean pools their sessions, as the like-for-like
+  // comparison does, so the trend and the comparison print the same figure.
+  if (view.cells.length > 0 && view.cells.every((cell) => cell.cost !== undefined)) {
+    for (const model of Object.keys(costPerSession)) {
+      const own = view.cells.filter((cell) => cell.model === model && cell.outcome !== "error");
+      const sessions = own.reduce((sum, cell) => sum + (cell.cost?.sessions ?? 0), 0);
+      const usd = own.reduce((sum, cell) => sum + (cell.cost?.usd ?? 0), 0);
+      if (sessions > 0) costPerSession[model] = Math.round((usd / sessions) * 1e9) / 1e9;
+    }
   }
   return {
     command: view.command,
@@ -86,6 +116,15 @@ export function summarizeRun(view: ReportView, run: { commit: string; date: stri
     passed: view.cells.filter((cell) => cell.outcome === "pass").length,
     failing: view.cells.filter((cell) => cell.outcome !== "pass").map(cellName),
     costPerSession,
+    cells: view.cells.map((cell) => ({
+      scenarioId: cell.scenarioId,
+      model: cell.model,
+      prompt: cell.prompt,
+      pass: cell.outcome === "pass",
+      complete: cell.outcome !== "error",
+      usd: cell.cost?.usd ?? 0,
+      sessions: cell.cost?.sessions ?? 0,
+    })),
   };
 }
 
@@ -157,9 +196,99 @@ export type RunChanges = {
   previous: { commit: string; date: string; scenarios: number; models: number; prompts: number };
   newFailures: string[];
   fixed: string[];
-  /** Per model in both runs: USD per session before and after. */
+  /**
+   * Per model in both runs: USD per session before and after, over the cells present and
+   * complete in both (`like`), or over each whole run when the previous line keeps no cells.
+   */
   cost: { model: string; before: number; after: number }[];
+  /**
+   * The cells both runs ran to the end, the share of them that passed before and after, and the
+   * cells left out of the cost and pass-rate comparison with why; absent when the previous
+   * history line keeps no cells (then cost compares the whole runs' means).
+   */
+  like?: {
+    cells: number;
+    passedBefore: number;
+    passedAfter: number;
+    leftOut: {
+      cell: string;
+      why:
+        | "only in this run"
+        | "only in the previous run"
+        | "broken in this run"
+        | "broken in the previous run"
+        | "broken in both runs";
+    }[];
+  };
 };
+
+type HistoryCell = NonNullable<RunSummary["cells"]>[number];
+
+function historyCellName(cell: HistoryCell): string {
+  return `${cell.scenarioId} · ${cell.model} · ${cell.prompt}`;
+}
+
+function newAndFixed(previous: RunSummary, current: RunSummary) {
+  return {
+    newFailures: current.failing.filter((name) => !previous.failing.includes(name)),
+    fixed: previous.failing.filter((name) => !current.failing.includes(name)),
+  };
+}
+
+/**
+ * Like for like: cost per session by model and the pass rate over only the cells present in both
+ * runs and complete (no broken epoch) in both, and what was left out. A cell that broke in one
+ * run priced fewer sessions there, so a mean over each whole run moves when nothing did.
+ */
+function compareRunCells(
+  previous: RunSummary,
+  current: RunSummary,
+): Omit<RunChanges, "newFailures" | "fixed"> {
+  const before = new Map((previous.cells ?? []).map((cell) => [historyCellName(cell), cell]));
+  const now = new Map((current.cells ?? []).map((cell) => [historyCellName(cell), cell]));
+  type LeftOut = NonNullable<RunChanges["like"]>["leftOut"][number];
+  const leftOut: LeftOut[] = [];
+  const pairs: [HistoryCell, HistoryCell][] = [];
+  for (const [name, cell] of now) {
+    const old = before.get(name);
+    if (old === undefined) leftOut.push({ cell: name, why: "only in this run" });
+    else if (!old.complete && !cell.complete)
+      leftOut.push({ cell: name, why: "broken in both runs" });
+    else if (!old.complete) leftOut.push({ cell: name, why: "broken in the previous run" });
+    else if (!cell.complete) leftOut.push({ cell: name, why: "broken in this run" });
+    else pairs.push([old, cell]);
+  }
+  for (const name of before.keys()) {
+    if (!now.has(name)) leftOut.push({ cell: name, why: "only in the previous run" });
+  }
+  const models = [...new Set(pairs.map(([, cell]) => cell.model))];
+  const mean = (cells: HistoryCell[]) => {
+    const sessions = cells.reduce((sum, cell) => sum + cell.sessions, 0);
+    const usd = cells.reduce((sum, cell) => sum + cell.usd, 0);
+    return sessions === 0 ? undefined : Math.round((usd / sessions) * 1e9) / 1e9;
+  };
+  return {
+    previous: {
+      commit: previous.commit,
+      date: previous.date,
+      scenarios: previous.scenarios?.length ?? 0,
+      models: previous.models.length,
+      prompts: previous.prompts.length,
+    },
+    cost: models.flatMap((model) => {
+      const own = pairs.filter(([, cell]) => cell.model === model);
+      const old = mean(own.map(([cell]) => cell));
+      const fresh = mean(own.map(([, cell]) => cell));
+      return old === undefined || fresh === undefined ? [] : [{ model, before: old, after: fresh }];
+    }),
+    like: {
+      cells: pairs.length,
+      passedBefore: pairs.filter(([cell]) => cell.pass).length,
+      passedAfter: pairs.filter(([, cell]) => cell.pass).length,
+      leftOut,
+    },
+  };
+}
 
 /**
  * Compares a run with the previous one: runs that fail now and passed (or did not run) before,
@@ -171,6 +300,9 @@ export type RunChanges = {
  * @example const changes = compareRuns(history.at(-1), summary);
  */
 export function compareRuns(previous: RunSummary, current: RunSummary): RunChanges {
+  if (previous.cells !== undefined && current.cells !== undefined) {
+    return { ...compareRunCells(previous, current), ...newAndFixed(previous, current) };
+  }
   return {
     previous: {
       commit: previous.commit,
@@ -179,8 +311,7 @@ export function compareRuns(previous: RunSummary, current: RunSummary): RunChang
       models: previous.models.length,
       prompts: previous.prompts.length,
     },
-    newFailures: current.failing.filter((name) => !previous.failing.includes(name)),
-    fixed: previous.failing.filter((name) => !current.failing.includes(name)),
+    ...newAndFixed(previous, current),
     cost: current.models.flatMap((model) => {
       const before = previous.costPerSession[model];
       const after = current.costPerSession[model];
@@ -188,6 +319,9 @@ export function compareRuns(previous: RunSummary, current: RunSummary): RunChang
     }),
   };
 }
+
+/** Left-out cells named before "and N more". */
+const MAX_LEFT_OUT = 5;
 
 function usd(value: number): string {
   return `$${value.toFixed(6)}`;
@@ -214,6 +348,22 @@ export function formatRunChanges(changes: RunChanges | undefined): string {
   );
   if (changes.fixed.length > 0) {
     lines.push(`  Fixed (${changes.fixed.length}): ${changes.fixed.join("; ")}`);
+  }
+  if (changes.like !== undefined) {
+    const { cells, passedBefore, passedAfter, leftOut } = changes.like;
+    lines.push(
+      `  Like for like: cost and pass rate over the ${cells} cells present and complete in both runs: ${passedBefore} -> ${passedAfter} passed`,
+    );
+    if (leftOut.length > 0) {
+      const shown = leftOut.slice(0, MAX_LEFT_OUT).map((item) => `${item.cell} (${item.why})`);
+      const more =
+        leftOut.length > MAX_LEFT_OUT ? `; and ${leftOut.length - MAX_LEFT_OUT} more` : "";
+      lines.push(`  Left out (${leftOut.length}): ${shown.join("; ")}${more}`);
+    }
+  } else {
+    lines.push(
+      "  Cost compared as each whole run's mean: the previous run's history line keeps no cells",
+    );
   }
   for (const { model, before, after } of changes.cost) {
     const delta = after - before;

@@ -29,7 +29,7 @@ import {
   estimateTokens,
 } from "@memfiles/core/internal";
 import { getPrompt, parsePromptRef } from "@memfiles/prompts";
-import { checksRan, gradeScenario, gradeSessionFiles } from "../graders/index.js";
+import { checksPass, checksRan, gradeScenario, gradeSessionFiles } from "../graders/index.js";
 import { type JudgeCall, judgeRequest, readVerdict } from "../graders/judge.js";
 import type { GradeResult } from "../graders/types.js";
 import {
@@ -297,7 +297,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     scenarioId: options.scenarioId,
     model: options.model,
     extractionPrompt: options.extractionPrompt,
-    pass: error === undefined && checks.every((check) => check.pass),
+    pass: error === undefined && checksPass(checks),
     checks,
     answer,
     files,

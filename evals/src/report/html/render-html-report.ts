@@ -1,5 +1,6 @@
 import escapeHtml from "escape-html";
 import type { TopLevelSpec } from "vega-lite";
+import { CELL_MEANING, formatRunCounts } from "../run-counts.js";
 import type { RunSummary } from "../run-history.js";
 import { renderChart } from "./render-chart.js";
 import type { MatrixCell, ProvenanceKind, ReportView, RunDetail } from "./report-view.js";
@@ -8,12 +9,16 @@ import type { MatrixCell, ProvenanceKind, ReportView, RunDetail } from "./report
 export const TREND_RUNS = 20;
 
 const STYLE = `
-body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem; color: #1b1b1b; max-width: 1200px; }
+body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem; color: #1b1b1b; max-width: 1200px; overflow-wrap: anywhere; }
+/* A phone (390 px) scrolls wide tables and charts inside their box, never the page. */
+@media (max-width: 600px) { body { margin: .75rem; } }
+.scroll { overflow-x: auto; max-width: 100%; } figure { margin: 0; max-width: 100%; }
+figure svg { max-width: 100%; height: auto; }
 h1 { font-size: 1.4rem; } h2 { font-size: 1.15rem; margin-top: 2rem; } h3 { font-size: 1rem; }
 table { border-collapse: collapse; margin: .5rem 0; } th, td { border: 1px solid #ccc; padding: .25rem .5rem; text-align: left; vertical-align: top; }
 td.pass { background: #d8f3dc; } td.fail { background: #ffd6d6; } td.error { background: #ffe8b3; }
 .provenance { font-size: .75rem; color: #555; } .refused { color: #a40000; } .applied { color: #1b6b2a; }
-.charts { display: flex; flex-wrap: wrap; gap: 1.5rem; } .warning { background: #fff4d6; padding: .5rem; }
+.charts { display: flex; flex-wrap: wrap; gap: 1.5rem; max-width: 100%; } .warning { background: #fff4d6; padding: .5rem; }
 details { margin: .5rem 0; } summary { cursor: pointer; } code { font-size: .85rem; white-space: pre-wrap; }
 #verdict { font-size: 1.25rem; font-weight: 600; padding: .5rem .75rem; display: inline-block; }
 #verdict.pass { background: #d8f3dc; } #verdict.fail { background: #ffd6d6; }
@@ -21,6 +26,7 @@ details { margin: .5rem 0; } summary { cursor: pointer; } code { font-size: .85r
 .failure.error { border-color: #e0a800; } .failure h3 { margin: .25rem 0; }
 .answer { background: #f5f5f5; padding: .5rem; white-space: pre-wrap; margin: .25rem 0; }
 td .reason { display: block; font-size: .75rem; max-width: 28rem; }
+.failure .cells { margin: .25rem 0; } .failure .reason { margin: .25rem 0; }
 /* "Failures only" needs no script: the checkbox hides passing rows, cells and runs. */
 body:has(#only-failures:checked) #matrix tr[data-all-pass],
 body:has(#only-failures:checked) details.run[data-outcome="pass"] { display: none; }
@@ -78,8 +84,8 @@ function matrixTable(view: ReportView): string {
     return `<tr${allPass ? " data-all-pass" : ""}><th>${html(scenarioId)}</th>${tds.join("")}</tr>`;
   });
   return (
-    `<table id="matrix"><thead><tr><th>scenario</th>${head.join("")}</tr></thead>` +
-    `<tbody>${rows.join("")}</tbody></table>`
+    `<div class="scroll"><table id="matrix"><thead><tr><th>scenario</th>${head.join("")}</tr></thead>` +
+    `<tbody>${rows.join("")}</tbody></table></div>`
   );
 }
 
@@ -91,13 +97,24 @@ function costTable(view: ReportView): string {
       `<td>${provenanceTag(point.provenance)}</td></tr>`,
   );
   return (
-    '<table id="cost-table"><thead><tr><th>model</th><th>prompt</th><th>stage</th>' +
-    `<th>USD per session</th><th>provenance</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
+    '<div class="scroll"><table id="cost-table"><thead><tr><th>model</th><th>prompt</th><th>stage</th>' +
+    `<th>USD per session</th><th>provenance</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`
   );
 }
 
+/**
+ * The write passes at the sync and the batch rate as one line of totals, the per-session table
+ * collapsed under it: on a whole suite the table is hundreds of rows saying one thing.
+ */
 function writeRateTable(view: ReportView): string {
   if (view.writeRates.length === 0) return "<p>No write pass in this run.</p>";
+  const sync = view.writeRates.reduce((sum, row) => sum + row.sync, 0);
+  const batch = view.writeRates.reduce((sum, row) => sum + row.batch, 0);
+  const share = sync === 0 ? "" : ` (${Math.round((batch / sync) * 100)}% of sync)`;
+  const total =
+    `<p id="write-rates-total">${view.writeRates.length} write passes: ` +
+    `<span data-usd="${sync}">$${sync.toFixed(6)}</span> at the Messages API rate, ` +
+    `<span data-usd="${batch}">$${batch.toFixed(6)}</span> as Message Batches${share}.</p>`;
   const rows = view.writeRates.map(
     (row) =>
       `<tr><td>${html(row.scenarioId)}</td><td>${html(row.model)}</td><td>${html(row.prompt)}</td>` +
@@ -105,8 +122,10 @@ function writeRateTable(view: ReportView): string {
       `<td data-usd="${row.batch}">$${row.batch.toFixed(6)}</td></tr>`,
   );
   return (
+    `${total}<details id="write-rates-detail"><summary>Each write pass</summary><div class="scroll">` +
     '<table id="write-rates"><thead><tr><th>scenario</th><th>model</th><th>prompt</th>' +
-    `<th>session</th><th>sync</th><th>batch</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
+    `<th>session</th><th>sync</th><th>batch</th></tr></thead><tbody>${rows.join("")}</tbody></table>` +
+    "</div></details>"
   );
 }
 
@@ -204,32 +223,97 @@ async function trendCharts(history: readonly RunSummary[]): Promise<string[]> {
   return [await renderChart(passRate), await renderChart(cost)];
 }
 
-/** Every run that did not pass, first on the page: its checks' reasons and the model's answer. */
+/** One failed check (or a broken run's error) of one failing cell. */
+type FailedCheck = {
+  cell: MatrixCell;
+  /** 1-based epoch, when the cell has several. */
+  epoch?: number;
+  name: string;
+  reason: string;
+  answer?: string;
+};
+
+/**
+ * Every run that did not pass, first on the page, grouped by scenario and check: one block per
+ * scenario and failed check (or error), its reason once when every cell gave the same one, the
+ * cells listed, and the model's answer (the first cell's; the others' collapsed).
+ */
 function failuresSection(view: ReportView): string {
   const failing = view.cells.filter((cell) => cell.outcome !== "pass");
   if (failing.length === 0) return '<p id="no-failures">No failures: every run passed.</p>';
-  const items = failing.map((cell) => {
-    const detail = view.details.find(
+  const groups = new Map<
+    string,
+    { scenarioId: string; name: string; outcome: string; items: FailedCheck[] }
+  >();
+  for (const cell of failing) {
+    // Every epoch's failed checks, in epoch order (the view keeps details in run order).
+    const details = view.details.filter(
       (item) =>
         item.scenarioId === cell.scenarioId &&
         item.model === cell.model &&
         item.prompt === cell.prompt,
     );
-    const checks = detail?.failedChecks ?? [{ name: cell.outcome, reason: cell.reason }];
-    const answer =
-      detail === undefined
+    const failed =
+      details.length === 0
+        ? [{ check: { name: cell.outcome, reason: cell.reason }, detail: undefined, epoch: 0 }]
+        : details.flatMap((detail, index) =>
+            detail.failedChecks.map((check) => ({ check, detail, epoch: index + 1 })),
+          );
+    for (const { check, detail, epoch } of failed) {
+      const key = `${cell.scenarioId}\u0000${cell.outcome}\u0000${check.name}`;
+      const group = groups.get(key) ?? {
+        scenarioId: cell.scenarioId,
+        name: check.name,
+        outcome: cell.outcome,
+        items: [],
+      };
+      group.items.push({
+        cell,
+        ...(details.length > 1 ? { epoch } : {}),
+        name: check.name,
+        reason: check.reason,
+        ...(detail === undefined ? {} : { answer: detail.answer }),
+      });
+      groups.set(key, group);
+    }
+  }
+  const where = (item: FailedCheck) =>
+    `${html(item.cell.model)} · ${html(item.cell.prompt)}${item.epoch === undefined ? "" : ` · epoch ${item.epoch}`} ${provenanceTag(item.cell.provenance)}`;
+  const onWhat = (items: FailedCheck[]) => {
+    const cells = new Set(items.map((item) => `${item.cell.model}\u0000${item.cell.prompt}`)).size;
+    return `On ${cells} cell(s)${items.length > cells ? `, ${items.length} epochs` : ""}`;
+  };
+  const answerOf = (item: FailedCheck) =>
+    item.answer === undefined
+      ? ""
+      : item.answer === ""
+        ? "<p><i>No answer text (the scenario asks no question, or the run broke first).</i></p>"
+        : `<blockquote class="answer">${html(item.answer)}</blockquote>`;
+  const blocks = [...groups.values()].map((group) => {
+    const reasons = new Set(group.items.map((item) => item.reason));
+    const same = reasons.size === 1;
+    const cells = group.items.map(
+      (item) => `<li>${where(item)}${same ? "" : `: ${html(item.reason)}`}</li>`,
+    );
+    const [first, ...others] = group.items.filter((item) => item.answer !== undefined);
+    const answers =
+      first === undefined
         ? ""
-        : detail.answer === ""
-          ? "<p><i>No answer text (the scenario asks no question, or the run broke first).</i></p>"
-          : `<p>The model's answer:</p><blockquote class="answer">${html(detail.answer)}</blockquote>`;
+        : `<p>The model's answer (${html(first.cell.model)} · ${html(first.cell.prompt)}):</p>${answerOf(first)}` +
+          (others.length === 0
+            ? ""
+            : `<details><summary>The answers of the other ${others.length} cell(s)</summary>${others
+                .map((item) => `<p>${where(item)}:</p>${answerOf(item)}`)
+                .join("")}</details>`);
     return (
-      `<section class="failure ${cell.outcome}" data-run="${html(`${cell.scenarioId} ${cell.model} ${cell.prompt}`)}">` +
-      `<h3>${cell.outcome.toUpperCase()}: ${html(cell.scenarioId)} · ${html(cell.model)} · ${html(cell.prompt)} ${provenanceTag(cell.provenance)}</h3>` +
-      `<ul>${checks.map((check) => `<li><b>${html(check.name)}</b>: ${html(check.reason)}</li>`).join("")}</ul>` +
-      `${answer}</section>`
+      `<section class="failure ${group.outcome}" data-scenario="${html(group.scenarioId)}" data-check="${html(group.name)}">` +
+      `<h3>${group.outcome.toUpperCase()}: ${html(group.scenarioId)} · ${html(group.name)}</h3>` +
+      (same ? `<p class="reason">${html(group.items[0]?.reason ?? "")}</p>` : "") +
+      `<p>${onWhat(group.items)}:</p><ul class="cells">${cells.join("")}</ul>` +
+      `${answers}</section>`
     );
   });
-  return `<div id="failures">${items.join("\n")}</div>`;
+  return `<div id="failures">${blocks.join("\n")}</div>`;
 }
 
 function detailSection(detail: RunDetail): string {
@@ -254,13 +338,13 @@ function detailSection(detail: RunDetail): string {
     `<b>${detail.outcome.toUpperCase()}</b></summary>` +
     (checks.length > 0 ? `<h4>Failed checks</h4><ul>${checks.join("")}</ul>` : "") +
     (verdicts.length > 0
-      ? "<h4>Proposals and consolidations, with their verdicts</h4><table><thead><tr><th>session</th>" +
+      ? '<h4>Proposals and consolidations, with their verdicts</h4><div class="scroll"><table><thead><tr><th>session</th>' +
         "<th>stage</th><th>verdict</th><th>file</th><th>fact / accounting</th><th>why</th></tr></thead>" +
-        `<tbody>${verdicts.join("")}</tbody></table>`
+        `<tbody>${verdicts.join("")}</tbody></table></div>`
       : "<p>No write or consolidate stage ran.</p>") +
     (tools.length > 0
-      ? "<h4>Chat tool calls</h4><table><thead><tr><th>session</th><th>tool</th><th>input</th>" +
-        `<th>result</th></tr></thead><tbody>${tools.join("")}</tbody></table>`
+      ? '<h4>Chat tool calls</h4><div class="scroll"><table><thead><tr><th>session</th><th>tool</th><th>input</th>' +
+        `<th>result</th></tr></thead><tbody>${tools.join("")}</tbody></table></div>`
       : "") +
     "</details>"
   );
@@ -290,7 +374,9 @@ export type RenderHtmlReportOptions = {
  */
 export async function renderHtmlReport(options: RenderHtmlReportOptions): Promise<string> {
   const { view, history, date, notes = [] } = options;
-  const passed = view.cells.filter((cell) => cell.outcome === "pass").length;
+  const passed = view.counts.passedCells;
+  const verdict =
+    view.counts.cells === 0 ? "NOTHING RAN" : passed === view.counts.cells ? "PASS" : "FAIL";
   const [passTrend, costTrend] = await trendCharts(history);
   const warnings = view.cacheWarnings.map(
     (warning) =>
@@ -302,11 +388,11 @@ export async function renderHtmlReport(options: RenderHtmlReportOptions): Promis
 <html lang="en"><head><meta charset="utf-8"><title>${html(view.title)}</title>
 <style>${STYLE}</style></head><body>
 <h1>${html(view.title)}</h1>
-<p id="verdict" class="${passed === view.cells.length ? "pass" : "fail"}">${passed === view.cells.length ? "PASS" : "FAIL"}: ${passed} of ${view.cells.length} runs passed</p>
-<p id="summary">${passed} of ${view.cells.length} runs passed · made ${html(date)}</p>
-<p>Provenance of the recordings: ${view.provenanceNotes.length === 0 ? "none" : view.provenanceNotes.map(html).join("; ")}</p>
-<h2>Failures first (${view.cells.length - passed})</h2>
+<p id="verdict" class="${verdict === "PASS" ? "pass" : "fail"}">${verdict}: ${html(formatRunCounts(view.counts))}</p>
+<h2>Failures first (${view.counts.cells - passed} of ${view.counts.cells} cells)</h2>
 ${failuresSection(view)}
+<p id="summary">${html(formatRunCounts(view.counts))}; ${CELL_MEANING}, passing when its epochs meet the scenario's minPassRate · made ${html(date)}</p>
+<p id="provenance">Provenance of the recordings: ${view.provenanceNotes.length === 0 ? "none" : view.provenanceNotes.map(html).join("; ")}</p>
 <p><label><input type="checkbox" id="only-failures"> Show failures only (hides passing rows and runs below)</label></p>
 ${notes.map((note) => `<p>${html(note)}</p>`).join("\n")}
 <h2>Pass matrix (scenario x model x prompt)</h2>

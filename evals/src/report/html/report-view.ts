@@ -1,7 +1,8 @@
-import type { ConsolidateFactsResult, Stage } from "@memfiles/core/internal";
+import type { ConsolidateFactsResult } from "@memfiles/core/internal";
 import type { AbSummaryResult } from "../../ab/summary.js";
 import type { Provenance, ScenarioResult, StageResult } from "../../runner/types.js";
 import type { CacheWarningRow, EvalReport, WriteRateRow } from "../build-eval-report.js";
+import { type RunCounts, sumRunCounts } from "../run-counts.js";
 
 /**
  * Where a figure comes from: a recording made against the API, one authored by hand (usage
@@ -23,13 +24,25 @@ export type MatrixCell = {
   provenance: ProvenanceKind[];
   /** With several epochs: how many passed of how many, and the 95% Wilson interval. */
   epochs?: { passes: number; epochs: number; interval: [number, number] };
+  /**
+   * What the cell cost over all its epochs: USD and the sessions priced (the final question
+   * counts as a session; each epoch's sessions count apart). The history compares runs by it.
+   */
+  cost?: { usd: number; sessions: number };
 };
+
+/**
+ * The stages a cost chart shows: the memory stages, then `judging`, the judge's calls
+ * (`expect.answer.judge`), a cost of the eval, not of memory, so it is kept out of the cost per
+ * session the history compares.
+ */
+export const COST_STAGES = ["write", "consolidate", "chat", "recall", "judging"] as const;
 
 /** Mean USD per session of one stage, on one model with one prompt. */
 export type StageCostPoint = {
   model: string;
   prompt: string;
-  stage: Stage;
+  stage: (typeof COST_STAGES)[number];
   /** USD per session (the final question counts as a session), from core's price table. */
   usdPerSession: number;
   provenance: ProvenanceKind[];
@@ -86,6 +99,8 @@ export type ReportView = {
   writeRates: WriteRatePoint[];
   /** One line per distinct recording provenance, e.g. `recorded from the API (…)`. */
   provenanceNotes: string[];
+  /** Cells and epochs, passed and run: the verdict's figures, the same as the terminal's. */
+  counts: RunCounts;
   details: RunDetail[];
 };
 
@@ -230,6 +245,23 @@ function detailOf(result: ScenarioResult): RunDetail {
   };
 }
 
+/** A cell's USD over its epochs and its priced sessions (each epoch's apart). */
+function cellCost(
+  report: EvalReport,
+  cell: { scenarioId: string; model: string },
+): { usd: number; sessions: number } {
+  const rows = report.sessionCosts.filter(
+    (row) =>
+      row.scenarioId === cell.scenarioId &&
+      (row.runModel ?? row.model) === cell.model &&
+      row.stage !== "judging",
+  );
+  return {
+    usd: Math.round(rows.reduce((sum, row) => sum + row.usd, 0) * 1e9) / 1e9,
+    sessions: new Set(rows.map((row) => `${row.epoch ?? 1}\u0000${row.session}`)).size,
+  };
+}
+
 /**
  * Builds the HTML report's view of a `pnpm eval` run: the pass matrix, the mean USD per session
  * by model and stage, cache warnings, provenance, and per run its proposals with their verdicts,
@@ -244,9 +276,17 @@ export function evalReportView(report: EvalReport): ReportView {
   for (const model of report.models) {
     const results = report.results.filter((result) => result.model === model);
     const rows = report.sessionCosts.filter((row) => (row.runModel ?? row.model) === model);
-    const sessions = new Set(rows.map((row) => `${row.scenarioId}\u0000${row.session}`)).size;
+    // Each epoch's sessions count apart, as their calls do.
+    const sessions = new Set(
+      rows.map((row) => `${row.scenarioId}\u0000${row.epoch ?? 1}\u0000${row.session}`),
+    ).size;
     const provenance = kindsOf(results.flatMap((result) => result.provenance));
-    for (const stage of ["write", "consolidate", "chat"] as const) {
+    const stages = COST_STAGES.filter(
+      (stage) =>
+        ["write", "consolidate", "chat"].includes(stage) ||
+        report.sessionCosts.some((row) => row.stage === stage),
+    );
+    for (const stage of stages) {
       const usd = rows.filter((row) => row.stage === stage).reduce((sum, row) => sum + row.usd, 0);
       stageCosts.push({
         model,
@@ -281,6 +321,7 @@ export function evalReportView(report: EvalReport): ReportView {
           })
           .join("; "),
         provenance: kindsOf(results.flatMap((result) => result.provenance)),
+        cost: cellCost(report, cell),
         ...(several
           ? { epochs: { passes: cell.passes, epochs: cell.epochs, interval: cell.interval } }
           : {}),
@@ -295,6 +336,12 @@ export function evalReportView(report: EvalReport): ReportView {
         : `authored by hand (usage estimated: ${item.usageMethod})`,
     ),
     details: report.results.map(detailOf),
+    counts: {
+      cells: report.summary.cells,
+      passedCells: report.summary.passedCells,
+      epochs: report.summary.epochs,
+      passedEpochs: report.summary.passedEpochs,
+    },
   };
 }
 
@@ -323,6 +370,7 @@ export function evalReportsView(reports: readonly EvalReport[]): ReportView {
     writeRates: views.flatMap((view) => view.writeRates),
     provenanceNotes: [...new Set(views.flatMap((view) => view.provenanceNotes))],
     details: views.flatMap((view) => view.details),
+    counts: sumRunCounts(views.map((view) => view.counts)),
   };
 }
 
@@ -347,6 +395,7 @@ export function abReportView(summary: AbSummaryResult): ReportView {
         outcome: result.outcome,
         reason: result.reason,
         provenance: cell.provenance,
+        cost: { usd: result.usd, sessions: result.sessions },
       })),
     ),
     stageCosts: summary.cells.flatMap((cell) =>
@@ -367,5 +416,15 @@ export function abReportView(summary: AbSummaryResult): ReportView {
       ),
     ],
     details: [],
+    counts: sumRunCounts(
+      summary.cells.flatMap((cell) =>
+        cell.results.map((result) => ({
+          cells: 1,
+          passedCells: result.outcome === "pass" ? 1 : 0,
+          epochs: result.epochs,
+          passedEpochs: result.passes,
+        })),
+      ),
+    ),
   };
 }
