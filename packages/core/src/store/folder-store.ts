@@ -33,7 +33,14 @@ import {
   encodeText,
   restoreLineBreaks,
 } from "./text-encoding.js";
-import type { MemoryRow, ReadAllResult, ReadResult, StoreLayout, WriteResult } from "./types.js";
+import type {
+  FileStamp,
+  MemoryRow,
+  ReadAllResult,
+  ReadResult,
+  StoreLayout,
+  WriteResult,
+} from "./types.js";
 import { NEW_VERSION, versionToken } from "./version-token.js";
 
 const BOM = "\uFEFF";
@@ -108,6 +115,17 @@ export class FolderStore implements StoreEngine {
     );
     for (const row of fresh) if (row) rows.push(row);
     return sortedCopies(rows);
+  }
+
+  async listStamps(): Promise<FileStamp[]> {
+    const realRoot = await this.#existingRealRoot();
+    if (realRoot === undefined) return [];
+    const { found } = await this.#statFiles(realRoot);
+    const now = Date.now();
+    return found.map(({ candidate, stats }) => ({
+      path: candidate.path,
+      stamp: now - Math.max(stats.mtimeMs, stats.ctimeMs) > RACY_WINDOW_MS ? statKey(stats) : "",
+    }));
   }
 
   async readAll(): Promise<ReadAllResult> {
