@@ -72,7 +72,6 @@ export {
   contentWords,
   foldFileName,
   foldText,
-  hashText,
   headOfText,
   isTimeZone,
   localDay,
