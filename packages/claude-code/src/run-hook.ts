@@ -3,7 +3,7 @@ import type { StoreLayout } from "@memfiles/core";
 // The recall entry, not "@memfiles/core": a hook process must not load the API client, the write
 // pipeline and the secret scanner on every prompt.
 import { detectLayout, MemoryStore } from "@memfiles/core/recall";
-import { type HookInput, HookInputSchema } from "./hook-input.js";
+import { type HookInput, parseHookInput } from "./hook-input.js";
 import { logHook } from "./hook-log.js";
 import type { HookContext, HookOutput, WritePassRequest } from "./hooks/hook-context.js";
 import { memoryLocation } from "./memory-location.js";
@@ -117,14 +117,8 @@ async function layoutOf(root: string, autoMemory: boolean): Promise<StoreLayout>
 export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
   const load = (HOOKS as Record<string, () => Promise<Hook>>)[options.event];
   if (load === undefined) return { stdout: "" };
-  let input: HookInput;
-  try {
-    const parsed = HookInputSchema.safeParse(JSON.parse(options.stdin));
-    if (!parsed.success) return { stdout: "" };
-    input = parsed.data;
-  } catch {
-    return { stdout: "" };
-  }
+  const input: HookInput | undefined = parseHookInput(options.stdin);
+  if (input === undefined) return { stdout: "" };
   const env = options.env ?? process.env;
   let store: MemoryStore | undefined;
   try {
