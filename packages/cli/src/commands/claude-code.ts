@@ -26,7 +26,9 @@ const BIN = fileURLToPath(new URL("../../bin/memfiles.js", import.meta.url));
  */
 function hookCommand(): string[] {
   const workspace = existsSync(fileURLToPath(new URL("../../src/main.ts", import.meta.url)));
-  const built = existsSync(fileURLToPath(new URL("../../../claude-code/dist/hook-main.js", import.meta.url)));
+  const built = existsSync(
+    fileURLToPath(new URL("../../../claude-code/dist/hook-main.js", import.meta.url)),
+  );
   return [process.execPath, ...(workspace && built ? ["--conditions=memfiles-dist"] : []), BIN];
 }
 
