@@ -258,6 +258,17 @@ function render(picked: readonly RecallUnit[]): string {
   return lines.join("\n");
 }
 
+/** For each position, the length of the shortest unit text from there to the end. */
+function shortestTexts(units: readonly RecallUnit[]): Uint32Array {
+  const shortest = new Uint32Array(units.length);
+  let least = Number.MAX_SAFE_INTEGER;
+  for (let position = units.length - 1; position >= 0; position--) {
+    least = Math.min(least, units[position]?.text.length ?? least);
+    shortest[position] = Math.min(least, 0xffff_ffff);
+  }
+  return shortest;
+}
+
 /**
  * Fills a token budget with ranked units, best first: each unit that still fits is taken (one that
  * does not is passed over for a shorter one after it); units that matched nothing are never taken.
@@ -281,8 +292,19 @@ export function fillRecallBudget(
   const days = new Set<string>();
   let used = countTokens(`${NOTE_OPEN}\n${NOTE_CLOSE}`);
   if (used > maxTokens) return { note: "", units: [], tokens: 0 };
-  for (const unit of units) {
+  // With the default estimate (monotonic in chars), a unit costs at least its text and a line
+  // break: once even the shortest unit left cannot fit, the rest is not looked at.
+  const shortestFrom = countTokens === estimateTokens ? shortestTexts(units) : undefined;
+  let least = { chars: -1, tokens: 0 };
+  for (const [position, unit] of units.entries()) {
     if (unit.score <= 0) break;
+    const shortest = shortestFrom?.[position];
+    if (shortest !== undefined) {
+      if (shortest !== least.chars) {
+        least = { chars: shortest, tokens: estimateTokens(`${"x".repeat(shortest)}\n`) };
+      }
+      if (least.tokens > maxTokens - used) break;
+    }
     const day = unit.date === undefined || days.has(unit.date) ? "" : dateHeader(unit.date);
     const newFile = unit.kind === "line" && !files.has(unit.path);
     const file = !newFile

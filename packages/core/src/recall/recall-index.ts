@@ -29,7 +29,7 @@ export type RecallIndexStore = {
   readonly root: string;
   readonly layout: StoreLayout;
   readonly maxChars: number;
-  listStamps(): Promise<FileStamp[]>;
+  listStamps(known?: ReadonlySet<string>): Promise<FileStamp[]>;
   read(path: string): Promise<ReadResult>;
   readInternal(relativePath: string): Promise<string | undefined>;
   writeInternal(relativePath: string, text: string): Promise<void>;
@@ -47,6 +47,8 @@ export type ScoredRecallUnit = FileUnit & {
 type IndexedFile = {
   /** The file's stamp when it was indexed (`store.listStamps()`); `""` is never trusted. */
   stamp: string;
+  /** The version token of the text indexed: a file read again unchanged is not indexed again. */
+  version?: string;
   /** The row as `store.list()` gives it. */
   row: MemoryRow;
   /** The project the file belongs to (`fileScope`); absent for a global file. */
@@ -77,11 +79,20 @@ export class RecallIndex {
   readonly units = new Map<number, FileUnit>();
   search: MiniSearch<IndexedUnit>;
   nextId = 0;
+  // The indexed paths as a set (what listStamps need not check again); rebuilt when files change.
+  #pathSet: Set<string> | undefined;
+  /** Files with a project scope: while there are none, a query needs no scope filter. */
+  #scopedFiles = 0;
   /** Changed since it was last stored. */
   unsaved = false;
 
   constructor(search?: MiniSearch<IndexedUnit>) {
     this.search = search ?? new MiniSearch<IndexedUnit>(unitIndexOptions());
+  }
+
+  get #paths(): ReadonlySet<string> {
+    this.#pathSet ??= new Set(this.files.keys());
+    return this.#pathSet;
   }
 
   /**
@@ -112,12 +123,15 @@ export class RecallIndex {
     skipPaths: readonly string[] = ALWAYS_LOADED,
   ): ScoredRecallUnit[] {
     if (query.trim() === "" || this.units.size === 0) return [];
-    const hits = this.search.search(query, {
-      filter: (hit) => {
-        const unit = this.units.get(hit.id as number);
-        return unit !== undefined && this.holds(unit.path, scope);
-      },
-    });
+    const hits =
+      scope === undefined || this.#scopedFiles === 0
+        ? this.search.search(query)
+        : this.search.search(query, {
+            filter: (hit) => {
+              const unit = this.units.get(hit.id as number);
+              return unit !== undefined && this.holds(unit.path, scope);
+            },
+          });
     const scored: ScoredRecallUnit[] = [];
     for (const hit of hits) {
       const unit = this.units.get(hit.id as number);
@@ -140,7 +154,9 @@ export class RecallIndex {
       if (unit !== undefined) this.search.remove(this.#document(id, unit, file.fields));
       this.units.delete(id);
     }
+    if (file.scope !== undefined) this.#scopedFiles--;
     this.files.delete(path);
+    this.#pathSet = undefined;
     this.unsaved = true;
   }
 
@@ -149,6 +165,7 @@ export class RecallIndex {
     row: MemoryRow,
     units: readonly FileUnit[],
     linked: IndexedFile["fields"],
+    version: string | undefined,
   ): void {
     const scope = fileScope(row.path, row.scope);
     const ids: number[] = [];
@@ -158,13 +175,17 @@ export class RecallIndex {
       this.units.set(id, unit);
       this.search.add(this.#document(id, unit, linked));
     }
+    if (this.files.get(row.path)?.scope !== undefined) this.#scopedFiles--;
+    if (scope !== undefined) this.#scopedFiles++;
     this.files.set(row.path, {
       stamp,
+      ...(version === undefined ? {} : { version }),
       row,
       ...(scope === undefined ? {} : { scope }),
       fields: linked,
       ids,
     });
+    this.#pathSet = undefined;
     this.unsaved = true;
   }
 
@@ -190,14 +211,15 @@ export class RecallIndex {
    * @returns Whether anything changed.
    */
   async refresh(store: RecallIndexStore): Promise<boolean> {
-    const stamps = await store.listStamps();
+    const stamps = await store.listStamps(this.#paths);
     const listed = new Map(stamps.map((file) => [file.path, file.stamp]));
     const removed = [...this.files.keys()].filter((path) => !listed.has(path));
     const changed = stamps.filter(
       (file) => file.stamp === "" || this.files.get(file.path)?.stamp !== file.stamp,
     );
     if (removed.length === 0 && changed.length === 0) return false;
-    const read: Array<{ stamp: string; row: MemoryRow; content: string }> = [];
+    const read: Array<{ stamp: string; version: string; row: MemoryRow; content: string }> = [];
+    let restamped = false;
     for (const file of changed) {
       // A file gone or refused between the listing and the read is left out until it reads.
       const result = await store.read(file.path).catch(() => undefined);
@@ -205,9 +227,18 @@ export class RecallIndex {
         removed.push(file.path);
         continue;
       }
+      const indexed = this.files.get(file.path);
+      if (indexed !== undefined && indexed.version === result.version) {
+        // The same text under a new stamp (a touch, or a file still in its 2 s window).
+        if (indexed.stamp !== file.stamp) restamped = true;
+        indexed.stamp = file.stamp;
+        continue;
+      }
       const row = rowFromText(file.path, result.content, store.maxChars, store.layout);
-      read.push({ stamp: file.stamp, row, content: result.content });
+      read.push({ stamp: file.stamp, version: result.version, row, content: result.content });
     }
+    if (restamped) this.unsaved = true;
+    if (removed.length === 0 && read.length === 0) return restamped;
     const renamed = new Set<string>();
     const noteNames = (row: MemoryRow | undefined, other?: MemoryRow) => {
       if (row === undefined) return;
@@ -242,6 +273,7 @@ export class RecallIndex {
         file.row,
         unitsOfFile(file.row, file.content),
         this.#fields(file.row, byName),
+        file.version,
       );
     }
     if (renamed.size > 0) {
@@ -253,7 +285,7 @@ export class RecallIndex {
         if (fields.entities === file.fields.entities && fields.file === file.fields.file) continue;
         const units = file.ids.flatMap((id) => this.units.get(id) ?? []);
         this.#drop(path);
-        this.#add(file.stamp, file.row, units, fields);
+        this.#add(file.stamp, file.row, units, fields, file.version);
       }
     }
     return true;
@@ -322,6 +354,7 @@ export class RecallIndex {
         }
         ids += file.ids.length;
         index.files.set(path, file);
+        if (file.scope !== undefined) index.#scopedFiles++;
       }
       if (ids !== index.units.size || index.search.documentCount !== ids) return undefined;
       return index;
@@ -366,8 +399,8 @@ function keyOf(store: RecallIndexStore): string {
  * (the database's internal files on PostgreSQL) the first time in a process, rebuilt when that is
  * missing, corrupt or of another version, then brought up to date from the files' stamps, so a
  * file changed by any writer (a person's editor, another process) is re-indexed alone at the next
- * call. A changed index is stored again after the call returns (one save at a time per memory); a
- * failed save is not an error (the next call stores it again).
+ * call. A changed index is stored again 1 s later, or when the process is about to exit (one save
+ * at a time per memory); a failed save is not an error (the next call stores it again).
  *
  * @param store - The memory (a `MemoryStore`).
  * @returns The index.
@@ -387,21 +420,46 @@ export async function openRecallIndex(store: RecallIndexStore): Promise<RecallIn
     opened.set(key, index);
   }
   await index.refresh(store);
-  if (index.unsaved && !pendingSaves.has(key)) {
-    const saving = index;
-    const save = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(async () => {
-        saving.unsaved = false;
-        await store.writeInternal(RECALL_INDEX_FILE, saving.serialize(store));
-      })
-      .catch(() => {
-        saving.unsaved = true;
-      })
-      .finally(() => pendingSaves.delete(key));
-    pendingSaves.set(key, save);
-  }
+  if (index.unsaved && !pendingSaves.has(key)) scheduleSave(key, index, store);
   return index;
 }
+
+/**
+ * How long a changed index waits before it is stored, in ms: writes in a row (a write pass, a
+ * busy session) are stored once, and no request pays for the save. A process about to exit stores
+ * at once (`beforeExit`), so a prompt hook leaves its index behind.
+ */
+const SAVE_DELAY_MS = 1_000;
+
+function scheduleSave(key: string, index: RecallIndex, store: RecallIndexStore): void {
+  let start: () => void = () => {};
+  const started = new Promise<void>((resolve) => {
+    start = resolve;
+  });
+  const timer = setTimeout(() => start(), SAVE_DELAY_MS);
+  timer.unref();
+  const onExit = () => start();
+  process.once("beforeExit", onExit);
+  const save = started
+    .then(async () => {
+      clearTimeout(timer);
+      process.removeListener("beforeExit", onExit);
+      index.unsaved = false;
+      await store.writeInternal(RECALL_INDEX_FILE, index.serialize(store));
+    })
+    .catch(() => {
+      index.unsaved = true;
+    })
+    .finally(() => {
+      pendingSaves.delete(key);
+      starters.delete(key);
+    });
+  pendingSaves.set(key, save);
+  starters.set(key, start);
+}
+
+// What starts each pending save at once (for a flush).
+const starters = new Map<string, () => void>();
 
 /**
  * Waits for the stored copies of recall indexes being saved (what a test or a process about to
@@ -411,7 +469,10 @@ export async function openRecallIndex(store: RecallIndexStore): Promise<RecallIn
  * @example await flushRecallIndexes();
  */
 export async function flushRecallIndexes(): Promise<void> {
-  while (pendingSaves.size > 0) await Promise.all([...pendingSaves.values()]);
+  while (pendingSaves.size > 0) {
+    for (const start of starters.values()) start();
+    await Promise.all([...pendingSaves.values()]);
+  }
 }
 
 /**

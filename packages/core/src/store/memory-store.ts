@@ -115,12 +115,14 @@ export class MemoryStore {
    * not move again), elsewhere the backend's version tokens. What a derived index (the recall
    * index) compares to notice a file changed by any writer, a person's editor included.
    *
+   * @param known - Paths this store listed before (a name check is a pure function of the path,
+   *   so they are not checked again); optional.
    * @returns `[{ path, stamp }]`, in no particular order.
    * @throws {Error} as {@link list} does.
    * @example const changed = (await store.listStamps()).filter((file) => seen.get(file.path) !== file.stamp);
    */
-  async listStamps(): Promise<FileStamp[]> {
-    return this.#engine.listStamps();
+  async listStamps(known?: ReadonlySet<string>): Promise<FileStamp[]> {
+    return this.#engine.listStamps(known);
   }
 
   /**
