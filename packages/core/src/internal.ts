@@ -42,6 +42,11 @@ export {
   type ConsolidateResult,
   MAX_CONSOLIDATE_RETRIES,
 } from "./layouts/subject/consolidate/index.js";
+export {
+  createMemoryToolHandlers,
+  MemoryToolError,
+  memoriesPath,
+} from "./memory-tool/index.js";
 export { apiErrorOf, MODEL_TABLE, tokenizerRatio } from "./models/index.js";
 export {
   ALWAYS_LOADED,
@@ -87,6 +92,16 @@ export {
   localDay,
   MONTH_NAMES,
 } from "./text/index.js";
+export {
+  DEFAULT_MAX_TRANSCRIPT_BYTES,
+  type ParseClaudeCodeTranscriptResult,
+  parseClaudeCodeTranscript,
+  type ReadClaudeCodeTranscriptOptions,
+  readClaudeCodeTranscript,
+  type SkippedRecords,
+  type TranscriptCheckpoint,
+  TranscriptTooLargeError,
+} from "./transcript/index.js";
 export {
   type ReadUsageLogResult,
   type Stage,

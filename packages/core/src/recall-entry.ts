@@ -12,3 +12,5 @@ export {
   recallForPrompt,
   recallUnitKey,
 } from "./recall/recall-for-prompt.js";
+// The store a hook keeps its own state in (`.memfiles/`), and the layout of a folder it is given.
+export { detectLayout, MemoryStore } from "./store/index.js";
