@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, realpath } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { onTestFinished } from "vitest";
 
 /**
  * Runs the real Claude Code client (`claude -p`) for end-to-end tests: in a temporary `$HOME`,
@@ -124,9 +125,13 @@ export function projectFolder(home: string, cwd: string): string {
   return join(home, ".claude", "projects", cwd.replace(/[^A-Za-z0-9]/g, "-"));
 }
 
-/** A fresh `$HOME` and project directory under the system's temporary folder (real paths). */
+/**
+ * A fresh `$HOME` and project directory under the system's temporary folder (real paths: Claude
+ * Code names the project folder after the real path), removed when the current test finishes.
+ */
 export async function temporaryWorkspace(): Promise<{ home: string; project: string }> {
   const root = await realpath(await mkdtemp(join(tmpdir(), "memfiles-claude-code-")));
+  onTestFinished(() => rm(root, { recursive: true, force: true }));
   const home = join(root, "home");
   const project = join(root, "project");
   await mkdir(home, { recursive: true });

@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     root: import.meta.dirname,
-    include: ["**/*.e2e.ts"],
+    include: ["**/*.e2e.ts", "**/*.test.ts"],
     // One file at a time: every test starts `claude -p` processes (about 0.4 s of CPU each) and
     // hooks that start Node, on a machine whose two cores other jobs share.
     fileParallelism: false,
