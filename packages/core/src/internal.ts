@@ -73,6 +73,16 @@ export {
   MONTH_NAMES,
 } from "./text/index.js";
 export {
+  DEFAULT_MAX_TRANSCRIPT_BYTES,
+  type ParseClaudeCodeTranscriptResult,
+  parseClaudeCodeTranscript,
+  type ReadClaudeCodeTranscriptOptions,
+  readClaudeCodeTranscript,
+  type SkippedRecords,
+  type TranscriptCheckpoint,
+  TranscriptTooLargeError,
+} from "./transcript/index.js";
+export {
   type ReadUsageLogResult,
   type Stage,
   USAGE_LOG_PATH,

@@ -28,7 +28,7 @@ import { reportUsage } from "../../usage/report-usage.js";
 import type { FolderReadStore } from "../../write/memory-files.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
 import type { Proposal } from "../../write/proposal.js";
-import { withSessionDate } from "../../write/session-date.js";
+import { withSessionDate } from "../../transcript/index.js";
 import { makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
 import { fitTranscript } from "../../write/transcript-budget.js";
 import { checkDescriptionShape, checkFactShape } from "../../write/write-checks.js";

@@ -11,7 +11,7 @@ import { reportUsage } from "../../usage/report-usage.js";
 import { type MemoryFileState, readFolder, readFolderWithRows } from "../../write/memory-files.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
 import { MAX_DESCRIPTION_CHARS, type Proposal } from "../../write/proposal.js";
-import { withSessionDate } from "../../write/session-date.js";
+import { withSessionDate } from "../../transcript/index.js";
 import { fitTranscript } from "../../write/transcript-budget.js";
 import { checkDescriptionShape } from "../../write/write-checks.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "../../write/write-index-budget.js";

@@ -1,5 +1,5 @@
 import { localDay } from "../text/index.js";
-import type { Transcript } from "../transcript/index.js";
+import type { Transcript } from "./transcript.js";
 
 /**
  * A transcript with its date filled in: a transcript whose `date` is `""` gets the day `now` falls
