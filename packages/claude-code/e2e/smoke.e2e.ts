@@ -122,4 +122,22 @@ describe("the stub Messages API with the real Claude Code", () => {
       ],
     ]);
   });
+
+  it("lets Claude Code's own Write put a secret into its memory folder when nothing guards it", async () => {
+    // The case memfiles' PreToolUse hook exists for: without it, the write lands.
+    const { home, project } = await temporaryWorkspace();
+    const target = join(projectFolder(home, project), "memory", "deploy-token.md");
+    const secret = "ghp_e2eSecretToken0123456789abcdefghijABCD";
+
+    const run = await runClaude({
+      claude: claudeBinary(),
+      home,
+      cwd: project,
+      apiUrl: api.url,
+      prompt: `write the file ${target} with: The deploy token is ${secret}.`,
+    });
+
+    expect(run.status).toBe(0);
+    expect(await readFile(target, "utf8")).toContain(secret);
+  });
 });

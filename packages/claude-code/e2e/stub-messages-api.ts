@@ -399,8 +399,8 @@ function absolute(cwd: string, path: string): string {
   return isAbsolute(path) ? path : join(cwd, path);
 }
 
-/** The text of the write pass's user message (the request the write pass builds is one message). */
-function writeRequestText(body: Record<string, unknown>): string {
+/** The text of a write-pass request's user message (the write pass sends one message). */
+export function writeRequestText(body: Record<string, unknown>): string {
   const messages = (Array.isArray(body.messages) ? body.messages : []) as Message[];
   return messages
     .flatMap((message) => blocksOf(message))
