@@ -1,5 +1,5 @@
 // Import rules checked by `pnpm check:imports` (part of `pnpm test`): no import cycles anywhere,
-// packages import downward only (evals -> core -> prompts -> errors), and no backward arrow between
+// packages import downward only (evals -> cli -> claude-code -> core -> prompts -> errors), and no backward arrow between
 // the folders of packages/core/src (DESIGN.md "Inside core").
 //
 // CORE_LAYERS lists core's folders from the bottom up: a folder may import only folders listed
@@ -90,6 +90,22 @@ module.exports = {
       severity: "error",
       from: { path: "^packages/(errors|prompts|core|cli)/" },
       to: { path: "^packages/mcp/" },
+    },
+    {
+      name: "package-claude-code-imports-above",
+      comment:
+        "Packages import downward only: cli -> claude-code -> core (DESIGN.md); the hooks never load the CLI, the MCP server or a database.",
+      severity: "error",
+      from: { path: "^packages/claude-code/" },
+      to: { path: "^(evals|packages/(cli|mcp|pg))/" },
+    },
+    {
+      name: "package-claude-code-imported",
+      comment:
+        "Claude Code's hooks (packages/claude-code) sit on top of core: nothing below it imports it.",
+      severity: "error",
+      from: { path: "^packages/(errors|prompts|core|pg|mcp)/" },
+      to: { path: "^packages/claude-code/" },
     },
     {
       name: "core-folder-unlisted",

@@ -42,6 +42,11 @@ export {
   type ConsolidateResult,
   MAX_CONSOLIDATE_RETRIES,
 } from "./layouts/subject/consolidate/index.js";
+export {
+  createMemoryToolHandlers,
+  MemoryToolError,
+  memoriesPath,
+} from "./memory-tool/index.js";
 export { MODEL_TABLE, tokenizerRatio } from "./models/index.js";
 export {
   ALWAYS_LOADED,
@@ -67,6 +72,7 @@ export {
   contentWords,
   foldFileName,
   foldText,
+  hashText,
   headOfText,
   isTimeZone,
   localDay,

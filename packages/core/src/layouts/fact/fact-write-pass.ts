@@ -23,12 +23,12 @@ import {
 import { memoizeText } from "../../text/memo.js";
 import { ModelReplyError, parseToolReply } from "../../tool-reply/index.js";
 import type { Transcript } from "../../transcript/index.js";
+import { withSessionDate } from "../../transcript/index.js";
 import type { OnStep, OnUsage } from "../../usage/index.js";
 import { reportUsage } from "../../usage/report-usage.js";
 import type { FolderReadStore } from "../../write/memory-files.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
 import type { Proposal } from "../../write/proposal.js";
-import { withSessionDate } from "../../transcript/index.js";
 import { makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
 import { fitTranscript } from "../../write/transcript-budget.js";
 import { checkDescriptionShape, checkFactShape } from "../../write/write-checks.js";

@@ -1,0 +1,179 @@
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { findSecrets, MemoryStore, type StoreLayout } from "@memfiles/core";
+import { createMemoryToolHandlers, MEMORY_INDEX_FILE, memoriesPath } from "@memfiles/core/internal";
+import { DryRunBackend } from "./dry-run-backend.js";
+
+/** A file edit Claude Code is about to make with its Write, Edit or MultiEdit tool. */
+export type FileEdit =
+  | { tool: "Write"; filePath: string; content: string }
+  | { tool: "Edit"; filePath: string; oldString: string; newString: string; replaceAll?: boolean }
+  | {
+      tool: "MultiEdit";
+      filePath: string;
+      edits: Array<{ oldString: string; newString: string; replaceAll?: boolean }>;
+    };
+
+/** Options of {@link checkFileEdit}. */
+export type CheckFileEditOptions = {
+  /** The memory folder. */
+  root: string;
+  /** Its layout. */
+  layout: StoreLayout;
+  edit: FileEdit;
+  /** The user's IANA time zone (date tags, relative dates); default UTC. */
+  timeZone?: string;
+  now?: Date;
+};
+
+/**
+ * The verdict on an edit: `outside` (not in the memory folder: not memfiles' to judge), `allow`,
+ * or `deny` with the check table's code and message.
+ */
+export type CheckFileEditResult =
+  | { decision: "outside" }
+  | { decision: "allow" }
+  | { decision: "deny"; code: string; message: string };
+
+function replaceIn(
+  text: string,
+  oldString: string,
+  newString: string,
+  all: boolean,
+): string | undefined {
+  if (oldString === "" || !text.includes(oldString)) return undefined;
+  return all ? text.split(oldString).join(newString) : text.replace(oldString, () => newString);
+}
+
+/** The file's text after the edit, or `undefined` when the edit does not apply (Claude Code refuses it itself). */
+function editedText(edit: FileEdit, before: string | undefined): string | undefined {
+  if (edit.tool === "Write") return edit.content;
+  if (before === undefined) return undefined;
+  const steps = edit.tool === "Edit" ? [edit] : edit.edits;
+  let text: string | undefined = before;
+  for (const step of steps) {
+    if (text === undefined) return undefined;
+    text = replaceIn(text, step.oldString, step.newString, step.replaceAll === true);
+  }
+  return text;
+}
+
+/** The edited file's path inside the memory folder (`/` separators), or `undefined` outside it. */
+function memoryPathOf(root: string, filePath: string): string | undefined {
+  const target = resolve(filePath);
+  const path = relative(resolve(root), target);
+  if (path === "" || path.startsWith("..") || isAbsolute(path)) return undefined;
+  return path.split(sep).join("/");
+}
+
+/**
+ * Whether a file is inside the memory folder.
+ *
+ * @param root - The memory folder.
+ * @param filePath - The file (absolute, as Claude Code's tools give it).
+ * @returns `true` inside (the folder itself excluded).
+ * @example isInsideMemory("/m", "/m/deploy.md") // true
+ */
+export function isInsideMemory(root: string, filePath: string): boolean {
+  return memoryPathOf(root, filePath) !== undefined;
+}
+
+/**
+ * The lines an edit changes, as a `str_replace` the memory tool takes: the lines between the
+ * unchanged first and last lines, widened by a line of context at a time until the old text
+ * occurs once (an insertion needs one to anchor it).
+ */
+function changedLines(before: string, after: string): { oldString: string; newString: string } {
+  const oldLines = before.split("\n");
+  const newLines = after.split("\n");
+  let head = 0;
+  while (head < oldLines.length && head < newLines.length && oldLines[head] === newLines[head])
+    head++;
+  let tail = 0;
+  while (
+    tail < oldLines.length - head &&
+    tail < newLines.length - head &&
+    oldLines[oldLines.length - 1 - tail] === newLines[newLines.length - 1 - tail]
+  )
+    tail++;
+  for (;;) {
+    const oldString = oldLines.slice(head, oldLines.length - tail).join("\n");
+    const newString = newLines.slice(head, newLines.length - tail).join("\n");
+    const once = oldString !== "" && before.indexOf(oldString) === before.lastIndexOf(oldString);
+    if (once || (head === 0 && tail === 0)) return { oldString, newString };
+    if (tail > 0) tail--;
+    else head--;
+  }
+}
+
+/**
+ * Runs a Claude Code file edit inside the memory folder through the memory tool's write path
+ * (the one check pipeline: secret, relative date, shape, the layout's path rule, forgotten,
+ * duplicate, cap, version token), on a dry-run copy of the store so nothing is written: Claude Code
+ * writes the file itself once allowed. A new file is checked as the memory tool's `create`, a
+ * changed one as a `str_replace` of the lines it changes. `MEMORY.md` is Claude Code's index: an edit to it is checked for secrets only. Files
+ * under `.memfiles/` are memfiles' own state and never edited by hand.
+ *
+ * @param options - `{ root, layout, edit, timeZone?, now? }`.
+ * @returns `{ decision: "outside" | "allow" }` or `{ decision: "deny", code, message }`.
+ * @throws File-system errors from reading the folder pass through.
+ * @example await checkFileEdit({ root, layout: "fact", edit: { tool: "Write", filePath, content } })
+ */
+export async function checkFileEdit(options: CheckFileEditOptions): Promise<CheckFileEditResult> {
+  const root = resolve(options.root);
+  const memoryPath = memoryPathOf(root, options.edit.filePath);
+  if (memoryPath === undefined) return { decision: "outside" };
+  if (memoryPath === ".memfiles" || memoryPath.startsWith(".memfiles/")) {
+    return {
+      decision: "deny",
+      code: "internal_file",
+      message: `Refused the edit of ${memoryPath}: .memfiles/ holds memfiles' own state (tombstones, checkpoints); it is never edited by hand or by a tool.`,
+    };
+  }
+  const store = new MemoryStore({ root, layout: options.layout });
+  if (memoryPath === MEMORY_INDEX_FILE) {
+    const index = await store.readIndex();
+    const text = editedText(options.edit, index.exists ? index.content : undefined);
+    if (text === undefined) return { decision: "allow" };
+    const { findings } = await findSecrets(text);
+    return findings.length === 0
+      ? { decision: "allow" }
+      : {
+          decision: "deny",
+          code: "secret",
+          message: `Refused the edit of ${MEMORY_INDEX_FILE}: it holds what looks like a secret. Memory never keeps passwords, keys or tokens; leave it out.`,
+        };
+  }
+  const dryRun = new MemoryStore({ backend: new DryRunBackend(store), layout: options.layout });
+  const before = await dryRun.read(memoryPath).catch(() => undefined);
+  const text = editedText(options.edit, before?.exists === true ? before.content : undefined);
+  if (text === undefined) return { decision: "allow" };
+  const handlers = createMemoryToolHandlers({
+    store: dryRun,
+    layout: options.layout,
+    ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+  });
+  const toolPath = memoriesPath(memoryPath);
+  try {
+    if (before?.exists === true) {
+      if (before.content === text) return { decision: "allow" };
+      const { oldString, newString } = changedLines(before.content, text);
+      await handlers.str_replace({
+        command: "str_replace",
+        path: toolPath,
+        old_str: oldString,
+        new_str: newString,
+      });
+    } else {
+      await handlers.create({ command: "create", path: toolPath, file_text: text });
+    }
+    return { decision: "allow" };
+  } catch (error) {
+    const code =
+      typeof (error as { code?: unknown }).code === "string"
+        ? (error as { code: string }).code
+        : "check_failed";
+    const message = error instanceof Error ? error.message : String(error);
+    return { decision: "deny", code, message };
+  }
+}

@@ -1,0 +1,113 @@
+import type { BackendWriteResult, MemoryStore, StorageBackend, StoredFile } from "@memfiles/core";
+import { versionToken } from "@memfiles/core";
+
+const DELETED = Symbol("deleted");
+
+/**
+ * A storage backend that reads a memory folder and keeps every write in memory: the check
+ * pipeline runs on it exactly as on the folder (version tokens, cap, tombstones, the index), and
+ * nothing reaches the disk. What a PreToolUse check needs: the verdict of a write Claude Code is
+ * about to make itself.
+ */
+export class DryRunBackend implements StorageBackend {
+  readonly label: string;
+  readonly #store: MemoryStore;
+  readonly #files = new Map<string, string | typeof DELETED>();
+  readonly #internal = new Map<string, string>();
+  #index: string | undefined;
+  #all: Promise<Map<string, StoredFile>> | undefined;
+
+  constructor(store: MemoryStore) {
+    this.#store = store;
+    this.label = store.root;
+  }
+
+  // The folder as it is, read once (the pipeline lists it more than once).
+  #folder(): Promise<Map<string, StoredFile>> {
+    this.#all ??= this.#store.readAll().then(({ files }) => {
+      const map = new Map<string, StoredFile>();
+      for (const [path, file] of files)
+        map.set(path, { path, content: file.content, version: file.version });
+      return map;
+    });
+    return this.#all;
+  }
+
+  async #current(path: string): Promise<StoredFile | undefined> {
+    const changed = this.#files.get(path);
+    if (changed === DELETED) return undefined;
+    if (changed !== undefined) return { path, content: changed, version: versionToken(changed) };
+    const listed = (await this.#folder()).get(path);
+    if (listed !== undefined) return listed;
+    const file = await this.#store.read(path);
+    return file.exists ? { path, content: file.content, version: file.version } : undefined;
+  }
+
+  async listVersions(): Promise<Array<{ path: string; version: string }>> {
+    const paths = new Set([...(await this.#folder()).keys(), ...this.#files.keys()]);
+    const versions: Array<{ path: string; version: string }> = [];
+    for (const path of paths) {
+      const file = await this.#current(path);
+      if (file !== undefined) versions.push({ path, version: file.version });
+    }
+    return versions;
+  }
+
+  async readMany(paths: readonly string[]): Promise<StoredFile[]> {
+    const files: StoredFile[] = [];
+    for (const path of paths) {
+      const file = await this.#current(path);
+      if (file !== undefined) files.push(file);
+    }
+    return files;
+  }
+
+  read(path: string): Promise<StoredFile | undefined> {
+    return this.#current(path);
+  }
+
+  async writeIfVersion(
+    path: string,
+    content: string,
+    ifVersion: string,
+  ): Promise<BackendWriteResult> {
+    const current = await this.#current(path);
+    if ((current?.version ?? "new") !== ifVersion) return { ok: false, current };
+    this.#files.set(path, content);
+    return { ok: true, version: versionToken(content) };
+  }
+
+  async deleteIfVersion(path: string, ifVersion?: string): Promise<BackendWriteResult> {
+    const current = await this.#current(path);
+    if (current === undefined || (ifVersion !== undefined && current.version !== ifVersion))
+      return { ok: false, current };
+    this.#files.set(path, DELETED);
+    return { ok: true, version: "new" };
+  }
+
+  async readInternal(name: string): Promise<string | undefined> {
+    return this.#internal.get(name) ?? this.#store.readInternal(name);
+  }
+
+  async writeInternal(name: string, text: string): Promise<void> {
+    this.#internal.set(name, text);
+  }
+
+  async appendInternal(name: string, text: string): Promise<void> {
+    this.#internal.set(name, `${(await this.readInternal(name)) ?? ""}${text}`);
+  }
+
+  async readIndex(): Promise<string | undefined> {
+    if (this.#index !== undefined) return this.#index;
+    const index = await this.#store.readIndex();
+    return index.exists ? index.content : undefined;
+  }
+
+  async writeIndex(text: string): Promise<void> {
+    this.#index = text;
+  }
+
+  withLock<T>(fn: () => Promise<T>): Promise<T> {
+    return fn();
+  }
+}

@@ -1,0 +1,87 @@
+import type { MemoryStore } from "@memfiles/core";
+import type { TranscriptCheckpoint } from "@memfiles/core/internal";
+import { z } from "zod";
+
+/** Where the hooks keep their state inside the memory folder's `.memfiles/`. */
+export const HOOK_STATE_FOLDER = "claude-code";
+/** The hooks' log (JSON lines) inside `.memfiles/`: every write pass's outcome and every failure. */
+export const HOOK_LOG_FILE = `${HOOK_STATE_FOLDER}/hook.log`;
+
+/** Most recall units remembered per session: a session of thousands of prompts stays small. */
+const MAX_RECALLED = 5_000;
+
+const SessionStateSchema = z.object({
+  /** Keys of the recall units already shown in this session (never shown twice). */
+  recalled: z.array(z.string()).default([]),
+  /** Where the last write pass stopped reading the session's transcript. */
+  checkpoint: z
+    .object({
+      transcriptPath: z.string(),
+      offset: z.number().int().nonnegative(),
+      uuid: z.string().optional(),
+    })
+    .optional(),
+});
+
+/** A session's state: what recall showed, where the write pass stopped. */
+export type SessionState = z.infer<typeof SessionStateSchema>;
+
+function stateFile(sessionId: string): string {
+  // A session id is a UUID; anything else is reduced to a plain file name.
+  const name = sessionId.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 100) || "session";
+  return `${HOOK_STATE_FOLDER}/sessions/${name}.json`;
+}
+
+/**
+ * Reads a session's hook state; a missing or unreadable state file reads as a new session (the
+ * worst case is a unit shown twice or turns read again, which the write pass's duplicate check
+ * then refuses).
+ *
+ * @param store - The memory folder.
+ * @param sessionId - Claude Code's `session_id`.
+ * @returns The state.
+ * @example const state = await readSessionState(store, input.session_id);
+ */
+export async function readSessionState(
+  store: Pick<MemoryStore, "readInternal">,
+  sessionId: string,
+): Promise<SessionState> {
+  try {
+    const text = await store.readInternal(stateFile(sessionId));
+    if (text !== undefined) {
+      const parsed = SessionStateSchema.safeParse(JSON.parse(text));
+      if (parsed.success) return parsed.data;
+    }
+  } catch {
+    // Unreadable state: start over (see above).
+  }
+  return { recalled: [] };
+}
+
+/**
+ * Writes a session's hook state (atomically, under `.memfiles/`).
+ *
+ * @param store - The memory folder.
+ * @param sessionId - Claude Code's `session_id`.
+ * @param state - The state; only the newest 5,000 recalled keys are kept.
+ * @returns Resolves once written.
+ * @example await writeSessionState(store, sessionId, { ...state, recalled: [...state.recalled, key] });
+ */
+export async function writeSessionState(
+  store: Pick<MemoryStore, "writeInternal">,
+  sessionId: string,
+  state: SessionState,
+): Promise<void> {
+  const recalled = state.recalled.slice(-MAX_RECALLED);
+  await store.writeInternal(stateFile(sessionId), `${JSON.stringify({ ...state, recalled })}\n`);
+}
+
+/** The checkpoint of a session's transcript, when the last write pass read that same file. */
+export function checkpointFor(
+  state: SessionState,
+  transcriptPath: string,
+): TranscriptCheckpoint | undefined {
+  const saved = state.checkpoint;
+  if (saved === undefined || saved.transcriptPath !== transcriptPath) return undefined;
+  return { offset: saved.offset, ...(saved.uuid === undefined ? {} : { uuid: saved.uuid }) };
+}

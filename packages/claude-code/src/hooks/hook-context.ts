@@ -1,0 +1,42 @@
+import type { MemoryStore, StoreLayout } from "@memfiles/core";
+import type { HookInput } from "../hook-input.js";
+import type { HookLogEntry } from "../hook-log.js";
+import type { MemoryLocation } from "../memory-location.js";
+
+/** What a hook prints: Claude Code's hook output JSON (https://code.claude.com/docs/en/hooks). */
+export type HookOutput = {
+  hookSpecificOutput:
+    | { hookEventName: "SessionStart" | "UserPromptSubmit"; additionalContext: string }
+    | {
+        hookEventName: "PreToolUse";
+        permissionDecision: "deny";
+        permissionDecisionReason: string;
+      };
+};
+
+/** The arguments of a detached write pass: which session, which transcript, which folder. */
+export type WritePassRequest = {
+  root: string;
+  layout: StoreLayout;
+  sessionId: string;
+  transcriptPath: string;
+  model?: string | undefined;
+  timeZone: string;
+};
+
+/** Everything one hook run needs, built once by `runHook`. */
+export type HookContext = {
+  input: HookInput;
+  location: MemoryLocation;
+  layout: StoreLayout;
+  store: MemoryStore;
+  /** The user's IANA time zone. */
+  timeZone: string;
+  now: () => Date;
+  sessionStartTokens: number;
+  promptRecallTokens: number;
+  model?: string | undefined;
+  /** Starts the write pass in a detached process and returns at once. */
+  startWritePass: (request: WritePassRequest) => void;
+  log: (entry: Omit<HookLogEntry, "at">) => Promise<void>;
+};

@@ -1,0 +1,176 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { forget, MemoryStore } from "@memfiles/core";
+import { describe, expect, it } from "vitest";
+import { factFile, hookFolders, hookInput } from "../../test/memory-folder.js";
+import { runHook } from "../run-hook.js";
+
+type Case = {
+  name: string;
+  tool: string;
+  input: (root: string) => Record<string, unknown>;
+  /** `undefined`: no answer (allowed, or not memfiles' to judge); else the deny reason's words. */
+  denied?: RegExp;
+};
+
+const KEY = "AKIAIOSFODNN7EXAMPLE and wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+
+const CASES: Case[] = [
+  {
+    name: "Write of a new fact file",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "editor.md"),
+      content: factFile("Editor", "The user's editor", "The user edits in Helix."),
+    }),
+  },
+  {
+    name: "Write of a secret into a new file",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "aws.md"),
+      content: factFile("AWS", "keys", `The key is ${KEY}`),
+    }),
+    denied: /^Refused the create of \/memories\/aws\.md: it holds a secret/,
+  },
+  {
+    name: "Write over a file with a secret",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      content: factFile("Diet", "The user's diet", `Password is hunter2-${KEY}`),
+    }),
+    denied: /secret/,
+  },
+  {
+    name: "Edit adding a secret",
+    tool: "Edit",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      old_string: "vegetarian.",
+      new_string: `vegetarian. Token ${KEY}`,
+    }),
+    denied: /secret/,
+  },
+  {
+    name: "Edit changing a fact",
+    tool: "Edit",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      old_string: "vegetarian",
+      new_string: "vegan",
+    }),
+  },
+  {
+    name: "MultiEdit whose second edit adds a secret",
+    tool: "MultiEdit",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      edits: [
+        { old_string: "vegetarian", new_string: "vegan" },
+        { old_string: "vegan.", new_string: `vegan. ${KEY}` },
+      ],
+    }),
+    denied: /secret/,
+  },
+  {
+    name: "Write at a path the fact layout refuses (not a slug)",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "user_role.md"),
+      content: factFile("User role", "The user's role", "The user is a data engineer."),
+    }),
+    denied: /user_role\.md/,
+  },
+  {
+    name: "Write of a fact file without front matter (read leniently, as the memory tool's create)",
+    tool: "Write",
+    input: (root) => ({ file_path: join(root, "notes.md"), content: "The user prefers tabs.\n" }),
+  },
+  {
+    name: "Write into .memfiles/",
+    tool: "Write",
+    input: (root) => ({ file_path: join(root, ".memfiles/tombstones.json"), content: "[]" }),
+    denied: /\.memfiles\/ holds memfiles' own state/,
+  },
+  {
+    name: "Write of a secret into MEMORY.md",
+    tool: "Write",
+    input: (root) => ({ file_path: join(root, "MEMORY.md"), content: `- [AWS](aws.md) ${KEY}\n` }),
+    denied: /MEMORY\.md: it holds what looks like a secret/,
+  },
+  {
+    name: "Write of an index line into MEMORY.md",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "MEMORY.md"),
+      content: "- [Diet](diet.md) — the user's diet\n",
+    }),
+  },
+  {
+    name: "Write outside the memory folder",
+    tool: "Write",
+    input: (root) => ({ file_path: join(root, "..", "project", "keys.md"), content: KEY }),
+  },
+  {
+    name: "Edit whose old string is not in the file (Claude Code refuses it itself)",
+    tool: "Edit",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      old_string: "pescatarian",
+      new_string: KEY,
+    }),
+  },
+  {
+    name: "another tool",
+    tool: "Bash",
+    input: (root) => ({ command: `echo ${KEY} > ${join(root, "x.md")}` }),
+  },
+];
+
+describe("PreToolUse: Claude Code's edits of the memory folder go through the check pipeline", () => {
+  it.each(CASES)("$name", async ({ tool, input, denied }) => {
+    const { cwd, root } = await hookFolders();
+    const before = await readdir(root);
+    const diet = await readFile(join(root, "diet.md"), "utf8");
+    const stdin = hookInput(cwd, {
+      hook_event_name: "PreToolUse",
+      tool_name: tool,
+      tool_input: input(root),
+    });
+    const { stdout } = await runHook({ event: "pre-tool-use", stdin, root });
+    if (denied === undefined) {
+      expect(stdout).toBe("");
+    } else {
+      const output = JSON.parse(stdout);
+      expect(output.hookSpecificOutput).toEqual({
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: expect.stringMatching(denied),
+      });
+      // The reason never repeats the secret.
+      expect(stdout).not.toContain("AKIAIOSFODNN7EXAMPLE");
+    }
+    // The check writes nothing: Claude Code makes the edit itself once allowed.
+    expect((await readdir(root)).filter((name) => name !== ".memfiles")).toEqual(before);
+    expect(await readFile(join(root, "diet.md"), "utf8")).toBe(diet);
+  });
+
+  it("denies bringing back a forgotten fact (tombstones)", async () => {
+    const { cwd, root } = await hookFolders();
+    await forget({ store: new MemoryStore({ root, layout: "fact" }), query: "Fly.io deploys" });
+    const content = factFile(
+      "Deploy host",
+      "Where the user deploys apps",
+      "The user deploys everything on Fly.io.",
+    );
+    const stdin = hookInput(cwd, {
+      tool_name: "Write",
+      tool_input: { file_path: join(root, "deploy-host.md"), content },
+    });
+    const { stdout } = await runHook({ event: "pre-tool-use", stdin, root });
+    expect(JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason).toMatch(
+      /the user asked on .* to forget it/,
+    );
+  });
+});

@@ -1,0 +1,25 @@
+// The public API of @memfiles/claude-code: memfiles inside Claude Code. The hook command is the
+// "./hook" entry (`memfiles hook <event>`).
+
+// Claude Code's own memory edits, checked like every other write.
+export { type CheckFileEditResult, checkFileEdit, type FileEdit } from "./check-file-edit.js";
+export { type HookLogEntry, readHookLog } from "./hook-log.js";
+// Where memory lives.
+export {
+  autoMemoryFolder,
+  CLAUDE_CODE_INDEX_LINES,
+  claudeConfigFolder,
+  memoryLocation,
+  projectFolderName,
+  projectRootOf,
+} from "./memory-location.js";
+// Hooks: one run of a Claude Code hook, and the write pass SessionEnd starts.
+export {
+  CLAUDE_CODE_EVENT_NAMES,
+  HOOKS,
+  type HookEvent,
+  type RunHookOptions,
+  type RunHookResult,
+  runHook,
+} from "./run-hook.js";
+export { runSessionWritePass, type SessionWritePassResult } from "./session-write-pass.js";

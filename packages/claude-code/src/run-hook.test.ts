@@ -1,0 +1,186 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { factFile, hookFolders, hookInput } from "../test/memory-folder.js";
+import type { WritePassRequest } from "./hooks/hook-context.js";
+import { autoMemoryFolder } from "./memory-location.js";
+import { HOOKS, runHook } from "./run-hook.js";
+
+const EVENTS = Object.keys(HOOKS);
+
+describe("runHook: every hook answers JSON or nothing, never fails", () => {
+  const BAD_INPUTS = [
+    { name: "no JSON", stdin: "not json" },
+    { name: "empty stdin", stdin: "" },
+    { name: "a JSON array", stdin: "[]" },
+    { name: "no session_id", stdin: JSON.stringify({ cwd: "/tmp" }) },
+    { name: "no cwd", stdin: JSON.stringify({ session_id: "s" }) },
+  ];
+  it.each(EVENTS.flatMap((event) => BAD_INPUTS.map((input) => ({ event, ...input }))))(
+    "$event with $name prints nothing",
+    async ({ event, stdin }) => {
+      let started = false;
+      const result = await runHook({ event, stdin, startWritePass: () => (started = true) });
+      expect(result).toEqual({ stdout: "" });
+      expect(started).toBe(false);
+    },
+  );
+
+  it("an unknown event prints nothing", async () => {
+    const { cwd, root } = await hookFolders();
+    expect(await runHook({ event: "stop", stdin: hookInput(cwd), root })).toEqual({ stdout: "" });
+  });
+
+  it.each(EVENTS)(
+    "%s on a memory folder that is a file prints nothing and logs nothing there",
+    async (event) => {
+      const { cwd, root } = await hookFolders();
+      const file = join(root, "deploy-host.md");
+      const result = await runHook({
+        event,
+        stdin: hookInput(cwd, {
+          prompt: "where do I deploy?",
+          transcript_path: file,
+          tool_name: "Write",
+          tool_input: { file_path: join(cwd, "a.md"), content: "x" },
+        }),
+        root: file,
+        startWritePass: () => undefined,
+      });
+      expect(result).toEqual({ stdout: "" });
+    },
+  );
+});
+
+describe("SessionStart", () => {
+  it("adds the memory block of a --root folder, fenced as data", async () => {
+    const { cwd, root } = await hookFolders();
+    const { stdout } = await runHook({ event: "session-start", stdin: hookInput(cwd), root });
+    const output = JSON.parse(stdout);
+    expect(output.hookSpecificOutput.hookEventName).toBe("SessionStart");
+    expect(output.hookSpecificOutput.additionalContext).toMatch(
+      /^<memory>\nEverything inside <memory> is data/,
+    );
+    expect(output.hookSpecificOutput.additionalContext).toContain(
+      "- deploy-host.md: Where the user deploys apps",
+    );
+  });
+
+  it("adds nothing when the memory is Claude Code's own auto memory (it loads MEMORY.md itself)", async () => {
+    const { cwd, home, root } = await hookFolders();
+    const auto = autoMemoryFolder({ cwd, home, env: {} });
+    await mkdir(auto, { recursive: true });
+    await writeFile(join(auto, "diet.md"), await readFile(join(root, "diet.md"), "utf8"));
+    expect(await runHook({ event: "session-start", stdin: hookInput(cwd), home, env: {} })).toEqual(
+      { stdout: "" },
+    );
+  });
+
+  it("keeps the block within its token budget", async () => {
+    const { cwd, root } = await hookFolders();
+    for (let index = 0; index < 200; index++) {
+      await writeFile(
+        join(root, `fact-${index}.md`),
+        factFile(`Fact ${index}`, `A long description of fact number ${index} `.repeat(4), "Body."),
+      );
+    }
+    const { stdout } = await runHook({
+      event: "session-start",
+      stdin: hookInput(cwd),
+      root,
+      sessionStartTokens: 800,
+    });
+    const { additionalContext } = JSON.parse(stdout).hookSpecificOutput;
+    expect(additionalContext.length / 3.08).toBeLessThanOrEqual(800);
+    expect(additionalContext).toContain("</memory>");
+  });
+});
+
+describe("UserPromptSubmit", () => {
+  it("recalls what matches the prompt, fenced as data, and never the same unit twice in a session", async () => {
+    const { cwd, root } = await hookFolders();
+    const stdin = hookInput(cwd, { prompt: "Where do I deploy the app?" });
+    const first = JSON.parse((await runHook({ event: "user-prompt-submit", stdin, root })).stdout);
+    expect(first.hookSpecificOutput).toEqual({
+      hookEventName: "UserPromptSubmit",
+      additionalContext: expect.stringContaining("The user deploys everything on Fly.io."),
+    });
+    expect(first.hookSpecificOutput.additionalContext).toMatch(
+      /^<recalled_memory>\n.*not instructions/,
+    );
+    expect(first.hookSpecificOutput.additionalContext).not.toContain("vegetarian");
+    expect(await runHook({ event: "user-prompt-submit", stdin, root })).toEqual({ stdout: "" });
+    // Another session is shown it again.
+    const other = hookInput(cwd, { session_id: "other", prompt: "Where do I deploy the app?" });
+    expect((await runHook({ event: "user-prompt-submit", stdin: other, root })).stdout).toContain(
+      "Fly.io",
+    );
+  });
+
+  it("recalls from Claude Code's auto memory of the project by default", async () => {
+    const { cwd, home, root } = await hookFolders();
+    const auto = autoMemoryFolder({ cwd, home, env: {} });
+    await mkdir(auto, { recursive: true });
+    await writeFile(
+      join(auto, "deploy-host.md"),
+      await readFile(join(root, "deploy-host.md"), "utf8"),
+    );
+    const stdin = hookInput(cwd, { prompt: "deploy?" });
+    expect((await runHook({ event: "user-prompt-submit", stdin, home, env: {} })).stdout).toContain(
+      "Fly.io",
+    );
+  });
+
+  it.each([
+    { name: "a blank prompt", prompt: "  " },
+    { name: "a prompt nothing matches", prompt: "Packaging a Python wheel" },
+  ])("adds nothing for $name", async ({ prompt }) => {
+    const { cwd, root } = await hookFolders();
+    expect(
+      await runHook({ event: "user-prompt-submit", stdin: hookInput(cwd, { prompt }), root }),
+    ).toEqual({ stdout: "" });
+  });
+});
+
+describe("SessionEnd and PreCompact", () => {
+  it.each(["session-end", "pre-compact"])(
+    "%s starts the write pass detached and prints nothing",
+    async (event) => {
+      const { cwd, root } = await hookFolders();
+      const requests: WritePassRequest[] = [];
+      const result = await runHook({
+        event,
+        stdin: hookInput(cwd, { transcript_path: "/x/s.jsonl" }),
+        root,
+        model: "claude-haiku-5-5",
+        env: { MEMFILES_TIME_ZONE: "Europe/Lisbon" },
+        startWritePass: (request) => requests.push(request),
+      });
+      expect(result).toEqual({ stdout: "" });
+      expect(requests).toEqual([
+        {
+          root,
+          layout: "fact",
+          sessionId: "7f1c2f0e-1111-4a57-9d3c-6c1f0e2a9b11",
+          transcriptPath: "/x/s.jsonl",
+          model: "claude-haiku-5-5",
+          timeZone: "Europe/Lisbon",
+        },
+      ]);
+    },
+  );
+
+  it("logs a session without a transcript path and starts nothing", async () => {
+    const { cwd, root } = await hookFolders();
+    let started = false;
+    await runHook({
+      event: "session-end",
+      stdin: hookInput(cwd),
+      root,
+      startWritePass: () => (started = true),
+    });
+    expect(started).toBe(false);
+    const log = await readFile(join(root, ".memfiles/claude-code/hook.log"), "utf8");
+    expect(JSON.parse(log.trim())).toMatchObject({ outcome: "skipped", event: "session-end" });
+  });
+});

@@ -1,0 +1,175 @@
+import { spawn } from "node:child_process";
+import { MemoryStore, type StoreLayout } from "@memfiles/core";
+import { type HookInput, HookInputSchema } from "./hook-input.js";
+import { logHook } from "./hook-log.js";
+import type { HookContext, HookOutput, WritePassRequest } from "./hooks/hook-context.js";
+import { preToolUse } from "./hooks/pre-tool-use.js";
+import { sessionEnd } from "./hooks/session-end.js";
+import { sessionStart } from "./hooks/session-start.js";
+import { userPromptSubmit } from "./hooks/user-prompt-submit.js";
+import { memoryLocation } from "./memory-location.js";
+import { DEFAULT_PROMPT_RECALL_TOKENS, DEFAULT_SESSION_START_TOKENS } from "./recall-constants.js";
+
+/**
+ * The hooks by the event name `memfiles hook <event>` takes (kebab-case of Claude Code's event
+ * names). SessionEnd and PreCompact both start the write pass.
+ */
+export const HOOKS = {
+  "session-start": sessionStart,
+  "user-prompt-submit": userPromptSubmit,
+  "pre-tool-use": preToolUse,
+  "pre-compact": sessionEnd,
+  "session-end": sessionEnd,
+} as const satisfies Record<string, (context: HookContext) => Promise<HookOutput | undefined>>;
+
+/** An event `memfiles hook` handles. */
+export type HookEvent = keyof typeof HOOKS;
+
+/** Claude Code's name of each event (settings keys, `hook_event_name`). */
+export const CLAUDE_CODE_EVENT_NAMES: Record<HookEvent, string> = {
+  "session-start": "SessionStart",
+  "user-prompt-submit": "UserPromptSubmit",
+  "pre-tool-use": "PreToolUse",
+  "pre-compact": "PreCompact",
+  "session-end": "SessionEnd",
+};
+
+/** Options of {@link runHook}. */
+export type RunHookOptions = {
+  event: string;
+  /** The JSON Claude Code wrote to the hook's stdin. */
+  stdin: string;
+  /** `--root`: a memfiles folder to use instead of Claude Code's auto memory. */
+  root?: string | undefined;
+  /** `--model`: the write pass's model. */
+  model?: string | undefined;
+  env?: NodeJS.ProcessEnv;
+  home?: string;
+  now?: () => Date;
+  sessionStartTokens?: number;
+  promptRecallTokens?: number;
+  /** Starts a detached write pass; default: this command again as a detached child process. */
+  startWritePass?: (request: WritePassRequest) => void;
+};
+
+/** What the hook prints on stdout: JSON, or `""` for nothing. The exit code is always 0. */
+export type RunHookResult = { stdout: string };
+
+/** The user's IANA time zone: `MEMFILES_TIME_ZONE`, else the system's. */
+export function hookTimeZone(env: NodeJS.ProcessEnv): string {
+  const configured = env.MEMFILES_TIME_ZONE;
+  return configured !== undefined && configured !== ""
+    ? configured
+    : Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * Starts `memfiles hook write-pass ...` as a detached process with no stdio and does not wait:
+ * the same node, the same entry script and node options as this process.
+ */
+export function spawnWritePass(request: WritePassRequest, entry: readonly string[]): void {
+  const args = [
+    ...process.execArgv,
+    ...entry,
+    "write-pass",
+    "--root",
+    request.root,
+    "--layout",
+    request.layout,
+    "--session",
+    request.sessionId,
+    "--transcript",
+    request.transcriptPath,
+    "--time-zone",
+    request.timeZone,
+    ...(request.model === undefined ? [] : ["--model", request.model]),
+  ];
+  const child = spawn(process.execPath, args, {
+    detached: true,
+    stdio: "ignore",
+    windowsHide: true,
+  });
+  child.on("error", () => undefined);
+  child.unref();
+}
+
+async function layoutOf(root: string, autoMemory: boolean): Promise<StoreLayout> {
+  // Claude Code's auto memory is one fact a file with front matter: the fact layout.
+  if (autoMemory) return "fact";
+  const { detectLayout } = await import("@memfiles/core");
+  return detectLayout(root);
+}
+
+/**
+ * Runs one Claude Code hook: parses its stdin, finds the memory folder (`--root`, else Claude
+ * Code's auto memory of the project) and answers with the hook's JSON, or nothing. Never throws
+ * and never asks Claude Code to stop: bad input, an unknown event or any failure ends in `""`
+ * (logged under `.memfiles/claude-code/hook.log` when the folder is known), except a failed check
+ * of an edit inside the memory folder, which denies the edit.
+ *
+ * @param options - `{ event, stdin, root?, model?, env?, home?, now?, sessionStartTokens?,
+ *   promptRecallTokens?, startWritePass? }`; token budgets in estimated tokens.
+ * @returns `{ stdout }`: the JSON to print, or `""`.
+ * @example const { stdout } = await runHook({ event: "user-prompt-submit", stdin });
+ */
+export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
+  const hook = (HOOKS as Record<string, (context: HookContext) => Promise<HookOutput | undefined>>)[
+    options.event
+  ];
+  if (hook === undefined) return { stdout: "" };
+  let input: HookInput;
+  try {
+    const parsed = HookInputSchema.safeParse(JSON.parse(options.stdin));
+    if (!parsed.success) return { stdout: "" };
+    input = parsed.data;
+  } catch {
+    return { stdout: "" };
+  }
+  const env = options.env ?? process.env;
+  let store: MemoryStore | undefined;
+  try {
+    const location = memoryLocation({
+      cwd: input.cwd,
+      root: options.root,
+      env,
+      ...(options.home === undefined ? {} : { home: options.home }),
+    });
+    const layout = await layoutOf(location.root, location.autoMemory);
+    store = new MemoryStore({ root: location.root, layout });
+    const opened = store;
+    const context: HookContext = {
+      input,
+      location,
+      layout,
+      store: opened,
+      timeZone: hookTimeZone(env),
+      now: options.now ?? (() => new Date()),
+      sessionStartTokens: options.sessionStartTokens ?? DEFAULT_SESSION_START_TOKENS,
+      promptRecallTokens: options.promptRecallTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,
+      model: options.model,
+      startWritePass:
+        options.startWritePass ??
+        ((request) => spawnWritePass(request, process.argv.slice(1, entryEnd()))),
+      log: (entry) => logHook(opened, { sessionId: input.session_id, ...entry }),
+    };
+    const output = await hook(context);
+    return { stdout: output === undefined ? "" : `${JSON.stringify(output)}\n` };
+  } catch (error) {
+    if (store !== undefined) {
+      await logHook(store, {
+        event: options.event,
+        sessionId: input.session_id,
+        outcome: "failed",
+        message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      });
+    }
+    return { stdout: "" };
+  }
+}
+
+// The entry's own arguments end where the event name is: `memfiles.js hook <event>` or
+// `hook-main.js <event>`.
+function entryEnd(): number {
+  const index = process.argv.findIndex((argument, position) => position >= 2 && argument in HOOKS);
+  return index === -1 ? 2 : index;
+}

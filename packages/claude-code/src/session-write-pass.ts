@@ -1,0 +1,129 @@
+import { join } from "node:path";
+import type Anthropic from "@anthropic-ai/sdk";
+import { MemoryStore, MODELS, writePass } from "@memfiles/core";
+import { readClaudeCodeTranscript } from "@memfiles/core/internal";
+import lockfile from "proper-lockfile";
+import { logHook } from "./hook-log.js";
+import {
+  checkpointFor,
+  HOOK_STATE_FOLDER,
+  readSessionState,
+  writeSessionState,
+} from "./hook-state.js";
+import type { WritePassRequest } from "./hooks/hook-context.js";
+
+/** The write pass's model when none is given: Claude Sonnet 5.5. */
+export const DEFAULT_HOOK_WRITE_MODEL = MODELS.sonnet;
+
+/** How long a write pass waits for the one before it on the same folder: 10 minutes. */
+const WAIT_MS = 10 * 60 * 1000;
+
+/** Result of {@link runSessionWritePass}, as logged. */
+export type SessionWritePassResult =
+  | { outcome: "ok"; applied: number; rejected: number; turns: number }
+  | { outcome: "skipped"; reason: string }
+  | { outcome: "failed"; reason: string };
+
+/**
+ * The write pass of one Claude Code session, as the detached child of SessionEnd / PreCompact runs
+ * it: reads the transcript's records after the session's checkpoint, runs core's `writePass`
+ * over them and moves the checkpoint on only after it succeeded (so a resumed or compacted
+ * session never proposes the same turns twice, and a failed pass is retried by the next one).
+ * Write passes on one folder run one at a time (a lock beside the session states, waited on for up
+ * to 10 minutes), and each write inside takes the store lock as always. Every outcome, failures
+ * included (no key, an API error, a bad transcript), is a line in `.memfiles/claude-code/hook.log`;
+ * nothing is thrown.
+ *
+ * @param request - `{ root, layout, sessionId, transcriptPath, model?, timeZone }`.
+ * @param options - `{ client?, env? }`: a client (default one from `ANTHROPIC_API_KEY`), the environment.
+ * @returns The outcome.
+ * @example await runSessionWritePass({ root, layout: "fact", sessionId, transcriptPath, timeZone: "UTC" });
+ */
+export async function runSessionWritePass(
+  request: WritePassRequest,
+  options: { client?: Anthropic; env?: NodeJS.ProcessEnv; now?: Date } = {},
+): Promise<SessionWritePassResult> {
+  const store = new MemoryStore({ root: request.root, layout: request.layout });
+  const report = async (result: SessionWritePassResult) => {
+    const message =
+      result.outcome === "ok"
+        ? `${result.turns} new turns read; ${result.applied} memories written, ${result.rejected} proposals refused.`
+        : result.reason;
+    await logHook(store, {
+      event: "write-pass",
+      sessionId: request.sessionId,
+      outcome: result.outcome,
+      message,
+    });
+    return result;
+  };
+  let release: (() => Promise<void>) | undefined;
+  try {
+    const env = options.env ?? process.env;
+    if (options.client === undefined && (env.ANTHROPIC_API_KEY ?? "") === "") {
+      return await report({
+        outcome: "failed",
+        reason:
+          "No ANTHROPIC_API_KEY in the environment Claude Code runs hooks in; the session was not saved. Set it and the next session end saves this session's turns too.",
+      });
+    }
+    // The lock file lives beside the session states; it must exist for proper-lockfile.
+    await store.writeInternal(`${HOOK_STATE_FOLDER}/write-pass`, "");
+    release = await lockfile.lock(join(store.root, ".memfiles", HOOK_STATE_FOLDER, "write-pass"), {
+      retries: {
+        retries: Math.ceil(WAIT_MS / 1000),
+        minTimeout: 1000,
+        maxTimeout: 1000,
+        factor: 1,
+      },
+      stale: 60_000,
+      realpath: false,
+    });
+    const state = await readSessionState(store, request.sessionId);
+    const after = checkpointFor(state, request.transcriptPath);
+    const read = await readClaudeCodeTranscript(request.transcriptPath, {
+      timeZone: request.timeZone,
+      ...(after === undefined ? {} : { after }),
+    });
+    const saveCheckpoint = () =>
+      writeSessionState(store, request.sessionId, {
+        ...state,
+        checkpoint: {
+          transcriptPath: request.transcriptPath,
+          offset: read.checkpoint.offset,
+          ...(read.checkpoint.uuid === undefined ? {} : { uuid: read.checkpoint.uuid }),
+        },
+      });
+    const turns = read.transcript.turns;
+    if (!turns.some((turn) => turn.role === "user")) {
+      await saveCheckpoint();
+      return await report({
+        outcome: "skipped",
+        reason: "No new words of the user since the last write pass.",
+      });
+    }
+    const client = options.client ?? new (await import("@anthropic-ai/sdk")).default();
+    const result = await writePass({
+      store,
+      transcript: read.transcript,
+      client,
+      model: request.model ?? DEFAULT_HOOK_WRITE_MODEL,
+      timeZone: request.timeZone,
+      sessionId: request.sessionId,
+      ...(options.now === undefined ? {} : { now: options.now }),
+    });
+    await saveCheckpoint();
+    return await report({
+      outcome: "ok",
+      applied: result.applied.length,
+      rejected: result.rejected.length,
+      turns: turns.length,
+    });
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "Error";
+    const message = error instanceof Error ? error.message : String(error);
+    return await report({ outcome: "failed", reason: `${name}: ${message}` });
+  } finally {
+    await release?.().catch(() => undefined);
+  }
+}
