@@ -74,7 +74,7 @@ describe("proposalsFor", () => {
         action: "save",
         name: "Deploy host",
         type: "user",
-        description: "Deploy host: The user deploys on Render.",
+        description: "Where the user deploys their apps.",
         body: "The user deploys on Render.",
         evidence: "I deploy on Render.",
         replaces: "deploy-host.md",

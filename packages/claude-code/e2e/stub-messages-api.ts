@@ -63,37 +63,44 @@ type ScriptedCall = { name: string; input: Record<string, unknown> };
 
 /**
  * The conversation scripts, tried in order on the person's latest prompt (the text they typed, not
- * Claude Code's `<system-reminder>` blocks). Each answers with one tool call; once that call's
- * result is in the conversation, the stub replies with text and the turn ends.
+ * Claude Code's `<system-reminder>` blocks). Each answers with its tool calls, one a request, the
+ * next once the previous result is in the conversation; after the last, the stub replies with
+ * text and the turn ends.
  */
 export const CONVERSATION_SCRIPTS: ReadonlyArray<{
   name: string;
   pattern: RegExp;
-  call(match: RegExpExecArray, context: { cwd: string; tools: readonly string[] }): ScriptedCall;
+  calls(match: RegExpExecArray, context: { cwd: string }): ScriptedCall[];
 }> = [
   {
     // "read the file notes.txt": a Read, so the transcript holds a tool result stored as a user line.
     name: "read",
     pattern: /\bread the file ([\w./@-]+\.\w+)/i,
-    call: (match, { cwd }) => ({
-      name: "Read",
-      input: { file_path: absolute(cwd, match[1] ?? "") },
-    }),
+    calls: (match, { cwd }) => [
+      { name: "Read", input: { file_path: absolute(cwd, match[1] ?? "") } },
+    ],
   },
   {
     // "write the file <path> with: <text>": Claude Code's own Write (the PreToolUse guard's case).
     name: "write",
     pattern: /\bwrite the file (\S+) with: ([\s\S]+)$/i,
-    call: (match, { cwd }) => ({
-      name: "Write",
-      input: { file_path: absolute(cwd, match[1] ?? ""), content: `${match[2]?.trim()}\n` },
-    }),
+    calls: (match, { cwd }) => [
+      {
+        name: "Write",
+        input: { file_path: absolute(cwd, match[1] ?? ""), content: `${match[2]?.trim()}\n` },
+      },
+    ],
   },
   {
-    // "forget where I deploy": the memfiles MCP server's forget tool.
+    // "forget where I deploy": the memfiles MCP server's forget tool. Claude Code lists MCP tools
+    // as deferred (and a server that is still starting as "connecting"), so the tool is loaded
+    // through ToolSearch first, as its system text tells the model; ToolSearch waits for the server.
     name: "forget",
     pattern: /\bforget (.+?)[.!]?$/i,
-    call: (match) => ({ name: "mcp__memfiles__forget", input: { query: match[1]?.trim() ?? "" } }),
+    calls: (match) => [
+      { name: "ToolSearch", input: { query: "select:mcp__memfiles__forget" } },
+      { name: "mcp__memfiles__forget", input: { query: match[1]?.trim() ?? "" } },
+    ],
   },
 ];
 
@@ -107,6 +114,8 @@ export const EXTRACTION_RULES: ReadonlyArray<{
   name: string;
   type: "user" | "feedback" | "project" | "reference";
   subjectFile: string;
+  /** The file's one-line description: what it holds, not the value (a value there goes stale). */
+  description: string;
   pattern: RegExp;
   /** Words that mark a stored subject line as being on this topic (the line it replaces). */
   about: RegExp;
@@ -117,6 +126,7 @@ export const EXTRACTION_RULES: ReadonlyArray<{
     name: "Deploy host",
     type: "user",
     subjectFile: "topics/hosting.md",
+    description: "Where the user deploys their apps.",
     pattern: /\bI (?:now )?deploy (?:everything |my apps )?(?:on|to) ([A-Z][\w.-]*\w)/,
     about: /\bdeploys?\b/i,
     fact: (match) => `The user deploys on ${match[1]}.`,
@@ -126,6 +136,7 @@ export const EXTRACTION_RULES: ReadonlyArray<{
     name: "Diet",
     type: "user",
     subjectFile: "profile.md",
+    description: "The user's diet.",
     pattern: /\bI(?:'m| am) (?:a )?(vegetarian|vegan|pescatarian)\b/i,
     about: /\b(vegetarian|vegan|pescatarian)\b/i,
     fact: (match) => `The user is ${match[1]?.toLowerCase()}.`,
@@ -135,6 +146,7 @@ export const EXTRACTION_RULES: ReadonlyArray<{
     name: "Editor",
     type: "user",
     subjectFile: "preferences.md",
+    description: "Which editor the user writes code in.",
     pattern: /\bI (?:use|prefer) (Neovim|Emacs|VS Code|Helix|Zed)\b/,
     about: /\bedits code\b/i,
     fact: (match) => `The user edits code in ${match[1]}.`,
@@ -145,6 +157,7 @@ export const EXTRACTION_RULES: ReadonlyArray<{
     name: "API key",
     type: "reference",
     subjectFile: "topics/credentials.md",
+    description: "The user's API key.",
     pattern: /\bmy (?:[\w-]+ )?(?:API key|token|password) is (\S+)/i,
     about: /\bkey\b/i,
     fact: (match) => `The user's key is ${match[1]}.`,
@@ -358,14 +371,16 @@ function blocksOf(message: Message): Array<Record<string, unknown>> {
 }
 
 /**
- * The person's latest prompt and whether a tool has answered since: the last user message with
- * text that is not a `<system-reminder>` block (Claude Code adds those, and also sends
+ * The person's latest prompt and how many tool results have come since: the last user message
+ * with text that is not a `<system-reminder>` block (Claude Code adds those, and also sends
  * `role: "system"` messages, between the prompt and the end of the list).
  */
-function latestPrompt(messages: readonly Message[]): { prompt: string; answered: boolean } {
+function latestPrompt(messages: readonly Message[]): { prompt: string; answered: number } {
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index];
     if (message?.role !== "user") continue;
+    // A tool's answer, even with text beside it (ToolSearch adds "Tool loaded."), is no prompt.
+    if (blocksOf(message).some((block) => block.type === "tool_result")) continue;
     const texts = blocksOf(message)
       .filter((block) => block.type === "text" && typeof block.text === "string")
       .map((block) => (block.text as string).trim())
@@ -373,26 +388,27 @@ function latestPrompt(messages: readonly Message[]): { prompt: string; answered:
     if (texts.length === 0) continue;
     const answered = messages
       .slice(index + 1)
-      .some((later) => blocksOf(later).some((block) => block.type === "tool_result"));
+      .flatMap((later) => blocksOf(later))
+      .filter((block) => block.type === "tool_result").length;
     return { prompt: texts.join("\n"), answered };
   }
-  return { prompt: "", answered: false };
+  return { prompt: "", answered: 0 };
 }
 
 function conversationReply(body: Record<string, unknown>): ContentBlock[] {
   const messages = (Array.isArray(body.messages) ? body.messages : []) as Message[];
   const { prompt, answered } = latestPrompt(messages);
-  if (!answered) {
-    const cwd = /Primary working directory: (.+)/.exec(JSON.stringify(body))?.[1]?.split("\\n")[0];
-    const tools = toolNames(body);
-    for (const script of CONVERSATION_SCRIPTS) {
-      const match = script.pattern.exec(prompt);
-      if (!match) continue;
-      const call = script.call(match, { cwd: cwd ?? process.cwd(), tools });
-      return [{ type: "tool_use", id: `toolu_stub_${script.name}`, ...call }];
-    }
+  const cwd = /Primary working directory: (.+)/.exec(JSON.stringify(body))?.[1]?.split("\\n")[0];
+  for (const script of CONVERSATION_SCRIPTS) {
+    const match = script.pattern.exec(prompt);
+    if (!match) continue;
+    const call = script.calls(match, { cwd: cwd ?? process.cwd() })[answered];
+    if (call === undefined) break;
+    const id =
+      answered === 0 ? `toolu_stub_${script.name}` : `toolu_stub_${script.name}_${answered}`;
+    return [{ type: "tool_use", id, ...call }];
   }
-  return [{ type: "text", text: answered ? "Done." : "Stub reply." }];
+  return [{ type: "text", text: answered > 0 ? "Done." : "Stub reply." }];
 }
 
 function absolute(cwd: string, path: string): string {
@@ -452,7 +468,7 @@ export function proposalsFor(
                 action: "save",
                 name: rule.name,
                 type: rule.type,
-                description: `${rule.name}: ${fact}`,
+                description: rule.description,
                 body: fact,
                 evidence: sentence,
                 replaces: existingFactFile(requestText, rule.topic),
@@ -464,7 +480,7 @@ export function proposalsFor(
                 replaces: existingSubjectLine(requestText, rule.subjectFile, rule.about),
                 description: requestText.includes(`- ${rule.subjectFile}:`)
                   ? null
-                  : `${rule.name} of the user.`,
+                  : rule.description,
               },
         );
       }
