@@ -21,7 +21,7 @@ packs="$out/packs"
 mkdir -p "$packs" "$out/app" "$out/tmp"
 # The packages' dist/ go first, so a package whose prepack builds nothing ships nothing and fails
 # below. prepack restores a build turbo has cached for the same sources (pnpm test built them).
-packages=(errors prompts core pg cli mcp)
+packages=(errors prompts core pg claude-code cli mcp)
 for package in "${packages[@]}"; do rm -rf "packages/$package/dist"; done
 for package in "${packages[@]}"; do
   (cd "packages/$package" && pnpm pack --pack-destination "$packs" >/dev/null)
@@ -43,6 +43,9 @@ run_installed() {
   "$node" "$bin/memfiles" --help >/dev/null
   "$node" "$bin/memfiles" remember --memory "$memory" topics/tools.md "uses Neovim" >/dev/null
   "$node" "$bin/memfiles" ls "$memory" | grep -q "topics/tools.md"
+  # The Claude Code hook from the install: UserPromptSubmit recalls the line, fenced as data.
+  printf '{"session_id":"s","cwd":"%s","prompt":"Do I use Neovim?"}' "$out/app" |
+    "$node" "$bin/memfiles" hook user-prompt-submit --root "$memory" | grep -q '"additionalContext":"<recalled_memory>.*Neovim'
   # V8's baseline compiler only for PGlite's WASM (the same code runs): its optimizing tier costs
   # seconds of CPU that one `ls` never earns back.
   if [ "$with_pglite" = yes ]; then "$node" --liftoff-only "$bin/memfiles" --pglite "$out/db" ls >/dev/null; fi
@@ -53,8 +56,8 @@ run_installed() {
     echo "pack-test: the smoke programs left temp files behind on Node $version: $(ls -A "$out/tmp")" >&2
     exit 1
   fi
-  local what="CLI, MCP server and library"
-  if [ "$with_pglite" = yes ]; then what="CLI, PGlite, MCP server and library"; fi
+  local what="CLI, Claude Code hook, MCP server and library"
+  if [ "$with_pglite" = yes ]; then what="CLI, Claude Code hook, PGlite, MCP server and library"; fi
   echo "pack-test: the installed $what run on Node $version"
 }
 # PGlite from the install opens once, on the last node: what it checks (pg's migrations and

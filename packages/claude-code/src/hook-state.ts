@@ -1,6 +1,5 @@
 import type { MemoryStore } from "@memfiles/core";
 import type { TranscriptCheckpoint } from "@memfiles/core/internal";
-import { z } from "zod";
 
 /** Where the hooks keep their state inside the memory folder's `.memfiles/`. */
 export const HOOK_STATE_FOLDER = "claude-code";
@@ -10,21 +9,39 @@ export const HOOK_LOG_FILE = `${HOOK_STATE_FOLDER}/hook.log`;
 /** Most recall units remembered per session: a session of thousands of prompts stays small. */
 const MAX_RECALLED = 5_000;
 
-const SessionStateSchema = z.object({
-  /** Keys of the recall units already shown in this session (never shown twice). */
-  recalled: z.array(z.string()).default([]),
-  /** Where the last write pass stopped reading the session's transcript. */
-  checkpoint: z
-    .object({
-      transcriptPath: z.string(),
-      offset: z.number().int().nonnegative(),
-      uuid: z.string().optional(),
-    })
-    .optional(),
-});
-
 /** A session's state: what recall showed, where the write pass stopped. */
-export type SessionState = z.infer<typeof SessionStateSchema>;
+export type SessionState = {
+  /** Keys of the recall units already shown in this session (never shown twice). */
+  recalled: string[];
+  /** Where the last write pass stopped reading the session's transcript. */
+  checkpoint?: { transcriptPath: string; offset: number; uuid?: string };
+};
+
+// Checked by hand, not with zod: loading zod cost a prompt hook 77 ms of CPU (measured).
+function sessionState(value: unknown): SessionState | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { recalled, checkpoint } = value as Record<string, unknown>;
+  if (!Array.isArray(recalled) || !recalled.every((key) => typeof key === "string"))
+    return undefined;
+  if (checkpoint === undefined) return { recalled };
+  const saved = checkpoint as Record<string, unknown>;
+  const valid =
+    typeof saved === "object" &&
+    saved !== null &&
+    typeof saved.transcriptPath === "string" &&
+    Number.isSafeInteger(saved.offset) &&
+    (saved.offset as number) >= 0 &&
+    (saved.uuid === undefined || typeof saved.uuid === "string");
+  if (!valid) return { recalled };
+  return {
+    recalled,
+    checkpoint: {
+      transcriptPath: saved.transcriptPath as string,
+      offset: saved.offset as number,
+      ...(saved.uuid === undefined ? {} : { uuid: saved.uuid as string }),
+    },
+  };
+}
 
 function stateFile(sessionId: string): string {
   // A session id is a UUID; anything else is reduced to a plain file name.
@@ -49,8 +66,8 @@ export async function readSessionState(
   try {
     const text = await store.readInternal(stateFile(sessionId));
     if (text !== undefined) {
-      const parsed = SessionStateSchema.safeParse(JSON.parse(text));
-      if (parsed.success) return parsed.data;
+      const state = sessionState(JSON.parse(text));
+      if (state !== undefined) return state;
     }
   } catch {
     // Unreadable state: start over (see above).

@@ -4,6 +4,18 @@
 // Claude Code's own memory edits, checked like every other write.
 export { type CheckFileEditResult, checkFileEdit, type FileEdit } from "./check-file-edit.js";
 export { type HookLogEntry, readHookLog } from "./hook-log.js";
+// Install into Claude Code's settings.
+export {
+  HOOK_TIMEOUT_SECONDS,
+  type InstallOptions,
+  type InstallResult,
+  type InstallState,
+  installClaudeCode,
+  MCP_SERVER_NAME,
+  readInstall,
+  SettingsFileError,
+  uninstallClaudeCode,
+} from "./install.js";
 // Where memory lives.
 export {
   autoMemoryFolder,

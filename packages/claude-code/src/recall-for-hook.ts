@@ -1,14 +1,8 @@
 // The one place the hooks call recall: the memory block for SessionStart, budgeted recall for
-// UserPromptSubmit. A faster recall (a persistent index) is switched in here and nowhere else.
-import type { MemoryStore } from "@memfiles/core";
-import {
-  estimateTokens,
-  fillRecallBudget,
-  hashText,
-  rankRecallUnits,
-  renderMemoryBlock,
-} from "@memfiles/core/internal";
-
+// UserPromptSubmit, both through core's recall entry (`@memfiles/core/recall`), which loads the
+// store and recall only (no API client, no write pipeline) and reads the persistent recall index.
+import type { StoreLayout } from "@memfiles/core";
+import { memoryBlock, recallForPrompt as recallFromIndex } from "@memfiles/core/recall";
 import { DEFAULT_PROMPT_RECALL_TOKENS, DEFAULT_SESSION_START_TOKENS } from "./recall-constants.js";
 
 /** Result of {@link recallForPrompt}. */
@@ -19,68 +13,51 @@ export type RecallForPromptResult = {
   keys: string[];
 };
 
-/** A recall unit's key: its file and text, hashed (the state file holds no memory text). */
-function unitKey(unit: { path: string; text: string }): string {
-  return hashText(`${unit.path}\n${unit.text}`).slice(0, 16);
-}
-
 /**
- * Budgeted recall for one prompt (core's `rankRecallUnits` + `fillRecallBudget`: the best lines or
- * fact bodies within the budget, fenced as data), leaving out the units this session was shown
- * already.
+ * Budgeted recall for one prompt (the best lines or fact bodies within the budget, fenced as
+ * data), leaving out the units this session was shown already.
  *
- * @param options - `{ store, prompt, maxTokens?, shown?, skipPaths? }`: `maxTokens` in estimated
- *   tokens (default 1,500), `shown` the keys of units shown earlier in the session, `skipPaths`
- *   files not ranked (default `profile.md` and `preferences.md`, which the memory block holds).
+ * @param options - `{ root, layout, prompt, maxTokens?, shown? }`: `maxTokens` in estimated tokens
+ *   (default 1,500), `shown` the keys of units shown earlier in the session.
  * @returns `{ note, keys }`.
  * @throws File-system errors from reading the folder pass through.
- * @example const { note } = await recallForPrompt({ store, prompt: "Where do I deploy?" });
+ * @example const { note } = await recallForPrompt({ root, layout: "fact", prompt: "Where do I deploy?" });
  */
 export async function recallForPrompt(options: {
-  store: MemoryStore;
+  root: string;
+  layout: StoreLayout;
   prompt: string;
   maxTokens?: number;
   shown?: ReadonlySet<string>;
-  skipPaths?: readonly string[];
 }): Promise<RecallForPromptResult> {
-  const shown = options.shown ?? new Set<string>();
-  const units = (
-    await rankRecallUnits({
-      store: options.store,
-      query: options.prompt,
-      ...(options.skipPaths === undefined ? {} : { skipPaths: options.skipPaths }),
-    })
-  ).filter((unit) => !shown.has(unitKey(unit)));
-  const result = fillRecallBudget(units, options.maxTokens ?? DEFAULT_PROMPT_RECALL_TOKENS);
-  return { note: result.note, keys: result.units.map(unitKey) };
+  const result = await recallFromIndex({
+    root: options.root,
+    layout: options.layout,
+    query: options.prompt,
+    budgetTokens: options.maxTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,
+    ...(options.shown === undefined ? {} : { exclude: options.shown }),
+  });
+  return { note: result.text, keys: result.units.map((unit) => unit.key) };
 }
 
 /**
- * The memory block (core's `renderMemoryBlock`: index, `profile.md`, `preferences.md`, fenced as
- * data) within a token budget: past it, the index is pre-filtered to fewer lines.
+ * The memory block (index, `profile.md`, `preferences.md`, fenced as data) within a token budget:
+ * past it, the index is pre-filtered to fewer lines.
  *
- * @param options - `{ store, maxTokens? }`: `maxTokens` in estimated tokens (default 6,000).
- * @returns The block, or `""` for an empty folder.
+ * @param options - `{ root, layout, maxTokens? }`: `maxTokens` in estimated tokens (default 6,000).
+ * @returns The block, or `""` for an empty folder or one that does not fit.
  * @throws File-system errors from reading the folder pass through.
- * @example const block = await memoryBlockForSession({ store });
+ * @example const block = await memoryBlockForSession({ root, layout: "subject" });
  */
 export async function memoryBlockForSession(options: {
-  store: MemoryStore;
+  root: string;
+  layout: StoreLayout;
   maxTokens?: number;
 }): Promise<string> {
-  const maxTokens = options.maxTokens ?? DEFAULT_SESSION_START_TOKENS;
-  if ((await options.store.list()).length === 0) return "";
-  let block = await renderMemoryBlock({
-    store: options.store,
-    prefilterAboveTokens: Math.floor(maxTokens / 2),
+  const { text } = await memoryBlock({
+    root: options.root,
+    layout: options.layout,
+    budgetTokens: options.maxTokens ?? DEFAULT_SESSION_START_TOKENS,
   });
-  for (const keep of [30, 10, 0]) {
-    if (estimateTokens(block) <= maxTokens) return block;
-    block = await renderMemoryBlock({
-      store: options.store,
-      prefilterAbove: 0,
-      prefilterKeep: keep,
-    });
-  }
-  return estimateTokens(block) <= maxTokens ? block : "";
+  return /<memory_index files="0"/.test(text) ? "" : text;
 }

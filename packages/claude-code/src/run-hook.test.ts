@@ -15,6 +15,14 @@ describe("runHook: every hook answers JSON or nothing, never fails", () => {
     { name: "a JSON array", stdin: "[]" },
     { name: "no session_id", stdin: JSON.stringify({ cwd: "/tmp" }) },
     { name: "no cwd", stdin: JSON.stringify({ session_id: "s" }) },
+    {
+      name: "a prompt that is not text",
+      stdin: JSON.stringify({ session_id: "s", cwd: "/tmp", prompt: 42 }),
+    },
+    {
+      name: "a tool input that is no object",
+      stdin: JSON.stringify({ session_id: "s", cwd: "/tmp", tool_input: "x" }),
+    },
   ];
   it.each(EVENTS.flatMap((event) => BAD_INPUTS.map((input) => ({ event, ...input }))))(
     "$event with $name prints nothing",
@@ -116,6 +124,28 @@ describe("UserPromptSubmit", () => {
       "Fly.io",
     );
   });
+
+  it.each(["not json", "[]", '{"recalled":[1]}'])(
+    "reads a broken session state (%s) as a new session",
+    async (state) => {
+      const { cwd, root } = await hookFolders();
+      await mkdir(join(root, ".memfiles", "claude-code", "sessions"), { recursive: true });
+      await writeFile(
+        join(
+          root,
+          ".memfiles",
+          "claude-code",
+          "sessions",
+          "7f1c2f0e-1111-4a57-9d3c-6c1f0e2a9b11.json",
+        ),
+        state,
+      );
+      const stdin = hookInput(cwd, { prompt: "Where do I deploy the app?" });
+      expect((await runHook({ event: "user-prompt-submit", stdin, root })).stdout).toContain(
+        "Fly.io",
+      );
+    },
+  );
 
   it("recalls from Claude Code's auto memory of the project by default", async () => {
     const { cwd, home, root } = await hookFolders();

@@ -1,26 +1,29 @@
 import { spawn } from "node:child_process";
-import { MemoryStore, type StoreLayout } from "@memfiles/core";
-import { type HookInput, HookInputSchema } from "./hook-input.js";
+import type { StoreLayout } from "@memfiles/core";
+// The recall entry, not "@memfiles/core": a hook process must not load the API client, the write
+// pipeline and the secret scanner on every prompt.
+import { detectLayout, MemoryStore } from "@memfiles/core/recall";
+import { type HookInput, parseHookInput } from "./hook-input.js";
 import { logHook } from "./hook-log.js";
 import type { HookContext, HookOutput, WritePassRequest } from "./hooks/hook-context.js";
-import { preToolUse } from "./hooks/pre-tool-use.js";
-import { sessionEnd } from "./hooks/session-end.js";
-import { sessionStart } from "./hooks/session-start.js";
-import { userPromptSubmit } from "./hooks/user-prompt-submit.js";
 import { memoryLocation } from "./memory-location.js";
 import { DEFAULT_PROMPT_RECALL_TOKENS, DEFAULT_SESSION_START_TOKENS } from "./recall-constants.js";
 
+type Hook = (context: HookContext) => Promise<HookOutput | undefined>;
+
 /**
  * The hooks by the event name `memfiles hook <event>` takes (kebab-case of Claude Code's event
- * names). SessionEnd and PreCompact both start the write pass.
+ * names), each loaded only when its event runs. SessionEnd and PreCompact both start the write
+ * pass.
  */
 export const HOOKS = {
-  "session-start": sessionStart,
-  "user-prompt-submit": userPromptSubmit,
-  "pre-tool-use": preToolUse,
-  "pre-compact": sessionEnd,
-  "session-end": sessionEnd,
-} as const satisfies Record<string, (context: HookContext) => Promise<HookOutput | undefined>>;
+  "session-start": async () => (await import("./hooks/session-start.js")).sessionStart,
+  "user-prompt-submit": async () =>
+    (await import("./hooks/user-prompt-submit.js")).userPromptSubmit,
+  "pre-tool-use": async () => (await import("./hooks/pre-tool-use.js")).preToolUse,
+  "pre-compact": async () => (await import("./hooks/session-end.js")).sessionEnd,
+  "session-end": async () => (await import("./hooks/session-end.js")).sessionEnd,
+} as const satisfies Record<string, () => Promise<Hook>>;
 
 /** An event `memfiles hook` handles. */
 export type HookEvent = keyof typeof HOOKS;
@@ -96,7 +99,6 @@ export function spawnWritePass(request: WritePassRequest, entry: readonly string
 async function layoutOf(root: string, autoMemory: boolean): Promise<StoreLayout> {
   // Claude Code's auto memory is one fact a file with front matter: the fact layout.
   if (autoMemory) return "fact";
-  const { detectLayout } = await import("@memfiles/core");
   return detectLayout(root);
 }
 
@@ -113,18 +115,10 @@ async function layoutOf(root: string, autoMemory: boolean): Promise<StoreLayout>
  * @example const { stdout } = await runHook({ event: "user-prompt-submit", stdin });
  */
 export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
-  const hook = (HOOKS as Record<string, (context: HookContext) => Promise<HookOutput | undefined>>)[
-    options.event
-  ];
-  if (hook === undefined) return { stdout: "" };
-  let input: HookInput;
-  try {
-    const parsed = HookInputSchema.safeParse(JSON.parse(options.stdin));
-    if (!parsed.success) return { stdout: "" };
-    input = parsed.data;
-  } catch {
-    return { stdout: "" };
-  }
+  const load = (HOOKS as Record<string, () => Promise<Hook>>)[options.event];
+  if (load === undefined) return { stdout: "" };
+  const input: HookInput | undefined = parseHookInput(options.stdin);
+  if (input === undefined) return { stdout: "" };
   const env = options.env ?? process.env;
   let store: MemoryStore | undefined;
   try {
@@ -152,7 +146,7 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
         ((request) => spawnWritePass(request, process.argv.slice(1, entryEnd()))),
       log: (entry) => logHook(opened, { sessionId: input.session_id, ...entry }),
     };
-    const output = await hook(context);
+    const output = await (await load())(context);
     return { stdout: output === undefined ? "" : `${JSON.stringify(output)}\n` };
   } catch (error) {
     if (store !== undefined) {

@@ -5,6 +5,7 @@ import type { BenchSection } from "./section.js";
 const SECTIONS: ReadonlyArray<() => Promise<{ default: BenchSection }>> = [
   () => import("./store.bench.js"),
   () => import("./recall.bench.js"),
+  () => import("./recall-index.bench.js"),
   () => import("./scale.bench.js"),
   () => import("./secretlint.bench.js"),
   () => import("./secret-check.bench.js"),

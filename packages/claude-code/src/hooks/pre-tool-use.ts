@@ -1,4 +1,9 @@
-import { type CheckFileEditResult, checkFileEdit, type FileEdit } from "../check-file-edit.js";
+import {
+  type CheckFileEditResult,
+  checkFileEdit,
+  type FileEdit,
+  isInsideMemory,
+} from "../check-file-edit.js";
 import type { HookContext, HookOutput } from "./hook-context.js";
 
 const text = (value: unknown): string | undefined =>
@@ -63,7 +68,6 @@ export async function preToolUse(context: HookContext): Promise<HookOutput | und
       now: context.now(),
     });
   } catch (error) {
-    const { isInsideMemory } = await import("../check-file-edit.js");
     if (!isInsideMemory(context.location.root, edit.filePath)) return undefined;
     await context.log({ event: "pre-tool-use", outcome: "failed", message: String(error) });
     return deny(

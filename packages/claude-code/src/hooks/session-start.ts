@@ -9,7 +9,8 @@ export async function sessionStart(context: HookContext): Promise<HookOutput | u
   if (context.location.autoMemory) return undefined;
   const { memoryBlockForSession } = await import("../recall-for-hook.js");
   const block = await memoryBlockForSession({
-    store: context.store,
+    root: context.location.root,
+    layout: context.layout,
     maxTokens: context.sessionStartTokens,
   });
   if (block === "") return undefined;

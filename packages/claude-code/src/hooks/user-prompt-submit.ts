@@ -12,12 +12,11 @@ export async function userPromptSubmit(context: HookContext): Promise<HookOutput
   const { recallForPrompt } = await import("../recall-for-hook.js");
   const state = await readSessionState(context.store, context.input.session_id);
   const { note, keys } = await recallForPrompt({
-    store: context.store,
+    root: context.location.root,
+    layout: context.layout,
     prompt,
     maxTokens: context.promptRecallTokens,
     shown: new Set(state.recalled),
-    // Auto memory has no memory block in the session: every file is ranked.
-    ...(context.location.autoMemory ? { skipPaths: [] } : {}),
   });
   if (note === "") return undefined;
   await writeSessionState(context.store, context.input.session_id, {

@@ -1,4 +1,5 @@
 import { registerCheck } from "./check.js";
+import { registerClaudeCode } from "./claude-code.js";
 import type { RegisterCommand } from "./command.js";
 import { registerConsolidate } from "./consolidate.js";
 import { registerCost } from "./cost.js";
@@ -23,4 +24,5 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerImport,
   registerServe,
   registerCost,
+  registerClaudeCode,
 ];

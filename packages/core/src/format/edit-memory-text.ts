@@ -1,6 +1,6 @@
-import { stringify as stringifyYaml } from "yaml";
 import { formatFrontMatter } from "./front-matter.js";
 import type { MemoryFile } from "./memory-file.js";
+import { yamlLibrary } from "./yaml-library.js";
 
 const BOM = "\uFEFF";
 
@@ -27,7 +27,9 @@ export type MemoryTextEdit = {
 
 // One `key: value` header line, written strictly: YAML quotes the value when it needs quotes.
 function fieldLine(key: string, value: string): string {
-  return stringifyYaml({ [key]: value }, { schema: "core", lineWidth: 0 }).trimEnd();
+  return yamlLibrary()
+    .stringify({ [key]: value }, { schema: "core", lineWidth: 0 })
+    .trimEnd();
 }
 
 /**

@@ -1,8 +1,8 @@
-import { stringify as stringifyYaml } from "yaml";
 import { formatFrontMatter } from "./front-matter.js";
 import { MEMORY_TYPES, type MemoryFile, parseMemoryFile } from "./memory-file.js";
 import type { MemoryFormatError } from "./memory-format-error.js";
 import type { MemoryType } from "./memory-problem.js";
+import { yamlLibrary } from "./yaml-library.js";
 
 const BOM = "\uFEFF";
 
@@ -155,7 +155,9 @@ export type FactTextEdit = {
 
 // One `key: value` header line, written strictly: YAML quotes the value when it needs quotes.
 function fieldLine(key: string, value: string): string {
-  return stringifyYaml({ [key]: value }, { schema: "core", lineWidth: 0 }).trimEnd();
+  return yamlLibrary()
+    .stringify({ [key]: value }, { schema: "core", lineWidth: 0 })
+    .trimEnd();
 }
 
 /**

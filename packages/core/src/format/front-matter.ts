@@ -1,6 +1,5 @@
-import matter from "gray-matter";
-import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { MemoryFormatError } from "./memory-format-error.js";
+import { grayMatterLibrary, yamlLibrary } from "./yaml-library.js";
 
 /** What {@link readFrontMatter} found at the top of a text. */
 export type FrontMatterResult =
@@ -37,7 +36,7 @@ const ALLOWED_LANGUAGES = new Set(["", "yaml", "yml"]);
 
 function parseYamlMapping(source: string): Record<string, unknown> {
   // failsafe: every scalar stays a string, so `updated: 2026-09-26` is never turned into a Date.
-  const value: unknown = parseYaml(source.replace(/\r\n?/g, "\n"), {
+  const value: unknown = yamlLibrary().parse(source.replace(/\r\n?/g, "\n"), {
     schema: "failsafe",
     uniqueKeys: true,
   });
@@ -56,8 +55,8 @@ function refuseEngine(language: string) {
 
 // Every engine gray-matter ships (and their aliases) is replaced: only YAML parses, through `yaml`.
 const ENGINES = {
-  yaml: { parse: parseYamlMapping, stringify: (data: object) => stringifyYaml(data) },
-  yml: { parse: parseYamlMapping, stringify: (data: object) => stringifyYaml(data) },
+  yaml: { parse: parseYamlMapping, stringify: (data: object) => yamlLibrary().stringify(data) },
+  yml: { parse: parseYamlMapping, stringify: (data: object) => yamlLibrary().stringify(data) },
   javascript: refuseEngine("javascript"),
   js: refuseEngine("js"),
   json: refuseEngine("json"),
@@ -131,7 +130,7 @@ export function readFrontMatter(text: string, path?: string): FrontMatterResult 
   const bodyLine = lineCount(source.slice(0, source.length - body.length)) + 1;
   try {
     // Passing options also keeps gray-matter's unbounded module-level cache out of the way.
-    const parsed = matter(source, { language: "yaml", engines: ENGINES });
+    const parsed = grayMatterLibrary()(source, { language: "yaml", engines: ENGINES });
     return {
       present: true,
       data: parsed.data as Record<string, unknown>,
@@ -166,6 +165,6 @@ function unclosed(where: string, path: string | undefined): MemoryFormatError {
  */
 export function formatFrontMatter(data: Record<string, unknown>): string {
   if (Object.keys(data).length === 0) return "";
-  const yaml = stringifyYaml(data, { schema: "core", lineWidth: 0 });
+  const yaml = yamlLibrary().stringify(data, { schema: "core", lineWidth: 0 });
   return `---\n${yaml}---\n`;
 }

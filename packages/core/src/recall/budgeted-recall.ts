@@ -1,19 +1,21 @@
 import MiniSearch from "minisearch";
 import { estimateTokens } from "../cost/cache-minimum.js";
-import { safeParseMemoryFile } from "../format/index.js";
 import type { MemoryRow } from "../store/types.js";
+import { compareCodeUnits } from "../text/compare-code-units.js";
+import { hashText } from "../text/hash-text.js";
+import { recallText } from "./fence.js";
+import { ALWAYS_LOADED } from "./memory-block.js";
 import {
-  compareCodeUnits,
-  hashText,
-  isSymbolTerm,
-  MONTH_NAMES,
-  QUERY_STOP_WORDS,
-  splitSearchTerms,
-  stemWord,
-} from "../text/index.js";
-import { ALWAYS_LOADED } from "./build-system.js";
-import { oneLine, recallText } from "./fence.js";
+  dateWords,
+  type IndexedUnit,
+  indexedFileFields,
+  rankScoredUnits,
+  unitIndexOptions,
+} from "./rank-units.js";
+import { isRecallIndexStore, openRecallIndex } from "./recall-index.js";
 import type { RecallStore } from "./recall-store.js";
+import { type FileUnit, unitsOfFile } from "./recall-units.js";
+import { scopeOf } from "./scope.js";
 
 /** Token budget of budgeted recall when none is given (`recall: { strategy: "budget" }`). */
 export const DEFAULT_RECALL_BUDGET_TOKENS = 2_000;
@@ -64,41 +66,6 @@ export type BudgetedRecallOptions = RankRecallUnitsOptions & {
   maxTokens?: number;
 };
 
-const MONTHS = MONTH_NAMES.map((month) => month.toLowerCase());
-
-function processTerm(term: string): string | null {
-  const lower = term.toLowerCase();
-  if ((lower.length < 2 && !isSymbolTerm(lower)) || QUERY_STOP_WORDS.has(lower)) return null;
-  return stemWord(lower);
-}
-
-/** A `YYYY/MM/DD` date as words a question uses ("2023 may"), so "in May 2023" matches it. */
-function dateWords(date: string | undefined): string {
-  const match = date === undefined ? null : /^(\d{4})\/(\d{2})\/(\d{2})$/.exec(date);
-  if (match === null) return "";
-  return `${match[1]} ${MONTHS[Number(match[2]) - 1] ?? ""}`;
-}
-
-type IndexedUnit = {
-  id: number;
-  text: string;
-  /** The file's name and description: what the file is about, which a bare line does not say. */
-  file: string;
-  /** Entity names: the file's own `name:` under people/ or projects/, and names it links to. */
-  entities: string;
-  date: string;
-};
-
-const ENTITY_FOLDERS = ["people/", "projects/"];
-
-/**
- * Share of the best score of a day added to every other matching unit of that day. 0.2 was chosen
- * on three of the seven LoCoMo conversations (conv-26, conv-30, conv-41) and checked on the other
- * four; lifting units that match nothing themselves (whole days of them) cost recall at 4,000
- * tokens there, so those are never lifted.
- */
-const SAME_DAY_SHARE = 0.2;
-
 /** One memory of several ranked together by {@link rankPooledRecallUnits}. */
 export type LabelledRecallStore = {
   /** Put before each of its units' paths (`label/path`), so memories' paths stay apart. */
@@ -113,20 +80,30 @@ export type RankPooledRecallUnitsOptions = Omit<RankRecallUnitsOptions, "store">
 };
 
 /**
- * The units of every file recall may show, ranked for the request: a lexical index (minisearch
- * BM25, Porter stems, stop words dropped, prefix match for 4+ chars) over each unit's own words,
- * its file's name and description, the entity names it is tied to (the `name:` of a people/ or
- * projects/ file, the names a file links to, one hop: a linked memory's name and description),
- * and its date as words. A unit's own words weigh most; what the structure adds lets a line that
- * does not repeat its subject ("moved to Lisbon" in `people/marta.md`) still match "Marta".
- * Units that match nothing come last, newest first.
+ * The units of every file recall may show that match the request, ranked: a lexical index
+ * (minisearch BM25, Porter stems, stop words dropped, prefix match for 4+ chars) over each unit's
+ * own words, its file's name and description, the entity names it is tied to (the `name:` of a
+ * people/ or projects/ file, the names a file links to, one hop: a linked memory's name and
+ * description), and its date as words; ranked by `rankScoredUnits` (`rank-units.ts`). A unit's
+ * own words weigh most; what the structure adds lets a line that does not repeat its subject
+ * ("moved to Lisbon" in `people/marta.md`) still match "Marta".
+ *
+ * A `MemoryStore` (or a `scopedStore` view of one) is ranked from its persistent recall index
+ * (`openRecallIndex`: `.memfiles/recall-index.json`, or the database): no file is read unless it
+ * changed since it was indexed, and a view's project is a filter of the query. Any other store is
+ * listed, read and indexed in memory.
  *
  * @param options - `{ store, query, skipPaths? }`.
- * @returns Every unit, best first (ties: newer date, then path).
+ * @returns The matching units, best first (ties: newer date, then path); `[]` for an empty query.
  * @throws File-system errors from listing or reading pass through.
  * @example (await rankRecallUnits({ store, query: "Where does Marta live?" }))[0]?.text
  */
 export async function rankRecallUnits(options: RankRecallUnitsOptions): Promise<RecallUnit[]> {
+  const { store, scope } = scopeOf(options.store);
+  if (isRecallIndexStore(store)) {
+    const index = await openRecallIndex(store);
+    return index.query(options.query, scope, options.skipPaths);
+  }
   return rankUnits([{ label: "", store: options.store }], options.query, options.skipPaths);
 }
 
@@ -136,7 +113,8 @@ export async function rankRecallUnits(options: RankRecallUnitsOptions): Promise<
  * line of one memory and on a few of the other scores low in the first, high in the second), and
  * merging them by score would favour the memory where the question's words are rare. One index
  * over all of them gives every unit the same yardstick; a day's lift reaches every memory's lines
- * of that day. Links resolve within a memory only.
+ * of that day. Links resolve within a memory only. Built in memory on each call (the memories'
+ * files are read); the persistent index serves one memory.
  *
  * @param options - `{ memories: [{ label, store }], query, skipPaths? }`.
  * @returns Every unit of every memory, best first, paths as `label/path`.
@@ -176,41 +154,20 @@ async function rankUnits(
       if (unit !== undefined) unit.score = hit.score;
     }
   }
-  // What was stated on the same day as a strong match is likely the same conversation: a share of
-  // the day's best score lifts the day's other matching units (any file), so "when" and
-  // multi-part questions reach the lines beside the one that matched.
-  const bestOfDay = new Map<string, number>();
-  for (const unit of units) {
-    if (unit.date === undefined) continue;
-    bestOfDay.set(unit.date, Math.max(bestOfDay.get(unit.date) ?? 0, unit.score));
-  }
-  for (const unit of units) {
-    if (unit.date !== undefined && unit.score > 0) {
-      unit.score += SAME_DAY_SHARE * (bestOfDay.get(unit.date) ?? 0);
-    }
-  }
-  return units
+  return rankScoredUnits(units)
     .filter((unit) => !unit.skipped)
-    .map(({ skipped: _skipped, ...unit }) => unit)
-    .sort(
-      (a, b) =>
-        b.score - a.score ||
-        compareCodeUnits(b.date ?? "", a.date ?? "") ||
-        compareCodeUnits(a.path, b.path),
-    );
+    .map(({ skipped: _skipped, ...unit }) => unit);
 }
 
 type MemoryUnits = {
   signature: string;
-  units: Omit<RecallUnit, "score">[];
+  units: FileUnit[];
   /** What the index holds of each unit, in the order of `units`. */
   indexed: Omit<IndexedUnit, "id">[];
 };
 
-// The units of the last state seen per store, and the last few indexes built, reused while no
-// file's text changed: indexing every line again for each request costs more than reading the
-// files and ranking.
-const lastUnits = new WeakMap<object, MemoryUnits>();
+// The last few indexes built, reused while no file's text changed: indexing every line again for
+// each request costs more than reading the files and ranking.
 const lastSearches = new Map<string, MiniSearch<IndexedUnit>>();
 const KEPT_SEARCHES = 4;
 
@@ -220,16 +177,7 @@ function pooledSearch(
   const key = parts.map((part) => `${part.label}\u0000${part.built.signature}`).join("\u0001");
   const last = lastSearches.get(key);
   if (last !== undefined) return last;
-  const search = new MiniSearch<IndexedUnit>({
-    fields: ["text", "file", "entities", "date"],
-    processTerm,
-    tokenize: splitSearchTerms,
-    searchOptions: {
-      boost: { text: 3, file: 1, entities: 1.5, date: 0.5 },
-      prefix: (term) => term.length >= 4,
-      combineWith: "OR",
-    },
-  });
+  const search = new MiniSearch<IndexedUnit>(unitIndexOptions());
   search.addAll(parts.flatMap((part) => part.built.indexed).map((unit, id) => ({ ...unit, id })));
   if (lastSearches.size >= KEPT_SEARCHES) {
     const oldest = lastSearches.keys().next().value;
@@ -238,6 +186,10 @@ function pooledSearch(
   lastSearches.set(key, search);
   return search;
 }
+
+// The units of the last state seen per store, reused while the signature (a hash of every path
+// and text) is unchanged.
+const lastUnits = new WeakMap<object, MemoryUnits>();
 
 async function memoryUnits(store: RecallStore): Promise<MemoryUnits> {
   const rows = (await store.list()).filter((row) => row.path !== "MEMORY.md");
@@ -253,41 +205,17 @@ async function memoryUnits(store: RecallStore): Promise<MemoryUnits> {
   if (last !== undefined && last.signature === signature) return last;
   const byName = new Map<string, MemoryRow>();
   for (const row of rows) byName.set(row.name.toLowerCase(), row);
-  const units: Omit<RecallUnit, "score">[] = [];
+  const units: FileUnit[] = [];
   const indexed: Omit<IndexedUnit, "id">[] = [];
   for (const row of [...rows].sort((a, b) => compareCodeUnits(a.path, b.path))) {
     const content = texts.get(row.path);
     if (content === undefined) continue;
-    // A file a person broke by hand is still recalled, as plain text, never refused.
-    const parsed = safeParseMemoryFile(content, { path: row.path });
-    const facts = parsed.success ? parsed.value.facts : [];
-    const bodyLines = parsed.success
-      ? parsed.value.lines.flatMap((line) => (line.kind === "text" ? [line.text] : []))
-      : [content];
     const linked = (row.links ?? []).flatMap((name) => byName.get(name.toLowerCase()) ?? []);
-    const entities = [
-      ...(ENTITY_FOLDERS.some((folder) => row.path.startsWith(folder)) ? [row.name] : []),
-      ...linked.map((other) => `${other.name} ${other.description}`),
-    ].join(" ");
-    const file = `${row.name} ${row.description}`;
-    const add = (unit: Omit<RecallUnit, "score">) => {
-      indexed.push({ text: unit.text, file, entities, date: dateWords(unit.date) });
+    const fields = indexedFileFields({ ...row, linked });
+    for (const unit of unitsOfFile(row, content)) {
+      indexed.push({ text: unit.text, ...fields, date: dateWords(unit.date) });
       units.push(unit);
-    };
-    if (facts.length > 0) {
-      for (const fact of facts) {
-        add({ path: row.path, text: oneLine(fact.text), date: fact.stated, kind: "line" });
-      }
-      continue;
     }
-    const body = oneLine(bodyLines.join(" "));
-    if (body === "") continue;
-    add({
-      path: row.path,
-      text: body,
-      kind: "body",
-      ...(row.updated === undefined ? {} : { date: row.updated }),
-    });
   }
   const built = { signature, units, indexed };
   lastUnits.set(store, built);
@@ -330,6 +258,17 @@ function render(picked: readonly RecallUnit[]): string {
   return lines.join("\n");
 }
 
+/** For each position, the length of the shortest unit text from there to the end. */
+function shortestTexts(units: readonly RecallUnit[]): Uint32Array {
+  const shortest = new Uint32Array(units.length);
+  let least = Number.MAX_SAFE_INTEGER;
+  for (let position = units.length - 1; position >= 0; position--) {
+    least = Math.min(least, units[position]?.text.length ?? least);
+    shortest[position] = Math.min(least, 0xffff_ffff);
+  }
+  return shortest;
+}
+
 /**
  * Fills a token budget with ranked units, best first: each unit that still fits is taken (one that
  * does not is passed over for a shorter one after it); units that matched nothing are never taken.
@@ -353,8 +292,19 @@ export function fillRecallBudget(
   const days = new Set<string>();
   let used = countTokens(`${NOTE_OPEN}\n${NOTE_CLOSE}`);
   if (used > maxTokens) return { note: "", units: [], tokens: 0 };
-  for (const unit of units) {
+  // With the default estimate (monotonic in chars), a unit costs at least its text and a line
+  // break: once even the shortest unit left cannot fit, the rest is not looked at.
+  const shortestFrom = countTokens === estimateTokens ? shortestTexts(units) : undefined;
+  let least = { chars: -1, tokens: 0 };
+  for (const [position, unit] of units.entries()) {
     if (unit.score <= 0) break;
+    const shortest = shortestFrom?.[position];
+    if (shortest !== undefined) {
+      if (shortest !== least.chars) {
+        least = { chars: shortest, tokens: estimateTokens(`${"x".repeat(shortest)}\n`) };
+      }
+      if (least.tokens > maxTokens - used) break;
+    }
     const day = unit.date === undefined || days.has(unit.date) ? "" : dateHeader(unit.date);
     const newFile = unit.kind === "line" && !files.has(unit.path);
     const file = !newFile

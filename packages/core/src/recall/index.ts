@@ -22,6 +22,12 @@ export {
 export { escapeBidi, MEMORY_FENCE_TAGS, neutralizeFence, recallText } from "./fence.js";
 export { matchRows, prefilterRows, rankRows } from "./prefilter.js";
 export {
+  RANKING_INDEX_VERSION,
+  rankScoredUnits,
+  SAME_DAY_SHARE,
+  UNIT_SEARCH_OPTIONS,
+} from "./rank-units.js";
+export {
   type RecalledFile,
   type RecallFilesOptions,
   type RecallOptions,
@@ -30,6 +36,26 @@ export {
   recallFiles,
   showMemoryFile,
 } from "./recall-files.js";
+export {
+  type MemoryBlockOptions,
+  type MemoryBlockResult,
+  memoryBlock,
+  type RecalledUnit,
+  type RecallForPromptOptions,
+  type RecallForPromptResult,
+  recallForPrompt,
+  recallUnitKey,
+} from "./recall-for-prompt.js";
+export {
+  flushRecallIndexes,
+  forgetOpenRecallIndexes,
+  isRecallIndexStore,
+  openRecallIndex,
+  RECALL_INDEX_FILE,
+  RECALL_INDEX_FORMAT,
+  RecallIndex,
+  type RecallIndexStore,
+} from "./recall-index.js";
 export type { RecallStore } from "./recall-store.js";
 export {
   fileInScope,
@@ -39,6 +65,7 @@ export {
   type ReadInScopeResult,
   readInScope,
   scopedStore,
+  scopeOf,
 } from "./scope.js";
 export {
   DEFAULT_SIDE_QUERY_MODEL,

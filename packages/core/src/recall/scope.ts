@@ -1,80 +1,10 @@
-import { rowFromText } from "../store/index.js";
+import { rowFromText } from "../store/memory-row.js";
 import type { MemoryRow, ReadResult } from "../store/types.js";
+import { isRecallIndexStore, openRecallIndex } from "./recall-index.js";
 import type { RecallStore } from "./recall-store.js";
+import { fileInScope, fileScope, inScope } from "./scope-rule.js";
 
-/** The `scope:` value (or no `scope:` at all) that makes a memory hold in every project. */
-export const GLOBAL_SCOPE = "global";
-
-function normalizeScope(scope: string): string {
-  return scope.normalize("NFC").trim().toLowerCase();
-}
-
-/**
- * Whether a memory with this `scope:` may be recalled for `project` (the second
- * write-up: "global vs one project — never fire a project's memory in another"). A memory with no
- * `scope:` or `scope: global` is global and always in scope; a project memory is in scope only
- * when `project` names the same project (compared trimmed, case-insensitively, NFC). Without a
- * `project` only global memories are in scope: recall cannot tell it is not in another project.
- *
- * @param scope - The memory's `scope:` as written, or `undefined` when it has none.
- * @param project - The current project's name, or `undefined` outside any project.
- * @returns `true` when the memory may be shown, read and recalled.
- * @example inScope("billing-api", "billing-api") // true
- * @example inScope("billing-api", "website") // false
- * @example inScope(undefined, "website") // true (global)
- */
-export function inScope(scope: string | undefined, project: string | undefined): boolean {
-  if (scope === undefined || normalizeScope(scope) === "" || normalizeScope(scope) === GLOBAL_SCOPE)
-    return true;
-  return project !== undefined && normalizeScope(scope) === normalizeScope(project);
-}
-
-/**
- * The project a memory file belongs to: the one rule for core and the MCP server (
- * `scope:` header, and the `projects/<name>.md` folder of the seed design's layout):
- * - a file with a `scope:` header belongs to that scope (`scope: global` is global);
- * - else a file at `projects/<name>.md` (or under `projects/<name>/`) belongs to project `<name>`,
- *   the path compared case-insensitively and Unicode-folded (NFKC, lower case), so
- *   `Projects/Other-App.md` is project `other-app` too;
- * - everything else is global (`undefined`).
- *
- * @param path - Memory path as listed or asked for, e.g. `projects/billing-api.md`.
- * @param scope - The file's `scope:` as written, or `undefined` when it has none.
- * @returns The project name (as written in `scope:`, or the folded file stem), or `undefined`
- *   for a global memory. Compare it with {@link inScope}.
- * @example fileScope("Projects/Other-App.md", undefined) // "other-app"
- * @example fileScope("projects/notes.md", "global") // "global"
- * @example fileScope("topics/tools.md", undefined) // undefined
- */
-export function fileScope(path: string, scope: string | undefined): string | undefined {
-  if (scope !== undefined && normalizeScope(scope) !== "") return scope;
-  const folded = path
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/\\/g, "/")
-    .replace(/^(\.\/|\/)+/, "");
-  const match = /^projects\/+([^/]+?)(?:\.md$|\/)/u.exec(folded);
-  const name = match?.[1]?.trim();
-  return name === undefined || name === "" ? undefined : name;
-}
-
-/**
- * Whether a memory file may be shown, read, written or forgotten in `project`: {@link inScope} of
- * its {@link fileScope}.
- *
- * @param path - Memory path.
- * @param scope - The file's `scope:` as written, or `undefined`.
- * @param project - The current project, or `undefined` (global memories only).
- * @returns `true` when in scope.
- * @example fileInScope("projects/other-app.md", undefined, "billing-api") // false
- */
-export function fileInScope(
-  path: string,
-  scope: string | undefined,
-  project: string | undefined,
-): boolean {
-  return inScope(fileScope(path, scope), project);
-}
+export { fileInScope, fileScope, GLOBAL_SCOPE, inScope } from "./scope-rule.js";
 
 /** Result of {@link readInScope}: the file, or why it is withheld. */
 export type ReadInScopeResult =
@@ -106,7 +36,7 @@ export async function readInScope(
 ): Promise<ReadInScopeResult> {
   const file = await store.read(path);
   if (!file.exists) return { inScope: true, file };
-  const scope = fileScope(path, rowFromText(file.path, file.content).scope);
+  const scope = fileScope(path, headerScope(file.path, file.content, file.version));
   if (inScope(scope, project)) return { inScope: true, file };
   return {
     inScope: false,
@@ -130,13 +60,77 @@ export async function readInScope(
  * @example await buildSystem({ store: scopedStore(store, "billing-api"), basePrompt })
  */
 export function scopedStore(store: RecallStore, project: string | undefined): RecallStore {
-  return {
+  const base = scopeOf(store).store;
+  let views = scopedViews.get(base);
+  if (views === undefined) {
+    views = new Map();
+    scopedViews.set(base, views);
+  }
+  const known = views.get(project);
+  if (known !== undefined) return known;
+  const view: ScopedView = {
+    [SCOPED]: { store: base, project },
     async list(): Promise<MemoryRow[]> {
-      return (await store.list()).filter((row) => fileInScope(row.path, row.scope, project));
+      // A store with a recall index lists from it: no file is read unless it changed.
+      if (isRecallIndexStore(base)) return (await openRecallIndex(base)).rows({ project });
+      return (await base.list()).filter((row) => fileInScope(row.path, row.scope, project));
     },
     async read(path: string): Promise<ReadResult> {
-      const result = await readInScope(store, path, project);
+      const result = await readInScope(base, path, project);
       return result.inScope ? result.file : { path, exists: false, version: "new" };
     },
   };
+  views.set(project, view);
+  return view;
+}
+
+const SCOPED = Symbol("memfiles.scopedStore");
+
+type ScopedView = RecallStore & {
+  [SCOPED]: { store: RecallStore; project: string | undefined };
+};
+
+// One view per store and project, so what recall keeps per store (its caches) is found again on
+// the next request instead of missing on a new wrapper each time.
+const scopedViews = new WeakMap<RecallStore, Map<string | undefined, ScopedView>>();
+
+/** What {@link scopeOf} says of a store. */
+export type StoreScope = {
+  /** The store under any scoped view. */
+  store: RecallStore;
+  /** `{ project }` for a scoped view ({@link scopedStore}); `undefined` for a whole store. */
+  scope: { project: string | undefined } | undefined;
+};
+
+/**
+ * The store under a scoped view and the view's project, so recall can query the store's own
+ * index with the scope as a filter.
+ *
+ * @param store - A store, or a view from {@link scopedStore}.
+ * @returns `{ store, scope }`.
+ * @example scopeOf(scopedStore(store, "billing")).scope // { project: "billing" }
+ */
+export function scopeOf(store: RecallStore): StoreScope {
+  const view = (store as Partial<ScopedView>)[SCOPED];
+  return view === undefined
+    ? { store, scope: undefined }
+    : { store: view.store, scope: { project: view.project } };
+}
+
+// Files by path and version token (a hash of the text), with the `scope:` their header holds.
+const scopes = new Map<string, string | undefined>();
+const KEPT_SCOPES = 10_000;
+
+/**
+ * The `scope:` a file's header holds, parsed once per file text: a text without the word "scope"
+ * holds none (no parse), and a parsed text is remembered by its path and version token.
+ */
+function headerScope(path: string, content: string, version: string): string | undefined {
+  if (!/scope/i.test(content)) return undefined;
+  const key = `${path}\u0000${version}`;
+  if (scopes.has(key)) return scopes.get(key);
+  const scope = rowFromText(path, content).scope;
+  if (scopes.size >= KEPT_SCOPES) scopes.clear();
+  scopes.set(key, scope);
+  return scope;
 }

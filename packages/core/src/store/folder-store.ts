@@ -33,7 +33,14 @@ import {
   encodeText,
   restoreLineBreaks,
 } from "./text-encoding.js";
-import type { MemoryRow, ReadAllResult, ReadResult, StoreLayout, WriteResult } from "./types.js";
+import type {
+  FileStamp,
+  MemoryRow,
+  ReadAllResult,
+  ReadResult,
+  StoreLayout,
+  WriteResult,
+} from "./types.js";
 import { NEW_VERSION, versionToken } from "./version-token.js";
 
 const BOM = "\uFEFF";
@@ -110,6 +117,17 @@ export class FolderStore implements StoreEngine {
     return sortedCopies(rows);
   }
 
+  async listStamps(known?: ReadonlySet<string>): Promise<FileStamp[]> {
+    const realRoot = await this.#existingRealRoot();
+    if (realRoot === undefined) return [];
+    const { found } = await this.#statFiles(realRoot, known);
+    const now = Date.now();
+    return found.map(({ candidate, stats }) => ({
+      path: candidate.path,
+      stamp: now - Math.max(stats.mtimeMs, stats.ctimeMs) > RACY_WINDOW_MS ? statKey(stats) : "",
+    }));
+  }
+
   async readAll(): Promise<ReadAllResult> {
     const files = new Map<string, ReadResult & { exists: true }>();
     const realRoot = await this.#existingRealRoot();
@@ -130,9 +148,10 @@ export class FolderStore implements StoreEngine {
   // no longer there are dropped.
   async #statFiles(
     realRoot: string,
+    known?: ReadonlySet<string>,
   ): Promise<{ rows: MemoryRow[]; found: Array<{ candidate: Candidate; stats: Stats }> }> {
     const candidates: Candidate[] = [];
-    this.#walk(realRoot, realRoot, "", candidates);
+    this.#walk(realRoot, realRoot, "", candidates, undefined, undefined, known);
     const rows: MemoryRow[] = [];
     const found: Array<{ candidate: Candidate; stats: Stats }> = [];
     const seen = new Set<string>();
@@ -384,6 +403,7 @@ export class FolderStore implements StoreEngine {
     out: Candidate[],
     refusedLinks?: string[],
     ignoredFiles?: CheckParts["ignoredFiles"],
+    known?: ReadonlySet<string>,
   ): void {
     let entries: Dirent[];
     try {
@@ -397,13 +417,13 @@ export class FolderStore implements StoreEngine {
       const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
       const absolute = join(folder, entry.name);
       if (entry.isDirectory()) {
-        this.#walk(realRoot, absolute, path, out, refusedLinks, ignoredFiles);
+        this.#walk(realRoot, absolute, path, out, refusedLinks, ignoredFiles, known);
       } else if (entry.isSymbolicLink() && refusedLinks && leavesRoot(realRoot, absolute)) {
         refusedLinks.push(path);
       } else if (entry.isFile() || entry.isSymbolicLink()) {
         if (!entry.name.endsWith(".md")) continue;
-        // A cached path already passed the guard; the check is a pure function of the string.
-        if (!this.#cache.has(path)) {
+        // A cached or known path already passed the guard; the check is a pure function of the string.
+        if (!this.#cache.has(path) && known?.has(path) !== true) {
           const parsed = safeParseMemoryPath(path);
           if (!parsed.success) {
             // The index is the store's own; any other `.md` it skips is a person's file, unread.

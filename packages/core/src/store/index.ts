@@ -36,6 +36,7 @@ export {
 } from "./store-lock.js";
 export type {
   CheckResult,
+  FileStamp,
   MemoryRow,
   MemoryStoreOptions,
   ReadAllResult,

@@ -10,6 +10,7 @@ import type { StoreEngine } from "./store-engine.js";
 import { INTERNAL_FOLDER, PENDING_FORGET_FILE } from "./store-lock.js";
 import type {
   CheckResult,
+  FileStamp,
   MemoryRow,
   MemoryStoreOptions,
   ReadAllResult,
@@ -105,6 +106,23 @@ export class MemoryStore {
    */
   async list(): Promise<MemoryRow[]> {
     return this.#engine.list();
+  }
+
+  /**
+   * Every file {@link list} lists, with a stamp that changes whenever the file does, reading no
+   * file: on a folder one directory walk and one `stat` per file (the file's mtime, ctime, size,
+   * inode and device; `""` for a file changed within the last 2 s, whose stat a coarse clock may
+   * not move again), elsewhere the backend's version tokens. What a derived index (the recall
+   * index) compares to notice a file changed by any writer, a person's editor included.
+   *
+   * @param known - Paths this store listed before (a name check is a pure function of the path,
+   *   so they are not checked again); optional.
+   * @returns `[{ path, stamp }]`, in no particular order.
+   * @throws {Error} as {@link list} does.
+   * @example const changed = (await store.listStamps()).filter((file) => seen.get(file.path) !== file.stamp);
+   */
+  async listStamps(known?: ReadonlySet<string>): Promise<FileStamp[]> {
+    return this.#engine.listStamps(known);
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { MemoryRow, ReadAllResult, ReadResult, WriteResult } from "./types.js";
+import type { FileStamp, MemoryRow, ReadAllResult, ReadResult, WriteResult } from "./types.js";
 
 /** What `check()` needs of the place beyond the rows: the stored index and place-only findings. */
 export type CheckParts = {
@@ -21,6 +21,11 @@ export type CheckParts = {
 export interface StoreEngine {
   /** Every memory file's row, sorted by path; copies the caller may change. */
   list(): Promise<MemoryRow[]>;
+  /**
+   * Every file `list()` would list, with its stamp, reading no file; `known` paths were listed
+   * before, so their names need no check again.
+   */
+  listStamps(known?: ReadonlySet<string>): Promise<FileStamp[]>;
   /** The rows and every listed file's text, reading each file once. */
   readAll(): Promise<ReadAllResult>;
   read(relative: string): Promise<ReadResult>;

@@ -1,11 +1,21 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { lstat, mkdir, realpath } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { lock } from "proper-lockfile";
+import type { lock as LockFunction } from "proper-lockfile";
 import { errorCode, isMissing } from "../file-system/index.js";
 import { MemoryLockError } from "./memory-lock-error.js";
 import { MemoryPathError } from "./memory-path-error.js";
+
+const require = createRequire(import.meta.url);
+let lockFunction: typeof LockFunction | undefined;
+
+// Loaded on the first lock: a process that only reads (a prompt hook) never pays its import.
+function lock(...args: Parameters<typeof LockFunction>): ReturnType<typeof LockFunction> {
+  lockFunction ??= (require("proper-lockfile") as { lock: typeof LockFunction }).lock;
+  return lockFunction(...args);
+}
 
 /** The folder inside the memory root that holds internal state (lock, tombstones, usage log). */
 export const INTERNAL_FOLDER = ".memfiles";

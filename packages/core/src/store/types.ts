@@ -72,6 +72,21 @@ export type ReadAllResult = {
   files: Map<string, ReadResult & { exists: true }>;
 };
 
+/**
+ * One memory file's stamp (`store.listStamps()`): a token that changes whenever the file does,
+ * cheaper to get than the text. A folder's is the file's stat (mtime, ctime, size, inode, device);
+ * another place's is the file's version token.
+ */
+export type FileStamp = {
+  /** Memory path, as `list()` names it. */
+  path: string;
+  /**
+   * The token; `""` when the file changed too recently for its stat to be trusted (a coarse-clock
+   * file system may not move the mtime on a second edit within the same tick): read it anyway.
+   */
+  stamp: string;
+};
+
 /** snake_case codes of a refused write. */
 export type WriteFailureCode = "version_conflict" | "too_long" | "not_text";
 

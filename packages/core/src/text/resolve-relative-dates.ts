@@ -1,7 +1,22 @@
+import { createRequire } from "node:module";
 import type { ParsedResult } from "chrono-node";
-import * as chrono from "chrono-node/en";
 import { MONTH_NAMES } from "./month-names.js";
 import { findListedDayWords, parseOtherLanguages } from "./relative-dates-other-languages.js";
+
+type ParseEnglish = (
+  text: string,
+  reference: { instant: Date; timezone: number },
+) => ParsedResult[];
+
+const require = createRequire(import.meta.url);
+let parseEnglish: ParseEnglish | undefined;
+
+// Loaded on the first date to resolve: chrono-node costs ~140 ms to import, which a process that
+// only recalls (a prompt hook) never needs.
+function englishParser(): ParseEnglish {
+  parseEnglish ??= (require("chrono-node/en") as { parse: ParseEnglish }).parse;
+  return parseEnglish;
+}
 
 /** One relative time expression found in a text, and what it was resolved to. */
 export type ResolvedDate = {
@@ -102,7 +117,7 @@ export function resolveRelativeDates(
     : new Date(Number.NaN);
   const valid = !Number.isNaN(reference.getTime());
   const instant = valid ? reference : new Date(0);
-  const results = chrono.parse(text, { instant, timezone: 0 });
+  const results = englishParser()(text, { instant, timezone: 0 });
   // "every Friday", "each morning": a habit, not a date.
   const english = results.filter(
     (result) => isRelative(result) && !/\b(?:every|each)\s+$/i.test(text.slice(0, result.index)),

@@ -208,6 +208,44 @@ const CASES: Case[] = [
     skipped: { other_type: 1 },
   },
   {
+    name: "a queued prompt (the user record that follows carries it)",
+    line: JSON.stringify({
+      type: "queue-operation",
+      operation: "enqueue",
+      sessionId: "s-1",
+      content: "I live in Porto",
+    }),
+    turns: [],
+    skipped: { other_type: 1 },
+  },
+  {
+    name: "a copy of an API request's message",
+    line: JSON.stringify({
+      type: "api-request-blob",
+      sessionId: "s-1",
+      message: { role: "user", content: [{ type: "text", text: "I live in Porto" }] },
+    }),
+    turns: [],
+    skipped: { other_type: 1 },
+  },
+  {
+    name: "an attachment rendered as a system reminder",
+    line: JSON.stringify({
+      ...base,
+      type: "attachment",
+      attachment: { type: "date", date: "2026-12-06" },
+      rendered: [{ content: "<system-reminder>\nToday's date is 2026-12-06.\n</system-reminder>" }],
+    }),
+    turns: [],
+    skipped: { attachment: 1 },
+  },
+  {
+    name: "the last prompt's note",
+    line: JSON.stringify({ type: "last-prompt", lastPrompt: "I live in Porto", sessionId: "s-1" }),
+    turns: [],
+    skipped: { other_type: 1 },
+  },
+  {
     name: "a line that is not JSON",
     line: "{not json",
     turns: [],

@@ -3,7 +3,14 @@ import { rebuiltMemoryIndex } from "../keep-index-descriptions.js";
 import { versionConflict } from "../memory-row.js";
 import { type CheckParts, deferring, type StoreEngine } from "../store-engine.js";
 import { PENDING_FORGET_FILE } from "../store-lock.js";
-import type { MemoryRow, ReadAllResult, ReadResult, StoreLayout, WriteResult } from "../types.js";
+import type {
+  FileStamp,
+  MemoryRow,
+  ReadAllResult,
+  ReadResult,
+  StoreLayout,
+  WriteResult,
+} from "../types.js";
 import { NEW_VERSION } from "../version-token.js";
 import { withBackendLock } from "./backend-lock.js";
 import type { StorageBackend, StoredFile } from "./storage-backend.js";
@@ -60,6 +67,13 @@ export class BackendStore implements StoreEngine {
     for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
     rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return rows.map((row) => (row.problems ? { ...row, problems: [...row.problems] } : { ...row }));
+  }
+
+  async listStamps(): Promise<FileStamp[]> {
+    return (await this.#backend.listVersions()).map(({ path, version }) => ({
+      path,
+      stamp: version,
+    }));
   }
 
   async readAll(): Promise<ReadAllResult> {

@@ -1,0 +1,95 @@
+// `pnpm bench` (packages/claude-code): the Claude Code hooks from process start to JSON out, as
+// Claude Code runs them: a new node process per event, from the built dist/ (run `pnpm build`
+// first). UserPromptSubmit at 1,000 and 10,000 fact files, SessionStart (a --root folder, so it
+// prints the memory block) at 10,000. Each figure is the hook process's own CPU time (user +
+// system, which a busy machine does not inflate the way it inflates wall time), over ROUNDS runs
+// after one run that builds the persistent recall index; wall time is printed beside it.
+// Goals (p95 CPU): UserPromptSubmit 150 ms at 1,000 files and 400 ms at 10,000; SessionStart
+// 200 ms at 10,000.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROUNDS = Number(process.env.MEMFILES_BENCH_ROUNDS ?? 15);
+const entry = fileURLToPath(new URL("../dist/hook-main.js", import.meta.url));
+const reporter = fileURLToPath(new URL("./cpu-at-exit.mjs", import.meta.url));
+if (!existsSync(entry)) {
+  console.error(`hook-latency: ${entry} is missing; run \`pnpm build\` first.`);
+  process.exit(1);
+}
+
+const TOPICS = [
+  "deploy",
+  "editor",
+  "diet",
+  "sister",
+  "trip",
+  "database",
+  "shell",
+  "team",
+  "book",
+  "garden",
+];
+
+function folder(files) {
+  const root = mkdtempSync(join(tmpdir(), `memfiles-bench-hooks-${files}-`));
+  mkdirSync(root, { recursive: true });
+  for (let index = 0; index < files; index++) {
+    const topic = TOPICS[index % TOPICS.length];
+    writeFileSync(
+      join(root, `${topic}-${index}.md`),
+      `---\nname: ${topic} ${index}\ndescription: The user's ${topic} fact number ${index}\ntype: user\nupdated: 2026-09-12\n---\nThe user said fact ${index} about their ${topic}: value ${index * 7}.\n`,
+    );
+  }
+  return root;
+}
+
+function percentile(values, share) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+}
+
+function run(event, root, round) {
+  const input = JSON.stringify({
+    session_id: `bench-${round}`,
+    cwd: root,
+    prompt: "Where do I deploy, and which database does the team use?",
+  });
+  const started = process.hrtime.bigint();
+  const result = spawnSync(
+    process.execPath,
+    ["--conditions=memfiles-dist", "--import", reporter, entry, event, "--root", root],
+    { input, stdio: ["pipe", "pipe", "pipe", "pipe"], encoding: "utf8" },
+  );
+  const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+  const cpuMs = Number(String(result.output[3]).trim()) / 1000;
+  if (result.status !== 0 || !result.stdout.includes("additionalContext")) {
+    throw new Error(`${event} printed no context (exit ${result.status}): ${result.stderr}`);
+  }
+  return { cpuMs, wallMs };
+}
+
+const cases = [
+  { event: "user-prompt-submit", files: 1_000, goalMs: 150 },
+  { event: "user-prompt-submit", files: 10_000, goalMs: 400 },
+  { event: "session-start", files: 10_000, goalMs: 200 },
+];
+const roots = new Map();
+console.log(
+  `Claude Code hooks, process start to JSON out, ${ROUNDS} rounds each (CPU ms, wall ms)`,
+);
+for (const { event, files, goalMs } of cases) {
+  if (!roots.has(files)) roots.set(files, folder(files));
+  const root = roots.get(files);
+  const first = run(event, root, "first");
+  const samples = Array.from({ length: ROUNDS }, (_, round) => run(event, root, round));
+  const cpu = samples.map((sample) => sample.cpuMs);
+  const wall = samples.map((sample) => sample.wallMs);
+  const p95 = percentile(cpu, 0.95);
+  console.log(
+    `${event.padEnd(19)} ${String(files).padStart(6)} files: CPU p50 ${percentile(cpu, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (goal ${goalMs} ms: ${p95 <= goalMs ? "met" : "missed"}); wall p50 ${percentile(wall, 0.5).toFixed(0)} ms, p95 ${percentile(wall, 0.95).toFixed(0)} ms; first run ${first.cpuMs.toFixed(0)} ms CPU`,
+  );
+}
+for (const root of roots.values()) rmSync(root, { recursive: true, force: true });

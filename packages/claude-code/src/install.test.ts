@@ -1,0 +1,110 @@
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  installClaudeCode,
+  readInstall,
+  SettingsFileError,
+  uninstallClaudeCode,
+} from "./install.js";
+
+const USER_SETTINGS = {
+  model: "opus",
+  permissions: { allow: ["Bash(npm test)"] },
+  hooks: {
+    PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./check-bash.sh" }] }],
+    SessionStart: [{ hooks: [{ type: "command", command: "echo hello" }] }],
+  },
+};
+const USER_MCP = { mcpServers: { github: { type: "stdio", command: "gh-mcp", args: [] } } };
+
+async function files(settings?: unknown, mcp?: unknown) {
+  const folder = await mkdtemp(join(tmpdir(), "memfiles-install-"));
+  const settingsPath = join(folder, ".claude", "settings.json");
+  const mcpPath = join(folder, ".mcp.json");
+  if (settings !== undefined) {
+    await (await import("node:fs/promises")).mkdir(join(folder, ".claude"));
+    await writeFile(
+      settingsPath,
+      typeof settings === "string" ? settings : JSON.stringify(settings, null, 2),
+    );
+  }
+  if (mcp !== undefined) await writeFile(mcpPath, JSON.stringify(mcp, null, 2));
+  const options = {
+    settingsPath,
+    mcpPath,
+    hookCommand: ["/usr/bin/node", "/opt/my tools/memfiles.js"],
+    mcpCommand: ["/usr/bin/node", "/opt/memfiles-mcp.js", "--root", "/m"],
+  };
+  const read = async (path: string) => JSON.parse(await readFile(path, "utf8").catch(() => "null"));
+  return { options, settingsPath, mcpPath, read };
+}
+
+describe("installClaudeCode / uninstallClaudeCode", () => {
+  it.each([
+    { name: "no settings yet", settings: undefined, mcp: undefined },
+    { name: "the user's own settings and servers", settings: USER_SETTINGS, mcp: USER_MCP },
+  ])(
+    "with $name: installs once, keeps the user's entries, uninstall restores the files",
+    async ({ settings, mcp }) => {
+      const { options, settingsPath, mcpPath, read } = await files(settings, mcp);
+      const first = await installClaudeCode(options);
+      expect(first.changed).toEqual([settingsPath, mcpPath]);
+      const installed = await read(settingsPath);
+      expect(installed.hooks.UserPromptSubmit.at(-1)).toEqual({
+        hooks: [
+          {
+            type: "command",
+            command: "/usr/bin/node '/opt/my tools/memfiles.js' hook user-prompt-submit",
+            timeout: 10,
+          },
+        ],
+      });
+      expect(installed.hooks.PreToolUse.at(-1).matcher).toBe("Write|Edit|MultiEdit");
+      if (settings !== undefined) {
+        expect(installed.model).toBe("opus");
+        expect(installed.hooks.PreToolUse[0]).toEqual(USER_SETTINGS.hooks.PreToolUse[0]);
+        expect(installed.hooks.SessionStart[0]).toEqual(USER_SETTINGS.hooks.SessionStart[0]);
+      }
+      expect((await read(mcpPath)).mcpServers.memfiles).toEqual({
+        type: "stdio",
+        command: "/usr/bin/node",
+        args: ["/opt/memfiles-mcp.js", "--root", "/m"],
+      });
+      expect(await readInstall(options)).toEqual({
+        hooks: expect.arrayContaining([
+          "SessionStart",
+          "UserPromptSubmit",
+          "PreToolUse",
+          "PreCompact",
+          "SessionEnd",
+        ]),
+        commands: expect.any(Array),
+        mcp: true,
+      });
+      // Idempotent.
+      expect(await installClaudeCode(options)).toEqual({ changed: [] });
+      // Installing again with another folder replaces memfiles' hooks, never adds a second set.
+      await installClaudeCode({ ...options, root: "/elsewhere" });
+      expect((await readInstall(options)).commands).toHaveLength(5);
+      expect(await uninstallClaudeCode(options)).toEqual({ changed: [settingsPath, mcpPath] });
+      expect(await read(settingsPath)).toEqual(settings ?? null);
+      expect(await read(mcpPath)).toEqual(mcp ?? null);
+      expect(await readInstall(options)).toEqual({ hooks: [], commands: [], mcp: false });
+    },
+  );
+
+  it.each([
+    { name: "not JSON", text: "{ hooks: " },
+    { name: "a JSON array", text: "[]" },
+  ])("refuses a settings file that is $name and writes nothing", async ({ text }) => {
+    const { options, settingsPath, mcpPath } = await files(text);
+    await expect(installClaudeCode(options)).rejects.toBeInstanceOf(SettingsFileError);
+    await expect(installClaudeCode(options)).rejects.toMatchObject({
+      code: "settings_file_invalid",
+    });
+    expect(await readFile(settingsPath, "utf8")).toBe(text);
+    await expect(readFile(mcpPath, "utf8")).rejects.toThrow(/ENOENT/);
+  });
+});

@@ -1,0 +1,273 @@
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { MemfilesError } from "@memfiles/errors";
+import { CLAUDE_CODE_EVENT_NAMES, type HookEvent } from "./run-hook.js";
+
+/**
+ * How long Claude Code lets each hook run, in seconds, before it gives up on it (the `timeout`
+ * of a command hook, https://code.claude.com/docs/en/hooks). The write pass runs detached, so
+ * SessionEnd and PreCompact return in well under a second.
+ */
+export const HOOK_TIMEOUT_SECONDS: Record<HookEvent, number> = {
+  "session-start": 10,
+  "user-prompt-submit": 10,
+  "pre-tool-use": 30,
+  "pre-compact": 10,
+  "session-end": 10,
+};
+
+/** The tools whose edits PreToolUse checks (a settings `matcher`). */
+export const EDIT_TOOLS_MATCHER = "Write|Edit|MultiEdit";
+
+/** The name the MCP server is registered under. */
+export const MCP_SERVER_NAME = "memfiles";
+
+/** A settings file Claude Code reads is not a JSON object: nothing is changed. */
+export class SettingsFileError extends MemfilesError {
+  override readonly name = "SettingsFileError";
+  readonly path: string;
+
+  constructor(path: string, problem: string, options?: { cause?: unknown }) {
+    super(
+      `Cannot change ${path}: ${problem}. Fix the file (it must be a JSON object) and run the command again; nothing was changed.`,
+      {
+        code: "settings_file_invalid",
+        userFixable: true,
+        cause: options?.cause,
+      },
+    );
+    this.path = path;
+  }
+}
+
+/** Options of {@link installClaudeCode} and {@link uninstallClaudeCode}. */
+export type InstallOptions = {
+  /** Claude Code's settings file: `.claude/settings.json` (project) or `~/.claude/settings.json` (`--user`). */
+  settingsPath: string;
+  /** Where the MCP server is registered: `.mcp.json` (project) or `~/.claude.json` (`--user`). */
+  mcpPath: string;
+  /** The command that runs `memfiles`, as words (e.g. `[node, /path/to/memfiles.js]`). */
+  hookCommand: readonly string[];
+  /** The command of the MCP server, as words, with its arguments. */
+  mcpCommand: readonly string[];
+  /** `--root`: the memory folder, when not Claude Code's auto memory. */
+  root?: string | undefined;
+};
+
+/** Result of {@link installClaudeCode} and {@link uninstallClaudeCode}: the files it changed. */
+export type InstallResult = { changed: string[] };
+
+type Json = Record<string, unknown>;
+type HookGroup = { matcher?: string; hooks?: Array<{ type?: string; command?: string }> };
+
+/** Quotes a word for the shell Claude Code runs a hook command in (POSIX sh). */
+export function shellWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The `command` of one memfiles hook. */
+export function hookCommandLine(
+  options: Pick<InstallOptions, "hookCommand" | "root">,
+  event: HookEvent,
+): string {
+  return [
+    ...options.hookCommand,
+    "hook",
+    event,
+    ...(options.root === undefined ? [] : ["--root", options.root]),
+  ]
+    .map(shellWord)
+    .join(" ");
+}
+
+/** Whether a hook command is one of memfiles' (any install, any path). */
+export function isMemfilesHook(command: unknown): boolean {
+  return (
+    typeof command === "string" &&
+    /memfiles\S*'?\s+hook\s+(session-start|user-prompt-submit|pre-tool-use|pre-compact|session-end)\b/.test(
+      command,
+    )
+  );
+}
+
+async function readJson(path: string): Promise<{ value: Json; existed: boolean }> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { value: {}, existed: false };
+    throw error;
+  }
+  if (text.trim() === "") return { value: {}, existed: true };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new SettingsFileError(path, "it is not valid JSON", { cause: error });
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new SettingsFileError(path, "it is not a JSON object");
+  return { value: value as Json, existed: true };
+}
+
+async function writeJson(path: string, value: Json): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.memfiles-${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`);
+  await rename(temporary, path);
+}
+
+function withoutMemfilesHooks(hooks: Json): Json {
+  const kept: Json = {};
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!Array.isArray(groups)) {
+      kept[event] = groups;
+      continue;
+    }
+    const left = (groups as HookGroup[]).flatMap((group) => {
+      if (!Array.isArray(group?.hooks)) return [group];
+      const others = group.hooks.filter((hook) => !isMemfilesHook(hook?.command));
+      if (others.length === group.hooks.length) return [group];
+      return others.length === 0 ? [] : [{ ...group, hooks: others }];
+    });
+    if (left.length > 0) kept[event] = left;
+  }
+  return kept;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Wires memfiles into Claude Code: its five hooks into the settings file and its MCP server into
+ * the MCP file, merged into what is there (the user's own hooks, servers and every other key are
+ * kept as they are; an earlier memfiles install is replaced, so running it twice changes nothing).
+ *
+ * @param options - `{ settingsPath, mcpPath, hookCommand, mcpCommand, root? }`.
+ * @returns `{ changed }`: the files written (none when all was wired already).
+ * @throws {SettingsFileError} when a file is not a JSON object (nothing is written).
+ * @example await installClaudeCode({ settingsPath: ".claude/settings.json", mcpPath: ".mcp.json", hookCommand: ["memfiles"], mcpCommand: ["memfiles-mcp", "--root", "memory"] });
+ */
+export async function installClaudeCode(options: InstallOptions): Promise<InstallResult> {
+  const settings = await readJson(options.settingsPath);
+  const mcp = await readJson(options.mcpPath);
+  const changed: string[] = [];
+
+  const existing =
+    typeof settings.value.hooks === "object" && settings.value.hooks !== null
+      ? (settings.value.hooks as Json)
+      : {};
+  const hooks = withoutMemfilesHooks(existing);
+  for (const [event, name] of Object.entries(CLAUDE_CODE_EVENT_NAMES) as Array<
+    [HookEvent, string]
+  >) {
+    const group = {
+      ...(event === "pre-tool-use" ? { matcher: EDIT_TOOLS_MATCHER } : {}),
+      hooks: [
+        {
+          type: "command",
+          command: hookCommandLine(options, event),
+          timeout: HOOK_TIMEOUT_SECONDS[event],
+        },
+      ],
+    };
+    hooks[name] = [...((hooks[name] as unknown[] | undefined) ?? []), group];
+  }
+  if (!same(existing, hooks) || settings.value.hooks === undefined) {
+    await writeJson(options.settingsPath, { ...settings.value, hooks });
+    changed.push(options.settingsPath);
+  }
+
+  const servers =
+    typeof mcp.value.mcpServers === "object" && mcp.value.mcpServers !== null
+      ? (mcp.value.mcpServers as Json)
+      : {};
+  const [command = "", ...args] = options.mcpCommand;
+  const server = { type: "stdio", command, args };
+  if (!same(servers[MCP_SERVER_NAME], server)) {
+    await writeJson(options.mcpPath, {
+      ...mcp.value,
+      mcpServers: { ...servers, [MCP_SERVER_NAME]: server },
+    });
+    changed.push(options.mcpPath);
+  }
+  return { changed };
+}
+
+/**
+ * Takes memfiles out of Claude Code's settings: its hooks and its MCP server, nothing else. A file
+ * left empty (`{}`) that only memfiles' install created is removed.
+ *
+ * @param options - `{ settingsPath, mcpPath }`.
+ * @returns `{ changed }`: the files written or removed.
+ * @throws {SettingsFileError} when a file is not a JSON object (nothing is written).
+ * @example await uninstallClaudeCode({ settingsPath: ".claude/settings.json", mcpPath: ".mcp.json" });
+ */
+export async function uninstallClaudeCode(
+  options: Pick<InstallOptions, "settingsPath" | "mcpPath">,
+): Promise<InstallResult> {
+  const changed: string[] = [];
+  const settings = await readJson(options.settingsPath);
+  if (typeof settings.value.hooks === "object" && settings.value.hooks !== null) {
+    const hooks = withoutMemfilesHooks(settings.value.hooks as Json);
+    if (!same(hooks, settings.value.hooks)) {
+      const { hooks: _hooks, ...rest } = settings.value;
+      const next = Object.keys(hooks).length === 0 ? rest : { ...rest, hooks };
+      if (Object.keys(next).length === 0) await rm(options.settingsPath, { force: true });
+      else await writeJson(options.settingsPath, next);
+      changed.push(options.settingsPath);
+    }
+  }
+  const mcp = await readJson(options.mcpPath);
+  const servers = mcp.value.mcpServers as Json | undefined;
+  if (typeof servers === "object" && servers !== null && MCP_SERVER_NAME in servers) {
+    const { [MCP_SERVER_NAME]: _server, ...others } = servers;
+    const { mcpServers: _servers, ...rest } = mcp.value;
+    const next = Object.keys(others).length === 0 ? rest : { ...rest, mcpServers: others };
+    if (Object.keys(next).length === 0) await rm(options.mcpPath, { force: true });
+    else await writeJson(options.mcpPath, next);
+    changed.push(options.mcpPath);
+  }
+  return { changed };
+}
+
+/** Result of {@link readInstall}: which of memfiles' hooks and server a settings pair wires. */
+export type InstallState = {
+  /** Claude Code's event names memfiles' hooks are wired to. */
+  hooks: string[];
+  /** The memfiles hook commands (their `--root`, if any, says where memory lives). */
+  commands: string[];
+  /** Whether the MCP server is registered. */
+  mcp: boolean;
+};
+
+/**
+ * What memfiles wired into a settings file and an MCP file.
+ *
+ * @param options - `{ settingsPath, mcpPath }`.
+ * @returns `{ hooks, commands, mcp }`.
+ * @throws {SettingsFileError} when a file is not a JSON object.
+ * @example (await readInstall({ settingsPath, mcpPath })).hooks // ["SessionStart", ...]
+ */
+export async function readInstall(
+  options: Pick<InstallOptions, "settingsPath" | "mcpPath">,
+): Promise<InstallState> {
+  const settings = (await readJson(options.settingsPath)).value;
+  const hooks: string[] = [];
+  const commands: string[] = [];
+  for (const [event, groups] of Object.entries((settings.hooks as Json | undefined) ?? {})) {
+    if (!Array.isArray(groups)) continue;
+    for (const group of groups as HookGroup[]) {
+      for (const hook of Array.isArray(group?.hooks) ? group.hooks : []) {
+        if (!isMemfilesHook(hook?.command)) continue;
+        if (!hooks.includes(event)) hooks.push(event);
+        commands.push(hook.command as string);
+      }
+    }
+  }
+  const servers = (await readJson(options.mcpPath)).value.mcpServers as Json | undefined;
+  return {
+    hooks,
+    commands,
+    mcp: typeof servers === "object" && servers !== null && MCP_SERVER_NAME in servers,
+  };
+}

@@ -1,0 +1,71 @@
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { contextIn } from "../../test/command-context.js";
+import { runMemfiles } from "../run-memfiles.js";
+
+async function project() {
+  const base = await mkdtemp(join(tmpdir(), "memfiles-cc-cli-"));
+  const home = join(base, "home");
+  const cwd = join(base, "my.app");
+  await mkdir(home);
+  await mkdir(join(cwd, ".claude"), { recursive: true });
+  await writeFile(
+    join(cwd, ".claude", "settings.json"),
+    `${JSON.stringify({ model: "opus" }, null, 2)}\n`,
+  );
+  const { context, output } = contextIn(cwd);
+  context.env = { HOME: home };
+  return { base, home, cwd, context, output };
+}
+
+describe("memfiles claude-code", () => {
+  it("install wires the hooks and the server, status reports them, uninstall restores the settings", async () => {
+    const { home, cwd, context, output } = await project();
+    expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
+    const auto = join(home, ".claude", "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"), "memory");
+    expect(output.stdout).toContain(`Memory: ${auto} (Claude Code's auto memory of this project)`);
+    const settings = JSON.parse(await readFile(join(cwd, ".claude", "settings.json"), "utf8"));
+    expect(settings.model).toBe("opus");
+    expect(settings.hooks.UserPromptSubmit[0].hooks[0].command).toMatch(
+      /bin\/memfiles\.js hook user-prompt-submit$/,
+    );
+    const mcp = JSON.parse(await readFile(join(cwd, ".mcp.json"), "utf8"));
+    expect(mcp.mcpServers.memfiles.args).toEqual(expect.arrayContaining(["--root", auto]));
+
+    output.stdout = "";
+    await runMemfiles(["claude-code", "status"], context);
+    expect(output.stdout).toContain(
+      "Hooks: SessionStart, UserPromptSubmit, PreToolUse, PreCompact, SessionEnd",
+    );
+    expect(output.stdout).toContain("MCP server: registered");
+    expect(output.stdout).toContain("Last write pass: none yet");
+
+    expect(await runMemfiles(["claude-code", "uninstall"], context)).toBe(0);
+    expect(await readFile(join(cwd, ".claude", "settings.json"), "utf8")).toBe(
+      `${JSON.stringify({ model: "opus" }, null, 2)}\n`,
+    );
+  });
+
+  it("install --root puts the folder into every hook; status shows the last write pass", async () => {
+    const { cwd, context, output } = await project();
+    const root = join(cwd, "memory");
+    await runMemfiles(["claude-code", "install", "--root", "memory"], context);
+    const settings = JSON.parse(await readFile(join(cwd, ".claude", "settings.json"), "utf8"));
+    expect(settings.hooks.SessionEnd[0].hooks[0].command).toMatch(
+      new RegExp(`hook session-end --root ${root}$`),
+    );
+    await mkdir(join(root, ".memfiles", "claude-code"), { recursive: true });
+    await writeFile(
+      join(root, ".memfiles", "claude-code", "hook.log"),
+      `${JSON.stringify({ at: "2026-12-06T04:00:00.000Z", event: "write-pass", outcome: "ok", message: "4 new turns read; 1 memories written, 0 proposals refused." })}\n`,
+    );
+    output.stdout = "";
+    await runMemfiles(["claude-code", "status"], context);
+    expect(output.stdout).toContain(`Memory: ${root}\n`);
+    expect(output.stdout).toContain(
+      "Last write pass: 2026-12-06T04:00:00.000Z ok: 4 new turns read; 1 memories written",
+    );
+  });
+});

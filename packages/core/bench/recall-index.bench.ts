@@ -1,0 +1,200 @@
+/**
+ * Benchmark of recall from the persistent recall index, paired with a plain BM25 query (minisearch
+ * with its defaults over the same units, built once) in the same run, CPU time (user + system of
+ * this process, `process.cpuUsage`), median of several rounds; the ratio is taken per round.
+ * 1. Warm request: `buildSystem` + `budgetedRecall` through a `scopedStore` view, as `chat` makes
+ *    them for one message (goal: <= 1.5x the plain query and <= 20 ms at 10,000 files).
+ * 2. First request after a write (one file written through the store; goal <= 2x the warm one).
+ * 3. The same request without the index (every file listed and read, as before the index), one
+ *    round: the "before" figure.
+ * 4. Cold process: `node` importing only `@memfiles/core/recall` (built `dist/`), one
+ *    `recallForPrompt`; its CPU time to the result, wall time to exit, RSS (goal: <= 150 ms at
+ *    1,000 files, <= 400 ms at 10,000, <= 2 s at 50,000), with the index stored and without it.
+ * 5. Index upkeep: bringing the index up to date after 20 files were written; index size.
+ *
+ * Run: `pnpm bench -- recall-index`; `--quick` (or MEMFILES_BENCH_QUICK=1) stops at 10,000 files.
+ * Folders are generated once per machine under the OS temp folder. No goal is asserted.
+ */
+import { execFile } from "node:child_process";
+import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import MiniSearch from "minisearch";
+import { budgetedRecall } from "../src/recall/budgeted-recall.js";
+import { buildSystem } from "../src/recall/build-system.js";
+import {
+  flushRecallIndexes,
+  forgetOpenRecallIndexes,
+  RECALL_INDEX_FILE,
+} from "../src/recall/recall-index.js";
+import { unitsOfFile } from "../src/recall/recall-units.js";
+import { scopedStore } from "../src/recall/scope.js";
+import { MemoryStore, type StoreLayout } from "../src/store/index.js";
+import { cachedFolder } from "./recall-index-fixtures.js";
+import { type BenchSection, median, ms } from "./section.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const QUICK = process.env.MEMFILES_BENCH_QUICK === "1" || process.argv.includes("--quick");
+const SIZES = QUICK ? [1_000, 10_000] : [1_000, 10_000, 50_000];
+const LAYOUTS: StoreLayout[] = ["subject", "fact"];
+const ROUNDS = 7;
+const COLD_ROUNDS = 3;
+const QUERIES: Record<StoreLayout, string> = {
+  subject: "Which hosting option does the user prefer for the database?",
+  fact: "Does the user still use Hetzner or Fly.io for hosting?",
+};
+const SYSTEM = { basePrompt: "You are a helpful assistant.", rules: "RULES" };
+
+async function cpuOf(fn: () => Promise<unknown>): Promise<number> {
+  const before = process.cpuUsage();
+  await fn();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
+function plainSearch(
+  store: MemoryStore,
+  root: string,
+  rows: Awaited<ReturnType<MemoryStore["list"]>>,
+) {
+  const search = new MiniSearch<{ id: number; text: string }>({ fields: ["text"] });
+  let id = 0;
+  for (const row of rows) {
+    const text = readFileSync(join(root, row.path), "utf8");
+    for (const unit of unitsOfFile(row, text)) search.add({ id: id++, text: unit.text });
+  }
+  void store;
+  return search;
+}
+
+async function coldChild(
+  root: string,
+  layout: StoreLayout,
+  query: string,
+): Promise<Record<string, number>> {
+  const started = performance.now();
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--conditions=memfiles-dist", join(here, "cold-recall-child.mjs"), root, layout, query],
+    { cwd: here, maxBuffer: 1 << 20 },
+  );
+  const exitMs = performance.now() - started;
+  const figures = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Record<string, number>;
+  return { ...figures, exitMs };
+}
+
+async function run({ log }: { log: (line: string) => void }): Promise<void> {
+  try {
+    statSync(join(here, "../dist/recall-entry.js"));
+  } catch {
+    log("dist/ is missing: run `pnpm build` first (the cold process imports the built entry).");
+    return;
+  }
+  log(
+    `CPU time, median of ${ROUNDS} rounds (cold: ${COLD_ROUNDS}); ratio = per-round memfiles / plain BM25 query.`,
+  );
+  log("");
+  log(
+    "| layout | files | plain BM25 query | warm request | ratio | after a write | after/warm | without index (1 round) | upkeep, 20 files | index size |",
+  );
+  log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  const coldLines: string[] = [];
+  for (const layout of LAYOUTS) {
+    for (const count of SIZES) {
+      const root = await cachedFolder(layout, count);
+      const query = QUERIES[layout];
+      forgetOpenRecallIndexes();
+      const store = new MemoryStore({ root, layout });
+      const view = () => scopedStore(store, undefined);
+      const request = async () => {
+        await buildSystem({ ...SYSTEM, store: view(), query });
+        await budgetedRecall({ store: view(), query });
+      };
+      await request();
+      await flushRecallIndexes();
+      const plain = plainSearch(store, root, await store.list());
+      const plainTimes: number[] = [];
+      const warmTimes: number[] = [];
+      const ratios: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const plainTime = await cpuOf(async () => plain.search(query));
+        const warmTime = await cpuOf(request);
+        plainTimes.push(plainTime);
+        warmTimes.push(warmTime);
+        ratios.push(warmTime / Math.max(plainTime, 0.001));
+      }
+      const afterTimes: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const path = (await store.list())[round + 1]?.path ?? "profile.md";
+        const current = await store.read(path);
+        if (current.exists) {
+          await store.write(
+            path,
+            `${current.content.trimEnd()} (edited ${round})\n`,
+            current.version,
+          );
+        }
+        afterTimes.push(await cpuOf(request));
+        await flushRecallIndexes();
+      }
+      // Upkeep: 20 files changed (as a write pass of 20 proposals leaves them), then one refresh.
+      const rows = await store.list();
+      for (let file = 0; file < 20; file++) {
+        const path = rows[(file * 37) % rows.length]?.path ?? "profile.md";
+        const current = await store.read(path);
+        if (current.exists) {
+          await store.write(
+            path,
+            `${current.content.trimEnd()} (upkeep ${file})\n`,
+            current.version,
+          );
+        }
+      }
+      const upkeep = await cpuOf(() => budgetedRecall({ store: view(), query }));
+      await flushRecallIndexes();
+      const without =
+        count > 10_000
+          ? Number.NaN
+          : await cpuOf(async () => {
+              const plainStore = {
+                list: () => store.list(),
+                read: (path: string) => store.read(path),
+              };
+              await buildSystem({ ...SYSTEM, store: plainStore, query });
+              await budgetedRecall({ store: plainStore, query });
+            });
+      const size = statSync(join(root, ".memfiles", RECALL_INDEX_FILE)).size;
+      log(
+        `| ${layout} | ${count} | ${ms(median(plainTimes))} | ${ms(median(warmTimes))} | ${median(ratios).toFixed(2)}x | ${ms(median(afterTimes))} | ${(median(afterTimes) / median(warmTimes)).toFixed(2)}x | ${Number.isNaN(without) ? "-" : ms(without)} | ${ms(upkeep)} | ${(size / 1024 / 1024).toFixed(1)} MiB |`,
+      );
+      const indexed: Array<Record<string, number>> = [];
+      for (let round = 0; round < COLD_ROUNDS; round++)
+        indexed.push(await coldChild(root, layout, query));
+      const indexPath = join(root, ".memfiles", RECALL_INDEX_FILE);
+      const saved = readFileSync(indexPath);
+      rmSync(indexPath);
+      const rebuilt = await coldChild(root, layout, query);
+      writeFileSync(indexPath, saved);
+      const pick = (key: string) => median(indexed.map((figures) => figures[key] ?? Number.NaN));
+      coldLines.push(
+        `| ${layout} | ${count} | ${ms(pick("importCpuMs"))} | ${ms(pick("processCpuMs"))} | ${ms(pick("uptimeMs"))} | ${ms(pick("exitMs"))} | ${pick("rssMiB").toFixed(0)} MiB | ${ms(rebuilt.processCpuMs ?? Number.NaN)} | ${pick("units")} |`,
+      );
+    }
+  }
+  log("");
+  log("Cold process (node importing only @memfiles/core/recall, one recallForPrompt):");
+  log("");
+  log(
+    "| layout | files | import CPU | CPU to result | wall to result | wall to exit (index saved) | RSS | CPU to result, no stored index | units |",
+  );
+  log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const line of coldLines) log(line);
+}
+
+const section: BenchSection = {
+  name: "recall-index",
+  title: "recall from the persistent index: warm, after a write, cold process, upkeep",
+  run,
+};
+export default section;

@@ -1,0 +1,16 @@
+// The recall entry (`@memfiles/core/recall`): what a process that only recalls imports (a prompt
+// hook, a session-start hook), so it loads the store and recall and nothing else (no API client,
+// no write pipeline).
+export {
+  type MemoryBlockOptions,
+  type MemoryBlockResult,
+  memoryBlock,
+  type RecalledUnit,
+  type RecallForPromptOptions,
+  type RecallForPromptResult,
+  type RecallSourceOptions,
+  recallForPrompt,
+  recallUnitKey,
+} from "./recall/recall-for-prompt.js";
+// The store a hook keeps its own state in (`.memfiles/`), and the layout of a folder it is given.
+export { detectLayout, MemoryStore } from "./store/index.js";

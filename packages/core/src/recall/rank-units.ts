@@ -1,0 +1,131 @@
+import type { Options, SearchOptions } from "minisearch";
+import { compareCodeUnits } from "../text/compare-code-units.js";
+import { MONTH_NAMES } from "../text/month-names.js";
+import { isSymbolTerm, splitSearchTerms } from "../text/search-terms.js";
+import { stemWord } from "../text/stem-word.js";
+import { QUERY_STOP_WORDS } from "../text/stop-words.js";
+
+// How one recall unit scores for a request, in one place: the words indexed per unit, how terms
+// are normalized, the field boosts and the ranking after the search. The recall index (stored
+// under `.memfiles/` or in the database) and the in-memory ranking both take everything from
+// here, so a ranking change is made in this file alone.
+
+/**
+ * Version of what the index holds per unit (fields, term normalization). A persisted recall index
+ * of another version is rebuilt, not read: bump it whenever `unitIndexOptions` or
+ * `indexedUnitFields` would index a unit differently.
+ */
+export const RANKING_INDEX_VERSION = 1;
+
+/** What the lexical index holds of one unit (one document of the search). */
+export type IndexedUnit = {
+  id: number;
+  /** The unit's own words. */
+  text: string;
+  /** The file's name and description: what the file is about, which a bare line does not say. */
+  file: string;
+  /** Entity names: the file's own `name:` under people/ or projects/, and names it links to. */
+  entities: string;
+  /** The unit's date as words ("2023 may"). */
+  date: string;
+};
+
+/** What {@link indexedUnitFields} needs of a file: its row and the rows it links to. */
+export type UnitFileFields = {
+  path: string;
+  name: string;
+  description: string;
+  /** The rows of the memories this file links to (one hop), found by name. */
+  linked: ReadonlyArray<{ name: string; description: string }>;
+};
+
+const MONTHS = MONTH_NAMES.map((month) => month.toLowerCase());
+const ENTITY_FOLDERS = ["people/", "projects/"];
+
+/**
+ * Share of the best score of a day added to every other matching unit of that day. 0.2 was chosen
+ * on three of the seven LoCoMo conversations (conv-26, conv-30, conv-41) and checked on the other
+ * four; lifting units that match nothing themselves (whole days of them) cost recall at 4,000
+ * tokens there, so those are never lifted.
+ */
+export const SAME_DAY_SHARE = 0.2;
+
+function processTerm(term: string): string | null {
+  const lower = term.toLowerCase();
+  if ((lower.length < 2 && !isSymbolTerm(lower)) || QUERY_STOP_WORDS.has(lower)) return null;
+  return stemWord(lower);
+}
+
+/** A `YYYY/MM/DD` date as words a question uses ("2023 may"), so "in May 2023" matches it. */
+export function dateWords(date: string | undefined): string {
+  const match = date === undefined ? null : /^(\d{4})\/(\d{2})\/(\d{2})$/.exec(date);
+  if (match === null) return "";
+  return `${match[1]} ${MONTHS[Number(match[2]) - 1] ?? ""}`;
+}
+
+/**
+ * The `file` and `entities` fields every unit of a file shares: the file's name and description,
+ * and the entity names it is tied to (its own `name:` under people/ or projects/, and the name and
+ * description of each memory it links to).
+ */
+export function indexedFileFields(file: UnitFileFields): { file: string; entities: string } {
+  const entities = [
+    ...(ENTITY_FOLDERS.some((folder) => file.path.startsWith(folder)) ? [file.name] : []),
+    ...file.linked.map((other) => `${other.name} ${other.description}`),
+  ].join(" ");
+  return { file: `${file.name} ${file.description}`, entities };
+}
+
+/** Field boosts, prefix rule and combination of a unit search (BM25, minisearch). */
+export const UNIT_SEARCH_OPTIONS: SearchOptions = {
+  boost: { text: 3, file: 1, entities: 1.5, date: 0.5 },
+  prefix: (term) => term.length >= 4,
+  combineWith: "OR",
+};
+
+/**
+ * minisearch options of the unit index: fields, tokenizer (`splitSearchTerms`), terms lower-cased,
+ * stop words and one-letter words dropped (a symbol such as an emoji kept), Porter stems.
+ */
+export function unitIndexOptions(): Options<IndexedUnit> {
+  return {
+    fields: ["text", "file", "entities", "date"],
+    processTerm,
+    tokenize: splitSearchTerms,
+    searchOptions: UNIT_SEARCH_OPTIONS,
+    // Discarded units are vacuumed when the index is saved, not on a timer a short process waits for.
+    autoVacuum: false,
+  };
+}
+
+/** A unit with its score for the request, as ranking sees it. */
+export type ScoredUnit = { path: string; date?: string; score: number };
+
+/**
+ * The final order of matched units: each matching unit gains a share ({@link SAME_DAY_SHARE}) of
+ * the best score of its day (what was stated the same day as a strong match is likely the same
+ * conversation, so "when" and multi-part questions reach the lines beside the one that matched),
+ * then best first; ties go to the newer date (the newest statement of a fact wins), then the path.
+ *
+ * @param units - Units with their search score (0 when they did not match); changed in place.
+ * @returns The same units, sorted.
+ * @example rankScoredUnits([{ path: "a.md", date: "2026/01/02", score: 1 }])
+ */
+export function rankScoredUnits<T extends ScoredUnit>(units: T[]): T[] {
+  const bestOfDay = new Map<string, number>();
+  for (const unit of units) {
+    if (unit.date === undefined) continue;
+    bestOfDay.set(unit.date, Math.max(bestOfDay.get(unit.date) ?? 0, unit.score));
+  }
+  for (const unit of units) {
+    if (unit.date !== undefined && unit.score > 0) {
+      unit.score += SAME_DAY_SHARE * (bestOfDay.get(unit.date) ?? 0);
+    }
+  }
+  return units.sort(
+    (a, b) =>
+      b.score - a.score ||
+      compareCodeUnits(b.date ?? "", a.date ?? "") ||
+      compareCodeUnits(a.path, b.path),
+  );
+}

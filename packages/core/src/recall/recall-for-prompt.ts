@@ -1,0 +1,170 @@
+import { estimateTokens } from "../cost/cache-minimum.js";
+import { MemoryStore } from "../store/memory-store.js";
+import type { StoreLayout } from "../store/types.js";
+import { hashText } from "../text/index.js";
+import {
+  DEFAULT_RECALL_BUDGET_TOKENS,
+  fillRecallBudget,
+  type RecallUnit,
+  rankRecallUnits,
+} from "./budgeted-recall.js";
+import { renderMemoryBlock } from "./memory-block.js";
+import type { RecallStore } from "./recall-store.js";
+import { scopedStore } from "./scope.js";
+
+/** Where the memory is: a folder path, or a store already open (a `MemoryStore`, any `RecallStore`). */
+export type RecallSourceOptions =
+  | {
+      /** The memory folder (absolute or relative path). */
+      root: string;
+      /** The folder's layout; default `subject`. */
+      layout?: StoreLayout;
+      store?: undefined;
+    }
+  | {
+      /** An open store (a `MemoryStore`, or any `{ list, read }`). */
+      store: RecallStore;
+      root?: undefined;
+      layout?: undefined;
+    };
+
+/** Options of {@link recallForPrompt}. */
+export type RecallForPromptOptions = RecallSourceOptions & {
+  /** The prompt the user just typed (the latest user message). */
+  query: string;
+  /** Most estimated tokens of `text`, wrapper included (default 2,000). */
+  budgetTokens?: number;
+  /** The current project (see `inScope`); absent: global memories only. */
+  scope?: string;
+  /** Keys of units shown already (earlier prompts of the session); they are not shown again. */
+  exclude?: ReadonlySet<string>;
+};
+
+/** One unit of a {@link recallForPrompt} result. */
+export type RecalledUnit = {
+  /** Stable while the unit's file path and text are unchanged: pass it back in `exclude`. */
+  key: string;
+  /** The memory file it sits in, e.g. `people/marta.md`. */
+  path: string;
+  /** The fact as stored, one line, without its date tag. */
+  text: string;
+  /** `[stated YYYY/MM/DD]` of a line, or `updated:` of a fact file; absent when unknown. */
+  date?: string;
+  /** Estimated tokens of `text`. */
+  tokens: number;
+};
+
+/** Result of {@link recallForPrompt}. */
+export type RecallForPromptResult = {
+  /** The `<recalled_memory>` note, fenced as data; `""` when nothing matched or fit. */
+  text: string;
+  /** The units in `text`, best first. */
+  units: RecalledUnit[];
+  /** Estimated tokens of `text` (never above `budgetTokens`). */
+  tokens: number;
+};
+
+/** Options of {@link memoryBlock}. */
+export type MemoryBlockOptions = RecallSourceOptions & {
+  /** The current project; absent: global memories only. */
+  scope?: string;
+  /** The prompt, when there is one: it picks the index lines kept when the index is cut. */
+  query?: string;
+  /** Most estimated tokens of the block (default 12,000, the index budget of `buildSystem`). */
+  budgetTokens?: number;
+};
+
+/** Result of {@link memoryBlock}. */
+export type MemoryBlockResult = {
+  /** The `<memory>` block (index, profile, preferences) fenced as data; `""` when it cannot fit. */
+  text: string;
+  /** Estimated tokens of `text`. */
+  tokens: number;
+};
+
+const DEFAULT_MEMORY_BLOCK_TOKENS = 12_000;
+
+function openStore(options: RecallSourceOptions, scope: string | undefined): RecallStore {
+  const store =
+    options.store ??
+    new MemoryStore({
+      root: options.root,
+      ...(options.layout === undefined ? {} : { layout: options.layout }),
+    });
+  return scopedStore(store, scope);
+}
+
+/**
+ * The key of a recalled unit: a hash of its path and text, so the same fact recalled by a later
+ * prompt has the same key, and an edited one a new key.
+ */
+export function recallUnitKey(unit: Pick<RecallUnit, "path" | "text">): string {
+  return hashText(`${unit.path}\u0000${unit.text}`).slice(0, 16);
+}
+
+/**
+ * Budgeted recall for one prompt, the call a prompt hook makes: the lines (subject layout) or fact
+ * bodies (fact layout) that best answer `query`, within `budgetTokens`, as a `<recalled_memory>`
+ * note fenced as data. `profile.md` and `preferences.md` are left out ({@link memoryBlock} holds
+ * them). Units whose keys are in `exclude` are not shown again.
+ *
+ * @param options - `{ root, layout? } | { store }`, `query`, `budgetTokens?` (estimated tokens,
+ *   default 2,000, wrapper included), `scope?` (project), `exclude?` (unit keys).
+ * @returns `{ text, units: [{ key, path, text, date?, tokens }], tokens }`.
+ * @throws File-system errors from listing or reading the folder pass through.
+ * @example const { text } = await recallForPrompt({ root: ".memory", query: "Where does Marta live?", budgetTokens: 1_000 });
+ */
+export async function recallForPrompt(
+  options: RecallForPromptOptions,
+): Promise<RecallForPromptResult> {
+  const store = openStore(options, options.scope);
+  const ranked = await rankRecallUnits({ store, query: options.query });
+  const exclude = options.exclude;
+  const candidates =
+    exclude === undefined || exclude.size === 0
+      ? ranked
+      : ranked.filter((unit) => !exclude.has(recallUnitKey(unit)));
+  const filled = fillRecallBudget(candidates, options.budgetTokens ?? DEFAULT_RECALL_BUDGET_TOKENS);
+  return {
+    text: filled.note,
+    units: filled.units.map((unit) => ({
+      key: recallUnitKey(unit),
+      path: unit.path,
+      text: unit.text,
+      ...(unit.date === undefined ? {} : { date: unit.date }),
+      tokens: estimateTokens(unit.text),
+    })),
+    tokens: filled.tokens,
+  };
+}
+
+/**
+ * The memory block for the start of a session (what `buildSystem` puts after its cache
+ * breakpoint): the index of the memory files, `profile.md` and `preferences.md`, fenced as data.
+ * Over `budgetTokens` the index is pre-filtered by `query` to fewer lines (30, 10, then none);
+ * when even that does not fit, the result is empty.
+ *
+ * @param options - `{ root, layout? } | { store }`, `scope?` (project), `query?`, `budgetTokens?`
+ *   (estimated tokens, default 12,000).
+ * @returns `{ text, tokens }`.
+ * @throws {MemoryPathError} when `profile.md` or `preferences.md` is a link out of the folder;
+ *   file-system errors pass through.
+ * @example const { text } = await memoryBlock({ root: ".memory", budgetTokens: 4_000 });
+ */
+export async function memoryBlock(options: MemoryBlockOptions): Promise<MemoryBlockResult> {
+  const store = openStore(options, options.scope);
+  const budget = options.budgetTokens ?? DEFAULT_MEMORY_BLOCK_TOKENS;
+  const query = options.query === undefined ? {} : { query: options.query };
+  const attempts = [
+    { prefilterAboveTokens: budget },
+    { prefilterAbove: 0, prefilterKeep: 30 },
+    { prefilterAbove: 0, prefilterKeep: 10 },
+    { prefilterAbove: 0, prefilterKeep: 0 },
+  ];
+  for (const attempt of attempts) {
+    const text = await renderMemoryBlock({ store, ...query, ...attempt });
+    const tokens = estimateTokens(text);
+    if (tokens <= budget) return { text, tokens };
+  }
+  return { text: "", tokens: 0 };
+}

@@ -1,0 +1,346 @@
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, unlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import type Anthropic from "@anthropic-ai/sdk";
+import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
+import { describe, expect, it, vi } from "vitest";
+import { boundaryStore } from "../boundary/index.js";
+import { forget, remember } from "../layouts/index.js";
+import { memfilesMemoryTool } from "../memory-tool/memory-tool.js";
+import { MemoryStore } from "../store/index.js";
+import type { StoreLayout } from "../store/types.js";
+import type { RecallUnit } from "./budgeted-recall.js";
+import { rankRecallUnits } from "./budgeted-recall.js";
+import {
+  flushRecallIndexes,
+  forgetOpenRecallIndexes,
+  openRecallIndex,
+  RECALL_INDEX_FILE,
+  RecallIndex,
+} from "./recall-index.js";
+import { scopedStore } from "./scope.js";
+
+const NOW = new Date("2026-09-12T09:00:00Z");
+const QUERY = "Where does Marta live and work, and which tools and hosting do I use?";
+
+const subjectFile = (name: string, description: string, lines: string[], extra = "") =>
+  `---\nname: ${name}\ndescription: ${description}\n${extra}---\n${lines.join("\n")}\n`;
+
+async function folder(): Promise<MemoryStore> {
+  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-recall-index-")) });
+  await store.write(
+    "people/marta.md",
+    subjectFile("Marta", "The user's sister.", [
+      "[stated 2026/05/08] moved to Lisbon last spring",
+      "[stated 2026/06/01] works as an architect",
+    ]),
+    "new",
+  );
+  await store.write(
+    "topics/tools.md",
+    subjectFile("tools", "Editor and hosting tools.", [
+      "[stated 2026/09/01] uses Neovim",
+      "[stated 2026/09/01] deploys on Heroku",
+    ]),
+    "new",
+  );
+  await store.write(
+    "topics/trips.md",
+    subjectFile(
+      "trips",
+      "Travel plans.",
+      ["[stated 2026/07/02] visits Marta in Lisbon in May"],
+      "links: [Marta]\n",
+    ),
+    "new",
+  );
+  return store;
+}
+
+/** What a request sees, in a form two rankings can be compared in (scores to 4 places). */
+const seen = (units: readonly RecallUnit[]) =>
+  units.map((unit) => [unit.path, unit.text, unit.date, unit.score.toFixed(4)]);
+
+/** The ranking without any index: every file listed and read (the store seen as a plain object). */
+async function truth(store: MemoryStore): Promise<RecallUnit[]> {
+  const plain = { list: () => store.list(), read: (path: string) => store.read(path) };
+  return rankRecallUnits({ store: plain, query: QUERY });
+}
+
+async function replaceLine(store: MemoryStore, path: string, from: string, to: string) {
+  const current = await store.read(path);
+  if (!current.exists) throw new Error(`fixture ${path} is missing`);
+  const result = await store.write(path, current.content.replace(from, to), current.version);
+  if (!result.ok) throw new Error(result.message);
+}
+
+type Write = {
+  /** Changes the memory; the index has been built and stored before. */
+  act: (store: MemoryStore) => Promise<void>;
+  /** A text the index must now show for QUERY, or `undefined`. */
+  shows?: string;
+  /** A text it must no longer show. */
+  hides?: string;
+};
+
+const runTool = async (
+  store: MemoryStore,
+  command: Anthropic.Beta.BetaMemoryTool20250818Command,
+) => {
+  const tool = memfilesMemoryTool({ store, now: NOW });
+  const toolUse = { type: "tool_use", id: "toolu_1", name: "memory", input: command } as const;
+  const outcome = await runRunnableTool(tool, command, {
+    toolUse: toolUse as Anthropic.Beta.BetaToolUseBlock,
+    toolUseBlock: toolUse as Anthropic.Beta.BetaToolUseBlock,
+  });
+  if (outcome.isError) throw new Error(String(outcome.content));
+};
+
+const WRITES: Record<string, Write> = {
+  "library store.write": {
+    act: (store) => replaceLine(store, "topics/tools.md", "deploys on Heroku", "deploys on Fly.io"),
+    shows: "deploys on Fly.io",
+    hides: "deploys on Heroku",
+  },
+  "library remember": {
+    act: async (store) => {
+      const result = await remember({
+        store,
+        path: "topics/tools.md",
+        fact: "hosts the blog on Netlify",
+        now: NOW,
+      });
+      expect(result.ok).toBe(true);
+    },
+    shows: "hosts the blog on Netlify",
+  },
+  "library forget": {
+    act: async (store) => {
+      await forget({ store, query: "deploys on Heroku", now: NOW });
+    },
+    hides: "deploys on Heroku",
+  },
+  "memory tool": {
+    act: (store) =>
+      runTool(store, {
+        command: "str_replace",
+        path: "/memories/topics/tools.md",
+        old_str: "[stated 2026/09/01] uses Neovim",
+        new_str: "uses Helix as the editor",
+      }),
+    shows: "uses Helix as the editor",
+    hides: "uses Neovim",
+  },
+  "boundary store (MCP, CLI and the memory page write through it)": {
+    act: async (store) => {
+      const boundary = boundaryStore(store, {});
+      const current = await boundary.read("people/marta.md");
+      if (!current.exists) throw new Error("fixture missing");
+      const result = await boundary.write(
+        "people/marta.md",
+        current.content.replace(
+          "works as an architect",
+          "works as a hosting architect at a tools firm",
+        ),
+        current.version,
+      );
+      expect(result.ok).toBe(true);
+    },
+    shows: "works as a hosting architect at a tools firm",
+    hides: "works as an architect",
+  },
+  "a person's editor changes a file": {
+    act: async (store) => {
+      const path = join(store.root, "topics/tools.md");
+      await writeFile(
+        path,
+        (await readFile(path, "utf8")).replace("uses Neovim", "uses Emacs 🚀 (hand-edited)"),
+      );
+    },
+    shows: "uses Emacs 🚀 (hand-edited)",
+    hides: "uses Neovim",
+  },
+  "a person's editor adds a file": {
+    act: async (store) => {
+      await mkdir(join(store.root, "people"), { recursive: true });
+      await writeFile(
+        join(store.root, "people/jonas.md"),
+        subjectFile("Jonas", "Marta's partner.", [
+          "[stated 2026/08/03] Jonas lives with Marta in Lisbon and hosts dinners",
+        ]),
+      );
+    },
+    shows: "Jonas lives with Marta in Lisbon and hosts dinners",
+  },
+  "a person's editor deletes a file": {
+    act: (store) => unlink(join(store.root, "topics/tools.md")),
+    hides: "uses Neovim",
+  },
+  "a person renames the file another file links to": {
+    act: async (store) => {
+      const path = join(store.root, "people/marta.md");
+      await writeFile(
+        path,
+        (await readFile(path, "utf8")).replace(
+          "The user's sister.",
+          "The user's sister, an architect in Lisbon.",
+        ),
+      );
+    },
+  },
+  "another process writes": {
+    act: async (store) => {
+      const path = join(store.root, "topics/tools.md");
+      const script = `const fs=require("node:fs");fs.writeFileSync(${JSON.stringify(path)},fs.readFileSync(${JSON.stringify(path)},"utf8").replace("deploys on Heroku","deploys on Render"))`;
+      await promisify(execFile)(process.execPath, ["-e", script]);
+    },
+    shows: "deploys on Render",
+    hides: "deploys on Heroku",
+  },
+};
+
+describe("the recall index after every kind of write", () => {
+  // Some rows spawn a process (another writer): an honest limit for a busy 2-core machine.
+  it.each(Object.entries(WRITES))("%s", { timeout: 60_000 }, async (_name, write) => {
+    const store = await folder();
+    // The clock 3 s ahead: every file counts as settled (outside the 2 s window in which a file is
+    // read on every request), so the rows test the stamps, not the re-read of fresh files.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_000 });
+    try {
+      await changeAndCompare(store, write);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  async function changeAndCompare(store: MemoryStore, write: Write): Promise<void> {
+    expect((await store.listStamps()).every((file) => file.stamp !== "")).toBe(true);
+    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(seen(await truth(store)));
+    await flushRecallIndexes();
+    await write.act(store);
+    const expected = seen(await truth(store));
+    const texts = (units: readonly RecallUnit[]) => units.map((unit) => unit.text);
+    // This process's index, brought up to date from the stamps...
+    const warm = await rankRecallUnits({ store, query: QUERY });
+    expect(seen(warm)).toEqual(expected);
+    if (write.shows !== undefined) expect(texts(warm)).toContain(write.shows);
+    if (write.hides !== undefined) expect(texts(warm)).not.toContain(write.hides);
+    // ...and what a new process reads back from the stored index.
+    await flushRecallIndexes();
+    forgetOpenRecallIndexes();
+    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
+    await flushRecallIndexes();
+  }
+
+  it("re-reads only the file that changed", async () => {
+    const store = await folder();
+    await rankRecallUnits({ store, query: QUERY });
+    const reads: string[] = [];
+    const counting = Object.assign(Object.create(store) as MemoryStore, {
+      read: (path: string) => {
+        reads.push(path);
+        return store.read(path);
+      },
+      listStamps: (known?: ReadonlySet<string>) => store.listStamps(known),
+    });
+    const settled = await store.listStamps();
+    // A settled file is read once, then again only when its stamp changes.
+    const index = new RecallIndex();
+    const stamps = new Map(settled.map((file) => [file.path, `stamp-${file.path}`]));
+    const stamped = Object.assign(counting, {
+      listStamps: async () => [...stamps].map(([path, stamp]) => ({ path, stamp })),
+    });
+    await index.refresh(stamped);
+    expect(reads.sort()).toEqual(["people/marta.md", "topics/tools.md", "topics/trips.md"]);
+    reads.length = 0;
+    await index.refresh(stamped);
+    expect(reads).toEqual([]);
+    stamps.set("topics/tools.md", "stamp-2");
+    await index.refresh(stamped);
+    expect(reads).toEqual(["topics/tools.md"]);
+  });
+});
+
+describe("a stored recall index that cannot be trusted is rebuilt", () => {
+  const CASES: Record<string, (text: string) => string | undefined> = {
+    missing: () => undefined,
+    "not JSON": (text) => text.slice(0, text.length / 2),
+    "another format version": (text) => text.replace('"format":1', '"format":999'),
+    "units and files that disagree": (text) => {
+      const stored = JSON.parse(text) as { units: Record<string, unknown> };
+      const first = Object.keys(stored.units)[0];
+      if (first !== undefined) delete stored.units[first];
+      return JSON.stringify(stored);
+    },
+    "JSON null": () => "null",
+  };
+  it.each(Object.entries(CASES))("%s", async (_name, damage) => {
+    const store = await folder();
+    const expected = seen(await rankRecallUnits({ store, query: QUERY }));
+    await flushRecallIndexes();
+    const path = join(store.root, ".memfiles", RECALL_INDEX_FILE);
+    const damaged = damage(await readFile(path, "utf8"));
+    if (damaged === undefined) await rm(path);
+    else await writeFile(path, damaged);
+    expect(RecallIndex.parse(damaged ?? "", store)).toBeUndefined();
+    forgetOpenRecallIndexes();
+    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
+    await flushRecallIndexes();
+    expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
+  });
+
+  it("reads back an index it stored (the parse accepts what serialize wrote)", async () => {
+    const store = await folder();
+    const index = await openRecallIndex(store);
+    expect(RecallIndex.parse(index.serialize(store), store)?.query(QUERY)).toEqual(
+      index.query(QUERY),
+    );
+  });
+});
+
+describe("scope is a field of the index", () => {
+  it.each<StoreLayout>(["subject", "fact"])(
+    "filters another project's files in the query (%s)",
+    async (layout) => {
+      const store = new MemoryStore({
+        root: await mkdtemp(join(tmpdir(), "memfiles-recall-scope-")),
+        layout,
+      });
+      const fact = (name: string, body: string, scope?: string) =>
+        `---\nname: ${name}\ndescription: ${name} notes.\ntype: project\n${scope === undefined ? "" : `scope: ${scope}\n`}---\n${body}\n`;
+      await store.write(
+        "billing-deploys.md",
+        fact("billing deploys", "Billing deploys on Fly.io.", "billing"),
+        "new",
+      );
+      await store.write(
+        "site-deploys.md",
+        fact("site deploys", "The site deploys on Netlify."),
+        "new",
+      );
+      const paths = async (project: string | undefined) =>
+        (
+          await rankRecallUnits({
+            store: scopedStore(store, project),
+            query: "Where does it deploy?",
+          })
+        ).map((unit) => unit.path);
+      expect(await paths(undefined)).toEqual(["site-deploys.md"]);
+      expect((await paths("billing")).sort()).toEqual(["billing-deploys.md", "site-deploys.md"]);
+      expect((await paths("website")).sort()).toEqual(["site-deploys.md"]);
+      expect((await scopedStore(store, undefined).list()).map((row) => row.path)).toEqual([
+        "site-deploys.md",
+      ]);
+      await flushRecallIndexes();
+    },
+  );
+
+  it("gives the same view of a store and project on every call, so per-store caches hit", async () => {
+    const store = await folder();
+    expect(scopedStore(store, "billing")).toBe(scopedStore(store, "billing"));
+    expect(scopedStore(scopedStore(store, "a"), "b")).toBe(scopedStore(store, "b"));
+    expect(scopedStore(store, "a")).not.toBe(scopedStore(store, "b"));
+  });
+});

@@ -1,0 +1,486 @@
+import MiniSearch, { type AsPlainObject } from "minisearch";
+import { rowFromText } from "../store/memory-row.js";
+import type { FileStamp, MemoryRow, ReadResult, StoreLayout } from "../store/types.js";
+import { compareCodeUnits } from "../text/compare-code-units.js";
+import { ALWAYS_LOADED } from "./memory-block.js";
+import {
+  dateWords,
+  type IndexedUnit,
+  indexedFileFields,
+  RANKING_INDEX_VERSION,
+  rankScoredUnits,
+  unitIndexOptions,
+} from "./rank-units.js";
+import { type FileUnit, unitsOfFile } from "./recall-units.js";
+import { fileScope, inScope } from "./scope-rule.js";
+
+/** The recall index's file inside `.memfiles/` (or the database's internal files, on PostgreSQL). */
+export const RECALL_INDEX_FILE = "recall-index.json";
+
+/**
+ * Version of the stored recall index's shape. An index of another version (or of another
+ * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read.
+ */
+export const RECALL_INDEX_FORMAT = 1;
+
+/** What the recall index needs of a store (a `MemoryStore` fits). */
+export type RecallIndexStore = {
+  /** The folder, or the backend's label: which memory the index in this process belongs to. */
+  readonly root: string;
+  readonly layout: StoreLayout;
+  readonly maxChars: number;
+  listStamps(known?: ReadonlySet<string>): Promise<FileStamp[]>;
+  read(path: string): Promise<ReadResult>;
+  readInternal(relativePath: string): Promise<string | undefined>;
+  writeInternal(relativePath: string, text: string): Promise<void>;
+};
+
+/** The project a query is for (`{ project: undefined }`: global memories only). */
+export type IndexScope = { project: string | undefined };
+
+/** A recall unit scored for a request. */
+export type ScoredRecallUnit = FileUnit & {
+  /** Relevance to the request (higher is better). */
+  score: number;
+};
+
+type IndexedFile = {
+  /** The file's stamp when it was indexed (`store.listStamps()`); `""` is never trusted. */
+  stamp: string;
+  /** The version token of the text indexed: a file read again unchanged is not indexed again. */
+  version?: string;
+  /** The row as `store.list()` gives it. */
+  row: MemoryRow;
+  /** The project the file belongs to (`fileScope`); absent for a global file. */
+  scope?: string;
+  /** The `file` and `entities` fields its units were indexed with. */
+  fields: { file: string; entities: string };
+  /** Ids of its units. */
+  ids: number[];
+};
+
+type StoredIndex = {
+  format: number;
+  ranking: number;
+  layout: StoreLayout;
+  maxChars: number;
+  nextId: number;
+  files: Record<string, IndexedFile>;
+  units: Record<string, FileUnit>;
+  search: AsPlainObject;
+};
+
+/**
+ * The recall units of one memory in a lexical index (minisearch), with each file's row and stamp:
+ * brought up to date file by file from the stamps, stored whole under `.memfiles/`.
+ */
+export class RecallIndex {
+  readonly files = new Map<string, IndexedFile>();
+  readonly units = new Map<number, FileUnit>();
+  search: MiniSearch<IndexedUnit>;
+  nextId = 0;
+  // The indexed paths as a set (what listStamps need not check again); rebuilt when files change.
+  #pathSet: Set<string> | undefined;
+  /** Files with a project scope: while there are none, a query needs no scope filter. */
+  #scopedFiles = 0;
+  /** Changed since it was last stored. */
+  unsaved = false;
+
+  constructor(search?: MiniSearch<IndexedUnit>) {
+    this.search = search ?? new MiniSearch<IndexedUnit>(unitIndexOptions());
+  }
+
+  get #paths(): ReadonlySet<string> {
+    this.#pathSet ??= new Set(this.files.keys());
+    return this.#pathSet;
+  }
+
+  /**
+   * The rows of the files in `scope` (all files when absent), sorted by path: what `list()` (of a
+   * `scopedStore` view) gives, from the index.
+   */
+  rows(scope?: IndexScope): MemoryRow[] {
+    const rows: MemoryRow[] = [];
+    for (const file of this.files.values()) {
+      if (scope === undefined || inScope(file.scope, scope.project)) rows.push({ ...file.row });
+    }
+    return rows.sort((a, b) => compareCodeUnits(a.path, b.path));
+  }
+
+  /** Whether the file at `path` is indexed and in `scope` (any indexed file when absent). */
+  holds(path: string, scope?: IndexScope): boolean {
+    const file = this.files.get(path);
+    return file !== undefined && (scope === undefined || inScope(file.scope, scope.project));
+  }
+
+  /**
+   * The units matching `query` in `scope` (every file when absent), ranked (`rankScoredUnits`), without the
+   * units of `skipPaths` (default profile and preferences, which the memory block holds whole).
+   */
+  query(
+    query: string,
+    scope?: IndexScope,
+    skipPaths: readonly string[] = ALWAYS_LOADED,
+  ): ScoredRecallUnit[] {
+    if (query.trim() === "" || this.units.size === 0) return [];
+    const hits =
+      scope === undefined || this.#scopedFiles === 0
+        ? this.search.search(query)
+        : this.search.search(query, {
+            filter: (hit) => {
+              const unit = this.units.get(hit.id as number);
+              return unit !== undefined && this.holds(unit.path, scope);
+            },
+          });
+    const scored: ScoredRecallUnit[] = [];
+    for (const hit of hits) {
+      const unit = this.units.get(hit.id as number);
+      if (unit !== undefined) scored.push({ ...unit, score: hit.score });
+    }
+    // Skipped files still lift their day (as they did when every unit was ranked), then go.
+    const skip = new Set(skipPaths);
+    return rankScoredUnits(scored).filter((unit) => !skip.has(unit.path));
+  }
+
+  #document(id: number, unit: FileUnit, fields: IndexedFile["fields"]): IndexedUnit {
+    return { id, text: unit.text, ...fields, date: dateWords(unit.date) };
+  }
+
+  #drop(path: string): void {
+    const file = this.files.get(path);
+    if (file === undefined) return;
+    for (const id of file.ids) {
+      const unit = this.units.get(id);
+      if (unit !== undefined) this.search.remove(this.#document(id, unit, file.fields));
+      this.units.delete(id);
+    }
+    if (file.scope !== undefined) this.#scopedFiles--;
+    this.files.delete(path);
+    this.#pathSet = undefined;
+    this.unsaved = true;
+  }
+
+  #add(
+    stamp: string,
+    row: MemoryRow,
+    units: readonly FileUnit[],
+    linked: IndexedFile["fields"],
+    version: string | undefined,
+  ): void {
+    const scope = fileScope(row.path, row.scope);
+    const ids: number[] = [];
+    for (const unit of units) {
+      const id = this.nextId++;
+      ids.push(id);
+      this.units.set(id, unit);
+      this.search.add(this.#document(id, unit, linked));
+    }
+    if (this.files.get(row.path)?.scope !== undefined) this.#scopedFiles--;
+    if (scope !== undefined) this.#scopedFiles++;
+    this.files.set(row.path, {
+      stamp,
+      ...(version === undefined ? {} : { version }),
+      row,
+      ...(scope === undefined ? {} : { scope }),
+      fields: linked,
+      ids,
+    });
+    this.#pathSet = undefined;
+    this.unsaved = true;
+  }
+
+  #fields(row: MemoryRow, byName: ReadonlyMap<string, MemoryRow>): IndexedFile["fields"] {
+    const linked = (row.links ?? []).flatMap((name) => byName.get(name.toLowerCase()) ?? []);
+    return indexedFileFields({ ...row, linked });
+  }
+
+  #byName(): Map<string, MemoryRow> {
+    const byName = new Map<string, MemoryRow>();
+    for (const path of [...this.files.keys()].sort(compareCodeUnits)) {
+      const row = this.files.get(path)?.row;
+      if (row !== undefined) byName.set(row.name.toLowerCase(), row);
+    }
+    return byName;
+  }
+
+  /**
+   * Brings the index up to the store's files: a file whose stamp changed is read and indexed
+   * again alone, a new one added, a gone one dropped; a file linking to one whose name or
+   * description changed gets its entity words again (from the units it holds, unread).
+   *
+   * @returns Whether anything changed.
+   */
+  async refresh(store: RecallIndexStore): Promise<boolean> {
+    const stamps = await store.listStamps(this.#paths);
+    const listed = new Map(stamps.map((file) => [file.path, file.stamp]));
+    const removed = [...this.files.keys()].filter((path) => !listed.has(path));
+    const changed = stamps.filter(
+      (file) => file.stamp === "" || this.files.get(file.path)?.stamp !== file.stamp,
+    );
+    if (removed.length === 0 && changed.length === 0) return false;
+    const read: Array<{ stamp: string; version: string; row: MemoryRow; content: string }> = [];
+    let restamped = false;
+    for (const file of changed) {
+      // A file gone or refused between the listing and the read is left out until it reads.
+      const result = await store.read(file.path).catch(() => undefined);
+      if (result?.exists !== true) {
+        removed.push(file.path);
+        continue;
+      }
+      const indexed = this.files.get(file.path);
+      if (indexed !== undefined && indexed.version === result.version) {
+        // The same text under a new stamp (a touch, or a file still in its 2 s window).
+        if (indexed.stamp !== file.stamp) restamped = true;
+        indexed.stamp = file.stamp;
+        continue;
+      }
+      const row = rowFromText(file.path, result.content, store.maxChars, store.layout);
+      read.push({ stamp: file.stamp, version: result.version, row, content: result.content });
+    }
+    if (restamped) this.unsaved = true;
+    if (removed.length === 0 && read.length === 0) return restamped;
+    const renamed = new Set<string>();
+    const noteNames = (row: MemoryRow | undefined, other?: MemoryRow) => {
+      if (row === undefined) return;
+      if (other !== undefined && other.name === row.name && other.description === row.description)
+        return;
+      renamed.add(row.name.toLowerCase());
+      if (other !== undefined) renamed.add(other.name.toLowerCase());
+    };
+    for (const path of removed) {
+      noteNames(this.files.get(path)?.row);
+      this.#drop(path);
+    }
+    for (const file of read) {
+      const before = this.files.get(file.row.path)?.row;
+      if (before === undefined) renamed.add(file.row.name.toLowerCase());
+      else noteNames(before, file.row);
+      this.#drop(file.row.path);
+    }
+    for (const file of read) {
+      this.files.set(file.row.path, {
+        stamp: file.stamp,
+        row: file.row,
+        fields: { file: "", entities: "" },
+        ids: [],
+      });
+    }
+    const byName = this.#byName();
+    for (const file of read) {
+      this.files.delete(file.row.path);
+      this.#add(
+        file.stamp,
+        file.row,
+        unitsOfFile(file.row, file.content),
+        this.#fields(file.row, byName),
+        file.version,
+      );
+    }
+    if (renamed.size > 0) {
+      const fresh = new Set(read.map((file) => file.row.path));
+      for (const [path, file] of [...this.files]) {
+        if (fresh.has(path)) continue;
+        if (!(file.row.links ?? []).some((name) => renamed.has(name.toLowerCase()))) continue;
+        const fields = this.#fields(file.row, byName);
+        if (fields.entities === file.fields.entities && fields.file === file.fields.file) continue;
+        const units = file.ids.flatMap((id) => this.units.get(id) ?? []);
+        this.#drop(path);
+        this.#add(file.stamp, file.row, units, fields, file.version);
+      }
+    }
+    return true;
+  }
+
+  /** The index as stored (JSON). */
+  serialize(store: Pick<RecallIndexStore, "layout" | "maxChars">): string {
+    const stored: StoredIndex = {
+      format: RECALL_INDEX_FORMAT,
+      ranking: RANKING_INDEX_VERSION,
+      layout: store.layout,
+      maxChars: store.maxChars,
+      nextId: this.nextId,
+      files: Object.fromEntries(this.files),
+      units: Object.fromEntries(this.units),
+      search: this.search.toJSON(),
+    };
+    return JSON.stringify(stored);
+  }
+
+  /**
+   * An index read back from {@link serialize}'s text, or `undefined` when the text is not one
+   * (not JSON, another format or ranking version, another layout or cap, units and files that do
+   * not agree): such an index is rebuilt, never trusted.
+   */
+  static parse(
+    text: string,
+    store: Pick<RecallIndexStore, "layout" | "maxChars">,
+  ): RecallIndex | undefined {
+    try {
+      const stored = JSON.parse(text) as Partial<StoredIndex> | null;
+      if (
+        stored === null ||
+        typeof stored !== "object" ||
+        stored.format !== RECALL_INDEX_FORMAT ||
+        stored.ranking !== RANKING_INDEX_VERSION ||
+        stored.layout !== store.layout ||
+        stored.maxChars !== store.maxChars ||
+        typeof stored.nextId !== "number" ||
+        typeof stored.files !== "object" ||
+        stored.files === null ||
+        typeof stored.units !== "object" ||
+        stored.units === null ||
+        typeof stored.search !== "object" ||
+        stored.search === null
+      ) {
+        return undefined;
+      }
+      const index = new RecallIndex(MiniSearch.loadJS(stored.search, unitIndexOptions()));
+      index.nextId = stored.nextId;
+      for (const [id, unit] of Object.entries(stored.units)) {
+        if (typeof unit?.path !== "string" || typeof unit.text !== "string") return undefined;
+        index.units.set(Number(id), unit);
+      }
+      let ids = 0;
+      for (const [path, file] of Object.entries(stored.files)) {
+        if (
+          typeof file?.stamp !== "string" ||
+          file.row?.path !== path ||
+          !Array.isArray(file.ids) ||
+          file.ids.some(
+            (id) => typeof id !== "number" || id >= index.nextId || !index.units.has(id),
+          )
+        ) {
+          return undefined;
+        }
+        ids += file.ids.length;
+        index.files.set(path, file);
+        if (file.scope !== undefined) index.#scopedFiles++;
+      }
+      if (ids !== index.units.size || index.search.documentCount !== ids) return undefined;
+      return index;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/**
+ * Whether a store keeps a persistent recall index (a `MemoryStore` does: stamps, internal files,
+ * root, layout and cap).
+ *
+ * @param store - Any store.
+ * @returns `true` when {@link openRecallIndex} can serve it.
+ * @example isRecallIndexStore(new MemoryStore({ root: "memory" })) // true
+ */
+export function isRecallIndexStore(store: object): store is RecallIndexStore {
+  const candidate = store as Partial<RecallIndexStore>;
+  return (
+    typeof candidate.listStamps === "function" &&
+    typeof candidate.readInternal === "function" &&
+    typeof candidate.writeInternal === "function" &&
+    typeof candidate.read === "function" &&
+    typeof candidate.root === "string" &&
+    typeof candidate.maxChars === "number" &&
+    (candidate.layout === "subject" || candidate.layout === "fact")
+  );
+}
+
+// The index of each memory this process has opened, by store and rules: a warm process reads the
+// stored index once, then only the stamps.
+const opened = new Map<string, RecallIndex>();
+const pendingSaves = new Map<string, Promise<void>>();
+
+function keyOf(store: RecallIndexStore): string {
+  return `${store.root}\u0000${store.layout}\u0000${store.maxChars}`;
+}
+
+/**
+ * The recall index of a store, up to date with its files: read from `.memfiles/recall-index.json`
+ * (the database's internal files on PostgreSQL) the first time in a process, rebuilt when that is
+ * missing, corrupt or of another version, then brought up to date from the files' stamps, so a
+ * file changed by any writer (a person's editor, another process) is re-indexed alone at the next
+ * call. A changed index is stored again 1 s later, or when the process is about to exit (one save
+ * at a time per memory); a failed save is not an error (the next call stores it again).
+ *
+ * @param store - The memory (a `MemoryStore`).
+ * @returns The index.
+ * @throws File-system errors from listing the folder pass through; an unreadable index file is
+ *   rebuilt, not thrown.
+ * @example (await openRecallIndex(store)).query("Where does Marta live?", undefined)
+ */
+export async function openRecallIndex(store: RecallIndexStore): Promise<RecallIndex> {
+  const key = keyOf(store);
+  let index = opened.get(key);
+  if (index === undefined) {
+    const text = await store.readInternal(RECALL_INDEX_FILE).catch(() => undefined);
+    const stored = text === undefined ? undefined : RecallIndex.parse(text, store);
+    index = stored ?? new RecallIndex();
+    // A missing or unreadable index is stored anew even when the memory is empty.
+    if (stored === undefined) index.unsaved = true;
+    opened.set(key, index);
+  }
+  await index.refresh(store);
+  if (index.unsaved && !pendingSaves.has(key)) scheduleSave(key, index, store);
+  return index;
+}
+
+/**
+ * How long a changed index waits before it is stored, in ms: writes in a row (a write pass, a
+ * busy session) are stored once, and no request pays for the save. A process about to exit stores
+ * at once (`beforeExit`), so a prompt hook leaves its index behind.
+ */
+const SAVE_DELAY_MS = 1_000;
+
+function scheduleSave(key: string, index: RecallIndex, store: RecallIndexStore): void {
+  let start: () => void = () => {};
+  const started = new Promise<void>((resolve) => {
+    start = resolve;
+  });
+  const timer = setTimeout(() => start(), SAVE_DELAY_MS);
+  timer.unref();
+  const onExit = () => start();
+  process.once("beforeExit", onExit);
+  const save = started
+    .then(async () => {
+      clearTimeout(timer);
+      process.removeListener("beforeExit", onExit);
+      index.unsaved = false;
+      await store.writeInternal(RECALL_INDEX_FILE, index.serialize(store));
+    })
+    .catch(() => {
+      index.unsaved = true;
+    })
+    .finally(() => {
+      pendingSaves.delete(key);
+      starters.delete(key);
+    });
+  pendingSaves.set(key, save);
+  starters.set(key, start);
+}
+
+// What starts each pending save at once (for a flush).
+const starters = new Map<string, () => void>();
+
+/**
+ * Waits for the stored copies of recall indexes being saved (what a test or a process about to
+ * exit on purpose calls).
+ *
+ * @returns Resolves when no save is pending.
+ * @example await flushRecallIndexes();
+ */
+export async function flushRecallIndexes(): Promise<void> {
+  while (pendingSaves.size > 0) {
+    for (const start of starters.values()) start();
+    await Promise.all([...pendingSaves.values()]);
+  }
+}
+
+/**
+ * Forgets the indexes this process holds, so the next call reads the stored index again (what a
+ * test of another process's view calls).
+ *
+ * @example forgetOpenRecallIndexes();
+ */
+export function forgetOpenRecallIndexes(): void {
+  opened.clear();
+}

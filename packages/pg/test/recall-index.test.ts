@@ -1,0 +1,46 @@
+import { MemoryStore } from "@memfiles/core";
+import {
+  flushRecallIndexes,
+  forgetOpenRecallIndexes,
+  RECALL_INDEX_FILE,
+  rankRecallUnits,
+} from "@memfiles/core/internal";
+import { describe, expect, it } from "vitest";
+import { PgBackend } from "../src/index.js";
+import { sharedPglite } from "./pglite-fixture.js";
+
+const fact = (name: string, body: string) =>
+  `---\nname: ${name}\ndescription: ${name}.\ntype: user\n---\n${body}\n`;
+
+describe("the recall index of a tenant lives in the database", () => {
+  it("is stored with the tenant, read by another app server, and follows its writes", async () => {
+    const sql = await sharedPglite();
+    const tenant = `recall-index-${Date.now()}`;
+    const server = () =>
+      new MemoryStore({ backend: new PgBackend({ sql, tenant }), layout: "fact" });
+    const first = server();
+    await first.write("deploy.md", fact("deploy", "Deploys the billing API on Fly.io."), "new");
+    await first.write("editor.md", fact("editor", "Uses Neovim for everything."), "new");
+    const texts = async (store: MemoryStore) =>
+      (await rankRecallUnits({ store, query: "Where does the billing API deploy?" })).map(
+        (unit) => unit.text,
+      );
+    expect(await texts(first)).toEqual(["Deploys the billing API on Fly.io."]);
+    await flushRecallIndexes();
+    expect(await first.readInternal(RECALL_INDEX_FILE)).toContain('"format":1');
+
+    // Another app server: no index in its memory, so it reads the tenant's from the database.
+    forgetOpenRecallIndexes();
+    const second = server();
+    const current = await second.read("deploy.md");
+    if (!current.exists) throw new Error("fixture missing");
+    await second.write(
+      "deploy.md",
+      fact("deploy", "Deploys the billing API on Render since May."),
+      current.version,
+    );
+    expect(await texts(second)).toEqual(["Deploys the billing API on Render since May."]);
+    expect(await texts(first)).toEqual(["Deploys the billing API on Render since May."]);
+    await flushRecallIndexes();
+  });
+});
