@@ -1,0 +1,222 @@
+import { execFile } from "node:child_process";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import {
+  claudeBinary,
+  projectFolder,
+  type RunClaudeOptions,
+  type RunClaudeResult,
+  runClaude,
+  temporaryWorkspace,
+} from "./claude-session.js";
+import type { StubMessagesApi } from "./stub-messages-api.js";
+
+/** The workspace's `memfiles` command (it runs the sources through tsx inside the repository). */
+export const MEMFILES_BIN = fileURLToPath(new URL("../../cli/bin/memfiles.js", import.meta.url));
+/** The built `memfiles-mcp` server (`pnpm build`): tsx would take seconds to start it. */
+export const MEMFILES_MCP_MAIN = fileURLToPath(new URL("../../mcp/dist/main.js", import.meta.url));
+
+const run = promisify(execFile);
+
+/**
+ * Claude Code cancels a SessionEnd hook still running after 1.5 s (its default, raised through
+ * this variable). The hook only starts the detached write pass, but starting Node and the hook
+ * entry took longer than that on the shared 2-core CI machine under load (load average 15), so a
+ * test would measure the machine, not memfiles; the hooks' start-up time is measured by
+ * `pnpm bench` instead.
+ */
+const SESSION_END_ENVIRONMENT = { CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: "30000" };
+
+/** A temporary `$HOME` and project with memfiles installed into the project's Claude Code settings. */
+export type MemfilesWorkspace = {
+  home: string;
+  project: string;
+  /** Claude Code's auto-memory folder of the project, where memfiles keeps memory by default. */
+  memory: string;
+  /** Runs `claude -p` in the project against the stub. */
+  session(
+    prompt: string,
+    options?: Partial<Pick<RunClaudeOptions, "args" | "apiKey" | "env">>,
+  ): Promise<RunClaudeResult>;
+  /** Runs `memfiles <args>` in the project with the workspace's `$HOME`. */
+  memfiles(...args: string[]): Promise<{ stdout: string; stderr: string }>;
+};
+
+/**
+ * Creates a workspace and runs `memfiles claude-code install` in it (removed when the test ends).
+ *
+ * @param api - The stub the sessions talk to.
+ * @returns The workspace.
+ * @throws {Error} when the install exits non-zero.
+ */
+export async function memfilesWorkspace(api: StubMessagesApi): Promise<MemfilesWorkspace> {
+  const { home, project } = await temporaryWorkspace();
+  const claude = claudeBinary();
+  const environment = { ...process.env, HOME: home };
+  const workspace: MemfilesWorkspace = {
+    home,
+    project,
+    memory: join(projectFolder(home, project), "memory"),
+    session: (prompt, options = {}) =>
+      runClaude({
+        claude,
+        home,
+        cwd: project,
+        apiUrl: api.url,
+        prompt,
+        ...options,
+        env: { ...SESSION_END_ENVIRONMENT, ...options.env },
+      }),
+    memfiles: (...args) =>
+      run(process.execPath, [MEMFILES_BIN, ...args], { cwd: project, env: environment }),
+  };
+  await installHooks(workspace);
+  return workspace;
+}
+
+// The hooks and the MCP server in the project's settings, as `memfiles claude-code install` writes
+// them; the tests switch to that command once it exists.
+async function installHooks(workspace: MemfilesWorkspace): Promise<void> {
+  const hook = (event: string) => [
+    {
+      hooks: [
+        {
+          type: "command",
+          command: `"${process.execPath}" --conditions=memfiles-dist "${MEMFILES_BIN}" hook ${event}`,
+        },
+      ],
+    },
+  ];
+  const settings = {
+    hooks: {
+      SessionStart: hook("session-start"),
+      UserPromptSubmit: hook("user-prompt-submit"),
+      SessionEnd: hook("session-end"),
+      PreCompact: hook("pre-compact"),
+      PreToolUse: [{ matcher: "Write|Edit|MultiEdit", hooks: hook("pre-tool-use")[0]?.hooks }],
+    },
+    enableAllProjectMcpServers: true,
+  };
+  await mkdir(join(workspace.project, ".claude"), { recursive: true });
+  await writeFile(join(workspace.project, ".claude", "settings.json"), JSON.stringify(settings));
+  // Without a rule, -p mode refuses the MCP call ("you haven't granted it yet"); Claude Code
+  // 2.1.332 honors the rule in user settings, not in the project's.
+  await mkdir(join(workspace.home, ".claude"), { recursive: true });
+  await writeFile(
+    join(workspace.home, ".claude", "settings.json"),
+    JSON.stringify({ permissions: { allow: ["mcp__memfiles"] } }),
+  );
+  await mkdir(workspace.memory, { recursive: true });
+  const servers = {
+    mcpServers: {
+      memfiles: {
+        command: process.execPath,
+        args: [
+          "--conditions=memfiles-dist",
+          MEMFILES_MCP_MAIN,
+          "--root",
+          workspace.memory,
+          "--layout",
+          "fact",
+        ],
+      },
+    },
+  };
+  await writeFile(join(workspace.project, ".mcp.json"), JSON.stringify(servers));
+}
+
+/** The hooks' log lines (`.memfiles/claude-code/hook.log`, JSON lines) of the workspace's memory. */
+export async function hookLog(
+  workspace: MemfilesWorkspace,
+): Promise<Array<Record<string, unknown>>> {
+  const text = await readFile(
+    join(workspace.memory, ".memfiles", "claude-code", "hook.log"),
+    "utf8",
+  ).catch(() => "");
+  return text
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** The write pass's log lines. */
+export async function writePassLog(
+  workspace: MemfilesWorkspace,
+): Promise<Array<Record<string, unknown>>> {
+  return (await hookLog(workspace)).filter((entry) => entry.event === "write-pass");
+}
+
+const awaited = new WeakMap<MemfilesWorkspace, Map<string, number>>();
+
+/**
+ * Waits (bounded, see {@link waitFor}) for the next write pass of a session to log its outcome:
+ * the first call for a session waits for its first write pass, the second for its second, ...
+ *
+ * @returns The log entry.
+ * @throws {Error} when none arrives in time.
+ */
+export async function writePassDone(
+  workspace: MemfilesWorkspace,
+  sessionId: string,
+): Promise<Record<string, unknown>> {
+  const counts = awaited.get(workspace) ?? new Map<string, number>();
+  awaited.set(workspace, counts);
+  const seen = counts.get(sessionId) ?? 0;
+  const entry = await waitFor(`the write pass of session ${sessionId}`, async () => {
+    const entries = (await writePassLog(workspace)).filter((line) => line.sessionId === sessionId);
+    return entries[seen];
+  });
+  counts.set(sessionId, seen + 1);
+  return entry;
+}
+
+/**
+ * Every file under a folder with its text, by path relative to it (`.memfiles/` included when
+ * `internal` is true), so a test can assert on all of memory at once.
+ */
+export async function folderFiles(
+  folder: string,
+  options: { internal?: boolean } = {},
+): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  let entries: string[];
+  try {
+    entries = await readdir(folder, { recursive: true });
+  } catch {
+    return files;
+  }
+  for (const entry of entries.sort()) {
+    const path = join(folder, entry);
+    if (!options.internal && relative(folder, path).split("/")[0] === ".memfiles") continue;
+    try {
+      files[entry] = await readFile(path, "utf8");
+    } catch {
+      // A folder, or a file removed between the listing and the read.
+    }
+  }
+  return files;
+}
+
+/**
+ * Polls `check` until it returns a value other than `undefined`, every `intervalMs`, for at most
+ * `timeoutMs`: the SessionEnd write pass runs detached after `claude -p` has exited, so a test
+ * waits for its outcome, bounded, instead of sleeping.
+ *
+ * @throws {Error} naming `what` when the time runs out.
+ */
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  options: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<T> {
+  // Generous: a detached write pass starts Node and loads core on a busy 2-core machine.
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100));
+  }
+}
