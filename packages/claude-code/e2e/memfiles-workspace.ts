@@ -15,8 +15,6 @@ import type { StubMessagesApi } from "./stub-messages-api.js";
 
 /** The workspace's `memfiles` command (it runs the sources through tsx inside the repository). */
 export const MEMFILES_BIN = fileURLToPath(new URL("../../cli/bin/memfiles.js", import.meta.url));
-/** The built `memfiles-mcp` server (`pnpm build`): tsx would take seconds to start it. */
-export const MEMFILES_MCP_MAIN = fileURLToPath(new URL("../../mcp/dist/main.js", import.meta.url));
 
 const run = promisify(execFile);
 
@@ -76,55 +74,22 @@ export async function memfilesWorkspace(api: StubMessagesApi): Promise<MemfilesW
   return workspace;
 }
 
-// The hooks and the MCP server in the project's settings, as `memfiles claude-code install` writes
-// them; the tests switch to that command once it exists.
+// `memfiles claude-code install` in the project, then the two approvals a person gives Claude Code
+// the first time (a `-p` session has nobody to ask): the project's MCP server, and its tools (a
+// rule Claude Code 2.1.332 honors in user settings, not in the project's).
 async function installHooks(workspace: MemfilesWorkspace): Promise<void> {
-  const hook = (event: string) => [
-    {
-      hooks: [
-        {
-          type: "command",
-          command: `"${process.execPath}" --conditions=memfiles-dist "${MEMFILES_BIN}" hook ${event}`,
-        },
-      ],
-    },
-  ];
-  const settings = {
-    hooks: {
-      SessionStart: hook("session-start"),
-      UserPromptSubmit: hook("user-prompt-submit"),
-      SessionEnd: hook("session-end"),
-      PreCompact: hook("pre-compact"),
-      PreToolUse: [{ matcher: "Write|Edit|MultiEdit", hooks: hook("pre-tool-use")[0]?.hooks }],
-    },
-    enableAllProjectMcpServers: true,
-  };
-  await mkdir(join(workspace.project, ".claude"), { recursive: true });
-  await writeFile(join(workspace.project, ".claude", "settings.json"), JSON.stringify(settings));
-  // Without a rule, -p mode refuses the MCP call ("you haven't granted it yet"); Claude Code
-  // 2.1.332 honors the rule in user settings, not in the project's.
+  await workspace.memfiles("claude-code", "install");
+  const projectSettings = join(workspace.project, ".claude", "settings.json");
+  const installed = JSON.parse(await readFile(projectSettings, "utf8")) as Record<string, unknown>;
+  await writeFile(
+    projectSettings,
+    JSON.stringify({ ...installed, enableAllProjectMcpServers: true }, null, 2),
+  );
   await mkdir(join(workspace.home, ".claude"), { recursive: true });
   await writeFile(
     join(workspace.home, ".claude", "settings.json"),
     JSON.stringify({ permissions: { allow: ["mcp__memfiles"] } }),
   );
-  await mkdir(workspace.memory, { recursive: true });
-  const servers = {
-    mcpServers: {
-      memfiles: {
-        command: process.execPath,
-        args: [
-          "--conditions=memfiles-dist",
-          MEMFILES_MCP_MAIN,
-          "--root",
-          workspace.memory,
-          "--layout",
-          "fact",
-        ],
-      },
-    },
-  };
-  await writeFile(join(workspace.project, ".mcp.json"), JSON.stringify(servers));
 }
 
 /** The hooks' log lines (`.memfiles/claude-code/hook.log`, JSON lines) of the workspace's memory. */
