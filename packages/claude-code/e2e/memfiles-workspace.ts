@@ -16,6 +16,11 @@ import type { StubMessagesApi } from "./stub-messages-api.js";
 /** The workspace's `memfiles` command (it runs the sources through tsx inside the repository). */
 export const MEMFILES_BIN = fileURLToPath(new URL("../../cli/bin/memfiles.js", import.meta.url));
 
+/** The workspace's `memfiles-mcp` bin, as `memfiles claude-code install` names it. */
+const MEMFILES_MCP_BIN = fileURLToPath(new URL("../../mcp/bin/memfiles-mcp.js", import.meta.url));
+/** The built server (`pnpm build`). */
+const MEMFILES_MCP_MAIN = fileURLToPath(new URL("../../mcp/dist/main.js", import.meta.url));
+
 const run = promisify(execFile);
 
 /**
@@ -90,6 +95,19 @@ async function installHooks(workspace: MemfilesWorkspace): Promise<void> {
     join(workspace.home, ".claude", "settings.json"),
     JSON.stringify({ permissions: { allow: ["mcp__memfiles"] } }),
   );
+  // Inside the repository the memfiles-mcp bin compiles its TypeScript through tsx on every
+  // start: measured over 12 s to a first tool answer at load average 15, and Claude Code gave the
+  // forget call up ("Tool result missing due to internal error"). The built server answers in
+  // about a second, as the published package (dist/ only) does.
+  const mcpFile = join(workspace.project, ".mcp.json");
+  const mcp = JSON.parse(await readFile(mcpFile, "utf8")) as {
+    mcpServers: Record<string, { command: string; args: string[] }>;
+  };
+  const server = mcp.mcpServers.memfiles;
+  if (server !== undefined && server.args[0] === MEMFILES_MCP_BIN) {
+    server.args = ["--conditions=memfiles-dist", MEMFILES_MCP_MAIN, ...server.args.slice(1)];
+    await writeFile(mcpFile, JSON.stringify(mcp, null, 2));
+  }
 }
 
 /** The hooks' log lines (`.memfiles/claude-code/hook.log`, JSON lines) of the workspace's memory. */
