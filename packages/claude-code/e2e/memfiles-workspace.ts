@@ -15,8 +15,11 @@ import type { StubMessagesApi } from "./stub-messages-api.js";
 
 /** The workspace's `memfiles` command (it runs the sources through tsx inside the repository). */
 export const MEMFILES_BIN = fileURLToPath(new URL("../../cli/bin/memfiles.js", import.meta.url));
-/** The built `memfiles-mcp` server (`pnpm build`): tsx would take seconds to start it. */
-export const MEMFILES_MCP_MAIN = fileURLToPath(new URL("../../mcp/dist/main.js", import.meta.url));
+
+/** The workspace's `memfiles-mcp` bin, as `memfiles claude-code install` names it. */
+const MEMFILES_MCP_BIN = fileURLToPath(new URL("../../mcp/bin/memfiles-mcp.js", import.meta.url));
+/** The built server (`pnpm build`). */
+const MEMFILES_MCP_MAIN = fileURLToPath(new URL("../../mcp/dist/main.js", import.meta.url));
 
 const run = promisify(execFile);
 
@@ -76,55 +79,35 @@ export async function memfilesWorkspace(api: StubMessagesApi): Promise<MemfilesW
   return workspace;
 }
 
-// The hooks and the MCP server in the project's settings, as `memfiles claude-code install` writes
-// them; the tests switch to that command once it exists.
+// `memfiles claude-code install` in the project, then the two approvals a person gives Claude Code
+// the first time (a `-p` session has nobody to ask): the project's MCP server, and its tools (a
+// rule Claude Code 2.1.332 honors in user settings, not in the project's).
 async function installHooks(workspace: MemfilesWorkspace): Promise<void> {
-  const hook = (event: string) => [
-    {
-      hooks: [
-        {
-          type: "command",
-          command: `"${process.execPath}" --conditions=memfiles-dist "${MEMFILES_BIN}" hook ${event}`,
-        },
-      ],
-    },
-  ];
-  const settings = {
-    hooks: {
-      SessionStart: hook("session-start"),
-      UserPromptSubmit: hook("user-prompt-submit"),
-      SessionEnd: hook("session-end"),
-      PreCompact: hook("pre-compact"),
-      PreToolUse: [{ matcher: "Write|Edit|MultiEdit", hooks: hook("pre-tool-use")[0]?.hooks }],
-    },
-    enableAllProjectMcpServers: true,
-  };
-  await mkdir(join(workspace.project, ".claude"), { recursive: true });
-  await writeFile(join(workspace.project, ".claude", "settings.json"), JSON.stringify(settings));
-  // Without a rule, -p mode refuses the MCP call ("you haven't granted it yet"); Claude Code
-  // 2.1.332 honors the rule in user settings, not in the project's.
+  await workspace.memfiles("claude-code", "install");
+  const projectSettings = join(workspace.project, ".claude", "settings.json");
+  const installed = JSON.parse(await readFile(projectSettings, "utf8")) as Record<string, unknown>;
+  await writeFile(
+    projectSettings,
+    JSON.stringify({ ...installed, enableAllProjectMcpServers: true }, null, 2),
+  );
   await mkdir(join(workspace.home, ".claude"), { recursive: true });
   await writeFile(
     join(workspace.home, ".claude", "settings.json"),
     JSON.stringify({ permissions: { allow: ["mcp__memfiles"] } }),
   );
-  await mkdir(workspace.memory, { recursive: true });
-  const servers = {
-    mcpServers: {
-      memfiles: {
-        command: process.execPath,
-        args: [
-          "--conditions=memfiles-dist",
-          MEMFILES_MCP_MAIN,
-          "--root",
-          workspace.memory,
-          "--layout",
-          "fact",
-        ],
-      },
-    },
+  // Inside the repository the memfiles-mcp bin compiles its TypeScript through tsx on every
+  // start: measured over 12 s to a first tool answer at load average 15, and Claude Code gave the
+  // forget call up ("Tool result missing due to internal error"). The built server answers in
+  // about a second, as the published package (dist/ only) does.
+  const mcpFile = join(workspace.project, ".mcp.json");
+  const mcp = JSON.parse(await readFile(mcpFile, "utf8")) as {
+    mcpServers: Record<string, { command: string; args: string[] }>;
   };
-  await writeFile(join(workspace.project, ".mcp.json"), JSON.stringify(servers));
+  const server = mcp.mcpServers.memfiles;
+  if (server !== undefined && server.args[0] === MEMFILES_MCP_BIN) {
+    server.args = ["--conditions=memfiles-dist", MEMFILES_MCP_MAIN, ...server.args.slice(1)];
+    await writeFile(mcpFile, JSON.stringify(mcp, null, 2));
+  }
 }
 
 /** The hooks' log lines (`.memfiles/claude-code/hook.log`, JSON lines) of the workspace's memory. */

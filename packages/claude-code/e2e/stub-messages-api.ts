@@ -289,6 +289,8 @@ function sendJson(response: ServerResponse, status: number, value: unknown): voi
   response.end(JSON.stringify(value));
 }
 
+let messageCount = 0;
+
 // A Messages API reply, as one JSON message or as the event stream the SDK reads when streaming.
 function sendMessage(
   response: ServerResponse,
@@ -298,9 +300,12 @@ function sendMessage(
   const model = typeof body.model === "string" ? body.model : "claude-stub";
   const stopReason = content.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn";
   const usage = { input_tokens: 10, output_tokens: 5 };
+  // Unique per reply: Claude Code joins assistant records that share a message id into one
+  // message, which pairs two replies' tool calls with one tool result.
+  const id = `msg_stub_${++messageCount}`;
   if (body.stream !== true) {
     sendJson(response, 200, {
-      id: "msg_stub",
+      id,
       type: "message",
       role: "assistant",
       model,
@@ -315,7 +320,7 @@ function sendMessage(
     {
       type: "message_start",
       message: {
-        id: "msg_stub",
+        id,
         type: "message",
         role: "assistant",
         model,
