@@ -1,7 +1,8 @@
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { resolve } from "node:path";
 import { findSecrets, MemoryStore, type StoreLayout } from "@memfiles/core";
 import { createMemoryToolHandlers, MEMORY_INDEX_FILE, memoriesPath } from "@memfiles/core/internal";
 import { DryRunBackend } from "./dry-run-backend.js";
+import { memoryPathOf } from "./memory-path-of.js";
 
 /** A file edit Claude Code is about to make with its Write, Edit or MultiEdit tool. */
 export type FileEdit =
@@ -55,26 +56,6 @@ function editedText(edit: FileEdit, before: string | undefined): string | undefi
     text = replaceIn(text, step.oldString, step.newString, step.replaceAll === true);
   }
   return text;
-}
-
-/** The edited file's path inside the memory folder (`/` separators), or `undefined` outside it. */
-function memoryPathOf(root: string, filePath: string): string | undefined {
-  const target = resolve(filePath);
-  const path = relative(resolve(root), target);
-  if (path === "" || path.startsWith("..") || isAbsolute(path)) return undefined;
-  return path.split(sep).join("/");
-}
-
-/**
- * Whether a file is inside the memory folder.
- *
- * @param root - The memory folder.
- * @param filePath - The file (absolute, as Claude Code's tools give it).
- * @returns `true` inside (the folder itself excluded).
- * @example isInsideMemory("/m", "/m/deploy.md") // true
- */
-export function isInsideMemory(root: string, filePath: string): boolean {
-  return memoryPathOf(root, filePath) !== undefined;
 }
 
 /**

@@ -1,9 +1,5 @@
-import {
-  type CheckFileEditResult,
-  checkFileEdit,
-  type FileEdit,
-  isInsideMemory,
-} from "../check-file-edit.js";
+import type { CheckFileEditResult, FileEdit } from "../check-file-edit.js";
+import { memoryPathOf } from "../memory-path-of.js";
 import type { HookContext, HookOutput } from "./hook-context.js";
 
 const text = (value: unknown): string | undefined =>
@@ -57,9 +53,12 @@ function deny(reason: string): HookOutput {
  */
 export async function preToolUse(context: HookContext): Promise<HookOutput | undefined> {
   const edit = fileEditOf(context.input.tool_name, context.input.tool_input);
-  if (edit === undefined) return undefined;
+  // Every other file of the project: answered without loading the write pipeline.
+  if (edit === undefined || memoryPathOf(context.location.root, edit.filePath) === undefined)
+    return undefined;
   let result: CheckFileEditResult;
   try {
+    const { checkFileEdit } = await import("../check-file-edit.js");
     result = await checkFileEdit({
       root: context.location.root,
       layout: context.layout,
@@ -68,7 +67,6 @@ export async function preToolUse(context: HookContext): Promise<HookOutput | und
       now: context.now(),
     });
   } catch (error) {
-    if (!isInsideMemory(context.location.root, edit.filePath)) return undefined;
     await context.log({ event: "pre-tool-use", outcome: "failed", message: String(error) });
     return deny(
       "memfiles could not check this edit of the memory folder, so it is refused (see .memfiles/claude-code/hook.log there). Try again, or edit the file by hand.",
