@@ -438,12 +438,10 @@ function scheduleSave(key: string, index: RecallIndex, store: RecallIndexStore):
   });
   const timer = setTimeout(() => start(), SAVE_DELAY_MS);
   timer.unref();
-  const onExit = () => start();
-  process.once("beforeExit", onExit);
+  hookExit();
   const save = started
     .then(async () => {
       clearTimeout(timer);
-      process.removeListener("beforeExit", onExit);
       index.unsaved = false;
       await store.writeInternal(RECALL_INDEX_FILE, index.serialize(store));
     })
@@ -458,8 +456,19 @@ function scheduleSave(key: string, index: RecallIndex, store: RecallIndexStore):
   starters.set(key, start);
 }
 
-// What starts each pending save at once (for a flush).
+// What starts each pending save at once (for a flush, or a process about to exit).
 const starters = new Map<string, () => void>();
+let exitHooked = false;
+
+// One listener for every memory this process opens: the event loop is empty, so start the saves
+// still waiting for their delay (they keep the process alive until stored).
+function hookExit(): void {
+  if (exitHooked) return;
+  exitHooked = true;
+  process.on("beforeExit", () => {
+    for (const start of starters.values()) start();
+  });
+}
 
 /**
  * Waits for the stored copies of recall indexes being saved (what a test or a process about to
