@@ -1,7 +1,8 @@
 import { createRequire } from "node:module";
 import Anthropic from "@anthropic-ai/sdk";
 import { HttpResponse, http } from "msw";
-import type { SetupServerApi } from "msw/node";
+import { type SetupServerApi, setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll } from "vitest";
 
 /** The Messages API endpoint the real SDK calls. */
 export const MESSAGES_URL = "https://api.anthropic.com/v1/messages";
@@ -155,4 +156,19 @@ export function mockMessages(
     }),
   );
   return requests;
+}
+
+/**
+ * The mocked Messages API of one test file: an msw server that fails on any request it has no
+ * handler for, its handlers reset after each test. Call once at the top level of a test file.
+ *
+ * @returns The server, for `server.use(...)` or `mockMessages(server, ...)`.
+ * @example const server = useMessagesApi();
+ */
+export function useMessagesApi(): SetupServerApi {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  return server;
 }

@@ -1,10 +1,9 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mockBatches, succeeded } from "../../test/batches-api.js";
-import { testClient } from "../../test/messages-api.js";
+import { testClient, useMessagesApi } from "../../test/messages-api.js";
 import { buildWriteRequest } from "../layouts/index.js";
 import { MemoryStore, NEW_VERSION } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
@@ -17,10 +16,7 @@ import {
   writePassCustomId,
 } from "./submit-write-passes.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const MODEL = "claude-haiku-5-5";
 const NOW = new Date("2026-09-12T18:30:00Z");

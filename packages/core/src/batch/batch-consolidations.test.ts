@@ -1,11 +1,10 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mockBatches, succeeded } from "../../test/batches-api.js";
 import { HOSTING_BEFORE, HOSTING_GOOD } from "../../test/fixtures/memory-files.js";
-import { testClient } from "../../test/messages-api.js";
+import { testClient, useMessagesApi } from "../../test/messages-api.js";
 import { buildConsolidateRequest } from "../layouts/subject/consolidate/index.js";
 import { MemoryStore, NEW_VERSION } from "../store/index.js";
 import type { UsageRecord } from "../usage/index.js";
@@ -13,10 +12,7 @@ import { applyBatchResults } from "./apply-batch-results.js";
 import { CUSTOM_ID_PATTERN } from "./custom-id.js";
 import { submitWritePasses, writePassCustomId } from "./submit-write-passes.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const MODEL = "claude-haiku-5-5";
 const NOW = new Date("2026-10-01T09:00:00Z");

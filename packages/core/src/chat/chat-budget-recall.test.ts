@@ -2,16 +2,12 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, textBlock } from "../../test/messages-api.js";
+import { describe, expect, it } from "vitest";
+import { mockMessages, testClient, textBlock, useMessagesApi } from "../../test/messages-api.js";
 import { MemoryStore } from "../store/memory-store.js";
 import { chat } from "./chat.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const file = (name: string, lines: string[]) =>
   `---\nname: ${name}\ndescription: ${name} notes.\n---\n${lines.join("\n")}\n`;

@@ -2,24 +2,21 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getPrompt } from "@memfiles/prompts";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   MESSAGES_URL,
   mockMessages,
   testClient,
   textBlock,
   toolUseBlock,
+  useMessagesApi,
 } from "../../test/messages-api.js";
 import { forget } from "../layouts/index.js";
 import { MemoryStore } from "../store/memory-store.js";
 import { refuse } from "../write/write-checks.js";
 import { chat } from "./chat.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const HOSTING = `---
 name: hosting

@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   MESSAGES_URL,
   mockMessages,
@@ -12,6 +11,7 @@ import {
   textBlock,
   thinkingBlock,
   toolUseBlock,
+  useMessagesApi,
 } from "../../test/messages-api.js";
 import { ModelReplyShapeError } from "../cost/model-reply-shape-error.js";
 import { MemoryStore } from "../store/memory-store.js";
@@ -20,10 +20,7 @@ import { chat } from "./chat.js";
 import { ChatLoopLimitError } from "./chat-loop-limit-error.js";
 import { ChatReplyError } from "./chat-reply-error.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const HOSTING = `---
 name: hosting

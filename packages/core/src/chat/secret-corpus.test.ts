@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { SECRET_CORPUS } from "../../test/fixtures/secret-corpus.js";
 import {
   type CorpusChannel,
@@ -17,17 +16,20 @@ import {
   runSecretCorpus,
   SPLIT_ALLOWANCE,
 } from "../../test/fixtures/secret-corpus-runner.js";
-import { mockMessages, testClient, textBlock, toolUseBlock } from "../../test/messages-api.js";
+import {
+  mockMessages,
+  testClient,
+  textBlock,
+  toolUseBlock,
+  useMessagesApi,
+} from "../../test/messages-api.js";
 import { WriteSession } from "../guards/index.js";
 import { remember, writePass } from "../layouts/index.js";
 import { memfilesMemoryTool } from "../memory-tool/index.js";
 import { MemoryStore } from "../store/memory-store.js";
 import { chat } from "./chat.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const NOW = new Date("2026-10-02T08:00:00Z");
 const FILE = "topics/accounts.md";

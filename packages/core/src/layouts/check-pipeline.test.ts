@@ -1,14 +1,14 @@
 import { appendFile, mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type MockReply,
   mockMessages,
   overloaded,
   testClient,
   toolUseBlock,
+  useMessagesApi,
 } from "../../test/messages-api.js";
 import { MemoryStore, type StoreLayout, type WriteResult } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
@@ -18,10 +18,7 @@ import { remember, writePass } from "./index.js";
 
 // Every check of the one pipeline, run through the write pass and `remember` in both layouts: each
 // bad case is refused with its code, and a candidate failing two checks gets the earlier one.
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const LAYOUTS: StoreLayout[] = ["subject", "fact"];
 const MODEL = "claude-haiku-4-5";

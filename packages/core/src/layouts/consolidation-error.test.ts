@@ -1,23 +1,20 @@
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   commonJsClient,
   mockMessages,
   overloaded,
   testClient,
   toolUseBlock,
+  useMessagesApi,
 } from "../../test/messages-api.js";
 import { MemoryStore } from "../store/index.js";
 import { writePass } from "./index.js";
 
 // An API error of the consolidation a full file needs refuses only the proposals for that file.
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const HOSTING = `---\nname: hosting\ndescription: Where the user deploys.\nupdated: 2026/09/01\n---\n${Array.from(
   { length: 5 },
