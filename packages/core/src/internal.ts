@@ -68,9 +68,12 @@ export {
   foldFileName,
   foldText,
   headOfText,
+  isPrefixSearchTerm,
   isTimeZone,
   localDay,
   MONTH_NAMES,
+  splitSearchTerms,
+  stemmedSearchTerm,
 } from "./text/index.js";
 export {
   type ReadUsageLogResult,

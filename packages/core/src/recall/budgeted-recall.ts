@@ -5,11 +5,10 @@ import type { MemoryRow } from "../store/types.js";
 import {
   compareCodeUnits,
   hashText,
-  isSymbolTerm,
+  isPrefixSearchTerm,
   MONTH_NAMES,
-  QUERY_STOP_WORDS,
   splitSearchTerms,
-  stemWord,
+  stemmedSearchTerm,
 } from "../text/index.js";
 import { ALWAYS_LOADED } from "./build-system.js";
 import { oneLine, recallText } from "./fence.js";
@@ -65,12 +64,6 @@ export type BudgetedRecallOptions = RankRecallUnitsOptions & {
 };
 
 const MONTHS = MONTH_NAMES.map((month) => month.toLowerCase());
-
-function processTerm(term: string): string | null {
-  const lower = term.toLowerCase();
-  if ((lower.length < 2 && !isSymbolTerm(lower)) || QUERY_STOP_WORDS.has(lower)) return null;
-  return stemWord(lower);
-}
 
 /** A `YYYY/MM/DD` date as words a question uses ("2023 may"), so "in May 2023" matches it. */
 function dateWords(date: string | undefined): string {
@@ -222,11 +215,11 @@ function pooledSearch(
   if (last !== undefined) return last;
   const search = new MiniSearch<IndexedUnit>({
     fields: ["text", "file", "entities", "date"],
-    processTerm,
+    processTerm: stemmedSearchTerm,
     tokenize: splitSearchTerms,
     searchOptions: {
       boost: { text: 3, file: 1, entities: 1.5, date: 0.5 },
-      prefix: (term) => term.length >= 4,
+      prefix: isPrefixSearchTerm,
       combineWith: "OR",
     },
   });
