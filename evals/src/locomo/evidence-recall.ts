@@ -495,8 +495,9 @@ function pooledUnits(
 }
 
 /**
- * Evidence recall of one sample in one layout, for every row: the baselines (BM25 over the raw
- * turns and over the annotated facts, each filled to every budget; the whole conversation) and
+ * Evidence recall of one sample in one layout, for every row: the baselines
+ * ({@link BASELINE_STRATEGIES}, each filled to every budget by budgeted recall's own fill; the
+ * whole conversation) and
  * memfiles' strategies over both speakers' memories (a question's prompt holds what memfiles
  * would send from each memory; its tokens are counted over all of it): the memory block
  * `buildSystem` sends; the block with the pre-filter forced on (top 30 index lines); the block
@@ -624,6 +625,7 @@ export async function sampleEvidenceRecall(
       measureEvidence([...blocks, ...perfectNotes], stored, question.evidence, count),
       same,
     );
+    // Filled to the budget like every baseline: what matched nothing comes after the matches.
     const everything = toFill(await pooledUnits(memories, query, []));
     const beyondBlock = toFill(await pooledUnits(memories, query, undefined));
     for (const budget of EVIDENCE_BUDGETS) {
