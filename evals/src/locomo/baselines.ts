@@ -6,8 +6,9 @@ import {
   splitSearchTerms,
   stemmedSearchTerm,
 } from "@memfiles/core/internal";
-import mt19937 from "@stdlib/random-base-mt19937";
 import MiniSearch from "minisearch";
+import { uniformInt } from "pure-rand/distribution/uniformInt";
+import { mersenne } from "pure-rand/generator/mersenne";
 import { parseDiaIds, parseSessionDate } from "./import-sample.js";
 import type { LocomoSample, LocomoTurn } from "./load-locomo.js";
 
@@ -48,7 +49,7 @@ export const BASELINE_STRATEGIES = [
 /** One of {@link BASELINE_STRATEGIES}. */
 export type BaselineStrategy = (typeof BASELINE_STRATEGIES)[number];
 
-/** Seed of the chance baseline's orders (one Mersenne Twister per sample, drawn question by question). */
+/** Seed of the chance baseline's orders (one Mersenne Twister, pure-rand, per sample, drawn question by question). */
 const CHANCE_SEED = 37;
 
 export const normalize = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -207,13 +208,12 @@ export function bm25Ranker(
 
 /** The chance ranker of a sample's units: a new random order (Fisher-Yates) for each question. */
 export function chanceRanker(units: readonly DatedUnit[]): (query: string) => Ranking {
-  const draw = mt19937.factory({ seed: CHANCE_SEED });
-  const range = draw.MAX + 1;
+  const draw = mersenne(CHANCE_SEED);
   const base = recallUnits(units, true);
   return () => {
     const order = toFill(base);
     for (let index = order.length - 1; index > 0; index -= 1) {
-      const other = Math.floor((draw() / range) * (index + 1));
+      const other = uniformInt(draw, 0, index);
       [order[index], order[other]] = [order[other] as RecallUnit, order[index] as RecallUnit];
     }
     return order;

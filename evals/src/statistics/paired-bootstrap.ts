@@ -1,4 +1,5 @@
-import mt19937 from "@stdlib/random-base-mt19937";
+import { uniformInt } from "pure-rand/distribution/uniformInt";
+import { mersenne } from "pure-rand/generator/mersenne";
 
 /** Resamples of {@link pairedBootstrap} unless told (enough for a stable 95% interval's ends). */
 export const BOOTSTRAP_RESAMPLES = 2_000;
@@ -10,7 +11,7 @@ export const BOOTSTRAP_SEED = 20_240_311;
 export type PairedBootstrapOptions = {
   /** How many resamples (default 2,000). */
   resamples?: number;
-  /** Seed of the Mersenne Twister that draws them (default {@link BOOTSTRAP_SEED}). */
+  /** Seed of the Mersenne Twister (pure-rand) that draws them (default {@link BOOTSTRAP_SEED}). */
   seed?: number;
   /** Confidence level of the interval, 0..1 (default 0.95). */
   level?: number;
@@ -58,13 +59,12 @@ export function pairedBootstrap(
   const difference = differences.reduce((sum, value) => sum + value, 0) / pairs;
   const resamples = options.resamples ?? BOOTSTRAP_RESAMPLES;
   const level = options.level ?? 0.95;
-  const draw = mt19937.factory({ seed: options.seed ?? BOOTSTRAP_SEED });
-  const range = draw.MAX + 1;
+  const draw = mersenne(options.seed ?? BOOTSTRAP_SEED);
   const means = new Float64Array(resamples);
   for (let round = 0; round < resamples; round += 1) {
     let sum = 0;
     for (let pick = 0; pick < pairs; pick += 1)
-      sum += differences[Math.floor((draw() / range) * pairs)] as number;
+      sum += differences[uniformInt(draw, 0, pairs - 1)] as number;
     means[round] = sum / pairs;
   }
   means.sort();
