@@ -6,13 +6,21 @@ import { renderMemoryBlock } from "@memfiles/core/internal";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SYNTHETIC_SAMPLE } from "../../test/locomo-sample.js";
 import {
+  annotatedFacts,
+  BASELINE_STRATEGIES,
+  bm25Ranker,
+  chanceRanker,
+  datedTurns,
+  fillBaseline,
+} from "./baselines.js";
+import {
   conversationText,
   countTokens,
   EVIDENCE_BUDGETS,
   evidenceQuestions,
-  fillLines,
   measureEvidence,
   type SpeakerMemory,
+  sameTokens,
   sampleEvidenceRecall,
   summarizeEvidence,
 } from "./evidence-recall.js";
@@ -78,38 +86,86 @@ async function memories(layout: "subject" | "fact"): Promise<SpeakerMemory[]> {
   return result;
 }
 
-describe("fillLines", () => {
-  const units = [
-    { text: "Ana  adopted\ta puppy. ", diaIds: ["D1:1"] },
-    { text: "", diaIds: ["D1:2"] },
-    { text: " \u00a0 ", diaIds: ["D1:3"] },
-    { text: "The puppy\nis a beagle.", diaIds: ["D1:4"] },
-    { text: "Ben went away for a long while, to the coast.", diaIds: ["D1:5"] },
-  ];
-  // A unit costs its chars and a line break: 23, 1, 4, 23, 47.
+describe("the baselines' fill, pinned", () => {
+  // Chars, not tokens, so the synthetic conversation is longer than the smaller budgets.
   const chars = (text: string) => text.length;
-  it.each([
-    [
-      "every unit",
-      1_000,
-      {
-        text: units.map((unit) => unit.text).join("\n"),
-        normalized:
-          "Ana adopted a puppy. The puppy is a beagle. Ben went away for a long while, to the coast.",
-      },
-    ],
-    [
-      "the units that fit, the two past the budget passed over",
-      50,
-      { text: "Ana  adopted\ta puppy. \n\n \u00a0 ", normalized: "Ana adopted a puppy." },
-    ],
-    ["none", 0, { text: "", normalized: "" }],
-  ])(
-    "%s: the text, and its spaces normalized as measureEvidence normalizes it",
-    (_name, budget, expected) => {
-      const filled = fillLines(units, budget, chars);
-      expect(filled).toEqual(expected);
-      expect(filled.normalized).toBe(filled.text.replace(/\s+/g, " ").trim());
+  const units = { turns: datedTurns(SYNTHETIC_SAMPLE), facts: annotatedFacts(SYNTHETIC_SAMPLE) };
+  const unitsOf = (strategy: string) => (strategy.includes("turns") ? units.turns : units.facts);
+  // What a fill may fall short of its budget by: less than its longest unit with a new day.
+  const slack = (strategy: string) =>
+    Math.max(...unitsOf(strategy).map((unit) => chars(`[2023/05/08]\n${unit.text}\n`)));
+  const rankerOf = (strategy: string) =>
+    strategy === "chance-facts"
+      ? chanceRanker(unitsOf(strategy))
+      : bm25Ranker(unitsOf(strategy), strategy.endsWith("-tuned"));
+  // What the fill is when it takes every unit: a budget past it cannot be reached.
+  const whole = (strategy: string) =>
+    chars(fillBaseline(rankerOf(strategy)(""), unitsOf(strategy), 1e9, chars).text);
+
+  it.each(["subject", "fact"] as const)(
+    "%s: every baseline at every budget, per question, is filled up to its budget",
+    async (layout) => {
+      const evidence = await sampleEvidenceRecall({
+        sample: SYNTHETIC_SAMPLE,
+        layout,
+        memories: await memories(layout),
+        count: chars,
+      });
+      let bound = 0;
+      for (const strategy of BASELINE_STRATEGIES) {
+        for (const budget of EVIDENCE_BUDGETS) {
+          const row = [...evidence.rows.values()].find(
+            (one) => one.strategy === strategy && one.budgetTokens === budget,
+          );
+          expect(row?.figures.length).toBe(evidenceQuestions(SYNTHETIC_SAMPLE).length);
+          for (const figure of row?.figures ?? []) {
+            expect(figure.tokens).toBeLessThanOrEqual(budget);
+            expect(figure.tokens).toBeGreaterThan(
+              Math.min(whole(strategy) - 1, budget - slack(strategy)),
+            );
+            if (budget < whole(strategy)) bound += 1;
+          }
+        }
+      }
+      // The budget binds somewhere, or the check above could not fail.
+      expect(bound).toBeGreaterThan(0);
+    },
+  );
+
+  it("fills tuned BM25 to each memfiles row's own tokens, per question", async () => {
+    const evidence = await sampleEvidenceRecall({
+      sample: SYNTHETIC_SAMPLE,
+      layout: "subject",
+      memories: await memories("subject"),
+      count: chars,
+    });
+    const compared = [...evidence.rows.values()].filter((row) => row.bm25Facts.length > 0);
+    expect(compared.map((row) => row.strategy).sort()).toEqual([
+      "memory-block",
+      "perfect-pick-5-files",
+      "prefilter-top-30",
+      "side-query-fallback-5-files",
+    ]);
+    for (const row of compared) {
+      for (const [index, figure] of row.figures.entries()) {
+        expect(row.bm25FactsTokens[index]).toBeLessThanOrEqual(figure.tokens);
+        expect(row.bm25TurnsTokens[index]).toBeLessThanOrEqual(figure.tokens);
+      }
+    }
+  });
+
+  it.each(["bm25-facts-tuned", "bm25-turns-tuned"])(
+    "sameTokens fills %s to the row's tokens, short of them by less than one unit",
+    (strategy) => {
+      const question = evidenceQuestions(SYNTHETIC_SAMPLE)[0];
+      if (question === undefined) throw new Error("the synthetic sample has questions");
+      const ranked = rankerOf(strategy)(question.question);
+      for (const tokens of [300, 400, 500]) {
+        expect(whole(strategy)).toBeGreaterThan(tokens);
+        const same = sameTokens(new Map(), ranked, unitsOf(strategy), question, { tokens }, chars);
+        expect(same.tokens).toBeLessThanOrEqual(tokens);
+        expect(same.tokens).toBeGreaterThan(tokens - slack(strategy));
+      }
     },
   );
 });
@@ -154,7 +210,7 @@ describe("sampleEvidenceRecall on the synthetic conversation", () => {
       expect(rows.find((row) => row.strategy === "memory-block")?.tokensMean).toBe(
         blocks / questions.length,
       );
-      for (const strategy of ["budget", "bm25-facts", "bm25-turns"]) {
+      for (const strategy of ["budget", ...BASELINE_STRATEGIES]) {
         for (const budget of EVIDENCE_BUDGETS) {
           const row = rows.find((one) => one.strategy === strategy && one.budgetTokens === budget);
           expect(row?.tokensMean).toBeLessThanOrEqual(budget);

@@ -9,7 +9,24 @@ import {
   safeParseMemoryFile,
   showMemoryFile,
 } from "@memfiles/core/internal";
-import MiniSearch from "minisearch";
+import { pairedBootstrap } from "../statistics/index.js";
+import {
+  annotatedFacts,
+  BASELINE_STRATEGIES,
+  type BaselineStrategy,
+  bm25Ranker,
+  type CountTokens,
+  chanceRanker,
+  datedTurns,
+  type EvidenceUnit,
+  type FilledText,
+  fillBaseline,
+  normalize,
+  normalizedText,
+  type Ranking,
+  sampleTurns,
+  toFill,
+} from "./baselines.js";
 import { parseDiaIds } from "./import-sample.js";
 import type { LocomoSample, LocomoTurn } from "./load-locomo.js";
 import type { OracleLayout, OracleOutcome } from "./oracle-write.js";
@@ -25,14 +42,18 @@ export const EVIDENCE_CATEGORIES = [1, 2, 3, 4] as const;
 /** Most files the side query (and the perfect pick standing in for it) adds: core's `MAX_RECALLED_FILES`. */
 const MAX_FILES = 5;
 
-/** How tokens are counted for every row: one estimator, passed in so a test can swap it. */
-export type CountTokens = (text: string) => number;
+export {
+  annotatedFacts,
+  BASELINE_STRATEGIES,
+  type BaselineStrategy,
+  type CountTokens,
+  type EvidenceUnit,
+  type FilledText,
+  sampleTurns,
+} from "./baselines.js";
 
 /** The repo's token estimate (`estimateTokens`, default ratio): the one estimator of every row. */
 export const countTokens: CountTokens = (text) => estimateTokens(text);
-
-/** A piece of text that holds the evidence of some dialogue turns. */
-export type EvidenceUnit = { text: string; diaIds: readonly string[] };
 
 /** A question of the population: categories 1-4, evidence naming at least one turn. */
 export type EvidenceQuestion = {
@@ -68,11 +89,41 @@ export type EvidenceRow = {
   byCategory: Record<string, { recall: number; questions: number }>;
   /** The same, per conversation (`sample_id`). */
   byConversation: Record<string, { recall: number; questions: number }>;
-  /** BM25 over the annotated facts filled, per question, to this row's tokens for that question. */
-  bm25FactsSameTokens?: number;
-  /** BM25 over the raw turns filled, per question, to this row's tokens for that question. */
-  bm25TurnsSameTokens?: number;
+  /**
+   * Tuned BM25 over the annotated facts filled, per question, to this row's tokens for it; on the
+   * rows without a budget of their own (a budgeted row meets the baselines at its budget).
+   */
+  bm25FactsTunedSameTokens?: number;
+  /** Tuned BM25 over the raw turns filled, per question, to this row's tokens for it. */
+  bm25TurnsTunedSameTokens?: number;
 };
+
+/**
+ * Budgeted recall minus one baseline at one budget, over the same questions: the mean difference
+ * of evidence in the prompt with its paired bootstrap interval (95%, questions resampled), over all
+ * questions and per conversation.
+ */
+export type EvidenceComparison = {
+  layout: OracleLayout;
+  /** The memfiles row (`budget`). */
+  strategy: string;
+  /** One of {@link BASELINE_STRATEGIES}. */
+  baseline: string;
+  budgetTokens: number;
+  /** Mean of memfiles minus baseline, in shares (0.01 is one point), with its interval. */
+  difference: number;
+  low: number;
+  high: number;
+  questions: number;
+  /** The same per conversation (`sample_id`), each resampled on its own questions. */
+  byConversation: Record<
+    string,
+    { difference: number; low: number; high: number; questions: number }
+  >;
+};
+
+/** The memfiles rows compared with every baseline, each at every budget. */
+const COMPARED_STRATEGIES = ["budget"] as const;
 
 /** The annotation ceiling: the share of evidence turns any annotated fact names. */
 export type EvidenceCeiling = {
@@ -82,19 +133,6 @@ export type EvidenceCeiling = {
   stored: Partial<Record<OracleLayout, number>>;
   questions: number;
 };
-
-const normalize = (text: string) => text.replace(/\s+/g, " ").trim();
-
-// A unit is looked for in dozens of texts a question: its spaces are normalized once.
-const normalizedTexts = new WeakMap<EvidenceUnit, string>();
-function normalizedText(unit: EvidenceUnit): string {
-  let text = normalizedTexts.get(unit);
-  if (text === undefined) {
-    text = normalize(unit.text);
-    normalizedTexts.set(unit, text);
-  }
-  return text;
-}
 
 /**
  * The questions every row counts: categories 1-4 whose evidence names a turn of the conversation
@@ -204,72 +242,6 @@ function unitsHolding(
   return found;
 }
 
-/** A text and its spaces normalized (`normalize(text)`). */
-export type FilledText = { text: string; normalized: string };
-
-// A unit's cost is counted in every fill of every question: once per estimator is enough.
-const unitCosts = new WeakMap<CountTokens, WeakMap<EvidenceUnit, number>>();
-function unitCost(unit: EvidenceUnit, count: CountTokens): number {
-  let costs = unitCosts.get(count);
-  if (costs === undefined) {
-    costs = new WeakMap();
-    unitCosts.set(count, costs);
-  }
-  let cost = costs.get(unit);
-  if (cost === undefined) {
-    cost = count(`${unit.text}\n`);
-    costs.set(unit, cost);
-  }
-  return cost;
-}
-
-/**
- * Takes units in order while they fit the budget (one that does not is passed over). The
- * normalized text comes from the units' normalized texts, as `measureEvidence` joins parts: the
- * fills are the longest texts measured, and normalizing each again costs more than the rest.
- *
- * @param units - Units in the order to take them (a BM25 ranking).
- * @param budget - Most tokens, each unit costing `count` of its text and a line break.
- * @param count - The token estimator.
- * @returns `{ text, normalized }`: the units' texts joined by line breaks, and that text with its
- *   spaces normalized.
- * @example fillLines(ranked, 300, countTokens).text
- */
-export function fillLines(
-  units: readonly EvidenceUnit[],
-  budget: number,
-  count: CountTokens,
-): FilledText {
-  const taken: EvidenceUnit[] = [];
-  let used = 0;
-  for (const unit of units) {
-    const cost = unitCost(unit, count);
-    if (used + cost > budget) continue;
-    used += cost;
-    taken.push(unit);
-  }
-  // The sum of per-line ceilings bounds the joined text from above.
-  return {
-    text: taken.map((unit) => unit.text).join("\n"),
-    normalized: taken
-      .map(normalizedText)
-      .filter((text) => text !== "")
-      .join(" "),
-  };
-}
-
-/** The turns of every session of a sample, in order. */
-export function sampleTurns(sample: LocomoSample): LocomoTurn[] {
-  const conversation = sample.conversation as Record<string, unknown>;
-  return Object.keys(conversation)
-    .flatMap((key) => {
-      const match = /^session_(\d+)$/.exec(key);
-      return match && Array.isArray(conversation[key]) ? [Number(match[1])] : [];
-    })
-    .sort((a, b) => a - b)
-    .flatMap((index) => conversation[`session_${index}`] as LocomoTurn[]);
-}
-
 /** The whole conversation as one text: each session's date, then its turns as `speaker: text`. */
 export function conversationText(sample: LocomoSample): string {
   const conversation = sample.conversation as Record<string, unknown>;
@@ -286,26 +258,6 @@ export function conversationText(sample: LocomoSample): string {
       lines.push(`${turn.speaker}: ${turn.text}`);
   }
   return lines.join("\n");
-}
-
-/** The annotators' facts of both speakers, each with its dialogue ids. */
-export function annotatedFacts(sample: LocomoSample): EvidenceUnit[] {
-  const units: EvidenceUnit[] = [];
-  for (const session of Object.keys(sample.observation).sort()) {
-    for (const facts of Object.values(sample.observation[session] ?? {})) {
-      for (const [fact, ids] of facts as [string, unknown][]) {
-        units.push({ text: normalize(String(fact)), diaIds: parseDiaIds(ids as never) });
-      }
-    }
-  }
-  return units;
-}
-
-/** A plain BM25 index (minisearch, lower-cased words, no stemming, prefix or fuzzy match). */
-function bm25Ranker(units: readonly EvidenceUnit[]): (query: string) => EvidenceUnit[] {
-  const search = new MiniSearch<{ id: number; text: string }>({ fields: ["text"] });
-  search.addAll(units.map((unit, id) => ({ id, text: unit.text })));
-  return (query) => search.search(query).flatMap((hit) => units[hit.id as number] ?? []);
 }
 
 /** One speaker's memory, after the oracle write pass. */
@@ -384,8 +336,12 @@ export type SampleEvidence = {
       strategy: string;
       budgetTokens: number | null;
       figures: QuestionFigure[];
+      /** Per question: tuned BM25 over the facts filled to the row's tokens, its recall. */
       bm25Facts: number[];
+      /** The tokens of that fill (at most the row's, short of it by less than one unit). */
+      bm25FactsTokens: number[];
       bm25Turns: number[];
+      bm25TurnsTokens: number[];
     }
   >;
   ceiling: { annotated: number[]; stored: number[] };
@@ -393,8 +349,9 @@ export type SampleEvidence = {
 
 /** What the baselines give one question: the same in every layout. */
 type QuestionBaselines = {
-  byTurns: EvidenceUnit[];
-  byFacts: EvidenceUnit[];
+  /** The tuned BM25 rankings of the question, which the memfiles rows are matched to in tokens. */
+  turnsTuned: Ranking;
+  factsTuned: Ranking;
   /** The baseline rows of the question, in the order they are recorded. */
   rows: {
     strategy: string;
@@ -402,9 +359,9 @@ type QuestionBaselines = {
     measured: { recall: number; tokens: number };
   }[];
   annotatedShare: number;
-  /** Recall of BM25 over the facts (the turns) filled to a number of tokens, by that number. */
-  sameFacts: Map<number, number>;
-  sameTurns: Map<number, number>;
+  /** Tuned BM25 over the facts (the turns) filled to a number of tokens, by that number. */
+  sameFacts: Map<number, { recall: number; tokens: number }>;
+  sameTurns: Map<number, { recall: number; tokens: number }>;
 };
 
 type SampleBaselines = {
@@ -425,31 +382,42 @@ function evidenceShare(question: EvidenceQuestion, units: readonly EvidenceUnit[
   );
 }
 
-/** BM25 over the facts or turns filled, for one question, to a memfiles row's tokens. */
-function sameTokens(
-  known: Map<number, number>,
-  ranked: readonly EvidenceUnit[],
+/**
+ * A baseline filled, for one question, to a memfiles row's tokens for it (the "same tokens"
+ * columns), remembered by that number of tokens.
+ *
+ * @param known - The fills of this question and baseline so far, by tokens.
+ * @param ranked - The baseline's ranking for the question.
+ * @param units - The units it ranks.
+ * @param question - The question.
+ * @param measured - The memfiles row's figures for it (`tokens` by `count`).
+ * @param count - The token estimator.
+ * @returns `{ recall, tokens }` of the baseline's fill: at most `measured.tokens`.
+ */
+export function sameTokens(
+  known: Map<number, { recall: number; tokens: number }>,
+  ranked: Ranking,
   units: readonly EvidenceUnit[],
   question: EvidenceQuestion,
   measured: { tokens: number },
   count: CountTokens,
-): number {
-  let recall = known.get(measured.tokens);
-  if (recall === undefined) {
-    recall = measureNormalized(
-      fillLines(ranked, measured.tokens, count),
+): { recall: number; tokens: number } {
+  let same = known.get(measured.tokens);
+  if (same === undefined) {
+    same = measureNormalized(
+      fillBaseline(ranked, units, measured.tokens, count),
       units,
       question.evidence,
       count,
-    ).recall;
-    known.set(measured.tokens, recall);
+    );
+    known.set(measured.tokens, same);
   }
-  return recall;
+  return same;
 }
 
 /**
- * The baselines of a sample (BM25 over the raw turns and over the annotated facts at every budget,
- * the whole conversation), per question of {@link evidenceQuestions}.
+ * The baselines of a sample ({@link BASELINE_STRATEGIES} at every budget, the whole
+ * conversation), per question of {@link evidenceQuestions}.
  */
 function sampleBaselines(sample: LocomoSample, count: CountTokens): SampleBaselines {
   let byCount = baselinesOf.get(sample);
@@ -460,40 +428,39 @@ function sampleBaselines(sample: LocomoSample, count: CountTokens): SampleBaseli
   const known = byCount.get(count);
   if (known !== undefined) return known;
   const questions = evidenceQuestions(sample);
-  const turnUnits: EvidenceUnit[] = sampleTurns(sample).map((turn) => ({
-    text: normalize(`${turn.speaker}: ${turn.text}`),
-    diaIds: [turn.dia_id],
-  }));
+  const turnUnits = datedTurns(sample);
   const facts = annotatedFacts(sample);
-  const rankTurns = bm25Ranker(turnUnits);
-  const rankFacts = bm25Ranker(facts);
+  const rankers: Record<
+    BaselineStrategy,
+    { rank: (query: string) => Ranking; units: EvidenceUnit[] }
+  > = {
+    "bm25-turns": { rank: bm25Ranker(turnUnits, false), units: turnUnits },
+    "bm25-facts": { rank: bm25Ranker(facts, false), units: facts },
+    "bm25-turns-tuned": { rank: bm25Ranker(turnUnits, true), units: turnUnits },
+    "bm25-facts-tuned": { rank: bm25Ranker(facts, true), units: facts },
+    "chance-facts": { rank: chanceRanker(facts), units: facts },
+  };
   const wholeText = conversationText(sample);
   const whole = { text: wholeText, normalized: normalize(wholeText) };
   const perQuestion = questions.map((question): QuestionBaselines => {
-    const byTurns = rankTurns(question.question);
-    const byFacts = rankFacts(question.question);
+    const rankings = new Map(
+      BASELINE_STRATEGIES.map((strategy) => [strategy, rankers[strategy].rank(question.question)]),
+    );
     const rows: QuestionBaselines["rows"] = [];
     for (const budget of EVIDENCE_BUDGETS) {
-      rows.push({
-        strategy: "bm25-turns",
-        budgetTokens: budget,
-        measured: measureNormalized(
-          fillLines(byTurns, budget, count),
-          turnUnits,
-          question.evidence,
-          count,
-        ),
-      });
-      rows.push({
-        strategy: "bm25-facts",
-        budgetTokens: budget,
-        measured: measureNormalized(
-          fillLines(byFacts, budget, count),
-          facts,
-          question.evidence,
-          count,
-        ),
-      });
+      for (const strategy of BASELINE_STRATEGIES) {
+        const { units } = rankers[strategy];
+        rows.push({
+          strategy,
+          budgetTokens: budget,
+          measured: measureNormalized(
+            fillBaseline(rankings.get(strategy) ?? [], units, budget, count),
+            units,
+            question.evidence,
+            count,
+          ),
+        });
+      }
     }
     rows.push({
       strategy: "full-context",
@@ -501,8 +468,8 @@ function sampleBaselines(sample: LocomoSample, count: CountTokens): SampleBaseli
       measured: measureNormalized(whole, turnUnits, question.evidence, count),
     });
     return {
-      byTurns,
-      byFacts,
+      turnsTuned: rankings.get("bm25-turns-tuned") ?? [],
+      factsTuned: rankings.get("bm25-facts-tuned") ?? [],
       rows,
       annotatedShare: evidenceShare(question, facts),
       sameFacts: new Map(),
@@ -528,8 +495,9 @@ function pooledUnits(
 }
 
 /**
- * Evidence recall of one sample in one layout, for every row: the baselines (BM25 over the raw
- * turns and over the annotated facts, each filled to every budget; the whole conversation) and
+ * Evidence recall of one sample in one layout, for every row: the baselines
+ * ({@link BASELINE_STRATEGIES}, each filled to every budget by budgeted recall's own fill; the
+ * whole conversation) and
  * memfiles' strategies over both speakers' memories (a question's prompt holds what memfiles
  * would send from each memory; its tokens are counted over all of it): the memory block
  * `buildSystem` sends; the block with the pre-filter forced on (top 30 index lines); the block
@@ -565,16 +533,25 @@ export async function sampleEvidenceRecall(
       budgetTokens,
       figures: [],
       bm25Facts: [],
+      bm25FactsTokens: [],
       bm25Turns: [],
+      bm25TurnsTokens: [],
     };
     row.figures.push({ sampleId: question.sampleId, category: question.category, ...measured });
     if (same !== undefined) {
-      row.bm25Facts.push(
-        sameTokens(same.sameFacts, same.byFacts, facts, question, measured, count),
+      const byFacts = sameTokens(same.sameFacts, same.factsTuned, facts, question, measured, count);
+      const byTurns = sameTokens(
+        same.sameTurns,
+        same.turnsTuned,
+        turnUnits,
+        question,
+        measured,
+        count,
       );
-      row.bm25Turns.push(
-        sameTokens(same.sameTurns, same.byTurns, turnUnits, question, measured, count),
-      );
+      row.bm25Facts.push(byFacts.recall);
+      row.bm25FactsTokens.push(byFacts.tokens);
+      row.bm25Turns.push(byTurns.recall);
+      row.bm25TurnsTokens.push(byTurns.tokens);
     }
     rows.set(key, row);
   };
@@ -648,8 +625,9 @@ export async function sampleEvidenceRecall(
       measureEvidence([...blocks, ...perfectNotes], stored, question.evidence, count),
       same,
     );
-    const everything = await pooledUnits(memories, query, []);
-    const beyondBlock = await pooledUnits(memories, query, undefined);
+    // Filled to the budget like every baseline: what matched nothing comes after the matches.
+    const everything = toFill(await pooledUnits(memories, query, []));
+    const beyondBlock = toFill(await pooledUnits(memories, query, undefined));
     for (const budget of EVIDENCE_BUDGETS) {
       const alone = fillRecallBudget(everything, budget, count);
       record(
@@ -658,7 +636,6 @@ export async function sampleEvidenceRecall(
         budget,
         question,
         measureEvidence([alone.note], stored, question.evidence, count),
-        same,
       );
       const after = fillRecallBudget(beyondBlock, budget, count);
       record(
@@ -667,7 +644,6 @@ export async function sampleEvidenceRecall(
         budget,
         question,
         measureEvidence([...blocks, after.note], stored, question.evidence, count),
-        same,
       );
     }
   }
@@ -764,12 +740,13 @@ function groupBy(
  * question of every sample, in every row).
  *
  * @param samples - From {@link sampleEvidenceRecall}, one per sample.
- * @returns The rows and the ceiling.
+ * @returns The rows, the ceiling, and budgeted recall compared with every baseline at every budget
+ *   ({@link compareWithBaselines}).
  */
 export function summarizeEvidence(
   samples: readonly SampleEvidence[],
   layout: OracleLayout,
-): { rows: EvidenceRow[]; ceiling: EvidenceCeiling } {
+): { rows: EvidenceRow[]; ceiling: EvidenceCeiling; comparisons: EvidenceComparison[] } {
   const merged = new Map<
     string,
     {
@@ -803,18 +780,83 @@ export function summarizeEvidence(
       ...(row.bm25Facts.length === 0
         ? {}
         : {
-            bm25FactsSameTokens: meanOf(row.bm25Facts),
-            bm25TurnsSameTokens: meanOf(row.bm25Turns),
+            bm25FactsTunedSameTokens: meanOf(row.bm25Facts),
+            bm25TurnsTunedSameTokens: meanOf(row.bm25Turns),
           }),
     }),
   );
   const annotated = samples.flatMap((sample) => sample.ceiling.annotated);
   return {
     rows,
+    comparisons: compareWithBaselines([...merged.values()], layout),
     ceiling: {
       annotated: meanOf(annotated),
       stored: { [layout]: meanOf(samples.flatMap((sample) => sample.ceiling.stored)) },
       questions: annotated.length,
     },
   };
+}
+
+/**
+ * Each memfiles row of {@link COMPARED_STRATEGIES} minus each of {@link BASELINE_STRATEGIES} at the
+ * same budget, paired by question (every row holds the same questions in the same order), with
+ * the paired bootstrap interval over all questions and within each conversation.
+ *
+ * @param rows - Per-question figures of every row, merged over the samples.
+ * @param layout - The memory layout of the memfiles rows.
+ * @returns One comparison per memfiles row, baseline and budget.
+ */
+export function compareWithBaselines(
+  rows: readonly { strategy: string; budgetTokens: number | null; figures: QuestionFigure[] }[],
+  layout: OracleLayout,
+): EvidenceComparison[] {
+  const find = (strategy: string, budget: number) =>
+    rows.find((row) => row.strategy === strategy && row.budgetTokens === budget);
+  return COMPARED_STRATEGIES.flatMap((strategy) =>
+    EVIDENCE_BUDGETS.flatMap((budgetTokens) =>
+      BASELINE_STRATEGIES.flatMap((baseline): EvidenceComparison[] => {
+        const ours = find(strategy, budgetTokens);
+        const theirs = find(baseline, budgetTokens);
+        if (ours === undefined || theirs === undefined) return [];
+        if (ours.figures.length !== theirs.figures.length) {
+          throw new Error(
+            `${strategy} and ${baseline} at ${budgetTokens} tokens hold different questions (${ours.figures.length} and ${theirs.figures.length}); they cannot be paired.`,
+          );
+        }
+        const all = pairedBootstrap(
+          ours.figures.map((figure) => figure.recall),
+          theirs.figures.map((figure) => figure.recall),
+        );
+        const conversations = [...new Set(ours.figures.map((figure) => figure.sampleId))].sort();
+        const byConversation = Object.fromEntries(
+          conversations.map((sampleId) => {
+            const indexes = ours.figures.flatMap((figure, index) =>
+              figure.sampleId === sampleId ? [index] : [],
+            );
+            const one = pairedBootstrap(
+              indexes.map((index) => ours.figures[index]?.recall ?? 0),
+              indexes.map((index) => theirs.figures[index]?.recall ?? 0),
+            );
+            return [
+              sampleId,
+              { difference: one.difference, low: one.low, high: one.high, questions: one.pairs },
+            ];
+          }),
+        );
+        return [
+          {
+            layout,
+            strategy,
+            baseline,
+            budgetTokens,
+            difference: all.difference,
+            low: all.low,
+            high: all.high,
+            questions: all.pairs,
+            byConversation,
+          },
+        ];
+      }),
+    ),
+  );
 }

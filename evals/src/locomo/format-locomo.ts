@@ -120,6 +120,9 @@ const tokens = (value: number) => Math.round(value).toLocaleString("en-US");
 const STRATEGY_LABELS: Record<string, string> = {
   "bm25-turns": "baseline: BM25 over raw turns",
   "bm25-facts": "baseline: BM25 over the annotated facts",
+  "bm25-turns-tuned": "baseline: BM25 over raw turns, memfiles' terms, dated",
+  "bm25-facts-tuned": "baseline: BM25 over the annotated facts, memfiles' terms, dated",
+  "chance-facts": "baseline: the annotated facts in a random order, dated",
   "full-context": "baseline: the whole conversation",
   "memory-block": "memory block always sent (buildSystem's default)",
   "prefilter-top-30": "memory block, pre-filter forced on (top 30 index lines)",
@@ -140,7 +143,7 @@ function formatEvidence(report: LocomoReport): string[] {
   const find = (strategy: string, budget: number | null) =>
     rows.find((row) => row.strategy === strategy && row.budgetTokens === budget);
   const side = [1_000, 2_000, 4_000].flatMap((budget) => {
-    const bm25 = find("bm25-facts", budget);
+    const bm25 = find("bm25-facts-tuned", budget);
     const ours = find("budget", budget);
     return bm25 === undefined || ours === undefined ? [] : [{ budget, bm25, ours }];
   });
@@ -153,7 +156,7 @@ function formatEvidence(report: LocomoReport): string[] {
           "",
           "questions",
           ...side.flatMap(({ budget }) => [
-            `BM25 facts ${tokens(budget)}`,
+            `tuned BM25 facts ${tokens(budget)}`,
             `budgeted ${tokens(budget)}`,
           ]),
         ],
@@ -172,31 +175,33 @@ function formatEvidence(report: LocomoReport): string[] {
   const stored = report.ceiling.stored[report.layout];
   return [
     `## 3. Evidence in the prompt against prompt tokens (${report.layout} layout, no model)`,
-    "For each question of categories 1-4 whose evidence names a turn, the share of its evidence turns (dia_ids) whose fact is present, whole, in the text the strategy puts into the prompt; tokens are that text's, by one estimator for every row (estimateTokens). memfiles rows send what both speakers' memories would give (the question's prompt holds both). Every row counts the same questions: one whose evidence no memory holds counts 0, not left out. BM25 columns: BM25 filled, per question, to that row's own token count.",
+    "For each question of categories 1-4 whose evidence names a turn, the share of its evidence turns (dia_ids) whose fact is present, whole, in the text the strategy puts into the prompt; tokens are that text's, by one estimator for every row (estimateTokens). memfiles rows send what both speakers' memories would give (the question's prompt holds both). Every row counts the same questions: one whose evidence no memory holds counts 0, not left out. Every budgeted row, baselines included, is filled and rendered by budgeted recall's own fill (its <recalled_memory> wrapper counted, one [date] header per day of dated units) up to its budget: what matched nothing comes last, so a budget is a size, not a cap. Tuned BM25: memfiles' own terms (Porter stems, stop words dropped, prefix match) over the same texts, each dated by its session. Same-tokens columns: tuned BM25 filled, per question, to that row's own token count.",
     formatTable({
       headers: [
         "strategy",
         "questions",
         "evidence in prompt",
         "tokens (mean)",
-        "BM25 facts, same tokens",
-        "BM25 turns, same tokens",
+        "tuned BM25 facts, same tokens",
+        "tuned BM25 turns, same tokens",
       ],
       rows: rows.map((row) => [
         `${row.layout === null ? "" : `${row.layout}: `}${label(row)}`,
         String(row.questions),
         percent(row.recall),
         tokens(row.tokensMean),
-        row.bm25FactsSameTokens === undefined ? "" : percent(row.bm25FactsSameTokens),
-        row.bm25TurnsSameTokens === undefined ? "" : percent(row.bm25TurnsSameTokens),
+        row.bm25FactsTunedSameTokens === undefined ? "" : percent(row.bm25FactsTunedSameTokens),
+        row.bm25TurnsTunedSameTokens === undefined ? "" : percent(row.bm25TurnsTunedSameTokens),
       ]),
       align: ["left", "right", "right", "right", "right", "right"],
     }),
     "",
     `Ceiling: ${percent(report.ceiling.annotated)} of evidence turns are named by some annotated fact (any memory built from them holds at most that); ${stored === undefined ? "-" : percent(stored)} by a fact the write pass stored in the ${report.layout} layout.`,
     "",
+    ...formatComparisons(report),
+    "",
     ...groupTable(
-      "Budgeted recall beside BM25 over the annotated facts, per question category:",
+      "Budgeted recall beside tuned BM25 over the annotated facts, per question category:",
       (row) => row.byCategory,
     ),
     "",
@@ -212,6 +217,42 @@ function formatEvidence(report: LocomoReport): string[] {
     ),
     "",
     "What these figures show: which stored text reaches the prompt, and at what size. What they do not show: answers. No model is called; the memories come from an oracle write pass over the annotators' facts (provenance dataset), so a model's own extraction, choice of file and reading are not measured, and published LoCoMo scores that need a model (LLM-judge accuracy, F1 of answers) are a different measure, not compared here.",
+  ];
+}
+
+const points = (share: number) => `${share >= 0 ? "+" : ""}${(share * 100).toFixed(1)}`;
+
+const interval = (item: { difference: number; low: number; high: number }) =>
+  `${points(item.difference)} [${points(item.low)}, ${points(item.high)}]`;
+
+/**
+ * Budgeted recall minus each baseline at each budget, in points with the paired bootstrap's 95%
+ * interval, over all questions and per conversation.
+ *
+ * @param report - From `runLocomo`.
+ * @returns Lines; none when the report has no comparisons.
+ */
+export function formatComparisons(report: Pick<LocomoReport, "layout" | "comparisons">): string[] {
+  const items = report.comparisons;
+  if (items.length === 0) return [];
+  const conversations = [
+    ...new Set(items.flatMap((item) => Object.keys(item.byConversation))),
+  ].sort();
+  return [
+    `Budgeted recall minus each baseline (${report.layout} layout), points of evidence in the prompt with the paired bootstrap's 95% interval (questions resampled, 2,000 times, fixed seed); an interval above 0 is a win, one below 0 a loss, one across 0 a tie:`,
+    formatTable({
+      headers: ["budget", "baseline", "all questions", ...conversations],
+      rows: items.map((item) => [
+        tokens(item.budgetTokens),
+        item.baseline,
+        interval(item),
+        ...conversations.map((key) => {
+          const one = item.byConversation[key];
+          return one === undefined ? "" : points(one.difference);
+        }),
+      ]),
+      align: ["right", "left", "right", ...conversations.map(() => "right" as const)],
+    }),
   ];
 }
 
@@ -238,16 +279,18 @@ export function formatLayoutsSideBySide(reports: readonly LocomoReport[]): strin
   );
   const columns = budgets.map((budget) => ({
     budget,
-    facts: find(first.evidenceRecall, "bm25-facts", budget),
-    turns: find(first.evidenceRecall, "bm25-turns", budget),
+    plain: find(first.evidenceRecall, "bm25-facts", budget),
+    facts: find(first.evidenceRecall, "bm25-facts-tuned", budget),
+    turns: find(first.evidenceRecall, "bm25-turns-tuned", budget),
     layouts: reports.map((report) => find(report.evidenceRecall, "budget", budget)),
   }));
   const headers = [
     "",
     "questions",
     ...budgets.flatMap((budget) => [
-      `BM25 turns ${tokens(budget)}`,
+      `tuned BM25 turns ${tokens(budget)}`,
       `BM25 facts ${tokens(budget)}`,
+      `tuned BM25 facts ${tokens(budget)}`,
       ...reports.map((report) => `${report.layout} ${tokens(budget)}`),
     ]),
   ];
@@ -264,6 +307,7 @@ export function formatLayoutsSideBySide(reports: readonly LocomoReport[]): strin
     ),
     ...columns.flatMap((column) => [
       cell(column.turns, key),
+      cell(column.plain, key),
       cell(column.facts, key),
       ...column.layouts.map((row) => cell(row, key)),
     ]),
@@ -281,18 +325,16 @@ export function formatLayoutsSideBySide(reports: readonly LocomoReport[]): strin
   );
   return [
     "## Budgeted recall, every layout of this run, beside BM25 at the same budgets",
-    "Evidence in the prompt (as in section 3), all questions and per conversation; the BM25 columns are the same in every layout.",
+    "Evidence in the prompt (as in section 3), all questions and per conversation; the BM25 columns are the same in every layout (tuned: memfiles' own terms, dated).",
     formatTable({
       headers,
       rows: [rowOf("all", undefined), ...conversations.map((key) => rowOf(key, key))],
       align: ["left", ...headers.slice(1).map(() => "right" as const)],
     }),
     "",
-    `Conversations where budgeted recall is at or above BM25 over the annotated facts: ${atOrAbove.join("; ")}.`,
+    `Conversations where budgeted recall is at or above tuned BM25 over the annotated facts: ${atOrAbove.join("; ")}.`,
   ].join("\n");
 }
-
-const points = (share: number) => `${share >= 0 ? "+" : ""}${(share * 100).toFixed(1)}`;
 
 /**
  * The leave-one-out check as a table: for each layout and budget, budgeted recall minus BM25 over
@@ -316,7 +358,7 @@ export function formatLeaveOneOut(rows: readonly LeaveOneOutRow[]): string {
     "no one conversation carries it",
   ];
   return [
-    "## Leave one out: budgeted recall minus BM25 over the annotated facts",
+    "## Leave one out: budgeted recall minus tuned BM25 over the annotated facts",
     "Points of evidence in the prompt over all questions, then with each conversation's questions left out; the last column says whether every one of them is at or above 0.",
     formatTable({
       headers,

@@ -66,7 +66,7 @@ describe("leaveOneOut", () => {
   ] as const)("$name", ({ ours, baseline, holds, worst }) => {
     const result = leaveOneOut(
       row("budget", 4_000, ours as never),
-      row("bm25-facts", 4_000, baseline as never),
+      row("bm25-facts-tuned", 4_000, baseline as never),
     );
     expect({ holds: result.holds, worst: result.worst?.conversation }).toEqual({ holds, worst });
   });
@@ -74,7 +74,7 @@ describe("leaveOneOut", () => {
   it("gives each conversation's figures without it", () => {
     const result = leaveOneOut(
       row("budget", 4_000, { a: [0.9, 100], b: [0.5, 100], c: [0.5, 300] }),
-      row("bm25-facts", 4_000, { a: [0.5, 100], b: [0.6, 100], c: [0.6, 300] }),
+      row("bm25-facts-tuned", 4_000, { a: [0.5, 100], b: [0.6, 100], c: [0.6, 300] }),
     );
     expect(result.without.map((entry) => entry.conversation)).toEqual(["a", "b", "c"]);
     expect(result.without[0]?.recall).toBeCloseTo(0.5, 12);
@@ -87,7 +87,7 @@ describe("leaveOneOut", () => {
   it("leaves nothing out of one conversation and judges it over all its questions", () => {
     const result = leaveOneOut(
       row("budget", 1_000, { a: [0.4, 10] }),
-      row("bm25-facts", 1_000, { a: [0.5, 10] }),
+      row("bm25-facts-tuned", 1_000, { a: [0.5, 10] }),
     );
     expect(result).toEqual({ margin: expect.closeTo(-0.1, 12), without: [], holds: false });
   });
@@ -100,7 +100,7 @@ describe("leaveOneOutRows and formatLeaveOneOut", () => {
     const facts = { "conv-1": [0.5, 100], "conv-2": [0.6, 100] } as const;
     const below = { "conv-1": [0.5, 100], "conv-2": [0.5, 100] } as const;
     const baselines = [1_000, 4_000, 8_000].map((budget) =>
-      row("bm25-facts", budget, facts as never),
+      row("bm25-facts-tuned", budget, facts as never),
     );
     const rows = leaveOneOutRows([
       {

@@ -73,6 +73,9 @@ export function leaveOneOut(row: EvidenceRow, baseline: EvidenceRow): LeaveOneOu
   };
 }
 
+/** The baseline {@link leaveOneOutRows} checks against: tuned BM25 over the annotated facts. */
+export const LEAVE_ONE_OUT_BASELINE = "bm25-facts-tuned";
+
 /** The budgets whose budgeted recall {@link leaveOneOutRows} checks against BM25 over the facts. */
 export const LEAVE_ONE_OUT_BUDGETS = [1_000, 2_000, 4_000, 8_000] as const;
 
@@ -80,8 +83,8 @@ export const LEAVE_ONE_OUT_BUDGETS = [1_000, 2_000, 4_000, 8_000] as const;
 export type LeaveOneOutRow = LeaveOneOutResult & { layout: string; budgetTokens: number };
 
 /**
- * {@link leaveOneOut} of budgeted recall (`budget`) against BM25 over the annotated facts
- * (`bm25-facts`), for each report's layout at each of {@link LEAVE_ONE_OUT_BUDGETS} both rows have.
+ * {@link leaveOneOut} of budgeted recall (`budget`) against tuned BM25 over the annotated facts
+ * ({@link LEAVE_ONE_OUT_BASELINE}), for each report's layout at each of {@link LEAVE_ONE_OUT_BUDGETS} both rows have.
  *
  * @param reports - `{ layout, evidenceRecall }` of each layout of one run.
  * @returns One row per layout and budget, in the reports' order, then by budget.
@@ -97,7 +100,7 @@ export function leaveOneOutRows(
           (row) => row.strategy === strategy && row.budgetTokens === budgetTokens,
         );
       const ours = find("budget");
-      const baseline = find("bm25-facts");
+      const baseline = find(LEAVE_ONE_OUT_BASELINE);
       return ours === undefined || baseline === undefined
         ? []
         : [{ layout: report.layout, budgetTokens, ...leaveOneOut(ours, baseline) }];

@@ -11,7 +11,7 @@ import { importSpeaker, parseDiaIds, parseSessionDate } from "./import-sample.js
 import { loadLocomo } from "./load-locomo.js";
 import { LocomoDataError } from "./locomo-data-error.js";
 import { oracleFactProposal, runOracle } from "./oracle-write.js";
-import { bm25TurnRecall, keywordFallback } from "./recall-at-k.js";
+import { bm25TurnRecall, keywordFallback, recallOf } from "./recall-at-k.js";
 import { runLocomo, runLocomoLayouts } from "./run-locomo.js";
 import type { SideQuerySize } from "./side-query-size.js";
 import { withoutSecretlintMarks } from "./without-secretlint-marks.js";
@@ -36,6 +36,32 @@ async function filesOnDisk(root: string): Promise<Map<string, string>> {
   }
   return files;
 }
+
+describe("recallOf", () => {
+  const always = new Set(["profile.md", "preferences.md"]);
+  it.each([
+    [
+      "two targets, one always loaded: half at every k until the other is ranked",
+      ["topics/a.md", "topics/b.md", "people/ana.md"],
+      ["profile.md", "people/ana.md"],
+      { 1: 0.5, 5: 1, 10: 1, 30: 1 },
+    ],
+    [
+      "two targets, one always loaded, the other never ranked",
+      ["topics/a.md"],
+      ["preferences.md", "people/ana.md"],
+      { 1: 0.5, 5: 0.5, 10: 0.5, 30: 0.5 },
+    ],
+    [
+      "two ranked targets: each counts once it is in the first k",
+      ["people/ana.md", "topics/a.md", "topics/b.md", "topics/c.md", "topics/d.md", "topics/e.md"],
+      ["people/ana.md", "topics/e.md"],
+      { 1: 0.5, 5: 0.5, 10: 1, 30: 1 },
+    ],
+  ])("%s", (_name, ranked, targets, expected) => {
+    expect(recallOf(ranked, new Set(targets), always)).toEqual(expected);
+  });
+});
 
 describe("parseSessionDate", () => {
   it.each([
@@ -419,10 +445,27 @@ describe("pnpm bench:locomo", () => {
     expect(out).toContain("## 2. Store by session");
     expect(out).toContain("## 3. Evidence in the prompt against prompt tokens");
     expect(out).toContain("baseline: BM25 over the annotated facts, 1,000 tokens");
+    expect(out).toContain(
+      "baseline: BM25 over the annotated facts, memfiles' terms, dated, 1,000 tokens",
+    );
+    expect(out).toContain("Budgeted recall minus each baseline (subject layout)");
     const json = JSON.parse(await readFile(join(folder, "out/report.json"), "utf8"));
     expect(json).toMatchObject({ data, provenance: "dataset", samples: ["syn-1"] });
-    expect(json.evidenceRecall).toContainEqual(
-      expect.objectContaining({ layout: null, strategy: "bm25-facts", budgetTokens: 1000 }),
+    for (const strategy of ["bm25-facts", "bm25-facts-tuned", "bm25-turns-tuned", "chance-facts"])
+      expect(json.evidenceRecall).toContainEqual(
+        expect.objectContaining({ layout: null, strategy, budgetTokens: 1000 }),
+      );
+    expect(json.comparisons).toContainEqual(
+      expect.objectContaining({
+        layout: "subject",
+        strategy: "budget",
+        baseline: "bm25-facts-tuned",
+        budgetTokens: 1000,
+        difference: expect.any(Number),
+        low: expect.any(Number),
+        high: expect.any(Number),
+        byConversation: { "syn-1": expect.objectContaining({ questions: 4 }) },
+      }),
     );
     expect(json.ceiling).toMatchObject({ annotated: expect.any(Number) });
     const sizes = json.sideQuerySize as SideQuerySize[];
@@ -476,7 +519,9 @@ describe("pnpm bench:locomo", () => {
         .slice(5, 7),
     ).toEqual([recallAt(json.reports[0].evidenceRecall), recallAt(json.reports[1].evidenceRecall)]);
     // The leave-one-out check, printed and in the JSON, for each layout at each budget.
-    expect(out).toContain("## Leave one out: budgeted recall minus BM25 over the annotated facts");
+    expect(out).toContain(
+      "## Leave one out: budgeted recall minus tuned BM25 over the annotated facts",
+    );
     expect(
       json.leaveOneOut.map((row: { layout: string; budgetTokens: number }) => [
         row.layout,

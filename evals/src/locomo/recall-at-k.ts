@@ -39,7 +39,18 @@ function answerable(question: LocomoQuestion): boolean {
   return (ANSWERABLE_CATEGORIES as readonly number[]).includes(question.category);
 }
 
-function recallOf(
+/**
+ * Recall@k of one question for each of {@link RECALL_KS}: the share of its target files that are
+ * always loaded (`profile.md`, `preferences.md`: their text is in the memory block whatever the
+ * ranking) or among the first k of the ranking.
+ *
+ * @param ranked - Paths, best first.
+ * @param targets - The files holding the question's evidence (at least one).
+ * @param always - The always-loaded files of the memory.
+ * @returns Shares 0..1 by k.
+ * @example recallOf(["people/ana.md"], new Set(["profile.md", "topics/work.md"]), new Set(["profile.md"]))[1] // 0.5
+ */
+export function recallOf(
   ranked: readonly string[],
   targets: ReadonlySet<string>,
   always: ReadonlySet<string>,

@@ -8,6 +8,7 @@ import { LAYOUT_NAMES } from "@memfiles/core/internal";
 import {
   countTokens,
   type EvidenceCeiling,
+  type EvidenceComparison,
   type EvidenceRow,
   type SampleEvidence,
   type SpeakerMemory,
@@ -103,10 +104,12 @@ export type LocomoReport = {
   };
   /**
    * Evidence recall against prompt tokens, every row over the same questions (categories 1-4 whose
-   * evidence names a turn): the baselines (`bm25-turns`, `bm25-facts`, `full-context`; `layout`
-   * null) and memfiles' strategies in this layout.
+   * evidence names a turn): the baselines (`BASELINE_STRATEGIES` at every budget, `full-context`;
+   * `layout` null) and memfiles' strategies in this layout.
    */
   evidenceRecall: EvidenceRow[];
+  /** Budgeted recall minus each baseline at each budget, with paired bootstrap intervals. */
+  comparisons: EvidenceComparison[];
   /** The share of evidence any annotated fact names (and any stored fact, in this layout). */
   ceiling: EvidenceCeiling;
   /** The side query's request at 10,000 and 50,000 files, with and without its catalog budget. */
@@ -381,6 +384,7 @@ async function runLayout(options: RunLocomoOptions, layout: OracleLayout): Promi
       wholeConversationTokens: mean(wholeTokens),
     },
     evidenceRecall: summary.rows,
+    comparisons: summary.comparisons,
     ceiling: summary.ceiling,
     sideQuerySize: options.sideQuerySize
       ? sideQuerySizes(sizeRows, sizeQuery, countTokens, options.sideQueryFiles)

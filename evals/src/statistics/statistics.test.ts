@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareArms, fisherExact, wilsonInterval } from "./index.js";
+import { compareArms, fisherExact, pairedBootstrap, wilsonInterval } from "./index.js";
 
 describe("wilsonInterval", () => {
   // Expected values from the Wilson formula at z = 1.96 (as statsmodels proportion_confint
@@ -66,5 +66,43 @@ describe("compareArms", () => {
       sentence:
         "claude-haiku-5-5 vs claude-opus-5-5 with extraction@1: no detectable difference, 4/5 vs 5/5, p = 1.00 (Fisher's exact test)",
     });
+  });
+});
+
+describe("pairedBootstrap", () => {
+  // 100 items: arm a finds 60, b finds 50; a is ahead on 30 items, behind on 20.
+  const a = Array.from({ length: 100 }, (_value, index) => (index < 60 ? 1 : 0));
+  const b = Array.from({ length: 100 }, (_value, index) => (index < 30 || index >= 80 ? 1 : 0));
+
+  it("gives the mean difference and an interval around it, the same in every run", () => {
+    const result = pairedBootstrap(a, b);
+    expect(result.difference).toBeCloseTo(0.1, 10);
+    expect(result.pairs).toBe(100);
+    expect(result.low).toBeLessThan(0.1);
+    expect(result.high).toBeGreaterThan(0.1);
+    // The normal approximation of the same interval: 0.1 +- 1.96 * sd(d) / sqrt(n) = [-0.037, 0.237].
+    expect(result.low).toBeGreaterThan(-0.07);
+    expect(result.low).toBeLessThan(0);
+    expect(result.high).toBeGreaterThan(0.2);
+    expect(result.high).toBeLessThan(0.27);
+    expect(pairedBootstrap(a, b)).toEqual(result);
+  });
+
+  it("pairs by item: a constant difference has no spread, the same values unpaired do", () => {
+    const paired = pairedBootstrap(
+      a,
+      a.map((value) => value - 0.1),
+    );
+    expect(paired.high - paired.low).toBeCloseTo(0, 10);
+    const unpaired = pairedBootstrap(
+      a,
+      [...a].reverse().map((value) => value - 0.1),
+    );
+    expect(unpaired.high - unpaired.low).toBeGreaterThan(0.1);
+  });
+
+  it("is all zeros for no items and refuses arms of different lengths", () => {
+    expect(pairedBootstrap([], [])).toEqual({ difference: 0, low: 0, high: 0, pairs: 0 });
+    expect(() => pairedBootstrap([1], [1, 0])).toThrow(RangeError);
   });
 });

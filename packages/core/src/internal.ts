@@ -88,9 +88,12 @@ export {
   foldFileName,
   foldText,
   headOfText,
+  isPrefixSearchTerm,
   isTimeZone,
   localDay,
   MONTH_NAMES,
+  splitSearchTerms,
+  stemmedSearchTerm,
 } from "./text/index.js";
 export {
   DEFAULT_MAX_TRANSCRIPT_BYTES,

@@ -1,9 +1,7 @@
 import type { Options, SearchOptions } from "minisearch";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { MONTH_NAMES } from "../text/month-names.js";
-import { isSymbolTerm, splitSearchTerms } from "../text/search-terms.js";
-import { stemWord } from "../text/stem-word.js";
-import { QUERY_STOP_WORDS } from "../text/stop-words.js";
+import { isPrefixSearchTerm, splitSearchTerms, stemmedSearchTerm } from "../text/search-terms.js";
 
 // How one recall unit scores for a request, in one place: the words indexed per unit, how terms
 // are normalized, the field boosts and the ranking after the search. The recall index (stored
@@ -50,12 +48,6 @@ const ENTITY_FOLDERS = ["people/", "projects/"];
  */
 export const SAME_DAY_SHARE = 0.2;
 
-function processTerm(term: string): string | null {
-  const lower = term.toLowerCase();
-  if ((lower.length < 2 && !isSymbolTerm(lower)) || QUERY_STOP_WORDS.has(lower)) return null;
-  return stemWord(lower);
-}
-
 /** A `YYYY/MM/DD` date as words a question uses ("2023 may"), so "in May 2023" matches it. */
 export function dateWords(date: string | undefined): string {
   const match = date === undefined ? null : /^(\d{4})\/(\d{2})\/(\d{2})$/.exec(date);
@@ -79,7 +71,7 @@ export function indexedFileFields(file: UnitFileFields): { file: string; entitie
 /** Field boosts, prefix rule and combination of a unit search (BM25, minisearch). */
 export const UNIT_SEARCH_OPTIONS: SearchOptions = {
   boost: { text: 3, file: 1, entities: 1.5, date: 0.5 },
-  prefix: (term) => term.length >= 4,
+  prefix: isPrefixSearchTerm,
   combineWith: "OR",
 };
 
@@ -90,7 +82,7 @@ export const UNIT_SEARCH_OPTIONS: SearchOptions = {
 export function unitIndexOptions(): Options<IndexedUnit> {
   return {
     fields: ["text", "file", "entities", "date"],
-    processTerm,
+    processTerm: stemmedSearchTerm,
     tokenize: splitSearchTerms,
     searchOptions: UNIT_SEARCH_OPTIONS,
     // Discarded units are vacuumed when the index is saved, not on a timer a short process waits for.

@@ -23,7 +23,12 @@ export {
 export { restatesFact, reversesFact, statedFactWords } from "./restates-fact.js";
 export { sameFactOtherLanguage } from "./same-fact-other-language.js";
 export { sameWord } from "./same-word.js";
-export { isSymbolTerm, splitSearchTerms } from "./search-terms.js";
+export {
+  isPrefixSearchTerm,
+  isSymbolTerm,
+  splitSearchTerms,
+  stemmedSearchTerm,
+} from "./search-terms.js";
 export { splitWords } from "./split-words.js";
 export { stemWord } from "./stem-word.js";
 export { MERGE_WORDS, NEGATION_WORDS, QUERY_STOP_WORDS, STOP_WORDS } from "./stop-words.js";

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isSymbolTerm, splitSearchTerms } from "./search-terms.js";
+import {
+  isPrefixSearchTerm,
+  isSymbolTerm,
+  splitSearchTerms,
+  stemmedSearchTerm,
+} from "./search-terms.js";
 
 describe("splitSearchTerms", () => {
   it.each([
@@ -25,5 +30,25 @@ describe("splitSearchTerms", () => {
     ["$", false],
   ])("isSymbolTerm(%j) is %j", (term, expected) => {
     expect(isSymbolTerm(term)).toBe(expected);
+  });
+});
+
+describe("stemmedSearchTerm and isPrefixSearchTerm", () => {
+  it.each([
+    ["a word, lower-cased and stemmed", "Adopted", "adopt"],
+    ["a plural", "puppies", "puppi"],
+    ["a query stop word", "the", null],
+    ["a one-letter word", "a", null],
+    ["a one-char symbol", "★", "★"],
+    ["a number", "2023", "2023"],
+  ])("%s: %j -> %j", (_name, term, expected) => {
+    expect(stemmedSearchTerm(term)).toBe(expected);
+  });
+
+  it.each([
+    ["adop", true],
+    ["ado", false],
+  ])("isPrefixSearchTerm(%j) is %j", (term, expected) => {
+    expect(isPrefixSearchTerm(term)).toBe(expected);
   });
 });

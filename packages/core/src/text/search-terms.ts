@@ -1,4 +1,6 @@
 import { splitWords } from "./split-words.js";
+import { stemWord } from "./stem-word.js";
+import { QUERY_STOP_WORDS } from "./stop-words.js";
 
 // "und": no locale's tailoring, so the split is the same on every machine (as in splitWords).
 const segmenter = new Intl.Segmenter("und", { granularity: "word" });
@@ -39,4 +41,35 @@ export function splitSearchTerms(text: string): string[] {
  */
 export function isSymbolTerm(term: string): boolean {
   return SYMBOL.test(term);
+}
+
+/**
+ * The form under which budgeted recall indexes and looks up a term: lower-cased, Porter-stemmed
+ * (`stemWord`), and dropped (`null`) when it is a query stop word or a one-char word that is not
+ * a symbol. One rule for recall and for anything measured against it (the LoCoMo bench's tuned
+ * BM25 baselines), so the two normalize alike.
+ *
+ * @param term - One term of {@link splitSearchTerms}.
+ * @returns The stemmed term, or `null` when it is not searched.
+ * @example stemmedSearchTerm("Adopted") // "adopt"
+ */
+export function stemmedSearchTerm(term: string): string | null {
+  const lower = term.toLowerCase();
+  if ((lower.length < 2 && !isSymbolTerm(lower)) || QUERY_STOP_WORDS.has(lower)) return null;
+  return stemWord(lower);
+}
+
+/** Shortest query term (chars) matched as a prefix too ("adop" finds "adoption"). */
+const PREFIX_MIN_CHARS = 4;
+
+/**
+ * Whether a query term also matches the indexed terms it begins: for terms of 4+ chars, where a
+ * shorter prefix matches too much to help.
+ *
+ * @param term - A query term after {@link stemmedSearchTerm}.
+ * @returns `true` when it is matched as a prefix.
+ * @example isPrefixSearchTerm("adopt") // true
+ */
+export function isPrefixSearchTerm(term: string): boolean {
+  return term.length >= PREFIX_MIN_CHARS;
 }
