@@ -399,8 +399,8 @@ function keyOf(store: RecallIndexStore): string {
  * (the database's internal files on PostgreSQL) the first time in a process, rebuilt when that is
  * missing, corrupt or of another version, then brought up to date from the files' stamps, so a
  * file changed by any writer (a person's editor, another process) is re-indexed alone at the next
- * call. A changed index is stored again 1 s later, or when the process is about to exit (one save
- * at a time per memory); a failed save is not an error (the next call stores it again).
+ * call. A changed index is stored before the call returns (one save at a time per memory); a
+ * failed save is not an error (the next call stores it again).
  *
  * @param store - The memory (a `MemoryStore`).
  * @returns The index.
@@ -420,54 +420,25 @@ export async function openRecallIndex(store: RecallIndexStore): Promise<RecallIn
     opened.set(key, index);
   }
   await index.refresh(store);
-  if (index.unsaved && !pendingSaves.has(key)) scheduleSave(key, index, store);
+  if (index.unsaved) await save(key, index, store);
   return index;
 }
 
-/**
- * How long a changed index waits before it is stored, in ms: writes in a row (a write pass, a
- * busy session) are stored once, and no request pays for the save. A process about to exit stores
- * at once (`beforeExit`), so a prompt hook leaves its index behind.
- */
-const SAVE_DELAY_MS = 1_000;
-
-function scheduleSave(key: string, index: RecallIndex, store: RecallIndexStore): void {
-  let start: () => void = () => {};
-  const started = new Promise<void>((resolve) => {
-    start = resolve;
-  });
-  const timer = setTimeout(() => start(), SAVE_DELAY_MS);
-  timer.unref();
-  hookExit();
-  const save = started
-    .then(async () => {
-      clearTimeout(timer);
-      index.unsaved = false;
-      await store.writeInternal(RECALL_INDEX_FILE, index.serialize(store));
-    })
+// Stored before the call returns, not later in the background: a save landing after the caller
+// removed or moved the folder would create `.memfiles/` again where no memory is.
+async function save(key: string, index: RecallIndex, store: RecallIndexStore): Promise<void> {
+  const running = pendingSaves.get(key);
+  if (running !== undefined) await running;
+  if (!index.unsaved) return;
+  index.unsaved = false;
+  const saving = store
+    .writeInternal(RECALL_INDEX_FILE, index.serialize(store))
     .catch(() => {
       index.unsaved = true;
     })
-    .finally(() => {
-      pendingSaves.delete(key);
-      starters.delete(key);
-    });
-  pendingSaves.set(key, save);
-  starters.set(key, start);
-}
-
-// What starts each pending save at once (for a flush, or a process about to exit).
-const starters = new Map<string, () => void>();
-let exitHooked = false;
-
-// One listener for every memory this process opens: the event loop is empty, so start the saves
-// still waiting for their delay (they keep the process alive until stored).
-function hookExit(): void {
-  if (exitHooked) return;
-  exitHooked = true;
-  process.on("beforeExit", () => {
-    for (const start of starters.values()) start();
-  });
+    .finally(() => pendingSaves.delete(key));
+  pendingSaves.set(key, saving);
+  await saving;
 }
 
 /**
@@ -478,10 +449,7 @@ function hookExit(): void {
  * @example await flushRecallIndexes();
  */
 export async function flushRecallIndexes(): Promise<void> {
-  while (pendingSaves.size > 0) {
-    for (const start of starters.values()) start();
-    await Promise.all([...pendingSaves.values()]);
-  }
+  while (pendingSaves.size > 0) await Promise.all([...pendingSaves.values()]);
 }
 
 /**
