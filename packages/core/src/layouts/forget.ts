@@ -1,3 +1,4 @@
+import { storeRecallIndexAfterForget } from "../recall/index.js";
 import { factKey } from "../text/index.js";
 import {
   FORGET_NOTHING_MATCHED,
@@ -59,6 +60,8 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
     return { ok: true, code: "nothing_matched", removed: [], message: FORGET_QUERY_WITHOUT_WORDS };
   }
   const result = await layoutOf(options.store).forget({ ...options, query });
+  // The recall index keeps each line's words: the forgotten ones leave it before this returns.
+  if (result.removed.length > 0) await storeRecallIndexAfterForget(options.store);
   // Both layouts tombstone the query's words when nothing matched; the user is told so here, once.
   if (result.code === "nothing_matched" && result.message === undefined) {
     return { ...result, message: FORGET_NOTHING_MATCHED };

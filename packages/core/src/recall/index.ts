@@ -55,6 +55,7 @@ export {
   RECALL_INDEX_FORMAT,
   RecallIndex,
   type RecallIndexStore,
+  storeRecallIndexAfterForget,
 } from "./recall-index.js";
 export type { RecallStore } from "./recall-store.js";
 export {

@@ -344,3 +344,26 @@ describe("scope is a field of the index", () => {
     expect(scopedStore(store, "a")).not.toBe(scopedStore(store, "b"));
   });
 });
+
+describe("a forget leaves no words of the fact in the stored recall index", () => {
+  // The index stores each unit's words; a forget through the store or through a scoped view of it
+  // must empty them from `.memfiles/` before it returns, with no save pending.
+  const VIEWS = {
+    "the store": (store: MemoryStore) => store,
+    "a boundary view": (store: MemoryStore) => boundaryStore(store, { project: "billing-api" }),
+  };
+  it.each(Object.entries(VIEWS))("through %s", async (_name, view) => {
+    const store = await folder();
+    await rankRecallUnits({ store, query: QUERY });
+    await flushRecallIndexes();
+    const before = await store.readInternal(RECALL_INDEX_FILE);
+    expect(before).toContain("deploys on Heroku");
+    const result = await forget({ store: view(store), query: "Heroku", now: NOW });
+    expect(result.code).toBe("removed");
+    expect((await store.readInternal(RECALL_INDEX_FILE)) ?? "").not.toContain("Heroku");
+    const texts = (await rankRecallUnits({ store, query: QUERY })).map((unit) => unit.text);
+    expect(texts).toContain("uses Neovim");
+    expect(texts.join("\n")).not.toContain("Heroku");
+    await flushRecallIndexes();
+  });
+});

@@ -461,3 +461,46 @@ export async function flushRecallIndexes(): Promise<void> {
 export function forgetOpenRecallIndexes(): void {
   opened.clear();
 }
+
+/**
+ * Makes the stored recall index hold nothing a forget removed, before the forget returns: the
+ * index keeps each unit's words, and the seed design's forget leaves no words of the fact in the
+ * folder. A store the index can refresh (`isRecallIndexStore`) has its index brought up to its
+ * files and stored now; any other view of the memory (a scoped or tenant wrapper, a store without
+ * file stamps) has the stored index emptied and this process's copies of it dropped, so the next
+ * request rebuilds it. A memory with no stored or open index is left alone. A save that fails
+ * empties the stored index instead.
+ *
+ * @param store - The memory a forget just changed, or a view of it (its root names the index).
+ * @returns Resolves when the stored index holds only what the files hold.
+ * @throws File-system errors of listing the folder or of emptying the stored index pass through.
+ * @example await storeRecallIndexAfterForget(store);
+ */
+export async function storeRecallIndexAfterForget(
+  store: Pick<RecallIndexStore, "root" | "readInternal" | "writeInternal">,
+): Promise<void> {
+  const keys = [...new Set([...opened.keys(), ...pendingSaves.keys()])].filter((key) =>
+    key.startsWith(`${store.root}\u0000`),
+  );
+  // A save started before the forget holds the old units: let it land first, then overwrite it.
+  for (const key of keys) await startAndWait(key);
+  const stored =
+    keys.some((key) => opened.has(key)) ||
+    (await store.readInternal(RECALL_INDEX_FILE).catch(() => undefined)) !== undefined;
+  if (!stored) return;
+  if (isRecallIndexStore(store)) {
+    const key = keyOf(store);
+    const index = await openRecallIndex(store);
+    await startAndWait(key);
+    if (!index.unsaved) return;
+  }
+  for (const key of keys) opened.delete(key);
+  await store.writeInternal(RECALL_INDEX_FILE, "");
+}
+
+async function startAndWait(key: string): Promise<void> {
+  const pending = pendingSaves.get(key);
+  if (pending === undefined) return;
+  starters.get(key)?.();
+  await pending;
+}
