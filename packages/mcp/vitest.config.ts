@@ -2,10 +2,6 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    // Tests assert results, never speed (speed is `pnpm bench`), as in core: the 5 s default
-    // failed a correct in-process server test (2.9 s alone) at load average 30 on the shared
-    // 2-core machine, so a slow machine is not a failure.
-    testTimeout: 30_000,
     // PGlite's WASM on V8's baseline compiler only: the optimizing tier recompiles PGlite's hot
     // functions in background threads, about 2 s of CPU per process that a test's few queries
     // never earn back (the same code runs; only how V8 compiles it differs).
