@@ -483,24 +483,15 @@ export async function storeRecallIndexAfterForget(
     key.startsWith(`${store.root}\u0000`),
   );
   // A save started before the forget holds the old units: let it land first, then overwrite it.
-  for (const key of keys) await startAndWait(key);
+  for (const key of keys) await pendingSaves.get(key);
   const stored =
     keys.some((key) => opened.has(key)) ||
     (await store.readInternal(RECALL_INDEX_FILE).catch(() => undefined)) !== undefined;
   if (!stored) return;
   if (isRecallIndexStore(store)) {
-    const key = keyOf(store);
     const index = await openRecallIndex(store);
-    await startAndWait(key);
     if (!index.unsaved) return;
   }
   for (const key of keys) opened.delete(key);
   await store.writeInternal(RECALL_INDEX_FILE, "");
-}
-
-async function startAndWait(key: string): Promise<void> {
-  const pending = pendingSaves.get(key);
-  if (pending === undefined) return;
-  starters.get(key)?.();
-  await pending;
 }
