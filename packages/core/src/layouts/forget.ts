@@ -1,3 +1,4 @@
+import { refreshStoredRecallIndex } from "../recall/recall-index.js";
 import { factKey } from "../text/index.js";
 import {
   FORGET_NOTHING_MATCHED,
@@ -59,6 +60,8 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
     return { ok: true, code: "nothing_matched", removed: [], message: FORGET_QUERY_WITHOUT_WORDS };
   }
   const result = await layoutOf(options.store).forget({ ...options, query });
+  // The removed text must not stay in the stored recall index until the next recall.
+  if (result.ok && result.removed.length > 0) await refreshStoredRecallIndex(options.store);
   // Both layouts tombstone the query's words when nothing matched; the user is told so here, once.
   if (result.code === "nothing_matched" && result.message === undefined) {
     return { ...result, message: FORGET_NOTHING_MATCHED };

@@ -263,6 +263,18 @@ describe("the recall index after every kind of write", () => {
   });
 });
 
+describe("forget and the stored recall index", () => {
+  it("leaves no removed text in the stored index", async () => {
+    const store = await folder();
+    await rankRecallUnits({ store, query: QUERY });
+    await flushRecallIndexes();
+    const path = join(store.root, ".memfiles", RECALL_INDEX_FILE);
+    expect(await readFile(path, "utf8")).toContain("deploys on Heroku");
+    await forget({ store, query: "deploys on Heroku", now: NOW });
+    expect(await readFile(path, "utf8")).not.toContain("Heroku");
+  });
+});
+
 describe("a stored recall index that cannot be trusted is rebuilt", () => {
   const CASES: Record<string, (text: string) => string | undefined> = {
     missing: () => undefined,

@@ -442,6 +442,26 @@ async function save(key: string, index: RecallIndex, store: RecallIndexStore): P
 }
 
 /**
+ * Brings a stored recall index up to date now (what `forget` calls): the text it removed must not
+ * stay in `.memfiles/recall-index.json` until the next recall. A store without one is left alone;
+ * a view that cannot refresh it (no stamps) empties it, so the next recall rebuilds it.
+ *
+ * @param store - The store `forget` wrote through.
+ * @returns Resolves once the stored index holds no removed text.
+ * @example await refreshStoredRecallIndex(store);
+ */
+export async function refreshStoredRecallIndex(store: object): Promise<void> {
+  const internal = store as Partial<Pick<RecallIndexStore, "readInternal" | "writeInternal">>;
+  if (typeof internal.readInternal !== "function" || typeof internal.writeInternal !== "function")
+    return;
+  const known = isRecallIndexStore(store) && opened.has(keyOf(store));
+  const stored = known ? "" : await internal.readInternal(RECALL_INDEX_FILE).catch(() => undefined);
+  if (stored === undefined) return;
+  if (isRecallIndexStore(store)) await openRecallIndex(store);
+  else await internal.writeInternal(RECALL_INDEX_FILE, "");
+}
+
+/**
  * Waits for the stored copies of recall indexes being saved (what a test or a process about to
  * exit on purpose calls).
  *
