@@ -22,7 +22,13 @@ packs="$out/packs"
 mkdir -p "$packs" "$out/app" "$out/tmp"
 # The packages' dist/ go first, so a package whose prepack builds nothing ships nothing and fails
 # below. prepack restores a build turbo has cached for the same sources (pnpm test built them).
-packages=(errors prompts core pg claude-code cli mcp)
+# The packages README's install recipe packs, read from its `for p in ...` loop: a package the
+# recipe leaves out (one another package depends on) fails the install below, as it would for a user.
+read -r -a packages <<<"$(sed -n 's/^for p in \(.*\); do (cd packages.*/\1/p' README.md)"
+if [ "${#packages[@]}" -eq 0 ]; then
+  echo "pack-test: README.md has no 'for p in ...; do (cd packages/\$p && pnpm pack ...)' loop to follow" >&2
+  exit 1
+fi
 for package in "${packages[@]}"; do rm -rf "packages/$package/dist"; done
 for package in "${packages[@]}"; do
   (cd "packages/$package" && pnpm pack --pack-destination "$packs" >/dev/null)
