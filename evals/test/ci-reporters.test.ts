@@ -120,4 +120,23 @@ describe("CI reporters and the run's verdict", { timeout: 60_000 }, () => {
       /^Nothing to re-run: every one of the 1 cells of the last run/,
     );
   });
+
+  it("re-runs the failed cells from the folders the last run read, not the repository's", async () => {
+    const failed = await run(FAILING, []);
+    expect(failed.exitCode).toBe(1);
+    const lastRun = JSON.parse(await readFile(join(failed.folders.out, "last-run.json"), "utf8"));
+    expect(lastRun).toMatchObject({ scenariosDir: failed.folders.scenarios, recordingsDir });
+    // No --scenarios or --recordings: the repository's scenarios hold no "tiny", so a re-run that
+    // read them would run nothing of the failed cell.
+    const { output, sink } = capture();
+    const rerun = await evalMain(
+      [
+        ...["--out", failed.folders.out, "--history", join(failed.folders.out, "history.jsonl")],
+        "--rerun-failed",
+      ],
+      sink,
+    );
+    expect(output.out).toContain("FAIL tiny on claude-haiku-4-5, extraction@1");
+    expect(rerun.exitCode).toBe(1);
+  });
 });

@@ -254,12 +254,18 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
     : (process.env[OUT_DIR_ENV] ?? DEFAULT_OUT_DIR);
   const lastRunFile = join(outDir, LAST_RUN_FILE);
   let rerun: Set<string> | undefined;
+  let rerunFolders: { scenariosDir?: string; recordingsDir?: string } = {};
   if (values["rerun-failed"]) {
     const read = await readLastRun(lastRunFile);
     if (!read.success) {
       output.error(`pnpm eval: ${read.error}\n`);
       return { exitCode: 2 };
     }
+    const { scenariosDir, recordingsDir } = read.value;
+    rerunFolders = {
+      ...(scenariosDir === undefined ? {} : { scenariosDir }),
+      ...(recordingsDir === undefined ? {} : { recordingsDir }),
+    };
     const failed = read.value.cells.filter((cell) => !cell.pass);
     if (failed.length === 0) {
       output.out(
@@ -276,8 +282,13 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
         .join("; ")}\n`,
     );
   }
-  const recordingsDir = values.recordings ? fromUserCwd(values.recordings) : DEFAULT_RECORDINGS_DIR;
-  const scenariosDir = values.scenarios ? fromUserCwd(values.scenarios) : DEFAULT_SCENARIOS_DIR;
+  // A re-run reads the folders the last run read, unless told otherwise.
+  const recordingsDir = values.recordings
+    ? fromUserCwd(values.recordings)
+    : (rerunFolders.recordingsDir ?? DEFAULT_RECORDINGS_DIR);
+  const scenariosDir = values.scenarios
+    ? fromUserCwd(values.scenarios)
+    : (rerunFolders.scenariosDir ?? DEFAULT_SCENARIOS_DIR);
   const mode: RunMode = values.record ? "record" : "replay";
   const recorded = mode === "replay" ? await promptsWithRecordings(recordingsDir, released) : [];
   // Without recordings at all, extraction@1 is run so the report says what is missing.
@@ -373,7 +384,10 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
     );
   }
   if (reports.length > 0) {
-    await writeLastRun(lastRunFile, lastRunOf(reports, new Date().toISOString()));
+    await writeLastRun(
+      lastRunFile,
+      lastRunOf(reports, new Date().toISOString(), { scenariosDir, recordingsDir }),
+    );
     const written = await writeRunReport({
       view: evalReportsView(reports),
       outDir,

@@ -15,10 +15,14 @@ export const LastRunCellSchema = z.object({
 });
 export type LastRunCell = z.infer<typeof LastRunCellSchema>;
 
-/** What `pnpm eval` keeps of its last run: the date and every cell with its verdict. */
+/** What `pnpm eval` keeps of its last run: the date, the folders it read and every cell's verdict. */
 export const LastRunSchema = z.object({
   /** ISO date-time of the run. */
   date: z.string(),
+  /** Absolute path of the scenarios folder the run read (absent in files of older runs). */
+  scenariosDir: z.string().optional(),
+  /** Absolute path of the recordings folder the run read (absent in files of older runs). */
+  recordingsDir: z.string().optional(),
   cells: z.array(LastRunCellSchema),
 });
 export type LastRun = z.infer<typeof LastRunSchema>;
@@ -28,12 +32,19 @@ export type LastRun = z.infer<typeof LastRunSchema>;
  *
  * @param reports - One report per extraction prompt.
  * @param date - ISO date-time of the run.
+ * @param folders - The scenarios and recordings folders the run read (absolute paths), so a
+ *   re-run reads the same ones.
  * @returns The `LastRun`.
- * @example const lastRun = lastRunOf(reports, new Date().toISOString());
+ * @example const lastRun = lastRunOf(reports, new Date().toISOString(), { scenariosDir, recordingsDir });
  */
-export function lastRunOf(reports: readonly EvalReport[], date: string): LastRun {
+export function lastRunOf(
+  reports: readonly EvalReport[],
+  date: string,
+  folders: { scenariosDir?: string; recordingsDir?: string } = {},
+): LastRun {
   return {
     date,
+    ...folders,
     cells: reports.flatMap((report) =>
       report.cells.map((cell) => ({
         scenarioId: cell.scenarioId,
