@@ -292,11 +292,12 @@ describe("budgeted recall's guarantees, each with a case it fails", () => {
   });
 
   it("breaks score ties by the newer date (the newest statement of a fact wins)", () => {
+    // The older unit's path sorts first, so only the date can put the newer one ahead.
     const ranked = rankScoredUnits([
-      unit("old.md", "lives in Porto", 1, "2026/01/01"),
-      unit("new.md", "lives in Lisbon", 1, "2026/02/01"),
+      unit("a-old.md", "lives in Porto", 1, "2026/01/01"),
+      unit("b-new.md", "lives in Lisbon", 1, "2026/02/01"),
     ]);
-    expect(ranked.map((ranked) => ranked.path)).toEqual(["new.md", "old.md"]);
+    expect(ranked.map((ranked) => ranked.path)).toEqual(["b-new.md", "a-old.md"]);
   });
 
   it.each([
