@@ -92,4 +92,4 @@ if [ "$status" -ne 2 ] || ! grep -q "npm install @memfiles/pg" <<<"$message"; th
   echo "pack-test: --pglite without @memfiles/pg should exit 2 naming the install; got $status: $message" >&2
   exit 1
 fi
-echo "pack-test: the six tarballs install and run outside the workspace"
+echo "pack-test: the ${#packages[@]} tarballs of README's recipe install and run outside the workspace"
