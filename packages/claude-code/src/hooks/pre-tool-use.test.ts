@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { forget, MemoryStore } from "@memfiles/core";
 import { describe, expect, it } from "vitest";
@@ -172,5 +172,44 @@ describe("PreToolUse: Claude Code's edits of the memory folder go through the ch
     expect(JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason).toMatch(
       /the user asked on .* to forget it/,
     );
+  });
+
+  describe("a path through a symbolic link into the memory folder is inside it", () => {
+    const secretWrite = (filePath: string) => ({
+      tool_name: "Write",
+      tool_input: {
+        file_path: filePath,
+        content: factFile("Diet", "The user's diet", `The user is vegetarian. ${KEY}`),
+      },
+    });
+    const denies = async (cwd: string, root: string, filePath: string) => {
+      const { stdout } = await runHook({
+        event: "pre-tool-use",
+        stdin: hookInput(cwd, secretWrite(filePath)),
+        root,
+      });
+      expect(stdout).not.toBe("");
+      expect(JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason).toMatch(/secret/);
+    };
+
+    it("a new file under a linked folder", async () => {
+      const { cwd, root } = await hookFolders();
+      await symlink(root, join(cwd, "notes"));
+      await denies(cwd, root, join(cwd, "notes", "creds2.md"));
+    });
+
+    it("a linked file, existing or dangling", async () => {
+      const { cwd, root } = await hookFolders();
+      await symlink(join(root, "diet.md"), join(cwd, "diet-link.md"));
+      await symlink(join(root, "new.md"), join(cwd, "new-link.md"));
+      await denies(cwd, root, join(cwd, "diet-link.md"));
+      await denies(cwd, root, join(cwd, "new-link.md"));
+    });
+
+    it("the memory root given through a link", async () => {
+      const { cwd, root } = await hookFolders();
+      await symlink(root, join(cwd, "memory"));
+      await denies(cwd, join(cwd, "memory"), join(root, "creds.md"));
+    });
   });
 });
