@@ -1,6 +1,9 @@
 // The recall entry (`@memfiles/core/recall`): what a process that only recalls imports (a prompt
 // hook, a session-start hook), so it loads the store and recall and nothing else (no API client,
 // no write pipeline).
+
+// The secret scan, so what a hook prints passes the same guard as every write.
+export { findSecrets, findSecretsOfEach } from "./guards/secret-guard.js";
 export {
   type MemoryBlockOptions,
   type MemoryBlockResult,
