@@ -1,4 +1,5 @@
 import { readSessionState, writeSessionState } from "../hook-state.js";
+import { MAX_RECALL_PROMPT_CHARS } from "../recall-constants.js";
 import { type HookContext, type HookOutput, logWithheld } from "./hook-context.js";
 
 /**
@@ -8,7 +9,8 @@ import { type HookContext, type HookOutput, logWithheld } from "./hook-context.j
  * looks like a secret is never shown (the hook log says how many were left out).
  */
 export async function userPromptSubmit(context: HookContext): Promise<HookOutput | undefined> {
-  const prompt = context.input.prompt ?? "";
+  // Only the prompt's start: ranking every word of a pasted 10 MB log took 31 s.
+  const prompt = (context.input.prompt ?? "").slice(0, MAX_RECALL_PROMPT_CHARS);
   if (prompt.trim() === "") return undefined;
   const { recallForPrompt } = await import("../recall-for-hook.js");
   const state = await readSessionState(context.store, context.input.session_id);
