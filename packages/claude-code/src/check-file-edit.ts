@@ -1,6 +1,11 @@
 import { resolve } from "node:path";
 import { findSecrets, MemoryStore, type StoreLayout } from "@memfiles/core";
-import { createMemoryToolHandlers, MEMORY_INDEX_FILE, memoriesPath } from "@memfiles/core/internal";
+import {
+  createMemoryToolHandlers,
+  editableText,
+  MEMORY_INDEX_FILE,
+  memoriesPath,
+} from "@memfiles/core/internal";
 import { DryRunBackend } from "./dry-run-backend.js";
 import { memoryPathOf } from "./memory-path-of.js";
 
@@ -138,7 +143,10 @@ export async function checkFileEdit(options: CheckFileEditOptions): Promise<Chec
   try {
     if (before?.exists === true) {
       if (before.content === text) return { decision: "allow" };
-      const { oldString, newString } = changedLines(before.content, text);
+      // With the line breaks the memory tool edits with: a CRLF file's lines end in `\r` otherwise.
+      const [beforeText, afterText] = [editableText(before.content), editableText(text)];
+      if (beforeText === afterText) return { decision: "allow" };
+      const { oldString, newString } = changedLines(beforeText, afterText);
       await handlers.str_replace({
         command: "str_replace",
         path: toolPath,

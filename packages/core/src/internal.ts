@@ -44,6 +44,7 @@ export {
 } from "./layouts/subject/consolidate/index.js";
 export {
   createMemoryToolHandlers,
+  editableText,
   MemoryToolError,
   memoriesPath,
 } from "./memory-tool/index.js";

@@ -1,6 +1,6 @@
-import { readdir, readFile, symlink } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { forget, MemoryStore } from "@memfiles/core";
+import { detectLayout, forget, MemoryStore } from "@memfiles/core";
 import { describe, expect, it } from "vitest";
 import { factFile, hookFolders, hookInput } from "../../test/memory-folder.js";
 import { runHook } from "../run-hook.js";
@@ -210,6 +210,47 @@ describe("PreToolUse: Claude Code's edits of the memory folder go through the ch
       const { cwd, root } = await hookFolders();
       await symlink(root, join(cwd, "memory"));
       await denies(cwd, join(cwd, "memory"), join(root, "creds.md"));
+    });
+  });
+
+  describe.each(["fact", "subject"] as const)("a CRLF memory file (%s layout)", (layout) => {
+    const file = layout === "fact" ? "tea.md" : "topics/drinks.md";
+    const content =
+      layout === "fact"
+        ? factFile("Tea", "What the user drinks", "The user likes green tea.")
+        : "---\nname: drinks\ndescription: What the user drinks.\n---\n[stated 2026/09/12] likes green tea\n[stated 2026/09/12] drinks no coffee\n";
+
+    it.each(["\n", "\r\n"])("is edited like an LF one (line break %j)", async (lineBreak) => {
+      const { cwd, root } = await hookFolders();
+      if (layout === "subject") {
+        for (const name of ["deploy-host.md", "diet.md"]) await rm(join(root, name));
+        expect(await detectLayout(root)).toBe("subject");
+        await mkdir(join(root, "topics"), { recursive: true });
+      }
+      await writeFile(join(root, file), content.replace(/\n/g, lineBreak));
+      const edit = (newString: string) =>
+        hookInput(cwd, {
+          tool_name: "Edit",
+          tool_input: {
+            file_path: join(root, file),
+            old_string: "likes green tea",
+            new_string: newString,
+          },
+        });
+      const allowed = await runHook({
+        event: "pre-tool-use",
+        stdin: edit("likes oolong tea"),
+        root,
+      });
+      expect(allowed.stdout).toBe("");
+      const denied = await runHook({
+        event: "pre-tool-use",
+        stdin: edit(`likes tea ${KEY}`),
+        root,
+      });
+      expect(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecisionReason).toMatch(
+        /secret/,
+      );
     });
   });
 });
