@@ -9,6 +9,13 @@ export type { BoundaryStore } from "./boundary/index.js";
 export { scopedWriteStore } from "./boundary/index.js";
 export type { ToolCall } from "./chat/index.js";
 export {
+  autoMemoryFolder,
+  claudeConfigFolder,
+  type LocationOptions,
+  projectFolderName,
+  projectRootOf,
+} from "./claude-code-location.js";
+export {
   type CacheWarning,
   estimateTokens,
   minCacheableTokens,

@@ -32,15 +32,19 @@ function hookCommand(): string[] {
   return [process.execPath, ...(workspace && built ? ["--conditions=memfiles-dist"] : []), BIN];
 }
 
-/** The MCP server's command: the sibling package's bin when it is installed, else through npx. */
-function mcpServerCommand(root: string): string[] {
+/**
+ * The MCP server's command: the sibling package's bin when it is installed, else through npx.
+ * `root` `undefined`: the auto memory of whichever project the server starts in (`--user`).
+ */
+function mcpServerCommand(root: string | undefined): string[] {
   const candidates = [
     fileURLToPath(new URL("../../../mcp/bin/memfiles-mcp.js", import.meta.url)),
     fileURLToPath(new URL("../../../../@memfiles/mcp/bin/memfiles-mcp.js", import.meta.url)),
   ];
   const found = candidates.find((path) => existsSync(path));
   const server = found === undefined ? ["npx", "-y", "@memfiles/mcp"] : [process.execPath, found];
-  return [...server, "--root", root, "--create", "--layout", "auto"];
+  const memory = root === undefined ? ["--claude-code-memory"] : ["--root", root];
+  return [...server, ...memory, "--create", "--layout", "auto"];
 }
 
 /**
@@ -92,7 +96,11 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         settingsPath,
         mcpPath,
         hookCommand: hookCommand(),
-        mcpCommand: mcpServerCommand(location.root),
+        // For every project (--user), the server finds each project's auto memory when it starts,
+        // as the hooks do; one project's folder would serve every other project its memory.
+        mcpCommand: mcpServerCommand(
+          options.user === true && options.root === undefined ? undefined : location.root,
+        ),
         root,
       });
       context.stdout(
