@@ -107,4 +107,17 @@ describe("installClaudeCode / uninstallClaudeCode", () => {
     expect(await readFile(settingsPath, "utf8")).toBe(text);
     await expect(readFile(mcpPath, "utf8")).rejects.toThrow(/ENOENT/);
   });
+
+  it("reads a settings file with a byte order mark and CRLF breaks, and keeps both", async () => {
+    const text = `\uFEFF${JSON.stringify({ model: "opus" }, null, 2).replace(/\n/g, "\r\n")}\r\n`;
+    const { options, settingsPath } = await files(text);
+    await installClaudeCode(options);
+    const written = await readFile(settingsPath, "utf8");
+    expect(written.startsWith("\uFEFF{\r\n")).toBe(true);
+    expect(written.replace(/\r\n/g, "")).not.toContain("\n");
+    expect(JSON.parse(written.slice(1)).model).toBe("opus");
+    expect((await readInstall(options)).hooks).toHaveLength(5);
+    await uninstallClaudeCode(options);
+    expect(await readFile(settingsPath, "utf8")).toBe(text);
+  });
 });

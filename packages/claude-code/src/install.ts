@@ -90,15 +90,24 @@ export function isMemfilesHook(command: unknown): boolean {
   );
 }
 
-async function readJson(path: string): Promise<{ value: Json; existed: boolean }> {
+/** How a settings file was written, kept when it is written back: a byte order mark, CRLF breaks. */
+type JsonFormat = { bom: boolean; crlf: boolean };
+
+async function readJson(
+  path: string,
+): Promise<{ value: Json; existed: boolean; format: JsonFormat }> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { value: {}, existed: false };
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      return { value: {}, existed: false, format: { bom: false, crlf: false } };
     throw error;
   }
-  if (text.trim() === "") return { value: {}, existed: true };
+  // Editors on Windows save JSON with a byte order mark, which JSON.parse refuses.
+  const format = { bom: text.startsWith("\uFEFF"), crlf: text.includes("\r\n") };
+  if (format.bom) text = text.slice(1);
+  if (text.trim() === "") return { value: {}, existed: true, format };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -107,13 +116,17 @@ async function readJson(path: string): Promise<{ value: Json; existed: boolean }
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
     throw new SettingsFileError(path, "it is not a JSON object");
-  return { value: value as Json, existed: true };
+  return { value: value as Json, existed: true, format };
 }
 
-async function writeJson(path: string, value: Json): Promise<void> {
+async function writeJson(path: string, value: Json, format: JsonFormat): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.memfiles-${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`);
+  const text = `${JSON.stringify(value, null, 2)}\n`;
+  await writeFile(
+    temporary,
+    (format.bom ? "\uFEFF" : "") + (format.crlf ? text.replace(/\n/g, "\r\n") : text),
+  );
   await rename(temporary, path);
 }
 
@@ -173,7 +186,7 @@ export async function installClaudeCode(options: InstallOptions): Promise<Instal
     hooks[name] = [...((hooks[name] as unknown[] | undefined) ?? []), group];
   }
   if (!same(existing, hooks) || settings.value.hooks === undefined) {
-    await writeJson(options.settingsPath, { ...settings.value, hooks });
+    await writeJson(options.settingsPath, { ...settings.value, hooks }, settings.format);
     changed.push(options.settingsPath);
   }
 
@@ -184,10 +197,11 @@ export async function installClaudeCode(options: InstallOptions): Promise<Instal
   const [command = "", ...args] = options.mcpCommand;
   const server = { type: "stdio", command, args };
   if (!same(servers[MCP_SERVER_NAME], server)) {
-    await writeJson(options.mcpPath, {
-      ...mcp.value,
-      mcpServers: { ...servers, [MCP_SERVER_NAME]: server },
-    });
+    await writeJson(
+      options.mcpPath,
+      { ...mcp.value, mcpServers: { ...servers, [MCP_SERVER_NAME]: server } },
+      mcp.format,
+    );
     changed.push(options.mcpPath);
   }
   return { changed };
@@ -213,7 +227,7 @@ export async function uninstallClaudeCode(
       const { hooks: _hooks, ...rest } = settings.value;
       const next = Object.keys(hooks).length === 0 ? rest : { ...rest, hooks };
       if (Object.keys(next).length === 0) await rm(options.settingsPath, { force: true });
-      else await writeJson(options.settingsPath, next);
+      else await writeJson(options.settingsPath, next, settings.format);
       changed.push(options.settingsPath);
     }
   }
@@ -224,7 +238,7 @@ export async function uninstallClaudeCode(
     const { mcpServers: _servers, ...rest } = mcp.value;
     const next = Object.keys(others).length === 0 ? rest : { ...rest, mcpServers: others };
     if (Object.keys(next).length === 0) await rm(options.mcpPath, { force: true });
-    else await writeJson(options.mcpPath, next);
+    else await writeJson(options.mcpPath, next, mcp.format);
     changed.push(options.mcpPath);
   }
   return { changed };
