@@ -31,7 +31,7 @@ const CASES: Case[] = [
       file_path: join(root, "aws.md"),
       content: factFile("AWS", "keys", `The key is ${KEY}`),
     }),
-    denied: /^Refused the create of \/memories\/aws\.md: it holds a secret/,
+    denied: /^Refused the create of \/\S+\/memory\/aws\.md: it holds a secret/,
   },
   {
     name: "Write over a file with a secret",
@@ -150,6 +150,8 @@ describe("PreToolUse: Claude Code's edits of the memory folder go through the ch
       });
       // The reason never repeats the secret.
       expect(stdout).not.toContain("AKIAIOSFODNN7EXAMPLE");
+      // It names files as Claude Code knows them, not by the memory tool's /memories/ paths.
+      expect(stdout).not.toContain("/memories/");
     }
     // The check writes nothing: Claude Code makes the edit itself once allowed.
     expect((await readdir(root)).filter((name) => name !== ".memfiles")).toEqual(before);
