@@ -8,6 +8,7 @@ import {
   projectRootOf,
   readHookLog,
   readInstall,
+  rootOfHookCommand,
   uninstallClaudeCode,
 } from "@memfiles/claude-code";
 import { MemoryStore } from "@memfiles/core";
@@ -137,8 +138,9 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     .action(async (options: Options) => {
       const { settingsPath, mcpPath, home } = paths(options);
       const state = await readInstall({ settingsPath, mcpPath });
-      const rootInCommand = /--root\s+('(?:[^']|'\\'')*'|\S+)/.exec(state.commands[0] ?? "")?.[1];
-      const root = options.root ?? rootInCommand?.replace(/^'|'$/g, "").replace(/'\\''/g, "'");
+      const root =
+        options.root ??
+        (state.commands[0] === undefined ? undefined : rootOfHookCommand(state.commands[0]));
       const location = where({ ...options, ...(root === undefined ? {} : { root }) }, home);
       context.stdout(`Settings: ${settingsPath}\n`);
       context.stdout(
