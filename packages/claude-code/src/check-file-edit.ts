@@ -1,6 +1,11 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { findSecrets, MemoryStore, type StoreLayout } from "@memfiles/core";
-import { createMemoryToolHandlers, MEMORY_INDEX_FILE, memoriesPath } from "@memfiles/core/internal";
+import {
+  createMemoryToolHandlers,
+  editableText,
+  MEMORY_INDEX_FILE,
+  memoriesPath,
+} from "@memfiles/core/internal";
 import { DryRunBackend } from "./dry-run-backend.js";
 import { memoryPathOf } from "./memory-path-of.js";
 
@@ -87,6 +92,18 @@ function changedLines(before: string, after: string): { oldString: string; newSt
 }
 
 /**
+ * A memory tool message with the paths Claude Code knows: the memory tool names files
+ * `/memories/<path>`, which is no path in the project. The edited file is named as Claude Code
+ * gave it, any other memory file by its path in the memory folder.
+ */
+function withRealPaths(message: string, toolPath: string, filePath: string, root: string): string {
+  return message
+    .split(toolPath)
+    .join(filePath)
+    .replace(/\/memories\/([^\s`'"]+)/g, (_, path: string) => join(root, path));
+}
+
+/**
  * Runs a Claude Code file edit inside the memory folder through the memory tool's write path
  * (the one check pipeline: secret, relative date, shape, the layout's path rule, forgotten,
  * duplicate, cap, version token), on a dry-run copy of the store so nothing is written: Claude Code
@@ -138,7 +155,10 @@ export async function checkFileEdit(options: CheckFileEditOptions): Promise<Chec
   try {
     if (before?.exists === true) {
       if (before.content === text) return { decision: "allow" };
-      const { oldString, newString } = changedLines(before.content, text);
+      // With the line breaks the memory tool edits with: a CRLF file's lines end in `\r` otherwise.
+      const [beforeText, afterText] = [editableText(before.content), editableText(text)];
+      if (beforeText === afterText) return { decision: "allow" };
+      const { oldString, newString } = changedLines(beforeText, afterText);
       await handlers.str_replace({
         command: "str_replace",
         path: toolPath,
@@ -155,6 +175,10 @@ export async function checkFileEdit(options: CheckFileEditOptions): Promise<Chec
         ? (error as { code: string }).code
         : "check_failed";
     const message = error instanceof Error ? error.message : String(error);
-    return { decision: "deny", code, message };
+    return {
+      decision: "deny",
+      code,
+      message: withRealPaths(message, toolPath, options.edit.filePath, root),
+    };
   }
 }

@@ -6,12 +6,7 @@
  * the detached child SessionEnd and PreCompact start.
  */
 import { parseArgs } from "node:util";
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
+import { readHookStdin } from "./read-hook-stdin.js";
 
 async function main(argv: string[]): Promise<void> {
   const [event = "", ...rest] = argv[0] === "hook" ? argv.slice(1) : argv;
@@ -45,9 +40,15 @@ async function main(argv: string[]): Promise<void> {
     });
     return;
   }
-  const stdin = await readStdin();
+  const { text: stdin, tooLarge } = await readHookStdin(process.stdin);
   const { runHook } = await import("./run-hook.js");
-  const { stdout } = await runHook({ event, stdin, root: text("root"), model: text("model") });
+  const { stdout } = await runHook({
+    event,
+    stdin,
+    stdinTooLarge: tooLarge,
+    root: text("root"),
+    model: text("model"),
+  });
   if (stdout !== "") process.stdout.write(stdout);
 }
 

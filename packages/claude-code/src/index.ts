@@ -12,7 +12,9 @@ export {
   type InstallState,
   installClaudeCode,
   MCP_SERVER_NAME,
+  OtherMemfilesHooksError,
   readInstall,
+  rootOfHookCommand,
   SettingsFileError,
   uninstallClaudeCode,
 } from "./install.js";

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   installClaudeCode,
+  OtherMemfilesHooksError,
   readInstall,
   SettingsFileError,
   uninstallClaudeCode,
@@ -85,8 +86,13 @@ describe("installClaudeCode / uninstallClaudeCode", () => {
       });
       // Idempotent.
       expect(await installClaudeCode(options)).toEqual({ changed: [] });
-      // Installing again with another folder replaces memfiles' hooks, never adds a second set.
-      await installClaudeCode({ ...options, root: "/elsewhere" });
+      // Installing again from another bin replaces memfiles' hooks, never adds a second set.
+      await installClaudeCode({ ...options, hookCommand: ["/usr/local/bin/memfiles"] });
+      expect((await readInstall(options)).commands).toHaveLength(5);
+      // Another folder is refused: the hooks wired for this one are not deleted.
+      await expect(installClaudeCode({ ...options, root: "/elsewhere" })).rejects.toMatchObject({
+        code: "other_memfiles_hooks",
+      });
       expect((await readInstall(options)).commands).toHaveLength(5);
       expect(await uninstallClaudeCode(options)).toEqual({ changed: [settingsPath, mcpPath] });
       expect(await read(settingsPath)).toEqual(settings ?? null);
@@ -106,5 +112,32 @@ describe("installClaudeCode / uninstallClaudeCode", () => {
     });
     expect(await readFile(settingsPath, "utf8")).toBe(text);
     await expect(readFile(mcpPath, "utf8")).rejects.toThrow(/ENOENT/);
+  });
+
+  it("reads a settings file with a byte order mark and CRLF breaks, and keeps both", async () => {
+    const text = `\uFEFF${JSON.stringify({ model: "opus" }, null, 2).replace(/\n/g, "\r\n")}\r\n`;
+    const { options, settingsPath } = await files(text);
+    await installClaudeCode(options);
+    const written = await readFile(settingsPath, "utf8");
+    expect(written.startsWith("\uFEFF{\r\n")).toBe(true);
+    expect(written.replace(/\r\n/g, "")).not.toContain("\n");
+    expect(JSON.parse(written.slice(1)).model).toBe("opus");
+    expect((await readInstall(options)).hooks).toHaveLength(5);
+    await uninstallClaudeCode(options);
+    expect(await readFile(settingsPath, "utf8")).toBe(text);
+  });
+
+  it("refuses to delete a memfiles hook the user wrote with their own --root", async () => {
+    const command = "npx memfiles hook user-prompt-submit --root ./my-notes";
+    const settings = { hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command }] }] } };
+    const { options, settingsPath, mcpPath } = await files(settings);
+    const text = await readFile(settingsPath, "utf8");
+    await expect(installClaudeCode(options)).rejects.toBeInstanceOf(OtherMemfilesHooksError);
+    await expect(installClaudeCode(options)).rejects.toThrow(/--root \.\/my-notes/);
+    expect(await readFile(settingsPath, "utf8")).toBe(text);
+    await expect(readFile(mcpPath, "utf8")).rejects.toThrow(/ENOENT/);
+    // The same folder is memfiles' own hook again: replaced by the install.
+    await installClaudeCode({ ...options, root: "./my-notes" });
+    expect((await readInstall(options)).commands).toHaveLength(5);
   });
 });

@@ -40,6 +40,35 @@ export class SettingsFileError extends MemfilesError {
   }
 }
 
+/**
+ * The settings run memfiles' hooks with another memory folder than the one being installed (by
+ * hand, or an earlier install with another `--root`): install refuses rather than delete them.
+ */
+export class OtherMemfilesHooksError extends MemfilesError {
+  override readonly name = "OtherMemfilesHooksError";
+  readonly path: string;
+
+  constructor(path: string, command: string) {
+    super(
+      `${path} already runs a memfiles hook with another memory folder (${command}). install would replace it, so nothing was changed. Run \`memfiles claude-code uninstall\` first to replace it, or install with the same --root.`,
+      { code: "other_memfiles_hooks", userFixable: true },
+    );
+    this.path = path;
+  }
+}
+
+/**
+ * The `--root` of a memfiles hook command (unquoted as the shell would), `undefined` without one.
+ *
+ * @param command - A hook's `command`.
+ * @returns The folder as written.
+ * @example rootOfHookCommand("memfiles hook session-end --root ./memory") // "./memory"
+ */
+export function rootOfHookCommand(command: string): string | undefined {
+  const word = /--root\s+('(?:[^']|'\\'')*'|\S+)/.exec(command)?.[1];
+  return word?.replace(/^'|'$/g, "").replace(/'\\''/g, "'");
+}
+
 /** Options of {@link installClaudeCode} and {@link uninstallClaudeCode}. */
 export type InstallOptions = {
   /** Claude Code's settings file: `.claude/settings.json` (project) or `~/.claude/settings.json` (`--user`). */
@@ -90,15 +119,24 @@ export function isMemfilesHook(command: unknown): boolean {
   );
 }
 
-async function readJson(path: string): Promise<{ value: Json; existed: boolean }> {
+/** How a settings file was written, kept when it is written back: a byte order mark, CRLF breaks. */
+type JsonFormat = { bom: boolean; crlf: boolean };
+
+async function readJson(
+  path: string,
+): Promise<{ value: Json; existed: boolean; format: JsonFormat }> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { value: {}, existed: false };
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      return { value: {}, existed: false, format: { bom: false, crlf: false } };
     throw error;
   }
-  if (text.trim() === "") return { value: {}, existed: true };
+  // Editors on Windows save JSON with a byte order mark, which JSON.parse refuses.
+  const format = { bom: text.startsWith("\uFEFF"), crlf: text.includes("\r\n") };
+  if (format.bom) text = text.slice(1);
+  if (text.trim() === "") return { value: {}, existed: true, format };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -107,13 +145,17 @@ async function readJson(path: string): Promise<{ value: Json; existed: boolean }
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
     throw new SettingsFileError(path, "it is not a JSON object");
-  return { value: value as Json, existed: true };
+  return { value: value as Json, existed: true, format };
 }
 
-async function writeJson(path: string, value: Json): Promise<void> {
+async function writeJson(path: string, value: Json, format: JsonFormat): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.memfiles-${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`);
+  const text = `${JSON.stringify(value, null, 2)}\n`;
+  await writeFile(
+    temporary,
+    (format.bom ? "\uFEFF" : "") + (format.crlf ? text.replace(/\n/g, "\r\n") : text),
+  );
   await rename(temporary, path);
 }
 
@@ -135,16 +177,32 @@ function withoutMemfilesHooks(hooks: Json): Json {
   return kept;
 }
 
+function memfilesHookCommands(hooks: Json): string[] {
+  const commands: string[] = [];
+  for (const groups of Object.values(hooks)) {
+    if (!Array.isArray(groups)) continue;
+    for (const group of groups as HookGroup[]) {
+      for (const hook of Array.isArray(group?.hooks) ? group.hooks : []) {
+        if (isMemfilesHook(hook?.command)) commands.push(hook.command as string);
+      }
+    }
+  }
+  return commands;
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Wires memfiles into Claude Code: its five hooks into the settings file and its MCP server into
  * the MCP file, merged into what is there (the user's own hooks, servers and every other key are
- * kept as they are; an earlier memfiles install is replaced, so running it twice changes nothing).
+ * kept as they are; an earlier memfiles install with the same memory folder is replaced, so running
+ * it twice changes nothing). Memfiles hooks with another `--root` (written by hand, or an install
+ * for another folder) are never deleted: the install is refused.
  *
  * @param options - `{ settingsPath, mcpPath, hookCommand, mcpCommand, root? }`.
  * @returns `{ changed }`: the files written (none when all was wired already).
  * @throws {SettingsFileError} when a file is not a JSON object (nothing is written).
+ * @throws {OtherMemfilesHooksError} when memfiles hooks with another `--root` are wired (nothing is written).
  * @example await installClaudeCode({ settingsPath: ".claude/settings.json", mcpPath: ".mcp.json", hookCommand: ["memfiles"], mcpCommand: ["memfiles-mcp", "--root", "memory"] });
  */
 export async function installClaudeCode(options: InstallOptions): Promise<InstallResult> {
@@ -156,6 +214,10 @@ export async function installClaudeCode(options: InstallOptions): Promise<Instal
     typeof settings.value.hooks === "object" && settings.value.hooks !== null
       ? (settings.value.hooks as Json)
       : {};
+  for (const command of memfilesHookCommands(existing)) {
+    if (rootOfHookCommand(command) !== options.root)
+      throw new OtherMemfilesHooksError(options.settingsPath, command);
+  }
   const hooks = withoutMemfilesHooks(existing);
   for (const [event, name] of Object.entries(CLAUDE_CODE_EVENT_NAMES) as Array<
     [HookEvent, string]
@@ -173,7 +235,7 @@ export async function installClaudeCode(options: InstallOptions): Promise<Instal
     hooks[name] = [...((hooks[name] as unknown[] | undefined) ?? []), group];
   }
   if (!same(existing, hooks) || settings.value.hooks === undefined) {
-    await writeJson(options.settingsPath, { ...settings.value, hooks });
+    await writeJson(options.settingsPath, { ...settings.value, hooks }, settings.format);
     changed.push(options.settingsPath);
   }
 
@@ -184,10 +246,11 @@ export async function installClaudeCode(options: InstallOptions): Promise<Instal
   const [command = "", ...args] = options.mcpCommand;
   const server = { type: "stdio", command, args };
   if (!same(servers[MCP_SERVER_NAME], server)) {
-    await writeJson(options.mcpPath, {
-      ...mcp.value,
-      mcpServers: { ...servers, [MCP_SERVER_NAME]: server },
-    });
+    await writeJson(
+      options.mcpPath,
+      { ...mcp.value, mcpServers: { ...servers, [MCP_SERVER_NAME]: server } },
+      mcp.format,
+    );
     changed.push(options.mcpPath);
   }
   return { changed };
@@ -213,7 +276,7 @@ export async function uninstallClaudeCode(
       const { hooks: _hooks, ...rest } = settings.value;
       const next = Object.keys(hooks).length === 0 ? rest : { ...rest, hooks };
       if (Object.keys(next).length === 0) await rm(options.settingsPath, { force: true });
-      else await writeJson(options.settingsPath, next);
+      else await writeJson(options.settingsPath, next, settings.format);
       changed.push(options.settingsPath);
     }
   }
@@ -224,7 +287,7 @@ export async function uninstallClaudeCode(
     const { mcpServers: _servers, ...rest } = mcp.value;
     const next = Object.keys(others).length === 0 ? rest : { ...rest, mcpServers: others };
     if (Object.keys(next).length === 0) await rm(options.mcpPath, { force: true });
-    else await writeJson(options.mcpPath, next);
+    else await writeJson(options.mcpPath, next, mcp.format);
     changed.push(options.mcpPath);
   }
   return { changed };

@@ -2,3 +2,8 @@
 export const DEFAULT_SESSION_START_TOKENS = 6_000;
 /** Token budget of the recall note UserPromptSubmit adds to each prompt. */
 export const DEFAULT_PROMPT_RECALL_TOKENS = 1_500;
+/**
+ * Most chars of the prompt UserPromptSubmit recalls for: the start of a pasted log or file says
+ * what it is about, and ranking a 10 MB prompt's words cost 31 s and 1 GB (measured).
+ */
+export const MAX_RECALL_PROMPT_CHARS = 10_000;

@@ -1,8 +1,15 @@
 // The one place the hooks call recall: the memory block for SessionStart, budgeted recall for
 // UserPromptSubmit, both through core's recall entry (`@memfiles/core/recall`), which loads the
 // store and recall only (no API client, no write pipeline) and reads the persistent recall index.
+// What either prints passes core's secret scan first (the guard every write goes through): a
+// memory file edited by hand may hold a key, and a hook's output goes into the model's context.
 import type { StoreLayout } from "@memfiles/core";
-import { memoryBlock, recallForPrompt as recallFromIndex } from "@memfiles/core/recall";
+import {
+  findSecrets,
+  findSecretsOfEach,
+  memoryBlock,
+  recallForPrompt as recallFromIndex,
+} from "@memfiles/core/recall";
 import { DEFAULT_PROMPT_RECALL_TOKENS, DEFAULT_SESSION_START_TOKENS } from "./recall-constants.js";
 
 /** Result of {@link recallForPrompt}. */
@@ -11,15 +18,21 @@ export type RecallForPromptResult = {
   note: string;
   /** Keys of the units in the note (to leave out of the session's later prompts). */
   keys: string[];
+  /** How many matching units were left out because they hold what looks like a secret. */
+  withheld: number;
 };
+
+/** Most recall rounds that each leave out units holding a secret before giving up on the note. */
+const MAX_SECRET_ROUNDS = 4;
 
 /**
  * Budgeted recall for one prompt (the best lines or fact bodies within the budget, fenced as
- * data), leaving out the units this session was shown already.
+ * data), leaving out the units this session was shown already and every unit that holds what
+ * core's secret scan takes for a secret (the budget is filled with the next best instead).
  *
  * @param options - `{ root, layout, prompt, maxTokens?, shown? }`: `maxTokens` in estimated tokens
  *   (default 1,500), `shown` the keys of units shown earlier in the session.
- * @returns `{ note, keys }`.
+ * @returns `{ note, keys, withheld }`.
  * @throws File-system errors from reading the folder pass through.
  * @example const { note } = await recallForPrompt({ root, layout: "fact", prompt: "Where do I deploy?" });
  */
@@ -30,34 +43,65 @@ export async function recallForPrompt(options: {
   maxTokens?: number;
   shown?: ReadonlySet<string>;
 }): Promise<RecallForPromptResult> {
-  const result = await recallFromIndex({
-    root: options.root,
-    layout: options.layout,
-    query: options.prompt,
-    budgetTokens: options.maxTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,
-    ...(options.shown === undefined ? {} : { exclude: options.shown }),
-  });
-  return { note: result.text, keys: result.units.map((unit) => unit.key) };
+  const exclude = new Set(options.shown ?? []);
+  let withheld = 0;
+  for (let round = 0; round < MAX_SECRET_ROUNDS; round++) {
+    const result = await recallFromIndex({
+      root: options.root,
+      layout: options.layout,
+      query: options.prompt,
+      budgetTokens: options.maxTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,
+      exclude,
+    });
+    if (result.units.length === 0) return { note: "", keys: [], withheld };
+    const scans = await findSecretsOfEach(result.units.map((unit) => unit.text));
+    const secret = result.units.filter((_, at) => (scans[at]?.findings.length ?? 0) > 0);
+    if (secret.length === 0) {
+      // The note as a whole too (paths, a secret split over two units): unclear which unit, so none.
+      if ((await findSecrets(result.text)).findings.length > 0)
+        return { note: "", keys: [], withheld: withheld + result.units.length };
+      return { note: result.text, keys: result.units.map((unit) => unit.key), withheld };
+    }
+    for (const unit of secret) exclude.add(unit.key);
+    withheld += secret.length;
+  }
+  return { note: "", keys: [], withheld };
 }
+
+/** Result of {@link memoryBlockForSession}. */
+export type MemoryBlockForSessionResult = {
+  /** The block, `""` for an empty folder or one that does not fit. */
+  block: string;
+  /** How many of its lines were left out because they hold what looks like a secret. */
+  withheld: number;
+};
 
 /**
  * The memory block (index, `profile.md`, `preferences.md`, fenced as data) within a token budget:
- * past it, the index is pre-filtered to fewer lines.
+ * past it, the index is pre-filtered to fewer lines. A line that core's secret scan flags is left
+ * out; when the rest still holds one (a secret over several lines), the block is left out whole.
  *
  * @param options - `{ root, layout, maxTokens? }`: `maxTokens` in estimated tokens (default 6,000).
- * @returns The block, or `""` for an empty folder or one that does not fit.
+ * @returns `{ block, withheld }`.
  * @throws File-system errors from reading the folder pass through.
- * @example const block = await memoryBlockForSession({ root, layout: "subject" });
+ * @example const { block } = await memoryBlockForSession({ root, layout: "subject" });
  */
 export async function memoryBlockForSession(options: {
   root: string;
   layout: StoreLayout;
   maxTokens?: number;
-}): Promise<string> {
+}): Promise<MemoryBlockForSessionResult> {
   const { text } = await memoryBlock({
     root: options.root,
     layout: options.layout,
     budgetTokens: options.maxTokens ?? DEFAULT_SESSION_START_TOKENS,
   });
-  return /<memory_index files="0"/.test(text) ? "" : text;
+  if (/<memory_index files="0"/.test(text)) return { block: "", withheld: 0 };
+  if ((await findSecrets(text)).findings.length === 0) return { block: text, withheld: 0 };
+  const lines = text.split("\n");
+  const scans = await findSecretsOfEach(lines);
+  const kept = lines.filter((_, at) => (scans[at]?.findings.length ?? 0) === 0);
+  const block = kept.join("\n");
+  if ((await findSecrets(block)).findings.length > 0) return { block: "", withheld: lines.length };
+  return { block, withheld: lines.length - kept.length };
 }

@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import type { StoreLayout } from "@memfiles/core";
 // The recall entry, not "@memfiles/core": a hook process must not load the API client, the write
 // pipeline and the secret scanner on every prompt.
@@ -7,6 +9,8 @@ import { type HookInput, parseHookInput } from "./hook-input.js";
 import { logHook } from "./hook-log.js";
 import type { HookContext, HookOutput, WritePassRequest } from "./hooks/hook-context.js";
 import { memoryLocation } from "./memory-location.js";
+import { memoryPathOf } from "./memory-path-of.js";
+import { MAX_HOOK_STDIN_BYTES, textFieldOf } from "./read-hook-stdin.js";
 import { DEFAULT_PROMPT_RECALL_TOKENS, DEFAULT_SESSION_START_TOKENS } from "./recall-constants.js";
 
 type Hook = (context: HookContext) => Promise<HookOutput | undefined>;
@@ -40,8 +44,10 @@ export const CLAUDE_CODE_EVENT_NAMES: Record<HookEvent, string> = {
 /** Options of {@link runHook}. */
 export type RunHookOptions = {
   event: string;
-  /** The JSON Claude Code wrote to the hook's stdin. */
+  /** The JSON Claude Code wrote to the hook's stdin (only its start when `stdinTooLarge`). */
   stdin: string;
+  /** `true` when stdin went on past `MAX_HOOK_STDIN_BYTES` and was not read whole. */
+  stdinTooLarge?: boolean;
   /** `--root`: a memfiles folder to use instead of Claude Code's auto memory. */
   root?: string | undefined;
   /** `--model`: the write pass's model. */
@@ -117,6 +123,7 @@ async function layoutOf(root: string, autoMemory: boolean): Promise<StoreLayout>
 export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
   const load = (HOOKS as Record<string, () => Promise<Hook>>)[options.event];
   if (load === undefined) return { stdout: "" };
+  if (options.stdinTooLarge === true) return tooLargeInput(options);
   const input: HookInput | undefined = parseHookInput(options.stdin);
   if (input === undefined) return { stdout: "" };
   const env = options.env ?? process.env;
@@ -166,4 +173,45 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
 function entryEnd(): number {
   const index = process.argv.findIndex((argument, position) => position >= 2 && argument in HOOKS);
   return index === -1 ? 2 : index;
+}
+
+/**
+ * A hook input past `MAX_HOOK_STDIN_BYTES` is not parsed: nothing is printed and one line is
+ * logged (in the memory folder found from the `cwd` at the input's start). PreToolUse alone
+ * answers: an edit it cannot check is denied when its `file_path` is inside the memory folder or
+ * cannot be found, since printing nothing would let Claude Code write it unchecked.
+ */
+async function tooLargeInput(options: RunHookOptions): Promise<RunHookResult> {
+  try {
+    const cwd = textFieldOf(options.stdin, "cwd") ?? process.cwd();
+    const location = memoryLocation({
+      cwd,
+      root: options.root,
+      env: options.env ?? process.env,
+      ...(options.home === undefined ? {} : { home: options.home }),
+    });
+    let stdout = "";
+    if (options.event === "pre-tool-use") {
+      const filePath = textFieldOf(options.stdin, "file_path");
+      if (
+        filePath === undefined ||
+        memoryPathOf(location.root, resolve(cwd, filePath)) !== undefined
+      ) {
+        const { deny } = await import("./hooks/pre-tool-use.js");
+        stdout = `${JSON.stringify(deny(`memfiles could not check this edit: its input is over ${MAX_HOOK_STDIN_BYTES} bytes, past any memory file's size, so an edit of the memory folder is refused. Write less at a time.`))}\n`;
+      }
+    }
+    if (existsSync(location.root)) {
+      const sessionId = textFieldOf(options.stdin, "session_id");
+      await logHook(new MemoryStore({ root: location.root }), {
+        event: options.event,
+        ...(sessionId === undefined ? {} : { sessionId }),
+        outcome: "skipped",
+        message: `the hook input is over ${MAX_HOOK_STDIN_BYTES} bytes: not read${stdout === "" ? "" : "; the edit was denied"}`,
+      });
+    }
+    return { stdout };
+  } catch {
+    return { stdout: "" };
+  }
 }

@@ -9,6 +9,13 @@ export type { BoundaryStore } from "./boundary/index.js";
 export { scopedWriteStore } from "./boundary/index.js";
 export type { ToolCall } from "./chat/index.js";
 export {
+  autoMemoryFolder,
+  claudeConfigFolder,
+  type LocationOptions,
+  projectFolderName,
+  projectRootOf,
+} from "./claude-code-location.js";
+export {
   type CacheWarning,
   estimateTokens,
   minCacheableTokens,
@@ -44,6 +51,7 @@ export {
 } from "./layouts/subject/consolidate/index.js";
 export {
   createMemoryToolHandlers,
+  editableText,
   MemoryToolError,
   memoriesPath,
 } from "./memory-tool/index.js";

@@ -1,6 +1,17 @@
 // The recall entry (`@memfiles/core/recall`): what a process that only recalls imports (a prompt
 // hook, a session-start hook), so it loads the store and recall and nothing else (no API client,
 // no write pipeline).
+
+// Where Claude Code keeps a project's auto memory (the hooks' default memory folder).
+export {
+  autoMemoryFolder,
+  claudeConfigFolder,
+  type LocationOptions,
+  projectFolderName,
+  projectRootOf,
+} from "./claude-code-location.js";
+// The secret scan, so what a hook prints passes the same guard as every write.
+export { findSecrets, findSecretsOfEach } from "./guards/secret-guard.js";
 export {
   type MemoryBlockOptions,
   type MemoryBlockResult,

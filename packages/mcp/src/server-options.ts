@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { detectLayout, MemoryStore } from "@memfiles/core";
-import { isTimeZone, LAYOUT_NAMES } from "@memfiles/core/internal";
+import { autoMemoryFolder, isTimeZone, LAYOUT_NAMES } from "@memfiles/core/internal";
 import { importOptional } from "@memfiles/errors";
 import { DEFAULT_MAX_MESSAGE_BYTES } from "./capped-stdio-transport.js";
 import { parseLayoutOption } from "./layout.js";
@@ -11,6 +11,7 @@ import { prepareMemoryFolder } from "./startup.js";
 
 /** `memfiles-mcp --help`, and what a start without a memory prints. */
 export const USAGE = `Usage: memfiles-mcp --root <memory folder> [--create] [--layout ${[...LAYOUT_NAMES, "auto"].join("|")}] [--project <kebab-name>] [--max-chars <n>] [--time-zone <IANA name>]
+       memfiles-mcp --claude-code-memory [--create] [--layout ...] [--project ...]
        memfiles-mcp --database-url <postgres://...> --tenant <user> [--layout ...] [--project ...]
        memfiles-mcp --pglite <data folder> [--tenant <user>] [--layout ...] [--project ...]
 
@@ -20,7 +21,9 @@ tenant "local" unless given). --layout defaults to auto: "fact" when every memor
 top-level file other than profile.md / preferences.md, "subject" otherwise. A missing --root is
 refused unless --create is given. --max-message-bytes (default ${DEFAULT_MAX_MESSAGE_BYTES}) caps
 one JSON-RPC message: a bigger one is refused with an error and the server goes on. Dates are
-written in --time-zone (default $TZ when it names a zone, else UTC).`;
+written in --time-zone (default $TZ when it names a zone, else UTC). --claude-code-memory serves
+Claude Code's auto memory of the project the server runs in (the folder the memfiles hooks use
+without --root), found from the working directory when the server starts.`;
 
 // The tenant of a single-user PGlite database when none is given.
 const LOCAL_TENANT = "local";
@@ -50,7 +53,9 @@ export type OpenServerMemoryResult =
  * itself is left to the caller, so tests drive the same start-up in process.
  *
  * @param argv - Arguments after the program name, e.g. `["--root", "./memory"]`.
- * @param env - The environment: `MEMFILES_ROOT`, `DATABASE_URL`, `MEMFILES_TENANT`, `TZ`.
+ * @param env - The environment: `MEMFILES_ROOT`, `DATABASE_URL`, `MEMFILES_TENANT`, `TZ`,
+ *   `CLAUDE_CONFIG_DIR`.
+ * @param cwd - The working directory `--claude-code-memory` finds the project from.
  * @returns `{ code: "opened", serverOptions, close, maxMessageBytes? }`, or
  *   `{ code: "help" }` for `--help`, or `{ code: "no_memory" }` when no folder or database is given.
  * @throws {McpOptionsError} for a bad option value (the message says which and how to fix it).
@@ -60,11 +65,13 @@ export type OpenServerMemoryResult =
 export async function openServerMemory(
   argv: readonly string[],
   env: NodeJS.ProcessEnv,
+  cwd: string = process.cwd(),
 ): Promise<OpenServerMemoryResult> {
   const { values } = parseArgs({
     args: [...argv],
     options: {
       root: { type: "string" },
+      "claude-code-memory": { type: "boolean" },
       layout: { type: "string" },
       "database-url": { type: "string" },
       tenant: { type: "string" },
@@ -111,7 +118,18 @@ export async function openServerMemory(
       "Refused --root with --database-url or --pglite: the server serves one memory. Pass --root for a folder, or --database-url / --pglite for a database.",
     );
   }
-  const root = values.root ?? (givenDatabase === undefined ? env.MEMFILES_ROOT : undefined);
+  if (
+    values["claude-code-memory"] === true &&
+    (values.root !== undefined || givenDatabase !== undefined)
+  ) {
+    throw new McpOptionsError(
+      "Refused --claude-code-memory with --root, --database-url or --pglite: the server serves one memory. Pass one of them.",
+    );
+  }
+  const root =
+    values["claude-code-memory"] === true
+      ? autoMemoryFolder({ cwd, env })
+      : (values.root ?? (givenDatabase === undefined ? env.MEMFILES_ROOT : undefined));
   const databaseUrl =
     values["database-url"] ??
     (root === undefined && values.pglite === undefined ? env.DATABASE_URL : undefined);

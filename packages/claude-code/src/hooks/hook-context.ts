@@ -40,3 +40,20 @@ export type HookContext = {
   startWritePass: (request: WritePassRequest) => void;
   log: (entry: Omit<HookLogEntry, "at">) => Promise<void>;
 };
+
+/**
+ * Logs that a hook left memory out of its output because it holds what looks like a secret: how
+ * many, never what.
+ */
+export async function logWithheld(
+  context: Pick<HookContext, "log">,
+  event: string,
+  count: number,
+  what: "units" | "lines",
+): Promise<void> {
+  await context.log({
+    event,
+    outcome: "ok",
+    message: `left out ${count} ${what} of memory holding what looks like a secret (edit or remove it in the memory folder)`,
+  });
+}

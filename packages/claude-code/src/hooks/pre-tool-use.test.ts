@@ -1,6 +1,6 @@
-import { readdir, readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { forget, MemoryStore } from "@memfiles/core";
+import { detectLayout, forget, MemoryStore } from "@memfiles/core";
 import { describe, expect, it } from "vitest";
 import { factFile, hookFolders, hookInput } from "../../test/memory-folder.js";
 import { runHook } from "../run-hook.js";
@@ -31,7 +31,7 @@ const CASES: Case[] = [
       file_path: join(root, "aws.md"),
       content: factFile("AWS", "keys", `The key is ${KEY}`),
     }),
-    denied: /^Refused the create of \/memories\/aws\.md: it holds a secret/,
+    denied: /^Refused the create of \/\S+\/memory\/aws\.md: it holds a secret/,
   },
   {
     name: "Write over a file with a secret",
@@ -150,6 +150,8 @@ describe("PreToolUse: Claude Code's edits of the memory folder go through the ch
       });
       // The reason never repeats the secret.
       expect(stdout).not.toContain("AKIAIOSFODNN7EXAMPLE");
+      // It names files as Claude Code knows them, not by the memory tool's /memories/ paths.
+      expect(stdout).not.toContain("/memories/");
     }
     // The check writes nothing: Claude Code makes the edit itself once allowed.
     expect((await readdir(root)).filter((name) => name !== ".memfiles")).toEqual(before);
@@ -172,5 +174,85 @@ describe("PreToolUse: Claude Code's edits of the memory folder go through the ch
     expect(JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason).toMatch(
       /the user asked on .* to forget it/,
     );
+  });
+
+  describe("a path through a symbolic link into the memory folder is inside it", () => {
+    const secretWrite = (filePath: string) => ({
+      tool_name: "Write",
+      tool_input: {
+        file_path: filePath,
+        content: factFile("Diet", "The user's diet", `The user is vegetarian. ${KEY}`),
+      },
+    });
+    const denies = async (cwd: string, root: string, filePath: string) => {
+      const { stdout } = await runHook({
+        event: "pre-tool-use",
+        stdin: hookInput(cwd, secretWrite(filePath)),
+        root,
+      });
+      expect(stdout).not.toBe("");
+      expect(JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason).toMatch(/secret/);
+    };
+
+    it("a new file under a linked folder", async () => {
+      const { cwd, root } = await hookFolders();
+      await symlink(root, join(cwd, "notes"));
+      await denies(cwd, root, join(cwd, "notes", "creds2.md"));
+    });
+
+    it("a linked file, existing or dangling", async () => {
+      const { cwd, root } = await hookFolders();
+      await symlink(join(root, "diet.md"), join(cwd, "diet-link.md"));
+      await symlink(join(root, "new.md"), join(cwd, "new-link.md"));
+      await denies(cwd, root, join(cwd, "diet-link.md"));
+      await denies(cwd, root, join(cwd, "new-link.md"));
+    });
+
+    it("the memory root given through a link", async () => {
+      const { cwd, root } = await hookFolders();
+      await symlink(root, join(cwd, "memory"));
+      await denies(cwd, join(cwd, "memory"), join(root, "creds.md"));
+    });
+  });
+
+  describe.each(["fact", "subject"] as const)("a CRLF memory file (%s layout)", (layout) => {
+    const file = layout === "fact" ? "tea.md" : "topics/drinks.md";
+    const content =
+      layout === "fact"
+        ? factFile("Tea", "What the user drinks", "The user likes green tea.")
+        : "---\nname: drinks\ndescription: What the user drinks.\n---\n[stated 2026/09/12] likes green tea\n[stated 2026/09/12] drinks no coffee\n";
+
+    it.each(["\n", "\r\n"])("is edited like an LF one (line break %j)", async (lineBreak) => {
+      const { cwd, root } = await hookFolders();
+      if (layout === "subject") {
+        for (const name of ["deploy-host.md", "diet.md"]) await rm(join(root, name));
+        expect(await detectLayout(root)).toBe("subject");
+        await mkdir(join(root, "topics"), { recursive: true });
+      }
+      await writeFile(join(root, file), content.replace(/\n/g, lineBreak));
+      const edit = (newString: string) =>
+        hookInput(cwd, {
+          tool_name: "Edit",
+          tool_input: {
+            file_path: join(root, file),
+            old_string: "likes green tea",
+            new_string: newString,
+          },
+        });
+      const allowed = await runHook({
+        event: "pre-tool-use",
+        stdin: edit("likes oolong tea"),
+        root,
+      });
+      expect(allowed.stdout).toBe("");
+      const denied = await runHook({
+        event: "pre-tool-use",
+        stdin: edit(`likes tea ${KEY}`),
+        root,
+      });
+      expect(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecisionReason).toMatch(
+        /secret/,
+      );
+    });
   });
 });

@@ -34,7 +34,8 @@ export function fileEditOf(
   return undefined;
 }
 
-function deny(reason: string): HookOutput {
+/** A PreToolUse refusal Claude Code shows the model. */
+export function deny(reason: string): HookOutput {
   return {
     hookSpecificOutput: {
       hookEventName: "PreToolUse",

@@ -1,23 +1,27 @@
 import { readSessionState, writeSessionState } from "../hook-state.js";
-import type { HookContext, HookOutput } from "./hook-context.js";
+import { MAX_RECALL_PROMPT_CHARS } from "../recall-constants.js";
+import { type HookContext, type HookOutput, logWithheld } from "./hook-context.js";
 
 /**
  * UserPromptSubmit: budgeted recall for the prompt (the best lines or fact bodies within the token
  * budget, fenced as data) as `additionalContext`; a unit shown earlier in the session is not
- * shown again (the session's state under `.memfiles/claude-code/sessions/`).
+ * shown again (the session's state under `.memfiles/claude-code/sessions/`). A unit holding what
+ * looks like a secret is never shown (the hook log says how many were left out).
  */
 export async function userPromptSubmit(context: HookContext): Promise<HookOutput | undefined> {
-  const prompt = context.input.prompt ?? "";
+  // Only the prompt's start: ranking every word of a pasted 10 MB log took 31 s.
+  const prompt = (context.input.prompt ?? "").slice(0, MAX_RECALL_PROMPT_CHARS);
   if (prompt.trim() === "") return undefined;
   const { recallForPrompt } = await import("../recall-for-hook.js");
   const state = await readSessionState(context.store, context.input.session_id);
-  const { note, keys } = await recallForPrompt({
+  const { note, keys, withheld } = await recallForPrompt({
     root: context.location.root,
     layout: context.layout,
     prompt,
     maxTokens: context.promptRecallTokens,
     shown: new Set(state.recalled),
   });
+  if (withheld > 0) await logWithheld(context, "user-prompt-submit", withheld, "units");
   if (note === "") return undefined;
   await writeSessionState(context.store, context.input.session_id, {
     ...state,

@@ -21,6 +21,14 @@ async function project() {
 }
 
 describe("memfiles claude-code", () => {
+  it("install --user registers a server that finds each project's memory when it starts", async () => {
+    const { home, context } = await project();
+    expect(await runMemfiles(["claude-code", "install", "--user"], context)).toBe(0);
+    const mcp = JSON.parse(await readFile(join(home, ".claude.json"), "utf8"));
+    expect(mcp.mcpServers.memfiles.args).toContain("--claude-code-memory");
+    expect(mcp.mcpServers.memfiles.args).not.toContain("--root");
+  });
+
   it("install wires the hooks and the server, status reports them, uninstall restores the settings", async () => {
     const { home, cwd, context, output } = await project();
     expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);

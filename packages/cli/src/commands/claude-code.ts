@@ -8,6 +8,7 @@ import {
   projectRootOf,
   readHookLog,
   readInstall,
+  rootOfHookCommand,
   uninstallClaudeCode,
 } from "@memfiles/claude-code";
 import { MemoryStore } from "@memfiles/core";
@@ -32,15 +33,19 @@ function hookCommand(): string[] {
   return [process.execPath, ...(workspace && built ? ["--conditions=memfiles-dist"] : []), BIN];
 }
 
-/** The MCP server's command: the sibling package's bin when it is installed, else through npx. */
-function mcpServerCommand(root: string): string[] {
+/**
+ * The MCP server's command: the sibling package's bin when it is installed, else through npx.
+ * `root` `undefined`: the auto memory of whichever project the server starts in (`--user`).
+ */
+function mcpServerCommand(root: string | undefined): string[] {
   const candidates = [
     fileURLToPath(new URL("../../../mcp/bin/memfiles-mcp.js", import.meta.url)),
     fileURLToPath(new URL("../../../../@memfiles/mcp/bin/memfiles-mcp.js", import.meta.url)),
   ];
   const found = candidates.find((path) => existsSync(path));
   const server = found === undefined ? ["npx", "-y", "@memfiles/mcp"] : [process.execPath, found];
-  return [...server, "--root", root, "--create", "--layout", "auto"];
+  const memory = root === undefined ? ["--claude-code-memory"] : ["--root", root];
+  return [...server, ...memory, "--create", "--layout", "auto"];
 }
 
 /**
@@ -92,7 +97,11 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         settingsPath,
         mcpPath,
         hookCommand: hookCommand(),
-        mcpCommand: mcpServerCommand(location.root),
+        // For every project (--user), the server finds each project's auto memory when it starts,
+        // as the hooks do; one project's folder would serve every other project its memory.
+        mcpCommand: mcpServerCommand(
+          options.user === true && options.root === undefined ? undefined : location.root,
+        ),
         root,
       });
       context.stdout(
@@ -129,8 +138,9 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     .action(async (options: Options) => {
       const { settingsPath, mcpPath, home } = paths(options);
       const state = await readInstall({ settingsPath, mcpPath });
-      const rootInCommand = /--root\s+('(?:[^']|'\\'')*'|\S+)/.exec(state.commands[0] ?? "")?.[1];
-      const root = options.root ?? rootInCommand?.replace(/^'|'$/g, "").replace(/'\\''/g, "'");
+      const root =
+        options.root ??
+        (state.commands[0] === undefined ? undefined : rootOfHookCommand(state.commands[0]));
       const location = where({ ...options, ...(root === undefined ? {} : { root }) }, home);
       context.stdout(`Settings: ${settingsPath}\n`);
       context.stdout(

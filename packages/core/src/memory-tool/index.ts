@@ -6,4 +6,5 @@ export {
   type MemoryToolLayout,
   type MemoryToolStore,
 } from "./memory-tool-handlers.js";
+export { editableText } from "./memory-tool-lines.js";
 export { MEMORIES_ROOT, memoriesPath, type ToolPath, toolPath } from "./memory-tool-paths.js";

@@ -24,6 +24,15 @@ export function editable(content: string): EditableText {
   return { lines: body === "" ? [] : body.split("\n"), crlf, finalBreak };
 }
 
+/**
+ * A file's text with the line breaks the model edits it with (see {@link editable}): what a
+ * `str_replace`'s `old_str` is matched against, so a CRLF file is edited with `\n` like any other.
+ */
+export function editableText(content: string): string {
+  const text = editable(content);
+  return text.lines.join("\n") + (text.finalBreak ? "\n" : "");
+}
+
 /** `lines` written back with the line breaks and final break of `text`. */
 export function written(text: EditableText, lines: readonly string[]): string {
   const joined = lines.join("\n") + (text.finalBreak || lines.length > 0 ? "\n" : "");

@@ -1,0 +1,91 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+
+// Where Claude Code keeps a project's auto memory. Here in core, not in the Claude Code package,
+// because both its hooks and `memfiles-mcp --claude-code-memory` find the folder, by one rule.
+
+/** Where a hook finds its environment; every field defaults to the running process's. */
+export type LocationOptions = {
+  /** The folder Claude Code runs in (the hook input's `cwd`). */
+  cwd: string;
+  /** Environment (`CLAUDE_CONFIG_DIR`); default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  /** The home folder; default `os.homedir()`. */
+  home?: string;
+};
+
+/**
+ * Claude Code's folder name for a project path: every character that is not an ASCII letter or
+ * digit becomes `-` (`/home/ana/my.app` → `-home-ana-my-app`), as Claude Code 2.1 names the
+ * folders under `~/.claude/projects/` (seen in a real run; paths over 200 chars, which it shortens
+ * with a hash, are not handled).
+ *
+ * @param path - An absolute folder path.
+ * @returns The folder name.
+ * @example projectFolderName("/home/ana/my.app") // "-home-ana-my-app"
+ */
+export function projectFolderName(path: string): string {
+  return path.replace(/[^a-zA-Z0-9]/g, "-");
+}
+
+/**
+ * The project Claude Code keys its auto memory by: the main working tree of the git repository
+ * `cwd` is in (every worktree of a repository shares one memory), else `cwd` itself.
+ *
+ * @param cwd - The folder Claude Code runs in.
+ * @returns An absolute folder path.
+ * @example projectRootOf("/home/ana/shop/src") // "/home/ana/shop" when /home/ana/shop/.git exists
+ */
+export function projectRootOf(cwd: string): string {
+  let folder = resolve(cwd);
+  for (;;) {
+    const git = join(folder, ".git");
+    if (existsSync(git)) {
+      if (statSync(git).isDirectory()) return folder;
+      // A worktree's `.git` file: `gitdir: <main>/.git/worktrees/<name>`.
+      const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(git, "utf8"))?.[1];
+      const main =
+        pointer === undefined
+          ? undefined
+          : /^(.*)[/\\]\.git[/\\]worktrees[/\\][^/\\]+$/.exec(resolve(folder, pointer))?.[1];
+      return main ?? folder;
+    }
+    const parent = dirname(folder);
+    if (parent === folder) return resolve(cwd);
+    folder = parent;
+  }
+}
+
+/**
+ * Claude Code's configuration folder: `CLAUDE_CONFIG_DIR`, else `~/.claude`.
+ *
+ * @param options - `{ env?, home? }`.
+ * @returns An absolute folder path.
+ * @example claudeConfigFolder({ home: "/home/ana" }) // "/home/ana/.claude"
+ */
+export function claudeConfigFolder(options: Omit<LocationOptions, "cwd"> = {}): string {
+  const env = options.env ?? process.env;
+  const configured = env.CLAUDE_CONFIG_DIR;
+  return configured !== undefined && configured !== ""
+    ? resolve(configured)
+    : join(options.home ?? homedir(), ".claude");
+}
+
+/**
+ * Claude Code's own auto-memory folder of the project `cwd` is in:
+ * `<config>/projects/<project folder name>/memory/`, which Claude Code loads `MEMORY.md` of into
+ * every session.
+ *
+ * @param options - `{ cwd, env?, home? }`.
+ * @returns An absolute folder path (it may not exist yet).
+ * @example autoMemoryFolder({ cwd: "/home/ana/shop", home: "/home/ana" }) // "/home/ana/.claude/projects/-home-ana-shop/memory"
+ */
+export function autoMemoryFolder(options: LocationOptions): string {
+  return join(
+    claudeConfigFolder(options),
+    "projects",
+    projectFolderName(projectRootOf(options.cwd)),
+    "memory",
+  );
+}
