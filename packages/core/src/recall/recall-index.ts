@@ -501,6 +501,5 @@ export async function storeRecallIndexAfterForget(
 async function startAndWait(key: string): Promise<void> {
   const pending = pendingSaves.get(key);
   if (pending === undefined) return;
-  starters.get(key)?.();
   await pending;
 }
