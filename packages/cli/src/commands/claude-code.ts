@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   claudeConfigFolder,
   installClaudeCode,
@@ -32,14 +32,25 @@ function hookCommand(): string[] {
   return [process.execPath, ...(workspace && built ? ["--conditions=memfiles-dist"] : []), BIN];
 }
 
-/** The MCP server's command: the sibling package's bin when it is installed, else through npx. */
+/**
+ * The MCP server's command: the sibling package's bin when it is installed, else through npx.
+ * Inside a built workspace clone it adds `--conditions=memfiles-dist`, as {@link hookCommand} does,
+ * so the server starts from dist/ instead of compiling TypeScript through tsx.
+ */
 function mcpServerCommand(root: string): string[] {
   const candidates = [
     fileURLToPath(new URL("../../../mcp/bin/memfiles-mcp.js", import.meta.url)),
     fileURLToPath(new URL("../../../../@memfiles/mcp/bin/memfiles-mcp.js", import.meta.url)),
   ];
   const found = candidates.find((path) => existsSync(path));
-  const server = found === undefined ? ["npx", "-y", "@memfiles/mcp"] : [process.execPath, found];
+  const built =
+    found !== undefined &&
+    existsSync(new URL("../src/main.ts", pathToFileURL(found))) &&
+    existsSync(new URL("../dist/main.js", pathToFileURL(found)));
+  const server =
+    found === undefined
+      ? ["npx", "-y", "@memfiles/mcp"]
+      : [process.execPath, ...(built ? ["--conditions=memfiles-dist"] : []), found];
   return [...server, "--root", root, "--create", "--layout", "auto"];
 }
 
