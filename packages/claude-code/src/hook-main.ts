@@ -2,16 +2,81 @@
  * The hook command Claude Code runs: `memfiles hook <event> [--root <folder>] [--model <id>]`
  * (the `memfiles` bin hands `hook` here before loading anything else), or this file directly.
  * It reads the event's JSON on stdin, prints the hook's JSON or nothing, and exits 0 whatever
- * happens. `write-pass --root ... --layout ... --session ... --transcript ... --time-zone ...` is
- * the detached child SessionEnd and PreCompact start.
+ * happens. SessionEnd and PreCompact only hand their stdin to a detached child
+ * (`detached --event <event> --input-file <file> [--root] [--model]`) and exit, before loading
+ * anything of memfiles: Claude Code cancels a SessionEnd hook after 1.5 s, which a loaded machine
+ * spent on imports alone. The child finds the folder and runs the write pass. `write-pass --root
+ * ... --layout ... --session ... --transcript ... --time-zone ...` runs a write pass directly.
  */
+import { spawn } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { readHookStdin } from "./read-hook-stdin.js";
 
-async function main(argv: string[]): Promise<void> {
-  const [event = "", ...rest] = argv[0] === "hook" ? argv.slice(1) : argv;
-  const { values } = parseArgs({
-    args: rest,
+/** The events whose work is a write pass, done in a detached child. */
+const DETACHED_EVENTS = new Set(["session-end", "pre-compact"]);
+
+/**
+ * Writes the hook's stdin to a private temporary file and starts this entry again as a detached
+ * child with no stdio that reads it: the same node, node options and entry arguments.
+ */
+function startDetached(event: string, stdin: string, argv: string[], values: Options): void {
+  const file = join(tmpdir(), `memfiles-hook-${process.pid}-${Date.now()}.json`);
+  writeFileSync(file, stdin, { mode: 0o600, flag: "wx" });
+  // The entry's own arguments: `memfiles.js hook` or `hook-main.js`.
+  const entry = process.argv.slice(1, argv[0] === "hook" ? 3 : 2);
+  const passed = (name: "root" | "model") =>
+    typeof values[name] === "string" ? [`--${name}`, values[name] as string] : [];
+  const child = spawn(
+    process.execPath,
+    [
+      ...process.execArgv,
+      ...entry,
+      "detached",
+      "--event",
+      event,
+      "--input-file",
+      file,
+      ...passed("root"),
+      ...passed("model"),
+    ],
+    { detached: true, stdio: "ignore", windowsHide: true },
+  );
+  child.on("error", () => rmSync(file, { force: true }));
+  child.unref();
+}
+
+/** The detached child: SessionEnd / PreCompact's hook with the write pass run in this process. */
+async function runDetached(text: (name: string) => string | undefined): Promise<void> {
+  const event = text("event");
+  const file = text("input-file");
+  if (event === undefined || file === undefined || !DETACHED_EVENTS.has(event)) return;
+  let stdin: string;
+  try {
+    stdin = readFileSync(file, "utf8");
+  } finally {
+    rmSync(file, { force: true });
+  }
+  const { runHook } = await import("./run-hook.js");
+  const { runSessionWritePass } = await import("./session-write-pass.js");
+  const passes: Promise<unknown>[] = [];
+  await runHook({
+    event,
+    stdin,
+    root: text("root"),
+    model: text("model"),
+    startWritePass: (request) => passes.push(runSessionWritePass(request)),
+  });
+  await Promise.all(passes);
+}
+
+type Options = ReturnType<typeof parseOptions>["values"];
+
+function parseOptions(args: string[]) {
+  return parseArgs({
+    args,
     strict: false,
     options: {
       root: { type: "string" },
@@ -20,8 +85,15 @@ async function main(argv: string[]): Promise<void> {
       session: { type: "string" },
       transcript: { type: "string" },
       "time-zone": { type: "string" },
+      event: { type: "string" },
+      "input-file": { type: "string" },
     },
   });
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [event = "", ...rest] = argv[0] === "hook" ? argv.slice(1) : argv;
+  const { values } = parseOptions(rest);
   const text = (name: string) =>
     typeof values[name] === "string" ? (values[name] as string) : undefined;
   if (event === "write-pass") {
@@ -40,7 +112,16 @@ async function main(argv: string[]): Promise<void> {
     });
     return;
   }
+  if (event === "detached") {
+    await runDetached(text);
+    return;
+  }
   const { text: stdin, tooLarge } = await readHookStdin(process.stdin);
+  // Input over the cap goes to runHook, which logs it and prints nothing.
+  if (DETACHED_EVENTS.has(event) && !tooLarge) {
+    startDetached(event, stdin, argv, values);
+    return;
+  }
   const { runHook } = await import("./run-hook.js");
   const { stdout } = await runHook({
     event,

@@ -143,7 +143,10 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
       location,
       layout,
       store: opened,
-      timeZone: hookTimeZone(env),
+      // Read on use: the first Intl call costs about 10 ms of CPU, and only the write pass needs it.
+      get timeZone() {
+        return hookTimeZone(env);
+      },
       now: options.now ?? (() => new Date()),
       sessionStartTokens: options.sessionStartTokens ?? DEFAULT_SESSION_START_TOKENS,
       promptRecallTokens: options.promptRecallTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,

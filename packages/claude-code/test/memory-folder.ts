@@ -1,15 +1,20 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { onTestFinished } from "vitest";
 
 /** A fact file as Claude Code's auto memory and memfiles' fact layout write it. */
 export function factFile(name: string, description: string, body: string, type = "user"): string {
   return `---\nname: ${name}\ndescription: ${description}\ntype: ${type}\nupdated: 2026-09-12\n---\n${body}\n`;
 }
 
-/** A temporary home (for `~/.claude`), project folder and memory folder with two facts. */
+/**
+ * A temporary home (for `~/.claude`), project folder and memory folder with two facts, removed
+ * when the test that made them finishes (call it inside a test).
+ */
 export async function hookFolders(): Promise<{ home: string; cwd: string; root: string }> {
   const base = await mkdtemp(join(tmpdir(), "memfiles-claude-code-"));
+  onTestFinished(() => rm(base, { recursive: true, force: true }));
   const home = join(base, "home");
   const cwd = join(base, "project");
   const root = join(base, "memory");

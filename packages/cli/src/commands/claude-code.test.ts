@@ -41,6 +41,11 @@ describe("memfiles claude-code", () => {
     );
     const mcp = JSON.parse(await readFile(join(cwd, ".mcp.json"), "utf8"));
     expect(mcp.mcpServers.memfiles.args).toEqual(expect.arrayContaining(["--root", auto]));
+    // The workspace is built before the CLI's tests: the server starts from dist/, not via tsx.
+    expect(mcp.mcpServers.memfiles.args.slice(0, 2)).toEqual([
+      "--conditions=memfiles-dist",
+      expect.stringMatching(/mcp\/bin\/memfiles-mcp\.js$/),
+    ]);
 
     output.stdout = "";
     await runMemfiles(["claude-code", "status"], context);

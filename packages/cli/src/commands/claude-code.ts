@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   claudeConfigFolder,
   installClaudeCode,
@@ -36,6 +36,8 @@ function hookCommand(): string[] {
 /**
  * The MCP server's command: the sibling package's bin when it is installed, else through npx.
  * `root` `undefined`: the auto memory of whichever project the server starts in (`--user`).
+ * Inside a built workspace clone it adds `--conditions=memfiles-dist`, as {@link hookCommand} does,
+ * so the server starts from dist/ instead of compiling TypeScript through tsx.
  */
 function mcpServerCommand(root: string | undefined): string[] {
   const candidates = [
@@ -43,7 +45,14 @@ function mcpServerCommand(root: string | undefined): string[] {
     fileURLToPath(new URL("../../../../@memfiles/mcp/bin/memfiles-mcp.js", import.meta.url)),
   ];
   const found = candidates.find((path) => existsSync(path));
-  const server = found === undefined ? ["npx", "-y", "@memfiles/mcp"] : [process.execPath, found];
+  const built =
+    found !== undefined &&
+    existsSync(new URL("../src/main.ts", pathToFileURL(found))) &&
+    existsSync(new URL("../dist/main.js", pathToFileURL(found)));
+  const server =
+    found === undefined
+      ? ["npx", "-y", "@memfiles/mcp"]
+      : [process.execPath, ...(built ? ["--conditions=memfiles-dist"] : []), found];
   const memory = root === undefined ? ["--claude-code-memory"] : ["--root", root];
   return [...server, ...memory, "--create", "--layout", "auto"];
 }
