@@ -17,7 +17,7 @@ describe("the Claude Code plugin layout", () => {
       expect(group.hooks).toEqual([
         {
           type: "command",
-          command: `node "\${CLAUDE_PLUGIN_ROOT}/dist/hook-bundle/hook-main.js" ${event} --root "\${CLAUDE_PROJECT_DIR}/memory"`,
+          command: `node "\${CLAUDE_PLUGIN_ROOT}/dist/hook-main.js" ${event} --root "\${CLAUDE_PROJECT_DIR}/memory"`,
           timeout: HOOK_TIMEOUT_SECONDS[event],
         },
       ]);

@@ -143,10 +143,7 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
       location,
       layout,
       store: opened,
-      // Read on use: the first Intl call costs about 10 ms of CPU, and only the write pass needs it.
-      get timeZone() {
-        return hookTimeZone(env);
-      },
+      timeZone: hookTimeZone(env),
       now: options.now ?? (() => new Date()),
       sessionStartTokens: options.sessionStartTokens ?? DEFAULT_SESSION_START_TOKENS,
       promptRecallTokens: options.promptRecallTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,
