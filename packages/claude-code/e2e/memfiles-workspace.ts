@@ -57,7 +57,9 @@ export type MemfilesWorkspace = {
 export async function memfilesWorkspace(api: StubMessagesApi): Promise<MemfilesWorkspace> {
   const { home, project } = await temporaryWorkspace();
   const claude = claudeBinary();
-  const environment = { ...process.env, HOME: home };
+  // `memfiles` takes pnpm's INIT_CWD as the folder it was run in: under `pnpm test:claude-code`
+  // that is the repository, so the install would wire the repository's own settings.
+  const environment = { ...process.env, HOME: home, INIT_CWD: project };
   const workspace: MemfilesWorkspace = {
     home,
     project,
