@@ -1,14 +1,19 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import { costOf, type ModelUsage } from "@memfiles/core";
-import { estimateTokens, roundUsd, toModelUsage } from "@memfiles/core/internal";
+import { costOf } from "@memfiles/core";
+import {
+  ASSUMED_OUTPUT_TOKENS,
+  requestCostBound,
+  roundUsd,
+  toModelUsage,
+} from "@memfiles/core/internal";
 import type { JsonValue } from "./normalize.js";
 
 /**
- * Output tokens assumed for a call whose request sets no `max_tokens` (every Messages API request
- * sets it, so only a malformed body gets this), and for a scenario run planned without a recording:
- * about what a write pass or a chat answer of the seed scenarios gives.
+ * Output tokens assumed for a call whose request sets no `max_tokens`, and for a scenario run
+ * planned without a recording: core's figure, about what a write pass or a chat answer of the seed
+ * scenarios gives.
  */
-export const ASSUMED_OUTPUT_TOKENS = 400;
+export { ASSUMED_OUTPUT_TOKENS };
 
 /**
  * How the budget check estimates a call's output, in words, for the record preview: the request's
@@ -16,14 +21,6 @@ export const ASSUMED_OUTPUT_TOKENS = 400;
  */
 export const BUDGET_OUTPUT_BASIS =
   "each call is checked before it is sent at an upper bound (its input by characters, its max_tokens as output), so the cap is never passed";
-
-/** The output bound of a request: its `max_tokens`, or `ASSUMED_OUTPUT_TOKENS` when it has none. */
-function outputBound(body: JsonValue): number {
-  const maxTokens = (body as { max_tokens?: unknown } | null)?.max_tokens;
-  return typeof maxTokens === "number" && Number.isInteger(maxTokens) && maxTokens > 0
-    ? maxTokens
-    : ASSUMED_OUTPUT_TOKENS;
-}
 
 /**
  * The spending cap of one record run (`pnpm eval --record --max-usd <n>`), shared by every
@@ -56,15 +53,7 @@ export class RecordBudget {
    * @example budget.estimate({ model: "claude-haiku-5-5", messages: [] }, "claude-haiku-5-5")
    */
   estimate(body: JsonValue, fallbackModel: string): number {
-    const model = modelOf(body) ?? fallbackModel;
-    const usage: ModelUsage = {
-      input: estimateTokens(JSON.stringify(body), model),
-      output: outputBound(body),
-      cacheWrite5m: 0,
-      cacheWrite1h: 0,
-      cacheRead: 0,
-    };
-    return costOf(usage, model).usd;
+    return requestCostBound(body, fallbackModel);
   }
 
   /**

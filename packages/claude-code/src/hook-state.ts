@@ -102,3 +102,27 @@ export function checkpointFor(
   if (saved === undefined || saved.transcriptPath !== transcriptPath) return undefined;
   return { offset: saved.offset, ...(saved.uuid === undefined ? {} : { uuid: saved.uuid }) };
 }
+
+/**
+ * The state with its checkpoint moved to where a read of `transcriptPath` stopped.
+ *
+ * @param state - The session's state.
+ * @param transcriptPath - The transcript read.
+ * @param checkpoint - Where the read stopped (`readClaudeCodeTranscript(...).checkpoint`).
+ * @returns The new state; `recalled` kept.
+ * @example await writeSessionState(store, id, withCheckpoint(state, path, read.checkpoint));
+ */
+export function withCheckpoint(
+  state: SessionState,
+  transcriptPath: string,
+  checkpoint: TranscriptCheckpoint,
+): SessionState {
+  return {
+    ...state,
+    checkpoint: {
+      transcriptPath,
+      offset: checkpoint.offset,
+      ...(checkpoint.uuid === undefined ? {} : { uuid: checkpoint.uuid }),
+    },
+  };
+}

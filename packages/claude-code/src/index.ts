@@ -4,6 +4,16 @@
 // Claude Code's own memory edits, checked like every other write.
 export { type CheckFileEditResult, checkFileEdit, type FileEdit } from "./check-file-edit.js";
 export { type HookLogEntry, readHookLog } from "./hook-log.js";
+// Backfill: the write pass over a project's past sessions, as one Message Batch.
+export { ImportError, type ImportErrorCode } from "./import-error.js";
+export {
+  type ImportOutcome,
+  type ImportPlanRow,
+  type ImportSessionsOptions,
+  type ImportSessionsResult,
+  type ImportSkipped,
+  importSessions,
+} from "./import-sessions.js";
 // Install into Claude Code's settings.
 export {
   HOOK_TIMEOUT_SECONDS,

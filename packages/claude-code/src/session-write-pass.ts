@@ -1,22 +1,18 @@
-import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { MemoryStore, MODELS, writePass } from "@memfiles/core";
 import { readClaudeCodeTranscript } from "@memfiles/core/internal";
-import lockfile from "proper-lockfile";
 import { logHook } from "./hook-log.js";
 import {
   checkpointFor,
-  HOOK_STATE_FOLDER,
   readSessionState,
+  withCheckpoint,
   writeSessionState,
 } from "./hook-state.js";
 import type { WritePassRequest } from "./hooks/hook-context.js";
+import { withWritePassLock } from "./write-pass-lock.js";
 
 /** The write pass's model when none is given: Claude Sonnet 5.5. */
 export const DEFAULT_HOOK_WRITE_MODEL = MODELS.sonnet;
-
-/** How long a write pass waits for the one before it on the same folder: 10 minutes. */
-const WAIT_MS = 10 * 60 * 1000;
 
 /** Result of {@link runSessionWritePass}, as logged. */
 export type SessionWritePassResult =
@@ -57,7 +53,6 @@ export async function runSessionWritePass(
     });
     return result;
   };
-  let release: (() => Promise<void>) | undefined;
   try {
     const env = options.env ?? process.env;
     if (options.client === undefined && (env.ANTHROPIC_API_KEY ?? "") === "") {
@@ -67,63 +62,48 @@ export async function runSessionWritePass(
           "No ANTHROPIC_API_KEY in the environment Claude Code runs hooks in; the session was not saved. Set it and the next session end saves this session's turns too.",
       });
     }
-    // The lock file lives beside the session states; it must exist for proper-lockfile.
-    await store.writeInternal(`${HOOK_STATE_FOLDER}/write-pass`, "");
-    release = await lockfile.lock(join(store.root, ".memfiles", HOOK_STATE_FOLDER, "write-pass"), {
-      retries: {
-        retries: Math.ceil(WAIT_MS / 1000),
-        minTimeout: 1000,
-        maxTimeout: 1000,
-        factor: 1,
-      },
-      stale: 60_000,
-      realpath: false,
-    });
-    const state = await readSessionState(store, request.sessionId);
-    const after = checkpointFor(state, request.transcriptPath);
-    const read = await readClaudeCodeTranscript(request.transcriptPath, {
-      timeZone: request.timeZone,
-      ...(after === undefined ? {} : { after }),
-    });
-    const saveCheckpoint = () =>
-      writeSessionState(store, request.sessionId, {
-        ...state,
-        checkpoint: {
-          transcriptPath: request.transcriptPath,
-          offset: read.checkpoint.offset,
-          ...(read.checkpoint.uuid === undefined ? {} : { uuid: read.checkpoint.uuid }),
-        },
+    return await withWritePassLock(store, async () => {
+      const state = await readSessionState(store, request.sessionId);
+      const after = checkpointFor(state, request.transcriptPath);
+      const read = await readClaudeCodeTranscript(request.transcriptPath, {
+        timeZone: request.timeZone,
+        ...(after === undefined ? {} : { after }),
       });
-    const turns = read.transcript.turns;
-    if (!turns.some((turn) => turn.role === "user")) {
+      const saveCheckpoint = () =>
+        writeSessionState(
+          store,
+          request.sessionId,
+          withCheckpoint(state, request.transcriptPath, read.checkpoint),
+        );
+      const turns = read.transcript.turns;
+      if (!turns.some((turn) => turn.role === "user")) {
+        await saveCheckpoint();
+        return await report({
+          outcome: "skipped",
+          reason: "No new words of the user since the last write pass.",
+        });
+      }
+      const client = options.client ?? new (await import("@anthropic-ai/sdk")).default();
+      const result = await writePass({
+        store,
+        transcript: read.transcript,
+        client,
+        model: request.model ?? DEFAULT_HOOK_WRITE_MODEL,
+        timeZone: request.timeZone,
+        sessionId: request.sessionId,
+        ...(options.now === undefined ? {} : { now: options.now }),
+      });
       await saveCheckpoint();
       return await report({
-        outcome: "skipped",
-        reason: "No new words of the user since the last write pass.",
+        outcome: "ok",
+        applied: result.applied.length,
+        rejected: result.rejected.length,
+        turns: turns.length,
       });
-    }
-    const client = options.client ?? new (await import("@anthropic-ai/sdk")).default();
-    const result = await writePass({
-      store,
-      transcript: read.transcript,
-      client,
-      model: request.model ?? DEFAULT_HOOK_WRITE_MODEL,
-      timeZone: request.timeZone,
-      sessionId: request.sessionId,
-      ...(options.now === undefined ? {} : { now: options.now }),
-    });
-    await saveCheckpoint();
-    return await report({
-      outcome: "ok",
-      applied: result.applied.length,
-      rejected: result.rejected.length,
-      turns: turns.length,
     });
   } catch (error) {
     const name = error instanceof Error ? error.name : "Error";
     const message = error instanceof Error ? error.message : String(error);
     return await report({ outcome: "failed", reason: `${name}: ${message}` });
-  } finally {
-    await release?.().catch(() => undefined);
   }
 }

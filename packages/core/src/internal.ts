@@ -16,12 +16,14 @@ export {
   projectRootOf,
 } from "./claude-code-location.js";
 export {
+  ASSUMED_OUTPUT_TOKENS,
   type CacheWarning,
   estimateTokens,
   minCacheableTokens,
   PRICE_ROWS,
   PRICES_SOURCE,
   type PriceTable,
+  requestCostBound,
   roundUsd,
   sumUsage,
   toModelUsage,

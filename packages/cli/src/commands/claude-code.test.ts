@@ -81,4 +81,33 @@ describe("memfiles claude-code", () => {
       "Last write pass: 2026-12-06T04:00:00.000Z ok: 4 new turns read; 1 memories written",
     );
   });
+
+  it("import --dry-run lists the past sessions oldest first with their cost; bad options are refused", async () => {
+    const { home, cwd, context, output } = await project();
+    const transcripts = join(home, ".claude", "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"));
+    await mkdir(transcripts, { recursive: true });
+    const said = (day: string, text: string) =>
+      `${JSON.stringify({ type: "user", uuid: `u-${day}`, timestamp: `${day}T10:00:00.000Z`, message: { role: "user", content: text } })}\n`;
+    await writeFile(join(transcripts, "a.jsonl"), said("2026-09-10", "I moved to Zed"));
+    await writeFile(join(transcripts, "b.jsonl"), said("2026-09-01", "I edit in Helix"));
+    context.env = { HOME: home, MEMFILES_TIME_ZONE: "UTC" };
+    expect(await runMemfiles(["claude-code", "import", "--dry-run"], context)).toBe(0);
+    expect(output.stdout).toMatch(
+      /^2026-09-01 {2}b {2}1 turns {2}up to \$0\.\d{4}\n2026-09-10 {2}a {2}1 turns {2}up to \$0\.\d{4}\n2 sessions, up to \$0\.\d{4} at the batch price .*Nothing was sent \(--dry-run\)\.\n$/,
+    );
+    output.stdout = "";
+    expect(
+      await runMemfiles(["claude-code", "import", "--since", "2026-09-05", "--dry-run"], context),
+    ).toBe(0);
+    expect(output.stdout).toMatch(/^2026-09-10 {2}a /);
+    for (const [args, message] of [
+      [["--max-usd", "lots"], '--max-usd must be a positive number of USD, not "lots".'],
+      [["--since", "last week"], '--since must be a day as YYYY-MM-DD, not "last week".'],
+      [["--max-usd", "0.000001"], "past --max-usd 0.000001; nothing was sent"],
+    ] as const) {
+      output.stderr = "";
+      expect(await runMemfiles(["claude-code", "import", ...args], context)).toBe(2);
+      expect(output.stderr).toContain(message);
+    }
+  });
 });

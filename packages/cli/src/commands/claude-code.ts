@@ -1,8 +1,11 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import Anthropic from "@anthropic-ai/sdk";
 import {
   claudeConfigFolder,
+  type ImportSessionsResult,
+  importSessions,
   installClaudeCode,
   memoryLocation,
   projectRootOf,
@@ -12,10 +15,54 @@ import {
   uninstallClaudeCode,
 } from "@memfiles/claude-code";
 import { MemoryStore } from "@memfiles/core";
+import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import type { RegisterCommand } from "./command.js";
 
 type Options = { user?: boolean; root?: string };
+type ImportOptions = {
+  root?: string;
+  since?: string;
+  maxUsd?: string;
+  model?: string;
+  dryRun?: boolean;
+  resume?: boolean;
+};
+
+/** The lines `import` prints: the sessions oldest first with their cost bound, then the outcome. */
+function importReport(result: ImportSessionsResult): string {
+  const lines = result.skipped.map(
+    (skipped) => `Skipped ${skipped.transcriptPath}: ${skipped.reason}`,
+  );
+  if (result.status === "nothing_to_import") {
+    lines.push(`No session in ${result.transcripts} has words of the user not imported yet.`);
+    return `${lines.join("\n")}\n`;
+  }
+  for (const row of result.plan) {
+    lines.push(`${row.date}  ${row.sessionId}  ${row.turns} turns  up to $${row.usd.toFixed(4)}`);
+  }
+  const total = `${result.plan.length} sessions, up to $${result.usd.toFixed(4)} at the batch price (input by characters, max_tokens as output)`;
+  if (result.status === "dry_run") lines.push(`${total}. Nothing was sent (--dry-run).`);
+  if (result.status === "pending") {
+    lines.push(
+      `${total}. Batch ${result.batchId} has not ended yet; run \`memfiles claude-code import --resume\` later to apply it.`,
+    );
+  }
+  if (result.status === "ended") {
+    const applied = result.outcomes.filter((outcome) => outcome.code === "applied").length;
+    lines.push(
+      `${total}. Batch ${result.batchId || "(none needed)"}: ${applied} sessions applied.`,
+    );
+    for (const outcome of result.outcomes) {
+      if (outcome.code !== "applied" && outcome.code !== "already_applied") {
+        lines.push(
+          `Not applied: ${outcome.sessionId} (${outcome.code}); import again to retry it.`,
+        );
+      }
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
 
 // This file sits in src/commands/ or dist/commands/; the bin is ../../bin/memfiles.js from both.
 const BIN = fileURLToPath(new URL("../../bin/memfiles.js", import.meta.url));
@@ -61,12 +108,13 @@ function mcpServerCommand(root: string | undefined): string[] {
  * `memfiles claude-code install|uninstall|status [--user] [--root <folder>]`: wires memfiles'
  * hooks and MCP server into Claude Code's settings (the project's `.claude/settings.json` and
  * `.mcp.json`, or with `--user` `~/.claude/settings.json` and `~/.claude.json`), takes them out,
- * or says what is wired, where memory lives and how the last write pass went.
+ * or says what is wired, where memory lives and how the last write pass went. `import` runs the
+ * write pass over the project's past sessions (`importSessions`).
  */
 export const registerClaudeCode: RegisterCommand = (program, context, done) => {
   const claudeCode = program
     .command("claude-code")
-    .description("use memfiles inside Claude Code: install, uninstall, status");
+    .description("use memfiles inside Claude Code: install, uninstall, status, import");
   const paths = (options: Options) => {
     const home = context.env.HOME ?? context.env.USERPROFILE;
     const env = context.env;
@@ -121,6 +169,47 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       context.stdout(
         `Memory: ${location.root}${location.autoMemory ? " (Claude Code's auto memory of this project)" : ""}\n`,
       );
+      done(EXIT_CODES.ok);
+    });
+
+  claudeCode
+    .command("import")
+    .description(
+      "backfill: the write pass over this project's past Claude Code sessions, oldest first, as one Message Batch (half price)",
+    )
+    .option("--root <folder>", "a memfiles folder to use instead of Claude Code's auto memory")
+    .option("--since <date>", "only sessions dated on or after this day (YYYY-MM-DD)")
+    .option("--max-usd <usd>", "refuse, before sending anything, when the batch may cost more")
+    .option("--model <id>", "the write pass's model")
+    .option("--dry-run", "list the sessions and their cost; send nothing")
+    .option("--resume", "apply the batch an earlier import left pending")
+    .action(async (options: ImportOptions) => {
+      const maxUsd = options.maxUsd === undefined ? undefined : Number(options.maxUsd);
+      if (maxUsd !== undefined && !(Number.isFinite(maxUsd) && maxUsd > 0)) {
+        throw new CliError(`--max-usd must be a positive number of USD, not "${options.maxUsd}".`, {
+          code: "bad_argument",
+        });
+      }
+      if (options.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.since)) {
+        throw new CliError(`--since must be a day as YYYY-MM-DD, not "${options.since}".`, {
+          code: "bad_argument",
+        });
+      }
+      const home = context.env.HOME ?? context.env.USERPROFILE;
+      const apiKey = context.env.ANTHROPIC_API_KEY;
+      const result = await importSessions({
+        cwd: context.cwd,
+        root: options.root,
+        since: options.since,
+        maxUsd,
+        model: options.model,
+        dryRun: options.dryRun,
+        resume: options.resume,
+        env: context.env,
+        ...(home === undefined ? {} : { home }),
+        ...(apiKey === undefined || apiKey === "" ? {} : { client: new Anthropic({ apiKey }) }),
+      });
+      context.stdout(importReport(result));
       done(EXIT_CODES.ok);
     });
 

@@ -17,6 +17,7 @@ export {
   type PriceRow,
   type PriceTable,
 } from "./prices.js";
+export { ASSUMED_OUTPUT_TOKENS, requestCostBound } from "./request-cost-bound.js";
 export { roundUsd } from "./round-usd.js";
 export { UnknownModelError } from "./unknown-model-error.js";
 export {

@@ -353,6 +353,16 @@ describe("readClaudeCodeTranscript", () => {
     expect(next.checkpoint).toEqual({ offset: (await readFile(path)).length, uuid: "c1" });
   });
 
+  it("reads the same records again between two checkpoints (until), whatever was appended since", async () => {
+    const path = join(folder, "s.jsonl");
+    await writeFile(path, `${user("I use vim", { uuid: "a1" })}\n`);
+    const first = await readClaudeCodeTranscript(path);
+    await appendFile(path, `${user("I moved to Helix", { uuid: "b1" })}\n`);
+    const again = await readClaudeCodeTranscript(path, { until: first.checkpoint.offset });
+    expect(again.transcript.turns).toEqual([{ role: "user", content: "I use vim" }]);
+    expect(again.checkpoint).toEqual(first.checkpoint);
+  });
+
   it("reads a file shorter than the checkpoint from its start", async () => {
     const path = join(folder, "s.jsonl");
     await writeFile(path, `${user("I use vim")}\n`);

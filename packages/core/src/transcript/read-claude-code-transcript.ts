@@ -19,6 +19,11 @@ export type ReadClaudeCodeTranscriptOptions = ParseClaudeCodeTranscriptOptions &
   after?: TranscriptCheckpoint;
   /** Most bytes read at once (default 64 MiB); checked before reading. */
   maxBytes?: number;
+  /**
+   * Read only the bytes before this offset (a checkpoint's `offset` from an earlier read), e.g. to
+   * read again exactly the records a batch request was built from; default: to the end of the file.
+   */
+  until?: number;
 };
 
 /**
@@ -27,7 +32,7 @@ export type ReadClaudeCodeTranscriptOptions = ParseClaudeCodeTranscriptOptions &
  * was replaced, not appended to, and is read from its start.
  *
  * @param path - The `.jsonl` file.
- * @param options - `{ after?, maxBytes?, timeZone?, seen? }`.
+ * @param options - `{ after?, until?, maxBytes?, timeZone?, seen? }` (offsets in bytes).
  * @returns `{ transcript, checkpoint, records, skipped }`; save `checkpoint` for the next read.
  * @throws {TranscriptTooLargeError} when more than `maxBytes` bytes follow the checkpoint.
  * @throws File-system errors (`ENOENT`, `EACCES`) pass through.
@@ -41,7 +46,7 @@ export async function readClaudeCodeTranscript(
 ): Promise<ParseClaudeCodeTranscriptResult> {
   const handle = await open(path, "r");
   try {
-    const { size } = await handle.stat();
+    const size = Math.min((await handle.stat()).size, options.until ?? Number.POSITIVE_INFINITY);
     const after =
       options.after !== undefined && options.after.offset <= size ? options.after : { offset: 0 };
     const length = size - after.offset;

@@ -1,0 +1,376 @@
+import { readdir, stat } from "node:fs/promises";
+import { basename, join, resolve } from "node:path";
+import type Anthropic from "@anthropic-ai/sdk";
+import {
+  type ApplyBatchResultsOptions,
+  applyBatchResults,
+  detectLayout,
+  MemoryStore,
+  submitWritePasses,
+} from "@memfiles/core";
+import {
+  type BatchWriteSession,
+  buildWriteRequest,
+  claudeConfigFolder,
+  projectFolderName,
+  readClaudeCodeTranscript,
+  requestCostBound,
+  roundUsd,
+  type TranscriptCheckpoint,
+} from "@memfiles/core/internal";
+import { logHook } from "./hook-log.js";
+import {
+  checkpointFor,
+  HOOK_STATE_FOLDER,
+  readSessionState,
+  withCheckpoint,
+  writeSessionState,
+} from "./hook-state.js";
+import { ImportError } from "./import-error.js";
+import { memoryLocation } from "./memory-location.js";
+import { hookTimeZone } from "./run-hook.js";
+import { DEFAULT_HOOK_WRITE_MODEL } from "./session-write-pass.js";
+import { withWritePassLock } from "./write-pass-lock.js";
+
+/** The batch of an import not yet applied, inside the memory folder's `.memfiles/`. */
+const PENDING_FILE = `${HOOK_STATE_FOLDER}/import.json`;
+
+/** Options of {@link importSessions}. */
+export type ImportSessionsOptions = {
+  /** The project folder (its transcripts are `<config>/projects/<its folder name>/*.jsonl`). */
+  cwd: string;
+  /** `--root`: a memfiles folder instead of Claude Code's auto memory. */
+  root?: string | undefined;
+  /** Only sessions dated on or after this day (`YYYY-MM-DD`, in `timeZone`). */
+  since?: string | undefined;
+  /** Refuse before any request when the batch's upper-bound cost is past this, USD. */
+  maxUsd?: number | undefined;
+  /** Plan and price only; nothing is sent or written. */
+  dryRun?: boolean | undefined;
+  /** Apply the batch an earlier import left pending instead of planning a new one. */
+  resume?: boolean | undefined;
+  /** The write pass's model; default Claude Sonnet 5.5. */
+  model?: string | undefined;
+  /** Default: one from `ANTHROPIC_API_KEY`. */
+  client?: Anthropic;
+  env?: NodeJS.ProcessEnv;
+  home?: string;
+  /** How long to wait for the batch; default up to 24 h. Past it the import stays pending. */
+  wait?: ApplyBatchResultsOptions["wait"];
+  now?: Date;
+};
+
+/** One session an import sends (or would send), oldest first. */
+export type ImportPlanRow = {
+  sessionId: string;
+  transcriptPath: string;
+  /** The session's day (`YYYY-MM-DD`) in the user's time zone. */
+  date: string;
+  /** New turns since the session's checkpoint (user and assistant). */
+  turns: number;
+  /** Upper bound of this entry's cost at the batch price, USD. */
+  usd: number;
+};
+
+/** A transcript left out of an import, and why. */
+export type ImportSkipped = { transcriptPath: string; reason: string };
+
+type BatchSessionOutcome = Extract<
+  Awaited<ReturnType<typeof applyBatchResults>>,
+  { status: "ended" }
+>["outcomes"][number];
+
+/** What became of one session of an applied import batch (core's batch outcome codes). */
+export type ImportOutcome = { sessionId: string; code: BatchSessionOutcome["code"] };
+
+/** Result of {@link importSessions}; `usd` is the batch's upper-bound cost. */
+export type ImportSessionsResult =
+  | { status: "dry_run"; plan: ImportPlanRow[]; skipped: ImportSkipped[]; usd: number }
+  | { status: "nothing_to_import"; skipped: ImportSkipped[]; transcripts: string }
+  | {
+      status: "pending";
+      batchId: string;
+      plan: ImportPlanRow[];
+      skipped: ImportSkipped[];
+      usd: number;
+    }
+  | {
+      status: "ended";
+      batchId: string;
+      plan: ImportPlanRow[];
+      skipped: ImportSkipped[];
+      usd: number;
+      outcomes: ImportOutcome[];
+    };
+
+/** The read range of one session in a pending batch: enough to rebuild its transcript exactly. */
+type PendingSession = ImportPlanRow & {
+  batchSessionId: string;
+  from?: TranscriptCheckpoint;
+  to: TranscriptCheckpoint;
+};
+type Pending = { batchId: string; model: string; timeZone: string; sessions: PendingSession[] };
+
+type Context = {
+  store: MemoryStore;
+  model: string;
+  timeZone: string;
+  options: ImportSessionsOptions;
+};
+
+/**
+ * Backfill: runs the write pass over a project's past Claude Code sessions
+ * (`<config>/projects/<project folder name>/*.jsonl`, named by core's `projectFolderName`) as ONE
+ * Message Batch at half price (core's `submitWritePasses` / `applyBatchResults`). Each transcript
+ * is read from its session's checkpoint (the one the SessionEnd hook keeps), sessions are applied
+ * oldest first so the newest word wins, and each applied session's checkpoint moves to where the
+ * read stopped: a session is never proposed twice, and its SessionEnd later reads only new records.
+ * A transcript that cannot be read is skipped with the reason. Before any request the batch is
+ * priced at an upper bound (core's `requestCostBound`: input by characters, `max_tokens` as
+ * output, batch modifier); past `maxUsd` nothing is sent. The batch id and each session's read
+ * range are kept in `.memfiles/claude-code/import.json` (no transcript text) until the batch is
+ * applied, so an import stopped while the batch runs is finished by `resume`.
+ *
+ * @param options - See {@link ImportSessionsOptions}; `since` is `YYYY-MM-DD`, `maxUsd` USD.
+ * @returns `dry_run`, `nothing_to_import`, `pending` (the batch has not ended: resume later) or
+ *   `ended` with one outcome per session.
+ * @throws {ImportError} `import_pending` (an earlier batch is not applied: resume it),
+ *   `no_pending_import` (resume with none), `budget_exceeded` (past `maxUsd`), `no_api_key`.
+ * @throws {Anthropic.APIError} when the batch cannot be created or read.
+ * @example const result = await importSessions({ cwd: process.cwd(), maxUsd: 2 });
+ */
+export async function importSessions(
+  options: ImportSessionsOptions,
+): Promise<ImportSessionsResult> {
+  const env = options.env ?? process.env;
+  const home = options.home === undefined ? {} : { home: options.home };
+  const location = memoryLocation({ cwd: options.cwd, root: options.root, env, ...home });
+  const layout = location.autoMemory ? "fact" : await detectLayout(location.root);
+  const store = new MemoryStore({ root: location.root, layout });
+  const context: Context = {
+    store,
+    model: options.model ?? DEFAULT_HOOK_WRITE_MODEL,
+    timeZone: hookTimeZone(env),
+    options,
+  };
+  // Applied (or never made): the file is emptied, as `.memfiles/` files are written, not removed.
+  const pendingText = (await store.readInternal(PENDING_FILE))?.trim() || undefined;
+  if (options.resume === true) {
+    if (pendingText === undefined) {
+      throw new ImportError(
+        `No import batch is pending in ${store.root}: nothing to resume. Run \`memfiles claude-code import\` without --resume.`,
+        "no_pending_import",
+      );
+    }
+    const pending = JSON.parse(pendingText) as Pending;
+    const sessions = await Promise.all(
+      pending.sessions.map(async (row) => ({
+        row,
+        session: await batchSession(context, row, pending.timeZone),
+      })),
+    );
+    return finish({ ...context, model: pending.model }, pending, sessions, []);
+  }
+  if (pendingText !== undefined && options.dryRun !== true) {
+    const { batchId } = JSON.parse(pendingText) as Pending;
+    throw new ImportError(
+      `An import batch (${batchId}) of ${store.root} is not applied yet. Run \`memfiles claude-code import --resume\` to apply it first; nothing was sent.`,
+      "import_pending",
+    );
+  }
+  const transcripts = join(
+    claudeConfigFolder({ env, ...home }),
+    "projects",
+    projectFolderName(resolve(options.cwd)),
+  );
+  const { planned, skipped } = await plan(context, transcripts);
+  if (planned.length === 0) return { status: "nothing_to_import", skipped, transcripts };
+  const usd = roundUsd(planned.reduce((sum, { row }) => sum + row.usd, 0));
+  const rows = planned.map(({ row }) => publicRow(row));
+  if (options.dryRun === true) return { status: "dry_run", plan: rows, skipped, usd };
+  if (options.maxUsd !== undefined && usd > options.maxUsd) {
+    throw new ImportError(
+      `Importing ${planned.length} sessions may cost up to $${usd.toFixed(4)} at the batch price, past --max-usd ${options.maxUsd}; nothing was sent. ` +
+        "Raise --max-usd, or import fewer sessions with --since YYYY-MM-DD (--dry-run lists them with their cost).",
+      "budget_exceeded",
+    );
+  }
+  if (options.client === undefined && (env.ANTHROPIC_API_KEY ?? "") === "") {
+    throw new ImportError(
+      "No ANTHROPIC_API_KEY in the environment: the import sends a Message Batch to the API. Set it and run again; nothing was sent.",
+      "no_api_key",
+    );
+  }
+  const client = await clientOf(options);
+  const submitted = await submitWritePasses({
+    sessions: planned.map(({ session }) => session),
+    client,
+    model: context.model,
+  });
+  const batchId = submitted.batchId;
+  const pending: Pending = {
+    batchId: batchId ?? "",
+    model: context.model,
+    timeZone: context.timeZone,
+    sessions: planned.map(({ row }) => row),
+  };
+  if (batchId === undefined) return finish(context, pending, planned, skipped, usd);
+  await store.writeInternal(PENDING_FILE, `${JSON.stringify(pending)}\n`);
+  return finish(context, pending, planned, skipped, usd);
+}
+
+/** Applies the batch (waiting as told), moves the checkpoints of applied sessions, clears the pending file. */
+async function finish(
+  context: Context,
+  pending: Pending,
+  sessions: { row: PendingSession; session: BatchWriteSession }[],
+  skipped: ImportSkipped[],
+  usd = roundUsd(pending.sessions.reduce((sum, row) => sum + row.usd, 0)),
+): Promise<ImportSessionsResult> {
+  const { store, options } = context;
+  const plan = sessions.map(({ row }) => publicRow(row));
+  const client = await clientOf(options);
+  return withWritePassLock(store, async () => {
+    let outcomes: BatchSessionOutcome[] = [];
+    if (pending.batchId !== "") {
+      const applied = await applyBatchResults({
+        batchId: pending.batchId,
+        sessions: sessions.map(({ session }) => session),
+        client,
+        model: context.model,
+        wait: options.wait ?? {},
+      });
+      if (applied.status !== "ended") {
+        return { status: "pending", batchId: pending.batchId, plan, skipped, usd };
+      }
+      outcomes = applied.outcomes;
+    }
+    const result: ImportOutcome[] = [];
+    for (const [index, { row }] of sessions.entries()) {
+      const code = outcomes[index]?.code ?? "already_applied";
+      result.push({ sessionId: row.sessionId, code });
+      if (code !== "applied" && code !== "already_applied") continue;
+      const state = await readSessionState(store, row.sessionId);
+      await writeSessionState(
+        store,
+        row.sessionId,
+        withCheckpoint(state, row.transcriptPath, row.to),
+      );
+    }
+    await store.writeInternal(PENDING_FILE, "");
+    const count = (code: string) => result.filter((outcome) => outcome.code === code).length;
+    await logHook(store, {
+      event: "import",
+      outcome: "ok",
+      message: `batch ${pending.batchId || "(none)"}: ${count("applied")} sessions applied, ${result.length - count("applied") - count("already_applied")} not (import again to retry them).`,
+    });
+    return { status: "ended", batchId: pending.batchId, plan, skipped, usd, outcomes: result };
+  });
+}
+
+/** Reads every transcript from its checkpoint; the sessions with new words of the user, oldest first. */
+async function plan(
+  context: Context,
+  folder: string,
+): Promise<{
+  planned: { row: PendingSession; session: BatchWriteSession }[];
+  skipped: ImportSkipped[];
+}> {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const skipped: ImportSkipped[] = [];
+  const found: { row: PendingSession; session: BatchWriteSession; mtime: number }[] = [];
+  for (const name of names.filter((entry) => entry.endsWith(".jsonl")).sort()) {
+    const transcriptPath = join(folder, name);
+    const sessionId = basename(name, ".jsonl");
+    try {
+      const state = await readSessionState(context.store, sessionId);
+      const from = checkpointFor(state, transcriptPath);
+      const read = await readClaudeCodeTranscript(transcriptPath, {
+        timeZone: context.timeZone,
+        ...(from === undefined ? {} : { after: from }),
+      });
+      if (read.records > 0 && read.skipped.unreadable_line === read.records) {
+        skipped.push({
+          transcriptPath,
+          reason: `not a Claude Code transcript: none of its ${read.records} lines is a JSON record`,
+        });
+        continue;
+      }
+      const { transcript } = read;
+      if (!transcript.turns.some((turn) => turn.role === "user")) continue;
+      const mtime = (await stat(transcriptPath)).mtime;
+      const date = transcript.date === "" ? mtime.toISOString().slice(0, 10) : transcript.date;
+      if (context.options.since !== undefined && date < context.options.since) continue;
+      // A session imported before and appended to since gets a new batch entry: its custom_id is
+      // made from the session id and where this read started.
+      const batchSessionId = from === undefined ? sessionId : `${sessionId}@${from.offset}`;
+      const row: PendingSession = {
+        sessionId,
+        transcriptPath,
+        date,
+        turns: transcript.turns.length,
+        usd: 0,
+        batchSessionId,
+        ...(from === undefined ? {} : { from }),
+        to: read.checkpoint,
+      };
+      const session = sessionOf(context, row, { ...transcript, date }, context.timeZone);
+      const params = await buildWriteRequest({
+        ...session,
+        client: await clientOf(context.options),
+        model: context.model,
+      });
+      row.usd = requestCostBound(params, context.model, {
+        modifiers: { serviceTier: "batch" },
+      });
+      found.push({ row, session, mtime: mtime.getTime() });
+    } catch (error) {
+      skipped.push({
+        transcriptPath,
+        reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      });
+    }
+  }
+  // Oldest first: applied in this order, a later session's word replaces an earlier one's.
+  found.sort((a, b) => a.row.date.localeCompare(b.row.date) || a.mtime - b.mtime);
+  return { planned: found.map(({ row, session }) => ({ row, session })), skipped };
+}
+
+/** Reads a pending session's transcript again, exactly the records its batch entry was built from. */
+async function batchSession(
+  context: Context,
+  row: PendingSession,
+  timeZone: string,
+): Promise<BatchWriteSession> {
+  const read = await readClaudeCodeTranscript(row.transcriptPath, {
+    timeZone,
+    until: row.to.offset,
+    ...(row.from === undefined ? {} : { after: row.from }),
+  });
+  return sessionOf(context, row, { ...read.transcript, date: row.date }, timeZone);
+}
+
+function sessionOf(
+  context: Context,
+  row: PendingSession,
+  transcript: BatchWriteSession["transcript"],
+  timeZone: string,
+): BatchWriteSession {
+  const { now } = context.options;
+  return {
+    store: context.store,
+    transcript,
+    sessionId: row.batchSessionId,
+    timeZone,
+    ...(now === undefined ? {} : { now }),
+  };
+}
+
+function publicRow(row: PendingSession): ImportPlanRow {
+  const { sessionId, transcriptPath, date, turns, usd } = row;
+  return { sessionId, transcriptPath, date, turns, usd };
+}
+
+async function clientOf(options: ImportSessionsOptions): Promise<Anthropic> {
+  return options.client ?? new (await import("@anthropic-ai/sdk")).default();
+}
