@@ -1,6 +1,8 @@
 // The public API of @memfiles/claude-code: memfiles inside Claude Code. The hook command is the
 // "./hook" entry (`memfiles hook <event>`).
 
+// The lines of MEMORY.md Claude Code loads; core keeps a fact-layout index within them.
+export { CLAUDE_CODE_INDEX_LINES } from "@memfiles/core/internal";
 // Claude Code's own memory edits, checked like every other write.
 export { type CheckFileEditResult, checkFileEdit, type FileEdit } from "./check-file-edit.js";
 export { type HookLogEntry, readHookLog } from "./hook-log.js";
@@ -31,7 +33,6 @@ export {
 // Where memory lives.
 export {
   autoMemoryFolder,
-  CLAUDE_CODE_INDEX_LINES,
   claudeConfigFolder,
   memoryLocation,
   projectFolderName,

@@ -15,12 +15,6 @@ export {
   projectRootOf,
 };
 
-/**
- * The most lines of `MEMORY.md` Claude Code loads into a session: it reads the first 200 lines of
- * the auto-memory index and no more (https://code.claude.com/docs/en/memory, "auto memory").
- */
-export const CLAUDE_CODE_INDEX_LINES = 200;
-
 /** Where the hooks keep memory, from {@link memoryLocation}. */
 export type MemoryLocation = {
   /** The memory folder. */

@@ -84,6 +84,7 @@ export {
 // A write the file system refused (disk full, read-only, a file at the lock's path): an
 // application tells it by `name` "MemoryWriteError" and `code`, a MemfilesError with userFixable.
 export {
+  CLAUDE_CODE_INDEX_LINES,
   DEFAULT_MAX_CHARS,
   isMemoryIndexPath,
   LAYOUT_NAMES,

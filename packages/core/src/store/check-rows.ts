@@ -20,7 +20,8 @@ export type RowFindings = Pick<
  * @param maxChars - The size cap per file, in chars.
  * @param indexedRows - The rows as a rebuild of the index writes them (default `rows`): in the
  *   fact layout a file without a description keeps a hand-made index's words for it
- *   (`keepIndexDescriptions`), so its line is not out of date.
+ *   (`keepIndexDescriptions`), so its line is not out of date, and files past the index's line
+ *   budget are not listed (`memoryIndexWithin`), so they are not missing from it.
  * @returns `{ missingFromIndex, indexWithoutFile, outdatedIndexLines, withoutDescription, overCap }`,
  *   each a list of paths.
  * @example checkRows(await store.list(), indexText, 12_000).overCap // ["topics/long.md"]
@@ -35,7 +36,7 @@ export function checkRows(
   const listed = new Map(entries.map((entry) => [entry.path, entry.line]));
   const present = new Set(rows.map((row) => row.path));
   return {
-    missingFromIndex: rows.filter((row) => !listed.has(row.path)).map((row) => row.path),
+    missingFromIndex: indexedRows.filter((row) => !listed.has(row.path)).map((row) => row.path),
     indexWithoutFile: entries
       .filter((entry) => !present.has(entry.path))
       .map((entry) => entry.path),

@@ -17,10 +17,12 @@ export {
   safeParseLayoutName,
 } from "./layout-names.js";
 export {
+  CLAUDE_CODE_INDEX_LINES,
   formatMemoryIndex,
   formatMemoryIndexLine,
   MEMORY_INDEX_HEADER,
   type MemoryIndexEntry,
+  memoryIndexWithin,
   parseMemoryIndex,
 } from "./memory-index.js";
 export { MemoryLockError, type MemoryLockErrorOptions } from "./memory-lock-error.js";

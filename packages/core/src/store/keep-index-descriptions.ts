@@ -1,23 +1,28 @@
-import { formatMemoryIndex, parseMemoryIndex } from "./memory-index.js";
+import { formatMemoryIndex, memoryIndexWithin, parseMemoryIndex } from "./memory-index.js";
 import { STORE_LAYOUT_RULES } from "./store-layout-rules.js";
 import type { MemoryRow, StoreLayout } from "./types.js";
 
 /**
  * The rows a layout's `MEMORY.md` lists: in the fact layout with a person's words kept (see
- * {@link keepIndexDescriptions}), in the subject layout as they are. The one rule for every store
- * engine (a folder, PostgreSQL) and for `check()`, so an index kept in a database keeps the same
- * words as the folder's file.
+ * {@link keepIndexDescriptions}) and cut to the lines Claude Code loads (`memoryIndexWithin`,
+ * `STORE_LAYOUT_RULES`), in the subject layout as they are. The one rule for every store engine (a
+ * folder, PostgreSQL) and for `check()`, so an index kept in a database keeps the same words and
+ * lines as the folder's file.
  *
  * @param rows - Rows of `store.list()`.
  * @param index - The current `MEMORY.md` text ("" when none).
  * @param layout - The store's layout.
- * @returns The rows the index is written from.
- * @example indexRows(await store.list(), current, "fact")
+ * @returns `{ rows, omitted }`: the rows the index is written from, and how many it leaves out.
+ * @example indexRows(await store.list(), current, "fact").rows
  */
-export function indexRows(rows: MemoryRow[], index: string, layout: StoreLayout): MemoryRow[] {
-  return STORE_LAYOUT_RULES[layout].keepsIndexDescriptions
-    ? keepIndexDescriptions(rows, index)
-    : rows;
+export function indexRows(
+  rows: MemoryRow[],
+  index: string,
+  layout: StoreLayout,
+): { rows: MemoryRow[]; omitted: number } {
+  const rules = STORE_LAYOUT_RULES[layout];
+  const described = rules.keepsIndexDescriptions ? keepIndexDescriptions(rows, index) : rows;
+  return memoryIndexWithin(described, index, rules.maxIndexLines);
 }
 
 /**
@@ -31,7 +36,13 @@ export function indexRows(rows: MemoryRow[], index: string, layout: StoreLayout)
  * @example rebuiltMemoryIndex(await store.list(), current, store.layout)
  */
 export function rebuiltMemoryIndex(rows: MemoryRow[], index: string, layout: StoreLayout): string {
-  return formatMemoryIndex(indexRows(rows, index, layout), index);
+  const listed = indexRows(rows, index, layout);
+  return formatMemoryIndex(
+    listed.rows,
+    index,
+    listed.omitted,
+    STORE_LAYOUT_RULES[layout].maxIndexLines,
+  );
 }
 
 /**

@@ -26,6 +26,23 @@ export function formatMemoryIndexLine(row: MemoryRow): string {
   return `- [${name}](${target}) — ${description === "" ? "(no description)" : description}`;
 }
 
+/**
+ * The most lines of `MEMORY.md` Claude Code loads into a session: the first 200 lines of the auto
+ * memory's index and no more (https://code.claude.com/docs/en/memory, "auto memory"). A fact
+ * layout's index is kept within it (`STORE_LAYOUT_RULES`).
+ */
+export const CLAUDE_CODE_INDEX_LINES = 200;
+
+// Says how many files an index cut to its line budget leaves out; recognized on the next rebuild,
+// so it is never taken for a line a person wrote.
+const MORE_FILES_LINE = /^\(\d+ more files? in this folder (?:is|are) not listed here\b/;
+
+function moreFilesLine(omitted: number, maxLines: number): string {
+  const files =
+    omitted === 1 ? "1 more file in this folder is" : `${omitted} more files in this folder are`;
+  return `(${files} not listed here: this index stays within the ${maxLines} lines Claude Code loads. Search memory or list the folder to find them.)`;
+}
+
 /** The line after which a rebuilt `MEMORY.md` keeps the lines a person wrote in it. */
 export const MEMORY_INDEX_KEPT_MARKER =
   "<!-- Written by hand in this file before; memfiles keeps these lines as they are. -->";
@@ -48,6 +65,7 @@ export function handWrittenIndexLines(text: string): string[] {
         line.trim() !== "" &&
         !INDEX_LINE.test(line) &&
         !GENERATED_LINES.has(line.trim()) &&
+        !MORE_FILES_LINE.test(line.trim()) &&
         line.trim() !== MEMORY_INDEX_KEPT_MARKER,
     );
 }
@@ -61,20 +79,60 @@ function indexTitle(text: string): string | undefined {
 }
 
 /**
+ * The rows an index of at most `maxLines` lines lists: all of them when they fit; else, after the
+ * header, the lines a person wrote (always kept) and one line saying how many are left out, the
+ * most recently `updated` files that fit (then by path), in the order given. A person's lines that
+ * alone pass the budget leave no room for links; they are kept all the same.
+ *
+ * @param rows - Rows of `store.list()`, in index order.
+ * @param previous - The current `MEMORY.md` text, whose hand-written lines are kept (default "").
+ * @param maxLines - The budget in lines; `undefined` for none.
+ * @returns `{ rows, omitted }`: the rows listed, in the order given, and how many were left out.
+ * @example memoryIndexWithin(rows, current, CLAUDE_CODE_INDEX_LINES).omitted // 0 under ~190 files
+ */
+export function memoryIndexWithin(
+  rows: readonly MemoryRow[],
+  previous = "",
+  maxLines?: number,
+): { rows: MemoryRow[]; omitted: number } {
+  if (maxLines === undefined) return { rows: [...rows], omitted: 0 };
+  const lineCount = (text: string) => text.split("\n").length - 1;
+  const fixed = lineCount(formatMemoryIndex([], previous, 0));
+  if (fixed + rows.length <= maxLines) return { rows: [...rows], omitted: 0 };
+  // The header, the person's lines and the "more files" line stay; links fill the rest.
+  const room = Math.max(0, maxLines - fixed - 1);
+  const day = (row: MemoryRow) => (row.updated ?? "").replace(/\//g, "-");
+  const newest = [...rows]
+    .sort((a, b) => day(b).localeCompare(day(a)) || a.path.localeCompare(b.path))
+    .slice(0, room);
+  const listed = new Set(newest.map((row) => row.path));
+  const kept = rows.filter((row) => listed.has(row.path));
+  return { rows: kept, omitted: rows.length - kept.length };
+}
+
+/**
  * Render `MEMORY.md`, the generated index: a short header (under the person's own title when
  * the file opened with a `# ...` heading: `# Memory` stays `# Memory`, not a second title), then
  * one line per file in the order given (`store.list()` sorts by path, so the text is
  * byte-identical while memory is unchanged), then, after {@link MEMORY_INDEX_KEPT_MARKER}, every
  * line a person wrote in the previous index (Claude Code's `MEMORY.md` is often edited by hand;
  * rebuilding it never drops those words). The previous index's byte order mark and CRLF line
- * breaks (when most of its lines have them) are kept.
+ * breaks (when most of its lines have them) are kept. With `omitted` > 0 (rows cut to a line
+ * budget by {@link memoryIndexWithin}) a line after the links says how many files are not listed.
  *
  * @param rows - Rows of `store.list()`.
  * @param previous - The current `MEMORY.md` text, whose hand-written lines are kept (default "").
+ * @param omitted - Files left out of `rows` to keep within the line budget (default 0).
+ * @param maxLines - The line budget the "more files" line names (default 200, Claude Code's).
  * @returns The whole file text, ending in a line break.
  * @example formatMemoryIndex(await store.list(), await readFile("memory/MEMORY.md", "utf8"))
  */
-export function formatMemoryIndex(rows: readonly MemoryRow[], previous = ""): string {
+export function formatMemoryIndex(
+  rows: readonly MemoryRow[],
+  previous = "",
+  omitted = 0,
+  maxLines = CLAUDE_CODE_INDEX_LINES,
+): string {
   // A person's index keeps its byte order mark and, when most of its lines end so, CRLF: a
   // rebuild changes the lines it means to, not every line of the file for an editor or git.
   const bom = previous.startsWith("\uFEFF") ? "\uFEFF" : "";
@@ -89,6 +147,7 @@ export function formatMemoryIndex(rows: readonly MemoryRow[], previous = ""): st
       ? MEMORY_INDEX_HEADER
       : MEMORY_INDEX_HEADER.replace(/^.*\n/, `${title}\n`)) +
     rows.map((row) => `${formatMemoryIndexLine(row)}\n`).join("") +
+    (omitted > 0 ? `${moreFilesLine(omitted, maxLines)}\n` : "") +
     (kept.length === 0
       ? ""
       : `\n${MEMORY_INDEX_KEPT_MARKER}\n${kept.map((line) => `${line}\n`).join("")}`);

@@ -255,7 +255,7 @@ export class MemoryStore {
         rows,
         parts.indexText,
         this.maxChars,
-        indexRows(rows, parts.indexText, this.layout),
+        indexRows(rows, parts.indexText, this.layout).rows,
       ),
       linksOutside: parts.linksOutside,
       ignoredFiles: parts.ignoredFiles,

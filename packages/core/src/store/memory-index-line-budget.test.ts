@@ -1,0 +1,71 @@
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { MemoryStore, NEW_VERSION, type StoreLayout } from "./index.js";
+import { CLAUDE_CODE_INDEX_LINES, MEMORY_INDEX_KEPT_MARKER } from "./memory-index.js";
+
+const FILES = 300;
+
+/** Day `index` of 2026, as `updated:` writes it. */
+const day = (index: number) => new Date(Date.UTC(2026, 0, 1 + index)).toISOString().slice(0, 10);
+
+function file(layout: StoreLayout, index: number): { path: string; text: string } {
+  const name = `note ${String(index).padStart(3, "0")}`;
+  const slug = name.replace(" ", "-");
+  return layout === "fact"
+    ? {
+        path: `${slug}.md`,
+        text: `---\nname: ${name}\ndescription: Note number ${index}.\ntype: user\nupdated: ${day(index)}\n---\nThe user noted ${index}.\n`,
+      }
+    : {
+        path: `topics/${slug}.md`,
+        text: `---\nname: ${name}\ndescription: Note number ${index}.\nupdated: ${day(index).replace(/-/g, "/")}\n---\n[stated ${day(index).replace(/-/g, "/")}] noted ${index}\n`,
+      };
+}
+
+// Claude Code's own index: its title, a link line it wrote, and a line a person added.
+const CLAUDE_WRITTEN =
+  "# Memory\n\n- [note 000](note-000.md) — the first note\n\nCall mom on Sunday.\n";
+
+describe("MEMORY.md within the lines Claude Code loads", () => {
+  it.each([
+    { layout: "fact" as const, listed: 192, omitted: 108 },
+    { layout: "subject" as const, listed: FILES, omitted: 0 },
+  ])("$layout layout, 300 files: $listed listed", async ({ layout, listed, omitted }) => {
+    const root = await mkdtemp(join(tmpdir(), "memfiles-index-lines-"));
+    for (let index = 1; index < FILES; index++) {
+      const { path, text } = file(layout, index);
+      await mkdir(dirname(join(root, path)), { recursive: true });
+      await writeFile(join(root, path), text);
+    }
+    await writeFile(join(root, "MEMORY.md"), CLAUDE_WRITTEN);
+    const store = new MemoryStore({ root, layout });
+    const first = file(layout, 0);
+    await store.write(first.path, first.text, NEW_VERSION);
+    const index = await readFile(join(root, "MEMORY.md"), "utf8");
+    const lines = index.split("\n").slice(0, -1);
+    const links = lines.filter((line) => line.startsWith("- ["));
+    expect(links).toHaveLength(listed);
+    // The person's line is kept, inside what Claude Code loads.
+    expect(lines.slice(-2)).toEqual([MEMORY_INDEX_KEPT_MARKER, "Call mom on Sunday."]);
+    if (layout === "fact") {
+      expect(lines.length).toBe(CLAUDE_CODE_INDEX_LINES);
+      expect(lines[0]).toBe("# Memory");
+      expect(index).toContain(
+        `(${omitted} more files in this folder are not listed here: this index stays within the 200 lines Claude Code loads.`,
+      );
+      // The newest files are listed, the oldest left out.
+      expect(index).toContain(`[note ${FILES - 1}]`);
+      expect(index).not.toContain("[note 000]");
+    } else {
+      expect(lines.length).toBeGreaterThan(CLAUDE_CODE_INDEX_LINES);
+    }
+    // Stable: a rebuild changes nothing, the cut index is not "out of sync", the line is not
+    // taken for a person's.
+    await store.rebuildIndex();
+    expect(await readFile(join(root, "MEMORY.md"), "utf8")).toBe(index);
+    expect((await store.check()).missingFromIndex).toEqual([]);
+    expect((await store.check()).ok).toBe(true);
+  });
+});
