@@ -15,18 +15,33 @@ export type LocationOptions = {
   home?: string;
 };
 
+/** Longest project folder name Claude Code keeps whole; a longer one is cut and given a hash. */
+const MAX_PROJECT_FOLDER_CHARS = 200;
+
+// Java's String.hashCode over UTF-16 code units, as Claude Code hashes a long project path.
+function pathHash(path: string): number {
+  let hash = 0;
+  for (let index = 0; index < path.length; index++) {
+    hash = (hash << 5) - hash + path.charCodeAt(index);
+    hash |= 0;
+  }
+  return hash;
+}
+
 /**
  * Claude Code's folder name for a project path: every character that is not an ASCII letter or
- * digit becomes `-` (`/home/ana/my.app` → `-home-ana-my-app`), as Claude Code 2.1 names the
- * folders under `~/.claude/projects/` (seen in a real run; paths over 200 chars, which it shortens
- * with a hash, are not handled).
+ * digit becomes `-` (`/home/ana/my.app` → `-home-ana-my-app`); a name over 200 chars is cut to 200
+ * and followed by `-` and a hash of the path (Java's `String.hashCode`, absolute, base 36). That is
+ * the rule in Claude Code 2.1.332's own code, and the name it gave a 252-char path in a real run.
  *
  * @param path - An absolute folder path.
  * @returns The folder name.
  * @example projectFolderName("/home/ana/my.app") // "-home-ana-my-app"
  */
 export function projectFolderName(path: string): string {
-  return path.replace(/[^a-zA-Z0-9]/g, "-");
+  const name = path.replace(/[^a-zA-Z0-9]/g, "-");
+  if (name.length <= MAX_PROJECT_FOLDER_CHARS) return name;
+  return `${name.slice(0, MAX_PROJECT_FOLDER_CHARS)}-${Math.abs(pathHash(path)).toString(36)}`;
 }
 
 /**
