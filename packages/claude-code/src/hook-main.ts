@@ -5,8 +5,8 @@
  * happens. SessionEnd and PreCompact only hand their stdin to a detached child
  * (`detached --event <event> --input-file <file> [--root] [--model]`) and exit, before loading
  * anything of memfiles: Claude Code cancels a SessionEnd hook after 1.5 s, which a loaded machine
- * spent on imports alone. The child finds the folder and runs the write pass. `write-pass --root
- * ... --layout ... --session ... --transcript ... --time-zone ...` runs a write pass directly.
+ * spent on imports alone. The child finds the folder and runs the write pass (`runHook`, which
+ * runs it in its process): the one way a write pass leaves the hook's process.
  */
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -60,16 +60,7 @@ async function runDetached(text: (name: string) => string | undefined): Promise<
     rmSync(file, { force: true });
   }
   const { runHook } = await import("./run-hook.js");
-  const { runSessionWritePass } = await import("./session-write-pass.js");
-  const passes: Promise<unknown>[] = [];
-  await runHook({
-    event,
-    stdin,
-    root: text("root"),
-    model: text("model"),
-    startWritePass: (request) => passes.push(runSessionWritePass(request)),
-  });
-  await Promise.all(passes);
+  await runHook({ event, stdin, root: text("root"), model: text("model") });
 }
 
 type Options = ReturnType<typeof parseOptions>["values"];
@@ -81,10 +72,6 @@ function parseOptions(args: string[]) {
     options: {
       root: { type: "string" },
       model: { type: "string" },
-      layout: { type: "string" },
-      session: { type: "string" },
-      transcript: { type: "string" },
-      "time-zone": { type: "string" },
       event: { type: "string" },
       "input-file": { type: "string" },
     },
@@ -96,22 +83,6 @@ async function main(argv: string[]): Promise<void> {
   const { values } = parseOptions(rest);
   const text = (name: string) =>
     typeof values[name] === "string" ? (values[name] as string) : undefined;
-  if (event === "write-pass") {
-    const root = text("root");
-    const session = text("session");
-    const transcript = text("transcript");
-    if (root === undefined || session === undefined || transcript === undefined) return;
-    const { runSessionWritePass } = await import("./session-write-pass.js");
-    await runSessionWritePass({
-      root,
-      layout: text("layout") === "subject" ? "subject" : "fact",
-      sessionId: session,
-      transcriptPath: transcript,
-      model: text("model"),
-      timeZone: text("time-zone") ?? "UTC",
-    });
-    return;
-  }
   if (event === "detached") {
     await runDetached(text);
     return;

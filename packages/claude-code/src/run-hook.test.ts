@@ -200,6 +200,23 @@ describe("SessionEnd and PreCompact", () => {
     },
   );
 
+  it("runs the write pass in its own process by default and returns once it has ended", async () => {
+    const { cwd, root } = await hookFolders();
+    await runHook({
+      event: "session-end",
+      stdin: hookInput(cwd, { transcript_path: join(cwd, "s.jsonl") }),
+      root,
+      env: {},
+    });
+    // No API key: the pass's outcome is logged before runHook returns.
+    const log = await readFile(join(root, ".memfiles/claude-code/hook.log"), "utf8");
+    expect(JSON.parse(log.trim())).toMatchObject({
+      event: "write-pass",
+      outcome: "failed",
+      message: expect.stringMatching(/^No ANTHROPIC_API_KEY/),
+    });
+  });
+
   it("logs a session without a transcript path and starts nothing", async () => {
     const { cwd, root } = await hookFolders();
     let started = false;

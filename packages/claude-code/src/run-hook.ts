@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { StoreLayout } from "@memfiles/core";
@@ -57,7 +56,11 @@ export type RunHookOptions = {
   now?: () => Date;
   sessionStartTokens?: number;
   promptRecallTokens?: number;
-  /** Starts a detached write pass; default: this command again as a detached child process. */
+  /**
+   * Starts the write pass of SessionEnd / PreCompact; default: `runSessionWritePass` in this
+   * process, and `runHook` returns once it has ended. Claude Code does not wait for it: the hook
+   * command (`hook-main`) hands those events to a detached child before anything is loaded.
+   */
   startWritePass?: (request: WritePassRequest) => void;
 };
 
@@ -70,36 +73,6 @@ export function hookTimeZone(env: NodeJS.ProcessEnv): string {
   return configured !== undefined && configured !== ""
     ? configured
     : Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-/**
- * Starts `memfiles hook write-pass ...` as a detached process with no stdio and does not wait:
- * the same node, the same entry script and node options as this process.
- */
-export function spawnWritePass(request: WritePassRequest, entry: readonly string[]): void {
-  const args = [
-    ...process.execArgv,
-    ...entry,
-    "write-pass",
-    "--root",
-    request.root,
-    "--layout",
-    request.layout,
-    "--session",
-    request.sessionId,
-    "--transcript",
-    request.transcriptPath,
-    "--time-zone",
-    request.timeZone,
-    ...(request.model === undefined ? [] : ["--model", request.model]),
-  ];
-  const child = spawn(process.execPath, args, {
-    detached: true,
-    stdio: "ignore",
-    windowsHide: true,
-  });
-  child.on("error", () => undefined);
-  child.unref();
 }
 
 async function layoutOf(root: string, autoMemory: boolean): Promise<StoreLayout> {
@@ -128,6 +101,14 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
   if (input === undefined) return { stdout: "" };
   const env = options.env ?? process.env;
   let store: MemoryStore | undefined;
+  const passes: Promise<unknown>[] = [];
+  const runWritePass = (request: WritePassRequest) => {
+    passes.push(
+      import("./session-write-pass.js").then(({ runSessionWritePass }) =>
+        runSessionWritePass(request, { env }),
+      ),
+    );
+  };
   try {
     const location = memoryLocation({
       cwd: input.cwd,
@@ -148,12 +129,12 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
       sessionStartTokens: options.sessionStartTokens ?? DEFAULT_SESSION_START_TOKENS,
       promptRecallTokens: options.promptRecallTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,
       model: options.model,
-      startWritePass:
-        options.startWritePass ??
-        ((request) => spawnWritePass(request, process.argv.slice(1, entryEnd()))),
+      startWritePass: options.startWritePass ?? runWritePass,
       log: (entry) => logHook(opened, { sessionId: input.session_id, ...entry }),
     };
     const output = await (await load())(context);
+    // runSessionWritePass logs every outcome and never throws.
+    await Promise.all(passes);
     return { stdout: output === undefined ? "" : `${JSON.stringify(output)}\n` };
   } catch (error) {
     if (store !== undefined) {
@@ -166,13 +147,6 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
     }
     return { stdout: "" };
   }
-}
-
-// The entry's own arguments end where the event name is: `memfiles.js hook <event>` or
-// `hook-main.js <event>`.
-function entryEnd(): number {
-  const index = process.argv.findIndex((argument, position) => position >= 2 && argument in HOOKS);
-  return index === -1 ? 2 : index;
 }
 
 /**
