@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { decodeText, readTextLayout } from "@memfiles/core/internal";
 import { describe, expect, it } from "vitest";
 import {
   installClaudeCode,
@@ -114,17 +115,38 @@ describe("installClaudeCode / uninstallClaudeCode", () => {
     await expect(readFile(mcpPath, "utf8")).rejects.toThrow(/ENOENT/);
   });
 
-  it("reads a settings file with a byte order mark and CRLF breaks, and keeps both", async () => {
-    const text = `\uFEFF${JSON.stringify({ model: "opus" }, null, 2).replace(/\n/g, "\r\n")}\r\n`;
-    const { options, settingsPath } = await files(text);
+  const opus = `${JSON.stringify({ model: "opus" }, null, 2)}\n`;
+  it.each([
+    ["a byte order mark and CRLF breaks", Buffer.from(`\uFEFF${opus.replace(/\n/g, "\r\n")}`)],
+    ["UTF-16 with a byte order mark", Buffer.from(`\uFEFF${opus}`, "utf16le")],
+    ["CR-only breaks", Buffer.from(opus.replace(/\n/g, "\r"))],
+  ])("reads a settings file with %s and writes it back the same way", async (_name, bytes) => {
+    const { options, settingsPath } = await files("");
+    await writeFile(settingsPath, bytes);
     await installClaudeCode(options);
-    const written = await readFile(settingsPath, "utf8");
-    expect(written.startsWith("\uFEFF{\r\n")).toBe(true);
-    expect(written.replace(/\r\n/g, "")).not.toContain("\n");
-    expect(JSON.parse(written.slice(1)).model).toBe("opus");
+    const written = decodeText(await readFile(settingsPath));
+    const before = decodeText(bytes);
+    expect(written.ok && before.ok && written.encoding).toBe(before.ok && before.encoding);
+    expect(written.ok && readTextLayout(written.text)).toMatchObject(
+      before.ok
+        ? { bom: readTextLayout(before.text).bom, eol: readTextLayout(before.text).eol }
+        : {},
+    );
+    expect(written.ok && JSON.parse(readTextLayout(written.text).body).model).toBe("opus");
     expect((await readInstall(options)).hooks).toHaveLength(5);
     await uninstallClaudeCode(options);
-    expect(await readFile(settingsPath, "utf8")).toBe(text);
+    expect(await readFile(settingsPath)).toEqual(bytes);
+  });
+
+  it("refuses a settings file that is not text, naming why, and changes nothing", async () => {
+    const { options, settingsPath } = await files("");
+    const bytes = Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d]); // {"é"} in Latin-1
+    await writeFile(settingsPath, bytes);
+    await expect(installClaudeCode(options)).rejects.toMatchObject({
+      code: "settings_file_invalid",
+      message: expect.stringContaining("it is not valid UTF-8 text"),
+    });
+    expect(await readFile(settingsPath)).toEqual(bytes);
   });
 
   it("refuses to delete a memfiles hook the user wrote with their own --root", async () => {

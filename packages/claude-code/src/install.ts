@@ -1,5 +1,14 @@
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import {
+  applyTextLayout,
+  decodeText,
+  encodeText,
+  readTextLayout,
+  restoreLineBreaks,
+  type TextEncoding,
+  type TextLayout,
+} from "@memfiles/core/internal";
 import { MemfilesError } from "@memfiles/errors";
 import { CLAUDE_CODE_EVENT_NAMES, type HookEvent } from "./run-hook.js";
 
@@ -119,27 +128,36 @@ export function isMemfilesHook(command: unknown): boolean {
   );
 }
 
-/** How a settings file was written, kept when it is written back: a byte order mark, CRLF breaks. */
-type JsonFormat = { bom: boolean; crlf: boolean };
+/** How a settings file was written, kept when it is written back (core's text helpers). */
+type JsonFormat = TextLayout & { encoding: TextEncoding; lineBreaks?: "cr" };
+
+const NEW_FILE: JsonFormat = { bom: "", eol: "\n", encoding: "utf-8" };
 
 async function readJson(
   path: string,
 ): Promise<{ value: Json; existed: boolean; format: JsonFormat }> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(path, "utf8");
+    bytes = await readFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT")
-      return { value: {}, existed: false, format: { bom: false, crlf: false } };
+      return { value: {}, existed: false, format: NEW_FILE };
     throw error;
   }
-  // Editors on Windows save JSON with a byte order mark, which JSON.parse refuses.
-  const format = { bom: text.startsWith("\uFEFF"), crlf: text.includes("\r\n") };
-  if (format.bom) text = text.slice(1);
-  if (text.trim() === "") return { value: {}, existed: true, format };
+  // Editors on Windows save JSON with a byte order mark (which JSON.parse refuses), CRLF breaks, or
+  // as UTF-16: read as memory files are, and written back the same way.
+  const decoded = decodeText(bytes);
+  if (!decoded.ok) throw new SettingsFileError(path, decoded.reason);
+  const { body, ...layout } = readTextLayout(decoded.text);
+  const format: JsonFormat = {
+    ...layout,
+    encoding: decoded.encoding,
+    ...(decoded.lineBreaks === undefined ? {} : { lineBreaks: decoded.lineBreaks }),
+  };
+  if (body.trim() === "") return { value: {}, existed: true, format };
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(body);
   } catch (error) {
     throw new SettingsFileError(path, "it is not valid JSON", { cause: error });
   }
@@ -151,10 +169,10 @@ async function readJson(
 async function writeJson(path: string, value: Json, format: JsonFormat): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.memfiles-${process.pid}.tmp`;
-  const text = `${JSON.stringify(value, null, 2)}\n`;
+  const text = applyTextLayout(`${JSON.stringify(value, null, 2)}\n`, format);
   await writeFile(
     temporary,
-    (format.bom ? "\uFEFF" : "") + (format.crlf ? text.replace(/\n/g, "\r\n") : text),
+    encodeText(restoreLineBreaks(text, format.lineBreaks), format.encoding),
   );
   await rename(temporary, path);
 }

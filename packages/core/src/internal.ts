@@ -86,15 +86,20 @@ export {
 export {
   CLAUDE_CODE_INDEX_LINES,
   DEFAULT_MAX_CHARS,
+  decodeText,
+  encodeText,
   isMemoryIndexPath,
   LAYOUT_NAMES,
   MEMORY_INDEX_FILE,
   MemoryWriteError,
   type MemoryWriteErrorCode,
   type ParseLayoutNameResult,
+  restoreLineBreaks,
   safeParseLayoutName,
+  type TextEncoding,
 } from "./store/index.js";
 export {
+  applyTextLayout,
   contentWords,
   foldFileName,
   foldText,
@@ -103,8 +108,10 @@ export {
   isTimeZone,
   localDay,
   MONTH_NAMES,
+  readTextLayout,
   splitSearchTerms,
   stemmedSearchTerm,
+  type TextLayout,
 } from "./text/index.js";
 export {
   DEFAULT_MAX_TRANSCRIPT_BYTES,

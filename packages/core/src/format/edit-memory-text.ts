@@ -1,8 +1,7 @@
+import { readTextLayout } from "../text/index.js";
 import { formatFrontMatter } from "./front-matter.js";
 import type { MemoryFile } from "./memory-file.js";
 import { yamlLibrary } from "./yaml-library.js";
-
-const BOM = "\uFEFF";
 
 /** What {@link editMemoryText} changes; every other line stays as it is, byte for byte. */
 export type MemoryTextEdit = {
@@ -50,11 +49,7 @@ function fieldLine(key: string, value: string): string {
  * // "---\ndescription: d\nupdated: 2026/09/12\n---\n[stated 2026/09/01] a\n[stated 2026/09/12] b\n"
  */
 export function editMemoryText(text: string, file: MemoryFile, edit: MemoryTextEdit): string {
-  const bom = text.startsWith(BOM) ? BOM : "";
-  const source = text.slice(bom.length);
-  const crlf = source.split("\r\n").length - 1;
-  const lf = source.split("\n").length - 1 - crlf;
-  const eol = crlf > lf ? "\r\n" : "\n";
+  const { bom, eol, body: source } = readTextLayout(text);
   const lines = source === "" ? [] : source.split(/(?<=\n)/);
 
   const before = new Map<number, string[]>();

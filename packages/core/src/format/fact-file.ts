@@ -1,3 +1,4 @@
+import { readTextLayout } from "../text/index.js";
 import { formatFrontMatter } from "./front-matter.js";
 import { MEMORY_TYPES, type MemoryFile, parseMemoryFile } from "./memory-file.js";
 import type { MemoryFormatError } from "./memory-format-error.js";
@@ -175,11 +176,7 @@ function fieldLine(key: string, value: string): string {
  */
 export function editFactText(text: string, fact: FactFile, edit: FactTextEdit): string | undefined {
   const { file } = fact;
-  const bom = text.startsWith(BOM) ? BOM : "";
-  const source = text.slice(bom.length);
-  const crlf = source.split("\r\n").length - 1;
-  const lf = source.split("\n").length - 1 - crlf;
-  const eol = crlf > lf ? "\r\n" : "\n";
+  const { bom, eol, body: source } = readTextLayout(text);
   const lines = source === "" ? [] : source.split(/(?<=\n)/);
   const set = Object.entries(edit.set ?? {}).filter(
     (entry): entry is [string, string] => entry[1] !== undefined,

@@ -46,6 +46,13 @@ export {
   type StoreLockOptions,
   withStoreLock,
 } from "./store-lock.js";
+export {
+  type DecodeTextResult,
+  decodeText,
+  encodeText,
+  restoreLineBreaks,
+  type TextEncoding,
+} from "./text-encoding.js";
 export type {
   CheckResult,
   FileStamp,

@@ -1,3 +1,4 @@
+import { applyTextLayout, readTextLayout } from "../text/index.js";
 import type { MemoryRow } from "./types.js";
 
 /** First lines of the generated `MEMORY.md`. */
@@ -135,9 +136,8 @@ export function formatMemoryIndex(
 ): string {
   // A person's index keeps its byte order mark and, when most of its lines end so, CRLF: a
   // rebuild changes the lines it means to, not every line of the file for an editor or git.
-  const bom = previous.startsWith("\uFEFF") ? "\uFEFF" : "";
-  const before = previous.slice(bom.length);
-  const crlf = (before.match(/\r\n/g)?.length ?? 0) * 2 > (before.match(/\n/g)?.length ?? 0);
+  const layout = readTextLayout(previous);
+  const before = layout.body;
   const kept = handWrittenIndexLines(before);
   const title = indexTitle(before);
   // A title the person gave the file (Claude Code's `# Memory`) stays its title, once.
@@ -151,7 +151,7 @@ export function formatMemoryIndex(
     (kept.length === 0
       ? ""
       : `\n${MEMORY_INDEX_KEPT_MARKER}\n${kept.map((line) => `${line}\n`).join("")}`);
-  return bom + (crlf ? text.replace(/\n/g, "\r\n") : text);
+  return applyTextLayout(text, layout);
 }
 
 /** One link line read back from `MEMORY.md`. */
