@@ -1,6 +1,6 @@
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { decodeText, readTextLayout } from "@memfiles/core/internal";
 import { describe, expect, it } from "vitest";
 import {
@@ -158,8 +158,21 @@ describe("installClaudeCode / uninstallClaudeCode", () => {
     await expect(installClaudeCode(options)).rejects.toThrow(/--root \.\/my-notes/);
     expect(await readFile(settingsPath, "utf8")).toBe(text);
     await expect(readFile(mcpPath, "utf8")).rejects.toThrow(/ENOENT/);
-    // The same folder is memfiles' own hook again: replaced by the install.
-    await installClaudeCode({ ...options, root: "./my-notes" });
+    // The same folder is memfiles' own hook again: replaced by the install, whether the install
+    // names it as written or absolute (taken from the project folder, as the hook takes it from
+    // the session's cwd).
+    const project = dirname(mcpPath);
+    await installClaudeCode({
+      ...options,
+      root: join(project, "my-notes"),
+      projectFolder: project,
+    });
     expect((await readInstall(options)).commands).toHaveLength(5);
+    await installClaudeCode({ ...options, root: "./my-notes", projectFolder: project });
+    expect((await readInstall(options)).commands).toHaveLength(5);
+    // Another folder is still refused.
+    await expect(
+      installClaudeCode({ ...options, root: "./other", projectFolder: project }),
+    ).rejects.toBeInstanceOf(OtherMemfilesHooksError);
   });
 });

@@ -1,5 +1,5 @@
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import {
   applyTextLayout,
   decodeText,
@@ -90,6 +90,12 @@ export type InstallOptions = {
   mcpCommand: readonly string[];
   /** `--root`: the memory folder, when not Claude Code's auto memory. */
   root?: string | undefined;
+  /**
+   * The folder Claude Code runs the project's sessions in (a project install): a hook's relative
+   * `--root` is taken from the session's `cwd` at run time, so here from this folder, and a
+   * hand-written `--root ./memory` is the same folder as an install's absolute one.
+   */
+  projectFolder?: string | undefined;
 };
 
 /** Result of {@link installClaudeCode} and {@link uninstallClaudeCode}: the files it changed. */
@@ -232,8 +238,12 @@ export async function installClaudeCode(options: InstallOptions): Promise<Instal
     typeof settings.value.hooks === "object" && settings.value.hooks !== null
       ? (settings.value.hooks as Json)
       : {};
+  const folderOf = (root: string | undefined) =>
+    root === undefined || options.projectFolder === undefined
+      ? root
+      : resolve(options.projectFolder, root);
   for (const command of memfilesHookCommands(existing)) {
-    if (rootOfHookCommand(command) !== options.root)
+    if (folderOf(rootOfHookCommand(command)) !== folderOf(options.root))
       throw new OtherMemfilesHooksError(options.settingsPath, command);
   }
   const hooks = withoutMemfilesHooks(existing);

@@ -34,6 +34,16 @@ describe("runHook: every hook answers JSON or nothing, never fails", () => {
     },
   );
 
+  it("takes a relative --root from the session's cwd (stdin), not the process's", async () => {
+    const { cwd, root } = await hookFolders();
+    const stdin = hookInput(cwd, { prompt: "where do I deploy my apps?" });
+    const relative = await runHook({ event: "user-prompt-submit", stdin, root: "../memory" });
+    expect(relative.stdout).toContain("Fly.io");
+    // The session's state went to the same folder: the line is not recalled twice.
+    expect(await runHook({ event: "user-prompt-submit", stdin, root })).toEqual({ stdout: "" });
+    expect(process.cwd()).not.toBe(cwd);
+  });
+
   it("an unknown event prints nothing", async () => {
     const { cwd, root } = await hookFolders();
     expect(await runHook({ event: "stop", stdin: hookInput(cwd), root })).toEqual({ stdout: "" });

@@ -160,6 +160,7 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
           options.user === true && options.root === undefined ? undefined : location.root,
         ),
         root,
+        ...(options.user === true ? {} : { projectFolder: projectRootOf(context.cwd) }),
       });
       context.stdout(
         result.changed.length === 0
