@@ -3,8 +3,10 @@ import { findSecrets, MemoryStore, type StoreLayout } from "@memfiles/core";
 import {
   createMemoryToolHandlers,
   editableText,
+  localDay,
   MEMORY_INDEX_FILE,
   memoriesPath,
+  resolveRelativeDates,
 } from "@memfiles/core/internal";
 import { DryRunBackend } from "./dry-run-backend.js";
 import { memoryPathOf } from "./memory-path-of.js";
@@ -104,11 +106,35 @@ function withRealPaths(message: string, toolPath: string, filePath: string, root
 }
 
 /**
+ * The memory tool writes a relative time ("yesterday") as the day it means, resolved against today
+ * in the user's time zone; Claude Code writes the edit as sent. So an edit holding one is denied
+ * with the words to write instead, and the file ends as the memory tool would have written it.
+ */
+function relativeTimes(
+  written: string,
+  options: CheckFileEditOptions,
+): CheckFileEditResult | undefined {
+  const today = localDay(options.now ?? new Date(), options.timeZone ?? "UTC");
+  const dated = resolveRelativeDates(written, today);
+  if (!dated.ok || dated.resolved.length === 0) return undefined;
+  const instead = dated.resolved
+    .map((date) => `"${date.replacement}" for "${date.text}"`)
+    .join(", ");
+  return {
+    decision: "deny",
+    code: "relative_date",
+    message: `Refused the edit of ${options.edit.filePath}: memory keeps the day a relative time means (today is ${today.replace(/-/g, "/")}), as memfiles' memory tool writes it. Write ${instead}, and send the edit again.`,
+  };
+}
+
+/**
  * Runs a Claude Code file edit inside the memory folder through the memory tool's write path
  * (the one check pipeline: secret, relative date, shape, the layout's path rule, forgotten,
  * duplicate, cap, version token), on a dry-run copy of the store so nothing is written: Claude Code
  * writes the file itself once allowed. A new file is checked as the memory tool's `create`, a
- * changed one as a `str_replace` of the lines it changes. `MEMORY.md` is Claude Code's index: an edit to it is checked for secrets only. Files
+ * changed one as a `str_replace` of the lines it changes. A relative time the memory tool would
+ * write as a date ("yesterday" → "on 2026/12/05") is denied with that date to write instead, so
+ * the file ends as the memory tool would have written it. `MEMORY.md` is Claude Code's index: an edit to it is checked for secrets only. Files
  * under `.memfiles/` are memfiles' own state and never edited by hand.
  *
  * @param options - `{ root, layout, edit, timeZone?, now? }`.
@@ -153,12 +179,14 @@ export async function checkFileEdit(options: CheckFileEditOptions): Promise<Chec
   });
   const toolPath = memoriesPath(memoryPath);
   try {
+    let written = text;
     if (before?.exists === true) {
       if (before.content === text) return { decision: "allow" };
       // With the line breaks the memory tool edits with: a CRLF file's lines end in `\r` otherwise.
       const [beforeText, afterText] = [editableText(before.content), editableText(text)];
       if (beforeText === afterText) return { decision: "allow" };
       const { oldString, newString } = changedLines(beforeText, afterText);
+      written = newString;
       await handlers.str_replace({
         command: "str_replace",
         path: toolPath,
@@ -168,7 +196,7 @@ export async function checkFileEdit(options: CheckFileEditOptions): Promise<Chec
     } else {
       await handlers.create({ command: "create", path: toolPath, file_text: text });
     }
-    return { decision: "allow" };
+    return relativeTimes(written, options) ?? { decision: "allow" };
   } catch (error) {
     const code =
       typeof (error as { code?: unknown }).code === "string"

@@ -109,6 +109,7 @@ export {
   localDay,
   MONTH_NAMES,
   readTextLayout,
+  resolveRelativeDates,
   splitSearchTerms,
   stemmedSearchTerm,
   type TextLayout,

@@ -74,6 +74,38 @@ const CASES: Case[] = [
     denied: /secret/,
   },
   {
+    name: "Write of a fact with a relative time (the memory tool writes the day it means)",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "home-city.md"),
+      content: factFile("Home city", "Where the user lives", "The user moved to Berlin yesterday."),
+    }),
+    denied:
+      /^Refused the edit of \/\S+\/home-city\.md: memory keeps the day a relative time means \(today is \d{4}\/\d{2}\/\d{2}\).* Write "on \d{4}\/\d{2}\/\d{2}" for "yesterday"/,
+  },
+  {
+    name: "Edit adding a relative time",
+    tool: "Edit",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      old_string: "vegetarian.",
+      new_string: "vegetarian, vegan from tomorrow.",
+    }),
+    denied: /Write "\d{4}\/\d{2}\/\d{2}" for "tomorrow"/,
+  },
+  {
+    name: "Write of a fact with an absolute date",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "home-city.md"),
+      content: factFile(
+        "Home city",
+        "Where the user lives",
+        "The user moved to Berlin on 2026/11/19.",
+      ),
+    }),
+  },
+  {
     name: "Write at a path the fact layout refuses (not a slug)",
     tool: "Write",
     input: (root) => ({
