@@ -23,15 +23,6 @@ const MEMFILES_MCP_MAIN = fileURLToPath(new URL("../../mcp/dist/main.js", import
 
 const run = promisify(execFile);
 
-/**
- * Claude Code cancels a SessionEnd hook still running after 1.5 s (its default, raised through
- * this variable). The hook only starts the detached write pass, but starting Node and the hook
- * entry took longer than that on the shared 2-core CI machine under load (load average 15), so a
- * test would measure the machine, not memfiles; the hooks' start-up time is measured by
- * `pnpm bench` instead.
- */
-const SESSION_END_ENVIRONMENT = { CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: "30000" };
-
 /** A temporary `$HOME` and project with memfiles installed into the project's Claude Code settings. */
 export type MemfilesWorkspace = {
   home: string;
@@ -72,7 +63,6 @@ export async function memfilesWorkspace(api: StubMessagesApi): Promise<MemfilesW
         apiUrl: api.url,
         prompt,
         ...options,
-        env: { ...SESSION_END_ENVIRONMENT, ...options.env },
       }),
     memfiles: (...args) =>
       run(process.execPath, [MEMFILES_BIN, ...args], { cwd: project, env: environment }),
@@ -81,17 +71,12 @@ export async function memfilesWorkspace(api: StubMessagesApi): Promise<MemfilesW
   return workspace;
 }
 
-// `memfiles claude-code install` in the project, then the two approvals a person gives Claude Code
-// the first time (a `-p` session has nobody to ask): the project's MCP server, and its tools (a
-// rule Claude Code 2.1.332 honors in user settings, not in the project's).
+// `memfiles claude-code install` in the project (which approves the project's MCP server in the
+// local settings), then what install tells the person to do, since a `-p` session has nobody to
+// ask: allow the server's tools (a rule Claude Code 2.1.332 honors in user settings, not in the
+// project's).
 async function installHooks(workspace: MemfilesWorkspace): Promise<void> {
   await workspace.memfiles("claude-code", "install");
-  const projectSettings = join(workspace.project, ".claude", "settings.json");
-  const installed = JSON.parse(await readFile(projectSettings, "utf8")) as Record<string, unknown>;
-  await writeFile(
-    projectSettings,
-    JSON.stringify({ ...installed, enableAllProjectMcpServers: true }, null, 2),
-  );
   await mkdir(join(workspace.home, ".claude"), { recursive: true });
   await writeFile(
     join(workspace.home, ".claude", "settings.json"),

@@ -21,6 +21,7 @@ export {
   HOOK_TIMEOUT_SECONDS,
   type InstallOptions,
   type InstallResult,
+  type McpApproval,
   type InstallState,
   installClaudeCode,
   MCP_SERVER_NAME,

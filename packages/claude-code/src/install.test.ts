@@ -115,6 +115,49 @@ describe("installClaudeCode / uninstallClaudeCode", () => {
     await expect(readFile(mcpPath, "utf8")).rejects.toThrow(/ENOENT/);
   });
 
+  it.each([
+    { name: "nothing said yet", local: undefined, approval: "approved", written: true },
+    {
+      name: "another server approved by the person",
+      local: { enabledMcpjsonServers: ["github"] },
+      approval: "approved",
+      written: true,
+    },
+    {
+      name: "every project server approved",
+      local: { enableAllProjectMcpServers: true },
+      approval: "already_approved",
+      written: false,
+    },
+    {
+      name: "memfiles rejected by the person",
+      local: { disabledMcpjsonServers: ["memfiles"] },
+      approval: "rejected",
+      written: false,
+    },
+  ])(
+    "a project install with $name: the server's approval is $approval",
+    async ({ local, approval, written }) => {
+      const { options, mcpPath, read } = await files();
+      const localSettingsPath = join(dirname(mcpPath), ".claude", "settings.local.json");
+      if (local !== undefined) {
+        await (await import("node:fs/promises")).mkdir(dirname(localSettingsPath), {
+          recursive: true,
+        });
+        await writeFile(localSettingsPath, JSON.stringify(local, null, 2));
+      }
+      const result = await installClaudeCode({ ...options, localSettingsPath });
+      expect(result.mcpApproval).toBe(approval);
+      expect(result.changed.includes(localSettingsPath)).toBe(written);
+      const approved = (await read(localSettingsPath))?.enabledMcpjsonServers ?? [];
+      expect(approved.includes("memfiles")).toBe(approval === "approved");
+      // Idempotent, and uninstall gives the person's file back as it was.
+      expect((await installClaudeCode({ ...options, localSettingsPath })).changed).toEqual([]);
+      await uninstallClaudeCode({ ...options, localSettingsPath });
+      expect(await read(localSettingsPath)).toEqual(local ?? null);
+    },
+  );
+
   const opus = `${JSON.stringify({ model: "opus" }, null, 2)}\n`;
   it.each([
     ["a byte order mark and CRLF breaks", Buffer.from(`\uFEFF${opus.replace(/\n/g, "\r\n")}`)],

@@ -96,10 +96,29 @@ export type InstallOptions = {
    * hand-written `--root ./memory` is the same folder as an install's absolute one.
    */
   projectFolder?: string | undefined;
+  /**
+   * A project install's `.claude/settings.local.json`: the memfiles server of `.mcp.json` is
+   * approved there (`enabledMcpjsonServers`), as Claude Code's own "use this server?" prompt
+   * does when the person says yes. Absent for `--user`: a user-scope server needs no approval.
+   */
+  localSettingsPath?: string | undefined;
 };
 
+/**
+ * Whether Claude Code will start the project's memfiles server: `approved` now (in the local
+ * settings), `already_approved` (by the person, or `enableAllProjectMcpServers`), or `rejected`
+ * (the person said no: `disabledMcpjsonServers` names it, and install leaves that alone).
+ */
+export type McpApproval = "approved" | "already_approved" | "rejected";
+
 /** Result of {@link installClaudeCode} and {@link uninstallClaudeCode}: the files it changed. */
-export type InstallResult = { changed: string[] };
+export type InstallResult = {
+  changed: string[];
+  /** With `localSettingsPath` (install only): see {@link McpApproval}. */
+  mcpApproval?: McpApproval;
+};
+
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 type Json = Record<string, unknown>;
 type HookGroup = { matcher?: string; hooks?: Array<{ type?: string; command?: string }> };
@@ -221,10 +240,13 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * the MCP file, merged into what is there (the user's own hooks, servers and every other key are
  * kept as they are; an earlier memfiles install with the same memory folder is replaced, so running
  * it twice changes nothing). Memfiles hooks with another `--root` (written by hand, or an install
- * for another folder) are never deleted: the install is refused.
+ * for another folder) are never deleted: the install is refused. With `localSettingsPath` the
+ * project's server is approved for the person running the install (see {@link McpApproval}),
+ * unless they rejected it before.
  *
- * @param options - `{ settingsPath, mcpPath, hookCommand, mcpCommand, root? }`.
- * @returns `{ changed }`: the files written (none when all was wired already).
+ * @param options - `{ settingsPath, mcpPath, hookCommand, mcpCommand, root?, projectFolder?,
+ *   localSettingsPath? }`.
+ * @returns `{ changed, mcpApproval? }`: the files written (none when all was wired already).
  * @throws {SettingsFileError} when a file is not a JSON object (nothing is written).
  * @throws {OtherMemfilesHooksError} when memfiles hooks with another `--root` are wired (nothing is written).
  * @example await installClaudeCode({ settingsPath: ".claude/settings.json", mcpPath: ".mcp.json", hookCommand: ["memfiles"], mcpCommand: ["memfiles-mcp", "--root", "memory"] });
@@ -232,6 +254,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export async function installClaudeCode(options: InstallOptions): Promise<InstallResult> {
   const settings = await readJson(options.settingsPath);
   const mcp = await readJson(options.mcpPath);
+  const local =
+    options.localSettingsPath === undefined ? undefined : await readJson(options.localSettingsPath);
   const changed: string[] = [];
 
   const existing =
@@ -281,23 +305,44 @@ export async function installClaudeCode(options: InstallOptions): Promise<Instal
     );
     changed.push(options.mcpPath);
   }
-  return { changed };
+  if (local === undefined || options.localSettingsPath === undefined) return { changed };
+  const said = (key: string) =>
+    [local.value, settings.value].some((file) => listOf(file[key]).includes(MCP_SERVER_NAME));
+  if (said("disabledMcpjsonServers")) return { changed, mcpApproval: "rejected" };
+  if (
+    said("enabledMcpjsonServers") ||
+    [local.value, settings.value].some((file) => file.enableAllProjectMcpServers === true)
+  ) {
+    return { changed, mcpApproval: "already_approved" };
+  }
+  await writeJson(
+    options.localSettingsPath,
+    {
+      ...local.value,
+      enabledMcpjsonServers: [...listOf(local.value.enabledMcpjsonServers), MCP_SERVER_NAME],
+    },
+    local.format,
+  );
+  changed.push(options.localSettingsPath);
+  return { changed, mcpApproval: "approved" };
 }
 
 /**
- * Takes memfiles out of Claude Code's settings: its hooks and its MCP server, nothing else. A file
- * left empty (`{}`) that only memfiles' install created is removed.
+ * Takes memfiles out of Claude Code's settings: its hooks, its MCP server and its approval,
+ * nothing else. A file left empty (`{}`) that only memfiles' install created is removed.
  *
- * @param options - `{ settingsPath, mcpPath }`.
+ * @param options - `{ settingsPath, mcpPath, localSettingsPath? }`.
  * @returns `{ changed }`: the files written or removed.
  * @throws {SettingsFileError} when a file is not a JSON object (nothing is written).
  * @example await uninstallClaudeCode({ settingsPath: ".claude/settings.json", mcpPath: ".mcp.json" });
  */
 export async function uninstallClaudeCode(
-  options: Pick<InstallOptions, "settingsPath" | "mcpPath">,
+  options: Pick<InstallOptions, "settingsPath" | "mcpPath" | "localSettingsPath">,
 ): Promise<InstallResult> {
   const changed: string[] = [];
   const settings = await readJson(options.settingsPath);
+  const local =
+    options.localSettingsPath === undefined ? undefined : await readJson(options.localSettingsPath);
   if (typeof settings.value.hooks === "object" && settings.value.hooks !== null) {
     const hooks = withoutMemfilesHooks(settings.value.hooks as Json);
     if (!same(hooks, settings.value.hooks)) {
@@ -317,6 +362,19 @@ export async function uninstallClaudeCode(
     if (Object.keys(next).length === 0) await rm(options.mcpPath, { force: true });
     else await writeJson(options.mcpPath, next, mcp.format);
     changed.push(options.mcpPath);
+  }
+  const approved = listOf(local?.value.enabledMcpjsonServers);
+  if (
+    local !== undefined &&
+    options.localSettingsPath !== undefined &&
+    approved.includes(MCP_SERVER_NAME)
+  ) {
+    const others = approved.filter((name) => name !== MCP_SERVER_NAME);
+    const { enabledMcpjsonServers: _approved, ...rest } = local.value;
+    const next = others.length === 0 ? rest : { ...rest, enabledMcpjsonServers: others };
+    if (Object.keys(next).length === 0) await rm(options.localSettingsPath, { force: true });
+    else await writeJson(options.localSettingsPath, next, local.format);
+    changed.push(options.localSettingsPath);
   }
   return { changed };
 }

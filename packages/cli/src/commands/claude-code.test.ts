@@ -34,6 +34,15 @@ describe("memfiles claude-code", () => {
     expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
     const auto = join(home, ".claude", "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"), "memory");
     expect(output.stdout).toContain(`Memory: ${auto} (Claude Code's auto memory of this project)`);
+    expect(output.stdout).toContain(
+      `Approved the project's memfiles MCP server for you in ${join(cwd, ".claude", "settings.local.json")}`,
+    );
+    expect(output.stdout).toContain('add "mcp__memfiles" to permissions.allow');
+    expect(JSON.parse(await readFile(join(cwd, ".claude", "settings.local.json"), "utf8"))).toEqual(
+      {
+        enabledMcpjsonServers: ["memfiles"],
+      },
+    );
     const settings = JSON.parse(await readFile(join(cwd, ".claude", "settings.json"), "utf8"));
     expect(settings.model).toBe("opus");
     expect(settings.hooks.UserPromptSubmit[0].hooks[0].command).toMatch(
@@ -59,6 +68,7 @@ describe("memfiles claude-code", () => {
     expect(await readFile(join(cwd, ".claude", "settings.json"), "utf8")).toBe(
       `${JSON.stringify({ model: "opus" }, null, 2)}\n`,
     );
+    await expect(readFile(join(cwd, ".claude", "settings.local.json"))).rejects.toThrow(/ENOENT/);
   });
 
   it("install --root puts the folder into every hook; status shows the last write pass", async () => {

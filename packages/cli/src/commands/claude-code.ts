@@ -7,6 +7,7 @@ import {
   type ImportSessionsResult,
   importSessions,
   installClaudeCode,
+  type McpApproval,
   memoryLocation,
   projectRootOf,
   readHookLog,
@@ -28,6 +29,32 @@ type ImportOptions = {
   dryRun?: boolean;
   resume?: boolean;
 };
+
+/**
+ * What else Claude Code needs after an install, said once: the project server's approval (given
+ * by install in the person's local settings, as Claude Code's own prompt would), and the tools'
+ * permission, which Claude Code asks for at the first use of each tool and `claude -p` cannot.
+ */
+function nextSteps(
+  approval: McpApproval | undefined,
+  localSettingsPath: string | undefined,
+): string {
+  const lines: string[] = [];
+  if (approval === "approved") {
+    lines.push(
+      `Approved the project's memfiles MCP server for you in ${localSettingsPath} (enabledMcpjsonServers), as Claude Code's own prompt does when you say yes.`,
+    );
+  }
+  if (approval === "rejected") {
+    lines.push(
+      `You rejected the memfiles MCP server before (disabledMcpjsonServers): its tools stay off until you approve it with /mcp in Claude Code. The hooks work without it.`,
+    );
+  }
+  lines.push(
+    'Claude Code asks before the first use of each memfiles tool; to allow them without asking (needed for `claude -p`), add "mcp__memfiles" to permissions.allow in ~/.claude/settings.json.',
+  );
+  return `${lines.join("\n")}\n`;
+}
 
 /** The lines `import` prints: the sessions oldest first with their cost bound, then the outcome. */
 function importReport(result: ImportSessionsResult): string {
@@ -130,6 +157,7 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     return {
       settingsPath: join(project, ".claude", "settings.json"),
       mcpPath: join(project, ".mcp.json"),
+      localSettingsPath: join(project, ".claude", "settings.local.json"),
       home,
     };
   };
@@ -147,12 +175,13 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     .option("--user", "all projects: ~/.claude/settings.json and ~/.claude.json")
     .option("--root <folder>", "a memfiles folder to use instead of Claude Code's auto memory")
     .action(async (options: Options) => {
-      const { settingsPath, mcpPath, home } = paths(options);
+      const { settingsPath, mcpPath, home, ...local } = paths(options);
       const location = where(options, home);
       const root = options.root === undefined ? undefined : location.root;
       const result = await installClaudeCode({
         settingsPath,
         mcpPath,
+        ...local,
         hookCommand: hookCommand(),
         // For every project (--user), the server finds each project's auto memory when it starts,
         // as the hooks do; one project's folder would serve every other project its memory.
@@ -170,6 +199,7 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       context.stdout(
         `Memory: ${location.root}${location.autoMemory ? " (Claude Code's auto memory of this project)" : ""}\n`,
       );
+      context.stdout(nextSteps(result.mcpApproval, local.localSettingsPath));
       done(EXIT_CODES.ok);
     });
 
@@ -219,8 +249,12 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     .description("remove memfiles' hooks and MCP server from Claude Code's settings")
     .option("--user", "all projects: ~/.claude/settings.json and ~/.claude.json")
     .action(async (options: Options) => {
-      const { settingsPath, mcpPath } = paths(options);
-      const result = await uninstallClaudeCode({ settingsPath, mcpPath });
+      const { settingsPath, mcpPath, localSettingsPath } = paths(options);
+      const result = await uninstallClaudeCode({
+        settingsPath,
+        mcpPath,
+        ...(localSettingsPath === undefined ? {} : { localSettingsPath }),
+      });
       context.stdout(
         result.changed.length === 0
           ? "memfiles was not wired into Claude Code here.\n"
