@@ -27,7 +27,14 @@ export type RecordedRequest = {
   /** Path and query, e.g. `/v1/messages?beta=true`. */
   path: string;
   /** Which caller the stub took it for. */
-  kind: "conversation" | "write_pass" | "count_tokens" | "unknown";
+  kind:
+    | "conversation"
+    | "write_pass"
+    | "count_tokens"
+    | "batch_create"
+    | "batch_retrieve"
+    | "batch_results"
+    | "unknown";
   /** The parsed JSON body (`{}` when there was none or it was not JSON). */
   body: Record<string, unknown>;
 };
@@ -178,6 +185,7 @@ export async function startStubMessagesApi(
 ): Promise<StubMessagesApi> {
   const requests: RecordedRequest[] = [];
   const unknownPaths: string[] = [];
+  const batches = new Map<string, BatchEntry[]>();
   const server = createServer((request, response) => {
     readBody(request)
       .then((text) => {
@@ -185,6 +193,10 @@ export async function startStubMessagesApi(
         const path = request.url ?? "/";
         const kind = kindOf(request.method ?? "GET", path, body);
         requests.push({ method: request.method ?? "GET", path, kind, body });
+        if (kind.startsWith("batch_")) {
+          answerBatch(kind, path, body, batches, `http://${request.headers.host}`, response);
+          return;
+        }
         answer(kind, body, response);
         if (kind === "unknown") unknownPaths.push(`${request.method} ${path}`);
       })
@@ -235,8 +247,15 @@ function kindOf(
   path: string,
   body: Record<string, unknown>,
 ): RecordedRequest["kind"] {
-  const pathname = path.split("?")[0];
+  const pathname = path.split("?")[0] ?? "";
   if (method === "POST" && pathname === "/v1/messages/count_tokens") return "count_tokens";
+  if (method === "POST" && pathname === "/v1/messages/batches") return "batch_create";
+  if (method === "GET" && /^\/v1\/messages\/batches\/[\w-]+\/results$/.test(pathname)) {
+    return "batch_results";
+  }
+  if (method === "GET" && /^\/v1\/messages\/batches\/[\w-]+$/.test(pathname)) {
+    return "batch_retrieve";
+  }
   if (method !== "POST" || pathname !== "/v1/messages") return "unknown";
   return toolNames(body).some((name) => (WRITE_PASS_TOOLS as readonly string[]).includes(name))
     ? "write_pass"
@@ -278,6 +297,77 @@ function answer(
       sendMessage(response, body, conversationReply(body));
       return;
   }
+}
+
+type BatchEntry = { custom_id: string; params: Record<string, unknown> };
+
+/**
+ * The Message Batches endpoints (create, retrieve, results as JSONL): a batch has ended when it is
+ * first retrieved, and each entry's result is the write-pass reply the stub gives to the same
+ * request sent alone.
+ */
+function answerBatch(
+  kind: RecordedRequest["kind"],
+  path: string,
+  body: Record<string, unknown>,
+  batches: Map<string, BatchEntry[]>,
+  origin: string,
+  response: ServerResponse,
+): void {
+  const batchObject = (id: string, entries: BatchEntry[], ended: boolean) => ({
+    id,
+    type: "message_batch",
+    processing_status: ended ? "ended" : "in_progress",
+    request_counts: {
+      processing: ended ? 0 : entries.length,
+      succeeded: ended ? entries.length : 0,
+      errored: 0,
+      canceled: 0,
+      expired: 0,
+    },
+    created_at: "2026-12-06T00:00:00Z",
+    expires_at: "2026-12-07T00:00:00Z",
+    ended_at: ended ? "2026-12-06T00:01:00Z" : null,
+    archived_at: null,
+    cancel_initiated_at: null,
+    results_url: ended ? `${origin}/v1/messages/batches/${id}/results` : null,
+  });
+  if (kind === "batch_create") {
+    const entries = Array.isArray(body.requests) ? (body.requests as BatchEntry[]) : [];
+    const id = `msgbatch_stub_${batches.size + 1}`;
+    batches.set(id, entries);
+    sendJson(response, 200, batchObject(id, entries, false));
+    return;
+  }
+  const id = path.split("?")[0]?.split("/")[4] ?? "";
+  const entries = batches.get(id);
+  if (entries === undefined) {
+    sendJson(response, 404, apiError("not_found_error", `No batch ${id}.`));
+    return;
+  }
+  if (kind === "batch_retrieve") {
+    sendJson(response, 200, batchObject(id, entries, true));
+    return;
+  }
+  const lines = entries.map((entry) => {
+    const tool = toolNames(entry.params).find((name) =>
+      (WRITE_PASS_TOOLS as readonly string[]).includes(name),
+    ) as (typeof WRITE_PASS_TOOLS)[number];
+    const input = { memories: proposalsFor(tool, writeRequestText(entry.params)) };
+    const message = {
+      id: `msg_stub_batch_${++messageCount}`,
+      type: "message",
+      role: "assistant",
+      model: typeof entry.params.model === "string" ? entry.params.model : "claude-stub",
+      content: [{ type: "tool_use", id: "toolu_stub_batch", name: tool, input }],
+      stop_reason: "tool_use",
+      stop_sequence: null,
+      usage: { input_tokens: 10, output_tokens: 5, service_tier: "batch" },
+    };
+    return `${JSON.stringify({ custom_id: entry.custom_id, result: { type: "succeeded", message } })}\n`;
+  });
+  response.writeHead(200, { "content-type": "application/binary", "request-id": "req_stub" });
+  response.end(lines.join(""));
 }
 
 function apiError(type: string, message: string) {
