@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { projectFolderName } from "@memfiles/core/internal";
 import { onTestFinished } from "vitest";
 
 /**
@@ -114,26 +115,30 @@ function lastJsonObject(text: string): Record<string, unknown> | undefined {
 
 /**
  * Claude Code's folder for a project's sessions and auto memory: `~/.claude/projects/` plus the
- * project's absolute path with every character but ASCII letters and digits turned into `-`
- * (observed with Claude Code 2.1.332: `/tmp/a.b_c` → `-tmp-a-b-c`).
+ * project's folder name by core's one rule (`projectFolderName`: every character but ASCII letters
+ * and digits turned into `-`, a name over 200 chars cut and hashed). The tests check that Claude
+ * Code finds what memfiles wrote there.
  *
  * @param home - The `$HOME` of the session.
  * @param cwd - The project's absolute, real path.
  * @returns The folder path; its `memory/` holds the auto memory, `<session id>.jsonl` the transcripts.
  */
 export function projectFolder(home: string, cwd: string): string {
-  return join(home, ".claude", "projects", cwd.replace(/[^A-Za-z0-9]/g, "-"));
+  return join(home, ".claude", "projects", projectFolderName(cwd));
 }
 
 /**
- * A fresh `$HOME` and project directory under the system's temporary folder (real paths: Claude
- * Code names the project folder after the real path), removed when the current test finishes.
+ * A fresh `$HOME` and project directory (`projectPath` inside the workspace, default `project`)
+ * under the system's temporary folder (real paths: Claude Code names the project folder after the
+ * real path), removed when the current test finishes.
  */
-export async function temporaryWorkspace(): Promise<{ home: string; project: string }> {
+export async function temporaryWorkspace(
+  projectPath = "project",
+): Promise<{ home: string; project: string }> {
   const root = await realpath(await mkdtemp(join(tmpdir(), "memfiles-claude-code-")));
   onTestFinished(() => rm(root, { recursive: true, force: true }));
   const home = join(root, "home");
-  const project = join(root, "project");
+  const project = join(root, projectPath);
   await mkdir(home, { recursive: true });
   await mkdir(project, { recursive: true });
   return { home, project };

@@ -84,6 +84,19 @@ describe("memfiles in real Claude Code sessions", () => {
     expect(text).not.toContain("Fly.io");
   });
 
+  it("keeps memory where Claude Code looks when the project's path is over 200 characters", async () => {
+    const deep = `${"a-long-folder-name".repeat(6)}/${"b".repeat(60)}/${"c".repeat(60)}`;
+    const workspace = await memfilesWorkspace(api, deep);
+    expect(workspace.project.length).toBeGreaterThan(200);
+
+    await sessionWritten(workspace, "I deploy on Fly.io. Can you help me set up a new service?");
+    expect(memoryText(await folderFiles(workspace.memory))).toContain("Fly.io");
+    // Claude Code loads the MEMORY.md memfiles wrote: it found the same (hashed) folder.
+    const before = api.requests.length;
+    await sessionWritten(workspace, "How should I set up the next service?");
+    expect(conversationSince(before)).toContain("[Deploy host](deploy-host.md)");
+  });
+
   it("saves nothing from a debugging session of stack traces, paths and a temporary port", async () => {
     const workspace = await memfilesWorkspace(api);
     const before = await folderFiles(workspace.memory);

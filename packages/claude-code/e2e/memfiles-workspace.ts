@@ -42,11 +42,15 @@ export type MemfilesWorkspace = {
  * Creates a workspace and runs `memfiles claude-code install` in it (removed when the test ends).
  *
  * @param api - The stub the sessions talk to.
+ * @param projectPath - The project's path inside the temporary folder (default `project`).
  * @returns The workspace.
  * @throws {Error} when the install exits non-zero.
  */
-export async function memfilesWorkspace(api: StubMessagesApi): Promise<MemfilesWorkspace> {
-  const { home, project } = await temporaryWorkspace();
+export async function memfilesWorkspace(
+  api: StubMessagesApi,
+  projectPath?: string,
+): Promise<MemfilesWorkspace> {
+  const { home, project } = await temporaryWorkspace(projectPath);
   const claude = claudeBinary();
   // `memfiles` takes pnpm's INIT_CWD as the folder it was run in: under `pnpm test:claude-code`
   // that is the repository, so the install would wire the repository's own settings.
