@@ -371,6 +371,12 @@ function publicRow(row: PendingSession): ImportPlanRow {
   return { sessionId, transcriptPath, date, turns, usd };
 }
 
+const defaultClients = new WeakMap<ImportSessionsOptions, Anthropic>();
+
+// One client per import, made when first needed: a dry run builds requests but sends none.
 async function clientOf(options: ImportSessionsOptions): Promise<Anthropic> {
-  return options.client ?? new (await import("@anthropic-ai/sdk")).default();
+  if (options.client !== undefined) return options.client;
+  const made = defaultClients.get(options) ?? new (await import("@anthropic-ai/sdk")).default();
+  defaultClients.set(options, made);
+  return made;
 }
