@@ -295,9 +295,21 @@ describe("budgeted recall's guarantees, each with a case it fails", () => {
     // The older unit's path sorts first, so only the date can put the newer one ahead.
     const ranked = rankScoredUnits([
       unit("a-old.md", "lives in Porto", 1, "2026/01/01"),
-      unit("b-new.md", "lives in Lisbon", 1, "2026/02/01"),
+      unit("b-new.md", "lives in Braga", 1, "2026/02/01"),
     ]);
     expect(ranked.map((ranked) => ranked.path)).toEqual(["b-new.md", "a-old.md"]);
+  });
+
+  it("weighs a unit's score against its tokens: the shorter of two near scores first", () => {
+    const long = "x".repeat(396);
+    const ranked = rankScoredUnits([
+      unit("long.md", long, 1.5),
+      unit("short.md", "y".repeat(96), 1),
+      unit("strong-long.md", long, 3),
+    ]);
+    // With its line break the long unit costs 4 times the tokens of the short one: it needs more
+    // than twice the short one's score to come first.
+    expect(ranked.map((ranked) => ranked.path)).toEqual(["strong-long.md", "short.md", "long.md"]);
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import type { Options, SearchOptions } from "minisearch";
+import { estimateTokens } from "../cost/cache-minimum.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { MONTH_NAMES } from "../text/month-names.js";
 import { isPrefixSearchTerm, splitSearchTerms, stemmedSearchTerm } from "../text/search-terms.js";
@@ -140,20 +141,32 @@ export function unitIndexOptions(): Options<IndexedUnit> {
 }
 
 /** A unit with its score for the request, as ranking sees it. */
-export type ScoredUnit = { path: string; date?: string; score: number };
+export type ScoredUnit = { path: string; text: string; date?: string; score: number };
+
+/**
+ * How a unit's score is weighed against what it costs: the final score is the lifted score
+ * divided by its line's tokens to this power. A budget holds more of what answers when a short
+ * unit wins over a long one of nearly the same score (the fill is a knapsack); BM25 has already
+ * discounted long texts within the field, so the full cost (power 1) would count length twice.
+ * 0.5 was chosen on the seven given LoCoMo conversations (0.25 and 1 scored within 0.4 points of
+ * it at 1,000-4,000 tokens, both layouts).
+ */
+export const TOKEN_COST_POWER = 0.5;
 
 /**
  * The final order of matched units: each matching unit stated on a day the request names
  * ({@link namedDays}) gains a share ({@link NAMED_DAY_SHARE}) of the request's best score; then
  * each matching unit gains a share ({@link SAME_DAY_SHARE}) of the best score of its day (what was
  * stated the same day as a strong match is likely the same conversation, so "when" and
- * multi-part questions reach the lines beside the one that matched); then best first; ties go to
- * the newer date (the newest statement of a fact wins), then the path.
+ * multi-part questions reach the lines beside the one that matched); then each score is divided by
+ * its line's tokens to the power {@link TOKEN_COST_POWER}; then best first; ties go to the newer
+ * date (the newest statement of a fact wins), then the path.
  *
- * @param units - Units with their search score (0 when they did not match); changed in place.
+ * @param units - Units with their search score (0 when they did not match); their scores are
+ *   changed in place to the final ones.
  * @param query - The request the units were scored for (default `""`: no day named).
  * @returns The same units, sorted.
- * @example rankScoredUnits([{ path: "a.md", date: "2026/01/02", score: 1 }], "What happened on 2 January, 2026?")
+ * @example rankScoredUnits([{ path: "a.md", text: "went hiking", date: "2026/01/02", score: 1 }], "What happened on 2 January, 2026?")
  */
 export function rankScoredUnits<T extends ScoredUnit>(units: T[], query = ""): T[] {
   const named = namedDays(query);
@@ -176,6 +189,9 @@ export function rankScoredUnits<T extends ScoredUnit>(units: T[], query = ""): T
     if (unit.date !== undefined && unit.score > 0) {
       unit.score += SAME_DAY_SHARE * (bestOfDay.get(unit.date) ?? 0);
     }
+  }
+  for (const unit of units) {
+    if (unit.score > 0) unit.score /= estimateTokens(`${unit.text}\n`) ** TOKEN_COST_POWER;
   }
   return units.sort(
     (a, b) =>
