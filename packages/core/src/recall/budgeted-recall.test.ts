@@ -12,7 +12,7 @@ import {
   rankRecallUnits,
 } from "./budgeted-recall.js";
 import { buildSystem } from "./build-system.js";
-import { rankScoredUnits } from "./rank-units.js";
+import { namedDays, rankScoredUnits } from "./rank-units.js";
 import { recallFiles } from "./recall-files.js";
 
 const subjectFile = (name: string, description: string, lines: string[]) =>
@@ -295,9 +295,75 @@ describe("budgeted recall's guarantees, each with a case it fails", () => {
     // The older unit's path sorts first, so only the date can put the newer one ahead.
     const ranked = rankScoredUnits([
       unit("a-old.md", "lives in Porto", 1, "2026/01/01"),
-      unit("b-new.md", "lives in Lisbon", 1, "2026/02/01"),
+      unit("b-new.md", "lives in Braga", 1, "2026/02/01"),
     ]);
     expect(ranked.map((ranked) => ranked.path)).toEqual(["b-new.md", "a-old.md"]);
+  });
+
+  it("weighs a unit's score against its tokens: the shorter of two near scores first", () => {
+    const long = "x".repeat(396);
+    const ranked = rankScoredUnits([
+      unit("long.md", long, 1.5),
+      unit("short.md", "y".repeat(96), 1),
+      unit("strong-long.md", long, 3),
+    ]);
+    // With its line break the long unit costs 4 times the tokens of the short one: it needs more
+    // than twice the short one's score to come first.
+    expect(ranked.map((ranked) => ranked.path)).toEqual(["strong-long.md", "short.md", "long.md"]);
+  });
+
+  it.each([
+    ["What did Maria share on 16 June, 2023?", ["2023/06/16"]],
+    ["What happened on June 16th, 2023?", ["2023/06/16"]],
+    ["Anything on the 3rd of July 2023", ["2023/07/03"]],
+    ["What was said on 2023-06-16 and in May 2023?", ["2023/06/16", "2023/05/"]],
+    ["Where did she go in may, 2023?", ["2023/05/"]],
+    ["When did Maria move?", []],
+    ["What did she do last week?", []],
+    ["Room 16 June", []],
+  ] as const)("reads the days %j names", (query, days) => {
+    expect(namedDays(query)).toEqual(days);
+  });
+
+  it("lifts a matching unit stated on a day the request names, not one that matched nothing", () => {
+    const units = () => [
+      unit("strong.md", "frisbee at the beach", 4, "2026/07/02"),
+      unit("named.md", "adopted a beagle", 3, "2026/05/08"),
+      unit("unmatched.md", "works as an architect", 0, "2026/05/08"),
+    ];
+    const order = (query: string) =>
+      rankScoredUnits(units(), query).map((ranked) => [ranked.path, ranked.score > 0]);
+    expect(order("What did I do?")).toEqual([
+      ["strong.md", true],
+      ["named.md", true],
+      ["unmatched.md", false],
+    ]);
+    expect(order("What did I do on 8 May, 2026?")).toEqual([
+      ["named.md", true],
+      ["strong.md", true],
+      ["unmatched.md", false],
+    ]);
+  });
+
+  it.each([
+    ["from the recall index", (store: MemoryStore) => store],
+    [
+      "in memory",
+      (store: MemoryStore) => ({
+        list: () => store.list(),
+        read: (path: string) => store.read(path),
+      }),
+    ],
+  ] as const)("ranks the lines of a day the question names first (%s)", async (_name, view) => {
+    const store = view(await subjectFolder());
+    const first = async (query: string) => (await rankRecallUnits({ store, query }))[0]?.text;
+    // Both lines match "Pixel" and "2026" alike: only the day named decides which comes first.
+    expect(await first("What did Pixel do on 2026-07-02?")).toBe(
+      "Pixel fetches a frisbee at the beach",
+    );
+    expect(await first("What did Pixel do on 2026-05-08?")).toBe(
+      "adopted a beagle puppy named Pixel",
+    );
   });
 
   it.each([

@@ -154,7 +154,7 @@ async function rankUnits(
       if (unit !== undefined) unit.score = hit.score;
     }
   }
-  return rankScoredUnits(units)
+  return rankScoredUnits(units, query)
     .filter((unit) => !unit.skipped)
     .map(({ skipped: _skipped, ...unit }) => unit);
 }

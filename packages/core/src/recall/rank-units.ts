@@ -1,4 +1,5 @@
 import type { Options, SearchOptions } from "minisearch";
+import { estimateTokens } from "../cost/cache-minimum.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { MONTH_NAMES } from "../text/month-names.js";
 import { isPrefixSearchTerm, splitSearchTerms, stemmedSearchTerm } from "../text/search-terms.js";
@@ -48,6 +49,55 @@ const ENTITY_FOLDERS = ["people/", "projects/"];
  */
 export const SAME_DAY_SHARE = 0.2;
 
+/**
+ * Share of the request's best score added to every matching unit stated on a day (or in a month)
+ * the request names ("on 16 June, 2023", "in May 2023"): a line's date is the one thing a flat
+ * index of texts does not hold, and such a question asks about what was said then. 0.5 was
+ * chosen on the seven given LoCoMo conversations (0.25 and 1 scored within 0.4 points of it).
+ */
+export const NAMED_DAY_SHARE = 0.5;
+
+const MONTH_WORDS = MONTHS.join("|");
+const ORDINAL = "(?:st|nd|rd|th)?";
+// Spelled out, never inferred: chrono-node (the write pass's date reader) costs ~140 ms to import,
+// which a process that only recalls (a prompt hook) must not pay, and a date a question names
+// is written in full ("16 June, 2023", "June 16, 2023", "2023-06-16", "May 2023").
+const NAMED_DATES = new RegExp(
+  [
+    `\\b(?<d1>\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?(?<m1>${MONTH_WORDS}),?\\s+(?<y1>\\d{4})\\b`,
+    `\\b(?<m2>${MONTH_WORDS})\\s+(?<d2>\\d{1,2})${ORDINAL},?\\s+(?<y2>\\d{4})\\b`,
+    `\\b(?<y3>\\d{4})[-/](?<m3>\\d{2})[-/](?<d3>\\d{2})\\b`,
+    `\\b(?<m4>${MONTH_WORDS}),?\\s+(?:of\\s+)?(?<y4>\\d{4})\\b`,
+  ].join("|"),
+  "gi",
+);
+
+/**
+ * The days and months a request names in full, as prefixes of a unit's `YYYY/MM/DD` date: a day
+ * ("16 June, 2023", "June 16th 2023", "2023-06-16") gives `2023/06/16`, a month ("May 2023")
+ * gives `2023/05/`. English month names; relative times ("last week") name none.
+ *
+ * @param query - The request's text.
+ * @returns The prefixes, in the order written; `[]` when it names no date.
+ * @example namedDays("What did Maria share on 16 June, 2023?") // ["2023/06/16"]
+ */
+export function namedDays(query: string): string[] {
+  const prefixes: string[] = [];
+  for (const match of query.matchAll(NAMED_DATES)) {
+    const found = match.groups ?? {};
+    const year = found.y1 ?? found.y2 ?? found.y3 ?? found.y4;
+    const monthText = found.m1 ?? found.m2 ?? found.m3 ?? found.m4 ?? "";
+    const month = /^\d+$/.test(monthText)
+      ? Number(monthText)
+      : MONTHS.indexOf(monthText.toLowerCase()) + 1;
+    const day = found.d1 ?? found.d2 ?? found.d3;
+    if (year === undefined || month < 1 || month > 12) continue;
+    const monthPrefix = `${year}/${String(month).padStart(2, "0")}/`;
+    prefixes.push(day === undefined ? monthPrefix : `${monthPrefix}${day.padStart(2, "0")}`);
+  }
+  return prefixes;
+}
+
 /** A `YYYY/MM/DD` date as words a question uses ("2023 may"), so "in May 2023" matches it. */
 export function dateWords(date: string | undefined): string {
   const match = date === undefined ? null : /^(\d{4})\/(\d{2})\/(\d{2})$/.exec(date);
@@ -91,19 +141,45 @@ export function unitIndexOptions(): Options<IndexedUnit> {
 }
 
 /** A unit with its score for the request, as ranking sees it. */
-export type ScoredUnit = { path: string; date?: string; score: number };
+export type ScoredUnit = { path: string; text: string; date?: string; score: number };
 
 /**
- * The final order of matched units: each matching unit gains a share ({@link SAME_DAY_SHARE}) of
- * the best score of its day (what was stated the same day as a strong match is likely the same
- * conversation, so "when" and multi-part questions reach the lines beside the one that matched),
- * then best first; ties go to the newer date (the newest statement of a fact wins), then the path.
- *
- * @param units - Units with their search score (0 when they did not match); changed in place.
- * @returns The same units, sorted.
- * @example rankScoredUnits([{ path: "a.md", date: "2026/01/02", score: 1 }])
+ * How a unit's score is weighed against what it costs: the final score is the lifted score
+ * divided by its line's tokens to this power. A budget holds more of what answers when a short
+ * unit wins over a long one of nearly the same score (the fill is a knapsack); BM25 has already
+ * discounted long texts within the field, so the full cost (power 1) would count length twice.
+ * 0.5 was chosen on the seven given LoCoMo conversations (0.25 and 1 scored within 0.4 points of
+ * it at 1,000-4,000 tokens, both layouts).
  */
-export function rankScoredUnits<T extends ScoredUnit>(units: T[]): T[] {
+export const TOKEN_COST_POWER = 0.5;
+
+/**
+ * The final order of matched units: each matching unit stated on a day the request names
+ * ({@link namedDays}) gains a share ({@link NAMED_DAY_SHARE}) of the request's best score; then
+ * each matching unit gains a share ({@link SAME_DAY_SHARE}) of the best score of its day (what was
+ * stated the same day as a strong match is likely the same conversation, so "when" and
+ * multi-part questions reach the lines beside the one that matched); then each score is divided by
+ * its line's tokens to the power {@link TOKEN_COST_POWER}; then best first; ties go to the newer
+ * date (the newest statement of a fact wins), then the path.
+ *
+ * @param units - Units with their search score (0 when they did not match); their scores are
+ *   changed in place to the final ones.
+ * @param query - The request the units were scored for (default `""`: no day named).
+ * @returns The same units, sorted.
+ * @example rankScoredUnits([{ path: "a.md", text: "went hiking", date: "2026/01/02", score: 1 }], "What happened on 2 January, 2026?")
+ */
+export function rankScoredUnits<T extends ScoredUnit>(units: T[], query = ""): T[] {
+  const named = namedDays(query);
+  if (named.length > 0) {
+    let best = 0;
+    for (const unit of units) best = Math.max(best, unit.score);
+    for (const unit of units) {
+      const date = unit.date;
+      if (unit.score > 0 && date !== undefined && named.some((day) => date.startsWith(day))) {
+        unit.score += NAMED_DAY_SHARE * best;
+      }
+    }
+  }
   const bestOfDay = new Map<string, number>();
   for (const unit of units) {
     if (unit.date === undefined) continue;
@@ -113,6 +189,9 @@ export function rankScoredUnits<T extends ScoredUnit>(units: T[]): T[] {
     if (unit.date !== undefined && unit.score > 0) {
       unit.score += SAME_DAY_SHARE * (bestOfDay.get(unit.date) ?? 0);
     }
+  }
+  for (const unit of units) {
+    if (unit.score > 0) unit.score /= estimateTokens(`${unit.text}\n`) ** TOKEN_COST_POWER;
   }
   return units.sort(
     (a, b) =>

@@ -139,7 +139,7 @@ export class RecallIndex {
     }
     // Skipped files still lift their day (as they did when every unit was ranked), then go.
     const skip = new Set(skipPaths);
-    return rankScoredUnits(scored).filter((unit) => !skip.has(unit.path));
+    return rankScoredUnits(scored, query).filter((unit) => !skip.has(unit.path));
   }
 
   #document(id: number, unit: FileUnit, fields: IndexedFile["fields"]): IndexedUnit {
