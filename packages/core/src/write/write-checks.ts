@@ -100,6 +100,12 @@ export const WRITE_CHECKS = [
       `Refused ${detail.what}: it replaces ${JSON.stringify(detail.replaces)}, and ${detail.missing}.`,
   },
   {
+    code: "same_subject",
+    rule: "a new file is not made for a subject another file of its folder keeps (its `name:`, the head of its description, or the path `MEMORY.md` lists it under before a person renamed it; see `findSameSubject`): a subject-layout line lands in that file (the result names it); a fact file (one fact each: an update replaces its body) or a memory-tool create is refused, naming the file",
+    message: (detail: Named & { path: string; subject: string; fix: string }) =>
+      `Refused ${detail.what}: ${detail.path} already keeps ${JSON.stringify(detail.subject)}, and one subject is kept in one file. ${detail.fix}`,
+  },
+  {
     code: "replaces_newer",
     rule: "an older session never replaces a fact stated or updated after its own date",
     message: (detail: Named & { stated: string; path: string; newer: string }) =>

@@ -11,7 +11,12 @@ import {
 } from "../../format/index.js";
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../../models/index.js";
 import { capChars, neutralizeFence, oneLine } from "../../recall/fence.js";
-import type { MemoryRow, MemoryStore } from "../../store/index.js";
+import {
+  findSameSubject,
+  type MemoryRow,
+  type MemoryStore,
+  type SameSubject,
+} from "../../store/index.js";
 import {
   factKey,
   factSlug,
@@ -453,6 +458,14 @@ export function factWriteSteps(context: {
         return { ok: true, target: { row } };
       }
       if (target.replacesMissing) return { ok: false, replaces: item.replaces ?? "", missing };
+      if (target.row === undefined) {
+        const same = await sameSubjectFile(store, folder, item.name);
+        if (same !== undefined) {
+          // One fact a file: landing there would replace that file's fact with this one.
+          const fix = `Name ${same.path} in replaces when this fact updates it; otherwise leave it out.`;
+          return { ok: true, target: {}, sameSubject: { ...same, fix } };
+        }
+      }
       const current = target.row === undefined ? undefined : folder.files.get(target.row.path);
       const updated = current?.fact.updated;
       return {
@@ -522,6 +535,23 @@ export function factWriteSteps(context: {
     },
     refresh: (path) => refreshFile(store, folder, path),
   };
+}
+
+// The file that keeps the subject a new fact file named `name` would be about (see
+// `findSameSubject`): its name or description head names it, or it was renamed from that path.
+async function sameSubjectFile(
+  store: WriteStore,
+  folder: FactFolder,
+  name: string,
+): Promise<SameSubject | undefined> {
+  const files = folder.rows.map((row) => ({
+    path: row.path,
+    name: row.name,
+    description: folder.files.get(row.path)?.fact.description ?? "",
+  }));
+  const index = await store.readIndex?.();
+  const path = `${factSlug(name)}.md`;
+  return findSameSubject(files, { path, names: [name] }, index?.exists ? index.content : "");
 }
 
 function storeRefusal(
