@@ -102,6 +102,8 @@ export interface WriteSteps<Item, Target, Applied> {
   duplicate(item: Item, target: Target): { path: string; as?: string } | undefined;
   /** The file edit, with the version token of the read (under the store lock). */
   edit(item: Item, target: Target, dates: readonly ResolvedDate[]): Promise<EditResult<Applied>>;
+  /** The memory file an applied candidate was written to (default: `file`). */
+  written?(applied: Applied): string;
   /** Reads again what a conflicting or shrunk write changed. */
   refresh(path: string, conflict: boolean): Promise<void>;
   /**

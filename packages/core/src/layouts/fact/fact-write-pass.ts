@@ -38,9 +38,16 @@ import { makeTombstone, readTombstones, writeTombstones } from "../../write/tomb
 import { fitTranscript } from "../../write/transcript-budget.js";
 import { checkDescriptionShape, checkFactShape } from "../../write/write-checks.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "../../write/write-index-budget.js";
-import type { AppliedProposal, WritePassResult } from "../../write/write-pass-result.js";
+import { WriteInterruptedError } from "../../write/write-interrupted-error.js";
+import type {
+  AppliedProposal,
+  RejectedProposal,
+  WritePassResult,
+} from "../../write/write-pass-result.js";
 import {
   type EditResult,
+  type PipelineApplied,
+  type PipelineRefusal,
   type ResolvedDate,
   runWritePipeline,
   type WriteSteps,
@@ -223,6 +230,14 @@ export async function applyFactProposals(
   const finished = await store.withLock(() => finishPendingForget(store));
   const folder =
     options.snapshot === undefined || finished > 0 ? await readFactFolder(store) : options.snapshot;
+  const reported = {
+    applied: (item: PipelineApplied<FactProposal, AppliedProposal>) => item.applied,
+    rejected: ({ code, message, item }: PipelineRefusal<FactProposal>): RejectedProposal => ({
+      code,
+      proposal: shownProposal(item, null),
+      message,
+    }),
+  };
   const result = await runWritePipeline({
     store,
     items: options.proposals,
@@ -232,14 +247,12 @@ export async function applyFactProposals(
     checkTombstones: !userRequest,
     sessionDate: day.session,
     stated: day.tag,
+  }).catch((error: unknown) => {
+    throw error instanceof WriteInterruptedError ? error.reported(reported) : error;
   });
   return {
-    applied: result.applied.map((item) => item.applied),
-    rejected: result.rejected.map(({ code, message, item }) => ({
-      code,
-      proposal: shownProposal(item, null),
-      message,
-    })),
+    applied: result.applied.map(reported.applied),
+    rejected: result.rejected.map(reported.rejected),
     consolidated: [],
     usage: sumUsage(),
   };
@@ -533,6 +546,7 @@ export function factWriteSteps(context: {
       keepCurrent(folder, path, name, text, written.version);
       return { ok: true, applied: appliedFact(item, path, "created", undefined, dates) };
     },
+    written: (applied) => applied.path,
     refresh: (path) => refreshFile(store, folder, path),
   };
 }

@@ -255,6 +255,7 @@ export function subjectWriteSteps(
       const resolved = dates.length === 0 ? {} : { resolvedDates: [...dates] };
       return { ok: true, applied: { ...written.applied, ...resolved } };
     },
+    written: (applied) => applied.path,
     async refresh(path, conflict) {
       if (snapshot === undefined) return;
       if (conflict) refill(snapshot, await readFolder(store));
