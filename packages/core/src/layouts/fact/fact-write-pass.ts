@@ -24,6 +24,7 @@ import {
   oneLineFieldProblem,
   quoteText,
   uniqueFactPath,
+  valueSkeleton,
 } from "../../text/index.js";
 import { memoizeText } from "../../text/memo.js";
 import { ModelReplyError, parseToolReply } from "../../tool-reply/index.js";
@@ -391,7 +392,11 @@ export function bodyHolds(body: string, text: string): boolean {
 }
 
 /** Where a fact proposal lands: the file it updates or deletes, or none (a new file). */
-export type FactTarget = { row?: Pick<MemoryRow, "path" | "name"> | undefined };
+export type FactTarget = {
+  row?: Pick<MemoryRow, "path" | "name"> | undefined;
+  /** The body line the fact updates by value (only its numbers differ); the rest of the body stays. */
+  line?: string | undefined;
+};
 
 /**
  * The fact layout's steps of the check pipeline (`runWritePipeline`): the name, type and body
@@ -471,6 +476,18 @@ export function factWriteSteps(context: {
         return { ok: true, target: { row } };
       }
       if (target.replacesMissing) return { ok: false, replaces: item.replaces ?? "", missing };
+      // A fact that differs from a stored one only in its numbers ("takes 100 mg" after "takes 50
+      // mg") updates it, in its file: both kept, recall would show both values.
+      const byValue =
+        item.replaces === null ? lineUpdatedByValue(folder, item.body, target.row) : undefined;
+      if (byValue !== undefined) {
+        const { row, line, date } = byValue;
+        return {
+          ok: true,
+          target: { row, line },
+          updating: { path: row.path, line, date },
+        };
+      }
       if (target.row === undefined) {
         const same = await sameSubjectFile(store, folder, item.name);
         if (same !== undefined) {
@@ -512,7 +529,11 @@ export function factWriteSteps(context: {
           set.type = item.type;
         if (current.fact.description === "") set.description = item.description;
         if (current.fact.name === "") set.name = name;
-        const text = editFactText(current.text, current.fact, { set, body: item.body });
+        const body =
+          target.line === undefined
+            ? item.body
+            : current.fact.body.replace(target.line, item.body.trim());
+        const text = editFactText(current.text, current.fact, { set, body });
         if (text === undefined) {
           return {
             ok: false,
@@ -525,10 +546,8 @@ export function factWriteSteps(context: {
         const written = await store.write(path, text, current.version);
         if (!written.ok) return storeRefusal(path, written);
         keepCurrent(folder, path, name, text, written.version);
-        return {
-          ok: true,
-          applied: appliedFact(item, path, "updated", current.fact.body.trim(), dates),
-        };
+        const previous = target.line ?? current.fact.body.trim();
+        return { ok: true, applied: appliedFact(item, path, "updated", previous, dates) };
       }
       const path = uniqueFactPath(
         name,
@@ -549,6 +568,28 @@ export function factWriteSteps(context: {
     written: (applied) => applied.path,
     refresh: (path) => refreshFile(store, folder, path),
   };
+}
+
+// The stored fact line `body` updates by value (same words, other numbers; see `valueSkeleton`),
+// with its file and date (`updated:`, else none: the oldest): in the file of the same name when
+// there is one, else in any file.
+function lineUpdatedByValue(
+  folder: FactFolder,
+  body: string,
+  named: Pick<MemoryRow, "path" | "name"> | undefined,
+): { row: Pick<MemoryRow, "path" | "name">; line: string; date: string } | undefined {
+  const skeleton = valueSkeleton(body);
+  if (skeleton === undefined) return undefined;
+  const key = factKey(body);
+  const rows = named === undefined ? folder.rows : [named];
+  for (const row of rows) {
+    const loaded = folder.files.get(row.path);
+    for (const line of loaded?.fact.body.split(/\r?\n/) ?? []) {
+      if (valueSkeleton(line) !== skeleton || factKey(line) === key) continue;
+      return { row, line: line.trim(), date: loaded?.fact.updated ?? "" };
+    }
+  }
+  return undefined;
 }
 
 // The file that keeps the subject a new fact file named `name` would be about (see
