@@ -72,7 +72,7 @@ export const WRITE_CHECKS = [
   {
     code: "not_first_person",
     needs: "transcript",
-    rule: "a fact filed as the user's own (subject: profile.md / preferences.md; fact: a file of type user or feedback) is the user's, not another person's reported words",
+    rule: "a fact filed as the user's own (subject: profile.md / preferences.md; fact: a file of type user or feedback) is the user's, not another person's reported words (a fact that names the relative itself, \"daughter's birthday is in May\", says whose it is)",
     message: (detail: Named & { place: string; elsewhere: string; excerpt: string }) =>
       `Refused ${detail.what} for ${detail.place}: its evidence reports what someone else said about themselves (${JSON.stringify(detail.excerpt)}), so it is not a fact about the user. ${detail.elsewhere}`,
   },
