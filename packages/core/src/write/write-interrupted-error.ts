@@ -1,6 +1,5 @@
 import { MemfilesError } from "@memfiles/errors";
 import { MemoryWriteError } from "../store/index.js";
-import type { AppliedProposal, RejectedProposal } from "./write-pass-result.js";
 
 /** Fields of a {@link WriteInterruptedError}. */
 export type WriteInterruptedErrorOptions<Applied, Rejected> = {
@@ -18,7 +17,8 @@ export type WriteInterruptedErrorOptions<Applied, Rejected> = {
 
 /**
  * A write pass failed after some of its proposals were written (a full disk or a lost lock on
- * the second file): `applied` is what landed, as the pass's result lists it, so a caller never
+ * the second file): `applied` is what landed, as the pass's result lists it (`AppliedProposal`
+ * from `writePass`, `RejectedProposal` in `rejected`), so a caller never
  * reports a saved fact as lost (a retry finds them as duplicates, never writes them twice), and
  * `MEMORY.md` is rewritten before this is thrown. `code` and `userFixable` are the cause's when it
  * is a `MemfilesError` (`disk_full`: a CLI exits with its user-error code), else
@@ -29,10 +29,7 @@ export type WriteInterruptedErrorOptions<Applied, Rejected> = {
  *   if (error instanceof WriteInterruptedError) for (const item of error.applied) console.log(item.path);
  * }
  */
-export class WriteInterruptedError<
-  Applied = AppliedProposal,
-  Rejected = RejectedProposal,
-> extends MemfilesError {
+export class WriteInterruptedError<Applied = unknown, Rejected = unknown> extends MemfilesError {
   override readonly name = "WriteInterruptedError";
   readonly applied: readonly Applied[];
   readonly rejected: readonly Rejected[];

@@ -7,6 +7,7 @@ import { testClient, toolUseBlock } from "../../test/messages-api.js";
 import { applyWriteReply } from "../layouts/index.js";
 import { MemoryStore, type StoreLayout } from "../store/index.js";
 import { WriteInterruptedError } from "./write-interrupted-error.js";
+import type { AppliedProposal } from "./write-pass-result.js";
 
 // A write pass that fails after a file landed says what landed. The fault (a full disk) is
 // injected at the rename that puts the second file in place; the machine's disk cannot be filled
@@ -106,7 +107,7 @@ describe.each(["subject", "fact"] as StoreLayout[])(
       failing.name = basename(path("swimming"));
       const error = await applyWriteReply(options, replyOf()).catch((thrown: unknown) => thrown);
       expect(error).toBeInstanceOf(WriteInterruptedError);
-      const interrupted = error as WriteInterruptedError;
+      const interrupted = error as WriteInterruptedError<AppliedProposal>;
       expect({
         code: interrupted.code,
         userFixable: interrupted.userFixable,
