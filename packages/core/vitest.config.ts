@@ -7,6 +7,7 @@ const OWN_MODULES = [
   "src/file-system/read-file-bounded.test.ts",
   "src/write/secret-scan-once.test.ts",
   "src/store/write-failures.test.ts",
+  "src/write/write-interrupted.test.ts",
 ];
 
 export default defineConfig({

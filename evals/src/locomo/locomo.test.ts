@@ -253,30 +253,30 @@ describe("runLocomo on the synthetic conversation", () => {
       layout: "fact",
       descriptions: "own-words",
     });
-    // The same facts are sent as in the subject layout, one file each: Ana 3 applied + 1
-    // evidence_unrelated + 1 not_first_person ("My sister Marta moved to Lisbon" is the sister's
-    // fact, and the oracle files every fact as type user, the user's own), Ben 3 applied; every
-    // negative refused by the role check.
+    // The same facts are sent as in the subject layout, one file each: Ana 4 applied (the
+    // sister's move too: "Ana's sister Marta moved to Lisbon" names whose it is, so filed as type
+    // user it does not become Ana's) + 1 evidence_unrelated, Ben 3 applied; every negative refused
+    // by the role check.
     expect(report.write.codes).toEqual([
-      { code: "applied", positive: 6, negative: 0 },
+      { code: "applied", positive: 7, negative: 0 },
       { code: "evidence_not_from_user", positive: 0, negative: 8 },
       { code: "evidence_unrelated", positive: 1, negative: 0 },
-      { code: "not_first_person", positive: 1, negative: 0 },
     ]);
-    expect(report.write.falseRejectRate).toBe(2 / 8);
+    expect(report.write.falseRejectRate).toBe(1 / 8);
     expect(report.write.trueRejectRate).toBe(1);
     // Ben's three facts, one subject file in the subject layout, are three files here.
-    expect(report.store.map((speaker) => speaker.sessions.at(-1)?.files)).toEqual([3, 3]);
-    // "Who went away recently?" asks about the sister's move, which no file holds now: it counts
-    // among the questions without a target.
-    expect(report.recall.memoryQuestions).toBe(3);
-    expect(report.recall.withoutTargets).toBe(7);
+    expect(report.store.map((speaker) => speaker.sessions.at(-1)?.files)).toEqual([4, 3]);
+    // "Who went away recently?" asks about the sister's move, which a file holds.
+    expect(report.recall.memoryQuestions).toBe(4);
+    expect(report.recall.withoutTargets).toBe(6);
     const [prefilter, fallback, bm25] = report.recall.strategies;
     expect(prefilter?.strategy).toBe("fact: index pre-filter (top 30 lines)");
     expect(fallback?.strategy).toBe("fact: side-query keyword fallback (matchRows, top 5)");
-    // Q1 (puppy, adopted), Q2 (work, nurse), Q3 (lessons, Tuesdays) match their one fact file first.
-    expect(prefilter?.recall).toEqual({ 1: 1, 5: 1, 10: 1, 30: 1 });
-    expect(fallback?.recall).toEqual({ 1: 1, 5: 1, 10: null, 30: null });
+    // Q1 (puppy, adopted), Q2 (work, nurse), Q3 (lessons, Tuesdays) match their one fact file
+    // first; "Who went away recently?" shares no word with the sister's file: the pre-filter
+    // finds it within 5, the keyword fallback not at all.
+    expect(prefilter?.recall).toEqual({ 1: 3 / 4, 5: 1, 10: 1, 30: 1 });
+    expect(fallback?.recall).toEqual({ 1: 3 / 4, 5: 3 / 4, 10: null, 30: null });
     expect(bm25?.recall).toEqual({ 1: 3 / 4, 5: 3 / 4, 10: 3 / 4, 30: 3 / 4 });
   });
 
@@ -289,7 +289,7 @@ describe("runLocomo on the synthetic conversation", () => {
     expect(reports.map((report) => report.layout)).toEqual(["subject", "fact"]);
     expect(reports.map((report) => report.store.map((s) => s.sessions.at(-1)?.files))).toEqual([
       [4, 1],
-      [3, 3],
+      [4, 3],
     ]);
   });
 });
@@ -320,8 +320,8 @@ describe("the oracle in the fact layout", () => {
       result.outcomes.filter((o) => o.kind === "positive").map((o) => [o.code, o.path ?? null]),
     ).toEqual([
       ["applied", "ana-adopted-a-beagle-puppy-named-pixel.md"],
-      // The sister's move, filed as type user (the user's own), is refused as hers.
-      ["not_first_person", null],
+      // The sister's move, filed as type user: the fact names her, so it stays hers.
+      ["applied", "ana-s-sister-marta-moved-to-lisbon.md"],
       ["applied", "ana-works-as-a-nurse-at-the-city-hospital.md"],
       ["evidence_unrelated", null],
       ["applied", "pixel-fetches-a-frisbee-at-the-beach.md"],
@@ -330,10 +330,12 @@ describe("the oracle in the fact layout", () => {
       Array(5).fill("evidence_not_from_user"),
     );
     expect(result.skipped).toEqual({ unknownDiaId: 1, notOwnTurn: 1 });
-    expect(result.filesByDiaId.get("D1:3")).toBeUndefined();
+    expect([...(result.filesByDiaId.get("D1:3") ?? [])]).toEqual([
+      "ana-s-sister-marta-moved-to-lisbon.md",
+    ]);
 
     const onDisk = await filesOnDisk(folder);
-    expect(onDisk.size).toBe(3);
+    expect(onDisk.size).toBe(4);
     const pixel = onDisk.get("pixel-fetches-a-frisbee-at-the-beach.md") ?? "";
     expect(pixel).toMatch(/^description: "?Pixel fetches a frisbee at the beach\."?$/m);
     expect(pixel).toMatch(/^type: user$/m);
@@ -341,7 +343,7 @@ describe("the oracle in the fact layout", () => {
     const lengths = [...onDisk.values()].map((text) => text.length);
     expect(result.sessions.at(-1)).toMatchObject({
       session: 3,
-      files: 3,
+      files: 4,
       totalChars: lengths.reduce((sum, length) => sum + length, 0),
       largestChars: Math.max(...lengths),
       capHits: 0,

@@ -136,4 +136,7 @@ export {
   FORGET_QUERY_WITHOUT_WORDS,
   MAX_FORGET_QUERY_CHARS,
   restoreLines,
+  // A write pass that failed after some files landed: an application tells it by `name`
+  // "WriteInterruptedError" and reads `applied`.
+  WriteInterruptedError,
 } from "./write/index.js";

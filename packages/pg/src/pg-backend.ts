@@ -35,7 +35,10 @@ export type PgBackendOptions = {
   sql: SqlClient;
   /** The memory space: one per user, e.g. `"user-42"`; 1 to 200 printable chars. */
   tenant: string;
-  /** How long a write waits for another connection's lock on this tenant, in ms (default 30,000). */
+  /**
+   * How long a write waits for another connection's lock on this tenant, or on a row it writes
+   * (a transaction left open elsewhere), in ms (default 30,000).
+   */
   lockWaitMs?: number;
 };
 
@@ -238,8 +241,9 @@ export class PgBackend implements StorageBackend {
    *
    * @param fn - The section; its statements on this backend are committed together when it returns.
    * @returns What `fn` returns, once its transaction is committed.
-   * @throws {MemoryLockError} when the lock is not free within `lockWaitMs`, or the connection
-   *   holding it was lost (nothing of the section was kept; run the call again).
+   * @throws {MemoryLockError} when the lock, or a row a statement of `fn` writes, is not free
+   *   within `lockWaitMs` (the message names the table), or the connection holding it was lost
+   *   (nothing of the section was kept; run the call again).
    */
   withLock<T>(fn: () => Promise<T>): Promise<T> {
     if (!this.#sql.shared) return fn();
@@ -250,8 +254,9 @@ export class PgBackend implements StorageBackend {
         await connection.query(
           `SET LOCAL lock_timeout = ${Math.max(1, Math.round(this.#lockWaitMs))}`,
         );
+        // lock_timeout stays set for the whole section: a row another connection keeps locked
+        // (a transaction left open, a SELECT ... FOR UPDATE) stalls a write at most lockWaitMs.
         await connection.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [key]);
-        await connection.query("SET LOCAL lock_timeout TO DEFAULT");
       } catch (error) {
         await connection.query("ROLLBACK").catch(() => {});
         throw error instanceof DatabaseError
@@ -265,7 +270,7 @@ export class PgBackend implements StorageBackend {
       const section: LockedSection = {
         sql: this.#sql,
         tenant: this.tenant,
-        connection,
+        connection: this.#boundedByLockWait(connection),
         open: true,
       };
       let result: T;
@@ -291,6 +296,30 @@ export class PgBackend implements StorageBackend {
     });
   }
 
+  // The section's connection, with a lock wait that ran out (SQLSTATE 55P03, lock_not_available)
+  // said as what it is: which table, that nothing was written, and how to fix it.
+  #boundedByLockWait(connection: SqlClient): SqlClient {
+    const bounded: SqlClient = {
+      shared: connection.shared,
+      query: async <Row>(text: string, values?: unknown[]) => {
+        try {
+          return await connection.query<Row>(text, values);
+        } catch (error) {
+          if (sqlState(error) !== LOCK_NOT_AVAILABLE) throw error;
+          const table = /\b(?:FROM|INTO|UPDATE)\s+([a-z_]+)/i.exec(text)?.[1] ?? "a memory table";
+          throw new MemoryLockError({
+            root: this.label,
+            message: `Could not write ${table} of ${this.label} within ${this.#lockWaitMs} ms: another connection holds a lock on its row (a transaction left open, a SELECT ... FOR UPDATE). Nothing of this call was written. End that transaction (pg_stat_activity shows it), then run the call again; raise lockWaitMs if such locks are expected.`,
+            cause: error,
+          });
+        }
+      },
+      session: (fn) => fn(bounded),
+      close: async () => {},
+    };
+    return bounded;
+  }
+
   #lost(error: DatabaseError, when: string): MemoryLockError {
     return new MemoryLockError({
       root: this.label,
@@ -298,6 +327,15 @@ export class PgBackend implements StorageBackend {
       cause: error,
     });
   }
+}
+
+// https://www.postgresql.org/docs/current/errcodes-appendix.html: lock_timeout ran out.
+const LOCK_NOT_AVAILABLE = "55P03";
+
+function sqlState(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null && "code" in error
+    ? String(error.code)
+    : undefined;
 }
 
 function reasonOf(error: DatabaseError): string {

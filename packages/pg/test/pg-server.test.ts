@@ -77,6 +77,49 @@ if (DATABASE_URL === "") {
       });
     });
 
+    // Without lock_timeout on the section the write waits for the row as long as the other
+    // transaction lasts: the holder lets go after 15 s, so a write that waited succeeds and fails
+    // this test instead of hanging it.
+    it("a row another connection keeps locked stops a write after lockWaitMs, naming the table; nothing written", {
+      timeout: 60_000,
+    }, async () => {
+      const tenant = `${RUN}-row-lock`;
+      const store = pgMemoryStore(await shared(), tenant, { lockWaitMs: 500 });
+      await remember({ store, path: "topics/hosting.md", fact: "deploys on Fly.io" });
+      const before = await store.read("topics/hosting.md");
+      const holder = await openDatabase({ databaseUrl: DATABASE_URL });
+      try {
+        const error = await holder.session(async (connection) => {
+          await connection.query("BEGIN");
+          await connection.query("SELECT path FROM memory_files WHERE tenant = $1 FOR UPDATE", [
+            tenant,
+          ]);
+          const release = setTimeout(() => {
+            connection.query("ROLLBACK").catch(() => {});
+          }, 15_000);
+          const caught = await remember({
+            store,
+            path: "topics/hosting.md",
+            fact: "uses Postgres",
+          }).then(
+            () => undefined,
+            (thrown: unknown) => thrown,
+          );
+          clearTimeout(release);
+          await connection.query("ROLLBACK").catch(() => {});
+          return caught as Error | undefined;
+        });
+        expect({
+          name: error?.name,
+          table: error?.message.includes("Could not write memory_files of postgres:"),
+          nothing: error?.message.includes("Nothing of this call was written."),
+          after: await store.read("topics/hosting.md"),
+        }).toEqual({ name: "MemoryLockError", table: true, nothing: true, after: before });
+      } finally {
+        await holder.close();
+      }
+    });
+
     it("a statement a section started and did not await is refused once the section has ended", async () => {
       const store = pgMemoryStore(await shared(), `${RUN}-straggler`);
       let straggler: Promise<unknown> = Promise.resolve();

@@ -22,6 +22,7 @@ export type FindingCode =
   | "forgotten_line"
   | "name_clash"
   | "ignored_file"
+  | "same_subject"
   | (string & {});
 
 /** One problem `memfiles check` found. */
@@ -121,6 +122,15 @@ export async function checkFolder(
   for (const { path, reason } of report.notEditable) {
     if (reported.has(`${path}\u0000${reason}`)) continue;
     findings.push({ code: "name_clash", path, message: reason, fixable: false });
+  }
+  // Two files for one person, project or topic: recall finds half of what is known of it.
+  for (const { subject, paths } of report.sameSubject) {
+    findings.push({
+      code: "same_subject",
+      path: paths[0] as string,
+      message: `${paths.join(" and ")} both name ${JSON.stringify(subject)}; merge them into one file by hand.`,
+      fixable: false,
+    });
   }
   for (const secret of await findFolderSecrets(store)) {
     findings.push({

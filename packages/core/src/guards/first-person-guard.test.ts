@@ -13,6 +13,8 @@ describe("findThirdPersonStatement", () => {
     ["has a cat named Miso", "Ana has a cat named Miso"],
     ["est allergique aux noix", "Ma sœur est allergique aux noix"],
     ["es vegetariana", "Mi hermana es vegetariana"],
+    ["is allergic to shellfish", "My sister Ana\u2019s allergic to shellfish"],
+    ["birthday is in May", "my daughter's birthday is in May"],
   ])("refuses %j", (fact, evidence) => {
     expect(findThirdPersonStatement(fact, evidence)).toEqual({
       code: "not_first_person",
@@ -30,6 +32,11 @@ describe("findThirdPersonStatement", () => {
     ["loves hiking", "My sister Ana and I love hiking"],
     ["lives in Berlin", "Berlin is where I live now"],
     ["has a cat named Miso", "I have a cat named Miso, Ana has a dog"],
+    // The fact names the relative itself: it says whose it is.
+    ["daughter's birthday is in May", "my daughter's birthday is in May"],
+    ["wife\u2019s name is Maria", "My wife\u2019s name is Maria"],
+    ["has a sister who is allergic to shellfish", "My sister Ana is allergic to shellfish"],
+    ["hasn't been to Japan", "I haven\u2019t been to Japan"],
   ])("keeps %j", (fact, evidence) => {
     expect(findThirdPersonStatement(fact, evidence)).toBeUndefined();
   });

@@ -82,12 +82,29 @@ function wordsBefore(evidence: string, turn: string | undefined): string {
   return before.slice(sentenceStart + 1).trim();
 }
 
+// The words that name a relative: the relation ("sister") and a capitalized name after it ("Ana");
+// the regexes match case-insensitively, so a word after the relation may be a verb ("es").
+const RELATION_WORD = new RegExp(`(?<![\\p{L}])(?:${RELATION})(?![\\p{L}])`, "iu");
+function relativeWords(relative: string): string[] {
+  const relation = RELATION_WORD.exec(relative);
+  if (relation === null) return [];
+  const after = relative
+    .slice(relation.index + relation[0].length)
+    .trim()
+    .split(/\s+/);
+  const name = after.filter((token) => /^\p{Lu}/u.test(token));
+  return contentWords([relation[0], ...name].join(" "));
+}
+
 /**
  * Whose fact a clause states: another person's when it starts with "my <relative> (<Name>)", holds
  * "my <relative>'s", or starts with a name and a verb that says something of it ("Ana has").
  */
 function otherSubject(clause: string, factWords: ReadonlySet<string>): boolean {
-  if (RELATIVE_SUBJECT.test(clause) || RELATIVE_POSSESSION.test(clause)) return true;
+  // A fact that names the relative itself ("daughter's birthday is in May", "has a sister who is
+  // allergic to shellfish") says whose it is: it does not make their fact the user's.
+  const relative = RELATIVE_SUBJECT.exec(clause)?.[0] ?? RELATIVE_POSSESSION.exec(clause)?.[0];
+  if (relative !== undefined) return !relativeWords(relative).some((word) => factWords.has(word));
   const named = NAMED_SUBJECT.exec(clause)?.groups?.name;
   if (named === undefined) return false;
   const words = contentWords(named);

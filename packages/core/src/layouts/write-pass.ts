@@ -22,6 +22,8 @@ import { checkWritePrompt, layoutOf } from "./layout-of.js";
  *   of a consolidation inside the pass does not throw: see `errors`).
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @throws {MemoryLockError} when the store lock cannot be taken.
+ * @throws {WriteInterruptedError} when a write fails (a full disk) after some proposals landed:
+ *   its `applied` lists them, and `MEMORY.md` is rewritten before it is thrown.
  * @example
  * const result = await writePass({ store, transcript, client: new Anthropic(), model: "claude-haiku-5-5" });
  * for (const item of result.rejected) console.log(item.code, item.message);

@@ -1,5 +1,6 @@
 import type { WriteSession } from "../guards/index.js";
 import type { MemoryToolEdits } from "../layouts/layout.js";
+import { findSameSubject, type SameSubject } from "../store/index.js";
 import { quoteText } from "../text/index.js";
 import type { FolderReadStore } from "../write/memory-files.js";
 import { checkDescriptionShape } from "../write/write-checks.js";
@@ -23,6 +24,8 @@ export type MemoryToolWrite = {
   memoryPath: string;
   /** The store path of a file the command creates (create, rename's new path), for the path rule. */
   creates?: string | undefined;
+  /** The store path a rename moves away from: its subject goes with it to `creates`. */
+  moves?: string | undefined;
 };
 
 /**
@@ -153,6 +156,15 @@ export async function runMemoryToolWrite(options: RunMemoryToolWriteOptions): Pr
       })),
     locate: async (item) => {
       await item.edit.locate?.();
+      const same = item.creates === undefined ? undefined : await sameSubjectOf(item);
+      if (same !== undefined) {
+        const fix = `Add the lines to ${memoriesPath(same.path)} (str_replace or insert) instead.`;
+        return {
+          ok: true,
+          target: {},
+          sameSubject: { ...same, path: memoriesPath(same.path), fix },
+        };
+      }
       const { kept, checked } = item.edit;
       const held =
         kept === undefined
@@ -173,6 +185,18 @@ export async function runMemoryToolWrite(options: RunMemoryToolWriteOptions): Pr
     refresh: async () => {},
     // The command applied again to the file as it is now: the pipeline checks it from the first step.
     reread: () => candidate(),
+  };
+  // The file that keeps the subject of the file a create would make (see `findSameSubject`).
+  const sameSubjectOf = async (item: Candidate): Promise<SameSubject | undefined> => {
+    const rows = (await options.store.list()).filter((row) => row.path !== item.moves);
+    const index = await options.store.readIndex?.();
+    const path = item.creates ?? "";
+    const name = item.edit.header?.name;
+    return findSameSubject(
+      rows,
+      { path, names: name === undefined ? [] : [name] },
+      index?.exists ? index.content : "",
+    );
   };
   const candidate = async (): Promise<Candidate> => {
     const apply = await options.prepare();

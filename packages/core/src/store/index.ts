@@ -41,6 +41,12 @@ export {
   type MemoryWriteErrorOptions,
 } from "./memory-write-error.js";
 export {
+  findSameSubject,
+  type SameSubject,
+  type SubjectFile,
+  sameSubjectFiles,
+} from "./same-subject.js";
+export {
   INTERNAL_FOLDER,
   PENDING_FORGET_FILE,
   type StoreLockOptions,

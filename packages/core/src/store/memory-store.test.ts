@@ -331,6 +331,7 @@ describe("list", () => {
       pendingForget: [],
       linkGaps: [],
       sameFactTwoLanguages: [],
+      sameSubject: [],
     });
   });
 
@@ -362,6 +363,7 @@ describe("MEMORY.md and check()", () => {
       pendingForget: [],
       linkGaps: [],
       sameFactTwoLanguages: [],
+      sameSubject: [],
     });
   });
 
@@ -398,6 +400,7 @@ describe("MEMORY.md and check()", () => {
       pendingForget: [],
       linkGaps: [],
       sameFactTwoLanguages: [],
+      sameSubject: [],
     });
     await small.rebuildIndex();
     expect(await small.check()).toMatchObject({

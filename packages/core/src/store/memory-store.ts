@@ -6,6 +6,7 @@ import { indexRows } from "./keep-index-descriptions.js";
 import { formatMemoryIndex } from "./memory-index.js";
 import { MEMORY_INDEX_FILE, parseMemoryPath } from "./memory-path.js";
 import { DEFAULT_MAX_CHARS, notEditable, rowFromText, versionConflict } from "./memory-row.js";
+import { sameSubjectFiles } from "./same-subject.js";
 import type { StoreEngine } from "./store-engine.js";
 import { INTERNAL_FOLDER, PENDING_FORGET_FILE } from "./store-lock.js";
 import type {
@@ -268,7 +269,13 @@ export class MemoryStore {
       const read = await this.read(path).catch(() => undefined);
       return read?.exists ? read.content : undefined;
     }, rows);
-    return { ok, ...result, linkGaps: linkGaps(rows), sameFactTwoLanguages: twoLanguages };
+    return {
+      ok,
+      ...result,
+      linkGaps: linkGaps(rows),
+      sameFactTwoLanguages: twoLanguages,
+      sameSubject: sameSubjectFiles(rows),
+    };
   }
 
   /**

@@ -190,4 +190,10 @@ export type CheckResult = {
     first: { path: string; line: string };
     second: { path: string; line: string };
   }>;
+  /**
+   * Files of one folder that name one person, project or topic (`people/bob.md` "Bob (Robert
+   * Chen), the user's manager" and `people/robert-chen.md`; see `sameSubjectFiles`): a warning for
+   * a person to merge them; it does not make `ok` false.
+   */
+  sameSubject: Array<{ subject: string; paths: string[] }>;
 };

@@ -12,6 +12,7 @@ export const STOP_WORDS = words(
     "did doing have has had having will would shall should can could may might must of to in on at " +
     "by for with from into onto about as than then so and or but if because while also too very " +
     "just now anymore still again not no never dont doesnt didnt isnt arent wasnt werent cant wont " +
+    "havent hasnt hadnt couldnt wouldnt shouldnt mustnt neednt aint " +
     "what where when who whom whose which why how there here all any anything everything something " +
     "some stuff thing things info information fact facts detail details line lines memory memories " +
     "please forget remember delete remove erase drop note said say told tell mention mentioned know " +
@@ -40,5 +41,6 @@ export const QUERY_STOP_WORDS = words(
  * its negation share every other word, so `restatesFact` tells them apart by these.
  */
 export const NEGATION_WORDS = words(
-  "not no never dont doesnt didnt isnt arent wasnt werent cant wont anymore longer",
+  "not no never dont doesnt didnt isnt arent wasnt werent cant wont havent hasnt hadnt couldnt " +
+    "wouldnt shouldnt mustnt neednt aint anymore longer",
 );

@@ -63,6 +63,10 @@ export {
   type FitMemoryIndexResult,
   fitMemoryIndex,
 } from "./write-index-budget.js";
+export {
+  WriteInterruptedError,
+  type WriteInterruptedErrorOptions,
+} from "./write-interrupted-error.js";
 export type {
   AppliedProposal,
   RejectedProposal,

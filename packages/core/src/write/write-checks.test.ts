@@ -87,6 +87,7 @@ describe("the codes a run without some inputs can refuse with", () => {
         "invalid_fact",
         "path_not_allowed",
         "replaces_not_found",
+        "same_subject",
         "replaces_newer",
         "conflicts_with",
         "duplicate",

@@ -72,7 +72,7 @@ export const WRITE_CHECKS = [
   {
     code: "not_first_person",
     needs: "transcript",
-    rule: "a fact filed as the user's own (subject: profile.md / preferences.md; fact: a file of type user or feedback) is the user's, not another person's reported words",
+    rule: "a fact filed as the user's own (subject: profile.md / preferences.md; fact: a file of type user or feedback) is the user's, not another person's reported words (a fact that names the relative itself, \"daughter's birthday is in May\", says whose it is)",
     message: (detail: Named & { place: string; elsewhere: string; excerpt: string }) =>
       `Refused ${detail.what} for ${detail.place}: its evidence reports what someone else said about themselves (${JSON.stringify(detail.excerpt)}), so it is not a fact about the user. ${detail.elsewhere}`,
   },
@@ -100,6 +100,12 @@ export const WRITE_CHECKS = [
       `Refused ${detail.what}: it replaces ${JSON.stringify(detail.replaces)}, and ${detail.missing}.`,
   },
   {
+    code: "same_subject",
+    rule: "a new file is not made for a subject another file of its folder keeps (its `name:`, the head of its description, or the path `MEMORY.md` lists it under before a person renamed it; see `findSameSubject`): a subject-layout line lands in that file (the result names it); a fact file (one fact each: an update replaces its body) or a memory-tool create is refused, naming the file",
+    message: (detail: Named & { path: string; subject: string; fix: string }) =>
+      `Refused ${detail.what}: ${detail.path} already keeps ${JSON.stringify(detail.subject)}, and one subject is kept in one file. ${detail.fix}`,
+  },
+  {
     code: "replaces_newer",
     rule: "an older session never replaces a fact stated or updated after its own date",
     message: (detail: Named & { stated: string; path: string; newer: string }) =>
@@ -107,7 +113,7 @@ export const WRITE_CHECKS = [
   },
   {
     code: "conflicts_with",
-    rule: "a fact that differs from a stored line of its file only in its numbers or units updates that line (the result names it) when its session is as new or newer (within one session the later turn wins); from an older session it is refused, naming the line",
+    rule: "a fact that differs from a stored line only in its numbers or units (subject: a line of its file; fact: a line of the file of its name, else of any fact file) updates that line (the result names it) when its session is as new or newer (within one session the later turn wins); from an older session it is refused, naming the line",
     message: (detail: Named & { stated: string; path: string; line: string }) =>
       `Refused ${detail.what} (stated ${detail.stated}): it conflicts with ${JSON.stringify(detail.line)} in ${detail.path}, which a later session stated. The newer value is kept; if the user's own words say otherwise, remember it with replaces.`,
   },

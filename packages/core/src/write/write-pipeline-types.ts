@@ -9,7 +9,7 @@ export type WriteStore = Pick<
   MemoryStore,
   "root" | "list" | "read" | "write" | "withLock" | "readInternal" | "writeInternal"
 > &
-  Partial<Pick<MemoryStore, "maxChars" | "readAll" | "deferIndex">>;
+  Partial<Pick<MemoryStore, "maxChars" | "readAll" | "deferIndex" | "readIndex">>;
 
 /**
  * Called when a write would pass the store's size cap, before the proposal is refused with
@@ -36,6 +36,12 @@ export type LocateResult<Target> =
        * update when the line is newer than the session.
        */
       updating?: { path: string; line: string; date: string } | undefined;
+      /**
+       * Another file already keeps the subject of the file this candidate would create (see
+       * `findSameSubject`), and the candidate cannot land there: the `same_subject` step refuses
+       * it, naming the file; `fix` says how to write it instead.
+       */
+      sameSubject?: { path: string; subject: string; fix: string } | undefined;
     }
   | { ok: false; replaces: string; missing: string };
 
@@ -96,6 +102,8 @@ export interface WriteSteps<Item, Target, Applied> {
   duplicate(item: Item, target: Target): { path: string; as?: string } | undefined;
   /** The file edit, with the version token of the read (under the store lock). */
   edit(item: Item, target: Target, dates: readonly ResolvedDate[]): Promise<EditResult<Applied>>;
+  /** The memory file an applied candidate was written to (default: `file`). */
+  written?(applied: Applied): string;
   /** Reads again what a conflicting or shrunk write changed. */
   refresh(path: string, conflict: boolean): Promise<void>;
   /**

@@ -1,6 +1,8 @@
 import { findSplitSecrets } from "../guards/index.js";
+import { MemoryWriteError } from "../store/index.js";
 import { refusePath, refuseStorePath, WRITE_STEPS, type WriteStepContext } from "./steps/index.js";
 import { TombstoneCache } from "./tombstones.js";
+import { WriteInterruptedError } from "./write-interrupted-error.js";
 import {
   MAX_CONFLICT_RETRIES,
   type PipelineApplied,
@@ -51,12 +53,39 @@ export async function runWritePipeline<Item, Target, Applied>(
   const split = await findSplitSecrets(options.items.map((item) => steps.fact(item)));
   const tombstones = options.tombstones ?? new TombstoneCache();
   for (const [index, given] of options.items.entries()) {
-    const outcome = await decideWithRetries(options, given, split.get(index), tombstones);
+    let outcome: Decision<Item, Applied>;
+    try {
+      outcome = await decideWithRetries(options, given, split.get(index), tombstones);
+    } catch (error) {
+      throw interrupted(options, { applied, rejected }, options.items.length - index, error);
+    }
     if (outcome.ok) {
       applied.push({ ok: true, item: given, resolved: outcome.resolved, applied: outcome.applied });
     } else rejected.push(outcome);
   }
   return { applied, rejected };
+}
+
+// A failure after some candidates landed is said with what landed (a caller must not report a
+// saved fact as lost); before any landed it is thrown as it is.
+function interrupted<Item, Target, Applied>(
+  options: RunWritePipelineOptions<Item, Target, Applied>,
+  done: RunWritePipelineResult<Item, Applied>,
+  undecided: number,
+  error: unknown,
+): unknown {
+  if (done.applied.length === 0) return error;
+  const { steps } = options;
+  const landed = [
+    ...new Set(
+      done.applied.map((item) => steps.written?.(item.applied) ?? steps.file(item.resolved)),
+    ),
+  ];
+  const cause =
+    error instanceof MemoryWriteError
+      ? new MemoryWriteError({ code: error.code, path: error.path, landed, cause: error.cause })
+      : error;
+  return new WriteInterruptedError({ ...done, landed, undecided, cause });
 }
 
 type Decision<Item, Applied> =

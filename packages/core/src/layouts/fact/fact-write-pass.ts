@@ -11,7 +11,12 @@ import {
 } from "../../format/index.js";
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../../models/index.js";
 import { capChars, neutralizeFence, oneLine } from "../../recall/fence.js";
-import type { MemoryRow, MemoryStore } from "../../store/index.js";
+import {
+  findSameSubject,
+  type MemoryRow,
+  type MemoryStore,
+  type SameSubject,
+} from "../../store/index.js";
 import {
   factKey,
   factSlug,
@@ -19,6 +24,7 @@ import {
   oneLineFieldProblem,
   quoteText,
   uniqueFactPath,
+  valueSkeleton,
 } from "../../text/index.js";
 import { memoizeText } from "../../text/memo.js";
 import { ModelReplyError, parseToolReply } from "../../tool-reply/index.js";
@@ -33,9 +39,16 @@ import { makeTombstone, readTombstones, writeTombstones } from "../../write/tomb
 import { fitTranscript } from "../../write/transcript-budget.js";
 import { checkDescriptionShape, checkFactShape } from "../../write/write-checks.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "../../write/write-index-budget.js";
-import type { AppliedProposal, WritePassResult } from "../../write/write-pass-result.js";
+import { WriteInterruptedError } from "../../write/write-interrupted-error.js";
+import type {
+  AppliedProposal,
+  RejectedProposal,
+  WritePassResult,
+} from "../../write/write-pass-result.js";
 import {
   type EditResult,
+  type PipelineApplied,
+  type PipelineRefusal,
   type ResolvedDate,
   runWritePipeline,
   type WriteSteps,
@@ -218,6 +231,14 @@ export async function applyFactProposals(
   const finished = await store.withLock(() => finishPendingForget(store));
   const folder =
     options.snapshot === undefined || finished > 0 ? await readFactFolder(store) : options.snapshot;
+  const reported = {
+    applied: (item: PipelineApplied<FactProposal, AppliedProposal>) => item.applied,
+    rejected: ({ code, message, item }: PipelineRefusal<FactProposal>): RejectedProposal => ({
+      code,
+      proposal: shownProposal(item, null),
+      message,
+    }),
+  };
   const result = await runWritePipeline({
     store,
     items: options.proposals,
@@ -227,14 +248,12 @@ export async function applyFactProposals(
     checkTombstones: !userRequest,
     sessionDate: day.session,
     stated: day.tag,
+  }).catch((error: unknown) => {
+    throw error instanceof WriteInterruptedError ? error.reported(reported) : error;
   });
   return {
-    applied: result.applied.map((item) => item.applied),
-    rejected: result.rejected.map(({ code, message, item }) => ({
-      code,
-      proposal: shownProposal(item, null),
-      message,
-    })),
+    applied: result.applied.map(reported.applied),
+    rejected: result.rejected.map(reported.rejected),
     consolidated: [],
     usage: sumUsage(),
   };
@@ -373,7 +392,11 @@ export function bodyHolds(body: string, text: string): boolean {
 }
 
 /** Where a fact proposal lands: the file it updates or deletes, or none (a new file). */
-export type FactTarget = { row?: Pick<MemoryRow, "path" | "name"> | undefined };
+export type FactTarget = {
+  row?: Pick<MemoryRow, "path" | "name"> | undefined;
+  /** The body line the fact updates by value (only its numbers differ); the rest of the body stays. */
+  line?: string | undefined;
+};
 
 /**
  * The fact layout's steps of the check pipeline (`runWritePipeline`): the name, type and body
@@ -453,6 +476,26 @@ export function factWriteSteps(context: {
         return { ok: true, target: { row } };
       }
       if (target.replacesMissing) return { ok: false, replaces: item.replaces ?? "", missing };
+      // A fact that differs from a stored one only in its numbers ("takes 100 mg" after "takes 50
+      // mg") updates it, in its file: both kept, recall would show both values.
+      const byValue =
+        item.replaces === null ? lineUpdatedByValue(folder, item.body, target.row) : undefined;
+      if (byValue !== undefined) {
+        const { row, line, date } = byValue;
+        return {
+          ok: true,
+          target: { row, line },
+          updating: { path: row.path, line, date },
+        };
+      }
+      if (target.row === undefined) {
+        const same = await sameSubjectFile(store, folder, item.name);
+        if (same !== undefined) {
+          // One fact a file: landing there would replace that file's fact with this one.
+          const fix = `Name ${same.path} in replaces when this fact updates it; otherwise leave it out.`;
+          return { ok: true, target: {}, sameSubject: { ...same, fix } };
+        }
+      }
       const current = target.row === undefined ? undefined : folder.files.get(target.row.path);
       const updated = current?.fact.updated;
       return {
@@ -486,7 +529,11 @@ export function factWriteSteps(context: {
           set.type = item.type;
         if (current.fact.description === "") set.description = item.description;
         if (current.fact.name === "") set.name = name;
-        const text = editFactText(current.text, current.fact, { set, body: item.body });
+        const body =
+          target.line === undefined
+            ? item.body
+            : current.fact.body.replace(target.line, item.body.trim());
+        const text = editFactText(current.text, current.fact, { set, body });
         if (text === undefined) {
           return {
             ok: false,
@@ -499,10 +546,8 @@ export function factWriteSteps(context: {
         const written = await store.write(path, text, current.version);
         if (!written.ok) return storeRefusal(path, written);
         keepCurrent(folder, path, name, text, written.version);
-        return {
-          ok: true,
-          applied: appliedFact(item, path, "updated", current.fact.body.trim(), dates),
-        };
+        const previous = target.line ?? current.fact.body.trim();
+        return { ok: true, applied: appliedFact(item, path, "updated", previous, dates) };
       }
       const path = uniqueFactPath(
         name,
@@ -520,8 +565,48 @@ export function factWriteSteps(context: {
       keepCurrent(folder, path, name, text, written.version);
       return { ok: true, applied: appliedFact(item, path, "created", undefined, dates) };
     },
+    written: (applied) => applied.path,
     refresh: (path) => refreshFile(store, folder, path),
   };
+}
+
+// The stored fact line `body` updates by value (same words, other numbers; see `valueSkeleton`),
+// with its file and date (`updated:`, else none: the oldest): in the file of the same name when
+// there is one, else in any file.
+function lineUpdatedByValue(
+  folder: FactFolder,
+  body: string,
+  named: Pick<MemoryRow, "path" | "name"> | undefined,
+): { row: Pick<MemoryRow, "path" | "name">; line: string; date: string } | undefined {
+  const skeleton = valueSkeleton(body);
+  if (skeleton === undefined) return undefined;
+  const key = factKey(body);
+  const rows = named === undefined ? folder.rows : [named];
+  for (const row of rows) {
+    const loaded = folder.files.get(row.path);
+    for (const line of loaded?.fact.body.split(/\r?\n/) ?? []) {
+      if (valueSkeleton(line) !== skeleton || factKey(line) === key) continue;
+      return { row, line: line.trim(), date: loaded?.fact.updated ?? "" };
+    }
+  }
+  return undefined;
+}
+
+// The file that keeps the subject a new fact file named `name` would be about (see
+// `findSameSubject`): its name or description head names it, or it was renamed from that path.
+async function sameSubjectFile(
+  store: WriteStore,
+  folder: FactFolder,
+  name: string,
+): Promise<SameSubject | undefined> {
+  const files = folder.rows.map((row) => ({
+    path: row.path,
+    name: row.name,
+    description: folder.files.get(row.path)?.fact.description ?? "",
+  }));
+  const index = await store.readIndex?.();
+  const path = `${factSlug(name)}.md`;
+  return findSameSubject(files, { path, names: [name] }, index?.exists ? index.content : "");
 }
 
 function storeRefusal(

@@ -1,5 +1,5 @@
 import { dateTag, editFactText, type FactFile, safeParseFactFile } from "../../format/index.js";
-import { safeParseMemoryPath } from "../../store/index.js";
+import { findSameSubject, type MemoryRow, safeParseMemoryPath } from "../../store/index.js";
 import {
   factKey,
   factSlug,
@@ -108,7 +108,8 @@ export function factRememberSteps(context: {
           : rows.find(
               (candidate) =>
                 fold(candidate.name) === fold(name) || factSlug(candidate.name) === factSlug(name),
-            ));
+            )) ??
+        (await sameSubjectRow(store, rows, item.path, name));
       const read = row === undefined ? undefined : await store.read(row.path);
       if (row !== undefined && read?.exists) {
         const parsed = safeParseFactFile(read.content, row.path);
@@ -174,6 +175,20 @@ export function factRememberSteps(context: {
     },
     refresh: async () => {},
   };
+}
+
+// The file that keeps the subject of the new file `path` (see `findSameSubject`): the fact is
+// added there, as it is to a file of the same name.
+async function sameSubjectRow(
+  store: FactWriteStore,
+  rows: readonly MemoryRow[],
+  path: string,
+  name: string,
+): Promise<MemoryRow | undefined> {
+  const index = await store.readIndex?.();
+  const wanted = { path: /\.md$/i.test(path) ? path : `${path}.md`, names: [name] };
+  const same = findSameSubject(rows, wanted, index?.exists ? index.content : "");
+  return same === undefined ? undefined : rows.find((row) => row.path === same.path);
 }
 
 // The header a fact file without one gets: a name from the path's stem, a description from the fact.

@@ -5,6 +5,7 @@ import {
   type MemoryHeader,
   readTypedFactLine,
 } from "../../format/index.js";
+import { findSameSubject, type SubjectFile } from "../../store/index.js";
 import { factKey, foldText, quoteText, valueSkeleton } from "../../text/index.js";
 import {
   describeNewFile,
@@ -219,21 +220,24 @@ export function subjectWriteSteps(
           replacing: index.latestWithKey(replacedKey),
         };
       }
+      // A new file for a subject another file keeps (a renamed file, an alias in its description)
+      // is not made: the line lands in that file.
+      const file = await landingFile(store, files, item.file);
       // A fact that differs from a line of its file only in numbers ("takes 100 mg" after "takes
       // 50 mg") updates that line: both recalled, the model would guess which holds.
-      const updated = lineUpdatedByValue(files.get(item.file), item.fact);
+      const updated = lineUpdatedByValue(files.get(file), item.fact);
       if (updated !== undefined) {
         return {
           ok: true,
-          target: { path: item.file, replacedKey: updated.key, files },
-          updating: { path: item.file, line: updated.line, date: updated.date },
+          target: { path: file, replacedKey: updated.key, files },
+          updating: { path: file, line: updated.line, date: updated.date },
         };
       }
       // A fact that says the opposite of a stored line ("lives in Berlin" after "used to live in
       // Berlin") updates that line: keeping both would leave the memory holding both answers.
-      const reversed = index.firstReversed(item.fact, item.file);
+      const reversed = index.firstReversed(item.fact, file);
       if (reversed === undefined) {
-        return { ok: true, target: { path: item.file, replacedKey: undefined, files } };
+        return { ok: true, target: { path: file, replacedKey: undefined, files } };
       }
       return {
         ok: true,
@@ -251,6 +255,7 @@ export function subjectWriteSteps(
       const resolved = dates.length === 0 ? {} : { resolvedDates: [...dates] };
       return { ok: true, applied: { ...written.applied, ...resolved } };
     },
+    written: (applied) => applied.path,
     async refresh(path, conflict) {
       if (snapshot === undefined) return;
       if (conflict) refill(snapshot, await readFolder(store));
@@ -449,6 +454,33 @@ async function editLine(
     };
   }
   return { ok: false, code: "too_long", path: target, reason: written.reason };
+}
+
+// The file a line for `path` lands in: `path` when it exists or holds the user's own facts, else
+// the file of its folder that keeps the same subject (`findSameSubject`), if one does.
+async function landingFile(
+  store: WriteStore,
+  files: Map<string, MemoryFileState>,
+  path: string,
+): Promise<string> {
+  const state = files.get(path);
+  if (
+    !path.includes("/") ||
+    (state !== undefined && ("unparsable" in state || state.read.exists))
+  ) {
+    return path;
+  }
+  const kept: SubjectFile[] = [];
+  for (const [other, current] of files) {
+    // A look-alike name (case, width) is the same file: the store writes it there.
+    if (foldText(other) === foldText(path)) return path;
+    if ("unparsable" in current || !current.read.exists) continue;
+    const name = current.header.name ?? describeNewFile(other).name;
+    kept.push({ path: other, name, description: current.header.description ?? "" });
+  }
+  const index = await store.readIndex?.();
+  const same = findSameSubject(kept, { path, names: [] }, index?.exists ? index.content : "");
+  return same?.path ?? path;
 }
 
 function refill(snapshot: Map<string, MemoryFileState>, fresh: Map<string, MemoryFileState>): void {

@@ -19,6 +19,7 @@ import { MAX_DESCRIPTION_CHARS, type Proposal } from "../../write/proposal.js";
 import { fitTranscript } from "../../write/transcript-budget.js";
 import { checkDescriptionShape } from "../../write/write-checks.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "../../write/write-index-budget.js";
+import { WriteInterruptedError } from "../../write/write-interrupted-error.js";
 import type {
   AppliedProposal,
   RejectedProposal,
@@ -27,9 +28,14 @@ import type {
   WritePassOptions,
   WritePassResult,
 } from "../../write/write-pass-result.js";
-import { type OnTooLong, runWritePipeline } from "../../write/write-pipeline.js";
+import {
+  type OnTooLong,
+  type PipelineApplied,
+  type PipelineRefusal,
+  runWritePipeline,
+} from "../../write/write-pipeline.js";
 import { defaultMemoryChars } from "../../write/write-request-budget.js";
-import { type SubjectCandidate, subjectWriteSteps } from "./add-fact.js";
+import { type AddFactApplied, type SubjectCandidate, subjectWriteSteps } from "./add-fact.js";
 import {
   PROPOSE_MEMORIES,
   PROPOSE_MEMORIES_TOOL,
@@ -308,6 +314,17 @@ export async function decideProposals(
   const snapshot = given === undefined || finished > 0 ? await readFolder(store) : given;
   // A secret in the description only sets it aside (the file gets the one made from its path).
   const items = await Promise.all(proposals.map(scanDescription));
+  const reported = {
+    applied: (outcome: PipelineApplied<SubjectCandidate, AddFactApplied>): AppliedProposal => ({
+      ...outcome.applied,
+      proposal: asProposal(outcome.item),
+    }),
+    rejected: ({ code, message, item }: PipelineRefusal<SubjectCandidate>): RejectedProposal => ({
+      code,
+      proposal: asProposal(item),
+      message,
+    }),
+  };
   const result = await runWritePipeline({
     store,
     items,
@@ -323,17 +340,13 @@ export async function decideProposals(
         ? undefined
         : `${failed.name}${failed.status === undefined ? "" : ` ${failed.status}`}: ${failed.message}`;
     },
+  }).catch((error: unknown) => {
+    throw error instanceof WriteInterruptedError ? error.reported(reported) : error;
   });
-  const applied: AppliedProposal[] = result.applied.map((outcome) => ({
-    ...outcome.applied,
-    proposal: asProposal(outcome.item),
-  }));
-  const rejected: RejectedProposal[] = result.rejected.map(({ code, message, item }) => ({
-    code,
-    proposal: asProposal(item),
-    message,
-  }));
-  return { applied, rejected };
+  return {
+    applied: result.applied.map(reported.applied),
+    rejected: result.rejected.map(reported.rejected),
+  };
 }
 
 const REPLY_HINTS: Record<ToolReplyProblem, string> = {

@@ -30,6 +30,7 @@ export function rename(context: MemoryToolContext, command: Command<"rename">): 
       label: `the rename of ${command.old_path} to ${command.new_path}`,
       memoryPath: command.new_path,
       creates: newRelative,
+      moves: oldRelative,
     };
     return locked(context, () =>
       through(context, write, async () => {

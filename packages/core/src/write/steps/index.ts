@@ -14,6 +14,7 @@ import { pathNotAllowedStep } from "./path-not-allowed.js";
 import { relativeDateStep } from "./relative-date.js";
 import { replacesNewerStep } from "./replaces-newer.js";
 import { replacesNotFoundStep } from "./replaces-not-found.js";
+import { sameSubjectStep } from "./same-subject.js";
 import { secretStep } from "./secret.js";
 import { tooLongStep } from "./too-long.js";
 import { unparsableFileStep } from "./unparsable-file.js";
@@ -41,6 +42,7 @@ export const WRITE_STEPS: readonly WriteStep[] = [
   pathNotAllowedStep,
   forgottenStep,
   replacesNotFoundStep,
+  sameSubjectStep,
   replacesNewerStep,
   conflictsWithStep,
   duplicateStep,

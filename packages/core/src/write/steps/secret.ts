@@ -1,4 +1,10 @@
-import { checkSecrets, findSecrets, findSplitSecrets, WriteSession } from "../../guards/index.js";
+import {
+  checkSecrets,
+  findSecrets,
+  findSplitSecrets,
+  REDACTED,
+  WriteSession,
+} from "../../guards/index.js";
 import { refuse } from "../write-checks.js";
 import { refuseItem, type WriteStep } from "./write-step.js";
 
@@ -17,6 +23,9 @@ export const secretStep: WriteStep = {
     const givenFact = steps.fact(given);
     const givenReplaces = steps.replaces(given) ?? "";
     const sessionTexts = [givenFact, givenReplaces];
+    // What one field's redaction hid is hidden in every field: the evidence quotes the fact.
+    const redactAll = (values: readonly string[]) =>
+      steps.redact(given, redactEverywhere(fields, values));
     // Against a copy of the session: a refused write's texts never join it.
     const secrets =
       options.session === undefined
@@ -41,10 +50,7 @@ export const secretStep: WriteStep = {
         : { kinds: alone?.kinds ?? [], findings: [], redacted: redactedText };
     });
     const kinds = [...new Set(scans.flatMap((scan) => scan.kinds))];
-    const redacted = steps.redact(
-      given,
-      scans.map((scan) => scan.redacted),
-    );
+    const redacted = redactAll(scans.map((scan) => scan.redacted));
     if (kinds.length > 0) {
       const refusal = refuse("secret", { what: steps.label(redacted), kinds, split: false });
       return refuseItem(context, refusal, redacted);
@@ -56,10 +62,7 @@ export const secretStep: WriteStep = {
       alone: scans.map((scan) => scan.findings),
     });
     if (across.size > 0) {
-      const item = steps.redact(
-        given,
-        fields.map((field, index) => across.get(index)?.redacted ?? field),
-      );
+      const item = redactAll(fields.map((field, index) => across.get(index)?.redacted ?? field));
       const acrossKinds = [...new Set([...across.values()].flatMap((found) => found.kinds))];
       const refusal = refuse("secret", {
         what: steps.label(item),
@@ -70,8 +73,7 @@ export const secretStep: WriteStep = {
     }
     const { split } = context;
     if (split !== undefined) {
-      const item = steps.redact(
-        given,
+      const item = redactAll(
         fields.map((field) => (field.trim() === givenFact.trim() ? split.redacted : field)),
       );
       const refusal = refuse("secret", {
@@ -84,8 +86,7 @@ export const secretStep: WriteStep = {
     if (secrets !== undefined && !secrets.ok) {
       // The fact and the line it replaces, after the session's last writes: a key said in halves.
       const [factRedacted, replacesRedacted] = secrets.redacted;
-      const item = steps.redact(
-        given,
+      const item = redactAll(
         fields.map((field) =>
           field === givenFact && factRedacted !== undefined
             ? factRedacted
@@ -105,3 +106,32 @@ export const secretStep: WriteStep = {
     return undefined;
   },
 };
+
+// The parts of `text` that `redacted` (the same text, findings replaced by REDACTED) hid.
+function hiddenParts(text: string, redacted: string): string[] {
+  if (text === redacted) return [];
+  const kept = redacted.split(REDACTED);
+  const parts: string[] = [];
+  let at = 0;
+  for (const [index, piece] of kept.entries()) {
+    const last = index === kept.length - 1;
+    const start = last ? text.length - piece.length : text.indexOf(piece, at);
+    if (start < at || (last && !text.endsWith(piece))) return [];
+    if (index > 0) parts.push(text.slice(at, start));
+    at = start + piece.length;
+  }
+  return parts.filter((part) => part.trim() !== "");
+}
+
+/**
+ * The fields as redacted (`values`), with every part any field's redaction hid also hidden in the
+ * others, longest first: a key half redacted in the fact is not left in the evidence quoting it.
+ */
+function redactEverywhere(fields: readonly string[], values: readonly string[]): string[] {
+  const parts = fields
+    .flatMap((field, index) => hiddenParts(field, values[index] ?? field))
+    .sort((first, second) => second.length - first.length);
+  return values.map((value) =>
+    parts.reduce((text, part) => text.split(part).join(REDACTED), value),
+  );
+}

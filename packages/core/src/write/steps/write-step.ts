@@ -37,6 +37,7 @@ export type WriteStepContext<Item, Target, Applied> = {
     target: Target;
     replacing?: { path: string; date: string } | undefined;
     updating?: { path: string; line: string; date: string } | undefined;
+    sameSubject?: { path: string; subject: string; fix: string } | undefined;
   };
   /** What the layout's file edit returned; the steps after the edit read its refusal. */
   edit?: EditResult<Applied>;

@@ -109,6 +109,15 @@ const CASES: Record<WriteCheckCode, Case> = {
       locate: () => ({ ok: false, replaces: "runs on Heroku", missing: "no line says it" }),
     },
   },
+  same_subject: {
+    steps: {
+      locate: () => ({
+        ok: true,
+        target: "robert-chen.md",
+        sameSubject: { path: "bob.md", subject: "robert chen", fix: "Name bob.md in replaces." },
+      }),
+    },
+  },
   replaces_newer: {
     steps: {
       locate: () => ({
