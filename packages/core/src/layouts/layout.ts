@@ -1,5 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import type { StoreLayout } from "../store/index.js";
+import type { ModelUsage } from "../cost/index.js";
+import type { MemoryRow, StoreLayout } from "../store/index.js";
+import type { Transcript } from "../transcript/index.js";
 import type {
   ConsolidateFactsResult,
   ConsolidateLongFilesOptions,
@@ -16,32 +18,63 @@ import type {
 } from "../write/index.js";
 import type { FolderReadStore } from "../write/memory-files.js";
 
-/** A write request as a layout builds it, with what applying its reply needs from the same read. */
-export type LayoutWriteRequest = {
-  params: Anthropic.MessageCreateParamsNonStreaming;
-  /** Applies the reply to this request against the read the request was built from. */
-  apply: (message: Anthropic.Message) => Promise<WritePassResult>;
+/**
+ * What a layout puts into the write pass; `writePass` (`layouts/write-pass.ts`) builds the request
+ * around it (system prompt and cache breakpoint, transcript fit, index budget, tool choice by
+ * model, effort), sends it, reports usage and hands the proposals back to `apply`. `Folder` is the
+ * layout's one read of the memory, `Item` one proposal as its tool takes it.
+ */
+export type LayoutWritePass<Folder = unknown, Item = unknown> = {
+  /** Id of the default write prompt (`getPrompt(promptId, 1)`); another layout's id is refused. */
+  readonly promptId: string;
+  /** The tool the request offers (forced by name on models that accept it, decision 0012). */
+  readonly tool: Anthropic.Tool;
+  /** One read of the memory: the rows of the index and what `message` and `apply` need. */
+  read(store: FolderReadStore): Promise<{ rows: MemoryRow[]; folder: Folder }>;
+  /** One file's line in the memory index, what the index budget is measured on. */
+  indexLine(row: MemoryRow): string;
+  /** The user message: today, the memory section within `maxMemoryChars`, the transcript. */
+  message(input: WriteMessageInput<Folder>): string;
+  /** The proposals of a reply. @throws {ModelReplyError} when it has no usable tool call. */
+  proposals(message: Anthropic.Message): Item[];
+  /**
+   * Decides and applies proposals through the check pipeline against `folder` (the read the
+   * request was built from), or a read made now when it is `undefined`.
+   */
+  apply(
+    options: WritePassOptions & { now: Date },
+    proposals: readonly Item[],
+    folder: Folder | undefined,
+  ): Promise<Omit<WritePassResult, "usage">>;
+};
+
+/** What `LayoutWritePass.message` is given; sizes in chars. */
+export type WriteMessageInput<Folder> = {
+  /** The index rows within the index budget, in the order read. */
+  rows: readonly MemoryRow[];
+  /** How many files the memory has, when `rows` is only part of them (`fitMemoryIndex`). */
+  totalFiles?: number;
+  folder: Folder;
+  /** The session, dated and fitted to its token budget. */
+  transcript: Transcript;
+  now: Date;
+  timeZone: string | undefined;
+  maxMemoryChars: number;
 };
 
 /**
- * What the two memory layouts really differ in, behind one interface: the write prompt and tool,
- * the memory section of the write request (within its budget), reading and deciding proposals
- * (shape, target, the stored item's date, duplicates, the file edit), a direct `remember`, and
- * consolidation. `writePass`, `remember` and `consolidateAll` ask `layoutOf(store)` and never
- * branch on the layout themselves; every check runs in the order of `WRITE_CHECKS`, in the one
- * check pipeline (`runWritePipeline`), which asks the layout's `WriteSteps` for what differs.
+ * What the two memory layouts really differ in, behind one interface: what they put into the write
+ * request and how they apply its proposals (`write`), a direct `remember`, consolidation, forget,
+ * a file's items and the memory tool's edits. `writePass`, `remember` and `consolidateAll` ask
+ * `layoutOf(store)` and never branch on the layout themselves; every check runs in the order of
+ * `WRITE_CHECKS`, in the one check pipeline (`runWritePipeline`), which asks the layout's
+ * `WriteSteps` for what differs.
  */
 export type Layout = {
   /** The store layout this implements. */
   readonly name: StoreLayout;
-  /** Ids of the prompts written for this layout's tool, e.g. `extraction`. */
-  readonly promptIds: readonly string[];
-  /** The tool the write request offers, e.g. `propose_memories`. */
-  readonly tool: string;
-  /** The write request for one session, from one read of the folder. */
-  buildWriteRequest(options: WritePassOptions): Promise<LayoutWriteRequest>;
-  /** Applies a reply to a request built earlier (a batch result), reading the folder now. */
-  applyWriteReply(options: WritePassOptions, message: Anthropic.Message): Promise<WritePassResult>;
+  /** The layout's part of the write pass (see {@link LayoutWritePass}). */
+  readonly write: LayoutWritePass;
   /**
    * Saves a fact the user asked for through the check pipeline (`rememberThrough`), with this
    * layout's steps for a direct write.
@@ -164,8 +197,11 @@ export type ConsolidateAllOptions = ConsolidateLongFilesOptions & {
   mergeThreshold?: number;
 };
 
-/** Result of `consolidateAll`. */
-export type ConsolidateAllResult = ConsolidateLongFilesResult & {
-  /** Fact layout: the merge pass (`consolidateFacts`); then `results` is empty. */
-  merges?: ConsolidateFactsResult;
-};
+/**
+ * Result of `consolidateAll`, one shape per layout: subject, one rewrite result per file past the
+ * threshold (`consolidateLongFiles`); fact, no rewrite and the merge pass in `merges`
+ * (`consolidateFacts`). Usage in tokens.
+ */
+export type ConsolidateAllResult =
+  | (ConsolidateLongFilesResult & { merges?: undefined })
+  | { results: []; usage: ModelUsage; merges: ConsolidateFactsResult };

@@ -2,27 +2,16 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { sumUsage } from "../../cost/index.js";
 import { MEMORY_INDEX_FILE } from "../../store/index.js";
 import { factSlug } from "../../text/index.js";
-import {
-  type ForgetOptions,
-  matchesForgetQuery,
-  rememberThrough,
-  type WritePassOptions,
-} from "../../write/index.js";
+import { type ForgetOptions, matchesForgetQuery, rememberThrough } from "../../write/index.js";
 import type { ConsolidateAllOptions, ConsolidateAllResult, Layout } from "../layout.js";
 import { consolidateFacts } from "./consolidate-facts.js";
 import { factFactCount, factItemsOf, factMemoryTool } from "./fact-items.js";
-import {
-  applyFactWriteReply,
-  buildFactWriteRequestWithSnapshot,
-  type FactWritePassOptions,
-  type FactWriteStore,
-} from "./fact-write-pass.js";
+import { type FactWriteStore, factWrite } from "./fact-write-pass.js";
 import {
   type ForgetFactStore,
   forgetFactFiles,
   previewForgetFactFiles,
 } from "./forget-fact-files.js";
-import { PROPOSE_FACTS } from "./propose-facts-tool.js";
 import { factRememberSteps } from "./remember-fact-file.js";
 
 /**
@@ -34,19 +23,7 @@ import { factRememberSteps } from "./remember-fact-file.js";
  */
 export const factLayout: Layout = {
   name: "fact",
-  promptIds: ["fact-extraction"],
-  tool: PROPOSE_FACTS,
-  async buildWriteRequest(options) {
-    const fact = factOptions(options);
-    const { params, snapshot } = await buildFactWriteRequestWithSnapshot(fact);
-    return {
-      params,
-      apply: (message) => applyFactWriteReply(fact, message, snapshot),
-    };
-  },
-  applyWriteReply(options, message) {
-    return applyFactWriteReply(factOptions(options), message);
-  },
+  write: factWrite,
   remember(options) {
     return rememberThrough(
       options,
@@ -93,12 +70,6 @@ function isFactFilePath(relative: string): boolean {
   if (relative.toLowerCase() === MEMORY_INDEX_FILE.toLowerCase()) return false;
   const stem = relative.slice(0, -".md".length);
   return factSlug(stem) === stem && stem !== "";
-}
-
-// The options of the fact layout's write pass: those of writePass less the subject layout's own.
-function factOptions(options: WritePassOptions): FactWritePassOptions {
-  const { onTooLong: _onTooLong, onWarning: _onWarning, store, ...rest } = options;
-  return { ...rest, store: store as FactWriteStore };
 }
 
 // The fact layout's consolidation as `consolidateAll` reports it: no file is rewritten (`results`
