@@ -592,3 +592,19 @@ describe("remember resolves relative dates, and works in the fact layout", () =>
     expect((await store.list()).map((row) => row.path)).toEqual(["editor.md"]);
   });
 });
+
+describe("a fact-layout forget", () => {
+  it("with replaces: null deletes nothing, not even the file of the same name", async () => {
+    const store = await factStore();
+    await applyFactProposals({ store, transcript: HEROKU, proposals: [save()] });
+    const result = await applyFactProposals({
+      store,
+      transcript: session("2026-09-12", ["user", "Forget where I deploy."]),
+      proposals: [save({ action: "forget", evidence: "Forget where I deploy" })],
+    });
+    expect(result.rejected.map((item) => item.code)).toEqual(["replaces_not_found"]);
+    expect(await readFile(join(store.root, "deploy-host.md"), "utf8")).toContain(
+      "Deploys everything on Heroku.",
+    );
+  });
+});
