@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
-import { MemoryStore, type StoreLayout } from "../store/index.js";
+import { LAYOUT_NAMES, MemoryStore, type StoreLayout } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
 import { applyFactProposals, applyProposals, remember, writePass } from "./index.js";
 
@@ -69,7 +69,7 @@ const CASES: Array<{ path: Path; layout: StoreLayout; where: string; fields: Fie
       fields: { fact: HEAD, evidence: TAIL },
     },
   ]),
-  ...(["subject", "fact"] as const).map((layout) => ({
+  ...LAYOUT_NAMES.map((layout) => ({
     path: "remember" as const,
     layout,
     where: "replaces, then fact",

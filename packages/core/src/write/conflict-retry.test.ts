@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
 import { remember, writePass } from "../layouts/index.js";
 import { createMemoryToolHandlers } from "../memory-tool/index.js";
-import { MemoryStore, type StoreLayout, type WriteResult } from "../store/index.js";
+import { LAYOUT_NAMES, MemoryStore, type StoreLayout, type WriteResult } from "../store/index.js";
 
 // The one retry of a version conflict (`runWritePipeline`): on every surface that writes, a write
 // whose file another writer changed since the read reads the folder again, makes the write again
@@ -129,7 +129,7 @@ const SURFACES: Surface[] = [
   },
 ];
 
-describe.each(["subject", "fact"] as const)("a write that conflicts, %s layout", (layout) => {
+describe.each(LAYOUT_NAMES)("a write that conflicts, %s layout", (layout) => {
   it.each(SURFACES)(
     "$name reads the file again and writes over it as it is now",
     async (surface) => {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
 import { writePass } from "../layouts/index.js";
 import { createMemoryToolHandlers } from "../memory-tool/index.js";
-import { MemoryStore, type StoreLayout } from "../store/index.js";
+import { LAYOUT_NAMES, MemoryStore, type StoreLayout } from "../store/index.js";
 import { checkDescriptionShape } from "./write-checks.js";
 
 // One shape rule for the header fields a writer sets (checkDescriptionShape): the write pass of
@@ -125,7 +125,7 @@ const SURFACES: [string, (store: MemoryStore, layout: StoreLayout) => Promise<un
   ],
 ];
 
-describe.each(["subject", "fact"] as const)("no placeholder description, %s layout", (layout) => {
+describe.each(LAYOUT_NAMES)("no placeholder description, %s layout", (layout) => {
   it.each(SURFACES)("%s", async (_name, write) => {
     const store = await storeIn(layout);
     await write(store, layout);

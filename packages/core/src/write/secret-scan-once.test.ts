@@ -7,7 +7,7 @@ import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.
 import type * as Guards from "../guards/index.js";
 import { remember, writePass } from "../layouts/index.js";
 import { createMemoryToolHandlers } from "../memory-tool/index.js";
-import { MemoryStore, type StoreLayout } from "../store/index.js";
+import { LAYOUT_NAMES, MemoryStore, type StoreLayout } from "../store/index.js";
 
 // Every text a write puts on disk is scanned for secrets alone once, on every surface: the check
 // pipeline scans each distinct field, and the session's check the fact and the line it replaces,
@@ -127,7 +127,7 @@ const SURFACES: [string, (store: MemoryStore, layout: StoreLayout) => unknown][]
   ],
 ];
 
-describe.each(["subject", "fact"] as const)("one secret scan of each text, %s layout", (layout) => {
+describe.each(LAYOUT_NAMES)("one secret scan of each text, %s layout", (layout) => {
   it.each(SURFACES)("%s", async (_name, write) => {
     const root = join(await mkdtemp(join(tmpdir(), "memfiles-scan-once-")), "memory");
     const { path, content } = FILES[layout];
