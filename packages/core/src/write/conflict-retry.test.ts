@@ -1,9 +1,8 @@
 import { appendFile, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
+import { describe, expect, it } from "vitest";
+import { mockMessages, testClient, toolUseBlock, useMessagesApi } from "../../test/messages-api.js";
 import { remember, writePass } from "../layouts/index.js";
 import { createMemoryToolHandlers } from "../memory-tool/index.js";
 import { LAYOUT_NAMES, MemoryStore, type StoreLayout, type WriteResult } from "../store/index.js";
@@ -11,10 +10,7 @@ import { LAYOUT_NAMES, MemoryStore, type StoreLayout, type WriteResult } from ".
 // The one retry of a version conflict (`runWritePipeline`): on every surface that writes, a write
 // whose file another writer changed since the read reads the folder again, makes the write again
 // from it and runs every check on that, so it lands instead of giving up after its re-reads.
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const NOW = new Date("2026-09-12T10:00:00Z");
 const SAID = "I use tmux every day.";

@@ -1,9 +1,8 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { mockMessages, testClient, toolUseBlock, useMessagesApi } from "../../test/messages-api.js";
 import type * as Guards from "../guards/index.js";
 import { remember, writePass } from "../layouts/index.js";
 import { createMemoryToolHandlers } from "../memory-tool/index.js";
@@ -29,10 +28,7 @@ vi.mock("../guards/index.js", async (importOriginal) => {
   };
 });
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 beforeEach(() => {
   scanned.length = 0;
 });

@@ -1,18 +1,14 @@
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
+import { describe, expect, it } from "vitest";
+import { mockMessages, testClient, toolUseBlock, useMessagesApi } from "../../test/messages-api.js";
 import { dateTag } from "../format/index.js";
 import { forget, remember, writePass } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
 import { localDay } from "../text/index.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 async function newStore(layout?: "fact"): Promise<MemoryStore> {
   const root = join(await mkdtemp(join(tmpdir(), "memfiles-zone-")), "memory");

@@ -5,9 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
+import { describe, expect, it } from "vitest";
+import { mockMessages, testClient, toolUseBlock, useMessagesApi } from "../../test/messages-api.js";
 import { applyFactProposals, forget, remember, writePass } from "../layouts/index.js";
 import { memfilesMemoryTool } from "../memory-tool/index.js";
 import {
@@ -17,10 +16,7 @@ import {
   versionToken,
 } from "../store/index.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const NOW = new Date("2026-11-30T12:00:00Z");
 // Key-shaped strings are assembled at run time so the repository holds no literal secrets.

@@ -1,9 +1,13 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
+import { describe, expect, it } from "vitest";
+import {
+  mockMessages,
+  testClient,
+  toolUseBlock,
+  useMessagesApi,
+} from "../../../test/messages-api.js";
 import { sumUsage } from "../../cost/index.js";
 import { MemoryStore } from "../../store/index.js";
 import type { Transcript } from "../../transcript/index.js";
@@ -11,10 +15,7 @@ import { writePass } from "../index.js";
 import { applyFactProposals } from "./fact-write-pass.js";
 import type { FactProposal } from "./propose-facts-tool.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const NOW = new Date("2026-09-12T18:30:00Z");
 

@@ -1,9 +1,13 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
+import { describe, expect, it } from "vitest";
+import {
+  mockMessages,
+  testClient,
+  toolUseBlock,
+  useMessagesApi,
+} from "../../../test/messages-api.js";
 import { MemoryStore } from "../../store/index.js";
 import type { Proposal } from "../../write/proposal.js";
 import { writePass } from "../index.js";
@@ -11,10 +15,7 @@ import { writePass } from "../index.js";
 // The description of a new file is the index's retrieval surface (seed design): the model may
 // write it, code decides whether to use it, and a file that exists keeps the one it has. Through
 // the real SDK client and MSW.
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const transcript = {
   date: "2026-09-12",

@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   API_NEW,
   API_OLD,
@@ -22,6 +21,7 @@ import {
   textBlock,
   thinkingBlock,
   toolUseBlock,
+  useMessagesApi,
 } from "../../../test/messages-api.js";
 import { MemoryStore } from "../../store/index.js";
 import { ModelReplyError } from "../../tool-reply/index.js";
@@ -31,10 +31,7 @@ import type { Proposal } from "../../write/proposal.js";
 import type { WritePassOptions } from "../../write/write-pass-result.js";
 import { buildWriteRequest, forget, remember, writePass } from "../index.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const HAIKU = "claude-haiku-4-5";
 const OPUS = "claude-opus-5-5";
