@@ -40,6 +40,9 @@ const FOLDERS = {
   },
 } as const;
 
+// The count's column is headed by the layout's word for its item.
+const HEADERS = { subject: "LINES", fact: "FACTS" } as const;
+
 describe("memfiles ls", () => {
   it.each(LAYOUT_NAMES)("counts the facts of each file (%s layout)", async (layout) => {
     const cwd = await mkdtemp(join(tmpdir(), "memfiles-ls-"));
@@ -57,6 +60,11 @@ describe("memfiles ls", () => {
       files
         .map(([path, file]) => ({ path, facts: file.facts, undated: file.undated }))
         .sort((a, b) => (a.path < b.path ? -1 : 1)),
+    );
+    const table = contextIn(cwd);
+    expect(await runMemfiles(["ls", "memory", "--layout", layout], table.context)).toBe(0);
+    expect(table.output.stdout.split("\n")[0]).toMatch(
+      new RegExp(`^PATH\\s+${HEADERS[layout]}\\s+CHARS`),
     );
   });
 

@@ -88,9 +88,7 @@ export type Layout = {
   /** The layout's consolidation: subject, rewrite files past a size; fact, merge past a count. */
   consolidateAll(options: ConsolidateAllOptions): Promise<ConsolidateAllResult>;
 
-  // The items of a file (subject: dated lines; fact: a file's one fact), as forget, the memory
-  // tool, `memfiles check` and `memfiles ls` see them. Only `forget` and `previewForget` call the
-  // two forget members, after checking the query.
+  // Only `forget` and `previewForget` call the two forget members, after checking the query.
   /**
    * Forgets what `query` names, under the store lock, leaving a tombstone: subject, every matching
    * line; fact, every fact file the query is about. `query` is already through `forgetQueryText`
@@ -99,14 +97,9 @@ export type Layout = {
   forget(options: ForgetOptions): Promise<ForgetResult>;
   /** What `forget` would remove now (same `query` as `forget`), without removing anything. */
   previewForget(options: Pick<ForgetOptions, "store" | "query">): Promise<ForgetPreview>;
-  /**
-   * The texts of one file a tombstone is checked against, each with its 1-based line: subject,
-   * every body line but headings (a fact line without its date tag); fact, the body at its first
-   * line. Empty for a file the layout cannot read.
-   */
-  itemsOf(path: string, content: string): LayoutItem[];
-  /** How many facts one file holds: subject, its dated lines; fact, 1 when its body has text. */
-  factCount(path: string, content: string): number;
+  /** A file's items (subject: its lines; fact: the file's one fact), as forget, the memory tool,
+   * `memfiles check` and `memfiles ls` see them (see {@link LayoutItems}). */
+  readonly items: LayoutItems;
   /** How the memory tool reads and stamps the model's edits of a file (see `MemoryToolEdits`). */
   readonly memoryTool: MemoryToolEdits;
 };
@@ -122,7 +115,21 @@ export function isNoFact(text: string): boolean {
   return text === "" || text === "---" || text.startsWith("#");
 }
 
-/** One text of a file a tombstone is checked against (see `Layout.itemsOf`). */
+/** A file's items in a layout: the subject layout's item is a line, the fact layout's a fact. */
+export type LayoutItems = {
+  /** The word for one item, as `memfiles ls` heads its count: `line` or `fact`. */
+  readonly noun: string;
+  /**
+   * The texts of one file a tombstone is checked against, each with its 1-based line: subject,
+   * every body line but headings (without its date tag); fact, the body at its first line. Empty
+   * for a file the layout cannot read.
+   */
+  of(path: string, content: string): LayoutItem[];
+  /** How many items one file holds: subject, its dated lines; fact, 1 when its body has text. */
+  count(path: string, content: string): number;
+};
+
+/** One text of a file a tombstone is checked against (see `LayoutItems.of`). */
 export type LayoutItem = { line: number; text: string };
 
 /**

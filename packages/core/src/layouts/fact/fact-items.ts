@@ -17,14 +17,14 @@ function factOf(lines: readonly string[]): { body: string; name: string; descrip
 }
 
 /** The fact layout's item of a file: its body (one fact), at the body's first line. */
-export function factItemsOf(path: string, content: string): LayoutItem[] {
+export function factsOf(path: string, content: string): LayoutItem[] {
   const parsed = safeParseFactFile(content, path);
   if (!parsed.success || parsed.value.body.trim() === "") return [];
   return [{ line: parsed.value.file.lineMap.bodyLine, text: parsed.value.body.trim() }];
 }
 
 /** The fact layout's fact count: 1 when the body has a line of text (not only headings). */
-export function factFactCount(path: string, content: string): number {
+export function factCount(path: string, content: string): number {
   const parsed = safeParseMemoryFile(content, { path });
   if (!parsed.success) return 0;
   const hasText = parsed.value.lines.some((line) => {

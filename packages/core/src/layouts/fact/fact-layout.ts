@@ -5,7 +5,7 @@ import { factSlug } from "../../text/index.js";
 import { type ForgetOptions, matchesForgetQuery, rememberThrough } from "../../write/index.js";
 import type { ConsolidateAllOptions, ConsolidateAllResult, Layout } from "../layout.js";
 import { consolidateFacts } from "./consolidate-facts.js";
-import { factFactCount, factItemsOf, factMemoryTool } from "./fact-items.js";
+import { factCount, factMemoryTool, factsOf } from "./fact-items.js";
 import { type FactWriteStore, factWrite } from "./fact-write-pass.js";
 import {
   type ForgetFactStore,
@@ -55,8 +55,7 @@ export const factLayout: Layout = {
   previewForget(options) {
     return previewForgetFactFiles({ ...options, matches: matchesForgetQuery });
   },
-  itemsOf: factItemsOf,
-  factCount: factFactCount,
+  items: { noun: "fact", of: factsOf, count: factCount },
   memoryTool: factMemoryTool,
 };
 

@@ -11,11 +11,11 @@ import { memoryFileState, readFolder } from "../../write/memory-files.js";
 import { isNoFact, type LayoutItem, type MemoryToolEdits } from "../layout.js";
 import { heldLine, subjectLineShape } from "./add-fact.js";
 
-// A line that is only a date tag, what a fact line is once its fact is replaced by nothing.
+// A line that is only a date tag, what a dated line is once its text is replaced by nothing.
 const ONLY_A_TAG = /^(?:[-*+]\s+)?\[stated [^\]]*\]$/;
 
-/** The facts of lines: the text of each dated fact line. */
-function factsOf(lines: readonly string[]): string[] {
+/** The text of each dated line, without its tag. */
+function lineTexts(lines: readonly string[]): string[] {
   return lines.flatMap((line) => {
     const fact = parseFactLine(line);
     return fact ? [fact.text] : [];
@@ -24,10 +24,10 @@ function factsOf(lines: readonly string[]): string[] {
 
 /**
  * The subject layout's items of a file: every body line but blank lines and headings, a dated
- * fact without its tag, an undated line written by hand as it is (a forgotten fact must not come
+ * line without its tag, an undated line written by hand as it is (a forgotten line must not come
  * back in any line).
  */
-export function subjectItemsOf(_path: string, content: string): LayoutItem[] {
+export function subjectLinesOf(_path: string, content: string): LayoutItem[] {
   const parsed = safeParseMemoryFile(content);
   const bodyLine = parsed.success ? parsed.value.lineMap.bodyLine : 1;
   const lines = content.split(/\r\n|\n|\r/);
@@ -40,8 +40,8 @@ export function subjectItemsOf(_path: string, content: string): LayoutItem[] {
   return items;
 }
 
-/** The subject layout's fact count: its dated lines (0 for a file that cannot be parsed). */
-export function subjectFactCount(path: string, content: string): number {
+/** The subject layout's line count: its dated lines (0 for a file that cannot be parsed). */
+export function subjectLineCount(path: string, content: string): number {
   const parsed = safeParseMemoryFile(content, { path });
   return parsed.success ? parsed.value.facts.length : 0;
 }
@@ -77,12 +77,12 @@ export const subjectMemoryTool: MemoryToolEdits = {
   },
   forgottenFacts({ before, after, replaced, addedFacts }) {
     if (addedFacts.length > 0) return [];
-    const removed = factsOf(
+    const removed = lineTexts(
       replaced === undefined
         ? before
         : before.slice(replaced.first, replaced.first + replaced.count),
     );
-    const kept = new Set(after === undefined ? [] : factsOf(after));
+    const kept = new Set(after === undefined ? [] : lineTexts(after));
     return removed.filter((fact) => !kept.has(fact));
   },
   isLeftOfFact(line) {

@@ -3,7 +3,7 @@ import type { Layout } from "../layout.js";
 import { consolidateLongFiles } from "./consolidate/index.js";
 import { forgetLines, previewForgetLines } from "./forget-lines.js";
 import { rememberLine } from "./remember-line.js";
-import { subjectFactCount, subjectItemsOf, subjectMemoryTool } from "./subject-items.js";
+import { subjectLineCount, subjectLinesOf, subjectMemoryTool } from "./subject-items.js";
 import { subjectWrite } from "./subject-write-pass.js";
 
 /**
@@ -26,7 +26,6 @@ export const subjectLayout: Layout = {
   },
   forget: forgetLines,
   previewForget: previewForgetLines,
-  itemsOf: subjectItemsOf,
-  factCount: subjectFactCount,
+  items: { noun: "line", of: subjectLinesOf, count: subjectLineCount },
   memoryTool: subjectMemoryTool,
 };
