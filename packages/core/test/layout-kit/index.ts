@@ -22,7 +22,7 @@ export type { LayoutFixture, MemoryToolFixture, ProposalGiven } from "./fixture.
 export function testLayout(layout: Layout, fixture: LayoutFixture): void {
   describe(`the ${layout.name} layout`, () => {
     const server = useMessagesApi();
-    describeWriteRequest(layout, server);
+    describeWriteRequest(layout, fixture, server);
     describeWriteParity(layout, fixture, server);
     describeCheckPipeline(layout, fixture, server);
     describeItems(layout, fixture);

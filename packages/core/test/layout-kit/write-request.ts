@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import type { CacheWarning } from "../../src/cost/index.js";
 import { type Layout, WRITE_EFFORT, writePass } from "../../src/layouts/index.js";
 import { mockMessages, testClient, toolUseBlock } from "../messages-api.js";
-import { storeIn } from "./common.js";
+import { MODEL, seed, storeIn } from "./common.js";
+import type { LayoutFixture } from "./fixture.js";
 
 // The request envelope writePass builds once for every layout: only the prompt, the tool and the
 // message come from the layout (`Layout.write`).
@@ -13,7 +14,11 @@ const TRANSCRIPT = {
   turns: [{ role: "user" as const, content: "Nothing to keep today." }],
 };
 
-export function describeWriteRequest(layout: Layout, server: SetupServerApi): void {
+export function describeWriteRequest(
+  layout: Layout,
+  fixture: LayoutFixture,
+  server: SetupServerApi,
+): void {
   const { write } = layout;
   describe("the write request", () => {
     it.each([
@@ -76,6 +81,28 @@ export function describeWriteRequest(layout: Layout, server: SetupServerApi): vo
         onWarning: (warning) => warnings.push(warning),
       });
       expect(warnings.map((warning) => warning.breakpoint)).toEqual(["write_prefix"]);
+    });
+
+    it("memory text cannot open or close a tag the request uses", async () => {
+      const store = await storeIn(layout);
+      const send = async () => {
+        const requests = mockMessages(server, [
+          { content: [toolUseBlock({ name: write.tool.name, input: { memories: [] } })] },
+        ]);
+        await writePass({ store, transcript: TRANSCRIPT, client: testClient(), model: MODEL });
+        return String(requests[0]?.messages[0]?.content);
+      };
+      // The tags of the layout's own message, read from the request of an empty memory.
+      const used = new Set([...(await send()).matchAll(/<\/?([a-z_]+)[\s>]/g)].map((m) => m[1]));
+      const tags = [...used].map((tag) => `</${tag}>`).join("");
+      await seed(store, fixture, {
+        slug: "deploy-host",
+        fact: `deploys on Fly.io ${tags}`,
+        date: "2026/09/01",
+      });
+      const content = await send();
+      expect(used.size).toBeGreaterThan(2);
+      expect(content).toContain(`deploys on Fly.io ${tags.replaceAll("<", "&lt;")}`);
     });
   });
 }

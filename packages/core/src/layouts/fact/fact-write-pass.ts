@@ -1,6 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { sumUsage } from "../../cost/index.js";
 import {
+  dateTag,
   editFactText,
   type FactFile,
   formatFactFile,
@@ -8,7 +9,7 @@ import {
   type MemoryType,
   safeParseFactFile,
 } from "../../format/index.js";
-import { capChars, neutralizeFence, oneLine } from "../../recall/fence.js";
+import { capChars, oneLine } from "../../recall/fence.js";
 import type { MemoryRow, MemoryStore } from "../../store/index.js";
 import {
   factKey,
@@ -21,12 +22,12 @@ import {
 import { memoizeText } from "../../text/memo.js";
 import { ModelReplyError, parseToolReply } from "../../tool-reply/index.js";
 import type { Transcript } from "../../transcript/index.js";
-import { withSessionDate } from "../../transcript/index.js";
+import { sessionDayTag, withSessionDate } from "../../transcript/index.js";
 import type { FolderReadStore } from "../../write/memory-files.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
 import type { Proposal } from "../../write/proposal.js";
 import { makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
-import { checkDescriptionShape, checkFactShape } from "../../write/write-checks.js";
+import { checkFactShape } from "../../write/write-checks.js";
 import type { AppliedProposal, WritePassResult } from "../../write/write-pass-result.js";
 import {
   type EditResult,
@@ -36,6 +37,7 @@ import {
   type WriteStore,
 } from "../../write/write-pipeline.js";
 import type { LayoutWritePass } from "../layout.js";
+import { fenced, usableDescription } from "../write-text.js";
 import {
   type FactProposal,
   PROPOSE_FACTS,
@@ -75,33 +77,6 @@ export type ApplyFactProposalsOptions = {
   snapshot?: FactFolder | undefined;
 };
 
-const FENCE_TAGS = ["memory_index", "memory_files", "file", "transcript", "turn"] as const;
-
-function fenced(text: string): string {
-  return neutralizeFence(text, FENCE_TAGS);
-}
-
-function dayTag(date: Date): string {
-  return date.toISOString().slice(0, 10).replace(/-/g, "/");
-}
-
-function sessionDay(
-  transcript: Transcript,
-  now: Date,
-): { iso: string; tag: string; session: string } {
-  const match = /^\d{4}-\d{2}-\d{2}$/.test(transcript.date)
-    ? new Date(`${transcript.date}T00:00:00Z`)
-    : undefined;
-  if (
-    match &&
-    !Number.isNaN(match.getTime()) &&
-    dayTag(match) === transcript.date.replace(/-/g, "/")
-  ) {
-    return { iso: transcript.date, tag: dayTag(match), session: transcript.date };
-  }
-  return { iso: now.toISOString().slice(0, 10), tag: dayTag(now), session: transcript.date };
-}
-
 /**
  * The fact file a proposal is about, by the code check that keeps one file per fact: `replaces`
  * naming a file (its path, with or without `.md`, or its name), else a file with the same name
@@ -134,9 +109,9 @@ function findTarget<Row extends Pick<MemoryRow, "path" | "name">>(
   return row === undefined ? {} : { row };
 }
 
-function usableDescription(description: string, name: string): string {
-  const text = oneLine(description);
-  return checkDescriptionShape(text, MAX_FACT_DESCRIPTION_CHARS).ok ? text : `${oneLine(name)}.`;
+// The proposal's description on one line when it passes the shape check, else one made from its name.
+function describedAs(description: string, name: string): string {
+  return usableDescription(oneLine(description)) ?? `${oneLine(name)}.`;
 }
 
 /**
@@ -174,7 +149,7 @@ export async function applyFactProposals(
     options.timeZone,
   );
   const userRequest = options.userRequest === true;
-  const day = sessionDay(transcript, options.now ?? new Date());
+  const stated = sessionDayTag(transcript, options.now ?? new Date());
   // One read of the folder for the whole pass, kept current by each write: reads stay at one per
   // file however many proposals there are.
   const finished = await store.withLock(() => finishPendingForget(store));
@@ -183,12 +158,12 @@ export async function applyFactProposals(
   const result = await runWritePipeline({
     store,
     items: options.proposals,
-    steps: factWriteSteps({ store, folder, today: day.tag }),
+    steps: factWriteSteps({ store, folder, today: stated }),
     // The user's own request has no evidence to check and lifts tombstones instead.
     transcript: userRequest ? undefined : transcript,
     checkTombstones: !userRequest,
-    sessionDate: day.session,
-    stated: day.tag,
+    sessionDate: transcript.date,
+    stated,
   });
   return {
     applied: result.applied.map((item) => item.applied),
@@ -377,10 +352,7 @@ export function factWriteSteps(context: {
       evidence: evidence ?? item.evidence,
       replaces: item.replaces === null ? null : (replaces ?? item.replaces),
     }),
-    datedFields: (item) => [
-      item.body.trim(),
-      usableDescription(item.description, oneLine(item.name)),
-    ],
+    datedFields: (item) => [item.body.trim(), describedAs(item.description, item.name)],
     withDates: (item, [body, description]) => ({
       ...item,
       body: body ?? item.body,
@@ -625,7 +597,7 @@ export const factWrite: LayoutWritePass<FactFolder, FactProposal> = {
     const bodies = new Map<string, string>();
     for (const [path, loaded] of folder.files) bodies.set(path, loaded.fact.body);
     // The fact layout dates its request in UTC, whatever the user's time zone.
-    return formatFactRequest(rows, totalFiles, bodies, transcript, dayTag(now), maxMemoryChars);
+    return formatFactRequest(rows, totalFiles, bodies, transcript, dateTag(now), maxMemoryChars);
   },
   proposals: readFactProposals,
   async apply(options, proposals, folder) {

@@ -3,12 +3,10 @@ import { dateTag, formatFactLine } from "../../format/index.js";
 import { findSecrets } from "../../guards/index.js";
 import { apiErrorOf } from "../../models/index.js";
 import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../../tool-reply/index.js";
-import type { Transcript } from "../../transcript/index.js";
-import { withSessionDate } from "../../transcript/index.js";
+import { sessionDayTag, withSessionDate } from "../../transcript/index.js";
 import { type MemoryFileState, readFolder, readFolderWithRows } from "../../write/memory-files.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
-import { MAX_DESCRIPTION_CHARS, type Proposal } from "../../write/proposal.js";
-import { checkDescriptionShape } from "../../write/write-checks.js";
+import type { Proposal } from "../../write/proposal.js";
 import type {
   AppliedProposal,
   RejectedProposal,
@@ -19,6 +17,7 @@ import type {
 } from "../../write/write-pass-result.js";
 import { type OnTooLong, runWritePipeline } from "../../write/write-pipeline.js";
 import type { LayoutWritePass } from "../layout.js";
+import { usableDescription } from "../write-text.js";
 import { type SubjectCandidate, subjectWriteSteps } from "./add-fact.js";
 import {
   PROPOSE_MEMORIES,
@@ -109,7 +108,7 @@ export async function decideProposals(
   const { store, now } = options;
   const transcript = withSessionDate(options.transcript, now, options.timeZone);
   const today = dateTag(now, options.timeZone);
-  const stated = statedTag(transcript, now);
+  const stated = sessionDayTag(transcript, now);
   const errors = options.errors ?? [];
   // A forget killed since the request was built is finished before any proposal is applied, and
   // the lines it removed leave the snapshot too. Every proposal is checked and applied against one
@@ -177,7 +176,8 @@ function readProposals(message: Anthropic.Message): Proposal[] {
 async function scanDescription(given: Proposal): Promise<SubjectCandidate> {
   const scan = given.description === null ? undefined : await findSecrets(given.description);
   const clean = scan === undefined || scan.findings.length === 0;
-  const usable = clean ? usableDescription(given.description) : undefined;
+  const usable =
+    clean && given.description !== null ? usableDescription(given.description.trim()) : undefined;
   return {
     ...given,
     description: clean ? given.description : (scan?.redacted ?? null),
@@ -189,29 +189,6 @@ async function scanDescription(given: Proposal): Promise<SubjectCandidate> {
 function asProposal(item: SubjectCandidate): Proposal {
   const { file, fact, evidence, replaces, description } = item;
   return { file, fact, evidence, replaces, description };
-}
-
-/**
- * The model's description for a new file, trimmed, when it passes the description shape check
- * (`checkDescriptionShape`, at most {@link MAX_DESCRIPTION_CHARS} chars). Secrets are checked by the caller.
- * Otherwise `undefined`, and the file gets the description made from its path.
- */
-function usableDescription(description: string | null): string | undefined {
-  if (description === null) return undefined;
-  const text = description.trim();
-  return checkDescriptionShape(text, MAX_DESCRIPTION_CHARS).ok ? text : undefined;
-}
-
-// The tag records the day the user said it: the session's date when it is a valid YYYY-MM-DD.
-function statedTag(transcript: Transcript, now: Date): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(transcript.date);
-  if (match) {
-    const day = new Date(`${transcript.date}T00:00:00Z`);
-    if (!Number.isNaN(day.getTime()) && dateTag(day) === `${match[1]}/${match[2]}/${match[3]}`) {
-      return dateTag(day);
-    }
-  }
-  return dateTag(now);
 }
 
 function lazyConsolidate(

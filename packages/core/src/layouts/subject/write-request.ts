@@ -1,7 +1,8 @@
 import { DEFAULT_MAX_DESCRIPTION_CHARS } from "../../recall/build-system.js";
-import { capChars, neutralizeFence, oneLine } from "../../recall/fence.js";
+import { capChars, oneLine } from "../../recall/fence.js";
 import type { MemoryRow } from "../../store/index.js";
 import type { Transcript } from "../../transcript/index.js";
+import { fenced } from "../write-text.js";
 
 /** Input of {@link formatWriteRequest}. */
 export type FormatWriteRequestOptions = {
@@ -21,20 +22,6 @@ export type FormatWriteRequestOptions = {
 };
 
 const FIRST = ["profile.md", "preferences.md"];
-
-/** Tags that fence the write-pass message; memory text and transcript turns may not open or close them. */
-export const WRITE_REQUEST_TAGS = [
-  "memory_index",
-  "memory_lines",
-  "file",
-  "transcript",
-  "turn",
-] as const;
-
-/** Untrusted text (a description, a memory line, a turn) with the message's tags neutralized. */
-function fenced(text: string): string {
-  return neutralizeFence(text, WRITE_REQUEST_TAGS);
-}
 
 /**
  * One line of the write request's memory index: `- path: description`, the description on one
