@@ -115,29 +115,18 @@ function describedAs(description: string, name: string): string {
 }
 
 /**
- * Decides and applies the fact layout's proposals (one fact per file), each under the store lock,
- * in order, through the one check pipeline (`runWritePipeline` with {@link factWriteSteps}): every
- * refusal code, in the order it is checked, with its rule and message, is a row of `WRITE_CHECKS`
- * (`write/write-checks.ts`), the same as the subject layout's. A forget (`action: "forget"`) skips
- * the checks that concern a new fact (dates, support, shape, tombstones, duplicates).
- * A save updates the file `replaces` names, or the file with the same name or slug: never a second
- * file that disagrees (the second write-up). An update replaces the body, sets `updated:`, adds a
- * missing `type:` or `description:` and keeps every other line (unknown keys, `scope:`, `links:`)
- * as written; the file name never moves. A new file is `<slug of name>.md`, suffixed on a
- * collision. A forget deletes the file and leaves a hash-only tombstone of its body and evidence.
- *
- * Results have the write pass's one shape (`WritePassResult`): each applied item is `code:
- * "applied"` with `change` (`created`, `updated` or `deleted`), `path` the fact file, `line` its new
- * body (empty for a delete), `replaced` the body it had; each proposal is shown as `{ file, fact,
- * evidence, replaces, description }` with `file` the fact file (or, refused, the file `replaces`
- * names, else the name) and `fact` the body.
+ * Decides and applies the fact layout's proposals, in order, through the one check pipeline
+ * (`WRITE_CHECKS`, with {@link factWriteSteps}); a forget skips the checks that concern a new
+ * fact. A save updates the file `replaces` names or the one with the same name or slug (never a
+ * second file that disagrees: the second write-up), else creates `<slug of name>.md`; a forget
+ * deletes the file and leaves a hash-only tombstone. See `docs/memory-folder.md`.
  *
  * @param options - `{ store, transcript, proposals, now?, timeZone?, userRequest?, snapshot? }`.
- * @returns `{ applied, rejected, consolidated: [], usage }`; usage all 0 (no model ran here).
+ * @returns `{ applied, rejected, consolidated: [], usage }` (`WritePassResult`): an applied item
+ *   has `change` (`created`, `updated`, `deleted`), `line` the new body; usage all 0.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @throws {MemoryLockError} when the store lock cannot be taken.
- * @example
- * const { applied, rejected } = await applyFactProposals({ store, transcript, proposals });
+ * @example const { applied, rejected } = await applyFactProposals({ store, transcript, proposals });
  */
 export async function applyFactProposals(
   options: ApplyFactProposalsOptions,
