@@ -80,11 +80,6 @@ export type Layout = {
    * layout's steps for a direct write.
    */
   remember(options: RememberOptions): Promise<RememberResult>;
-  /**
-   * What the memory tool may create: `undefined` when the model may create the file at `relative`
-   * (a memory path), else why not, the reason of a `path_not_allowed` refusal (`WRITE_CHECKS`).
-   */
-  memoryToolCreateRule(relative: string): string | undefined;
   /** The layout's consolidation: subject, rewrite files past a size; fact, merge past a count. */
   consolidateAll(options: ConsolidateAllOptions): Promise<ConsolidateAllResult>;
 
@@ -140,6 +135,11 @@ export type LayoutItem = { line: number; text: string };
  * (`WRITE_CHECKS`), which the memory tool's check pipeline words.
  */
 export type MemoryToolEdits = {
+  /**
+   * What the memory tool may create: `undefined` when the model may create the file at `relative`
+   * (a memory path), else why not, the reason of a `path_not_allowed` refusal (`WRITE_CHECKS`).
+   */
+  createRule(relative: string): string | undefined;
   /** The lines as written: subject, each added body line dated `[stated <today>]`; fact, as is. */
   dateAdded(lines: readonly string[], added: ReadonlySet<number>, today: string): string[];
   /** The facts of the added lines, each checked against the tombstones before writing. */

@@ -169,7 +169,7 @@ const CASES: Case[] = [
     message: (m, layout) =>
       refuse("path_not_allowed", {
         what: `the create of ${memories(m.notAllowed)}`,
-        reason: layout.memoryToolCreateRule(m.notAllowed) ?? "",
+        reason: layout.memoryTool.createRule(m.notAllowed) ?? "",
       }).message,
   },
   {
@@ -184,7 +184,7 @@ const CASES: Case[] = [
     message: (m, layout) =>
       refuse("path_not_allowed", {
         what: `the rename of ${memories(m.edited)} to ${memories(m.notAllowed)}`,
-        reason: layout.memoryToolCreateRule(m.notAllowed) ?? "",
+        reason: layout.memoryTool.createRule(m.notAllowed) ?? "",
       }).message,
   },
   {

@@ -1,4 +1,6 @@
 import { editFactText, safeParseFactFile, safeParseMemoryFile } from "../../format/index.js";
+import { MEMORY_INDEX_FILE } from "../../store/index.js";
+import { factSlug } from "../../text/index.js";
 import { isNoFact, type LayoutItem, type MemoryToolEdits } from "../layout.js";
 import { bodyHolds, factBodyShape, heldBody, readFactFolder } from "./fact-write-pass.js";
 
@@ -41,6 +43,10 @@ export function factCount(path: string, content: string): number {
  * body left empty or a deleted file forgets its fact.
  */
 export const factMemoryTool: MemoryToolEdits = {
+  createRule(relative) {
+    if (isFactFilePath(relative)) return undefined;
+    return `this memory keeps one fact per file, each a top-level file named after the fact in lowercase letters or digits joined by "-", such as "/memories/deploy-host.md". MEMORY.md is generated.`;
+  },
   dateAdded(lines) {
     return [...lines];
   },
@@ -123,3 +129,15 @@ export const factMemoryTool: MemoryToolEdits = {
     return undefined;
   },
 };
+
+/**
+ * Whether a path is a fact file the model may create in the fact layout: a top-level `<slug>.md`
+ * whose stem is already a slug (`factSlug`, the fact write pass's file names), and not
+ * `MEMORY.md` in any case (the generated index).
+ */
+function isFactFilePath(relative: string): boolean {
+  if (relative.includes("/") || !relative.endsWith(".md")) return false;
+  if (relative.toLowerCase() === MEMORY_INDEX_FILE.toLowerCase()) return false;
+  const stem = relative.slice(0, -".md".length);
+  return factSlug(stem) === stem && stem !== "";
+}

@@ -1,7 +1,5 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { sumUsage } from "../../cost/index.js";
-import { MEMORY_INDEX_FILE } from "../../store/index.js";
-import { factSlug } from "../../text/index.js";
 import { type ForgetOptions, matchesForgetQuery, rememberThrough } from "../../write/index.js";
 import type { ConsolidateAllOptions, ConsolidateAllResult, Layout } from "../layout.js";
 import { consolidateFacts } from "./consolidate-facts.js";
@@ -38,10 +36,6 @@ export const factLayout: Layout = {
   async consolidateAll(options) {
     return mergeFacts(options);
   },
-  memoryToolCreateRule(relative) {
-    if (isFactFilePath(relative)) return undefined;
-    return `this memory keeps one fact per file, each a top-level file named after the fact in lowercase letters or digits joined by "-", such as "/memories/deploy-host.md". MEMORY.md is generated.`;
-  },
   forget(options: ForgetOptions) {
     return forgetFactFiles({
       store: options.store as ForgetFactStore,
@@ -58,18 +52,6 @@ export const factLayout: Layout = {
   items: { noun: "fact", of: factsOf, count: factCount },
   memoryTool: factMemoryTool,
 };
-
-/**
- * Whether a path is a fact file the model may create in the fact layout: a top-level `<slug>.md`
- * whose stem is already a slug (`factSlug`, the fact write pass's file names), and not
- * `MEMORY.md` in any case (the generated index).
- */
-function isFactFilePath(relative: string): boolean {
-  if (relative.includes("/") || !relative.endsWith(".md")) return false;
-  if (relative.toLowerCase() === MEMORY_INDEX_FILE.toLowerCase()) return false;
-  const stem = relative.slice(0, -".md".length);
-  return factSlug(stem) === stem && stem !== "";
-}
 
 // The fact layout's consolidation as `consolidateAll` reports it: no file is rewritten (`results`
 // is empty), merges are in `merges`.

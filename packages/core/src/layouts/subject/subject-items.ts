@@ -6,7 +6,7 @@ import {
   safeParseMemoryFile,
 } from "../../format/index.js";
 import { STATED_TAG } from "../../text/index.js";
-import { describeNewFile } from "../../write/index.js";
+import { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "../../write/index.js";
 import { memoryFileState, readFolder } from "../../write/memory-files.js";
 import { isNoFact, type LayoutItem, type MemoryToolEdits } from "../layout.js";
 import { heldLine, subjectLineShape } from "./add-fact.js";
@@ -52,6 +52,13 @@ export function subjectLineCount(path: string, content: string): number {
  * `updated`, and removing fact lines without adding any forgets them.
  */
 export const subjectMemoryTool: MemoryToolEdits = {
+  createRule(relative) {
+    if (isAllowedWritePath(relative)) return undefined;
+    return `this memory keeps one subject per file. ${ALLOWED_PATHS_RULE.replace(
+      /"([^"]+)"/g,
+      (_match, path: string) => `"/memories/${path}"`,
+    )}`;
+  },
   dateAdded(lines, added, today) {
     const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
     // Front matter that opens but cannot be read (`name: [N/A]`) stays as sent, so the parse error

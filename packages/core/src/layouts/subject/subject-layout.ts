@@ -1,4 +1,3 @@
-import { ALLOWED_PATHS_RULE, isAllowedWritePath } from "../../write/index.js";
 import type { Layout } from "../layout.js";
 import { consolidateLongFiles } from "./consolidate/index.js";
 import { forgetLines, previewForgetLines } from "./forget-lines.js";
@@ -17,13 +16,6 @@ export const subjectLayout: Layout = {
   write: subjectWrite,
   remember: rememberLine,
   consolidateAll: consolidateLongFiles,
-  memoryToolCreateRule(relative) {
-    if (isAllowedWritePath(relative)) return undefined;
-    return `this memory keeps one subject per file. ${ALLOWED_PATHS_RULE.replace(
-      /"([^"]+)"/g,
-      (_match, path: string) => `"/memories/${path}"`,
-    )}`;
-  },
   forget: forgetLines,
   previewForget: previewForgetLines,
   items: { noun: "line", of: subjectLinesOf, count: subjectLineCount },
