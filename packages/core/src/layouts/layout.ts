@@ -100,13 +100,13 @@ export type Layout = {
 };
 
 /**
- * Whether a line's text (trimmed) is no fact for the memory tool's checks: blank, a front matter
+ * Whether a line's text (trimmed) is no item for the memory tool's checks: blank, a front matter
  * fence or a heading.
  *
  * @param text - The line's text, trimmed.
  * @returns `true` for `""`, `---` and `# ...`.
  */
-export function isNoFact(text: string): boolean {
+export function isNoItem(text: string): boolean {
   return text === "" || text === "---" || text.startsWith("#");
 }
 
@@ -142,21 +142,21 @@ export type MemoryToolEdits = {
   createRule(relative: string): string | undefined;
   /** The lines as written: subject, each added body line dated `[stated <today>]`; fact, as is. */
   dateAdded(lines: readonly string[], added: ReadonlySet<number>, today: string): string[];
-  /** The facts of the added lines, each checked against the tombstones before writing. */
-  addedFacts(lines: readonly string[], added: ReadonlySet<number>): string[];
+  /** The items of the added lines, each checked against the tombstones before writing. */
+  addedItems(lines: readonly string[], added: ReadonlySet<number>): string[];
   /**
-   * The facts an edit forgets, which leave tombstones: `before` the file's lines, `after` them
+   * The items an edit forgets, which leave tombstones: `before` the file's lines, `after` them
    * once edited (absent for a deleted file), `replaced` the lines of `before` a `str_replace`
-   * replaced (default: all), `addedFacts` what the edit added.
+   * replaced (default: all), `addedItems` what the edit added.
    */
-  forgottenFacts(edit: {
+  forgottenItems(edit: {
     before: readonly string[];
     after?: readonly string[];
     replaced?: { first: number; count: number };
-    addedFacts: readonly string[];
+    addedItems: readonly string[];
   }): string[];
-  /** Whether a line a replacement left is what is left of a removed fact (dropped with it). */
-  isLeftOfFact(line: string): boolean;
+  /** Whether a line a replacement left is what is left of a removed item (dropped with it). */
+  isLeftOfItem(line: string): boolean;
   /** A created file's lines before stamping (subject: a header added when it has none). */
   created(
     lines: string[],

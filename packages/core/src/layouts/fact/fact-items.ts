@@ -1,7 +1,7 @@
 import { editFactText, safeParseFactFile, safeParseMemoryFile } from "../../format/index.js";
 import { MEMORY_INDEX_FILE } from "../../store/index.js";
 import { factSlug } from "../../text/index.js";
-import { isNoFact, type LayoutItem, type MemoryToolEdits } from "../layout.js";
+import { isNoItem, type LayoutItem, type MemoryToolEdits } from "../layout.js";
 import { bodyHolds, factBodyShape, heldBody, readFactFolder } from "./fact-write-pass.js";
 
 /** A name for a fact file from its path: `deploy-host.md` -> `deploy host`. */
@@ -53,7 +53,7 @@ export const factMemoryTool: MemoryToolEdits = {
   // The body the added lines make (one fact per file, as the fact write pass: a fact split over
   // several lines is one fact), and each added line too: a line put in the header (a note under
   // `description:`) is no body. A body line a person wrote is not the model's, so not checked.
-  addedFacts(lines, added) {
+  addedItems(lines, added) {
     if (added.size === 0) return [];
     const parsed = safeParseFactFile(`${lines.join("\n")}\n`);
     const bodyLine = parsed.success ? parsed.value.file.lineMap.bodyLine : 1;
@@ -68,12 +68,12 @@ export const factMemoryTool: MemoryToolEdits = {
   },
   // A body left empty or a deleted file forgets its body and its name and description (as
   // `forget` does).
-  forgottenFacts({ before, after }) {
+  forgottenItems({ before, after }) {
     const old = factOf(before);
     if (old.body === "" || (after !== undefined && factOf(after).body !== "")) return [];
     return [old.body, `${old.name} ${old.description}`.trim()].filter((fact) => fact !== "");
   },
-  isLeftOfFact() {
+  isLeftOfItem() {
     return false;
   },
   created(lines) {
@@ -104,11 +104,11 @@ export const factMemoryTool: MemoryToolEdits = {
     const mine = new Set(own);
     const texts = own.flatMap((index) => {
       const text = (lines[index] ?? "").trim().replace(/^[-*+]\s+/, "");
-      return isNoFact(text) ? [] : [text];
+      return isNoItem(text) ? [] : [text];
     });
     // A file whose every body line is the model's (a create): its body is the one fact.
     const whole = lines.every(
-      (line, index) => index < bodyStart || mine.has(index) || isNoFact(line.trim()),
+      (line, index) => index < bodyStart || mine.has(index) || isNoItem(line.trim()),
     );
     const { body } = factOf(lines);
     return whole && texts.length > 0 && body !== "" ? [body] : texts;

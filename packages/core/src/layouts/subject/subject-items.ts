@@ -8,7 +8,7 @@ import {
 import { STATED_TAG } from "../../text/index.js";
 import { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "../../write/index.js";
 import { memoryFileState, readFolder } from "../../write/memory-files.js";
-import { isNoFact, type LayoutItem, type MemoryToolEdits } from "../layout.js";
+import { isNoItem, type LayoutItem, type MemoryToolEdits } from "../layout.js";
 import { heldLine, subjectLineShape } from "./add-fact.js";
 
 // A line that is only a date tag, what a dated line is once its text is replaced by nothing.
@@ -73,7 +73,7 @@ export const subjectMemoryTool: MemoryToolEdits = {
       return formatFactLine({ stated: today, text });
     });
   },
-  addedFacts(lines, added) {
+  addedItems(lines, added) {
     // A line added inside the header (an insert above the closing `---`) is not dated, but it
     // is checked all the same: a forgotten fact must not come back in any line.
     return lines.flatMap((line, index) => {
@@ -82,8 +82,8 @@ export const subjectMemoryTool: MemoryToolEdits = {
       return text === "" || text === "---" ? [] : [text];
     });
   },
-  forgottenFacts({ before, after, replaced, addedFacts }) {
-    if (addedFacts.length > 0) return [];
+  forgottenItems({ before, after, replaced, addedItems }) {
+    if (addedItems.length > 0) return [];
     const removed = lineTexts(
       replaced === undefined
         ? before
@@ -92,7 +92,7 @@ export const subjectMemoryTool: MemoryToolEdits = {
     const kept = new Set(after === undefined ? [] : lineTexts(after));
     return removed.filter((fact) => !kept.has(fact));
   },
-  isLeftOfFact(line) {
+  isLeftOfItem(line) {
     return ONLY_A_TAG.test(line);
   },
   created(lines, relative, _memoryPath, today) {
@@ -112,7 +112,7 @@ export const subjectMemoryTool: MemoryToolEdits = {
     return own.flatMap((index) => {
       const line = (lines[index] ?? "").trim().replace(/^[-*+]\s+/, "");
       const text = (parseFactLine(line)?.text ?? line).trim();
-      return isNoFact(text) ? [] : [text];
+      return isNoItem(text) ? [] : [text];
     });
   },
   lineShape: subjectLineShape,
