@@ -71,7 +71,7 @@ export type ApplyFactProposalsOptions = {
    */
   userRequest?: boolean;
   /**
-   * The folder as the request was built from it (`buildFactWriteRequest`); default: read now. It
+   * The folder as the write request was built from it (`factWrite.read`); default: read now. It
    * is read again when a forget killed meanwhile is finished first.
    */
   snapshot?: FactFolder | undefined;
