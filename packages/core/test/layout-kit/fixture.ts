@@ -18,6 +18,11 @@ export type LayoutFixture = {
   }): string;
   /** A proposal in the layout's tool shape. */
   proposal(given: ProposalGiven): Record<string, unknown>;
+  /**
+   * A proposal that adds `fact` to the file of `slug`, whose items are `items`, keeping them
+   * (subject: a new line; fact: the body with the fact added).
+   */
+  addTo(given: { slug: string; items: readonly string[]; fact: string; evidence: string }): unknown;
   /** What `replaces` says to name the stored fact `fact` about `slug`. */
   replacesOf(slug: string, fact: string): string;
   /** How a refusal names the proposal of `fact` about `slug`, e.g. `"deploys on Fly.io"`. */

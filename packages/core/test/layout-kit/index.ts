@@ -2,6 +2,7 @@ import { describe } from "vitest";
 import type { Layout } from "../../src/layouts/index.js";
 import { useMessagesApi } from "../messages-api.js";
 import { describeCheckPipeline } from "./check-pipeline.js";
+import { describeConflictRetry } from "./conflict-retry.js";
 import type { LayoutFixture } from "./fixture.js";
 import { describeItems } from "./items.js";
 import { describeMemoryToolChecks } from "./memory-tool.js";
@@ -12,8 +13,9 @@ export type { LayoutFixture, MemoryToolFixture, ProposalGiven } from "./fixture.
 
 /**
  * The conformance kit of a layout (in the manner of unstorage's `testDriver`): the write request,
- * the write stage's guarantees, every row of the check pipeline, a file's items and the memory
- * tool's checks, each a table run on `layout`. Call once at the top level of a test file.
+ * the write stage's guarantees, every row of the check pipeline, a file's items, the memory
+ * tool's checks and every writing surface's version-conflict retry, each a table run on `layout`.
+ * Call once at the top level of a test file.
  *
  * @param layout - The layout under test.
  * @param fixture - How its files look and how its tool phrases a proposal.
@@ -27,5 +29,6 @@ export function testLayout(layout: Layout, fixture: LayoutFixture): void {
     describeCheckPipeline(layout, fixture, server);
     describeItems(layout, fixture);
     describeMemoryToolChecks(layout, fixture);
+    describeConflictRetry(layout, fixture, server);
   });
 }

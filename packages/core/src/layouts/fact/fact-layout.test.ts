@@ -15,6 +15,15 @@ testLayout(factLayout, {
     evidence: given.evidence,
     replaces: given.replaces ?? null,
   }),
+  addTo: ({ slug, items, fact, evidence }) => ({
+    action: "save",
+    name: slug.replace(/-/g, " "),
+    type: "user",
+    description: `About ${slug}.`,
+    body: [...items, fact].join("\n"),
+    evidence,
+    replaces: `${slug}.md`,
+  }),
   replacesOf: (slug) => `${slug}.md`,
   what: (slug) => JSON.stringify(slug.replace(/-/g, " ")),
   own: {

@@ -19,6 +19,13 @@ testLayout(subjectLayout, {
     replaces: given.replaces ?? null,
     description: null,
   }),
+  addTo: ({ slug, fact, evidence }) => ({
+    file: `topics/${slug}.md`,
+    fact,
+    evidence,
+    replaces: null,
+    description: null,
+  }),
   replacesOf: (_slug, fact) => fact,
   what: (_slug, fact) => JSON.stringify(fact),
   own: {
