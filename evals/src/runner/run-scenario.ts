@@ -27,6 +27,7 @@ import {
   consolidateFacts,
   DEFAULT_FACT_CONSOLIDATION_FILES,
   estimateTokens,
+  layoutOf,
 } from "@memfiles/core/internal";
 import { getPrompt, parsePromptRef } from "@memfiles/prompts";
 import { checksPass, checksRan, gradeScenario, gradeSessionFiles } from "../graders/index.js";
@@ -67,7 +68,6 @@ const PINNED = {
   rules: ["memory-rules", 1],
   memoryToolRules: ["memory-tool-rules", 1],
   consolidation: ["consolidation"],
-  factExtraction: ["fact-extraction", 1],
 } as const;
 
 function parsePromptId(id: string): { name: string; version: number } {
@@ -627,14 +627,15 @@ async function runWrite(
   batch: boolean,
 ): Promise<void> {
   const { run } = context;
-  const fact = run.scenario.layout === "fact";
+  const { extraction } = context.prompts;
   const options = {
     store: context.store,
     transcript,
     client: run.client,
     model: run.options.model,
-    // The fact layout has its own extraction prompt (decision 0025-fact-layout).
-    prompt: fact ? getPrompt(...PINNED.factExtraction) : context.prompts.extraction,
+    // The run's extraction prompt where it is written for the store's layout, else the layout's
+    // own default (the fact layout's: decision 0025-fact-layout).
+    ...(layoutOf(context.store).write.promptId === extraction.id ? { prompt: extraction } : {}),
     now,
     onUsage: context.onUsage,
     onWarning: context.onWarning,

@@ -85,7 +85,7 @@ export function showFile(
       }
     });
   }
-  const facts = layoutNamed(layout).factCount(row.path, content);
+  const facts = layoutNamed(layout).items.count(row.path, content);
   // The lines `check` reports as undated or with a date tag it cannot read (`[stated 2026-09-01]`);
   // the fact layout's rows have none: its body is prose.
   const undated = problems.filter(

@@ -38,7 +38,7 @@ describe("memfiles commands", { timeout: TEST_LIMIT_MS }, () => {
     const { folder } = await memoryFixture();
     const table = await memfiles(["ls", "memory"], folder);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^PATH\s+FACTS\s+CHARS\s+UPDATED\s+DESCRIPTION/);
+    expect(table.stdout).toMatch(/^PATH\s+LINES\s+CHARS\s+UPDATED\s+DESCRIPTION/);
     expect(table.stdout).toMatch(/topics\/tools\.md\s+3\s+\d+\s+2026\/09\/12/);
     const json = await memfiles(["ls", "--json", "--memory", "memory"], folder);
     expect(json.code).toBe(0);

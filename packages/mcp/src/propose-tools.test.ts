@@ -1,6 +1,7 @@
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { LAYOUT_NAMES } from "@memfiles/core/internal";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { describe, expect, it } from "vitest";
@@ -37,7 +38,7 @@ const CASES = {
 } as const;
 
 describe("the MCP propose tool", () => {
-  it.each(["subject", "fact"] as const)(
+  it.each(LAYOUT_NAMES)(
     "takes and applies proposals in the store's layout's shape (%s)",
     async (layout) => {
       const root = await mkdtemp(join(tmpdir(), "memfiles-propose-"));

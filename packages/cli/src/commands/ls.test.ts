@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { LAYOUT_NAMES } from "@memfiles/core/internal";
 import { describe, expect, it } from "vitest";
 import { contextIn } from "../../test/command-context.js";
 import { runMemfiles } from "../run-memfiles.js";
@@ -39,28 +40,33 @@ const FOLDERS = {
   },
 } as const;
 
+// The count's column is headed by the layout's word for its item.
+const HEADERS = { subject: "LINES", fact: "FACTS" } as const;
+
 describe("memfiles ls", () => {
-  it.each(["subject", "fact"] as const)(
-    "counts the facts of each file (%s layout)",
-    async (layout) => {
-      const cwd = await mkdtemp(join(tmpdir(), "memfiles-ls-"));
-      const files = Object.entries(FOLDERS[layout]);
-      for (const [path, file] of files) {
-        await mkdir(join(cwd, "memory", path, ".."), { recursive: true });
-        await writeFile(join(cwd, "memory", path), file.text);
-      }
-      const { context, output } = contextIn(cwd);
-      const code = await runMemfiles(["ls", "memory", "--layout", layout, "--json"], context);
-      expect(output.stderr).toBe("");
-      expect(code).toBe(0);
-      const rows = JSON.parse(output.stdout) as { path: string; facts: number; undated: number }[];
-      expect(rows.map(({ path, facts, undated }) => ({ path, facts, undated }))).toEqual(
-        files
-          .map(([path, file]) => ({ path, facts: file.facts, undated: file.undated }))
-          .sort((a, b) => (a.path < b.path ? -1 : 1)),
-      );
-    },
-  );
+  it.each(LAYOUT_NAMES)("counts the facts of each file (%s layout)", async (layout) => {
+    const cwd = await mkdtemp(join(tmpdir(), "memfiles-ls-"));
+    const files = Object.entries(FOLDERS[layout]);
+    for (const [path, file] of files) {
+      await mkdir(join(cwd, "memory", path, ".."), { recursive: true });
+      await writeFile(join(cwd, "memory", path), file.text);
+    }
+    const { context, output } = contextIn(cwd);
+    const code = await runMemfiles(["ls", "memory", "--layout", layout, "--json"], context);
+    expect(output.stderr).toBe("");
+    expect(code).toBe(0);
+    const rows = JSON.parse(output.stdout) as { path: string; facts: number; undated: number }[];
+    expect(rows.map(({ path, facts, undated }) => ({ path, facts, undated }))).toEqual(
+      files
+        .map(([path, file]) => ({ path, facts: file.facts, undated: file.undated }))
+        .sort((a, b) => (a.path < b.path ? -1 : 1)),
+    );
+    const table = contextIn(cwd);
+    expect(await runMemfiles(["ls", "memory", "--layout", layout], table.context)).toBe(0);
+    expect(table.output.stdout.split("\n")[0]).toMatch(
+      new RegExp(`^PATH\\s+${HEADERS[layout]}\\s+CHARS`),
+    );
+  });
 
   it("shows undated lines beside the facts and marks a file over the cap", async () => {
     const cwd = await mkdtemp(join(tmpdir(), "memfiles-ls-"));

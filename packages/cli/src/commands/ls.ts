@@ -1,14 +1,20 @@
+import { layoutOf } from "@memfiles/core/internal";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { formatTable, printJson, truncate } from "../output.js";
 import { readMemory } from "../read-memory.js";
 import { folderOf, MEMORY_OPTION, type RegisterCommand } from "./command.js";
 
-/** `memfiles ls [folder]`: every memory file with its description, size, facts and last update. */
+/**
+ * `memfiles ls [folder]`: every memory file with its description, item count (lines, or facts in
+ * the fact layout), size and last update.
+ */
 export const registerLs: RegisterCommand = (program, context, done) => {
   program
     .command("ls")
-    .description("list memory files: path, facts, size in chars, last updated, description")
+    .description(
+      "list memory files: path, lines (facts in the fact layout), size in chars, last updated, description",
+    )
     .argument("[folder]", "the memory folder")
     .option(...MEMORY_OPTION)
     .option("--json", "print the list as JSON")
@@ -25,7 +31,13 @@ export const registerLs: RegisterCommand = (program, context, done) => {
       } else {
         context.stdout(
           formatTable(
-            ["PATH", "FACTS", "CHARS", "UPDATED", "DESCRIPTION"],
+            [
+              "PATH",
+              `${layoutOf(store).items.noun.toUpperCase()}S`,
+              "CHARS",
+              "UPDATED",
+              "DESCRIPTION",
+            ],
             files.map((file) => [
               file.problems.length > 0 ? `${file.path} (!)` : file.path,
               file.undated === 0

@@ -1,11 +1,9 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { mockBatches, succeeded } from "../../test/batches-api.js";
 import { testClient, useMessagesApi } from "../../test/messages-api.js";
+import { tempStore } from "../../test/temp-store.js";
 import { buildWriteRequest } from "../layouts/index.js";
-import { MemoryStore, NEW_VERSION } from "../store/index.js";
+import { type MemoryStore, NEW_VERSION } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type { UsageRecord } from "../usage/index.js";
 import { applyBatchResults } from "./apply-batch-results.js";
@@ -29,8 +27,7 @@ updated: 2026/08/20
 `;
 
 async function newStore(): Promise<MemoryStore> {
-  const root = join(await mkdtemp(join(tmpdir(), "memfiles-batch-")), "memory");
-  const store = new MemoryStore({ root });
+  const store = await tempStore();
   await store.write("topics/tools.md", TOOLS, NEW_VERSION);
   return store;
 }

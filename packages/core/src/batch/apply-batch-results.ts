@@ -85,29 +85,18 @@ const RESUBMIT = new Set<BatchSessionOutcome["code"]>([
 ]);
 
 /**
- * Applies the results of a write-pass batch (`submitWritePasses`) to memory. Polls the batch
- * (`client.messages.batches.retrieve`; with `wait`, again after 5 s, 10 s, 20 s… up to 5 min a
- * pause) until it has ended, then reads its results (JSONL, `client.messages.batches.results`,
- * https://platform.claude.com/docs/en/build-with-claude/batch-processing) and, per session:
- * - `succeeded`: the reply goes through `applyWriteReply`, every check of `writePass`, against the
- *   files as they are now (version tokens read at apply time: a file changed since the request was
- *   built is re-checked, never overwritten); then the `custom_id` is noted in
- *   `.memfiles/batch-applied.jsonl`. Outcome `applied`, or `invalid_reply` (nothing written) when
- *   the reply has no usable `propose_memories` call;
- * - an id noted already: `already_applied`, nothing written again (applying twice is a no-op);
- * - `errored` (with the API's message), `expired` (not processed within 24 h), `canceled`, or no
- *   result line (`missing`): nothing written; the session is listed in `resubmit`.
- * Consolidation entries (`consolidations`, the rows `submitWritePasses` returned) are applied after
- * the write passes, each against its file as it is then: a file whose version token is no longer
- * the one its request was built from is `file_changed` (nothing written, listed in
- * `resubmitConsolidations`); else the reply goes through `applyConsolidateReply`, every check of
- * `consolidate`, outcome `applied` with the consolidation result (which may be a refusal).
- * The usage of each reply is reported with `service_tier` as the batch gave it (`batch`), so
- * `costOf` prices it at the batch rate.
+ * Applies the results of a write-pass batch (`submitWritePasses`) to memory, once the batch has
+ * ended (with `wait`, polled after 5 s, 10 s, 20 s… up to 5 min a pause). A succeeded reply goes
+ * through `applyWriteReply`, every check of `writePass`, against the files as they are now, and
+ * its `custom_id` is noted in `.memfiles/batch-applied.jsonl` so applying twice is a no-op. A
+ * consolidation entry is applied only to the file version its request was built from
+ * (`file_changed` otherwise). Usage is reported at the batch's service tier (decisions 0019, 0026).
  *
  * @param options - `{ batchId, sessions, consolidations?, client, model, wait?, onUsage?, onStep? }`.
- * @returns `{ status: "ended", outcomes, resubmit, consolidations?, resubmitConsolidations? }`, or `{ status, requestCounts }` when the batch
- *   has not ended (no wait, or `wait.timeoutMs` passed).
+ * @returns `{ status: "ended", outcomes, resubmit, consolidations?, resubmitConsolidations? }`
+ *   (outcomes `applied`, `invalid_reply`, `already_applied`, `errored`, `expired`, `canceled`,
+ *   `missing`; the last four are listed in `resubmit`), or `{ status, requestCounts }` when the
+ *   batch has not ended.
  * @throws {Anthropic.APIError} when retrieving the batch or its results fails.
  * @throws {MemoryLockError} when the store lock cannot be taken.
  * @example

@@ -1,12 +1,10 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { mockBatches, succeeded } from "../../test/batches-api.js";
 import { HOSTING_BEFORE, HOSTING_GOOD } from "../../test/fixtures/memory-files.js";
 import { testClient, useMessagesApi } from "../../test/messages-api.js";
+import { tempStore } from "../../test/temp-store.js";
 import { buildConsolidateRequest } from "../layouts/subject/consolidate/index.js";
-import { MemoryStore, NEW_VERSION } from "../store/index.js";
+import { type MemoryStore, NEW_VERSION } from "../store/index.js";
 import type { UsageRecord } from "../usage/index.js";
 import { applyBatchResults } from "./apply-batch-results.js";
 import { CUSTOM_ID_PATTERN } from "./custom-id.js";
@@ -30,8 +28,7 @@ const FLY = "We deploy everything on Fly.io.";
 const SPAWNS_GIT = { timeout: 30_000 };
 
 async function newStore(): Promise<MemoryStore> {
-  const root = join(await mkdtemp(join(tmpdir(), "memfiles-batch-consolidate-")), "memory");
-  const store = new MemoryStore({ root });
+  const store = await tempStore();
   await store.write(TOOLS, TOOLS_TEXT, NEW_VERSION);
   await store.write(HOSTING, HOSTING_BEFORE, NEW_VERSION);
   return store;

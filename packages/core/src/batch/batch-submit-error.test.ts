@@ -1,17 +1,14 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testClient } from "../../test/messages-api.js";
+import { describe, expect, it } from "vitest";
+import { testClient, useMessagesApi } from "../../test/messages-api.js";
 import { MemoryStore } from "../store/index.js";
 import { BatchSubmitError } from "./batch-submit-error.js";
 import { type BatchWriteSession, submitWritePasses } from "./submit-write-passes.js";
 
 // No handler: a request sent despite the refusal fails the test as an unhandled request.
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterAll(() => server.close());
+useMessagesApi();
 
 const NOW = new Date("2026-09-12T18:30:00Z");
 

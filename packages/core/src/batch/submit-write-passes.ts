@@ -89,28 +89,18 @@ export function batchSessionId(session: BatchWriteSession): string {
 }
 
 /**
- * Sends the write passes of many sessions as ONE Message Batch (half the price of input and output,
- * results within 24 hours: https://platform.claude.com/docs/en/build-with-claude/batch-processing).
- * Each entry's `params` is the request `writePass` would send (`buildWriteRequest`, memory read
- * now), its `custom_id` names the store and session (`writePassCustomId`). A session whose entry
- * this store has applied already (`.memfiles/batch-applied.jsonl`) is left out, so resubmitting a
- * list after a partial failure sends only what is left. Nothing is written to memory here:
- * `applyBatchResults` applies the replies.
+ * Sends the write passes of many sessions, and any consolidations, as one Message Batch (half the
+ * price, results within 24 hours: https://platform.claude.com/docs/en/build-with-claude/batch-processing).
+ * Each entry's `params` is the request `writePass` (or `consolidate`) would send, built now; its
+ * `custom_id` names the store and session (or path and version token). An entry this store has
+ * applied already is left out, so resubmitting after a partial failure sends only what is left.
+ * Nothing is written here: `applyBatchResults` applies the replies (decisions 0019, 0026).
  *
- * Consolidations (`consolidations`) go in the same batch: each entry's `params` is the request
- * `consolidate` would send (`buildConsolidateRequest`, the file read now), its `custom_id` names the
- * store, the path and the file's version token (`consolidationCustomId`), so the same file at the
- * same version is never applied twice, and a file consolidated again after it changed is a new
- * entry. A missing or non-text file gets a row and no entry.
- *
- * @param options - `{ sessions, consolidations?, client, model }`: each session `{ store, transcript,
- *   prompt?, now?, … }` (the options of `writePass` but client and model); each consolidation
- *   `{ store, path, prompt?, now?, … }` (the options of `consolidate` but client and model).
- * @returns `{ batchId, sessions, consolidations? }`: one row per session, `submitted` or
- *   `already_applied`; one row per consolidation (`submitted`, `already_applied`, `missing_file`,
- *   `not_text`) with the version token its request was built from.
- * @throws {BatchSubmitError} `duplicate_entry` when two sessions share a `custom_id` (the same store and session id twice, or
- *   the same file twice for consolidation), or a session has no id.
+ * @param options - `{ sessions, consolidations?, client, model }`: each session the options of
+ *   `writePass` but client and model; each consolidation those of `consolidate`.
+ * @returns `{ batchId, sessions, consolidations? }`: a row per session (`submitted`,
+ *   `already_applied`) and per consolidation (also `missing_file`, `not_text`).
+ * @throws {BatchSubmitError} when two entries share a `custom_id` or a session has no id.
  * @throws {Anthropic.APIError} when the batch cannot be created.
  * @example
  * const { batchId } = await submitWritePasses({ sessions: [{ store, transcript }], client, model: "claude-haiku-5-5" });

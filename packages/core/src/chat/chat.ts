@@ -199,38 +199,21 @@ function latestUserText(messages: Anthropic.MessageParam[]): string | undefined 
 }
 
 /**
- * Answers the user with memory: builds the system prompt with `buildSystem` (latest user message
- * as the pre-filter query), then runs the tool loop with `memory_read` and `memory_write` (seed
- * design, recall and apply). Assistant content, thinking blocks included, is passed back
- * unchanged; `tool_choice` is left to the API default (`auto`), which every model accepts.
- *
- * A conversation keeps one `system` and one effort for its lifetime (decision 0013): on the 5.5
- * models and Fable 5.1 / 5.2 a replayed thinking block is bound to everything before it, and a
- * request that changed `system`, `tools` or earlier messages gets a 400 ("The block is bound to a
- * different conversation", https://platform.claude.com/docs/en/build-with-claude/preserved-thinking/fix-bound-to-a-different-conversation).
- * Pass `result.conversation` back with the next user turn: `system` is resent as it was, and memory
- * changed since (a `remember`, a `memory_write`) reaches the model as a `<memory_update>` note
- * appended to the new user message, never by rewriting earlier bytes.
+ * Answers the user with memory: the system prompt from `buildSystem` (the latest user message as
+ * the recall query), then the tool loop with `memory_read` and `memory_write` (seed design, recall
+ * and apply). A conversation keeps one `system` and one effort for its lifetime (decision 0013):
+ * pass `result.conversation` back with the next user turn, and memory changed since reaches the
+ * model as a `<memory_update>` note on the new user message, never by rewriting earlier bytes.
  *
  * @param options - `{ store, client, model, messages, basePrompt, rules?, maxRounds?, maxTokens?,
  *   now?, onUsage?, sessionId?, onWarning?, recall?, onStep? }`: `maxRounds` in requests (default
- *   8), `maxTokens` in tokens per request (default 4,096). `recall`: `strategy`
- *   (`index` default, or `side-query`: a Haiku 5.5 side query picks at most 5 files, added to the
- *   latest user message after the cache breakpoints, keyword fallback when it fails), `project`
- *   (global memories plus this project's; without it, global only; another project's file is not
- *   listed and `memory_read` refuses it), `verify` (checks what a shown memory names; missing ->
- *   "possibly stale" note with the date), `verifyTimeoutMs` (default 2,000 ms).
- * @returns `{ message, text, stopReason, messages, usage, toolCalls, conversation, recall }`; `usage`
- *   in tokens, every chat request summed (the side query's usage is in `recall.sideQuery`). Callers should check `stopReason` (the API's `stop_reason`): `text` is kept
- *   as returned, so a `"max_tokens"` answer is cut off and a `"refusal"` or thinking-only reply
- *   gives `text: ""`. A failing tool call (a refused `remember`, a bad path) becomes an error tool
- *   result, not a throw.
- * @throws {ChatReplyError} with code `truncated_tool_call` when a reply that calls tools stopped at
- *   `max_tokens`: none of its tool calls is run (nothing is written); raise `maxTokens`. With code
- *   `unrequested_tool_call` when a reply calls tools but stopped otherwise than with `tool_use`
- *   (a `refusal`, for one): none of its tool calls is run.
- * @throws {ModelReplyShapeError} when a 200 reply is not a Messages API message (no `usage` or
- *   `content`), e.g. a proxy or a wrong `baseURL`.
+ *   8), `maxTokens` in tokens per request (default 4,096), `recall` as `RecallOptions`.
+ * @returns `{ message, text, stopReason, messages, usage, toolCalls, conversation, recall }`; usage
+ *   in tokens, every chat request summed. Check `stopReason`: a `"max_tokens"` answer is cut off,
+ *   a `"refusal"` gives `text: ""`. A failing tool call becomes an error tool result, not a throw.
+ * @throws {ChatReplyError} `truncated_tool_call` or `unrequested_tool_call` when a reply calls
+ *   tools but did not stop with `tool_use`; none of its calls is run.
+ * @throws {ModelReplyShapeError} when a 200 reply is not a Messages API message.
  * @throws {ChatLoopLimitError} when the model still calls tools after `maxRounds` requests.
  * @throws {Anthropic.APIError} when a request fails.
  * @throws {MemoryPathError} from `buildSystem`, when a loaded file is a link out of the folder.

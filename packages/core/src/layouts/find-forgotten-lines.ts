@@ -32,7 +32,7 @@ export async function findForgottenLines(
   for (const row of await store.list()) {
     const file = await store.read(row.path);
     if (!file.exists || file.notText !== undefined) continue;
-    for (const item of layout.itemsOf(row.path, file.content)) {
+    for (const item of layout.items.of(row.path, file.content)) {
       const match = index.find(item.text);
       if (match) found.push({ path: row.path, line: item.line, forgotten: match.date });
     }

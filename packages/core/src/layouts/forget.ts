@@ -12,40 +12,18 @@ import {
 import { layoutOf } from "./layout-of.js";
 
 /**
- * Forgets at once, during the session (the seed design: "forget that" deletes the line at once and
- * confirms): removes every memory line that matches `query` (see `matchesForgetQuery`) in
- * every file, dated facts and undated lines written by hand alike, and leaves a tombstone in
- * `.memfiles/tombstones.json` holding sha256 hashes of the removed facts' keys and content words
- * and of the query's content words, never their text, so the words are gone from the folder (git
- * history aside) and no later write pass adds them back (see `findForgotten` for the three
- * matching rules). The tombstone is written before the lines
- * are removed, all under the store lock, and also when nothing matched: the fact may still sit in
- * this session's transcript, waiting for the write pass. Result codes:
- * - `removed`: the lines removed, `{ path, line }` each;
- * - `nothing_matched`: no line matched; `message` says so (a query with content words still
- *   leaves a tombstone, and `message` says that `remember` lifts it; a query without content
- *   words, blank or emoji only, returns at once, without a tombstone, and `message` says why);
- * - `version_conflict`: a file kept changing (a hand edit) over 3 re-reads; `removed` lists what
- *   was removed elsewhere;
- * - `too_long`: the store refused the shorter text as too long; a `MemoryStore` never does, since
- *   a write that shortens a file already over its cap is allowed (see `MemoryStore.write`).
- * - `not_text`: the file turned out not to be valid text when written (see `MemoryStore.write`).
- * Only the removed lines and `updated:` change: the header and every other line a person wrote
- * stay byte for byte, in the file's own line breaks, BOM and encoding (see `planForget`). A file
- * edited by hand past the cap loses its lines at once too (only the lines are cut when setting
- * `updated:` would leave it no shorter). A header that is not
- * YAML (`description: Dev setup: editor, shell`, a line of prose) is read line by line, so its
- * file's lines are forgotten like any other's. A file memfiles cannot read at all (front matter
- * in another language such as `---js`, unclosed front matter, a field written as a list, bytes
- * that are not UTF-8 or UTF-16 text; `check()` lists them) is left as it is, and its matching lines are reported, never hidden:
- * - `unparsable_file`: only such files held matching lines; `notRemoved` lists
- *   `{ path, line, reason }` (fix the file by hand, then forget again). When other lines were
- *   removed, the result is `removed` with `notRemoved` beside it.
+ * Forgets at once (the seed design: "forget that" deletes the line at once and confirms): removes
+ * every line or fact file that matches `query` (`matchesForgetQuery`) and leaves a tombstone of
+ * hashes, never text, so no later write adds it back (decision 0005). The tombstone is written
+ * first, under the store lock, and also when nothing matched. Only the removed lines and
+ * `updated:` change; a file memfiles cannot edit is reported, never hidden. The rules are in
+ * `docs/memory-folder.md`.
  *
- * @param options - `{ store, query, now?, only? }`: `query` in the user's words, `now` the clock for
- *   the tombstone date and `updated:`, `only` a {@link previewForget} result's `files` so no more
- *   is removed than was shown (a shown file changed since: `version_conflict`, nothing removed).
- * @returns One of the results above.
+ * @param options - `{ store, query, now?, timeZone?, only? }`: `query` in the user's words; `only`
+ *   a {@link previewForget} result's `files`, so no more is removed than was shown.
+ * @returns `removed` (`{ path, line }` each, maybe with `notRemoved`), `nothing_matched` (with a
+ *   `message`), `version_conflict`, `too_long`, `not_text`, `unparsable_file` (`notRemoved`:
+ *   `{ path, line, reason }`) or `query_too_long`.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @throws {MemoryLockError} when the store lock cannot be taken.
  * @example

@@ -14,14 +14,10 @@ export { factLayout } from "./fact/fact-layout.js";
 export {
   type ApplyFactProposalsOptions,
   applyFactProposals,
-  applyFactWriteReply,
-  buildFactWriteRequest,
-  type FactWritePassOptions,
   type FactWriteStore,
   MAX_FACT_BODY_CHARS,
   MAX_FACT_DESCRIPTION_CHARS,
   MAX_FACT_NAME_CHARS,
-  readFactProposals,
 } from "./fact/fact-write-pass.js";
 export {
   type FactProposal,
@@ -38,7 +34,7 @@ export type {
   ConsolidateAllResult,
   Layout,
   LayoutItem,
-  LayoutWriteRequest,
+  LayoutWritePass,
   MemoryToolEdits,
 } from "./layout.js";
 export { checkWritePrompt, layoutNamed, layoutOf } from "./layout-of.js";
@@ -52,7 +48,6 @@ export {
   ProposeMemoriesInputSchema,
 } from "./subject/propose-memories-tool.js";
 export { subjectLayout } from "./subject/subject-layout.js";
-export { WRITE_EFFORT } from "./subject/subject-write-pass.js";
 export { formatWriteRequest, writeIndexLine } from "./subject/write-request.js";
-export { applyWriteReply, buildWriteRequest, writePass } from "./write-pass.js";
+export { applyWriteReply, buildWriteRequest, WRITE_EFFORT, writePass } from "./write-pass.js";
 export { WritePromptLayoutError } from "./write-prompt-layout-error.js";

@@ -12,7 +12,7 @@ const LAYOUTS: Record<StoreLayout, Layout> = { subject: subjectLayout, fact: fac
  *
  * @param store - A store; its `layout` field when it has one (a `MemoryStore` does).
  * @returns The {@link Layout} implementation.
- * @example layoutOf(new MemoryStore({ root, layout: "fact" })).tool // "propose_facts"
+ * @example layoutOf(new MemoryStore({ root, layout: "fact" })).write.tool.name // "propose_facts"
  */
 export function layoutOf(store: object): Layout {
   const name = "layout" in store ? store.layout : undefined;
@@ -24,7 +24,7 @@ export function layoutOf(store: object): Layout {
  *
  * @param name - `subject` or `fact`.
  * @returns The {@link Layout} implementation.
- * @example layoutNamed("fact").tool // "propose_facts"
+ * @example layoutNamed("fact").write.tool.name // "propose_facts"
  */
 export function layoutNamed(name: StoreLayout): Layout {
   return LAYOUTS[name];
@@ -40,13 +40,13 @@ export function layoutNamed(name: StoreLayout): Layout {
  * @example checkWritePrompt(layoutOf(store), getPrompt("extraction", 3));
  */
 export function checkWritePrompt(layout: Layout, prompt: WritePrompt | undefined): void {
-  if (prompt === undefined || layout.promptIds.includes(prompt.id)) return;
-  const other = Object.values(LAYOUTS).find((candidate) => candidate.promptIds.includes(prompt.id));
+  if (prompt === undefined || layout.write.promptId === prompt.id) return;
+  const other = Object.values(LAYOUTS).find((candidate) => candidate.write.promptId === prompt.id);
   if (other === undefined || other === layout) return;
   throw new WritePromptLayoutError({
     prompt: `${prompt.id}@${prompt.version}`,
     promptLayout: other.name,
     storeLayout: layout.name,
-    promptIds: layout.promptIds,
+    promptIds: [layout.write.promptId],
   });
 }

@@ -1,5 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import type { StoreLayout } from "../store/index.js";
+import type { ModelUsage } from "../cost/index.js";
+import type { MemoryRow, StoreLayout } from "../store/index.js";
+import type { Transcript } from "../transcript/index.js";
 import type {
   ConsolidateFactsResult,
   ConsolidateLongFilesOptions,
@@ -16,48 +18,72 @@ import type {
 } from "../write/index.js";
 import type { FolderReadStore } from "../write/memory-files.js";
 
-/** A write request as a layout builds it, with what applying its reply needs from the same read. */
-export type LayoutWriteRequest = {
-  params: Anthropic.MessageCreateParamsNonStreaming;
-  /** Applies the reply to this request against the read the request was built from. */
-  apply: (message: Anthropic.Message) => Promise<WritePassResult>;
+/**
+ * What a layout puts into the write pass; `writePass` (`layouts/write-pass.ts`) builds the request
+ * around it (system prompt and cache breakpoint, transcript fit, index budget, tool choice by
+ * model, effort), sends it, reports usage and hands the proposals back to `apply`. `Folder` is the
+ * layout's one read of the memory, `Item` one proposal as its tool takes it.
+ */
+export type LayoutWritePass<Folder = unknown, Item = unknown> = {
+  /** Id of the default write prompt (`getPrompt(promptId, 1)`); another layout's id is refused. */
+  readonly promptId: string;
+  /** The tool the request offers (forced by name on models that accept it, decision 0012). */
+  readonly tool: Anthropic.Tool;
+  /** One read of the memory: the rows of the index and what `message` and `apply` need. */
+  read(store: FolderReadStore): Promise<{ rows: MemoryRow[]; folder: Folder }>;
+  /** One file's line in the memory index, what the index budget is measured on. */
+  indexLine(row: MemoryRow): string;
+  /** The user message: today, the memory section within `maxMemoryChars`, the transcript. */
+  message(input: WriteMessageInput<Folder>): string;
+  /** The proposals of a reply. @throws {ModelReplyError} when it has no usable tool call. */
+  proposals(message: Anthropic.Message): Item[];
+  /**
+   * Decides and applies proposals through the check pipeline against `folder` (the read the
+   * request was built from), or a read made now when it is `undefined`.
+   */
+  apply(
+    options: WritePassOptions & { now: Date },
+    proposals: readonly Item[],
+    folder: Folder | undefined,
+  ): Promise<Omit<WritePassResult, "usage">>;
+};
+
+/** What `LayoutWritePass.message` is given; sizes in chars. */
+export type WriteMessageInput<Folder> = {
+  /** The index rows within the index budget, in the order read. */
+  rows: readonly MemoryRow[];
+  /** How many files the memory has, when `rows` is only part of them (`fitMemoryIndex`). */
+  totalFiles?: number;
+  folder: Folder;
+  /** The session, dated and fitted to its token budget. */
+  transcript: Transcript;
+  now: Date;
+  timeZone: string | undefined;
+  maxMemoryChars: number;
 };
 
 /**
- * What the two memory layouts really differ in, behind one interface: the write prompt and tool,
- * the memory section of the write request (within its budget), reading and deciding proposals
- * (shape, target, the stored item's date, duplicates, the file edit), a direct `remember`, and
- * consolidation. `writePass`, `remember` and `consolidateAll` ask `layoutOf(store)` and never
- * branch on the layout themselves; every check runs in the order of `WRITE_CHECKS`, in the one
- * check pipeline (`runWritePipeline`), which asks the layout's `WriteSteps` for what differs.
+ * What the two memory layouts really differ in, behind one interface: what they put into the write
+ * request and how they apply its proposals (`write`), a direct `remember`, consolidation, forget,
+ * a file's items and the memory tool's edits. `writePass`, `remember` and `consolidateAll` ask
+ * `layoutOf(store)` and never branch on the layout themselves; every check runs in the order of
+ * `WRITE_CHECKS`, in the one check pipeline (`runWritePipeline`), which asks the layout's
+ * `WriteSteps` for what differs.
  */
 export type Layout = {
   /** The store layout this implements. */
   readonly name: StoreLayout;
-  /** Ids of the prompts written for this layout's tool, e.g. `extraction`. */
-  readonly promptIds: readonly string[];
-  /** The tool the write request offers, e.g. `propose_memories`. */
-  readonly tool: string;
-  /** The write request for one session, from one read of the folder. */
-  buildWriteRequest(options: WritePassOptions): Promise<LayoutWriteRequest>;
-  /** Applies a reply to a request built earlier (a batch result), reading the folder now. */
-  applyWriteReply(options: WritePassOptions, message: Anthropic.Message): Promise<WritePassResult>;
+  /** The layout's part of the write pass (see {@link LayoutWritePass}). */
+  readonly write: LayoutWritePass;
   /**
    * Saves a fact the user asked for through the check pipeline (`rememberThrough`), with this
    * layout's steps for a direct write.
    */
   remember(options: RememberOptions): Promise<RememberResult>;
-  /**
-   * What the memory tool may create: `undefined` when the model may create the file at `relative`
-   * (a memory path), else why not, the reason of a `path_not_allowed` refusal (`WRITE_CHECKS`).
-   */
-  memoryToolCreateRule(relative: string): string | undefined;
   /** The layout's consolidation: subject, rewrite files past a size; fact, merge past a count. */
   consolidateAll(options: ConsolidateAllOptions): Promise<ConsolidateAllResult>;
 
-  // The items of a file (subject: dated lines; fact: a file's one fact), as forget, the memory
-  // tool, `memfiles check` and `memfiles ls` see them. Only `forget` and `previewForget` call the
-  // two forget members, after checking the query.
+  // Only `forget` and `previewForget` call the two forget members, after checking the query.
   /**
    * Forgets what `query` names, under the store lock, leaving a tombstone: subject, every matching
    * line; fact, every fact file the query is about. `query` is already through `forgetQueryText`
@@ -66,30 +92,39 @@ export type Layout = {
   forget(options: ForgetOptions): Promise<ForgetResult>;
   /** What `forget` would remove now (same `query` as `forget`), without removing anything. */
   previewForget(options: Pick<ForgetOptions, "store" | "query">): Promise<ForgetPreview>;
-  /**
-   * The texts of one file a tombstone is checked against, each with its 1-based line: subject,
-   * every body line but headings (a fact line without its date tag); fact, the body at its first
-   * line. Empty for a file the layout cannot read.
-   */
-  itemsOf(path: string, content: string): LayoutItem[];
-  /** How many facts one file holds: subject, its dated lines; fact, 1 when its body has text. */
-  factCount(path: string, content: string): number;
+  /** A file's items (subject: its lines; fact: the file's one fact), as forget, the memory tool,
+   * `memfiles check` and `memfiles ls` see them (see {@link LayoutItems}). */
+  readonly items: LayoutItems;
   /** How the memory tool reads and stamps the model's edits of a file (see `MemoryToolEdits`). */
   readonly memoryTool: MemoryToolEdits;
 };
 
 /**
- * Whether a line's text (trimmed) is no fact for the memory tool's checks: blank, a front matter
+ * Whether a line's text (trimmed) is no item for the memory tool's checks: blank, a front matter
  * fence or a heading.
  *
  * @param text - The line's text, trimmed.
  * @returns `true` for `""`, `---` and `# ...`.
  */
-export function isNoFact(text: string): boolean {
+export function isNoItem(text: string): boolean {
   return text === "" || text === "---" || text.startsWith("#");
 }
 
-/** One text of a file a tombstone is checked against (see `Layout.itemsOf`). */
+/** A file's items in a layout: the subject layout's item is a line, the fact layout's a fact. */
+export type LayoutItems = {
+  /** The word for one item, as `memfiles ls` heads its count: `line` or `fact`. */
+  readonly noun: string;
+  /**
+   * The texts of one file a tombstone is checked against, each with its 1-based line: subject,
+   * every body line but headings (without its date tag); fact, the body at its first line. Empty
+   * for a file the layout cannot read.
+   */
+  of(path: string, content: string): LayoutItem[];
+  /** How many items one file holds: subject, its dated lines; fact, 1 when its body has text. */
+  count(path: string, content: string): number;
+};
+
+/** One text of a file a tombstone is checked against (see `LayoutItems.of`). */
 export type LayoutItem = { line: number; text: string };
 
 /**
@@ -100,23 +135,28 @@ export type LayoutItem = { line: number; text: string };
  * (`WRITE_CHECKS`), which the memory tool's check pipeline words.
  */
 export type MemoryToolEdits = {
+  /**
+   * What the memory tool may create: `undefined` when the model may create the file at `relative`
+   * (a memory path), else why not, the reason of a `path_not_allowed` refusal (`WRITE_CHECKS`).
+   */
+  createRule(relative: string): string | undefined;
   /** The lines as written: subject, each added body line dated `[stated <today>]`; fact, as is. */
   dateAdded(lines: readonly string[], added: ReadonlySet<number>, today: string): string[];
-  /** The facts of the added lines, each checked against the tombstones before writing. */
-  addedFacts(lines: readonly string[], added: ReadonlySet<number>): string[];
+  /** The items of the added lines, each checked against the tombstones before writing. */
+  addedItems(lines: readonly string[], added: ReadonlySet<number>): string[];
   /**
-   * The facts an edit forgets, which leave tombstones: `before` the file's lines, `after` them
+   * The items an edit forgets, which leave tombstones: `before` the file's lines, `after` them
    * once edited (absent for a deleted file), `replaced` the lines of `before` a `str_replace`
-   * replaced (default: all), `addedFacts` what the edit added.
+   * replaced (default: all), `addedItems` what the edit added.
    */
-  forgottenFacts(edit: {
+  forgottenItems(edit: {
     before: readonly string[];
     after?: readonly string[];
     replaced?: { first: number; count: number };
-    addedFacts: readonly string[];
+    addedItems: readonly string[];
   }): string[];
-  /** Whether a line a replacement left is what is left of a removed fact (dropped with it). */
-  isLeftOfFact(line: string): boolean;
+  /** Whether a line a replacement left is what is left of a removed item (dropped with it). */
+  isLeftOfItem(line: string): boolean;
   /** A created file's lines before stamping (subject: a header added when it has none). */
   created(
     lines: string[],
@@ -164,8 +204,11 @@ export type ConsolidateAllOptions = ConsolidateLongFilesOptions & {
   mergeThreshold?: number;
 };
 
-/** Result of `consolidateAll`. */
-export type ConsolidateAllResult = ConsolidateLongFilesResult & {
-  /** Fact layout: the merge pass (`consolidateFacts`); then `results` is empty. */
-  merges?: ConsolidateFactsResult;
-};
+/**
+ * Result of `consolidateAll`, one shape per layout: subject, one rewrite result per file past the
+ * threshold (`consolidateLongFiles`); fact, no rewrite and the merge pass in `merges`
+ * (`consolidateFacts`). Usage in tokens.
+ */
+export type ConsolidateAllResult =
+  | (ConsolidateLongFilesResult & { merges?: undefined })
+  | { results: []; usage: ModelUsage; merges: ConsolidateFactsResult };

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createMemoryToolHandlers } from "../memory-tool/index.js";
-import { MemoryStore, type StoreLayout } from "../store/index.js";
+import { LAYOUT_NAMES, MemoryStore, type StoreLayout } from "../store/index.js";
 import { remember } from "./index.js";
 
 // The duplicate rule holds inside the file being written too, in both layouts and on every
@@ -71,19 +71,16 @@ const SURFACES: [string, (store: MemoryStore, layout: StoreLayout) => Promise<st
   ],
 ];
 
-describe.each(["subject", "fact"] as const)(
-  "a line its own file already says, %s layout",
-  (layout) => {
-    it.each(SURFACES)("%s refuses it as a duplicate, nothing written", async (_name, write) => {
-      const root = join(await mkdtemp(join(tmpdir(), "memfiles-same-file-")), "memory");
-      const { path, content } = FILES[layout];
-      await mkdir(dirname(join(root, path)), { recursive: true });
-      await writeFile(join(root, path), content);
-      const refused = await write(new MemoryStore({ root, layout }), layout);
-      expect({ refused, file: await readFile(join(root, path), "utf8") }).toEqual({
-        refused: "duplicate",
-        file: content,
-      });
+describe.each(LAYOUT_NAMES)("a line its own file already says, %s layout", (layout) => {
+  it.each(SURFACES)("%s refuses it as a duplicate, nothing written", async (_name, write) => {
+    const root = join(await mkdtemp(join(tmpdir(), "memfiles-same-file-")), "memory");
+    const { path, content } = FILES[layout];
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), content);
+    const refused = await write(new MemoryStore({ root, layout }), layout);
+    expect({ refused, file: await readFile(join(root, path), "utf8") }).toEqual({
+      refused: "duplicate",
+      file: content,
     });
-  },
-);
+  });
+});

@@ -1,20 +1,16 @@
 import { mkdir, mkdtemp, readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
-import { MemoryStore, type StoreLayout } from "../store/index.js";
+import { describe, expect, it } from "vitest";
+import { mockMessages, testClient, toolUseBlock, useMessagesApi } from "../../test/messages-api.js";
+import { LAYOUT_NAMES, MemoryStore, type StoreLayout } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
 import { applyFactProposals, applyProposals, remember, writePass } from "./index.js";
 
 // A key whose halves sit in two fields of one candidate (the name and the body, the fact and its
 // evidence, replaces and the fact, in either order) is refused on every write path, in both
 // layouts: the step is the pipeline's, not one path's.
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 // Key-shaped strings are assembled at run time so the repository holds no literal secrets.
 const KEY = ["AKI", "A", "Q2E4KQ7XY5ZB3MN6"].join("");
@@ -69,7 +65,7 @@ const CASES: Array<{ path: Path; layout: StoreLayout; where: string; fields: Fie
       fields: { fact: HEAD, evidence: TAIL },
     },
   ]),
-  ...(["subject", "fact"] as const).map((layout) => ({
+  ...LAYOUT_NAMES.map((layout) => ({
     path: "remember" as const,
     layout,
     where: "replaces, then fact",

@@ -2,7 +2,7 @@ import { mkdtemp, readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MemoryStore, type StoreLayout } from "../store/index.js";
+import { LAYOUT_NAMES, MemoryStore, type StoreLayout } from "../store/index.js";
 import { applyFactProposals, remember } from "./index.js";
 import { applyProposals } from "./subject/apply-proposals.js";
 
@@ -21,7 +21,7 @@ const FILES: Record<StoreLayout, string[]> = {
 };
 const NOW = new Date("2026-12-01T12:00:00Z");
 
-const cases = (["subject", "fact"] as const).flatMap((layout) =>
+const cases = LAYOUT_NAMES.flatMap((layout) =>
   FILES[layout].flatMap((file) => FACTS.map((fact) => ({ layout, file, fact }))),
 );
 

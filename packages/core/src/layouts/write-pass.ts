@@ -1,14 +1,39 @@
 import type Anthropic from "@anthropic-ai/sdk";
+import { getPrompt } from "@memfiles/prompts";
+import { checkCachedPrefix, estimateTokens, readUsage, sumUsage } from "../cost/index.js";
+import { type Effort, effortParameter, supportsForcedToolChoice } from "../models/index.js";
+import { withSessionDate } from "../transcript/index.js";
+import { reportUsage } from "../usage/report-usage.js";
 import type { WritePassOptions, WritePassResult } from "../write/index.js";
+import { finishPendingForget } from "../write/pending-forget.js";
+import { fitTranscript } from "../write/transcript-budget.js";
+import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "../write/write-index-budget.js";
+import { defaultMemoryChars } from "../write/write-request-budget.js";
+import type { Layout } from "./layout.js";
 import { checkWritePrompt, layoutOf } from "./layout-of.js";
 
+const DEFAULT_MAX_TOKENS = 4096;
+
+/** The cache breakpoint after the write pass's stable prefix (tool, then extraction prompt). */
+export const WRITE_PREFIX_BREAKPOINT = "write_prefix";
+
 /**
- * Runs the write pass over one session, in either layout: one Messages API call with the store's
- * layout's prompt, memory section (within its budgets) and tool, then every proposal through the
- * ordered checks of `WRITE_CHECKS` and the layout's file edit, each write version-tokened (the
- * seed design: the model proposes, code edits). Every refusal code, in order, with its rule and
- * message, is a row of `WRITE_CHECKS`; the subject layout's request in detail is documented on
- * `buildSubjectWriteRequestWithSnapshot`, the fact layout's on `buildFactWriteRequest`.
+ * Default effort of the write pass: `"medium"`. Extraction needs judgement (durable or not, which
+ * line a fact replaces) but every proposal is checked in code afterwards, so `high` would buy
+ * thinking tokens for little; and sending it explicitly keeps the cost the same on Sonnet 5.5,
+ * whose API default is `high` (models overview: Opus 5.5 and Haiku 5.5 default to `medium`).
+ */
+export const WRITE_EFFORT: Effort = "medium";
+
+/**
+ * Runs the write pass over one session, in either layout: one Messages API call with the layout's
+ * prompt, tool and memory section (`Layout.write`) and the session's transcript, each within its
+ * budget, then every proposal through the ordered checks of `WRITE_CHECKS` and the layout's file
+ * edit, each write version-tokened (the seed design: the model proposes, code edits). The request:
+ * the prompt as a cached system block (`WRITE_PREFIX_BREAKPOINT`), the memory index within
+ * `maxIndexTokens` (`fitMemoryIndex`), the memory within `maxMemoryChars` (`defaultMemoryChars`),
+ * the transcript within `maxTranscriptTokens` (`fitTranscript`), the tool forced on models that
+ * accept it (decision 0012), effort `WRITE_EFFORT` unless given.
  *
  * @param options - `{ store, transcript, client, model, prompt?, now?, maxTokens?, onUsage?,
  *   onStep?, sessionId?, onTooLong?, maxMemoryChars?, maxTranscriptTokens?, maxIndexTokens?,
@@ -31,10 +56,10 @@ import { checkWritePrompt, layoutOf } from "./layout-of.js";
 export async function writePass(options: WritePassOptions): Promise<WritePassResult> {
   const layout = layoutOf(options.store);
   checkWritePrompt(layout, options.prompt);
-  const request = await layout.buildWriteRequest(options);
+  const { params, folder } = await buildRequest(layout, options);
   options.onStep?.({ stage: "write" });
-  const message = await options.client.messages.create(request.params);
-  return withIndexDeferred(options, () => request.apply(message));
+  const message = await options.client.messages.create(params);
+  return withIndexDeferred(options, () => applyReply(layout, options, message, folder));
 }
 
 // The proposals' writes rewrite MEMORY.md once, at the end, not once per write (each rewrite lists
@@ -60,7 +85,7 @@ export async function buildWriteRequest(
 ): Promise<Anthropic.MessageCreateParamsNonStreaming> {
   const layout = layoutOf(options.store);
   checkWritePrompt(layout, options.prompt);
-  return (await layout.buildWriteRequest(options)).params;
+  return (await buildRequest(layout, options)).params;
 }
 
 /**
@@ -80,6 +105,99 @@ export function applyWriteReply(
   message: Anthropic.Message,
 ): Promise<WritePassResult> {
   return withIndexDeferred(options, () =>
-    layoutOf(options.store).applyWriteReply(options, message),
+    applyReply(layoutOf(options.store), options, message, undefined),
   );
+}
+
+// The request and the one read of the memory it was built from, which a synchronous pass applies
+// its proposals against (kept current by the steps; version tokens guard every write).
+async function buildRequest(
+  layout: Layout,
+  options: WritePassOptions,
+): Promise<{ params: Anthropic.MessageCreateParamsNonStreaming; folder: unknown }> {
+  const { store, model } = options;
+  const { write } = layout;
+  const now = options.now ?? new Date();
+  const transcript = withSessionDate(options.transcript, now, options.timeZone);
+  const prompt = options.prompt ?? getPrompt(write.promptId, 1);
+  // A forget killed midway is finished first, so the model never sees what it removes.
+  await store.withLock(() => finishPendingForget(store));
+  const { rows, folder } = await write.read(store);
+  const index = fitMemoryIndex({
+    rows,
+    transcript,
+    maxIndexTokens: options.maxIndexTokens ?? DEFAULT_MAX_INDEX_TOKENS,
+    model,
+    line: write.indexLine,
+  });
+  if (options.onWarning !== undefined) {
+    const warning = checkCachedPrefix({
+      model,
+      breakpoint: WRITE_PREFIX_BREAKPOINT,
+      tokens: estimateTokens(JSON.stringify(write.tool) + prompt.text, model),
+    });
+    if (warning !== undefined) options.onWarning(warning);
+  }
+  // The API's prefix order is tools, system, messages: the tool and the prompt are the same for
+  // every session and store, so they are cached up to the breakpoint on the system block; the
+  // per-session part (date, index, memory, transcript) follows in the message.
+  const params: Anthropic.MessageCreateParamsNonStreaming = {
+    model,
+    max_tokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
+    system: [{ type: "text", text: prompt.text, cache_control: { type: "ephemeral" } }],
+    messages: [
+      {
+        role: "user",
+        content: write.message({
+          rows: index.rows,
+          ...(index.partial ? { totalFiles: rows.length } : {}),
+          folder,
+          transcript: fitTranscript(transcript, options.maxTranscriptTokens, model).transcript,
+          now,
+          timeZone: options.timeZone,
+          maxMemoryChars:
+            options.maxMemoryChars ??
+            defaultMemoryChars(index.rows.map(write.indexLine).join("\n"), model),
+        }),
+      },
+    ],
+    tools: [write.tool],
+    tool_choice: supportsForcedToolChoice(model)
+      ? { type: "tool", name: write.tool.name }
+      : { type: "auto" },
+    ...effortParameter(model, options.effort ?? WRITE_EFFORT),
+  };
+  return { params, folder };
+}
+
+// Reports the reply's usage (stage `write`), reads its proposals and has the layout apply them;
+// `folder` is the read the request was built from, else the layout reads the memory now.
+async function applyReply(
+  layout: Layout,
+  options: WritePassOptions,
+  message: Anthropic.Message,
+  folder: unknown,
+): Promise<WritePassResult> {
+  const now = options.now ?? new Date();
+  const read = readUsage(message.usage);
+  await reportUsage(options.onUsage, {
+    sessionId: options.sessionId ?? options.transcript.sessionId,
+    stage: "write",
+    model: options.model,
+    read,
+    now,
+  });
+  const proposals = layout.write.proposals(message);
+  const { applied, rejected, consolidated, errors } = await layout.write.apply(
+    { ...options, now },
+    proposals,
+    folder,
+  );
+  return {
+    applied,
+    rejected,
+    consolidated,
+    usage: sumUsage(read.usage, ...consolidated.map((entry) => entry.usage)),
+    ...(errors === undefined ? {} : { errors }),
+  };
 }

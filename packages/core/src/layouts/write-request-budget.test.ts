@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { estimateTokens } from "../cost/index.js";
 import type { MemoryRow, MemoryStore, ReadResult, StoreLayout } from "../store/index.js";
+import { LAYOUT_NAMES } from "../store/index.js";
 import { WRITE_REQUEST_MAX_TOKENS } from "../write/index.js";
 import { buildWriteRequest } from "./index.js";
 
@@ -74,7 +75,7 @@ function memoryStore(layout: StoreLayout): MemoryStore {
 // `pnpm test` shares 2 cores): the limit guards against a hang, it is not a speed check.
 const READ_ALL_FILES_LIMIT_MS = 120_000;
 
-describe.each<StoreLayout>(["subject", "fact"])("the %s layout's write request", (layout) => {
+describe.each(LAYOUT_NAMES)("the %s layout's write request", (layout) => {
   const store = memoryStore(layout);
 
   // The newer tokenizer (~3.08 chars a token): 24,000 chars of lines would take 7,800 tokens

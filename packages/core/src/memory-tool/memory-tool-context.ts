@@ -151,7 +151,7 @@ export function through(
     store,
     write,
     prepare,
-    pathRule: (relative) => layout.memoryToolCreateRule(relative),
+    pathRule: (relative) => layout.memoryTool.createRule(relative),
     rules: layout.memoryTool,
     session: context.session,
     today: context.today(),

@@ -2,9 +2,14 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, textBlock, toolUseBlock } from "../../test/messages-api.js";
+import { describe, expect, it } from "vitest";
+import {
+  mockMessages,
+  testClient,
+  textBlock,
+  toolUseBlock,
+  useMessagesApi,
+} from "../../test/messages-api.js";
 import { chat } from "../chat/index.js";
 import { writePass } from "../layouts/index.js";
 import { consolidate } from "../layouts/subject/consolidate/index.js";
@@ -15,10 +20,7 @@ import { MODEL_TABLE, type ModelInfo, modelInfo } from "./index.js";
 // table knows, the next release) and checks it against that model's documented constraints. The
 // constraints come from the table rows, each of which names its source page.
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const NOW = new Date("2026-11-30T12:00:00Z");
 const EFFORTS = ["low", "medium", "high", "xhigh", "max"];

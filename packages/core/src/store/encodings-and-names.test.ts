@@ -1,16 +1,11 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempStore } from "../../test/temp-store.js";
 import { forget, remember } from "../layouts/index.js";
 import { buildSystem } from "../recall/index.js";
-import { MemoryStore } from "./memory-store.js";
 
 // Issue 10, items 4 and 5: files in other encodings, and names a file system would treat as one.
-async function newStore(): Promise<MemoryStore> {
-  return new MemoryStore({ root: join(await mkdtemp(join(tmpdir(), "memfiles-enc-")), "memory") });
-}
-
 const NOW = new Date("2026-11-29T09:00:00Z");
 const PREFERENCES =
   "\uFEFF---\r\nname: preferences\r\ndescription: How the user wants to be addressed and answered.\r\n---\r\n[stated 2026/11/01] wants to be called señor García\r\n";
@@ -27,7 +22,7 @@ describe("a file saved as UTF-16 or UTF-8 with a BOM keeps its encoding (item 4)
     ["UTF-16BE with a BOM", utf16be, "utf-16be"],
     ["UTF-8 with a BOM", (text: string) => Buffer.from(text, "utf8"), "utf-8"],
   ] as const)("%s", async (_name, encode, encoding) => {
-    const store = await newStore();
+    const store = await tempStore();
     await mkdir(store.root, { recursive: true });
     const path = join(store.root, "preferences.md");
     await writeFile(path, encode(PREFERENCES));
@@ -72,7 +67,7 @@ describe("a file that is not valid text is never rewritten, and check() says why
       "not valid UTF-8",
     ],
   ])("%s", async (_name, bytes, reason) => {
-    const store = await newStore();
+    const store = await tempStore();
     await mkdir(store.root, { recursive: true });
     const path = join(store.root, "preferences.md");
     await writeFile(path, bytes);
@@ -103,7 +98,7 @@ describe("names a file system would treat as one address one file (item 5)", () 
     ["a folder's case", "topics/tools.md", "Topics/tools.md"],
     ["Greek final sigma", "people/νικοσ.md", "people/ΝΙΚΟΣ.md"],
   ])("%s", async (_name, first, second) => {
-    const store = await newStore();
+    const store = await tempStore();
     const body = "---\ndescription: A person.\n---\n[stated 2026/11/01] is a colleague\n";
     expect(await store.write(first, body, "new")).toMatchObject({ ok: true });
     // Creating the look-alike is a conflict: the file exists, under its first spelling.
@@ -120,7 +115,7 @@ describe("names a file system would treat as one address one file (item 5)", () 
   });
 
   it("remember through the look-alike name adds to the existing file", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     await store.write("people/DGIA.md", "---\ndescription: A team.\n---\n", "new");
     expect(
       await remember({ store, path: "people/dgia.md", fact: "works on billing", now: NOW }),
@@ -129,7 +124,7 @@ describe("names a file system would treat as one address one file (item 5)", () 
   });
 
   it("check() flags look-alike files made by hand on a case-sensitive disk", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     await mkdir(join(store.root, "people"), { recursive: true });
     await writeFile(join(store.root, "people/DGIA.md"), "---\ndescription: a\n---\n");
     await writeFile(join(store.root, "people/dgia.md"), "---\ndescription: b\n---\n");

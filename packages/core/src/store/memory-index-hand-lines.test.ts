@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { remember } from "../layouts/index.js";
 import { MemoryStore } from "./index.js";
+import { LAYOUT_NAMES } from "./layout-names.js";
 import { MEMORY_INDEX_KEPT_MARKER } from "./memory-index.js";
 
 const HAND_MADE = [
@@ -16,7 +17,7 @@ const HAND_MADE = [
 ].join("\n");
 
 describe("a rebuilt MEMORY.md keeps the lines a person wrote", () => {
-  it.each(["subject", "fact"] as const)("%s layout: remember, then a rebuild", async (layout) => {
+  it.each(LAYOUT_NAMES)("%s layout: remember, then a rebuild", async (layout) => {
     const root = await mkdtemp(join(tmpdir(), "memfiles-index-hand-"));
     await writeFile(join(root, "MEMORY.md"), HAND_MADE, "utf8");
     const store = new MemoryStore({ root, layout });

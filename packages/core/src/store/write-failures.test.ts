@@ -4,6 +4,7 @@ import { basename, join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { remember } from "../layouts/index.js";
 import { MemoryStore, type StoreLayout } from "./index.js";
+import { LAYOUT_NAMES } from "./layout-names.js";
 import { MemoryWriteError } from "./memory-write-error.js";
 
 // A full disk or a read-only folder is simulated at the rename that puts a file in place (the
@@ -28,7 +29,6 @@ afterEach(() => {
   failing.name = undefined;
 });
 
-const LAYOUTS: StoreLayout[] = ["subject", "fact"];
 const pathIn = (layout: StoreLayout, name: string) =>
   layout === "subject" ? `topics/${name}.md` : `${name}.md`;
 
@@ -46,7 +46,7 @@ async function filesUnder(root: string): Promise<string[]> {
     .sort();
 }
 
-describe.each(LAYOUTS)("write failures said as they are (%s layout)", (layout) => {
+describe.each(LAYOUT_NAMES)("write failures said as they are (%s layout)", (layout) => {
   it("a file at .memfiles/store.lock: a MemoryWriteError naming it, nothing written", async () => {
     const store = await storeIn(layout);
     await mkdir(join(store.root, ".memfiles"), { recursive: true });

@@ -11,6 +11,6 @@ export {
   type ReadClaudeCodeTranscriptOptions,
   readClaudeCodeTranscript,
 } from "./read-claude-code-transcript.js";
-export { withSessionDate } from "./session-date.js";
+export { sessionDayTag, withSessionDate } from "./session-date.js";
 export type { Transcript, TranscriptTurn } from "./transcript.js";
 export { TranscriptTooLargeError } from "./transcript-too-large-error.js";

@@ -16,3 +16,24 @@ import type { Transcript } from "./transcript.js";
 export function withSessionDate(transcript: Transcript, now: Date, timeZone?: string): Transcript {
   return transcript.date === "" ? { ...transcript, date: localDay(now, timeZone) } : transcript;
 }
+
+/**
+ * The day a session's facts were said, as a date tag `YYYY/MM/DD` (the seed design's tag): the
+ * transcript's `date` when it is a real calendar day `YYYY-MM-DD`, else `now`'s day in UTC. Both
+ * layouts date what a write pass saves by it.
+ *
+ * @param transcript - The session, its date filled in (`withSessionDate`).
+ * @param now - The moment of the write.
+ * @returns The tag, e.g. `2026/09/12`.
+ * @throws {RangeError} when the date is not a day and `now` is an invalid Date.
+ * @example sessionDayTag({ date: "2026-09-12", turns }, now) // "2026/09/12"
+ */
+export function sessionDayTag(transcript: Transcript, now: Date): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(transcript.date)) {
+    const day = new Date(`${transcript.date}T00:00:00Z`);
+    if (!Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === transcript.date) {
+      return transcript.date.replace(/-/g, "/");
+    }
+  }
+  return localDay(now).replace(/-/g, "/");
+}

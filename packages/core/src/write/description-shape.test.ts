@@ -1,20 +1,16 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
+import { describe, expect, it } from "vitest";
+import { mockMessages, testClient, toolUseBlock, useMessagesApi } from "../../test/messages-api.js";
 import { writePass } from "../layouts/index.js";
 import { createMemoryToolHandlers } from "../memory-tool/index.js";
-import { MemoryStore, type StoreLayout } from "../store/index.js";
+import { LAYOUT_NAMES, MemoryStore, type StoreLayout } from "../store/index.js";
 import { checkDescriptionShape } from "./write-checks.js";
 
 // One shape rule for the header fields a writer sets (checkDescriptionShape): the write pass of
 // both layouts and the memory tool never write a placeholder as what a file holds.
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const NOW = new Date("2026-09-12T10:00:00Z");
 const SAID = "I use tmux every day.";
@@ -125,7 +121,7 @@ const SURFACES: [string, (store: MemoryStore, layout: StoreLayout) => Promise<un
   ],
 ];
 
-describe.each(["subject", "fact"] as const)("no placeholder description, %s layout", (layout) => {
+describe.each(LAYOUT_NAMES)("no placeholder description, %s layout", (layout) => {
   it.each(SURFACES)("%s", async (_name, write) => {
     const store = await storeIn(layout);
     await write(store, layout);

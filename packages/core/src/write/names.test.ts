@@ -1,17 +1,9 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempStore } from "../../test/temp-store.js";
 import { remember } from "../layouts/index.js";
-import { MemoryStore, safeParseMemoryPath } from "../store/index.js";
+import { safeParseMemoryPath } from "../store/index.js";
 
 const NOW = new Date("2026-10-02T08:00:00Z");
-
-async function newStore(): Promise<MemoryStore> {
-  return new MemoryStore({
-    root: join(await mkdtemp(join(tmpdir(), "memfiles-names-")), "memory"),
-  });
-}
 
 describe("names the file system cannot hold (issue 20, item 5)", () => {
   it.each([
@@ -21,7 +13,7 @@ describe("names the file system cannot hold (issue 20, item 5)", () => {
     [245, "path_not_allowed"],
     [252, "path_not_allowed"],
   ])("a %i-byte file name: %s, never a raw file-system error", async (bytes, code) => {
-    const store = await newStore();
+    const store = await tempStore();
     const name = `${"a".repeat(bytes - 3)}.md`;
     const result = await remember({ store, path: `topics/${name}`, fact: "uses Neovim", now: NOW });
     expect(result.code).toBe(code);

@@ -2,21 +2,16 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempStore } from "../../test/temp-store.js";
 import { forget, remember } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
 import { findForgotten, readTombstones } from "./tombstones.js";
 
 const NOW = new Date("2026-09-12T09:00:00Z");
 
-async function newStore(): Promise<MemoryStore> {
-  return new MemoryStore({
-    root: join(await mkdtemp(join(tmpdir(), "memfiles-remember-")), "memory"),
-  });
-}
-
 describe("remember", () => {
   it("saves the fact at once with today's date tag, in a new file with a header", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     const result = await remember({
       store,
       path: "people/sam.md",
@@ -44,7 +39,7 @@ describe("remember", () => {
   });
 
   it("gives a file written by hand without a header a name and description", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     await mkdir(join(store.root, "topics"), { recursive: true });
     await writeFile(join(store.root, "topics/tea.md"), "[stated 2026/09/01] drinks oolong\n");
     await remember({ store, path: "topics/tea.md", fact: "likes green tea", now: NOW });
@@ -55,7 +50,7 @@ describe("remember", () => {
   });
 
   it("words a refusal of the store (a file past the cap) with one Refused", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     await mkdir(join(store.root, "topics"), { recursive: true });
     const lines = Array.from({ length: 300 }, (_, index) => `[stated 2026/09/01] fact ${index}`);
     const content = `${lines.join("\n").padEnd(12_100, "x")}\n`;
@@ -100,7 +95,7 @@ describe("remember", () => {
   );
 
   it("replaces the line it names", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     await remember({
       store,
       path: "topics/hosting.md",
@@ -171,7 +166,7 @@ describe("remember", () => {
       "prefers short answers",
     ],
   ])("refuses %s", async (_, path, fact, code, shown) => {
-    const store = await newStore();
+    const store = await tempStore();
     await remember({ store, path: "preferences.md", fact: "prefers short answers", now: NOW });
     const result = await remember({ store, path, fact, now: NOW });
     expect(result).toEqual({ ok: false, code, path, fact: shown, message: expect.any(String) });
@@ -179,7 +174,7 @@ describe("remember", () => {
   });
 
   it("is not blocked by a tombstone, and lifts the tombstones the fact matches", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     await remember({
       store,
       path: "topics/hosting.md",

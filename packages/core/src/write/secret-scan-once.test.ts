@@ -1,13 +1,12 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { mockMessages, testClient, toolUseBlock, useMessagesApi } from "../../test/messages-api.js";
 import type * as Guards from "../guards/index.js";
 import { remember, writePass } from "../layouts/index.js";
 import { createMemoryToolHandlers } from "../memory-tool/index.js";
-import { MemoryStore, type StoreLayout } from "../store/index.js";
+import { LAYOUT_NAMES, MemoryStore, type StoreLayout } from "../store/index.js";
 
 // Every text a write puts on disk is scanned for secrets alone once, on every surface: the check
 // pipeline scans each distinct field, and the session's check the fact and the line it replaces,
@@ -29,10 +28,7 @@ vi.mock("../guards/index.js", async (importOriginal) => {
   };
 });
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 beforeEach(() => {
   scanned.length = 0;
 });
@@ -127,7 +123,7 @@ const SURFACES: [string, (store: MemoryStore, layout: StoreLayout) => unknown][]
   ],
 ];
 
-describe.each(["subject", "fact"] as const)("one secret scan of each text, %s layout", (layout) => {
+describe.each(LAYOUT_NAMES)("one secret scan of each text, %s layout", (layout) => {
   it.each(SURFACES)("%s", async (_name, write) => {
     const root = join(await mkdtemp(join(tmpdir(), "memfiles-scan-once-")), "memory");
     const { path, content } = FILES[layout];

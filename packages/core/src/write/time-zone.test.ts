@@ -1,23 +1,13 @@
-import { mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
+import { describe, expect, it } from "vitest";
+import { mockMessages, testClient, toolUseBlock, useMessagesApi } from "../../test/messages-api.js";
+import { tempStore } from "../../test/temp-store.js";
 import { dateTag } from "../format/index.js";
 import { forget, remember, writePass } from "../layouts/index.js";
-import { MemoryStore } from "../store/index.js";
 import { localDay } from "../text/index.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
-
-async function newStore(layout?: "fact"): Promise<MemoryStore> {
-  const root = join(await mkdtemp(join(tmpdir(), "memfiles-zone-")), "memory");
-  return new MemoryStore(layout === undefined ? { root } : { root, layout });
-}
+const server = useMessagesApi();
 
 // 07:00 on 11/30 at UTC+8 is still 11/29 in UTC; 20:00 on 11/30 at UTC-8 is already 12/01.
 const ZONES = [
@@ -39,7 +29,7 @@ describe("a time zone dates facts on the user's day", () => {
   it.each(ZONES)(
     "remember, %s: stated today, tomorrow is 12/01",
     async (_name, timeZone, instant) => {
-      const store = await newStore();
+      const store = await tempStore();
       const result = await remember({
         store,
         path: "profile.md",
@@ -58,7 +48,7 @@ describe("a time zone dates facts on the user's day", () => {
   );
 
   it.each(ZONES)("writePass on an undated transcript, %s", async (_name, timeZone, instant) => {
-    const store = await newStore();
+    const store = await tempStore();
     const memories = [
       {
         file: "profile.md",
@@ -91,7 +81,7 @@ describe("a time zone dates facts on the user's day", () => {
   it.each(ZONES)(
     "forget dates its tombstone on the user's day, %s",
     async (_name, timeZone, instant) => {
-      const store = await newStore();
+      const store = await tempStore();
       await remember({
         store,
         path: "profile.md",
@@ -111,7 +101,7 @@ describe("a time zone dates facts on the user's day", () => {
   );
 
   it("the fact layout's remember too", async () => {
-    const store = await newStore("fact");
+    const store = await tempStore("fact");
     const [, timeZone, instant] = ZONES[0];
     const result = await remember({
       store,

@@ -2,9 +2,14 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES_URL, mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
+import { describe, expect, it } from "vitest";
+import {
+  MESSAGES_URL,
+  mockMessages,
+  testClient,
+  toolUseBlock,
+  useMessagesApi,
+} from "../../test/messages-api.js";
 import { estimateTokens } from "../cost/index.js";
 import { writePass } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
@@ -12,10 +17,7 @@ import type { Transcript } from "../transcript/index.js";
 import { fitTranscript } from "./transcript-budget.js";
 
 // Issue 10, item 10: a session too long for one request still saves its facts.
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 // The API refuses a prompt over the 200k-token window; stack traces run ~3.85 chars a token
 // (the issue: ~1 MB was ~260k tokens).

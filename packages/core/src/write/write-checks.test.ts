@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { remember } from "../layouts/index.js";
-import { MemoryStore } from "../store/index.js";
+import { LAYOUT_NAMES, MemoryStore } from "../store/index.js";
 import { checkFactShape, isWriteCheckCodeWithout, refuse, WRITE_CHECKS } from "./write-checks.js";
 
 describe("checkFactShape", () => {
@@ -48,7 +48,7 @@ describe("checkFactShape", () => {
 });
 
 describe("a refusal of a huge fact", () => {
-  it.each(["subject", "fact"] as const)(
+  it.each(LAYOUT_NAMES)(
     "quotes its head and length, not the whole fact (%s layout)",
     async (layout) => {
       const root = await mkdtemp(join(tmpdir(), "memfiles-huge-fact-"));

@@ -1,39 +1,25 @@
 // Guards of the write pipeline at their edges, each through a public or internal entry point (not
 // the pipeline's own lines), so a change that breaks one fails here whatever file holds the step.
-import { mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
+import { describe, expect, it } from "vitest";
+import { mockMessages, testClient, toolUseBlock, useMessagesApi } from "../../test/messages-api.js";
+import { tempStore } from "../../test/temp-store.js";
 import { applyFactProposals, forget, remember, writePass } from "../layouts/index.js";
 import { memfilesMemoryTool } from "../memory-tool/index.js";
-import {
-  MemoryStore,
-  type StorageBackend,
-  type StoreLayout,
-  versionToken,
-} from "../store/index.js";
+import { MemoryStore, type StorageBackend, versionToken } from "../store/index.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const NOW = new Date("2026-11-30T12:00:00Z");
 // Key-shaped strings are assembled at run time so the repository holds no literal secrets.
 const keyId = ["AKI", "A", "Q2E4KQ7XY5ZB3MN6"].join("");
 
-async function newStore(layout?: StoreLayout): Promise<{ store: MemoryStore; root: string }> {
-  const root = join(await mkdtemp(join(tmpdir(), "memfiles-guard-edges-")), "memory");
-  return { store: new MemoryStore(layout === undefined ? { root } : { root, layout }), root };
-}
-
 describe("the forgotten check covers every line a write adds", () => {
   it("refuses a memory-tool create whose second line was forgotten, and creates nothing", async () => {
-    const { store } = await newStore();
+    const store = await tempStore();
     await remember({ store, path: "topics/hosting.md", fact: "deploys on Heroku", now: NOW });
     await forget({ store, query: "deploys on Heroku", now: NOW });
     const tool = memfilesMemoryTool({ store, now: NOW });
@@ -63,7 +49,7 @@ describe("the forgotten check covers every line a write adds", () => {
 
 describe("the shape of a fact is checked before where it goes", () => {
   it("N/A into hardware.md (a path the subject layout does not allow) is invalid_fact", async () => {
-    const { store } = await newStore();
+    const store = await tempStore();
     const result = await remember({ store, path: "hardware.md", fact: "N/A", now: NOW });
     expect(result).toMatchObject({ ok: false, code: "invalid_fact" });
   });
@@ -131,7 +117,8 @@ describe("a name the file system cannot hold is refused, not thrown", () => {
 
 describe("a key split across the facts of one pass", () => {
   it("refuses both halves, the first as well: neither is saved", async () => {
-    const { store, root } = await newStore();
+    const store = await tempStore();
+    const { root } = store;
     const halves = [`aws key ${keyId.slice(0, 9)}`, keyId.slice(9)];
     const memories = halves.map((fact) => ({
       file: "topics/aws.md",
@@ -168,7 +155,7 @@ describe("the length caps hold at their edges", () => {
     [300, "applied"],
     [301, "invalid_fact"],
   ])("subject line of %i chars: %s", async (length, code) => {
-    const { store } = await newStore();
+    const store = await tempStore();
     const fact = words(length);
     expect(fact).toHaveLength(length);
     const result = await remember({ store, path: "topics/tools.md", fact, now: NOW });
@@ -179,7 +166,7 @@ describe("the length caps hold at their edges", () => {
     [1_200, "applied"],
     [1_201, "invalid_fact"],
   ])("fact body of %i chars: %s", async (length, code) => {
-    const { store } = await newStore("fact");
+    const store = await tempStore("fact");
     const body = words(length);
     const result = await applyFactProposals({
       store,

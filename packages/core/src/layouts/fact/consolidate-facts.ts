@@ -149,28 +149,13 @@ function words(text: string): Set<string> {
 }
 
 /**
- * The fact layout's consolidation (the third write-up: it runs when the folder reaches 10 files),
- * with the subject layout's guards: one model call (`fact-consolidation@1`, the `merge_facts`
- * tool) proposes merges of duplicate or contradicting fact files; code checks each merge and
- * refuses it, leaving its files as they were, with a code:
- * - `unknown_file`: a file that is not in the folder, a file in two merges, `keep` not among
- *   `files`, or fewer than two files;
- * - `unaccounted`: `dropped` does not name every other file of the group exactly once (every
- *   dropped fact is accounted for, as `duplicate` or `superseded`);
- * - `grew`: the kept file after the merge is longer than the files it merges, together (never grows);
- * - `invented`: the merged body or description has a content word none of the merged files has
- *   (never invents);
- * - `unparsable_file`: the kept file's header is not plain YAML;
- * - `version_conflict`: a file changed since it was read (the store's version tokens).
- * An accepted merge rewrites the kept file (body, description, `updated:`; its name, path and every
- * other header line stay) and deletes the dropped files, all under the store lock.
- *
- * The request has a token budget (`maxRequestTokens`, default
- * {@link DEFAULT_FACT_CONSOLIDATION_MAX_TOKENS}). A folder within it is sent whole; past it, the
- * merge looks at the candidates that fit: the most recently updated files, each with the files
- * that share the most words with it (a duplicate or a contradiction shares words), as many as fit.
- * Files with no such neighbour, and the rest, wait for the next run (`waiting` counts them); a
- * merge may only name files that were sent (`unknown_file`).
+ * The fact layout's consolidation (the third write-up: once the folder holds `threshold` files,
+ * default 10): one model call (`fact-consolidation@1`, `merge_facts`) proposes merges of duplicate
+ * or contradicting fact files, and code checks each one (`FactMergeRefusalCode`: every dropped file
+ * accounted for, never grows, never invents, version tokens); a refused merge leaves its files as
+ * they were. An accepted merge rewrites the kept file and deletes the others, under the store lock.
+ * Past `maxRequestTokens` (default {@link DEFAULT_FACT_CONSOLIDATION_MAX_TOKENS}) only the most
+ * recent files and their likeliest duplicates are sent; the rest wait (`waiting`).
  *
  * @param options - `{ store, client, model, threshold?, prompt?, now?, maxTokens?, maxRequestTokens?, effort?, onUsage?, onStep?, sessionId? }`.
  * @returns `{ ran: false, reason, files }` below the threshold or outside the fact layout, else

@@ -1,5 +1,7 @@
 import { editFactText, safeParseFactFile, safeParseMemoryFile } from "../../format/index.js";
-import { isNoFact, type LayoutItem, type MemoryToolEdits } from "../layout.js";
+import { MEMORY_INDEX_FILE } from "../../store/index.js";
+import { factSlug } from "../../text/index.js";
+import { isNoItem, type LayoutItem, type MemoryToolEdits } from "../layout.js";
 import { bodyHolds, factBodyShape, heldBody, readFactFolder } from "./fact-write-pass.js";
 
 /** A name for a fact file from its path: `deploy-host.md` -> `deploy host`. */
@@ -17,14 +19,14 @@ function factOf(lines: readonly string[]): { body: string; name: string; descrip
 }
 
 /** The fact layout's item of a file: its body (one fact), at the body's first line. */
-export function factItemsOf(path: string, content: string): LayoutItem[] {
+export function factsOf(path: string, content: string): LayoutItem[] {
   const parsed = safeParseFactFile(content, path);
   if (!parsed.success || parsed.value.body.trim() === "") return [];
   return [{ line: parsed.value.file.lineMap.bodyLine, text: parsed.value.body.trim() }];
 }
 
 /** The fact layout's fact count: 1 when the body has a line of text (not only headings). */
-export function factFactCount(path: string, content: string): number {
+export function factCount(path: string, content: string): number {
   const parsed = safeParseMemoryFile(content, { path });
   if (!parsed.success) return 0;
   const hasText = parsed.value.lines.some((line) => {
@@ -41,13 +43,17 @@ export function factFactCount(path: string, content: string): number {
  * body left empty or a deleted file forgets its fact.
  */
 export const factMemoryTool: MemoryToolEdits = {
+  createRule(relative) {
+    if (isFactFilePath(relative)) return undefined;
+    return `this memory keeps one fact per file, each a top-level file named after the fact in lowercase letters or digits joined by "-", such as "/memories/deploy-host.md". MEMORY.md is generated.`;
+  },
   dateAdded(lines) {
     return [...lines];
   },
   // The body the added lines make (one fact per file, as the fact write pass: a fact split over
   // several lines is one fact), and each added line too: a line put in the header (a note under
   // `description:`) is no body. A body line a person wrote is not the model's, so not checked.
-  addedFacts(lines, added) {
+  addedItems(lines, added) {
     if (added.size === 0) return [];
     const parsed = safeParseFactFile(`${lines.join("\n")}\n`);
     const bodyLine = parsed.success ? parsed.value.file.lineMap.bodyLine : 1;
@@ -62,12 +68,12 @@ export const factMemoryTool: MemoryToolEdits = {
   },
   // A body left empty or a deleted file forgets its body and its name and description (as
   // `forget` does).
-  forgottenFacts({ before, after }) {
+  forgottenItems({ before, after }) {
     const old = factOf(before);
     if (old.body === "" || (after !== undefined && factOf(after).body !== "")) return [];
     return [old.body, `${old.name} ${old.description}`.trim()].filter((fact) => fact !== "");
   },
-  isLeftOfFact() {
+  isLeftOfItem() {
     return false;
   },
   created(lines) {
@@ -98,11 +104,11 @@ export const factMemoryTool: MemoryToolEdits = {
     const mine = new Set(own);
     const texts = own.flatMap((index) => {
       const text = (lines[index] ?? "").trim().replace(/^[-*+]\s+/, "");
-      return isNoFact(text) ? [] : [text];
+      return isNoItem(text) ? [] : [text];
     });
     // A file whose every body line is the model's (a create): its body is the one fact.
     const whole = lines.every(
-      (line, index) => index < bodyStart || mine.has(index) || isNoFact(line.trim()),
+      (line, index) => index < bodyStart || mine.has(index) || isNoItem(line.trim()),
     );
     const { body } = factOf(lines);
     return whole && texts.length > 0 && body !== "" ? [body] : texts;
@@ -123,3 +129,15 @@ export const factMemoryTool: MemoryToolEdits = {
     return undefined;
   },
 };
+
+/**
+ * Whether a path is a fact file the model may create in the fact layout: a top-level `<slug>.md`
+ * whose stem is already a slug (`factSlug`, the fact write pass's file names), and not
+ * `MEMORY.md` in any case (the generated index).
+ */
+function isFactFilePath(relative: string): boolean {
+  if (relative.includes("/") || !relative.endsWith(".md")) return false;
+  if (relative.toLowerCase() === MEMORY_INDEX_FILE.toLowerCase()) return false;
+  const stem = relative.slice(0, -".md".length);
+  return factSlug(stem) === stem && stem !== "";
+}

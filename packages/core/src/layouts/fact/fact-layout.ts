@@ -1,28 +1,15 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { sumUsage } from "../../cost/index.js";
-import { MEMORY_INDEX_FILE } from "../../store/index.js";
-import { factSlug } from "../../text/index.js";
-import {
-  type ForgetOptions,
-  matchesForgetQuery,
-  rememberThrough,
-  type WritePassOptions,
-} from "../../write/index.js";
+import { type ForgetOptions, matchesForgetQuery, rememberThrough } from "../../write/index.js";
 import type { ConsolidateAllOptions, ConsolidateAllResult, Layout } from "../layout.js";
 import { consolidateFacts } from "./consolidate-facts.js";
-import { factFactCount, factItemsOf, factMemoryTool } from "./fact-items.js";
-import {
-  applyFactWriteReply,
-  buildFactWriteRequestWithSnapshot,
-  type FactWritePassOptions,
-  type FactWriteStore,
-} from "./fact-write-pass.js";
+import { factCount, factMemoryTool, factsOf } from "./fact-items.js";
+import { type FactWriteStore, factWrite } from "./fact-write-pass.js";
 import {
   type ForgetFactStore,
   forgetFactFiles,
   previewForgetFactFiles,
 } from "./forget-fact-files.js";
-import { PROPOSE_FACTS } from "./propose-facts-tool.js";
 import { factRememberSteps } from "./remember-fact-file.js";
 
 /**
@@ -34,19 +21,7 @@ import { factRememberSteps } from "./remember-fact-file.js";
  */
 export const factLayout: Layout = {
   name: "fact",
-  promptIds: ["fact-extraction"],
-  tool: PROPOSE_FACTS,
-  async buildWriteRequest(options) {
-    const fact = factOptions(options);
-    const { params, snapshot } = await buildFactWriteRequestWithSnapshot(fact);
-    return {
-      params,
-      apply: (message) => applyFactWriteReply(fact, message, snapshot),
-    };
-  },
-  applyWriteReply(options, message) {
-    return applyFactWriteReply(factOptions(options), message);
-  },
+  write: factWrite,
   remember(options) {
     return rememberThrough(
       options,
@@ -61,10 +36,6 @@ export const factLayout: Layout = {
   async consolidateAll(options) {
     return mergeFacts(options);
   },
-  memoryToolCreateRule(relative) {
-    if (isFactFilePath(relative)) return undefined;
-    return `this memory keeps one fact per file, each a top-level file named after the fact in lowercase letters or digits joined by "-", such as "/memories/deploy-host.md". MEMORY.md is generated.`;
-  },
   forget(options: ForgetOptions) {
     return forgetFactFiles({
       store: options.store as ForgetFactStore,
@@ -78,28 +49,9 @@ export const factLayout: Layout = {
   previewForget(options) {
     return previewForgetFactFiles({ ...options, matches: matchesForgetQuery });
   },
-  itemsOf: factItemsOf,
-  factCount: factFactCount,
+  items: { noun: "fact", of: factsOf, count: factCount },
   memoryTool: factMemoryTool,
 };
-
-/**
- * Whether a path is a fact file the model may create in the fact layout: a top-level `<slug>.md`
- * whose stem is already a slug (`factSlug`, the fact write pass's file names), and not
- * `MEMORY.md` in any case (the generated index).
- */
-function isFactFilePath(relative: string): boolean {
-  if (relative.includes("/") || !relative.endsWith(".md")) return false;
-  if (relative.toLowerCase() === MEMORY_INDEX_FILE.toLowerCase()) return false;
-  const stem = relative.slice(0, -".md".length);
-  return factSlug(stem) === stem && stem !== "";
-}
-
-// The options of the fact layout's write pass: those of writePass less the subject layout's own.
-function factOptions(options: WritePassOptions): FactWritePassOptions {
-  const { onTooLong: _onTooLong, onWarning: _onWarning, store, ...rest } = options;
-  return { ...rest, store: store as FactWriteStore };
-}
 
 // The fact layout's consolidation as `consolidateAll` reports it: no file is rewritten (`results`
 // is empty), merges are in `merges`.

@@ -1,9 +1,13 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
+import { describe, expect, it } from "vitest";
+import {
+  mockMessages,
+  testClient,
+  toolUseBlock,
+  useMessagesApi,
+} from "../../../test/messages-api.js";
 import { sumUsage } from "../../cost/index.js";
 import { MemoryStore } from "../../store/index.js";
 import type { Transcript } from "../../transcript/index.js";
@@ -11,10 +15,7 @@ import { writePass } from "../index.js";
 import { applyFactProposals } from "./fact-write-pass.js";
 import type { FactProposal } from "./propose-facts-tool.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const NOW = new Date("2026-09-12T18:30:00Z");
 
@@ -590,5 +591,21 @@ describe("remember resolves relative dates, and works in the fact layout", () =>
       /\nuses Helix\nuses tmux\n$/,
     );
     expect((await store.list()).map((row) => row.path)).toEqual(["editor.md"]);
+  });
+});
+
+describe("a fact-layout forget", () => {
+  it("with replaces: null deletes nothing, not even the file of the same name", async () => {
+    const store = await factStore();
+    await applyFactProposals({ store, transcript: HEROKU, proposals: [save()] });
+    const result = await applyFactProposals({
+      store,
+      transcript: session("2026-09-12", ["user", "Forget where I deploy."]),
+      proposals: [save({ action: "forget", evidence: "Forget where I deploy" })],
+    });
+    expect(result.rejected.map((item) => item.code)).toEqual(["replaces_not_found"]);
+    expect(await readFile(join(store.root, "deploy-host.md"), "utf8")).toContain(
+      "Deploys everything on Heroku.",
+    );
   });
 });

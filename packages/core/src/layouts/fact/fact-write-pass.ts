@@ -1,7 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import { getPrompt } from "@memfiles/prompts";
-import { readUsage, sumUsage } from "../../cost/index.js";
+import { sumUsage } from "../../cost/index.js";
 import {
+  dateTag,
   editFactText,
   type FactFile,
   formatFactFile,
@@ -9,8 +9,7 @@ import {
   type MemoryType,
   safeParseFactFile,
 } from "../../format/index.js";
-import { type Effort, effortParameter, supportsForcedToolChoice } from "../../models/index.js";
-import { capChars, neutralizeFence, oneLine } from "../../recall/fence.js";
+import { capChars, oneLine } from "../../recall/fence.js";
 import {
   findSameSubject,
   type MemoryRow,
@@ -29,16 +28,12 @@ import {
 import { memoizeText } from "../../text/memo.js";
 import { ModelReplyError, parseToolReply } from "../../tool-reply/index.js";
 import type { Transcript } from "../../transcript/index.js";
-import { withSessionDate } from "../../transcript/index.js";
-import type { OnStep, OnUsage } from "../../usage/index.js";
-import { reportUsage } from "../../usage/report-usage.js";
+import { sessionDayTag, withSessionDate } from "../../transcript/index.js";
 import type { FolderReadStore } from "../../write/memory-files.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
 import type { Proposal } from "../../write/proposal.js";
 import { makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
-import { fitTranscript } from "../../write/transcript-budget.js";
-import { checkDescriptionShape, checkFactShape } from "../../write/write-checks.js";
-import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "../../write/write-index-budget.js";
+import { checkFactShape } from "../../write/write-checks.js";
 import { WriteInterruptedError } from "../../write/write-interrupted-error.js";
 import type {
   AppliedProposal,
@@ -54,45 +49,14 @@ import {
   type WriteSteps,
   type WriteStore,
 } from "../../write/write-pipeline.js";
-import { defaultMemoryChars } from "../../write/write-request-budget.js";
+import type { LayoutWritePass } from "../layout.js";
+import { fenced, usableDescription } from "../write-text.js";
 import {
   type FactProposal,
   PROPOSE_FACTS,
   PROPOSE_FACTS_TOOL,
   ProposeFactsInputSchema,
 } from "./propose-facts-tool.js";
-
-/** The fact-layout subset of `writePass`'s options. */
-export type FactWritePassOptions = {
-  store: FactWriteStore;
-  transcript: Transcript;
-  client: Anthropic;
-  /** Model id, e.g. `claude-haiku-5-5`. */
-  model: string;
-  /** Extraction prompt; default `fact-extraction@1`. */
-  prompt?: { id: string; version: number; text: string };
-  /** Clock for usage dates and for `updated:` when the transcript has no valid date; default `new Date()`. */
-  now?: Date;
-  /** The user's IANA time zone, for a transcript with `date: ""` (see `writePass`); default `UTC`. */
-  timeZone?: string;
-  /** `max_tokens` of the call; default 4,096 tokens. */
-  maxTokens?: number;
-  onUsage?: OnUsage;
-  onStep?: OnStep;
-  /** Session id for usage records; default `transcript.sessionId`. */
-  sessionId?: string;
-  /**
-   * Budget of fact bodies shown to the model, in chars; default 24,000, less when the index leaves
-   * less of `WRITE_REQUEST_MAX_TOKENS` on the model's tokenizer (see `defaultMemoryChars`).
-   */
-  maxMemoryChars?: number;
-  /** Budget of the memory index, in estimated tokens; default 20,000 (see `fitMemoryIndex`). */
-  maxIndexTokens?: number;
-  /** Budget of the transcript, in estimated tokens; default 100,000 (see `fitTranscript`). */
-  maxTranscriptTokens?: number;
-  /** `output_config.effort` of the call; default `"medium"`. */
-  effort?: Effort;
-};
 
 /** Longest fact body accepted, in chars: one fact with its why and how, not a document. */
 export const MAX_FACT_BODY_CHARS = 1_200;
@@ -120,38 +84,11 @@ export type ApplyFactProposalsOptions = {
    */
   userRequest?: boolean;
   /**
-   * The folder as the request was built from it (`buildFactWriteRequest`); default: read now. It
+   * The folder as the write request was built from it (`factWrite.read`); default: read now. It
    * is read again when a forget killed meanwhile is finished first.
    */
   snapshot?: FactFolder | undefined;
 };
-
-const FENCE_TAGS = ["memory_index", "memory_files", "file", "transcript", "turn"] as const;
-
-function fenced(text: string): string {
-  return neutralizeFence(text, FENCE_TAGS);
-}
-
-function dayTag(date: Date): string {
-  return date.toISOString().slice(0, 10).replace(/-/g, "/");
-}
-
-function sessionDay(
-  transcript: Transcript,
-  now: Date,
-): { iso: string; tag: string; session: string } {
-  const match = /^\d{4}-\d{2}-\d{2}$/.test(transcript.date)
-    ? new Date(`${transcript.date}T00:00:00Z`)
-    : undefined;
-  if (
-    match &&
-    !Number.isNaN(match.getTime()) &&
-    dayTag(match) === transcript.date.replace(/-/g, "/")
-  ) {
-    return { iso: transcript.date, tag: dayTag(match), session: transcript.date };
-  }
-  return { iso: now.toISOString().slice(0, 10), tag: dayTag(now), session: transcript.date };
-}
 
 /**
  * The fact file a proposal is about, by the code check that keeps one file per fact: `replaces`
@@ -185,35 +122,24 @@ function findTarget<Row extends Pick<MemoryRow, "path" | "name">>(
   return row === undefined ? {} : { row };
 }
 
-function usableDescription(description: string, name: string): string {
-  const text = oneLine(description);
-  return checkDescriptionShape(text, MAX_FACT_DESCRIPTION_CHARS).ok ? text : `${oneLine(name)}.`;
+// The proposal's description on one line when it passes the shape check, else one made from its name.
+function describedAs(description: string, name: string): string {
+  return usableDescription(oneLine(description)) ?? `${oneLine(name)}.`;
 }
 
 /**
- * Decides and applies the fact layout's proposals (one fact per file), each under the store lock,
- * in order, through the one check pipeline (`runWritePipeline` with {@link factWriteSteps}): every
- * refusal code, in the order it is checked, with its rule and message, is a row of `WRITE_CHECKS`
- * (`write/write-checks.ts`), the same as the subject layout's. A forget (`action: "forget"`) skips
- * the checks that concern a new fact (dates, support, shape, tombstones, duplicates).
- * A save updates the file `replaces` names, or the file with the same name or slug: never a second
- * file that disagrees (the second write-up). An update replaces the body, sets `updated:`, adds a
- * missing `type:` or `description:` and keeps every other line (unknown keys, `scope:`, `links:`)
- * as written; the file name never moves. A new file is `<slug of name>.md`, suffixed on a
- * collision. A forget deletes the file and leaves a hash-only tombstone of its body and evidence.
- *
- * Results have the write pass's one shape (`WritePassResult`): each applied item is `code:
- * "applied"` with `change` (`created`, `updated` or `deleted`), `path` the fact file, `line` its new
- * body (empty for a delete), `replaced` the body it had; each proposal is shown as `{ file, fact,
- * evidence, replaces, description }` with `file` the fact file (or, refused, the file `replaces`
- * names, else the name) and `fact` the body.
+ * Decides and applies the fact layout's proposals, in order, through the one check pipeline
+ * (`WRITE_CHECKS`, with {@link factWriteSteps}); a forget skips the checks that concern a new
+ * fact. A save updates the file `replaces` names or the one with the same name or slug (never a
+ * second file that disagrees: the second write-up), else creates `<slug of name>.md`; a forget
+ * deletes the file and leaves a hash-only tombstone. See `docs/memory-folder.md`.
  *
  * @param options - `{ store, transcript, proposals, now?, timeZone?, userRequest?, snapshot? }`.
- * @returns `{ applied, rejected, consolidated: [], usage }`; usage all 0 (no model ran here).
+ * @returns `{ applied, rejected, consolidated: [], usage }` (`WritePassResult`): an applied item
+ *   has `change` (`created`, `updated`, `deleted`), `line` the new body; usage all 0.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @throws {MemoryLockError} when the store lock cannot be taken.
- * @example
- * const { applied, rejected } = await applyFactProposals({ store, transcript, proposals });
+ * @example const { applied, rejected } = await applyFactProposals({ store, transcript, proposals });
  */
 export async function applyFactProposals(
   options: ApplyFactProposalsOptions,
@@ -225,7 +151,7 @@ export async function applyFactProposals(
     options.timeZone,
   );
   const userRequest = options.userRequest === true;
-  const day = sessionDay(transcript, options.now ?? new Date());
+  const stated = sessionDayTag(transcript, options.now ?? new Date());
   // One read of the folder for the whole pass, kept current by each write: reads stay at one per
   // file however many proposals there are.
   const finished = await store.withLock(() => finishPendingForget(store));
@@ -242,12 +168,12 @@ export async function applyFactProposals(
   const result = await runWritePipeline({
     store,
     items: options.proposals,
-    steps: factWriteSteps({ store, folder, today: day.tag }),
+    steps: factWriteSteps({ store, folder, today: stated }),
     // The user's own request has no evidence to check and lifts tombstones instead.
     transcript: userRequest ? undefined : transcript,
     checkTombstones: !userRequest,
-    sessionDate: day.session,
-    stated: day.tag,
+    sessionDate: transcript.date,
+    stated,
   }).catch((error: unknown) => {
     throw error instanceof WriteInterruptedError ? error.reported(reported) : error;
   });
@@ -438,10 +364,7 @@ export function factWriteSteps(context: {
       evidence: evidence ?? item.evidence,
       replaces: item.replaces === null ? null : (replaces ?? item.replaces),
     }),
-    datedFields: (item) => [
-      item.body.trim(),
-      usableDescription(item.description, oneLine(item.name)),
-    ],
+    datedFields: (item) => [item.body.trim(), describedAs(item.description, item.name)],
     withDates: (item, [body, description]) => ({
       ...item,
       body: body ?? item.body,
@@ -735,83 +658,37 @@ function formatFactRequest(
 }
 
 /**
- * Builds the fact layout's write-pass request: the `fact-extraction@1` prompt (cached), the
- * catalog and bodies of the fact files, the fitted transcript, and the `propose_facts` tool
- * (forced only on models that accept it, decision 0012).
- *
- * @param options - The options of `writePass`; `prompt` defaults to `fact-extraction@1`.
- * @returns The Messages API request body.
- * @throws {PromptNotFoundError} when `fact-extraction@1` is missing.
- * @example const params = await buildFactWriteRequest({ store, transcript, client, model: "claude-haiku-5-5" });
+ * The fact layout's part of the write pass: the `fact-extraction` prompt and `propose_facts` tool,
+ * the catalog and bodies of the fact files (`formatFactRequest`), and the proposals decided by
+ * {@link applyFactProposals}.
  */
-export async function buildFactWriteRequest(
-  options: FactWritePassOptions,
-): Promise<Anthropic.MessageCreateParamsNonStreaming> {
-  return (await buildFactWriteRequestWithSnapshot(options)).params;
-}
+export const factWrite: LayoutWritePass<FactFolder, FactProposal> = {
+  promptId: "fact-extraction",
+  tool: PROPOSE_FACTS_TOOL,
+  read: readFactFolderWithRows,
+  indexLine: factIndexLine,
+  message({ rows, totalFiles, folder, transcript, now, maxMemoryChars }) {
+    const bodies = new Map<string, string>();
+    for (const [path, loaded] of folder.files) bodies.set(path, loaded.fact.body);
+    // The fact layout dates its request in UTC, whatever the user's time zone.
+    return formatFactRequest(rows, totalFiles, bodies, transcript, dateTag(now), maxMemoryChars);
+  },
+  proposals: readFactProposals,
+  async apply(options, proposals, folder) {
+    const { applied, rejected, consolidated } = await applyFactProposals({
+      store: options.store as FactWriteStore,
+      transcript: options.transcript,
+      proposals,
+      now: options.now,
+      snapshot: folder,
+      ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+    });
+    return { applied, rejected, consolidated };
+  },
+};
 
-/**
- * {@link buildFactWriteRequest} with the read of the folder it was built from, which the write
- * pass applies its reply against (one read of every file per pass).
- *
- * @param options - The options of `writePass`.
- * @returns `{ params, snapshot }`.
- */
-export async function buildFactWriteRequestWithSnapshot(
-  options: FactWritePassOptions,
-): Promise<{ params: Anthropic.MessageCreateParamsNonStreaming; snapshot: FactFolder }> {
-  const { store, model } = options;
-  const now = options.now ?? new Date();
-  const transcript = withSessionDate(options.transcript, now, options.timeZone);
-  const prompt = options.prompt ?? getPrompt("fact-extraction", 1);
-  await store.withLock(() => finishPendingForget(store));
-  const { rows, folder: snapshot } = await readFactFolderWithRows(store);
-  const bodies = new Map<string, string>();
-  for (const [path, loaded] of snapshot.files) bodies.set(path, loaded.fact.body);
-  // The catalog has the subject layout's budget: past it, the files the transcript names and
-  // matches best are kept, and the index says it is partial.
-  const index = fitMemoryIndex({
-    rows,
-    transcript,
-    maxIndexTokens: options.maxIndexTokens ?? DEFAULT_MAX_INDEX_TOKENS,
-    model,
-    line: factIndexLine,
-  });
-  const params: Anthropic.MessageCreateParamsNonStreaming = {
-    model,
-    max_tokens: options.maxTokens ?? 4096,
-    system: [{ type: "text", text: prompt.text, cache_control: { type: "ephemeral" } }],
-    messages: [
-      {
-        role: "user",
-        content: formatFactRequest(
-          index.rows,
-          index.partial ? rows.length : undefined,
-          bodies,
-          fitTranscript(transcript, options.maxTranscriptTokens, model).transcript,
-          dayTag(now),
-          options.maxMemoryChars ??
-            defaultMemoryChars(index.rows.map(factIndexLine).join("\n"), model),
-        ),
-      },
-    ],
-    tools: [PROPOSE_FACTS_TOOL],
-    tool_choice: supportsForcedToolChoice(model)
-      ? { type: "tool", name: PROPOSE_FACTS }
-      : { type: "auto" },
-    ...effortParameter(model, options.effort ?? "medium"),
-  };
-  return { params, snapshot };
-}
-
-/**
- * Reads the `propose_facts` call of a reply.
- *
- * @param message - A Messages API reply.
- * @returns The proposals.
- * @throws {ModelReplyError} when the reply has no `propose_facts` call, several, or an input the schema refuses.
- */
-export function readFactProposals(message: Anthropic.Message): FactProposal[] {
+// The `propose_facts` call of a reply; a reply without a usable one throws `ModelReplyError`.
+function readFactProposals(message: Anthropic.Message): FactProposal[] {
   const parsed = parseToolReply(message, { name: PROPOSE_FACTS, schema: ProposeFactsInputSchema });
   if (!parsed.success) {
     throw ModelReplyError.of(parsed, {
@@ -823,48 +700,4 @@ export function readFactProposals(message: Anthropic.Message): FactProposal[] {
     });
   }
   return parsed.value.memories;
-}
-
-/**
- * Applies the model's reply to a fact-layout write request (`buildFactWriteRequest`): reports its
- * usage (stage `write`), reads the `propose_facts` call and decides each proposal with every guard
- * of {@link applyFactProposals}, against the fact files as they are NOW (each write carries the
- * file's version token). `writePass` applies its reply with it; a Message Batch entry's reply
- * (`applyBatchResults`, through `applyWriteReply`) goes the same way, so a batched fact write pass
- * runs every check a synchronous one does.
- *
- * @param options - The fact-layout options of `writePass` (`client`, `onStep` are not used here).
- * @param message - The reply (a Messages API reply, or a batch entry's `result.message`).
- * @param snapshot - The folder as the request was built from it; default: read now.
- * @returns `{ applied, rejected, consolidated: [], usage }` as `writePass` returns them (usage in
- *   tokens).
- * @throws {ModelReplyError} when the reply has no usable `propose_facts` call; nothing is written.
- * @throws {ModelReplyShapeError} when the reply has no usable `usage`.
- * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
- * @example const result = await applyFactWriteReply({ store, transcript, client, model }, message);
- */
-export async function applyFactWriteReply(
-  options: FactWritePassOptions,
-  message: Anthropic.Message,
-  snapshot?: FactFolder,
-): Promise<WritePassResult> {
-  const now = options.now ?? new Date();
-  const read = readUsage(message.usage);
-  await reportUsage(options.onUsage, {
-    sessionId: options.sessionId ?? options.transcript.sessionId,
-    stage: "write",
-    model: options.model,
-    read,
-    now,
-  });
-  const proposals = readFactProposals(message);
-  const result = await applyFactProposals({
-    store: options.store,
-    transcript: options.transcript,
-    proposals,
-    now,
-    snapshot,
-    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
-  });
-  return { ...result, usage: read.usage };
 }

@@ -1,16 +1,10 @@
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MemoryStore } from "../../store/index.js";
+import { tempStore } from "../../../test/temp-store.js";
+import type { MemoryStore } from "../../store/index.js";
 import { readFolder } from "../../write/memory-files.js";
 import { addFact } from "./add-fact.js";
-
-async function newStore(): Promise<MemoryStore> {
-  return new MemoryStore({
-    root: join(await mkdtemp(join(tmpdir(), "memfiles-apply-")), "memory"),
-  });
-}
 
 const base = { replaces: null, stated: "2026/09/12", updated: "2026/09/12", checkTombstones: true };
 
@@ -26,7 +20,7 @@ describe("addFact: evidence must back the fact", () => {
     ["a quote that states it", "likes tea", "I love a cup of tea", "applied"],
     ["no evidence (remember)", "likes tea", undefined, "applied"],
   ])("%s", async (_name, fact, evidence, code) => {
-    const store = await newStore();
+    const store = await tempStore();
     const result = await addFact({ ...base, store, path: "preferences.md", fact, evidence });
     expect(result.code).toBe(code);
     expect((await store.list()).length).toBe(code === "applied" ? 1 : 0);
@@ -40,7 +34,7 @@ describe("addFact: a file written by hand", () => {
     ["a BOM", "\n", "\uFEFF"],
     ["CRLF and a BOM", "\r\n", "\uFEFF"],
   ])("keeps %s, and gives a header-less file a name and description", async (_name, eol, bom) => {
-    const store = await newStore();
+    const store = await tempStore();
     await mkdir(join(store.root, "topics"), { recursive: true });
     const path = join(store.root, "topics/tea.md");
     await writeFile(path, `${bom}[stated 2026/09/01] drinks oolong${eol}`);
@@ -66,7 +60,7 @@ describe("addFact: a file written by hand", () => {
   });
 
   it("keeps the name and other fields of a header without a description, in place", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     await writeFile(
       join(await mkdir(store.root, { recursive: true }).then(() => store.root), "profile.md"),
       "---\nname: me\ntype: user\n---\n",
@@ -97,7 +91,7 @@ describe("addFact: a reversed fact updates the line it reverses", () => {
     ["lives in Berlin", "no longer lives in Berlin"],
     ["wohnt in Berlin", "wohnt nicht mehr in Berlin"],
   ])("%j, then %j", async (stored, fact) => {
-    const store = await newStore();
+    const store = await tempStore();
     await addFact({ ...base, store, path: "profile.md", fact: stored });
     const result = await addFact({
       ...base,
@@ -119,7 +113,7 @@ describe("addFact: a reversed fact updates the line it reverses", () => {
   });
 
   it("a same-polarity rewording is still a duplicate", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     await addFact({ ...base, store, path: "profile.md", fact: "stopped drinking coffee" });
     const result = await addFact({
       ...base,
@@ -131,7 +125,7 @@ describe("addFact: a reversed fact updates the line it reverses", () => {
   });
 
   it("an older session does not overwrite the newer line it reverses", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     await addFact({ ...base, store, path: "profile.md", fact: "used to live in Berlin" });
     const result = await addFact({
       ...base,
@@ -149,7 +143,7 @@ describe("addFact without a snapshot: one read of the folder", () => {
     "---\nname: hosting\ndescription: Hosting.\nupdated: 2026/09/20\n---\n[stated 2026/09/20] deploys on Render\n";
 
   async function twoHolders(): Promise<MemoryStore> {
-    const store = await newStore();
+    const store = await tempStore();
     await mkdir(join(store.root, "topics"), { recursive: true });
     await writeFile(join(store.root, "topics/a-hosting.md"), render);
     await writeFile(join(store.root, "topics/b-hosting.md"), render);

@@ -1,8 +1,5 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MemoryStore } from "../../store/index.js";
+import { tempStore } from "../../../test/temp-store.js";
 import { ProposalShapeError } from "../../write/proposal-shape-error.js";
 import { applyProposals } from "./apply-proposals.js";
 
@@ -12,16 +9,9 @@ const transcript = {
   turns: [{ role: "user" as const, content: "I deploy everything on Fly.io these days" }],
 };
 
-async function newStore(maxChars?: number): Promise<MemoryStore> {
-  return new MemoryStore({
-    root: join(await mkdtemp(join(tmpdir(), "memfiles-apply-proposals-")), "memory"),
-    ...(maxChars === undefined ? {} : { maxChars }),
-  });
-}
-
 describe("applyProposals", () => {
   it("refuses proposals without the propose_memories shape and writes nothing", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     const proposals = JSON.parse('[{ "file": "topics/hosting.md", "fact": 42 }]');
     const refused = await applyProposals({ store, transcript, now: NOW, proposals }).catch(
       (error: unknown) => error,
@@ -34,7 +24,7 @@ describe("applyProposals", () => {
   });
 
   it("applies a proposal quoting a user turn and rejects one that does not, with no usage", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     const result = await applyProposals({
       store,
       transcript,
@@ -70,7 +60,7 @@ describe("applyProposals", () => {
   });
 
   it("reports the relative times it resolved in the applied item, as the fact layout does", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     const result = await applyProposals({
       store,
       transcript: {
@@ -97,7 +87,7 @@ describe("applyProposals", () => {
   });
 
   it("refuses a write past the cap as too_long without calling a model", async () => {
-    const store = await newStore(120);
+    const store = await tempStore("subject", { maxChars: 120 });
     const result = await applyProposals({
       store,
       transcript,

@@ -6,16 +6,16 @@ import {
   safeParseMemoryFile,
 } from "../../format/index.js";
 import { STATED_TAG } from "../../text/index.js";
-import { describeNewFile } from "../../write/index.js";
+import { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "../../write/index.js";
 import { memoryFileState, readFolder } from "../../write/memory-files.js";
-import { isNoFact, type LayoutItem, type MemoryToolEdits } from "../layout.js";
+import { isNoItem, type LayoutItem, type MemoryToolEdits } from "../layout.js";
 import { heldLine, subjectLineShape } from "./add-fact.js";
 
-// A line that is only a date tag, what a fact line is once its fact is replaced by nothing.
+// A line that is only a date tag, what a dated line is once its text is replaced by nothing.
 const ONLY_A_TAG = /^(?:[-*+]\s+)?\[stated [^\]]*\]$/;
 
-/** The facts of lines: the text of each dated fact line. */
-function factsOf(lines: readonly string[]): string[] {
+/** The text of each dated line, without its tag. */
+function lineTexts(lines: readonly string[]): string[] {
   return lines.flatMap((line) => {
     const fact = parseFactLine(line);
     return fact ? [fact.text] : [];
@@ -24,10 +24,10 @@ function factsOf(lines: readonly string[]): string[] {
 
 /**
  * The subject layout's items of a file: every body line but blank lines and headings, a dated
- * fact without its tag, an undated line written by hand as it is (a forgotten fact must not come
+ * line without its tag, an undated line written by hand as it is (a forgotten line must not come
  * back in any line).
  */
-export function subjectItemsOf(_path: string, content: string): LayoutItem[] {
+export function subjectLinesOf(_path: string, content: string): LayoutItem[] {
   const parsed = safeParseMemoryFile(content);
   const bodyLine = parsed.success ? parsed.value.lineMap.bodyLine : 1;
   const lines = content.split(/\r\n|\n|\r/);
@@ -40,8 +40,8 @@ export function subjectItemsOf(_path: string, content: string): LayoutItem[] {
   return items;
 }
 
-/** The subject layout's fact count: its dated lines (0 for a file that cannot be parsed). */
-export function subjectFactCount(path: string, content: string): number {
+/** The subject layout's line count: its dated lines (0 for a file that cannot be parsed). */
+export function subjectLineCount(path: string, content: string): number {
   const parsed = safeParseMemoryFile(content, { path });
   return parsed.success ? parsed.value.facts.length : 0;
 }
@@ -52,6 +52,13 @@ export function subjectFactCount(path: string, content: string): number {
  * `updated`, and removing fact lines without adding any forgets them.
  */
 export const subjectMemoryTool: MemoryToolEdits = {
+  createRule(relative) {
+    if (isAllowedWritePath(relative)) return undefined;
+    return `this memory keeps one subject per file. ${ALLOWED_PATHS_RULE.replace(
+      /"([^"]+)"/g,
+      (_match, path: string) => `"/memories/${path}"`,
+    )}`;
+  },
   dateAdded(lines, added, today) {
     const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
     // Front matter that opens but cannot be read (`name: [N/A]`) stays as sent, so the parse error
@@ -66,7 +73,7 @@ export const subjectMemoryTool: MemoryToolEdits = {
       return formatFactLine({ stated: today, text });
     });
   },
-  addedFacts(lines, added) {
+  addedItems(lines, added) {
     // A line added inside the header (an insert above the closing `---`) is not dated, but it
     // is checked all the same: a forgotten fact must not come back in any line.
     return lines.flatMap((line, index) => {
@@ -75,17 +82,17 @@ export const subjectMemoryTool: MemoryToolEdits = {
       return text === "" || text === "---" ? [] : [text];
     });
   },
-  forgottenFacts({ before, after, replaced, addedFacts }) {
-    if (addedFacts.length > 0) return [];
-    const removed = factsOf(
+  forgottenItems({ before, after, replaced, addedItems }) {
+    if (addedItems.length > 0) return [];
+    const removed = lineTexts(
       replaced === undefined
         ? before
         : before.slice(replaced.first, replaced.first + replaced.count),
     );
-    const kept = new Set(after === undefined ? [] : factsOf(after));
+    const kept = new Set(after === undefined ? [] : lineTexts(after));
     return removed.filter((fact) => !kept.has(fact));
   },
-  isLeftOfFact(line) {
+  isLeftOfItem(line) {
     return ONLY_A_TAG.test(line);
   },
   created(lines, relative, _memoryPath, today) {
@@ -105,7 +112,7 @@ export const subjectMemoryTool: MemoryToolEdits = {
     return own.flatMap((index) => {
       const line = (lines[index] ?? "").trim().replace(/^[-*+]\s+/, "");
       const text = (parseFactLine(line)?.text ?? line).trim();
-      return isNoFact(text) ? [] : [text];
+      return isNoItem(text) ? [] : [text];
     });
   },
   lineShape: subjectLineShape,

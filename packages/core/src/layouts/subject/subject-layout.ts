@@ -1,14 +1,9 @@
-import { ALLOWED_PATHS_RULE, isAllowedWritePath } from "../../write/index.js";
 import type { Layout } from "../layout.js";
 import { consolidateLongFiles } from "./consolidate/index.js";
 import { forgetLines, previewForgetLines } from "./forget-lines.js";
-import { PROPOSE_MEMORIES } from "./propose-memories-tool.js";
 import { rememberLine } from "./remember-line.js";
-import { subjectFactCount, subjectItemsOf, subjectMemoryTool } from "./subject-items.js";
-import {
-  applySubjectWriteReply,
-  buildSubjectWriteRequestWithSnapshot,
-} from "./subject-write-pass.js";
+import { subjectLineCount, subjectLinesOf, subjectMemoryTool } from "./subject-items.js";
+import { subjectWrite } from "./subject-write-pass.js";
 
 /**
  * The subject layout (the seed design: `profile.md`, `preferences.md`, `topics|projects|people/`
@@ -18,22 +13,11 @@ import {
  */
 export const subjectLayout: Layout = {
   name: "subject",
-  promptIds: ["extraction"],
-  tool: PROPOSE_MEMORIES,
-  buildWriteRequest: buildSubjectWriteRequestWithSnapshot,
-  applyWriteReply: applySubjectWriteReply,
+  write: subjectWrite,
   remember: rememberLine,
   consolidateAll: consolidateLongFiles,
-  memoryToolCreateRule(relative) {
-    if (isAllowedWritePath(relative)) return undefined;
-    return `this memory keeps one subject per file. ${ALLOWED_PATHS_RULE.replace(
-      /"([^"]+)"/g,
-      (_match, path: string) => `"/memories/${path}"`,
-    )}`;
-  },
   forget: forgetLines,
   previewForget: previewForgetLines,
-  itemsOf: subjectItemsOf,
-  factCount: subjectFactCount,
+  items: { noun: "line", of: subjectLinesOf, count: subjectLineCount },
   memoryTool: subjectMemoryTool,
 };

@@ -1,20 +1,19 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
-import { MemoryStore } from "../../store/index.js";
+import { describe, expect, it } from "vitest";
+import {
+  mockMessages,
+  testClient,
+  toolUseBlock,
+  useMessagesApi,
+} from "../../../test/messages-api.js";
+import { tempStore } from "../../../test/temp-store.js";
+import type { MemoryStore } from "../../store/index.js";
 import type { Proposal } from "../../write/proposal.js";
 import { writePass } from "../index.js";
 
 // The description of a new file is the index's retrieval surface (seed design): the model may
 // write it, code decides whether to use it, and a file that exists keeps the one it has. Through
 // the real SDK client and MSW.
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const transcript = {
   date: "2026-09-12",
@@ -24,12 +23,6 @@ const GENERATED = "What the user stated about hosting. Read for any question abo
 const GOOD = "Where and how the user deploys and hosts services. Read for any deploy question.";
 const LONGEST = `${GOOD} ${"x".repeat(199 - GOOD.length)}`; // 200 chars, the most allowed
 const fakeKey = ["sk", "ant", "api03", "R2D2c3poBB8x"].join("-");
-
-async function newStore(): Promise<MemoryStore> {
-  return new MemoryStore({
-    root: join(await mkdtemp(join(tmpdir(), "memfiles-description-")), "memory"),
-  });
-}
 
 function proposal(description: string | null): Proposal {
   return {
@@ -70,7 +63,7 @@ describe("writePass: the description of a new file", () => {
       "Hosting: where it runs #infra",
     ],
   ])("uses the model's description: %s", async (_name, given, want) => {
-    const store = await newStore();
+    const store = await tempStore();
     const result = await runWith(store, proposal(given));
     expect(result.applied).toEqual([
       {
@@ -105,7 +98,7 @@ describe("writePass: the description of a new file", () => {
       "Hosting. my password is [redacted]",
     ],
   ])("falls back to the generated one for %s", async (_name, given, reported) => {
-    const store = await newStore();
+    const store = await tempStore();
     const result = await runWith(store, proposal(given));
     expect(result).toEqual({
       applied: [
@@ -136,7 +129,7 @@ describe("writePass: the description of a new file", () => {
   ])(
     "never takes the model's description for a file that exists with %s",
     async (_name, content, kept) => {
-      const store = await newStore();
+      const store = await tempStore();
       await store.write("topics/hosting.md", content, "new");
       const result = await runWith(store, proposal(GOOD));
       expect(result.applied).toEqual([
@@ -153,7 +146,7 @@ describe("writePass: the description of a new file", () => {
   );
 
   it("does not create the proposed file when replaces sends the fact to a file that exists", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     await store.write(
       "topics/tools.md",
       "---\nname: tools\ndescription: Tools I use.\nupdated: 2026/08/01\n---\n[stated 2026/08/01] deploys on Heroku\n",

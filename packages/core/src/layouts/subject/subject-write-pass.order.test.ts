@@ -1,18 +1,19 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
+import { describe, expect, it } from "vitest";
+import {
+  mockMessages,
+  testClient,
+  toolUseBlock,
+  useMessagesApi,
+} from "../../../test/messages-api.js";
 import { MemoryStore } from "../../store/index.js";
 import { forget, remember, writePass } from "../index.js";
 
 // Issue 10, items 7 to 9, end to end through the real SDK client and MSW: the order of sessions,
 // rewordings of a stored fact, and placeholders in place of a fact.
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 type Given = { file: string; fact: string; evidence: string; replaces?: string | null };
 

@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   API_NEW,
   API_OLD,
@@ -22,7 +21,9 @@ import {
   textBlock,
   thinkingBlock,
   toolUseBlock,
+  useMessagesApi,
 } from "../../../test/messages-api.js";
+import { tempStore } from "../../../test/temp-store.js";
 import { MemoryStore } from "../../store/index.js";
 import { ModelReplyError } from "../../tool-reply/index.js";
 import type { Transcript } from "../../transcript/index.js";
@@ -31,20 +32,12 @@ import type { Proposal } from "../../write/proposal.js";
 import type { WritePassOptions } from "../../write/write-pass-result.js";
 import { buildWriteRequest, forget, remember, writePass } from "../index.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const HAIKU = "claude-haiku-4-5";
 const OPUS = "claude-opus-5-5";
 const NOW = new Date("2026-09-12T18:30:00Z");
 const USAGE = { input: 100, output: 20, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 };
-
-async function newStore(maxChars?: number): Promise<MemoryStore> {
-  const root = join(await mkdtemp(join(tmpdir(), "memfiles-write-")), "memory");
-  return new MemoryStore({ root, ...(maxChars === undefined ? {} : { maxChars }) });
-}
 
 function session(
   date: string,
@@ -81,7 +74,7 @@ const deploySession = session(
 
 describe("writePass: a good proposal set", () => {
   it("applies each proposal, tags it with the session date and reports usage", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     mockMessages(server, [
       proposing(
         {
@@ -166,7 +159,7 @@ describe("writePass: a good proposal set", () => {
   });
 
   it("sends one forced, strict propose_memories call with the index, lines and dated transcript", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     await remember({
       store,
       path: "preferences.md",
@@ -198,7 +191,7 @@ describe("writePass: a good proposal set", () => {
 
 describe("writePass: nothing worth keeping", () => {
   it.each([["hi"], ["thanks"]])("saves nothing for %j", async (said) => {
-    const store = await newStore();
+    const store = await tempStore();
     mockMessages(server, [proposing()]);
     const result = await run({
       store,
@@ -247,7 +240,7 @@ describe("writePass: rejected proposals", () => {
     ["a blank fact", { ...good, fact: "  " }, "invalid_fact"],
     ["a replaces that names no line", { ...good, replaces: "uses VS Code" }, "replaces_not_found"],
   ])("rejects %s", async (_, proposal, code) => {
-    const store = await newStore();
+    const store = await tempStore();
     mockMessages(server, [proposing(proposal)]);
     const result = await run({ store, transcript });
     expect(result.applied).toEqual([]);
@@ -256,14 +249,14 @@ describe("writePass: rejected proposals", () => {
   });
 
   it("writes nothing outside the folder for ../../x.md", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     mockMessages(server, [proposing({ ...good, file: "../../x.md" })]);
     await run({ store, transcript });
     expect(await readdir(join(store.root, "..", ".."))).not.toContain("x.md");
   });
 
   it("rejects a path the store's guard refuses (a folder linked outside the memory folder)", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     const outside = await mkdtemp(join(tmpdir(), "memfiles-outside-"));
     await mkdir(store.root, { recursive: true });
     await symlink(outside, join(store.root, "topics"));
@@ -280,7 +273,7 @@ describe("writePass: rejected proposals", () => {
   });
 
   it("rejects a fact carrying a key and redacts it in the result", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     const proposal = {
       file: "topics/tools.md",
       fact: `uses Anthropic key ${fakeKey}`,
@@ -324,7 +317,7 @@ describe("writePass: rejected proposals", () => {
   ])(
     "rejects a clean fact whose %s carries a key, redacted in the result",
     async (_, given, shown) => {
-      const store = await newStore();
+      const store = await tempStore();
       mockMessages(server, [proposing({ ...good, ...given })]);
       const result = await run({ store, transcript });
       expect(result.applied).toEqual([]);
@@ -342,7 +335,7 @@ describe("writePass: rejected proposals", () => {
   );
 
   it("keeps the good proposals of a set when others are rejected", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     const assistantIdea = {
       ...good,
       fact: "prefers tmux",
@@ -355,7 +348,7 @@ describe("writePass: rejected proposals", () => {
   });
 
   it("does not add a fact memory already holds", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     await remember({
       store,
       path: "topics/tools.md",
@@ -377,7 +370,7 @@ describe("writePass: rejected proposals", () => {
   });
 
   it("refuses to edit a file whose header cannot be parsed", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     await mkdir(join(store.root, "topics"), { recursive: true });
     const broken = "---js\n{ name: 'tools' }\n---\n[stated 2026/08/01] uses tmux\n";
     await writeFile(join(store.root, "topics/tools.md"), broken);
@@ -390,7 +383,7 @@ describe("writePass: rejected proposals", () => {
 
 describe("writePass: updates", () => {
   it("ends a love-then-hate story about Thai food with exactly one current line", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     mockMessages(server, [
       proposing({
         file: "preferences.md",
@@ -435,7 +428,7 @@ describe("writePass: updates", () => {
   });
 
   it("matches replaces with the date tag, case, white space and end period ignored", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     await remember({
       store,
       path: "topics/hosting.md",
@@ -458,7 +451,7 @@ describe("writePass: updates", () => {
   });
 
   it("puts the new line in the file that holds the replaced line", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     await remember({
       store,
       path: "topics/hosting.md",
@@ -484,7 +477,7 @@ describe("writePass: updates", () => {
 
 describe("writePass: tombstones", () => {
   it("never brings back a forgotten address, even mentioned in passing later", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     await remember({
       store,
       path: "profile.md",
@@ -561,7 +554,7 @@ describe("writePass: tombstones", () => {
 
 describe("writePass: the API and the model reply", () => {
   it("retries a 529 overloaded answer and then succeeds", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     const requests = mockMessages(server, [
       overloaded({ body: false }),
       proposing({
@@ -584,7 +577,7 @@ describe("writePass: the API and the model reply", () => {
   });
 
   it("surfaces a 529 as the SDK's APIError once retries run out, and writes nothing", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     mockMessages(server, [overloaded({ body: true })]);
     const error = await run({ store, transcript: deploySession }).catch(
       (caught: unknown) => caught,
@@ -598,7 +591,7 @@ describe("writePass: the API and the model reply", () => {
   });
 
   it("asks Opus 5.5 with tool_choice auto and reads the tool call after an empty thinking block", async () => {
-    const store = await newStore();
+    const store = await tempStore();
     const requests = mockMessages(server, [
       {
         content: [
@@ -675,7 +668,7 @@ describe("writePass: the API and the model reply", () => {
       { code: "several_tool_calls", issues: "" },
     ],
   ])("throws ModelReplyError on %s and writes nothing", async (_, answer, expected) => {
-    const store = await newStore();
+    const store = await tempStore();
     mockMessages(server, [answer]);
     const error = await run({ store, transcript: deploySession }).catch(
       (caught: unknown) => caught,
@@ -704,7 +697,7 @@ describe("writePass: size cap and version conflicts", { timeout: 30_000 }, () =>
   };
 
   async function fullStore(): Promise<MemoryStore> {
-    const store = new MemoryStore({ root: (await newStore()).root, maxChars: 400 });
+    const store = new MemoryStore({ root: (await tempStore()).root, maxChars: 400 });
     for (const [index, fact] of [
       "uses Docker",
       "keeps staging on a separate Fly.io org",
@@ -806,7 +799,7 @@ describe("writePass: size cap and version conflicts", { timeout: 30_000 }, () =>
     const FLY_LINE = "[stated 2026/09/12] deploys on Fly.io";
 
     async function reproStore(): Promise<MemoryStore> {
-      const store = new MemoryStore({ root: (await newStore()).root, maxChars: 670 });
+      const store = new MemoryStore({ root: (await tempStore()).root, maxChars: 670 });
       expect((await store.write("topics/hosting.md", FULL_BEFORE, "new")).ok).toBe(true);
       return store;
     }
@@ -905,7 +898,7 @@ describe("writePass: size cap and version conflicts", { timeout: 30_000 }, () =>
         return super.write(path, content, ifVersion);
       }
     }
-    const store = new RacingStore({ root: (await newStore()).root });
+    const store = new RacingStore({ root: (await tempStore()).root });
     mockMessages(server, [proposing(proposal)]);
     const result = await run({ store, transcript: deploySession });
     expect(result.applied.map((item) => item.line)).toEqual([
@@ -929,7 +922,7 @@ describe("writePass: size cap and version conflicts", { timeout: 30_000 }, () =>
         return super.write(path, content, ifVersion);
       }
     }
-    const store = new BusyStore({ root: (await newStore()).root });
+    const store = new BusyStore({ root: (await tempStore()).root });
     mockMessages(server, [proposing(proposal)]);
     const result = await run({ store, transcript: deploySession });
     expect(result.rejected).toEqual([
@@ -952,7 +945,7 @@ describe("writePass cache prefix", () => {
       warned: ["write_prefix"],
     },
   ])("warns about $name through onWarning", async ({ minimumModel, warned }) => {
-    const store = await newStore();
+    const store = await tempStore();
     const warnings: string[] = [];
     await buildWriteRequest({
       store,

@@ -1,17 +1,18 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../../test/messages-api.js";
+import { describe, expect, it } from "vitest";
+import {
+  mockMessages,
+  testClient,
+  toolUseBlock,
+  useMessagesApi,
+} from "../../../test/messages-api.js";
 import { type MemoryRow, MemoryStore } from "../../store/index.js";
 import { writePass } from "../index.js";
 import { formatWriteRequest } from "./write-request.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const row = (path: string, description: string): MemoryRow => ({
   path,

@@ -1,7 +1,8 @@
 import { DEFAULT_MAX_DESCRIPTION_CHARS } from "../../recall/build-system.js";
-import { capChars, neutralizeFence, oneLine } from "../../recall/fence.js";
+import { capChars, oneLine } from "../../recall/fence.js";
 import type { MemoryRow } from "../../store/index.js";
 import type { Transcript } from "../../transcript/index.js";
+import { fenced } from "../write-text.js";
 
 /** Input of {@link formatWriteRequest}. */
 export type FormatWriteRequestOptions = {
@@ -22,20 +23,6 @@ export type FormatWriteRequestOptions = {
 
 const FIRST = ["profile.md", "preferences.md"];
 
-/** Tags that fence the write-pass message; memory text and transcript turns may not open or close them. */
-export const WRITE_REQUEST_TAGS = [
-  "memory_index",
-  "memory_lines",
-  "file",
-  "transcript",
-  "turn",
-] as const;
-
-/** Untrusted text (a description, a memory line, a turn) with the message's tags neutralized. */
-function fenced(text: string): string {
-  return neutralizeFence(text, WRITE_REQUEST_TAGS);
-}
-
 /**
  * One line of the write request's memory index: `- path: description`, the description on one
  * line and cut to 300 chars (`…` marking the cut), message tags neutralized.
@@ -49,24 +36,13 @@ export function writeIndexLine(row: MemoryRow): string {
 }
 
 /**
- * The user message of the write pass: today's date, the memory index (path and description of
- * every file), the current lines of the memory files (profile and preferences first, then by path,
- * until `maxMemoryChars`; the rest are in the index only) so the model can name the line a fact
- * replaces, and the transcript with role-labelled turns and the session date. Memory and
- * transcript are fenced in tags and labelled as data; inside them, text that would open or close
- * one of `WRITE_REQUEST_TAGS` (`</turn>`, `<file …>` …) has its `<` turned into `&lt;`
- * (`neutralizeFence`), so a memory line or an assistant turn cannot forge a user turn. The
- * write pass checks evidence against the transcript itself, not this text, so a user's real words
- * still match. Descriptions are put on one line and cut to 300 chars (`…` marking the cut), as in
- * the recall index, so one runaway description cannot fill the request.
+ * The subject layout's user message of the write pass: today, the memory index (a partial index
+ * says so when `totalFiles` is more than `rows`), the lines of the memory files (profile and
+ * preferences first, within `maxMemoryChars`) and the role-labelled transcript, each fenced in
+ * tags as data (`fenced`). Descriptions are cut to 300 chars, as in the recall index.
  *
- * When `totalFiles` says `rows` is only part of the folder (the index went over its token budget,
- * see `fitMemoryIndex`), the index opens with a line saying so, and that a file not listed is
- * reused only by its exact path; otherwise the message is byte for byte what it always was.
- *
- * @param options - `{ rows, lines, transcript, today, maxMemoryChars, totalFiles? }`:
- *   `store.list()` rows, fact lines per path, the transcript (ISO `date`), today as `YYYY/MM/DD`,
- *   the line budget in chars, the folder's file count when `rows` is part of it.
+ * @param options - `{ rows, lines, transcript, today, maxMemoryChars, totalFiles? }`: today as
+ *   `YYYY/MM/DD`, the budget in chars.
  * @returns The message text.
  * @example formatWriteRequest({ rows, lines, transcript, today: "2026/09/12", maxMemoryChars: 24_000 })
  */

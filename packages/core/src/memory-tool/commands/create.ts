@@ -43,7 +43,7 @@ export function create(context: MemoryToolContext, command: Command<"create">): 
         const own = modelLines(sent.lines, all);
         const text = { ...sent, lines: resolvedLines(sent.lines, own, resolved) };
         const dated = context.layout.memoryTool.dateAdded(text.lines, all, context.today());
-        const facts = context.layout.memoryTool.addedFacts(dated, all);
+        const facts = context.layout.memoryTool.addedItems(dated, all);
         const fence = text.lines.find((line) => line.trim() !== "")?.trim() ?? "";
         const created = FOREIGN_FRONT_MATTER.test(fence)
           ? {

@@ -22,7 +22,7 @@ function deleteFile(
   return through(context, { label: label("delete", memoryPath), memoryPath }, async () => {
     const file = await readFile(context, relative, memoryPath);
     const lines = editable(file.content).lines;
-    const forgotten = context.layout.memoryTool.forgottenFacts({ before: lines, addedFacts: [] });
+    const forgotten = context.layout.memoryTool.forgottenItems({ before: lines, addedItems: [] });
     return () => ({
       added: "",
       facts: [],

@@ -55,7 +55,7 @@ export function insert(context: MemoryToolContext, command: Command<"insert">): 
           const ownSet = new Set(own);
           return {
             added: command.insert_text,
-            facts: context.layout.memoryTool.addedFacts(dated, added),
+            facts: context.layout.memoryTool.addedItems(dated, added),
             lines: own.map((index) => sentLines[index] ?? ""),
             checked: context.layout.memoryTool.checked(dated, own),
             kept: {

@@ -85,7 +85,7 @@ export function strReplace(
           const leftOver = lines[firstLine]?.trim() ?? "";
           if (
             newText === "" &&
-            (leftOver === "" || context.layout.memoryTool.isLeftOfFact(leftOver)) &&
+            (leftOver === "" || context.layout.memoryTool.isLeftOfItem(leftOver)) &&
             text.lines[firstLine]?.trim() !== leftOver
           ) {
             lines = lines.filter((_line, index) => index !== firstLine);
@@ -108,12 +108,12 @@ export function strReplace(
             added,
             text.lines.slice(firstLine, firstLine + replacedLines),
           );
-          const newFacts = context.layout.memoryTool.addedFacts(lines, wrote);
-          const forgotten = context.layout.memoryTool.forgottenFacts({
+          const newFacts = context.layout.memoryTool.addedItems(lines, wrote);
+          const forgotten = context.layout.memoryTool.forgottenItems({
             before: text.lines,
             after: lines,
             replaced: { first: firstLine, count: replacedLines },
-            addedFacts: newFacts,
+            addedItems: newFacts,
           });
           const edit = stamped(context, written(text, lines), relative, command.path, false);
           const ownSet = new Set(own);

@@ -2,9 +2,8 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getPrompt } from "@memfiles/prompts";
-import { setupServer } from "msw/node";
 import { simpleGit } from "simple-git";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   API_NEW,
   API_OLD,
@@ -25,6 +24,7 @@ import {
   textBlock,
   thinkingBlock,
   toolUseBlock,
+  useMessagesApi,
 } from "../../../../test/messages-api.js";
 import { MemoryStore } from "../../../store/memory-store.js";
 import { ModelReplyError } from "../../../tool-reply/index.js";
@@ -33,10 +33,7 @@ import { consolidateAll, remember } from "../../index.js";
 import { buildConsolidateRequest, consolidate } from "./consolidate.js";
 import { type DroppedLine, SAVE_TOOL_V1, SAVE_TOOL_V2 } from "./save-tool.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const PATH = "topics/hosting.md";
 const NOW = new Date("2026-10-01T09:00:00Z");

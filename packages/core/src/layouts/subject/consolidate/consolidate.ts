@@ -147,45 +147,27 @@ function withFinalNewline(text: string): string {
 }
 
 /**
- * Asks the model to rewrite one memory file shorter (merge duplicates, resolve contradictions to the
- * newest dated line, combine related lines, drop what has expired) and writes the rewrite only if
- * code accepts it (seed design, consolidate). Every input fact line must be accounted for: kept in
- * an output line, or listed by the model in `dropped` as `duplicate` or `superseded` (naming the
- * output line, dated the same or later, that holds it now) or `expired` (see `accountForFacts`);
- * with `consolidation@1`, which has no such list, every fact must be kept. Refused rewrites leave
- * the file untouched and return a `code`: `grew`, `invented_fact`, `dropped_date`, `undated_line`,
- * `elided`, `unparsable`, `dropped_fact` (input facts lost without a valid reason, named in
- * `problems[].facts`), `unknown_dropped_line` (see `checkRewrite`, `accountForFacts`),
- * `missing_file`, or from the store `version_conflict` (the file changed during each of
- * `1 + MAX_CONSOLIDATE_RETRIES` model calls: the write uses the version token read before the call,
- * so a concurrent `remember` survives, and the rewrite is made again on the new text) and
- * `too_long`; `not_text` (the file is not valid UTF-8 or UTF-16 text: refused before any model
- * call, and never rewritten). Accepted or not, the result lists the lines dropped and why. When the memory folder
- * is the top of a git repository, an accepted rewrite is one commit named
- * `consolidate <path>: <before> -> <after> chars`.
+ * Asks the model to rewrite one memory file shorter (merge duplicates, resolve contradictions to
+ * the newest dated line, drop what expired) and writes the rewrite only if code accepts it (seed
+ * design; decision 0008): every input line is kept, or dropped with a reason the code checks
+ * (`accountForFacts`, `checkRewrite`). A refused rewrite leaves the file untouched and says why in
+ * `code` and `problems`; a file changed during the call is rewritten again on its new text, up to
+ * `MAX_CONSOLIDATE_RETRIES` times. In a git repository, an accepted rewrite is one commit.
  *
- * On models that refuse forced tool use (Opus 5.5) the save tool is offered with `tool_choice`
- * `auto` and the prompt asks for it; a plain-text reply is accepted too (it has no `dropped` list,
- * so every fact must be kept).
- *
- * @param options - `{ store, path, client, model, prompt?, now?, maxTokens?, onUsage?,
- *   sessionId? }`: `path` a memory path; `prompt` defaults to the latest `consolidation` prompt;
- *   `now` dates the request; `maxTokens` in tokens (default 16,000).
+ * @param options - `{ store, path, client, model, prompt?, now?, maxTokens?, onUsage?, sessionId? }`:
+ *   `prompt` defaults to the latest `consolidation`; `maxTokens` in tokens (default 16,000).
  * @returns `{ ok: true, code, path, changed, before, after, version, dropped, git, usage }` or
  *   `{ ok: false, path, code, message, problems, rewrite?, dropped, usage }`; sizes in chars,
- *   usage in tokens, `dropped` as `[{ line, reason, by }]` (input line, why, output line or
- *   `null`).
+ *   usage in tokens, `dropped` as `[{ line, reason, by }]`.
  * @throws {Anthropic.APIError} when the request fails.
- * @throws {ModelReplyShapeError} when a 200 reply has no usable `usage` (not a Messages API reply).
- * @throws {ModelReplyError} when the reply holds no new file (neither a save tool call nor text),
- *   several save tool calls, or a call whose input fails the tool's schema; the file is unchanged.
- *   A bad reply is thrown here as in the write pass (decision 0010).
+ * @throws {ModelReplyShapeError} when a 200 reply has no usable `usage`.
+ * @throws {ModelReplyError} when the reply holds no new file or a call the schema refuses; the
+ *   file is unchanged.
  * @throws {MemoryPathError} when `path` is not an allowed memory path.
  * @throws {MemoryLockError} when the store lock cannot be taken for the write.
  * @example
  * const result = await consolidate({ store, path: "topics/tools.md", client, model: "claude-haiku-5-5" });
  * if (!result.ok) console.warn(result.code, result.message);
- * for (const { line, reason, by } of result.dropped) console.log(`dropped ${line} (${reason}${by ? `, now ${by}` : ""})`);
  */
 export async function consolidate(options: ConsolidateOptions): Promise<ConsolidateResult> {
   // A writer that changed the file during the model call wins; the rewrite is made again on the

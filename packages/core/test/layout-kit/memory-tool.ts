@@ -1,86 +1,34 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { MemoryToolHandlers } from "@anthropic-ai/sdk/helpers/beta/memory";
 import { describe, expect, it } from "vitest";
-import { findSecrets } from "../guards/index.js";
-import { forget, layoutNamed } from "../layouts/index.js";
-import { MemoryStore, type StoreLayout } from "../store/index.js";
-import { refuse, type WriteCheckCode } from "../write/write-checks.js";
-import { MAX_CONFLICT_RETRIES } from "../write/write-pipeline.js";
-import { createMemoryToolHandlers, type MemoryToolStore } from "./index.js";
+import { findSecrets } from "../../src/guards/index.js";
+import { forget, type Layout } from "../../src/layouts/index.js";
+import { createMemoryToolHandlers, type MemoryToolStore } from "../../src/memory-tool/index.js";
+import { MemoryStore, type StoreLayout } from "../../src/store/index.js";
+import { refuse, type WriteCheckCode } from "../../src/write/write-checks.js";
+import { MAX_CONFLICT_RETRIES } from "../../src/write/write-pipeline.js";
+import type { LayoutFixture, MemoryToolFixture } from "./fixture.js";
 
-// Every check a memory-tool write passes is a row of WRITE_CHECKS: the same bad edit is refused
-// with the row's code and message in both layouts, and nothing is written.
+// Every check a memory-tool write passes is a row of WRITE_CHECKS: a bad edit is refused with the
+// row's code and message, and nothing is written.
 const NOW = new Date("2026-09-12T09:00:00Z");
 // Key-shaped strings are assembled at run time so the repository holds no literal secrets.
 const anthropicKey = ["sk", "ant", "api03", "Zx9Qw7Er5Ty3Ui1Op"].join("-");
 const keyId = ["AKI", "A", "Q2E4KQ7XY5ZB3MN6"].join("");
 
-/** Per layout: the file every case edits, and where a new file may and may not be created. */
-const LAYOUTS = {
-  subject: {
-    edited: "topics/tools.md",
-    content: [
-      "---",
-      "name: tools",
-      "description: Editor and dev tools. Read for any coding question.",
-      "updated: 2026/09/01",
-      "---",
-      "[stated 2026/09/01] uses Neovim",
-      "[stated 2026/09/01] deploys on Heroku",
-      "",
-    ].join("\n"),
-    created: "topics/keys.md",
-    notAllowed: "notes/today.md",
-    /** The file that holds "uses Neovim" as a fact of its own. */
-    held: "topics/tools.md",
-    /** The layout's length cap of one line the model writes. */
-    maxLine: 300,
-    shapeNote: "; a memory line is one short fact",
-  },
-  fact: {
-    edited: "tools.md",
-    content: [
-      "---",
-      "name: tools",
-      "description: Editor and dev tools. Read for any coding question.",
-      "type: user",
-      "updated: 2026/09/01",
-      "---",
-      "Uses Neovim.",
-      "Deploys on Heroku.",
-      "",
-    ].join("\n"),
-    created: "keys.md",
-    notAllowed: "topics/keys.md",
-    held: "editor.md",
-    maxLine: 1_200,
-    shapeNote: " (one fact per file)",
-  },
-} as const;
-
-type Layout = keyof typeof LAYOUTS;
-
-async function setup(layout: Layout) {
+async function setup(layout: Layout, m: MemoryToolFixture) {
   const base = await mkdtemp(join(tmpdir(), "memfiles-memory-tool-checks-"));
   const root = join(base, "memory");
-  const { edited, content } = LAYOUTS[layout];
+  const { edited, content } = m;
   await mkdir(join(root, "topics"), { recursive: true });
   await writeFile(join(root, edited), content);
-  await writeFile(
-    join(root, layout === "subject" ? "topics/home.md" : "home.md"),
-    layout === "subject"
-      ? "---\nname: home\ndescription: Where the user lives.\nupdated: 2026/09/01\n---\n[stated 2026/09/01] home address is 12 Elm Street\n"
-      : "---\nname: home\ndescription: Where the user lives.\ntype: user\n---\nHome address is 12 Elm Street.\n",
-  );
-  if (layout === "fact") {
-    await writeFile(
-      join(root, "editor.md"),
-      "---\nname: editor\ndescription: The user's editor.\ntype: user\nupdated: 2026/09/01\n---\nUses Neovim.\n",
-    );
+  for (const [path, text] of Object.entries(m.seeded)) {
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), text);
   }
-  const store = new MemoryStore({ root, layout: layout as StoreLayout });
+  const store = new MemoryStore({ root, layout: layout.name });
   expect((await forget({ store, query: "home address", now: NOW })).ok).toBe(true);
   const snapshot = async () => {
     const files: Record<string, string> = {};
@@ -105,15 +53,15 @@ type Case = {
   name: string;
   code: WriteCheckCode;
   /** Good edits the bad one is refused after (the first half of a key, a file filled). */
-  before?: (handlers: MemoryToolHandlers, layout: Layout) => unknown;
+  before?: (handlers: MemoryToolHandlers, m: MemoryToolFixture) => unknown;
   /** Runs the bad edit. */
-  run: (handlers: MemoryToolHandlers, layout: Layout) => unknown;
+  run: (handlers: MemoryToolHandlers, m: MemoryToolFixture) => unknown;
   /** The refusal's message, made by the table's template (a pattern where a length varies). */
-  message: (layout: Layout) => Promise<string | RegExp> | string | RegExp;
+  message: (m: MemoryToolFixture, layout: Layout) => Promise<string | RegExp> | string | RegExp;
   /** A store in front of the real one, for the version-token case. */
-  store?: (store: MemoryStore, layout: Layout) => Promise<MemoryToolStore>;
-  /** The layouts the case applies to; default both. */
-  layouts?: readonly Layout[];
+  store?: (store: MemoryStore, m: MemoryToolFixture) => Promise<MemoryToolStore>;
+  /** The layouts the case applies to, by name; default every one. */
+  layouts?: readonly StoreLayout[];
 };
 
 /**
@@ -122,11 +70,11 @@ type Case = {
  */
 async function racing(
   store: MemoryStore,
-  layout: Layout,
+  m: MemoryToolFixture,
   edited: string,
   reads: "all" | "first",
 ): Promise<MemoryToolStore> {
-  const path = LAYOUTS[layout].edited;
+  const path = m.edited;
   const stale = await store.read(path);
   await writeFile(join(store.root, path), edited);
   let count = 0;
@@ -148,7 +96,7 @@ async function racing(
 
 const memories = (path: string) => `/memories/${path}`;
 /** The edited file's last line number: an insert there adds a line at the end. */
-const end = (layout: Layout) => LAYOUTS[layout].content.split("\n").length - 1;
+const end = (m: MemoryToolFixture) => m.content.split("\n").length - 1;
 
 const LINE = "likes long notes about many small things";
 
@@ -156,15 +104,15 @@ const CASES: Case[] = [
   {
     name: "a pasted key in a create",
     code: "secret",
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.create({
         command: "create",
-        path: memories(LAYOUTS[layout].created),
+        path: memories(m.created),
         file_text: `staging bot key: ${anthropicKey}\n`,
       }),
-    message: (layout) =>
+    message: (m) =>
       refuse("secret", {
-        what: `the create of ${memories(LAYOUTS[layout].created)}`,
+        what: `the create of ${memories(m.created)}`,
         kinds: ["anthropic_api_key"],
         split: false,
       }).message,
@@ -172,23 +120,23 @@ const CASES: Case[] = [
   {
     name: "a key spelled in halves over two inserts of one session",
     code: "secret",
-    before: (handlers, layout) =>
+    before: (handlers, m) =>
       handlers.insert({
         command: "insert",
-        path: memories(LAYOUTS[layout].edited),
-        insert_line: end(layout),
+        path: memories(m.edited),
+        insert_line: end(m),
         insert_text: `aws key ${keyId.slice(0, 9)}`,
       }),
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.insert({
         command: "insert",
-        path: memories(LAYOUTS[layout].edited),
-        insert_line: end(layout) + 1,
+        path: memories(m.edited),
+        insert_line: end(m) + 1,
         insert_text: keyId.slice(9),
       }),
-    message: async (layout) =>
+    message: async (m) =>
       refuse("secret", {
-        what: `the insert of ${memories(LAYOUTS[layout].edited)}`,
+        what: `the insert of ${memories(m.edited)}`,
         kinds: [...new Set((await findSecrets(keyId)).findings.map((found) => found.kind))],
         split: true,
       }).message,
@@ -196,15 +144,15 @@ const CASES: Case[] = [
   {
     name: "a create whose front matter is not YAML",
     code: "invalid_fact",
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.create({
         command: "create",
-        path: memories(LAYOUTS[layout].created),
+        path: memories(m.created),
         file_text: "---js\n{ name: 'x' }\n---\nuses vim\n",
       }),
-    message: (layout) =>
+    message: (m) =>
       refuse("invalid_fact", {
-        what: `the create of ${memories(LAYOUTS[layout].created)}`,
+        what: `the create of ${memories(m.created)}`,
         problem:
           'its first line "---js" opens front matter in another language than YAML, which memfiles never reads or edits (front matter in other languages can run code); start the file with "---", "name: ...", "description: ...", "---", then the fact',
       }).message,
@@ -212,31 +160,31 @@ const CASES: Case[] = [
   {
     name: "a create where the layout keeps no file",
     code: "path_not_allowed",
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.create({
         command: "create",
-        path: memories(LAYOUTS[layout].notAllowed),
+        path: memories(m.notAllowed),
         file_text: "uses vim\n",
       }),
-    message: (layout) =>
+    message: (m, layout) =>
       refuse("path_not_allowed", {
-        what: `the create of ${memories(LAYOUTS[layout].notAllowed)}`,
-        reason: layoutNamed(layout).memoryToolCreateRule(LAYOUTS[layout].notAllowed) ?? "",
+        what: `the create of ${memories(m.notAllowed)}`,
+        reason: layout.memoryTool.createRule(m.notAllowed) ?? "",
       }).message,
   },
   {
     name: "a rename to where the layout keeps no file",
     code: "path_not_allowed",
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.rename({
         command: "rename",
-        old_path: memories(LAYOUTS[layout].edited),
-        new_path: memories(LAYOUTS[layout].notAllowed),
+        old_path: memories(m.edited),
+        new_path: memories(m.notAllowed),
       }),
-    message: (layout) =>
+    message: (m, layout) =>
       refuse("path_not_allowed", {
-        what: `the rename of ${memories(LAYOUTS[layout].edited)} to ${memories(LAYOUTS[layout].notAllowed)}`,
-        reason: layoutNamed(layout).memoryToolCreateRule(LAYOUTS[layout].notAllowed) ?? "",
+        what: `the rename of ${memories(m.edited)} to ${memories(m.notAllowed)}`,
+        reason: layout.memoryTool.createRule(m.notAllowed) ?? "",
       }).message,
   },
   {
@@ -254,15 +202,15 @@ const CASES: Case[] = [
   {
     name: "a forgotten fact created again",
     code: "forgotten",
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.create({
         command: "create",
-        path: memories(LAYOUTS[layout].created),
+        path: memories(m.created),
         file_text: "home address is 12 Elm Street\n",
       }),
-    message: (layout) =>
+    message: (m) =>
       refuse("forgotten", {
-        what: `"home address is 12 Elm Street" (the create of ${memories(LAYOUTS[layout].created)})`,
+        what: `"home address is 12 Elm Street" (the create of ${memories(m.created)})`,
         date: "2026/09/12",
         rule: "same_fact",
       }).message,
@@ -270,17 +218,17 @@ const CASES: Case[] = [
   {
     name: "a forgotten fact inserted again among other lines",
     code: "forgotten",
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.insert({
         command: "insert",
-        path: memories(LAYOUTS[layout].edited),
-        insert_line: end(layout),
+        path: memories(m.edited),
+        insert_line: end(m),
         insert_text: "home address is 12 Elm Street",
       }),
     // Both layouts: the line the model added is checked, not the person's lines around it.
-    message: (layout) =>
+    message: (m) =>
       refuse("forgotten", {
-        what: `"home address is 12 Elm Street" (the insert of ${memories(LAYOUTS[layout].edited)})`,
+        what: `"home address is 12 Elm Street" (the insert of ${memories(m.edited)})`,
         date: "2026/09/12",
         rule: "same_fact",
       }).message,
@@ -288,23 +236,23 @@ const CASES: Case[] = [
   {
     name: "an insert that takes the file past the cap",
     code: "too_long",
-    before: (handlers, layout) =>
+    before: (handlers, m) =>
       handlers.insert({
         command: "insert",
-        path: memories(LAYOUTS[layout].edited),
-        insert_line: end(layout),
+        path: memories(m.edited),
+        insert_line: end(m),
         insert_text: Array.from({ length: 180 }, (_, index) => `${LINE} ${index}`).join("\n"),
       }),
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.insert({
         command: "insert",
-        path: memories(LAYOUTS[layout].edited),
-        insert_line: end(layout),
+        path: memories(m.edited),
+        insert_line: end(m),
         insert_text: Array.from({ length: 100 }, (_, index) => `${LINE} more ${index}`).join("\n"),
       }),
-    message: (layout) => {
+    message: (m) => {
       const message = refuse("too_long", {
-        what: `the insert of ${memories(LAYOUTS[layout].edited)}`,
+        what: `the insert of ${memories(m.edited)}`,
         reason:
           "LENGTH chars is over the 12000-char cap of a memory file; keep one subject per file and merge or drop old lines.",
       }).message;
@@ -316,66 +264,61 @@ const CASES: Case[] = [
   {
     name: "an edit of a file that changed since it was read",
     code: "version_conflict",
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.insert({
         command: "insert",
-        path: memories(LAYOUTS[layout].edited),
-        insert_line: end(layout),
+        path: memories(m.edited),
+        insert_line: end(m),
         insert_text: "uses tmux",
       }),
-    message: (layout) =>
+    message: (m) =>
       refuse("version_conflict", {
-        what: `the insert of ${memories(LAYOUTS[layout].edited)}`,
-        path: memories(LAYOUTS[layout].edited),
+        what: `the insert of ${memories(m.edited)}`,
+        path: memories(m.edited),
         rereads: MAX_CONFLICT_RETRIES,
       }).message,
     // Reads hand back the file as it was before a person's edit; every write then conflicts.
-    store: (store, layout) =>
-      racing(
-        store,
-        layout,
-        `${LAYOUTS[layout].content}${layout === "subject" ? "[stated 2026/09/02] hand edit" : "Hand edit."}\n`,
-        "all",
-      ),
+    store: (store, m) =>
+      racing(store, m, `${m.content}${m.dated("hand edit", "2026/09/02")}\n`, "all"),
   },
   {
     name: "an edit that spells a key only in the file as read again after a conflict",
     code: "secret",
     // A person wrote the key's first part where the model's text lands: the re-read edit joins them.
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.str_replace({
         command: "str_replace",
-        path: memories(LAYOUTS[layout].edited),
+        path: memories(m.edited),
         old_str: "Heroku",
         new_str: keyId.slice(4),
       }),
-    message: async (layout) =>
+    message: async (m) =>
       refuse("secret", {
-        what: `the str_replace of ${memories(LAYOUTS[layout].edited)}`,
+        what: `the str_replace of ${memories(m.edited)}`,
         kinds: [...new Set((await findSecrets(keyId)).findings.map((found) => found.kind))],
         split: false,
       }).message,
-    store: (store, layout) =>
+    store: (store, m) =>
       racing(
         store,
-        layout,
-        LAYOUTS[layout].content.replace("on Heroku", `with the key ${keyId.slice(0, 4)}Heroku`),
+        m,
+        m.content.replace("on Heroku", `with the key ${keyId.slice(0, 4)}Heroku`),
         "first",
       ),
   },
   {
     name: "an insert with a relative time that cannot be pinned to a day",
     code: "relative_date",
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.insert({
         command: "insert",
-        path: memories(LAYOUTS[layout].edited),
-        insert_line: end(layout),
+        path: memories(m.edited),
+        insert_line: end(m),
         insert_text: "मैं कल जाऊँगा",
       }),
-    message: (layout) =>
+    message: (m) =>
       refuse("relative_date", {
-        what: `the insert of ${memories(LAYOUTS[layout].edited)}`,
+        what: `the insert of ${memories(m.edited)}`,
         problem:
           '"कल" means both yesterday and tomorrow; the session date 2026-09-12 cannot say which. Restate the fact with an absolute date (YYYY/MM/DD).',
       }).message,
@@ -383,181 +326,175 @@ const CASES: Case[] = [
   {
     name: "an insert of a placeholder line",
     code: "invalid_fact",
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.insert({
         command: "insert",
-        path: memories(LAYOUTS[layout].edited),
-        insert_line: end(layout),
+        path: memories(m.edited),
+        insert_line: end(m),
         insert_text: "uses tmux\n- N/A",
       }),
-    message: (layout) =>
+    message: (m) =>
       refuse("invalid_fact", {
-        what: `the insert of ${memories(LAYOUTS[layout].edited)}`,
-        problem: `one of its lines: "N/A" is a placeholder, not a fact${LAYOUTS[layout].shapeNote}`,
+        what: `the insert of ${memories(m.edited)}`,
+        problem: `one of its lines: "N/A" is a placeholder, not a fact${m.shapeNote}`,
       }).message,
   },
   {
     name: "a create whose description is a placeholder",
     code: "invalid_fact",
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.create({
         command: "create",
-        path: memories(LAYOUTS[layout].created),
+        path: memories(m.created),
         file_text: "---\nname: keys\ndescription: N/A\n---\nuses tmux\n",
       }),
-    message: (layout) =>
+    message: (m) =>
       refuse("invalid_fact", {
-        what: `the create of ${memories(LAYOUTS[layout].created)}`,
+        what: `the create of ${memories(m.created)}`,
         problem: 'its description: "N/A" is a placeholder; say what the file holds',
       }).message,
   },
   {
     name: "a create whose name is blank",
     code: "invalid_fact",
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.create({
         command: "create",
-        path: memories(LAYOUTS[layout].created),
+        path: memories(m.created),
         file_text: '---\nname: ""\ndescription: The user\'s keys.\n---\nuses tmux\n',
       }),
-    message: (layout) =>
+    message: (m) =>
       refuse("invalid_fact", {
-        what: `the create of ${memories(LAYOUTS[layout].created)}`,
+        what: `the create of ${memories(m.created)}`,
         problem: "its name: it is blank",
       }).message,
   },
   {
     name: "a create whose name is a list, never saved with its header as facts",
     code: "invalid_fact",
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.create({
         command: "create",
-        path: memories(LAYOUTS[layout].created),
+        path: memories(m.created),
         file_text: "---\nname: [N/A]\ndescription: The user's keys.\n---\nuses tmux\n",
       }),
-    message: (layout) => {
+    message: (m) => {
       const error = `"name" must be one line of text, not a list or mapping. Write it as "name: ..." on one line.`;
-      const what = `Refused the create of ${memories(LAYOUTS[layout].created)}`;
-      return layout === "subject"
-        ? `${what}: Cannot read the front matter of the memory file: ${error}`
-        : `${what}: its front matter is not plain "key: value" YAML (Cannot read the front matter of ${LAYOUTS[layout].created}: ${error}); start the file with "---", "name: ...", "description: ...", "---", then the fact.`;
+      const what = `Refused the create of ${memories(m.created)}`;
+      return m.nameList(what, m.created, error);
     },
   },
   {
     name: "a str_replace that sets the name to a placeholder",
     code: "invalid_fact",
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.str_replace({
         command: "str_replace",
-        path: memories(LAYOUTS[layout].edited),
+        path: memories(m.edited),
         old_str: "name: tools",
         new_str: "name: TODO",
       }),
-    message: (layout) =>
+    message: (m) =>
       refuse("invalid_fact", {
-        what: `the str_replace of ${memories(LAYOUTS[layout].edited)}`,
+        what: `the str_replace of ${memories(m.edited)}`,
         problem: 'its name: "TODO" is a placeholder; say what the file holds',
       }).message,
   },
   {
     name: "a create with a line over the layout's length cap",
     code: "invalid_fact",
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.create({
         command: "create",
-        path: memories(LAYOUTS[layout].created),
-        file_text: `${"x".repeat(LAYOUTS[layout].maxLine + 1)}\n`,
+        path: memories(m.created),
+        file_text: `${"x".repeat(m.maxLine + 1)}\n`,
       }),
-    message: (layout) =>
+    message: (m) =>
       refuse("invalid_fact", {
-        what: `the create of ${memories(LAYOUTS[layout].created)}`,
-        problem: `one of its lines: it is ${LAYOUTS[layout].maxLine + 1} chars, over ${LAYOUTS[layout].maxLine}${LAYOUTS[layout].shapeNote}`,
+        what: `the create of ${memories(m.created)}`,
+        problem: `one of its lines: it is ${m.maxLine + 1} chars, over ${m.maxLine}${m.shapeNote}`,
       }).message,
   },
   {
     name: "a create whose fact is over the layout's length cap in two lines",
     code: "invalid_fact",
     // Subject: each line is a fact of its own; fact: the created file's body is its one fact.
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.create({
         command: "create",
-        path: memories(LAYOUTS[layout].created),
+        path: memories(m.created),
         file_text: `${"y".repeat(700)}\n${"z".repeat(700)}\n`,
       }),
-    message: (layout) =>
+    message: (m) =>
       refuse("invalid_fact", {
-        what: `the create of ${memories(LAYOUTS[layout].created)}`,
-        problem:
-          layout === "subject"
-            ? "one of its lines: it is 700 chars, over 300; a memory line is one short fact"
-            : "one of its lines: it is 1401 chars, over 1200 (one fact per file)",
+        what: `the create of ${memories(m.created)}`,
+        problem: m.twoLongLines,
       }).message,
   },
   {
     name: "a create of a fact another file holds",
     code: "duplicate",
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.create({
         command: "create",
-        path: memories(LAYOUTS[layout].created),
-        file_text: layout === "subject" ? "uses neovim\n" : "Uses Neovim\n",
+        path: memories(m.created),
+        file_text: `${m.neovimAgain}\n`,
       }),
-    message: (layout) =>
+    message: (m) =>
       refuse("duplicate", {
-        what: `the create of ${memories(LAYOUTS[layout].created)}`,
-        path: memories(LAYOUTS[layout].held),
+        what: `the create of ${memories(m.created)}`,
+        path: memories(m.held),
       }).message,
   },
   {
     name: "an insert that restates a line of the file",
     code: "duplicate",
     layouts: ["subject"],
-    run: (handlers, layout) =>
+    run: (handlers, m) =>
       handlers.insert({
         command: "insert",
-        path: memories(LAYOUTS[layout].edited),
-        insert_line: end(layout),
+        path: memories(m.edited),
+        insert_line: end(m),
         insert_text: "Neovim",
       }),
-    message: (layout) =>
+    message: (m) =>
       refuse("duplicate", {
-        what: `the insert of ${memories(LAYOUTS[layout].edited)}`,
-        path: memories(LAYOUTS[layout].edited),
+        what: `the insert of ${memories(m.edited)}`,
+        path: memories(m.edited),
         as: "[stated 2026/09/01] uses Neovim",
       }).message,
   },
 ];
 
-describe.each(["subject", "fact"] as const)("memory tool checks on the %s layout", (layout) => {
-  it.each(CASES.filter((check) => check.layouts === undefined || check.layouts.includes(layout)))(
-    "$name: refused as $code, with the table's message",
-    async (check) => {
-      const { store, snapshot } = await setup(layout);
+export function describeMemoryToolChecks(layout: Layout, fixture: LayoutFixture): void {
+  const m = fixture.memoryTool;
+  describe("memory tool checks", () => {
+    it.each(
+      CASES.filter((check) => check.layouts === undefined || check.layouts.includes(layout.name)),
+    )("$name: refused as $code, with the table's message", async (check) => {
+      const { store, snapshot } = await setup(layout, m);
       const handlers = createMemoryToolHandlers({
-        store: check.store === undefined ? store : await check.store(store, layout),
+        store: check.store === undefined ? store : await check.store(store, m),
         now: NOW,
       });
-      if (check.before !== undefined) await check.before(handlers, layout);
+      if (check.before !== undefined) await check.before(handlers, m);
       const before = await snapshot();
-      const result = await refusal(check.run(handlers, layout));
-      const message = await check.message(layout);
+      const result = await refusal(check.run(handlers, m));
+      const message = await check.message(m, layout);
       expect(result).toEqual({
         code: check.code,
         message: typeof message === "string" ? message : expect.stringMatching(message),
       });
       expect(await snapshot()).toEqual(before);
-    },
-  );
-});
+    });
+  });
 
-describe.each(["subject", "fact"] as const)(
-  "memory tool on the %s layout: version token",
-  (layout) => {
+  describe("memory tool: version token", () => {
     it("an edit whose file changed since the read is applied again to the file as it is now", async () => {
-      const { root, store } = await setup(layout);
-      const { edited, content } = LAYOUTS[layout];
+      const { root, store } = await setup(layout, m);
+      const { edited, content } = m;
       const stale = await store.read(edited);
-      const handEdit = layout === "subject" ? "[stated 2026/09/02] hand edit" : "Hand edit.";
+      const handEdit = m.dated("hand edit", "2026/09/02");
       await writeFile(join(root, edited), `${content}${handEdit}\n`);
       // The first read hands back the file as it was before a person's edit; later reads are true.
       let reads = 0;
@@ -578,55 +515,44 @@ describe.each(["subject", "fact"] as const)(
       await handlers.insert({
         command: "insert",
         path: memories(edited),
-        insert_line: end(layout),
+        insert_line: end(m),
         insert_text: "uses tmux",
       });
       const text = await readFile(join(root, edited), "utf8");
       expect(text.split("\n").slice(-3)).toEqual([
-        layout === "subject" ? "[stated 2026/09/12] uses tmux" : "uses tmux",
+        m.dated("uses tmux", "2026/09/12"),
         handEdit,
         "",
       ]);
     });
-  },
-);
+  });
 
-describe.each(["subject", "fact"] as const)(
-  "memory tool on the %s layout: the lines the model writes",
-  (layout) => {
+  describe("memory tool: the lines the model writes", () => {
     it("resolves a relative time against today, as remember does", async () => {
-      const { root, store } = await setup(layout);
-      const { edited, content } = LAYOUTS[layout];
+      const { root, store } = await setup(layout, m);
+      const { edited, content } = m;
       const handlers = createMemoryToolHandlers({ store, now: NOW });
       await handlers.insert({
         command: "insert",
         path: memories(edited),
-        insert_line: end(layout),
+        insert_line: end(m),
         insert_text: "met Bob yesterday",
       });
       const lines = (await readFile(join(root, edited), "utf8")).split("\n");
-      expect(lines.slice(-2)).toEqual([
-        layout === "subject"
-          ? "[stated 2026/09/12] met Bob on 2026/09/11"
-          : "met Bob on 2026/09/11",
-        "",
-      ]);
+      expect(lines.slice(-2)).toEqual([m.dated("met Bob on 2026/09/11", "2026/09/12"), ""]);
       expect(lines.length).toBe(content.split("\n").length + 1);
     });
 
     it("checks only the lines it wrote against the tombstones, not a person's line it sent as it was", async () => {
-      const { root, store } = await setup(layout);
-      const { edited, content } = LAYOUTS[layout];
+      const { root, store } = await setup(layout, m);
+      const { edited, content } = m;
       // A person wrote back by hand the line forgotten in setup; the model edits the line above.
-      const forgotten =
-        layout === "subject"
-          ? "[stated 2026/09/01] home address is 12 Elm Street"
-          : "Home address is 12 Elm Street.";
-      const neovim = layout === "subject" ? "uses Neovim" : "Uses Neovim.";
+      const forgotten = m.home;
+      const { neovim } = m;
       const start = content.replace(`${neovim}\n`, `${neovim}\n${forgotten}\n`);
       await writeFile(join(root, edited), start);
       const handlers = createMemoryToolHandlers({ store, now: NOW });
-      const helix = layout === "subject" ? "uses Helix" : "Uses Helix.";
+      const helix = neovim.replace("Neovim", "Helix");
       await handlers.str_replace({
         command: "str_replace",
         path: memories(edited),
@@ -639,24 +565,25 @@ describe.each(["subject", "fact"] as const)(
     });
 
     it("keeps a line sent as the file had it byte for byte, never refused or rewritten", async () => {
-      const { root, store } = await setup(layout);
-      const { edited, content } = LAYOUTS[layout];
+      const { root, store } = await setup(layout, m);
+      const { edited, content } = m;
       // A person's lines a write would refuse or rewrite: a placeholder, a relative time, a line
       // another line already says.
       const personal = ["N/A", "met Alice yesterday", "- uses Neovim"];
-      const heroku = layout === "subject" ? "deploys on Heroku" : "Deploys on Heroku.";
+      const { heroku } = m;
+      const tail = heroku.slice(heroku.indexOf("Heroku") + "Heroku".length);
       const start = content.replace(`${heroku}\n`, `${heroku}\n${personal.join("\n")}\n`);
       await writeFile(join(root, edited), start);
       const handlers = createMemoryToolHandlers({ store, now: NOW });
       await handlers.str_replace({
         command: "str_replace",
         path: memories(edited),
-        old_str: `Heroku${layout === "subject" ? "" : "."}\n${personal.join("\n")}`,
-        new_str: `Fly.io${layout === "subject" ? "" : "."}\n${personal.join("\n")}`,
+        old_str: `Heroku${tail}\n${personal.join("\n")}`,
+        new_str: `Fly.io${tail}\n${personal.join("\n")}`,
       });
       expect(await readFile(join(root, edited), "utf8")).toBe(
         start.replace("updated: 2026/09/01", "updated: 2026/09/12").replace("Heroku", "Fly.io"),
       );
     });
-  },
-);
+  });
+}
