@@ -18,6 +18,7 @@ import {
   forgetOpenRecallIndexes,
   openRecallIndex,
   RECALL_INDEX_FILE,
+  RECALL_INDEX_FORMAT,
   RecallIndex,
 } from "./recall-index.js";
 import { scopedStore } from "./scope.js";
@@ -267,13 +268,16 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
   const CASES: Record<string, (text: string) => string | undefined> = {
     missing: () => undefined,
     "not JSON": (text) => text.slice(0, text.length / 2),
-    "another format version": (text) => text.replace('"format":1', '"format":999'),
+    "another format version": (text) =>
+      text.replace(`"format":${RECALL_INDEX_FORMAT}`, '"format":999'),
     "units and files that disagree": (text) => {
-      const stored = JSON.parse(text) as { units: Record<string, unknown> };
+      const [files, search] = text.split("\n");
+      const stored = JSON.parse(search ?? "") as { units: Record<string, unknown> };
       const first = Object.keys(stored.units)[0];
       if (first !== undefined) delete stored.units[first];
-      return JSON.stringify(stored);
+      return `${files}\n${JSON.stringify(stored)}`;
     },
+    "search not JSON": (text) => text.slice(0, text.length - 10),
     "JSON null": () => "null",
   };
   it.each(Object.entries(CASES))("%s", async (_name, damage) => {
@@ -289,6 +293,46 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
     await flushRecallIndexes();
     expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
+  });
+
+  it("lists from the files' line alone, and rebuilds when a query meets a damaged search", async () => {
+    const written = await folder();
+    // Settled stamps: a file within its 2 s window has none and would be read on every call.
+    const stamps = (await written.listStamps()).map((file) => ({
+      path: file.path,
+      stamp: `stamp-${file.path}`,
+    }));
+    const store = {
+      root: written.root,
+      layout: written.layout,
+      maxChars: written.maxChars,
+      listStamps: async () => stamps,
+      list: () => written.list(),
+      read: (path: string) => written.read(path),
+      readInternal: (path: string) => written.readInternal(path),
+      writeInternal: (path: string, text: string) => written.writeInternal(path, text),
+    };
+    const expected = seen(await rankRecallUnits({ store, query: QUERY }));
+    const rows = await scopedStore(store, undefined).list();
+    await flushRecallIndexes();
+    const path = join(store.root, ".memfiles", RECALL_INDEX_FILE);
+    const [files] = (await readFile(path, "utf8")).split("\n");
+    await writeFile(path, `${files}\n{"units":`);
+    forgetOpenRecallIndexes();
+    expect(await scopedStore(store, undefined).list()).toEqual(rows);
+    // Listing left the damaged search as it was: only a query parses it.
+    expect(await readFile(path, "utf8")).toBe(`${files}\n{"units":`);
+    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
+    await flushRecallIndexes();
+    expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
+    // A changed file makes a listing parse the search; damaged, every file is read again.
+    await writeFile(path, `${files}\n{"units":`);
+    forgetOpenRecallIndexes();
+    const first = stamps[0];
+    if (first !== undefined) first.stamp = "stamp-changed";
+    expect(await scopedStore(store, undefined).list()).toEqual(rows);
+    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
+    await flushRecallIndexes();
   });
 
   it("reads back an index it stored (the parse accepts what serialize wrote)", async () => {

@@ -21,7 +21,7 @@ export const RECALL_INDEX_FILE = "recall-index.json";
  * Version of the stored recall index's shape. An index of another version (or of another
  * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read.
  */
-export const RECALL_INDEX_FORMAT = 1;
+export const RECALL_INDEX_FORMAT = 2;
 
 /** What the recall index needs of a store (a `MemoryStore` fits). */
 export type RecallIndexStore = {
@@ -59,13 +59,19 @@ type IndexedFile = {
   ids: number[];
 };
 
-type StoredIndex = {
+// Stored as two lines of JSON: the files (rows, stamps, unit ids), then the units and the search.
+// A process that only lists (the memory block) parses the first line; the second, most of the
+// bytes, is parsed when a query or a changed file needs it.
+type StoredFiles = {
   format: number;
   ranking: number;
   layout: StoreLayout;
   maxChars: number;
   nextId: number;
   files: Record<string, IndexedFile>;
+};
+
+type StoredSearch = {
   units: Record<string, FileUnit>;
   search: AsPlainObject;
 };
@@ -77,8 +83,10 @@ type StoredIndex = {
 export class RecallIndex {
   readonly files = new Map<string, IndexedFile>();
   readonly units = new Map<number, FileUnit>();
-  search: MiniSearch<IndexedUnit>;
+  #search: MiniSearch<IndexedUnit>;
   nextId = 0;
+  /** The stored units and search, not parsed yet ({@link RecallIndex.parseFiles}). */
+  #storedSearch: string | undefined;
   // The indexed paths as a set (what listStamps need not check again); rebuilt when files change.
   #pathSet: Set<string> | undefined;
   /** Files with a project scope: while there are none, a query needs no scope filter. */
@@ -87,7 +95,60 @@ export class RecallIndex {
   unsaved = false;
 
   constructor(search?: MiniSearch<IndexedUnit>) {
-    this.search = search ?? new MiniSearch<IndexedUnit>(unitIndexOptions());
+    this.#search = search ?? new MiniSearch<IndexedUnit>(unitIndexOptions());
+  }
+
+  /**
+   * Parses the stored units and search if they are still text. When they cannot be trusted (not
+   * JSON, units that do not agree with the files), the index is emptied and marked unsaved, so
+   * the next `refresh` reads every file again.
+   *
+   * @returns `false` when the index was emptied.
+   */
+  load(): boolean {
+    const text = this.#storedSearch;
+    if (text === undefined) return true;
+    this.#storedSearch = undefined;
+    if (this.#loadSearch(text)) return true;
+    this.files.clear();
+    this.units.clear();
+    this.#search = new MiniSearch<IndexedUnit>(unitIndexOptions());
+    this.#scopedFiles = 0;
+    this.#pathSet = undefined;
+    this.unsaved = true;
+    return false;
+  }
+
+  #loadSearch(text: string): boolean {
+    try {
+      const stored = JSON.parse(text) as Partial<StoredSearch> | null;
+      if (
+        stored === null ||
+        typeof stored !== "object" ||
+        typeof stored.units !== "object" ||
+        stored.units === null ||
+        typeof stored.search !== "object" ||
+        stored.search === null
+      ) {
+        return false;
+      }
+      for (const [id, unit] of Object.entries(stored.units)) {
+        if (typeof unit?.path !== "string" || typeof unit.text !== "string") return false;
+        this.units.set(Number(id), unit);
+      }
+      let ids = 0;
+      for (const file of this.files.values()) {
+        if (file.ids.some((id) => !this.units.has(id))) return false;
+        ids += file.ids.length;
+      }
+      if (ids !== this.units.size) return false;
+      const search = MiniSearch.loadJS(stored.search, unitIndexOptions());
+      if (search.documentCount !== ids) return false;
+      this.#search = search;
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   get #paths(): ReadonlySet<string> {
@@ -122,11 +183,12 @@ export class RecallIndex {
     scope?: IndexScope,
     skipPaths: readonly string[] = ALWAYS_LOADED,
   ): ScoredRecallUnit[] {
+    this.load();
     if (query.trim() === "" || this.units.size === 0) return [];
     const hits =
       scope === undefined || this.#scopedFiles === 0
-        ? this.search.search(query)
-        : this.search.search(query, {
+        ? this.#search.search(query)
+        : this.#search.search(query, {
             filter: (hit) => {
               const unit = this.units.get(hit.id as number);
               return unit !== undefined && this.holds(unit.path, scope);
@@ -151,7 +213,7 @@ export class RecallIndex {
     if (file === undefined) return;
     for (const id of file.ids) {
       const unit = this.units.get(id);
-      if (unit !== undefined) this.search.remove(this.#document(id, unit, file.fields));
+      if (unit !== undefined) this.#search.remove(this.#document(id, unit, file.fields));
       this.units.delete(id);
     }
     if (file.scope !== undefined) this.#scopedFiles--;
@@ -173,7 +235,7 @@ export class RecallIndex {
       const id = this.nextId++;
       ids.push(id);
       this.units.set(id, unit);
-      this.search.add(this.#document(id, unit, linked));
+      this.#search.add(this.#document(id, unit, linked));
     }
     if (this.files.get(row.path)?.scope !== undefined) this.#scopedFiles--;
     if (scope !== undefined) this.#scopedFiles++;
@@ -218,6 +280,8 @@ export class RecallIndex {
       (file) => file.stamp === "" || this.files.get(file.path)?.stamp !== file.stamp,
     );
     if (removed.length === 0 && changed.length === 0) return false;
+    // Emptied (its stored search could not be trusted): every file is read again.
+    if (!this.load()) return this.refresh(store);
     const read: Array<{ stamp: string; version: string; row: MemoryRow; content: string }> = [];
     let restamped = false;
     for (const file of changed) {
@@ -291,19 +355,24 @@ export class RecallIndex {
     return true;
   }
 
-  /** The index as stored (JSON). */
+  /** The index as stored: two lines of JSON, the files, then the units and the search. */
   serialize(store: Pick<RecallIndexStore, "layout" | "maxChars">): string {
-    const stored: StoredIndex = {
+    const files: StoredFiles = {
       format: RECALL_INDEX_FORMAT,
       ranking: RANKING_INDEX_VERSION,
       layout: store.layout,
       maxChars: store.maxChars,
       nextId: this.nextId,
       files: Object.fromEntries(this.files),
-      units: Object.fromEntries(this.units),
-      search: this.search.toJSON(),
     };
-    return JSON.stringify(stored);
+    // Units and search still unparsed are unchanged: their stored text is written back as it was.
+    const search =
+      this.#storedSearch ??
+      JSON.stringify({
+        units: Object.fromEntries(this.units),
+        search: this.#search.toJSON(),
+      } satisfies StoredSearch);
+    return `${JSON.stringify(files)}\n${search}`;
   }
 
   /**
@@ -315,8 +384,24 @@ export class RecallIndex {
     text: string,
     store: Pick<RecallIndexStore, "layout" | "maxChars">,
   ): RecallIndex | undefined {
+    const index = RecallIndex.parseFiles(text, store);
+    return index?.load() === true ? index : undefined;
+  }
+
+  /**
+   * {@link parse} of the files' line alone (rows, stamps, unit ids): the units and the search are
+   * parsed by {@link load}, when a query or a changed file first needs them.
+   *
+   * @returns The index, or `undefined` when the files' line is not one {@link serialize} wrote.
+   */
+  static parseFiles(
+    text: string,
+    store: Pick<RecallIndexStore, "layout" | "maxChars">,
+  ): RecallIndex | undefined {
+    const end = text.indexOf("\n");
+    if (end === -1) return undefined;
     try {
-      const stored = JSON.parse(text) as Partial<StoredIndex> | null;
+      const stored = JSON.parse(text.slice(0, end)) as Partial<StoredFiles> | null;
       if (
         stored === null ||
         typeof stored !== "object" ||
@@ -326,37 +411,25 @@ export class RecallIndex {
         stored.maxChars !== store.maxChars ||
         typeof stored.nextId !== "number" ||
         typeof stored.files !== "object" ||
-        stored.files === null ||
-        typeof stored.units !== "object" ||
-        stored.units === null ||
-        typeof stored.search !== "object" ||
-        stored.search === null
+        stored.files === null
       ) {
         return undefined;
       }
-      const index = new RecallIndex(MiniSearch.loadJS(stored.search, unitIndexOptions()));
+      const index = new RecallIndex();
       index.nextId = stored.nextId;
-      for (const [id, unit] of Object.entries(stored.units)) {
-        if (typeof unit?.path !== "string" || typeof unit.text !== "string") return undefined;
-        index.units.set(Number(id), unit);
-      }
-      let ids = 0;
       for (const [path, file] of Object.entries(stored.files)) {
         if (
           typeof file?.stamp !== "string" ||
           file.row?.path !== path ||
           !Array.isArray(file.ids) ||
-          file.ids.some(
-            (id) => typeof id !== "number" || id >= index.nextId || !index.units.has(id),
-          )
+          file.ids.some((id) => typeof id !== "number" || id >= index.nextId)
         ) {
           return undefined;
         }
-        ids += file.ids.length;
         index.files.set(path, file);
         if (file.scope !== undefined) index.#scopedFiles++;
       }
-      if (ids !== index.units.size || index.search.documentCount !== ids) return undefined;
+      index.#storedSearch = text.slice(end + 1);
       return index;
     } catch {
       return undefined;
@@ -385,6 +458,15 @@ export function isRecallIndexStore(store: object): store is RecallIndexStore {
   );
 }
 
+/** Options of {@link openRecallIndex}. */
+export type OpenRecallIndexOptions = {
+  /**
+   * Only `rows()` and `holds()` will be asked: the stored units and search are parsed only if a
+   * changed file needs them (the memory block of a session start needs none).
+   */
+  rowsOnly?: boolean;
+};
+
 // The index of each memory this process has opened, by store and rules: a warm process reads the
 // stored index once, then only the stamps.
 const opened = new Map<string, RecallIndex>();
@@ -403,22 +485,27 @@ function keyOf(store: RecallIndexStore): string {
  * failed save is not an error (the next call stores it again).
  *
  * @param store - The memory (a `MemoryStore`).
+ * @param options - `{ rowsOnly? }`.
  * @returns The index.
  * @throws File-system errors from listing the folder pass through; an unreadable index file is
  *   rebuilt, not thrown.
  * @example (await openRecallIndex(store)).query("Where does Marta live?", undefined)
  */
-export async function openRecallIndex(store: RecallIndexStore): Promise<RecallIndex> {
+export async function openRecallIndex(
+  store: RecallIndexStore,
+  options: OpenRecallIndexOptions = {},
+): Promise<RecallIndex> {
   const key = keyOf(store);
   let index = opened.get(key);
   if (index === undefined) {
     const text = await store.readInternal(RECALL_INDEX_FILE).catch(() => undefined);
-    const stored = text === undefined ? undefined : RecallIndex.parse(text, store);
+    const stored = text === undefined ? undefined : RecallIndex.parseFiles(text, store);
     index = stored ?? new RecallIndex();
     // A missing or unreadable index is stored anew even when the memory is empty.
     if (stored === undefined) index.unsaved = true;
     opened.set(key, index);
   }
+  if (options.rowsOnly !== true) index.load();
   await index.refresh(store);
   if (index.unsaved) await save(key, index, store);
   return index;

@@ -72,7 +72,8 @@ export function scopedStore(store: RecallStore, project: string | undefined): Re
     [SCOPED]: { store: base, project },
     async list(): Promise<MemoryRow[]> {
       // A store with a recall index lists from it: no file is read unless it changed.
-      if (isRecallIndexStore(base)) return (await openRecallIndex(base)).rows({ project });
+      if (isRecallIndexStore(base))
+        return (await openRecallIndex(base, { rowsOnly: true })).rows({ project });
       return (await base.list()).filter((row) => fileInScope(row.path, row.scope, project));
     },
     async read(path: string): Promise<ReadResult> {
