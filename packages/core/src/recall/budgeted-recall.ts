@@ -101,7 +101,7 @@ export type RankPooledRecallUnitsOptions = Omit<RankRecallUnitsOptions, "store">
 export async function rankRecallUnits(options: RankRecallUnitsOptions): Promise<RecallUnit[]> {
   const { store, scope } = scopeOf(options.store);
   if (isRecallIndexStore(store)) {
-    const index = await openRecallIndex(store);
+    const index = await openRecallIndex(store, { query: options.query });
     return index.query(options.query, scope, options.skipPaths);
   }
   return rankUnits([{ label: "", store: options.store }], options.query, options.skipPaths);

@@ -277,7 +277,9 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       if (first !== undefined) delete stored.units[first];
       return `${files}\n${JSON.stringify(stored)}`;
     },
-    "search not JSON": (text) => text.slice(0, text.length - 10),
+    "cut short": (text) => text.slice(0, text.length - 10),
+    "a term line not JSON": (text) => text.replace('\n["', '\n[['),
+    "the search without its end": (text) => text.replace(/\n"end"$/, ""),
     "JSON null": () => "null",
   };
   it.each(Object.entries(CASES))("%s", async (_name, damage) => {
@@ -317,16 +319,16 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     await flushRecallIndexes();
     const path = join(store.root, ".memfiles", RECALL_INDEX_FILE);
     const [files] = (await readFile(path, "utf8")).split("\n");
-    await writeFile(path, `${files}\n{"units":`);
+    await writeFile(path, `${files}\n{"units":\n"end"`);
     forgetOpenRecallIndexes();
     expect(await scopedStore(store, undefined).list()).toEqual(rows);
     // Listing left the damaged search as it was: only a query parses it.
-    expect(await readFile(path, "utf8")).toBe(`${files}\n{"units":`);
+    expect(await readFile(path, "utf8")).toBe(`${files}\n{"units":\n"end"`);
     expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
     await flushRecallIndexes();
     expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
     // A changed file makes a listing parse the search; damaged, every file is read again.
-    await writeFile(path, `${files}\n{"units":`);
+    await writeFile(path, `${files}\n{"units":\n"end"`);
     forgetOpenRecallIndexes();
     const first = stamps[0];
     if (first !== undefined) first.stamp = "stamp-changed";
@@ -341,6 +343,50 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     expect(RecallIndex.parse(index.serialize(store), store)?.query(QUERY)).toEqual(
       index.query(QUERY),
     );
+  });
+});
+
+describe("a cold query parses only the terms it can reach", () => {
+  const factFile = (name: string, body: string, scope?: string) =>
+    `---\nname: ${name}\ndescription: ${name} notes.\ntype: user\nupdated: 2026/05/0${body.length % 9}\n${scope === undefined ? "" : `scope: ${scope}\n`}---\n${body}\n`;
+  const FOLDERS: Record<StoreLayout, () => Promise<MemoryStore>> = {
+    subject: folder,
+    fact: async () => {
+      const store = new MemoryStore({
+        root: await mkdtemp(join(tmpdir(), "memfiles-recall-partial-")),
+        layout: "fact",
+      });
+      await store.write("deploys.md", factFile("deploys", "The user deploys on Fly.io."), "new");
+      await store.write("editor.md", factFile("editor", "Uses Neovim daily, not Helix."), "new");
+      await store.write("café.md", factFile("café", "Likes the café near Lisbon ★."), "new");
+      await store.write("billing.md", factFile("billing", "Billing runs on Heroku.", "b"), "new");
+      return store;
+    },
+  };
+  const QUERIES = [
+    QUERY,
+    "deploy",
+    "Where do I deploy?",
+    "Lisbn neovim",
+    "Neov hero archit",
+    "café ★",
+    "the and of",
+    "MAY 2026",
+    "😀 emoji only",
+    "",
+  ];
+  it.each<StoreLayout>(["subject", "fact"])("ranks as the whole index does (%s)", async (layout) => {
+    const store = await FOLDERS[layout]();
+    const text = (await openRecallIndex(store)).serialize(store);
+    await flushRecallIndexes();
+    for (const query of QUERIES) {
+      for (const scope of [undefined, { project: "b" }]) {
+        const whole = RecallIndex.parse(text, store)?.query(query, scope);
+        const partial = RecallIndex.parseFiles(text, store);
+        expect(partial?.prepare(query)).toBe(true);
+        expect(partial?.query(query, scope), query).toEqual(whole);
+      }
+    }
   });
 });
 

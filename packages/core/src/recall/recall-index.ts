@@ -21,7 +21,7 @@ export const RECALL_INDEX_FILE = "recall-index.json";
  * Version of the stored recall index's shape. An index of another version (or of another
  * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read.
  */
-export const RECALL_INDEX_FORMAT = 2;
+export const RECALL_INDEX_FORMAT = 3;
 
 /** What the recall index needs of a store (a `MemoryStore` fits). */
 export type RecallIndexStore = {
@@ -59,9 +59,12 @@ type IndexedFile = {
   ids: number[];
 };
 
-// Stored as two lines of JSON: the files (rows, stamps, unit ids), then the units and the search.
-// A process that only lists (the memory block) parses the first line; the second, most of the
-// bytes, is parsed when a query or a changed file needs it.
+// Stored as lines of JSON: the files (rows, stamps, unit ids); the units and the search without
+// its terms; one line per term with its postings; `"end"`. A process that only lists (the memory
+// block) parses the first line; a process that makes one query parses the units and only the
+// lines of terms that begin with a query term (all minisearch reads of a query without fuzzy
+// match: the term itself and the terms it is a prefix of); a second query, or a changed file,
+// parses the rest.
 type StoredFiles = {
   format: number;
   ranking: number;
@@ -71,10 +74,17 @@ type StoredFiles = {
   files: Record<string, IndexedFile>;
 };
 
-type StoredSearch = {
+type SearchMeta = Omit<AsPlainObject, "index">;
+
+type StoredUnits = {
   units: Record<string, FileUnit>;
-  search: AsPlainObject;
+  search: SearchMeta;
 };
+
+const END_LINE = '\n"end"';
+
+// A term with a surrogate could be written differently in a longer stored term: no partial load.
+const SURROGATE = /[\ud800-\udfff]/;
 
 /**
  * The recall units of one memory in a lexical index (minisearch), with each file's row and stamp:
@@ -85,8 +95,14 @@ export class RecallIndex {
   readonly units = new Map<number, FileUnit>();
   #search: MiniSearch<IndexedUnit>;
   nextId = 0;
-  /** The stored units and search, not parsed yet ({@link RecallIndex.parseFiles}). */
-  #storedSearch: string | undefined;
+  /** Everything after the files' line as stored, until the index is loaded whole or changes. */
+  #stored: string | undefined;
+  /** The stored units and search not parsed yet: the units' line, then the term lines. */
+  #storedUnits: string | undefined;
+  #storedTerms: string | undefined;
+  #searchMeta: SearchMeta | undefined;
+  /** A search holding only the terms of one query ({@link prepare}). */
+  #partial: { query: string; search: MiniSearch<IndexedUnit> } | undefined;
   // The indexed paths as a set (what listStamps need not check again); rebuilt when files change.
   #pathSet: Set<string> | undefined;
   /** Files with a project scope: while there are none, a query needs no scope filter. */
@@ -99,29 +115,76 @@ export class RecallIndex {
   }
 
   /**
-   * Parses the stored units and search if they are still text. When they cannot be trusted (not
+   * Parses all of the stored units and search still unparsed. When they cannot be trusted (not
    * JSON, units that do not agree with the files), the index is emptied and marked unsaved, so
    * the next `refresh` reads every file again.
    *
    * @returns `false` when the index was emptied.
    */
   load(): boolean {
-    const text = this.#storedSearch;
-    if (text === undefined) return true;
-    this.#storedSearch = undefined;
-    if (this.#loadSearch(text)) return true;
-    this.files.clear();
-    this.units.clear();
-    this.#search = new MiniSearch<IndexedUnit>(unitIndexOptions());
-    this.#scopedFiles = 0;
-    this.#pathSet = undefined;
-    this.unsaved = true;
-    return false;
+    if (!this.#loadUnits()) return false;
+    const terms = this.#storedTerms;
+    if (terms === undefined) return true;
+    const search = this.#loadTerms(terms === "" ? "[]" : `[${terms.replaceAll("\n", ",")}]`);
+    if (search === undefined) return this.#empty();
+    this.#search = search;
+    this.#storedTerms = undefined;
+    this.#stored = undefined;
+    this.#searchMeta = undefined;
+    this.#partial = undefined;
+    return true;
   }
 
-  #loadSearch(text: string): boolean {
+  /**
+   * Makes {@link query} of `query` ready. An index read from its stored text and unchanged since
+   * parses only the term lines the query can reach; otherwise as {@link load}.
+   *
+   * @returns `false` when the index was emptied (the stored text could not be trusted).
+   */
+  prepare(query: string): boolean {
+    if (!this.#loadUnits()) return false;
+    const terms = this.#storedTerms;
+    if (terms === undefined || this.#partial?.query === query) return true;
+    const options = unitIndexOptions();
+    const words = (options.searchOptions?.tokenize ?? options.tokenize)?.(query) ?? [];
+    const processTerm = options.searchOptions?.processTerm ?? options.processTerm;
+    const queried = words.flatMap((word) => processTerm?.(word) || []);
+    if (queried.some((term) => SURROGATE.test(term))) return this.load();
+    // A stored line is `["term",{...}]`: it begins with `["` and the term's JSON escapes, which
+    // are char by char, so a term that begins with a query term has a line that begins with it.
+    const starts = [...new Set(queried)].map((term) => `[${JSON.stringify(term).slice(0, -1)}`);
+    const picked: string[] = [];
+    for (let at = 0; at < terms.length; ) {
+      const next = terms.indexOf("\n", at);
+      const lineEnd = next === -1 ? terms.length : next;
+      if (starts.some((start) => terms.startsWith(start, at)))
+        picked.push(terms.slice(at, lineEnd));
+      at = lineEnd + 1;
+    }
+    const search = this.#loadTerms(`[${picked.join(",")}]`);
+    if (search === undefined) return this.load();
+    this.#partial = { query, search };
+    return true;
+  }
+
+  #loadTerms(json: string): MiniSearch<IndexedUnit> | undefined {
     try {
-      const stored = JSON.parse(text) as Partial<StoredSearch> | null;
+      const index = JSON.parse(json) as AsPlainObject["index"];
+      if (!Array.isArray(index) || this.#searchMeta === undefined) return undefined;
+      const search = MiniSearch.loadJS({ ...this.#searchMeta, index }, unitIndexOptions());
+      return search.documentCount === this.units.size ? search : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  // Parses the units' line if it is still text; `false` (and the index emptied) when untrusted.
+  #loadUnits(): boolean {
+    const text = this.#storedUnits;
+    if (text === undefined) return true;
+    this.#storedUnits = undefined;
+    try {
+      const stored = JSON.parse(text) as Partial<StoredUnits> | null;
       if (
         stored === null ||
         typeof stored !== "object" ||
@@ -130,25 +193,38 @@ export class RecallIndex {
         typeof stored.search !== "object" ||
         stored.search === null
       ) {
-        return false;
+        return this.#empty();
       }
       for (const [id, unit] of Object.entries(stored.units)) {
-        if (typeof unit?.path !== "string" || typeof unit.text !== "string") return false;
+        if (typeof unit?.path !== "string" || typeof unit.text !== "string") return this.#empty();
         this.units.set(Number(id), unit);
       }
       let ids = 0;
       for (const file of this.files.values()) {
-        if (file.ids.some((id) => !this.units.has(id))) return false;
+        if (file.ids.some((id) => !this.units.has(id))) return this.#empty();
         ids += file.ids.length;
       }
-      if (ids !== this.units.size) return false;
-      const search = MiniSearch.loadJS(stored.search, unitIndexOptions());
-      if (search.documentCount !== ids) return false;
-      this.#search = search;
+      if (ids !== this.units.size || stored.search.documentCount !== ids) return this.#empty();
+      this.#searchMeta = stored.search;
       return true;
     } catch {
-      return false;
+      return this.#empty();
     }
+  }
+
+  #empty(): false {
+    this.files.clear();
+    this.units.clear();
+    this.#search = new MiniSearch<IndexedUnit>(unitIndexOptions());
+    this.#stored = undefined;
+    this.#storedUnits = undefined;
+    this.#storedTerms = undefined;
+    this.#searchMeta = undefined;
+    this.#partial = undefined;
+    this.#scopedFiles = 0;
+    this.#pathSet = undefined;
+    this.unsaved = true;
+    return false;
   }
 
   get #paths(): ReadonlySet<string> {
@@ -183,12 +259,13 @@ export class RecallIndex {
     scope?: IndexScope,
     skipPaths: readonly string[] = ALWAYS_LOADED,
   ): ScoredRecallUnit[] {
-    this.load();
+    if (this.#partial?.query !== query) this.load();
     if (query.trim() === "" || this.units.size === 0) return [];
+    const search = this.#partial?.query === query ? this.#partial.search : this.#search;
     const hits =
       scope === undefined || this.#scopedFiles === 0
-        ? this.#search.search(query)
-        : this.#search.search(query, {
+        ? search.search(query)
+        : search.search(query, {
             filter: (hit) => {
               const unit = this.units.get(hit.id as number);
               return unit !== undefined && this.holds(unit.path, scope);
@@ -355,7 +432,7 @@ export class RecallIndex {
     return true;
   }
 
-  /** The index as stored: two lines of JSON, the files, then the units and the search. */
+  /** The index as stored: lines of JSON (the files, the units, one line per term, `"end"`). */
   serialize(store: Pick<RecallIndexStore, "layout" | "maxChars">): string {
     const files: StoredFiles = {
       format: RECALL_INDEX_FORMAT,
@@ -365,14 +442,12 @@ export class RecallIndex {
       nextId: this.nextId,
       files: Object.fromEntries(this.files),
     };
-    // Units and search still unparsed are unchanged: their stored text is written back as it was.
-    const search =
-      this.#storedSearch ??
-      JSON.stringify({
-        units: Object.fromEntries(this.units),
-        search: this.#search.toJSON(),
-      } satisfies StoredSearch);
-    return `${JSON.stringify(files)}\n${search}`;
+    // Units and search not loaded whole are unchanged: their stored text is written back as it was.
+    if (this.#stored !== undefined) return `${JSON.stringify(files)}\n${this.#stored}`;
+    const { index, ...search } = this.#search.toJSON();
+    const units: StoredUnits = { units: Object.fromEntries(this.units), search };
+    const terms = index.map((entry) => `${JSON.stringify(entry)}\n`).join("");
+    return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${terms}${END_LINE.slice(1)}`;
   }
 
   /**
@@ -429,7 +504,15 @@ export class RecallIndex {
         index.files.set(path, file);
         if (file.scope !== undefined) index.#scopedFiles++;
       }
-      index.#storedSearch = text.slice(end + 1);
+      const rest = text.slice(end + 1);
+      const unitsEnd = rest.indexOf("\n");
+      if (unitsEnd === -1 || !rest.endsWith(END_LINE)) return undefined;
+      index.#stored = rest;
+      index.#storedUnits = rest.slice(0, unitsEnd);
+      index.#storedTerms = rest.slice(
+        unitsEnd + 1,
+        Math.max(unitsEnd + 1, rest.length - END_LINE.length),
+      );
       return index;
     } catch {
       return undefined;
@@ -465,6 +548,11 @@ export type OpenRecallIndexOptions = {
    * changed file needs them (the memory block of a session start needs none).
    */
   rowsOnly?: boolean;
+  /**
+   * The one query that will be asked: an index read from its stored text parses only the terms
+   * that query can reach (a cold process that recalls once); another query parses the rest.
+   */
+  query?: string;
 };
 
 // The index of each memory this process has opened, by store and rules: a warm process reads the
@@ -485,7 +573,7 @@ function keyOf(store: RecallIndexStore): string {
  * failed save is not an error (the next call stores it again).
  *
  * @param store - The memory (a `MemoryStore`).
- * @param options - `{ rowsOnly? }`.
+ * @param options - `{ rowsOnly?, query? }`.
  * @returns The index.
  * @throws File-system errors from listing the folder pass through; an unreadable index file is
  *   rebuilt, not thrown.
@@ -505,7 +593,8 @@ export async function openRecallIndex(
     if (stored === undefined) index.unsaved = true;
     opened.set(key, index);
   }
-  if (options.rowsOnly !== true) index.load();
+  if (options.query !== undefined) index.prepare(options.query);
+  else if (options.rowsOnly !== true) index.load();
   await index.refresh(store);
   if (index.unsaved) await save(key, index, store);
   return index;
