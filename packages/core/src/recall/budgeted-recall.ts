@@ -279,6 +279,8 @@ function shortestTexts(units: readonly RecallUnit[]): Uint32Array {
  * @param units - From {@link rankRecallUnits} or {@link rankPooledRecallUnits}.
  * @param maxTokens - Most tokens of the note, wrapper included.
  * @param countTokens - The token estimate (default `estimateTokens`, the repo's one estimator).
+ * @param skip - Units never taken (as if absent), asked only of units that might be: cheaper than
+ *   filtering the ranked list first when the test costs (a hash per unit).
  * @returns `{ note, units, tokens }`; `note` `""` when nothing fits or matched.
  * @example fillRecallBudget(await rankRecallUnits({ store, query }), 1_000).tokens <= 1_000 // true
  */
@@ -286,6 +288,7 @@ export function fillRecallBudget(
   units: readonly RecallUnit[],
   maxTokens: number,
   countTokens: (text: string) => number = estimateTokens,
+  skip?: (unit: RecallUnit) => boolean,
 ): BudgetedRecallResult {
   const picked: RecallUnit[] = [];
   const files = new Set<string>();
@@ -305,6 +308,8 @@ export function fillRecallBudget(
       }
       if (least.tokens > maxTokens - used) break;
     }
+    // A skipped unit still counts in `shortestFrom`: the cut-off comes no earlier than without it.
+    if (skip?.(unit) === true) continue;
     const day = unit.date === undefined || days.has(unit.date) ? "" : dateHeader(unit.date);
     const newFile = unit.kind === "line" && !files.has(unit.path);
     const file = !newFile

@@ -278,7 +278,7 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       return `${files}\n${JSON.stringify(stored)}`;
     },
     "cut short": (text) => text.slice(0, text.length - 10),
-    "a term line not JSON": (text) => text.replace('\n["', '\n[['),
+    "a term line not JSON": (text) => text.replace('\n["', "\n[["),
     "the search without its end": (text) => text.replace(/\n"end"$/, ""),
     "JSON null": () => "null",
   };
@@ -375,19 +375,22 @@ describe("a cold query parses only the terms it can reach", () => {
     "😀 emoji only",
     "",
   ];
-  it.each<StoreLayout>(["subject", "fact"])("ranks as the whole index does (%s)", async (layout) => {
-    const store = await FOLDERS[layout]();
-    const text = (await openRecallIndex(store)).serialize(store);
-    await flushRecallIndexes();
-    for (const query of QUERIES) {
-      for (const scope of [undefined, { project: "b" }]) {
-        const whole = RecallIndex.parse(text, store)?.query(query, scope);
-        const partial = RecallIndex.parseFiles(text, store);
-        expect(partial?.prepare(query)).toBe(true);
-        expect(partial?.query(query, scope), query).toEqual(whole);
+  it.each<StoreLayout>(["subject", "fact"])(
+    "ranks as the whole index does (%s)",
+    async (layout) => {
+      const store = await FOLDERS[layout]();
+      const text = (await openRecallIndex(store)).serialize(store);
+      await flushRecallIndexes();
+      for (const query of QUERIES) {
+        for (const scope of [undefined, { project: "b" }]) {
+          const whole = RecallIndex.parse(text, store)?.query(query, scope);
+          const partial = RecallIndex.parseFiles(text, store);
+          expect(partial?.prepare(query)).toBe(true);
+          expect(partial?.query(query, scope), query).toEqual(whole);
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe("scope is a field of the index", () => {
