@@ -2,7 +2,7 @@
  * Benchmark of recall from the persistent recall index, paired with a plain BM25 query (minisearch
  * with its defaults over the same units, built once) in the same run, CPU time (user + system of
  * this process, `process.cpuUsage`), median of several rounds; the ratio is taken per round.
- * 1. Warm request: `buildSystem` + `budgetedRecall` through a `scopedStore` view, as `chat` makes
+ * 1. Warm request: `buildSystem` + `budgetedRecall` through a `requestStore` view, as `chat` makes
  *    them for one message (goal: <= 1.5x the plain query and <= 20 ms at 10,000 files).
  * 2. First request after a write (one file written through the store; goal <= 2x the warm one).
  * 3. The same request without the index (every file listed and read, as before the index), one
@@ -29,7 +29,7 @@ import {
   RECALL_INDEX_FILE,
 } from "../src/recall/recall-index.js";
 import { unitsOfFile } from "../src/recall/recall-units.js";
-import { scopedStore } from "../src/recall/scope.js";
+import { requestStore, scopedStore } from "../src/recall/scope.js";
 import { MemoryStore, type StoreLayout } from "../src/store/index.js";
 import { cachedFolder } from "./recall-index-fixtures.js";
 import { type BenchSection, median, ms } from "./section.js";
@@ -108,8 +108,9 @@ async function run({ log }: { log: (line: string) => void }): Promise<void> {
       const store = new MemoryStore({ root, layout });
       const view = () => scopedStore(store, undefined);
       const request = async () => {
-        await buildSystem({ ...SYSTEM, store: view(), query });
-        await budgetedRecall({ store: view(), query });
+        const requestView = await requestStore(store, undefined, query);
+        await buildSystem({ ...SYSTEM, store: requestView, query });
+        await budgetedRecall({ store: requestView, query });
       };
       await request();
       await flushRecallIndexes();

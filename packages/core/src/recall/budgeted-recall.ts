@@ -99,7 +99,11 @@ export type RankPooledRecallUnitsOptions = Omit<RankRecallUnitsOptions, "store">
  * @example (await rankRecallUnits({ store, query: "Where does Marta live?" }))[0]?.text
  */
 export async function rankRecallUnits(options: RankRecallUnitsOptions): Promise<RecallUnit[]> {
-  const { store, scope } = scopeOf(options.store);
+  const { store, scope, index: opened } = scopeOf(options.store);
+  if (opened !== undefined) {
+    opened.prepare(options.query);
+    return opened.query(options.query, scope, options.skipPaths);
+  }
   if (isRecallIndexStore(store)) {
     const index = await openRecallIndex(store, { query: options.query });
     return index.query(options.query, scope, options.skipPaths);

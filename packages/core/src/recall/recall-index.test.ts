@@ -13,6 +13,7 @@ import { MemoryStore } from "../store/index.js";
 import type { StoreLayout } from "../store/types.js";
 import type { RecallUnit } from "./budgeted-recall.js";
 import { rankRecallUnits } from "./budgeted-recall.js";
+import { buildSystem } from "./build-system.js";
 import {
   flushRecallIndexes,
   forgetOpenRecallIndexes,
@@ -21,7 +22,7 @@ import {
   RECALL_INDEX_FORMAT,
   RecallIndex,
 } from "./recall-index.js";
-import { scopedStore } from "./scope.js";
+import { requestStore, scopedStore } from "./scope.js";
 
 const NOW = new Date("2026-09-12T09:00:00Z");
 const QUERY = "Where does Marta live and work, and which tools and hosting do I use?";
@@ -223,7 +224,10 @@ describe("the recall index after every kind of write", () => {
     await write.act(store);
     const expected = seen(await truth(store));
     const texts = (units: readonly RecallUnit[]) => units.map((unit) => unit.text);
-    // This process's index, brought up to date from the stamps...
+    // The next request's view notices the write when it is made...
+    const request = await requestStore(store, undefined, QUERY);
+    expect(seen(await rankRecallUnits({ store: request, query: QUERY }))).toEqual(expected);
+    // ...as does this process's index, brought up to date from the stamps...
     const warm = await rankRecallUnits({ store, query: QUERY });
     expect(seen(warm)).toEqual(expected);
     if (write.shows !== undefined) expect(texts(warm)).toContain(write.shows);
@@ -234,6 +238,37 @@ describe("the recall index after every kind of write", () => {
     expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
     await flushRecallIndexes();
   }
+
+  it("checks the stamps once for a request's system prompt and recall", async () => {
+    const written = await folder();
+    let walks = 0;
+    const store = {
+      root: written.root,
+      layout: written.layout,
+      maxChars: written.maxChars,
+      listStamps: (known?: ReadonlySet<string>) => {
+        walks++;
+        return written.listStamps(known);
+      },
+      list: () => written.list(),
+      read: (path: string) => written.read(path),
+      readInternal: (path: string) => written.readInternal(path),
+      writeInternal: (path: string, text: string) => written.writeInternal(path, text),
+    };
+    const system = { basePrompt: "Base.", query: QUERY };
+    const expected = {
+      system: await buildSystem({ ...system, store: scopedStore(store, "billing") }),
+      units: seen(await rankRecallUnits({ store: scopedStore(store, "billing"), query: QUERY })),
+    };
+    walks = 0;
+    const view = await requestStore(store, "billing", QUERY);
+    expect({
+      system: await buildSystem({ ...system, store: view }),
+      units: seen(await rankRecallUnits({ store: view, query: QUERY })),
+    }).toEqual(expected);
+    expect(walks).toBe(1);
+    await flushRecallIndexes();
+  });
 
   it("re-reads only the file that changed", async () => {
     const store = await folder();
