@@ -274,7 +274,19 @@ export class RecallIndex {
     const scored: ScoredRecallUnit[] = [];
     for (const hit of hits) {
       const unit = this.units.get(hit.id as number);
-      if (unit !== undefined) scored.push({ ...unit, score: hit.score });
+      if (unit === undefined) continue;
+      // One object shape for every unit (not a spread of stored units of several shapes): ranking
+      // tens of thousands of them sorts several times faster.
+      // Keys in the order `unitsOfFile` writes them.
+      const { path, text, kind, date } = unit;
+      const score = hit.score;
+      scored.push(
+        date === undefined
+          ? { path, text, kind, score }
+          : kind === "line"
+            ? { path, text, date, kind, score }
+            : { path, text, kind, date, score },
+      );
     }
     // Skipped files still lift their day (as they did when every unit was ranked), then go.
     const skip = new Set(skipPaths);
