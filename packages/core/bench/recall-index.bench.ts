@@ -2,7 +2,7 @@
  * Benchmark of recall from the persistent recall index, paired with a plain BM25 query (minisearch
  * with its defaults over the same units, built once) in the same run, CPU time (user + system of
  * this process, `process.cpuUsage`), median of several rounds; the ratio is taken per round.
- * 1. Warm request: `buildSystem` + `budgetedRecall` through a `scopedStore` view, as `chat` makes
+ * 1. Warm request: `buildSystem` + `budgetedRecall` through a `requestStore` view, as `chat` makes
  *    them for one message (goal: <= 1.5x the plain query and <= 20 ms at 10,000 files).
  * 2. First request after a write (one file written through the store; goal <= 2x the warm one).
  * 3. The same request without the index (every file listed and read, as before the index), one
@@ -12,7 +12,11 @@
  *    1,000 files, <= 400 ms at 10,000, <= 2 s at 50,000), with the index stored and without it.
  * 5. Index upkeep: bringing the index up to date after 20 files were written; index size.
  *
- * Run: `pnpm bench -- recall-index`; `--quick` (or MEMFILES_BENCH_QUICK=1) stops at 10,000 files.
+ * Run: `pnpm bench -- recall-index`: 1,000 and 10,000 files of both layouts, and 50,000 fact files
+ * cold only (their first cold process builds the index, ~20 s of CPU, once per machine);
+ * `--50k` (or MEMFILES_BENCH_50K=1) measures 50,000 files of both layouts in full (many minutes:
+ * every write round stores a 40-160 MiB index); `--quick` (or MEMFILES_BENCH_QUICK=1) stops at
+ * 10,000 files.
  * Folders are generated once per machine under the OS temp folder. No goal is asserted.
  */
 import { execFile } from "node:child_process";
@@ -29,14 +33,17 @@ import {
   RECALL_INDEX_FILE,
 } from "../src/recall/recall-index.js";
 import { unitsOfFile } from "../src/recall/recall-units.js";
-import { scopedStore } from "../src/recall/scope.js";
+import { requestStore, scopedStore } from "../src/recall/scope.js";
 import { MemoryStore, type StoreLayout } from "../src/store/index.js";
 import { cachedFolder } from "./recall-index-fixtures.js";
 import { type BenchSection, median, ms } from "./section.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const QUICK = process.env.MEMFILES_BENCH_QUICK === "1" || process.argv.includes("--quick");
-const SIZES = QUICK ? [1_000, 10_000] : [1_000, 10_000, 50_000];
+const FULL_50K = process.env.MEMFILES_BENCH_50K === "1" || process.argv.includes("--50k");
+const SIZES = FULL_50K && !QUICK ? [1_000, 10_000, 50_000] : [1_000, 10_000];
+// Measured as a cold process only (one recall), unless `--50k` measures them in full.
+const COLD_ONLY: ReadonlyArray<[StoreLayout, number]> = QUICK || FULL_50K ? [] : [["fact", 50_000]];
 const LAYOUTS: StoreLayout[] = ["subject", "fact"];
 const ROUNDS = 7;
 const COLD_ROUNDS = 3;
@@ -84,6 +91,20 @@ async function coldChild(
   return { ...figures, exitMs };
 }
 
+async function coldLine(root: string, layout: StoreLayout, count: number): Promise<string> {
+  const query = QUERIES[layout];
+  const indexed: Array<Record<string, number>> = [];
+  for (let round = 0; round < COLD_ROUNDS; round++)
+    indexed.push(await coldChild(root, layout, query));
+  const indexPath = join(root, ".memfiles", RECALL_INDEX_FILE);
+  const saved = readFileSync(indexPath);
+  rmSync(indexPath);
+  const rebuilt = await coldChild(root, layout, query);
+  writeFileSync(indexPath, saved);
+  const pick = (key: string) => median(indexed.map((figures) => figures[key] ?? Number.NaN));
+  return `| ${layout} | ${count} | ${ms(pick("importCpuMs"))} | ${ms(pick("processCpuMs"))} | ${ms(pick("uptimeMs"))} | ${ms(pick("exitMs"))} | ${pick("rssMiB").toFixed(0)} MiB | ${ms(rebuilt.processCpuMs ?? Number.NaN)} | ${pick("units")} | ${(saved.length / 1024 / 1024).toFixed(1)} MiB |`;
+}
+
 async function run({ log }: { log: (line: string) => void }): Promise<void> {
   try {
     statSync(join(here, "../dist/recall-entry.js"));
@@ -108,10 +129,14 @@ async function run({ log }: { log: (line: string) => void }): Promise<void> {
       const store = new MemoryStore({ root, layout });
       const view = () => scopedStore(store, undefined);
       const request = async () => {
-        await buildSystem({ ...SYSTEM, store: view(), query });
-        await budgetedRecall({ store: view(), query });
+        const requestView = await requestStore(store, undefined, query);
+        await buildSystem({ ...SYSTEM, store: requestView, query });
+        await budgetedRecall({ store: requestView, query });
       };
       await request();
+      // A long-lived process has answered other messages before: its index is loaded whole, not
+      // only the terms of one query (what a process that recalls once parses).
+      await budgetedRecall({ store: view(), query: "an earlier message about something else" });
       await flushRecallIndexes();
       const plain = plainSearch(store, root, await store.list());
       const plainTimes: number[] = [];
@@ -168,27 +193,24 @@ async function run({ log }: { log: (line: string) => void }): Promise<void> {
       log(
         `| ${layout} | ${count} | ${ms(median(plainTimes))} | ${ms(median(warmTimes))} | ${median(ratios).toFixed(2)}x | ${ms(median(afterTimes))} | ${(median(afterTimes) / median(warmTimes)).toFixed(2)}x | ${Number.isNaN(without) ? "-" : ms(without)} | ${ms(upkeep)} | ${(size / 1024 / 1024).toFixed(1)} MiB |`,
       );
-      const indexed: Array<Record<string, number>> = [];
-      for (let round = 0; round < COLD_ROUNDS; round++)
-        indexed.push(await coldChild(root, layout, query));
-      const indexPath = join(root, ".memfiles", RECALL_INDEX_FILE);
-      const saved = readFileSync(indexPath);
-      rmSync(indexPath);
-      const rebuilt = await coldChild(root, layout, query);
-      writeFileSync(indexPath, saved);
-      const pick = (key: string) => median(indexed.map((figures) => figures[key] ?? Number.NaN));
-      coldLines.push(
-        `| ${layout} | ${count} | ${ms(pick("importCpuMs"))} | ${ms(pick("processCpuMs"))} | ${ms(pick("uptimeMs"))} | ${ms(pick("exitMs"))} | ${pick("rssMiB").toFixed(0)} MiB | ${ms(rebuilt.processCpuMs ?? Number.NaN)} | ${pick("units")} |`,
-      );
+      coldLines.push(await coldLine(root, layout, count));
     }
+  }
+  for (const [layout, count] of COLD_ONLY) {
+    const root = await cachedFolder(layout, count);
+    // Builds a stored index of this code's format when it is missing or of another one, then
+    // waits out the 2 s in which a just-written file (or index) counts as still changing.
+    await coldChild(root, layout, QUERIES[layout]);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    coldLines.push(await coldLine(root, layout, count));
   }
   log("");
   log("Cold process (node importing only @memfiles/core/recall, one recallForPrompt):");
   log("");
   log(
-    "| layout | files | import CPU | CPU to result | wall to result | wall to exit (index saved) | RSS | CPU to result, no stored index | units |",
+    "| layout | files | import CPU | CPU to result | wall to result | wall to exit (index saved) | RSS | CPU to result, no stored index | units | index size |",
   );
-  log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const line of coldLines) log(line);
 }
 

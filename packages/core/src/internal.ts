@@ -70,6 +70,7 @@ export {
   inScope,
   openRecallIndex,
   RECALL_INDEX_FILE,
+  RECALL_INDEX_FORMAT,
   type RecallUnit,
   rankPooledRecallUnits,
   rankRecallUnits,

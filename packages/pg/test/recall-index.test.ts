@@ -3,6 +3,7 @@ import {
   flushRecallIndexes,
   forgetOpenRecallIndexes,
   RECALL_INDEX_FILE,
+  RECALL_INDEX_FORMAT,
   rankRecallUnits,
 } from "@memfiles/core/internal";
 import { describe, expect, it } from "vitest";
@@ -27,7 +28,9 @@ describe("the recall index of a tenant lives in the database", () => {
       );
     expect(await texts(first)).toEqual(["Deploys the billing API on Fly.io."]);
     await flushRecallIndexes();
-    expect(await first.readInternal(RECALL_INDEX_FILE)).toContain('"format":1');
+    expect(await first.readInternal(RECALL_INDEX_FILE)).toContain(
+      `"format":${RECALL_INDEX_FORMAT}`,
+    );
 
     // Another app server: no index in its memory, so it reads the tenant's from the database.
     forgetOpenRecallIndexes();

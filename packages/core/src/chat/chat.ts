@@ -9,7 +9,7 @@ import type { MemoryToolLayout } from "../memory-tool/index.js";
 import { type Effort, effortParameter } from "../models/index.js";
 import { buildSystem } from "../recall/build-system.js";
 import { type RecallOptions, type RecallResult, recallFiles } from "../recall/recall-files.js";
-import { scopedStore } from "../recall/scope.js";
+import { requestStore } from "../recall/scope.js";
 import type { MemoryStore } from "../store/index.js";
 import { localDay } from "../text/index.js";
 import { reportUsage } from "../usage/report-usage.js";
@@ -228,7 +228,8 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
   const now = options.now ?? new Date();
   const query = latestUserText(options.messages);
   const recallOptions = options.recall ?? {};
-  const store = scopedStore(options.store, recallOptions.project);
+  // One view for this request's system prompt and recall: the index's stamps are checked once.
+  const store = await requestStore(options.store, recallOptions.project, query);
   const memoryTool = options.tools === "memory-tool";
   const rules = options.rules ?? (memoryTool ? getPrompt("memory-tool-rules").text : undefined);
   const fresh = await buildSystem({

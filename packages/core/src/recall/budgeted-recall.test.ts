@@ -210,6 +210,22 @@ describe("fillRecallBudget", () => {
     expect(filled.tokens).toBe(estimateTokens(filled.note));
   });
 
+  it.each([40, 60, 80, 120, 400])(
+    "takes with `skip` what it takes from the list without the skipped units (%i tokens)",
+    async (budget) => {
+      const units = await rankRecallUnits({
+        store: await subjectFolder(),
+        query: "Marta Pixel hospital puppy Lisbon beach frisbee",
+      });
+      const skipped = (unit: RecallUnit) => units.indexOf(unit) % 3 === 0;
+      const expected = fillRecallBudget(
+        units.filter((unit) => !skipped(unit)),
+        budget,
+      );
+      expect(fillRecallBudget(units, budget, estimateTokens, skipped)).toEqual(expected);
+    },
+  );
+
   it("counts with the estimator it is given", async () => {
     const units = await rankRecallUnits({ store: await subjectFolder(), query: "Pixel puppy" });
     const chars = (text: string) => text.length;

@@ -99,9 +99,13 @@ export type RankPooledRecallUnitsOptions = Omit<RankRecallUnitsOptions, "store">
  * @example (await rankRecallUnits({ store, query: "Where does Marta live?" }))[0]?.text
  */
 export async function rankRecallUnits(options: RankRecallUnitsOptions): Promise<RecallUnit[]> {
-  const { store, scope } = scopeOf(options.store);
+  const { store, scope, index: opened } = scopeOf(options.store);
+  if (opened !== undefined) {
+    opened.prepare(options.query);
+    return opened.query(options.query, scope, options.skipPaths);
+  }
   if (isRecallIndexStore(store)) {
-    const index = await openRecallIndex(store);
+    const index = await openRecallIndex(store, { query: options.query });
     return index.query(options.query, scope, options.skipPaths);
   }
   return rankUnits([{ label: "", store: options.store }], options.query, options.skipPaths);
@@ -279,6 +283,8 @@ function shortestTexts(units: readonly RecallUnit[]): Uint32Array {
  * @param units - From {@link rankRecallUnits} or {@link rankPooledRecallUnits}.
  * @param maxTokens - Most tokens of the note, wrapper included.
  * @param countTokens - The token estimate (default `estimateTokens`, the repo's one estimator).
+ * @param skip - Units never taken (as if absent), asked only of units that might be: cheaper than
+ *   filtering the ranked list first when the test costs (a hash per unit).
  * @returns `{ note, units, tokens }`; `note` `""` when nothing fits or matched.
  * @example fillRecallBudget(await rankRecallUnits({ store, query }), 1_000).tokens <= 1_000 // true
  */
@@ -286,6 +292,7 @@ export function fillRecallBudget(
   units: readonly RecallUnit[],
   maxTokens: number,
   countTokens: (text: string) => number = estimateTokens,
+  skip?: (unit: RecallUnit) => boolean,
 ): BudgetedRecallResult {
   const picked: RecallUnit[] = [];
   const files = new Set<string>();
@@ -305,6 +312,8 @@ export function fillRecallBudget(
       }
       if (least.tokens > maxTokens - used) break;
     }
+    // A skipped unit still counts in `shortestFrom`: the cut-off comes no earlier than without it.
+    if (skip?.(unit) === true) continue;
     const day = unit.date === undefined || days.has(unit.date) ? "" : dateHeader(unit.date);
     const newFile = unit.kind === "line" && !files.has(unit.path);
     const file = !newFile

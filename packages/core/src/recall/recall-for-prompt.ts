@@ -120,11 +120,14 @@ export async function recallForPrompt(
   const store = openStore(options, options.scope);
   const ranked = await rankRecallUnits({ store, query: options.query });
   const exclude = options.exclude;
-  const candidates =
+  const filled = fillRecallBudget(
+    ranked,
+    options.budgetTokens ?? DEFAULT_RECALL_BUDGET_TOKENS,
+    estimateTokens,
     exclude === undefined || exclude.size === 0
-      ? ranked
-      : ranked.filter((unit) => !exclude.has(recallUnitKey(unit)));
-  const filled = fillRecallBudget(candidates, options.budgetTokens ?? DEFAULT_RECALL_BUDGET_TOKENS);
+      ? undefined
+      : (unit) => exclude.has(recallUnitKey(unit)),
+  );
   return {
     text: filled.note,
     units: filled.units.map((unit) => ({

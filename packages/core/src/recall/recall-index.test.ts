@@ -13,14 +13,16 @@ import { MemoryStore } from "../store/index.js";
 import type { StoreLayout } from "../store/types.js";
 import type { RecallUnit } from "./budgeted-recall.js";
 import { rankRecallUnits } from "./budgeted-recall.js";
+import { buildSystem } from "./build-system.js";
 import {
   flushRecallIndexes,
   forgetOpenRecallIndexes,
   openRecallIndex,
   RECALL_INDEX_FILE,
+  RECALL_INDEX_FORMAT,
   RecallIndex,
 } from "./recall-index.js";
-import { scopedStore } from "./scope.js";
+import { requestStore, scopedStore } from "./scope.js";
 
 const NOW = new Date("2026-09-12T09:00:00Z");
 const QUERY = "Where does Marta live and work, and which tools and hosting do I use?";
@@ -222,7 +224,10 @@ describe("the recall index after every kind of write", () => {
     await write.act(store);
     const expected = seen(await truth(store));
     const texts = (units: readonly RecallUnit[]) => units.map((unit) => unit.text);
-    // This process's index, brought up to date from the stamps...
+    // The next request's view notices the write when it is made...
+    const request = await requestStore(store, undefined, QUERY);
+    expect(seen(await rankRecallUnits({ store: request, query: QUERY }))).toEqual(expected);
+    // ...as does this process's index, brought up to date from the stamps...
     const warm = await rankRecallUnits({ store, query: QUERY });
     expect(seen(warm)).toEqual(expected);
     if (write.shows !== undefined) expect(texts(warm)).toContain(write.shows);
@@ -233,6 +238,37 @@ describe("the recall index after every kind of write", () => {
     expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
     await flushRecallIndexes();
   }
+
+  it("checks the stamps once for a request's system prompt and recall", async () => {
+    const written = await folder();
+    let walks = 0;
+    const store = {
+      root: written.root,
+      layout: written.layout,
+      maxChars: written.maxChars,
+      listStamps: (known?: ReadonlySet<string>) => {
+        walks++;
+        return written.listStamps(known);
+      },
+      list: () => written.list(),
+      read: (path: string) => written.read(path),
+      readInternal: (path: string) => written.readInternal(path),
+      writeInternal: (path: string, text: string) => written.writeInternal(path, text),
+    };
+    const system = { basePrompt: "Base.", query: QUERY };
+    const expected = {
+      system: await buildSystem({ ...system, store: scopedStore(store, "billing") }),
+      units: seen(await rankRecallUnits({ store: scopedStore(store, "billing"), query: QUERY })),
+    };
+    walks = 0;
+    const view = await requestStore(store, "billing", QUERY);
+    expect({
+      system: await buildSystem({ ...system, store: view }),
+      units: seen(await rankRecallUnits({ store: view, query: QUERY })),
+    }).toEqual(expected);
+    expect(walks).toBe(1);
+    await flushRecallIndexes();
+  });
 
   it("re-reads only the file that changed", async () => {
     const store = await folder();
@@ -267,13 +303,18 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
   const CASES: Record<string, (text: string) => string | undefined> = {
     missing: () => undefined,
     "not JSON": (text) => text.slice(0, text.length / 2),
-    "another format version": (text) => text.replace('"format":1', '"format":999'),
+    "another format version": (text) =>
+      text.replace(`"format":${RECALL_INDEX_FORMAT}`, '"format":999'),
     "units and files that disagree": (text) => {
-      const stored = JSON.parse(text) as { units: Record<string, unknown> };
+      const [files, search] = text.split("\n");
+      const stored = JSON.parse(search ?? "") as { units: Record<string, unknown> };
       const first = Object.keys(stored.units)[0];
       if (first !== undefined) delete stored.units[first];
-      return JSON.stringify(stored);
+      return `${files}\n${JSON.stringify(stored)}`;
     },
+    "cut short": (text) => text.slice(0, text.length - 10),
+    "a term line not JSON": (text) => text.replace('\n["', "\n[["),
+    "the search without its end": (text) => text.replace(/\n"end"$/, ""),
     "JSON null": () => "null",
   };
   it.each(Object.entries(CASES))("%s", async (_name, damage) => {
@@ -291,6 +332,46 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
   });
 
+  it("lists from the files' line alone, and rebuilds when a query meets a damaged search", async () => {
+    const written = await folder();
+    // Settled stamps: a file within its 2 s window has none and would be read on every call.
+    const stamps = (await written.listStamps()).map((file) => ({
+      path: file.path,
+      stamp: `stamp-${file.path}`,
+    }));
+    const store = {
+      root: written.root,
+      layout: written.layout,
+      maxChars: written.maxChars,
+      listStamps: async () => stamps,
+      list: () => written.list(),
+      read: (path: string) => written.read(path),
+      readInternal: (path: string) => written.readInternal(path),
+      writeInternal: (path: string, text: string) => written.writeInternal(path, text),
+    };
+    const expected = seen(await rankRecallUnits({ store, query: QUERY }));
+    const rows = await scopedStore(store, undefined).list();
+    await flushRecallIndexes();
+    const path = join(store.root, ".memfiles", RECALL_INDEX_FILE);
+    const [files] = (await readFile(path, "utf8")).split("\n");
+    await writeFile(path, `${files}\n{"units":\n"end"`);
+    forgetOpenRecallIndexes();
+    expect(await scopedStore(store, undefined).list()).toEqual(rows);
+    // Listing left the damaged search as it was: only a query parses it.
+    expect(await readFile(path, "utf8")).toBe(`${files}\n{"units":\n"end"`);
+    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
+    await flushRecallIndexes();
+    expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
+    // A changed file makes a listing parse the search; damaged, every file is read again.
+    await writeFile(path, `${files}\n{"units":\n"end"`);
+    forgetOpenRecallIndexes();
+    const first = stamps[0];
+    if (first !== undefined) first.stamp = "stamp-changed";
+    expect(await scopedStore(store, undefined).list()).toEqual(rows);
+    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
+    await flushRecallIndexes();
+  });
+
   it("reads back an index it stored (the parse accepts what serialize wrote)", async () => {
     const store = await folder();
     const index = await openRecallIndex(store);
@@ -298,6 +379,53 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       index.query(QUERY),
     );
   });
+});
+
+describe("a cold query parses only the terms it can reach", () => {
+  const factFile = (name: string, body: string, scope?: string) =>
+    `---\nname: ${name}\ndescription: ${name} notes.\ntype: user\nupdated: 2026/05/0${body.length % 9}\n${scope === undefined ? "" : `scope: ${scope}\n`}---\n${body}\n`;
+  const FOLDERS: Record<StoreLayout, () => Promise<MemoryStore>> = {
+    subject: folder,
+    fact: async () => {
+      const store = new MemoryStore({
+        root: await mkdtemp(join(tmpdir(), "memfiles-recall-partial-")),
+        layout: "fact",
+      });
+      await store.write("deploys.md", factFile("deploys", "The user deploys on Fly.io."), "new");
+      await store.write("editor.md", factFile("editor", "Uses Neovim daily, not Helix."), "new");
+      await store.write("café.md", factFile("café", "Likes the café near Lisbon ★."), "new");
+      await store.write("billing.md", factFile("billing", "Billing runs on Heroku.", "b"), "new");
+      return store;
+    },
+  };
+  const QUERIES = [
+    QUERY,
+    "deploy",
+    "Where do I deploy?",
+    "Lisbn neovim",
+    "Neov hero archit",
+    "café ★",
+    "the and of",
+    "MAY 2026",
+    "😀 emoji only",
+    "",
+  ];
+  it.each<StoreLayout>(["subject", "fact"])(
+    "ranks as the whole index does (%s)",
+    async (layout) => {
+      const store = await FOLDERS[layout]();
+      const text = (await openRecallIndex(store)).serialize(store);
+      await flushRecallIndexes();
+      for (const query of QUERIES) {
+        for (const scope of [undefined, { project: "b" }]) {
+          const whole = RecallIndex.parse(text, store)?.query(query, scope);
+          const partial = RecallIndex.parseFiles(text, store);
+          expect(partial?.prepare(query)).toBe(true);
+          expect(partial?.query(query, scope), query).toEqual(whole);
+        }
+      }
+    },
+  );
 });
 
 describe("scope is a field of the index", () => {

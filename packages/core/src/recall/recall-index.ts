@@ -21,7 +21,7 @@ export const RECALL_INDEX_FILE = "recall-index.json";
  * Version of the stored recall index's shape. An index of another version (or of another
  * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read.
  */
-export const RECALL_INDEX_FORMAT = 1;
+export const RECALL_INDEX_FORMAT = 3;
 
 /** What the recall index needs of a store (a `MemoryStore` fits). */
 export type RecallIndexStore = {
@@ -59,16 +59,32 @@ type IndexedFile = {
   ids: number[];
 };
 
-type StoredIndex = {
+// Stored as lines of JSON: the files (rows, stamps, unit ids); the units and the search without
+// its terms; one line per term with its postings; `"end"`. A process that only lists (the memory
+// block) parses the first line; a process that makes one query parses the units and only the
+// lines of terms that begin with a query term (all minisearch reads of a query without fuzzy
+// match: the term itself and the terms it is a prefix of); a second query, or a changed file,
+// parses the rest.
+type StoredFiles = {
   format: number;
   ranking: number;
   layout: StoreLayout;
   maxChars: number;
   nextId: number;
   files: Record<string, IndexedFile>;
-  units: Record<string, FileUnit>;
-  search: AsPlainObject;
 };
+
+type SearchMeta = Omit<AsPlainObject, "index">;
+
+type StoredUnits = {
+  units: Record<string, FileUnit>;
+  search: SearchMeta;
+};
+
+const END_LINE = '\n"end"';
+
+// A term with a surrogate could be written differently in a longer stored term: no partial load.
+const SURROGATE = /[\ud800-\udfff]/;
 
 /**
  * The recall units of one memory in a lexical index (minisearch), with each file's row and stamp:
@@ -77,8 +93,16 @@ type StoredIndex = {
 export class RecallIndex {
   readonly files = new Map<string, IndexedFile>();
   readonly units = new Map<number, FileUnit>();
-  search: MiniSearch<IndexedUnit>;
+  #search: MiniSearch<IndexedUnit>;
   nextId = 0;
+  /** Everything after the files' line as stored, until the index is loaded whole or changes. */
+  #stored: string | undefined;
+  /** The stored units and search not parsed yet: the units' line, then the term lines. */
+  #storedUnits: string | undefined;
+  #storedTerms: string | undefined;
+  #searchMeta: SearchMeta | undefined;
+  /** A search holding only the terms of one query ({@link prepare}). */
+  #partial: { query: string; search: MiniSearch<IndexedUnit> } | undefined;
   // The indexed paths as a set (what listStamps need not check again); rebuilt when files change.
   #pathSet: Set<string> | undefined;
   /** Files with a project scope: while there are none, a query needs no scope filter. */
@@ -87,7 +111,120 @@ export class RecallIndex {
   unsaved = false;
 
   constructor(search?: MiniSearch<IndexedUnit>) {
-    this.search = search ?? new MiniSearch<IndexedUnit>(unitIndexOptions());
+    this.#search = search ?? new MiniSearch<IndexedUnit>(unitIndexOptions());
+  }
+
+  /**
+   * Parses all of the stored units and search still unparsed. When they cannot be trusted (not
+   * JSON, units that do not agree with the files), the index is emptied and marked unsaved, so
+   * the next `refresh` reads every file again.
+   *
+   * @returns `false` when the index was emptied.
+   */
+  load(): boolean {
+    if (!this.#loadUnits()) return false;
+    const terms = this.#storedTerms;
+    if (terms === undefined) return true;
+    const search = this.#loadTerms(terms === "" ? "[]" : `[${terms.replaceAll("\n", ",")}]`);
+    if (search === undefined) return this.#empty();
+    this.#search = search;
+    this.#storedTerms = undefined;
+    this.#stored = undefined;
+    this.#searchMeta = undefined;
+    this.#partial = undefined;
+    return true;
+  }
+
+  /**
+   * Makes {@link query} of `query` ready. An index read from its stored text and unchanged since
+   * parses only the term lines the query can reach; otherwise as {@link load}.
+   *
+   * @returns `false` when the index was emptied (the stored text could not be trusted).
+   */
+  prepare(query: string): boolean {
+    if (!this.#loadUnits()) return false;
+    const terms = this.#storedTerms;
+    if (terms === undefined || this.#partial?.query === query) return true;
+    const options = unitIndexOptions();
+    const words = (options.searchOptions?.tokenize ?? options.tokenize)?.(query) ?? [];
+    const processTerm = options.searchOptions?.processTerm ?? options.processTerm;
+    const queried = words.flatMap((word) => processTerm?.(word) || []);
+    if (queried.some((term) => SURROGATE.test(term))) return this.load();
+    // A stored line is `["term",{...}]`: it begins with `["` and the term's JSON escapes, which
+    // are char by char, so a term that begins with a query term has a line that begins with it.
+    const starts = [...new Set(queried)].map((term) => `[${JSON.stringify(term).slice(0, -1)}`);
+    const picked: string[] = [];
+    for (let at = 0; at < terms.length; ) {
+      const next = terms.indexOf("\n", at);
+      const lineEnd = next === -1 ? terms.length : next;
+      if (starts.some((start) => terms.startsWith(start, at)))
+        picked.push(terms.slice(at, lineEnd));
+      at = lineEnd + 1;
+    }
+    const search = this.#loadTerms(`[${picked.join(",")}]`);
+    if (search === undefined) return this.load();
+    this.#partial = { query, search };
+    return true;
+  }
+
+  #loadTerms(json: string): MiniSearch<IndexedUnit> | undefined {
+    try {
+      const index = JSON.parse(json) as AsPlainObject["index"];
+      if (!Array.isArray(index) || this.#searchMeta === undefined) return undefined;
+      const search = MiniSearch.loadJS({ ...this.#searchMeta, index }, unitIndexOptions());
+      return search.documentCount === this.units.size ? search : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  // Parses the units' line if it is still text; `false` (and the index emptied) when untrusted.
+  #loadUnits(): boolean {
+    const text = this.#storedUnits;
+    if (text === undefined) return true;
+    this.#storedUnits = undefined;
+    try {
+      const stored = JSON.parse(text) as Partial<StoredUnits> | null;
+      if (
+        stored === null ||
+        typeof stored !== "object" ||
+        typeof stored.units !== "object" ||
+        stored.units === null ||
+        typeof stored.search !== "object" ||
+        stored.search === null
+      ) {
+        return this.#empty();
+      }
+      for (const [id, unit] of Object.entries(stored.units)) {
+        if (typeof unit?.path !== "string" || typeof unit.text !== "string") return this.#empty();
+        this.units.set(Number(id), unit);
+      }
+      let ids = 0;
+      for (const file of this.files.values()) {
+        if (file.ids.some((id) => !this.units.has(id))) return this.#empty();
+        ids += file.ids.length;
+      }
+      if (ids !== this.units.size || stored.search.documentCount !== ids) return this.#empty();
+      this.#searchMeta = stored.search;
+      return true;
+    } catch {
+      return this.#empty();
+    }
+  }
+
+  #empty(): false {
+    this.files.clear();
+    this.units.clear();
+    this.#search = new MiniSearch<IndexedUnit>(unitIndexOptions());
+    this.#stored = undefined;
+    this.#storedUnits = undefined;
+    this.#storedTerms = undefined;
+    this.#searchMeta = undefined;
+    this.#partial = undefined;
+    this.#scopedFiles = 0;
+    this.#pathSet = undefined;
+    this.unsaved = true;
+    return false;
   }
 
   get #paths(): ReadonlySet<string> {
@@ -122,11 +259,13 @@ export class RecallIndex {
     scope?: IndexScope,
     skipPaths: readonly string[] = ALWAYS_LOADED,
   ): ScoredRecallUnit[] {
+    if (this.#partial?.query !== query) this.load();
     if (query.trim() === "" || this.units.size === 0) return [];
+    const search = this.#partial?.query === query ? this.#partial.search : this.#search;
     const hits =
       scope === undefined || this.#scopedFiles === 0
-        ? this.search.search(query)
-        : this.search.search(query, {
+        ? search.search(query)
+        : search.search(query, {
             filter: (hit) => {
               const unit = this.units.get(hit.id as number);
               return unit !== undefined && this.holds(unit.path, scope);
@@ -135,7 +274,19 @@ export class RecallIndex {
     const scored: ScoredRecallUnit[] = [];
     for (const hit of hits) {
       const unit = this.units.get(hit.id as number);
-      if (unit !== undefined) scored.push({ ...unit, score: hit.score });
+      if (unit === undefined) continue;
+      // One object shape for every unit (not a spread of stored units of several shapes): ranking
+      // tens of thousands of them sorts several times faster.
+      // Keys in the order `unitsOfFile` writes them.
+      const { path, text, kind, date } = unit;
+      const score = hit.score;
+      scored.push(
+        date === undefined
+          ? { path, text, kind, score }
+          : kind === "line"
+            ? { path, text, date, kind, score }
+            : { path, text, kind, date, score },
+      );
     }
     // Skipped files still lift their day (as they did when every unit was ranked), then go.
     const skip = new Set(skipPaths);
@@ -151,7 +302,7 @@ export class RecallIndex {
     if (file === undefined) return;
     for (const id of file.ids) {
       const unit = this.units.get(id);
-      if (unit !== undefined) this.search.remove(this.#document(id, unit, file.fields));
+      if (unit !== undefined) this.#search.remove(this.#document(id, unit, file.fields));
       this.units.delete(id);
     }
     if (file.scope !== undefined) this.#scopedFiles--;
@@ -173,7 +324,7 @@ export class RecallIndex {
       const id = this.nextId++;
       ids.push(id);
       this.units.set(id, unit);
-      this.search.add(this.#document(id, unit, linked));
+      this.#search.add(this.#document(id, unit, linked));
     }
     if (this.files.get(row.path)?.scope !== undefined) this.#scopedFiles--;
     if (scope !== undefined) this.#scopedFiles++;
@@ -218,6 +369,8 @@ export class RecallIndex {
       (file) => file.stamp === "" || this.files.get(file.path)?.stamp !== file.stamp,
     );
     if (removed.length === 0 && changed.length === 0) return false;
+    // Emptied (its stored search could not be trusted): every file is read again.
+    if (!this.load()) return this.refresh(store);
     const read: Array<{ stamp: string; version: string; row: MemoryRow; content: string }> = [];
     let restamped = false;
     for (const file of changed) {
@@ -291,19 +444,22 @@ export class RecallIndex {
     return true;
   }
 
-  /** The index as stored (JSON). */
+  /** The index as stored: lines of JSON (the files, the units, one line per term, `"end"`). */
   serialize(store: Pick<RecallIndexStore, "layout" | "maxChars">): string {
-    const stored: StoredIndex = {
+    const files: StoredFiles = {
       format: RECALL_INDEX_FORMAT,
       ranking: RANKING_INDEX_VERSION,
       layout: store.layout,
       maxChars: store.maxChars,
       nextId: this.nextId,
       files: Object.fromEntries(this.files),
-      units: Object.fromEntries(this.units),
-      search: this.search.toJSON(),
     };
-    return JSON.stringify(stored);
+    // Units and search not loaded whole are unchanged: their stored text is written back as it was.
+    if (this.#stored !== undefined) return `${JSON.stringify(files)}\n${this.#stored}`;
+    const { index, ...search } = this.#search.toJSON();
+    const units: StoredUnits = { units: Object.fromEntries(this.units), search };
+    const terms = index.map((entry) => `${JSON.stringify(entry)}\n`).join("");
+    return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${terms}${END_LINE.slice(1)}`;
   }
 
   /**
@@ -315,8 +471,24 @@ export class RecallIndex {
     text: string,
     store: Pick<RecallIndexStore, "layout" | "maxChars">,
   ): RecallIndex | undefined {
+    const index = RecallIndex.parseFiles(text, store);
+    return index?.load() === true ? index : undefined;
+  }
+
+  /**
+   * {@link parse} of the files' line alone (rows, stamps, unit ids): the units and the search are
+   * parsed by {@link load}, when a query or a changed file first needs them.
+   *
+   * @returns The index, or `undefined` when the files' line is not one {@link serialize} wrote.
+   */
+  static parseFiles(
+    text: string,
+    store: Pick<RecallIndexStore, "layout" | "maxChars">,
+  ): RecallIndex | undefined {
+    const end = text.indexOf("\n");
+    if (end === -1) return undefined;
     try {
-      const stored = JSON.parse(text) as Partial<StoredIndex> | null;
+      const stored = JSON.parse(text.slice(0, end)) as Partial<StoredFiles> | null;
       if (
         stored === null ||
         typeof stored !== "object" ||
@@ -326,37 +498,33 @@ export class RecallIndex {
         stored.maxChars !== store.maxChars ||
         typeof stored.nextId !== "number" ||
         typeof stored.files !== "object" ||
-        stored.files === null ||
-        typeof stored.units !== "object" ||
-        stored.units === null ||
-        typeof stored.search !== "object" ||
-        stored.search === null
+        stored.files === null
       ) {
         return undefined;
       }
-      const index = new RecallIndex(MiniSearch.loadJS(stored.search, unitIndexOptions()));
+      const index = new RecallIndex();
       index.nextId = stored.nextId;
-      for (const [id, unit] of Object.entries(stored.units)) {
-        if (typeof unit?.path !== "string" || typeof unit.text !== "string") return undefined;
-        index.units.set(Number(id), unit);
-      }
-      let ids = 0;
       for (const [path, file] of Object.entries(stored.files)) {
         if (
           typeof file?.stamp !== "string" ||
           file.row?.path !== path ||
           !Array.isArray(file.ids) ||
-          file.ids.some(
-            (id) => typeof id !== "number" || id >= index.nextId || !index.units.has(id),
-          )
+          file.ids.some((id) => typeof id !== "number" || id >= index.nextId)
         ) {
           return undefined;
         }
-        ids += file.ids.length;
         index.files.set(path, file);
         if (file.scope !== undefined) index.#scopedFiles++;
       }
-      if (ids !== index.units.size || index.search.documentCount !== ids) return undefined;
+      const rest = text.slice(end + 1);
+      const unitsEnd = rest.indexOf("\n");
+      if (unitsEnd === -1 || !rest.endsWith(END_LINE)) return undefined;
+      index.#stored = rest;
+      index.#storedUnits = rest.slice(0, unitsEnd);
+      index.#storedTerms = rest.slice(
+        unitsEnd + 1,
+        Math.max(unitsEnd + 1, rest.length - END_LINE.length),
+      );
       return index;
     } catch {
       return undefined;
@@ -385,6 +553,20 @@ export function isRecallIndexStore(store: object): store is RecallIndexStore {
   );
 }
 
+/** Options of {@link openRecallIndex}. */
+export type OpenRecallIndexOptions = {
+  /**
+   * Only `rows()` and `holds()` will be asked: the stored units and search are parsed only if a
+   * changed file needs them (the memory block of a session start needs none).
+   */
+  rowsOnly?: boolean;
+  /**
+   * The one query that will be asked: an index read from its stored text parses only the terms
+   * that query can reach (a cold process that recalls once); another query parses the rest.
+   */
+  query?: string;
+};
+
 // The index of each memory this process has opened, by store and rules: a warm process reads the
 // stored index once, then only the stamps.
 const opened = new Map<string, RecallIndex>();
@@ -403,22 +585,28 @@ function keyOf(store: RecallIndexStore): string {
  * failed save is not an error (the next call stores it again).
  *
  * @param store - The memory (a `MemoryStore`).
+ * @param options - `{ rowsOnly?, query? }`.
  * @returns The index.
  * @throws File-system errors from listing the folder pass through; an unreadable index file is
  *   rebuilt, not thrown.
  * @example (await openRecallIndex(store)).query("Where does Marta live?", undefined)
  */
-export async function openRecallIndex(store: RecallIndexStore): Promise<RecallIndex> {
+export async function openRecallIndex(
+  store: RecallIndexStore,
+  options: OpenRecallIndexOptions = {},
+): Promise<RecallIndex> {
   const key = keyOf(store);
   let index = opened.get(key);
   if (index === undefined) {
     const text = await store.readInternal(RECALL_INDEX_FILE).catch(() => undefined);
-    const stored = text === undefined ? undefined : RecallIndex.parse(text, store);
+    const stored = text === undefined ? undefined : RecallIndex.parseFiles(text, store);
     index = stored ?? new RecallIndex();
     // A missing or unreadable index is stored anew even when the memory is empty.
     if (stored === undefined) index.unsaved = true;
     opened.set(key, index);
   }
+  if (options.query !== undefined) index.prepare(options.query);
+  else if (options.rowsOnly !== true) index.load();
   await index.refresh(store);
   if (index.unsaved) await save(key, index, store);
   return index;

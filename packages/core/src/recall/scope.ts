@@ -1,6 +1,6 @@
 import { rowFromText } from "../store/memory-row.js";
 import type { MemoryRow, ReadResult } from "../store/types.js";
-import { isRecallIndexStore, openRecallIndex } from "./recall-index.js";
+import { isRecallIndexStore, openRecallIndex, type RecallIndex } from "./recall-index.js";
 import type { RecallStore } from "./recall-store.js";
 import { fileInScope, fileScope, inScope } from "./scope-rule.js";
 
@@ -72,7 +72,8 @@ export function scopedStore(store: RecallStore, project: string | undefined): Re
     [SCOPED]: { store: base, project },
     async list(): Promise<MemoryRow[]> {
       // A store with a recall index lists from it: no file is read unless it changed.
-      if (isRecallIndexStore(base)) return (await openRecallIndex(base)).rows({ project });
+      if (isRecallIndexStore(base))
+        return (await openRecallIndex(base, { rowsOnly: true })).rows({ project });
       return (await base.list()).filter((row) => fileInScope(row.path, row.scope, project));
     },
     async read(path: string): Promise<ReadResult> {
@@ -84,10 +85,41 @@ export function scopedStore(store: RecallStore, project: string | undefined): Re
   return view;
 }
 
+/**
+ * The view of a store one request reads through ({@link scopedStore}'s, for `project`): a store
+ * with a recall index has it brought up to the files once, here, and the view's `list()` and
+ * `rankRecallUnits` read that state, so a request that builds the system prompt and then recalls
+ * checks the files' stamps once, not twice. A file changed by hand is seen by the next request.
+ * Use it for one request only (a write after this call is not in it).
+ *
+ * @param store - The memory (a `MemoryStore`, or any `RecallStore`).
+ * @param project - The current project, or `undefined` (global memories only).
+ * @param query - The request's latest user message, when recall will rank for it.
+ * @returns A `RecallStore` for `buildSystem` and the recall strategies of this request.
+ * @throws File-system errors from listing the folder pass through.
+ * @example const view = await requestStore(store, undefined, "Where does Marta live?");
+ */
+export async function requestStore(
+  store: RecallStore,
+  project: string | undefined,
+  query?: string,
+): Promise<RecallStore> {
+  const view = scopedStore(store, project);
+  const base = scopeOf(view).store;
+  if (!isRecallIndexStore(base)) return view;
+  const index = await openRecallIndex(base, query === undefined ? {} : { query });
+  const request: ScopedView = {
+    [SCOPED]: { store: base, project, index },
+    list: async () => index.rows({ project }),
+    read: (path) => view.read(path),
+  };
+  return request;
+}
+
 const SCOPED = Symbol("memfiles.scopedStore");
 
 type ScopedView = RecallStore & {
-  [SCOPED]: { store: RecallStore; project: string | undefined };
+  [SCOPED]: { store: RecallStore; project: string | undefined; index?: RecallIndex };
 };
 
 // One view per store and project, so what recall keeps per store (its caches) is found again on
@@ -100,6 +132,8 @@ export type StoreScope = {
   store: RecallStore;
   /** `{ project }` for a scoped view ({@link scopedStore}); `undefined` for a whole store. */
   scope: { project: string | undefined } | undefined;
+  /** The recall index a {@link requestStore} view opened for its request. */
+  index?: RecallIndex;
 };
 
 /**
@@ -112,9 +146,12 @@ export type StoreScope = {
  */
 export function scopeOf(store: RecallStore): StoreScope {
   const view = (store as Partial<ScopedView>)[SCOPED];
-  return view === undefined
-    ? { store, scope: undefined }
-    : { store: view.store, scope: { project: view.project } };
+  if (view === undefined) return { store, scope: undefined };
+  return {
+    store: view.store,
+    scope: { project: view.project },
+    ...(view.index === undefined ? {} : { index: view.index }),
+  };
 }
 
 // Files by path and version token (a hash of the text), with the `scope:` their header holds.
