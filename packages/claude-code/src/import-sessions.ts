@@ -4,6 +4,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import {
   type ApplyBatchResultsOptions,
   applyBatchResults,
+  createUsageLog,
   detectLayout,
   MemoryStore,
   submitWritePasses,
@@ -129,7 +130,9 @@ type Context = {
  * priced at an upper bound (core's `requestCostBound`: input by characters, `max_tokens` as
  * output, batch modifier); past `maxUsd` nothing is sent. The batch id and each session's read
  * range are kept in `.memfiles/claude-code/import.json` (no transcript text) until the batch is
- * applied, so an import stopped while the batch runs is finished by `resume`.
+ * applied, so an import stopped while the batch runs is finished by `resume`. Each applied
+ * reply's usage goes to the usage log (`.memfiles/usage.jsonl`) under its Claude Code session id,
+ * priced at the batch price by `memfiles cost`.
  *
  * @param options - See {@link ImportSessionsOptions}; `since` is `YYYY-MM-DD`, `maxUsd` USD.
  * @returns `dry_run`, `nothing_to_import`, `pending` (the batch has not ended: resume later) or
@@ -357,11 +360,15 @@ function sessionOf(
   timeZone: string,
 ): BatchWriteSession {
   const { now } = context.options;
+  const log = createUsageLog({ root: context.store.root });
   return {
     store: context.store,
     transcript,
     sessionId: row.batchSessionId,
     timeZone,
+    // Logged under the Claude Code session id (not the batch entry's), so `memfiles cost` sums a
+    // session's hook and import passes; the batch reply's usage carries `service_tier: "batch"`.
+    onUsage: (record) => log({ ...record, sessionId: row.sessionId }),
     ...(now === undefined ? {} : { now }),
   };
 }

@@ -125,6 +125,7 @@ export {
   TranscriptTooLargeError,
 } from "./transcript/index.js";
 export {
+  costOfRecord,
   type ReadUsageLogResult,
   type Stage,
   USAGE_LOG_PATH,
