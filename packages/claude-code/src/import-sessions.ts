@@ -219,7 +219,37 @@ export async function importSessions(
   };
   if (batchId === undefined) return finish(context, pending, planned, skipped, usd);
   await store.writeInternal(PENDING_FILE, `${JSON.stringify(pending)}\n`);
+  await logHook(store, {
+    event: "import",
+    batchId,
+    outcome: "ok",
+    message: `sent ${planned.length} sessions, up to $${usd.toFixed(4)}; applied when the batch ends.`,
+  });
   return finish(context, pending, planned, skipped, usd);
+}
+
+/** An import whose batch is not applied yet, as `memfiles claude-code status` shows it. */
+export type PendingImport = {
+  /** The Message Batch id. */
+  batchId: string;
+  /** Sessions in the batch. */
+  sessions: number;
+};
+
+/**
+ * The import left pending in a memory folder (`.memfiles/claude-code/import.json`), if any.
+ *
+ * @param store - The memory folder.
+ * @returns `{ batchId, sessions }`, or `undefined` when no import is pending.
+ * @example const pending = await readPendingImport(new MemoryStore({ root }));
+ */
+export async function readPendingImport(
+  store: Pick<MemoryStore, "readInternal">,
+): Promise<PendingImport | undefined> {
+  const text = (await store.readInternal(PENDING_FILE))?.trim() || undefined;
+  if (text === undefined) return undefined;
+  const pending = JSON.parse(text) as Pending;
+  return { batchId: pending.batchId, sessions: pending.sessions.length };
 }
 
 /** Applies the batch (waiting as told), moves the checkpoints of applied sessions, clears the pending file. */
@@ -264,8 +294,9 @@ async function finish(
     const count = (code: string) => result.filter((outcome) => outcome.code === code).length;
     await logHook(store, {
       event: "import",
+      ...(pending.batchId === "" ? {} : { batchId: pending.batchId }),
       outcome: "ok",
-      message: `batch ${pending.batchId || "(none)"}: ${count("applied")} sessions applied, ${result.length - count("applied") - count("already_applied")} not (import again to retry them).`,
+      message: `${count("applied")} sessions applied, ${result.length - count("applied") - count("already_applied")} not (import again to retry them).`,
     });
     return { status: "ended", batchId: pending.batchId, plan, skipped, usd, outcomes: result };
   });

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
-import { runSessionWritePass } from "@memfiles/claude-code";
+import { importSessions, runSessionWritePass } from "@memfiles/claude-code";
 import { projectFolderName } from "@memfiles/core/internal";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
@@ -16,6 +16,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
+/** The batch id the Batches API mock gives every batch. */
+const BATCH_ID = "msgbatch_013Zva2CMHLNnXjNJJKqJ2EF";
 const USAGE = { input_tokens: 100, output_tokens: 20 };
 const EDITOR = {
   action: "save",
@@ -30,24 +32,34 @@ const EDITOR = {
 const line = (session: string, uuid: string, type: "user" | "assistant", content: unknown) =>
   `${JSON.stringify({ parentUuid: null, isSidechain: false, type, uuid, sessionId: session, timestamp: "2026-12-01T10:00:00.000Z", message: { role: type, content } })}\n`;
 
-// Two runs of the write pass model call plus the CLI: a hang guard on a busy 2-core machine.
-describe("memfiles cost prices Claude Code sessions", { timeout: 60_000 }, () => {
-  it("a SessionEnd write pass at the standard price and an imported session at the batch price", async () => {
-    const base = await mkdtemp(join(tmpdir(), "memfiles-cc-cost-"));
-    onTestFinished(() => rm(base, { recursive: true, force: true }));
-    const home = join(base, "home");
-    const cwd = join(base, "project");
-    const transcripts = join(home, ".claude", "projects", projectFolderName(cwd));
-    const root = join(transcripts, "memory");
-    await mkdir(root, { recursive: true });
-    await mkdir(cwd, { recursive: true });
-    const said = [
-      line("hooked", "h-u", "user", "I edit all my code in Zed"),
-      line("hooked", "h-a", "assistant", [{ type: "text", text: "Noted." }]),
-    ].join("");
-    // The hooked session's transcript lies outside the project folder so import does not see it.
-    await writeFile(join(base, "hooked.jsonl"), said);
-    await writeFile(join(transcripts, "imported.jsonl"), said.replaceAll("hooked", "imported"));
+/**
+ * A project with one past session ("imported") in its Claude Code transcripts folder and one
+ * ("hooked") outside it, for a SessionEnd write pass; memory is the project's auto memory.
+ */
+async function project() {
+  const base = await mkdtemp(join(tmpdir(), "memfiles-cc-import-"));
+  onTestFinished(() => rm(base, { recursive: true, force: true }));
+  const home = join(base, "home");
+  const cwd = join(base, "project");
+  const transcripts = join(home, ".claude", "projects", projectFolderName(cwd));
+  const root = join(transcripts, "memory");
+  await mkdir(root, { recursive: true });
+  await mkdir(cwd, { recursive: true });
+  const said = [
+    line("hooked", "h-u", "user", "I edit all my code in Zed"),
+    line("hooked", "h-a", "assistant", [{ type: "text", text: "Noted." }]),
+  ].join("");
+  await writeFile(join(base, "hooked.jsonl"), said);
+  await writeFile(join(transcripts, "imported.jsonl"), said.replaceAll("hooked", "imported"));
+  const { context, output } = contextIn(cwd);
+  context.env = { HOME: home, ANTHROPIC_API_KEY: "test-key", MEMFILES_TIME_ZONE: "UTC" };
+  return { base, home, cwd, root, context, output };
+}
+
+// Model calls through a mock plus the whole CLI: a hang guard on a busy 2-core machine.
+describe("memfiles claude-code import, status and cost", { timeout: 60_000 }, () => {
+  it("cost: a SessionEnd write pass at the standard price and an imported session at the batch price", async () => {
+    const { base, root, context, output } = await project();
     server.use(
       http.post("https://api.anthropic.com/v1/messages", async ({ request }) => {
         const body = (await request.json()) as { model: string };
@@ -84,8 +96,6 @@ describe("memfiles cost prices Claude Code sessions", { timeout: 60_000 }, () =>
       { client, now: new Date("2026-12-01T10:05:00Z") },
     );
     expect(pass).toMatchObject({ outcome: "ok", applied: 1 });
-    const { context, output } = contextIn(cwd);
-    context.env = { HOME: home, ANTHROPIC_API_KEY: "test-key", MEMFILES_TIME_ZONE: "UTC" };
     expect(await runMemfiles(["claude-code", "import"], context)).toBe(0);
     expect(output.stdout).toContain("1 sessions applied");
 
@@ -103,5 +113,43 @@ describe("memfiles cost prices Claude Code sessions", { timeout: 60_000 }, () =>
       { stage: "write", model: "claude-sonnet-5-5", calls: 2, usd: standard * 1.5 },
     ]);
     expect(report.problems).toEqual([]);
+  });
+
+  it("status: the last import beside the last write pass, and the batch an import left pending", async () => {
+    const { cwd, home, root, context, output } = await project();
+    mockBatches(server, () => succeeded({ memories: [EDITOR] }, "propose_facts"), [
+      "in_progress",
+      "ended",
+    ]);
+    const sent = await importSessions({
+      cwd,
+      home,
+      env: { MEMFILES_TIME_ZONE: "UTC" },
+      client: new Anthropic({ apiKey: "test-key", maxRetries: 0 }),
+      wait: false,
+    });
+    expect(sent.status).toBe("pending");
+    const status = async () => {
+      output.stdout = "";
+      expect(await runMemfiles(["claude-code", "status", "--root", root], context)).toBe(0);
+      return output.stdout.split("\n").filter((text) => /^(Last|Pending)/.test(text));
+    };
+    const at = String.raw`\d{4}-\d\d-\d\dT[\d:.]+Z`;
+    expect(await status()).toEqual([
+      "Last write pass: none yet",
+      expect.stringMatching(
+        new RegExp(
+          `^Last import: ${at} ok \\(batch ${BATCH_ID}\\): sent 1 sessions, up to \\$0\\.\\d{4}; applied when the batch ends\\.$`,
+        ),
+      ),
+      `Pending import: batch ${BATCH_ID} (1 sessions); \`memfiles claude-code import --resume\` applies it.`,
+    ]);
+    expect(await runMemfiles(["claude-code", "import", "--resume"], context)).toBe(0);
+    expect(await status()).toEqual([
+      "Last write pass: none yet",
+      expect.stringMatching(
+        new RegExp(`^Last import: ${at} ok \\(batch ${BATCH_ID}\\): 1 sessions applied, 0 not`),
+      ),
+    ]);
   });
 });
