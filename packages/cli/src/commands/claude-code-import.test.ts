@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
@@ -144,6 +144,15 @@ describe("memfiles claude-code import, status and cost", { timeout: 60_000 }, ()
       ),
       `Pending import: batch ${BATCH_ID} (1 sessions); \`memfiles claude-code import --resume\` applies it.`,
     ]);
+    // An import stopped between sending and noting the batch id.
+    const note = join(root, ".memfiles", "claude-code", "import.json");
+    const noted = await readFile(note, "utf8");
+    const sending = { ...JSON.parse(noted), batchId: "", sendingAt: "2026-12-06T08:00:00.000Z" };
+    await writeFile(note, `${JSON.stringify(sending)}\n`);
+    expect((await status()).at(-1)).toBe(
+      "Pending import: the batch it began sending at 2026-12-06T08:00:00.000Z, its id not noted (the import stopped) (1 sessions); `memfiles claude-code import --resume` finds and applies it.",
+    );
+    await writeFile(note, noted);
     expect(await runMemfiles(["claude-code", "import", "--resume"], context)).toBe(0);
     expect(await status()).toEqual([
       "Last write pass: none yet",

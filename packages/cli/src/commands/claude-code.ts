@@ -304,8 +304,12 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       }
       const pending = store === undefined ? undefined : await readPendingImport(store);
       if (pending !== undefined) {
+        const which =
+          pending.sendingAt === undefined
+            ? `batch ${pending.batchId}`
+            : `the batch it began sending at ${pending.sendingAt}, its id not noted (the import stopped)`;
         context.stdout(
-          `Pending import: batch ${pending.batchId} (${pending.sessions} sessions); \`memfiles claude-code import --resume\` applies it.\n`,
+          `Pending import: ${which} (${pending.sessions} sessions); \`memfiles claude-code import --resume\` ${pending.sendingAt === undefined ? "applies it" : "finds and applies it"}.\n`,
         );
       }
       done(EXIT_CODES.ok);
