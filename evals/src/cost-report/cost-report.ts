@@ -1,5 +1,6 @@
 import { costOf, type ModelUsage, UnknownModelError } from "@memfiles/core";
 import {
+  costOfRecord,
   type PriceTable,
   roundUsd,
   sumUsage,
@@ -130,10 +131,7 @@ export type CostReportResult = {
 type Parts = { write: number; consolidate: number; recall: number; chat: number };
 
 function partsOf(record: UsageRecord, prices: PriceTable | undefined): Parts {
-  const cost = costOf(record.usage, record.model, prices, {
-    date: record.date,
-    ...(record.modifiers === undefined ? {} : { modifiers: record.modifiers }),
-  });
+  const cost = costOfRecord(record, prices);
   const parts: Parts = { write: 0, consolidate: 0, recall: 0, chat: 0 };
   if (record.stage === "chat") {
     parts.recall = cost.cacheWrite + cost.cacheRead;

@@ -8,6 +8,8 @@ export type HookLogEntry = {
   /** The hook or step: `session-end`, `write-pass`, ... */
   event: string;
   sessionId?: string;
+  /** An import's Message Batch id, kept apart from the message (the secret scan takes ids for keys). */
+  batchId?: string;
   /** `ok`, `skipped` or `failed`. */
   outcome: "ok" | "skipped" | "failed";
   /** What happened, in a sentence; secrets redacted. */
@@ -23,7 +25,7 @@ const MAX_MESSAGE_CHARS = 2_000;
  * be written.
  *
  * @param store - The memory folder.
- * @param entry - `{ event, sessionId?, outcome, message }`; `at` is now.
+ * @param entry - `{ event, sessionId?, batchId?, outcome, message }`; `at` is now.
  * @returns Resolves once appended (or once the append failed).
  * @example await logHook(store, { event: "write-pass", outcome: "failed", message: "no ANTHROPIC_API_KEY" });
  */

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import { MemoryStore } from "@memfiles/core";
 import { projectFolderName } from "@memfiles/core/internal";
+import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockBatches, succeeded } from "../../core/test/batches-api.js";
@@ -212,6 +213,71 @@ describe("importSessions", () => {
       plan: [{ sessionId: "s", turns: 1 }],
     });
     await noSecret();
+    await expect(importSessions({ ...options, resume: true })).rejects.toMatchObject({
+      code: "no_pending_import",
+    });
+  });
+
+  it.each([
+    ["after the API made the batch (ended by the resume)", true, ["ended"]],
+    ["after the API made the batch (still running at the resume)", true, ["in_progress", "ended"]],
+    ["before the batch reached the API", false, ["ended"]],
+  ] as const)(
+    "an import stopped %s is finished by --resume, never paid twice",
+    async (_, made, statuses) => {
+      const { root, options } = await project({ b: OLD });
+      const api = mockBatches(
+        server,
+        () =>
+          succeeded(
+            { memories: [editor("The user edits code in Helix.", "I edit all my code in Helix")] },
+            "propose_facts",
+          ),
+        [...statuses],
+      );
+      // The process dies between creating the batch and noting its id (or before sending at all).
+      const stopping = client();
+      const create = stopping.messages.batches.create.bind(stopping.messages.batches);
+      stopping.messages.batches.create = (async (
+        ...args: Parameters<typeof stopping.messages.batches.create>
+      ) => {
+        if (made) await create(...args);
+        throw new Error("the import was killed here");
+      }) as unknown as typeof stopping.messages.batches.create;
+      await expect(importSessions({ ...options, client: stopping })).rejects.toThrow(/killed/);
+      expect(api.created).toHaveLength(made ? 1 : 0);
+      const note = JSON.parse(
+        await readFile(join(root, ".memfiles/claude-code/import.json"), "utf8"),
+      );
+      expect(note).toMatchObject({ batchId: "", sendingAt: expect.any(String) });
+      await expect(importSessions(options)).rejects.toMatchObject({
+        code: "import_pending",
+        message: expect.stringContaining("stopped while sending its batch"),
+      });
+      const resumed = await importSessions({ ...options, resume: true });
+      expect(resumed).toMatchObject({
+        status: "ended",
+        outcomes: [{ sessionId: "b", code: "applied" }],
+      });
+      expect(api.created).toHaveLength(1);
+      expect(await readFile(join(root, "editor.md"), "utf8")).toContain("Helix");
+      expect(await readFile(join(root, ".memfiles/claude-code/import.json"), "utf8")).toBe("");
+    },
+  );
+
+  it("a batch the API refused leaves nothing pending", async () => {
+    const { root, options } = await project({ b: OLD });
+    server.use(
+      http.post("https://api.anthropic.com/v1/messages/batches", () =>
+        HttpResponse.json(
+          { type: "error", error: { type: "invalid_request_error", message: "bad batch" } },
+          { status: 400 },
+        ),
+      ),
+    );
+    await expect(importSessions(options)).rejects.toMatchObject({ status: 400 });
+    expect(await readFile(join(root, ".memfiles/claude-code/import.json"), "utf8")).toBe("");
+    expect(await importSessions({ ...options, dryRun: true })).toMatchObject({ status: "dry_run" });
     await expect(importSessions({ ...options, resume: true })).rejects.toMatchObject({
       code: "no_pending_import",
     });

@@ -4,6 +4,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import {
   type ApplyBatchResultsOptions,
   applyBatchResults,
+  createUsageLog,
   detectLayout,
   MemoryStore,
   submitWritePasses,
@@ -17,7 +18,10 @@ import {
   requestCostBound,
   roundUsd,
   type TranscriptCheckpoint,
+  writePassCustomId,
 } from "@memfiles/core/internal";
+import { MemfilesError } from "@memfiles/errors";
+import { findSentBatch } from "./find-sent-batch.js";
 import { logHook } from "./hook-log.js";
 import {
   checkpointFor,
@@ -109,7 +113,18 @@ type PendingSession = ImportPlanRow & {
   from?: TranscriptCheckpoint;
   to: TranscriptCheckpoint;
 };
-type Pending = { batchId: string; model: string; timeZone: string; sessions: PendingSession[] };
+/**
+ * `import.json`. While the batch is being sent, `batchId` is "" and `sendingAt` says since when: an
+ * import stopped then left a batch that `--resume` finds (`findSentBatch`) rather than sends again.
+ */
+type Pending = {
+  batchId: string;
+  sendingAt?: string;
+  model: string;
+  timeZone: string;
+  sessions: PendingSession[];
+};
+type Planned = { row: PendingSession; session: BatchWriteSession };
 
 type Context = {
   store: MemoryStore;
@@ -129,7 +144,9 @@ type Context = {
  * priced at an upper bound (core's `requestCostBound`: input by characters, `max_tokens` as
  * output, batch modifier); past `maxUsd` nothing is sent. The batch id and each session's read
  * range are kept in `.memfiles/claude-code/import.json` (no transcript text) until the batch is
- * applied, so an import stopped while the batch runs is finished by `resume`.
+ * applied, so an import stopped while the batch runs is finished by `resume`. Each applied
+ * reply's usage goes to the usage log (`.memfiles/usage.jsonl`) under its Claude Code session id,
+ * priced at the batch price by `memfiles cost`.
  *
  * @param options - See {@link ImportSessionsOptions}; `since` is `YYYY-MM-DD`, `maxUsd` USD.
  * @returns `dry_run`, `nothing_to_import`, `pending` (the batch has not ended: resume later) or
@@ -169,12 +186,23 @@ export async function importSessions(
         session: await batchSession(context, row, pending.timeZone),
       })),
     );
-    return finish({ ...context, model: pending.model }, pending, sessions, []);
+    const resumed = { ...context, model: pending.model, timeZone: pending.timeZone };
+    if (pending.sendingAt === undefined) return finish(resumed, pending, sessions, []);
+    const found = await findSentBatch(await clientOf(options), {
+      sendingAt: pending.sendingAt,
+      customIds: sessions.map(({ session }) => writePassCustomId(session)),
+    });
+    if (found === undefined) return send(resumed, sessions, []);
+    const sent: Pending = { ...withoutSendingAt(pending), batchId: found };
+    await store.writeInternal(PENDING_FILE, `${JSON.stringify(sent)}\n`);
+    return finish(resumed, sent, sessions, []);
   }
   if (pendingText !== undefined && options.dryRun !== true) {
     const { batchId } = JSON.parse(pendingText) as Pending;
     throw new ImportError(
-      `An import batch (${batchId}) of ${store.root} is not applied yet. Run \`memfiles claude-code import --resume\` to apply it first; nothing was sent.`,
+      batchId === ""
+        ? `An import of ${store.root} stopped while sending its batch. Run \`memfiles claude-code import --resume\`: it finds that batch (or sends it, if it was never made) and applies it; nothing was sent now.`
+        : `An import batch (${batchId}) of ${store.root} is not applied yet. Run \`memfiles claude-code import --resume\` to apply it first; nothing was sent.`,
       "import_pending",
     );
   }
@@ -201,29 +229,96 @@ export async function importSessions(
       "no_api_key",
     );
   }
-  const client = await clientOf(options);
-  const submitted = await submitWritePasses({
-    sessions: planned.map(({ session }) => session),
-    client,
-    model: context.model,
-  });
-  const batchId = submitted.batchId;
-  const pending: Pending = {
-    batchId: batchId ?? "",
+  return send(context, planned, skipped);
+}
+
+/**
+ * Sends the sessions as one batch and applies it (as told to wait). What is sent is noted in
+ * `import.json` first, then its batch id once the API returned it: a stop in between is closed by
+ * `--resume` finding the batch, never by paying for it twice.
+ */
+async function send(
+  context: Context,
+  planned: Planned[],
+  skipped: ImportSkipped[],
+): Promise<ImportSessionsResult> {
+  const { store } = context;
+  const usd = roundUsd(planned.reduce((sum, { row }) => sum + row.usd, 0));
+  const sending: Pending = {
+    batchId: "",
+    sendingAt: new Date().toISOString(),
     model: context.model,
     timeZone: context.timeZone,
     sessions: planned.map(({ row }) => row),
   };
+  await store.writeInternal(PENDING_FILE, `${JSON.stringify(sending)}\n`);
+  let batchId: string | undefined;
+  try {
+    ({ batchId } = await submitWritePasses({
+      sessions: planned.map(({ session }) => session),
+      client: await clientOf(context.options),
+      model: context.model,
+    }));
+  } catch (error) {
+    // Refused (a check before any request, or a 4xx): no batch exists, so nothing is pending.
+    // A 5xx or a lost connection may have made one: the note stays for `--resume` to look.
+    const status = (error as { status?: unknown } | null)?.status;
+    const refused = typeof status === "number" && status < 500;
+    if (refused || error instanceof MemfilesError) await store.writeInternal(PENDING_FILE, "");
+    throw error;
+  }
+  const pending: Pending = { ...withoutSendingAt(sending), batchId: batchId ?? "" };
   if (batchId === undefined) return finish(context, pending, planned, skipped, usd);
   await store.writeInternal(PENDING_FILE, `${JSON.stringify(pending)}\n`);
+  await logHook(store, {
+    event: "import",
+    batchId,
+    outcome: "ok",
+    message: `sent ${planned.length} sessions, up to $${usd.toFixed(4)}; applied when the batch ends.`,
+  });
   return finish(context, pending, planned, skipped, usd);
+}
+
+function withoutSendingAt(pending: Pending): Pending {
+  const { sendingAt: _, ...rest } = pending;
+  return rest;
+}
+
+/** An import whose batch is not applied yet, as `memfiles claude-code status` shows it. */
+export type PendingImport = {
+  /** The Message Batch id; "" when the import stopped while sending (`--resume` finds it). */
+  batchId: string;
+  /** ISO time the import began sending; present only while the batch id is not noted. */
+  sendingAt?: string;
+  /** Sessions in the batch. */
+  sessions: number;
+};
+
+/**
+ * The import left pending in a memory folder (`.memfiles/claude-code/import.json`), if any.
+ *
+ * @param store - The memory folder.
+ * @returns `{ batchId, sendingAt?, sessions }`, or `undefined` when no import is pending.
+ * @example const pending = await readPendingImport(new MemoryStore({ root }));
+ */
+export async function readPendingImport(
+  store: Pick<MemoryStore, "readInternal">,
+): Promise<PendingImport | undefined> {
+  const text = (await store.readInternal(PENDING_FILE))?.trim() || undefined;
+  if (text === undefined) return undefined;
+  const pending = JSON.parse(text) as Pending;
+  return {
+    batchId: pending.batchId,
+    ...(pending.sendingAt === undefined ? {} : { sendingAt: pending.sendingAt }),
+    sessions: pending.sessions.length,
+  };
 }
 
 /** Applies the batch (waiting as told), moves the checkpoints of applied sessions, clears the pending file. */
 async function finish(
   context: Context,
   pending: Pending,
-  sessions: { row: PendingSession; session: BatchWriteSession }[],
+  sessions: Planned[],
   skipped: ImportSkipped[],
   usd = roundUsd(pending.sessions.reduce((sum, row) => sum + row.usd, 0)),
 ): Promise<ImportSessionsResult> {
@@ -261,8 +356,9 @@ async function finish(
     const count = (code: string) => result.filter((outcome) => outcome.code === code).length;
     await logHook(store, {
       event: "import",
+      ...(pending.batchId === "" ? {} : { batchId: pending.batchId }),
       outcome: "ok",
-      message: `batch ${pending.batchId || "(none)"}: ${count("applied")} sessions applied, ${result.length - count("applied") - count("already_applied")} not (import again to retry them).`,
+      message: `${count("applied")} sessions applied, ${result.length - count("applied") - count("already_applied")} not (import again to retry them).`,
     });
     return { status: "ended", batchId: pending.batchId, plan, skipped, usd, outcomes: result };
   });
@@ -357,11 +453,15 @@ function sessionOf(
   timeZone: string,
 ): BatchWriteSession {
   const { now } = context.options;
+  const log = createUsageLog({ root: context.store.root });
   return {
     store: context.store,
     transcript,
     sessionId: row.batchSessionId,
     timeZone,
+    // Logged under the Claude Code session id (not the batch entry's), so `memfiles cost` sums a
+    // session's hook and import passes; the batch reply's usage carries `service_tier: "batch"`.
+    onUsage: (record) => log({ ...record, sessionId: row.sessionId }),
     ...(now === undefined ? {} : { now }),
   };
 }

@@ -15,6 +15,8 @@ export {
   type ImportSessionsResult,
   type ImportSkipped,
   importSessions,
+  type PendingImport,
+  readPendingImport,
 } from "./import-sessions.js";
 // Install into Claude Code's settings.
 export {

@@ -1,5 +1,5 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import { MemoryStore, MODELS, writePass } from "@memfiles/core";
+import { createUsageLog, MemoryStore, MODELS, writePass } from "@memfiles/core";
 import { readClaudeCodeTranscript } from "@memfiles/core/internal";
 import { logHook } from "./hook-log.js";
 import {
@@ -26,7 +26,9 @@ export type SessionWritePassResult =
  * over them and moves the checkpoint on only after it succeeded (so a resumed or compacted
  * session never proposes the same turns twice, and a failed pass is retried by the next one).
  * Write passes on one folder run one at a time (a lock beside the session states, waited on for up
- * to 10 minutes), and each write inside takes the store lock as always. Every outcome, failures
+ * to 10 minutes), and each write inside takes the store lock as always. The model call's usage is
+ * appended to the usage log (`.memfiles/usage.jsonl`, under the Claude Code session id) for
+ * `memfiles cost`. Every outcome, failures
  * included (no key, an API error, a bad transcript), is a line in `.memfiles/claude-code/hook.log`;
  * nothing is thrown.
  *
@@ -91,6 +93,8 @@ export async function runSessionWritePass(
         model: request.model ?? DEFAULT_HOOK_WRITE_MODEL,
         timeZone: request.timeZone,
         sessionId: request.sessionId,
+        // The usage log is how `memfiles cost` prices Claude Code sessions.
+        onUsage: createUsageLog({ root: store.root }),
         ...(options.now === undefined ? {} : { now: options.now }),
       });
       await saveCheckpoint();

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { projectFolderName } from "./claude-code-location.js";
 
-// The long path and the folder Claude Code 2.1.332 created for it in a real `claude -p` run.
+// Observed: a long path and the folder Claude Code 2.1.332 created for it (`claude -p` run in it).
+// The two rows after it are derived from the rule with a separate implementation of Java's
+// String.hashCode: one hash negative (its absolute value is taken), one path with an emoji (two
+// UTF-16 code units, two dashes).
 const LONG_PATH = `/tmp/ccprobe-m8V8oS/project-${"x".repeat(52)}/deep.folder_name${"y".repeat(64)}/${"z".repeat(90)}`;
 const LONG_FOLDER = `-tmp-ccprobe-m8V8oS-project-${"x".repeat(52)}-deep-folder-name${"y".repeat(64)}-${"z".repeat(38)}-b3icrw`;
 
@@ -11,6 +14,16 @@ describe("projectFolderName", () => {
     ["punctuation and non-ASCII", "/tmp/a.b_c/café", "-tmp-a-b-c-caf-"],
     ["exactly 200 chars, kept whole", `/${"a".repeat(199)}`, `-${"a".repeat(199)}`],
     ["a 252-char path, cut and hashed as Claude Code did", LONG_PATH, LONG_FOLDER],
+    [
+      "a long path whose hash is negative",
+      `/srv/${"ü".repeat(250)}`,
+      `-srv-${"-".repeat(195)}-bv0cqh`,
+    ],
+    [
+      "a long path with an emoji",
+      `/home/ana/${"café-".repeat(40)}\u{1F600}`,
+      `-home-ana-${"caf--".repeat(38)}-ifvwgv`,
+    ],
   ])("%s", (_name, path, folder) => {
     expect(projectFolderName(path)).toBe(folder);
   });

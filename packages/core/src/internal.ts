@@ -1,9 +1,10 @@
 // "@memfiles/core/internal": what the sibling packages (cli, mcp, pg, evals) need beyond the public
 // API (src/index.ts). No promise to anyone else: names here may change in any release.
 
-export type {
-  BatchConsolidation,
-  BatchWriteSession,
+export {
+  type BatchConsolidation,
+  type BatchWriteSession,
+  writePassCustomId,
 } from "./batch/index.js";
 export type { BoundaryStore } from "./boundary/index.js";
 export { scopedWriteStore } from "./boundary/index.js";
@@ -126,6 +127,7 @@ export {
   TranscriptTooLargeError,
 } from "./transcript/index.js";
 export {
+  costOfRecord,
   type ReadUsageLogResult,
   type Stage,
   USAGE_LOG_PATH,

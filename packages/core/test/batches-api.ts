@@ -72,8 +72,9 @@ export type BatchAnswer = (
 ) => Anthropic.Messages.MessageBatchResult | undefined;
 
 /**
- * Serves the batch endpoints (create, retrieve, results as JSONL) from `answer`; `statuses` are the
- * processing statuses successive retrieves report (the last one repeats).
+ * Serves the batch endpoints (create, retrieve, list, results as JSONL) from `answer`; `statuses`
+ * are the processing statuses successive retrieves report (the last one repeats; list reports the
+ * current one without moving on). List shows the batch made last, `created_at` the time it was.
  */
 export function mockBatches(
   server: SetupServerApi,
@@ -82,11 +83,24 @@ export function mockBatches(
 ): { created: Anthropic.Messages.BatchCreateParams[]; retrieves: () => number } {
   const created: Anthropic.Messages.BatchCreateParams[] = [];
   let retrieves = 0;
+  let createdAt: string | undefined;
   const count = () => created.at(-1)?.requests.length ?? 0;
   server.use(
     http.post(BATCHES_URL, async ({ request }) => {
       created.push((await request.json()) as Anthropic.Messages.BatchCreateParams);
-      return HttpResponse.json(batchObject("in_progress", count()));
+      createdAt = new Date().toISOString();
+      return HttpResponse.json({ ...batchObject("in_progress", count()), created_at: createdAt });
+    }),
+    http.get(BATCHES_URL, () => {
+      const status = statuses[Math.min(retrieves, statuses.length - 1)] ?? "ended";
+      const data =
+        createdAt === undefined ? [] : [{ ...batchObject(status, count()), created_at: createdAt }];
+      return HttpResponse.json({
+        data,
+        has_more: false,
+        first_id: data[0]?.id ?? null,
+        last_id: data[0]?.id ?? null,
+      });
     }),
     http.get(`${BATCHES_URL}/:id/results`, () => {
       const lines = (created.at(-1)?.requests ?? []).flatMap((request, index) => {

@@ -12,6 +12,7 @@ import {
   projectRootOf,
   readHookLog,
   readInstall,
+  readPendingImport,
   rootOfHookCommand,
   uninstallClaudeCode,
 } from "@memfiles/claude-code";
@@ -135,8 +136,9 @@ function mcpServerCommand(root: string | undefined): string[] {
  * `memfiles claude-code install|uninstall|status [--user] [--root <folder>]`: wires memfiles'
  * hooks and MCP server into Claude Code's settings (the project's `.claude/settings.json` and
  * `.mcp.json`, or with `--user` `~/.claude/settings.json` and `~/.claude.json`), takes them out,
- * or says what is wired, where memory lives and how the last write pass went. `import` runs the
- * write pass over the project's past sessions (`importSessions`).
+ * or says what is wired, where memory lives, how the last write pass and import went and which
+ * import batch is pending. `import` runs the write pass over the project's past sessions
+ * (`importSessions`).
  */
 export const registerClaudeCode: RegisterCommand = (program, context, done) => {
   const claudeCode = program
@@ -265,7 +267,9 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
 
   claudeCode
     .command("status")
-    .description("what is wired, where memory lives, the last write pass and its outcome")
+    .description(
+      "what is wired, where memory lives, the last write pass and import, a pending import batch",
+    )
     .option("--user", "all projects: ~/.claude/settings.json and ~/.claude.json")
     .option("--root <folder>", "the memfiles folder the hooks use, when not the auto memory")
     .action(async (options: Options) => {
@@ -283,15 +287,31 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       context.stdout(
         `Memory: ${location.root}${location.autoMemory ? " (Claude Code's auto memory of this project)" : ""}\n`,
       );
-      const log = existsSync(location.root)
-        ? await readHookLog(new MemoryStore({ root: location.root }))
-        : [];
-      const last = log.findLast((entry) => entry.event === "write-pass");
-      context.stdout(
-        last === undefined
-          ? "Last write pass: none yet\n"
-          : `Last write pass: ${last.at} ${last.outcome}: ${last.message}\n`,
-      );
+      const store = existsSync(location.root)
+        ? new MemoryStore({ root: location.root })
+        : undefined;
+      const log = store === undefined ? [] : await readHookLog(store);
+      for (const [event, label] of [
+        ["write-pass", "Last write pass"],
+        ["import", "Last import"],
+      ] as const) {
+        const last = log.findLast((entry) => entry.event === event);
+        context.stdout(
+          last === undefined
+            ? `${label}: none yet\n`
+            : `${label}: ${last.at} ${last.outcome}${last.batchId === undefined ? "" : ` (batch ${last.batchId})`}: ${last.message}\n`,
+        );
+      }
+      const pending = store === undefined ? undefined : await readPendingImport(store);
+      if (pending !== undefined) {
+        const which =
+          pending.sendingAt === undefined
+            ? `batch ${pending.batchId}`
+            : `the batch it began sending at ${pending.sendingAt}, its id not noted (the import stopped)`;
+        context.stdout(
+          `Pending import: ${which} (${pending.sessions} sessions); \`memfiles claude-code import --resume\` ${pending.sendingAt === undefined ? "applies it" : "finds and applies it"}.\n`,
+        );
+      }
       done(EXIT_CODES.ok);
     });
 };

@@ -1,5 +1,5 @@
-import { costOf, readUsageLog, UnknownModelError } from "@memfiles/core";
-import { PRICES_SOURCE } from "@memfiles/core/internal";
+import { readUsageLog, UnknownModelError } from "@memfiles/core";
+import { costOfRecord, PRICES_SOURCE } from "@memfiles/core/internal";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
@@ -14,8 +14,9 @@ const NO_SESSION = "(no sessionId)";
 
 /**
  * `memfiles cost [folder]`: the usage log (`.memfiles/usage.jsonl`, written by
- * `createUsageLog`) priced with core's `costOf`, per stage and model, then per session (the
- * `sessionId` the application passed) with the mean over sessions. `pnpm cost` in the workspace
+ * `createUsageLog`) priced with core's `costOfRecord` (the prices of each call's date, a batch
+ * reply at half), per stage and model, then per session (the `sessionId` the application passed)
+ * with the mean over sessions. `pnpm cost` in the workspace
  * gives the fuller per-session report of the evals package.
  */
 export const registerCost: RegisterCommand = (program, context, done) => {
@@ -45,7 +46,7 @@ export const registerCost: RegisterCommand = (program, context, done) => {
       for (const record of records) {
         let usd: number;
         try {
-          usd = costOf(record.usage, record.model).usd;
+          usd = costOfRecord(record).usd;
         } catch (error) {
           if (!(error instanceof UnknownModelError)) throw error;
           unpriced.add(record.model);

@@ -1,3 +1,4 @@
+export { costOfRecord } from "./cost-of-record.js";
 export type { OnStep, OnUsage, Stage, Step, UsageRecord } from "./types.js";
 export {
   type CreateUsageLogOptions,
