@@ -1,7 +1,13 @@
 import type { ModelUsage, UsageModifiers, UsageWarning } from "../cost/usage.js";
 
-/** The stage a model call belongs to, as reports group them (`recall`: the side query that picks files). */
-export type Stage = "write" | "consolidate" | "chat" | "recall";
+/**
+ * The stages a model call can belong to, as reports group them (`recall`: the side query that
+ * picks files). The usage log's schema reads this list, so every stage that reports usage is logged.
+ */
+export const STAGES = ["write", "consolidate", "chat", "recall"] as const;
+
+/** The stage a model call belongs to (one of `STAGES`). */
+export type Stage = (typeof STAGES)[number];
 
 /**
  * One model call's usage, as passed to an `onUsage` callback and appended (one JSON object a line)

@@ -2,12 +2,16 @@ import { appendFile, mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { UsageRecord } from "./types.js";
+import { STAGES, type Stage, type UsageRecord } from "./types.js";
 import { createUsageLog, readUsageLog } from "./usage-log.js";
 
-const record = (sessionId: string | undefined, input: number): UsageRecord => ({
+const record = (
+  sessionId: string | undefined,
+  input: number,
+  stage: Stage = "chat",
+): UsageRecord => ({
   ...(sessionId === undefined ? {} : { sessionId }),
-  stage: "chat",
+  stage,
   model: "claude-haiku-4-5",
   usage: { input, output: 10, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 5 },
   date: "2026-09-12T10:00:00.000Z",
@@ -25,6 +29,13 @@ describe("usage log", () => {
       records: [record("s1", 100), record(undefined, 200)],
       problems: [],
     });
+  });
+
+  // The recall side query reports usage as "recall": its lines were once skipped as bad records.
+  it.each(STAGES)("reads back a record of stage %s", async (stage) => {
+    const root = await mkdtemp(join(tmpdir(), "memfiles-usage-"));
+    await createUsageLog({ root })(record("s1", 7, stage));
+    expect(await readUsageLog(root)).toEqual({ records: [record("s1", 7, stage)], problems: [] });
   });
 
   it("keeps thinking tokens, price modifiers and usage warnings, so the log is priced as billed", async () => {
@@ -63,7 +74,7 @@ describe("usage log", () => {
     // A clear message naming the fields (new-user trial: it was zod's raw text).
     expect(result.problems[1]?.message).toBe(
       `${file}:3 is not a usage record; the line was skipped. Wrong: stage (not one of write, ` +
-        "consolidate, chat); missing: usage, date. Lines are written by createUsageLog; " +
+        "consolidate, chat, recall); missing: usage, date. Lines are written by createUsageLog; " +
         "this one was cut short or edited by hand.",
     );
     expect(result.problems[1]?.message).not.toMatch(/✖|→/);

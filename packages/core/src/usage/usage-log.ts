@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { z } from "zod";
 import { appendInternalFile, readInternalFile } from "../store/internal-files.js";
-import type { OnUsage, UsageRecord } from "./types.js";
+import { type OnUsage, STAGES, type UsageRecord } from "./types.js";
 
 /** Path of the usage log inside a memory folder (JSON lines in the memory folder). */
 export const USAGE_LOG_PATH = ".memfiles/usage.jsonl";
@@ -10,7 +10,7 @@ const USAGE_LOG_FILE = "usage.jsonl";
 /** zod schema of one usage-log line; what it parses is a `UsageRecord` once an absent `sessionId` is dropped. */
 export const UsageRecordSchema = z.object({
   sessionId: z.string().optional(),
-  stage: z.enum(["write", "consolidate", "chat"]),
+  stage: z.enum(STAGES),
   model: z.string().min(1),
   usage: z.object({
     input: z.number().int().nonnegative(),
