@@ -180,12 +180,14 @@ export class FactLineIndex {
    * @param fact - The proposed fact.
    * @param first - The file scanned first.
    * @param exceptKey - The key of the line the proposal replaces, which does not count.
+   * @param keep - A further condition; default every line.
    * @returns The line, or `undefined`.
    */
   firstRestated(
     fact: string,
     first: string,
     exceptKey: string | undefined,
+    keep: (entry: IndexedFactLine) => boolean = () => true,
   ): IndexedFactLine | undefined {
     const { words, holds } = statedFactWords(fact);
     // Every word of the fact is in a line that restates it: the rarest word's lines hold them all.
@@ -198,7 +200,7 @@ export class FactLineIndex {
     return this.#earliest(
       fewest ?? [],
       first,
-      (entry) => entry.key !== exceptKey && restatesFact(fact, entry.line.text),
+      (entry) => entry.key !== exceptKey && keep(entry) && restatesFact(fact, entry.line.text),
     );
   }
 

@@ -12,7 +12,7 @@ import {
   explainRefusedPath,
   isAllowedWritePath,
 } from "../../write/allowed-path.js";
-import { FactLineIndex } from "../../write/fact-line-index.js";
+import { FactLineIndex, type IndexedFactLine } from "../../write/fact-line-index.js";
 import {
   type MemoryFileState,
   memoryFileState,
@@ -279,7 +279,8 @@ export function subjectLineShape(fact: string): string | undefined {
 /**
  * The subject layout's duplicate rule (the `duplicate` row of `WRITE_CHECKS`): a line of `files`
  * with the same key as `fact` (see `factKey`), or one that restates it (see `restatesFact`),
- * `file` scanned first; the line `replacedKey` names is not one.
+ * `file` scanned first, in a file about the same subject as `target` (a people/ or projects/ file
+ * its own entity; any other file the user); the line `replacedKey` names is not one.
  *
  * @param files - The folder as read (see `readFolder`).
  * @param fact - The new fact.
@@ -297,15 +298,27 @@ export function heldLine(
 ): { path: string; as?: string } | undefined {
   const index = FactLineIndex.of(files);
   const newKey = factKey(fact);
-  const duplicateIn = index.firstWithKey(newKey, file)?.path;
+  const subject = fileSubject(target);
+  const sameSubject = (entry: IndexedFactLine): boolean => fileSubject(entry.path) === subject;
+  const duplicateIn = index.firstWithKey(newKey, file, sameSubject)?.path;
   if (newKey === replacedKey || duplicateIn !== undefined) {
     return { path: duplicateIn ?? target };
   }
-  const restated = index.firstRestated(fact, file, replacedKey);
+  const restated = index.firstRestated(fact, file, replacedKey, sameSubject);
   return restated === undefined
     ? undefined
     : { path: restated.path, as: formatFactLine(restated.line) };
 }
+
+// Whose facts a file holds: a people/ or projects/ file its own entity's, every other file the
+// user's. "is allergic to shellfish" for profile.md is not the line "my sister is allergic to
+// shellfish" of people/sister.md: the same words about another subject are another fact.
+function fileSubject(path: string): string {
+  const folded = foldText(path);
+  return ENTITY_FOLDERS.some((folder) => folded.startsWith(folder)) ? folded : "the user";
+}
+
+const ENTITY_FOLDERS = ["people/", "projects/"];
 
 /** What the subject steps' edit applied. */
 export type AddFactApplied = Extract<AddFactResult, { code: "applied" }>;
