@@ -1,11 +1,14 @@
 import { factKey } from "./fact-key.js";
+import { reversesFact } from "./restates-fact.js";
 
-// A number as people write one: "50", "95,000", "16.2", "$110,000" (the currency sign stays).
-const NUMBER = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)*(?![\p{L}\p{N}])/gu;
+// A number as people write one: "50", "95,000", "16.2", "$110,000" (the currency sign stays), and
+// one with its unit written on ("50mg", "80kg"): the unit is kept apart, so "50mg" and "100 mg"
+// share a skeleton.
+const NUMBER = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)*(?!\p{N})(\p{L})?/gu;
 
 /**
  * A fact's key with every number replaced by `#`, so two facts that differ only in their numbers
- * have the same skeleton: "takes 50 mg of sertraline" and "takes 100 mg of sertraline" both give
+ * have the same skeleton: "takes 50 mg of sertraline" and "takes 100mg of sertraline" both give
  * "takes # mg of sertraline". Units stay: "50 mg" and "50 mcg" differ, and so do "has 2 kids" and
  * "has 3 cats". A fact without a number has none.
  *
@@ -15,6 +18,28 @@ const NUMBER = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)*(?![\p{L}\p{N}])/gu;
  */
 export function valueSkeleton(text: string): string | undefined {
   const key = factKey(text);
-  const skeleton = key.replace(NUMBER, "#");
-  return skeleton === key ? undefined : skeleton;
+  let found = false;
+  const skeleton = key.replace(NUMBER, (_number, unit: string | undefined) => {
+    found = true;
+    return unit === undefined ? "#" : `# ${unit}`;
+  });
+  return found ? skeleton.replace(/\s+/g, " ") : undefined;
+}
+
+/**
+ * Whether a new fact updates a stored line rather than standing beside it (the write pipeline's
+ * rule, on every surface and layout): the same words with other numbers ("takes 100 mg" after
+ * "takes 50mg"; see {@link valueSkeleton}), or the same fact with the other polarity ("has been to
+ * Japan" after "hasn't been to Japan"; see `reversesFact`).
+ *
+ * @param fact - The new fact.
+ * @param line - A stored fact's text or line (a date tag is ignored).
+ * @returns `true` when the fact updates the line.
+ * @example updatesLine("takes 100 mg of sertraline", "takes 50 mg of sertraline") // true
+ */
+export function updatesLine(fact: string, line: string): boolean {
+  if (factKey(fact) === factKey(line)) return false;
+  const skeleton = valueSkeleton(fact);
+  if (skeleton !== undefined && skeleton === valueSkeleton(line)) return true;
+  return reversesFact(fact, line);
 }

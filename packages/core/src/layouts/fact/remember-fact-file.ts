@@ -7,6 +7,7 @@ import {
   headOfText,
   normalizeFactText,
   quoteText,
+  updatesLine,
 } from "../../text/index.js";
 import type { RememberApplied } from "../../write/remember.js";
 import { checkFactShape, MAX_FACT_CHARS } from "../../write/write-checks.js";
@@ -120,7 +121,14 @@ export function factRememberSteps(context: {
           content: read.content,
           fact: parsed.success && read.notText === undefined ? parsed.value : undefined,
         };
-        if (item.replaces === null || item.replaces.trim() === "") return { ok: true, target };
+        const updated = target.fact?.updated;
+        const replacing = updated === undefined ? undefined : { path: row.path, date: updated };
+        if (item.replaces === null || item.replaces.trim() === "") {
+          // A line the fact updates ("takes 100 mg" after "takes 50 mg", "has been to Japan"
+          // after "hasn't been to Japan") is replaced: both kept, recall would show both answers.
+          const at = bodyLines(target).findIndex((line) => updatesLine(item.fact, line.trim()));
+          return at < 0 ? { ok: true, target } : { ok: true, target: { ...target, at }, replacing };
+        }
         const wanted = factKey(item.replaces);
         const at = bodyLines(target).findIndex((line) => wanted !== "" && factKey(line) === wanted);
         if (at < 0) {
@@ -130,12 +138,7 @@ export function factRememberSteps(context: {
             missing: `no line of ${row.path} has that text; name a line of the file as written, or leave replaces out to add the fact`,
           };
         }
-        const updated = target.fact?.updated;
-        return {
-          ok: true,
-          target: { ...target, at },
-          replacing: updated === undefined ? undefined : { path: row.path, date: updated },
-        };
+        return { ok: true, target: { ...target, at }, replacing };
       }
       if (item.replaces !== null && item.replaces.trim() !== "") {
         return {
@@ -229,6 +232,13 @@ async function addLine(
   const set: Record<string, string> = { updated: today };
   if (fact.name === "") set.name = header.name === "" ? headOfText(item.fact, 60) : header.name;
   if (fact.description === "") set.description = header.description;
+  if (target.at !== undefined) {
+    // The description memfiles wrote from the line replaced would still say the old value.
+    const old = bodyLines(target)[target.at]?.trim() ?? "";
+    if (fact.description === headerOf({ ...item, fact: old }).description) {
+      set.description = header.description;
+    }
+  }
   if (fact.type === undefined && fact.file.header.extra?.type === undefined) set.type = "user";
   const edited = editFactText(content, fact, { set });
   if (edited === undefined) {
