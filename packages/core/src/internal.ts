@@ -124,6 +124,7 @@ export {
   readClaudeCodeTranscript,
   type SkippedRecords,
   type TranscriptCheckpoint,
+  TranscriptDateError,
   TranscriptTooLargeError,
 } from "./transcript/index.js";
 export {

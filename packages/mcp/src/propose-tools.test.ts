@@ -72,3 +72,30 @@ describe("the MCP propose tool", () => {
     },
   );
 });
+
+// A date that is no calendar day would tag the facts with another day (today): refused as bad
+// input, naming the form wanted, in both layouts; nothing written.
+const BAD_DATES = ["08/05/2023", "2023-02-30", "yesterday"];
+const badDates = LAYOUT_NAMES.flatMap((layout) => BAD_DATES.map((date) => ({ layout, date })));
+
+describe("the MCP propose tool with a bad transcript date", () => {
+  it.each(badDates)("refuses $date ($layout layout), nothing written", async ({ layout, date }) => {
+    const root = await mkdtemp(join(tmpdir(), "memfiles-propose-date-"));
+    const server = createMemfilesMcpServer({ root, layout, now: () => new Date("2026-11-20") });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(clientSide);
+    const reply = await client.callTool({
+      name: "propose",
+      arguments: { transcript: { ...TRANSCRIPT, date }, proposals: [CASES[layout].proposal] },
+    });
+    const [content] = reply.content as Array<{ text: string }>;
+    expect({ isError: reply.isError, text: content?.text }).toEqual({
+      isError: true,
+      text: `The transcript's date ${JSON.stringify(date)} is not a calendar day written YYYY-MM-DD. Give the day the session took place, such as "2023-05-08", or "" for today. Nothing was written.`,
+    });
+    await expect(readFile(join(root, CASES[layout].path), "utf8")).rejects.toThrow(/ENOENT/);
+    await client.close();
+  });
+});

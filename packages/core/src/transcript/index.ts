@@ -13,4 +13,5 @@ export {
 } from "./read-claude-code-transcript.js";
 export { sessionDayTag, withSessionDate } from "./session-date.js";
 export type { Transcript, TranscriptTurn } from "./transcript.js";
+export { TranscriptDateError } from "./transcript-date-error.js";
 export { TranscriptTooLargeError } from "./transcript-too-large-error.js";

@@ -1,20 +1,32 @@
 import { localDay } from "../text/index.js";
 import type { Transcript } from "./transcript.js";
+import { TranscriptDateError } from "./transcript-date-error.js";
+
+// A real calendar day written `YYYY-MM-DD` ("2026-02-30" is not one).
+function isCalendarDay(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  const day = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === date;
+}
 
 /**
  * A transcript with its date filled in: a transcript whose `date` is `""` gets the day `now` falls
  * on in the user's time zone, so "tomorrow" said at 07:00 in UTC+8 counts from that day, not from
- * UTC's; any other date (valid or not) is left as the caller gave it.
+ * UTC's; a calendar day `YYYY-MM-DD` is kept.
  *
  * @param transcript - The session.
  * @param now - The moment of the write.
  * @param timeZone - The user's IANA time zone (default `UTC`).
  * @returns The same transcript when it has a date, else a copy dated `YYYY-MM-DD`.
+ * @throws {TranscriptDateError} when `date` is neither `""` nor a calendar day `YYYY-MM-DD`
+ *   (`08/05/2023`, `2023-02-30`, `yesterday`).
  * @throws {RangeError} when the date is needed and `timeZone` is no known time zone.
  * @example withSessionDate({ date: "", turns }, new Date("2026-11-29T23:00:00Z"), "Asia/Shanghai").date // "2026-11-30"
  */
 export function withSessionDate(transcript: Transcript, now: Date, timeZone?: string): Transcript {
-  return transcript.date === "" ? { ...transcript, date: localDay(now, timeZone) } : transcript;
+  if (transcript.date === "") return { ...transcript, date: localDay(now, timeZone) };
+  if (!isCalendarDay(transcript.date)) throw new TranscriptDateError(transcript.date);
+  return transcript;
 }
 
 /**
@@ -29,11 +41,6 @@ export function withSessionDate(transcript: Transcript, now: Date, timeZone?: st
  * @example sessionDayTag({ date: "2026-09-12", turns }, now) // "2026/09/12"
  */
 export function sessionDayTag(transcript: Transcript, now: Date): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(transcript.date)) {
-    const day = new Date(`${transcript.date}T00:00:00Z`);
-    if (!Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === transcript.date) {
-      return transcript.date.replace(/-/g, "/");
-    }
-  }
+  if (isCalendarDay(transcript.date)) return transcript.date.replace(/-/g, "/");
   return localDay(now).replace(/-/g, "/");
 }

@@ -151,8 +151,8 @@ const CASES: Case[] = [
   { code: "secret", given: { fact: `uses the key ${FAKE_KEY}`, evidence: FLY } },
   {
     code: "relative_date",
-    given: { fact: "flies to Oslo tomorrow", evidence: "I fly to Oslo tomorrow" },
-    date: "someday",
+    // Hindi "कल" is both yesterday and tomorrow: no session date says which.
+    given: { fact: "flies to Oslo कल", evidence: "I fly to Oslo कल" },
   },
   {
     code: "evidence_not_from_user",
@@ -406,8 +406,7 @@ export function describeCheckPipeline(
         {
           code: "relative_date",
           also: "evidence_not_from_user",
-          given: { fact: "deploys on Render tomorrow", evidence: "deploy on Render" },
-          date: "someday",
+          given: { fact: "deploys on Render कल", evidence: "deploy on Render" },
         },
       ],
       [

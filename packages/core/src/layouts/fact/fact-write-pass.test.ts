@@ -257,10 +257,10 @@ describe("applyFactProposals (fact layout)", () => {
     );
   });
 
-  it("refuses a relative date when the session has no date (relative_date)", async () => {
+  it("refuses a session whose date is no calendar day (invalid_transcript_date)", async () => {
     const store = await factStore();
     const transcript = session("someday", ["user", "I fly to Oslo tomorrow for the offsite."]);
-    const result = await applyFactProposals({
+    const applying = applyFactProposals({
       store,
       transcript,
       proposals: [
@@ -272,7 +272,7 @@ describe("applyFactProposals (fact layout)", () => {
         }),
       ],
     });
-    expect(result.rejected.map((item) => item.code)).toEqual(["relative_date"]);
+    await expect(applying).rejects.toMatchObject({ code: "invalid_transcript_date" });
     expect(await store.list()).toEqual([]);
   });
 
