@@ -13,6 +13,9 @@ const HAND_MADE = [
   "My own notes: call mom on Sunday.",
   "- [tools](topics/tools.md) — my editor and hosting",
   "  * a list item of mine, not a link",
+  "- [Team wiki](https://wiki.example.com) — our wiki, always check it first",
+  "- [old notes](../old_notes.md) — notes I keep outside memfiles",
+  "- [plan](<plan.txt>) — not a memory file",
   "",
 ].join("\n");
 
@@ -33,6 +36,9 @@ describe("a rebuilt MEMORY.md keeps the lines a person wrote", () => {
       MEMORY_INDEX_KEPT_MARKER,
       "My own notes: call mom on Sunday.",
       "  * a list item of mine, not a link",
+      "- [Team wiki](https://wiki.example.com) — our wiki, always check it first",
+      "- [old notes](../old_notes.md) — notes I keep outside memfiles",
+      "- [plan](<plan.txt>) — not a memory file",
       "",
     ]);
     // Kept once, not again on every rebuild, and the index itself is still in sync.

@@ -7,6 +7,21 @@ export const MEMORY_INDEX_HEADER =
 
 const INDEX_LINE = /^\s*[-*]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>\n]*>|[^)\s]*)\)/;
 
+// A link memfiles may have written: to a memory file, a `.md` path inside the folder. A link to a
+// web page (`https://…`), an anchor, or a path out of the folder or to another kind of file is a
+// line a person wrote, kept as written.
+function isMemoryLink(line: string): boolean {
+  const match = INDEX_LINE.exec(line);
+  if (!match) return false;
+  const raw = match[2] ?? "";
+  const target = raw.startsWith("<") ? raw.slice(1, -1) : raw;
+  return (
+    !/^[a-z][a-z0-9+.-]*:/i.test(target) &&
+    !/^(?:\.\.?\/|\/|~)/.test(target) &&
+    /\.md$/i.test(target)
+  );
+}
+
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
@@ -51,8 +66,9 @@ export const MEMORY_INDEX_KEPT_MARKER =
 const GENERATED_LINES = new Set(MEMORY_INDEX_HEADER.split("\n").map((line) => line.trim()));
 
 /**
- * The lines of a `MEMORY.md` that a person wrote: every line that is not a link line (`- [name]
- * (path) ...`, regenerated from the files), blank, or a line of the generated header.
+ * The lines of a `MEMORY.md` that a person wrote: every line that is not a link line to a memory
+ * file (`- [name](path.md) ...`, regenerated from the files), blank, or a line of the generated
+ * header. A link to a web page or out of the folder is a person's line.
  *
  * @param text - The current `MEMORY.md` text ("" when none).
  * @returns Those lines in their order, each as written (line break removed).
@@ -64,7 +80,7 @@ export function handWrittenIndexLines(text: string): string[] {
     .filter(
       (line) =>
         line.trim() !== "" &&
-        !INDEX_LINE.test(line) &&
+        !isMemoryLink(line) &&
         !GENERATED_LINES.has(line.trim()) &&
         !MORE_FILES_LINE.test(line.trim()) &&
         line.trim() !== MEMORY_INDEX_KEPT_MARKER,
@@ -158,8 +174,8 @@ export function formatMemoryIndex(
 export type MemoryIndexEntry = { path: string; line: string };
 
 /**
- * Read the link lines of a `MEMORY.md` (for `check()` only: the index is never read back as
- * truth).
+ * Read the link lines to memory files of a `MEMORY.md` (for `check()` only: the index is never
+ * read back as truth).
  *
  * @param text - The index text.
  * @returns Each `- [name](path) ...` line's path and full text, in order.
@@ -169,7 +185,7 @@ export function parseMemoryIndex(text: string): MemoryIndexEntry[] {
   const entries: MemoryIndexEntry[] = [];
   for (const line of text.split(/\r?\n/)) {
     const match = INDEX_LINE.exec(line);
-    if (!match) continue;
+    if (!match || !isMemoryLink(line)) continue;
     const raw = match[2] ?? "";
     entries.push({ path: raw.startsWith("<") ? raw.slice(1, -1) : raw, line });
   }
