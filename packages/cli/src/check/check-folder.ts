@@ -23,6 +23,7 @@ export type FindingCode =
   | "name_clash"
   | "ignored_file"
   | "same_subject"
+  | "index_over_budget"
   | (string & {});
 
 /** One problem `memfiles check` found. */
@@ -129,6 +130,16 @@ export async function checkFolder(
       code: "same_subject",
       path: paths[0] as string,
       message: `${paths.join(" and ")} both name ${JSON.stringify(subject)}; merge them into one file by hand.`,
+      fixable: false,
+    });
+  }
+  // Claude Code loads only the first lines of MEMORY.md; a person's lines are never cut.
+  const over = report.indexOverBudget;
+  if (over !== null) {
+    findings.push({
+      code: "index_over_budget",
+      path: "MEMORY.md",
+      message: `MEMORY.md has ${over.lines} lines, past the ${over.maxLines} Claude Code loads (${over.handWritten} written by hand, which memfiles never cuts): lines past ${over.maxLines} are never seen. Shorten or move the hand-written lines.`,
       fixable: false,
     });
   }

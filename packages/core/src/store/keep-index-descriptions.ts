@@ -1,4 +1,9 @@
-import { formatMemoryIndex, memoryIndexWithin, parseMemoryIndex } from "./memory-index.js";
+import {
+  formatMemoryIndex,
+  handWrittenIndexLines,
+  memoryIndexWithin,
+  parseMemoryIndex,
+} from "./memory-index.js";
 import { STORE_LAYOUT_RULES } from "./store-layout-rules.js";
 import type { MemoryRow, StoreLayout } from "./types.js";
 
@@ -74,4 +79,25 @@ export function keepIndexDescriptions(rows: MemoryRow[], index: string): MemoryR
     const text = row.description === "" ? words.get(row.path.normalize("NFC")) : undefined;
     return text === undefined ? row : { ...row, description: text };
   });
+}
+
+/**
+ * How far a layout's `MEMORY.md` passes its line budget (the fact layout's 200 lines Claude Code
+ * loads, `STORE_LAYOUT_RULES`): a rebuild never cuts a person's lines, so they alone can pass it.
+ *
+ * @param index - The current `MEMORY.md` text ("" when none).
+ * @param layout - The store's layout.
+ * @returns `{ lines, maxLines, handWritten }` when the text has more lines than the budget, else
+ *   `null` (also for a layout without a budget).
+ * @example overIndexBudget(current, "fact")?.lines // 257
+ */
+export function overIndexBudget(
+  index: string,
+  layout: StoreLayout,
+): { lines: number; maxLines: number; handWritten: number } | null {
+  const maxLines = STORE_LAYOUT_RULES[layout].maxIndexLines;
+  if (maxLines === undefined || index === "") return null;
+  const lines = index.split(/\r\n|\n|\r/).length - (/[\r\n]$/.test(index) ? 1 : 0);
+  if (lines <= maxLines) return null;
+  return { lines, maxLines, handWritten: handWrittenIndexLines(index).length };
 }

@@ -69,3 +69,48 @@ describe("MEMORY.md within the lines Claude Code loads", () => {
     expect((await store.check()).ok).toBe(true);
   });
 });
+
+// A person's own lines past the budget are kept (never cut), no link is added, the index says
+// why, and check() reports that Claude Code will not see the end; a layout without a budget has
+// nothing to report.
+describe("MEMORY.md whose hand-written lines fill the budget", () => {
+  it.each([
+    { layout: "fact" as const, links: 0, over: true },
+    { layout: "subject" as const, links: FILES, over: false },
+  ])("$layout layout, 250 hand-written lines", async ({ layout, links, over }) => {
+    const root = await mkdtemp(join(tmpdir(), "memfiles-index-hand-budget-"));
+    for (let index = 1; index < FILES; index++) {
+      const { path, text } = file(layout, index);
+      await mkdir(dirname(join(root, path)), { recursive: true });
+      await writeFile(join(root, path), text);
+    }
+    const hand = Array.from({ length: 250 }, (_, index) => `My note ${index}.`);
+    await writeFile(join(root, "MEMORY.md"), `# Memory\n${hand.join("\n")}\n`);
+    const store = new MemoryStore({ root, layout });
+    const first = file(layout, 0);
+    await store.write(first.path, first.text, NEW_VERSION);
+    const index = await readFile(join(root, "MEMORY.md"), "utf8");
+    const lines = index.split("\n").slice(0, -1);
+    expect(lines.filter((line) => line.startsWith("- ["))).toHaveLength(links);
+    expect(lines.slice(-250)).toEqual(hand);
+    const report = await store.check();
+    expect({ ok: report.ok, indexOverBudget: report.indexOverBudget }).toEqual(
+      over
+        ? {
+            ok: false,
+            indexOverBudget: {
+              lines: lines.length,
+              maxLines: CLAUDE_CODE_INDEX_LINES,
+              // The person's title and 250 lines.
+              handWritten: 251,
+            },
+          }
+        : { ok: true, indexOverBudget: null },
+    );
+    if (over) {
+      expect(index).toContain(
+        `(${FILES} more files in this folder are not listed here: the lines written by hand below leave no room for them within the 200 lines Claude Code loads;`,
+      );
+    }
+  });
+});

@@ -53,10 +53,14 @@ export const CLAUDE_CODE_INDEX_LINES = 200;
 // so it is never taken for a line a person wrote.
 const MORE_FILES_LINE = /^\(\d+ more files? in this folder (?:is|are) not listed here\b/;
 
-function moreFilesLine(omitted: number, maxLines: number): string {
+function moreFilesLine(omitted: number, maxLines: number, overBudget: boolean): string {
   const files =
     omitted === 1 ? "1 more file in this folder is" : `${omitted} more files in this folder are`;
-  return `(${files} not listed here: this index stays within the ${maxLines} lines Claude Code loads. Search memory or list the folder to find them.)`;
+  // A person's lines are never cut: when they fill the budget, no link fits.
+  const why = overBudget
+    ? `the lines written by hand below leave no room for them within the ${maxLines} lines Claude Code loads; shorten those lines to list the files here`
+    : `this index stays within the ${maxLines} lines Claude Code loads`;
+  return `(${files} not listed here: ${why}. Search memory or list the folder to find them.)`;
 }
 
 /** The line after which a rebuilt `MEMORY.md` keeps the lines a person wrote in it. */
@@ -163,7 +167,7 @@ export function formatMemoryIndex(
       ? MEMORY_INDEX_HEADER
       : MEMORY_INDEX_HEADER.replace(/^.*\n/, `${title}\n`)) +
     rows.map((row) => `${formatMemoryIndexLine(row)}\n`).join("") +
-    (omitted > 0 ? `${moreFilesLine(omitted, maxLines)}\n` : "") +
+    (omitted > 0 ? `${moreFilesLine(omitted, maxLines, rows.length === 0)}\n` : "") +
     (kept.length === 0
       ? ""
       : `\n${MEMORY_INDEX_KEPT_MARKER}\n${kept.map((line) => `${line}\n`).join("")}`);

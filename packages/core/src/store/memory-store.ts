@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { BackendStore } from "./backend/backend-store.js";
 import { checkRows, linkGaps, sameFactTwoLanguages } from "./check-rows.js";
 import { FolderStore } from "./folder-store.js";
-import { indexRows } from "./keep-index-descriptions.js";
+import { indexRows, overIndexBudget } from "./keep-index-descriptions.js";
 import { formatMemoryIndex } from "./memory-index.js";
 import { MEMORY_INDEX_FILE, parseMemoryPath } from "./memory-path.js";
 import { DEFAULT_MAX_CHARS, notEditable, rowFromText, versionConflict } from "./memory-row.js";
@@ -264,7 +264,8 @@ export class MemoryStore {
       leftoverTempFiles: parts.leftoverTempFiles,
       pendingForget: await this.#pendingForget(),
     };
-    const ok = Object.values(result).every((paths) => paths.length === 0);
+    const indexOverBudget = overIndexBudget(parts.indexText, this.layout);
+    const ok = Object.values(result).every((paths) => paths.length === 0) && !indexOverBudget;
     const twoLanguages = await sameFactTwoLanguages(async (path) => {
       const read = await this.read(path).catch(() => undefined);
       return read?.exists ? read.content : undefined;
@@ -275,6 +276,7 @@ export class MemoryStore {
       linkGaps: linkGaps(rows),
       sameFactTwoLanguages: twoLanguages,
       sameSubject: sameSubjectFiles(rows),
+      indexOverBudget,
     };
   }
 

@@ -196,4 +196,11 @@ export type CheckResult = {
    * a person to merge them; it does not make `ok` false.
    */
   sameSubject: Array<{ subject: string; paths: string[] }>;
+  /**
+   * `MEMORY.md` is longer than the lines Claude Code loads (the fact layout's 200; see
+   * `CLAUDE_CODE_INDEX_LINES`): the lines past it are never seen. memfiles never cuts a person's
+   * lines, so it happens only when they fill the budget; `null` when the index fits or the layout
+   * has no budget. Makes `ok` false.
+   */
+  indexOverBudget: { lines: number; maxLines: number; handWritten: number } | null;
 };
