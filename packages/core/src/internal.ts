@@ -104,6 +104,7 @@ export {
   applyTextLayout,
   contentWords,
   foldFileName,
+  foldSearchText,
   foldText,
   headOfText,
   isPrefixSearchTerm,

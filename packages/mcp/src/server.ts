@@ -10,6 +10,7 @@ import {
 } from "@memfiles/core";
 import {
   checkSecrets,
+  foldSearchText,
   isMemoryIndexPath,
   layoutOf,
   MEMORY_INDEX_FILE,
@@ -103,10 +104,6 @@ async function guarded(fn: () => Promise<CallToolResult>, writes = true): Promis
 // the client's McpError showed the prefix twice; an error with a `code` goes out as written.
 function invalidParams(message: string): Error & { code: number } {
   return Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
-}
-
-function foldForSearch(value: string): string {
-  return value.normalize("NFKD").replace(/\p{M}/gu, "").toLocaleLowerCase("en");
 }
 
 /**
@@ -250,9 +247,9 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     },
     ({ words }) =>
       guarded(async () => {
-        const wanted = foldForSearch(words).split(/\s+/).filter(Boolean);
+        const wanted = foldSearchText(words).split(/\s+/).filter(Boolean);
         const holdsAll = (value: string) =>
-          wanted.every((word) => foldForSearch(value).includes(word));
+          wanted.every((word) => foldSearchText(value).includes(word));
         const matches: Array<{ path: string; line: number; text: string; masked?: string }> = [];
         for (const row of await visibleRows()) {
           const file = await boundary.read(row.path);

@@ -1,3 +1,4 @@
+import { foldSearchText } from "@memfiles/core/internal";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { printJson, truncate } from "../output.js";
@@ -6,16 +7,6 @@ import { folderAndWords, MEMORY_OPTION, type RegisterCommand } from "./command.j
 
 // How much of the words a "nothing found" line quotes: a pasted page stays one line.
 const QUOTED_CHARS = 80;
-
-/**
- * Folds text for a search: lower case, accents removed (NFKD), so "Zoë" finds "zoe".
- *
- * @param text - Any text.
- * @returns The folded text.
- */
-export function foldForSearch(text: string): string {
-  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLocaleLowerCase("en");
-}
 
 /** `memfiles search [folder] <words...>`: lines (and file descriptions) holding every word. */
 export const registerSearch: RegisterCommand = (program, context, done) => {
@@ -32,8 +23,9 @@ export const registerSearch: RegisterCommand = (program, context, done) => {
     .action(async (typed: string[], options: { memory?: string; json?: boolean }) => {
       const { folder, words } = folderAndWords(typed, options, context);
       const store = openMemoryFolder(folder, context);
-      const wanted = words.flatMap((word) => foldForSearch(word).split(/\s+/)).filter(Boolean);
-      const holdsAll = (text: string) => wanted.every((word) => foldForSearch(text).includes(word));
+      const wanted = words.flatMap((word) => foldSearchText(word).split(/\s+/)).filter(Boolean);
+      const holdsAll = (text: string) =>
+        wanted.every((word) => foldSearchText(text).includes(word));
       const matches = (await readMemory(store)).flatMap((file) => [
         ...(holdsAll(file.description)
           ? [{ file: file.path, line: 0, text: `description: ${file.description}` }]

@@ -14,7 +14,7 @@ import { isPrefixSearchTerm, splitSearchTerms, stemmedSearchTerm } from "../text
  * of another version is rebuilt, not read: bump it whenever `unitIndexOptions` or
  * `indexedUnitFields` would index a unit differently.
  */
-export const RANKING_INDEX_VERSION = 1;
+export const RANKING_INDEX_VERSION = 2;
 
 /** What the lexical index holds of one unit (one document of the search). */
 export type IndexedUnit = {

@@ -7,7 +7,7 @@ export { factKey, normalizeFactText, STATED_TAG } from "./fact-key.js";
 export { factSlug, MAX_SLUG_CODE_POINTS, uniqueFactPath } from "./fact-slug.js";
 export { type FactValues, factValues, valueTokens } from "./fact-values.js";
 export { foldText } from "./fold.js";
-export { foldAccents } from "./fold-accents.js";
+export { foldAccents, foldSearchText } from "./fold-accents.js";
 export { foldFileName } from "./fold-file-name.js";
 export { hashText, sha1Hex } from "./hash-text.js";
 export { DEFAULT_TIME_ZONE, isTimeZone, localDay } from "./local-day.js";

@@ -1,3 +1,4 @@
+import { foldSearchText } from "./fold-accents.js";
 import { splitWords } from "./split-words.js";
 import { stemWord } from "./stem-word.js";
 import { QUERY_STOP_WORDS } from "./stop-words.js";
@@ -44,7 +45,8 @@ export function isSymbolTerm(term: string): boolean {
 }
 
 /**
- * The form under which budgeted recall indexes and looks up a term: lower-cased, Porter-stemmed
+ * The form under which budgeted recall indexes and looks up a term: folded as search folds it
+ * (`foldSearchText`: case, Latin accents, `ß`), Porter-stemmed
  * (`stemWord`), and dropped (`null`) when it is a query stop word or a one-char word that is not
  * a symbol. One rule for recall and for anything measured against it (the LoCoMo bench's tuned
  * BM25 baselines), so the two normalize alike.
@@ -54,7 +56,7 @@ export function isSymbolTerm(term: string): boolean {
  * @example stemmedSearchTerm("Adopted") // "adopt"
  */
 export function stemmedSearchTerm(term: string): string | null {
-  const lower = term.toLowerCase();
+  const lower = foldSearchText(term);
   if ((lower.length < 2 && !isSymbolTerm(lower)) || QUERY_STOP_WORDS.has(lower)) return null;
   return stemWord(lower);
 }
