@@ -205,8 +205,11 @@ export function subjectWriteSteps(
       const files = snapshot ?? (await readFolder(store));
       const index = FactLineIndex.of(files);
       if (item.replaces !== null) {
-        const replacedKey = factKey(item.replaces);
-        const holder = index.firstWithKey(replacedKey, item.file)?.path;
+        // The line as named, else without a date typed in front ("2026-12-06 takes 200 mg"),
+        // as `forget` reads it (`readTypedFactLine`).
+        const [replacedKey, holder] = replacesKeys(item.replaces)
+          .map((key) => [key, index.firstWithKey(key, item.file)?.path] as const)
+          .find(([, path]) => path !== undefined) ?? [factKey(item.replaces), undefined];
         if (holder === undefined || replacedKey === "") {
           return {
             ok: false,
@@ -319,6 +322,14 @@ function fileSubject(path: string): string {
 }
 
 const ENTITY_FOLDERS = ["people/", "projects/"];
+
+// The keys `replaces` may name a line by: its text, then its text without a date typed in front.
+function replacesKeys(text: string): string[] {
+  const key = factKey(text);
+  const typed = readTypedFactLine(text);
+  const bare = typed?.typed === undefined ? "" : factKey(typed.text);
+  return bare === "" || bare === key ? [key] : [key, bare];
+}
 
 /** What the subject steps' edit applied. */
 export type AddFactApplied = Extract<AddFactResult, { code: "applied" }>;

@@ -70,3 +70,23 @@ describe.each(TYPED)("the typed line %j", (line) => {
     expect(result).toMatchObject({ ok: true, code: "removed", removed: [{ line: line.trim() }] });
   });
 });
+
+// `replaces` with a date typed in front of the words ("2026-11-20 works at Globex"), as a person
+// copies a line they saw with its date: found as `forget` finds it.
+describe.each(["2026-11-20 works at Globex", "12/03/2026 works at Globex"])(
+  "replaces typed as %j",
+  (replaces) => {
+    it("remember replaces the stored line", async () => {
+      const store = await storeWith("[stated 2026/11/20] works at Globex");
+      const result = await remember({
+        store,
+        path: "profile.md",
+        fact: "works at Initech",
+        replaces,
+        now: NOW,
+      });
+      expect(result).toMatchObject({ ok: true, replaced: ["[stated 2026/11/20] works at Globex"] });
+      expect(await readFile(join(store.root, "profile.md"), "utf8")).toBe(AFTER);
+    });
+  },
+);
