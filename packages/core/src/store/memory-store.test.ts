@@ -332,6 +332,7 @@ describe("list", () => {
       linkGaps: [],
       sameFactTwoLanguages: [],
       sameSubject: [],
+      indexOverBudget: null,
     });
   });
 
@@ -364,6 +365,7 @@ describe("MEMORY.md and check()", () => {
       linkGaps: [],
       sameFactTwoLanguages: [],
       sameSubject: [],
+      indexOverBudget: null,
     });
   });
 
@@ -401,6 +403,7 @@ describe("MEMORY.md and check()", () => {
       linkGaps: [],
       sameFactTwoLanguages: [],
       sameSubject: [],
+      indexOverBudget: null,
     });
     await small.rebuildIndex();
     expect(await small.check()).toMatchObject({
