@@ -54,14 +54,15 @@ export async function recallForPrompt(options: {
       exclude,
     });
     if (result.units.length === 0) return { note: "", keys: [], withheld };
+    // The note is what the hook prints: scanned once; its units only when it holds a secret.
+    if ((await findSecrets(result.text)).findings.length === 0)
+      return { note: result.text, keys: result.units.map((unit) => unit.key), withheld };
     const scans = await findSecretsOfEach(result.units.map((unit) => unit.text));
     const secret = result.units.filter((_, at) => (scans[at]?.findings.length ?? 0) > 0);
-    if (secret.length === 0) {
-      // The note as a whole too (paths, a secret split over two units): unclear which unit, so none.
-      if ((await findSecrets(result.text)).findings.length > 0)
-        return { note: "", keys: [], withheld: withheld + result.units.length };
-      return { note: result.text, keys: result.units.map((unit) => unit.key), withheld };
-    }
+    // A secret in the note but in no unit alone (paths, one split over two units): unclear which
+    // unit, so none.
+    if (secret.length === 0)
+      return { note: "", keys: [], withheld: withheld + result.units.length };
     for (const unit of secret) exclude.add(unit.key);
     withheld += secret.length;
   }

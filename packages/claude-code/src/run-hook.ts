@@ -124,7 +124,10 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
       location,
       layout,
       store: opened,
-      timeZone: hookTimeZone(env),
+      // Asked only by the write pass and an edit's check: resolving it costs a prompt hook ~5 ms.
+      get timeZone() {
+        return hookTimeZone(env);
+      },
       now: options.now ?? (() => new Date()),
       sessionStartTokens: options.sessionStartTokens ?? DEFAULT_SESSION_START_TOKENS,
       promptRecallTokens: options.promptRecallTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,

@@ -71,9 +71,10 @@ export async function renderMemoryBlock(options: MemoryBlockRenderOptions): Prom
   const indexLine = (row: MemoryRow) =>
     `- ${recallText(oneLine(row.path))}: ${recallText(capChars(oneLine(row.description), maxDescriptionChars))}`;
 
-  const allLines = rows.map(indexLine);
+  // Past `prefilterAbove` files the full index is never shown: its lines are not made at all.
+  const allLines = rows.length > prefilterAbove ? undefined : rows.map(indexLine);
   let shown = rows;
-  if (rows.length > prefilterAbove || estimateTokens(allLines.join("\n")) > prefilterAboveTokens) {
+  if (allLines === undefined || estimateTokens(allLines.join("\n")) > prefilterAboveTokens) {
     const kept = new Set(
       prefilterRows(
         rows.filter((row) => !isAlwaysLoaded(row)),
@@ -96,7 +97,7 @@ export async function renderMemoryBlock(options: MemoryBlockRenderOptions): Prom
       ? `<memory_index files="${rows.length}">`
       : `<memory_index files="${rows.length}" shown="${shown.length}" note="the ${hidden} other files matched the latest message less well">`,
   );
-  lines.push(...(hidden === 0 ? allLines : shown.map(indexLine)));
+  lines.push(...(hidden === 0 && allLines !== undefined ? allLines : shown.map(indexLine)));
   lines.push("</memory_index>");
   for (const path of ALWAYS_LOADED) {
     const file = await options.store.read(path);

@@ -1,7 +1,7 @@
 import { estimateTokens } from "../cost/cache-minimum.js";
 import { MemoryStore } from "../store/memory-store.js";
 import type { StoreLayout } from "../store/types.js";
-import { hashText } from "../text/index.js";
+import { hashText } from "../text/hash-text.js";
 import {
   DEFAULT_RECALL_BUDGET_TOKENS,
   fillRecallBudget,
