@@ -109,7 +109,7 @@ export async function findSplitSecrets(
       offset += to - from + separator.length;
     }
     const joined = parts.map(({ index, from, to }) => (texts[index] as string).slice(from, to));
-    return { pieces, joined: joined.join(separator) };
+    return { pieces, joined: joined.join(separator), labelled: false };
   };
   const whole = (index: number) => ({ index, from: 0, to: (texts[index] as string).length });
   const heads = texts.map(headEnd);
@@ -135,7 +135,8 @@ export async function findSplitSecrets(
       { index: first, from: 0, to: head },
       { index: second, from: tail, to: secondText.length },
     ];
-    return [...plain, ...SEPARATORS.map((separator) => join(parts, separator))];
+    const labelled = SEPARATORS.map((separator) => ({ ...join(parts, separator), labelled: true }));
+    return [...plain, ...labelled];
   });
   // The texts alone (unless given) and every join, scanned in one go.
   const scans = await findSecretsOfEach([
@@ -148,7 +149,7 @@ export async function findSplitSecrets(
   // word: a key's second half is refused, the next fact "keeps keys in 1Password" is not.
   const alone = options.alone ?? scans.slice(0, texts.length).map((scan) => scan.findings);
   const scanned = scans.slice(scans.length - jobs.length).map((scan) => scan.findings);
-  for (const [job, { pieces }] of jobs.entries()) {
+  for (const [job, { pieces, labelled }] of jobs.entries()) {
     for (const finding of scanned[job] ?? []) {
       const spanned = pieces.filter(({ start, end }) => finding.start < end && finding.end > start);
       if (spanned.length === 0) continue;
@@ -175,7 +176,9 @@ export async function findSplitSecrets(
         // A sentence's first word (a fact file's body) is a plain word too: "Keeps".
         return (alone[index] ?? []).length > 0 || /^[A-Z]?[a-z]+$/.test(part);
       });
-      if (ownedAlone && plainWords) continue;
+      // Without the label words, a key one text holds alone runs into whatever word comes next
+      // ("…Op" + "1Password"): a join without them is for secrets no text holds alone.
+      if (ownedAlone && (plainWords || labelled)) continue;
       for (const { index, start, end, base } of spanned) {
         const entry = found.get(index) ?? { kinds: new Set<string>(), ranges: [] };
         entry.kinds.add(finding.kind);
