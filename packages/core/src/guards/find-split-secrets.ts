@@ -14,31 +14,58 @@ const MAX_LABEL_WORDS = 8;
 const GLUED_END = /(?:[…:;,!?'"()[\]]|\.{2,})+$/u;
 const GLUED_START = /^(?:[…:;,!?'"()[\]]|\.{2,})+/u;
 
+// The word of `text` before `end` (or after `start`), or undefined when there is none.
+function wordBefore(text: string, end: number): { index: number; 0: string } | undefined {
+  let to = end;
+  while (to > 0 && /\s/.test(text[to - 1] as string)) to--;
+  let from = to;
+  while (from > 0 && !/\s/.test(text[from - 1] as string)) from--;
+  return from === to ? undefined : { index: from, 0: text.slice(from, to) };
+}
+function wordAfter(text: string, start: number): { index: number; 0: string } | undefined {
+  const words = /\S+/g;
+  words.lastIndex = start;
+  return words.exec(text) ?? undefined;
+}
+
 // The text's last word that is not a label word, when at most MAX_LABEL_WORDS follow it; the text
-// read backwards for its first one. Prose (more label words than that) has none.
-function keyWord(text: string, from: "end" | "start"): RegExpExecArray | undefined {
-  const words = [...text.matchAll(/\S+/g)];
-  if (from === "end") words.reverse();
-  const at = words.findIndex((word) => !LABEL_WORD.test(word[0]));
-  return at === -1 || at > MAX_LABEL_WORDS ? undefined : words[at];
+// read backwards for its first one. Prose (more label words than that) has none. Reads only the
+// words it needs: every line of a long file passes here.
+function keyWord(text: string, from: "end" | "start"): { index: number; 0: string } | undefined {
+  let at = from === "end" ? text.length : 0;
+  for (let seen = 0; seen <= MAX_LABEL_WORDS; seen++) {
+    const word = from === "end" ? wordBefore(text, at) : wordAfter(text, at);
+    if (word === undefined || !LABEL_WORD.test(word[0])) return word;
+    at = from === "end" ? word.index : word.index + word[0].length;
+  }
+  return undefined;
 }
 
-// Where a secret's first half in a text ends: after its last key word, the label words and
-// punctuation after it dropped; undefined when it ends in prose.
-function headEnd(text: string): number | undefined {
-  const word = keyWord(text, "end");
-  if (word === undefined) return undefined;
-  const end = word.index + word[0].length - (GLUED_END.exec(word[0])?.[0].length ?? 0);
-  return end > word.index ? end : undefined;
+// A word that may hold part of a key: a digit, a lower case letter before a capital, or a
+// symbol keys are made of. A number of a few digits or a dotted name ("Fly.io") alone is not
+// enough: the two words at a join must hold MIN_KEY_CHARS letters and digits between them, so a
+// line ending "in 2023" and the next "moved in 2024" are not joined without their words.
+const KEY_SHAPED = /\p{N}|\p{Ll}\p{Lu}|[-_/+=@~]/u;
+const MIN_KEY_CHARS = 8;
+
+// Where a secret's first half in a text ends (after its last key word, the label words and
+// punctuation after it dropped) and that word; undefined when it ends in prose.
+function headEnd(text: string): { at: number; word: string } | undefined {
+  const found = keyWord(text, "end");
+  if (found === undefined) return undefined;
+  const at = found.index + found[0].length - (GLUED_END.exec(found[0])?.[0].length ?? 0);
+  const word = text.slice(found.index, at);
+  return KEY_SHAPED.test(word) ? { at, word } : undefined;
 }
 
-// Where a secret's second half in a text starts: at its first key word, the label words and
-// punctuation before it dropped; undefined when it starts with prose.
-function tailStart(text: string): number | undefined {
-  const word = keyWord(text, "start");
-  if (word === undefined) return undefined;
-  const start = word.index + (GLUED_START.exec(word[0])?.[0].length ?? 0);
-  return start < word.index + word[0].length ? start : undefined;
+// Where a secret's second half in a text starts (at its first key word, the label words and
+// punctuation before it dropped) and that word; undefined when it starts with prose.
+function tailStart(text: string): { at: number; word: string } | undefined {
+  const found = keyWord(text, "start");
+  if (found === undefined) return undefined;
+  const at = found.index + (GLUED_START.exec(found[0])?.[0].length ?? 0);
+  const word = text.slice(at, found.index + found[0].length);
+  return KEY_SHAPED.test(word) ? { at, word } : undefined;
 }
 
 /**
@@ -63,8 +90,9 @@ export type FindSplitSecretsOptions = {
 
 /**
  * Finds secrets that no single text holds but that their concatenation does: a key split across
- * two facts of one write pass, or across the fields of one proposal. Each text a finding spans,
- * with others, is reported with the part of the secret it holds redacted.
+ * two facts of one write pass, or across the fields of one proposal, also with label words around
+ * its halves ("first part AKIA…", "second part 7XY5…"). Each text a finding spans, with others, is
+ * reported with the part of the secret it holds redacted.
  *
  * @param texts - The texts in order (a write pass's facts, or a proposal's fields).
  * @param options - `{ join?, alone? }`: which texts are joined, each text's own findings (see
@@ -125,17 +153,20 @@ export async function findSplitSecrets(
     if (head === undefined || tail === undefined) return plain;
     const firstText = texts[first] as string;
     const secondText = texts[second] as string;
-    if (
-      head === firstText.trimEnd().length &&
-      tail === secondText.length - secondText.trimStart().length
-    ) {
+    const dropped =
+      head.at < firstText.trimEnd().length ||
+      tail.at > secondText.length - secondText.trimStart().length;
+    if (!dropped || (head.word + tail.word).replace(/[^\p{L}\p{N}]/gu, "").length < MIN_KEY_CHARS) {
       return plain;
     }
     const parts = [
-      { index: first, from: 0, to: head },
-      { index: second, from: tail, to: secondText.length },
+      { index: first, from: 0, to: head.at },
+      { index: second, from: tail.at, to: secondText.length },
     ];
-    const labelled = SEPARATORS.map((separator) => ({ ...join(parts, separator), labelled: true }));
+    // Halves of a key meet with nothing between them; groups of digits (a card, an account
+    // number) with a space too. A line break joins lines of a file, not halves.
+    const separators = /\p{N}$/u.test(head.word) && /^\p{N}/u.test(tail.word) ? ["", " "] : [""];
+    const labelled = separators.map((separator) => ({ ...join(parts, separator), labelled: true }));
     return [...plain, ...labelled];
   });
   // The texts alone (unless given) and every join, scanned in one go.
