@@ -9,7 +9,7 @@ const SEPARATORS = ["", " ", "\n"];
 // and the start of the next, up to MAX_LABEL_WORDS on each side, the halves meet as they do when
 // said together.
 const LABEL_WORD = /^[…:;,.!?'"()[\]]*(?:\p{Lu}?\p{Ll}+|\p{Lu}{1,3})?[…:;,.!?'"()[\]]*$/u;
-const MAX_LABEL_WORDS = 8;
+const MAX_LABEL_WORDS = 5;
 // Punctuation glued to a half ("AKIA2E4K…", "…7XY5"): not part of any key.
 const GLUED_END = /(?:[…:;,!?'"()[\]]|\.{2,})+$/u;
 const GLUED_START = /^(?:[…:;,!?'"()[\]]|\.{2,})+/u;
