@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
@@ -21,6 +22,7 @@ import {
   writePassCustomId,
 } from "@memfiles/core/internal";
 import { MemfilesError } from "@memfiles/errors";
+import { DryRunBackend } from "./dry-run-backend.js";
 import { findSentBatch } from "./find-sent-batch.js";
 import { logHook } from "./hook-log.js";
 import {
@@ -163,7 +165,15 @@ export async function importSessions(
   const home = options.home === undefined ? {} : { home: options.home };
   const location = memoryLocation({ cwd: options.cwd, root: options.root, env, ...home });
   const layout = location.autoMemory ? "fact" : await detectLayout(location.root);
-  const store = new MemoryStore({ root: location.root, layout });
+  const folder = new MemoryStore({ root: location.root, layout });
+  // A dry run writes nothing, not even the folder or its `.memfiles/`.
+  const store =
+    options.dryRun === true
+      ? new MemoryStore({
+          backend: new DryRunBackend(folder, { missing: !existsSync(location.root) }),
+          layout,
+        })
+      : folder;
   const context: Context = {
     store,
     model: options.model ?? DEFAULT_HOOK_WRITE_MODEL,

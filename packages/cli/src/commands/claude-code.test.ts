@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -119,5 +119,38 @@ describe("memfiles claude-code", () => {
       expect(await runMemfiles(["claude-code", "import", ...args], context)).toBe(2);
       expect(output.stderr).toContain(message);
     }
+  });
+
+  it("import --root: a missing folder needs --create, a file is refused, --dry-run writes nothing", async () => {
+    const { base, home, cwd, context, output } = await project();
+    const transcripts = join(home, ".claude", "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"));
+    await mkdir(transcripts, { recursive: true });
+    await writeFile(
+      join(transcripts, "a.jsonl"),
+      `${JSON.stringify({ type: "user", uuid: "u-1", timestamp: "2026-09-10T10:00:00.000Z", message: { role: "user", content: "I moved to Zed" } })}\n`,
+    );
+    context.env = { HOME: home, MEMFILES_TIME_ZONE: "UTC" };
+    await writeFile(join(base, "notes.txt"), "hello\n");
+    for (const [args, message] of [
+      [["--root", join(base, "typo")], "No memory folder at"],
+      [["--root", join(base, "typo"), "--dry-run"], "add --create"],
+      [["--root", join(base, "notes.txt"), "--dry-run"], "is not a folder"],
+    ] as const) {
+      output.stderr = "";
+      expect(await runMemfiles(["claude-code", "import", ...args], context)).toBe(2);
+      expect(output.stderr).toContain(message);
+    }
+    expect(await readdir(base)).toEqual(["home", "my.app", "notes.txt"]);
+    const created = join(base, "new");
+    expect(
+      await runMemfiles(
+        ["claude-code", "import", "--root", created, "--create", "--dry-run"],
+        context,
+      ),
+    ).toBe(0);
+    expect(output.stdout).toContain("Nothing was sent (--dry-run).");
+    expect(await readdir(base)).toEqual(["home", "my.app", "notes.txt"]);
+    expect(await runMemfiles(["claude-code", "import", "--dry-run"], context)).toBe(0);
+    expect(await readdir(transcripts)).toEqual(["a.jsonl"]);
   });
 });

@@ -19,6 +19,7 @@ import {
 import { MemoryStore } from "@memfiles/core";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
+import { openMemoryFolder } from "../memory-folder.js";
 import type { RegisterCommand } from "./command.js";
 
 type Options = { user?: boolean; root?: string };
@@ -29,6 +30,7 @@ type ImportOptions = {
   model?: string;
   dryRun?: boolean;
   resume?: boolean;
+  create?: boolean;
 };
 
 /**
@@ -216,7 +218,15 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     .option("--model <id>", "the write pass's model")
     .option("--dry-run", "list the sessions and their cost; send nothing")
     .option("--resume", "apply the batch an earlier import left pending")
+    .option("--create", "start a new memory at --root when the folder does not exist")
     .action(async (options: ImportOptions) => {
+      if (options.root !== undefined) {
+        // The rule every command keeps: a missing folder is a typo unless --create says otherwise.
+        openMemoryFolder(options.root, context, {
+          create: options.create === true,
+          createHint: `memfiles claude-code import --root ${options.root} --create`,
+        });
+      }
       const maxUsd = options.maxUsd === undefined ? undefined : Number(options.maxUsd);
       if (maxUsd !== undefined && !(Number.isFinite(maxUsd) && maxUsd > 0)) {
         throw new CliError(`--max-usd must be a positive number of USD, not "${options.maxUsd}".`, {
