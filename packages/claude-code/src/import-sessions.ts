@@ -5,10 +5,12 @@ import type Anthropic from "@anthropic-ai/sdk";
 import {
   type ApplyBatchResultsOptions,
   applyBatchResults,
+  costOf,
   createUsageLog,
   detectLayout,
   MemoryStore,
   submitWritePasses,
+  UnknownModelError,
 } from "@memfiles/core";
 import {
   type BatchWriteSession,
@@ -154,7 +156,8 @@ type Context = {
  * @returns `dry_run`, `nothing_to_import`, `pending` (the batch has not ended: resume later) or
  *   `ended` with one outcome per session.
  * @throws {ImportError} `import_pending` (an earlier batch is not applied: resume it),
- *   `no_pending_import` (resume with none), `budget_exceeded` (past `maxUsd`), `no_api_key`.
+ *   `no_pending_import` (resume with none), `budget_exceeded` (past `maxUsd`), `no_api_key`,
+ *   `unknown_model` (no price for `model`).
  * @throws {Anthropic.APIError} when the batch cannot be created or read.
  * @example const result = await importSessions({ cwd: process.cwd(), maxUsd: 2 });
  */
@@ -180,6 +183,7 @@ export async function importSessions(
     timeZone: hookTimeZone(env),
     options,
   };
+  if (options.resume !== true) checkModel(context.model);
   // Applied (or never made): the file is emptied, as `.memfiles/` files are written, not removed.
   const pendingText = (await store.readInternal(PENDING_FILE))?.trim() || undefined;
   if (options.resume === true) {
@@ -240,6 +244,19 @@ export async function importSessions(
     );
   }
   return send(context, planned, skipped);
+}
+
+/** Refuses, before anything is read or sent, a model the price table (core's `costOf`) does not know. */
+function checkModel(model: string): void {
+  try {
+    costOf({ input_tokens: 0, output_tokens: 0 }, model);
+  } catch (error) {
+    if (!(error instanceof UnknownModelError)) throw error;
+    throw new ImportError(
+      `No price for model "${model}": an import prices its batch before sending it. Known models: ${error.knownModels.join(", ")} (a dated suffix such as "-20251001" is accepted). Give one of them to --model; nothing was sent.`,
+      "unknown_model",
+    );
+  }
 }
 
 /**

@@ -112,7 +112,15 @@ describe("memfiles claude-code", () => {
     expect(output.stdout).toMatch(/^2026-09-10 {2}a /);
     for (const [args, message] of [
       [["--max-usd", "lots"], '--max-usd must be a positive number of USD, not "lots".'],
-      [["--since", "last week"], '--since must be a day as YYYY-MM-DD, not "last week".'],
+      [["--since", "last week"], '--since must be a calendar day as YYYY-MM-DD, not "last week".'],
+      [
+        ["--since", "2026-13-45"],
+        '--since must be a calendar day as YYYY-MM-DD, not "2026-13-45".',
+      ],
+      [["--since", "2026-02-30", "--dry-run"], 'not "2026-02-30".'],
+      [["--max-usd", "0x10"], '--max-usd must be a positive number of USD, not "0x10".'],
+      [["--max-usd", " 1 "], '--max-usd must be a positive number of USD, not " 1 ".'],
+      [["--model", "nope", "--dry-run"], 'No price for model "nope"'],
       [["--max-usd", "0.000001"], "past --max-usd 0.000001; nothing was sent"],
     ] as const) {
       output.stderr = "";

@@ -17,6 +17,7 @@ import {
   uninstallClaudeCode,
 } from "@memfiles/claude-code";
 import { MemoryStore } from "@memfiles/core";
+import { isCalendarDay } from "@memfiles/core/internal";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
@@ -227,16 +228,25 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
           createHint: `memfiles claude-code import --root ${options.root} --create`,
         });
       }
-      const maxUsd = options.maxUsd === undefined ? undefined : Number(options.maxUsd);
+      // A plain decimal only: Number() would also take "0x10", " 1 " and "1e3".
+      const maxUsd =
+        options.maxUsd === undefined || !/^\d+(\.\d+)?$/.test(options.maxUsd)
+          ? options.maxUsd === undefined
+            ? undefined
+            : Number.NaN
+          : Number(options.maxUsd);
       if (maxUsd !== undefined && !(Number.isFinite(maxUsd) && maxUsd > 0)) {
         throw new CliError(`--max-usd must be a positive number of USD, not "${options.maxUsd}".`, {
           code: "bad_argument",
         });
       }
-      if (options.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.since)) {
-        throw new CliError(`--since must be a day as YYYY-MM-DD, not "${options.since}".`, {
-          code: "bad_argument",
-        });
+      if (options.since !== undefined && !isCalendarDay(options.since)) {
+        throw new CliError(
+          `--since must be a calendar day as YYYY-MM-DD, not "${options.since}".`,
+          {
+            code: "bad_argument",
+          },
+        );
       }
       const home = context.env.HOME ?? context.env.USERPROFILE;
       const apiKey = context.env.ANTHROPIC_API_KEY;
