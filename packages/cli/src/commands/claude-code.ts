@@ -4,6 +4,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import Anthropic from "@anthropic-ai/sdk";
 import {
   claudeConfigFolder,
+  describeProposals,
+  type ImportProgress,
   type ImportSessionsResult,
   importSessions,
   installClaudeCode,
@@ -31,6 +33,7 @@ type ImportOptions = {
   model?: string;
   dryRun?: boolean;
   resume?: boolean;
+  abandon?: boolean;
   create?: boolean;
 };
 
@@ -62,6 +65,9 @@ function nextSteps(
 
 /** The lines `import` prints: the sessions oldest first with their cost bound, then the outcome. */
 function importReport(result: ImportSessionsResult): string {
+  if (result.status === "abandoned") {
+    return `Abandoned the pending import${result.batchId === "" ? "" : ` of batch ${result.batchId}`}: its ${result.sessions.length} sessions (${result.sessions.join(", ")}) were not applied; the next \`memfiles claude-code import\` sends them again.\n`;
+  }
   const lines = result.skipped.map(
     (skipped) => `Skipped ${skipped.transcriptPath}: ${skipped.reason}`,
   );
@@ -82,7 +88,7 @@ function importReport(result: ImportSessionsResult): string {
   if (result.status === "ended") {
     const applied = result.outcomes.filter((outcome) => outcome.code === "applied").length;
     lines.push(
-      `${total}. Batch ${result.batchId || "(none needed)"}: ${applied} sessions applied.`,
+      `${total}. Batch ${result.batchId || "(none needed)"}: ${applied} sessions applied; ${describeProposals(result.outcomes)}.`,
     );
     for (const outcome of result.outcomes) {
       if (outcome.code !== "applied" && outcome.code !== "already_applied") {
@@ -219,6 +225,7 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     .option("--model <id>", "the write pass's model")
     .option("--dry-run", "list the sessions and their cost; send nothing")
     .option("--resume", "apply the batch an earlier import left pending")
+    .option("--abandon", "drop the batch an earlier import left pending, without applying it")
     .option("--create", "start a new memory at --root when the folder does not exist")
     .action(async (options: ImportOptions) => {
       if (options.root !== undefined) {
@@ -250,7 +257,24 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       }
       const home = context.env.HOME ?? context.env.USERPROFILE;
       const apiKey = context.env.ANTHROPIC_API_KEY;
-      const result = await importSessions({
+      // Ctrl-C while the batch runs stops the wait, not the batch: say how to apply it later.
+      const stop = new AbortController();
+      let waitingOn: string | undefined;
+      const onProgress = (progress: ImportProgress) => {
+        if (progress.kind === "waiting") {
+          if (waitingOn === undefined) void context.untilStopped().then(() => stop.abort());
+          waitingOn = progress.batchId;
+          context.stderr(
+            `Waiting for batch ${progress.batchId} (${progress.sessions} sessions; a batch may take up to 24 h). Ctrl-C stops waiting; the batch runs on and \`memfiles claude-code import --resume\` applies it.\n`,
+          );
+          return;
+        }
+        const minutes = Math.round(progress.waitedMs / 60_000);
+        context.stderr(
+          `Batch ${progress.batchId}: ${progress.status}, ${progress.ended} of ${progress.total} requests ended after ${minutes} min.\n`,
+        );
+      };
+      const run = importSessions({
         cwd: context.cwd,
         root: options.root,
         since: options.since,
@@ -258,10 +282,24 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         model: options.model,
         dryRun: options.dryRun,
         resume: options.resume,
+        abandon: options.abandon,
+        onProgress,
+        signal: stop.signal,
         env: context.env,
         ...(home === undefined ? {} : { home }),
         ...(apiKey === undefined || apiKey === "" ? {} : { client: new Anthropic({ apiKey }) }),
       });
+      const result = await run.catch((error: unknown) => {
+        if (!stop.signal.aborted) throw error;
+        return undefined;
+      });
+      if (result === undefined) {
+        context.stderr(
+          `Stopped waiting. Batch ${waitingOn} runs on at the API; run \`memfiles claude-code import --resume\` to apply it (\`memfiles claude-code status\` shows it pending).\n`,
+        );
+        done(EXIT_CODES.ok);
+        return;
+      }
       context.stdout(importReport(result));
       done(EXIT_CODES.ok);
     });
