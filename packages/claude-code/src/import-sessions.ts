@@ -126,8 +126,21 @@ export type ImportOutcome = {
 
 /** Result of {@link importSessions}; `usd` is the batch's upper-bound cost. */
 export type ImportSessionsResult =
-  | { status: "dry_run"; plan: ImportPlanRow[]; skipped: ImportSkipped[]; usd: number }
-  | { status: "nothing_to_import"; skipped: ImportSkipped[]; transcripts: string }
+  | {
+      status: "dry_run";
+      plan: ImportPlanRow[];
+      skipped: ImportSkipped[];
+      usd: number;
+      /** An earlier import's batch, not applied yet ("" while its id is not noted): it goes first. */
+      pendingBatchId?: string;
+    }
+  | {
+      status: "nothing_to_import";
+      skipped: ImportSkipped[];
+      transcripts: string;
+      /** Sessions with new words of the user that `since` left out. */
+      beforeSince: number;
+    }
   | { status: "abandoned"; batchId: string; sessions: string[] }
   | {
       status: "pending";
@@ -268,7 +281,7 @@ export async function importSessions(
     throw new ImportError(
       batchId === ""
         ? `An import of ${store.root} stopped while sending its batch. Run \`memfiles claude-code import --resume\`: it finds that batch (or sends it, if it was never made) and applies it; nothing was sent now.`
-        : `An import batch (${batchId}) of ${store.root} is not applied yet. Run \`memfiles claude-code import --resume\` to apply it first; nothing was sent.`,
+        : `An import batch (${batchId}) of ${store.root} is not applied yet. Run \`memfiles claude-code import --resume\` to apply it first, or \`--abandon\` to drop it; nothing was sent.`,
       "import_pending",
     );
   }
@@ -277,11 +290,23 @@ export async function importSessions(
     "projects",
     projectFolderName(resolve(options.cwd)),
   );
-  const { planned, skipped } = await plan(context, transcripts);
-  if (planned.length === 0) return { status: "nothing_to_import", skipped, transcripts };
+  const { planned, skipped, beforeSince } = await plan(context, transcripts);
+  if (planned.length === 0) {
+    return { status: "nothing_to_import", skipped, transcripts, beforeSince };
+  }
   const usd = roundUsd(planned.reduce((sum, { row }) => sum + row.usd, 0));
   const rows = planned.map(({ row }) => publicRow(row));
-  if (options.dryRun === true) return { status: "dry_run", plan: rows, skipped, usd };
+  if (options.dryRun === true) {
+    const pendingBatchId =
+      pendingText === undefined ? undefined : (JSON.parse(pendingText) as Pending).batchId;
+    return {
+      status: "dry_run",
+      plan: rows,
+      skipped,
+      usd,
+      ...(pendingBatchId === undefined ? {} : { pendingBatchId }),
+    };
+  }
   if (options.maxUsd !== undefined && usd > options.maxUsd) {
     throw new ImportError(
       `Importing ${planned.length} sessions may cost up to $${usd.toFixed(4)} at the batch price, past --max-usd ${options.maxUsd}; nothing was sent. ` +
@@ -521,7 +546,9 @@ async function plan(
 ): Promise<{
   planned: { row: PendingSession; session: BatchWriteSession }[];
   skipped: ImportSkipped[];
+  beforeSince: number;
 }> {
+  let beforeSince = 0;
   const names = await readdir(folder).catch(() => [] as string[]);
   const skipped: ImportSkipped[] = [];
   const found: { row: PendingSession; session: BatchWriteSession; mtime: number }[] = [];
@@ -546,7 +573,10 @@ async function plan(
       if (!transcript.turns.some((turn) => turn.role === "user")) continue;
       const mtime = (await stat(transcriptPath)).mtime;
       const date = transcript.date === "" ? mtime.toISOString().slice(0, 10) : transcript.date;
-      if (context.options.since !== undefined && date < context.options.since) continue;
+      if (context.options.since !== undefined && date < context.options.since) {
+        beforeSince += 1;
+        continue;
+      }
       // A session imported before and appended to since gets a new batch entry: its custom_id is
       // made from the session id and where this read started.
       const batchSessionId = from === undefined ? sessionId : `${sessionId}@${from.offset}`;
@@ -579,7 +609,7 @@ async function plan(
   }
   // Oldest first: applied in this order, a later session's word replaces an earlier one's.
   found.sort((a, b) => a.row.date.localeCompare(b.row.date) || a.mtime - b.mtime);
-  return { planned: found.map(({ row, session }) => ({ row, session })), skipped };
+  return { planned: found.map(({ row, session }) => ({ row, session })), skipped, beforeSince };
 }
 
 /** Reads a pending session's transcript again, exactly the records its batch entry was built from. */

@@ -213,6 +213,11 @@ describe("memfiles claude-code import, status and cost", { timeout: 60_000 }, ()
     expect(output.stderr).toContain(
       `The Anthropic API does not know batch ${BATCH_ID} (HTTP 404): it expired and was deleted, or was made with another API key or workspace. Run \`memfiles claude-code import --abandon\` to drop it; its 1 sessions are sent again by the next import.`,
     );
+    expect(await runMemfiles(["claude-code", "import", "--dry-run"], context)).toBe(0);
+    expect(output.stdout).toContain(
+      `An earlier import's batch (${BATCH_ID}) is not applied yet: \`memfiles claude-code import --resume\` applies it (or \`--abandon\` drops it) before these can be sent.`,
+    );
+    output.stdout = "";
     expect(await runMemfiles(["claude-code", "import", "--abandon"], context)).toBe(0);
     expect(output.stdout).toBe(
       `Abandoned the pending import of batch ${BATCH_ID}: its 1 sessions (imported) were not applied; the next \`memfiles claude-code import\` sends them again.\n`,

@@ -110,6 +110,13 @@ describe("memfiles claude-code", () => {
       await runMemfiles(["claude-code", "import", "--since", "2026-09-05", "--dry-run"], context),
     ).toBe(0);
     expect(output.stdout).toMatch(/^2026-09-10 {2}a /);
+    output.stdout = "";
+    expect(
+      await runMemfiles(["claude-code", "import", "--since", "2027-01-01", "--dry-run"], context),
+    ).toBe(0);
+    expect(output.stdout).toContain(
+      "on or after --since has words of the user not imported yet (2 older ones left out).",
+    );
     for (const [args, message] of [
       [["--max-usd", "lots"], '--max-usd must be a positive number of USD, not "lots".'],
       [["--since", "last week"], '--since must be a calendar day as YYYY-MM-DD, not "last week".'],

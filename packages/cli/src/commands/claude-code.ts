@@ -72,14 +72,25 @@ function importReport(result: ImportSessionsResult): string {
     (skipped) => `Skipped ${skipped.transcriptPath}: ${skipped.reason}`,
   );
   if (result.status === "nothing_to_import") {
-    lines.push(`No session in ${result.transcripts} has words of the user not imported yet.`);
+    lines.push(
+      result.beforeSince === 0
+        ? `No session in ${result.transcripts} has words of the user not imported yet.`
+        : `No session in ${result.transcripts} on or after --since has words of the user not imported yet (${result.beforeSince} older ones left out).`,
+    );
     return `${lines.join("\n")}\n`;
   }
   for (const row of result.plan) {
     lines.push(`${row.date}  ${row.sessionId}  ${row.turns} turns  up to $${row.usd.toFixed(4)}`);
   }
   const total = `${result.plan.length} sessions, up to $${result.usd.toFixed(4)} at the batch price (input by characters, max_tokens as output)`;
-  if (result.status === "dry_run") lines.push(`${total}. Nothing was sent (--dry-run).`);
+  if (result.status === "dry_run") {
+    lines.push(`${total}. Nothing was sent (--dry-run).`);
+    if (result.pendingBatchId !== undefined) {
+      lines.push(
+        `An earlier import's batch${result.pendingBatchId === "" ? "" : ` (${result.pendingBatchId})`} is not applied yet: \`memfiles claude-code import --resume\` applies it (or \`--abandon\` drops it) before these can be sent.`,
+      );
+    }
+  }
   if (result.status === "pending") {
     lines.push(
       `${total}. Batch ${result.batchId} has not ended yet; run \`memfiles claude-code import --resume\` later to apply it.`,
