@@ -106,6 +106,7 @@ export {
   foldFileName,
   foldText,
   headOfText,
+  isCalendarDay,
   isPrefixSearchTerm,
   isTimeZone,
   localDay,

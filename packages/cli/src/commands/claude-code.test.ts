@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -110,14 +110,62 @@ describe("memfiles claude-code", () => {
       await runMemfiles(["claude-code", "import", "--since", "2026-09-05", "--dry-run"], context),
     ).toBe(0);
     expect(output.stdout).toMatch(/^2026-09-10 {2}a /);
+    output.stdout = "";
+    expect(
+      await runMemfiles(["claude-code", "import", "--since", "2027-01-01", "--dry-run"], context),
+    ).toBe(0);
+    expect(output.stdout).toContain(
+      "on or after --since has words of the user not imported yet (2 older ones left out).",
+    );
     for (const [args, message] of [
       [["--max-usd", "lots"], '--max-usd must be a positive number of USD, not "lots".'],
-      [["--since", "last week"], '--since must be a day as YYYY-MM-DD, not "last week".'],
+      [["--since", "last week"], '--since must be a calendar day as YYYY-MM-DD, not "last week".'],
+      [
+        ["--since", "2026-13-45"],
+        '--since must be a calendar day as YYYY-MM-DD, not "2026-13-45".',
+      ],
+      [["--since", "2026-02-30", "--dry-run"], 'not "2026-02-30".'],
+      [["--max-usd", "0x10"], '--max-usd must be a positive number of USD, not "0x10".'],
+      [["--max-usd", " 1 "], '--max-usd must be a positive number of USD, not " 1 ".'],
+      [["--model", "nope", "--dry-run"], 'No price for model "nope"'],
       [["--max-usd", "0.000001"], "past --max-usd 0.000001; nothing was sent"],
     ] as const) {
       output.stderr = "";
       expect(await runMemfiles(["claude-code", "import", ...args], context)).toBe(2);
       expect(output.stderr).toContain(message);
     }
+  });
+
+  it("import --root: a missing folder needs --create, a file is refused, --dry-run writes nothing", async () => {
+    const { base, home, cwd, context, output } = await project();
+    const transcripts = join(home, ".claude", "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"));
+    await mkdir(transcripts, { recursive: true });
+    await writeFile(
+      join(transcripts, "a.jsonl"),
+      `${JSON.stringify({ type: "user", uuid: "u-1", timestamp: "2026-09-10T10:00:00.000Z", message: { role: "user", content: "I moved to Zed" } })}\n`,
+    );
+    context.env = { HOME: home, MEMFILES_TIME_ZONE: "UTC" };
+    await writeFile(join(base, "notes.txt"), "hello\n");
+    for (const [args, message] of [
+      [["--root", join(base, "typo")], "No memory folder at"],
+      [["--root", join(base, "typo"), "--dry-run"], "add --create"],
+      [["--root", join(base, "notes.txt"), "--dry-run"], "is not a folder"],
+    ] as const) {
+      output.stderr = "";
+      expect(await runMemfiles(["claude-code", "import", ...args], context)).toBe(2);
+      expect(output.stderr).toContain(message);
+    }
+    expect(await readdir(base)).toEqual(["home", "my.app", "notes.txt"]);
+    const created = join(base, "new");
+    expect(
+      await runMemfiles(
+        ["claude-code", "import", "--root", created, "--create", "--dry-run"],
+        context,
+      ),
+    ).toBe(0);
+    expect(output.stdout).toContain("Nothing was sent (--dry-run).");
+    expect(await readdir(base)).toEqual(["home", "my.app", "notes.txt"]);
+    expect(await runMemfiles(["claude-code", "import", "--dry-run"], context)).toBe(0);
+    expect(await readdir(transcripts)).toEqual(["a.jsonl"]);
   });
 });

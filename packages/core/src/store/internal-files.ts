@@ -1,6 +1,6 @@
 import { constants } from "node:fs";
 import { lstat, mkdir, open } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { isMissing } from "../file-system/index.js";
 import { readFileInside, writeFileInside } from "./inside-root.js";
 import { MemoryPathError } from "./memory-path-error.js";
@@ -95,7 +95,7 @@ export type ReadInternalOptions = {
  * @param relativePath - Path inside `.memfiles/` (a leading `.memfiles/` is accepted), e.g.
  *   `tombstones.json`.
  * @param options - {@link ReadInternalOptions}.
- * @returns The text, or `undefined` when the file does not exist.
+ * @returns The text, or `undefined` when the file (or `.memfiles/`) does not exist; creates nothing.
  * @throws {MemoryPathError} when the name is not a plain relative name.
  * @example const text = (await readInternalFile(root, "tombstones.json")) ?? "";
  */
@@ -105,6 +105,13 @@ export async function readInternalFile(
   options: ReadInternalOptions = {},
 ): Promise<string | undefined> {
   const segments = internalSegments(relativePath);
+  // A read never creates anything: a dry run or a status look leaves a new folder as it was.
+  try {
+    await lstat(join(resolve(root), INTERNAL_FOLDER));
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
   const { folder } = await ensureInternalFolder(root);
   try {
     const target = await internalTarget(folder, segments, relativePath);

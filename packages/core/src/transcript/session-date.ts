@@ -1,4 +1,4 @@
-import { localDay } from "../text/index.js";
+import { isCalendarDay, localDay } from "../text/index.js";
 import type { Transcript } from "./transcript.js";
 
 /**
@@ -29,11 +29,6 @@ export function withSessionDate(transcript: Transcript, now: Date, timeZone?: st
  * @example sessionDayTag({ date: "2026-09-12", turns }, now) // "2026/09/12"
  */
 export function sessionDayTag(transcript: Transcript, now: Date): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(transcript.date)) {
-    const day = new Date(`${transcript.date}T00:00:00Z`);
-    if (!Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === transcript.date) {
-      return transcript.date.replace(/-/g, "/");
-    }
-  }
+  if (isCalendarDay(transcript.date)) return transcript.date.replace(/-/g, "/");
   return localDay(now).replace(/-/g, "/");
 }
