@@ -135,6 +135,25 @@ describe("UserPromptSubmit", () => {
     );
   });
 
+  it.each([
+    { source: "compact", shownAgain: true },
+    { source: "clear", shownAgain: true },
+    { source: "resume", shownAgain: false },
+    { source: "startup", shownAgain: false },
+  ])(
+    "after SessionStart with source $source, a unit shown before is shown again: $shownAgain",
+    async ({ source, shownAgain }) => {
+      const { cwd, root } = await hookFolders();
+      const stdin = hookInput(cwd, { prompt: "Where do I deploy the app?" });
+      expect((await runHook({ event: "user-prompt-submit", stdin, root })).stdout).toContain(
+        "Fly.io",
+      );
+      await runHook({ event: "session-start", stdin: hookInput(cwd, { source }), root });
+      const again = await runHook({ event: "user-prompt-submit", stdin, root });
+      expect(again.stdout.includes("Fly.io")).toBe(shownAgain);
+    },
+  );
+
   it.each(["not json", "[]", '{"recalled":[1]}'])(
     "reads a broken session state (%s) as a new session",
     async (state) => {

@@ -71,11 +71,16 @@ export async function runSessionWritePass(
         timeZone: request.timeZone,
         ...(after === undefined ? {} : { after }),
       });
-      const saveCheckpoint = () =>
+      // Read again: recall may have changed the state (or compaction emptied it) meanwhile.
+      const saveCheckpoint = async () =>
         writeSessionState(
           store,
           request.sessionId,
-          withCheckpoint(state, request.transcriptPath, read.checkpoint),
+          withCheckpoint(
+            await readSessionState(store, request.sessionId),
+            request.transcriptPath,
+            read.checkpoint,
+          ),
         );
       const turns = read.transcript.turns;
       if (!turns.some((turn) => turn.role === "user")) {
