@@ -141,7 +141,7 @@ describe("runSessionWritePass", () => {
       name: "no API key",
       run: (request: Parameters<typeof runSessionWritePass>[0]) =>
         runSessionWritePass(request, { env: {} }),
-      reason: /^No ANTHROPIC_API_KEY/,
+      reason: /^No ANTHROPIC_API_KEY.*run `memfiles claude-code import` to save this session/,
     },
     {
       name: "an API error",

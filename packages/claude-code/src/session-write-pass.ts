@@ -61,7 +61,7 @@ export async function runSessionWritePass(
       return await report({
         outcome: "failed",
         reason:
-          "No ANTHROPIC_API_KEY in the environment Claude Code runs hooks in; the session was not saved. Set it and the next session end saves this session's turns too.",
+          "No ANTHROPIC_API_KEY in the environment Claude Code runs hooks in; this session was not saved. Set it, then run `memfiles claude-code import` to save this session (a later session end saves only its own session).",
       });
     }
     return await withWritePassLock(store, async () => {
