@@ -260,3 +260,48 @@ describe("SessionEnd and PreCompact", () => {
     expect(JSON.parse(log.trim())).toMatchObject({ outcome: "skipped", event: "session-end" });
   });
 });
+
+describe("a configured time zone that names no zone", () => {
+  it.each([
+    { name: "MEMFILES_TIME_ZONE", env: { MEMFILES_TIME_ZONE: "Mars/Olympus" } },
+    { name: "TZ", env: { TZ: "Mars/Olympus" } },
+  ])(
+    "$name: the hooks use UTC and log why, and an edit is checked as usual",
+    async ({ name, env }) => {
+      const { cwd, root } = await hookFolders();
+      const tea = (body: string) =>
+        hookInput(cwd, {
+          tool_name: "Write",
+          tool_input: { file_path: join(root, "tea.md"), content: factFile("Tea", "Tea", body) },
+        });
+      const now = () => new Date("2026-09-12T23:30:00Z");
+      const allowed = await runHook({
+        event: "pre-tool-use",
+        stdin: tea("The user drinks green tea."),
+        root,
+        env,
+        now,
+      });
+      expect(allowed).toEqual({ stdout: "" });
+      const log = await readFile(join(root, ".memfiles/claude-code/hook.log"), "utf8");
+      expect(
+        log
+          .trim()
+          .split("\n")
+          .map((line) => JSON.parse(line).message),
+      ).toEqual([
+        `$${name} is "Mars/Olympus", which names no IANA time zone; dates are written in UTC. Set ${name} to a name such as "Europe/Berlin".`,
+      ]);
+      const relative = await runHook({
+        event: "pre-tool-use",
+        stdin: tea("The user bought green tea yesterday."),
+        root,
+        env,
+        now,
+      });
+      expect(JSON.parse(relative.stdout).hookSpecificOutput.permissionDecisionReason).toContain(
+        'Write "on 2026/09/11" for "yesterday"',
+      );
+    },
+  );
+});

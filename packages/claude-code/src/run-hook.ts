@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import type { StoreLayout } from "@memfiles/core";
 // The recall entry, not "@memfiles/core": a hook process must not load the API client, the write
 // pipeline and the secret scanner on every prompt.
-import { detectLayout, MemoryStore } from "@memfiles/core/recall";
+import { detectLayout, isTimeZone, MemoryStore } from "@memfiles/core/recall";
 import { type HookInput, parseHookInput } from "./hook-input.js";
 import { logHook } from "./hook-log.js";
 import type { HookContext, HookOutput, WritePassRequest } from "./hooks/hook-context.js";
@@ -67,12 +67,35 @@ export type RunHookOptions = {
 /** What the hook prints on stdout: JSON, or `""` for nothing. The exit code is always 0. */
 export type RunHookResult = { stdout: string };
 
-/** The user's IANA time zone: `MEMFILES_TIME_ZONE`, else the system's. */
+/** The hooks' time zone, and why it is UTC when a configured one names no zone. */
+export type HookTimeZone = { timeZone: string; warning?: string };
+
+/**
+ * The user's IANA time zone: `MEMFILES_TIME_ZONE`, else `$TZ` (the POSIX `:Europe/Berlin` form
+ * too), else the system's. The first of the two that is set decides: when it names no zone the
+ * hooks use UTC and the warning says so (a hook logs it), the rule the CLI keeps for `$TZ`.
+ *
+ * @param env - The environment.
+ * @returns `{ timeZone, warning? }`.
+ * @example hookTimeZoneOf({ MEMFILES_TIME_ZONE: "Mars/Olympus" }).timeZone // "UTC"
+ */
+export function hookTimeZoneOf(env: NodeJS.ProcessEnv): HookTimeZone {
+  for (const name of ["MEMFILES_TIME_ZONE", "TZ"] as const) {
+    const value = env[name];
+    if (value === undefined || value === "") continue;
+    const zone = value.replace(/^:/, "");
+    if (isTimeZone(zone)) return { timeZone: zone };
+    return {
+      timeZone: "UTC",
+      warning: `$${name} is ${JSON.stringify(value)}, which names no IANA time zone; dates are written in UTC. Set ${name} to a name such as "Europe/Berlin".`,
+    };
+  }
+  return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+}
+
+/** The user's IANA time zone ({@link hookTimeZoneOf} without its warning). */
 export function hookTimeZone(env: NodeJS.ProcessEnv): string {
-  const configured = env.MEMFILES_TIME_ZONE;
-  return configured !== undefined && configured !== ""
-    ? configured
-    : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return hookTimeZoneOf(env).timeZone;
 }
 
 async function layoutOf(root: string, autoMemory: boolean): Promise<StoreLayout> {
@@ -119,12 +142,21 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
     const layout = await layoutOf(location.root, location.autoMemory);
     store = new MemoryStore({ root: location.root, layout });
     const opened = store;
+    const zone = hookTimeZoneOf(env);
+    if (zone.warning !== undefined) {
+      await logHook(opened, {
+        event: options.event,
+        sessionId: input.session_id,
+        outcome: "ok",
+        message: zone.warning,
+      });
+    }
     const context: HookContext = {
       input,
       location,
       layout,
       store: opened,
-      timeZone: hookTimeZone(env),
+      timeZone: zone.timeZone,
       now: options.now ?? (() => new Date()),
       sessionStartTokens: options.sessionStartTokens ?? DEFAULT_SESSION_START_TOKENS,
       promptRecallTokens: options.promptRecallTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,

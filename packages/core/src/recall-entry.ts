@@ -25,3 +25,5 @@ export {
 } from "./recall/recall-for-prompt.js";
 // The store a hook keeps its own state in (`.memfiles/`), and the layout of a folder it is given.
 export { detectLayout, MemoryStore } from "./store/index.js";
+// A hook falls back to UTC on a time zone this runtime does not know.
+export { isTimeZone } from "./text/local-day.js";
