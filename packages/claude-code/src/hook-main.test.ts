@@ -71,4 +71,17 @@ describe("the hook entry (a process)", { timeout: PROCESS_TIMEOUT_MS }, () => {
       expect(left).toEqual([]);
     },
   );
+
+  it("pre-tool-use of a Write over the input limit outside memory, file_path last, is allowed", async () => {
+    const { cwd, root } = await hookFolders();
+    const input = (filePath: string) =>
+      hookInput(cwd, {
+        tool_name: "Write",
+        tool_input: { content: "x,".repeat(1_100_000), file_path: filePath },
+      });
+    const elsewhere = await hook(["pre-tool-use", "--root", root], input(join(cwd, "big.csv")));
+    expect(elsewhere).toMatchObject({ code: 0, stdout: "" });
+    const inside = await hook(["pre-tool-use", "--root", root], input(join(root, "big.md")));
+    expect(JSON.parse(inside.stdout).hookSpecificOutput.permissionDecision).toBe("deny");
+  });
 });

@@ -87,7 +87,11 @@ async function main(argv: string[]): Promise<void> {
     await runDetached(text);
     return;
   }
-  const { text: stdin, tooLarge } = await readHookStdin(process.stdin);
+  const {
+    text: stdin,
+    tooLarge,
+    tail,
+  } = await readHookStdin(process.stdin, undefined, { keepTail: event === "pre-tool-use" });
   // Input over the cap goes to runHook, which logs it and prints nothing.
   if (DETACHED_EVENTS.has(event) && !tooLarge) {
     startDetached(event, stdin, argv, values);
@@ -98,6 +102,7 @@ async function main(argv: string[]): Promise<void> {
     event,
     stdin,
     stdinTooLarge: tooLarge,
+    ...(tail === undefined ? {} : { stdinTail: tail }),
     root: text("root"),
     model: text("model"),
   });

@@ -47,6 +47,8 @@ export type RunHookOptions = {
   stdin: string;
   /** `true` when stdin went on past `MAX_HOOK_STDIN_BYTES` and was not read whole. */
   stdinTooLarge?: boolean;
+  /** With `stdinTooLarge`: the input's last bytes, where a `file_path` after the content is. */
+  stdinTail?: string;
   /** `--root`: a memfiles folder to use instead of Claude Code's auto memory. */
   root?: string | undefined;
   /** `--model`: the write pass's model. */
@@ -184,8 +186,9 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
 /**
  * A hook input past `MAX_HOOK_STDIN_BYTES` is not parsed: nothing is printed and one line is
  * logged (in the memory folder found from the `cwd` at the input's start). PreToolUse alone
- * answers: an edit it cannot check is denied when its `file_path` is inside the memory folder or
- * cannot be found, since printing nothing would let Claude Code write it unchecked.
+ * answers: an edit it cannot check is denied when its `file_path` (at the input's start, else in
+ * `stdinTail`) is inside the memory folder or cannot be found, since printing nothing would let
+ * Claude Code write it unchecked.
  */
 async function tooLargeInput(options: RunHookOptions): Promise<RunHookResult> {
   try {
@@ -198,7 +201,11 @@ async function tooLargeInput(options: RunHookOptions): Promise<RunHookResult> {
     });
     let stdout = "";
     if (options.event === "pre-tool-use") {
-      const filePath = textFieldOf(options.stdin, "file_path");
+      const filePath =
+        textFieldOf(options.stdin, "file_path") ??
+        (options.stdinTail === undefined
+          ? undefined
+          : textFieldOf(options.stdinTail, "file_path", true));
       if (
         filePath === undefined ||
         memoryPathOf(location.root, resolve(cwd, filePath)) !== undefined
