@@ -109,6 +109,9 @@ async function main(argv: string[]): Promise<void> {
   if (stdout !== "") process.stdout.write(stdout);
 }
 
+// Claude Code may close the pipe before the hook writes (a cancelled or timed-out hook): the write's
+// EPIPE is an "error" event, which unhandled would end the process with a stack trace and exit 1.
+process.stdout.on("error", () => undefined);
 try {
   await main(process.argv.slice(2));
 } catch {
