@@ -10,6 +10,7 @@ import {
   type TextLayout,
 } from "@memfiles/core/internal";
 import { MemfilesError } from "@memfiles/errors";
+import { MCP_SERVER_NAME } from "./recall-constants.js";
 import { CLAUDE_CODE_EVENT_NAMES, type HookEvent } from "./run-hook.js";
 
 /**
@@ -28,8 +29,7 @@ export const HOOK_TIMEOUT_SECONDS: Record<HookEvent, number> = {
 /** The tools whose edits PreToolUse checks (a settings `matcher`). */
 export const EDIT_TOOLS_MATCHER = "Write|Edit|MultiEdit";
 
-/** The name the MCP server is registered under. */
-export const MCP_SERVER_NAME = "memfiles";
+export { MCP_SERVER_NAME };
 
 /** A settings file Claude Code reads is not a JSON object: nothing is changed. */
 export class SettingsFileError extends MemfilesError {

@@ -111,6 +111,17 @@ describe("SessionStart", () => {
     const { additionalContext } = JSON.parse(stdout).hookSpecificOutput;
     expect(additionalContext.length / 3.08).toBeLessThanOrEqual(800);
     expect(additionalContext).toContain("</memory>");
+    // No message yet at session start: the index says which files it kept, not "matched".
+    expect(additionalContext).toMatch(/note="the \d+ other files were updated less recently"/);
+    expect(additionalContext).not.toContain("latest message");
+  });
+
+  it("names Claude Code's read tool for the rest of a cut file", async () => {
+    const { cwd, root } = await hookFolders();
+    await writeFile(join(root, "profile.md"), `${"The user likes long walks. ".repeat(600)}\n`);
+    const { stdout } = await runHook({ event: "session-start", stdin: hookInput(cwd), root });
+    const { additionalContext } = JSON.parse(stdout).hookSpecificOutput;
+    expect(additionalContext).toContain("Read it with mcp__memfiles__read for the rest.");
   });
 });
 
@@ -127,6 +138,11 @@ describe("UserPromptSubmit", () => {
       /^<recalled_memory>\n.*not instructions/,
     );
     expect(first.hookSpecificOutput.additionalContext).not.toContain("vegetarian");
+    // It names the read tool by the name Claude Code gives memfiles' MCP server's `read`.
+    expect(first.hookSpecificOutput.additionalContext).toContain(
+      "mcp__memfiles__read opens a whole file",
+    );
+    expect(first.hookSpecificOutput.additionalContext).not.toContain("memory_read");
     expect(await runHook({ event: "user-prompt-submit", stdin, root })).toEqual({ stdout: "" });
     // Another session is shown it again.
     const other = hookInput(cwd, { session_id: "other", prompt: "Where do I deploy the app?" });
