@@ -29,6 +29,19 @@ describe("memfiles claude-code", () => {
     expect(mcp.mcpServers.memfiles.args).not.toContain("--root");
   });
 
+  it("status in a project says where hooks installed with --user are", async () => {
+    const { home, context, output } = await project();
+    await runMemfiles(["claude-code", "install", "--user"], context);
+    output.stdout = "";
+    expect(await runMemfiles(["claude-code", "status"], context)).toBe(0);
+    expect(output.stdout).toContain(
+      `Hooks: SessionStart, UserPromptSubmit, PreToolUse, PreCompact, SessionEnd for all projects (--user) in ${join(home, ".claude", "settings.json")}\n`,
+    );
+    expect(output.stdout).toContain(
+      `MCP server: registered for all projects (--user) in ${join(home, ".claude.json")}\n`,
+    );
+  });
+
   it("install wires the hooks and the server, status reports them, uninstall restores the settings", async () => {
     const { home, cwd, context, output } = await project();
     expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
