@@ -185,11 +185,10 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         mcpPath,
         ...local,
         hookCommand: hookCommand(),
-        // For every project (--user), the server finds each project's auto memory when it starts,
-        // as the hooks do; one project's folder would serve every other project its memory.
-        mcpCommand: mcpServerCommand(
-          options.user === true && options.root === undefined ? undefined : location.root,
-        ),
+        // Without --root the server finds the auto memory of the project it starts in, as the
+        // hooks do: for every project (--user) one folder would serve the others its memory, and
+        // a project's shared .mcp.json then holds no one's home folder.
+        mcpCommand: mcpServerCommand(options.root === undefined ? undefined : location.root),
         root,
         ...(options.user === true ? {} : { projectFolder: projectRootOf(context.cwd) }),
       });
