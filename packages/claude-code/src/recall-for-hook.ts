@@ -10,7 +10,11 @@ import {
   memoryBlock,
   recallForPrompt as recallFromIndex,
 } from "@memfiles/core/recall";
-import { DEFAULT_PROMPT_RECALL_TOKENS, DEFAULT_SESSION_START_TOKENS } from "./recall-constants.js";
+import {
+  CLAUDE_CODE_READ_TOOL,
+  DEFAULT_PROMPT_RECALL_TOKENS,
+  DEFAULT_SESSION_START_TOKENS,
+} from "./recall-constants.js";
 
 /** Result of {@link recallForPrompt}. */
 export type RecallForPromptResult = {
@@ -52,6 +56,7 @@ export async function recallForPrompt(options: {
       query: options.prompt,
       budgetTokens: options.maxTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,
       exclude,
+      readTool: CLAUDE_CODE_READ_TOOL,
     });
     if (result.units.length === 0) return { note: "", keys: [], withheld };
     // The note is what the hook prints: scanned once; its units only when it holds a secret.
@@ -96,6 +101,7 @@ export async function memoryBlockForSession(options: {
     root: options.root,
     layout: options.layout,
     budgetTokens: options.maxTokens ?? DEFAULT_SESSION_START_TOKENS,
+    readTool: CLAUDE_CODE_READ_TOOL,
   });
   if (/<memory_index files="0"/.test(text)) return { block: "", withheld: 0 };
   if ((await findSecrets(text)).findings.length === 0) return { block: text, withheld: 0 };

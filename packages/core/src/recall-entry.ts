@@ -27,3 +27,5 @@ export {
 // Each from its own module, not the store folder's index: a hook loads only what it uses.
 export { detectLayout } from "./store/detect-layout.js";
 export { MemoryStore } from "./store/memory-store.js";
+// A hook falls back to UTC on a time zone this runtime does not know.
+export { isTimeZone } from "./text/local-day.js";

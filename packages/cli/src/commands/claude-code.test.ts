@@ -29,6 +29,19 @@ describe("memfiles claude-code", () => {
     expect(mcp.mcpServers.memfiles.args).not.toContain("--root");
   });
 
+  it("status in a project says where hooks installed with --user are", async () => {
+    const { home, context, output } = await project();
+    await runMemfiles(["claude-code", "install", "--user"], context);
+    output.stdout = "";
+    expect(await runMemfiles(["claude-code", "status"], context)).toBe(0);
+    expect(output.stdout).toContain(
+      `Hooks: SessionStart, UserPromptSubmit, PreToolUse, PreCompact, SessionEnd for all projects (--user) in ${join(home, ".claude", "settings.json")}\n`,
+    );
+    expect(output.stdout).toContain(
+      `MCP server: registered for all projects (--user) in ${join(home, ".claude.json")}\n`,
+    );
+  });
+
   it("install wires the hooks and the server, status reports them, uninstall restores the settings", async () => {
     const { home, cwd, context, output } = await project();
     expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
@@ -49,7 +62,9 @@ describe("memfiles claude-code", () => {
       /bin\/memfiles\.js hook user-prompt-submit$/,
     );
     const mcp = JSON.parse(await readFile(join(cwd, ".mcp.json"), "utf8"));
-    expect(mcp.mcpServers.memfiles.args).toEqual(expect.arrayContaining(["--root", auto]));
+    // The shared .mcp.json names no one's home folder: the server finds the auto memory itself.
+    expect(mcp.mcpServers.memfiles.args).toContain("--claude-code-memory");
+    expect(JSON.stringify(mcp)).not.toContain(home);
     // The workspace is built before the CLI's tests: the server starts from dist/, not via tsx.
     expect(mcp.mcpServers.memfiles.args.slice(0, 2)).toEqual([
       "--conditions=memfiles-dist",

@@ -205,11 +205,10 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         mcpPath,
         ...local,
         hookCommand: hookCommand(),
-        // For every project (--user), the server finds each project's auto memory when it starts,
-        // as the hooks do; one project's folder would serve every other project its memory.
-        mcpCommand: mcpServerCommand(
-          options.user === true && options.root === undefined ? undefined : location.root,
-        ),
+        // Without --root the server finds the auto memory of the project it starts in, as the
+        // hooks do: for every project (--user) one folder would serve the others its memory, and
+        // a project's shared .mcp.json then holds no one's home folder.
+        mcpCommand: mcpServerCommand(options.root === undefined ? undefined : location.root),
         root,
         ...(options.user === true ? {} : { projectFolder: projectRootOf(context.cwd) }),
       });
@@ -344,15 +343,36 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     .action(async (options: Options) => {
       const { settingsPath, mcpPath, home } = paths(options);
       const state = await readInstall({ settingsPath, mcpPath });
+      // A project's status also says what `install --user` wired: it runs in this project too.
+      const userPaths = options.user === true ? undefined : paths({ ...options, user: true });
+      const user =
+        userPaths === undefined || (state.hooks.length > 0 && state.mcp)
+          ? undefined
+          : await readInstall(userPaths);
+      const commands = [...state.commands, ...(user?.commands ?? [])];
       const root =
-        options.root ??
-        (state.commands[0] === undefined ? undefined : rootOfHookCommand(state.commands[0]));
+        options.root ?? (commands[0] === undefined ? undefined : rootOfHookCommand(commands[0]));
       const location = where({ ...options, ...(root === undefined ? {} : { root }) }, home);
+      const forAll = (path: string | undefined) => `for all projects (--user) in ${path}`;
       context.stdout(`Settings: ${settingsPath}\n`);
       context.stdout(
-        `Hooks: ${state.hooks.length === 0 ? "none wired" : state.hooks.join(", ")}\n`,
+        `Hooks: ${
+          state.hooks.length > 0
+            ? state.hooks.join(", ")
+            : user !== undefined && user.hooks.length > 0
+              ? `${user.hooks.join(", ")} ${forAll(userPaths?.settingsPath)}`
+              : "none wired"
+        }\n`,
       );
-      context.stdout(`MCP server: ${state.mcp ? `registered in ${mcpPath}` : "not registered"}\n`);
+      context.stdout(
+        `MCP server: ${
+          state.mcp
+            ? `registered in ${mcpPath}`
+            : user?.mcp === true
+              ? `registered ${forAll(userPaths?.mcpPath)}`
+              : "not registered"
+        }\n`,
+      );
       context.stdout(
         `Memory: ${location.root}${location.autoMemory ? " (Claude Code's auto memory of this project)" : ""}\n`,
       );
