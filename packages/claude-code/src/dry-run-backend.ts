@@ -17,13 +17,22 @@ export class DryRunBackend implements StorageBackend {
   #index: string | undefined;
   #all: Promise<Map<string, StoredFile>> | undefined;
 
-  constructor(store: MemoryStore) {
+  readonly #missing: boolean;
+
+  /**
+   * @param store - The memory folder read.
+   * @param options - `missing: true` when the folder does not exist yet: it reads as empty, and is
+   *   not created (reading a missing folder through the store would make it).
+   */
+  constructor(store: MemoryStore, options: { missing?: boolean } = {}) {
     this.#store = store;
     this.label = store.root;
+    this.#missing = options.missing === true;
   }
 
   // The folder as it is, read once (the pipeline lists it more than once).
   #folder(): Promise<Map<string, StoredFile>> {
+    if (this.#missing) this.#all ??= Promise.resolve(new Map());
     this.#all ??= this.#store.readAll().then(({ files }) => {
       const map = new Map<string, StoredFile>();
       for (const [path, file] of files)
@@ -38,7 +47,7 @@ export class DryRunBackend implements StorageBackend {
     if (changed === DELETED) return undefined;
     if (changed !== undefined) return { path, content: changed, version: versionToken(changed) };
     const listed = (await this.#folder()).get(path);
-    if (listed !== undefined) return listed;
+    if (listed !== undefined || this.#missing) return listed;
     const file = await this.#store.read(path);
     return file.exists ? { path, content: file.content, version: file.version } : undefined;
   }
@@ -86,6 +95,7 @@ export class DryRunBackend implements StorageBackend {
   }
 
   async readInternal(name: string): Promise<string | undefined> {
+    if (this.#missing) return this.#internal.get(name);
     return this.#internal.get(name) ?? this.#store.readInternal(name);
   }
 
@@ -98,7 +108,7 @@ export class DryRunBackend implements StorageBackend {
   }
 
   async readIndex(): Promise<string | undefined> {
-    if (this.#index !== undefined) return this.#index;
+    if (this.#index !== undefined || this.#missing) return this.#index;
     const index = await this.#store.readIndex();
     return index.exists ? index.content : undefined;
   }

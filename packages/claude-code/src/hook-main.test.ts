@@ -1,7 +1,7 @@
 // The hook entry as Claude Code runs it: a node process per event, here the built dist/ on plain
 // node (turbo builds it before this package's tests). SessionEnd and PreCompact must only hand
 // their input to a detached child and exit, so Claude Code's 1.5 s limit never cancels them.
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -71,4 +71,28 @@ describe("the hook entry (a process)", { timeout: PROCESS_TIMEOUT_MS }, () => {
       expect(left).toEqual([]);
     },
   );
+
+  it("pre-tool-use of a Write over the input limit outside memory, file_path last, is allowed", async () => {
+    const { cwd, root } = await hookFolders();
+    const input = (filePath: string) =>
+      hookInput(cwd, {
+        tool_name: "Write",
+        tool_input: { content: "x,".repeat(1_100_000), file_path: filePath },
+      });
+    const elsewhere = await hook(["pre-tool-use", "--root", root], input(join(cwd, "big.csv")));
+    expect(elsewhere).toMatchObject({ code: 0, stdout: "" });
+    const inside = await hook(["pre-tool-use", "--root", root], input(join(root, "big.md")));
+    expect(JSON.parse(inside.stdout).hookSpecificOutput.permissionDecision).toBe("deny");
+  });
+
+  it("user-prompt-submit whose stdout is closed before it writes exits 0 without a stack trace", async () => {
+    const { cwd, root } = await hookFolders();
+    const child = spawn(process.execPath, [...ENTRY, "user-prompt-submit", "--root", root]);
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.stdin.end(hookInput(cwd, { prompt: "Where do I deploy the app?" }));
+    const code = await new Promise((resolveExit) => child.on("close", resolveExit));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+  });
 });

@@ -87,7 +87,11 @@ async function main(argv: string[]): Promise<void> {
     await runDetached(text);
     return;
   }
-  const { text: stdin, tooLarge } = await readHookStdin(process.stdin);
+  const {
+    text: stdin,
+    tooLarge,
+    tail,
+  } = await readHookStdin(process.stdin, undefined, { keepTail: event === "pre-tool-use" });
   // Input over the cap goes to runHook, which logs it and prints nothing.
   if (DETACHED_EVENTS.has(event) && !tooLarge) {
     startDetached(event, stdin, argv, values);
@@ -98,12 +102,16 @@ async function main(argv: string[]): Promise<void> {
     event,
     stdin,
     stdinTooLarge: tooLarge,
+    ...(tail === undefined ? {} : { stdinTail: tail }),
     root: text("root"),
     model: text("model"),
   });
   if (stdout !== "") process.stdout.write(stdout);
 }
 
+// Claude Code may close the pipe before the hook writes (a cancelled or timed-out hook): the write's
+// EPIPE is an "error" event, which unhandled would end the process with a stack trace and exit 1.
+process.stdout.on("error", () => undefined);
 try {
   await main(process.argv.slice(2));
 } catch {

@@ -75,6 +75,51 @@ const OLD = { day: "2026-09-01", said: "I edit all my code in Helix" };
 const NEW = { day: "2026-09-10", said: "I switched: I edit all my code in Zed now" };
 
 describe("importSessions", () => {
+  it("subject layout: a later session's unlike word stays beside an earlier one's of the same batch; a changed number replaces it", async () => {
+    const { cwd, options } = await project({
+      a: { day: "2026-10-01", said: "I deploy everything on Fly.io. I take 50 mg of sertraline" },
+      b: { day: "2026-11-15", said: "I now deploy on Render. I take 100 mg of sertraline" },
+    });
+    const root = join(cwd, "memory");
+    await mkdir(join(root, "topics"), { recursive: true });
+    await writeFile(join(root, "profile.md"), "---\nname: profile\n---\n");
+    const fact = (file: string, text: string, evidence: string) => ({
+      file,
+      fact: text,
+      evidence,
+      replaces: null,
+      description: null,
+    });
+    mockBatches(server, (request) =>
+      succeeded({
+        // Each request is built before any reply is applied: b's cannot name a's line in replaces.
+        memories: JSON.stringify(request.params).includes("Render")
+          ? [
+              fact("topics/hosting.md", "deploys on Render", "I now deploy on Render"),
+              fact("topics/health.md", "takes 100 mg of sertraline", "I take 100 mg of sertraline"),
+            ]
+          : [
+              fact("topics/hosting.md", "deploys on Fly.io", "I deploy everything on Fly.io"),
+              fact("topics/health.md", "takes 50 mg of sertraline", "I take 50 mg of sertraline"),
+            ],
+      }),
+    );
+    const result = await importSessions({ ...options, root });
+    expect(result).toMatchObject({
+      status: "ended",
+      outcomes: [{ code: "applied" }, { code: "applied" }],
+    });
+    const lines = async (path: string) =>
+      (await readFile(join(root, path), "utf8")).split("\n").filter((line) => line.startsWith("["));
+    expect(await lines("topics/hosting.md")).toEqual([
+      "[stated 2026/10/01] deploys on Fly.io",
+      "[stated 2026/11/15] deploys on Render",
+    ]);
+    expect(await lines("topics/health.md")).toEqual([
+      "[stated 2026/11/15] takes 100 mg of sertraline",
+    ]);
+  });
+
   it("sends one batch, oldest session first, so the newest word wins; then proposes nothing twice", async () => {
     // Named so that listing order is the reverse of date order.
     const { root, folder, options, store } = await project({ a: NEW, b: OLD });

@@ -1,13 +1,18 @@
+import { existsSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
+import { setTimeout } from "node:timers/promises";
 import type Anthropic from "@anthropic-ai/sdk";
 import {
   type ApplyBatchResultsOptions,
   applyBatchResults,
+  costOf,
   createUsageLog,
   detectLayout,
   MemoryStore,
   submitWritePasses,
+  UnknownModelError,
+  type WritePassResult,
 } from "@memfiles/core";
 import {
   type BatchWriteSession,
@@ -21,6 +26,7 @@ import {
   writePassCustomId,
 } from "@memfiles/core/internal";
 import { MemfilesError } from "@memfiles/errors";
+import { DryRunBackend } from "./dry-run-backend.js";
 import { findSentBatch } from "./find-sent-batch.js";
 import { logHook } from "./hook-log.js";
 import {
@@ -53,6 +59,15 @@ export type ImportSessionsOptions = {
   dryRun?: boolean | undefined;
   /** Apply the batch an earlier import left pending instead of planning a new one. */
   resume?: boolean | undefined;
+  /**
+   * Drop the batch an earlier import left pending without applying it (one the API no longer
+   * knows, or that is not wanted); its sessions are sent again by the next import.
+   */
+  abandon?: boolean | undefined;
+  /** Told the batch id once the import waits on a batch, then after every poll that finds it running. */
+  onProgress?: (progress: ImportProgress) => void;
+  /** Aborting it stops the wait (the import rejects with the abort reason); the batch stays pending. */
+  signal?: AbortSignal;
   /** The write pass's model; default Claude Sonnet 5.5. */
   model?: string | undefined;
   /** Default: one from `ANTHROPIC_API_KEY`. */
@@ -76,6 +91,21 @@ export type ImportPlanRow = {
   usd: number;
 };
 
+/** What an import waiting on its batch reports (see `ImportSessionsOptions.onProgress`). */
+export type ImportProgress =
+  | { kind: "waiting"; batchId: string; sessions: number }
+  | {
+      kind: "poll";
+      batchId: string;
+      /** The batch's `processing_status`, e.g. `in_progress`. */
+      status: string;
+      /** Requests that have ended (succeeded, errored, canceled or expired) of `total`. */
+      ended: number;
+      total: number;
+      /** Time waited so far, ms. */
+      waitedMs: number;
+    };
+
 /** A transcript left out of an import, and why. */
 export type ImportSkipped = { transcriptPath: string; reason: string };
 
@@ -84,13 +114,34 @@ type BatchSessionOutcome = Extract<
   { status: "ended" }
 >["outcomes"][number];
 
-/** What became of one session of an applied import batch (core's batch outcome codes). */
-export type ImportOutcome = { sessionId: string; code: BatchSessionOutcome["code"] };
+/**
+ * What became of one session of an applied import batch (core's batch outcome codes); for an
+ * applied session, its proposals written and refused (by the check pipeline's code).
+ */
+export type ImportOutcome = {
+  sessionId: string;
+  code: BatchSessionOutcome["code"];
+  proposals?: { applied: number; refused: Record<string, number> };
+};
 
 /** Result of {@link importSessions}; `usd` is the batch's upper-bound cost. */
 export type ImportSessionsResult =
-  | { status: "dry_run"; plan: ImportPlanRow[]; skipped: ImportSkipped[]; usd: number }
-  | { status: "nothing_to_import"; skipped: ImportSkipped[]; transcripts: string }
+  | {
+      status: "dry_run";
+      plan: ImportPlanRow[];
+      skipped: ImportSkipped[];
+      usd: number;
+      /** An earlier import's batch, not applied yet ("" while its id is not noted): it goes first. */
+      pendingBatchId?: string;
+    }
+  | {
+      status: "nothing_to_import";
+      skipped: ImportSkipped[];
+      transcripts: string;
+      /** Sessions with new words of the user that `since` left out. */
+      beforeSince: number;
+    }
+  | { status: "abandoned"; batchId: string; sessions: string[] }
   | {
       status: "pending";
       batchId: string;
@@ -152,7 +203,8 @@ type Context = {
  * @returns `dry_run`, `nothing_to_import`, `pending` (the batch has not ended: resume later) or
  *   `ended` with one outcome per session.
  * @throws {ImportError} `import_pending` (an earlier batch is not applied: resume it),
- *   `no_pending_import` (resume with none), `budget_exceeded` (past `maxUsd`), `no_api_key`.
+ *   `no_pending_import` (resume with none), `budget_exceeded` (past `maxUsd`), `no_api_key`,
+ *   `unknown_model` (no price for `model`).
  * @throws {Anthropic.APIError} when the batch cannot be created or read.
  * @example const result = await importSessions({ cwd: process.cwd(), maxUsd: 2 });
  */
@@ -163,15 +215,42 @@ export async function importSessions(
   const home = options.home === undefined ? {} : { home: options.home };
   const location = memoryLocation({ cwd: options.cwd, root: options.root, env, ...home });
   const layout = location.autoMemory ? "fact" : await detectLayout(location.root);
-  const store = new MemoryStore({ root: location.root, layout });
+  const folder = new MemoryStore({ root: location.root, layout });
+  // A dry run writes nothing, not even the folder or its `.memfiles/`.
+  const store =
+    options.dryRun === true
+      ? new MemoryStore({
+          backend: new DryRunBackend(folder, { missing: !existsSync(location.root) }),
+          layout,
+        })
+      : folder;
   const context: Context = {
     store,
     model: options.model ?? DEFAULT_HOOK_WRITE_MODEL,
     timeZone: hookTimeZone(env),
     options,
   };
+  if (options.resume !== true) checkModel(context.model);
   // Applied (or never made): the file is emptied, as `.memfiles/` files are written, not removed.
   const pendingText = (await store.readInternal(PENDING_FILE))?.trim() || undefined;
+  if (options.abandon === true) {
+    if (pendingText === undefined) {
+      throw new ImportError(
+        `No import batch is pending in ${store.root}: nothing to abandon.`,
+        "no_pending_import",
+      );
+    }
+    const pending = JSON.parse(pendingText) as Pending;
+    const sessions = pending.sessions.map((row) => row.sessionId);
+    await store.writeInternal(PENDING_FILE, "");
+    await logHook(store, {
+      event: "import",
+      ...(pending.batchId === "" ? {} : { batchId: pending.batchId }),
+      outcome: "skipped",
+      message: `abandoned: ${sessions.length} sessions not applied (${sessions.join(", ")}); the next import sends them again.`,
+    });
+    return { status: "abandoned", batchId: pending.batchId, sessions };
+  }
   if (options.resume === true) {
     if (pendingText === undefined) {
       throw new ImportError(
@@ -202,7 +281,7 @@ export async function importSessions(
     throw new ImportError(
       batchId === ""
         ? `An import of ${store.root} stopped while sending its batch. Run \`memfiles claude-code import --resume\`: it finds that batch (or sends it, if it was never made) and applies it; nothing was sent now.`
-        : `An import batch (${batchId}) of ${store.root} is not applied yet. Run \`memfiles claude-code import --resume\` to apply it first; nothing was sent.`,
+        : `An import batch (${batchId}) of ${store.root} is not applied yet. Run \`memfiles claude-code import --resume\` to apply it first, or \`--abandon\` to drop it; nothing was sent.`,
       "import_pending",
     );
   }
@@ -211,11 +290,23 @@ export async function importSessions(
     "projects",
     projectFolderName(resolve(options.cwd)),
   );
-  const { planned, skipped } = await plan(context, transcripts);
-  if (planned.length === 0) return { status: "nothing_to_import", skipped, transcripts };
+  const { planned, skipped, beforeSince } = await plan(context, transcripts);
+  if (planned.length === 0) {
+    return { status: "nothing_to_import", skipped, transcripts, beforeSince };
+  }
   const usd = roundUsd(planned.reduce((sum, { row }) => sum + row.usd, 0));
   const rows = planned.map(({ row }) => publicRow(row));
-  if (options.dryRun === true) return { status: "dry_run", plan: rows, skipped, usd };
+  if (options.dryRun === true) {
+    const pendingBatchId =
+      pendingText === undefined ? undefined : (JSON.parse(pendingText) as Pending).batchId;
+    return {
+      status: "dry_run",
+      plan: rows,
+      skipped,
+      usd,
+      ...(pendingBatchId === undefined ? {} : { pendingBatchId }),
+    };
+  }
   if (options.maxUsd !== undefined && usd > options.maxUsd) {
     throw new ImportError(
       `Importing ${planned.length} sessions may cost up to $${usd.toFixed(4)} at the batch price, past --max-usd ${options.maxUsd}; nothing was sent. ` +
@@ -230,6 +321,19 @@ export async function importSessions(
     );
   }
   return send(context, planned, skipped);
+}
+
+/** Refuses, before anything is read or sent, a model the price table (core's `costOf`) does not know. */
+function checkModel(model: string): void {
+  try {
+    costOf({ input: 0, output: 0, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 }, model);
+  } catch (error) {
+    if (!(error instanceof UnknownModelError)) throw error;
+    throw new ImportError(
+      `No price for model "${model}": an import prices its batch before sending it. Known models: ${error.knownModels.join(", ")} (a dated suffix such as "-20251001" is accepted). Give one of them to --model; nothing was sent.`,
+      "unknown_model",
+    );
+  }
 }
 
 /**
@@ -328,12 +432,40 @@ async function finish(
   return withWritePassLock(store, async () => {
     let outcomes: BatchSessionOutcome[] = [];
     if (pending.batchId !== "") {
+      const { batchId } = pending;
+      options.onProgress?.({ kind: "waiting", batchId, sessions: sessions.length });
+      const wait = options.wait ?? {};
+      const { signal } = options;
+      const sleep = wait === false ? undefined : wait.sleep;
       const applied = await applyBatchResults({
-        batchId: pending.batchId,
+        batchId,
         sessions: sessions.map(({ session }) => session),
         client,
         model: context.model,
-        wait: options.wait ?? {},
+        wait: wait !== false && {
+          ...wait,
+          ...(signal === undefined
+            ? {}
+            : { sleep: (ms: number) => abortableSleep(sleep, ms, signal) }),
+          onPoll: (batch, waitedMs) => {
+            const counts = batch.request_counts;
+            const ended = counts.succeeded + counts.errored + counts.canceled + counts.expired;
+            options.onProgress?.({
+              kind: "poll",
+              batchId,
+              status: batch.processing_status,
+              ended,
+              total: ended + counts.processing,
+              waitedMs,
+            });
+          },
+        },
+      }).catch((error: unknown) => {
+        if ((error as { status?: unknown } | null)?.status !== 404) throw error;
+        throw new ImportError(
+          `The Anthropic API does not know batch ${batchId} (HTTP 404): it expired and was deleted, or was made with another API key or workspace. Run \`memfiles claude-code import --abandon\` to drop it; its ${sessions.length} sessions are sent again by the next import.`,
+          "batch_gone",
+        );
       });
       if (applied.status !== "ended") {
         return { status: "pending", batchId: pending.batchId, plan, skipped, usd };
@@ -342,8 +474,13 @@ async function finish(
     }
     const result: ImportOutcome[] = [];
     for (const [index, { row }] of sessions.entries()) {
-      const code = outcomes[index]?.code ?? "already_applied";
-      result.push({ sessionId: row.sessionId, code });
+      const outcome = outcomes[index];
+      const code = outcome?.code ?? "already_applied";
+      result.push({
+        sessionId: row.sessionId,
+        code,
+        ...(outcome?.code === "applied" ? { proposals: proposalCounts(outcome.result) } : {}),
+      });
       if (code !== "applied" && code !== "already_applied") continue;
       const state = await readSessionState(store, row.sessionId);
       await writeSessionState(
@@ -358,10 +495,48 @@ async function finish(
       event: "import",
       ...(pending.batchId === "" ? {} : { batchId: pending.batchId }),
       outcome: "ok",
-      message: `${count("applied")} sessions applied, ${result.length - count("applied") - count("already_applied")} not (import again to retry them).`,
+      message: `${count("applied")} sessions applied, ${result.length - count("applied") - count("already_applied")} not (import again to retry them); ${describeProposals(result)}.`,
     });
     return { status: "ended", batchId: pending.batchId, plan, skipped, usd, outcomes: result };
   });
+}
+
+/** Proposals written and refused by code, summed over an import's outcomes: "3 written, 1 refused (duplicate 1)". */
+export function describeProposals(outcomes: readonly ImportOutcome[]): string {
+  let applied = 0;
+  const refused = new Map<string, number>();
+  for (const { proposals } of outcomes) {
+    applied += proposals?.applied ?? 0;
+    for (const [code, n] of Object.entries(proposals?.refused ?? {})) {
+      refused.set(code, (refused.get(code) ?? 0) + n);
+    }
+  }
+  const total = [...refused.values()].reduce((sum, n) => sum + n, 0);
+  const codes = [...refused].sort(([a], [b]) => (a < b ? -1 : 1));
+  const byCode = codes.map(([code, n]) => `${code} ${n}`).join(", ");
+  return `${applied} proposals written, ${total} refused${total === 0 ? "" : ` (${byCode})`}`;
+}
+
+function proposalCounts(result: WritePassResult): NonNullable<ImportOutcome["proposals"]> {
+  const refused: Record<string, number> = {};
+  for (const { code } of result.rejected) refused[code] = (refused[code] ?? 0) + 1;
+  return { applied: result.applied.length, refused };
+}
+
+/** A sleep that a stop (Ctrl-C) cuts short, rejecting with the signal's reason. */
+function abortableSleep(
+  sleep: ((ms: number) => Promise<unknown>) | undefined,
+  ms: number,
+  signal: AbortSignal,
+): Promise<unknown> {
+  if (sleep === undefined) return setTimeout(ms, undefined, { signal });
+  signal.throwIfAborted();
+  return Promise.race([
+    sleep(ms),
+    new Promise((_, reject) =>
+      signal.addEventListener("abort", () => reject(signal.reason), { once: true }),
+    ),
+  ]);
 }
 
 /** Reads every transcript from its checkpoint; the sessions with new words of the user, oldest first. */
@@ -371,7 +546,9 @@ async function plan(
 ): Promise<{
   planned: { row: PendingSession; session: BatchWriteSession }[];
   skipped: ImportSkipped[];
+  beforeSince: number;
 }> {
+  let beforeSince = 0;
   const names = await readdir(folder).catch(() => [] as string[]);
   const skipped: ImportSkipped[] = [];
   const found: { row: PendingSession; session: BatchWriteSession; mtime: number }[] = [];
@@ -396,7 +573,10 @@ async function plan(
       if (!transcript.turns.some((turn) => turn.role === "user")) continue;
       const mtime = (await stat(transcriptPath)).mtime;
       const date = transcript.date === "" ? mtime.toISOString().slice(0, 10) : transcript.date;
-      if (context.options.since !== undefined && date < context.options.since) continue;
+      if (context.options.since !== undefined && date < context.options.since) {
+        beforeSince += 1;
+        continue;
+      }
       // A session imported before and appended to since gets a new batch entry: its custom_id is
       // made from the session id and where this read started.
       const batchSessionId = from === undefined ? sessionId : `${sessionId}@${from.offset}`;
@@ -429,7 +609,7 @@ async function plan(
   }
   // Oldest first: applied in this order, a later session's word replaces an earlier one's.
   found.sort((a, b) => a.row.date.localeCompare(b.row.date) || a.mtime - b.mtime);
-  return { planned: found.map(({ row, session }) => ({ row, session })), skipped };
+  return { planned: found.map(({ row, session }) => ({ row, session })), skipped, beforeSince };
 }
 
 /** Reads a pending session's transcript again, exactly the records its batch entry was built from. */

@@ -9,8 +9,10 @@ export { type HookLogEntry, readHookLog } from "./hook-log.js";
 // Backfill: the write pass over a project's past sessions, as one Message Batch.
 export { ImportError, type ImportErrorCode } from "./import-error.js";
 export {
+  describeProposals,
   type ImportOutcome,
   type ImportPlanRow,
+  type ImportProgress,
   type ImportSessionsOptions,
   type ImportSessionsResult,
   type ImportSkipped,

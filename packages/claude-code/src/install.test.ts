@@ -105,13 +105,43 @@ describe("installClaudeCode / uninstallClaudeCode", () => {
   it.each([
     { name: "not JSON", text: "{ hooks: " },
     { name: "a JSON array", text: "[]" },
+    { name: "hooks as text", text: '{"hooks": "oops"}' },
+    { name: "hooks as a list", text: '{"hooks": []}' },
+    { name: "an event as text", text: '{"hooks": {"SessionStart": "x"}}' },
+    { name: "an event's group without hooks", text: '{"hooks": {"Stop": [{"matcher": "*"}]}}' },
+    { name: "a group's hook as text", text: '{"hooks": {"Stop": [{"hooks": ["echo"]}]}}' },
   ])("refuses a settings file that is $name and writes nothing", async ({ text }) => {
     const { options, settingsPath, mcpPath } = await files(text);
-    await expect(installClaudeCode(options)).rejects.toBeInstanceOf(SettingsFileError);
+    for (const run of [installClaudeCode, uninstallClaudeCode, readInstall]) {
+      await expect(run(options)).rejects.toBeInstanceOf(SettingsFileError);
+      await expect(run(options)).rejects.toMatchObject({ code: "settings_file_invalid" });
+    }
+    expect(await readFile(settingsPath, "utf8")).toBe(text);
+    await expect(readFile(mcpPath, "utf8")).rejects.toThrow(/ENOENT/);
+  });
+
+  it.each([
+    { name: "mcpServers as text", mcp: { mcpServers: "x" } },
+    { name: "a server as text", mcp: { mcpServers: { github: "gh-mcp" } } },
+  ])("refuses an MCP file with $name and writes nothing", async ({ mcp }) => {
+    const { options, settingsPath, mcpPath, read } = await files(undefined, mcp);
     await expect(installClaudeCode(options)).rejects.toMatchObject({
       code: "settings_file_invalid",
+      message: expect.stringContaining(`${mcpPath}: its "mcpServers"`),
     });
-    expect(await readFile(settingsPath, "utf8")).toBe(text);
+    expect(await read(mcpPath)).toEqual(mcp);
+    await expect(readFile(settingsPath, "utf8")).rejects.toThrow(/ENOENT/);
+  });
+
+  it("refuses a settings path that is a folder, naming it, and writes nothing", async () => {
+    const { options, settingsPath, mcpPath } = await files();
+    await (await import("node:fs/promises")).mkdir(settingsPath, { recursive: true });
+    for (const run of [installClaudeCode, uninstallClaudeCode, readInstall]) {
+      await expect(run(options)).rejects.toMatchObject({
+        code: "settings_file_invalid",
+        message: `Cannot change ${settingsPath}: it is a folder, not a file. Fix the file (it must be a JSON object) and run the command again; nothing was changed.`,
+      });
+    }
     await expect(readFile(mcpPath, "utf8")).rejects.toThrow(/ENOENT/);
   });
 

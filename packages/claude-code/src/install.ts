@@ -10,6 +10,7 @@ import {
   type TextLayout,
 } from "@memfiles/core/internal";
 import { MemfilesError } from "@memfiles/errors";
+import { MCP_SERVER_NAME } from "./recall-constants.js";
 import { CLAUDE_CODE_EVENT_NAMES, type HookEvent } from "./run-hook.js";
 
 /**
@@ -28,8 +29,7 @@ export const HOOK_TIMEOUT_SECONDS: Record<HookEvent, number> = {
 /** The tools whose edits PreToolUse checks (a settings `matcher`). */
 export const EDIT_TOOLS_MATCHER = "Write|Edit|MultiEdit";
 
-/** The name the MCP server is registered under. */
-export const MCP_SERVER_NAME = "memfiles";
+export { MCP_SERVER_NAME };
 
 /** A settings file Claude Code reads is not a JSON object: nothing is changed. */
 export class SettingsFileError extends MemfilesError {
@@ -165,9 +165,12 @@ async function readJson(
   try {
     bytes = await readFile(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT")
-      return { value: {}, existed: false, format: NEW_FILE };
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { value: {}, existed: false, format: NEW_FILE };
+    if (code === "EISDIR") throw new SettingsFileError(path, "it is a folder, not a file");
+    throw new SettingsFileError(path, `it cannot be read (${code ?? String(error)})`, {
+      cause: error,
+    });
   }
   // Editors on Windows save JSON with a byte order mark (which JSON.parse refuses), CRLF breaks, or
   // as UTF-16: read as memory files are, and written back the same way.
@@ -186,9 +189,44 @@ async function readJson(
   } catch (error) {
     throw new SettingsFileError(path, "it is not valid JSON", { cause: error });
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new SettingsFileError(path, "it is not a JSON object");
+  if (!isObject(value)) throw new SettingsFileError(path, "it is not a JSON object");
+  const malformed = malformedKey(value);
+  if (malformed !== undefined) throw new SettingsFileError(path, malformed);
   return { value: value as Json, existed: true, format };
+}
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * What is wrong with a key memfiles changes, in the shape Claude Code documents
+ * (https://code.claude.com/docs/en/hooks, https://code.claude.com/docs/en/mcp): `hooks` maps an
+ * event to a list of `{ matcher?, hooks: [{ type, command, ... }] }`, `mcpServers` maps a name to
+ * an object, `enabledMcpjsonServers` is a list. Merging into another shape would drop or mangle
+ * what the user wrote, so such a file is refused whole.
+ */
+function malformedKey(value: Json): string | undefined {
+  const { hooks, mcpServers, enabledMcpjsonServers } = value;
+  if (hooks !== undefined) {
+    if (!isObject(hooks)) return `its "hooks" is not an object of events`;
+    for (const [event, groups] of Object.entries(hooks)) {
+      const valid =
+        Array.isArray(groups) &&
+        groups.every(
+          (group) => isObject(group) && Array.isArray(group.hooks) && group.hooks.every(isObject),
+        );
+      if (!valid)
+        return `its "hooks"."${event}" is not a list of { "matcher", "hooks": [...] } groups`;
+    }
+  }
+  if (
+    mcpServers !== undefined &&
+    !(isObject(mcpServers) && Object.values(mcpServers).every(isObject))
+  )
+    return `its "mcpServers" is not an object of servers`;
+  if (enabledMcpjsonServers !== undefined && !Array.isArray(enabledMcpjsonServers))
+    return `its "enabledMcpjsonServers" is not a list`;
+  return undefined;
 }
 
 async function writeJson(path: string, value: Json, format: JsonFormat): Promise<void> {
@@ -247,7 +285,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * @param options - `{ settingsPath, mcpPath, hookCommand, mcpCommand, root?, projectFolder?,
  *   localSettingsPath? }`.
  * @returns `{ changed, mcpApproval? }`: the files written (none when all was wired already).
- * @throws {SettingsFileError} when a file is not a JSON object (nothing is written).
+ * @throws {SettingsFileError} when a file is a folder, unreadable, not a JSON object, or its
+ *   `hooks` / `mcpServers` / `enabledMcpjsonServers` is not the shape Claude Code documents
+ *   (nothing is written).
  * @throws {OtherMemfilesHooksError} when memfiles hooks with another `--root` are wired (nothing is written).
  * @example await installClaudeCode({ settingsPath: ".claude/settings.json", mcpPath: ".mcp.json", hookCommand: ["memfiles"], mcpCommand: ["memfiles-mcp", "--root", "memory"] });
  */
@@ -333,7 +373,9 @@ export async function installClaudeCode(options: InstallOptions): Promise<Instal
  *
  * @param options - `{ settingsPath, mcpPath, localSettingsPath? }`.
  * @returns `{ changed }`: the files written or removed.
- * @throws {SettingsFileError} when a file is not a JSON object (nothing is written).
+ * @throws {SettingsFileError} when a file is a folder, unreadable, not a JSON object, or its
+ *   `hooks` / `mcpServers` / `enabledMcpjsonServers` is not the shape Claude Code documents
+ *   (nothing is written).
  * @example await uninstallClaudeCode({ settingsPath: ".claude/settings.json", mcpPath: ".mcp.json" });
  */
 export async function uninstallClaudeCode(
@@ -394,7 +436,8 @@ export type InstallState = {
  *
  * @param options - `{ settingsPath, mcpPath }`.
  * @returns `{ hooks, commands, mcp }`.
- * @throws {SettingsFileError} when a file is not a JSON object.
+ * @throws {SettingsFileError} when a file is a folder, unreadable, not a JSON object, or
+ *   malformed (as {@link installClaudeCode}).
  * @example (await readInstall({ settingsPath, mcpPath })).hooks // ["SessionStart", ...]
  */
 export async function readInstall(

@@ -70,6 +70,57 @@ describe("a hook's stdin is read up to a limit", () => {
     expect((await run(edit(join(cwd, "big.txt")))).stdout).toBe("");
   });
 
+  it.each([
+    { name: "before the content", order: ["file_path", "content"] },
+    { name: "after the content", order: ["content", "file_path"] },
+  ])(
+    "PreToolUse past the limit, file_path $name: denied in memory, allowed elsewhere",
+    async ({ order }) => {
+      const { cwd, root } = await hookFolders();
+      const run = async (filePath: string) => {
+        const fields = { file_path: filePath, content: `a"b\\${"x".repeat(MAX_HOOK_STDIN_BYTES)}` };
+        const toolInput = Object.fromEntries(order.map((key) => [key, fields[key as "content"]]));
+        const input = hookInput(cwd, { tool_name: "Write", tool_input: toolInput });
+        const { text, tooLarge, tail } = await readHookStdin(stdinOf(input).stream, undefined, {
+          keepTail: true,
+        });
+        expect(tooLarge).toBe(true);
+        return (
+          await runHook({
+            event: "pre-tool-use",
+            stdin: text,
+            stdinTooLarge: true,
+            ...(tail === undefined ? {} : { stdinTail: tail }),
+            root,
+          })
+        ).stdout;
+      };
+      expect(
+        JSON.parse(await run(join(root, "big.md"))).hookSpecificOutput.permissionDecision,
+      ).toBe("deny");
+      expect(await run(join(cwd, "data", "big.csv"))).toBe("");
+    },
+  );
+
+  it("PreToolUse past the limit with no file_path anywhere denies", async () => {
+    const { cwd, root } = await hookFolders();
+    const input = hookInput(cwd, {
+      tool_name: "Write",
+      tool_input: { content: "x".repeat(MAX_HOOK_STDIN_BYTES) },
+    });
+    const { text, tail } = await readHookStdin(stdinOf(input).stream, undefined, {
+      keepTail: true,
+    });
+    const { stdout } = await runHook({
+      event: "pre-tool-use",
+      stdin: text,
+      stdinTooLarge: true,
+      ...(tail === undefined ? {} : { stdinTail: tail }),
+      root,
+    });
+    expect(JSON.parse(stdout).hookSpecificOutput.permissionDecision).toBe("deny");
+  });
+
   it("UserPromptSubmit recalls for the prompt's start only", async () => {
     const { cwd, root } = await hookFolders();
     const padding = "lorem ".repeat(MAX_RECALL_PROMPT_CHARS / 6 + 1);

@@ -7,3 +7,10 @@ export const DEFAULT_PROMPT_RECALL_TOKENS = 1_500;
  * what it is about, and ranking a 10 MB prompt's words cost 31 s and 1 GB (measured).
  */
 export const MAX_RECALL_PROMPT_CHARS = 10_000;
+/** The name memfiles' MCP server is registered under in Claude Code's MCP settings. */
+export const MCP_SERVER_NAME = "memfiles";
+/**
+ * The MCP server's `read` tool as Claude Code names it to the model, `mcp__<server>__<tool>`
+ * (https://code.claude.com/docs/en/mcp): what the hooks' notes name for opening a whole file.
+ */
+export const CLAUDE_CODE_READ_TOOL = `mcp__${MCP_SERVER_NAME}__read`;

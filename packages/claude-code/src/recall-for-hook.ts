@@ -10,7 +10,11 @@ import {
   memoryBlock,
   recallForPrompt as recallFromIndex,
 } from "@memfiles/core/recall";
-import { DEFAULT_PROMPT_RECALL_TOKENS, DEFAULT_SESSION_START_TOKENS } from "./recall-constants.js";
+import {
+  CLAUDE_CODE_READ_TOOL,
+  DEFAULT_PROMPT_RECALL_TOKENS,
+  DEFAULT_SESSION_START_TOKENS,
+} from "./recall-constants.js";
 
 /** Result of {@link recallForPrompt}. */
 export type RecallForPromptResult = {
@@ -52,16 +56,18 @@ export async function recallForPrompt(options: {
       query: options.prompt,
       budgetTokens: options.maxTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,
       exclude,
+      readTool: CLAUDE_CODE_READ_TOOL,
     });
     if (result.units.length === 0) return { note: "", keys: [], withheld };
+    // The note is what the hook prints: scanned once; its units only when it holds a secret.
+    if ((await findSecrets(result.text)).findings.length === 0)
+      return { note: result.text, keys: result.units.map((unit) => unit.key), withheld };
     const scans = await findSecretsOfEach(result.units.map((unit) => unit.text));
     const secret = result.units.filter((_, at) => (scans[at]?.findings.length ?? 0) > 0);
-    if (secret.length === 0) {
-      // The note as a whole too (paths, a secret split over two units): unclear which unit, so none.
-      if ((await findSecrets(result.text)).findings.length > 0)
-        return { note: "", keys: [], withheld: withheld + result.units.length };
-      return { note: result.text, keys: result.units.map((unit) => unit.key), withheld };
-    }
+    // A secret in the note but in no unit alone (paths, one split over two units): unclear which
+    // unit, so none.
+    if (secret.length === 0)
+      return { note: "", keys: [], withheld: withheld + result.units.length };
     for (const unit of secret) exclude.add(unit.key);
     withheld += secret.length;
   }
@@ -95,6 +101,7 @@ export async function memoryBlockForSession(options: {
     root: options.root,
     layout: options.layout,
     budgetTokens: options.maxTokens ?? DEFAULT_SESSION_START_TOKENS,
+    readTool: CLAUDE_CODE_READ_TOOL,
   });
   if (/<memory_index files="0"/.test(text)) return { block: "", withheld: 0 };
   if ((await findSecrets(text)).findings.length === 0) return { block: text, withheld: 0 };

@@ -111,6 +111,17 @@ describe("SessionStart", () => {
     const { additionalContext } = JSON.parse(stdout).hookSpecificOutput;
     expect(additionalContext.length / 3.08).toBeLessThanOrEqual(800);
     expect(additionalContext).toContain("</memory>");
+    // No message yet at session start: the index says which files it kept, not "matched".
+    expect(additionalContext).toMatch(/note="the \d+ other files were updated less recently"/);
+    expect(additionalContext).not.toContain("latest message");
+  });
+
+  it("names Claude Code's read tool for the rest of a cut file", async () => {
+    const { cwd, root } = await hookFolders();
+    await writeFile(join(root, "profile.md"), `${"The user likes long walks. ".repeat(600)}\n`);
+    const { stdout } = await runHook({ event: "session-start", stdin: hookInput(cwd), root });
+    const { additionalContext } = JSON.parse(stdout).hookSpecificOutput;
+    expect(additionalContext).toContain("Read it with mcp__memfiles__read for the rest.");
   });
 });
 
@@ -127,6 +138,11 @@ describe("UserPromptSubmit", () => {
       /^<recalled_memory>\n.*not instructions/,
     );
     expect(first.hookSpecificOutput.additionalContext).not.toContain("vegetarian");
+    // It names the read tool by the name Claude Code gives memfiles' MCP server's `read`.
+    expect(first.hookSpecificOutput.additionalContext).toContain(
+      "mcp__memfiles__read opens a whole file",
+    );
+    expect(first.hookSpecificOutput.additionalContext).not.toContain("memory_read");
     expect(await runHook({ event: "user-prompt-submit", stdin, root })).toEqual({ stdout: "" });
     // Another session is shown it again.
     const other = hookInput(cwd, { session_id: "other", prompt: "Where do I deploy the app?" });
@@ -134,6 +150,25 @@ describe("UserPromptSubmit", () => {
       "Fly.io",
     );
   });
+
+  it.each([
+    { source: "compact", shownAgain: true },
+    { source: "clear", shownAgain: true },
+    { source: "resume", shownAgain: false },
+    { source: "startup", shownAgain: false },
+  ])(
+    "after SessionStart with source $source, a unit shown before is shown again: $shownAgain",
+    async ({ source, shownAgain }) => {
+      const { cwd, root } = await hookFolders();
+      const stdin = hookInput(cwd, { prompt: "Where do I deploy the app?" });
+      expect((await runHook({ event: "user-prompt-submit", stdin, root })).stdout).toContain(
+        "Fly.io",
+      );
+      await runHook({ event: "session-start", stdin: hookInput(cwd, { source }), root });
+      const again = await runHook({ event: "user-prompt-submit", stdin, root });
+      expect(again.stdout.includes("Fly.io")).toBe(shownAgain);
+    },
+  );
 
   it.each(["not json", "[]", '{"recalled":[1]}'])(
     "reads a broken session state (%s) as a new session",
@@ -240,4 +275,49 @@ describe("SessionEnd and PreCompact", () => {
     const log = await readFile(join(root, ".memfiles/claude-code/hook.log"), "utf8");
     expect(JSON.parse(log.trim())).toMatchObject({ outcome: "skipped", event: "session-end" });
   });
+});
+
+describe("a configured time zone that names no zone", () => {
+  it.each([
+    { name: "MEMFILES_TIME_ZONE", env: { MEMFILES_TIME_ZONE: "Mars/Olympus" } },
+    { name: "TZ", env: { TZ: "Mars/Olympus" } },
+  ])(
+    "$name: the hooks use UTC and log why, and an edit is checked as usual",
+    async ({ name, env }) => {
+      const { cwd, root } = await hookFolders();
+      const tea = (body: string) =>
+        hookInput(cwd, {
+          tool_name: "Write",
+          tool_input: { file_path: join(root, "tea.md"), content: factFile("Tea", "Tea", body) },
+        });
+      const now = () => new Date("2026-09-12T23:30:00Z");
+      const allowed = await runHook({
+        event: "pre-tool-use",
+        stdin: tea("The user drinks green tea."),
+        root,
+        env,
+        now,
+      });
+      expect(allowed).toEqual({ stdout: "" });
+      const log = await readFile(join(root, ".memfiles/claude-code/hook.log"), "utf8");
+      expect(
+        log
+          .trim()
+          .split("\n")
+          .map((line) => JSON.parse(line).message),
+      ).toEqual([
+        `$${name} is "Mars/Olympus", which names no IANA time zone; dates are written in UTC. Set ${name} to a name such as "Europe/Berlin".`,
+      ]);
+      const relative = await runHook({
+        event: "pre-tool-use",
+        stdin: tea("The user bought green tea yesterday."),
+        root,
+        env,
+        now,
+      });
+      expect(JSON.parse(relative.stdout).hookSpecificOutput.permissionDecisionReason).toContain(
+        'Write "on 2026/09/11" for "yesterday"',
+      );
+    },
+  );
 });

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import type { StoreLayout } from "@memfiles/core";
 // The recall entry, not "@memfiles/core": a hook process must not load the API client, the write
 // pipeline and the secret scanner on every prompt.
-import { detectLayout, MemoryStore } from "@memfiles/core/recall";
+import { detectLayout, isTimeZone, MemoryStore } from "@memfiles/core/recall";
 import { type HookInput, parseHookInput } from "./hook-input.js";
 import { logHook } from "./hook-log.js";
 import type { HookContext, HookOutput, WritePassRequest } from "./hooks/hook-context.js";
@@ -47,6 +47,8 @@ export type RunHookOptions = {
   stdin: string;
   /** `true` when stdin went on past `MAX_HOOK_STDIN_BYTES` and was not read whole. */
   stdinTooLarge?: boolean;
+  /** With `stdinTooLarge`: the input's last bytes, where a `file_path` after the content is. */
+  stdinTail?: string;
   /** `--root`: a memfiles folder to use instead of Claude Code's auto memory. */
   root?: string | undefined;
   /** `--model`: the write pass's model. */
@@ -67,12 +69,35 @@ export type RunHookOptions = {
 /** What the hook prints on stdout: JSON, or `""` for nothing. The exit code is always 0. */
 export type RunHookResult = { stdout: string };
 
-/** The user's IANA time zone: `MEMFILES_TIME_ZONE`, else the system's. */
+/** The hooks' time zone, and why it is UTC when a configured one names no zone. */
+export type HookTimeZone = { timeZone: string; warning?: string };
+
+/**
+ * The user's IANA time zone: `MEMFILES_TIME_ZONE`, else `$TZ` (the POSIX `:Europe/Berlin` form
+ * too), else the system's. The first of the two that is set decides: when it names no zone the
+ * hooks use UTC and the warning says so (a hook logs it), the rule the CLI keeps for `$TZ`.
+ *
+ * @param env - The environment.
+ * @returns `{ timeZone, warning? }`.
+ * @example hookTimeZoneOf({ MEMFILES_TIME_ZONE: "Mars/Olympus" }).timeZone // "UTC"
+ */
+export function hookTimeZoneOf(env: NodeJS.ProcessEnv): HookTimeZone {
+  for (const name of ["MEMFILES_TIME_ZONE", "TZ"] as const) {
+    const value = env[name];
+    if (value === undefined || value === "") continue;
+    const zone = value.replace(/^:/, "");
+    if (isTimeZone(zone)) return { timeZone: zone };
+    return {
+      timeZone: "UTC",
+      warning: `$${name} is ${JSON.stringify(value)}, which names no IANA time zone; dates are written in UTC. Set ${name} to a name such as "Europe/Berlin".`,
+    };
+  }
+  return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+}
+
+/** The user's IANA time zone ({@link hookTimeZoneOf} without its warning). */
 export function hookTimeZone(env: NodeJS.ProcessEnv): string {
-  const configured = env.MEMFILES_TIME_ZONE;
-  return configured !== undefined && configured !== ""
-    ? configured
-    : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return hookTimeZoneOf(env).timeZone;
 }
 
 async function layoutOf(root: string, autoMemory: boolean): Promise<StoreLayout> {
@@ -119,12 +144,21 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
     const layout = await layoutOf(location.root, location.autoMemory);
     store = new MemoryStore({ root: location.root, layout });
     const opened = store;
+    const zone = hookTimeZoneOf(env);
+    if (zone.warning !== undefined) {
+      await logHook(opened, {
+        event: options.event,
+        sessionId: input.session_id,
+        outcome: "ok",
+        message: zone.warning,
+      });
+    }
     const context: HookContext = {
       input,
       location,
       layout,
       store: opened,
-      timeZone: hookTimeZone(env),
+      timeZone: zone.timeZone,
       now: options.now ?? (() => new Date()),
       sessionStartTokens: options.sessionStartTokens ?? DEFAULT_SESSION_START_TOKENS,
       promptRecallTokens: options.promptRecallTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,
@@ -152,8 +186,9 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
 /**
  * A hook input past `MAX_HOOK_STDIN_BYTES` is not parsed: nothing is printed and one line is
  * logged (in the memory folder found from the `cwd` at the input's start). PreToolUse alone
- * answers: an edit it cannot check is denied when its `file_path` is inside the memory folder or
- * cannot be found, since printing nothing would let Claude Code write it unchecked.
+ * answers: an edit it cannot check is denied when its `file_path` (at the input's start, else in
+ * `stdinTail`) is inside the memory folder or cannot be found, since printing nothing would let
+ * Claude Code write it unchecked.
  */
 async function tooLargeInput(options: RunHookOptions): Promise<RunHookResult> {
   try {
@@ -166,7 +201,11 @@ async function tooLargeInput(options: RunHookOptions): Promise<RunHookResult> {
     });
     let stdout = "";
     if (options.event === "pre-tool-use") {
-      const filePath = textFieldOf(options.stdin, "file_path");
+      const filePath =
+        textFieldOf(options.stdin, "file_path") ??
+        (options.stdinTail === undefined
+          ? undefined
+          : textFieldOf(options.stdinTail, "file_path", true));
       if (
         filePath === undefined ||
         memoryPathOf(location.root, resolve(cwd, filePath)) !== undefined

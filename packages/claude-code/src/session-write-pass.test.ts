@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { appendFile, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
@@ -7,6 +8,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hookFolders } from "../test/memory-folder.js";
 import { readHookLog } from "./hook-log.js";
+import { readSessionState, writeSessionState } from "./hook-state.js";
 import { runSessionWritePass } from "./session-write-pass.js";
 
 const server = setupServer();
@@ -120,12 +122,26 @@ describe("runSessionWritePass", () => {
     ]);
   });
 
+  it("keeps a change recall made to the session's state while it ran (compaction emptied it)", async () => {
+    const { root, request, store } = await session();
+    await writeSessionState(store, "s-1", { recalled: ["shown-before-compaction"] });
+    const stateFile = join(root, ".memfiles", "claude-code", "sessions", "s-1.json");
+    answer(() => {
+      writeFileSync(stateFile, `${JSON.stringify({ recalled: [] })}\n`);
+      return [EDITOR];
+    });
+    await runSessionWritePass(request, { client: client() });
+    const state = await readSessionState(store, "s-1");
+    expect(state.recalled).toEqual([]);
+    expect(state.checkpoint?.transcriptPath).toBe(request.transcriptPath);
+  });
+
   it.each([
     {
       name: "no API key",
       run: (request: Parameters<typeof runSessionWritePass>[0]) =>
         runSessionWritePass(request, { env: {} }),
-      reason: /^No ANTHROPIC_API_KEY/,
+      reason: /^No ANTHROPIC_API_KEY.*run `memfiles claude-code import` to save this session/,
     },
     {
       name: "an API error",

@@ -61,7 +61,7 @@ export async function runSessionWritePass(
       return await report({
         outcome: "failed",
         reason:
-          "No ANTHROPIC_API_KEY in the environment Claude Code runs hooks in; the session was not saved. Set it and the next session end saves this session's turns too.",
+          "No ANTHROPIC_API_KEY in the environment Claude Code runs hooks in; this session was not saved. Set it, then run `memfiles claude-code import` to save this session (a later session end saves only its own session).",
       });
     }
     return await withWritePassLock(store, async () => {
@@ -71,11 +71,16 @@ export async function runSessionWritePass(
         timeZone: request.timeZone,
         ...(after === undefined ? {} : { after }),
       });
-      const saveCheckpoint = () =>
+      // Read again: recall may have changed the state (or compaction emptied it) meanwhile.
+      const saveCheckpoint = async () =>
         writeSessionState(
           store,
           request.sessionId,
-          withCheckpoint(state, request.transcriptPath, read.checkpoint),
+          withCheckpoint(
+            await readSessionState(store, request.sessionId),
+            request.transcriptPath,
+            read.checkpoint,
+          ),
         );
       const turns = read.transcript.turns;
       if (!turns.some((turn) => turn.role === "user")) {

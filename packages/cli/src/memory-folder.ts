@@ -53,7 +53,10 @@ export function openMemoryFolder(
     );
   }
   // `--layout` when given, else detected, so a Claude Code `.memory/` folder is read as facts.
-  return new MemoryStore({ root, layout: context.layout ?? detectLayout(root) });
+  return new MemoryStore({
+    root,
+    layout: context.layout ?? detectLayout(root, { env: context.env }),
+  });
 }
 
 /**
@@ -88,7 +91,7 @@ export async function openMemoryFolderToWrite(
 ): Promise<MemoryStore> {
   const store = openMemoryFolder(folder, context, options);
   if (context.layout === undefined || context.database !== undefined) return store;
-  const detected = detectLayout(store.root);
+  const detected = detectLayout(store.root, { env: context.env });
   let shown: string | undefined;
   if (detected === "fact" && context.layout === "subject") {
     shown = (await new MemoryStore({ root: store.root, layout: "fact" }).list())[0]?.path;

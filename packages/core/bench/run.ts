@@ -9,6 +9,7 @@ const SECTIONS: ReadonlyArray<() => Promise<{ default: BenchSection }>> = [
   () => import("./scale.bench.js"),
   () => import("./secretlint.bench.js"),
   () => import("./secret-check.bench.js"),
+  () => import("./secret-false-positives.bench.js"),
   () => import("./tombstones.bench.js"),
   () => import("./dates.bench.js"),
   () => import("./write-pass.bench.js"),

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 
 // Where Claude Code keeps a project's auto memory. Here in core, not in the Claude Code package,
 // because both its hooks and `memfiles-mcp --claude-code-memory` find the folder, by one rule.
@@ -103,4 +103,25 @@ export function autoMemoryFolder(options: LocationOptions): string {
     projectFolderName(projectRootOf(options.cwd)),
     "memory",
   );
+}
+
+/**
+ * Whether a folder is a Claude Code auto-memory folder, `<config>/projects/<project>/memory`
+ * (config as {@link claudeConfigFolder}, or any folder named `.claude`): the place Claude Code
+ * itself writes one fact a file, so an empty one is the fact layout (see `detectLayout`).
+ *
+ * @param folder - A folder path (resolved against the process's cwd).
+ * @param options - `{ env?, home? }` as {@link claudeConfigFolder}.
+ * @returns `true` for such a folder, existing or not.
+ * @example isAutoMemoryFolder("/home/ana/.claude/projects/-home-ana-shop/memory") // true
+ */
+export function isAutoMemoryFolder(
+  folder: string,
+  options: Omit<LocationOptions, "cwd"> = {},
+): boolean {
+  const memory = resolve(folder);
+  const projects = dirname(dirname(memory));
+  if (basename(memory) !== "memory" || basename(projects) !== "projects") return false;
+  const config = dirname(projects);
+  return basename(config) === ".claude" || config === claudeConfigFolder(options);
 }

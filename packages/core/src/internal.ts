@@ -107,6 +107,7 @@ export {
   foldSearchText,
   foldText,
   headOfText,
+  isCalendarDay,
   isPrefixSearchTerm,
   isTimeZone,
   localDay,

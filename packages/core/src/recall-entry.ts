@@ -24,4 +24,8 @@ export {
   recallUnitKey,
 } from "./recall/recall-for-prompt.js";
 // The store a hook keeps its own state in (`.memfiles/`), and the layout of a folder it is given.
-export { detectLayout, MemoryStore } from "./store/index.js";
+// Each from its own module, not the store folder's index: a hook loads only what it uses.
+export { detectLayout } from "./store/detect-layout.js";
+export { MemoryStore } from "./store/memory-store.js";
+// A hook falls back to UTC on a time zone this runtime does not know.
+export { isTimeZone } from "./text/local-day.js";

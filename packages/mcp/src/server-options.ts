@@ -17,8 +17,8 @@ export const USAGE = `Usage: memfiles-mcp --root <memory folder> [--create] [--l
 
 Serves a memfiles memory over MCP (stdio): a folder (--root, default $MEMFILES_ROOT), or PostgreSQL
 (--database-url, default $DATABASE_URL, with --tenant) or an embedded PGlite database (--pglite;
-tenant "local" unless given). --layout defaults to auto: "fact" when every memory file is a
-top-level file other than profile.md / preferences.md, "subject" otherwise. A missing --root is
+tenant "local" unless given). --layout defaults to auto: "fact" for Claude Code's kind of folder
+(one fact a file with front matter, or its auto memory even when empty), "subject" otherwise. A missing --root is
 refused unless --create is given. --max-message-bytes (default ${DEFAULT_MAX_MESSAGE_BYTES}) caps
 one JSON-RPC message: a bigger one is refused with an error and the server goes on. Dates are
 written in --time-zone (default $TZ when it names a zone, else UTC). --claude-code-memory serves
@@ -145,7 +145,7 @@ export async function openServerMemory(
   });
   if (root !== undefined && root !== "") {
     await prepareMemoryFolder(resolve(root), { create: values.create === true });
-    const layout = layoutOption === "auto" ? detectLayout(resolve(root)) : layoutOption;
+    const layout = layoutOption === "auto" ? detectLayout(resolve(root), { env }) : layoutOption;
     const store = new MemoryStore({
       root: resolve(root),
       layout,

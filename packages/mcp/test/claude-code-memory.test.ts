@@ -17,6 +17,8 @@ describe("--claude-code-memory: the auto memory of the project the server starts
       if (opened.code !== "opened") throw new Error(opened.code);
       const store = opened.serverOptions.store as MemoryStore;
       expect(store.root).toBe(autoMemoryFolder({ cwd, env }));
+      // An empty auto memory is the fact layout, as Claude Code, the hooks and import write it.
+      expect(store.layout).toBe("fact");
       expect(store.root).toBe(
         join(
           base,
@@ -28,6 +30,22 @@ describe("--claude-code-memory: the auto memory of the project the server starts
       );
       await opened.close();
     }
+  });
+
+  it.each([
+    { name: "--claude-code-memory", args: ["--claude-code-memory"] },
+    { name: "--root <auto memory>", args: ["--root", "AUTO"] },
+  ])("$name --create --layout auto: a new auto memory is the fact layout", async ({ args }) => {
+    const base = await mkdtemp(join(tmpdir(), "memfiles-mcp-cc-"));
+    const env = { CLAUDE_CONFIG_DIR: join(base, "config") };
+    const cwd = join(base, "shop");
+    await mkdir(cwd, { recursive: true });
+    const auto = autoMemoryFolder({ cwd, env });
+    const given = args.map((arg) => (arg === "AUTO" ? auto : arg));
+    const opened = await openServerMemory([...given, "--create", "--layout", "auto"], env, cwd);
+    if (opened.code !== "opened") throw new Error(opened.code);
+    expect((opened.serverOptions.store as MemoryStore).layout).toBe("fact");
+    await opened.close();
   });
 
   it("is refused with --root", async () => {

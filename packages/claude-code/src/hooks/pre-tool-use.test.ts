@@ -115,6 +115,13 @@ const CASES: Case[] = [
     denied: /user_role\.md/,
   },
   {
+    name: "Write of a .txt file (the fact layout's rule, its example path in this folder)",
+    tool: "Write",
+    input: (root) => ({ file_path: join(root, "tea.txt"), content: "The user drinks tea.\n" }),
+    denied:
+      /^Refused the create of \/\S+\/memory\/tea\.txt: it is not a memory file: those end in "\.md", and this memory keeps one fact per file, .* such as "\/\S+\/memory\/deploy-host\.md"\./,
+  },
+  {
     name: "Write of a fact file without front matter (read leniently, as the memory tool's create)",
     tool: "Write",
     input: (root) => ({ file_path: join(root, "notes.md"), content: "The user prefers tabs.\n" }),

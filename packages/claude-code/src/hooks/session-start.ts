@@ -1,12 +1,26 @@
+import { readSessionState, writeSessionState } from "../hook-state.js";
 import { type HookContext, type HookOutput, logWithheld } from "./hook-context.js";
+
+/**
+ * The SessionStart sources after which the context no longer holds what recall showed earlier:
+ * compaction summarizes it away, `/clear` drops it. Source: https://code.claude.com/docs/en/hooks
+ * (SessionStart matchers `startup`, `resume`, `clear`, `compact`).
+ */
+const CONTEXT_RESET_SOURCES = new Set(["compact", "clear"]);
 
 /**
  * SessionStart: the memory block (index, `profile.md`, `preferences.md`, fenced as data) as
  * `additionalContext`, within its token budget. Nothing when the memory is Claude Code's own auto
  * memory: Claude Code loads that folder's `MEMORY.md` into the session itself. A line holding what
- * looks like a secret is left out (the hook log says how many were).
+ * looks like a secret is left out (the hook log says how many were). After compaction or `/clear`
+ * the session's recalled set is emptied, so recall may show those lines again.
  */
 export async function sessionStart(context: HookContext): Promise<HookOutput | undefined> {
+  if (CONTEXT_RESET_SOURCES.has(String(context.input.source))) {
+    const state = await readSessionState(context.store, context.input.session_id);
+    if (state.recalled.length > 0)
+      await writeSessionState(context.store, context.input.session_id, { ...state, recalled: [] });
+  }
   if (context.location.autoMemory) return undefined;
   const { memoryBlockForSession } = await import("../recall-for-hook.js");
   const { block, withheld } = await memoryBlockForSession({

@@ -161,4 +161,73 @@ describe("memfiles claude-code import, status and cost", { timeout: 60_000 }, ()
       ),
     ]);
   });
+  it("import: Ctrl-C while waiting names the batch and --resume; the outcome counts refused proposals", async () => {
+    const { context, output } = await project();
+    const unsupported = {
+      ...EDITOR,
+      name: "tea",
+      body: "The user drinks tea.",
+      evidence: "I drink tea",
+    };
+    mockBatches(server, () => succeeded({ memories: [EDITOR, unsupported] }, "propose_facts"), [
+      "in_progress",
+      "ended",
+    ]);
+    // Stopped (Ctrl-C) as soon as the import waits on its batch.
+    expect(await runMemfiles(["claude-code", "import"], context)).toBe(0);
+    expect(output.stderr.split("\n")).toEqual([
+      `Waiting for batch ${BATCH_ID} (1 sessions; a batch may take up to 24 h). Ctrl-C stops waiting; the batch runs on and \`memfiles claude-code import --resume\` applies it.`,
+      `Batch ${BATCH_ID}: in_progress, 0 of 1 requests ended after 0 min.`,
+      `Stopped waiting. Batch ${BATCH_ID} runs on at the API; run \`memfiles claude-code import --resume\` to apply it (\`memfiles claude-code status\` shows it pending).`,
+      "",
+    ]);
+    expect(output.stdout).toBe("");
+    context.untilStopped = () => new Promise(() => {});
+    expect(await runMemfiles(["claude-code", "import", "--resume"], context)).toBe(0);
+    expect(output.stdout).toContain(
+      `Batch ${BATCH_ID}: 1 sessions applied; 1 proposals written, 1 refused (evidence_not_found 1).`,
+    );
+  });
+
+  it("import: a pending batch the API no longer knows is refused on --resume and dropped by --abandon", async () => {
+    const { cwd, home, root, context, output } = await project();
+    mockBatches(server, () => succeeded({ memories: [EDITOR] }, "propose_facts"), ["in_progress"]);
+    const sent = await importSessions({
+      cwd,
+      home,
+      env: { MEMFILES_TIME_ZONE: "UTC" },
+      client: new Anthropic({ apiKey: "test-key", maxRetries: 0 }),
+      wait: false,
+    });
+    expect(sent.status).toBe("pending");
+    server.use(
+      http.get(`https://api.anthropic.com/v1/messages/batches/${BATCH_ID}`, () =>
+        HttpResponse.json(
+          { type: "error", error: { type: "not_found_error", message: "not found" } },
+          { status: 404 },
+        ),
+      ),
+    );
+    context.untilStopped = () => new Promise(() => {});
+    expect(await runMemfiles(["claude-code", "import", "--resume"], context)).toBe(2);
+    expect(output.stderr).toContain(
+      `The Anthropic API does not know batch ${BATCH_ID} (HTTP 404): it expired and was deleted, or was made with another API key or workspace. Run \`memfiles claude-code import --abandon\` to drop it; its 1 sessions are sent again by the next import.`,
+    );
+    expect(await runMemfiles(["claude-code", "import", "--dry-run"], context)).toBe(0);
+    expect(output.stdout).toContain(
+      `An earlier import's batch (${BATCH_ID}) is not applied yet: \`memfiles claude-code import --resume\` applies it (or \`--abandon\` drops it) before these can be sent.`,
+    );
+    output.stdout = "";
+    expect(await runMemfiles(["claude-code", "import", "--abandon"], context)).toBe(0);
+    expect(output.stdout).toBe(
+      `Abandoned the pending import of batch ${BATCH_ID}: its 1 sessions (imported) were not applied; the next \`memfiles claude-code import\` sends them again.\n`,
+    );
+    output.stdout = "";
+    expect(await runMemfiles(["claude-code", "status", "--root", root], context)).toBe(0);
+    expect(output.stdout).not.toContain("Pending import");
+    expect(output.stdout).toContain("): abandoned: 1 sessions not applied (imported)");
+    output.stderr = "";
+    expect(await runMemfiles(["claude-code", "import", "--abandon"], context)).toBe(2);
+    expect(output.stderr).toContain("nothing to abandon");
+  });
 });

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -29,6 +29,19 @@ describe("memfiles claude-code", () => {
     expect(mcp.mcpServers.memfiles.args).not.toContain("--root");
   });
 
+  it("status in a project says where hooks installed with --user are", async () => {
+    const { home, context, output } = await project();
+    await runMemfiles(["claude-code", "install", "--user"], context);
+    output.stdout = "";
+    expect(await runMemfiles(["claude-code", "status"], context)).toBe(0);
+    expect(output.stdout).toContain(
+      `Hooks: SessionStart, UserPromptSubmit, PreToolUse, PreCompact, SessionEnd for all projects (--user) in ${join(home, ".claude", "settings.json")}\n`,
+    );
+    expect(output.stdout).toContain(
+      `MCP server: registered for all projects (--user) in ${join(home, ".claude.json")}\n`,
+    );
+  });
+
   it("install wires the hooks and the server, status reports them, uninstall restores the settings", async () => {
     const { home, cwd, context, output } = await project();
     expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
@@ -49,7 +62,9 @@ describe("memfiles claude-code", () => {
       /bin\/memfiles\.js hook user-prompt-submit$/,
     );
     const mcp = JSON.parse(await readFile(join(cwd, ".mcp.json"), "utf8"));
-    expect(mcp.mcpServers.memfiles.args).toEqual(expect.arrayContaining(["--root", auto]));
+    // The shared .mcp.json names no one's home folder: the server finds the auto memory itself.
+    expect(mcp.mcpServers.memfiles.args).toContain("--claude-code-memory");
+    expect(JSON.stringify(mcp)).not.toContain(home);
     // The workspace is built before the CLI's tests: the server starts from dist/, not via tsx.
     expect(mcp.mcpServers.memfiles.args.slice(0, 2)).toEqual([
       "--conditions=memfiles-dist",
@@ -110,14 +125,62 @@ describe("memfiles claude-code", () => {
       await runMemfiles(["claude-code", "import", "--since", "2026-09-05", "--dry-run"], context),
     ).toBe(0);
     expect(output.stdout).toMatch(/^2026-09-10 {2}a /);
+    output.stdout = "";
+    expect(
+      await runMemfiles(["claude-code", "import", "--since", "2027-01-01", "--dry-run"], context),
+    ).toBe(0);
+    expect(output.stdout).toContain(
+      "on or after --since has words of the user not imported yet (2 older ones left out).",
+    );
     for (const [args, message] of [
       [["--max-usd", "lots"], '--max-usd must be a positive number of USD, not "lots".'],
-      [["--since", "last week"], '--since must be a day as YYYY-MM-DD, not "last week".'],
+      [["--since", "last week"], '--since must be a calendar day as YYYY-MM-DD, not "last week".'],
+      [
+        ["--since", "2026-13-45"],
+        '--since must be a calendar day as YYYY-MM-DD, not "2026-13-45".',
+      ],
+      [["--since", "2026-02-30", "--dry-run"], 'not "2026-02-30".'],
+      [["--max-usd", "0x10"], '--max-usd must be a positive number of USD, not "0x10".'],
+      [["--max-usd", " 1 "], '--max-usd must be a positive number of USD, not " 1 ".'],
+      [["--model", "nope", "--dry-run"], 'No price for model "nope"'],
       [["--max-usd", "0.000001"], "past --max-usd 0.000001; nothing was sent"],
     ] as const) {
       output.stderr = "";
       expect(await runMemfiles(["claude-code", "import", ...args], context)).toBe(2);
       expect(output.stderr).toContain(message);
     }
+  });
+
+  it("import --root: a missing folder needs --create, a file is refused, --dry-run writes nothing", async () => {
+    const { base, home, cwd, context, output } = await project();
+    const transcripts = join(home, ".claude", "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"));
+    await mkdir(transcripts, { recursive: true });
+    await writeFile(
+      join(transcripts, "a.jsonl"),
+      `${JSON.stringify({ type: "user", uuid: "u-1", timestamp: "2026-09-10T10:00:00.000Z", message: { role: "user", content: "I moved to Zed" } })}\n`,
+    );
+    context.env = { HOME: home, MEMFILES_TIME_ZONE: "UTC" };
+    await writeFile(join(base, "notes.txt"), "hello\n");
+    for (const [args, message] of [
+      [["--root", join(base, "typo")], "No memory folder at"],
+      [["--root", join(base, "typo"), "--dry-run"], "add --create"],
+      [["--root", join(base, "notes.txt"), "--dry-run"], "is not a folder"],
+    ] as const) {
+      output.stderr = "";
+      expect(await runMemfiles(["claude-code", "import", ...args], context)).toBe(2);
+      expect(output.stderr).toContain(message);
+    }
+    expect(await readdir(base)).toEqual(["home", "my.app", "notes.txt"]);
+    const created = join(base, "new");
+    expect(
+      await runMemfiles(
+        ["claude-code", "import", "--root", created, "--create", "--dry-run"],
+        context,
+      ),
+    ).toBe(0);
+    expect(output.stdout).toContain("Nothing was sent (--dry-run).");
+    expect(await readdir(base)).toEqual(["home", "my.app", "notes.txt"]);
+    expect(await runMemfiles(["claude-code", "import", "--dry-run"], context)).toBe(0);
+    expect(await readdir(transcripts)).toEqual(["a.jsonl"]);
   });
 });

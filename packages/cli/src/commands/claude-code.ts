@@ -4,6 +4,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import Anthropic from "@anthropic-ai/sdk";
 import {
   claudeConfigFolder,
+  describeProposals,
+  type ImportProgress,
   type ImportSessionsResult,
   importSessions,
   installClaudeCode,
@@ -17,8 +19,10 @@ import {
   uninstallClaudeCode,
 } from "@memfiles/claude-code";
 import { MemoryStore } from "@memfiles/core";
+import { isCalendarDay } from "@memfiles/core/internal";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
+import { openMemoryFolder } from "../memory-folder.js";
 import type { RegisterCommand } from "./command.js";
 
 type Options = { user?: boolean; root?: string };
@@ -29,6 +33,8 @@ type ImportOptions = {
   model?: string;
   dryRun?: boolean;
   resume?: boolean;
+  abandon?: boolean;
+  create?: boolean;
 };
 
 /**
@@ -59,18 +65,32 @@ function nextSteps(
 
 /** The lines `import` prints: the sessions oldest first with their cost bound, then the outcome. */
 function importReport(result: ImportSessionsResult): string {
+  if (result.status === "abandoned") {
+    return `Abandoned the pending import${result.batchId === "" ? "" : ` of batch ${result.batchId}`}: its ${result.sessions.length} sessions (${result.sessions.join(", ")}) were not applied; the next \`memfiles claude-code import\` sends them again.\n`;
+  }
   const lines = result.skipped.map(
     (skipped) => `Skipped ${skipped.transcriptPath}: ${skipped.reason}`,
   );
   if (result.status === "nothing_to_import") {
-    lines.push(`No session in ${result.transcripts} has words of the user not imported yet.`);
+    lines.push(
+      result.beforeSince === 0
+        ? `No session in ${result.transcripts} has words of the user not imported yet.`
+        : `No session in ${result.transcripts} on or after --since has words of the user not imported yet (${result.beforeSince} older ones left out).`,
+    );
     return `${lines.join("\n")}\n`;
   }
   for (const row of result.plan) {
     lines.push(`${row.date}  ${row.sessionId}  ${row.turns} turns  up to $${row.usd.toFixed(4)}`);
   }
   const total = `${result.plan.length} sessions, up to $${result.usd.toFixed(4)} at the batch price (input by characters, max_tokens as output)`;
-  if (result.status === "dry_run") lines.push(`${total}. Nothing was sent (--dry-run).`);
+  if (result.status === "dry_run") {
+    lines.push(`${total}. Nothing was sent (--dry-run).`);
+    if (result.pendingBatchId !== undefined) {
+      lines.push(
+        `An earlier import's batch${result.pendingBatchId === "" ? "" : ` (${result.pendingBatchId})`} is not applied yet: \`memfiles claude-code import --resume\` applies it (or \`--abandon\` drops it) before these can be sent.`,
+      );
+    }
+  }
   if (result.status === "pending") {
     lines.push(
       `${total}. Batch ${result.batchId} has not ended yet; run \`memfiles claude-code import --resume\` later to apply it.`,
@@ -79,7 +99,7 @@ function importReport(result: ImportSessionsResult): string {
   if (result.status === "ended") {
     const applied = result.outcomes.filter((outcome) => outcome.code === "applied").length;
     lines.push(
-      `${total}. Batch ${result.batchId || "(none needed)"}: ${applied} sessions applied.`,
+      `${total}. Batch ${result.batchId || "(none needed)"}: ${applied} sessions applied; ${describeProposals(result.outcomes)}.`,
     );
     for (const outcome of result.outcomes) {
       if (outcome.code !== "applied" && outcome.code !== "already_applied") {
@@ -185,11 +205,10 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         mcpPath,
         ...local,
         hookCommand: hookCommand(),
-        // For every project (--user), the server finds each project's auto memory when it starts,
-        // as the hooks do; one project's folder would serve every other project its memory.
-        mcpCommand: mcpServerCommand(
-          options.user === true && options.root === undefined ? undefined : location.root,
-        ),
+        // Without --root the server finds the auto memory of the project it starts in, as the
+        // hooks do: for every project (--user) one folder would serve the others its memory, and
+        // a project's shared .mcp.json then holds no one's home folder.
+        mcpCommand: mcpServerCommand(options.root === undefined ? undefined : location.root),
         root,
         ...(options.user === true ? {} : { projectFolder: projectRootOf(context.cwd) }),
       });
@@ -216,21 +235,56 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     .option("--model <id>", "the write pass's model")
     .option("--dry-run", "list the sessions and their cost; send nothing")
     .option("--resume", "apply the batch an earlier import left pending")
+    .option("--abandon", "drop the batch an earlier import left pending, without applying it")
+    .option("--create", "start a new memory at --root when the folder does not exist")
     .action(async (options: ImportOptions) => {
-      const maxUsd = options.maxUsd === undefined ? undefined : Number(options.maxUsd);
+      if (options.root !== undefined) {
+        // The rule every command keeps: a missing folder is a typo unless --create says otherwise.
+        openMemoryFolder(options.root, context, {
+          create: options.create === true,
+          createHint: `memfiles claude-code import --root ${options.root} --create`,
+        });
+      }
+      // A plain decimal only: Number() would also take "0x10", " 1 " and "1e3".
+      const maxUsd =
+        options.maxUsd === undefined || !/^\d+(\.\d+)?$/.test(options.maxUsd)
+          ? options.maxUsd === undefined
+            ? undefined
+            : Number.NaN
+          : Number(options.maxUsd);
       if (maxUsd !== undefined && !(Number.isFinite(maxUsd) && maxUsd > 0)) {
         throw new CliError(`--max-usd must be a positive number of USD, not "${options.maxUsd}".`, {
           code: "bad_argument",
         });
       }
-      if (options.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.since)) {
-        throw new CliError(`--since must be a day as YYYY-MM-DD, not "${options.since}".`, {
-          code: "bad_argument",
-        });
+      if (options.since !== undefined && !isCalendarDay(options.since)) {
+        throw new CliError(
+          `--since must be a calendar day as YYYY-MM-DD, not "${options.since}".`,
+          {
+            code: "bad_argument",
+          },
+        );
       }
       const home = context.env.HOME ?? context.env.USERPROFILE;
       const apiKey = context.env.ANTHROPIC_API_KEY;
-      const result = await importSessions({
+      // Ctrl-C while the batch runs stops the wait, not the batch: say how to apply it later.
+      const stop = new AbortController();
+      let waitingOn: string | undefined;
+      const onProgress = (progress: ImportProgress) => {
+        if (progress.kind === "waiting") {
+          if (waitingOn === undefined) void context.untilStopped().then(() => stop.abort());
+          waitingOn = progress.batchId;
+          context.stderr(
+            `Waiting for batch ${progress.batchId} (${progress.sessions} sessions; a batch may take up to 24 h). Ctrl-C stops waiting; the batch runs on and \`memfiles claude-code import --resume\` applies it.\n`,
+          );
+          return;
+        }
+        const minutes = Math.round(progress.waitedMs / 60_000);
+        context.stderr(
+          `Batch ${progress.batchId}: ${progress.status}, ${progress.ended} of ${progress.total} requests ended after ${minutes} min.\n`,
+        );
+      };
+      const run = importSessions({
         cwd: context.cwd,
         root: options.root,
         since: options.since,
@@ -238,10 +292,24 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         model: options.model,
         dryRun: options.dryRun,
         resume: options.resume,
+        abandon: options.abandon,
+        onProgress,
+        signal: stop.signal,
         env: context.env,
         ...(home === undefined ? {} : { home }),
         ...(apiKey === undefined || apiKey === "" ? {} : { client: new Anthropic({ apiKey }) }),
       });
+      const result = await run.catch((error: unknown) => {
+        if (!stop.signal.aborted) throw error;
+        return undefined;
+      });
+      if (result === undefined) {
+        context.stderr(
+          `Stopped waiting. Batch ${waitingOn} runs on at the API; run \`memfiles claude-code import --resume\` to apply it (\`memfiles claude-code status\` shows it pending).\n`,
+        );
+        done(EXIT_CODES.ok);
+        return;
+      }
       context.stdout(importReport(result));
       done(EXIT_CODES.ok);
     });
@@ -275,15 +343,36 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     .action(async (options: Options) => {
       const { settingsPath, mcpPath, home } = paths(options);
       const state = await readInstall({ settingsPath, mcpPath });
+      // A project's status also says what `install --user` wired: it runs in this project too.
+      const userPaths = options.user === true ? undefined : paths({ ...options, user: true });
+      const user =
+        userPaths === undefined || (state.hooks.length > 0 && state.mcp)
+          ? undefined
+          : await readInstall(userPaths);
+      const commands = [...state.commands, ...(user?.commands ?? [])];
       const root =
-        options.root ??
-        (state.commands[0] === undefined ? undefined : rootOfHookCommand(state.commands[0]));
+        options.root ?? (commands[0] === undefined ? undefined : rootOfHookCommand(commands[0]));
       const location = where({ ...options, ...(root === undefined ? {} : { root }) }, home);
+      const forAll = (path: string | undefined) => `for all projects (--user) in ${path}`;
       context.stdout(`Settings: ${settingsPath}\n`);
       context.stdout(
-        `Hooks: ${state.hooks.length === 0 ? "none wired" : state.hooks.join(", ")}\n`,
+        `Hooks: ${
+          state.hooks.length > 0
+            ? state.hooks.join(", ")
+            : user !== undefined && user.hooks.length > 0
+              ? `${user.hooks.join(", ")} ${forAll(userPaths?.settingsPath)}`
+              : "none wired"
+        }\n`,
       );
-      context.stdout(`MCP server: ${state.mcp ? `registered in ${mcpPath}` : "not registered"}\n`);
+      context.stdout(
+        `MCP server: ${
+          state.mcp
+            ? `registered in ${mcpPath}`
+            : user?.mcp === true
+              ? `registered ${forAll(userPaths?.mcpPath)}`
+              : "not registered"
+        }\n`,
+      );
       context.stdout(
         `Memory: ${location.root}${location.autoMemory ? " (Claude Code's auto memory of this project)" : ""}\n`,
       );

@@ -50,6 +50,21 @@ describe("remember in the fact layout", () => {
     },
   );
 
+  it("remember --create into Claude Code's empty auto memory writes a fact file", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "memfiles-fact-"));
+    const config = join(cwd, "config");
+    const memory = join(config, "projects", "-shop", "memory");
+    await mkdir(join(config, "projects", "-shop"), { recursive: true });
+    const { context } = contextIn(cwd);
+    context.env = { CLAUDE_CONFIG_DIR: config };
+    expect(
+      await runMemfiles(["remember", "--create", memory, "editor", "uses Neovim"], context),
+    ).toBe(0);
+    expect(await filesUnder(memory)).toContain("editor.md");
+    expect(await filesUnder(memory)).not.toContain("topics");
+    expect(await readFile(join(memory, "editor.md"), "utf8")).toMatch(/^---\nname: /);
+  });
+
   it("still adds to the fact file a name inside the folder names", async () => {
     const cwd = await factFolder();
     const { context, output } = contextIn(cwd);

@@ -28,6 +28,8 @@ export type BatchWait = {
   maxDelayMs?: number;
   /** Sleeps `ms`; default `setTimeout` of `node:timers/promises` (tests pass a fake). */
   sleep?: (ms: number) => Promise<unknown>;
+  /** Called after each poll that finds the batch not ended, with the time waited so far (ms). */
+  onPoll?: (batch: Anthropic.Messages.MessageBatch, waitedMs: number) => void;
 };
 
 /** Options of {@link applyBatchResults}. */
@@ -153,6 +155,7 @@ async function waitForBatch(
   let waited = 0;
   const timeout = wait.timeoutMs ?? 86_400_000;
   while (batch.processing_status !== "ended" && waited < timeout) {
+    wait.onPoll?.(batch, waited);
     const pause = Math.min(delay, maxDelay, timeout - waited);
     await sleep(pause);
     waited += pause;

@@ -1,4 +1,4 @@
-import { readTextLayout } from "../text/index.js";
+import { readTextLayout } from "../text/text-layout.js";
 import { formatFrontMatter } from "./front-matter.js";
 import { MEMORY_TYPES, type MemoryFile, parseMemoryFile } from "./memory-file.js";
 import type { MemoryFormatError } from "./memory-format-error.js";

@@ -1,4 +1,5 @@
-import { localDay, STATED_TAG } from "../text/index.js";
+import { STATED_TAG } from "../text/fact-key.js";
+import { localDay } from "../text/local-day.js";
 import { MemoryFormatError } from "./memory-format-error.js";
 
 /** One fact as stored: the UTC date the user said it (`YYYY/MM/DD`) and the text. */

@@ -18,6 +18,21 @@ describe("findSplitSecrets", () => {
     ["every pair, nothing split", ["deploys on Fly.io", "I deploy on Fly.io"], "every", []],
     ["many texts, halves on neighbouring lines", many({ 6: HEAD, 7: TAIL }), "every", [6, 7]],
     ["many texts, nothing split", LINES, "every", []],
+    // Label words between the halves, each half in a fact of its own.
+    [
+      "label words before each half",
+      [`AWS key first part ${KEY.slice(0, 9)}`, `AWS key second part ${KEY.slice(9)}`],
+      "neighbours",
+      [0, 1],
+    ],
+    ["label words after the first half", [`${HEAD}…`, `…continued ${TAIL}`], "neighbours", [0, 1]],
+    ["label words, every pair", [`the rest is ${TAIL}`, `${HEAD}, first half`], "every", [0, 1]],
+    [
+      "a code, then prose with a credential word",
+      ["the parcel YBJSW3TCKUS6SA arrives on Tuesday", "the password manager is Bitwarden"],
+      "neighbours",
+      [],
+    ],
   ])("%s", async (_name, texts, join, spanned) => {
     const found = await findSplitSecrets(texts, { join });
     expect([...found.keys()].sort()).toEqual(spanned);

@@ -3,6 +3,71 @@ import { findSecretsOfEach, redactRanges, type SecretFinding } from "./secret-gu
 // Joined with nothing ("AKIA" + "2E4..." is one key), a space, or a line break (".env" lines).
 const SEPARATORS = ["", " ", "\n"];
 
+// Label words said between a secret's halves ("first part", "second half:", "…continued", "the
+// rest is", "AWS key", "I"): a plain word or a short acronym, with punctuation around it. No digit: a
+// card's or an IBAN's half starts with a group as short as "4". Dropped from the end of one text
+// and the start of the next, up to MAX_LABEL_WORDS on each side, the halves meet as they do when
+// said together.
+const LABEL_WORD = /^[…:;,.!?'"()[\]]*(?:\p{Lu}?\p{Ll}+|\p{Lu}{1,3})?[…:;,.!?'"()[\]]*$/u;
+const MAX_LABEL_WORDS = 5;
+// Punctuation glued to a half ("AKIA2E4K…", "…7XY5"): not part of any key.
+const GLUED_END = /(?:[…:;,!?'"()[\]]|\.{2,})+$/u;
+const GLUED_START = /^(?:[…:;,!?'"()[\]]|\.{2,})+/u;
+
+// The word of `text` before `end` (or after `start`), or undefined when there is none.
+function wordBefore(text: string, end: number): { index: number; 0: string } | undefined {
+  let to = end;
+  while (to > 0 && /\s/.test(text[to - 1] as string)) to--;
+  let from = to;
+  while (from > 0 && !/\s/.test(text[from - 1] as string)) from--;
+  return from === to ? undefined : { index: from, 0: text.slice(from, to) };
+}
+function wordAfter(text: string, start: number): { index: number; 0: string } | undefined {
+  const words = /\S+/g;
+  words.lastIndex = start;
+  return words.exec(text) ?? undefined;
+}
+
+// The text's last word that is not a label word, when at most MAX_LABEL_WORDS follow it; the text
+// read backwards for its first one. Prose (more label words than that) has none. Reads only the
+// words it needs: every line of a long file passes here.
+function keyWord(text: string, from: "end" | "start"): { index: number; 0: string } | undefined {
+  let at = from === "end" ? text.length : 0;
+  for (let seen = 0; seen <= MAX_LABEL_WORDS; seen++) {
+    const word = from === "end" ? wordBefore(text, at) : wordAfter(text, at);
+    if (word === undefined || !LABEL_WORD.test(word[0])) return word;
+    at = from === "end" ? word.index : word.index + word[0].length;
+  }
+  return undefined;
+}
+
+// A word that may hold part of a key: a digit, a lower case letter before a capital, or a
+// symbol keys are made of. A number of a few digits or a dotted name ("Fly.io") alone is not
+// enough: the two words at a join must hold MIN_KEY_CHARS letters and digits between them, so a
+// line ending "in 2023" and the next "moved in 2024" are not joined without their words.
+const KEY_SHAPED = /\p{N}|\p{Ll}\p{Lu}|[-_/+=@~]/u;
+const MIN_KEY_CHARS = 8;
+
+// Where a secret's first half in a text ends (after its last key word, the label words and
+// punctuation after it dropped) and that word; undefined when it ends in prose.
+function headEnd(text: string): { at: number; word: string } | undefined {
+  const found = keyWord(text, "end");
+  if (found === undefined) return undefined;
+  const at = found.index + found[0].length - (GLUED_END.exec(found[0])?.[0].length ?? 0);
+  const word = text.slice(found.index, at);
+  return KEY_SHAPED.test(word) ? { at, word } : undefined;
+}
+
+// Where a secret's second half in a text starts (at its first key word, the label words and
+// punctuation before it dropped) and that word; undefined when it starts with prose.
+function tailStart(text: string): { at: number; word: string } | undefined {
+  const found = keyWord(text, "start");
+  if (found === undefined) return undefined;
+  const at = found.index + (GLUED_START.exec(found[0])?.[0].length ?? 0);
+  const word = text.slice(at, found.index + found[0].length);
+  return KEY_SHAPED.test(word) ? { at, word } : undefined;
+}
+
 /**
  * Most texts `join: "every"` pairs each with each other one (a proposal has at most five fields);
  * more texts, a memory-tool edit's lines, are joined as neighbours: every ordered pair of a hundred
@@ -25,8 +90,9 @@ export type FindSplitSecretsOptions = {
 
 /**
  * Finds secrets that no single text holds but that their concatenation does: a key split across
- * two facts of one write pass, or across the fields of one proposal. Each text a finding spans,
- * with others, is reported with the part of the secret it holds redacted.
+ * two facts of one write pass, or across the fields of one proposal, also with label words around
+ * its halves ("first part AKIA…", "second part 7XY5…"). Each text a finding spans, with others, is
+ * reported with the part of the secret it holds redacted.
  *
  * @param texts - The texts in order (a write pass's facts, or a proposal's fields).
  * @param options - `{ join?, alone? }`: which texts are joined, each text's own findings (see
@@ -57,17 +123,52 @@ export async function findSplitSecrets(
     groups.push(...texts.slice(1).map((_, index) => [index, index + 1]));
     groups.push(texts.map((_, index) => index));
   }
-  const jobs = groups.flatMap((group) =>
-    (group.length === 2 ? SEPARATORS : ["\n"]).map((separator) => {
-      const starts: number[] = [];
-      let offset = 0;
-      for (const index of group) {
-        starts.push(offset);
-        offset += (texts[index] as string).length + separator.length;
-      }
-      return { group, starts, joined: group.map((index) => texts[index]).join(separator) };
-    }),
-  );
+  // Each piece of a join: which text, and where its first character sits in the join (`base`,
+  // negative when the join starts past the text's start).
+  type Piece = { index: number; start: number; end: number; base: number };
+  const join = (
+    parts: ReadonlyArray<{ index: number; from: number; to: number }>,
+    separator: string,
+  ) => {
+    const pieces: Piece[] = [];
+    let offset = 0;
+    for (const { index, from, to } of parts) {
+      pieces.push({ index, start: offset, end: offset + to - from, base: offset - from });
+      offset += to - from + separator.length;
+    }
+    const joined = parts.map(({ index, from, to }) => (texts[index] as string).slice(from, to));
+    return { pieces, joined: joined.join(separator), labelled: false };
+  };
+  const whole = (index: number) => ({ index, from: 0, to: (texts[index] as string).length });
+  const heads = texts.map(headEnd);
+  const tails = texts.map(tailStart);
+  const jobs = groups.flatMap((group) => {
+    if (group.length !== 2) return [join(group.map(whole), "\n")];
+    const [first, second] = group as [number, number];
+    const plain = SEPARATORS.map((separator) => join([whole(first), whole(second)], separator));
+    // The key words at the end of one and the start of the other, the label words between them
+    // dropped; only when there were some (else the plain joins are the same).
+    const head = heads[first];
+    const tail = tails[second];
+    if (head === undefined || tail === undefined) return plain;
+    const firstText = texts[first] as string;
+    const secondText = texts[second] as string;
+    const dropped =
+      head.at < firstText.trimEnd().length ||
+      tail.at > secondText.length - secondText.trimStart().length;
+    if (!dropped || (head.word + tail.word).replace(/[^\p{L}\p{N}]/gu, "").length < MIN_KEY_CHARS) {
+      return plain;
+    }
+    const parts = [
+      { index: first, from: 0, to: head.at },
+      { index: second, from: tail.at, to: secondText.length },
+    ];
+    // Halves of a key meet with nothing between them; groups of digits (a card, an account
+    // number) with a space too. A line break joins lines of a file, not halves.
+    const separators = /\p{N}$/u.test(head.word) && /^\p{N}/u.test(tail.word) ? ["", " "] : [""];
+    const labelled = separators.map((separator) => ({ ...join(parts, separator), labelled: true }));
+    return [...plain, ...labelled];
+  });
   // The texts alone (unless given) and every join, scanned in one go.
   const scans = await findSecretsOfEach([
     ...(options.alone === undefined ? texts : []),
@@ -79,46 +180,43 @@ export async function findSplitSecrets(
   // word: a key's second half is refused, the next fact "keeps keys in 1Password" is not.
   const alone = options.alone ?? scans.slice(0, texts.length).map((scan) => scan.findings);
   const scanned = scans.slice(scans.length - jobs.length).map((scan) => scan.findings);
-  for (const [job, { group, starts }] of jobs.entries()) {
+  for (const [job, { pieces, labelled }] of jobs.entries()) {
     for (const finding of scanned[job] ?? []) {
-      const spanned = group
-        .map((index, at) => {
-          const start = starts[at] as number;
-          return { index, start, end: start + (texts[index] as string).length };
-        })
-        .filter(({ start, end }) => finding.start < end && finding.end > start);
+      const spanned = pieces.filter(({ start, end }) => finding.start < end && finding.end > start);
       if (spanned.length === 0) continue;
       if (spanned.length === 1) {
         // Inside one text, but found only with its neighbour: "my password is" + "hunter2", or
         // "redis://:pw" + "@host". That text alone held nothing, so the words of the other made
         // it a secret: it is refused.
-        const [only] = spanned as [{ index: number; start: number; end: number }];
+        const [only] = spanned as [Piece];
         const heldAlone = (alone[only.index] ?? []).some(
-          (own) => finding.start < only.start + own.end && finding.end > only.start + own.start,
+          (own) => finding.start < only.base + own.end && finding.end > only.base + own.start,
         );
         if (heldAlone) continue;
       }
-      const ownedAlone = spanned.some(({ index, start }) =>
+      const ownedAlone = spanned.some(({ index, base }) =>
         (alone[index] ?? []).some(
-          (own) => finding.start < start + own.end && finding.end > start + own.start,
+          (own) => finding.start < base + own.end && finding.end > base + own.start,
         ),
       );
-      const plainWords = spanned.every(({ index, start, end }) => {
+      const plainWords = spanned.every(({ index, start, end, base }) => {
         const part = (texts[index] as string).slice(
-          Math.max(finding.start, start) - start,
-          Math.min(finding.end, end) - start,
+          Math.max(finding.start, start) - base,
+          Math.min(finding.end, end) - base,
         );
         // A sentence's first word (a fact file's body) is a plain word too: "Keeps".
         return (alone[index] ?? []).length > 0 || /^[A-Z]?[a-z]+$/.test(part);
       });
-      if (ownedAlone && plainWords) continue;
-      for (const { index, start, end } of spanned) {
+      // Without the label words, a key one text holds alone runs into whatever word comes next
+      // ("…Op" + "1Password"): a join without them is for secrets no text holds alone.
+      if (ownedAlone && (plainWords || labelled)) continue;
+      for (const { index, start, end, base } of spanned) {
         const entry = found.get(index) ?? { kinds: new Set<string>(), ranges: [] };
         entry.kinds.add(finding.kind);
         entry.ranges.push({
           ...finding,
-          start: Math.max(finding.start, start) - start,
-          end: Math.min(finding.end, end) - start,
+          start: Math.max(finding.start, start) - base,
+          end: Math.min(finding.end, end) - base,
         });
         found.set(index, entry);
       }

@@ -1,7 +1,7 @@
 import type { MemoryToolHandlers } from "@anthropic-ai/sdk/helpers/beta/memory";
 import { dateTag } from "../format/index.js";
 import { WriteSession } from "../guards/index.js";
-import { type Layout, layoutNamed } from "../layouts/index.js";
+import { type Layout, layoutNamed, type MemoryToolEdits } from "../layouts/index.js";
 import { MemoryPathError, type MemoryStore, type StoreLayout } from "../store/index.js";
 import { finishPendingForget } from "../write/pending-forget.js";
 import { refuse, type WriteRefusal } from "../write/write-checks.js";
@@ -129,13 +129,24 @@ export function never(refusal: WriteRefusal): never {
   throw new MemoryToolError(refusal.message, { code: refusal.code });
 }
 
-/** The memory path of a file the command may write; `path_not_allowed` for the index or a folder. */
-export function fileOf(path: ToolPath, memoryPath: string, command: string): string {
+/**
+ * The memory path of a file the command may write; `path_not_allowed` for the index or any other
+ * path (a folder, a `.txt`), whose reason gives the layout's rule for file paths.
+ */
+export function fileOf(
+  path: ToolPath,
+  memoryPath: string,
+  command: string,
+  rules: Pick<MemoryToolEdits, "createRule">,
+): string {
   if (path.kind === "file") return path.relative;
+  const rule = path.kind === "folder" ? rules.createRule(`${path.relative}.md`) : undefined;
   const reason =
     path.kind === "index"
       ? "it is the index memfiles generates from the files, never written; edit the memory files instead."
-      : 'it is not a file. Memory files end in ".md", such as /memories/topics/tools.md.';
+      : rule === undefined
+        ? `it is not a memory file: those end in ".md", such as ${memoryPath.replace(/\/+$/, "")}.md.`
+        : `it is not a memory file: those end in ".md", and ${rule}`;
   const refusal = refuse("path_not_allowed", { what: label(command, memoryPath), reason });
   return never(refusal);
 }

@@ -324,6 +324,16 @@ describe("hostile commands are refused with nothing written", () => {
       "this memory keeps one subject per file",
     ],
     [
+      "a .txt file: the subject layout's path rule",
+      { command: "create", path: "/memories/notes.txt", file_text: "x" },
+      'the create of /memories/notes.txt: it is not a memory file: those end in ".md", and this memory keeps one subject per file.',
+    ],
+    [
+      "a folder path with an allowed file name: that name with .md",
+      { command: "create", path: "/memories/topics/tools", file_text: "x" },
+      'it is not a memory file: those end in ".md", such as /memories/topics/tools.md.',
+    ],
+    [
       "writing the generated index",
       { command: "create", path: "/memories/MEMORY.md", file_text: "x" },
       `Error: ${refuse("path_not_allowed", { what: "the create of /memories/MEMORY.md", reason: "it is the index memfiles generates from the files, never written; edit the memory files instead." }).message}`,

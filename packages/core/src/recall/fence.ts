@@ -1,4 +1,4 @@
-import { headOfText } from "../text/index.js";
+import { headOfText } from "../text/cut-text.js";
 
 /**
  * Tag names of the memory fences: the memory block in the system prompt, and the

@@ -5,6 +5,9 @@ import { capChars, oneLine, recallText } from "./fence.js";
 import { prefilterRows } from "./prefilter.js";
 import type { RecallStore } from "./recall-store.js";
 
+/** The tool memory notes name for opening a whole memory file: memfiles' own. */
+export const DEFAULT_READ_TOOL = "memory_read";
+
 /**
  * Most chars of one description in the memory index (default of `maxDescriptionChars`). The seed
  * design puts an index line at ~20 tokens (~80 chars); 300 chars leaves room for a long, useful
@@ -48,6 +51,8 @@ export type MemoryBlockRenderOptions = {
   maxDescriptionChars?: number;
   /** How many index lines the pre-filter keeps besides profile and preferences (default 30). */
   prefilterKeep?: number;
+  /** The tool a cut file's note names for reading the rest (default `memory_read`). */
+  readTool?: string;
 };
 
 /**
@@ -71,9 +76,10 @@ export async function renderMemoryBlock(options: MemoryBlockRenderOptions): Prom
   const indexLine = (row: MemoryRow) =>
     `- ${recallText(oneLine(row.path))}: ${recallText(capChars(oneLine(row.description), maxDescriptionChars))}`;
 
-  const allLines = rows.map(indexLine);
+  // Past `prefilterAbove` files the full index is never shown: its lines are not made at all.
+  const allLines = rows.length > prefilterAbove ? undefined : rows.map(indexLine);
   let shown = rows;
-  if (rows.length > prefilterAbove || estimateTokens(allLines.join("\n")) > prefilterAboveTokens) {
+  if (allLines === undefined || estimateTokens(allLines.join("\n")) > prefilterAboveTokens) {
     const kept = new Set(
       prefilterRows(
         rows.filter((row) => !isAlwaysLoaded(row)),
@@ -94,9 +100,13 @@ export async function renderMemoryBlock(options: MemoryBlockRenderOptions): Prom
   lines.push(
     hidden === 0
       ? `<memory_index files="${rows.length}">`
-      : `<memory_index files="${rows.length}" shown="${shown.length}" note="the ${hidden} other files matched the latest message less well">`,
+      : `<memory_index files="${rows.length}" shown="${shown.length}" note="${
+          options.query === undefined
+            ? `the ${hidden} other files were updated less recently`
+            : `the ${hidden} other files matched the latest message less well`
+        }">`,
   );
-  lines.push(...(hidden === 0 ? allLines : shown.map(indexLine)));
+  lines.push(...(hidden === 0 && allLines !== undefined ? allLines : shown.map(indexLine)));
   lines.push("</memory_index>");
   for (const path of ALWAYS_LOADED) {
     const file = await options.store.read(path);
@@ -106,7 +116,7 @@ export async function renderMemoryBlock(options: MemoryBlockRenderOptions): Prom
     const inlined =
       text.length <= MAX_INLINED_CHARS
         ? text
-        : `${capChars(text, MAX_INLINED_CHARS)}\n[cut: ${path} is ${text.length} chars; only the first ${MAX_INLINED_CHARS} are shown. Read it with memory_read for the rest.]`;
+        : `${capChars(text, MAX_INLINED_CHARS)}\n[cut: ${path} is ${text.length} chars; only the first ${MAX_INLINED_CHARS} are shown. Read it with ${options.readTool ?? DEFAULT_READ_TOOL} for the rest.]`;
     lines.push("", `<memory_file path="${path}">`, recallText(inlined), "</memory_file>");
   }
   lines.push("</memory>");

@@ -1,11 +1,8 @@
 import MiniSearch from "minisearch";
 import type { MemoryRow } from "../store/types.js";
-import {
-  compareCodeUnits,
-  isSymbolTerm,
-  QUERY_STOP_WORDS,
-  splitSearchTerms,
-} from "../text/index.js";
+import { compareCodeUnits } from "../text/compare-code-units.js";
+import { isSymbolTerm, splitSearchTerms } from "../text/search-terms.js";
+import { QUERY_STOP_WORDS } from "../text/stop-words.js";
 
 function processTerm(term: string): string | null {
   const lower = term.toLowerCase();

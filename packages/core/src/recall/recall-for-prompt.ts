@@ -1,7 +1,7 @@
 import { estimateTokens } from "../cost/cache-minimum.js";
 import { MemoryStore } from "../store/memory-store.js";
 import type { StoreLayout } from "../store/types.js";
-import { hashText } from "../text/index.js";
+import { hashText } from "../text/hash-text.js";
 import {
   DEFAULT_RECALL_BUDGET_TOKENS,
   fillRecallBudget,
@@ -38,6 +38,11 @@ export type RecallForPromptOptions = RecallSourceOptions & {
   scope?: string;
   /** Keys of units shown already (earlier prompts of the session); they are not shown again. */
   exclude?: ReadonlySet<string>;
+  /**
+   * The tool the note names for opening a whole file (default `memory_read`): the name the
+   * reading model knows it by, such as Claude Code's `mcp__memfiles__read`.
+   */
+  readTool?: string;
 };
 
 /** One unit of a {@link recallForPrompt} result. */
@@ -72,6 +77,8 @@ export type MemoryBlockOptions = RecallSourceOptions & {
   query?: string;
   /** Most estimated tokens of the block (default 12,000, the index budget of `buildSystem`). */
   budgetTokens?: number;
+  /** The tool a cut file's note names for reading the rest (default `memory_read`). */
+  readTool?: string;
 };
 
 /** Result of {@link memoryBlock}. */
@@ -109,7 +116,7 @@ export function recallUnitKey(unit: Pick<RecallUnit, "path" | "text">): string {
  * them). Units whose keys are in `exclude` are not shown again.
  *
  * @param options - `{ root, layout? } | { store }`, `query`, `budgetTokens?` (estimated tokens,
- *   default 2,000, wrapper included), `scope?` (project), `exclude?` (unit keys).
+ *   default 2,000, wrapper included), `scope?` (project), `exclude?` (unit keys), `readTool?`.
  * @returns `{ text, units: [{ key, path, text, date?, tokens }], tokens }`.
  * @throws File-system errors from listing or reading the folder pass through.
  * @example const { text } = await recallForPrompt({ root: ".memory", query: "Where does Marta live?", budgetTokens: 1_000 });
@@ -127,6 +134,7 @@ export async function recallForPrompt(
     exclude === undefined || exclude.size === 0
       ? undefined
       : (unit) => exclude.has(recallUnitKey(unit)),
+    options.readTool,
   );
   return {
     text: filled.note,
@@ -157,7 +165,10 @@ export async function recallForPrompt(
 export async function memoryBlock(options: MemoryBlockOptions): Promise<MemoryBlockResult> {
   const store = openStore(options, options.scope);
   const budget = options.budgetTokens ?? DEFAULT_MEMORY_BLOCK_TOKENS;
-  const query = options.query === undefined ? {} : { query: options.query };
+  const query = {
+    ...(options.query === undefined ? {} : { query: options.query }),
+    ...(options.readTool === undefined ? {} : { readTool: options.readTool }),
+  };
   const attempts = [
     { prefilterAboveTokens: budget },
     { prefilterAbove: 0, prefilterKeep: 30 },

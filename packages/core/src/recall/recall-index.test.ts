@@ -332,44 +332,79 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
   });
 
-  it("lists from the files' line alone, and rebuilds when a query meets a damaged search", async () => {
-    const written = await folder();
-    // Settled stamps: a file within its 2 s window has none and would be read on every call.
-    const stamps = (await written.listStamps()).map((file) => ({
-      path: file.path,
-      stamp: `stamp-${file.path}`,
-    }));
-    const store = {
-      root: written.root,
-      layout: written.layout,
-      maxChars: written.maxChars,
-      listStamps: async () => stamps,
-      list: () => written.list(),
-      read: (path: string) => written.read(path),
-      readInternal: (path: string) => written.readInternal(path),
-      writeInternal: (path: string, text: string) => written.writeInternal(path, text),
-    };
-    const expected = seen(await rankRecallUnits({ store, query: QUERY }));
-    const rows = await scopedStore(store, undefined).list();
+  // A folder store reads only the files' line for a listing; a database backend reads it whole.
+  const READERS = {
+    "the first line": true,
+    "the whole text": false,
+  } as const;
+  it.each(Object.entries(READERS))(
+    "lists from the files' line alone, and rebuilds when a query meets a damaged search (reading %s)",
+    async (_name, firstLine) => {
+      const written = await folder();
+      const reads: string[] = [];
+      // Settled stamps: a file within its 2 s window has none and would be read on every call.
+      const stamps = (await written.listStamps()).map((file) => ({
+        path: file.path,
+        stamp: `stamp-${file.path}`,
+      }));
+      const store = {
+        root: written.root,
+        layout: written.layout,
+        maxChars: written.maxChars,
+        listStamps: async () => stamps,
+        list: () => written.list(),
+        read: (path: string) => written.read(path),
+        readInternal: async (path: string, options?: { firstLine?: boolean }) => {
+          const text = await written.readInternal(path, firstLine ? options : undefined);
+          reads.push(text ?? "");
+          return text;
+        },
+        writeInternal: (path: string, text: string) => written.writeInternal(path, text),
+      };
+      const expected = seen(await rankRecallUnits({ store, query: QUERY }));
+      const rows = await scopedStore(store, undefined).list();
+      await flushRecallIndexes();
+      const path = join(store.root, ".memfiles", RECALL_INDEX_FILE);
+      const [files] = (await readFile(path, "utf8")).split("\n");
+      await writeFile(path, `${files}\n{"units":\n"end"`);
+      forgetOpenRecallIndexes();
+      reads.length = 0;
+      expect(await scopedStore(store, undefined).list()).toEqual(rows);
+      expect(reads).toEqual([firstLine ? `${files}\n` : `${files}\n{"units":\n"end"`]);
+      // Listing left the damaged search as it was: only a query parses it.
+      expect(await readFile(path, "utf8")).toBe(`${files}\n{"units":\n"end"`);
+      expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
+      await flushRecallIndexes();
+      expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
+      // A changed file makes a listing parse the search; damaged, every file is read again.
+      await writeFile(path, `${files}\n{"units":\n"end"`);
+      forgetOpenRecallIndexes();
+      const first = stamps[0];
+      if (first !== undefined) first.stamp = "stamp-changed";
+      expect(await scopedStore(store, undefined).list()).toEqual(rows);
+      expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
+      await flushRecallIndexes();
+    },
+  );
+
+  it("reads the rest of an index read by its first line as it is stored now", async () => {
+    const store = await folder();
+    await openRecallIndex(store);
     await flushRecallIndexes();
     const path = join(store.root, ".memfiles", RECALL_INDEX_FILE);
-    const [files] = (await readFile(path, "utf8")).split("\n");
-    await writeFile(path, `${files}\n{"units":\n"end"`);
+    const before = await readFile(path, "utf8");
+    const index = RecallIndex.parseFiles(before.slice(0, before.indexOf("\n") + 1), store);
+    expect(index?.rows()).toEqual(RecallIndex.parse(before, store)?.rows());
+    // Another process stores the index again after a change, between the two reads.
+    await replaceLine(store, "people/marta.md", "Lisbon", "Porto");
     forgetOpenRecallIndexes();
-    expect(await scopedStore(store, undefined).list()).toEqual(rows);
-    // Listing left the damaged search as it was: only a query parses it.
-    expect(await readFile(path, "utf8")).toBe(`${files}\n{"units":\n"end"`);
-    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
+    await openRecallIndex(store);
     await flushRecallIndexes();
-    expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
-    // A changed file makes a listing parse the search; damaged, every file is read again.
-    await writeFile(path, `${files}\n{"units":\n"end"`);
-    forgetOpenRecallIndexes();
-    const first = stamps[0];
-    if (first !== undefined) first.stamp = "stamp-changed";
-    expect(await scopedStore(store, undefined).list()).toEqual(rows);
-    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
-    await flushRecallIndexes();
+    const after = RecallIndex.parse(await readFile(path, "utf8"), store);
+    await index?.readRest(store);
+    expect(index?.unsaved).toBe(false);
+    expect(index?.rows()).toEqual(after?.rows());
+    expect(index?.query(QUERY)).toEqual(after?.query(QUERY));
   });
 
   it("reads back an index it stored (the parse accepts what serialize wrote)", async () => {

@@ -31,7 +31,11 @@ export type RecallIndexStore = {
   readonly maxChars: number;
   listStamps(known?: ReadonlySet<string>): Promise<FileStamp[]>;
   read(path: string): Promise<ReadResult>;
-  readInternal(relativePath: string): Promise<string | undefined>;
+  /** `{ firstLine: true }`: the first line will do (a store may return the whole text). */
+  readInternal(
+    relativePath: string,
+    options?: { firstLine?: boolean },
+  ): Promise<string | undefined>;
   writeInternal(relativePath: string, text: string): Promise<void>;
 };
 
@@ -97,6 +101,8 @@ export class RecallIndex {
   nextId = 0;
   /** Everything after the files' line as stored, until the index is loaded whole or changes. */
   #stored: string | undefined;
+  /** The files' line as read, while the rest of the stored text has not been read. */
+  #unreadAfter: string | undefined;
   /** The stored units and search not parsed yet: the units' line, then the term lines. */
   #storedUnits: string | undefined;
   #storedTerms: string | undefined;
@@ -180,6 +186,8 @@ export class RecallIndex {
 
   // Parses the units' line if it is still text; `false` (and the index emptied) when untrusted.
   #loadUnits(): boolean {
+    // Opened with `rowsOnly` and asked for more without `openRecallIndex`: read every file again.
+    if (this.#unreadAfter !== undefined) return this.#empty();
     const text = this.#storedUnits;
     if (text === undefined) return true;
     this.#storedUnits = undefined;
@@ -217,6 +225,7 @@ export class RecallIndex {
     this.units.clear();
     this.#search = new MiniSearch<IndexedUnit>(unitIndexOptions());
     this.#stored = undefined;
+    this.#unreadAfter = undefined;
     this.#storedUnits = undefined;
     this.#storedTerms = undefined;
     this.#searchMeta = undefined;
@@ -369,6 +378,7 @@ export class RecallIndex {
       (file) => file.stamp === "" || this.files.get(file.path)?.stamp !== file.stamp,
     );
     if (removed.length === 0 && changed.length === 0) return false;
+    await this.readRest(store);
     // Emptied (its stored search could not be trusted): every file is read again.
     if (!this.load()) return this.refresh(store);
     const read: Array<{ stamp: string; version: string; row: MemoryRow; content: string }> = [];
@@ -477,7 +487,8 @@ export class RecallIndex {
 
   /**
    * {@link parse} of the files' line alone (rows, stamps, unit ids): the units and the search are
-   * parsed by {@link load}, when a query or a changed file first needs them.
+   * parsed by {@link load}, when a query or a changed file first needs them. `text` may end after
+   * the files' line (a store read with `firstLine`): {@link readRest} then reads the rest.
    *
    * @returns The index, or `undefined` when the files' line is not one {@link serialize} wrote.
    */
@@ -485,8 +496,14 @@ export class RecallIndex {
     text: string,
     store: Pick<RecallIndexStore, "layout" | "maxChars">,
   ): RecallIndex | undefined {
+    const index = new RecallIndex();
+    return index.#adopt(text, store) ? index : undefined;
+  }
+
+  // Takes the stored text into this (empty) index; `false` when it is not one `serialize` wrote.
+  #adopt(text: string, store: Pick<RecallIndexStore, "layout" | "maxChars">): boolean {
     const end = text.indexOf("\n");
-    if (end === -1) return undefined;
+    if (end === -1) return false;
     try {
       const stored = JSON.parse(text.slice(0, end)) as Partial<StoredFiles> | null;
       if (
@@ -500,35 +517,62 @@ export class RecallIndex {
         typeof stored.files !== "object" ||
         stored.files === null
       ) {
-        return undefined;
+        return false;
       }
-      const index = new RecallIndex();
-      index.nextId = stored.nextId;
+      this.nextId = stored.nextId;
       for (const [path, file] of Object.entries(stored.files)) {
         if (
           typeof file?.stamp !== "string" ||
           file.row?.path !== path ||
           !Array.isArray(file.ids) ||
-          file.ids.some((id) => typeof id !== "number" || id >= index.nextId)
+          file.ids.some((id) => typeof id !== "number" || id >= this.nextId)
         ) {
-          return undefined;
+          return false;
         }
-        index.files.set(path, file);
-        if (file.scope !== undefined) index.#scopedFiles++;
+        this.files.set(path, file);
+        if (file.scope !== undefined) this.#scopedFiles++;
       }
       const rest = text.slice(end + 1);
-      const unitsEnd = rest.indexOf("\n");
-      if (unitsEnd === -1 || !rest.endsWith(END_LINE)) return undefined;
-      index.#stored = rest;
-      index.#storedUnits = rest.slice(0, unitsEnd);
-      index.#storedTerms = rest.slice(
-        unitsEnd + 1,
-        Math.max(unitsEnd + 1, rest.length - END_LINE.length),
-      );
-      return index;
+      if (rest === "") {
+        this.#unreadAfter = text;
+        return true;
+      }
+      return this.#takeRest(rest);
     } catch {
-      return undefined;
+      return false;
     }
+  }
+
+  /**
+   * Reads the stored text after the files' line when only that line was read: the stored units
+   * and search, before anything needs them. When the stored index changed since its files' line
+   * was read (another process stored it again), it is taken whole as it is now; when that cannot
+   * be trusted, the index is emptied, so every file is read again.
+   */
+  async readRest(
+    store: Pick<RecallIndexStore, "readInternal" | "layout" | "maxChars">,
+  ): Promise<void> {
+    const head = this.#unreadAfter;
+    if (head === undefined) return;
+    this.#unreadAfter = undefined;
+    const text = await store.readInternal(RECALL_INDEX_FILE).catch(() => undefined);
+    if (text?.startsWith(head) === true && this.#takeRest(text.slice(head.length))) return;
+    this.#empty();
+    if (text !== undefined && text.length > head.length && this.#adopt(text, store)) {
+      this.unsaved = false;
+    } else this.#empty();
+  }
+
+  #takeRest(rest: string): boolean {
+    const unitsEnd = rest.indexOf("\n");
+    if (unitsEnd === -1 || !rest.endsWith(END_LINE)) return false;
+    this.#stored = rest;
+    this.#storedUnits = rest.slice(0, unitsEnd);
+    this.#storedTerms = rest.slice(
+      unitsEnd + 1,
+      Math.max(unitsEnd + 1, rest.length - END_LINE.length),
+    );
+    return true;
   }
 }
 
@@ -598,13 +642,16 @@ export async function openRecallIndex(
   const key = keyOf(store);
   let index = opened.get(key);
   if (index === undefined) {
-    const text = await store.readInternal(RECALL_INDEX_FILE).catch(() => undefined);
+    const text = await store
+      .readInternal(RECALL_INDEX_FILE, { firstLine: options.rowsOnly === true })
+      .catch(() => undefined);
     const stored = text === undefined ? undefined : RecallIndex.parseFiles(text, store);
     index = stored ?? new RecallIndex();
     // A missing or unreadable index is stored anew even when the memory is empty.
     if (stored === undefined) index.unsaved = true;
     opened.set(key, index);
   }
+  if (options.rowsOnly !== true) await index.readRest(store);
   if (options.query !== undefined) index.prepare(options.query);
   else if (options.rowsOnly !== true) index.load();
   await index.refresh(store);

@@ -1,6 +1,9 @@
 import { basename } from "node:path";
 import { safeParseMemoryFile } from "../format/memory-file.js";
-import { factSlug, factValues, foldFileName, sameFactOtherLanguage } from "../text/index.js";
+import { factSlug } from "../text/fact-slug.js";
+import { factValues } from "../text/fact-values.js";
+import { foldFileName } from "../text/fold-file-name.js";
+import { sameFactOtherLanguage } from "../text/same-fact-other-language.js";
 import { formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
 import { notEditableProblem } from "./memory-row.js";
 import type { CheckResult, MemoryRow } from "./types.js";

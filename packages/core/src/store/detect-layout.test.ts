@@ -109,4 +109,50 @@ describe("detectLayout (one rule for folders and stores)", () => {
       store: await detectLayout(new MemoryStore({ root })),
     }).toEqual({ folder: "subject", store: "subject" });
   });
+
+  it.each([
+    {
+      name: "an empty auto-memory folder",
+      files: {},
+      at: ".claude/projects/-p/memory",
+      layout: "fact",
+    },
+    {
+      name: "a missing auto-memory folder",
+      files: undefined,
+      at: ".claude/projects/-p/memory",
+      layout: "fact",
+    },
+    {
+      name: "an auto-memory folder of dated lines",
+      files: { "topics/tools.md": subjectFile("tools", "uses Neovim") },
+      at: ".claude/projects/-p/memory",
+      layout: "subject",
+    },
+    {
+      name: "an empty memory folder elsewhere",
+      files: {},
+      at: "work/projects/-p/memory",
+      layout: "subject",
+    },
+    {
+      name: "an empty folder in .claude named otherwise",
+      files: {},
+      at: ".claude/projects/-p/notes",
+      layout: "subject",
+    },
+  ] as const)("$name is $layout, folder and store alike", async ({ files, at, layout }) => {
+    const root = join(await folderOf({}), at);
+    if (files !== undefined) {
+      await mkdir(root, { recursive: true });
+      for (const [path, text] of Object.entries(files)) {
+        await mkdir(dirname(join(root, path)), { recursive: true });
+        await writeFile(join(root, path), text);
+      }
+    }
+    expect({
+      folder: detectLayout(root),
+      store: await detectLayout(new MemoryStore({ root })),
+    }).toEqual({ folder: layout, store: layout });
+  });
 });

@@ -1,5 +1,10 @@
 import { type Dirent, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { isAutoMemoryFolder, type LocationOptions } from "../claude-code-location.js";
+
+/** Where Claude Code's configuration is (`CLAUDE_CONFIG_DIR`, home), to know its auto memory. */
+type AutoMemoryOptions = Omit<LocationOptions, "cwd">;
+
 import { MEMORY_INDEX_HEADER } from "./memory-index.js";
 import type { MemoryRow, ReadResult, StoreLayout } from "./types.js";
 
@@ -29,22 +34,34 @@ export type LayoutProbe = {
  *   (`[stated YYYY/MM/DD] ...`, the subject layout's mark) and either a file opens with YAML
  *   front matter holding `type:`, or `MEMORY.md` holds `- [name](file.md)` link lines and is not
  *   memfiles' own generated index (its header comment);
+ * - `fact` too for Claude Code's auto-memory folder (`<config>/projects/<project>/memory`,
+ *   `isAutoMemoryFolder`) without dated lines, empty or new: Claude Code writes its own fact files
+ *   there, so whichever surface writes first must not make it a subject folder;
  * - `subject` otherwise: a new or empty folder, a folder of dated lines, a folder of other files.
  * File names and places never decide: a subject folder may keep `work.md` at the top, and a fact
  * folder may hold `profile.md`. Reads at most 200 `.md` files (in path order, folders at most two
  * levels down, dot-names skipped), leniently: a file that cannot be read counts for neither.
  *
- * @param source - The memory folder (absolute path; a missing folder is `subject`), read at once;
- *   or a store (`{ list, read }`, e.g. a `MemoryStore` on PostgreSQL), read through its API. A
+ * @param source - The memory folder (absolute path; a missing folder is `subject`, or `fact` for
+ *   an auto-memory folder), read at once;
+ *   or a store (`{ list, read, root? }`, e.g. a `MemoryStore` on PostgreSQL), read through its API. A
  *   store's `MEMORY.md` is not read: memfiles generates it, so it never marks a hand-made folder.
+ * @param location - `{ env?, home? }`: where Claude Code's configuration is (default: this
+ *   process's `CLAUDE_CONFIG_DIR` and home), for the auto-memory rule.
  * @returns `"subject"` or `"fact"` (a promise of it for a store).
  * @example detectLayout("/home/me/project/.memory") // "fact"
  * @example await detectLayout(pgMemoryStore(sql, "alice")) // "subject"
  */
-export function detectLayout(source: string): StoreLayout;
-export function detectLayout(source: LayoutProbe): Promise<StoreLayout>;
-export function detectLayout(source: string | LayoutProbe): StoreLayout | Promise<StoreLayout> {
-  if (typeof source !== "string") return detectStoreLayout(source);
+export function detectLayout(source: string, location?: AutoMemoryOptions): StoreLayout;
+export function detectLayout(
+  source: LayoutProbe,
+  location?: AutoMemoryOptions,
+): Promise<StoreLayout>;
+export function detectLayout(
+  source: string | LayoutProbe,
+  location: AutoMemoryOptions = {},
+): StoreLayout | Promise<StoreLayout> {
+  if (typeof source !== "string") return detectStoreLayout(source, location);
   const paths: string[] = [];
   const visit = (folder: string, prefix: string, depth: number) => {
     let entries: Dirent[];
@@ -67,10 +84,13 @@ export function detectLayout(source: string | LayoutProbe): StoreLayout | Promis
   };
   visit(source, "", 0);
   const texts = firstPaths(paths).map((path) => readText(join(source, path)));
-  return layoutOf(texts, readText(join(source, "MEMORY.md")));
+  return layoutOf(texts, readText(join(source, "MEMORY.md")), source, location);
 }
 
-async function detectStoreLayout(store: LayoutProbe): Promise<StoreLayout> {
+async function detectStoreLayout(
+  store: LayoutProbe,
+  location: AutoMemoryOptions,
+): Promise<StoreLayout> {
   const paths = (await store.list())
     .map((row) => row.path)
     .filter(
@@ -83,16 +103,23 @@ async function detectStoreLayout(store: LayoutProbe): Promise<StoreLayout> {
     const read = await store.read(path).catch(() => undefined);
     texts.push(read?.exists ? read.content : "");
   }
-  return layoutOf(texts, "");
+  const root = (store as { root?: unknown }).root;
+  return layoutOf(texts, "", typeof root === "string" ? root : undefined, location);
 }
 
 function firstPaths(paths: readonly string[]): string[] {
   return [...paths].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).slice(0, MAX_FILES_READ);
 }
 
-function layoutOf(texts: readonly string[], index: string): StoreLayout {
+function layoutOf(
+  texts: readonly string[],
+  index: string,
+  folder: string | undefined,
+  location: AutoMemoryOptions,
+): StoreLayout {
   if (texts.some((text) => DATED_LINE.test(text))) return "subject";
   if (texts.some((text) => FRONT_MATTER_TYPE.test(text))) return "fact";
+  if (folder !== undefined && isAutoMemoryFolder(folder, location)) return "fact";
   return !index.includes(GENERATED_MARK) && INDEX_LINK.test(index) ? "fact" : "subject";
 }
 

@@ -9,7 +9,12 @@ import {
   isResourceLimit,
 } from "../file-system/index.js";
 import { isLeftoverTemp, readFileInside, writeFileInside } from "./inside-root.js";
-import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
+import {
+  appendInternalFile,
+  type ReadInternalOptions,
+  readInternalFile,
+  writeInternalFile,
+} from "./internal-files.js";
 import { rebuiltMemoryIndex } from "./keep-index-descriptions.js";
 import {
   isMemoryIndexPath,
@@ -325,8 +330,8 @@ export class FolderStore implements StoreEngine {
     );
   }
 
-  readInternal(relativePath: string): Promise<string | undefined> {
-    return readInternalFile(this.root, relativePath);
+  readInternal(relativePath: string, options?: ReadInternalOptions): Promise<string | undefined> {
+    return readInternalFile(this.root, relativePath, options);
   }
 
   writeInternal(relativePath: string, text: string): Promise<void> {

@@ -8,6 +8,7 @@ export { detectLayout } from "./detect-layout.js";
 export {
   appendInternalFile,
   parseInternalName,
+  type ReadInternalOptions,
   readInternalFile,
   writeInternalFile,
 } from "./internal-files.js";

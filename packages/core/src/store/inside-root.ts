@@ -64,10 +64,16 @@ async function verifyInside(
  *
  * @param realRoot - The memory root after `realpath`.
  * @param path - The real path of the file (no link in it when it was checked).
+ * @param options - `{ firstLine? }`: `true` reads only up to and with the first line break (the
+ *   whole file when it has none).
  * @returns The bytes, or `undefined` when there is no file.
  * @throws {MemoryPathError} when the opened file is not inside, or is hard-linked.
  */
-export async function readFileInside(realRoot: string, path: string): Promise<Buffer | undefined> {
+export async function readFileInside(
+  realRoot: string,
+  path: string,
+  options: { firstLine?: boolean } = {},
+): Promise<Buffer | undefined> {
   let handle: FileHandle;
   try {
     handle = await open(path, constants.O_RDONLY | NO_FOLLOW);
@@ -89,9 +95,27 @@ export async function readFileInside(realRoot: string, path: string): Promise<Bu
         `it has ${stats.nlink} hard links, and another one may be outside the memory folder`,
       );
     }
-    return await handle.readFile();
+    return options.firstLine === true ? await readFirstLine(handle) : await handle.readFile();
   } finally {
     await handle.close();
+  }
+}
+
+const FIRST_LINE_CHUNK = 1 << 20;
+
+async function readFirstLine(handle: FileHandle): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(FIRST_LINE_CHUNK);
+    const { bytesRead } = await handle.read(chunk, 0, FIRST_LINE_CHUNK, null);
+    const read = chunk.subarray(0, bytesRead);
+    // A line break byte never occurs inside a multi-byte UTF-8 character.
+    const end = read.indexOf(0x0a);
+    if (end !== -1 || bytesRead === 0) {
+      chunks.push(end === -1 ? read : read.subarray(0, end + 1));
+      return Buffer.concat(chunks);
+    }
+    chunks.push(read);
   }
 }
 

@@ -40,6 +40,26 @@ describe("internal files under .memfiles/", () => {
     expect((await readdir(join(root, ".memfiles"))).sort()).toEqual(["logs", "tombstones.jsonl"]);
   });
 
+  it.each([
+    ["a short first line", "a\nb\nc\n", "a\n"],
+    ["no line break", "one line", "one line"],
+    ["an empty file", "", ""],
+    ["a break as the first byte", "\nrest", "\n"],
+    // Longer than one chunk of the read, with a multi-byte character over a chunk's edge.
+    [
+      "a first line over 1 MiB",
+      `${"é".repeat(700_000)}\n${"x".repeat(10)}`,
+      `${"é".repeat(700_000)}\n`,
+    ],
+  ])("reads only the first line of %s when asked (firstLine)", async (_name, text, first) => {
+    await writeInternalFile(root, "recall-index.json", text);
+    expect(await readInternalFile(root, "recall-index.json", { firstLine: true })).toBe(first);
+    expect(
+      await new MemoryStore({ root }).readInternal("recall-index.json", { firstLine: true }),
+    ).toBe(first);
+    expect(await readInternalFile(root, "recall-index.json")).toBe(text);
+  });
+
   it("is invisible to list() and the index", async () => {
     const store = new MemoryStore({ root });
     await store.writeInternal("notes.md", "---\ndescription: internal\n---\n");

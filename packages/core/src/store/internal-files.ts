@@ -1,6 +1,6 @@
 import { constants } from "node:fs";
 import { lstat, mkdir, open } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { isMissing } from "../file-system/index.js";
 import { readFileInside, writeFileInside } from "./inside-root.js";
 import { MemoryPathError } from "./memory-path-error.js";
@@ -77,6 +77,16 @@ async function internalTarget(
   return join(folder, ...segments);
 }
 
+/** Options of reading an internal file. */
+export type ReadInternalOptions = {
+  /**
+   * Only the text up to and with the first line break is needed (the whole text when it has
+   * none). A store may still return more (a database row is read whole): a caller takes the
+   * first line itself.
+   */
+  firstLine?: boolean;
+};
+
 /**
  * Read a file of the memory folder's internal state (`<root>/.memfiles/<relativePath>`), such as
  * the tombstones or the usage log.
@@ -84,19 +94,28 @@ async function internalTarget(
  * @param root - The memory folder.
  * @param relativePath - Path inside `.memfiles/` (a leading `.memfiles/` is accepted), e.g.
  *   `tombstones.json`.
- * @returns The text, or `undefined` when the file does not exist.
+ * @param options - {@link ReadInternalOptions}.
+ * @returns The text, or `undefined` when the file (or `.memfiles/`) does not exist; creates nothing.
  * @throws {MemoryPathError} when the name is not a plain relative name.
  * @example const text = (await readInternalFile(root, "tombstones.json")) ?? "";
  */
 export async function readInternalFile(
   root: string,
   relativePath: string,
+  options: ReadInternalOptions = {},
 ): Promise<string | undefined> {
   const segments = internalSegments(relativePath);
+  // A read never creates anything: a dry run or a status look leaves a new folder as it was.
+  try {
+    await lstat(join(resolve(root), INTERNAL_FOLDER));
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
   const { folder } = await ensureInternalFolder(root);
   try {
     const target = await internalTarget(folder, segments, relativePath);
-    return (await readFileInside(folder, target))?.toString("utf8");
+    return (await readFileInside(folder, target, options))?.toString("utf8");
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw error;

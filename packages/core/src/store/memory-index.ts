@@ -1,4 +1,4 @@
-import { applyTextLayout, readTextLayout } from "../text/index.js";
+import { applyTextLayout, readTextLayout } from "../text/text-layout.js";
 import type { MemoryRow } from "./types.js";
 
 /** First lines of the generated `MEMORY.md`. */

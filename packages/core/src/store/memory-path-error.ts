@@ -1,5 +1,5 @@
 import { MemfilesError } from "@memfiles/errors";
-import { quoteText } from "../text/index.js";
+import { quoteText } from "../text/quote-text.js";
 
 /** Fields of a {@link MemoryPathError}. */
 export type MemoryPathErrorOptions = {

@@ -1,7 +1,8 @@
 import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { isInsideOrSame, isMissing } from "../file-system/index.js";
-import { foldFileName, headOfText } from "../text/index.js";
+import { headOfText } from "../text/cut-text.js";
+import { foldFileName } from "../text/fold-file-name.js";
 import { TEMP_SUFFIX_BYTES } from "./inside-root.js";
 import { MemoryPathError } from "./memory-path-error.js";
 

@@ -2,7 +2,7 @@ import { basename } from "node:path";
 import { factLinks } from "../format/fact-file.js";
 import { isUpdatedDate, safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
-import { foldFileName } from "../text/index.js";
+import { foldFileName } from "../text/fold-file-name.js";
 import { STORE_LAYOUT_RULES } from "./store-layout-rules.js";
 import type { MemoryRow, ReadResult, StoreLayout, WriteResult } from "./types.js";
 

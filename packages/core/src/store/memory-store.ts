@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { BackendStore } from "./backend/backend-store.js";
 import { checkRows, linkGaps, sameFactTwoLanguages } from "./check-rows.js";
 import { FolderStore } from "./folder-store.js";
+import type { ReadInternalOptions } from "./internal-files.js";
 import { indexRows, overIndexBudget } from "./keep-index-descriptions.js";
 import { formatMemoryIndex } from "./memory-index.js";
 import { MEMORY_INDEX_FILE, parseMemoryPath } from "./memory-path.js";
@@ -354,12 +355,14 @@ export class MemoryStore {
    * Reads a file of this store's `.memfiles/` folder (see {@link readInternalFile}).
    *
    * @param relativePath - Path inside `.memfiles/`, e.g. `tombstones.json`.
+   * @param options - `{ firstLine? }`: only the first line is needed (a folder reads no more; a
+   *   backend may return the whole text).
    * @returns The text, or `undefined` when the file does not exist.
    * @throws {MemoryPathError} when the name is not a plain relative name.
    * @example const text = (await store.readInternal("tombstones.json")) ?? "";
    */
-  readInternal(relativePath: string): Promise<string | undefined> {
-    return this.#engine.readInternal(relativePath);
+  readInternal(relativePath: string, options?: ReadInternalOptions): Promise<string | undefined> {
+    return this.#engine.readInternal(relativePath, options);
   }
 
   /**

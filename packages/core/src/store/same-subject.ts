@@ -1,4 +1,4 @@
-import { foldText } from "../text/index.js";
+import { foldText } from "../text/fold.js";
 import { parseMemoryIndex } from "./memory-index.js";
 
 /** A memory file as the one-subject rule reads it: its path and header. */

@@ -1,3 +1,4 @@
+import type { ReadInternalOptions } from "./internal-files.js";
 import type { FileStamp, MemoryRow, ReadAllResult, ReadResult, WriteResult } from "./types.js";
 
 /** What `check()` needs of the place beyond the rows: the stored index and place-only findings. */
@@ -50,7 +51,7 @@ export interface StoreEngine {
   /** Runs `fn` with the index refresh of each write inside it put off to one rebuild at its end. */
   deferIndex<T>(fn: () => Promise<T>): Promise<T>;
   withLock<T>(fn: () => Promise<T>): Promise<T>;
-  readInternal(relativePath: string): Promise<string | undefined>;
+  readInternal(relativePath: string, options?: ReadInternalOptions): Promise<string | undefined>;
   writeInternal(relativePath: string, text: string): Promise<void>;
   appendInternal(relativePath: string, text: string): Promise<void>;
 }

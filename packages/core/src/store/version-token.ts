@@ -1,4 +1,4 @@
-import { sha1Hex } from "../text/index.js";
+import { sha1Hex } from "../text/hash-text.js";
 
 /** The version token of a file that does not exist (seed design). */
 export const NEW_VERSION = "new";

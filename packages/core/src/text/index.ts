@@ -1,3 +1,4 @@
+export { isCalendarDay } from "./calendar-day.js";
 export { compareCodeUnits } from "./compare-code-units.js";
 export { type ContentWordsOptions, contentWordList, contentWords } from "./content-words.js";
 export { countGraphemes } from "./count-graphemes.js";

@@ -1,13 +1,6 @@
-import { localDay } from "../text/index.js";
+import { isCalendarDay, localDay } from "../text/index.js";
 import type { Transcript } from "./transcript.js";
 import { TranscriptDateError } from "./transcript-date-error.js";
-
-// A real calendar day written `YYYY-MM-DD` ("2026-02-30" is not one).
-function isCalendarDay(date: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
-  const day = new Date(`${date}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === date;
-}
 
 /**
  * A transcript with its date filled in: a transcript whose `date` is `""` gets the day `now` falls

@@ -29,7 +29,12 @@ const FOREIGN_FRONT_MATTER = /^(?:---[ \t]*(?!ya?ml[ \t]*$)[^\s-]|\+\+\+[ \t]*$)
 export function create(context: MemoryToolContext, command: Command<"create">): Promise<string> {
   return guarded(command.path, () => {
     checkInput(context, command, ["path", "file_text"], "file_text");
-    const relative = fileOf(toolPath(command.path), command.path, "create");
+    const relative = fileOf(
+      toolPath(command.path),
+      command.path,
+      "create",
+      context.layout.memoryTool,
+    );
     const write = {
       label: label("create", command.path),
       memoryPath: command.path,

@@ -66,7 +66,7 @@ export function deleteCommand(
         for (const row of rows) await deleteFile(context, row.path, memoriesPath(row.path));
         return `Successfully deleted ${command.path}`;
       }
-      const relative = fileOf(path, command.path, "delete");
+      const relative = fileOf(path, command.path, "delete", context.layout.memoryTool);
       if (!(await context.store.read(relative)).exists) {
         throw new MemoryToolError(`The path ${command.path} does not exist`, {
           code: "not_found",

@@ -23,7 +23,12 @@ import { toolPath } from "../memory-tool-paths.js";
 export function insert(context: MemoryToolContext, command: Command<"insert">): Promise<string> {
   return guarded(command.path, () => {
     checkInput(context, command, ["path", "insert_text"], "insert_text");
-    const relative = fileOf(toolPath(command.path), command.path, "insert");
+    const relative = fileOf(
+      toolPath(command.path),
+      command.path,
+      "insert",
+      context.layout.memoryTool,
+    );
     const write = { label: label("insert", command.path), memoryPath: command.path };
     return locked(context, () =>
       through(context, write, async () => {

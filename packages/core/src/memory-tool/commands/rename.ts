@@ -24,8 +24,13 @@ export function rename(context: MemoryToolContext, command: Command<"rename">): 
         code: "path_refused",
       });
     }
-    const oldRelative = fileOf(from, command.old_path, "rename");
-    const newRelative = fileOf(toolPath(command.new_path), command.new_path, "rename");
+    const oldRelative = fileOf(from, command.old_path, "rename", context.layout.memoryTool);
+    const newRelative = fileOf(
+      toolPath(command.new_path),
+      command.new_path,
+      "rename",
+      context.layout.memoryTool,
+    );
     const write = {
       label: `the rename of ${command.old_path} to ${command.new_path}`,
       memoryPath: command.new_path,

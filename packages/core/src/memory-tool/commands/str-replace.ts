@@ -32,7 +32,12 @@ export function strReplace(
 ): Promise<string> {
   return guarded(command.path, () => {
     checkInput(context, command, ["path", "old_str", "new_str"], "new_str");
-    const relative = fileOf(toolPath(command.path), command.path, "str_replace");
+    const relative = fileOf(
+      toolPath(command.path),
+      command.path,
+      "str_replace",
+      context.layout.memoryTool,
+    );
     const write = { label: label("str_replace", command.path), memoryPath: command.path };
     return locked(context, () =>
       through(context, write, async () => {

@@ -171,6 +171,7 @@ export class BackendStore implements StoreEngine {
     return withBackendLock(this.#backend.label, (run) => this.#backend.withLock(run), fn);
   }
 
+  // A backend reads a file whole: `ReadInternalOptions.firstLine` allows more than the first line.
   async readInternal(relativePath: string): Promise<string | undefined> {
     return this.#backend.readInternal(parseInternalName(relativePath));
   }
