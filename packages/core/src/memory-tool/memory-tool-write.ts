@@ -1,7 +1,7 @@
 import type { WriteSession } from "../guards/index.js";
 import type { MemoryToolEdits } from "../layouts/layout.js";
 import { findSameSubject, type SameSubject } from "../store/index.js";
-import { quoteText } from "../text/index.js";
+import { quoteText, updatesLine } from "../text/index.js";
 import type { FolderReadStore } from "../write/memory-files.js";
 import { checkDescriptionShape } from "../write/write-checks.js";
 import {
@@ -11,6 +11,7 @@ import {
   type WriteStore,
 } from "../write/write-pipeline.js";
 import { MemoryToolError } from "./memory-tool-error.js";
+import { editable, headerLines } from "./memory-tool-lines.js";
 import { memoriesPath } from "./memory-tool-paths.js";
 
 /**
@@ -96,6 +97,28 @@ type Candidate = MemoryToolWrite & { apply: ApplyMemoryToolEdit; edit: MemoryToo
 type Located = { held?: { path: string; as?: string } | undefined };
 
 /**
+ * The first line one of the edit's facts updates (`updatesLine`: other numbers or units, the other
+ * polarity), as the file has it: a body line of `kept` (the file's text without the edit's lines),
+ * or another of the lines the model wrote (`own`, as sent).
+ */
+function keptLineUpdated(
+  kept: string,
+  facts: readonly string[],
+  own: readonly string[],
+): { line: string; fact: string } | undefined {
+  const lines = editable(kept).lines;
+  const body = lines.slice(headerLines(lines).count).map((line) => line.trim());
+  const wrote = own.map((line) => line.trim().replace(/^[-*+]\s+/, ""));
+  for (const line of [...body, ...wrote]) {
+    const text = line.replace(/^[-*+]\s+/, "");
+    if (text === "" || text.startsWith("#")) continue;
+    const fact = [...facts, ...wrote].find((candidate) => updatesLine(candidate, text));
+    if (fact !== undefined) return { line, fact };
+  }
+  return undefined;
+}
+
+/**
  * Runs one writing memory-tool command through the one check pipeline (`runWritePipeline`), so it
  * is refused with the codes and messages of `WRITE_CHECKS` like every proposal and `remember`:
  * secret (the path of a created file, the text sent, each added line whole, and split across the
@@ -103,7 +126,8 @@ type Located = { held?: { path: string; as?: string } | undefined };
  * `remember` does, or refused) → shape (a created file, the `name:` and `description:` it wrote,
  * with the layouts' description rule, and each line it wrote: the layout's placeholder and
  * length rule) → the layout's path rule → forgotten (each added line
- * against the tombstones) → duplicate / restatement of a stored fact → cap → version-tokened
+ * against the tombstones) → a line that updates another line of the file (`updates_kept_line`) →
+ * duplicate / restatement of a stored fact → cap → version-tokened
  * write. After a version conflict the pipeline's retry has the file read again and the command
  * re-applied (`reread`), and checks it from the first step (3 times). The edits come from the model, so there is no evidence.
  *
@@ -166,6 +190,12 @@ export async function runMemoryToolWrite(options: RunMemoryToolWriteOptions): Pr
         };
       }
       const { kept, checked } = item.edit;
+      const update =
+        kept === undefined ? undefined : keptLineUpdated(kept.content, checked, item.edit.lines);
+      if (update !== undefined) {
+        const path = memoriesPath(kept?.path ?? "");
+        return { ok: true, target: {}, keptUpdate: { ...update, path } };
+      }
       const held =
         kept === undefined
           ? undefined

@@ -90,6 +90,7 @@ describe("the codes a run without some inputs can refuse with", () => {
         "same_subject",
         "replaces_newer",
         "conflicts_with",
+        "updates_kept_line",
         "duplicate",
         "unparsable_file",
         "too_long",

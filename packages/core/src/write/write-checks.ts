@@ -118,6 +118,12 @@ export const WRITE_CHECKS = [
       `Refused ${detail.what} (stated ${detail.stated}): it conflicts with ${JSON.stringify(detail.line)} in ${detail.path}, which a later session stated. The newer value is kept; if the user's own words say otherwise, remember it with replaces.`,
   },
   {
+    code: "updates_kept_line",
+    rule: "a memory-tool edit (create, str_replace, insert) does not add a line that updates another line of the file it writes (a line it keeps, or another line the edit adds) (`updatesLine`: other numbers or units, or the other polarity): an edit at a line position never drops another line, so both would stay",
+    message: (detail: Named & { path: string; line: string; fact: string }) =>
+      `Refused ${detail.what}: its line ${JSON.stringify(detail.fact)} updates ${JSON.stringify(detail.line)}, another line of ${detail.path}, and both would stay. Nothing was written. To change the fact, str_replace that line: old_str ${JSON.stringify(detail.line)}, new_str the new fact.`,
+  },
+  {
     code: "duplicate",
     rule: "no stored fact already says this (same text, or a restatement of one line)",
     message: (detail: Named & { path: string; as?: string | undefined }) =>

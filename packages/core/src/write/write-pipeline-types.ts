@@ -42,6 +42,11 @@ export type LocateResult<Target> =
        * it, naming the file; `fix` says how to write it instead.
        */
       sameSubject?: { path: string; subject: string; fix: string } | undefined;
+      /**
+       * A line of the edited file the edit keeps that one of its new lines updates (see
+       * `updatesLine`): the `updates_kept_line` step refuses the edit, naming the line.
+       */
+      keptUpdate?: { path: string; line: string; fact: string } | undefined;
     }
   | { ok: false; replaces: string; missing: string };
 

@@ -99,6 +99,9 @@ const memories = (path: string) => `/memories/${path}`;
 const end = (m: MemoryToolFixture) => m.content.split("\n").length - 1;
 
 const LINE = "likes long notes about many small things";
+/** A word of letters for `index` (a, b, ..., z, aa, ...): lines that differ by a number (or by "ex", "no") would update each other. */
+const tag = (index: number): string =>
+  index < 26 ? String.fromCharCode(97 + index) : tag(Math.floor(index / 26) - 1) + tag(index % 26);
 
 const CASES: Case[] = [
   {
@@ -241,14 +244,14 @@ const CASES: Case[] = [
         command: "insert",
         path: memories(m.edited),
         insert_line: end(m),
-        insert_text: Array.from({ length: 180 }, (_, index) => `${LINE} ${index}`).join("\n"),
+        insert_text: Array.from({ length: 180 }, (_, index) => `${LINE} q${tag(index)}`).join("\n"),
       }),
     run: (handlers, m) =>
       handlers.insert({
         command: "insert",
         path: memories(m.edited),
         insert_line: end(m),
-        insert_text: Array.from({ length: 100 }, (_, index) => `${LINE} more ${index}`).join("\n"),
+        insert_text: Array.from({ length: 100 }, (_, index) => `${LINE} x${tag(index)}`).join("\n"),
       }),
     message: (m) => {
       const message = refuse("too_long", {
@@ -462,6 +465,92 @@ const CASES: Case[] = [
         what: `the insert of ${memories(m.edited)}`,
         path: memories(m.edited),
         as: "[stated 2026/09/01] uses Neovim",
+      }).message,
+  },
+  ...[
+    {
+      name: "an insert of a dose beside the dose it changes",
+      kept: "takes 50 mg of sertraline every morning",
+      sent: "takes 100 mg of sertraline every morning",
+    },
+    {
+      name: "an insert of a glued unit beside the value it changes",
+      kept: "takes 50mg of sertraline every morning",
+      sent: "takes 100mg of sertraline every morning",
+    },
+    {
+      name: "an insert of an affirmation beside its denial",
+      kept: "has never been to Japan",
+      sent: "has been to Japan",
+    },
+  ].map(
+    (row): Case => ({
+      name: row.name,
+      code: "updates_kept_line",
+      before: (handlers, m) =>
+        handlers.insert({
+          command: "insert",
+          path: memories(m.edited),
+          insert_line: end(m),
+          insert_text: row.kept,
+        }),
+      run: (handlers, m) =>
+        handlers.insert({
+          command: "insert",
+          path: memories(m.edited),
+          insert_line: end(m),
+          insert_text: row.sent,
+        }),
+      message: (m) =>
+        refuse("updates_kept_line", {
+          what: `the insert of ${memories(m.edited)}`,
+          path: memories(m.edited),
+          line: m.dated(row.kept, "2026/09/12"),
+          fact: row.sent,
+        }).message,
+    }),
+  ),
+  {
+    name: "a str_replace of another line with a new value of a kept line",
+    code: "updates_kept_line",
+    before: (handlers, m) =>
+      handlers.insert({
+        command: "insert",
+        path: memories(m.edited),
+        insert_line: end(m),
+        insert_text: "takes 50 mg of sertraline every morning",
+      }),
+    run: (handlers, m) =>
+      handlers.str_replace({
+        command: "str_replace",
+        path: memories(m.edited),
+        old_str: m.heroku,
+        new_str: "takes 100 mg of sertraline every morning",
+      }),
+    message: (m) =>
+      refuse("updates_kept_line", {
+        what: `the str_replace of ${memories(m.edited)}`,
+        path: memories(m.edited),
+        line: m.dated("takes 50 mg of sertraline every morning", "2026/09/12"),
+        fact: "takes 100 mg of sertraline every morning",
+      }).message,
+  },
+  {
+    name: "a create of two values of one fact",
+    code: "updates_kept_line",
+    run: (handlers, m) =>
+      handlers.create({
+        command: "create",
+        path: memories(m.created),
+        file_text:
+          "takes 50 mg of sertraline every morning\ntakes 100 mg of sertraline every morning\n",
+      }),
+    message: (m) =>
+      refuse("updates_kept_line", {
+        what: `the create of ${memories(m.created)}`,
+        path: memories(m.created),
+        line: "takes 50 mg of sertraline every morning",
+        fact: "takes 100 mg of sertraline every morning",
       }).message,
   },
 ];

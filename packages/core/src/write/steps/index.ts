@@ -18,6 +18,7 @@ import { sameSubjectStep } from "./same-subject.js";
 import { secretStep } from "./secret.js";
 import { tooLongStep } from "./too-long.js";
 import { unparsableFileStep } from "./unparsable-file.js";
+import { updatesKeptLineStep } from "./updates-kept-line.js";
 import { versionConflictStep } from "./version-conflict.js";
 import type { WriteStep } from "./write-step.js";
 
@@ -45,6 +46,7 @@ export const WRITE_STEPS: readonly WriteStep[] = [
   sameSubjectStep,
   replacesNewerStep,
   conflictsWithStep,
+  updatesKeptLineStep,
   duplicateStep,
   unparsableFileStep,
   consolidationFailedStep,

@@ -38,6 +38,7 @@ export type WriteStepContext<Item, Target, Applied> = {
     replacing?: { path: string; date: string } | undefined;
     updating?: { path: string; line: string; date: string } | undefined;
     sameSubject?: { path: string; subject: string; fix: string } | undefined;
+    keptUpdate?: { path: string; line: string; fact: string } | undefined;
   };
   /** What the layout's file edit returned; the steps after the edit read its refusal. */
   edit?: EditResult<Applied>;

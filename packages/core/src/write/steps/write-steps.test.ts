@@ -140,6 +140,15 @@ const CASES: Record<WriteCheckCode, Case> = {
       }),
     },
   },
+  updates_kept_line: {
+    steps: {
+      locate: () => ({
+        ok: true,
+        target: "notes.md",
+        keptUpdate: { path: "notes.md", line: "- runs 5 services", fact: "runs 6 services" },
+      }),
+    },
+  },
   duplicate: { steps: { duplicate: () => ({ path: "notes.md" }) } },
   unparsable_file: { steps: { edit: refused("unparsable_file") } },
   consolidation_failed: {
