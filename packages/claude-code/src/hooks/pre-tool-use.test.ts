@@ -62,6 +62,17 @@ const CASES: Case[] = [
     }),
   },
   {
+    name: "Edit adding the denial of a line beside it (updates_kept_line)",
+    tool: "Edit",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      old_string: "vegetarian.",
+      new_string: "vegetarian.\nThe user is not vegetarian.",
+    }),
+    denied:
+      /^Refused the str_replace of \/\S+\/memory\/diet\.md: its line "The user is not vegetarian\." updates "The user is vegetarian\.", another line of \/\S+\/memory\/diet\.md/,
+  },
+  {
     name: "MultiEdit whose second edit adds a secret",
     tool: "MultiEdit",
     input: (root) => ({
