@@ -43,4 +43,9 @@ export {
   type MemoryFormatErrorOptions,
 } from "./memory-format-error.js";
 export type { MemoryProblem, MemoryType } from "./memory-problem.js";
-export { readTypedFactLine, type TypedFactLine } from "./typed-fact-line.js";
+export {
+  isLineNamed,
+  readTypedFactLine,
+  replacesKeys,
+  type TypedFactLine,
+} from "./typed-fact-line.js";

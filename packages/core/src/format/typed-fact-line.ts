@@ -1,3 +1,5 @@
+import { factKey } from "../text/fact-key.js";
+
 /** A line a person typed in a subject file, read as a fact: see {@link readTypedFactLine}. */
 export type TypedFactLine = {
   /** The fact's words, without the list marker and the date. */
@@ -69,4 +71,35 @@ export function readTypedFactLine(raw: string): TypedFactLine | undefined {
   const stated = canonicalDate(typed);
   if (stated === undefined) return { text, typed };
   return { text, typed, stated, canonical: `[stated ${stated}] ${text}` };
+}
+
+/**
+ * The keys `replaces` names a line by, in the order tried (both layouts): its text as given, then
+ * its words without a date typed in front ("2026-11-20 works at Globex"), read as a line is read
+ * (see {@link readTypedFactLine}).
+ *
+ * @param text - What `replaces` says.
+ * @returns One or two `factKey`s; `[""]` for blank text.
+ * @example replacesKeys("12/03/2026 works at Globex") // ["12/03/2026 works at globex", "works at globex"]
+ */
+export function replacesKeys(text: string): string[] {
+  const key = factKey(text);
+  const typed = readTypedFactLine(text);
+  const bare = typed?.typed === undefined ? "" : factKey(typed.text);
+  return bare === "" || bare === key ? [key] : [key, bare];
+}
+
+/**
+ * Whether a stored line is the one `replaces` names by `key` (one of {@link replacesKeys}): the
+ * line as written, or its words read without a list marker and a typed date, as `forget` reads them.
+ *
+ * @param line - A body line as written.
+ * @param key - A key of `replacesKeys`.
+ * @returns `true` when the line has that key.
+ * @example isLineNamed("[stated 2026-11-20] works at Globex", "works at globex") // true
+ */
+export function isLineNamed(line: string, key: string): boolean {
+  if (key === "") return false;
+  const words = readTypedFactLine(line)?.text;
+  return factKey(line) === key || (words !== undefined && factKey(words) === key);
 }

@@ -1,7 +1,13 @@
-import { dateTag, editFactText, type FactFile, safeParseFactFile } from "../../format/index.js";
+import {
+  dateTag,
+  editFactText,
+  type FactFile,
+  isLineNamed,
+  replacesKeys,
+  safeParseFactFile,
+} from "../../format/index.js";
 import { findSameSubject, type MemoryRow, safeParseMemoryPath } from "../../store/index.js";
 import {
-  factKey,
   factSlug,
   foldText,
   headOfText,
@@ -129,8 +135,12 @@ export function factRememberSteps(context: {
           const at = bodyLines(target).findIndex((line) => updatesLine(item.fact, line.trim()));
           return at < 0 ? { ok: true, target } : { ok: true, target: { ...target, at }, replacing };
         }
-        const wanted = factKey(item.replaces);
-        const at = bodyLines(target).findIndex((line) => wanted !== "" && factKey(line) === wanted);
+        // The line as named, else without a date typed in front, as `forget` reads a line.
+        const lines = bodyLines(target);
+        const at =
+          replacesKeys(item.replaces)
+            .map((key) => lines.findIndex((line) => isLineNamed(line.trim(), key)))
+            .find((index) => index >= 0) ?? -1;
         if (at < 0) {
           return {
             ok: false,

@@ -4,6 +4,7 @@ import {
   formatMemoryFile,
   type MemoryHeader,
   readTypedFactLine,
+  replacesKeys,
 } from "../../format/index.js";
 import { findSameSubject, type SubjectFile } from "../../store/index.js";
 import { factKey, foldText, quoteText, valueSkeleton } from "../../text/index.js";
@@ -322,14 +323,6 @@ function fileSubject(path: string): string {
 }
 
 const ENTITY_FOLDERS = ["people/", "projects/"];
-
-// The keys `replaces` may name a line by: its text, then its text without a date typed in front.
-function replacesKeys(text: string): string[] {
-  const key = factKey(text);
-  const typed = readTypedFactLine(text);
-  const bare = typed?.typed === undefined ? "" : factKey(typed.text);
-  return bare === "" || bare === key ? [key] : [key, bare];
-}
 
 /** What the subject steps' edit applied. */
 export type AddFactApplied = Extract<AddFactResult, { code: "applied" }>;
