@@ -36,6 +36,33 @@ describe("boundaryStore", () => {
     expect(index).not.toContain("staging");
   });
 
+  it("reads the stored MEMORY.md without another project's link lines", async () => {
+    const raw = await folder();
+    // The stored index also lists a path renamed by hand since (projects/old-other.md).
+    const stored = [
+      "# Memory index",
+      "- [app](projects/app.md) — app notes.",
+      "- [other](projects/other.md) — other notes.",
+      "- [old other](projects/old-other.md) — other notes.",
+      "- [staging](topics/staging.md) — staging notes.",
+      "- [cooking](topics/cooking.md) — cooking notes.",
+      "A line a person wrote.",
+      "",
+    ].join("\n");
+    await writeFile(join(raw.root, "MEMORY.md"), stored);
+    const index = await boundaryStore(raw, { project: "app" }).readIndex?.();
+    expect(index).toMatchObject({ exists: true });
+    expect(index?.exists ? index.content : "").toBe(
+      [
+        "# Memory index",
+        "- [app](projects/app.md) — app notes.",
+        "- [cooking](topics/cooking.md) — cooking notes.",
+        "A line a person wrote.",
+        "",
+      ].join("\n"),
+    );
+  });
+
   it.each([
     ["an existing file of another project", "projects/other.md", "x\n"],
     ["a missing file of another project", "projects/elsewhere.md", "x\n"],

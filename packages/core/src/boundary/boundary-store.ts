@@ -1,6 +1,6 @@
 import { fileScope, inScope, readInScope } from "../recall/scope.js";
 import type { MemoryStore } from "../store/index.js";
-import { formatMemoryIndex, rowFromText } from "../store/index.js";
+import { formatMemoryIndex, parseMemoryIndex, rowFromText, versionToken } from "../store/index.js";
 import type { MemoryRow, ReadResult, WriteResult } from "../store/types.js";
 
 /** What {@link boundaryStore} wraps and gives: the parts of a `MemoryStore` the surfaces use. */
@@ -18,7 +18,7 @@ export type BoundaryStore = Pick<
   | "maxChars"
   | "renderIndex"
 > &
-  Partial<Pick<MemoryStore, "appendInternal">>;
+  Partial<Pick<MemoryStore, "appendInternal" | "readIndex">>;
 
 /** Options of {@link boundaryStore}. */
 export type BoundaryOptions = {
@@ -50,7 +50,9 @@ function refusal(path: string, project: string | undefined): WriteResult {
  * The one boundary every surface gets its store through (chat tools, the memory tool, the MCP
  * server, the CLI, the memory page, batches): scope (global memories plus one project, the second
  * write-up's "global vs one project", see `fileScope`) applied once, to reads and writes alike.
- * - `list()` and `renderIndex()` hold only the memories in scope; `read(path)` of another
+ * - `list()` and `renderIndex()` hold only the memories in scope, and so does `readIndex()`: the
+ *   stored `MEMORY.md` without the link lines of another project's files (its former paths let
+ *   `findSameSubject` see a hand rename); `read(path)` of another
  *   project's file answers as if it did not exist (`{ exists: false, version: "new" }`), so a
  *   `replaces`, a forget query or a search never matches another project's line, and the answer
  *   for a line there is the answer for a line nowhere (it reveals nothing);
@@ -98,9 +100,28 @@ export function boundaryStore(store: BoundaryStore, options: BoundaryOptions = {
     writeInternal: (path: string, text: string) => store.writeInternal(path, text),
     renderIndex: async () => formatMemoryIndex(await list()),
   };
-  const { appendInternal } = store;
+  const { appendInternal, readIndex } = store;
   if (appendInternal !== undefined) {
     scoped.appendInternal = (path: string, text: string) => appendInternal.call(store, path, text);
+  }
+  if (readIndex !== undefined) {
+    scoped.readIndex = async (): Promise<ReadResult> => {
+      const index = await readIndex.call(store);
+      if (!index.exists) return index;
+      const hidden = new Set(
+        (await store.list()).filter((row) => !visible(row)).map((row) => row.path),
+      );
+      const dropped = new Set(
+        parseMemoryIndex(index.content)
+          .filter((entry) => hidden.has(entry.path) || !visible({ path: entry.path }))
+          .map((entry) => entry.line),
+      );
+      const content = index.content
+        .split("\n")
+        .filter((line) => !dropped.has(line.replace(/\r$/u, "")))
+        .join("\n");
+      return { ...index, content, version: versionToken(content) };
+    };
   }
   return scoped;
 }
