@@ -23,6 +23,7 @@ export type FindingCode =
   | "name_clash"
   | "ignored_file"
   | "same_subject"
+  | "updated_value_kept"
   | "index_over_budget"
   | (string & {});
 
@@ -130,6 +131,15 @@ export async function checkFolder(
       code: "same_subject",
       path: paths[0] as string,
       message: `${paths.join(" and ")} both name ${JSON.stringify(subject)}; merge them into one file by hand.`,
+      fixable: false,
+    });
+  }
+  // A line beside its updated value: recall reads both, and cannot tell which is current.
+  for (const { path, lines } of report.updatedValueKept) {
+    findings.push({
+      code: "updated_value_kept",
+      path,
+      message: `${path} keeps both ${JSON.stringify(lines[0])} and ${JSON.stringify(lines[1])}, one an update of the other; delete the one that is no longer true.`,
       fixable: false,
     });
   }

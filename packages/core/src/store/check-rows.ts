@@ -4,6 +4,7 @@ import { factSlug } from "../text/fact-slug.js";
 import { factValues } from "../text/fact-values.js";
 import { foldFileName } from "../text/fold-file-name.js";
 import { sameFactOtherLanguage } from "../text/same-fact-other-language.js";
+import { updatesLine } from "../text/value-skeleton.js";
 import { formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
 import { notEditableProblem } from "./memory-row.js";
 import type { CheckResult, MemoryRow } from "./types.js";
@@ -97,16 +98,7 @@ export async function sameFactTwoLanguages(
   read: (path: string) => Promise<string | undefined>,
   rows: readonly MemoryRow[],
 ): Promise<Array<{ first: FactLineAt; second: FactLineAt }>> {
-  const lines: FactLineAt[] = [];
-  for (const row of rows) {
-    // A file list() left unread (13 MB, a hostile header) is not read and parsed here either.
-    if (notEditableProblem(row) !== undefined) continue;
-    const text = await read(row.path);
-    if (text === undefined) continue;
-    const parsed = safeParseMemoryFile(text, { path: row.path });
-    if (!parsed.success) continue;
-    for (const fact of parsed.value.facts) lines.push({ path: row.path, line: fact.text });
-  }
+  const lines = await factLines(read, rows);
   const byValue = new Map<string, number[]>();
   lines.forEach((entry, index) => {
     const { exact, names } = factValues(entry.line);
@@ -131,4 +123,63 @@ export async function sameFactTwoLanguages(
     }
   }
   return pairs;
+}
+
+// The fact lines of every file memfiles can edit, in file order; with `bodyText`, a body's other
+// non-blank lines too (a fact-layout body, an undated line a person typed). A file list() left
+// unread (13 MB, a hostile header) is not read and parsed here either.
+async function factLines(
+  read: (path: string) => Promise<string | undefined>,
+  rows: readonly MemoryRow[],
+  bodyText = false,
+): Promise<FactLineAt[]> {
+  const lines: FactLineAt[] = [];
+  for (const row of rows) {
+    if (notEditableProblem(row) !== undefined) continue;
+    const text = await read(row.path);
+    if (text === undefined) continue;
+    const parsed = safeParseMemoryFile(text, { path: row.path });
+    if (!parsed.success) continue;
+    for (const line of parsed.value.lines) {
+      if (line.kind === "fact") lines.push({ path: row.path, line: line.text });
+      else if (bodyText && line.text.trim() !== "") {
+        lines.push({ path: row.path, line: line.text.trim() });
+      }
+    }
+  }
+  return lines;
+}
+
+/**
+ * Files that keep a line and its updated value side by side (`check().updatedValueKept`): two
+ * lines of one file where one updates the other by `updatesLine` (other numbers or units, or the
+ * other polarity), e.g. "takes 50 mg of sertraline" and "takes 100 mg of sertraline". A write
+ * never adds such a line; one a person wrote is reported for them to keep the current value.
+ * A warning: it does not make `ok` false.
+ *
+ * @param read - Reads a memory file's text by path (`undefined` when it cannot be read).
+ * @param rows - The rows of `store.list()`.
+ * @returns `[{ path, lines }]`, the two lines as written, in file order.
+ * @example await updatedValueKept((path) => readText(path), await store.list())
+ * // [{ path: "topics/health.md", lines: ["takes 50 mg of sertraline", "takes 100 mg of sertraline"] }]
+ */
+export async function updatedValueKept(
+  read: (path: string) => Promise<string | undefined>,
+  rows: readonly MemoryRow[],
+): Promise<Array<{ path: string; lines: [string, string] }>> {
+  const byFile = new Map<string, FactLineAt[]>();
+  for (const entry of await factLines(read, rows, true)) {
+    byFile.set(entry.path, [...(byFile.get(entry.path) ?? []), entry]);
+  }
+  const found: Array<{ path: string; lines: [string, string] }> = [];
+  for (const [path, entries] of byFile) {
+    entries.forEach((first, one) => {
+      for (const second of entries.slice(one + 1)) {
+        if (updatesLine(second.line, first.line)) {
+          found.push({ path, lines: [first.line, second.line] });
+        }
+      }
+    });
+  }
+  return found;
 }

@@ -332,6 +332,7 @@ describe("list", () => {
       linkGaps: [],
       sameFactTwoLanguages: [],
       sameSubject: [],
+      updatedValueKept: [],
       indexOverBudget: null,
     });
   });
@@ -365,6 +366,7 @@ describe("MEMORY.md and check()", () => {
       linkGaps: [],
       sameFactTwoLanguages: [],
       sameSubject: [],
+      updatedValueKept: [],
       indexOverBudget: null,
     });
   });
@@ -403,6 +405,7 @@ describe("MEMORY.md and check()", () => {
       linkGaps: [],
       sameFactTwoLanguages: [],
       sameSubject: [],
+      updatedValueKept: [],
       indexOverBudget: null,
     });
     await small.rebuildIndex();

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { BackendStore } from "./backend/backend-store.js";
-import { checkRows, linkGaps, sameFactTwoLanguages } from "./check-rows.js";
+import { checkRows, linkGaps, sameFactTwoLanguages, updatedValueKept } from "./check-rows.js";
 import { FolderStore } from "./folder-store.js";
 import type { ReadInternalOptions } from "./internal-files.js";
 import { indexRows, overIndexBudget } from "./keep-index-descriptions.js";
@@ -242,7 +242,8 @@ export class MemoryStore {
    *
    * Also every file memfiles will not edit, with why (`notEditable`): not valid UTF-8 or UTF-16
    * text, front matter it cannot read, or a name another file differs from only in case or
-   * Unicode normalization.
+   * Unicode normalization. Warnings that leave `ok` as it is: a file keeping a line beside its
+   * updated value (`updatedValueKept`), two files of one subject (`sameSubject`), and more.
    *
    * @returns `{ ok, missingFromIndex, indexWithoutFile, outdatedIndexLines, withoutDescription,
    *   overCap, linksOutside, notEditable }` (paths relative to the folder; `notEditable` holds
@@ -267,16 +268,18 @@ export class MemoryStore {
     };
     const indexOverBudget = overIndexBudget(parts.indexText, this.layout);
     const ok = Object.values(result).every((paths) => paths.length === 0) && !indexOverBudget;
-    const twoLanguages = await sameFactTwoLanguages(async (path) => {
+    const readText = async (path: string) => {
       const read = await this.read(path).catch(() => undefined);
       return read?.exists ? read.content : undefined;
-    }, rows);
+    };
+    const twoLanguages = await sameFactTwoLanguages(readText, rows);
     return {
       ok,
       ...result,
       linkGaps: linkGaps(rows),
       sameFactTwoLanguages: twoLanguages,
       sameSubject: sameSubjectFiles(rows),
+      updatedValueKept: await updatedValueKept(readText, rows),
       indexOverBudget,
     };
   }

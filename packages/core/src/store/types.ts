@@ -197,6 +197,12 @@ export type CheckResult = {
    */
   sameSubject: Array<{ subject: string; paths: string[] }>;
   /**
+   * Files that keep a line and its updated value side by side ("takes 50 mg of sertraline" and
+   * "takes 100 mg of sertraline"; see `updatedValueKept`): the two lines, in file order. A warning
+   * for a person to keep the current one; it does not make `ok` false.
+   */
+  updatedValueKept: Array<{ path: string; lines: [string, string] }>;
+  /**
    * `MEMORY.md` is longer than the lines Claude Code loads (the fact layout's 200; see
    * `CLAUDE_CODE_INDEX_LINES`): the lines past it are never seen. memfiles never cuts a person's
    * lines, so it happens only when they fill the budget; `null` when the index fits or the layout

@@ -1,0 +1,64 @@
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { MemoryStore } from "@memfiles/core";
+import { describe, expect, it } from "vitest";
+import { contextIn } from "../../test/command-context.js";
+import { runMemfiles } from "../run-memfiles.js";
+
+// A file a person edited to keep a line beside its updated value (`updatesLine`): `check()`
+// names both lines and `memfiles check` prints them, in both layouts.
+const OLD = "takes 50 mg of sertraline";
+const NEW = "takes 100 mg of sertraline";
+const LAYOUTS = {
+  subject: {
+    folder: "memory",
+    path: "topics/health.md",
+    text: `---\nname: health\ndescription: The user's health.\nupdated: 2026/11/01\n---\n[stated 2026/10/01] ${OLD}\n[stated 2026/11/01] sleeps eight hours\n[stated 2026/11/01] ${NEW}\n`,
+  },
+  fact: {
+    folder: ".memory",
+    path: "sertraline.md",
+    text: `---\nname: sertraline\ndescription: The user's sertraline dose.\ntype: user\nupdated: 2026/11/01\n---\nThe user ${OLD}.\nThe user ${NEW}.\n`,
+  },
+} as const;
+
+async function folderWith(layout: keyof typeof LAYOUTS): Promise<string> {
+  const { folder, path, text } = LAYOUTS[layout];
+  const cwd = await mkdtemp(join(tmpdir(), "memfiles-cli-updated-value-"));
+  await mkdir(join(cwd, folder, "topics"), { recursive: true });
+  await writeFile(join(cwd, folder, path), text);
+  return cwd;
+}
+
+describe.each(["subject", "fact"] as const)(
+  "a line kept beside its update (%s layout)",
+  (layout) => {
+    const { folder, path } = LAYOUTS[layout];
+    const lines = layout === "subject" ? [OLD, NEW] : [`The user ${OLD}.`, `The user ${NEW}.`];
+
+    it("check() names the file and both lines; ok is not made false", async () => {
+      const cwd = await folderWith(layout);
+      const store = new MemoryStore({ root: join(cwd, folder), layout });
+      await store.rebuildIndex();
+      const report = await store.check();
+      expect(report.updatedValueKept).toEqual([{ path, lines }]);
+      expect(report.ok).toBe(true);
+    });
+
+    it("memfiles check prints it", async () => {
+      const cwd = await folderWith(layout);
+      const { context, output } = contextIn(cwd);
+      await runMemfiles(["check", folder, "--json"], context);
+      const { findings } = JSON.parse(output.stdout) as { findings: Array<{ code: string }> };
+      expect(findings.filter((finding) => finding.code === "updated_value_kept")).toEqual([
+        {
+          code: "updated_value_kept",
+          path,
+          message: `${path} keeps both ${JSON.stringify(lines[0])} and ${JSON.stringify(lines[1])}, one an update of the other; delete the one that is no longer true.`,
+          fixable: false,
+        },
+      ]);
+    });
+  },
+);
