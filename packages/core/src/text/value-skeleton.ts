@@ -39,7 +39,22 @@ export function valueSkeleton(text: string): string | undefined {
  */
 export function updatesLine(fact: string, line: string): boolean {
   if (factKey(fact) === factKey(line)) return false;
-  const skeleton = valueSkeleton(fact);
-  if (skeleton !== undefined && skeleton === valueSkeleton(line)) return true;
+  if (valueUpdateOf(fact)?.(line) === true) return true;
   return reversesFact(fact, line);
+}
+
+/**
+ * The by-value half of {@link updatesLine}, made once for a fact and asked of many lines: whether
+ * a line is the same fact with other numbers (same {@link valueSkeleton}, another `factKey`).
+ *
+ * @param fact - The new fact.
+ * @returns A test of a stored line's text (a date tag is ignored), or `undefined` when the fact
+ *   holds no number (no line is then an update by value).
+ * @example valueUpdateOf("takes 100 mg of sertraline")?.("takes 50mg of sertraline") // true
+ */
+export function valueUpdateOf(fact: string): ((line: string) => boolean) | undefined {
+  const skeleton = valueSkeleton(fact);
+  if (skeleton === undefined) return undefined;
+  const key = factKey(fact);
+  return (line) => valueSkeleton(line) === skeleton && factKey(line) !== key;
 }

@@ -23,7 +23,7 @@ import {
   oneLineFieldProblem,
   quoteText,
   uniqueFactPath,
-  valueSkeleton,
+  valueUpdateOf,
 } from "../../text/index.js";
 import { memoizeText } from "../../text/memo.js";
 import { ModelReplyError, parseToolReply } from "../../tool-reply/index.js";
@@ -501,14 +501,13 @@ function lineUpdatedByValue(
   body: string,
   named: Pick<MemoryRow, "path" | "name"> | undefined,
 ): { row: Pick<MemoryRow, "path" | "name">; line: string; date: string } | undefined {
-  const skeleton = valueSkeleton(body);
-  if (skeleton === undefined) return undefined;
-  const key = factKey(body);
+  const updates = valueUpdateOf(body);
+  if (updates === undefined) return undefined;
   const rows = named === undefined ? folder.rows : [named];
   for (const row of rows) {
     const loaded = folder.files.get(row.path);
     for (const line of loaded?.fact.body.split(/\r?\n/) ?? []) {
-      if (valueSkeleton(line) !== skeleton || factKey(line) === key) continue;
+      if (!updates(line)) continue;
       return { row, line: line.trim(), date: loaded?.fact.updated ?? "" };
     }
   }

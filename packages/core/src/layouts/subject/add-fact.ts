@@ -7,7 +7,7 @@ import {
   replacesKeys,
 } from "../../format/index.js";
 import { findSameSubject, type SubjectFile } from "../../store/index.js";
-import { factKey, foldText, quoteText, valueSkeleton } from "../../text/index.js";
+import { factKey, foldText, quoteText, valueUpdateOf } from "../../text/index.js";
 import {
   describeNewFile,
   explainRefusedPath,
@@ -514,12 +514,11 @@ function lineUpdatedByValue(
   state: MemoryFileState | undefined,
   fact: string,
 ): { key: string; line: string; date: string } | undefined {
-  const skeleton = valueSkeleton(fact);
-  if (skeleton === undefined || state === undefined || "unparsable" in state) return undefined;
-  const key = factKey(fact);
+  const updates = valueUpdateOf(fact);
+  if (updates === undefined || state === undefined || "unparsable" in state) return undefined;
   for (const line of state.lines) {
     const text = line.kind === "fact" ? line.text : readTypedFactLine(line.text)?.text;
-    if (text === undefined || valueSkeleton(text) !== skeleton || factKey(text) === key) continue;
+    if (text === undefined || !updates(text)) continue;
     const date = line.kind === "fact" ? line.stated : (readTypedFactLine(line.text)?.stated ?? "");
     return {
       key: factKey(text),
