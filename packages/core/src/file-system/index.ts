@@ -1,3 +1,3 @@
 export { isInsideOrSame } from "./is-inside-or-same.js";
-export { boundedRead, READ_CONCURRENCY, readFileBounded } from "./read-file-bounded.js";
+export { boundedRead } from "./read-file-bounded.js";
 export { errorCode, isMissing, isResourceLimit } from "./system-error.js";

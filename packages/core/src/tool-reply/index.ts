@@ -1,7 +1,3 @@
-export { ModelReplyError, type ModelReplyErrorOptions } from "./model-reply-error.js";
-export { type ParseToolInputResult, parseToolInput } from "./parse-tool-input.js";
-export {
-  type ParseToolReplyResult,
-  parseToolReply,
-  type ToolReplyProblem,
-} from "./parse-tool-reply.js";
+export { ModelReplyError } from "./model-reply-error.js";
+export { parseToolInput } from "./parse-tool-input.js";
+export { parseToolReply, type ToolReplyProblem } from "./parse-tool-reply.js";

@@ -1,9 +1,7 @@
 export {
-  type ParseClaudeCodeTranscriptOptions,
   type ParseClaudeCodeTranscriptResult,
   parseClaudeCodeTranscript,
   type SkippedRecords,
-  type SkipReason,
   type TranscriptCheckpoint,
 } from "./claude-code-transcript.js";
 export {

@@ -1,5 +1,5 @@
 export { costOfRecord } from "./cost-of-record.js";
-export type { OnStep, OnUsage, Stage, Step, UsageRecord } from "./types.js";
+export type { OnStep, OnUsage, Stage, UsageRecord } from "./types.js";
 export {
   type CreateUsageLogOptions,
   createUsageLog,
@@ -7,5 +7,4 @@ export {
   readUsageLog,
   USAGE_LOG_PATH,
   type UsageLogProblem,
-  UsageRecordSchema,
 } from "./usage-log.js";
