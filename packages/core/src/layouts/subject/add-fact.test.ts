@@ -1,10 +1,10 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { addFact } from "../../../test/add-fact.js";
 import { tempStore } from "../../../test/temp-store.js";
 import type { MemoryStore } from "../../store/index.js";
 import { readFolder } from "../../write/memory-files.js";
-import { addFact } from "./add-fact.js";
 
 const base = { replaces: null, stated: "2026/09/12", updated: "2026/09/12", checkTombstones: true };
 
