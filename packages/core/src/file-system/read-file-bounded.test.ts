@@ -1,11 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { READ_CONCURRENCY, readFileBounded } from "./read-file-bounded.js";
+import { boundedRead, READ_CONCURRENCY } from "./read-file-bounded.js";
 
 vi.mock("node:fs/promises", () => ({ readFile: vi.fn() }));
 vi.mock("node:timers/promises", () => ({ setTimeout: vi.fn(async () => undefined) }));
 
 const mockedReadFile = vi.mocked(readFile);
+const readFileBounded = (path: string) => boundedRead(() => readFile(path));
 
 function systemError(code: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: failed, open 'x.md'`), { code });
@@ -15,7 +16,7 @@ afterEach(() => {
   mockedReadFile.mockReset();
 });
 
-describe("readFileBounded", () => {
+describe("boundedRead", () => {
   it.each(["EMFILE", "ENFILE", "EAGAIN"])("retries %s until the read succeeds", async (code) => {
     mockedReadFile
       .mockRejectedValueOnce(systemError(code))

@@ -1,13 +1,10 @@
-import { readFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import pLimit from "p-limit";
 import { isResourceLimit } from "./system-error.js";
 
 /**
- * Most files read at once by this process through {@link readFileBounded}: a few dozen keep the
- * disk and the thread pool busy (the naive scan the issue-19 bench compares with used 64), while
- * the process stays far below any usual open-file limit (1,024 and up) and holds only that many
- * files' bytes at a time.
+ * Most reads in flight in this process through {@link boundedRead}: enough to keep the disk and
+ * the thread pool busy, far below any usual open-file limit (1,024 and up).
  */
 export const READ_CONCURRENCY = 64;
 
@@ -39,18 +36,4 @@ export function boundedRead<T>(read: () => Promise<T>): Promise<T> {
     }
     return read();
   });
-}
-
-/**
- * Reads a whole file through {@link boundedRead}: at most {@link READ_CONCURRENCY} reads in
- * flight, resource errors retried then thrown.
- *
- * @param path - Absolute path of the file.
- * @returns The file's bytes.
- * @throws {Error} the file-system error (`ENOENT`, `EACCES`, ..., or the resource error once the
- *   retries are spent).
- * @example const bytes = await readFileBounded("/home/me/memory/profile.md");
- */
-export function readFileBounded(path: string): Promise<Buffer> {
-  return boundedRead(() => readFile(path));
 }

@@ -15,11 +15,7 @@ export function isMissing(error: unknown): boolean {
 
 const RESOURCE_CODES = new Set(["EMFILE", "ENFILE", "EAGAIN"]);
 
-/**
- * Whether a system error is about the process's or the system's resources (too many open files,
- * try again), not about the file: such an error says nothing of the file and must never be
- * reported as a problem with it.
- */
+/** Whether a system error is about resources (too many open files), never about the file. */
 export function isResourceLimit(error: unknown): boolean {
   const code = errorCode(error);
   return code !== undefined && RESOURCE_CODES.has(code);
