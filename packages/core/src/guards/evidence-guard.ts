@@ -17,17 +17,15 @@ function trimQuoteFraming(folded: string): string {
 }
 
 /**
- * Checks that a proposal's evidence is a verbatim quote of a **user** turn, comparing texts with
- * case, white space and quote-mark style folded (see {@link foldText}); quote marks around the
- * evidence and end punctuation are ignored. The seed design: the user said it directly, and the
- * write pass quotes the user's words as evidence; a fact the assistant suggested and the user never
- * stated is not a memory.
+ * Checks that a proposal's evidence is a verbatim quote of a **user** turn (the seed design: the
+ * user said it directly), with case, white space and quote-mark style folded ({@link foldText});
+ * quote marks around it and end punctuation are ignored.
  *
  * @param evidence - The quote from the proposal.
  * @param transcript - The session transcript.
- * @returns `quoted` with the 0-based turn index of the first user turn holding the quote;
- *   `evidence_not_from_user` (with the assistant turn) when only an assistant turn holds it;
- *   `evidence_not_found` when no turn holds it or the evidence is blank.
+ * @returns `quoted` with the 0-based index of the first user turn holding it;
+ *   `evidence_not_from_user` (with the assistant turn) when only an assistant turn does;
+ *   `evidence_not_found` when no turn does or the evidence is blank.
  * @example checkEvidence("I love Thai food", transcript) // { ok: true, code: "quoted", turn: 0 }
  */
 export function checkEvidence(evidence: string, transcript: Transcript): CheckEvidenceResult {

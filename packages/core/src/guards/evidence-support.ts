@@ -52,32 +52,18 @@ function deniesFact(evidence: string, fact: string): boolean {
 }
 
 /**
- * Checks that a proposal's evidence can back its fact, once `checkEvidence` found it verbatim in a
- * user turn: any substring of a user turn is a verbatim quote, so "I" would back any fact. The
- * evidence must have at least {@link MIN_EVIDENCE_WORDS} content words or
- * {@link MIN_EVIDENCE_CHARS} graphemes (words are split Unicode-aware, so `我住在柏林` is three
- * words, `我`, `住在`, `柏林`: the floor holds for any script), and share at least one content
- * word with the fact (Porter stems, function words dropped; see `contentWords`). The seed design:
- * the user said it directly, quoted as evidence.
- *
- * A fact and evidence with no writing system in common (`lives in Berlin` from `我住在柏林`; see
- * `shareWritingSystem`) can share no word, so the shared-word test cannot tell a translation from
- * an unrelated quote. Then the evidence must have {@link MIN_EVIDENCE_WORDS} content words, and
- * the other guards stand: it is a verbatim quote of a user turn (`checkEvidence`), and the fact
- * passes every write check. Whether a translation is faithful is left to the model (decision 0011).
+ * Checks that a proposal's evidence, once `checkEvidence` found it verbatim in a user turn, can back
+ * its fact (the seed design: the user said it directly): at least {@link MIN_EVIDENCE_WORDS}
+ * content words or {@link MIN_EVIDENCE_CHARS} graphemes (Unicode-aware words, so any script), at
+ * least one content word shared with the fact, and the fact's polarity (a denial or a double
+ * negative is refused: a lost fact costs less than a stored denial). Evidence in another writing
+ * system than the fact needs {@link MIN_EVIDENCE_WORDS} words; whether a translation is faithful
+ * is left to the model (decision 0011). Codes and messages: the rows of `WRITE_CHECKS`.
  *
  * @param evidence - The quote from the proposal.
  * @param fact - The proposed fact, e.g. `likes green tea`.
- * The evidence must also say the fact with the fact's polarity: when every clause of it that
- * shares a word with the fact is negated or says the fact ended, and the fact is not (or the other
- * way round), it denies the fact (`I'm not a Python developer` for `is a Python developer`). A
- * double negative (`I never miss my morning run` for `runs every morning`) reads as a denial and is
- * refused: a lost fact costs less than a stored denial.
- *
- * @returns `supported`, `evidence_too_short`, `evidence_unrelated` or `evidence_contradicts` (their
- *   messages are the rows of `WRITE_CHECKS`).
+ * @returns `supported`, `evidence_too_short`, `evidence_unrelated` or `evidence_contradicts`.
  * @example checkEvidenceSupport("I", "likes tea") // { ok: false, code: "evidence_too_short" }
- * @example checkEvidenceSupport("I drink green tea every day", "likes green tea") // { ok: true, code: "supported" }
  * @example checkEvidenceSupport("我住在柏林", "lives in Berlin") // { ok: true, code: "supported" }
  * @example checkEvidenceSupport("I'm not a Python developer", "is a Python developer") // { ok: false, code: "evidence_contradicts" }
  */

@@ -116,24 +116,17 @@ function otherSubject(clause: string, factWords: ReadonlySet<string>): boolean {
 }
 
 /**
- * Finds a fact that the evidence shows is another person's, not the user's: "my friend said he
- * didn't like football" (another person's words reported: "<someone> said (that) he/she/they ...",
- * the reporter not the user), "My sister Ana is allergic to shellfish" and "Ana has a cat" (the
- * clause that states the fact has another person as its subject), "Python is my coworker's thing"
- * (it is a relative's or colleague's). For a quote that starts with he / she / they, the words
- * before it in the user's turn say who that is ("my friend Jack said he didn't like playing
- * football" quoted as "he didn't like playing football"). The clause is the one of the evidence
- * holding most of the fact's content words. English, German, French, Spanish, Portuguese and
- * Italian word lists. The check pipeline asks it only for a place that holds the user's own facts
- * (the layout's `ownFacts` step: subject `profile.md` / `preferences.md`, a fact file of type `user`
- * / `feedback`); `people/<name>.md` may hold facts about others.
+ * Finds a fact the evidence shows is another person's: reported words ("my friend said he ..."),
+ * a clause with another subject ("My sister Ana is allergic to shellfish"), or another's thing
+ * ("Python is my coworker's thing"); for a quote starting he / she / they, the words before it in
+ * the user turn say who. Word lists in English, German, French, Spanish, Portuguese and Italian.
+ * Asked only for a place of the user's own facts (the layout's `ownFacts` step).
  *
  * @param fact - The proposed fact.
  * @param evidence - The quote it rests on.
  * @param turn - The user turn the quote comes from, when known (see `checkEvidence`).
  * @returns `{ code: "not_first_person", excerpt }`, or `undefined` when the fact may be the user's.
  * @example findThirdPersonStatement("doesn't like football", "my friend said he didn't like football")?.code // "not_first_person"
- * @example findThirdPersonStatement("is allergic to shellfish", "My sister Ana is allergic to shellfish")?.code // "not_first_person"
  */
 export function findThirdPersonStatement(
   fact: string,

@@ -136,15 +136,7 @@ export const NOT_A_PASSWORD_VALUE = new Set([
   "enabled",
 ]);
 
-/**
- * Whether a stated value is a plain word saying where or how a password is ("in", "on",
- * "required", ...), not the password.
- *
- * @param value - The value after "password is" / "login was" / ..., as matched.
- * @returns `true` when it is one of {@link NOT_A_PASSWORD_VALUE} (case and end punctuation ignored).
- * @example isNotAPasswordValue("in") // true
- * @example isNotAPasswordValue("hunter2") // false
- */
+/** Whether a stated value is one of {@link NOT_A_PASSWORD_VALUE} ("in", "required", ...), case and end punctuation ignored. */
 export function isNotAPasswordValue(value: string): boolean {
   const word = value
     .replace(/^["']|["']$/g, "")

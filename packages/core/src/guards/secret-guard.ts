@@ -61,13 +61,7 @@ const AWS_DOCUMENTATION_KEYS = [
   { kind: "aws_secret_access_key", key: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" },
 ] as const;
 
-/**
- * Whether a digit string passes the Luhn checksum (ISO/IEC 7812-1, used by payment cards).
- *
- * @param digits - Digits only, e.g. `4111111111111111`.
- * @returns `true` when the checksum holds.
- * @example isLuhnValid("4111111111111111") // true
- */
+/** Whether digits (e.g. `4111111111111111`) pass the Luhn checksum of ISO/IEC 7812-1. */
 export function isLuhnValid(digits: string): boolean {
   let sum = 0;
   for (let index = 0; index < digits.length; index++) {
@@ -90,14 +84,7 @@ export function isLuhnValid(digits: string): boolean {
 const CARD_IIN =
   /^(?:4|5[0-8]|6|222[1-9]|22[3-9]\d|2[3-6]\d\d|27[01]\d|2720|3[47]|30[0-5]|3[689]|35(?:2[89]|[3-8]\d))/;
 
-/**
- * Whether a card-length digit string starts with a card network's issuer prefix (IIN range).
- *
- * @param digits - Digits only.
- * @returns `true` for Visa, Mastercard, Maestro, Amex, Diners, JCB, Discover, UnionPay, RuPay prefixes.
- * @example isCardIin("4111111111111111") // true
- * @example isCardIin("1234567812345670") // false
- */
+/** Whether card-length digits start with a card network's issuer prefix (`CARD_IIN`). */
 export function isCardIin(digits: string): boolean {
   return CARD_IIN.test(digits);
 }
@@ -153,14 +140,7 @@ function ownFindings(text: string): SecretFinding[] {
   return findings;
 }
 
-/**
- * Replaces the given ranges of a text by `[redacted]`, merging ranges that overlap.
- *
- * @param text - The scanned text.
- * @param findings - Ranges from {@link findSecrets}.
- * @returns The redacted text.
- * @example redactRanges("key sk-ant-abc123def456", [{ start: 4, end: 23, ... }]) // "key [redacted]"
- */
+/** The text with each finding's range replaced by `[redacted]`, overlapping ranges merged. */
 export function redactRanges(text: string, findings: readonly SecretFinding[]): string {
   const ranges = findings
     .map(({ start, end }) => [start, end] as const)
@@ -199,12 +179,9 @@ export async function findSecrets(text: string): Promise<FindSecretsResult> {
 }
 
 /**
- * {@link findSecrets} of each of many texts, with secretlint run on all of them in as few calls as
- * possible (its rules are built anew for each call, which costs more than scanning a short text),
- * and texts scanned lately answered from memory. Each result is the one `findSecrets` gives.
+ * {@link findSecrets} of each text, in order, with secretlint run over all of them in as few calls
+ * as possible (it builds its rules anew for each call) and texts scanned lately answered from memory.
  *
- * @param texts - Any texts (the fields of a proposal, the lines of a file and their joins).
- * @returns Per text, in order, `{ findings, redacted }` as {@link findSecrets} returns it.
  * @example const [first, second] = await findSecretsOfEach(["my password is hunter2", "hello"]);
  */
 export async function findSecretsOfEach(texts: readonly string[]): Promise<FindSecretsResult[]> {
@@ -283,14 +260,10 @@ function copy(result: FindSecretsResult): FindSecretsResult {
   };
 }
 
-// A key with a zero-width space, word joiner or soft hyphen inside (Unicode format characters,
-// category Cf), or typed in full-width forms ("ＡＫＩＡ..."), slips past every pattern yet reads,
-// and after NFKC copies, as the key. And a run of white space is stored as one space (a fact line
-// is one line, see `formatFactLine`): "4111  1111  1111  1111" is stored as a card number the
-// patterns match. The folded copy drops format characters, applies NFKC one character at a time
-// and turns each run of white space into one space, so each of its code units maps back to the
-// characters it came from: the scan sees the text as it will be stored. `undefined` when folding
-// changes nothing (the folded copy would be the text itself).
+// The text as it will be stored and read, each code unit mapped back to where it came from: a key
+// with a format character inside (zero-width space, soft hyphen: Unicode Cf) or in full-width
+// forms slips past every pattern yet reads, and after NFKC copies, as the key; a run of white
+// space is stored as one space (`formatFactLine`). `undefined` when folding changes nothing.
 function foldForScan(text: string): { text: string; starts: number[]; ends: number[] } | undefined {
   // ASCII holds no format character and NFKC maps each ASCII character to itself; most texts
   // are ASCII with single spaces, and building the maps for them cost more than the scans.
@@ -371,14 +344,7 @@ function withoutNested(findings: SecretFinding[]): SecretFinding[] {
   return kept;
 }
 
-/**
- * A secretlint message id as a snake_case kind: `AWSAccessKeyID` -> `aws_access_key_id`,
- * `PostgreSQLConnection` -> `postgresql_connection` (a run of capitals is one word).
- *
- * @param id - The rule's message id.
- * @returns The kind.
- * @example snakeCase("AWSSecretAccessKey") // "aws_secret_access_key"
- */
+/** A secretlint message id as a kind: `AWSAccessKeyID` -> `aws_access_key_id` (capitals one word). */
 export function snakeCase(id: string): string {
   return id
     .replace(/PostgreSQL/g, "Postgresql")

@@ -17,14 +17,9 @@ export type SecretPattern = {
 };
 
 /**
- * Every match of a global regex in a text, the ones `text.matchAll(pattern)` gives, found with the
- * pattern itself: `matchAll` copies the regex on each call, which for a short text costs more than
- * the search (the guard searches each text with about a hundred patterns).
- *
- * @param pattern - A regex with the `g` flag; its `lastIndex` is 0 again afterwards.
- * @param text - The text to search.
- * @returns The matches in order, as `exec` returns them.
- * @example allMatches(/\d+/g, "a1b22").map((match) => match[0]) // ["1", "22"]
+ * Every match of a global regex, as `text.matchAll(pattern)` gives them, without the copy of
+ * the regex `matchAll` makes on each call (it costs more than the search on a short text).
+ * `pattern.lastIndex` is 0 again afterwards.
  */
 export function allMatches(pattern: RegExp, text: string): RegExpExecArray[] {
   const matches: RegExpExecArray[] = [];
@@ -200,13 +195,8 @@ const US_SSN_IN_WORDS =
 const WORD_RUN = /[A-Z]?[a-z]{2,}/g;
 
 /**
- * The share of a string's characters that sit in word-like runs (a capital and two or more small
- * letters, or small letters alone): high for names and identifiers (`MacBookPro16`: 0.6 to 0.8),
- * low for random tokens (a 24- to 40-char random base64 run: about 0.3).
- *
- * @param text - A token-like string.
- * @returns A share from 0 to 1.
- * @example wordCoverage("MemoryStoreOptions2024") // 0.82
+ * The share (0 to 1) of a string's characters in word-like runs: 0.6 to 0.8 for identifiers
+ * (`MacBookPro16`), about 0.3 for a 24- to 40-char random base64 run.
  */
 export function wordCoverage(text: string): number {
   if (text === "") return 0;
@@ -221,13 +211,7 @@ export function wordCoverage(text: string): number {
 // rule, which also goes by entropy).
 const TOKEN_RUN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{24,}={0,2}(?![A-Za-z0-9+/=_-])/g;
 
-/**
- * Random-looking tokens in a text (see {@link wordCoverage}), as ranges.
- *
- * @param text - Any text.
- * @returns `[start, end]` ranges in UTF-16 code units.
- * @example findRandomTokens("token 9vzF8WTsZyJAtOnIFnJf7u6RQ1vrvnY8") // [[6, 38]]
- */
+/** Random-looking tokens in a text (see {@link wordCoverage}), as `[start, end]` code-unit ranges. */
 export function findRandomTokens(text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
   for (const match of allMatches(TOKEN_RUN, text)) {
@@ -293,13 +277,7 @@ function withIndices(pattern: RegExp): RegExp {
   return pattern.flags.includes("d") ? pattern : new RegExp(pattern.source, `${pattern.flags}d`);
 }
 
-/**
- * The span of a match's `value` group when the pattern has one, else of the whole match.
- *
- * @param match - A match of a regex with the `d` flag.
- * @returns `[start, end]` in UTF-16 code units of the searched text.
- * @example valueSpan(/key=(?<value>\w+);/d.exec("key=abc;")!) // [4, 7]
- */
+/** `[start, end]` of a match's `value` group (regex with the `d` flag), else of the whole match. */
 export function valueSpan(match: RegExpMatchArray | RegExpExecArray): [number, number] {
   const span = match.indices?.groups?.value;
   if (span !== undefined) return [span[0], span[1]];
@@ -314,14 +292,7 @@ export function valueSpan(match: RegExpMatchArray | RegExpExecArray): [number, n
 const IBAN_CANDIDATE =
   /\b[A-Z]{2}\d{2}(?:[A-Z0-9]{11,30}|(?:[ -][A-Z0-9]{4}){2,7}(?:[ -][A-Z0-9]{1,3})?)\b/gi;
 
-/**
- * Whether a string is a valid IBAN (ISO 13616): 15 to 34 characters, country code, two check
- * digits, and the mod-97 checksum equal to 1.
- *
- * @param candidate - Letters and digits, spaces allowed, e.g. `DE89 3704 0044 0532 0130 00`.
- * @returns `true` when the checksum holds.
- * @example isIbanValid("GB82WEST12345698765432") // true
- */
+/** Whether a string is a valid IBAN (ISO 13616): 15 to 34 characters, mod-97 checksum 1. */
 export function isIbanValid(candidate: string): boolean {
   const iban = candidate.replace(/[ -]/g, "").toUpperCase();
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
@@ -336,13 +307,7 @@ export function isIbanValid(candidate: string): boolean {
 
 const compact = (candidate: string) => candidate.replace(/[ -]/g, "");
 
-/**
- * IBANs with a valid checksum in a text, as ranges.
- *
- * @param text - Any text.
- * @returns `[start, end]` ranges in UTF-16 code units.
- * @example findIbans("to GB82WEST12345698765432") // [[3, 25]]
- */
+/** IBANs with a valid checksum in a text, as `[start, end]` code-unit ranges. */
 export function findIbans(text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
   for (const match of allMatches(IBAN_CANDIDATE, text)) {

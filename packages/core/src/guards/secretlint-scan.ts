@@ -22,33 +22,20 @@ const SECRETLINT_CONFIG = {
 export type SecretlintMessage = { messageId: string; start: number; end: number };
 
 /**
- * What stands between two texts scanned in one `lintSource` call. Each call builds every rule of
- * the preset anew (most of a short text's cost), so many texts go in one call. That call finds in
- * each text exactly what a call of its own would, because of what the preset's rules (secretlint
- * 11.7) match: no match holds a barrier character. The three patterns that can run over a line
- * break (the AWS secret key and account id after `\s*`, the PEM body of `[A-Za-z0-9+/=\s\\]`)
- * need a `:`, `=`, quote, key character or `-----END` after it, and U+0000 is none of these; no
- * pattern starts with a line break or U+0000, and none ends with white space. So each scan enters a
- * text with nothing carried over, as at the start of a text of its own. The assertions at a text's
- * edges (`\b`, `(?<!\p{L})`, `(?![A-Za-z0-9_])`, ...) see a line break there, which they treat as
- * they treat the text's end or start; no rule uses `^`, `$` or a positive lookaround on the text.
- * What a rule does with a match (built-in ignores, `allows`, the key's length, base64 or password
- * checks) reads the match only; duplicates and ignored ranges are matched by range. Two things reach
- * past a match, so such texts get a call of their own: a `secretlint-disable` comment, which
- * silences the rest of the scanned text, and a leading byte-order mark, which secretlint strips
- * from the start of what it scans only.
+ * What stands between two texts scanned in one `lintSource` call (each call builds every rule of
+ * the preset anew, most of a short text's cost). In secretlint 11.7's preset no match holds a
+ * barrier character, no pattern starts with a line break or U+0000 or ends with white space, the
+ * three that cross a line break need a `:`, `=`, quote, key character or `-----END` after it, and
+ * no rule uses `^`, `$` or a positive lookaround on the text: so each text gets exactly what a call
+ * of its own would give. A `secretlint-disable` comment (silences the rest) and a leading BOM
+ * (stripped only at the start) reach past a match: such texts get a call of their own.
  */
 const BARRIER = "\n\u0000\n";
 // Texts of one call, at most (a 1,000-line file is one call; its ~30 KB rule-building cost is
 // a thousandth of scanning it, and secretlint's duplicate filter is quadratic in messages).
 const CALL_CHARS = 200_000;
 
-/**
- * Whether a text must be scanned in a `lintSource` call of its own (see {@link BARRIER}).
- *
- * @param text - A text to scan.
- * @returns `true` for a text with a secretlint comment or a leading byte-order mark.
- */
+/** Whether a text needs a `lintSource` call of its own (a secretlint comment or a leading BOM). */
 function needsOwnCall(text: string): boolean {
   return text.startsWith("\uFEFF") || text.includes("secretlint-");
 }
