@@ -52,8 +52,8 @@ function deniesFact(evidence: string, fact: string): boolean {
 }
 
 /**
- * Checks that a proposal's evidence, once `checkEvidence` found it verbatim in a user turn, can back
- * its fact (the seed design: the user said it directly): at least {@link MIN_EVIDENCE_WORDS}
+ * Checks that a proposal's evidence, once `checkEvidence` found it verbatim in a user turn, can
+ * back its fact (the seed design: the user said it directly): at least {@link MIN_EVIDENCE_WORDS}
  * content words or {@link MIN_EVIDENCE_CHARS} graphemes (Unicode-aware words, so any script), at
  * least one content word shared with the fact, and the fact's polarity (a denial or a double
  * negative is refused: a lost fact costs less than a stored denial). Evidence in another writing

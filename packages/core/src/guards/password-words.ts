@@ -136,7 +136,7 @@ export const NOT_A_PASSWORD_VALUE = new Set([
   "enabled",
 ]);
 
-/** Whether a stated value is one of {@link NOT_A_PASSWORD_VALUE} ("in", "required", ...), case and end punctuation ignored. */
+/** Whether a stated value is in {@link NOT_A_PASSWORD_VALUE}, case and end punctuation ignored. */
 export function isNotAPasswordValue(value: string): boolean {
   const word = value
     .replace(/^["']|["']$/g, "")

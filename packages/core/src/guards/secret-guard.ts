@@ -179,8 +179,8 @@ export async function findSecrets(text: string): Promise<FindSecretsResult> {
 }
 
 /**
- * {@link findSecrets} of each text, in order, with secretlint run over all of them in as few calls
- * as possible (it builds its rules anew for each call) and texts scanned lately answered from memory.
+ * {@link findSecrets} of each text, in order, with secretlint run over them in as few calls as
+ * possible (it builds its rules anew each call) and texts scanned lately answered from memory.
  *
  * @example const [first, second] = await findSecretsOfEach(["my password is hunter2", "hello"]);
  */
@@ -344,7 +344,7 @@ function withoutNested(findings: SecretFinding[]): SecretFinding[] {
   return kept;
 }
 
-/** A secretlint message id as a kind: `AWSAccessKeyID` -> `aws_access_key_id` (capitals one word). */
+/** A secretlint message id as a kind: `AWSAccessKeyID` -> `aws_access_key_id`. */
 export function snakeCase(id: string): string {
   return id
     .replace(/PostgreSQL/g, "Postgresql")

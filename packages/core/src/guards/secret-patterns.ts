@@ -211,7 +211,7 @@ export function wordCoverage(text: string): number {
 // rule, which also goes by entropy).
 const TOKEN_RUN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{24,}={0,2}(?![A-Za-z0-9+/=_-])/g;
 
-/** Random-looking tokens in a text (see {@link wordCoverage}), as `[start, end]` code-unit ranges. */
+/** Random-looking tokens in a text ({@link wordCoverage}), as `[start, end]` code-unit ranges. */
 export function findRandomTokens(text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
   for (const match of allMatches(TOKEN_RUN, text)) {
