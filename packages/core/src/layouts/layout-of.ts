@@ -10,8 +10,6 @@ const LAYOUTS: Record<StoreLayout, Layout> = { subject: subjectLayout, fact: fac
 /**
  * The layout of a store: `fact` for a store opened with `layout: "fact"`, else `subject`.
  *
- * @param store - A store; its `layout` field when it has one (a `MemoryStore` does).
- * @returns The {@link Layout} implementation.
  * @example layoutOf(new MemoryStore({ root, layout: "fact" })).write.tool.name // "propose_facts"
  */
 export function layoutOf(store: object): Layout {
@@ -19,13 +17,7 @@ export function layoutOf(store: object): Layout {
   return LAYOUTS[name === "fact" ? "fact" : "subject"];
 }
 
-/**
- * The layout of a given name.
- *
- * @param name - `subject` or `fact`.
- * @returns The {@link Layout} implementation.
- * @example layoutNamed("fact").write.tool.name // "propose_facts"
- */
+/** The layout of a given name, e.g. `layoutNamed("fact").write.tool.name` is `"propose_facts"`. */
 export function layoutNamed(name: StoreLayout): Layout {
   return LAYOUTS[name];
 }

@@ -99,13 +99,7 @@ export type Layout = {
   readonly memoryTool: MemoryToolEdits;
 };
 
-/**
- * Whether a line's text (trimmed) is no item for the memory tool's checks: blank, a front matter
- * fence or a heading.
- *
- * @param text - The line's text, trimmed.
- * @returns `true` for `""`, `---` and `# ...`.
- */
+/** Whether a trimmed line is no item for the memory tool's checks: `""`, `---` or a `#` heading. */
 export function isNoItem(text: string): boolean {
   return text === "" || text === "---" || text.startsWith("#");
 }

@@ -230,12 +230,8 @@ export type FactFolder = {
 };
 
 /**
- * Reads every fact file once: the rows for targets and names, each readable file's text, version
- * token and front matter (a file that is not text or whose header cannot be parsed is left out of
- * `files`, so it is never edited).
- *
- * @param store - The fact store.
- * @returns `{ rows, files }`.
+ * Reads every fact file once: the rows, and each readable file's text, version token and front
+ * matter (a file that is not text or whose header does not parse is left out, so never edited).
  */
 export async function readFactFolder(store: FolderReadStore): Promise<FactFolder> {
   return (await readFactFolderWithRows(store)).folder;
@@ -276,26 +272,13 @@ function shapeProblem(given: FactProposal): string | undefined {
   return factBodyShape(given.body);
 }
 
-/**
- * The fact layout's shape rule for a fact file's body (the `invalid_fact` row of `WRITE_CHECKS`):
- * at most {@link MAX_FACT_BODY_CHARS} chars, see `checkFactShape`.
- *
- * @param body - The body, trimmed.
- * @returns `undefined`, or what is wrong, e.g. `it is blank (one fact per file)`.
- */
+/** The fact layout's `invalid_fact` rule for a trimmed body, {@link MAX_FACT_BODY_CHARS} chars. */
 export function factBodyShape(body: string): string | undefined {
   const shape = checkFactShape(body, MAX_FACT_BODY_CHARS);
   return shape.ok ? undefined : `${shape.problem} (one fact per file)`;
 }
 
-/**
- * The fact layout's duplicate rule (the `duplicate` row of `WRITE_CHECKS`): a fact file of the
- * folder whose body has the same key as `body` (see `factKey`).
- *
- * @param folder - The folder as read (see `readFactFolder`).
- * @param body - The new fact.
- * @returns `{ path }` of the file that holds it, or `undefined`.
- */
+/** The fact layout's `duplicate` rule: the fact file whose body has `body`'s key (`factKey`). */
 export function heldBody(folder: FactFolder, body: string): { path: string } | undefined {
   const key = factKey(body);
   for (const [path, entry] of folder.files) {
@@ -304,14 +287,7 @@ export function heldBody(folder: FactFolder, body: string): { path: string } | u
   return undefined;
 }
 
-/**
- * The fact layout's duplicate rule inside one file (the `duplicate` row of `WRITE_CHECKS`): a line
- * of `body` with the same key as `text` (see `factKey`); across files see {@link heldBody}.
- *
- * @param body - A fact file's body, or its text after an edit without the lines being written.
- * @param text - The fact or line being written.
- * @returns Whether the body already says it.
- */
+/** Whether a fact file's `body` has a line with `text`'s key (`factKey`); see {@link heldBody}. */
 export function bodyHolds(body: string, text: string): boolean {
   const key = factKey(text);
   return key !== "" && body.split(/\r\n|\n|\r/).some((line) => factKey(line) === key);

@@ -16,16 +16,11 @@ import type { WriteStore } from "../../write/write-pipeline.js";
 export type ForgetFactStore = WriteStore & Pick<MemoryStore, "delete">;
 
 /**
- * Forgets at once in the fact layout (one fact per file): deletes every fact file the query is
- * about: its name or description matches the query (`matches`, the subject layout's whole-word
- * rule), or its body does as a whole or as a phrase of two or more words (see `factIsAbout`). A file
- * whose body only mentions the query's word ("deploy" in "Neovim, including deploy scripts") is
- * kept and listed in `notRemoved` with the reason. Each is deleted
- * with its version token, under the store lock, after writing a hash-only tombstone of the removed
- * bodies and the query (the same tombstone file and rules as the subject layout, so no later write
- * pass brings the fact back). A tombstone is left even when nothing matched: the fact may still
- * be in this session's transcript. A file that cannot be parsed is left as it is and reported in
- * `notRemoved`.
+ * The fact layout's forget: deletes every fact file the query is about, by name, description or
+ * body ({@link factIsAbout}), each with its version token, under the store lock, after a hash-only
+ * tombstone of the bodies and the query (left even when nothing matched: the fact may still be in
+ * the session's transcript). A file that only mentions the query, or does not parse, is kept and
+ * listed in `notRemoved` with the reason.
  *
  * @param options - `{ store, query, now?, matches }`.
  * @returns `removed` (`line` is the file's body), `nothing_matched`, or `version_conflict`.
@@ -89,13 +84,7 @@ export async function forgetFactFiles(options: {
   });
 }
 
-/**
- * What {@link forgetFactFiles} would delete now: the fact files the query is about, each shown
- * with its body as its one "line".
- *
- * @param options - `{ store, query, matches }`.
- * @returns `{ files, notRemoved? }`; `notRemoved` lists the files whose body only mentions the query.
- */
+/** What {@link forgetFactFiles} would delete now, each file's body shown as its one "line". */
 export async function previewForgetFactFiles(options: {
   store: WriteStore;
   query: string;

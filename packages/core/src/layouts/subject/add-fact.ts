@@ -33,13 +33,7 @@ const USER_FILES = new Set(["profile.md", "preferences.md"]);
 
 const STATED_PREFIX = /^\s*\[stated\b[^\]\n]*\]\s*/i;
 
-/**
- * A fact's text as it is checked and stored: a leading `[stated ...]` tag dropped, white space
- * runs made one space, trimmed.
- *
- * @param fact - The fact as given.
- * @returns The text, e.g. `deploys on Fly.io`.
- */
+/** A fact as stored: a leading `[stated ...]` tag dropped, white space runs one space, trimmed. */
 export function normalizeFactText(fact: string): string {
   return fact.replace(STATED_PREFIX, "").replace(/\s+/g, " ").trim();
 }
@@ -197,29 +191,17 @@ export function subjectWriteSteps(
   };
 }
 
-/**
- * The subject layout's shape rule for one line (the `invalid_fact` row of `WRITE_CHECKS`): at most
- * {@link MAX_FACT_CHARS} chars, see `checkFactShape`.
- *
- * @param fact - The line's fact, without its date tag, trimmed.
- * @returns `undefined`, or what is wrong, e.g. `it is blank; a memory line is one short fact`.
- */
+/** The subject layout's `invalid_fact` rule for one undated line, {@link MAX_FACT_CHARS} chars. */
 export function subjectLineShape(fact: string): string | undefined {
   const shape = checkFactShape(fact, MAX_FACT_CHARS);
   return shape.ok ? undefined : `${shape.problem}; a memory line is one short fact`;
 }
 
 /**
- * The subject layout's duplicate rule (the `duplicate` row of `WRITE_CHECKS`): a line of `files`
- * with the same key as `fact` (see `factKey`), or one that restates it (see `restatesFact`),
- * `file` scanned first, in a file about the same subject as `target` (a people/ or projects/ file
- * its own entity; any other file the user); the line `replacedKey` names is not one.
+ * The subject layout's `duplicate` rule (`WRITE_CHECKS`): a line of `files` with the same key as
+ * `fact` (`factKey`) or one that restates it (`restatesFact`), `file` scanned first, in a file
+ * about the same subject as `target` (default `file`); the line `replacedKey` names is not one.
  *
- * @param files - The folder as read (see `readFolder`).
- * @param fact - The new fact.
- * @param file - The memory path the fact is for, scanned first.
- * @param replacedKey - The key of the line the fact replaces, if any: the same key is a duplicate.
- * @param target - The file the fact lands in (default `file`), named when the key is the replaced one's.
  * @returns `{ path, as? }` (`as` the line that restates it), or `undefined`.
  */
 export function heldLine(

@@ -39,12 +39,8 @@ type PlanInput = {
 };
 
 /**
- * The subject layout's forget (see `forget`, which checks the query first): removes every memory
- * line matching `query` in every file, under the store lock, after journaling the removal and
- * writing the tombstone.
- *
- * @param options - As for `forget`; `query` already through `forgetQueryText` and not blank.
- * @returns One of `forget`'s results.
+ * The subject layout's forget (`forget` checks the query first): removes every line matching
+ * `query`, under the store lock, after journaling the removal and writing the tombstone.
  */
 export async function forgetLines(options: ForgetOptions): Promise<ForgetResult> {
   const { store, only, query } = options;
@@ -149,13 +145,7 @@ function factTextOf(line: string): string {
   return line.replace(/^\[stated [^\]]*\]\s*/, "");
 }
 
-/**
- * The subject layout's preview of a forget (see `previewForget`): every file with a matching line,
- * its version token and the lines as written.
- *
- * @param options - `{ store, query }`; `query` already through `forgetQueryText` and not blank.
- * @returns `{ files, notRemoved? }`; `notRemoved` holds matching lines in files it cannot edit.
- */
+/** The subject layout's `previewForget`: each file with a matching line, its version and lines. */
 export async function previewForgetLines(
   options: Pick<ForgetOptions, "store" | "query">,
 ): Promise<ForgetPreview> {
@@ -206,17 +196,12 @@ async function planFile(
 }
 
 /**
- * The new text of one file without the lines matching `query`, or `undefined` when none match
- * (or the file cannot be parsed). Dated facts and undated lines written by hand both count, so
- * nothing of a forgotten fact is left behind. Only the removed lines and the `updated:` header
- * line change (see `editMemoryText`): every other line, the header a person wrote included, stays
- * byte for byte, in its own line breaks and BOM. When setting `updated:` would leave a file over
- * the cap no shorter, only the lines are cut, so the store accepts the write (it moves toward the
- * cap) and forgetting never waits for a consolidation.
+ * The new text of one file without the lines matching `query` (dated or typed by hand), or
+ * `undefined` when none match or the file does not parse. Only those lines and `updated:` change
+ * (`editMemoryText`); when `updated:` would leave a file over the cap no shorter, only the lines
+ * are cut, so forgetting never waits for a consolidation.
  *
- * @param input - `{ path, text, query, today, maxChars, onlyLines? }`: the file, the forget query,
- *   today's `YYYY/MM/DD` tag, the store's cap in chars, and the only lines (as written) to remove.
- * @returns `{ content, removed }` (removed lines as written, fact lines with their date tag).
+ * @returns `{ content, removed }` (removed lines as written, date tags included).
  */
 export function planForget(input: PlanInput): { content: string; removed: string[] } | undefined {
   const { path, text, query, today, maxChars } = input;

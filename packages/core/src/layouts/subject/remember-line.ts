@@ -6,13 +6,7 @@ import {
 } from "../../write/remember.js";
 import { subjectWriteSteps } from "./add-fact.js";
 
-/**
- * The subject layout's `remember`: the fact is added as a dated line, through the check pipeline
- * with the subject layout's steps (see {@link rememberThrough}).
- *
- * @param options - The options of `remember`.
- * @returns The result of `remember`.
- */
+/** The subject layout's `remember`: a dated line, through {@link rememberThrough}. */
 export function rememberLine(options: RememberOptions): Promise<RememberResult> {
   const today = dateTag(options.now ?? new Date(), options.timeZone);
   return rememberThrough(

@@ -97,15 +97,7 @@ export type DecideProposalsOptions = Pick<WritePassOptions, "store" | "transcrip
   errors?: readonly WritePassError[];
 };
 
-/**
- * Decides and applies the subject layout's proposals through the check pipeline, against one
- * read of the folder (`given`, else read now).
- *
- * @param options - `{ store, transcript, timeZone?, now, onTooLong?, errors? }`.
- * @param proposals - The proposals in `propose_memories` shape.
- * @param given - The read the request was built from, when there was one.
- * @returns The applied and rejected proposals.
- */
+/** Decides and applies subject proposals through the check pipeline, on `given` or a new read. */
 export async function decideProposals(
   options: DecideProposalsOptions,
   proposals: readonly Proposal[],

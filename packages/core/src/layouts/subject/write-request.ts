@@ -23,14 +23,7 @@ export type FormatWriteRequestOptions = {
 
 const FIRST = ["profile.md", "preferences.md"];
 
-/**
- * One line of the write request's memory index: `- path: description`, the description on one
- * line and cut to 300 chars (`…` marking the cut), message tags neutralized.
- *
- * @param row - A `store.list()` row.
- * @returns The line, without a line break.
- * @example writeIndexLine(row) // "- topics/hosting.md: Where the user deploys."
- */
+/** One line of the write request's memory index, `- path: description`, cut to 300 chars. */
 export function writeIndexLine(row: MemoryRow): string {
   return `- ${fenced(oneLine(row.path))}: ${fenced(capChars(oneLine(row.description), DEFAULT_MAX_DESCRIPTION_CHARS)) || "(no description)"}`;
 }
