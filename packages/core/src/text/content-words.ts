@@ -10,13 +10,8 @@ export type ContentWordsOptions = {
 };
 
 /**
- * The content words of a text as written (folded, not stemmed): the fact key (see `factKey`)
- * split into words (see `splitWords`), ignored words removed. For messages that quote words.
- *
- * @param text - A fact, a forget query or an evidence quote.
- * @param options - `{ ignore? }`: words to leave out.
- * @returns The words in order, with repeats.
- * @example contentWordList("Please forget where I deploy") // ["deploy"]
+ * The content words of a text as written (folded, not stemmed, in order, with repeats), for
+ * messages that quote words: `contentWordList("Please forget where I deploy")` is `["deploy"]`.
  */
 export function contentWordList(text: string, options: ContentWordsOptions = {}): string[] {
   const ignore = options.ignore ?? STOP_WORDS;

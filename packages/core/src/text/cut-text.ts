@@ -9,14 +9,10 @@ function graphemeAt(text: string, index: number): { start: number; end: number }
 }
 
 /**
- * The longest start of a text that is at most `maxChars` chars long and ends on a grapheme
- * boundary (Unicode extended grapheme clusters, UAX #29, through `Intl.Segmenter`): a surrogate
- * pair, a ZWJ family, a flag, an emoji with its skin tone and a letter with its combining marks are
- * kept whole or left out whole, so the cut text is valid UTF-16 that the API's JSON parser accepts.
+ * The longest start of a text within `maxChars` UTF-16 code units that ends on a grapheme boundary
+ * (UAX #29, `Intl.Segmenter`): surrogate pairs, ZWJ sequences, flags and combining marks are kept
+ * or left out whole, so the cut text is valid UTF-16 the API's JSON parser accepts.
  *
- * @param text - Any text.
- * @param maxChars - Most chars (UTF-16 code units) to keep; 0 or less keeps nothing.
- * @returns The text itself when it fits, else its longest whole-grapheme start within `maxChars`.
  * @example headOfText("ab👍🏽", 3) // "ab"
  */
 export function headOfText(text: string, maxChars: number): string {
@@ -25,15 +21,7 @@ export function headOfText(text: string, maxChars: number): string {
   return text.slice(0, graphemeAt(text, maxChars).start);
 }
 
-/**
- * The longest end of a text that is at most `maxChars` chars long and starts on a grapheme
- * boundary; the mirror of {@link headOfText}.
- *
- * @param text - Any text.
- * @param maxChars - Most chars (UTF-16 code units) to keep; 0 or less keeps nothing.
- * @returns The text itself when it fits, else its longest whole-grapheme end within `maxChars`.
- * @example tailOfText("👍🏽ab", 3) // "ab"
- */
+/** The longest end of a text within `maxChars`, cut on a grapheme boundary ({@link headOfText}). */
 export function tailOfText(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
   if (maxChars <= 0) return "";

@@ -47,13 +47,8 @@ function slugOf(name: string): string {
 }
 
 /**
- * A free file name for a new fact: `<slug>.md`, else `<slug>-2.md`, `<slug>-3.md`, ... (the
- * first not taken, names compared case-insensitively).
- *
- * @param name - The memory's name.
- * @param taken - Paths already in the folder (e.g. `store.list()` paths).
- * @returns A root-level path ending in `.md`.
- * @example uniqueFactPath("deploy host", ["deploy-host.md"]) // "deploy-host-2.md"
+ * A free root-level path for a new fact: `<slug>.md`, else `<slug>-2.md`, ... (names compared
+ * case-insensitively): `uniqueFactPath("deploy host", ["deploy-host.md"])` is `deploy-host-2.md`.
  */
 export function uniqueFactPath(name: string, taken: Iterable<string>): string {
   const used = new Set([...taken].map((path) => path.normalize("NFC").toLowerCase()));

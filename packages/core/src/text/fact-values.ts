@@ -43,13 +43,7 @@ export function factValues(text: string): FactValues {
   return { exact: [...exact], names: [...names] };
 }
 
-/**
- * The folded tokens of a text (see {@link factValues}), for checking that a value is in it.
- *
- * @param text - Any text.
- * @returns The set of folded tokens, with each token's `-`/`.`-separated parts too.
- * @example valueTokens("database on Postgres 16.2").has("16.2") // true
- */
+/** The folded tokens of a text and their `-`/`.` parts ({@link factValues}): is a value in it? */
 export function valueTokens(text: string): Set<string> {
   const tokens = new Set<string>();
   for (const match of text.replace(STATED_TAG, "").normalize("NFKC").matchAll(TOKEN)) {

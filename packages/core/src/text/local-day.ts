@@ -24,14 +24,7 @@ function formatFor(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/**
- * Whether a name is a time zone this runtime knows (an IANA name such as `Asia/Shanghai`, or
- * `UTC`), so a surface can fall back to UTC on a `$TZ` it cannot use.
- *
- * @param timeZone - The name.
- * @returns `true` when {@link localDay} accepts it.
- * @example isTimeZone("America/Los_Angeles") // true
- */
+/** Whether {@link localDay} accepts a time zone name (IANA, or `UTC`): else fall back to UTC. */
 export function isTimeZone(timeZone: string): boolean {
   try {
     formatFor(timeZone);

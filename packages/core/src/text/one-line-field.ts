@@ -7,14 +7,10 @@ const NOT_ONE_LINE =
   /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 /**
- * Why a one-line field (a description, a name) cannot be written as it is: the first character
- * that breaks the line or turns its direction, named by its code point.
+ * Why a one-line field (a description, a name) cannot be written as it is, naming the first
+ * character that breaks the line or turns its direction; `undefined` for one plain line.
  *
- * @param text - The field's value.
- * @returns `undefined` when the text is one plain line; else a reason such as
- *   `it contains U+2028 (a line or paragraph separator)`.
  * @example oneLineFieldProblem("Editor\u2028tools") // "it contains U+2028 (a line or paragraph separator)"
- * @example oneLineFieldProblem("Editor and tools") // undefined
  */
 export function oneLineFieldProblem(text: string): string | undefined {
   const found = NOT_ONE_LINE.exec(text)?.[0];

@@ -22,14 +22,8 @@ const PLACEHOLDERS = new Set([
 ]);
 
 /**
- * Whether a text is a placeholder rather than a value: `undefined`, `null`, `N/A`, `...`,
- * `<fact>`, `TODO` and the like (case, quotes and brackets around it ignored), or nothing but
- * dots, dashes and question marks. The write checks refuse such facts.
- *
- * @param text - A fact's text.
- * @returns `true` for a placeholder.
- * @example isPlaceholder("undefined") // true
- * @example isPlaceholder("uses Neovim") // false
+ * Whether a fact is a placeholder, not a value: `undefined`, `null`, `N/A`, `...`, `<fact>`,
+ * `TODO` and the like (case, quotes and brackets ignored), or only dots, dashes and question marks.
  */
 export function isPlaceholder(text: string): boolean {
   const folded = text.normalize("NFKC").trim().toLowerCase();

@@ -124,10 +124,8 @@ const LISTED = new RegExp(
 export type ListedDayWord = { index: number; text: string; days: number | null };
 
 /**
- * Finds the day words of languages chrono has no parser for ({@link LISTED_DAY_WORDS}).
+ * The {@link LISTED_DAY_WORDS} in a text, in order, each with its UTF-16 index and offset in days.
  *
- * @param text - A fact (chars).
- * @returns Each word with its UTF-16 index and offset in days (`null`: ambiguous), in text order.
  * @example findListedDayWords("내일 치과에 간다") // [{ index: 0, text: "내일", days: 1 }]
  */
 export function findListedDayWords(text: string): ListedDayWord[] {

@@ -32,14 +32,7 @@ export function splitSearchTerms(text: string): string[] {
   return words;
 }
 
-/**
- * Whether a search term is a symbol ({@link splitSearchTerms}'s emoji and signs), which counts
- * even when it is one char long ("★"), where a one-letter word is dropped as noise.
- *
- * @param term - One term of `splitSearchTerms`.
- * @returns `true` for a symbol term.
- * @example isSymbolTerm("★") // true
- */
+/** Whether a search term is a symbol (emoji, sign), which counts even one char long ("★"). */
 export function isSymbolTerm(term: string): boolean {
   return SYMBOL.test(term);
 }
@@ -64,14 +57,7 @@ export function stemmedSearchTerm(term: string): string | null {
 /** Shortest query term (chars) matched as a prefix too ("adop" finds "adoption"). */
 const PREFIX_MIN_CHARS = 4;
 
-/**
- * Whether a query term also matches the indexed terms it begins: for terms of 4+ chars, where a
- * shorter prefix matches too much to help.
- *
- * @param term - A query term after {@link stemmedSearchTerm}.
- * @returns `true` when it is matched as a prefix.
- * @example isPrefixSearchTerm("adopt") // true
- */
+/** Whether a query term also matches the indexed terms it begins: terms of 4+ chars. */
 export function isPrefixSearchTerm(term: string): boolean {
   return term.length >= PREFIX_MIN_CHARS;
 }

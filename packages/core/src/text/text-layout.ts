@@ -25,15 +25,7 @@ export function readTextLayout(text: string): TextLayout & { body: string } {
   return { bom, eol: crlf > lf ? "\r\n" : "\n", body };
 }
 
-/**
- * Lays a text out as {@link readTextLayout} found another: its line breaks (LF or CRLF) become
- * `layout.eol`, and `layout.bom` goes first.
- *
- * @param text - The text to write, without a byte order mark.
- * @param layout - `{ bom, eol }`.
- * @returns The text to write.
- * @example applyTextLayout("a\nb\n", { bom: "", eol: "\r\n" }) // "a\r\nb\r\n"
- */
+/** Lays out a text as {@link readTextLayout} found: `layout.eol` breaks, `layout.bom` first. */
 export function applyTextLayout(text: string, layout: TextLayout): string {
   return layout.bom + (layout.eol === "\r\n" ? text.replace(/\r?\n/g, "\r\n") : text);
 }

@@ -30,15 +30,7 @@ export function writingSystems(text: string): Set<string> {
   return found;
 }
 
-/**
- * Whether two texts have a writing system in common (see {@link writingSystems}). Texts that do
- * not can share no word, whatever they say: `lives in Berlin` and `我住在柏林`.
- *
- * @param a - A text.
- * @param b - Another text.
- * @returns `true` when some letter of each is in the same writing system, or either has no letter.
- * @example shareWritingSystem("lives in Berlin", "我住在柏林") // false
- */
+/** Whether two texts share a writing system ({@link writingSystems}), or either has no letter. */
 export function shareWritingSystem(a: string, b: string): boolean {
   const left = writingSystems(a);
   const right = writingSystems(b);
