@@ -75,12 +75,7 @@ export type MemoryToolContext = {
   today(): string;
 };
 
-/**
- * The context of one set of handlers.
- *
- * @param options - The handlers' options.
- * @returns The context the commands share.
- */
+/** The context the commands of one set of handlers share. */
 export function memoryToolContext(options: MemoryToolHandlersOptions): MemoryToolContext {
   const { store } = options;
   return {

@@ -59,12 +59,7 @@ function refused(memoryPath: string, reason: string): MemoryToolError {
   );
 }
 
-/**
- * The memory-tool path of a store path.
- *
- * @param relative - A store path such as `topics/tools.md`.
- * @returns `/memories/topics/tools.md`.
- */
+/** The memory-tool path of a store path: `topics/tools.md` -> `/memories/topics/tools.md`. */
 export function memoriesPath(relative: string): string {
   return relative === "" ? MEMORIES_ROOT : `${MEMORIES_ROOT}/${relative}`;
 }

@@ -120,22 +120,14 @@ function keptLineUpdated(
 
 /**
  * Runs one writing memory-tool command through the one check pipeline (`runWritePipeline`), so it
- * is refused with the codes and messages of `WRITE_CHECKS` like every proposal and `remember`:
- * secret (the path of a created file, the text sent, each added line whole, and split across the
- * session's edits) → relative date (each line the model wrote, resolved against today as
- * `remember` does, or refused) → shape (a created file, the `name:` and `description:` it wrote,
- * with the layouts' description rule, and each line it wrote: the layout's placeholder and
- * length rule) → the layout's path rule → forgotten (each added line
- * against the tombstones) → a line that updates another line of the file (`updates_kept_line`) →
- * duplicate / restatement of a stored fact → cap → version-tokened
- * write. After a version conflict the pipeline's retry has the file read again and the command
- * re-applied (`reread`), and checks it from the first step (3 times). The edits come from the model, so there is no evidence.
+ * is refused with the codes and messages of `WRITE_CHECKS`, in the table's order, like every
+ * proposal and `remember`; the lines the model wrote are what is checked, and there is no evidence.
+ * After a version conflict the file is read again and the command re-applied (`reread`), 3 times.
  *
  * @param options - `{ store, write, prepare, pathRule, rules, session, today }`.
  * @returns What the command returns to the model, e.g. `File created successfully at: ...`.
  * @throws {MemoryToolError} with the table's code and message when a check refuses the write, or
  *   the command's own error from `prepare` or `write` (`no_match`, `already_exists`, ...).
- * @example await runMemoryToolWrite({ store, write, prepare, pathRule, rules, session, today: "2026/09/12" });
  */
 export async function runMemoryToolWrite(options: RunMemoryToolWriteOptions): Promise<string> {
   const { write, rules } = options;
