@@ -35,11 +35,9 @@ export function estimateTokens(text: string, model?: string): number {
 }
 
 /**
- * The minimum cacheable prompt length for a model.
+ * The minimum cacheable prompt length of a model in tokens, a dated suffix accepted; `minimums`
+ * adds models or replaces the defaults.
  *
- * @param model - Model id; a dated suffix is accepted.
- * @param minimums - Optional entries (tokens) that add models or replace the defaults.
- * @returns Tokens.
  * @throws {UnknownModelError} when the model is in neither table.
  * @example minCacheableTokens("claude-haiku-4-5-20251001") // 4096
  */

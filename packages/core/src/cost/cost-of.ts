@@ -51,14 +51,7 @@ function rowOn(rows: PriceRow[], date: string | undefined): PriceRow | undefined
   return found;
 }
 
-/**
- * The prompt of one request in tokens as the prompt-length tiers count it: uncached input + cache
- * reads + cache writes.
- *
- * @param usage - One request's usage (tokens).
- * @returns Tokens.
- * @example promptTokens({ input: 10, output: 5, cacheWrite5m: 2, cacheWrite1h: 0, cacheRead: 3 }) // 15
- */
+/** A request's prompt in tokens as the price tiers count it: input + cache reads + cache writes. */
 export function promptTokens(usage: ModelUsage): number {
   return usage.input + usage.cacheRead + usage.cacheWrite5m + usage.cacheWrite1h;
 }

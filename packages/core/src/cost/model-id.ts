@@ -1,13 +1,6 @@
 import { UnknownModelError } from "./unknown-model-error.js";
 
-/**
- * Finds the table key for a model id, accepting a dated snapshot suffix (`-YYYYMMDD`).
- *
- * @param model - A model id such as `claude-haiku-4-5` or `claude-haiku-4-5-20251001`.
- * @param keys - The ids the table knows.
- * @returns The matching key, or `undefined` when none matches.
- * @example resolveModelKey("claude-haiku-4-5-20251001", ["claude-haiku-4-5"]) // "claude-haiku-4-5"
- */
+/** The key of `keys` a model id names, a dated suffix (`-YYYYMMDD`) accepted; else `undefined`. */
 export function resolveModelKey(model: string, keys: readonly string[]): string | undefined {
   if (keys.includes(model)) return model;
   const undated = model.replace(/-\d{8}$/, "");
@@ -17,11 +10,7 @@ export function resolveModelKey(model: string, keys: readonly string[]): string 
 /**
  * The entry of a per-model table for a model id (dated suffix accepted).
  *
- * @param table - Entries by model id.
- * @param model - The model id asked for.
- * @param what - The table's name in the error, e.g. `price`.
- * @param hint - How to add the model, for the error.
- * @throws {UnknownModelError} when the table has no entry for the model.
+ * @throws {UnknownModelError} naming the table (`what`) and how to add the model (`hint`).
  */
 export function modelEntry<T>(
   table: Readonly<Record<string, T>>,

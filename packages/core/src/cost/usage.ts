@@ -183,24 +183,15 @@ export function readUsage(usage: Anthropic.Usage): ReadUsageResult {
 }
 
 /**
- * Normalizes the `usage` object of a Messages API response: `readUsage(usage).usage`.
+ * A response's token counts, `readUsage(usage).usage`.
  *
- * @param usage - `message.usage` from `@anthropic-ai/sdk` (tokens).
- * @returns The counts in tokens.
  * @throws {ModelReplyShapeError} as `readUsage`.
- * @example toModelUsage(message.usage) // { input: 812, output: 96, cacheWrite5m: 0, ... }
  */
 export function toModelUsage(usage: Anthropic.Usage): ModelUsage {
   return readUsage(usage).usage;
 }
 
-/**
- * Adds token counts field by field.
- *
- * @param usages - Any number of usages (none gives zero).
- * @returns A new object; the inputs are not changed.
- * @example sumUsage(first, second).input === first.input + second.input
- */
+/** Adds token counts field by field into a new object (none gives zero). */
 export function sumUsage(...usages: ModelUsage[]): ModelUsage {
   const total: ModelUsage = { ...ZERO_USAGE };
   for (const usage of usages) {
