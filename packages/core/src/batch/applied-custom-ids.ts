@@ -10,14 +10,7 @@ const AppliedLineSchema = z.object({
   appliedAt: z.string(),
 });
 
-/**
- * The `custom_id`s already applied to a store (read from {@link BATCH_APPLIED_FILE}; a line that is
- * not a record, such as one cut short by a crash, is skipped).
- *
- * @param store - The memory store.
- * @returns The set of applied ids (empty when the file does not exist).
- * @example const applied = await readAppliedCustomIds(store);
- */
+/** The `custom_id`s applied to a store ({@link BATCH_APPLIED_FILE}); a line cut short is skipped. */
 export async function readAppliedCustomIds(
   store: Pick<MemoryStore, "readInternal">,
 ): Promise<Set<string>> {
@@ -35,14 +28,7 @@ export async function readAppliedCustomIds(
   return ids;
 }
 
-/**
- * Notes a batch entry as applied (appended, so two appliers never lose each other's line).
- *
- * @param store - The memory store.
- * @param record - `{ customId, batchId, appliedAt }` (`appliedAt` an ISO 8601 time).
- * @returns Nothing.
- * @example await markCustomIdApplied(store, { customId, batchId, appliedAt: new Date().toISOString() });
- */
+/** Notes a batch entry as applied, appended so two appliers never lose each other's line. */
 export async function markCustomIdApplied(
   store: Pick<MemoryStore, "appendInternal">,
   record: z.infer<typeof AppliedLineSchema>,

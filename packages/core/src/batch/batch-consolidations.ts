@@ -61,13 +61,8 @@ export type BatchConsolidationOutcome = { customId: string; path: string; root: 
 );
 
 /**
- * The `custom_id` of a consolidation: kind `c`, the store, the memory path and the version token
- * the request is built from (see `batchCustomId`).
- *
- * @param consolidation - `{ store, path }` as given to `submitWritePasses`.
- * @param version - The file's version token when the request is built.
- * @returns The id, e.g. `c-3f2a9c1e-topics-tools-md-9a0b1c2d`.
- * @example consolidationCustomId({ store, path: "topics/tools.md" }, read.version)
+ * The `custom_id` of a consolidation (`batchCustomId`): kind `c`, the store, the memory path and
+ * the version token its request is built from, e.g. `c-3f2a9c1e-topics-tools-md-9a0b1c2d`.
  */
 export function consolidationCustomId(
   consolidation: Pick<BatchConsolidation, "store" | "path">,

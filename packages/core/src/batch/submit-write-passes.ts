@@ -57,13 +57,7 @@ export type SubmitWritePassesResult = {
   consolidations?: SubmittedConsolidation[];
 };
 
-/**
- * The `custom_id` of a session's write pass (see `batchCustomId`).
- *
- * @param session - The session as given to {@link submitWritePasses}.
- * @returns The id.
- * @example writePassCustomId({ store, transcript })
- */
+/** The `custom_id` of a session's write pass (see `batchCustomId`). */
 export function writePassCustomId(session: BatchWriteSession): string {
   return batchCustomId("write", session.store.root, batchSessionId(session));
 }
@@ -71,10 +65,7 @@ export function writePassCustomId(session: BatchWriteSession): string {
 /**
  * The session id a batch names a session by: `sessionId`, else `transcript.sessionId`.
  *
- * @param session - The session as given to {@link submitWritePasses}.
- * @returns The id.
- * @throws {BatchSubmitError} `missing_session_id` when the session has neither (a batch result could not be matched to it).
- * @example batchSessionId({ store, transcript: { sessionId: "s1", date, turns } }) // "s1"
+ * @throws {BatchSubmitError} `missing_session_id` when the session has neither.
  */
 export function batchSessionId(session: BatchWriteSession): string {
   const id = session.sessionId ?? session.transcript.sessionId;
