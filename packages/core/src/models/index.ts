@@ -220,13 +220,7 @@ export const MODEL_TABLE: readonly ModelInfo[] = Object.freeze([
   },
 ]);
 
-/**
- * The table row of a model id, accepting a dated snapshot suffix (`-YYYYMMDD`).
- *
- * @param model - A model id such as `claude-haiku-5-5` or `claude-haiku-4-5-20251001`.
- * @returns The row, or `undefined` for an id the table does not know.
- * @example modelInfo("claude-haiku-4-5-20251001")?.tokenizer // "claude-4"
- */
+/** The table row of a model id (a dated `-YYYYMMDD` suffix accepted), or `undefined`. */
 export function modelInfo(model: string): ModelInfo | undefined {
   const undated = model.replace(/-\d{8}$/, "");
   return MODEL_TABLE.find((row) => row.id === model || row.id === undated);
