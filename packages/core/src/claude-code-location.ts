@@ -46,11 +46,7 @@ export function projectFolderName(path: string): string {
 
 /**
  * The project Claude Code keys its auto memory by: the main working tree of the git repository
- * `cwd` is in (every worktree of a repository shares one memory), else `cwd` itself.
- *
- * @param cwd - The folder Claude Code runs in.
- * @returns An absolute folder path.
- * @example projectRootOf("/home/ana/shop/src") // "/home/ana/shop" when /home/ana/shop/.git exists
+ * `cwd` is in (its worktrees share one memory), else `cwd` itself.
  */
 export function projectRootOf(cwd: string): string {
   let folder = resolve(cwd);
@@ -72,13 +68,7 @@ export function projectRootOf(cwd: string): string {
   }
 }
 
-/**
- * Claude Code's configuration folder: `CLAUDE_CONFIG_DIR`, else `~/.claude`.
- *
- * @param options - `{ env?, home? }`.
- * @returns An absolute folder path.
- * @example claudeConfigFolder({ home: "/home/ana" }) // "/home/ana/.claude"
- */
+/** Claude Code's configuration folder: `CLAUDE_CONFIG_DIR`, else `~/.claude`. */
 export function claudeConfigFolder(options: Omit<LocationOptions, "cwd"> = {}): string {
   const env = options.env ?? process.env;
   const configured = env.CLAUDE_CONFIG_DIR;
