@@ -128,15 +128,14 @@ function describedAs(description: string, name: string): string {
 }
 
 /**
- * Decides and applies the fact layout's proposals, in order, through the one check pipeline
- * (`WRITE_CHECKS`, with {@link factWriteSteps}); a forget skips the checks that concern a new
- * fact. A save updates the file `replaces` names or the one with the same name or slug (never a
- * second file that disagrees: the second write-up), else creates `<slug of name>.md`; a forget
- * deletes the file and leaves a hash-only tombstone. See `docs/memory-folder.md`.
+ * Decides and applies the fact layout's proposals, in order, through the check pipeline
+ * (`WRITE_CHECKS`, {@link factWriteSteps}); a forget skips the checks of a new fact. A save updates
+ * the file `replaces` names or the one with the same name or slug, else creates `<slug>.md`; a
+ * forget deletes the file after a hash-only tombstone. See `docs/memory-folder.md`.
  *
  * @param options - `{ store, transcript, proposals, now?, timeZone?, userRequest?, snapshot? }`.
- * @returns `{ applied, rejected, consolidated: [], usage }` (`WritePassResult`): an applied item
- *   has `change` (`created`, `updated`, `deleted`), `line` the new body; usage all 0.
+ * @returns `WritePassResult`, usage all 0: an applied item has `change` (`created`, `updated`,
+ *   `deleted`) and `line`, the new body.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @throws {MemoryLockError} when the store lock cannot be taken.
  * @example const { applied, rejected } = await applyFactProposals({ store, transcript, proposals });
@@ -301,14 +300,12 @@ export type FactTarget = {
 };
 
 /**
- * The fact layout's steps of the check pipeline (`runWritePipeline`): the name, type and body
- * rules, the fact file a proposal is about (`replaces`, else the same name or slug: one file per
- * fact), the same body in another file, and the edit: a body replaced with every other line kept,
- * a new `<slug>.md`, or a forget that deletes the file after a hash-only tombstone.
+ * The fact layout's check-pipeline steps: the name, type and body rules, the file a proposal is
+ * about (`replaces`, else the same name or slug: one file per fact), the same body elsewhere, and
+ * the edit (a body replaced with every other line kept, a new `<slug>.md`, or a forget).
  *
- * @param context - `{ store, folder, today }`: the folder as the pass read it (kept current by the
- *   edits), `today` the `updated:` value (`YYYY/MM/DD`).
- * @returns The steps.
+ * @param context - `{ store, folder, today }`: the pass's read of the folder, kept current by the
+ *   edits, and `today` as `YYYY/MM/DD`.
  */
 export function factWriteSteps(context: {
   store: FactWriteStore;

@@ -142,13 +142,10 @@ async function findFactFiles(
 
 /**
  * Whether a fact file's body says what the query names, so the whole file may go (decision
- * 0025-fact-layout, "forget in the fact layout"): the query restates the fact (each matches the
- * other: every content word of either is in the other), or the query's content words, two or
- * more, stand in the body as a phrase (in order, side by side, function words skipped; "use
- * Neovim" in "Uses Neovim for everything"), or the query's words are half or more of the body's
- * content words ("neovim" for "Uses Neovim."). A single word that is only mentioned ("deploy" in
- * "Uses Neovim for everything, including deploy scripts") is not enough: the name or description
- * must carry it.
+ * 0025-fact-layout, "forget in the fact layout"): the query restates the fact or the fact the
+ * query, or two or more of the query's content words stand in the body side by side ("use Neovim"
+ * in "Uses Neovim for everything"), or they are half or more of the body's. A word only mentioned
+ * ("deploy" in "..., including deploy scripts") is not enough.
  */
 function factIsAbout(
   body: string,

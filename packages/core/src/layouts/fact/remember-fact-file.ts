@@ -57,17 +57,12 @@ function asSentence(text: string): string {
 }
 
 /**
- * The fact layout's steps of the check pipeline for `remember` (decision 0025-fact-layout,
- * "remember adds"): the fact is ADDED as a new line to the fact file at `path`, or to the file
- * named after the path's stem (`topics/tools.md` -> "tools"), keeping every line a person wrote
- * byte for byte (header, prose, line breaks, BOM); only `updated:` is set, and a missing
- * `name:` / `description:` / `type:` added. `replaces` replaces only the one body line it names
- * (case, white space and punctuation folded, see `factKey`). Without such a file, a new fact file
- * is created with the fact write pass's steps. The shape rule is the subject layout's line rule
- * (one short fact of at most 300 chars), the same for `remember` in both layouts.
- *
- * @param context - `{ store, now, timeZone? }`.
- * @returns The steps, for `rememberThrough`.
+ * The fact layout's check-pipeline steps for `remember` (decision 0025-fact-layout, "remember
+ * adds"): the fact is added as a line to the fact file at `path`, or to the file named after the
+ * path's stem, every line a person wrote kept byte for byte (only `updated:` set, missing header
+ * fields added); `replaces` replaces the one body line it names (`factKey`). Without such a file a
+ * new fact file is created with the write pass's steps. Shape: the line rule of both layouts'
+ * `remember` (one fact of at most 300 chars).
  */
 export function factRememberSteps(context: {
   store: FactWriteStore;

@@ -109,30 +109,21 @@ function showsExpired(fact: LocatedFact, input: readonly LocatedFact[], today: s
 }
 
 /**
- * Checks that a consolidation accounts for every input fact line (seed design, consolidate: merge
- * duplicates, resolve contradictions to the newest dated line, combine related lines, drop what has
- * expired, keep the newest date on merge). An input line is accounted for when either
- * - it is kept: one output line dated the same or later holds at least
- *   {@link MIN_KEPT_WORD_SHARE} of its content words (folded, Porter-stemmed, as `checkRewrite`
- *   compares them); or
- * - `dropped` lists it (its text copied with its date tag; without a tag, every input line with that
- *   text) with a reason: `duplicate` or `superseded` need `by`, an output line dated the same or
- *   later than the dropped line that holds the dropped line's numbers, identifiers, versions, dates
- *   and proper names (see `factValues`); a `superseded` line may lose them only to a later line
- *   on the same subject (a third of its content words), since a contradiction changes the value;
- *   `expired` needs the file to show it: a date in the line before `today`, an end in its words
- *   ("ended", "no longer", ...) or a later input line that reverses it (see `reversesFact`).
+ * Checks that a consolidation accounts for every input fact line (seed design, consolidate). A line
+ * is accounted for when it is kept (an output line dated the same or later holds at least
+ * {@link MIN_KEPT_WORD_SHARE} of its content words) or `dropped` lists it with a reason:
+ * `duplicate` or `superseded` name `by`, an output line as new or newer holding the dropped line's
+ * values (`factValues`; a `superseded` line may lose them to a later line on the same subject),
+ * and `expired` needs the file to show it (a past date, an end in its words, or a later input line
+ * that reverses it, `reversesFact`).
  *
- * Problems: `dropped_fact` for each entry whose `by` is missing, not an output line, or older than
- * the line it replaces, and one naming every input line neither kept nor listed;
- * `unknown_dropped_line` for an entry that names no input line (a report the user reads must be
- * true). A file that does not parse yields no problems here (`checkRewrite` reports it).
+ * Problems: `dropped_fact` for a bad `by` and for every line neither kept nor listed;
+ * `unknown_dropped_line` for an entry naming no input line. A file that does not parse yields none
+ * here (`checkRewrite` reports it).
  *
- * @param options - `{ path, before, after, dropped?, today? }`: file texts before and after, the
- *   model's `dropped` list (`undefined` when it gave none: every fact must then be kept) and today's
- *   date (`YYYY/MM/DD`, default today in UTC).
- * @returns `{ dropped, problems }`: the accepted drops (input line, reason, output line) and the
- *   problems; `problems` is `[]` when every input fact is accounted for.
+ * @param options - `{ path, before, after, dropped?, today? }`: `dropped` the model's list
+ *   (`undefined`: every fact must be kept), `today` as `YYYY/MM/DD` (default today in UTC).
+ * @returns `{ dropped, problems }`: the accepted drops, and `[]` problems when all is accounted.
  * @example
  * accountForFacts({ path: "topics/tools.md", before, after: headerAndNewestLine }).problems[0]?.code // "dropped_fact"
  */

@@ -35,18 +35,12 @@ const clausesOf = (text: string) => text.split(CLAUSE_BREAK).filter((part) => pa
 export type MovedValue = { written: string; input: string };
 
 /**
- * The values of a rewritten line that moved away from the words they were said with. Each clause of
- * the line is anchored by its distinctive words: content words (stemmed) that at most one input
- * line has, not counting numbers and units ("sertraline", not "takes"). A number, version or date
- * in the clause (with the unit after it: "50 mg") must stand on an input line that holds one of
- * those words and the same number with the same unit. "takes 50 mg of levothyroxine" from "takes
- * 50 mg of sertraline every morning" and "takes 50 mcg of levothyroxine" moved "mg": a 1,000x
- * dose. A clause with no distinctive word has nothing to anchor it and is left to `value_changed`'s
- * file-wide check.
+ * The values of a rewritten line that moved away from the words they were said with: a number,
+ * version or date (with its unit: "50 mg") must stand on an input line that holds one of the
+ * clause's distinctive words (stemmed content words at most one input line has) with the same unit.
+ * "takes 50 mg of levothyroxine" from "takes 50 mg of sertraline" and "takes 50 mcg of
+ * levothyroxine" moved "mg": a 1,000x dose. A clause without such a word: see `value_changed`.
  *
- * @param line - A fact line's text in the rewrite.
- * @param inputLines - The input's fact texts.
- * @returns The moved values, each with an input line that holds it; `[]` when every value stayed.
  * @example movedValues("takes 50 mg of levothyroxine", ["takes 50 mg of sertraline", "takes 50 mcg of levothyroxine"]) // [{ written: "50 mg", input: "takes 50 mg of sertraline" }]
  */
 export function movedValues(line: string, inputLines: readonly string[]): MovedValue[] {

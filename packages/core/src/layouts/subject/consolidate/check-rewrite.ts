@@ -75,33 +75,23 @@ function bodyLineNumbers(file: MemoryFile, text: string): number {
 }
 
 /**
- * Checks a consolidation rewrite against the file it replaces and lists every reason to refuse it
- * (seed design, consolidate: never longer, add no fact, keep every date tag, no placeholders,
- * still a memory file). An empty list means the rewrite may be written.
+ * Checks a consolidation rewrite against the file it replaces (seed design, consolidate: never
+ * longer, add no fact, keep every date tag, no placeholders, still a memory file) and lists every
+ * reason to refuse it, in this order:
  *
- * - `grew`: the rewrite has more chars than the input.
- * - `unparsable`: the rewrite does not parse as a memory file, or lost the header or description
- *   the input had.
- * - `elided`: a line holds a placeholder instead of facts ("...", "…", "[rest unchanged]",
- *   "(same as before)", "(and 4 more)", "etc.", an HTML comment, "rest of the file"), unless the
- *   same line was in the input.
- * - `undated_line`: a body line is neither a dated fact nor blank, a `#` heading or a comment.
- * - `dropped_date`: a date tag is malformed, carries a date no input line has, or the newest input
- *   date is gone (contradictions resolve to the newest line, so its date must survive).
- * - `invented_fact`: a fact line (or the description) uses a content word found in no input fact
- *   line (nor, for the description, the input's name and description). Words are Unicode-folded,
- *   lower-cased and Porter-stemmed (`stemmer`), so "deploys"/"deployed" match; function words and
- *   merge connectives ("previously", "now", "moved", "instead" ...) are free. This is a lexical
- *   check: it catches new names, places, numbers and topics, not a wrong recombination of input
- *   words, which the prompt and the date check guard.
- * - `value_changed`: a fact line writes an identifier, number, version or date (see `factValues`)
- *   that no input line has, such as "eu-west" for "eu-west-3" or "16" for "16.2": a value changed
- *   on the way, whatever the `dropped` list says; or writes a value with its unit beside other
- *   words than the input line that holds it ("takes 50 mg of levothyroxine" from "50 mg of
- *   sertraline" and "50 mcg of levothyroxine"; see `movedValues`).
+ * - `grew`: more chars than the input.
+ * - `unparsable`: not a memory file, or lost the input's header or description.
+ * - `elided`: a placeholder line not in the input ("...", "[rest unchanged]", "etc.", ...).
+ * - `undated_line`: a body line neither a dated fact nor blank, a `#` heading or a comment.
+ * - `dropped_date`: a malformed date tag, a date no input line has, or the newest input date gone.
+ * - `invented_fact`: a fact line (or the description) with a content word no input line has
+ *   (folded, Porter-stemmed; merge connectives such as "previously" are free). Lexical: it catches
+ *   new names, places, numbers and topics, not a wrong recombination of input words.
+ * - `value_changed`: an identifier, number, version or date no input line has (`factValues`:
+ *   "eu-west" for "eu-west-3"), or a value moved to other words (`movedValues`).
  *
  * @param options - `{ path, before, after }`: the file text before and the model's rewrite.
- * @returns The problems found, in the order above; `[]` when the rewrite is acceptable.
+ * @returns The problems found; `[]` when the rewrite may be written.
  * @example checkRewrite({ path: "topics/tools.md", before, after: before + "x" })[0]?.code // "grew"
  */
 export function checkRewrite(options: CheckRewriteOptions): RewriteProblem[] {

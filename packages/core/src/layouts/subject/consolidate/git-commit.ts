@@ -8,14 +8,11 @@ import type { GitCommitResult } from "../../../write/consolidation-result.js";
 export type { GitCommitResult };
 
 /**
- * Commits files of the memory folder when the folder itself is the top of a git repository (a
- * memory folder nested inside some other repository is left alone: its commits are not ours).
- * Only those paths are committed (missing ones are skipped); anything else staged stays staged.
+ * Commits `paths` (relative to `root`; missing ones skipped) when the memory folder is itself the
+ * top of a git repository; a folder nested in another repository is left alone. Anything else
+ * staged stays staged.
  *
- * @param root - The memory folder.
- * @param paths - Paths relative to the root, e.g. `["topics/tools.md", "MEMORY.md"]`.
- * @param message - The commit message.
- * @returns `{ committed: true, commit }` with the commit hash, or why nothing was committed.
+ * @returns `{ committed: true, commit }` with the hash, or why nothing was committed.
  * @example await commitFile("memory", ["topics/tools.md"], "consolidate topics/tools.md: 6412 -> 3980 chars")
  */
 export async function commitFile(
