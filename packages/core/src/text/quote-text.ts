@@ -4,13 +4,9 @@ import { headOfText } from "./cut-text.js";
 export const MAX_QUOTED_CHARS = 160;
 
 /**
- * A text as a message quotes it (a refused fact, a refused path): JSON-quoted, and when longer than
- * {@link MAX_QUOTED_CHARS} chars, its head (cut at a grapheme boundary), an ellipsis and its
- * length, so a pasted 200,000-char text sent back to a model's context or a terminal stays one
- * line to read that still says which text it was.
+ * A text as a message quotes it: JSON-quoted, and past {@link MAX_QUOTED_CHARS} chars its head (cut
+ * on a grapheme), `…` and its length, so a pasted 200,000-char text stays one line to read.
  *
- * @param text - Any text.
- * @returns The quoted text, e.g. `"uses Neovim"`, or `"aaaa…" (5003 chars)` for a long one.
  * @example quoteText("a".repeat(5003)) // `"${"a".repeat(160)}…" (5003 chars)`
  */
 export function quoteText(text: string): string {

@@ -50,16 +50,11 @@ function isRelative(result: ParsedResult): boolean {
 }
 
 /**
- * Relative dates in languages other than English, by chrono-node's locale parsers (Japanese,
- * Chinese, French, German, Spanish, Portuguese, Italian, Dutch, Russian, Ukrainian, Arabic): a
- * casual day word ("明日", "demain", "غدا") or an offset ("la semaine prochaine"). Weekdays and
- * absolute dates are left out, as in English. A result overlapping one already found (by English
- * or an earlier locale) is dropped.
+ * Relative dates in languages other than English, by chrono-node's locale parsers (ja, zh, fr, de,
+ * es, pt, it, nl, ru, uk, ar): a casual day word ("明日", "demain") or an offset ("la semaine
+ * prochaine"); weekdays and absolute dates are left out, as in English. A result overlapping one
+ * in `found` (English, or an earlier locale) is dropped.
  *
- * @param text - A fact (chars).
- * @param instant - The session date (noon UTC).
- * @param found - Results already found (English), not to be found again.
- * @returns The new relative results, in no particular order.
  * @example parseOtherLanguages("je commence demain", new Date("2026-09-12T12:00:00Z"), [])[0]?.text // "demain"
  */
 export function parseOtherLanguages(

@@ -43,18 +43,11 @@ export function statedFactWords(text: string): { words: ReadonlySet<string>; hol
 }
 
 /**
- * Whether a proposed fact only restates a line already stored: every content word of the fact (see
- * `contentWords`: stemmed, function words dropped, any script) is in the line, and both say it with
- * the same polarity: both or neither are negated or say the fact ended ("used to", "stopped",
- * "quit", "no longer", "former", "gave up", "moved away", and their equivalents in the languages of
- * {@link ENDED_PHRASES}), and the fact's content words are at least a third of the line's.
- * `main editor is Neovim` restates `uses Neovim as the main editor`;
- * `eats pork` does not restate `doesn't eat pork anymore`, `lives in Berlin` does not restate
- * `used to live in Berlin`, and `uses Neovim and tmux` adds a word.
+ * Whether a proposed fact only restates a stored line (a date tag ignored): every content word of
+ * the fact (`contentWords`) is in the line, both have the same polarity (negated or ended in both
+ * or neither; {@link ENDED_PHRASES}), and the fact's words are at least a third of the line's.
+ * `eats pork` does not restate `doesn't eat pork anymore`; `uses Neovim and tmux` adds a word.
  *
- * @param fact - The proposed fact.
- * @param line - A stored fact's text (a date tag is ignored).
- * @returns `true` when the fact adds nothing to the line.
  * @example restatesFact("Neovim is the user's main editor", "uses Neovim as the main editor") // true
  */
 export function restatesFact(fact: string, line: string): boolean {
@@ -67,16 +60,10 @@ export function restatesFact(fact: string, line: string): boolean {
 }
 
 /**
- * Whether a proposed fact says the opposite of a stored line, so it updates that line rather than
- * standing beside it: one is negated or says the fact ended and the other is not (see
- * {@link restatesFact}), and the content words of one hold those of the other, the smaller being
- * at least half the larger (so `smoke alarm beeps at night` does not reverse `quit smoking`).
- * `lives in Berlin` reverses `used to live in Berlin`; `stopped drinking coffee` reverses `drinks
- * coffee`; `lives in Berlin` reverses `moved away from Berlin`.
+ * Whether a proposed fact says the opposite of a stored line, so it updates the line: the other
+ * polarity (see {@link restatesFact}), and the content words of one hold the other's, the smaller
+ * at least half the larger (`smoke alarm beeps at night` does not reverse `quit smoking`).
  *
- * @param fact - The proposed fact.
- * @param line - A stored fact's text (a date tag is ignored).
- * @returns `true` when the fact reverses the line.
  * @example reversesFact("drinks coffee", "stopped drinking coffee") // true
  */
 export function reversesFact(fact: string, line: string): boolean {

@@ -33,16 +33,11 @@ function languageOf(text: string): string | undefined {
 }
 
 /**
- * Whether two fact lines look like the same fact in two languages (mem0-style cross-lingual
- * duplicates), by a deliberately simple test: they hold the same numbers, identifiers, versions
- * and dates and share a proper name (see `factValues`), and they are written in different
- * writing systems (`writingSystems`) or, both in Latin script, their function words point to
- * different languages. It sees only pairs that share such values ("arbeitet seit 2019 bei Siemens"
- * and "works at Siemens since 2019"), not a translated name ("Berlin" and "柏林").
+ * Whether two fact lines look like one fact in two languages (mem0-style cross-lingual
+ * duplicates), by a deliberately simple test: the same values and a shared proper name
+ * (`factValues`), in different writing systems or, both Latin, with function words of different
+ * languages. A translated name ("Berlin" and "柏林") is not seen.
  *
- * @param a - A fact's text (a date tag is ignored).
- * @param b - Another fact's text.
- * @returns `true` when the pair looks like one fact said twice in two languages.
  * @example sameFactOtherLanguage("works at Siemens since 2019", "arbeitet seit 2019 bei Siemens") // true
  */
 export function sameFactOtherLanguage(a: string, b: string): boolean {

@@ -60,18 +60,12 @@ function isYInflection(inflected: string, base: string): boolean {
 
 /**
  * Whether two words are the same word for forgetting (decision 0025-fact-layout, "forget
- * matching"): the same after lower-casing and dropping Latin, Greek and Cyrillic accents
- * ("cafe" = "café"), or the same Porter stem AND one an inflection of the other (-s, -es, -ies,
- * -ed, -ied, -ing, with a dropped "e" or doubled consonant: "deploy" = "deploys" = "deployed";
- * "study" = "studies"; "fly" = "flies", which Porter stems apart). A shared stem alone is not
- * enough: Porter gives "organ" and "organic", "new" and "news", "univers" for "universe" and
- * "university", and forgetting deletes text.
+ * matching"): equal once lower-cased with Latin, Greek and Cyrillic accents dropped ("cafe" =
+ * "café"), or the same Porter stem AND one an inflection of the other (-s, -es, -ies, -ed, -ied,
+ * -ing: "deploy" = "deployed", "fly" = "flies"). A shared stem alone is not enough ("organ" and
+ * "organic"): forgetting deletes text.
  *
- * @param a - One word (see `contentWordList`).
- * @param b - Another word.
- * @returns `true` when they are the same word.
  * @example sameWord("deploy", "deploys") // true
- * @example sameWord("organ", "organic") // false
  */
 export function sameWord(a: string, b: string): boolean {
   const x = foldAccents(a.toLowerCase());
