@@ -46,13 +46,8 @@ export class WriteSession {
 }
 
 /**
- * The facts of a memory file's lines stated on a day: what the sessions of that day wrote there,
- * for a {@link WriteSession} of a write that comes without one (a `memfiles remember` process).
- *
- * @param content - The file's text.
- * @param day - The date tag's day, `YYYY/MM/DD`.
- * @returns The facts, oldest line first.
- * @example statedOn("[stated 2026/10/02] aws key AKIA", "2026/10/02") // ["aws key AKIA"]
+ * The facts of a file's lines stated on `day` (`YYYY/MM/DD`), oldest first: that day's writes, for
+ * the {@link WriteSession} of a write that comes without one (a `memfiles remember` process).
  */
 export function statedOn(content: string, day: string): string[] {
   const tag = `[stated ${day}]`;

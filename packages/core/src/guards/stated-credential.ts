@@ -9,17 +9,12 @@ const PIN_KEYWORD = /^pin(?:s|\s+code|\s+number)?\b/i;
 const PIN_DIGITS = 4;
 
 /**
- * Whether a match of the "credential said in words" pattern (`my bank PIN is 4821`, `password for
- * the wifi: x`) states a credential, rather than mentioning the word: the words between the keyword
- * and the value stay in one sentence, and a PIN's value holds at least 4 digits (ISO 9564-1 PINs
- * are 4 to 12 digits), so "a spiderman pin on your purse. Is Spider-Man ..." and "the bowling pin
- * was wobbling" are not PINs (LoCoMo).
+ * Whether a match of the "credential said in words" pattern (`my bank PIN is 4821`) states a
+ * credential: keyword and value in one sentence, and a PIN value with at least 4 digits (ISO
+ * 9564-1), so "a spiderman pin on your purse. Is Spider-Man ..." is no PIN (LoCoMo).
  *
- * @param matched - The whole match, from the keyword (`password`, `PIN code`, ...) to the value.
- * @param value - The value the match ends with (the part that would be redacted).
- * @returns `true` when the match is a credential to refuse.
- * @example isStatedCredential("my bank PIN is 4821".slice(8), "4821") // true
- * @example isStatedCredential("pin on your purse. Is Spider-Man", "Spider-Man") // false
+ * @param matched - The whole match, from the keyword to the value.
+ * @param value - The value the match ends with (what would be redacted).
  */
 export function isStatedCredential(matched: string, value: string): boolean {
   const lead = matched.slice(0, matched.length - value.length);
