@@ -208,13 +208,7 @@ async function memoryWrite(input: unknown, context: ToolContext): Promise<ToolOu
   }
 }
 
-/**
- * Runs one tool call; never throws (an unknown tool or a failing store becomes an error result).
- *
- * @param block - The `tool_use` block from the model.
- * @param context - `{ store, now }`.
- * @returns The tool call record (name, input, result text, isError).
- */
+/** Runs one chat tool call; an unknown tool or a failing store is an error result, not a throw. */
 export async function runTool(
   block: Anthropic.ToolUseBlock,
   context: ToolContext,

@@ -36,13 +36,8 @@ export const MEMORY_TOOL_DEFINITION = {
 
 /**
  * Runs one `tool_use` block of a memory-tool conversation through the SDK's `betaMemoryTool`
- * helper and its tool runner's error handling (a refused command is `Error: <message>` with
- * `is_error`); never throws for a refused command.
- *
- * @param block - The `tool_use` block from the model.
- * @param context - `{ store, now, layout?, session? }`: `session` the conversation's writes, for
- *   the split-secret check.
- * @returns The tool call record (name, input, result text, isError).
+ * helper; a refused command is an `Error: <message>` result with `is_error`, never a throw.
+ * `context.session` holds the conversation's writes, for the split-secret check.
  */
 export async function runMemoryToolCall(
   block: Anthropic.ToolUseBlock,
