@@ -23,13 +23,9 @@ export function layoutNamed(name: StoreLayout): Layout {
 }
 
 /**
- * Refuses a prompt written for the other layout's tool: it would ask for a tool the request does
- * not offer, or for proposals in the other shape. A prompt with an id of neither layout passes.
+ * Refuses a prompt written for the other layout's tool; a prompt of neither layout passes.
  *
- * @param layout - The store's layout.
- * @param prompt - The prompt given to the write pass, or none (the layout's default).
  * @throws {WritePromptLayoutError} when `prompt.id` belongs to the other layout.
- * @example checkWritePrompt(layoutOf(store), getPrompt("extraction", 3));
  */
 export function checkWritePrompt(layout: Layout, prompt: WritePrompt | undefined): void {
   if (prompt === undefined || layout.write.promptId === prompt.id) return;

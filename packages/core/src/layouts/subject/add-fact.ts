@@ -69,13 +69,10 @@ export type SubjectStepsContext = {
 };
 
 /**
- * The subject layout's steps of the check pipeline (`runWritePipeline`): a line of at most
- * {@link MAX_FACT_CHARS} chars, the path rule, `replaces` naming a line in any file (one place per
- * fact; a fact that reverses a stored line replaces it), duplicates and restatements (see
- * `restatesFact`), and the line-by-line edit that keeps what a person wrote.
- *
- * @param context - `{ store, updated, stated, snapshot? }`.
- * @returns The steps.
+ * The subject layout's check-pipeline steps (`runWritePipeline`): the line rule, the path rule,
+ * `replaces` naming a line in any file (a fact that reverses a stored line replaces it),
+ * duplicates and restatements (`restatesFact`), and the line-by-line edit that keeps what a
+ * person wrote.
  */
 export function subjectWriteSteps(
   context: SubjectStepsContext,
