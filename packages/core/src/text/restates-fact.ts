@@ -29,13 +29,10 @@ const statedWords = memoizeText((text: string): { words: Set<string>; holds: boo
 });
 
 /**
- * The words {@link restatesFact} and {@link reversesFact} compare, and the polarity: what an index
- * of stored lines keys them by (a line can restate or reverse a fact only if it shares a word with
- * it, and restate it only with the same polarity).
+ * What {@link restatesFact} and {@link reversesFact} compare, and what an index of stored lines
+ * keys them by: the content words without negations and ended-phrases, and `holds: false` when
+ * the text negates them or says they ended. The set is shared: do not change it.
  *
- * @param text - A fact's text (a date tag is ignored).
- * @returns `{ words, holds }`: the content words without negations and ended-phrases, and `false`
- *   for `holds` when the text negates them or says they ended. Shared: do not change the set.
  * @example statedFactWords("doesn't eat pork anymore") // { words: Set { "eat", "pork" }, holds: false }
  */
 export function statedFactWords(text: string): { words: ReadonlySet<string>; holds: boolean } {

@@ -3,14 +3,10 @@
 const segmenter = new Intl.Segmenter("und", { granularity: "word" });
 
 /**
- * Splits a text into words, Unicode-aware: `Intl.Segmenter` (UAX #29 word boundaries, with ICU's
- * dictionaries for scripts written without spaces, so `我住在東京` is `我`, `住在`, `東京`), then
- * apostrophes dropped (`don't` is `dont`) and each word cut at anything that is not a letter,
- * digit or combining mark (`Fly.io` is `Fly`, `io`; `3.5` is `3`, `5`). Case is kept: fold first
- * (see `foldText`) to compare.
+ * Splits a text into words (case kept), Unicode-aware: `Intl.Segmenter` (UAX #29, with ICU's
+ * dictionaries, so `我住在東京` is `我`, `住在`, `東京`), apostrophes dropped (`don't` is `dont`),
+ * each word cut at anything not a letter, digit or mark (`Fly.io` is `Fly`, `io`).
  *
- * @param text - Any text.
- * @returns The words in order, with repeats.
  * @example splitWords("Deploys on Fly.io, don't ask") // ["Deploys", "on", "Fly", "io", "dont", "ask"]
  */
 export function splitWords(text: string): string[] {

@@ -7,13 +7,9 @@ import { reversesFact } from "./restates-fact.js";
 const NUMBER = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)*(?!\p{N})(\p{L})?/gu;
 
 /**
- * A fact's key with every number replaced by `#`, so two facts that differ only in their numbers
- * have the same skeleton: "takes 50 mg of sertraline" and "takes 100mg of sertraline" both give
- * "takes # mg of sertraline". Units stay: "50 mg" and "50 mcg" differ, and so do "has 2 kids" and
- * "has 3 cats". A fact without a number has none.
+ * A fact's key with every number replaced by `#` (units kept: "50 mg" and "50 mcg" differ), so
+ * facts that differ only in numbers share it; `undefined` for a text without a number.
  *
- * @param text - A fact's text or line (a date tag is ignored; see `factKey`).
- * @returns The skeleton, or `undefined` when the text holds no number.
  * @example valueSkeleton("earns $95,000 a year") // "earns $# a year"
  */
 export function valueSkeleton(text: string): string | undefined {
@@ -28,13 +24,9 @@ export function valueSkeleton(text: string): string | undefined {
 
 /**
  * Whether a new fact updates a stored line rather than standing beside it (the write pipeline's
- * rule, on every surface and layout): the same words with other numbers ("takes 100 mg" after
- * "takes 50mg"; see {@link valueSkeleton}), or the same fact with the other polarity ("has been to
- * Japan" after "hasn't been to Japan"; see `reversesFact`).
+ * rule, on every surface and layout): the same words with other numbers ({@link valueSkeleton}),
+ * or the other polarity (`reversesFact`). A date tag is ignored.
  *
- * @param fact - The new fact.
- * @param line - A stored fact's text or line (a date tag is ignored).
- * @returns `true` when the fact updates the line.
  * @example updatesLine("takes 100 mg of sertraline", "takes 50 mg of sertraline") // true
  */
 export function updatesLine(fact: string, line: string): boolean {
@@ -44,12 +36,9 @@ export function updatesLine(fact: string, line: string): boolean {
 }
 
 /**
- * The by-value half of {@link updatesLine}, made once for a fact and asked of many lines: whether
- * a line is the same fact with other numbers (same {@link valueSkeleton}, another `factKey`).
+ * The by-value half of {@link updatesLine}, made once for a fact and asked of many lines;
+ * `undefined` when the fact holds no number.
  *
- * @param fact - The new fact.
- * @returns A test of a stored line's text (a date tag is ignored), or `undefined` when the fact
- *   holds no number (no line is then an update by value).
  * @example valueUpdateOf("takes 100 mg of sertraline")?.("takes 50mg of sertraline") // true
  */
 export function valueUpdateOf(fact: string): ((line: string) => boolean) | undefined {

@@ -12,12 +12,9 @@ const SYSTEMS: ReadonlyArray<readonly [name: string, pattern: RegExp]> = [
 ];
 
 /**
- * The writing systems the letters of a text are written in (Unicode `Script` property; Han, kana
- * and Hangul count as one, `cjk`; letters of scripts not listed count as `other`). Digits and
- * punctuation belong to no writing system.
+ * The writing systems of a text's letters (Unicode `Script`; Han, kana and Hangul are one,
+ * `cjk`; unlisted scripts `other`); digits and punctuation have none.
  *
- * @param text - Any text.
- * @returns The names, e.g. `latin`, `cjk`, `cyrillic`; empty for a text without letters.
  * @example writingSystems("我用 Neovim") // Set { "cjk", "latin" }
  */
 export function writingSystems(text: string): Set<string> {
