@@ -18,18 +18,11 @@ function shortHash(text: string): string {
 
 /**
  * The `custom_id` of one session's after-session work in a Message Batch: the kind, a hash of the
- * memory folder, the session id made safe (letters, digits, `_`, `-`; cut to 36 chars) and a hash of
- * the full session id, so two ids that read alike after cutting stay apart. The same store, session
- * and kind always give the same id: that is what makes applying idempotent across batches (a
- * resubmitted session keeps its id, and an id already applied is skipped).
+ * memory folder, the session id made safe (letters, digits, `_`, `-`; cut to 36 chars) and a hash
+ * of the full `key` and `version` (a consolidation's version token: the same file changed is a new
+ * entry). The same inputs always give the same id, which makes applying idempotent across batches.
  *
- * @param work - `"write"` or `"consolidate"`.
- * @param root - The memory folder (`store.root`).
- * @param key - The session id (write) or memory path (consolidate).
- * @param version - Hashed with `key` when given: a consolidation passes the version token its
- *   request was built from, so consolidating the same file again after it changed is a new entry.
  * @returns An id matching {@link CUSTOM_ID_PATTERN}, at most 56 chars, e.g. `w-3f2a9c1e-session-1-6b86b273`.
- * @example batchCustomId("write", "/home/me/.memory", "session 1") // "w-…-session-1-…"
  */
 export function batchCustomId(
   work: BatchWork,
