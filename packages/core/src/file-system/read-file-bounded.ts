@@ -14,14 +14,10 @@ const limit = pLimit(READ_CONCURRENCY);
 const RETRY_DELAYS_MS = [10, 50, 200, 1_000];
 
 /**
- * Runs one read with at most {@link READ_CONCURRENCY} reads in flight across the process (reads
- * that open a file their own way, such as the store's no-follow read, go through it too). A
- * resource error (`EMFILE`, `ENFILE`, `EAGAIN`: other code holds the descriptors) is retried after
- * 10, 50, 200 and 1,000 ms, then thrown: it is never a fact about the file.
+ * Runs one read with at most {@link READ_CONCURRENCY} reads in flight across the process. A
+ * resource error (`EMFILE`, `ENFILE`, `EAGAIN`) is retried after 10, 50, 200 and 1,000 ms, then
+ * thrown: it is never a fact about the file.
  *
- * @param read - The read; called again on a resource error.
- * @returns What `read` returns.
- * @throws {Error} what `read` throws (the resource error once the retries are spent).
  * @example const bytes = await boundedRead(() => readFile("/home/me/memory/profile.md"));
  */
 export function boundedRead<T>(read: () => Promise<T>): Promise<T> {

@@ -61,14 +61,11 @@ const PASSWORD_THINGS = new Set([
 const bare = (value: string) => value.replace(/[.,;!?)]+$/, "");
 
 /**
- * Passwords stated in words the English patterns of `findSecrets` miss: in Japanese, Arabic,
- * German, Spanish, French, Portuguese, Italian, Dutch, Chinese, Korean, Russian, Ukrainian,
- * Polish, Turkish, Swedish and Hindi (words and sources in `password-words.ts`), and English
- * "with password <value>". A value after a particle or copula must hold a digit or an ASCII
- * symbol ("Das Passwort ist falsch" is prose); after a colon or equals sign any value of 4 or more
- * characters counts. Values that say where a password is ("in", "on", "required") never count.
+ * Passwords stated in words the English patterns of `findSecrets` miss: in 16 other languages
+ * (words and sources in `password-words.ts`) and English "with password <value>". After a particle
+ * or copula a value needs a digit or ASCII symbol ("Das Passwort ist falsch" is prose); after `:`
+ * or `=` any value of 4+ chars counts; values saying where a password is ("in", "required") never.
  *
- * @param text - Any text.
  * @returns `[start, end]` ranges (UTF-16 code units) of the values.
  * @example findStatedPasswords("パスワードは hunter2 です") // [[7, 14]]
  */
