@@ -88,18 +88,13 @@ function optionalString(usage: Record<string, unknown>, key: string): string | u
 
 /**
  * Reads the `usage` object of a Messages API response: token counts, the price modifiers it
- * reports, and warnings where it contradicts itself.
+ * reports, and warnings where it contradicts itself. `cache_creation_input_tokens` is the total of
+ * cache writes: tokens its `cache_creation` breakdown (by TTL) does not account for are 5-minute
+ * writes (the API's default TTL), never $0, with an `incomplete_cache_breakdown` warning when a
+ * breakdown is there but short.
  *
- * Cache writes: `cache_creation_input_tokens` is the total; the `cache_creation` breakdown splits it
- * by TTL. When the breakdown lacks a field (`{}`, or only `ephemeral_1h_input_tokens: 1000` of a
- * 3,000 total) or does not add up, the total wins: the tokens the breakdown does not account for are
- * 5-minute writes (the API's default TTL), never $0, and an `incomplete_cache_breakdown` warning
- * says so. With no breakdown at all, the whole total is 5-minute writes (older responses; no warning).
- *
- * @param usage - `message.usage` from `@anthropic-ai/sdk` (tokens).
- * @returns `{ usage, modifiers, warnings }`.
  * @throws {ModelReplyShapeError} when `usage` is not an object or a token count is not a
- *   non-negative number (a 200 reply that is not a message, e.g. `{"hello":"world"}`).
+ *   non-negative number (a 200 reply that is not a message).
  * @example readUsage({ input_tokens: 5, output_tokens: 1, cache_creation_input_tokens: 3000,
  *   cache_creation: { ephemeral_1h_input_tokens: 1000 } }).usage
  * // { input: 5, output: 1, cacheWrite5m: 2000, cacheWrite1h: 1000, cacheRead: 0 }
