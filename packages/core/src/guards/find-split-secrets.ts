@@ -89,19 +89,13 @@ export type FindSplitSecretsOptions = {
 };
 
 /**
- * Finds secrets that no single text holds but that their concatenation does: a key split across
- * two facts of one write pass, or across the fields of one proposal, also with label words around
- * its halves ("first part AKIA…", "second part 7XY5…"). Each text a finding spans, with others, is
- * reported with the part of the secret it holds redacted.
+ * Finds secrets no single text holds but their concatenation does: a key split across two facts
+ * of one write pass or the fields of one proposal, also with label words around its halves
+ * ("first part AKIA…"). Each text a finding spans is reported with its part redacted.
  *
- * @param texts - The texts in order (a write pass's facts, or a proposal's fields).
- * @param options - `{ join?, alone? }`: which texts are joined, each text's own findings (see
- *   {@link FindSplitSecretsOptions}).
- * @returns A map from the index of each text that holds part of a split secret to
- *   `{ kinds, redacted }`; empty when none.
- * @example
- * await findSplitSecrets(["aws key AKIA", "2E4KQ7XY5ZB3MN6P"]) // Map { 0 => ..., 1 => ... }
- * await findSplitSecrets(["2E4KQ7XY5ZB3MN6P", "aws key AKIA"], { join: "every" }) // Map { 0 => ..., 1 => ... }
+ * @param options - `{ join?, alone? }` (see {@link FindSplitSecretsOptions}).
+ * @returns The index of each text holding part of a split secret -> `{ kinds, redacted }`.
+ * @example await findSplitSecrets(["aws key AKIA", "2E4KQ7XY5ZB3MN6P"]) // Map { 0 => …, 1 => … }
  */
 export async function findSplitSecrets(
   texts: readonly string[],
