@@ -227,32 +227,22 @@ export function modelInfo(model: string): ModelInfo | undefined {
 }
 
 /**
- * Whether to send a forced `tool_choice` (`{ type: "tool", name }`) to a model: only where the table
- * says the API accepts it with thinking intact. An allow-list, so an id the table does not know (the
- * next release) gets `auto` and cannot answer with a 400; Claude Haiku 5.5 gets `auto` too, since a
- * forced call skips its thinking. Callers sending `auto` tell the model in the prompt that the call is
- * required and treat a reply without it as a bad reply (decision 0012, correcting 0001).
+ * Whether to send a forced `tool_choice` (`{ type: "tool", name }`) to a model: only where the
+ * table says the API accepts it with thinking intact. An allow-list, so an unknown id (the next
+ * release) gets `auto` and no 400; Claude Haiku 5.5 too, since a forced call skips its thinking.
+ * With `auto` the prompt says the call is required (decision 0012, correcting 0001).
  *
- * @param model - A model id; a dated suffix is accepted.
- * @returns `true` only for rows with `forcedToolChoice: "accepted"`.
  * @example supportsForcedToolChoice("claude-haiku-4-5") // true
- * @example supportsForcedToolChoice("claude-sonnet-5-5") // false
- * @example supportsForcedToolChoice("claude-opus-6") // false (unknown: auto)
  */
 export function supportsForcedToolChoice(model: string): boolean {
   return modelInfo(model)?.forcedToolChoice === "accepted";
 }
 
 /**
- * The `output_config` fragment that sends an effort level, or nothing for a model without the effort
- * parameter (Claude Haiku 4.5). Unknown ids get the effort: every current model has it. The effort
- * page (https://platform.claude.com/docs/en/build-with-claude/effort) lists every 5.x model and no
- * Haiku 4.5, and says: "Messages API: set `output_config.effort` in the request. Without a value,
- * the model's default level applies."
+ * The `{ output_config: { effort } }` fragment to spread into a request, or `{}` for a model
+ * without the effort parameter (Claude Haiku 4.5; unknown ids get it). The effort page
+ * (https://platform.claude.com/docs/en/build-with-claude/effort) lists every 5.x model.
  *
- * @param model - A model id.
- * @param effort - The level to send.
- * @returns `{ output_config: { effort } }` or `{}`, to spread into a request.
  * @example effortParameter("claude-opus-5-5", "low") // { output_config: { effort: "low" } }
  */
 export function effortParameter(
@@ -265,12 +255,8 @@ export function effortParameter(
 }
 
 /**
- * The tokens-per-chars ratio of a model's tokenizer, for estimates; an unknown id gets the newer
- * tokenizer (every model since Claude 4.7 uses it).
- *
- * @param model - A model id, or `undefined` for the newer tokenizer.
- * @returns `{ tokens, chars }`: 1 per 4 for Claude Haiku 4.5, 13 per 40 (~3.08 chars a token) for the newer tokenizer.
- * @example tokenizerRatio("claude-haiku-4-5") // { tokens: 1, chars: 4 }
+ * The tokens-per-chars ratio of a model's tokenizer: 1 per 4 for Claude Haiku 4.5, 13 per 40 for
+ * the newer one of every model since Claude 4.7 (also for `undefined` and unknown ids).
  */
 export function tokenizerRatio(model?: string): { tokens: number; chars: number } {
   const tokenizer = (model === undefined ? undefined : modelInfo(model)?.tokenizer) ?? "claude-4-7";
