@@ -11,13 +11,9 @@ export type ParseToolInputResult<T> =
     };
 
 /**
- * Validates a tool call's input against its zod schema: the one parser of tool input for the write
- * pass, consolidation and the chat tools (a non-throwing twin, as zod's `safeParse`).
+ * Validates a tool call's input against its zod schema, the one parser of tool input (a
+ * non-throwing twin, as zod's `safeParse`); `issues` is `z.prettifyError`'s rendering.
  *
- * @param schema - The tool's input schema.
- * @param input - The `input` of a `tool_use` block, as the model sent it.
- * @returns `{ success: true, value }`, or `{ success: false, error, issues }` with zod's error and
- *   its issues rendered by `z.prettifyError`.
  * @example parseToolInput(z.object({ path: z.string() }), { path: 3 }).success // false
  */
 export function parseToolInput<T>(schema: z.ZodType<T>, input: unknown): ParseToolInputResult<T> {

@@ -18,14 +18,10 @@ export type ParseToolReplyResult<T> =
     };
 
 /**
- * Reads the one call of a tool from a model reply, its input validated: the write pass's
- * `propose_memories` and consolidation's `save_consolidated_file` (the chat loop runs several
- * tools a reply and validates each input with `parseToolInput`).
+ * Reads the one call of a tool from a model reply, its input validated (the write pass's and
+ * consolidation's tools; the chat loop validates each input with `parseToolInput`).
  *
- * @param message - The model's reply.
- * @param tool - `{ name, schema }`: the tool's name and its input schema.
- * @returns `{ success: true, value, call }`, or `{ success: false, code, issues }` with `code`
- *   `no_tool_call`, `several_tool_calls` or `invalid_tool_input`.
+ * @returns `{ success: true, value, call }`, or `{ success: false, code, issues }`.
  * @example parseToolReply(message, { name: "propose_memories", schema: ProposeMemoriesInputSchema })
  */
 export function parseToolReply<T>(
