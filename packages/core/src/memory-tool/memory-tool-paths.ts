@@ -12,13 +12,10 @@ export type ToolPath =
   | { kind: "index" };
 
 /**
- * Maps a memory-tool path (`/memories/topics/tools.md`) onto a store path (`topics/tools.md`),
- * refusing anything outside `/memories`: another root, `..` or `.` segments, percent-encoded or
- * control characters, back slashes, dot-folders (`.memfiles/` holds tombstones). Nothing is
- * touched; links are checked by the store when it reads or writes.
+ * Maps a memory-tool path (`/memories/topics/tools.md`) onto a store path, refusing anything
+ * outside `/memories`: another root, `..` or `.` segments, percent-encoded or control characters,
+ * back slashes, dot-folders (`.memfiles/`). Links are checked by the store when it reads or writes.
  *
- * @param memoryPath - The `path` the model sent.
- * @returns Where it points.
  * @throws {MemoryToolError} `path_refused`, with the docs' text for a path outside `/memories`.
  * @example toolPath("/memories/topics/tools.md") // { kind: "file", relative: "topics/tools.md" }
  */
