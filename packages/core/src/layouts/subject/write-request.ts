@@ -29,15 +29,9 @@ export function writeIndexLine(row: MemoryRow): string {
 }
 
 /**
- * The subject layout's user message of the write pass: today, the memory index (a partial index
- * says so when `totalFiles` is more than `rows`), the lines of the memory files (profile and
- * preferences first, within `maxMemoryChars`) and the role-labelled transcript, each fenced in
- * tags as data (`fenced`). Descriptions are cut to 300 chars, as in the recall index.
- *
- * @param options - `{ rows, lines, transcript, today, maxMemoryChars, totalFiles? }`: today as
- *   `YYYY/MM/DD`, the budget in chars.
- * @returns The message text.
- * @example formatWriteRequest({ rows, lines, transcript, today: "2026/09/12", maxMemoryChars: 24_000 })
+ * The subject layout's write-pass user message: today (`YYYY/MM/DD`), the memory index (a partial
+ * one says so), the lines of the memory files (profile and preferences first, within
+ * `maxMemoryChars` chars) and the role-labelled transcript, each fenced as data (`fenced`).
  */
 export function formatWriteRequest(options: FormatWriteRequestOptions): string {
   const { rows, lines, transcript } = options;

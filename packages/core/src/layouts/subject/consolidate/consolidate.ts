@@ -215,17 +215,14 @@ export type BuiltConsolidateRequest =
   | { ok: false; result: Extract<ConsolidateResult, { ok: false }> };
 
 /**
- * Builds the Messages API request of one consolidation (what `consolidate` sends, and what a
- * batch entry carries): the save tool and the consolidation prompt first, a cache breakpoint on
- * the system block, then the file to rewrite in the user message. Reads the file once; warns
- * through `onWarning` (breakpoint {@link CONSOLIDATE_PREFIX_BREAKPOINT}) when the stable prefix is
- * estimated below the model's minimum cacheable length (then it is billed as input every time).
+ * Builds the Messages API request of one consolidation (what `consolidate` sends and a batch
+ * entry carries): the save tool and the prompt as a cached system block, then the file in the user
+ * message. Reads the file once; warns through `onWarning` when the prefix is estimated below the
+ * model's minimum cacheable length ({@link CONSOLIDATE_PREFIX_BREAKPOINT}).
  *
- * @param options - The options of `consolidate` (`client` is not used).
  * @returns `{ ok: true, params, request: { path, before, version } }`, or `{ ok: false, result }`
- *   with code `missing_file` or `not_text` (nothing to send).
+ *   (`missing_file`, `not_text`).
  * @throws {MemoryPathError} when `path` is not an allowed memory path.
- * @example const built = await buildConsolidateRequest({ store, path: "topics/tools.md", client, model });
  */
 export async function buildConsolidateRequest(
   options: ConsolidateOptions,
@@ -293,21 +290,14 @@ export async function buildConsolidateRequest(
 }
 
 /**
- * Applies the model's reply to a consolidation request ({@link buildConsolidateRequest}): reports
- * its usage (stage `consolidate`; a batch reply carries `service_tier: "batch"` and is priced so),
- * reads the new file from the reply, runs every check of `consolidate` (`checkRewrite`,
- * `accountForFacts`) against `request.before`, and writes the rewrite (and commits it) only if the
- * file still has `request.version`: a file changed since is refused `version_conflict` and kept
- * as it is. Makes no model call and no retry.
+ * Applies the reply to a consolidation request ({@link buildConsolidateRequest}) with every check
+ * of `consolidate`, without a model call or retry: reports usage (stage `consolidate`, at the
+ * reply's service tier), and writes (and commits) the rewrite only if the file still has
+ * `request.version`, else refuses it `version_conflict`.
  *
- * @param options - The options of `consolidate` (`client` is not used).
- * @param request - `{ path, before, version }` from {@link buildConsolidateRequest}.
- * @param message - The model's reply.
- * @returns A `consolidate` result.
  * @throws {ModelReplyError} when the reply holds no new file; nothing is written.
  * @throws {ModelReplyShapeError} when the reply has no usable `usage`.
  * @throws {MemoryLockError} when the store lock cannot be taken for the write.
- * @example const result = await applyConsolidateReply(options, built.request, message);
  */
 export async function applyConsolidateReply(
   options: ConsolidateOptions,
@@ -405,17 +395,13 @@ function refused(
 }
 
 /**
- * The subject layout's consolidation (`consolidateAll` asks it for such a store): consolidates
- * every file longer than `threshold` chars, one after another (seed design: per file past 6,000
- * chars). A refused rewrite does not stop the others.
+ * The subject layout's consolidation: `consolidate` on every file longer than `threshold` chars
+ * (default 6,000, the seed design's), one after another; a refused rewrite does not stop the rest.
  *
- * @param options - `consolidate` options without `path`, plus `threshold` (chars, default 6,000).
- * @returns `{ results, usage }`: one `consolidate` result per file over the threshold, in path
- *   order, and the tokens of every request summed.
- * @throws {Anthropic.APIError} when a request fails (files done before keep their result on disk).
+ * @returns `{ results, usage }`: a result per file, in path order, and the summed tokens.
+ * @throws {Anthropic.APIError} when a request fails (files done before keep their result).
  * @throws {ModelReplyShapeError} when a 200 reply has no usable `usage`.
  * @throws {MemoryLockError} when the store lock cannot be taken for a write.
- * @example const { results } = await consolidateLongFiles({ store, client, model: "claude-haiku-5-5" });
  */
 export async function consolidateLongFiles(
   options: ConsolidateLongFilesOptions,
