@@ -4,13 +4,10 @@ const graphemes = new Intl.Segmenter("und", { granularity: "grapheme" });
 export const MAX_SLUG_CODE_POINTS = 60;
 
 /**
- * The file name stem of a fact file from its `name` (the fact layout: "file names are slugs of
- * `name`"): NFKC-normalized, lower-cased, every run of characters that are not letters or digits
- * (any script, so `デプロイ先` stays readable) turned into one `-`, trimmed, at most
+ * A fact file's name stem from its `name` (the fact layout: "file names are slugs of `name`"):
+ * NFKC, lower case, each run of non-letters/digits (any script) one `-`, trimmed, at most
  * {@link MAX_SLUG_CODE_POINTS} code points; `memory` when nothing is left.
  *
- * @param name - The memory's name.
- * @returns The slug, without `.md`.
  * @example factSlug("Deploy host (prod)") // "deploy-host-prod"
  */
 export function factSlug(name: string): string {

@@ -17,12 +17,10 @@ export type FactValues = {
 };
 
 /**
- * The values of a fact that must survive any rewrite of it word for word: identifiers, numbers,
- * versions, dates and proper names (a date tag is ignored). Consolidation compares them, so a merge
- * that says "eu-west" for "eu-west-3" or drops "16.2" is caught even when most words are kept.
+ * The values of a fact that must survive any rewrite word for word, folded and without repeats:
+ * identifiers, numbers, versions and dates (`exact`) and proper names (`names`); a date tag is
+ * ignored. Consolidation compares them ("eu-west" for "eu-west-3" is caught).
  *
- * @param text - A fact's text or a whole fact line.
- * @returns `{ exact, names }`, folded, without repeats.
  * @example factValues("deploys to AWS region eu-west-3") // { exact: ["eu-west-3"], names: ["aws"] }
  */
 export function factValues(text: string): FactValues {

@@ -1,11 +1,6 @@
 /**
- * Drops the accents of Latin, Greek and Cyrillic letters (`café` -> `cafe`, `Zürich` -> `Zurich`),
- * as `memfiles search` folds them, so a query typed without accents finds and forgets the same
- * lines. Marks on other scripts are kept: in Japanese a mark changes the letter (`が` is not `か`).
- *
- * @param text - Any text (a word, usually).
- * @returns The text without those accents, NFC.
- * @example foldAccents("Zürich") // "Zurich"
+ * Drops the accents of Latin, Greek and Cyrillic letters (`Zürich` -> `Zurich`), NFC, as search
+ * folds them; marks of other scripts are kept (in Japanese `が` is not `か`).
  */
 export function foldAccents(text: string): string {
   return text
