@@ -31,14 +31,10 @@ export function isHighEntropyToken(token: string): boolean {
 }
 
 /**
- * Random-looking tokens said near a credential word, in either order: "I use Rv8kTq2Wx as my
- * password everywhere", "my password's Rv8kTq2Wx", "PIN Qz7pW2xk". The patterns that read "password
- * is X" need the word first and a link between; a person says it in any order. A token counts when
- * it is within {@link NEAR_WORDS} words of the word and {@link isHighEntropyToken}.
+ * Random-looking tokens ({@link isHighEntropyToken}) within {@link NEAR_WORDS} words of a
+ * credential word, in either order: "I use Rv8kTq2Wx as my password", "PIN Qz7pW2xk".
  *
- * @param text - Any text.
  * @returns `[start, end]` ranges (UTF-16 code units) of the tokens.
- * @example findCredentialNearToken("I use Rv8kTq2Wx as my password everywhere") // [[6, 15]]
  */
 export function findCredentialNearToken(text: string): Array<[number, number]> {
   const words = [...allMatches(CREDENTIAL_WORD, text)];
