@@ -76,14 +76,11 @@ export type CheckCachedPrefixOptions = {
 };
 
 /**
- * Warns when a cached prefix is shorter than the model's minimum cacheable prompt length: then
- * nothing is cached and that prefix is paid in full on every request (prompt-caching page).
+ * Warns when a cached prefix (`tokens`, estimated or counted) is shorter than the model's minimum
+ * cacheable length: then nothing is cached and it is paid in full every time (prompt-caching page).
  *
- * @param options - `{ model, tokens, breakpoint, minimums? }` (tokens as estimated or counted).
  * @returns A `CacheWarning`, or `undefined` when the prefix is long enough.
  * @throws {UnknownModelError} when the model has no known minimum.
- * @example checkCachedPrefix({ model: "claude-haiku-4-5", tokens: 1750, breakpoint: "memory_block" })?.code
- * // "prefix_below_cache_minimum"
  */
 export function checkCachedPrefix(options: CheckCachedPrefixOptions): CacheWarning | undefined {
   const minimum = minCacheableTokens(options.model, options.minimums);
