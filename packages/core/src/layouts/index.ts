@@ -34,6 +34,7 @@ export type {
   ConsolidateAllResult,
   Layout,
   LayoutItem,
+  LayoutPropose,
   LayoutWritePass,
   MemoryToolEdits,
 } from "./layout.js";
