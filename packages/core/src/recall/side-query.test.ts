@@ -1,9 +1,5 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   commonJsClient,
   MESSAGES_URL,
@@ -11,21 +7,20 @@ import {
   testClient,
   textBlock,
   toolUseBlock,
+  useMessagesApi,
 } from "../../test/messages-api.js";
-import { MemoryStore } from "../store/memory-store.js";
+import { tempStore } from "../../test/temp-store.js";
+import type { MemoryStore } from "../store/memory-store.js";
 import type { UsageRecord } from "../usage/types.js";
 import { selectMemories } from "./side-query.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 const file = (name: string, description: string) =>
   `---\nname: ${name}\ndescription: ${description}\n---\n[stated 2026/08/01] something about ${name}\n`;
 
 async function folder(): Promise<MemoryStore> {
-  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-side-")) });
+  const store = await tempStore();
   await store.write(
     "topics/hosting.md",
     file("hosting", "Where the user deploys services."),
@@ -125,7 +120,7 @@ describe("selectMemories", () => {
   );
 
   it("makes no call for an empty catalog", async () => {
-    const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-side-")) });
+    const store = await tempStore();
     const requests = mockMessages(server, []);
     expect(await selectMemories({ store, client: testClient(), query: QUERY })).toEqual({
       rows: [],
