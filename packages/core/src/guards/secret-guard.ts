@@ -286,7 +286,7 @@ function copy(result: FindSecretsResult): FindSecretsResult {
 // A key with a zero-width space, word joiner or soft hyphen inside (Unicode format characters,
 // category Cf), or typed in full-width forms ("ＡＫＩＡ..."), slips past every pattern yet reads,
 // and after NFKC copies, as the key. And a run of white space is stored as one space (a fact line
-// is one line, see `formatFactLine`): "4111  1111  1111  1111" is stored as a card number the
+// is one line, see `formatDatedLine`): "4111  1111  1111  1111" is stored as a card number the
 // patterns match. The folded copy drops format characters, applies NFKC one character at a time
 // and turns each run of white space into one space, so each of its code units maps back to the
 // characters it came from: the scan sees the text as it will be stored. `undefined` when folding

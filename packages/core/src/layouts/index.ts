@@ -40,7 +40,7 @@ export type {
 } from "./layout.js";
 export { checkWritePrompt, layoutNamed, layoutOf } from "./layout-of.js";
 export { remember } from "./remember.js";
-export type { AddFactRejectionCode } from "./subject/add-fact.js";
+export type { AddLineRejectionCode } from "./subject/add-line.js";
 export { type ApplyProposalsOptions, applyProposals } from "./subject/apply-proposals.js";
 export {
   PROPOSE_MEMORIES,

@@ -9,7 +9,7 @@ import { subjectWrite } from "./subject-write-pass.js";
 /**
  * The subject layout (the seed design: `profile.md`, `preferences.md`, `topics|projects|people/`
  * files of dated lines): `propose_memories` with `extraction@N`, proposals decided line by line
- * (`addFact`), `remember` adding a dated line, consolidation by rewriting files past 6,000 chars,
+ * (`addLine`), `remember` adding a dated line, consolidation by rewriting files past 6,000 chars,
  * forget removing the matching lines.
  */
 export const subjectLayout: Layout = {

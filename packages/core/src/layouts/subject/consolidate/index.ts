@@ -1,9 +1,9 @@
 export {
   type AccountForFactsOptions,
   type AccountForFactsResult,
-  accountForFacts,
+  accountForLines,
   MIN_KEPT_WORD_SHARE,
-} from "./account-for-facts.js";
+} from "./account-for-lines.js";
 export {
   type CheckRewriteOptions,
   checkRewrite,
