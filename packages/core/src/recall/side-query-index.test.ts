@@ -1,27 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { sideQueryFolder } from "../../test/fixtures/side-query-folder.js";
 import { mockMessages, testClient, toolUseBlock, useMessagesApi } from "../../test/messages-api.js";
-import { tempStore } from "../../test/temp-store.js";
-import type { MemoryStore } from "../store/memory-store.js";
 import { selectMemories } from "./side-query.js";
 
 const server = useMessagesApi();
-
-const file = (name: string, description: string) =>
-  `---\nname: ${name}\ndescription: ${description}\n---\n[stated 2026/08/01] something about ${name}\n`;
-
-// A catalog of three (sam, food, hosting: numbered by path; profile is always loaded, not listed).
-async function folder(): Promise<MemoryStore> {
-  const store = await tempStore();
-  await store.write(
-    "topics/hosting.md",
-    file("hosting", "Where the user deploys services."),
-    "new",
-  );
-  await store.write("topics/food.md", file("food", "Diet and favourite dishes."), "new");
-  await store.write("people/sam.md", file("sam", "Sam, the user's manager."), "new");
-  await store.write("profile.md", file("profile", "Who the user is."), "new");
-  return store;
-}
 
 describe("selectMemories at the catalog's edges", () => {
   it.each([
@@ -38,7 +20,7 @@ describe("selectMemories at the catalog's edges", () => {
       { content: [toolUseBlock({ name: "select_memories", input: { files } })] },
     ]);
     const result = await selectMemories({
-      store: await folder(),
+      store: await sideQueryFolder(),
       client: testClient(),
       query: "Where should I deploy the new service?",
     });
