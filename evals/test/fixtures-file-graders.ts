@@ -2,7 +2,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import * as os from "node:os";
 import * as path from "node:path";
-import { afterEach, beforeEach } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { GradeResult } from "../src/graders/types.js";
 
 export const HEADER = "---\nname: tools\ndescription: Editor, hosting and dev tools.\n---\n";
@@ -52,3 +52,19 @@ export const fail = (name: string, score: number, reason: string): GradeResult =
   score,
   reason,
 });
+
+/**
+ * Runs a grader's table of cases, each on a fresh folder holding its `files`; call once at the top
+ * level of a test file.
+ *
+ * @example describeFileGrader("fileContains", cases);
+ */
+export function describeFileGrader(title: string, cases: Case[]): void {
+  const root = useTempRoot();
+  describe(title, () => {
+    it.each(cases)("$name", async ({ files, grade, expected }) => {
+      await writeFolder(root(), files);
+      expect(await grade(root())).toEqual(expected);
+    });
+  });
+}

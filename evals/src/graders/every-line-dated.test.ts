@@ -1,16 +1,12 @@
-import { describe, expect, it } from "vitest";
 import {
   type Case,
+  describeFileGrader,
   fail,
   pass,
   TOOLS,
   UNDATED,
-  useTempRoot,
-  writeFolder,
 } from "../../test/fixtures-file-graders.js";
 import { everyLineDated } from "./every-line-dated.js";
-
-const root = useTempRoot();
 
 const cases: Case[] = [
   {
@@ -31,9 +27,4 @@ const cases: Case[] = [
   },
 ];
 
-describe("everyLineDated", () => {
-  it.each(cases)("$name", async ({ files, grade, expected }) => {
-    await writeFolder(root(), files);
-    expect(await grade(root())).toEqual(expected);
-  });
-});
+describeFileGrader("everyLineDated", cases);

@@ -1,15 +1,11 @@
-import { describe, expect, it } from "vitest";
 import {
   type Case,
+  describeFileGrader,
   fail,
   pass,
   TOOLS,
-  useTempRoot,
-  writeFolder,
 } from "../../test/fixtures-file-graders.js";
 import { fileContains } from "./file-contains.js";
-
-const root = useTempRoot();
 
 const cases: Case[] = [
   {
@@ -30,9 +26,4 @@ const cases: Case[] = [
   },
 ];
 
-describe("fileContains", () => {
-  it.each(cases)("$name", async ({ files, grade, expected }) => {
-    await writeFolder(root(), files);
-    expect(await grade(root())).toEqual(expected);
-  });
-});
+describeFileGrader("fileContains", cases);

@@ -1,15 +1,11 @@
-import { describe, expect, it } from "vitest";
 import {
   type Case,
+  describeFileGrader,
   fail,
   pass,
   TOOLS,
-  useTempRoot,
-  writeFolder,
 } from "../../test/fixtures-file-graders.js";
 import { fileExists } from "./file-exists.js";
-
-const root = useTempRoot();
 
 const cases: Case[] = [
   {
@@ -42,9 +38,4 @@ const cases: Case[] = [
   },
 ];
 
-describe("fileExists", () => {
-  it.each(cases)("$name", async ({ files, grade, expected }) => {
-    await writeFolder(root(), files);
-    expect(await grade(root())).toEqual(expected);
-  });
-});
+describeFileGrader("fileExists", cases);

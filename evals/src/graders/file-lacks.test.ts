@@ -1,15 +1,11 @@
-import { describe, expect, it } from "vitest";
 import {
   type Case,
+  describeFileGrader,
   fail,
   pass,
   TOOLS,
-  useTempRoot,
-  writeFolder,
 } from "../../test/fixtures-file-graders.js";
 import { fileLacks } from "./file-lacks.js";
-
-const root = useTempRoot();
 
 const cases: Case[] = [
   {
@@ -30,9 +26,4 @@ const cases: Case[] = [
   },
 ];
 
-describe("fileLacks", () => {
-  it.each(cases)("$name", async ({ files, grade, expected }) => {
-    await writeFolder(root(), files);
-    expect(await grade(root())).toEqual(expected);
-  });
-});
+describeFileGrader("fileLacks", cases);

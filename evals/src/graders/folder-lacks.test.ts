@@ -1,17 +1,13 @@
 import { deflateSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
 import {
   type Case,
+  describeFileGrader,
   fail,
   KEY,
   pass,
   TOOLS,
-  useTempRoot,
-  writeFolder,
 } from "../../test/fixtures-file-graders.js";
 import { folderLacks } from "./folder-lacks.js";
-
-const root = useTempRoot();
 
 const cases: Case[] = [
   {
@@ -36,9 +32,4 @@ const cases: Case[] = [
   },
 ];
 
-describe("folderLacks", () => {
-  it.each(cases)("$name", async ({ files, grade, expected }) => {
-    await writeFolder(root(), files);
-    expect(await grade(root())).toEqual(expected);
-  });
-});
+describeFileGrader("folderLacks", cases);

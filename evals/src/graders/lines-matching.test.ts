@@ -1,16 +1,12 @@
-import { describe, expect, it } from "vitest";
 import {
   APPENDED,
   type Case,
+  describeFileGrader,
   fail,
   MOVED,
   pass,
-  useTempRoot,
-  writeFolder,
 } from "../../test/fixtures-file-graders.js";
 import { linesMatching } from "./lines-matching.js";
-
-const root = useTempRoot();
 
 const cases: Case[] = [
   {
@@ -34,9 +30,4 @@ const cases: Case[] = [
   },
 ];
 
-describe("linesMatching", () => {
-  it.each(cases)("$name", async ({ files, grade, expected }) => {
-    await writeFolder(root(), files);
-    expect(await grade(root())).toEqual(expected);
-  });
-});
+describeFileGrader("linesMatching", cases);

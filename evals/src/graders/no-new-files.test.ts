@@ -1,15 +1,11 @@
-import { describe, expect, it } from "vitest";
 import {
   type Case,
+  describeFileGrader,
   fail,
   pass,
   TOOLS,
-  useTempRoot,
-  writeFolder,
 } from "../../test/fixtures-file-graders.js";
 import { noNewFiles } from "./no-new-files.js";
-
-const root = useTempRoot();
 
 const cases: Case[] = [
   {
@@ -26,9 +22,4 @@ const cases: Case[] = [
   },
 ];
 
-describe("noNewFiles", () => {
-  it.each(cases)("$name", async ({ files, grade, expected }) => {
-    await writeFolder(root(), files);
-    expect(await grade(root())).toEqual(expected);
-  });
-});
+describeFileGrader("noNewFiles", cases);

@@ -1,16 +1,12 @@
-import { describe, expect, it } from "vitest";
 import {
   APPENDED,
   type Case,
+  describeFileGrader,
   fail,
   MOVED,
   pass,
-  useTempRoot,
-  writeFolder,
 } from "../../test/fixtures-file-graders.js";
 import { onlyAsPrevious } from "./only-as-previous.js";
-
-const root = useTempRoot();
 
 const cases: Case[] = [
   {
@@ -31,9 +27,4 @@ const cases: Case[] = [
   },
 ];
 
-describe("onlyAsPrevious", () => {
-  it.each(cases)("$name", async ({ files, grade, expected }) => {
-    await writeFolder(root(), files);
-    expect(await grade(root())).toEqual(expected);
-  });
-});
+describeFileGrader("onlyAsPrevious", cases);

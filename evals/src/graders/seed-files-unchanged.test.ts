@@ -1,16 +1,12 @@
-import { describe, expect, it } from "vitest";
 import {
   type Case,
+  describeFileGrader,
   fail,
   MOVED,
   pass,
   TOOLS,
-  useTempRoot,
-  writeFolder,
 } from "../../test/fixtures-file-graders.js";
 import { seedFilesUnchanged } from "./seed-files-unchanged.js";
-
-const root = useTempRoot();
 
 const cases: Case[] = [
   {
@@ -27,9 +23,4 @@ const cases: Case[] = [
   },
 ];
 
-describe("seedFilesUnchanged", () => {
-  it.each(cases)("$name", async ({ files, grade, expected }) => {
-    await writeFolder(root(), files);
-    expect(await grade(root())).toEqual(expected);
-  });
-});
+describeFileGrader("seedFilesUnchanged", cases);

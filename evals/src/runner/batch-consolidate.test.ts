@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_RECORDINGS_DIR, DEFAULT_SCENARIOS_DIR } from "../ab/folders.js";
 import { runScenario } from "./run-scenario.js";
 
-const run = (writeBatch: boolean) =>
+const run = (writeBatch: boolean, scenarioId = "consolidate-race") =>
   runScenario({
-    scenarioId: "consolidate-race",
+    scenarioId,
     model: MODELS.haiku,
     extractionPrompt: "extraction@1",
     mode: "replay",
@@ -39,5 +39,16 @@ describe("pnpm eval --batch and consolidations", { timeout: 30_000 }, () => {
     expect(
       stage?.stage === "consolidate" && stage.result.results.map((result) => result.code),
     ).toEqual(["consolidated"]);
+  });
+
+  it("runs a layout that does not consolidate by rewriting directly, the race kept (fact layout)", async () => {
+    const sync = await run(false, "consolidate-race@fact");
+    const batched = await run(true, "consolidate-race@fact");
+    expect(batched.error).toBeUndefined();
+    expect(batched.pass).toBe(true);
+    expect(batched.calls.map((call) => [call.stage, call.usd])).toEqual(
+      sync.calls.map((call) => [call.stage, call.usd]),
+    );
+    expect(batched.stages.map((stage) => stage.stage)).toEqual(["consolidate-facts"]);
   });
 });

@@ -2,6 +2,7 @@ import {
   applyBatchResults,
   type ConsolidateAllOptions,
   type ConsolidateAllResult,
+  consolidateAll,
   type MemoryStore,
   type ModelUsage,
   submitWritePasses,
@@ -9,6 +10,7 @@ import {
 import {
   type BatchConsolidation,
   type ConsolidateResult,
+  layoutOf,
   MAX_CONSOLIDATE_RETRIES,
   sumUsage,
   ZERO_USAGE,
@@ -19,6 +21,11 @@ export type BatchConsolidateAllOptions = ConsolidateAllOptions & {
   store: MemoryStore;
   /** Runs once, after the first batch is created and before its results are applied (the race). */
   whileInBatch?: () => Promise<void>;
+  /**
+   * Where a layout that consolidates directly (no batch) runs `whileInBatch`: handed the hook to run
+   * during its first model request (the recording session's `duringNextRequest`).
+   */
+  duringRequest?: (hook: () => Promise<void>) => void;
 };
 
 /**
@@ -38,7 +45,23 @@ export type BatchConsolidateAllOptions = ConsolidateAllOptions & {
 export async function batchConsolidateAll(
   options: BatchConsolidateAllOptions,
 ): Promise<ConsolidateAllResult> {
-  const { threshold = 6000, client, model, whileInBatch, store, ...rest } = options;
+  // A batch carries the subject layout's per-file rewrites (`submitWritePasses({ consolidations })`);
+  // another layout's consolidation runs directly, its request made as usual.
+  if (layoutOf(options.store).name !== "subject") {
+    const { whileInBatch, duringRequest, ...direct } = options;
+    if (whileInBatch !== undefined) duringRequest?.(whileInBatch);
+    return consolidateAll(direct);
+  }
+  const {
+    threshold = 6000,
+    client,
+    model,
+    whileInBatch,
+    duringRequest,
+    store,
+    mergeThreshold,
+    ...rest
+  } = options;
   const paths = (await store.list())
     .filter((row) => row.chars > threshold && row.path !== "MEMORY.md")
     .map((row) => row.path)

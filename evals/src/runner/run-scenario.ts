@@ -24,7 +24,6 @@ import {
 } from "@memfiles/core";
 import {
   type CacheWarning,
-  consolidateFacts,
   DEFAULT_FACT_CONSOLIDATION_FILES,
   estimateTokens,
   layoutOf,
@@ -679,10 +678,12 @@ async function batchWrite(
 }
 
 /**
- * The `consolidate` stage: `consolidateAll` over files past the threshold; its result is kept.
- * `duringCall` runs a `remember` while the first consolidation request is in flight. With `batch`
- * (`pnpm eval --batch`) the consolidations go as one Message Batch (`batchConsolidateAll`), and
- * `duringCall` runs between submitting the batch and applying its results.
+ * The `consolidate` stage: the store's layout's consolidation (`consolidateAll`: subject, rewrite
+ * files past `threshold` chars; fact, merge once the folder holds `files` fact files); its result
+ * is kept. `duringCall` runs a `remember` while the first consolidation request is in flight (the
+ * stale rewrite or merge must be refused). With `batch` (`pnpm eval --batch`) the rewrites go as one
+ * Message Batch (`batchConsolidateAll`), and `duringCall` runs between submitting the batch and
+ * applying its results.
  */
 async function runConsolidate(
   context: StageContext,
@@ -692,12 +693,8 @@ async function runConsolidate(
   batch: boolean,
 ): Promise<void> {
   const { run, store } = context;
-  const { threshold, duringCall } = stage;
+  const { threshold, files, duringCall } = stage;
   run.session.step = `session ${number}: consolidate`;
-  if (run.scenario.layout === "fact") {
-    await runConsolidateFacts(context, stage, number, now);
-    return;
-  }
   let hookRan = false;
   const rememberDuringCall = async () => {
     if (!duringCall) return;
@@ -711,6 +708,7 @@ async function runConsolidate(
     model: run.options.model,
     prompt: context.prompts.consolidation,
     threshold,
+    ...(files === undefined ? {} : { mergeThreshold: files }),
     now,
     onUsage: context.onUsage,
     onWarning: context.onWarning,
@@ -718,62 +716,29 @@ async function runConsolidate(
     sessionId: `session ${number}`,
   };
   const result = batch
-    ? await batchConsolidateAll({ ...options, whileInBatch: rememberDuringCall })
+    ? await batchConsolidateAll({
+        ...options,
+        ...(duringCall ? { whileInBatch: rememberDuringCall } : {}),
+        duringRequest: (hook) => run.session.duringNextRequest(hook),
+      })
     : await consolidateAll(options);
   context.stopOnFailure();
-  run.stages.push({ session: number, stage: "consolidate", result });
+  run.stages.push(
+    result.merges === undefined
+      ? { session: number, stage: "consolidate", result }
+      : { session: number, stage: "consolidate-facts", result: result.merges },
+  );
   if (duringCall && !hookRan) {
     run.session.clearPendingHooks();
+    const trigger =
+      result.merges === undefined
+        ? `no file over ${threshold} chars). Lower the threshold or grow the file.`
+        : `fewer than ${files ?? DEFAULT_FACT_CONSOLIDATION_FILES} fact files). Lower files or add fact files.`;
     throw new EvalSetupError({
       setting: "consolidate.duringCall",
       message:
         `Scenario "${run.scenario.id}" session ${number}: consolidate.duringCall was given but no ` +
-        `consolidation request was made (no file over ${threshold} chars). Lower the threshold or grow the file.`,
-    });
-  }
-}
-
-/**
- * The `consolidate` stage of a fact-layout scenario: `consolidateFacts` when the folder holds at
- * least `files` fact files (default 10, the third write-up); its result is kept for the
- * `factMerges` grader. `duringCall` runs its remember while the merge request is in flight (a
- * fact file changed after the merge was proposed from it: the stale merge must be refused).
- */
-async function runConsolidateFacts(
-  context: StageContext,
-  stage: Extract<Session["after"][number], { consolidate: unknown }>["consolidate"],
-  number: number,
-  now: Date,
-): Promise<void> {
-  const { run, store } = context;
-  const { duringCall } = stage;
-  let hookRan = false;
-  if (duringCall) {
-    run.session.duringNextRequest(async () => {
-      hookRan = true;
-      await remember({ store, ...duringCall.remember, now });
-    });
-  }
-  const threshold = stage.files ?? DEFAULT_FACT_CONSOLIDATION_FILES;
-  const result = await consolidateFacts({
-    store,
-    client: run.client,
-    model: run.options.model,
-    threshold,
-    now,
-    onUsage: context.onUsage,
-    onStep: context.onStep(`session ${number}`),
-    sessionId: `session ${number}`,
-  });
-  context.stopOnFailure();
-  run.stages.push({ session: number, stage: "consolidate-facts", result });
-  if (duringCall && !hookRan) {
-    run.session.clearPendingHooks();
-    throw new EvalSetupError({
-      setting: "consolidate.duringCall",
-      message:
-        `Scenario "${run.scenario.id}" session ${number}: consolidate.duringCall was given but no ` +
-        `consolidation request was made (fewer than ${threshold} fact files). Lower files or add fact files.`,
+        `consolidation request was made (${trigger}`,
     });
   }
 }

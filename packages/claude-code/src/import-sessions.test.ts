@@ -1,25 +1,19 @@
 import { appendFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import Anthropic from "@anthropic-ai/sdk";
 import { MemoryStore } from "@memfiles/core";
 import { projectFolderName } from "@memfiles/core/internal";
+import { mockBatches, succeeded, testClient, useMessagesApi } from "@memfiles/core/test";
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockBatches, succeeded } from "../../core/test/batches-api.js";
+import { describe, expect, it } from "vitest";
 import { hookFolders } from "../test/memory-folder.js";
 import { readSessionState } from "./hook-state.js";
 import { ImportError } from "./import-error.js";
 import { importSessions } from "./import-sessions.js";
 import { runSessionWritePass } from "./session-write-pass.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
-const client = () =>
-  new Anthropic({ apiKey: "test-key", baseURL: "https://api.anthropic.com", maxRetries: 0 });
+const client = () => testClient();
 
 const SECRET =
   "sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA-AAAAAAAA";

@@ -1,56 +1,41 @@
 import { writeFileSync } from "node:fs";
 import { appendFile, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import Anthropic from "@anthropic-ai/sdk";
 import { MemoryStore } from "@memfiles/core";
+import {
+  MESSAGES_URL,
+  mockMessages,
+  testClient,
+  toolUseBlock,
+  useMessagesApi,
+} from "@memfiles/core/test";
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hookFolders } from "../test/memory-folder.js";
 import { readHookLog } from "./hook-log.js";
 import { readSessionState, writeSessionState } from "./hook-state.js";
 import { runSessionWritePass } from "./session-write-pass.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
-
-const client = () =>
-  new Anthropic({ apiKey: "test-key", baseURL: "https://api.anthropic.com", maxRetries: 0 });
+const server = useMessagesApi();
+const client = () => testClient();
 
 const record = (uuid: string, type: "user" | "assistant", content: unknown, extra: object = {}) =>
   `${JSON.stringify({ parentUuid: null, isSidechain: false, type, uuid, sessionId: "s-1", timestamp: "2026-09-12T10:00:00.000Z", message: { role: type, content }, ...extra })}\n`;
 
-/** Answers every write request with the given proposals; returns the requests' transcripts. */
+/** Answers the write requests (up to 10) with the given proposals; returns their transcripts. */
 function answer(memories: unknown[] | ((transcript: string) => unknown[])): string[] {
   const seen: string[] = [];
-  server.use(
-    http.post("https://api.anthropic.com/v1/messages", async ({ request }) => {
-      const body = (await request.json()) as {
-        model: string;
-        messages: Array<{ content: unknown }>;
-      };
+  const reply = {
+    content: (body: { messages: unknown }) => {
       const transcript = JSON.stringify(body.messages).split("<transcript")[1] ?? "";
       seen.push(transcript);
-      return HttpResponse.json({
-        id: `msg_${seen.length}`,
-        type: "message",
-        role: "assistant",
-        model: body.model,
-        content: [
-          {
-            type: "tool_use",
-            id: "toolu_1",
-            name: "propose_facts",
-            input: { memories: typeof memories === "function" ? memories(transcript) : memories },
-          },
-        ],
-        stop_reason: "tool_use",
-        stop_sequence: null,
-        usage: { input_tokens: 100, output_tokens: 20 },
-      });
-    }),
+      const proposed = typeof memories === "function" ? memories(transcript) : memories;
+      return [toolUseBlock({ name: "propose_facts", input: { memories: proposed } })];
+    },
+  };
+  mockMessages(
+    server,
+    Array.from({ length: 10 }, () => reply),
   );
   return seen;
 }
@@ -147,7 +132,7 @@ describe("runSessionWritePass", () => {
       name: "an API error",
       run: (request: Parameters<typeof runSessionWritePass>[0]) => {
         server.use(
-          http.post("https://api.anthropic.com/v1/messages", () =>
+          http.post(MESSAGES_URL, () =>
             HttpResponse.json(
               {
                 type: "error",

@@ -71,12 +71,12 @@ export function showFile(
       content.split(/\r?\n/).length - (content.endsWith("\n") ? 1 : 0) - parsed.value.lines.length;
     parsed.value.lines.forEach((line, index) => {
       const number = bodyStart + index + 1;
-      if (line.kind === "fact") {
+      if (line.kind === "dated") {
         lines.push({
           line: number,
           stated: line.stated,
           text: line.text,
-          // As formatFactLine writes it, so it equals what forget removes.
+          // As formatDatedLine writes it, so it equals what forget removes.
           written: `[stated ${line.stated}] ${line.text.replace(/\s+/g, " ").trim()}`,
         });
       } else {

@@ -65,7 +65,7 @@ function fileText(index: number): string {
       updated: `2026/09/${day}`,
     },
     lines: Array.from({ length: 4 + (index % 8) }, (_, line) => ({
-      kind: "fact" as const,
+      kind: "dated" as const,
       stated: `2026/${String(1 + (line % 9)).padStart(2, "0")}/${day}`,
       text: `fact ${line} about ${subject} number ${index}: prefers option ${(index * 7 + line) % 13}`,
     })),
@@ -75,7 +75,7 @@ function fileText(index: number): string {
 const PROFILE = formatMemoryFile({
   header: { name: "profile", description: "Who the user is: work, location, family." },
   lines: Array.from({ length: 12 }, (_, line) => ({
-    kind: "fact" as const,
+    kind: "dated" as const,
     stated: "2026/09/12",
     text: `profile fact ${line}: a sentence of about sixty characters here`,
   })),

@@ -19,7 +19,7 @@ function fileText(index: number): string {
       updated: `2026/09/${day}`,
     },
     lines: Array.from({ length: 4 + (index % 8) }, (_, line) => ({
-      kind: "fact" as const,
+      kind: "dated" as const,
       stated: `2026/${String(1 + (line % 12)).padStart(2, "0")}/${day}`,
       text: `fact ${line} about subject ${index}: prefers option ${(index * 7 + line) % 13} for task ${line * 3}`,
     })),

@@ -57,6 +57,23 @@ export function toolUseBlock(options: {
   } as Anthropic.ToolUseBlock;
 }
 
+/**
+ * A whole reply calling tool `name` with `input` (100 input, 20 output tokens), for code that takes
+ * a reply rather than a request (`applyWriteReply`).
+ */
+export function toolUseMessage(name: string, input: unknown): Anthropic.Message {
+  return {
+    id: "msg_01",
+    type: "message",
+    role: "assistant",
+    model: "claude-haiku-5-5",
+    content: [toolUseBlock({ name, input })],
+    stop_reason: "tool_use",
+    stop_sequence: null,
+    usage: { input_tokens: 100, output_tokens: 20 },
+  } as Anthropic.Message;
+}
+
 /** A `thinking` block as Opus 5.5 returns it by default: empty text and a signature. */
 export function thinkingBlock(
   signature = "EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds",

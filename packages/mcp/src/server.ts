@@ -21,7 +21,6 @@ import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mc
 import { type CallToolResult, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { McpOptionsError } from "./options-error.js";
-import { PROPOSE_TOOLS } from "./propose-tools.js";
 import { inScope } from "./scope.js";
 
 /** Options of {@link createMemfilesMcpServer}. */
@@ -330,9 +329,8 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     turns: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string() })),
   });
 
-  // The proposal a client sends, and the core function that checks and applies it, are the
-  // store's layout's (see PROPOSE_TOOLS).
-  const propose = PROPOSE_TOOLS[layoutOf(store).name];
+  // The proposal a client sends, and how it is checked and applied, are the store's layout's.
+  const { propose } = layoutOf(store);
   server.registerTool(
     "propose",
     {

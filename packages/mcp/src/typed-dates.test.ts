@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createMemfilesMcpServer } from "./server.js";
 
 // A line a person typed with a date in another form is found by `replaces` over MCP exactly as
-// `forget` finds it (the library's rule, readTypedFactLine, through the MCP tools).
+// `forget` finds it (the library's rule, readTypedLine, through the MCP tools).
 const TYPED = [
   "[stated 2026-11-20] works at Globex",
   "[stated 12/03/2026] works at Globex",

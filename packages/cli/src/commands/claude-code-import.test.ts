@@ -4,17 +4,13 @@ import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import { importSessions, runSessionWritePass } from "@memfiles/claude-code";
 import { projectFolderName } from "@memfiles/core/internal";
+import { MESSAGES_URL, mockBatches, succeeded, useMessagesApi } from "@memfiles/core/test";
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { mockBatches, succeeded } from "../../../core/test/batches-api.js";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { contextIn } from "../../test/command-context.js";
 import { runMemfiles } from "../run-memfiles.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 /** The batch id the Batches API mock gives every batch. */
 const BATCH_ID = "msgbatch_013Zva2CMHLNnXjNJJKqJ2EF";
@@ -61,7 +57,7 @@ describe("memfiles claude-code import, status and cost", { timeout: 60_000 }, ()
   it("cost: a SessionEnd write pass at the standard price and an imported session at the batch price", async () => {
     const { base, root, context, output } = await project();
     server.use(
-      http.post("https://api.anthropic.com/v1/messages", async ({ request }) => {
+      http.post(MESSAGES_URL, async ({ request }) => {
         const body = (await request.json()) as { model: string };
         return HttpResponse.json({
           id: "msg_1",

@@ -6,7 +6,7 @@ import { contextIn } from "../../test/command-context.js";
 import { runMemfiles } from "../run-memfiles.js";
 
 // A line a person typed with a date in another form is found by `remember --replaces` exactly as
-// `forget` finds it (the library's rule, readTypedFactLine, through the command).
+// `forget` finds it (the library's rule, readTypedLine, through the command).
 const TYPED = [
   "[stated 2026-11-20] works at Globex",
   "[stated 12/03/2026] works at Globex",

@@ -1,9 +1,6 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { testClient, useMessagesApi } from "../../test/messages-api.js";
-import { MemoryStore } from "../store/index.js";
+import { tempStore } from "../../test/temp-store.js";
 import { BatchSubmitError } from "./batch-submit-error.js";
 import { type BatchWriteSession, submitWritePasses } from "./submit-write-passes.js";
 
@@ -13,7 +10,7 @@ useMessagesApi();
 const NOW = new Date("2026-09-12T18:30:00Z");
 
 async function session(sessionId: string | undefined): Promise<BatchWriteSession> {
-  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-batch-submit-")) });
+  const store = await tempStore();
   const turns = [{ role: "user" as const, content: "We deploy everything on Fly.io." }];
   return {
     store,

@@ -1,10 +1,8 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
 import { mockMessages, testClient, textBlock, useMessagesApi } from "../../test/messages-api.js";
-import { MemoryStore } from "../store/memory-store.js";
+import { tempStore } from "../../test/temp-store.js";
+import type { MemoryStore } from "../store/memory-store.js";
 import { chat } from "./chat.js";
 
 const server = useMessagesApi();
@@ -13,7 +11,7 @@ const file = (name: string, lines: string[]) =>
   `---\nname: ${name}\ndescription: ${name} notes.\n---\n${lines.join("\n")}\n`;
 
 async function folder(): Promise<MemoryStore> {
-  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-chat-budget-")) });
+  const store = await tempStore();
   await store.write(
     "topics/hosting.md",
     file("hosting", ["[stated 2026/09/20] deploys every service on Fly.io"]),

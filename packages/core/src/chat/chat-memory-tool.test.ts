@@ -1,6 +1,3 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { getPrompt } from "@memfiles/prompts";
 import { describe, expect, it } from "vitest";
 import {
@@ -11,8 +8,9 @@ import {
   toolUseBlock,
   useMessagesApi,
 } from "../../test/messages-api.js";
+import { tempStore } from "../../test/temp-store.js";
 import { forget } from "../layouts/index.js";
-import { MemoryStore } from "../store/memory-store.js";
+import type { MemoryStore } from "../store/memory-store.js";
 import { refuse } from "../write/write-checks.js";
 import { chat } from "./chat.js";
 
@@ -28,7 +26,7 @@ const NOW = new Date("2026-10-02T08:00:00Z");
 const fakeAnthropicKey = ["sk", "ant", "api03", "Zx9Qw7Er5Ty3Ui1Op"].join("-");
 
 async function memoryStore(): Promise<MemoryStore> {
-  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-chat-mt-")) });
+  const store = await tempStore();
   await store.write("topics/hosting.md", HOSTING, "new");
   return store;
 }

@@ -1,6 +1,3 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
 import {
@@ -10,7 +7,8 @@ import {
   toolUseBlock,
   useMessagesApi,
 } from "../../test/messages-api.js";
-import { MemoryStore } from "../store/memory-store.js";
+import { tempStore } from "../../test/temp-store.js";
+import type { MemoryStore } from "../store/memory-store.js";
 import type { UsageRecord } from "../usage/types.js";
 import { chat } from "./chat.js";
 
@@ -37,7 +35,7 @@ updated: 2026/08/01
 `;
 
 async function folder(): Promise<MemoryStore> {
-  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-recall-")) });
+  const store = await tempStore();
   await store.write("topics/hosting.md", HOSTING, "new");
   await store.write("topics/food.md", FOOD, "new");
   await store.write("projects/billing.md", BILLING, "new");

@@ -1,6 +1,3 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
@@ -13,8 +10,9 @@ import {
   toolUseBlock,
   useMessagesApi,
 } from "../../test/messages-api.js";
+import { tempStore } from "../../test/temp-store.js";
 import { ModelReplyShapeError } from "../cost/model-reply-shape-error.js";
-import { MemoryStore } from "../store/memory-store.js";
+import type { MemoryStore } from "../store/memory-store.js";
 import type { UsageRecord } from "../usage/types.js";
 import { chat } from "./chat.js";
 import { ChatLoopLimitError } from "./chat-loop-limit-error.js";
@@ -35,7 +33,7 @@ const QUESTION: Anthropic.MessageParam = {
 };
 
 async function memoryStore(): Promise<MemoryStore> {
-  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-chat-")) });
+  const store = await tempStore();
   await store.write("topics/hosting.md", HOSTING, "new");
   await store.write(
     "profile.md",

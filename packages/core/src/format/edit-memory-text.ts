@@ -5,7 +5,7 @@ import { yamlLibrary } from "./yaml-library.js";
 
 /** What {@link editMemoryText} changes; every other line stays as it is, byte for byte. */
 export type MemoryTextEdit = {
-  /** 1-based line numbers (see `MemoryFile.lineMap` and `LocatedFact.line`) to remove. */
+  /** 1-based line numbers (see `MemoryFile.lineMap` and `LocatedLine.line`) to remove. */
   remove?: ReadonlySet<number>;
   /** A line to add (no line break): before 1-based line `before`, else after the last line. */
   insert?: { line: string; before?: number };

@@ -1,3 +1,9 @@
+export {
+  type DatedLine,
+  dateTag,
+  formatDatedLine,
+  parseDatedLine,
+} from "./dated-line.js";
 export { editMemoryText, type MemoryTextEdit } from "./edit-memory-text.js";
 export {
   editFactText,
@@ -12,12 +18,6 @@ export {
   safeParseFactFile,
 } from "./fact-file.js";
 export {
-  dateTag,
-  type FactLine,
-  formatFactLine,
-  parseFactLine,
-} from "./fact-line.js";
-export {
   type FrontMatterResult,
   formatFrontMatter,
   readFrontMatter,
@@ -26,7 +26,7 @@ export {
   type FormatMemoryFileOptions,
   formatMemoryFile,
   type HeaderStyle,
-  type LocatedFact,
+  type LocatedLine,
   MEMORY_TYPES,
   type MemoryFile,
   type MemoryHeader,
@@ -45,7 +45,7 @@ export {
 export type { MemoryProblem, MemoryType } from "./memory-problem.js";
 export {
   isLineNamed,
-  readTypedFactLine,
+  readTypedLine,
   replacesKeys,
-  type TypedFactLine,
-} from "./typed-fact-line.js";
+  type TypedLine,
+} from "./typed-line.js";

@@ -24,9 +24,9 @@ describe("parseMemoryFile", () => {
           fieldInsertLine: 5,
         },
         lines: [
-          { kind: "fact", stated: "2026/09/12", text: "uses Neovim, not VS Code" },
+          { kind: "dated", stated: "2026/09/12", text: "uses Neovim, not VS Code" },
           {
-            kind: "fact",
+            kind: "dated",
             stated: "2026/09/20",
             text: "deploys on Fly.io (previously Heroku, moved in August)",
           },
@@ -59,7 +59,7 @@ describe("parseMemoryFile", () => {
         },
         lines: [
           { kind: "text", text: "" },
-          { kind: "fact", stated: "2026/09/12", text: "uses Neovim" },
+          { kind: "dated", stated: "2026/09/12", text: "uses Neovim" },
         ],
         facts: [{ stated: "2026/09/12", text: "uses Neovim", line: 5 }],
         problems: [],
@@ -84,7 +84,7 @@ describe("parseMemoryFile", () => {
         },
         lines: [
           { kind: "text", text: "# Tabs" },
-          { kind: "fact", stated: "2026/09/01", text: "wants tabs" },
+          { kind: "dated", stated: "2026/09/01", text: "wants tabs" },
         ],
         facts: [{ stated: "2026/09/01", text: "wants tabs", line: 10 }],
         problems: [],
@@ -137,7 +137,7 @@ describe("parseMemoryFile", () => {
         header: {},
         headerStyle: "none",
         lineMap: { bodyLine: 1, fieldLines: {} },
-        lines: [{ kind: "fact", stated: "2026/09/12", text: "uses Neovim" }],
+        lines: [{ kind: "dated", stated: "2026/09/12", text: "uses Neovim" }],
         facts: [{ stated: "2026/09/12", text: "uses Neovim", line: 1 }],
         problems: [
           {
@@ -256,7 +256,7 @@ describe("formatMemoryFile", () => {
       "front matter and facts",
       {
         header: { name: "tools", description: "Dev tools.", updated: "2026/09/26" },
-        lines: [{ kind: "fact" as const, stated: "2026/09/12", text: "uses Neovim" }],
+        lines: [{ kind: "dated" as const, stated: "2026/09/12", text: "uses Neovim" }],
       },
       "---\nname: tools\ndescription: Dev tools.\nupdated: 2026/09/26\n---\n[stated 2026/09/12] uses Neovim\n",
     ],
@@ -271,7 +271,7 @@ describe("formatMemoryFile", () => {
         },
         lines: [
           { kind: "text" as const, text: "# Heading" },
-          { kind: "fact" as const, stated: "2026/09/12", text: "x" },
+          { kind: "dated" as const, stated: "2026/09/12", text: "x" },
         ],
       },
       "---\ndescription: d\ntype: user\nupdated: 2026/09/26\ntags:\n  - a\n---\n# Heading\n[stated 2026/09/12] x\n",

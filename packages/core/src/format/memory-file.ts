@@ -1,8 +1,8 @@
-import { type FactLine, formatFactLine, hasStatedTag, parseFactLine } from "./fact-line.js";
+import { type DatedLine, formatDatedLine, hasStatedTag, parseDatedLine } from "./dated-line.js";
 import { formatFrontMatter, readFrontMatter } from "./front-matter.js";
 import { MemoryFormatError } from "./memory-format-error.js";
 import type { MemoryProblem, MemoryType } from "./memory-problem.js";
-import { readTypedFactLine } from "./typed-fact-line.js";
+import { readTypedLine } from "./typed-line.js";
 
 /** Claude Code's memory types, accepted in a `type:` header field. */
 export const MEMORY_TYPES = [
@@ -31,11 +31,11 @@ export type MemoryHeader = {
   extra?: Record<string, unknown>;
 };
 
-/** One body line: a dated fact, or any other text (blank lines and headings included). */
-export type MemoryLine = ({ kind: "fact" } & FactLine) | { kind: "text"; text: string };
+/** One body line: a dated line, or any other text (blank lines and headings included). */
+export type MemoryLine = ({ kind: "dated" } & DatedLine) | { kind: "text"; text: string };
 
-/** A fact line with its 1-based line number in the file. */
-export type LocatedFact = FactLine & { line: number };
+/** A dated line with its 1-based line number in the file. */
+export type LocatedLine = DatedLine & { line: number };
 
 /** How the header was written: YAML front matter, the seed article's unfenced lines, or none. */
 export type HeaderStyle = "front_matter" | "unfenced" | "none";
@@ -65,8 +65,8 @@ export type MemoryFile = {
   lineMap: MemoryLineMap;
   /** Body lines after the header, in order, without line breaks. */
   lines: MemoryLine[];
-  /** The fact lines of `lines`, with line numbers. */
-  facts: LocatedFact[];
+  /** The dated lines of `lines`, with line numbers. */
+  facts: LocatedLine[];
   /** No description, undated lines, bad date tags, unknown `type:`; empty when the file is clean. */
   problems: MemoryProblem[];
 };
@@ -274,12 +274,12 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
   }
 
   const lines: MemoryLine[] = [];
-  const facts: LocatedFact[] = [];
+  const facts: LocatedLine[] = [];
   bodyLines.forEach((raw, offset) => {
     const line = firstBodyLine + offset;
-    const fact = parseFactLine(raw);
+    const fact = parseDatedLine(raw);
     if (fact) {
-      lines.push({ kind: "fact", ...fact });
+      lines.push({ kind: "dated", ...fact });
       facts.push({ ...fact, line });
       return;
     }
@@ -287,7 +287,7 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
     const trimmed = raw.trim();
     if (trimmed === "" || trimmed.startsWith("#") || trimmed.startsWith("<!--")) return;
     // A date a person typed in another form is offered back in the canonical one.
-    const typed = readTypedFactLine(raw);
+    const typed = readTypedLine(raw);
     const fix =
       typed?.canonical !== undefined
         ? `Write it as ${JSON.stringify(typed.canonical)}.`
@@ -348,7 +348,7 @@ export type FormatMemoryFileOptions = {
  * @returns The file text, ready for `store.write`.
  * @throws {MemoryFormatError} `invalid_fact_line` when a fact's date or text is invalid.
  * @example
- * formatMemoryFile({ header: { name: "tools", description: "Dev tools." }, lines: [{ kind: "fact", stated: "2026/09/12", text: "uses Neovim" }] })
+ * formatMemoryFile({ header: { name: "tools", description: "Dev tools." }, lines: [{ kind: "dated", stated: "2026/09/12", text: "uses Neovim" }] })
  * // "---\nname: tools\ndescription: Dev tools.\n---\n[stated 2026/09/12] uses Neovim\n"
  */
 export function formatMemoryFile(file: FormatMemoryFileOptions): string {
@@ -362,7 +362,9 @@ export function formatMemoryFile(file: FormatMemoryFileOptions): string {
   for (const [key, value] of Object.entries(header.extra ?? {})) {
     if (!KNOWN_FIELDS.has(key)) data[key] = value;
   }
-  const body = file.lines.map((line) => (line.kind === "fact" ? formatFactLine(line) : line.text));
+  const body = file.lines.map((line) =>
+    line.kind === "dated" ? formatDatedLine(line) : line.text,
+  );
   return formatFrontMatter(data) + body.map((line) => `${line}\n`).join("");
 }
 

@@ -16,7 +16,7 @@ describe("the scope: header field", () => {
     expect(parseMemoryFile(text).header.scope).toBe("billing");
     expect(rowFromText("projects/billing.md", text).scope).toBe("billing");
     expect(parseMemoryFile(text).lines).toEqual([
-      { kind: "fact", stated: "2026/08/01", text: "x" },
+      { kind: "dated", stated: "2026/08/01", text: "x" },
     ]);
   });
 

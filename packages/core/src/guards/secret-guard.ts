@@ -263,7 +263,7 @@ function copy(result: FindSecretsResult): FindSecretsResult {
 // The text as it will be stored and read, each code unit mapped back to where it came from: a key
 // with a format character inside (zero-width space, soft hyphen: Unicode Cf) or in full-width
 // forms slips past every pattern yet reads, and after NFKC copies, as the key; a run of white
-// space is stored as one space (`formatFactLine`). `undefined` when folding changes nothing.
+// space is stored as one space (`formatDatedLine`). `undefined` when folding changes nothing.
 function foldForScan(text: string): { text: string; starts: number[]; ends: number[] } | undefined {
   // ASCII holds no format character and NFKC maps each ASCII character to itself; most texts
   // are ASCII with single spaces, and building the maps for them cost more than the scans.

@@ -1,6 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
+import type { z } from "zod";
 import type { ModelUsage } from "../cost/index.js";
-import type { MemoryRow, StoreLayout } from "../store/index.js";
+import type { MemoryRow, MemoryStore, StoreLayout } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
 import type {
   ConsolidateFactsResult,
@@ -15,6 +16,7 @@ import type {
   RememberResult,
   WritePassOptions,
   WritePassResult,
+  WriteStore,
 } from "../write/index.js";
 import type { FolderReadStore } from "../write/memory-files.js";
 
@@ -80,6 +82,8 @@ export type Layout = {
    * layout's steps for a direct write.
    */
   remember(options: RememberOptions): Promise<RememberResult>;
+  /** How a client that runs its own write pass proposes (see {@link LayoutPropose}). */
+  readonly propose: LayoutPropose;
   /** The layout's consolidation: subject, rewrite files past a size; fact, merge past a count. */
   consolidateAll(options: ConsolidateAllOptions): Promise<ConsolidateAllResult>;
 
@@ -99,7 +103,32 @@ export type Layout = {
   readonly memoryTool: MemoryToolEdits;
 };
 
-/** Whether a trimmed line is no item for the memory tool's checks: `""`, `---` or a `#` heading. */
+/**
+ * What a client that runs its own write pass (the MCP `propose` tool) sends in a layout, and how it
+ * is applied: with every check of the write pass (`WRITE_CHECKS`), no model called, no usage.
+ */
+export type LayoutPropose<Item = unknown> = {
+  /** What the tool says to the client: what a proposal is and which checks it goes through. */
+  readonly description: string;
+  /** One proposal as a client sends it; fields it may leave out take their defaults. */
+  readonly proposal: z.ZodType<Item>;
+  /** Applies parsed proposals. @returns `{ applied, rejected, consolidated: [], usage }` (usage 0). */
+  apply(options: {
+    store: WriteStore & Pick<MemoryStore, "delete">;
+    transcript: Transcript;
+    proposals: Item[];
+    now: Date;
+    timeZone?: string;
+  }): Promise<WritePassResult>;
+};
+
+/**
+ * Whether a line's text (trimmed) is no item for the memory tool's checks: blank, a front matter
+ * fence or a heading.
+ *
+ * @param text - The line's text, trimmed.
+ * @returns `true` for `""`, `---` and `# ...`.
+ */
 export function isNoItem(text: string): boolean {
   return text === "" || text === "---" || text.startsWith("#");
 }

@@ -1,10 +1,6 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MemoryStore, type StoreLayout } from "../store/index.js";
-import { applyFactProposals } from "./index.js";
-import { applyProposals } from "./subject/apply-proposals.js";
+import { proposeOne } from "../../test/propose-one.js";
+import { tempStore } from "../../test/temp-store.js";
 
 // Facts the whose-fact and polarity checks must not refuse, in the user's own place of both
 // layouts (profile.md; a fact of type user): a relative the fact names itself, and a denial said
@@ -20,41 +16,15 @@ const cases = (["subject", "fact"] as const).flatMap((layout) =>
   KEPT.map(([fact, said]) => ({ layout, fact, said })),
 );
 
-async function propose(layout: StoreLayout, fact: string, said: string) {
-  const root = join(await mkdtemp(join(tmpdir(), "memfiles-own-facts-")), "memory");
-  const store = new MemoryStore({ root, layout });
-  const transcript = { date: "2026-12-01", turns: [{ role: "user" as const, content: said }] };
-  const now = new Date("2026-12-01T12:00:00Z");
-  return layout === "subject"
-    ? applyProposals({
-        store,
-        transcript,
-        now,
-        proposals: [
-          { file: "profile.md", fact, evidence: said, replaces: null, description: null },
-        ],
-      })
-    : applyFactProposals({
-        store,
-        transcript,
-        now,
-        proposals: [
-          {
-            action: "save",
-            name: "family and travel",
-            type: "user",
-            description: "About the user.",
-            body: fact,
-            evidence: said,
-            replaces: null,
-          },
-        ],
-      });
-}
-
 describe.each(cases)("$fact from $said ($layout layout)", ({ layout, fact, said }) => {
   it("is saved in the user's own place", async () => {
-    const result = await propose(layout, fact, said);
+    const store = await tempStore(layout);
+    const result = await proposeOne(store, {
+      date: "2026-12-01",
+      fact,
+      said,
+      name: "family and travel",
+    });
     expect(result.rejected).toEqual([]);
     expect(result.applied).toHaveLength(1);
   });

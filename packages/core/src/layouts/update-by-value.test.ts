@@ -2,9 +2,8 @@ import { mkdtemp, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { proposeOne } from "../../test/propose-one.js";
 import { MemoryStore, type StoreLayout } from "../store/index.js";
-import { applyFactProposals } from "./index.js";
-import { applyProposals } from "./subject/apply-proposals.js";
 
 // A fact that differs from a stored one only in its numbers, without `replaces`, in both layouts:
 // from a newer session it updates the stored line (the result names it), from an older one it is
@@ -39,42 +38,13 @@ async function storeWith(layout: StoreLayout, fact: string): Promise<MemoryStore
   return new MemoryStore({ root, layout });
 }
 
-function propose(
-  store: MemoryStore,
-  layout: StoreLayout,
-  date: string,
-  fact: string,
-  said: string,
-) {
-  const transcript = { date, turns: [{ role: "user" as const, content: said }] };
-  const now = new Date(`${date}T12:00:00Z`);
-  return layout === "subject"
-    ? applyProposals({
-        store,
-        transcript,
-        now,
-        proposals: [
-          { file: "profile.md", fact, evidence: said, replaces: null, description: null },
-        ],
-      })
-    : applyFactProposals({
-        store,
-        transcript,
-        now,
-        // Another name than the stored file's: the numbers alone tie the two.
-        proposals: [
-          {
-            action: "save",
-            name: "current figure",
-            type: "user",
-            description: "A figure the user gave.",
-            body: fact,
-            evidence: said,
-            replaces: null,
-          },
-        ],
-      });
-}
+// In the fact layout, another name than the stored file's: the numbers alone tie the two.
+const figure = (fact: string, said: string) => ({
+  fact,
+  said,
+  name: "current figure",
+  description: "A figure the user gave.",
+});
 
 const cases = (["subject", "fact"] as const).flatMap((layout) =>
   CASES.map(([name, old, fact, said]) => ({ layout, name, old, fact, said })),
@@ -85,7 +55,7 @@ describe.each(cases)("$name changes by value ($layout layout)", ({ layout, old, 
 
   it("a newer session updates the stored line and names it", async () => {
     const store = await storeWith(layout, old);
-    const result = await propose(store, layout, "2026-12-01", fact, said);
+    const result = await proposeOne(store, { date: "2026-12-01", ...figure(fact, said) });
     expect({
       rejected: result.rejected,
       applied: result.applied.map((item) => ({ path: item.path, replaced: item.replaced })),
@@ -100,7 +70,7 @@ describe.each(cases)("$name changes by value ($layout layout)", ({ layout, old, 
   it("an older session is refused with conflicts_with, naming the line", async () => {
     const store = await storeWith(layout, old);
     const before = await store.read(STORED[layout].path);
-    const result = await propose(store, layout, "2026-08-01", fact, said);
+    const result = await proposeOne(store, { date: "2026-08-01", ...figure(fact, said) });
     expect(result.applied).toEqual([]);
     expect(result.rejected.map((item) => item.code)).toEqual(["conflicts_with"]);
     expect(result.rejected[0]?.message).toContain(

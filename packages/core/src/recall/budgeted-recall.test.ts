@@ -2,6 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempStore } from "../../test/temp-store.js";
 import { estimateTokens } from "../cost/cache-minimum.js";
 import { MemoryStore } from "../store/memory-store.js";
 import {
@@ -19,7 +20,7 @@ const subjectFile = (name: string, description: string, lines: string[]) =>
   `---\nname: ${name}\ndescription: ${description}\n---\n${lines.join("\n")}\n`;
 
 async function subjectFolder(): Promise<MemoryStore> {
-  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-budget-")) });
+  const store = await tempStore();
   await store.write(
     "people/marta.md",
     subjectFile("Marta", "The user's sister.", [
@@ -103,7 +104,7 @@ describe("rankRecallUnits", () => {
 });
 
 async function folderOf(files: Record<string, string[]>): Promise<MemoryStore> {
-  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-pooled-")) });
+  const store = await tempStore();
   for (const [path, lines] of Object.entries(files)) {
     const name = path.replace(/^.*\//, "").replace(/\.md$/, "");
     await store.write(path, subjectFile(name, `About ${name}.`, lines), "new");

@@ -1,8 +1,6 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { getPrompt } from "@memfiles/prompts";
 import { describe, expect, it } from "vitest";
+import { tempStore } from "../../test/temp-store.js";
 import { MemoryStore } from "../store/memory-store.js";
 import type { MemoryRow, ReadResult } from "../store/types.js";
 import { buildSystem } from "./build-system.js";
@@ -100,7 +98,7 @@ describe("buildSystem", () => {
   });
 
   it("gives byte-identical output twice on an unchanged folder on disk (MemoryStore)", async () => {
-    const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-recall-")) });
+    const store = await tempStore();
     await store.write("profile.md", profile, "new");
     await store.write("preferences.md", preferences, "new");
     await store.write(

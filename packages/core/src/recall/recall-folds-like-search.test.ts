@@ -1,8 +1,6 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MemoryStore } from "../store/memory-store.js";
+import { tempStore } from "../../test/temp-store.js";
+import type { MemoryStore } from "../store/memory-store.js";
 import { foldSearchText } from "../text/index.js";
 import { recallForPrompt } from "./recall-for-prompt.js";
 
@@ -12,7 +10,7 @@ const LINE = "fährt im Sommer nach Köln zur Großmutter";
 const QUERIES = ["Koln", "koln trip", "KÖLN", "grossmutter", "Großmutter", "fahrt nach Koln"];
 
 async function folder(): Promise<MemoryStore> {
-  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-recall-fold-")) });
+  const store = await tempStore();
   await store.write(
     "topics/travel.md",
     `---\nname: travel\ndescription: Trips.\n---\n[stated 2026/05/08] ${LINE}\n[stated 2026/05/08] likes hiking in Norway\n`,

@@ -1,15 +1,13 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MemoryStore } from "../store/memory-store.js";
+import { tempStore } from "../../test/temp-store.js";
+import type { MemoryStore } from "../store/memory-store.js";
 import { memoryBlock, recallForPrompt } from "./recall-for-prompt.js";
 
 const subjectFile = (name: string, description: string, lines: string[]) =>
   `---\nname: ${name}\ndescription: ${description}\n---\n${lines.join("\n")}\n`;
 
 async function folder(): Promise<MemoryStore> {
-  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-prompt-")) });
+  const store = await tempStore();
   await store.write(
     "people/marta.md",
     subjectFile("Marta", "The user's sister.", [

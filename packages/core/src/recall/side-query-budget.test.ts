@@ -1,15 +1,11 @@
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
+import { describe, expect, it } from "vitest";
+import { mockMessages, testClient, toolUseBlock, useMessagesApi } from "../../test/messages-api.js";
 import { estimateTokens } from "../cost/cache-minimum.js";
 import type { MemoryRow } from "../store/types.js";
 import { formatSelectRequest, selectMemories } from "./side-query.js";
 import { DEFAULT_SIDE_QUERY_MAX_TOKENS } from "./side-query-budget.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
 // A folder of `count` one-fact files whose descriptions are ~140 chars, as a store recall reads.
 function bigStore(count: number) {

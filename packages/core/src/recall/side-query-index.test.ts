@@ -1,33 +1,9 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mockMessages, testClient, toolUseBlock } from "../../test/messages-api.js";
-import { MemoryStore } from "../store/memory-store.js";
+import { describe, expect, it } from "vitest";
+import { sideQueryFolder } from "../../test/fixtures/side-query-folder.js";
+import { mockMessages, testClient, toolUseBlock, useMessagesApi } from "../../test/messages-api.js";
 import { selectMemories } from "./side-query.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
-
-const file = (name: string, description: string) =>
-  `---\nname: ${name}\ndescription: ${description}\n---\n[stated 2026/08/01] something about ${name}\n`;
-
-// A catalog of three (sam, food, hosting: numbered by path; profile is always loaded, not listed).
-async function folder(): Promise<MemoryStore> {
-  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-side-index-")) });
-  await store.write(
-    "topics/hosting.md",
-    file("hosting", "Where the user deploys services."),
-    "new",
-  );
-  await store.write("topics/food.md", file("food", "Diet and favourite dishes."), "new");
-  await store.write("people/sam.md", file("sam", "Sam, the user's manager."), "new");
-  await store.write("profile.md", file("profile", "Who the user is."), "new");
-  return store;
-}
+const server = useMessagesApi();
 
 describe("selectMemories at the catalog's edges", () => {
   it.each([
@@ -44,7 +20,7 @@ describe("selectMemories at the catalog's edges", () => {
       { content: [toolUseBlock({ name: "select_memories", input: { files } })] },
     ]);
     const result = await selectMemories({
-      store: await folder(),
+      store: await sideQueryFolder(),
       client: testClient(),
       query: "Where should I deploy the new service?",
     });

@@ -1,9 +1,6 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { describedFile, sideQueryFolder } from "../../test/fixtures/side-query-folder.js";
 import {
   commonJsClient,
   MESSAGES_URL,
@@ -11,31 +8,14 @@ import {
   testClient,
   textBlock,
   toolUseBlock,
+  useMessagesApi,
 } from "../../test/messages-api.js";
-import { MemoryStore } from "../store/memory-store.js";
+import { tempStore } from "../../test/temp-store.js";
 import type { UsageRecord } from "../usage/types.js";
 import { selectMemories } from "./side-query.js";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMessagesApi();
 
-const file = (name: string, description: string) =>
-  `---\nname: ${name}\ndescription: ${description}\n---\n[stated 2026/08/01] something about ${name}\n`;
-
-async function folder(): Promise<MemoryStore> {
-  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-side-")) });
-  await store.write(
-    "topics/hosting.md",
-    file("hosting", "Where the user deploys services."),
-    "new",
-  );
-  await store.write("topics/food.md", file("food", "Diet and favourite dishes."), "new");
-  await store.write("people/sam.md", file("sam", "Sam, the user's manager."), "new");
-  await store.write("profile.md", file("profile", "Who the user is."), "new");
-  return store;
-}
 const select = (files: unknown) => ({
   content: [toolUseBlock({ name: "select_memories", input: { files } })],
 });
@@ -46,7 +26,7 @@ describe("selectMemories", () => {
     const requests = mockMessages(server, [select([2, 1])]);
     const usages: UsageRecord[] = [];
     const result = await selectMemories({
-      store: await folder(),
+      store: await sideQueryFolder(),
       client: testClient(),
       query: QUERY,
       onUsage: (record) => {
@@ -68,9 +48,9 @@ describe("selectMemories", () => {
   });
 
   it("never returns more than 5 files", async () => {
-    const store = await folder();
+    const store = await sideQueryFolder();
     for (const name of ["a", "b", "c", "d"]) {
-      await store.write(`topics/${name}.md`, file(name, `About ${name}.`), "new");
+      await store.write(`topics/${name}.md`, describedFile(name, `About ${name}.`), "new");
     }
     mockMessages(server, [select([1, 2, 3, 4, 5, 6, 7])]);
     const result = await selectMemories({ store, client: testClient(), query: QUERY });
@@ -89,7 +69,7 @@ describe("selectMemories", () => {
   ])("falls back to keyword matching on %s", async (_name, reply, reason) => {
     mockMessages(server, [reply]);
     const result = await selectMemories({
-      store: await folder(),
+      store: await sideQueryFolder(),
       client: testClient(),
       query: QUERY,
     });
@@ -113,7 +93,7 @@ describe("selectMemories", () => {
         ),
       );
       const result = await selectMemories({
-        store: await folder(),
+        store: await sideQueryFolder(),
         client: client(),
         query: QUERY,
       });
@@ -125,7 +105,7 @@ describe("selectMemories", () => {
   );
 
   it("makes no call for an empty catalog", async () => {
-    const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-side-")) });
+    const store = await tempStore();
     const requests = mockMessages(server, []);
     expect(await selectMemories({ store, client: testClient(), query: QUERY })).toEqual({
       rows: [],

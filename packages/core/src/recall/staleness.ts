@@ -1,4 +1,4 @@
-import { parseFactLine } from "../format/index.js";
+import { parseDatedLine } from "../format/index.js";
 
 /** What a memory may name that can go away: a file path, a function, a command-line flag, an endpoint. */
 export type ClaimKind = "path" | "function" | "flag" | "endpoint";
@@ -82,7 +82,7 @@ export function findClaims(path: string, content: string, updated?: string): Sta
       return;
     }
     if (/^(name|description|updated|type|scope|links)[ \t]*:/i.test(raw)) return;
-    const fact = parseFactLine(raw);
+    const fact = parseDatedLine(raw);
     const date = fact?.stated ?? updated;
     let rest = fact?.text ?? raw;
     for (const { kind, pattern } of CLAIM_PATTERNS) {

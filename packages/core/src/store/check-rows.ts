@@ -141,7 +141,7 @@ async function factLines(
     const parsed = safeParseMemoryFile(text, { path: row.path });
     if (!parsed.success) continue;
     for (const line of parsed.value.lines) {
-      if (line.kind === "fact") lines.push({ path: row.path, line: line.text });
+      if (line.kind === "dated") lines.push({ path: row.path, line: line.text });
       else if (bodyText && line.text.trim() !== "") {
         lines.push({ path: row.path, line: line.text.trim() });
       }

@@ -1,9 +1,6 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempStore } from "../../test/temp-store.js";
 import { remember } from "../layouts/remember.js";
-import { MemoryStore } from "../store/index.js";
 import { describeNewFile, explainRefusedPath, isAllowedWritePath } from "./allowed-path.js";
 
 describe("isAllowedWritePath", () => {
@@ -72,7 +69,7 @@ describe("a refused subject path says names are ASCII kebab-case, and what to us
     ],
   ])("%s", async (path, said) => {
     expect(explainRefusedPath(path)).toBe(said);
-    const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-path-")) });
+    const store = await tempStore();
     const result = await remember({ store, path, fact: "likes green tea" });
     expect(result).toMatchObject({
       code: "path_not_allowed",

@@ -1,4 +1,4 @@
-import { parseFactLine } from "../format/index.js";
+import { parseDatedLine } from "../format/index.js";
 import type { MemoryStore } from "../store/index.js";
 import type { WriteResult } from "../store/types.js";
 import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js";
@@ -33,7 +33,7 @@ export function restoreLines(options: RestoreLinesOptions): Promise<WriteResult>
     if (!written.ok) return written;
     const tombstones = await readTombstones(store);
     const lifted = options.lines.reduce(
-      (kept, line) => liftTombstones(parseFactLine(line)?.text ?? line.trim(), kept),
+      (kept, line) => liftTombstones(parseDatedLine(line)?.text ?? line.trim(), kept),
       tombstones,
     );
     if (lifted.length !== tombstones.length || lifted.some((t, at) => t !== tombstones[at])) {

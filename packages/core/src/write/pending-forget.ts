@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { editMemoryText, formatFactLine, safeParseMemoryFile } from "../format/index.js";
+import { editMemoryText, formatDatedLine, safeParseMemoryFile } from "../format/index.js";
 import { PENDING_FORGET_FILE } from "../store/index.js";
 import { hashText } from "../text/index.js";
 import type { WriteStore } from "./write-pipeline.js";
@@ -64,7 +64,7 @@ export async function finishPendingForget(store: WriteStore): Promise<number> {
     if (!file.success) continue;
     const remove = new Set<number>();
     file.value.lines.forEach((line, index) => {
-      const text = line.kind === "fact" ? formatFactLine(line) : line.text.trim();
+      const text = line.kind === "dated" ? formatDatedLine(line) : line.text.trim();
       if (hashes.has(hashText(text))) remove.add(file.value.lineMap.bodyLine + index);
     });
     if (remove.size === 0) continue;

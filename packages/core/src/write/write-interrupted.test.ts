@@ -1,11 +1,10 @@
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import type Anthropic from "@anthropic-ai/sdk";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { testClient, toolUseBlock } from "../../test/messages-api.js";
+import { testClient, toolUseMessage } from "../../test/messages-api.js";
+import { tempStore } from "../../test/temp-store.js";
 import { applyWriteReply } from "../layouts/index.js";
-import { MemoryStore, type StoreLayout } from "../store/index.js";
+import type { StoreLayout } from "../store/index.js";
 import { WriteInterruptedError } from "./write-interrupted-error.js";
 import type { AppliedProposal } from "./write-pass-result.js";
 
@@ -42,7 +41,7 @@ const LAYOUTS = {
   subject: {
     path: (name: string) => `topics/${name}.md`,
     reply: () =>
-      reply("propose_memories", {
+      toolUseMessage("propose_memories", {
         memories: FACTS.map(([name, fact, evidence]) => ({
           file: `topics/${name}.md`,
           fact,
@@ -55,7 +54,7 @@ const LAYOUTS = {
   fact: {
     path: (name: string) => `${name}.md`,
     reply: () =>
-      reply("propose_facts", {
+      toolUseMessage("propose_facts", {
         memories: FACTS.map(([name, fact, evidence]) => ({
           action: "save",
           name,
@@ -69,19 +68,6 @@ const LAYOUTS = {
   },
 } as const;
 
-function reply(name: string, input: unknown): Anthropic.Message {
-  return {
-    id: "msg_01",
-    type: "message",
-    role: "assistant",
-    model: "claude-haiku-5-5",
-    content: [toolUseBlock({ name, input })],
-    stop_reason: "tool_use",
-    stop_sequence: null,
-    usage: { input_tokens: 100, output_tokens: 20 },
-  } as Anthropic.Message;
-}
-
 async function memoryFiles(root: string): Promise<string[]> {
   return (await readdir(root, { recursive: true }))
     .map(String)
@@ -93,10 +79,10 @@ describe.each(["subject", "fact"] as StoreLayout[])(
   "a write pass interrupted (%s layout)",
   (layout) => {
     const { path, reply: replyOf } = LAYOUTS[layout as keyof typeof LAYOUTS];
-
-    it("a full disk on the 2nd file: the error carries what landed, MEMORY.md lists it", async () => {
-      const root = join(await mkdtemp(join(tmpdir(), "memfiles-interrupted-")), "memory");
-      const store = new MemoryStore({ root, layout });
+    // A new folder whose write of the file of `name` fails with a full disk.
+    const failingAt = async (name: string) => {
+      const store = await tempStore(layout);
+      failing.name = basename(path(name));
       const options = {
         store,
         transcript: TRANSCRIPT,
@@ -104,7 +90,11 @@ describe.each(["subject", "fact"] as StoreLayout[])(
         model: "claude-haiku-5-5",
         now: NOW,
       };
-      failing.name = basename(path("swimming"));
+      return { store, root: store.root, options };
+    };
+
+    it("a full disk on the 2nd file: the error carries what landed, MEMORY.md lists it", async () => {
+      const { store, root, options } = await failingAt("swimming");
       const error = await applyWriteReply(options, replyOf()).catch((thrown: unknown) => thrown);
       expect(error).toBeInstanceOf(WriteInterruptedError);
       const interrupted = error as WriteInterruptedError<AppliedProposal>;
@@ -140,16 +130,7 @@ describe.each(["subject", "fact"] as StoreLayout[])(
     });
 
     it("a full disk on the 1st file: thrown as it is, nothing landed", async () => {
-      const root = join(await mkdtemp(join(tmpdir(), "memfiles-interrupted-")), "memory");
-      const store = new MemoryStore({ root, layout });
-      const options = {
-        store,
-        transcript: TRANSCRIPT,
-        client: testClient(),
-        model: "claude-haiku-5-5",
-        now: NOW,
-      };
-      failing.name = basename(path("chess"));
+      const { root, options } = await failingAt("chess");
       const error = await applyWriteReply(options, replyOf()).catch((thrown: unknown) => thrown);
       expect(error).not.toBeInstanceOf(WriteInterruptedError);
       expect(error).toMatchObject({ name: "MemoryWriteError", code: "disk_full", landed: [] });

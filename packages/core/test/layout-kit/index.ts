@@ -7,13 +7,14 @@ import type { LayoutFixture } from "./fixture.js";
 import { describeItems } from "./items.js";
 import { describeMemoryToolChecks } from "./memory-tool.js";
 import { describeWriteParity } from "./parity.js";
+import { describePropose } from "./propose.js";
 import { describeWriteRequest } from "./write-request.js";
 
 export type { LayoutFixture, MemoryToolFixture, ProposalGiven } from "./fixture.js";
 
 /**
  * The conformance kit of a layout (in the manner of unstorage's `testDriver`): the write request,
- * the write stage's guarantees, every row of the check pipeline, a file's items, the memory
+ * the write stage's guarantees, a client's proposals, every row of the check pipeline, a file's items, the memory
  * tool's checks and every writing surface's version-conflict retry, each a table run on `layout`.
  * Call once at the top level of a test file.
  *
@@ -26,6 +27,7 @@ export function testLayout(layout: Layout, fixture: LayoutFixture): void {
     const server = useMessagesApi();
     describeWriteRequest(layout, fixture, server);
     describeWriteParity(layout, fixture, server);
+    describePropose(layout, fixture);
     describeCheckPipeline(layout, fixture, server);
     describeItems(layout, fixture);
     describeMemoryToolChecks(layout, fixture);

@@ -40,8 +40,18 @@ async function setup(layout: Layout, m: MemoryToolFixture) {
     }
     return files;
   };
-  return { root, store, snapshot };
+  const handlers = createMemoryToolHandlers({ store, now: NOW });
+  const editedText = () => readFile(join(root, edited), "utf8");
+  return { root, store, snapshot, handlers, editedText };
 }
+
+// The refusal of a secret made of the key id, in the edit `what`.
+const keyIdRefusal = async (what: string, split: boolean) =>
+  refuse("secret", {
+    what,
+    kinds: [...new Set((await findSecrets(keyId)).findings.map((found) => found.kind))],
+    split,
+  }).message;
 
 const refusal = (result: unknown) =>
   Promise.resolve(result).then(
@@ -137,12 +147,7 @@ const CASES: Case[] = [
         insert_line: end(m) + 1,
         insert_text: keyId.slice(9),
       }),
-    message: async (m) =>
-      refuse("secret", {
-        what: `the insert of ${memories(m.edited)}`,
-        kinds: [...new Set((await findSecrets(keyId)).findings.map((found) => found.kind))],
-        split: true,
-      }).message,
+    message: (m) => keyIdRefusal(`the insert of ${memories(m.edited)}`, true),
   },
   {
     name: "a create whose front matter is not YAML",
@@ -295,12 +300,7 @@ const CASES: Case[] = [
         old_str: "Heroku",
         new_str: keyId.slice(4),
       }),
-    message: async (m) =>
-      refuse("secret", {
-        what: `the str_replace of ${memories(m.edited)}`,
-        kinds: [...new Set((await findSecrets(keyId)).findings.map((found) => found.kind))],
-        split: false,
-      }).message,
+    message: (m) => keyIdRefusal(`the str_replace of ${memories(m.edited)}`, false),
     store: (store, m) =>
       racing(
         store,
@@ -618,59 +618,55 @@ export function describeMemoryToolChecks(layout: Layout, fixture: LayoutFixture)
 
   describe("memory tool: the lines the model writes", () => {
     it("resolves a relative time against today, as remember does", async () => {
-      const { root, store } = await setup(layout, m);
-      const { edited, content } = m;
-      const handlers = createMemoryToolHandlers({ store, now: NOW });
+      const { handlers, editedText } = await setup(layout, m);
       await handlers.insert({
         command: "insert",
-        path: memories(edited),
+        path: memories(m.edited),
         insert_line: end(m),
         insert_text: "met Bob yesterday",
       });
-      const lines = (await readFile(join(root, edited), "utf8")).split("\n");
+      const lines = (await editedText()).split("\n");
       expect(lines.slice(-2)).toEqual([m.dated("met Bob on 2026/09/11", "2026/09/12"), ""]);
-      expect(lines.length).toBe(content.split("\n").length + 1);
+      expect(lines.length).toBe(m.content.split("\n").length + 1);
     });
 
     it("checks only the lines it wrote against the tombstones, not a person's line it sent as it was", async () => {
-      const { root, store } = await setup(layout, m);
-      const { edited, content } = m;
+      const { root, handlers, editedText } = await setup(layout, m);
+      const { content } = m;
       // A person wrote back by hand the line forgotten in setup; the model edits the line above.
       const forgotten = m.home;
       const { neovim } = m;
       const start = content.replace(`${neovim}\n`, `${neovim}\n${forgotten}\n`);
-      await writeFile(join(root, edited), start);
-      const handlers = createMemoryToolHandlers({ store, now: NOW });
+      await writeFile(join(root, m.edited), start);
       const helix = neovim.replace("Neovim", "Helix");
       await handlers.str_replace({
         command: "str_replace",
-        path: memories(edited),
+        path: memories(m.edited),
         old_str: `${neovim}\n${forgotten}`,
         new_str: `${helix}\n${forgotten}`,
       });
-      expect(await readFile(join(root, edited), "utf8")).toBe(
+      expect(await editedText()).toBe(
         start.replace("updated: 2026/09/01", "updated: 2026/09/12").replace(neovim, helix),
       );
     });
 
     it("keeps a line sent as the file had it byte for byte, never refused or rewritten", async () => {
-      const { root, store } = await setup(layout, m);
-      const { edited, content } = m;
+      const { root, handlers, editedText } = await setup(layout, m);
+      const { content } = m;
       // A person's lines a write would refuse or rewrite: a placeholder, a relative time, a line
       // another line already says.
       const personal = ["N/A", "met Alice yesterday", "- uses Neovim"];
       const { heroku } = m;
       const tail = heroku.slice(heroku.indexOf("Heroku") + "Heroku".length);
       const start = content.replace(`${heroku}\n`, `${heroku}\n${personal.join("\n")}\n`);
-      await writeFile(join(root, edited), start);
-      const handlers = createMemoryToolHandlers({ store, now: NOW });
+      await writeFile(join(root, m.edited), start);
       await handlers.str_replace({
         command: "str_replace",
-        path: memories(edited),
+        path: memories(m.edited),
         old_str: `Heroku${tail}\n${personal.join("\n")}`,
         new_str: `Fly.io${tail}\n${personal.join("\n")}`,
       });
-      expect(await readFile(join(root, edited), "utf8")).toBe(
+      expect(await editedText()).toBe(
         start.replace("updated: 2026/09/01", "updated: 2026/09/12").replace("Heroku", "Fly.io"),
       );
     });

@@ -3,6 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  EDITOR_MERGE,
+  factFileText,
+  mergeFolder,
+} from "../../../test/fixtures/fact-merge-folder.js";
+import {
   mockMessages,
   testClient,
   toolUseBlock,
@@ -20,39 +25,9 @@ const server = useMessagesApi();
 
 const NOW = new Date("2026-10-01T12:00:00Z");
 
-function fact(name: string, body: string, updated = "2026/09/01"): string {
-  return `---\nname: ${name}\ndescription: About ${name}.\ntype: user\nupdated: ${updated}\n---\n${body}\n`;
-}
-
-// Ten files: two say the same (editor, editor again), two contradict (host, host new), six others.
-async function folder(): Promise<MemoryStore> {
-  const root = join(await mkdtemp(join(tmpdir(), "memfiles-merge-")), "memory");
-  await mkdir(root, { recursive: true });
-  const files: Record<string, string> = {
-    "editor.md": fact("editor", "Uses Neovim as the main editor."),
-    "editor-again.md": fact("editor again", "Main editor is Neovim."),
-    "host.md": fact("host", "Deploys on Heroku."),
-    "host-new.md": fact("host new", "Deploys on Fly.io.", "2026/09/20"),
-  };
-  for (const name of ["tea", "cats", "shell", "music", "books", "city"]) {
-    files[`${name}.md`] = fact(name, `Likes ${name} a lot.`);
-  }
-  for (const [path, text] of Object.entries(files)) await writeFile(join(root, path), text);
-  return new MemoryStore({ root, layout: "fact" });
-}
-
 function merging(...merges: FactMerge[]) {
   return { content: [toolUseBlock({ name: "merge_facts", input: { merges } })] };
 }
-
-const EDITOR: FactMerge = {
-  files: ["editor.md", "editor-again.md"],
-  keep: "editor.md",
-  name: "editor",
-  description: "About editor.",
-  body: "Uses Neovim as the main editor.",
-  dropped: [{ file: "editor-again.md", reason: "duplicate" }],
-};
 
 const HOST: FactMerge = {
   files: ["host.md", "host-new.md"],
@@ -75,7 +50,7 @@ async function run(store: MemoryStore, threshold?: number) {
 
 describe("consolidateFacts", () => {
   it("does not run below the file count (default 10) or outside the fact layout", async () => {
-    const store = await folder();
+    const store = await mergeFolder();
     const requests = mockMessages(server, []);
     expect(await run(store, 11)).toEqual({ ran: false, reason: "under_threshold", files: 10 });
     const subject = new MemoryStore({ root: store.root });
@@ -84,8 +59,8 @@ describe("consolidateFacts", () => {
   });
 
   it("merges a duplicate and a contradiction at 10 files, accounting for each dropped file", async () => {
-    const store = await folder();
-    mockMessages(server, [merging(EDITOR, HOST)]);
+    const store = await mergeFolder();
+    mockMessages(server, [merging(EDITOR_MERGE, HOST)]);
     const result = await run(store);
     expect(result.ran && result.refused).toEqual([]);
     expect(result.ran && result.merged.map((item) => [item.keep, item.dropped])).toEqual([
@@ -123,13 +98,13 @@ describe("consolidateFacts", () => {
       "grew",
     ],
   ])("refuses %s and leaves its files as they were", async (_name, merge, code) => {
-    const store = await folder();
+    const store = await mergeFolder();
     mockMessages(server, [merging(merge)]);
     const result = await run(store);
     expect(result.ran && result.refused.map((item) => item.code)).toEqual([code]);
     expect((await store.list()).length).toBe(10);
     expect(await readFile(join(store.root, "host.md"), "utf8")).toBe(
-      fact("host", "Deploys on Heroku."),
+      factFileText("host", "Deploys on Heroku."),
     );
   });
 });
@@ -139,7 +114,7 @@ describe("consolidateFacts past its token budget", () => {
     [...JSON.stringify(request).matchAll(/<file path=\\"([^\\]+)\\"/g)].map((match) => match[1]);
 
   it("sends the whole folder within the budget, with no note", async () => {
-    const store = await folder();
+    const store = await mergeFolder();
     const requests = mockMessages(server, [merging()]);
     const result = await run(store);
     expect(listed(requests[0])).toHaveLength(10);
@@ -148,8 +123,8 @@ describe("consolidateFacts past its token budget", () => {
   });
 
   it("sends the newest file with the files sharing its words; the rest wait, and a merge of them is refused", async () => {
-    const store = await folder();
-    const requests = mockMessages(server, [merging(HOST, EDITOR)]);
+    const store = await mergeFolder();
+    const requests = mockMessages(server, [merging(HOST, EDITOR_MERGE)]);
     const result = await consolidateFacts({
       store,
       client: testClient(),
@@ -173,7 +148,7 @@ describe("consolidateFacts past its token budget", () => {
     for (let index = 0; index < 1_000; index++) {
       await writeFile(
         join(root, `fact-${index}.md`),
-        fact(`fact ${index}`, `Uses tool ${index} for project ${index % 97}.`),
+        factFileText(`fact ${index}`, `Uses tool ${index} for project ${index % 97}.`),
       );
     }
     const requests = mockMessages(server, [merging()]);

@@ -3,7 +3,7 @@ import { getPrompt } from "@memfiles/prompts";
 import { z } from "zod";
 import { estimateTokens } from "../../cost/cache-minimum.js";
 import { readUsage } from "../../cost/usage.js";
-import { dateTag } from "../../format/fact-line.js";
+import { dateTag } from "../../format/dated-line.js";
 import { editFactText, type FactFile, safeParseFactFile } from "../../format/index.js";
 import {
   type Effort,

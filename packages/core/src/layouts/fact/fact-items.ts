@@ -30,7 +30,7 @@ export function factCount(path: string, content: string): number {
   const parsed = safeParseMemoryFile(content, { path });
   if (!parsed.success) return 0;
   const hasText = parsed.value.lines.some((line) => {
-    if (line.kind === "fact") return true;
+    if (line.kind === "dated") return true;
     const text = line.text.trim();
     return text !== "" && !text.startsWith("#");
   });

@@ -4,6 +4,7 @@ import { type ForgetOptions, matchesForgetQuery, rememberThrough } from "../../w
 import type { ConsolidateAllOptions, ConsolidateAllResult, Layout } from "../layout.js";
 import { consolidateFacts } from "./consolidate-facts.js";
 import { factCount, factMemoryTool, factsOf } from "./fact-items.js";
+import { factPropose } from "./fact-propose.js";
 import { type FactWriteStore, factWrite } from "./fact-write-pass.js";
 import {
   type ForgetFactStore,
@@ -22,6 +23,7 @@ import { factRememberSteps } from "./remember-fact-file.js";
 export const factLayout: Layout = {
   name: "fact",
   write: factWrite,
+  propose: factPropose,
   remember(options) {
     return rememberThrough(
       options,

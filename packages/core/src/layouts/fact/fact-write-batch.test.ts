@@ -1,10 +1,8 @@
-import { mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
-import { testClient, toolUseBlock } from "../../../test/messages-api.js";
-import { MemoryStore } from "../../store/index.js";
+import { testClient, toolUseMessage } from "../../../test/messages-api.js";
+import { tempStore } from "../../../test/temp-store.js";
 import { ModelReplyError } from "../../tool-reply/index.js";
 import type { Transcript } from "../../transcript/index.js";
 import { applyWriteReply, buildWriteRequest } from "../index.js";
@@ -23,24 +21,6 @@ const TRANSCRIPT: Transcript = {
   ],
 };
 
-async function factStore(): Promise<MemoryStore> {
-  const root = join(await mkdtemp(join(tmpdir(), "memfiles-fact-batch-")), "memory");
-  return new MemoryStore({ root, layout: "fact" });
-}
-
-function reply(name: string, input: unknown): Anthropic.Message {
-  return {
-    id: "msg_01",
-    type: "message",
-    role: "assistant",
-    model: "claude-haiku-5-5",
-    content: [toolUseBlock({ name, input })],
-    stop_reason: "tool_use",
-    stop_sequence: null,
-    usage: { input_tokens: 100, output_tokens: 20 },
-  } as Anthropic.Message;
-}
-
 const proposal = (overrides: Record<string, unknown>) => ({
   action: "save",
   name: "deploy host",
@@ -54,7 +34,7 @@ const proposal = (overrides: Record<string, unknown>) => ({
 
 describe("write pass batch entries on a fact store", () => {
   it("builds the fact layout's request: the propose_facts tool and fact-extraction@1", async () => {
-    const store = await factStore();
+    const store = await tempStore("fact");
     const params = await buildWriteRequest({
       store,
       transcript: TRANSCRIPT,
@@ -68,10 +48,10 @@ describe("write pass batch entries on a fact store", () => {
   });
 
   it("applies a propose_facts reply with the fact guards: one file created, a paraphrase refused", async () => {
-    const store = await factStore();
+    const store = await tempStore("fact");
     const result = await applyWriteReply(
       { store, transcript: TRANSCRIPT, client: testClient(), model: "claude-haiku-5-5", now: NOW },
-      reply("propose_facts", {
+      toolUseMessage("propose_facts", {
         memories: [
           proposal({}),
           proposal({
@@ -93,7 +73,7 @@ describe("write pass batch entries on a fact store", () => {
   });
 
   it("refuses a subject-layout reply (propose_memories) on a fact store and writes nothing", async () => {
-    const store = await factStore();
+    const store = await tempStore("fact");
     await expect(
       applyWriteReply(
         {
@@ -103,7 +83,7 @@ describe("write pass batch entries on a fact store", () => {
           model: "claude-haiku-5-5",
           now: NOW,
         },
-        reply("propose_memories", {
+        toolUseMessage("propose_memories", {
           memories: [
             {
               file: "topics/tools.md",

@@ -1,8 +1,8 @@
 import {
   dateTag,
   editMemoryText,
-  formatFactLine,
-  readTypedFactLine,
+  formatDatedLine,
+  readTypedLine,
   safeParseMemoryFile,
 } from "../../format/index.js";
 import {
@@ -212,9 +212,9 @@ export function planForget(input: PlanInput): { content: string; removed: string
   const remove = new Set<number>();
   file.lines.forEach((line, index) => {
     // A typed line's words without its list marker and date: `replaces` reads it the same way.
-    const words = line.kind === "fact" ? line.text : (readTypedFactLine(line.text)?.text ?? "");
+    const words = line.kind === "dated" ? line.text : (readTypedLine(line.text)?.text ?? "");
     if (words === "" || !matchesForgetQuery(words, query)) return;
-    const written = line.kind === "fact" ? formatFactLine(line) : line.text.trim();
+    const written = line.kind === "dated" ? formatDatedLine(line) : line.text.trim();
     if (input.onlyLines && !input.onlyLines.has(written)) return;
     removed.push(written);
     remove.add(file.lineMap.bodyLine + index);

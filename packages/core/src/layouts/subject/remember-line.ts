@@ -4,7 +4,7 @@ import {
   type RememberResult,
   rememberThrough,
 } from "../../write/remember.js";
-import { subjectWriteSteps } from "./add-fact.js";
+import { subjectWriteSteps } from "./add-line.js";
 
 /** The subject layout's `remember`: a dated line, through {@link rememberThrough}. */
 export function rememberLine(options: RememberOptions): Promise<RememberResult> {

@@ -1,15 +1,15 @@
 import {
   editMemoryText,
-  formatFactLine,
+  formatDatedLine,
   formatFrontMatter,
-  parseFactLine,
+  parseDatedLine,
   safeParseMemoryFile,
 } from "../../format/index.js";
 import { STATED_TAG } from "../../text/index.js";
 import { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "../../write/index.js";
 import { memoryFileState, readFolder } from "../../write/memory-files.js";
 import { isNoItem, type LayoutItem, type MemoryToolEdits } from "../layout.js";
-import { heldLine, subjectLineShape } from "./add-fact.js";
+import { heldLine, subjectLineShape } from "./add-line.js";
 
 // A line that is only a date tag, what a dated line is once its text is replaced by nothing.
 const ONLY_A_TAG = /^(?:[-*+]\s+)?\[stated [^\]]*\]$/;
@@ -17,7 +17,7 @@ const ONLY_A_TAG = /^(?:[-*+]\s+)?\[stated [^\]]*\]$/;
 /** The text of each dated line, without its tag. */
 function lineTexts(lines: readonly string[]): string[] {
   return lines.flatMap((line) => {
-    const fact = parseFactLine(line);
+    const fact = parseDatedLine(line);
     return fact ? [fact.text] : [];
   });
 }
@@ -33,7 +33,7 @@ export function subjectLinesOf(_path: string, content: string): LayoutItem[] {
   const lines = content.split(/\r\n|\n|\r/);
   const items: LayoutItem[] = [];
   for (let at = bodyLine - 1; at < lines.length; at += 1) {
-    const text = parseFactLine(lines[at] ?? "")?.text ?? (lines[at] ?? "").trim();
+    const text = parseDatedLine(lines[at] ?? "")?.text ?? (lines[at] ?? "").trim();
     if (text === "" || text.startsWith("#")) continue;
     items.push({ line: at + 1, text });
   }
@@ -70,7 +70,7 @@ export const subjectMemoryTool: MemoryToolEdits = {
       if (!added.has(index) || index + 1 < bodyLine) return line;
       const text = line.trim().replace(/^[-*+]\s+/, "");
       if (text === "" || text.startsWith("#") || STATED_TAG.test(text)) return line;
-      return formatFactLine({ stated: today, text });
+      return formatDatedLine({ stated: today, text });
     });
   },
   addedItems(lines, added) {
@@ -78,7 +78,7 @@ export const subjectMemoryTool: MemoryToolEdits = {
     // is checked all the same: a forgotten fact must not come back in any line.
     return lines.flatMap((line, index) => {
       if (!added.has(index)) return [];
-      const text = parseFactLine(line)?.text ?? line.trim();
+      const text = parseDatedLine(line)?.text ?? line.trim();
       return text === "" || text === "---" ? [] : [text];
     });
   },
@@ -111,7 +111,7 @@ export const subjectMemoryTool: MemoryToolEdits = {
   checked(lines, own) {
     return own.flatMap((index) => {
       const line = (lines[index] ?? "").trim().replace(/^[-*+]\s+/, "");
-      const text = (parseFactLine(line)?.text ?? line).trim();
+      const text = (parseDatedLine(line)?.text ?? line).trim();
       return isNoItem(text) ? [] : [text];
     });
   },

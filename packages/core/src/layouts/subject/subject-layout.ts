@@ -3,6 +3,7 @@ import { consolidateLongFiles } from "./consolidate/index.js";
 import { forgetLines, previewForgetLines } from "./forget-lines.js";
 import { rememberLine } from "./remember-line.js";
 import { subjectLineCount, subjectLinesOf, subjectMemoryTool } from "./subject-items.js";
+import { subjectPropose } from "./subject-propose.js";
 import { subjectWrite } from "./subject-write-pass.js";
 
 /**
@@ -14,6 +15,7 @@ import { subjectWrite } from "./subject-write-pass.js";
 export const subjectLayout: Layout = {
   name: "subject",
   write: subjectWrite,
+  propose: subjectPropose,
   remember: rememberLine,
   consolidateAll: consolidateLongFiles,
   forget: forgetLines,

@@ -1,5 +1,5 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import { dateTag, formatFactLine } from "../../format/index.js";
+import { dateTag, formatDatedLine } from "../../format/index.js";
 import { findSecrets } from "../../guards/index.js";
 import { apiErrorOf } from "../../models/index.js";
 import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../../tool-reply/index.js";
@@ -24,7 +24,7 @@ import {
 } from "../../write/write-pipeline.js";
 import type { LayoutWritePass } from "../layout.js";
 import { usableDescription } from "../write-text.js";
-import { type AddFactApplied, type SubjectCandidate, subjectWriteSteps } from "./add-fact.js";
+import { type AddLineApplied, type SubjectCandidate, subjectWriteSteps } from "./add-line.js";
 import {
   PROPOSE_MEMORIES,
   PROPOSE_MEMORIES_TOOL,
@@ -57,7 +57,7 @@ export const subjectWrite: LayoutWritePass<Snapshot, Proposal> = {
       if ("unparsable" in state) continue;
       lines.set(
         path,
-        state.lines.flatMap((line) => (line.kind === "fact" ? [formatFactLine(line)] : [])),
+        state.lines.flatMap((line) => (line.kind === "dated" ? [formatDatedLine(line)] : [])),
       );
     }
     return formatWriteRequest({
@@ -116,7 +116,7 @@ export async function decideProposals(
   // A secret in the description only sets it aside (the file gets the one made from its path).
   const items = await Promise.all(proposals.map(scanDescription));
   const reported = {
-    applied: (outcome: PipelineApplied<SubjectCandidate, AddFactApplied>): AppliedProposal => ({
+    applied: (outcome: PipelineApplied<SubjectCandidate, AddLineApplied>): AppliedProposal => ({
       ...outcome.applied,
       proposal: asProposal(outcome.item),
     }),

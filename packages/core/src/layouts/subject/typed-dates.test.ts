@@ -8,7 +8,7 @@ import { remember } from "../remember.js";
 import { applyProposals } from "./apply-proposals.js";
 
 // A line a person typed with a date in another form is found by `replaces` exactly when `forget`
-// finds it: both read the line's words through readTypedFactLine.
+// finds it: both read the line's words through readTypedLine.
 const NOW = new Date("2026-12-01T12:00:00Z");
 const TYPED = [
   "[stated 2026-11-20] works at Globex",

@@ -26,6 +26,7 @@ import {
   toolUseBlock,
   useMessagesApi,
 } from "../../../../test/messages-api.js";
+import { tempStore } from "../../../../test/temp-store.js";
 import { MemoryStore } from "../../../store/memory-store.js";
 import { ModelReplyError } from "../../../tool-reply/index.js";
 import type { UsageRecord } from "../../../usage/types.js";
@@ -42,7 +43,7 @@ const FLY =
   "[stated 2026/09/20] deploys every service on Fly.io (previously Heroku) with GitHub Actions";
 
 async function storeWithHosting(): Promise<MemoryStore> {
-  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-consolidate-")) });
+  const store = await tempStore();
   const written = await store.write(PATH, HOSTING_BEFORE, "new");
   expect(written.ok).toBe(true);
   return store;
@@ -561,7 +562,7 @@ describe("consolidate keeps the header a person wrote (issue 10, item 3)", SPAWN
       "---\nname: hosting\ndescription: Where the user deploys. Read for hosting questions.\nupdated: 2026/09/20\n---\n",
     ],
   ])("%s", async (_name, header, rewrittenHeader) => {
-    const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-consolidate-")) });
+    const store = await tempStore();
     await store.write(PATH, header + BODY, "new");
     mockMessages(server, [saveReply(rewrittenHeader + MERGED, dropped)]);
     const result = await consolidate({

@@ -2,7 +2,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
 import { checkCachedPrefix, estimateTokens } from "../../../cost/cache-minimum.js";
 import { type ModelUsage, readUsage, sumUsage, ZERO_USAGE } from "../../../cost/usage.js";
-import { dateTag } from "../../../format/fact-line.js";
+import { dateTag } from "../../../format/dated-line.js";
 import { editMemoryText, type MemoryFile, safeParseMemoryFile } from "../../../format/index.js";
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../../../models/index.js";
 import { neutralizeFence } from "../../../recall/fence.js";
@@ -21,7 +21,7 @@ import type {
   ConsolidatePrompt,
   ConsolidateResult,
 } from "../../../write/consolidation-result.js";
-import { accountForFacts } from "./account-for-facts.js";
+import { accountForLines } from "./account-for-lines.js";
 import { checkRewrite } from "./check-rewrite.js";
 import { commitFile } from "./git-commit.js";
 import {
@@ -150,7 +150,7 @@ function withFinalNewline(text: string): string {
  * Asks the model to rewrite one memory file shorter (merge duplicates, resolve contradictions to
  * the newest dated line, drop what expired) and writes the rewrite only if code accepts it (seed
  * design; decision 0008): every input line is kept, or dropped with a reason the code checks
- * (`accountForFacts`, `checkRewrite`). A refused rewrite leaves the file untouched and says why in
+ * (`accountForLines`, `checkRewrite`). A refused rewrite leaves the file untouched and says why in
  * `code` and `problems`; a file changed during the call is rewritten again on its new text, up to
  * `MAX_CONSOLIDATE_RETRIES` times. In a git repository, an accepted rewrite is one commit.
  *
@@ -320,7 +320,7 @@ export async function applyConsolidateReply(
 
   const reply = readReply(message, prompt.tool, path);
   const after = keepInputHeader(path, before, withFinalNewline(reply.content));
-  const accounting = accountForFacts({
+  const accounting = accountForLines({
     path,
     before,
     after,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { dateTag, formatFactLine, parseFactLine } from "./fact-line.js";
+import { dateTag, formatDatedLine, parseDatedLine } from "./dated-line.js";
 import { MemoryFormatError } from "./memory-format-error.js";
 
-describe("parseFactLine", () => {
+describe("parseDatedLine", () => {
   it.each([
     [
       "a plain fact",
@@ -30,11 +30,11 @@ describe("parseFactLine", () => {
     ["another tag word", "[said 2026/09/12] x", undefined],
     ["a list bullet first", "- [stated 2026/09/12] x", undefined],
   ])("%s", (_name, line, expected) => {
-    expect(parseFactLine(line)).toEqual(expected);
+    expect(parseDatedLine(line)).toEqual(expected);
   });
 });
 
-describe("formatFactLine", () => {
+describe("formatDatedLine", () => {
   it.each([
     [
       "a plain fact",
@@ -47,19 +47,32 @@ describe("formatFactLine", () => {
       "[stated 2026/09/12] uses Neovim daily",
     ],
   ])("%s", (_name, fact, expected) => {
-    expect(formatFactLine(fact)).toBe(expected);
-    expect(parseFactLine(formatFactLine(fact))).toEqual({
+    expect(formatDatedLine(fact)).toBe(expected);
+    expect(parseDatedLine(formatDatedLine(fact))).toEqual({
       stated: fact.stated,
       text: expected.slice(20),
     });
   });
 
   it.each([
-    ["a dashed date", { stated: "2026-09-12", text: "x" }],
-    ["an impossible date", { stated: "2026/02/30", text: "x" }],
-    ["blank text", { stated: "2026/09/12", text: " \n " }],
-  ])("refuses %s", (_name, fact) => {
-    expect(() => formatFactLine(fact)).toThrow(MemoryFormatError);
+    [
+      "a dashed date",
+      { stated: "2026-09-12", text: "x" },
+      'Cannot write the line "x": its date "2026-09-12" is not a YYYY/MM/DD calendar date. Build it with dateTag(now).',
+    ],
+    [
+      "an impossible date",
+      { stated: "2026/02/30", text: "x" },
+      'Cannot write the line "x": its date "2026/02/30" is not a YYYY/MM/DD calendar date. Build it with dateTag(now).',
+    ],
+    [
+      "blank text",
+      { stated: "2026/09/12", text: " \n " },
+      "Cannot write a line dated 2026/09/12 with blank text. Give the line's words.",
+    ],
+  ])("refuses %s, saying what to fix", (_name, line, message) => {
+    expect(() => formatDatedLine(line)).toThrow(MemoryFormatError);
+    expect(() => formatDatedLine(line)).toThrow(message);
   });
 });
 

@@ -1,8 +1,8 @@
 import { factKey } from "../text/fact-key.js";
 
-/** A line a person typed in a subject file, read as a fact: see {@link readTypedFactLine}. */
-export type TypedFactLine = {
-  /** The fact's words, without the list marker and the date. */
+/** A line a person typed in a subject file, read as a dated line: see {@link readTypedLine}. */
+export type TypedLine = {
+  /** The line's words, without the list marker and the date. */
   text: string;
   /** The date as typed (`2026-11-20`, `12/03/2026`), when the line starts with one. */
   typed?: string;
@@ -47,18 +47,18 @@ function canonicalDate(typed: string): string | undefined {
 }
 
 /**
- * Reads a line a person typed in a subject file as a fact: a list marker (`- `, `* `, `1. `) and a
+ * Reads a line a person typed in a subject file as a dated line: a list marker (`- `, `* `, `1. `) and a
  * leading date in any usual form (`[stated 2026-11-20]`, `[2026/11/20]`, `12/03/2026`,
  * `2026-11-20:`) are set apart from the fact's words. `replaces` and `forget` find a fact by these
  * words (one reading for both), and `check()` offers the canonical `[stated YYYY/MM/DD] …` form.
- * A heading (`#`), a comment (`<!--`) or a blank line is not a fact.
+ * A heading (`#`), a comment (`<!--`) or a blank line is no line of this kind.
  *
  * @param raw - One body line as written, without its line break.
  * @returns `{ text, typed?, stated?, canonical? }`, or `undefined` for a heading, comment or blank.
- * @example readTypedFactLine("[stated 2026-11-20] works at Globex") // { text: "works at Globex", typed: "2026-11-20", stated: "2026/11/20", canonical: "[stated 2026/11/20] works at Globex" }
- * @example readTypedFactLine("12/03/2026 works at Globex") // { text: "works at Globex", typed: "12/03/2026" }
+ * @example readTypedLine("[stated 2026-11-20] works at Globex") // { text: "works at Globex", typed: "2026-11-20", stated: "2026/11/20", canonical: "[stated 2026/11/20] works at Globex" }
+ * @example readTypedLine("12/03/2026 works at Globex") // { text: "works at Globex", typed: "12/03/2026" }
  */
-export function readTypedFactLine(raw: string): TypedFactLine | undefined {
+export function readTypedLine(raw: string): TypedLine | undefined {
   const trimmed = raw.trim();
   if (trimmed === "" || trimmed.startsWith("#") || trimmed.startsWith("<!--")) return undefined;
   const unlisted = trimmed.replace(LIST_MARKER, "");
@@ -76,7 +76,7 @@ export function readTypedFactLine(raw: string): TypedFactLine | undefined {
 /**
  * The keys `replaces` names a line by, in the order tried (both layouts): its text as given, then
  * its words without a date typed in front ("2026-11-20 works at Globex"), read as a line is read
- * (see {@link readTypedFactLine}).
+ * (see {@link readTypedLine}).
  *
  * @param text - What `replaces` says.
  * @returns One or two `factKey`s; `[""]` for blank text.
@@ -84,7 +84,7 @@ export function readTypedFactLine(raw: string): TypedFactLine | undefined {
  */
 export function replacesKeys(text: string): string[] {
   const key = factKey(text);
-  const typed = readTypedFactLine(text);
+  const typed = readTypedLine(text);
   const bare = typed?.typed === undefined ? "" : factKey(typed.text);
   return bare === "" || bare === key ? [key] : [key, bare];
 }
@@ -100,6 +100,6 @@ export function replacesKeys(text: string): string[] {
  */
 export function isLineNamed(line: string, key: string): boolean {
   if (key === "") return false;
-  const words = readTypedFactLine(line)?.text;
+  const words = readTypedLine(line)?.text;
   return factKey(line) === key || (words !== undefined && factKey(words) === key);
 }

@@ -1,10 +1,10 @@
 // A test harness: one fact through the check pipeline with the subject layout's steps, the way
 // `remember` and the write pass run them, so the steps can be tested one fact at a time.
 import {
-  type AddFactApplied,
+  type AddLineApplied,
   type SubjectCandidate,
   subjectWriteSteps,
-} from "../src/layouts/subject/add-fact.js";
+} from "../src/layouts/subject/add-line.js";
 import type { MemoryFileState } from "../src/write/memory-files.js";
 import type { TombstoneCache } from "../src/write/tombstones.js";
 import { UnexpectedRefusalError } from "../src/write/unexpected-refusal-error.js";
@@ -16,16 +16,16 @@ import {
   type WriteStore,
 } from "../src/write/write-pipeline.js";
 
-/** Codes of a refused {@link addFact}: every check but a consolidation's, which it never runs. */
-export type AddFactRejectionCode = WriteCheckCodeWithout<"consolidation">;
+/** Codes of a refused {@link addLine}: every check but a consolidation's, which it never runs. */
+export type AddLineRejectionCode = WriteCheckCodeWithout<"consolidation">;
 
-/** Result of {@link addFact}. */
-export type AddFactResult =
-  | AddFactApplied
-  | { code: AddFactRejectionCode; path: string; message: string };
+/** Result of {@link addLine}. */
+export type AddLineResult =
+  | AddLineApplied
+  | { code: AddLineRejectionCode; path: string; message: string };
 
-/** Options of {@link addFact}. */
-export type AddFactOptions = {
+/** Options of {@link addLine}. */
+export type AddLineOptions = {
   store: WriteStore;
   /** Memory path, e.g. `topics/tools.md`. */
   path: string;
@@ -72,12 +72,12 @@ export type AddFactOptions = {
  * for every code and message. Without `replaces`, a fact that says the opposite of a stored line
  * (`lives in Berlin` after `used to live in Berlin`; see `reversesFact`) replaces that line.
  *
- * @param options - See {@link AddFactOptions}.
+ * @param options - See {@link AddLineOptions}.
  * @returns `applied` with the file, the line added, the lines replaced and (when this write created
  *   the file) the description it wrote; or a rejection code of `WRITE_CHECKS` with its message.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  */
-export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
+export async function addLine(options: AddLineOptions): Promise<AddLineResult> {
   const result = await runWritePipeline({
     store: options.store,
     items: [
@@ -108,7 +108,7 @@ export async function addFact(options: AddFactOptions): Promise<AddFactResult> {
   const rejected = result.rejected[0] as PipelineRefusal<SubjectCandidate>;
   const { code } = rejected;
   if (!isWriteCheckCodeWithout(code, ["consolidation"])) {
-    throw new UnexpectedRefusalError("addFact", code);
+    throw new UnexpectedRefusalError("addLine", code);
   }
   return {
     code,

@@ -1,5 +1,5 @@
-import { type FactLine, formatFactLine, parseFactLine } from "../../../format/fact-line.js";
-import { type LocatedFact, safeParseMemoryFile } from "../../../format/memory-file.js";
+import { type DatedLine, formatDatedLine, parseDatedLine } from "../../../format/dated-line.js";
+import { type LocatedLine, safeParseMemoryFile } from "../../../format/memory-file.js";
 import {
   ENDED_PHRASES,
   factValues,
@@ -16,7 +16,7 @@ import type { DroppedLine } from "./save-tool.js";
  */
 export const MIN_KEPT_WORD_SHARE = 0.75;
 
-/** Options of {@link accountForFacts}. */
+/** Options of {@link accountForLines}. */
 export type AccountForFactsOptions = {
   /** Memory path, for messages. */
   path: string;
@@ -33,7 +33,7 @@ export type AccountForFactsOptions = {
   today?: string;
 };
 
-/** Result of {@link accountForFacts}. */
+/** Result of {@link accountForLines}. */
 export type AccountForFactsResult = {
   /**
    * Input lines the rewrite leaves out with an accepted reason, in input order: `line` as in the
@@ -44,8 +44,8 @@ export type AccountForFactsResult = {
   problems: RewriteProblem[];
 };
 
-function matchesLine(written: string, fact: FactLine): boolean {
-  const parsed = parseFactLine(written);
+function matchesLine(written: string, fact: DatedLine): boolean {
+  const parsed = parseDatedLine(written);
   if (parsed !== undefined) {
     return (
       parsed.stated === fact.stated &&
@@ -55,7 +55,7 @@ function matchesLine(written: string, fact: FactLine): boolean {
   return normalizeFactText(written) === normalizeFactText(fact.text);
 }
 
-function isKept(fact: LocatedFact, output: readonly LocatedFact[]): boolean {
+function isKept(fact: LocatedLine, output: readonly LocatedLine[]): boolean {
   const words = contentStems(fact.text);
   const text = normalizeFactText(fact.text);
   return output.some((candidate) => {
@@ -70,7 +70,7 @@ function isKept(fact: LocatedFact, output: readonly LocatedFact[]): boolean {
 const quote = (line: string) => JSON.stringify(line);
 
 // The values of `fact` (numbers, identifiers, versions, dates, proper names) the line `by` lacks.
-function valuesMissing(fact: FactLine, by: FactLine): string[] {
+function valuesMissing(fact: DatedLine, by: DatedLine): string[] {
   const { exact, names } = factValues(fact.text);
   const held = valueTokens(by.text);
   return [...exact, ...names].filter((value) => !held.has(value));
@@ -78,7 +78,7 @@ function valuesMissing(fact: FactLine, by: FactLine): string[] {
 
 // A superseded line is contradicted by a newer line about the same thing, so its values may
 // differ; the two must still share a third of the dropped line's words.
-function sameSubject(fact: FactLine, by: FactLine): boolean {
+function sameSubject(fact: DatedLine, by: DatedLine): boolean {
   const words = contentStems(fact.text);
   const held = contentStems(by.text);
   const shared = [...words].filter((word) => held.has(word)).length;
@@ -100,7 +100,7 @@ const END_WORDS =
 
 // An `expired` drop needs something in the file that shows it: a date in the line before today, an
 // end said in the line itself, or another line dated the same or later that reverses it.
-function showsExpired(fact: LocatedFact, input: readonly LocatedFact[], today: string): boolean {
+function showsExpired(fact: LocatedLine, input: readonly LocatedLine[], today: string): boolean {
   if (writtenDates(fact.text).some((date) => date < today)) return true;
   if (END_WORDS.test(fact.text) || fact.text.replace(ENDED_PHRASES, "") !== fact.text) return true;
   return input.some(
@@ -125,9 +125,9 @@ function showsExpired(fact: LocatedFact, input: readonly LocatedFact[], today: s
  *   (`undefined`: every fact must be kept), `today` as `YYYY/MM/DD` (default today in UTC).
  * @returns `{ dropped, problems }`: the accepted drops, and `[]` problems when all is accounted.
  * @example
- * accountForFacts({ path: "topics/tools.md", before, after: headerAndNewestLine }).problems[0]?.code // "dropped_fact"
+ * accountForLines({ path: "topics/tools.md", before, after: headerAndNewestLine }).problems[0]?.code // "dropped_fact"
  */
-export function accountForFacts(options: AccountForFactsOptions): AccountForFactsResult {
+export function accountForLines(options: AccountForFactsOptions): AccountForFactsResult {
   const { path } = options;
   const before = safeParseMemoryFile(options.before, { path });
   const after = safeParseMemoryFile(options.after, { path });
@@ -136,8 +136,8 @@ export function accountForFacts(options: AccountForFactsOptions): AccountForFact
   const today = options.today ?? new Date().toISOString().slice(0, 10).replace(/-/g, "/");
   const output = after.value.facts;
   const problems: RewriteProblem[] = [];
-  const accepted = new Map<LocatedFact, DroppedLine>();
-  const named = new Set<LocatedFact>();
+  const accepted = new Map<LocatedLine, DroppedLine>();
+  const named = new Set<LocatedLine>();
 
   for (const [index, entry] of (options.dropped ?? []).entries()) {
     const matched = input.filter((fact) => matchesLine(entry.line, fact));
@@ -149,11 +149,11 @@ export function accountForFacts(options: AccountForFactsOptions): AccountForFact
       continue;
     }
     for (const fact of matched) named.add(fact);
-    const facts = matched.map(formatFactLine);
+    const facts = matched.map(formatDatedLine);
     if (entry.reason === "expired") {
       const unshown = matched.filter((fact) => !showsExpired(fact, input, today));
       if (unshown.length > 0) {
-        const lines = unshown.map(formatFactLine);
+        const lines = unshown.map(formatDatedLine);
         problems.push({
           code: "dropped_fact",
           facts: lines,
@@ -162,7 +162,7 @@ export function accountForFacts(options: AccountForFactsOptions): AccountForFact
         continue;
       }
       for (const fact of matched) {
-        accepted.set(fact, { line: formatFactLine(fact), reason: "expired", by: null });
+        accepted.set(fact, { line: formatDatedLine(fact), reason: "expired", by: null });
       }
       continue;
     }
@@ -190,8 +190,8 @@ export function accountForFacts(options: AccountForFactsOptions): AccountForFact
     if (newer.length > 0) {
       problems.push({
         code: "dropped_fact",
-        facts: newer.map(formatFactLine),
-        message: `The rewrite of ${path} drops ${newer.map(formatFactLine).map(quote).join(", ")} as ${entry.reason} by ${quote(formatFactLine(holder))}, an older line. Only a line dated the same or later can replace it; the newest fact wins.`,
+        facts: newer.map(formatDatedLine),
+        message: `The rewrite of ${path} drops ${newer.map(formatDatedLine).map(quote).join(", ")} as ${entry.reason} by ${quote(formatDatedLine(holder))}, an older line. Only a line dated the same or later can replace it; the newest fact wins.`,
       });
       continue;
     }
@@ -204,16 +204,16 @@ export function accountForFacts(options: AccountForFactsOptions): AccountForFact
       const missing = [...new Set(lossy.flatMap((fact) => valuesMissing(fact, holder)))];
       problems.push({
         code: "dropped_fact",
-        facts: lossy.map(formatFactLine),
-        message: `The rewrite of ${path} drops ${lossy.map(formatFactLine).map(quote).join(", ")} as ${entry.reason} by ${quote(formatFactLine(holder))}, which does not hold ${missing.map(quote).join(", ")}. A line dropped as ${entry.reason} must have its numbers, identifiers, versions, dates and names in the line that holds it; keep the line or merge its values in.`,
+        facts: lossy.map(formatDatedLine),
+        message: `The rewrite of ${path} drops ${lossy.map(formatDatedLine).map(quote).join(", ")} as ${entry.reason} by ${quote(formatDatedLine(holder))}, which does not hold ${missing.map(quote).join(", ")}. A line dropped as ${entry.reason} must have its numbers, identifiers, versions, dates and names in the line that holds it; keep the line or merge its values in.`,
       });
       continue;
     }
     for (const fact of matched) {
       accepted.set(fact, {
-        line: formatFactLine(fact),
+        line: formatDatedLine(fact),
         reason: entry.reason,
-        by: formatFactLine(holder),
+        by: formatDatedLine(holder),
       });
     }
   }
@@ -222,7 +222,7 @@ export function accountForFacts(options: AccountForFactsOptions): AccountForFact
     (fact) => !named.has(fact) && !accepted.has(fact) && !isKept(fact, output),
   );
   if (lost.length > 0) {
-    const facts = lost.map(formatFactLine);
+    const facts = lost.map(formatDatedLine);
     problems.push({
       code: "dropped_fact",
       facts,

@@ -1,14 +1,14 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { addFact } from "../../../test/add-fact.js";
+import { addLine } from "../../../test/add-line.js";
 import { tempStore } from "../../../test/temp-store.js";
 import type { MemoryStore } from "../../store/index.js";
 import { readFolder } from "../../write/memory-files.js";
 
 const base = { replaces: null, stated: "2026/09/12", updated: "2026/09/12", checkTombstones: true };
 
-describe("addFact: evidence must back the fact", () => {
+describe("addLine: evidence must back the fact", () => {
   it.each([
     ["a one-word quote", "likes tea", "I", "evidence_too_short"],
     [
@@ -21,13 +21,13 @@ describe("addFact: evidence must back the fact", () => {
     ["no evidence (remember)", "likes tea", undefined, "applied"],
   ])("%s", async (_name, fact, evidence, code) => {
     const store = await tempStore();
-    const result = await addFact({ ...base, store, path: "preferences.md", fact, evidence });
+    const result = await addLine({ ...base, store, path: "preferences.md", fact, evidence });
     expect(result.code).toBe(code);
     expect((await store.list()).length).toBe(code === "applied" ? 1 : 0);
   });
 });
 
-describe("addFact: a file written by hand", () => {
+describe("addLine: a file written by hand", () => {
   it.each([
     ["LF, no BOM", "\n", ""],
     ["CRLF", "\r\n", ""],
@@ -38,7 +38,7 @@ describe("addFact: a file written by hand", () => {
     await mkdir(join(store.root, "topics"), { recursive: true });
     const path = join(store.root, "topics/tea.md");
     await writeFile(path, `${bom}[stated 2026/09/01] drinks oolong${eol}`);
-    const result = await addFact({ ...base, store, path: "topics/tea.md", fact: "likes tea" });
+    const result = await addLine({ ...base, store, path: "topics/tea.md", fact: "likes tea" });
     expect(result.code).toBe("applied");
     const lines = [
       "---",
@@ -65,7 +65,7 @@ describe("addFact: a file written by hand", () => {
       join(await mkdir(store.root, { recursive: true }).then(() => store.root), "profile.md"),
       "---\nname: me\ntype: user\n---\n",
     );
-    await addFact({ ...base, store, path: "profile.md", fact: "is a nurse" });
+    await addLine({ ...base, store, path: "profile.md", fact: "is a nurse" });
     expect(await readFile(join(store.root, "profile.md"), "utf8")).toBe(
       [
         "---",
@@ -81,7 +81,7 @@ describe("addFact: a file written by hand", () => {
   });
 });
 
-describe("addFact: a reversed fact updates the line it reverses", () => {
+describe("addLine: a reversed fact updates the line it reverses", () => {
   it.each([
     // The issue's three examples, and both directions.
     ["used to live in Berlin", "lives in Berlin"],
@@ -92,8 +92,8 @@ describe("addFact: a reversed fact updates the line it reverses", () => {
     ["wohnt in Berlin", "wohnt nicht mehr in Berlin"],
   ])("%j, then %j", async (stored, fact) => {
     const store = await tempStore();
-    await addFact({ ...base, store, path: "profile.md", fact: stored });
-    const result = await addFact({
+    await addLine({ ...base, store, path: "profile.md", fact: stored });
+    const result = await addLine({
       ...base,
       store,
       path: "profile.md",
@@ -114,8 +114,8 @@ describe("addFact: a reversed fact updates the line it reverses", () => {
 
   it("a same-polarity rewording is still a duplicate", async () => {
     const store = await tempStore();
-    await addFact({ ...base, store, path: "profile.md", fact: "stopped drinking coffee" });
-    const result = await addFact({
+    await addLine({ ...base, store, path: "profile.md", fact: "stopped drinking coffee" });
+    const result = await addLine({
       ...base,
       store,
       path: "profile.md",
@@ -126,8 +126,8 @@ describe("addFact: a reversed fact updates the line it reverses", () => {
 
   it("an older session does not overwrite the newer line it reverses", async () => {
     const store = await tempStore();
-    await addFact({ ...base, store, path: "profile.md", fact: "used to live in Berlin" });
-    const result = await addFact({
+    await addLine({ ...base, store, path: "profile.md", fact: "used to live in Berlin" });
+    const result = await addLine({
       ...base,
       store,
       path: "profile.md",
@@ -138,7 +138,7 @@ describe("addFact: a reversed fact updates the line it reverses", () => {
   });
 });
 
-describe("addFact without a snapshot: one read of the folder", () => {
+describe("addLine without a snapshot: one read of the folder", () => {
   const render =
     "---\nname: hosting\ndescription: Hosting.\nupdated: 2026/09/20\n---\n[stated 2026/09/20] deploys on Render\n";
 
@@ -163,14 +163,14 @@ describe("addFact without a snapshot: one read of the folder", () => {
         fact: "deploys on Fly.io",
         replaces: "deploys on Render",
       };
-      const alone = await addFact(options);
+      const alone = await addLine(options);
       expect(alone).toEqual({
         code: "replaces_newer",
         path,
         message:
           'Refused "deploys on Fly.io" (stated 2026/09/12): it replaces what topics/a-hosting.md holds since 2026/09/20, after this session. An older session never overwrites a newer fact; the newer one is kept.',
       });
-      expect(await addFact({ ...options, snapshot: await readFolder(store) })).toEqual(alone);
+      expect(await addLine({ ...options, snapshot: await readFolder(store) })).toEqual(alone);
     },
   );
 
@@ -188,7 +188,7 @@ describe("addFact without a snapshot: one read of the folder", () => {
         };
       },
     });
-    const result = await addFact({
+    const result = await addLine({
       ...base,
       store: counting,
       path: "topics/b-hosting.md",

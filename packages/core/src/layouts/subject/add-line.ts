@@ -1,9 +1,9 @@
 import {
   editMemoryText,
-  formatFactLine,
+  formatDatedLine,
   formatMemoryFile,
   type MemoryHeader,
-  readTypedFactLine,
+  readTypedLine,
   replacesKeys,
 } from "../../format/index.js";
 import { findSameSubject, type SubjectFile } from "../../store/index.js";
@@ -13,7 +13,7 @@ import {
   explainRefusedPath,
   isAllowedWritePath,
 } from "../../write/allowed-path.js";
-import { FactLineIndex, type IndexedFactLine } from "../../write/fact-line-index.js";
+import { type IndexedLine, LineIndex } from "../../write/line-index.js";
 import {
   type MemoryFileState,
   memoryFileState,
@@ -76,7 +76,7 @@ export type SubjectStepsContext = {
  */
 export function subjectWriteSteps(
   context: SubjectStepsContext,
-): WriteSteps<SubjectCandidate, SubjectTarget, AddFactApplied> {
+): WriteSteps<SubjectCandidate, SubjectTarget, AddLineApplied> {
   const { store, snapshot } = context;
   return {
     label: (item) => quoteText(item.fact),
@@ -124,10 +124,10 @@ export function subjectWriteSteps(
       // check looks only at the lines that could match (by key or content word), in the order of a
       // scan with the proposal's file first: a proposal costs little at any folder size.
       const files = snapshot ?? (await readFolder(store));
-      const index = FactLineIndex.of(files);
+      const index = LineIndex.of(files);
       if (item.replaces !== null) {
         // The line as named, else without a date typed in front ("2026-12-06 takes 200 mg"),
-        // as `forget` reads it (`readTypedFactLine`).
+        // as `forget` reads it (`readTypedLine`).
         const [replacedKey, holder] = replacesKeys(item.replaces)
           .map((key) => [key, index.firstWithKey(key, item.file)?.path] as const)
           .find(([, path]) => path !== undefined) ?? [factKey(item.replaces), undefined];
@@ -208,10 +208,10 @@ export function heldLine(
   replacedKey?: string | undefined,
   target: string = file,
 ): { path: string; as?: string } | undefined {
-  const index = FactLineIndex.of(files);
+  const index = LineIndex.of(files);
   const newKey = factKey(fact);
   const subject = fileSubject(target);
-  const sameSubject = (entry: IndexedFactLine): boolean => fileSubject(entry.path) === subject;
+  const sameSubject = (entry: IndexedLine): boolean => fileSubject(entry.path) === subject;
   const duplicateIn = index.firstWithKey(newKey, file, sameSubject)?.path;
   if (newKey === replacedKey || duplicateIn !== undefined) {
     return { path: duplicateIn ?? target };
@@ -219,7 +219,7 @@ export function heldLine(
   const restated = index.firstRestated(fact, file, replacedKey, sameSubject);
   return restated === undefined
     ? undefined
-    : { path: restated.path, as: formatFactLine(restated.line) };
+    : { path: restated.path, as: formatDatedLine(restated.line) };
 }
 
 // Whose facts a file holds: a people/ or projects/ file its own entity's, every other file the
@@ -233,7 +233,7 @@ function fileSubject(path: string): string {
 const ENTITY_FOLDERS = ["people/", "projects/"];
 
 /** What the subject steps' edit applied. */
-export type AddFactApplied = {
+export type AddLineApplied = {
   code: "applied";
   /** Memory path of the file written (the replaced line's, when `replaces` named a line elsewhere). */
   path: string;
@@ -248,8 +248,8 @@ export type AddFactApplied = {
 };
 
 type EditLineResult =
-  | { ok: true; applied: AddFactApplied; content: string; version: string }
-  | Extract<EditResult<AddFactApplied>, { ok: false }>;
+  | { ok: true; applied: AddLineApplied; content: string; version: string }
+  | Extract<EditResult<AddLineApplied>, { ok: false }>;
 
 async function editLine(
   context: SubjectStepsContext,
@@ -270,16 +270,16 @@ async function editLine(
   if ("unparsable" in state) {
     return { ok: false, code: "unparsable_file", path: target, reason: state.unparsable };
   }
-  const line = formatFactLine({ stated: context.stated, text: fact });
+  const line = formatDatedLine({ stated: context.stated, text: fact });
   const replaced: string[] = [];
   const remove = new Set<number>();
-  // The line `replaces` names, dated by memfiles or typed by a person (see `readTypedFactLine`).
+  // The line `replaces` names, dated by memfiles or typed by a person (see `readTypedLine`).
   const body = state.file?.lineMap.bodyLine ?? 0;
   for (const [offset, current] of state.file?.lines.entries() ?? []) {
     if (replacedKey === undefined) break;
-    const text = current.kind === "fact" ? current.text : readTypedFactLine(current.text)?.text;
+    const text = current.kind === "dated" ? current.text : readTypedLine(current.text)?.text;
     if (text === undefined || factKey(text) !== replacedKey) continue;
-    replaced.push(current.kind === "fact" ? formatFactLine(current) : current.text.trim());
+    replaced.push(current.kind === "dated" ? formatDatedLine(current) : current.text.trim());
     remove.add(body + offset);
   }
   // A new file gets a whole header; an existing one is edited line by line (editMemoryText), so
@@ -302,12 +302,12 @@ async function editLine(
     const header: MemoryHeader = { name: generated.name, description, updated: context.updated };
     content = formatMemoryFile({
       header,
-      lines: [{ kind: "fact", stated: context.stated, text: fact }],
+      lines: [{ kind: "dated", stated: context.stated, text: fact }],
     });
   }
   const written = await store.write(target, content, state.read.version);
   if (written.ok) {
-    const applied: AddFactApplied =
+    const applied: AddLineApplied =
       created && description !== undefined
         ? { code: "applied", path: target, line, replaced, description }
         : { code: "applied", path: target, line, replaced };
@@ -375,7 +375,7 @@ function refill(snapshot: Map<string, MemoryFileState>, fresh: Map<string, Memor
 
 /**
  * The line of a file that `fact` updates by value: same skeleton (see `valueSkeleton`), other
- * numbers. Lines a person typed count too (see `readTypedFactLine`); their date is their typed
+ * numbers. Lines a person typed count too (see `readTypedLine`); their date is their typed
  * date, or none (the oldest).
  */
 function lineUpdatedByValue(
@@ -385,12 +385,12 @@ function lineUpdatedByValue(
   const updates = valueUpdateOf(fact);
   if (updates === undefined || state === undefined || "unparsable" in state) return undefined;
   for (const line of state.lines) {
-    const text = line.kind === "fact" ? line.text : readTypedFactLine(line.text)?.text;
+    const text = line.kind === "dated" ? line.text : readTypedLine(line.text)?.text;
     if (text === undefined || !updates(text)) continue;
-    const date = line.kind === "fact" ? line.stated : (readTypedFactLine(line.text)?.stated ?? "");
+    const date = line.kind === "dated" ? line.stated : (readTypedLine(line.text)?.stated ?? "");
     return {
       key: factKey(text),
-      line: line.kind === "fact" ? formatFactLine(line) : line.text.trim(),
+      line: line.kind === "dated" ? formatDatedLine(line) : line.text.trim(),
       date,
     };
   }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { hostingWith } from "../../../../test/fixtures/memory-files.js";
-import { accountForFacts } from "./account-for-facts.js";
+import { accountForLines } from "./account-for-lines.js";
 import type { DroppedLine } from "./save-tool.js";
 
 const PATH = "topics/hosting.md";
 
-describe("accountForFacts", () => {
+describe("accountForLines", () => {
   it.each([
     {
       name: "a line merged into a newer line that holds all its words is kept",
@@ -38,7 +38,7 @@ describe("accountForFacts", () => {
       lost: ["[stated 2026/09/20] uses Neovim"],
     },
   ])("$name", ({ before, after, lost }) => {
-    const result = accountForFacts({
+    const result = accountForLines({
       path: PATH,
       before: hostingWith(...before),
       after: hostingWith(...after),
@@ -51,7 +51,7 @@ describe("accountForFacts", () => {
       { line: "Uses  Postgres", reason: "superseded", by: "[stated 2026/09/20] uses SQLite" },
     ];
     expect(
-      accountForFacts({
+      accountForLines({
         path: PATH,
         before: hostingWith(
           "[stated 2026/03/02] uses Postgres",
@@ -167,7 +167,7 @@ describe("accountForFacts", () => {
     dropped: DroppedLine[];
     lost: string[];
   }[])("$name", ({ before, after, dropped, lost }) => {
-    const result = accountForFacts({
+    const result = accountForLines({
       path: PATH,
       before: hostingWith(...before),
       after: hostingWith(...after),

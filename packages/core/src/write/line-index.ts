@@ -1,14 +1,14 @@
-import { type MemoryLine, readTypedFactLine } from "../format/index.js";
+import { type MemoryLine, readTypedLine } from "../format/index.js";
 import { factKey, restatesFact, reversesFact, statedFactWords } from "../text/index.js";
 import type { MemoryFileState } from "./memory-files.js";
 
-type FactLine = Extract<MemoryLine, { kind: "fact" }>;
+type DatedLine = Extract<MemoryLine, { kind: "dated" }>;
 
-/** One stored fact line: its file, its place among the file's lines, and its key. */
-export type IndexedFactLine = {
+/** One stored dated line: its file, its place among the file's lines, and its key. */
+export type IndexedLine = {
   path: string;
   at: number;
-  line: FactLine;
+  line: DatedLine;
   key: string;
   /** The line's `statedFactWords`, kept so removing the line finds its postings. */
   words: ReadonlySet<string>;
@@ -16,7 +16,7 @@ export type IndexedFactLine = {
 };
 
 /**
- * The fact lines of a set of memory files (a write pass's read of the folder), indexed by fact
+ * The dated lines of a set of memory files (a write pass's read of the folder), indexed by fact
  * key and by content word, so the checks of one proposal (the line `replaces` names, a duplicate,
  * a restatement, a reversal, a newer line) look only at the lines that could match, not at every
  * line of the folder: a restatement holds every content word of the fact, so only the lines
@@ -24,30 +24,30 @@ export type IndexedFactLine = {
  * answer is the one a scan in the files' order would give (the file `first` before the others,
  * lines in file order).
  *
- * The index follows the map it was built from: {@link FactLineIndex.of} re-indexes the files whose
+ * The index follows the map it was built from: {@link LineIndex.of} re-indexes the files whose
  * state object changed since (the write pass replaces a file's state after each write), so a
  * map kept current by its owner keeps its index current for the cost of one look-up per file.
  */
-export class FactLineIndex {
-  static readonly #indexes = new WeakMap<Map<string, MemoryFileState>, FactLineIndex>();
-  readonly #files = new Map<string, { state: MemoryFileState; lines: IndexedFactLine[] }>();
+export class LineIndex {
+  static readonly #indexes = new WeakMap<Map<string, MemoryFileState>, LineIndex>();
+  readonly #files = new Map<string, { state: MemoryFileState; lines: IndexedLine[] }>();
   readonly #order = new Map<string, number>();
-  readonly #byKey = new Map<string, Set<IndexedFactLine>>();
+  readonly #byKey = new Map<string, Set<IndexedLine>>();
   // Keyed by polarity and word: `+word` for lines that state it, `-word` for negated or ended ones.
-  readonly #byWord = new Map<string, Set<IndexedFactLine>>();
+  readonly #byWord = new Map<string, Set<IndexedLine>>();
 
   /**
    * The index of `files` as the map is now (built on first use, then brought up to date).
    *
    * @param files - Memory files by path, in scan order.
    * @returns The index.
-   * @example FactLineIndex.of(snapshot).firstRestating("uses Neovim", "topics/editor.md", undefined)
+   * @example LineIndex.of(snapshot).firstRestating("uses Neovim", "topics/editor.md", undefined)
    */
-  static of(files: Map<string, MemoryFileState>): FactLineIndex {
-    let index = FactLineIndex.#indexes.get(files);
+  static of(files: Map<string, MemoryFileState>): LineIndex {
+    let index = LineIndex.#indexes.get(files);
     if (index === undefined) {
-      index = new FactLineIndex();
-      FactLineIndex.#indexes.set(files, index);
+      index = new LineIndex();
+      LineIndex.#indexes.set(files, index);
     }
     index.#sync(files);
     return index;
@@ -71,16 +71,16 @@ export class FactLineIndex {
     }
   }
 
-  #add(path: string, state: MemoryFileState): IndexedFactLine[] {
+  #add(path: string, state: MemoryFileState): IndexedLine[] {
     if ("unparsable" in state) return [];
-    const lines: IndexedFactLine[] = [];
+    const lines: IndexedLine[] = [];
     for (const [at, line] of state.lines.entries()) {
-      if (line.kind !== "fact") {
+      if (line.kind !== "dated") {
         // A line a person typed ("- [stated 2026-11-20] works at Globex", "12/03/2026 …") is
         // found by its key, as `forget` finds it by its words; it takes no part in restatements.
-        const typed = readTypedFactLine(line.text);
+        const typed = readTypedLine(line.text);
         if (typed === undefined) continue;
-        const fact: FactLine = { kind: "fact", stated: typed.stated ?? "", text: typed.text };
+        const fact: DatedLine = { kind: "dated", stated: typed.stated ?? "", text: typed.text };
         const entry = {
           path,
           at,
@@ -102,7 +102,7 @@ export class FactLineIndex {
     return lines;
   }
 
-  #remove(lines: readonly IndexedFactLine[]): void {
+  #remove(lines: readonly IndexedLine[]): void {
     for (const entry of lines) {
       take(this.#byKey, entry.key, entry);
       for (const word of entry.words)
@@ -112,11 +112,11 @@ export class FactLineIndex {
 
   // The line a scan would meet first: `first`'s lines, then the other files in map order.
   #earliest(
-    candidates: Iterable<IndexedFactLine>,
+    candidates: Iterable<IndexedLine>,
     first: string,
-    keep: (entry: IndexedFactLine) => boolean,
-  ): IndexedFactLine | undefined {
-    let best: IndexedFactLine | undefined;
+    keep: (entry: IndexedLine) => boolean,
+  ): IndexedLine | undefined {
+    let best: IndexedLine | undefined;
     let bestRank = Number.POSITIVE_INFINITY;
     for (const entry of candidates) {
       const rank = entry.path === first ? -1 : (this.#order.get(entry.path) ?? 0);
@@ -141,8 +141,8 @@ export class FactLineIndex {
   firstWithKey(
     key: string,
     first: string,
-    keep: (entry: IndexedFactLine) => boolean = () => true,
-  ): IndexedFactLine | undefined {
+    keep: (entry: IndexedLine) => boolean = () => true,
+  ): IndexedLine | undefined {
     if (key === "") return undefined;
     return this.#earliest(this.#byKey.get(key) ?? [], first, keep);
   }
@@ -158,7 +158,7 @@ export class FactLineIndex {
    */
   latestWithKey(key: string): { path: string; date: string } | undefined {
     if (key === "") return undefined;
-    let latest: IndexedFactLine | undefined;
+    let latest: IndexedLine | undefined;
     for (const entry of this.#byKey.get(key) ?? []) {
       if (latest === undefined || entry.line.stated > latest.line.stated) latest = entry;
       else if (entry.line.stated === latest.line.stated && this.#before(entry, latest)) {
@@ -168,7 +168,7 @@ export class FactLineIndex {
     return latest === undefined ? undefined : { path: latest.path, date: latest.line.stated };
   }
 
-  #before(one: IndexedFactLine, other: IndexedFactLine): boolean {
+  #before(one: IndexedLine, other: IndexedLine): boolean {
     const rankOne = this.#order.get(one.path) ?? 0;
     const rankOther = this.#order.get(other.path) ?? 0;
     return rankOne < rankOther || (rankOne === rankOther && one.at < other.at);
@@ -187,11 +187,11 @@ export class FactLineIndex {
     fact: string,
     first: string,
     exceptKey: string | undefined,
-    keep: (entry: IndexedFactLine) => boolean = () => true,
-  ): IndexedFactLine | undefined {
+    keep: (entry: IndexedLine) => boolean = () => true,
+  ): IndexedLine | undefined {
     const { words, holds } = statedFactWords(fact);
     // Every word of the fact is in a line that restates it: the rarest word's lines hold them all.
-    let fewest: Set<IndexedFactLine> | undefined;
+    let fewest: Set<IndexedLine> | undefined;
     for (const word of words) {
       const lines = this.#byWord.get(`${holds ? "+" : "-"}${word}`);
       if (lines === undefined) return undefined;
@@ -211,9 +211,9 @@ export class FactLineIndex {
    * @param first - The file scanned first.
    * @returns The line, or `undefined`.
    */
-  firstReversed(fact: string, first: string): IndexedFactLine | undefined {
+  firstReversed(fact: string, first: string): IndexedLine | undefined {
     const { words, holds } = statedFactWords(fact);
-    const candidates = new Set<IndexedFactLine>();
+    const candidates = new Set<IndexedLine>();
     for (const word of words) {
       for (const entry of this.#byWord.get(`${holds ? "-" : "+"}${word}`) ?? []) {
         candidates.add(entry);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseMemoryFile } from "./memory-file.js";
-import { readTypedFactLine } from "./typed-fact-line.js";
+import { readTypedLine } from "./typed-line.js";
 
-describe("readTypedFactLine", () => {
+describe("readTypedLine", () => {
   it.each([
     ["a plain line", "works at Globex", { text: "works at Globex" }],
     [
@@ -65,7 +65,7 @@ describe("readTypedFactLine", () => {
     ["a heading", "# Work", undefined],
     ["a blank line", "  ", undefined],
   ])("%s", (_name, raw, expected) => {
-    expect(readTypedFactLine(raw)).toEqual(expected);
+    expect(readTypedLine(raw)).toEqual(expected);
   });
 
   it.each([

@@ -2,15 +2,15 @@ import { STATED_TAG } from "../text/fact-key.js";
 import { localDay } from "../text/local-day.js";
 import { MemoryFormatError } from "./memory-format-error.js";
 
-/** One fact as stored: the UTC date the user said it (`YYYY/MM/DD`) and the text. */
-export type FactLine = {
+/** One dated line of a subject file: the UTC date the user said it (`YYYY/MM/DD`) and the text. */
+export type DatedLine = {
   /** Date tag as written, `YYYY/MM/DD` (the seed design's `[stated YYYY/MM/DD]`). */
   stated: string;
-  /** The fact, one line, without the date tag. */
+  /** The line's words, without the date tag. */
   text: string;
 };
 
-const FACT_LINE = /^\s*\[stated (\d{4})\/(\d{2})\/(\d{2})\][ \t]+(\S.*?)\s*$/;
+const DATED_LINE = /^\s*\[stated (\d{4})\/(\d{2})\/(\d{2})\][ \t]+(\S.*?)\s*$/;
 const DATE_TAG = /^(\d{4})\/(\d{2})\/(\d{2})$/;
 
 function isCalendarDate(year: number, month: number, day: number): boolean {
@@ -29,15 +29,15 @@ export function hasStatedTag(line: string): boolean {
 }
 
 /**
- * Read one fact line of the form `[stated YYYY/MM/DD] text` (the seed design's fact format).
+ * Read one dated line of the form `[stated YYYY/MM/DD] text` (the seed design's line format).
  *
  * @param line - One line of a memory file, without its line break; surrounding spaces are ignored.
- * @returns `{ stated, text }`, or `undefined` when the line is not a fact line or its date is not a
+ * @returns `{ stated, text }`, or `undefined` when the line is not a dated line or its date is not a
  *   real calendar date (e.g. `2026/02/30`).
- * @example parseFactLine("[stated 2026/09/12] uses Neovim") // { stated: "2026/09/12", text: "uses Neovim" }
+ * @example parseDatedLine("[stated 2026/09/12] uses Neovim") // { stated: "2026/09/12", text: "uses Neovim" }
  */
-export function parseFactLine(line: string): FactLine | undefined {
-  const match = FACT_LINE.exec(line);
+export function parseDatedLine(line: string): DatedLine | undefined {
+  const match = DATED_LINE.exec(line);
   if (!match) return undefined;
   const [, year, month, day, text] = match;
   if (!isCalendarDate(Number(year), Number(month), Number(day)) || text === undefined) {
@@ -47,31 +47,31 @@ export function parseFactLine(line: string): FactLine | undefined {
 }
 
 /**
- * Write one fact line, `[stated YYYY/MM/DD] text`. Runs of white space in the text (line breaks
- * included) become one space, so the fact always stays on one line.
+ * Write one dated line, `[stated YYYY/MM/DD] text`. Runs of white space in the text (line breaks
+ * included) become one space, so the line never breaks.
  *
- * @param fact - `{ stated: "YYYY/MM/DD", text }`; the text must not be blank.
+ * @param line - `{ stated: "YYYY/MM/DD", text }`; the text must not be blank.
  * @returns The line, without a line break.
  * @throws {MemoryFormatError} `invalid_fact_line` when `stated` is not a real `YYYY/MM/DD` date or
  *   the text is blank.
- * @example formatFactLine({ stated: "2026/09/12", text: "uses Neovim" }) // "[stated 2026/09/12] uses Neovim"
+ * @example formatDatedLine({ stated: "2026/09/12", text: "uses Neovim" }) // "[stated 2026/09/12] uses Neovim"
  */
-export function formatFactLine(fact: FactLine): string {
-  const match = DATE_TAG.exec(fact.stated);
+export function formatDatedLine(line: DatedLine): string {
+  const match = DATE_TAG.exec(line.stated);
   if (!match || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) {
     throw new MemoryFormatError({
       code: "invalid_fact_line",
-      message: `Cannot write the fact "${fact.text}": its date "${fact.stated}" is not a YYYY/MM/DD calendar date. Build it with dateTag(now).`,
+      message: `Cannot write the line "${line.text}": its date "${line.stated}" is not a YYYY/MM/DD calendar date. Build it with dateTag(now).`,
     });
   }
-  const text = fact.text.replace(/\s+/g, " ").trim();
+  const text = line.text.replace(/\s+/g, " ").trim();
   if (text === "") {
     throw new MemoryFormatError({
       code: "invalid_fact_line",
-      message: `Cannot write a fact dated ${fact.stated} with blank text. Give the fact's words.`,
+      message: `Cannot write a line dated ${line.stated} with blank text. Give the line's words.`,
     });
   }
-  return `[stated ${fact.stated}] ${text}`;
+  return `[stated ${line.stated}] ${text}`;
 }
 
 /**

@@ -2,11 +2,11 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { addFact } from "../../test/add-fact.js";
+import { addLine } from "../../test/add-line.js";
 import { RESTATEMENT_CASES, REVERSAL_CASES } from "../../test/restatement-cases.js";
 import { MemoryStore } from "../store/index.js";
 import { factKey, restatesFact, reversesFact } from "../text/index.js";
-import { FactLineIndex, type IndexedFactLine } from "./fact-line-index.js";
+import { type IndexedLine, LineIndex } from "./line-index.js";
 import { type MemoryFileState, memoryFileState } from "./memory-files.js";
 
 const TAG = /^\[stated [^\]]*\]\s*/;
@@ -31,19 +31,19 @@ function snapshotWith(line: string): Map<string, MemoryFileState> {
   return files;
 }
 
-const found = (entry: IndexedFactLine | undefined) =>
+const found = (entry: IndexedLine | undefined) =>
   entry === undefined ? undefined : { path: entry.path, text: entry.line.text };
 
-describe("FactLineIndex gives the answers of restatesFact and reversesFact over a folder", () => {
+describe("LineIndex gives the answers of restatesFact and reversesFact over a folder", () => {
   it.each(RESTATEMENT_CASES)("%j restates %j: %s", (fact, line, expected) => {
-    const index = FactLineIndex.of(snapshotWith(line));
+    const index = LineIndex.of(snapshotWith(line));
     expect(found(index.firstRestated(fact, "topics/other-3.md", undefined))).toEqual(
       expected ? { path: "topics/case.md", text: line.replace(TAG, "") } : undefined,
     );
   });
 
   it.each(REVERSAL_CASES)("%j reverses %j: %s", (fact, line, expected) => {
-    const index = FactLineIndex.of(snapshotWith(line));
+    const index = LineIndex.of(snapshotWith(line));
     expect(found(index.firstReversed(fact, "topics/other-3.md"))).toEqual(
       expected ? { path: "topics/case.md", text: line.replace(TAG, "") } : undefined,
     );
@@ -61,7 +61,7 @@ function scan(
     const state = files.get(path);
     if (state === undefined || "unparsable" in state) continue;
     for (const line of state.lines) {
-      if (line.kind === "fact" && match(line.text)) return { path, text: line.text };
+      if (line.kind === "dated" && match(line.text)) return { path, text: line.text };
     }
   }
   return undefined;
@@ -92,7 +92,7 @@ function generated(files: number): Map<string, MemoryFileState> {
 }
 
 function expectSameAsScan(snapshot: Map<string, MemoryFileState>): void {
-  const index = FactLineIndex.of(snapshot);
+  const index = LineIndex.of(snapshot);
   for (let seed = 0; seed < FORMS.length * SUBJECTS.length; seed++) {
     const fact = sentence(seed);
     const first = `topics/file-${seed % 30}.md`;
@@ -109,7 +109,7 @@ function expectSameAsScan(snapshot: Map<string, MemoryFileState>): void {
   }
 }
 
-describe("FactLineIndex finds the line a scan of every line finds first", () => {
+describe("LineIndex finds the line a scan of every line finds first", () => {
   it("on a folder, and after files are replaced, removed and added", () => {
     const snapshot = generated(60);
     expectSameAsScan(snapshot);
@@ -121,7 +121,7 @@ describe("FactLineIndex finds the line a scan of every line finds first", () => 
   });
 });
 
-describe("addFact at a large folder", () => {
+describe("addLine at a large folder", () => {
   it("still finds a restatement (and a reversal) among 5,000 files", async () => {
     const store = new MemoryStore({
       root: join(await mkdtemp(join(tmpdir(), "memfiles-line-index-")), "memory"),
@@ -134,7 +134,7 @@ describe("addFact at a large folder", () => {
       const lines = [
         `fact ${index} about subject ${index}: prefers option ${index % 13}`,
         `uses tool ${index} for project ${index % 97}`,
-      ].map((text) => ({ kind: "fact" as const, stated: "2026/09/12", text }));
+      ].map((text) => ({ kind: "dated" as const, stated: "2026/09/12", text }));
       snapshot.set(path, {
         read: { path, exists: true, version: "v", content: "" },
         lines,
@@ -155,7 +155,7 @@ describe("addFact at a large folder", () => {
       checkTombstones: false,
     };
     expect(
-      await addFact({ ...base, path: "topics/tools.md", fact: "main editor is Neovim" }),
+      await addLine({ ...base, path: "topics/tools.md", fact: "main editor is Neovim" }),
     ).toEqual({
       code: "duplicate",
       path: "topics/tools.md",
@@ -163,7 +163,7 @@ describe("addFact at a large folder", () => {
         'Not added "main editor is Neovim": topics/editor.md already states it as "[stated 2026/09/12] uses Neovim as the main editor" (every content word is in that line). If the fact changes that line, name it in replaces.',
     });
     // A reversal updates its line: the index finds it as a scan would.
-    const reversed = FactLineIndex.of(snapshot).firstReversed("lives in Berlin", "topics/home.md");
+    const reversed = LineIndex.of(snapshot).firstReversed("lives in Berlin", "topics/home.md");
     expect(found(reversed)).toEqual({ path: "people/me.md", text: "used to live in Berlin" });
   });
 });

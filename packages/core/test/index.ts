@@ -1,0 +1,14 @@
+// Test helpers for sibling packages' tests (`@memfiles/core/test`); never published.
+export { type BatchAnswer, mockBatches, succeeded } from "./batches-api.js";
+export {
+  MESSAGES_URL,
+  type MockReply,
+  mockMessages,
+  overloaded,
+  testClient,
+  textBlock,
+  thinkingBlock,
+  toolUseBlock,
+  useMessagesApi,
+} from "./messages-api.js";
+export { tempStore } from "./temp-store.js";
