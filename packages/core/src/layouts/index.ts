@@ -16,7 +16,6 @@ export {
   applyFactProposals,
   type FactWriteStore,
   MAX_FACT_BODY_CHARS,
-  MAX_FACT_DESCRIPTION_CHARS,
   MAX_FACT_NAME_CHARS,
 } from "./fact/fact-write-pass.js";
 export {
