@@ -2,9 +2,9 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { recallForPrompt } from "../boundary/recall-for-prompt.js";
 import { MemoryStore } from "../store/memory-store.js";
 import { foldSearchText } from "../text/index.js";
-import { recallForPrompt } from "./recall-for-prompt.js";
 
 // Recall folds a query as `memfiles search` and the MCP search tool do (`foldSearchText`): a query
 // typed without accents or with "ss" for "ß" finds the line, in both directions.
