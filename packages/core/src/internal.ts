@@ -116,6 +116,8 @@ export {
   splitSearchTerms,
   stemmedSearchTerm,
   type TextLayout,
+  type TimeZoneFromEnv,
+  timeZoneFromEnv,
 } from "./text/index.js";
 export {
   DEFAULT_MAX_TRANSCRIPT_BYTES,

@@ -28,5 +28,6 @@ export { findSecrets, findSecretsOfEach } from "./guards/secret-guard.js";
 // Each from its own module, not the store folder's index: a hook loads only what it uses.
 export { detectLayout } from "./store/detect-layout.js";
 export { MemoryStore } from "./store/memory-store.js";
-// A hook falls back to UTC on a time zone this runtime does not know.
+// The hooks read the user's time zone by the rule the CLI and the MCP server use.
 export { isTimeZone } from "./text/local-day.js";
+export { type TimeZoneFromEnv, timeZoneFromEnv } from "./text/time-zone-from-env.js";
