@@ -13,7 +13,7 @@ import { TranscriptDateError } from "./transcript-date-error.js";
  * @returns The same transcript when it has a date, else a copy dated `YYYY-MM-DD`.
  * @throws {TranscriptDateError} when `date` is neither `""` nor a calendar day `YYYY-MM-DD`
  *   (`08/05/2023`, `2023-02-30`, `yesterday`).
- * @throws {RangeError} when the date is needed and `timeZone` is no known time zone.
+ * @throws {InvalidArgumentError} when the date is needed and `timeZone` is no known time zone.
  * @example withSessionDate({ date: "", turns }, new Date("2026-11-29T23:00:00Z"), "Asia/Shanghai").date // "2026-11-30"
  */
 export function withSessionDate(transcript: Transcript, now: Date, timeZone?: string): Transcript {
@@ -30,7 +30,7 @@ export function withSessionDate(transcript: Transcript, now: Date, timeZone?: st
  * @param transcript - The session, its date filled in (`withSessionDate`).
  * @param now - The moment of the write.
  * @returns The tag, e.g. `2026/09/12`.
- * @throws {RangeError} when the date is not a day and `now` is an invalid Date.
+ * @throws {InvalidArgumentError} when the date is not a day and `now` is an invalid Date.
  * @example sessionDayTag({ date: "2026-09-12", turns }, now) // "2026/09/12"
  */
 export function sessionDayTag(transcript: Transcript, now: Date): string {
