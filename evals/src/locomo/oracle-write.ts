@@ -113,7 +113,7 @@ function nearestOtherTurn(
 
 /** Longest fact name the write pass accepts, in chars (`MAX_FACT_NAME_CHARS` of core). */
 const FACT_NAME_CHARS = 100;
-/** Longest fact description the write pass keeps, in chars (`MAX_FACT_DESCRIPTION_CHARS` of core). */
+/** Longest fact description the write pass keeps, in chars (`MAX_DESCRIPTION_CHARS` of core). */
 const FACT_DESCRIPTION_CHARS = 200;
 
 /** `text` on one line, cut at the last space that keeps it within `max` chars (a word never split). */

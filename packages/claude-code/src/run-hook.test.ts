@@ -1,10 +1,11 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { TIME_ZONE_ENV_CASES } from "../../core/test/fixtures/time-zone-env.js";
 import { factFile, hookFolders, hookInput } from "../test/memory-folder.js";
 import type { WritePassRequest } from "./hooks/hook-context.js";
 import { autoMemoryFolder } from "./memory-location.js";
-import { HOOKS, runHook } from "./run-hook.js";
+import { HOOKS, hookTimeZoneOf, runHook } from "./run-hook.js";
 
 const EVENTS = Object.keys(HOOKS);
 
@@ -274,6 +275,20 @@ describe("SessionEnd and PreCompact", () => {
     expect(started).toBe(false);
     const log = await readFile(join(root, ".memfiles/claude-code/hook.log"), "utf8");
     expect(JSON.parse(log.trim())).toMatchObject({ outcome: "skipped", event: "session-end" });
+  });
+});
+
+describe("the hooks' time zone from the environment (core's timeZoneFromEnv)", () => {
+  it.each(TIME_ZONE_ENV_CASES)("$name", ({ env, timeZone, warns }) => {
+    expect(hookTimeZoneOf(env)).toEqual({
+      // Unset, the hooks use the system's zone: Claude Code runs on the user's machine.
+      timeZone: timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+      ...(warns === undefined
+        ? {}
+        : {
+            warning: `$${warns} is ${JSON.stringify(env[warns])}, which names no IANA time zone; dates are written in UTC. Set ${warns} to a name such as "Europe/Berlin".`,
+          }),
+    });
   });
 });
 

@@ -3,7 +3,12 @@ import { resolve } from "node:path";
 import type { StoreLayout } from "@memfiles/core";
 // The recall entry, not "@memfiles/core": a hook process must not load the API client, the write
 // pipeline and the secret scanner on every prompt.
-import { detectLayout, isTimeZone, MemoryStore } from "@memfiles/core/recall";
+import {
+  detectLayout,
+  MemoryStore,
+  type TimeZoneFromEnv,
+  timeZoneFromEnv,
+} from "@memfiles/core/recall";
 import { type HookInput, parseHookInput } from "./hook-input.js";
 import { logHook } from "./hook-log.js";
 import type { HookContext, HookOutput, WritePassRequest } from "./hooks/hook-context.js";
@@ -70,29 +75,18 @@ export type RunHookOptions = {
 export type RunHookResult = { stdout: string };
 
 /** The hooks' time zone, and why it is UTC when a configured one names no zone. */
-export type HookTimeZone = { timeZone: string; warning?: string };
+export type HookTimeZone = TimeZoneFromEnv;
 
 /**
- * The user's IANA time zone: `MEMFILES_TIME_ZONE`, else `$TZ` (the POSIX `:Europe/Berlin` form
- * too), else the system's. The first of the two that is set decides: when it names no zone the
- * hooks use UTC and the warning says so (a hook logs it), the rule the CLI keeps for `$TZ`.
+ * The user's IANA time zone by core's one rule (`timeZoneFromEnv`: `MEMFILES_TIME_ZONE`, else
+ * `$TZ`, UTC with a warning when the one set names no zone), else the system's.
  *
  * @param env - The environment.
  * @returns `{ timeZone, warning? }`.
  * @example hookTimeZoneOf({ MEMFILES_TIME_ZONE: "Mars/Olympus" }).timeZone // "UTC"
  */
 export function hookTimeZoneOf(env: NodeJS.ProcessEnv): HookTimeZone {
-  for (const name of ["MEMFILES_TIME_ZONE", "TZ"] as const) {
-    const value = env[name];
-    if (value === undefined || value === "") continue;
-    const zone = value.replace(/^:/, "");
-    if (isTimeZone(zone)) return { timeZone: zone };
-    return {
-      timeZone: "UTC",
-      warning: `$${name} is ${JSON.stringify(value)}, which names no IANA time zone; dates are written in UTC. Set ${name} to a name such as "Europe/Berlin".`,
-    };
-  }
-  return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  return timeZoneFromEnv(env, Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
 /** The user's IANA time zone ({@link hookTimeZoneOf} without its warning). */

@@ -1,5 +1,5 @@
 import { MemfilesError } from "@memfiles/core";
-import { apiErrorOf, isTimeZone } from "@memfiles/core/internal";
+import { apiErrorOf, isTimeZone, timeZoneFromEnv } from "@memfiles/core/internal";
 import { Command, CommanderError } from "commander";
 import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
@@ -42,7 +42,7 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     .option("--pglite <folder>", "memory in an embedded PGlite database in this folder")
     .option(
       "--time-zone <name>",
-      'the IANA time zone dates are written in, e.g. "Asia/Shanghai" ($TZ too; default UTC)',
+      'the IANA time zone dates are written in, e.g. "Asia/Shanghai" ($MEMFILES_TIME_ZONE or $TZ too; default UTC)',
     )
     .option(
       "--layout <layout>",
@@ -214,11 +214,17 @@ function describeThrown(error: unknown): string {
 }
 
 /**
- * The time zone of a run: `--time-zone` (refused when no IANA name), else `$TZ` when it names a
- * zone (the POSIX `:Europe/Berlin` form too), else `UTC`; a `$TZ` that names none (a typo,
- * ":/etc/localtime") is warned about on stderr, once a run, since every date written depends on it.
+ * The time zone of a run: `--time-zone` (refused when no IANA name), else the environment's by
+ * core's one rule (`timeZoneFromEnv`: `MEMFILES_TIME_ZONE`, else `$TZ`), else `UTC`; a variable
+ * that names no zone is warned about on stderr, once a run, since every date written depends on it.
+ *
+ * @param given - `--time-zone`, when given.
+ * @param env - The environment.
+ * @param warn - Where the warning goes (stderr).
+ * @returns An IANA name.
+ * @throws {CliError} `bad_argument` when `given` names no zone.
  */
-function timeZoneOption(
+export function timeZoneOption(
   given: string | undefined,
   env: NodeJS.ProcessEnv,
   warn: (text: string) => void,
@@ -230,12 +236,7 @@ function timeZoneOption(
       { code: "bad_argument" },
     );
   }
-  const fromEnv = env.TZ;
-  if (fromEnv === undefined || fromEnv === "") return "UTC";
-  const name = fromEnv.replace(/^:/, "");
-  if (isTimeZone(name)) return name;
-  warn(
-    `memfiles: $TZ is ${JSON.stringify(fromEnv)}, which names no IANA time zone; dates are written in UTC. Set TZ to a name such as "Europe/Berlin", or pass --time-zone.\n`,
-  );
-  return "UTC";
+  const { timeZone, warning } = timeZoneFromEnv(env);
+  if (warning !== undefined) warn(`memfiles: ${warning} Or pass --time-zone.\n`);
+  return timeZone;
 }

@@ -2,7 +2,7 @@
  * Benchmark of recall from the persistent recall index, paired with a plain BM25 query (minisearch
  * with its defaults over the same units, built once) in the same run, CPU time (user + system of
  * this process, `process.cpuUsage`), median of several rounds; the ratio is taken per round.
- * 1. Warm request: `buildSystem` + `budgetedRecall` through a `requestStore` view, as `chat` makes
+ * 1. Warm request: `buildSystem` + `budgetedRecall` through a `boundaryStore(...).forRequest` view, as `chat` makes
  *    them for one message (goal: <= 1.5x the plain query and <= 20 ms at 10,000 files).
  * 2. First request after a write (one file written through the store; goal <= 2x the warm one).
  * 3. The same request without the index (every file listed and read, as before the index), one
@@ -25,6 +25,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import MiniSearch from "minisearch";
+import { boundaryStore } from "../src/boundary/boundary-store.js";
 import { budgetedRecall } from "../src/recall/budgeted-recall.js";
 import { buildSystem } from "../src/recall/build-system.js";
 import {
@@ -33,7 +34,6 @@ import {
   RECALL_INDEX_FILE,
 } from "../src/recall/recall-index.js";
 import { unitsOfFile } from "../src/recall/recall-units.js";
-import { requestStore, scopedStore } from "../src/recall/scope.js";
 import { MemoryStore, type StoreLayout } from "../src/store/index.js";
 import { cachedFolder } from "./recall-index-fixtures.js";
 import { type BenchSection, median, ms } from "./section.js";
@@ -127,9 +127,9 @@ async function run({ log }: { log: (line: string) => void }): Promise<void> {
       const query = QUERIES[layout];
       forgetOpenRecallIndexes();
       const store = new MemoryStore({ root, layout });
-      const view = () => scopedStore(store, undefined);
+      const view = () => boundaryStore(store);
       const request = async () => {
-        const requestView = await requestStore(store, undefined, query);
+        const requestView = await boundaryStore(store).forRequest(query);
         await buildSystem({ ...SYSTEM, store: requestView, query });
         await budgetedRecall({ store: requestView, query });
       };

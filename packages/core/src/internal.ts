@@ -7,7 +7,6 @@ export {
   writePassCustomId,
 } from "./batch/index.js";
 export type { BoundaryStore } from "./boundary/index.js";
-export { scopedWriteStore } from "./boundary/index.js";
 export type { ToolCall } from "./chat/index.js";
 export {
   autoMemoryFolder,
@@ -117,6 +116,8 @@ export {
   splitSearchTerms,
   stemmedSearchTerm,
   type TextLayout,
+  type TimeZoneFromEnv,
+  timeZoneFromEnv,
 } from "./text/index.js";
 export {
   DEFAULT_MAX_TRANSCRIPT_BYTES,

@@ -2,16 +2,7 @@
 // hook, a session-start hook), so it loads the store and recall and nothing else (no API client,
 // no write pipeline).
 
-// Where Claude Code keeps a project's auto memory (the hooks' default memory folder).
-export {
-  autoMemoryFolder,
-  claudeConfigFolder,
-  type LocationOptions,
-  projectFolderName,
-  projectRootOf,
-} from "./claude-code-location.js";
-// The secret scan, so what a hook prints passes the same guard as every write.
-export { findSecrets, findSecretsOfEach } from "./guards/secret-guard.js";
+// The memory block and recall for one prompt, read through the boundary's scoped view.
 export {
   type MemoryBlockOptions,
   type MemoryBlockResult,
@@ -22,10 +13,21 @@ export {
   type RecallSourceOptions,
   recallForPrompt,
   recallUnitKey,
-} from "./recall/recall-for-prompt.js";
+} from "./boundary/recall-for-prompt.js";
+// Where Claude Code keeps a project's auto memory (the hooks' default memory folder).
+export {
+  autoMemoryFolder,
+  claudeConfigFolder,
+  type LocationOptions,
+  projectFolderName,
+  projectRootOf,
+} from "./claude-code-location.js";
+// The secret scan, so what a hook prints passes the same guard as every write.
+export { findSecrets, findSecretsOfEach } from "./guards/secret-guard.js";
 // The store a hook keeps its own state in (`.memfiles/`), and the layout of a folder it is given.
 // Each from its own module, not the store folder's index: a hook loads only what it uses.
 export { detectLayout } from "./store/detect-layout.js";
 export { MemoryStore } from "./store/memory-store.js";
-// A hook falls back to UTC on a time zone this runtime does not know.
+// The hooks read the user's time zone by the rule the CLI and the MCP server use.
 export { isTimeZone } from "./text/local-day.js";
+export { type TimeZoneFromEnv, timeZoneFromEnv } from "./text/time-zone-from-env.js";

@@ -15,6 +15,9 @@ try {
     process.stderr.write(`memfiles-mcp: no memory folder or database given.\n${USAGE}\n`);
     process.exit(2);
   }
+  if (opened.warning !== undefined) {
+    process.stderr.write(`memfiles-mcp: ${opened.warning} Or pass --time-zone.\n`);
+  }
   const server = createMemfilesMcpServer(opened.serverOptions);
   // A refused message or a transport error is worth a line for whoever reads the client's log.
   server.server.onerror = (error) => {

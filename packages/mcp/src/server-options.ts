@@ -1,7 +1,12 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { detectLayout, MemoryStore } from "@memfiles/core";
-import { autoMemoryFolder, isTimeZone, LAYOUT_NAMES } from "@memfiles/core/internal";
+import {
+  autoMemoryFolder,
+  isTimeZone,
+  LAYOUT_NAMES,
+  timeZoneFromEnv,
+} from "@memfiles/core/internal";
 import { importOptional } from "@memfiles/errors";
 import { DEFAULT_MAX_MESSAGE_BYTES } from "./capped-stdio-transport.js";
 import { parseLayoutOption } from "./layout.js";
@@ -21,7 +26,7 @@ tenant "local" unless given). --layout defaults to auto: "fact" for Claude Code'
 (one fact a file with front matter, or its auto memory even when empty), "subject" otherwise. A missing --root is
 refused unless --create is given. --max-message-bytes (default ${DEFAULT_MAX_MESSAGE_BYTES}) caps
 one JSON-RPC message: a bigger one is refused with an error and the server goes on. Dates are
-written in --time-zone (default $TZ when it names a zone, else UTC). --claude-code-memory serves
+written in --time-zone (default $MEMFILES_TIME_ZONE, else $TZ, when it names a zone, else UTC). --claude-code-memory serves
 Claude Code's auto memory of the project the server runs in (the folder the memfiles hooks use
 without --root), found from the working directory when the server starts.`;
 
@@ -36,14 +41,16 @@ export type OpenServerMemoryResult =
       code: "opened";
       /**
        * For `createMemfilesMcpServer`: the memory to serve (a folder's store, or a database's for
-       * the tenant), `--project` when given, and the time zone (`--time-zone`, else `$TZ` when it
-       * names a zone, else `UTC`).
+       * the tenant), `--project` when given, and the time zone (`--time-zone`, else the
+       * environment's by core's `timeZoneFromEnv`: `MEMFILES_TIME_ZONE`, else `$TZ`, else `UTC`).
        */
       serverOptions: MemfilesMcpServerOptions & { store: MemoryStore; timeZone: string };
       /** Closes what the store holds open (a database); a no-op for a folder. */
       close: () => Promise<void>;
       /** `--max-message-bytes`, when given. */
       maxMessageBytes?: number;
+      /** Set when no `--time-zone` is given and the environment's names no zone (UTC is used). */
+      warning?: string;
     };
 
 /**
@@ -53,10 +60,11 @@ export type OpenServerMemoryResult =
  * itself is left to the caller, so tests drive the same start-up in process.
  *
  * @param argv - Arguments after the program name, e.g. `["--root", "./memory"]`.
- * @param env - The environment: `MEMFILES_ROOT`, `DATABASE_URL`, `MEMFILES_TENANT`, `TZ`,
+ * @param env - The environment: `MEMFILES_ROOT`, `DATABASE_URL`, `MEMFILES_TENANT`,
+ *   `MEMFILES_TIME_ZONE`, `TZ`,
  *   `CLAUDE_CONFIG_DIR`.
  * @param cwd - The working directory `--claude-code-memory` finds the project from.
- * @returns `{ code: "opened", serverOptions, close, maxMessageBytes? }`, or
+ * @returns `{ code: "opened", serverOptions, close, maxMessageBytes?, warning? }`, or
  *   `{ code: "help" }` for `--help`, or `{ code: "no_memory" }` when no folder or database is given.
  * @throws {McpOptionsError} for a bad option value (the message says which and how to fix it).
  * @throws {TypeError} `ERR_PARSE_ARGS_*` for an unknown option.
@@ -107,10 +115,8 @@ export async function openServerMemory(
       `Refused --time-zone ${JSON.stringify(givenZone)}: it is no time zone. Give an IANA name such as "Europe/Berlin", "Asia/Shanghai" or "UTC".`,
     );
   }
-  // $TZ counts only when it names a zone (":/etc/localtime" does not); else UTC.
-  const envZone = env.TZ;
-  const timeZone =
-    givenZone ?? (envZone !== undefined && envZone !== "" && isTimeZone(envZone) ? envZone : "UTC");
+  const fromEnv = timeZoneFromEnv(env);
+  const timeZone = givenZone ?? fromEnv.timeZone;
   const layoutOption = parseLayoutOption(values.layout);
   const givenDatabase = values["database-url"] ?? values.pglite;
   if (values.root !== undefined && givenDatabase !== undefined) {
@@ -142,6 +148,9 @@ export async function openServerMemory(
     },
     close,
     ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
+    ...(givenZone === undefined && fromEnv.warning !== undefined
+      ? { warning: fromEnv.warning }
+      : {}),
   });
   if (root !== undefined && root !== "") {
     await prepareMemoryFolder(resolve(root), { create: values.create === true });

@@ -1,13 +1,18 @@
-import { fileScope, inScope, readInScope } from "../recall/scope.js";
-import type { MemoryStore } from "../store/index.js";
-import { formatMemoryIndex, parseMemoryIndex, rowFromText, versionToken } from "../store/index.js";
+import { isRecallIndexStore, openRecallIndex, type RecallIndex } from "../recall/recall-index.js";
+import type { RecallStore } from "../recall/recall-store.js";
+import { markScoped, readInScope, scopeOf } from "../recall/scope.js";
+import { fileScope, inScope } from "../recall/scope-rule.js";
+import { formatMemoryIndex, parseMemoryIndex } from "../store/memory-index.js";
+import { rowFromText } from "../store/memory-row.js";
+import type { MemoryStore } from "../store/memory-store.js";
 import type { MemoryRow, ReadResult, WriteResult } from "../store/types.js";
+import { versionToken } from "../store/version-token.js";
 
-/** What {@link boundaryStore} wraps and gives: the parts of a `MemoryStore` the surfaces use. */
-export type BoundaryStore = Pick<
-  MemoryStore,
+/** The members of a store the boundary hands on, scoped. */
+type Member =
   | "root"
   | "layout"
+  | "maxChars"
   | "list"
   | "read"
   | "write"
@@ -15,10 +20,47 @@ export type BoundaryStore = Pick<
   | "withLock"
   | "readInternal"
   | "writeInternal"
-  | "maxChars"
+  | "appendInternal"
   | "renderIndex"
-> &
+  | "readIndex";
+
+/**
+ * What {@link boundaryStore} wraps: a `MemoryStore` (folder or backend), or any store with
+ * `list` and `read` and some of its other members (a view has the members its store has).
+ */
+export type BoundaryBase = RecallStore &
+  Partial<Pick<MemoryStore, Exclude<Member, "list" | "read">>>;
+
+/** The parts of a `MemoryStore` the surfaces use; what {@link boundaryStore} gives for one. */
+export type WholeStore = Pick<MemoryStore, Exclude<Member, "appendInternal" | "readIndex">> &
   Partial<Pick<MemoryStore, "appendInternal" | "readIndex">>;
+
+/** The view {@link boundaryStore} hands out: the store's members, scoped, and `forRequest`. */
+export type BoundaryStore<Base extends BoundaryBase = WholeStore> = Pick<
+  Base,
+  Extract<keyof Base, Member>
+> & {
+  list(): Promise<MemoryRow[]>;
+  read(path: string): Promise<ReadResult>;
+  /**
+   * The view one request reads through: a store with a recall index has it brought up to the
+   * files once, here, and the view's `list()` and `rankRecallUnits` read that state, so a request
+   * that builds the system prompt and then recalls checks the files' stamps once, and no file is
+   * read unless it changed. Use it for one request only (a write after this call is not in its
+   * `list()`).
+   *
+   * @param query - The request's latest user message, when recall will rank for it.
+   * @param options - `{ rowsOnly? }`.
+   * @throws File-system errors from listing the folder pass through.
+   */
+  forRequest(query?: string, options?: ForRequestOptions): Promise<BoundaryStore<Base>>;
+};
+
+/** Options of a view's `forRequest`. */
+export type ForRequestOptions = {
+  /** Only `list()` will be asked (the memory block): the stored index is read by its first line. */
+  rowsOnly?: boolean;
+};
 
 /** Options of {@link boundaryStore}. */
 export type BoundaryOptions = {
@@ -34,6 +76,9 @@ export type BoundaryOptions = {
   allProjects?: boolean;
 };
 
+/** A scope: `undefined` is every project; `{ project: undefined }` the global memories only. */
+type Scope = { project: string | undefined } | undefined;
+
 /** The message of a write refused by the boundary (a `version_conflict` with `outOfScope`). */
 function refusal(path: string, project: string | undefined): WriteResult {
   const reason = `it is outside ${project === undefined ? "the global memories (no project is open)" : `project "${project}" and the global memories`}, the only memories this surface may change. Nothing was written; write to a global file or to projects/${project ?? "<project>"}.md instead.`;
@@ -46,82 +91,140 @@ function refusal(path: string, project: string | undefined): WriteResult {
   };
 }
 
+// A view of a view sees what both see: the same scope, or one of them every project, else (two
+// projects) the global memories only. A surface handed a scoped view cannot widen it.
+function narrower(inner: Scope, outer: Scope): Scope {
+  if (inner === undefined) return outer;
+  if (outer === undefined || inner.project === outer.project) return inner;
+  return { project: undefined };
+}
+
+// One view per store and scope, so what recall keeps per store (its caches) is found again on the
+// next request instead of missing on a new wrapper each time.
+const views = new WeakMap<object, Map<string, unknown>>();
+
 /**
- * The one boundary every surface gets its store through (chat tools, the memory tool, the MCP
- * server, the CLI, the memory page, batches): scope (global memories plus one project, the second
- * write-up's "global vs one project", see `fileScope`) applied once, to reads and writes alike.
- * - `list()` and `renderIndex()` hold only the memories in scope, and so does `readIndex()`: the
- *   stored `MEMORY.md` without the link lines of another project's files (its former paths let
- *   `findSameSubject` see a hand rename); `read(path)` of another
- *   project's file answers as if it did not exist (`{ exists: false, version: "new" }`), so a
- *   `replaces`, a forget query or a search never matches another project's line, and the answer
- *   for a line there is the answer for a line nowhere (it reveals nothing);
+ * The one view of the store every surface gets (chat and its tools, the memory tool, the MCP
+ * server, the hooks' recall, the CLI, the memory page, batches): scope (global memories plus one
+ * project, see `fileScope`) applied once, to reads and writes alike.
+ * - `list()`, `renderIndex()` and `readIndex()` hold only the memories in scope (`readIndex()`:
+ *   the stored `MEMORY.md` without another project's link lines; its former paths let
+ *   `findSameSubject` see a hand rename); `read(path)` of another project's file answers as if it
+ *   did not exist (`{ exists: false, version: "new" }`), so a `replaces`, a forget query or a
+ *   search never matches another project's line, and reveals nothing of it.
  * - `write` and `delete` of a file of another project (as it is now, or as the new text's
  *   `scope:` or path would make it) are refused with `version_conflict`, `outOfScope: true` and a
- *   message saying so, and nothing is written: every write path (remember, forget, propose, the
- *   write pass, undo, the memory tool's rename) ends in one of these two calls.
+ *   message saying so, and nothing is written: every write path ends in one of these two calls.
+ * - `forRequest(query)` gives the view of one request, listing from the persistent recall index
+ *   opened once (`chat` calls it per message, the hooks per prompt).
  * Tenancy is the store's own: a `pgMemoryStore(sql, tenant)` only ever reaches its tenant's rows.
  *
- * @param store - The memory (a `MemoryStore`, folder or backend).
- * @param options - `{ project?, allProjects? }`.
- * @returns A store with the same methods, scoped.
+ * @param store - The memory (a `MemoryStore`, folder or backend, or a view of one).
+ * @param options - `{ project?, allProjects? }`; neither: global memories only.
+ * @returns The view; the same object for the same store and scope.
  * @example const store = boundaryStore(new MemoryStore({ root: "memory" }), { project: "billing-api" });
  */
-export function boundaryStore(store: BoundaryStore, options: BoundaryOptions = {}): BoundaryStore {
-  const { project } = options;
-  if (project === undefined && options.allProjects === true) return store;
+export function boundaryStore<Base extends BoundaryBase>(
+  store: Base,
+  options: BoundaryOptions = {},
+): BoundaryStore<Base> {
+  const under = scopeOf(store);
+  const asked: Scope =
+    options.project === undefined && options.allProjects === true
+      ? undefined
+      : { project: options.project };
+  const scope = narrower(under.scope, asked);
+  const base = under.store as Base;
+  const key = scope === undefined ? "\u0000all" : `\u0001${scope.project ?? ""}`;
+  let known = views.get(base);
+  if (known === undefined) {
+    known = new Map();
+    views.set(base, known);
+  }
+  const view =
+    (known.get(key) as BoundaryStore<Base> | undefined) ?? scopedView(base, scope, undefined);
+  known.set(key, view);
+  return view;
+}
+
+function scopedView<Base extends BoundaryBase>(
+  base: Base,
+  scope: Scope,
+  index: RecallIndex | undefined,
+): BoundaryStore<Base> {
+  const project = scope?.project;
   const visible = (row: Pick<MemoryRow, "path" | "scope">) =>
-    inScope(fileScope(row.path, row.scope), project);
+    scope === undefined || inScope(fileScope(row.path, row.scope), project);
+  const read = async (path: string): Promise<ReadResult> => {
+    if (scope === undefined) return base.read(path);
+    const result = await readInScope(base, path, project);
+    return result.inScope ? result.file : { path, exists: false, version: "new" };
+  };
+  const list = async (): Promise<MemoryRow[]> =>
+    index === undefined ? (await base.list()).filter(visible) : index.rows(scope);
   const outOfScope = async (path: string, content?: string): Promise<boolean> => {
-    if (!(await readInScope(store, path, project)).inScope) return true;
+    if (scope === undefined) return false;
+    if (!(await readInScope(base, path, project)).inScope) return true;
     if (content === undefined) return false;
     return !inScope(fileScope(path, rowFromText(path, content).scope), project);
   };
-  const list = async (): Promise<MemoryRow[]> => (await store.list()).filter(visible);
-  const scoped: BoundaryStore = {
-    root: store.root,
-    layout: store.layout,
-    maxChars: store.maxChars,
+  const view: Record<string, unknown> = {
     list,
-    async read(path: string): Promise<ReadResult> {
-      const result = await readInScope(store, path, project);
-      return result.inScope ? result.file : { path, exists: false, version: "new" };
+    read,
+    async forRequest(query?: string, options: ForRequestOptions = {}) {
+      if (!isRecallIndexStore(base)) return view;
+      const opened = await openRecallIndex(base, {
+        ...(query === undefined ? {} : { query }),
+        ...(options.rowsOnly === true ? { rowsOnly: true } : {}),
+      });
+      return scopedView(base, scope, opened);
     },
-    async write(path: string, content: string, ifVersion: string): Promise<WriteResult> {
-      if (await outOfScope(path, content)) return refusal(path, project);
-      return store.write(path, content, ifVersion);
-    },
-    async delete(path: string, ifVersion?: string): Promise<WriteResult> {
-      if (await outOfScope(path)) return refusal(path, project);
-      return store.delete(path, ifVersion);
-    },
-    withLock: <T>(run: () => Promise<T>) => store.withLock(run),
-    readInternal: (path: string) => store.readInternal(path),
-    writeInternal: (path: string, text: string) => store.writeInternal(path, text),
-    renderIndex: async () => formatMemoryIndex(await list()),
   };
-  const { appendInternal, readIndex } = store;
-  if (appendInternal !== undefined) {
-    scoped.appendInternal = (path: string, text: string) => appendInternal.call(store, path, text);
+  for (const name of ["root", "layout", "maxChars"] as const) {
+    if (base[name] !== undefined) view[name] = base[name];
+  }
+  // Members the store has and scope does not touch are handed on as they are.
+  for (const name of ["withLock", "readInternal", "writeInternal", "appendInternal"] as const) {
+    const member = base[name] as ((...args: never[]) => unknown) | undefined;
+    if (member !== undefined) view[name] = member.bind(base);
+  }
+  const { write, delete: remove, renderIndex, readIndex } = base;
+  if (write !== undefined) {
+    view.write = async (path: string, content: string, ifVersion: string) =>
+      (await outOfScope(path, content))
+        ? refusal(path, project)
+        : write.call(base, path, content, ifVersion);
+  }
+  if (remove !== undefined) {
+    view.delete = async (path: string, ifVersion?: string) =>
+      (await outOfScope(path)) ? refusal(path, project) : remove.call(base, path, ifVersion);
+  }
+  if (renderIndex !== undefined) {
+    view.renderIndex = async () =>
+      scope === undefined ? renderIndex.call(base) : formatMemoryIndex(await list());
   }
   if (readIndex !== undefined) {
-    scoped.readIndex = async (): Promise<ReadResult> => {
-      const index = await readIndex.call(store);
-      if (!index.exists) return index;
+    view.readIndex = async (): Promise<ReadResult> => {
+      const stored = await readIndex.call(base);
+      if (scope === undefined || !stored.exists) return stored;
       const hidden = new Set(
-        (await store.list()).filter((row) => !visible(row)).map((row) => row.path),
+        (await base.list()).filter((row) => !visible(row)).map((row) => row.path),
       );
       const dropped = new Set(
-        parseMemoryIndex(index.content)
+        parseMemoryIndex(stored.content)
           .filter((entry) => hidden.has(entry.path) || !visible({ path: entry.path }))
           .map((entry) => entry.line),
       );
-      const content = index.content
+      const content = stored.content
         .split("\n")
         .filter((line) => !dropped.has(line.replace(/\r$/u, "")))
         .join("\n");
-      return { ...index, content, version: versionToken(content) };
+      return { ...stored, content, version: versionToken(content) };
     };
   }
-  return scoped;
+  return markScoped(view as BoundaryStore<Base>, {
+    store: base,
+    scope,
+    ...(index === undefined ? {} : { index }),
+  });
 }

@@ -1,6 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
-import { scopedWriteStore } from "../boundary/index.js";
+import { boundaryStore } from "../boundary/index.js";
 import type { WriteSession } from "../guards/index.js";
 import { forget, remember } from "../layouts/index.js";
 import { recallText } from "../recall/fence.js";
@@ -183,7 +183,7 @@ async function memoryWrite(input: unknown, context: ToolContext): Promise<ToolOu
   if (!parsed.success) return badInput("memory_write", parsed.issues);
   const data = parsed.value;
   // Writes and forgets touch global memories and this conversation's project's only.
-  const store = scopedWriteStore(context.store, context.project);
+  const store = boundaryStore(context.store, { project: context.project });
   try {
     const outcome =
       data.action === "remember"

@@ -1,6 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
-import { scopedWriteStore } from "../boundary/index.js";
+import { boundaryStore } from "../boundary/index.js";
 import type { CacheWarning } from "../cost/cache-minimum.js";
 import { ModelReplyShapeError } from "../cost/model-reply-shape-error.js";
 import { type ModelUsage, readUsage, sumUsage } from "../cost/usage.js";
@@ -9,7 +9,6 @@ import type { MemoryToolLayout } from "../memory-tool/index.js";
 import { type Effort, effortParameter } from "../models/index.js";
 import { buildSystem } from "../recall/build-system.js";
 import { type RecallOptions, type RecallResult, recallFiles } from "../recall/recall-files.js";
-import { requestStore } from "../recall/scope.js";
 import type { MemoryStore } from "../store/index.js";
 import { localDay } from "../text/index.js";
 import { reportUsage } from "../usage/report-usage.js";
@@ -229,7 +228,9 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
   const query = latestUserText(options.messages);
   const recallOptions = options.recall ?? {};
   // One view for this request's system prompt and recall: the index's stamps are checked once.
-  const store = await requestStore(options.store, recallOptions.project, query);
+  const store = await boundaryStore(options.store, { project: recallOptions.project }).forRequest(
+    query,
+  );
   const memoryTool = options.tools === "memory-tool";
   const rules = options.rules ?? (memoryTool ? getPrompt("memory-tool-rules").text : undefined);
   const fresh = await buildSystem({
@@ -347,10 +348,12 @@ export async function chat(options: ChatOptions): Promise<ChatResult> {
       const call = memoryTool
         ? await runMemoryToolCall(block, {
             // With a project, the memory tool sees and changes only global memories and its own.
-            store:
+            store: boundaryStore(
+              options.store,
               recallOptions.project === undefined
-                ? options.store
-                : scopedWriteStore(options.store, recallOptions.project),
+                ? { allProjects: true }
+                : { project: recallOptions.project },
+            ),
             now,
             ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
             session,

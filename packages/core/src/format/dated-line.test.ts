@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from "@memfiles/errors";
 import { describe, expect, it } from "vitest";
 import { dateTag, formatDatedLine, parseDatedLine } from "./dated-line.js";
 import { MemoryFormatError } from "./memory-format-error.js";
@@ -95,6 +96,12 @@ describe("dateTag", () => {
   });
 
   it("throws on an invalid Date", () => {
-    expect(() => dateTag(new Date("nonsense"))).toThrow(RangeError);
+    expect(() => dateTag(new Date("nonsense"))).toThrow(
+      new InvalidArgumentError({
+        argument: "now",
+        message: "A date needs a valid Date; got an invalid Date. Pass the injected `now`.",
+      }),
+    );
+    expect(() => dateTag(new Date("nonsense"))).toThrow(InvalidArgumentError);
   });
 });

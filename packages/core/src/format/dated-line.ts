@@ -81,7 +81,7 @@ export function formatDatedLine(line: DatedLine): string {
  * @param now - The moment; callers inject it so scenarios are deterministic.
  * @param timeZone - The user's IANA time zone (default `UTC`).
  * @returns `YYYY/MM/DD` of `now` in `timeZone`.
- * @throws {RangeError} when `now` is an invalid Date or `timeZone` is no known time zone.
+ * @throws {InvalidArgumentError} when `now` is an invalid Date or `timeZone` is no known time zone.
  * @example dateTag(new Date("2026-09-26T23:30:00-05:00")) // "2026/09/27"
  * @example dateTag(new Date("2026-11-29T23:00:00Z"), "Asia/Shanghai") // "2026/11/30"
  */

@@ -37,16 +37,6 @@ export {
   showMemoryFile,
 } from "./recall-files.js";
 export {
-  type MemoryBlockOptions,
-  type MemoryBlockResult,
-  memoryBlock,
-  type RecalledUnit,
-  type RecallForPromptOptions,
-  type RecallForPromptResult,
-  recallForPrompt,
-  recallUnitKey,
-} from "./recall-for-prompt.js";
-export {
   flushRecallIndexes,
   forgetOpenRecallIndexes,
   isRecallIndexStore,
@@ -63,9 +53,10 @@ export {
   fileScope,
   GLOBAL_SCOPE,
   inScope,
+  markScoped,
   type ReadInScopeResult,
   readInScope,
-  scopedStore,
+  type StoreScope,
   scopeOf,
 } from "./scope.js";
 export {

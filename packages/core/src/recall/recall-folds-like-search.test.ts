@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { tempStore } from "../../test/temp-store.js";
+import { recallForPrompt } from "../boundary/recall-for-prompt.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { foldSearchText } from "../text/index.js";
-import { recallForPrompt } from "./recall-for-prompt.js";
 
 // Recall folds a query as `memfiles search` and the MCP search tool do (`foldSearchText`): a query
 // typed without accents or with "ss" for "ß" finds the line, in both directions.

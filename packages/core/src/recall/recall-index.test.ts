@@ -22,7 +22,6 @@ import {
   RECALL_INDEX_FORMAT,
   RecallIndex,
 } from "./recall-index.js";
-import { requestStore, scopedStore } from "./scope.js";
 
 const NOW = new Date("2026-09-12T09:00:00Z");
 const QUERY = "Where does Marta live and work, and which tools and hosting do I use?";
@@ -225,7 +224,7 @@ describe("the recall index after every kind of write", () => {
     const expected = seen(await truth(store));
     const texts = (units: readonly RecallUnit[]) => units.map((unit) => unit.text);
     // The next request's view notices the write when it is made...
-    const request = await requestStore(store, undefined, QUERY);
+    const request = await boundaryStore(store).forRequest(QUERY);
     expect(seen(await rankRecallUnits({ store: request, query: QUERY }))).toEqual(expected);
     // ...as does this process's index, brought up to date from the stamps...
     const warm = await rankRecallUnits({ store, query: QUERY });
@@ -257,11 +256,16 @@ describe("the recall index after every kind of write", () => {
     };
     const system = { basePrompt: "Base.", query: QUERY };
     const expected = {
-      system: await buildSystem({ ...system, store: scopedStore(store, "billing") }),
-      units: seen(await rankRecallUnits({ store: scopedStore(store, "billing"), query: QUERY })),
+      system: await buildSystem({ ...system, store: boundaryStore(store, { project: "billing" }) }),
+      units: seen(
+        await rankRecallUnits({
+          store: boundaryStore(store, { project: "billing" }),
+          query: QUERY,
+        }),
+      ),
     };
     walks = 0;
-    const view = await requestStore(store, "billing", QUERY);
+    const view = await boundaryStore(store, { project: "billing" }).forRequest(QUERY);
     expect({
       system: await buildSystem({ ...system, store: view }),
       units: seen(await rankRecallUnits({ store: view, query: QUERY })),
@@ -362,14 +366,18 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
         writeInternal: (path: string, text: string) => written.writeInternal(path, text),
       };
       const expected = seen(await rankRecallUnits({ store, query: QUERY }));
-      const rows = await scopedStore(store, undefined).list();
+      const rows = await (
+        await boundaryStore(store).forRequest(undefined, { rowsOnly: true })
+      ).list();
       await flushRecallIndexes();
       const path = join(store.root, ".memfiles", RECALL_INDEX_FILE);
       const [files] = (await readFile(path, "utf8")).split("\n");
       await writeFile(path, `${files}\n{"units":\n"end"`);
       forgetOpenRecallIndexes();
       reads.length = 0;
-      expect(await scopedStore(store, undefined).list()).toEqual(rows);
+      expect(
+        await (await boundaryStore(store).forRequest(undefined, { rowsOnly: true })).list(),
+      ).toEqual(rows);
       expect(reads).toEqual([firstLine ? `${files}\n` : `${files}\n{"units":\n"end"`]);
       // Listing left the damaged search as it was: only a query parses it.
       expect(await readFile(path, "utf8")).toBe(`${files}\n{"units":\n"end"`);
@@ -381,7 +389,9 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       forgetOpenRecallIndexes();
       const first = stamps[0];
       if (first !== undefined) first.stamp = "stamp-changed";
-      expect(await scopedStore(store, undefined).list()).toEqual(rows);
+      expect(
+        await (await boundaryStore(store).forRequest(undefined, { rowsOnly: true })).list(),
+      ).toEqual(rows);
       expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
       await flushRecallIndexes();
     },
@@ -486,25 +496,35 @@ describe("scope is a field of the index", () => {
       const paths = async (project: string | undefined) =>
         (
           await rankRecallUnits({
-            store: scopedStore(store, project),
+            store: boundaryStore(store, { project }),
             query: "Where does it deploy?",
           })
         ).map((unit) => unit.path);
       expect(await paths(undefined)).toEqual(["site-deploys.md"]);
       expect((await paths("billing")).sort()).toEqual(["billing-deploys.md", "site-deploys.md"]);
       expect((await paths("website")).sort()).toEqual(["site-deploys.md"]);
-      expect((await scopedStore(store, undefined).list()).map((row) => row.path)).toEqual([
-        "site-deploys.md",
-      ]);
+      expect(
+        (await (await boundaryStore(store).forRequest(undefined, { rowsOnly: true })).list()).map(
+          (row) => row.path,
+        ),
+      ).toEqual(["site-deploys.md"]);
       await flushRecallIndexes();
     },
   );
 
   it("gives the same view of a store and project on every call, so per-store caches hit", async () => {
     const store = await folder();
-    expect(scopedStore(store, "billing")).toBe(scopedStore(store, "billing"));
-    expect(scopedStore(scopedStore(store, "a"), "b")).toBe(scopedStore(store, "b"));
-    expect(scopedStore(store, "a")).not.toBe(scopedStore(store, "b"));
+    expect(boundaryStore(store, { project: "billing" })).toBe(
+      boundaryStore(store, { project: "billing" }),
+    );
+    // A view of a view sees what both see: two projects leave the global memories only.
+    expect(boundaryStore(boundaryStore(store, { project: "a" }), { project: "b" })).toBe(
+      boundaryStore(store),
+    );
+    expect(boundaryStore(boundaryStore(store, { project: "a" }), { allProjects: true })).toBe(
+      boundaryStore(store, { project: "a" }),
+    );
+    expect(boundaryStore(store, { project: "a" })).not.toBe(boundaryStore(store, { project: "b" }));
   });
 });
 

@@ -2,9 +2,10 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { boundaryStore } from "../boundary/boundary-store.js";
 import { MemoryStore } from "../store/memory-store.js";
 import { buildSystem } from "./build-system.js";
-import { inScope, readInScope, scopedStore } from "./scope.js";
+import { inScope, readInScope } from "./scope.js";
 
 describe("inScope", () => {
   it.each([
@@ -39,14 +40,14 @@ async function folder(): Promise<MemoryStore> {
   return store;
 }
 
-describe("scopedStore", () => {
+describe("boundaryStore, as recall reads through it", () => {
   it("lists global memories and the current project's, never another project's", async () => {
     const store = await folder();
     expect((await store.list()).find((row) => row.path === "projects/billing.md")?.scope).toBe(
       "billing",
     );
     const paths = async (project?: string) =>
-      (await scopedStore(store, project).list()).map((row) => row.path).sort();
+      (await boundaryStore(store, { project }).list()).map((row) => row.path).sort();
     expect(await paths("billing")).toEqual(["projects/billing.md", "topics/tools.md"]);
     expect(await paths("website")).toEqual(["topics/tools.md"]);
     expect(await paths(undefined)).toEqual(["topics/tools.md"]);
@@ -54,14 +55,20 @@ describe("scopedStore", () => {
 
   it("reads another project's file as missing, and the memory block never carries it", async () => {
     const store = await folder();
-    expect(await scopedStore(store, "website").read("projects/billing.md")).toEqual({
+    expect(await boundaryStore(store, { project: "website" }).read("projects/billing.md")).toEqual({
       path: "projects/billing.md",
       exists: false,
       version: "new",
     });
-    const system = await buildSystem({ store: scopedStore(store, "website"), basePrompt: "B" });
+    const system = await buildSystem({
+      store: boundaryStore(store, { project: "website" }),
+      basePrompt: "B",
+    });
     expect(JSON.stringify(system)).not.toContain("billing");
-    const inProject = await buildSystem({ store: scopedStore(store, "billing"), basePrompt: "B" });
+    const inProject = await buildSystem({
+      store: boundaryStore(store, { project: "billing" }),
+      basePrompt: "B",
+    });
     expect(JSON.stringify(inProject)).toContain("projects/billing.md");
   });
 

@@ -1,8 +1,8 @@
 import { rowFromText } from "../store/memory-row.js";
-import type { MemoryRow, ReadResult } from "../store/types.js";
-import { isRecallIndexStore, openRecallIndex, type RecallIndex } from "./recall-index.js";
+import type { ReadResult } from "../store/types.js";
+import type { RecallIndex } from "./recall-index.js";
 import type { RecallStore } from "./recall-store.js";
-import { fileInScope, fileScope, inScope } from "./scope-rule.js";
+import { fileScope, inScope } from "./scope-rule.js";
 
 export { fileInScope, fileScope, GLOBAL_SCOPE, inScope } from "./scope-rule.js";
 
@@ -48,110 +48,41 @@ export async function readInScope(
   };
 }
 
-/**
- * A view of a store that lists and reads only the memories in scope for `project`: `list()`
- * drops rows of other projects; `read(path)` of another project's file answers as if the file did
- * not exist (`{ exists: false, version: "new" }`), so the memory block (index, profile,
- * preferences) never carries it. Writing goes through the real store, not this view.
- *
- * @param store - The memory folder (a `MemoryStore`, or any `RecallStore`).
- * @param project - The current project, or `undefined` (global memories only).
- * @returns A `RecallStore` for `buildSystem` and the recall strategies.
- * @example await buildSystem({ store: scopedStore(store, "billing-api"), basePrompt })
- */
-export function scopedStore(store: RecallStore, project: string | undefined): RecallStore {
-  const base = scopeOf(store).store;
-  let views = scopedViews.get(base);
-  if (views === undefined) {
-    views = new Map();
-    scopedViews.set(base, views);
-  }
-  const known = views.get(project);
-  if (known !== undefined) return known;
-  const view: ScopedView = {
-    [SCOPED]: { store: base, project },
-    async list(): Promise<MemoryRow[]> {
-      // A store with a recall index lists from it: no file is read unless it changed.
-      if (isRecallIndexStore(base))
-        return (await openRecallIndex(base, { rowsOnly: true })).rows({ project });
-      return (await base.list()).filter((row) => fileInScope(row.path, row.scope, project));
-    },
-    async read(path: string): Promise<ReadResult> {
-      const result = await readInScope(base, path, project);
-      return result.inScope ? result.file : { path, exists: false, version: "new" };
-    },
-  };
-  views.set(project, view);
-  return view;
-}
-
-/**
- * The view of a store one request reads through ({@link scopedStore}'s, for `project`): a store
- * with a recall index has it brought up to the files once, here, and the view's `list()` and
- * `rankRecallUnits` read that state, so a request that builds the system prompt and then recalls
- * checks the files' stamps once, not twice. A file changed by hand is seen by the next request.
- * Use it for one request only (a write after this call is not in it).
- *
- * @param store - The memory (a `MemoryStore`, or any `RecallStore`).
- * @param project - The current project, or `undefined` (global memories only).
- * @param query - The request's latest user message, when recall will rank for it.
- * @returns A `RecallStore` for `buildSystem` and the recall strategies of this request.
- * @throws File-system errors from listing the folder pass through.
- * @example const view = await requestStore(store, undefined, "Where does Marta live?");
- */
-export async function requestStore(
-  store: RecallStore,
-  project: string | undefined,
-  query?: string,
-): Promise<RecallStore> {
-  const view = scopedStore(store, project);
-  const base = scopeOf(view).store;
-  if (!isRecallIndexStore(base)) return view;
-  const index = await openRecallIndex(base, query === undefined ? {} : { query });
-  const request: ScopedView = {
-    [SCOPED]: { store: base, project, index },
-    list: async () => index.rows({ project }),
-    read: (path) => view.read(path),
-  };
-  return request;
-}
-
-const SCOPED = Symbol("memfiles.scopedStore");
-
-type ScopedView = RecallStore & {
-  [SCOPED]: { store: RecallStore; project: string | undefined; index?: RecallIndex };
-};
-
-// One view per store and project, so what recall keeps per store (its caches) is found again on
-// the next request instead of missing on a new wrapper each time.
-const scopedViews = new WeakMap<RecallStore, Map<string | undefined, ScopedView>>();
+const SCOPED = Symbol("memfiles.scopedView");
 
 /** What {@link scopeOf} says of a store. */
 export type StoreScope = {
   /** The store under any scoped view. */
   store: RecallStore;
-  /** `{ project }` for a scoped view ({@link scopedStore}); `undefined` for a whole store. */
+  /** `{ project }` for a view of one scope; `undefined` for a whole store (every project). */
   scope: { project: string | undefined } | undefined;
-  /** The recall index a {@link requestStore} view opened for its request. */
+  /** The recall index a request's view opened for it (the boundary's `forRequest`). */
   index?: RecallIndex;
 };
+
+/**
+ * Marks `view` as a view of `scope.store`, so recall queries the store's own index with the
+ * view's project as a filter. The boundary (`boundaryStore`) marks every view it hands out.
+ *
+ * @param view - The view object; it is returned, marked.
+ * @param scope - The store under it, its scope and the request's recall index, if any.
+ * @returns `view`.
+ */
+export function markScoped<View extends RecallStore>(view: View, scope: StoreScope): View {
+  Object.defineProperty(view, SCOPED, { value: scope });
+  return view;
+}
 
 /**
  * The store under a scoped view and the view's project, so recall can query the store's own
  * index with the scope as a filter.
  *
- * @param store - A store, or a view from {@link scopedStore}.
- * @returns `{ store, scope }`.
- * @example scopeOf(scopedStore(store, "billing")).scope // { project: "billing" }
+ * @param store - A store, or a view from `boundaryStore`.
+ * @returns `{ store, scope, index? }`; a store that is no view is its own `store`, `scope` undefined.
+ * @example scopeOf(boundaryStore(store, { project: "billing" })).scope // { project: "billing" }
  */
 export function scopeOf(store: RecallStore): StoreScope {
-  const view = (store as Partial<ScopedView>)[SCOPED];
-  if (view === undefined) return { store, scope: undefined };
-  return {
-    store: view.store,
-    scope: { project: view.project },
-    ...(view.index === undefined ? {} : { index: view.index }),
-  };
+  return (store as { [SCOPED]?: StoreScope })[SCOPED] ?? { store, scope: undefined };
 }
 
 // Files by path and version token (a hash of the text), with the `scope:` their header holds.

@@ -83,6 +83,28 @@ describe("internal files under .memfiles/", () => {
     expect(await readdir(sandbox)).toEqual([]);
   });
 
+  it.each([
+    ["no memory folder", async () => {}],
+    ["a memory folder without .memfiles/", () => mkdir(root)],
+  ])("reads undefined and creates nothing with %s", async (_name, setUp) => {
+    await setUp();
+    const before = await readdir(sandbox, { recursive: true });
+    expect(await readInternalFile(root, "tombstones.jsonl")).toBeUndefined();
+    expect(await readdir(sandbox, { recursive: true })).toEqual(before);
+  });
+
+  it.each([
+    ["a link", () => symlink(sandbox, join(root, ".memfiles"))],
+    ["a file", () => writeFile(join(root, ".memfiles"), "x")],
+  ])("refuses to read when .memfiles is %s", async (_name, setUp) => {
+    await mkdir(root);
+    await writeFile(join(sandbox, "tombstones.jsonl"), "outside");
+    await setUp();
+    await expect(readInternalFile(root, "tombstones.jsonl")).rejects.toThrow(
+      "it is a link or a file",
+    );
+  });
+
   it("refuses to write or append through a link inside .memfiles/", async () => {
     const victim = join(sandbox, "victim.txt");
     await writeFile(victim, "keep me");

@@ -1,6 +1,6 @@
 import { constants } from "node:fs";
 import { lstat, mkdir, open } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { isMissing } from "../file-system/index.js";
 import { readFileInside, writeFileInside } from "./inside-root.js";
 import { MemoryPathError } from "./memory-path-error.js";
@@ -106,13 +106,9 @@ export async function readInternalFile(
 ): Promise<string | undefined> {
   const segments = internalSegments(relativePath);
   // A read never creates anything: a dry run or a status look leaves a new folder as it was.
-  try {
-    await lstat(join(resolve(root), INTERNAL_FOLDER));
-  } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw error;
-  }
-  const { folder } = await ensureInternalFolder(root);
+  const internal = await ensureInternalFolder(root, { create: false });
+  if (internal === undefined) return undefined;
+  const { folder } = internal;
   try {
     const target = await internalTarget(folder, segments, relativePath);
     return (await readFileInside(folder, target, options))?.toString("utf8");

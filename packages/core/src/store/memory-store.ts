@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { InvalidArgumentError } from "@memfiles/errors";
 import { BackendStore } from "./backend/backend-store.js";
 import { checkRows, linkGaps, sameFactTwoLanguages, updatedValueKept } from "./check-rows.js";
 import { FolderStore } from "./folder-store.js";
@@ -57,7 +58,7 @@ export class MemoryStore {
    *   stale limit (ms, default 10,000, at least 2,000) and wait limit (ms, default 30,000). Or
    *   `{ backend, maxChars?, layout? }`: memory kept elsewhere than a folder (a {@link StorageBackend},
    *   e.g. `@memfiles/pg`), with the same API, rules and results; `root` is then `backend.label`.
-   * @throws {TypeError} when neither `root` nor `backend` is given.
+   * @throws {InvalidArgumentError} when neither `root` nor `backend` is given.
    * @example const store = new MemoryStore({ root: "memory", maxChars: 12_000 });
    */
   constructor(options: MemoryStoreOptions) {
@@ -75,7 +76,10 @@ export class MemoryStore {
       return;
     }
     if (typeof options.root !== "string") {
-      throw new TypeError("new MemoryStore(...) needs { root } (a folder) or { backend }.");
+      throw new InvalidArgumentError({
+        argument: "new MemoryStore(options)",
+        message: `new MemoryStore(...) got ${options.root === undefined ? "no root" : `a root of type ${typeof options.root}`} and no backend: it needs { root } (a folder path) or { backend } (a StorageBackend). Pass one, e.g. new MemoryStore({ root: "memory" }).`,
+      });
     }
     this.root = resolve(options.root);
     this.#engine = new FolderStore({
@@ -179,7 +183,7 @@ export class MemoryStore {
    *   `ReadResult.notText`): it is never rewritten damaged. The file is left as it was.
    * @throws {MemoryPathError} when the path is not allowed, or goes through a link that resolves
    *   outside the folder.
-   * @throws {TypeError} when `content` is not a string.
+   * @throws {InvalidArgumentError} when `content` is not a string; nothing is written.
    * @throws {MemoryLockError} when the lock cannot be taken.
    * @example
    * const current = await store.read("profile.md");
@@ -188,9 +192,10 @@ export class MemoryStore {
   async write(path: string, content: string, ifVersion: string): Promise<WriteResult> {
     const relative = parseMemoryPath(path);
     if (typeof content !== "string") {
-      throw new TypeError(
-        `store.write(${JSON.stringify(path)}, ...) needs the content as a string.`,
-      );
+      throw new InvalidArgumentError({
+        argument: "content",
+        message: `store.write(${JSON.stringify(path)}, ...) got content of type ${content === null ? "null" : typeof content}: it needs the whole new file text as a string. Nothing was written.`,
+      });
     }
     const before = await this.read(relative);
     // Over the cap, only a write that shortens the file is allowed: it moves toward the cap, and

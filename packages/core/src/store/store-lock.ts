@@ -158,20 +158,37 @@ async function acquire(
   }
 }
 
+/** Where a memory folder keeps its internal state: its real path and its `.memfiles/` in it. */
+export type InternalFolder = { realRoot: string; folder: string };
+
 /**
  * Create `<root>/.memfiles` if needed and check it is a real folder (not a link that could send
- * internal writes outside the root).
+ * internal writes outside the root). With `create: false` nothing is created: a missing root or
+ * `.memfiles/` gives `undefined`, so a read leaves a new folder as it was.
  */
+export async function ensureInternalFolder(root: string): Promise<InternalFolder>;
 export async function ensureInternalFolder(
   root: string,
-): Promise<{ realRoot: string; folder: string }> {
-  const realRoot = await realRootOf(root);
+  options: { create: false },
+): Promise<InternalFolder | undefined>;
+export async function ensureInternalFolder(
+  root: string,
+  options: { create: boolean } = { create: true },
+): Promise<InternalFolder | undefined> {
+  let realRoot: string;
+  try {
+    realRoot = options.create ? await realRootOf(root) : await realpath(resolve(root));
+  } catch (error) {
+    if (options.create || !isMissing(error)) throw error;
+    return undefined;
+  }
   const folder = join(realRoot, INTERNAL_FOLDER);
   let stats: Awaited<ReturnType<typeof lstat>>;
   try {
     stats = await lstat(folder);
   } catch (error) {
     if (!isMissing(error)) throw error;
+    if (!options.create) return undefined;
     try {
       await mkdir(folder);
     } catch (mkdirError) {

@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from "@memfiles/errors";
+
 /** The time zone dates are written in when none is given: UTC (the seed design's date tags). */
 export const DEFAULT_TIME_ZONE = "UTC";
 
@@ -14,10 +16,11 @@ function formatFor(timeZone: string): Intl.DateTimeFormat {
         day: "2-digit",
       });
     } catch (error) {
-      throw new RangeError(
-        `Unknown time zone ${JSON.stringify(timeZone)}: give an IANA name such as "Europe/Berlin", "Asia/Shanghai" or "UTC".`,
-        { cause: error },
-      );
+      throw new InvalidArgumentError({
+        argument: "timeZone",
+        message: `Unknown time zone ${JSON.stringify(timeZone)}: give an IANA name such as "Europe/Berlin", "Asia/Shanghai" or "UTC".`,
+        cause: error,
+      });
     }
     formats.set(timeZone, format);
   }
@@ -42,14 +45,15 @@ export function isTimeZone(timeZone: string): boolean {
  * @param now - The moment.
  * @param timeZone - An IANA time zone name (default {@link DEFAULT_TIME_ZONE}, `UTC`).
  * @returns The day, `YYYY-MM-DD`.
- * @throws {RangeError} when `now` is an invalid Date or `timeZone` is no known time zone.
+ * @throws {InvalidArgumentError} when `now` is an invalid Date or `timeZone` is no known time zone.
  * @example localDay(new Date("2026-11-29T23:00:00Z"), "Asia/Shanghai") // "2026-11-30"
  */
 export function localDay(now: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
   if (Number.isNaN(now.getTime())) {
-    throw new RangeError(
-      "A date needs a valid Date; got an invalid Date. Pass the injected `now`.",
-    );
+    throw new InvalidArgumentError({
+      argument: "now",
+      message: "A date needs a valid Date; got an invalid Date. Pass the injected `now`.",
+    });
   }
   const parts = formatFor(timeZone).formatToParts(now);
   const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? "";

@@ -176,7 +176,7 @@ function turnOf(record: ClaudeCodeRecord, skip: (reason: SkipReason) => void): T
  * @param options - `{ timeZone?, seen? }`; see {@link ParseClaudeCodeTranscriptOptions}.
  * @param after - The checkpoint `text` starts at (default the start of the file).
  * @returns `{ transcript, checkpoint, records, skipped }`.
- * @throws {RangeError} when `timeZone` is no known time zone.
+ * @throws {InvalidArgumentError} when `timeZone` is no known time zone.
  * @example
  * const { transcript, checkpoint } = parseClaudeCodeTranscript(readFileSync(path), { timeZone: "Europe/Lisbon" });
  */

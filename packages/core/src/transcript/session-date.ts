@@ -8,7 +8,7 @@ import { TranscriptDateError } from "./transcript-date-error.js";
  * `YYYY-MM-DD` calendar day is kept.
  *
  * @throws {TranscriptDateError} when `date` is neither `""` nor a calendar day (`08/05/2023`).
- * @throws {RangeError} when the date is needed and `timeZone` is no known time zone.
+ * @throws {InvalidArgumentError} when the date is needed and `timeZone` is no known time zone.
  * @example withSessionDate({ date: "", turns }, new Date("2026-11-29T23:00:00Z"), "Asia/Shanghai").date // "2026-11-30"
  */
 export function withSessionDate(transcript: Transcript, now: Date, timeZone?: string): Transcript {
@@ -21,7 +21,7 @@ export function withSessionDate(transcript: Transcript, now: Date, timeZone?: st
  * The date tag `YYYY/MM/DD` (the seed design's) of a session's facts in both layouts: the
  * transcript's calendar day (`withSessionDate`), else `now`'s day in UTC.
  *
- * @throws {RangeError} when the date is not a day and `now` is an invalid Date.
+ * @throws {InvalidArgumentError} when the date is not a day and `now` is an invalid Date.
  */
 export function sessionDayTag(transcript: Transcript, now: Date): string {
   if (isCalendarDay(transcript.date)) return transcript.date.replace(/-/g, "/");

@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 /**
- * Longest description the model may give a new file, in chars; a longer one is replaced by the
- * generated one (see `describeNewFile`). An index line is ~20 tokens in the seed design.
+ * Longest description of a memory file, in chars, on both layouts: a longer one from the model is
+ * replaced by the generated one (see `describeNewFile`), and the memory section of a write request
+ * cuts a description to it. An index line is ~20 tokens in the seed design.
  */
 export const MAX_DESCRIPTION_CHARS = 200;
 

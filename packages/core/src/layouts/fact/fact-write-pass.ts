@@ -31,7 +31,7 @@ import type { Transcript } from "../../transcript/index.js";
 import { sessionDayTag, withSessionDate } from "../../transcript/index.js";
 import type { FolderReadStore } from "../../write/memory-files.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
-import type { Proposal } from "../../write/proposal.js";
+import { MAX_DESCRIPTION_CHARS, type Proposal } from "../../write/proposal.js";
 import { makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
 import { checkFactShape } from "../../write/write-checks.js";
 import { WriteInterruptedError } from "../../write/write-interrupted-error.js";
@@ -62,9 +62,6 @@ import {
 export const MAX_FACT_BODY_CHARS = 1_200;
 /** Longest name accepted, in chars. */
 export const MAX_FACT_NAME_CHARS = 100;
-/** Longest description written, in chars (as `MAX_DESCRIPTION_CHARS` of the subject layout). */
-export const MAX_FACT_DESCRIPTION_CHARS = 200;
-
 /** What the fact layout's write needs of a store (a `MemoryStore` fits). */
 export type FactWriteStore = WriteStore & Pick<MemoryStore, "delete">;
 
@@ -583,7 +580,7 @@ async function refreshFile(store: WriteStore, folder: FactFolder, path: string):
  */
 // One file's line in the fact write request's index (what its index budget is measured on).
 function factIndexLine(row: MemoryRow): string {
-  return `- ${fenced(oneLine(row.path))} — ${fenced(oneLine(row.name))}${row.type ? ` (${row.type})` : ""}: ${fenced(capChars(oneLine(row.description), MAX_FACT_DESCRIPTION_CHARS)) || "(no description)"}`;
+  return `- ${fenced(oneLine(row.path))} — ${fenced(oneLine(row.name))}${row.type ? ` (${row.type})` : ""}: ${fenced(capChars(oneLine(row.description), MAX_DESCRIPTION_CHARS)) || "(no description)"}`;
 }
 
 function formatFactRequest(

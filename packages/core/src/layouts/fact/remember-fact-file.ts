@@ -15,6 +15,7 @@ import {
   quoteText,
   updatesLine,
 } from "../../text/index.js";
+import { MAX_DESCRIPTION_CHARS } from "../../write/proposal.js";
 import type { RememberApplied } from "../../write/remember.js";
 import { checkFactShape, MAX_FACT_CHARS } from "../../write/write-checks.js";
 import type { EditResult, WriteSteps } from "../../write/write-pipeline.js";
@@ -23,7 +24,6 @@ import {
   type FactTarget,
   type FactWriteStore,
   factWriteSteps,
-  MAX_FACT_DESCRIPTION_CHARS,
   readFactFolder,
 } from "./fact-write-pass.js";
 import type { FactProposal } from "./propose-facts-tool.js";
@@ -205,7 +205,7 @@ function headerOf(item: FactRememberItem): { name: string; description: string }
     .replace(/\.md$/i, "")
     .replace(/[-_]+/g, " ")
     .trim();
-  const room = MAX_FACT_DESCRIPTION_CHARS - READ_WHEN.length - 1;
+  const room = MAX_DESCRIPTION_CHARS - READ_WHEN.length - 1;
   const fact = item.fact;
   const description = `${asSentence(fact.length > room ? `${headOfText(fact, room).trimEnd()}…` : fact)}${READ_WHEN}`;
   return { name, description };

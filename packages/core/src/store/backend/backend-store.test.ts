@@ -1,3 +1,7 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { InvalidArgumentError } from "@memfiles/errors";
 import { describe, expect, it } from "vitest";
 import { commitFile } from "../../layouts/subject/consolidate/git-commit.js";
 import { MemoryStore } from "../memory-store.js";
@@ -6,8 +10,31 @@ import type { StorageBackend } from "./storage-backend.js";
 // The whole contract runs on the file system and PGlite in @memfiles/pg (test/contract.test.ts);
 // these are the seam's own edges, in core.
 describe("MemoryStore's storage seam", () => {
-  it("needs a folder or a backend", () => {
-    expect(() => new MemoryStore({})).toThrow(TypeError);
+  it("needs a folder or a backend, and the content of a write as a string", async () => {
+    const thrown = (run: () => unknown) =>
+      Promise.resolve()
+        .then(run)
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+    const noRoot = await thrown(() => new MemoryStore({}));
+    expect(noRoot).toBeInstanceOf(InvalidArgumentError);
+    expect(noRoot).toMatchObject({
+      code: "invalid_argument",
+      argument: "new MemoryStore(options)",
+      message:
+        'new MemoryStore(...) got no root and no backend: it needs { root } (a folder path) or { backend } (a StorageBackend). Pass one, e.g. new MemoryStore({ root: "memory" }).',
+    });
+    const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-args-")) });
+    const notText = await thrown(() => store.write("profile.md", 42 as unknown as string, "new"));
+    expect(notText).toBeInstanceOf(InvalidArgumentError);
+    expect(notText).toMatchObject({
+      argument: "content",
+      message:
+        'store.write("profile.md", ...) got content of type number: it needs the whole new file text as a string. Nothing was written.',
+    });
+    expect(await store.list()).toEqual([]);
   });
 
   it("names a backend store by its label, and sends nothing to the backend for a refused path", async () => {

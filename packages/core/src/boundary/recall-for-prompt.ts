@@ -1,16 +1,16 @@
 import { estimateTokens } from "../cost/cache-minimum.js";
-import { MemoryStore } from "../store/memory-store.js";
-import type { StoreLayout } from "../store/types.js";
-import { hashText } from "../text/hash-text.js";
 import {
   DEFAULT_RECALL_BUDGET_TOKENS,
   fillRecallBudget,
   type RecallUnit,
   rankRecallUnits,
-} from "./budgeted-recall.js";
-import { renderMemoryBlock } from "./memory-block.js";
-import type { RecallStore } from "./recall-store.js";
-import { scopedStore } from "./scope.js";
+} from "../recall/budgeted-recall.js";
+import { renderMemoryBlock } from "../recall/memory-block.js";
+import type { RecallStore } from "../recall/recall-store.js";
+import { MemoryStore } from "../store/memory-store.js";
+import type { StoreLayout } from "../store/types.js";
+import { hashText } from "../text/hash-text.js";
+import { boundaryStore } from "./boundary-store.js";
 
 /** Where the memory is: a folder path, or a store already open (a `MemoryStore`, any `RecallStore`). */
 export type RecallSourceOptions =
@@ -91,14 +91,14 @@ export type MemoryBlockResult = {
 
 const DEFAULT_MEMORY_BLOCK_TOKENS = 12_000;
 
-function openStore(options: RecallSourceOptions, scope: string | undefined): RecallStore {
+function openStore(options: RecallSourceOptions, scope: string | undefined) {
   const store =
     options.store ??
     new MemoryStore({
       root: options.root,
       ...(options.layout === undefined ? {} : { layout: options.layout }),
     });
-  return scopedStore(store, scope);
+  return boundaryStore(store, { project: scope });
 }
 
 /**
@@ -163,7 +163,8 @@ export async function recallForPrompt(
  * @example const { text } = await memoryBlock({ root: ".memory", budgetTokens: 4_000 });
  */
 export async function memoryBlock(options: MemoryBlockOptions): Promise<MemoryBlockResult> {
-  const store = openStore(options, options.scope);
+  // Only the rows are listed: a stored recall index is read by its first line.
+  const store = await openStore(options, options.scope).forRequest(undefined, { rowsOnly: true });
   const budget = options.budgetTokens ?? DEFAULT_MEMORY_BLOCK_TOKENS;
   const query = {
     ...(options.query === undefined ? {} : { query: options.query }),
