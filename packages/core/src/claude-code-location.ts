@@ -29,13 +29,10 @@ function pathHash(path: string): number {
 }
 
 /**
- * Claude Code's folder name for a project path: every character that is not an ASCII letter or
- * digit becomes `-` (`/home/ana/my.app` → `-home-ana-my-app`); a name over 200 chars is cut to 200
- * and followed by `-` and a hash of the path (Java's `String.hashCode`, absolute, base 36). That is
- * the rule in Claude Code 2.1.332's own code, and the name it gave a 252-char path in a real run.
+ * Claude Code's folder name for an absolute project path, by the rule in Claude Code 2.1.332's
+ * code: each character not an ASCII letter or digit becomes `-`; a name over 200 chars is cut to
+ * 200 and followed by `-` and the path's hash (Java's `String.hashCode`, absolute, base 36).
  *
- * @param path - An absolute folder path.
- * @returns The folder name.
  * @example projectFolderName("/home/ana/my.app") // "-home-ana-my-app"
  */
 export function projectFolderName(path: string): string {
@@ -78,12 +75,9 @@ export function claudeConfigFolder(options: Omit<LocationOptions, "cwd"> = {}): 
 }
 
 /**
- * Claude Code's own auto-memory folder of the project `cwd` is in:
- * `<config>/projects/<project folder name>/memory/`, which Claude Code loads `MEMORY.md` of into
- * every session.
+ * Claude Code's own auto-memory folder of the project `cwd` is in (it may not exist yet),
+ * `<config>/projects/<project folder name>/memory/`, whose `MEMORY.md` every session loads.
  *
- * @param options - `{ cwd, env?, home? }`.
- * @returns An absolute folder path (it may not exist yet).
  * @example autoMemoryFolder({ cwd: "/home/ana/shop", home: "/home/ana" }) // "/home/ana/.claude/projects/-home-ana-shop/memory"
  */
 export function autoMemoryFolder(options: LocationOptions): string {
@@ -96,14 +90,9 @@ export function autoMemoryFolder(options: LocationOptions): string {
 }
 
 /**
- * Whether a folder is a Claude Code auto-memory folder, `<config>/projects/<project>/memory`
- * (config as {@link claudeConfigFolder}, or any folder named `.claude`): the place Claude Code
- * itself writes one fact a file, so an empty one is the fact layout (see `detectLayout`).
- *
- * @param folder - A folder path (resolved against the process's cwd).
- * @param options - `{ env?, home? }` as {@link claudeConfigFolder}.
- * @returns `true` for such a folder, existing or not.
- * @example isAutoMemoryFolder("/home/ana/.claude/projects/-home-ana-shop/memory") // true
+ * Whether a folder (resolved against the cwd) is a Claude Code auto-memory folder,
+ * `<config>/projects/<project>/memory` under {@link claudeConfigFolder} or any `.claude`: Claude
+ * Code writes one fact a file there, so an empty one is the fact layout (`detectLayout`).
  */
 export function isAutoMemoryFolder(
   folder: string,

@@ -139,11 +139,9 @@ export type ApplyConsolidationContext = {
 };
 
 /**
- * Applies one consolidation entry of an ended batch. The file is read as it is when the result
- * arrives: a file whose version token differs from the one the request was built from is
- * `file_changed` (the rewrite was made from older text: nothing is written, the usage is still
- * reported, the file may be resubmitted); else the reply goes through `applyConsolidateReply`,
- * every check of `consolidate`, and the write is guarded by that version token again.
+ * Applies one consolidation entry of an ended batch: a file whose version token changed since the
+ * request was built is `file_changed` (nothing written, usage still reported), else the reply goes
+ * through `applyConsolidateReply`, guarded by that version token again.
  */
 export async function applyConsolidationEntry(
   context: ApplyConsolidationContext,

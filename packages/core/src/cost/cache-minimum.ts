@@ -16,16 +16,11 @@ export const MIN_CACHEABLE_TOKENS: Readonly<Record<string, number>> = Object.fre
 );
 
 /**
- * Estimates a text's token count from its length with the model's tokenizer class: `ceil(chars /
- * chars per token)`, 4 chars a token on Claude Haiku 4.5's tokenizer and 4 / 1.3 (~3.08) on the newer
- * tokenizer of every model since Claude 4.7 ("approximately 30% more tokens than on Claude Haiku
- * 4.5", Claude Haiku 5.5 overview). An estimate, not a count: use the token-counting endpoint
- * (`client.messages.countTokens`) when an exact figure matters.
+ * Estimates a text's tokens as `ceil(chars / chars per token)` for the model's tokenizer: 4 chars a
+ * token on Claude Haiku 4.5's, 4 / 1.3 on the newer one of every model since Claude 4.7 ("about
+ * 30% more tokens", Claude Haiku 5.5 overview; also the default and for unknown ids). Chars are
+ * UTF-16 code units. Use `client.messages.countTokens` when an exact figure matters.
  *
- * @param text - Any text; its `String.length` (UTF-16 code units) is the char count.
- * @param model - The model id whose tokenizer counts; default (and unknown ids): the newer tokenizer.
- * @returns Estimated tokens (integer, 0 for an empty string).
- * @example estimateTokens("uses Neovim, not VS Code", "claude-haiku-4-5") // 6
  * @example estimateTokens("uses Neovim, not VS Code", "claude-haiku-5-5") // 8
  */
 export function estimateTokens(text: string, model?: string): number {

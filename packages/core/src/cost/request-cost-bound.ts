@@ -8,16 +8,11 @@ import { type CostOptions, costOf } from "./cost-of.js";
 export const ASSUMED_OUTPUT_TOKENS = 400;
 
 /**
- * The most one Messages API request can cost before it is sent, in USD: its input by characters
- * (`estimateTokens`, the model's tokenizer ratio) and its `max_tokens` as output (the most the API
- * may bill; {@link ASSUMED_OUTPUT_TOKENS} when the body sets none), priced by `costOf` at the
- * body's model with `options.modifiers` (e.g. `{ serviceTier: "batch" }` for a batch entry). A cap
+ * The most one Messages API request can cost before it is sent, in USD: the whole body as input
+ * (`estimateTokens`) and its `max_tokens` as output ({@link ASSUMED_OUTPUT_TOKENS} when unset),
+ * priced by `costOf` at the body's model (else `fallbackModel`) with `options.modifiers`. A cap
  * checked against it is never passed.
  *
- * @param body - The request body (`model`, `max_tokens` read from it; the whole of it counted as input).
- * @param fallbackModel - The model when the body names none.
- * @param options - `costOf`'s `{ date?, modifiers? }`.
- * @returns USD.
  * @throws {UnknownModelError} when the price table has no such model.
  * @example requestCostBound({ model: "claude-haiku-5-5", max_tokens: 1024, messages: [] }, "claude-haiku-5-5")
  */

@@ -80,16 +80,14 @@ export type CheckSecretsResult =
     };
 
 /**
- * The secret check every write runs before anything reaches disk: each text alone (see
- * `findSecrets`), then the lines of the texts and the session's last writes joined, so a key
- * whose id is in one line and secret in the next, or a password written in two halves, is refused
- * too (see `findSplitSecrets`). A clean write is recorded in the session.
+ * The secret check every write runs before anything reaches disk: each text alone
+ * (`findSecrets`), then the lines of the texts and the session's last writes joined
+ * (`findSplitSecrets`), so a key or password split across lines or writes is refused too. A clean
+ * write is recorded in the session.
  *
- * @param options - `{ texts, session? }`: `texts` the texts of one write, `session` its
- *   {@link WriteSession}.
- * @returns `{ ok: true, code: "clean" }`, or `{ ok: false, code: "secret", kinds, redacted, split }`
- *   where `redacted` holds each text with what spells a secret replaced by `[redacted]`; a
- *   result never holds a secret.
+ * @param options - `{ texts, session? }`: the texts of one write and its {@link WriteSession}.
+ * @returns `{ ok: true, code: "clean" }`, or `{ ok: false, code: "secret", kinds, redacted,
+ *   split }`, each text redacted: a result never holds a secret.
  * @example
  * await checkSecrets({ texts: ["my password is hunter2"] });
  * // { ok: false, code: "secret", kinds: ["password"], redacted: ["my password is [redacted]"], split: false }

@@ -53,11 +53,9 @@ async function lint(content: string): Promise<SecretlintMessage[]> {
 }
 
 /**
- * secretlint's recommended preset (every rule on) on each of many texts, in as few `lintSource`
- * calls as the texts allow: the same messages, in the same order, as one call per text.
+ * secretlint's recommended preset (every rule on) on each text, in as few `lintSource` calls as the
+ * texts allow: per text, the messages one call of its own would give, sorted by range.
  *
- * @param texts - The texts to scan.
- * @returns Per text, its messages sorted by range as secretlint sorts them.
  * @example await secretlintMessagesOfEach(["AKIA2E4KQ7XY5ZB3MN6P", "hello"]) // [[{ messageId: "AWSAccessKeyID", start: 0, end: 20 }], []]
  */
 export async function secretlintMessagesOfEach(

@@ -48,11 +48,9 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
 }
 
 /**
- * What {@link forget} would remove now, without removing anything or leaving a tombstone: every
- * file with a matching line, its version token and the lines. Pass `files` back as `forget`'s
- * `only` so a change made in between aborts the forget instead of removing more than was shown.
- * Matching lines `forget` would keep (a file memfiles cannot edit, see `forget`'s
- * `unparsable_file`; a fact file whose body only mentions the query) are in `notRemoved`, with why.
+ * What {@link forget} would remove now, without removing anything or leaving a tombstone. Pass
+ * `files` back as `forget`'s `only`, so a change made in between aborts the forget instead of
+ * removing more than was shown; matching lines `forget` would keep are in `notRemoved`, with why.
  *
  * @param options - `{ store, query }` as for `forget`.
  * @returns `{ files: [{ path, version, lines }], notRemoved? }`; `files` empty when nothing matches.

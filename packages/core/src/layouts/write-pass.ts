@@ -26,19 +26,16 @@ export const WRITE_PREFIX_BREAKPOINT = "write_prefix";
 export const WRITE_EFFORT: Effort = "medium";
 
 /**
- * Runs the write pass over one session, in either layout: one Messages API call with the layout's
- * prompt, tool and memory section (`Layout.write`) and the session's transcript, each within its
- * budget, then every proposal through the ordered checks of `WRITE_CHECKS` and the layout's file
- * edit, each write version-tokened (the seed design: the model proposes, code edits). The request:
- * the prompt as a cached system block (`WRITE_PREFIX_BREAKPOINT`), the memory index within
- * `maxIndexTokens` (`fitMemoryIndex`), the memory within `maxMemoryChars` (`defaultMemoryChars`),
- * the transcript within `maxTranscriptTokens` (`fitTranscript`), the tool forced on models that
- * accept it (decision 0012), effort `WRITE_EFFORT` unless given.
+ * Runs the write pass over one session, in either layout (the seed design: the model proposes,
+ * code edits): one Messages API call with the layout's prompt, tool and memory section and the
+ * session's transcript, each within its budget (`buildWriteRequest`), then every proposal through
+ * the checks of `WRITE_CHECKS` and the layout's version-tokened file edit.
  *
  * @param options - `{ store, transcript, client, model, prompt?, now?, maxTokens?, onUsage?,
  *   onStep?, sessionId?, onTooLong?, maxMemoryChars?, maxTranscriptTokens?, maxIndexTokens?,
  *   effort?, onWarning? }`: `transcript.date` an ISO date (`YYYY-MM-DD`); `prompt` defaults to the
- *   layout's (`extraction@1`, `fact-extraction@1`); budgets in chars or estimated tokens.
+ *   layout's (`extraction@1`, `fact-extraction@1`); budgets in chars or estimated tokens; effort
+ *   default {@link WRITE_EFFORT}.
  * @returns `{ applied, rejected, consolidated, usage, errors }`, the same shape in both layouts
  *   (a fact-layout item has `change`: created, updated or deleted); usage in tokens.
  * @throws {WritePromptLayoutError} when `prompt` is written for the other layout; nothing is sent.
@@ -70,15 +67,14 @@ function withIndexDeferred<T>(options: WritePassOptions, fn: () => Promise<T>): 
 }
 
 /**
- * Builds the Messages API request of one write pass, as `writePass` sends it; `submitWritePasses`
- * sends it in a Message Batch and `applyWriteReply` applies the reply, so a batched write pass runs
- * every check a synchronous one does.
+ * Builds the Messages API request of one write pass as `writePass` sends it: the prompt as a cached
+ * system block (`WRITE_PREFIX_BREAKPOINT`), the index within `maxIndexTokens`, the memory within
+ * `maxMemoryChars`, the transcript within `maxTranscriptTokens`, the tool forced on models that
+ * accept it (decision 0012). `submitWritePasses` sends it in a batch, `applyWriteReply` applies it.
  *
- * @param options - The options of {@link writePass}.
  * @returns The request body, also valid as a batch entry's `params`.
  * @throws {WritePromptLayoutError} when `prompt` is written for the other layout.
  * @throws {PromptNotFoundError} when no `prompt` is given and the layout's default is missing.
- * @example const params = await buildWriteRequest({ store, transcript, client, model: "claude-haiku-5-5" });
  */
 export async function buildWriteRequest(
   options: WritePassOptions,
@@ -89,16 +85,12 @@ export async function buildWriteRequest(
 }
 
 /**
- * Applies the model's reply to a write-pass request built earlier (`buildWriteRequest`, a batch
- * entry's `result.message`), against the files as they are now, with every check of
- * {@link writePass}.
+ * Applies the reply to a write-pass request built earlier (`buildWriteRequest`, a batch entry's
+ * `result.message`) against the files as they are now, with every check of {@link writePass};
+ * `client` serves a consolidation the cap calls for.
  *
- * @param options - The options of {@link writePass}; `client` serves a consolidation the cap calls for.
- * @param message - The reply.
- * @returns `{ applied, rejected, consolidated, usage, errors }` as {@link writePass} returns them.
  * @throws {ModelReplyError} when the reply has no usable tool call; nothing is written.
  * @throws {ModelReplyShapeError} when the reply has no usable `usage`.
- * @example const result = await applyWriteReply({ store, transcript, client, model }, message);
  */
 export function applyWriteReply(
   options: WritePassOptions,

@@ -19,13 +19,11 @@ export type MemoryToolErrorCode =
   | WriteCheckCode;
 
 /**
- * A memory-tool command refused, with nothing written. The SDK's tool runner sends the message
- * back to the model as `Error: <message>` with `is_error: true`, the shape the memory tool's docs
- * give for every failed command (https://platform.claude.com/docs/en/agents-and-tools/tool-use/memory-tool).
- * Where the docs give a text (a missing path, an existing file, `old_str` not found or not unique,
- * a bad `insert_line`), the message is that text, word for word; a write refused by one of the
- * checks every write passes (secret, shape, layout path, tombstone, cap, version token) has the
- * code and message of its `WRITE_CHECKS` row, as a proposal or `remember` refused by it would.
+ * A memory-tool command refused, nothing written. The SDK's tool runner sends the message back as
+ * `Error: <message>` with `is_error: true`, as the memory tool's docs give for every failed command
+ * (https://platform.claude.com/docs/en/agents-and-tools/tool-use/memory-tool); where the docs
+ * give a text, the message is that text word for word, and a write refused by a check has the
+ * code and message of its `WRITE_CHECKS` row.
  *
  * @example
  * throw new MemoryToolError("File /memories/profile.md already exists", { code: "already_exists" });

@@ -9,22 +9,19 @@ export type {
 } from "./memory-tool-context.js";
 
 /**
- * Builds the six memory-tool command handlers (`view`, `create`, `str_replace`, `insert`,
- * `delete`, `rename`; one module each in `commands/`, see `MEMORY_TOOL_COMMANDS`) over a memfiles
- * store, for the SDK's `betaMemoryTool` helper. Texts follow the memory tool's documentation
+ * Builds the six memory-tool command handlers (one module each in `commands/`, see
+ * `MEMORY_TOOL_COMMANDS`) over a memfiles store, for the SDK's `betaMemoryTool` helper. Texts
+ * follow the memory tool's documentation
  * (https://platform.claude.com/docs/en/agents-and-tools/tool-use/memory-tool) and the SDK's local
- * filesystem implementation, so the model reads what it was trained on. Every writing command
- * goes through the one check pipeline and is refused with the code and message of its
- * `WRITE_CHECKS` row; the layout dates, checks and stamps the lines the model wrote
- * (`Layout.memoryTool`), and removing lines is a forget that leaves tombstones. See
- * `docs/memory-tool-and-mcp.md`.
+ * implementation; every write is refused with the code and message of its `WRITE_CHECKS` row; the
+ * layout dates, checks and stamps the model's lines (`Layout.memoryTool`), and removing lines is a
+ * forget. See `docs/memory-tool-and-mcp.md`.
  *
  * @param options - `{ store, layout?, now?, timeZone?, session? }`.
  * @returns Handlers for `betaMemoryTool(handlers)` from `@anthropic-ai/sdk/helpers/beta/memory`.
  * @throws {MemoryToolError} from a handler, when a command is refused; nothing is written.
  * @throws {MemoryLockError} from a handler, when the store lock cannot be taken.
  * @example
- * import { betaMemoryTool } from "@anthropic-ai/sdk/helpers/beta/memory";
  * const tool = betaMemoryTool(createMemoryToolHandlers({ store: new MemoryStore({ root: "memory" }) }));
  * await tool.run({ command: "view", path: "/memories" });
  */

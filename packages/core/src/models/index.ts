@@ -8,7 +8,7 @@
  * say so.
  */
 
-export { type ApiErrorShape, apiErrorOf } from "./api-error.js";
+export { apiErrorOf } from "./api-error.js";
 
 /** Model ids used by the evals, the A/B and the examples. */
 export const MODELS = {
@@ -21,8 +21,6 @@ export const MODELS = {
   /** Claude Haiku 4.5 (released 2025-10-01): legacy, still active; the A/B's optional arm. */
   haiku45: "claude-haiku-4-5",
 } as const;
-
-export type KnownModel = (typeof MODELS)[keyof typeof MODELS];
 
 /**
  * Tokenizer classes. `claude-4` is the older one (Claude Haiku 4.5); `claude-4-7` is the newer one

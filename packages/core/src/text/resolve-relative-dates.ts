@@ -86,19 +86,13 @@ function isRelative(result: ParsedResult): boolean {
 }
 
 /**
- * Resolves relative times in a fact ("tomorrow", "next week", "last month", "in two days",
- * "yesterday", "3 days ago") against the session date, so a memory carries absolute dates only
- * (the second write-up: "Absolute dates only"). Parsing is chrono-node's: English first, then
- * its Japanese, Chinese, French, German, Spanish, Portuguese, Italian, Dutch, Russian, Ukrainian
- * and Arabic parsers (see `parseOtherLanguages`; "明日は歯医者に行く", "je commence demain",
- * "غدا"). A day is written `YYYY/MM/DD` (the seed design's date tag), a week as the Monday it
- * starts, a month as `August 2026` (`2026/09` in another language), a year as `2027`; absolute
- * dates, weekdays and clock times are left as written. In another language the date replaces the
- * words alone ("2026/09/13は歯医者に行く"), without an English "on", and a week as its first and
- * last day (`2026/09/14-2026/09/20`). For languages chrono has no parser for, a short word list
- * (Korean, Turkish, Polish, Swedish, Hindi: `LISTED_DAY_WORDS`) resolves today, tomorrow,
- * yesterday; a word that means both yesterday and tomorrow (Hindi कल) is refused as
- * `relative_date`. Other words of those languages ("다음 주") are not recognised.
+ * Resolves relative times in a fact ("tomorrow", "next week", "3 days ago") against the session
+ * date, so a memory carries absolute dates only (the second write-up). Parsing is chrono-node's,
+ * English first, then its other locales (`parseOtherLanguages`), and a word list for languages it
+ * lacks (`LISTED_DAY_WORDS`; a word meaning both yesterday and tomorrow, Hindi कल, is refused). A
+ * day is written `YYYY/MM/DD` (the seed design's tag), a week as its Monday (another language: its
+ * first and last day), a month as `August 2026` (`2026/09`), a year as `2027`; absolute dates,
+ * weekdays and clock times stay as written. See `docs/memory-folder.md`.
  *
  * @param text - A fact, description or body (chars).
  * @param sessionDate - The day the user said it: an ISO date `YYYY-MM-DD` (UTC).

@@ -160,19 +160,15 @@ function turnOf(record: ClaudeCodeRecord, skip: (reason: SkipReason) => void): T
 }
 
 /**
- * Reads a Claude Code session transcript (the JSONL Claude Code appends to
- * `~/.claude/projects/<project>/<session id>.jsonl`, one record a line) into the write pass's
- * {@link Transcript}. Only what the person typed is a user turn: tool results (stored as
- * `type: "user"` records), slash-command echoes and their output (`<command-name>`,
- * `<local-command-stdout>`, ...), `<system-reminder>` blocks, compaction summaries
- * (`isCompactSummary`), meta records (`isMeta`), subagent records (`isSidechain`), attachments and
- * images are left out, so none of them can serve as a fact's evidence. The model's text is kept as
- * assistant turns (one turn for a run of assistant records); its tool calls and thinking are not.
- * Records of other types (`summary`, `system`, `file-history-snapshot`, types Claude Code adds
- * later) are skipped, as is a line that is not JSON; a last line without its line break is still
- * being written and is left for the next read.
+ * Reads a Claude Code session transcript (the JSONL at `~/.claude/projects/<project>/<session
+ * id>.jsonl`) into the write pass's {@link Transcript}. Only what the person typed is a user turn,
+ * so nothing else can serve as evidence: tool results, slash-command echoes and output,
+ * `<system-reminder>` blocks, compaction summaries, meta and subagent records, attachments and
+ * images are left out. The model's text is kept (one assistant turn a run of records), its tool
+ * calls and thinking are not. Other record types and lines that are not JSON are skipped; a last
+ * line without its line break is left for the next read.
  *
- * @param text - The file's bytes from `after.offset` on (a `Buffer`), or its text from there.
+ * @param text - The file's bytes (or text) from `after.offset` on.
  * @param options - `{ timeZone?, seen? }`; see {@link ParseClaudeCodeTranscriptOptions}.
  * @param after - The checkpoint `text` starts at (default the start of the file).
  * @returns `{ transcript, checkpoint, records, skipped }`.

@@ -4,12 +4,9 @@ import type { UsageRecord } from "./types.js";
 
 /**
  * Prices one usage-log record as it was billed: `costOf` with the record's date (the price row in
- * force then) and the modifiers its response reported (a batch reply's `service_tier: "batch"` is
- * half price, https://platform.claude.com/docs/en/about-claude/pricing "Batch processing").
+ * force then) and its modifiers (a batch reply is half price,
+ * https://platform.claude.com/docs/en/about-claude/pricing "Batch processing").
  *
- * @param record - One `UsageRecord` (tokens, model id, ISO date, modifiers).
- * @param prices - Optional entries (USD per MTok) that add models or replace default ones.
- * @returns `costOf`'s `{ usd, input, output, cacheWrite, cacheRead }`, USD.
  * @throws {UnknownModelError} when no table has the record's model.
  * @example costOfRecord({ stage: "write", model: "claude-sonnet-5-5", usage, date: "2026-12-01T10:00:00Z" }).usd
  */

@@ -41,12 +41,10 @@ export type CreateUsageLogOptions = {
 
 /**
  * Makes an `onUsage` callback that appends each `UsageRecord` as one JSON line to
- * `<root>/.memfiles/usage.jsonl`. Logging is off unless the caller passes this callback (
- * "off by default"); records carry token counts, never prompt or memory text.
+ * `<root>/.memfiles/usage.jsonl` under the store lock. Logging is off unless the caller passes it;
+ * records carry token counts, never prompt or memory text.
  *
  * @param options - `{ root }`: the memory folder, absolute or relative.
- * @returns An `OnUsage` that resolves once the line is appended under the store lock (the folder
- *   is created if needed).
  * @example
  * const onUsage = createUsageLog({ root: "memory" });
  * await chat({ store, client, model, messages, basePrompt, onUsage, sessionId: "s1" });
@@ -75,15 +73,13 @@ export type ReadUsageLogResult = {
 };
 
 /**
- * Reads `<root>/.memfiles/usage.jsonl`, skipping (and reporting) lines that are not valid JSON or
- * not a `UsageRecord`. A missing log reads as empty.
+ * Reads `<root>/.memfiles/usage.jsonl`, skipping (and reporting) lines that are not a JSON
+ * `UsageRecord`; a missing log reads as empty.
  *
- * @param root - The memory folder.
  * @returns `{ records, problems }`.
- * @throws {MemoryPathError} when `.memfiles/` or the log is a link (refused, as for all internal files).
+ * @throws {MemoryPathError} when `.memfiles/` or the log is a link (as for all internal files).
  * @throws {Error} when the file exists but cannot be read (permissions).
- * @example
- * const { records, problems } = await readUsageLog("memory");
+ * @example const { records, problems } = await readUsageLog("memory");
  */
 export async function readUsageLog(root: string): Promise<ReadUsageLogResult> {
   const file = join(root, USAGE_LOG_PATH);

@@ -151,11 +151,10 @@ function words(text: string): Set<string> {
 /**
  * The fact layout's consolidation (the third write-up: once the folder holds `threshold` files,
  * default 10): one model call (`fact-consolidation@1`, `merge_facts`) proposes merges of duplicate
- * or contradicting fact files, and code checks each one (`FactMergeRefusalCode`: every dropped file
- * accounted for, never grows, never invents, version tokens); a refused merge leaves its files as
- * they were. An accepted merge rewrites the kept file and deletes the others, under the store lock.
- * Past `maxRequestTokens` (default {@link DEFAULT_FACT_CONSOLIDATION_MAX_TOKENS}) only the most
- * recent files and their likeliest duplicates are sent; the rest wait (`waiting`).
+ * or contradicting fact files; code checks each (`FactMergeRefusalCode`) and applies an accepted
+ * one under the store lock (the kept file rewritten, the others deleted). Past `maxRequestTokens`
+ * (default {@link DEFAULT_FACT_CONSOLIDATION_MAX_TOKENS}) only the newest files and their
+ * likeliest duplicates are sent; the rest wait (`waiting`).
  *
  * @param options - `{ store, client, model, threshold?, prompt?, now?, maxTokens?, maxRequestTokens?, effort?, onUsage?, onStep?, sessionId? }`.
  * @returns `{ ran: false, reason, files }` below the threshold or outside the fact layout, else

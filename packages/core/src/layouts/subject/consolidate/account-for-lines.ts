@@ -7,7 +7,8 @@ import {
   reversesFact,
   valueTokens,
 } from "../../../text/index.js";
-import { contentStems, type RewriteProblem } from "./check-rewrite.js";
+import type { RewriteProblem } from "../../../write/consolidation-result.js";
+import { contentStems } from "./check-rewrite.js";
 import type { DroppedLine } from "./save-tool.js";
 
 /**

@@ -7,14 +7,8 @@ import {
   normalizeFactText,
   stemWord,
 } from "../../../text/index.js";
-import { movedValues } from "./bound-values.js";
-
-export type { RewriteProblemCode } from "../../../write/consolidation-outcome.js";
-
-/** One reason a rewrite was refused. */
 import type { RewriteProblem } from "../../../write/consolidation-result.js";
-
-export type { RewriteProblem };
+import { movedValues } from "./bound-values.js";
 
 /** Options of `checkRewrite`. */
 export type CheckRewriteOptions = {

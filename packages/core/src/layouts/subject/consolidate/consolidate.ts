@@ -149,9 +149,8 @@ function withFinalNewline(text: string): string {
 /**
  * Asks the model to rewrite one memory file shorter (merge duplicates, resolve contradictions to
  * the newest dated line, drop what expired) and writes the rewrite only if code accepts it (seed
- * design; decision 0008): every input line is kept, or dropped with a reason the code checks
- * (`accountForLines`, `checkRewrite`). A refused rewrite leaves the file untouched and says why in
- * `code` and `problems`; a file changed during the call is rewritten again on its new text, up to
+ * design; decision 0008: `accountForLines`, `checkRewrite`); a refused rewrite leaves the file
+ * untouched and says why. A file changed during the call is rewritten again on its new text, up to
  * `MAX_CONSOLIDATE_RETRIES` times. In a git repository, an accepted rewrite is one commit.
  *
  * @param options - `{ store, path, client, model, prompt?, now?, maxTokens?, onUsage?, sessionId? }`:
@@ -161,8 +160,7 @@ function withFinalNewline(text: string): string {
  *   usage in tokens, `dropped` as `[{ line, reason, by }]`.
  * @throws {Anthropic.APIError} when the request fails.
  * @throws {ModelReplyShapeError} when a 200 reply has no usable `usage`.
- * @throws {ModelReplyError} when the reply holds no new file or a call the schema refuses; the
- *   file is unchanged.
+ * @throws {ModelReplyError} when the reply holds no usable call; the file is unchanged.
  * @throws {MemoryPathError} when `path` is not an allowed memory path.
  * @throws {MemoryLockError} when the store lock cannot be taken for the write.
  * @example

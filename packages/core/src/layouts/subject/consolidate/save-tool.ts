@@ -5,11 +5,7 @@ import { DROPPED_REASONS, type DroppedLine } from "../../../write/consolidation-
 /** Name of the consolidation tool (both versions). */
 export const SAVE_CONSOLIDATED_FILE = "save_consolidated_file";
 
-export {
-  DROPPED_REASONS,
-  type DroppedLine,
-  type DroppedReason,
-} from "../../../write/consolidation-outcome.js";
+export type { DroppedLine } from "../../../write/consolidation-outcome.js";
 
 /** One input line the rewrite leaves out, as the model accounts for it (`consolidation@2`). */
 export const DroppedLineSchema = z.strictObject({
