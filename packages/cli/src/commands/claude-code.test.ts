@@ -42,6 +42,28 @@ describe("memfiles claude-code", () => {
     );
   });
 
+  it.each(["project", "user"])(
+    "status with a malformed %s settings file says which and why, and prints the rest",
+    async (which) => {
+      const { home, cwd, context, output } = await project();
+      await runMemfiles(["claude-code", "install", "--user"], context);
+      const broken =
+        which === "user"
+          ? join(home, ".claude", "settings.json")
+          : join(cwd, ".claude", "settings.json");
+      await writeFile(broken, '{ "hooks": { ');
+      output.stdout = "";
+      expect(await runMemfiles(["claude-code", "status"], context)).toBe(1);
+      expect(output.stderr).toContain(`Cannot read ${broken}: `);
+      expect(output.stderr).toContain("fix the file (it must be a JSON object)");
+      expect(output.stdout).toContain("Memory: ");
+      expect(output.stdout).toContain("Last write pass: none yet\n");
+      expect(output.stdout).toContain(
+        which === "user" ? "Hooks: none wired\n" : "for all projects (--user)",
+      );
+    },
+  );
+
   it("install wires the hooks and the server, status reports them, uninstall restores the settings", async () => {
     const { home, cwd, context, output } = await project();
     expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
