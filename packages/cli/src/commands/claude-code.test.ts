@@ -205,4 +205,19 @@ describe("memfiles claude-code", () => {
     expect(await runMemfiles(["claude-code", "import", "--dry-run"], context)).toBe(0);
     expect(await readdir(transcripts)).toEqual(["a.jsonl"]);
   });
+
+  it.each([
+    ["MEMFILES_TIME_ZONE", { MEMFILES_TIME_ZONE: "Mars/Olympus" }],
+    ["TZ", { TZ: "Mars/Olympus" }],
+  ])(
+    "import warns once, as the other commands do, when $%s names no time zone",
+    async (name, zone) => {
+      const { home, context, output } = await project();
+      context.env = { HOME: home, ...zone };
+      expect(await runMemfiles(["claude-code", "import", "--dry-run"], context)).toBe(0);
+      const warnings = output.stderr.split("\n").filter((line) => line.includes("names no IANA"));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain(`$${name} is "Mars/Olympus"`);
+    },
+  );
 });
