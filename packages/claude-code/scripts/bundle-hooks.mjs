@@ -56,7 +56,7 @@ const plainRequire = {
   },
 };
 
-const result = await build({
+await build({
   entryPoints: [`${dist}run-hook.js`],
   outfile: `${dist}run-hook.bundle.js`,
   bundle: true,
@@ -69,11 +69,10 @@ const result = await build({
   banner: {
     js: 'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);',
   },
-  metafile: true,
   logLevel: "warning",
   legalComments: "none",
+  // Half the bytes to read and parse on every start (~5 ms of CPU a prompt, measured paired);
+  // names are kept for the errors the hook log records.
+  minify: true,
+  keepNames: true,
 });
-if (process.env.MEMFILES_BUNDLE_REPORT === "1") {
-  const { analyzeMetafile } = await import("esbuild");
-  console.log(await analyzeMetafile(result.metafile));
-}
