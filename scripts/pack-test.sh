@@ -55,6 +55,12 @@ run_installed() {
   # The Claude Code hook from the install: UserPromptSubmit recalls the line, fenced as data.
   printf '{"session_id":"s","cwd":"%s","prompt":"Do I use Neovim?"}' "$out/app" |
     "$node" "$bin/memfiles" hook user-prompt-submit --root "$memory" | grep -q '"additionalContext":"<recalled_memory>.*Neovim'
+  # ... from the one-file bundle the tarball ships (the modules it resolves are logged).
+  printf '{"session_id":"t","cwd":"%s","prompt":"Do I use Neovim?"}' "$out/app" |
+    MEMFILES_TEST_RESOLVED_LOG="$out/resolved-$version.log" "$node" \
+      --import "$workspace/packages/claude-code/test/log-resolved.mjs" \
+      "$bin/memfiles" hook user-prompt-submit --root "$memory" | grep -q 'Neovim'
+  grep -q '/@memfiles/claude-code/dist/run-hook.bundle.js$' "$out/resolved-$version.log"
   # V8's baseline compiler only for PGlite's WASM (the same code runs): its optimizing tier costs
   # seconds of CPU that one `ls` never earns back.
   if [ "$with_pglite" = yes ]; then "$node" --liftoff-only "$bin/memfiles" --pglite "$out/db" ls >/dev/null; fi

@@ -34,7 +34,7 @@ export async function logHook(
   entry: Omit<HookLogEntry, "at">,
 ): Promise<void> {
   try {
-    const { findSecrets } = await import("@memfiles/core");
+    const { findSecrets } = await import("@memfiles/core/recall");
     const { redacted } = await findSecrets(entry.message.slice(0, MAX_MESSAGE_CHARS));
     const line: HookLogEntry = { at: new Date().toISOString(), ...entry, message: redacted };
     await store.appendInternal(HOOK_LOG_FILE, `${JSON.stringify(line)}\n`);

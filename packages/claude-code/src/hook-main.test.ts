@@ -2,19 +2,18 @@
 // node (turbo builds it before this package's tests). SessionEnd and PreCompact must only hand
 // their input to a detached child and exit, so Claude Code's 1.5 s limit never cancels them.
 import { execFile, spawn } from "node:child_process";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectBuilt } from "../../core/test/fixtures/built-dist.js";
-import { hookFolders, hookInput } from "../test/memory-folder.js";
+import { factFile, hookFolders, hookInput } from "../test/memory-folder.js";
 
-const ENTRY = [
-  "--conditions=memfiles-dist",
-  fileURLToPath(new URL("../dist/hook-main.js", import.meta.url)),
-];
+const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
+const ENTRY = ["--conditions=memfiles-dist", join(DIST, "hook-main.js")];
+const RESOLVED_LOGGER = fileURLToPath(new URL("../test/log-resolved.mjs", import.meta.url));
 // Two node starts (the hook, then its detached child loading the write pass) take several seconds
 // on a busy 2-core machine; a minute is the honest limit.
 const PROCESS_TIMEOUT_MS = 60_000;
@@ -24,10 +23,14 @@ beforeAll(() => expectBuilt(["claude-code", "core", "errors", "prompts"]));
 function hook(
   args: string[],
   stdin: string,
+  options: { entry?: string[]; env?: NodeJS.ProcessEnv } = {},
 ): Promise<{ code: number; stdout: string; pid: number }> {
-  const { ANTHROPIC_API_KEY: _key, ...env } = process.env;
+  // pnpm's NODE_PATH would find packages that Claude Code's hook process cannot.
+  const { ANTHROPIC_API_KEY: _key, NODE_PATH: _path, ...inherited } = process.env;
+  const env = { ...inherited, ...options.env };
+  const entry = options.entry ?? ENTRY;
   return new Promise((resolveRun) => {
-    const child = execFile(process.execPath, [...ENTRY, ...args], { env }, (error, stdout) => {
+    const child = execFile(process.execPath, [...entry, ...args], { env }, (error, stdout) => {
       resolveRun({ code: error ? Number(error.code ?? 1) : 0, stdout, pid: child.pid ?? -1 });
     });
     child.stdin?.end(stdin);
@@ -95,4 +98,90 @@ describe("the hook entry (a process)", { timeout: PROCESS_TIMEOUT_MS }, () => {
     const code = await new Promise((resolveExit) => child.on("close", resolveExit));
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
   });
+});
+
+describe("the hook bundle (dist/run-hook.bundle.js)", { timeout: PROCESS_TIMEOUT_MS }, () => {
+  // dist/ without the bundle, beside dist/ so that it resolves the same packages: a built package
+  // whose bundle is missing, which must answer the same, module by module.
+  let unbundled: string;
+  beforeAll(async () => {
+    unbundled = await mkdtemp(join(DIST, "..", ".dist-without-bundle-"));
+    await cp(DIST, unbundled, {
+      recursive: true,
+      filter: (path) => !path.endsWith("run-hook.bundle.js"),
+    });
+  });
+  afterAll(() => rm(unbundled, { recursive: true, force: true }));
+
+  it("is not older than the dist/ files it is built from", async () => {
+    const bundled = (await stat(join(DIST, "run-hook.bundle.js"))).mtimeMs;
+    for (const folder of [DIST, join(DIST, "../../core/dist/")]) {
+      for (const name of await readdir(folder, { recursive: true })) {
+        if (!name.endsWith(".js") || name.endsWith("run-hook.bundle.js")) continue;
+        expect({ name, older: (await stat(join(folder, name))).mtimeMs > bundled }).toEqual({
+          name,
+          older: false,
+        });
+      }
+    }
+  });
+
+  const secret = `sk-ant-api03-${"a".repeat(93)}AA`;
+  it.each([
+    { event: "session-start", fields: { source: "startup" } },
+    { event: "user-prompt-submit", fields: { prompt: "Where do I deploy the app?" } },
+    {
+      event: "pre-tool-use",
+      fields: {
+        tool_name: "Write",
+        tool_input: { file_path: "MEMORY-DIR/key.md", content: `The key is ${secret}` },
+      },
+    },
+    {
+      event: "pre-tool-use",
+      fields: { tool_name: "Write", tool_input: { file_path: "/elsewhere/a.md", content: "x" } },
+    },
+  ])(
+    "$event answers from the bundle as without it, loading no module of core",
+    async ({ event, fields }) => {
+      // Each run a folder of its own (the first run builds its recall index), with a description
+      // only YAML reads right (a lenient reading keeps the quotes and backslashes).
+      const folders = async () => {
+        const made = await hookFolders();
+        await writeFile(
+          join(made.root, "editor.md"),
+          factFile("Editor", '"The user\'s \\"editor\\""', "The user edits in Helix."),
+        );
+        const input = hookInput(
+          made.cwd,
+          JSON.parse(JSON.stringify(fields).replace("MEMORY-DIR", made.root)) as Record<
+            string,
+            unknown
+          >,
+        );
+        return { ...made, input };
+      };
+      const [first, second] = [await folders(), await folders()];
+      const log = join(first.cwd, "resolved.log");
+      const bundled = await hook([event, "--root", first.root], first.input, {
+        entry: ["--import", RESOLVED_LOGGER, ...ENTRY],
+        env: { MEMFILES_TEST_RESOLVED_LOG: log },
+      });
+      const resolved = (await readFile(log, "utf8")).split("\n");
+      const plain = await hook([event, "--root", second.root], second.input, {
+        entry: ["--conditions=memfiles-dist", join(unbundled, "hook-main.js")],
+      });
+      // The same answer but for the folder's path (a denied edit names its file).
+      expect({ ...bundled, stdout: bundled.stdout.replaceAll(first.root, "ROOT") }).toMatchObject({
+        code: 0,
+        stdout: plain.stdout.replaceAll(second.root, "ROOT"),
+      });
+      if (event === "session-start") expect(plain.stdout).toContain(`The user's \\"editor\\"`);
+      if (event !== "pre-tool-use") expect(plain.stdout).toContain("additionalContext");
+      expect(resolved.filter((url) => url.endsWith("run-hook.bundle.js"))).toHaveLength(1);
+      // PreToolUse of a memory file loads the check pipeline (core's full entry) on purpose.
+      if (!(event === "pre-tool-use" && plain.stdout !== ""))
+        expect(resolved.filter((url) => url.includes("/core/"))).toEqual([]);
+    },
+  );
 });

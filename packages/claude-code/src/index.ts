@@ -48,6 +48,8 @@ export {
   CLAUDE_CODE_EVENT_NAMES,
   HOOKS,
   type HookEvent,
+  type HookTimeZone,
+  hookTimeZoneOf,
   type RunHookOptions,
   type RunHookResult,
   runHook,

@@ -35,6 +35,8 @@ export { MCP_SERVER_NAME };
 export class SettingsFileError extends MemfilesError {
   override readonly name = "SettingsFileError";
   readonly path: string;
+  /** What is wrong with the file, e.g. `it is a folder, not a file`. */
+  readonly problem: string;
 
   constructor(path: string, problem: string, options?: { cause?: unknown }) {
     super(
@@ -46,6 +48,7 @@ export class SettingsFileError extends MemfilesError {
       },
     );
     this.path = path;
+    this.problem = problem;
   }
 }
 

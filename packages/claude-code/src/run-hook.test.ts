@@ -208,6 +208,40 @@ describe("UserPromptSubmit", () => {
   });
 
   it.each([
+    {
+      folder: "dated lines",
+      file: "work.md",
+      text: "# Work\n\n[stated 2026/09/12] deploys on Fly.io\n",
+      layout: "subject",
+    },
+    {
+      folder: "fact files",
+      file: "deploy.md",
+      text: factFile("Deploy", "Where", "Fly.io."),
+      layout: "fact",
+    },
+    { folder: "nothing yet", file: undefined, text: "", layout: "fact" },
+  ])(
+    "takes the layout of Claude Code's auto memory folder holding $folder from its files",
+    async ({ file, text, layout }) => {
+      const { cwd, home } = await hookFolders();
+      const auto = autoMemoryFolder({ cwd, home, env: {} });
+      await mkdir(auto, { recursive: true });
+      if (file !== undefined) await writeFile(join(auto, file), text);
+      const requests: WritePassRequest[] = [];
+      const stdin = hookInput(cwd, { transcript_path: join(cwd, "session.jsonl") });
+      await runHook({
+        event: "session-end",
+        stdin,
+        home,
+        env: {},
+        startWritePass: (request) => requests.push(request),
+      });
+      expect(requests.map((request) => request.layout)).toEqual([layout]);
+    },
+  );
+
+  it.each([
     { name: "a blank prompt", prompt: "  " },
     { name: "a prompt nothing matches", prompt: "Packaging a Python wheel" },
   ])("adds nothing for $name", async ({ prompt }) => {

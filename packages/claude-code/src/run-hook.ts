@@ -94,12 +94,6 @@ export function hookTimeZone(env: NodeJS.ProcessEnv): string {
   return hookTimeZoneOf(env).timeZone;
 }
 
-async function layoutOf(root: string, autoMemory: boolean): Promise<StoreLayout> {
-  // Claude Code's auto memory is one fact a file with front matter: the fact layout.
-  if (autoMemory) return "fact";
-  return detectLayout(root);
-}
-
 /**
  * Runs one Claude Code hook: parses its stdin, finds the memory folder (`--root`, else Claude
  * Code's auto memory of the project) and answers with the hook's JSON, or nothing. Never throws
@@ -135,7 +129,12 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
       env,
       ...(options.home === undefined ? {} : { home: options.home }),
     });
-    const layout = await layoutOf(location.root, location.autoMemory);
+    // The one rule: Claude Code's auto memory folder is read as facts unless its files hold the
+    // subject layout's dated lines (a memfiles folder someone put there).
+    const layout: StoreLayout = detectLayout(location.root, {
+      env,
+      ...(options.home === undefined ? {} : { home: options.home }),
+    });
     store = new MemoryStore({ root: location.root, layout });
     const opened = store;
     const zone = hookTimeZoneOf(env);

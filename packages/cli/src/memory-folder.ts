@@ -45,8 +45,15 @@ export function openMemoryFolder(
   }
   if (
     !stats &&
-    !(options.create && statSync(dirname(root), { throwIfNoEntry: false })?.isDirectory())
+    options.create &&
+    !statSync(dirname(root), { throwIfNoEntry: false })?.isDirectory()
   ) {
+    throw new CliError(
+      `No folder at ${dirname(root)} to start the memory ${root} in: --create makes the memory folder, not the folders above it. Create ${dirname(root)} first, or give a folder inside one that exists.`,
+      { code: "folder_missing" },
+    );
+  }
+  if (!stats && !options.create) {
     throw new CliError(
       `No memory folder at ${root}. Give the folder that holds MEMORY.md, e.g. \`memfiles ls ./memory\`${options.createHint === undefined ? "" : `; to start a new memory there, add --create (\`${options.createHint}\`)`}.`,
       { code: "folder_missing" },

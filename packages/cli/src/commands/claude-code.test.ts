@@ -42,6 +42,28 @@ describe("memfiles claude-code", () => {
     );
   });
 
+  it.each(["project", "user"])(
+    "status with a malformed %s settings file says which and why, and prints the rest",
+    async (which) => {
+      const { home, cwd, context, output } = await project();
+      await runMemfiles(["claude-code", "install", "--user"], context);
+      const broken =
+        which === "user"
+          ? join(home, ".claude", "settings.json")
+          : join(cwd, ".claude", "settings.json");
+      await writeFile(broken, '{ "hooks": { ');
+      output.stdout = "";
+      expect(await runMemfiles(["claude-code", "status"], context)).toBe(1);
+      expect(output.stderr).toContain(`Cannot read ${broken}: `);
+      expect(output.stderr).toContain("fix the file (it must be a JSON object)");
+      expect(output.stdout).toContain("Memory: ");
+      expect(output.stdout).toContain("Last write pass: none yet\n");
+      expect(output.stdout).toContain(
+        which === "user" ? "Hooks: none wired\n" : "for all projects (--user)",
+      );
+    },
+  );
+
   it("install wires the hooks and the server, status reports them, uninstall restores the settings", async () => {
     const { home, cwd, context, output } = await project();
     expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
@@ -183,4 +205,19 @@ describe("memfiles claude-code", () => {
     expect(await runMemfiles(["claude-code", "import", "--dry-run"], context)).toBe(0);
     expect(await readdir(transcripts)).toEqual(["a.jsonl"]);
   });
+
+  it.each([
+    ["MEMFILES_TIME_ZONE", { MEMFILES_TIME_ZONE: "Mars/Olympus" }],
+    ["TZ", { TZ: "Mars/Olympus" }],
+  ])(
+    "import warns once, as the other commands do, when $%s names no time zone",
+    async (name, zone) => {
+      const { home, context, output } = await project();
+      context.env = { HOME: home, ...zone };
+      expect(await runMemfiles(["claude-code", "import", "--dry-run"], context)).toBe(0);
+      const warnings = output.stderr.split("\n").filter((line) => line.includes("names no IANA"));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain(`$${name} is "Mars/Olympus"`);
+    },
+  );
 });

@@ -5,6 +5,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import {
   claudeConfigFolder,
   describeProposals,
+  hookTimeZoneOf,
   type ImportProgress,
   type ImportSessionsResult,
   importSessions,
@@ -16,6 +17,7 @@ import {
   readInstall,
   readPendingImport,
   rootOfHookCommand,
+  SettingsFileError,
   uninstallClaudeCode,
 } from "@memfiles/claude-code";
 import { MemoryStore } from "@memfiles/core";
@@ -267,6 +269,11 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       }
       const home = context.env.HOME ?? context.env.USERPROFILE;
       const apiKey = context.env.ANTHROPIC_API_KEY;
+      // import dates sessions as the hooks do; a bad $TZ is warned about for every command, a bad
+      // $MEMFILES_TIME_ZONE (read first, by the hooks and import alone) here.
+      const zone = hookTimeZoneOf(context.env);
+      if (zone.warning !== undefined && (context.env.MEMFILES_TIME_ZONE ?? "") !== "")
+        context.stderr(`memfiles: ${zone.warning}\n`);
       // Ctrl-C while the batch runs stops the wait, not the batch: say how to apply it later.
       const stop = new AbortController();
       let waitingOn: string | undefined;
@@ -342,13 +349,27 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     .option("--root <folder>", "the memfiles folder the hooks use, when not the auto memory")
     .action(async (options: Options) => {
       const { settingsPath, mcpPath, home } = paths(options);
-      const state = await readInstall({ settingsPath, mcpPath });
+      let unreadable = false;
+      // A settings file that is not JSON is reported and read as empty: the rest still prints.
+      const read = async (files: { settingsPath: string; mcpPath: string }) => {
+        try {
+          return await readInstall(files);
+        } catch (error) {
+          if (!(error instanceof SettingsFileError)) throw error;
+          unreadable = true;
+          context.stderr(
+            `Cannot read ${error.path}: ${error.problem}. Claude Code cannot read it either; fix the file (it must be a JSON object) and run \`memfiles claude-code status\` again. What it wires is shown as nothing below.\n`,
+          );
+          return { hooks: [], commands: [], mcp: false };
+        }
+      };
+      const state = await read({ settingsPath, mcpPath });
       // A project's status also says what `install --user` wired: it runs in this project too.
       const userPaths = options.user === true ? undefined : paths({ ...options, user: true });
       const user =
         userPaths === undefined || (state.hooks.length > 0 && state.mcp)
           ? undefined
-          : await readInstall(userPaths);
+          : await read(userPaths);
       const commands = [...state.commands, ...(user?.commands ?? [])];
       const root =
         options.root ?? (commands[0] === undefined ? undefined : rootOfHookCommand(commands[0]));
@@ -401,6 +422,6 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
           `Pending import: ${which} (${pending.sessions} sessions); \`memfiles claude-code import --resume\` ${pending.sendingAt === undefined ? "applies it" : "finds and applies it"}.\n`,
         );
       }
-      done(EXIT_CODES.ok);
+      done(unreadable ? EXIT_CODES.failed : EXIT_CODES.ok);
     });
 };

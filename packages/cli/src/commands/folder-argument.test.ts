@@ -47,6 +47,16 @@ describe("the memory folder as the first positional argument, as for ls and chec
     expect(existsSync(join(result.folder, "memroy"))).toBe(false);
   });
 
+  it("remember --create under a missing parent says the parent is missing, not to add --create", async () => {
+    const result = await run(["remember", "--create", "no/such", "topics/tools.md", "uses tmux"]);
+    expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 2, stdout: "" });
+    expect(result.stderr).toContain(
+      `No folder at ${join(result.folder, "no")} to start the memory`,
+    );
+    expect(result.stderr).not.toContain("add --create");
+    expect(existsSync(join(result.folder, "no"))).toBe(false);
+  });
+
   it("remember --create makes the missing folder and saves into it", async () => {
     const result = await run(["remember", "--create", "fresh", "topics/tools.md", "uses tmux"]);
     expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: "" });
