@@ -9,6 +9,7 @@ import {
   indexedFileFields,
   RANKING_INDEX_VERSION,
   rankScoredUnits,
+  searchUnits,
   unitIndexOptions,
 } from "./rank-units.js";
 import { type FileUnit, unitsOfFile } from "./recall-units.js";
@@ -273,8 +274,8 @@ export class RecallIndex {
     const search = this.#partial?.query === query ? this.#partial.search : this.#search;
     const hits =
       scope === undefined || this.#scopedFiles === 0
-        ? search.search(query)
-        : search.search(query, {
+        ? searchUnits(search, query)
+        : searchUnits(search, query, {
             filter: (hit) => {
               const unit = this.units.get(hit.id as number);
               return unit !== undefined && this.holds(unit.path, scope);
