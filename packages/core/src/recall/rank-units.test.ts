@@ -1,24 +1,28 @@
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
 import {
+  COMMON_TERM_MIN_UNITS,
   COMMON_TERM_SHARE,
   type IndexedUnit,
   searchUnits,
   unitIndexOptions,
 } from "./rank-units.js";
 
-// Ten units of one file named "notes": "user" in every one, "hosting" in three, "hetzner" and
-// "notes" in one.
+// COMMON_TERM_MIN_UNITS units of one file named "notes": "user" in every one, "hosting" in three,
+// "hetzner" and "notes" in one.
 const TEXTS = [
   "the user rents a server at hetzner for hosting, see notes",
   "the user compares hosting plans",
   "the user moved hosting to fly",
-  ...Array.from({ length: 7 }, (_, at) => `the user likes tea number ${at}`),
 ];
 
-function unitSearch(): MiniSearch<IndexedUnit> {
+function unitSearch(count = COMMON_TERM_MIN_UNITS): MiniSearch<IndexedUnit> {
+  const texts = [
+    ...TEXTS,
+    ...Array.from({ length: count - TEXTS.length }, (_, at) => `the user likes tea number ${at}`),
+  ];
   const search = new MiniSearch<IndexedUnit>(unitIndexOptions());
-  search.addAll(TEXTS.map((text, id) => ({ id, text, file: "notes", entities: "", date: "" })));
+  search.addAll(texts.map((text, id) => ({ id, text, file: "notes", entities: "", date: "" })));
   return search;
 }
 
@@ -45,6 +49,12 @@ describe("searchUnits", () => {
       ),
     );
     expect(Object.keys(scores(searchUnits(search, "hetzner notes")))).toEqual(["0"]);
+  });
+
+  it("searches the whole query in an index of fewer units", () => {
+    const search = unitSearch(COMMON_TERM_MIN_UNITS - 1);
+    const query = "Where does the user do hosting?";
+    expect(scores(searchUnits(search, query))).toEqual(scores(search.search(query)));
   });
 
   it.each([

@@ -150,6 +150,13 @@ export function unitIndexOptions(): Options<IndexedUnit> {
  */
 export const COMMON_TERM_SHARE = 0.9;
 
+/**
+ * Fewest units at which {@link COMMON_TERM_SHARE} applies. Below it every word is searched
+ * everywhere: a word's units are few enough to score in well under a millisecond, and a small
+ * memory (a test folder, one LoCoMo speaker's few hundred facts) ranks exactly as a full search.
+ */
+export const COMMON_TERM_MIN_UNITS = 1_000;
+
 const UNIT_FIELDS = ["text", "file", "entities", "date"] as const;
 
 // minisearch has no public count of the units holding a term; its term tree (`_index`: term ->
@@ -193,7 +200,7 @@ function commonFields(
  */
 function narrowedQuery(search: MiniSearch<IndexedUnit>, query: string): Query {
   const internals = internalsOf(search);
-  if (internals === undefined) return query;
+  if (internals === undefined || search.documentCount < COMMON_TERM_MIN_UNITS) return query;
   const limit = COMMON_TERM_SHARE * search.documentCount;
   const queries: Query[] = [];
   let narrowed = false;
@@ -222,7 +229,8 @@ function narrowedQuery(search: MiniSearch<IndexedUnit>, query: string): Query {
 /**
  * A search of recall units (an index of {@link unitIndexOptions}) for a request: every unit that
  * shares a word with it, scored by BM25 over the fields; a word is not searched in a field where
- * more than {@link COMMON_TERM_SHARE} of the units hold it (unless every word is that common), so
+ * more than {@link COMMON_TERM_SHARE} of the units hold it (unless every word is that common, or
+ * the index holds fewer than {@link COMMON_TERM_MIN_UNITS} units), so
  * a word on nearly every line neither brings in nor lifts units through that field. The recall
  * index and the in-memory ranking both search here.
  *
