@@ -10,6 +10,7 @@ import {
   type IndexedUnit,
   indexedFileFields,
   rankScoredUnits,
+  searchUnits,
   unitIndexOptions,
 } from "./rank-units.js";
 import { isRecallIndexStore, openRecallIndex } from "./recall-index.js";
@@ -153,7 +154,7 @@ async function rankUnits(
     })),
   );
   if (query.trim() !== "" && units.length > 0) {
-    for (const hit of search.search(query)) {
+    for (const hit of searchUnits(search, query)) {
       const unit = units[hit.id as number];
       if (unit !== undefined) unit.score = hit.score;
     }

@@ -1,4 +1,5 @@
-import type { Options, SearchOptions } from "minisearch";
+import type MiniSearch from "minisearch";
+import type { Options, Query, SearchOptions, SearchResult } from "minisearch";
 import { estimateTokens } from "../cost/cache-minimum.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { MONTH_NAMES } from "../text/month-names.js";
@@ -138,6 +139,113 @@ export function unitIndexOptions(): Options<IndexedUnit> {
     // Discarded units are vacuumed when the index is saved, not on a timer a short process waits for.
     autoVacuum: false,
   };
+}
+
+/**
+ * Share of the units a query word may appear in, within one field, and still be searched in that
+ * field: a word in more of them (a phrase on every line, "user" in every description) carries
+ * almost no IDF there (BM25 in minisearch: ln(1 + (N − n + 0.5) / (n + 0.5)), about 0.1 at this
+ * share), yet scoring it walks every unit it is in. Such a word is searched in its other fields
+ * only; a query whose every word is that common is searched whole.
+ */
+export const COMMON_TERM_SHARE = 0.9;
+
+/**
+ * Fewest units at which {@link COMMON_TERM_SHARE} applies. Below it every word is searched
+ * everywhere: a word's units are few enough to score in well under a millisecond, and a small
+ * memory (a test folder, one LoCoMo speaker's few hundred facts) ranks exactly as a full search.
+ */
+export const COMMON_TERM_MIN_UNITS = 1_000;
+
+const UNIT_FIELDS = ["text", "file", "entities", "date"] as const;
+
+// minisearch has no public count of the units holding a term; its term tree (`_index`: term ->
+// field id -> unit id -> count) and field ids (`_fieldIds`) are read here alone. A tree of
+// another shape prunes nothing.
+type SearchInternals = {
+  _index: { get(term: string): unknown };
+  _fieldIds: Record<string, number>;
+};
+
+function internalsOf(search: MiniSearch<IndexedUnit>): SearchInternals | undefined {
+  const internals = search as unknown as Partial<SearchInternals>;
+  if (typeof internals._index?.get !== "function" || typeof internals._fieldIds !== "object")
+    return undefined;
+  return internals as SearchInternals;
+}
+
+// The fields in which `term` is in more than `limit` units, and whether it is in any other.
+function commonFields(
+  internals: SearchInternals,
+  term: string,
+  limit: number,
+): { common: string[]; elsewhere: boolean } {
+  const postings = internals._index.get(term);
+  const common: string[] = [];
+  let elsewhere = false;
+  if (!(postings instanceof Map)) return { common, elsewhere };
+  for (const field of UNIT_FIELDS) {
+    const units = postings.get(internals._fieldIds[field]);
+    if (!(units instanceof Map) || units.size === 0) continue;
+    if (units.size > limit) common.push(field);
+    else elsewhere = true;
+  }
+  return { common, elsewhere };
+}
+
+/**
+ * The query a unit search runs for `query`: each word searched in the fields where it is in at
+ * most {@link COMMON_TERM_SHARE} of the units (a word only in fields where it is common, not at
+ * all); `query` itself when no word is common anywhere, or when no word left is in any unit.
+ */
+function narrowedQuery(search: MiniSearch<IndexedUnit>, query: string): Query {
+  const internals = internalsOf(search);
+  if (internals === undefined || search.documentCount < COMMON_TERM_MIN_UNITS) return query;
+  const limit = COMMON_TERM_SHARE * search.documentCount;
+  const queries: Query[] = [];
+  let narrowed = false;
+  let reaching = false;
+  for (const word of splitSearchTerms(query)) {
+    const term = stemmedSearchTerm(word);
+    if (term === null) continue;
+    const { common, elsewhere } = commonFields(internals, term, limit);
+    reaching ||= elsewhere;
+    if (common.length === 0) {
+      queries.push(word);
+      continue;
+    }
+    narrowed = true;
+    if (elsewhere) {
+      queries.push({
+        queries: [word],
+        fields: UNIT_FIELDS.filter((field) => !common.includes(field)),
+      });
+    }
+  }
+  if (!narrowed || !reaching) return query;
+  return { queries, combineWith: "OR" };
+}
+
+/**
+ * A search of recall units (an index of {@link unitIndexOptions}) for a request: every unit that
+ * shares a word with it, scored by BM25 over the fields; a word is not searched in a field where
+ * more than {@link COMMON_TERM_SHARE} of the units hold it (unless every word is that common, or
+ * the index holds fewer than {@link COMMON_TERM_MIN_UNITS} units), so
+ * a word on nearly every line neither brings in nor lifts units through that field. The recall
+ * index and the in-memory ranking both search here.
+ *
+ * @param search - A minisearch index built with {@link unitIndexOptions}.
+ * @param query - The request's text.
+ * @param options - minisearch search options (a scope `filter`).
+ * @returns minisearch's results, best first.
+ * @example searchUnits(search, "Does the user still use Hetzner?")
+ */
+export function searchUnits(
+  search: MiniSearch<IndexedUnit>,
+  query: string,
+  options?: SearchOptions,
+): SearchResult[] {
+  return search.search(narrowedQuery(search, query), options);
 }
 
 /** A unit with its score for the request, as ranking sees it. */

@@ -2,6 +2,7 @@ import MiniSearch, { type AsPlainObject } from "minisearch";
 import { rowFromText } from "../store/memory-row.js";
 import type { FileStamp, MemoryRow, ReadResult, StoreLayout } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
+import { FolderWatch } from "./folder-watch.js";
 import { ALWAYS_LOADED } from "./memory-block.js";
 import {
   dateWords,
@@ -9,6 +10,7 @@ import {
   indexedFileFields,
   RANKING_INDEX_VERSION,
   rankScoredUnits,
+  searchUnits,
   unitIndexOptions,
 } from "./rank-units.js";
 import { type FileUnit, unitsOfFile } from "./recall-units.js";
@@ -115,6 +117,8 @@ export class RecallIndex {
   #scopedFiles = 0;
   /** Changed since it was last stored. */
   unsaved = false;
+  /** Files the last {@link refresh} listed but could not read (left out until they read). */
+  leftOut = 0;
 
   constructor(search?: MiniSearch<IndexedUnit>) {
     this.#search = search ?? new MiniSearch<IndexedUnit>(unitIndexOptions());
@@ -273,8 +277,8 @@ export class RecallIndex {
     const search = this.#partial?.query === query ? this.#partial.search : this.#search;
     const hits =
       scope === undefined || this.#scopedFiles === 0
-        ? search.search(query)
-        : search.search(query, {
+        ? searchUnits(search, query)
+        : searchUnits(search, query, {
             filter: (hit) => {
               const unit = this.units.get(hit.id as number);
               return unit !== undefined && this.holds(unit.path, scope);
@@ -371,6 +375,7 @@ export class RecallIndex {
    * @returns Whether anything changed.
    */
   async refresh(store: RecallIndexStore): Promise<boolean> {
+    this.leftOut = 0;
     const stamps = await store.listStamps(this.#paths);
     const listed = new Map(stamps.map((file) => [file.path, file.stamp]));
     const removed = [...this.files.keys()].filter((path) => !listed.has(path));
@@ -387,6 +392,7 @@ export class RecallIndex {
       // A file gone or refused between the listing and the read is left out until it reads.
       const result = await store.read(file.path).catch(() => undefined);
       if (result?.exists !== true) {
+        this.leftOut++;
         removed.push(file.path);
         continue;
       }
@@ -612,8 +618,10 @@ export type OpenRecallIndexOptions = {
 };
 
 // The index of each memory this process has opened, by store and rules: a warm process reads the
-// stored index once, then only the stamps.
+// stored index once, then only the stamps, and only after the folder's events say a file changed.
 const opened = new Map<string, RecallIndex>();
+// The watch of each opened index's folder (`null`: not watched, the stamps are walked each time).
+const watches = new Map<string, FolderWatch | null>();
 const pendingSaves = new Map<string, Promise<void>>();
 
 function keyOf(store: RecallIndexStore): string {
@@ -649,14 +657,34 @@ export async function openRecallIndex(
     index = stored ?? new RecallIndex();
     // A missing or unreadable index is stored anew even when the memory is empty.
     if (stored === undefined) index.unsaved = true;
+    forgetOpened(key);
     opened.set(key, index);
+  } else if (!watches.has(key)) {
+    // Asked again: a long-lived process. A one-call process (a hook, a CLI call) pays no watch.
+    watches.set(key, FolderWatch.start(store.root) ?? null);
   }
   if (options.rowsOnly !== true) await index.readRest(store);
   if (options.query !== undefined) index.prepare(options.query);
   else if (options.rowsOnly !== true) index.load();
-  await index.refresh(store);
+  const watch = watches.get(key);
+  if (watch === undefined || watch === null || (await watch.changed())) {
+    let settled = false;
+    try {
+      await index.refresh(store);
+      settled = index.leftOut === 0;
+    } finally {
+      // A refresh that failed or left a file out is made again at the next call.
+      if (!settled) watch?.markChanged();
+    }
+  }
   if (index.unsaved) await save(key, index, store);
   return index;
+}
+
+function forgetOpened(key: string): void {
+  opened.delete(key);
+  watches.get(key)?.close();
+  watches.delete(key);
 }
 
 // Stored before the call returns, not later in the background: a save landing after the caller
@@ -694,7 +722,7 @@ export async function flushRecallIndexes(): Promise<void> {
  * @example forgetOpenRecallIndexes();
  */
 export function forgetOpenRecallIndexes(): void {
-  opened.clear();
+  for (const key of [...opened.keys()]) forgetOpened(key);
 }
 
 /**
@@ -727,6 +755,6 @@ export async function storeRecallIndexAfterForget(
     const index = await openRecallIndex(store);
     if (!index.unsaved) return;
   }
-  for (const key of keys) opened.delete(key);
+  for (const key of keys) forgetOpened(key);
   await store.writeInternal(RECALL_INDEX_FILE, "");
 }

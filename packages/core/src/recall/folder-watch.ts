@@ -1,0 +1,125 @@
+import { type FSWatcher, readdirSync, statfsSync, watch } from "node:fs";
+import { isAbsolute, join } from "node:path";
+
+// File systems on which inotify reports every writer's change (local ones). On a network or FUSE
+// mount a change made elsewhere raises no event, so such a folder is never watched. Magic numbers
+// from Linux `include/uapi/linux/magic.h`.
+const LOCAL_FILE_SYSTEMS = new Set([
+  0xef53, // ext2, ext3, ext4
+  0x58465342, // xfs
+  0x9123683e, // btrfs
+  0x01021994, // tmpfs
+  0x794c7630, // overlayfs
+  0x2fc12fc1, // zfs
+  0xf2f52010, // f2fs
+]);
+
+// Two turns of the event loop: the second waits for a poll phase that began after the caller
+// asked, and the kernel queues a change's event before the writing call returns, so every event
+// of a write that finished before the caller asked has been delivered.
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Whether any memory file of a folder may have changed, from the operating system's events
+ * (`fs.watch` on each folder, not recursive: Node 20's recursive watch on Linux polls every file).
+ * Watched only on Linux, on a local file system and in a folder without symbolic links; anywhere
+ * else {@link FolderWatch.start} gives `undefined` and the caller walks the stamps as before. The
+ * watchers never keep a process alive. Hidden entries (`.memfiles/`, `.git/`, an editor's swap
+ * files) are not memory files and are ignored.
+ */
+export class FolderWatch {
+  readonly #root: string;
+  readonly #watchers = new Map<string, FSWatcher>();
+  #changed = true;
+  #broken = false;
+
+  private constructor(root: string) {
+    this.#root = root;
+  }
+
+  /**
+   * Starts watching `root`. Until the first {@link changed} call, everything counts as changed.
+   *
+   * @param root - Absolute path of the memory folder (a backend's label is not one: no watch).
+   * @returns The watch, or `undefined` where watching cannot be trusted or fails to start.
+   */
+  static start(root: string): FolderWatch | undefined {
+    if (process.platform !== "linux" || !isAbsolute(root)) return undefined;
+    try {
+      if (!LOCAL_FILE_SYSTEMS.has(statfsSync(root).type)) return undefined;
+    } catch {
+      return undefined;
+    }
+    const folderWatch = new FolderWatch(root);
+    if (folderWatch.#sync()) return folderWatch;
+    folderWatch.close();
+    return undefined;
+  }
+
+  /**
+   * Whether a file may have changed since the last call, after every event of a write that
+   * finished before this call was delivered. `true` also when the watch broke (then for good).
+   * When `true`, the folders are watched anew (a new or renamed folder) before it returns, so a
+   * walk of the stamps made after it misses nothing.
+   */
+  async changed(): Promise<boolean> {
+    await turn();
+    await turn();
+    if (this.#broken) return true;
+    if (!this.#changed) return false;
+    this.#changed = false;
+    if (!this.#sync()) this.#break();
+    return true;
+  }
+
+  /** Makes the next {@link changed} answer `true` (a walk that failed is made again). */
+  markChanged(): void {
+    this.#changed = true;
+  }
+
+  /** Stops watching. */
+  close(): void {
+    for (const watcher of this.#watchers.values()) watcher.close();
+    this.#watchers.clear();
+  }
+
+  #break(): void {
+    this.#broken = true;
+    this.close();
+  }
+
+  // Watches every folder under the root not watched yet, stops watching folders gone; `false`
+  // when a folder holds a symbolic link (its target's changes raise no event here) or cannot be
+  // watched or read.
+  #sync(): boolean {
+    const folders: string[] = [];
+    try {
+      const pending = [""];
+      for (let folder = pending.pop(); folder !== undefined; folder = pending.pop()) {
+        folders.push(folder);
+        for (const entry of readdirSync(join(this.#root, folder), { withFileTypes: true })) {
+          if (entry.name.startsWith(".")) continue;
+          if (entry.isSymbolicLink()) return false;
+          if (entry.isDirectory()) pending.push(join(folder, entry.name));
+        }
+      }
+      const present = new Set(folders);
+      for (const [folder, watcher] of this.#watchers) {
+        if (present.has(folder)) continue;
+        watcher.close();
+        this.#watchers.delete(folder);
+      }
+      for (const folder of folders) {
+        if (this.#watchers.has(folder)) continue;
+        const watcher = watch(join(this.#root, folder), { persistent: false }, (_event, name) => {
+          if (name === null || !String(name).startsWith(".")) this.#changed = true;
+        });
+        watcher.on("error", () => this.#break());
+        this.#watchers.set(folder, watcher);
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
