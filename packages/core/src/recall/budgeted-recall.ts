@@ -89,7 +89,7 @@ export type RankPooledRecallUnitsOptions = Omit<RankRecallUnitsOptions, "store">
  * own words weigh most; what the structure adds lets a line that does not repeat its subject
  * ("moved to Lisbon" in `people/marta.md`) still match "Marta".
  *
- * A `MemoryStore` (or a `scopedStore` view of one) is ranked from its persistent recall index
+ * A `MemoryStore` (or a `boundaryStore` view of one) is ranked from its persistent recall index
  * (`openRecallIndex`: `.memfiles/recall-index.json`, or the database): no file is read unless it
  * changed since it was indexed, and a view's project is a filter of the query. Any other store is
  * listed, read and indexed in memory.

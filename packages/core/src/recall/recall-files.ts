@@ -113,7 +113,7 @@ export async function showMemoryFile(
 
 /** Options of {@link recallFiles}. */
 export type RecallFilesOptions = RecallOptions & {
-  /** The folder as recall may see it: already scoped with `scopedStore`. */
+  /** The folder as recall may see it: already scoped with `boundaryStore`. */
   store: RecallStore;
   client: Anthropic;
   /** The latest user message. */

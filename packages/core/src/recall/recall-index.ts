@@ -247,7 +247,7 @@ export class RecallIndex {
 
   /**
    * The rows of the files in `scope` (all files when absent), sorted by path: what `list()` (of a
-   * `scopedStore` view) gives, from the index.
+   * `boundaryStore` view) gives, from the index.
    */
   rows(scope?: IndexScope): MemoryRow[] {
     const rows: MemoryRow[] = [];

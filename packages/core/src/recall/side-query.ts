@@ -57,7 +57,7 @@ export type SideQueryFallbackReason = "api_error" | "unparsable_reply" | "unknow
 
 /** Options of {@link selectMemories}. */
 export type SelectMemoriesOptions = {
-  /** The memory folder as recall sees it (scope it first with `scopedStore`). */
+  /** The memory folder as recall sees it (scope it first with `boundaryStore`). */
   store: RecallStore;
   /** An `Anthropic` client from `@anthropic-ai/sdk`. */
   client: Anthropic;
