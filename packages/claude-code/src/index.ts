@@ -48,8 +48,6 @@ export {
   CLAUDE_CODE_EVENT_NAMES,
   HOOKS,
   type HookEvent,
-  type HookTimeZone,
-  hookTimeZoneOf,
   type RunHookOptions,
   type RunHookResult,
   runHook,

@@ -5,7 +5,6 @@ import Anthropic from "@anthropic-ai/sdk";
 import {
   claudeConfigFolder,
   describeProposals,
-  hookTimeZoneOf,
   type ImportProgress,
   type ImportSessionsResult,
   importSessions,
@@ -269,11 +268,6 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       }
       const home = context.env.HOME ?? context.env.USERPROFILE;
       const apiKey = context.env.ANTHROPIC_API_KEY;
-      // import dates sessions as the hooks do; a bad $TZ is warned about for every command, a bad
-      // $MEMFILES_TIME_ZONE (read first, by the hooks and import alone) here.
-      const zone = hookTimeZoneOf(context.env);
-      if (zone.warning !== undefined && (context.env.MEMFILES_TIME_ZONE ?? "") !== "")
-        context.stderr(`memfiles: ${zone.warning}\n`);
       // Ctrl-C while the batch runs stops the wait, not the batch: say how to apply it later.
       const stop = new AbortController();
       let waitingOn: string | undefined;
