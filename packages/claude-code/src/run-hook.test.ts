@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -47,6 +48,44 @@ describe("runHook: every hook answers JSON or nothing, never fails", () => {
   it("an unknown event prints nothing", async () => {
     const { cwd, root } = await hookFolders();
     expect(await runHook({ event: "stop", stdin: hookInput(cwd), root })).toEqual({ stdout: "" });
+  });
+
+  it.each(EVENTS)(
+    "%s with a missing --root creates nothing, prints nothing and says why on stderr",
+    async (event) => {
+      const { cwd, root } = await hookFolders();
+      const missing = join(cwd, "memory");
+      const result = await runHook({
+        event,
+        stdin: hookInput(cwd, {
+          prompt: "where do I deploy?",
+          transcript_path: join(root, "deploy-host.md"),
+          tool_name: "Write",
+          tool_input: { file_path: join(cwd, "a.md"), content: "x" },
+        }),
+        root: missing,
+      });
+      expect(result.stdout).toBe("");
+      if (event !== "pre-tool-use") expect(result.stderr).toContain(`${missing} does not exist`);
+      expect(existsSync(missing)).toBe(false);
+    },
+  );
+
+  it("PreToolUse denies an edit into a missing --root folder, which it would create", async () => {
+    const { cwd } = await hookFolders();
+    const missing = join(cwd, "memory");
+    const { stdout } = await runHook({
+      event: "pre-tool-use",
+      stdin: hookInput(cwd, {
+        tool_name: "Write",
+        tool_input: { file_path: "memory/editor.md", content: "x" },
+      }),
+      root: missing,
+    });
+    expect(JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason).toMatch(
+      /the memory folder .* does not exist/,
+    );
+    expect(existsSync(missing)).toBe(false);
   });
 
   it.each(EVENTS)(

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -111,7 +111,9 @@ describe("memfiles claude-code", () => {
   it("install --root puts the folder into every hook; status shows the last write pass", async () => {
     const { cwd, context, output } = await project();
     const root = join(cwd, "memory");
-    await runMemfiles(["claude-code", "install", "--root", "memory"], context);
+    expect(
+      await runMemfiles(["claude-code", "install", "--root", "memory", "--create"], context),
+    ).toBe(0);
     const settings = JSON.parse(await readFile(join(cwd, ".claude", "settings.json"), "utf8"));
     expect(settings.hooks.SessionEnd[0].hooks[0].command).toMatch(
       new RegExp(`hook session-end --root ${root}$`),
@@ -127,6 +129,54 @@ describe("memfiles claude-code", () => {
     expect(output.stdout).toContain(
       "Last write pass: 2026-12-06T04:00:00.000Z ok: 4 new turns read; 1 memories written",
     );
+  });
+
+  it("install --root refuses a missing folder unless --create; status says it went missing", async () => {
+    const { cwd, context, output } = await project();
+    const root = join(cwd, "memory");
+    const settings = await readFile(join(cwd, ".claude", "settings.json"), "utf8");
+    expect(await runMemfiles(["claude-code", "install", "--root", "memory"], context)).toBe(2);
+    expect(output.stderr).toContain(`No memory folder at ${root}.`);
+    expect(output.stderr).toContain("`memfiles claude-code install --root memory --create`");
+    expect(await readFile(join(cwd, ".claude", "settings.json"), "utf8")).toBe(settings);
+    expect(await readdir(cwd)).toEqual([".claude"]);
+    expect(
+      await runMemfiles(["claude-code", "install", "--root", "memory", "--create"], context),
+    ).toBe(0);
+    expect(await readdir(root)).toEqual([]);
+    // The server gets no --create: moved away later, the folder is not made again empty.
+    const mcp = JSON.parse(await readFile(join(cwd, ".mcp.json"), "utf8"));
+    expect(mcp.mcpServers.memfiles.args).toEqual(expect.arrayContaining(["--root", root]));
+    expect(mcp.mcpServers.memfiles.args).not.toContain("--create");
+    await rm(root, { recursive: true });
+    output.stdout = "";
+    expect(await runMemfiles(["claude-code", "status"], context)).toBe(0);
+    expect(output.stdout).toContain(
+      `Memory: ${root} (missing: the hooks do nothing until it exists;`,
+    );
+  });
+
+  it("import without --root uses the folder the project's hooks are wired to", async () => {
+    const { home, cwd, context, output } = await project();
+    context.env = { HOME: home, MEMFILES_TIME_ZONE: "UTC" };
+    const root = join(cwd, "memory");
+    await runMemfiles(["claude-code", "install", "--root", "memory", "--create"], context);
+    output.stderr = "";
+    expect(await runMemfiles(["claude-code", "import", "--dry-run"], context)).toBe(0);
+    expect(output.stderr).toContain(
+      `importing into ${root}, the folder this project's hooks are wired to`,
+    );
+    await rm(root, { recursive: true });
+    output.stderr = "";
+    expect(await runMemfiles(["claude-code", "import", "--dry-run"], context)).toBe(2);
+    expect(output.stderr).toContain(`No memory folder at ${root}.`);
+  });
+
+  it("import --resume --abandon is refused as conflicting", async () => {
+    const { home, context, output } = await project();
+    context.env = { HOME: home, MEMFILES_TIME_ZONE: "UTC" };
+    expect(await runMemfiles(["claude-code", "import", "--resume", "--abandon"], context)).toBe(2);
+    expect(output.stderr).toContain("option '--abandon' cannot be used with option '--resume'");
   });
 
   it("import --dry-run lists the past sessions oldest first with their cost; bad options are refused", async () => {

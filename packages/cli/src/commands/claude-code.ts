@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import Anthropic from "@anthropic-ai/sdk";
@@ -22,12 +23,13 @@ import {
 } from "@memfiles/claude-code";
 import { MemoryStore } from "@memfiles/core";
 import { isCalendarDay } from "@memfiles/core/internal";
+import { Option } from "commander";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import type { RegisterCommand } from "./command.js";
 
-type Options = { user?: boolean; root?: string };
+type Options = { user?: boolean; root?: string; create?: boolean };
 type ImportOptions = {
   root?: string;
   since?: string;
@@ -150,8 +152,11 @@ function mcpServerCommand(root: string | undefined): string[] {
     found === undefined
       ? ["npx", "-y", "@memfiles/mcp"]
       : [process.execPath, ...(built ? ["--conditions=memfiles-dist"] : []), found];
-  const memory = root === undefined ? ["--claude-code-memory"] : ["--root", root];
-  return [...server, ...memory, "--create", "--layout", "auto"];
+  // A --root folder exists once install ran (it refuses a missing one without --create); the
+  // server must not make a new empty one when it is moved away later, as no command does. The
+  // auto memory is Claude Code's own folder, made at its first write.
+  const memory = root === undefined ? ["--claude-code-memory", "--create"] : ["--root", root];
+  return [...server, ...memory, "--layout", "auto"];
 }
 
 /**
@@ -193,14 +198,50 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       ...(home === undefined ? {} : { home }),
     });
 
+  /**
+   * What memfiles wired for this project (its settings; then --user's, which run here too) and
+   * the `--root` its hooks use: the one rule by which status and import find the memory folder.
+   */
+  const wired = async (options: Options, onUnreadable: (error: SettingsFileError) => void) => {
+    const read = async (files: { settingsPath: string; mcpPath: string }) => {
+      try {
+        return await readInstall(files);
+      } catch (error) {
+        if (!(error instanceof SettingsFileError)) throw error;
+        onUnreadable(error);
+        return { hooks: [], commands: [], mcp: false };
+      }
+    };
+    const state = await read(paths(options));
+    const userPaths = options.user === true ? undefined : paths({ ...options, user: true });
+    const user =
+      userPaths === undefined || (state.hooks.length > 0 && state.mcp)
+        ? undefined
+        : await read(userPaths);
+    const commands = [...state.commands, ...(user?.commands ?? [])];
+    const root = commands[0] === undefined ? undefined : rootOfHookCommand(commands[0]);
+    return { state, user, userPaths, root };
+  };
+
   claudeCode
     .command("install")
     .description("add memfiles' hooks and MCP server to Claude Code's settings (idempotent)")
     .option("--user", "all projects: ~/.claude/settings.json and ~/.claude.json")
     .option("--root <folder>", "a memfiles folder to use instead of Claude Code's auto memory")
+    .option("--create", "start a new memory at --root when the folder does not exist")
     .action(async (options: Options) => {
       const { settingsPath, mcpPath, home, ...local } = paths(options);
       const location = where(options, home);
+      if (options.root !== undefined) {
+        // The rule every command keeps: a missing folder is a typo unless --create says otherwise.
+        openMemoryFolder(location.root, context, {
+          create: options.create === true,
+          createHint: `memfiles claude-code install --root ${options.root} --create`,
+        });
+        await mkdir(location.root, { recursive: false }).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== "EEXIST") throw error;
+        });
+      }
       const root = options.root === undefined ? undefined : location.root;
       const result = await installClaudeCode({
         settingsPath,
@@ -237,14 +278,25 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     .option("--model <id>", "the write pass's model")
     .option("--dry-run", "list the sessions and their cost; send nothing")
     .option("--resume", "apply the batch an earlier import left pending")
-    .option("--abandon", "drop the batch an earlier import left pending, without applying it")
+    .addOption(
+      new Option(
+        "--abandon",
+        "drop the batch an earlier import left pending, without applying it",
+      ).conflicts("resume"),
+    )
     .option("--create", "start a new memory at --root when the folder does not exist")
     .action(async (options: ImportOptions) => {
-      if (options.root !== undefined) {
+      // Without --root: the folder this project's hooks write, as status shows it.
+      const root = options.root ?? (await wired({}, () => undefined)).root;
+      if (root !== undefined) {
+        if (options.root === undefined)
+          context.stderr(
+            `memfiles: importing into ${resolve(context.cwd, root)}, the folder this project's hooks are wired to (--root to choose another).\n`,
+          );
         // The rule every command keeps: a missing folder is a typo unless --create says otherwise.
-        openMemoryFolder(options.root, context, {
+        openMemoryFolder(root, context, {
           create: options.create === true,
-          createHint: `memfiles claude-code import --root ${options.root} --create`,
+          createHint: `memfiles claude-code import --root ${root} --create`,
         });
       }
       // A plain decimal only: Number() would also take "0x10", " 1 " and "1e3".
@@ -293,7 +345,7 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       };
       const run = importSessions({
         cwd: context.cwd,
-        root: options.root,
+        root,
         since: options.since,
         maxUsd,
         model: options.model,
@@ -351,28 +403,18 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       const { settingsPath, mcpPath, home } = paths(options);
       let unreadable = false;
       // A settings file that is not JSON is reported and read as empty: the rest still prints.
-      const read = async (files: { settingsPath: string; mcpPath: string }) => {
-        try {
-          return await readInstall(files);
-        } catch (error) {
-          if (!(error instanceof SettingsFileError)) throw error;
-          unreadable = true;
-          context.stderr(
-            `Cannot read ${error.path}: ${error.problem}. Claude Code cannot read it either; fix the file (it must be a JSON object) and run \`memfiles claude-code status\` again. What it wires is shown as nothing below.\n`,
-          );
-          return { hooks: [], commands: [], mcp: false };
-        }
-      };
-      const state = await read({ settingsPath, mcpPath });
-      // A project's status also says what `install --user` wired: it runs in this project too.
-      const userPaths = options.user === true ? undefined : paths({ ...options, user: true });
-      const user =
-        userPaths === undefined || (state.hooks.length > 0 && state.mcp)
-          ? undefined
-          : await read(userPaths);
-      const commands = [...state.commands, ...(user?.commands ?? [])];
-      const root =
-        options.root ?? (commands[0] === undefined ? undefined : rootOfHookCommand(commands[0]));
+      const {
+        state,
+        user,
+        userPaths,
+        root: wiredRoot,
+      } = await wired(options, (error) => {
+        unreadable = true;
+        context.stderr(
+          `Cannot read ${error.path}: ${error.problem}. Claude Code cannot read it either; fix the file (it must be a JSON object) and run \`memfiles claude-code status\` again. What it wires is shown as nothing below.\n`,
+        );
+      });
+      const root = options.root ?? wiredRoot;
       const location = where({ ...options, ...(root === undefined ? {} : { root }) }, home);
       const forAll = (path: string | undefined) => `for all projects (--user) in ${path}`;
       context.stdout(`Settings: ${settingsPath}\n`);
@@ -394,8 +436,9 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
               : "not registered"
         }\n`,
       );
+      const missing = !location.autoMemory && !existsSync(location.root);
       context.stdout(
-        `Memory: ${location.root}${location.autoMemory ? " (Claude Code's auto memory of this project)" : ""}\n`,
+        `Memory: ${location.root}${location.autoMemory ? " (Claude Code's auto memory of this project)" : ""}${missing ? ` (missing: the hooks do nothing until it exists; \`memfiles claude-code install --root ${location.root} --create\` starts it)` : ""}\n`,
       );
       const store = existsSync(location.root)
         ? new MemoryStore({ root: location.root })
