@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { factFile, hookFolders, hookInput } from "../test/memory-folder.js";
@@ -287,6 +287,32 @@ describe("UserPromptSubmit", () => {
     expect(
       await runHook({ event: "user-prompt-submit", stdin: hookInput(cwd, { prompt }), root }),
     ).toEqual({ stdout: "" });
+  });
+});
+
+describe("the session's project (core's scope rule)", () => {
+  it("recalls projects/<name>.md of the project the session runs in, never another's", async () => {
+    const { cwd, root } = await hookFolders();
+    for (const name of ["deploy-host.md", "diet.md"]) await rm(join(root, name));
+    await mkdir(join(root, "projects"));
+    const file = (name: string, line: string) =>
+      `---\nname: ${name}\ndescription: The ${name} project.\n---\n[stated 2026/09/12] ${line}\n`;
+    // hookFolders' session folder is named "project".
+    await writeFile(
+      join(root, "projects", "project.md"),
+      file("project", "deploys the apps on Fly.io"),
+    );
+    await writeFile(
+      join(root, "projects", "other.md"),
+      file("other", "deploys the apps on Render"),
+    );
+    const prompt = hookInput(cwd, { prompt: "where do I deploy the apps?" });
+    const { stdout } = await runHook({ event: "user-prompt-submit", stdin: prompt, root });
+    expect(stdout).toContain("Fly.io");
+    expect(stdout).not.toContain("Render");
+    const start = await runHook({ event: "session-start", stdin: hookInput(cwd), root });
+    expect(start.stdout).toContain("projects/project.md");
+    expect(start.stdout).not.toContain("projects/other.md");
   });
 });
 

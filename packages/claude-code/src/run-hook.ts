@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import type { StoreLayout } from "@memfiles/core";
 // The recall entry, not "@memfiles/core": a hook process must not load the API client, the write
 // pipeline and the secret scanner on every prompt.
-import { detectLayout, isTimeZone, MemoryStore } from "@memfiles/core/recall";
+import { detectLayout, isTimeZone, MemoryStore, projectNameOf } from "@memfiles/core/recall";
 import { type HookInput, parseHookInput } from "./hook-input.js";
 import { logHook } from "./hook-log.js";
 import type { HookContext, HookOutput, WritePassRequest } from "./hooks/hook-context.js";
@@ -165,6 +165,7 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
       location,
       layout,
       store: opened,
+      project: projectNameOf(input.cwd),
       timeZone: zone.timeZone,
       now: options.now ?? (() => new Date()),
       sessionStartTokens: options.sessionStartTokens ?? DEFAULT_SESSION_START_TOKENS,

@@ -45,6 +45,25 @@ export function projectFolderName(path: string): string {
 }
 
 /**
+ * The current project of a Claude Code session, as core's scope rule names projects (`scope:`,
+ * `projects/<name>.md`): the folder name of {@link projectRootOf} (so every worktree of a
+ * repository is one project), in the layout's kebab-case (NFKC, lower case, every run of other
+ * characters than letters and digits one `-`). `projects/<name>.md` of that name is recalled.
+ *
+ * @param cwd - The folder Claude Code runs in.
+ * @returns The project name, or `undefined` when the folder name holds no letter or digit.
+ * @example projectNameOf("/home/ana/Billing API/src") // "billing-api" when /home/ana/Billing API/.git exists
+ */
+export function projectNameOf(cwd: string): string | undefined {
+  const name = basename(projectRootOf(cwd))
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+  return name === "" ? undefined : name;
+}
+
+/**
  * The project Claude Code keys its auto memory by: the main working tree of the git repository
  * `cwd` is in (every worktree of a repository shares one memory), else `cwd` itself.
  *

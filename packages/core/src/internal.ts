@@ -14,6 +14,7 @@ export {
   claudeConfigFolder,
   type LocationOptions,
   projectFolderName,
+  projectNameOf,
   projectRootOf,
 } from "./claude-code-location.js";
 export {

@@ -8,6 +8,7 @@ export {
   claudeConfigFolder,
   type LocationOptions,
   projectFolderName,
+  projectNameOf,
   projectRootOf,
 } from "./claude-code-location.js";
 // The secret scan, so what a hook prints passes the same guard as every write.

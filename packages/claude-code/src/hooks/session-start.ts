@@ -26,6 +26,7 @@ export async function sessionStart(context: HookContext): Promise<HookOutput | u
   const { block, withheld } = await memoryBlockForSession({
     root: context.location.root,
     layout: context.layout,
+    project: context.project,
     maxTokens: context.sessionStartTokens,
   });
   if (withheld > 0) await logWithheld(context, "session-start", withheld, "lines");
