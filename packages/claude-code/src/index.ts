@@ -38,6 +38,7 @@ export {
 // Where memory lives.
 export {
   autoMemoryFolder,
+  checkoutRootOf,
   claudeConfigFolder,
   memoryLocation,
   projectFolderName,

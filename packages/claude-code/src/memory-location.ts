@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import {
   autoMemoryFolder,
+  checkoutRootOf,
   claudeConfigFolder,
   type LocationOptions,
   projectFolderName,
@@ -9,6 +10,7 @@ import {
 
 export {
   autoMemoryFolder,
+  checkoutRootOf,
   claudeConfigFolder,
   type LocationOptions,
   projectFolderName,

@@ -64,6 +64,25 @@ export function projectNameOf(cwd: string): string | undefined {
 }
 
 /**
+ * The git checkout `cwd` is in: the nearest folder holding `.git` (a worktree's own folder for a
+ * worktree), else `cwd` itself. Claude Code reads a project's `.claude/settings.json` and
+ * `.mcp.json` there, so a worktree has its own.
+ *
+ * @param cwd - The folder Claude Code runs in.
+ * @returns An absolute folder path.
+ * @example checkoutRootOf("/home/ana/shop-fix/src") // "/home/ana/shop-fix" for a worktree there
+ */
+export function checkoutRootOf(cwd: string): string {
+  let folder = resolve(cwd);
+  for (;;) {
+    if (existsSync(join(folder, ".git"))) return folder;
+    const parent = dirname(folder);
+    if (parent === folder) return resolve(cwd);
+    folder = parent;
+  }
+}
+
+/**
  * The project Claude Code keys its auto memory by: the main working tree of the git repository
  * `cwd` is in (every worktree of a repository shares one memory), else `cwd` itself.
  *
@@ -72,23 +91,16 @@ export function projectNameOf(cwd: string): string | undefined {
  * @example projectRootOf("/home/ana/shop/src") // "/home/ana/shop" when /home/ana/shop/.git exists
  */
 export function projectRootOf(cwd: string): string {
-  let folder = resolve(cwd);
-  for (;;) {
-    const git = join(folder, ".git");
-    if (existsSync(git)) {
-      if (statSync(git).isDirectory()) return folder;
-      // A worktree's `.git` file: `gitdir: <main>/.git/worktrees/<name>`.
-      const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(git, "utf8"))?.[1];
-      const main =
-        pointer === undefined
-          ? undefined
-          : /^(.*)[/\\]\.git[/\\]worktrees[/\\][^/\\]+$/.exec(resolve(folder, pointer))?.[1];
-      return main ?? folder;
-    }
-    const parent = dirname(folder);
-    if (parent === folder) return resolve(cwd);
-    folder = parent;
-  }
+  const folder = checkoutRootOf(cwd);
+  const git = join(folder, ".git");
+  if (!existsSync(git) || statSync(git).isDirectory()) return folder;
+  // A worktree's `.git` file: `gitdir: <main>/.git/worktrees/<name>`.
+  const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(git, "utf8"))?.[1];
+  const main =
+    pointer === undefined
+      ? undefined
+      : /^(.*)[/\\]\.git[/\\]worktrees[/\\][^/\\]+$/.exec(resolve(folder, pointer))?.[1];
+  return main ?? folder;
 }
 
 /**

@@ -11,6 +11,7 @@ export { scopedWriteStore } from "./boundary/index.js";
 export type { ToolCall } from "./chat/index.js";
 export {
   autoMemoryFolder,
+  checkoutRootOf,
   claudeConfigFolder,
   type LocationOptions,
   projectFolderName,

@@ -5,6 +5,7 @@
 // Where Claude Code keeps a project's auto memory (the hooks' default memory folder).
 export {
   autoMemoryFolder,
+  checkoutRootOf,
   claudeConfigFolder,
   type LocationOptions,
   projectFolderName,

@@ -179,6 +179,27 @@ describe("memfiles claude-code", () => {
     expect(output.stderr).toContain("option '--abandon' cannot be used with option '--resume'");
   });
 
+  it("in a git worktree, status and install use the worktree's own settings and say so", async () => {
+    const { base, home, cwd, context } = await project();
+    await mkdir(join(cwd, ".git", "worktrees", "fix"), { recursive: true });
+    const worktree = join(base, "fix");
+    await mkdir(worktree);
+    await writeFile(join(worktree, ".git"), `gitdir: ${join(cwd, ".git", "worktrees", "fix")}\n`);
+    expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
+    const inWorktree = contextIn(worktree);
+    inWorktree.context.env = { HOME: home };
+    expect(await runMemfiles(["claude-code", "status"], inWorktree.context)).toBe(0);
+    const settings = join(worktree, ".claude", "settings.json");
+    expect(inWorktree.output.stdout).toContain(`Settings: ${settings}\n`);
+    expect(inWorktree.output.stdout).toContain(
+      `This is a git worktree of ${cwd}: Claude Code reads the worktree's own .claude/settings.json`,
+    );
+    expect(inWorktree.output.stdout).toContain("Hooks: none wired\n");
+    expect(await runMemfiles(["claude-code", "install"], inWorktree.context)).toBe(0);
+    expect(inWorktree.output.stdout).toContain(`Wired memfiles into ${settings}`);
+    expect(JSON.parse(await readFile(settings, "utf8")).hooks.SessionStart).toHaveLength(1);
+  });
+
   it("import --dry-run lists the past sessions oldest first with their cost; bad options are refused", async () => {
     const { home, cwd, context, output } = await project();
     const transcripts = join(home, ".claude", "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"));

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import Anthropic from "@anthropic-ai/sdk";
 import {
+  checkoutRootOf,
   claudeConfigFolder,
   describeProposals,
   hookTimeZoneOf,
@@ -182,7 +183,8 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         home,
       };
     }
-    const project = projectRootOf(context.cwd);
+    // Claude Code reads a worktree's own settings, not its main checkout's.
+    const project = checkoutRootOf(context.cwd);
     return {
       settingsPath: join(project, ".claude", "settings.json"),
       mcpPath: join(project, ".mcp.json"),
@@ -197,6 +199,17 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       env: context.env,
       ...(home === undefined ? {} : { home }),
     });
+
+  /**
+   * In a git worktree: Claude Code runs the hooks of the worktree's own settings, while memory is
+   * the main checkout's (the auto memory's project), so say that the wiring is not shared.
+   */
+  const worktreeNote = (options: Options) => {
+    const checkout = checkoutRootOf(context.cwd);
+    const main = projectRootOf(context.cwd);
+    if (options.user === true || checkout === main) return "";
+    return `This is a git worktree of ${main}: Claude Code reads the worktree's own .claude/settings.json and .mcp.json, so each worktree needs its own install (or those files committed); the auto memory is shared with ${main}.\n`;
+  };
 
   /**
    * What memfiles wired for this project (its settings; then --user's, which run here too) and
@@ -253,7 +266,7 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         // a project's shared .mcp.json then holds no one's home folder.
         mcpCommand: mcpServerCommand(options.root === undefined ? undefined : location.root),
         root,
-        ...(options.user === true ? {} : { projectFolder: projectRootOf(context.cwd) }),
+        ...(options.user === true ? {} : { projectFolder: checkoutRootOf(context.cwd) }),
       });
       context.stdout(
         result.changed.length === 0
@@ -263,6 +276,7 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       context.stdout(
         `Memory: ${location.root}${location.autoMemory ? " (Claude Code's auto memory of this project)" : ""}\n`,
       );
+      context.stdout(worktreeNote(options));
       context.stdout(nextSteps(result.mcpApproval, local.localSettingsPath));
       done(EXIT_CODES.ok);
     });
@@ -418,6 +432,7 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       const location = where({ ...options, ...(root === undefined ? {} : { root }) }, home);
       const forAll = (path: string | undefined) => `for all projects (--user) in ${path}`;
       context.stdout(`Settings: ${settingsPath}\n`);
+      context.stdout(worktreeNote(options));
       context.stdout(
         `Hooks: ${
           state.hooks.length > 0
