@@ -27,6 +27,7 @@ export {
   type InstallResult,
   type InstallState,
   installClaudeCode,
+  memfilesToolsAllowed,
   MCP_SERVER_NAME,
   type McpApproval,
   OtherMemfilesHooksError,

@@ -200,6 +200,31 @@ describe("memfiles claude-code", () => {
     expect(JSON.parse(await readFile(settings, "utf8")).hooks.SessionStart).toHaveLength(1);
   });
 
+  it("uninstall --user gives back a ~/.claude.json the person had as {}, removes what install made", async () => {
+    const { home, context } = await project();
+    await writeFile(join(home, ".claude.json"), "{}\n");
+    expect(await runMemfiles(["claude-code", "install", "--user"], context)).toBe(0);
+    expect(await runMemfiles(["claude-code", "uninstall", "--user"], context)).toBe(0);
+    expect(await readFile(join(home, ".claude.json"), "utf8")).toBe("{}\n");
+    expect(await readdir(join(home, ".claude"))).toEqual([]);
+  });
+
+  it("install says how to allow the memfiles tools only while they are not allowed", async () => {
+    const { home, context, output } = await project();
+    const hint = 'add "mcp__memfiles" to permissions.allow';
+    expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
+    expect(output.stdout).toContain(hint);
+    await mkdir(join(home, ".claude"), { recursive: true });
+    await writeFile(
+      join(home, ".claude", "settings.json"),
+      JSON.stringify({ permissions: { allow: ["mcp__memfiles"] } }),
+    );
+    output.stdout = "";
+    expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
+    expect(output.stdout).toContain("memfiles is already wired");
+    expect(output.stdout).not.toContain(hint);
+  });
+
   it("import --dry-run lists the past sessions oldest first with their cost; bad options are refused", async () => {
     const { home, cwd, context, output } = await project();
     const transcripts = join(home, ".claude", "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"));

@@ -13,6 +13,7 @@ import {
   importSessions,
   installClaudeCode,
   type McpApproval,
+  memfilesToolsAllowed,
   memoryLocation,
   projectRootOf,
   readHookLog,
@@ -50,6 +51,7 @@ type ImportOptions = {
 function nextSteps(
   approval: McpApproval | undefined,
   localSettingsPath: string | undefined,
+  toolsAllowed: boolean,
 ): string {
   const lines: string[] = [];
   if (approval === "approved") {
@@ -62,10 +64,11 @@ function nextSteps(
       `You rejected the memfiles MCP server before (disabledMcpjsonServers): its tools stay off until you approve it with /mcp in Claude Code. The hooks work without it.`,
     );
   }
-  lines.push(
-    'Claude Code asks before the first use of each memfiles tool; to allow them without asking (needed for `claude -p`), add "mcp__memfiles" to permissions.allow in ~/.claude/settings.json.',
-  );
-  return `${lines.join("\n")}\n`;
+  if (!toolsAllowed)
+    lines.push(
+      'Claude Code asks before the first use of each memfiles tool; to allow them without asking (needed for `claude -p`), add "mcp__memfiles" to permissions.allow in ~/.claude/settings.json.',
+    );
+  return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
 }
 
 /** The lines `import` prints: the sessions oldest first with their cost bound, then the outcome. */
@@ -175,11 +178,14 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
   const paths = (options: Options) => {
     const home = context.env.HOME ?? context.env.USERPROFILE;
     const env = context.env;
+    const config = claudeConfigFolder({ env, ...(home === undefined ? {} : { home }) });
+    // Where install notes the files it created, for uninstall to remove only those.
+    const recordPath = join(config, "memfiles-install.json");
     if (options.user === true) {
-      const config = claudeConfigFolder({ env, ...(home === undefined ? {} : { home }) });
       return {
         settingsPath: join(config, "settings.json"),
         mcpPath: join(resolve(config, ".."), ".claude.json"),
+        recordPath,
         home,
       };
     }
@@ -189,6 +195,7 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       settingsPath: join(project, ".claude", "settings.json"),
       mcpPath: join(project, ".mcp.json"),
       localSettingsPath: join(project, ".claude", "settings.local.json"),
+      recordPath,
       home,
     };
   };
@@ -277,7 +284,14 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         `Memory: ${location.root}${location.autoMemory ? " (Claude Code's auto memory of this project)" : ""}\n`,
       );
       context.stdout(worktreeNote(options));
-      context.stdout(nextSteps(result.mcpApproval, local.localSettingsPath));
+      const userSettings = paths({ user: true }).settingsPath;
+      context.stdout(
+        nextSteps(
+          result.mcpApproval,
+          local.localSettingsPath,
+          await memfilesToolsAllowed(userSettings),
+        ),
+      );
       done(EXIT_CODES.ok);
     });
 
@@ -392,10 +406,11 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     .description("remove memfiles' hooks and MCP server from Claude Code's settings")
     .option("--user", "all projects: ~/.claude/settings.json and ~/.claude.json")
     .action(async (options: Options) => {
-      const { settingsPath, mcpPath, localSettingsPath } = paths(options);
+      const { settingsPath, mcpPath, localSettingsPath, recordPath } = paths(options);
       const result = await uninstallClaudeCode({
         settingsPath,
         mcpPath,
+        recordPath,
         ...(localSettingsPath === undefined ? {} : { localSettingsPath }),
       });
       context.stdout(
