@@ -20,6 +20,8 @@ export {
   type PendingImport,
   readPendingImport,
 } from "./import-sessions.js";
+// A secret in the MEMORY.md Claude Code loads itself.
+export { indexSecretLines, indexSecretWarning } from "./index-secrets.js";
 // Install into Claude Code's settings.
 export {
   HOOK_TIMEOUT_SECONDS,
@@ -27,9 +29,9 @@ export {
   type InstallResult,
   type InstallState,
   installClaudeCode,
-  memfilesToolsAllowed,
   MCP_SERVER_NAME,
   type McpApproval,
+  memfilesToolsAllowed,
   OtherMemfilesHooksError,
   readInstall,
   rootOfHookCommand,

@@ -133,6 +133,21 @@ describe("SessionStart", () => {
     );
   });
 
+  it("logs a secret in the auto memory's MEMORY.md, which Claude Code loads unscanned", async () => {
+    const { cwd, home } = await hookFolders();
+    const auto = autoMemoryFolder({ cwd, home, env: {} });
+    await mkdir(auto, { recursive: true });
+    const key = "AKIAIOSFODNN7EXAMPLE and wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+    await writeFile(join(auto, "MEMORY.md"), `# Memory\n- staging AWS key: ${key}\n`);
+    const result = await runHook({ event: "session-start", stdin: hookInput(cwd), home, env: {} });
+    expect(result).toEqual({ stdout: "" });
+    const log = await readFile(join(auto, ".memfiles", "claude-code", "hook.log"), "utf8");
+    expect(log).toContain(
+      `${join(auto, "MEMORY.md")} holds what looks like a secret (line 2): Claude Code loads this file into every session itself`,
+    );
+    expect(log).not.toContain("AKIAIOSFODNN7EXAMPLE");
+  });
+
   it("keeps the block within its token budget", async () => {
     const { cwd, root } = await hookFolders();
     for (let index = 0; index < 200; index++) {

@@ -225,6 +225,18 @@ describe("memfiles claude-code", () => {
     expect(output.stdout).not.toContain(hint);
   });
 
+  it("status warns of a secret in the auto memory's MEMORY.md, which Claude Code loads itself", async () => {
+    const { home, cwd, context, output } = await project();
+    const auto = join(home, ".claude", "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"), "memory");
+    await mkdir(auto, { recursive: true });
+    await writeFile(join(auto, "MEMORY.md"), "# Memory\n- staging key: AKIAIOSFODNN7EXAMPLE\n");
+    expect(await runMemfiles(["claude-code", "status"], context)).toBe(0);
+    expect(output.stdout).toContain(
+      `Warning: ${join(auto, "MEMORY.md")} holds what looks like a secret (line 2): Claude Code loads this file into every session itself, without memfiles' checks.`,
+    );
+    expect(output.stdout).not.toContain("AKIAIOSFODNN7EXAMPLE");
+  });
+
   it("import --dry-run lists the past sessions oldest first with their cost; bad options are refused", async () => {
     const { home, cwd, context, output } = await project();
     const transcripts = join(home, ".claude", "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"));

@@ -11,6 +11,8 @@ import {
   type ImportProgress,
   type ImportSessionsResult,
   importSessions,
+  indexSecretLines,
+  indexSecretWarning,
   installClaudeCode,
   type McpApproval,
   memfilesToolsAllowed,
@@ -473,6 +475,11 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       const store = existsSync(location.root)
         ? new MemoryStore({ root: location.root })
         : undefined;
+      // Claude Code loads the auto memory's MEMORY.md itself, without memfiles' checks.
+      const secretLines =
+        store === undefined || !location.autoMemory ? [] : await indexSecretLines(store);
+      if (secretLines.length > 0)
+        context.stdout(`Warning: ${indexSecretWarning(location.root, secretLines)}\n`);
       const log = store === undefined ? [] : await readHookLog(store);
       for (const [event, label] of [
         ["write-pass", "Last write pass"],
