@@ -45,6 +45,7 @@ export {
   claudeConfigFolder,
   memoryLocation,
   projectFolderName,
+  projectNameOf,
   projectRootOf,
 } from "./memory-location.js";
 // Hooks: one run of a Claude Code hook, and the write pass SessionEnd starts.

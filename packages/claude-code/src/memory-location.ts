@@ -5,6 +5,7 @@ import {
   claudeConfigFolder,
   type LocationOptions,
   projectFolderName,
+  projectNameOf,
   projectRootOf,
 } from "@memfiles/core/recall";
 
@@ -14,6 +15,7 @@ export {
   claudeConfigFolder,
   type LocationOptions,
   projectFolderName,
+  projectNameOf,
   projectRootOf,
 };
 

@@ -148,6 +148,8 @@ describe("memfiles claude-code", () => {
     const mcp = JSON.parse(await readFile(join(cwd, ".mcp.json"), "utf8"));
     expect(mcp.mcpServers.memfiles.args).toEqual(expect.arrayContaining(["--root", root]));
     expect(mcp.mcpServers.memfiles.args).not.toContain("--create");
+    // The project the hooks scope recall to (the folder "my.app"), so the server reads its files too.
+    expect(mcp.mcpServers.memfiles.args.slice(-2)).toEqual(["--project", "my-app"]);
     await rm(root, { recursive: true });
     output.stdout = "";
     expect(await runMemfiles(["claude-code", "status"], context)).toBe(0);

@@ -17,6 +17,7 @@ import {
   type McpApproval,
   memfilesToolsAllowed,
   memoryLocation,
+  projectNameOf,
   projectRootOf,
   readHookLog,
   readInstall,
@@ -142,9 +143,10 @@ function hookCommand(): string[] {
  * The MCP server's command: the sibling package's bin when it is installed, else through npx.
  * `root` `undefined`: the auto memory of whichever project the server starts in (`--user`).
  * Inside a built workspace clone it adds `--conditions=memfiles-dist`, as {@link hookCommand} does,
- * so the server starts from dist/ instead of compiling TypeScript through tsx.
+ * so the server starts from dist/ instead of compiling TypeScript through tsx. `project`: the
+ * project a project install's server serves `projects/<name>.md` of, as the hooks do.
  */
-function mcpServerCommand(root: string | undefined): string[] {
+function mcpServerCommand(root: string | undefined, project: string | undefined): string[] {
   const candidates = [
     fileURLToPath(new URL("../../../mcp/bin/memfiles-mcp.js", import.meta.url)),
     fileURLToPath(new URL("../../../../@memfiles/mcp/bin/memfiles-mcp.js", import.meta.url)),
@@ -162,7 +164,13 @@ function mcpServerCommand(root: string | undefined): string[] {
   // server must not make a new empty one when it is moved away later, as no command does. The
   // auto memory is Claude Code's own folder, made at its first write.
   const memory = root === undefined ? ["--claude-code-memory", "--create"] : ["--root", root];
-  return [...server, ...memory, "--layout", "auto"];
+  return [
+    ...server,
+    ...memory,
+    "--layout",
+    "auto",
+    ...(project === undefined ? [] : ["--project", project]),
+  ];
 }
 
 /**
@@ -273,7 +281,10 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         // Without --root the server finds the auto memory of the project it starts in, as the
         // hooks do: for every project (--user) one folder would serve the others its memory, and
         // a project's shared .mcp.json then holds no one's home folder.
-        mcpCommand: mcpServerCommand(options.root === undefined ? undefined : location.root),
+        mcpCommand: mcpServerCommand(
+          options.root === undefined ? undefined : location.root,
+          options.user === true ? undefined : projectNameOf(context.cwd),
+        ),
         root,
         ...(options.user === true ? {} : { projectFolder: checkoutRootOf(context.cwd) }),
       });
