@@ -114,7 +114,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const { runHook } = await loadRunHook();
-  const { stdout } = await runHook({
+  const { stdout, stderr } = await runHook({
     event,
     stdin,
     stdinTooLarge: tooLarge,
@@ -123,6 +123,7 @@ async function main(argv: string[]): Promise<void> {
     model: text("model"),
   });
   if (stdout !== "") process.stdout.write(stdout);
+  if (stderr !== undefined) process.stderr.write(stderr);
 }
 
 // Claude Code may close the pipe before the hook writes (a cancelled or timed-out hook): the write's

@@ -20,6 +20,8 @@ export {
   type PendingImport,
   readPendingImport,
 } from "./import-sessions.js";
+// A secret in the MEMORY.md Claude Code loads itself.
+export { indexSecretLines, indexSecretWarning } from "./index-secrets.js";
 // Install into Claude Code's settings.
 export {
   HOOK_TIMEOUT_SECONDS,
@@ -29,6 +31,7 @@ export {
   installClaudeCode,
   MCP_SERVER_NAME,
   type McpApproval,
+  memfilesToolsAllowed,
   OtherMemfilesHooksError,
   readInstall,
   rootOfHookCommand,
@@ -38,9 +41,11 @@ export {
 // Where memory lives.
 export {
   autoMemoryFolder,
+  checkoutRootOf,
   claudeConfigFolder,
   memoryLocation,
   projectFolderName,
+  projectNameOf,
   projectRootOf,
 } from "./memory-location.js";
 // Hooks: one run of a Claude Code hook, and the write pass SessionEnd starts.

@@ -38,6 +38,7 @@ async function files(settings?: unknown, mcp?: unknown) {
     mcpPath,
     hookCommand: ["/usr/bin/node", "/opt/my tools/memfiles.js"],
     mcpCommand: ["/usr/bin/node", "/opt/memfiles-mcp.js", "--root", "/m"],
+    recordPath: join(folder, "home", ".claude", "memfiles-install.json"),
   };
   const read = async (path: string) => JSON.parse(await readFile(path, "utf8").catch(() => "null"));
   return { options, settingsPath, mcpPath, read };
@@ -187,6 +188,34 @@ describe("installClaudeCode / uninstallClaudeCode", () => {
       expect(await read(localSettingsPath)).toEqual(local ?? null);
     },
   );
+
+  it.each([
+    ["{}", "{}\n"],
+    ["an empty file", ""],
+  ])(
+    "uninstall gives back settings the person had as %s, and removes only what install created",
+    async (_name, before) => {
+      const { options, settingsPath, mcpPath, read } = await files(before);
+      await writeFile(settingsPath, before);
+      const localSettingsPath = join(dirname(settingsPath), "settings.local.json");
+      await installClaudeCode({ ...options, localSettingsPath });
+      await uninstallClaudeCode({ ...options, localSettingsPath });
+      expect(await read(settingsPath)).toEqual({});
+      // .mcp.json and settings.local.json were install's own.
+      expect(await read(mcpPath)).toBeNull();
+      expect(await read(localSettingsPath)).toBeNull();
+      expect(await read(options.recordPath)).toBeNull();
+    },
+  );
+
+  it("without a record of what install created, uninstall removes no file", async () => {
+    const { options, settingsPath, mcpPath, read } = await files();
+    const { recordPath: _recordPath, ...unrecorded } = options;
+    await installClaudeCode(unrecorded);
+    await uninstallClaudeCode(unrecorded);
+    expect(await read(settingsPath)).toEqual({});
+    expect(await read(mcpPath)).toEqual({});
+  });
 
   const opus = `${JSON.stringify({ model: "opus" }, null, 2)}\n`;
   it.each([

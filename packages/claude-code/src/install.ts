@@ -105,6 +105,12 @@ export type InstallOptions = {
    * does when the person says yes. Absent for `--user`: a user-scope server needs no approval.
    */
   localSettingsPath?: string | undefined;
+  /**
+   * Where install notes the files it created (a JSON list), so that uninstall removes those and
+   * only those once emptied: a file the person had before, even `{}`, is written back, never
+   * removed. Without it, uninstall removes no file.
+   */
+  recordPath?: string | undefined;
 };
 
 /**
@@ -295,11 +301,45 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * @example await installClaudeCode({ settingsPath: ".claude/settings.json", mcpPath: ".mcp.json", hookCommand: ["memfiles"], mcpCommand: ["memfiles-mcp", "--root", "memory"] });
  */
 export async function installClaudeCode(options: InstallOptions): Promise<InstallResult> {
+  const result = await wire(options);
+  const created = result.created.filter((path) => result.changed.includes(path));
+  if (options.recordPath !== undefined && created.length > 0) {
+    const record = await readRecord(options.recordPath);
+    await writeRecord(options.recordPath, [...new Set([...record, ...created])]);
+  }
+  return {
+    changed: result.changed,
+    ...(result.mcpApproval === undefined ? {} : { mcpApproval: result.mcpApproval }),
+  };
+}
+
+/** The files install created, from `recordPath` (none when it is missing or unreadable). */
+async function readRecord(recordPath: string): Promise<string[]> {
+  const value = await readFile(recordPath, "utf8")
+    .then((text) => JSON.parse(text) as unknown)
+    .catch(() => undefined);
+  const created = isObject(value) ? value.created : undefined;
+  return Array.isArray(created) ? created.filter((path) => typeof path === "string") : [];
+}
+
+async function writeRecord(recordPath: string, created: string[]): Promise<void> {
+  if (created.length === 0) await rm(recordPath, { force: true });
+  else await writeJson(recordPath, { created }, NEW_FILE);
+}
+
+async function wire(options: InstallOptions): Promise<InstallResult & { created: string[] }> {
   const settings = await readJson(options.settingsPath);
   const mcp = await readJson(options.mcpPath);
   const local =
     options.localSettingsPath === undefined ? undefined : await readJson(options.localSettingsPath);
   const changed: string[] = [];
+  const created = [
+    ...(settings.existed ? [] : [options.settingsPath]),
+    ...(mcp.existed ? [] : [options.mcpPath]),
+    ...(local === undefined || local.existed || options.localSettingsPath === undefined
+      ? []
+      : [options.localSettingsPath]),
+  ];
 
   const existing =
     typeof settings.value.hooks === "object" && settings.value.hooks !== null
@@ -348,15 +388,15 @@ export async function installClaudeCode(options: InstallOptions): Promise<Instal
     );
     changed.push(options.mcpPath);
   }
-  if (local === undefined || options.localSettingsPath === undefined) return { changed };
+  if (local === undefined || options.localSettingsPath === undefined) return { changed, created };
   const said = (key: string) =>
     [local.value, settings.value].some((file) => listOf(file[key]).includes(MCP_SERVER_NAME));
-  if (said("disabledMcpjsonServers")) return { changed, mcpApproval: "rejected" };
+  if (said("disabledMcpjsonServers")) return { changed, created, mcpApproval: "rejected" };
   if (
     said("enabledMcpjsonServers") ||
     [local.value, settings.value].some((file) => file.enableAllProjectMcpServers === true)
   ) {
-    return { changed, mcpApproval: "already_approved" };
+    return { changed, created, mcpApproval: "already_approved" };
   }
   await writeJson(
     options.localSettingsPath,
@@ -367,14 +407,15 @@ export async function installClaudeCode(options: InstallOptions): Promise<Instal
     local.format,
   );
   changed.push(options.localSettingsPath);
-  return { changed, mcpApproval: "approved" };
+  return { changed, created, mcpApproval: "approved" };
 }
 
 /**
  * Takes memfiles out of Claude Code's settings: its hooks, its MCP server and its approval,
- * nothing else. A file left empty (`{}`) that only memfiles' install created is removed.
+ * nothing else. A file left empty (`{}`) is removed when `recordPath` notes that install created
+ * it, and written back as `{}` otherwise (the person had it before).
  *
- * @param options - `{ settingsPath, mcpPath, localSettingsPath? }`.
+ * @param options - `{ settingsPath, mcpPath, localSettingsPath?, recordPath? }`.
  * @returns `{ changed }`: the files written or removed.
  * @throws {SettingsFileError} when a file is a folder, unreadable, not a JSON object, or its
  *   `hooks` / `mcpServers` / `enabledMcpjsonServers` is not the shape Claude Code documents
@@ -382,9 +423,18 @@ export async function installClaudeCode(options: InstallOptions): Promise<Instal
  * @example await uninstallClaudeCode({ settingsPath: ".claude/settings.json", mcpPath: ".mcp.json" });
  */
 export async function uninstallClaudeCode(
-  options: Pick<InstallOptions, "settingsPath" | "mcpPath" | "localSettingsPath">,
+  options: Pick<InstallOptions, "settingsPath" | "mcpPath" | "localSettingsPath" | "recordPath">,
 ): Promise<InstallResult> {
   const changed: string[] = [];
+  const record = options.recordPath === undefined ? [] : await readRecord(options.recordPath);
+  const removed: string[] = [];
+  // A file memfiles created is removed once emptied; one the person had is written back.
+  const put = async (path: string, next: Json, format: JsonFormat) => {
+    if (Object.keys(next).length > 0 || !record.includes(path))
+      return writeJson(path, next, format);
+    removed.push(path);
+    return rm(path, { force: true });
+  };
   const settings = await readJson(options.settingsPath);
   const local =
     options.localSettingsPath === undefined ? undefined : await readJson(options.localSettingsPath);
@@ -393,8 +443,7 @@ export async function uninstallClaudeCode(
     if (!same(hooks, settings.value.hooks)) {
       const { hooks: _hooks, ...rest } = settings.value;
       const next = Object.keys(hooks).length === 0 ? rest : { ...rest, hooks };
-      if (Object.keys(next).length === 0) await rm(options.settingsPath, { force: true });
-      else await writeJson(options.settingsPath, next, settings.format);
+      await put(options.settingsPath, next, settings.format);
       changed.push(options.settingsPath);
     }
   }
@@ -404,8 +453,7 @@ export async function uninstallClaudeCode(
     const { [MCP_SERVER_NAME]: _server, ...others } = servers;
     const { mcpServers: _servers, ...rest } = mcp.value;
     const next = Object.keys(others).length === 0 ? rest : { ...rest, mcpServers: others };
-    if (Object.keys(next).length === 0) await rm(options.mcpPath, { force: true });
-    else await writeJson(options.mcpPath, next, mcp.format);
+    await put(options.mcpPath, next, mcp.format);
     changed.push(options.mcpPath);
   }
   const approved = listOf(local?.value.enabledMcpjsonServers);
@@ -417,11 +465,32 @@ export async function uninstallClaudeCode(
     const others = approved.filter((name) => name !== MCP_SERVER_NAME);
     const { enabledMcpjsonServers: _approved, ...rest } = local.value;
     const next = others.length === 0 ? rest : { ...rest, enabledMcpjsonServers: others };
-    if (Object.keys(next).length === 0) await rm(options.localSettingsPath, { force: true });
-    else await writeJson(options.localSettingsPath, next, local.format);
+    await put(options.localSettingsPath, next, local.format);
     changed.push(options.localSettingsPath);
   }
+  if (options.recordPath !== undefined && removed.length > 0)
+    await writeRecord(
+      options.recordPath,
+      record.filter((path) => !removed.includes(path)),
+    );
   return { changed };
+}
+
+/**
+ * Whether a settings file's `permissions.allow` lets every memfiles tool run without asking
+ * (`mcp__memfiles`, or `mcp__memfiles__*`; https://code.claude.com/docs/en/iam).
+ *
+ * @param settingsPath - A Claude Code settings file.
+ * @returns `false` too when the file is missing or not a JSON object.
+ * @example await memfilesToolsAllowed("/home/ana/.claude/settings.json") // true
+ */
+export async function memfilesToolsAllowed(settingsPath: string): Promise<boolean> {
+  const settings = await readJson(settingsPath).catch(() => undefined);
+  const permissions = settings?.value.permissions;
+  const allow = isObject(permissions) ? listOf(permissions.allow) : [];
+  return allow.some(
+    (rule) => rule === `mcp__${MCP_SERVER_NAME}` || rule === `mcp__${MCP_SERVER_NAME}__*`,
+  );
 }
 
 /** Result of {@link readInstall}: which of memfiles' hooks and server a settings pair wires. */

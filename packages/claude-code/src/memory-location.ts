@@ -1,17 +1,21 @@
 import { resolve } from "node:path";
 import {
   autoMemoryFolder,
+  checkoutRootOf,
   claudeConfigFolder,
   type LocationOptions,
   projectFolderName,
+  projectNameOf,
   projectRootOf,
 } from "@memfiles/core/recall";
 
 export {
   autoMemoryFolder,
+  checkoutRootOf,
   claudeConfigFolder,
   type LocationOptions,
   projectFolderName,
+  projectNameOf,
   projectRootOf,
 };
 

@@ -34,8 +34,9 @@ const MAX_SECRET_ROUNDS = 4;
  * data), leaving out the units this session was shown already and every unit that holds what
  * core's secret scan takes for a secret (the budget is filled with the next best instead).
  *
- * @param options - `{ root, layout, prompt, maxTokens?, shown? }`: `maxTokens` in estimated tokens
- *   (default 1,500), `shown` the keys of units shown earlier in the session.
+ * @param options - `{ root, layout, prompt, project?, maxTokens?, shown? }`: `project` the
+ *   session's (core's scope rule: without it only global memories), `maxTokens` in estimated
+ *   tokens (default 1,500), `shown` the keys of units shown earlier in the session.
  * @returns `{ note, keys, withheld }`.
  * @throws File-system errors from reading the folder pass through.
  * @example const { note } = await recallForPrompt({ root, layout: "fact", prompt: "Where do I deploy?" });
@@ -44,6 +45,7 @@ export async function recallForPrompt(options: {
   root: string;
   layout: StoreLayout;
   prompt: string;
+  project?: string | undefined;
   maxTokens?: number;
   shown?: ReadonlySet<string>;
 }): Promise<RecallForPromptResult> {
@@ -54,6 +56,7 @@ export async function recallForPrompt(options: {
       root: options.root,
       layout: options.layout,
       query: options.prompt,
+      ...(options.project === undefined ? {} : { scope: options.project }),
       budgetTokens: options.maxTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,
       exclude,
       readTool: CLAUDE_CODE_READ_TOOL,
@@ -87,7 +90,8 @@ export type MemoryBlockForSessionResult = {
  * past it, the index is pre-filtered to fewer lines. A line that core's secret scan flags is left
  * out; when the rest still holds one (a secret over several lines), the block is left out whole.
  *
- * @param options - `{ root, layout, maxTokens? }`: `maxTokens` in estimated tokens (default 6,000).
+ * @param options - `{ root, layout, project?, maxTokens? }`: `project` as for
+ *   {@link recallForPrompt}, `maxTokens` in estimated tokens (default 6,000).
  * @returns `{ block, withheld }`.
  * @throws File-system errors from reading the folder pass through.
  * @example const { block } = await memoryBlockForSession({ root, layout: "subject" });
@@ -95,11 +99,13 @@ export type MemoryBlockForSessionResult = {
 export async function memoryBlockForSession(options: {
   root: string;
   layout: StoreLayout;
+  project?: string | undefined;
   maxTokens?: number;
 }): Promise<MemoryBlockForSessionResult> {
   const { text } = await memoryBlock({
     root: options.root,
     layout: options.layout,
+    ...(options.project === undefined ? {} : { scope: options.project }),
     budgetTokens: options.maxTokens ?? DEFAULT_SESSION_START_TOKENS,
     readTool: CLAUDE_CODE_READ_TOOL,
   });

@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { TIME_ZONE_ENV_CASES } from "../../core/test/fixtures/time-zone-env.js";
@@ -51,6 +52,44 @@ describe("runHook: every hook answers JSON or nothing, never fails", () => {
   });
 
   it.each(EVENTS)(
+    "%s with a missing --root creates nothing, prints nothing and says why on stderr",
+    async (event) => {
+      const { cwd, root } = await hookFolders();
+      const missing = join(cwd, "memory");
+      const result = await runHook({
+        event,
+        stdin: hookInput(cwd, {
+          prompt: "where do I deploy?",
+          transcript_path: join(root, "deploy-host.md"),
+          tool_name: "Write",
+          tool_input: { file_path: join(cwd, "a.md"), content: "x" },
+        }),
+        root: missing,
+      });
+      expect(result.stdout).toBe("");
+      if (event !== "pre-tool-use") expect(result.stderr).toContain(`${missing} does not exist`);
+      expect(existsSync(missing)).toBe(false);
+    },
+  );
+
+  it("PreToolUse denies an edit into a missing --root folder, which it would create", async () => {
+    const { cwd } = await hookFolders();
+    const missing = join(cwd, "memory");
+    const { stdout } = await runHook({
+      event: "pre-tool-use",
+      stdin: hookInput(cwd, {
+        tool_name: "Write",
+        tool_input: { file_path: "memory/editor.md", content: "x" },
+      }),
+      root: missing,
+    });
+    expect(JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason).toMatch(
+      /the memory folder .* does not exist/,
+    );
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it.each(EVENTS)(
     "%s on a memory folder that is a file prints nothing and logs nothing there",
     async (event) => {
       const { cwd, root } = await hookFolders();
@@ -93,6 +132,21 @@ describe("SessionStart", () => {
     expect(await runHook({ event: "session-start", stdin: hookInput(cwd), home, env: {} })).toEqual(
       { stdout: "" },
     );
+  });
+
+  it("logs a secret in the auto memory's MEMORY.md, which Claude Code loads unscanned", async () => {
+    const { cwd, home } = await hookFolders();
+    const auto = autoMemoryFolder({ cwd, home, env: {} });
+    await mkdir(auto, { recursive: true });
+    const key = "AKIAIOSFODNN7EXAMPLE and wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+    await writeFile(join(auto, "MEMORY.md"), `# Memory\n- staging AWS key: ${key}\n`);
+    const result = await runHook({ event: "session-start", stdin: hookInput(cwd), home, env: {} });
+    expect(result).toEqual({ stdout: "" });
+    const log = await readFile(join(auto, ".memfiles", "claude-code", "hook.log"), "utf8");
+    expect(log).toContain(
+      `${join(auto, "MEMORY.md")} holds what looks like a secret (line 2): Claude Code loads this file into every session itself`,
+    );
+    expect(log).not.toContain("AKIAIOSFODNN7EXAMPLE");
   });
 
   it("keeps the block within its token budget", async () => {
@@ -249,6 +303,32 @@ describe("UserPromptSubmit", () => {
     expect(
       await runHook({ event: "user-prompt-submit", stdin: hookInput(cwd, { prompt }), root }),
     ).toEqual({ stdout: "" });
+  });
+});
+
+describe("the session's project (core's scope rule)", () => {
+  it("recalls projects/<name>.md of the project the session runs in, never another's", async () => {
+    const { cwd, root } = await hookFolders();
+    for (const name of ["deploy-host.md", "diet.md"]) await rm(join(root, name));
+    await mkdir(join(root, "projects"));
+    const file = (name: string, line: string) =>
+      `---\nname: ${name}\ndescription: The ${name} project.\n---\n[stated 2026/09/12] ${line}\n`;
+    // hookFolders' session folder is named "project".
+    await writeFile(
+      join(root, "projects", "project.md"),
+      file("project", "deploys the apps on Fly.io"),
+    );
+    await writeFile(
+      join(root, "projects", "other.md"),
+      file("other", "deploys the apps on Render"),
+    );
+    const prompt = hookInput(cwd, { prompt: "where do I deploy the apps?" });
+    const { stdout } = await runHook({ event: "user-prompt-submit", stdin: prompt, root });
+    expect(stdout).toContain("Fly.io");
+    expect(stdout).not.toContain("Render");
+    const start = await runHook({ event: "session-start", stdin: hookInput(cwd), root });
+    expect(start.stdout).toContain("projects/project.md");
+    expect(start.stdout).not.toContain("projects/other.md");
   });
 });
 

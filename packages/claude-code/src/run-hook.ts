@@ -6,6 +6,7 @@ import type { StoreLayout } from "@memfiles/core";
 import {
   detectLayout,
   MemoryStore,
+  projectNameOf,
   type TimeZoneFromEnv,
   timeZoneFromEnv,
 } from "@memfiles/core/recall";
@@ -71,8 +72,11 @@ export type RunHookOptions = {
   startWritePass?: (request: WritePassRequest) => void;
 };
 
-/** What the hook prints on stdout: JSON, or `""` for nothing. The exit code is always 0. */
-export type RunHookResult = { stdout: string };
+/**
+ * What the hook prints: on stdout JSON, or `""` for nothing; on stderr, when set, one line for
+ * Claude Code's debug log (a problem with no memory folder to log it in). The exit code is always 0.
+ */
+export type RunHookResult = { stdout: string; stderr?: string };
 
 /** The hooks' time zone, and why it is UTC when a configured one names no zone. */
 export type HookTimeZone = TimeZoneFromEnv;
@@ -129,6 +133,11 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
       env,
       ...(options.home === undefined ? {} : { home: options.home }),
     });
+    // A hook never creates a --root folder: a missing one is a typo or a folder moved away, and
+    // a new empty one there would swallow the real one moved back (`mv old memory`).
+    if (options.root !== undefined && !existsSync(location.root)) {
+      return missingRoot(options.event, input, location.root);
+    }
     // The one rule: Claude Code's auto memory folder is read as facts unless its files hold the
     // subject layout's dated lines (a memfiles folder someone put there).
     const layout: StoreLayout = detectLayout(location.root, {
@@ -151,6 +160,7 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
       location,
       layout,
       store: opened,
+      project: projectNameOf(input.cwd),
       timeZone: zone.timeZone,
       now: options.now ?? (() => new Date()),
       sessionStartTokens: options.sessionStartTokens ?? DEFAULT_SESSION_START_TOKENS,
@@ -220,4 +230,22 @@ async function tooLargeInput(options: RunHookOptions): Promise<RunHookResult> {
   } catch {
     return { stdout: "" };
   }
+}
+
+/**
+ * A hook whose `--root` folder does not exist creates nothing: it prints nothing and says why on
+ * stderr (Claude Code's debug log), as there is no folder to log in. PreToolUse denies an edit
+ * into the missing folder, which Claude Code would otherwise create unchecked.
+ */
+async function missingRoot(event: string, input: HookInput, root: string): Promise<RunHookResult> {
+  const fix = `Create it (\`memfiles claude-code install --root ${root} --create\`), or wire another folder.`;
+  const stderr = `memfiles: the memory folder ${root} does not exist; the ${event} hook did nothing. ${fix}\n`;
+  if (event !== "pre-tool-use") return { stdout: "", stderr };
+  const { deny, fileEditOf } = await import("./hooks/pre-tool-use.js");
+  const edit = fileEditOf(input.tool_name, input.tool_input);
+  if (edit === undefined || memoryPathOf(root, resolve(input.cwd, edit.filePath)) === undefined)
+    return { stdout: "" };
+  return {
+    stdout: `${JSON.stringify(deny(`Refused the edit of ${edit.filePath}: the memory folder ${root} does not exist, and memfiles never creates it unasked. ${fix}`))}\n`,
+  };
 }

@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { projectFolderName } from "./claude-code-location.js";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { projectFolderName, projectNameOf } from "./claude-code-location.js";
 
 // Observed: a long path and the folder Claude Code 2.1.332 created for it (`claude -p` run in it).
 // The two rows after it are derived from the rule with a separate implementation of Java's
@@ -26,5 +29,34 @@ describe("projectFolderName", () => {
     ],
   ])("%s", (_name, path, folder) => {
     expect(projectFolderName(path)).toBe(folder);
+  });
+});
+
+describe("projectNameOf: the project a session's memory is scoped to", () => {
+  it.each([
+    ["a kebab-case folder", "billing-api", [], "billing-api"],
+    ["spaces, dots and capitals", "My App.v2", [], "my-app-v2"],
+    ["a subfolder of a git checkout", "shop", ["src", "lib"], "shop"],
+    ["no letter or digit", "__", [], undefined],
+  ])("%s", async (_name, folder, below, project) => {
+    const base = await mkdtemp(join(tmpdir(), "memfiles-project-"));
+    onTestFinished(() => rm(base, { recursive: true, force: true }));
+    const root = join(base, folder);
+    await mkdir(join(root, ".git"), { recursive: true });
+    const cwd = join(root, ...below);
+    await mkdir(cwd, { recursive: true });
+    expect(projectNameOf(cwd)).toBe(project);
+  });
+
+  it("a git worktree is the project of its main checkout", async () => {
+    const base = await mkdtemp(join(tmpdir(), "memfiles-project-"));
+    onTestFinished(() => rm(base, { recursive: true, force: true }));
+    await mkdir(join(base, "shop", ".git", "worktrees", "fix"), { recursive: true });
+    await mkdir(join(base, "fix"));
+    await writeFile(
+      join(base, "fix", ".git"),
+      `gitdir: ${join(base, "shop", ".git", "worktrees", "fix")}\n`,
+    );
+    expect(projectNameOf(join(base, "fix"))).toBe("shop");
   });
 });

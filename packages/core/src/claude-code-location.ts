@@ -42,27 +42,58 @@ export function projectFolderName(path: string): string {
 }
 
 /**
- * The project Claude Code keys its auto memory by: the main working tree of the git repository
- * `cwd` is in (its worktrees share one memory), else `cwd` itself.
+ * The current project of a Claude Code session, as core's scope rule names projects (`scope:`,
+ * `projects/<name>.md`): the folder name of {@link projectRootOf} (so every worktree of a
+ * repository is one project), in the layout's kebab-case (NFKC, lower case, every run of other
+ * characters than letters and digits one `-`). `projects/<name>.md` of that name is recalled.
+ *
+ * @param cwd - The folder Claude Code runs in.
+ * @returns The project name, or `undefined` when the folder name holds no letter or digit.
+ * @example projectNameOf("/home/ana/Billing API/src") // "billing-api" when /home/ana/Billing API/.git exists
  */
-export function projectRootOf(cwd: string): string {
+export function projectNameOf(cwd: string): string | undefined {
+  const name = basename(projectRootOf(cwd))
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+  return name === "" ? undefined : name;
+}
+
+/**
+ * The git checkout `cwd` is in: the nearest folder holding `.git` (a worktree's own folder for a
+ * worktree), else `cwd` itself. Claude Code reads a project's `.claude/settings.json` and
+ * `.mcp.json` there, so a worktree has its own.
+ *
+ * @param cwd - The folder Claude Code runs in.
+ * @returns An absolute folder path.
+ * @example checkoutRootOf("/home/ana/shop-fix/src") // "/home/ana/shop-fix" for a worktree there
+ */
+export function checkoutRootOf(cwd: string): string {
   let folder = resolve(cwd);
   for (;;) {
-    const git = join(folder, ".git");
-    if (existsSync(git)) {
-      if (statSync(git).isDirectory()) return folder;
-      // A worktree's `.git` file: `gitdir: <main>/.git/worktrees/<name>`.
-      const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(git, "utf8"))?.[1];
-      const main =
-        pointer === undefined
-          ? undefined
-          : /^(.*)[/\\]\.git[/\\]worktrees[/\\][^/\\]+$/.exec(resolve(folder, pointer))?.[1];
-      return main ?? folder;
-    }
+    if (existsSync(join(folder, ".git"))) return folder;
     const parent = dirname(folder);
     if (parent === folder) return resolve(cwd);
     folder = parent;
   }
+}
+
+/**
+ * The project Claude Code keys its auto memory by: the main working tree of the git repository
+ * `cwd` is in (its worktrees share one memory), else `cwd` itself.
+ */
+export function projectRootOf(cwd: string): string {
+  const folder = checkoutRootOf(cwd);
+  const git = join(folder, ".git");
+  if (!existsSync(git) || statSync(git).isDirectory()) return folder;
+  // A worktree's `.git` file: `gitdir: <main>/.git/worktrees/<name>`.
+  const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(git, "utf8"))?.[1];
+  const main =
+    pointer === undefined
+      ? undefined
+      : /^(.*)[/\\]\.git[/\\]worktrees[/\\][^/\\]+$/.exec(resolve(folder, pointer))?.[1];
+  return main ?? folder;
 }
 
 /** Claude Code's configuration folder: `CLAUDE_CONFIG_DIR`, else `~/.claude`. */

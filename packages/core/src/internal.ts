@@ -10,9 +10,11 @@ export type { BoundaryStore } from "./boundary/index.js";
 export type { ToolCall } from "./chat/index.js";
 export {
   autoMemoryFolder,
+  checkoutRootOf,
   claudeConfigFolder,
   type LocationOptions,
   projectFolderName,
+  projectNameOf,
   projectRootOf,
 } from "./claude-code-location.js";
 export {

@@ -17,9 +17,11 @@ export {
 // Where Claude Code keeps a project's auto memory (the hooks' default memory folder).
 export {
   autoMemoryFolder,
+  checkoutRootOf,
   claudeConfigFolder,
   type LocationOptions,
   projectFolderName,
+  projectNameOf,
   projectRootOf,
 } from "./claude-code-location.js";
 // The secret scan, so what a hook prints passes the same guard as every write.

@@ -30,6 +30,8 @@ export type HookContext = {
   location: MemoryLocation;
   layout: StoreLayout;
   store: MemoryStore;
+  /** The session's project (core's `projectNameOf` of its `cwd`): `projects/<name>.md` is recalled. */
+  project: string | undefined;
   /** The user's IANA time zone. */
   timeZone: string;
   now: () => Date;

@@ -265,6 +265,24 @@ describe("PreToolUse: Claude Code's edits of the memory folder go through the ch
     });
   });
 
+  it('a refused path in the subject layout quotes the rule\'s ".md" as written', async () => {
+    const { cwd, root } = await hookFolders();
+    for (const name of ["deploy-host.md", "diet.md"]) await rm(join(root, name));
+    await mkdir(join(root, "topics"), { recursive: true });
+    await writeFile(
+      join(root, "profile.md"),
+      "---\nname: profile\ndescription: Who.\n---\n[stated 2026/09/12] is Ana\n",
+    );
+    const stdin = hookInput(cwd, {
+      tool_name: "Write",
+      tool_input: { file_path: join(root, "topics", "Big Notes.md"), content: "hello\n" },
+    });
+    const { stdout } = await runHook({ event: "pre-tool-use", stdin, root });
+    const reason: string = JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason;
+    expect(reason).toContain('one kebab-case name ending in ".md", such as');
+    expect(reason).toContain(`"${join(root, "topics", "home-cooking.md")}"`);
+  });
+
   describe.each(["fact", "subject"] as const)("a CRLF memory file (%s layout)", (layout) => {
     const file = layout === "fact" ? "tea.md" : "topics/drinks.md";
     const content =

@@ -11,7 +11,8 @@ const CONTEXT_RESET_SOURCES = new Set(["compact", "clear"]);
 /**
  * SessionStart: the memory block (index, `profile.md`, `preferences.md`, fenced as data) as
  * `additionalContext`, within its token budget. Nothing when the memory is Claude Code's own auto
- * memory: Claude Code loads that folder's `MEMORY.md` into the session itself. A line holding what
+ * memory: Claude Code loads that folder's `MEMORY.md` into the session itself (a secret in it is
+ * logged, as it reaches the model unscanned). A line holding what
  * looks like a secret is left out (the hook log says how many were). After compaction or `/clear`
  * the session's recalled set is emptied, so recall may show those lines again.
  */
@@ -21,11 +22,21 @@ export async function sessionStart(context: HookContext): Promise<HookOutput | u
     if (state.recalled.length > 0)
       await writeSessionState(context.store, context.input.session_id, { ...state, recalled: [] });
   }
-  if (context.location.autoMemory) return undefined;
+  if (context.location.autoMemory) {
+    // Claude Code loads this MEMORY.md itself, unscanned: the log (and `status`) say so.
+    const { indexSecretLines, indexSecretWarning } = await import("../index-secrets.js");
+    const lines = await indexSecretLines(context.store);
+    if (lines.length > 0) {
+      const message = indexSecretWarning(context.location.root, lines);
+      await context.log({ event: "session-start", outcome: "ok", message });
+    }
+    return undefined;
+  }
   const { memoryBlockForSession } = await import("../recall-for-hook.js");
   const { block, withheld } = await memoryBlockForSession({
     root: context.location.root,
     layout: context.layout,
+    project: context.project,
     maxTokens: context.sessionStartTokens,
   });
   if (withheld > 0) await logWithheld(context, "session-start", withheld, "lines");

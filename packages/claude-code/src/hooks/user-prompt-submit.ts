@@ -18,6 +18,7 @@ export async function userPromptSubmit(context: HookContext): Promise<HookOutput
     root: context.location.root,
     layout: context.layout,
     prompt,
+    project: context.project,
     maxTokens: context.promptRecallTokens,
     shown: new Set(state.recalled),
   });

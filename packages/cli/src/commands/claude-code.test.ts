@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -111,7 +111,9 @@ describe("memfiles claude-code", () => {
   it("install --root puts the folder into every hook; status shows the last write pass", async () => {
     const { cwd, context, output } = await project();
     const root = join(cwd, "memory");
-    await runMemfiles(["claude-code", "install", "--root", "memory"], context);
+    expect(
+      await runMemfiles(["claude-code", "install", "--root", "memory", "--create"], context),
+    ).toBe(0);
     const settings = JSON.parse(await readFile(join(cwd, ".claude", "settings.json"), "utf8"));
     expect(settings.hooks.SessionEnd[0].hooks[0].command).toMatch(
       new RegExp(`hook session-end --root ${root}$`),
@@ -127,6 +129,114 @@ describe("memfiles claude-code", () => {
     expect(output.stdout).toContain(
       "Last write pass: 2026-12-06T04:00:00.000Z ok: 4 new turns read; 1 memories written",
     );
+  });
+
+  it("install --root refuses a missing folder unless --create; status says it went missing", async () => {
+    const { cwd, context, output } = await project();
+    const root = join(cwd, "memory");
+    const settings = await readFile(join(cwd, ".claude", "settings.json"), "utf8");
+    expect(await runMemfiles(["claude-code", "install", "--root", "memory"], context)).toBe(2);
+    expect(output.stderr).toContain(`No memory folder at ${root}.`);
+    expect(output.stderr).toContain("`memfiles claude-code install --root memory --create`");
+    expect(await readFile(join(cwd, ".claude", "settings.json"), "utf8")).toBe(settings);
+    expect(await readdir(cwd)).toEqual([".claude"]);
+    expect(
+      await runMemfiles(["claude-code", "install", "--root", "memory", "--create"], context),
+    ).toBe(0);
+    expect(await readdir(root)).toEqual([]);
+    // The server gets no --create: moved away later, the folder is not made again empty.
+    const mcp = JSON.parse(await readFile(join(cwd, ".mcp.json"), "utf8"));
+    expect(mcp.mcpServers.memfiles.args).toEqual(expect.arrayContaining(["--root", root]));
+    expect(mcp.mcpServers.memfiles.args).not.toContain("--create");
+    // The project the hooks scope recall to (the folder "my.app"), so the server reads its files too.
+    expect(mcp.mcpServers.memfiles.args.slice(-2)).toEqual(["--project", "my-app"]);
+    await rm(root, { recursive: true });
+    output.stdout = "";
+    expect(await runMemfiles(["claude-code", "status"], context)).toBe(0);
+    expect(output.stdout).toContain(
+      `Memory: ${root} (missing: the hooks do nothing until it exists;`,
+    );
+  });
+
+  it("import without --root uses the folder the project's hooks are wired to", async () => {
+    const { home, cwd, context, output } = await project();
+    context.env = { HOME: home, MEMFILES_TIME_ZONE: "UTC" };
+    const root = join(cwd, "memory");
+    await runMemfiles(["claude-code", "install", "--root", "memory", "--create"], context);
+    output.stderr = "";
+    expect(await runMemfiles(["claude-code", "import", "--dry-run"], context)).toBe(0);
+    expect(output.stderr).toContain(
+      `importing into ${root}, the folder this project's hooks are wired to`,
+    );
+    await rm(root, { recursive: true });
+    output.stderr = "";
+    expect(await runMemfiles(["claude-code", "import", "--dry-run"], context)).toBe(2);
+    expect(output.stderr).toContain(`No memory folder at ${root}.`);
+  });
+
+  it("import --resume --abandon is refused as conflicting", async () => {
+    const { home, context, output } = await project();
+    context.env = { HOME: home, MEMFILES_TIME_ZONE: "UTC" };
+    expect(await runMemfiles(["claude-code", "import", "--resume", "--abandon"], context)).toBe(2);
+    expect(output.stderr).toContain("option '--abandon' cannot be used with option '--resume'");
+  });
+
+  it("in a git worktree, status and install use the worktree's own settings and say so", async () => {
+    const { base, home, cwd, context } = await project();
+    await mkdir(join(cwd, ".git", "worktrees", "fix"), { recursive: true });
+    const worktree = join(base, "fix");
+    await mkdir(worktree);
+    await writeFile(join(worktree, ".git"), `gitdir: ${join(cwd, ".git", "worktrees", "fix")}\n`);
+    expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
+    const inWorktree = contextIn(worktree);
+    inWorktree.context.env = { HOME: home };
+    expect(await runMemfiles(["claude-code", "status"], inWorktree.context)).toBe(0);
+    const settings = join(worktree, ".claude", "settings.json");
+    expect(inWorktree.output.stdout).toContain(`Settings: ${settings}\n`);
+    expect(inWorktree.output.stdout).toContain(
+      `This is a git worktree of ${cwd}: Claude Code reads the worktree's own .claude/settings.json`,
+    );
+    expect(inWorktree.output.stdout).toContain("Hooks: none wired\n");
+    expect(await runMemfiles(["claude-code", "install"], inWorktree.context)).toBe(0);
+    expect(inWorktree.output.stdout).toContain(`Wired memfiles into ${settings}`);
+    expect(JSON.parse(await readFile(settings, "utf8")).hooks.SessionStart).toHaveLength(1);
+  });
+
+  it("uninstall --user gives back a ~/.claude.json the person had as {}, removes what install made", async () => {
+    const { home, context } = await project();
+    await writeFile(join(home, ".claude.json"), "{}\n");
+    expect(await runMemfiles(["claude-code", "install", "--user"], context)).toBe(0);
+    expect(await runMemfiles(["claude-code", "uninstall", "--user"], context)).toBe(0);
+    expect(await readFile(join(home, ".claude.json"), "utf8")).toBe("{}\n");
+    expect(await readdir(join(home, ".claude"))).toEqual([]);
+  });
+
+  it("install says how to allow the memfiles tools only while they are not allowed", async () => {
+    const { home, context, output } = await project();
+    const hint = 'add "mcp__memfiles" to permissions.allow';
+    expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
+    expect(output.stdout).toContain(hint);
+    await mkdir(join(home, ".claude"), { recursive: true });
+    await writeFile(
+      join(home, ".claude", "settings.json"),
+      JSON.stringify({ permissions: { allow: ["mcp__memfiles"] } }),
+    );
+    output.stdout = "";
+    expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
+    expect(output.stdout).toContain("memfiles is already wired");
+    expect(output.stdout).not.toContain(hint);
+  });
+
+  it("status warns of a secret in the auto memory's MEMORY.md, which Claude Code loads itself", async () => {
+    const { home, cwd, context, output } = await project();
+    const auto = join(home, ".claude", "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"), "memory");
+    await mkdir(auto, { recursive: true });
+    await writeFile(join(auto, "MEMORY.md"), "# Memory\n- staging key: AKIAIOSFODNN7EXAMPLE\n");
+    expect(await runMemfiles(["claude-code", "status"], context)).toBe(0);
+    expect(output.stdout).toContain(
+      `Warning: ${join(auto, "MEMORY.md")} holds what looks like a secret (line 2): Claude Code loads this file into every session itself, without memfiles' checks.`,
+    );
+    expect(output.stdout).not.toContain("AKIAIOSFODNN7EXAMPLE");
   });
 
   it("import --dry-run lists the past sessions oldest first with their cost; bad options are refused", async () => {

@@ -1,16 +1,22 @@
 import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import Anthropic from "@anthropic-ai/sdk";
 import {
+  checkoutRootOf,
   claudeConfigFolder,
   describeProposals,
   type ImportProgress,
   type ImportSessionsResult,
   importSessions,
+  indexSecretLines,
+  indexSecretWarning,
   installClaudeCode,
   type McpApproval,
+  memfilesToolsAllowed,
   memoryLocation,
+  projectNameOf,
   projectRootOf,
   readHookLog,
   readInstall,
@@ -21,12 +27,13 @@ import {
 } from "@memfiles/claude-code";
 import { MemoryStore } from "@memfiles/core";
 import { isCalendarDay } from "@memfiles/core/internal";
+import { Option } from "commander";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import type { RegisterCommand } from "./command.js";
 
-type Options = { user?: boolean; root?: string };
+type Options = { user?: boolean; root?: string; create?: boolean };
 type ImportOptions = {
   root?: string;
   since?: string;
@@ -46,6 +53,7 @@ type ImportOptions = {
 function nextSteps(
   approval: McpApproval | undefined,
   localSettingsPath: string | undefined,
+  toolsAllowed: boolean,
 ): string {
   const lines: string[] = [];
   if (approval === "approved") {
@@ -58,10 +66,11 @@ function nextSteps(
       `You rejected the memfiles MCP server before (disabledMcpjsonServers): its tools stay off until you approve it with /mcp in Claude Code. The hooks work without it.`,
     );
   }
-  lines.push(
-    'Claude Code asks before the first use of each memfiles tool; to allow them without asking (needed for `claude -p`), add "mcp__memfiles" to permissions.allow in ~/.claude/settings.json.',
-  );
-  return `${lines.join("\n")}\n`;
+  if (!toolsAllowed)
+    lines.push(
+      'Claude Code asks before the first use of each memfiles tool; to allow them without asking (needed for `claude -p`), add "mcp__memfiles" to permissions.allow in ~/.claude/settings.json.',
+    );
+  return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
 }
 
 /** The lines `import` prints: the sessions oldest first with their cost bound, then the outcome. */
@@ -133,9 +142,10 @@ function hookCommand(): string[] {
  * The MCP server's command: the sibling package's bin when it is installed, else through npx.
  * `root` `undefined`: the auto memory of whichever project the server starts in (`--user`).
  * Inside a built workspace clone it adds `--conditions=memfiles-dist`, as {@link hookCommand} does,
- * so the server starts from dist/ instead of compiling TypeScript through tsx.
+ * so the server starts from dist/ instead of compiling TypeScript through tsx. `project`: the
+ * project a project install's server serves `projects/<name>.md` of, as the hooks do.
  */
-function mcpServerCommand(root: string | undefined): string[] {
+function mcpServerCommand(root: string | undefined, project: string | undefined): string[] {
   const candidates = [
     fileURLToPath(new URL("../../../mcp/bin/memfiles-mcp.js", import.meta.url)),
     fileURLToPath(new URL("../../../../@memfiles/mcp/bin/memfiles-mcp.js", import.meta.url)),
@@ -149,8 +159,17 @@ function mcpServerCommand(root: string | undefined): string[] {
     found === undefined
       ? ["npx", "-y", "@memfiles/mcp"]
       : [process.execPath, ...(built ? ["--conditions=memfiles-dist"] : []), found];
-  const memory = root === undefined ? ["--claude-code-memory"] : ["--root", root];
-  return [...server, ...memory, "--create", "--layout", "auto"];
+  // A --root folder exists once install ran (it refuses a missing one without --create); the
+  // server must not make a new empty one when it is moved away later, as no command does. The
+  // auto memory is Claude Code's own folder, made at its first write.
+  const memory = root === undefined ? ["--claude-code-memory", "--create"] : ["--root", root];
+  return [
+    ...server,
+    ...memory,
+    "--layout",
+    "auto",
+    ...(project === undefined ? [] : ["--project", project]),
+  ];
 }
 
 /**
@@ -168,19 +187,24 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
   const paths = (options: Options) => {
     const home = context.env.HOME ?? context.env.USERPROFILE;
     const env = context.env;
+    const config = claudeConfigFolder({ env, ...(home === undefined ? {} : { home }) });
+    // Where install notes the files it created, for uninstall to remove only those.
+    const recordPath = join(config, "memfiles-install.json");
     if (options.user === true) {
-      const config = claudeConfigFolder({ env, ...(home === undefined ? {} : { home }) });
       return {
         settingsPath: join(config, "settings.json"),
         mcpPath: join(resolve(config, ".."), ".claude.json"),
+        recordPath,
         home,
       };
     }
-    const project = projectRootOf(context.cwd);
+    // Claude Code reads a worktree's own settings, not its main checkout's.
+    const project = checkoutRootOf(context.cwd);
     return {
       settingsPath: join(project, ".claude", "settings.json"),
       mcpPath: join(project, ".mcp.json"),
       localSettingsPath: join(project, ".claude", "settings.local.json"),
+      recordPath,
       home,
     };
   };
@@ -192,14 +216,61 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       ...(home === undefined ? {} : { home }),
     });
 
+  /**
+   * In a git worktree: Claude Code runs the hooks of the worktree's own settings, while memory is
+   * the main checkout's (the auto memory's project), so say that the wiring is not shared.
+   */
+  const worktreeNote = (options: Options) => {
+    const checkout = checkoutRootOf(context.cwd);
+    const main = projectRootOf(context.cwd);
+    if (options.user === true || checkout === main) return "";
+    return `This is a git worktree of ${main}: Claude Code reads the worktree's own .claude/settings.json and .mcp.json, so each worktree needs its own install (or those files committed); the auto memory is shared with ${main}.\n`;
+  };
+
+  /**
+   * What memfiles wired for this project (its settings; then --user's, which run here too) and
+   * the `--root` its hooks use: the one rule by which status and import find the memory folder.
+   */
+  const wired = async (options: Options, onUnreadable: (error: SettingsFileError) => void) => {
+    const read = async (files: { settingsPath: string; mcpPath: string }) => {
+      try {
+        return await readInstall(files);
+      } catch (error) {
+        if (!(error instanceof SettingsFileError)) throw error;
+        onUnreadable(error);
+        return { hooks: [], commands: [], mcp: false };
+      }
+    };
+    const state = await read(paths(options));
+    const userPaths = options.user === true ? undefined : paths({ ...options, user: true });
+    const user =
+      userPaths === undefined || (state.hooks.length > 0 && state.mcp)
+        ? undefined
+        : await read(userPaths);
+    const commands = [...state.commands, ...(user?.commands ?? [])];
+    const root = commands[0] === undefined ? undefined : rootOfHookCommand(commands[0]);
+    return { state, user, userPaths, root };
+  };
+
   claudeCode
     .command("install")
     .description("add memfiles' hooks and MCP server to Claude Code's settings (idempotent)")
     .option("--user", "all projects: ~/.claude/settings.json and ~/.claude.json")
     .option("--root <folder>", "a memfiles folder to use instead of Claude Code's auto memory")
+    .option("--create", "start a new memory at --root when the folder does not exist")
     .action(async (options: Options) => {
       const { settingsPath, mcpPath, home, ...local } = paths(options);
       const location = where(options, home);
+      if (options.root !== undefined) {
+        // The rule every command keeps: a missing folder is a typo unless --create says otherwise.
+        openMemoryFolder(location.root, context, {
+          create: options.create === true,
+          createHint: `memfiles claude-code install --root ${options.root} --create`,
+        });
+        await mkdir(location.root, { recursive: false }).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== "EEXIST") throw error;
+        });
+      }
       const root = options.root === undefined ? undefined : location.root;
       const result = await installClaudeCode({
         settingsPath,
@@ -209,9 +280,12 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         // Without --root the server finds the auto memory of the project it starts in, as the
         // hooks do: for every project (--user) one folder would serve the others its memory, and
         // a project's shared .mcp.json then holds no one's home folder.
-        mcpCommand: mcpServerCommand(options.root === undefined ? undefined : location.root),
+        mcpCommand: mcpServerCommand(
+          options.root === undefined ? undefined : location.root,
+          options.user === true ? undefined : projectNameOf(context.cwd),
+        ),
         root,
-        ...(options.user === true ? {} : { projectFolder: projectRootOf(context.cwd) }),
+        ...(options.user === true ? {} : { projectFolder: checkoutRootOf(context.cwd) }),
       });
       context.stdout(
         result.changed.length === 0
@@ -221,7 +295,15 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       context.stdout(
         `Memory: ${location.root}${location.autoMemory ? " (Claude Code's auto memory of this project)" : ""}\n`,
       );
-      context.stdout(nextSteps(result.mcpApproval, local.localSettingsPath));
+      context.stdout(worktreeNote(options));
+      const userSettings = paths({ user: true }).settingsPath;
+      context.stdout(
+        nextSteps(
+          result.mcpApproval,
+          local.localSettingsPath,
+          await memfilesToolsAllowed(userSettings),
+        ),
+      );
       done(EXIT_CODES.ok);
     });
 
@@ -236,14 +318,25 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     .option("--model <id>", "the write pass's model")
     .option("--dry-run", "list the sessions and their cost; send nothing")
     .option("--resume", "apply the batch an earlier import left pending")
-    .option("--abandon", "drop the batch an earlier import left pending, without applying it")
+    .addOption(
+      new Option(
+        "--abandon",
+        "drop the batch an earlier import left pending, without applying it",
+      ).conflicts("resume"),
+    )
     .option("--create", "start a new memory at --root when the folder does not exist")
     .action(async (options: ImportOptions) => {
-      if (options.root !== undefined) {
+      // Without --root: the folder this project's hooks write, as status shows it.
+      const root = options.root ?? (await wired({}, () => undefined)).root;
+      if (root !== undefined) {
+        if (options.root === undefined)
+          context.stderr(
+            `memfiles: importing into ${resolve(context.cwd, root)}, the folder this project's hooks are wired to (--root to choose another).\n`,
+          );
         // The rule every command keeps: a missing folder is a typo unless --create says otherwise.
-        openMemoryFolder(options.root, context, {
+        openMemoryFolder(root, context, {
           create: options.create === true,
-          createHint: `memfiles claude-code import --root ${options.root} --create`,
+          createHint: `memfiles claude-code import --root ${root} --create`,
         });
       }
       // A plain decimal only: Number() would also take "0x10", " 1 " and "1e3".
@@ -287,7 +380,7 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       };
       const run = importSessions({
         cwd: context.cwd,
-        root: options.root,
+        root,
         since: options.since,
         maxUsd,
         model: options.model,
@@ -320,10 +413,11 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     .description("remove memfiles' hooks and MCP server from Claude Code's settings")
     .option("--user", "all projects: ~/.claude/settings.json and ~/.claude.json")
     .action(async (options: Options) => {
-      const { settingsPath, mcpPath, localSettingsPath } = paths(options);
+      const { settingsPath, mcpPath, localSettingsPath, recordPath } = paths(options);
       const result = await uninstallClaudeCode({
         settingsPath,
         mcpPath,
+        recordPath,
         ...(localSettingsPath === undefined ? {} : { localSettingsPath }),
       });
       context.stdout(
@@ -345,31 +439,22 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       const { settingsPath, mcpPath, home } = paths(options);
       let unreadable = false;
       // A settings file that is not JSON is reported and read as empty: the rest still prints.
-      const read = async (files: { settingsPath: string; mcpPath: string }) => {
-        try {
-          return await readInstall(files);
-        } catch (error) {
-          if (!(error instanceof SettingsFileError)) throw error;
-          unreadable = true;
-          context.stderr(
-            `Cannot read ${error.path}: ${error.problem}. Claude Code cannot read it either; fix the file (it must be a JSON object) and run \`memfiles claude-code status\` again. What it wires is shown as nothing below.\n`,
-          );
-          return { hooks: [], commands: [], mcp: false };
-        }
-      };
-      const state = await read({ settingsPath, mcpPath });
-      // A project's status also says what `install --user` wired: it runs in this project too.
-      const userPaths = options.user === true ? undefined : paths({ ...options, user: true });
-      const user =
-        userPaths === undefined || (state.hooks.length > 0 && state.mcp)
-          ? undefined
-          : await read(userPaths);
-      const commands = [...state.commands, ...(user?.commands ?? [])];
-      const root =
-        options.root ?? (commands[0] === undefined ? undefined : rootOfHookCommand(commands[0]));
+      const {
+        state,
+        user,
+        userPaths,
+        root: wiredRoot,
+      } = await wired(options, (error) => {
+        unreadable = true;
+        context.stderr(
+          `Cannot read ${error.path}: ${error.problem}. Claude Code cannot read it either; fix the file (it must be a JSON object) and run \`memfiles claude-code status\` again. What it wires is shown as nothing below.\n`,
+        );
+      });
+      const root = options.root ?? wiredRoot;
       const location = where({ ...options, ...(root === undefined ? {} : { root }) }, home);
       const forAll = (path: string | undefined) => `for all projects (--user) in ${path}`;
       context.stdout(`Settings: ${settingsPath}\n`);
+      context.stdout(worktreeNote(options));
       context.stdout(
         `Hooks: ${
           state.hooks.length > 0
@@ -388,12 +473,18 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
               : "not registered"
         }\n`,
       );
+      const missing = !location.autoMemory && !existsSync(location.root);
       context.stdout(
-        `Memory: ${location.root}${location.autoMemory ? " (Claude Code's auto memory of this project)" : ""}\n`,
+        `Memory: ${location.root}${location.autoMemory ? " (Claude Code's auto memory of this project)" : ""}${missing ? ` (missing: the hooks do nothing until it exists; \`memfiles claude-code install --root ${location.root} --create\` starts it)` : ""}\n`,
       );
       const store = existsSync(location.root)
         ? new MemoryStore({ root: location.root })
         : undefined;
+      // Claude Code loads the auto memory's MEMORY.md itself, without memfiles' checks.
+      const secretLines =
+        store === undefined || !location.autoMemory ? [] : await indexSecretLines(store);
+      if (secretLines.length > 0)
+        context.stdout(`Warning: ${indexSecretWarning(location.root, secretLines)}\n`);
       const log = store === undefined ? [] : await readHookLog(store);
       for (const [event, label] of [
         ["write-pass", "Last write pass"],
