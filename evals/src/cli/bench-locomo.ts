@@ -21,4 +21,9 @@ const { exitCode } = await runCli(
   }),
   writeError,
 );
+// The CPU figure evals/locomo/README.md quotes: this process's, user and system.
+const cpu = process.cpuUsage();
+writeError(
+  `CPU: ${(cpu.user / 1e6).toFixed(1)} s user, ${(cpu.system / 1e6).toFixed(1)} s system.\n`,
+);
 process.exitCode = exitCode;

@@ -324,7 +324,7 @@ async function main(argv: string[], output: EvalAbOutput): Promise<number> {
         "(its web viewer reads promptfoo's database, which this run keeps in a temporary folder).",
     ],
   });
-  output.out(`${written.changesText}Wrote ${written.reportFile}\n`);
+  output.out(`${written.changesText}${written.wroteText}`);
   output.out(
     `Wrote ${resultsFile} and ${summaryFile} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
   );

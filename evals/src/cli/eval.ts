@@ -396,7 +396,7 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
         : (process.env[HISTORY_FILE_ENV] ?? join(outDir, "history.jsonl")),
       repositoryDir: EVALS_ROOT,
     });
-    output.out(`\n${written.changesText}Wrote ${written.reportFile}\n`);
+    output.out(`\n${written.changesText}${written.wroteText}`);
   }
   if (values.junit) {
     const file = fromUserCwd(values.junit);

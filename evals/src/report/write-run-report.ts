@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { renderHtmlReport } from "./html/render-html-report.js";
 import type { ReportView } from "./html/report-view.js";
@@ -34,6 +34,8 @@ export type WriteRunReportResult = {
   summary: RunSummary;
   /** For the terminal: new failures, fixed runs, cost per session up or down. */
   changesText: string;
+  /** For the terminal: `Wrote <file>`, saying when it replaced the report of an earlier run. */
+  wroteText: string;
 };
 
 /**
@@ -41,7 +43,7 @@ export type WriteRunReportResult = {
  * last runs of the same command (`eval` or `ab`) and says what changed since the previous one.
  *
  * @param options - `{ view, outDir, historyFile, repositoryDir, now?, notes? }`.
- * @returns `{ reportFile, summary, changesText }`.
+ * @returns `{ reportFile, summary, changesText, wroteText }`.
  * @throws {Error} when the history file or the report cannot be written (a file-system error).
  * @example const { reportFile, changesText } = await writeRunReport({ view, outDir, historyFile, repositoryDir });
  */
@@ -64,10 +66,16 @@ export async function writeRunReport(
   });
   await mkdir(outDir, { recursive: true });
   const reportFile = join(outDir, "report.html");
+  // `pnpm eval` and `pnpm eval:ab` write the same file by default: say so when one replaces one.
+  const replaced = await stat(reportFile).then(
+    () => true,
+    () => false,
+  );
   await writeFile(reportFile, html, "utf8");
   return {
     reportFile,
     summary,
     changesText: formatRunChanges(previous && compareRuns(previous, summary)),
+    wroteText: `Wrote ${reportFile}${replaced ? " (replacing the report of the run before; --out <folder> keeps both)" : ""}\n`,
   };
 }

@@ -4,16 +4,20 @@
  * script itself runs at the workspace root; relative paths are taken from the user's folder.
  */
 import confirm from "@inquirer/confirm";
+import { EXIT_CODES } from "./exit-codes.js";
 import { forTerminal } from "./output.js";
 import { runMemfiles } from "./run-memfiles.js";
 
-// `memfiles ls | head` closes the pipe early; that is the reader's choice, not a failure.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(0);
-    throw error;
-  });
-}
+// `memfiles ls | head` closes the pipe early; that is the reader's choice, not a failure. Any
+// other failed write (a full disk, a closed file) is one line on stderr, as every error is.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(EXIT_CODES.ok);
+  process.stderr.write(
+    `memfiles: cannot write the output: ${error.message}; write it to another file or free some space.\n`,
+    () => process.exit(EXIT_CODES.usage),
+  );
+});
+process.stderr.on("error", () => process.exit(EXIT_CODES.usage));
 
 process.exitCode = await runMemfiles(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(process.stdout.isTTY ? forTerminal(text) : text),

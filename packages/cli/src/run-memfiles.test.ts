@@ -64,6 +64,20 @@ describe("runMemfiles", () => {
     expect(output.stdout).toContain("lives in Lyon");
   });
 
+  it.each([
+    ["-m without a folder", ["-m"]],
+    ["--memory without a folder", ["--memory"]],
+    ["-m and a folder, no command", ["-m", "memory"]],
+  ])("%s: exit 2, one line saying how (new-user trial)", async (_name, argv) => {
+    const { folder } = await memoryFixture();
+    const { context, output } = contextIn(folder);
+    expect({ code: await runMemfiles(argv, context), stderr: output.stderr }).toEqual({
+      code: 2,
+      stderr:
+        "memfiles: -m (--memory) takes a folder and comes with a command, e.g. `memfiles -m ./memory ls`.\n",
+    });
+  });
+
   it("remember with a file at .memfiles/store.lock exits 2 naming it, nothing written", async () => {
     const { folder } = await memoryFixture();
     await writeFile(join(folder, "memory/.memfiles/store.lock"), "");

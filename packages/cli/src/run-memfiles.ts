@@ -155,6 +155,7 @@ const PROGRAM_VALUE_OPTIONS = new Set([
  *
  * @param argv - Arguments after the program name, e.g. `["-m", "memory", "search", "vim"]`.
  * @returns The arguments commander parses; `argv` itself when no `-m` comes before the command.
+ * @throws {CliError} `bad_argument` for a `-m` without a folder, or without a command after it.
  */
 export function memoryOptionAfterCommand(argv: readonly string[]): string[] {
   const before: string[] = [];
@@ -165,7 +166,9 @@ export function memoryOptionAfterCommand(argv: readonly string[]): string[] {
       if (memory.length === 0 || token === "--") return [...argv];
       return [...before, token, ...memory, ...argv.slice(index + 1)];
     }
-    if ((token === "-m" || token === "--memory") && index + 1 < argv.length) {
+    if (token === "-m" || token === "--memory") {
+      if (index + 1 === argv.length)
+        throw new CliError(MEMORY_OPTION_USAGE, { code: "bad_argument" });
       memory.push(token, argv[index + 1] as string);
       index += 1;
     } else if (token.startsWith("--memory=") || (token.startsWith("-m") && token.length > 2)) {
@@ -178,8 +181,12 @@ export function memoryOptionAfterCommand(argv: readonly string[]): string[] {
       }
     }
   }
+  if (memory.length > 0) throw new CliError(MEMORY_OPTION_USAGE, { code: "bad_argument" });
   return [...argv];
 }
+
+const MEMORY_OPTION_USAGE =
+  "-m (--memory) takes a folder and comes with a command, e.g. `memfiles -m ./memory ls`.";
 
 /**
  * The memory folder typed for a command, read from its parsed arguments before the command runs,

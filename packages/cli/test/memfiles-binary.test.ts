@@ -4,7 +4,7 @@
 // `pnpm memfiles` runs it (tsx on src/); the others run the built dist/main.js, what the published
 // package runs, on plain node (a third of the CPU time of a tsx start).
 import { execFile, spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { open, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -90,6 +90,34 @@ describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
     );
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
   });
+
+  it.each([
+    ["export", ["export", "memory"]],
+    ["ls", ["ls", "memory"]],
+  ])(
+    "%s to a full disk (`> /dev/full`): one line on stderr, no stack, exit 2",
+    async (_name, args) => {
+      const { folder } = await memoryFixture();
+      // Linux's full device: every write fails with ENOSPC.
+      const full = await open("/dev/full", "w");
+      const child = spawn(process.execPath, [...BUILT, ...args], {
+        cwd: folder,
+        env: inheritedEnv(),
+        stdio: ["ignore", full.fd, "pipe"],
+      });
+      let stderr = "";
+      child.stderr?.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const code = await new Promise<number | null>((resolveExit) =>
+        child.once("close", resolveExit),
+      );
+      await full.close();
+      expect(code).toBe(2);
+      expect(stderr).toContain("memfiles: cannot write the output: ENOSPC");
+      expectOneLineError({ code: 2, stdout: "", stderr });
+    },
+  );
 
   it("serve prints a 127.0.0.1 address with a token, answers only with it, and stops on SIGTERM", async () => {
     const { folder } = await memoryFixture();

@@ -1,7 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type MemoryStore, versionToken } from "@memfiles/core";
-import { foldFileName, safeParseMemoryFile } from "@memfiles/core/internal";
+import {
+  dropForgottenLines,
+  type ForgottenLine,
+  foldFileName,
+  safeParseMemoryFile,
+} from "@memfiles/core/internal";
 import { z } from "zod";
 import { CliError } from "../cli-error.js";
 
@@ -39,6 +44,7 @@ export type ImportStepCode =
   | "create"
   | "same"
   | "replace"
+  | "forgotten"
   | "newer_on_disk"
   | "differs"
   | "name_clash"
@@ -61,6 +67,8 @@ export type ImportStep = {
   message: string;
   /** Set when the text is written in another encoding than the file it came from had. */
   converted?: string;
+  /** The bundle's lines a tombstone matches, left out of the write (`forget` asked for it). */
+  forgotten?: ForgottenLine[];
 };
 
 const ENCODING_NAMES: Readonly<Record<string, string>> = {
@@ -144,7 +152,9 @@ export function describeConversions(bundle: Bundle): string[] {
  * newer on disk or as new with different text (a person's edit would be lost). The whole bundle is
  * checked before anything is written: two bundle paths that are one file on macOS and Windows
  * (they differ only in case or Unicode normalization), a text over the store's cap, and a file on
- * disk that is not text memfiles edits each refuse the import too.
+ * disk that is not text memfiles edits each refuse the import too. A line a tombstone matches is
+ * left out (`forgotten` lists it), as every write leaves it out; a file with nothing else is
+ * not written (`forgotten` step).
  *
  * @param store - The memory folder.
  * @param bundle - A parsed bundle.
@@ -224,6 +234,19 @@ export async function planImport(
       }
     }
   }
+  const writes = steps.filter((step) => step.code === "create" || step.code === "replace");
+  const kept = await dropForgottenLines(store, writes);
+  writes.forEach((step, at) => {
+    const { content, dropped } = kept[at] ?? { content: step.content, dropped: [] };
+    if (dropped.length === 0) return;
+    step.forgotten = dropped;
+    if (content !== undefined) step.content = content;
+    else
+      Object.assign(step, {
+        code: "forgotten",
+        message: `${step.path}: not written, every line in it was forgotten`,
+      });
+  });
   return steps;
 }
 

@@ -5,6 +5,7 @@ import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolderToWrite } from "../memory-folder.js";
 import { printJson } from "../output.js";
 import { folderOf, MEMORY_OPTION, type RegisterCommand } from "./command.js";
+import { knownModel } from "./model-option.js";
 
 /** `memfiles consolidate [folder]`: core's `consolidateAll` with progress lines on stderr. */
 export const registerConsolidate: RegisterCommand = (program, context, done) => {
@@ -30,6 +31,7 @@ export const registerConsolidate: RegisterCommand = (program, context, done) => 
             { code: "bad_argument" },
           );
         }
+        knownModel(options.model);
         const store = await openMemoryFolderToWrite(folderOf(folder, options), context);
         if (!context.env.ANTHROPIC_API_KEY) {
           throw new CliError(

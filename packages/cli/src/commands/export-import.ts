@@ -161,6 +161,10 @@ export const registerImport: RegisterCommand = (program, context, done) => {
             context.stdout(`${step.code}  ${step.message}\n`);
             if (step.converted !== undefined)
               context.stdout(`converted  ${step.path}: ${step.converted}\n`);
+            for (const line of step.forgotten ?? [])
+              context.stdout(
+                `forgotten  ${line.path}:${line.line}: not imported, the user asked to forget it on ${line.forgotten} (a tombstone, rule ${line.rule}); \`memfiles remember\` it to bring it back\n`,
+              );
           }
           if (refused.length > 0)
             context.stdout(
@@ -171,8 +175,14 @@ export const registerImport: RegisterCommand = (program, context, done) => {
               "Nothing was imported: a file changed while importing; the files written were put back. Run the import again.\n",
             );
         }
+        // A forgotten line left out is a change refused: the rest is written, the answer is no.
+        const leftOut = plan.some((step) => (step.forgotten?.length ?? 0) > 0);
         done(
-          conflict ? EXIT_CODES.conflict : refused.length > 0 ? EXIT_CODES.failed : EXIT_CODES.ok,
+          conflict
+            ? EXIT_CODES.conflict
+            : refused.length > 0 || leftOut
+              ? EXIT_CODES.failed
+              : EXIT_CODES.ok,
         );
       },
     );

@@ -97,7 +97,7 @@ describe("forget says why a query can match nothing", () => {
     [
       "only an emoji (new-user trial: search finds the line, forget cannot)",
       "🍣",
-      '"🍣": The query holds no word forget can match: it compares words of letters or digits, not emoji, signs or words such as "the" and "my". Nothing was removed; search the memory for the line and forget a few of its words. (`memfiles search` finds it.)\n',
+      '"🍣": The query holds no word forget can match: it compares words of letters or digits, not emoji, signs, words such as "the" and "my", nor the words of a request such as "forget", "please" and "memory". Nothing was removed; search the memory for the line and forget a few of its words. (`memfiles search` finds it.)\n',
     ],
     [
       "a query over the limit",

@@ -94,3 +94,50 @@ describe("memfiles ls", () => {
     ]);
   });
 });
+
+// A token-shaped secret (GitHub's `ghp_` and 36 characters), which `check` reports.
+const SECRET = `ghp_${"A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"}`;
+const MARKED = {
+  subject: {
+    clean: [
+      "topics/tools.md",
+      "---\nname: tools\ndescription: Tools.\nupdated: 2026/11/01\n---\n[stated 2026/11/01] uses Neovim\n",
+    ],
+    flagged: [
+      "topics/keys.md",
+      `---\nname: keys\ndescription: Keys.\nupdated: 2026/11/01\n---\n[stated 2026/11/01] its token is ${SECRET}\n`,
+    ],
+  },
+  fact: {
+    clean: [
+      "editor.md",
+      "---\nname: editor\ndescription: The editor.\ntype: user\n---\nUses Neovim.\n",
+    ],
+    flagged: [
+      "cloud-key.md",
+      `---\nname: cloud key\ndescription: Keys.\ntype: reference\n---\nThe token is ${SECRET}\n`,
+    ],
+  },
+} as const;
+
+describe("memfiles ls marks a file `check` has something to say about", () => {
+  it.each(LAYOUT_NAMES)("%s layout", async (layout) => {
+    const cwd = await mkdtemp(join(tmpdir(), "memfiles-ls-"));
+    for (const [path, text] of Object.values(MARKED[layout])) {
+      await mkdir(join(cwd, "memory", path, ".."), { recursive: true });
+      await writeFile(join(cwd, "memory", path), text);
+    }
+    // `--fix` writes MEMORY.md, so the only finding left is the secret.
+    await runMemfiles(["check", "--fix", "memory", "--layout", layout], contextIn(cwd).context);
+    const { context, output } = contextIn(cwd);
+    expect(await runMemfiles(["ls", "memory", "--layout", layout], context)).toBe(0);
+    const paths = output.stdout
+      .split("\n")
+      .slice(1, 3)
+      .map((line) => line.split(/ {2,}/)[0]);
+    expect(paths.sort()).toEqual(
+      [`${MARKED[layout].flagged[0]} (!)`, MARKED[layout].clean[0]].sort(),
+    );
+    expect(output.stdout).toContain("(!) has problems: run `memfiles check` for details.");
+  });
+});

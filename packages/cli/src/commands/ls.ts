@@ -1,4 +1,5 @@
 import { layoutOf } from "@memfiles/core/internal";
+import { checkFolder } from "../check/check-folder.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { formatTable, printJson, truncate } from "../output.js";
@@ -29,6 +30,10 @@ export const registerLs: RegisterCommand = (program, context, done) => {
       } else if (files.length === 0) {
         context.stdout(`No memory files in ${store.root}.\n`);
       } else {
+        // `(!)` is `check`'s verdict on the file, in every layout: one rule, one place.
+        const flagged = new Set(
+          (await checkFolder(store, { fix: false })).map((finding) => finding.path),
+        );
         context.stdout(
           formatTable(
             [
@@ -39,7 +44,7 @@ export const registerLs: RegisterCommand = (program, context, done) => {
               "DESCRIPTION",
             ],
             files.map((file) => [
-              file.problems.length > 0 ? `${file.path} (!)` : file.path,
+              flagged.has(file.path) ? `${file.path} (!)` : file.path,
               file.undated === 0
                 ? String(file.facts)
                 : `${file.facts === 0 ? "" : `${file.facts} + `}${file.undated} undated`,
@@ -51,7 +56,7 @@ export const registerLs: RegisterCommand = (program, context, done) => {
             ]),
           ),
         );
-        if (files.some((file) => file.problems.length > 0)) {
+        if (files.some((file) => flagged.has(file.path))) {
           context.stdout("(!) has problems: run `memfiles check` for details.\n");
         }
       }

@@ -75,7 +75,7 @@ export type ChatOptions = {
    */
   effort?: Effort;
   /**
-   * Recall settings: `strategy` (`index`, the default, or `side-query`), `project`
+   * Recall settings: `strategy` (`index`, the default, `budget` or `side-query`), `project`
    * (global memories plus this project's, never another's; without it, global memories only),
    * `verify` (checks a path, function, flag or endpoint a memory names before it is shown),
    * `verifyTimeoutMs`, `sideQueryModel` (default Claude Haiku 5.5), `sideQueryPrompt`.

@@ -1,5 +1,6 @@
 import type { MemoryStore } from "../store/index.js";
-import { readTombstones, TombstoneIndex } from "../write/index.js";
+import { type ForgottenMatch, readTombstones, TombstoneIndex } from "../write/index.js";
+import type { Layout } from "./layout.js";
 import { layoutOf } from "./layout-of.js";
 
 /** A stored line a tombstone matches: forgotten, yet in the file (a hand edit, an undo, a copy). */
@@ -9,7 +10,25 @@ export type ForgottenLine = {
   line: number;
   /** The date of the tombstone that matches it, `YYYY/MM/DD`. */
   forgotten: string;
+  /** Which tombstone rule matched (see `findForgotten`). */
+  rule: ForgottenMatch["rule"];
 };
+
+// The one rule: a file's items (the layout's) asked of the tombstone index.
+function forgottenIn(
+  index: TombstoneIndex,
+  layout: Layout,
+  path: string,
+  content: string,
+): { found: ForgottenLine[]; items: number } {
+  const items = layout.items.of(path, content);
+  const found: ForgottenLine[] = [];
+  for (const item of items) {
+    const match = index.find(item.text);
+    if (match) found.push({ path, line: item.line, forgotten: match.date, rule: match.rule });
+  }
+  return { found, items: items.length };
+}
 
 /**
  * Every stored line (subject layout) or fact body (fact layout) that a tombstone matches (see
@@ -19,7 +38,7 @@ export type ForgottenLine = {
  * @param store - The memory (`list`, `read`, `readInternal`, `layout`).
  * @returns The lines, in file order; empty when none.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
- * @example await findForgottenLines(store) // [{ path: "profile.md", line: 6, forgotten: "2026/11/19" }]
+ * @example await findForgottenLines(store) // [{ path: "profile.md", line: 6, forgotten: "2026/11/19", rule: "same_fact" }]
  */
 export async function findForgottenLines(
   store: Pick<MemoryStore, "list" | "read" | "readInternal" | "layout">,
@@ -32,10 +51,43 @@ export async function findForgottenLines(
   for (const row of await store.list()) {
     const file = await store.read(row.path);
     if (!file.exists || file.notText !== undefined) continue;
-    for (const item of layout.items.of(row.path, file.content)) {
-      const match = index.find(item.text);
-      if (match) found.push({ path: row.path, line: item.line, forgotten: match.date });
-    }
+    found.push(...forgottenIn(index, layout, row.path, file.content).found);
   }
   return found;
+}
+
+/** One file of {@link dropForgottenLines}: its text to write, or `undefined` when none is left. */
+export type KeptFile = { path: string; content: string | undefined; dropped: ForgottenLine[] };
+
+/**
+ * Files about to be written from outside the write pipeline (an import) without the lines a
+ * tombstone matches, by the same rule as `findForgottenLines`: each matching line is taken out
+ * (its line break with it); a file whose every item matches (a fact file's one fact) is left out
+ * whole (`content: undefined`).
+ *
+ * @param store - The memory the files go to (`readInternal`, `layout`).
+ * @param files - `{ path, content }` as they would be written.
+ * @returns One entry per file, in order, with the lines dropped (1-based, in the given text).
+ * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
+ * @example await dropForgottenLines(store, [{ path: "topics/food.md", content }])
+ */
+export async function dropForgottenLines(
+  store: Pick<MemoryStore, "readInternal" | "layout">,
+  files: ReadonlyArray<{ path: string; content: string }>,
+): Promise<KeptFile[]> {
+  const tombstones = await readTombstones(store);
+  if (tombstones.length === 0)
+    return files.map(({ path, content }) => ({ path, content, dropped: [] }));
+  const layout = layoutOf(store);
+  const index = new TombstoneIndex(tombstones);
+  return files.map(({ path, content }) => {
+    const { found, items } = forgottenIn(index, layout, path, content);
+    if (found.length === 0) return { path, content, dropped: [] };
+    if (found.length === items) return { path, content: undefined, dropped: found };
+    const lines = new Set(found.map((item) => item.line));
+    // Text and line breaks alternate, so a dropped line takes its own break with it.
+    const parts = content.split(/(\r\n|\n|\r)/);
+    const kept = parts.filter((_part, at) => !lines.has(Math.floor(at / 2) + 1));
+    return { path, content: kept.join(""), dropped: found };
+  });
 }

@@ -6,7 +6,11 @@ export {
 } from "./fact/consolidate-facts.js";
 export { applyFactProposals } from "./fact/fact-write-pass.js";
 export { type FactProposal, ProposeFactsInputSchema } from "./fact/propose-facts-tool.js";
-export { findForgottenLines } from "./find-forgotten-lines.js";
+export {
+  dropForgottenLines,
+  type ForgottenLine,
+  findForgottenLines,
+} from "./find-forgotten-lines.js";
 export { forget, previewForget } from "./forget.js";
 export type {
   ConsolidateAllOptions,

@@ -9,6 +9,7 @@ import { MemoryStore } from "../store/index.js";
 import { refuse } from "../write/write-checks.js";
 import { MAX_CONFLICT_RETRIES } from "../write/write-pipeline.js";
 import { memfilesMemoryTool } from "./memory-tool.js";
+import { MemoryToolError } from "./memory-tool-error.js";
 import type { MemoryToolStore } from "./memory-tool-handlers.js";
 
 const NOW = new Date("2026-09-12T09:00:00Z");
@@ -351,6 +352,24 @@ describe("hostile commands are refused with nothing written", () => {
     else expect(result.text).toContain(expected);
     expect(await snapshot()).toEqual(before);
   });
+
+  it.each(["bogus", "toString", 42])(
+    "an unknown command (%s) is a MemoryToolError",
+    async (command) => {
+      const { tool, snapshot } = await setup();
+      const before = await snapshot();
+      let thrown: unknown;
+      try {
+        await tool.run({ command } as unknown as Command);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(MemoryToolError);
+      expect(thrown).toMatchObject({ code: "invalid_input" });
+      expect((thrown as Error).message).toContain("use one of view, create");
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
   it("a link out of the folder is neither read nor written through", async () => {
     const { run, root, base, snapshot } = await setup();

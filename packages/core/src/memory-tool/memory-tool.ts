@@ -1,4 +1,5 @@
 import { betaMemoryTool } from "@anthropic-ai/sdk/helpers/beta/memory";
+import { MemoryToolError } from "./memory-tool-error.js";
 import {
   createMemoryToolHandlers,
   type MemoryToolHandlersOptions,
@@ -12,6 +13,8 @@ import {
  * @param options - `{ store, layout?, now? }` (see {@link MemoryToolHandlersOptions}).
  * @param extraProps - More tool-definition fields, e.g. `{ cache_control: { type: "ephemeral" } }`.
  * @returns The runnable tool definition (`type: "memory_20250818"`, `name: "memory"`).
+ * @throws {MemoryToolError} from `run`, as every refusal: `invalid_input` for a command the tool
+ *   does not have.
  * @example
  * const tool = memfilesMemoryTool({ store: new MemoryStore({ root: "memory" }) });
  * await tool.run({ command: "view", path: "/memories" });
@@ -20,5 +23,20 @@ export function memfilesMemoryTool(
   options: MemoryToolHandlersOptions,
   extraProps?: Parameters<typeof betaMemoryTool>[1],
 ): ReturnType<typeof betaMemoryTool> {
-  return betaMemoryTool(createMemoryToolHandlers(options), extraProps);
+  const handlers = createMemoryToolHandlers(options);
+  const tool = betaMemoryTool(handlers, extraProps);
+  return {
+    ...tool,
+    // The SDK's helper throws a plain Error for an unknown command; refuse it as every command is.
+    run: (input) => {
+      const command = (input as { command?: unknown }).command;
+      if (typeof command !== "string" || !Object.hasOwn(handlers, command)) {
+        throw new MemoryToolError(
+          `Unknown memory command ${JSON.stringify(command)}: use one of ${Object.keys(handlers).join(", ")}.`,
+          { code: "invalid_input" },
+        );
+      }
+      return tool.run(input);
+    },
+  };
 }

@@ -23,7 +23,7 @@ export const RECALL_INDEX_FILE = "recall-index.json";
  * Version of the stored recall index's shape. An index of another version (or of another
  * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read.
  */
-export const RECALL_INDEX_FORMAT = 3;
+export const RECALL_INDEX_FORMAT = 4;
 
 /** What the recall index needs of a store (a `MemoryStore` fits). */
 export type RecallIndexStore = {

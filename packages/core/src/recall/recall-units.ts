@@ -15,10 +15,11 @@ export type FileUnit = {
 };
 
 /**
- * The recall units of one memory file: each dated line (subject layout), or else the whole body
- * as one unit (a fact file, or a file with no dated lines), dated by `updated:`. A file a person
- * broke by hand (front matter that does not parse) is still recalled, as plain text, never
- * refused.
+ * The recall units of one memory file: each dated line (subject layout) and each line a person
+ * wrote beside them without a tag (dated by `updated:`), or else the whole body as one unit (a
+ * fact file, or a file with no dated lines), dated by `updated:`. Headings and blank lines are no
+ * unit. A file a person broke by hand (front matter that does not parse) is still recalled, as
+ * plain text, never refused.
  *
  * @param row - The file's row (as `store.list()` gives it).
  * @param content - The file's text.
@@ -28,13 +29,16 @@ export type FileUnit = {
 export function unitsOfFile(row: MemoryRow, content: string): FileUnit[] {
   const parsed = safeParseMemoryFile(content, { path: row.path });
   const facts = parsed.success ? parsed.value.facts : [];
-  if (facts.length > 0) {
-    return facts.map((fact) => ({
-      path: row.path,
-      text: oneLine(fact.text),
-      date: fact.stated,
-      kind: "line" as const,
-    }));
+  if (parsed.success && facts.length > 0) {
+    return parsed.value.lines.flatMap((line): FileUnit[] => {
+      if (line.kind === "dated")
+        return [{ path: row.path, text: oneLine(line.text), date: line.stated, kind: "line" }];
+      const text = oneLine(line.text.replace(/^\s*[-*+]\s+/, ""));
+      if (text === "" || text.startsWith("#") || text === "---") return [];
+      return row.updated === undefined
+        ? [{ path: row.path, text, kind: "line" }]
+        : [{ path: row.path, text, date: row.updated, kind: "line" }];
+    });
   }
   const bodyLines = parsed.success
     ? parsed.value.lines.flatMap((line) => (line.kind === "text" ? [line.text] : []))

@@ -1,4 +1,4 @@
-import { contentWordList, foldAccents, sameWord } from "../text/index.js";
+import { contentWordList, foldSearchText, sameWord } from "../text/index.js";
 import { MAX_FORGET_QUERY_CHARS } from "./forget-request.js";
 import type { WriteStore } from "./write-pipeline.js";
 
@@ -64,8 +64,8 @@ export type ForgetResult = (
  * one of them, compared as whole words (Unicode-aware, so Chinese and Japanese are split into
  * words too; the same word or an inflection of it, see `sameWord`: "deploy" forgets "deploys" but
  * "organ" never forgets "organic" nor "new" "news"; function and request words such as "forget", "my", "where" dropped; see
- * `contentWords`; accents of Latin, Greek and Cyrillic letters dropped as `memfiles search` drops
- * them, so "cafe" forgets "café"). Never on substrings: "tea" does not match "steak" or "team".
+ * `contentWords`; folded as `memfiles search` folds (`foldSearchText`), so "cafe" forgets "café"
+ * and "strasse" "Straße"). Never on substrings: "tea" does not match "steak" or "team".
  *
  * @param factText - A fact's text or line.
  * @param query - The forget query.
@@ -84,9 +84,9 @@ export function matchesForgetQuery(factText: string, query: string): boolean {
 
 let lastQuery: { text: string; words: string[] } = { text: "", words: [] };
 
-/** Content words with Latin, Greek and Cyrillic accents dropped (see `foldAccents`, `sameWord`). */
+/** Content words folded as search folds them (`foldSearchText`: accents, `ß` as `ss`). */
 function forgetWords(text: string): string[] {
-  return [...new Set(contentWordList(text).map((word) => foldAccents(word)))];
+  return [...new Set(contentWordList(text).map((word) => foldSearchText(word)))];
 }
 
 /**
@@ -94,7 +94,7 @@ function forgetWords(text: string): string[] {
  * words such as "forget") removes nothing: `matchesForgetQuery` compares content words only.
  */
 export const FORGET_QUERY_WITHOUT_WORDS =
-  'The query holds no word forget can match: it compares words of letters or digits, not emoji, signs or words such as "the" and "my". Nothing was removed; search the memory for the line and forget a few of its words.';
+  'The query holds no word forget can match: it compares words of letters or digits, not emoji, signs, words such as "the" and "my", nor the words of a request such as "forget", "please" and "memory". Nothing was removed; search the memory for the line and forget a few of its words.';
 
 /**
  * What a forget that matched no line tells the user: nothing was removed, and the query's words

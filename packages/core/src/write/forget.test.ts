@@ -87,6 +87,7 @@ describe("forget", () => {
     ["a blank query", "  "],
     ["an emoji-only query", "🍣"],
     ["a query of stop words only", "forget the my"],
+    ["a query of request words only (new-user trial)", "memory"],
   ])("does nothing for %s, and says why", async (_, query) => {
     const store = await storeWith(["preferences.md", "prefers short answers"]);
     expect(await forget({ store, query, now: NOW })).toEqual({
@@ -94,7 +95,7 @@ describe("forget", () => {
       code: "nothing_matched",
       removed: [],
       message:
-        'The query holds no word forget can match: it compares words of letters or digits, not emoji, signs or words such as "the" and "my". Nothing was removed; search the memory for the line and forget a few of its words.',
+        'The query holds no word forget can match: it compares words of letters or digits, not emoji, signs, words such as "the" and "my", nor the words of a request such as "forget", "please" and "memory". Nothing was removed; search the memory for the line and forget a few of its words.',
     });
     expect(await readTombstones(store)).toEqual([]);
   });

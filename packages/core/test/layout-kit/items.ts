@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { findForgottenLines } from "../../src/internal.js";
+import { dropForgottenLines, findForgottenLines } from "../../src/internal.js";
 import { forget, type Layout, previewForget } from "../../src/layouts/index.js";
 import { createMemoryToolHandlers, MemoryToolError } from "../../src/memory-tool/index.js";
 import { MemoryStore } from "../../src/store/index.js";
@@ -87,8 +87,33 @@ export function describeItems(layout: Layout, fixture: LayoutFixture): void {
       expect(await findForgottenLines(store)).toEqual([]);
       await writeFile(join(store.root, stored.path), stored.text);
       expect(await findForgottenLines(store)).toEqual([
-        { path: stored.path, line: stored.line, forgotten: "2026/09/12" },
+        { path: stored.path, line: stored.line, forgotten: "2026/09/12", rule: "same_fact" },
       ]);
+    });
+
+    it("a forgotten fact in text written from outside (an import) is left out by the same rule", async () => {
+      const { store, stored } = await storeWithFact(layout, fixture);
+      await forget({ store, query: "where I deploy", now: NOW });
+      const forgotten = {
+        path: stored.path,
+        content: undefined,
+        dropped: [
+          { path: stored.path, line: stored.line, forgotten: "2026/09/12", rule: "same_fact" },
+        ],
+      };
+      expect(
+        await dropForgottenLines(store, [{ path: stored.path, content: stored.text }]),
+      ).toEqual([forgotten]);
+      const other = {
+        path: fixture.path("editor"),
+        content: fixture.file({
+          slug: "editor",
+          fact: "uses Neovim",
+          date: "2026/09/01",
+          description: " The editor.",
+        }),
+      };
+      expect(await dropForgottenLines(store, [other])).toEqual([{ ...other, dropped: [] }]);
     });
 
     it("the memory tool's delete forgets the fact: writing it again is refused (forgotten)", async () => {
