@@ -43,11 +43,9 @@ export type BoundaryStore<Base extends BoundaryBase = WholeStore> = Pick<
   list(): Promise<MemoryRow[]>;
   read(path: string): Promise<ReadResult>;
   /**
-   * The view one request reads through: a store with a recall index has it brought up to the
-   * files once, here, and the view's `list()` and `rankRecallUnits` read that state, so a request
-   * that builds the system prompt and then recalls checks the files' stamps once, and no file is
-   * read unless it changed. Use it for one request only (a write after this call is not in its
-   * `list()`).
+   * The view one request reads through: the recall index is brought up to the files once, here,
+   * and the view's `list()` and `rankRecallUnits` read that state (a write after this call is not
+   * in its `list()`: use it for one request only).
    *
    * @param query - The request's latest user message, when recall will rank for it.
    * @param options - `{ rowsOnly? }`.
@@ -104,20 +102,15 @@ function narrower(inner: Scope, outer: Scope): Scope {
 const views = new WeakMap<object, Map<string, unknown>>();
 
 /**
- * The one view of the store every surface gets (chat and its tools, the memory tool, the MCP
- * server, the hooks' recall, the CLI, the memory page, batches): scope (global memories plus one
+ * The one view of the store every surface gets (decision 0047): scope (global memories plus one
  * project, see `fileScope`) applied once, to reads and writes alike.
- * - `list()`, `renderIndex()` and `readIndex()` hold only the memories in scope (`readIndex()`:
- *   the stored `MEMORY.md` without another project's link lines; its former paths let
- *   `findSameSubject` see a hand rename); `read(path)` of another project's file answers as if it
- *   did not exist (`{ exists: false, version: "new" }`), so a `replaces`, a forget query or a
- *   search never matches another project's line, and reveals nothing of it.
- * - `write` and `delete` of a file of another project (as it is now, or as the new text's
- *   `scope:` or path would make it) are refused with `version_conflict`, `outOfScope: true` and a
- *   message saying so, and nothing is written: every write path ends in one of these two calls.
- * - `forRequest(query)` gives the view of one request, listing from the persistent recall index
- *   opened once (`chat` calls it per message, the hooks per prompt).
- * Tenancy is the store's own: a `pgMemoryStore(sql, tenant)` only ever reaches its tenant's rows.
+ * - `list()`, `renderIndex()` and `readIndex()` hold only the memories in scope; `read(path)` of
+ *   another project's file answers as if it did not exist (`{ exists: false, version: "new" }`).
+ * - `write` and `delete` of another project's file (as it is, or as the new text's `scope:` or
+ *   path would make it) are refused with `version_conflict` and `outOfScope: true`; nothing is
+ *   written.
+ * - `forRequest(query)` gives the view of one request, listing from the recall index.
+ * Tenancy is the store's own (a `pgMemoryStore(sql, tenant)` reaches only its tenant's rows).
  *
  * @param store - The memory (a `MemoryStore`, folder or backend, or a view of one).
  * @param options - `{ project?, allProjects? }`; neither: global memories only.
@@ -204,6 +197,8 @@ function scopedView<Base extends BoundaryBase>(
       scope === undefined ? renderIndex.call(base) : formatMemoryIndex(await list());
   }
   if (readIndex !== undefined) {
+    // The stored index minus another project's link lines: its former paths still let
+    // `findSameSubject` see a hand rename.
     view.readIndex = async (): Promise<ReadResult> => {
       const stored = await readIndex.call(base);
       if (scope === undefined || !stored.exists) return stored;

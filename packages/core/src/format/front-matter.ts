@@ -81,9 +81,7 @@ function lineCount(text: string): number {
  * @param text - The whole file text (a leading BOM is ignored).
  * @param path - Memory path for error messages, e.g. `topics/tools.md`.
  * @returns `{ present: false, body }` when the text does not open with a `---` line, else the
- *   mapping, the raw header lines, the body after the closing `---` and the body's first line
- *   number; with `yamlError` when the block is not a YAML mapping (broken YAML, prose): then
- *   `data` is empty and the caller reads the header lines leniently.
+ *   parts (see {@link FrontMatterResult}).
  * @throws {MemoryFormatError} `refused_front_matter_language` for a non-YAML language tag;
  *   `unparsable_header` for unclosed front matter.
  * @example readFrontMatter("---\nname: tools\n---\n[stated 2026/09/12] uses Neovim\n")

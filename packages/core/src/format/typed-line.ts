@@ -47,11 +47,9 @@ function canonicalDate(typed: string): string | undefined {
 }
 
 /**
- * Reads a line a person typed in a subject file as a dated line: a list marker (`- `, `* `, `1. `) and a
- * leading date in any usual form (`[stated 2026-11-20]`, `[2026/11/20]`, `12/03/2026`,
- * `2026-11-20:`) are set apart from the fact's words. `replaces` and `forget` find a fact by these
- * words (one reading for both), and `check()` offers the canonical `[stated YYYY/MM/DD] …` form.
- * A heading (`#`), a comment (`<!--`) or a blank line is no line of this kind.
+ * Reads a line a person typed in a subject file as a dated line: a list marker and a leading date
+ * in any usual form are set apart from the fact's words, by which `replaces` and `forget` find it;
+ * `check()` offers the canonical `[stated YYYY/MM/DD] …` form.
  *
  * @param raw - One body line as written, without its line break.
  * @returns `{ text, typed?, stated?, canonical? }`, or `undefined` for a heading, comment or blank.

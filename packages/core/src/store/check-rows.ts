@@ -85,9 +85,8 @@ export type FactLineAt = { path: string; line: string };
 
 /**
  * Fact lines that look like one fact said in two languages (`check().sameFactTwoLanguages`, see
- * `sameFactOtherLanguage`): reported for a person to merge, never an error. Only lines that share
- * a value (number, identifier, date, proper name) are compared, so a large folder is not compared
- * line by line with itself. Files memfiles leaves as they are (`notEditable`) are not read.
+ * `sameFactOtherLanguage`); a warning, never an error. Only lines sharing a value (number,
+ * identifier, date, proper name) are compared; `notEditable` files are not read.
  *
  * @param read - Reads a memory file's text by path (`undefined` when it cannot be read).
  * @param rows - The rows of `store.list()`.
@@ -152,10 +151,7 @@ async function factLines(
 
 /**
  * Files that keep a line and its updated value side by side (`check().updatedValueKept`): two
- * lines of one file where one updates the other by `updatesLine` (other numbers or units, or the
- * other polarity), e.g. "takes 50 mg of sertraline" and "takes 100 mg of sertraline". A write
- * never adds such a line; one a person wrote is reported for them to keep the current value.
- * A warning: it does not make `ok` false.
+ * lines of one file where one updates the other by `updatesLine`. A warning, never an error.
  *
  * @param read - Reads a memory file's text by path (`undefined` when it cannot be read).
  * @param rows - The rows of `store.list()`.

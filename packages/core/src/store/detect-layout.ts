@@ -27,20 +27,13 @@ export type LayoutProbe = {
 };
 
 /**
- * Which layout a memory is written in, when the user did not say (`--layout`). The one rule,
- * used by the CLI, the MCP server and the eval runner (decision 0025-fact-layout, "telling the
- * layouts apart"):
- * - `fact` (Claude Code's `.memory/`, one fact per file) when no memory file has a dated line
- *   (`[stated YYYY/MM/DD] ...`, the subject layout's mark) and either a file opens with YAML
- *   front matter holding `type:`, or `MEMORY.md` holds `- [name](file.md)` link lines and is not
- *   memfiles' own generated index (its header comment);
- * - `fact` too for Claude Code's auto-memory folder (`<config>/projects/<project>/memory`,
- *   `isAutoMemoryFolder`) without dated lines, empty or new: Claude Code writes its own fact files
- *   there, so whichever surface writes first must not make it a subject folder;
- * - `subject` otherwise: a new or empty folder, a folder of dated lines, a folder of other files.
- * File names and places never decide: a subject folder may keep `work.md` at the top, and a fact
- * folder may hold `profile.md`. Reads at most 200 `.md` files (in path order, folders at most two
- * levels down, dot-names skipped), leniently: a file that cannot be read counts for neither.
+ * Which layout a memory is written in, when the user did not say (`--layout`); the one rule for
+ * the CLI, the MCP server and the eval runner (decision 0032, "Telling the layouts apart"): `fact`
+ * when no file has a dated line and a file opens with front matter holding `type:` or `MEMORY.md`
+ * is a hand-made link index; `fact` too for Claude Code's auto-memory folder (`isAutoMemoryFolder`)
+ * without dated lines, as Claude Code writes fact files there; else `subject`. File names never
+ * decide. Reads at most 200 `.md` files, two folder levels down; an unreadable file counts for
+ * neither.
  *
  * @param source - The memory folder (absolute path; a missing folder is `subject`, or `fact` for
  *   an auto-memory folder), read at once;

@@ -8,17 +8,9 @@ import { STORE_LAYOUT_RULES } from "./store-layout-rules.js";
 import type { MemoryRow, StoreLayout } from "./types.js";
 
 /**
- * The rows a layout's `MEMORY.md` lists: in the fact layout with a person's words kept (see
- * {@link keepIndexDescriptions}) and cut to the lines Claude Code loads (`memoryIndexWithin`,
- * `STORE_LAYOUT_RULES`), in the subject layout as they are. The one rule for every store engine (a
- * folder, PostgreSQL) and for `check()`, so an index kept in a database keeps the same words and
- * lines as the folder's file.
- *
- * @param rows - Rows of `store.list()`.
- * @param index - The current `MEMORY.md` text ("" when none).
- * @param layout - The store's layout.
- * @returns `{ rows, omitted }`: the rows the index is written from, and how many it leaves out.
- * @example indexRows(await store.list(), current, "fact").rows
+ * The rows a layout's `MEMORY.md` lists, and how many it leaves out: in the fact layout with a
+ * person's words kept ({@link keepIndexDescriptions}) and cut to the lines Claude Code loads
+ * (`STORE_LAYOUT_RULES`). The one rule for every store engine and for `check()`.
  */
 export function indexRows(
   rows: MemoryRow[],
@@ -30,16 +22,7 @@ export function indexRows(
   return memoryIndexWithin(described, index, rules.maxIndexLines);
 }
 
-/**
- * The text of a rebuilt `MEMORY.md` (see `formatMemoryIndex`) from the rows of {@link indexRows},
- * keeping the lines a person wrote in the current index.
- *
- * @param rows - Rows of `store.list()`.
- * @param index - The current `MEMORY.md` text ("" when none).
- * @param layout - The store's layout.
- * @returns The whole index text.
- * @example rebuiltMemoryIndex(await store.list(), current, store.layout)
- */
+/** The text of a rebuilt `MEMORY.md` from the rows of {@link indexRows} and the current index. */
 export function rebuiltMemoryIndex(rows: MemoryRow[], index: string, layout: StoreLayout): string {
   const listed = indexRows(rows, index, layout);
   return formatMemoryIndex(

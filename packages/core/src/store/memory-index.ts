@@ -100,10 +100,9 @@ function indexTitle(text: string): string | undefined {
 }
 
 /**
- * The rows an index of at most `maxLines` lines lists: all of them when they fit; else, after the
- * header, the lines a person wrote (always kept) and one line saying how many are left out, the
- * most recently `updated` files that fit (then by path), in the order given. A person's lines that
- * alone pass the budget leave no room for links; they are kept all the same.
+ * The rows an index of at most `maxLines` lines lists: all when they fit; else the most recently
+ * `updated` files (then by path) that fit beside the header, the person's lines (always kept) and
+ * the "more files" line, in the order given.
  *
  * @param rows - Rows of `store.list()`, in index order.
  * @param previous - The current `MEMORY.md` text, whose hand-written lines are kept (default "").
@@ -132,14 +131,10 @@ export function memoryIndexWithin(
 }
 
 /**
- * Render `MEMORY.md`, the generated index: a short header (under the person's own title when
- * the file opened with a `# ...` heading: `# Memory` stays `# Memory`, not a second title), then
- * one line per file in the order given (`store.list()` sorts by path, so the text is
- * byte-identical while memory is unchanged), then, after {@link MEMORY_INDEX_KEPT_MARKER}, every
- * line a person wrote in the previous index (Claude Code's `MEMORY.md` is often edited by hand;
- * rebuilding it never drops those words). The previous index's byte order mark and CRLF line
- * breaks (when most of its lines have them) are kept. With `omitted` > 0 (rows cut to a line
- * budget by {@link memoryIndexWithin}) a line after the links says how many files are not listed.
+ * Render `MEMORY.md`, the generated index: a short header (under the person's own `# ...` title,
+ * if any), one line per file in the order given, a line saying how many files `omitted` left out,
+ * then, after {@link MEMORY_INDEX_KEPT_MARKER}, every line a person wrote in the previous index
+ * (a rebuild never drops them). Byte-identical while memory is unchanged.
  *
  * @param rows - Rows of `store.list()`.
  * @param previous - The current `MEMORY.md` text, whose hand-written lines are kept (default "").

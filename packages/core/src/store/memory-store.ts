@@ -95,16 +95,11 @@ export class MemoryStore {
 
   /**
    * Every memory file with its header fields and problems, sorted by path (code-unit order, so
-   * prompts built from it are byte-stable). Skips `MEMORY.md`, dot-files and dot-folders, names
-   * the path guard refuses, and links it will not follow (they resolve outside the folder, point
-   * nowhere or at a file that is not a memory file): every row can be read, and `check()` reports
-   * the skipped links in `linksOutside`. Never throws because of one
-   * bad file: an unreadable or unparsable file is a row with `problems`. Rows are cached by each
-   * file's (mtime, ctime, size, inode), so a file edited by hand is read again on the next call.
-   * At most `READ_CONCURRENCY` (64) files are read at once, so a folder of any size stays under
-   * the process's open-file limit and never holds every file in memory.
+   * prompts built from it are byte-stable). Skips `MEMORY.md`, dot-files, names the path guard
+   * refuses and links it will not follow (`check()` lists them). A bad file is a row with
+   * `problems`. Rows are cached by each file's stat; at most 64 files are read at once.
    *
-   * @returns Rows `{ path, name, description, chars, updated?, type?, problems? }`.
+   * @returns Rows (see {@link MemoryRow}).
    * @throws {Error} file-system errors on the folder itself (such as `EACCES` resolving the root);
    *   a missing folder lists as `[]`, and a bad file is a row with `problems`. A resource error
    *   (`EMFILE`, `ENFILE`, `EAGAIN`) still there after retries is thrown, never made a row.
@@ -115,11 +110,9 @@ export class MemoryStore {
   }
 
   /**
-   * Every file {@link list} lists, with a stamp that changes whenever the file does, reading no
-   * file: on a folder one directory walk and one `stat` per file (the file's mtime, ctime, size,
-   * inode and device; `""` for a file changed within the last 2 s, whose stat a coarse clock may
-   * not move again), elsewhere the backend's version tokens. What a derived index (the recall
-   * index) compares to notice a file changed by any writer, a person's editor included.
+   * Every file {@link list} lists, with a stamp that changes whenever the file does (see
+   * {@link FileStamp}), reading no file: what a derived index (the recall index) compares to notice
+   * a change by any writer, a person's editor included.
    *
    * @param known - Paths this store listed before (a name check is a pure function of the path,
    *   so they are not checked again); optional.
@@ -132,14 +125,10 @@ export class MemoryStore {
   }
 
   /**
-   * Every row of {@link list} and the text and version token of each listed file, as
-   * {@link read} returns them, from one read of each file: what a caller that needs the whole
-   * folder uses (the write pass), instead of `list()` and then `read()` per row, which reads every
-   * file twice on a fresh store.
+   * Every row of {@link list} and each listed file as {@link read} returns it, from one read of
+   * each file (`list()` then `read()` per row reads every file twice).
    *
-   * @returns `{ rows, files }`: `rows` as `list()` returns them; `files` maps each row's path to
-   *   `{ path, exists: true, version, content, encoding?, lineBreaks?, notText? }`. A row with no
-   *   entry (a file too large to list, unreadable, or gone meanwhile) is read with `read(path)`.
+   * @returns `{ rows, files }` (see {@link ReadAllResult}).
    * @throws {Error} as {@link list} does.
    * @example
    * const { rows, files } = await store.readAll();
@@ -163,24 +152,18 @@ export class MemoryStore {
   }
 
   /**
-   * Replace a memory file's text, only if its version token is still `ifVersion`. The write is
-   * atomic (temp file created exclusively, fsync, rename; see `writeFileInside`) and made under the folder's
-   * cross-process lock, so two writers holding the same token can never both succeed. Rewrites
-   * `MEMORY.md` afterwards. A file keeps its encoding (UTF-8, or UTF-16 LE/BE with its byte order
-   * mark; see `decodeText`) and its BOM; a new file is UTF-8. A path that differs from an existing
-   * file's only in case or Unicode normalization (`people/dgia.md` when `people/DGIA.md` exists)
-   * addresses that file, on every platform (see `resolveMemoryPath`).
+   * Replace a memory file's text, only if its version token is still `ifVersion`: atomic (see
+   * `writeFileInside`), under the cross-process lock, then `MEMORY.md` is rewritten. A file keeps
+   * its encoding and BOM (see `decodeText`); a new file is UTF-8. A path differing from an existing
+   * file's only in case or Unicode normalization addresses that file (see `resolveMemoryPath`).
    *
    * @param path - Memory path, e.g. `topics/tools.md`; missing folders are created.
    * @param content - The whole new text; at most `maxChars` chars, or, for a file already over
-   *   the cap (edited by hand), any text shorter than the file is now: such a write moves toward
-   *   the cap, so `forget` and consolidation can always remove lines from it.
+   *   the cap, any text shorter than the file is now (so `forget` can always remove lines).
    * @param ifVersion - The token from `read()` (`"new"` to create a file that must not exist).
-   * @returns `{ ok: true, code: "written", version }`, or `{ ok: false, code: "version_conflict", message, current }`
-   *   when the file changed since it was read, or `{ ok: false, code: "too_long", message }` when
-   *   the text is over the cap and not shorter than the file's current text, or
-   *   `{ ok: false, code: "not_text", message }` when the file on disk is not valid text (see
-   *   `ReadResult.notText`): it is never rewritten damaged. The file is left as it was.
+   * @returns `{ ok: true, code: "written", version }`, or `{ ok: false, code, message, reason }`
+   *   with `version_conflict` (and `current`), `too_long` or `not_text` (see {@link WriteResult});
+   *   the file is then left as it was.
    * @throws {MemoryPathError} when the path is not allowed, or goes through a link that resolves
    *   outside the folder.
    * @throws {InvalidArgumentError} when `content` is not a string; nothing is written.
@@ -219,11 +202,9 @@ export class MemoryStore {
 
   /**
    * Delete a memory file, only if its version token is still `ifVersion` when one is given.
-   * Deleting a missing file succeeds. Empty folders left behind are removed. Rewrites `MEMORY.md`.
-   * A link is removed, not its target. A link the store will not follow (it resolves outside the
-   * folder, points nowhere, or points at a file that is not a memory file; `check()` lists them in
-   * `linksOutside`) is removed too, without reading or touching its target: it has no version, so
-   * `ifVersion` is not checked for it.
+   * Deleting a missing file succeeds; empty folders left behind are removed; `MEMORY.md` is
+   * rewritten. A link is removed, never its target (a link listed in `check().linksOutside` has no
+   * version, so `ifVersion` is not checked for it).
    *
    * @param path - Memory path, e.g. `topics/old.md`.
    * @param ifVersion - The token from `read()`; omit to delete whatever is there.
@@ -238,21 +219,11 @@ export class MemoryStore {
   }
 
   /**
-   * Compare the folder with its `MEMORY.md`: files the index does not list, index lines that
-   * point at no file, index lines whose text is out of date, files without a description, files
-   * over the cap; and links the store will not follow, which `list()` skips (they resolve outside
-   * the folder, point nowhere, or point at a file that is not a memory file): remove a file link
-   * with `delete()`, a folder link by hand. A hand edit shows up here until the next write or
-   * `rebuildIndex()`.
+   * Compare the folder with its `MEMORY.md` and report what needs a person: index gaps, files
+   * over the cap or memfiles will not edit, links it will not follow, and warnings that leave
+   * `ok` as it is. A hand edit shows up here until the next write or `rebuildIndex()`.
    *
-   * Also every file memfiles will not edit, with why (`notEditable`): not valid UTF-8 or UTF-16
-   * text, front matter it cannot read, or a name another file differs from only in case or
-   * Unicode normalization. Warnings that leave `ok` as it is: a file keeping a line beside its
-   * updated value (`updatedValueKept`), two files of one subject (`sameSubject`), and more.
-   *
-   * @returns `{ ok, missingFromIndex, indexWithoutFile, outdatedIndexLines, withoutDescription,
-   *   overCap, linksOutside, notEditable }` (paths relative to the folder; `notEditable` holds
-   *   `{ path, reason }`).
+   * @returns Paths relative to the folder, by kind (see {@link CheckResult}).
    * @example const report = await store.check(); if (!report.ok) console.log(report);
    */
   async check(): Promise<CheckResult> {
@@ -332,9 +303,7 @@ export class MemoryStore {
 
   /**
    * Runs `fn` with `MEMORY.md` rewritten once at its end instead of after each write and delete
-   * inside it (each rewrite lists the whole folder): what a caller making many writes in a row
-   * uses (the write pass). Until `fn` ends the index may lag the files, as after a hand edit;
-   * `check()` would report it. Calls may nest; the rebuild runs when the outermost ends, also
+   * inside it (the write pass). Calls may nest; the rebuild runs when the outermost ends, also
    * when `fn` throws.
    *
    * @param fn - The writes.

@@ -2,9 +2,6 @@ import { contentWordList, foldSearchText, sameWord } from "../text/index.js";
 import { MAX_FORGET_QUERY_CHARS } from "./forget-request.js";
 import type { WriteStore } from "./write-pipeline.js";
 
-// What `forget` takes and returns in both layouts, and the one rule of which line a query matches
-// (each layout's forget is under layouts/<layout>/).
-
 /** Options of {@link forget}. */
 export type ForgetOptions = {
   store: WriteStore;
@@ -60,12 +57,11 @@ export type ForgetResult = (
 ) & { notRemoved?: NotRemovedLine[] };
 
 /**
- * Whether a fact line matches a forget query: the query has content words and the line has every
- * one of them, compared as whole words (Unicode-aware, so Chinese and Japanese are split into
- * words too; the same word or an inflection of it, see `sameWord`: "deploy" forgets "deploys" but
- * "organ" never forgets "organic" nor "new" "news"; function and request words such as "forget", "my", "where" dropped; see
- * `contentWords`; folded as `memfiles search` folds (`foldSearchText`), so "cafe" forgets "café"
- * and "strasse" "Straße"). Never on substrings: "tea" does not match "steak" or "team".
+ * Whether a fact line matches a forget query: the line has every content word of the query
+ * (`contentWords`: function and request words such as "forget", "my" dropped), as whole words or
+ * their inflections (`sameWord`: "deploy" forgets "deploys", "organ" never "organic"), accents
+ * folded as `memfiles search` folds them (`foldSearchText`: "cafe" forgets "café", "strasse"
+ * "Straße"); never on substrings ("tea" is not in "steak").
  *
  * @param factText - A fact's text or line.
  * @param query - The forget query.

@@ -1,10 +1,9 @@
 import { contentWordList, foldAccents, foldText, resolveRelativeDates } from "../text/index.js";
 
 /**
- * The longest forget query, in chars: a query matches a line only when the line holds every one of
- * its content words, and a memory line holds one short fact (`MAX_FACT_CHARS`, 300), so a longer
- * query can only match nothing. Checked before any work; the MCP server's 1 KB queries took 3 s
- * under the store lock before.
+ * The longest forget query, in chars: a line matches only when it holds every content word of the
+ * query, and a line holds at most `MAX_FACT_CHARS` (300), so a longer query matches nothing.
+ * Checked before any work.
  */
 export const MAX_FORGET_QUERY_CHARS = 1_000;
 
@@ -43,15 +42,10 @@ export const FORGET_REQUEST_WORDS: ReadonlySet<string> = new Set(
 const ELISION = /(?<![\p{L}\p{N}])(j|qu|l|d|m|t|s|n|c)['\u2019](?=\p{L})/giu;
 
 /**
- * A forget query without the words of the request itself, in every language the relative-date
- * rules read: `忘记我住在柏林` ("forget that I live in Berlin") is `住在 柏林`, `oublie que
- * j'habite à Lyon` is `habite à lyon`. Its relative times go too ("yesterday", "last week",
- * "demain"): the write stored them as absolute dates (`resolveRelativeDates`), so "forget that I
- * moved to Berlin yesterday" is `moved berlin` and finds "moved to Berlin on 2026/09/11", on any
- * later day; a query of nothing but such words keeps them, as one of nothing but request words
- * does ("forget Ben": "ben" is Turkish for "I"), and a word joined by a dot, hyphen, slash, @ or +
- * is never one ("Fly.io" keeps "io"). The words kept are folded (lower
- * case) and joined by spaces, so every later step (matching, the tombstone) reads the same words.
+ * A forget query without the words of the request itself ("forget that", "please"), in every
+ * language the relative-date rules read, and without its relative times (the write stored them as
+ * absolute dates, see `resolveRelativeDates`). A query of nothing but such words keeps them. The
+ * words kept are folded and space-joined, so matching and the tombstone read the same words.
  *
  * @param query - The forget query as the user said it.
  * @returns The query's content words minus the request words, space-joined; `""` when none is left.

@@ -16,17 +16,12 @@ export type IndexedLine = {
 };
 
 /**
- * The dated lines of a set of memory files (a write pass's read of the folder), indexed by fact
- * key and by content word, so the checks of one proposal (the line `replaces` names, a duplicate,
- * a restatement, a reversal, a newer line) look only at the lines that could match, not at every
- * line of the folder: a restatement holds every content word of the fact, so only the lines
- * holding its rarest word are compared; a reversal shares at least one word with the fact. Every
- * answer is the one a scan in the files' order would give (the file `first` before the others,
- * lines in file order).
- *
- * The index follows the map it was built from: {@link LineIndex.of} re-indexes the files whose
- * state object changed since (the write pass replaces a file's state after each write), so a
- * map kept current by its owner keeps its index current for the cost of one look-up per file.
+ * The dated lines of a write pass's memory files, indexed by fact key and by content word, so a
+ * proposal's checks (the line `replaces` names, a duplicate, a restatement, a reversal, a newer
+ * line) compare only the lines that could match. Every answer is the one a scan in the files'
+ * order would give (the file `first`, then the others, lines in file order). {@link LineIndex.of}
+ * re-indexes only the files whose state object changed since (the write pass replaces a file's
+ * state after each write).
  */
 export class LineIndex {
   static readonly #indexes = new WeakMap<Map<string, MemoryFileState>, LineIndex>();
@@ -148,10 +143,8 @@ export class LineIndex {
   }
 
   /**
-   * The line keyed `key` with the latest date tag (dates are `YYYY/MM/DD`, so text order is date
-   * order), among lines of that date the first in the map's order (the folder's list order, by
-   * path; the proposal's own file gets no precedence here), then line order: an older session
-   * never replaces it.
+   * The line keyed `key` with the latest date tag (`YYYY/MM/DD`: text order is date order); among
+   * lines of that date the first in the map's order (no precedence for the proposal's own file).
    *
    * @param key - A `factKey`; a blank key matches nothing.
    * @returns `{ path, date }` of that line, or `undefined`.

@@ -76,10 +76,8 @@ export type RememberApplied = { path: string; line: string; replaced: string[] }
 
 /**
  * Runs a `remember` through the check pipeline (`runWritePipeline`) with a layout's steps, as the
- * user's own request: secret (the fact, `replaces` and the path, also split across the session's
- * writes), relative date (resolved against today), shape, path, target, an older write never
- * replacing a newer one, duplicate, cap and version token; no evidence and no tombstone check
- * (the tombstones the fact matches are lifted instead). See `WRITE_CHECKS` for every code.
+ * user's own request: every `WRITE_CHECKS` row that needs no transcript, tombstones or
+ * consolidation (the tombstones the fact matches are lifted instead).
  *
  * @param options - The options of `remember`.
  * @param item - The fact in the layout's candidate shape.

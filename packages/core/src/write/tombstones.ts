@@ -146,11 +146,9 @@ export function findForgotten(
 }
 
 /**
- * The tombstones indexed for {@link findForgotten}'s three rules, built once and asked many times
- * (a write pass asks once per proposal): fact keys in a map, query words and removed-line words
- * each pointing to the tombstones that hold them, so a check costs the proposal's words, not the
- * number of tombstones. Same answers as scanning the list in order (the oldest matching tombstone
- * of the first rule that matches).
+ * The tombstones indexed by key and word for {@link findForgotten}'s rules, built once per write
+ * pass, so a check costs the proposal's words, not the number of tombstones. Same answers as a
+ * scan in order (the oldest matching tombstone of the first rule that matches).
  *
  * @example new TombstoneIndex(await readTombstones(store)).find("deploys on Fly.io")
  */
@@ -178,12 +176,7 @@ export class TombstoneIndex {
     }
   }
 
-  /**
-   * The first rule of {@link findForgotten} that matches `fact`, with its tombstone's date.
-   *
-   * @param fact - The proposed fact text.
-   * @returns `{ rule, date }` or `undefined`.
-   */
+  /** The first rule of {@link findForgotten} that matches `fact`, with its tombstone's date. */
   find(fact: string): ForgottenMatch | undefined {
     const date = this.keys.get(tombstoneKeyHash(factKey(fact)));
     if (date !== undefined) return { rule: "same_fact", date };
@@ -252,11 +245,9 @@ export function liftTombstones(fact: string, tombstones: readonly Tombstone[]): 
 }
 
 /**
- * Reads `.memfiles/tombstones.json`; a missing file is no tombstones. Format 2 is read as
- * written; format 1 (64-hex hashes, ~430 bytes a removed line) is read leniently and converted in
- * memory (hashes cut to format 2's length, which keeps every match), and is written as format 2 by
- * the next forget or remember that changes the tombstones. A file neither format describes is an
- * error, never skipped: skipping it would let forgotten facts back.
+ * Reads `.memfiles/tombstones.json`; a missing file is no tombstones. Format 1 is converted in
+ * memory (rewritten as format 2 by the next change). A file of neither format is an error, never
+ * skipped: skipping it would let forgotten facts back.
  *
  * @param store - A `MemoryStore` (anything with `readInternal`).
  * @returns The tombstones, oldest first.
@@ -326,11 +317,9 @@ function splitHashes(text: string): string[] {
 }
 
 /**
- * The tombstones of a store, read and indexed once and then reused for as long as the file's
- * text is unchanged: a write pass keeps one for all its proposals. Each `find` reads the file's
- * text again (under the store lock, where the caller checks), so a forget that finishes during a
- * pass still refuses the pass's next proposals; it is parsed and indexed again only when it
- * changed.
+ * A store's tombstones, indexed again only when the file's text changed: a write pass keeps one
+ * for all its proposals. Each `find` reads the text again, so a forget that finishes during a
+ * pass still refuses the pass's next proposals.
  *
  * @example const cache = new TombstoneCache(); await cache.find(store, "deploys on Fly.io");
  */

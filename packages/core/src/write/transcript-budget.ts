@@ -52,19 +52,13 @@ function trimTurn(turn: TranscriptTurn, cap: number): TranscriptTurn {
 }
 
 /**
- * Fits a session transcript into a write request's budget, so a long session (a 1 MB paste of
- * stack traces) still saves its facts instead of failing with the API's "prompt is too long".
- * Sizes are estimated from chars with the model's tokenizer ratio (`tokenizerRatio`, decision
- * 0014): 4 chars a token on Claude Haiku 4.5, 40 chars per 13 tokens (~3.08) on the newer
- * tokenizer of every model since Claude 4.7, which is also the default for an unknown or missing
- * model. It is an estimate of prose; stack traces run nearer 3.85 chars a token, which is why the
- * default budget is half the context window. When the turns are over
- * `maxTokens`, long turns are trimmed in place, each to the same length ("water-filling": short
- * turns stay whole), keeping the first two thirds and the last third of a turn around a marker
+ * Fits a session transcript into a write request's budget, so a long session still saves its
+ * facts instead of failing with "prompt is too long". Sizes are estimated with the model's
+ * tokenizer ratio (`tokenizerRatio`, decision 0014). Over budget, the longest turns are trimmed to
+ * one length, keeping their first two thirds and last third around a marker
  * `[… N chars trimmed by memfiles to fit the write request …]`: assistant turns first, down to
- * 300 chars each; only if the user turns alone are still over the budget are they trimmed the
- * same way. The order and number of turns never change. Evidence is still checked against the
- * whole transcript.
+ * 300 chars each, then user turns. Turns are never dropped or reordered; evidence is still
+ * checked against the whole transcript.
  *
  * @param transcript - The session.
  * @param maxTokens - Budget for the turns, in estimated tokens (default 100,000).

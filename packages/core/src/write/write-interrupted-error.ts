@@ -16,13 +16,10 @@ export type WriteInterruptedErrorOptions<Applied, Rejected> = {
 };
 
 /**
- * A write pass failed after some of its proposals were written (a full disk or a lost lock on
- * the second file): `applied` is what landed, as the pass's result lists it (`AppliedProposal`
- * from `writePass`, `RejectedProposal` in `rejected`), so a caller never
- * reports a saved fact as lost (a retry finds them as duplicates, never writes them twice), and
- * `MEMORY.md` is rewritten before this is thrown. `code` and `userFixable` are the cause's when it
- * is a `MemfilesError` (`disk_full`: a CLI exits with its user-error code), else
- * `write_interrupted`.
+ * A write pass failed after some of its proposals were written (a full disk, a lost lock):
+ * `applied` is what landed, as the pass's result lists it, so a caller never reports a saved fact
+ * as lost; `MEMORY.md` is rewritten before this is thrown. `code` and `userFixable` are the
+ * cause's when it is a `MemfilesError` (e.g. `disk_full`), else `write_interrupted`.
  *
  * @example
  * try { await writePass(options) } catch (error) {

@@ -8,9 +8,6 @@ import type { Proposal } from "./proposal.js";
 import type { WriteCheckCode } from "./write-checks.js";
 import type { OnTooLong, ResolvedDate, WriteStore } from "./write-pipeline.js";
 
-// The options and the one result shape of the write pass, in both layouts (`writePass` lives in
-// layouts/, each layout's pass under layouts/<layout>/).
-
 /** Every code a rejected proposal can carry (see {@link writePass}). */
 export type WriteRejectionCode = WriteCheckCode;
 
@@ -87,9 +84,8 @@ export type WritePassResult = {
   /** Tokens of every model call: the write pass's own and each consolidation's, summed. */
   usage: ModelUsage;
   /**
-   * Failures of a model call inside the pass that refused proposals without stopping it: an API
-   * error of a consolidation a full file needed (each such proposal is refused with
-   * `consolidation_failed`, the others are still decided). Absent when every call succeeded.
+   * Consolidation calls that failed without stopping the pass (their proposals are refused with
+   * `consolidation_failed`); absent when every call succeeded.
    */
   errors?: WritePassError[];
 };
@@ -150,15 +146,10 @@ export type WritePassOptions = {
    * leaves less of `WRITE_REQUEST_MAX_TOKENS` on the model's tokenizer (see `defaultMemoryChars`).
    */
   maxMemoryChars?: number;
-  /**
-   * Budget of the transcript in the request, in estimated tokens (the model's chars-per-token
-   * ratio, see `fitTranscript`); default 100,000. Longer transcripts have their longest turns
-   * trimmed to fit.
-   */
+  /** Budget of the transcript, in estimated tokens (see `fitTranscript`); default 100,000. */
   maxTranscriptTokens?: number;
   /**
-   * Budget of the memory index shown to the model, in estimated tokens (the model's chars-per-token
-   * ratio, `estimateTokens`); default 20,000 ({@link DEFAULT_MAX_INDEX_TOKENS}). A larger index is
+   * Budget of the memory index shown, in estimated tokens; default 20,000. A larger index is
    * pre-filtered against the transcript (see `fitMemoryIndex`) and marked partial.
    */
   maxIndexTokens?: number;
@@ -169,9 +160,8 @@ export type WritePassOptions = {
    */
   effort?: Effort;
   /**
-   * Called when the cached prefix of the request (the `propose_memories` tool and the extraction
-   * prompt, up to the `write_prefix` cache breakpoint) is estimated below the model's minimum
-   * cacheable length: then it is not cached and is billed as input every time.
+   * Called when the prefix up to the `write_prefix` cache breakpoint is estimated below the
+   * model's minimum cacheable length (it is then billed as input every time).
    */
   onWarning?: (warning: CacheWarning) => void;
 };

@@ -27,6 +27,16 @@ describe("addLine: evidence must back the fact", () => {
   });
 });
 
+describe("addLine: the stored text", () => {
+  it("drops a date tag the model wrote into the line", async () => {
+    const store = await tempStore();
+    const fact = "[stated 2026/01/02] likes tea";
+    expect((await addLine({ ...base, store, path: "preferences.md", fact })).code).toBe("applied");
+    const text = await readFile(join(store.root, "preferences.md"), "utf8");
+    expect(text.trimEnd().split("\n").at(-1)).toBe("[stated 2026/09/12] likes tea");
+  });
+});
+
 describe("addLine: a file written by hand", () => {
   it.each([
     ["LF, no BOM", "\n", ""],

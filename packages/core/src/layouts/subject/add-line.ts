@@ -7,7 +7,7 @@ import {
   replacesKeys,
 } from "../../format/index.js";
 import { findSameSubject, type SubjectFile } from "../../store/index.js";
-import { factKey, foldText, quoteText, valueUpdateOf } from "../../text/index.js";
+import { factKey, foldText, quoteText, STATED_TAG, valueUpdateOf } from "../../text/index.js";
 import {
   describeNewFile,
   explainRefusedPath,
@@ -31,11 +31,12 @@ import type {
 // Files that hold facts about the user alone (the seed design's profile.md and preferences.md).
 const USER_FILES = new Set(["profile.md", "preferences.md"]);
 
-const STATED_PREFIX = /^\s*\[stated\b[^\]\n]*\]\s*/i;
-
-/** A fact as stored: a leading `[stated ...]` tag dropped, white space runs one space, trimmed. */
-export function normalizeFactText(fact: string): string {
-  return fact.replace(STATED_PREFIX, "").replace(/\s+/g, " ").trim();
+/**
+ * A line's text as stored: a leading `[stated ...]` tag dropped, white space runs one space,
+ * trimmed, case kept (matching folds further: `normalizeFactText` in text/fact-key.ts).
+ */
+function storedLineText(fact: string): string {
+  return fact.replace(STATED_TAG, "").replace(/\s+/g, " ").trim();
 }
 
 /** A subject-layout candidate: a proposal, with the description a new file may take. */
@@ -105,7 +106,7 @@ export function subjectWriteSteps(
         : { description: description ?? null, usableDescription: description }),
     }),
     datedFields: (item) => [item.fact],
-    withDates: (item, [fact]) => ({ ...item, fact: normalizeFactText(fact ?? item.fact) }),
+    withDates: (item, [fact]) => ({ ...item, fact: storedLineText(fact ?? item.fact) }),
     shape: (item) => subjectLineShape(item.fact),
     ownFacts: (item) =>
       USER_FILES.has(foldText(item.file))

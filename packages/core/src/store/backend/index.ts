@@ -1,2 +1,1 @@
-export { withBackendLock } from "./backend-lock.js";
 export type { BackendWriteResult, StorageBackend, StoredFile } from "./storage-backend.js";
