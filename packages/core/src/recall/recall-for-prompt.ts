@@ -10,7 +10,8 @@ import {
 } from "./budgeted-recall.js";
 import { renderMemoryBlock } from "./memory-block.js";
 import type { RecallStore } from "./recall-store.js";
-import { scopedStore } from "./scope.js";
+import { scopedStore, scopeOf } from "./scope.js";
+import { renderCheckingShownFiles } from "./shown-files-check.js";
 
 /** Where the memory is: a folder path, or a store already open (a `MemoryStore`, any `RecallStore`). */
 export type RecallSourceOptions =
@@ -79,6 +80,12 @@ export type MemoryBlockOptions = RecallSourceOptions & {
   budgetTokens?: number;
   /** The tool a cut file's note names for reading the rest (default `memory_read`). */
   readTool?: string;
+  /**
+   * `true`: check only the files the block shows, plus one directory walk, against the stored
+   * recall index, instead of every file's stamp (`renderCheckingShownFiles`); a process that
+   * starts often sets it.
+   */
+  checkShownOnly?: boolean;
 };
 
 /** Result of {@link memoryBlock}. */
@@ -175,10 +182,26 @@ export async function memoryBlock(options: MemoryBlockOptions): Promise<MemoryBl
     { prefilterAbove: 0, prefilterKeep: 10 },
     { prefilterAbove: 0, prefilterKeep: 0 },
   ];
-  for (const attempt of attempts) {
-    const text = await renderMemoryBlock({ store, ...query, ...attempt });
-    const tokens = estimateTokens(text);
-    if (tokens <= budget) return { text, tokens };
+  const render = async (
+    view: RecallStore,
+    onShown?: (paths: readonly string[]) => void,
+  ): Promise<MemoryBlockResult> => {
+    for (const attempt of attempts) {
+      const text = await renderMemoryBlock({
+        store: view,
+        ...query,
+        ...attempt,
+        ...(onShown === undefined ? {} : { onShown }),
+      });
+      const tokens = estimateTokens(text);
+      if (tokens <= budget) return { text, tokens };
+    }
+    onShown?.([]);
+    return { text: "", tokens: 0 };
+  };
+  if (options.checkShownOnly === true) {
+    const quick = await renderCheckingShownFiles(scopeOf(store).store, options.scope, render);
+    if (quick !== undefined) return quick;
   }
-  return { text: "", tokens: 0 };
+  return render(store);
 }

@@ -63,6 +63,7 @@ export {
 export type {
   CheckResult,
   FileStamp,
+  ListStampsOptions,
   MemoryRow,
   MemoryStoreOptions,
   ReadAllResult,
