@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { factFile, hookInput } from "../test/memory-folder.js";
 import { runHook } from "./run-hook.js";
 
@@ -80,6 +80,39 @@ describe.each(["fact", "subject"] as const)(
       const log = await hookLog(root);
       expect(log).toMatch(/"event":"session-start".*left out \d+ lines of memory/);
       expect(log).not.toContain("sk-ant-");
+    });
+
+    it("SessionStart withholds a key put by hand into a shown file after the index was stored", async () => {
+      const { cwd, root } = await folderWithKey(layout);
+      // The folder without its keys: only the hand edit below puts one in.
+      for (const path of ["deploy-key.md", "profile.md", "topics/deploy.md"])
+        await rm(join(root, path), { force: true });
+      const host = layout === "fact" ? "deploy-host.md" : "topics/deploy.md";
+      await writeFile(
+        join(root, host),
+        layout === "fact"
+          ? factFile("Deploy host", "Where the user deploys apps", "The user deploys on Fly.io.")
+          : subjectFile("deploy", "How the user deploys.", ["[stated 2026/09/12] uses Fly.io"]),
+      );
+      await runHook({ event: "session-start", stdin: hookInput(cwd), root });
+      expect(await hookLog(root).catch(() => "")).not.toMatch(/left out/);
+      // 3 s on: the files are settled, so the next start checks only the shown files' stamps.
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_000 });
+      try {
+        const text = await readFile(join(root, host), "utf8");
+        await writeFile(
+          join(root, host),
+          text.replace(/^description: .*$/m, `description: ${KEY}`),
+        );
+        const { stdout } = await runHook({ event: "session-start", stdin: hookInput(cwd), root });
+        expect(stdout).toContain("<memory>");
+        expect(stdout).not.toContain("sk-ant-");
+        expect(await hookLog(root)).toMatch(
+          /"event":"session-start".*left out \d+ lines of memory/,
+        );
+      } finally {
+        vi.useRealTimers();
+      }
     });
   },
 );

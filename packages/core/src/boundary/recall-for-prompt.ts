@@ -7,6 +7,8 @@ import {
 } from "../recall/budgeted-recall.js";
 import { renderMemoryBlock } from "../recall/memory-block.js";
 import type { RecallStore } from "../recall/recall-store.js";
+import { scopeOf } from "../recall/scope.js";
+import { renderCheckingShownFiles } from "../recall/shown-files-check.js";
 import { MemoryStore } from "../store/memory-store.js";
 import type { StoreLayout } from "../store/types.js";
 import { hashText } from "../text/hash-text.js";
@@ -79,6 +81,12 @@ export type MemoryBlockOptions = RecallSourceOptions & {
   budgetTokens?: number;
   /** The tool a cut file's note names for reading the rest (default `memory_read`). */
   readTool?: string;
+  /**
+   * `true`: check only the files the block shows, plus one directory walk, against the stored
+   * recall index, instead of every file's stamp (`renderCheckingShownFiles`); a process that
+   * starts often sets it.
+   */
+  checkShownOnly?: boolean;
 };
 
 /** Result of {@link memoryBlock}. */
@@ -163,8 +171,7 @@ export async function recallForPrompt(
  * @example const { text } = await memoryBlock({ root: ".memory", budgetTokens: 4_000 });
  */
 export async function memoryBlock(options: MemoryBlockOptions): Promise<MemoryBlockResult> {
-  // Only the rows are listed: a stored recall index is read by its first line.
-  const store = await openStore(options, options.scope).forRequest(undefined, { rowsOnly: true });
+  const view = openStore(options, options.scope);
   const budget = options.budgetTokens ?? DEFAULT_MEMORY_BLOCK_TOKENS;
   const query = {
     ...(options.query === undefined ? {} : { query: options.query }),
@@ -176,10 +183,28 @@ export async function memoryBlock(options: MemoryBlockOptions): Promise<MemoryBl
     { prefilterAbove: 0, prefilterKeep: 10 },
     { prefilterAbove: 0, prefilterKeep: 0 },
   ];
-  for (const attempt of attempts) {
-    const text = await renderMemoryBlock({ store, ...query, ...attempt });
-    const tokens = estimateTokens(text);
-    if (tokens <= budget) return { text, tokens };
+  const render = async (
+    view: RecallStore,
+    onShown?: (paths: readonly string[]) => void,
+  ): Promise<MemoryBlockResult> => {
+    for (const attempt of attempts) {
+      const text = await renderMemoryBlock({
+        store: view,
+        ...query,
+        ...attempt,
+        ...(onShown === undefined ? {} : { onShown }),
+      });
+      const tokens = estimateTokens(text);
+      if (tokens <= budget) return { text, tokens };
+    }
+    onShown?.([]);
+    return { text: "", tokens: 0 };
+  };
+  // Before the request's view: opening it checks every file's stamp, which the quick path avoids.
+  if (options.checkShownOnly === true) {
+    const quick = await renderCheckingShownFiles(scopeOf(view).store, options.scope, render);
+    if (quick !== undefined) return quick;
   }
-  return { text: "", tokens: 0 };
+  // Only the rows are listed: a stored recall index is read by its first line.
+  return render(await view.forRequest(undefined, { rowsOnly: true }));
 }

@@ -1,5 +1,6 @@
 import type { MemoryStore } from "../store/index.js";
-import { type ForgottenMatch, readTombstones, TombstoneIndex } from "../write/index.js";
+import { readTombstones, TombstoneIndex } from "../write/index.js";
+import type { ForgottenMatch } from "../write/tombstones.js";
 import type { Layout } from "./layout.js";
 import { layoutOf } from "./layout-of.js";
 

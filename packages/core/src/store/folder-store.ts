@@ -41,6 +41,7 @@ import {
 } from "./text-encoding.js";
 import type {
   FileStamp,
+  ListStampsOptions,
   MemoryRow,
   ReadAllResult,
   ReadResult,
@@ -123,15 +124,18 @@ export class FolderStore implements StoreEngine {
     return sortedCopies(rows);
   }
 
-  async listStamps(known?: ReadonlySet<string>): Promise<FileStamp[]> {
+  async listStamps(known?: ReadonlySet<string>, options?: ListStampsOptions): Promise<FileStamp[]> {
     const realRoot = await this.#existingRealRoot();
     if (realRoot === undefined) return [];
-    const { found } = await this.#statFiles(realRoot, known);
+    const stampOnly = options?.stampOnly;
+    const { found, unstamped } = await this.#statFiles(realRoot, known, stampOnly);
     const now = Date.now();
-    return found.map(({ candidate, stats }) => ({
+    const stamps = found.map(({ candidate, stats }) => ({
       path: candidate.path,
       stamp: now - Math.max(stats.mtimeMs, stats.ctimeMs) > RACY_WINDOW_MS ? statKey(stats) : "",
     }));
+    for (const candidate of unstamped) stamps.push({ path: candidate.path, stamp: "" });
+    return stamps;
   }
 
   async readAll(): Promise<ReadAllResult> {
@@ -152,12 +156,27 @@ export class FolderStore implements StoreEngine {
 
   // Every listed file with its stat (unstatable ones as rows with problems); cached rows of files
   // no longer there are dropped.
+  // With `stampOnly`, the known files outside it are not stat'ed: they come back `unstamped`.
   async #statFiles(
     realRoot: string,
     known?: ReadonlySet<string>,
-  ): Promise<{ rows: MemoryRow[]; found: Array<{ candidate: Candidate; stats: Stats }> }> {
-    const candidates: Candidate[] = [];
-    this.#walk(realRoot, realRoot, "", candidates, undefined, undefined, known);
+    stampOnly?: ReadonlySet<string>,
+  ): Promise<{
+    rows: MemoryRow[];
+    found: Array<{ candidate: Candidate; stats: Stats }>;
+    unstamped: Candidate[];
+  }> {
+    const walked: Candidate[] = [];
+    this.#walk(realRoot, realRoot, "", walked, undefined, undefined, known);
+    const unstamped: Candidate[] = [];
+    const candidates =
+      stampOnly === undefined
+        ? walked
+        : walked.filter((candidate) => {
+            const skip = known?.has(candidate.path) === true && !stampOnly.has(candidate.path);
+            if (skip) unstamped.push(candidate);
+            return !skip;
+          });
     const rows: MemoryRow[] = [];
     const found: Array<{ candidate: Candidate; stats: Stats }> = [];
     const seen = new Set<string>();
@@ -179,8 +198,9 @@ export class FolderStore implements StoreEngine {
         found.push({ candidate, stats });
       }
     }
-    for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
-    return { rows, found };
+    if (stampOnly === undefined)
+      for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
+    return { rows, found, unstamped };
   }
 
   async read(relative: string): Promise<ReadResult> {
@@ -437,7 +457,9 @@ export class FolderStore implements StoreEngine {
     for (const entry of entries) {
       if (entry.name.startsWith(".")) continue;
       const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
-      const absolute = join(folder, entry.name);
+      // `folder` is normalized (a realpath, or joined below) and a name holds no separator, so
+      // concatenation gives what `join` would, without normalizing 10,000 strings again.
+      const absolute = folder.endsWith(sep) ? folder + entry.name : folder + sep + entry.name;
       if (entry.isDirectory()) {
         this.#walk(realRoot, absolute, path, out, refusedLinks, ignoredFiles, known);
       } else if (entry.isSymbolicLink() && refusedLinks && leavesRoot(realRoot, absolute)) {

@@ -17,6 +17,8 @@ export { PENDING_FORGET_FILE } from "./store-lock.js";
 export { decodeText, encodeText, restoreLineBreaks, type TextEncoding } from "./text-encoding.js";
 export type {
   CheckResult,
+  FileStamp,
+  ListStampsOptions,
   MemoryRow,
   MemoryStoreOptions,
   ReadResult,

@@ -14,6 +14,7 @@ import { INTERNAL_FOLDER, PENDING_FORGET_FILE } from "./store-lock.js";
 import type {
   CheckResult,
   FileStamp,
+  ListStampsOptions,
   MemoryRow,
   MemoryStoreOptions,
   ReadAllResult,
@@ -116,12 +117,13 @@ export class MemoryStore {
    *
    * @param known - Paths this store listed before (a name check is a pure function of the path,
    *   so they are not checked again); optional.
+   * @param options - `{ stampOnly? }`: stat only these known paths; the other known files get `""`.
    * @returns `[{ path, stamp }]`, in no particular order.
    * @throws {Error} as {@link list} does.
    * @example const changed = (await store.listStamps()).filter((file) => seen.get(file.path) !== file.stamp);
    */
-  async listStamps(known?: ReadonlySet<string>): Promise<FileStamp[]> {
-    return this.#engine.listStamps(known);
+  async listStamps(known?: ReadonlySet<string>, options?: ListStampsOptions): Promise<FileStamp[]> {
+    return this.#engine.listStamps(known, options);
   }
 
   /**

@@ -1,5 +1,12 @@
 import type { ReadInternalOptions } from "./internal-files.js";
-import type { FileStamp, MemoryRow, ReadAllResult, ReadResult, WriteResult } from "./types.js";
+import type {
+  FileStamp,
+  ListStampsOptions,
+  MemoryRow,
+  ReadAllResult,
+  ReadResult,
+  WriteResult,
+} from "./types.js";
 
 /** What `check()` needs of the place beyond the rows: the stored index and place-only findings. */
 export type CheckParts = {
@@ -24,9 +31,9 @@ export interface StoreEngine {
   list(): Promise<MemoryRow[]>;
   /**
    * Every file `list()` would list, with its stamp, reading no file; `known` paths were listed
-   * before, so their names need no check again.
+   * before, so their names need no check again; `options.stampOnly` as in `ListStampsOptions`.
    */
-  listStamps(known?: ReadonlySet<string>): Promise<FileStamp[]>;
+  listStamps(known?: ReadonlySet<string>, options?: ListStampsOptions): Promise<FileStamp[]>;
   /** The rows and every listed file's text, reading each file once. */
   readAll(): Promise<ReadAllResult>;
   read(relative: string): Promise<ReadResult>;

@@ -88,6 +88,15 @@ export type FileStamp = {
   stamp: string;
 };
 
+/** Options of `listStamps`. */
+export type ListStampsOptions = {
+  /**
+   * Stat only these paths and the files not in `known`; the other known files are listed with the
+   * stamp `""` (read them anyway), for a caller that checks a few files it will show.
+   */
+  stampOnly?: ReadonlySet<string>;
+};
+
 /** snake_case codes of a refused write. */
 export type WriteFailureCode = "version_conflict" | "too_long" | "not_text";
 

@@ -57,7 +57,7 @@ export type ForgetResult = (
 ) & { notRemoved?: NotRemovedLine[] };
 
 /**
- * Whether a fact line matches a forget query: the line has every content word of the query
+ * Whether a line matches a forget query: the line has every content word of the query
  * (`contentWords`: function and request words such as "forget", "my" dropped), as whole words or
  * their inflections (`sameWord`: "deploy" forgets "deploys", "organ" never "organic"), accents
  * folded as `memfiles search` folds them (`foldSearchText`: "cafe" forgets "café", "strasse"

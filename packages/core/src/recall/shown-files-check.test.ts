@@ -1,0 +1,136 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { memoryBlock } from "../boundary/recall-for-prompt.js";
+import { MemoryStore } from "../store/memory-store.js";
+import type { ListStampsOptions } from "../store/types.js";
+import { flushRecallIndexes, forgetOpenRecallIndexes } from "./recall-index.js";
+
+// More files than the block's index shows (300), so the block shows the 30 most recently updated:
+// the special files below are the most recent.
+const FILLERS = 320;
+const file = (name: string, description: string, updated: string, extra = "") =>
+  `---\nname: ${name}\ndescription: ${description}\n${extra}updated: ${updated}\n---\n[stated ${updated}] ${name} line\n`;
+
+async function folder(): Promise<string> {
+  const root = join(await mkdtemp(join(tmpdir(), "memfiles-shown-check-")), "memory");
+  await mkdir(join(root, "topics"), { recursive: true });
+  await mkdir(join(root, "projects"), { recursive: true });
+  await Promise.all(
+    Array.from({ length: FILLERS }, (_, at) =>
+      writeFile(
+        join(root, `topics/filler-${at}.md`),
+        file(`filler ${at}`, "Old notes.", "2026/01/01"),
+      ),
+    ),
+  );
+  await writeFile(join(root, "topics/tools.md"), file("tools", "Editor notes.", "2026/09/01"));
+  await writeFile(join(root, "projects/other.md"), file("other", "Other secrets.", "2026/09/02"));
+  await writeFile(
+    join(root, "topics/staging.md"),
+    file("staging", "Staging hosts.", "2026/09/03", "scope: other\n"),
+  );
+  return root;
+}
+
+/** What a hand edit does to the folder after the recall index was stored. */
+const CHANGES: Record<
+  string,
+  { act: (root: string) => Promise<void>; shows?: string; hides?: string }
+> = {
+  "nothing changed": { act: async () => {}, shows: "Editor notes." },
+  "a shown file's description edited by hand": {
+    act: (root) =>
+      writeFile(join(root, "topics/tools.md"), file("tools", "Keyboard notes.", "2026/09/01")),
+    shows: "Keyboard notes.",
+    hides: "Editor notes.",
+  },
+  "a shown file deleted": {
+    act: (root) => rm(join(root, "topics/tools.md")),
+    hides: "topics/tools.md",
+  },
+  "a shown global file given another project's scope by hand": {
+    act: (root) =>
+      writeFile(
+        join(root, "topics/tools.md"),
+        file("tools", "Editor notes.", "2026/09/01", "scope: other\n"),
+      ),
+    hides: "topics/tools.md",
+  },
+  "a file not shown deleted": {
+    act: (root) => rm(join(root, "topics/filler-7.md")),
+    shows: `files="${FILLERS}"`,
+  },
+  "a new file": {
+    act: (root) =>
+      writeFile(join(root, "topics/garden.md"), file("garden", "Garden notes.", "2026/09/05")),
+    shows: "Garden notes.",
+  },
+  "another project's file made the most recent": {
+    act: (root) =>
+      writeFile(join(root, "projects/other.md"), file("other", "Other secrets.", "2026/12/01")),
+    hides: "Other secrets.",
+  },
+};
+
+// Both ways a block is made: the rule (what the block holds) is one; only the check differs.
+const MODES = { "every file's stamp": false, "the shown files' stamps": true } as const;
+
+describe("the memory block is as fresh with the shown files checked as with every file", () => {
+  beforeEach(() => {
+    // 3 s ahead: the files are settled (a file in its 2 s window is always read again).
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_000 });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const rows = Object.entries(MODES).flatMap(([mode, checkShownOnly]) =>
+    Object.entries(CHANGES).map(
+      ([change, spec]) => [`${mode}: ${change}`, checkShownOnly, spec] as const,
+    ),
+  );
+  it.each(rows)("%s", { timeout: 30_000 }, async (_name, checkShownOnly, change) => {
+    const root = await folder();
+    await memoryBlock({ root });
+    await flushRecallIndexes();
+    await change.act(root);
+    forgetOpenRecallIndexes();
+    const store = new MemoryStore({ root });
+    // The truth: no recall index, every file listed and read.
+    const plain = { list: () => store.list(), read: (path: string) => store.read(path) };
+    const expected = await memoryBlock({ store: plain });
+    const block = await memoryBlock({ root, checkShownOnly });
+    expect(block).toEqual(expected);
+    if (change.shows !== undefined) expect(block.text).toContain(change.shows);
+    if (change.hides !== undefined) expect(block.text).not.toContain(change.hides);
+    expect(block.text).not.toContain("staging");
+    expect(block.text).not.toContain("Other secrets.");
+    await flushRecallIndexes();
+  });
+
+  it("stats only the files the block shows when nothing changed", async () => {
+    const root = await folder();
+    await memoryBlock({ root });
+    await flushRecallIndexes();
+    forgetOpenRecallIndexes();
+    const written = new MemoryStore({ root });
+    const stamped: Array<number | "all"> = [];
+    const store = {
+      root: written.root,
+      layout: written.layout,
+      maxChars: written.maxChars,
+      listStamps: (known?: ReadonlySet<string>, options?: ListStampsOptions) => {
+        stamped.push(options?.stampOnly?.size ?? "all");
+        return written.listStamps(known, options);
+      },
+      list: () => written.list(),
+      read: (path: string) => written.read(path),
+      readInternal: (path: string, options?: { firstLine?: boolean }) =>
+        written.readInternal(path, options),
+      writeInternal: (path: string, text: string) => written.writeInternal(path, text),
+    };
+    const block = await memoryBlock({ store, checkShownOnly: true });
+    expect(block.text).toContain('shown="30"');
+    expect(stamped).toEqual([30]);
+  });
+});
