@@ -755,3 +755,35 @@ describe("the recall index's log", () => {
     forgetOpenRecallIndexes();
   });
 });
+
+describe("the rows of a recall index", () => {
+  it("are the same frozen objects while no file changes, new ones after a change", async () => {
+    const store = await folder();
+    const index = await openRecallIndex(store);
+    const first = index.rows();
+    expect(first.every((kept) => Object.isFrozen(kept))).toBe(true);
+    expect(index.rows()).toEqual(first);
+    expect(index.rows().every((kept, at) => kept === first[at])).toBe(true);
+    expect(index.rows()).not.toBe(first);
+    await replaceLine(store, "topics/tools.md", "uses Neovim", "uses Helix");
+    await store.write(
+      "topics/tools.md",
+      subjectFile("tools", "Editors only.", ["[stated 2026/09/01] uses Helix"]),
+      (await store.read("topics/tools.md")).version,
+    );
+    const after = (await openRecallIndex(store)).rows();
+    expect(after.find((kept) => kept.path === "topics/tools.md")?.description).toBe(
+      "Editors only.",
+    );
+    expect(after.every((kept, at) => kept === first[at])).toBe(false);
+    await store.write(
+      "topics/boats.md",
+      subjectFile("boats", "Sailing.", ["[stated 2026/09/01] sails"]),
+      "new",
+    );
+    expect((await openRecallIndex(store)).rows().map((kept) => kept.path)).toContain(
+      "topics/boats.md",
+    );
+    forgetOpenRecallIndexes();
+  });
+});

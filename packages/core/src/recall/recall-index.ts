@@ -136,6 +136,8 @@ export class RecallIndex {
   unsaved = false;
   /** Files the last {@link refresh} listed but could not read (left out until they read). */
   leftOut = 0;
+  /** The rows of the last {@link rows} call, frozen, kept until a file is added or dropped. */
+  #rowsCache: { project: string | undefined; all: boolean; rows: readonly MemoryRow[] } | undefined;
   /** Paths changed since the index was last stored (whole or in the log). */
   readonly #changed = new Set<string>();
   /**
@@ -260,6 +262,7 @@ export class RecallIndex {
     this.#partial = undefined;
     this.#scopedFiles = 0;
     this.#pathSet = undefined;
+    this.#rowsCache = undefined;
     this.#changed.clear();
     this.stored = undefined;
     this.unsaved = true;
@@ -273,14 +276,24 @@ export class RecallIndex {
 
   /**
    * The rows of the files in `scope` (all files when absent), sorted by path: what `list()` (of a
-   * `boundaryStore` view) gives, from the index.
+   * `boundaryStore` view) gives, from the index. The rows are frozen copies, the same objects
+   * while no file changes, so a caller can tell an unchanged listing by identity (the memory
+   * block's pre-filter does).
    */
   rows(scope?: IndexScope): MemoryRow[] {
+    const cached = this.#rowsCache;
+    if (cached?.all === (scope === undefined) && cached.project === scope?.project) {
+      return [...cached.rows];
+    }
     const rows: MemoryRow[] = [];
     for (const file of this.files.values()) {
-      if (scope === undefined || inScope(file.scope, scope.project)) rows.push({ ...file.row });
+      if (scope === undefined || inScope(file.scope, scope.project)) {
+        rows.push(Object.freeze({ ...file.row }));
+      }
     }
-    return rows.sort((a, b) => compareCodeUnits(a.path, b.path));
+    rows.sort((a, b) => compareCodeUnits(a.path, b.path));
+    this.#rowsCache = { project: scope?.project, all: scope === undefined, rows };
+    return [...rows];
   }
 
   /** Whether the file at `path` is indexed and in `scope` (any indexed file when absent). */
@@ -347,6 +360,7 @@ export class RecallIndex {
     if (file.scope !== undefined) this.#scopedFiles--;
     this.files.delete(path);
     this.#pathSet = undefined;
+    this.#rowsCache = undefined;
     this.#changed.add(path);
     this.unsaved = true;
   }
@@ -377,6 +391,7 @@ export class RecallIndex {
       ids,
     });
     this.#pathSet = undefined;
+    this.#rowsCache = undefined;
     this.#changed.add(row.path);
     this.unsaved = true;
   }
