@@ -24,6 +24,7 @@ import {
   RECALL_INDEX_LOG,
   RECALL_INDEX_LOG_SHARE,
   RecallIndex,
+  type ScoredRecallUnit,
 } from "./recall-index.js";
 
 const NOW = new Date("2026-09-12T09:00:00Z");
@@ -536,6 +537,53 @@ describe("a cold query parses only the terms it can reach", () => {
           expect(partial?.query(query, scope), query).toEqual(whole);
         }
       }
+    },
+  );
+  it.each<StoreLayout>(["subject", "fact"])(
+    "ranks as the index in memory does with a log folded in (%s)",
+    async (layout) => {
+      const store = await FOLDERS[layout]();
+      // Enough other files that the changes below stay in the log.
+      for (let file = 0; file < 30; file++) {
+        await store.write(
+          `zz-${file}.md`,
+          factFile(`other ${file}`, `Unrelated note number ${file}.`),
+          "new",
+        );
+      }
+      await openRecallIndex(store);
+      const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
+      const [first, second] = (await store.list()).map((row) => row.path);
+      await store.delete(first ?? "");
+      const current = await store.read(second ?? "");
+      if (!current.exists) throw new Error("fixture file is missing");
+      await store.write(
+        second ?? "",
+        `${current.content.trimEnd()} Moved to Porto.\n`,
+        current.version,
+      );
+      await store.write(
+        "notes.md",
+        subjectFile("notes", "Loose notes.", ["deploys to Render, Porto"]),
+        "new",
+      );
+      const warm = await openRecallIndex(store);
+      const log = (await store.readInternal(RECALL_INDEX_LOG)) ?? "";
+      expect(log.split("\n").length).toBeGreaterThanOrEqual(4);
+      const round = (units: ScoredRecallUnit[] | undefined) =>
+        units?.map((unit) => ({ ...unit, score: unit.score.toFixed(6) }));
+      for (const query of [...QUERIES, "Porto Render"]) {
+        for (const scope of [undefined, { project: "b" }]) {
+          const partial = RecallIndex.parseFiles(text, store);
+          expect(partial?.fold(log)).toBe(true);
+          expect(partial?.prepare(query)).toBe(true);
+          expect(round(partial?.query(query, scope)), query).toEqual(
+            round(warm.query(query, scope)),
+          );
+          expect(partial?.rows()).toEqual(warm.rows());
+        }
+      }
+      forgetOpenRecallIndexes();
     },
   );
 });

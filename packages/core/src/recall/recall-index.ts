@@ -138,6 +138,11 @@ export class RecallIndex {
   leftOut = 0;
   /** The rows of the last {@link rows} call, frozen, kept until a file is added or dropped. */
   #rowsCache: { project: string | undefined; all: boolean; rows: readonly MemoryRow[] } | undefined;
+  /**
+   * What a log folded into a partly read index changes in a search built from the stored terms:
+   * kept until the stored terms are read whole.
+   */
+  #folded: { discard: number[]; add: IndexedUnit[] } | undefined;
   /** Paths changed since the index was last stored (whole or in the log). */
   readonly #changed = new Set<string>();
   /**
@@ -164,6 +169,7 @@ export class RecallIndex {
     const search = this.#loadTerms(terms === "" ? "[]" : `[${terms.replaceAll("\n", ",")}]`);
     if (search === undefined) return this.#empty();
     this.#search = search;
+    this.#folded = undefined;
     this.#storedTerms = undefined;
     this.#stored = undefined;
     this.#searchMeta = undefined;
@@ -208,6 +214,8 @@ export class RecallIndex {
       const index = JSON.parse(json) as AsPlainObject["index"];
       if (!Array.isArray(index) || this.#searchMeta === undefined) return undefined;
       const search = MiniSearch.loadJS({ ...this.#searchMeta, index }, unitIndexOptions());
+      for (const id of this.#folded?.discard ?? []) search.discard(id);
+      for (const document of this.#folded?.add ?? []) search.add(document);
       return search.documentCount === this.units.size ? search : undefined;
     } catch {
       return undefined;
@@ -260,6 +268,7 @@ export class RecallIndex {
     this.#storedTerms = undefined;
     this.#searchMeta = undefined;
     this.#partial = undefined;
+    this.#folded = undefined;
     this.#scopedFiles = 0;
     this.#pathSet = undefined;
     this.#rowsCache = undefined;
@@ -508,6 +517,8 @@ export class RecallIndex {
 
   /** The index as stored: lines of JSON (the files, the units, one line per term, `"end"`). */
   serialize(store: Pick<RecallIndexStore, "layout" | "maxChars">): string {
+    // A search read in part (a query's terms, a folded log) is read whole before it is written.
+    if (this.#stored === undefined) this.load();
     const files: StoredFiles = {
       format: RECALL_INDEX_FORMAT,
       ranking: RANKING_INDEX_VERSION,
@@ -556,29 +567,66 @@ export class RecallIndex {
    * @returns `false` when a whole line is not one {@link logLines} wrote (the caller rebuilds).
    */
   fold(log: string): boolean {
-    if (!this.load()) return false;
+    // The units are parsed (the files need their ids); the terms only if already read.
+    if (!this.#loadUnits()) return false;
     const lines = log.split("\n");
     lines.pop();
+    const logged: Array<{ path: string; file?: IndexedFile; units?: FileUnit[] }> = [];
     try {
       for (const line of lines) {
-        const logged = JSON.parse(line) as Partial<LoggedFile> | null;
-        if (typeof logged?.path !== "string") return false;
-        this.#drop(logged.path);
-        const { file, units } = logged;
-        if (file === undefined) continue;
+        const entry = JSON.parse(line) as Partial<LoggedFile> | null;
+        if (typeof entry?.path !== "string") return false;
+        const { file, units } = entry;
+        if (file === undefined) {
+          logged.push({ path: entry.path });
+          continue;
+        }
         if (
           typeof file?.stamp !== "string" ||
-          file.row?.path !== logged.path ||
+          file.row?.path !== entry.path ||
           typeof file.fields?.file !== "string" ||
           !Array.isArray(units) ||
           units.some((unit) => typeof unit?.path !== "string" || typeof unit.text !== "string")
         ) {
           return false;
         }
-        this.#add(file.stamp, file.row, units, file.fields, file.version);
+        logged.push({ path: entry.path, file: { ...file, ids: [] }, units });
       }
     } catch {
       return false;
+    }
+    if (this.#storedTerms === undefined) {
+      for (const { path, file, units } of logged) {
+        this.#drop(path);
+        if (file !== undefined && units !== undefined)
+          this.#add(file.stamp, file.row, units, file.fields, file.version);
+      }
+    } else {
+      // Terms not read yet: the files and units change now, each search built later changes too.
+      const folded = this.#folded ?? { discard: [], add: [] };
+      for (const { path, file, units } of logged) {
+        const before = this.files.get(path);
+        for (const id of before?.ids ?? []) {
+          if (this.units.delete(id)) folded.discard.push(id);
+        }
+        if (before?.scope !== undefined) this.#scopedFiles--;
+        this.files.delete(path);
+        if (file === undefined || units === undefined) continue;
+        const ids: number[] = [];
+        for (const unit of units) {
+          const id = this.nextId++;
+          ids.push(id);
+          this.units.set(id, unit);
+          folded.add.push(this.#document(id, unit, file.fields));
+        }
+        if (file.scope !== undefined) this.#scopedFiles++;
+        this.files.set(path, { ...file, ids });
+      }
+      this.#folded = folded;
+      this.#stored = undefined;
+      this.#partial = undefined;
+      this.#pathSet = undefined;
+      this.#rowsCache = undefined;
     }
     this.markStored();
     return true;
