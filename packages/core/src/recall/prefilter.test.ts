@@ -1,7 +1,7 @@
 import MiniSearch from "minisearch";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { MemoryRow } from "../store/types.js";
-import { prefilterRows, rankRows } from "./prefilter.js";
+import { matchRows, prefilterRows, rankRows } from "./prefilter.js";
 
 function row(path: string, description: string, updated?: string): MemoryRow {
   const name = path.replace(/^.*\//, "").replace(/\.md$/, "");
@@ -81,5 +81,24 @@ describe("the search index is updated row by row, not rebuilt", () => {
         "topics/subject-7.md",
       );
     }
+  });
+});
+
+describe("the pre-filter over frozen rows (a recall index's listing)", () => {
+  it("searches the same frozen rows without comparing them, and sees a changed row", () => {
+    const frozen = (rows: MemoryRow[]) => rows.map((kept) => Object.freeze({ ...kept }));
+    const first = frozen([...ROWS, row("topics/hosting.md", "Where the user deploys.")]);
+    expect(prefilterRows([...first], "deploys", 1).map((kept) => kept.path)).toEqual([
+      "topics/hosting.md",
+    ]);
+    expect(prefilterRows([...first], "deploys", 1).map((kept) => kept.path)).toEqual([
+      "topics/hosting.md",
+    ]);
+    // A change gives new frozen rows: the changed one must be searched with its new words.
+    const second = [...first.slice(0, -1), Object.freeze(row("topics/hosting.md", "Boats."))];
+    expect(matchRows(second, "deploys", 1)).toEqual([]);
+    expect(matchRows([...second], "boats", 1).map((kept) => kept.path)).toEqual([
+      "topics/hosting.md",
+    ]);
   });
 });

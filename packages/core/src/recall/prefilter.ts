@@ -44,10 +44,11 @@ export function rankRows(
   query: string | undefined,
   keep: number = rows.length,
 ): MemoryRow[] {
-  const byPath = new Map(rows.map((row) => [row.path, row]));
+  const index = searchIndex(rows);
+  const byPath = index.byPath;
   const chosen = new Set<string>();
   if (query !== undefined && query.trim() !== "") {
-    for (const hit of searchIndex(rows).search(query)) {
+    for (const hit of index.search.search(query)) {
       if (chosen.size >= keep) break;
       chosen.add(hit.id as string);
     }
@@ -69,6 +70,10 @@ type SearchIndex = {
   search: MiniSearch<MemoryRow>;
   /** What each indexed row was indexed with (name and description), by path. */
   texts: Map<string, string>;
+  /** The rows as last given, by path. */
+  byPath: Map<string, MemoryRow>;
+  /** The rows as last given, when every one was frozen (they cannot have changed since). */
+  frozen: readonly MemoryRow[] | undefined;
 };
 
 // The last index built, kept across calls and brought up to date row by row (a rebuild
@@ -99,9 +104,12 @@ function newSearch(): MiniSearch<MemoryRow> {
  * one replaced, a removed one discarded (minisearch `add`, `replace`, `discard`); it is built anew
  * only when more than half the rows differ (another folder, say).
  */
-function searchIndex(rows: MemoryRow[]): MiniSearch<MemoryRow> {
-  const wanted = new Map(rows.map((row) => [row.path, row]));
+function searchIndex(rows: MemoryRow[]): SearchIndex {
   const index = lastIndex;
+  // The same frozen rows as last time (a recall index's unchanged listing): nothing to compare.
+  if (index?.frozen !== undefined && sameRows(index.frozen, rows)) return index;
+  const wanted = new Map(rows.map((row) => [row.path, row]));
+  const frozen = rows.every((row) => Object.isFrozen(row)) ? [...rows] : undefined;
   if (index !== undefined) {
     const removed = [...index.texts.keys()].filter((path) => !wanted.has(path));
     const changed = rows.filter((row) => index.texts.get(row.path) !== indexedText(row));
@@ -115,13 +123,26 @@ function searchIndex(rows: MemoryRow[]): MiniSearch<MemoryRow> {
         else index.search.add(row);
         index.texts.set(row.path, indexedText(row));
       }
-      return index.search;
+      index.byPath = wanted;
+      index.frozen = frozen;
+      return index;
     }
   }
   const search = newSearch();
   search.addAll(rows);
-  lastIndex = { search, texts: new Map(rows.map((row) => [row.path, indexedText(row)])) };
-  return search;
+  lastIndex = {
+    search,
+    texts: new Map(rows.map((row) => [row.path, indexedText(row)])),
+    byPath: wanted,
+    frozen,
+  };
+  return lastIndex;
+}
+
+function sameRows(a: readonly MemoryRow[], b: readonly MemoryRow[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let at = 0; at < a.length; at++) if (a[at] !== b[at]) return false;
+  return true;
 }
 
 /**
@@ -137,8 +158,8 @@ function searchIndex(rows: MemoryRow[]): MiniSearch<MemoryRow> {
  */
 export function matchRows(rows: MemoryRow[], query: string, keep: number): MemoryRow[] {
   if (query.trim() === "" || rows.length === 0) return [];
-  const byPath = new Map(rows.map((row) => [row.path, row]));
-  return searchIndex(rows)
+  const { search, byPath } = searchIndex(rows);
+  return search
     .search(query)
     .slice(0, keep)
     .flatMap((hit) => byPath.get(hit.id as string) ?? []);

@@ -21,7 +21,10 @@ import {
   openRecallIndex,
   RECALL_INDEX_FILE,
   RECALL_INDEX_FORMAT,
+  RECALL_INDEX_LOG,
+  RECALL_INDEX_LOG_SHARE,
   RecallIndex,
+  type ScoredRecallUnit,
 } from "./recall-index.js";
 
 const NOW = new Date("2026-09-12T09:00:00Z");
@@ -425,7 +428,7 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
         read: (path: string) => written.read(path),
         readInternal: async (path: string, options?: { firstLine?: boolean }) => {
           const text = await written.readInternal(path, firstLine ? options : undefined);
-          reads.push(text ?? "");
+          if (path === RECALL_INDEX_FILE) reads.push(text ?? "");
           return text;
         },
         writeInternal: (path: string, text: string) => written.writeInternal(path, text),
@@ -536,6 +539,62 @@ describe("a cold query parses only the terms it can reach", () => {
       }
     },
   );
+  it.each<StoreLayout>(["subject", "fact"])(
+    "ranks as the index in memory does with a log folded in (%s)",
+    async (layout) => {
+      const store = await FOLDERS[layout]();
+      // Enough other files that the changes below stay in the log.
+      for (let file = 0; file < 30; file++) {
+        await store.write(
+          `zz-${file}.md`,
+          factFile(`other ${file}`, `Unrelated note number ${file}.`),
+          "new",
+        );
+      }
+      await openRecallIndex(store);
+      const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
+      const [first, second] = (await store.list()).map((row) => row.path);
+      await store.delete(first ?? "");
+      const current = await store.read(second ?? "");
+      if (!current.exists) throw new Error("fixture file is missing");
+      await store.write(
+        second ?? "",
+        `${current.content.trimEnd()} Moved to Porto.\n`,
+        current.version,
+      );
+      await store.write(
+        "notes.md",
+        subjectFile("notes", "Loose notes.", ["deploys to Render, Porto"]),
+        "new",
+      );
+      const warm = await openRecallIndex(store);
+      const log = (await store.readInternal(RECALL_INDEX_LOG)) ?? "";
+      expect(log.split("\n").length).toBeGreaterThanOrEqual(4);
+      // Scores to 6 places, ties by path and text: the stored and the warm search change their
+      // average field lengths in another order, so exact ties may differ in the last bits.
+      const round = (units: ScoredRecallUnit[] | undefined) =>
+        units
+          ?.map((unit) => ({ ...unit, score: unit.score.toFixed(6) }))
+          .sort(
+            (a, b) =>
+              Number(b.score) - Number(a.score) ||
+              a.path.localeCompare(b.path) ||
+              a.text.localeCompare(b.text),
+          );
+      for (const query of [...QUERIES, "Porto Render"]) {
+        for (const scope of [undefined, { project: "b" }]) {
+          const partial = RecallIndex.parseFiles(text, store);
+          expect(partial?.fold(log)).toBe(true);
+          expect(partial?.prepare(query)).toBe(true);
+          expect(round(partial?.query(query, scope)), query).toEqual(
+            round(warm.query(query, scope)),
+          );
+          expect(partial?.rows()).toEqual(warm.rows());
+        }
+      }
+      forgetOpenRecallIndexes();
+    },
+  );
 });
 
 describe("scope is a field of the index", () => {
@@ -613,5 +672,175 @@ describe("a forget leaves no words of the fact in the stored recall index", () =
     expect(texts).toContain("uses Neovim");
     expect(texts.join("\n")).not.toContain("Heroku");
     await flushRecallIndexes();
+  });
+});
+
+describe("the recall index's log", () => {
+  /**
+   * The store with stamps that are its files' version tokens (a fresh file's real stamp is never
+   * trusted for 2 s) and its file reads counted: what a fold must not need.
+   */
+  async function counted() {
+    const store = await folder();
+    const reads: string[] = [];
+    const read = store.read.bind(store);
+    const listStamps = store.listStamps.bind(store);
+    vi.spyOn(store, "listStamps").mockImplementation(async () =>
+      Promise.all(
+        (await listStamps()).map(async (file) => {
+          const current = await read(file.path);
+          return { path: file.path, stamp: current.exists ? current.version : "" };
+        }),
+      ),
+    );
+    vi.spyOn(store, "read").mockImplementation((path: string) => {
+      reads.push(path);
+      return read(path);
+    });
+    return { store, reads };
+  }
+  const stored = async (store: MemoryStore) => ({
+    main: (await store.readInternal(RECALL_INDEX_FILE)) ?? "",
+    log: (await store.readInternal(RECALL_INDEX_LOG)) ?? "",
+  });
+
+  it("keeps a write in the log, folded in by the next process without reading the file", async () => {
+    const { store, reads } = await counted();
+    await openRecallIndex(store);
+    await openRecallIndex(store);
+    const before = await stored(store);
+    expect(before.log).toBe("");
+    await replaceLine(store, "people/marta.md", "works as an architect", "works as a baker");
+    await openRecallIndex(store);
+    const after = await stored(store);
+    expect(after.main).toBe(before.main);
+    expect(after.log.split("\n")).toHaveLength(2);
+    expect(after.log).toContain("works as a baker");
+    forgetOpenRecallIndexes();
+    const expected = seen(await truth(store));
+    reads.length = 0;
+    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
+    // Read once for the units recall returns, never to index it again.
+    expect(reads.filter((path) => path === "people/marta.md").length).toBeLessThanOrEqual(1);
+    expect((await stored(store)).main).toBe(before.main);
+    forgetOpenRecallIndexes();
+  });
+
+  it("ignores a torn last line, then stores the index whole", async () => {
+    const { store, reads } = await counted();
+    await openRecallIndex(store);
+    await replaceLine(store, "topics/tools.md", "uses Neovim", "uses Helix");
+    await openRecallIndex(store);
+    forgetOpenRecallIndexes();
+    const { log } = await stored(store);
+    await store.writeInternal(RECALL_INDEX_LOG, `${log}{"path":"topics/trips.md","fi`);
+    await replaceLine(store, "topics/trips.md", "in May", "in June");
+    const expected = seen(await truth(store));
+    reads.length = 0;
+    const index = await openRecallIndex(store);
+    // The whole lines were folded: only the file changed since is read.
+    expect(reads).toEqual(["topics/trips.md"]);
+    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
+    expect(index.rows().map((row) => row.path)).toHaveLength(3);
+    expect((await stored(store)).log).toBe("");
+    expect((await stored(store)).main).toContain("in June");
+    forgetOpenRecallIndexes();
+  });
+
+  it("rebuilds the index when a whole line of the log is not one it wrote", async () => {
+    const { store, reads } = await counted();
+    await openRecallIndex(store);
+    forgetOpenRecallIndexes();
+    await store.writeInternal(RECALL_INDEX_LOG, '{"path":"topics/trips.md","file":{}}\n');
+    const expected = seen(await truth(store));
+    reads.length = 0;
+    await openRecallIndex(store);
+    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
+    expect(reads.sort()).toEqual(["people/marta.md", "topics/tools.md", "topics/trips.md"]);
+    expect((await stored(store)).log).toBe("");
+    forgetOpenRecallIndexes();
+  });
+
+  it("is written into the stored index once it passes its share of it", async () => {
+    const store = await folder();
+    await openRecallIndex(store);
+    let compacted = 0;
+    for (let round = 0; round < 6; round++) {
+      const before = await stored(store);
+      await replaceLine(
+        store,
+        "topics/trips.md",
+        `Lisbon in May${"!".repeat(round)}`,
+        `Lisbon in May${"!".repeat(round + 1)}`,
+      );
+      await openRecallIndex(store);
+      const after = await stored(store);
+      expect(after.log.length).toBeLessThanOrEqual(RECALL_INDEX_LOG_SHARE * after.main.length);
+      if (after.main !== before.main) compacted++;
+    }
+    expect(compacted).toBeGreaterThan(0);
+    expect(compacted).toBeLessThan(6);
+    forgetOpenRecallIndexes();
+    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(seen(await truth(store)));
+    forgetOpenRecallIndexes();
+  });
+
+  it("never brings back a forgotten line that was in the log", async () => {
+    const store = await folder();
+    // Enough other files that the forget's own change would still fit in the log.
+    for (let file = 0; file < 20; file++) {
+      await store.write(
+        `topics/filler-${file}.md`,
+        subjectFile(`filler ${file}`, "Other notes.", [`[stated 2026/09/01] note ${file}`]),
+        "new",
+      );
+    }
+    await openRecallIndex(store);
+    await replaceLine(store, "topics/tools.md", "uses Neovim", "uses Neovim and Zanzibar");
+    await openRecallIndex(store);
+    expect((await stored(store)).log).toContain("Zanzibar");
+    const result = await forget({ store, query: "Zanzibar", now: NOW });
+    expect(result.code).toBe("removed");
+    const after = await stored(store);
+    expect(after.main + after.log).not.toContain("Zanzibar");
+    forgetOpenRecallIndexes();
+    const texts = (await rankRecallUnits({ store, query: "Zanzibar Neovim" })).map(
+      (unit) => unit.text,
+    );
+    expect(texts.join("\n")).not.toContain("Zanzibar");
+    await flushRecallIndexes();
+    forgetOpenRecallIndexes();
+  });
+});
+
+describe("the rows of a recall index", () => {
+  it("are the same frozen objects while no file changes, new ones after a change", async () => {
+    const store = await folder();
+    const index = await openRecallIndex(store);
+    const first = index.rows();
+    expect(first.every((kept) => Object.isFrozen(kept))).toBe(true);
+    expect(index.rows()).toEqual(first);
+    expect(index.rows().every((kept, at) => kept === first[at])).toBe(true);
+    expect(index.rows()).not.toBe(first);
+    await replaceLine(store, "topics/tools.md", "uses Neovim", "uses Helix");
+    await store.write(
+      "topics/tools.md",
+      subjectFile("tools", "Editors only.", ["[stated 2026/09/01] uses Helix"]),
+      (await store.read("topics/tools.md")).version,
+    );
+    const after = (await openRecallIndex(store)).rows();
+    expect(after.find((kept) => kept.path === "topics/tools.md")?.description).toBe(
+      "Editors only.",
+    );
+    expect(after.every((kept, at) => kept === first[at])).toBe(false);
+    await store.write(
+      "topics/boats.md",
+      subjectFile("boats", "Sailing.", ["[stated 2026/09/01] sails"]),
+      "new",
+    );
+    expect((await openRecallIndex(store)).rows().map((kept) => kept.path)).toContain(
+      "topics/boats.md",
+    );
+    forgetOpenRecallIndexes();
   });
 });

@@ -20,6 +20,18 @@ import { fileScope, inScope } from "./scope-rule.js";
 export const RECALL_INDEX_FILE = "recall-index.json";
 
 /**
+ * The recall index's log beside {@link RECALL_INDEX_FILE}: one JSON line per file changed or
+ * removed since the index was last stored whole, folded in when the index is read.
+ */
+export const RECALL_INDEX_LOG = "recall-index.log";
+
+/**
+ * The log is written into the stored index (stored whole, the log emptied) once it would pass
+ * this share of the stored index's size: a log that long costs a reader more than it saves.
+ */
+export const RECALL_INDEX_LOG_SHARE = 0.25;
+
+/**
  * Version of the stored recall index's shape. An index of another version (or of another
  * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read.
  */
@@ -39,6 +51,8 @@ export type RecallIndexStore = {
     options?: { firstLine?: boolean },
   ): Promise<string | undefined>;
   writeInternal(relativePath: string, text: string): Promise<void>;
+  /** Appends to an internal file (the log); without it, every save stores the index whole. */
+  appendInternal?(relativePath: string, text: string): Promise<void>;
 };
 
 /** The project a query is for (`{ project: undefined }`: global memories only). */
@@ -82,6 +96,9 @@ type StoredFiles = {
 
 type SearchMeta = Omit<AsPlainObject, "index">;
 
+// A line of the log: the file's entry and units as indexed now, or only its path when removed.
+type LoggedFile = { path: string; file?: Omit<IndexedFile, "ids">; units?: FileUnit[] };
+
 type StoredUnits = {
   units: Record<string, FileUnit>;
   search: SearchMeta;
@@ -119,6 +136,20 @@ export class RecallIndex {
   unsaved = false;
   /** Files the last {@link refresh} listed but could not read (left out until they read). */
   leftOut = 0;
+  /** The rows of the last {@link rows} call, frozen, kept until a file is added or dropped. */
+  #rowsCache: { project: string | undefined; all: boolean; rows: readonly MemoryRow[] } | undefined;
+  /**
+   * What a log folded into a partly read index changes in a search built from the stored terms:
+   * kept until the stored terms are read whole.
+   */
+  #folded: { discard: number[]; add: IndexedUnit[] } | undefined;
+  /** Paths changed since the index was last stored (whole or in the log). */
+  readonly #changed = new Set<string>();
+  /**
+   * Size of the stored index this one was read from or last stored as, and of the log after it
+   * (chars); `undefined` while this index is not known to be the stored one plus its log.
+   */
+  stored: { main: number; log: number } | undefined;
 
   constructor(search?: MiniSearch<IndexedUnit>) {
     this.#search = search ?? new MiniSearch<IndexedUnit>(unitIndexOptions());
@@ -138,6 +169,7 @@ export class RecallIndex {
     const search = this.#loadTerms(terms === "" ? "[]" : `[${terms.replaceAll("\n", ",")}]`);
     if (search === undefined) return this.#empty();
     this.#search = search;
+    this.#folded = undefined;
     this.#storedTerms = undefined;
     this.#stored = undefined;
     this.#searchMeta = undefined;
@@ -182,6 +214,8 @@ export class RecallIndex {
       const index = JSON.parse(json) as AsPlainObject["index"];
       if (!Array.isArray(index) || this.#searchMeta === undefined) return undefined;
       const search = MiniSearch.loadJS({ ...this.#searchMeta, index }, unitIndexOptions());
+      for (const id of this.#folded?.discard ?? []) search.discard(id);
+      for (const document of this.#folded?.add ?? []) search.add(document);
       return search.documentCount === this.units.size ? search : undefined;
     } catch {
       return undefined;
@@ -234,8 +268,12 @@ export class RecallIndex {
     this.#storedTerms = undefined;
     this.#searchMeta = undefined;
     this.#partial = undefined;
+    this.#folded = undefined;
     this.#scopedFiles = 0;
     this.#pathSet = undefined;
+    this.#rowsCache = undefined;
+    this.#changed.clear();
+    this.stored = undefined;
     this.unsaved = true;
     return false;
   }
@@ -247,14 +285,24 @@ export class RecallIndex {
 
   /**
    * The rows of the files in `scope` (all files when absent), sorted by path: what `list()` (of a
-   * `boundaryStore` view) gives, from the index.
+   * `boundaryStore` view) gives, from the index. The rows are frozen copies, the same objects
+   * while no file changes, so a caller can tell an unchanged listing by identity (the memory
+   * block's pre-filter does).
    */
   rows(scope?: IndexScope): MemoryRow[] {
+    const cached = this.#rowsCache;
+    if (cached?.all === (scope === undefined) && cached.project === scope?.project) {
+      return [...cached.rows];
+    }
     const rows: MemoryRow[] = [];
     for (const file of this.files.values()) {
-      if (scope === undefined || inScope(file.scope, scope.project)) rows.push({ ...file.row });
+      if (scope === undefined || inScope(file.scope, scope.project)) {
+        rows.push(Object.freeze({ ...file.row }));
+      }
     }
-    return rows.sort((a, b) => compareCodeUnits(a.path, b.path));
+    rows.sort((a, b) => compareCodeUnits(a.path, b.path));
+    this.#rowsCache = { project: scope?.project, all: scope === undefined, rows };
+    return [...rows];
   }
 
   /** Whether the file at `path` is indexed and in `scope` (any indexed file when absent). */
@@ -321,6 +369,8 @@ export class RecallIndex {
     if (file.scope !== undefined) this.#scopedFiles--;
     this.files.delete(path);
     this.#pathSet = undefined;
+    this.#rowsCache = undefined;
+    this.#changed.add(path);
     this.unsaved = true;
   }
 
@@ -350,6 +400,8 @@ export class RecallIndex {
       ids,
     });
     this.#pathSet = undefined;
+    this.#rowsCache = undefined;
+    this.#changed.add(row.path);
     this.unsaved = true;
   }
 
@@ -399,7 +451,10 @@ export class RecallIndex {
       const indexed = this.files.get(file.path);
       if (indexed !== undefined && indexed.version === result.version) {
         // The same text under a new stamp (a touch, or a file still in its 2 s window).
-        if (indexed.stamp !== file.stamp) restamped = true;
+        if (indexed.stamp !== file.stamp) {
+          restamped = true;
+          this.#changed.add(file.path);
+        }
         indexed.stamp = file.stamp;
         continue;
       }
@@ -462,6 +517,8 @@ export class RecallIndex {
 
   /** The index as stored: lines of JSON (the files, the units, one line per term, `"end"`). */
   serialize(store: Pick<RecallIndexStore, "layout" | "maxChars">): string {
+    // A search read in part (a query's terms, a folded log) is read whole before it is written.
+    if (this.#stored === undefined) this.load();
     const files: StoredFiles = {
       format: RECALL_INDEX_FORMAT,
       ranking: RANKING_INDEX_VERSION,
@@ -476,6 +533,103 @@ export class RecallIndex {
     const units: StoredUnits = { units: Object.fromEntries(this.units), search };
     const terms = index.map((entry) => `${JSON.stringify(entry)}\n`).join("");
     return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${terms}${END_LINE.slice(1)}`;
+  }
+
+  /**
+   * The lines of the log for the files changed since the index was last stored: each changed
+   * file's entry and units as indexed now, or its path alone when it is gone.
+   */
+  logLines(): string {
+    let text = "";
+    for (const path of this.#changed) {
+      const file = this.files.get(path);
+      let line: LoggedFile = { path };
+      if (file !== undefined) {
+        const { ids, ...entry } = file;
+        line = { path, file: entry, units: ids.flatMap((id) => this.units.get(id) ?? []) };
+      }
+      text += `${JSON.stringify(line)}\n`;
+    }
+    return text;
+  }
+
+  /** Marks the index as stored: nothing changed since. */
+  markStored(): void {
+    this.#changed.clear();
+    this.unsaved = false;
+  }
+
+  /**
+   * Folds the log's lines into the index (loaded whole first), each line replacing its file's
+   * entry and units, later lines over earlier ones. A last line without its newline is a torn
+   * append (a crash mid-write) and is ignored.
+   *
+   * @returns `false` when a whole line is not one {@link logLines} wrote (the caller rebuilds).
+   */
+  fold(log: string): boolean {
+    // The units are parsed (the files need their ids); the terms only if already read.
+    if (!this.#loadUnits()) return false;
+    const lines = log.split("\n");
+    lines.pop();
+    const logged: Array<{ path: string; file?: IndexedFile; units?: FileUnit[] }> = [];
+    try {
+      for (const line of lines) {
+        const entry = JSON.parse(line) as Partial<LoggedFile> | null;
+        if (typeof entry?.path !== "string") return false;
+        const { file, units } = entry;
+        if (file === undefined) {
+          logged.push({ path: entry.path });
+          continue;
+        }
+        if (
+          typeof file?.stamp !== "string" ||
+          file.row?.path !== entry.path ||
+          typeof file.fields?.file !== "string" ||
+          !Array.isArray(units) ||
+          units.some((unit) => typeof unit?.path !== "string" || typeof unit.text !== "string")
+        ) {
+          return false;
+        }
+        logged.push({ path: entry.path, file: { ...file, ids: [] }, units });
+      }
+    } catch {
+      return false;
+    }
+    if (this.#storedTerms === undefined) {
+      for (const { path, file, units } of logged) {
+        this.#drop(path);
+        if (file !== undefined && units !== undefined)
+          this.#add(file.stamp, file.row, units, file.fields, file.version);
+      }
+    } else {
+      // Terms not read yet: the files and units change now, each search built later changes too.
+      const folded = this.#folded ?? { discard: [], add: [] };
+      for (const { path, file, units } of logged) {
+        const before = this.files.get(path);
+        for (const id of before?.ids ?? []) {
+          if (this.units.delete(id)) folded.discard.push(id);
+        }
+        if (before?.scope !== undefined) this.#scopedFiles--;
+        this.files.delete(path);
+        if (file === undefined || units === undefined) continue;
+        const ids: number[] = [];
+        for (const unit of units) {
+          const id = this.nextId++;
+          ids.push(id);
+          this.units.set(id, unit);
+          folded.add.push(this.#document(id, unit, file.fields));
+        }
+        if (file.scope !== undefined) this.#scopedFiles++;
+        this.files.set(path, { ...file, ids });
+      }
+      this.#folded = folded;
+      this.#stored = undefined;
+      this.#partial = undefined;
+      this.#pathSet = undefined;
+      this.#rowsCache = undefined;
+    }
+    this.markStored();
+    return true;
   }
 
   /**
@@ -650,10 +804,17 @@ export async function openRecallIndex(
   const key = keyOf(store);
   let index = opened.get(key);
   if (index === undefined) {
-    const text = await store
-      .readInternal(RECALL_INDEX_FILE, { firstLine: options.rowsOnly === true })
-      .catch(() => undefined);
-    const stored = text === undefined ? undefined : RecallIndex.parseFiles(text, store);
+    const log = (await store.readInternal(RECALL_INDEX_LOG).catch(() => undefined)) ?? "";
+    // A log is folded into the index loaded whole: no partial read while there is one.
+    const firstLine = options.rowsOnly === true && log === "";
+    const text = await store.readInternal(RECALL_INDEX_FILE, { firstLine }).catch(() => undefined);
+    let stored = text === undefined ? undefined : RecallIndex.parseFiles(text, store);
+    // A corrupt log is a corrupt index: rebuilt.
+    if (log !== "" && stored?.fold(log) === false) stored = undefined;
+    // After a torn last line, the next save stores the index whole rather than append to it.
+    if (stored !== undefined && text !== undefined && !firstLine && !/[^\n]$/.test(log)) {
+      stored.stored = { main: text.length, log: log.length };
+    }
     index = stored ?? new RecallIndex();
     // A missing or unreadable index is stored anew even when the memory is empty.
     if (stored === undefined) index.unsaved = true;
@@ -689,19 +850,51 @@ function forgetOpened(key: string): void {
 
 // Stored before the call returns, not later in the background: a save landing after the caller
 // removed or moved the folder would create `.memfiles/` again where no memory is.
-async function save(key: string, index: RecallIndex, store: RecallIndexStore): Promise<void> {
+async function save(
+  key: string,
+  index: RecallIndex,
+  store: RecallIndexStore,
+  whole = false,
+): Promise<void> {
   const running = pendingSaves.get(key);
   if (running !== undefined) await running;
-  if (!index.unsaved) return;
-  index.unsaved = false;
-  const saving = store
-    .writeInternal(RECALL_INDEX_FILE, index.serialize(store))
+  if (!index.unsaved && !whole) return;
+  const saving = storeIndex(index, store, whole)
     .catch(() => {
       index.unsaved = true;
+      index.stored = undefined;
     })
     .finally(() => pendingSaves.delete(key));
   pendingSaves.set(key, saving);
   await saving;
+}
+
+// The changed files appended to the log while it stays under its share of the stored index;
+// otherwise the index stored whole, then the log emptied (a crash between the two leaves an older
+// log over a newer index: its entries' stamps no longer match, so those files are read again).
+async function storeIndex(
+  index: RecallIndex,
+  store: RecallIndexStore,
+  whole: boolean,
+): Promise<void> {
+  const stored = index.stored;
+  const lines = index.logLines();
+  index.markStored();
+  if (
+    !whole &&
+    stored !== undefined &&
+    store.appendInternal !== undefined &&
+    stored.log + lines.length <= RECALL_INDEX_LOG_SHARE * stored.main
+  ) {
+    await store.appendInternal(RECALL_INDEX_LOG, lines);
+    stored.log += lines.length;
+    return;
+  }
+  const text = index.serialize(store);
+  index.stored = undefined;
+  await store.writeInternal(RECALL_INDEX_FILE, text);
+  await store.writeInternal(RECALL_INDEX_LOG, "");
+  index.stored = { main: text.length, log: 0 };
 }
 
 /**
@@ -753,8 +946,11 @@ export async function storeRecallIndexAfterForget(
   if (!stored) return;
   if (isRecallIndexStore(store)) {
     const index = await openRecallIndex(store);
+    // Stored whole, the log emptied: the log may hold the forgotten line from an earlier write.
+    await save(keyOf(store), index, store, true);
     if (!index.unsaved) return;
   }
   for (const key of keys) forgetOpened(key);
   await store.writeInternal(RECALL_INDEX_FILE, "");
+  await store.writeInternal(RECALL_INDEX_LOG, "");
 }
