@@ -6,6 +6,7 @@ import {
   rankRecallUnits,
 } from "../recall/budgeted-recall.js";
 import { renderMemoryBlock } from "../recall/memory-block.js";
+import { compactRecallIndex } from "../recall/recall-index.js";
 import type { RecallStore } from "../recall/recall-store.js";
 import { scopeOf } from "../recall/scope.js";
 import { renderCheckingShownFiles } from "../recall/shown-files-check.js";
@@ -206,5 +207,9 @@ export async function memoryBlock(options: MemoryBlockOptions): Promise<MemoryBl
     if (quick !== undefined) return quick;
   }
   // Only the rows are listed: a stored recall index is read by its first line.
-  return render(await view.forRequest(undefined, { rowsOnly: true }));
+  const block = await render(await view.forRequest(undefined, { rowsOnly: true }));
+  // The quick check reads the stored first line alone: writes still in the index's log make it
+  // fall back each time until they are folded in, so they are folded in now, once.
+  if (options.checkShownOnly === true) await compactRecallIndex(scopeOf(view).store);
+  return block;
 }

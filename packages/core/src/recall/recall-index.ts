@@ -898,6 +898,24 @@ async function storeIndex(
 }
 
 /**
+ * Stores a memory's recall index whole and empties its log, when a log is pending: a reader of the
+ * stored first line alone (the session-start hook's check of the files it shows) then sees every
+ * write, instead of falling back to the full check after each one until the log is compacted.
+ *
+ * @param store - The memory (a `MemoryStore`); any other store is left alone.
+ * @returns Resolves when stored; a failed save is not an error (the next save stores it again).
+ * @throws File-system errors of listing the folder pass through.
+ * @example await compactRecallIndex(store);
+ */
+export async function compactRecallIndex(store: object): Promise<void> {
+  if (!isRecallIndexStore(store)) return;
+  const log = (await store.readInternal(RECALL_INDEX_LOG).catch(() => undefined)) ?? "";
+  if (log === "") return;
+  const index = await openRecallIndex(store);
+  await save(keyOf(store), index, store, true);
+}
+
+/**
  * Waits for the stored copies of recall indexes being saved (what a test or a process about to
  * exit on purpose calls).
  *

@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { memoryBlock } from "../boundary/recall-for-prompt.js";
+import { memoryBlock, recallForPrompt } from "../boundary/recall-for-prompt.js";
 import { MemoryStore } from "../store/memory-store.js";
 import type { ListStampsOptions } from "../store/types.js";
-import { flushRecallIndexes, forgetOpenRecallIndexes } from "./recall-index.js";
+import { flushRecallIndexes, forgetOpenRecallIndexes, RECALL_INDEX_LOG } from "./recall-index.js";
 
 // More files than the block's index shows (300), so the block shows the 30 most recently updated:
 // the special files below are the most recent.
@@ -132,5 +132,48 @@ describe("the memory block is as fresh with the shown files checked as with ever
     const block = await memoryBlock({ store, checkShownOnly: true });
     expect(block.text).toContain('shown="30"');
     expect(stamped).toEqual([30]);
+  });
+
+  it("after a write went to the index's log, falls back once, then stats only the shown files", async () => {
+    const root = await folder();
+    await memoryBlock({ root });
+    await flushRecallIndexes();
+    await writeFile(join(root, "topics/garden.md"), file("garden", "Garden notes.", "2026/09/05"));
+    forgetOpenRecallIndexes();
+    // A prompt's recall that sees the new file stores it in the log, not in the first line.
+    await recallForPrompt({ root, query: "garden" });
+    await flushRecallIndexes();
+    expect(await readFile(join(root, ".memfiles", RECALL_INDEX_LOG), "utf8")).toContain("garden");
+    const counted = (stamped: Array<number | "all">) => {
+      forgetOpenRecallIndexes();
+      const written = new MemoryStore({ root });
+      return {
+        root: written.root,
+        layout: written.layout,
+        maxChars: written.maxChars,
+        listStamps: (known?: ReadonlySet<string>, options?: ListStampsOptions) => {
+          stamped.push(options?.stampOnly?.size ?? "all");
+          return written.listStamps(known, options);
+        },
+        list: () => written.list(),
+        read: (path: string) => written.read(path),
+        readInternal: (path: string, options?: { firstLine?: boolean }) =>
+          written.readInternal(path, options),
+        writeInternal: (path: string, text: string) => written.writeInternal(path, text),
+        appendInternal: (path: string, text: string) => written.appendInternal(path, text),
+      };
+    };
+    const first: Array<number | "all"> = [];
+    expect((await memoryBlock({ store: counted(first), checkShownOnly: true })).text).toContain(
+      "Garden notes.",
+    );
+    expect(first).toContain("all");
+    await flushRecallIndexes();
+    expect(await readFile(join(root, ".memfiles", RECALL_INDEX_LOG), "utf8")).toBe("");
+    const second: Array<number | "all"> = [];
+    expect((await memoryBlock({ store: counted(second), checkShownOnly: true })).text).toContain(
+      "Garden notes.",
+    );
+    expect(second).toEqual([30]);
   });
 });
