@@ -24,8 +24,7 @@ export async function sessionStart(context: HookContext): Promise<HookOutput | u
   if (context.location.autoMemory) return undefined;
   const { memoryBlockForSession } = await import("../recall-for-hook.js");
   const { block, withheld } = await memoryBlockForSession({
-    root: context.location.root,
-    layout: context.layout,
+    store: context.store,
     maxTokens: context.sessionStartTokens,
   });
   if (withheld > 0) await logWithheld(context, "session-start", withheld, "lines");
