@@ -3,7 +3,7 @@
 // store and recall only (no API client, no write pipeline) and reads the persistent recall index.
 // What either prints passes core's secret scan first (the guard every write goes through): a
 // memory file edited by hand may hold a key, and a hook's output goes into the model's context.
-import type { StoreLayout } from "@memfiles/core";
+import type { MemoryStore, StoreLayout } from "@memfiles/core";
 import {
   findSecrets,
   findSecretsOfEach,
@@ -90,26 +90,25 @@ export type MemoryBlockForSessionResult = {
  * past it, the index is pre-filtered to fewer lines. A line that core's secret scan flags is left
  * out; when the rest still holds one (a secret over several lines), the block is left out whole.
  *
- * @param options - `{ root, layout, project?, maxTokens? }`: `project` as for
- *   {@link recallForPrompt}, `maxTokens` in estimated tokens (default 6,000).
+ * @param options - `{ store, project?, maxTokens? }`: the hook's store (its layout detected, its
+ *   folder listing shared), `project` as for {@link recallForPrompt}, `maxTokens` in estimated
+ *   tokens (default 6,000).
  * @returns `{ block, withheld }`.
  * @throws File-system errors from reading the folder pass through.
- * @example const { block } = await memoryBlockForSession({ root, layout: "subject" });
+ * @example const { block } = await memoryBlockForSession({ store: new MemoryStore({ root }) });
  */
 export async function memoryBlockForSession(options: {
-  root: string;
-  layout: StoreLayout;
+  store: MemoryStore;
   project?: string | undefined;
   maxTokens?: number;
 }): Promise<MemoryBlockForSessionResult> {
   const { text } = await memoryBlock({
-    root: options.root,
-    layout: options.layout,
+    store: options.store,
     ...(options.project === undefined ? {} : { scope: options.project }),
     budgetTokens: options.maxTokens ?? DEFAULT_SESSION_START_TOKENS,
     readTool: CLAUDE_CODE_READ_TOOL,
     // One directory walk and the shown files' stamps, not a stat of every file: a session starts
-    // within 200 ms at 10,000 files (issue 36).
+    // near the 200 ms issue 36 asks for at 10,000 files.
     checkShownOnly: true,
   });
   if (/<memory_index files="0"/.test(text)) return { block: "", withheld: 0 };

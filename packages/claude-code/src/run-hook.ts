@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { type Dirent, existsSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { StoreLayout } from "@memfiles/core";
 // The recall entry, not "@memfiles/core": a hook process must not load the API client, the write
@@ -140,11 +140,18 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
     }
     // The one rule: Claude Code's auto memory folder is read as facts unless its files hold the
     // subject layout's dated lines (a memfiles folder someone put there).
+    // The folder is read once: the layout probe and the store's first listing share it.
+    const rootEntries = entriesOf(location.root);
     const layout: StoreLayout = detectLayout(location.root, {
       env,
       ...(options.home === undefined ? {} : { home: options.home }),
+      ...(rootEntries === undefined ? {} : { rootEntries }),
     });
-    store = new MemoryStore({ root: location.root, layout });
+    store = new MemoryStore({
+      root: location.root,
+      layout,
+      ...(rootEntries === undefined ? {} : { rootEntries }),
+    });
     const opened = store;
     const zone = hookTimeZoneOf(env);
     if (zone.warning !== undefined) {
@@ -248,4 +255,13 @@ async function missingRoot(event: string, input: HookInput, root: string): Promi
   return {
     stdout: `${JSON.stringify(deny(`Refused the edit of ${edit.filePath}: the memory folder ${root} does not exist, and memfiles never creates it unasked. ${fix}`))}\n`,
   };
+}
+
+// A missing or unreadable folder is left to each reader, which already handles it.
+function entriesOf(folder: string): Dirent[] | undefined {
+  try {
+    return readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return undefined;
+  }
 }

@@ -34,8 +34,7 @@ export async function sessionStart(context: HookContext): Promise<HookOutput | u
   }
   const { memoryBlockForSession } = await import("../recall-for-hook.js");
   const { block, withheld } = await memoryBlockForSession({
-    root: context.location.root,
-    layout: context.layout,
+    store: context.store,
     project: context.project,
     maxTokens: context.sessionStartTokens,
   });

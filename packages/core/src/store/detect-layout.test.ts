@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -73,6 +74,16 @@ const folders: Array<{
     store: "subject",
   },
   {
+    // Only a file one level down decides: a listing of the top alone would say fact.
+    name: "a typed file at the top, dated lines only in a topic folder",
+    files: {
+      "deploy-host.md": factFile("deploy host", "project", "Deploys on Fly.io."),
+      "topics/tools.md": subjectFile("tools", "uses Neovim"),
+    },
+    folder: "subject",
+    store: "subject",
+  },
+  {
     name: "fact files beside a hand-made MEMORY.md of links",
     files: {
       "deploy-host.md": factFile("deploy host", "project", "Deploys on Fly.io."),
@@ -96,10 +107,13 @@ const folders: Array<{
 describe("detectLayout (one rule for folders and stores)", () => {
   it.each(folders)("$name: folder $folder, store $store", async ({ files, folder, store }) => {
     const root = await folderOf(files);
+    // A hook reads the folder once and hands its entries over: the answer must not change.
+    const rootEntries = readdirSync(root, { withFileTypes: true });
     expect({
       folder: detectLayout(root),
+      shared: detectLayout(root, { rootEntries }),
       store: await detectLayout(new MemoryStore({ root })),
-    }).toEqual({ folder, store });
+    }).toEqual({ folder, shared: folder, store });
   });
 
   it("is subject for a missing folder", async () => {

@@ -5,6 +5,12 @@ import { isAutoMemoryFolder, type LocationOptions } from "../claude-code-locatio
 /** Where Claude Code's configuration is (`CLAUDE_CONFIG_DIR`, home), to know its auto memory. */
 type AutoMemoryOptions = Omit<LocationOptions, "cwd">;
 
+/** Options of {@link detectLayout} on a folder path. */
+type FolderLayoutOptions = AutoMemoryOptions & {
+  /** The folder's own entries, when the caller already read them (`MemoryStoreOptions.rootEntries`). */
+  rootEntries?: readonly Dirent[];
+};
+
 import { MEMORY_INDEX_HEADER } from "./memory-index.js";
 import type { MemoryRow, ReadResult, StoreLayout } from "./types.js";
 
@@ -40,26 +46,29 @@ export type LayoutProbe = {
  *   or a store (`{ list, read, root? }`, e.g. a `MemoryStore` on PostgreSQL), read through its API. A
  *   store's `MEMORY.md` is not read: memfiles generates it, so it never marks a hand-made folder.
  * @param location - `{ env?, home? }`: where Claude Code's configuration is (default: this
- *   process's `CLAUDE_CONFIG_DIR` and home), for the auto-memory rule.
+ *   process's `CLAUDE_CONFIG_DIR` and home), for the auto-memory rule; with a folder path also
+ *   `rootEntries?` (the folder's `Dirent`s already read, so it is not read again).
  * @returns `"subject"` or `"fact"` (a promise of it for a store).
  * @example detectLayout("/home/me/project/.memory") // "fact"
  * @example await detectLayout(pgMemoryStore(sql, "alice")) // "subject"
  */
-export function detectLayout(source: string, location?: AutoMemoryOptions): StoreLayout;
+export function detectLayout(source: string, location?: FolderLayoutOptions): StoreLayout;
 export function detectLayout(
   source: LayoutProbe,
   location?: AutoMemoryOptions,
 ): Promise<StoreLayout>;
 export function detectLayout(
   source: string | LayoutProbe,
-  location: AutoMemoryOptions = {},
+  location: FolderLayoutOptions = {},
 ): StoreLayout | Promise<StoreLayout> {
-  if (typeof source !== "string") return detectStoreLayout(source, location);
+  const { rootEntries, ...autoMemory } = location;
+  if (typeof source !== "string") return detectStoreLayout(source, autoMemory);
   const paths: string[] = [];
   const visit = (folder: string, prefix: string, depth: number) => {
-    let entries: Dirent[];
+    let entries: readonly Dirent[];
     try {
-      entries = readdirSync(folder, { withFileTypes: true });
+      entries =
+        (depth === 0 ? rootEntries : undefined) ?? readdirSync(folder, { withFileTypes: true });
     } catch {
       return;
     }
@@ -77,7 +86,7 @@ export function detectLayout(
   };
   visit(source, "", 0);
   const texts = firstPaths(paths).map((path) => readText(join(source, path)));
-  return layoutOf(texts, readText(join(source, "MEMORY.md")), source, location);
+  return layoutOf(texts, readText(join(source, "MEMORY.md")), source, autoMemory);
 }
 
 async function detectStoreLayout(

@@ -78,6 +78,8 @@ export type FolderStoreOptions = {
   layout: StoreLayout;
   /** The cross-process lock's stale and wait limits (ms). */
   lockOptions: StoreLockOptions;
+  /** The root's entries as the caller read them (`MemoryStoreOptions.rootEntries`). */
+  rootEntries?: readonly Dirent[];
 };
 
 /**
@@ -95,12 +97,15 @@ export class FolderStore implements StoreEngine {
   // deferIndex calls running, and whether a write inside them skipped the index refresh.
   #deferred = 0;
   #indexStale = false;
+  // The caller's listing of the root, for the first walk; never used after this store's own lock.
+  #rootEntries: readonly Dirent[] | undefined;
 
   constructor(options: FolderStoreOptions) {
     this.root = options.root;
     this.maxChars = options.maxChars;
     this.layout = options.layout;
     this.#lockOptions = options.lockOptions;
+    this.#rootEntries = options.rootEntries;
   }
 
   async list(): Promise<MemoryRow[]> {
@@ -167,7 +172,9 @@ export class FolderStore implements StoreEngine {
     unstamped: Candidate[];
   }> {
     const walked: Candidate[] = [];
-    this.#walk(realRoot, realRoot, "", walked, undefined, undefined, known);
+    const given = this.#rootEntries;
+    this.#rootEntries = undefined;
+    this.#walk(realRoot, realRoot, "", walked, undefined, undefined, known, given);
     const unstamped: Candidate[] = [];
     const candidates =
       stampOnly === undefined
@@ -334,6 +341,7 @@ export class FolderStore implements StoreEngine {
   }
 
   withLock<T>(fn: () => Promise<T>): Promise<T> {
+    this.#rootEntries = undefined;
     return withStoreLock(this.root, fn, this.#lockOptions);
   }
 
@@ -446,10 +454,11 @@ export class FolderStore implements StoreEngine {
     refusedLinks?: string[],
     ignoredFiles?: CheckParts["ignoredFiles"],
     known?: ReadonlySet<string>,
+    given?: readonly Dirent[],
   ): void {
-    let entries: Dirent[];
+    let entries: readonly Dirent[];
     try {
-      entries = readdirSync(folder, { withFileTypes: true });
+      entries = given ?? readdirSync(folder, { withFileTypes: true });
     } catch (error) {
       if (isMissing(error) || errorCode(error) === "EACCES") return;
       throw error;

@@ -87,6 +87,7 @@ export class MemoryStore {
       root: this.root,
       maxChars,
       layout,
+      ...(options.rootEntries === undefined ? {} : { rootEntries: options.rootEntries }),
       lockOptions: {
         ...(options.lockStaleMs === undefined ? {} : { staleMs: options.lockStaleMs }),
         ...(options.lockWaitMs === undefined ? {} : { waitMs: options.lockWaitMs }),

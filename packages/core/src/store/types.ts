@@ -1,3 +1,4 @@
+import type { Dirent } from "node:fs";
 import type { LAYOUT_NAMES } from "./layout-names.js";
 /**
  * Shapes of the MemoryStore API (see DESIGN.md "Public API"). The implementation lives in
@@ -139,6 +140,13 @@ export type MemoryStoreOptions = {
   layout?: StoreLayout;
   /** How long a write waits for another process's lock before throwing `MemoryLockError`, in ms (default 30,000). */
   lockWaitMs?: number;
+  /**
+   * The folder's own entries as the caller just read them (`readdirSync(root, { withFileTypes:
+   * true })`, e.g. for `detectLayout`), so a process that starts, lists once and exits walks
+   * its top folder once. Used by the first listing only, and dropped unused once this store
+   * takes its lock (its own write would make it stale). Ignored with `backend`.
+   */
+  rootEntries?: readonly Dirent[];
 };
 
 /** Result of `store.check()`: the index and the folder compared. */
