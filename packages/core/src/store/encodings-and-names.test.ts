@@ -1,9 +1,11 @@
+import { readdirSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempStore } from "../../test/temp-store.js";
 import { forget, remember } from "../layouts/index.js";
 import { buildSystem } from "../recall/index.js";
+import { MemoryStore } from "./memory-store.js";
 
 // Issue 10, items 4 and 5: files in other encodings, and names a file system would treat as one.
 const NOW = new Date("2026-11-29T09:00:00Z");
@@ -97,6 +99,9 @@ describe("names a file system would treat as one address one file (item 5)", () 
     ["Unicode normalization (NFC, NFD)", "people/jos\u00e9.md", "people/jose\u0301.md"],
     ["a folder's case", "topics/tools.md", "Topics/tools.md"],
     ["Greek final sigma", "people/νικοσ.md", "people/ΝΙΚΟΣ.md"],
+    ["a name at the root", "Profile.md", "profile.md"],
+    ["the Kelvin sign folds to an ASCII k", "people/\u212Aey.md", "people/key.md"],
+    ["an ASCII name beside its Kelvin-sign look-alike", "people/key.md", "people/\u212Aey.md"],
   ])("%s", async (_name, first, second) => {
     const store = await tempStore();
     const body = "---\ndescription: A person.\n---\n[stated 2026/11/01] is a colleague\n";
@@ -133,5 +138,45 @@ describe("names a file system would treat as one address one file (item 5)", () 
       { path: "people/DGIA.md", reason: expect.stringContaining("people/dgia.md") },
       { path: "people/dgia.md", reason: expect.stringContaining("people/DGIA.md") },
     ]);
+  });
+});
+
+// A hook hands the store the root's entries it read already: a top-level look-alike is found
+// among them exactly as in the folder itself.
+describe("a top-level look-alike, from the folder or from the caller's listing", () => {
+  it.each([
+    { name: "case", onDisk: ["Profile.md"], asked: "profile.md", found: "Profile.md" },
+    {
+      name: "NFD on disk",
+      onDisk: ["jose\u0301.md"],
+      asked: "jos\u00e9.md",
+      found: "jose\u0301.md",
+    },
+    { name: "Greek final sigma", onDisk: ["νικοσ.md"], asked: "ΝΙΚΟΣ.md", found: "νικοσ.md" },
+    { name: "Kelvin sign on disk", onDisk: ["\u212Aey.md"], asked: "KEY.md", found: "\u212Aey.md" },
+    { name: "Kelvin sign asked", onDisk: ["key.md"], asked: "\u212Aey.md", found: "key.md" },
+    { name: "a longer name is not alike", onDisk: ["profiles.md"], asked: "profile.md" },
+    { name: "no look-alike", onDisk: ["notes.md"], asked: "profile.md" },
+    {
+      name: "two look-alikes: none picked",
+      onDisk: ["Profile.md", "PROFILE.md"],
+      asked: "profile.md",
+    },
+  ])("$name", async ({ onDisk, asked, found }) => {
+    const { root } = await tempStore();
+    await mkdir(root, { recursive: true });
+    for (const name of onDisk)
+      await writeFile(join(root, name), `---\ndescription: ${name}\n---\n`);
+    // A case-insensitive disk keeps one of two look-alikes: that row says nothing there.
+    if ((await readdir(root)).length < onDisk.length) return;
+    for (const rootEntries of [undefined, readdirSync(root, { withFileTypes: true })]) {
+      const store = new MemoryStore({
+        root,
+        layout: "fact",
+        ...(rootEntries === undefined ? {} : { rootEntries }),
+      });
+      const read = await store.read(asked);
+      expect(read.exists ? read.path : undefined).toBe(found);
+    }
   });
 });

@@ -97,7 +97,8 @@ export class FolderStore implements StoreEngine {
   // deferIndex calls running, and whether a write inside them skipped the index refresh.
   #deferred = 0;
   #indexStale = false;
-  // The caller's listing of the root, for the first walk; never used after this store's own lock.
+  // The caller's listing of the root, for the first walk and the reads before it; never used
+  // after this store's own lock.
   #rootEntries: readonly Dirent[] | undefined;
 
   constructor(options: FolderStoreOptions) {
@@ -213,7 +214,9 @@ export class FolderStore implements StoreEngine {
   async read(relative: string): Promise<ReadResult> {
     const realRoot = await this.#existingRealRoot();
     if (realRoot === undefined) return { path: relative, exists: false, version: NEW_VERSION };
-    const resolved = await resolveMemoryPath(realRoot, relative);
+    const resolved = await resolveMemoryPath(realRoot, relative, {
+      rootEntries: this.#rootEntries,
+    });
     return this.#readTarget(realRoot, resolved.path, resolved.target);
   }
 

@@ -1,3 +1,4 @@
+import type { Dirent } from "node:fs";
 import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { isInsideOrSame, isMissing } from "../file-system/index.js";
@@ -151,6 +152,11 @@ export type ResolvedMemoryPath = {
 export type ResolveMemoryPathOptions = {
   /** Stop at a link in the last component instead of following it (folders are still checked). */
   keepLink?: boolean;
+  /**
+   * The root's entries as the caller read them (`MemoryStoreOptions.rootEntries`): a look-alike
+   * of a missing top-level name is sought among them instead of reading the root again.
+   */
+  rootEntries?: readonly Dirent[] | undefined;
 };
 
 /**
@@ -163,8 +169,9 @@ export type ResolveMemoryPathOptions = {
  *
  * @param realRoot - The memory root after `realpath`.
  * @param path - A path accepted by {@link parseMemoryPath}.
- * @param options - `{ keepLink? }`: with `keepLink`, a link in the last component is returned as
- *   itself (`link: true`) without being followed, so it can be removed.
+ * @param options - `{ keepLink?, rootEntries? }`: with `keepLink`, a link in the last component
+ *   is returned as itself (`link: true`) without being followed, so it can be removed;
+ *   `rootEntries`, the root's entries already read, are searched for a top-level look-alike.
  * @returns `{ path, location, target, exists, link? }`: `path` spelled as on disk.
  * @throws {MemoryPathError} naming the path.
  */
@@ -186,7 +193,11 @@ export async function resolveMemoryPath(
       if (!isMissing(error)) throw error;
       // One name on every platform: a case-insensitive or normalization-insensitive file system
       // would open the look-alike anyway, so every platform does.
-      const alike = await findLookAlike(current, segment);
+      const alike = findLookAlike(
+        (current === realRoot ? options.rootEntries?.map((entry) => entry.name) : undefined) ??
+          (await namesIn(current)),
+        segment,
+      );
       const respelled = segments.map((part, at) => (at === index ? alike : part)).join("/");
       if (alike === undefined || !safeParseMemoryPath(respelled).success) {
         const spelled = segments.join("/");
@@ -239,19 +250,29 @@ export async function resolveMemoryPath(
   return { path: spelled, location: join(realRoot, spelled), target: current, exists: true };
 }
 
-// The one entry of `folder` whose name folds like `name` (see `foldFileName`); with several (made
-// by hand on a case-sensitive disk), none is picked: the name stays as given, and `check()`
-// reports them.
-async function findLookAlike(folder: string, name: string): Promise<string | undefined> {
-  let entries: string[];
+async function namesIn(folder: string): Promise<string[]> {
   try {
-    entries = await readdir(folder);
+    return await readdir(folder);
   } catch (error) {
-    if (isMissing(error)) return undefined;
+    if (isMissing(error)) return [];
     throw error;
   }
+}
+
+// Printable ASCII: other names (controls included) are folded in full.
+const PRINTABLE_ASCII = /^[ -~]*$/;
+
+// The one entry whose name folds like `name` (see `foldFileName`); with several (made by hand on
+// a case-sensitive disk), none is picked: the name stays as given, and `check()` reports them.
+function findLookAlike(entries: readonly string[], name: string): string | undefined {
   const folded = foldFileName(name);
-  const alike = entries.filter((entry) => foldFileName(entry) === folded);
+  // An ASCII name folds to its lower case, of the same length: no need to fold the 10,000 names
+  // of a large folder one by one.
+  const alike = entries.filter((entry) =>
+    PRINTABLE_ASCII.test(entry)
+      ? entry.length === folded.length && entry.toLowerCase() === folded
+      : foldFileName(entry) === folded,
+  );
   return alike.length === 1 ? alike[0] : undefined;
 }
 

@@ -59,4 +59,17 @@ describe("MemoryStore rootEntries (the caller's listing of the folder)", () => {
       expect(["a.md", "mine.md"].filter((name) => index.includes(`(${name})`))).toEqual(indexed);
     }
   });
+
+  // Seen by its effect: a look-alike made after the caller's listing is not there yet.
+  it("a read before the first listing seeks a top-level look-alike among them", async () => {
+    const root = await folderWith(["Profile.md"]);
+    const rootEntries = readdirSync(root, { withFileTypes: true });
+    await writeFile(join(root, "PROFILE.md"), fact("PROFILE"));
+    if (readdirSync(root).length < 2) return; // a case-insensitive disk
+    const shared = new MemoryStore({ root, layout: "fact", rootEntries });
+    const read = await shared.read("profile.md");
+    expect(read.exists ? read.path : undefined).toBe("Profile.md");
+    // The folder itself holds two look-alikes: none is picked.
+    expect((await new MemoryStore({ root, layout: "fact" }).read("profile.md")).exists).toBe(false);
+  });
 });
