@@ -3,7 +3,7 @@
 // store and recall only (no API client, no write pipeline) and reads the persistent recall index.
 // What either prints passes core's secret scan first (the guard every write goes through): a
 // memory file edited by hand may hold a key, and a hook's output goes into the model's context.
-import type { MemoryStore, StoreLayout } from "@memfiles/core";
+import type { MemoryStore } from "@memfiles/core";
 import {
   findSecrets,
   findSecretsOfEach,
@@ -34,16 +34,16 @@ const MAX_SECRET_ROUNDS = 4;
  * data), leaving out the units this session was shown already and every unit that holds what
  * core's secret scan takes for a secret (the budget is filled with the next best instead).
  *
- * @param options - `{ root, layout, prompt, project?, maxTokens?, shown? }`: `project` the
- *   session's (core's scope rule: without it only global memories), `maxTokens` in estimated
- *   tokens (default 1,500), `shown` the keys of units shown earlier in the session.
+ * @param options - `{ store, prompt, project?, maxTokens?, shown? }`: `store` the hook's (its
+ *   layout detected, its folder listing shared), `project` the session's (core's scope rule:
+ *   without it only global memories), `maxTokens` in estimated tokens (default 1,500), `shown`
+ *   the keys of units shown earlier in the session.
  * @returns `{ note, keys, withheld }`.
  * @throws File-system errors from reading the folder pass through.
- * @example const { note } = await recallForPrompt({ root, layout: "fact", prompt: "Where do I deploy?" });
+ * @example const { note } = await recallForPrompt({ store: new MemoryStore({ root }), prompt: "Where do I deploy?" });
  */
 export async function recallForPrompt(options: {
-  root: string;
-  layout: StoreLayout;
+  store: MemoryStore;
   prompt: string;
   project?: string | undefined;
   maxTokens?: number;
@@ -53,8 +53,7 @@ export async function recallForPrompt(options: {
   let withheld = 0;
   for (let round = 0; round < MAX_SECRET_ROUNDS; round++) {
     const result = await recallFromIndex({
-      root: options.root,
-      layout: options.layout,
+      store: options.store,
       query: options.prompt,
       ...(options.project === undefined ? {} : { scope: options.project }),
       budgetTokens: options.maxTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,

@@ -15,8 +15,7 @@ export async function userPromptSubmit(context: HookContext): Promise<HookOutput
   const { recallForPrompt } = await import("../recall-for-hook.js");
   const state = await readSessionState(context.store, context.input.session_id);
   const { note, keys, withheld } = await recallForPrompt({
-    root: context.location.root,
-    layout: context.layout,
+    store: context.store,
     prompt,
     project: context.project,
     maxTokens: context.promptRecallTokens,
