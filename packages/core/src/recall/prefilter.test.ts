@@ -43,6 +43,27 @@ describe("prefilterRows", () => {
   });
 });
 
+// A session's start has no query: the most recent rows, and no search index built for nothing.
+describe("prefilterRows without a query", () => {
+  it.each([
+    ["no query", undefined],
+    ["an empty query", ""],
+    ["a blank query", " \n "],
+  ])("%s: the most recently updated, sorted by path; nothing indexed", (name, query) => {
+    // A row no other test has: indexing it would add or replace it.
+    const rows = [...ROWS, row("topics/hosting.md", `Deploys, ${name}.`, "2020/01/01")];
+    const spies = (["addAll", "add", "replace"] as const).map((method) =>
+      vi.spyOn(MiniSearch.prototype, method),
+    );
+    expect(prefilterRows(rows, query, 3).map((kept) => kept.path)).toEqual([
+      "topics/subject-17.md",
+      "topics/subject-26.md",
+      "topics/subject-35.md",
+    ]);
+    expect(spies.map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0]);
+  });
+});
+
 describe("the search index is updated row by row, not rebuilt", () => {
   it.each([
     ["a changed description", "replace"],
