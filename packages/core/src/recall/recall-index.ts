@@ -43,7 +43,10 @@ export type RecallIndexStore = {
   readonly root: string;
   readonly layout: StoreLayout;
   readonly maxChars: number;
-  listStamps(known?: ReadonlySet<string>): Promise<FileStamp[]>;
+  listStamps(
+    known?: ReadonlySet<string>,
+    options?: { only?: ReadonlySet<string> },
+  ): Promise<FileStamp[]>;
   read(path: string): Promise<ReadResult>;
   /** `{ firstLine: true }`: the first line will do (a store may return the whole text). */
   readInternal(
@@ -429,8 +432,37 @@ export class RecallIndex {
   async refresh(store: RecallIndexStore): Promise<boolean> {
     this.leftOut = 0;
     const stamps = await store.listStamps(this.#paths);
-    const listed = new Map(stamps.map((file) => [file.path, file.stamp]));
+    const listed = new Set(stamps.map((file) => file.path));
     const removed = [...this.files.keys()].filter((path) => !listed.has(path));
+    return this.#update(store, stamps, removed);
+  }
+
+  /**
+   * As {@link refresh}, for the named files alone (what the folder's events named, no folder
+   * among them), without walking the folder: a named memory file is indexed again if its stamp
+   * changed, added if new, dropped if gone; any other name (a temp file, `MEMORY.md`) is skipped,
+   * as the walk skips it.
+   *
+   * @returns Whether anything changed.
+   */
+  async refreshPaths(store: RecallIndexStore, named: ReadonlySet<string>): Promise<boolean> {
+    this.leftOut = 0;
+    const paths = new Set([...named].filter((path) => path.endsWith(".md")));
+    if (paths.size === 0) return false;
+    const stamps = (await store.listStamps(undefined, { only: paths })).filter((file) =>
+      paths.has(file.path),
+    );
+    const listed = new Set(stamps.map((file) => file.path));
+    const removed = [...paths].filter((path) => this.files.has(path) && !listed.has(path));
+    return this.#update(store, stamps, removed);
+  }
+
+  // Reads the files of `stamps` whose stamp changed and drops `removed`.
+  async #update(
+    store: RecallIndexStore,
+    stamps: readonly FileStamp[],
+    removed: string[],
+  ): Promise<boolean> {
     const changed = stamps.filter(
       (file) => file.stamp === "" || this.files.get(file.path)?.stamp !== file.stamp,
     );
@@ -828,10 +860,12 @@ export async function openRecallIndex(
   if (options.query !== undefined) index.prepare(options.query);
   else if (options.rowsOnly !== true) index.load();
   const watch = watches.get(key);
-  if (watch === undefined || watch === null || (await watch.changed())) {
+  const changes = watch === undefined || watch === null ? "all" : await watch.changes();
+  if (changes !== undefined) {
     let settled = false;
     try {
-      await index.refresh(store);
+      if (changes === "all") await index.refresh(store);
+      else await index.refreshPaths(store, changes);
       settled = index.leftOut === 0;
     } finally {
       // A refresh that failed or left a file out is made again at the next call.
