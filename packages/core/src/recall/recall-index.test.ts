@@ -363,6 +363,25 @@ describe("the recall index after every kind of write", () => {
     forgetOpenRecallIndexes();
   });
 
+  it("stamps a just written file again in a warm process once its 2 s pass, with no event", async () => {
+    const store = await folder();
+    await openRecallIndex(store);
+    await openRecallIndex(store);
+    const path = "topics/tools.md";
+    const absolute = join(store.root, path);
+    writeFileSync(absolute, readFileSync(absolute, "utf8").replace("uses Neovim", "uses Helix"));
+    // Within the 2 s a stat is not trusted: stamped "", so a cold process would read it again.
+    expect((await openRecallIndex(store)).files.get(path)?.stamp).toBe("");
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_000 });
+    try {
+      expect((await openRecallIndex(store)).files.get(path)?.stamp).not.toBe("");
+    } finally {
+      vi.useRealTimers();
+    }
+    await flushRecallIndexes();
+    forgetOpenRecallIndexes();
+  });
+
   it("re-reads only the file that changed", async () => {
     const store = await folder();
     await rankRecallUnits({ store, query: QUERY });

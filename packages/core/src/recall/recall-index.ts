@@ -146,6 +146,11 @@ export class RecallIndex {
    * kept until the stored terms are read whole.
    */
   #folded: { discard: number[]; add: IndexedUnit[] } | undefined;
+  /**
+   * Indexed paths whose last stamp was `""` (changed too recently to trust their stat): a watched
+   * process gets no event when that window passes, so {@link refreshPaths} stamps them again.
+   */
+  readonly #unsettled = new Set<string>();
   /** Paths changed since the index was last stored (whole or in the log). */
   readonly #changed = new Set<string>();
   /**
@@ -276,6 +281,7 @@ export class RecallIndex {
     this.#pathSet = undefined;
     this.#rowsCache = undefined;
     this.#changed.clear();
+    this.#unsettled.clear();
     this.stored = undefined;
     this.unsaved = true;
     return false;
@@ -306,6 +312,11 @@ export class RecallIndex {
     rows.sort((a, b) => compareCodeUnits(a.path, b.path));
     this.#rowsCache = { project: scope?.project, all: scope === undefined, rows };
     return [...rows];
+  }
+
+  /** Whether some indexed file was last stamped `""` (see {@link refreshPaths}). */
+  get unsettled(): boolean {
+    return this.#unsettled.size > 0;
   }
 
   /** Whether the file at `path` is indexed and in `scope` (any indexed file when absent). */
@@ -434,6 +445,7 @@ export class RecallIndex {
     const stamps = await store.listStamps(this.#paths);
     const listed = new Set(stamps.map((file) => file.path));
     const removed = [...this.files.keys()].filter((path) => !listed.has(path));
+    this.#unsettled.clear();
     return this.#update(store, stamps, removed);
   }
 
@@ -441,13 +453,15 @@ export class RecallIndex {
    * As {@link refresh}, for the named files alone (what the folder's events named, no folder
    * among them), without walking the folder: a named memory file is indexed again if its stamp
    * changed, added if new, dropped if gone; any other name (a temp file, `MEMORY.md`) is skipped,
-   * as the walk skips it.
+   * as the walk skips it. Files last stamped `""` are stamped again with them.
    *
    * @returns Whether anything changed.
    */
   async refreshPaths(store: RecallIndexStore, named: ReadonlySet<string>): Promise<boolean> {
     this.leftOut = 0;
     const paths = new Set([...named].filter((path) => path.endsWith(".md")));
+    for (const path of this.#unsettled) paths.add(path);
+    this.#unsettled.clear();
     if (paths.size === 0) return false;
     const stamps = (await store.listStamps(undefined, { only: paths })).filter((file) =>
       paths.has(file.path),
@@ -463,6 +477,7 @@ export class RecallIndex {
     stamps: readonly FileStamp[],
     removed: string[],
   ): Promise<boolean> {
+    for (const file of stamps) if (file.stamp === "") this.#unsettled.add(file.path);
     const changed = stamps.filter(
       (file) => file.stamp === "" || this.files.get(file.path)?.stamp !== file.stamp,
     );
@@ -860,7 +875,9 @@ export async function openRecallIndex(
   if (options.query !== undefined) index.prepare(options.query);
   else if (options.rowsOnly !== true) index.load();
   const watch = watches.get(key);
-  const changes = watch === undefined || watch === null ? "all" : await watch.changes();
+  let changes = watch === undefined || watch === null ? "all" : await watch.changes();
+  // No event comes when a file's 2 s of untrusted stat pass: stamp such files again.
+  if (changes === undefined && index.unsettled) changes = new Set<string>();
   if (changes !== undefined) {
     let settled = false;
     try {
