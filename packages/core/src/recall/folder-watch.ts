@@ -1,5 +1,5 @@
-import { type FSWatcher, readdirSync, statfsSync, watch } from "node:fs";
-import { isAbsolute, join } from "node:path";
+import { type FSWatcher, lstatSync, readdirSync, statfsSync, watch } from "node:fs";
+import { isAbsolute, join, sep } from "node:path";
 
 // File systems on which inotify reports every writer's change (local ones). On a network or FUSE
 // mount a change made elsewhere raises no event, so such a folder is never watched. Magic numbers
@@ -19,8 +19,12 @@ const LOCAL_FILE_SYSTEMS = new Set([
 // of a write that finished before the caller asked has been delivered.
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+// Past this many named changes a walk is cheaper than naming them, and the kernel's event queue
+// (16,384 by default) is far from dropping events.
+const MAX_NAMED_CHANGES = 1_000;
+
 /**
- * Whether any memory file of a folder may have changed, from the operating system's events
+ * Which memory files of a folder may have changed, from the operating system's events
  * (`fs.watch` on each folder, not recursive: Node 20's recursive watch on Linux polls every file).
  * Watched only on Linux, on a local file system and in a folder without symbolic links; anywhere
  * else {@link FolderWatch.start} gives `undefined` and the caller walks the stamps as before. The
@@ -30,7 +34,8 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export class FolderWatch {
   readonly #root: string;
   readonly #watchers = new Map<string, FSWatcher>();
-  #changed = true;
+  // The paths events named since the last call, or `true`: anything may have changed.
+  #changed: Set<string> | true = true;
   #broken = false;
 
   private constructor(root: string) {
@@ -38,7 +43,7 @@ export class FolderWatch {
   }
 
   /**
-   * Starts watching `root`. Until the first {@link changed} call, everything counts as changed.
+   * Starts watching `root`. Until the first {@link changes} call, everything counts as changed.
    *
    * @param root - Absolute path of the memory folder (a backend's label is not one: no watch).
    * @returns The watch, or `undefined` where watching cannot be trusted or fails to start.
@@ -57,22 +62,46 @@ export class FolderWatch {
   }
 
   /**
-   * Whether a file may have changed since the last call, after every event of a write that
-   * finished before this call was delivered. `true` also when the watch broke (then for good).
-   * When `true`, the folders are watched anew (a new or renamed folder) before it returns, so a
-   * walk of the stamps made after it misses nothing.
+   * What may have changed since the last call, after every event of a write that finished before
+   * this call was delivered: `undefined` (nothing), the memory-relative paths of the files the
+   * events named (`/`-separated; present or gone, any name: a temp file too), or `"all"` (a
+   * folder or link named, an event without a name, too many names, a broken watch: walk
+   * everything). When `"all"`, the folders are watched anew (a new or renamed folder) before it
+   * returns, so a walk of the stamps made after it misses nothing.
    */
-  async changed(): Promise<boolean> {
+  async changes(): Promise<ReadonlySet<string> | "all" | undefined> {
     await turn();
     await turn();
-    if (this.#broken) return true;
-    if (!this.#changed) return false;
-    this.#changed = false;
-    if (!this.#sync()) this.#break();
-    return true;
+    if (this.#broken) return "all";
+    const changed = this.#changed;
+    if (changed !== true && changed.size === 0) return undefined;
+    this.#changed = new Set();
+    if (changed !== true && !this.#namesFolder(changed)) return changed;
+    this.#rescan();
+    return "all";
   }
 
-  /** Makes the next {@link changed} answer `true` (a walk that failed is made again). */
+  // Whether a named path is a folder now, or was one watched (a folder made, renamed, removed),
+  // or is a link or cannot be looked at: then the folders are watched anew and walked.
+  #namesFolder(paths: ReadonlySet<string>): boolean {
+    for (const path of paths) {
+      const relative = path.split("/").join(sep);
+      try {
+        const stats = lstatSync(join(this.#root, relative), { throwIfNoEntry: false });
+        if (stats === undefined ? this.#watchers.has(relative) : !stats.isFile()) return true;
+      } catch {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Watches the folders anew (a new or renamed folder); a failure breaks the watch for good.
+  #rescan(): void {
+    if (!this.#sync()) this.#break();
+  }
+
+  /** Makes the next {@link changes} answer `"all"` (a walk that failed is made again). */
   markChanged(): void {
     this.#changed = true;
   }
@@ -112,7 +141,13 @@ export class FolderWatch {
       for (const folder of folders) {
         if (this.#watchers.has(folder)) continue;
         const watcher = watch(join(this.#root, folder), { persistent: false }, (_event, name) => {
-          if (name === null || !String(name).startsWith(".")) this.#changed = true;
+          if (name !== null && String(name).startsWith(".")) return;
+          const changed = this.#changed;
+          if (name === null || changed === true || changed.size >= MAX_NAMED_CHANGES) {
+            this.#changed = true;
+          } else {
+            changed.add(folder === "" ? String(name) : `${folder.split(sep).join("/")}/${name}`);
+          }
         });
         watcher.on("error", () => this.#break());
         this.#watchers.set(folder, watcher);

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -201,6 +201,16 @@ const WRITES: Record<string, Write> = {
     },
     shows: "Marta's flat in Lisbon has hosting space for guests",
   },
+  "a person's editor adds a file to a folder": {
+    act: (store) =>
+      writeFile(
+        join(store.root, "topics/garden.md"),
+        subjectFile("Garden", "The user's garden.", [
+          "[stated 2026/08/04] The user grows basil and hosts a seed swap",
+        ]),
+      ),
+    shows: "The user grows basil and hosts a seed swap",
+  },
   "a person renames a folder": {
     act: (store) => rename(join(store.root, "topics"), join(store.root, "interests")),
     shows: "uses Neovim",
@@ -308,16 +318,17 @@ describe("the recall index after every kind of write", () => {
     await flushRecallIndexes();
   });
 
-  it("walks the stamps in a warm process only after the folder's events say a file changed", async () => {
+  it("walks the stamps in a warm process only after the folder's events name a folder", async () => {
     const written = await folder();
     let walks = 0;
     const store = {
       root: written.root,
       layout: written.layout,
       maxChars: written.maxChars,
-      listStamps: (known?: ReadonlySet<string>) => {
-        walks++;
-        return written.listStamps(known);
+      // A listing of the named files alone is no walk.
+      listStamps: (known?: ReadonlySet<string>, options?: { only?: ReadonlySet<string> }) => {
+        if (options?.only === undefined) walks++;
+        return written.listStamps(known, options);
       },
       list: () => written.list(),
       read: (path: string) => written.read(path),
@@ -336,8 +347,37 @@ describe("the recall index after every kind of write", () => {
     const path = join(written.root, "topics/tools.md");
     writeFileSync(path, readFileSync(path, "utf8").replace("uses Neovim", "uses Kakoune"));
     const units = await rankRecallUnits({ store, query: QUERY });
-    expect(walks).toBe(watched ? 1 : 2);
+    // The events named the file: it alone is looked at.
+    expect(walks).toBe(watched ? 0 : 2);
     expect(units.map((unit) => unit.text)).toContain("uses Kakoune");
+    // A new folder is watched, then walked.
+    mkdirSync(join(written.root, "places"));
+    writeFileSync(
+      join(written.root, "places/lisbon.md"),
+      subjectFile("Lisbon", "A city.", ["[stated 2026/08/04] Marta rents a flat in Lisbon"]),
+    );
+    const later = await rankRecallUnits({ store, query: "flat in Lisbon" });
+    expect(walks).toBe(watched ? 1 : 3);
+    expect(later.map((unit) => unit.text)).toContain("Marta rents a flat in Lisbon");
+    await flushRecallIndexes();
+    forgetOpenRecallIndexes();
+  });
+
+  it("stamps a just written file again in a warm process once its 2 s pass, with no event", async () => {
+    const store = await folder();
+    await openRecallIndex(store);
+    await openRecallIndex(store);
+    const path = "topics/tools.md";
+    const absolute = join(store.root, path);
+    writeFileSync(absolute, readFileSync(absolute, "utf8").replace("uses Neovim", "uses Helix"));
+    // Within the 2 s a stat is not trusted: stamped "", so a cold process would read it again.
+    expect((await openRecallIndex(store)).files.get(path)?.stamp).toBe("");
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_000 });
+    try {
+      expect((await openRecallIndex(store)).files.get(path)?.stamp).not.toBe("");
+    } finally {
+      vi.useRealTimers();
+    }
     await flushRecallIndexes();
     forgetOpenRecallIndexes();
   });

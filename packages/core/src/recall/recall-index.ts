@@ -43,7 +43,10 @@ export type RecallIndexStore = {
   readonly root: string;
   readonly layout: StoreLayout;
   readonly maxChars: number;
-  listStamps(known?: ReadonlySet<string>): Promise<FileStamp[]>;
+  listStamps(
+    known?: ReadonlySet<string>,
+    options?: { only?: ReadonlySet<string> },
+  ): Promise<FileStamp[]>;
   read(path: string): Promise<ReadResult>;
   /** `{ firstLine: true }`: the first line will do (a store may return the whole text). */
   readInternal(
@@ -143,6 +146,11 @@ export class RecallIndex {
    * kept until the stored terms are read whole.
    */
   #folded: { discard: number[]; add: IndexedUnit[] } | undefined;
+  /**
+   * Indexed paths whose last stamp was `""` (changed too recently to trust their stat): a watched
+   * process gets no event when that window passes, so {@link refreshPaths} stamps them again.
+   */
+  readonly #unsettled = new Set<string>();
   /** Paths changed since the index was last stored (whole or in the log). */
   readonly #changed = new Set<string>();
   /**
@@ -273,6 +281,7 @@ export class RecallIndex {
     this.#pathSet = undefined;
     this.#rowsCache = undefined;
     this.#changed.clear();
+    this.#unsettled.clear();
     this.stored = undefined;
     this.unsaved = true;
     return false;
@@ -303,6 +312,11 @@ export class RecallIndex {
     rows.sort((a, b) => compareCodeUnits(a.path, b.path));
     this.#rowsCache = { project: scope?.project, all: scope === undefined, rows };
     return [...rows];
+  }
+
+  /** Whether some indexed file was last stamped `""` (see {@link refreshPaths}). */
+  get unsettled(): boolean {
+    return this.#unsettled.size > 0;
   }
 
   /** Whether the file at `path` is indexed and in `scope` (any indexed file when absent). */
@@ -429,8 +443,41 @@ export class RecallIndex {
   async refresh(store: RecallIndexStore): Promise<boolean> {
     this.leftOut = 0;
     const stamps = await store.listStamps(this.#paths);
-    const listed = new Map(stamps.map((file) => [file.path, file.stamp]));
+    const listed = new Set(stamps.map((file) => file.path));
     const removed = [...this.files.keys()].filter((path) => !listed.has(path));
+    this.#unsettled.clear();
+    return this.#update(store, stamps, removed);
+  }
+
+  /**
+   * As {@link refresh}, for the named files alone (what the folder's events named, no folder
+   * among them), without walking the folder: a named memory file is indexed again if its stamp
+   * changed, added if new, dropped if gone; any other name (a temp file, `MEMORY.md`) is skipped,
+   * as the walk skips it. Files last stamped `""` are stamped again with them.
+   *
+   * @returns Whether anything changed.
+   */
+  async refreshPaths(store: RecallIndexStore, named: ReadonlySet<string>): Promise<boolean> {
+    this.leftOut = 0;
+    const paths = new Set([...named].filter((path) => path.endsWith(".md")));
+    for (const path of this.#unsettled) paths.add(path);
+    this.#unsettled.clear();
+    if (paths.size === 0) return false;
+    const stamps = (await store.listStamps(undefined, { only: paths })).filter((file) =>
+      paths.has(file.path),
+    );
+    const listed = new Set(stamps.map((file) => file.path));
+    const removed = [...paths].filter((path) => this.files.has(path) && !listed.has(path));
+    return this.#update(store, stamps, removed);
+  }
+
+  // Reads the files of `stamps` whose stamp changed and drops `removed`.
+  async #update(
+    store: RecallIndexStore,
+    stamps: readonly FileStamp[],
+    removed: string[],
+  ): Promise<boolean> {
+    for (const file of stamps) if (file.stamp === "") this.#unsettled.add(file.path);
     const changed = stamps.filter(
       (file) => file.stamp === "" || this.files.get(file.path)?.stamp !== file.stamp,
     );
@@ -828,10 +875,14 @@ export async function openRecallIndex(
   if (options.query !== undefined) index.prepare(options.query);
   else if (options.rowsOnly !== true) index.load();
   const watch = watches.get(key);
-  if (watch === undefined || watch === null || (await watch.changed())) {
+  let changes = watch === undefined || watch === null ? "all" : await watch.changes();
+  // No event comes when a file's 2 s of untrusted stat pass: stamp such files again.
+  if (changes === undefined && index.unsettled) changes = new Set<string>();
+  if (changes !== undefined) {
     let settled = false;
     try {
-      await index.refresh(store);
+      if (changes === "all") await index.refresh(store);
+      else await index.refreshPaths(store, changes);
       settled = index.leftOut === 0;
     } finally {
       // A refresh that failed or left a file out is made again at the next call.

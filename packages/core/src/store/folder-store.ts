@@ -134,7 +134,10 @@ export class FolderStore implements StoreEngine {
     const realRoot = await this.#existingRealRoot();
     if (realRoot === undefined) return [];
     const stampOnly = options?.stampOnly;
-    const { found, unstamped } = await this.#statFiles(realRoot, known, stampOnly);
+    const { found, unstamped } =
+      options?.only === undefined
+        ? await this.#statFiles(realRoot, known, stampOnly)
+        : { found: this.#statOnly(realRoot, options.only, known), unstamped: [] };
     const now = Date.now();
     const stamps = found.map(({ candidate, stats }) => ({
       path: candidate.path,
@@ -158,6 +161,31 @@ export class FolderStore implements StoreEngine {
     );
     for (const row of fresh) if (row) rows.push(row);
     return { rows: sortedCopies(rows), files };
+  }
+
+  // The given paths that are memory files (regular files, not links), with their stat.
+  #statOnly(
+    realRoot: string,
+    paths: ReadonlySet<string>,
+    known?: ReadonlySet<string>,
+  ): Array<{ candidate: Candidate; stats: Stats }> {
+    const found: Array<{ candidate: Candidate; stats: Stats }> = [];
+    for (const path of paths) {
+      if (!path.endsWith(".md")) continue;
+      if (!this.#cache.has(path) && known?.has(path) !== true) {
+        if (!safeParseMemoryPath(path).success) continue;
+      }
+      const absolute = realRoot + sep + path.split("/").join(sep);
+      let stats: Stats | undefined;
+      try {
+        stats = lstatSync(absolute, { throwIfNoEntry: false });
+      } catch {
+        // Unreadable: left out, as a file that is not there (a walk reports it).
+        continue;
+      }
+      if (stats?.isFile()) found.push({ candidate: { path, absolute }, stats });
+    }
+    return found;
   }
 
   // Every listed file with its stat (unstatable ones as rows with problems); cached rows of files

@@ -96,6 +96,12 @@ export type ListStampsOptions = {
    * stamp `""` (read them anyway), for a caller that checks a few files it will show.
    */
   stampOnly?: ReadonlySet<string>;
+  /**
+   * List only these memory-relative paths, without walking the folder: each one that is a memory
+   * file (a regular file, not a link) gets its stamp; any other is left out. For a caller told by
+   * the operating system's events which paths changed. A store that cannot may list every file.
+   */
+  only?: ReadonlySet<string>;
 };
 
 /** snake_case codes of a refused write. */
