@@ -34,6 +34,30 @@ async function folder(): Promise<string> {
   return root;
 }
 
+/**
+ * The folder's store, opened afresh (no index this process holds), that notes each stamp listing:
+ * how many files it was limited to, or `"all"` for a stat of every file.
+ */
+function countingStamps(root: string, stamped: Array<number | "all">) {
+  forgetOpenRecallIndexes();
+  const written = new MemoryStore({ root });
+  return {
+    root: written.root,
+    layout: written.layout,
+    maxChars: written.maxChars,
+    listStamps: (known?: ReadonlySet<string>, options?: ListStampsOptions) => {
+      stamped.push(options?.stampOnly?.size ?? "all");
+      return written.listStamps(known, options);
+    },
+    list: () => written.list(),
+    read: (path: string) => written.read(path),
+    readInternal: (path: string, options?: { firstLine?: boolean }) =>
+      written.readInternal(path, options),
+    writeInternal: (path: string, text: string) => written.writeInternal(path, text),
+    appendInternal: (path: string, text: string) => written.appendInternal(path, text),
+  };
+}
+
 /** What a hand edit does to the folder after the recall index was stored. */
 const CHANGES: Record<
   string,
@@ -112,24 +136,8 @@ describe("the memory block is as fresh with the shown files checked as with ever
     const root = await folder();
     await memoryBlock({ root });
     await flushRecallIndexes();
-    forgetOpenRecallIndexes();
-    const written = new MemoryStore({ root });
     const stamped: Array<number | "all"> = [];
-    const store = {
-      root: written.root,
-      layout: written.layout,
-      maxChars: written.maxChars,
-      listStamps: (known?: ReadonlySet<string>, options?: ListStampsOptions) => {
-        stamped.push(options?.stampOnly?.size ?? "all");
-        return written.listStamps(known, options);
-      },
-      list: () => written.list(),
-      read: (path: string) => written.read(path),
-      readInternal: (path: string, options?: { firstLine?: boolean }) =>
-        written.readInternal(path, options),
-      writeInternal: (path: string, text: string) => written.writeInternal(path, text),
-    };
-    const block = await memoryBlock({ store, checkShownOnly: true });
+    const block = await memoryBlock({ store: countingStamps(root, stamped), checkShownOnly: true });
     expect(block.text).toContain('shown="30"');
     expect(stamped).toEqual([30]);
   });
@@ -144,36 +152,17 @@ describe("the memory block is as fresh with the shown files checked as with ever
     await recallForPrompt({ root, query: "garden" });
     await flushRecallIndexes();
     expect(await readFile(join(root, ".memfiles", RECALL_INDEX_LOG), "utf8")).toContain("garden");
-    const counted = (stamped: Array<number | "all">) => {
-      forgetOpenRecallIndexes();
-      const written = new MemoryStore({ root });
-      return {
-        root: written.root,
-        layout: written.layout,
-        maxChars: written.maxChars,
-        listStamps: (known?: ReadonlySet<string>, options?: ListStampsOptions) => {
-          stamped.push(options?.stampOnly?.size ?? "all");
-          return written.listStamps(known, options);
-        },
-        list: () => written.list(),
-        read: (path: string) => written.read(path),
-        readInternal: (path: string, options?: { firstLine?: boolean }) =>
-          written.readInternal(path, options),
-        writeInternal: (path: string, text: string) => written.writeInternal(path, text),
-        appendInternal: (path: string, text: string) => written.appendInternal(path, text),
-      };
-    };
     const first: Array<number | "all"> = [];
-    expect((await memoryBlock({ store: counted(first), checkShownOnly: true })).text).toContain(
-      "Garden notes.",
-    );
+    expect(
+      (await memoryBlock({ store: countingStamps(root, first), checkShownOnly: true })).text,
+    ).toContain("Garden notes.");
     expect(first).toContain("all");
     await flushRecallIndexes();
     expect(await readFile(join(root, ".memfiles", RECALL_INDEX_LOG), "utf8")).toBe("");
     const second: Array<number | "all"> = [];
-    expect((await memoryBlock({ store: counted(second), checkShownOnly: true })).text).toContain(
-      "Garden notes.",
-    );
+    expect(
+      (await memoryBlock({ store: countingStamps(root, second), checkShownOnly: true })).text,
+    ).toContain("Garden notes.");
     expect(second).toEqual([30]);
   });
 });
