@@ -12,38 +12,14 @@ import {
   WritePromptLayoutError,
   writePass,
 } from "../../src/layouts/index.js";
-import { LAYOUT_NAMES, MemoryStore } from "../../src/store/index.js";
+import { LAYOUT_NAMES, type MemoryStore } from "../../src/store/index.js";
 import type { Transcript } from "../../src/transcript/index.js";
+import { CountingStore } from "../counting-store.js";
 import { mockMessages, testClient, toolUseBlock } from "../messages-api.js";
 import { FAKE_KEY, MODEL, seed, session, storeIn } from "./common.js";
 import type { LayoutFixture } from "./fixture.js";
 
 // Every guarantee of the write stage: a layout that skips one fails here.
-
-// Counts each file read: a `read(path)`, each file of `readAll()`, each row of `list()` (a fresh
-// store's listing reads every file).
-class CountingStore extends MemoryStore {
-  reads = 0;
-  readonly readPaths = new Map<string, number>();
-  #count(path: string) {
-    this.reads += 1;
-    this.readPaths.set(path, (this.readPaths.get(path) ?? 0) + 1);
-  }
-  override read(path: string) {
-    this.#count(path);
-    return super.read(path);
-  }
-  override async readAll() {
-    const all = await super.readAll();
-    for (const path of all.files.keys()) this.#count(path);
-    return all;
-  }
-  override async list() {
-    const rows = await super.list();
-    for (const row of rows) this.#count(row.path);
-    return rows;
-  }
-}
 
 function reply(layout: Layout, memories: unknown[]) {
   return { content: [toolUseBlock({ name: layout.write.tool.name, input: { memories } })] };

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { CountingStore } from "../../../test/counting-store.js";
 import {
   mockMessages,
   testClient,
@@ -23,31 +24,6 @@ const PROPOSALS = [
   { file: "topics/food.md", fact: "drinks oat milk", evidence: "I drink oat milk" },
   { file: "topics/sport.md", fact: "runs on Sundays", evidence: "I run on Sundays" },
 ].map((given) => ({ replaces: null, description: null, ...given }));
-
-/**
- * A store that counts the reads of each file: a `read(path)`, each file `readAll()` returns, and
- * each row of a `list()` (a fresh store's listing reads every file).
- */
-class CountingStore extends MemoryStore {
-  readonly reads = new Map<string, number>();
-  #count(path: string) {
-    this.reads.set(path, (this.reads.get(path) ?? 0) + 1);
-  }
-  override read(path: string) {
-    this.#count(path);
-    return super.read(path);
-  }
-  override async readAll() {
-    const all = await super.readAll();
-    for (const path of all.files.keys()) this.#count(path);
-    return all;
-  }
-  override async list() {
-    const rows = await super.list();
-    for (const row of rows) this.#count(row.path);
-    return rows;
-  }
-}
 
 describe("writePass reads the folder once", () => {
   it(`${PROPOSALS.length} proposals over ${FILES} files: each file it does not write is read once`, async () => {
@@ -79,7 +55,7 @@ describe("writePass reads the folder once", () => {
       "applied",
       "duplicate",
     ]);
-    const untouched = [...store.reads].filter(([path]) => path.startsWith("topics/subject-"));
+    const untouched = [...store.readPaths].filter(([path]) => path.startsWith("topics/subject-"));
     expect(new Map(untouched)).toEqual(
       new Map(Array.from({ length: FILES }, (_, index) => [`topics/subject-${index}.md`, 1])),
     );
