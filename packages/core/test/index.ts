@@ -11,4 +11,19 @@ export {
   toolUseBlock,
   useMessagesApi,
 } from "./messages-api.js";
+export {
+  expectRecallAfterWrite,
+  factFile,
+  RECALL_CHANGES,
+  RECALL_NOW,
+  RECALL_QUERY,
+  type RecallChanges,
+  type RecallSurface,
+  type RecallWrite,
+  recallFolder,
+  recallTruth,
+  recallWriteRows,
+  seenUnits,
+  subjectFile,
+} from "./recall-writes.js";
 export { tempStore } from "./temp-store.js";

@@ -7,12 +7,24 @@ import { promisify } from "node:util";
 import type Anthropic from "@anthropic-ai/sdk";
 import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
 import { describe, expect, it, vi } from "vitest";
+import {
+  expectRecallAfterWrite,
+  recallFolder as folder,
+  RECALL_NOW as NOW,
+  RECALL_QUERY as QUERY,
+  type RecallSurface,
+  recallWriteRows,
+  seenUnits as seen,
+  subjectFile,
+  recallTruth as truth,
+  type RecallWrite as Write,
+} from "../../test/recall-writes.js";
 import { boundaryStore } from "../boundary/index.js";
 import { forget, remember } from "../layouts/index.js";
 import { memfilesMemoryTool } from "../memory-tool/memory-tool.js";
 import { MemoryStore } from "../store/index.js";
 import type { StoreLayout } from "../store/types.js";
-import type { RecallUnit } from "./budgeted-recall.js";
+import { editDescription } from "../write/index.js";
 import { rankRecallUnits } from "./budgeted-recall.js";
 import { buildSystem } from "./build-system.js";
 import {
@@ -27,68 +39,12 @@ import {
   type ScoredRecallUnit,
 } from "./recall-index.js";
 
-const NOW = new Date("2026-09-12T09:00:00Z");
-const QUERY = "Where does Marta live and work, and which tools and hosting do I use?";
-
-const subjectFile = (name: string, description: string, lines: string[], extra = "") =>
-  `---\nname: ${name}\ndescription: ${description}\n${extra}---\n${lines.join("\n")}\n`;
-
-async function folder(): Promise<MemoryStore> {
-  const store = new MemoryStore({ root: await mkdtemp(join(tmpdir(), "memfiles-recall-index-")) });
-  await store.write(
-    "people/marta.md",
-    subjectFile("Marta", "The user's sister.", [
-      "[stated 2026/05/08] moved to Lisbon last spring",
-      "[stated 2026/06/01] works as an architect",
-    ]),
-    "new",
-  );
-  await store.write(
-    "topics/tools.md",
-    subjectFile("tools", "Editor and hosting tools.", [
-      "[stated 2026/09/01] uses Neovim",
-      "[stated 2026/09/01] deploys on Heroku",
-    ]),
-    "new",
-  );
-  await store.write(
-    "topics/trips.md",
-    subjectFile(
-      "trips",
-      "Travel plans.",
-      ["[stated 2026/07/02] visits Marta in Lisbon in May"],
-      "links: [Marta]\n",
-    ),
-    "new",
-  );
-  return store;
-}
-
-/** What a request sees, in a form two rankings can be compared in (scores to 4 places). */
-const seen = (units: readonly RecallUnit[]) =>
-  units.map((unit) => [unit.path, unit.text, unit.date, unit.score.toFixed(4)]);
-
-/** The ranking without any index: every file listed and read (the store seen as a plain object). */
-async function truth(store: MemoryStore): Promise<RecallUnit[]> {
-  const plain = { list: () => store.list(), read: (path: string) => store.read(path) };
-  return rankRecallUnits({ store: plain, query: QUERY });
-}
-
 async function replaceLine(store: MemoryStore, path: string, from: string, to: string) {
   const current = await store.read(path);
   if (!current.exists) throw new Error(`fixture ${path} is missing`);
   const result = await store.write(path, current.content.replace(from, to), current.version);
   if (!result.ok) throw new Error(result.message);
 }
-
-type Write = {
-  /** Changes the memory; the index has been built and stored before. */
-  act: (store: MemoryStore) => Promise<void>;
-  /** A text the index must now show for QUERY, or `undefined`. */
-  shows?: string;
-  /** A text it must no longer show. */
-  hides?: string;
-};
 
 const runTool = async (
   store: MemoryStore,
@@ -103,42 +59,33 @@ const runTool = async (
   if (outcome.isError) throw new Error(String(outcome.content));
 };
 
+const LIBRARY: RecallSurface = {
+  edit: (store, { path, from, to }) => replaceLine(store, path, from, to),
+  add: async (store, { path, fact }) => {
+    expect((await remember({ store, path, fact, now: NOW })).ok).toBe(true);
+  },
+  forget: async (store, { query }) => {
+    expect((await forget({ store, query, now: NOW })).ok).toBe(true);
+  },
+  describe: async (store, { path, description }) => {
+    const current = await store.read(path);
+    const ifVersion = current.exists ? current.version : "";
+    expect((await editDescription({ store, path, description, ifVersion })).ok).toBe(true);
+  },
+};
+
+const MEMORY_TOOL: RecallSurface = {
+  edit: (store, { path, from, to }) =>
+    runTool(store, {
+      command: "str_replace",
+      path: `/memories/${path}`,
+      old_str: from,
+      new_str: to,
+    }),
+};
+
 const WRITES: Record<string, Write> = {
-  "library store.write": {
-    act: (store) => replaceLine(store, "topics/tools.md", "deploys on Heroku", "deploys on Fly.io"),
-    shows: "deploys on Fly.io",
-    hides: "deploys on Heroku",
-  },
-  "library remember": {
-    act: async (store) => {
-      const result = await remember({
-        store,
-        path: "topics/tools.md",
-        fact: "hosts the blog on Netlify",
-        now: NOW,
-      });
-      expect(result.ok).toBe(true);
-    },
-    shows: "hosts the blog on Netlify",
-  },
-  "library forget": {
-    act: async (store) => {
-      await forget({ store, query: "deploys on Heroku", now: NOW });
-    },
-    hides: "deploys on Heroku",
-  },
-  "memory tool": {
-    act: (store) =>
-      runTool(store, {
-        command: "str_replace",
-        path: "/memories/topics/tools.md",
-        old_str: "[stated 2026/09/01] uses Neovim",
-        new_str: "uses Helix as the editor",
-      }),
-    shows: "uses Helix as the editor",
-    hides: "uses Neovim",
-  },
-  "boundary store (MCP, CLI and the memory page write through it)": {
+  "boundary store": {
     act: async (store) => {
       const boundary = boundaryStore(store, {});
       const current = await boundary.read("people/marta.md");
@@ -245,41 +192,19 @@ const WRITES: Record<string, Write> = {
 describe("the recall index after every kind of write", () => {
   // Some rows spawn a process (another writer): an honest limit for a busy 2-core machine.
   it.each(Object.entries(WRITES))("%s", { timeout: 60_000 }, async (_name, write) => {
-    const store = await folder();
-    // The clock 3 s ahead: every file counts as settled (outside the 2 s window in which a file is
-    // read on every request), so the rows test the stamps, not the re-read of fresh files.
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_000 });
-    try {
-      await changeAndCompare(store, write);
-    } finally {
-      vi.useRealTimers();
-    }
+    await expectRecallAfterWrite(await folder(), write);
   });
 
-  async function changeAndCompare(store: MemoryStore, write: Write): Promise<void> {
-    expect((await store.listStamps()).every((file) => file.stamp !== "")).toBe(true);
-    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(seen(await truth(store)));
-    // Asked again: this process now watches the folder, and the request right after the write
-    // must see it without a walk of the stamps having been due.
-    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(seen(await truth(store)));
-    await flushRecallIndexes();
-    await write.act(store);
-    const expected = seen(await truth(store));
-    const texts = (units: readonly RecallUnit[]) => units.map((unit) => unit.text);
-    // The next request's view notices the write when it is made...
-    const request = await boundaryStore(store).forRequest(QUERY);
-    expect(seen(await rankRecallUnits({ store: request, query: QUERY }))).toEqual(expected);
-    // ...as does this process's index, brought up to date from the stamps...
-    const warm = await rankRecallUnits({ store, query: QUERY });
-    expect(seen(warm)).toEqual(expected);
-    if (write.shows !== undefined) expect(texts(warm)).toContain(write.shows);
-    if (write.hides !== undefined) expect(texts(warm)).not.toContain(write.hides);
-    // ...and what a new process reads back from the stored index.
-    await flushRecallIndexes();
-    forgetOpenRecallIndexes();
-    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
-    await flushRecallIndexes();
-  }
+  const surfaces = { library: LIBRARY, "memory tool": MEMORY_TOOL };
+  it.each(
+    Object.entries(surfaces).flatMap(([surface, writes]) =>
+      recallWriteRows(writes).map(
+        ([name, layout, write]) => [`${surface}, ${name}`, layout, write] as const,
+      ),
+    ),
+  )("%s", async (_name, layout, write) => {
+    await expectRecallAfterWrite(await folder(layout), write);
+  });
 
   it("checks the stamps once for a request's system prompt and recall", async () => {
     const written = await folder();

@@ -1,0 +1,271 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, vi } from "vitest";
+import { boundaryStore } from "../src/boundary/index.js";
+import { type RecallUnit, rankRecallUnits } from "../src/recall/budgeted-recall.js";
+import {
+  flushRecallIndexes,
+  forgetOpenRecallIndexes,
+  RECALL_INDEX_FILE,
+  RECALL_INDEX_LOG,
+  type RecallIndexStore,
+} from "../src/recall/recall-index.js";
+import { MemoryStore } from "../src/store/index.js";
+import type { StoreLayout } from "../src/store/types.js";
+
+/** The request every row of the recall-after-write table asks. */
+export const RECALL_QUERY = "Where does Marta live and work, and which tools and hosting do I use?";
+
+/** The clock of the table's writes (a `remember` or `forget` dates what it writes by it). */
+export const RECALL_NOW = new Date("2026-09-12T09:00:00Z");
+
+/** A subject-layout file: header `name` / `description` (+ `extra` header lines), then `lines`. */
+export const subjectFile = (name: string, description: string, lines: string[], extra = "") =>
+  `---\nname: ${name}\ndescription: ${description}\n${extra}---\n${lines.join("\n")}\n`;
+
+/** A fact-layout file: front matter `name` / `description` / `type`, then the fact's `body`. */
+export const factFile = (name: string, description: string, body: string, type = "user") =>
+  `---\nname: ${name}\ndescription: ${description}\ntype: ${type}\n---\n${body}\n`;
+
+const FILES: Record<StoreLayout, Record<string, string>> = {
+  subject: {
+    "people/marta.md": subjectFile("Marta", "The user's sister.", [
+      "[stated 2026/05/08] moved to Lisbon last spring",
+      "[stated 2026/06/01] works as an architect",
+    ]),
+    "topics/tools.md": subjectFile("tools", "Editor and hosting tools.", [
+      "[stated 2026/09/01] uses Neovim",
+      "[stated 2026/09/01] deploys on Heroku",
+    ]),
+    "topics/trips.md": subjectFile(
+      "trips",
+      "Travel plans.",
+      ["[stated 2026/07/02] visits Marta in Lisbon in May"],
+      "links: [Marta]\n",
+    ),
+  },
+  fact: {
+    "marta.md": factFile(
+      "Marta",
+      "The user's sister.",
+      "Marta moved to Lisbon last spring and works as an architect.",
+    ),
+    "editor.md": factFile("Editor", "The user's editor.", "Uses Neovim."),
+    "hosting.md": factFile("Hosting", "Where the user deploys.", "Deploys on Heroku.", "project"),
+    "trips.md": factFile("Trips", "Travel plans.", "Visits Marta in Lisbon in May."),
+  },
+};
+
+/**
+ * A memory folder of its own (a fresh temporary folder) in `layout`: Marta, the user's tools and
+ * hosting, a trip; every row of the table starts from it.
+ *
+ * @param layout - `subject` (default) or `fact`.
+ * @returns The store over it; its folder is `store.root`.
+ * @example const store = await recallFolder("fact");
+ */
+export async function recallFolder(layout: StoreLayout = "subject"): Promise<MemoryStore> {
+  const root = await mkdtemp(join(tmpdir(), `memfiles-recall-${layout}-`));
+  const store = new MemoryStore({ root, layout });
+  for (const [path, content] of Object.entries(FILES[layout])) {
+    await store.write(path, content, "new");
+  }
+  return store;
+}
+
+/** The changes every writing surface can make to {@link recallFolder}'s memory, in one layout. */
+export type RecallChanges = {
+  /** A stored fact replaced: its file, its text as stored (`replaces` names it) and the new one. */
+  edit: { path: string; from: string; to: string };
+  /** A new fact and the file `remember` is given for it. */
+  add: { path: string; fact: string };
+  /** A stored fact forgotten: the query, its file and its line as stored, and its text. */
+  forget: { query: string; path: string; line: string; text: string };
+  /** A file's description changed (indexed with each of the file's units; words of the query). */
+  describe: { path: string; description: string };
+};
+
+/** The table's changes by layout: one place for what each surface's row writes and expects. */
+export const RECALL_CHANGES: Record<StoreLayout, RecallChanges> = {
+  subject: {
+    edit: { path: "topics/tools.md", from: "deploys on Heroku", to: "deploys on Fly.io" },
+    add: { path: "topics/tools.md", fact: "hosts the blog on Netlify" },
+    forget: {
+      query: "uses Neovim",
+      path: "topics/tools.md",
+      line: "[stated 2026/09/01] uses Neovim",
+      text: "uses Neovim",
+    },
+    describe: { path: "people/marta.md", description: "The user's sister; hosts tools meetups." },
+  },
+  fact: {
+    edit: { path: "hosting.md", from: "Deploys on Heroku.", to: "deploys on Fly.io" },
+    add: { path: "blog-host", fact: "hosts the blog on Netlify" },
+    forget: { query: "uses Neovim", path: "editor.md", line: "Uses Neovim.", text: "Uses Neovim." },
+    describe: { path: "marta.md", description: "The user's sister; hosts tools meetups." },
+  },
+};
+
+/** One write of the table: what it does, and what the next recall must then show or hide. */
+export type RecallWrite = {
+  /** Changes the memory; its recall index has been built and stored, and this process holds it. */
+  act: (store: MemoryStore) => Promise<void>;
+  /** Text a recalled unit must now hold (case ignored), if any. */
+  shows?: string;
+  /** Text no recalled unit may hold any more (case ignored), if any. */
+  hides?: string;
+  /** Text forgotten: the stored recall index (file and log) may not hold it any more (case ignored). */
+  forgotten?: string;
+};
+
+/**
+ * How one surface makes each change of {@link RecallChanges} (a surface without one leaves it out).
+ * `restore` is given a memory whose fact `forget` names was forgotten through `forget` just before.
+ */
+export type RecallSurface = {
+  edit?: (store: MemoryStore, change: RecallChanges["edit"]) => Promise<void>;
+  add?: (store: MemoryStore, change: RecallChanges["add"]) => Promise<void>;
+  forget?: (store: MemoryStore, change: RecallChanges["forget"]) => Promise<void>;
+  /** Brings back the line `forget` removed (the memory page's Undo). */
+  restore?: (store: MemoryStore, change: RecallChanges["forget"]) => Promise<void>;
+  describe?: (store: MemoryStore, change: RecallChanges["describe"]) => Promise<void>;
+};
+
+/** Whether a recalled unit holds `text` (case ignored). */
+const holds = (units: readonly RecallUnit[], text: string) =>
+  units.some((unit) => unit.text.toLowerCase().includes(text.toLowerCase()));
+
+/**
+ * A surface's rows of the table, for `it.each`: `[name, layout, write]` for each change the
+ * surface makes, in both layouts, with what the recall must show and hide after it.
+ *
+ * @param surface - How the surface makes each change.
+ * @returns Rows named `<layout>: <change>`.
+ * @example it.each(recallWriteRows(MCP))("%s", (_name, layout, write) => ...)
+ */
+export function recallWriteRows(surface: RecallSurface): Array<[string, StoreLayout, RecallWrite]> {
+  const rows: Array<[string, StoreLayout, RecallWrite]> = [];
+  for (const layout of ["subject", "fact"] as const) {
+    const change = RECALL_CHANGES[layout];
+    const row = (name: string, write: RecallWrite) =>
+      rows.push([`${layout}: ${name}`, layout, write]);
+    const { edit, add, forget, restore, describe } = surface;
+    if (edit)
+      row("edit", {
+        act: (store) => edit(store, change.edit),
+        shows: change.edit.to,
+        hides: change.edit.from,
+      });
+    if (add) row("add", { act: (store) => add(store, change.add), shows: change.add.fact });
+    if (forget)
+      row("forget", {
+        act: (store) => forget(store, change.forget),
+        hides: change.forget.text,
+        forgotten: change.forget.text,
+      });
+    if (forget && restore)
+      row("undo of a forget", {
+        act: async (store) => {
+          await forget(store, change.forget);
+          // Seen gone first, so an index that missed both writes cannot pass.
+          const units = await rankRecallUnits({ store, query: RECALL_QUERY });
+          expect(holds(units, change.forget.text), change.forget.text).toBe(false);
+          await restore(store, change.forget);
+        },
+        shows: change.forget.text,
+      });
+    if (describe) row("description", { act: (store) => describe(store, change.describe) });
+  }
+  return rows;
+}
+
+/** What a request sees, in a form two rankings can be compared in (scores to 4 places). */
+export const seenUnits = (units: readonly RecallUnit[]) =>
+  units.map((unit) => [unit.path, unit.text, unit.date, unit.score.toFixed(4)]);
+
+/** The ranking without any index: every file listed and read (the store seen as a plain object). */
+export async function recallTruth(
+  store: Pick<MemoryStore, "list" | "read">,
+  query = RECALL_QUERY,
+): Promise<RecallUnit[]> {
+  const plain = { list: () => store.list(), read: (path: string) => store.read(path) };
+  return rankRecallUnits({ store: plain, query });
+}
+
+/**
+ * The check of every row: the store's recall index built and stored, this process holding it (and
+ * watching the folder), then `write.act`; the next request's view, this process's index and a new
+ * process's read of the stored index must each rank as reading every file does, and show / hide
+ * the row's texts. The clock runs 3 s ahead, and 3 s past the write once it is made, so every file
+ * counts as settled (outside the 2 s in which a file is read on every request): the rows test the
+ * stamps and the folder's events, not that re-read.
+ *
+ * @param store - A memory, e.g. from {@link recallFolder}.
+ * @param write - The row.
+ * @returns Resolves when every check passed (a failed one throws vitest's assertion error).
+ * @example await expectRecallAfterWrite(await recallFolder("fact"), write);
+ */
+export async function expectRecallAfterWrite(
+  store: MemoryStore,
+  write: RecallWrite,
+): Promise<void> {
+  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_000 });
+  try {
+    await changeAndCompare(store, write);
+  } finally {
+    vi.useRealTimers();
+    forgetOpenRecallIndexes();
+  }
+}
+
+async function changeAndCompare(store: MemoryStore, write: RecallWrite): Promise<void> {
+  expect((await store.listStamps()).every((file) => file.stamp !== "")).toBe(true);
+  const rank = (view: Parameters<typeof rankRecallUnits>[0]["store"] = store) =>
+    rankRecallUnits({ store: view, query: RECALL_QUERY });
+  expect(seenUnits(await rank())).toEqual(seenUnits(await recallTruth(store)));
+  // Asked again: this process now watches the folder, and the request right after the write
+  // must see it without a walk of the stamps having been due.
+  expect(seenUnits(await rank())).toEqual(seenUnits(await recallTruth(store)));
+  await flushRecallIndexes();
+  await write.act(store);
+  // However long the write took (a child process takes seconds on a busy machine).
+  vi.setSystemTime(vi.getRealSystemTime() + 3_000);
+  const expected = seenUnits(await recallTruth(store));
+  // The next request's view notices the write when it is made...
+  const request = await boundaryStore(store).forRequest(RECALL_QUERY);
+  expect(seenUnits(await rank(request))).toEqual(expected);
+  // ...as does this process's index, brought up to date from the stamps...
+  const warm = await rank();
+  expect(seenUnits(warm)).toEqual(expected);
+  if (write.shows !== undefined) expect(holds(warm, write.shows), write.shows).toBe(true);
+  if (write.hides !== undefined) expect(holds(warm, write.hides), write.hides).toBe(false);
+  // ...and what a new process reads back from the stored index: the same, without reading any
+  // memory file again (the stored index and its log hold the write).
+  await flushRecallIndexes();
+  if (write.forgotten !== undefined) {
+    for (const name of [RECALL_INDEX_FILE, RECALL_INDEX_LOG]) {
+      const stored = (await store.readInternal(name)) ?? "";
+      expect(stored.toLowerCase(), name).not.toContain(write.forgotten.toLowerCase());
+    }
+  }
+  forgetOpenRecallIndexes();
+  const reads: string[] = [];
+  const newProcess: RecallIndexStore & Pick<MemoryStore, "list"> = {
+    root: store.root,
+    layout: store.layout,
+    maxChars: store.maxChars,
+    listStamps: (known, options) => store.listStamps(known, options),
+    list: () => store.list(),
+    read: (path) => {
+      reads.push(path);
+      return store.read(path);
+    },
+    readInternal: (path, options) => store.readInternal(path, options),
+    writeInternal: (path, text) => store.writeInternal(path, text),
+    appendInternal: (path, text) => store.appendInternal(path, text),
+  };
+  expect(seenUnits(await rank(newProcess))).toEqual(expected);
+  expect(reads).toEqual([]);
+  await flushRecallIndexes();
+}
