@@ -1,0 +1,135 @@
+// The recall index after the CLI's and the memory page's writes (core's table of write kinds): the
+// `memfiles` command as a child process, another memfiles process writing while this one holds the
+// memory's recall index warm; and the page's HTTP calls as its own script sends them.
+import { execFile } from "node:child_process";
+import { readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { MemoryStore } from "@memfiles/core";
+import {
+  expectRecallAfterWrite,
+  type RecallSurface,
+  recallFolder,
+  recallWriteRows,
+} from "@memfiles/core/test";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { expectBuilt } from "../../core/test/fixtures/built-dist.js";
+import { type MemoryPage, startMemoryPage } from "../src/page/memory-page-server.js";
+
+// bin/memfiles.js on the built dist/ (the `memfiles-dist` condition): a third of the CPU of a tsx start.
+const MEMFILES = [
+  "--conditions=memfiles-dist",
+  fileURLToPath(new URL("../bin/memfiles.js", import.meta.url)),
+];
+// Each row starts one `memfiles` process (1-3 s on a busy 2-core machine) after waiting up to 2 s
+// for the files to settle: a minute guards a hang.
+const PROCESS_TIMEOUT_MS = 60_000;
+
+beforeAll(() => expectBuilt(["cli", "core", "errors"]));
+
+/** A memory folder as the table gives it. */
+type Folder = Pick<MemoryStore, "root" | "layout">;
+
+// The child's clock is the real one: to it a file changed in the last 2 s is not settled (stamped
+// "", read again by the next process). Correct, but these rows test the stamps of settled files.
+const SETTLE_MS = 2_100;
+
+async function settled(store: Folder): Promise<void> {
+  let newest = 0;
+  for (const entry of await readdir(store.root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".md")) continue;
+    const stats = await stat(join(entry.parentPath, entry.name));
+    newest = Math.max(newest, stats.mtimeMs, stats.ctimeMs);
+  }
+  const wait = newest + SETTLE_MS - vi.getRealSystemTime();
+  if (wait > 0) await sleep(wait);
+}
+
+async function memfiles(store: Folder, args: string[]): Promise<void> {
+  await settled(store);
+  const { INIT_CWD: _init, MEMFILES_DIR: _dir, ANTHROPIC_API_KEY: _key, ...env } = process.env;
+  await promisify(execFile)(process.execPath, [...MEMFILES, "--layout", store.layout, ...args], {
+    cwd: store.root,
+    env,
+  });
+}
+
+const CLI: RecallSurface = {
+  edit: (store, { path, from, to }) =>
+    memfiles(store, ["remember", "-m", store.root, path, to, "--replaces", from]),
+  add: (store, { path, fact }) => memfiles(store, ["remember", "-m", store.root, path, fact]),
+  forget: (store, { query }) => memfiles(store, ["forget", "-m", store.root, "--yes", query]),
+};
+
+// One page per row, over its own store of the folder as `memfiles serve` opens one; its Undo stack
+// lives as long as it does.
+let page: { root: string; running: MemoryPage } | undefined;
+afterEach(async () => {
+  await page?.running.close();
+  page = undefined;
+});
+
+/** The page's own calls: `fetch` of its API with its token, from its origin (the browser adds it). */
+async function call(folder: Folder, method: string, path: string, body?: unknown) {
+  if (page?.root !== folder.root) {
+    const store = new MemoryStore({ root: folder.root, layout: folder.layout });
+    page = { root: folder.root, running: await startMemoryPage({ store }) };
+  }
+  const { port, token } = page.running;
+  const response = await fetch(`http://127.0.0.1:${port}${path}?token=${token}`, {
+    method,
+    headers: {
+      origin: `http://127.0.0.1:${port}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const reply = (await response.json()) as Record<string, unknown>;
+  expect(response.status, JSON.stringify(reply)).toBe(200);
+  return reply;
+}
+
+type PageFile = { path: string; version: string; lines: Array<{ written: string }> };
+
+/** A file as the page shows it (its version token and lines), from the page's own listing. */
+async function shownFile(folder: Folder, path: string): Promise<PageFile> {
+  const { files } = (await call(folder, "GET", "/api/memory")) as { files: PageFile[] };
+  const file = files.find((shown) => shown.path === path);
+  if (file === undefined) throw new Error(`the page shows no ${path}`);
+  return file;
+}
+
+const PAGE: RecallSurface = {
+  forget: async (store, { path, line }) => {
+    const file = await shownFile(store, path);
+    expect(file.lines.map((shown) => shown.written)).toContain(line);
+    await call(store, "POST", "/api/forget-line", { file: path, version: file.version, line });
+  },
+  restore: async (store) => {
+    await call(store, "POST", "/api/undo", {});
+  },
+  describe: async (store, { path, description }) => {
+    const file = await shownFile(store, path);
+    await call(store, "POST", "/api/description", {
+      file: path,
+      version: file.version,
+      description,
+    });
+  },
+};
+
+describe("the recall index after a write", () => {
+  it.each(recallWriteRows(CLI))(
+    "by the memfiles command in another process, %s",
+    { timeout: PROCESS_TIMEOUT_MS },
+    async (_name, layout, write) => {
+      await expectRecallAfterWrite(await recallFolder(layout), write);
+    },
+  );
+
+  it.each(recallWriteRows(PAGE))("on the memory page, %s", async (_name, layout, write) => {
+    await expectRecallAfterWrite(await recallFolder(layout), write);
+  });
+});
