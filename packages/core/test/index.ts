@@ -14,6 +14,7 @@ export {
 export {
   expectRecallAfterWrite,
   factFile,
+  LIBRARY_WRITES,
   RECALL_CHANGES,
   RECALL_NOW,
   RECALL_QUERY,
@@ -21,6 +22,7 @@ export {
   type RecallSurface,
   type RecallWrite,
   recallFolder,
+  recallMemory,
   recallTruth,
   recallWriteRows,
   seenUnits,

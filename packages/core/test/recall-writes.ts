@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, vi } from "vitest";
 import { boundaryStore } from "../src/boundary/index.js";
+import { forget, remember } from "../src/layouts/index.js";
 import { type RecallUnit, rankRecallUnits } from "../src/recall/budgeted-recall.js";
 import {
   flushRecallIndexes,
@@ -13,6 +14,7 @@ import {
 } from "../src/recall/recall-index.js";
 import { MemoryStore } from "../src/store/index.js";
 import type { StoreLayout } from "../src/store/types.js";
+import { editDescription } from "../src/write/index.js";
 
 /** The request every row of the recall-after-write table asks. */
 export const RECALL_QUERY = "Where does Marta live and work, and which tools and hosting do I use?";
@@ -58,8 +60,23 @@ const FILES: Record<StoreLayout, Record<string, string>> = {
 };
 
 /**
- * A memory folder of its own (a fresh temporary folder) in `layout`: Marta, the user's tools and
- * hosting, a trip; every row of the table starts from it.
+ * Writes the table's memory into `store` (in its layout): Marta, the user's tools and hosting, a
+ * trip; every row of the table starts from it.
+ *
+ * @param store - An empty memory: a folder, or a tenant of a database.
+ * @returns Resolves when every file is written.
+ * @throws {Error} when a file cannot be written (it exists already, or the store refuses it).
+ * @example await recallMemory(pgMemoryStore(sql, "tenant-1", { layout: "fact" }));
+ */
+export async function recallMemory(store: MemoryStore): Promise<void> {
+  for (const [path, content] of Object.entries(FILES[store.layout])) {
+    const written = await store.write(path, content, "new");
+    if (!written.ok) throw new Error(`the table's memory: ${written.message}`);
+  }
+}
+
+/**
+ * {@link recallMemory} in a memory folder of its own (a fresh temporary folder).
  *
  * @param layout - `subject` (default) or `fact`.
  * @returns The store over it; its folder is `store.root`.
@@ -68,9 +85,7 @@ const FILES: Record<StoreLayout, Record<string, string>> = {
 export async function recallFolder(layout: StoreLayout = "subject"): Promise<MemoryStore> {
   const root = await mkdtemp(join(tmpdir(), `memfiles-recall-${layout}-`));
   const store = new MemoryStore({ root, layout });
-  for (const [path, content] of Object.entries(FILES[layout])) {
-    await store.write(path, content, "new");
-  }
+  await recallMemory(store);
   return store;
 }
 
@@ -130,6 +145,27 @@ export type RecallSurface = {
   /** Brings back the line `forget` removed (the memory page's Undo). */
   restore?: (store: MemoryStore, change: RecallChanges["forget"]) => Promise<void>;
   describe?: (store: MemoryStore, change: RecallChanges["describe"]) => Promise<void>;
+};
+
+/** The library's writes: `store.write` of an edited text, `remember`, `forget`, `editDescription`. */
+export const LIBRARY_WRITES: RecallSurface = {
+  edit: async (store, { path, from, to }) => {
+    const current = await store.read(path);
+    if (!current.exists) throw new Error(`the table's memory has no ${path}`);
+    const written = await store.write(path, current.content.replace(from, to), current.version);
+    expect(written.ok).toBe(true);
+  },
+  add: async (store, { path, fact }) => {
+    expect((await remember({ store, path, fact, now: RECALL_NOW })).ok).toBe(true);
+  },
+  forget: async (store, { query }) => {
+    expect((await forget({ store, query, now: RECALL_NOW })).ok).toBe(true);
+  },
+  describe: async (store, { path, description }) => {
+    const current = await store.read(path);
+    const ifVersion = current.exists ? current.version : "";
+    expect((await editDescription({ store, path, description, ifVersion })).ok).toBe(true);
+  },
 };
 
 /** Whether a recalled unit holds `text` (case ignored). */

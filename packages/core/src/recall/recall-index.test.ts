@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from "vitest";
 import {
   expectRecallAfterWrite,
   recallFolder as folder,
+  LIBRARY_WRITES,
   RECALL_NOW as NOW,
   RECALL_QUERY as QUERY,
   type RecallSurface,
@@ -20,11 +21,10 @@ import {
   type RecallWrite as Write,
 } from "../../test/recall-writes.js";
 import { boundaryStore } from "../boundary/index.js";
-import { forget, remember } from "../layouts/index.js";
+import { forget } from "../layouts/index.js";
 import { memfilesMemoryTool } from "../memory-tool/memory-tool.js";
 import { MemoryStore } from "../store/index.js";
 import type { StoreLayout } from "../store/types.js";
-import { editDescription } from "../write/index.js";
 import { rankRecallUnits } from "./budgeted-recall.js";
 import { buildSystem } from "./build-system.js";
 import {
@@ -57,21 +57,6 @@ const runTool = async (
     toolUseBlock: toolUse as Anthropic.Beta.BetaToolUseBlock,
   });
   if (outcome.isError) throw new Error(String(outcome.content));
-};
-
-const LIBRARY: RecallSurface = {
-  edit: (store, { path, from, to }) => replaceLine(store, path, from, to),
-  add: async (store, { path, fact }) => {
-    expect((await remember({ store, path, fact, now: NOW })).ok).toBe(true);
-  },
-  forget: async (store, { query }) => {
-    expect((await forget({ store, query, now: NOW })).ok).toBe(true);
-  },
-  describe: async (store, { path, description }) => {
-    const current = await store.read(path);
-    const ifVersion = current.exists ? current.version : "";
-    expect((await editDescription({ store, path, description, ifVersion })).ok).toBe(true);
-  },
 };
 
 const MEMORY_TOOL: RecallSurface = {
@@ -195,7 +180,7 @@ describe("the recall index after every kind of write", () => {
     await expectRecallAfterWrite(await folder(), write);
   });
 
-  const surfaces = { library: LIBRARY, "memory tool": MEMORY_TOOL };
+  const surfaces = { library: LIBRARY_WRITES, "memory tool": MEMORY_TOOL };
   it.each(
     Object.entries(surfaces).flatMap(([surface, writes]) =>
       recallWriteRows(writes).map(
