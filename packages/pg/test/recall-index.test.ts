@@ -6,8 +6,14 @@ import {
   RECALL_INDEX_FORMAT,
   rankRecallUnits,
 } from "@memfiles/core/internal";
+import {
+  expectRecallAfterWrite,
+  LIBRARY_WRITES,
+  recallMemory,
+  recallWriteRows,
+} from "@memfiles/core/test";
 import { describe, expect, it } from "vitest";
-import { PgBackend } from "../src/index.js";
+import { PgBackend, pgMemoryStore } from "../src/index.js";
 import { sharedPglite } from "./pglite-fixture.js";
 
 const fact = (name: string, body: string) =>
@@ -45,5 +51,17 @@ describe("the recall index of a tenant lives in the database", () => {
     expect(await texts(second)).toEqual(["Deploys the billing API on Render since May."]);
     expect(await texts(first)).toEqual(["Deploys the billing API on Render since May."]);
     await flushRecallIndexes();
+  });
+});
+
+describe("the recall index of a tenant after every kind of write that reaches a database", () => {
+  // The library's writes (what the chat tools, the memory tool, MCP and the CLI call on a database
+  // store) in both layouts; the new-process step of each row is another app server, which reads the
+  // tenant's stored index and its log from the database. No folder: no editor, no folder events.
+  it.each(recallWriteRows(LIBRARY_WRITES))("library, %s", async (name, layout, write) => {
+    const tenant = `recall-writes-${name.replace(/\W+/g, "-")}-${Date.now()}`;
+    const store = pgMemoryStore(await sharedPglite(), tenant, { layout });
+    await recallMemory(store);
+    await expectRecallAfterWrite(store, write);
   });
 });
