@@ -177,15 +177,19 @@ const holds = (units: readonly RecallUnit[], text: string) =>
  * surface makes, in both layouts, with what the recall must show and hide after it.
  *
  * @param surface - How the surface makes each change.
- * @returns Rows named `<layout>: <change>`.
+ * @param label - Put before each row's name, e.g. `library`.
+ * @returns Rows named `[<label>, ]<layout>: <change>`.
  * @example it.each(recallWriteRows(MCP))("%s", (_name, layout, write) => ...)
  */
-export function recallWriteRows(surface: RecallSurface): Array<[string, StoreLayout, RecallWrite]> {
+export function recallWriteRows(
+  surface: RecallSurface,
+  label?: string,
+): Array<[string, StoreLayout, RecallWrite]> {
   const rows: Array<[string, StoreLayout, RecallWrite]> = [];
   for (const layout of ["subject", "fact"] as const) {
     const change = RECALL_CHANGES[layout];
     const row = (name: string, write: RecallWrite) =>
-      rows.push([`${layout}: ${name}`, layout, write]);
+      rows.push([`${label === undefined ? "" : `${label}, `}${layout}: ${name}`, layout, write]);
     const { edit, add, forget, restore, describe } = surface;
     if (edit)
       row("edit", {

@@ -58,7 +58,7 @@ describe("the recall index of a tenant after every kind of write that reaches a 
   // The library's writes (what the chat tools, the memory tool, MCP and the CLI call on a database
   // store) in both layouts; the new-process step of each row is another app server, which reads the
   // tenant's stored index and its log from the database. No folder: no editor, no folder events.
-  it.each(recallWriteRows(LIBRARY_WRITES))("library, %s", async (name, layout, write) => {
+  it.each(recallWriteRows(LIBRARY_WRITES, "library"))("%s", async (name, layout, write) => {
     const tenant = `recall-writes-${name.replace(/\W+/g, "-")}-${Date.now()}`;
     const store = pgMemoryStore(await sharedPglite(), tenant, { layout });
     await recallMemory(store);

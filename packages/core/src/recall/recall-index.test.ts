@@ -180,14 +180,10 @@ describe("the recall index after every kind of write", () => {
     await expectRecallAfterWrite(await folder(), write);
   });
 
-  const surfaces = { library: LIBRARY_WRITES, "memory tool": MEMORY_TOOL };
-  it.each(
-    Object.entries(surfaces).flatMap(([surface, writes]) =>
-      recallWriteRows(writes).map(
-        ([name, layout, write]) => [`${surface}, ${name}`, layout, write] as const,
-      ),
-    ),
-  )("%s", async (_name, layout, write) => {
+  it.each([
+    ...recallWriteRows(LIBRARY_WRITES, "library"),
+    ...recallWriteRows(MEMORY_TOOL, "memory tool"),
+  ])("%s", async (_name, layout, write) => {
     await expectRecallAfterWrite(await folder(layout), write);
   });
 
