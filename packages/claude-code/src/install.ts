@@ -116,9 +116,10 @@ export type InstallOptions = {
    */
   localSettingsPath?: string | undefined;
   /**
-   * Where install notes the files it created (a JSON list), so that uninstall removes those and
-   * only those once emptied: a file the person had before, even `{}`, is written back, never
-   * removed. Without it, uninstall removes no file.
+   * Where install notes the files it created and the text of those that were blank (a JSON
+   * object), so that uninstall removes those and only those once emptied, and writes a blank one
+   * back as it was: a file the person had before, even `{}`, is kept, never removed. Without it,
+   * uninstall removes no file.
    */
   recordPath?: string | undefined;
 };
@@ -277,8 +278,8 @@ async function writeJson(path: string, file: JsonFile, next: Json): Promise<void
 }
 
 /**
- * How new entries are laid out: on one line in a file written on one line, else indented as the
- * file's first indented line (two spaces when none is).
+ * How new entries are laid out: on one line in a non-empty file written on one line, else indented
+ * as the file's first indented line (two spaces when none is).
  */
 function formattingOf(text: string, eol: string): FormattingOptions | undefined {
   const root = parseTree(text);
@@ -449,8 +450,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * Wires memfiles into Claude Code: its five hooks into the settings file and its MCP server into
- * the MCP file, merged into what is there (the user's own hooks, servers and every other key are
- * kept as they are; an earlier memfiles install with the same memory folder is replaced, so running
+ * the MCP file, merged into what is there by editing the text in place (the user's own hooks,
+ * servers and every other key are kept as they are, byte for byte; an earlier memfiles install with the same memory folder is replaced, so running
  * it twice changes nothing). Memfiles hooks with another `--root` (written by hand, or an install
  * for another folder) are never deleted: the install is refused. With `localSettingsPath` the
  * project's server is approved for the person running the install (see {@link McpApproval}),
@@ -615,8 +616,9 @@ async function wire(
 
 /**
  * Takes memfiles out of Claude Code's settings: its hooks, its MCP server and its approval,
- * nothing else. A file left empty (`{}`) is removed when `recordPath` notes that install created
- * it, and written back as `{}` otherwise (the person had it before).
+ * nothing else, edited in place (the rest of each file keeps its bytes). A file left empty (`{}`)
+ * is removed when `recordPath` notes that install created it, written back blank when it notes
+ * it was blank, and kept as `{}` otherwise (the person had it before).
  *
  * @param options - `{ settingsPath, mcpPath, localSettingsPath?, recordPath? }`.
  * @returns `{ changed }`: the files written or removed.
