@@ -8,6 +8,7 @@ const OWN_MODULES = [
   "src/write/secret-scan-once.test.ts",
   "src/store/write-failures.test.ts",
   "src/write/write-interrupted.test.ts",
+  "src/recall/memory-block-rows.test.ts",
 ];
 
 export default defineConfig({

@@ -102,10 +102,7 @@ function withRealPaths(message: string, toolPath: string, filePath: string, root
   return message
     .split(toolPath)
     .join(filePath)
-    .replace(/\/memories\/([^\s`'"]+)/g, (_, path: string) =>
-      // The memory tool quotes the rule's suffix as "/memories/.md": no file, only the suffix.
-      path === ".md" ? path : join(root, path),
-    );
+    .replace(/\/memories\/([^\s`'"]+)/g, (_, path: string) => join(root, path));
 }
 
 /**

@@ -189,24 +189,70 @@ describe("installClaudeCode / uninstallClaudeCode", () => {
     },
   );
 
+  // The person's own text: numbers and escapes JSON.parse + JSON.stringify would rewrite, a hook
+  // group memfiles appends to, a server and an approval beside memfiles' own.
+  const spelled = (indent: string, eol: string) =>
+    [
+      "{",
+      `${indent}"model": "opus",`,
+      `${indent}"ratio": 1.0,`,
+      `${indent}"limit": 1e3,`,
+      `${indent}"name": "caf\\u00e9 \\/ \\ud83d\\ude00",`,
+      `${indent}"hooks": {`,
+      `${indent}${indent}"SessionStart": [`,
+      `${indent}${indent}${indent}{ "hooks": [{ "type": "command", "command": "echo hi" }] }`,
+      `${indent}${indent}]`,
+      `${indent}},`,
+      `${indent}"mcpServers": {`,
+      `${indent}${indent}"github": { "command": "gh-mcp" }`,
+      `${indent}},`,
+      `${indent}"enabledMcpjsonServers": ["github"]`,
+      "}",
+      "",
+    ].join(eol);
   it.each([
+    ["written on one line", spelled("", "").replace(/\s*([{}[\],:])\s*/g, "$1")],
+    ["indented by two spaces", spelled("  ", "\n")],
+    ["indented by four spaces", spelled("    ", "\n")],
+    ["indented by tabs", spelled("\t", "\n")],
+    ["with CRLF breaks", spelled("  ", "\r\n")],
+    ["with no break at the end", spelled("  ", "\n").trimEnd()],
     ["{}", "{}\n"],
+    ["{} on a line of its own", "{}"],
     ["an empty file", ""],
-  ])(
-    "uninstall gives back settings the person had as %s, and removes only what install created",
-    async (_name, before) => {
-      const { options, settingsPath, mcpPath, read } = await files(before);
-      await writeFile(settingsPath, before);
-      const localSettingsPath = join(dirname(settingsPath), "settings.local.json");
-      await installClaudeCode({ ...options, localSettingsPath });
-      await uninstallClaudeCode({ ...options, localSettingsPath });
-      expect(await read(settingsPath)).toEqual({});
-      // .mcp.json and settings.local.json were install's own.
-      expect(await read(mcpPath)).toBeNull();
-      expect(await read(localSettingsPath)).toBeNull();
-      expect(await read(options.recordPath)).toBeNull();
-    },
-  );
+    ["a blank line", "\n"],
+  ])("install then uninstall gives back settings %s byte for byte", async (_name, text) => {
+    const { options, settingsPath, mcpPath } = await files();
+    const localSettingsPath = join(dirname(settingsPath), "settings.local.json");
+    const paths = [settingsPath, mcpPath, localSettingsPath];
+    await (await import("node:fs/promises")).mkdir(dirname(settingsPath), { recursive: true });
+    for (const path of paths) await writeFile(path, text);
+    expect((await installClaudeCode({ ...options, localSettingsPath })).changed).toEqual(paths);
+    for (const path of paths) {
+      const installed = await readFile(path, "utf8");
+      // The person's spellings are still there, and memfiles' entries were added.
+      for (const word of text.match(/1\.0|1e3|\\u00e9|\\\/|\r\n/g) ?? [])
+        expect(installed).toContain(word);
+      if (text.length > 2 && !text.includes("\n")) expect(installed).not.toContain("\n");
+    }
+    expect((await readInstall(options)).hooks).toHaveLength(5);
+    expect(await uninstallClaudeCode({ ...options, localSettingsPath })).toEqual({
+      changed: paths,
+    });
+    for (const path of paths) expect(await readFile(path, "utf8")).toBe(text);
+    await expect(readFile(options.recordPath, "utf8")).rejects.toThrow(/ENOENT/);
+  });
+
+  it("uninstall removes only the files install created", async () => {
+    const { options, settingsPath, mcpPath, read } = await files("{}\n");
+    const localSettingsPath = join(dirname(settingsPath), "settings.local.json");
+    await installClaudeCode({ ...options, localSettingsPath });
+    await uninstallClaudeCode({ ...options, localSettingsPath });
+    expect(await readFile(settingsPath, "utf8")).toBe("{}\n");
+    expect(await read(mcpPath)).toBeNull();
+    expect(await read(localSettingsPath)).toBeNull();
+    expect(await read(options.recordPath)).toBeNull();
+  });
 
   it("without a record of what install created, uninstall removes no file", async () => {
     const { options, settingsPath, mcpPath, read } = await files();

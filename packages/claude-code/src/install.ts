@@ -10,6 +10,16 @@ import {
   type TextLayout,
 } from "@memfiles/core/internal";
 import { MemfilesError } from "@memfiles/errors";
+import {
+  applyEdits,
+  type FormattingOptions,
+  findNodeAtLocation,
+  format,
+  type JSONPath,
+  modify,
+  type Node,
+  parseTree,
+} from "jsonc-parser";
 import { MCP_SERVER_NAME } from "./recall-constants.js";
 import { CLAUDE_CODE_EVENT_NAMES, type HookEvent } from "./run-hook.js";
 
@@ -106,9 +116,10 @@ export type InstallOptions = {
    */
   localSettingsPath?: string | undefined;
   /**
-   * Where install notes the files it created (a JSON list), so that uninstall removes those and
-   * only those once emptied: a file the person had before, even `{}`, is written back, never
-   * removed. Without it, uninstall removes no file.
+   * Where install notes the files it created and the text of those that were blank (a JSON
+   * object), so that uninstall removes those and only those once emptied, and writes a blank one
+   * back as it was: a file the person had before, even `{}`, is kept, never removed. Without it,
+   * uninstall removes no file.
    */
   recordPath?: string | undefined;
 };
@@ -167,15 +178,16 @@ type JsonFormat = TextLayout & { encoding: TextEncoding; lineBreaks?: "cr" };
 
 const NEW_FILE: JsonFormat = { bom: "", eol: "\n", encoding: "utf-8" };
 
-async function readJson(
-  path: string,
-): Promise<{ value: Json; existed: boolean; format: JsonFormat }> {
+/** A settings file as read: its value, and its text to edit in place. */
+type JsonFile = { value: Json; existed: boolean; format: JsonFormat; text: string };
+
+async function readJson(path: string): Promise<JsonFile> {
   let bytes: Buffer;
   try {
     bytes = await readFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return { value: {}, existed: false, format: NEW_FILE };
+    if (code === "ENOENT") return { value: {}, existed: false, format: NEW_FILE, text: "" };
     if (code === "EISDIR") throw new SettingsFileError(path, "it is a folder, not a file");
     throw new SettingsFileError(path, `it cannot be read (${code ?? String(error)})`, {
       cause: error,
@@ -191,7 +203,8 @@ async function readJson(
     encoding: decoded.encoding,
     ...(decoded.lineBreaks === undefined ? {} : { lineBreaks: decoded.lineBreaks }),
   };
-  if (body.trim() === "") return { value: {}, existed: true, format };
+  if (body.trim() === "") return { value: {}, existed: true, format, text: body };
+  // Plain JSON.parse, not a JSONC reader: Claude Code skips a settings file holding comments.
   let value: unknown;
   try {
     value = JSON.parse(body);
@@ -201,7 +214,7 @@ async function readJson(
   if (!isObject(value)) throw new SettingsFileError(path, "it is not a JSON object");
   const malformed = malformedKey(value);
   if (malformed !== undefined) throw new SettingsFileError(path, malformed);
-  return { value: value as Json, existed: true, format };
+  return { value: value as Json, existed: true, format, text: body };
 }
 
 const isObject = (value: unknown): value is Json =>
@@ -238,15 +251,168 @@ function malformedKey(value: Json): string | undefined {
   return undefined;
 }
 
-async function writeJson(path: string, value: Json, format: JsonFormat): Promise<void> {
+async function writeText(path: string, text: string, format: JsonFormat): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.memfiles-${process.pid}.tmp`;
-  const text = applyTextLayout(`${JSON.stringify(value, null, 2)}\n`, format);
   await writeFile(
     temporary,
-    encodeText(restoreLineBreaks(text, format.lineBreaks), format.encoding),
+    encodeText(
+      restoreLineBreaks(applyTextLayout(text, format), format.lineBreaks),
+      format.encoding,
+    ),
   );
   await rename(temporary, path);
+}
+
+/**
+ * Writes `next` over a settings file by editing only what differs from the file's value (jsonc-parser's
+ * `modify`), so the person's spacing, number spellings (`1.0`, `1e3`), escapes and key order outside
+ * memfiles' entries stay byte for byte, and taking memfiles' entries out again gives the same bytes.
+ */
+async function writeJson(path: string, file: JsonFile, next: Json): Promise<void> {
+  const text =
+    file.text.trim() === ""
+      ? `${JSON.stringify(next, null, 2)}\n`
+      : editJson(file.text, file.value, next, formattingOf(file.text, file.format.eol));
+  await writeText(path, text, file.format);
+}
+
+/**
+ * How new entries are laid out: on one line in a non-empty file written on one line, else indented
+ * as the file's first indented line (two spaces when none is).
+ */
+function formattingOf(text: string, eol: string): FormattingOptions | undefined {
+  const root = parseTree(text);
+  if (root !== undefined && !textOf(text, root).includes("\n")) {
+    return (root.children ?? []).length === 0 ? { insertSpaces: true, tabSize: 2, eol } : undefined;
+  }
+  const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? "  ";
+  return indent.startsWith("\t")
+    ? { insertSpaces: false, tabSize: 1, eol }
+    : { insertSpaces: true, tabSize: indent.length, eol };
+}
+
+/**
+ * The text with the value at `path` set, inserted or (`undefined`) removed. Only the new text is
+ * laid out: jsonc-parser's own formatting would lay out again every line the edit touches, the
+ * person's included. A new entry in a non-empty object or array written on one line stays on it.
+ */
+function setValue(
+  text: string,
+  path: JSONPath,
+  value: unknown,
+  formattingOptions: FormattingOptions | undefined,
+  isArrayInsertion: boolean,
+): string {
+  const edits = modify(text, path, value, { isArrayInsertion });
+  const edited = applyEdits(text, edits);
+  const [edit] = edits;
+  const parent =
+    path.length === 0 ? undefined : findNodeAtLocation(parseTree(text) as Node, path.slice(0, -1));
+  if (
+    formattingOptions === undefined ||
+    value === undefined ||
+    edit === undefined ||
+    (parent !== undefined &&
+      (parent.children ?? []).length > 0 &&
+      !textOf(text, parent).includes("\n"))
+  )
+    return edited;
+  // Into an empty object or array the new text is all there is between its brackets, which are
+  // laid out with it.
+  const [from, to] =
+    parent !== undefined && (parent.children ?? []).length === 0
+      ? [parent.offset, parent.offset + parent.length + edit.content.length]
+      : [edit.offset, edit.offset + edit.content.length];
+  const layout = format(
+    edited,
+    { offset: from, length: to - from },
+    { ...formattingOptions, keepLines: false },
+  ).filter((change) => change.offset >= from && change.offset + change.length <= to);
+  return applyEdits(edited, layout);
+}
+
+const textOf = (text: string, node: Node) => text.slice(node.offset, node.offset + node.length);
+
+/** The text of a JSON document whose value `before` is changed to `after`, edit by edit. */
+function editJson(
+  text: string,
+  before: unknown,
+  after: unknown,
+  formattingOptions: FormattingOptions | undefined,
+  path: JSONPath = [],
+): string {
+  const set = (at: JSONPath, value: unknown, isArrayInsertion = false) =>
+    setValue(text, at, value, formattingOptions, isArrayInsertion);
+  if (same(before, after)) return text;
+  if (isObject(before) && isObject(after) && Object.keys(after).length > 0) {
+    for (const key of Object.keys(before))
+      if (!(key in after)) text = set([...path, key], undefined);
+    for (const [key, value] of Object.entries(after)) {
+      text =
+        key in before
+          ? editJson(text, before[key], value, formattingOptions, [...path, key])
+          : set([...path, key], value);
+    }
+    return text;
+  }
+  if (Array.isArray(before) && Array.isArray(after)) {
+    let start = 0;
+    while (start < before.length && start < after.length && same(before[start], after[start]))
+      start++;
+    let end = 0;
+    while (
+      end < before.length - start &&
+      end < after.length - start &&
+      same(before[before.length - 1 - end], after[after.length - 1 - end])
+    )
+      end++;
+    const removed = before.length - start - end;
+    const added = after.slice(start, after.length - end);
+    if (removed === added.length) {
+      added.forEach((value, index) => {
+        text = editJson(text, before[start + index], value, formattingOptions, [
+          ...path,
+          start + index,
+        ]);
+      });
+      return text;
+    }
+    if (removed === 0 || added.length === 0) {
+      for (let index = start + removed - 1; index >= start; index--)
+        text = withoutItem(text, [...path, index]);
+      added.forEach((value, index) => {
+        text = set([...path, start + index], value, true);
+      });
+      return text;
+    }
+  }
+  return set(path, after);
+}
+
+/**
+ * The text without one array item and its comma. jsonc-parser's own removal of a last item cuts
+ * the character before `]`, which in a one-line array (`[1,2]`) is the item's own last one.
+ */
+function withoutItem(text: string, path: JSONPath): string {
+  const array = findNodeAtLocation(
+    parseTree(text) as NonNullable<ReturnType<typeof parseTree>>,
+    path.slice(0, -1),
+  );
+  const items = array?.children ?? [];
+  const index = path.at(-1) as number;
+  const item = items[index];
+  if (array === undefined || item === undefined) return text;
+  const [from, to] =
+    items.length === 1
+      ? [array.offset + 1, array.offset + array.length - 1]
+      : index === items.length - 1
+        ? [
+            (items[index - 1] as typeof item).offset + (items[index - 1] as typeof item).length,
+            item.offset + item.length,
+          ]
+        : [item.offset, (items[index + 1] as typeof item).offset];
+  return text.slice(0, from) + text.slice(to);
 }
 
 function withoutMemfilesHooks(hooks: Json): Json {
@@ -284,8 +450,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * Wires memfiles into Claude Code: its five hooks into the settings file and its MCP server into
- * the MCP file, merged into what is there (the user's own hooks, servers and every other key are
- * kept as they are; an earlier memfiles install with the same memory folder is replaced, so running
+ * the MCP file, merged into what is there by editing the text in place (the user's own hooks,
+ * servers and every other key are kept as they are, byte for byte; an earlier memfiles install with the same memory folder is replaced, so running
  * it twice changes nothing). Memfiles hooks with another `--root` (written by hand, or an install
  * for another folder) are never deleted: the install is refused. With `localSettingsPath` the
  * project's server is approved for the person running the install (see {@link McpApproval}),
@@ -302,10 +468,15 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  */
 export async function installClaudeCode(options: InstallOptions): Promise<InstallResult> {
   const result = await wire(options);
-  const created = result.created.filter((path) => result.changed.includes(path));
-  if (options.recordPath !== undefined && created.length > 0) {
+  const changed = (path: string) => result.changed.includes(path);
+  const created = result.created.filter(changed);
+  const blank = Object.entries(result.blank).filter(([path]) => changed(path));
+  if (options.recordPath !== undefined && created.length + blank.length > 0) {
     const record = await readRecord(options.recordPath);
-    await writeRecord(options.recordPath, [...new Set([...record, ...created])]);
+    await writeRecord(options.recordPath, {
+      created: [...new Set([...record.created, ...created])],
+      blank: { ...record.blank, ...Object.fromEntries(blank) },
+    });
   }
   return {
     changed: result.changed,
@@ -313,21 +484,45 @@ export async function installClaudeCode(options: InstallOptions): Promise<Instal
   };
 }
 
-/** The files install created, from `recordPath` (none when it is missing or unreadable). */
-async function readRecord(recordPath: string): Promise<string[]> {
+/**
+ * What install noted at `recordPath`: the files it created, and the text of each file that was
+ * blank (empty or white space) before it, so uninstall can give back exactly those.
+ */
+type InstallRecord = { created: string[]; blank: Record<string, string> };
+
+/** The install record at `recordPath` (empty when it is missing or unreadable). */
+async function readRecord(recordPath: string): Promise<InstallRecord> {
   const value = await readFile(recordPath, "utf8")
     .then((text) => JSON.parse(text) as unknown)
     .catch(() => undefined);
   const created = isObject(value) ? value.created : undefined;
-  return Array.isArray(created) ? created.filter((path) => typeof path === "string") : [];
+  const blank = isObject(value) && isObject(value.blank) ? value.blank : {};
+  return {
+    created: Array.isArray(created) ? created.filter((path) => typeof path === "string") : [],
+    blank: Object.fromEntries(
+      Object.entries(blank).filter(
+        (entry): entry is [string, string] =>
+          typeof entry[1] === "string" && entry[1].trim() === "",
+      ),
+    ),
+  };
 }
 
-async function writeRecord(recordPath: string, created: string[]): Promise<void> {
-  if (created.length === 0) await rm(recordPath, { force: true });
-  else await writeJson(recordPath, { created }, NEW_FILE);
+async function writeRecord(recordPath: string, record: InstallRecord): Promise<void> {
+  const blank = Object.keys(record.blank).length > 0 ? { blank: record.blank } : {};
+  if (record.created.length === 0 && Object.keys(blank).length === 0)
+    await rm(recordPath, { force: true });
+  else
+    await writeText(
+      recordPath,
+      `${JSON.stringify({ created: record.created, ...blank }, null, 2)}\n`,
+      NEW_FILE,
+    );
 }
 
-async function wire(options: InstallOptions): Promise<InstallResult & { created: string[] }> {
+async function wire(
+  options: InstallOptions,
+): Promise<InstallResult & { created: string[]; blank: Record<string, string> }> {
   const settings = await readJson(options.settingsPath);
   const mcp = await readJson(options.mcpPath);
   const local =
@@ -340,6 +535,19 @@ async function wire(options: InstallOptions): Promise<InstallResult & { created:
       ? []
       : [options.localSettingsPath]),
   ];
+  const blank = Object.fromEntries(
+    (
+      [
+        [options.settingsPath, settings],
+        [options.mcpPath, mcp],
+        [options.localSettingsPath, local],
+      ] as const
+    ).flatMap(([path, file]) =>
+      path !== undefined && file?.existed === true && file.text.trim() === ""
+        ? [[path, file.text]]
+        : [],
+    ),
+  );
 
   const existing =
     typeof settings.value.hooks === "object" && settings.value.hooks !== null
@@ -370,7 +578,7 @@ async function wire(options: InstallOptions): Promise<InstallResult & { created:
     hooks[name] = [...((hooks[name] as unknown[] | undefined) ?? []), group];
   }
   if (!same(existing, hooks) || settings.value.hooks === undefined) {
-    await writeJson(options.settingsPath, { ...settings.value, hooks }, settings.format);
+    await writeJson(options.settingsPath, settings, { ...settings.value, hooks });
     changed.push(options.settingsPath);
   }
 
@@ -381,39 +589,36 @@ async function wire(options: InstallOptions): Promise<InstallResult & { created:
   const [command = "", ...args] = options.mcpCommand;
   const server = { type: "stdio", command, args };
   if (!same(servers[MCP_SERVER_NAME], server)) {
-    await writeJson(
-      options.mcpPath,
-      { ...mcp.value, mcpServers: { ...servers, [MCP_SERVER_NAME]: server } },
-      mcp.format,
-    );
+    await writeJson(options.mcpPath, mcp, {
+      ...mcp.value,
+      mcpServers: { ...servers, [MCP_SERVER_NAME]: server },
+    });
     changed.push(options.mcpPath);
   }
-  if (local === undefined || options.localSettingsPath === undefined) return { changed, created };
+  if (local === undefined || options.localSettingsPath === undefined)
+    return { changed, created, blank };
   const said = (key: string) =>
     [local.value, settings.value].some((file) => listOf(file[key]).includes(MCP_SERVER_NAME));
-  if (said("disabledMcpjsonServers")) return { changed, created, mcpApproval: "rejected" };
+  if (said("disabledMcpjsonServers")) return { changed, created, blank, mcpApproval: "rejected" };
   if (
     said("enabledMcpjsonServers") ||
     [local.value, settings.value].some((file) => file.enableAllProjectMcpServers === true)
   ) {
-    return { changed, created, mcpApproval: "already_approved" };
+    return { changed, created, blank, mcpApproval: "already_approved" };
   }
-  await writeJson(
-    options.localSettingsPath,
-    {
-      ...local.value,
-      enabledMcpjsonServers: [...listOf(local.value.enabledMcpjsonServers), MCP_SERVER_NAME],
-    },
-    local.format,
-  );
+  await writeJson(options.localSettingsPath, local, {
+    ...local.value,
+    enabledMcpjsonServers: [...listOf(local.value.enabledMcpjsonServers), MCP_SERVER_NAME],
+  });
   changed.push(options.localSettingsPath);
-  return { changed, created, mcpApproval: "approved" };
+  return { changed, created, blank, mcpApproval: "approved" };
 }
 
 /**
  * Takes memfiles out of Claude Code's settings: its hooks, its MCP server and its approval,
- * nothing else. A file left empty (`{}`) is removed when `recordPath` notes that install created
- * it, and written back as `{}` otherwise (the person had it before).
+ * nothing else, edited in place (the rest of each file keeps its bytes). A file left empty (`{}`)
+ * is removed when `recordPath` notes that install created it, written back blank when it notes
+ * it was blank, and kept as `{}` otherwise (the person had it before).
  *
  * @param options - `{ settingsPath, mcpPath, localSettingsPath?, recordPath? }`.
  * @returns `{ changed }`: the files written or removed.
@@ -426,14 +631,20 @@ export async function uninstallClaudeCode(
   options: Pick<InstallOptions, "settingsPath" | "mcpPath" | "localSettingsPath" | "recordPath">,
 ): Promise<InstallResult> {
   const changed: string[] = [];
-  const record = options.recordPath === undefined ? [] : await readRecord(options.recordPath);
-  const removed: string[] = [];
-  // A file memfiles created is removed once emptied; one the person had is written back.
-  const put = async (path: string, next: Json, format: JsonFormat) => {
-    if (Object.keys(next).length > 0 || !record.includes(path))
-      return writeJson(path, next, format);
-    removed.push(path);
-    return rm(path, { force: true });
+  const record: InstallRecord =
+    options.recordPath === undefined
+      ? { created: [], blank: {} }
+      : await readRecord(options.recordPath);
+  const done: string[] = [];
+  // A file memfiles created is removed once emptied, a blank one written back blank; any other
+  // file the person had is edited.
+  const put = async (path: string, file: JsonFile, next: Json) => {
+    const emptied = Object.keys(next).length === 0;
+    const blank = record.blank[path];
+    if (record.created.includes(path) || blank !== undefined) done.push(path);
+    if (emptied && record.created.includes(path)) return rm(path, { force: true });
+    if (emptied && blank !== undefined) return writeText(path, blank, file.format);
+    return writeJson(path, file, next);
   };
   const settings = await readJson(options.settingsPath);
   const local =
@@ -443,7 +654,7 @@ export async function uninstallClaudeCode(
     if (!same(hooks, settings.value.hooks)) {
       const { hooks: _hooks, ...rest } = settings.value;
       const next = Object.keys(hooks).length === 0 ? rest : { ...rest, hooks };
-      await put(options.settingsPath, next, settings.format);
+      await put(options.settingsPath, settings, next);
       changed.push(options.settingsPath);
     }
   }
@@ -453,7 +664,7 @@ export async function uninstallClaudeCode(
     const { [MCP_SERVER_NAME]: _server, ...others } = servers;
     const { mcpServers: _servers, ...rest } = mcp.value;
     const next = Object.keys(others).length === 0 ? rest : { ...rest, mcpServers: others };
-    await put(options.mcpPath, next, mcp.format);
+    await put(options.mcpPath, mcp, next);
     changed.push(options.mcpPath);
   }
   const approved = listOf(local?.value.enabledMcpjsonServers);
@@ -465,14 +676,16 @@ export async function uninstallClaudeCode(
     const others = approved.filter((name) => name !== MCP_SERVER_NAME);
     const { enabledMcpjsonServers: _approved, ...rest } = local.value;
     const next = others.length === 0 ? rest : { ...rest, enabledMcpjsonServers: others };
-    await put(options.localSettingsPath, next, local.format);
+    await put(options.localSettingsPath, local, next);
     changed.push(options.localSettingsPath);
   }
-  if (options.recordPath !== undefined && removed.length > 0)
-    await writeRecord(
-      options.recordPath,
-      record.filter((path) => !removed.includes(path)),
-    );
+  if (options.recordPath !== undefined && done.length > 0)
+    await writeRecord(options.recordPath, {
+      created: record.created.filter((path) => !done.includes(path)),
+      blank: Object.fromEntries(
+        Object.entries(record.blank).filter(([path]) => !done.includes(path)),
+      ),
+    });
   return { changed };
 }
 

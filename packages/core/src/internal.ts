@@ -75,6 +75,7 @@ export {
   openRecallIndex,
   RECALL_INDEX_FILE,
   RECALL_INDEX_FORMAT,
+  RECALL_INDEX_LOG,
   type RecallUnit,
   rankPooledRecallUnits,
   rankRecallUnits,

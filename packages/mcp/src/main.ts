@@ -18,6 +18,9 @@ try {
   if (opened.warning !== undefined) {
     process.stderr.write(`memfiles-mcp: ${opened.warning} Or pass --time-zone.\n`);
   }
+  if (opened.projectWarning !== undefined) {
+    process.stderr.write(`memfiles-mcp: ${opened.projectWarning}\n`);
+  }
   const server = createMemfilesMcpServer(opened.serverOptions);
   // A refused message or a transport error is worth a line for whoever reads the client's log.
   server.server.onerror = (error) => {

@@ -3,6 +3,9 @@ import { MemfilesError } from "@memfiles/errors";
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** Whether `--project` would take this name (see {@link ProjectScopeError}). */
+export const isProjectName = (name: string): boolean => KEBAB.test(name);
+
 /** A project name that is not one kebab-case word group (`projects/<name>.md` must be a memory path). */
 export class ProjectScopeError extends MemfilesError {
   override readonly name = "ProjectScopeError";

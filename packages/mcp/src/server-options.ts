@@ -5,12 +5,14 @@ import {
   autoMemoryFolder,
   isTimeZone,
   LAYOUT_NAMES,
+  projectNameOf,
   timeZoneFromEnv,
 } from "@memfiles/core/internal";
 import { importOptional } from "@memfiles/errors";
 import { DEFAULT_MAX_MESSAGE_BYTES } from "./capped-stdio-transport.js";
 import { parseLayoutOption } from "./layout.js";
 import { McpOptionsError } from "./options-error.js";
+import { isProjectName } from "./scope.js";
 import type { MemfilesMcpServerOptions } from "./server.js";
 import { prepareMemoryFolder } from "./startup.js";
 
@@ -28,7 +30,8 @@ refused unless --create is given. --max-message-bytes (default ${DEFAULT_MAX_MES
 one JSON-RPC message: a bigger one is refused with an error and the server goes on. Dates are
 written in --time-zone (default $MEMFILES_TIME_ZONE, else $TZ, when it names a zone, else UTC). --claude-code-memory serves
 Claude Code's auto memory of the project the server runs in (the folder the memfiles hooks use
-without --root), found from the working directory when the server starts.`;
+without --root), found from the working directory when the server starts, and is scoped to that
+project as the hooks are (--project defaults to the project folder's name in kebab-case).`;
 
 // The tenant of a single-user PGlite database when none is given.
 const LOCAL_TENANT = "local";
@@ -41,7 +44,8 @@ export type OpenServerMemoryResult =
       code: "opened";
       /**
        * For `createMemfilesMcpServer`: the memory to serve (a folder's store, or a database's for
-       * the tenant), `--project` when given, and the time zone (`--time-zone`, else the
+       * the tenant), `--project` (with `--claude-code-memory`, by default the
+       * project the server starts in), and the time zone (`--time-zone`, else the
        * environment's by core's `timeZoneFromEnv`: `MEMFILES_TIME_ZONE`, else `$TZ`, else `UTC`).
        */
       serverOptions: MemfilesMcpServerOptions & { store: MemoryStore; timeZone: string };
@@ -51,6 +55,11 @@ export type OpenServerMemoryResult =
       maxMessageBytes?: number;
       /** Set when no `--time-zone` is given and the environment's names no zone (UTC is used). */
       warning?: string;
+      /**
+       * Set when `--claude-code-memory` found a project folder whose name is no `--project` name
+       * (letters outside a-z): the server is not scoped to a project.
+       */
+      projectWarning?: string;
     };
 
 /**
@@ -64,7 +73,7 @@ export type OpenServerMemoryResult =
  *   `MEMFILES_TIME_ZONE`, `TZ`,
  *   `CLAUDE_CONFIG_DIR`.
  * @param cwd - The working directory `--claude-code-memory` finds the project from.
- * @returns `{ code: "opened", serverOptions, close, maxMessageBytes?, warning? }`, or
+ * @returns `{ code: "opened", serverOptions, close, maxMessageBytes?, warning?, projectWarning? }`, or
  *   `{ code: "help" }` for `--help`, or `{ code: "no_memory" }` when no folder or database is given.
  * @throws {McpOptionsError} for a bad option value (the message says which and how to fix it).
  * @throws {TypeError} `ERR_PARSE_ARGS_*` for an unknown option.
@@ -139,13 +148,28 @@ export async function openServerMemory(
   const databaseUrl =
     values["database-url"] ??
     (root === undefined && values.pglite === undefined ? env.DATABASE_URL : undefined);
+  // The auto memory is the project's the server starts in, and so is its scope: the hooks recall
+  // for that project (core's projectNameOf), so a server wired for every project (`--user`) shows
+  // the session's project's memories and global ones, not every project's.
+  const cwdProject =
+    values["claude-code-memory"] === true && values.project === undefined
+      ? projectNameOf(cwd)
+      : undefined;
+  const project =
+    values.project ??
+    (cwdProject !== undefined && isProjectName(cwdProject) ? cwdProject : undefined);
+  const projectWarning =
+    cwdProject !== undefined && project === undefined
+      ? `the project folder's name gives the project "${cwdProject}", which is no --project name (lowercase a-z, digits 0-9, single hyphens): serving every project's memories. Pass --project <kebab-name> to scope the server.`
+      : undefined;
   const opened = (store: MemoryStore, close: () => Promise<void>): OpenServerMemoryResult => ({
     code: "opened",
     serverOptions: {
       store,
       timeZone,
-      ...(values.project === undefined ? {} : { project: values.project }),
+      ...(project === undefined ? {} : { project }),
     },
+    ...(projectWarning === undefined ? {} : { projectWarning }),
     close,
     ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
     ...(givenZone === undefined && fromEnv.warning !== undefined

@@ -4,6 +4,7 @@ import {
   forgetOpenRecallIndexes,
   RECALL_INDEX_FILE,
   RECALL_INDEX_FORMAT,
+  RECALL_INDEX_LOG,
   rankRecallUnits,
 } from "@memfiles/core/internal";
 import {
@@ -28,6 +29,9 @@ describe("the recall index of a tenant lives in the database", () => {
     const first = server();
     await first.write("deploy.md", fact("deploy", "Deploys the billing API on Fly.io."), "new");
     await first.write("editor.md", fact("editor", "Uses Neovim for everything."), "new");
+    // Enough other files that one changed file stays under the log's share of the index.
+    for (let n = 0; n < 20; n++)
+      await first.write(`filler-${n}.md`, fact(`filler ${n}`, `Filler fact number ${n}.`), "new");
     const texts = async (store: MemoryStore) =>
       (await rankRecallUnits({ store, query: "Where does the billing API deploy?" })).map(
         (unit) => unit.text,
@@ -51,6 +55,9 @@ describe("the recall index of a tenant lives in the database", () => {
     expect(await texts(second)).toEqual(["Deploys the billing API on Render since May."]);
     expect(await texts(first)).toEqual(["Deploys the billing API on Render since May."]);
     await flushRecallIndexes();
+    // The write went to the tenant's log beside the stored index, not into the index whole.
+    expect(await second.readInternal(RECALL_INDEX_LOG)).toContain("Render");
+    expect(await second.readInternal(RECALL_INDEX_FILE)).not.toContain("Render");
   });
 });
 

@@ -1,4 +1,11 @@
-import { forget, MemoryPathError, type MemoryStore, remember, versionToken } from "@memfiles/core";
+import {
+  boundaryStore,
+  forget,
+  MemoryPathError,
+  type MemoryStore,
+  remember,
+  versionToken,
+} from "@memfiles/core";
 import { applyWriteReply } from "@memfiles/core/internal";
 import { describe, expect, it } from "vitest";
 import { FORGOTTEN_FACT, memoryFile, proposing } from "./server-texts.mjs";
@@ -113,6 +120,31 @@ export function describeStoreContract(backend: string, open: OpenStore): void {
           tools.version,
         );
         await same();
+      }));
+
+    it("list()'s rows are the caller's: editing them changes no later listing", () =>
+      withStore(async (store) => {
+        await store.write("a.md", memoryFile("a", "A.", ["uses [[b]] daily"]), "new");
+        await store.write("b.md", "---\nname: b\n---\nno description", "new");
+        const before = await store.list();
+        expect(before.find((row) => row.path === "a.md")?.links).toEqual(["b"]);
+        expect(before.find((row) => row.path === "b.md")?.problems?.length).toBeGreaterThan(0);
+        const listings = {
+          "the store's list()": () => store.list(),
+          "the store's readAll()": async () => (await store.readAll()).rows,
+          "a request's view over the recall index": async () =>
+            (await boundaryStore(store).forRequest("a")).list(),
+        };
+        for (const [name, listing] of Object.entries(listings)) {
+          for (const row of await listing()) {
+            row.description = "edited";
+            row.links?.push("edited.md");
+            for (const problem of row.problems ?? []) problem.message = "edited";
+            row.problems?.push({ code: "no_description", message: "edited" });
+          }
+          for (const again of Object.values(listings))
+            expect({ name, rows: await again() }).toEqual({ name, rows: before });
+        }
       }));
 
     it("deferIndex rewrites the index once at its end, also when its writes throw", () =>

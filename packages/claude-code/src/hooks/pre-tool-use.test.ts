@@ -279,8 +279,9 @@ describe("PreToolUse: Claude Code's edits of the memory folder go through the ch
     });
     const { stdout } = await runHook({ event: "pre-tool-use", stdin, root });
     const reason: string = JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason;
-    expect(reason).toContain('one kebab-case name ending in ".md", such as');
-    expect(reason).toContain(`"${join(root, "topics", "home-cooking.md")}"`);
+    expect(reason).toContain(
+      `Use ${join(root, "profile.md")}, ${join(root, "preferences.md")}, or ${join(root, "topics")}/, ${join(root, "projects")}/ or ${join(root, "people")}/ plus one kebab-case name ending in ".md", such as "${join(root, "topics", "home-cooking.md")}".`,
+    );
   });
 
   describe.each(["fact", "subject"] as const)("a CRLF memory file (%s layout)", (layout) => {

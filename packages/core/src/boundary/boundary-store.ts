@@ -3,7 +3,7 @@ import type { RecallStore } from "../recall/recall-store.js";
 import { markScoped, readInScope, scopeOf } from "../recall/scope.js";
 import { fileScope, inScope } from "../recall/scope-rule.js";
 import { formatMemoryIndex, parseMemoryIndex } from "../store/memory-index.js";
-import { rowFromText } from "../store/memory-row.js";
+import { copyRow, rowFromText } from "../store/memory-row.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { MemoryRow, ReadResult, WriteResult } from "../store/types.js";
 import { versionToken } from "../store/version-token.js";
@@ -154,7 +154,7 @@ function scopedView<Base extends BoundaryBase>(
     return result.inScope ? result.file : { path, exists: false, version: "new" };
   };
   const list = async (): Promise<MemoryRow[]> =>
-    index === undefined ? (await base.list()).filter(visible) : index.rows(scope);
+    index === undefined ? (await base.list()).filter(visible) : index.rows(scope).map(copyRow);
   const outOfScope = async (path: string, content?: string): Promise<boolean> => {
     if (scope === undefined) return false;
     if (!(await readInScope(base, path, project)).inScope) return true;

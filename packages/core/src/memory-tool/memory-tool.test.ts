@@ -322,7 +322,7 @@ describe("hostile commands are refused with nothing written", () => {
     [
       "a file outside the subject layout",
       { command: "create", path: "/memories/notes/today.md", file_text: "x" },
-      "this memory keeps one subject per file",
+      `Error: ${refuse("path_not_allowed", { what: "the create of /memories/notes/today.md", reason: 'this memory keeps one subject per file. Use /memories/profile.md, /memories/preferences.md, or /memories/topics/, /memories/projects/ or /memories/people/ plus one kebab-case name ending in ".md", such as "/memories/topics/home-cooking.md".' }).message}`,
     ],
     [
       "a .txt file: the subject layout's path rule",

@@ -1,4 +1,12 @@
-import { type FSWatcher, lstatSync, readdirSync, statfsSync, watch } from "node:fs";
+import {
+  chmodSync,
+  type FSWatcher,
+  lstatSync,
+  readdirSync,
+  statfsSync,
+  statSync,
+  watch,
+} from "node:fs";
 import { isAbsolute, join, sep } from "node:path";
 
 // File systems on which inotify reports every writer's change (local ones). On a network or FUSE
@@ -23,6 +31,11 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 // (16,384 by default) is far from dropping events.
 const MAX_NAMED_CHANGES = 1_000;
 
+// The store's own hidden folder in the root: its mode is set again (to the same value) before
+// each answer, an event that must arrive. The kernel drops every event past a full queue, and
+// libuv drops its overflow notice (an event of no watch), so a missing canary is the only sign.
+const CANARY = ".memfiles";
+
 /**
  * Which memory files of a folder may have changed, from the operating system's events
  * (`fs.watch` on each folder, not recursive: Node 20's recursive watch on Linux polls every file).
@@ -37,6 +50,7 @@ export class FolderWatch {
   // The paths events named since the last call, or `true`: anything may have changed.
   #changed: Set<string> | true = true;
   #broken = false;
+  #canaryArrived = false;
 
   private constructor(root: string) {
     this.#root = root;
@@ -65,14 +79,17 @@ export class FolderWatch {
    * What may have changed since the last call, after every event of a write that finished before
    * this call was delivered: `undefined` (nothing), the memory-relative paths of the files the
    * events named (`/`-separated; present or gone, any name: a temp file too), or `"all"` (a
-   * folder or link named, an event without a name, too many names, a broken watch: walk
+   * folder or link named, an event without a name, too many names, a broken watch, events the kernel may have dropped: walk
    * everything). When `"all"`, the folders are watched anew (a new or renamed folder) before it
    * returns, so a walk of the stamps made after it misses nothing.
    */
   async changes(): Promise<ReadonlySet<string> | "all" | undefined> {
+    const canary = this.#sendCanary();
     await turn();
     await turn();
     if (this.#broken) return "all";
+    // No canary: the kernel's queue was full, so events of this folder may have been dropped.
+    if (canary && !this.#canaryArrived) this.#changed = true;
     const changed = this.#changed;
     if (changed !== true && changed.size === 0) return undefined;
     this.#changed = new Set();
@@ -99,6 +116,18 @@ export class FolderWatch {
   // Watches the folders anew (a new or renamed folder); a failure breaks the watch for good.
   #rescan(): void {
     if (!this.#sync()) this.#break();
+  }
+
+  // Raises the canary's event; `false` when the folder has no `.memfiles/` to raise it with.
+  #sendCanary(): boolean {
+    this.#canaryArrived = false;
+    try {
+      const path = join(this.#root, CANARY);
+      chmodSync(path, statSync(path).mode & 0o7777);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Makes the next {@link changes} answer `"all"` (a walk that failed is made again). */
@@ -141,6 +170,10 @@ export class FolderWatch {
       for (const folder of folders) {
         if (this.#watchers.has(folder)) continue;
         const watcher = watch(join(this.#root, folder), { persistent: false }, (_event, name) => {
+          if (folder === "" && name !== null && String(name) === CANARY) {
+            this.#canaryArrived = true;
+            return;
+          }
           if (name !== null && String(name).startsWith(".")) return;
           const changed = this.#changed;
           if (name === null || changed === true || changed.size >= MAX_NAMED_CHANGES) {

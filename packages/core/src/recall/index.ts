@@ -43,6 +43,7 @@ export {
   openRecallIndex,
   RECALL_INDEX_FILE,
   RECALL_INDEX_FORMAT,
+  RECALL_INDEX_LOG,
   RecallIndex,
   type RecallIndexStore,
   storeRecallIndexAfterForget,

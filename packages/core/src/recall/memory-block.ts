@@ -1,9 +1,11 @@
 import { estimateTokens } from "../cost/cache-minimum.js";
 import type { MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
+import { ALWAYS_LOADED } from "./always-loaded.js";
 import { capChars, oneLine, recallText } from "./fence.js";
 import { prefilterRows } from "./prefilter.js";
 import type { RecallStore } from "./recall-store.js";
+import { scopeOf } from "./scope.js";
 
 /** The tool memory notes name for opening a whole memory file: memfiles' own. */
 export const DEFAULT_READ_TOOL = "memory_read";
@@ -25,8 +27,7 @@ export const DEFAULT_MAX_DESCRIPTION_CHARS = 300;
  */
 export const DEFAULT_PREFILTER_ABOVE_TOKENS = 12_000;
 
-/** Files always loaded in full into the memory block (seed design, recall layer one). */
-export const ALWAYS_LOADED = ["profile.md", "preferences.md"] as const;
+export { ALWAYS_LOADED };
 
 /**
  * The most of `profile.md` or `preferences.md` inlined, in chars: the store's default cap (12,000,
@@ -70,7 +71,11 @@ export async function renderMemoryBlock(options: MemoryBlockRenderOptions): Prom
   const prefilterAboveTokens = options.prefilterAboveTokens ?? DEFAULT_PREFILTER_ABOVE_TOKENS;
   const prefilterKeep = options.prefilterKeep ?? 30;
   const maxDescriptionChars = options.maxDescriptionChars ?? DEFAULT_MAX_DESCRIPTION_CHARS;
-  const rows = (await options.store.list())
+  // A request's view lists the rows of the recall index it opened: they are read here as the
+  // index keeps them (frozen, the same objects while no file changes), so the pre-filter can tell
+  // an unchanged listing by identity; `list()` hands out copies, which it could not.
+  const { index, scope } = scopeOf(options.store);
+  const rows = (index === undefined ? await options.store.list() : index.rows(scope))
     .filter((row) => row.path !== "MEMORY.md")
     .sort((a, b) => compareCodeUnits(a.path, b.path));
   const isAlwaysLoaded = (row: MemoryRow) =>

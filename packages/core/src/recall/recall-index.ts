@@ -2,8 +2,8 @@ import MiniSearch, { type AsPlainObject } from "minisearch";
 import { rowFromText } from "../store/memory-row.js";
 import type { FileStamp, MemoryRow, ReadResult, StoreLayout } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
+import { ALWAYS_LOADED } from "./always-loaded.js";
 import { FolderWatch } from "./folder-watch.js";
-import { ALWAYS_LOADED } from "./memory-block.js";
 import {
   dateWords,
   type IndexedUnit,
@@ -294,8 +294,8 @@ export class RecallIndex {
 
   /**
    * The rows of the files in `scope` (all files when absent), sorted by path: what `list()` (of a
-   * `boundaryStore` view) gives, from the index. The rows are frozen copies, the same objects
-   * while no file changes, so a caller can tell an unchanged listing by identity (the memory
+   * `boundaryStore` view) gives a copy of, from the index. The rows are frozen, the same objects
+   * while no file changes, so recall can tell an unchanged listing by identity (the memory
    * block's pre-filter does).
    */
   rows(scope?: IndexScope): MemoryRow[] {

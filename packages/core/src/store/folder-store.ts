@@ -23,7 +23,7 @@ import {
   safeParseMemoryPath,
 } from "./memory-path.js";
 import { MemoryPathError } from "./memory-path-error.js";
-import { rowFromText, versionConflict } from "./memory-row.js";
+import { copyRow, rowFromText, versionConflict } from "./memory-row.js";
 import { memoryWriteError } from "./memory-write-error.js";
 import { type CheckParts, deferring, type StoreEngine } from "./store-engine.js";
 import {
@@ -600,7 +600,7 @@ export class FolderStore implements StoreEngine {
 // from the cache.
 function sortedCopies(rows: MemoryRow[]): MemoryRow[] {
   rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return rows.map((row) => (row.problems ? { ...row, problems: [...row.problems] } : { ...row }));
+  return rows.map(copyRow);
 }
 
 // What `read(path)` answers for a file whose bytes were just read and decoded.

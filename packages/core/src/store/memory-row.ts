@@ -71,6 +71,21 @@ const NOT_EDITABLE = new Set([
 ]);
 
 /**
+ * A copy of a row its caller owns, lists and problems included: what every `list()` and
+ * `readAll()` hands out, so a caller editing a row changes no store cache or recall index.
+ *
+ * @param row - A row as a store or the recall index keeps it.
+ * @returns A new row with the same fields.
+ * @example copyRow(row).links?.push("b.md") // row.links is unchanged
+ */
+export function copyRow(row: MemoryRow): MemoryRow {
+  const copy = { ...row };
+  if (row.problems !== undefined) copy.problems = row.problems.map((problem) => ({ ...problem }));
+  if (row.links !== undefined) copy.links = [...row.links];
+  return copy;
+}
+
+/**
  * The problem that makes memfiles leave a row's file as it is (too large, a hostile or unparsable
  * header, not text, unreadable), if any: such a file is not read or parsed again.
  *

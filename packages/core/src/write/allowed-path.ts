@@ -16,9 +16,20 @@ export function isAllowedWritePath(path: string): boolean {
   return ALLOWED.test(path);
 }
 
-/** What the rule allows, for messages. */
-export const ALLOWED_PATHS_RULE =
-  'Use profile.md, preferences.md, or topics/, projects/ or people/ plus one kebab-case name ending in ".md", such as "topics/home-cooking.md".';
+/**
+ * What the rule allows, for messages, with the paths as the reader writes them.
+ *
+ * @param folder - What comes before a memory path where the message is read: `""` for a store
+ *   path, `"/memories/"` for the memory tool.
+ * @returns One sentence.
+ * @example allowedPathsRule("/memories/") // 'Use /memories/profile.md, /memories/preferences.md, or ...'
+ */
+export function allowedPathsRule(folder = ""): string {
+  return `Use ${folder}profile.md, ${folder}preferences.md, or ${folder}topics/, ${folder}projects/ or ${folder}people/ plus one kebab-case name ending in ".md", such as "${folder}topics/home-cooking.md".`;
+}
+
+/** {@link allowedPathsRule} for store paths. */
+export const ALLOWED_PATHS_RULE = allowedPathsRule();
 
 const IN_FOLDER = /^(topics|projects|people)\/([^/]+)\.md$/;
 

@@ -1,4 +1,9 @@
-export { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "./allowed-path.js";
+export {
+  ALLOWED_PATHS_RULE,
+  allowedPathsRule,
+  describeNewFile,
+  isAllowedWritePath,
+} from "./allowed-path.js";
 export { editDescription } from "./edit-description.js";
 export {
   FORGET_NOTHING_MATCHED,

@@ -6,7 +6,7 @@ import {
   safeParseMemoryFile,
 } from "../../format/index.js";
 import { STATED_TAG } from "../../text/index.js";
-import { ALLOWED_PATHS_RULE, describeNewFile, isAllowedWritePath } from "../../write/index.js";
+import { allowedPathsRule, describeNewFile, isAllowedWritePath } from "../../write/index.js";
 import { memoryFileState, readFolder } from "../../write/memory-files.js";
 import { isNoItem, type LayoutItem, type MemoryToolEdits } from "../layout.js";
 import { heldLine, subjectLineShape } from "./add-line.js";
@@ -54,10 +54,7 @@ export function subjectLineCount(path: string, content: string): number {
 export const subjectMemoryTool: MemoryToolEdits = {
   createRule(relative) {
     if (isAllowedWritePath(relative)) return undefined;
-    return `this memory keeps one subject per file. ${ALLOWED_PATHS_RULE.replace(
-      /"([^"]+)"/g,
-      (_match, path: string) => `"/memories/${path}"`,
-    )}`;
+    return `this memory keeps one subject per file. ${allowedPathsRule("/memories/")}`;
   },
   dateAdded(lines, added, today) {
     const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);

@@ -1,6 +1,6 @@
 import { parseInternalName } from "../internal-files.js";
 import { rebuiltMemoryIndex } from "../keep-index-descriptions.js";
-import { versionConflict } from "../memory-row.js";
+import { copyRow, versionConflict } from "../memory-row.js";
 import { type CheckParts, deferring, type StoreEngine } from "../store-engine.js";
 import { PENDING_FORGET_FILE } from "../store-lock.js";
 import type {
@@ -66,7 +66,7 @@ export class BackendStore implements StoreEngine {
     }
     for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
     rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return rows.map((row) => (row.problems ? { ...row, problems: [...row.problems] } : { ...row }));
+    return rows.map(copyRow);
   }
 
   async listStamps(): Promise<FileStamp[]> {
@@ -97,10 +97,7 @@ export class BackendStore implements StoreEngine {
     const seen = new Set(listed);
     for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
     rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    const copies = rows.map((row) =>
-      row.problems ? { ...row, problems: [...row.problems] } : { ...row },
-    );
-    return { rows: copies, files };
+    return { rows: rows.map(copyRow), files };
   }
 
   async read(relative: string): Promise<ReadResult> {
