@@ -29,14 +29,14 @@ export type FilledText = { text: string; normalized: string; spent?: LineSpendin
 
 /**
  * What a fill spent on lines: how many units it holds and the tokens of their lines alone (each
- * line and its line break, as the fill prices a line); the rest of its tokens went to the wrapper,
+ * line and its line break); the rest of its tokens went to the wrapper,
  * the `[date]` headers and, in the subject layout, the list of files.
  */
 export type LineSpending = { lines: number; lineTokens: number };
 
 /**
- * {@link LineSpending} of the units a fill picked, priced as `fillRecallBudget` prices a line (its
- * shown text and a line break), so every row is measured alike.
+ * {@link LineSpending} of the units a fill picked: their lines as `fillRecallBudget` shows them (the
+ * shown text and a line break), counted together, so every row is measured alike.
  *
  * @param units - The picked units (`fillRecallBudget(...).units`).
  * @param count - The token estimator.
@@ -44,9 +44,9 @@ export type LineSpending = { lines: number; lineTokens: number };
  * @example spentOnLines(fillRecallBudget(ranking, 1_000, count).units, count).lines
  */
 export function spentOnLines(units: readonly RecallUnit[], count: CountTokens): LineSpending {
-  let lineTokens = 0;
-  for (const unit of units) lineTokens += count(`${recallText(unit.text)}\n`);
-  return { lines: units.length, lineTokens };
+  // Counted as one text: a sum of per-line estimates would add each line's rounding.
+  const lines = units.map((unit) => `${recallText(unit.text)}\n`).join("");
+  return { lines: units.length, lineTokens: count(lines) };
 }
 
 /**
