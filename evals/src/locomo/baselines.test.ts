@@ -87,6 +87,18 @@ describe("fillBaseline", () => {
     expect(days).toEqual(["[2023/05/08]", "[2023/05/25]", "[2023/06/09]"]);
   });
 
+  it("says what it spent on lines: every picked line and its break, the rest on wrapper and days", () => {
+    const lines = facts.map((unit) => `${unit.text}\n`);
+    expect(whole.spent).toEqual({
+      lines: facts.length,
+      lineTokens: lines.join("").length,
+    });
+    const days = ["[2023/05/08]\n", "[2023/05/25]\n", "[2023/06/09]\n"].join("").length;
+    const [open, intro] = whole.text.split("\n");
+    const wrapper = `${open}\n${intro}\n</recalled_memory>`.length;
+    expect(whole.text.length - lines.join("").length - days).toBe(wrapper);
+  });
+
   it("normalizes as measureEvidence would, leaving out the wrapper and headers (they hold no evidence)", () => {
     for (const unit of facts) expect(whole.normalized).toContain(normalize(unit.text));
     expect(whole.normalized).not.toContain("recalled_memory");

@@ -24,8 +24,30 @@ export type DatedUnit = EvidenceUnit & {
 /** How tokens are counted for every row: one estimator, passed in so a test can swap it. */
 export type CountTokens = (text: string) => number;
 
-/** A text and its spaces normalized (`normalize(text)`). */
-export type FilledText = { text: string; normalized: string };
+/** A text and its spaces normalized (`normalize(text)`); a fill's text also says what it spent. */
+export type FilledText = { text: string; normalized: string; spent?: LineSpending };
+
+/**
+ * What a fill spent on lines: how many units it holds and the tokens of their lines alone (each
+ * line and its line break); the rest of its tokens went to the wrapper,
+ * the `[date]` headers and, in the subject layout, the list of files.
+ */
+export type LineSpending = { lines: number; lineTokens: number };
+
+/**
+ * {@link LineSpending} of the units a fill picked: their lines as `fillRecallBudget` shows them (the
+ * shown text and a line break), counted together, so every row is measured alike.
+ *
+ * @param units - The picked units (`fillRecallBudget(...).units`).
+ * @param count - The token estimator.
+ * @returns `{ lines, lineTokens }`.
+ * @example spentOnLines(fillRecallBudget(ranking, 1_000, count).units, count).lines
+ */
+export function spentOnLines(units: readonly RecallUnit[], count: CountTokens): LineSpending {
+  // Counted as one text: a sum of per-line estimates would add each line's rounding.
+  const lines = units.map((unit) => `${recallText(unit.text)}\n`).join("");
+  return { lines: units.length, lineTokens: count(lines) };
+}
 
 /**
  * The baselines filled to each budget, beside memfiles' budgeted recall:
@@ -230,8 +252,9 @@ export function chanceRanker(units: readonly DatedUnit[]): (query: string) => Ra
  * @param units - The units the ranking's paths index.
  * @param budget - Most tokens of the text, wrapper included.
  * @param count - The token estimator.
- * @returns `{ text, normalized }`: the note, and the picked units' normalized texts joined by a
- *   space (what `measureEvidence` searches; the wrapper and headers hold no evidence).
+ * @returns `{ text, normalized, spent }`: the note, the picked units' normalized texts joined by a
+ *   space (what `measureEvidence` searches; the wrapper and headers hold no evidence), and
+ *   {@link spentOnLines} of the picked units.
  * @example fillBaseline(rank("Where did Ana move?"), units, 1_000, countTokens).text
  */
 export function fillBaseline(
@@ -250,5 +273,6 @@ export function fillBaseline(
       })
       .filter((text) => text !== "")
       .join(" "),
+    spent: spentOnLines(filled.units, count),
   };
 }

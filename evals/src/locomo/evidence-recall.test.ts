@@ -214,7 +214,13 @@ describe("sampleEvidenceRecall on the synthetic conversation", () => {
         for (const budget of EVIDENCE_BUDGETS) {
           const row = rows.find((one) => one.strategy === strategy && one.budgetTokens === budget);
           expect(row?.tokensMean).toBeLessThanOrEqual(budget);
+          // Every fill says what it spent on lines; the wrapper is never free.
+          expect(row?.linesMean).toBeGreaterThan(0);
+          expect(row?.lineTokensMean).toBeLessThan(row?.tokensMean ?? 0);
         }
+      }
+      for (const strategy of ["full-context", "memory-block"]) {
+        expect(rows.find((row) => row.strategy === strategy)).not.toHaveProperty("linesMean");
       }
     },
   );

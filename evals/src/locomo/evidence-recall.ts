@@ -21,10 +21,12 @@ import {
   type EvidenceUnit,
   type FilledText,
   fillBaseline,
+  type LineSpending,
   normalize,
   normalizedText,
   type Ranking,
   sampleTurns,
+  spentOnLines,
   toFill,
 } from "./baselines.js";
 import { parseDiaIds } from "./import-sample.js";
@@ -72,6 +74,8 @@ export type QuestionFigure = {
   recall: number;
   /** Tokens of that text, by {@link CountTokens}. */
   tokens: number;
+  /** Budgeted rows: what the fill spent on lines. */
+  spent?: LineSpending;
 };
 
 /** A row of `evidenceRecall` in the JSON report. */
@@ -82,6 +86,12 @@ export type EvidenceRow = {
   /** The budget the text was filled to, tokens; `null` where the strategy has none. */
   budgetTokens: number | null;
   tokensMean: number;
+  /**
+   * Budgeted rows: mean lines (units) in the text and mean tokens of those lines alone; the rest
+   * of `tokensMean` is the wrapper, the `[date]` headers and the subject layout's list of files.
+   */
+  linesMean?: number;
+  lineTokensMean?: number;
   /** Mean share of a question's evidence in the text, 0..1. */
   recall: number;
   questions: number;
@@ -194,7 +204,7 @@ function measureNormalized(
   units: readonly EvidenceUnit[],
   evidence: ReadonlySet<string>,
   count: CountTokens,
-): { recall: number; tokens: number } {
+): { recall: number; tokens: number; spent?: LineSpending } {
   const haystack = filled.normalized;
   const found = new Set<string>();
   for (const unit of unitsHolding(units, evidence)) {
@@ -206,6 +216,7 @@ function measureNormalized(
   return {
     recall: evidence.size === 0 ? 0 : found.size / evidence.size,
     tokens: count(filled.text),
+    ...(filled.spent === undefined ? {} : { spent: filled.spent }),
   };
 }
 
@@ -356,7 +367,7 @@ type QuestionBaselines = {
   rows: {
     strategy: string;
     budgetTokens: number | null;
-    measured: { recall: number; tokens: number };
+    measured: { recall: number; tokens: number; spent?: LineSpending };
   }[];
   annotatedShare: number;
   /** Tuned BM25 over the facts (the turns) filled to a number of tokens, by that number. */
@@ -523,7 +534,7 @@ export async function sampleEvidenceRecall(
     strategy: string,
     budgetTokens: number | null,
     question: EvidenceQuestion,
-    measured: { recall: number; tokens: number },
+    measured: { recall: number; tokens: number; spent?: LineSpending },
     same?: QuestionBaselines,
   ) => {
     const key = `${rowLayout ?? "-"}|${strategy}|${budgetTokens ?? "-"}`;
@@ -630,13 +641,10 @@ export async function sampleEvidenceRecall(
     const beyondBlock = toFill(await pooledUnits(memories, query, undefined));
     for (const budget of EVIDENCE_BUDGETS) {
       const alone = fillRecallBudget(everything, budget, count);
-      record(
-        layout,
-        "budget",
-        budget,
-        question,
-        measureEvidence([alone.note], stored, question.evidence, count),
-      );
+      record(layout, "budget", budget, question, {
+        ...measureEvidence([alone.note], stored, question.evidence, count),
+        spent: spentOnLines(alone.units, count),
+      });
       const after = fillRecallBudget(beyondBlock, budget, count);
       record(
         layout,
@@ -721,6 +729,18 @@ function meanOf(values: readonly number[]): number {
   return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
+/** The row's mean lines and line tokens, when every figure of it was a fill. */
+function spendingOf(
+  figures: readonly QuestionFigure[],
+): Pick<EvidenceRow, "linesMean" | "lineTokensMean"> {
+  const spent = figures.flatMap((figure) => figure.spent ?? []);
+  if (spent.length === 0 || spent.length !== figures.length) return {};
+  return {
+    linesMean: meanOf(spent.map((one) => one.lines)),
+    lineTokensMean: meanOf(spent.map((one) => one.lineTokens)),
+  };
+}
+
 function groupBy(
   figures: readonly QuestionFigure[],
   key: (figure: QuestionFigure) => string,
@@ -773,6 +793,7 @@ export function summarizeEvidence(
       strategy: row.strategy,
       budgetTokens: row.budgetTokens,
       tokensMean: meanOf(row.figures.map((figure) => figure.tokens)),
+      ...spendingOf(row.figures),
       recall: meanOf(row.figures.map((figure) => figure.recall)),
       questions: row.figures.length,
       byCategory: groupBy(row.figures, (figure) => String(figure.category)),

@@ -117,6 +117,20 @@ export function formatLocomoReport(report: LocomoReport): string {
 
 const tokens = (value: number) => Math.round(value).toLocaleString("en-US");
 
+/**
+ * A budgeted row's lines, tokens a line and tokens spent elsewhere (wrapper, `[date]` headers,
+ * the list of files); blank for a row that is no fill.
+ */
+function spendingColumns(row: EvidenceRow): [string, string, string] {
+  const { linesMean, lineTokensMean } = row;
+  if (linesMean === undefined || lineTokensMean === undefined) return ["", "", ""];
+  return [
+    linesMean.toFixed(1),
+    linesMean === 0 ? "" : (lineTokensMean / linesMean).toFixed(1),
+    tokens(row.tokensMean - lineTokensMean),
+  ];
+}
+
 const STRATEGY_LABELS: Record<string, string> = {
   "bm25-turns": "baseline: BM25 over raw turns",
   "bm25-facts": "baseline: BM25 over the annotated facts",
@@ -182,6 +196,9 @@ function formatEvidence(report: LocomoReport): string[] {
         "questions",
         "evidence in prompt",
         "tokens (mean)",
+        "lines (mean)",
+        "tokens a line",
+        "tokens not on lines",
         "tuned BM25 facts, same tokens",
         "tuned BM25 turns, same tokens",
       ],
@@ -190,10 +207,11 @@ function formatEvidence(report: LocomoReport): string[] {
         String(row.questions),
         percent(row.recall),
         tokens(row.tokensMean),
+        ...spendingColumns(row),
         row.bm25FactsTunedSameTokens === undefined ? "" : percent(row.bm25FactsTunedSameTokens),
         row.bm25TurnsTunedSameTokens === undefined ? "" : percent(row.bm25TurnsTunedSameTokens),
       ]),
-      align: ["left", "right", "right", "right", "right", "right"],
+      align: ["left", "right", "right", "right", "right", "right", "right", "right", "right"],
     }),
     "",
     `Ceiling: ${percent(report.ceiling.annotated)} of evidence turns are named by some annotated fact (any memory built from them holds at most that); ${stored === undefined ? "-" : percent(stored)} by a fact the write pass stored in the ${report.layout} layout.`,

@@ -183,6 +183,37 @@ describe("rankPooledRecallUnits", () => {
   });
 });
 
+describe("a line whose own words match ranks before lines matched only by their file", () => {
+  // "dog" is in pets.md's description only; walks.md's one long line holds it. By score alone the
+  // short pets lines come first (a file's words reach all of its lines, and a short line costs
+  // less); the line that says "dog" must still lead, whichever way the memory is ranked.
+  const files = {
+    "topics/pets.md": subjectFile("pets", "Dogs, dog food and dog toys.", [
+      "[stated 2026/05/08] adopted Pixel",
+      "[stated 2026/05/09] Pixel sleeps",
+    ]),
+    "topics/errands.md": subjectFile("errands", "Errands.", [
+      `[stated 2026/06/01] takes the neighbour's old dog out every morning, ${"then runs to the bakery, the post office and the market, ".repeat(4)}and back`,
+    ]),
+  };
+  const query = "What about the dog?";
+  it.each([
+    ["the persistent index (a MemoryStore)", true],
+    ["the in-memory ranking (pooled)", false],
+  ])("%s", async (_name, persistent) => {
+    const store = await tempStore();
+    for (const [path, content] of Object.entries(files)) await store.write(path, content, "new");
+    const ranked = persistent
+      ? await rankRecallUnits({ store, query, skipPaths: [] })
+      : await rankPooledRecallUnits({ memories: [{ label: "", store }], query, skipPaths: [] });
+    expect(ranked.filter((unit) => unit.score > 0).map((unit) => unit.path)).toEqual([
+      "topics/errands.md",
+      "topics/pets.md",
+      "topics/pets.md",
+    ]);
+  });
+});
+
 describe("fillRecallBudget", () => {
   it.each([60, 80, 120, 400])("keeps the note within %i tokens", async (budget) => {
     const units = await rankRecallUnits({

@@ -9,6 +9,7 @@ import {
   dateWords,
   type IndexedUnit,
   indexedFileFields,
+  matchedOwnWords,
   rankScoredUnits,
   searchUnits,
   unitIndexOptions,
@@ -153,13 +154,16 @@ async function rankUnits(
       score: 0,
     })),
   );
+  const byStructureOnly = new Set<(typeof units)[number]>();
   if (query.trim() !== "" && units.length > 0) {
     for (const hit of searchUnits(search, query)) {
       const unit = units[hit.id as number];
-      if (unit !== undefined) unit.score = hit.score;
+      if (unit === undefined) continue;
+      unit.score = hit.score;
+      if (!matchedOwnWords(hit)) byStructureOnly.add(unit);
     }
   }
-  return rankScoredUnits(units, query)
+  return rankScoredUnits(units, query, byStructureOnly)
     .filter((unit) => !unit.skipped)
     .map(({ skipped: _skipped, ...unit }) => unit);
 }

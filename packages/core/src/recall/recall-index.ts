@@ -8,6 +8,7 @@ import {
   dateWords,
   type IndexedUnit,
   indexedFileFields,
+  matchedOwnWords,
   RANKING_INDEX_VERSION,
   rankScoredUnits,
   searchUnits,
@@ -347,6 +348,7 @@ export class RecallIndex {
             },
           });
     const scored: ScoredRecallUnit[] = [];
+    const byStructureOnly = new Set<ScoredRecallUnit>();
     for (const hit of hits) {
       const unit = this.units.get(hit.id as number);
       if (unit === undefined) continue;
@@ -355,17 +357,18 @@ export class RecallIndex {
       // Keys in the order `unitsOfFile` writes them.
       const { path, text, kind, date } = unit;
       const score = hit.score;
-      scored.push(
+      const one: ScoredRecallUnit =
         date === undefined
           ? { path, text, kind, score }
           : kind === "line"
             ? { path, text, date, kind, score }
-            : { path, text, kind, date, score },
-      );
+            : { path, text, kind, date, score };
+      scored.push(one);
+      if (!matchedOwnWords(hit)) byStructureOnly.add(one);
     }
     // Skipped files still lift their day (as they did when every unit was ranked), then go.
     const skip = new Set(skipPaths);
-    return rankScoredUnits(scored, query).filter((unit) => !skip.has(unit.path));
+    return rankScoredUnits(scored, query, byStructureOnly).filter((unit) => !skip.has(unit.path));
   }
 
   #document(id: number, unit: FileUnit, fields: IndexedFile["fields"]): IndexedUnit {
