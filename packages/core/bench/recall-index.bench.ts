@@ -106,6 +106,22 @@ async function coldLine(root: string, layout: StoreLayout, count: number): Promi
   return `| ${layout} | ${count} | ${ms(pick("importCpuMs"))} | ${ms(pick("processCpuMs"))} | ${ms(pick("uptimeMs"))} | ${ms(pick("exitMs"))} | ${pick("rssMiB").toFixed(0)} MiB | ${ms(rebuilt.processCpuMs ?? Number.NaN)} | ${pick("units")} | ${(saved.length / 1024 / 1024).toFixed(1)} MiB |`;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The cold line of a memory at rest. A file written in the last 2 s counts as still changing (its
+ * stamp is `""`), so a cold process right after the rounds above would read those files again and
+ * load the whole index: the first request after a write, not a cold start. One process first
+ * builds a stored index of this code's format when it is missing or of another one and stores the
+ * settled stamps; then the 2 s in which that just-written index counts as changing pass.
+ */
+async function settledColdLine(root: string, layout: StoreLayout, count: number): Promise<string> {
+  await sleep(2_500);
+  await coldChild(root, layout, QUERIES[layout]);
+  await sleep(2_500);
+  return coldLine(root, layout, count);
+}
+
 async function run({ log }: { log: (line: string) => void }): Promise<void> {
   try {
     statSync(join(here, "../dist/recall-entry.js"));
@@ -199,16 +215,11 @@ async function run({ log }: { log: (line: string) => void }): Promise<void> {
       log(
         `| ${layout} | ${count} | ${ms(median(plainTimes))} | ${ms(median(warmTimes))} | ${median(ratios).toFixed(2)}x | ${ms(median(afterTimes))} | ${(median(afterTimes) / median(warmTimes)).toFixed(2)}x | ${Number.isNaN(without) ? "-" : ms(without)} | ${ms(upkeep)} | ${(size / 1024 / 1024).toFixed(1)} MiB |`,
       );
-      coldLines.push(await coldLine(root, layout, count));
+      coldLines.push(await settledColdLine(root, layout, count));
     }
   }
   for (const [layout, count] of COLD_ONLY) {
-    const root = await cachedFolder(layout, count);
-    // Builds a stored index of this code's format when it is missing or of another one, then
-    // waits out the 2 s in which a just-written file (or index) counts as still changing.
-    await coldChild(root, layout, QUERIES[layout]);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    coldLines.push(await coldLine(root, layout, count));
+    coldLines.push(await settledColdLine(await cachedFolder(layout, count), layout, count));
   }
   log("");
   log("Cold process (node importing only @memfiles/core/recall, one recallForPrompt):");

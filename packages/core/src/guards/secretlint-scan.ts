@@ -1,22 +1,40 @@
-import { lintSource } from "@secretlint/core";
-import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset-recommend";
+import type { lintSource } from "@secretlint/core";
 import { setSecretlintProfiling } from "./secretlint-profiler.js";
 
 // secretlint 11 keeps and searches every mark its profiler makes: each scan got slower.
 setSecretlintProfiling(false);
 
-// Every rule of the preset, with the ones off by default turned on: AWS access key ids (`AKIA...`)
-// are off in the preset because a key id alone is not a credential, but it still does not belong
-// in a memory file.
-const SECRETLINT_CONFIG = {
-  rules: [
-    {
-      id: recommendedPreset.meta.id,
-      rule: recommendedPreset,
-      rules: [{ id: "@secretlint/secretlint-rule-aws", options: { enableIDScanRule: true } }],
-    },
-  ],
+type Secretlint = {
+  lintSource: typeof lintSource;
+  config: Parameters<typeof lintSource>[0]["options"]["config"];
 };
+let secretlint: Promise<Secretlint> | undefined;
+
+/**
+ * secretlint and its preset, imported by the first scan: their import is ~30 ms of CPU that a
+ * process which never scans (a recall) does not pay; every scan still runs them.
+ */
+function loadSecretlint(): Promise<Secretlint> {
+  secretlint ??= Promise.all([
+    import("@secretlint/core"),
+    import("@secretlint/secretlint-rule-preset-recommend"),
+  ]).then(([{ lintSource }, { creator: recommendedPreset }]) => ({
+    lintSource,
+    // Every rule of the preset, with the ones off by default turned on: AWS access key ids
+    // (`AKIA...`) are off in the preset because a key id alone is not a credential, but it still
+    // does not belong in a memory file.
+    config: {
+      rules: [
+        {
+          id: recommendedPreset.meta.id,
+          rule: recommendedPreset,
+          rules: [{ id: "@secretlint/secretlint-rule-aws", options: { enableIDScanRule: true } }],
+        },
+      ],
+    },
+  }));
+  return secretlint;
+}
 
 /** One message of secretlint's recommended preset; the range is in UTF-16 code units of the text. */
 export type SecretlintMessage = { messageId: string; start: number; end: number };
@@ -41,9 +59,10 @@ function needsOwnCall(text: string): boolean {
 }
 
 async function lint(content: string): Promise<SecretlintMessage[]> {
+  const { lintSource, config } = await loadSecretlint();
   const result = await lintSource({
     source: { content, filePath: "/memfiles-proposal.txt", ext: ".txt", contentType: "text" },
-    options: { config: SECRETLINT_CONFIG, maskSecrets: true, noPhysicFilePath: true },
+    options: { config, maskSecrets: true, noPhysicFilePath: true },
   });
   return result.messages.map((message) => ({
     messageId: message.messageId,
