@@ -42,25 +42,27 @@ export type CheckFileEditResult =
   | { decision: "allow" }
   | { decision: "deny"; code: string; message: string };
 
+// Claude Code applies an edit whose old string is empty as the whole new text: it creates a
+// missing file or fills a blank one (its own check refuses it only on a file with other text).
 function replaceIn(
-  text: string,
+  text: string | undefined,
   oldString: string,
   newString: string,
   all: boolean,
 ): string | undefined {
-  if (oldString === "" || !text.includes(oldString)) return undefined;
+  if (oldString === "") return newString;
+  if (text === undefined || !text.includes(oldString)) return undefined;
   return all ? text.split(oldString).join(newString) : text.replace(oldString, () => newString);
 }
 
 /** The file's text after the edit, or `undefined` when the edit does not apply (Claude Code refuses it itself). */
 function editedText(edit: FileEdit, before: string | undefined): string | undefined {
   if (edit.tool === "Write") return edit.content;
-  if (before === undefined) return undefined;
   const steps = edit.tool === "Edit" ? [edit] : edit.edits;
   let text: string | undefined = before;
   for (const step of steps) {
-    if (text === undefined) return undefined;
     text = replaceIn(text, step.oldString, step.newString, step.replaceAll === true);
+    if (text === undefined) return undefined;
   }
   return text;
 }
@@ -170,7 +172,8 @@ export async function checkFileEdit(options: CheckFileEditOptions): Promise<Chec
           message: `Refused the edit of ${MEMORY_INDEX_FILE}: it holds what looks like a secret. Memory never keeps passwords, keys or tokens; leave it out.`,
         };
   }
-  const dryRun = new MemoryStore({ backend: new DryRunBackend(store), layout: options.layout });
+  const backend = new DryRunBackend(store);
+  const dryRun = new MemoryStore({ backend, layout: options.layout });
   const before = await dryRun.read(memoryPath).catch(() => undefined);
   const text = editedText(options.edit, before?.exists === true ? before.content : undefined);
   if (text === undefined) return { decision: "allow" };
@@ -183,7 +186,12 @@ export async function checkFileEdit(options: CheckFileEditOptions): Promise<Chec
   const toolPath = memoriesPath(memoryPath);
   try {
     let written = text;
-    if (before?.exists === true) {
+    // A blank file holds no memory: writing it is a create, as Claude Code's Edit with an empty
+    // old string treats it.
+    if (before?.exists === true && before.content.trim() === "") {
+      await backend.deleteIfVersion(memoryPath);
+      await handlers.create({ command: "create", path: toolPath, file_text: text });
+    } else if (before?.exists === true) {
       if (before.content === text) return { decision: "allow" };
       // With the line breaks the memory tool edits with: a CRLF file's lines end in `\r` otherwise.
       const [beforeText, afterText] = [editableText(before.content), editableText(text)];

@@ -11,6 +11,8 @@ type Case = {
   input: (root: string) => Record<string, unknown>;
   /** `undefined`: no answer (allowed, or not memfiles' to judge); else the deny reason's words. */
   denied?: RegExp;
+  /** Files written into the memory folder before the edit. */
+  files?: Record<string, string>;
 };
 
 const KEY = "AKIAIOSFODNN7EXAMPLE and wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
@@ -172,6 +174,85 @@ const CASES: Case[] = [
     }),
   },
   {
+    name: "Edit with an empty old string creating a file (Claude Code writes the new string)",
+    tool: "Edit",
+    input: (root) => ({
+      file_path: join(root, "editor.md"),
+      old_string: "",
+      new_string: factFile("Editor", "The user's editor", "The user edits in Helix."),
+    }),
+  },
+  {
+    name: "Edit with an empty old string creating a file with a secret",
+    tool: "Edit",
+    input: (root) => ({
+      file_path: join(root, "deploy-token.md"),
+      old_string: "",
+      new_string: factFile("Deploy token", "token", `The deploy token is ${KEY}`),
+    }),
+    denied: /^Refused the create of \/\S+\/memory\/deploy-token\.md: it holds a secret/,
+  },
+  {
+    name: "Edit with an empty old string filling a blank file with a secret",
+    tool: "Edit",
+    files: { "notes.md": "\n" },
+    input: (root) => ({
+      file_path: join(root, "notes.md"),
+      old_string: "",
+      new_string: factFile("Notes", "notes", `The key is ${KEY}`),
+    }),
+    denied: /^Refused the create of \/\S+\/memory\/notes\.md: it holds a secret/,
+  },
+  {
+    name: "Write of a secret over a blank file",
+    tool: "Write",
+    files: { "notes.md": "" },
+    input: (root) => ({
+      file_path: join(root, "notes.md"),
+      content: factFile("Notes", "notes", `The key is ${KEY}`),
+    }),
+    denied: /^Refused the create of \/\S+\/memory\/notes\.md: it holds a secret/,
+  },
+  {
+    name: "Edit with an empty old string creating a file at a path the fact layout refuses",
+    tool: "Edit",
+    input: (root) => ({
+      file_path: join(root, "user_role.md"),
+      old_string: "",
+      new_string: factFile("User role", "The user's role", "The user is a data engineer."),
+    }),
+    denied: /user_role\.md/,
+  },
+  {
+    name: "Edit with an empty old string creating a .txt file",
+    tool: "Edit",
+    input: (root) => ({ file_path: join(root, "tea.txt"), old_string: "", new_string: "Tea.\n" }),
+    denied: /^Refused the create of \/\S+\/memory\/tea\.txt: it is not a memory file/,
+  },
+  {
+    name: "Edit with an empty old string creating MEMORY.md with a secret",
+    tool: "Edit",
+    files: { "MEMORY.md": "" },
+    input: (root) => ({
+      file_path: join(root, "MEMORY.md"),
+      old_string: "",
+      new_string: `- [AWS](aws.md) ${KEY}\n`,
+    }),
+    denied: /MEMORY\.md: it holds what looks like a secret/,
+  },
+  {
+    name: "MultiEdit whose first edit has an empty old string, creating a file with a secret",
+    tool: "MultiEdit",
+    input: (root) => ({
+      file_path: join(root, "aws.md"),
+      edits: [
+        { old_string: "", new_string: factFile("AWS", "keys", "The key is KEY.") },
+        { old_string: "KEY.", new_string: `${KEY}.` },
+      ],
+    }),
+    denied: /secret/,
+  },
+  {
     name: "another tool",
     tool: "Bash",
     input: (root) => ({ command: `echo ${KEY} > ${join(root, "x.md")}` }),
@@ -179,8 +260,9 @@ const CASES: Case[] = [
 ];
 
 describe("PreToolUse: Claude Code's edits of the memory folder go through the check pipeline", () => {
-  it.each(CASES)("$name", async ({ tool, input, denied }) => {
+  it.each(CASES)("$name", async ({ tool, input, denied, files = {} }) => {
     const { cwd, root } = await hookFolders();
+    for (const [name, content] of Object.entries(files)) await writeFile(join(root, name), content);
     const before = await readdir(root);
     const diet = await readFile(join(root, "diet.md"), "utf8");
     const stdin = hookInput(cwd, {
