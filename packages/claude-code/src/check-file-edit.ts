@@ -7,6 +7,7 @@ import {
   MEMORY_INDEX_FILE,
   memoriesPath,
   resolveRelativeDates,
+  safeParseMemoryFile,
 } from "@memfiles/core/internal";
 import { DryRunBackend } from "./dry-run-backend.js";
 import { memoryPathOf } from "./memory-path-of.js";
@@ -72,7 +73,10 @@ function editedText(edit: FileEdit, before: string | undefined): string | undefi
  * unchanged first and last lines, widened by a line of context at a time until the old text
  * occurs once (an insertion needs one to anchor it).
  */
-function changedLines(before: string, after: string): { oldString: string; newString: string } {
+function changedLines(
+  before: string,
+  after: string,
+): { oldString: string; newString: string; first: number } {
   const oldLines = before.split("\n");
   const newLines = after.split("\n");
   let head = 0;
@@ -85,14 +89,23 @@ function changedLines(before: string, after: string): { oldString: string; newSt
     oldLines[oldLines.length - 1 - tail] === newLines[newLines.length - 1 - tail]
   )
     tail++;
+  const first = head;
   for (;;) {
     const oldString = oldLines.slice(head, oldLines.length - tail).join("\n");
     const newString = newLines.slice(head, newLines.length - tail).join("\n");
     const once = oldString !== "" && before.indexOf(oldString) === before.lastIndexOf(oldString);
-    if (once || (head === 0 && tail === 0)) return { oldString, newString };
+    if (once || (head === 0 && tail === 0)) return { oldString, newString, first };
     if (tail > 0) tail--;
     else head--;
   }
+}
+
+/** The number of front matter lines `text` opens with (0 without front matter). */
+function headerLineCount(text: string): number {
+  const parsed = safeParseMemoryFile(text);
+  return parsed.success && parsed.value.headerStyle !== "none"
+    ? parsed.value.lineMap.bodyLine - 1
+    : 0;
 }
 
 /**
@@ -136,8 +149,9 @@ function relativeTimes(
  * Runs a Claude Code file edit inside the memory folder through the memory tool's write path
  * (the one check pipeline: secret, relative date, shape, the layout's path rule, forgotten,
  * duplicate, cap, version token), on a dry-run copy of the store so nothing is written: Claude Code
- * writes the file itself once allowed. A new file is checked as the memory tool's `create`, a
- * changed one as a `str_replace` of the lines it changes. A relative time the memory tool would
+ * writes the file itself once allowed. A new or blank file is checked as the memory tool's
+ * `create`, a changed one as a `str_replace` of the lines it changes, and one whose front matter
+ * changes (a whole-file Write in Claude Code's own format) as a `create` of its new text in its place. A relative time the memory tool would
  * write as a date ("yesterday" → "on 2026/12/05") is denied with that date to write instead, so
  * the file ends as the memory tool would have written it. `MEMORY.md` is Claude Code's index: an edit to it is checked for secrets only. Files
  * under `.memfiles/` are memfiles' own state and never edited by hand.
@@ -186,26 +200,33 @@ export async function checkFileEdit(options: CheckFileEditOptions): Promise<Chec
   const toolPath = memoriesPath(memoryPath);
   try {
     let written = text;
-    // A blank file holds no memory: writing it is a create, as Claude Code's Edit with an empty
-    // old string treats it.
-    if (before?.exists === true && before.content.trim() === "") {
-      await backend.deleteIfVersion(memoryPath);
-      await handlers.create({ command: "create", path: toolPath, file_text: text });
-    } else if (before?.exists === true) {
+    const create = () => handlers.create({ command: "create", path: toolPath, file_text: text });
+    if (before?.exists === true && before.content.trim() !== "") {
       if (before.content === text) return { decision: "allow" };
       // With the line breaks the memory tool edits with: a CRLF file's lines end in `\r` otherwise.
       const [beforeText, afterText] = [editableText(before.content), editableText(text)];
       if (beforeText === afterText) return { decision: "allow" };
-      const { oldString, newString } = changedLines(beforeText, afterText);
-      written = newString;
-      await handlers.str_replace({
-        command: "str_replace",
-        path: toolPath,
-        old_str: oldString,
-        new_str: newString,
-      });
+      const { oldString, newString, first } = changedLines(beforeText, afterText);
+      if (first < headerLineCount(beforeText)) {
+        // The edit rewrites the front matter (Claude Code writes its own, or leaves out `updated:`):
+        // checked as the fact the file now holds, made anew, since the memory tool's edits keep
+        // the front matter.
+        await backend.deleteIfVersion(memoryPath);
+        await create();
+      } else {
+        written = newString;
+        await handlers.str_replace({
+          command: "str_replace",
+          path: toolPath,
+          old_str: oldString,
+          new_str: newString,
+        });
+      }
     } else {
-      await handlers.create({ command: "create", path: toolPath, file_text: text });
+      // A blank file holds no memory: writing it is a create, as Claude Code's Edit with an empty
+      // old string treats it.
+      if (before?.exists === true) await backend.deleteIfVersion(memoryPath);
+      await create();
     }
     return relativeTimes(written, options) ?? { decision: "allow" };
   } catch (error) {

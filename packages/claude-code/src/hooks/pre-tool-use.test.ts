@@ -17,6 +17,10 @@ type Case = {
 
 const KEY = "AKIAIOSFODNN7EXAMPLE and wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
 
+/** A fact file as Claude Code's system prompt tells the model to write it. */
+const claudeCodeFact = (name: string, description: string, body: string) =>
+  `---\nname: ${name}\ndescription: ${description}\nmetadata:\n  type: user\n---\n\n${body}\n`;
+
 const CASES: Case[] = [
   {
     name: "Write of a new fact file",
@@ -174,6 +178,69 @@ const CASES: Case[] = [
     }),
   },
   {
+    name: "Write over a fact in Claude Code's own front matter (checked as the fact made anew)",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      content: claudeCodeFact("diet", "The user's diet.", "The user is vegan."),
+    }),
+  },
+  {
+    name: "Write over a fact in Claude Code's front matter with a secret",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      content: claudeCodeFact("diet", "The user's diet.", `The user is vegan. ${KEY}`),
+    }),
+    denied: /^Refused the create of \/\S+\/memory\/diet\.md: it holds a secret/,
+  },
+  {
+    name: "Write over a fact in Claude Code's front matter with a relative time",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      content: claudeCodeFact("diet", "The user's diet.", "The user went vegan yesterday."),
+    }),
+    denied: /Write "on \d{4}\/\d{2}\/\d{2}" for "yesterday"/,
+  },
+  {
+    name: "Write over a fact in Claude Code's front matter with a secret in its description",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      content: claudeCodeFact("diet", `Diet ${KEY}`, "The user is vegan."),
+    }),
+    denied: /secret/,
+  },
+  {
+    name: "Write over a fact keeping memfiles' front matter but for updated:",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      content:
+        "---\nname: Diet\ndescription: The user's diet\ntype: user\n---\nThe user is vegan.\n",
+    }),
+  },
+  {
+    name: "Edit of a fact's description line",
+    tool: "Edit",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      old_string: "description: The user's diet",
+      new_string: "description: What the user eats",
+    }),
+  },
+  {
+    name: "Edit putting a secret into a fact's description line",
+    tool: "Edit",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      old_string: "description: The user's diet",
+      new_string: `description: ${KEY}`,
+    }),
+    denied: /secret/,
+  },
+  {
     name: "Edit with an empty old string creating a file (Claude Code writes the new string)",
     tool: "Edit",
     input: (root) => ({
@@ -304,6 +371,22 @@ describe("PreToolUse: Claude Code's edits of the memory folder go through the ch
     });
     const { stdout } = await runHook({ event: "pre-tool-use", stdin, root });
     expect(JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason).toMatch(
+      /the user asked on .* to forget it/,
+    );
+    // Nor as a Write over another fact in Claude Code's own front matter.
+    const over = hookInput(cwd, {
+      tool_name: "Write",
+      tool_input: {
+        file_path: join(root, "diet.md"),
+        content: claudeCodeFact(
+          "diet",
+          "The user's diet.",
+          "The user deploys everything on Fly.io.",
+        ),
+      },
+    });
+    const replaced = await runHook({ event: "pre-tool-use", stdin: over, root });
+    expect(JSON.parse(replaced.stdout).hookSpecificOutput.permissionDecisionReason).toMatch(
       /the user asked on .* to forget it/,
     );
   });
