@@ -118,6 +118,7 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
   if (input === undefined) return { stdout: "" };
   const env = options.env ?? process.env;
   let store: MemoryStore | undefined;
+  const warnings: string[] = [];
   const passes: Promise<unknown>[] = [];
   const runWritePass = (request: WritePassRequest) => {
     passes.push(
@@ -175,11 +176,15 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
       model: options.model,
       startWritePass: options.startWritePass ?? runWritePass,
       log: (entry) => logHook(opened, { sessionId: input.session_id, ...entry }),
+      warn: (line) => warnings.push(`${line}\n`),
     };
     const output = await (await load())(context);
     // runSessionWritePass logs every outcome and never throws.
     await Promise.all(passes);
-    return { stdout: output === undefined ? "" : `${JSON.stringify(output)}\n` };
+    return {
+      stdout: output === undefined ? "" : `${JSON.stringify(output)}\n`,
+      ...(warnings.length === 0 ? {} : { stderr: warnings.join("") }),
+    };
   } catch (error) {
     if (store !== undefined) {
       await logHook(store, {
