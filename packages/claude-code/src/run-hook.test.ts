@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { MemoryStore } from "@memfiles/core/recall";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
@@ -28,11 +28,16 @@ describe("runHook: every hook answers JSON or nothing, never fails", () => {
     },
   ];
   it.each(EVENTS.flatMap((event) => BAD_INPUTS.map((input) => ({ event, ...input }))))(
-    "$event with $name prints nothing",
+    "$event with $name prints nothing and says why on stderr",
     async ({ event, stdin }) => {
       let started = false;
       const result = await runHook({ event, stdin, startWritePass: () => (started = true) });
-      expect(result).toEqual({ stdout: "" });
+      const outcome =
+        event === "pre-tool-use" ? "the edit goes ahead unchecked" : "nothing was done";
+      expect(result).toEqual({
+        stdout: "",
+        stderr: `memfiles: the ${event} hook's stdin is not Claude Code's hook input (a JSON object with session_id and cwd); ${outcome}.\n`,
+      });
       expect(started).toBe(false);
     },
   );
@@ -47,10 +52,17 @@ describe("runHook: every hook answers JSON or nothing, never fails", () => {
     expect(process.cwd()).not.toBe(cwd);
   });
 
-  it("an unknown event prints nothing", async () => {
-    const { cwd, root } = await hookFolders();
-    expect(await runHook({ event: "stop", stdin: hookInput(cwd), root })).toEqual({ stdout: "" });
-  });
+  it.each(["stop", "nonsense", ""])(
+    "an unknown event (%j) prints nothing and names the events on stderr",
+    async (event) => {
+      const { cwd, root } = await hookFolders();
+      expect(await runHook({ event, stdin: hookInput(cwd), root })).toEqual({
+        stdout: "",
+        stderr: `memfiles: "${event}" is not a hook event; \`memfiles hook\` takes ${EVENTS.join(", ")}. Nothing was done.\n`,
+      });
+      expect((await readdir(root)).sort()).toEqual(["deploy-host.md", "diet.md"]);
+    },
+  );
 
   it.each(EVENTS)(
     "%s with a missing --root creates nothing, prints nothing and says why on stderr",
