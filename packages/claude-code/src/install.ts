@@ -1,4 +1,5 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { existsSync, statSync } from "node:fs";
+import { mkdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import {
   applyTextLayout,
@@ -301,8 +302,12 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * @example await installClaudeCode({ settingsPath: ".claude/settings.json", mcpPath: ".mcp.json", hookCommand: ["memfiles"], mcpCommand: ["memfiles-mcp", "--root", "memory"] });
  */
 export async function installClaudeCode(options: InstallOptions): Promise<InstallResult> {
+  const folder = dirname(options.settingsPath);
+  const folderExisted = existsSync(folder);
   const result = await wire(options);
   const created = result.created.filter((path) => result.changed.includes(path));
+  // The settings folder (`.claude/`) install made, for uninstall to remove once empty.
+  if (!folderExisted && existsSync(folder)) created.push(folder);
   if (options.recordPath !== undefined && created.length > 0) {
     const record = await readRecord(options.recordPath);
     await writeRecord(options.recordPath, [...new Set([...record, ...created])]);
@@ -413,7 +418,8 @@ async function wire(options: InstallOptions): Promise<InstallResult & { created:
 /**
  * Takes memfiles out of Claude Code's settings: its hooks, its MCP server and its approval,
  * nothing else. A file left empty (`{}`) is removed when `recordPath` notes that install created
- * it, and written back as `{}` otherwise (the person had it before).
+ * it, and written back as `{}` otherwise (the person had it before); so is the settings folder
+ * install created, once empty.
  *
  * @param options - `{ settingsPath, mcpPath, localSettingsPath?, recordPath? }`.
  * @returns `{ changed }`: the files written or removed.
@@ -468,11 +474,18 @@ export async function uninstallClaudeCode(
     await put(options.localSettingsPath, next, local.format);
     changed.push(options.localSettingsPath);
   }
-  if (options.recordPath !== undefined && removed.length > 0)
+  // A folder install made (recorded above) is removed once empty, after the record, which may
+  // be inside it (`~/.claude/`); one still holding the person's files is theirs from now on.
+  const folders = record.filter(
+    (path) =>
+      !removed.includes(path) && statSync(path, { throwIfNoEntry: false })?.isDirectory() === true,
+  );
+  if (options.recordPath !== undefined && removed.length + folders.length > 0)
     await writeRecord(
       options.recordPath,
-      record.filter((path) => !removed.includes(path)),
+      record.filter((path) => !removed.includes(path) && !folders.includes(path)),
     );
+  for (const folder of folders) await rmdir(folder).catch(() => undefined);
   return { changed };
 }
 
