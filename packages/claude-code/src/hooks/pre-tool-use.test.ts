@@ -448,6 +448,42 @@ describe("PreToolUse: Claude Code's edits of the memory folder go through the ch
     expect(reason).toContain(`"${join(root, "topics", "home-cooking.md")}"`);
   });
 
+  describe.each(["fact", "subject"] as const)(
+    "a whole-file Write that changes the front matter (%s layout)",
+    (layout) => {
+      const file = layout === "fact" ? "diet.md" : "topics/drinks.md";
+      const body =
+        layout === "fact"
+          ? "The user is vegan."
+          : "[stated 2026/09/12] likes green tea\n[stated 2026/09/12] drinks no coffee";
+      it.each([
+        { name: "allowed", extra: "", denied: undefined },
+        { name: "a secret denied", extra: ` ${KEY}`, denied: /secret/ },
+      ])("is checked as the file made anew: $name", async ({ extra, denied }) => {
+        const { cwd, root } = await hookFolders();
+        if (layout === "subject") {
+          for (const name of ["deploy-host.md", "diet.md"]) await rm(join(root, name));
+          await mkdir(join(root, "topics"), { recursive: true });
+          await writeFile(
+            join(root, file),
+            `---\nname: drinks\ndescription: What the user drinks.\n---\n${body}\n`,
+          );
+          expect(await detectLayout(root)).toBe("subject");
+        }
+        const stdin = hookInput(cwd, {
+          tool_name: "Write",
+          tool_input: {
+            file_path: join(root, file),
+            content: claudeCodeFact("drinks", "What the user drinks.", `${body}${extra}`),
+          },
+        });
+        const { stdout } = await runHook({ event: "pre-tool-use", stdin, root });
+        if (denied === undefined) expect(stdout).toBe("");
+        else expect(JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason).toMatch(denied);
+      });
+    },
+  );
+
   describe.each(["fact", "subject"] as const)("a CRLF memory file (%s layout)", (layout) => {
     const file = layout === "fact" ? "tea.md" : "topics/drinks.md";
     const content =
