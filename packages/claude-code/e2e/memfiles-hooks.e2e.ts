@@ -210,6 +210,28 @@ describe("memfiles in real Claude Code sessions", () => {
     expect(conversationSince(afterWrite)).toMatch(/secret/i);
   });
 
+  it("lets Claude Code rewrite a fact memfiles wrote in its own front matter, still checked", async () => {
+    const workspace = await memfilesWorkspace(api);
+    const file = join(workspace.memory, "editor.md");
+    await mkdir(workspace.memory, { recursive: true });
+    await writeFile(
+      file,
+      "---\nname: editor\ndescription: Which editor the user works in\ntype: user\nupdated: 2026-09-12\n---\nThe user edits code in Helix.\n",
+    );
+    const claudeCodeFact = (body: string) =>
+      `---\nname: editor\ndescription: Which editor the user works in\nmetadata:\n  type: user\n---\n\n${body}`;
+    const before = api.requests.length;
+    await workspace.session(
+      `write the file ${file} with: ${claudeCodeFact("The user edits code in Emacs. The token is ghp_e2eSecretToken0123456789abcdefghijABCD.")}`,
+    );
+    expect(await readFile(file, "utf8")).toContain("Helix");
+    expect(conversationSince(before)).toMatch(/secret/i);
+    await workspace.session(
+      `write the file ${file} with: ${claudeCodeFact("The user edits code in Emacs.")}`,
+    );
+    expect(await readFile(file, "utf8")).toContain("Emacs");
+  });
+
   it("loses nothing when two sessions end together", async () => {
     const workspace = await memfilesWorkspace(api);
 
