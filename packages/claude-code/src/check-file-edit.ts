@@ -56,7 +56,7 @@ function replaceIn(
   return all ? text.split(oldString).join(newString) : text.replace(oldString, () => newString);
 }
 
-/** The file's text after the edit, or `undefined` when the edit does not apply (Claude Code refuses it itself). */
+/** The file's text after the edit, or `undefined` when an old string is not in it. */
 function editedText(edit: FileEdit, before: string | undefined): string | undefined {
   if (edit.tool === "Write") return edit.content;
   const steps = edit.tool === "Edit" ? [edit] : edit.edits;
@@ -66,6 +66,29 @@ function editedText(edit: FileEdit, before: string | undefined): string | undefi
     if (text === undefined) return undefined;
   }
   return text;
+}
+
+/**
+ * The file's text after the edit, matched as written or with the line breaks Claude Code edits
+ * with (a CRLF file's `\r\n` as `\n`); `undefined` when an old string is in neither.
+ */
+function textAfter(edit: FileEdit, before: string | undefined): string | undefined {
+  return (
+    editedText(edit, before) ??
+    (before === undefined ? undefined : editedText(edit, editableText(before)))
+  );
+}
+
+/**
+ * An edit whose old string is not in the file is denied, not left to Claude Code: its Edit also
+ * matches other quote marks and `\uXXXX` escapes, so it could write what was never checked.
+ */
+function notFound(filePath: string, exists: boolean): CheckFileEditResult {
+  return {
+    decision: "deny",
+    code: "old_string_not_found",
+    message: `Refused the edit of ${filePath}: ${exists ? "an old_string is not in the file as written" : 'the file does not exist, so only an old_string of "" (a new file) applies'}. memfiles checks an edit of the memory folder against the file's exact text; Read the file and send old_string exactly as it appears there.`,
+  };
 }
 
 /**
@@ -175,8 +198,8 @@ export async function checkFileEdit(options: CheckFileEditOptions): Promise<Chec
   const store = new MemoryStore({ root, layout: options.layout });
   if (memoryPath === MEMORY_INDEX_FILE) {
     const index = await store.readIndex();
-    const text = editedText(options.edit, index.exists ? index.content : undefined);
-    if (text === undefined) return { decision: "allow" };
+    const text = textAfter(options.edit, index.exists ? index.content : undefined);
+    if (text === undefined) return notFound(options.edit.filePath, index.exists);
     const { findings } = await findSecrets(text);
     return findings.length === 0
       ? { decision: "allow" }
@@ -189,8 +212,8 @@ export async function checkFileEdit(options: CheckFileEditOptions): Promise<Chec
   const backend = new DryRunBackend(store);
   const dryRun = new MemoryStore({ backend, layout: options.layout });
   const before = await dryRun.read(memoryPath).catch(() => undefined);
-  const text = editedText(options.edit, before?.exists === true ? before.content : undefined);
-  if (text === undefined) return { decision: "allow" };
+  const text = textAfter(options.edit, before?.exists === true ? before.content : undefined);
+  if (text === undefined) return notFound(options.edit.filePath, before?.exists === true);
   const handlers = createMemoryToolHandlers({
     store: dryRun,
     layout: options.layout,

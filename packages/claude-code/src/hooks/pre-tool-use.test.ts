@@ -169,13 +169,51 @@ const CASES: Case[] = [
     input: (root) => ({ file_path: join(root, "..", "project", "keys.md"), content: KEY }),
   },
   {
-    name: "Edit whose old string is not in the file (Claude Code refuses it itself)",
+    name: "Edit whose old string is not in the file",
     tool: "Edit",
     input: (root) => ({
       file_path: join(root, "diet.md"),
       old_string: "pescatarian",
       new_string: KEY,
     }),
+    denied:
+      /^Refused the edit of \/\S+\/diet\.md: an old_string is not in the file as written\. .*Read the file/,
+  },
+  {
+    name: "Edit whose old string has other quote marks than the file (Claude Code's Edit matches them)",
+    tool: "Edit",
+    files: {
+      "quote.md": factFile("Quote", "A quote", "The user\u2019s motto is \u201Cship it\u201D."),
+    },
+    input: (root) => ({
+      file_path: join(root, "quote.md"),
+      old_string: 'The user\'s motto is "ship it".',
+      new_string: `The user's motto is ${KEY}.`,
+    }),
+    denied: /an old_string is not in the file as written/,
+  },
+  {
+    name: "Edit of a missing file with an old string",
+    tool: "Edit",
+    input: (root) => ({ file_path: join(root, "nope.md"), old_string: "x", new_string: KEY }),
+    denied: /the file does not exist, so only an old_string of "" \(a new file\) applies/,
+  },
+  {
+    name: "Edit across lines of a CRLF file (Claude Code matches it with \\n)",
+    tool: "Edit",
+    files: {
+      "tea.md": factFile(
+        "Tea",
+        "Tea",
+        "The user likes green tea.\nThe user drinks no coffee.",
+      ).replace(/\n/g, "\r\n"),
+    },
+    input: (root) => ({
+      file_path: join(root, "tea.md"),
+      old_string: "green tea.\nThe user",
+      new_string: `green tea. ${KEY}\nThe user`,
+    }),
+    denied: /secret/,
   },
   {
     name: "Write over a fact in Claude Code's own front matter (checked as the fact made anew)",
