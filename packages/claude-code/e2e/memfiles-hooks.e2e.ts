@@ -182,7 +182,7 @@ describe("memfiles in real Claude Code sessions", () => {
     }
   });
 
-  it("denies Claude Code's own Write of a secret into the memory folder", async () => {
+  it("denies Claude Code's own Write or Edit-create of a secret into the memory folder", async () => {
     const workspace = await memfilesWorkspace(api);
     const allowed = join(workspace.memory, "editor.md");
     const denied = join(workspace.memory, "deploy-token.md");
@@ -197,10 +197,39 @@ describe("memfiles in real Claude Code sessions", () => {
       `write the file ${denied} with: ${fact("The deploy token is ghp_e2eSecretToken0123456789abcdefghijABCD.")}`,
     );
 
+    const afterWrite = api.requests.length;
+    // An Edit with an empty old string creates the file: checked as the create it is.
+    await workspace.session(
+      `edit-create the file ${denied} with: ${fact("The deploy token is ghp_e2eSecretToken0123456789abcdefghijABCD.")}`,
+    );
+
     const files = await folderFiles(workspace.memory);
     expect(files["editor.md"]).toContain("Helix");
     expect(files["deploy-token.md"]).toBeUndefined();
     expect(conversationSince(before)).toMatch(/secret/i);
+    expect(conversationSince(afterWrite)).toMatch(/secret/i);
+  });
+
+  it("lets Claude Code rewrite a fact memfiles wrote in its own front matter, still checked", async () => {
+    const workspace = await memfilesWorkspace(api);
+    const file = join(workspace.memory, "editor.md");
+    await mkdir(workspace.memory, { recursive: true });
+    await writeFile(
+      file,
+      "---\nname: editor\ndescription: Which editor the user works in\ntype: user\nupdated: 2026-09-12\n---\nThe user edits code in Helix.\n",
+    );
+    const claudeCodeFact = (body: string) =>
+      `---\nname: editor\ndescription: Which editor the user works in\nmetadata:\n  type: user\n---\n\n${body}`;
+    const before = api.requests.length;
+    await workspace.session(
+      `write the file ${file} with: ${claudeCodeFact("The user edits code in Emacs. The token is ghp_e2eSecretToken0123456789abcdefghijABCD.")}`,
+    );
+    expect(await readFile(file, "utf8")).toContain("Helix");
+    expect(conversationSince(before)).toMatch(/secret/i);
+    await workspace.session(
+      `write the file ${file} with: ${claudeCodeFact("The user edits code in Emacs.")}`,
+    );
+    expect(await readFile(file, "utf8")).toContain("Emacs");
   });
 
   it("loses nothing when two sessions end together", async () => {

@@ -99,6 +99,22 @@ export const CONVERSATION_SCRIPTS: ReadonlyArray<{
     ],
   },
   {
+    // "edit-create the file <path> with: <text>": Claude Code's Edit with an empty old string, which
+    // creates the file (or fills a blank one) with the new string.
+    name: "edit-create",
+    pattern: /\bedit-create the file (\S+) with: ([\s\S]+)$/i,
+    calls: (match, { cwd }) => [
+      {
+        name: "Edit",
+        input: {
+          file_path: absolute(cwd, match[1] ?? ""),
+          old_string: "",
+          new_string: `${match[2]?.trim()}\n`,
+        },
+      },
+    ],
+  },
+  {
     // "forget where I deploy": the memfiles MCP server's forget tool. Claude Code lists MCP tools
     // as deferred (and a server that is still starting as "connecting"), so the tool is loaded
     // through ToolSearch first, as its system text tells the model; ToolSearch waits for the server.

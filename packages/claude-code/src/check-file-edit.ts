@@ -7,6 +7,7 @@ import {
   MEMORY_INDEX_FILE,
   memoriesPath,
   resolveRelativeDates,
+  safeParseMemoryFile,
 } from "@memfiles/core/internal";
 import { DryRunBackend } from "./dry-run-backend.js";
 import { memoryPathOf } from "./memory-path-of.js";
@@ -42,27 +43,52 @@ export type CheckFileEditResult =
   | { decision: "allow" }
   | { decision: "deny"; code: string; message: string };
 
+// Claude Code applies an edit whose old string is empty as the whole new text: it creates a
+// missing file or fills a blank one (its own check refuses it only on a file with other text).
 function replaceIn(
-  text: string,
+  text: string | undefined,
   oldString: string,
   newString: string,
   all: boolean,
 ): string | undefined {
-  if (oldString === "" || !text.includes(oldString)) return undefined;
+  if (oldString === "") return newString;
+  if (text === undefined || !text.includes(oldString)) return undefined;
   return all ? text.split(oldString).join(newString) : text.replace(oldString, () => newString);
 }
 
-/** The file's text after the edit, or `undefined` when the edit does not apply (Claude Code refuses it itself). */
+/** The file's text after the edit, or `undefined` when an old string is not in it. */
 function editedText(edit: FileEdit, before: string | undefined): string | undefined {
   if (edit.tool === "Write") return edit.content;
-  if (before === undefined) return undefined;
   const steps = edit.tool === "Edit" ? [edit] : edit.edits;
   let text: string | undefined = before;
   for (const step of steps) {
-    if (text === undefined) return undefined;
     text = replaceIn(text, step.oldString, step.newString, step.replaceAll === true);
+    if (text === undefined) return undefined;
   }
   return text;
+}
+
+/**
+ * The file's text after the edit, matched as written or with the line breaks Claude Code edits
+ * with (a CRLF file's `\r\n` as `\n`); `undefined` when an old string is in neither.
+ */
+function textAfter(edit: FileEdit, before: string | undefined): string | undefined {
+  return (
+    editedText(edit, before) ??
+    (before === undefined ? undefined : editedText(edit, editableText(before)))
+  );
+}
+
+/**
+ * An edit whose old string is not in the file is denied, not left to Claude Code: its Edit also
+ * matches other quote marks and `\uXXXX` escapes, so it could write what was never checked.
+ */
+function notFound(filePath: string, exists: boolean): CheckFileEditResult {
+  return {
+    decision: "deny",
+    code: "old_string_not_found",
+    message: `Refused the edit of ${filePath}: ${exists ? "an old_string is not in the file as written" : 'the file does not exist, so only an old_string of "" (a new file) applies'}. memfiles checks an edit of the memory folder against the file's exact text; Read the file and send old_string exactly as it appears there.`,
+  };
 }
 
 /**
@@ -70,7 +96,10 @@ function editedText(edit: FileEdit, before: string | undefined): string | undefi
  * unchanged first and last lines, widened by a line of context at a time until the old text
  * occurs once (an insertion needs one to anchor it).
  */
-function changedLines(before: string, after: string): { oldString: string; newString: string } {
+function changedLines(
+  before: string,
+  after: string,
+): { oldString: string; newString: string; first: number } {
   const oldLines = before.split("\n");
   const newLines = after.split("\n");
   let head = 0;
@@ -83,14 +112,23 @@ function changedLines(before: string, after: string): { oldString: string; newSt
     oldLines[oldLines.length - 1 - tail] === newLines[newLines.length - 1 - tail]
   )
     tail++;
+  const first = head;
   for (;;) {
     const oldString = oldLines.slice(head, oldLines.length - tail).join("\n");
     const newString = newLines.slice(head, newLines.length - tail).join("\n");
     const once = oldString !== "" && before.indexOf(oldString) === before.lastIndexOf(oldString);
-    if (once || (head === 0 && tail === 0)) return { oldString, newString };
+    if (once || (head === 0 && tail === 0)) return { oldString, newString, first };
     if (tail > 0) tail--;
     else head--;
   }
+}
+
+/** The number of front matter lines `text` opens with (0 without front matter). */
+function headerLineCount(text: string): number {
+  const parsed = safeParseMemoryFile(text);
+  return parsed.success && parsed.value.headerStyle !== "none"
+    ? parsed.value.lineMap.bodyLine - 1
+    : 0;
 }
 
 /**
@@ -131,8 +169,9 @@ function relativeTimes(
  * Runs a Claude Code file edit inside the memory folder through the memory tool's write path
  * (the one check pipeline: secret, relative date, shape, the layout's path rule, forgotten,
  * duplicate, cap, version token), on a dry-run copy of the store so nothing is written: Claude Code
- * writes the file itself once allowed. A new file is checked as the memory tool's `create`, a
- * changed one as a `str_replace` of the lines it changes. A relative time the memory tool would
+ * writes the file itself once allowed. A new or blank file is checked as the memory tool's
+ * `create`, a changed one as a `str_replace` of the lines it changes, and one whose front matter
+ * changes (a whole-file Write in Claude Code's own format) as a `create` of its new text in its place. A relative time the memory tool would
  * write as a date ("yesterday" → "on 2026/12/05") is denied with that date to write instead, so
  * the file ends as the memory tool would have written it. `MEMORY.md` is Claude Code's index: an edit to it is checked for secrets only. Files
  * under `.memfiles/` are memfiles' own state and never edited by hand.
@@ -156,8 +195,8 @@ export async function checkFileEdit(options: CheckFileEditOptions): Promise<Chec
   const store = new MemoryStore({ root, layout: options.layout });
   if (memoryPath === MEMORY_INDEX_FILE) {
     const index = await store.readIndex();
-    const text = editedText(options.edit, index.exists ? index.content : undefined);
-    if (text === undefined) return { decision: "allow" };
+    const text = textAfter(options.edit, index.exists ? index.content : undefined);
+    if (text === undefined) return notFound(options.edit.filePath, index.exists);
     const { findings } = await findSecrets(text);
     return findings.length === 0
       ? { decision: "allow" }
@@ -167,10 +206,11 @@ export async function checkFileEdit(options: CheckFileEditOptions): Promise<Chec
           message: `Refused the edit of ${MEMORY_INDEX_FILE}: it holds what looks like a secret. Memory never keeps passwords, keys or tokens; leave it out.`,
         };
   }
-  const dryRun = new MemoryStore({ backend: new DryRunBackend(store), layout: options.layout });
+  const backend = new DryRunBackend(store);
+  const dryRun = new MemoryStore({ backend, layout: options.layout });
   const before = await dryRun.read(memoryPath).catch(() => undefined);
-  const text = editedText(options.edit, before?.exists === true ? before.content : undefined);
-  if (text === undefined) return { decision: "allow" };
+  const text = textAfter(options.edit, before?.exists === true ? before.content : undefined);
+  if (text === undefined) return notFound(options.edit.filePath, before?.exists === true);
   const handlers = createMemoryToolHandlers({
     store: dryRun,
     layout: options.layout,
@@ -180,21 +220,33 @@ export async function checkFileEdit(options: CheckFileEditOptions): Promise<Chec
   const toolPath = memoriesPath(memoryPath);
   try {
     let written = text;
-    if (before?.exists === true) {
+    const create = () => handlers.create({ command: "create", path: toolPath, file_text: text });
+    if (before?.exists === true && before.content.trim() !== "") {
       if (before.content === text) return { decision: "allow" };
       // With the line breaks the memory tool edits with: a CRLF file's lines end in `\r` otherwise.
       const [beforeText, afterText] = [editableText(before.content), editableText(text)];
       if (beforeText === afterText) return { decision: "allow" };
-      const { oldString, newString } = changedLines(beforeText, afterText);
-      written = newString;
-      await handlers.str_replace({
-        command: "str_replace",
-        path: toolPath,
-        old_str: oldString,
-        new_str: newString,
-      });
+      const { oldString, newString, first } = changedLines(beforeText, afterText);
+      if (first < headerLineCount(beforeText)) {
+        // The edit rewrites the front matter (Claude Code writes its own, or leaves out `updated:`):
+        // checked as the fact the file now holds, made anew, since the memory tool's edits keep
+        // the front matter.
+        await backend.deleteIfVersion(memoryPath);
+        await create();
+      } else {
+        written = newString;
+        await handlers.str_replace({
+          command: "str_replace",
+          path: toolPath,
+          old_str: oldString,
+          new_str: newString,
+        });
+      }
     } else {
-      await handlers.create({ command: "create", path: toolPath, file_text: text });
+      // A blank file holds no memory: writing it is a create, as Claude Code's Edit with an empty
+      // old string treats it.
+      if (before?.exists === true) await backend.deleteIfVersion(memoryPath);
+      await create();
     }
     return relativeTimes(written, options) ?? { decision: "allow" };
   } catch (error) {

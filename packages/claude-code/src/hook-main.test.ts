@@ -24,15 +24,21 @@ function hook(
   args: string[],
   stdin: string,
   options: { entry?: string[]; env?: NodeJS.ProcessEnv } = {},
-): Promise<{ code: number; stdout: string; pid: number }> {
+): Promise<{ code: number; stdout: string; stderr: string; pid: number }> {
   // pnpm's NODE_PATH would find packages that Claude Code's hook process cannot.
   const { ANTHROPIC_API_KEY: _key, NODE_PATH: _path, ...inherited } = process.env;
   const env = { ...inherited, ...options.env };
   const entry = options.entry ?? ENTRY;
   return new Promise((resolveRun) => {
-    const child = execFile(process.execPath, [...entry, ...args], { env }, (error, stdout) => {
-      resolveRun({ code: error ? Number(error.code ?? 1) : 0, stdout, pid: child.pid ?? -1 });
-    });
+    const child = execFile(
+      process.execPath,
+      [...entry, ...args],
+      { env },
+      (error, stdout, stderr) => {
+        const code = error ? Number(error.code ?? 1) : 0;
+        resolveRun({ code, stdout, stderr, pid: child.pid ?? -1 });
+      },
+    );
     child.stdin?.end(stdin);
   });
 }
@@ -72,6 +78,35 @@ describe("the hook entry (a process)", { timeout: PROCESS_TIMEOUT_MS }, () => {
         name.startsWith(`memfiles-hook-${run.pid}-`),
       );
       expect(left).toEqual([]);
+    },
+  );
+
+  it.each([
+    {
+      args: ["nonsense"],
+      says: /^memfiles: "nonsense" is not a hook event; .* Nothing was done\.\n$/,
+    },
+    {
+      args: ["user-prompt-submit", "--root"],
+      says: /^memfiles: --root needs a value; the user-prompt-submit hook did nothing\.\n$/,
+    },
+    {
+      args: ["session-end", "--model"],
+      says: /^memfiles: --model needs a value; the session-end hook did nothing\.\n$/,
+    },
+    {
+      args: ["pre-tool-use"],
+      stdin: "not json {",
+      says: /^memfiles: the pre-tool-use hook's stdin is not Claude Code's hook input .*; the edit goes ahead unchecked\.\n$/,
+    },
+  ])(
+    "$args exits 0, prints nothing on stdout and one line on stderr",
+    async ({ args, stdin, says }) => {
+      const { cwd } = await hookFolders();
+      const input = stdin ?? hookInput(cwd, { prompt: "Where do I deploy the app?" });
+      const run = await hook(args, input, { env: { HOME: cwd } });
+      expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 0, stdout: "" });
+      expect(run.stderr).toMatch(says);
     },
   );
 

@@ -97,6 +97,12 @@ function parseOptions(args: string[]) {
 async function main(argv: string[]): Promise<void> {
   const [event = "", ...rest] = argv[0] === "hook" ? argv.slice(1) : argv;
   const { values } = parseOptions(rest);
+  // `--root` with no value would fall back to the auto memory: do nothing and say so instead.
+  const bare = ["root", "model", "event", "input-file"].find((name) => values[name] === true);
+  if (bare !== undefined) {
+    process.stderr.write(`memfiles: --${bare} needs a value; the ${event} hook did nothing.\n`);
+    return;
+  }
   const text = (name: string) =>
     typeof values[name] === "string" ? (values[name] as string) : undefined;
   if (event === "detached") {

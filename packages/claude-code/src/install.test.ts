@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { decodeText, readTextLayout } from "@memfiles/core/internal";
@@ -252,6 +253,26 @@ describe("installClaudeCode / uninstallClaudeCode", () => {
     expect(await read(mcpPath)).toBeNull();
     expect(await read(localSettingsPath)).toBeNull();
     expect(await read(options.recordPath)).toBeNull();
+  });
+
+  it.each([
+    { name: "made by install, left empty", made: true, other: false, left: false },
+    {
+      name: "made by install, holding a file of the person's",
+      made: true,
+      other: true,
+      left: true,
+    },
+    { name: "there before install", made: false, other: false, left: true },
+  ])("uninstall removes the settings folder only when $name", async ({ made, other, left }) => {
+    const { options, settingsPath } = await files(made ? undefined : "{}");
+    const folder = dirname(settingsPath);
+    if (!made) await rm(settingsPath);
+    await installClaudeCode(options);
+    if (other) await writeFile(join(folder, "notes.txt"), "mine\n");
+    await uninstallClaudeCode(options);
+    expect(existsSync(folder)).toBe(left);
+    if (other) expect(await readFile(join(folder, "notes.txt"), "utf8")).toBe("mine\n");
   });
 
   it("without a record of what install created, uninstall removes no file", async () => {

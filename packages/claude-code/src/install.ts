@@ -1,4 +1,5 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { existsSync, statSync } from "node:fs";
+import { mkdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import {
   applyTextLayout,
@@ -467,9 +468,13 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * @example await installClaudeCode({ settingsPath: ".claude/settings.json", mcpPath: ".mcp.json", hookCommand: ["memfiles"], mcpCommand: ["memfiles-mcp", "--root", "memory"] });
  */
 export async function installClaudeCode(options: InstallOptions): Promise<InstallResult> {
+  const folder = dirname(options.settingsPath);
+  const folderExisted = existsSync(folder);
   const result = await wire(options);
   const changed = (path: string) => result.changed.includes(path);
   const created = result.created.filter(changed);
+  // The settings folder (`.claude/`) install made, for uninstall to remove once empty.
+  if (!folderExisted && existsSync(folder)) created.push(folder);
   const blank = Object.entries(result.blank).filter(([path]) => changed(path));
   if (options.recordPath !== undefined && created.length + blank.length > 0) {
     const record = await readRecord(options.recordPath);
@@ -618,7 +623,8 @@ async function wire(
  * Takes memfiles out of Claude Code's settings: its hooks, its MCP server and its approval,
  * nothing else, edited in place (the rest of each file keeps its bytes). A file left empty (`{}`)
  * is removed when `recordPath` notes that install created it, written back blank when it notes
- * it was blank, and kept as `{}` otherwise (the person had it before).
+ * it was blank, and kept as `{}` otherwise (the person had it before); so is the settings folder
+ * install created, once empty.
  *
  * @param options - `{ settingsPath, mcpPath, localSettingsPath?, recordPath? }`.
  * @returns `{ changed }`: the files written or removed.
@@ -679,13 +685,20 @@ export async function uninstallClaudeCode(
     await put(options.localSettingsPath, local, next);
     changed.push(options.localSettingsPath);
   }
-  if (options.recordPath !== undefined && done.length > 0)
+  // A folder install made (recorded above) is removed once empty, after the record, which may
+  // be inside it (`~/.claude/`); one still holding the person's files is theirs from now on.
+  const folders = record.created.filter(
+    (path) =>
+      !done.includes(path) && statSync(path, { throwIfNoEntry: false })?.isDirectory() === true,
+  );
+  if (options.recordPath !== undefined && done.length + folders.length > 0)
     await writeRecord(options.recordPath, {
-      created: record.created.filter((path) => !done.includes(path)),
+      created: record.created.filter((path) => !done.includes(path) && !folders.includes(path)),
       blank: Object.fromEntries(
         Object.entries(record.blank).filter(([path]) => !done.includes(path)),
       ),
     });
+  for (const folder of folders) await rmdir(folder).catch(() => undefined);
   return { changed };
 }
 

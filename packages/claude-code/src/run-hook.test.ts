@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { MemoryStore } from "@memfiles/core/recall";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { TIME_ZONE_ENV_CASES } from "../../core/test/fixtures/time-zone-env.js";
 import { factFile, hookFolders, hookInput } from "../test/memory-folder.js";
 import type { WritePassRequest } from "./hooks/hook-context.js";
@@ -27,11 +28,16 @@ describe("runHook: every hook answers JSON or nothing, never fails", () => {
     },
   ];
   it.each(EVENTS.flatMap((event) => BAD_INPUTS.map((input) => ({ event, ...input }))))(
-    "$event with $name prints nothing",
+    "$event with $name prints nothing and says why on stderr",
     async ({ event, stdin }) => {
       let started = false;
       const result = await runHook({ event, stdin, startWritePass: () => (started = true) });
-      expect(result).toEqual({ stdout: "" });
+      const outcome =
+        event === "pre-tool-use" ? "the edit goes ahead unchecked" : "nothing was done";
+      expect(result).toEqual({
+        stdout: "",
+        stderr: `memfiles: the ${event} hook's stdin is not Claude Code's hook input (a JSON object with session_id and cwd); ${outcome}.\n`,
+      });
       expect(started).toBe(false);
     },
   );
@@ -46,10 +52,17 @@ describe("runHook: every hook answers JSON or nothing, never fails", () => {
     expect(process.cwd()).not.toBe(cwd);
   });
 
-  it("an unknown event prints nothing", async () => {
-    const { cwd, root } = await hookFolders();
-    expect(await runHook({ event: "stop", stdin: hookInput(cwd), root })).toEqual({ stdout: "" });
-  });
+  it.each(["stop", "nonsense", ""])(
+    "an unknown event (%j) prints nothing and names the events on stderr",
+    async (event) => {
+      const { cwd, root } = await hookFolders();
+      expect(await runHook({ event, stdin: hookInput(cwd), root })).toEqual({
+        stdout: "",
+        stderr: `memfiles: "${event}" is not a hook event; \`memfiles hook\` takes ${EVENTS.join(", ")}. Nothing was done.\n`,
+      });
+      expect((await readdir(root)).sort()).toEqual(["deploy-host.md", "diet.md"]);
+    },
+  );
 
   it.each(EVENTS)(
     "%s with a missing --root creates nothing, prints nothing and says why on stderr",
@@ -244,6 +257,45 @@ describe("UserPromptSubmit", () => {
       expect((await runHook({ event: "user-prompt-submit", stdin, root })).stdout).toContain(
         "Fly.io",
       );
+    },
+  );
+
+  it.each([
+    { name: "the disk is full", code: "ENOSPC", reason: "ENOSPC" },
+    { name: "the memory folder is read-only", code: "EROFS", reason: "EROFS" },
+    {
+      name: ".memfiles is a plain file",
+      code: undefined,
+      reason: 'Refused memory path "\\.memfiles"',
+    },
+  ])(
+    "recalls when its session state cannot be saved ($name), and says why on stderr",
+    async ({ code, reason }) => {
+      const { cwd, root } = await hookFolders();
+      if (code === undefined) {
+        await writeFile(join(root, ".memfiles"), "not a folder\n");
+      } else {
+        // Every write under .memfiles/ fails as the system would fail it.
+        const refuse = async () => {
+          throw Object.assign(new Error(`${code}: refused by the test, write '${root}'`), { code });
+        };
+        for (const method of ["writeInternal", "appendInternal"] as const)
+          vi.spyOn(MemoryStore.prototype, method).mockImplementation(refuse);
+        onTestFinished(() => {
+          vi.restoreAllMocks();
+        });
+      }
+      const stdin = hookInput(cwd, { prompt: "Where do I deploy the app?" });
+      for (let run = 0; run < 2; run++) {
+        const { stdout, stderr } = await runHook({ event: "user-prompt-submit", stdin, root });
+        // Nothing saved what was shown, so the second prompt is shown it again.
+        expect(JSON.parse(stdout).hookSpecificOutput.additionalContext).toContain("Fly.io");
+        expect(stderr).toMatch(
+          new RegExp(
+            `^memfiles: recalled memory for this prompt, but could not save which lines were shown \\(${reason}[^\\n]*\\), so a line may be shown again in this session\\.\\n$`,
+          ),
+        );
+      }
     },
   );
 

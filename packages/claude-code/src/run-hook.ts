@@ -102,8 +102,9 @@ export function hookTimeZone(env: NodeJS.ProcessEnv): string {
  * Runs one Claude Code hook: parses its stdin, finds the memory folder (`--root`, else Claude
  * Code's auto memory of the project) and answers with the hook's JSON, or nothing. Never throws
  * and never asks Claude Code to stop: bad input, an unknown event or any failure ends in `""`
- * (logged under `.memfiles/claude-code/hook.log` when the folder is known), except a failed check
- * of an edit inside the memory folder, which denies the edit.
+ * (an unknown event or input that is not Claude Code's with one stderr line; a failure logged
+ * under `.memfiles/claude-code/hook.log` when the folder is known), except a failed check of an
+ * edit inside the memory folder, which denies the edit.
  *
  * @param options - `{ event, stdin, root?, model?, env?, home?, now?, sessionStartTokens?,
  *   promptRecallTokens?, startWritePass? }`; token budgets in estimated tokens.
@@ -112,12 +113,28 @@ export function hookTimeZone(env: NodeJS.ProcessEnv): string {
  */
 export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
   const load = (HOOKS as Record<string, () => Promise<Hook>>)[options.event];
-  if (load === undefined) return { stdout: "" };
+  // Exit 0 and nothing on stdout whatever the mistake (Claude Code takes exit 2 as "block"); the
+  // stderr line is for a person who typed the command or reads Claude Code's debug log.
+  if (load === undefined) {
+    const events = Object.keys(HOOKS).join(", ");
+    return {
+      stdout: "",
+      stderr: `memfiles: "${options.event}" is not a hook event; \`memfiles hook\` takes ${events}. Nothing was done.\n`,
+    };
+  }
   if (options.stdinTooLarge === true) return tooLargeInput(options);
   const input: HookInput | undefined = parseHookInput(options.stdin);
-  if (input === undefined) return { stdout: "" };
+  if (input === undefined) {
+    const outcome =
+      options.event === "pre-tool-use" ? "the edit goes ahead unchecked" : "nothing was done";
+    return {
+      stdout: "",
+      stderr: `memfiles: the ${options.event} hook's stdin is not Claude Code's hook input (a JSON object with session_id and cwd); ${outcome}.\n`,
+    };
+  }
   const env = options.env ?? process.env;
   let store: MemoryStore | undefined;
+  const warnings: string[] = [];
   const passes: Promise<unknown>[] = [];
   const runWritePass = (request: WritePassRequest) => {
     passes.push(
@@ -175,11 +192,15 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
       model: options.model,
       startWritePass: options.startWritePass ?? runWritePass,
       log: (entry) => logHook(opened, { sessionId: input.session_id, ...entry }),
+      warn: (line) => warnings.push(`${line}\n`),
     };
     const output = await (await load())(context);
     // runSessionWritePass logs every outcome and never throws.
     await Promise.all(passes);
-    return { stdout: output === undefined ? "" : `${JSON.stringify(output)}\n` };
+    return {
+      stdout: output === undefined ? "" : `${JSON.stringify(output)}\n`,
+      ...(warnings.length === 0 ? {} : { stderr: warnings.join("") }),
+    };
   } catch (error) {
     if (store !== undefined) {
       await logHook(store, {

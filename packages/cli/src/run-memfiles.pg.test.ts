@@ -106,6 +106,11 @@ describe("memfiles --pglite", () => {
       "memfiles: Could not open the PGlite database in <base>/memory.db: it is a file, not a folder. Give --pglite a folder of its own (it is created when missing).\n",
     ],
     [
+      "--pglite under a missing folder",
+      ["--pglite", "no/such/db", "ls"],
+      "memfiles: Could not open the PGlite database in <base>/no/such/db: no folder <base>/no/such to make it in. Create <base>/no/such first, or give --pglite a folder inside one that exists (the database's own folder is created when missing).\n",
+    ],
+    [
       "a database nobody answers on",
       ["--database-url", "postgres://memfiles:s3cret@127.0.0.1:1/memfiles", "--tenant", "u", "ls"],
       "memfiles: Could not open postgres://memfiles@127.0.0.1:1/memfiles: connect ECONNREFUSED 127.0.0.1:1. Check that the server runs and the URL's host, port, user, password and database are right.\n",

@@ -1,5 +1,5 @@
 import { stat } from "node:fs/promises";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { MemoryStore, type StoreLayout } from "@memfiles/core";
 import pg from "pg";
@@ -34,8 +34,8 @@ export type OpenDatabaseOptions = {
  * @param options - `{ databaseUrl?, dataDir?, maxConnections?, connectTimeoutMs?, lockWaitMs? }`.
  * @returns The migrated database; `close()` it when done.
  * @throws {DatabaseError} `database_unreachable` when the server cannot be reached or refuses the
- *   login, `database_folder_refused` when `dataDir` is a file or not a PGlite database; a
- *   migration's own error otherwise.
+ *   login, `database_folder_refused` when `dataDir` is a file, lies under a missing folder or is
+ *   not a PGlite database; a migration's own error otherwise.
  * @example const sql = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<SqlClient> {
@@ -163,13 +163,23 @@ function causeMessage(error: DatabaseError): string {
   return error.message;
 }
 
+// PGlite makes its folder (and the lock beside it) but not the folders above it.
 async function refuseNonFolder(dataDir: string, label: string): Promise<void> {
   const found = await stat(dataDir).catch(() => undefined);
-  if (found === undefined || found.isDirectory()) return;
+  if (found?.isDirectory() === true) return;
+  if (found !== undefined) {
+    throw new DatabaseError({
+      code: "database_folder_refused",
+      database: label,
+      message: `Could not open ${label}: it is a file, not a folder. Give --pglite a folder of its own (it is created when missing).`,
+    });
+  }
+  const parent = dirname(resolve(dataDir));
+  if ((await stat(parent).catch(() => undefined))?.isDirectory() === true) return;
   throw new DatabaseError({
     code: "database_folder_refused",
     database: label,
-    message: `Could not open ${label}: it is a file, not a folder. Give --pglite a folder of its own (it is created when missing).`,
+    message: `Could not open ${label}: no folder ${parent} to make it in. Create ${parent} first, or give --pglite a folder inside one that exists (the database's own folder is created when missing).`,
   });
 }
 

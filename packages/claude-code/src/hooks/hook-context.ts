@@ -41,6 +41,8 @@ export type HookContext = {
   /** Starts the write pass in a detached process and returns at once. */
   startWritePass: (request: WritePassRequest) => void;
   log: (entry: Omit<HookLogEntry, "at">) => Promise<void>;
+  /** Adds one line to the hook's stderr (Claude Code's debug log; a person running it sees it). */
+  warn: (line: string) => void;
 };
 
 /**

@@ -11,9 +11,15 @@ type Case = {
   input: (root: string) => Record<string, unknown>;
   /** `undefined`: no answer (allowed, or not memfiles' to judge); else the deny reason's words. */
   denied?: RegExp;
+  /** Files written into the memory folder before the edit. */
+  files?: Record<string, string>;
 };
 
 const KEY = "AKIAIOSFODNN7EXAMPLE and wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+
+/** A fact file as Claude Code's system prompt tells the model to write it. */
+const claudeCodeFact = (name: string, description: string, body: string) =>
+  `---\nname: ${name}\ndescription: ${description}\nmetadata:\n  type: user\n---\n\n${body}\n`;
 
 const CASES: Case[] = [
   {
@@ -163,13 +169,193 @@ const CASES: Case[] = [
     input: (root) => ({ file_path: join(root, "..", "project", "keys.md"), content: KEY }),
   },
   {
-    name: "Edit whose old string is not in the file (Claude Code refuses it itself)",
+    name: "Edit whose old string is not in the file",
     tool: "Edit",
     input: (root) => ({
       file_path: join(root, "diet.md"),
       old_string: "pescatarian",
       new_string: KEY,
     }),
+    denied:
+      /^Refused the edit of \/\S+\/diet\.md: an old_string is not in the file as written\. .*Read the file/,
+  },
+  {
+    name: "Edit whose old string has other quote marks than the file (Claude Code's Edit matches them)",
+    tool: "Edit",
+    files: {
+      "quote.md": factFile("Quote", "A quote", "The user\u2019s motto is \u201Cship it\u201D."),
+    },
+    input: (root) => ({
+      file_path: join(root, "quote.md"),
+      old_string: 'The user\'s motto is "ship it".',
+      new_string: `The user's motto is ${KEY}.`,
+    }),
+    denied: /an old_string is not in the file as written/,
+  },
+  {
+    name: "Edit of a missing file with an old string",
+    tool: "Edit",
+    input: (root) => ({ file_path: join(root, "nope.md"), old_string: "x", new_string: KEY }),
+    denied: /the file does not exist, so only an old_string of "" \(a new file\) applies/,
+  },
+  {
+    name: "Edit across lines of a CRLF file (Claude Code matches it with \\n)",
+    tool: "Edit",
+    files: {
+      "tea.md": factFile(
+        "Tea",
+        "Tea",
+        "The user likes green tea.\nThe user drinks no coffee.",
+      ).replace(/\n/g, "\r\n"),
+    },
+    input: (root) => ({
+      file_path: join(root, "tea.md"),
+      old_string: "green tea.\nThe user",
+      new_string: `green tea. ${KEY}\nThe user`,
+    }),
+    denied: /secret/,
+  },
+  {
+    name: "Write over a fact in Claude Code's own front matter (checked as the fact made anew)",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      content: claudeCodeFact("diet", "The user's diet.", "The user is vegan."),
+    }),
+  },
+  {
+    name: "Write over a fact in Claude Code's front matter with a secret",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      content: claudeCodeFact("diet", "The user's diet.", `The user is vegan. ${KEY}`),
+    }),
+    denied: /^Refused the create of \/\S+\/memory\/diet\.md: it holds a secret/,
+  },
+  {
+    name: "Write over a fact in Claude Code's front matter with a relative time",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      content: claudeCodeFact("diet", "The user's diet.", "The user went vegan yesterday."),
+    }),
+    denied: /Write "on \d{4}\/\d{2}\/\d{2}" for "yesterday"/,
+  },
+  {
+    name: "Write over a fact in Claude Code's front matter with a secret in its description",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      content: claudeCodeFact("diet", `Diet ${KEY}`, "The user is vegan."),
+    }),
+    denied: /secret/,
+  },
+  {
+    name: "Write over a fact keeping memfiles' front matter but for updated:",
+    tool: "Write",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      content:
+        "---\nname: Diet\ndescription: The user's diet\ntype: user\n---\nThe user is vegan.\n",
+    }),
+  },
+  {
+    name: "Edit of a fact's description line",
+    tool: "Edit",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      old_string: "description: The user's diet",
+      new_string: "description: What the user eats",
+    }),
+  },
+  {
+    name: "Edit putting a secret into a fact's description line",
+    tool: "Edit",
+    input: (root) => ({
+      file_path: join(root, "diet.md"),
+      old_string: "description: The user's diet",
+      new_string: `description: ${KEY}`,
+    }),
+    denied: /secret/,
+  },
+  {
+    name: "Edit with an empty old string creating a file (Claude Code writes the new string)",
+    tool: "Edit",
+    input: (root) => ({
+      file_path: join(root, "editor.md"),
+      old_string: "",
+      new_string: factFile("Editor", "The user's editor", "The user edits in Helix."),
+    }),
+  },
+  {
+    name: "Edit with an empty old string creating a file with a secret",
+    tool: "Edit",
+    input: (root) => ({
+      file_path: join(root, "deploy-token.md"),
+      old_string: "",
+      new_string: factFile("Deploy token", "token", `The deploy token is ${KEY}`),
+    }),
+    denied: /^Refused the create of \/\S+\/memory\/deploy-token\.md: it holds a secret/,
+  },
+  {
+    name: "Edit with an empty old string filling a blank file with a secret",
+    tool: "Edit",
+    files: { "notes.md": "\n" },
+    input: (root) => ({
+      file_path: join(root, "notes.md"),
+      old_string: "",
+      new_string: factFile("Notes", "notes", `The key is ${KEY}`),
+    }),
+    denied: /^Refused the create of \/\S+\/memory\/notes\.md: it holds a secret/,
+  },
+  {
+    name: "Write of a secret over a blank file",
+    tool: "Write",
+    files: { "notes.md": "" },
+    input: (root) => ({
+      file_path: join(root, "notes.md"),
+      content: factFile("Notes", "notes", `The key is ${KEY}`),
+    }),
+    denied: /^Refused the create of \/\S+\/memory\/notes\.md: it holds a secret/,
+  },
+  {
+    name: "Edit with an empty old string creating a file at a path the fact layout refuses",
+    tool: "Edit",
+    input: (root) => ({
+      file_path: join(root, "user_role.md"),
+      old_string: "",
+      new_string: factFile("User role", "The user's role", "The user is a data engineer."),
+    }),
+    denied: /user_role\.md/,
+  },
+  {
+    name: "Edit with an empty old string creating a .txt file",
+    tool: "Edit",
+    input: (root) => ({ file_path: join(root, "tea.txt"), old_string: "", new_string: "Tea.\n" }),
+    denied: /^Refused the create of \/\S+\/memory\/tea\.txt: it is not a memory file/,
+  },
+  {
+    name: "Edit with an empty old string creating MEMORY.md with a secret",
+    tool: "Edit",
+    files: { "MEMORY.md": "" },
+    input: (root) => ({
+      file_path: join(root, "MEMORY.md"),
+      old_string: "",
+      new_string: `- [AWS](aws.md) ${KEY}\n`,
+    }),
+    denied: /MEMORY\.md: it holds what looks like a secret/,
+  },
+  {
+    name: "MultiEdit whose first edit has an empty old string, creating a file with a secret",
+    tool: "MultiEdit",
+    input: (root) => ({
+      file_path: join(root, "aws.md"),
+      edits: [
+        { old_string: "", new_string: factFile("AWS", "keys", "The key is KEY.") },
+        { old_string: "KEY.", new_string: `${KEY}.` },
+      ],
+    }),
+    denied: /secret/,
   },
   {
     name: "another tool",
@@ -179,8 +365,9 @@ const CASES: Case[] = [
 ];
 
 describe("PreToolUse: Claude Code's edits of the memory folder go through the check pipeline", () => {
-  it.each(CASES)("$name", async ({ tool, input, denied }) => {
+  it.each(CASES)("$name", async ({ tool, input, denied, files = {} }) => {
     const { cwd, root } = await hookFolders();
+    for (const [name, content] of Object.entries(files)) await writeFile(join(root, name), content);
     const before = await readdir(root);
     const diet = await readFile(join(root, "diet.md"), "utf8");
     const stdin = hookInput(cwd, {
@@ -222,6 +409,22 @@ describe("PreToolUse: Claude Code's edits of the memory folder go through the ch
     });
     const { stdout } = await runHook({ event: "pre-tool-use", stdin, root });
     expect(JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason).toMatch(
+      /the user asked on .* to forget it/,
+    );
+    // Nor as a Write over another fact in Claude Code's own front matter.
+    const over = hookInput(cwd, {
+      tool_name: "Write",
+      tool_input: {
+        file_path: join(root, "diet.md"),
+        content: claudeCodeFact(
+          "diet",
+          "The user's diet.",
+          "The user deploys everything on Fly.io.",
+        ),
+      },
+    });
+    const replaced = await runHook({ event: "pre-tool-use", stdin: over, root });
+    expect(JSON.parse(replaced.stdout).hookSpecificOutput.permissionDecisionReason).toMatch(
       /the user asked on .* to forget it/,
     );
   });
@@ -283,6 +486,42 @@ describe("PreToolUse: Claude Code's edits of the memory folder go through the ch
       `Use ${join(root, "profile.md")}, ${join(root, "preferences.md")}, or ${join(root, "topics")}/, ${join(root, "projects")}/ or ${join(root, "people")}/ plus one kebab-case name ending in ".md", such as "${join(root, "topics", "home-cooking.md")}".`,
     );
   });
+
+  describe.each(["fact", "subject"] as const)(
+    "a whole-file Write that changes the front matter (%s layout)",
+    (layout) => {
+      const file = layout === "fact" ? "diet.md" : "topics/drinks.md";
+      const body =
+        layout === "fact"
+          ? "The user is vegan."
+          : "[stated 2026/09/12] likes green tea\n[stated 2026/09/12] drinks no coffee";
+      it.each([
+        { name: "allowed", extra: "", denied: undefined },
+        { name: "a secret denied", extra: ` ${KEY}`, denied: /secret/ },
+      ])("is checked as the file made anew: $name", async ({ extra, denied }) => {
+        const { cwd, root } = await hookFolders();
+        if (layout === "subject") {
+          for (const name of ["deploy-host.md", "diet.md"]) await rm(join(root, name));
+          await mkdir(join(root, "topics"), { recursive: true });
+          await writeFile(
+            join(root, file),
+            `---\nname: drinks\ndescription: What the user drinks.\n---\n${body}\n`,
+          );
+          expect(await detectLayout(root)).toBe("subject");
+        }
+        const stdin = hookInput(cwd, {
+          tool_name: "Write",
+          tool_input: {
+            file_path: join(root, file),
+            content: claudeCodeFact("drinks", "What the user drinks.", `${body}${extra}`),
+          },
+        });
+        const { stdout } = await runHook({ event: "pre-tool-use", stdin, root });
+        if (denied === undefined) expect(stdout).toBe("");
+        else expect(JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason).toMatch(denied);
+      });
+    },
+  );
 
   describe.each(["fact", "subject"] as const)("a CRLF memory file (%s layout)", (layout) => {
     const file = layout === "fact" ? "tea.md" : "topics/drinks.md";

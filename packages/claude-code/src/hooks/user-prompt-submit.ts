@@ -6,7 +6,8 @@ import { type HookContext, type HookOutput, logWithheld } from "./hook-context.j
  * UserPromptSubmit: budgeted recall for the prompt (the best lines or fact bodies within the token
  * budget, fenced as data) as `additionalContext`; a unit shown earlier in the session is not
  * shown again (the session's state under `.memfiles/claude-code/sessions/`). A unit holding what
- * looks like a secret is never shown (the hook log says how many were left out).
+ * looks like a secret is never shown (the hook log says how many were left out). State that cannot
+ * be saved does not stop the recall: one line on stderr says why.
  */
 export async function userPromptSubmit(context: HookContext): Promise<HookOutput | undefined> {
   // Only the prompt's start: ranking every word of a pasted 10 MB log took 31 s.
@@ -23,9 +24,19 @@ export async function userPromptSubmit(context: HookContext): Promise<HookOutput
   });
   if (withheld > 0) await logWithheld(context, "user-prompt-submit", withheld, "units");
   if (note === "") return undefined;
-  await writeSessionState(context.store, context.input.session_id, {
-    ...state,
-    recalled: [...state.recalled, ...keys],
-  });
+  try {
+    await writeSessionState(context.store, context.input.session_id, {
+      ...state,
+      recalled: [...state.recalled, ...keys],
+    });
+  } catch (error) {
+    // The shown set only spares a repeat: recall still reaches the prompt (a full disk, a
+    // read-only folder, `.memfiles` that is a file), and the reason goes where a person sees it.
+    const reason = error instanceof Error ? error.message : String(error);
+    context.warn(
+      `memfiles: recalled memory for this prompt, but could not save which lines were shown (${reason}), so a line may be shown again in this session.`,
+    );
+    await context.log({ event: "user-prompt-submit", outcome: "failed", message: reason });
+  }
   return { hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: note } };
 }

@@ -64,6 +64,20 @@ describe("memfiles claude-code", () => {
     },
   );
 
+  it("install into a project with no .claude/ makes it; status says until then that no settings file is present; uninstall removes it", async () => {
+    const { cwd, context, output } = await project();
+    await rm(join(cwd, ".claude"), { recursive: true });
+    const settings = join(cwd, ".claude", "settings.json");
+    expect(await runMemfiles(["claude-code", "status"], context)).toBe(0);
+    expect(output.stdout).toContain(`Settings: ${settings} (not present)\n`);
+    expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
+    output.stdout = "";
+    expect(await runMemfiles(["claude-code", "status"], context)).toBe(0);
+    expect(output.stdout).toContain(`Settings: ${settings}\n`);
+    expect(await runMemfiles(["claude-code", "uninstall"], context)).toBe(0);
+    expect(await readdir(cwd)).toEqual([]);
+  });
+
   it("install wires the hooks and the server, status reports them, uninstall restores the settings", async () => {
     const { home, cwd, context, output } = await project();
     expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
@@ -192,7 +206,7 @@ describe("memfiles claude-code", () => {
     inWorktree.context.env = { HOME: home };
     expect(await runMemfiles(["claude-code", "status"], inWorktree.context)).toBe(0);
     const settings = join(worktree, ".claude", "settings.json");
-    expect(inWorktree.output.stdout).toContain(`Settings: ${settings}\n`);
+    expect(inWorktree.output.stdout).toContain(`Settings: ${settings} (not present)\n`);
     expect(inWorktree.output.stdout).toContain(
       `This is a git worktree of ${cwd}: Claude Code reads the worktree's own .claude/settings.json`,
     );
@@ -208,7 +222,8 @@ describe("memfiles claude-code", () => {
     expect(await runMemfiles(["claude-code", "install", "--user"], context)).toBe(0);
     expect(await runMemfiles(["claude-code", "uninstall", "--user"], context)).toBe(0);
     expect(await readFile(join(home, ".claude.json"), "utf8")).toBe("{}\n");
-    expect(await readdir(join(home, ".claude"))).toEqual([]);
+    // ~/.claude/ was install's own (settings, install record): nothing of it is left.
+    expect(await readdir(home)).toEqual([".claude.json"]);
   });
 
   it("install says how to allow the memfiles tools only while they are not allowed", async () => {

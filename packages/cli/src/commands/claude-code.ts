@@ -453,7 +453,9 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       const root = options.root ?? wiredRoot;
       const location = where({ ...options, ...(root === undefined ? {} : { root }) }, home);
       const forAll = (path: string | undefined) => `for all projects (--user) in ${path}`;
-      context.stdout(`Settings: ${settingsPath}\n`);
+      context.stdout(
+        `Settings: ${settingsPath}${existsSync(settingsPath) ? "" : " (not present)"}\n`,
+      );
       context.stdout(worktreeNote(options));
       context.stdout(
         `Hooks: ${

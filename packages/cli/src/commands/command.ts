@@ -29,12 +29,15 @@ export function folderOf(
 /**
  * Splits a fixed-count command's arguments (`show [folder] <path>`, `remember [folder] <file>
  * <fact>`) into the folder and the rest: one argument more than the command needs is the folder,
- * in front, as `ls [folder]` takes it. The count alone decides, so nothing is guessed.
+ * in front, as `ls [folder]` takes it. With as many arguments as it needs, a first one that names
+ * an existing folder (and no `-m`) is the folder typed with the last argument left out
+ * (`remember ./memory profile.md`), not a memory path.
  *
  * @param command - The command's name, for the message, e.g. `show`.
  * @param given - The positional arguments as typed (undefined for those left out).
  * @param names - The names of the arguments the command needs, e.g. `["path"]`.
  * @param options - `--memory` (a folder there means no positional folder).
+ * @param context - Its `cwd` resolves a folder typed first.
  * @returns The folder (positional, else `--memory`, else undefined) and the needed arguments.
  * @throws {CliError} `bad_argument` when arguments are missing or there are too many.
  */
@@ -43,15 +46,22 @@ export function folderAndArguments(
   given: ReadonlyArray<string | undefined>,
   names: readonly string[],
   options: { memory?: string },
+  context: Pick<CommandContext, "cwd">,
 ): { folder: string | undefined; rest: string[] } {
   const typed = given.filter((value): value is string => value !== undefined);
   const usage = `memfiles ${command} [folder] ${names.map((name) => `<${name}>`).join(" ")}`;
   if (typed.length === names.length + 1 && options.memory === undefined)
     return { folder: typed[0], rest: typed.slice(1) };
-  if (typed.length === names.length) return { folder: options.memory, rest: typed };
-  const missing = names.slice(typed.length).map((name) => `<${name}>`);
+  const folderFirst =
+    options.memory === undefined &&
+    typed[0] !== undefined &&
+    statSync(resolve(context.cwd, typed[0]), { throwIfNoEntry: false })?.isDirectory() === true;
+  if (typed.length === names.length && !folderFirst) return { folder: options.memory, rest: typed };
+  const missing = names
+    .slice(folderFirst ? typed.length - 1 : typed.length)
+    .map((name) => `<${name}>`);
   throw new CliError(
-    typed.length < names.length
+    typed.length < names.length || folderFirst
       ? `Missing ${missing.join(" ")}: give ${usage} (the folder may also come as -m <folder>).`
       : `Too many arguments (${typed.length}): give ${usage}${options.memory === undefined ? "" : " without -m, or -m and no positional folder"}; quote a fact that has spaces.`,
     { code: "bad_argument" },

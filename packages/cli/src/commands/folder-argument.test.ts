@@ -105,6 +105,16 @@ describe("the memory folder as the first positional argument, as for ls and chec
       "Too many arguments (3): give memfiles remember [folder] <file> <fact> without -m",
     ],
     ["remember with one argument", ["remember", "topics/a.md"], "Missing <fact>"],
+    [
+      "remember with the folder and a file but no fact",
+      ["remember", "./memory", "profile.md"],
+      "Missing <fact>: give memfiles remember [folder] <file> <fact>",
+    ],
+    [
+      "show with the folder but no path",
+      ["show", "memory"],
+      "Missing <path>: give memfiles show [folder] <path>",
+    ],
   ])(
     "%s with a wrong count of arguments is a usage error naming the form",
     async (_name, argv, said) => {

@@ -32,6 +32,7 @@ export const registerRemember: RegisterCommand = (program, context, done) => {
           [first, second, third],
           ["file", "fact"],
           options,
+          context,
         );
         const [file = "", fact = ""] = rest;
         // A missing folder is refused unless --create, as `ls` and `memfiles-mcp --root` refuse

@@ -21,7 +21,13 @@ export const registerShow: RegisterCommand = (program, context, done) => {
         second?: string,
         options: { memory?: string; json?: boolean } = {},
       ) => {
-        const { folder, rest } = folderAndArguments("show", [first, second], ["path"], options);
+        const { folder, rest } = folderAndArguments(
+          "show",
+          [first, second],
+          ["path"],
+          options,
+          context,
+        );
         const path = rest[0] ?? "";
         const store = openMemoryFolder(folder, context);
         if (isMemoryIndexPath(path)) {
