@@ -14,6 +14,7 @@ import { factFile, hookFolders, hookInput } from "../test/memory-folder.js";
 const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 const ENTRY = ["--conditions=memfiles-dist", join(DIST, "hook-main.js")];
 const RESOLVED_LOGGER = fileURLToPath(new URL("../test/log-resolved.mjs", import.meta.url));
+const INTL_COUNTER = fileURLToPath(new URL("../test/count-intl.mjs", import.meta.url));
 // Two node starts (the hook, then its detached child loading the write pass) take several seconds
 // on a busy 2-core machine; a minute is the honest limit.
 const PROCESS_TIMEOUT_MS = 60_000;
@@ -86,6 +87,23 @@ describe("the hook entry (a process)", { timeout: PROCESS_TIMEOUT_MS }, () => {
     expect(elsewhere).toMatchObject({ code: 0, stdout: "" });
     const inside = await hook(["pre-tool-use", "--root", root], input(join(root, "big.md")));
     expect(JSON.parse(inside.stdout).hookSpecificOutput.permissionDecision).toBe("deny");
+  });
+
+  // The first Intl.Segmenter costs ~6.5 ms of CPU and the first Intl.DateTimeFormat ~3 ms (ICU
+  // data): a hook on ASCII text, which neither cuts nor segments, and needs no time zone, makes
+  // neither.
+  it.each([
+    { event: "session-start", fields: { source: "startup" } },
+    { event: "user-prompt-submit", fields: { prompt: "Where do I deploy the app?" } },
+  ])("$event on ASCII text loads no ICU segmenter or time zone", async ({ event, fields }) => {
+    const { cwd, root } = await hookFolders();
+    const log = join(cwd, "intl.log");
+    const run = await hook([event, "--root", root], hookInput(cwd, fields), {
+      entry: ["--import", INTL_COUNTER, ...ENTRY],
+      env: { MEMFILES_TEST_INTL_LOG: log },
+    });
+    expect(run.stdout).toContain("additionalContext");
+    expect(JSON.parse(await readFile(log, "utf8"))).toEqual({ Segmenter: 0, DateTimeFormat: 0 });
   });
 
   it("user-prompt-submit whose stdout is closed before it writes exits 0 without a stack trace", async () => {
