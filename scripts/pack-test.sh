@@ -55,12 +55,17 @@ run_installed() {
   # The Claude Code hook from the install: UserPromptSubmit recalls the line, fenced as data.
   printf '{"session_id":"s","cwd":"%s","prompt":"Do I use Neovim?"}' "$out/app" |
     "$node" "$bin/memfiles" hook user-prompt-submit --root "$memory" | grep -q '"additionalContext":"<recalled_memory>.*Neovim'
-  # ... from the one-file bundle the tarball ships (the modules it resolves are logged).
+  # ... from the one-file bundle the tarball ships, run by its loader: the modules it resolves are
+  # logged, and module by module it would resolve dist/run-hook.js.
   printf '{"session_id":"t","cwd":"%s","prompt":"Do I use Neovim?"}' "$out/app" |
     MEMFILES_TEST_RESOLVED_LOG="$out/resolved-$version.log" "$node" \
       --import "$workspace/packages/claude-code/test/log-resolved.mjs" \
       "$bin/memfiles" hook user-prompt-submit --root "$memory" | grep -q 'Neovim'
-  grep -q '/@memfiles/claude-code/dist/run-hook.bundle.js$' "$out/resolved-$version.log"
+  grep -q '/@memfiles/claude-code/dist/load-bundle.js$' "$out/resolved-$version.log"
+  if grep -q '/@memfiles/claude-code/dist/run-hook.js$' "$out/resolved-$version.log"; then
+    echo "pack-test: the installed hook ran module by module, not from its bundle, on Node $version" >&2
+    exit 1
+  fi
   # V8's baseline compiler only for PGlite's WASM (the same code runs): its optimizing tier costs
   # seconds of CPU that one `ls` never earns back.
   if [ "$with_pglite" = yes ]; then "$node" --liftoff-only "$bin/memfiles" --pglite "$out/db" ls >/dev/null; fi

@@ -1,12 +1,12 @@
 // `pnpm build` (after the workspace's tsc emit): bundles dist/run-hook.js, with the recall entry
-// of @memfiles/core and the libraries it loads, into one file, dist/run-hook.bundle.js, which
+// of @memfiles/core and the libraries it loads, into one file, dist/run-hook.bundle.cjs, which
 // hook-main loads for the hooks a person waits on (SessionStart, UserPromptSubmit, PreToolUse).
 // A cold start spent most of its CPU in Node's module loader resolving and opening ~200 small
 // files one by one; one file removes that. What the bundle leaves out stays in dist/ and is
 // imported from there: the write pass (SessionEnd / PreCompact run it detached, and
 // @memfiles/prompts reads its prompt files from beside its own module) and @memfiles/core's full
 // entry (PreToolUse's check pipeline, the log's secret scan).
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -56,19 +56,20 @@ const plainRequire = {
   },
 };
 
-await build({
+const outfile = `${dist}run-hook.bundle.cjs`;
+const result = await build({
   entryPoints: [`${dist}run-hook.js`],
-  outfile: `${dist}run-hook.bundle.js`,
+  outfile,
+  write: false,
+  metafile: true,
   bundle: true,
   platform: "node",
-  format: "esm",
+  // CommonJS: hook-main runs it through node:vm with V8's code cache (src/load-bundle.ts), which
+  // Node 20 offers for scripts, not for ES modules.
+  format: "cjs",
   target: "node20",
   conditions: ["memfiles-dist"],
   plugins: [leaveOut, plainRequire],
-  // Bundled CommonJS that requires a Node built-in needs a real `require`.
-  banner: {
-    js: 'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);',
-  },
   logLevel: "warning",
   legalComments: "none",
   // Half the bytes to read and parse on every start (~5 ms of CPU a prompt, measured paired);
@@ -76,3 +77,19 @@ await build({
   minify: true,
   keepNames: true,
 });
+
+// On Node 20 a script run from a code cache loses its `import()` callback
+// (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), so each `import(` calls the loader's
+// `__memfilesImport` instead. Every `import(` in the text must be one of esbuild's dynamic
+// imports: a count that differs means one sits in a string or a name, and the build stops.
+const dynamic = Object.values(result.metafile.outputs)[0].imports.filter(
+  (record) => record.kind === "dynamic-import",
+).length;
+const text = result.outputFiles[0].text;
+const calls = text.split("import(").length - 1;
+if (calls !== dynamic) {
+  throw new Error(
+    `bundle-hooks: the bundle has ${calls} "import(" but esbuild saw ${dynamic} dynamic imports; rewrite the one that is not an import() call, or extend the count.`,
+  );
+}
+await writeFile(outfile, text.replaceAll("import(", "__memfilesImport("));

@@ -14,6 +14,7 @@ import { factFile, hookFolders, hookInput } from "../test/memory-folder.js";
 const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 const ENTRY = ["--conditions=memfiles-dist", join(DIST, "hook-main.js")];
 const RESOLVED_LOGGER = fileURLToPath(new URL("../test/log-resolved.mjs", import.meta.url));
+const INTL_COUNTER = fileURLToPath(new URL("../test/count-intl.mjs", import.meta.url));
 // Two node starts (the hook, then its detached child loading the write pass) take several seconds
 // on a busy 2-core machine; a minute is the honest limit.
 const PROCESS_TIMEOUT_MS = 60_000;
@@ -123,6 +124,23 @@ describe("the hook entry (a process)", { timeout: PROCESS_TIMEOUT_MS }, () => {
     expect(JSON.parse(inside.stdout).hookSpecificOutput.permissionDecision).toBe("deny");
   });
 
+  // The first Intl.Segmenter costs ~6.5 ms of CPU and the first Intl.DateTimeFormat ~3 ms (ICU
+  // data): a hook on ASCII text, which neither cuts nor segments, and needs no time zone, makes
+  // neither.
+  it.each([
+    { event: "session-start", fields: { source: "startup" } },
+    { event: "user-prompt-submit", fields: { prompt: "Where do I deploy the app?" } },
+  ])("$event on ASCII text loads no ICU segmenter or time zone", async ({ event, fields }) => {
+    const { cwd, root } = await hookFolders();
+    const log = join(cwd, "intl.log");
+    const run = await hook([event, "--root", root], hookInput(cwd, fields), {
+      entry: ["--import", INTL_COUNTER, ...ENTRY],
+      env: { MEMFILES_TEST_INTL_LOG: log },
+    });
+    expect(run.stdout).toContain("additionalContext");
+    expect(JSON.parse(await readFile(log, "utf8"))).toEqual({ Segmenter: 0, DateTimeFormat: 0 });
+  });
+
   it("user-prompt-submit whose stdout is closed before it writes exits 0 without a stack trace", async () => {
     const { cwd, root } = await hookFolders();
     const child = spawn(process.execPath, [...ENTRY, "user-prompt-submit", "--root", root]);
@@ -135,7 +153,7 @@ describe("the hook entry (a process)", { timeout: PROCESS_TIMEOUT_MS }, () => {
   });
 });
 
-describe("the hook bundle (dist/run-hook.bundle.js)", { timeout: PROCESS_TIMEOUT_MS }, () => {
+describe("the hook bundle (dist/run-hook.bundle.cjs)", { timeout: PROCESS_TIMEOUT_MS }, () => {
   // dist/ without the bundle, beside dist/ so that it resolves the same packages: a built package
   // whose bundle is missing, which must answer the same, module by module.
   let unbundled: string;
@@ -143,16 +161,16 @@ describe("the hook bundle (dist/run-hook.bundle.js)", { timeout: PROCESS_TIMEOUT
     unbundled = await mkdtemp(join(DIST, "..", ".dist-without-bundle-"));
     await cp(DIST, unbundled, {
       recursive: true,
-      filter: (path) => !path.endsWith("run-hook.bundle.js"),
+      filter: (path) => !path.endsWith("run-hook.bundle.cjs"),
     });
   });
   afterAll(() => rm(unbundled, { recursive: true, force: true }));
 
   it("is not older than the dist/ files it is built from", async () => {
-    const bundled = (await stat(join(DIST, "run-hook.bundle.js"))).mtimeMs;
+    const bundled = (await stat(join(DIST, "run-hook.bundle.cjs"))).mtimeMs;
     for (const folder of [DIST, join(DIST, "../../core/dist/")]) {
       for (const name of await readdir(folder, { recursive: true })) {
-        if (!name.endsWith(".js") || name.endsWith("run-hook.bundle.js")) continue;
+        if (!name.endsWith(".js")) continue;
         expect({ name, older: (await stat(join(folder, name))).mtimeMs > bundled }).toEqual({
           name,
           older: false,
@@ -177,7 +195,7 @@ describe("the hook bundle (dist/run-hook.bundle.js)", { timeout: PROCESS_TIMEOUT
       fields: { tool_name: "Write", tool_input: { file_path: "/elsewhere/a.md", content: "x" } },
     },
   ])(
-    "$event answers from the bundle as without it, loading no module of core",
+    "$event answers from the bundle and its code cache as without them, loading no core module",
     async ({ event, fields }) => {
       // Each run a folder of its own (the first run builds its recall index), with a description
       // only YAML reads right (a lenient reading keeps the quotes and backslashes).
@@ -196,15 +214,33 @@ describe("the hook bundle (dist/run-hook.bundle.js)", { timeout: PROCESS_TIMEOUT
         );
         return { ...made, input };
       };
-      const [first, second] = [await folders(), await folders()];
+      const [first, second, third] = [await folders(), await folders(), await folders()];
       const log = join(first.cwd, "resolved.log");
+      // A temp folder of its own: the first run writes the event's code cache, the next reads it.
+      const temp = await mkdtemp(join(tmpdir(), "memfiles-hook-temp-"));
       const bundled = await hook([event, "--root", first.root], first.input, {
         entry: ["--import", RESOLVED_LOGGER, ...ENTRY],
-        env: { MEMFILES_TEST_RESOLVED_LOG: log },
+        env: { MEMFILES_TEST_RESOLVED_LOG: log, TMPDIR: temp },
       });
       const resolved = (await readFile(log, "utf8")).split("\n");
+      const caches = join(temp, `memfiles-code-cache-${process.getuid?.()}`);
+      const [cache] = await readdir(caches);
+      const written = (await stat(join(caches, cache ?? ""))).mtimeMs;
+      const cached = await hook([event, "--root", third.root], third.input, {
+        env: { TMPDIR: temp },
+      });
+      // Read, not refused: a refused cache is written again.
+      expect({
+        caches: await readdir(caches),
+        mtimeMs: (await stat(join(caches, cache ?? ""))).mtimeMs,
+      }).toEqual({ caches: [cache], mtimeMs: written });
+      await rm(temp, { recursive: true, force: true });
       const plain = await hook([event, "--root", second.root], second.input, {
         entry: ["--conditions=memfiles-dist", join(unbundled, "hook-main.js")],
+      });
+      expect({ ...cached, stdout: cached.stdout.replaceAll(third.root, "ROOT") }).toMatchObject({
+        code: 0,
+        stdout: plain.stdout.replaceAll(second.root, "ROOT"),
       });
       // The same answer but for the folder's path (a denied edit names its file).
       expect({ ...bundled, stdout: bundled.stdout.replaceAll(first.root, "ROOT") }).toMatchObject({
@@ -213,7 +249,9 @@ describe("the hook bundle (dist/run-hook.bundle.js)", { timeout: PROCESS_TIMEOUT
       });
       if (event === "session-start") expect(plain.stdout).toContain(`The user's \\"editor\\"`);
       if (event !== "pre-tool-use") expect(plain.stdout).toContain("additionalContext");
-      expect(resolved.filter((url) => url.endsWith("run-hook.bundle.js"))).toHaveLength(1);
+      // The bundle is run by the loader, not resolved; module by module would resolve run-hook.js.
+      expect(resolved.filter((url) => url.endsWith("/dist/load-bundle.js"))).toHaveLength(1);
+      expect(resolved.filter((url) => url.endsWith("/dist/run-hook.js"))).toEqual([]);
       // PreToolUse of a memory file loads the check pipeline (core's full entry) on purpose.
       if (!(event === "pre-tool-use" && plain.stdout !== ""))
         expect(resolved.filter((url) => url.includes("/core/"))).toEqual([]);

@@ -10,9 +10,9 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import * as module from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { readHookStdin } from "./read-hook-stdin.js";
 
@@ -20,18 +20,24 @@ import { readHookStdin } from "./read-hook-stdin.js";
 const DETACHED_EVENTS = new Set(["session-end", "pre-compact"]);
 
 /**
- * `runHook` for the events a person waits on: from dist/run-hook.bundle.js, one file that `pnpm
- * build` bundles (scripts/bundle-hooks.mjs), when it is there; else (sources, or a dist/ built
- * without it) from run-hook.js, module by module. Measured on Node 20: the bundle saves a cold
- * start ~40 ms of CPU, which Node's module loader spent opening ~200 small files.
+ * `runHook` for the events a person waits on: from dist/run-hook.bundle.cjs, one file that `pnpm
+ * build` bundles (scripts/bundle-hooks.mjs), run with V8's code cache of the event's last run
+ * (`loadBundle`), when it is there; else (sources, or a dist/ built without it) from run-hook.js,
+ * module by module. Measured on Node 20: the bundle saves a cold start ~40 ms of CPU, which Node's
+ * module loader spent opening ~200 small files, and the code cache ~30 ms more at 10,000 files.
  */
-async function loadRunHook(): Promise<typeof import("./run-hook.js")> {
-  // Node 22.1+ keeps V8's compiled code on disk between hook processes (on Node 24 ~7 ms of CPU a
-  // prompt); Node 20 has no such cache and goes on without it.
-  (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-  const bundle = new URL("./run-hook.bundle.js", import.meta.url);
-  if (existsSync(bundle)) return (await import(bundle.href)) as typeof import("./run-hook.js");
-  return import("./run-hook.js");
+async function loadRunHook(
+  event: string,
+): Promise<{ runHook: typeof import("./run-hook.js").runHook; done: () => void }> {
+  const bundle = fileURLToPath(new URL("./run-hook.bundle.cjs", import.meta.url));
+  if (existsSync(bundle)) {
+    const { loadBundle } = await import("./load-bundle.js");
+    const { exports, saveCodeCache } = loadBundle<typeof import("./run-hook.js")>(bundle, {
+      variant: event,
+    });
+    return { runHook: exports.runHook, done: saveCodeCache };
+  }
+  return { runHook: (await import("./run-hook.js")).runHook, done: () => undefined };
 }
 
 /**
@@ -119,7 +125,7 @@ async function main(argv: string[]): Promise<void> {
     startDetached(event, stdin, argv, values);
     return;
   }
-  const { runHook } = await loadRunHook();
+  const { runHook, done } = await loadRunHook(event);
   const { stdout, stderr } = await runHook({
     event,
     stdin,
@@ -130,6 +136,7 @@ async function main(argv: string[]): Promise<void> {
   });
   if (stdout !== "") process.stdout.write(stdout);
   if (stderr !== undefined) process.stderr.write(stderr);
+  done();
 }
 
 // Claude Code may close the pipe before the hook writes (a cancelled or timed-out hook): the write's

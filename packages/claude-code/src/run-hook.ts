@@ -170,13 +170,15 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
       ...(rootEntries === undefined ? {} : { rootEntries }),
     });
     const opened = store;
-    const zone = hookTimeZoneOf(env);
-    if (zone.warning !== undefined) {
+    // The warning needs only the environment; the system's zone (ICU's time zone data, ~3 ms of
+    // CPU) is read when a hook asks for `timeZone`, which SessionStart and UserPromptSubmit never do.
+    const { warning } = timeZoneFromEnv(env);
+    if (warning !== undefined) {
       await logHook(opened, {
         event: options.event,
         sessionId: input.session_id,
         outcome: "ok",
-        message: zone.warning,
+        message: warning,
       });
     }
     const context: HookContext = {
@@ -185,7 +187,9 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
       layout,
       store: opened,
       project: projectNameOf(input.cwd),
-      timeZone: zone.timeZone,
+      get timeZone() {
+        return hookTimeZone(env);
+      },
       now: options.now ?? (() => new Date()),
       sessionStartTokens: options.sessionStartTokens ?? DEFAULT_SESSION_START_TOKENS,
       promptRecallTokens: options.promptRecallTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,

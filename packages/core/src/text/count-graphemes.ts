@@ -1,4 +1,4 @@
-const graphemes = new Intl.Segmenter("und", { granularity: "grapheme" });
+import { segmenterOf } from "./segmenter.js";
 
 /**
  * The length of a text in graphemes (UAX #29 extended clusters, `Intl.Segmenter`): an accented
@@ -8,6 +8,6 @@ const graphemes = new Intl.Segmenter("und", { granularity: "grapheme" });
  */
 export function countGraphemes(text: string): number {
   let count = 0;
-  for (const _ of graphemes.segment(text)) count++;
+  for (const _ of segmenterOf("grapheme").segment(text)) count++;
   return count;
 }

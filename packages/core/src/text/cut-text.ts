@@ -1,8 +1,8 @@
-const graphemes = new Intl.Segmenter("und", { granularity: "grapheme" });
+import { segmenterOf } from "./segmenter.js";
 
 // `containing` segments only around the cut, so a 1 MB transcript turn is not walked whole.
 function graphemeAt(text: string, index: number): { start: number; end: number } {
-  const segment = graphemes.segment(text).containing(index);
+  const segment = segmenterOf("grapheme").segment(text).containing(index);
   return segment === undefined
     ? { start: index, end: index }
     : { start: segment.index, end: segment.index + segment.segment.length };

@@ -1,4 +1,4 @@
-const graphemes = new Intl.Segmenter("und", { granularity: "grapheme" });
+import { segmenterOf } from "./segmenter.js";
 
 /** Longest slug, in code points: keeps a file name short on every file system. */
 export const MAX_SLUG_CODE_POINTS = 60;
@@ -34,7 +34,7 @@ function slugOf(name: string): string {
   let cut = "";
   let codePoints = 0;
   // Whole graphemes only: a letter keeps its combining marks (the slug keeps \p{M}).
-  for (const { segment } of graphemes.segment(slug)) {
+  for (const { segment } of segmenterOf("grapheme").segment(slug)) {
     codePoints += [...segment].length;
     if (codePoints > MAX_SLUG_CODE_POINTS) break;
     cut += segment;

@@ -1,10 +1,8 @@
 import { foldSearchText } from "./fold-accents.js";
+import { segmenterOf } from "./segmenter.js";
 import { splitWords } from "./split-words.js";
 import { stemWord } from "./stem-word.js";
 import { QUERY_STOP_WORDS } from "./stop-words.js";
-
-// "und": no locale's tailoring, so the split is the same on every machine (as in splitWords).
-const segmenter = new Intl.Segmenter("und", { granularity: "word" });
 
 // A symbol or pictograph outside ASCII ("🎸", "☕", "★", "€"): ASCII signs ("+", "$", "=") sit in
 // code and prices on every other line, and "C++" / "C#" are words already (see splitWords).
@@ -25,7 +23,7 @@ const VARIATION_SELECTOR = /\uFE0F/g;
 export function splitSearchTerms(text: string): string[] {
   const words = splitWords(text);
   if (!SYMBOL.test(text)) return words;
-  for (const segment of segmenter.segment(text)) {
+  for (const segment of segmenterOf("word").segment(text)) {
     if (segment.isWordLike || !SYMBOL.test(segment.segment)) continue;
     words.push(segment.segment.replace(VARIATION_SELECTOR, ""));
   }

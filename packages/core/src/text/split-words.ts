@@ -1,6 +1,4 @@
-// "und": no locale's tailoring, so the split is the same on every machine. ICU's dictionaries
-// still split Chinese, Japanese, Thai and other scripts written without spaces into words.
-const segmenter = new Intl.Segmenter("und", { granularity: "word" });
+import { segmenterOf } from "./segmenter.js";
 
 /**
  * Splits a text into words (case kept), Unicode-aware: `Intl.Segmenter` (UAX #29, with ICU's
@@ -28,7 +26,7 @@ const LONG_RUN = /\S{999}/;
 export function splitSegmentedWords(text: string): string[] {
   const words: string[] = [];
   for (const [start, piece] of pieces(text)) {
-    for (const segment of segmenter.segment(piece)) {
+    for (const segment of segmenterOf("word").segment(piece)) {
       if (!segment.isWordLike) continue;
       addWord(text, start + segment.index, segment.segment, words);
     }

@@ -1,0 +1,143 @@
+import { createHash } from "node:crypto";
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import * as vm from "node:vm";
+
+/** Options of {@link loadBundle}. */
+export type LoadBundleOptions = {
+  /**
+   * What the process will run (the hook event): each gets a code cache of its own, since V8
+   * caches the functions a run compiled, and each event runs other functions.
+   */
+  variant: string;
+  /** The folder of code caches; default {@link codeCacheFolder}. `undefined`: no cache. */
+  cacheFolder?: string | undefined;
+};
+
+/** What {@link loadBundle} returns. */
+export type LoadedBundle<T> = {
+  /** The bundle's `module.exports`. */
+  exports: T;
+  /**
+   * The code cache this load found: `"accepted"` by V8, `"rejected"` (made by other flags, or
+   * damaged), `"missing"`, or `"off"` (no cache folder).
+   */
+  codeCache: "accepted" | "rejected" | "missing" | "off";
+  /**
+   * Writes the code cache of what ran so far when there was none (or V8 refused it); call it
+   * once the work is done. Never throws: a cache that cannot be written is only slower.
+   */
+  saveCodeCache: () => void;
+};
+
+/**
+ * The private folder of the hook bundle's code caches: `<os.tmpdir()>/memfiles-code-cache-<uid>`,
+ * made with mode 0700. V8 runs a code cache's bytecode as it finds it, so a folder another user
+ * could write to is never used: it must be a real folder (no symbolic link) owned by this user
+ * and closed to group and others.
+ *
+ * @returns The folder, or `undefined` (no POSIX user id, e.g. Windows; a folder another user made
+ *   or opened; a temp folder that cannot be written).
+ */
+export function codeCacheFolder(): string | undefined {
+  const uid = process.getuid?.();
+  if (uid === undefined) return undefined;
+  const folder = join(tmpdir(), `memfiles-code-cache-${uid}`);
+  try {
+    mkdirSync(folder, { mode: 0o700 });
+  } catch {
+    // Already there (checked below), or no temp folder to write in (refused below).
+  }
+  try {
+    const stats = lstatSync(folder);
+    const own = stats.isDirectory() && stats.uid === uid && (stats.mode & 0o077) === 0;
+    return own ? folder : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs a CommonJS bundle as Node's `require` would, with V8's code cache kept between processes:
+ * a hook process compiles the bundle (0.7 MB) and the functions it calls on every start, which a
+ * cache of the last run's compiled code saves (on Node 20, which has no
+ * `module.enableCompileCache`). The cache file is named by the SHA-256 of the bundle, Node's
+ * version and architecture, and the variant, so a changed bundle never meets an old cache (V8
+ * checks only the source's length); a cache V8 refuses (other flags) is compiled anew and
+ * replaced. The bundle calls `__memfilesImport(specifier)` where it would call `import()` (relative
+ * to the bundle's file): a script run from a code cache loses its own `import()` on Node 20.
+ *
+ * @param file - Absolute path of the bundle (CommonJS).
+ * @param options - `{ variant, cacheFolder? }`.
+ * @returns `{ exports, codeCache, saveCodeCache }`.
+ * @throws Whatever reading, compiling or running the bundle throws (never the cache's failures).
+ * @example const { exports, saveCodeCache } = loadBundle(file, { variant: "session-start" });
+ */
+export function loadBundle<T>(file: string, options: LoadBundleOptions): LoadedBundle<T> {
+  const bytes = readFileSync(file);
+  const folder = "cacheFolder" in options ? options.cacheFolder : codeCacheFolder();
+  const key = createHash("sha256")
+    .update(bytes)
+    .update(`\0${process.version}\0${process.arch}\0${options.variant}`)
+    .digest("hex")
+    .slice(0, 32);
+  const cacheFile = folder === undefined ? undefined : join(folder, `${key}.bin`);
+  let cachedData: Buffer | undefined;
+  try {
+    if (cacheFile !== undefined) cachedData = readFileSync(cacheFile);
+  } catch {
+    // No cache yet.
+  }
+  const script = new vm.Script(
+    `(function (exports, require, module, __filename, __dirname, __memfilesImport) {${bytes.toString("utf8")}\n})`,
+    { filename: file, ...(cachedData === undefined ? {} : { cachedData }) },
+  );
+  const module = { exports: {} as T };
+  const base = pathToFileURL(file);
+  // The bundle's `import()` calls (rewritten by scripts/bundle-hooks.mjs): a script's own import()
+  // fails on Node 20 once it is run from a code cache.
+  const importModule = (specifier: string) =>
+    import(specifier.startsWith(".") ? new URL(specifier, base).href : specifier);
+  script
+    .runInThisContext()
+    .call(
+      module.exports,
+      module.exports,
+      createRequire(file),
+      module,
+      file,
+      dirname(file),
+      importModule,
+    );
+  const codeCache =
+    cacheFile === undefined
+      ? "off"
+      : cachedData === undefined
+        ? "missing"
+        : script.cachedDataRejected === true
+          ? "rejected"
+          : "accepted";
+  const wanted = codeCache === "missing" || codeCache === "rejected";
+  return {
+    exports: module.exports,
+    codeCache,
+    saveCodeCache: () => {
+      if (!wanted || cacheFile === undefined) return;
+      // Written aside and renamed: a process starting meanwhile reads a whole cache or none.
+      const aside = `${cacheFile}.${process.pid}`;
+      try {
+        writeFileSync(aside, script.createCachedData(), { mode: 0o600, flag: "wx" });
+        renameSync(aside, cacheFile);
+      } catch {
+        try {
+          rmSync(aside, { force: true });
+        } catch {
+          // Left for the temp folder's cleaning.
+        }
+      }
+    },
+  };
+}
