@@ -1,5 +1,5 @@
-import { type FSWatcher, lstatSync, readdirSync, statfsSync, watch } from "node:fs";
-import { isAbsolute, join, sep } from "node:path";
+import { type FSWatcher, lstatSync, readdirSync, statfsSync, statSync, watch } from "node:fs";
+import { basename, isAbsolute, join, sep } from "node:path";
 
 // File systems on which inotify reports every writer's change (local ones). On a network or FUSE
 // mount a change made elsewhere raises no event, so such a folder is never watched. Magic numbers
@@ -23,6 +23,10 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 // (16,384 by default) is far from dropping events.
 const MAX_NAMED_CHANGES = 1_000;
 
+// A folder's watcher and the folder it was started on: inotify watches an inode, not a path, so a
+// folder removed and made again, or swapped by renames, leaves it watching the old one.
+type Watched = { watcher: FSWatcher; dev: number; ino: number };
+
 /**
  * Which memory files of a folder may have changed, from the operating system's events
  * (`fs.watch` on each folder, not recursive: Node 20's recursive watch on Linux polls every file).
@@ -33,7 +37,9 @@ const MAX_NAMED_CHANGES = 1_000;
  */
 export class FolderWatch {
   readonly #root: string;
-  readonly #watchers = new Map<string, FSWatcher>();
+  readonly #watchers = new Map<string, Watched>();
+  // Folders whose watcher reported its own folder renamed or removed.
+  readonly #moved = new Set<string>();
   // The paths events named since the last call, or `true`: anything may have changed.
   #changed: Set<string> | true = true;
   #broken = false;
@@ -65,14 +71,17 @@ export class FolderWatch {
    * What may have changed since the last call, after every event of a write that finished before
    * this call was delivered: `undefined` (nothing), the memory-relative paths of the files the
    * events named (`/`-separated; present or gone, any name: a temp file too), or `"all"` (a
-   * folder or link named, an event without a name, too many names, a broken watch: walk
-   * everything). When `"all"`, the folders are watched anew (a new or renamed folder) before it
-   * returns, so a walk of the stamps made after it misses nothing.
+   * folder or link named, a watched folder replaced, an event without a name, too many names, a
+   * broken watch: walk everything). When `"all"`, the folders are watched anew (a new, renamed or
+   * replaced folder) before it returns, so a walk of the stamps made after it misses nothing.
    */
   async changes(): Promise<ReadonlySet<string> | "all" | undefined> {
     await turn();
     await turn();
     if (this.#broken) return "all";
+    // One stat a request: the memory folder replaced by way of a folder above it raises no event.
+    const root = this.#watchers.get("");
+    if (root === undefined || this.#replaced("", root)) this.#changed = true;
     const changed = this.#changed;
     if (changed !== true && changed.size === 0) return undefined;
     this.#changed = new Set();
@@ -108,8 +117,21 @@ export class FolderWatch {
 
   /** Stops watching. */
   close(): void {
-    for (const watcher of this.#watchers.values()) watcher.close();
+    for (const { watcher } of this.#watchers.values()) watcher.close();
     this.#watchers.clear();
+  }
+
+  // Whether a folder's watcher may no longer watch the folder at its path: it reported its folder
+  // renamed or removed (ext4 gives a removed folder's inode number to the next one made), or the
+  // path's device and inode are not the ones watched (a folder above it moved: no event here).
+  #replaced(folder: string, watched: Watched): boolean {
+    if (this.#moved.has(folder)) return true;
+    try {
+      const stats = statSync(join(this.#root, folder), { throwIfNoEntry: false });
+      return stats === undefined || stats.dev !== watched.dev || stats.ino !== watched.ino;
+    } catch {
+      return true;
+    }
   }
 
   #break(): void {
@@ -117,9 +139,9 @@ export class FolderWatch {
     this.close();
   }
 
-  // Watches every folder under the root not watched yet, stops watching folders gone; `false`
-  // when a folder holds a symbolic link (its target's changes raise no event here) or cannot be
-  // watched or read.
+  // Watches every folder under the root not watched yet or replaced, stops watching folders gone or
+  // replaced; `false` when a folder holds a symbolic link (its target's changes raise no event
+  // here) or cannot be watched or read.
   #sync(): boolean {
     const folders: string[] = [];
     try {
@@ -133,14 +155,25 @@ export class FolderWatch {
         }
       }
       const present = new Set(folders);
-      for (const [folder, watcher] of this.#watchers) {
-        if (present.has(folder)) continue;
-        watcher.close();
+      for (const [folder, watched] of this.#watchers) {
+        if (present.has(folder) && !this.#replaced(folder, watched)) continue;
+        watched.watcher.close();
         this.#watchers.delete(folder);
       }
+      this.#moved.clear();
       for (const folder of folders) {
         if (this.#watchers.has(folder)) continue;
-        const watcher = watch(join(this.#root, folder), { persistent: false }, (_event, name) => {
+        const absolute = join(this.#root, folder);
+        // Stated before it is watched: a folder replaced in between is watched anew, for nothing.
+        const { dev, ino } = statSync(absolute);
+        const watcher = watch(absolute, { persistent: false }, (event, name) => {
+          // Its own folder renamed or removed comes named as that folder (libuv); a file of that
+          // name inside it, too: then it is watched again for nothing.
+          if (event === "rename" && name !== null && String(name) === basename(absolute)) {
+            this.#moved.add(folder);
+            this.#changed = true;
+            return;
+          }
           if (name !== null && String(name).startsWith(".")) return;
           const changed = this.#changed;
           if (name === null || changed === true || changed.size >= MAX_NAMED_CHANGES) {
@@ -150,7 +183,7 @@ export class FolderWatch {
           }
         });
         watcher.on("error", () => this.#break());
-        this.#watchers.set(folder, watcher);
+        this.#watchers.set(folder, { watcher, dev, ino });
       }
       return true;
     } catch {
