@@ -7,7 +7,7 @@ import {
   statSync,
   watch,
 } from "node:fs";
-import { isAbsolute, join, sep } from "node:path";
+import { basename, isAbsolute, join, sep } from "node:path";
 
 // File systems on which inotify reports every writer's change (local ones). On a network or FUSE
 // mount a change made elsewhere raises no event, so such a folder is never watched. Magic numbers
@@ -35,6 +35,9 @@ const MAX_NAMED_CHANGES = 1_000;
 // each answer, an event that must arrive. The kernel drops every event past a full queue, and
 // libuv drops its overflow notice (an event of no watch), so a missing canary is the only sign.
 const CANARY = ".memfiles";
+// A folder's watcher and the folder it was started on: inotify watches an inode, not a path, so a
+// folder removed and made again, or swapped by renames, leaves it watching the old one.
+type Watched = { watcher: FSWatcher; dev: number; ino: number };
 
 /**
  * Which memory files of a folder may have changed, from the operating system's events
@@ -46,7 +49,9 @@ const CANARY = ".memfiles";
  */
 export class FolderWatch {
   readonly #root: string;
-  readonly #watchers = new Map<string, FSWatcher>();
+  readonly #watchers = new Map<string, Watched>();
+  // Folders whose watcher reported its own folder renamed or removed.
+  readonly #moved = new Set<string>();
   // The paths events named since the last call, or `true`: anything may have changed.
   #changed: Set<string> | true = true;
   #broken = false;
@@ -79,9 +84,10 @@ export class FolderWatch {
    * What may have changed since the last call, after every event of a write that finished before
    * this call was delivered: `undefined` (nothing), the memory-relative paths of the files the
    * events named (`/`-separated; present or gone, any name: a temp file too), or `"all"` (a
-   * folder or link named, an event without a name, too many names, a broken watch, events the kernel may have dropped: walk
-   * everything). When `"all"`, the folders are watched anew (a new or renamed folder) before it
-   * returns, so a walk of the stamps made after it misses nothing.
+   * folder or link named, a watched folder replaced, an event without a name, too many names, a
+   * broken watch, events the kernel may have dropped: walk everything). When `"all"`, the folders
+   * are watched anew (a new, renamed or replaced folder) before it returns, so a walk of the
+   * stamps made after it misses nothing.
    */
   async changes(): Promise<ReadonlySet<string> | "all" | undefined> {
     const canary = this.#sendCanary();
@@ -90,6 +96,9 @@ export class FolderWatch {
     if (this.#broken) return "all";
     // No canary: the kernel's queue was full, so events of this folder may have been dropped.
     if (canary && !this.#canaryArrived) this.#changed = true;
+    // One stat a request: the memory folder replaced by way of a folder above it raises no event.
+    const root = this.#watchers.get("");
+    if (root === undefined || this.#replaced("", root)) this.#changed = true;
     const changed = this.#changed;
     if (changed !== true && changed.size === 0) return undefined;
     this.#changed = new Set();
@@ -137,8 +146,21 @@ export class FolderWatch {
 
   /** Stops watching. */
   close(): void {
-    for (const watcher of this.#watchers.values()) watcher.close();
+    for (const { watcher } of this.#watchers.values()) watcher.close();
     this.#watchers.clear();
+  }
+
+  // Whether a folder's watcher may no longer watch the folder at its path: it reported its folder
+  // renamed or removed (ext4 gives a removed folder's inode number to the next one made), or the
+  // path's device and inode are not the ones watched (a folder above it moved: no event here).
+  #replaced(folder: string, watched: Watched): boolean {
+    if (this.#moved.has(folder)) return true;
+    try {
+      const stats = statSync(join(this.#root, folder), { throwIfNoEntry: false });
+      return stats === undefined || stats.dev !== watched.dev || stats.ino !== watched.ino;
+    } catch {
+      return true;
+    }
   }
 
   #break(): void {
@@ -146,9 +168,9 @@ export class FolderWatch {
     this.close();
   }
 
-  // Watches every folder under the root not watched yet, stops watching folders gone; `false`
-  // when a folder holds a symbolic link (its target's changes raise no event here) or cannot be
-  // watched or read.
+  // Watches every folder under the root not watched yet or replaced, stops watching folders gone or
+  // replaced; `false` when a folder holds a symbolic link (its target's changes raise no event
+  // here) or cannot be watched or read.
   #sync(): boolean {
     const folders: string[] = [];
     try {
@@ -162,16 +184,27 @@ export class FolderWatch {
         }
       }
       const present = new Set(folders);
-      for (const [folder, watcher] of this.#watchers) {
-        if (present.has(folder)) continue;
-        watcher.close();
+      for (const [folder, watched] of this.#watchers) {
+        if (present.has(folder) && !this.#replaced(folder, watched)) continue;
+        watched.watcher.close();
         this.#watchers.delete(folder);
       }
+      this.#moved.clear();
       for (const folder of folders) {
         if (this.#watchers.has(folder)) continue;
-        const watcher = watch(join(this.#root, folder), { persistent: false }, (_event, name) => {
+        const absolute = join(this.#root, folder);
+        // Stated before it is watched: a folder replaced in between is watched anew, for nothing.
+        const { dev, ino } = statSync(absolute);
+        const watcher = watch(absolute, { persistent: false }, (event, name) => {
           if (folder === "" && name !== null && String(name) === CANARY) {
             this.#canaryArrived = true;
+            return;
+          }
+          // Its own folder renamed or removed comes named as that folder (libuv); a file of that
+          // name inside it, too: then it is watched again for nothing.
+          if (event === "rename" && name !== null && String(name) === basename(absolute)) {
+            this.#moved.add(folder);
+            this.#changed = true;
             return;
           }
           if (name !== null && String(name).startsWith(".")) return;
@@ -183,7 +216,7 @@ export class FolderWatch {
           }
         });
         watcher.on("error", () => this.#break());
-        this.#watchers.set(folder, watcher);
+        this.#watchers.set(folder, { watcher, dev, ino });
       }
       return true;
     } catch {
