@@ -15,6 +15,7 @@ import type { StoreLayout } from "../store/types.js";
 import type { RecallUnit } from "./budgeted-recall.js";
 import { rankRecallUnits } from "./budgeted-recall.js";
 import { buildSystem } from "./build-system.js";
+import { RANKING_INDEX_VERSION } from "./rank-units.js";
 import {
   flushRecallIndexes,
   forgetOpenRecallIndexes,
@@ -417,6 +418,12 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     "not JSON": (text) => text.slice(0, text.length / 2),
     "another format version": (text) =>
       text.replace(`"format":${RECALL_INDEX_FORMAT}`, '"format":999'),
+    "the format before file fields were indexed once per file": (text) =>
+      text.replace(`"format":${RECALL_INDEX_FORMAT}`, `"format":${RECALL_INDEX_FORMAT - 1}`),
+    "another ranking version": (text) =>
+      text.replace(`"ranking":${RANKING_INDEX_VERSION}`, `"ranking":${RANKING_INDEX_VERSION - 1}`),
+    "no line between the unit and file terms": (text) => text.replace('\n"files"\n', "\n"),
+    "a file term line not JSON": (text) => text.replace(/("files"\n)\["/, "$1[["),
     "units and files that disagree": (text) => {
       const [files, search] = text.split("\n");
       const stored = JSON.parse(search ?? "") as { units: Record<string, unknown> };

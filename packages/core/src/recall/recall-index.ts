@@ -6,11 +6,14 @@ import { FolderWatch } from "./folder-watch.js";
 import { ALWAYS_LOADED } from "./memory-block.js";
 import {
   dateWords,
+  type FileDocument,
+  fileIndexOptions,
   type IndexedUnit,
   indexedFileFields,
   RANKING_INDEX_VERSION,
   rankScoredUnits,
   searchUnits,
+  type UnitSearch,
   unitIndexOptions,
 } from "./rank-units.js";
 import { type FileUnit, unitsOfFile } from "./recall-units.js";
@@ -35,7 +38,7 @@ export const RECALL_INDEX_LOG_SHARE = 0.25;
  * Version of the stored recall index's shape. An index of another version (or of another
  * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read.
  */
-export const RECALL_INDEX_FORMAT = 4;
+export const RECALL_INDEX_FORMAT = 5;
 
 /** What the recall index needs of a store (a `MemoryStore` fits). */
 export type RecallIndexStore = {
@@ -82,8 +85,9 @@ type IndexedFile = {
   ids: number[];
 };
 
-// Stored as lines of JSON: the files (rows, stamps, unit ids); the units and the search without
-// its terms; one line per term with its postings; `"end"`. A process that only lists (the memory
+// Stored as lines of JSON: the files (rows, stamps, unit ids); the units (without their path,
+// which their file's entry gives) and both searches without their terms; one line per term of the
+// unit search with its postings; `"files"`; one line per term of the file search; `"end"`. A process that only lists (the memory
 // block) parses the first line; a process that makes one query parses the units and only the
 // lines of terms that begin with a query term (all minisearch reads of a query without fuzzy
 // match: the term itself and the terms it is a prefix of); a second query, or a changed file,
@@ -103,11 +107,23 @@ type SearchMeta = Omit<AsPlainObject, "index">;
 type LoggedFile = { path: string; file?: Omit<IndexedFile, "ids">; units?: FileUnit[] };
 
 type StoredUnits = {
-  units: Record<string, FileUnit>;
+  units: Record<string, Omit<FileUnit, "path">>;
   search: SearchMeta;
+  fileSearch: SearchMeta;
 };
 
 const END_LINE = '\n"end"';
+const FILES_LINE = '"files"\n';
+
+// The two minisearch indexes of a `UnitSearch`, before `unitsOf` is given.
+type Searches = Omit<UnitSearch, "unitsOf">;
+
+function emptySearches(): Searches {
+  return {
+    units: new MiniSearch<IndexedUnit>(unitIndexOptions()),
+    files: new MiniSearch<FileDocument>(fileIndexOptions()),
+  };
+}
 
 // A term with a surrogate could be written differently in a longer stored term: no partial load.
 const SURROGATE = /[\ud800-\udfff]/;
@@ -119,7 +135,7 @@ const SURROGATE = /[\ud800-\udfff]/;
 export class RecallIndex {
   readonly files = new Map<string, IndexedFile>();
   readonly units = new Map<number, FileUnit>();
-  #search: MiniSearch<IndexedUnit>;
+  #search: Searches;
   nextId = 0;
   /** Everything after the files' line as stored, until the index is loaded whole or changes. */
   #stored: string | undefined;
@@ -128,9 +144,12 @@ export class RecallIndex {
   /** The stored units and search not parsed yet: the units' line, then the term lines. */
   #storedUnits: string | undefined;
   #storedTerms: string | undefined;
-  #searchMeta: SearchMeta | undefined;
+  #storedFileTerms: string | undefined;
+  #searchMeta: { units: SearchMeta; files: SearchMeta } | undefined;
   /** A search holding only the terms of one query ({@link prepare}). */
-  #partial: { query: string; search: MiniSearch<IndexedUnit> } | undefined;
+  #partial: { query: string; search: Searches } | undefined;
+  /** Each file's unit ids by its file document's id (its first unit's id). */
+  #byFileId: Map<number, readonly number[]> | undefined;
   // The indexed paths as a set (what listStamps need not check again); rebuilt when files change.
   #pathSet: Set<string> | undefined;
   /** Files with a project scope: while there are none, a query needs no scope filter. */
@@ -145,7 +164,9 @@ export class RecallIndex {
    * What a log folded into a partly read index changes in a search built from the stored terms:
    * kept until the stored terms are read whole.
    */
-  #folded: { discard: number[]; add: IndexedUnit[] } | undefined;
+  #folded:
+    | { discard: number[]; add: IndexedUnit[]; discardFiles: number[]; addFiles: FileDocument[] }
+    | undefined;
   /**
    * Indexed paths whose last stamp was `""` (changed too recently to trust their stat): a watched
    * process gets no event when that window passes, so {@link refreshPaths} stamps them again.
@@ -159,8 +180,8 @@ export class RecallIndex {
    */
   stored: { main: number; log: number } | undefined;
 
-  constructor(search?: MiniSearch<IndexedUnit>) {
-    this.#search = search ?? new MiniSearch<IndexedUnit>(unitIndexOptions());
+  constructor() {
+    this.#search = emptySearches();
   }
 
   /**
@@ -173,12 +194,15 @@ export class RecallIndex {
   load(): boolean {
     if (!this.#loadUnits()) return false;
     const terms = this.#storedTerms;
+    const fileTerms = this.#storedFileTerms ?? "";
     if (terms === undefined) return true;
-    const search = this.#loadTerms(terms === "" ? "[]" : `[${terms.replaceAll("\n", ",")}]`);
+    const whole = (lines: string) => (lines === "" ? "[]" : `[${lines.replaceAll("\n", ",")}]`);
+    const search = this.#loadTerms(whole(terms), whole(fileTerms));
     if (search === undefined) return this.#empty();
     this.#search = search;
     this.#folded = undefined;
     this.#storedTerms = undefined;
+    this.#storedFileTerms = undefined;
     this.#stored = undefined;
     this.#searchMeta = undefined;
     this.#partial = undefined;
@@ -203,28 +227,44 @@ export class RecallIndex {
     // A stored line is `["term",{...}]`: it begins with `["` and the term's JSON escapes, which
     // are char by char, so a term that begins with a query term has a line that begins with it.
     const starts = [...new Set(queried)].map((term) => `[${JSON.stringify(term).slice(0, -1)}`);
-    const picked: string[] = [];
-    for (let at = 0; at < terms.length; ) {
-      const next = terms.indexOf("\n", at);
-      const lineEnd = next === -1 ? terms.length : next;
-      if (starts.some((start) => terms.startsWith(start, at)))
-        picked.push(terms.slice(at, lineEnd));
-      at = lineEnd + 1;
-    }
-    const search = this.#loadTerms(`[${picked.join(",")}]`);
+    const pick = (lines: string): string => {
+      const picked: string[] = [];
+      for (let at = 0; at < lines.length; ) {
+        const next = lines.indexOf("\n", at);
+        const lineEnd = next === -1 ? lines.length : next;
+        if (starts.some((start) => lines.startsWith(start, at)))
+          picked.push(lines.slice(at, lineEnd));
+        at = lineEnd + 1;
+      }
+      return `[${picked.join(",")}]`;
+    };
+    const search = this.#loadTerms(pick(terms), pick(this.#storedFileTerms ?? ""));
     if (search === undefined) return this.load();
     this.#partial = { query, search };
     return true;
   }
 
-  #loadTerms(json: string): MiniSearch<IndexedUnit> | undefined {
+  #loadTerms(unitJson: string, fileJson: string): Searches | undefined {
     try {
-      const index = JSON.parse(json) as AsPlainObject["index"];
-      if (!Array.isArray(index) || this.#searchMeta === undefined) return undefined;
-      const search = MiniSearch.loadJS({ ...this.#searchMeta, index }, unitIndexOptions());
-      for (const id of this.#folded?.discard ?? []) search.discard(id);
-      for (const document of this.#folded?.add ?? []) search.add(document);
-      return search.documentCount === this.units.size ? search : undefined;
+      const index = JSON.parse(unitJson) as AsPlainObject["index"];
+      const fileIndex = JSON.parse(fileJson) as AsPlainObject["index"];
+      const meta = this.#searchMeta;
+      if (!Array.isArray(index) || !Array.isArray(fileIndex) || meta === undefined)
+        return undefined;
+      const units = MiniSearch.loadJS<IndexedUnit>({ ...meta.units, index }, unitIndexOptions());
+      const files = MiniSearch.loadJS<FileDocument>(
+        { ...meta.files, index: fileIndex },
+        fileIndexOptions(),
+      );
+      for (const id of this.#folded?.discard ?? []) units.discard(id);
+      for (const document of this.#folded?.add ?? []) units.add(document);
+      for (const id of this.#folded?.discardFiles ?? []) files.discard(id);
+      for (const document of this.#folded?.addFiles ?? []) files.add(document);
+      let withUnits = 0;
+      for (const file of this.files.values()) if (file.ids.length > 0) withUnits++;
+      return units.documentCount === this.units.size && files.documentCount === withUnits
+        ? { units, files }
+        : undefined;
     } catch {
       return undefined;
     }
@@ -237,6 +277,7 @@ export class RecallIndex {
     const text = this.#storedUnits;
     if (text === undefined) return true;
     this.#storedUnits = undefined;
+    if (this.#storedFileTerms === undefined) return this.#empty();
     try {
       const stored = JSON.parse(text) as Partial<StoredUnits> | null;
       if (
@@ -245,21 +286,26 @@ export class RecallIndex {
         typeof stored.units !== "object" ||
         stored.units === null ||
         typeof stored.search !== "object" ||
-        stored.search === null
+        stored.search === null ||
+        typeof stored.fileSearch !== "object" ||
+        stored.fileSearch === null
       ) {
         return this.#empty();
       }
-      for (const [id, unit] of Object.entries(stored.units)) {
-        if (typeof unit?.path !== "string" || typeof unit.text !== "string") return this.#empty();
-        this.units.set(Number(id), unit);
-      }
+      const units = stored.units;
       let ids = 0;
-      for (const file of this.files.values()) {
-        if (file.ids.some((id) => !this.units.has(id))) return this.#empty();
+      for (const [path, file] of this.files) {
+        for (const id of file.ids) {
+          const unit = units[id] as FileUnit | undefined;
+          if (typeof unit?.text !== "string") return this.#empty();
+          // The stored unit gets its path here: one object per unit, never copied.
+          unit.path = path;
+          this.units.set(id, unit);
+        }
         ids += file.ids.length;
       }
       if (ids !== this.units.size || stored.search.documentCount !== ids) return this.#empty();
-      this.#searchMeta = stored.search;
+      this.#searchMeta = { units: stored.search, files: stored.fileSearch };
       return true;
     } catch {
       return this.#empty();
@@ -269,11 +315,13 @@ export class RecallIndex {
   #empty(): false {
     this.files.clear();
     this.units.clear();
-    this.#search = new MiniSearch<IndexedUnit>(unitIndexOptions());
+    this.#search = emptySearches();
     this.#stored = undefined;
     this.#unreadAfter = undefined;
     this.#storedUnits = undefined;
     this.#storedTerms = undefined;
+    this.#storedFileTerms = undefined;
+    this.#byFileId = undefined;
     this.#searchMeta = undefined;
     this.#partial = undefined;
     this.#folded = undefined;
@@ -336,19 +384,18 @@ export class RecallIndex {
   ): ScoredRecallUnit[] {
     if (this.#partial?.query !== query) this.load();
     if (query.trim() === "" || this.units.size === 0) return [];
-    const search = this.#partial?.query === query ? this.#partial.search : this.#search;
+    const searches = this.#partial?.query === query ? this.#partial.search : this.#search;
+    const search: UnitSearch = { ...searches, unitsOf: (fileId) => this.#unitsOf(fileId) };
     const hits =
       scope === undefined || this.#scopedFiles === 0
         ? searchUnits(search, query)
-        : searchUnits(search, query, {
-            filter: (hit) => {
-              const unit = this.units.get(hit.id as number);
-              return unit !== undefined && this.holds(unit.path, scope);
-            },
+        : searchUnits(search, query, (id) => {
+            const unit = this.units.get(id);
+            return unit !== undefined && this.holds(unit.path, scope);
           });
     const scored: ScoredRecallUnit[] = [];
     for (const hit of hits) {
-      const unit = this.units.get(hit.id as number);
+      const unit = this.units.get(hit.id);
       if (unit === undefined) continue;
       // One object shape for every unit (not a spread of stored units of several shapes): ranking
       // tens of thousands of them sorts several times faster.
@@ -368,8 +415,25 @@ export class RecallIndex {
     return rankScoredUnits(scored, query).filter((unit) => !skip.has(unit.path));
   }
 
-  #document(id: number, unit: FileUnit, fields: IndexedFile["fields"]): IndexedUnit {
-    return { id, text: unit.text, ...fields, date: dateWords(unit.date) };
+  #document(id: number, unit: FileUnit): IndexedUnit {
+    return { id, text: unit.text, date: dateWords(unit.date) };
+  }
+
+  // A file's document in the file search: absent for a file with no unit.
+  #fileDocument(ids: readonly number[], fields: IndexedFile["fields"]): FileDocument | undefined {
+    const id = ids[0];
+    return id === undefined ? undefined : { id, ...fields };
+  }
+
+  #unitsOf(fileId: number): readonly number[] | undefined {
+    if (this.#byFileId === undefined) {
+      this.#byFileId = new Map();
+      for (const file of this.files.values()) {
+        const first = file.ids[0];
+        if (first !== undefined) this.#byFileId.set(first, file.ids);
+      }
+    }
+    return this.#byFileId.get(fileId);
   }
 
   #drop(path: string): void {
@@ -377,9 +441,12 @@ export class RecallIndex {
     if (file === undefined) return;
     for (const id of file.ids) {
       const unit = this.units.get(id);
-      if (unit !== undefined) this.#search.remove(this.#document(id, unit, file.fields));
+      if (unit !== undefined) this.#search.units.remove(this.#document(id, unit));
       this.units.delete(id);
     }
+    const document = this.#fileDocument(file.ids, file.fields);
+    if (document !== undefined) this.#search.files.remove(document);
+    this.#byFileId = undefined;
     if (file.scope !== undefined) this.#scopedFiles--;
     this.files.delete(path);
     this.#pathSet = undefined;
@@ -401,8 +468,11 @@ export class RecallIndex {
       const id = this.nextId++;
       ids.push(id);
       this.units.set(id, unit);
-      this.#search.add(this.#document(id, unit, linked));
+      this.#search.units.add(this.#document(id, unit));
     }
+    const document = this.#fileDocument(ids, linked);
+    if (document !== undefined) this.#search.files.add(document);
+    this.#byFileId = undefined;
     if (this.files.get(row.path)?.scope !== undefined) this.#scopedFiles--;
     if (scope !== undefined) this.#scopedFiles++;
     this.files.set(row.path, {
@@ -576,10 +646,14 @@ export class RecallIndex {
     };
     // Units and search not loaded whole are unchanged: their stored text is written back as it was.
     if (this.#stored !== undefined) return `${JSON.stringify(files)}\n${this.#stored}`;
-    const { index, ...search } = this.#search.toJSON();
-    const units: StoredUnits = { units: Object.fromEntries(this.units), search };
-    const terms = index.map((entry) => `${JSON.stringify(entry)}\n`).join("");
-    return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${terms}${END_LINE.slice(1)}`;
+    const { index, ...search } = this.#search.units.toJSON();
+    const { index: fileIndex, ...fileSearch } = this.#search.files.toJSON();
+    const stored: StoredUnits["units"] = {};
+    for (const [id, { path: _path, ...unit }] of this.units) stored[id] = unit;
+    const units: StoredUnits = { units: stored, search, fileSearch };
+    const lines = (entries: AsPlainObject["index"]) =>
+      entries.map((entry) => `${JSON.stringify(entry)}\n`).join("");
+    return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${lines(index)}${FILES_LINE}${lines(fileIndex)}${END_LINE.slice(1)}`;
   }
 
   /**
@@ -650,12 +724,14 @@ export class RecallIndex {
       }
     } else {
       // Terms not read yet: the files and units change now, each search built later changes too.
-      const folded = this.#folded ?? { discard: [], add: [] };
+      const folded = this.#folded ?? { discard: [], add: [], discardFiles: [], addFiles: [] };
       for (const { path, file, units } of logged) {
         const before = this.files.get(path);
         for (const id of before?.ids ?? []) {
           if (this.units.delete(id)) folded.discard.push(id);
         }
+        const firstBefore = before?.ids[0];
+        if (firstBefore !== undefined) folded.discardFiles.push(firstBefore);
         if (before?.scope !== undefined) this.#scopedFiles--;
         this.files.delete(path);
         if (file === undefined || units === undefined) continue;
@@ -664,8 +740,10 @@ export class RecallIndex {
           const id = this.nextId++;
           ids.push(id);
           this.units.set(id, unit);
-          folded.add.push(this.#document(id, unit, file.fields));
+          folded.add.push(this.#document(id, unit));
         }
+        const document = this.#fileDocument(ids, file.fields);
+        if (document !== undefined) folded.addFiles.push(document);
         if (file.scope !== undefined) this.#scopedFiles++;
         this.files.set(path, { ...file, ids });
       }
@@ -673,6 +751,7 @@ export class RecallIndex {
       this.#stored = undefined;
       this.#partial = undefined;
       this.#pathSet = undefined;
+      this.#byFileId = undefined;
       this.#rowsCache = undefined;
     }
     this.markStored();
@@ -773,11 +852,23 @@ export class RecallIndex {
   #takeRest(rest: string): boolean {
     const unitsEnd = rest.indexOf("\n");
     if (unitsEnd === -1 || !rest.endsWith(END_LINE)) return false;
+    const termsEnd = rest.length - END_LINE.length + 1;
+    // The `"files"` line: at the start of the terms, or after a line's end.
+    const filesAt = rest.startsWith(FILES_LINE, unitsEnd + 1)
+      ? unitsEnd + 1
+      : rest.lastIndexOf(`\n${FILES_LINE}`, termsEnd) + 1;
     this.#stored = rest;
     this.#storedUnits = rest.slice(0, unitsEnd);
-    this.#storedTerms = rest.slice(
-      unitsEnd + 1,
-      Math.max(unitsEnd + 1, rest.length - END_LINE.length),
+    // No `"files"` line: the files' line still serves a listing; a query rebuilds (`#loadUnits`).
+    if (filesAt <= unitsEnd) {
+      this.#storedTerms = "";
+      this.#storedFileTerms = undefined;
+      return true;
+    }
+    this.#storedTerms = rest.slice(unitsEnd + 1, Math.max(unitsEnd + 1, filesAt - 1));
+    this.#storedFileTerms = rest.slice(
+      filesAt + FILES_LINE.length,
+      Math.max(filesAt + FILES_LINE.length, termsEnd - 1),
     );
     return true;
   }
