@@ -50,6 +50,11 @@ export type UnitSearch = {
   files: MiniSearch<FileDocument>;
   /** The unit ids of a file document (`undefined` when it has none). */
   unitsOf(fileId: number): readonly number[] | undefined;
+  /**
+   * The units holding a term in `text` or `date`, when `units` holds only some of its postings
+   * (read for one query): the common-word rule counts them as the whole index would.
+   */
+  counts?: (term: string, field: UnitField) => number | undefined;
 };
 
 /** What {@link indexedFileFields} needs of a file: its row and the rows it links to. */
@@ -199,9 +204,10 @@ export const COMMON_TERM_MIN_UNITS = 1_000;
 // In the order minisearch scores a unit's fields; `text` and `date` are the unit index's, `file`
 // and `entities` the file index's.
 const ALL_FIELDS = ["text", "file", "entities", "date"] as const;
-type Field = (typeof ALL_FIELDS)[number];
-const UNIT_OWN_FIELDS: readonly Field[] = ["text", "date"];
-const FILE_FIELDS: readonly Field[] = ["file", "entities"];
+/** A field a unit is scored on: its own `text` and `date`, its file's `file` and `entities`. */
+export type UnitField = (typeof ALL_FIELDS)[number];
+const UNIT_OWN_FIELDS: readonly UnitField[] = ["text", "date"];
+const FILE_FIELDS: readonly UnitField[] = ["file", "entities"];
 
 // minisearch has no public count of the documents holding a term, and no way to score a file's
 // fields with its units' counts; its term tree (`_index`: term -> field id -> document short id ->
@@ -232,7 +238,7 @@ function internalsOf(search: MiniSearch<never>): SearchInternals | undefined {
 function fieldPostings(
   internals: SearchInternals,
   postings: unknown,
-  field: Field,
+  field: UnitField,
 ): Map<number, number> | undefined {
   if (!(postings instanceof Map)) return undefined;
   const id = internals._fieldIds[field];
@@ -242,59 +248,65 @@ function fieldPostings(
 
 type Searched = { internals: SearchInternals; search: MiniSearch<never> };
 
-// The number of units holding `term` in `field`: a file field counts every unit of each file.
-function unitCount(
-  units: Searched,
-  files: Searched,
-  unitsOf: UnitSearch["unitsOf"],
+/**
+ * The number of units holding `term` in a file field (`file`, `entities`): every unit of each file
+ * whose field holds it.
+ *
+ * @param search - The file index and the units of each file.
+ * @returns The count; 0 for another field or a search of another shape.
+ */
+export function unitsHoldingInFiles(
+  search: Pick<UnitSearch, "files" | "unitsOf">,
   term: string,
-  field: Field,
+  field: UnitField,
 ): number {
-  if (!FILE_FIELDS.includes(field)) {
-    return fieldPostings(units.internals, units.internals._index.get(term), field)?.size ?? 0;
-  }
-  const docs = fieldPostings(files.internals, files.internals._index.get(term), field);
+  const files = internalsOf(search.files as MiniSearch<never>);
+  if (files === undefined || !FILE_FIELDS.includes(field)) return 0;
+  const docs = fieldPostings(files, files._index.get(term), field);
   let count = 0;
   for (const shortId of docs?.keys() ?? []) {
-    const id = files.internals._documentIds.get(shortId);
-    if (typeof id === "number") count += unitsOf(id)?.length ?? 0;
+    const id = files._documentIds.get(shortId);
+    if (typeof id === "number") count += search.unitsOf(id)?.length ?? 0;
   }
   return count;
 }
 
 /** One query word and the fields it is searched in. */
-type PlannedWord = { word: string; term: string; fields: readonly Field[] };
+export type PlannedWord = { word: string; term: string; fields: readonly UnitField[] };
 
 /**
  * Each word of `query` with the fields it is searched in: the fields where it is in at most
  * {@link COMMON_TERM_SHARE} of the units (a word only in fields where it is common, not at all);
  * every field for every word when no word is common anywhere, or when no word left is in any
  * unit, or below {@link COMMON_TERM_MIN_UNITS} units.
+ *
+ * @param query - The request's text.
+ * @param total - The number of units.
+ * @param count - The number of units holding a (stemmed) term in a field.
+ * @returns The words in query order, stop words left out.
  */
-function plannedWords(
-  units: Searched,
-  files: Searched,
-  unitsOf: UnitSearch["unitsOf"],
+export function plannedWords(
   query: string,
+  total: number,
+  count: (term: string, field: UnitField) => number,
 ): PlannedWord[] {
   const words: PlannedWord[] = [];
   for (const word of splitSearchTerms(query)) {
     const term = stemmedSearchTerm(word);
     if (term !== null) words.push({ word, term, fields: ALL_FIELDS });
   }
-  const total = units.search.documentCount;
   if (total < COMMON_TERM_MIN_UNITS) return words;
   const limit = COMMON_TERM_SHARE * total;
   let narrowed = false;
   let reaching = false;
   const planned: PlannedWord[] = [];
   for (const entry of words) {
-    const common: Field[] = [];
+    const common: UnitField[] = [];
     let elsewhere = false;
     for (const field of ALL_FIELDS) {
-      const count = unitCount(units, files, unitsOf, entry.term, field);
-      if (count > limit) common.push(field);
-      else if (count > 0) elsewhere = true;
+      const units = count(entry.term, field);
+      if (units > limit) common.push(field);
+      else if (units > 0) elsewhere = true;
     }
     reaching ||= elsewhere;
     if (common.length === 0) {
@@ -307,6 +319,22 @@ function plannedWords(
     }
   }
   return narrowed && reaching ? planned : words;
+}
+
+/**
+ * Whether a planned search reads `term`'s postings in `field`: a word searched in that field is
+ * the term, or a prefix word the term begins with.
+ */
+export function readsPostings(
+  planned: readonly PlannedWord[],
+  term: string,
+  field: UnitField,
+): boolean {
+  return planned.some(
+    (word) =>
+      word.fields.includes(field) &&
+      (word.term === term || (isPrefixSearchTerm(word.term) && term.startsWith(word.term))),
+  );
 }
 
 // minisearch 7's BM25 of one field (`calcBM25Score`), with the units' counts.
@@ -331,8 +359,8 @@ function fileHits(
   const { internals } = files;
   const boost = UNIT_SEARCH_OPTIONS.boost ?? {};
   const prefixWeight = UNIT_SEARCH_OPTIONS.weights?.prefix ?? 0;
-  const averages = new Map<Field, number>();
-  const averageOf = (field: Field): number => {
+  const averages = new Map<UnitField, number>();
+  const averageOf = (field: UnitField): number => {
     let average = averages.get(field);
     if (average !== undefined) return average;
     const fieldId = internals._fieldIds[field] ?? -1;
@@ -419,9 +447,14 @@ export function searchUnits(
   const units = internalsOf(search.units as MiniSearch<never>);
   const files = internalsOf(search.files as MiniSearch<never>);
   if (units === undefined || files === undefined) return [];
-  const unitSide = { internals: units, search: search.units as MiniSearch<never> };
   const fileSide = { internals: files, search: search.files as MiniSearch<never> };
-  const planned = plannedWords(unitSide, fileSide, search.unitsOf, query);
+  const planned = plannedWords(query, search.units.documentCount, (term, field) =>
+    FILE_FIELDS.includes(field)
+      ? unitsHoldingInFiles(search, term, field)
+      : (search.counts?.(term, field) ??
+        fieldPostings(units, units._index.get(term), field)?.size ??
+        0),
+  );
   const unitQueries: Query[] = [];
   for (const { word, fields } of planned) {
     const own = UNIT_OWN_FIELDS.filter((field) => fields.includes(field));

@@ -15,7 +15,7 @@ import type { StoreLayout } from "../store/types.js";
 import type { RecallUnit } from "./budgeted-recall.js";
 import { rankRecallUnits } from "./budgeted-recall.js";
 import { buildSystem } from "./build-system.js";
-import { RANKING_INDEX_VERSION } from "./rank-units.js";
+import { COMMON_TERM_MIN_UNITS, RANKING_INDEX_VERSION } from "./rank-units.js";
 import {
   flushRecallIndexes,
   forgetOpenRecallIndexes,
@@ -586,6 +586,49 @@ describe("a cold query parses only the terms it can reach", () => {
       }
     },
   );
+  it("ranks as the whole index does when common words leave postings unread", async () => {
+    const store = new MemoryStore({
+      root: await mkdtemp(join(tmpdir(), "memfiles-recall-common-")),
+    });
+    const subjects = ["hosting", "database", "garden", "travel", "music"];
+    for (let file = 0; file < 45; file++) {
+      const subject = subjects[file % subjects.length] ?? "";
+      const folderName = file % 3 === 0 ? "people" : "topics";
+      mkdirSync(join(store.root, folderName), { recursive: true });
+      writeFileSync(
+        join(store.root, folderName, `${subject}-${file}.md`),
+        subjectFile(
+          `${subject}-${file}`,
+          `Notes on ${subject} ${file}: what the user prefers and why.`,
+          Array.from(
+            { length: 25 + (file % 4) },
+            (_, line) =>
+              `[stated 2026/0${1 + (line % 9)}/1${line % 10}] fact ${line} about ${subject} ${file}: prefers option ${(file + line) % 13}`,
+          ),
+          file % 5 === 0 ? "links: [hosting-0]\n" : "",
+        ),
+      );
+    }
+    const index = await openRecallIndex(store);
+    expect(index.units.size).toBeGreaterThanOrEqual(COMMON_TERM_MIN_UNITS);
+    const text = index.serialize(store);
+    await flushRecallIndexes();
+    for (const query of [
+      "Which hosting option does the user prefer for the database?",
+      "user prefers",
+      "prefer option garden",
+      "What did the user say in May 2026 about travel?",
+      "hosting-0 notes",
+      "fact about music",
+      "datab gard user",
+    ]) {
+      const whole = RecallIndex.parse(text, store)?.query(query);
+      const partial = RecallIndex.parseFiles(text, store);
+      expect(partial?.prepare(query)).toBe(true);
+      expect(partial?.query(query), query).toEqual(whole);
+      expect(whole?.length, query).toBeGreaterThan(0);
+    }
+  });
   it.each<StoreLayout>(["subject", "fact"])(
     "ranks as the index in memory does with a log folded in (%s)",
     async (layout) => {

@@ -10,11 +10,15 @@ import {
   fileIndexOptions,
   type IndexedUnit,
   indexedFileFields,
+  plannedWords,
   RANKING_INDEX_VERSION,
   rankScoredUnits,
+  readsPostings,
   searchUnits,
+  type UnitField,
   type UnitSearch,
   unitIndexOptions,
+  unitsHoldingInFiles,
 } from "./rank-units.js";
 import { type FileUnit, unitsOfFile } from "./recall-units.js";
 import { fileScope, inScope } from "./scope-rule.js";
@@ -238,36 +242,94 @@ export class RecallIndex {
       }
       return `[${picked.join(",")}]`;
     };
-    const search = this.#loadTerms(pick(terms), pick(this.#storedFileTerms ?? ""));
+    const search = this.#loadTerms(pick(terms), pick(this.#storedFileTerms ?? ""), query);
     if (search === undefined) return this.load();
     this.#partial = { query, search };
     return true;
   }
 
-  #loadTerms(unitJson: string, fileJson: string): Searches | undefined {
+  // Both searches from their term lines; for `query`, the unit search holds only the postings the
+  // query reads (the common-word rule leaves out a word's postings in a field where it is common)
+  // and only the documents in them, with the counts the rule needs.
+  #loadTerms(unitJson: string, fileJson: string, query?: string): Searches | undefined {
     try {
       const index = JSON.parse(unitJson) as AsPlainObject["index"];
       const fileIndex = JSON.parse(fileJson) as AsPlainObject["index"];
       const meta = this.#searchMeta;
       if (!Array.isArray(index) || !Array.isArray(fileIndex) || meta === undefined)
         return undefined;
-      const units = MiniSearch.loadJS<IndexedUnit>({ ...meta.units, index }, unitIndexOptions());
       const files = MiniSearch.loadJS<FileDocument>(
         { ...meta.files, index: fileIndex },
         fileIndexOptions(),
       );
-      for (const id of this.#folded?.discard ?? []) units.discard(id);
-      for (const document of this.#folded?.add ?? []) units.add(document);
       for (const id of this.#folded?.discardFiles ?? []) files.discard(id);
       for (const document of this.#folded?.addFiles ?? []) files.add(document);
+      const read = query === undefined ? undefined : this.#readFor(query, index, files, meta.units);
+      const units = MiniSearch.loadJS<IndexedUnit>(
+        read?.meta ?? { ...meta.units, index },
+        unitIndexOptions(),
+      );
+      for (const id of this.#folded?.discard ?? []) units.discard(id);
+      for (const document of this.#folded?.add ?? []) units.add(document);
       let withUnits = 0;
       for (const file of this.files.values()) if (file.ids.length > 0) withUnits++;
-      return units.documentCount === this.units.size && files.documentCount === withUnits
+      if (units.documentCount !== this.units.size || files.documentCount !== withUnits)
+        return undefined;
+      const counts = read?.counts;
+      return counts === undefined
         ? { units, files }
-        : undefined;
+        : { units, files, counts: (term, field) => counts.get(`${term}\u0000${field}`) };
     } catch {
       return undefined;
     }
+  }
+
+  // The unit search's stored form cut to what `query` reads, and the counts the common-word rule
+  // takes from the postings left out.
+  #readFor(
+    query: string,
+    index: AsPlainObject["index"],
+    files: MiniSearch<FileDocument>,
+    meta: SearchMeta,
+  ): { meta: AsPlainObject; counts: Map<string, number> } {
+    const fieldOf = new Map<string, UnitField>();
+    for (const [name, id] of Object.entries(meta.fieldIds))
+      fieldOf.set(String(id), name as UnitField);
+    const counts = new Map<string, number>();
+    for (const [term, fields] of index) {
+      for (const [id, postings] of Object.entries(fields)) {
+        counts.set(`${term}\u0000${fieldOf.get(id)}`, Object.keys(postings).length);
+      }
+    }
+    const search = { files, unitsOf: (fileId: number) => this.#unitsOf(fileId) };
+    const planned = plannedWords(
+      query,
+      this.units.size,
+      (term, field) =>
+        counts.get(`${term}\u0000${field}`) ?? unitsHoldingInFiles(search, term, field),
+    );
+    const kept: AsPlainObject["index"] = [];
+    for (const [term, fields] of index) {
+      for (const id of Object.keys(fields)) {
+        const field = fieldOf.get(id);
+        if (field === undefined || !readsPostings(planned, term, field)) delete fields[id];
+      }
+      if (Object.keys(fields).length > 0) kept.push([term, fields]);
+    }
+    // A document a folded log discards must be known to the search: then it keeps every one.
+    if ((this.#folded?.discard.length ?? 0) > 0) return { meta: { ...meta, index: kept }, counts };
+    const documentIds: AsPlainObject["documentIds"] = {};
+    const fieldLength: AsPlainObject["fieldLength"] = {};
+    for (const [, fields] of kept) {
+      for (const postings of Object.values(fields)) {
+        for (const shortId of Object.keys(postings)) {
+          if (shortId in documentIds) continue;
+          documentIds[shortId] = meta.documentIds[shortId];
+          fieldLength[shortId] = meta.fieldLength[shortId] ?? [];
+        }
+      }
+    }
+    return { meta: { ...meta, documentIds, fieldLength, index: kept }, counts };
   }
 
   // Parses the units' line if it is still text; `false` (and the index emptied) when untrusted.
