@@ -436,7 +436,7 @@ export type UnitHit = { id: number; score: number };
  * @param search - The unit and file indexes and which units each file holds.
  * @param query - The request's text.
  * @param filter - Keeps a unit when `true` (a scope); every unit when absent.
- * @returns The matching units, best first (ties in the unit index's order, then file order).
+ * @returns The matching units, best first (ties by unit id).
  * @example searchUnits(search, "Does the user still use Hetzner?")
  */
 export function searchUnits(
@@ -466,32 +466,28 @@ export function searchUnits(
       : search.units.search({ queries: unitQueries, combineWith: "OR" });
   const total = search.units.documentCount;
   const byFile = total === 0 ? new Map() : fileHits(fileSide, search.unitsOf, total, planned);
+  const own = new Map<number, { score: number; queryTerms: string[] }>();
+  for (const hit of ownHits) own.set(hit.id as number, hit);
   const hits: UnitHit[] = [];
-  const fileOf = new Map<number, FileHit>();
-  for (const [fileId, hit] of byFile) {
-    for (const id of search.unitsOf(fileId) ?? []) fileOf.set(id, hit);
-  }
   // minisearch multiplies a document's summed score by the number of query terms it matched.
-  for (const own of ownHits) {
-    const id = own.id as number;
-    const file = fileOf.get(id);
-    if (filter !== undefined && !filter(id)) {
-      fileOf.delete(id);
-      continue;
+  for (const [fileId, file] of byFile) {
+    for (const id of search.unitsOf(fileId) ?? []) {
+      if (filter !== undefined && !filter(id)) continue;
+      const mine = own.get(id);
+      if (mine === undefined) {
+        hits.push({ id, score: file.score * file.terms.length });
+        continue;
+      }
+      own.delete(id);
+      let matched = mine.queryTerms.length;
+      for (const term of file.terms) if (!mine.queryTerms.includes(term)) matched++;
+      hits.push({ id, score: (mine.score / mine.queryTerms.length + file.score) * matched });
     }
-    if (file === undefined) {
-      hits.push({ id, score: own.score });
-      continue;
-    }
-    fileOf.delete(id);
-    const terms = new Set([...own.queryTerms, ...file.terms]);
-    hits.push({ id, score: (own.score / own.queryTerms.length + file.score) * terms.size });
   }
-  for (const [id, file] of fileOf) {
-    if (filter === undefined || filter(id))
-      hits.push({ id, score: file.score * file.terms.length });
+  for (const [id, mine] of own) {
+    if (filter === undefined || filter(id)) hits.push({ id, score: mine.score });
   }
-  return hits.sort((a, b) => b.score - a.score);
+  return hits.sort((a, b) => b.score - a.score || a.id - b.id);
 }
 
 /** A unit with its score for the request, as ranking sees it. */

@@ -448,12 +448,17 @@ export class RecallIndex {
     if (query.trim() === "" || this.units.size === 0) return [];
     const searches = this.#partial?.query === query ? this.#partial.search : this.#search;
     const search: UnitSearch = { ...searches, unitsOf: (fileId) => this.#unitsOf(fileId) };
+    const inFiles = new Map<string, boolean>();
     const hits =
       scope === undefined || this.#scopedFiles === 0
         ? searchUnits(search, query)
         : searchUnits(search, query, (id) => {
-            const unit = this.units.get(id);
-            return unit !== undefined && this.holds(unit.path, scope);
+            const path = this.units.get(id)?.path;
+            if (path === undefined) return false;
+            // A file's units share its scope: looked up once per file.
+            let kept = inFiles.get(path);
+            if (kept === undefined) inFiles.set(path, (kept = this.holds(path, scope)));
+            return kept;
           });
     const scored: ScoredRecallUnit[] = [];
     for (const hit of hits) {
