@@ -359,19 +359,24 @@ function fileHits(
   const { internals } = files;
   const boost = UNIT_SEARCH_OPTIONS.boost ?? {};
   const prefixWeight = UNIT_SEARCH_OPTIONS.weights?.prefix ?? 0;
-  const averages = new Map<UnitField, number>();
+  // Each file field's average length over the units (a file's length counted once per unit),
+  // summed in one pass over the files when first needed.
+  let averages: Map<UnitField, number> | undefined;
   const averageOf = (field: UnitField): number => {
-    let average = averages.get(field);
-    if (average !== undefined) return average;
-    const fieldId = internals._fieldIds[field] ?? -1;
-    let sum = 0;
-    for (const [shortId, lengths] of internals._fieldLength) {
-      const id = internals._documentIds.get(shortId);
-      if (typeof id === "number") sum += (unitsOf(id)?.length ?? 0) * (lengths[fieldId] ?? 0);
+    if (averages === undefined) {
+      const ids = FILE_FIELDS.map((name) => internals._fieldIds[name] ?? -1);
+      const sums = FILE_FIELDS.map(() => 0);
+      for (const [shortId, lengths] of internals._fieldLength) {
+        const id = internals._documentIds.get(shortId);
+        const units = typeof id === "number" ? (unitsOf(id)?.length ?? 0) : 0;
+        if (units === 0) continue;
+        ids.forEach((fieldId, at) => {
+          sums[at] = (sums[at] ?? 0) + units * (lengths[fieldId] ?? 0);
+        });
+      }
+      averages = new Map(FILE_FIELDS.map((name, at) => [name, (sums[at] ?? 0) / total]));
     }
-    average = sum / total;
-    averages.set(field, average);
-    return average;
+    return averages.get(field) ?? 0;
   };
   for (const { term, fields } of planned) {
     const searched = FILE_FIELDS.filter((field) => fields.includes(field));

@@ -448,18 +448,10 @@ export class RecallIndex {
     if (query.trim() === "" || this.units.size === 0) return [];
     const searches = this.#partial?.query === query ? this.#partial.search : this.#search;
     const search: UnitSearch = { ...searches, unitsOf: (fileId) => this.#unitsOf(fileId) };
-    const inFiles = new Map<string, boolean>();
     const hits =
       scope === undefined || this.#scopedFiles === 0
         ? searchUnits(search, query)
-        : searchUnits(search, query, (id) => {
-            const path = this.units.get(id)?.path;
-            if (path === undefined) return false;
-            // A file's units share its scope: looked up once per file.
-            let kept = inFiles.get(path);
-            if (kept === undefined) inFiles.set(path, (kept = this.holds(path, scope)));
-            return kept;
-          });
+        : searchUnits(search, query, this.#inScope(scope));
     const scored: ScoredRecallUnit[] = [];
     for (const hit of hits) {
       const unit = this.units.get(hit.id);
@@ -480,6 +472,18 @@ export class RecallIndex {
     // Skipped files still lift their day (as they did when every unit was ranked), then go.
     const skip = new Set(skipPaths);
     return rankScoredUnits(scored, query).filter((unit) => !skip.has(unit.path));
+  }
+
+  // Whether a unit is in `scope`: only a file with a scope can be out of one, so the units of those
+  // files out of it are listed once, not looked up per hit.
+  #inScope(scope: IndexScope): (id: number) => boolean {
+    const out = new Set<number>();
+    for (const [path, file] of this.files) {
+      if (file.scope !== undefined && !this.holds(path, scope)) {
+        for (const id of file.ids) out.add(id);
+      }
+    }
+    return (id) => !out.has(id);
   }
 
   #document(id: number, unit: FileUnit): IndexedUnit {
