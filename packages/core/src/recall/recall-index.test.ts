@@ -629,6 +629,44 @@ describe("a cold query parses only the terms it can reach", () => {
       expect(whole?.length, query).toBeGreaterThan(0);
     }
   });
+  it("counts a folded log's units when common words leave postings unread", async () => {
+    const store = new MemoryStore({
+      root: await mkdtemp(join(tmpdir(), "memfiles-recall-common-log-")),
+    });
+    mkdirSync(join(store.root, "topics"), { recursive: true });
+    // 1,000 units, "alpha" in 890 (89%, not common); the log adds 200 more, all with "alpha":
+    // 1,090 of 1,200 (91%), common once the log's units are counted.
+    const write = (file: number, lines: (line: number) => string) =>
+      writeFileSync(
+        join(store.root, "topics", `notes-${file}.md`),
+        subjectFile(
+          `notes-${file}`,
+          `Notes ${file}.`,
+          Array.from({ length: 100 }, (_, line) => `[stated 2026/05/1${line % 10}] ${lines(line)}`),
+        ),
+      );
+    for (let file = 0; file < 10; file++) {
+      write(file, (line) =>
+        file * 100 + line < 890 ? `alpha item ${file} ${line}` : `beta item ${file} ${line}`,
+      );
+    }
+    await openRecallIndex(store);
+    await flushRecallIndexes();
+    const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
+    for (let file = 10; file < 12; file++) write(file, (line) => `alpha extra ${file} ${line}`);
+    const warm = await openRecallIndex(store);
+    await flushRecallIndexes();
+    const log = (await store.readInternal(RECALL_INDEX_LOG)) ?? "";
+    expect(log).not.toBe("");
+    const round = (units: ScoredRecallUnit[] | undefined) =>
+      units?.map((unit) => `${unit.path} ${unit.text} ${unit.score.toFixed(6)}`).sort();
+    for (const query of ["alpha beta", "alpha item"]) {
+      const partial = RecallIndex.parseFiles(text, store);
+      expect(partial?.fold(log)).toBe(true);
+      expect(partial?.prepare(query)).toBe(true);
+      expect(round(partial?.query(query)), query).toEqual(round(warm.query(query)));
+    }
+  });
   it.each<StoreLayout>(["subject", "fact"])(
     "ranks as the index in memory does with a log folded in (%s)",
     async (layout) => {

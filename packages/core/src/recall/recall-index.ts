@@ -264,7 +264,11 @@ export class RecallIndex {
       );
       for (const id of this.#folded?.discardFiles ?? []) files.discard(id);
       for (const document of this.#folded?.addFiles ?? []) files.add(document);
-      const read = query === undefined ? undefined : this.#readFor(query, index, files, meta.units);
+      // With a log folded in, the stored postings are not the index's: read them all.
+      const read =
+        query === undefined || this.#folded !== undefined
+          ? undefined
+          : this.#readFor(query, index, files, meta.units);
       const units = MiniSearch.loadJS<IndexedUnit>(
         read?.meta ?? { ...meta.units, index },
         unitIndexOptions(),
@@ -316,8 +320,6 @@ export class RecallIndex {
       }
       if (Object.keys(fields).length > 0) kept.push([term, fields]);
     }
-    // A document a folded log discards must be known to the search: then it keeps every one.
-    if ((this.#folded?.discard.length ?? 0) > 0) return { meta: { ...meta, index: kept }, counts };
     const documentIds: AsPlainObject["documentIds"] = {};
     const fieldLength: AsPlainObject["fieldLength"] = {};
     for (const [, fields] of kept) {
