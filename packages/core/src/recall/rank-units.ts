@@ -51,8 +51,8 @@ export type UnitSearch = {
   /** The unit ids of a file document (`undefined` when it has none). */
   unitsOf(fileId: number): readonly number[] | undefined;
   /**
-   * The units holding a term in `text` or `date`, when `units` holds only some of its postings
-   * (read for one query): the common-word rule counts them as the whole index would.
+   * The units holding a term in a field, when the indexes hold only some of their postings (read
+   * for one query): the common-word rule counts them as the whole index would.
    */
   counts?: (term: string, field: UnitField) => number | undefined;
 };
@@ -255,7 +255,7 @@ type Searched = { internals: SearchInternals; search: MiniSearch<never> };
  * @param search - The file index and the units of each file.
  * @returns The count; 0 for another field or a search of another shape.
  */
-export function unitsHoldingInFiles(
+function unitsHoldingInFiles(
   search: Pick<UnitSearch, "files" | "unitsOf">,
   term: string,
   field: UnitField,
@@ -453,12 +453,14 @@ export function searchUnits(
   const files = internalsOf(search.files as MiniSearch<never>);
   if (units === undefined || files === undefined) return [];
   const fileSide = { internals: files, search: search.files as MiniSearch<never> };
-  const planned = plannedWords(query, search.units.documentCount, (term, field) =>
-    FILE_FIELDS.includes(field)
-      ? unitsHoldingInFiles(search, term, field)
-      : (search.counts?.(term, field) ??
-        fieldPostings(units, units._index.get(term), field)?.size ??
-        0),
+  const planned = plannedWords(
+    query,
+    search.units.documentCount,
+    (term, field) =>
+      search.counts?.(term, field) ??
+      (FILE_FIELDS.includes(field)
+        ? unitsHoldingInFiles(search, term, field)
+        : (fieldPostings(units, units._index.get(term), field)?.size ?? 0)),
   );
   const unitQueries: Query[] = [];
   for (const { word, fields } of planned) {

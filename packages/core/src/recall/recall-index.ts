@@ -18,7 +18,6 @@ import {
   type UnitField,
   type UnitSearch,
   unitIndexOptions,
-  unitsHoldingInFiles,
 } from "./rank-units.js";
 import { type FileUnit, unitsOfFile } from "./recall-units.js";
 import { fileScope, inScope } from "./scope-rule.js";
@@ -258,17 +257,17 @@ export class RecallIndex {
       const meta = this.#searchMeta;
       if (!Array.isArray(index) || !Array.isArray(fileIndex) || meta === undefined)
         return undefined;
-      const files = MiniSearch.loadJS<FileDocument>(
-        { ...meta.files, index: fileIndex },
-        fileIndexOptions(),
-      );
-      for (const id of this.#folded?.discardFiles ?? []) files.discard(id);
-      for (const document of this.#folded?.addFiles ?? []) files.add(document);
       // With a log folded in, the stored postings are not the index's: read them all.
       const read =
         query === undefined || this.#folded !== undefined
           ? undefined
-          : this.#readFor(query, index, files, meta.units);
+          : this.#readFor(query, index, fileIndex, meta);
+      const files = MiniSearch.loadJS<FileDocument>(
+        { ...meta.files, index: read?.fileIndex ?? fileIndex },
+        fileIndexOptions(),
+      );
+      for (const id of this.#folded?.discardFiles ?? []) files.discard(id);
+      for (const document of this.#folded?.addFiles ?? []) files.add(document);
       const units = MiniSearch.loadJS<IndexedUnit>(
         read?.meta ?? { ...meta.units, index },
         unitIndexOptions(),
@@ -288,38 +287,53 @@ export class RecallIndex {
     }
   }
 
-  // The unit search's stored form cut to what `query` reads, and the counts the common-word rule
-  // takes from the postings left out.
+  // Both searches' stored terms cut to what `query` reads (the unit search also to the documents
+  // left in them), and the counts the common-word rule takes from the postings left out: a unit
+  // field's count is its postings' size, a file field's the units of the files in its postings.
   #readFor(
     query: string,
     index: AsPlainObject["index"],
-    files: MiniSearch<FileDocument>,
-    meta: SearchMeta,
-  ): { meta: AsPlainObject; counts: Map<string, number> } {
-    const fieldOf = new Map<string, UnitField>();
-    for (const [name, id] of Object.entries(meta.fieldIds))
-      fieldOf.set(String(id), name as UnitField);
+    fileIndex: AsPlainObject["index"],
+    stored: { units: SearchMeta; files: SearchMeta },
+  ): { meta: AsPlainObject; fileIndex: AsPlainObject["index"]; counts: Map<string, number> } {
+    const meta = stored.units;
+    const fieldsOf = (search: SearchMeta) =>
+      new Map(Object.entries(search.fieldIds).map(([name, id]) => [String(id), name as UnitField]));
+    const fieldOf = fieldsOf(meta);
+    const fileFieldOf = fieldsOf(stored.files);
     const counts = new Map<string, number>();
     for (const [term, fields] of index) {
       for (const [id, postings] of Object.entries(fields)) {
         counts.set(`${term}\u0000${fieldOf.get(id)}`, Object.keys(postings).length);
       }
     }
-    const search = { files, unitsOf: (fileId: number) => this.#unitsOf(fileId) };
+    for (const [term, fields] of fileIndex) {
+      for (const [id, postings] of Object.entries(fields)) {
+        let units = 0;
+        for (const shortId of Object.keys(postings)) {
+          const fileId = stored.files.documentIds[shortId];
+          if (typeof fileId === "number") units += this.#unitsOf(fileId)?.length ?? 0;
+        }
+        counts.set(`${term}\u0000${fileFieldOf.get(id)}`, units);
+      }
+    }
     const planned = plannedWords(
       query,
       this.units.size,
-      (term, field) =>
-        counts.get(`${term}\u0000${field}`) ?? unitsHoldingInFiles(search, term, field),
+      (term, field) => counts.get(`${term}\u0000${field}`) ?? 0,
     );
-    const kept: AsPlainObject["index"] = [];
-    for (const [term, fields] of index) {
-      for (const id of Object.keys(fields)) {
-        const field = fieldOf.get(id);
-        if (field === undefined || !readsPostings(planned, term, field)) delete fields[id];
+    const cut = (entries: AsPlainObject["index"], fieldNames: Map<string, UnitField>) => {
+      const kept: AsPlainObject["index"] = [];
+      for (const [term, fields] of entries) {
+        for (const id of Object.keys(fields)) {
+          const field = fieldNames.get(id);
+          if (field === undefined || !readsPostings(planned, term, field)) delete fields[id];
+        }
+        if (Object.keys(fields).length > 0) kept.push([term, fields]);
       }
-      if (Object.keys(fields).length > 0) kept.push([term, fields]);
-    }
+      return kept;
+    };
+    const kept = cut(index, fieldOf);
     const documentIds: AsPlainObject["documentIds"] = {};
     const fieldLength: AsPlainObject["fieldLength"] = {};
     for (const [, fields] of kept) {
@@ -331,7 +345,11 @@ export class RecallIndex {
         }
       }
     }
-    return { meta: { ...meta, documentIds, fieldLength, index: kept }, counts };
+    return {
+      meta: { ...meta, documentIds, fieldLength, index: kept },
+      fileIndex: cut(fileIndex, fileFieldOf),
+      counts,
+    };
   }
 
   // Parses the units' line if it is still text; `false` (and the index emptied) when untrusted.
