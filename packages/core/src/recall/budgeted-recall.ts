@@ -7,11 +7,13 @@ import { recallText } from "./fence.js";
 import { ALWAYS_LOADED, DEFAULT_READ_TOOL } from "./memory-block.js";
 import {
   dateWords,
+  type FileDocument,
+  fileIndexOptions,
   type IndexedUnit,
   indexedFileFields,
-  matchedOwnWords,
   rankScoredUnits,
   searchUnits,
+  type UnitSearch,
   unitIndexOptions,
 } from "./rank-units.js";
 import { isRecallIndexStore, openRecallIndex } from "./recall-index.js";
@@ -157,10 +159,8 @@ async function rankUnits(
   const byStructureOnly = new Set<(typeof units)[number]>();
   if (query.trim() !== "" && units.length > 0) {
     for (const hit of searchUnits(search, query)) {
-      const unit = units[hit.id as number];
-      if (unit === undefined) continue;
-      unit.score = hit.score;
-      if (!matchedOwnWords(hit)) byStructureOnly.add(unit);
+      const unit = units[hit.id];
+      if (unit !== undefined) unit.score = hit.score;
     }
   }
   return rankScoredUnits(units, query, byStructureOnly)
@@ -173,21 +173,31 @@ type MemoryUnits = {
   units: FileUnit[];
   /** What the index holds of each unit, in the order of `units`. */
   indexed: Omit<IndexedUnit, "id">[];
+  /** What the file index holds of each file with units, and how many units follow in `units`. */
+  files: Array<{ fields: Omit<FileDocument, "id">; count: number }>;
 };
 
 // The last few indexes built, reused while no file's text changed: indexing every line again for
 // each request costs more than reading the files and ranking.
-const lastSearches = new Map<string, MiniSearch<IndexedUnit>>();
+const lastSearches = new Map<string, UnitSearch>();
 const KEPT_SEARCHES = 4;
 
-function pooledSearch(
-  parts: readonly { label: string; built: MemoryUnits }[],
-): MiniSearch<IndexedUnit> {
+function pooledSearch(parts: readonly { label: string; built: MemoryUnits }[]): UnitSearch {
   const key = parts.map((part) => `${part.label}\u0000${part.built.signature}`).join("\u0001");
   const last = lastSearches.get(key);
   if (last !== undefined) return last;
-  const search = new MiniSearch<IndexedUnit>(unitIndexOptions());
-  search.addAll(parts.flatMap((part) => part.built.indexed).map((unit, id) => ({ ...unit, id })));
+  const units = new MiniSearch<IndexedUnit>(unitIndexOptions());
+  units.addAll(parts.flatMap((part) => part.built.indexed).map((unit, id) => ({ ...unit, id })));
+  const files = new MiniSearch<FileDocument>(fileIndexOptions());
+  const held: number[][] = [];
+  let next = 0;
+  for (const file of parts.flatMap((part) => part.built.files)) {
+    const ids = Array.from({ length: file.count }, (_, at) => next + at);
+    next += file.count;
+    files.add({ ...file.fields, id: held.length });
+    held.push(ids);
+  }
+  const search: UnitSearch = { units, files, unitsOf: (fileId) => held[fileId] };
   if (lastSearches.size >= KEPT_SEARCHES) {
     const oldest = lastSearches.keys().next().value;
     if (oldest !== undefined) lastSearches.delete(oldest);
@@ -216,17 +226,20 @@ async function memoryUnits(store: RecallStore): Promise<MemoryUnits> {
   for (const row of rows) byName.set(row.name.toLowerCase(), row);
   const units: FileUnit[] = [];
   const indexed: Omit<IndexedUnit, "id">[] = [];
+  const files: MemoryUnits["files"] = [];
   for (const row of [...rows].sort((a, b) => compareCodeUnits(a.path, b.path))) {
     const content = texts.get(row.path);
     if (content === undefined) continue;
     const linked = (row.links ?? []).flatMap((name) => byName.get(name.toLowerCase()) ?? []);
     const fields = indexedFileFields({ ...row, linked });
-    for (const unit of unitsOfFile(row, content)) {
-      indexed.push({ text: unit.text, ...fields, date: dateWords(unit.date) });
+    const fileUnits = unitsOfFile(row, content);
+    if (fileUnits.length > 0) files.push({ fields, count: fileUnits.length });
+    for (const unit of fileUnits) {
+      indexed.push({ text: unit.text, date: dateWords(unit.date) });
       units.push(unit);
     }
   }
-  const built = { signature, units, indexed };
+  const built = { signature, units, indexed, files };
   lastUnits.set(store, built);
   return built;
 }

@@ -11,26 +11,53 @@ import { isPrefixSearchTerm, splitSearchTerms, stemmedSearchTerm } from "../text
 // here, so a ranking change is made in this file alone.
 
 /**
- * Version of what the index holds per unit (fields, term normalization). A persisted recall index
- * of another version is rebuilt, not read: bump it whenever `unitIndexOptions` or
- * `indexedUnitFields` would index a unit differently.
+ * Version of what the index holds per unit and per file (fields, term normalization). A persisted
+ * recall index of another version is rebuilt, not read: bump it whenever `unitIndexOptions`,
+ * `fileIndexOptions` or `indexedFileFields` would index differently.
  */
-export const RANKING_INDEX_VERSION = 2;
+export const RANKING_INDEX_VERSION = 3;
 
-/** What the lexical index holds of one unit (one document of the search). */
+/** What the unit index holds of one unit (one document of the search). */
 export type IndexedUnit = {
   id: number;
   /** The unit's own words. */
   text: string;
-  /** The file's name and description: what the file is about, which a bare line does not say. */
-  file: string;
-  /** Entity names: the file's own `name:` under people/ or projects/, and names it links to. */
-  entities: string;
   /** The unit's date as words ("2023 may"). */
   date: string;
 };
 
-/** What {@link indexedUnitFields} needs of a file: its row and the rows it links to. */
+/**
+ * What the file index holds of one file, once for all of its units (one document of the file
+ * search; `id` is a number its units are found by, see {@link UnitSearch}).
+ */
+export type FileDocument = {
+  id: number;
+  /** The file's name and description: what the file is about, which a bare line does not say. */
+  file: string;
+  /** Entity names: the file's own `name:` under people/ or projects/, and names it links to. */
+  entities: string;
+};
+
+/**
+ * A search of recall units in two minisearch indexes: each unit's own fields (`text`, `date`), and
+ * each file's fields (`file`, `entities`) once per file, not once per unit (a file's description
+ * held with each of its lines made the postings and hits of a word in it grow with the lines).
+ */
+export type UnitSearch = {
+  /** Built with {@link unitIndexOptions}. */
+  units: MiniSearch<IndexedUnit>;
+  /** Built with {@link fileIndexOptions}; a file with no unit is not in it. */
+  files: MiniSearch<FileDocument>;
+  /** The unit ids of a file document (`undefined` when it has none). */
+  unitsOf(fileId: number): readonly number[] | undefined;
+  /**
+   * The units holding a term in a field, when the indexes hold only some of their postings (read
+   * for one query): the common-word rule counts them as the whole index would.
+   */
+  counts?: (term: string, field: UnitField) => number | undefined;
+};
+
+/** What {@link indexedFileFields} needs of a file: its row and the rows it links to. */
 export type UnitFileFields = {
   path: string;
   name: string;
@@ -119,11 +146,17 @@ export function indexedFileFields(file: UnitFileFields): { file: string; entitie
   return { file: `${file.name} ${file.description}`, entities };
 }
 
-/** Field boosts, prefix rule and combination of a unit search (BM25, minisearch). */
+/**
+ * Field boosts, prefix rule, combination, prefix weight and BM25 parameters of a unit search
+ * (minisearch; the weights and BM25 parameters are minisearch 7's defaults, written out because
+ * the file fields are scored from them in {@link searchUnits}).
+ */
 export const UNIT_SEARCH_OPTIONS: SearchOptions = {
   boost: { text: 3, file: 1, entities: 1.5, date: 0.5 },
   prefix: isPrefixSearchTerm,
   combineWith: "OR",
+  weights: { fuzzy: 0.45, prefix: 0.375 },
+  bm25: { k: 1.2, b: 0.7, d: 0.5 },
 };
 
 /**
@@ -132,11 +165,22 @@ export const UNIT_SEARCH_OPTIONS: SearchOptions = {
  */
 export function unitIndexOptions(): Options<IndexedUnit> {
   return {
-    fields: ["text", "file", "entities", "date"],
+    fields: ["text", "date"],
     processTerm: stemmedSearchTerm,
     tokenize: splitSearchTerms,
     searchOptions: UNIT_SEARCH_OPTIONS,
     // Discarded units are vacuumed when the index is saved, not on a timer a short process waits for.
+    autoVacuum: false,
+  };
+}
+
+/** minisearch options of the file index: as {@link unitIndexOptions}, over `file` and `entities`. */
+export function fileIndexOptions(): Options<FileDocument> {
+  return {
+    fields: ["file", "entities"],
+    processTerm: stemmedSearchTerm,
+    tokenize: splitSearchTerms,
+    searchOptions: UNIT_SEARCH_OPTIONS,
     autoVacuum: false,
   };
 }
@@ -157,95 +201,300 @@ export const COMMON_TERM_SHARE = 0.9;
  */
 export const COMMON_TERM_MIN_UNITS = 1_000;
 
-const UNIT_FIELDS = ["text", "file", "entities", "date"] as const;
+// In the order minisearch scores a unit's fields; `text` and `date` are the unit index's, `file`
+// and `entities` the file index's.
+const ALL_FIELDS = ["text", "file", "entities", "date"] as const;
+/** A field a unit is scored on: its own `text` and `date`, its file's `file` and `entities`. */
+export type UnitField = (typeof ALL_FIELDS)[number];
+const UNIT_OWN_FIELDS: readonly UnitField[] = ["text", "date"];
+const FILE_FIELDS: readonly UnitField[] = ["file", "entities"];
 
-// minisearch has no public count of the units holding a term; its term tree (`_index`: term ->
-// field id -> unit id -> count) and field ids (`_fieldIds`) are read here alone. A tree of
-// another shape prunes nothing.
+// minisearch has no public count of the documents holding a term, and no way to score a file's
+// fields with its units' counts; its term tree (`_index`: term -> field id -> document short id ->
+// count), field ids, document ids and field lengths are read here alone. A search of another shape
+// prunes nothing, and its file fields score nothing.
+type Postings = Map<number, Map<number, number>>;
 type SearchInternals = {
-  _index: { get(term: string): unknown };
+  _index: { get(term: string): unknown; atPrefix(prefix: string): Iterable<[string, unknown]> };
   _fieldIds: Record<string, number>;
+  _documentIds: Map<number, unknown>;
+  _fieldLength: Map<number, number[]>;
 };
 
-function internalsOf(search: MiniSearch<IndexedUnit>): SearchInternals | undefined {
+function internalsOf(search: MiniSearch<never>): SearchInternals | undefined {
   const internals = search as unknown as Partial<SearchInternals>;
-  if (typeof internals._index?.get !== "function" || typeof internals._fieldIds !== "object")
+  if (
+    typeof internals._index?.get !== "function" ||
+    typeof internals._index.atPrefix !== "function" ||
+    typeof internals._fieldIds !== "object" ||
+    !(internals._documentIds instanceof Map) ||
+    !(internals._fieldLength instanceof Map)
+  )
     return undefined;
   return internals as SearchInternals;
 }
 
-// The fields in which `term` is in more than `limit` units, and whether it is in any other.
-function commonFields(
+// The documents holding a term in one field (short id -> count), if any.
+function fieldPostings(
   internals: SearchInternals,
-  term: string,
-  limit: number,
-): { common: string[]; elsewhere: boolean } {
-  const postings = internals._index.get(term);
-  const common: string[] = [];
-  let elsewhere = false;
-  if (!(postings instanceof Map)) return { common, elsewhere };
-  for (const field of UNIT_FIELDS) {
-    const units = postings.get(internals._fieldIds[field]);
-    if (!(units instanceof Map) || units.size === 0) continue;
-    if (units.size > limit) common.push(field);
-    else elsewhere = true;
-  }
-  return { common, elsewhere };
+  postings: unknown,
+  field: UnitField,
+): Map<number, number> | undefined {
+  if (!(postings instanceof Map)) return undefined;
+  const id = internals._fieldIds[field];
+  const docs = id === undefined ? undefined : (postings as Postings).get(id);
+  return docs instanceof Map && docs.size > 0 ? docs : undefined;
 }
 
+type Searched = { internals: SearchInternals; search: MiniSearch<never> };
+
 /**
- * The query a unit search runs for `query`: each word searched in the fields where it is in at
- * most {@link COMMON_TERM_SHARE} of the units (a word only in fields where it is common, not at
- * all); `query` itself when no word is common anywhere, or when no word left is in any unit.
+ * The number of units holding `term` in a file field (`file`, `entities`): every unit of each file
+ * whose field holds it.
+ *
+ * @param search - The file index and the units of each file.
+ * @returns The count; 0 for another field or a search of another shape.
  */
-function narrowedQuery(search: MiniSearch<IndexedUnit>, query: string): Query {
-  const internals = internalsOf(search);
-  if (internals === undefined || search.documentCount < COMMON_TERM_MIN_UNITS) return query;
-  const limit = COMMON_TERM_SHARE * search.documentCount;
-  const queries: Query[] = [];
-  let narrowed = false;
-  let reaching = false;
+function unitsHoldingInFiles(
+  search: Pick<UnitSearch, "files" | "unitsOf">,
+  term: string,
+  field: UnitField,
+): number {
+  const files = internalsOf(search.files as MiniSearch<never>);
+  if (files === undefined || !FILE_FIELDS.includes(field)) return 0;
+  const docs = fieldPostings(files, files._index.get(term), field);
+  let count = 0;
+  for (const shortId of docs?.keys() ?? []) {
+    const id = files._documentIds.get(shortId);
+    if (typeof id === "number") count += search.unitsOf(id)?.length ?? 0;
+  }
+  return count;
+}
+
+/** One query word and the fields it is searched in. */
+export type PlannedWord = { word: string; term: string; fields: readonly UnitField[] };
+
+/**
+ * Each word of `query` with the fields it is searched in: the fields where it is in at most
+ * {@link COMMON_TERM_SHARE} of the units (a word only in fields where it is common, not at all);
+ * every field for every word when no word is common anywhere, or when no word left is in any
+ * unit, or below {@link COMMON_TERM_MIN_UNITS} units.
+ *
+ * @param query - The request's text.
+ * @param total - The number of units.
+ * @param count - The number of units holding a (stemmed) term in a field.
+ * @returns The words in query order, stop words left out.
+ */
+export function plannedWords(
+  query: string,
+  total: number,
+  count: (term: string, field: UnitField) => number,
+): PlannedWord[] {
+  const words: PlannedWord[] = [];
   for (const word of splitSearchTerms(query)) {
     const term = stemmedSearchTerm(word);
-    if (term === null) continue;
-    const { common, elsewhere } = commonFields(internals, term, limit);
+    if (term !== null) words.push({ word, term, fields: ALL_FIELDS });
+  }
+  if (total < COMMON_TERM_MIN_UNITS) return words;
+  const limit = COMMON_TERM_SHARE * total;
+  let narrowed = false;
+  let reaching = false;
+  const planned: PlannedWord[] = [];
+  for (const entry of words) {
+    const common: UnitField[] = [];
+    let elsewhere = false;
+    for (const field of ALL_FIELDS) {
+      const units = count(entry.term, field);
+      if (units > limit) common.push(field);
+      else if (units > 0) elsewhere = true;
+    }
     reaching ||= elsewhere;
     if (common.length === 0) {
-      queries.push(word);
+      planned.push(entry);
       continue;
     }
     narrowed = true;
     if (elsewhere) {
-      queries.push({
-        queries: [word],
-        fields: UNIT_FIELDS.filter((field) => !common.includes(field)),
-      });
+      planned.push({ ...entry, fields: ALL_FIELDS.filter((field) => !common.includes(field)) });
     }
   }
-  if (!narrowed || !reaching) return query;
-  return { queries, combineWith: "OR" };
+  return narrowed && reaching ? planned : words;
 }
 
 /**
- * A search of recall units (an index of {@link unitIndexOptions}) for a request: every unit that
- * shares a word with it, scored by BM25 over the fields; a word is not searched in a field where
- * more than {@link COMMON_TERM_SHARE} of the units hold it (unless every word is that common, or
- * the index holds fewer than {@link COMMON_TERM_MIN_UNITS} units), so
- * a word on nearly every line neither brings in nor lifts units through that field. The recall
- * index and the in-memory ranking both search here.
+ * Whether a planned search reads `term`'s postings in `field`: a word searched in that field is
+ * the term, or a prefix word the term begins with.
+ */
+export function readsPostings(
+  planned: readonly PlannedWord[],
+  term: string,
+  field: UnitField,
+): boolean {
+  return planned.some(
+    (word) =>
+      word.fields.includes(field) &&
+      (word.term === term || (isPrefixSearchTerm(word.term) && term.startsWith(word.term))),
+  );
+}
+
+// minisearch 7's BM25 of one field (`calcBM25Score`), with the units' counts.
+function bm25(tf: number, holding: number, total: number, length: number, average: number): number {
+  const { k, b, d } = UNIT_SEARCH_OPTIONS.bm25 as { k: number; b: number; d: number };
+  const idf = Math.log(1 + (total - holding + 0.5) / (holding + 0.5));
+  return idf * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * length) / average)));
+}
+
+type FileHit = { score: number; terms: string[] };
+
+// The file fields' score of each file for the planned words, as minisearch scores a unit's fields
+// (each word's term and, for a prefix word, the longer terms it begins; BM25 with the units'
+// counts: a file's fields stand for each of its units), and the query terms each file matched.
+function fileHits(
+  files: Searched,
+  unitsOf: UnitSearch["unitsOf"],
+  total: number,
+  planned: readonly PlannedWord[],
+): Map<number, FileHit> {
+  const hits = new Map<number, FileHit>();
+  const { internals } = files;
+  const boost = UNIT_SEARCH_OPTIONS.boost ?? {};
+  const prefixWeight = UNIT_SEARCH_OPTIONS.weights?.prefix ?? 0;
+  // Each file field's average length over the units (a file's length counted once per unit),
+  // summed in one pass over the files when first needed.
+  let averages: Map<UnitField, number> | undefined;
+  const averageOf = (field: UnitField): number => {
+    if (averages === undefined) {
+      const ids = FILE_FIELDS.map((name) => internals._fieldIds[name] ?? -1);
+      const sums = FILE_FIELDS.map(() => 0);
+      for (const [shortId, lengths] of internals._fieldLength) {
+        const id = internals._documentIds.get(shortId);
+        const units = typeof id === "number" ? (unitsOf(id)?.length ?? 0) : 0;
+        if (units === 0) continue;
+        ids.forEach((fieldId, at) => {
+          sums[at] = (sums[at] ?? 0) + units * (lengths[fieldId] ?? 0);
+        });
+      }
+      averages = new Map(FILE_FIELDS.map((name, at) => [name, (sums[at] ?? 0) / total]));
+    }
+    return averages.get(field) ?? 0;
+  };
+  for (const { term, fields } of planned) {
+    const searched = FILE_FIELDS.filter((field) => fields.includes(field));
+    if (searched.length === 0) continue;
+    const derived: Array<[string, unknown, number]> = [[term, internals._index.get(term), 1]];
+    if (isPrefixSearchTerm(term)) {
+      for (const [longer, postings] of internals._index.atPrefix(term)) {
+        const distance = longer.length - term.length;
+        if (distance > 0)
+          derived.push([
+            longer,
+            postings,
+            (prefixWeight * longer.length) / (longer.length + 0.3 * distance),
+          ]);
+      }
+    }
+    for (const [, postings, weight] of derived) {
+      for (const field of searched) {
+        const docs = fieldPostings(internals, postings, field);
+        if (docs === undefined) continue;
+        let holding = 0;
+        const found: Array<[number, number, number]> = [];
+        for (const [shortId, tf] of docs) {
+          const id = internals._documentIds.get(shortId);
+          const count = typeof id === "number" ? (unitsOf(id)?.length ?? 0) : 0;
+          if (typeof id !== "number" || count === 0) continue;
+          holding += count;
+          found.push([id, shortId, tf]);
+        }
+        const fieldId = internals._fieldIds[field] ?? -1;
+        const average = averageOf(field);
+        const fieldBoost = boost[field] ?? 1;
+        for (const [id, shortId, tf] of found) {
+          const length = internals._fieldLength.get(shortId)?.[fieldId] ?? 0;
+          const score = weight * fieldBoost * bm25(tf, holding, total, length, average);
+          const hit = hits.get(id);
+          if (hit === undefined) hits.set(id, { score, terms: [term] });
+          else {
+            hit.score += score;
+            if (!hit.terms.includes(term)) hit.terms.push(term);
+          }
+        }
+      }
+    }
+  }
+  return hits;
+}
+
+/** A unit that matched a request, with its score. */
+export type UnitHit = { id: number; score: number };
+
+/**
+ * The units of a {@link UnitSearch} matching a request, scored as one minisearch index of every
+ * unit with all four fields would score them (BM25 per field: a file's fields count once for each
+ * of its units; the sum times the number of query terms matched), up to rounding: the file fields
+ * are scored once per file and added to each of its units. A word is not searched in a field
+ * where more than {@link COMMON_TERM_SHARE} of the units hold it (unless every word is that
+ * common, or the index holds fewer than {@link COMMON_TERM_MIN_UNITS} units), so a word on nearly
+ * every line neither brings in nor lifts units through that field. The recall index and the
+ * in-memory ranking both search here.
  *
- * @param search - A minisearch index built with {@link unitIndexOptions}.
+ * @param search - The unit and file indexes and which units each file holds.
  * @param query - The request's text.
- * @param options - minisearch search options (a scope `filter`).
- * @returns minisearch's results, best first.
+ * @param filter - Keeps a unit when `true` (a scope); every unit when absent.
+ * @returns The matching units, best first (ties by unit id).
  * @example searchUnits(search, "Does the user still use Hetzner?")
  */
 export function searchUnits(
-  search: MiniSearch<IndexedUnit>,
+  search: UnitSearch,
   query: string,
-  options?: SearchOptions,
-): SearchResult[] {
-  return search.search(narrowedQuery(search, query), options);
+  filter?: (unitId: number) => boolean,
+): UnitHit[] {
+  const units = internalsOf(search.units as MiniSearch<never>);
+  const files = internalsOf(search.files as MiniSearch<never>);
+  if (units === undefined || files === undefined) return [];
+  const fileSide = { internals: files, search: search.files as MiniSearch<never> };
+  const planned = plannedWords(
+    query,
+    search.units.documentCount,
+    (term, field) =>
+      search.counts?.(term, field) ??
+      (FILE_FIELDS.includes(field)
+        ? unitsHoldingInFiles(search, term, field)
+        : (fieldPostings(units, units._index.get(term), field)?.size ?? 0)),
+  );
+  const unitQueries: Query[] = [];
+  for (const { word, fields } of planned) {
+    const own = UNIT_OWN_FIELDS.filter((field) => fields.includes(field));
+    if (own.length > 0) unitQueries.push({ queries: [word], fields: own });
+  }
+  const ownHits =
+    unitQueries.length === 0
+      ? []
+      : search.units.search({ queries: unitQueries, combineWith: "OR" });
+  const total = search.units.documentCount;
+  const byFile = total === 0 ? new Map() : fileHits(fileSide, search.unitsOf, total, planned);
+  const own = new Map<number, { score: number; queryTerms: string[] }>();
+  for (const hit of ownHits) own.set(hit.id as number, hit);
+  const hits: UnitHit[] = [];
+  // minisearch multiplies a document's summed score by the number of query terms it matched.
+  for (const [fileId, file] of byFile) {
+    for (const id of search.unitsOf(fileId) ?? []) {
+      if (filter !== undefined && !filter(id)) continue;
+      const mine = own.get(id);
+      if (mine === undefined) {
+        hits.push({ id, score: file.score * file.terms.length });
+        continue;
+      }
+      own.delete(id);
+      let matched = mine.queryTerms.length;
+      for (const term of file.terms) if (!mine.queryTerms.includes(term)) matched++;
+      hits.push({ id, score: (mine.score / mine.queryTerms.length + file.score) * matched });
+    }
+  }
+  for (const [id, mine] of own) {
+    if (filter === undefined || filter(id)) hits.push({ id, score: mine.score });
+  }
+  return hits.sort((a, b) => b.score - a.score || a.id - b.id);
 }
 
 /** A unit with its score for the request, as ranking sees it. */

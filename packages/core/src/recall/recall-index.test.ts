@@ -27,6 +27,7 @@ import { MemoryStore } from "../store/index.js";
 import type { StoreLayout } from "../store/types.js";
 import { rankRecallUnits } from "./budgeted-recall.js";
 import { buildSystem } from "./build-system.js";
+import { COMMON_TERM_MIN_UNITS, RANKING_INDEX_VERSION } from "./rank-units.js";
 import {
   flushRecallIndexes,
   forgetOpenRecallIndexes,
@@ -323,6 +324,12 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     "not JSON": (text) => text.slice(0, text.length / 2),
     "another format version": (text) =>
       text.replace(`"format":${RECALL_INDEX_FORMAT}`, '"format":999'),
+    "the format before file fields were indexed once per file": (text) =>
+      text.replace(`"format":${RECALL_INDEX_FORMAT}`, `"format":${RECALL_INDEX_FORMAT - 1}`),
+    "another ranking version": (text) =>
+      text.replace(`"ranking":${RANKING_INDEX_VERSION}`, `"ranking":${RANKING_INDEX_VERSION - 1}`),
+    "no line between the unit and file terms": (text) => text.replace('\n"files"\n', "\n"),
+    "a file term line not JSON": (text) => text.replace(/("files"\n)\["/, "$1[["),
     "units and files that disagree": (text) => {
       const [files, search] = text.split("\n");
       const stored = JSON.parse(search ?? "") as { units: Record<string, unknown> };
@@ -485,6 +492,87 @@ describe("a cold query parses only the terms it can reach", () => {
       }
     },
   );
+  it("ranks as the whole index does when common words leave postings unread", async () => {
+    const store = new MemoryStore({
+      root: await mkdtemp(join(tmpdir(), "memfiles-recall-common-")),
+    });
+    const subjects = ["hosting", "database", "garden", "travel", "music"];
+    for (let file = 0; file < 45; file++) {
+      const subject = subjects[file % subjects.length] ?? "";
+      const folderName = file % 3 === 0 ? "people" : "topics";
+      mkdirSync(join(store.root, folderName), { recursive: true });
+      writeFileSync(
+        join(store.root, folderName, `${subject}-${file}.md`),
+        subjectFile(
+          `${subject}-${file}`,
+          `Notes on ${subject} ${file}: what the user prefers and why.`,
+          Array.from(
+            { length: 25 + (file % 4) },
+            (_, line) =>
+              `[stated 2026/0${1 + (line % 9)}/1${line % 10}] fact ${line} about ${subject} ${file}: prefers option ${(file + line) % 13}`,
+          ),
+          file % 5 === 0 ? "links: [hosting-0]\n" : "",
+        ),
+      );
+    }
+    const index = await openRecallIndex(store);
+    expect(index.units.size).toBeGreaterThanOrEqual(COMMON_TERM_MIN_UNITS);
+    const text = index.serialize(store);
+    await flushRecallIndexes();
+    for (const query of [
+      "Which hosting option does the user prefer for the database?",
+      "user prefers",
+      "prefer option garden",
+      "What did the user say in May 2026 about travel?",
+      "hosting-0 notes",
+      "fact about music",
+      "datab gard user",
+    ]) {
+      const whole = RecallIndex.parse(text, store)?.query(query);
+      const partial = RecallIndex.parseFiles(text, store);
+      expect(partial?.prepare(query)).toBe(true);
+      expect(partial?.query(query), query).toEqual(whole);
+      expect(whole?.length, query).toBeGreaterThan(0);
+    }
+  });
+  it("counts a folded log's units when common words leave postings unread", async () => {
+    const store = new MemoryStore({
+      root: await mkdtemp(join(tmpdir(), "memfiles-recall-common-log-")),
+    });
+    mkdirSync(join(store.root, "topics"), { recursive: true });
+    // 1,000 units, "alpha" in 890 (89%, not common); the log adds 200 more, all with "alpha":
+    // 1,090 of 1,200 (91%), common once the log's units are counted.
+    const write = (file: number, lines: (line: number) => string) =>
+      writeFileSync(
+        join(store.root, "topics", `notes-${file}.md`),
+        subjectFile(
+          `notes-${file}`,
+          `Notes ${file}.`,
+          Array.from({ length: 100 }, (_, line) => `[stated 2026/05/1${line % 10}] ${lines(line)}`),
+        ),
+      );
+    for (let file = 0; file < 10; file++) {
+      write(file, (line) =>
+        file * 100 + line < 890 ? `alpha item ${file} ${line}` : `beta item ${file} ${line}`,
+      );
+    }
+    await openRecallIndex(store);
+    await flushRecallIndexes();
+    const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
+    for (let file = 10; file < 12; file++) write(file, (line) => `alpha extra ${file} ${line}`);
+    const warm = await openRecallIndex(store);
+    await flushRecallIndexes();
+    const log = (await store.readInternal(RECALL_INDEX_LOG)) ?? "";
+    expect(log).not.toBe("");
+    const round = (units: ScoredRecallUnit[] | undefined) =>
+      units?.map((unit) => `${unit.path} ${unit.text} ${unit.score.toFixed(6)}`).sort();
+    for (const query of ["alpha beta", "alpha item"]) {
+      const partial = RecallIndex.parseFiles(text, store);
+      expect(partial?.fold(log)).toBe(true);
+      expect(partial?.prepare(query)).toBe(true);
+      expect(round(partial?.query(query)), query).toEqual(round(warm.query(query)));
+    }
+  });
   it.each<StoreLayout>(["subject", "fact"])(
     "ranks as the index in memory does with a log folded in (%s)",
     async (layout) => {

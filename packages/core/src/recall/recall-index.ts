@@ -6,12 +6,17 @@ import { ALWAYS_LOADED } from "./always-loaded.js";
 import { FolderWatch } from "./folder-watch.js";
 import {
   dateWords,
+  type FileDocument,
+  fileIndexOptions,
   type IndexedUnit,
   indexedFileFields,
-  matchedOwnWords,
+  plannedWords,
   RANKING_INDEX_VERSION,
   rankScoredUnits,
+  readsPostings,
   searchUnits,
+  type UnitField,
+  type UnitSearch,
   unitIndexOptions,
 } from "./rank-units.js";
 import { type FileUnit, unitsOfFile } from "./recall-units.js";
@@ -36,7 +41,7 @@ export const RECALL_INDEX_LOG_SHARE = 0.25;
  * Version of the stored recall index's shape. An index of another version (or of another
  * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read.
  */
-export const RECALL_INDEX_FORMAT = 4;
+export const RECALL_INDEX_FORMAT = 5;
 
 /** What the recall index needs of a store (a `MemoryStore` fits). */
 export type RecallIndexStore = {
@@ -83,8 +88,9 @@ type IndexedFile = {
   ids: number[];
 };
 
-// Stored as lines of JSON: the files (rows, stamps, unit ids); the units and the search without
-// its terms; one line per term with its postings; `"end"`. A process that only lists (the memory
+// Stored as lines of JSON: the files (rows, stamps, unit ids); the units (without their path,
+// which their file's entry gives) and both searches without their terms; one line per term of the
+// unit search with its postings; `"files"`; one line per term of the file search; `"end"`. A process that only lists (the memory
 // block) parses the first line; a process that makes one query parses the units and only the
 // lines of terms that begin with a query term (all minisearch reads of a query without fuzzy
 // match: the term itself and the terms it is a prefix of); a second query, or a changed file,
@@ -104,11 +110,23 @@ type SearchMeta = Omit<AsPlainObject, "index">;
 type LoggedFile = { path: string; file?: Omit<IndexedFile, "ids">; units?: FileUnit[] };
 
 type StoredUnits = {
-  units: Record<string, FileUnit>;
+  units: Record<string, Omit<FileUnit, "path">>;
   search: SearchMeta;
+  fileSearch: SearchMeta;
 };
 
 const END_LINE = '\n"end"';
+const FILES_LINE = '"files"\n';
+
+// The two minisearch indexes of a `UnitSearch`, before `unitsOf` is given.
+type Searches = Omit<UnitSearch, "unitsOf">;
+
+function emptySearches(): Searches {
+  return {
+    units: new MiniSearch<IndexedUnit>(unitIndexOptions()),
+    files: new MiniSearch<FileDocument>(fileIndexOptions()),
+  };
+}
 
 // A term with a surrogate could be written differently in a longer stored term: no partial load.
 const SURROGATE = /[\ud800-\udfff]/;
@@ -120,7 +138,7 @@ const SURROGATE = /[\ud800-\udfff]/;
 export class RecallIndex {
   readonly files = new Map<string, IndexedFile>();
   readonly units = new Map<number, FileUnit>();
-  #search: MiniSearch<IndexedUnit>;
+  #search: Searches;
   nextId = 0;
   /** Everything after the files' line as stored, until the index is loaded whole or changes. */
   #stored: string | undefined;
@@ -129,9 +147,12 @@ export class RecallIndex {
   /** The stored units and search not parsed yet: the units' line, then the term lines. */
   #storedUnits: string | undefined;
   #storedTerms: string | undefined;
-  #searchMeta: SearchMeta | undefined;
+  #storedFileTerms: string | undefined;
+  #searchMeta: { units: SearchMeta; files: SearchMeta } | undefined;
   /** A search holding only the terms of one query ({@link prepare}). */
-  #partial: { query: string; search: MiniSearch<IndexedUnit> } | undefined;
+  #partial: { query: string; search: Searches } | undefined;
+  /** Each file's unit ids by its file document's id (its first unit's id). */
+  #byFileId: Map<number, readonly number[]> | undefined;
   // The indexed paths as a set (what listStamps need not check again); rebuilt when files change.
   #pathSet: Set<string> | undefined;
   /** Files with a project scope: while there are none, a query needs no scope filter. */
@@ -146,7 +167,9 @@ export class RecallIndex {
    * What a log folded into a partly read index changes in a search built from the stored terms:
    * kept until the stored terms are read whole.
    */
-  #folded: { discard: number[]; add: IndexedUnit[] } | undefined;
+  #folded:
+    | { discard: number[]; add: IndexedUnit[]; discardFiles: number[]; addFiles: FileDocument[] }
+    | undefined;
   /**
    * Indexed paths whose last stamp was `""` (changed too recently to trust their stat): a watched
    * process gets no event when that window passes, so {@link refreshPaths} stamps them again.
@@ -160,8 +183,8 @@ export class RecallIndex {
    */
   stored: { main: number; log: number } | undefined;
 
-  constructor(search?: MiniSearch<IndexedUnit>) {
-    this.#search = search ?? new MiniSearch<IndexedUnit>(unitIndexOptions());
+  constructor() {
+    this.#search = emptySearches();
   }
 
   /**
@@ -174,12 +197,15 @@ export class RecallIndex {
   load(): boolean {
     if (!this.#loadUnits()) return false;
     const terms = this.#storedTerms;
+    const fileTerms = this.#storedFileTerms ?? "";
     if (terms === undefined) return true;
-    const search = this.#loadTerms(terms === "" ? "[]" : `[${terms.replaceAll("\n", ",")}]`);
+    const whole = (lines: string) => (lines === "" ? "[]" : `[${lines.replaceAll("\n", ",")}]`);
+    const search = this.#loadTerms(whole(terms), whole(fileTerms));
     if (search === undefined) return this.#empty();
     this.#search = search;
     this.#folded = undefined;
     this.#storedTerms = undefined;
+    this.#storedFileTerms = undefined;
     this.#stored = undefined;
     this.#searchMeta = undefined;
     this.#partial = undefined;
@@ -204,31 +230,126 @@ export class RecallIndex {
     // A stored line is `["term",{...}]`: it begins with `["` and the term's JSON escapes, which
     // are char by char, so a term that begins with a query term has a line that begins with it.
     const starts = [...new Set(queried)].map((term) => `[${JSON.stringify(term).slice(0, -1)}`);
-    const picked: string[] = [];
-    for (let at = 0; at < terms.length; ) {
-      const next = terms.indexOf("\n", at);
-      const lineEnd = next === -1 ? terms.length : next;
-      if (starts.some((start) => terms.startsWith(start, at)))
-        picked.push(terms.slice(at, lineEnd));
-      at = lineEnd + 1;
-    }
-    const search = this.#loadTerms(`[${picked.join(",")}]`);
+    const pick = (lines: string): string => {
+      const picked: string[] = [];
+      for (let at = 0; at < lines.length; ) {
+        const next = lines.indexOf("\n", at);
+        const lineEnd = next === -1 ? lines.length : next;
+        if (starts.some((start) => lines.startsWith(start, at)))
+          picked.push(lines.slice(at, lineEnd));
+        at = lineEnd + 1;
+      }
+      return `[${picked.join(",")}]`;
+    };
+    const search = this.#loadTerms(pick(terms), pick(this.#storedFileTerms ?? ""), query);
     if (search === undefined) return this.load();
     this.#partial = { query, search };
     return true;
   }
 
-  #loadTerms(json: string): MiniSearch<IndexedUnit> | undefined {
+  // Both searches from their term lines; for `query`, the unit search holds only the postings the
+  // query reads (the common-word rule leaves out a word's postings in a field where it is common)
+  // and only the documents in them, with the counts the rule needs.
+  #loadTerms(unitJson: string, fileJson: string, query?: string): Searches | undefined {
     try {
-      const index = JSON.parse(json) as AsPlainObject["index"];
-      if (!Array.isArray(index) || this.#searchMeta === undefined) return undefined;
-      const search = MiniSearch.loadJS({ ...this.#searchMeta, index }, unitIndexOptions());
-      for (const id of this.#folded?.discard ?? []) search.discard(id);
-      for (const document of this.#folded?.add ?? []) search.add(document);
-      return search.documentCount === this.units.size ? search : undefined;
+      const index = JSON.parse(unitJson) as AsPlainObject["index"];
+      const fileIndex = JSON.parse(fileJson) as AsPlainObject["index"];
+      const meta = this.#searchMeta;
+      if (!Array.isArray(index) || !Array.isArray(fileIndex) || meta === undefined)
+        return undefined;
+      // With a log folded in, the stored postings are not the index's: read them all.
+      const read =
+        query === undefined || this.#folded !== undefined
+          ? undefined
+          : this.#readFor(query, index, fileIndex, meta);
+      const files = MiniSearch.loadJS<FileDocument>(
+        { ...meta.files, index: read?.fileIndex ?? fileIndex },
+        fileIndexOptions(),
+      );
+      for (const id of this.#folded?.discardFiles ?? []) files.discard(id);
+      for (const document of this.#folded?.addFiles ?? []) files.add(document);
+      const units = MiniSearch.loadJS<IndexedUnit>(
+        read?.meta ?? { ...meta.units, index },
+        unitIndexOptions(),
+      );
+      for (const id of this.#folded?.discard ?? []) units.discard(id);
+      for (const document of this.#folded?.add ?? []) units.add(document);
+      let withUnits = 0;
+      for (const file of this.files.values()) if (file.ids.length > 0) withUnits++;
+      if (units.documentCount !== this.units.size || files.documentCount !== withUnits)
+        return undefined;
+      const counts = read?.counts;
+      return counts === undefined
+        ? { units, files }
+        : { units, files, counts: (term, field) => counts.get(`${term}\u0000${field}`) };
     } catch {
       return undefined;
     }
+  }
+
+  // Both searches' stored terms cut to what `query` reads (the unit search also to the documents
+  // left in them), and the counts the common-word rule takes from the postings left out: a unit
+  // field's count is its postings' size, a file field's the units of the files in its postings.
+  #readFor(
+    query: string,
+    index: AsPlainObject["index"],
+    fileIndex: AsPlainObject["index"],
+    stored: { units: SearchMeta; files: SearchMeta },
+  ): { meta: AsPlainObject; fileIndex: AsPlainObject["index"]; counts: Map<string, number> } {
+    const meta = stored.units;
+    const fieldsOf = (search: SearchMeta) =>
+      new Map(Object.entries(search.fieldIds).map(([name, id]) => [String(id), name as UnitField]));
+    const fieldOf = fieldsOf(meta);
+    const fileFieldOf = fieldsOf(stored.files);
+    const counts = new Map<string, number>();
+    for (const [term, fields] of index) {
+      for (const [id, postings] of Object.entries(fields)) {
+        counts.set(`${term}\u0000${fieldOf.get(id)}`, Object.keys(postings).length);
+      }
+    }
+    for (const [term, fields] of fileIndex) {
+      for (const [id, postings] of Object.entries(fields)) {
+        let units = 0;
+        for (const shortId of Object.keys(postings)) {
+          const fileId = stored.files.documentIds[shortId];
+          if (typeof fileId === "number") units += this.#unitsOf(fileId)?.length ?? 0;
+        }
+        counts.set(`${term}\u0000${fileFieldOf.get(id)}`, units);
+      }
+    }
+    const planned = plannedWords(
+      query,
+      this.units.size,
+      (term, field) => counts.get(`${term}\u0000${field}`) ?? 0,
+    );
+    const cut = (entries: AsPlainObject["index"], fieldNames: Map<string, UnitField>) => {
+      const kept: AsPlainObject["index"] = [];
+      for (const [term, fields] of entries) {
+        for (const id of Object.keys(fields)) {
+          const field = fieldNames.get(id);
+          if (field === undefined || !readsPostings(planned, term, field)) delete fields[id];
+        }
+        if (Object.keys(fields).length > 0) kept.push([term, fields]);
+      }
+      return kept;
+    };
+    const kept = cut(index, fieldOf);
+    const documentIds: AsPlainObject["documentIds"] = {};
+    const fieldLength: AsPlainObject["fieldLength"] = {};
+    for (const [, fields] of kept) {
+      for (const postings of Object.values(fields)) {
+        for (const shortId of Object.keys(postings)) {
+          if (shortId in documentIds) continue;
+          documentIds[shortId] = meta.documentIds[shortId];
+          fieldLength[shortId] = meta.fieldLength[shortId] ?? [];
+        }
+      }
+    }
+    return {
+      meta: { ...meta, documentIds, fieldLength, index: kept },
+      fileIndex: cut(fileIndex, fileFieldOf),
+      counts,
+    };
   }
 
   // Parses the units' line if it is still text; `false` (and the index emptied) when untrusted.
@@ -238,6 +359,7 @@ export class RecallIndex {
     const text = this.#storedUnits;
     if (text === undefined) return true;
     this.#storedUnits = undefined;
+    if (this.#storedFileTerms === undefined) return this.#empty();
     try {
       const stored = JSON.parse(text) as Partial<StoredUnits> | null;
       if (
@@ -246,21 +368,26 @@ export class RecallIndex {
         typeof stored.units !== "object" ||
         stored.units === null ||
         typeof stored.search !== "object" ||
-        stored.search === null
+        stored.search === null ||
+        typeof stored.fileSearch !== "object" ||
+        stored.fileSearch === null
       ) {
         return this.#empty();
       }
-      for (const [id, unit] of Object.entries(stored.units)) {
-        if (typeof unit?.path !== "string" || typeof unit.text !== "string") return this.#empty();
-        this.units.set(Number(id), unit);
-      }
+      const units = stored.units;
       let ids = 0;
-      for (const file of this.files.values()) {
-        if (file.ids.some((id) => !this.units.has(id))) return this.#empty();
+      for (const [path, file] of this.files) {
+        for (const id of file.ids) {
+          const unit = units[id] as FileUnit | undefined;
+          if (typeof unit?.text !== "string") return this.#empty();
+          // The stored unit gets its path here: one object per unit, never copied.
+          unit.path = path;
+          this.units.set(id, unit);
+        }
         ids += file.ids.length;
       }
       if (ids !== this.units.size || stored.search.documentCount !== ids) return this.#empty();
-      this.#searchMeta = stored.search;
+      this.#searchMeta = { units: stored.search, files: stored.fileSearch };
       return true;
     } catch {
       return this.#empty();
@@ -270,11 +397,13 @@ export class RecallIndex {
   #empty(): false {
     this.files.clear();
     this.units.clear();
-    this.#search = new MiniSearch<IndexedUnit>(unitIndexOptions());
+    this.#search = emptySearches();
     this.#stored = undefined;
     this.#unreadAfter = undefined;
     this.#storedUnits = undefined;
     this.#storedTerms = undefined;
+    this.#storedFileTerms = undefined;
+    this.#byFileId = undefined;
     this.#searchMeta = undefined;
     this.#partial = undefined;
     this.#folded = undefined;
@@ -337,20 +466,16 @@ export class RecallIndex {
   ): ScoredRecallUnit[] {
     if (this.#partial?.query !== query) this.load();
     if (query.trim() === "" || this.units.size === 0) return [];
-    const search = this.#partial?.query === query ? this.#partial.search : this.#search;
+    const searches = this.#partial?.query === query ? this.#partial.search : this.#search;
+    const search: UnitSearch = { ...searches, unitsOf: (fileId) => this.#unitsOf(fileId) };
     const hits =
       scope === undefined || this.#scopedFiles === 0
         ? searchUnits(search, query)
-        : searchUnits(search, query, {
-            filter: (hit) => {
-              const unit = this.units.get(hit.id as number);
-              return unit !== undefined && this.holds(unit.path, scope);
-            },
-          });
+        : searchUnits(search, query, this.#inScope(scope));
     const scored: ScoredRecallUnit[] = [];
     const byStructureOnly = new Set<ScoredRecallUnit>();
     for (const hit of hits) {
-      const unit = this.units.get(hit.id as number);
+      const unit = this.units.get(hit.id);
       if (unit === undefined) continue;
       // One object shape for every unit (not a spread of stored units of several shapes): ranking
       // tens of thousands of them sorts several times faster.
@@ -364,15 +489,43 @@ export class RecallIndex {
             ? { path, text, date, kind, score }
             : { path, text, kind, date, score };
       scored.push(one);
-      if (!matchedOwnWords(hit)) byStructureOnly.add(one);
     }
     // Skipped files still lift their day (as they did when every unit was ranked), then go.
     const skip = new Set(skipPaths);
     return rankScoredUnits(scored, query, byStructureOnly).filter((unit) => !skip.has(unit.path));
   }
 
-  #document(id: number, unit: FileUnit, fields: IndexedFile["fields"]): IndexedUnit {
-    return { id, text: unit.text, ...fields, date: dateWords(unit.date) };
+  // Whether a unit is in `scope`: only a file with a scope can be out of one, so the units of those
+  // files out of it are listed once, not looked up per hit.
+  #inScope(scope: IndexScope): (id: number) => boolean {
+    const out = new Set<number>();
+    for (const [path, file] of this.files) {
+      if (file.scope !== undefined && !this.holds(path, scope)) {
+        for (const id of file.ids) out.add(id);
+      }
+    }
+    return (id) => !out.has(id);
+  }
+
+  #document(id: number, unit: FileUnit): IndexedUnit {
+    return { id, text: unit.text, date: dateWords(unit.date) };
+  }
+
+  // A file's document in the file search: absent for a file with no unit.
+  #fileDocument(ids: readonly number[], fields: IndexedFile["fields"]): FileDocument | undefined {
+    const id = ids[0];
+    return id === undefined ? undefined : { id, ...fields };
+  }
+
+  #unitsOf(fileId: number): readonly number[] | undefined {
+    if (this.#byFileId === undefined) {
+      this.#byFileId = new Map();
+      for (const file of this.files.values()) {
+        const first = file.ids[0];
+        if (first !== undefined) this.#byFileId.set(first, file.ids);
+      }
+    }
+    return this.#byFileId.get(fileId);
   }
 
   #drop(path: string): void {
@@ -380,9 +533,12 @@ export class RecallIndex {
     if (file === undefined) return;
     for (const id of file.ids) {
       const unit = this.units.get(id);
-      if (unit !== undefined) this.#search.remove(this.#document(id, unit, file.fields));
+      if (unit !== undefined) this.#search.units.remove(this.#document(id, unit));
       this.units.delete(id);
     }
+    const document = this.#fileDocument(file.ids, file.fields);
+    if (document !== undefined) this.#search.files.remove(document);
+    this.#byFileId = undefined;
     if (file.scope !== undefined) this.#scopedFiles--;
     this.files.delete(path);
     this.#pathSet = undefined;
@@ -404,8 +560,11 @@ export class RecallIndex {
       const id = this.nextId++;
       ids.push(id);
       this.units.set(id, unit);
-      this.#search.add(this.#document(id, unit, linked));
+      this.#search.units.add(this.#document(id, unit));
     }
+    const document = this.#fileDocument(ids, linked);
+    if (document !== undefined) this.#search.files.add(document);
+    this.#byFileId = undefined;
     if (this.files.get(row.path)?.scope !== undefined) this.#scopedFiles--;
     if (scope !== undefined) this.#scopedFiles++;
     this.files.set(row.path, {
@@ -579,10 +738,14 @@ export class RecallIndex {
     };
     // Units and search not loaded whole are unchanged: their stored text is written back as it was.
     if (this.#stored !== undefined) return `${JSON.stringify(files)}\n${this.#stored}`;
-    const { index, ...search } = this.#search.toJSON();
-    const units: StoredUnits = { units: Object.fromEntries(this.units), search };
-    const terms = index.map((entry) => `${JSON.stringify(entry)}\n`).join("");
-    return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${terms}${END_LINE.slice(1)}`;
+    const { index, ...search } = this.#search.units.toJSON();
+    const { index: fileIndex, ...fileSearch } = this.#search.files.toJSON();
+    const stored: StoredUnits["units"] = {};
+    for (const [id, { path: _path, ...unit }] of this.units) stored[id] = unit;
+    const units: StoredUnits = { units: stored, search, fileSearch };
+    const lines = (entries: AsPlainObject["index"]) =>
+      entries.map((entry) => `${JSON.stringify(entry)}\n`).join("");
+    return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${lines(index)}${FILES_LINE}${lines(fileIndex)}${END_LINE.slice(1)}`;
   }
 
   /**
@@ -653,12 +816,14 @@ export class RecallIndex {
       }
     } else {
       // Terms not read yet: the files and units change now, each search built later changes too.
-      const folded = this.#folded ?? { discard: [], add: [] };
+      const folded = this.#folded ?? { discard: [], add: [], discardFiles: [], addFiles: [] };
       for (const { path, file, units } of logged) {
         const before = this.files.get(path);
         for (const id of before?.ids ?? []) {
           if (this.units.delete(id)) folded.discard.push(id);
         }
+        const firstBefore = before?.ids[0];
+        if (firstBefore !== undefined) folded.discardFiles.push(firstBefore);
         if (before?.scope !== undefined) this.#scopedFiles--;
         this.files.delete(path);
         if (file === undefined || units === undefined) continue;
@@ -667,8 +832,10 @@ export class RecallIndex {
           const id = this.nextId++;
           ids.push(id);
           this.units.set(id, unit);
-          folded.add.push(this.#document(id, unit, file.fields));
+          folded.add.push(this.#document(id, unit));
         }
+        const document = this.#fileDocument(ids, file.fields);
+        if (document !== undefined) folded.addFiles.push(document);
         if (file.scope !== undefined) this.#scopedFiles++;
         this.files.set(path, { ...file, ids });
       }
@@ -676,6 +843,7 @@ export class RecallIndex {
       this.#stored = undefined;
       this.#partial = undefined;
       this.#pathSet = undefined;
+      this.#byFileId = undefined;
       this.#rowsCache = undefined;
     }
     this.markStored();
@@ -776,11 +944,23 @@ export class RecallIndex {
   #takeRest(rest: string): boolean {
     const unitsEnd = rest.indexOf("\n");
     if (unitsEnd === -1 || !rest.endsWith(END_LINE)) return false;
+    const termsEnd = rest.length - END_LINE.length + 1;
+    // The `"files"` line: at the start of the terms, or after a line's end.
+    const filesAt = rest.startsWith(FILES_LINE, unitsEnd + 1)
+      ? unitsEnd + 1
+      : rest.lastIndexOf(`\n${FILES_LINE}`, termsEnd) + 1;
     this.#stored = rest;
     this.#storedUnits = rest.slice(0, unitsEnd);
-    this.#storedTerms = rest.slice(
-      unitsEnd + 1,
-      Math.max(unitsEnd + 1, rest.length - END_LINE.length),
+    // No `"files"` line: the files' line still serves a listing; a query rebuilds (`#loadUnits`).
+    if (filesAt <= unitsEnd) {
+      this.#storedTerms = "";
+      this.#storedFileTerms = undefined;
+      return true;
+    }
+    this.#storedTerms = rest.slice(unitsEnd + 1, Math.max(unitsEnd + 1, filesAt - 1));
+    this.#storedFileTerms = rest.slice(
+      filesAt + FILES_LINE.length,
+      Math.max(filesAt + FILES_LINE.length, termsEnd - 1),
     );
     return true;
   }
