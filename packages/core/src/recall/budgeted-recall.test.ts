@@ -184,33 +184,60 @@ describe("rankPooledRecallUnits", () => {
 });
 
 describe("a line whose own words match ranks before lines matched only by their file", () => {
-  // "dog" is in pets.md's description only; walks.md's one long line holds it. By score alone the
-  // short pets lines come first (a file's words reach all of its lines, and a short line costs
-  // less); the line that says "dog" must still lead, whichever way the memory is ranked.
-  const files = {
-    "topics/pets.md": subjectFile("pets", "Dogs, dog food and dog toys.", [
-      "[stated 2026/05/08] adopted Pixel",
-      "[stated 2026/05/09] Pixel sleeps",
-    ]),
-    "topics/errands.md": subjectFile("errands", "Errands.", [
-      `[stated 2026/06/01] takes the neighbour's old dog out every morning, ${"then runs to the bakery, the post office and the market, ".repeat(4)}and back`,
-    ]),
+  // By score alone the short lines matched through their file come first (a file's words reach
+  // all of its lines, and a short line costs less); the long line matched by its own words, or by
+  // the entity names its file is tied to, must still lead, whichever way the memory is ranked.
+  const long = `${"then runs to the bakery, the post office and the market, ".repeat(4)}and back`;
+  const cases = {
+    // "dog" is in pets.md's description only; errands.md's one long line holds it.
+    "its text": {
+      query: "What about the dog?",
+      files: {
+        "topics/pets.md": subjectFile("pets", "Dogs, dog food and dog toys.", [
+          "[stated 2026/05/08] adopted Pixel",
+          "[stated 2026/05/09] Pixel sleeps",
+        ]),
+        "topics/errands.md": subjectFile("errands", "Errands.", [
+          `[stated 2026/06/01] takes the neighbour's old dog out every morning, ${long}`,
+        ]),
+      },
+      expected: ["topics/errands.md", "topics/pets.md", "topics/pets.md"],
+    },
+    // "Marta" is people/marta.md's name (an entity name) and in friends.md's description; no line
+    // says it.
+    "its file's entity names": {
+      query: "What does Marta do?",
+      files: {
+        "topics/friends.md": subjectFile("friends", "Marta, Ben and Ana.", [
+          "[stated 2026/05/08] met at school",
+          "[stated 2026/05/09] meet on Fridays",
+        ]),
+        "people/marta.md": subjectFile("Marta", "A friend.", [
+          `[stated 2026/06/01] walks the neighbour's old dog every morning, ${long.repeat(4)}`,
+        ]),
+        // Lines that match nothing, so "Marta" in friends.md's description is not in every unit.
+        "topics/work.md": subjectFile("work", "The user's job.", [
+          "[stated 2026/04/01] works in Porto",
+          "[stated 2026/04/02] starts at nine",
+          "[stated 2026/04/03] takes the train",
+        ]),
+      },
+      expected: ["people/marta.md", "topics/friends.md", "topics/friends.md"],
+    },
   };
-  const query = "What about the dog?";
-  it.each([
-    ["the persistent index (a MemoryStore)", true],
-    ["the in-memory ranking (pooled)", false],
-  ])("%s", async (_name, persistent) => {
+  it.each(
+    Object.keys(cases).flatMap((name) => [
+      [name, "the persistent index (a MemoryStore)", true] as const,
+      [name, "the in-memory ranking (pooled)", false] as const,
+    ]),
+  )("by %s, in %s", async (name, _ranking, persistent) => {
+    const { query, files, expected } = cases[name as keyof typeof cases];
     const store = await tempStore();
     for (const [path, content] of Object.entries(files)) await store.write(path, content, "new");
     const ranked = persistent
       ? await rankRecallUnits({ store, query, skipPaths: [] })
       : await rankPooledRecallUnits({ memories: [{ label: "", store }], query, skipPaths: [] });
-    expect(ranked.filter((unit) => unit.score > 0).map((unit) => unit.path)).toEqual([
-      "topics/errands.md",
-      "topics/pets.md",
-      "topics/pets.md",
-    ]);
+    expect(ranked.filter((unit) => unit.score > 0).map((unit) => unit.path)).toEqual(expected);
   });
 });
 

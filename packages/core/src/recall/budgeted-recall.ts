@@ -160,7 +160,9 @@ async function rankUnits(
   if (query.trim() !== "" && units.length > 0) {
     for (const hit of searchUnits(search, query)) {
       const unit = units[hit.id];
-      if (unit !== undefined) unit.score = hit.score;
+      if (unit === undefined) continue;
+      unit.score = hit.score;
+      if (!hit.ownWords) byStructureOnly.add(unit);
     }
   }
   return rankScoredUnits(units, query, byStructureOnly)

@@ -344,7 +344,16 @@ function bm25(tf: number, holding: number, total: number, length: number, averag
   return idf * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * length) / average)));
 }
 
-type FileHit = { score: number; terms: string[] };
+/**
+ * The fields holding a unit's own words: the line itself and the entity names its file is tied to
+ * (a file's `name:` under people/ or projects/, and the names it links to, which say whom or what
+ * the line is about). A match only in `file` (its file's name and description) or `date` is by
+ * structure alone: {@link rankScoredUnits} ranks own-word matches first.
+ */
+const OWN_FIELDS: readonly UnitField[] = ["text", "entities"];
+
+// `ownWords`: whether some query term matched in one of OWN_FIELDS of the file document.
+type FileHit = { score: number; terms: string[]; ownWords: boolean };
 
 // The file fields' score of each file for the planned words, as minisearch scores a unit's fields
 // (each word's term and, for a prefix word, the longer terms it begins; BM25 with the units'
@@ -409,13 +418,15 @@ function fileHits(
         const fieldId = internals._fieldIds[field] ?? -1;
         const average = averageOf(field);
         const fieldBoost = boost[field] ?? 1;
+        const own = OWN_FIELDS.includes(field);
         for (const [id, shortId, tf] of found) {
           const length = internals._fieldLength.get(shortId)?.[fieldId] ?? 0;
           const score = weight * fieldBoost * bm25(tf, holding, total, length, average);
           const hit = hits.get(id);
-          if (hit === undefined) hits.set(id, { score, terms: [term] });
+          if (hit === undefined) hits.set(id, { score, terms: [term], ownWords: own });
           else {
             hit.score += score;
+            hit.ownWords ||= own;
             if (!hit.terms.includes(term)) hit.terms.push(term);
           }
         }
@@ -425,8 +436,19 @@ function fileHits(
   return hits;
 }
 
-/** A unit that matched a request, with its score. */
-export type UnitHit = { id: number; score: number };
+/**
+ * A unit that matched a request: its score, and whether a query term matched its own words (its
+ * `text`, or its file's `entities`) rather than only its file's name and description or its date.
+ */
+export type UnitHit = { id: number; score: number; ownWords: boolean };
+
+// Whether a unit index hit matched in one of OWN_FIELDS (called once per hit: no array made).
+function matchedOwnWords(match: SearchResult["match"]): boolean {
+  for (const term in match) {
+    for (const field of match[term] ?? []) if (OWN_FIELDS.includes(field as UnitField)) return true;
+  }
+  return false;
+}
 
 /**
  * The units of a {@link UnitSearch} matching a request, scored as one minisearch index of every
@@ -441,7 +463,8 @@ export type UnitHit = { id: number; score: number };
  * @param search - The unit and file indexes and which units each file holds.
  * @param query - The request's text.
  * @param filter - Keeps a unit when `true` (a scope); every unit when absent.
- * @returns The matching units, best first (ties by unit id).
+ * @returns The matching units, best first (ties by unit id), each with whether its own words
+ *   matched (`ownWords`).
  * @example searchUnits(search, "Does the user still use Hetzner?")
  */
 export function searchUnits(
@@ -473,7 +496,7 @@ export function searchUnits(
       : search.units.search({ queries: unitQueries, combineWith: "OR" });
   const total = search.units.documentCount;
   const byFile = total === 0 ? new Map() : fileHits(fileSide, search.unitsOf, total, planned);
-  const own = new Map<number, { score: number; queryTerms: string[] }>();
+  const own = new Map<number, SearchResult>();
   for (const hit of ownHits) own.set(hit.id as number, hit);
   const hits: UnitHit[] = [];
   // minisearch multiplies a document's summed score by the number of query terms it matched.
@@ -482,42 +505,28 @@ export function searchUnits(
       if (filter !== undefined && !filter(id)) continue;
       const mine = own.get(id);
       if (mine === undefined) {
-        hits.push({ id, score: file.score * file.terms.length });
+        hits.push({ id, score: file.score * file.terms.length, ownWords: file.ownWords });
         continue;
       }
       own.delete(id);
       let matched = mine.queryTerms.length;
       for (const term of file.terms) if (!mine.queryTerms.includes(term)) matched++;
-      hits.push({ id, score: (mine.score / mine.queryTerms.length + file.score) * matched });
+      hits.push({
+        id,
+        score: (mine.score / mine.queryTerms.length + file.score) * matched,
+        ownWords: file.ownWords || matchedOwnWords(mine.match),
+      });
     }
   }
   for (const [id, mine] of own) {
-    if (filter === undefined || filter(id)) hits.push({ id, score: mine.score });
+    if (filter === undefined || filter(id))
+      hits.push({ id, score: mine.score, ownWords: matchedOwnWords(mine.match) });
   }
   return hits.sort((a, b) => b.score - a.score || a.id - b.id);
 }
 
 /** A unit with its score for the request, as ranking sees it. */
 export type ScoredUnit = { path: string; text: string; date?: string; score: number };
-
-/** The fields a unit's own words are in: the line itself and the entity names it is tied to. */
-const OWN_FIELDS: readonly string[] = ["text", "entities"];
-
-/**
- * Whether a search hit matched the unit's own words ({@link OWN_FIELDS}), not only its file's name
- * and description or its date: what {@link rankScoredUnits} ranks first.
- *
- * @param hit - A result of {@link searchUnits}.
- * @returns `false` when every matched term was found in `file` or `date` alone.
- * @example matchedOwnWords({ id: 0, score: 1, terms: ["dog"], queryTerms: ["dog"], match: { dog: ["file"] } }) // false
- */
-export function matchedOwnWords(hit: SearchResult): boolean {
-  // Called once per hit (tens of thousands a request): no array made per call.
-  for (const term in hit.match) {
-    for (const field of hit.match[term] ?? []) if (OWN_FIELDS.includes(field)) return true;
-  }
-  return false;
-}
 
 /**
  * How a unit's score is weighed against what it costs: the final score is the lifted score
@@ -546,7 +555,7 @@ export const TOKEN_COST_POWER = 0.5;
  *   changed in place to the final ones.
  * @param query - The request the units were scored for (default `""`: no day named).
  * @param byStructureOnly - The matched units whose own words did not match
- *   ({@link matchedOwnWords} false); default none.
+ *   ({@link UnitHit} `ownWords` false); default none.
  * @returns The units, sorted (a new array).
  * @example rankScoredUnits([{ path: "a.md", text: "went hiking", date: "2026/01/02", score: 1 }], "What happened on 2 January, 2026?")
  */

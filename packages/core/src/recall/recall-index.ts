@@ -489,6 +489,7 @@ export class RecallIndex {
             ? { path, text, date, kind, score }
             : { path, text, kind, date, score };
       scored.push(one);
+      if (!hit.ownWords) byStructureOnly.add(one);
     }
     // Skipped files still lift their day (as they did when every unit was ranked), then go.
     const skip = new Set(skipPaths);
