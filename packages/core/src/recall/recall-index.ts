@@ -262,14 +262,22 @@ export class RecallIndex {
         query === undefined || this.#folded !== undefined
           ? undefined
           : this.#readFor(query, index, fileIndex, meta);
+      // minisearch 7.2's loadJS keeps the averageFieldLength array it is given, and a folded
+      // add/discard changes it in place: each search gets its own copy, or the next load (a whole
+      // search after a partial one) would start from lengths the fold already changed.
       const files = MiniSearch.loadJS<FileDocument>(
-        { ...meta.files, index: read?.fileIndex ?? fileIndex },
+        {
+          ...meta.files,
+          averageFieldLength: [...meta.files.averageFieldLength],
+          index: read?.fileIndex ?? fileIndex,
+        },
         fileIndexOptions(),
       );
       for (const id of this.#folded?.discardFiles ?? []) files.discard(id);
       for (const document of this.#folded?.addFiles ?? []) files.add(document);
+      const unitMeta = read?.meta ?? { ...meta.units, index };
       const units = MiniSearch.loadJS<IndexedUnit>(
-        read?.meta ?? { ...meta.units, index },
+        { ...unitMeta, averageFieldLength: [...unitMeta.averageFieldLength] },
         unitIndexOptions(),
       );
       for (const id of this.#folded?.discard ?? []) units.discard(id);
