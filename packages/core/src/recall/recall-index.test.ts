@@ -324,7 +324,7 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     "not JSON": (text) => text.slice(0, text.length / 2),
     "another format version": (text) =>
       text.replace(`"format":${RECALL_INDEX_FORMAT}`, '"format":999'),
-    "the format before file fields were indexed once per file": (text) =>
+    "the format before the files' line held only rows, stamps and scopes": (text) =>
       text.replace(`"format":${RECALL_INDEX_FORMAT}`, `"format":${RECALL_INDEX_FORMAT - 1}`),
     "another ranking version": (text) =>
       text.replace(`"ranking":${RANKING_INDEX_VERSION}`, `"ranking":${RANKING_INDEX_VERSION - 1}`),
@@ -337,6 +337,14 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       if (first !== undefined) delete stored.units[first];
       return `${files}\n${JSON.stringify(stored)}`;
     },
+    "unit ids for one file more than the files' line holds": (text) => {
+      const [files, search, ...rest] = text.split("\n");
+      const stored = JSON.parse(search ?? "") as { files: unknown[] };
+      stored.files.push([[], "", "", null]);
+      return [files, JSON.stringify(stored), ...rest].join("\n");
+    },
+    "a unit id past the next id": (text) =>
+      text.replace(/"nextId":(\d+)/, (_all, next: string) => `"nextId":${Number(next) - 1}`),
     "cut short": (text) => text.slice(0, text.length - 10),
     "a term line not JSON": (text) => text.replace('\n["', "\n[["),
     "the search without its end": (text) => text.replace(/\n"end"$/, ""),
