@@ -365,6 +365,20 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
   });
 
+  it("a files' line naming a file twice is not taken, even for a listing", async () => {
+    const store = await folder();
+    await rankRecallUnits({ store, query: QUERY });
+    await flushRecallIndexes();
+    const text = await readFile(join(store.root, ".memfiles", RECALL_INDEX_FILE), "utf8");
+    const [head = "", ...rest] = text.split("\n");
+    expect(RecallIndex.parseFiles(`${head}\n`, store)).toBeInstanceOf(RecallIndex);
+    const stored = JSON.parse(head) as { files: unknown[] };
+    stored.files.push(stored.files[0]);
+    const twice = [JSON.stringify(stored), ...rest].join("\n");
+    expect(RecallIndex.parseFiles(`${JSON.stringify(stored)}\n`, store)).toBeUndefined();
+    expect(RecallIndex.parse(twice, store)).toBeUndefined();
+  });
+
   // A folder store reads only the files' line for a listing; a database backend reads it whole.
   const READERS = {
     "the first line": true,
