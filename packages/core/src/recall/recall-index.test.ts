@@ -324,7 +324,7 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     "not JSON": (text) => text.slice(0, text.length / 2),
     "another format version": (text) =>
       text.replace(`"format":${RECALL_INDEX_FORMAT}`, '"format":999'),
-    "the format before file fields were indexed once per file": (text) =>
+    "the format before the files' line held only rows, stamps and scopes": (text) =>
       text.replace(`"format":${RECALL_INDEX_FORMAT}`, `"format":${RECALL_INDEX_FORMAT - 1}`),
     "another ranking version": (text) =>
       text.replace(`"ranking":${RANKING_INDEX_VERSION}`, `"ranking":${RANKING_INDEX_VERSION - 1}`),
@@ -337,6 +337,14 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       if (first !== undefined) delete stored.units[first];
       return `${files}\n${JSON.stringify(stored)}`;
     },
+    "unit ids for one file more than the files' line holds": (text) => {
+      const [files, search, ...rest] = text.split("\n");
+      const stored = JSON.parse(search ?? "") as { files: unknown[] };
+      stored.files.push([[], "", "", null]);
+      return [files, JSON.stringify(stored), ...rest].join("\n");
+    },
+    "a unit id past the next id": (text) =>
+      text.replace(/"nextId":(\d+)/, (_all, next: string) => `"nextId":${Number(next) - 1}`),
     "cut short": (text) => text.slice(0, text.length - 10),
     "a term line not JSON": (text) => text.replace('\n["', "\n[["),
     "the search without its end": (text) => text.replace(/\n"end"$/, ""),
@@ -355,6 +363,20 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
     await flushRecallIndexes();
     expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
+  });
+
+  it("a files' line naming a file twice is not taken, even for a listing", async () => {
+    const store = await folder();
+    await rankRecallUnits({ store, query: QUERY });
+    await flushRecallIndexes();
+    const text = await readFile(join(store.root, ".memfiles", RECALL_INDEX_FILE), "utf8");
+    const [head = "", ...rest] = text.split("\n");
+    expect(RecallIndex.parseFiles(`${head}\n`, store)).toBeInstanceOf(RecallIndex);
+    const stored = JSON.parse(head) as { files: unknown[] };
+    stored.files.push(stored.files[0]);
+    const twice = [JSON.stringify(stored), ...rest].join("\n");
+    expect(RecallIndex.parseFiles(`${JSON.stringify(stored)}\n`, store)).toBeUndefined();
+    expect(RecallIndex.parse(twice, store)).toBeUndefined();
   });
 
   // A folder store reads only the files' line for a listing; a database backend reads it whole.

@@ -41,7 +41,7 @@ export const RECALL_INDEX_LOG_SHARE = 0.25;
  * Version of the stored recall index's shape. An index of another version (or of another
  * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read.
  */
-export const RECALL_INDEX_FORMAT = 5;
+export const RECALL_INDEX_FORMAT = 6;
 
 /** What the recall index needs of a store (a `MemoryStore` fits). */
 export type RecallIndexStore = {
@@ -73,6 +73,8 @@ export type ScoredRecallUnit = FileUnit & {
   score: number;
 };
 
+// An entry read from the files' line alone has no `version`, `fields` or `ids` until the units'
+// line is parsed (`#loadUnits`), which everything but `rows`, `holds` and the stamps waits for.
 type IndexedFile = {
   /** The file's stamp when it was indexed (`store.listStamps()`); `""` is never trusted. */
   stamp: string;
@@ -88,8 +90,9 @@ type IndexedFile = {
   ids: number[];
 };
 
-// Stored as lines of JSON: the files (rows, stamps, unit ids); the units (without their path,
-// which their file's entry gives) and both searches without their terms; one line per term of the
+// Stored as lines of JSON: the files (rows, stamps, scopes: all a listing reads); the units
+// (without their path, which their file's entry gives), each file's unit ids, fields and version
+// (in the files' order), and both searches without their terms; one line per term of the
 // unit search with its postings; `"files"`; one line per term of the file search; `"end"`. A process that only lists (the memory
 // block) parses the first line; a process that makes one query parses the units and only the
 // lines of terms that begin with a query term (all minisearch reads of a query without fuzzy
@@ -101,8 +104,14 @@ type StoredFiles = {
   layout: StoreLayout;
   maxChars: number;
   nextId: number;
-  files: Record<string, IndexedFile>;
+  /** An array, not an object by path: a JSON object of 10,000 keys parses slower. */
+  files: StoredFile[];
 };
+
+type StoredFile = Pick<IndexedFile, "stamp" | "row" | "scope">;
+
+// A file's unit ids, `fields.file`, `fields.entities` and version (`null`: none).
+type StoredFileUnits = [number[], string, string, string | null];
 
 type SearchMeta = Omit<AsPlainObject, "index">;
 
@@ -111,6 +120,8 @@ type LoggedFile = { path: string; file?: Omit<IndexedFile, "ids">; units?: FileU
 
 type StoredUnits = {
   units: Record<string, Omit<FileUnit, "path">>;
+  /** One entry per file of the files' line, in its order. */
+  files: StoredFileUnits[];
   search: SearchMeta;
   fileSearch: SearchMeta;
 };
@@ -378,21 +389,40 @@ export class RecallIndex {
         typeof stored.search !== "object" ||
         stored.search === null ||
         typeof stored.fileSearch !== "object" ||
-        stored.fileSearch === null
+        stored.fileSearch === null ||
+        !Array.isArray(stored.files) ||
+        stored.files.length !== this.files.size
       ) {
         return this.#empty();
       }
       const units = stored.units;
+      const perFile = stored.files;
       let ids = 0;
+      let at = 0;
       for (const [path, file] of this.files) {
-        for (const id of file.ids) {
+        const entry = perFile[at++];
+        if (!Array.isArray(entry)) return this.#empty();
+        const [fileIds, words, entities, version] = entry;
+        if (
+          !Array.isArray(fileIds) ||
+          typeof words !== "string" ||
+          typeof entities !== "string" ||
+          (version !== null && typeof version !== "string")
+        ) {
+          return this.#empty();
+        }
+        for (const id of fileIds) {
+          if (typeof id !== "number" || id >= this.nextId) return this.#empty();
           const unit = units[id] as FileUnit | undefined;
           if (typeof unit?.text !== "string") return this.#empty();
           // The stored unit gets its path here: one object per unit, never copied.
           unit.path = path;
           this.units.set(id, unit);
         }
-        ids += file.ids.length;
+        file.ids = fileIds;
+        file.fields = { file: words, entities };
+        if (version !== null) file.version = version;
+        ids += fileIds.length;
       }
       if (ids !== this.units.size || stored.search.documentCount !== ids) return this.#empty();
       this.#searchMeta = { units: stored.search, files: stored.fileSearch };
@@ -737,13 +767,17 @@ export class RecallIndex {
   serialize(store: Pick<RecallIndexStore, "layout" | "maxChars">): string {
     // A search read in part (a query's terms, a folded log) is read whole before it is written.
     if (this.#stored === undefined) this.load();
+    const listed: StoredFiles["files"] = [];
+    for (const { stamp, row, scope } of this.files.values()) {
+      listed.push(scope === undefined ? { stamp, row } : { stamp, row, scope });
+    }
     const files: StoredFiles = {
       format: RECALL_INDEX_FORMAT,
       ranking: RANKING_INDEX_VERSION,
       layout: store.layout,
       maxChars: store.maxChars,
       nextId: this.nextId,
-      files: Object.fromEntries(this.files),
+      files: listed,
     };
     // Units and search not loaded whole are unchanged: their stored text is written back as it was.
     if (this.#stored !== undefined) return `${JSON.stringify(files)}\n${this.#stored}`;
@@ -751,7 +785,11 @@ export class RecallIndex {
     const { index: fileIndex, ...fileSearch } = this.#search.files.toJSON();
     const stored: StoredUnits["units"] = {};
     for (const [id, { path: _path, ...unit }] of this.units) stored[id] = unit;
-    const units: StoredUnits = { units: stored, search, fileSearch };
+    const perFile: StoredFileUnits[] = [];
+    for (const file of this.files.values()) {
+      perFile.push([file.ids, file.fields.file, file.fields.entities, file.version ?? null]);
+    }
+    const units: StoredUnits = { units: stored, files: perFile, search, fileSearch };
     const lines = (entries: AsPlainObject["index"]) =>
       entries.map((entry) => `${JSON.stringify(entry)}\n`).join("");
     return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${lines(index)}${FILES_LINE}${lines(fileIndex)}${END_LINE.slice(1)}`;
@@ -873,8 +911,9 @@ export class RecallIndex {
   }
 
   /**
-   * {@link parse} of the files' line alone (rows, stamps, unit ids): the units and the search are
-   * parsed by {@link load}, when a query or a changed file first needs them. `text` may end after
+   * {@link parse} of the files' line alone (rows, stamps, scopes): the units, each file's unit ids,
+   * fields and version, and the search are parsed by {@link load}, when a query or a changed file
+   * first needs them. `text` may end after
    * the files' line (a store read with `firstLine`): {@link readRest} then reads the rest.
    *
    * @returns The index, or `undefined` when the files' line is not one {@link serialize} wrote.
@@ -901,22 +940,18 @@ export class RecallIndex {
         stored.layout !== store.layout ||
         stored.maxChars !== store.maxChars ||
         typeof stored.nextId !== "number" ||
-        typeof stored.files !== "object" ||
-        stored.files === null
+        !Array.isArray(stored.files)
       ) {
         return false;
       }
       this.nextId = stored.nextId;
-      for (const [path, file] of Object.entries(stored.files)) {
-        if (
-          typeof file?.stamp !== "string" ||
-          file.row?.path !== path ||
-          !Array.isArray(file.ids) ||
-          file.ids.some((id) => typeof id !== "number" || id >= this.nextId)
-        ) {
+      for (const file of stored.files) {
+        const path = file?.row?.path;
+        if (typeof file?.stamp !== "string" || typeof path !== "string" || this.files.has(path)) {
           return false;
         }
-        this.files.set(path, file);
+        // Completed by `#loadUnits` (see `IndexedFile`).
+        this.files.set(path, file as IndexedFile);
         if (file.scope !== undefined) this.#scopedFiles++;
       }
       const rest = text.slice(end + 1);
