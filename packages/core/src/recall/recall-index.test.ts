@@ -13,9 +13,11 @@ import {
   LIBRARY_WRITES,
   RECALL_NOW as NOW,
   RECALL_QUERY as QUERY,
+  RECALL_CHANGES,
   type RecallSurface,
   recallWriteRows,
   seenUnits as seen,
+  settleWrittenFiles,
   subjectFile,
   recallTruth as truth,
   type RecallWrite as Write,
@@ -29,6 +31,7 @@ import { rankRecallUnits } from "./budgeted-recall.js";
 import { buildSystem } from "./build-system.js";
 import { COMMON_TERM_MIN_UNITS, RANKING_INDEX_VERSION } from "./rank-units.js";
 import {
+  compactRecallIndex,
   flushRecallIndexes,
   forgetOpenRecallIndexes,
   openRecallIndex,
@@ -817,6 +820,44 @@ describe("the recall index's log", () => {
     forgetOpenRecallIndexes();
     expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(seen(await truth(store)));
     forgetOpenRecallIndexes();
+  });
+
+  // A process folds a pending log into each search it loads from the stored terms: a query's
+  // partial one, another query's, the whole one. Each must start from the stored average field
+  // lengths, or the fold counts twice, and a whole save would store the skew.
+  const AFTER_A_LOGGED_WRITE = {
+    "ranks a second query as reading every file does": async () => {},
+    "stores whole what reading every file gives": async (store: MemoryStore) => {
+      await compactRecallIndex(store);
+      await flushRecallIndexes();
+      forgetOpenRecallIndexes();
+    },
+  };
+  it.each(
+    (["subject", "fact"] as const).flatMap((layout) =>
+      Object.entries(AFTER_A_LOGGED_WRITE).map(([name, then]) => [layout, name, then] as const),
+    ),
+  )("a cold process with a log pending (%s) %s", async (layout, _name, then) => {
+    const store = await folder(layout);
+    settleWrittenFiles();
+    try {
+      await rankRecallUnits({ store, query: QUERY });
+      await flushRecallIndexes();
+      await LIBRARY_WRITES.add?.(store, RECALL_CHANGES[layout].add);
+      settleWrittenFiles();
+      await rankRecallUnits({ store, query: QUERY });
+      await flushRecallIndexes();
+      expect((await store.readInternal(RECALL_INDEX_LOG)) ?? "").not.toBe("");
+      forgetOpenRecallIndexes();
+      await rankRecallUnits({ store, query: "Which editor?" });
+      await then(store);
+      expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(
+        seen(await truth(store)),
+      );
+    } finally {
+      vi.useRealTimers();
+      forgetOpenRecallIndexes();
+    }
   });
 
   it("never brings back a forgotten line that was in the log", async () => {

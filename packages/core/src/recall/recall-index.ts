@@ -262,14 +262,20 @@ export class RecallIndex {
         query === undefined || this.#folded !== undefined
           ? undefined
           : this.#readFor(query, index, fileIndex, meta);
+      // loadJS keeps the lengths array it is given, and the fold below changes it: each search
+      // gets its own copy, so the stored lengths are folded once, not once per load.
+      const own = <T extends { averageFieldLength: number[] }>(search: T): T => ({
+        ...search,
+        averageFieldLength: [...search.averageFieldLength],
+      });
       const files = MiniSearch.loadJS<FileDocument>(
-        { ...meta.files, index: read?.fileIndex ?? fileIndex },
+        own({ ...meta.files, index: read?.fileIndex ?? fileIndex }),
         fileIndexOptions(),
       );
       for (const id of this.#folded?.discardFiles ?? []) files.discard(id);
       for (const document of this.#folded?.addFiles ?? []) files.add(document);
       const units = MiniSearch.loadJS<IndexedUnit>(
-        read?.meta ?? { ...meta.units, index },
+        own(read?.meta ?? { ...meta.units, index }),
         unitIndexOptions(),
       );
       for (const id of this.#folded?.discard ?? []) units.discard(id);
