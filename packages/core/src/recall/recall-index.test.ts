@@ -588,48 +588,56 @@ describe("a cold query parses only the terms it can reach", () => {
           "new",
         );
       }
-      await openRecallIndex(store);
-      const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
-      const [first, second] = (await store.list()).map((row) => row.path);
-      await store.delete(first ?? "");
-      const current = await store.read(second ?? "");
-      if (!current.exists) throw new Error("fixture file is missing");
-      await store.write(
-        second ?? "",
-        `${current.content.trimEnd()} Moved to Porto.\n`,
-        current.version,
-      );
-      await store.write(
-        "notes.md",
-        subjectFile("notes", "Loose notes.", ["deploys to Render, Porto"]),
-        "new",
-      );
-      const warm = await openRecallIndex(store);
-      const log = (await store.readInternal(RECALL_INDEX_LOG)) ?? "";
-      expect(log.split("\n").length).toBeGreaterThanOrEqual(4);
-      // Scores to 6 places, ties by path and text: the stored and the warm search change their
-      // average field lengths in another order, so exact ties may differ in the last bits.
-      const round = (units: ScoredRecallUnit[] | undefined) =>
-        units
-          ?.map((unit) => ({ ...unit, score: unit.score.toFixed(6) }))
-          .sort(
-            (a, b) =>
-              Number(b.score) - Number(a.score) ||
-              a.path.localeCompare(b.path) ||
-              a.text.localeCompare(b.text),
-          );
-      for (const query of [...QUERIES, "Porto Render"]) {
-        for (const scope of [undefined, { project: "b" }]) {
-          const partial = RecallIndex.parseFiles(text, store);
-          expect(partial?.fold(log)).toBe(true);
-          expect(partial?.prepare(query)).toBe(true);
-          expect(round(partial?.query(query, scope)), query).toEqual(
-            round(warm.query(query, scope)),
-          );
-          expect(partial?.rows()).toEqual(warm.rows());
+      // Settled when the index is stored and again after the changes: a file within its 2 s is
+      // restamped once it settles, and which files those are would hang on the machine's speed.
+      settleWrittenFiles();
+      try {
+        await openRecallIndex(store);
+        const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
+        const [first, second] = (await store.list()).map((row) => row.path);
+        await store.delete(first ?? "");
+        const current = await store.read(second ?? "");
+        if (!current.exists) throw new Error("fixture file is missing");
+        await store.write(
+          second ?? "",
+          `${current.content.trimEnd()} Moved to Porto.\n`,
+          current.version,
+        );
+        await store.write(
+          "notes.md",
+          subjectFile("notes", "Loose notes.", ["deploys to Render, Porto"]),
+          "new",
+        );
+        settleWrittenFiles();
+        const warm = await openRecallIndex(store);
+        const log = (await store.readInternal(RECALL_INDEX_LOG)) ?? "";
+        expect(log.split("\n").length).toBeGreaterThanOrEqual(4);
+        // Scores to 6 places, ties by path and text: the stored and the warm search change their
+        // average field lengths in another order, so exact ties may differ in the last bits.
+        const round = (units: ScoredRecallUnit[] | undefined) =>
+          units
+            ?.map((unit) => ({ ...unit, score: unit.score.toFixed(6) }))
+            .sort(
+              (a, b) =>
+                Number(b.score) - Number(a.score) ||
+                a.path.localeCompare(b.path) ||
+                a.text.localeCompare(b.text),
+            );
+        for (const query of [...QUERIES, "Porto Render"]) {
+          for (const scope of [undefined, { project: "b" }]) {
+            const partial = RecallIndex.parseFiles(text, store);
+            expect(partial?.fold(log)).toBe(true);
+            expect(partial?.prepare(query)).toBe(true);
+            expect(round(partial?.query(query, scope)), query).toEqual(
+              round(warm.query(query, scope)),
+            );
+            expect(partial?.rows()).toEqual(warm.rows());
+          }
         }
+      } finally {
+        vi.useRealTimers();
+        forgetOpenRecallIndexes();
       }
-      forgetOpenRecallIndexes();
     },
   );
 });
