@@ -6,6 +6,7 @@
 // imported from there: the write pass (SessionEnd / PreCompact run it detached, and
 // @memfiles/prompts reads its prompt files from beside its own module) and @memfiles/core's full
 // entry (PreToolUse's check pipeline, the log's secret scan).
+import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -92,4 +93,20 @@ if (calls !== dynamic) {
     `bundle-hooks: the bundle has ${calls} "import(" but esbuild saw ${dynamic} dynamic imports; rewrite the one that is not an import() call, or extend the count.`,
   );
 }
-await writeFile(outfile, text.replaceAll("import(", "__memfilesImport("));
+const bundle = text.replaceAll("import(", "__memfilesImport(");
+await writeFile(outfile, bundle);
+
+// What the bundle was built from: the SHA-256 of each file esbuild read, by its path from dist/,
+// and of the bundle itself. hook-main's test compares them with the files as they are now: a bundle
+// is stale when what it was built from changed, not when a rebuild (or turbo replaying a cached
+// dist/) wrote the same bytes again with a newer mtime.
+const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
+const inputs = {};
+for (const input of Object.keys(result.metafile.inputs).sort()) {
+  const path = resolve(input);
+  inputs[relative(dist, path).split(sep).join("/")] = sha256(await readFile(path));
+}
+await writeFile(
+  `${dist}run-hook.bundle.inputs.json`,
+  `${JSON.stringify({ bundle: sha256(bundle), inputs }, null, 2)}\n`,
+);

@@ -2,6 +2,7 @@
 // node (turbo builds it before this package's tests). SessionEnd and PreCompact must only hand
 // their input to a detached child and exit, so Claude Code's 1.5 s limit never cancels them.
 import { execFile, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -166,17 +167,26 @@ describe("the hook bundle (dist/run-hook.bundle.cjs)", { timeout: PROCESS_TIMEOU
   });
   afterAll(() => rm(unbundled, { recursive: true, force: true }));
 
-  it("is not older than the dist/ files it is built from", async () => {
-    const bundled = (await stat(join(DIST, "run-hook.bundle.cjs"))).mtimeMs;
-    for (const folder of [DIST, join(DIST, "../../core/dist/")]) {
-      for (const name of await readdir(folder, { recursive: true })) {
-        if (!name.endsWith(".js")) continue;
-        expect({ name, older: (await stat(join(folder, name))).mtimeMs > bundled }).toEqual({
-          name,
-          older: false,
-        });
-      }
+  it("was built from the files as they are now (pnpm build writes what it read)", async () => {
+    const sha256 = async (path: string) =>
+      createHash("sha256")
+        .update(await readFile(path).catch(() => "(missing)"))
+        .digest("hex");
+    const built = JSON.parse(await readFile(join(DIST, "run-hook.bundle.inputs.json"), "utf8")) as {
+      bundle: string;
+      inputs: Record<string, string>;
+    };
+    const paths = Object.keys(built.inputs);
+    expect(paths).toContain("run-hook.js");
+    expect(paths.some((path) => path.startsWith("../../core/dist/"))).toBe(true);
+    const changed: string[] = [];
+    for (const [path, hash] of Object.entries(built.inputs)) {
+      if ((await sha256(join(DIST, path))) !== hash) changed.push(path);
     }
+    expect(
+      { bundle: await sha256(join(DIST, "run-hook.bundle.cjs")), changed },
+      "changed since the hook bundle was built: run `pnpm build`",
+    ).toEqual({ bundle: built.bundle, changed: [] });
   });
 
   const secret = `sk-ant-api03-${"a".repeat(93)}AA`;

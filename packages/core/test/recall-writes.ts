@@ -220,6 +220,20 @@ export function recallWriteRows(
   return rows;
 }
 
+/**
+ * Fakes `Date` 3 s past the real clock, so every memory file written so far counts as settled: a
+ * folder store trusts a file's stat only once the file is 2 s old, and re-reads it until then, so
+ * what a test sees would hang on how fast the machine ran. Called again after each write that is
+ * to be settled; `vi.useRealTimers()` ends it.
+ *
+ * @example settleWrittenFiles(); await openRecallIndex(store); // every file stamped
+ */
+export function settleWrittenFiles(): void {
+  const now = vi.getRealSystemTime() + 3_000;
+  if (vi.isFakeTimers()) vi.setSystemTime(now);
+  else vi.useFakeTimers({ toFake: ["Date"], now });
+}
+
 /** What a request sees, in a form two rankings can be compared in (scores to 4 places). */
 export const seenUnits = (units: readonly RecallUnit[]) =>
   units.map((unit) => [unit.path, unit.text, unit.date, unit.score.toFixed(4)]);
@@ -250,7 +264,7 @@ export async function expectRecallAfterWrite(
   store: MemoryStore,
   write: RecallWrite,
 ): Promise<void> {
-  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_000 });
+  settleWrittenFiles();
   try {
     await changeAndCompare(store, write);
   } finally {
@@ -270,7 +284,7 @@ async function changeAndCompare(store: MemoryStore, write: RecallWrite): Promise
   await flushRecallIndexes();
   await write.act(store);
   // However long the write took (a child process takes seconds on a busy machine).
-  vi.setSystemTime(vi.getRealSystemTime() + 3_000);
+  settleWrittenFiles();
   const expected = seenUnits(await recallTruth(store));
   // The next request's view notices the write when it is made...
   const request = await boundaryStore(store).forRequest(RECALL_QUERY);

@@ -13,9 +13,11 @@ import {
   LIBRARY_WRITES,
   RECALL_NOW as NOW,
   RECALL_QUERY as QUERY,
+  RECALL_CHANGES,
   type RecallSurface,
   recallWriteRows,
   seenUnits as seen,
+  settleWrittenFiles,
   subjectFile,
   recallTruth as truth,
   type RecallWrite as Write,
@@ -29,6 +31,7 @@ import { rankRecallUnits } from "./budgeted-recall.js";
 import { buildSystem } from "./build-system.js";
 import { COMMON_TERM_MIN_UNITS, RANKING_INDEX_VERSION } from "./rank-units.js";
 import {
+  compactRecallIndex,
   flushRecallIndexes,
   forgetOpenRecallIndexes,
   openRecallIndex,
@@ -607,48 +610,56 @@ describe("a cold query parses only the terms it can reach", () => {
           "new",
         );
       }
-      await openRecallIndex(store);
-      const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
-      const [first, second] = (await store.list()).map((row) => row.path);
-      await store.delete(first ?? "");
-      const current = await store.read(second ?? "");
-      if (!current.exists) throw new Error("fixture file is missing");
-      await store.write(
-        second ?? "",
-        `${current.content.trimEnd()} Moved to Porto.\n`,
-        current.version,
-      );
-      await store.write(
-        "notes.md",
-        subjectFile("notes", "Loose notes.", ["deploys to Render, Porto"]),
-        "new",
-      );
-      const warm = await openRecallIndex(store);
-      const log = (await store.readInternal(RECALL_INDEX_LOG)) ?? "";
-      expect(log.split("\n").length).toBeGreaterThanOrEqual(4);
-      // Scores to 6 places, ties by path and text: the stored and the warm search change their
-      // average field lengths in another order, so exact ties may differ in the last bits.
-      const round = (units: ScoredRecallUnit[] | undefined) =>
-        units
-          ?.map((unit) => ({ ...unit, score: unit.score.toFixed(6) }))
-          .sort(
-            (a, b) =>
-              Number(b.score) - Number(a.score) ||
-              a.path.localeCompare(b.path) ||
-              a.text.localeCompare(b.text),
-          );
-      for (const query of [...QUERIES, "Porto Render"]) {
-        for (const scope of [undefined, { project: "b" }]) {
-          const partial = RecallIndex.parseFiles(text, store);
-          expect(partial?.fold(log)).toBe(true);
-          expect(partial?.prepare(query)).toBe(true);
-          expect(round(partial?.query(query, scope)), query).toEqual(
-            round(warm.query(query, scope)),
-          );
-          expect(partial?.rows()).toEqual(warm.rows());
+      // Settled when the index is stored and again after the changes: a file within its 2 s is
+      // restamped once it settles, and which files those are would hang on the machine's speed.
+      settleWrittenFiles();
+      try {
+        await openRecallIndex(store);
+        const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
+        const [first, second] = (await store.list()).map((row) => row.path);
+        await store.delete(first ?? "");
+        const current = await store.read(second ?? "");
+        if (!current.exists) throw new Error("fixture file is missing");
+        await store.write(
+          second ?? "",
+          `${current.content.trimEnd()} Moved to Porto.\n`,
+          current.version,
+        );
+        await store.write(
+          "notes.md",
+          subjectFile("notes", "Loose notes.", ["deploys to Render, Porto"]),
+          "new",
+        );
+        settleWrittenFiles();
+        const warm = await openRecallIndex(store);
+        const log = (await store.readInternal(RECALL_INDEX_LOG)) ?? "";
+        expect(log.split("\n").length).toBeGreaterThanOrEqual(4);
+        // Scores to 6 places, ties by path and text: the stored and the warm search change their
+        // average field lengths in another order, so exact ties may differ in the last bits.
+        const round = (units: ScoredRecallUnit[] | undefined) =>
+          units
+            ?.map((unit) => ({ ...unit, score: unit.score.toFixed(6) }))
+            .sort(
+              (a, b) =>
+                Number(b.score) - Number(a.score) ||
+                a.path.localeCompare(b.path) ||
+                a.text.localeCompare(b.text),
+            );
+        for (const query of [...QUERIES, "Porto Render"]) {
+          for (const scope of [undefined, { project: "b" }]) {
+            const partial = RecallIndex.parseFiles(text, store);
+            expect(partial?.fold(log)).toBe(true);
+            expect(partial?.prepare(query)).toBe(true);
+            expect(round(partial?.query(query, scope)), query).toEqual(
+              round(warm.query(query, scope)),
+            );
+            expect(partial?.rows()).toEqual(warm.rows());
+          }
         }
+      } finally {
+        vi.useRealTimers();
+        forgetOpenRecallIndexes();
       }
-      forgetOpenRecallIndexes();
     },
   );
 });
@@ -840,6 +851,49 @@ describe("the recall index's log", () => {
     expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(seen(await truth(store)));
     forgetOpenRecallIndexes();
   });
+
+  // A process folds a pending log into each search it loads from the stored terms: a query's
+  // partial one, another query's, the whole one. Each must start from the stored average field
+  // lengths, or the fold counts twice, and a whole save would store the skew.
+  const AFTER_A_LOGGED_WRITE = {
+    "ranks a second query as reading every file does": async () => {},
+    "stores whole what reading every file gives": async (store: MemoryStore) => {
+      await compactRecallIndex(store);
+      await flushRecallIndexes();
+      forgetOpenRecallIndexes();
+    },
+  };
+  // Open defect, run so that it turns red once fixed: a compaction after a fold stores the term
+  // postings of the units the fold discarded (minisearch discards lazily), and a subject memory's
+  // ranks read back from it differ from reading every file (18.6115 → 13.8230).
+  const OPEN = new Set(["subject: stores whole what reading every file gives"]);
+  for (const layout of ["subject", "fact"] as const) {
+    for (const [name, then] of Object.entries(AFTER_A_LOGGED_WRITE)) {
+      const test = OPEN.has(`${layout}: ${name}`) ? it.fails : it;
+      test(`a cold process with a log pending (${layout}) ${name}`, async () => {
+        const store = await folder(layout);
+        settleWrittenFiles();
+        try {
+          await rankRecallUnits({ store, query: QUERY });
+          await flushRecallIndexes();
+          await LIBRARY_WRITES.add?.(store, RECALL_CHANGES[layout].add);
+          settleWrittenFiles();
+          await rankRecallUnits({ store, query: QUERY });
+          await flushRecallIndexes();
+          expect((await store.readInternal(RECALL_INDEX_LOG)) ?? "").not.toBe("");
+          forgetOpenRecallIndexes();
+          await rankRecallUnits({ store, query: "Which editor?" });
+          await then(store);
+          expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(
+            seen(await truth(store)),
+          );
+        } finally {
+          vi.useRealTimers();
+          forgetOpenRecallIndexes();
+        }
+      });
+    }
+  }
 
   it("never brings back a forgotten line that was in the log", async () => {
     const store = await folder();

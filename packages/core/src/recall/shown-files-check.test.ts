@@ -1,7 +1,8 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { settleWrittenFiles } from "../../test/recall-writes.js";
 import { memoryBlock, recallForPrompt } from "../boundary/recall-for-prompt.js";
 import { MemoryStore } from "../store/memory-store.js";
 import type { ListStampsOptions } from "../store/types.js";
@@ -31,6 +32,7 @@ async function folder(): Promise<string> {
     join(root, "topics/staging.md"),
     file("staging", "Staging hosts.", "2026/09/03", "scope: other\n"),
   );
+  settleWrittenFiles();
   return root;
 }
 
@@ -102,10 +104,8 @@ const CHANGES: Record<
 const MODES = { "every file's stamp": false, "the shown files' stamps": true } as const;
 
 describe("the memory block is as fresh with the shown files checked as with every file", () => {
-  beforeEach(() => {
-    // 3 s ahead: the files are settled (a file in its 2 s window is always read again).
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_000 });
-  });
+  // Every file written is settled before the block is made (see `settleWrittenFiles`): a file in
+  // its 2 s is stat'ed and read again whichever way the block is checked.
   afterEach(() => vi.useRealTimers());
 
   const rows = Object.entries(MODES).flatMap(([mode, checkShownOnly]) =>
@@ -118,6 +118,7 @@ describe("the memory block is as fresh with the shown files checked as with ever
     await memoryBlock({ root });
     await flushRecallIndexes();
     await change.act(root);
+    settleWrittenFiles();
     forgetOpenRecallIndexes();
     const store = new MemoryStore({ root });
     // The truth: no recall index, every file listed and read.
@@ -147,6 +148,7 @@ describe("the memory block is as fresh with the shown files checked as with ever
     await memoryBlock({ root });
     await flushRecallIndexes();
     await writeFile(join(root, "topics/garden.md"), file("garden", "Garden notes.", "2026/09/05"));
+    settleWrittenFiles();
     forgetOpenRecallIndexes();
     // A prompt's recall that sees the new file stores it in the log, not in the first line.
     await recallForPrompt({ root, query: "garden" });
