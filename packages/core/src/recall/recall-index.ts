@@ -179,7 +179,12 @@ export class RecallIndex {
    * kept until the stored terms are read whole.
    */
   #folded:
-    | { discard: number[]; add: IndexedUnit[]; discardFiles: number[]; addFiles: FileDocument[] }
+    | {
+        remove: IndexedUnit[];
+        add: IndexedUnit[];
+        removeFiles: FileDocument[];
+        addFiles: FileDocument[];
+      }
     | undefined;
   /**
    * Indexed paths whose last stamp was `""` (changed too recently to trust their stat): a watched
@@ -284,14 +289,16 @@ export class RecallIndex {
         },
         fileIndexOptions(),
       );
-      for (const id of this.#folded?.discardFiles ?? []) files.discard(id);
+      // Removed, not discarded: minisearch's discard leaves a document's postings until a search
+      // walks them, and a search stored whole after a fold would keep them (and their counts).
+      for (const document of this.#folded?.removeFiles ?? []) files.remove(document);
       for (const document of this.#folded?.addFiles ?? []) files.add(document);
       const unitMeta = read?.meta ?? { ...meta.units, index };
       const units = MiniSearch.loadJS<IndexedUnit>(
         { ...unitMeta, averageFieldLength: [...unitMeta.averageFieldLength] },
         unitIndexOptions(),
       );
-      for (const id of this.#folded?.discard ?? []) units.discard(id);
+      for (const document of this.#folded?.remove ?? []) units.remove(document);
       for (const document of this.#folded?.add ?? []) units.add(document);
       let withUnits = 0;
       for (const file of this.files.values()) if (file.ids.length > 0) withUnits++;
@@ -863,14 +870,17 @@ export class RecallIndex {
       }
     } else {
       // Terms not read yet: the files and units change now, each search built later changes too.
-      const folded = this.#folded ?? { discard: [], add: [], discardFiles: [], addFiles: [] };
+      const folded = this.#folded ?? { remove: [], add: [], removeFiles: [], addFiles: [] };
       for (const { path, file, units } of logged) {
         const before = this.files.get(path);
         for (const id of before?.ids ?? []) {
-          if (this.units.delete(id)) folded.discard.push(id);
+          const unit = this.units.get(id);
+          if (unit !== undefined) folded.remove.push(this.#document(id, unit));
+          this.units.delete(id);
         }
-        const firstBefore = before?.ids[0];
-        if (firstBefore !== undefined) folded.discardFiles.push(firstBefore);
+        const removed =
+          before === undefined ? undefined : this.#fileDocument(before.ids, before.fields);
+        if (removed !== undefined) folded.removeFiles.push(removed);
         if (before?.scope !== undefined) this.#scopedFiles--;
         this.files.delete(path);
         if (file === undefined || units === undefined) continue;
