@@ -146,6 +146,20 @@ const SURROGATE = /[\ud800-\udfff]/;
  * The recall units of one memory in a lexical index (minisearch), with each file's row and stamp:
  * brought up to date file by file from the stamps, stored whole under `.memfiles/`.
  */
+/**
+ * minisearch's logger for a search built from stored term lines: a removed document's terms that
+ * the lines read for one query do not hold are not there to remove (minisearch warns
+ * `version_conflict`); other messages go to the console as minisearch's own logger sends them.
+ */
+function quietOnPartTerms(
+  level: "debug" | "info" | "warn" | "error",
+  message: string,
+  code?: string,
+): void {
+  if (code === "version_conflict") return;
+  console[level](message);
+}
+
 export class RecallIndex {
   readonly files = new Map<string, IndexedFile>();
   readonly units = new Map<number, FileUnit>();
@@ -287,7 +301,7 @@ export class RecallIndex {
           averageFieldLength: [...meta.files.averageFieldLength],
           index: read?.fileIndex ?? fileIndex,
         },
-        fileIndexOptions(),
+        { ...fileIndexOptions(), logger: quietOnPartTerms },
       );
       // Removed, not discarded: minisearch's discard leaves a document's postings until a search
       // walks them, and a search stored whole after a fold would keep them (and their counts).
@@ -296,7 +310,7 @@ export class RecallIndex {
       const unitMeta = read?.meta ?? { ...meta.units, index };
       const units = MiniSearch.loadJS<IndexedUnit>(
         { ...unitMeta, averageFieldLength: [...unitMeta.averageFieldLength] },
-        unitIndexOptions(),
+        { ...unitIndexOptions(), logger: quietOnPartTerms },
       );
       for (const document of this.#folded?.remove ?? []) units.remove(document);
       for (const document of this.#folded?.add ?? []) units.add(document);
