@@ -248,6 +248,16 @@ function fieldPostings(
 
 type Searched = { internals: SearchInternals; search: MiniSearch<never> };
 
+// The number of units a file document (by short id) stands for: 0 for one of no unit.
+function unitCountOf(
+  internals: SearchInternals,
+  unitsOf: UnitSearch["unitsOf"],
+  shortId: number,
+): number {
+  const id = internals._documentIds.get(shortId);
+  return typeof id === "number" ? (unitsOf(id)?.length ?? 0) : 0;
+}
+
 /**
  * The number of units holding `term` in a file field (`file`, `entities`): every unit of each file
  * whose field holds it.
@@ -264,10 +274,7 @@ function unitsHoldingInFiles(
   if (files === undefined || !FILE_FIELDS.includes(field)) return 0;
   const docs = fieldPostings(files, files._index.get(term), field);
   let count = 0;
-  for (const shortId of docs?.keys() ?? []) {
-    const id = files._documentIds.get(shortId);
-    if (typeof id === "number") count += search.unitsOf(id)?.length ?? 0;
-  }
+  for (const shortId of docs?.keys() ?? []) count += unitCountOf(files, search.unitsOf, shortId);
   return count;
 }
 
@@ -376,8 +383,7 @@ function fileHits(
       const ids = FILE_FIELDS.map((name) => internals._fieldIds[name] ?? -1);
       const sums = FILE_FIELDS.map(() => 0);
       for (const [shortId, lengths] of internals._fieldLength) {
-        const id = internals._documentIds.get(shortId);
-        const units = typeof id === "number" ? (unitsOf(id)?.length ?? 0) : 0;
+        const units = unitCountOf(internals, unitsOf, shortId);
         if (units === 0) continue;
         ids.forEach((fieldId, at) => {
           sums[at] = (sums[at] ?? 0) + units * (lengths[fieldId] ?? 0);
@@ -409,11 +415,10 @@ function fileHits(
         let holding = 0;
         const found: Array<[number, number, number]> = [];
         for (const [shortId, tf] of docs) {
-          const id = internals._documentIds.get(shortId);
-          const count = typeof id === "number" ? (unitsOf(id)?.length ?? 0) : 0;
-          if (typeof id !== "number" || count === 0) continue;
+          const count = unitCountOf(internals, unitsOf, shortId);
+          if (count === 0) continue;
           holding += count;
-          found.push([id, shortId, tf]);
+          found.push([internals._documentIds.get(shortId) as number, shortId, tf]);
         }
         const fieldId = internals._fieldIds[field] ?? -1;
         const average = averageOf(field);
