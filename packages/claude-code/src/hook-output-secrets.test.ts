@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { settleWrittenFiles } from "@memfiles/core/test";
 import { describe, expect, it, vi } from "vitest";
 import { factFile, hookInput } from "../test/memory-folder.js";
 import { runHook } from "./run-hook.js";
@@ -97,7 +98,7 @@ describe.each(["fact", "subject"] as const)(
       await runHook({ event: "session-start", stdin: hookInput(cwd), root });
       expect(await hookLog(root).catch(() => "")).not.toMatch(/left out/);
       // 3 s on: the files are settled, so the next start checks only the shown files' stamps.
-      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_000 });
+      settleWrittenFiles();
       try {
         const text = await readFile(join(root, host), "utf8");
         await writeFile(

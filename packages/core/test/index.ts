@@ -26,6 +26,7 @@ export {
   recallTruth,
   recallWriteRows,
   seenUnits,
+  settleWrittenFiles,
   subjectFile,
 } from "./recall-writes.js";
 export { tempStore } from "./temp-store.js";

@@ -282,7 +282,7 @@ describe("the recall index after every kind of write", () => {
     writeFileSync(absolute, readFileSync(absolute, "utf8").replace("uses Neovim", "uses Helix"));
     // Within the 2 s a stat is not trusted: stamped "", so a cold process would read it again.
     expect((await openRecallIndex(store)).files.get(path)?.stamp).toBe("");
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_000 });
+    settleWrittenFiles();
     try {
       expect((await openRecallIndex(store)).files.get(path)?.stamp).not.toBe("");
     } finally {
