@@ -1,5 +1,14 @@
 import { createHash } from "node:crypto";
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -27,8 +36,9 @@ export type LoadedBundle<T> = {
    */
   codeCache: "accepted" | "rejected" | "missing" | "off";
   /**
-   * Writes the code cache of what ran so far when there was none (or V8 refused it); call it
-   * once the work is done. Never throws: a cache that cannot be written is only slower.
+   * Writes the code cache of what ran so far when there was none (or V8 refused it), and then
+   * removes the caches of other builds; call it once the work is done. Never throws: a cache
+   * that cannot be written is only slower.
    */
   saveCodeCache: () => void;
 };
@@ -65,9 +75,9 @@ export function codeCacheFolder(): string | undefined {
  * a hook process compiles the bundle (0.7 MB) and the functions it calls on every start, which a
  * cache of the last run's compiled code saves (on Node 20, which has no
  * `module.enableCompileCache`). The cache file is named by the SHA-256 of the bundle, Node's
- * version and architecture, and the variant, so a changed bundle never meets an old cache (V8
- * checks only the source's length); a cache V8 refuses (other flags) is compiled anew and
- * replaced. The bundle calls `__memfilesImport(specifier)` where it would call `import()` (relative
+ * version and architecture (the build), then of the variant, so a changed bundle never meets an
+ * old cache (V8 checks only the source's length); a cache V8 refuses (other flags) is compiled
+ * anew and replaced; saving a cache removes those of other builds. The bundle calls `__memfilesImport(specifier)` where it would call `import()` (relative
  * to the bundle's file): a script run from a code cache loses its own `import()` on Node 20.
  *
  * @param file - Absolute path of the bundle (CommonJS).
@@ -79,12 +89,13 @@ export function codeCacheFolder(): string | undefined {
 export function loadBundle<T>(file: string, options: LoadBundleOptions): LoadedBundle<T> {
   const bytes = readFileSync(file);
   const folder = "cacheFolder" in options ? options.cacheFolder : codeCacheFolder();
-  const key = createHash("sha256")
+  const build = createHash("sha256")
     .update(bytes)
-    .update(`\0${process.version}\0${process.arch}\0${options.variant}`)
+    .update(`\0${process.version}\0${process.arch}`)
     .digest("hex")
     .slice(0, 32);
-  const cacheFile = folder === undefined ? undefined : join(folder, `${key}.bin`);
+  const variant = createHash("sha256").update(options.variant).digest("hex").slice(0, 16);
+  const cacheFile = folder === undefined ? undefined : join(folder, `${build}-${variant}.bin`);
   let cachedData: Buffer | undefined;
   try {
     if (cacheFile !== undefined) cachedData = readFileSync(cacheFile);
@@ -131,6 +142,7 @@ export function loadBundle<T>(file: string, options: LoadBundleOptions): LoadedB
       try {
         writeFileSync(aside, script.createCachedData(), { mode: 0o600, flag: "wx" });
         renameSync(aside, cacheFile);
+        if (folder !== undefined) pruneCodeCaches(folder, build);
       } catch {
         try {
           rmSync(aside, { force: true });
@@ -140,4 +152,28 @@ export function loadBundle<T>(file: string, options: LoadBundleOptions): LoadedB
       }
     },
   };
+}
+
+/**
+ * A file of the code cache's own naming: `<build>-<variant>.bin` (hex of the bundle + Node
+ * version + architecture, hex of the variant), one written aside (`.<pid>`), or the older
+ * `<key>.bin`. Group 1 is the build.
+ */
+const CACHE_FILE = /^([0-9a-f]{32})(?:-[0-9a-f]{16})?\.bin(?:\.[0-9]+)?$/;
+
+/**
+ * Removes the caches of other builds (another bundle, Node version or architecture; ~430 KB
+ * each), which nothing reads again: only files of the cache's own naming in `folder`, on a save,
+ * never on a load. A file another process removes or holds first is left.
+ */
+function pruneCodeCaches(folder: string, build: string): void {
+  for (const name of readdirSync(folder)) {
+    const match = CACHE_FILE.exec(name);
+    if (match === null || match[1] === build) continue;
+    try {
+      unlinkSync(join(folder, name));
+    } catch {
+      // Gone already, or a folder of that name: not a cache this prunes.
+    }
+  }
 }
