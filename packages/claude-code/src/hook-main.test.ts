@@ -16,15 +16,17 @@ const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 const ENTRY = ["--conditions=memfiles-dist", join(DIST, "hook-main.js")];
 const RESOLVED_LOGGER = fileURLToPath(new URL("../test/log-resolved.mjs", import.meta.url));
 const INTL_COUNTER = fileURLToPath(new URL("../test/count-intl.mjs", import.meta.url));
+const STDIN_IS_TTY = fileURLToPath(new URL("../test/stdin-is-tty.mjs", import.meta.url));
 // Two node starts (the hook, then its detached child loading the write pass) take several seconds
 // on a busy 2-core machine; a minute is the honest limit.
 const PROCESS_TIMEOUT_MS = 60_000;
 
 beforeAll(() => expectBuilt(["claude-code", "core", "errors", "prompts"]));
 
+/** Runs the hook entry; `stdin` `undefined`: left open, never ended (a person at a terminal). */
 function hook(
   args: string[],
-  stdin: string,
+  stdin: string | undefined,
   options: { entry?: string[]; env?: NodeJS.ProcessEnv } = {},
 ): Promise<{ code: number; stdout: string; stderr: string; pid: number }> {
   // pnpm's NODE_PATH would find packages that Claude Code's hook process cannot.
@@ -38,10 +40,11 @@ function hook(
       { env },
       (error, stdout, stderr) => {
         const code = error ? Number(error.code ?? 1) : 0;
+        child.stdin?.destroy();
         resolveRun({ code, stdout, stderr, pid: child.pid ?? -1 });
       },
     );
-    child.stdin?.end(stdin);
+    if (stdin !== undefined) child.stdin?.end(stdin);
   });
 }
 
@@ -83,32 +86,77 @@ describe("the hook entry (a process)", { timeout: PROCESS_TIMEOUT_MS }, () => {
     },
   );
 
+  // Argument mistakes with stdin left open: each is said before stdin is read, so a person who
+  // typed the command is not left waiting for an input that never comes.
+  const stdinLeftOpen = undefined;
   it.each([
     {
       args: ["nonsense"],
+      stdin: stdinLeftOpen,
       says: /^memfiles: "nonsense" is not a hook event; .* Nothing was done\.\n$/,
     },
     {
       args: ["user-prompt-submit", "--root"],
-      says: /^memfiles: --root needs a value; the user-prompt-submit hook did nothing\.\n$/,
+      stdin: stdinLeftOpen,
+      says: /^memfiles: Option '--root <value>' argument missing; the user-prompt-submit hook did nothing\.\n$/,
     },
     {
       args: ["session-end", "--model"],
-      says: /^memfiles: --model needs a value; the session-end hook did nothing\.\n$/,
+      stdin: stdinLeftOpen,
+      says: /^memfiles: Option '--model <value>' argument missing; the session-end hook did nothing\.\n$/,
+    },
+    {
+      args: ["user-prompt-submit", "--root", "--model", "x"],
+      stdin: stdinLeftOpen,
+      says: /^memfiles: Option '--root' argument is ambiguous\. .*'--root=-XYZ'; the user-prompt-submit hook did nothing\.\n$/,
+    },
+    {
+      args: ["session-start", "--root="],
+      stdin: stdinLeftOpen,
+      says: /^memfiles: Option '--root' has an empty value; the session-start hook did nothing\.\n$/,
+    },
+    {
+      args: ["session-start", "--rot", "memory"],
+      stdin: stdinLeftOpen,
+      says: /^memfiles: Unknown option '--rot'.*; the session-start hook did nothing\.\n$/,
     },
     {
       args: ["pre-tool-use"],
       stdin: "not json {",
       says: /^memfiles: the pre-tool-use hook's stdin is not Claude Code's hook input .*; the edit goes ahead unchecked\.\n$/,
     },
+    // The write pass's child has no stderr: its input is checked before it starts.
+    ...["session-end", "pre-compact"].map((event) => ({
+      args: [event],
+      stdin: "not json {",
+      says: new RegExp(
+        `^memfiles: the ${event} hook's stdin is not Claude Code's hook input .*; nothing was done\\.\\n$`,
+      ),
+    })),
+    // A terminal's stdin is not waited for (the preload marks the open pipe a TTY).
+    ...["user-prompt-submit", "session-end"].map((event) => ({
+      args: [event],
+      stdin: stdinLeftOpen,
+      tty: true,
+      says: new RegExp(
+        `^memfiles: the ${event} hook's stdin is not Claude Code's hook input .*; nothing was done\\.\\n$`,
+      ),
+    })),
   ])(
     "$args exits 0, prints nothing on stdout and one line on stderr",
-    async ({ args, stdin, says }) => {
+    async ({ args, stdin, says, ...row }) => {
       const { cwd } = await hookFolders();
-      const input = stdin ?? hookInput(cwd, { prompt: "Where do I deploy the app?" });
-      const run = await hook(args, input, { env: { HOME: cwd } });
+      const run = await hook(args, stdin, {
+        env: { HOME: cwd },
+        ...("tty" in row ? { entry: ["--import", STDIN_IS_TTY, ...ENTRY] } : {}),
+      });
       expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 0, stdout: "" });
       expect(run.stderr).toMatch(says);
+      // No write pass was handed an input.
+      const left = (await readdir(tmpdir())).filter((name) =>
+        name.startsWith(`memfiles-hook-${run.pid}-`),
+      );
+      expect(left).toEqual([]);
     },
   );
 

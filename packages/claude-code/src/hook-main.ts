@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { argumentErrorLine, isHookEvent, notAnEventLine, notHookInputLine } from "./hook-events.js";
 import { readHookStdin } from "./read-hook-stdin.js";
 
 /** The events whose work is a write pass, done in a detached child. */
@@ -71,7 +72,7 @@ function startDetached(event: string, stdin: string, argv: string[], values: Opt
 }
 
 /** The detached child: SessionEnd / PreCompact's hook with the write pass run in this process. */
-async function runDetached(text: (name: string) => string | undefined): Promise<void> {
+async function runDetached(text: (name: keyof Options) => string | undefined): Promise<void> {
   const event = text("event");
   const file = text("input-file");
   if (event === undefined || file === undefined || !DETACHED_EVENTS.has(event)) return;
@@ -87,10 +88,11 @@ async function runDetached(text: (name: string) => string | undefined): Promise<
 
 type Options = ReturnType<typeof parseOptions>["values"];
 
+/** Strict: a missing value, an option where a value should be, an unknown option all throw. */
 function parseOptions(args: string[]) {
   return parseArgs({
     args,
-    strict: false,
+    strict: true,
     options: {
       root: { type: "string" },
       model: { type: "string" },
@@ -100,28 +102,50 @@ function parseOptions(args: string[]) {
   });
 }
 
+/**
+ * Every mistake in the arguments is reported before stdin is read: a person who typed the command
+ * at a terminal gets the line at once, not after ending the input.
+ */
 async function main(argv: string[]): Promise<void> {
   const [event = "", ...rest] = argv[0] === "hook" ? argv.slice(1) : argv;
-  const { values } = parseOptions(rest);
-  // `--root` with no value would fall back to the auto memory: do nothing and say so instead.
-  const bare = ["root", "model", "event", "input-file"].find((name) => values[name] === true);
-  if (bare !== undefined) {
-    process.stderr.write(`memfiles: --${bare} needs a value; the ${event} hook did nothing.\n`);
+  let values: Options;
+  try {
+    ({ values } = parseOptions(rest));
+  } catch (error) {
+    process.stderr.write(argumentErrorLine(event, (error as Error).message));
     return;
   }
-  const text = (name: string) =>
-    typeof values[name] === "string" ? (values[name] as string) : undefined;
+  // `--root=` with no folder would fall back to the auto memory: do nothing and say so instead.
+  const empty = Object.entries(values).find(([, value]) => value === "");
+  if (empty !== undefined) {
+    process.stderr.write(argumentErrorLine(event, `Option '--${empty[0]}' has an empty value`));
+    return;
+  }
+  const text = (name: keyof Options) => values[name];
   if (event === "detached") {
     await runDetached(text);
     return;
   }
+  if (!isHookEvent(event)) {
+    process.stderr.write(notAnEventLine(event));
+    return;
+  }
+  // A terminal's stdin is a person, not Claude Code: no hook input is coming, so none is awaited.
   const {
     text: stdin,
     tooLarge,
     tail,
-  } = await readHookStdin(process.stdin, undefined, { keepTail: event === "pre-tool-use" });
+  } = process.stdin.isTTY === true
+    ? { text: "", tooLarge: false, tail: undefined }
+    : await readHookStdin(process.stdin, undefined, { keepTail: event === "pre-tool-use" });
   // Input over the cap goes to runHook, which logs it and prints nothing.
   if (DETACHED_EVENTS.has(event) && !tooLarge) {
+    // Checked here: the detached child's stderr goes nowhere.
+    const { parseHookInput } = await import("./hook-input.js");
+    if (parseHookInput(stdin) === undefined) {
+      process.stderr.write(notHookInputLine(event));
+      return;
+    }
     startDetached(event, stdin, argv, values);
     return;
   }

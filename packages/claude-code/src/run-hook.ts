@@ -10,6 +10,7 @@ import {
   type TimeZoneFromEnv,
   timeZoneFromEnv,
 } from "@memfiles/core/recall";
+import { type HookEvent, notAnEventLine, notHookInputLine } from "./hook-events.js";
 import { type HookInput, parseHookInput } from "./hook-input.js";
 import { logHook } from "./hook-log.js";
 import type { HookContext, HookOutput, WritePassRequest } from "./hooks/hook-context.js";
@@ -32,10 +33,9 @@ export const HOOKS = {
   "pre-tool-use": async () => (await import("./hooks/pre-tool-use.js")).preToolUse,
   "pre-compact": async () => (await import("./hooks/session-end.js")).sessionEnd,
   "session-end": async () => (await import("./hooks/session-end.js")).sessionEnd,
-} as const satisfies Record<string, () => Promise<Hook>>;
+} as const satisfies Record<HookEvent, () => Promise<Hook>>;
 
-/** An event `memfiles hook` handles. */
-export type HookEvent = keyof typeof HOOKS;
+export type { HookEvent };
 
 /** Claude Code's name of each event (settings keys, `hook_event_name`). */
 export const CLAUDE_CODE_EVENT_NAMES: Record<HookEvent, string> = {
@@ -115,23 +115,10 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
   const load = (HOOKS as Record<string, () => Promise<Hook>>)[options.event];
   // Exit 0 and nothing on stdout whatever the mistake (Claude Code takes exit 2 as "block"); the
   // stderr line is for a person who typed the command or reads Claude Code's debug log.
-  if (load === undefined) {
-    const events = Object.keys(HOOKS).join(", ");
-    return {
-      stdout: "",
-      stderr: `memfiles: "${options.event}" is not a hook event; \`memfiles hook\` takes ${events}. Nothing was done.\n`,
-    };
-  }
+  if (load === undefined) return { stdout: "", stderr: notAnEventLine(options.event) };
   if (options.stdinTooLarge === true) return tooLargeInput(options);
   const input: HookInput | undefined = parseHookInput(options.stdin);
-  if (input === undefined) {
-    const outcome =
-      options.event === "pre-tool-use" ? "the edit goes ahead unchecked" : "nothing was done";
-    return {
-      stdout: "",
-      stderr: `memfiles: the ${options.event} hook's stdin is not Claude Code's hook input (a JSON object with session_id and cwd); ${outcome}.\n`,
-    };
-  }
+  if (input === undefined) return { stdout: "", stderr: notHookInputLine(options.event) };
   const env = options.env ?? process.env;
   let store: MemoryStore | undefined;
   const warnings: string[] = [];

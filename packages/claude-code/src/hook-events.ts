@@ -1,0 +1,34 @@
+/**
+ * The events `memfiles hook <event>` takes (kebab-case of Claude Code's event names), and the one
+ * stderr line of each mistake a hook reports: read by the hook entry before it loads anything,
+ * and by `runHook`.
+ */
+export const HOOK_EVENTS = [
+  "session-start",
+  "user-prompt-submit",
+  "pre-tool-use",
+  "pre-compact",
+  "session-end",
+] as const;
+
+/** An event `memfiles hook` handles. */
+export type HookEvent = (typeof HOOK_EVENTS)[number];
+
+/** Whether `memfiles hook` handles this event. */
+export const isHookEvent = (event: string): event is HookEvent =>
+  (HOOK_EVENTS as readonly string[]).includes(event);
+
+/** The stderr line of an event `memfiles hook` does not take. */
+export const notAnEventLine = (event: string): string =>
+  `memfiles: "${event}" is not a hook event; \`memfiles hook\` takes ${HOOK_EVENTS.join(", ")}. Nothing was done.\n`;
+
+/** The stderr line of a stdin that is not Claude Code's hook input. */
+export const notHookInputLine = (event: string): string =>
+  `memfiles: the ${event} hook's stdin is not Claude Code's hook input (a JSON object with session_id and cwd); ${event === "pre-tool-use" ? "the edit goes ahead unchecked" : "nothing was done"}.\n`;
+
+/**
+ * The stderr line of a mistake in the hook's arguments (`problem`: the option parser's message,
+ * made one line).
+ */
+export const argumentErrorLine = (event: string, problem: string): string =>
+  `memfiles: ${problem.replace(/\s*\n\s*/g, " ").replace(/[.\s]*$/, "")}; the ${event} hook did nothing.\n`;
