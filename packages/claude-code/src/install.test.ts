@@ -222,6 +222,19 @@ describe("installClaudeCode / uninstallClaudeCode", () => {
     ["{} on a line of its own", "{}"],
     ["an empty file", ""],
     ["a blank line", "\n"],
+    // The person's empty containers memfiles' entries go into, kept empty.
+    [
+      "with empty containers",
+      '{\n  "hooks": {},\n  "mcpServers": {},\n  "enabledMcpjsonServers": []\n}\n',
+    ],
+    [
+      "with empty containers on one line",
+      '{"hooks":{},"mcpServers":{},"enabledMcpjsonServers":[]}',
+    ],
+    [
+      "with empty event lists",
+      '{\n\t"hooks": {\n\t\t"SessionStart": [],\n\t\t"Stop": [],\n\t\t"PreToolUse": []\n\t},\n\t"model": "opus"\n}\n',
+    ],
   ])("install then uninstall gives back settings %s byte for byte", async (_name, text) => {
     const { options, settingsPath, mcpPath } = await files();
     const localSettingsPath = join(dirname(settingsPath), "settings.local.json");

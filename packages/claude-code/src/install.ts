@@ -429,7 +429,8 @@ function withoutMemfilesHooks(hooks: Json): Json {
       if (others.length === group.hooks.length) return [group];
       return others.length === 0 ? [] : [{ ...group, hooks: others }];
     });
-    if (left.length > 0) kept[event] = left;
+    // A list memfiles' hooks leave empty goes; one the person left empty stays.
+    if (left.length > 0 || groups.length === 0) kept[event] = left;
   }
   return kept;
 }
@@ -476,11 +477,13 @@ export async function installClaudeCode(options: InstallOptions): Promise<Instal
   // The settings folder (`.claude/`) install made, for uninstall to remove once empty.
   if (!folderExisted && existsSync(folder)) created.push(folder);
   const blank = Object.entries(result.blank).filter(([path]) => changed(path));
-  if (options.recordPath !== undefined && created.length + blank.length > 0) {
+  const empty = Object.entries(result.empty).filter(([path]) => changed(path));
+  if (options.recordPath !== undefined && created.length + blank.length + empty.length > 0) {
     const record = await readRecord(options.recordPath);
     await writeRecord(options.recordPath, {
       created: [...new Set([...record.created, ...created])],
       blank: { ...record.blank, ...Object.fromEntries(blank) },
+      empty: { ...record.empty, ...Object.fromEntries(empty) },
     });
   }
   return {
@@ -490,10 +493,16 @@ export async function installClaudeCode(options: InstallOptions): Promise<Instal
 }
 
 /**
- * What install noted at `recordPath`: the files it created, and the text of each file that was
- * blank (empty or white space) before it, so uninstall can give back exactly those.
+ * What install noted at `recordPath`: the files it created, the text of each file that was blank
+ * (empty or white space) before it, and per file the containers memfiles' entries went into that
+ * were empty before (`{ "mcpServers": {} }`, `{ "hooks": { "Stop": [] } }`), so uninstall can
+ * give back exactly those.
  */
-type InstallRecord = { created: string[]; blank: Record<string, string> };
+type InstallRecord = {
+  created: string[];
+  blank: Record<string, string>;
+  empty: Record<string, Json>;
+};
 
 /** The install record at `recordPath` (empty when it is missing or unreadable). */
 async function readRecord(recordPath: string): Promise<InstallRecord> {
@@ -502,7 +511,11 @@ async function readRecord(recordPath: string): Promise<InstallRecord> {
     .catch(() => undefined);
   const created = isObject(value) ? value.created : undefined;
   const blank = isObject(value) && isObject(value.blank) ? value.blank : {};
+  const empty = isObject(value) && isObject(value.empty) ? value.empty : {};
   return {
+    empty: Object.fromEntries(
+      Object.entries(empty).filter((entry): entry is [string, Json] => isObject(entry[1])),
+    ),
     created: Array.isArray(created) ? created.filter((path) => typeof path === "string") : [],
     blank: Object.fromEntries(
       Object.entries(blank).filter(
@@ -515,19 +528,56 @@ async function readRecord(recordPath: string): Promise<InstallRecord> {
 
 async function writeRecord(recordPath: string, record: InstallRecord): Promise<void> {
   const blank = Object.keys(record.blank).length > 0 ? { blank: record.blank } : {};
-  if (record.created.length === 0 && Object.keys(blank).length === 0)
+  const empty = Object.keys(record.empty).length > 0 ? { empty: record.empty } : {};
+  if (record.created.length === 0 && Object.keys({ ...blank, ...empty }).length === 0)
     await rm(recordPath, { force: true });
   else
     await writeText(
       recordPath,
-      `${JSON.stringify({ created: record.created, ...blank }, null, 2)}\n`,
+      `${JSON.stringify({ created: record.created, ...blank, ...empty }, null, 2)}\n`,
       NEW_FILE,
     );
 }
 
+/**
+ * The container of a settings file memfiles' entries go into (`key`: `hooks` and its event lists,
+ * `mcpServers` or `enabledMcpjsonServers`) when it is empty now, as a skeleton of the file
+ * (`{ "mcpServers": {} }`, `{ "hooks": { "Stop": [] } }`), else `undefined`.
+ */
+function emptyContainersOf(value: Json, key: keyof typeof CONTAINERS): Json | undefined {
+  const container = value[key];
+  if (isObject(container) && key === "hooks" && Object.keys(container).length > 0) {
+    const events = Object.values(CLAUDE_CODE_EVENT_NAMES).filter(
+      (name) => Array.isArray(container[name]) && (container[name] as unknown[]).length === 0,
+    );
+    return events.length === 0
+      ? undefined
+      : { hooks: Object.fromEntries(events.map((name) => [name, []])) };
+  }
+  return same(container, CONTAINERS[key]) ? { [key]: CONTAINERS[key] } : undefined;
+}
+
+/** The containers memfiles' entries go into, empty. */
+const CONTAINERS = { hooks: {}, mcpServers: {}, enabledMcpjsonServers: [] };
+
+/** `value` with each container of `skeleton` it lacks put back (empty, as install found it). */
+function withContainers(value: Json, skeleton: Json | undefined): Json {
+  if (skeleton === undefined) return value;
+  const next: Json = { ...value };
+  for (const [key, container] of Object.entries(skeleton)) {
+    const current = next[key];
+    if (current === undefined) next[key] = container;
+    else if (isObject(current) && isObject(container))
+      next[key] = withContainers(current, container);
+  }
+  return next;
+}
+
 async function wire(
   options: InstallOptions,
-): Promise<InstallResult & { created: string[]; blank: Record<string, string> }> {
+): Promise<
+  InstallResult & { created: string[]; blank: Record<string, string>; empty: Record<string, Json> }
+> {
   const settings = await readJson(options.settingsPath);
   const mcp = await readJson(options.mcpPath);
   const local =
@@ -552,6 +602,18 @@ async function wire(
         ? [[path, file.text]]
         : [],
     ),
+  );
+  const empty = Object.fromEntries(
+    (
+      [
+        [options.settingsPath, settings, "hooks"],
+        [options.mcpPath, mcp, "mcpServers"],
+        [options.localSettingsPath, local, "enabledMcpjsonServers"],
+      ] as const
+    ).flatMap(([path, file, key]) => {
+      const skeleton = file === undefined ? undefined : emptyContainersOf(file.value, key);
+      return path === undefined || skeleton === undefined ? [] : [[path, skeleton]];
+    }),
   );
 
   const existing =
@@ -601,27 +663,30 @@ async function wire(
     changed.push(options.mcpPath);
   }
   if (local === undefined || options.localSettingsPath === undefined)
-    return { changed, created, blank };
+    return { changed, created, blank, empty };
   const said = (key: string) =>
     [local.value, settings.value].some((file) => listOf(file[key]).includes(MCP_SERVER_NAME));
-  if (said("disabledMcpjsonServers")) return { changed, created, blank, mcpApproval: "rejected" };
+  if (said("disabledMcpjsonServers"))
+    return { changed, created, blank, empty, mcpApproval: "rejected" };
   if (
     said("enabledMcpjsonServers") ||
     [local.value, settings.value].some((file) => file.enableAllProjectMcpServers === true)
   ) {
-    return { changed, created, blank, mcpApproval: "already_approved" };
+    return { changed, created, blank, empty, mcpApproval: "already_approved" };
   }
   await writeJson(options.localSettingsPath, local, {
     ...local.value,
     enabledMcpjsonServers: [...listOf(local.value.enabledMcpjsonServers), MCP_SERVER_NAME],
   });
   changed.push(options.localSettingsPath);
-  return { changed, created, blank, mcpApproval: "approved" };
+  return { changed, created, blank, empty, mcpApproval: "approved" };
 }
 
 /**
  * Takes memfiles out of Claude Code's settings: its hooks, its MCP server and its approval,
- * nothing else, edited in place (the rest of each file keeps its bytes). A file left empty (`{}`)
+ * nothing else, edited in place (the rest of each file keeps its bytes). A container
+ * (`mcpServers`, `hooks` or an event's list, `enabledMcpjsonServers`) left empty is kept empty
+ * when `recordPath` notes it was empty before install, else removed. A file left empty (`{}`)
  * is removed when `recordPath` notes that install created it, written back blank when it notes
  * it was blank, and kept as `{}` otherwise (the person had it before); so is the settings folder
  * install created, once empty.
@@ -639,15 +704,18 @@ export async function uninstallClaudeCode(
   const changed: string[] = [];
   const record: InstallRecord =
     options.recordPath === undefined
-      ? { created: [], blank: {} }
+      ? { created: [], blank: {}, empty: {} }
       : await readRecord(options.recordPath);
   const done: string[] = [];
   // A file memfiles created is removed once emptied, a blank one written back blank; any other
   // file the person had is edited.
-  const put = async (path: string, file: JsonFile, next: Json) => {
+  // A container that was empty before install is given back empty.
+  const put = async (path: string, file: JsonFile, without: Json) => {
+    const next = withContainers(without, record.empty[path]);
     const emptied = Object.keys(next).length === 0;
     const blank = record.blank[path];
-    if (record.created.includes(path) || blank !== undefined) done.push(path);
+    if (record.created.includes(path) || blank !== undefined || path in record.empty)
+      done.push(path);
     if (emptied && record.created.includes(path)) return rm(path, { force: true });
     if (emptied && blank !== undefined) return writeText(path, blank, file.format);
     return writeJson(path, file, next);
@@ -696,6 +764,9 @@ export async function uninstallClaudeCode(
       created: record.created.filter((path) => !done.includes(path) && !folders.includes(path)),
       blank: Object.fromEntries(
         Object.entries(record.blank).filter(([path]) => !done.includes(path)),
+      ),
+      empty: Object.fromEntries(
+        Object.entries(record.empty).filter(([path]) => !done.includes(path)),
       ),
     });
   for (const folder of folders) await rmdir(folder).catch(() => undefined);
