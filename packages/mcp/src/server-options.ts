@@ -17,7 +17,7 @@ import type { MemfilesMcpServerOptions } from "./server.js";
 import { prepareMemoryFolder } from "./startup.js";
 
 /** `memfiles-mcp --help`, and what a start without a memory prints. */
-export const USAGE = `Usage: memfiles-mcp --root <memory folder> [--create] [--layout ${[...LAYOUT_NAMES, "auto"].join("|")}] [--project <kebab-name>] [--max-chars <n>] [--time-zone <IANA name>]
+export const USAGE = `Usage: memfiles-mcp --root <memory folder> [--create] [--layout ${[...LAYOUT_NAMES, "auto"].join("|")}] [--project <kebab-name> | --cwd-project] [--max-chars <n>] [--time-zone <IANA name>]
        memfiles-mcp --claude-code-memory [--create] [--layout ...] [--project ...]
        memfiles-mcp --database-url <postgres://...> --tenant <user> [--layout ...] [--project ...]
        memfiles-mcp --pglite <data folder> [--tenant <user>] [--layout ...] [--project ...]
@@ -31,7 +31,9 @@ one JSON-RPC message: a bigger one is refused with an error and the server goes 
 written in --time-zone (default $MEMFILES_TIME_ZONE, else $TZ, when it names a zone, else UTC). --claude-code-memory serves
 Claude Code's auto memory of the project the server runs in (the folder the memfiles hooks use
 without --root), found from the working directory when the server starts, and is scoped to that
-project as the hooks are (--project defaults to the project folder's name in kebab-case).`;
+project as the hooks are (--project defaults to the project folder's name in kebab-case).
+--cwd-project scopes any memory so, to the project of the folder the server starts in (a folder
+name with letters outside a-z gives no project: every project's memories are served).`;
 
 // The tenant of a single-user PGlite database when none is given.
 const LOCAL_TENANT = "local";
@@ -94,6 +96,7 @@ export async function openServerMemory(
       tenant: { type: "string" },
       pglite: { type: "string" },
       project: { type: "string" },
+      "cwd-project": { type: "boolean" },
       "max-chars": { type: "string" },
       "max-message-bytes": { type: "string" },
       create: { type: "boolean" },
@@ -148,11 +151,18 @@ export async function openServerMemory(
   const databaseUrl =
     values["database-url"] ??
     (root === undefined && values.pglite === undefined ? env.DATABASE_URL : undefined);
+  if (values["cwd-project"] === true && values.project !== undefined) {
+    throw new McpOptionsError(
+      "Refused --cwd-project with --project: the server has one project scope. Pass one of them.",
+    );
+  }
   // The auto memory is the project's the server starts in, and so is its scope: the hooks recall
   // for that project (core's projectNameOf), so a server wired for every project (`--user`) shows
-  // the session's project's memories and global ones, not every project's.
+  // the session's project's memories and global ones, not every project's. `--cwd-project` asks
+  // the same of any memory (a hooks' `--root` folder).
   const cwdProject =
-    values["claude-code-memory"] === true && values.project === undefined
+    (values["claude-code-memory"] === true || values["cwd-project"] === true) &&
+    values.project === undefined
       ? projectNameOf(cwd)
       : undefined;
   const project =

@@ -51,10 +51,19 @@ describe("--claude-code-memory: the auto memory of the project the server starts
     await opened.close();
   });
 
-  it("is refused with --root", async () => {
-    await expect(
-      openServerMemory(["--claude-code-memory", "--root", "memory"], {}, tmpdir()),
-    ).rejects.toMatchObject({ code: "invalid_server_options" });
+  it.each([
+    {
+      name: "--claude-code-memory with --root",
+      args: ["--claude-code-memory", "--root", "memory"],
+    },
+    {
+      name: "--cwd-project with --project",
+      args: ["--root", "m", "--cwd-project", "--project", "x"],
+    },
+  ])("$name is refused", async ({ args }) => {
+    await expect(openServerMemory(args, {}, tmpdir())).rejects.toMatchObject({
+      code: "invalid_server_options",
+    });
   });
 
   // A server wired for every project (`install --user`) starts in each session's folder: it is
@@ -79,6 +88,19 @@ describe("--claude-code-memory: the auto memory of the project the server starts
       name: "--root (any folder, no project)",
       args: ["--root", "AUTO"],
       folder: "shop",
+      project: undefined,
+    },
+    // A hooks' --root folder (`install --root`), scoped as the hooks are.
+    {
+      name: "--root with --cwd-project",
+      args: ["--root", "AUTO", "--cwd-project"],
+      folder: "shop",
+      project: "shop",
+    },
+    {
+      name: "--root with --cwd-project in a folder --project refuses",
+      args: ["--root", "AUTO", "--cwd-project"],
+      folder: "café",
       project: undefined,
     },
   ])("$name: scoped to $project", async ({ args, folder, project }) => {

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -162,14 +163,53 @@ describe("memfiles claude-code", () => {
     const mcp = JSON.parse(await readFile(join(cwd, ".mcp.json"), "utf8"));
     expect(mcp.mcpServers.memfiles.args).toEqual(expect.arrayContaining(["--root", root]));
     expect(mcp.mcpServers.memfiles.args).not.toContain("--create");
-    // The project the hooks scope recall to (the folder "my.app"), so the server reads its files too.
-    expect(mcp.mcpServers.memfiles.args.slice(-2)).toEqual(["--project", "my-app"]);
+    // Scoped to the project it starts in, as the hooks are: no project name written.
+    expect(mcp.mcpServers.memfiles.args).toContain("--cwd-project");
+    expect(mcp.mcpServers.memfiles.args).not.toContain("--project");
     await rm(root, { recursive: true });
     output.stdout = "";
     expect(await runMemfiles(["claude-code", "status"], context)).toBe(0);
     expect(output.stdout).toContain(
       `Memory: ${root} (missing: the hooks do nothing until it exists;`,
     );
+  });
+
+  // The server as Claude Code starts it: the registered command, in the project's folder. A
+  // project name the server refuses (letters outside a-z) must not keep it from starting.
+  it.each([
+    { name: "a project install", folder: "café", args: [] },
+    { name: "a project install --root", folder: "café", args: ["--root", "memory", "--create"] },
+    { name: "a --user install --root", folder: "café", args: ["--user", "--root", "memory"] },
+    { name: "a --user install", folder: "my.app", args: ["--user"] },
+  ])("$name in $folder registers a server that starts there", async ({ folder, args }) => {
+    const { base, home, cwd, context } = await project();
+    const here = join(base, folder);
+    await mkdir(here, { recursive: true });
+    await mkdir(join(cwd, "memory"), { recursive: true });
+    const at = args.includes("--user") ? { ...context, cwd } : { ...context, cwd: here };
+    expect(await runMemfiles(["claude-code", "install", ...args], at)).toBe(0);
+    const file = args.includes("--user") ? join(home, ".claude.json") : join(here, ".mcp.json");
+    const { command, args: serverArgs } = JSON.parse(await readFile(file, "utf8")).mcpServers
+      .memfiles as { command: string; args: string[] };
+    expect(serverArgs).not.toContain("--project");
+    expect(serverArgs.includes("--cwd-project")).toBe(args.includes("--root"));
+    const server = spawn(command, serverArgs, { cwd: here, env: { ...process.env, HOME: home } });
+    let stdout = "";
+    let stderr = "";
+    server.stderr.on("data", (chunk) => (stderr += chunk));
+    const answered = new Promise<string>((resolveAnswer, reject) => {
+      server.stdout.on("data", (chunk) => {
+        stdout += chunk;
+        if (stdout.includes("\n")) resolveAnswer(stdout);
+      });
+      server.on("exit", (code) => reject(new Error(`exit ${code}: ${stderr}`)));
+    });
+    server.stdin.write(
+      `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "0" } } })}\n`,
+    );
+    const answer = JSON.parse((await answered).split("\n")[0] ?? "");
+    server.kill();
+    expect(answer).toMatchObject({ id: 1, result: { serverInfo: { name: "memfiles" } } });
   });
 
   it("import without --root uses the folder the project's hooks are wired to", async () => {

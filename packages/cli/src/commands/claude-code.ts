@@ -16,7 +16,6 @@ import {
   type McpApproval,
   memfilesToolsAllowed,
   memoryLocation,
-  projectNameOf,
   projectRootOf,
   readHookLog,
   readInstall,
@@ -140,12 +139,14 @@ function hookCommand(): string[] {
 
 /**
  * The MCP server's command: the sibling package's bin when it is installed, else through npx.
- * `root` `undefined`: the auto memory of whichever project the server starts in (`--user`).
- * Inside a built workspace clone it adds `--conditions=memfiles-dist`, as {@link hookCommand} does,
- * so the server starts from dist/ instead of compiling TypeScript through tsx. `project`: the
- * project a project install's server serves `projects/<name>.md` of, as the hooks do.
+ * `root` `undefined`: the auto memory of whichever project the server starts in. Inside a built
+ * workspace clone it adds `--conditions=memfiles-dist`, as {@link hookCommand} does, so the server
+ * starts from dist/ instead of compiling TypeScript through tsx. Its project scope is the project
+ * it starts in, as the hooks' is the session's: the server's own rule (no `--project` name is
+ * written, so a folder name it would refuse, such as "café", leaves it unscoped rather than
+ * failing to start), for a project install and `--user` alike.
  */
-function mcpServerCommand(root: string | undefined, project: string | undefined): string[] {
+function mcpServerCommand(root: string | undefined): string[] {
   const candidates = [
     fileURLToPath(new URL("../../../mcp/bin/memfiles-mcp.js", import.meta.url)),
     fileURLToPath(new URL("../../../../@memfiles/mcp/bin/memfiles-mcp.js", import.meta.url)),
@@ -162,14 +163,9 @@ function mcpServerCommand(root: string | undefined, project: string | undefined)
   // A --root folder exists once install ran (it refuses a missing one without --create); the
   // server must not make a new empty one when it is moved away later, as no command does. The
   // auto memory is Claude Code's own folder, made at its first write.
-  const memory = root === undefined ? ["--claude-code-memory", "--create"] : ["--root", root];
-  return [
-    ...server,
-    ...memory,
-    "--layout",
-    "auto",
-    ...(project === undefined ? [] : ["--project", project]),
-  ];
+  const memory =
+    root === undefined ? ["--claude-code-memory", "--create"] : ["--root", root, "--cwd-project"];
+  return [...server, ...memory, "--layout", "auto"];
 }
 
 /**
@@ -280,10 +276,7 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         // Without --root the server finds the auto memory of the project it starts in, as the
         // hooks do: for every project (--user) one folder would serve the others its memory, and
         // a project's shared .mcp.json then holds no one's home folder.
-        mcpCommand: mcpServerCommand(
-          options.root === undefined ? undefined : location.root,
-          options.user === true ? undefined : projectNameOf(context.cwd),
-        ),
+        mcpCommand: mcpServerCommand(options.root === undefined ? undefined : location.root),
         root,
         ...(options.user === true ? {} : { projectFolder: checkoutRootOf(context.cwd) }),
       });
