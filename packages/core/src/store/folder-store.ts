@@ -11,6 +11,7 @@ import {
 import { isLeftoverTemp, readFileInside, writeFileInside } from "./inside-root.js";
 import {
   appendInternalFile,
+  type InternalWriteOptions,
   type ReadInternalOptions,
   readInternalFile,
   writeInternalFile,
@@ -393,12 +394,16 @@ export class FolderStore implements StoreEngine {
     return readInternalFile(this.root, relativePath, options);
   }
 
-  writeInternal(relativePath: string, text: string): Promise<void> {
-    return writeInternalFile(this.root, relativePath, text, this.#lockOptions);
+  writeInternal(relativePath: string, text: string, options?: InternalWriteOptions): Promise<void> {
+    return writeInternalFile(this.root, relativePath, text, { ...this.#lockOptions, ...options });
   }
 
-  appendInternal(relativePath: string, text: string): Promise<void> {
-    return appendInternalFile(this.root, relativePath, text, this.#lockOptions);
+  appendInternal(
+    relativePath: string,
+    text: string,
+    options?: InternalWriteOptions,
+  ): Promise<void> {
+    return appendInternalFile(this.root, relativePath, text, { ...this.#lockOptions, ...options });
   }
 
   async #existingRealRoot(): Promise<string | undefined> {
