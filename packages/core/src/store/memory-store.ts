@@ -114,7 +114,8 @@ export class MemoryStore {
   /**
    * Every file {@link list} lists, with a stamp that changes whenever the file does (see
    * {@link FileStamp}), reading no file: what a derived index (the recall index) compares to notice
-   * a change by any writer, a person's editor included.
+   * a change by any writer, a person's editor included. A file over 16 times the cap is left out
+   * (its row is `too_large`; it is never read).
    *
    * @param known - Paths this store listed before (a name check is a pure function of the path,
    *   so they are not checked again); optional.
