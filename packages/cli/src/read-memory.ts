@@ -59,7 +59,7 @@ export function notReadNotes(files: readonly ShownFile[]): string[] {
   return files.flatMap((file) =>
     file.problems
       .filter((problem) => problem.code === "too_large")
-      .map((problem) => `Skipped ${problem.message}\n`),
+      .map((problem) => `Skipped: ${problem.message}\n`),
   );
 }
 
