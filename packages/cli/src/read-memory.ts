@@ -49,6 +49,21 @@ export async function readMemory(store: MemoryStore): Promise<ShownFile[]> {
 }
 
 /**
+ * What a command that reads every file says of those it did not read (a file over 16 times the
+ * cap, as `check` reports it as `too_large`), one line each.
+ *
+ * @param files - Files from {@link readMemory}.
+ * @returns Lines to print on stderr, each ending in a line break.
+ */
+export function notReadNotes(files: readonly ShownFile[]): string[] {
+  return files.flatMap((file) =>
+    file.problems
+      .filter((problem) => problem.code === "too_large")
+      .map((problem) => `Skipped: ${problem.message}\n`),
+  );
+}
+
+/**
  * One file as shown (see {@link readMemory}).
  *
  * @param row - Its `list()` row.

@@ -3,7 +3,7 @@ import { checkFolder } from "../check/check-folder.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { formatTable, printJson, truncate } from "../output.js";
-import { readMemory } from "../read-memory.js";
+import { notReadNotes, readMemory } from "../read-memory.js";
 import { folderOf, MEMORY_OPTION, type RegisterCommand } from "./command.js";
 
 /**
@@ -22,6 +22,7 @@ export const registerLs: RegisterCommand = (program, context, done) => {
     .action(async (folder: string | undefined, options: { memory?: string; json?: boolean }) => {
       const store = openMemoryFolder(folderOf(folder, options), context);
       const files = await readMemory(store);
+      for (const note of notReadNotes(files)) context.stderr(note);
       if (options.json) {
         printJson(
           context,

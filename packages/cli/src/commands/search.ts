@@ -2,7 +2,7 @@ import { foldSearchText } from "@memfiles/core/internal";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { printJson, truncate } from "../output.js";
-import { readMemory } from "../read-memory.js";
+import { notReadNotes, readMemory } from "../read-memory.js";
 import { folderAndWords, MEMORY_OPTION, type RegisterCommand } from "./command.js";
 
 // How much of the words a "nothing found" line quotes: a pasted page stays one line.
@@ -26,7 +26,9 @@ export const registerSearch: RegisterCommand = (program, context, done) => {
       const wanted = words.flatMap((word) => foldSearchText(word).split(/\s+/)).filter(Boolean);
       const holdsAll = (text: string) =>
         wanted.every((word) => foldSearchText(text).includes(word));
-      const matches = (await readMemory(store)).flatMap((file) => [
+      const files = await readMemory(store);
+      for (const note of notReadNotes(files)) context.stderr(note);
+      const matches = files.flatMap((file) => [
         ...(holdsAll(file.description)
           ? [{ file: file.path, line: 0, text: `description: ${file.description}` }]
           : []),

@@ -58,6 +58,12 @@ export const registerShow: RegisterCommand = (program, context, done) => {
           done(EXIT_CODES.failed);
           return;
         }
+        if (read.notText !== undefined && read.content === "") {
+          // Over 16 times the cap: not read, so there is nothing to print.
+          context.stderr(`Not shown: ${read.path}: ${read.notText}.\n`);
+          done(EXIT_CODES.failed);
+          return;
+        }
         if (!options.json) {
           // The byte order mark is how the file is stored, not text to print (it would reach a
           // terminal or a pipe as an invisible character).

@@ -1,4 +1,5 @@
 import MiniSearch, { type AsPlainObject } from "minisearch";
+import type { InternalWriteOptions } from "../store/internal-files.js";
 import { rowFromText } from "../store/memory-row.js";
 import type { FileStamp, MemoryRow, ReadResult, StoreLayout } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
@@ -59,10 +60,17 @@ export type RecallIndexStore = {
     relativePath: string,
     options?: { firstLine?: boolean },
   ): Promise<string | undefined>;
-  writeInternal(relativePath: string, text: string): Promise<void>;
+  writeInternal(relativePath: string, text: string, options?: InternalWriteOptions): Promise<void>;
   /** Appends to an internal file (the log); without it, every save stores the index whole. */
-  appendInternal?(relativePath: string, text: string): Promise<void>;
+  appendInternal?(
+    relativePath: string,
+    text: string,
+    options?: InternalWriteOptions,
+  ): Promise<void>;
 };
+
+// The index is kept for reads: stored only into a memory folder that exists, never making one.
+const INTO_EXISTING_FOLDER: InternalWriteOptions = { createFolder: false };
 
 /** The project a query is for (`{ project: undefined }`: global memories only). */
 export type IndexScope = { project: string | undefined };
@@ -1188,14 +1196,14 @@ async function storeIndex(
     store.appendInternal !== undefined &&
     stored.log + lines.length <= RECALL_INDEX_LOG_SHARE * stored.main
   ) {
-    await store.appendInternal(RECALL_INDEX_LOG, lines);
+    await store.appendInternal(RECALL_INDEX_LOG, lines, INTO_EXISTING_FOLDER);
     stored.log += lines.length;
     return;
   }
   const text = index.serialize(store);
   index.stored = undefined;
-  await store.writeInternal(RECALL_INDEX_FILE, text);
-  await store.writeInternal(RECALL_INDEX_LOG, "");
+  await store.writeInternal(RECALL_INDEX_FILE, text, INTO_EXISTING_FOLDER);
+  await store.writeInternal(RECALL_INDEX_LOG, "", INTO_EXISTING_FOLDER);
   index.stored = { main: text.length, log: 0 };
 }
 
@@ -1271,6 +1279,6 @@ export async function storeRecallIndexAfterForget(
     if (!index.unsaved) return;
   }
   for (const key of keys) forgetOpened(key);
-  await store.writeInternal(RECALL_INDEX_FILE, "");
-  await store.writeInternal(RECALL_INDEX_LOG, "");
+  await store.writeInternal(RECALL_INDEX_FILE, "", INTO_EXISTING_FOLDER);
+  await store.writeInternal(RECALL_INDEX_LOG, "", INTO_EXISTING_FOLDER);
 }

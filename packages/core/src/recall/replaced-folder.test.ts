@@ -133,6 +133,13 @@ const CASES: Record<string, Case> = {
       ),
     shows: "Lena runs the hosting team",
   },
+  // A request while the folder is away must not make an empty one in its place: the move back
+  // would then fail (or, with mv, put the memory inside it).
+  "the memory folder moved away, then moved back": {
+    replace: (store) => rename(store.root, `${store.root}-away`),
+    change: (store) => rename(`${store.root}-away`, store.root),
+    shows: "uses Neovim",
+  },
   "a folder above the memory folder moved away and a copy put in its place, then a line changed": {
     replace: async (store) => {
       const above = join(store.root, "..");

@@ -8,9 +8,10 @@ import {
   isMissing,
   isResourceLimit,
 } from "../file-system/index.js";
-import { isLeftoverTemp, readFileInside, writeFileInside } from "./inside-root.js";
+import { isLeftoverTemp, OverMaxBytes, readFileInside, writeFileInside } from "./inside-root.js";
 import {
   appendInternalFile,
+  type InternalWriteOptions,
   type ReadInternalOptions,
   readInternalFile,
   writeInternalFile,
@@ -64,9 +65,15 @@ function statKey(stats: Stats): string {
   return `${stats.mtimeMs}:${stats.ctimeMs}:${stats.size}:${stats.ino}:${stats.dev}`;
 }
 
-// A file this many times over the cap (in bytes, so UTF-16 text counts too) is not read at all by
-// list(): reported, never parsed, so one huge file cannot stall every call that lists the folder.
+// A file this many times over the cap (in bytes, so UTF-16 text counts too) is not read at all:
+// list() reports it, read() refuses it and listStamps() leaves it out, so one huge file cannot
+// stall every call that lists, searches or recalls the folder (docs/security.md).
 const TOO_LARGE_FACTOR = 16;
+
+function tooLargeReason(size: number, maxChars: number): string {
+  return `is ${size} bytes, over ${TOO_LARGE_FACTOR} times the ${maxChars}-char cap`;
+}
+const TOO_LARGE_HINT = "split it by hand or move it out of the memory folder";
 
 /** Options of {@link FolderStore}: the folder and the rules `MemoryStore` was opened with. */
 export type FolderStoreOptions = {
@@ -139,7 +146,8 @@ export class FolderStore implements StoreEngine {
         ? await this.#statFiles(realRoot, known, stampOnly)
         : { found: this.#statOnly(realRoot, options.only, known), unstamped: [] };
     const now = Date.now();
-    const stamps = found.map(({ candidate, stats }) => ({
+    const readable = found.filter(({ stats }) => stats.size <= this.#tooLargeBytes);
+    const stamps = readable.map(({ candidate, stats }) => ({
       path: candidate.path,
       stamp: now - Math.max(stats.mtimeMs, stats.ctimeMs) > RACY_WINDOW_MS ? statKey(stats) : "",
     }));
@@ -393,12 +401,16 @@ export class FolderStore implements StoreEngine {
     return readInternalFile(this.root, relativePath, options);
   }
 
-  writeInternal(relativePath: string, text: string): Promise<void> {
-    return writeInternalFile(this.root, relativePath, text, this.#lockOptions);
+  writeInternal(relativePath: string, text: string, options?: InternalWriteOptions): Promise<void> {
+    return writeInternalFile(this.root, relativePath, text, { ...this.#lockOptions, ...options });
   }
 
-  appendInternal(relativePath: string, text: string): Promise<void> {
-    return appendInternalFile(this.root, relativePath, text, this.#lockOptions);
+  appendInternal(
+    relativePath: string,
+    text: string,
+    options?: InternalWriteOptions,
+  ): Promise<void> {
+    return appendInternalFile(this.root, relativePath, text, { ...this.#lockOptions, ...options });
   }
 
   async #existingRealRoot(): Promise<string | undefined> {
@@ -427,9 +439,23 @@ export class FolderStore implements StoreEngine {
     return realRootOf(this.root);
   }
 
+  get #tooLargeBytes(): number {
+    return this.maxChars * TOO_LARGE_FACTOR;
+  }
+
   async #readTarget(realRoot: string, path: string, target: string): Promise<ReadResult> {
     // No-follow read, with at most READ_CONCURRENCY reads in flight (resource errors retried).
-    const bytes = await boundedRead(() => readFileInside(realRoot, target));
+    let bytes: Buffer | undefined;
+    try {
+      bytes = await boundedRead(() =>
+        readFileInside(realRoot, target, { maxBytes: this.#tooLargeBytes }),
+      );
+    } catch (error) {
+      if (!(error instanceof OverMaxBytes)) throw error;
+      // Left as it is, like a file that is not text: nothing to show, and writes refuse it.
+      const notText = `it ${tooLargeReason(error.size, this.maxChars)}, so it was not read: ${TOO_LARGE_HINT}`;
+      return { path, exists: true, version: versionToken(""), content: "", notText };
+    }
     if (bytes === undefined) return { path, exists: false, version: NEW_VERSION };
     return readResultOf(path, decodeText(bytes));
   }
@@ -532,22 +558,7 @@ export class FolderStore implements StoreEngine {
     stats: Stats,
     files?: Map<string, ReadResult & { exists: true }>,
   ): Promise<MemoryRow | undefined> {
-    if (stats.size > this.maxChars * TOO_LARGE_FACTOR) {
-      const row: MemoryRow = {
-        path: candidate.path,
-        name: basename(candidate.path, ".md"),
-        description: "",
-        chars: stats.size,
-        problems: [
-          {
-            code: "too_large",
-            message: `${candidate.path} is ${stats.size} bytes, over ${TOO_LARGE_FACTOR} times the ${this.maxChars}-char cap; it was not read. Split it by hand or move it out of the memory folder.`,
-          },
-        ],
-      };
-      this.#cache.set(candidate.path, { key: statKey(stats), trusted: true, row });
-      return row;
-    }
+    if (stats.size > this.#tooLargeBytes) return this.#tooLargeRow(candidate.path, stats);
     let bytes: Buffer | undefined;
     try {
       // A link (already checked to stay inside) is read at its target, which must not be a link.
@@ -555,11 +566,15 @@ export class FolderStore implements StoreEngine {
       bytes = await boundedRead(async () => {
         const real = await realpath(candidate.absolute);
         if (!followsReal(realRoot, real)) return undefined;
-        return readFileInside(realRoot, real);
+        return readFileInside(realRoot, real, { maxBytes: this.#tooLargeBytes });
       });
     } catch (error) {
       if (isMissing(error)) return undefined;
       if (error instanceof MemoryPathError) return undefined;
+      // Grown past the limit since its stat: reported, keyed by a stat that no longer matches.
+      if (error instanceof OverMaxBytes) {
+        return this.#tooLargeRow(candidate.path, { ...stats, size: error.size } as Stats);
+      }
       // Out of descriptors even after retries: says nothing about the file, so it is no row.
       if (isResourceLimit(error)) throw error;
       return this.#unreadable(candidate.path, error);
@@ -578,6 +593,23 @@ export class FolderStore implements StoreEngine {
     // the next call reads again rather than trusting a row older than the file.
     const trusted = Date.now() - Math.max(stats.mtimeMs, stats.ctimeMs) > RACY_WINDOW_MS;
     this.#cache.set(candidate.path, { key: statKey(stats), trusted, row });
+    return row;
+  }
+
+  #tooLargeRow(path: string, stats: Stats): MemoryRow {
+    const row: MemoryRow = {
+      path,
+      name: basename(path, ".md"),
+      description: "",
+      chars: stats.size,
+      problems: [
+        {
+          code: "too_large",
+          message: `${path} ${tooLargeReason(stats.size, this.maxChars)}; it was not read: ${TOO_LARGE_HINT}.`,
+        },
+      ],
+    };
+    this.#cache.set(path, { key: statKey(stats), trusted: true, row });
     return row;
   }
 

@@ -13,6 +13,14 @@ function escaped(path: string, reason: string): MemoryPathError {
   });
 }
 
+/** A file {@link readFileInside} did not read: it is over the `maxBytes` it was given. */
+export class OverMaxBytes extends Error {
+  override readonly name = "OverMaxBytes";
+  constructor(readonly size: number) {
+    super(`The file is ${size} bytes, over the limit of this read.`);
+  }
+}
+
 /** Bytes the temp suffix adds to a name (see {@link tempNameOf}); names must leave room for it. */
 export const TEMP_SUFFIX_BYTES = ".memfiles-00000000.tmp".length;
 
@@ -64,15 +72,17 @@ async function verifyInside(
  *
  * @param realRoot - The memory root after `realpath`.
  * @param path - The real path of the file (no link in it when it was checked).
- * @param options - `{ firstLine? }`: `true` reads only up to and with the first line break (the
- *   whole file when it has none).
+ * @param options - `{ firstLine?, maxBytes? }`: `firstLine: true` reads only up to and with the
+ *   first line break (the whole file when it has none); `maxBytes` refuses a larger file by the
+ *   opened file's size, before any of it is read.
  * @returns The bytes, or `undefined` when there is no file.
  * @throws {MemoryPathError} when the opened file is not inside, or is hard-linked.
+ * @throws {OverMaxBytes} when the file is over `maxBytes`.
  */
 export async function readFileInside(
   realRoot: string,
   path: string,
-  options: { firstLine?: boolean } = {},
+  options: { firstLine?: boolean; maxBytes?: number } = {},
 ): Promise<Buffer | undefined> {
   let handle: FileHandle;
   try {
@@ -94,6 +104,9 @@ export async function readFileInside(
         path,
         `it has ${stats.nlink} hard links, and another one may be outside the memory folder`,
       );
+    }
+    if (options.maxBytes !== undefined && stats.size > options.maxBytes) {
+      throw new OverMaxBytes(stats.size);
     }
     return options.firstLine === true ? await readFirstLine(handle) : await handle.readFile();
   } finally {

@@ -94,6 +94,31 @@ describe("internal files under .memfiles/", () => {
   });
 
   it.each([
+    [
+      "writeInternalFile",
+      () => writeInternalFile(root, "recall-index.json", "x", { createFolder: false }),
+    ],
+    [
+      "appendInternalFile",
+      () => appendInternalFile(root, "recall-index.log", "x", { createFolder: false }),
+    ],
+    [
+      "MemoryStore.writeInternal",
+      () => new MemoryStore({ root }).writeInternal("a.json", "x", { createFolder: false }),
+    ],
+  ])(
+    "%s with createFolder: false refuses a missing folder and makes nothing",
+    async (_name, write) => {
+      await expect(write()).rejects.toMatchObject({
+        name: "MemoryWriteError",
+        code: "folder_missing",
+      });
+      await expect(write()).rejects.toThrow(/memory folder does not exist\. Nothing was changed\./);
+      expect(await readdir(sandbox)).toEqual([]);
+    },
+  );
+
+  it.each([
     ["a link", () => symlink(sandbox, join(root, ".memfiles"))],
     ["a file", () => writeFile(join(root, ".memfiles"), "x")],
   ])("refuses to read when .memfiles is %s", async (_name, setUp) => {

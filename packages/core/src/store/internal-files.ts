@@ -1,9 +1,10 @@
 import { constants } from "node:fs";
-import { lstat, mkdir, open } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { lstat, mkdir, open, realpath } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { isMissing } from "../file-system/index.js";
 import { readFileInside, writeFileInside } from "./inside-root.js";
 import { MemoryPathError } from "./memory-path-error.js";
+import { MemoryWriteError } from "./memory-write-error.js";
 import {
   ensureInternalFolder,
   INTERNAL_FOLDER,
@@ -118,6 +119,15 @@ export async function readInternalFile(
   }
 }
 
+/** Options of writing an internal file. */
+export type InternalWriteOptions = {
+  /**
+   * `false` for state a read keeps (the recall index): a memory folder that does not exist is not
+   * created for it, and the write is refused. Default `true`: a write may start a new folder.
+   */
+  createFolder?: boolean;
+};
+
 /**
  * Replace a file of the internal state atomically (temp file, fsync, rename) under the store lock.
  * For a read-modify-write, wrap the read and this call in {@link withStoreLock} (it is re-entrant).
@@ -125,17 +135,18 @@ export async function readInternalFile(
  * @param root - The memory folder.
  * @param relativePath - Path inside `.memfiles/`, e.g. `tombstones.json`.
  * @param text - The whole new text.
- * @param options - Lock options (`{ staleMs?, waitMs? }`, ms).
+ * @param options - Lock options (`{ staleMs?, waitMs? }`, ms) and {@link InternalWriteOptions}.
  * @returns Resolves once the file is written.
  * @throws {MemoryPathError} when the name is not a plain relative name.
  * @throws {MemoryLockError} when the lock cannot be taken.
+ * @throws {MemoryWriteError} `folder_missing` when `createFolder` is `false` and there is no folder.
  * @example await writeInternalFile(root, "tombstones.json", JSON.stringify(file));
  */
 export async function writeInternalFile(
   root: string,
   relativePath: string,
   text: string,
-  options: StoreLockOptions = {},
+  options: StoreLockOptions & InternalWriteOptions = {},
 ): Promise<void> {
   await withInternalTarget(root, relativePath, options, (folder, target) =>
     writeFileInside(folder, target, text),
@@ -149,17 +160,18 @@ export async function writeInternalFile(
  * @param root - The memory folder.
  * @param relativePath - Path inside `.memfiles/`, e.g. `usage.jsonl`.
  * @param text - Text to append (include the line break).
- * @param options - Lock options (`{ staleMs?, waitMs? }`, ms).
+ * @param options - Lock options (`{ staleMs?, waitMs? }`, ms) and {@link InternalWriteOptions}.
  * @returns Resolves once the text is appended.
  * @throws {MemoryPathError} when the name is not a plain relative name.
  * @throws {MemoryLockError} when the lock cannot be taken.
+ * @throws {MemoryWriteError} `folder_missing` when `createFolder` is `false` and there is no folder.
  * @example await appendInternalFile(root, "usage.jsonl", `${JSON.stringify(record)}\n`);
  */
 export async function appendInternalFile(
   root: string,
   relativePath: string,
   text: string,
-  options: StoreLockOptions = {},
+  options: StoreLockOptions & InternalWriteOptions = {},
 ): Promise<void> {
   await withInternalTarget(root, relativePath, options, async (_folder, target) => {
     // No-follow: a link put in place of the log is refused, never appended through.
@@ -180,10 +192,24 @@ export async function appendInternalFile(
 async function withInternalTarget(
   root: string,
   relativePath: string,
-  options: StoreLockOptions,
+  options: StoreLockOptions & InternalWriteOptions,
   change: (folder: string, target: string) => Promise<void>,
 ): Promise<void> {
   const segments = internalSegments(relativePath);
+  // The lock makes a missing folder: in a long-lived process, a folder moved away and back would
+  // land inside the empty one a read had made in its place.
+  if (options.createFolder === false) {
+    try {
+      await realpath(resolve(root));
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      throw new MemoryWriteError({
+        code: "folder_missing",
+        path: join(resolve(root), INTERNAL_FOLDER, ...segments),
+        landed: [],
+      });
+    }
+  }
   await withStoreLock(
     root,
     async () => {

@@ -3,7 +3,7 @@ import { InvalidArgumentError } from "@memfiles/errors";
 import { BackendStore } from "./backend/backend-store.js";
 import { checkRows, linkGaps, sameFactTwoLanguages, updatedValueKept } from "./check-rows.js";
 import { FolderStore } from "./folder-store.js";
-import type { ReadInternalOptions } from "./internal-files.js";
+import type { InternalWriteOptions, ReadInternalOptions } from "./internal-files.js";
 import { indexRows, overIndexBudget } from "./keep-index-descriptions.js";
 import { formatMemoryIndex } from "./memory-index.js";
 import { MEMORY_INDEX_FILE, parseMemoryPath } from "./memory-path.js";
@@ -114,7 +114,8 @@ export class MemoryStore {
   /**
    * Every file {@link list} lists, with a stamp that changes whenever the file does (see
    * {@link FileStamp}), reading no file: what a derived index (the recall index) compares to notice
-   * a change by any writer, a person's editor included.
+   * a change by any writer, a person's editor included. A file over 16 times the cap is left out
+   * (its row is `too_large`; it is never read).
    *
    * @param known - Paths this store listed before (a name check is a pure function of the path,
    *   so they are not checked again); optional.
@@ -351,13 +352,15 @@ export class MemoryStore {
    *
    * @param relativePath - Path inside `.memfiles/`, e.g. `tombstones.json`.
    * @param text - The whole new text.
+   * @param options - {@link InternalWriteOptions}: `{ createFolder: false }` for a read's state.
    * @returns Resolves once the file is written.
    * @throws {MemoryPathError} when the name is not a plain relative name.
    * @throws {MemoryLockError} when the lock cannot be taken.
+   * @throws {MemoryWriteError} `folder_missing` when `createFolder` is `false` and there is no folder.
    * @example await store.writeInternal("tombstones.json", JSON.stringify(file));
    */
-  writeInternal(relativePath: string, text: string): Promise<void> {
-    return this.#engine.writeInternal(relativePath, text);
+  writeInternal(relativePath: string, text: string, options?: InternalWriteOptions): Promise<void> {
+    return this.#engine.writeInternal(relativePath, text, options);
   }
 
   /**
@@ -366,13 +369,19 @@ export class MemoryStore {
    *
    * @param relativePath - Path inside `.memfiles/`, e.g. `usage.jsonl`.
    * @param text - Text to append (include the line break).
+   * @param options - {@link InternalWriteOptions}: `{ createFolder: false }` for a read's state.
    * @returns Resolves once the text is appended.
    * @throws {MemoryPathError} when the name is not a plain relative name.
    * @throws {MemoryLockError} when the lock cannot be taken.
+   * @throws {MemoryWriteError} `folder_missing` when `createFolder` is `false` and there is no folder.
    * @example await store.appendInternal("usage.jsonl", `${JSON.stringify(record)}\n`);
    */
-  appendInternal(relativePath: string, text: string): Promise<void> {
-    return this.#engine.appendInternal(relativePath, text);
+  appendInternal(
+    relativePath: string,
+    text: string,
+    options?: InternalWriteOptions,
+  ): Promise<void> {
+    return this.#engine.appendInternal(relativePath, text, options);
   }
 
   // Files a killed forget was removing lines from (its journal), or the journal itself when it

@@ -2,7 +2,11 @@ import { MemfilesError } from "@memfiles/errors";
 import { errorCode } from "../file-system/index.js";
 
 /** Why the file system refused a write, as {@link MemoryWriteError.code} names it. */
-export type MemoryWriteErrorCode = "disk_full" | "read_only" | "lock_path_not_folder";
+export type MemoryWriteErrorCode =
+  | "disk_full"
+  | "read_only"
+  | "lock_path_not_folder"
+  | "folder_missing";
 
 /** Fields of a {@link MemoryWriteError}. */
 export type MemoryWriteErrorOptions = {
@@ -29,12 +33,15 @@ const HOW_TO_FIX: Record<MemoryWriteErrorCode, string> = {
     "Make the memory folder writable for this user (or point memfiles at a writable copy), then run the write again",
   lock_path_not_folder:
     "It is not the lock folder memfiles makes there (someone or something created a file with that name): remove it, then run the write again",
+  folder_missing:
+    "memfiles does not start a memory folder to keep its own state in: correct the folder's path, or create the folder (the CLI's --create starts one), then run again",
 };
 
 /**
  * The file system refused a write to the memory folder: a full disk or quota (`disk_full`), a
- * folder this process may not write (`read_only`), or `.memfiles/store.lock` that is a file, not
- * the lock folder (`lock_path_not_folder`). The message names the path, what changed (nothing, or
+ * folder this process may not write (`read_only`), `.memfiles/store.lock` that is a file, not
+ * the lock folder (`lock_path_not_folder`), or memfiles' own state kept for a read (the recall
+ * index) with no memory folder to keep it in (`folder_missing`: a read never creates one). The message names the path, what changed (nothing, or
  * exactly the files that landed) and how to fix it; the user can fix it, so a CLI prints the
  * message and exits with its user-error code.
  *
@@ -56,7 +63,9 @@ export class MemoryWriteError extends MemfilesError {
         ? "the disk is full"
         : options.code === "read_only"
           ? "the folder is not writable"
-          : "it is a file, not a folder";
+          : options.code === "folder_missing"
+            ? "the memory folder does not exist"
+            : "it is a file, not a folder";
     const changed =
       options.landed.length === 0
         ? "Nothing was changed."

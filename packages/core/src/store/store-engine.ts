@@ -1,4 +1,4 @@
-import type { ReadInternalOptions } from "./internal-files.js";
+import type { InternalWriteOptions, ReadInternalOptions } from "./internal-files.js";
 import type {
   FileStamp,
   ListStampsOptions,
@@ -59,8 +59,8 @@ export interface StoreEngine {
   deferIndex<T>(fn: () => Promise<T>): Promise<T>;
   withLock<T>(fn: () => Promise<T>): Promise<T>;
   readInternal(relativePath: string, options?: ReadInternalOptions): Promise<string | undefined>;
-  writeInternal(relativePath: string, text: string): Promise<void>;
-  appendInternal(relativePath: string, text: string): Promise<void>;
+  writeInternal(relativePath: string, text: string, options?: InternalWriteOptions): Promise<void>;
+  appendInternal(relativePath: string, text: string, options?: InternalWriteOptions): Promise<void>;
 }
 
 /**

@@ -57,7 +57,8 @@ export type ReadResult =
       /**
        * Present when the bytes are not text memfiles will edit (not valid UTF-8 or UTF-16, NUL
        * characters): why, and how to fix it. `content` is then decoded leniently, for display only,
-       * and `write` refuses to replace the file (`not_text`).
+       * and `write` refuses to replace the file (`not_text`). A file over 16 times the cap is not
+       * read at all (docs/security.md): `content` is `""` and this says so.
        */
       notText?: string;
     };
