@@ -15,6 +15,7 @@ import {
   RECALL_QUERY as QUERY,
   RECALL_CHANGES,
   type RecallSurface,
+  factFile as recallFactFile,
   recallWriteRows,
   seenUnits as seen,
   settleWrittenFiles,
@@ -322,6 +323,19 @@ describe("the recall index after every kind of write", () => {
 });
 
 describe("a stored recall index that cannot be trusted is rebuilt", () => {
+  type StoredColumns = {
+    texts: unknown[];
+    dates: unknown[];
+    kinds: string;
+    files: Array<[unknown[], ...unknown[]]>;
+  };
+  // The stored text with its units' line (the second) changed by `change`.
+  const unitsLine = (text: string, change: (stored: StoredColumns) => void) => {
+    const [files, units, ...rest] = text.split("\n");
+    const stored = JSON.parse(units ?? "") as StoredColumns;
+    change(stored);
+    return [files, JSON.stringify(stored), ...rest].join("\n");
+  };
   const CASES: Record<string, (text: string) => string | undefined> = {
     missing: () => undefined,
     "not JSON": (text) => text.slice(0, text.length / 2),
@@ -333,13 +347,37 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       text.replace(`"ranking":${RANKING_INDEX_VERSION}`, `"ranking":${RANKING_INDEX_VERSION - 1}`),
     "no line between the unit and file terms": (text) => text.replace('\n"files"\n', "\n"),
     "a file term line not JSON": (text) => text.replace(/("files"\n)\["/, "$1[["),
-    "units and files that disagree": (text) => {
-      const [files, search] = text.split("\n");
-      const stored = JSON.parse(search ?? "") as { units: Record<string, unknown> };
-      const first = Object.keys(stored.units)[0];
-      if (first !== undefined) delete stored.units[first];
-      return `${files}\n${JSON.stringify(stored)}`;
-    },
+    "units and files that disagree": (text) =>
+      unitsLine(text, (stored) => {
+        stored.texts.pop();
+        stored.dates.pop();
+        stored.kinds = stored.kinds.slice(0, -1);
+      }),
+    "a unit's text missing": (text) => unitsLine(text, (stored) => stored.texts.pop()),
+    "a unit's date missing": (text) => unitsLine(text, (stored) => stored.dates.pop()),
+    "a text more than the units": (text) => unitsLine(text, (stored) => stored.texts.push("x")),
+    "a date more than the units": (text) => unitsLine(text, (stored) => stored.dates.push(null)),
+    "a unit's kind missing": (text) =>
+      unitsLine(text, (stored) => {
+        stored.kinds = stored.kinds.slice(0, -1);
+      }),
+    "a unit's kind not a line or a body": (text) =>
+      unitsLine(text, (stored) => {
+        stored.kinds = `x${stored.kinds.slice(1)}`;
+      }),
+    "a unit's text not a string": (text) =>
+      unitsLine(text, (stored) => {
+        stored.texts[0] = 7;
+      }),
+    "a unit's date not a string": (text) =>
+      unitsLine(text, (stored) => {
+        stored.dates[0] = 20260901;
+      }),
+    "a unit id given to two files": (text) =>
+      unitsLine(text, (stored) => {
+        const [first, second] = stored.files;
+        if (first !== undefined && second !== undefined) second[0][0] = first[0][0];
+      }),
     "unit ids for one file more than the files' line holds": (text) => {
       const [files, search, ...rest] = text.split("\n");
       const stored = JSON.parse(search ?? "") as { files: unknown[] };
@@ -743,6 +781,29 @@ describe("a forget leaves no words of the fact in the stored recall index", () =
 });
 
 describe("the recall index's log", () => {
+  // Twenty short files beside the table's memory: a log is kept only while it stays under its
+  // share of the stored index, which the table's few files alone make small. Their units match
+  // the table's query, so a ranking of the matched units equals one of every file.
+  async function addOtherFiles(store: MemoryStore): Promise<void> {
+    for (let file = 0; file < 20; file++) {
+      const written =
+        store.layout === "subject"
+          ? await store.write(
+              `topics/filler-${file}.md`,
+              subjectFile(`filler ${file}`, "Other notes.", [
+                `[stated 2026/09/01] note ${file} on hosting`,
+              ]),
+              "new",
+            )
+          : await store.write(
+              `filler-${file}.md`,
+              recallFactFile(`filler ${file}`, "Other notes.", `Note ${file} on hosting.`),
+              "new",
+            );
+      if (!written.ok) throw new Error(written.message);
+    }
+  }
+
   /**
    * The store with stamps that are its files' version tokens (a fresh file's real stamp is never
    * trusted for 2 s) and its file reads counted: what a fold must not need.
@@ -867,6 +928,8 @@ describe("the recall index's log", () => {
     for (const [name, then] of Object.entries(AFTER_A_LOGGED_WRITE)) {
       it(`a cold process with a log pending (${layout}) ${name}`, async () => {
         const store = await folder(layout);
+        // Enough other files that the write fits in the log.
+        await addOtherFiles(store);
         settleWrittenFiles();
         try {
           await rankRecallUnits({ store, query: QUERY });
@@ -893,13 +956,7 @@ describe("the recall index's log", () => {
   it("never brings back a forgotten line that was in the log", async () => {
     const store = await folder();
     // Enough other files that the forget's own change would still fit in the log.
-    for (let file = 0; file < 20; file++) {
-      await store.write(
-        `topics/filler-${file}.md`,
-        subjectFile(`filler ${file}`, "Other notes.", [`[stated 2026/09/01] note ${file}`]),
-        "new",
-      );
-    }
+    await addOtherFiles(store);
     await openRecallIndex(store);
     await replaceLine(store, "topics/tools.md", "uses Neovim", "uses Neovim and Zanzibar");
     await openRecallIndex(store);

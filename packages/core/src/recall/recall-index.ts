@@ -41,7 +41,7 @@ export const RECALL_INDEX_LOG_SHARE = 0.25;
  * Version of the stored recall index's shape. An index of another version (or of another
  * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read.
  */
-export const RECALL_INDEX_FORMAT = 6;
+export const RECALL_INDEX_FORMAT = 7;
 
 /** What the recall index needs of a store (a `MemoryStore` fits). */
 export type RecallIndexStore = {
@@ -90,9 +90,11 @@ type IndexedFile = {
   ids: number[];
 };
 
-// Stored as lines of JSON: the files (rows, stamps, scopes: all a listing reads); the units
-// (without their path, which their file's entry gives), each file's unit ids, fields and version
-// (in the files' order), and both searches without their terms; one line per term of the
+// Stored as lines of JSON: the files (rows, stamps, scopes: all a listing reads); the units as
+// columns (texts, dates, kinds: arrays of strings parse several times faster than an object per
+// unit, and a query makes objects of the units it hits only; no path, which their file's entry
+// gives), each file's unit ids, fields and version (in the files' order), and both searches
+// without their terms; one line per term of the
 // unit search with its postings; `"files"`; one line per term of the file search; `"end"`. A process that only lists (the memory
 // block) parses the first line; a process that makes one query parses the units and only the
 // lines of terms that begin with a query term (all minisearch reads of a query without fuzzy
@@ -119,12 +121,35 @@ type SearchMeta = Omit<AsPlainObject, "index">;
 type LoggedFile = { path: string; file?: Omit<IndexedFile, "ids">; units?: FileUnit[] };
 
 type StoredUnits = {
-  units: Record<string, Omit<FileUnit, "path">>;
+  /** Each unit's text, in the order of the files' unit ids. */
+  texts: string[];
+  /** Each unit's date, in the same order; `null`: none. */
+  dates: Array<string | null>;
+  /** Each unit's kind, one letter a unit in the same order: {@link KIND_LETTERS}. */
+  kinds: string;
   /** One entry per file of the files' line, in its order. */
   files: StoredFileUnits[];
   search: SearchMeta;
   fileSearch: SearchMeta;
 };
+
+const KIND_LETTERS = { line: "l", body: "b" } as const;
+const KINDS_TEXT = /^[lb]*$/;
+
+// The stored units' columns not made objects yet, and each unit id's place in them.
+type UnreadUnits = {
+  at: Map<number, number>;
+  paths: string[];
+  texts: string[];
+  dates: Array<string | null>;
+  kinds: string;
+};
+
+// A unit with its keys in the order `unitsOfFile` writes them (one object shape per kind).
+function unitOf(path: string, text: string, date: string | null, kind: string): FileUnit {
+  if (date === null) return { path, text, kind: kind === "b" ? "body" : "line" };
+  return kind === "b" ? { path, text, kind: "body", date } : { path, text, date, kind: "line" };
+}
 
 const END_LINE = '\n"end"';
 const FILES_LINE = '"files"\n';
@@ -173,6 +198,8 @@ export class RecallIndex {
   #storedUnits: string | undefined;
   #storedTerms: string | undefined;
   #storedFileTerms: string | undefined;
+  /** The stored units a query has not needed as objects yet (all of them, after a cold read). */
+  #unread: UnreadUnits | undefined;
   #searchMeta: { units: SearchMeta; files: SearchMeta } | undefined;
   /** A search holding only the terms of one query ({@link prepare}). */
   #partial: { query: string; search: Searches } | undefined;
@@ -226,6 +253,7 @@ export class RecallIndex {
    */
   load(): boolean {
     if (!this.#loadUnits()) return false;
+    this.#readUnits();
     const terms = this.#storedTerms;
     const fileTerms = this.#storedFileTerms ?? "";
     if (terms === undefined) return true;
@@ -316,7 +344,7 @@ export class RecallIndex {
       for (const document of this.#folded?.add ?? []) units.add(document);
       let withUnits = 0;
       for (const file of this.files.values()) if (file.ids.length > 0) withUnits++;
-      if (units.documentCount !== this.units.size || files.documentCount !== withUnits)
+      if (units.documentCount !== this.#unitCount() || files.documentCount !== withUnits)
         return undefined;
       const counts = read?.counts;
       return counts === undefined
@@ -359,7 +387,7 @@ export class RecallIndex {
     }
     const planned = plannedWords(
       query,
-      this.units.size,
+      this.#unitCount(),
       (term, field) => counts.get(`${term}\u0000${field}`) ?? 0,
     );
     const cut = (entries: AsPlainObject["index"], fieldNames: Map<string, UnitField>) => {
@@ -405,8 +433,9 @@ export class RecallIndex {
       if (
         stored === null ||
         typeof stored !== "object" ||
-        typeof stored.units !== "object" ||
-        stored.units === null ||
+        !Array.isArray(stored.texts) ||
+        !Array.isArray(stored.dates) ||
+        typeof stored.kinds !== "string" ||
         typeof stored.search !== "object" ||
         stored.search === null ||
         typeof stored.fileSearch !== "object" ||
@@ -416,12 +445,13 @@ export class RecallIndex {
       ) {
         return this.#empty();
       }
-      const units = stored.units;
+      const { texts, dates, kinds } = stored;
       const perFile = stored.files;
-      let ids = 0;
-      let at = 0;
+      const at = new Map<number, number>();
+      const paths: string[] = [];
+      let next = 0;
       for (const [path, file] of this.files) {
-        const entry = perFile[at++];
+        const entry = perFile[next++];
         if (!Array.isArray(entry)) return this.#empty();
         const [fileIds, words, entities, version] = entry;
         if (
@@ -434,23 +464,59 @@ export class RecallIndex {
         }
         for (const id of fileIds) {
           if (typeof id !== "number" || id >= this.nextId) return this.#empty();
-          const unit = units[id] as FileUnit | undefined;
-          if (typeof unit?.text !== "string") return this.#empty();
-          // The stored unit gets its path here: one object per unit, never copied.
-          unit.path = path;
-          this.units.set(id, unit);
+          at.set(id, paths.length);
+          paths.push(path);
         }
         file.ids = fileIds;
         file.fields = { file: words, entities };
         if (version !== null) file.version = version;
-        ids += fileIds.length;
       }
-      if (ids !== this.units.size || stored.search.documentCount !== ids) return this.#empty();
+      const count = paths.length;
+      // Columns of another length than the ids: not what `serialize` wrote. (A unit id twice
+      // leaves fewer units than the stored search counts: `#loadTerms` refuses it.)
+      if (
+        texts.length !== count ||
+        dates.length !== count ||
+        kinds.length !== count ||
+        !KINDS_TEXT.test(kinds) ||
+        stored.search.documentCount !== count
+      ) {
+        return this.#empty();
+      }
+      for (let place = 0; place < count; place++) {
+        const date = dates[place];
+        if (typeof texts[place] !== "string" || (date !== null && typeof date !== "string"))
+          return this.#empty();
+      }
+      this.#unread = { at, paths, texts, dates, kinds };
       this.#searchMeta = { units: stored.search, files: stored.fileSearch };
       return true;
     } catch {
       return this.#empty();
     }
+  }
+
+  // Makes objects of the units still in their stored columns (what changing the index needs).
+  #readUnits(): void {
+    const unread = this.#unread;
+    if (unread === undefined) return;
+    this.#unread = undefined;
+    const { paths, texts, dates, kinds } = unread;
+    for (const [id, place] of unread.at) {
+      this.units.set(
+        id,
+        unitOf(
+          paths[place] as string,
+          texts[place] as string,
+          dates[place] ?? null,
+          kinds[place] as string,
+        ),
+      );
+    }
+  }
+
+  #unitCount(): number {
+    return this.units.size + (this.#unread?.at.size ?? 0);
   }
 
   #empty(): false {
@@ -462,6 +528,7 @@ export class RecallIndex {
     this.#storedUnits = undefined;
     this.#storedTerms = undefined;
     this.#storedFileTerms = undefined;
+    this.#unread = undefined;
     this.#byFileId = undefined;
     this.#searchMeta = undefined;
     this.#partial = undefined;
@@ -524,7 +591,7 @@ export class RecallIndex {
     skipPaths: readonly string[] = ALWAYS_LOADED,
   ): ScoredRecallUnit[] {
     if (this.#partial?.query !== query) this.load();
-    if (query.trim() === "" || this.units.size === 0) return [];
+    if (query.trim() === "" || this.#unitCount() === 0) return [];
     const searches = this.#partial?.query === query ? this.#partial.search : this.#search;
     const search: UnitSearch = { ...searches, unitsOf: (fileId) => this.#unitsOf(fileId) };
     const hits =
@@ -533,14 +600,27 @@ export class RecallIndex {
         : searchUnits(search, query, this.#inScope(scope));
     const scored: ScoredRecallUnit[] = [];
     const byStructureOnly = new Set<ScoredRecallUnit>();
+    const unread = this.#unread;
     for (const hit of hits) {
+      let path: string;
+      let text: string;
+      let kind: FileUnit["kind"];
+      let date: string | undefined;
       const unit = this.units.get(hit.id);
-      if (unit === undefined) continue;
+      if (unit !== undefined) ({ path, text, kind, date } = unit);
+      else {
+        // Read from the stored columns: no unit object for a hit, only the scored one below.
+        const place = unread?.at.get(hit.id);
+        if (unread === undefined || place === undefined) continue;
+        path = unread.paths[place] as string;
+        text = unread.texts[place] as string;
+        kind = unread.kinds[place] === "b" ? "body" : "line";
+        date = unread.dates[place] ?? undefined;
+      }
+      const score = hit.score;
       // One object shape for every unit (not a spread of stored units of several shapes): ranking
       // tens of thousands of them sorts several times faster.
       // Keys in the order `unitsOfFile` writes them.
-      const { path, text, kind, date } = unit;
-      const score = hit.score;
       const one: ScoredRecallUnit =
         date === undefined
           ? { path, text, kind, score }
@@ -804,13 +884,22 @@ export class RecallIndex {
     if (this.#stored !== undefined) return `${JSON.stringify(files)}\n${this.#stored}`;
     const { index, ...search } = this.#search.units.toJSON();
     const { index: fileIndex, ...fileSearch } = this.#search.files.toJSON();
-    const stored: StoredUnits["units"] = {};
-    for (const [id, { path: _path, ...unit }] of this.units) stored[id] = unit;
+    const texts: string[] = [];
+    const dates: Array<string | null> = [];
+    let kinds = "";
     const perFile: StoredFileUnits[] = [];
     for (const file of this.files.values()) {
       perFile.push([file.ids, file.fields.file, file.fields.entities, file.version ?? null]);
+      // A unit missing here leaves the columns shorter than the ids: the next read rebuilds.
+      for (const id of file.ids) {
+        const unit = this.units.get(id);
+        if (unit === undefined) continue;
+        texts.push(unit.text);
+        dates.push(unit.date ?? null);
+        kinds += KIND_LETTERS[unit.kind];
+      }
     }
-    const units: StoredUnits = { units: stored, files: perFile, search, fileSearch };
+    const units: StoredUnits = { texts, dates, kinds, files: perFile, search, fileSearch };
     const lines = (entries: AsPlainObject["index"]) =>
       entries.map((entry) => `${JSON.stringify(entry)}\n`).join("");
     return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${lines(index)}${FILES_LINE}${lines(fileIndex)}${END_LINE.slice(1)}`;
@@ -850,6 +939,7 @@ export class RecallIndex {
   fold(log: string): boolean {
     // The units are parsed (the files need their ids); the terms only if already read.
     if (!this.#loadUnits()) return false;
+    this.#readUnits();
     const lines = log.split("\n");
     lines.pop();
     const logged: Array<{ path: string; file?: IndexedFile; units?: FileUnit[] }> = [];
