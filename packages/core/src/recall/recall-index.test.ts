@@ -324,10 +324,10 @@ describe("the recall index after every kind of write", () => {
 
 describe("a stored recall index that cannot be trusted is rebuilt", () => {
   type StoredColumns = {
-    texts: unknown[];
-    dates: unknown[];
+    texts: string;
+    dates: string;
     kinds: string;
-    files: Array<[unknown[], ...unknown[]]>;
+    files: Array<[unknown, ...unknown[]]>;
   };
   // The stored text with its units' line (the second) changed by `change`.
   const unitsLine = (text: string, change: (stored: StoredColumns) => void) => {
@@ -349,14 +349,26 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     "a file term line not JSON": (text) => text.replace(/("files"\n)\["/, "$1[["),
     "units and files that disagree": (text) =>
       unitsLine(text, (stored) => {
-        stored.texts.pop();
-        stored.dates.pop();
+        stored.texts = stored.texts.slice(0, stored.texts.lastIndexOf("\n"));
+        stored.dates = stored.dates.slice(0, stored.dates.lastIndexOf("\n"));
         stored.kinds = stored.kinds.slice(0, -1);
       }),
-    "a unit's text missing": (text) => unitsLine(text, (stored) => stored.texts.pop()),
-    "a unit's date missing": (text) => unitsLine(text, (stored) => stored.dates.pop()),
-    "a text more than the units": (text) => unitsLine(text, (stored) => stored.texts.push("x")),
-    "a date more than the units": (text) => unitsLine(text, (stored) => stored.dates.push(null)),
+    "a unit's text missing": (text) =>
+      unitsLine(text, (stored) => {
+        stored.texts = stored.texts.slice(0, stored.texts.lastIndexOf("\n"));
+      }),
+    "a unit's date missing": (text) =>
+      unitsLine(text, (stored) => {
+        stored.dates = stored.dates.slice(0, stored.dates.lastIndexOf("\n"));
+      }),
+    "a text more than the units": (text) =>
+      unitsLine(text, (stored) => {
+        stored.texts += "\nx";
+      }),
+    "a date more than the units": (text) =>
+      unitsLine(text, (stored) => {
+        stored.dates += "\n";
+      }),
     "a unit's kind missing": (text) =>
       unitsLine(text, (stored) => {
         stored.kinds = stored.kinds.slice(0, -1);
@@ -365,23 +377,19 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       unitsLine(text, (stored) => {
         stored.kinds = `x${stored.kinds.slice(1)}`;
       }),
-    "a unit's text not a string": (text) =>
+    "the texts not a string": (text) =>
       unitsLine(text, (stored) => {
-        stored.texts[0] = 7;
+        (stored as { texts: unknown }).texts = [stored.texts];
       }),
-    "a unit's date not a string": (text) =>
+    "a file's unit count not a count": (text) =>
       unitsLine(text, (stored) => {
-        stored.dates[0] = 20260901;
-      }),
-    "a unit id given to two files": (text) =>
-      unitsLine(text, (stored) => {
-        const [first, second] = stored.files;
-        if (first !== undefined && second !== undefined) second[0][0] = first[0][0];
+        const [first] = stored.files;
+        if (first !== undefined) first[0] = -1;
       }),
     "unit ids for one file more than the files' line holds": (text) => {
       const [files, search, ...rest] = text.split("\n");
       const stored = JSON.parse(search ?? "") as { files: unknown[] };
-      stored.files.push([[], "", "", null]);
+      stored.files.push([0, "", "", null]);
       return [files, JSON.stringify(stored), ...rest].join("\n");
     },
     "a unit id past the next id": (text) =>
@@ -499,6 +507,20 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     expect(index?.unsaved).toBe(false);
     expect(index?.rows()).toEqual(after?.rows());
     expect(index?.query(QUERY)).toEqual(after?.query(QUERY));
+  });
+
+  it("stores each unit's place as its id, so ids do not grow with every change", async () => {
+    const store = await folder();
+    const index = await openRecallIndex(store);
+    await replaceLine(store, "people/marta.md", "Lisbon", "Porto");
+    await index.refresh(store);
+    expect(index.nextId).toBeGreaterThan(index.units.size);
+    const [head = "", units = ""] = index.serialize(store).split("\n");
+    const counts = (JSON.parse(units) as { files: Array<[number]> }).files.map(([count]) => count);
+    expect(JSON.parse(head).nextId).toBe(counts.reduce((sum, count) => sum + count, 0));
+    expect(RecallIndex.parse(index.serialize(store), store)?.query(QUERY)).toEqual(
+      index.query(QUERY),
+    );
   });
 
   it("reads back an index it stored (the parse accepts what serialize wrote)", async () => {

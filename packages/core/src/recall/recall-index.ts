@@ -91,10 +91,10 @@ type IndexedFile = {
 };
 
 // Stored as lines of JSON: the files (rows, stamps, scopes: all a listing reads); the units as
-// columns (texts, dates, kinds: arrays of strings parse several times faster than an object per
-// unit, and a query makes objects of the units it hits only; no path, which their file's entry
-// gives), each file's unit ids, fields and version (in the files' order), and both searches
-// without their terms; one line per term of the
+// columns (texts, dates, kinds, each one string: they parse many times faster than an object or a
+// string per unit, and a query cuts out the units it hits only; no path, which their file's entry
+// gives), each file's unit count, fields and version (in the files' order; a unit's id is its
+// place, renumbered when stored), and both searches without their terms; one line per term of the
 // unit search with its postings; `"files"`; one line per term of the file search; `"end"`. A process that only lists (the memory
 // block) parses the first line; a process that makes one query parses the units and only the
 // lines of terms that begin with a query term (all minisearch reads of a query without fuzzy
@@ -112,8 +112,9 @@ type StoredFiles = {
 
 type StoredFile = Pick<IndexedFile, "stamp" | "row" | "scope">;
 
-// A file's unit ids, `fields.file`, `fields.entities` and version (`null`: none).
-type StoredFileUnits = [number[], string, string, string | null];
+// A file's unit count (its units are the next ids), `fields.file`, `fields.entities` and version
+// (`null`: none).
+type StoredFileUnits = [number, string, string, string | null];
 
 type SearchMeta = Omit<AsPlainObject, "index">;
 
@@ -121,11 +122,11 @@ type SearchMeta = Omit<AsPlainObject, "index">;
 type LoggedFile = { path: string; file?: Omit<IndexedFile, "ids">; units?: FileUnit[] };
 
 type StoredUnits = {
-  /** Each unit's text, in the order of the files' unit ids. */
-  texts: string[];
-  /** Each unit's date, in the same order; `null`: none. */
-  dates: Array<string | null>;
-  /** Each unit's kind, one letter a unit in the same order: {@link KIND_LETTERS}. */
+  /** Each unit's text (one line: `unitsOfFile` makes it so), by id, joined by `"\n"`. */
+  texts: string;
+  /** Each unit's date by id, joined by `"\n"`; `""`: none (a date is never empty). */
+  dates: string;
+  /** Each unit's kind by id, one letter a unit: {@link KIND_LETTERS}. */
   kinds: string;
   /** One entry per file of the files' line, in its order. */
   files: StoredFileUnits[];
@@ -136,19 +137,88 @@ type StoredUnits = {
 const KIND_LETTERS = { line: "l", body: "b" } as const;
 const KINDS_TEXT = /^[lb]*$/;
 
-// The stored units' columns not made objects yet, and each unit id's place in them.
-type UnreadUnits = {
-  at: Map<number, number>;
-  paths: string[];
-  texts: string[];
-  dates: Array<string | null>;
-  kinds: string;
-};
+// The stored units' columns not made objects yet: unit `id` is line `id` of each, in the file at
+// `paths[id]`.
+class UnreadUnits {
+  readonly count: number;
+  readonly #texts: string;
+  readonly #textAt: Int32Array;
+  readonly #dates: string;
+  readonly #dateAt: Int32Array;
+  readonly #kinds: string;
+  readonly #paths: readonly string[];
 
-// A unit with its keys in the order `unitsOfFile` writes them (one object shape per kind).
-function unitOf(path: string, text: string, date: string | null, kind: string): FileUnit {
-  if (date === null) return { path, text, kind: kind === "b" ? "body" : "line" };
-  return kind === "b" ? { path, text, kind: "body", date } : { path, text, date, kind: "line" };
+  private constructor(
+    texts: string,
+    textAt: Int32Array,
+    dates: string,
+    dateAt: Int32Array,
+    kinds: string,
+    paths: readonly string[],
+  ) {
+    this.count = paths.length;
+    this.#texts = texts;
+    this.#textAt = textAt;
+    this.#dates = dates;
+    this.#dateAt = dateAt;
+    this.#kinds = kinds;
+    this.#paths = paths;
+  }
+
+  /** The columns for the units of `paths`; `undefined` when a column holds another count. */
+  static of(
+    texts: string,
+    dates: string,
+    kinds: string,
+    paths: readonly string[],
+  ): UnreadUnits | undefined {
+    const textAt = lineStarts(texts, paths.length);
+    const dateAt = lineStarts(dates, paths.length);
+    if (textAt === undefined || dateAt === undefined || kinds.length !== paths.length) return;
+    if (!KINDS_TEXT.test(kinds)) return;
+    return new UnreadUnits(texts, textAt, dates, dateAt, kinds, paths);
+  }
+
+  /** Unit `id` as `unitsOfFile` makes it (keys in its order: one object shape per kind). */
+  unit(id: number): FileUnit | undefined {
+    if (!(id >= 0 && id < this.count)) return undefined;
+    const path = this.#paths[id] as string;
+    const text = this.#texts.slice(this.#textAt[id], (this.#textAt[id + 1] as number) - 1);
+    const date = this.#dates.slice(this.#dateAt[id], (this.#dateAt[id + 1] as number) - 1);
+    if (date === "") return { path, text, kind: this.#kinds[id] === "b" ? "body" : "line" };
+    return this.#kinds[id] === "b"
+      ? { path, text, kind: "body", date }
+      : { path, text, date, kind: "line" };
+  }
+}
+
+// Where each of `count` lines joined by "\n" starts, and where one more would (past the end);
+// `undefined` when `text` holds another number of lines. No line is `""` and no lines: the same.
+function lineStarts(text: string, count: number): Int32Array | undefined {
+  const starts = new Int32Array(count + 1);
+  let at = 0;
+  for (let line = 0; line < count; line++) {
+    if (at > text.length) return undefined;
+    starts[line] = at;
+    const end = text.indexOf("\n", at);
+    at = end === -1 ? text.length + 1 : end + 1;
+  }
+  starts[count] = at;
+  return at === text.length + 1 || (count === 0 && text === "") ? starts : undefined;
+}
+
+// A search's document ids (unit ids) as stored: each unit's place.
+function renumbered(
+  documentIds: SearchMeta["documentIds"],
+  placeOf: ReadonlyMap<number, number>,
+): SearchMeta["documentIds"] {
+  const stored: SearchMeta["documentIds"] = {};
+  for (const shortId in documentIds) {
+    const place = placeOf.get(documentIds[shortId]);
+    if (place === undefined) throw new Error("recall index: the search holds a unit no file has");
+    stored[shortId] = place;
+  }
+  return stored;
 }
 
 const END_LINE = '\n"end"';
@@ -433,9 +503,6 @@ export class RecallIndex {
       if (
         stored === null ||
         typeof stored !== "object" ||
-        !Array.isArray(stored.texts) ||
-        !Array.isArray(stored.dates) ||
-        typeof stored.kinds !== "string" ||
         typeof stored.search !== "object" ||
         stored.search === null ||
         typeof stored.fileSearch !== "object" ||
@@ -447,48 +514,41 @@ export class RecallIndex {
       }
       const { texts, dates, kinds } = stored;
       const perFile = stored.files;
-      const at = new Map<number, number>();
       const paths: string[] = [];
       let next = 0;
       for (const [path, file] of this.files) {
         const entry = perFile[next++];
         if (!Array.isArray(entry)) return this.#empty();
-        const [fileIds, words, entities, version] = entry;
+        const [count, words, entities, version] = entry;
         if (
-          !Array.isArray(fileIds) ||
+          !Number.isInteger(count) ||
           typeof words !== "string" ||
           typeof entities !== "string" ||
           (version !== null && typeof version !== "string")
         ) {
           return this.#empty();
         }
-        for (const id of fileIds) {
-          if (typeof id !== "number" || id >= this.nextId) return this.#empty();
-          at.set(id, paths.length);
+        const ids: number[] = [];
+        for (let unit = 0; unit < count; unit++) {
+          ids.push(paths.length);
           paths.push(path);
         }
-        file.ids = fileIds;
+        file.ids = ids;
         file.fields = { file: words, entities };
         if (version !== null) file.version = version;
       }
-      const count = paths.length;
-      // Columns of another length than the ids: not what `serialize` wrote. (A unit id twice
-      // leaves fewer units than the stored search counts: `#loadTerms` refuses it.)
+      const unread =
+        typeof texts === "string" && typeof dates === "string" && typeof kinds === "string"
+          ? UnreadUnits.of(texts, dates, kinds, paths)
+          : undefined;
       if (
-        texts.length !== count ||
-        dates.length !== count ||
-        kinds.length !== count ||
-        !KINDS_TEXT.test(kinds) ||
-        stored.search.documentCount !== count
+        unread === undefined ||
+        paths.length > this.nextId ||
+        stored.search.documentCount !== paths.length
       ) {
         return this.#empty();
       }
-      for (let place = 0; place < count; place++) {
-        const date = dates[place];
-        if (typeof texts[place] !== "string" || (date !== null && typeof date !== "string"))
-          return this.#empty();
-      }
-      this.#unread = { at, paths, texts, dates, kinds };
+      this.#unread = unread;
       this.#searchMeta = { units: stored.search, files: stored.fileSearch };
       return true;
     } catch {
@@ -501,22 +561,11 @@ export class RecallIndex {
     const unread = this.#unread;
     if (unread === undefined) return;
     this.#unread = undefined;
-    const { paths, texts, dates, kinds } = unread;
-    for (const [id, place] of unread.at) {
-      this.units.set(
-        id,
-        unitOf(
-          paths[place] as string,
-          texts[place] as string,
-          dates[place] ?? null,
-          kinds[place] as string,
-        ),
-      );
-    }
+    for (let id = 0; id < unread.count; id++) this.units.set(id, unread.unit(id) as FileUnit);
   }
 
   #unitCount(): number {
-    return this.units.size + (this.#unread?.at.size ?? 0);
+    return this.units.size + (this.#unread?.count ?? 0);
   }
 
   #empty(): false {
@@ -602,25 +651,14 @@ export class RecallIndex {
     const byStructureOnly = new Set<ScoredRecallUnit>();
     const unread = this.#unread;
     for (const hit of hits) {
-      let path: string;
-      let text: string;
-      let kind: FileUnit["kind"];
-      let date: string | undefined;
-      const unit = this.units.get(hit.id);
-      if (unit !== undefined) ({ path, text, kind, date } = unit);
-      else {
-        // Read from the stored columns: no unit object for a hit, only the scored one below.
-        const place = unread?.at.get(hit.id);
-        if (unread === undefined || place === undefined) continue;
-        path = unread.paths[place] as string;
-        text = unread.texts[place] as string;
-        kind = unread.kinds[place] === "b" ? "body" : "line";
-        date = unread.dates[place] ?? undefined;
-      }
-      const score = hit.score;
+      // From the stored columns while they are unread: no unit object is kept for a hit.
+      const unit = this.units.get(hit.id) ?? unread?.unit(hit.id);
+      if (unit === undefined) continue;
       // One object shape for every unit (not a spread of stored units of several shapes): ranking
       // tens of thousands of them sorts several times faster.
       // Keys in the order `unitsOfFile` writes them.
+      const { path, text, kind, date } = unit;
+      const score = hit.score;
       const one: ScoredRecallUnit =
         date === undefined
           ? { path, text, kind, score }
@@ -884,22 +922,32 @@ export class RecallIndex {
     if (this.#stored !== undefined) return `${JSON.stringify(files)}\n${this.#stored}`;
     const { index, ...search } = this.#search.units.toJSON();
     const { index: fileIndex, ...fileSearch } = this.#search.files.toJSON();
+    // Stored with each unit's place as its id: a reader finds a unit without a table of ids.
+    const placeOf = new Map<number, number>();
     const texts: string[] = [];
-    const dates: Array<string | null> = [];
+    const dates: string[] = [];
     let kinds = "";
     const perFile: StoredFileUnits[] = [];
     for (const file of this.files.values()) {
-      perFile.push([file.ids, file.fields.file, file.fields.entities, file.version ?? null]);
-      // A unit missing here leaves the columns shorter than the ids: the next read rebuilds.
+      perFile.push([file.ids.length, file.fields.file, file.fields.entities, file.version ?? null]);
       for (const id of file.ids) {
         const unit = this.units.get(id);
-        if (unit === undefined) continue;
+        if (unit === undefined) throw new Error(`recall index: unit ${id} of a file is missing`);
+        placeOf.set(id, texts.length);
         texts.push(unit.text);
-        dates.push(unit.date ?? null);
+        dates.push(unit.date ?? "");
         kinds += KIND_LETTERS[unit.kind];
       }
     }
-    const units: StoredUnits = { texts, dates, kinds, files: perFile, search, fileSearch };
+    files.nextId = texts.length;
+    const units: StoredUnits = {
+      texts: texts.join("\n"),
+      dates: dates.join("\n"),
+      kinds,
+      files: perFile,
+      search: { ...search, documentIds: renumbered(search.documentIds, placeOf) },
+      fileSearch: { ...fileSearch, documentIds: renumbered(fileSearch.documentIds, placeOf) },
+    };
     const lines = (entries: AsPlainObject["index"]) =>
       entries.map((entry) => `${JSON.stringify(entry)}\n`).join("");
     return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${lines(index)}${FILES_LINE}${lines(fileIndex)}${END_LINE.slice(1)}`;
