@@ -327,7 +327,9 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     texts: string;
     dates: string;
     kinds: string;
-    files: Array<[unknown, ...unknown[]]>;
+    files: unknown[];
+    search: { shortIds: number[]; ids: number[]; lengths: unknown[] };
+    fileSearch: { documentCount: number };
   };
   // The stored text with its units' line (the second) changed by `change`.
   const unitsLine = (text: string, change: (stored: StoredColumns) => void) => {
@@ -383,13 +385,32 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       }),
     "a file's unit count not a count": (text) =>
       unitsLine(text, (stored) => {
-        const [first] = stored.files;
-        if (first !== undefined) first[0] = -1;
+        stored.files[0] = "2";
+      }),
+    "a search's field lengths cut short": (text) =>
+      unitsLine(text, (stored) => {
+        stored.search.lengths.pop();
+      }),
+    "a search's document ids cut short": (text) =>
+      unitsLine(text, (stored) => {
+        stored.search.ids.pop();
+      }),
+    "a search's document id past the units": (text) =>
+      unitsLine(text, (stored) => {
+        stored.search.ids[0] = stored.search.ids.length;
+      }),
+    "a search's short ids out of order": (text) =>
+      unitsLine(text, (stored) => {
+        stored.search.shortIds.reverse();
+      }),
+    "a file search of another count": (text) =>
+      unitsLine(text, (stored) => {
+        stored.fileSearch.documentCount += 1;
       }),
     "unit ids for one file more than the files' line holds": (text) => {
       const [files, search, ...rest] = text.split("\n");
       const stored = JSON.parse(search ?? "") as { files: unknown[] };
-      stored.files.push([0, "", "", null]);
+      stored.files.push(0);
       return [files, JSON.stringify(stored), ...rest].join("\n");
     },
     "a unit id past the next id": (text) =>
@@ -412,6 +433,32 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
     await flushRecallIndexes();
     expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
+  });
+
+  // The fields' line (each file's fields and version) is read by a change or a whole load only: a
+  // query does not need it, and a process that loads the index whole rebuilds a damaged one.
+  const FIELDS_CASES: Record<string, (fields: unknown[]) => unknown> = {
+    "a file's fields missing": (fields) => fields.slice(1),
+    "the fields of a file more": (fields) => [...fields, ["", "", null]],
+    "a file's fields not strings": (fields) => [[7, "", null], ...fields.slice(1)],
+    "a file's version not a string": (fields) => [["", "", 7], ...fields.slice(1)],
+    "not an array": () => ({}),
+  };
+  it.each(Object.entries(FIELDS_CASES))("the fields' line: %s", async (_name, damage) => {
+    const store = await folder();
+    const expected = seen(await rankRecallUnits({ store, query: QUERY }));
+    await flushRecallIndexes();
+    const path = join(store.root, ".memfiles", RECALL_INDEX_FILE);
+    const [files, units, fields, ...rest] = (await readFile(path, "utf8")).split("\n");
+    const damaged = [files, units, JSON.stringify(damage(JSON.parse(fields ?? ""))), ...rest];
+    await writeFile(path, damaged.join("\n"));
+    expect(RecallIndex.parse(damaged.join("\n"), store)).toBeUndefined();
+    forgetOpenRecallIndexes();
+    await openRecallIndex(store);
+    await flushRecallIndexes();
+    expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
+    forgetOpenRecallIndexes();
+    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
   });
 
   it("a files' line naming a file twice is not taken, even for a listing", async () => {
@@ -516,7 +563,7 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     await index.refresh(store);
     expect(index.nextId).toBeGreaterThan(index.units.size);
     const [head = "", units = ""] = index.serialize(store).split("\n");
-    const counts = (JSON.parse(units) as { files: Array<[number]> }).files.map(([count]) => count);
+    const counts = (JSON.parse(units) as { files: number[] }).files;
     expect(JSON.parse(head).nextId).toBe(counts.reduce((sum, count) => sum + count, 0));
     expect(RecallIndex.parse(index.serialize(store), store)?.query(QUERY)).toEqual(
       index.query(QUERY),

@@ -73,8 +73,9 @@ export type ScoredRecallUnit = FileUnit & {
   score: number;
 };
 
-// An entry read from the files' line alone has no `version`, `fields` or `ids` until the units'
-// line is parsed (`#loadUnits`), which everything but `rows`, `holds` and the stamps waits for.
+// An entry read from the files' line alone has no `ids` until the units' line is parsed
+// (`#loadUnits`), which everything but `rows`, `holds` and the stamps waits for, and no `version`
+// or `fields` until the fields' line is (`#readUnits`), which only a change or a whole load needs.
 type IndexedFile = {
   /** The file's stamp when it was indexed (`store.listStamps()`); `""` is never trusted. */
   stamp: string;
@@ -112,11 +113,19 @@ type StoredFiles = {
 
 type StoredFile = Pick<IndexedFile, "stamp" | "row" | "scope">;
 
-// A file's unit count (its units are the next ids), `fields.file`, `fields.entities` and version
-// (`null`: none).
-type StoredFileUnits = [number, string, string, string | null];
+// A file's `fields.file`, `fields.entities` and version (`null`: none).
+type StoredFileFields = [string, string, string | null];
 
 type SearchMeta = Omit<AsPlainObject, "index">;
+
+// A search's documents as stored: their short ids (ascending), and beside each its id (a unit's
+// place) and its field lengths (in `fieldIds` order, one run a document). Arrays of numbers parse
+// many times faster than objects of as many keys, and a query looks up only the documents it reads.
+type PackedSearch = Omit<SearchMeta, "documentIds" | "fieldLength"> & {
+  shortIds: number[];
+  ids: number[];
+  lengths: Array<number | null>;
+};
 
 // A line of the log: the file's entry and units as indexed now, or only its path when removed.
 type LoggedFile = { path: string; file?: Omit<IndexedFile, "ids">; units?: FileUnit[] };
@@ -128,10 +137,10 @@ type StoredUnits = {
   dates: string;
   /** Each unit's kind by id, one letter a unit: {@link KIND_LETTERS}. */
   kinds: string;
-  /** One entry per file of the files' line, in its order. */
-  files: StoredFileUnits[];
-  search: SearchMeta;
-  fileSearch: SearchMeta;
+  /** Each file's unit count, in the files' line's order: its units are the next ids. */
+  files: number[];
+  search: PackedSearch;
+  fileSearch: PackedSearch;
 };
 
 const KIND_LETTERS = { line: "l", body: "b" } as const;
@@ -180,16 +189,34 @@ class UnreadUnits {
   }
 
   /** Unit `id` as `unitsOfFile` makes it (keys in its order: one object shape per kind). */
-  unit(id: number): FileUnit | undefined {
-    if (!(id >= 0 && id < this.count)) return undefined;
+  unit(id: number): FileUnit {
+    const { path, text, kind, date } = this.scored(id, 0);
+    if (date === undefined) return { path, text, kind };
+    return kind === "body" ? { path, text, kind, date } : { path, text, date, kind };
+  }
+
+  /** Unit `id` scored `score`: no unit object made on the way (a query's hits). */
+  scored(id: number, score: number): ScoredRecallUnit {
     const path = this.#paths[id] as string;
     const text = this.#texts.slice(this.#textAt[id], (this.#textAt[id + 1] as number) - 1);
     const date = this.#dates.slice(this.#dateAt[id], (this.#dateAt[id + 1] as number) - 1);
-    if (date === "") return { path, text, kind: this.#kinds[id] === "b" ? "body" : "line" };
-    return this.#kinds[id] === "b"
-      ? { path, text, kind: "body", date }
-      : { path, text, date, kind: "line" };
+    const kind = this.#kinds[id] === "b" ? "body" : "line";
+    return scoredUnit(path, text, kind, date === "" ? undefined : date, score);
   }
+}
+
+// One object shape for every scored unit of a kind (not a spread of stored units of several
+// shapes): ranking tens of thousands of them sorts several times faster. Keys in the order
+// `unitsOfFile` writes them.
+function scoredUnit(
+  path: string,
+  text: string,
+  kind: FileUnit["kind"],
+  date: string | undefined,
+  score: number,
+): ScoredRecallUnit {
+  if (date === undefined) return { path, text, kind, score };
+  return kind === "line" ? { path, text, date, kind, score } : { path, text, kind, date, score };
 }
 
 // Where each of `count` lines joined by "\n" starts, and where one more would (past the end);
@@ -207,18 +234,88 @@ function lineStarts(text: string, count: number): Int32Array | undefined {
   return at === text.length + 1 || (count === 0 && text === "") ? starts : undefined;
 }
 
-// A search's document ids (unit ids) as stored: each unit's place.
-function renumbered(
-  documentIds: SearchMeta["documentIds"],
-  placeOf: ReadonlyMap<number, number>,
-): SearchMeta["documentIds"] {
-  const stored: SearchMeta["documentIds"] = {};
+// A search as stored, its document ids (unit ids) as each unit's place.
+function packed(meta: SearchMeta, placeOf: ReadonlyMap<number, number>): PackedSearch {
+  const { documentIds, fieldLength, ...rest } = meta;
+  const fields = Object.keys(rest.fieldIds).length;
+  const shortIds: number[] = [];
+  const ids: number[] = [];
+  const lengths: Array<number | null> = [];
+  // Integer keys enumerate in ascending order.
   for (const shortId in documentIds) {
     const place = placeOf.get(documentIds[shortId]);
     if (place === undefined) throw new Error("recall index: the search holds a unit no file has");
-    stored[shortId] = place;
+    shortIds.push(Number(shortId));
+    ids.push(place);
+    const own = fieldLength[shortId] ?? [];
+    for (let field = 0; field < fields; field++) lengths.push(own[field] ?? null);
   }
-  return stored;
+  return { ...rest, shortIds, ids, lengths };
+}
+
+// Whether `search` is what `packed` wrote (of `count` documents, ids below `units`; its own count
+// is checked once it is loaded, with the folded log's changes).
+function isPacked(search: unknown, count: number, units: number): search is PackedSearch {
+  const stored = search as Partial<PackedSearch> | null;
+  if (
+    typeof stored !== "object" ||
+    stored === null ||
+    typeof stored.fieldIds !== "object" ||
+    stored.fieldIds === null ||
+    !Array.isArray(stored.averageFieldLength) ||
+    !Array.isArray(stored.shortIds) ||
+    !Array.isArray(stored.ids) ||
+    !Array.isArray(stored.lengths) ||
+    stored.shortIds.length !== count ||
+    stored.ids.length !== count ||
+    stored.lengths.length !== count * Object.keys(stored.fieldIds).length
+  ) {
+    return false;
+  }
+  let last = -1;
+  for (const shortId of stored.shortIds) {
+    if (!Number.isInteger(shortId) || shortId <= last) return false;
+    last = shortId;
+  }
+  for (const id of stored.ids) if (!(Number.isInteger(id) && id >= 0 && id < units)) return false;
+  return true;
+}
+
+// The place of document `shortId` in a packed search's arrays; -1 when it holds none.
+function documentAt(search: PackedSearch, shortId: number): number {
+  let low = 0;
+  let high = search.shortIds.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const found = search.shortIds[middle] as number;
+    if (found === shortId) return middle;
+    if (found < shortId) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+// A packed search as minisearch stores it, with the documents of `shortIds` only, or all of them.
+function unpacked(search: PackedSearch, shortIds?: Iterable<string>): SearchMeta {
+  const { shortIds: all, ids, lengths, ...rest } = search;
+  const fields = Object.keys(rest.fieldIds).length;
+  const documentIds: SearchMeta["documentIds"] = {};
+  const fieldLength: SearchMeta["fieldLength"] = {};
+  const add = (at: number) => {
+    const shortId = all[at] as number;
+    documentIds[shortId] = ids[at];
+    // A field the document lacks is `null`, as in minisearch's own JSON (a hole there).
+    fieldLength[shortId] = lengths.slice(at * fields, (at + 1) * fields) as number[];
+  };
+  if (shortIds === undefined) for (let at = 0; at < all.length; at++) add(at);
+  else {
+    for (const shortId of shortIds) {
+      const at = documentAt(search, Number(shortId));
+      if (at === -1) throw new Error("recall index: a posting names no document");
+      add(at);
+    }
+  }
+  return { ...rest, documentIds, fieldLength };
 }
 
 const END_LINE = '\n"end"';
@@ -266,11 +363,13 @@ export class RecallIndex {
   #unreadAfter: string | undefined;
   /** The stored units and search not parsed yet: the units' line, then the term lines. */
   #storedUnits: string | undefined;
+  /** The fields' line: each file's fields and version, not needed by a query. */
+  #storedFields: string | undefined;
   #storedTerms: string | undefined;
   #storedFileTerms: string | undefined;
   /** The stored units a query has not needed as objects yet (all of them, after a cold read). */
   #unread: UnreadUnits | undefined;
-  #searchMeta: { units: SearchMeta; files: SearchMeta } | undefined;
+  #searchMeta: { units: PackedSearch; files: SearchMeta } | undefined;
   /** A search holding only the terms of one query ({@link prepare}). */
   #partial: { query: string; search: Searches } | undefined;
   /** Each file's unit ids by its file document's id (its first unit's id). */
@@ -322,8 +421,7 @@ export class RecallIndex {
    * @returns `false` when the index was emptied.
    */
   load(): boolean {
-    if (!this.#loadUnits()) return false;
-    this.#readUnits();
+    if (!this.#loadUnits() || !this.#readUnits()) return false;
     const terms = this.#storedTerms;
     const fileTerms = this.#storedFileTerms ?? "";
     if (terms === undefined) return true;
@@ -405,7 +503,7 @@ export class RecallIndex {
       // walks them, and a search stored whole after a fold would keep them (and their counts).
       for (const document of this.#folded?.removeFiles ?? []) files.remove(document);
       for (const document of this.#folded?.addFiles ?? []) files.add(document);
-      const unitMeta = read?.meta ?? { ...meta.units, index };
+      const unitMeta = read?.meta ?? { ...unpacked(meta.units), index };
       const units = MiniSearch.loadJS<IndexedUnit>(
         { ...unitMeta, averageFieldLength: [...unitMeta.averageFieldLength] },
         { ...unitIndexOptions(), logger: quietOnPartTerms },
@@ -432,10 +530,10 @@ export class RecallIndex {
     query: string,
     index: AsPlainObject["index"],
     fileIndex: AsPlainObject["index"],
-    stored: { units: SearchMeta; files: SearchMeta },
+    stored: { units: PackedSearch; files: SearchMeta },
   ): { meta: AsPlainObject; fileIndex: AsPlainObject["index"]; counts: Map<string, number> } {
     const meta = stored.units;
-    const fieldsOf = (search: SearchMeta) =>
+    const fieldsOf = (search: Pick<SearchMeta, "fieldIds">) =>
       new Map(Object.entries(search.fieldIds).map(([name, id]) => [String(id), name as UnitField]));
     const fieldOf = fieldsOf(meta);
     const fileFieldOf = fieldsOf(stored.files);
@@ -472,19 +570,14 @@ export class RecallIndex {
       return kept;
     };
     const kept = cut(index, fieldOf);
-    const documentIds: AsPlainObject["documentIds"] = {};
-    const fieldLength: AsPlainObject["fieldLength"] = {};
+    const read = new Set<string>();
     for (const [, fields] of kept) {
       for (const postings of Object.values(fields)) {
-        for (const shortId of Object.keys(postings)) {
-          if (shortId in documentIds) continue;
-          documentIds[shortId] = meta.documentIds[shortId];
-          fieldLength[shortId] = meta.fieldLength[shortId] ?? [];
-        }
+        for (const shortId in postings) read.add(shortId);
       }
     }
     return {
-      meta: { ...meta, documentIds, fieldLength, index: kept },
+      meta: { ...unpacked(meta, read), index: kept },
       fileIndex: cut(fileIndex, fileFieldOf),
       counts,
     };
@@ -503,65 +596,78 @@ export class RecallIndex {
       if (
         stored === null ||
         typeof stored !== "object" ||
-        typeof stored.search !== "object" ||
-        stored.search === null ||
-        typeof stored.fileSearch !== "object" ||
-        stored.fileSearch === null ||
         !Array.isArray(stored.files) ||
         stored.files.length !== this.files.size
       ) {
         return this.#empty();
       }
       const { texts, dates, kinds } = stored;
-      const perFile = stored.files;
+      const counts = stored.files;
       const paths: string[] = [];
       let next = 0;
       for (const [path, file] of this.files) {
-        const entry = perFile[next++];
-        if (!Array.isArray(entry)) return this.#empty();
-        const [count, words, entities, version] = entry;
-        if (
-          !Number.isInteger(count) ||
-          typeof words !== "string" ||
-          typeof entities !== "string" ||
-          (version !== null && typeof version !== "string")
-        ) {
-          return this.#empty();
-        }
+        const count = counts[next++];
+        if (!Number.isInteger(count)) return this.#empty();
         const ids: number[] = [];
-        for (let unit = 0; unit < count; unit++) {
+        for (let unit = 0; unit < (count as number); unit++) {
           ids.push(paths.length);
           paths.push(path);
         }
         file.ids = ids;
-        file.fields = { file: words, entities };
-        if (version !== null) file.version = version;
       }
       const unread =
         typeof texts === "string" && typeof dates === "string" && typeof kinds === "string"
           ? UnreadUnits.of(texts, dates, kinds, paths)
           : undefined;
+      let withUnits = 0;
+      for (const file of this.files.values()) if (file.ids.length > 0) withUnits++;
       if (
         unread === undefined ||
         paths.length > this.nextId ||
-        stored.search.documentCount !== paths.length
+        !isPacked(stored.search, paths.length, paths.length) ||
+        !isPacked(stored.fileSearch, withUnits, paths.length)
       ) {
         return this.#empty();
       }
       this.#unread = unread;
-      this.#searchMeta = { units: stored.search, files: stored.fileSearch };
+      this.#searchMeta = { units: stored.search, files: unpacked(stored.fileSearch) };
       return true;
     } catch {
       return this.#empty();
     }
   }
 
-  // Makes objects of the units still in their stored columns (what changing the index needs).
-  #readUnits(): void {
+  // Parses the fields' line and makes objects of the units still in their stored columns (what
+  // changing the index needs); `false` (and the index emptied) when the line is untrusted.
+  #readUnits(): boolean {
     const unread = this.#unread;
-    if (unread === undefined) return;
+    if (unread === undefined) return true;
     this.#unread = undefined;
-    for (let id = 0; id < unread.count; id++) this.units.set(id, unread.unit(id) as FileUnit);
+    const text = this.#storedFields;
+    this.#storedFields = undefined;
+    try {
+      const fields = JSON.parse(text ?? "") as unknown;
+      if (!Array.isArray(fields) || fields.length !== this.files.size) return this.#empty();
+      let next = 0;
+      for (const file of this.files.values()) {
+        const entry = fields[next++] as Partial<StoredFileFields> | null;
+        if (!Array.isArray(entry)) return this.#empty();
+        const [words, entities, version] = entry;
+        if (
+          typeof words !== "string" ||
+          typeof entities !== "string" ||
+          (version !== null && typeof version !== "string")
+        ) {
+          return this.#empty();
+        }
+        file.fields = { file: words, entities };
+        if (version !== null) file.version = version;
+      }
+    } catch {
+      return this.#empty();
+    }
+    for (let id = 0; id < unread.count; id++) this.units.set(id, unread.unit(id));
+    return true;
   }
 
   #unitCount(): number {
@@ -575,6 +681,7 @@ export class RecallIndex {
     this.#stored = undefined;
     this.#unreadAfter = undefined;
     this.#storedUnits = undefined;
+    this.#storedFields = undefined;
     this.#storedTerms = undefined;
     this.#storedFileTerms = undefined;
     this.#unread = undefined;
@@ -651,20 +758,14 @@ export class RecallIndex {
     const byStructureOnly = new Set<ScoredRecallUnit>();
     const unread = this.#unread;
     for (const hit of hits) {
-      // From the stored columns while they are unread: no unit object is kept for a hit.
-      const unit = this.units.get(hit.id) ?? unread?.unit(hit.id);
-      if (unit === undefined) continue;
-      // One object shape for every unit (not a spread of stored units of several shapes): ranking
-      // tens of thousands of them sorts several times faster.
-      // Keys in the order `unitsOfFile` writes them.
-      const { path, text, kind, date } = unit;
-      const score = hit.score;
-      const one: ScoredRecallUnit =
-        date === undefined
-          ? { path, text, kind, score }
-          : kind === "line"
-            ? { path, text, date, kind, score }
-            : { path, text, kind, date, score };
+      let one: ScoredRecallUnit;
+      // From the stored columns while they are unread (every id a place in them).
+      if (unread !== undefined) one = unread.scored(hit.id, hit.score);
+      else {
+        const unit = this.units.get(hit.id);
+        if (unit === undefined) continue;
+        one = scoredUnit(unit.path, unit.text, unit.kind, unit.date, hit.score);
+      }
       scored.push(one);
       if (!hit.ownWords) byStructureOnly.add(one);
     }
@@ -927,9 +1028,11 @@ export class RecallIndex {
     const texts: string[] = [];
     const dates: string[] = [];
     let kinds = "";
-    const perFile: StoredFileUnits[] = [];
+    const counts: number[] = [];
+    const fields: StoredFileFields[] = [];
     for (const file of this.files.values()) {
-      perFile.push([file.ids.length, file.fields.file, file.fields.entities, file.version ?? null]);
+      counts.push(file.ids.length);
+      fields.push([file.fields.file, file.fields.entities, file.version ?? null]);
       for (const id of file.ids) {
         const unit = this.units.get(id);
         if (unit === undefined) throw new Error(`recall index: unit ${id} of a file is missing`);
@@ -944,13 +1047,13 @@ export class RecallIndex {
       texts: texts.join("\n"),
       dates: dates.join("\n"),
       kinds,
-      files: perFile,
-      search: { ...search, documentIds: renumbered(search.documentIds, placeOf) },
-      fileSearch: { ...fileSearch, documentIds: renumbered(fileSearch.documentIds, placeOf) },
+      files: counts,
+      search: packed(search, placeOf),
+      fileSearch: packed(fileSearch, placeOf),
     };
     const lines = (entries: AsPlainObject["index"]) =>
       entries.map((entry) => `${JSON.stringify(entry)}\n`).join("");
-    return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${lines(index)}${FILES_LINE}${lines(fileIndex)}${END_LINE.slice(1)}`;
+    return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${JSON.stringify(fields)}\n${lines(index)}${FILES_LINE}${lines(fileIndex)}${END_LINE.slice(1)}`;
   }
 
   /**
@@ -986,8 +1089,7 @@ export class RecallIndex {
    */
   fold(log: string): boolean {
     // The units are parsed (the files need their ids); the terms only if already read.
-    if (!this.#loadUnits()) return false;
-    this.#readUnits();
+    if (!this.#loadUnits() || !this.#readUnits()) return false;
     const lines = log.split("\n");
     lines.pop();
     const logged: Array<{ path: string; file?: IndexedFile; units?: FileUnit[] }> = [];
@@ -1151,19 +1253,26 @@ export class RecallIndex {
     const unitsEnd = rest.indexOf("\n");
     if (unitsEnd === -1 || !rest.endsWith(END_LINE)) return false;
     const termsEnd = rest.length - END_LINE.length + 1;
+    const fieldsEnd = rest.indexOf("\n", unitsEnd + 1);
+    const termsAt = fieldsEnd + 1;
     // The `"files"` line: at the start of the terms, or after a line's end.
-    const filesAt = rest.startsWith(FILES_LINE, unitsEnd + 1)
-      ? unitsEnd + 1
-      : rest.lastIndexOf(`\n${FILES_LINE}`, termsEnd) + 1;
+    const filesAt =
+      fieldsEnd === -1
+        ? -1
+        : rest.startsWith(FILES_LINE, termsAt)
+          ? termsAt
+          : rest.lastIndexOf(`\n${FILES_LINE}`, termsEnd) + 1;
     this.#stored = rest;
     this.#storedUnits = rest.slice(0, unitsEnd);
-    // No `"files"` line: the files' line still serves a listing; a query rebuilds (`#loadUnits`).
-    if (filesAt <= unitsEnd) {
+    this.#storedFields = rest.slice(unitsEnd + 1, Math.max(unitsEnd + 1, fieldsEnd));
+    // No fields' or `"files"` line: the files' line still serves a listing; a query rebuilds
+    // (`#loadUnits`).
+    if (filesAt < termsAt) {
       this.#storedTerms = "";
       this.#storedFileTerms = undefined;
       return true;
     }
-    this.#storedTerms = rest.slice(unitsEnd + 1, Math.max(unitsEnd + 1, filesAt - 1));
+    this.#storedTerms = rest.slice(termsAt, Math.max(termsAt, filesAt - 1));
     this.#storedFileTerms = rest.slice(
       filesAt + FILES_LINE.length,
       Math.max(filesAt + FILES_LINE.length, termsEnd - 1),
