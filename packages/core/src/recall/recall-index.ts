@@ -94,13 +94,14 @@ type IndexedFile = {
 // Stored as lines of JSON: the files (rows, stamps, scopes: all a listing reads); the units as
 // columns (texts, dates, kinds, each one string: they parse many times faster than an object or a
 // string per unit, and a query cuts out the units it hits only; no path, which their file's entry
-// gives), each file's unit count, fields and version (in the files' order; a unit's id is its
-// place, renumbered when stored), and both searches without their terms; one line per term of the
-// unit search with its postings; `"files"`; one line per term of the file search; `"end"`. A process that only lists (the memory
-// block) parses the first line; a process that makes one query parses the units and only the
-// lines of terms that begin with a query term (all minisearch reads of a query without fuzzy
-// match: the term itself and the terms it is a prefix of); a second query, or a changed file,
-// parses the rest.
+// gives), each file's unit count (in the files' order; a unit's id is its place, renumbered when
+// stored), and both searches without their terms; each file's fields and version (a change or a
+// whole load reads them, a query does not); one line per term of the unit search with its
+// postings; `"files"`; one line per term of the file search; `"end"`. A process that only lists
+// (the memory block) parses the first line; a process that makes one query parses the units and
+// only the lines of terms that begin with a query term (all minisearch reads of a query without
+// fuzzy match: the term itself and the terms it is a prefix of); a second query, or a changed
+// file, parses the rest.
 type StoredFiles = {
   format: number;
   ranking: number;
@@ -1003,7 +1004,10 @@ export class RecallIndex {
     return true;
   }
 
-  /** The index as stored: lines of JSON (the files, the units, one line per term, `"end"`). */
+  /**
+   * The index as stored: lines of JSON (the files, the units, the files' fields, one line per
+   * term, `"end"`).
+   */
   serialize(store: Pick<RecallIndexStore, "layout" | "maxChars">): string {
     // A search read in part (a query's terms, a folded log) is read whole before it is written.
     if (this.#stored === undefined) this.load();
