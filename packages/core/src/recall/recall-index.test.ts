@@ -15,6 +15,7 @@ import {
   RECALL_QUERY as QUERY,
   RECALL_CHANGES,
   type RecallSurface,
+  factFile as recallFactFile,
   recallWriteRows,
   seenUnits as seen,
   settleWrittenFiles,
@@ -322,6 +323,21 @@ describe("the recall index after every kind of write", () => {
 });
 
 describe("a stored recall index that cannot be trusted is rebuilt", () => {
+  type StoredColumns = {
+    texts: string;
+    dates: string;
+    kinds: string;
+    files: unknown[];
+    search: { shortIds: number[]; ids: number[]; lengths: unknown[] };
+    fileSearch: { documentCount: number };
+  };
+  // The stored text with its units' line (the second) changed by `change`.
+  const unitsLine = (text: string, change: (stored: StoredColumns) => void) => {
+    const [files, units, ...rest] = text.split("\n");
+    const stored = JSON.parse(units ?? "") as StoredColumns;
+    change(stored);
+    return [files, JSON.stringify(stored), ...rest].join("\n");
+  };
   const CASES: Record<string, (text: string) => string | undefined> = {
     missing: () => undefined,
     "not JSON": (text) => text.slice(0, text.length / 2),
@@ -333,17 +349,68 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       text.replace(`"ranking":${RANKING_INDEX_VERSION}`, `"ranking":${RANKING_INDEX_VERSION - 1}`),
     "no line between the unit and file terms": (text) => text.replace('\n"files"\n', "\n"),
     "a file term line not JSON": (text) => text.replace(/("files"\n)\["/, "$1[["),
-    "units and files that disagree": (text) => {
-      const [files, search] = text.split("\n");
-      const stored = JSON.parse(search ?? "") as { units: Record<string, unknown> };
-      const first = Object.keys(stored.units)[0];
-      if (first !== undefined) delete stored.units[first];
-      return `${files}\n${JSON.stringify(stored)}`;
-    },
+    "units and files that disagree": (text) =>
+      unitsLine(text, (stored) => {
+        stored.texts = stored.texts.slice(0, stored.texts.lastIndexOf("\n"));
+        stored.dates = stored.dates.slice(0, stored.dates.lastIndexOf("\n"));
+        stored.kinds = stored.kinds.slice(0, -1);
+      }),
+    "a unit's text missing": (text) =>
+      unitsLine(text, (stored) => {
+        stored.texts = stored.texts.slice(0, stored.texts.lastIndexOf("\n"));
+      }),
+    "a unit's date missing": (text) =>
+      unitsLine(text, (stored) => {
+        stored.dates = stored.dates.slice(0, stored.dates.lastIndexOf("\n"));
+      }),
+    "a text more than the units": (text) =>
+      unitsLine(text, (stored) => {
+        stored.texts += "\nx";
+      }),
+    "a date more than the units": (text) =>
+      unitsLine(text, (stored) => {
+        stored.dates += "\n";
+      }),
+    "a unit's kind missing": (text) =>
+      unitsLine(text, (stored) => {
+        stored.kinds = stored.kinds.slice(0, -1);
+      }),
+    "a unit's kind not a line or a body": (text) =>
+      unitsLine(text, (stored) => {
+        stored.kinds = `x${stored.kinds.slice(1)}`;
+      }),
+    "the texts not a string": (text) =>
+      unitsLine(text, (stored) => {
+        (stored as { texts: unknown }).texts = [stored.texts];
+      }),
+    "a file's unit count not a count": (text) =>
+      unitsLine(text, (stored) => {
+        stored.files[0] = "2";
+      }),
+    "a search's field lengths cut short": (text) =>
+      unitsLine(text, (stored) => {
+        stored.search.lengths.pop();
+      }),
+    "a search's document ids cut short": (text) =>
+      unitsLine(text, (stored) => {
+        stored.search.ids.pop();
+      }),
+    "a search's document id past the units": (text) =>
+      unitsLine(text, (stored) => {
+        stored.search.ids[0] = stored.search.ids.length;
+      }),
+    "a search's short ids out of order": (text) =>
+      unitsLine(text, (stored) => {
+        stored.search.shortIds.reverse();
+      }),
+    "a file search of another count": (text) =>
+      unitsLine(text, (stored) => {
+        stored.fileSearch.documentCount += 1;
+      }),
     "unit ids for one file more than the files' line holds": (text) => {
       const [files, search, ...rest] = text.split("\n");
       const stored = JSON.parse(search ?? "") as { files: unknown[] };
-      stored.files.push([[], "", "", null]);
+      stored.files.push(0);
       return [files, JSON.stringify(stored), ...rest].join("\n");
     },
     "a unit id past the next id": (text) =>
@@ -366,6 +433,32 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
     await flushRecallIndexes();
     expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
+  });
+
+  // The fields' line (each file's fields and version) is read by a change or a whole load only: a
+  // query does not need it, and a process that loads the index whole rebuilds a damaged one.
+  const FIELDS_CASES: Record<string, (fields: unknown[]) => unknown> = {
+    "a file's fields missing": (fields) => fields.slice(1),
+    "the fields of a file more": (fields) => [...fields, ["", "", null]],
+    "a file's fields not strings": (fields) => [[7, "", null], ...fields.slice(1)],
+    "a file's version not a string": (fields) => [["", "", 7], ...fields.slice(1)],
+    "not an array": () => ({}),
+  };
+  it.each(Object.entries(FIELDS_CASES))("the fields' line: %s", async (_name, damage) => {
+    const store = await folder();
+    const expected = seen(await rankRecallUnits({ store, query: QUERY }));
+    await flushRecallIndexes();
+    const path = join(store.root, ".memfiles", RECALL_INDEX_FILE);
+    const [files, units, fields, ...rest] = (await readFile(path, "utf8")).split("\n");
+    const damaged = [files, units, JSON.stringify(damage(JSON.parse(fields ?? ""))), ...rest];
+    await writeFile(path, damaged.join("\n"));
+    expect(RecallIndex.parse(damaged.join("\n"), store)).toBeUndefined();
+    forgetOpenRecallIndexes();
+    await openRecallIndex(store);
+    await flushRecallIndexes();
+    expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
+    forgetOpenRecallIndexes();
+    expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
   });
 
   it("a files' line naming a file twice is not taken, even for a listing", async () => {
@@ -461,6 +554,20 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     expect(index?.unsaved).toBe(false);
     expect(index?.rows()).toEqual(after?.rows());
     expect(index?.query(QUERY)).toEqual(after?.query(QUERY));
+  });
+
+  it("stores each unit's place as its id, so ids do not grow with every change", async () => {
+    const store = await folder();
+    const index = await openRecallIndex(store);
+    await replaceLine(store, "people/marta.md", "Lisbon", "Porto");
+    await index.refresh(store);
+    expect(index.nextId).toBeGreaterThan(index.units.size);
+    const [head = "", units = ""] = index.serialize(store).split("\n");
+    const counts = (JSON.parse(units) as { files: number[] }).files;
+    expect(JSON.parse(head).nextId).toBe(counts.reduce((sum, count) => sum + count, 0));
+    expect(RecallIndex.parse(index.serialize(store), store)?.query(QUERY)).toEqual(
+      index.query(QUERY),
+    );
   });
 
   it("reads back an index it stored (the parse accepts what serialize wrote)", async () => {
@@ -743,6 +850,29 @@ describe("a forget leaves no words of the fact in the stored recall index", () =
 });
 
 describe("the recall index's log", () => {
+  // Twenty short files beside the table's memory: a log is kept only while it stays under its
+  // share of the stored index, which the table's few files alone make small. Their units match
+  // the table's query, so a ranking of the matched units equals one of every file.
+  async function addOtherFiles(store: MemoryStore): Promise<void> {
+    for (let file = 0; file < 20; file++) {
+      const written =
+        store.layout === "subject"
+          ? await store.write(
+              `topics/filler-${file}.md`,
+              subjectFile(`filler ${file}`, "Other notes.", [
+                `[stated 2026/09/01] note ${file} on hosting`,
+              ]),
+              "new",
+            )
+          : await store.write(
+              `filler-${file}.md`,
+              recallFactFile(`filler ${file}`, "Other notes.", `Note ${file} on hosting.`),
+              "new",
+            );
+      if (!written.ok) throw new Error(written.message);
+    }
+  }
+
   /**
    * The store with stamps that are its files' version tokens (a fresh file's real stamp is never
    * trusted for 2 s) and its file reads counted: what a fold must not need.
@@ -867,6 +997,8 @@ describe("the recall index's log", () => {
     for (const [name, then] of Object.entries(AFTER_A_LOGGED_WRITE)) {
       it(`a cold process with a log pending (${layout}) ${name}`, async () => {
         const store = await folder(layout);
+        // Enough other files that the write fits in the log.
+        await addOtherFiles(store);
         settleWrittenFiles();
         try {
           await rankRecallUnits({ store, query: QUERY });
@@ -893,13 +1025,7 @@ describe("the recall index's log", () => {
   it("never brings back a forgotten line that was in the log", async () => {
     const store = await folder();
     // Enough other files that the forget's own change would still fit in the log.
-    for (let file = 0; file < 20; file++) {
-      await store.write(
-        `topics/filler-${file}.md`,
-        subjectFile(`filler ${file}`, "Other notes.", [`[stated 2026/09/01] note ${file}`]),
-        "new",
-      );
-    }
+    await addOtherFiles(store);
     await openRecallIndex(store);
     await replaceLine(store, "topics/tools.md", "uses Neovim", "uses Neovim and Zanzibar");
     await openRecallIndex(store);

@@ -42,7 +42,7 @@ export const RECALL_INDEX_LOG_SHARE = 0.25;
  * Version of the stored recall index's shape. An index of another version (or of another
  * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read.
  */
-export const RECALL_INDEX_FORMAT = 6;
+export const RECALL_INDEX_FORMAT = 7;
 
 /** What the recall index needs of a store (a `MemoryStore` fits). */
 export type RecallIndexStore = {
@@ -81,8 +81,9 @@ export type ScoredRecallUnit = FileUnit & {
   score: number;
 };
 
-// An entry read from the files' line alone has no `version`, `fields` or `ids` until the units'
-// line is parsed (`#loadUnits`), which everything but `rows`, `holds` and the stamps waits for.
+// An entry read from the files' line alone has no `ids` until the units' line is parsed
+// (`#loadUnits`), which everything but `rows`, `holds` and the stamps waits for, and no `version`
+// or `fields` until the fields' line is (`#readUnits`), which only a change or a whole load needs.
 type IndexedFile = {
   /** The file's stamp when it was indexed (`store.listStamps()`); `""` is never trusted. */
   stamp: string;
@@ -98,14 +99,17 @@ type IndexedFile = {
   ids: number[];
 };
 
-// Stored as lines of JSON: the files (rows, stamps, scopes: all a listing reads); the units
-// (without their path, which their file's entry gives), each file's unit ids, fields and version
-// (in the files' order), and both searches without their terms; one line per term of the
-// unit search with its postings; `"files"`; one line per term of the file search; `"end"`. A process that only lists (the memory
-// block) parses the first line; a process that makes one query parses the units and only the
-// lines of terms that begin with a query term (all minisearch reads of a query without fuzzy
-// match: the term itself and the terms it is a prefix of); a second query, or a changed file,
-// parses the rest.
+// Stored as lines of JSON: the files (rows, stamps, scopes: all a listing reads); the units as
+// columns (texts, dates, kinds, each one string: they parse many times faster than an object or a
+// string per unit, and a query cuts out the units it hits only; no path, which their file's entry
+// gives), each file's unit count (in the files' order; a unit's id is its place, renumbered when
+// stored), and both searches without their terms; each file's fields and version (a change or a
+// whole load reads them, a query does not); one line per term of the unit search with its
+// postings; `"files"`; one line per term of the file search; `"end"`. A process that only lists
+// (the memory block) parses the first line; a process that makes one query parses the units and
+// only the lines of terms that begin with a query term (all minisearch reads of a query without
+// fuzzy match: the term itself and the terms it is a prefix of); a second query, or a changed
+// file, parses the rest.
 type StoredFiles = {
   format: number;
   ranking: number;
@@ -118,21 +122,210 @@ type StoredFiles = {
 
 type StoredFile = Pick<IndexedFile, "stamp" | "row" | "scope">;
 
-// A file's unit ids, `fields.file`, `fields.entities` and version (`null`: none).
-type StoredFileUnits = [number[], string, string, string | null];
+// A file's `fields.file`, `fields.entities` and version (`null`: none).
+type StoredFileFields = [string, string, string | null];
 
 type SearchMeta = Omit<AsPlainObject, "index">;
+
+// A search's documents as stored: their short ids (ascending), and beside each its id (a unit's
+// place) and its field lengths (in `fieldIds` order, one run a document). Arrays of numbers parse
+// many times faster than objects of as many keys, and a query looks up only the documents it reads.
+type PackedSearch = Omit<SearchMeta, "documentIds" | "fieldLength"> & {
+  shortIds: number[];
+  ids: number[];
+  lengths: Array<number | null>;
+};
 
 // A line of the log: the file's entry and units as indexed now, or only its path when removed.
 type LoggedFile = { path: string; file?: Omit<IndexedFile, "ids">; units?: FileUnit[] };
 
 type StoredUnits = {
-  units: Record<string, Omit<FileUnit, "path">>;
-  /** One entry per file of the files' line, in its order. */
-  files: StoredFileUnits[];
-  search: SearchMeta;
-  fileSearch: SearchMeta;
+  /** Each unit's text (one line: `unitsOfFile` makes it so), by id, joined by `"\n"`. */
+  texts: string;
+  /** Each unit's date by id, joined by `"\n"`; `""`: none (a date is never empty). */
+  dates: string;
+  /** Each unit's kind by id, one letter a unit: {@link KIND_LETTERS}. */
+  kinds: string;
+  /** Each file's unit count, in the files' line's order: its units are the next ids. */
+  files: number[];
+  search: PackedSearch;
+  fileSearch: PackedSearch;
 };
+
+const KIND_LETTERS = { line: "l", body: "b" } as const;
+const KINDS_TEXT = /^[lb]*$/;
+
+// The stored units' columns not made objects yet: unit `id` is line `id` of each, in the file at
+// `paths[id]`.
+class UnreadUnits {
+  readonly count: number;
+  readonly #texts: string;
+  readonly #textAt: Int32Array;
+  readonly #dates: string;
+  readonly #dateAt: Int32Array;
+  readonly #kinds: string;
+  readonly #paths: readonly string[];
+
+  private constructor(
+    texts: string,
+    textAt: Int32Array,
+    dates: string,
+    dateAt: Int32Array,
+    kinds: string,
+    paths: readonly string[],
+  ) {
+    this.count = paths.length;
+    this.#texts = texts;
+    this.#textAt = textAt;
+    this.#dates = dates;
+    this.#dateAt = dateAt;
+    this.#kinds = kinds;
+    this.#paths = paths;
+  }
+
+  /** The columns for the units of `paths`; `undefined` when a column holds another count. */
+  static of(
+    texts: string,
+    dates: string,
+    kinds: string,
+    paths: readonly string[],
+  ): UnreadUnits | undefined {
+    const textAt = lineStarts(texts, paths.length);
+    const dateAt = lineStarts(dates, paths.length);
+    if (textAt === undefined || dateAt === undefined || kinds.length !== paths.length) return;
+    if (!KINDS_TEXT.test(kinds)) return;
+    return new UnreadUnits(texts, textAt, dates, dateAt, kinds, paths);
+  }
+
+  /** Unit `id` as `unitsOfFile` makes it (keys in its order: one object shape per kind). */
+  unit(id: number): FileUnit {
+    const { path, text, kind, date } = this.scored(id, 0);
+    if (date === undefined) return { path, text, kind };
+    return kind === "body" ? { path, text, kind, date } : { path, text, date, kind };
+  }
+
+  /** Unit `id` scored `score`: no unit object made on the way (a query's hits). */
+  scored(id: number, score: number): ScoredRecallUnit {
+    const path = this.#paths[id] as string;
+    const text = this.#texts.slice(this.#textAt[id], (this.#textAt[id + 1] as number) - 1);
+    const date = this.#dates.slice(this.#dateAt[id], (this.#dateAt[id + 1] as number) - 1);
+    const kind = this.#kinds[id] === "b" ? "body" : "line";
+    return scoredUnit(path, text, kind, date === "" ? undefined : date, score);
+  }
+}
+
+// One object shape for every scored unit of a kind (not a spread of stored units of several
+// shapes): ranking tens of thousands of them sorts several times faster. Keys in the order
+// `unitsOfFile` writes them.
+function scoredUnit(
+  path: string,
+  text: string,
+  kind: FileUnit["kind"],
+  date: string | undefined,
+  score: number,
+): ScoredRecallUnit {
+  if (date === undefined) return { path, text, kind, score };
+  return kind === "line" ? { path, text, date, kind, score } : { path, text, kind, date, score };
+}
+
+// Where each of `count` lines joined by "\n" starts, and where one more would (past the end);
+// `undefined` when `text` holds another number of lines. No line is `""` and no lines: the same.
+function lineStarts(text: string, count: number): Int32Array | undefined {
+  const starts = new Int32Array(count + 1);
+  let at = 0;
+  for (let line = 0; line < count; line++) {
+    if (at > text.length) return undefined;
+    starts[line] = at;
+    const end = text.indexOf("\n", at);
+    at = end === -1 ? text.length + 1 : end + 1;
+  }
+  starts[count] = at;
+  return at === text.length + 1 || (count === 0 && text === "") ? starts : undefined;
+}
+
+// A search as stored, its document ids (unit ids) as each unit's place.
+function packed(meta: SearchMeta, placeOf: ReadonlyMap<number, number>): PackedSearch {
+  const { documentIds, fieldLength, ...rest } = meta;
+  const fields = Object.keys(rest.fieldIds).length;
+  const shortIds: number[] = [];
+  const ids: number[] = [];
+  const lengths: Array<number | null> = [];
+  // Integer keys enumerate in ascending order.
+  for (const shortId in documentIds) {
+    const place = placeOf.get(documentIds[shortId]);
+    if (place === undefined) throw new Error("recall index: the search holds a unit no file has");
+    shortIds.push(Number(shortId));
+    ids.push(place);
+    const own = fieldLength[shortId] ?? [];
+    for (let field = 0; field < fields; field++) lengths.push(own[field] ?? null);
+  }
+  return { ...rest, shortIds, ids, lengths };
+}
+
+// Whether `search` is what `packed` wrote (of `count` documents, ids below `units`; its own count
+// is checked once it is loaded, with the folded log's changes).
+function isPacked(search: unknown, count: number, units: number): search is PackedSearch {
+  const stored = search as Partial<PackedSearch> | null;
+  if (
+    typeof stored !== "object" ||
+    stored === null ||
+    typeof stored.fieldIds !== "object" ||
+    stored.fieldIds === null ||
+    !Array.isArray(stored.averageFieldLength) ||
+    !Array.isArray(stored.shortIds) ||
+    !Array.isArray(stored.ids) ||
+    !Array.isArray(stored.lengths) ||
+    stored.shortIds.length !== count ||
+    stored.ids.length !== count ||
+    stored.lengths.length !== count * Object.keys(stored.fieldIds).length
+  ) {
+    return false;
+  }
+  let last = -1;
+  for (const shortId of stored.shortIds) {
+    if (!Number.isInteger(shortId) || shortId <= last) return false;
+    last = shortId;
+  }
+  for (const id of stored.ids) if (!(Number.isInteger(id) && id >= 0 && id < units)) return false;
+  return true;
+}
+
+// The place of document `shortId` in a packed search's arrays; -1 when it holds none.
+function documentAt(search: PackedSearch, shortId: number): number {
+  let low = 0;
+  let high = search.shortIds.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const found = search.shortIds[middle] as number;
+    if (found === shortId) return middle;
+    if (found < shortId) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+// A packed search as minisearch stores it, with the documents of `shortIds` only, or all of them.
+function unpacked(search: PackedSearch, shortIds?: Iterable<string>): SearchMeta {
+  const { shortIds: all, ids, lengths, ...rest } = search;
+  const fields = Object.keys(rest.fieldIds).length;
+  const documentIds: SearchMeta["documentIds"] = {};
+  const fieldLength: SearchMeta["fieldLength"] = {};
+  const add = (at: number) => {
+    const shortId = all[at] as number;
+    documentIds[shortId] = ids[at];
+    // A field the document lacks is `null`, as in minisearch's own JSON (a hole there).
+    fieldLength[shortId] = lengths.slice(at * fields, (at + 1) * fields) as number[];
+  };
+  if (shortIds === undefined) for (let at = 0; at < all.length; at++) add(at);
+  else {
+    for (const shortId of shortIds) {
+      const at = documentAt(search, Number(shortId));
+      if (at === -1) throw new Error("recall index: a posting names no document");
+      add(at);
+    }
+  }
+  return { ...rest, documentIds, fieldLength };
+}
 
 const END_LINE = '\n"end"';
 const FILES_LINE = '"files"\n';
@@ -179,9 +372,13 @@ export class RecallIndex {
   #unreadAfter: string | undefined;
   /** The stored units and search not parsed yet: the units' line, then the term lines. */
   #storedUnits: string | undefined;
+  /** The fields' line: each file's fields and version, not needed by a query. */
+  #storedFields: string | undefined;
   #storedTerms: string | undefined;
   #storedFileTerms: string | undefined;
-  #searchMeta: { units: SearchMeta; files: SearchMeta } | undefined;
+  /** The stored units a query has not needed as objects yet (all of them, after a cold read). */
+  #unread: UnreadUnits | undefined;
+  #searchMeta: { units: PackedSearch; files: SearchMeta } | undefined;
   /** A search holding only the terms of one query ({@link prepare}). */
   #partial: { query: string; search: Searches } | undefined;
   /** Each file's unit ids by its file document's id (its first unit's id). */
@@ -233,7 +430,7 @@ export class RecallIndex {
    * @returns `false` when the index was emptied.
    */
   load(): boolean {
-    if (!this.#loadUnits()) return false;
+    if (!this.#loadUnits() || !this.#readUnits()) return false;
     const terms = this.#storedTerms;
     const fileTerms = this.#storedFileTerms ?? "";
     if (terms === undefined) return true;
@@ -315,7 +512,7 @@ export class RecallIndex {
       // walks them, and a search stored whole after a fold would keep them (and their counts).
       for (const document of this.#folded?.removeFiles ?? []) files.remove(document);
       for (const document of this.#folded?.addFiles ?? []) files.add(document);
-      const unitMeta = read?.meta ?? { ...meta.units, index };
+      const unitMeta = read?.meta ?? { ...unpacked(meta.units), index };
       const units = MiniSearch.loadJS<IndexedUnit>(
         { ...unitMeta, averageFieldLength: [...unitMeta.averageFieldLength] },
         { ...unitIndexOptions(), logger: quietOnPartTerms },
@@ -324,7 +521,7 @@ export class RecallIndex {
       for (const document of this.#folded?.add ?? []) units.add(document);
       let withUnits = 0;
       for (const file of this.files.values()) if (file.ids.length > 0) withUnits++;
-      if (units.documentCount !== this.units.size || files.documentCount !== withUnits)
+      if (units.documentCount !== this.#unitCount() || files.documentCount !== withUnits)
         return undefined;
       const counts = read?.counts;
       return counts === undefined
@@ -342,10 +539,10 @@ export class RecallIndex {
     query: string,
     index: AsPlainObject["index"],
     fileIndex: AsPlainObject["index"],
-    stored: { units: SearchMeta; files: SearchMeta },
+    stored: { units: PackedSearch; files: SearchMeta },
   ): { meta: AsPlainObject; fileIndex: AsPlainObject["index"]; counts: Map<string, number> } {
     const meta = stored.units;
-    const fieldsOf = (search: SearchMeta) =>
+    const fieldsOf = (search: Pick<SearchMeta, "fieldIds">) =>
       new Map(Object.entries(search.fieldIds).map(([name, id]) => [String(id), name as UnitField]));
     const fieldOf = fieldsOf(meta);
     const fileFieldOf = fieldsOf(stored.files);
@@ -367,7 +564,7 @@ export class RecallIndex {
     }
     const planned = plannedWords(
       query,
-      this.units.size,
+      this.#unitCount(),
       (term, field) => counts.get(`${term}\u0000${field}`) ?? 0,
     );
     const cut = (entries: AsPlainObject["index"], fieldNames: Map<string, UnitField>) => {
@@ -382,19 +579,14 @@ export class RecallIndex {
       return kept;
     };
     const kept = cut(index, fieldOf);
-    const documentIds: AsPlainObject["documentIds"] = {};
-    const fieldLength: AsPlainObject["fieldLength"] = {};
+    const read = new Set<string>();
     for (const [, fields] of kept) {
       for (const postings of Object.values(fields)) {
-        for (const shortId of Object.keys(postings)) {
-          if (shortId in documentIds) continue;
-          documentIds[shortId] = meta.documentIds[shortId];
-          fieldLength[shortId] = meta.fieldLength[shortId] ?? [];
-        }
+        for (const shortId in postings) read.add(shortId);
       }
     }
     return {
-      meta: { ...meta, documentIds, fieldLength, index: kept },
+      meta: { ...unpacked(meta, read), index: kept },
       fileIndex: cut(fileIndex, fileFieldOf),
       counts,
     };
@@ -413,52 +605,82 @@ export class RecallIndex {
       if (
         stored === null ||
         typeof stored !== "object" ||
-        typeof stored.units !== "object" ||
-        stored.units === null ||
-        typeof stored.search !== "object" ||
-        stored.search === null ||
-        typeof stored.fileSearch !== "object" ||
-        stored.fileSearch === null ||
         !Array.isArray(stored.files) ||
         stored.files.length !== this.files.size
       ) {
         return this.#empty();
       }
-      const units = stored.units;
-      const perFile = stored.files;
-      let ids = 0;
-      let at = 0;
+      const { texts, dates, kinds } = stored;
+      const counts = stored.files;
+      const paths: string[] = [];
+      let next = 0;
       for (const [path, file] of this.files) {
-        const entry = perFile[at++];
+        const count = counts[next++];
+        if (!Number.isInteger(count)) return this.#empty();
+        const ids: number[] = [];
+        for (let unit = 0; unit < (count as number); unit++) {
+          ids.push(paths.length);
+          paths.push(path);
+        }
+        file.ids = ids;
+      }
+      const unread =
+        typeof texts === "string" && typeof dates === "string" && typeof kinds === "string"
+          ? UnreadUnits.of(texts, dates, kinds, paths)
+          : undefined;
+      let withUnits = 0;
+      for (const file of this.files.values()) if (file.ids.length > 0) withUnits++;
+      if (
+        unread === undefined ||
+        paths.length > this.nextId ||
+        !isPacked(stored.search, paths.length, paths.length) ||
+        !isPacked(stored.fileSearch, withUnits, paths.length)
+      ) {
+        return this.#empty();
+      }
+      this.#unread = unread;
+      this.#searchMeta = { units: stored.search, files: unpacked(stored.fileSearch) };
+      return true;
+    } catch {
+      return this.#empty();
+    }
+  }
+
+  // Parses the fields' line and makes objects of the units still in their stored columns (what
+  // changing the index needs); `false` (and the index emptied) when the line is untrusted.
+  #readUnits(): boolean {
+    const unread = this.#unread;
+    if (unread === undefined) return true;
+    this.#unread = undefined;
+    const text = this.#storedFields;
+    this.#storedFields = undefined;
+    try {
+      const fields = JSON.parse(text ?? "") as unknown;
+      if (!Array.isArray(fields) || fields.length !== this.files.size) return this.#empty();
+      let next = 0;
+      for (const file of this.files.values()) {
+        const entry = fields[next++] as Partial<StoredFileFields> | null;
         if (!Array.isArray(entry)) return this.#empty();
-        const [fileIds, words, entities, version] = entry;
+        const [words, entities, version] = entry;
         if (
-          !Array.isArray(fileIds) ||
           typeof words !== "string" ||
           typeof entities !== "string" ||
           (version !== null && typeof version !== "string")
         ) {
           return this.#empty();
         }
-        for (const id of fileIds) {
-          if (typeof id !== "number" || id >= this.nextId) return this.#empty();
-          const unit = units[id] as FileUnit | undefined;
-          if (typeof unit?.text !== "string") return this.#empty();
-          // The stored unit gets its path here: one object per unit, never copied.
-          unit.path = path;
-          this.units.set(id, unit);
-        }
-        file.ids = fileIds;
         file.fields = { file: words, entities };
         if (version !== null) file.version = version;
-        ids += fileIds.length;
       }
-      if (ids !== this.units.size || stored.search.documentCount !== ids) return this.#empty();
-      this.#searchMeta = { units: stored.search, files: stored.fileSearch };
-      return true;
     } catch {
       return this.#empty();
     }
+    for (let id = 0; id < unread.count; id++) this.units.set(id, unread.unit(id));
+    return true;
+  }
+
+  #unitCount(): number {
+    return this.units.size + (this.#unread?.count ?? 0);
   }
 
   #empty(): false {
@@ -468,8 +690,10 @@ export class RecallIndex {
     this.#stored = undefined;
     this.#unreadAfter = undefined;
     this.#storedUnits = undefined;
+    this.#storedFields = undefined;
     this.#storedTerms = undefined;
     this.#storedFileTerms = undefined;
+    this.#unread = undefined;
     this.#byFileId = undefined;
     this.#searchMeta = undefined;
     this.#partial = undefined;
@@ -532,7 +756,7 @@ export class RecallIndex {
     skipPaths: readonly string[] = ALWAYS_LOADED,
   ): ScoredRecallUnit[] {
     if (this.#partial?.query !== query) this.load();
-    if (query.trim() === "" || this.units.size === 0) return [];
+    if (query.trim() === "" || this.#unitCount() === 0) return [];
     const searches = this.#partial?.query === query ? this.#partial.search : this.#search;
     const search: UnitSearch = { ...searches, unitsOf: (fileId) => this.#unitsOf(fileId) };
     const hits =
@@ -541,20 +765,16 @@ export class RecallIndex {
         : searchUnits(search, query, this.#inScope(scope));
     const scored: ScoredRecallUnit[] = [];
     const byStructureOnly = new Set<ScoredRecallUnit>();
+    const unread = this.#unread;
     for (const hit of hits) {
-      const unit = this.units.get(hit.id);
-      if (unit === undefined) continue;
-      // One object shape for every unit (not a spread of stored units of several shapes): ranking
-      // tens of thousands of them sorts several times faster.
-      // Keys in the order `unitsOfFile` writes them.
-      const { path, text, kind, date } = unit;
-      const score = hit.score;
-      const one: ScoredRecallUnit =
-        date === undefined
-          ? { path, text, kind, score }
-          : kind === "line"
-            ? { path, text, date, kind, score }
-            : { path, text, kind, date, score };
+      let one: ScoredRecallUnit;
+      // From the stored columns while they are unread (every id a place in them).
+      if (unread !== undefined) one = unread.scored(hit.id, hit.score);
+      else {
+        const unit = this.units.get(hit.id);
+        if (unit === undefined) continue;
+        one = scoredUnit(unit.path, unit.text, unit.kind, unit.date, hit.score);
+      }
       scored.push(one);
       if (!hit.ownWords) byStructureOnly.add(one);
     }
@@ -792,7 +1012,10 @@ export class RecallIndex {
     return true;
   }
 
-  /** The index as stored: lines of JSON (the files, the units, one line per term, `"end"`). */
+  /**
+   * The index as stored: lines of JSON (the files, the units, the files' fields, one line per
+   * term, `"end"`).
+   */
   serialize(store: Pick<RecallIndexStore, "layout" | "maxChars">): string {
     // A search read in part (a query's terms, a folded log) is read whole before it is written.
     if (this.#stored === undefined) this.load();
@@ -812,16 +1035,37 @@ export class RecallIndex {
     if (this.#stored !== undefined) return `${JSON.stringify(files)}\n${this.#stored}`;
     const { index, ...search } = this.#search.units.toJSON();
     const { index: fileIndex, ...fileSearch } = this.#search.files.toJSON();
-    const stored: StoredUnits["units"] = {};
-    for (const [id, { path: _path, ...unit }] of this.units) stored[id] = unit;
-    const perFile: StoredFileUnits[] = [];
+    // Stored with each unit's place as its id: a reader finds a unit without a table of ids.
+    const placeOf = new Map<number, number>();
+    const texts: string[] = [];
+    const dates: string[] = [];
+    let kinds = "";
+    const counts: number[] = [];
+    const fields: StoredFileFields[] = [];
     for (const file of this.files.values()) {
-      perFile.push([file.ids, file.fields.file, file.fields.entities, file.version ?? null]);
+      counts.push(file.ids.length);
+      fields.push([file.fields.file, file.fields.entities, file.version ?? null]);
+      for (const id of file.ids) {
+        const unit = this.units.get(id);
+        if (unit === undefined) throw new Error(`recall index: unit ${id} of a file is missing`);
+        placeOf.set(id, texts.length);
+        texts.push(unit.text);
+        dates.push(unit.date ?? "");
+        kinds += KIND_LETTERS[unit.kind];
+      }
     }
-    const units: StoredUnits = { units: stored, files: perFile, search, fileSearch };
+    files.nextId = texts.length;
+    const units: StoredUnits = {
+      texts: texts.join("\n"),
+      dates: dates.join("\n"),
+      kinds,
+      files: counts,
+      search: packed(search, placeOf),
+      fileSearch: packed(fileSearch, placeOf),
+    };
     const lines = (entries: AsPlainObject["index"]) =>
       entries.map((entry) => `${JSON.stringify(entry)}\n`).join("");
-    return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${lines(index)}${FILES_LINE}${lines(fileIndex)}${END_LINE.slice(1)}`;
+    return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${JSON.stringify(fields)}\n${lines(index)}${FILES_LINE}${lines(fileIndex)}${END_LINE.slice(1)}`;
   }
 
   /**
@@ -857,7 +1101,7 @@ export class RecallIndex {
    */
   fold(log: string): boolean {
     // The units are parsed (the files need their ids); the terms only if already read.
-    if (!this.#loadUnits()) return false;
+    if (!this.#loadUnits() || !this.#readUnits()) return false;
     const lines = log.split("\n");
     lines.pop();
     const logged: Array<{ path: string; file?: IndexedFile; units?: FileUnit[] }> = [];
@@ -1021,19 +1265,26 @@ export class RecallIndex {
     const unitsEnd = rest.indexOf("\n");
     if (unitsEnd === -1 || !rest.endsWith(END_LINE)) return false;
     const termsEnd = rest.length - END_LINE.length + 1;
+    const fieldsEnd = rest.indexOf("\n", unitsEnd + 1);
+    const termsAt = fieldsEnd + 1;
     // The `"files"` line: at the start of the terms, or after a line's end.
-    const filesAt = rest.startsWith(FILES_LINE, unitsEnd + 1)
-      ? unitsEnd + 1
-      : rest.lastIndexOf(`\n${FILES_LINE}`, termsEnd) + 1;
+    const filesAt =
+      fieldsEnd === -1
+        ? -1
+        : rest.startsWith(FILES_LINE, termsAt)
+          ? termsAt
+          : rest.lastIndexOf(`\n${FILES_LINE}`, termsEnd) + 1;
     this.#stored = rest;
     this.#storedUnits = rest.slice(0, unitsEnd);
-    // No `"files"` line: the files' line still serves a listing; a query rebuilds (`#loadUnits`).
-    if (filesAt <= unitsEnd) {
+    this.#storedFields = rest.slice(unitsEnd + 1, Math.max(unitsEnd + 1, fieldsEnd));
+    // No fields' or `"files"` line: the files' line still serves a listing; a query rebuilds
+    // (`#loadUnits`).
+    if (filesAt < termsAt) {
       this.#storedTerms = "";
       this.#storedFileTerms = undefined;
       return true;
     }
-    this.#storedTerms = rest.slice(unitsEnd + 1, Math.max(unitsEnd + 1, filesAt - 1));
+    this.#storedTerms = rest.slice(termsAt, Math.max(termsAt, filesAt - 1));
     this.#storedFileTerms = rest.slice(
       filesAt + FILES_LINE.length,
       Math.max(filesAt + FILES_LINE.length, termsEnd - 1),
