@@ -12,9 +12,10 @@ import {
   indexedFileFields,
   plannedWords,
   RANKING_INDEX_VERSION,
-  rankScoredUnits,
+  type RankedUnits,
+  rankFoundUnits,
   readsPostings,
-  searchUnits,
+  searchUnitHits,
   type UnitField,
   type UnitSearch,
   unitIndexOptions,
@@ -66,6 +67,17 @@ export type RecallIndexStore = {
 
 /** The project a query is for (`{ project: undefined }`: global memories only). */
 export type IndexScope = { project: string | undefined };
+
+/** Ranked recall units read best first, each made when it is read ({@link RecallIndex.ranked}). */
+export type RankedRecallUnits = RankedUnits<ScoredRecallUnit>;
+
+const NO_UNITS: RankedRecallUnits = {
+  length: 0,
+  at: () => {
+    throw new RangeError("No recall unit is ranked.");
+  },
+  shortestFrom: () => 0,
+};
 
 /** A recall unit scored for a request. */
 export type ScoredRecallUnit = FileUnit & {
@@ -515,7 +527,7 @@ export class RecallIndex {
   }
 
   /**
-   * The units matching `query` in `scope` (every file when absent), ranked (`rankScoredUnits`), without the
+   * The units matching `query` in `scope` (every file when absent), ranked (`rankHits`), without the
    * units of `skipPaths` (default profile and preferences, which the memory block holds whole).
    */
   query(
@@ -523,36 +535,42 @@ export class RecallIndex {
     scope?: IndexScope,
     skipPaths: readonly string[] = ALWAYS_LOADED,
   ): ScoredRecallUnit[] {
+    const ranked = this.ranked(query, scope, skipPaths);
+    const units: ScoredRecallUnit[] = [];
+    for (let rank = 0; rank < ranked.length; rank++) units.push(ranked.at(rank));
+    return units;
+  }
+
+  /**
+   * {@link query}, made as it is read: a reader that stops early (a token budget) pays for the
+   * units it reads, not for ranking every matched one.
+   */
+  ranked(
+    query: string,
+    scope?: IndexScope,
+    skipPaths: readonly string[] = ALWAYS_LOADED,
+  ): RankedRecallUnits {
     if (this.#partial?.query !== query) this.load();
-    if (query.trim() === "" || this.units.size === 0) return [];
+    if (query.trim() === "" || this.units.size === 0) return NO_UNITS;
     const searches = this.#partial?.query === query ? this.#partial.search : this.#search;
     const search: UnitSearch = { ...searches, unitsOf: (fileId) => this.#unitsOf(fileId) };
-    const hits =
+    const found =
       scope === undefined || this.#scopedFiles === 0
-        ? searchUnits(search, query)
-        : searchUnits(search, query, this.#inScope(scope));
-    const scored: ScoredRecallUnit[] = [];
-    const byStructureOnly = new Set<ScoredRecallUnit>();
-    for (const hit of hits) {
-      const unit = this.units.get(hit.id);
-      if (unit === undefined) continue;
-      // One object shape for every unit (not a spread of stored units of several shapes): ranking
-      // tens of thousands of them sorts several times faster.
-      // Keys in the order `unitsOfFile` writes them.
-      const { path, text, kind, date } = unit;
-      const score = hit.score;
-      const one: ScoredRecallUnit =
+        ? searchUnitHits(search, query)
+        : searchUnitHits(search, query, this.#inScope(scope));
+    // One object shape per kind, keys in the order `unitsOfFile` writes them.
+    return rankFoundUnits(
+      found,
+      (id) => this.units.get(id),
+      query,
+      skipPaths,
+      ({ path, text, kind, date }, score): ScoredRecallUnit =>
         date === undefined
           ? { path, text, kind, score }
           : kind === "line"
             ? { path, text, date, kind, score }
-            : { path, text, kind, date, score };
-      scored.push(one);
-      if (!hit.ownWords) byStructureOnly.add(one);
-    }
-    // Skipped files still lift their day (as they did when every unit was ranked), then go.
-    const skip = new Set(skipPaths);
-    return rankScoredUnits(scored, query, byStructureOnly).filter((unit) => !skip.has(unit.path));
+            : { path, text, kind, date, score },
+    );
   }
 
   // Whether a unit is in `scope`: only a file with a scope can be out of one, so the units of those
