@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import type Anthropic from "@anthropic-ai/sdk";
 import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
+import MiniSearch from "minisearch";
 import { describe, expect, it, vi } from "vitest";
 import {
   expectRecallAfterWrite,
@@ -514,6 +515,27 @@ describe("a cold query parses only the terms it can reach", () => {
           expect(partial?.prepare(query)).toBe(true);
           expect(partial?.query(query, scope), query).toEqual(whole);
         }
+      }
+    },
+  );
+  it.each<StoreLayout>(["subject", "fact"])(
+    "parses the stored terms whole at a second query, not again for each one (%s)",
+    async (layout) => {
+      const store = await FOLDERS[layout]();
+      const text = (await openRecallIndex(store)).serialize(store);
+      await flushRecallIndexes();
+      const index = RecallIndex.parseFiles(text, store);
+      const loads = vi.spyOn(MiniSearch, "loadJS");
+      try {
+        for (const query of ["deploy", "Where do I deploy?", "neovim", "Lisbon"]) {
+          expect(index?.prepare(query)).toBe(true);
+          expect(index?.query(query), query).toEqual(RecallIndex.parse(text, store)?.query(query));
+        }
+        // Each parse loads two searches (units, files): the first query's terms, then the whole
+        // index at the second query, and nothing after; the parses of `expected` load 2 each.
+        expect(loads).toHaveBeenCalledTimes(4 + 2 * 4);
+      } finally {
+        loads.mockRestore();
       }
     },
   );

@@ -264,6 +264,8 @@ export class RecallIndex {
     if (!this.#loadUnits()) return false;
     const terms = this.#storedTerms;
     if (terms === undefined || this.#partial?.query === query) return true;
+    // A second message: this process answers more than one, and each would parse its terms again.
+    if (this.#partial !== undefined) return this.load();
     const options = unitIndexOptions();
     const words = (options.searchOptions?.tokenize ?? options.tokenize)?.(query) ?? [];
     const processTerm = options.searchOptions?.processTerm ?? options.processTerm;
