@@ -184,7 +184,7 @@ function locomoFolder(sessions: number): Folder {
         const doing = DOINGS[(session * 3 + line + at) % DOINGS.length] as string;
         units.push({
           path,
-          text: `${line === 0 ? person : "She"} ${doing}${line === 2 ? " with a friend" : ""}`,
+          text: `${line === 0 ? person : "She"} ${doing}${line === 2 ? " with a friend, mounted on a mount" : ""}`,
           ...(session % 11 === 10 ? {} : { date }),
           kind: "line",
         });
@@ -225,6 +225,8 @@ const LOCOMO_QUERIES = [
   "Who adopted a puppy?",
   "Which charity race did Gina run, and when?",
   "camping",
+  "mount",
+  "Was it in 2023?",
 ];
 
 const FOLDERS: Array<[string, () => Folder, readonly string[]]> = [
@@ -233,12 +235,23 @@ const FOLDERS: Array<[string, () => Folder, readonly string[]]> = [
   ["LoCoMo-style folder", () => locomoFolder(40), LOCOMO_QUERIES],
 ];
 
+// The search's hits as minisearch's own `search` scores the units' own fields, best first (ties
+// by unit id), as `searchUnits` gave them before it scored from the postings.
+function referenceHits(folder: Folder, query: string) {
+  const found = searchUnitHits(folder.search, query, undefined, true);
+  return Array.from({ length: found.count }, (_, at) => ({
+    id: found.ids[at] as number,
+    score: found.scores[at] as number,
+    ownWords: found.structural[at] === 0,
+  })).sort((a, b) => b.score - a.score || a.id - b.id);
+}
+
 // The units in the reference order: the search's hits best first, one object each, ranked by the
 // full sort, then the skipped files' units left out.
 function referenceOrder(folder: Folder, query: string): RecallUnit[] {
   const scored: RecallUnit[] = [];
   const byStructureOnly = new Set<RecallUnit>();
-  for (const hit of searchUnits(folder.search, query)) {
+  for (const hit of referenceHits(folder, query)) {
     const unit = { ...(folder.units[hit.id] as Unit), score: hit.score };
     scored.push(unit);
     if (!hit.ownWords) byStructureOnly.add(unit);
@@ -258,6 +271,26 @@ function rankedOrder(folder: Folder, query: string) {
 }
 
 describe("the ranking read as far as a budget needs", () => {
+  it.each(FOLDERS)(
+    "scores own words from the postings as minisearch's search (%s)",
+    (_name, make, queries) => {
+      const folder = make();
+      // 33 words that match nothing first: the words that match are past the first 32 of a mask.
+      const unmatched = Array.from(
+        { length: 33 },
+        (_, at) =>
+          `qx${String.fromCharCode(97 + (at % 26))}${String.fromCharCode(97 + Math.floor(at / 26))}`,
+      );
+      const long = [...unmatched, ...queries].join(" ");
+      for (const query of [...queries, long]) {
+        expect(searchUnits(folder.search, query), query).toEqual(referenceHits(folder, query));
+        const scoped = (id: number) => id % 3 !== 1;
+        const inScope = referenceHits(folder, query).filter((hit) => scoped(hit.id));
+        expect(searchUnits(folder.search, query, scoped), query).toEqual(inScope);
+      }
+    },
+  );
+
   it.each(FOLDERS)("orders and scores as the full sort (%s)", (_name, make, queries) => {
     const folder = make();
     for (const query of queries) {

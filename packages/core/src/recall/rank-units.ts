@@ -504,12 +504,15 @@ export type UnitHits = {
  * @param search - The unit and file indexes and which units each file holds.
  * @param query - The request's text.
  * @param filter - Keeps a unit when `true` (a scope); every unit when absent.
+ * @param viaSearch - Score the units' own fields with minisearch's `search` (what is done when its
+ *   internals are not as read here); default: from its postings, to the same bits.
  * @returns The matching units in no order.
  */
 export function searchUnitHits(
   search: UnitSearch,
   query: string,
   filter?: (unitId: number) => boolean,
+  viaSearch = false,
 ): UnitHits {
   const none: UnitHits = {
     count: 0,
@@ -530,22 +533,26 @@ export function searchUnitHits(
         ? unitsHoldingInFiles(search, term, field)
         : (fieldPostings(units, units._index.get(term), field)?.size ?? 0)),
   );
-  const unitQueries: Query[] = [];
-  for (const { word, fields } of planned) {
-    const own = UNIT_OWN_FIELDS.filter((field) => fields.includes(field));
-    if (own.length > 0) unitQueries.push({ queries: [word], fields: own });
+  // Every query term a unit can match, numbered: a unit's matched terms are bits of a mask.
+  const numbers = new Map<string, number>();
+  for (const { term } of planned) if (!numbers.has(term)) numbers.set(term, numbers.size);
+  for (const { word } of ownQueries(planned)) {
+    for (const term of termsOf(word)) if (!numbers.has(term)) numbers.set(term, numbers.size);
   }
-  const ownHits =
-    unitQueries.length === 0
-      ? []
-      : search.units.search({ queries: unitQueries, combineWith: "OR" });
+  const terms: TermNumbers = { numbers, words: Math.max(1, Math.ceil(numbers.size / 32)) };
+  const own =
+    (viaSearch ? undefined : ownFieldHits(units, planned, terms)) ??
+    ownFieldHitsBySearch(search.units, planned, terms);
   const total = search.units.documentCount;
   const byFile = total === 0 ? new Map() : fileHits(fileSide, search.unitsOf, total, planned);
-  const own = new Map<number, SearchResult>();
-  for (const hit of ownHits) own.set(hit.id as number, hit);
-  let most = own.size;
+  let most = own.count;
+  let largest = -1;
+  for (let at = 0; at < own.count; at++) largest = Math.max(largest, own.ids[at] as number);
   for (const fileId of byFile.keys()) most += search.unitsOf(fileId)?.length ?? 0;
   if (most === 0) return none;
+  // Each unit's own hit (its position + 1), by unit id.
+  const ownAt = new Int32Array(largest + 1);
+  for (let at = 0; at < own.count; at++) ownAt[own.ids[at] as number] = at + 1;
   const ids = new Int32Array(most);
   const scores = new Float64Array(most);
   const structural = new Uint8Array(most);
@@ -557,28 +564,233 @@ export function searchUnitHits(
     count++;
   };
   // minisearch multiplies a document's summed score by the number of query terms it matched.
+  const fileNumbers: number[] = [];
   for (const [fileId, file] of byFile) {
+    fileNumbers.length = 0;
+    for (const term of file.terms) fileNumbers.push(terms.numbers.get(term) ?? -1);
     for (const id of search.unitsOf(fileId) ?? []) {
       if (filter !== undefined && !filter(id)) continue;
-      const mine = own.get(id);
-      if (mine === undefined) {
+      const slot = id < ownAt.length ? (ownAt[id] as number) - 1 : -1;
+      if (slot < 0) {
         push(id, file.score * file.terms.length, file.ownWords);
         continue;
       }
-      own.delete(id);
-      let matched = mine.queryTerms.length;
-      for (const term of file.terms) if (!mine.queryTerms.includes(term)) matched++;
+      ownAt[id] = 0;
+      const matched = own.matched[slot] as number;
+      let both = matched;
+      for (const number of fileNumbers) {
+        const word = (own.masks[slot * terms.words + (number >>> 5)] as number) >>> (number & 31);
+        if (number < 0 || (word & 1) === 0) both++;
+      }
       push(
         id,
-        (mine.score / mine.queryTerms.length + file.score) * matched,
-        file.ownWords || matchedOwnWords(mine.match),
+        ((own.scores[slot] as number) / matched + file.score) * both,
+        file.ownWords || own.text[slot] === 1,
       );
     }
   }
-  for (const [id, mine] of own) {
-    if (filter === undefined || filter(id)) push(id, mine.score, matchedOwnWords(mine.match));
+  for (let slot = 0; slot < own.count; slot++) {
+    const id = own.ids[slot] as number;
+    if (ownAt[id] === 0 || (filter !== undefined && !filter(id))) continue;
+    push(id, own.scores[slot] as number, own.text[slot] === 1);
   }
   return { count, ids, scores, structural };
+}
+
+// The query terms by number, and the 32-bit words of a mask of them.
+type TermNumbers = { numbers: ReadonlyMap<string, number>; words: number };
+
+// The terms minisearch searches for one word (its tokenizer and term processing).
+function termsOf(word: string): string[] {
+  const terms: string[] = [];
+  for (const token of splitSearchTerms(word)) {
+    const term = stemmedSearchTerm(token);
+    if (term) terms.push(term);
+  }
+  return terms;
+}
+
+// The units matching the planned words in their own fields (`text`, `date`): unit id, score as
+// minisearch's `search` gives it, how many query terms it matched and which (a mask of
+// `words` 32-bit words per unit), whether `text` matched.
+type OwnFieldHits = {
+  count: number;
+  ids: Int32Array;
+  scores: Float64Array;
+  matched: Uint16Array;
+  masks: Uint32Array;
+  text: Uint8Array;
+};
+
+function emptyOwnHits(count: number, terms: TermNumbers): OwnFieldHits {
+  return {
+    count,
+    ids: new Int32Array(count),
+    scores: new Float64Array(count),
+    matched: new Uint16Array(count),
+    masks: new Uint32Array(count * terms.words),
+    text: new Uint8Array(count),
+  };
+}
+
+// The words searched in the units' own fields, as `searchUnits` asks minisearch: one query per
+// word in its fields, combined with OR.
+function ownQueries(planned: readonly PlannedWord[]): Array<{ word: string; fields: UnitField[] }> {
+  const queries: Array<{ word: string; fields: UnitField[] }> = [];
+  for (const { word, fields } of planned) {
+    const own = UNIT_OWN_FIELDS.filter((field) => fields.includes(field));
+    if (own.length > 0) queries.push({ word, fields: own });
+  }
+  return queries;
+}
+
+function ownFieldHitsBySearch(
+  search: MiniSearch<IndexedUnit>,
+  planned: readonly PlannedWord[],
+  terms: TermNumbers,
+): OwnFieldHits {
+  const queries: Query[] = ownQueries(planned).map(({ word, fields }) => ({
+    queries: [word],
+    fields,
+  }));
+  const hits = queries.length === 0 ? [] : search.search({ queries, combineWith: "OR" });
+  const made = emptyOwnHits(hits.length, terms);
+  hits.forEach((hit, at) => {
+    made.ids[at] = hit.id as number;
+    made.scores[at] = hit.score;
+    made.matched[at] = hit.queryTerms.length;
+    for (const term of hit.queryTerms) {
+      const number = terms.numbers.get(term);
+      if (number === undefined) continue;
+      const slot = at * terms.words + (number >>> 5);
+      made.masks[slot] = (made.masks[slot] as number) | (1 << (number & 31));
+    }
+    made.text[at] = matchedOwnWords(hit.match) ? 1 : 0;
+  });
+  return made;
+}
+
+// minisearch's `search` of `ownQueries` (`executeQuery`, `executeQuerySpec`, `termResults` and the
+// OR combination of minisearch 7.2) over its postings, each sum taken in the same order, without
+// a result object per document. `undefined` when the internals are not as read here, or a posting
+// names a discarded document (which minisearch's search cleans up as it scores).
+function ownFieldHits(
+  internals: SearchInternals,
+  planned: readonly PlannedWord[],
+  terms: TermNumbers,
+): OwnFieldHits | undefined {
+  const more = internals as SearchInternals & {
+    _nextId?: unknown;
+    _documentCount?: unknown;
+    _avgFieldLength?: unknown;
+    _dirtCount?: unknown;
+  };
+  const { _nextId: size, _documentCount: documents, _avgFieldLength: averages } = more;
+  if (typeof size !== "number" || typeof documents !== "number" || !Array.isArray(averages))
+    return undefined;
+  // Without a discarded document, every posting's document is indexed: none is looked up.
+  const clean = more._dirtCount === 0;
+  const boost = UNIT_SEARCH_OPTIONS.boost ?? {};
+  const prefixWeight = UNIT_SEARCH_OPTIONS.weights?.prefix ?? 0;
+  const { k, b, d } = UNIT_SEARCH_OPTIONS.bm25 as { k: number; b: number; d: number };
+  const total = new Float64Array(size);
+  const inTotal = new Uint8Array(size);
+  const wordScore = new Float64Array(size);
+  const termScore = new Float64Array(size);
+  // The term (or word) a document last scored for, numbered from 1.
+  const termMark = new Int32Array(size);
+  const wordMark = new Int32Array(size);
+  const words = terms.words;
+  const masks = new Uint32Array(size * words);
+  const matched = new Uint16Array(size);
+  const text = new Uint8Array(size);
+  const touched: number[] = [];
+  let termNumber = 0;
+  let wordNumber = 0;
+  for (const { word, fields } of ownQueries(planned)) {
+    wordNumber++;
+    const inWord: number[] = [];
+    for (const term of termsOf(word)) {
+      termNumber++;
+      const number = terms.numbers.get(term) as number;
+      const bit = 1 << (number & 31);
+      const inTerm: number[] = [];
+      const derived: Array<[unknown, number]> = [[internals._index.get(term), 1]];
+      if (isPrefixSearchTerm(term)) {
+        for (const [longer, postings] of internals._index.atPrefix(term)) {
+          const distance = longer.length - term.length;
+          if (distance > 0)
+            derived.push([
+              postings,
+              (prefixWeight * longer.length) / (longer.length + 0.3 * distance),
+            ]);
+        }
+      }
+      for (const [postings, weight] of derived) {
+        if (!(postings instanceof Map)) continue;
+        for (const field of fields) {
+          const fieldId = internals._fieldIds[field] ?? -1;
+          const docs = (postings as Postings).get(fieldId);
+          if (docs === undefined) continue;
+          const matching = docs.size;
+          const average = averages[fieldId] as number;
+          const fieldBoost = boost[field] || 1;
+          const idf = Math.log(1 + (documents - matching + 0.5) / (matching + 0.5));
+          for (const [shortId, tf] of docs) {
+            const lengths = internals._fieldLength.get(shortId);
+            if (lengths === undefined || (!clean && !internals._documentIds.has(shortId)))
+              return undefined;
+            const length = lengths[fieldId] as number;
+            const raw = idf * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * length) / average)));
+            const scored = weight * fieldBoost * raw;
+            if (termMark[shortId] === termNumber)
+              termScore[shortId] = (termScore[shortId] as number) + scored;
+            else {
+              termMark[shortId] = termNumber;
+              termScore[shortId] = scored;
+              inTerm.push(shortId);
+            }
+            if (field === "text") text[shortId] = 1;
+          }
+        }
+      }
+      for (const shortId of inTerm) {
+        if (wordMark[shortId] === wordNumber)
+          wordScore[shortId] = (wordScore[shortId] as number) + (termScore[shortId] as number);
+        else {
+          wordMark[shortId] = wordNumber;
+          wordScore[shortId] = termScore[shortId] as number;
+          inWord.push(shortId);
+        }
+        const slot = shortId * words + (number >>> 5);
+        const mask = masks[slot] as number;
+        // minisearch counts each query term a document matched once.
+        if ((mask & bit) === 0) {
+          masks[slot] = mask | bit;
+          matched[shortId] = (matched[shortId] as number) + 1;
+        }
+      }
+    }
+    for (const shortId of inWord) {
+      if (inTotal[shortId] === 1)
+        total[shortId] = (total[shortId] as number) + (wordScore[shortId] as number);
+      else {
+        inTotal[shortId] = 1;
+        total[shortId] = wordScore[shortId] as number;
+        touched.push(shortId);
+      }
+    }
+  }
+  const made = emptyOwnHits(touched.length, terms);
+  touched.forEach((shortId, at) => {
+    const count = matched[shortId] as number;
+    made.ids[at] = internals._documentIds.get(shortId) as number;
+    made.scores[at] = (total[shortId] as number) * (count || 1);
+    made.matched[at] = count;
+    made.masks.set(masks.subarray(shortId * words, shortId * words + words), at * words);
+    made.text[at] = text[shortId] as number;
+  });
+  return made;
 }
 
 /** A unit with its score for the request, as ranking sees it. */
