@@ -229,6 +229,40 @@ describe("the recall index after every kind of write", () => {
     await flushRecallIndexes();
   });
 
+  it("filters a project's query by the scope each file has after a write", async () => {
+    const store = await folder();
+    const billing = boundaryStore(store, { project: "billing" });
+    const paths = async () => [
+      ...new Set(
+        (await rankRecallUnits({ store: billing, query: "Heroku" })).map((unit) => unit.path),
+      ),
+    ];
+    try {
+      // Another project's file: the query filters by scope from the start.
+      const site = subjectFile("site", "The website's hosting.", [
+        "[stated 2026/09/01] the website deploys on Heroku",
+      ]);
+      await store.write(
+        "topics/site.md",
+        site.replace("---\n[stated", "scope: website\n---\n[stated"),
+        "new",
+      );
+      expect(await paths()).toEqual(["topics/tools.md"]);
+      const tools = await store.read("topics/tools.md");
+      if (!tools.exists) throw new Error("topics/tools.md is missing");
+      const scoped = tools.content.replace("---\n[stated", "scope: website\n---\n[stated");
+      expect((await store.write("topics/tools.md", scoped, tools.version)).ok).toBe(true);
+      expect(await paths()).toEqual([]);
+      const back = await store.read("topics/tools.md");
+      if (!back.exists) throw new Error("topics/tools.md is missing");
+      const written = back.content.replace("scope: website\n", "scope: billing\n");
+      expect((await store.write("topics/tools.md", written, back.version)).ok).toBe(true);
+      expect(await paths()).toEqual(["topics/tools.md"]);
+    } finally {
+      await flushRecallIndexes();
+    }
+  });
+
   it("walks the stamps in a warm process only after the folder's events name a folder", async () => {
     const written = await folder();
     let walks = 0;

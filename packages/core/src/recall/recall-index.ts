@@ -190,6 +190,14 @@ export class RecallIndex {
   #partial: { query: string; search: Searches } | undefined;
   /** Each file's unit ids by its file document's id (its first unit's id). */
   #byFileId: Map<number, readonly number[]> | undefined;
+  /** The last scope filter of a query, and the map of unit ids it was made for. */
+  #scopeFilter:
+    | {
+        byFileId: Map<number, readonly number[]> | undefined;
+        project: string | undefined;
+        filter: (id: number) => boolean;
+      }
+    | undefined;
   // The indexed paths as a set (what listStamps need not check again); rebuilt when files change.
   #pathSet: Set<string> | undefined;
   /** Files with a project scope: while there are none, a query needs no scope filter. */
@@ -577,14 +585,23 @@ export class RecallIndex {
 
   // Whether a unit is in `scope`: only a file with a scope can be out of one, so the units of those
   // files out of it are listed once, not looked up per hit.
+  // Kept while no file's units change (the map of unit ids by file is then the same object).
   #inScope(scope: IndexScope): (id: number) => boolean {
-    const out = new Set<number>();
+    this.#unitsOf(-1);
+    const byFileId = this.#byFileId;
+    const kept = this.#scopeFilter;
+    if (kept !== undefined && kept.byFileId === byFileId && kept.project === scope.project) {
+      return kept.filter;
+    }
+    const out = new Uint8Array(this.nextId);
     for (const [path, file] of this.files) {
       if (file.scope !== undefined && !this.holds(path, scope)) {
-        for (const id of file.ids) out.add(id);
+        for (const id of file.ids) out[id] = 1;
       }
     }
-    return (id) => !out.has(id);
+    const filter = (id: number) => out[id] !== 1;
+    this.#scopeFilter = { byFileId, project: scope.project, filter };
+    return filter;
   }
 
   #document(id: number, unit: FileUnit): IndexedUnit {
