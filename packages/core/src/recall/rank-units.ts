@@ -266,16 +266,46 @@ function unitCountOf(
  * @returns The count; 0 for another field or a search of another shape.
  */
 function unitsHoldingInFiles(
-  search: Pick<UnitSearch, "files" | "unitsOf">,
+  search: Pick<UnitSearch, "units" | "files" | "unitsOf">,
   term: string,
   field: UnitField,
 ): number {
   const files = internalsOf(search.files as MiniSearch<never>);
   if (files === undefined || !FILE_FIELDS.includes(field)) return 0;
+  const kept = keptOf(files, search.units.documentCount);
+  const key = `${term}\u0000${field}`;
+  const known = kept.holding.get(key);
+  if (known !== undefined) return known;
   const docs = fieldPostings(files, files._index.get(term), field);
   let count = 0;
   for (const shortId of docs?.keys() ?? []) count += unitCountOf(files, search.unitsOf, shortId);
+  kept.holding.set(key, count);
   return count;
+}
+
+// What is summed over a file search's documents for a request, kept for the next one while the
+// search holds the same documents and units: minisearch gives every added document a new short
+// id, so its next id, count and discards change with each add and remove (a file whose units
+// change is removed and added again).
+type KeptFileSums = {
+  key: string;
+  averages: Map<UnitField, number> | undefined;
+  holding: Map<string, number>;
+};
+const keptFileSums = new WeakMap<object, KeptFileSums>();
+
+function keptOf(files: SearchInternals, total: number): KeptFileSums {
+  const internals = files as SearchInternals & {
+    _nextId?: unknown;
+    _documentCount?: unknown;
+    _dirtCount?: unknown;
+  };
+  const key = `${internals._nextId}|${internals._documentCount}|${internals._dirtCount}|${total}`;
+  const kept = keptFileSums.get(files);
+  if (kept !== undefined && kept.key === key) return kept;
+  const made: KeptFileSums = { key, averages: undefined, holding: new Map() };
+  keptFileSums.set(files, made);
+  return made;
 }
 
 /** One query word and the fields it is searched in. */
@@ -377,8 +407,9 @@ function fileHits(
   const prefixWeight = UNIT_SEARCH_OPTIONS.weights?.prefix ?? 0;
   // Each file field's average length over the units (a file's length counted once per unit),
   // summed in one pass over the files when first needed.
-  let averages: Map<UnitField, number> | undefined;
+  const kept = keptOf(internals, total);
   const averageOf = (field: UnitField): number => {
+    let averages = kept.averages;
     if (averages === undefined) {
       const ids = FILE_FIELDS.map((name) => internals._fieldIds[name] ?? -1);
       const sums = FILE_FIELDS.map(() => 0);
@@ -390,6 +421,7 @@ function fileHits(
         });
       }
       averages = new Map(FILE_FIELDS.map((name, at) => [name, (sums[at] ?? 0) / total]));
+      kept.averages = averages;
     }
     return averages.get(field) ?? 0;
   };
