@@ -3,7 +3,7 @@ import {
   DEFAULT_RECALL_BUDGET_TOKENS,
   fillRecallBudget,
   type RecallUnit,
-  rankRecallUnits,
+  rankedRecallUnits,
 } from "../recall/budgeted-recall.js";
 import { renderMemoryBlock } from "../recall/memory-block.js";
 import { compactRecallIndex } from "../recall/recall-index.js";
@@ -134,7 +134,7 @@ export async function recallForPrompt(
   options: RecallForPromptOptions,
 ): Promise<RecallForPromptResult> {
   const store = openStore(options, options.scope);
-  const ranked = await rankRecallUnits({ store, query: options.query });
+  const ranked = await rankedRecallUnits({ store, query: options.query });
   const exclude = options.exclude;
   const filled = fillRecallBudget(
     ranked,

@@ -16,7 +16,7 @@ import {
   type UnitSearch,
   unitIndexOptions,
 } from "./rank-units.js";
-import { isRecallIndexStore, openRecallIndex } from "./recall-index.js";
+import { isRecallIndexStore, openRecallIndex, type RankedRecallUnits } from "./recall-index.js";
 import type { RecallStore } from "./recall-store.js";
 import { type FileUnit, unitsOfFile } from "./recall-units.js";
 import { scopeOf } from "./scope.js";
@@ -103,14 +103,33 @@ export type RankPooledRecallUnitsOptions = Omit<RankRecallUnitsOptions, "store">
  * @example (await rankRecallUnits({ store, query: "Where does Marta live?" }))[0]?.text
  */
 export async function rankRecallUnits(options: RankRecallUnitsOptions): Promise<RecallUnit[]> {
+  const ranked = await rankedRecallUnits(options);
+  if (Array.isArray(ranked)) return ranked;
+  const units: RecallUnit[] = [];
+  const lazy = ranked as RankedRecallUnits;
+  for (let rank = 0; rank < lazy.length; rank++) units.push(lazy.at(rank));
+  return units;
+}
+
+/**
+ * {@link rankRecallUnits} for a reader that may stop early ({@link fillRecallBudget}): from a
+ * recall index, the units are sorted and made as they are read.
+ *
+ * @param options - As {@link rankRecallUnits}.
+ * @returns The ranked units, best first.
+ * @throws File-system errors from listing or reading pass through.
+ */
+export async function rankedRecallUnits(
+  options: RankRecallUnitsOptions,
+): Promise<RecallUnit[] | RankedRecallUnits> {
   const { store, scope, index: opened } = scopeOf(options.store);
   if (opened !== undefined) {
     opened.prepare(options.query);
-    return opened.query(options.query, scope, options.skipPaths);
+    return opened.ranked(options.query, scope, options.skipPaths);
   }
   if (isRecallIndexStore(store)) {
     const index = await openRecallIndex(store, { query: options.query });
-    return index.query(options.query, scope, options.skipPaths);
+    return index.ranked(options.query, scope, options.skipPaths);
   }
   return rankUnits([{ label: "", store: options.store }], options.query, options.skipPaths);
 }
@@ -282,15 +301,26 @@ function render(picked: readonly RecallUnit[], readTool: string): string {
   return lines.join("\n");
 }
 
-/** For each position, the length of the shortest unit text from there to the end. */
-function shortestTexts(units: readonly RecallUnit[]): Uint32Array {
-  const shortest = new Uint32Array(units.length);
-  let least = Number.MAX_SAFE_INTEGER;
-  for (let position = units.length - 1; position >= 0; position--) {
-    least = Math.min(least, units[position]?.text.length ?? least);
-    shortest[position] = Math.min(least, 0xffff_ffff);
-  }
-  return shortest;
+/** A ranked list as {@link RankedRecallUnits}: the shortest unit text from each position on. */
+function rankedOf(units: readonly RecallUnit[] | RankedRecallUnits): RankedRecallUnits {
+  if (!Array.isArray(units)) return units as RankedRecallUnits;
+  const list = units as readonly RecallUnit[];
+  let shortest: Uint32Array | undefined;
+  return {
+    length: list.length,
+    at: (rank) => list[rank] as RecallUnit,
+    shortestFrom: (rank) => {
+      if (shortest === undefined) {
+        shortest = new Uint32Array(list.length);
+        let least = Number.MAX_SAFE_INTEGER;
+        for (let position = list.length - 1; position >= 0; position--) {
+          least = Math.min(least, list[position]?.text.length ?? least);
+          shortest[position] = Math.min(least, 0xffff_ffff);
+        }
+      }
+      return shortest[rank] as number;
+    },
+  };
 }
 
 /**
@@ -311,7 +341,7 @@ function shortestTexts(units: readonly RecallUnit[]): Uint32Array {
  * @example fillRecallBudget(await rankRecallUnits({ store, query }), 1_000).tokens <= 1_000 // true
  */
 export function fillRecallBudget(
-  units: readonly RecallUnit[],
+  units: readonly RecallUnit[] | RankedRecallUnits,
   maxTokens: number,
   countTokens: (text: string) => number = estimateTokens,
   skip?: (unit: RecallUnit) => boolean,
@@ -322,14 +352,16 @@ export function fillRecallBudget(
   const days = new Set<string>();
   let used = countTokens(`${noteOpen(readTool)}\n${NOTE_CLOSE}`);
   if (used > maxTokens) return { note: "", units: [], tokens: 0 };
+  const ranked = rankedOf(units);
   // With the default estimate (monotonic in chars), a unit costs at least its text and a line
   // break: once even the shortest unit left cannot fit, the rest is not looked at.
-  const shortestFrom = countTokens === estimateTokens ? shortestTexts(units) : undefined;
+  const bounded = countTokens === estimateTokens;
   let least = { chars: -1, tokens: 0 };
-  for (const [position, unit] of units.entries()) {
+  for (let position = 0; position < ranked.length; position++) {
+    const unit = ranked.at(position);
     if (unit.score <= 0) break;
-    const shortest = shortestFrom?.[position];
-    if (shortest !== undefined) {
+    if (bounded) {
+      const shortest = ranked.shortestFrom(position);
       if (shortest !== least.chars) {
         least = { chars: shortest, tokens: estimateTokens(`${"x".repeat(shortest)}\n`) };
       }
@@ -377,6 +409,6 @@ export function fillRecallBudget(
 export async function budgetedRecall(
   options: BudgetedRecallOptions,
 ): Promise<BudgetedRecallResult> {
-  const units = await rankRecallUnits(options);
+  const units = await rankedRecallUnits(options);
   return fillRecallBudget(units, options.maxTokens ?? DEFAULT_RECALL_BUDGET_TOKENS);
 }

@@ -157,6 +157,24 @@ describe("buildSystem", () => {
     expect(text).toContain('<memory_file path="preferences.md">');
   });
 
+  it("lists the pre-filtered index lines by path, profile and preferences among them", async () => {
+    const files = manyFiles(400);
+    files["people/ada.md"] = { description: "Ada, who deploys the user's services." };
+    files["zz/deploy.md"] = { description: "How the user deploys." };
+    const [, , block] = await buildSystem({
+      store: fakeStore(files),
+      basePrompt: "BASE",
+      rules: "RULES",
+      query: "How should I deploy my new service?",
+    });
+    const paths = (block?.text ?? "")
+      .split("\n")
+      .filter((line) => line.startsWith("- "))
+      .map((line) => line.slice(2, line.indexOf(": ")));
+    expect(paths).toEqual(expect.arrayContaining(["people/ada.md", "profile.md", "zz/deploy.md"]));
+    expect(paths).toEqual([...paths].sort());
+  });
+
   it("keeps every index line at or below the pre-filter threshold", async () => {
     const [, , block] = await buildSystem({
       store: fakeStore(manyFiles(298)),

@@ -29,6 +29,8 @@ export const DEFAULT_PREFILTER_ABOVE_TOKENS = 12_000;
 
 export { ALWAYS_LOADED };
 
+const ALWAYS_LOADED_PATHS: ReadonlySet<string> = new Set(ALWAYS_LOADED);
+
 /**
  * The most of `profile.md` or `preferences.md` inlined, in chars: the store's default cap (12,000,
  * the seed design's), so a file within the cap is inlined whole and one edited past it is cut.
@@ -75,11 +77,11 @@ export async function renderMemoryBlock(options: MemoryBlockRenderOptions): Prom
   // index keeps them (frozen, the same objects while no file changes), so the pre-filter can tell
   // an unchanged listing by identity; `list()` hands out copies, which it could not.
   const { index, scope } = scopeOf(options.store);
-  const rows = (index === undefined ? await options.store.list() : index.rows(scope))
-    .filter((row) => row.path !== "MEMORY.md")
-    .sort((a, b) => compareCodeUnits(a.path, b.path));
-  const isAlwaysLoaded = (row: MemoryRow) =>
-    (ALWAYS_LOADED as readonly string[]).includes(row.path);
+  // The index's rows are sorted by path already.
+  const listed = index === undefined ? await options.store.list() : index.rows(scope);
+  const rows = listed.filter((row) => row.path !== "MEMORY.md");
+  if (index === undefined) rows.sort((a, b) => compareCodeUnits(a.path, b.path));
+  const isAlwaysLoaded = (row: MemoryRow) => ALWAYS_LOADED_PATHS.has(row.path);
   const indexLine = (row: MemoryRow) =>
     `- ${recallText(oneLine(row.path))}: ${recallText(capChars(oneLine(row.description), maxDescriptionChars))}`;
 
@@ -87,14 +89,15 @@ export async function renderMemoryBlock(options: MemoryBlockRenderOptions): Prom
   const allLines = rows.length > prefilterAbove ? undefined : rows.map(indexLine);
   let shown = rows;
   if (allLines === undefined || estimateTokens(allLines.join("\n")) > prefilterAboveTokens) {
-    const kept = new Set(
-      prefilterRows(
-        rows.filter((row) => !isAlwaysLoaded(row)),
-        options.query,
-        prefilterKeep,
-      ).map((row) => row.path),
+    const kept = prefilterRows(
+      rows.filter((row) => !isAlwaysLoaded(row)),
+      options.query,
+      prefilterKeep,
     );
-    shown = rows.filter((row) => isAlwaysLoaded(row) || kept.has(row.path));
+    // In the order of `rows` (by path), as a filter of them would give.
+    shown = [...rows.filter(isAlwaysLoaded), ...kept].sort((a, b) =>
+      compareCodeUnits(a.path, b.path),
+    );
   }
 
   options.onShown?.(shown.map((row) => row.path));

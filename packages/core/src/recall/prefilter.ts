@@ -3,10 +3,30 @@ import type { MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { isSymbolTerm, splitSearchTerms } from "../text/search-terms.js";
 import { QUERY_STOP_WORDS } from "../text/stop-words.js";
+import { bestMatches, type PostingsSearchOptions } from "./postings-search.js";
 
 function processTerm(term: string): string | null {
   const lower = term.toLowerCase();
   return (lower.length < 2 && !isSymbolTerm(lower)) || QUERY_STOP_WORDS.has(lower) ? null : lower;
+}
+
+/**
+ * The rows' search: name, path and description; prefix match for terms of 4+ chars, light
+ * fuzziness for 6+. The pre-filter's index is built and searched with these alone.
+ */
+export const ROW_SEARCH: PostingsSearchOptions = {
+  fields: ["name", "path", "description"],
+  boost: { name: 2, description: 1.5, path: 1 },
+  tokenize: splitSearchTerms,
+  processTerm,
+  prefix: (term) => term.length >= 4,
+  fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
+};
+
+// The ids (paths) of the best `keep` rows for `query`, in minisearch's order.
+function bestRows(search: MiniSearch<MemoryRow>, query: string, keep: number): unknown[] {
+  const best = bestMatches(search as MiniSearch<never>, query, keep, ROW_SEARCH);
+  return (best ?? search.search(query)).slice(0, keep).map((hit) => hit.id);
 }
 
 /**
@@ -50,10 +70,7 @@ export function rankRows(
   const byPath = index?.byPath ?? new Map(rows.map((row) => [row.path, row]));
   const chosen = new Set<string>();
   if (index !== undefined && query !== undefined) {
-    for (const hit of index.search.search(query)) {
-      if (chosen.size >= keep) break;
-      chosen.add(hit.id as string);
-    }
+    for (const id of bestRows(index.search, query, keep)) chosen.add(id as string);
   }
   if (chosen.size < keep) {
     const byRecency = [...rows].sort(
@@ -89,13 +106,13 @@ function indexedText(row: MemoryRow): string {
 function newSearch(): MiniSearch<MemoryRow> {
   return new MiniSearch<MemoryRow>({
     idField: "path",
-    fields: ["name", "path", "description"],
-    processTerm,
-    tokenize: splitSearchTerms,
+    fields: [...ROW_SEARCH.fields],
+    processTerm: ROW_SEARCH.processTerm,
+    tokenize: ROW_SEARCH.tokenize,
     searchOptions: {
-      boost: { name: 2, description: 1.5, path: 1 },
-      prefix: (term) => term.length >= 4,
-      fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
+      boost: { ...ROW_SEARCH.boost },
+      prefix: ROW_SEARCH.prefix,
+      fuzzy: ROW_SEARCH.fuzzy,
       combineWith: "OR",
     },
   });
@@ -161,8 +178,5 @@ function sameRows(a: readonly MemoryRow[], b: readonly MemoryRow[]): boolean {
 export function matchRows(rows: MemoryRow[], query: string, keep: number): MemoryRow[] {
   if (query.trim() === "" || rows.length === 0) return [];
   const { search, byPath } = searchIndex(rows);
-  return search
-    .search(query)
-    .slice(0, keep)
-    .flatMap((hit) => byPath.get(hit.id as string) ?? []);
+  return bestRows(search, query, keep).flatMap((id) => byPath.get(id as string) ?? []);
 }

@@ -266,16 +266,46 @@ function unitCountOf(
  * @returns The count; 0 for another field or a search of another shape.
  */
 function unitsHoldingInFiles(
-  search: Pick<UnitSearch, "files" | "unitsOf">,
+  search: Pick<UnitSearch, "units" | "files" | "unitsOf">,
   term: string,
   field: UnitField,
 ): number {
   const files = internalsOf(search.files as MiniSearch<never>);
   if (files === undefined || !FILE_FIELDS.includes(field)) return 0;
+  const kept = keptOf(files, search.units.documentCount);
+  const key = `${term}\u0000${field}`;
+  const known = kept.holding.get(key);
+  if (known !== undefined) return known;
   const docs = fieldPostings(files, files._index.get(term), field);
   let count = 0;
   for (const shortId of docs?.keys() ?? []) count += unitCountOf(files, search.unitsOf, shortId);
+  kept.holding.set(key, count);
   return count;
+}
+
+// What is summed over a file search's documents for a request, kept for the next one while the
+// search holds the same documents and units: minisearch gives every added document a new short
+// id, so its next id, count and discards change with each add and remove (a file whose units
+// change is removed and added again).
+type KeptFileSums = {
+  key: string;
+  averages: Map<UnitField, number> | undefined;
+  holding: Map<string, number>;
+};
+const keptFileSums = new WeakMap<object, KeptFileSums>();
+
+function keptOf(files: SearchInternals, total: number): KeptFileSums {
+  const internals = files as SearchInternals & {
+    _nextId?: unknown;
+    _documentCount?: unknown;
+    _dirtCount?: unknown;
+  };
+  const key = `${internals._nextId}|${internals._documentCount}|${internals._dirtCount}|${total}`;
+  const kept = keptFileSums.get(files);
+  if (kept !== undefined && kept.key === key) return kept;
+  const made: KeptFileSums = { key, averages: undefined, holding: new Map() };
+  keptFileSums.set(files, made);
+  return made;
 }
 
 /** One query word and the fields it is searched in. */
@@ -377,8 +407,9 @@ function fileHits(
   const prefixWeight = UNIT_SEARCH_OPTIONS.weights?.prefix ?? 0;
   // Each file field's average length over the units (a file's length counted once per unit),
   // summed in one pass over the files when first needed.
-  let averages: Map<UnitField, number> | undefined;
+  const kept = keptOf(internals, total);
   const averageOf = (field: UnitField): number => {
+    let averages = kept.averages;
     if (averages === undefined) {
       const ids = FILE_FIELDS.map((name) => internals._fieldIds[name] ?? -1);
       const sums = FILE_FIELDS.map(() => 0);
@@ -390,6 +421,7 @@ function fileHits(
         });
       }
       averages = new Map(FILE_FIELDS.map((name, at) => [name, (sums[at] ?? 0) / total]));
+      kept.averages = averages;
     }
     return averages.get(field) ?? 0;
   };
@@ -477,9 +509,52 @@ export function searchUnits(
   query: string,
   filter?: (unitId: number) => boolean,
 ): UnitHit[] {
+  const found = searchUnitHits(search, query, filter);
+  const hits: UnitHit[] = [];
+  for (let at = 0; at < found.count; at++) {
+    hits.push({
+      id: found.ids[at] as number,
+      score: found.scores[at] as number,
+      ownWords: found.structural[at] === 0,
+    });
+  }
+  return hits.sort((a, b) => b.score - a.score || a.id - b.id);
+}
+
+/** The units matching a request as {@link searchUnits} finds them, in no order, by position. */
+export type UnitHits = {
+  count: number;
+  ids: Int32Array;
+  scores: Float64Array;
+  /** 1 where the unit's own words did not match ({@link UnitHit} `ownWords` false). */
+  structural: Uint8Array;
+};
+
+/**
+ * {@link searchUnits} without an object per hit and without sorting them: what ranking reads.
+ *
+ * @param search - The unit and file indexes and which units each file holds.
+ * @param query - The request's text.
+ * @param filter - Keeps a unit when `true` (a scope); every unit when absent.
+ * @param viaSearch - Score the units' own fields with minisearch's `search` (what is done when its
+ *   internals are not as read here); default: from its postings, to the same bits.
+ * @returns The matching units in no order.
+ */
+export function searchUnitHits(
+  search: UnitSearch,
+  query: string,
+  filter?: (unitId: number) => boolean,
+  viaSearch = false,
+): UnitHits {
+  const none: UnitHits = {
+    count: 0,
+    ids: new Int32Array(0),
+    scores: new Float64Array(0),
+    structural: new Uint8Array(0),
+  };
   const units = internalsOf(search.units as MiniSearch<never>);
   const files = internalsOf(search.files as MiniSearch<never>);
-  if (units === undefined || files === undefined) return [];
+  if (units === undefined || files === undefined) return none;
   const fileSide = { internals: files, search: search.files as MiniSearch<never> };
   const planned = plannedWords(
     query,
@@ -490,44 +565,264 @@ export function searchUnits(
         ? unitsHoldingInFiles(search, term, field)
         : (fieldPostings(units, units._index.get(term), field)?.size ?? 0)),
   );
-  const unitQueries: Query[] = [];
-  for (const { word, fields } of planned) {
-    const own = UNIT_OWN_FIELDS.filter((field) => fields.includes(field));
-    if (own.length > 0) unitQueries.push({ queries: [word], fields: own });
+  // Every query term a unit can match, numbered: a unit's matched terms are bits of a mask.
+  const numbers = new Map<string, number>();
+  for (const { term } of planned) if (!numbers.has(term)) numbers.set(term, numbers.size);
+  for (const { word } of ownQueries(planned)) {
+    for (const term of termsOf(word)) if (!numbers.has(term)) numbers.set(term, numbers.size);
   }
-  const ownHits =
-    unitQueries.length === 0
-      ? []
-      : search.units.search({ queries: unitQueries, combineWith: "OR" });
+  const terms: TermNumbers = { numbers, words: Math.max(1, Math.ceil(numbers.size / 32)) };
+  const own =
+    (viaSearch ? undefined : ownFieldHits(units, planned, terms)) ??
+    ownFieldHitsBySearch(search.units, planned, terms);
   const total = search.units.documentCount;
   const byFile = total === 0 ? new Map() : fileHits(fileSide, search.unitsOf, total, planned);
-  const own = new Map<number, SearchResult>();
-  for (const hit of ownHits) own.set(hit.id as number, hit);
-  const hits: UnitHit[] = [];
+  let most = own.count;
+  let largest = -1;
+  for (let at = 0; at < own.count; at++) largest = Math.max(largest, own.ids[at] as number);
+  for (const fileId of byFile.keys()) most += search.unitsOf(fileId)?.length ?? 0;
+  if (most === 0) return none;
+  // Each unit's own hit (its position + 1), by unit id.
+  const ownAt = new Int32Array(largest + 1);
+  for (let at = 0; at < own.count; at++) ownAt[own.ids[at] as number] = at + 1;
+  const ids = new Int32Array(most);
+  const scores = new Float64Array(most);
+  const structural = new Uint8Array(most);
+  let count = 0;
+  const push = (id: number, score: number, ownWords: boolean) => {
+    ids[count] = id;
+    scores[count] = score;
+    structural[count] = ownWords ? 0 : 1;
+    count++;
+  };
   // minisearch multiplies a document's summed score by the number of query terms it matched.
+  const fileNumbers: number[] = [];
   for (const [fileId, file] of byFile) {
+    fileNumbers.length = 0;
+    for (const term of file.terms) fileNumbers.push(terms.numbers.get(term) ?? -1);
     for (const id of search.unitsOf(fileId) ?? []) {
       if (filter !== undefined && !filter(id)) continue;
-      const mine = own.get(id);
-      if (mine === undefined) {
-        hits.push({ id, score: file.score * file.terms.length, ownWords: file.ownWords });
+      const slot = id < ownAt.length ? (ownAt[id] as number) - 1 : -1;
+      if (slot < 0) {
+        push(id, file.score * file.terms.length, file.ownWords);
         continue;
       }
-      own.delete(id);
-      let matched = mine.queryTerms.length;
-      for (const term of file.terms) if (!mine.queryTerms.includes(term)) matched++;
-      hits.push({
+      ownAt[id] = 0;
+      const matched = own.matched[slot] as number;
+      let both = matched;
+      for (const number of fileNumbers) {
+        const word = (own.masks[slot * terms.words + (number >>> 5)] as number) >>> (number & 31);
+        if (number < 0 || (word & 1) === 0) both++;
+      }
+      push(
         id,
-        score: (mine.score / mine.queryTerms.length + file.score) * matched,
-        ownWords: file.ownWords || matchedOwnWords(mine.match),
-      });
+        ((own.scores[slot] as number) / matched + file.score) * both,
+        file.ownWords || own.text[slot] === 1,
+      );
     }
   }
-  for (const [id, mine] of own) {
-    if (filter === undefined || filter(id))
-      hits.push({ id, score: mine.score, ownWords: matchedOwnWords(mine.match) });
+  for (let slot = 0; slot < own.count; slot++) {
+    const id = own.ids[slot] as number;
+    if (ownAt[id] === 0 || (filter !== undefined && !filter(id))) continue;
+    push(id, own.scores[slot] as number, own.text[slot] === 1);
   }
-  return hits.sort((a, b) => b.score - a.score || a.id - b.id);
+  return { count, ids, scores, structural };
+}
+
+// The query terms by number, and the 32-bit words of a mask of them.
+type TermNumbers = { numbers: ReadonlyMap<string, number>; words: number };
+
+// The terms minisearch searches for one word (its tokenizer and term processing).
+function termsOf(word: string): string[] {
+  const terms: string[] = [];
+  for (const token of splitSearchTerms(word)) {
+    const term = stemmedSearchTerm(token);
+    if (term) terms.push(term);
+  }
+  return terms;
+}
+
+// The units matching the planned words in their own fields (`text`, `date`): unit id, score as
+// minisearch's `search` gives it, how many query terms it matched and which (a mask of
+// `words` 32-bit words per unit), whether `text` matched.
+type OwnFieldHits = {
+  count: number;
+  ids: Int32Array;
+  scores: Float64Array;
+  matched: Uint16Array;
+  masks: Uint32Array;
+  text: Uint8Array;
+};
+
+function emptyOwnHits(count: number, terms: TermNumbers): OwnFieldHits {
+  return {
+    count,
+    ids: new Int32Array(count),
+    scores: new Float64Array(count),
+    matched: new Uint16Array(count),
+    masks: new Uint32Array(count * terms.words),
+    text: new Uint8Array(count),
+  };
+}
+
+// The words searched in the units' own fields, as `searchUnits` asks minisearch: one query per
+// word in its fields, combined with OR.
+function ownQueries(planned: readonly PlannedWord[]): Array<{ word: string; fields: UnitField[] }> {
+  const queries: Array<{ word: string; fields: UnitField[] }> = [];
+  for (const { word, fields } of planned) {
+    const own = UNIT_OWN_FIELDS.filter((field) => fields.includes(field));
+    if (own.length > 0) queries.push({ word, fields: own });
+  }
+  return queries;
+}
+
+function ownFieldHitsBySearch(
+  search: MiniSearch<IndexedUnit>,
+  planned: readonly PlannedWord[],
+  terms: TermNumbers,
+): OwnFieldHits {
+  const queries: Query[] = ownQueries(planned).map(({ word, fields }) => ({
+    queries: [word],
+    fields,
+  }));
+  const hits = queries.length === 0 ? [] : search.search({ queries, combineWith: "OR" });
+  const made = emptyOwnHits(hits.length, terms);
+  hits.forEach((hit, at) => {
+    made.ids[at] = hit.id as number;
+    made.scores[at] = hit.score;
+    made.matched[at] = hit.queryTerms.length;
+    for (const term of hit.queryTerms) {
+      const number = terms.numbers.get(term);
+      if (number === undefined) continue;
+      const slot = at * terms.words + (number >>> 5);
+      made.masks[slot] = (made.masks[slot] as number) | (1 << (number & 31));
+    }
+    made.text[at] = matchedOwnWords(hit.match) ? 1 : 0;
+  });
+  return made;
+}
+
+// minisearch's `search` of `ownQueries` (`executeQuery`, `executeQuerySpec`, `termResults` and the
+// OR combination of minisearch 7.2) over its postings, each sum taken in the same order, without
+// a result object per document. `undefined` when the internals are not as read here, or a posting
+// names a discarded document (which minisearch's search cleans up as it scores).
+function ownFieldHits(
+  internals: SearchInternals,
+  planned: readonly PlannedWord[],
+  terms: TermNumbers,
+): OwnFieldHits | undefined {
+  const more = internals as SearchInternals & {
+    _nextId?: unknown;
+    _documentCount?: unknown;
+    _avgFieldLength?: unknown;
+    _dirtCount?: unknown;
+  };
+  const { _nextId: size, _documentCount: documents, _avgFieldLength: averages } = more;
+  if (typeof size !== "number" || typeof documents !== "number" || !Array.isArray(averages))
+    return undefined;
+  // Without a discarded document, every posting's document is indexed: none is looked up.
+  const clean = more._dirtCount === 0;
+  const boost = UNIT_SEARCH_OPTIONS.boost ?? {};
+  const prefixWeight = UNIT_SEARCH_OPTIONS.weights?.prefix ?? 0;
+  const { k, b, d } = UNIT_SEARCH_OPTIONS.bm25 as { k: number; b: number; d: number };
+  const total = new Float64Array(size);
+  const inTotal = new Uint8Array(size);
+  const wordScore = new Float64Array(size);
+  const termScore = new Float64Array(size);
+  // The term (or word) a document last scored for, numbered from 1.
+  const termMark = new Int32Array(size);
+  const wordMark = new Int32Array(size);
+  const words = terms.words;
+  const masks = new Uint32Array(size * words);
+  const matched = new Uint16Array(size);
+  const text = new Uint8Array(size);
+  const touched: number[] = [];
+  let termNumber = 0;
+  let wordNumber = 0;
+  for (const { word, fields } of ownQueries(planned)) {
+    wordNumber++;
+    const inWord: number[] = [];
+    for (const term of termsOf(word)) {
+      termNumber++;
+      const number = terms.numbers.get(term) as number;
+      const bit = 1 << (number & 31);
+      const inTerm: number[] = [];
+      const derived: Array<[unknown, number]> = [[internals._index.get(term), 1]];
+      if (isPrefixSearchTerm(term)) {
+        for (const [longer, postings] of internals._index.atPrefix(term)) {
+          const distance = longer.length - term.length;
+          if (distance > 0)
+            derived.push([
+              postings,
+              (prefixWeight * longer.length) / (longer.length + 0.3 * distance),
+            ]);
+        }
+      }
+      for (const [postings, weight] of derived) {
+        if (!(postings instanceof Map)) continue;
+        for (const field of fields) {
+          const fieldId = internals._fieldIds[field] ?? -1;
+          const docs = (postings as Postings).get(fieldId);
+          if (docs === undefined) continue;
+          const matching = docs.size;
+          const average = averages[fieldId] as number;
+          const fieldBoost = boost[field] || 1;
+          const idf = Math.log(1 + (documents - matching + 0.5) / (matching + 0.5));
+          for (const [shortId, tf] of docs) {
+            const lengths = internals._fieldLength.get(shortId);
+            if (lengths === undefined || (!clean && !internals._documentIds.has(shortId)))
+              return undefined;
+            const length = lengths[fieldId] as number;
+            const raw = idf * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * length) / average)));
+            const scored = weight * fieldBoost * raw;
+            if (termMark[shortId] === termNumber)
+              termScore[shortId] = (termScore[shortId] as number) + scored;
+            else {
+              termMark[shortId] = termNumber;
+              termScore[shortId] = scored;
+              inTerm.push(shortId);
+            }
+            if (field === "text") text[shortId] = 1;
+          }
+        }
+      }
+      for (const shortId of inTerm) {
+        if (wordMark[shortId] === wordNumber)
+          wordScore[shortId] = (wordScore[shortId] as number) + (termScore[shortId] as number);
+        else {
+          wordMark[shortId] = wordNumber;
+          wordScore[shortId] = termScore[shortId] as number;
+          inWord.push(shortId);
+        }
+        const slot = shortId * words + (number >>> 5);
+        const mask = masks[slot] as number;
+        // minisearch counts each query term a document matched once.
+        if ((mask & bit) === 0) {
+          masks[slot] = mask | bit;
+          matched[shortId] = (matched[shortId] as number) + 1;
+        }
+      }
+    }
+    for (const shortId of inWord) {
+      if (inTotal[shortId] === 1)
+        total[shortId] = (total[shortId] as number) + (wordScore[shortId] as number);
+      else {
+        inTotal[shortId] = 1;
+        total[shortId] = wordScore[shortId] as number;
+        touched.push(shortId);
+      }
+    }
+  }
+  const made = emptyOwnHits(touched.length, terms);
+  touched.forEach((shortId, at) => {
+    const count = matched[shortId] as number;
+    made.ids[at] = internals._documentIds.get(shortId) as number;
+    made.scores[at] = (total[shortId] as number) * (count || 1);
+    made.matched[at] = count;
+    made.masks.set(masks.subarray(shortId * words, shortId * words + words), at * words);
+    made.text[at] = text[shortId] as number;
+  });
+  return made;
 }
 
 /** A unit with its score for the request, as ranking sees it. */
@@ -544,6 +839,164 @@ export type ScoredUnit = { path: string; text: string; date?: string; score: num
 export const TOKEN_COST_POWER = 0.5;
 
 /**
+ * The tokens a unit's line costs, to the power {@link TOKEN_COST_POWER}: what
+ * {@link rankHits} divides its lifted score by.
+ *
+ * @param text - The unit's text (one line).
+ * @returns `estimateTokens(text + "\n") ** TOKEN_COST_POWER`.
+ */
+export function unitCost(text: string): number {
+  // The estimate depends on the length alone: each length is estimated once per process.
+  const length = text.length;
+  const known = length < COSTS.length ? (COSTS[length] as number) : 0;
+  if (known > 0) return known;
+  const cost = estimateTokens(`${text}\n`) ** TOKEN_COST_POWER;
+  if (length < COSTS.length) COSTS[length] = cost;
+  return cost;
+}
+
+const COSTS = new Float64Array(1 << 16);
+
+/** What {@link rankHits} reads of the units it ranks, by position (`0 <= at < count`). */
+export type RankHitsInput = {
+  count: number;
+  /** Each unit's search score (0: it did not match); changed in place to the final scores. */
+  scores: Float64Array;
+  /** 1 for a matched unit whose own words did not match ({@link UnitHit} `ownWords` false). */
+  structural: Uint8Array;
+  date(at: number): string | undefined;
+  path(at: number): string;
+  /** The unit's {@link unitCost}. */
+  cost(at: number): number;
+  /** The order of units equal on every ranked key (their order before ranking). */
+  tie(a: number, b: number): number;
+  /** Units that lift their day but are not ranked (files the memory block holds whole). */
+  omit?(at: number): boolean;
+  /** The unit's text length (chars), for {@link RankedHits.shortestFrom}. */
+  chars?(at: number): number;
+};
+
+/**
+ * Units in their final order, sorted as far as they are read: the first {@link at} of a rank
+ * sorts a chunk past the sorted part (a selection, then a sort of the chunk), so a reader that
+ * stops early (a token budget) never pays for sorting every matched unit.
+ */
+export class RankedHits {
+  readonly #order: Int32Array;
+  readonly #compare: (a: number, b: number) => number;
+  readonly #chars: ((at: number) => number) | undefined;
+  #sorted = 0;
+  /** The fewest chars from each sorted rank to the end (the unsorted rest included). */
+  #least = new Int32Array(0);
+
+  constructor(
+    order: Int32Array,
+    compare: (a: number, b: number) => number,
+    chars?: (at: number) => number,
+  ) {
+    this.#order = order;
+    this.#compare = compare;
+    this.#chars = chars;
+  }
+
+  /**
+   * The fewest chars of a unit text at `rank` or after (`chars` of the input; 0 without it).
+   *
+   * @param rank - Below {@link length}.
+   */
+  shortestFrom(rank: number): number {
+    if (rank >= this.#sorted) this.#sortTo(rank + 1);
+    return this.#least[rank] ?? 0;
+  }
+
+  /** How many units are ranked. */
+  get length(): number {
+    return this.#order.length;
+  }
+
+  /**
+   * The position (in the {@link RankHitsInput}) of the unit at `rank`.
+   *
+   * @param rank - 0 for the best, below {@link length}.
+   */
+  at(rank: number): number {
+    if (rank >= this.#sorted) this.#sortTo(rank + 1);
+    return this.#order[rank] as number;
+  }
+
+  /** Every position, in order (sorts the rest at once; a view, not a copy). */
+  all(): Int32Array {
+    this.#sortTo(this.#order.length);
+    return this.#order;
+  }
+
+  /** The positions from `rank` on that are sorted already (a view, not a copy). */
+  sortedFrom(rank: number): Int32Array {
+    return this.#order.subarray(rank, this.#sorted);
+  }
+
+  /** The positions not sorted yet, in no order (a view, not a copy). */
+  unsorted(): Int32Array {
+    return this.#order.subarray(this.#sorted);
+  }
+
+  #sortTo(wanted: number): void {
+    const order = this.#order;
+    const end = Math.min(order.length, Math.max(wanted, 2 * this.#sorted, FIRST_SORTED));
+    if (end < order.length) selectFirst(order, this.#sorted, order.length - 1, end, this.#compare);
+    order.subarray(this.#sorted, end).sort(this.#compare);
+    this.#sorted = end;
+    const chars = this.#chars;
+    if (chars === undefined) return;
+    let least = 0x7fff_ffff;
+    for (let rank = end; rank < order.length; rank++) {
+      least = Math.min(least, chars(order[rank] as number));
+    }
+    this.#least = new Int32Array(end);
+    for (let rank = end - 1; rank >= 0; rank--) {
+      least = Math.min(least, chars(order[rank] as number));
+      this.#least[rank] = least;
+    }
+  }
+}
+
+// Units sorted at the first read: more than a 2,000-token budget of short lines reaches.
+const FIRST_SORTED = 512;
+
+// Moves the `end - left` first units in `compare` order of `order[left..right]` before `end`
+// (quickselect; `compare` is a total order, so no two units are equal).
+function selectFirst(
+  order: Int32Array,
+  left: number,
+  right: number,
+  end: number,
+  compare: (a: number, b: number) => number,
+): void {
+  const swap = (i: number, j: number) => {
+    const held = order[i] as number;
+    order[i] = order[j] as number;
+    order[j] = held;
+  };
+  const k = end - 1;
+  while (right > left) {
+    const middle = (left + right) >>> 1;
+    // Median of three as the pivot, moved to `right`.
+    if (compare(order[middle] as number, order[left] as number) < 0) swap(middle, left);
+    if (compare(order[right] as number, order[left] as number) < 0) swap(right, left);
+    if (compare(order[middle] as number, order[right] as number) < 0) swap(middle, right);
+    const pivot = order[right] as number;
+    let store = left;
+    for (let at = left; at < right; at++) {
+      if (compare(order[at] as number, pivot) < 0) swap(store++, at);
+    }
+    swap(store, right);
+    if (store === k) return;
+    if (k < store) right = store - 1;
+    else left = store + 1;
+  }
+}
+
+/**
  * The final order of matched units: each matching unit stated on a day the request names
  * ({@link namedDays}) gains a share ({@link NAMED_DAY_SHARE}) of the request's best score; then
  * each matching unit gains a share ({@link SAME_DAY_SHARE}) of the best score of its day (what was
@@ -551,17 +1004,72 @@ export const TOKEN_COST_POWER = 0.5;
  * multi-part questions reach the lines beside the one that matched); then each score is divided by
  * its line's tokens to the power {@link TOKEN_COST_POWER}; then best first, the units whose own
  * words matched ahead of those matched only by their file's name and description or their date
- * (`byStructureOnly`; a file's words lift all of its lines alike, so at the tail of a large budget
+ * (`structural`; a file's words lift all of its lines alike, so at the tail of a large budget
  * they bring in lines that say nothing the request asked: on the seven given LoCoMo
- * conversations, subject layout, 4,000 tokens, this order was +0.8 points); ties go to the newer
- * date (the newest statement of a fact wins), then the path.
+ * conversations, subject layout, 4,000 tokens, this order was +0.8 points), then the units that
+ * matched nothing; ties go to the newer date (the newest statement of a fact wins), then the
+ * path, then `tie`. The one definition of the order: {@link rankScoredUnits} and the recall index
+ * rank through it.
+ *
+ * @param input - The units by position; `scores` become the final scores.
+ * @param query - The request the units were scored for (`""`: no day named).
+ * @returns The units not omitted, in order, sorted as they are read.
+ */
+export function rankHits(input: RankHitsInput, query: string): RankedHits {
+  const { count, scores, structural } = input;
+  const named = namedDays(query);
+  if (named.length > 0) {
+    let best = 0;
+    for (let at = 0; at < count; at++) best = Math.max(best, scores[at] as number);
+    const isNamed = new Map<string, boolean>();
+    for (let at = 0; at < count; at++) {
+      const date = input.date(at);
+      if ((scores[at] as number) <= 0 || date === undefined) continue;
+      let hit = isNamed.get(date);
+      if (hit === undefined) {
+        hit = named.some((day) => date.startsWith(day));
+        isNamed.set(date, hit);
+      }
+      if (hit) scores[at] = (scores[at] as number) + NAMED_DAY_SHARE * best;
+    }
+  }
+  const bestOfDay = new Map<string, number>();
+  for (let at = 0; at < count; at++) {
+    const date = input.date(at);
+    if (date === undefined) continue;
+    bestOfDay.set(date, Math.max(bestOfDay.get(date) ?? 0, scores[at] as number));
+  }
+  let kept = 0;
+  const order = new Int32Array(count);
+  // 0: own words matched; 1: only the structure matched; 2: nothing matched.
+  const group = new Uint8Array(count);
+  for (let at = 0; at < count; at++) {
+    const date = input.date(at);
+    let score = scores[at] as number;
+    if (date !== undefined && score > 0) score += SAME_DAY_SHARE * (bestOfDay.get(date) ?? 0);
+    if (score > 0) score /= input.cost(at);
+    scores[at] = score;
+    group[at] = score <= 0 ? 2 : structural[at] === 1 ? 1 : 0;
+    if (input.omit?.(at) !== true) order[kept++] = at;
+  }
+  const compare = (a: number, b: number): number =>
+    (group[a] as number) - (group[b] as number) ||
+    (scores[b] as number) - (scores[a] as number) ||
+    compareCodeUnits(input.date(b) ?? "", input.date(a) ?? "") ||
+    compareCodeUnits(input.path(a), input.path(b)) ||
+    input.tie(a, b);
+  return new RankedHits(kept === count ? order : order.slice(0, kept), compare, input.chars);
+}
+
+/**
+ * The final order of scored units, as {@link rankHits} defines it.
  *
  * @param units - Units with their search score (0 when they did not match); their scores are
  *   changed in place to the final ones.
  * @param query - The request the units were scored for (default `""`: no day named).
  * @param byStructureOnly - The matched units whose own words did not match
  *   ({@link UnitHit} `ownWords` false); default none.
- * @returns The units, sorted (a new array).
+ * @returns The units, sorted (a new array; ties keep their given order).
  * @example rankScoredUnits([{ path: "a.md", text: "went hiking", date: "2026/01/02", score: 1 }], "What happened on 2 January, 2026?")
  */
 export function rankScoredUnits<T extends ScoredUnit>(
@@ -569,42 +1077,95 @@ export function rankScoredUnits<T extends ScoredUnit>(
   query = "",
   byStructureOnly?: ReadonlySet<T>,
 ): T[] {
-  const named = namedDays(query);
-  if (named.length > 0) {
-    let best = 0;
-    for (const unit of units) best = Math.max(best, unit.score);
-    for (const unit of units) {
-      const date = unit.date;
-      if (unit.score > 0 && date !== undefined && named.some((day) => date.startsWith(day))) {
-        unit.score += NAMED_DAY_SHARE * best;
-      }
-    }
+  const count = units.length;
+  const scores = new Float64Array(count);
+  const structural = new Uint8Array(count);
+  for (let at = 0; at < count; at++) {
+    const unit = units[at] as T;
+    scores[at] = unit.score;
+    if (byStructureOnly?.has(unit) === true) structural[at] = 1;
   }
-  const bestOfDay = new Map<string, number>();
-  for (const unit of units) {
-    if (unit.date === undefined) continue;
-    bestOfDay.set(unit.date, Math.max(bestOfDay.get(unit.date) ?? 0, unit.score));
+  const ranked = rankHits(
+    {
+      count,
+      scores,
+      structural,
+      date: (at) => (units[at] as T).date,
+      path: (at) => (units[at] as T).path,
+      cost: (at) => unitCost((units[at] as T).text),
+      tie: (a, b) => a - b,
+    },
+    query,
+  );
+  const sorted: T[] = [];
+  for (const at of ranked.all()) {
+    const unit = units[at] as T;
+    unit.score = scores[at] as number;
+    sorted.push(unit);
   }
-  for (const unit of units) {
-    if (unit.date !== undefined && unit.score > 0) {
-      unit.score += SAME_DAY_SHARE * (bestOfDay.get(unit.date) ?? 0);
-    }
+  return sorted;
+}
+
+/** Units read best first, each made when it is read ({@link rankFoundUnits}). */
+export type RankedUnits<T> = {
+  readonly length: number;
+  /** The unit at `rank` (0: the best), with its final score. */
+  at(rank: number): T;
+  /** The fewest chars of a unit text at `rank` or after: a lower bound for a budget's cut-off. */
+  shortestFrom(rank: number): number;
+};
+
+/**
+ * The units a search found ({@link searchUnitHits}), in their final order ({@link rankHits}), made
+ * as they are read: the order of `rankScoredUnits` over {@link searchUnits}' hits, whose order
+ * (best search score first, then unit id) breaks ties.
+ *
+ * @param found - The search's hits; their scores become the final ones.
+ * @param unitOf - The unit of an id (`undefined`: the hit is dropped).
+ * @param query - The request's text.
+ * @param skipPaths - Files whose units lift their day but are not returned.
+ * @param make - The returned object of a unit and its final score.
+ * @returns The ranked units.
+ */
+export function rankFoundUnits<U extends Omit<ScoredUnit, "score">, T>(
+  found: UnitHits,
+  unitOf: (id: number) => U | undefined,
+  query: string,
+  skipPaths: readonly string[],
+  make: (unit: U, score: number) => T,
+): RankedUnits<T> {
+  const { count, ids, scores } = found;
+  const units: Array<U | undefined> = new Array(count);
+  for (let at = 0; at < count; at++) {
+    const unit = unitOf(ids[at] as number);
+    units[at] = unit;
+    // A dropped hit neither lifts a day nor is ranked.
+    if (unit === undefined) scores[at] = 0;
   }
-  for (const unit of units) {
-    if (unit.score > 0) unit.score /= estimateTokens(`${unit.text}\n`) ** TOKEN_COST_POWER;
-  }
-  const order = (a: T, b: T) =>
-    b.score - a.score ||
-    compareCodeUnits(b.date ?? "", a.date ?? "") ||
-    compareCodeUnits(a.path, b.path);
-  if (byStructureOnly === undefined || byStructureOnly.size === 0) return units.sort(order);
-  const own: T[] = [];
-  const structural: T[] = [];
-  const unmatched: T[] = [];
-  for (const unit of units) {
-    if (unit.score <= 0) unmatched.push(unit);
-    else if (byStructureOnly.has(unit)) structural.push(unit);
-    else own.push(unit);
-  }
-  return [...own.sort(order), ...structural.sort(order), ...unmatched.sort(order)];
+  const raw = scores.slice(0, count);
+  const skip = new Set(skipPaths);
+  const unit = (at: number) => units[at] as U;
+  const ranked = rankHits(
+    {
+      count,
+      scores,
+      structural: found.structural,
+      date: (at) => units[at]?.date,
+      path: (at) => unit(at).path,
+      cost: (at) => unitCost(unit(at).text),
+      tie: (a, b) =>
+        (raw[b] as number) - (raw[a] as number) || (ids[a] as number) - (ids[b] as number),
+      omit: (at) => units[at] === undefined || skip.has(unit(at).path),
+      chars: (at) => unit(at).text.length,
+    },
+    query,
+  );
+  return {
+    length: ranked.length,
+    at: (rank) => {
+      const at = ranked.at(rank);
+      return make(unit(at), scores[at] as number);
+    },
+    shortestFrom: (rank) => ranked.shortestFrom(rank),
+  };
 }

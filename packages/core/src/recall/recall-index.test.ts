@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import type Anthropic from "@anthropic-ai/sdk";
 import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
+import MiniSearch from "minisearch";
 import { describe, expect, it, vi } from "vitest";
 import {
   expectRecallAfterWrite,
@@ -227,6 +228,40 @@ describe("the recall index after every kind of write", () => {
     // One walk at most (none where the folder is watched and nothing changed).
     expect(walks).toBeLessThanOrEqual(1);
     await flushRecallIndexes();
+  });
+
+  it("filters a project's query by the scope each file has after a write", async () => {
+    const store = await folder();
+    const billing = boundaryStore(store, { project: "billing" });
+    const paths = async () => [
+      ...new Set(
+        (await rankRecallUnits({ store: billing, query: "Heroku" })).map((unit) => unit.path),
+      ),
+    ];
+    try {
+      // Another project's file: the query filters by scope from the start.
+      const site = subjectFile("site", "The website's hosting.", [
+        "[stated 2026/09/01] the website deploys on Heroku",
+      ]);
+      await store.write(
+        "topics/site.md",
+        site.replace("---\n[stated", "scope: website\n---\n[stated"),
+        "new",
+      );
+      expect(await paths()).toEqual(["topics/tools.md"]);
+      const tools = await store.read("topics/tools.md");
+      if (!tools.exists) throw new Error("topics/tools.md is missing");
+      const scoped = tools.content.replace("---\n[stated", "scope: website\n---\n[stated");
+      expect((await store.write("topics/tools.md", scoped, tools.version)).ok).toBe(true);
+      expect(await paths()).toEqual([]);
+      const back = await store.read("topics/tools.md");
+      if (!back.exists) throw new Error("topics/tools.md is missing");
+      const written = back.content.replace("scope: website\n", "scope: billing\n");
+      expect((await store.write("topics/tools.md", written, back.version)).ok).toBe(true);
+      expect(await paths()).toEqual(["topics/tools.md"]);
+    } finally {
+      await flushRecallIndexes();
+    }
   });
 
   it("walks the stamps in a warm process only after the folder's events name a folder", async () => {
@@ -621,6 +656,27 @@ describe("a cold query parses only the terms it can reach", () => {
           expect(partial?.prepare(query)).toBe(true);
           expect(partial?.query(query, scope), query).toEqual(whole);
         }
+      }
+    },
+  );
+  it.each<StoreLayout>(["subject", "fact"])(
+    "parses the stored terms whole at a second query, not again for each one (%s)",
+    async (layout) => {
+      const store = await FOLDERS[layout]();
+      const text = (await openRecallIndex(store)).serialize(store);
+      await flushRecallIndexes();
+      const index = RecallIndex.parseFiles(text, store);
+      const loads = vi.spyOn(MiniSearch, "loadJS");
+      try {
+        for (const query of ["deploy", "Where do I deploy?", "neovim", "Lisbon"]) {
+          expect(index?.prepare(query)).toBe(true);
+          expect(index?.query(query), query).toEqual(RecallIndex.parse(text, store)?.query(query));
+        }
+        // Each parse loads two searches (units, files): the first query's terms, then the whole
+        // index at the second query, and nothing after; the parses of `expected` load 2 each.
+        expect(loads).toHaveBeenCalledTimes(4 + 2 * 4);
+      } finally {
+        loads.mockRestore();
       }
     },
   );

@@ -13,9 +13,10 @@ import {
   indexedFileFields,
   plannedWords,
   RANKING_INDEX_VERSION,
-  rankScoredUnits,
+  type RankedUnits,
+  rankFoundUnits,
   readsPostings,
-  searchUnits,
+  searchUnitHits,
   type UnitField,
   type UnitSearch,
   unitIndexOptions,
@@ -74,6 +75,17 @@ const INTO_EXISTING_FOLDER: InternalWriteOptions = { createFolder: false };
 
 /** The project a query is for (`{ project: undefined }`: global memories only). */
 export type IndexScope = { project: string | undefined };
+
+/** Ranked recall units read best first, each made when it is read ({@link RecallIndex.ranked}). */
+export type RankedRecallUnits = RankedUnits<ScoredRecallUnit>;
+
+const NO_UNITS: RankedRecallUnits = {
+  length: 0,
+  at: () => {
+    throw new RangeError("No recall unit is ranked.");
+  },
+  shortestFrom: () => 0,
+};
 
 /** A recall unit scored for a request. */
 export type ScoredRecallUnit = FileUnit & {
@@ -199,33 +211,13 @@ class UnreadUnits {
 
   /** Unit `id` as `unitsOfFile` makes it (keys in its order: one object shape per kind). */
   unit(id: number): FileUnit {
-    const { path, text, kind, date } = this.scored(id, 0);
-    if (date === undefined) return { path, text, kind };
-    return kind === "body" ? { path, text, kind, date } : { path, text, date, kind };
-  }
-
-  /** Unit `id` scored `score`: no unit object made on the way (a query's hits). */
-  scored(id: number, score: number): ScoredRecallUnit {
     const path = this.#paths[id] as string;
     const text = this.#texts.slice(this.#textAt[id], (this.#textAt[id + 1] as number) - 1);
     const date = this.#dates.slice(this.#dateAt[id], (this.#dateAt[id + 1] as number) - 1);
     const kind = this.#kinds[id] === "b" ? "body" : "line";
-    return scoredUnit(path, text, kind, date === "" ? undefined : date, score);
+    if (date === "") return { path, text, kind };
+    return kind === "body" ? { path, text, kind, date } : { path, text, date, kind };
   }
-}
-
-// One object shape for every scored unit of a kind (not a spread of stored units of several
-// shapes): ranking tens of thousands of them sorts several times faster. Keys in the order
-// `unitsOfFile` writes them.
-function scoredUnit(
-  path: string,
-  text: string,
-  kind: FileUnit["kind"],
-  date: string | undefined,
-  score: number,
-): ScoredRecallUnit {
-  if (date === undefined) return { path, text, kind, score };
-  return kind === "line" ? { path, text, date, kind, score } : { path, text, kind, date, score };
 }
 
 // Where each of `count` lines joined by "\n" starts, and where one more would (past the end);
@@ -383,6 +375,14 @@ export class RecallIndex {
   #partial: { query: string; search: Searches } | undefined;
   /** Each file's unit ids by its file document's id (its first unit's id). */
   #byFileId: Map<number, readonly number[]> | undefined;
+  /** The last scope filter of a query, and the map of unit ids it was made for. */
+  #scopeFilter:
+    | {
+        byFileId: Map<number, readonly number[]> | undefined;
+        project: string | undefined;
+        filter: (id: number) => boolean;
+      }
+    | undefined;
   // The indexed paths as a set (what listStamps need not check again); rebuilt when files change.
   #pathSet: Set<string> | undefined;
   /** Files with a project scope: while there are none, a query needs no scope filter. */
@@ -457,6 +457,8 @@ export class RecallIndex {
     if (!this.#loadUnits()) return false;
     const terms = this.#storedTerms;
     if (terms === undefined || this.#partial?.query === query) return true;
+    // A second message: this process answers more than one, and each would parse its terms again.
+    if (this.#partial !== undefined) return this.load();
     const options = unitIndexOptions();
     const words = (options.searchOptions?.tokenize ?? options.tokenize)?.(query) ?? [];
     const processTerm = options.searchOptions?.processTerm ?? options.processTerm;
@@ -747,7 +749,7 @@ export class RecallIndex {
   }
 
   /**
-   * The units matching `query` in `scope` (every file when absent), ranked (`rankScoredUnits`), without the
+   * The units matching `query` in `scope` (every file when absent), ranked (`rankHits`), without the
    * units of `skipPaths` (default profile and preferences, which the memory block holds whole).
    */
   query(
@@ -755,44 +757,67 @@ export class RecallIndex {
     scope?: IndexScope,
     skipPaths: readonly string[] = ALWAYS_LOADED,
   ): ScoredRecallUnit[] {
+    const ranked = this.ranked(query, scope, skipPaths);
+    const units: ScoredRecallUnit[] = [];
+    for (let rank = 0; rank < ranked.length; rank++) units.push(ranked.at(rank));
+    return units;
+  }
+
+  /**
+   * {@link query}, made as it is read: a reader that stops early (a token budget) pays for the
+   * units it reads, not for ranking every matched one.
+   */
+  ranked(
+    query: string,
+    scope?: IndexScope,
+    skipPaths: readonly string[] = ALWAYS_LOADED,
+  ): RankedRecallUnits {
     if (this.#partial?.query !== query) this.load();
-    if (query.trim() === "" || this.#unitCount() === 0) return [];
+    if (query.trim() === "" || this.#unitCount() === 0) return NO_UNITS;
     const searches = this.#partial?.query === query ? this.#partial.search : this.#search;
     const search: UnitSearch = { ...searches, unitsOf: (fileId) => this.#unitsOf(fileId) };
-    const hits =
+    const found =
       scope === undefined || this.#scopedFiles === 0
-        ? searchUnits(search, query)
-        : searchUnits(search, query, this.#inScope(scope));
-    const scored: ScoredRecallUnit[] = [];
-    const byStructureOnly = new Set<ScoredRecallUnit>();
+        ? searchUnitHits(search, query)
+        : searchUnitHits(search, query, this.#inScope(scope));
+    // One object shape per kind, keys in the order `unitsOfFile` writes them.
+    // From the stored columns while they are unread (every id a place in them).
     const unread = this.#unread;
-    for (const hit of hits) {
-      let one: ScoredRecallUnit;
-      // From the stored columns while they are unread (every id a place in them).
-      if (unread !== undefined) one = unread.scored(hit.id, hit.score);
-      else {
-        const unit = this.units.get(hit.id);
-        if (unit === undefined) continue;
-        one = scoredUnit(unit.path, unit.text, unit.kind, unit.date, hit.score);
-      }
-      scored.push(one);
-      if (!hit.ownWords) byStructureOnly.add(one);
-    }
-    // Skipped files still lift their day (as they did when every unit was ranked), then go.
-    const skip = new Set(skipPaths);
-    return rankScoredUnits(scored, query, byStructureOnly).filter((unit) => !skip.has(unit.path));
+    return rankFoundUnits(
+      found,
+      unread === undefined
+        ? (id) => this.units.get(id)
+        : (id) => (id < unread.count ? unread.unit(id) : undefined),
+      query,
+      skipPaths,
+      ({ path, text, kind, date }, score): ScoredRecallUnit =>
+        date === undefined
+          ? { path, text, kind, score }
+          : kind === "line"
+            ? { path, text, date, kind, score }
+            : { path, text, kind, date, score },
+    );
   }
 
   // Whether a unit is in `scope`: only a file with a scope can be out of one, so the units of those
   // files out of it are listed once, not looked up per hit.
+  // Kept while no file's units change (the map of unit ids by file is then the same object).
   #inScope(scope: IndexScope): (id: number) => boolean {
-    const out = new Set<number>();
+    this.#unitsOf(-1);
+    const byFileId = this.#byFileId;
+    const kept = this.#scopeFilter;
+    if (kept !== undefined && kept.byFileId === byFileId && kept.project === scope.project) {
+      return kept.filter;
+    }
+    const out = new Uint8Array(this.nextId);
     for (const [path, file] of this.files) {
       if (file.scope !== undefined && !this.holds(path, scope)) {
-        for (const id of file.ids) out.add(id);
+        for (const id of file.ids) out[id] = 1;
       }
     }
-    return (id) => !out.has(id);
+    const filter = (id: number) => out[id] !== 1;
+    this.#scopeFilter = { byFileId, project: scope.project, filter };
+    return filter;
   }
 
   #document(id: number, unit: FileUnit): IndexedUnit {
