@@ -12,6 +12,7 @@ import { MemoryStore, versionToken } from "@memfiles/core";
 import {
   expectRecallAfterWrite,
   factFile,
+  RECALL_QUERY,
   type RecallSurface,
   recallFolder,
   recallWriteRows,
@@ -63,6 +64,28 @@ const CLI: RecallSurface = {
     memfiles(store, ["remember", "-m", store.root, path, to, "--replaces", from]),
   add: (store, { path, fact }) => memfiles(store, ["remember", "-m", store.root, path, fact]),
   forget: (store, { query }) => memfiles(store, ["forget", "-m", store.root, "--yes", query]),
+};
+
+const WARM_WRITER = fileURLToPath(new URL("./warm-writer.mjs", import.meta.url));
+
+/** Another long-lived memfiles process: its own index warm, it writes through the library. */
+async function warmWriter(store: Folder, write: object): Promise<void> {
+  await settled(store);
+  await promisify(execFile)(process.execPath, [
+    "--conditions=memfiles-dist",
+    WARM_WRITER,
+    store.root,
+    store.layout,
+    RECALL_QUERY,
+    JSON.stringify(write),
+  ]);
+}
+
+const WARM_PROCESS: RecallSurface = {
+  edit: (store, { path, from, to }) =>
+    warmWriter(store, { remember: { path, fact: to, replaces: from } }),
+  add: (store, { path, fact }) => warmWriter(store, { remember: { path, fact } }),
+  forget: (store, { query }) => warmWriter(store, { forget: { query } }),
 };
 
 /**
@@ -170,6 +193,31 @@ describe("the recall index after a write", () => {
     { timeout: PROCESS_TIMEOUT_MS },
     async (_name, layout, write) => {
       await expectRecallAfterWrite(await recallFolder(layout), write);
+    },
+  );
+
+  // Known defect: both processes log the written file, and a log holding one file twice makes the
+  // next process read every file again (its fold removes from the stored search a unit only an
+  // earlier log line added, which fails, so the index is rebuilt). Recall is right; the no-read
+  // check fails. Once the fold takes such a unit out of what it adds, these rows go red: make them
+  // rows like the others.
+  const warmRows = recallWriteRows(WARM_PROCESS, "its own index warm");
+  const relogged = ([name]: [string, ...unknown[]]) => !name.endsWith("forget");
+  it.each(warmRows.filter((row) => !relogged(row)))(
+    "by another memfiles process, %s",
+    { timeout: PROCESS_TIMEOUT_MS },
+    async (_name, layout, write) => {
+      await expectRecallAfterWrite(await recallFolder(layout), write);
+    },
+  );
+  it.each(warmRows.filter(relogged))(
+    "by another memfiles process, %s (a file logged twice: every file read again)",
+    { timeout: PROCESS_TIMEOUT_MS },
+    async (_name, layout, write) => {
+      // Only the no-read check may fail (the list of files read is not empty).
+      await expect(expectRecallAfterWrite(await recallFolder(layout), write)).rejects.toThrow(
+        /^expected \[ '[^']+\.md', .*\] to deeply equal \[\]$/,
+      );
     },
   );
 
