@@ -10,7 +10,8 @@
 // run and report), then exits non-zero. A package's tsconfig.build.json names the files to emit
 // and where; its compiler options must match the checked program's, or its dist/ would not be
 // what its own build writes, so a difference fails here.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -109,6 +110,20 @@ for (const [fileName, options] of emitters) {
     writeFileSync(output, content);
   });
   diagnostics.push(...result.diagnostics);
+}
+
+// What each dist/ was built from: the SHA-256 of every source file emitted, by its path from the
+// package, in `.dist-sources.json` beside dist/ (not in the tarball). Tests that run dist/ compare it
+// with the sources as they are (core's test/fixtures/built-dist.ts): content, not mtimes, which a
+// checkout or an unchanged rebuild moves.
+for (const build of builds) {
+  const folder = dirname(build.options.configFilePath);
+  const sources = {};
+  for (const fileName of [...build.fileNames].map((name) => resolve(name)).sort()) {
+    const hash = createHash("sha256").update(readFileSync(fileName)).digest("hex");
+    sources[relative(folder, fileName).replaceAll("\\", "/")] = hash;
+  }
+  writeFileSync(join(folder, ".dist-sources.json"), `${JSON.stringify(sources, null, 2)}\n`);
 }
 
 if (diagnostics.length > 0) {

@@ -2,14 +2,17 @@
 // `memfiles` command as a child process, another memfiles process writing while this one holds the
 // memory's recall index warm; and the page's HTTP calls as its own script sends them.
 import { execFile } from "node:child_process";
-import { readdir, stat } from "node:fs/promises";
+import { mkdtemp, readdir, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { MemoryStore } from "@memfiles/core";
+import { MemoryStore, versionToken } from "@memfiles/core";
 import {
   expectRecallAfterWrite,
+  factFile,
+  RECALL_QUERY,
   type RecallSurface,
   recallFolder,
   recallWriteRows,
@@ -61,6 +64,70 @@ const CLI: RecallSurface = {
     memfiles(store, ["remember", "-m", store.root, path, to, "--replaces", from]),
   add: (store, { path, fact }) => memfiles(store, ["remember", "-m", store.root, path, fact]),
   forget: (store, { query }) => memfiles(store, ["forget", "-m", store.root, "--yes", query]),
+};
+
+const WARM_WRITER = fileURLToPath(new URL("./warm-writer.mjs", import.meta.url));
+
+/** Another long-lived memfiles process: its own index warm, it writes through the library. */
+async function warmWriter(store: Folder, write: object): Promise<void> {
+  await settled(store);
+  await promisify(execFile)(process.execPath, [
+    "--conditions=memfiles-dist",
+    WARM_WRITER,
+    store.root,
+    store.layout,
+    RECALL_QUERY,
+    JSON.stringify(write),
+  ]);
+}
+
+const WARM_PROCESS: RecallSurface = {
+  edit: (store, { path, from, to }) =>
+    warmWriter(store, { remember: { path, fact: to, replaces: from } }),
+  add: (store, { path, fact }) => warmWriter(store, { remember: { path, fact } }),
+  forget: (store, { query }) => warmWriter(store, { forget: { query } }),
+};
+
+/**
+ * `memfiles import` of a bundle holding `path` as `content`, dated `updated: 2026/09/12` (newer
+ * than the table's undated files, so import replaces an existing one).
+ */
+async function importFile(store: Folder, path: string, content: string): Promise<void> {
+  const dated = content.replace(/^(description: .*\n)/m, "$1updated: 2026/09/12\n");
+  const bundle = {
+    format: "memfiles-bundle",
+    version: 1,
+    exportedAt: "2026-09-12T09:00:00Z",
+    files: [{ path, version: versionToken(dated), content: dated }],
+  };
+  const file = join(await mkdtemp(join(tmpdir(), "memfiles-bundle-")), "bundle.json");
+  await writeFile(file, JSON.stringify(bundle));
+  await memfiles(store, ["import", file, store.root]);
+}
+
+async function currentText(
+  store: Awaited<ReturnType<typeof recallFolder>>,
+  path: string,
+): Promise<string> {
+  const current = await store.read(path);
+  if (!current.exists) throw new Error(`the table's memory has no ${path}`);
+  return current.content;
+}
+
+// A bundle's file replacing one of the memory's (edit), or a new fact in one (add).
+const IMPORT: RecallSurface = {
+  edit: async (store, { path, from, to }) =>
+    importFile(store, path, (await currentText(store, path)).replace(from, to)),
+  add: async (store, { path, fact }) => {
+    if (store.layout === "fact") {
+      return importFile(store, `${path}.md`, factFile(path, "Where the blog is hosted.", fact));
+    }
+    return importFile(
+      store,
+      path,
+      `${await currentText(store, path)}[stated 2026/09/12] ${fact}\n`,
+    );
+  },
 };
 
 // One page per row, over its own store of the folder as `memfiles serve` opens one; its Undo stack
@@ -123,6 +190,39 @@ const PAGE: RecallSurface = {
 describe("the recall index after a write", () => {
   it.each(recallWriteRows(CLI))(
     "by the memfiles command in another process, %s",
+    { timeout: PROCESS_TIMEOUT_MS },
+    async (_name, layout, write) => {
+      await expectRecallAfterWrite(await recallFolder(layout), write);
+    },
+  );
+
+  // Known defect: both processes log the written file, and a log holding one file twice makes the
+  // next process read every file again (its fold removes from the stored search a unit only an
+  // earlier log line added, which fails, so the index is rebuilt). Recall is right; the no-read
+  // check fails. Once the fold takes such a unit out of what it adds, these rows go red: make them
+  // rows like the others.
+  const warmRows = recallWriteRows(WARM_PROCESS, "its own index warm");
+  const relogged = ([name]: [string, ...unknown[]]) => !name.endsWith("forget");
+  it.each(warmRows.filter((row) => !relogged(row)))(
+    "by another memfiles process, %s",
+    { timeout: PROCESS_TIMEOUT_MS },
+    async (_name, layout, write) => {
+      await expectRecallAfterWrite(await recallFolder(layout), write);
+    },
+  );
+  it.each(warmRows.filter(relogged))(
+    "by another memfiles process, %s (a file logged twice: every file read again)",
+    { timeout: PROCESS_TIMEOUT_MS },
+    async (_name, layout, write) => {
+      // Only the no-read check may fail (the list of files read is not empty).
+      await expect(expectRecallAfterWrite(await recallFolder(layout), write)).rejects.toThrow(
+        /^expected \[ '[^']+\.md', .*\] to deeply equal \[\]$/,
+      );
+    },
+  );
+
+  it.each(recallWriteRows(IMPORT, "import"))(
+    "by memfiles import in another process, %s",
     { timeout: PROCESS_TIMEOUT_MS },
     async (_name, layout, write) => {
       await expectRecallAfterWrite(await recallFolder(layout), write);

@@ -145,6 +145,11 @@ export type RecallSurface = {
   /** Brings back the line `forget` removed (the memory page's Undo). */
   restore?: (store: MemoryStore, change: RecallChanges["forget"]) => Promise<void>;
   describe?: (store: MemoryStore, change: RecallChanges["describe"]) => Promise<void>;
+  /**
+   * Its `forget` deletes the line as a person's editor does: recall drops it at the next request,
+   * but the stored index keeps its words until the log is next folded in (docs/memory-folder.md).
+   */
+  byHand?: boolean;
 };
 
 /** The library's writes: `store.write` of an edited text, `remember`, `forget`, `editDescription`. */
@@ -202,7 +207,7 @@ export function recallWriteRows(
       row("forget", {
         act: (store) => forget(store, change.forget),
         hides: change.forget.text,
-        forgotten: change.forget.text,
+        ...(surface.byHand === true ? {} : { forgotten: change.forget.text }),
       });
     if (forget && restore)
       row("undo of a forget", {
@@ -257,16 +262,28 @@ export async function recallTruth(
  *
  * @param store - A memory, e.g. from {@link recallFolder}.
  * @param write - The row.
+ * @param options - `recalled`: what a surface's own recall shows after the write (e.g. a hook's
+ *   output), read last with no index held; it must hold `shows` and not `hides` (case ignored).
  * @returns Resolves when every check passed (a failed one throws vitest's assertion error).
  * @example await expectRecallAfterWrite(await recallFolder("fact"), write);
  */
 export async function expectRecallAfterWrite(
   store: MemoryStore,
   write: RecallWrite,
+  options: { recalled?: () => Promise<string> } = {},
 ): Promise<void> {
   settleWrittenFiles();
   try {
     await changeAndCompare(store, write);
+    if (options.recalled !== undefined) {
+      // The surface's own reader, in a process that holds no index (as a hook's is).
+      forgetOpenRecallIndexes();
+      const text = (await options.recalled()).toLowerCase();
+      if (write.shows !== undefined) expect(text, write.shows).toContain(write.shows.toLowerCase());
+      if (write.hides !== undefined) {
+        expect(text, write.hides).not.toContain(write.hides.toLowerCase());
+      }
+    }
   } finally {
     vi.useRealTimers();
     forgetOpenRecallIndexes();

@@ -1,4 +1,5 @@
 import {
+  type FSWatcher,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -12,6 +13,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FolderWatch } from "./folder-watch.js";
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const memory = () => {
   const root = mkdtempSync(join(tmpdir(), "memfiles-watch-"));
@@ -67,5 +70,101 @@ describe.runIf(process.platform === "linux")("a folder's watch", () => {
     folderWatch.close();
     rmSync(root, { recursive: true, force: true });
     rmSync(other, { recursive: true, force: true });
+  });
+
+  // As above, but the full queue is read (the event loop turned) before the request asks, so the
+  // canary arrives: the events delivered to the process's memory folders' watchers are the trace.
+  it("answers all when the queue overflowed and was read before the request", async () => {
+    const root = memory();
+    const other = memory();
+    const folderWatch = FolderWatch.start(root);
+    const otherWatch = FolderWatch.start(other);
+    if (folderWatch === undefined || otherWatch === undefined) {
+      throw new Error("a local folder on Linux is watched");
+    }
+    await folderWatch.changes();
+    await otherWatch.changes();
+    const queued = Number(readFileSync("/proc/sys/fs/inotify/max_queued_events", "utf8"));
+    for (let file = 0; file < queued; file++) {
+      const path = join(other, `f${file}.md`);
+      writeFileSync(path, "");
+      unlinkSync(path);
+    }
+    writeFileSync(join(root, "tools.md"), "uses Helix\n");
+    await turn();
+    await turn();
+    expect(await folderWatch.changes()).toBe("all");
+    expect(await otherWatch.changes()).toBe("all");
+    expect(await folderWatch.changes()).toBeUndefined();
+    folderWatch.close();
+    otherWatch.close();
+    rmSync(root, { recursive: true, force: true });
+    rmSync(other, { recursive: true, force: true });
+  });
+});
+
+// A watcher's error stops the watch; it is set up again 1 s later (then 2 s, 4 s, ... while it
+// keeps failing), with one walk, and each request walks meanwhile.
+describe.runIf(process.platform === "linux")("a folder's watch after a watcher's error", () => {
+  /** `fs.watch` that records its watchers and counts its calls, and throws while `failing`. */
+  const fakeWatch = () => {
+    const state = { failing: false, calls: 0, made: [] as FSWatcher[] };
+    const fake = ((...args: Parameters<typeof watch>) => {
+      state.calls++;
+      if (state.failing)
+        throw new Error("ENOSPC: System limit for number of file watchers reached");
+      const watcher = watch(...args);
+      state.made.push(watcher);
+      return watcher;
+    }) as typeof watch;
+    return { state, fake };
+  };
+
+  it("watches again, with one walk, once the first wait has passed", async () => {
+    const root = memory();
+    let now = 0;
+    const { state, fake } = fakeWatch();
+    const folderWatch = FolderWatch.start(root, { watch: fake, now: () => now });
+    if (folderWatch === undefined) throw new Error("a local folder on Linux is watched");
+    expect(await folderWatch.changes()).toBe("all");
+    expect(await folderWatch.changes()).toBeUndefined();
+    state.made[0]?.emit("error", new Error("EIO: i/o error, watch"));
+    // Broken: a change made now raises no event any more, so every request walks.
+    writeFileSync(join(root, "tools.md"), "uses Helix\n");
+    expect(await folderWatch.changes()).toBe("all");
+    now = 999;
+    expect(await folderWatch.changes()).toBe("all");
+    const before = state.made.length;
+    now = 1_000;
+    expect(await folderWatch.changes()).toBe("all");
+    expect(state.made.length).toBe(before + 1);
+    // Watching again: nothing changed, then the next write is named.
+    expect(await folderWatch.changes()).toBeUndefined();
+    writeFileSync(join(root, "tools.md"), "uses Zed\n");
+    expect(await folderWatch.changes()).toEqual(new Set(["tools.md"]));
+    folderWatch.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("waits longer after each failed re-arm, so a folder that keeps failing does not spin", async () => {
+    const root = memory();
+    let now = 0;
+    const { state, fake } = fakeWatch();
+    const folderWatch = FolderWatch.start(root, { watch: fake, now: () => now });
+    if (folderWatch === undefined) throw new Error("a local folder on Linux is watched");
+    await folderWatch.changes();
+    state.failing = true;
+    state.made[0]?.emit("error", new Error("EIO: i/o error, watch"));
+    // A request every 100 ms for 10 s: set up again at 1 s, 3 s and 7 s only, failing each time.
+    const calls = state.calls;
+    for (now = 0; now <= 10_000; now += 100) expect(await folderWatch.changes()).toBe("all");
+    expect(state.calls - calls).toBe(3);
+    // Past the next wait (8 s after 7 s), and the folder can be watched again.
+    state.failing = false;
+    now = 15_000;
+    expect(await folderWatch.changes()).toBe("all");
+    expect(await folderWatch.changes()).toBeUndefined();
+    folderWatch.close();
+    rmSync(root, { recursive: true, force: true });
   });
 });

@@ -3,6 +3,7 @@ import {
   type FSWatcher,
   lstatSync,
   readdirSync,
+  readFileSync,
   statfsSync,
   statSync,
   watch,
@@ -35,6 +36,37 @@ const MAX_NAMED_CHANGES = 1_000;
 // each answer, an event that must arrive. The kernel drops every event past a full queue, and
 // libuv drops its overflow notice (an event of no watch), so a missing canary is the only sign.
 const CANARY = ".memfiles";
+// Events delivered to every memory folder's watchers of this process (they share libuv's one inotify
+// queue). Once as many came between two answers as the queue holds, it may have overflowed and been
+// read before the second answer's canary: the overflow notice is gone, so the count is the trace.
+let delivered = 0;
+let queueSize: number | undefined;
+
+// The kernel's `max_queued_events` (16,384 by default).
+function inotifyQueueSize(): number {
+  if (queueSize === undefined) {
+    let read = Number.NaN;
+    try {
+      read = Number(readFileSync("/proc/sys/fs/inotify/max_queued_events", "utf8"));
+    } catch {}
+    queueSize = Number.isInteger(read) && read > 0 ? read : 16_384;
+  }
+  return queueSize;
+}
+
+// After a watcher's error (or a failed rescan), the folders are watched again at a request this
+// long after, doubling on each failure up to the last, so a folder that keeps failing does not
+// set up its watchers on every request; every request walks the stamps meanwhile.
+const REARM_AFTER_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000];
+
+/** What {@link FolderWatch.start} may be given instead of the real thing (tests). */
+export type FolderWatchOptions = {
+  /** `fs.watch`. */
+  watch?: typeof watch;
+  /** A monotonic clock in ms (default `performance.now`), for the re-arm delays. */
+  now?: () => number;
+};
+
 // A folder's watcher and the folder it was started on: inotify watches an inode, not a path, so a
 // folder removed and made again, or swapped by renames, leaves it watching the old one.
 type Watched = { watcher: FSWatcher; dev: number; ino: number };
@@ -54,27 +86,37 @@ export class FolderWatch {
   readonly #moved = new Set<string>();
   // The paths events named since the last call, or `true`: anything may have changed.
   #changed: Set<string> | true = true;
-  #broken = false;
+  // When a broken watch is set up again (the clock's ms); `undefined` while it watches.
+  #rearmAt: number | undefined;
+  // Breaks in a row: each doubles the wait before the next re-arm.
+  #failures = 0;
+  #armedAt = 0;
   #canaryArrived = false;
+  #deliveredAtAnswer = delivered;
+  readonly #watch: typeof watch;
+  readonly #now: () => number;
 
-  private constructor(root: string) {
+  private constructor(root: string, options: FolderWatchOptions) {
     this.#root = root;
+    this.#watch = options.watch ?? watch;
+    this.#now = options.now ?? (() => performance.now());
   }
 
   /**
    * Starts watching `root`. Until the first {@link changes} call, everything counts as changed.
    *
    * @param root - Absolute path of the memory folder (a backend's label is not one: no watch).
+   * @param options - `{ watch?, now? }`: stand-ins for `fs.watch` and the clock (tests).
    * @returns The watch, or `undefined` where watching cannot be trusted or fails to start.
    */
-  static start(root: string): FolderWatch | undefined {
+  static start(root: string, options: FolderWatchOptions = {}): FolderWatch | undefined {
     if (process.platform !== "linux" || !isAbsolute(root)) return undefined;
     try {
       if (!LOCAL_FILE_SYSTEMS.has(statfsSync(root).type)) return undefined;
     } catch {
       return undefined;
     }
-    const folderWatch = new FolderWatch(root);
+    const folderWatch = new FolderWatch(root, options);
     if (folderWatch.#sync()) return folderWatch;
     folderWatch.close();
     return undefined;
@@ -87,15 +129,31 @@ export class FolderWatch {
    * folder or link named, a watched folder replaced, an event without a name, too many names, a
    * broken watch, events the kernel may have dropped: walk everything). When `"all"`, the folders
    * are watched anew (a new, renamed or replaced folder) before it returns, so a walk of the
-   * stamps made after it misses nothing.
+   * stamps made after it misses nothing. A watch broken by a watcher's error is set up again at
+   * the first call 1 s after the error (then 2 s, 4 s, ... up to 60 s while it keeps failing).
    */
   async changes(): Promise<ReadonlySet<string> | "all" | undefined> {
+    if (this.#rearmAt !== undefined) {
+      if (this.#now() < this.#rearmAt) return "all";
+      // Events may have been lost while it was broken: watched anew, then walked once.
+      this.#rearmAt = undefined;
+      this.#changed = true;
+      this.#armedAt = this.#now();
+      if (!this.#sync()) {
+        this.#break();
+        return "all";
+      }
+    }
     const canary = this.#sendCanary();
     await turn();
     await turn();
-    if (this.#broken) return "all";
+    if (this.#rearmAt !== undefined) return "all";
     // No canary: the kernel's queue was full, so events of this folder may have been dropped.
     if (canary && !this.#canaryArrived) this.#changed = true;
+    // As many events as the queue holds: it may have overflowed and been read since the last
+    // answer, which no canary shows.
+    if (delivered - this.#deliveredAtAnswer >= inotifyQueueSize()) this.#changed = true;
+    this.#deliveredAtAnswer = delivered;
     // One stat a request: the memory folder replaced by way of a folder above it raises no event.
     const root = this.#watchers.get("");
     if (root === undefined || this.#replaced("", root)) this.#changed = true;
@@ -122,7 +180,7 @@ export class FolderWatch {
     return false;
   }
 
-  // Watches the folders anew (a new or renamed folder); a failure breaks the watch for good.
+  // Watches the folders anew (a new or renamed folder); a failure breaks the watch until a re-arm.
   #rescan(): void {
     if (!this.#sync()) this.#break();
   }
@@ -163,9 +221,15 @@ export class FolderWatch {
     }
   }
 
+  // Stops watching until the re-arm time; a watch that held past the longest wait starts over.
   #break(): void {
-    this.#broken = true;
+    if (this.#rearmAt !== undefined) return;
     this.close();
+    this.#changed = true;
+    if (this.#now() - this.#armedAt > (REARM_AFTER_MS.at(-1) ?? 0)) this.#failures = 0;
+    const wait = REARM_AFTER_MS[Math.min(this.#failures, REARM_AFTER_MS.length - 1)] ?? 0;
+    this.#failures++;
+    this.#rearmAt = this.#now() + wait;
   }
 
   // Watches every folder under the root not watched yet or replaced, stops watching folders gone or
@@ -195,7 +259,8 @@ export class FolderWatch {
         const absolute = join(this.#root, folder);
         // Stated before it is watched: a folder replaced in between is watched anew, for nothing.
         const { dev, ino } = statSync(absolute);
-        const watcher = watch(absolute, { persistent: false }, (event, name) => {
+        const watcher = this.#watch(absolute, { persistent: false }, (event, name) => {
+          delivered++;
           if (folder === "" && name !== null && String(name) === CANARY) {
             this.#canaryArrived = true;
             return;
