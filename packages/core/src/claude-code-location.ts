@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
+import { projectNameFrom } from "./recall/project-name.js";
 
 // Where Claude Code keeps a project's auto memory. Here in core, not in the Claude Code package,
 // because both its hooks and `memfiles-mcp --claude-code-memory` find the folder, by one rule.
@@ -42,22 +43,18 @@ export function projectFolderName(path: string): string {
 }
 
 /**
- * The current project of a Claude Code session, as core's scope rule names projects (`scope:`,
- * `projects/<name>.md`): the folder name of {@link projectRootOf} (so every worktree of a
- * repository is one project), in the layout's kebab-case (NFKC, lower case, every run of other
- * characters than letters and digits one `-`). `projects/<name>.md` of that name is recalled.
+ * The current project of a Claude Code session: the folder name of {@link projectRootOf} (so
+ * every worktree of a repository is one project) folded by the one project-name rule,
+ * `projectNameFrom` (NFKC, lower case, letters and digits of any script, single hyphens), the
+ * name `scope:` values and `projects/<name>.md` are compared by.
  *
  * @param cwd - The folder Claude Code runs in.
- * @returns The project name, or `undefined` when the folder name holds no letter or digit.
+ * @returns The project name, or `undefined` when the folder name gives none (no letter or digit,
+ *   or too long for `projects/<name>.md`).
  * @example projectNameOf("/home/ana/Billing API/src") // "billing-api" when /home/ana/Billing API/.git exists
  */
 export function projectNameOf(cwd: string): string | undefined {
-  const name = basename(projectRootOf(cwd))
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, "-")
-    .replace(/^-+|-+$/g, "");
-  return name === "" ? undefined : name;
+  return projectNameFrom(basename(projectRootOf(cwd)));
 }
 
 /**

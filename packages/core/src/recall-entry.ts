@@ -26,6 +26,8 @@ export {
 } from "./claude-code-location.js";
 // The secret scan, so what a hook prints passes the same guard as every write.
 export { findSecrets, findSecretsOfEach } from "./guards/secret-guard.js";
+// The one project-name rule projectNameOf folds by.
+export { isProjectName, projectNameFrom } from "./recall/project-name.js";
 // The store a hook keeps its own state in (`.memfiles/`), and the layout of a folder it is given.
 // Each from its own module, not the store folder's index: a hook loads only what it uses.
 export { detectLayout } from "./store/detect-layout.js";

@@ -1,18 +1,13 @@
-import { fileInScope } from "@memfiles/core/internal";
+import { explainProjectName, fileInScope, isProjectName } from "@memfiles/core/internal";
 import { MemfilesError } from "@memfiles/errors";
 
-const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** Whether `--project` would take this name (see {@link ProjectScopeError}). */
-export const isProjectName = (name: string): boolean => KEBAB.test(name);
-
-/** A project name that is not one kebab-case word group (`projects/<name>.md` must be a memory path). */
+/** A `--project` name that is not a project name by core's one rule (`isProjectName`). */
 export class ProjectScopeError extends MemfilesError {
   override readonly name = "ProjectScopeError";
 
   constructor(project: string) {
     super(
-      `Refused project scope ${JSON.stringify(project)}: a project is named by lowercase letters and digits joined by single hyphens, as its file projects/<name>.md. Pass --project my-app, for example.`,
+      `Refused project scope ${JSON.stringify(project)}. ${explainProjectName(project, (name) => `--project ${name}`)}`,
       { code: "invalid_project", userFixable: true },
     );
   }
@@ -24,14 +19,14 @@ export class ProjectScopeError extends MemfilesError {
  * `projects/<project>/...`) stays, `projects/<other>.md` (in any case) is hidden, so a project's memory never
  * fires in another (the seed design's second write-up: "Scope: global vs one project").
  *
- * @param project - The project name (kebab-case), or undefined for no scope.
+ * @param project - The project name (core's `isProjectName`: "my-app", "café"), or undefined for no scope.
  * @returns A predicate over memory paths such as `projects/my-app.md`.
- * @throws {ProjectScopeError} when the name is not kebab-case.
+ * @throws {ProjectScopeError} when the name is not a project name.
  * @example inScope("my-app")("projects/other.md") // false
  */
 export function inScope(project: string | undefined): (path: string) => boolean {
   if (project === undefined) return () => true;
-  if (!KEBAB.test(project)) throw new ProjectScopeError(project);
+  if (!isProjectName(project)) throw new ProjectScopeError(project);
   // Core's one path rule (recall/scope.ts `fileScope`): `projects/<name>.md` or `projects/<name>/…`,
   // folded for case and Unicode, so `Projects/other.md` is another project's file too.
   return (path) => fileInScope(path, undefined, project);

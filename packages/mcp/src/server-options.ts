@@ -1,23 +1,24 @@
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { detectLayout, MemoryStore } from "@memfiles/core";
 import {
   autoMemoryFolder,
+  explainProjectName,
   isTimeZone,
   LAYOUT_NAMES,
   projectNameOf,
+  projectRootOf,
   timeZoneFromEnv,
 } from "@memfiles/core/internal";
 import { importOptional } from "@memfiles/errors";
 import { DEFAULT_MAX_MESSAGE_BYTES } from "./capped-stdio-transport.js";
 import { parseLayoutOption } from "./layout.js";
 import { McpOptionsError } from "./options-error.js";
-import { isProjectName } from "./scope.js";
 import type { MemfilesMcpServerOptions } from "./server.js";
 import { prepareMemoryFolder } from "./startup.js";
 
 /** `memfiles-mcp --help`, and what a start without a memory prints. */
-export const USAGE = `Usage: memfiles-mcp --root <memory folder> [--create] [--layout ${[...LAYOUT_NAMES, "auto"].join("|")}] [--project <kebab-name> | --cwd-project] [--max-chars <n>] [--time-zone <IANA name>]
+export const USAGE = `Usage: memfiles-mcp --root <memory folder> [--create] [--layout ${[...LAYOUT_NAMES, "auto"].join("|")}] [--project <name> | --cwd-project] [--max-chars <n>] [--time-zone <IANA name>]
        memfiles-mcp --claude-code-memory [--create] [--layout ...] [--project ...]
        memfiles-mcp --database-url <postgres://...> --tenant <user> [--layout ...] [--project ...]
        memfiles-mcp --pglite <data folder> [--tenant <user>] [--layout ...] [--project ...]
@@ -31,9 +32,10 @@ one JSON-RPC message: a bigger one is refused with an error and the server goes 
 written in --time-zone (default $MEMFILES_TIME_ZONE, else $TZ, when it names a zone, else UTC). --claude-code-memory serves
 Claude Code's auto memory of the project the server runs in (the folder the memfiles hooks use
 without --root), found from the working directory when the server starts, and is scoped to that
-project as the hooks are (--project defaults to the project folder's name in kebab-case).
---cwd-project scopes any memory so, to the project of the folder the server starts in (a folder
-name with letters outside a-z gives no project: every project's memories are served).`;
+project as the hooks are (--project defaults to the project folder's name as a project name).
+--cwd-project scopes any memory so, to the project of the folder the server starts in. A project
+name is lower-case letters and digits of any script joined by single hyphens (my-app, café); a
+folder name that gives none leaves the server unscoped, serving every project's memories.`;
 
 // The tenant of a single-user PGlite database when none is given.
 const LOCAL_TENANT = "local";
@@ -58,8 +60,8 @@ export type OpenServerMemoryResult =
       /** Set when no `--time-zone` is given and the environment's names no zone (UTC is used). */
       warning?: string;
       /**
-       * Set when `--claude-code-memory` found a project folder whose name is no `--project` name
-       * (letters outside a-z): the server is not scoped to a project.
+       * Set when `--claude-code-memory` or `--cwd-project` found a project folder whose name gives
+       * no project name (no letter or digit, or too long): the server is not scoped to a project.
        */
       projectWarning?: string;
     };
@@ -160,17 +162,13 @@ export async function openServerMemory(
   // for that project (core's projectNameOf), so a server wired for every project (`--user`) shows
   // the session's project's memories and global ones, not every project's. `--cwd-project` asks
   // the same of any memory (a hooks' `--root` folder).
-  const cwdProject =
+  const askedCwd =
     (values["claude-code-memory"] === true || values["cwd-project"] === true) &&
-    values.project === undefined
-      ? projectNameOf(cwd)
-      : undefined;
-  const project =
-    values.project ??
-    (cwdProject !== undefined && isProjectName(cwdProject) ? cwdProject : undefined);
+    values.project === undefined;
+  const project = values.project ?? (askedCwd ? projectNameOf(cwd) : undefined);
   const projectWarning =
-    cwdProject !== undefined && project === undefined
-      ? `the project folder's name gives the project "${cwdProject}", which is no --project name (lowercase a-z, digits 0-9, single hyphens): serving every project's memories. Pass --project <kebab-name> to scope the server.`
+    askedCwd && project === undefined
+      ? `the project folder's name gives no project: serving every project's memories. ${explainProjectName(basename(projectRootOf(cwd)))} Pass --project <name> to scope the server.`
       : undefined;
   const opened = (store: MemoryStore, close: () => Promise<void>): OpenServerMemoryResult => ({
     code: "opened",

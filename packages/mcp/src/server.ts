@@ -126,7 +126,7 @@ function invalidParams(message: string): Error & { code: number } {
  *
  * @param options - `{ root | store, layout?, project?, maxChars?, now? }`.
  * @returns The server, not yet connected (connect it to a transport such as stdio).
- * @throws {ProjectScopeError} when `project` is not kebab-case.
+ * @throws {ProjectScopeError} when `project` is not a project name (core's `isProjectName`).
  * @throws {McpOptionsError} `invalid_server_options` unless exactly one of `root` and `store` is given.
  * @example
  * const server = createMemfilesMcpServer({ root: "memory" });

@@ -83,7 +83,8 @@ describe("--claude-code-memory: the auto memory of the project the server starts
       project: "repo",
     },
     { name: "--project given", args: ["--project", "blog"], folder: "shop", project: "blog" },
-    { name: "a name --project refuses", args: [], folder: "café", project: undefined },
+    { name: "a folder name in any script", args: [], folder: "café", project: "café" },
+    { name: "a folder name that gives no project", args: [], folder: "🎉", project: undefined },
     {
       name: "--root (any folder, no project)",
       args: ["--root", "AUTO"],
@@ -98,9 +99,15 @@ describe("--claude-code-memory: the auto memory of the project the server starts
       project: "shop",
     },
     {
-      name: "--root with --cwd-project in a folder --project refuses",
+      name: "--root with --cwd-project in a folder named in any script",
       args: ["--root", "AUTO", "--cwd-project"],
       folder: "café",
+      project: "café",
+    },
+    {
+      name: "--root with --cwd-project in a folder that gives no project",
+      args: ["--root", "AUTO", "--cwd-project"],
+      folder: "🎉",
       project: undefined,
     },
   ])("$name: scoped to $project", async ({ args, folder, project }) => {
@@ -115,7 +122,7 @@ describe("--claude-code-memory: the auto memory of the project the server starts
     const opened = await openServerMemory([...memory, "--create"], env, cwd);
     if (opened.code !== "opened") throw new Error(opened.code);
     expect(opened.serverOptions.project).toBe(project);
-    expect(opened.projectWarning !== undefined).toBe(folder === "café");
+    expect(opened.projectWarning !== undefined).toBe(folder === "🎉");
     // What the server shows: global memories and its project's, never another project's.
     const names = [...new Set(["blog", "other", project ?? "shop"])];
     for (const name of names) {

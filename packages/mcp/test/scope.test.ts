@@ -13,8 +13,11 @@ describe("inScope (memfiles-mcp --project)", () => {
     expect(visible("PROJECTS/Other-App.md")).toBe(false);
   });
 
-  it("shows every file without a project, and refuses a project name that is not kebab-case", () => {
+  it("shows every file without a project, and refuses a name that is not a project name", () => {
     expect(inScope(undefined)("projects/other-app.md")).toBe(true);
     expect(() => inScope("My App")).toThrow(ProjectScopeError);
+    expect(() => inScope("My App")).toThrow(
+      'Refused project scope "My App". A project is named by lower-case letters and digits (any script) joined by single hyphens, so "My App" is not one: use "--project my-app".',
+    );
   });
 });

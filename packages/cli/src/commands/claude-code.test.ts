@@ -175,11 +175,12 @@ describe("memfiles claude-code", () => {
   });
 
   // The server as Claude Code starts it: the registered command, in the project's folder. A
-  // project name the server refuses (letters outside a-z) must not keep it from starting.
+  // folder named in any script (café) is a project; one that gives no project name (🎉) must not
+  // keep the server from starting.
   it.each([
     { name: "a project install", folder: "café", args: [] },
     { name: "a project install --root", folder: "café", args: ["--root", "memory", "--create"] },
-    { name: "a --user install --root", folder: "café", args: ["--user", "--root", "memory"] },
+    { name: "a --user install --root", folder: "🎉", args: ["--user", "--root", "memory"] },
     { name: "a --user install", folder: "my.app", args: ["--user"] },
   ])("$name in $folder registers a server that starts there", async ({ folder, args }) => {
     const { base, home, cwd, context } = await project();

@@ -142,8 +142,8 @@ function hookCommand(): string[] {
  * `root` `undefined`: the auto memory of whichever project the server starts in. Inside a built
  * workspace clone it adds `--conditions=memfiles-dist`, as {@link hookCommand} does, so the server
  * starts from dist/ instead of compiling TypeScript through tsx. Its project scope is the project
- * it starts in, as the hooks' is the session's: the server's own rule (no `--project` name is
- * written, so a folder name it would refuse, such as "café", leaves it unscoped rather than
+ * it starts in, as the hooks' is the session's, by core's one project-name rule (no `--project`
+ * name is written, so a folder name that gives none, such as "🎉", leaves it unscoped rather than
  * failing to start), for a project install and `--user` alike.
  */
 function mcpServerCommand(root: string | undefined): string[] {

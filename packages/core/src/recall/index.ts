@@ -21,6 +21,7 @@ export {
 } from "./build-system.js";
 export { escapeBidi, MEMORY_FENCE_TAGS, neutralizeFence, recallText } from "./fence.js";
 export { matchRows, prefilterRows, rankRows } from "./prefilter.js";
+export { explainProjectName, isProjectName, projectNameFrom } from "./project-name.js";
 export {
   RANKING_INDEX_VERSION,
   rankScoredUnits,

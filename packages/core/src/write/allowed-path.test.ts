@@ -9,6 +9,10 @@ describe("isAllowedWritePath", () => {
     ["preferences.md", true],
     ["topics/tools.md", true],
     ["projects/billing-api.md", true],
+    ["projects/caf\u00e9.md", true],
+    ["projects/\u9879\u76ee.md", true],
+    ["projects/Billing-API.md", false],
+    ["topics/caf\u00e9.md", false],
     ["people/sam.md", true],
     ["topics/2026-trips.md", true],
     ["MEMORY.md", false],
@@ -49,7 +53,7 @@ describe("describeNewFile", () => {
   });
 });
 
-describe("a refused subject path says names are ASCII kebab-case, and what to use instead", () => {
+describe("a refused subject path says what names are, and what to use instead", () => {
   it.each([
     [
       "people/Jos\u00e9 Garc\u00eda.md",
@@ -62,6 +66,18 @@ describe("a refused subject path says names are ASCII kebab-case, and what to us
     [
       "topics/\u8336.md",
       'Names are ASCII kebab-case only (lowercase a-z, digits 0-9, single hyphens), so "\u8336" is not one: write the name in ASCII letters (a transliteration, or an English word such as "topics/tea.md"); the facts themselves may be in any language.',
+    ],
+    [
+      "projects/Caf\u00e9 App.md",
+      'A project is named by lower-case letters and digits (any script) joined by single hyphens, so "Caf\u00e9 App" is not one: use "projects/caf\u00e9-app.md".',
+    ],
+    [
+      "projects/cafe\u0301.md",
+      'A project is named by lower-case letters and digits (any script) joined by single hyphens, so "cafe\u0301" is not one: use "projects/caf\u00e9.md" (the same letters in Unicode NFKC form).',
+    ],
+    [
+      "projects/\u{1f389}.md",
+      'A project is named by lower-case letters and digits (any script) joined by single hyphens, so "\u{1f389}" is not one, nor does it give one (no letter or digit, too long for the file name projects/<name>.md, or a name Windows reserves): use a name such as "my-app" or "caf\u00e9".',
     ],
     [
       "notes/tools.md",

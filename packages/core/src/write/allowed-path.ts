@@ -1,11 +1,15 @@
+import { explainProjectName, isProjectName } from "../recall/project-name.js";
+
 /** Kebab-case file name (without `.md`): lowercase letters and digits, joined by single hyphens. */
 const KEBAB = "[a-z0-9]+(?:-[a-z0-9]+)*";
-const ALLOWED = new RegExp(`^(?:profile|preferences|(?:topics|projects|people)/${KEBAB})\\.md$`);
+const ALLOWED = new RegExp(`^(?:profile|preferences|(?:topics|people)/${KEBAB})\\.md$`);
+const PROJECT_FILE = /^projects\/([^/]+)\.md$/;
 
 /**
  * Whether the write pass and `remember` may create or edit a memory file at this path: `profile.md`,
- * `preferences.md`, or `topics/`, `projects/` or `people/` plus one kebab-case name (the seed
- * design's layout, one subject per file). The store's own path guard still runs after this.
+ * `preferences.md`, `topics/` or `people/` plus one ASCII kebab-case name, or `projects/` plus a
+ * project name (`isProjectName`: any script, so `projects/café.md`), the seed design's layout,
+ * one subject per file. The store's own path guard still runs after this.
  *
  * @param path - A memory path such as `topics/tools.md`.
  * @returns `true` for an allowed path.
@@ -13,7 +17,8 @@ const ALLOWED = new RegExp(`^(?:profile|preferences|(?:topics|projects|people)/$
  * @example isAllowedWritePath("topics/dev/tools.md") // false (one level only)
  */
 export function isAllowedWritePath(path: string): boolean {
-  return ALLOWED.test(path);
+  const project = PROJECT_FILE.exec(path)?.[1];
+  return project === undefined ? ALLOWED.test(path) : isProjectName(project);
 }
 
 /**
@@ -47,6 +52,7 @@ export function explainRefusedPath(path: string): string {
   const match = IN_FOLDER.exec(path);
   if (match === null) return ALLOWED_PATHS_RULE;
   const [, folder, name = ""] = match;
+  if (folder === "projects") return explainProjectName(name, (project) => `projects/${project}.md`);
   const slug = name
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")

@@ -1,0 +1,76 @@
+import { safeParseMemoryPath } from "../store/memory-path.js";
+import { headOfText } from "../text/cut-text.js";
+
+// Letters, combining marks and digits of any script: a person names a project in their own
+// language, as the fact layout's file names keep any script's letters.
+const OTHER_RUN = /[^\p{L}\p{M}\p{N}]+/gu;
+// A mark has no letter to sit on at the start of a word (after a dropped symbol or a hyphen).
+const LEADING_MARKS = /(^|-)\p{M}+/gu;
+// Unicode lower-cases the Turkish dotted İ to i and a combining dot; the dot of an i is its own,
+// and Turkish writes the lower case as a plain i.
+const DOTTED_I = /i\u0307/g;
+
+/**
+ * The project name a text folds to, by the one project-name rule every surface uses (the hooks'
+ * folder name, `memfiles-mcp --project` / `--cwd-project`, `scope:` values, `projects/<name>.md`):
+ * NFKC, lower case, each run of characters other than letters, marks and digits (of any script)
+ * one `-`, none at either end; and `projects/<name>.md` must be a memory path the store accepts
+ * (a file name within the store's byte limit, not a name Windows reserves such as `con`).
+ *
+ * @param text - A folder name, a `scope:` value, a file stem or a name as typed.
+ * @returns The project name, or `undefined` when the text folds to none (no letter or digit, too
+ *   long, a device name such as `con`).
+ * @example projectNameFrom("Billing API") // "billing-api"
+ * @example projectNameFrom("Café") // "café"
+ * @example projectNameFrom("🎉") // undefined
+ */
+export function projectNameFrom(text: string): string | undefined {
+  const name = text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(DOTTED_I, "i")
+    .normalize("NFKC")
+    .replace(OTHER_RUN, "-")
+    .replace(LEADING_MARKS, "$1")
+    .replace(/-{2,}/g, "-")
+    .replace(/^-|-$/g, "");
+  if (name === "" || !safeParseMemoryPath(`projects/${name}.md`).success) return undefined;
+  return name;
+}
+
+/**
+ * Whether a name is a project name: one {@link projectNameFrom} leaves as it is ("café", "项目",
+ * "my-app"; not "My App", "my_app", "-x", "a/b", "").
+ *
+ * @param name - A name as given (`--project`, a project file's stem).
+ * @returns `true` for a project name.
+ * @example isProjectName("café") // true
+ * @example isProjectName("My App") // false
+ */
+export function isProjectName(name: string): boolean {
+  return projectNameFrom(name) === name;
+}
+
+/**
+ * Why a name is not a project name, and the one to use, for a refusal (see {@link isProjectName}).
+ *
+ * @param name - A refused name.
+ * @param shown - How the name to use is written in the message (default: as it is), e.g. as a path.
+ * @returns One sentence.
+ * @example explainProjectName("My App") // 'A project is named by lower-case letters and digits (any script) joined by single hyphens, so "My App" is not one: use "my-app".'
+ */
+export function explainProjectName(
+  name: string,
+  shown: (project: string) => string = (project) => project,
+): string {
+  const given = JSON.stringify(name.length > 40 ? `${headOfText(name, 40)}...` : name);
+  const rule = `A project is named by lower-case letters and digits (any script) joined by single hyphens, so ${given} is not one`;
+  const nearest = projectNameFrom(name);
+  if (nearest === undefined) {
+    return `${rule}, nor does it give one (no letter or digit, too long for the file name projects/<name>.md, or a name Windows reserves): use a name such as "my-app" or "café".`;
+  }
+  // Letters that look the same but are composed otherwise (NFD "café") get said so.
+  const composed =
+    name.normalize("NFKC") === nearest ? " (the same letters in Unicode NFKC form)" : "";
+  return `${rule}: use ${JSON.stringify(shown(nearest))}${composed}.`;
+}
