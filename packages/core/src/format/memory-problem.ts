@@ -7,6 +7,7 @@ export type MemoryProblem = {
     | "unparsable_header"
     | "over_cap"
     | "unreadable"
+    | "refused"
     | "header_not_yaml"
     | "not_text"
     | "invalid_updated"

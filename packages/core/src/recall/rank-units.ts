@@ -15,7 +15,7 @@ import { isPrefixSearchTerm, splitSearchTerms, stemmedSearchTerm } from "../text
  * recall index of another version is rebuilt, not read: bump it whenever `unitIndexOptions`,
  * `fileIndexOptions` or `indexedFileFields` would index differently.
  */
-export const RANKING_INDEX_VERSION = 3;
+export const RANKING_INDEX_VERSION = 4;
 
 /** What the unit index holds of one unit (one document of the search). */
 export type IndexedUnit = {

@@ -32,6 +32,10 @@ async function folder(): Promise<string> {
     join(root, "topics/staging.md"),
     file("staging", "Staging hosts.", "2026/09/03", "scope: other\n"),
   );
+  await writeFile(
+    join(root, "topics/build.md"),
+    file("build", "Build hosts.", "2026/01/01", "scope: other\n"),
+  );
   settleWrittenFiles();
   return root;
 }
@@ -60,10 +64,13 @@ function countingStamps(root: string, stamped: Array<number | "all">) {
   };
 }
 
-/** What a hand edit does to the folder after the recall index was stored. */
+/**
+ * What a hand edit does to the folder after the recall index was stored; `recalled`: a prompt's
+ * recall saw the edit first, so it sits in the index's log, not in its first line.
+ */
 const CHANGES: Record<
   string,
-  { act: (root: string) => Promise<void>; shows?: string; hides?: string }
+  { act: (root: string) => Promise<void>; shows?: string; hides?: string; recalled?: true }
 > = {
   "nothing changed": { act: async () => {}, shows: "Editor notes." },
   "a shown file's description edited by hand": {
@@ -98,6 +105,21 @@ const CHANGES: Record<
       writeFile(join(root, "projects/other.md"), file("other", "Other secrets.", "2026/12/01")),
     hides: "Other secrets.",
   },
+  "a file not shown made the most recent, seen by a prompt's recall first": {
+    act: (root) =>
+      writeFile(
+        join(root, "topics/filler-300.md"),
+        file("filler 300", "Fresh notes.", "2026/12/05"),
+      ),
+    shows: "Fresh notes.",
+    recalled: true,
+  },
+  "another project's file made global by hand, seen by a prompt's recall first": {
+    act: (root) =>
+      writeFile(join(root, "topics/build.md"), file("build", "Build hosts.", "2026/12/05")),
+    shows: "Build hosts.",
+    recalled: true,
+  },
 };
 
 // Both ways a block is made: the rule (what the block holds) is one; only the check differs.
@@ -119,6 +141,12 @@ describe("the memory block is as fresh with the shown files checked as with ever
     await flushRecallIndexes();
     await change.act(root);
     settleWrittenFiles();
+    if (change.recalled === true) {
+      forgetOpenRecallIndexes();
+      await recallForPrompt({ root, query: "notes" });
+      await flushRecallIndexes();
+      expect(await readFile(join(root, ".memfiles", RECALL_INDEX_LOG), "utf8")).not.toBe("");
+    }
     forgetOpenRecallIndexes();
     const store = new MemoryStore({ root });
     // The truth: no recall index, every file listed and read.

@@ -2,6 +2,7 @@ import type { FileStamp, ListStampsOptions } from "../store/types.js";
 import {
   isRecallIndexStore,
   RECALL_INDEX_FILE,
+  RECALL_INDEX_LOG,
   RecallIndex,
   type RecallIndexStore,
 } from "./recall-index.js";
@@ -24,8 +25,10 @@ type StampOnlyStore = RecallIndexStore & {
  * often (a session-start hook) prints at 10,000 files. A shown file edited since the index was
  * stored, a shown file deleted, a file the index does not hold, or no usable stored index: the
  * answer is `undefined`, and the caller renders from the up-to-date index instead (which reads the
- * changed files and stores the index again). A file neither shown nor new is not checked: a hand
- * edit to it counts from the next full refresh (any prompt's recall).
+ * changed files and stores the index again). Writes still in the index's log (not yet in its first
+ * line) are no usable stored index either: the full check folds them in once, so the next call is
+ * quick again. A file neither shown nor new is not checked: a hand edit to it counts from the next
+ * full refresh (any prompt's recall).
  *
  * @param store - The memory, not a scoped view (a `MemoryStore`); any other store gets `undefined`.
  * @param project - The current project (`undefined`: global memories only), as `boundaryStore`.
@@ -40,6 +43,11 @@ export async function renderCheckingShownFiles<T>(
 ): Promise<T | undefined> {
   if (!isRecallIndexStore(store)) return undefined;
   const stampOnly = store as StampOnlyStore;
+  // A logged file the block does not show (its `updated:` moved up, its `scope:` changed) would
+  // stay out: the first line is older than the log. Read first, so a whole save in between only
+  // makes the first line newer.
+  const log = await store.readInternal(RECALL_INDEX_LOG).catch(() => undefined);
+  if (log !== undefined && log !== "") return undefined;
   const text = await store
     .readInternal(RECALL_INDEX_FILE, { firstLine: true })
     .catch(() => undefined);

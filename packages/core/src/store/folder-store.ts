@@ -253,7 +253,13 @@ export class FolderStore implements StoreEngine {
     const resolved = await resolveMemoryPath(realRoot, relative, {
       rootEntries: this.#rootEntries,
     });
-    return this.#readTarget(realRoot, resolved.path, resolved.target);
+    return this.#readTarget(realRoot, resolved.path, resolved.target).catch((error: unknown) => {
+      // A file the store will not open (hard-linked), though its path is allowed: there, and left
+      // as it is like a file that is not text (nothing shown, writes refuse it), as list() says.
+      if (!(error instanceof MemoryPathError)) throw error;
+      const notText = `${error.reason}; it was not read`;
+      return { path: resolved.path, exists: true, version: versionToken(""), content: "", notText };
+    });
   }
 
   // `before` is not used: the file is read again under the lock, where the token decides.
@@ -570,7 +576,8 @@ export class FolderStore implements StoreEngine {
       });
     } catch (error) {
       if (isMissing(error)) return undefined;
-      if (error instanceof MemoryPathError) return undefined;
+      // Refused by design (a hard-linked file): a row saying why, not a file that seems gone.
+      if (error instanceof MemoryPathError) return this.#refused(candidate.path, error);
       // Grown past the limit since its stat: reported, keyed by a stat that no longer matches.
       if (error instanceof OverMaxBytes) {
         return this.#tooLargeRow(candidate.path, { ...stats, size: error.size } as Stats);
@@ -611,6 +618,22 @@ export class FolderStore implements StoreEngine {
     };
     this.#cache.set(path, { key: statKey(stats), trusted: true, row });
     return row;
+  }
+
+  #refused(path: string, error: MemoryPathError): MemoryRow {
+    this.#cache.delete(path);
+    return {
+      path,
+      name: basename(path, ".md"),
+      description: "",
+      chars: 0,
+      problems: [
+        {
+          code: "refused",
+          message: `${path} is not read, searched or recalled: ${error.reason}. Give it one name inside the memory folder (copy it, then move the copy over it).`,
+        },
+      ],
+    };
   }
 
   #unreadable(path: string, error: unknown): MemoryRow {

@@ -4,6 +4,7 @@ import {
   memoryIndexWithin,
   parseMemoryIndex,
 } from "./memory-index.js";
+import { notEditableProblem } from "./memory-row.js";
 import { STORE_LAYOUT_RULES } from "./store-layout-rules.js";
 import type { MemoryRow, StoreLayout } from "./types.js";
 
@@ -18,7 +19,8 @@ export function indexRows(
   layout: StoreLayout,
 ): { rows: MemoryRow[]; omitted: number } {
   const rules = STORE_LAYOUT_RULES[layout];
-  const described = rules.keepsIndexDescriptions ? keepIndexDescriptions(rows, index) : rows;
+  const kept = keepUnreadFileLines(rows, index);
+  const described = rules.keepsIndexDescriptions ? keepIndexDescriptions(kept, index) : kept;
   return memoryIndexWithin(described, index, rules.maxIndexLines);
 }
 
@@ -47,21 +49,44 @@ export function rebuiltMemoryIndex(rows: MemoryRow[], index: string, layout: Sto
  */
 export function keepIndexDescriptions(rows: MemoryRow[], index: string): MemoryRow[] {
   if (index === "" || rows.every((row) => row.description !== "")) return rows;
-  const words = new Map<string, string>();
+  const words = indexWords(index);
+  return rows.map((row) => {
+    const text = row.description === "" ? words.get(row.path.normalize("NFC")) : undefined;
+    return text?.description === undefined ? row : { ...row, description: text.description };
+  });
+}
+
+// A file memfiles does not read (too large, hard-linked, unreadable: `notEditableProblem`) has no
+// name or description of its own to list: in every layout its line keeps the words it has, so a
+// rebuild (`check --fix`) neither drops nor blanks it.
+function keepUnreadFileLines(rows: MemoryRow[], index: string): MemoryRow[] {
+  if (index === "" || rows.every((row) => notEditableProblem(row) === undefined)) return rows;
+  const words = indexWords(index);
+  return rows.map((row) => {
+    const text =
+      notEditableProblem(row) === undefined ? undefined : words.get(row.path.normalize("NFC"));
+    return text === undefined ? row : { ...row, ...text };
+  });
+}
+
+// The link text and the words after the link of each `MEMORY.md` line (`- [name](file.md) — what
+// it holds`, the separator `—`, `-`, `:` or a space dropped; "(no description)" is no words).
+function indexWords(index: string): Map<string, { name: string; description?: string }> {
+  const words = new Map<string, { name: string; description?: string }>();
   for (const entry of parseMemoryIndex(index)) {
+    const open = entry.line.indexOf("[");
     const close = entry.line.indexOf(")", entry.line.indexOf("]("));
+    const name = entry.line.slice(open + 1, entry.line.indexOf("](")).replace(/\\(.)/g, "$1");
     const text = entry.line
       .slice(close + 1)
       .replace(/^[\s—–:-]+/, "")
       .trim();
-    if (text !== "" && text !== "(no description)") {
-      words.set(entry.path.replace(/^\.\//, "").normalize("NFC"), text);
-    }
+    words.set(
+      entry.path.replace(/^\.\//, "").normalize("NFC"),
+      text !== "" && text !== "(no description)" ? { name, description: text } : { name },
+    );
   }
-  return rows.map((row) => {
-    const text = row.description === "" ? words.get(row.path.normalize("NFC")) : undefined;
-    return text === undefined ? row : { ...row, description: text };
-  });
+  return words;
 }
 
 /**

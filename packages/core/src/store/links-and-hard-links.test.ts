@@ -1,4 +1,4 @@
-import { link, mkdir, mkdtemp, symlink, writeFile } from "node:fs/promises";
+import { link, mkdir, mkdtemp, readFile, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -23,12 +23,23 @@ describe("links the store refuses (issue 20, item 7)", () => {
     await expect(store.read("self/MEMORY.md")).rejects.toThrow(MemoryPathError);
   });
 
-  it("a hard link to a file outside is neither read nor listed", async () => {
+  // Listed as a problem file (so `check` names the cause and MEMORY.md keeps its line), never read
+  // or written.
+  it("a hard link to a file outside is neither read nor written", async () => {
     const { root, outside } = await sandbox();
-    await writeFile(join(outside, "secret.md"), "---\nname: s\ndescription: OUTSIDE\n---\n");
+    const text = "---\nname: s\ndescription: OUTSIDE\n---\n";
+    await writeFile(join(outside, "secret.md"), text);
     await link(join(outside, "secret.md"), join(root, "topics", "secret.md"));
     const store = new MemoryStore({ root });
-    await expect(store.read("topics/secret.md")).rejects.toThrow("hard links");
-    expect((await store.list()).map((row) => row.description)).not.toContain("OUTSIDE");
+    const read = await store.read("topics/secret.md");
+    expect(read).toMatchObject({ exists: true, content: "" });
+    expect(read.exists ? read.notText : undefined).toContain("hard links");
+    expect(
+      (await store.list()).map((row) => [row.description, row.problems?.map(({ code }) => code)]),
+    ).toEqual([["", ["refused"]]]);
+    await expect(store.write("topics/secret.md", "overwritten", read.version)).rejects.toThrow(
+      "hard links",
+    );
+    expect(await readFile(join(outside, "secret.md"), "utf8")).toBe(text);
   });
 });

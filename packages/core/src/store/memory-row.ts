@@ -68,6 +68,7 @@ const NOT_EDITABLE = new Set([
   "header_too_long",
   "too_large",
   "unreadable",
+  "refused",
 ]);
 
 /**

@@ -12,13 +12,17 @@ export function foldAccents(text: string): string {
 /**
  * Folds a text for a lexical search, the one rule of `memfiles search`, the MCP `search` tool and
  * recall's index: NFKC, lower case, Latin, Greek and Cyrillic accents dropped
- * ({@link foldAccents}), and German `ß` written `ss`. So "koln" finds "Köln" and "grossmutter"
- * finds "Großmutter" everywhere, while a mark that changes a letter in another script is kept.
+ * ({@link foldAccents}), German `ß` written `ss`, and Turkish dotless `ı` written `i` (`İ` already
+ * lower-cases to `i` plus a dot that the accent fold drops). So "koln" finds "Köln", "grossmutter"
+ * finds "Großmutter" and "IĞDIR" finds "Iğdır" everywhere, while a mark that changes a letter in
+ * another script is kept. Locale-free: the same text folds alike for every user.
  *
  * @param text - Any text: a query, a line, a term.
  * @returns The folded text.
  * @example foldSearchText("Großmutter in Köln") // "grossmutter in koln"
  */
 export function foldSearchText(text: string): string {
-  return foldAccents(text.normalize("NFKC").toLowerCase()).replace(/ß/g, "ss");
+  // Turkish case pairs I/ı and İ/i do not round-trip under locale-free lower-casing ("IĞDIR" ->
+  // "iğdir", "Iğdır" -> "iğdır"), so ı is folded to i, as accents are.
+  return foldAccents(text.normalize("NFKC").toLowerCase()).replace(/ß/g, "ss").replace(/ı/g, "i");
 }
