@@ -21,6 +21,21 @@ describe("parseDatedLine", () => {
       { stated: "2026/01/31", text: "likes [x] boxes" },
     ],
     ["a leap day", "[stated 2028/02/29] x", { stated: "2028/02/29", text: "x" }],
+    [
+      "a lone CR inside the text",
+      "[stated 2026/11/04] a\rb",
+      { stated: "2026/11/04", text: "a\rb" },
+    ],
+    [
+      "U+2028 inside the text",
+      "[stated 2026/11/04] a\u2028b",
+      { stated: "2026/11/04", text: "a\u2028b" },
+    ],
+    [
+      "U+2029 inside the text",
+      "[stated 2026/11/04] a\u2029b",
+      { stated: "2026/11/04", text: "a\u2029b" },
+    ],
     ["no tag", "uses Neovim", undefined],
     ["dashes in the date", "[stated 2026-09-12] uses Neovim", undefined],
     ["no month 13", "[stated 2026/13/01] x", undefined],

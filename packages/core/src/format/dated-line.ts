@@ -10,7 +10,9 @@ export type DatedLine = {
   text: string;
 };
 
-const DATED_LINE = /^\s*\[stated (\d{4})\/(\d{2})\/(\d{2})\][ \t]+(\S.*?)\s*$/;
+// `s`: a lone \r, U+2028 or U+2029 inside the text is part of the line (files split on \n only),
+// and without it `.` stops there and the dated line reads as a mistyped tag.
+const DATED_LINE = /^\s*\[stated (\d{4})\/(\d{2})\/(\d{2})\][ \t]+(\S.*?)\s*$/s;
 const DATE_TAG = /^(\d{4})\/(\d{2})\/(\d{2})$/;
 
 function isCalendarDate(year: number, month: number, day: number): boolean {
