@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { dirname } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockMessages, testClient, textBlock, useMessagesApi } from "../../test/messages-api.js";
 import { tempStore } from "../../test/temp-store.js";
 import { boundaryStore } from "../boundary/boundary-store.js";
@@ -8,6 +8,7 @@ import { recallForPrompt } from "../boundary/recall-for-prompt.js";
 import { rankRecallUnits } from "../recall/budgeted-recall.js";
 import { flushRecallIndexes, forgetOpenRecallIndexes } from "../recall/recall-index.js";
 import type { MemoryStore } from "../store/memory-store.js";
+import { createUsageLog } from "../usage/usage-log.js";
 import { chat } from "./chat.js";
 
 const server = useMessagesApi();
@@ -31,12 +32,26 @@ const SURFACES: Record<string, (store: MemoryStore) => Promise<unknown>> = {
       messages: [{ role: "user", content: QUERY }],
     });
   },
+  // The README's usage log: a request's record has no folder to go to, so it is dropped.
+  "chat with the usage log": async (store) => {
+    vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+    mockMessages(server, [{ content: [textBlock("ok")] }]);
+    return chat({
+      client: testClient(),
+      model: "claude-opus-5-5",
+      basePrompt: "BASE",
+      store,
+      onUsage: createUsageLog({ root: store.root }),
+      messages: [{ role: "user", content: QUERY }],
+    });
+  },
 };
 
 describe("a request on a memory folder that does not exist", () => {
   afterEach(async () => {
     await flushRecallIndexes();
     forgetOpenRecallIndexes();
+    vi.restoreAllMocks();
   });
 
   it.each(Object.entries(SURFACES))("%s writes nothing", async (_name, request) => {

@@ -1,7 +1,7 @@
-import { appendFile, mkdtemp, readFile } from "node:fs/promises";
+import { appendFile, mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { STAGES, type Stage, type UsageRecord } from "./types.js";
 import { createUsageLog, readUsageLog } from "./usage-log.js";
 
@@ -83,5 +83,47 @@ describe("usage log", () => {
   it("reads a missing log as empty", async () => {
     const root = await mkdtemp(join(tmpdir(), "memfiles-usage-"));
     expect(await readUsageLog(root)).toEqual({ records: [], problems: [] });
+  });
+});
+
+describe("usage log of a memory folder that does not exist", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  // A write may start the folder; a request creates nothing (its record is dropped, warned once).
+  it.each([
+    ["write", true],
+    ["consolidate", true],
+    ["chat", false],
+    ["recall", false],
+  ] satisfies [Stage, boolean][])("a %s record starts the folder: %s", async (stage, starts) => {
+    expect(STAGES).toContain(stage);
+    const root = join(await mkdtemp(join(tmpdir(), "memfiles-usage-")), "memory");
+    const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+    const onUsage = createUsageLog({ root });
+    await onUsage(record("s1", 1, stage));
+    await onUsage(record("s1", 2, stage));
+    if (starts) {
+      expect(await readUsageLog(root)).toEqual({
+        records: [record("s1", 1, stage), record("s1", 2, stage)],
+        problems: [],
+      });
+      expect(warn).not.toHaveBeenCalled();
+    } else {
+      expect(await readdir(dirname(root))).toEqual([]);
+      expect(warn.mock.calls).toEqual([
+        [
+          `A ${stage} call's usage was not logged: the memory folder ${root} does not exist, and ` +
+            "a request never creates one. Usage is logged again once the folder exists (a write " +
+            "starts it, or create it yourself).",
+          { code: "MEMFILES_USAGE_NOT_LOGGED" },
+        ],
+      ]);
+    }
+  });
+
+  it("covers every stage", () => {
+    expect(["write", "consolidate", "chat", "recall"]).toEqual([...STAGES]);
   });
 });

@@ -1,7 +1,8 @@
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { z } from "zod";
 import { appendInternalFile, readInternalFile } from "../store/internal-files.js";
-import { type OnUsage, STAGES, type UsageRecord } from "./types.js";
+import { MemoryWriteError } from "../store/memory-write-error.js";
+import { type OnUsage, STAGES, type Stage, type UsageRecord } from "./types.js";
 
 /** Path of the usage log inside a memory folder (JSON lines in the memory folder). */
 export const USAGE_LOG_PATH = ".memfiles/usage.jsonl";
@@ -39,20 +40,46 @@ export type CreateUsageLogOptions = {
   root: string;
 };
 
+// A write may start a memory folder (the README's first write pass into a new `./memory` logs);
+// a request only reads, and a read creates nothing in a folder that does not exist (the recall
+// index keeps the same rule), so its record has no folder to go to.
+const STAGES_THAT_WRITE: ReadonlySet<Stage> = new Set<Stage>(["write", "consolidate"]);
+
 /**
  * Makes an `onUsage` callback that appends each `UsageRecord` as one JSON line to
  * `<root>/.memfiles/usage.jsonl` under the store lock. Logging is off unless the caller passes it;
- * records carry token counts, never prompt or memory text.
+ * records carry token counts, never prompt or memory text. A `chat` or `recall` record for a
+ * memory folder that does not exist is dropped, not logged: the log never starts a folder for a
+ * request, and the request itself does not fail; the first drop of each log emits one Node
+ * process warning (code `MEMFILES_USAGE_NOT_LOGGED`) naming the folder. `write` and `consolidate`
+ * records may start the folder, as their writes may.
  *
  * @param options - `{ root }`: the memory folder, absolute or relative.
+ * @throws {MemoryLockError} when the store lock cannot be taken.
+ * @throws {MemoryPathError} when `.memfiles/` or the log is a link.
  * @example
  * const onUsage = createUsageLog({ root: "memory" });
  * await chat({ store, client, model, messages, basePrompt, onUsage, sessionId: "s1" });
  */
 export function createUsageLog(options: CreateUsageLogOptions): OnUsage {
+  let warned = false;
   return async (record) => {
-    // Appended under the store lock, refusing links inside .memfiles/ (store internal files).
-    await appendInternalFile(options.root, USAGE_LOG_FILE, `${JSON.stringify(record)}\n`);
+    try {
+      // Appended under the store lock, refusing links inside .memfiles/ (store internal files).
+      await appendInternalFile(options.root, USAGE_LOG_FILE, `${JSON.stringify(record)}\n`, {
+        createFolder: STAGES_THAT_WRITE.has(record.stage),
+      });
+    } catch (error) {
+      if (!(error instanceof MemoryWriteError && error.code === "folder_missing")) throw error;
+      if (warned) return;
+      warned = true;
+      process.emitWarning(
+        `A ${record.stage} call's usage was not logged: the memory folder ${resolve(options.root)} ` +
+          "does not exist, and a request never creates one. Usage is logged again once the folder " +
+          "exists (a write starts it, or create it yourself).",
+        { code: "MEMFILES_USAGE_NOT_LOGGED" },
+      );
+    }
   };
 }
 
