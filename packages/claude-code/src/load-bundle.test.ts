@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { chmod, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -95,44 +95,63 @@ describe("loadBundle", () => {
     expect(await readdir(caches)).toEqual([name]);
   });
 
-  // Names of the cache's own kind from other builds, and files it must never touch.
-  const otherBuilds = [
-    `${"0".repeat(32)}-${"1".repeat(16)}.bin`,
-    `${"2".repeat(32)}.bin`,
-    `${"3".repeat(32)}-${"1".repeat(16)}.bin.4242`,
-  ];
+  // Names of the cache's own kind from other builds, oldest written first, and files it must
+  // never touch.
+  const oldBuild = `${"0".repeat(32)}-${"1".repeat(16)}.bin`;
+  const recentBuilds = [`${"2".repeat(32)}.bin`, `${"3".repeat(32)}-${"1".repeat(16)}.bin.4242`];
   const notCaches = ["notes.txt", `${"4".repeat(31)}.bin`, `${"5".repeat(32)}.bin.old`];
   // A folder of a cache's name is no cache file: left as it is.
   const folderNamedLikeACache = `${"6".repeat(32)}.bin`;
   it.each([
     {
-      name: "a save removes other builds' caches, not this build's other variant nor other files",
+      name: "a save keeps the two other builds written last, not older ones nor other files",
       variant: "user-prompt-submit",
+      others: [oldBuild, ...recentBuilds],
       expected: "missing",
-      left: notCaches,
+      left: [...notCaches, ...recentBuilds],
+      ownCaches: 2,
+    },
+    {
+      name: "a save with two other builds in use removes neither",
+      variant: "user-prompt-submit",
+      others: recentBuilds,
+      expected: "missing",
+      left: [...notCaches, ...recentBuilds],
       ownCaches: 2,
     },
     {
       name: "a cache read (no save) removes nothing",
       variant: "session-start",
+      others: [oldBuild, ...recentBuilds],
       expected: "accepted",
-      left: [...notCaches, ...otherBuilds],
+      left: [...notCaches, oldBuild, ...recentBuilds],
       ownCaches: 1,
     },
-  ])("$name", { timeout: PROCESS_TIMEOUT_MS }, async ({ variant, expected, left, ownCaches }) => {
-    const file = join(folder, "bundle.cjs");
-    await writeFile(file, bundle("aaaa"));
-    load(file, variant);
-    const build = ((await readdir(caches))[0] ?? "").slice(0, 32);
-    for (const name of [...otherBuilds, ...notCaches]) await writeFile(join(caches, name), "x");
-    await mkdir(join(caches, folderNamedLikeACache));
-    expect(load(file).codeCache).toBe(expected);
-    const names = await readdir(caches);
-    expect({
-      own: names.filter((name) => name.startsWith(build)).length,
-      others: names.filter((name) => !name.startsWith(build)).sort(),
-    }).toEqual({ own: ownCaches, others: [...left, folderNamedLikeACache].sort() });
-  });
+  ])(
+    "$name",
+    {
+      timeout: PROCESS_TIMEOUT_MS,
+    },
+    async ({ variant, others, expected, left, ownCaches }) => {
+      const file = join(folder, "bundle.cjs");
+      await writeFile(file, bundle("aaaa"));
+      load(file, variant);
+      const build = ((await readdir(caches))[0] ?? "").slice(0, 32);
+      const hourAgo = Date.now() / 1000 - 3600;
+      for (const [index, name] of others.entries()) {
+        await writeFile(join(caches, name), "x");
+        await utimes(join(caches, name), hourAgo + index, hourAgo + index);
+      }
+      for (const name of notCaches) await writeFile(join(caches, name), "x");
+      await mkdir(join(caches, folderNamedLikeACache));
+      expect(load(file).codeCache).toBe(expected);
+      const names = await readdir(caches);
+      expect({
+        own: names.filter((name) => name.startsWith(build)).length,
+        others: names.filter((name) => !name.startsWith(build)).sort(),
+      }).toEqual({ own: ownCaches, others: [...left, folderNamedLikeACache].sort() });
+    },
+  );
 
   it("runs without a cache folder", async () => {
     const file = join(folder, "bundle.cjs");

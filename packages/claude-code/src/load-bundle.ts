@@ -37,7 +37,7 @@ export type LoadedBundle<T> = {
   codeCache: "accepted" | "rejected" | "missing" | "off";
   /**
    * Writes the code cache of what ran so far when there was none (or V8 refused it), and then
-   * removes the caches of other builds; call it once the work is done. Never throws: a cache
+   * removes the caches of all but the most recent other builds; call it once the work is done. Never throws: a cache
    * that cannot be written is only slower.
    */
   saveCodeCache: () => void;
@@ -161,19 +161,45 @@ export function loadBundle<T>(file: string, options: LoadBundleOptions): LoadedB
  */
 const CACHE_FILE = /^([0-9a-f]{32})(?:-[0-9a-f]{16})?\.bin(?:\.[0-9]+)?$/;
 
+// Builds whose caches a save keeps, this one included, newest written first. One user may run
+// the hooks under two or three builds at once (two Node versions through nvm, a clone beside an
+// npx install): removing every other build made each switch find its cache gone and write it
+// again. A count, not an age, bounds the folder however often the bundle is rebuilt.
+const KEPT_BUILDS = 3;
+
 /**
- * Removes the caches of other builds (another bundle, Node version or architecture; ~430 KB
- * each), which nothing reads again: only files of the cache's own naming in `folder`, on a save,
- * never on a load. A file another process removes or holds first is left.
+ * Removes the caches of all but the {@link KEPT_BUILDS} builds written most recently, this one
+ * always among them (another bundle, Node version or architecture; ~430 KB a variant): only files
+ * of the cache's own naming in `folder`, on a save, never on a load. A file another process
+ * removes or holds first is left.
  */
 function pruneCodeCaches(folder: string, build: string): void {
+  const files: Array<{ name: string; build: string }> = [];
+  const newest = new Map<string, number>();
   for (const name of readdirSync(folder)) {
     const match = CACHE_FILE.exec(name);
-    if (match === null || match[1] === build) continue;
+    if (match === null || match[1] === undefined || match[1] === build) continue;
     try {
-      unlinkSync(join(folder, name));
+      const stats = lstatSync(join(folder, name));
+      if (!stats.isFile()) continue;
+      files.push({ name, build: match[1] });
+      newest.set(match[1], Math.max(newest.get(match[1]) ?? 0, stats.mtimeMs));
     } catch {
-      // Gone already, or a folder of that name: not a cache this prunes.
+      // Gone already: nothing to prune.
+    }
+  }
+  const kept = new Set(
+    [...newest]
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, KEPT_BUILDS - 1)
+      .map(([other]) => other),
+  );
+  for (const file of files) {
+    if (kept.has(file.build)) continue;
+    try {
+      unlinkSync(join(folder, file.name));
+    } catch {
+      // Gone already: not a cache this prunes.
     }
   }
 }
