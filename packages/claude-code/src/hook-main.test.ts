@@ -96,6 +96,12 @@ describe("the hook entry (a process)", { timeout: PROCESS_TIMEOUT_MS }, () => {
       says: /^memfiles: "nonsense" is not a hook event; .* Nothing was done\.\n$/,
     },
     {
+      // An option before the event: the option is what was typed where the event goes.
+      args: ["--root", "x", "user-prompt-submit"],
+      stdin: stdinLeftOpen,
+      says: /^memfiles: "--root" is not a hook event; .* Nothing was done\.\n$/,
+    },
+    {
       args: ["user-prompt-submit", "--root"],
       stdin: stdinLeftOpen,
       says: /^memfiles: Option '--root <value>' argument missing; the user-prompt-submit hook did nothing\.\n$/,

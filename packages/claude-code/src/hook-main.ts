@@ -108,6 +108,11 @@ function parseOptions(args: string[]) {
  */
 async function main(argv: string[]): Promise<void> {
   const [event = "", ...rest] = argv[0] === "hook" ? argv.slice(1) : argv;
+  // First: an option typed before the event (`--root x user-prompt-submit`) is no event.
+  if (event !== "detached" && !isHookEvent(event)) {
+    process.stderr.write(notAnEventLine(event));
+    return;
+  }
   let values: Options;
   try {
     ({ values } = parseOptions(rest));
@@ -126,10 +131,7 @@ async function main(argv: string[]): Promise<void> {
     await runDetached(text);
     return;
   }
-  if (!isHookEvent(event)) {
-    process.stderr.write(notAnEventLine(event));
-    return;
-  }
+  if (!isHookEvent(event)) return;
   // A terminal's stdin is a person, not Claude Code: no hook input is coming, so none is awaited.
   const {
     text: stdin,

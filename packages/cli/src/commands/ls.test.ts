@@ -68,7 +68,7 @@ describe("memfiles ls", () => {
     );
   });
 
-  it("shows undated lines beside the facts and marks a file over the cap", async () => {
+  it("shows undated lines beside the facts and marks a file over the cap or skipped", async () => {
     const cwd = await mkdtemp(join(tmpdir(), "memfiles-ls-"));
     await mkdir(join(cwd, "memory/topics"), { recursive: true });
     await writeFile(join(cwd, "memory/topics/hand.md"), "uses Neovim\nlikes tea\n");
@@ -81,17 +81,24 @@ describe("memfiles ls", () => {
       join(cwd, "memory/topics/mixed.md"),
       `${header}[stated 2026/09/01] uses Neovim\nlikes tea\n`,
     );
+    // Over 16 times the cap: not read, so it has no size in chars (stderr says "Skipped").
+    await writeFile(
+      join(cwd, "memory/topics/huge.md"),
+      `${header}${"[stated 2026/09/01] x\n".repeat(10_000)}`,
+    );
     const { context, output } = contextIn(cwd);
     expect(await runMemfiles(["ls", "memory"], context)).toBe(0);
     const cells = output.stdout
       .split("\n")
-      .slice(1, 4)
+      .slice(1, 5)
       .map((line) => line.split(/ {2,}/).slice(0, 3));
     expect(cells).toEqual([
       ["topics/hand.md (!)", "2 undated", "22"],
+      ["topics/huge.md (!)", "0", "- (skipped)"],
       ["topics/long.md (!)", "1", "12059 (over cap)"],
       ["topics/mixed.md (!)", "1 + 1 undated", "80"],
     ]);
+    expect(output.stderr).toMatch(/^Skipped: topics\/huge\.md is 220038 bytes/);
   });
 });
 

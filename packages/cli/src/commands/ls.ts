@@ -49,9 +49,11 @@ export const registerLs: RegisterCommand = (program, context, done) => {
               file.undated === 0
                 ? String(file.facts)
                 : `${file.facts === 0 ? "" : `${file.facts} + `}${file.undated} undated`,
-              file.problems.some((problem) => problem.code === "over_cap")
-                ? `${file.chars} (over cap)`
-                : String(file.chars),
+              file.problems.some((problem) => problem.code === "too_large")
+                ? "- (skipped)"
+                : file.problems.some((problem) => problem.code === "over_cap")
+                  ? `${file.chars} (over cap)`
+                  : String(file.chars),
               file.updated ?? "-",
               truncate(file.description, 80),
             ]),
