@@ -478,12 +478,31 @@ describe("PreToolUse: Claude Code's edits of the memory folder go through the ch
     );
     const stdin = hookInput(cwd, {
       tool_name: "Write",
-      tool_input: { file_path: join(root, "topics", "Big Notes.md"), content: "hello\n" },
+      tool_input: { file_path: join(root, "notes", "Big Notes.md"), content: "hello\n" },
     });
     const { stdout } = await runHook({ event: "pre-tool-use", stdin, root });
     const reason: string = JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason;
     expect(reason).toContain(
       `Use ${join(root, "profile.md")}, ${join(root, "preferences.md")}, or ${join(root, "topics")}/, ${join(root, "projects")}/ or ${join(root, "people")}/ plus one kebab-case name ending in ".md", such as "${join(root, "topics", "home-cooking.md")}".`,
+    );
+  });
+
+  // The project rule's own explanation, as `remember` gives it: the file of the project to use.
+  it("a project file the project rule does not name is refused naming the file to use", async () => {
+    const { cwd, root } = await hookFolders();
+    for (const name of ["deploy-host.md", "diet.md"]) await rm(join(root, name));
+    await writeFile(
+      join(root, "profile.md"),
+      "---\nname: profile\ndescription: Who.\n---\n[stated 2026/09/12] is Ana\n",
+    );
+    const stdin = hookInput(cwd, {
+      tool_name: "Write",
+      tool_input: { file_path: join(root, "projects", "my_app.md"), content: "hello\n" },
+    });
+    const { stdout } = await runHook({ event: "pre-tool-use", stdin, root });
+    const reason: string = JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason;
+    expect(reason).toContain(
+      `so "my_app" is not one: use "${join(root, "projects", "my-app.md")}".`,
     );
   });
 

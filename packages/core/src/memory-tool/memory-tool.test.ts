@@ -325,6 +325,11 @@ describe("hostile commands are refused with nothing written", () => {
       `Error: ${refuse("path_not_allowed", { what: "the create of /memories/notes/today.md", reason: 'this memory keeps one subject per file. Use /memories/profile.md, /memories/preferences.md, or /memories/topics/, /memories/projects/ or /memories/people/ plus one kebab-case name ending in ".md", such as "/memories/topics/home-cooking.md".' }).message}`,
     ],
     [
+      "a project file not named by the project rule: the project to use",
+      { command: "create", path: "/memories/projects/my_app.md", file_text: "x" },
+      `Error: ${refuse("path_not_allowed", { what: "the create of /memories/projects/my_app.md", reason: 'this memory keeps one subject per file. A project is named by lower-case letters and digits (any script) joined by single hyphens, so "my_app" is not one: use "/memories/projects/my-app.md".' }).message}`,
+    ],
+    [
       "a .txt file: the subject layout's path rule",
       { command: "create", path: "/memories/notes.txt", file_text: "x" },
       'the create of /memories/notes.txt: it is not a memory file: those end in ".md", and this memory keeps one subject per file.',

@@ -6,7 +6,13 @@ import {
   safeParseMemoryFile,
 } from "../../format/index.js";
 import { STATED_TAG } from "../../text/index.js";
-import { allowedPathsRule, describeNewFile, isAllowedWritePath } from "../../write/index.js";
+import {
+  ALLOWED_PATHS_RULE,
+  allowedPathsRule,
+  describeNewFile,
+  explainRefusedPath,
+  isAllowedWritePath,
+} from "../../write/allowed-path.js";
 import { memoryFileState, readFolder } from "../../write/memory-files.js";
 import { isNoItem, type LayoutItem, type MemoryToolEdits } from "../layout.js";
 import { heldLine, subjectLineShape } from "./add-line.js";
@@ -54,7 +60,13 @@ export function subjectLineCount(path: string, content: string): number {
 export const subjectMemoryTool: MemoryToolEdits = {
   createRule(relative) {
     if (isAllowedWritePath(relative)) return undefined;
-    return `this memory keeps one subject per file. ${allowedPathsRule("/memories/")}`;
+    const reason = explainRefusedPath(relative);
+    // The explainer names memory paths ("projects/my-app.md"); the tool's are under /memories/.
+    return `this memory keeps one subject per file. ${
+      reason === ALLOWED_PATHS_RULE
+        ? allowedPathsRule("/memories/")
+        : reason.replace(/"((?:topics|projects|people)\/[^"]*)"/g, '"/memories/$1"')
+    }`;
   },
   dateAdded(lines, added, today) {
     const parsed = safeParseMemoryFile(`${lines.join("\n")}\n`);
