@@ -35,7 +35,7 @@ without --root), found from the working directory when the server starts, and is
 project as the hooks are (--project defaults to the project folder's name as a project name).
 --cwd-project scopes any memory so, to the project of the folder the server starts in. A project
 name is lower-case letters and digits of any script joined by single hyphens (my-app, café); a
-folder name that gives none leaves the server unscoped, serving every project's memories.`;
+folder name that gives none serves global memories only, as the hooks recall there.`;
 
 // The tenant of a single-user PGlite database when none is given.
 const LOCAL_TENANT = "local";
@@ -61,7 +61,7 @@ export type OpenServerMemoryResult =
       warning?: string;
       /**
        * Set when `--claude-code-memory` or `--cwd-project` found a project folder whose name gives
-       * no project name (no letter or digit, or too long): the server is not scoped to a project.
+       * no project name (no letter or digit, or too long): the server serves global memories only.
        */
       projectWarning?: string;
     };
@@ -165,10 +165,12 @@ export async function openServerMemory(
   const askedCwd =
     (values["claude-code-memory"] === true || values["cwd-project"] === true) &&
     values.project === undefined;
-  const project = values.project ?? (askedCwd ? projectNameOf(cwd) : undefined);
+  // A folder that gives no project name is in no project: global memories only, as the hooks
+  // recall there (core's scope rule), not every project's.
+  const project = values.project ?? (askedCwd ? (projectNameOf(cwd) ?? null) : undefined);
   const projectWarning =
-    askedCwd && project === undefined
-      ? `the project folder's name gives no project: serving every project's memories. ${explainProjectName(basename(projectRootOf(cwd)))} Pass --project <name> to scope the server.`
+    project === null
+      ? `the project folder's name gives no project: serving global memories only, as the hooks recall there. ${explainProjectName(basename(projectRootOf(cwd)))} Pass --project <name> to scope the server to a project.`
       : undefined;
   const opened = (store: MemoryStore, close: () => Promise<void>): OpenServerMemoryResult => ({
     code: "opened",

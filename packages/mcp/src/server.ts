@@ -36,9 +36,11 @@ export type MemfilesMcpServerOptions = {
   layout?: StoreLayout;
   /**
    * Optional project scope: other projects' `projects/<name>.md` files are hidden (see `inScope`),
-   * and so is every file whose `scope:` names another project (core's recall scope).
+   * and so is every file whose `scope:` names another project (core's recall scope). `null`: the
+   * session is in no project (its folder gives no project name), so only global memories are in
+   * scope, as the hooks recall them. Absent: every project's memories.
    */
-  project?: string;
+  project?: string | null;
   /** Size cap per file in chars, with `root`; default the store's 12,000 (the seed design). */
   maxChars?: number;
   /** Clock for date tags, tombstones and `updated:`; default the time of each call. */
@@ -151,7 +153,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
   // memories and this project's only, for lists, reads, searches and every write path.
   const boundary = boundaryStore(
     store,
-    project === undefined ? { allProjects: true } : { project },
+    project === undefined ? { allProjects: true } : { project: project ?? undefined },
   );
   const now = () => options.now?.() ?? new Date();
   const zone = options.timeZone === undefined ? {} : { timeZone: options.timeZone };
@@ -160,14 +162,16 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
   const server = new McpServer({ name: "memfiles", version: SERVER_VERSION });
 
   const outOfScope = (path: string) =>
-    `Refused ${path}: it belongs to another project than "${options.project}", and this server is scoped to that project. Nothing was read or written.`;
+    project === null
+      ? `Refused ${path}: it belongs to a project, and this server is in no project (the folder it started in gives no project name), so it serves global memories only. Nothing was read or written.`
+      : `Refused ${path}: it belongs to another project than "${project}", and this server is scoped to that project. Nothing was read or written.`;
 
   const visibleRows = () => boundary.list();
   /** Reads a file in scope; a file whose `scope:` names another project reads as out of scope. */
   const readVisible = async (path: string) => {
     if (!visible(path)) return { inScope: false as const };
     if (project === undefined) return { inScope: true as const, file: await store.read(path) };
-    const result = await readInScope(store, path, project);
+    const result = await readInScope(store, path, project ?? undefined);
     return result.inScope ? result : { inScope: false as const };
   };
 

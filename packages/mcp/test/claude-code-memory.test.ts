@@ -84,7 +84,7 @@ describe("--claude-code-memory: the auto memory of the project the server starts
     },
     { name: "--project given", args: ["--project", "blog"], folder: "shop", project: "blog" },
     { name: "a folder name in any script", args: [], folder: "café", project: "café" },
-    { name: "a folder name that gives no project", args: [], folder: "🎉", project: undefined },
+    { name: "a folder name that gives no project", args: [], folder: "🎉", project: null },
     {
       name: "--root (any folder, no project)",
       args: ["--root", "AUTO"],
@@ -108,7 +108,7 @@ describe("--claude-code-memory: the auto memory of the project the server starts
       name: "--root with --cwd-project in a folder that gives no project",
       args: ["--root", "AUTO", "--cwd-project"],
       folder: "🎉",
-      project: undefined,
+      project: null,
     },
   ])("$name: scoped to $project", async ({ args, folder, project }) => {
     const base = await mkdtemp(join(tmpdir(), "memfiles-mcp-cc-"));
@@ -123,7 +123,8 @@ describe("--claude-code-memory: the auto memory of the project the server starts
     if (opened.code !== "opened") throw new Error(opened.code);
     expect(opened.serverOptions.project).toBe(project);
     expect(opened.projectWarning !== undefined).toBe(folder === "🎉");
-    // What the server shows: global memories and its project's, never another project's.
+    // What the server shows: global memories and its project's, never another project's (in no
+    // project, `null`: global memories only, as the hooks recall there).
     const names = [...new Set(["blog", "other", project ?? "shop"])];
     for (const name of names) {
       const text = `---\nname: ${name} notes\ndescription: About ${name}.\nscope: ${name}\n---\nNotes of ${name}.\n`;
@@ -144,7 +145,9 @@ describe("--claude-code-memory: the auto memory of the project the server starts
     expect(paths).toEqual(
       project === undefined
         ? [...names.map((name) => `${name}-notes.md`), "editor.md"].sort()
-        : [`${project}-notes.md`, "editor.md"].sort(),
+        : project === null
+          ? ["editor.md"]
+          : [`${project}-notes.md`, "editor.md"].sort(),
     );
     await client.close();
     await server.close();

@@ -1,8 +1,10 @@
-import { mkdir, mkdtemp } from "node:fs/promises";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MemoryStore, remember } from "@memfiles/core";
 import { fileInScope, projectNameOf, inScope as scopeHolds } from "@memfiles/core/internal";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { describe, expect, it } from "vitest";
 import { ProjectScopeError } from "../src/scope.js";
 import { createMemfilesMcpServer } from "../src/server.js";
@@ -86,17 +88,38 @@ const SURFACES: Surface[] = [
     name: "memfiles-mcp --cwd-project in that folder",
     takes: isFolderName,
     expected: folded,
+    // Asked of what the server lists: a folder giving no project serves global memories only,
+    // as the hooks recall there, never every project's.
     take: async (given) => {
       const cwd = await folder(given);
-      const opened = await openServerMemory(
-        ["--root", join(cwd, "memory"), "--create", "--cwd-project"],
-        {},
-        cwd,
-      );
+      const root = join(cwd, "memory");
+      await mkdir(join(root, "projects"), { recursive: true });
+      await writeFile(join(root, "profile.md"), "[stated 2026/11/01] is a developer\n");
+      for (const project of PROJECTS) {
+        await writeFile(join(root, `projects/${project}.md`), "[stated 2026/11/01] ships\n");
+      }
+      const opened = await openServerMemory(["--root", root, "--cwd-project"], {}, cwd);
       if (opened.code !== "opened") throw new Error(opened.code);
-      expect(opened.projectWarning === undefined).toBe(opened.serverOptions.project !== undefined);
-      createMemfilesMcpServer(opened.serverOptions);
-      return opened.serverOptions.project;
+      expect(opened.projectWarning === undefined).toBe(
+        typeof opened.serverOptions.project === "string",
+      );
+      const server = createMemfilesMcpServer(opened.serverOptions);
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await server.connect(serverSide);
+      const client = new Client({ name: "memfiles-test", version: "0.0.0" });
+      await client.connect(clientSide);
+      const listed = await client.callTool({ name: "list", arguments: {} });
+      await client.close();
+      await server.close();
+      const paths = (
+        JSON.parse((listed.content as Array<{ text: string }>)[0]?.text ?? "") as Array<{
+          path: string;
+        }>
+      ).map((row) => row.path);
+      expect(paths).toContain("profile.md");
+      const held = PROJECTS.filter((project) => paths.includes(`projects/${project}.md`));
+      if (held.length > 1) return `every project (${held.length})`;
+      return held[0];
     },
   },
   {
@@ -113,7 +136,7 @@ const SURFACES: Surface[] = [
         if (error instanceof ProjectScopeError) return "refused";
         throw error;
       }
-      return opened.serverOptions.project;
+      return opened.serverOptions.project ?? undefined;
     },
   },
   {

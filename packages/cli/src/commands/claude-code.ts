@@ -143,8 +143,8 @@ function hookCommand(): string[] {
  * workspace clone it adds `--conditions=memfiles-dist`, as {@link hookCommand} does, so the server
  * starts from dist/ instead of compiling TypeScript through tsx. Its project scope is the project
  * it starts in, as the hooks' is the session's, by core's one project-name rule (no `--project`
- * name is written, so a folder name that gives none, such as "🎉", leaves it unscoped rather than
- * failing to start), for a project install and `--user` alike.
+ * name is written, so a folder name that gives none, such as "🎉", serves global memories only
+ * rather than failing to start), for a project install and `--user` alike.
  */
 function mcpServerCommand(root: string | undefined): string[] {
   const candidates = [
