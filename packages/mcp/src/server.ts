@@ -213,6 +213,9 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
           // With a project, the stored index also lists other projects' files: the model gets
           // the index of what it can see; without one, the file as stored (a person's lines too).
           const stored = project === undefined ? await store.readIndex() : undefined;
+          if (stored?.exists && stored.notText !== undefined) {
+            return refusal(`Not shown: ${stored.path}: ${stored.notText}.`);
+          }
           const content = stored?.exists ? stored.content : await boundary.renderIndex();
           const masked = await maskSecrets(content);
           return text({

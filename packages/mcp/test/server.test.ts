@@ -184,6 +184,18 @@ describe("memfiles-mcp, driven by the SDK's Client", () => {
     expect(await readFile(join(root, "MEMORY.md"), "utf8")).toBe(index);
   });
 
+  // Grown by hand over 16 times the cap: not read, as no memory file that large is, and said so.
+  it("refuses to read a MEMORY.md over 16 times the cap, saying why", async () => {
+    const { client, root, textOf } = await connect();
+    const index = `# Memory index\n\n${"- [tools](topics/tools.md) — tools\n".repeat(6_000)}`;
+    await writeFile(join(root, "MEMORY.md"), index);
+    const read = await client.callTool({ name: "read", arguments: { path: "MEMORY.md" } });
+    expect(read.isError).toBe(true);
+    expect(textOf(read)).toBe(
+      `Not shown: MEMORY.md: it is ${Buffer.byteLength(index)} bytes, over 16 times the 12000-char cap, so it was not read: split it by hand or move it out of the memory folder.`,
+    );
+  });
+
   it("reads MEMORY.md with a project as the index of the files in scope only", async () => {
     const { client, textOf } = await connect(["--project", "my-app"]);
     const read = await client.callTool({ name: "read", arguments: { path: "memory.md" } });

@@ -47,6 +47,16 @@ const SURFACES: Record<string, { run: (cwd: string) => Promise<Run>; code: numbe
   },
   search: { run: (cwd) => memfiles(cwd, ["search", "memory", "zanzibar"]), code: 0 },
   show: { run: (cwd) => memfiles(cwd, ["show", "memory", "topics/huge.md"]), code: 1 },
+  // MEMORY.md, grown by hand past the same limit: read by no reader either.
+  "show MEMORY.md": { run: (cwd) => memfiles(cwd, ["show", "memory", "MEMORY.md"]), code: 1 },
+  "remember (the index it cannot read is left as it is)": {
+    run: async (cwd) => {
+      const run = await memfiles(cwd, ["remember", "memory", "topics/tools.md", "uses Neovim"]);
+      const index = await readFile(join(cwd, "memory/MEMORY.md"), "utf8");
+      return { ...run, stderr: index === HUGE ? "not read" : "rewritten" };
+    },
+    code: 0,
+  },
   "recall (recallForPrompt), and its stored index": {
     run: async (cwd) => {
       const root = join(cwd, "memory");
@@ -74,6 +84,7 @@ describe("a file over 16 times the cap is not read by any surface", () => {
     await mkdir(join(cwd, "memory/topics"), { recursive: true });
     await writeFile(join(cwd, "memory/topics/huge.md"), HUGE);
     await writeFile(join(cwd, "memory/topics/tools.md"), SMALL);
+    await writeFile(join(cwd, "memory/MEMORY.md"), HUGE);
     const run = await surface.run(cwd);
     expect(run.code).toBe(surface.code);
     expect(run.stderr).toMatch(/not read/);

@@ -40,6 +40,12 @@ export const registerShow: RegisterCommand = (program, context, done) => {
             done(EXIT_CODES.failed);
             return;
           }
+          if (index.notText !== undefined) {
+            // Over 16 times the cap: not read, as no memory file that large is.
+            context.stderr(`Not shown: ${index.path}: ${index.notText}.\n`);
+            done(EXIT_CODES.failed);
+            return;
+          }
           if (options.json)
             printJson(context, {
               path: index.path,

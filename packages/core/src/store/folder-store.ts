@@ -352,19 +352,27 @@ export class FolderStore implements StoreEngine {
     return { ok: true, code: "deleted", version: NEW_VERSION };
   }
 
-  async readIndex(): Promise<string | undefined> {
+  async readIndex(): Promise<string | { notText: string } | undefined> {
     const realRoot = await this.#existingRealRoot();
     if (realRoot === undefined) return undefined;
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
     // Only a real file counts as the index; a link named MEMORY.md is not followed.
     if (!lstatSync(indexPath, { throwIfNoEntry: false })?.isFile()) return undefined;
-    return (await readFileInside(realRoot, indexPath).catch(() => undefined))?.toString("utf8");
+    try {
+      return (
+        await readFileInside(realRoot, indexPath, { maxBytes: this.#tooLargeBytes })
+      )?.toString("utf8");
+    } catch (error) {
+      if (error instanceof OverMaxBytes) return { notText: this.#notReadReason(error.size) };
+      return undefined;
+    }
   }
 
   async checkParts(): Promise<CheckParts> {
     const realRoot = await this.#existingRealRoot();
+    const index = await this.readIndex();
     return {
-      indexText: (await this.readIndex()) ?? "",
+      indexText: typeof index === "string" ? index : "",
       ...(await this.#refusedEntries()),
       leftoverTempFiles:
         realRoot === undefined
@@ -449,6 +457,11 @@ export class FolderStore implements StoreEngine {
     return this.maxChars * TOO_LARGE_FACTOR;
   }
 
+  /** Why a file (or `MEMORY.md`) of `size` bytes, over {@link #tooLargeBytes}, was not read. */
+  #notReadReason(size: number): string {
+    return `it ${tooLargeReason(size, this.maxChars)}, so it was not read: ${TOO_LARGE_HINT}`;
+  }
+
   async #readTarget(realRoot: string, path: string, target: string): Promise<ReadResult> {
     // No-follow read, with at most READ_CONCURRENCY reads in flight (resource errors retried).
     let bytes: Buffer | undefined;
@@ -459,7 +472,7 @@ export class FolderStore implements StoreEngine {
     } catch (error) {
       if (!(error instanceof OverMaxBytes)) throw error;
       // Left as it is, like a file that is not text: nothing to show, and writes refuse it.
-      const notText = `it ${tooLargeReason(error.size, this.maxChars)}, so it was not read: ${TOO_LARGE_HINT}`;
+      const notText = this.#notReadReason(error.size);
       return { path, exists: true, version: versionToken(""), content: "", notText };
     }
     if (bytes === undefined) return { path, exists: false, version: NEW_VERSION };
@@ -487,6 +500,8 @@ export class FolderStore implements StoreEngine {
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
     const stats = lstatSync(indexPath, { throwIfNoEntry: false });
     if (stats?.isFile()) {
+      // Not read, so a person's lines in it could not be kept: left as it is, as every too-large file.
+      if (stats.size > this.#tooLargeBytes) return;
       const key = statKey(stats);
       const current =
         this.#indexSeen?.key === key

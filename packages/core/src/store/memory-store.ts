@@ -280,13 +280,24 @@ export class MemoryStore {
    * show it; {@link read} refuses the path, as the index is written only by the store.
    *
    * @returns `{ path: "MEMORY.md", exists: false, version: "new" }` when there is no index (or
-   *   `MEMORY.md` is a link or a folder), else `{ path, exists: true, version, content }`.
+   *   `MEMORY.md` is a link or a folder), else `{ path, exists: true, version, content }`; an
+   *   index over 16 times the cap is not read, as no memory file is: `content` is `""` and
+   *   `notText` says why.
    * @example const index = await store.readIndex(); if (index.exists) console.log(index.content);
    */
   async readIndex(): Promise<ReadResult> {
     const content = await this.#engine.readIndex();
     if (content === undefined)
       return { path: MEMORY_INDEX_FILE, exists: false, version: NEW_VERSION };
+    if (typeof content !== "string") {
+      return {
+        path: MEMORY_INDEX_FILE,
+        exists: true,
+        version: versionToken(""),
+        content: "",
+        notText: content.notText,
+      };
+    }
     return { path: MEMORY_INDEX_FILE, exists: true, version: versionToken(content), content };
   }
 

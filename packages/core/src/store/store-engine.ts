@@ -49,8 +49,11 @@ export interface StoreEngine {
   ): Promise<WriteResult>;
   delete(relative: string, ifVersion?: string): Promise<WriteResult>;
   checkParts(): Promise<CheckParts>;
-  /** The stored `MEMORY.md` text, or `undefined` when there is none. */
-  readIndex(): Promise<string | undefined>;
+  /**
+   * The stored `MEMORY.md` text, `undefined` when there is none, or `{ notText }` when it was not
+   * read (a folder's `MEMORY.md` over 16 times the cap, as for every memory file): why.
+   */
+  readIndex(): Promise<string | { notText: string } | undefined>;
   /** The pending-forget journal's text, or `undefined` (never creates anything). */
   readJournal(): Promise<string | undefined>;
   /** Rewrites the index; `previous` (an index from elsewhere) gives the words a person wrote. */
