@@ -53,21 +53,26 @@ export function isProjectName(name: string): boolean {
 
 /**
  * Why a name is not a project name, and the one to use, for a refusal (see {@link isProjectName}).
+ * The subject layout's `topics/` and `people/` names follow the same rule.
  *
  * @param name - A refused name.
  * @param shown - How the name to use is written in the message (default: as it is), e.g. as a path.
+ * @param folder - The memory folder the name is for: `"projects"` (default), `"topics"` or
+ *   `"people"`.
  * @returns One sentence.
  * @example explainProjectName("My App") // 'A project is named by lower-case letters and digits (any script) joined by single hyphens, so "My App" is not one: use "my-app".'
  */
 export function explainProjectName(
   name: string,
   shown: (project: string) => string = (project) => project,
+  folder: "projects" | "topics" | "people" = "projects",
 ): string {
   const given = JSON.stringify(name.length > 40 ? `${headOfText(name, 40)}...` : name);
-  const rule = `A project is named by lower-case letters and digits (any script) joined by single hyphens, so ${given} is not one`;
+  const named = folder === "projects" ? "A project" : `A file in ${folder}/`;
+  const rule = `${named} is named by lower-case letters and digits (any script) joined by single hyphens, so ${given} is not one`;
   const nearest = projectNameFrom(name);
   if (nearest === undefined) {
-    return `${rule}, nor does it give one (no letter or digit, too long for the file name projects/<name>.md, or a name Windows reserves): use a name such as "my-app" or "café".`;
+    return `${rule}, nor does it give one (no letter or digit, too long for the file name ${folder}/<name>.md, or a name Windows reserves): use a name such as "my-app" or "café".`;
   }
   // Letters that look the same but are composed otherwise (NFD "café") get said so.
   const composed =
