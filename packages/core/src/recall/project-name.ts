@@ -12,7 +12,8 @@ const DOTTED_I = /i\u0307/g;
 
 /**
  * The project name a text folds to, by the one project-name rule every surface uses (the hooks'
- * folder name, `memfiles-mcp --project` / `--cwd-project`, `scope:` values, `projects/<name>.md`):
+ * folder name, `memfiles-mcp --project` / `--cwd-project`, `scope:` values, and the subject
+ * layout's `projects/`, `topics/` and `people/` file names):
  * NFKC, lower case, each run of characters other than letters, marks and digits (of any script)
  * one `-`, none at either end; and `projects/<name>.md` must be a memory path the store accepts
  * (a file name within the store's byte limit, not a name Windows reserves such as `con`).
