@@ -14,6 +14,7 @@ import {
   isMemoryIndexPath,
   layoutOf,
   MEMORY_INDEX_FILE,
+  notShownMessage,
   readInScope,
   WriteSession,
 } from "@memfiles/core/internal";
@@ -226,6 +227,8 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
         if (!file.exists) {
           return refusal(`No memory file at ${path}. Call list to see the files that exist.`);
         }
+        const notShown = notShownMessage(file);
+        if (notShown !== undefined) return refusal(notShown);
         const masked = await maskSecrets(file.content);
         return text({
           path: file.path,

@@ -1,4 +1,4 @@
-import { isMemoryIndexPath } from "@memfiles/core/internal";
+import { isMemoryIndexPath, notShownMessage } from "@memfiles/core/internal";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { printJson } from "../output.js";
@@ -58,9 +58,9 @@ export const registerShow: RegisterCommand = (program, context, done) => {
           done(EXIT_CODES.failed);
           return;
         }
-        if (read.notText !== undefined && read.content === "") {
-          // Over 16 times the cap: not read, so there is nothing to print.
-          context.stderr(`Not shown: ${read.path}: ${read.notText}.\n`);
+        const notShown = notShownMessage(read);
+        if (notShown !== undefined) {
+          context.stderr(`${notShown}\n`);
           done(EXIT_CODES.failed);
           return;
         }
