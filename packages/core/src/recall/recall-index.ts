@@ -403,6 +403,8 @@ export class RecallIndex {
         add: IndexedUnit[];
         removeFiles: FileDocument[];
         addFiles: FileDocument[];
+        /** Ids the log gave (units the stored search never held). */
+        added: Set<number>;
       }
     | undefined;
   /**
@@ -1161,16 +1163,33 @@ export class RecallIndex {
       }
     } else {
       // Terms not read yet: the files and units change now, each search built later changes too.
-      const folded = this.#folded ?? { remove: [], add: [], removeFiles: [], addFiles: [] };
+      const folded = this.#folded ?? {
+        remove: [],
+        add: [],
+        removeFiles: [],
+        addFiles: [],
+        added: new Set<number>(),
+      };
       for (const { path, file, units } of logged) {
         const before = this.files.get(path);
+        // A file an earlier line of the log added is not in the stored search: its documents
+        // leave what is to be added (removing them from the search would throw).
+        const first = before?.ids[0];
+        const fromLog = first !== undefined && folded.added.has(first);
+        if (fromLog) {
+          const gone = new Set(before?.ids);
+          folded.add = folded.add.filter((document) => !gone.has(document.id));
+          folded.addFiles = folded.addFiles.filter((document) => !gone.has(document.id));
+        }
         for (const id of before?.ids ?? []) {
           const unit = this.units.get(id);
-          if (unit !== undefined) folded.remove.push(this.#document(id, unit));
+          if (unit !== undefined && !fromLog) folded.remove.push(this.#document(id, unit));
           this.units.delete(id);
         }
         const removed =
-          before === undefined ? undefined : this.#fileDocument(before.ids, before.fields);
+          before === undefined || fromLog
+            ? undefined
+            : this.#fileDocument(before.ids, before.fields);
         if (removed !== undefined) folded.removeFiles.push(removed);
         if (before?.scope !== undefined) this.#scopedFiles--;
         this.files.delete(path);
@@ -1180,6 +1199,7 @@ export class RecallIndex {
           const id = this.nextId++;
           ids.push(id);
           this.units.set(id, unit);
+          folded.added.add(id);
           folded.add.push(this.#document(id, unit));
         }
         const document = this.#fileDocument(ids, file.fields);
