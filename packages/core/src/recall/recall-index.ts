@@ -374,11 +374,11 @@ export class RecallIndex {
   /** A search holding only the terms of one query ({@link prepare}). */
   #partial: { query: string; search: Searches } | undefined;
   /** Each file's unit ids by its file document's id (its first unit's id). */
-  #byFileId: Map<number, readonly number[]> | undefined;
-  /** The last scope filter of a query, and the map of unit ids it was made for. */
+  #byFileId: Array<readonly number[] | undefined> | undefined;
+  /** The last scope filter of a query, and the unit ids by file it was made for. */
   #scopeFilter:
     | {
-        byFileId: Map<number, readonly number[]> | undefined;
+        byFileId: Array<readonly number[] | undefined> | undefined;
         project: string | undefined;
         filter: (id: number) => boolean;
       }
@@ -803,7 +803,7 @@ export class RecallIndex {
 
   // Whether a unit is in `scope`: only a file with a scope can be out of one, so the units of those
   // files out of it are listed once, not looked up per hit.
-  // Kept while no file's units change (the map of unit ids by file is then the same object).
+  // Kept while no file's units change (the unit ids by file are then the same array).
   #inScope(scope: IndexScope): (id: number) => boolean {
     this.#unitsOf(-1);
     const byFileId = this.#byFileId;
@@ -833,14 +833,17 @@ export class RecallIndex {
   }
 
   #unitsOf(fileId: number): readonly number[] | undefined {
-    if (this.#byFileId === undefined) {
-      this.#byFileId = new Map();
+    let byFileId = this.#byFileId;
+    if (byFileId === undefined) {
+      // A file's document id is its first unit's id: an array by id, not a map (ids are dense).
+      byFileId = new Array<readonly number[] | undefined>(this.nextId);
       for (const file of this.files.values()) {
         const first = file.ids[0];
-        if (first !== undefined) this.#byFileId.set(first, file.ids);
+        if (first !== undefined) byFileId[first] = file.ids;
       }
+      this.#byFileId = byFileId;
     }
-    return this.#byFileId.get(fileId);
+    return byFileId[fileId];
   }
 
   #drop(path: string): void {
