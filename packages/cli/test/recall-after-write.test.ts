@@ -196,28 +196,11 @@ describe("the recall index after a write", () => {
     },
   );
 
-  // Known defect: both processes log the written file, and a log holding one file twice makes the
-  // next process read every file again (its fold removes from the stored search a unit only an
-  // earlier log line added, which fails, so the index is rebuilt). Recall is right; the no-read
-  // check fails. Once the fold takes such a unit out of what it adds, these rows go red: make them
-  // rows like the others.
-  const warmRows = recallWriteRows(WARM_PROCESS, "its own index warm");
-  const relogged = ([name]: [string, ...unknown[]]) => !name.endsWith("forget");
-  it.each(warmRows.filter((row) => !relogged(row)))(
+  it.each(recallWriteRows(WARM_PROCESS, "its own index warm"))(
     "by another memfiles process, %s",
     { timeout: PROCESS_TIMEOUT_MS },
     async (_name, layout, write) => {
       await expectRecallAfterWrite(await recallFolder(layout), write);
-    },
-  );
-  it.each(warmRows.filter(relogged))(
-    "by another memfiles process, %s (a file logged twice: every file read again)",
-    { timeout: PROCESS_TIMEOUT_MS },
-    async (_name, layout, write) => {
-      // Only the no-read check may fail (the list of files read is not empty).
-      await expect(expectRecallAfterWrite(await recallFolder(layout), write)).rejects.toThrow(
-        /^expected \[ '[^']+\.md', .*\] to deeply equal \[\]$/,
-      );
     },
   );
 

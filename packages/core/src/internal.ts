@@ -102,6 +102,7 @@ export {
   MEMORY_INDEX_FILE,
   MemoryWriteError,
   type MemoryWriteErrorCode,
+  notShownMessage,
   type ParseLayoutNameResult,
   restoreLineBreaks,
   safeParseLayoutName,

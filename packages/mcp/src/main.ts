@@ -45,9 +45,6 @@ try {
 } catch (error) {
   const line = startupErrorLine(error);
   if (line === undefined) throw error;
-  const usage =
-    error instanceof TypeError &&
-    String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
-  process.stderr.write(`${line}\n${usage ? `${USAGE}\n` : ""}`);
+  process.stderr.write(`${line}\n`);
   process.exit(2);
 }

@@ -1,5 +1,5 @@
 import { basename, resolve } from "node:path";
-import { parseArgs } from "node:util";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import { detectLayout, MemoryStore } from "@memfiles/core";
 import {
   autoMemoryFolder,
@@ -66,6 +66,64 @@ export type OpenServerMemoryResult =
       projectWarning?: string;
     };
 
+/** `memfiles-mcp`'s options, as node's `parseArgs` reads them. */
+export const SERVER_OPTIONS = {
+  root: { type: "string" },
+  "claude-code-memory": { type: "boolean" },
+  layout: { type: "string" },
+  "database-url": { type: "string" },
+  tenant: { type: "string" },
+  pglite: { type: "string" },
+  project: { type: "string" },
+  "cwd-project": { type: "boolean" },
+  "max-chars": { type: "string" },
+  "max-message-bytes": { type: "string" },
+  create: { type: "boolean" },
+  "time-zone": { type: "string" },
+  help: { type: "boolean" },
+} as const satisfies ParseArgsConfig["options"];
+
+const HELP = "Run memfiles-mcp --help for the options.";
+
+// node's strict parse throws a TypeError whose text names no fix and spans lines; reading the
+// tokens leniently first lets each misuse be refused as the other option errors are.
+function parseServerArgs(argv: readonly string[]) {
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: SERVER_OPTIONS,
+    strict: false,
+    tokens: true,
+  });
+  for (const token of tokens) {
+    if (token.kind === "positional") {
+      throw new McpOptionsError(
+        `Refused ${JSON.stringify(token.value)}: memfiles-mcp takes options only. ${HELP}`,
+      );
+    }
+    if (token.kind !== "option") continue;
+    const option = Object.hasOwn(SERVER_OPTIONS, token.name)
+      ? SERVER_OPTIONS[token.name as keyof typeof SERVER_OPTIONS]
+      : undefined;
+    if (option === undefined) {
+      throw new McpOptionsError(`Refused ${token.rawName}: there is no such option. ${HELP}`);
+    }
+    if (option.type === "boolean" && token.value !== undefined) {
+      throw new McpOptionsError(
+        `Refused ${token.rawName}=${token.value}: ${token.rawName} takes no value. Pass ${token.rawName} alone.`,
+      );
+    }
+    if (option.type === "string" && token.value === undefined) {
+      throw new McpOptionsError(`Refused ${token.rawName} without a value: give it one. ${HELP}`);
+    }
+    if (option.type === "string" && !token.inlineValue && token.value?.startsWith("-")) {
+      throw new McpOptionsError(
+        `Refused ${token.rawName} ${token.value}: a value after ${token.rawName} that starts with "-" reads as an option. Give ${token.rawName} its value, or write ${token.rawName}=${token.value} for a value that starts with "-".`,
+      );
+    }
+  }
+  return parseArgs({ args: [...argv], options: SERVER_OPTIONS }).values;
+}
+
 /**
  * Reads `memfiles-mcp`'s arguments and opens the memory they name: a folder (`--root`, refused
  * when missing unless `--create`), PostgreSQL (`--database-url` with `--tenant`) or PGlite
@@ -79,8 +137,8 @@ export type OpenServerMemoryResult =
  * @param cwd - The working directory `--claude-code-memory` finds the project from.
  * @returns `{ code: "opened", serverOptions, close, maxMessageBytes?, warning?, projectWarning? }`, or
  *   `{ code: "help" }` for `--help`, or `{ code: "no_memory" }` when no folder or database is given.
- * @throws {McpOptionsError} for a bad option value (the message says which and how to fix it).
- * @throws {TypeError} `ERR_PARSE_ARGS_*` for an unknown option.
+ * @throws {McpOptionsError} for an unknown option, a missing or bad value (the message says which
+ *   and how to fix it).
  * @example const opened = await openServerMemory(["--root", "memory"], process.env);
  */
 export async function openServerMemory(
@@ -88,24 +146,7 @@ export async function openServerMemory(
   env: NodeJS.ProcessEnv,
   cwd: string = process.cwd(),
 ): Promise<OpenServerMemoryResult> {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
-      root: { type: "string" },
-      "claude-code-memory": { type: "boolean" },
-      layout: { type: "string" },
-      "database-url": { type: "string" },
-      tenant: { type: "string" },
-      pglite: { type: "string" },
-      project: { type: "string" },
-      "cwd-project": { type: "boolean" },
-      "max-chars": { type: "string" },
-      "max-message-bytes": { type: "string" },
-      create: { type: "boolean" },
-      "time-zone": { type: "string" },
-      help: { type: "boolean" },
-    },
-  });
+  const values = parseServerArgs(argv);
   if (values.help) return { code: "help" };
   const maxChars = values["max-chars"] === undefined ? undefined : Number(values["max-chars"]);
   if (maxChars !== undefined && !(Number.isInteger(maxChars) && maxChars > 0)) {

@@ -14,6 +14,7 @@ import {
   isMemoryIndexPath,
   layoutOf,
   MEMORY_INDEX_FILE,
+  notShownMessage,
   readInScope,
   WriteSession,
 } from "@memfiles/core/internal";
@@ -213,9 +214,8 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
           // With a project, the stored index also lists other projects' files: the model gets
           // the index of what it can see; without one, the file as stored (a person's lines too).
           const stored = project === undefined ? await store.readIndex() : undefined;
-          if (stored?.exists && stored.notText !== undefined) {
-            return refusal(`Not shown: ${stored.path}: ${stored.notText}.`);
-          }
+          const notShown = stored === undefined ? undefined : notShownMessage(stored);
+          if (notShown !== undefined) return refusal(notShown);
           const content = stored?.exists ? stored.content : await boundary.renderIndex();
           const masked = await maskSecrets(content);
           return text({
@@ -233,6 +233,8 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
         if (!file.exists) {
           return refusal(`No memory file at ${path}. Call list to see the files that exist.`);
         }
+        const notShown = notShownMessage(file);
+        if (notShown !== undefined) return refusal(notShown);
         const masked = await maskSecrets(file.content);
         return text({
           path: file.path,

@@ -53,16 +53,12 @@ describe("prepareMemoryFolder", () => {
 });
 
 describe("startupErrorLine", () => {
-  const parseError = Object.assign(new TypeError("Unknown option '--rot'"), {
-    code: "ERR_PARSE_ARGS_UNKNOWN_OPTION",
-  });
   it.each([
     [
       "bad options",
       new McpOptionsError("No memory folder at /x."),
       "memfiles-mcp: No memory folder at /x.",
     ],
-    ["an unknown flag", parseError, "memfiles-mcp: Unknown option '--rot'"],
     [
       "a refused tenant",
       new TenantError({ tenant: "", reason: "it is empty" }),

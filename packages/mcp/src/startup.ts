@@ -46,11 +46,6 @@ export async function prepareMemoryFolder(
  * @example startupErrorLine(new McpOptionsError("No memory folder at /x.")) // "memfiles-mcp: No memory folder at /x."
  */
 export function startupErrorLine(error: unknown): string | undefined {
-  const fixable =
-    (MemfilesError.isInstance(error) && error.userFixable) ||
-    (error instanceof TypeError &&
-      "code" in error &&
-      String(error.code).startsWith("ERR_PARSE_ARGS"));
-  if (!fixable) return undefined;
+  if (!(MemfilesError.isInstance(error) && error.userFixable)) return undefined;
   return `memfiles-mcp: ${(error as Error).message.replace(/\s*\n\s*/g, " ")}`;
 }

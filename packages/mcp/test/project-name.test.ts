@@ -11,7 +11,8 @@ import { createMemfilesMcpServer } from "../src/server.js";
 import { openServerMemory } from "../src/server-options.js";
 
 // One project-name rule (core's projectNameFrom / isProjectName), one table of names, every
-// surface that takes a project name: each must take the name to the same project, or refuse it.
+// surface that takes a project name, and the subject layout's topics/ and people/ file names: each
+// must take the name to the same project (or file), or refuse it.
 
 type Row = {
   name: string;
@@ -139,24 +140,27 @@ const SURFACES: Surface[] = [
       return opened.serverOptions.project ?? undefined;
     },
   },
-  {
-    name: "the path rule (remember into projects/<name>.md)",
-    takes: () => true,
-    expected: strict,
-    take: async (given) => {
-      const root = await mkdtemp(join(tmpdir(), "memfiles-project-name-"));
-      const store = new MemoryStore({ root, layout: "subject" });
-      const path = `projects/${given}.md`;
-      const result = await remember({ store, path, fact: "deploys with Fly.io" });
-      if (!result.ok) {
-        expect(result.code).toBe("path_not_allowed");
-        return "refused";
-      }
-      // The file written is the project's by the scope rule too.
-      expect(fileInScope(result.path, undefined, given)).toBe(true);
-      return given;
-    },
-  },
+  // The subject layout's path rule names a file in each of its three folders by the same rule.
+  ...(["projects", "topics", "people"] as const).map(
+    (folder): Surface => ({
+      name: `the path rule (remember into ${folder}/<name>.md)`,
+      takes: () => true,
+      expected: strict,
+      take: async (given) => {
+        const root = await mkdtemp(join(tmpdir(), "memfiles-project-name-"));
+        const store = new MemoryStore({ root, layout: "subject" });
+        const path = `${folder}/${given}.md`;
+        const result = await remember({ store, path, fact: "deploys with Fly.io" });
+        if (!result.ok) {
+          expect(result.code).toBe("path_not_allowed");
+          return "refused";
+        }
+        // A project's file is the project's by the scope rule too.
+        if (folder === "projects") expect(fileInScope(result.path, undefined, given)).toBe(true);
+        return given;
+      },
+    }),
+  ),
   {
     name: "the scope rule (a `scope:` header)",
     takes: () => true,

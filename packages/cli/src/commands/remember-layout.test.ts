@@ -27,7 +27,7 @@ describe("remember in the fact layout", () => {
     expect(await runMemfiles(["remember", "--help"], context)).toBe(0);
     const help = output.stdout.replace(/\s+/g, " ");
     expect(help).toContain("Subject layout (memfiles' dated lines): profile.md");
-    expect(help).toContain("the name ASCII kebab-case");
+    expect(help).toContain("the name lower-case letters and digits of any script");
     expect(help).toContain("Fact layout (a Claude Code .memory/ folder): the fact file to add");
   });
 

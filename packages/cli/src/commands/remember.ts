@@ -13,7 +13,7 @@ export const registerRemember: RegisterCommand = (program, context, done) => {
     .argument("[folder]", "the memory folder (or -m); given when three arguments are")
     .argument(
       "[file]",
-      "memory path. Subject layout (memfiles' dated lines): profile.md, preferences.md or topics|projects|people/<name>.md, the name ASCII kebab-case (home-cooking), a project's lower-case letters and digits of any script (café, my-app). Fact layout (a Claude Code .memory/ folder): the fact file to add the fact to, by its file name or name (deploy_host.md, deploy-host), else a new fact file named after it; inside the folder either way",
+      "memory path. Subject layout (memfiles' dated lines): profile.md, preferences.md or topics|projects|people/<name>.md, the name lower-case letters and digits of any script joined by single hyphens (home-cooking, café, my-app). Fact layout (a Claude Code .memory/ folder): the fact file to add the fact to, by its file name or name (deploy_host.md, deploy-host), else a new fact file named after it; inside the folder either way",
     )
     .argument("[fact]", 'the fact, one short line, e.g. "deploys on Fly.io"')
     .option(...MEMORY_OPTION)

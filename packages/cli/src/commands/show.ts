@@ -1,4 +1,4 @@
-import { isMemoryIndexPath } from "@memfiles/core/internal";
+import { isMemoryIndexPath, notShownMessage } from "@memfiles/core/internal";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { printJson } from "../output.js";
@@ -40,9 +40,10 @@ export const registerShow: RegisterCommand = (program, context, done) => {
             done(EXIT_CODES.failed);
             return;
           }
-          if (index.notText !== undefined) {
-            // Over 16 times the cap: not read, as no memory file that large is.
-            context.stderr(`Not shown: ${index.path}: ${index.notText}.\n`);
+          // Over 16 times the cap: not read, as no memory file that large is.
+          const notShown = notShownMessage(index);
+          if (notShown !== undefined) {
+            context.stderr(`${notShown}\n`);
             done(EXIT_CODES.failed);
             return;
           }
@@ -64,9 +65,9 @@ export const registerShow: RegisterCommand = (program, context, done) => {
           done(EXIT_CODES.failed);
           return;
         }
-        if (read.notText !== undefined && read.content === "") {
-          // Over 16 times the cap: not read, so there is nothing to print.
-          context.stderr(`Not shown: ${read.path}: ${read.notText}.\n`);
+        const notShown = notShownMessage(read);
+        if (notShown !== undefined) {
+          context.stderr(`${notShown}\n`);
           done(EXIT_CODES.failed);
           return;
         }

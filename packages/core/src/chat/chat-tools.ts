@@ -11,7 +11,12 @@ import {
   type VerifyClaim,
   verifyClaims,
 } from "../recall/staleness.js";
-import { MEMORY_INDEX_FILE, type MemoryStore, rowFromText } from "../store/index.js";
+import {
+  MEMORY_INDEX_FILE,
+  type MemoryStore,
+  notShownMessage,
+  rowFromText,
+} from "../store/index.js";
 import { factSlug } from "../text/index.js";
 import { parseToolInput } from "../tool-reply/index.js";
 import type { ForgetResult, RememberResult } from "../write/index.js";
@@ -149,6 +154,8 @@ async function memoryRead(input: unknown, context: ToolContext): Promise<ToolOut
         isError: false,
       };
     }
+    const notShown = notShownMessage(file);
+    if (notShown !== undefined) return { result: notShown, isError: true };
     const claims = await verifyClaims(
       findClaims(path, file.content, rowFromText(path, file.content).updated),
       context.verify,

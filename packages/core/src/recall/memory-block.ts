@@ -3,7 +3,7 @@ import type { MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { ALWAYS_LOADED } from "./always-loaded.js";
 import { capChars, oneLine, recallText } from "./fence.js";
-import { prefilterRows } from "./prefilter.js";
+import { prefilterRows, sameRows } from "./prefilter.js";
 import type { RecallStore } from "./recall-store.js";
 import { scopeOf } from "./scope.js";
 
@@ -36,6 +36,34 @@ const ALWAYS_LOADED_PATHS: ReadonlySet<string> = new Set(ALWAYS_LOADED);
  * the seed design's), so a file within the cap is inlined whole and one edited past it is cut.
  */
 export const MAX_INLINED_CHARS = 12_000;
+
+/** A listing's index rows (sorted by path), and those split by whether they are always loaded. */
+type RowSplit = {
+  listed: readonly MemoryRow[];
+  rows: MemoryRow[];
+  alwaysLoaded: MemoryRow[];
+  others: MemoryRow[];
+};
+
+function splitRows(listed: MemoryRow[], sorted = false): RowSplit {
+  const rows = listed.filter((row) => row.path !== "MEMORY.md");
+  if (!sorted) rows.sort((a, b) => compareCodeUnits(a.path, b.path));
+  const alwaysLoaded: MemoryRow[] = [];
+  const others: MemoryRow[] = [];
+  for (const row of rows) (ALWAYS_LOADED_PATHS.has(row.path) ? alwaysLoaded : others).push(row);
+  return { listed, rows, alwaysLoaded, others };
+}
+
+// The last split of a recall index's rows: the index hands out the same frozen rows, sorted by
+// path, while no file changes, so a request need not filter 10,000 rows again. Nothing here
+// changes the arrays it returns.
+let lastSplit: RowSplit | undefined;
+
+function keptSplit(listed: MemoryRow[]): RowSplit {
+  if (lastSplit !== undefined && sameRows(lastSplit.listed, listed)) return lastSplit;
+  lastSplit = splitRows(listed, true);
+  return lastSplit;
+}
 
 /** Options of {@link renderMemoryBlock} (the memory-block part of `BuildSystemOptions`). */
 export type MemoryBlockRenderOptions = {
@@ -78,10 +106,8 @@ export async function renderMemoryBlock(options: MemoryBlockRenderOptions): Prom
   // an unchanged listing by identity; `list()` hands out copies, which it could not.
   const { index, scope } = scopeOf(options.store);
   // The index's rows are sorted by path already.
-  const listed = index === undefined ? await options.store.list() : index.rows(scope);
-  const rows = listed.filter((row) => row.path !== "MEMORY.md");
-  if (index === undefined) rows.sort((a, b) => compareCodeUnits(a.path, b.path));
-  const isAlwaysLoaded = (row: MemoryRow) => ALWAYS_LOADED_PATHS.has(row.path);
+  const { rows, alwaysLoaded, others } =
+    index === undefined ? splitRows(await options.store.list()) : keptSplit(index.rows(scope));
   const indexLine = (row: MemoryRow) =>
     `- ${recallText(oneLine(row.path))}: ${recallText(capChars(oneLine(row.description), maxDescriptionChars))}`;
 
@@ -89,15 +115,9 @@ export async function renderMemoryBlock(options: MemoryBlockRenderOptions): Prom
   const allLines = rows.length > prefilterAbove ? undefined : rows.map(indexLine);
   let shown = rows;
   if (allLines === undefined || estimateTokens(allLines.join("\n")) > prefilterAboveTokens) {
-    const kept = prefilterRows(
-      rows.filter((row) => !isAlwaysLoaded(row)),
-      options.query,
-      prefilterKeep,
-    );
+    const kept = prefilterRows(others, options.query, prefilterKeep);
     // In the order of `rows` (by path), as a filter of them would give.
-    shown = [...rows.filter(isAlwaysLoaded), ...kept].sort((a, b) =>
-      compareCodeUnits(a.path, b.path),
-    );
+    shown = [...alwaysLoaded, ...kept].sort((a, b) => compareCodeUnits(a.path, b.path));
   }
 
   options.onShown?.(shown.map((row) => row.path));

@@ -158,7 +158,14 @@ function searchIndex(rows: MemoryRow[]): SearchIndex {
   return lastIndex;
 }
 
-function sameRows(a: readonly MemoryRow[], b: readonly MemoryRow[]): boolean {
+/**
+ * Whether two listings hold the same row objects in the same order (frozen rows: the same rows).
+ *
+ * @param a - A listing.
+ * @param b - Another listing.
+ * @returns `true` when every row is the same object.
+ */
+export function sameRows(a: readonly MemoryRow[], b: readonly MemoryRow[]): boolean {
   if (a.length !== b.length) return false;
   for (let at = 0; at < a.length; at++) if (a[at] !== b[at]) return false;
   return true;

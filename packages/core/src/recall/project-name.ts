@@ -12,7 +12,8 @@ const DOTTED_I = /i\u0307/g;
 
 /**
  * The project name a text folds to, by the one project-name rule every surface uses (the hooks'
- * folder name, `memfiles-mcp --project` / `--cwd-project`, `scope:` values, `projects/<name>.md`):
+ * folder name, `memfiles-mcp --project` / `--cwd-project`, `scope:` values, and the subject
+ * layout's `projects/`, `topics/` and `people/` file names):
  * NFKC, lower case, each run of characters other than letters, marks and digits (of any script)
  * one `-`, none at either end; and `projects/<name>.md` must be a memory path the store accepts
  * (a file name within the store's byte limit, not a name Windows reserves such as `con`).
@@ -53,21 +54,26 @@ export function isProjectName(name: string): boolean {
 
 /**
  * Why a name is not a project name, and the one to use, for a refusal (see {@link isProjectName}).
+ * The subject layout's `topics/` and `people/` names follow the same rule.
  *
  * @param name - A refused name.
  * @param shown - How the name to use is written in the message (default: as it is), e.g. as a path.
+ * @param folder - The memory folder the name is for: `"projects"` (default), `"topics"` or
+ *   `"people"`.
  * @returns One sentence.
  * @example explainProjectName("My App") // 'A project is named by lower-case letters and digits (any script) joined by single hyphens, so "My App" is not one: use "my-app".'
  */
 export function explainProjectName(
   name: string,
   shown: (project: string) => string = (project) => project,
+  folder: "projects" | "topics" | "people" = "projects",
 ): string {
   const given = JSON.stringify(name.length > 40 ? `${headOfText(name, 40)}...` : name);
-  const rule = `A project is named by lower-case letters and digits (any script) joined by single hyphens, so ${given} is not one`;
+  const named = folder === "projects" ? "A project" : `A file in ${folder}/`;
+  const rule = `${named} is named by lower-case letters and digits (any script) joined by single hyphens, so ${given} is not one`;
   const nearest = projectNameFrom(name);
   if (nearest === undefined) {
-    return `${rule}, nor does it give one (no letter or digit, too long for the file name projects/<name>.md, or a name Windows reserves): use a name such as "my-app" or "café".`;
+    return `${rule}, nor does it give one (no letter or digit, too long for the file name ${folder}/<name>.md, or a name Windows reserves): use a name such as "my-app" or "café".`;
   }
   // Letters that look the same but are composed otherwise (NFD "café") get said so.
   const composed =

@@ -1033,20 +1033,34 @@ export function rankHits(input: RankHitsInput, query: string): RankedHits {
       if (hit) scores[at] = (scores[at] as number) + NAMED_DAY_SHARE * best;
     }
   }
-  const bestOfDay = new Map<string, number>();
+  // Each hit's day as a number (-1: none), so the best score of a day is an array, not a map
+  // looked up twice more per hit.
+  const dayOf = new Int32Array(count);
+  const days = new Map<string, number>();
+  const bestOfDay: number[] = [];
   for (let at = 0; at < count; at++) {
     const date = input.date(at);
-    if (date === undefined) continue;
-    bestOfDay.set(date, Math.max(bestOfDay.get(date) ?? 0, scores[at] as number));
+    if (date === undefined) {
+      dayOf[at] = -1;
+      continue;
+    }
+    let day = days.get(date);
+    if (day === undefined) {
+      day = bestOfDay.length;
+      days.set(date, day);
+      bestOfDay.push(0);
+    }
+    dayOf[at] = day;
+    bestOfDay[day] = Math.max(bestOfDay[day] as number, scores[at] as number);
   }
   let kept = 0;
   const order = new Int32Array(count);
   // 0: own words matched; 1: only the structure matched; 2: nothing matched.
   const group = new Uint8Array(count);
   for (let at = 0; at < count; at++) {
-    const date = input.date(at);
+    const day = dayOf[at] as number;
     let score = scores[at] as number;
-    if (date !== undefined && score > 0) score += SAME_DAY_SHARE * (bestOfDay.get(date) ?? 0);
+    if (day >= 0 && score > 0) score += SAME_DAY_SHARE * (bestOfDay[day] as number);
     if (score > 0) score /= input.cost(at);
     scores[at] = score;
     group[at] = score <= 0 ? 2 : structural[at] === 1 ? 1 : 0;

@@ -762,6 +762,53 @@ describe("a cold query parses only the terms it can reach", () => {
     }
   });
   it.each<StoreLayout>(["subject", "fact"])(
+    "loads a log that holds one file twice without reading a file (%s)",
+    async (layout) => {
+      const store = await FOLDERS[layout]();
+      for (let file = 0; file < 30; file++) {
+        await store.write(
+          `zz-${file}.md`,
+          factFile(`other ${file}`, `Unrelated note number ${file}.`),
+          "new",
+        );
+      }
+      settleWrittenFiles();
+      try {
+        await openRecallIndex(store);
+        await flushRecallIndexes();
+        const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
+        // The same file changed in two requests: two lines of the log, the second over the first.
+        for (const place of ["Porto", "Lisbon"]) {
+          const current = await store.read("notes.md");
+          await store.write(
+            "notes.md",
+            subjectFile("notes", "Loose notes.", [`deploys to Render, ${place}`]),
+            current.exists ? current.version : "new",
+          );
+          settleWrittenFiles();
+          await openRecallIndex(store);
+          await flushRecallIndexes();
+        }
+        const log = (await store.readInternal(RECALL_INDEX_LOG)) ?? "";
+        expect(log.split("\n").filter((line) => line.includes('"notes.md"'))).toHaveLength(2);
+        const warm = await openRecallIndex(store);
+        for (const query of ["Render Lisbon", "Render Porto"]) {
+          const whole = RecallIndex.parseFiles(text, store);
+          expect(whole?.fold(log)).toBe(true);
+          expect(whole?.load()).toBe(true);
+          expect(whole?.query(query)).toEqual(warm.query(query));
+          const partial = RecallIndex.parseFiles(text, store);
+          expect(partial?.fold(log)).toBe(true);
+          expect(partial?.prepare(query)).toBe(true);
+          expect(partial?.query(query)).toEqual(warm.query(query));
+        }
+      } finally {
+        vi.useRealTimers();
+        forgetOpenRecallIndexes();
+      }
+    },
+  );
+  it.each<StoreLayout>(["subject", "fact"])(
     "ranks as the index in memory does with a log folded in (%s)",
     async (layout) => {
       const store = await FOLDERS[layout]();

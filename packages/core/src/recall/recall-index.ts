@@ -374,11 +374,11 @@ export class RecallIndex {
   /** A search holding only the terms of one query ({@link prepare}). */
   #partial: { query: string; search: Searches } | undefined;
   /** Each file's unit ids by its file document's id (its first unit's id). */
-  #byFileId: Map<number, readonly number[]> | undefined;
-  /** The last scope filter of a query, and the map of unit ids it was made for. */
+  #byFileId: Array<readonly number[] | undefined> | undefined;
+  /** The last scope filter of a query, and the unit ids by file it was made for. */
   #scopeFilter:
     | {
-        byFileId: Map<number, readonly number[]> | undefined;
+        byFileId: Array<readonly number[] | undefined> | undefined;
         project: string | undefined;
         filter: (id: number) => boolean;
       }
@@ -403,6 +403,8 @@ export class RecallIndex {
         add: IndexedUnit[];
         removeFiles: FileDocument[];
         addFiles: FileDocument[];
+        /** Ids the log gave (units the stored search never held). */
+        added: Set<number>;
       }
     | undefined;
   /**
@@ -801,7 +803,7 @@ export class RecallIndex {
 
   // Whether a unit is in `scope`: only a file with a scope can be out of one, so the units of those
   // files out of it are listed once, not looked up per hit.
-  // Kept while no file's units change (the map of unit ids by file is then the same object).
+  // Kept while no file's units change (the unit ids by file are then the same array).
   #inScope(scope: IndexScope): (id: number) => boolean {
     this.#unitsOf(-1);
     const byFileId = this.#byFileId;
@@ -831,14 +833,17 @@ export class RecallIndex {
   }
 
   #unitsOf(fileId: number): readonly number[] | undefined {
-    if (this.#byFileId === undefined) {
-      this.#byFileId = new Map();
+    let byFileId = this.#byFileId;
+    if (byFileId === undefined) {
+      // A file's document id is its first unit's id: an array by id, not a map (ids are dense).
+      byFileId = new Array<readonly number[] | undefined>(this.nextId);
       for (const file of this.files.values()) {
         const first = file.ids[0];
-        if (first !== undefined) this.#byFileId.set(first, file.ids);
+        if (first !== undefined) byFileId[first] = file.ids;
       }
+      this.#byFileId = byFileId;
     }
-    return this.#byFileId.get(fileId);
+    return byFileId[fileId];
   }
 
   #drop(path: string): void {
@@ -1161,16 +1166,33 @@ export class RecallIndex {
       }
     } else {
       // Terms not read yet: the files and units change now, each search built later changes too.
-      const folded = this.#folded ?? { remove: [], add: [], removeFiles: [], addFiles: [] };
+      const folded = this.#folded ?? {
+        remove: [],
+        add: [],
+        removeFiles: [],
+        addFiles: [],
+        added: new Set<number>(),
+      };
       for (const { path, file, units } of logged) {
         const before = this.files.get(path);
+        // A file an earlier line of the log added is not in the stored search: its documents
+        // leave what is to be added (removing them from the search would throw).
+        const first = before?.ids[0];
+        const fromLog = first !== undefined && folded.added.has(first);
+        if (fromLog) {
+          const gone = new Set(before?.ids);
+          folded.add = folded.add.filter((document) => !gone.has(document.id));
+          folded.addFiles = folded.addFiles.filter((document) => !gone.has(document.id));
+        }
         for (const id of before?.ids ?? []) {
           const unit = this.units.get(id);
-          if (unit !== undefined) folded.remove.push(this.#document(id, unit));
+          if (unit !== undefined && !fromLog) folded.remove.push(this.#document(id, unit));
           this.units.delete(id);
         }
         const removed =
-          before === undefined ? undefined : this.#fileDocument(before.ids, before.fields);
+          before === undefined || fromLog
+            ? undefined
+            : this.#fileDocument(before.ids, before.fields);
         if (removed !== undefined) folded.removeFiles.push(removed);
         if (before?.scope !== undefined) this.#scopedFiles--;
         this.files.delete(path);
@@ -1180,6 +1202,7 @@ export class RecallIndex {
           const id = this.nextId++;
           ids.push(id);
           this.units.set(id, unit);
+          folded.added.add(id);
           folded.add.push(this.#document(id, unit));
         }
         const document = this.#fileDocument(ids, file.fields);

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { tempStore } from "../../test/temp-store.js";
 import { forget, remember } from "../layouts/index.js";
 import { buildSystem } from "../recall/index.js";
@@ -178,5 +178,42 @@ describe("a top-level look-alike, from the folder or from the caller's listing",
       const read = await store.read(asked);
       expect(read.exists ? read.path : undefined).toBe(found);
     }
+  });
+});
+
+// A read of an absent file keeps its folder's listing while the folder's stat is unchanged: an
+// entry made or renamed by hand since (another process, an editor) must still be seen. The clock
+// runs a minute ahead so the folder counts as settled and its listing is kept.
+describe("a look-alike made or removed by hand after a read is seen by the next read", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  it.each(
+    (["subject", "fact"] as const).flatMap((layout) =>
+      ["", "people/"].flatMap((folder) => [
+        { layout, folder, change: "made", before: undefined, after: `${folder}PROFILE.md` },
+        { layout, folder, change: "renamed away", before: `${folder}PROFILE.md`, after: undefined },
+      ]),
+    ),
+  )("$layout, in '$folder': $change", async ({ layout, folder, change, before, after }) => {
+    const { root } = await tempStore();
+    await mkdir(join(root, "people"), { recursive: true });
+    await writeFile(join(root, "people/other.md"), "---\ndescription: other\n---\n");
+    if (change === "renamed away") {
+      await writeFile(join(root, `${folder}PROFILE.md`), "---\ndescription: p\n---\n");
+    }
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 60_000);
+    const store = new MemoryStore({ root, layout });
+    const asked = `${folder}profile.md`;
+    const first = await store.read(asked);
+    expect(first.exists ? first.path : undefined).toBe(before);
+    if (change === "made") {
+      await writeFile(join(root, `${folder}PROFILE.md`), "---\ndescription: p\n---\n");
+    } else {
+      await rename(join(root, `${folder}PROFILE.md`), join(root, `${folder}Elsewhere.md`));
+    }
+    const second = await store.read(asked);
+    expect(second.exists ? second.path : undefined).toBe(after);
   });
 });

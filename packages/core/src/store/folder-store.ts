@@ -8,6 +8,7 @@ import {
   isMissing,
   isResourceLimit,
 } from "../file-system/index.js";
+import { FolderNames } from "./folder-names.js";
 import { isLeftoverTemp, OverMaxBytes, readFileInside, writeFileInside } from "./inside-root.js";
 import {
   appendInternalFile,
@@ -100,6 +101,7 @@ export class FolderStore implements StoreEngine {
   readonly layout: StoreLayout;
   readonly #lockOptions: StoreLockOptions;
   readonly #cache = new Map<string, CacheEntry>();
+  readonly #folderNames = new FolderNames();
   #indexSeen: { key: string; text: string } | undefined;
   // deferIndex calls running, and whether a write inside them skipped the index refresh.
   #deferred = 0;
@@ -252,6 +254,7 @@ export class FolderStore implements StoreEngine {
     if (realRoot === undefined) return { path: relative, exists: false, version: NEW_VERSION };
     const resolved = await resolveMemoryPath(realRoot, relative, {
       rootEntries: this.#rootEntries,
+      folderNames: this.#folderNames,
     });
     return this.#readTarget(realRoot, resolved.path, resolved.target).catch((error: unknown) => {
       // A file the store will not open (hard-linked), though its path is allowed: there, and left

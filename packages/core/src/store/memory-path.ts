@@ -1,9 +1,10 @@
 import type { Dirent } from "node:fs";
-import { lstat, readdir, realpath, stat } from "node:fs/promises";
+import { lstat, realpath, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { isInsideOrSame, isMissing } from "../file-system/index.js";
 import { headOfText } from "../text/cut-text.js";
 import { foldFileName } from "../text/fold-file-name.js";
+import { type FolderNames, findLookAlike, namesIn } from "./folder-names.js";
 import { TEMP_SUFFIX_BYTES } from "./inside-root.js";
 import { MemoryPathError } from "./memory-path-error.js";
 
@@ -157,6 +158,8 @@ export type ResolveMemoryPathOptions = {
    * of a missing top-level name is sought among them instead of reading the root again.
    */
   rootEntries?: readonly Dirent[] | undefined;
+  /** The store's kept listings: a look-alike is sought there, not by listing the folder again. */
+  folderNames?: FolderNames | undefined;
 };
 
 /**
@@ -169,9 +172,10 @@ export type ResolveMemoryPathOptions = {
  *
  * @param realRoot - The memory root after `realpath`.
  * @param path - A path accepted by {@link parseMemoryPath}.
- * @param options - `{ keepLink?, rootEntries? }`: with `keepLink`, a link in the last component
- *   is returned as itself (`link: true`) without being followed, so it can be removed;
- *   `rootEntries`, the root's entries already read, are searched for a top-level look-alike.
+ * @param options - `{ keepLink?, rootEntries?, folderNames? }`: with `keepLink`, a link in the
+ *   last component is returned as itself (`link: true`) without being followed, so it can be
+ *   removed; `rootEntries`, the root's entries already read, are searched for a top-level
+ *   look-alike; `folderNames` keeps folders' listings between calls.
  * @returns `{ path, location, target, exists, link? }`: `path` spelled as on disk.
  * @throws {MemoryPathError} naming the path.
  */
@@ -193,11 +197,12 @@ export async function resolveMemoryPath(
       if (!isMissing(error)) throw error;
       // One name on every platform: a case-insensitive or normalization-insensitive file system
       // would open the look-alike anyway, so every platform does.
-      const alike = findLookAlike(
-        (current === realRoot ? options.rootEntries?.map((entry) => entry.name) : undefined) ??
-          (await namesIn(current)),
-        segment,
-      );
+      const given =
+        current === realRoot ? options.rootEntries?.map((entry) => entry.name) : undefined;
+      const alike =
+        given === undefined && options.folderNames !== undefined
+          ? await options.folderNames.lookAlike(current, segment)
+          : findLookAlike(given ?? (await namesIn(current)), segment);
       const respelled = segments.map((part, at) => (at === index ? alike : part)).join("/");
       if (alike === undefined || !safeParseMemoryPath(respelled).success) {
         const spelled = segments.join("/");
@@ -248,32 +253,6 @@ export async function resolveMemoryPath(
   }
   const spelled = segments.join("/");
   return { path: spelled, location: join(realRoot, spelled), target: current, exists: true };
-}
-
-async function namesIn(folder: string): Promise<string[]> {
-  try {
-    return await readdir(folder);
-  } catch (error) {
-    if (isMissing(error)) return [];
-    throw error;
-  }
-}
-
-// Printable ASCII: other names (controls included) are folded in full.
-const PRINTABLE_ASCII = /^[ -~]*$/;
-
-// The one entry whose name folds like `name` (see `foldFileName`); with several (made by hand on
-// a case-sensitive disk), none is picked: the name stays as given, and `check()` reports them.
-function findLookAlike(entries: readonly string[], name: string): string | undefined {
-  const folded = foldFileName(name);
-  // An ASCII name folds to its lower case, of the same length: no need to fold the 10,000 names
-  // of a large folder one by one.
-  const alike = entries.filter((entry) =>
-    PRINTABLE_ASCII.test(entry)
-      ? entry.length === folded.length && entry.toLowerCase() === folded
-      : foldFileName(entry) === folded,
-  );
-  return alike.length === 1 ? alike[0] : undefined;
 }
 
 function checkRealLocation(realRoot: string, real: string, path: string, isFile: boolean): void {

@@ -12,7 +12,10 @@ describe("isAllowedWritePath", () => {
     ["projects/caf\u00e9.md", true],
     ["projects/\u9879\u76ee.md", true],
     ["projects/Billing-API.md", false],
-    ["topics/caf\u00e9.md", false],
+    ["topics/caf\u00e9.md", true],
+    ["people/jos\u00e9-garc\u00eda.md", true],
+    ["topics/\u8336.md", true],
+    ["people/Sam.md", false],
     ["people/sam.md", true],
     ["topics/2026-trips.md", true],
     ["MEMORY.md", false],
@@ -57,15 +60,15 @@ describe("a refused subject path says what names are, and what to use instead", 
   it.each([
     [
       "people/Jos\u00e9 Garc\u00eda.md",
-      'Names are ASCII kebab-case only (lowercase a-z, digits 0-9, single hyphens), so "Jos\u00e9 Garc\u00eda" is not one: use "people/jose-garcia.md".',
+      'A file in people/ is named by lower-case letters and digits (any script) joined by single hyphens, so "Jos\u00e9 Garc\u00eda" is not one: use "people/jos\u00e9-garc\u00eda.md".',
     ],
     [
       "topics/dev_tools.md",
-      'Names are ASCII kebab-case only (lowercase a-z, digits 0-9, single hyphens), so "dev_tools" is not one: use "topics/dev-tools.md".',
+      'A file in topics/ is named by lower-case letters and digits (any script) joined by single hyphens, so "dev_tools" is not one: use "topics/dev-tools.md".',
     ],
     [
-      "topics/\u8336.md",
-      'Names are ASCII kebab-case only (lowercase a-z, digits 0-9, single hyphens), so "\u8336" is not one: write the name in ASCII letters (a transliteration, or an English word such as "topics/tea.md"); the facts themselves may be in any language.',
+      "topics/\u{1f375}.md",
+      'A file in topics/ is named by lower-case letters and digits (any script) joined by single hyphens, so "\u{1f375}" is not one, nor does it give one (no letter or digit, too long for the file name topics/<name>.md, or a name Windows reserves): use a name such as "my-app" or "caf\u00e9".',
     ],
     [
       "projects/Caf\u00e9 App.md",

@@ -1,15 +1,15 @@
 import { explainProjectName, isProjectName } from "../recall/project-name.js";
 
-/** Kebab-case file name (without `.md`): lowercase letters and digits, joined by single hyphens. */
-const KEBAB = "[a-z0-9]+(?:-[a-z0-9]+)*";
-const ALLOWED = new RegExp(`^(?:profile|preferences|(?:topics|people)/${KEBAB})\\.md$`);
-const PROJECT_FILE = /^projects\/([^/]+)\.md$/;
+const FIXED = new Set(["profile.md", "preferences.md"]);
+const FOLDERS = ["topics", "projects", "people"] as const;
+const IN_FOLDER = new RegExp(`^(${FOLDERS.join("|")})/([^/]+)\\.md$`);
 
 /**
  * Whether the write pass and `remember` may create or edit a memory file at this path: `profile.md`,
- * `preferences.md`, `topics/` or `people/` plus one ASCII kebab-case name, or `projects/` plus a
- * project name (`isProjectName`: any script, so `projects/café.md`), the seed design's layout,
- * one subject per file. The store's own path guard still runs after this.
+ * `preferences.md`, or `topics/`, `projects/` or `people/` plus one name by the project-name rule
+ * (`isProjectName`: lower-case letters and digits of any script joined by single hyphens, so
+ * `topics/café.md`, `people/josé-garcía.md`), the seed design's layout, one subject per file. The
+ * store's own path guard still runs after this.
  *
  * @param path - A memory path such as `topics/tools.md`.
  * @returns `true` for an allowed path.
@@ -17,8 +17,9 @@ const PROJECT_FILE = /^projects\/([^/]+)\.md$/;
  * @example isAllowedWritePath("topics/dev/tools.md") // false (one level only)
  */
 export function isAllowedWritePath(path: string): boolean {
-  const project = PROJECT_FILE.exec(path)?.[1];
-  return project === undefined ? ALLOWED.test(path) : isProjectName(project);
+  if (FIXED.has(path)) return true;
+  const name = IN_FOLDER.exec(path)?.[2];
+  return name !== undefined && isProjectName(name);
 }
 
 /**
@@ -36,33 +37,23 @@ export function allowedPathsRule(folder = ""): string {
 /** {@link allowedPathsRule} for store paths. */
 export const ALLOWED_PATHS_RULE = allowedPathsRule();
 
-const IN_FOLDER = /^(topics|projects|people)\/([^/]+)\.md$/;
-
 /**
  * Why a path is not one {@link isAllowedWritePath} accepts, and what to use instead, for the
- * refusal: a name in an allowed folder that is not ASCII kebab-case (`people/José García.md`,
- * `topics/茶.md`) gets that rule and the nearest allowed name; any other path gets the whole rule.
+ * refusal: a name in an allowed folder that is not a name by the project-name rule
+ * (`people/José García.md`, `topics/dev_tools.md`) gets that rule and the nearest name
+ * (`explainProjectName`); any other path gets the whole rule.
  *
  * @param path - A refused memory path.
  * @returns One or two sentences.
  * @example explainRefusedPath("people/José García.md")
- * // 'Names are ASCII kebab-case only (lowercase a-z, digits 0-9, single hyphens), so "José García" is not one: use "people/jose-garcia.md".'
+ * // 'A file in people/ is named by lower-case letters and digits (any script) joined by single hyphens, so "José García" is not one: use "people/josé-garcía.md".'
  */
 export function explainRefusedPath(path: string): string {
   const match = IN_FOLDER.exec(path);
   if (match === null) return ALLOWED_PATHS_RULE;
-  const [, folder, name = ""] = match;
-  if (folder === "projects") return explainProjectName(name, (project) => `projects/${project}.md`);
-  const slug = name
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  const rule = `Names are ASCII kebab-case only (lowercase a-z, digits 0-9, single hyphens), so ${JSON.stringify(name)} is not one`;
-  return slug === ""
-    ? `${rule}: write the name in ASCII letters (a transliteration, or an English word such as "${folder}/tea.md"); the facts themselves may be in any language.`
-    : `${rule}: use "${folder}/${slug}.md".`;
+  const folder = FOLDERS.find((known) => known === match[1]) ?? "topics";
+  const name = match[2] ?? "";
+  return explainProjectName(name, (nearest) => `${folder}/${nearest}.md`, folder);
 }
 
 /**

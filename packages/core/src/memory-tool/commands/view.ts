@@ -1,3 +1,4 @@
+import { notShownMessage } from "../../store/index.js";
 import { type Command, guarded, type MemoryToolContext } from "../memory-tool-context.js";
 import { checkInput, rowsUnder } from "../memory-tool-edit.js";
 import { MemoryToolError } from "../memory-tool-error.js";
@@ -107,6 +108,8 @@ export function view(context: MemoryToolContext, command: Command<"view">): Prom
         { code: "not_found" },
       );
     }
+    const notShown = notShownMessage(file, command.path);
+    if (notShown !== undefined) throw new MemoryToolError(notShown, { code: "not_text" });
     return viewLines(command.path, editable(file.content).lines, command.view_range);
   });
 }

@@ -1,0 +1,39 @@
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { LAYOUT_NAMES } from "@memfiles/core/internal";
+import { expect, it } from "vitest";
+import { startInProcess } from "./in-process.js";
+
+const MAX_CHARS = 100;
+// Over 16 times the cap: the store does not read it (docs/security.md).
+const HUGE = `---\nname: huge\ndescription: Big.\n---\n${"note ".repeat(400)}\n`;
+const PATHS = { subject: "topics/huge.md", fact: "huge.md" } as const;
+
+// The server's row of core's table (packages/core/src/store/not-shown.test.ts): `read` refuses a
+// file the store did not read with what `memfiles show` says, not as an empty file.
+it.each(LAYOUT_NAMES)("read says a file it did not read is not shown (%s)", async (layout) => {
+  const root = join(await mkdtemp(join(tmpdir(), "memfiles-mcp-not-shown-")), "memory");
+  const path = PATHS[layout];
+  await mkdir(dirname(join(root, path)), { recursive: true });
+  await writeFile(join(root, path), HUGE);
+  const { client, close } = await startInProcess([
+    "--root",
+    root,
+    "--layout",
+    layout,
+    "--max-chars",
+    String(MAX_CHARS),
+  ]);
+  const result = await client.callTool({ name: "read", arguments: { path } });
+  await close();
+  expect(result).toEqual({
+    content: [
+      {
+        type: "text",
+        text: `Not shown: ${path}: it is ${Buffer.byteLength(HUGE)} bytes, over 16 times the ${MAX_CHARS}-char cap, so it was not read: split it by hand or move it out of the memory folder.`,
+      },
+    ],
+    isError: true,
+  });
+});
