@@ -208,8 +208,8 @@ export async function memoryBlock(options: MemoryBlockOptions): Promise<MemoryBl
   }
   // Only the rows are listed: a stored recall index is read by its first line.
   const block = await render(await view.forRequest(undefined, { rowsOnly: true }));
-  // The quick check reads the stored first line alone: writes still in the index's log make it
-  // fall back each time until they are folded in, so they are folded in now, once.
+  // A log the quick check cannot trust (a damaged line, a file twice) makes it fall back each time
+  // until the log is folded in, so it is folded in now, once.
   if (options.checkShownOnly === true) await compactRecallIndex(scopeOf(view).store);
   return block;
 }

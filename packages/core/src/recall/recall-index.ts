@@ -148,8 +148,49 @@ type PackedSearch = Omit<SearchMeta, "documentIds" | "fieldLength"> & {
   lengths: Array<number | null>;
 };
 
-// A line of the log: the file's entry and units as indexed now, or only its path when removed.
-type LoggedFile = { path: string; file?: Omit<IndexedFile, "ids">; units?: FileUnit[] };
+/** A line of the log: the file's entry and units as indexed then, or only its path when removed. */
+export type LoggedFile = { path: string; file?: Omit<IndexedFile, "ids">; units?: FileUnit[] };
+
+/**
+ * Reads the recall index's log ({@link RECALL_INDEX_LOG}): the entries of its whole lines, in order.
+ * A last line without its newline is a torn append (a crash or a write under way): not an entry.
+ *
+ * @param log - The log's text.
+ * @returns The entries and whether a torn line was left out; `undefined` when a whole line is not
+ *   one {@link RecallIndex.logLines} wrote.
+ */
+export function readRecallIndexLog(
+  log: string,
+): { files: LoggedFile[]; torn: boolean } | undefined {
+  const lines = log.split("\n");
+  const torn = lines.pop() !== "";
+  const files: LoggedFile[] = [];
+  try {
+    for (const line of lines) {
+      const entry = JSON.parse(line) as Partial<LoggedFile> | null;
+      if (typeof entry?.path !== "string") return undefined;
+      const { file, units } = entry;
+      if (file === undefined) {
+        files.push({ path: entry.path });
+        continue;
+      }
+      if (
+        typeof file?.stamp !== "string" ||
+        file.row?.path !== entry.path ||
+        (file.scope !== undefined && typeof file.scope !== "string") ||
+        typeof file.fields?.file !== "string" ||
+        !Array.isArray(units) ||
+        units.some((unit) => typeof unit?.path !== "string" || typeof unit.text !== "string")
+      ) {
+        return undefined;
+      }
+      files.push({ path: entry.path, file, units });
+    }
+  } catch {
+    return undefined;
+  }
+  return { files, torn };
+}
 
 type StoredUnits = {
   /** Each unit's text (one line: `unitsOfFile` makes it so), by id, joined by `"\n"`. */
@@ -1132,32 +1173,12 @@ export class RecallIndex {
   fold(log: string): boolean {
     // The units are parsed (the files need their ids); the terms only if already read.
     if (!this.#loadUnits() || !this.#readUnits()) return false;
-    const lines = log.split("\n");
-    lines.pop();
-    const logged: Array<{ path: string; file?: IndexedFile; units?: FileUnit[] }> = [];
-    try {
-      for (const line of lines) {
-        const entry = JSON.parse(line) as Partial<LoggedFile> | null;
-        if (typeof entry?.path !== "string") return false;
-        const { file, units } = entry;
-        if (file === undefined) {
-          logged.push({ path: entry.path });
-          continue;
-        }
-        if (
-          typeof file?.stamp !== "string" ||
-          file.row?.path !== entry.path ||
-          typeof file.fields?.file !== "string" ||
-          !Array.isArray(units) ||
-          units.some((unit) => typeof unit?.path !== "string" || typeof unit.text !== "string")
-        ) {
-          return false;
-        }
-        logged.push({ path: entry.path, file: { ...file, ids: [] }, units });
-      }
-    } catch {
-      return false;
-    }
+    const read = readRecallIndexLog(log);
+    if (read === undefined) return false;
+    const logged: Array<{ path: string; file?: IndexedFile; units?: FileUnit[] }> = read.files.map(
+      ({ path, file, units }) =>
+        file === undefined ? { path } : { path, file: { ...file, ids: [] }, units: units ?? [] },
+    );
     if (this.#storedTerms === undefined) {
       for (const { path, file, units } of logged) {
         this.#drop(path);

@@ -1,13 +1,17 @@
 import type { FileStamp, ListStampsOptions } from "../store/types.js";
+import { compareCodeUnits } from "../text/compare-code-units.js";
 import {
   isRecallIndexStore,
+  type LoggedFile,
   RECALL_INDEX_FILE,
   RECALL_INDEX_LOG,
   RecallIndex,
   type RecallIndexStore,
+  readRecallIndexLog,
 } from "./recall-index.js";
 import type { RecallStore } from "./recall-store.js";
 import { readInScope } from "./scope.js";
+import { inScope } from "./scope-rule.js";
 
 /** Makes a block from a view of the memory and says which index lines it shows. */
 export type RenderFromView<T> = (
@@ -25,10 +29,11 @@ type StampOnlyStore = RecallIndexStore & {
  * often (a session-start hook) prints at 10,000 files. A shown file edited since the index was
  * stored, a shown file deleted, a file the index does not hold, or no usable stored index: the
  * answer is `undefined`, and the caller renders from the up-to-date index instead (which reads the
- * changed files and stores the index again). Writes still in the index's log (not yet in its first
- * line) are no usable stored index either: the full check folds them in once, so the next call is
- * quick again. A file neither shown nor new is not checked: a hand edit to it counts from the next
- * full refresh (any prompt's recall).
+ * changed files and stores the index again). The files in the index's log (not yet in its first
+ * line) are taken from it and stat'ed too; a log it cannot trust (a damaged or torn line, a file
+ * twice) is no usable stored index: the full check folds it in once, so the next call is quick
+ * again. A file neither shown, logged nor new is not checked: a hand edit to it counts from the
+ * next full refresh (any prompt's recall).
  *
  * @param store - The memory, not a scoped view (a `MemoryStore`); any other store gets `undefined`.
  * @param project - The current project (`undefined`: global memories only), as `boundaryStore`.
@@ -43,19 +48,36 @@ export async function renderCheckingShownFiles<T>(
 ): Promise<T | undefined> {
   if (!isRecallIndexStore(store)) return undefined;
   const stampOnly = store as StampOnlyStore;
-  // A logged file the block does not show (its `updated:` moved up, its `scope:` changed) would
-  // stay out: the first line is older than the log. Read first, so a whole save in between only
-  // makes the first line newer.
-  const log = await store.readInternal(RECALL_INDEX_LOG).catch(() => undefined);
-  if (log !== undefined && log !== "") return undefined;
+  // Read first, so a whole save in between only makes the first line newer.
+  const log = (await store.readInternal(RECALL_INDEX_LOG).catch(() => undefined)) ?? "";
+  const logged = loggedRows(log);
+  if (logged === undefined) return undefined;
   const text = await store
     .readInternal(RECALL_INDEX_FILE, { firstLine: true })
     .catch(() => undefined);
   const index = text === undefined ? undefined : RecallIndex.parseFiles(text, store);
   if (index === undefined) return undefined;
+  // The first line's files with the log's over them: a logged file the block does not show (its
+  // `updated:` moved up, its `scope:` changed) has its row from the log. Each logged file is
+  // stat'ed like a shown one, so a line older than the first line (a whole save between the two
+  // reads) or than the file is not trusted.
+  const stampOf = (path: string) =>
+    logged.has(path) ? logged.get(path)?.stamp : index.files.get(path)?.stamp;
+  const known = new Set(index.files.keys());
+  let rows = index.rows({ project });
+  if (logged.size > 0) {
+    rows = rows.filter((row) => !logged.has(row.path));
+    for (const [path, file] of logged) {
+      if (file === undefined) known.delete(path);
+      else {
+        known.add(path);
+        if (inScope(file.scope, project)) rows.push(Object.freeze({ ...file.row }));
+      }
+    }
+    rows.sort((a, b) => compareCodeUnits(a.path, b.path));
+  }
   const viewOf = (listed?: ReadonlyMap<string, string>): RecallStore => ({
-    list: async () =>
-      index.rows({ project }).filter((row) => listed === undefined || listed.has(row.path)),
+    list: async () => rows.filter((row) => listed === undefined || listed.has(row.path)),
     read: async (path) => {
       const result = await readInScope(store, path, project);
       return result.inScope ? result.file : { path, exists: false, version: "new" };
@@ -65,17 +87,17 @@ export async function renderCheckingShownFiles<T>(
   const first = await render(viewOf(), (paths) => {
     shown = new Set(paths);
   });
-  const known = new Set(index.files.keys());
-  const stamps = await stampOnly.listStamps(known, { stampOnly: shown });
+  const stamped = new Set(shown);
+  for (const [path, file] of logged) if (file !== undefined) stamped.add(path);
+  const stamps = await stampOnly.listStamps(known, { stampOnly: stamped });
   const listed = new Map<string, string>();
   for (const file of stamps) {
     if (!known.has(file.path)) return undefined;
     listed.set(file.path, file.stamp);
   }
-  for (const path of shown) {
+  for (const path of stamped) {
     const stamp = listed.get(path);
-    if (stamp === undefined || stamp === "" || stamp !== index.files.get(path)?.stamp)
-      return undefined;
+    if (stamp === undefined || stamp === "" || stamp !== stampOf(path)) return undefined;
   }
   if (listed.size === known.size) return first;
   // A file not shown was deleted: the block again without it, trusted if it shows no other file.
@@ -84,4 +106,20 @@ export async function renderCheckingShownFiles<T>(
     shown = new Set(paths);
   });
   return [...shown].every((path) => checked.has(path)) ? again : undefined;
+}
+
+/**
+ * The log's files by path (`undefined`: removed), or `undefined` when the log cannot be trusted
+ * without reading the files: a damaged or torn line, or a file logged twice (two processes may
+ * append in another order than they read).
+ */
+function loggedRows(log: string): Map<string, LoggedFile["file"]> | undefined {
+  const read = readRecallIndexLog(log);
+  if (read === undefined || read.torn) return undefined;
+  const files = new Map<string, LoggedFile["file"]>();
+  for (const { path, file } of read.files) {
+    if (files.has(path)) return undefined;
+    files.set(path, file);
+  }
+  return files;
 }
