@@ -394,6 +394,11 @@ export class RecallIndex {
   /** The rows of the last {@link rows} call, frozen, kept until a file is added or dropped. */
   #rowsCache: { project: string | undefined; all: boolean; rows: readonly MemoryRow[] } | undefined;
   /**
+   * Each file's frozen row by the row it was indexed with: made once per file version, so the rows
+   * of unchanged files stay the same objects after a write (the pre-filter compares by identity).
+   */
+  readonly #frozenRows = new WeakMap<MemoryRow, MemoryRow>();
+  /**
    * What a log folded into a partly read index changes in a search built from the stored terms:
    * kept until the stored terms are read whole.
    */
@@ -719,9 +724,9 @@ export class RecallIndex {
 
   /**
    * The rows of the files in `scope` (all files when absent), sorted by path: what `list()` (of a
-   * `boundaryStore` view) gives a copy of, from the index. The rows are frozen, the same objects
-   * while no file changes, so recall can tell an unchanged listing by identity (the memory
-   * block's pre-filter does).
+   * `boundaryStore` view) gives a copy of, from the index. The rows are frozen, and a file's row is
+   * the same object while that file does not change, so recall can tell unchanged rows by identity
+   * (the memory block's pre-filter does).
    */
   rows(scope?: IndexScope): MemoryRow[] {
     const cached = this.#rowsCache;
@@ -731,7 +736,12 @@ export class RecallIndex {
     const rows: MemoryRow[] = [];
     for (const file of this.files.values()) {
       if (scope === undefined || inScope(file.scope, scope.project)) {
-        rows.push(Object.freeze({ ...file.row }));
+        let frozen = this.#frozenRows.get(file.row);
+        if (frozen === undefined) {
+          frozen = Object.freeze({ ...file.row });
+          this.#frozenRows.set(file.row, frozen);
+        }
+        rows.push(frozen);
       }
     }
     rows.sort((a, b) => compareCodeUnits(a.path, b.path));
