@@ -909,8 +909,11 @@ export class RecallIndex {
     this.unsaved = true;
   }
 
-  #fields(row: MemoryRow, byName: ReadonlyMap<string, MemoryRow>): IndexedFile["fields"] {
-    const linked = (row.links ?? []).flatMap((name) => byName.get(name.toLowerCase()) ?? []);
+  // `byName` is asked only for a row with links: building it sorts every indexed path.
+  #fields(row: MemoryRow, byName: () => ReadonlyMap<string, MemoryRow>): IndexedFile["fields"] {
+    const links = row.links ?? [];
+    const linked =
+      links.length === 0 ? [] : links.flatMap((name) => byName().get(name.toLowerCase()) ?? []);
     return indexedFileFields({ ...row, linked });
   }
 
@@ -1026,16 +1029,16 @@ export class RecallIndex {
         ids: [],
       });
     }
-    const byName = this.#byName();
+    let names: Map<string, MemoryRow> | undefined;
+    const byName = () => {
+      names ??= this.#byName();
+      return names;
+    };
     for (const file of read) {
+      // Before the delete: a `byName` first built here must still hold this file.
+      const fields = this.#fields(file.row, byName);
       this.files.delete(file.row.path);
-      this.#add(
-        file.stamp,
-        file.row,
-        unitsOfFile(file.row, file.content),
-        this.#fields(file.row, byName),
-        file.version,
-      );
+      this.#add(file.stamp, file.row, unitsOfFile(file.row, file.content), fields, file.version);
     }
     if (renamed.size > 0) {
       const fresh = new Set(read.map((file) => file.row.path));
