@@ -238,7 +238,7 @@ function changesByIdentity(
  * @param b - Another listing.
  * @returns `true` when every row is the same object.
  */
-export function sameRows(a: readonly MemoryRow[], b: readonly MemoryRow[]): boolean {
+function sameRows(a: readonly MemoryRow[], b: readonly MemoryRow[]): boolean {
   if (a.length !== b.length) return false;
   for (let at = 0; at < a.length; at++) if (a[at] !== b[at]) return false;
   return true;
