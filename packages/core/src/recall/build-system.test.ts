@@ -325,3 +325,28 @@ describe("buildSystem with an oversized profile.md (issue 20, item 7)", () => {
     expect(block).toContain(`[cut: profile.md is ${huge.trimEnd().length} chars`);
   });
 });
+
+describe("the memory block's index leaves MEMORY.md out", () => {
+  it.each([
+    ["the full index, MEMORY.md listed first", 3, true],
+    ["the full index, MEMORY.md listed last", 3, false],
+    ["a pre-filtered index, MEMORY.md listed first", 400, true],
+    ["a pre-filtered index, MEMORY.md listed last", 400, false],
+  ] as const)("%s", async (_name, count, first) => {
+    const index = { "MEMORY.md": { description: "The root index." } };
+    const files = first ? { ...index, ...manyFiles(count) } : { ...manyFiles(count), ...index };
+    const [, , block] = await buildSystem({
+      store: fakeStore(files),
+      basePrompt: "BASE",
+      rules: "RULES",
+      query: "gardening",
+    });
+    const text = block?.text ?? "";
+    const indexLines = text.split("\n").filter((line) => line.startsWith("- "));
+    expect(indexLines.filter((line) => line.startsWith("- MEMORY.md"))).toEqual([]);
+    expect(text).toContain(`<memory_index files="${count + 2}"`);
+    expect(indexLines).toContain("- profile.md: Who the user is.");
+    expect(indexLines).toContain("- preferences.md: How the user wants answers.");
+    expect(indexLines).toEqual([...indexLines].sort());
+  });
+});

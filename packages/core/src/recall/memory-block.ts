@@ -3,7 +3,7 @@ import type { MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { ALWAYS_LOADED } from "./always-loaded.js";
 import { capChars, oneLine, recallText } from "./fence.js";
-import { prefilterRows, sameRows } from "./prefilter.js";
+import { prefilterRows } from "./prefilter.js";
 import type { RecallStore } from "./recall-store.js";
 import { scopeOf } from "./scope.js";
 
@@ -29,8 +29,6 @@ export const DEFAULT_PREFILTER_ABOVE_TOKENS = 12_000;
 
 export { ALWAYS_LOADED };
 
-const ALWAYS_LOADED_PATHS: ReadonlySet<string> = new Set(ALWAYS_LOADED);
-
 /**
  * The most of `profile.md` or `preferences.md` inlined, in chars: the store's default cap (12,000,
  * the seed design's), so a file within the cap is inlined whole and one edited past it is cut.
@@ -39,30 +37,43 @@ export const MAX_INLINED_CHARS = 12_000;
 
 /** A listing's index rows (sorted by path), and those split by whether they are always loaded. */
 type RowSplit = {
-  listed: readonly MemoryRow[];
   rows: MemoryRow[];
   alwaysLoaded: MemoryRow[];
   others: MemoryRow[];
 };
 
-function splitRows(listed: MemoryRow[], sorted = false): RowSplit {
-  const rows = listed.filter((row) => row.path !== "MEMORY.md");
-  if (!sorted) rows.sort((a, b) => compareCodeUnits(a.path, b.path));
-  const alwaysLoaded: MemoryRow[] = [];
-  const others: MemoryRow[] = [];
-  for (const row of rows) (ALWAYS_LOADED_PATHS.has(row.path) ? alwaysLoaded : others).push(row);
-  return { listed, rows, alwaysLoaded, others };
+// Where `path` is in `rows` sorted by path (binary search), or -1.
+function positionOf(rows: readonly MemoryRow[], path: string): number {
+  let low = 0;
+  let high = rows.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const order = compareCodeUnits(rows[middle]?.path ?? "", path);
+    if (order === 0) return middle;
+    if (order < 0) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
 }
 
-// The last split of a recall index's rows: the index hands out the same frozen rows, sorted by
-// path, while no file changes, so a request need not filter 10,000 rows again. Nothing here
-// changes the arrays it returns.
-let lastSplit: RowSplit | undefined;
+function without(rows: MemoryRow[], at: number): MemoryRow[] {
+  return at < 0 ? rows : rows.slice(0, at).concat(rows.slice(at + 1));
+}
 
-function keptSplit(listed: MemoryRow[]): RowSplit {
-  if (lastSplit !== undefined && sameRows(lastSplit.listed, listed)) return lastSplit;
-  lastSplit = splitRows(listed, true);
-  return lastSplit;
+// The few named rows are found by binary search in the rows sorted by path, so a recall index's
+// 10,000 rows are copied, not looked at one by one (after a write, every request splits anew).
+function splitRows(listed: MemoryRow[], sorted = false): RowSplit {
+  const byPath = sorted ? listed : [...listed].sort((a, b) => compareCodeUnits(a.path, b.path));
+  const rows = without(byPath, positionOf(byPath, "MEMORY.md"));
+  const alwaysLoaded: MemoryRow[] = [];
+  let others = rows;
+  for (const path of [...ALWAYS_LOADED].sort(compareCodeUnits)) {
+    const at = positionOf(others, path);
+    if (at < 0) continue;
+    alwaysLoaded.push(others[at] as MemoryRow);
+    others = without(others, at);
+  }
+  return { rows, alwaysLoaded, others };
 }
 
 /** Options of {@link renderMemoryBlock} (the memory-block part of `BuildSystemOptions`). */
@@ -107,7 +118,9 @@ export async function renderMemoryBlock(options: MemoryBlockRenderOptions): Prom
   const { index, scope } = scopeOf(options.store);
   // The index's rows are sorted by path already.
   const { rows, alwaysLoaded, others } =
-    index === undefined ? splitRows(await options.store.list()) : keptSplit(index.rows(scope));
+    index === undefined
+      ? splitRows(await options.store.list())
+      : splitRows(index.rows(scope), true);
   const indexLine = (row: MemoryRow) =>
     `- ${recallText(oneLine(row.path))}: ${recallText(capChars(oneLine(row.description), maxDescriptionChars))}`;
 

@@ -123,3 +123,63 @@ describe("the pre-filter over frozen rows (a recall index's listing)", () => {
     ]);
   });
 });
+
+describe("the pre-filter after one row of a frozen listing changes", () => {
+  // Frozen rows sorted by path whose descriptions count their reads: an unchanged row must not be
+  // looked at again.
+  let reads = 0;
+  const counted = (given: MemoryRow): MemoryRow => {
+    const { description, ...rest } = given;
+    return Object.freeze(
+      Object.defineProperty({ ...rest }, "description", {
+        enumerable: true,
+        get: () => {
+          reads++;
+          return description;
+        },
+      }) as MemoryRow,
+    );
+  };
+  const byPath = (a: MemoryRow, b: MemoryRow) => (a.path < b.path ? -1 : 1);
+  const changed = "topics/subject-7.md";
+  const after = (name: string, rows: MemoryRow[], make: (given: MemoryRow) => MemoryRow) =>
+    name === "a changed description"
+      ? rows.map((given) =>
+          given.path === changed
+            ? make({ ...given, description: "Deploys the billing service." })
+            : given,
+        )
+      : name === "a new file"
+        ? [...rows, make(row("topics/hosting.md", "Deploys the billing service."))].sort(byPath)
+        : rows.filter((given) => given.path !== changed);
+  // What the pre-filter gives for `before` then `next`, from a search index made anew.
+  const results = (before: MemoryRow[], next: MemoryRow[]) => {
+    rankRows([row("other.md", "Other.")], "other");
+    prefilterRows([...before], "subject", 5);
+    reads = 0;
+    return {
+      kept: prefilterRows(next, "billing service", 1).map((given) => given.path),
+      matched: matchRows(next, "subject number", 40).map((given) => given.path),
+    };
+  };
+  it.each([
+    ["a changed description", changed],
+    ["a new file", "topics/hosting.md"],
+    ["a removed file", undefined],
+  ] as const)("%s: only that row is read again, the same results", (name, path) => {
+    const first = [...ROWS].sort(byPath).map(counted);
+    const found = results(first, after(name, first, counted));
+    // A new row's description is read twice (compared with what was indexed, then indexed); the
+    // unchanged rows' not at all.
+    expect(reads).toBe(path === undefined ? 0 : 2);
+    if (path !== undefined) expect(found.kept).toEqual([path]);
+    // The same rows in the same order as the pre-filter over plain rows (compared by content).
+    const plain = first.map((given) => ({ ...given }));
+    expect(found).toEqual(
+      results(
+        plain,
+        after(name, plain, (given) => given),
+      ),
+    );
+  });
+});

@@ -91,7 +91,10 @@ type SearchIndex = {
   texts: Map<string, string>;
   /** The rows as last given, by path. */
   byPath: Map<string, MemoryRow>;
-  /** The rows as last given, when every one was frozen (they cannot have changed since). */
+  /**
+   * The rows as last given, when every one was frozen and they were sorted by path (they cannot
+   * have changed since, and the next such listing is compared with them by identity).
+   */
   frozen: readonly MemoryRow[] | undefined;
 };
 
@@ -125,10 +128,32 @@ function newSearch(): MiniSearch<MemoryRow> {
  */
 function searchIndex(rows: MemoryRow[]): SearchIndex {
   const index = lastIndex;
-  // The same frozen rows as last time (a recall index's unchanged listing): nothing to compare.
-  if (index?.frozen !== undefined && sameRows(index.frozen, rows)) return index;
+  if (index?.frozen !== undefined) {
+    // The same frozen rows as last time (a recall index's unchanged listing): nothing to compare.
+    if (sameRows(index.frozen, rows)) return index;
+    // After a write, only the rows that are new objects are looked at.
+    const changes = changesByIdentity(index.frozen, rows);
+    if (changes !== undefined && changes.removed.length + changes.fresh.length <= rows.length / 2) {
+      for (const path of changes.removed) {
+        index.search.discard(path);
+        index.texts.delete(path);
+        index.byPath.delete(path);
+      }
+      for (const row of changes.fresh) {
+        index.byPath.set(row.path, row);
+        const text = indexedText(row);
+        if (index.texts.get(row.path) === text) continue;
+        if (index.texts.has(row.path)) index.search.replace(row);
+        else index.search.add(row);
+        index.texts.set(row.path, text);
+      }
+      index.frozen = [...rows];
+      return index;
+    }
+  }
   const wanted = new Map(rows.map((row) => [row.path, row]));
-  const frozen = rows.every((row) => Object.isFrozen(row)) ? [...rows] : undefined;
+  const frozen =
+    rows.every((row) => Object.isFrozen(row)) && sortedByPath(rows) ? [...rows] : undefined;
   if (index !== undefined) {
     const removed = [...index.texts.keys()].filter((path) => !wanted.has(path));
     const changed = rows.filter((row) => index.texts.get(row.path) !== indexedText(row));
@@ -158,6 +183,54 @@ function searchIndex(rows: MemoryRow[]): SearchIndex {
   return lastIndex;
 }
 
+function sortedByPath(rows: readonly MemoryRow[]): boolean {
+  let previous: string | undefined;
+  for (const { path } of rows) {
+    if (previous !== undefined && compareCodeUnits(previous, path) >= 0) return false;
+    previous = path;
+  }
+  return true;
+}
+
+/**
+ * What changed from `before` to `rows`, both sorted by path, found by a merge walk that skips the
+ * rows kept as the same frozen objects: the paths gone, and the rows that are new objects (a path
+ * added, or its row remade). `undefined` when `rows` is not sorted by path or a new row is not
+ * frozen (its identity would not say it is unchanged next time).
+ */
+function changesByIdentity(
+  before: readonly MemoryRow[],
+  rows: readonly MemoryRow[],
+): { removed: string[]; fresh: MemoryRow[] } | undefined {
+  const removed: string[] = [];
+  const fresh: MemoryRow[] = [];
+  let at = 0;
+  let previous: MemoryRow | undefined;
+  let previousKept = false;
+  for (const row of rows) {
+    // Paths before `row` that `rows` no longer holds.
+    let old = before[at];
+    while (old !== undefined && old !== row && compareCodeUnits(old.path, row.path) < 0) {
+      removed.push(old.path);
+      old = before[++at];
+    }
+    const kept = old === row;
+    // Two kept rows keep the order they had in `before`; any other pair is checked.
+    if (previous !== undefined && !(kept && previousKept)) {
+      if (compareCodeUnits(previous.path, row.path) >= 0) return undefined;
+    }
+    if (!kept) {
+      if (!Object.isFrozen(row)) return undefined;
+      fresh.push(row);
+    }
+    if (kept || old?.path === row.path) at++;
+    previous = row;
+    previousKept = kept;
+  }
+  for (const old of before.slice(at)) removed.push(old.path);
+  return { removed, fresh };
+}
+
 /**
  * Whether two listings hold the same row objects in the same order (frozen rows: the same rows).
  *
@@ -165,7 +238,7 @@ function searchIndex(rows: MemoryRow[]): SearchIndex {
  * @param b - Another listing.
  * @returns `true` when every row is the same object.
  */
-export function sameRows(a: readonly MemoryRow[], b: readonly MemoryRow[]): boolean {
+function sameRows(a: readonly MemoryRow[], b: readonly MemoryRow[]): boolean {
   if (a.length !== b.length) return false;
   for (let at = 0; at < a.length; at++) if (a[at] !== b[at]) return false;
   return true;

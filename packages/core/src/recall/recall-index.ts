@@ -435,6 +435,11 @@ export class RecallIndex {
   /** The rows of the last {@link rows} call, frozen, kept until a file is added or dropped. */
   #rowsCache: { project: string | undefined; all: boolean; rows: readonly MemoryRow[] } | undefined;
   /**
+   * Each file's frozen row by the row it was indexed with: made once per file version, so the rows
+   * of unchanged files stay the same objects after a write (the pre-filter compares by identity).
+   */
+  readonly #frozenRows = new WeakMap<MemoryRow, MemoryRow>();
+  /**
    * What a log folded into a partly read index changes in a search built from the stored terms:
    * kept until the stored terms are read whole.
    */
@@ -760,9 +765,9 @@ export class RecallIndex {
 
   /**
    * The rows of the files in `scope` (all files when absent), sorted by path: what `list()` (of a
-   * `boundaryStore` view) gives a copy of, from the index. The rows are frozen, the same objects
-   * while no file changes, so recall can tell an unchanged listing by identity (the memory
-   * block's pre-filter does).
+   * `boundaryStore` view) gives a copy of, from the index. The rows are frozen, and a file's row is
+   * the same object while that file does not change, so recall can tell unchanged rows by identity
+   * (the memory block's pre-filter does).
    */
   rows(scope?: IndexScope): MemoryRow[] {
     const cached = this.#rowsCache;
@@ -772,7 +777,12 @@ export class RecallIndex {
     const rows: MemoryRow[] = [];
     for (const file of this.files.values()) {
       if (scope === undefined || inScope(file.scope, scope.project)) {
-        rows.push(Object.freeze({ ...file.row }));
+        let frozen = this.#frozenRows.get(file.row);
+        if (frozen === undefined) {
+          frozen = Object.freeze({ ...file.row });
+          this.#frozenRows.set(file.row, frozen);
+        }
+        rows.push(frozen);
       }
     }
     rows.sort((a, b) => compareCodeUnits(a.path, b.path));
@@ -940,8 +950,11 @@ export class RecallIndex {
     this.unsaved = true;
   }
 
-  #fields(row: MemoryRow, byName: ReadonlyMap<string, MemoryRow>): IndexedFile["fields"] {
-    const linked = (row.links ?? []).flatMap((name) => byName.get(name.toLowerCase()) ?? []);
+  // `byName` is asked only for a row with links: building it sorts every indexed path.
+  #fields(row: MemoryRow, byName: () => ReadonlyMap<string, MemoryRow>): IndexedFile["fields"] {
+    const links = row.links ?? [];
+    const linked =
+      links.length === 0 ? [] : links.flatMap((name) => byName().get(name.toLowerCase()) ?? []);
     return indexedFileFields({ ...row, linked });
   }
 
@@ -1057,16 +1070,16 @@ export class RecallIndex {
         ids: [],
       });
     }
-    const byName = this.#byName();
+    let names: Map<string, MemoryRow> | undefined;
+    const byName = () => {
+      names ??= this.#byName();
+      return names;
+    };
     for (const file of read) {
+      // Before the delete: a `byName` first built here must still hold this file.
+      const fields = this.#fields(file.row, byName);
       this.files.delete(file.row.path);
-      this.#add(
-        file.stamp,
-        file.row,
-        unitsOfFile(file.row, file.content),
-        this.#fields(file.row, byName),
-        file.version,
-      );
+      this.#add(file.stamp, file.row, unitsOfFile(file.row, file.content), fields, file.version);
     }
     if (renamed.size > 0) {
       const fresh = new Set(read.map((file) => file.row.path));
