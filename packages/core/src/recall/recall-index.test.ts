@@ -373,7 +373,28 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     change(stored);
     return [files, JSON.stringify(stored), ...rest].join("\n");
   };
+  // The stored text with every term line of one search naming, in its first posting, a document
+  // past that search's documents (every line, so a query's partial read meets one too).
+  const pastTheDocuments = (text: string, search: "units" | "files") => {
+    const lines = text.split("\n");
+    const files = lines.indexOf('"files"');
+    const [from, to] = search === "units" ? [3, files] : [files + 1, lines.length - 1];
+    for (let at = from; at < to; at++) {
+      const [term, fields] = JSON.parse(lines[at] ?? "") as [string, Record<string, object>];
+      const [field, postings] = Object.entries(fields)[0] ?? [];
+      if (field === undefined || postings === undefined) continue;
+      const [first, ...rest] = Object.entries(postings);
+      if (first === undefined) continue;
+      fields[field] = Object.fromEntries([["1000000", first[1]], ...rest]);
+      lines[at] = JSON.stringify([term, fields]);
+    }
+    return lines.join("\n");
+  };
   const CASES: Record<string, (text: string) => string | undefined> = {
+    "a unit term line's posting naming a document past the units": (text) =>
+      pastTheDocuments(text, "units"),
+    "a file term line's posting naming a document past the files": (text) =>
+      pastTheDocuments(text, "files"),
     missing: () => undefined,
     "not JSON": (text) => text.slice(0, text.length / 2),
     "another format version": (text) =>
@@ -469,6 +490,20 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     await flushRecallIndexes();
     expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
   });
+
+  // A query parses only the term lines it reaches (`prepare`): the postings it reads are checked.
+  it.each(["units", "files"] as const)(
+    "a query's partial read refuses a posting past the documents (%s)",
+    async (search) => {
+      const store = await folder();
+      await rankRecallUnits({ store, query: QUERY });
+      await flushRecallIndexes();
+      const text = await readFile(join(store.root, ".memfiles", RECALL_INDEX_FILE), "utf8");
+      expect(RecallIndex.parseFiles(text, store)?.prepare(QUERY)).toBe(true);
+      const damaged = pastTheDocuments(text, search);
+      expect(RecallIndex.parseFiles(damaged, store)?.prepare(QUERY)).toBe(false);
+    },
+  );
 
   // The fields' line (each file's fields and version) is read by a change or a whole load only: a
   // query does not need it, and a process that loads the index whole rebuilds a damaged one.

@@ -360,6 +360,20 @@ function unpacked(search: PackedSearch, shortIds?: Iterable<string>): SearchMeta
   return { ...rest, documentIds, fieldLength };
 }
 
+// Whether every posting in `index` names one of `documentIds`: minisearch loads a posting that
+// names none, and its search then leaves it out without a word (decision 0055: rebuilt instead).
+function postingsNameDocuments(
+  index: AsPlainObject["index"],
+  documentIds: SearchMeta["documentIds"],
+): boolean {
+  for (const [, fields] of index) {
+    for (const postings of Object.values(fields)) {
+      for (const shortId in postings) if (!Object.hasOwn(documentIds, shortId)) return false;
+    }
+  }
+  return true;
+}
+
 const END_LINE = '\n"end"';
 const FILES_LINE = '"files"\n';
 
@@ -547,6 +561,14 @@ export class RecallIndex {
         query === undefined || this.#folded !== undefined
           ? undefined
           : this.#readFor(query, index, fileIndex, meta);
+      const fileRead = read?.fileIndex ?? fileIndex;
+      const unitMeta = read?.meta ?? { ...unpacked(meta.units), index };
+      if (
+        !postingsNameDocuments(unitMeta.index, unitMeta.documentIds) ||
+        !postingsNameDocuments(fileRead, meta.files.documentIds)
+      ) {
+        return undefined;
+      }
       // minisearch 7.2's loadJS keeps the averageFieldLength array it is given, and a folded
       // add/discard changes it in place: each search gets its own copy, or the next load (a whole
       // search after a partial one) would start from lengths the fold already changed.
@@ -554,7 +576,7 @@ export class RecallIndex {
         {
           ...meta.files,
           averageFieldLength: [...meta.files.averageFieldLength],
-          index: read?.fileIndex ?? fileIndex,
+          index: fileRead,
         },
         { ...fileIndexOptions(), logger: quietOnPartTerms },
       );
@@ -562,7 +584,6 @@ export class RecallIndex {
       // walks them, and a search stored whole after a fold would keep them (and their counts).
       for (const document of this.#folded?.removeFiles ?? []) files.remove(document);
       for (const document of this.#folded?.addFiles ?? []) files.add(document);
-      const unitMeta = read?.meta ?? { ...unpacked(meta.units), index };
       const units = MiniSearch.loadJS<IndexedUnit>(
         { ...unitMeta, averageFieldLength: [...unitMeta.averageFieldLength] },
         { ...unitIndexOptions(), logger: quietOnPartTerms },
