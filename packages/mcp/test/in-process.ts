@@ -17,7 +17,25 @@ export async function startInProcess(args: string[]) {
   if (opened.code !== "opened") {
     throw new Error(`memfiles-mcp ${args.join(" ")} opened no memory (${opened.code})`);
   }
-  const server = createMemfilesMcpServer(opened.serverOptions);
+  const session = await connectInProcess(opened.serverOptions);
+  return {
+    client: session.client,
+    close: async () => {
+      await session.close();
+      await opened.close();
+    },
+  };
+}
+
+/**
+ * A memfiles MCP server made from `options`, with the SDK's Client connected over the SDK's
+ * in-memory transport (for a store no command line opens, e.g. a database tenant in a test).
+ *
+ * @param options - What `createMemfilesMcpServer` takes.
+ * @returns `{ client, close }`; `close` ends the session (the store stays open).
+ */
+export async function connectInProcess(options: Parameters<typeof createMemfilesMcpServer>[0]) {
+  const server = createMemfilesMcpServer(options);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "memfiles-test", version: "0.0.0" });
@@ -27,7 +45,6 @@ export async function startInProcess(args: string[]) {
     close: async () => {
       await client.close();
       await server.close();
-      await opened.close();
     },
   };
 }

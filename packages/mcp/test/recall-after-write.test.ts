@@ -11,11 +11,9 @@ import {
   recallWriteRows,
 } from "@memfiles/core/test";
 import { openDatabase, pgMemoryStore, type SqlClient } from "@memfiles/pg";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { createMemfilesMcpServer } from "../src/server.js";
-import { startInProcess } from "./in-process.js";
+import { connectInProcess, startInProcess } from "./in-process.js";
 
 /** Starts a server over the row's memory; its client, and how to end the session. */
 type Serve = (store: MemoryStore) => Promise<{ client: Client; close: () => Promise<void> }>;
@@ -38,21 +36,10 @@ afterAll(async () => (await database)?.close());
 const onDatabase: Serve = async (store) => {
   const tenant = store.root.replace(/^\w+:/, "");
   const sql = await theDatabase();
-  const server = createMemfilesMcpServer({
+  return connectInProcess({
     store: pgMemoryStore(sql, tenant, { layout: store.layout }),
     timeZone: "UTC",
   });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: "memfiles-test", version: "0.0.0" });
-  await client.connect(clientSide);
-  return {
-    client,
-    close: async () => {
-      await client.close();
-      await server.close();
-    },
-  };
 };
 
 async function callTool(
