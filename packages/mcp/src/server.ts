@@ -384,8 +384,12 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
         if (!file.exists) {
           throw invalidParams(`No memory file at ${path}.`);
         }
+        const notShown = notShownMessage(file);
+        if (notShown !== undefined) throw invalidParams(notShown);
         const masked = await maskSecrets(file.content);
-        return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: masked.text }] };
+        const notText = shownLenientlyNote(file);
+        const shown = notText === undefined ? masked.text : `${notText}\n${masked.text}`;
+        return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: shown }] };
       } catch (error) {
         if (error instanceof MemoryPathError) {
           throw invalidParams(error.message);

@@ -1,8 +1,8 @@
 import type { ReadResult } from "./types.js";
 
 /**
- * What every reader (`memfiles show`, the MCP server's `read`, chat's `memory_read`, the memory
- * tool's `view`) says of a file the store did not read: one over 16 times the cap
+ * What every reader (`memfiles show`, the MCP server's `read` and resources, chat's `memory_read`,
+ * the memory tool's `view`) says of a file the store did not read: one over 16 times the cap
  * (docs/security.md), which `read()` gives as existing with `content` `""` and `notText` saying
  * why, so that it is never taken for an empty file.
  *
