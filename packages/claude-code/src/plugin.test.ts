@@ -24,11 +24,13 @@ describe("the Claude Code plugin layout", () => {
     }
   });
 
-  it("names the plugin and its MCP server on the same folder as the hooks", async () => {
+  it("names the plugin and its MCP server on the same folder and project as the hooks", async () => {
     expect((await read(".claude-plugin/plugin.json")).name).toBe("memfiles");
     const { mcpServers } = await read(".mcp.json");
+    // The hooks scope recall to the project of the session's folder; `--cwd-project` makes the
+    // server do the same, as `memfiles claude-code install --root` registers it.
     expect(mcpServers.memfiles.args).toEqual(
-      expect.arrayContaining(["--root", `\${CLAUDE_PROJECT_DIR}/memory`]),
+      expect.arrayContaining(["--root", `\${CLAUDE_PROJECT_DIR}/memory`, "--cwd-project"]),
     );
   });
 

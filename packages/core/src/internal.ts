@@ -106,6 +106,7 @@ export {
   type ParseLayoutNameResult,
   restoreLineBreaks,
   safeParseLayoutName,
+  shownLenientlyNote,
   type TextEncoding,
 } from "./store/index.js";
 export {

@@ -16,6 +16,7 @@ import {
   MEMORY_INDEX_FILE,
   notShownMessage,
   readInScope,
+  shownLenientlyNote,
   WriteSession,
 } from "@memfiles/core/internal";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -236,10 +237,12 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
         const notShown = notShownMessage(file);
         if (notShown !== undefined) return refusal(notShown);
         const masked = await maskSecrets(file.content);
+        const notText = shownLenientlyNote(file);
         return text({
           path: file.path,
           version: file.version,
           content: masked.text,
+          ...(notText === undefined ? {} : { notText }),
           ...(masked.kinds.length === 0 ? {} : { masked: maskedNote(file.path, masked.kinds) }),
         });
       }, false),
@@ -381,8 +384,12 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
         if (!file.exists) {
           throw invalidParams(`No memory file at ${path}.`);
         }
+        const notShown = notShownMessage(file);
+        if (notShown !== undefined) throw invalidParams(notShown);
         const masked = await maskSecrets(file.content);
-        return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: masked.text }] };
+        const notText = shownLenientlyNote(file);
+        const shown = notText === undefined ? masked.text : `${notText}\n${masked.text}`;
+        return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: shown }] };
       } catch (error) {
         if (error instanceof MemoryPathError) {
           throw invalidParams(error.message);

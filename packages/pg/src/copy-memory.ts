@@ -48,8 +48,9 @@ export type CopyMemoryResult = {
  * @param to - The store to write.
  * @param internalNames - Internal files to carry (default {@link MOVED_INTERNAL_FILES}).
  * @returns `{ files, internal }`.
- * @throws {CopyMemoryError} when a source file is not text memfiles edits (`notText`) or the
- *   target refuses a write (over its cap, changed meanwhile); nothing in the source changes.
+ * @throws {CopyMemoryError} when the source's `MEMORY.md` is too large to read (before anything is
+ *   copied), a source file is not text memfiles edits (`notText`) or the target refuses a write
+ *   (over its cap, changed meanwhile); nothing in the source changes.
  * @example await copyMemory(new MemoryStore({ root: "memory" }), pgMemoryStore(sql, "user-42"));
  */
 export async function copyMemory(
@@ -58,6 +59,15 @@ export async function copyMemory(
   internalNames: readonly string[] = MOVED_INTERNAL_FILES,
 ): Promise<CopyMemoryResult> {
   return to.withLock(async () => {
+    // Checked before any write: a MEMORY.md too large to read would otherwise arrive as no words
+    // of a person's, and the target's index would be rebuilt without them.
+    const index = await from.readIndex();
+    if (index.exists && index.notText !== undefined) {
+      throw new CopyMemoryError({
+        path: index.path,
+        message: `Cannot copy ${index.path} from ${from.root}: ${index.notText}, then copy again. Nothing was copied.`,
+      });
+    }
     const files: string[] = [];
     for (const row of await from.list()) {
       const source = await from.read(row.path);
@@ -79,7 +89,6 @@ export async function copyMemory(
       files.push(row.path);
     }
     // The index is rebuilt from the copied files, with the words a person wrote in the source's.
-    const index = await from.readIndex();
     if (index.exists) await to.rebuildIndex(index.content);
     const internal: string[] = [];
     for (const name of internalNames) {

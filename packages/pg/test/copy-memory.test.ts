@@ -100,4 +100,32 @@ describe("export from one backend, import into the other", () => {
     expect(error).toMatchObject({ code: "copy_failed", path: "blob.md" });
     expect(await target.list()).toEqual([]);
   });
+
+  it("refuses a MEMORY.md too large to read, before copying anything, leaving the target's index", async () => {
+    const source = join(folder, "huge-index");
+    await mkdir(source, { recursive: true });
+    await writeFile(join(source, "tools.md"), "---\nname: tools\ndescription: Tools.\n---\nvim\n");
+    // Over 16 times the 100-char cap (docs/security.md): the store does not read it.
+    await writeFile(join(source, "MEMORY.md"), `- my own line\n${"note ".repeat(400)}\n`);
+    const target = pgMemoryStore(sql, "huge-index-user");
+    const kept = "---\nname: kept\ndescription: Kept.\n---\nkept\n";
+    const wrote = await target.write(
+      "topics/kept.md",
+      kept,
+      (await target.read("topics/kept.md")).version,
+    );
+    expect(wrote.ok).toBe(true);
+    await target.rebuildIndex("- a line of the target's own\n");
+    const before = await target.readIndex();
+    const error = await copyMemory(new MemoryStore({ root: source, maxChars: 100 }), target).catch(
+      (caught) => caught,
+    );
+    expect(error).toBeInstanceOf(CopyMemoryError);
+    expect(error).toMatchObject({ code: "copy_failed", path: "MEMORY.md" });
+    expect(error.message).toMatch(
+      /^Cannot copy MEMORY\.md from .*: it is 2015 bytes, over 16 times the 100-char cap, so it was not read: .* Nothing was copied\.$/,
+    );
+    expect((await target.list()).map((row) => row.path)).toEqual(["topics/kept.md"]);
+    expect(await target.readIndex()).toEqual(before);
+  });
 });

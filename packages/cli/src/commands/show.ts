@@ -1,4 +1,4 @@
-import { isMemoryIndexPath, notShownMessage } from "@memfiles/core/internal";
+import { isMemoryIndexPath, notShownMessage, shownLenientlyNote } from "@memfiles/core/internal";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { printJson } from "../output.js";
@@ -71,6 +71,8 @@ export const registerShow: RegisterCommand = (program, context, done) => {
           done(EXIT_CODES.failed);
           return;
         }
+        const notText = shownLenientlyNote(read);
+        if (notText !== undefined) context.stderr(`${notText}\n`);
         if (!options.json) {
           // The byte order mark is how the file is stored, not text to print (it would reach a
           // terminal or a pipe as an invisible character).

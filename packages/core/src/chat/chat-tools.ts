@@ -16,6 +16,7 @@ import {
   type MemoryStore,
   notShownMessage,
   rowFromText,
+  shownLenientlyNote,
 } from "../store/index.js";
 import { factSlug } from "../text/index.js";
 import { parseToolInput } from "../tool-reply/index.js";
@@ -163,8 +164,9 @@ async function memoryRead(input: unknown, context: ToolContext): Promise<ToolOut
     );
     const note = formatStalenessNote(claims);
     const links = await linkedMemories(context, path);
+    const notText = shownLenientlyNote(file);
     return {
-      result: `<memory_file path="${recallText(path)}">\n${recallText(file.content.trimEnd())}\n</memory_file>${links}${note === "" ? "" : `\n${note}`}`,
+      result: `${notText === undefined ? "" : `${notText}\n`}<memory_file path="${recallText(path)}">\n${recallText(file.content.trimEnd())}\n</memory_file>${links}${note === "" ? "" : `\n${note}`}`,
       isError: false,
     };
   } catch (error) {

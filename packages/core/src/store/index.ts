@@ -12,7 +12,7 @@ export {
 export { MemoryPathError } from "./memory-path-error.js";
 export { DEFAULT_MAX_CHARS, MemoryStore, rowFromText } from "./memory-store.js";
 export { MemoryWriteError, type MemoryWriteErrorCode } from "./memory-write-error.js";
-export { notShownMessage } from "./not-shown.js";
+export { notShownMessage, shownLenientlyNote } from "./not-shown.js";
 export { findSameSubject, type SameSubject, type SubjectFile } from "./same-subject.js";
 export { PENDING_FORGET_FILE } from "./store-lock.js";
 export { decodeText, encodeText, restoreLineBreaks, type TextEncoding } from "./text-encoding.js";

@@ -35,6 +35,11 @@ export type StoreLockOptions = {
   staleMs?: number;
   /** Give up waiting for another process's lock after this long, in ms. Default 30,000. (Callers in the same process queue in call order.) */
   waitMs?: number;
+  /**
+   * `false` for state a read keeps (the recall index): a missing memory folder is refused
+   * (`folder_missing`), not created; its `.memfiles/` is still made. Default `true`.
+   */
+  createFolder?: boolean;
 };
 
 type Holding = { roots: Set<string>; active: boolean };
@@ -48,12 +53,14 @@ const queues = new Map<string, Promise<void>>();
  * same async context) runs at once instead of waiting for itself. `MemoryStore.write` and
  * `delete`, `writeInternalFile` and `appendInternalFile` all take it.
  *
- * @param root - The memory folder (created if missing).
+ * @param root - The memory folder (created if missing, unless `createFolder` is `false`).
  * @param fn - The work to do under the lock.
- * @param options - `{ staleMs?, waitMs? }` in ms.
+ * @param options - `{ staleMs?, waitMs? }` in ms, `{ createFolder? }`.
  * @returns What `fn` returns.
  * @throws {MemoryLockError} when the lock is not free within `waitMs`, or was lost while held.
  * @throws {MemoryPathError} when `.memfiles` is a link or not a folder.
+ * @throws {MemoryWriteError} `folder_missing` when `createFolder` is `false` and there is no
+ *   folder; `fn` does not run.
  * @example
  * await withStoreLock(root, async () => {
  *   const tombstones = (await readInternalFile(root, "tombstones.jsonl")) ?? "";
@@ -80,7 +87,10 @@ export async function withStoreLock<T>(
   queues.set(absolute, tail);
   await previous;
   try {
-    const { realRoot, folder } = await ensureInternalFolder(absolute);
+    const { realRoot, folder } =
+      options.createFolder === false
+        ? await internalFolderOfExisting(absolute)
+        : await ensureInternalFolder(absolute);
     // The same folder under another spelling (a link to it) is already held by this caller.
     if (outer.has(realRoot)) return await fn();
     let compromised: Error | undefined;
@@ -204,6 +214,27 @@ export async function ensureInternalFolder(
     });
   }
   return { realRoot, folder };
+}
+
+// `.memfiles/` made inside a memory folder that must exist: mkdir without `recursive` fails with
+// ENOENT when the folder is gone, even if it went after the realpath.
+async function internalFolderOfExisting(root: string): Promise<InternalFolder> {
+  const missing = () => new MemoryWriteError({ code: "folder_missing", path: root, landed: [] });
+  let realRoot: string;
+  try {
+    realRoot = await realpath(root);
+  } catch (error) {
+    throw isMissing(error) ? missing() : error;
+  }
+  try {
+    await mkdir(join(realRoot, INTERNAL_FOLDER));
+  } catch (error) {
+    if (isMissing(error)) throw missing();
+    if (errorCode(error) !== "EEXIST") throw error;
+  }
+  const internal = await ensureInternalFolder(realRoot, { create: false });
+  if (internal === undefined) throw missing();
+  return internal;
 }
 
 /** `realpath` of the memory folder, creating the folder first when it does not exist. */

@@ -1,4 +1,4 @@
-import { notShownMessage } from "../../store/index.js";
+import { notShownMessage, shownLenientlyNote } from "../../store/index.js";
 import { type Command, guarded, type MemoryToolContext } from "../memory-tool-context.js";
 import { checkInput, rowsUnder } from "../memory-tool-edit.js";
 import { MemoryToolError } from "../memory-tool-error.js";
@@ -110,6 +110,8 @@ export function view(context: MemoryToolContext, command: Command<"view">): Prom
     }
     const notShown = notShownMessage(file, command.path);
     if (notShown !== undefined) throw new MemoryToolError(notShown, { code: "not_text" });
-    return viewLines(command.path, editable(file.content).lines, command.view_range);
+    const notText = shownLenientlyNote(file, command.path);
+    const lines = viewLines(command.path, editable(file.content).lines, command.view_range);
+    return notText === undefined ? lines : `${notText}\n${lines}`;
   });
 }
