@@ -1,4 +1,4 @@
-import MiniSearch, { type AsPlainObject } from "minisearch";
+import MiniSearch, { type AsPlainObject, type Options } from "minisearch";
 import type { InternalWriteOptions } from "../store/internal-files.js";
 import { rowFromText } from "../store/memory-row.js";
 import type { FileStamp, MemoryRow, ReadResult, StoreLayout } from "../store/types.js";
@@ -374,6 +374,28 @@ function postingsNameDocuments(
   return true;
 }
 
+// The short ids of `documents` (unit places) in a packed search, for the log's removed units.
+function storedShortIds(search: PackedSearch, documents: readonly IndexedUnit[]): number[] {
+  if (documents.length === 0) return [];
+  const at = new Int32Array(search.ids.length).fill(-1);
+  search.ids.forEach((id, place) => {
+    at[id] = place;
+  });
+  return documents.map((document) => {
+    const place = at[document.id] ?? -1;
+    if (place === -1) throw new Error("recall index: the log removes a unit the search lacks");
+    return search.shortIds[place] as number;
+  });
+}
+
+// The postings minisearch gives `documents` (the log's added ones) with `options`: the terms and
+// counts they add, through minisearch's own tokenizing.
+function addedTerms<T>(options: Options<T>, documents: readonly T[]): AsPlainObject {
+  const search = new MiniSearch<T>(options);
+  search.addAll(documents);
+  return search.toJSON();
+}
+
 const END_LINE = '\n"end"';
 const FILES_LINE = '"files"\n';
 
@@ -556,11 +578,7 @@ export class RecallIndex {
       const meta = this.#searchMeta;
       if (!Array.isArray(index) || !Array.isArray(fileIndex) || meta === undefined)
         return undefined;
-      // With a log folded in, the stored postings are not the index's: read them all.
-      const read =
-        query === undefined || this.#folded !== undefined
-          ? undefined
-          : this.#readFor(query, index, fileIndex, meta);
+      const read = query === undefined ? undefined : this.#readFor(query, index, fileIndex, meta);
       const fileRead = read?.fileIndex ?? fileIndex;
       const unitMeta = read?.meta ?? { ...unpacked(meta.units), index };
       if (
@@ -606,6 +624,9 @@ export class RecallIndex {
   // Both searches' stored terms cut to what `query` reads (the unit search also to the documents
   // left in them), and the counts the common-word rule takes from the postings left out: a unit
   // field's count is its postings' size, a file field's the units of the files in its postings.
+  // With a log folded in, the counts are the stored postings' less the log's removed units and
+  // plus its added ones, and the removed units stay among the documents (minisearch's `remove`
+  // then takes them out as it would of the whole search, to the same field-length averages).
   #readFor(
     query: string,
     index: AsPlainObject["index"],
@@ -617,20 +638,51 @@ export class RecallIndex {
       new Map(Object.entries(search.fieldIds).map(([name, id]) => [String(id), name as UnitField]));
     const fieldOf = fieldsOf(meta);
     const fileFieldOf = fieldsOf(stored.files);
+    const folded = this.#folded;
+    const removed = folded === undefined ? [] : storedShortIds(meta, folded.remove);
+    const gone = new Set(removed.map(String));
     const counts = new Map<string, number>();
+    const count = (term: string, field: UnitField | undefined, units: number) => {
+      const key = `${term}\u0000${field}`;
+      counts.set(key, (counts.get(key) ?? 0) + units);
+    };
     for (const [term, fields] of index) {
       for (const [id, postings] of Object.entries(fields)) {
-        counts.set(`${term}\u0000${fieldOf.get(id)}`, Object.keys(postings).length);
+        let units = 0;
+        for (const shortId in postings) if (!gone.has(shortId)) units++;
+        count(term, fieldOf.get(id), units);
       }
     }
+    // A file the log removed or replaced has no units under its stored id.
+    const unitsOfFiles = (postings: Record<string, number>, ids: SearchMeta["documentIds"]) => {
+      let units = 0;
+      for (const shortId in postings) {
+        const fileId = ids[shortId];
+        if (typeof fileId === "number") units += this.#unitsOf(fileId)?.length ?? 0;
+      }
+      return units;
+    };
     for (const [term, fields] of fileIndex) {
       for (const [id, postings] of Object.entries(fields)) {
-        let units = 0;
-        for (const shortId of Object.keys(postings)) {
-          const fileId = stored.files.documentIds[shortId];
-          if (typeof fileId === "number") units += this.#unitsOf(fileId)?.length ?? 0;
+        count(term, fileFieldOf.get(id), unitsOfFiles(postings, stored.files.documentIds));
+      }
+    }
+    if (folded !== undefined && folded.add.length > 0) {
+      const added = addedTerms(unitIndexOptions(), folded.add);
+      const addedFieldOf = fieldsOf(added);
+      for (const [term, fields] of added.index) {
+        for (const [id, postings] of Object.entries(fields)) {
+          count(term, addedFieldOf.get(id), Object.keys(postings).length);
         }
-        counts.set(`${term}\u0000${fileFieldOf.get(id)}`, units);
+      }
+    }
+    if (folded !== undefined && folded.addFiles.length > 0) {
+      const added = addedTerms(fileIndexOptions(), folded.addFiles);
+      const addedFieldOf = fieldsOf(added);
+      for (const [term, fields] of added.index) {
+        for (const [id, postings] of Object.entries(fields)) {
+          count(term, addedFieldOf.get(id), unitsOfFiles(postings, added.documentIds));
+        }
       }
     }
     const planned = plannedWords(
@@ -650,7 +702,7 @@ export class RecallIndex {
       return kept;
     };
     const kept = cut(index, fieldOf);
-    const read = new Set<string>();
+    const read = new Set<string>(gone);
     for (const [, fields] of kept) {
       for (const postings of Object.values(fields)) {
         for (const shortId in postings) read.add(shortId);
