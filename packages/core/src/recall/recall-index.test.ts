@@ -1056,6 +1056,8 @@ describe("a cold query with a log folded in reads only the postings it scores", 
               try {
                 expect(partial?.prepare(query)).toBe(true);
                 expect(wholly, query).not.toHaveBeenCalled();
+                // The stored units stay in their columns: only the log's are objects.
+                expect(partial?.units.size).toBeLessThan(total / 2);
                 if (query === QUERIES[0]) {
                   // The common words' postings left unread: the unit search holds fewer documents.
                   const [units] = loads.mock.calls

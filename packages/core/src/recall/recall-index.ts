@@ -95,7 +95,8 @@ export type ScoredRecallUnit = FileUnit & {
 
 // An entry read from the files' line alone has no `ids` until the units' line is parsed
 // (`#loadUnits`), which everything but `rows`, `holds` and the stamps waits for, and no `version`
-// or `fields` until the fields' line is (`#readUnits`), which only a change or a whole load needs.
+// or `fields` until the fields' line is (`#readFields`), which only a change, a fold or a whole
+// load needs.
 type IndexedFile = {
   /** The file's stamp when it was indexed (`store.listStamps()`); `""` is never trusted. */
   stamp: string;
@@ -447,6 +448,8 @@ export class RecallIndex {
   #storedFileTerms: string | undefined;
   /** The stored units a query has not needed as objects yet (all of them, after a cold read). */
   #unread: UnreadUnits | undefined;
+  /** Ids of {@link #unread}'s units a folded log removed. */
+  readonly #unreadGone = new Set<number>();
   #searchMeta: { units: PackedSearch; files: SearchMeta } | undefined;
   /** A search holding only the terms of one query ({@link prepare}). */
   #partial: { query: string; search: Searches } | undefined;
@@ -774,8 +777,20 @@ export class RecallIndex {
   #readUnits(): boolean {
     const unread = this.#unread;
     if (unread === undefined) return true;
+    if (!this.#readFields()) return false;
     this.#unread = undefined;
+    for (let id = 0; id < unread.count; id++) {
+      if (!this.#unreadGone.has(id)) this.units.set(id, unread.unit(id));
+    }
+    this.#unreadGone.clear();
+    return true;
+  }
+
+  // Parses the fields' line (each file's fields and version, in the stored files' order, so before
+  // a fold changes the files); `false` (and the index emptied) when the line is untrusted.
+  #readFields(): boolean {
     const text = this.#storedFields;
+    if (text === undefined) return true;
     this.#storedFields = undefined;
     try {
       const fields = JSON.parse(text ?? "") as unknown;
@@ -798,12 +813,20 @@ export class RecallIndex {
     } catch {
       return this.#empty();
     }
-    for (let id = 0; id < unread.count; id++) this.units.set(id, unread.unit(id));
     return true;
   }
 
   #unitCount(): number {
-    return this.units.size + (this.#unread?.count ?? 0);
+    const unread = this.#unread;
+    return this.units.size + (unread === undefined ? 0 : unread.count - this.#unreadGone.size);
+  }
+
+  // Unit `id`, made from the stored columns while they are unread.
+  #unitAt(id: number): FileUnit | undefined {
+    const unread = this.#unread;
+    return unread !== undefined && id < unread.count && !this.#unreadGone.has(id)
+      ? unread.unit(id)
+      : this.units.get(id);
   }
 
   #empty(): false {
@@ -817,6 +840,7 @@ export class RecallIndex {
     this.#storedTerms = undefined;
     this.#storedFileTerms = undefined;
     this.#unread = undefined;
+    this.#unreadGone.clear();
     this.#byFileId = undefined;
     this.#searchMeta = undefined;
     this.#partial = undefined;
@@ -913,7 +937,7 @@ export class RecallIndex {
       found,
       unread === undefined
         ? (id) => this.units.get(id)
-        : (id) => (id < unread.count ? unread.unit(id) : undefined),
+        : (id) => (id < unread.count ? unread.unit(id) : this.units.get(id)),
       query,
       skipPaths,
       ({ path, text, kind, date }, score): ScoredRecallUnit =>
@@ -1257,8 +1281,10 @@ export class RecallIndex {
    * @returns `false` when a whole line is not one {@link logLines} wrote (the caller rebuilds).
    */
   fold(log: string): boolean {
-    // The units are parsed (the files need their ids); the terms only if already read.
-    if (!this.#loadUnits() || !this.#readUnits()) return false;
+    // The units' line is parsed (the files need their ids) and the fields' line (a removed file's
+    // document is its fields); the units are made objects only if the terms were read already.
+    if (!this.#loadUnits()) return false;
+    if (!(this.#storedTerms === undefined ? this.#readUnits() : this.#readFields())) return false;
     const read = readRecallIndexLog(log);
     if (read === undefined) return false;
     const logged: Array<{ path: string; file?: IndexedFile; units?: FileUnit[] }> = read.files.map(
@@ -1292,8 +1318,9 @@ export class RecallIndex {
           folded.addFiles = folded.addFiles.filter((document) => !gone.has(document.id));
         }
         for (const id of before?.ids ?? []) {
-          const unit = this.units.get(id);
+          const unit = this.#unitAt(id);
           if (unit !== undefined && !fromLog) folded.remove.push(this.#document(id, unit));
+          if (id < (this.#unread?.count ?? 0)) this.#unreadGone.add(id);
           this.units.delete(id);
         }
         const removed =
