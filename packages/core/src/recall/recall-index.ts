@@ -642,8 +642,7 @@ export class RecallIndex {
     const fieldOf = fieldsOf(meta);
     const fileFieldOf = fieldsOf(stored.files);
     const folded = this.#folded;
-    const removed = folded === undefined ? [] : storedShortIds(meta, folded.remove);
-    const gone = new Set(removed.map(String));
+    const gone = (folded === undefined ? [] : storedShortIds(meta, folded.remove)).map(String);
     const counts = new Map<string, number>();
     const count = (term: string, field: UnitField | undefined, units: number) => {
       const key = `${term}\u0000${field}`;
@@ -651,8 +650,9 @@ export class RecallIndex {
     };
     for (const [term, fields] of index) {
       for (const [id, postings] of Object.entries(fields)) {
-        let units = 0;
-        for (const shortId in postings) if (!gone.has(shortId)) units++;
+        // The log's removed units are few and a common word's postings many: look those up.
+        let units = Object.keys(postings).length;
+        for (const shortId of gone) if (Object.hasOwn(postings, shortId)) units--;
         count(term, fieldOf.get(id), units);
       }
     }
