@@ -23,7 +23,7 @@
  * Folders are generated once per machine under the OS temp folder. No goal is asserted.
  */
 import { execFile } from "node:child_process";
-import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -142,11 +142,17 @@ async function coldLine(root: string, layout: StoreLayout, count: number): Promi
   const indexed: Array<Record<string, number>> = [];
   for (let round = 0; round < COLD_ROUNDS; round++)
     indexed.push(await coldChild(root, layout, query));
+  // The rebuild stores its index whole and empties the log: both are put back, or the next cold
+  // process would read again the files the saved log held.
   const indexPath = join(root, ".memfiles", RECALL_INDEX_FILE);
+  const logPath = join(root, ".memfiles", RECALL_INDEX_LOG);
   const saved = readFileSync(indexPath);
+  const savedLog = existsSync(logPath) ? readFileSync(logPath) : undefined;
   rmSync(indexPath);
   const rebuilt = await coldChild(root, layout, query);
   writeFileSync(indexPath, saved);
+  if (savedLog === undefined) rmSync(logPath, { force: true });
+  else writeFileSync(logPath, savedLog);
   const pick = (key: string) => median(indexed.map((figures) => figures[key] ?? Number.NaN));
   return `| ${layout} | ${count} | ${ms(pick("importCpuMs"))} | ${ms(pick("processCpuMs"))} | ${ms(pick("uptimeMs"))} | ${ms(pick("exitMs"))} | ${pick("rssMiB").toFixed(0)} MiB | ${ms(rebuilt.processCpuMs ?? Number.NaN)} | ${pick("units")} | ${(saved.length / 1024 / 1024).toFixed(1)} MiB |`;
 }

@@ -796,6 +796,50 @@ describe("a cold query parses only the terms it can reach", () => {
       expect(round(partial?.query(query)), query).toEqual(round(warm.query(query)));
     }
   });
+  it("counts a folded log's removed units when common words leave postings unread", async () => {
+    const store = new MemoryStore({
+      root: await mkdtemp(join(tmpdir(), "memfiles-recall-common-removed-")),
+    });
+    mkdirSync(join(store.root, "topics"), { recursive: true });
+    // 1,100 units, "alpha" in 1,000 (91%, common); the log removes a file of 100 with "alpha":
+    // 900 of 1,000 (90%), not common once the removed units are taken out.
+    for (let file = 0; file < 11; file++) {
+      writeFileSync(
+        join(store.root, "topics", `notes-${file}.md`),
+        subjectFile(
+          `notes-${file}`,
+          `Notes ${file}.`,
+          Array.from(
+            { length: 100 },
+            (_, line) =>
+              `[stated 2026/05/1${line % 10}] ${file < 10 ? "alpha" : "beta"} item ${file} ${line}`,
+          ),
+        ),
+      );
+    }
+    settleWrittenFiles();
+    try {
+      await openRecallIndex(store);
+      await flushRecallIndexes();
+      const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
+      // Removed by hand (a delete through the store stores the index whole).
+      await unlink(join(store.root, "topics/notes-0.md"));
+      forgetOpenRecallIndexes();
+      const warm = await openRecallIndex(store);
+      await flushRecallIndexes();
+      const log = (await store.readInternal(RECALL_INDEX_LOG)) ?? "";
+      expect(log).not.toBe("");
+      for (const query of ["alpha beta", "alpha item"]) {
+        const partial = RecallIndex.parseFiles(text, store);
+        expect(partial?.fold(log)).toBe(true);
+        expect(partial?.prepare(query)).toBe(true);
+        expect(partial?.query(query), query).toEqual(warm.query(query));
+      }
+    } finally {
+      vi.useRealTimers();
+      forgetOpenRecallIndexes();
+    }
+  });
   it.each<StoreLayout>(["subject", "fact"])(
     "loads a log that holds one file twice without reading a file (%s)",
     async (layout) => {
@@ -907,6 +951,181 @@ describe("a cold query parses only the terms it can reach", () => {
       }
     },
   );
+});
+
+describe("a cold query with a log folded in reads only the postings it scores", () => {
+  const SUBJECTS = ["hosting", "database", "garden", "travel", "music"];
+  const PROJECT = "b";
+  // A file of either layout; `scope` in its front matter.
+  const fileOf = (layout: StoreLayout, name: string, lines: string[], scope?: string) => {
+    const extra = scope === undefined ? "" : `scope: ${scope}\n`;
+    return layout === "subject"
+      ? subjectFile(name, `Notes on ${name}: what the user prefers.`, lines, extra)
+      : `---\nname: ${name}\ndescription: ${name} notes.\ntype: user\n${extra}---\n${lines.join(" ")}\n`;
+  };
+  const pathOf = (layout: StoreLayout, name: string) =>
+    layout === "subject" ? `topics/${name}.md` : `${name}.md`;
+  // Over COMMON_TERM_MIN_UNITS units with "prefers option" on each: a query's plan leaves the
+  // common words' postings unread, so the partial read differs from a whole one.
+  async function commonFolder(layout: StoreLayout): Promise<MemoryStore> {
+    const store = new MemoryStore({
+      root: await mkdtemp(join(tmpdir(), `memfiles-recall-log-partial-${layout}-`)),
+      layout,
+    });
+    mkdirSync(join(store.root, "topics"), { recursive: true });
+    const files = layout === "subject" ? 45 : 1_100;
+    const lines = layout === "subject" ? 25 : 1;
+    for (let file = 0; file < files; file++) {
+      const subject = SUBJECTS[file % SUBJECTS.length] ?? "";
+      const name = `${subject}-${file}`;
+      writeFileSync(
+        join(store.root, pathOf(layout, name)),
+        fileOf(
+          layout,
+          name,
+          Array.from(
+            { length: lines + (file % 4) },
+            (_, line) =>
+              `[stated 2026/0${1 + (line % 9)}/1${line % 10}] fact ${line} about ${subject} ${file}: prefers option ${(file + line) % 13}`,
+          ),
+          file % 7 === 0 ? PROJECT : undefined,
+        ),
+      );
+    }
+    return store;
+  }
+  // One request of a process that opens the memory cold: the log folded in, the change appended.
+  const request = async (store: MemoryStore) => {
+    settleWrittenFiles();
+    forgetOpenRecallIndexes();
+    await openRecallIndex(store);
+    await flushRecallIndexes();
+  };
+  const write = async (store: MemoryStore, name: string, lines: string[], scope?: string) => {
+    const path = pathOf(store.layout, name);
+    const current = await store.read(path);
+    const written = await store.write(
+      path,
+      fileOf(store.layout, name, lines, scope),
+      current.exists ? current.version : "new",
+    );
+    if (!written.ok) throw new Error(written.message);
+  };
+  const LOGS: Record<string, (store: MemoryStore) => Promise<string>> = {
+    "a file edited": async (store) => {
+      await write(store, "hosting-5", ["[stated 2026/07/01] moved the database to Porto hosting"]);
+      await request(store);
+      return "";
+    },
+    "a file added": async (store) => {
+      await write(store, "porto", ["[stated 2026/07/02] prefers option 3 for hosting in Porto"]);
+      await request(store);
+      return "";
+    },
+    "a file removed": async (store) => {
+      await store.delete(pathOf(store.layout, "garden-2"));
+      await request(store);
+      return "";
+    },
+    "a file edited twice": async (store) => {
+      await write(store, "hosting-5", ["[stated 2026/07/01] hosting moved to Porto"]);
+      await request(store);
+      await write(store, "hosting-5", ["[stated 2026/07/03] hosting moved again, to Lisbon"]);
+      await request(store);
+      return "";
+    },
+    "a file's scope changed": async (store) => {
+      await write(store, "travel-3", ["[stated 2026/05/11] prefers option 1 for travel"], PROJECT);
+      await request(store);
+      return "";
+    },
+    "a file added, then removed": async (store) => {
+      await write(store, "porto", ["[stated 2026/07/02] hosting in Porto"]);
+      await request(store);
+      await store.delete(pathOf(store.layout, "porto"));
+      await request(store);
+      return "";
+    },
+    "a torn last line": async (store) => {
+      await write(store, "hosting-5", ["[stated 2026/07/01] hosting moved to Porto"]);
+      await request(store);
+      return '{"path":"topics/garden-2.md","file":{"sta';
+    },
+  };
+  const QUERIES = [
+    "Which hosting option does the user prefer for the database?",
+    "prefer option garden Porto",
+    "hosting Lisbon",
+    "What did the user say in July 2026 about travel?",
+    "user prefers",
+  ];
+  // Scores to 6 places, ties by path and text: a search built anew adds its documents in another
+  // order than the stored one plus the log, so its average field lengths differ in the last bits.
+  const rounded = (units: ScoredRecallUnit[] | undefined) =>
+    units
+      ?.map((unit) => ({ ...unit, score: unit.score.toFixed(6) }))
+      .sort(
+        (a, b) =>
+          Number(b.score) - Number(a.score) ||
+          compareText(a.path, b.path) ||
+          compareText(a.text, b.text),
+      );
+  const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  for (const layout of ["subject", "fact"] as const) {
+    for (const [name, change] of Object.entries(LOGS)) {
+      it(`ranks as the whole index and a rebuild do (${layout}): ${name}`, {
+        timeout: 60_000,
+      }, async () => {
+        const store = await commonFolder(layout);
+        try {
+          await request(store);
+          const torn = await change(store);
+          const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
+          const log = `${(await store.readInternal(RECALL_INDEX_LOG)) ?? ""}${torn}`;
+          expect(log.split("\n").length).toBeGreaterThanOrEqual(2);
+          const rebuilt = new RecallIndex();
+          await rebuilt.refresh(store);
+          const total = rebuilt.units.size;
+          expect(total).toBeGreaterThanOrEqual(COMMON_TERM_MIN_UNITS);
+          for (const query of QUERIES) {
+            for (const scope of [undefined, { project: PROJECT }]) {
+              const whole = RecallIndex.parseFiles(text, store);
+              expect(whole?.fold(log)).toBe(true);
+              expect(whole?.load()).toBe(true);
+              const partial = RecallIndex.parseFiles(text, store);
+              expect(partial?.fold(log)).toBe(true);
+              const loads = vi.spyOn(MiniSearch, "loadJS");
+              // Not read whole after all: a partial read that cannot apply the log loads it all.
+              const wholly = partial === undefined ? undefined : vi.spyOn(partial, "load");
+              try {
+                expect(partial?.prepare(query)).toBe(true);
+                expect(wholly, query).not.toHaveBeenCalled();
+                // The stored units stay in their columns: only the log's are objects.
+                expect(partial?.units.size).toBeLessThan(total / 2);
+                if (query === QUERIES[0]) {
+                  // The common words' postings left unread: the unit search holds fewer documents.
+                  const [units] = loads.mock.calls
+                    .map(([search]) => search)
+                    .filter((search) => "text" in search.fieldIds);
+                  expect(Object.keys(units?.documentIds ?? {}).length).toBeLessThan(total / 2);
+                }
+              } finally {
+                loads.mockRestore();
+                wholly?.mockRestore();
+              }
+              const expected = whole?.query(query, scope);
+              expect(expected?.length, query).toBeGreaterThan(0);
+              expect(partial?.query(query, scope), query).toEqual(expected);
+              expect(rounded(expected), query).toEqual(rounded(rebuilt.query(query, scope)));
+            }
+          }
+        } finally {
+          vi.useRealTimers();
+          forgetOpenRecallIndexes();
+        }
+      });
+    }
+  }
 });
 
 describe("scope is a field of the index", () => {

@@ -1,4 +1,4 @@
-import MiniSearch, { type AsPlainObject } from "minisearch";
+import MiniSearch, { type AsPlainObject, type Options } from "minisearch";
 import type { InternalWriteOptions } from "../store/internal-files.js";
 import { rowFromText } from "../store/memory-row.js";
 import type { FileStamp, MemoryRow, ReadResult, StoreLayout } from "../store/types.js";
@@ -95,7 +95,8 @@ export type ScoredRecallUnit = FileUnit & {
 
 // An entry read from the files' line alone has no `ids` until the units' line is parsed
 // (`#loadUnits`), which everything but `rows`, `holds` and the stamps waits for, and no `version`
-// or `fields` until the fields' line is (`#readUnits`), which only a change or a whole load needs.
+// or `fields` until the fields' line is (`#readFields`), which only a change, a fold or a whole
+// load needs.
 type IndexedFile = {
   /** The file's stamp when it was indexed (`store.listStamps()`); `""` is never trusted. */
   stamp: string;
@@ -374,6 +375,28 @@ function postingsNameDocuments(
   return true;
 }
 
+// The short ids of `documents` (unit places) in a packed search, for the log's removed units.
+function storedShortIds(search: PackedSearch, documents: readonly IndexedUnit[]): number[] {
+  if (documents.length === 0) return [];
+  const at = new Int32Array(search.ids.length).fill(-1);
+  search.ids.forEach((id, place) => {
+    at[id] = place;
+  });
+  return documents.map((document) => {
+    const place = at[document.id] ?? -1;
+    if (place === -1) throw new Error("recall index: the log removes a unit the search lacks");
+    return search.shortIds[place] as number;
+  });
+}
+
+// The postings minisearch gives `documents` (the log's added ones) with `options`: the terms and
+// counts they add, through minisearch's own tokenizing.
+function addedTerms<T>(options: Options<T>, documents: readonly T[]): AsPlainObject {
+  const search = new MiniSearch<T>(options);
+  search.addAll(documents);
+  return search.toJSON();
+}
+
 const END_LINE = '\n"end"';
 const FILES_LINE = '"files"\n';
 
@@ -425,6 +448,8 @@ export class RecallIndex {
   #storedFileTerms: string | undefined;
   /** The stored units a query has not needed as objects yet (all of them, after a cold read). */
   #unread: UnreadUnits | undefined;
+  /** Ids of {@link #unread}'s units a folded log removed. */
+  readonly #unreadGone = new Set<number>();
   #searchMeta: { units: PackedSearch; files: SearchMeta } | undefined;
   /** A search holding only the terms of one query ({@link prepare}). */
   #partial: { query: string; search: Searches } | undefined;
@@ -556,11 +581,7 @@ export class RecallIndex {
       const meta = this.#searchMeta;
       if (!Array.isArray(index) || !Array.isArray(fileIndex) || meta === undefined)
         return undefined;
-      // With a log folded in, the stored postings are not the index's: read them all.
-      const read =
-        query === undefined || this.#folded !== undefined
-          ? undefined
-          : this.#readFor(query, index, fileIndex, meta);
+      const read = query === undefined ? undefined : this.#readFor(query, index, fileIndex, meta);
       const fileRead = read?.fileIndex ?? fileIndex;
       const unitMeta = read?.meta ?? { ...unpacked(meta.units), index };
       if (
@@ -606,6 +627,9 @@ export class RecallIndex {
   // Both searches' stored terms cut to what `query` reads (the unit search also to the documents
   // left in them), and the counts the common-word rule takes from the postings left out: a unit
   // field's count is its postings' size, a file field's the units of the files in its postings.
+  // With a log folded in, the counts are the stored postings' less the log's removed units and
+  // plus its added ones, and the removed units stay among the documents (minisearch's `remove`
+  // then takes them out as it would of the whole search, to the same field-length averages).
   #readFor(
     query: string,
     index: AsPlainObject["index"],
@@ -617,20 +641,51 @@ export class RecallIndex {
       new Map(Object.entries(search.fieldIds).map(([name, id]) => [String(id), name as UnitField]));
     const fieldOf = fieldsOf(meta);
     const fileFieldOf = fieldsOf(stored.files);
+    const folded = this.#folded;
+    const gone = (folded === undefined ? [] : storedShortIds(meta, folded.remove)).map(String);
     const counts = new Map<string, number>();
+    const count = (term: string, field: UnitField | undefined, units: number) => {
+      const key = `${term}\u0000${field}`;
+      counts.set(key, (counts.get(key) ?? 0) + units);
+    };
     for (const [term, fields] of index) {
       for (const [id, postings] of Object.entries(fields)) {
-        counts.set(`${term}\u0000${fieldOf.get(id)}`, Object.keys(postings).length);
+        // The log's removed units are few and a common word's postings many: look those up.
+        let units = Object.keys(postings).length;
+        for (const shortId of gone) if (Object.hasOwn(postings, shortId)) units--;
+        count(term, fieldOf.get(id), units);
       }
     }
+    // A file the log removed or replaced has no units under its stored id.
+    const unitsOfFiles = (postings: Record<string, number>, ids: SearchMeta["documentIds"]) => {
+      let units = 0;
+      for (const shortId in postings) {
+        const fileId = ids[shortId];
+        if (typeof fileId === "number") units += this.#unitsOf(fileId)?.length ?? 0;
+      }
+      return units;
+    };
     for (const [term, fields] of fileIndex) {
       for (const [id, postings] of Object.entries(fields)) {
-        let units = 0;
-        for (const shortId of Object.keys(postings)) {
-          const fileId = stored.files.documentIds[shortId];
-          if (typeof fileId === "number") units += this.#unitsOf(fileId)?.length ?? 0;
+        count(term, fileFieldOf.get(id), unitsOfFiles(postings, stored.files.documentIds));
+      }
+    }
+    if (folded !== undefined && folded.add.length > 0) {
+      const added = addedTerms(unitIndexOptions(), folded.add);
+      const addedFieldOf = fieldsOf(added);
+      for (const [term, fields] of added.index) {
+        for (const [id, postings] of Object.entries(fields)) {
+          count(term, addedFieldOf.get(id), Object.keys(postings).length);
         }
-        counts.set(`${term}\u0000${fileFieldOf.get(id)}`, units);
+      }
+    }
+    if (folded !== undefined && folded.addFiles.length > 0) {
+      const added = addedTerms(fileIndexOptions(), folded.addFiles);
+      const addedFieldOf = fieldsOf(added);
+      for (const [term, fields] of added.index) {
+        for (const [id, postings] of Object.entries(fields)) {
+          count(term, addedFieldOf.get(id), unitsOfFiles(postings, added.documentIds));
+        }
       }
     }
     const planned = plannedWords(
@@ -650,7 +705,7 @@ export class RecallIndex {
       return kept;
     };
     const kept = cut(index, fieldOf);
-    const read = new Set<string>();
+    const read = new Set<string>(gone);
     for (const [, fields] of kept) {
       for (const postings of Object.values(fields)) {
         for (const shortId in postings) read.add(shortId);
@@ -722,8 +777,20 @@ export class RecallIndex {
   #readUnits(): boolean {
     const unread = this.#unread;
     if (unread === undefined) return true;
+    if (!this.#readFields()) return false;
     this.#unread = undefined;
+    for (let id = 0; id < unread.count; id++) {
+      if (!this.#unreadGone.has(id)) this.units.set(id, unread.unit(id));
+    }
+    this.#unreadGone.clear();
+    return true;
+  }
+
+  // Parses the fields' line (each file's fields and version, in the stored files' order, so before
+  // a fold changes the files); `false` (and the index emptied) when the line is untrusted.
+  #readFields(): boolean {
     const text = this.#storedFields;
+    if (text === undefined) return true;
     this.#storedFields = undefined;
     try {
       const fields = JSON.parse(text ?? "") as unknown;
@@ -746,12 +813,20 @@ export class RecallIndex {
     } catch {
       return this.#empty();
     }
-    for (let id = 0; id < unread.count; id++) this.units.set(id, unread.unit(id));
     return true;
   }
 
   #unitCount(): number {
-    return this.units.size + (this.#unread?.count ?? 0);
+    const unread = this.#unread;
+    return this.units.size + (unread === undefined ? 0 : unread.count - this.#unreadGone.size);
+  }
+
+  // Unit `id`, made from the stored columns while they are unread.
+  #unitAt(id: number): FileUnit | undefined {
+    const unread = this.#unread;
+    return unread !== undefined && id < unread.count && !this.#unreadGone.has(id)
+      ? unread.unit(id)
+      : this.units.get(id);
   }
 
   #empty(): false {
@@ -765,6 +840,7 @@ export class RecallIndex {
     this.#storedTerms = undefined;
     this.#storedFileTerms = undefined;
     this.#unread = undefined;
+    this.#unreadGone.clear();
     this.#byFileId = undefined;
     this.#searchMeta = undefined;
     this.#partial = undefined;
@@ -861,7 +937,7 @@ export class RecallIndex {
       found,
       unread === undefined
         ? (id) => this.units.get(id)
-        : (id) => (id < unread.count ? unread.unit(id) : undefined),
+        : (id) => (id < unread.count ? unread.unit(id) : this.units.get(id)),
       query,
       skipPaths,
       ({ path, text, kind, date }, score): ScoredRecallUnit =>
@@ -1205,8 +1281,10 @@ export class RecallIndex {
    * @returns `false` when a whole line is not one {@link logLines} wrote (the caller rebuilds).
    */
   fold(log: string): boolean {
-    // The units are parsed (the files need their ids); the terms only if already read.
-    if (!this.#loadUnits() || !this.#readUnits()) return false;
+    // The units' line is parsed (the files need their ids) and the fields' line (a removed file's
+    // document is its fields); the units are made objects only if the terms were read already.
+    if (!this.#loadUnits()) return false;
+    if (!(this.#storedTerms === undefined ? this.#readUnits() : this.#readFields())) return false;
     const read = readRecallIndexLog(log);
     if (read === undefined) return false;
     const logged: Array<{ path: string; file?: IndexedFile; units?: FileUnit[] }> = read.files.map(
@@ -1240,8 +1318,9 @@ export class RecallIndex {
           folded.addFiles = folded.addFiles.filter((document) => !gone.has(document.id));
         }
         for (const id of before?.ids ?? []) {
-          const unit = this.units.get(id);
+          const unit = this.#unitAt(id);
           if (unit !== undefined && !fromLog) folded.remove.push(this.#document(id, unit));
+          if (id < (this.#unread?.count ?? 0)) this.#unreadGone.add(id);
           this.units.delete(id);
         }
         const removed =
