@@ -268,6 +268,21 @@ describe("a kept listing after the store's own write", () => {
     expect(read.exists ? read.path : undefined).toBe(after);
   });
 
+  // A write that changes a folder without reporting it (the lock's first write makes `.memfiles/`)
+  // leaves nothing to update the listing with: it is dropped, and the next read lists again.
+  it("a folder changed by a write that reports nothing for it: listed again", async () => {
+    const { root } = await tempStore();
+    await mkdir(root, { recursive: true });
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now + 60_000);
+    const names = new FolderNames();
+    expect(await names.lookAlike(root, "profile.md")).toBeUndefined();
+    vi.setSystemTime(now);
+    await names.whileWriting(() => writeFile(join(root, "PROFILE.md"), "unreported"));
+    expect(await names.lookAlike(root, "profile.md")).toBe("PROFILE.md");
+  });
+
   // Someone else's entry made while the store writes the same folder leaves no trace in the
   // folder's stat: it is seen once the folder has settled and the listing is read again.
   it("an entry made by another writer during the store's write: seen once the folder settles", async () => {
