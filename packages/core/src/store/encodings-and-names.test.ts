@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { tempStore } from "../../test/temp-store.js";
 import { forget, remember } from "../layouts/index.js";
 import { buildSystem } from "../recall/index.js";
+import { FolderNames } from "./folder-names.js";
 import { MemoryStore } from "./memory-store.js";
+import { NEW_VERSION } from "./version-token.js";
 
 // Issue 10, items 4 and 5: files in other encodings, and names a file system would treat as one.
 const NOW = new Date("2026-11-29T09:00:00Z");
@@ -215,5 +217,90 @@ describe("a look-alike made or removed by hand after a read is seen by the next 
     }
     const second = await store.read(asked);
     expect(second.exists ? second.path : undefined).toBe(after);
+  });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// The store's own write updates a kept listing instead of listing the folder again. The clock is
+// a minute ahead for the first read (the folder counts as settled: its listing is kept), then held
+// at the real time, so the folder just written stays unsettled and the updated listing is used.
+describe("a kept listing after the store's own write", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  it.each(
+    (["subject", "fact"] as const).flatMap((layout) =>
+      ["", "people/"].flatMap((folder) => [
+        { layout, folder, change: "the store writes a look-alike", after: `${folder}PROFILE.md` },
+        { layout, folder, change: "the store deletes the look-alike", after: undefined },
+        { layout, folder, change: "a look-alike made by hand later", after: `${folder}PROFILE.md` },
+      ]),
+    ),
+  )("$layout, in '$folder': $change", async ({ layout, folder, change, after }) => {
+    const { root } = await tempStore();
+    // A folder written before: the lock's first write would make `.memfiles/` in the root.
+    await mkdir(join(root, ".memfiles"), { recursive: true });
+    await mkdir(join(root, "people"), { recursive: true });
+    await writeFile(join(root, "people/other.md"), "---\ndescription: other\n---\n");
+    if (change === "the store deletes the look-alike") {
+      await writeFile(join(root, `${folder}PROFILE.md`), "---\ndescription: p\n---\n");
+    }
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now + 60_000);
+    const store = new MemoryStore({ root, layout });
+    const asked = `${folder}profile.md`;
+    await store.read(asked);
+    vi.setSystemTime(now);
+    const file = "---\ndescription: p\n---\n";
+    if (change === "the store writes a look-alike") {
+      expect((await store.write(`${folder}PROFILE.md`, file, NEW_VERSION)).ok).toBe(true);
+    } else if (change === "the store deletes the look-alike") {
+      expect((await store.delete(`${folder}PROFILE.md`)).ok).toBe(true);
+    } else {
+      expect((await store.write(`${folder}mine.md`, file, NEW_VERSION)).ok).toBe(true);
+      // Past the folder clock's tick of the store's write (a jiffy, at most 10 ms on Linux).
+      await sleep(50);
+      await writeFile(join(root, `${folder}PROFILE.md`), file);
+    }
+    const read = await store.read(asked);
+    expect(read.exists ? read.path : undefined).toBe(after);
+  });
+
+  // A write that changes a folder without reporting it (the lock's first write makes `.memfiles/`)
+  // leaves nothing to update the listing with: it is dropped, and the next read lists again.
+  it("a folder changed by a write that reports nothing for it: listed again", async () => {
+    const { root } = await tempStore();
+    await mkdir(root, { recursive: true });
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now + 60_000);
+    const names = new FolderNames();
+    expect(await names.lookAlike(root, "profile.md")).toBeUndefined();
+    vi.setSystemTime(now);
+    await names.whileWriting(() => writeFile(join(root, "PROFILE.md"), "unreported"));
+    expect(await names.lookAlike(root, "profile.md")).toBe("PROFILE.md");
+  });
+
+  // Someone else's entry made while the store writes the same folder leaves no trace in the
+  // folder's stat: it is seen once the folder has settled and the listing is read again.
+  it("an entry made by another writer during the store's write: seen once the folder settles", async () => {
+    const { root } = await tempStore();
+    await mkdir(root, { recursive: true });
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now + 60_000);
+    const names = new FolderNames();
+    expect(await names.lookAlike(root, "profile.md")).toBeUndefined();
+    vi.setSystemTime(now);
+    await names.whileWriting(async () => {
+      await writeFile(join(root, "PROFILE.md"), "by hand");
+      await writeFile(join(root, "mine.md"), "the store's");
+      names.wrote(join(root, "mine.md"));
+    });
+    expect(await names.lookAlike(root, "profile.md")).toBeUndefined();
+    vi.setSystemTime(now + 60_000);
+    expect(await names.lookAlike(root, "profile.md")).toBe("PROFILE.md");
   });
 });

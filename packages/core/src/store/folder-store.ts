@@ -119,7 +119,7 @@ export class FolderStore implements StoreEngine {
   }
 
   async list(): Promise<MemoryRow[]> {
-    const realRoot = await this.#existingRealRoot();
+    const realRoot = this.#existingRealRoot();
     if (realRoot === undefined) {
       this.#cache.clear();
       return [];
@@ -140,7 +140,7 @@ export class FolderStore implements StoreEngine {
   }
 
   async listStamps(known?: ReadonlySet<string>, options?: ListStampsOptions): Promise<FileStamp[]> {
-    const realRoot = await this.#existingRealRoot();
+    const realRoot = this.#existingRealRoot();
     if (realRoot === undefined) return [];
     const stampOnly = options?.stampOnly;
     const { found, unstamped } =
@@ -159,7 +159,7 @@ export class FolderStore implements StoreEngine {
 
   async readAll(): Promise<ReadAllResult> {
     const files = new Map<string, ReadResult & { exists: true }>();
-    const realRoot = await this.#existingRealRoot();
+    const realRoot = this.#existingRealRoot();
     if (realRoot === undefined) {
       this.#cache.clear();
       return { rows: [], files };
@@ -250,7 +250,7 @@ export class FolderStore implements StoreEngine {
   }
 
   async read(relative: string): Promise<ReadResult> {
-    const realRoot = await this.#existingRealRoot();
+    const realRoot = this.#existingRealRoot();
     if (realRoot === undefined) return { path: relative, exists: false, version: NEW_VERSION };
     const resolved = await resolveMemoryPath(realRoot, relative, {
       rootEntries: this.#rootEntries,
@@ -267,17 +267,18 @@ export class FolderStore implements StoreEngine {
 
   // `before` is not used: the file is read again under the lock, where the token decides.
   replace(relative: string, content: string, ifVersion: string): Promise<WriteResult> {
-    return this.withLock(async () => {
+    return this.#ownWrite(async () => {
       const realRoot = await this.#realRoot();
       const resolved = await resolveMemoryPath(realRoot, relative);
       // Every write happens under the lock, so a temp file seen now was left by a killed write.
       // Only the folders this write touches are looked at (a whole-tree walk per write would not
       // scale); check() reports the rest.
-      await removeLeftoverTemps([
+      const removedTemps = await removeLeftoverTemps([
         dirname(resolved.target),
         realRoot,
         join(realRoot, INTERNAL_FOLDER),
       ]);
+      for (const temp of removedTemps) this.#folderNames.removed(temp);
       const current = await this.#readTarget(realRoot, relative, resolved.target);
       if (current.version !== ifVersion) return versionConflict(relative, ifVersion, current);
       if (current.exists && current.notText !== undefined) {
@@ -295,7 +296,8 @@ export class FolderStore implements StoreEngine {
           ? BOM + content
           : content;
       try {
-        await mkdir(dirname(resolved.target), { recursive: true });
+        const made = await mkdir(dirname(resolved.target), { recursive: true });
+        if (made !== undefined) this.#folderNames.wrote(made);
         await writeFileInside(
           realRoot,
           resolved.target,
@@ -308,21 +310,23 @@ export class FolderStore implements StoreEngine {
         // The temp file is removed on failure and the rename is atomic: nothing landed.
         throw memoryWriteError(error, relative) ?? error;
       }
+      this.#folderNames.wrote(resolved.target);
       await this.#refreshIndexAfterWrite(realRoot);
       return { ok: true, code: "written", version: versionToken(content) };
     });
   }
 
   async delete(relative: string, ifVersion?: string): Promise<WriteResult> {
-    const realRoot = await this.#existingRealRoot();
+    const realRoot = this.#existingRealRoot();
     if (realRoot === undefined) return { ok: true, code: "deleted", version: NEW_VERSION };
     if ((await refusedLink(realRoot, relative)) !== undefined) {
-      return this.withLock(async () => {
+      return this.#ownWrite(async () => {
         const lockedRoot = await this.#realRoot();
         const link = await refusedLink(lockedRoot, relative);
         if (link === undefined) return this.#deleteLocked(lockedRoot, relative, ifVersion);
         await unlink(link);
-        await removeEmptyFolders(lockedRoot, dirname(link));
+        this.#folderNames.removed(link);
+        await this.#removeEmptyFolders(lockedRoot, dirname(link));
         await this.#refreshIndex(lockedRoot);
         return { ok: true, code: "deleted", version: NEW_VERSION };
       });
@@ -332,7 +336,7 @@ export class FolderStore implements StoreEngine {
       return versionConflict(relative, ifVersion, before);
     }
     if (!before.exists) return { ok: true, code: "deleted", version: NEW_VERSION };
-    return this.withLock(async () =>
+    return this.#ownWrite(async () =>
       this.#deleteLocked(await this.#realRoot(), relative, ifVersion),
     );
   }
@@ -349,14 +353,15 @@ export class FolderStore implements StoreEngine {
     }
     if (current.exists) {
       await unlink(resolved.location);
-      await removeEmptyFolders(realRoot, dirname(resolved.location));
+      this.#folderNames.removed(resolved.location);
+      await this.#removeEmptyFolders(realRoot, dirname(resolved.location));
     }
     await this.#refreshIndex(realRoot);
     return { ok: true, code: "deleted", version: NEW_VERSION };
   }
 
   async readIndex(): Promise<string | { notText: string } | undefined> {
-    const realRoot = await this.#existingRealRoot();
+    const realRoot = this.#existingRealRoot();
     if (realRoot === undefined) return undefined;
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
     // Only a real file counts as the index; a link named MEMORY.md is not followed.
@@ -372,7 +377,7 @@ export class FolderStore implements StoreEngine {
   }
 
   async checkParts(): Promise<CheckParts> {
-    const realRoot = await this.#existingRealRoot();
+    const realRoot = this.#existingRealRoot();
     const index = await this.readIndex();
     return {
       indexText: typeof index === "string" ? index : "",
@@ -388,17 +393,29 @@ export class FolderStore implements StoreEngine {
 
   async readJournal(): Promise<string | undefined> {
     // Reading the journal of a folder that does not exist would create its `.memfiles/`.
-    if ((await this.#existingRealRoot()) === undefined) return undefined;
+    if (this.#existingRealRoot() === undefined) return undefined;
     return this.readInternal(PENDING_FORGET_FILE);
   }
 
   async rebuildIndex(previous?: string): Promise<void> {
-    await this.withLock(async () => this.#refreshIndex(await this.#realRoot(), previous));
+    await this.#ownWrite(async () => this.#refreshIndex(await this.#realRoot(), previous));
   }
 
   withLock<T>(fn: () => Promise<T>): Promise<T> {
     this.#rootEntries = undefined;
     return withStoreLock(this.root, fn, this.#lockOptions);
+  }
+
+  // A write of this store, under the lock: it reports what it adds and removes, so the kept
+  // folder listings (look-alikes) are brought up to date instead of read again.
+  #ownWrite<T>(write: () => Promise<T>): Promise<T> {
+    return this.withLock(() => this.#folderNames.whileWriting(write));
+  }
+
+  async #removeEmptyFolders(realRoot: string, folder: string): Promise<void> {
+    for (const removed of await removeEmptyFolders(realRoot, folder)) {
+      this.#folderNames.removed(removed);
+    }
   }
 
   deferIndex<T>(fn: () => Promise<T>): Promise<T> {
@@ -430,9 +447,12 @@ export class FolderStore implements StoreEngine {
     return appendInternalFile(this.root, relativePath, text, { ...this.#lockOptions, ...options });
   }
 
-  async #existingRealRoot(): Promise<string | undefined> {
+  // The root's real path now, asked on every call: a root moved, or replaced by a link, is followed
+  // to where it is, and every containment check compares with that. Synchronous: the same
+  // realpath(3) as the promise API's, without its thread-pool round trip (~5x the CPU) per read.
+  #existingRealRoot(): string | undefined {
     try {
-      return await realpath(this.root);
+      return realpathSync.native(this.root);
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;
@@ -440,7 +460,7 @@ export class FolderStore implements StoreEngine {
   }
 
   async #refusedEntries(): Promise<Pick<CheckParts, "linksOutside" | "ignoredFiles">> {
-    const realRoot = await this.#existingRealRoot();
+    const realRoot = this.#existingRealRoot();
     if (realRoot === undefined) return { linksOutside: [], ignoredFiles: [] };
     const links: string[] = [];
     const ignored: CheckParts["ignoredFiles"] = [];
@@ -516,12 +536,14 @@ export class FolderStore implements StoreEngine {
     } else if (stats?.isSymbolicLink()) {
       // Never write through a link named MEMORY.md: it could point outside the folder.
       await unlink(indexPath);
+      this.#folderNames.removed(indexPath);
     } else if (stats) {
       return; // A folder or special file named MEMORY.md is left alone; check() reports the index.
     }
     // Atomic (readers never see half an index) but not fsync'd: the index is derived data, never
     // read back as truth, rebuilt by the next write; check() reports one left stale by a crash.
     await writeFileInside(realRoot, indexPath, text, { fsync: false });
+    this.#folderNames.wrote(indexPath);
     this.#indexSeen = undefined;
   }
 
@@ -735,7 +757,9 @@ function followsReal(realRoot: string, real: string): boolean {
   return safeParseMemoryPath(relative(realRoot, real).split(sep).join("/")).success;
 }
 
-async function removeLeftoverTemps(folders: readonly string[]): Promise<void> {
+// The temp files removed.
+async function removeLeftoverTemps(folders: readonly string[]): Promise<string[]> {
+  const removed: string[] = [];
   for (const folder of new Set(folders)) {
     let names: string[];
     try {
@@ -744,9 +768,17 @@ async function removeLeftoverTemps(folders: readonly string[]): Promise<void> {
       continue;
     }
     for (const name of names) {
-      if (isLeftoverTemp(name)) await unlink(join(folder, name)).catch(() => {});
+      if (!isLeftoverTemp(name)) continue;
+      const path = join(folder, name);
+      try {
+        await unlink(path);
+        removed.push(path);
+      } catch {
+        // Gone already, or not removable: check() reports what is left.
+      }
     }
   }
+  return removed;
 }
 
 // Temp files of killed writes anywhere in the folder, `.memfiles/` included; links not followed.
@@ -767,14 +799,18 @@ function leftoverTemps(realRoot: string, folder: string): string[] {
   return found;
 }
 
-async function removeEmptyFolders(realRoot: string, folder: string): Promise<void> {
+// The folders removed.
+async function removeEmptyFolders(realRoot: string, folder: string): Promise<string[]> {
+  const removed: string[] = [];
   let current = folder;
   while (current !== realRoot && isInsideOrSame(realRoot, current)) {
     try {
       await rmdir(current);
     } catch {
-      return;
+      return removed;
     }
+    removed.push(current);
     current = dirname(current);
   }
+  return removed;
 }
