@@ -18,9 +18,14 @@ describe("a file's updated day, read leniently from Claude Code's front matter",
   it.each([
     ["modified: the day of the time, as written (UTC)", claudeCodeFile(""), "2026/12/06"],
     [
-      "metadata's updated: before modified",
+      "an older metadata updated: the model copied: modified's day",
       claudeCodeFile("  updated: 2026/12/05\n"),
-      "2026/12/05",
+      "2026/12/06",
+    ],
+    [
+      "metadata's updated: a day ahead of the UTC time (the user's zone)",
+      claudeCodeFile("  updated: 2026/12/07\n"),
+      "2026/12/07",
     ],
     [
       "a top-level updated: wins",

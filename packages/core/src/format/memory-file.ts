@@ -135,13 +135,16 @@ function metadataDay(value: unknown): string | undefined {
 /**
  * The type and day of the last change Claude Code (2.1) keeps in its own front matter, under
  * `metadata:` (`type: user`, `updated: 2026/12/06` when the model wrote one, `modified:` the time
- * of the write): read when the file has no top-level `type:` / `updated:`, which win.
+ * of the write): read when the file has no top-level `type:` / `updated:`, which win. The day is
+ * the later of `updated:` and `modified:`: a rewrite keeps an older `updated:` the model copied,
+ * and a day the model wrote in the user's zone may be ahead of the UTC time.
  */
 function fromMetadata(extra: Record<string, unknown>): { type?: string; updated?: string } {
   const metadata = extra.metadata;
   if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) return {};
   const { type, updated, modified } = metadata as Record<string, unknown>;
-  const day = metadataDay(updated) ?? metadataDay(modified);
+  const days = [metadataDay(updated), metadataDay(modified)].filter((day) => day !== undefined);
+  const day = days.sort().at(-1);
   return {
     ...(typeof type === "string" && (MEMORY_TYPES as readonly string[]).includes(type.trim())
       ? { type: type.trim() }
