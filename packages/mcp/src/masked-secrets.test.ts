@@ -77,3 +77,35 @@ describe("MCP read and search mask a secret a person wrote into a file", () => {
     ]);
   });
 });
+
+// Claude Code writes a session id (a UUID) and the time of the write on neighbouring lines of
+// every memory file's front matter: no secret, joined or not. A key split across two fields is.
+const claudeCodeFile = (first: string, second: string) =>
+  `---\nname: gym\ndescription: "Where the user trains."\nmetadata:\n  type: user\n  ${first}\n  ${second}\n---\n\nThe user trains at the Vesterbro climbing gym.\n`;
+
+describe("MCP read of a file in Claude Code's front matter", () => {
+  it.each([
+    [
+      "its session id and time come back as written",
+      claudeCodeFile(
+        "originSessionId: 9f3a1c2e-7b4d-4e8a-9c1f-2d3e4f5a6b7c",
+        "modified: 2026-12-06T17:21:39.792Z",
+      ),
+      false,
+    ],
+    [
+      "a key in two of its fields is masked",
+      claudeCodeFile("keyStart: Xk9mQ2pL7vB4nR8tJw3s", "keyEnd: Fh6Yc1Za5De0Gu2Iv4Kb"),
+      true,
+    ],
+  ])("%s", async (_name, text, masked) => {
+    const { root, call } = await connect();
+    await writeFile(join(root, "gym.md"), text);
+    const read = JSON.parse(await call("read", { path: "gym.md" })) as {
+      content: string;
+      masked?: string;
+    };
+    expect(read.content === text).toBe(!masked);
+    expect(read.masked !== undefined).toBe(masked);
+  });
+});

@@ -17,9 +17,16 @@ export type MemoryHeader = {
   name?: string;
   /** What is inside and when to read it: the retrieval surface (seed design). */
   description?: string;
-  /** As written, e.g. `2026/09/26`; never coerced to a Date. */
+  /**
+   * The day of the last change: the `updated:` field as written, e.g. `2026/09/26`, never coerced
+   * to a Date; without one, the day Claude Code's own front matter gives (see
+   * {@link metadataDay}), as `YYYY/MM/DD`.
+   */
   updated?: string;
-  /** Claude Code `type:` (`user` | `feedback` | `project` | `reference`). */
+  /**
+   * Claude Code `type:` (`user` | `feedback` | `project` | `reference`); without one, the type
+   * Claude Code's own front matter keeps under `metadata:`.
+   */
   type?: MemoryType;
   /**
    * `scope:` as written: absent or `global` means the memory holds everywhere; any other value is
@@ -107,6 +114,43 @@ export function isUpdatedDate(value: string): boolean {
   const [year, month, day] = [Number(match[1]), Number(match[3]), Number(match[4])];
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * The day a date or ISO 8601 time names, as `YYYY/MM/DD`: the calendar date as written in it, in
+ * the offset it was written with (Claude Code writes UTC, `…Z`), not in the reader's time zone. A
+ * file's text then gives every reader, process and stored recall index the same day; a time written
+ * near midnight may name the day before or after the user's own.
+ *
+ * @param value - `2026-12-06T17:21:39.792Z`, `2026/12/06` or `2026-12-06`.
+ * @returns `2026/12/06`, or `undefined` when the value is no date ({@link isUpdatedDate}).
+ * @example metadataDay("2026-12-06T23:30:00-05:00") // "2026/12/06"
+ */
+function metadataDay(value: unknown): string | undefined {
+  if (typeof value !== "string" || !isUpdatedDate(value.trim())) return undefined;
+  const [, year, , month, day] = UPDATED_DATE.exec(value.trim()) as RegExpExecArray;
+  return `${year}/${month}/${day}`;
+}
+
+/**
+ * The type and day of the last change Claude Code (2.1) keeps in its own front matter, under
+ * `metadata:` (`type: user`, `updated: 2026/12/06` when the model wrote one, `modified:` the time
+ * of the write): read when the file has no top-level `type:` / `updated:`, which win. The day is
+ * the later of `updated:` and `modified:`: a rewrite keeps an older `updated:` the model copied,
+ * and a day the model wrote in the user's zone may be ahead of the UTC time.
+ */
+function fromMetadata(extra: Record<string, unknown>): { type?: string; updated?: string } {
+  const metadata = extra.metadata;
+  if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) return {};
+  const { type, updated, modified } = metadata as Record<string, unknown>;
+  const days = [metadataDay(updated), metadataDay(modified)].filter((day) => day !== undefined);
+  const day = days.sort().at(-1);
+  return {
+    ...(typeof type === "string" && (MEMORY_TYPES as readonly string[]).includes(type.trim())
+      ? { type: type.trim() }
+      : {}),
+    ...(day === undefined ? {} : { updated: day }),
+  };
 }
 
 type FieldName = keyof MemoryLineMap["fieldLines"];
@@ -242,6 +286,8 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
   lineMap.bodyLine = firstBodyLine;
 
   const header: MemoryHeader = {};
+  const written = fromMetadata(extra);
+  if (!fields.updated && written.updated !== undefined) header.updated = written.updated;
   if (fields.name) header.name = fields.name;
   if (fields.description) header.description = fields.description;
   if (fields.updated) {
@@ -264,6 +310,9 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
         message: `${where} has type "${fields.type}"; the known types are ${MEMORY_TYPES.join(", ")}. Fix or remove the "type:" line.`,
       });
     }
+  }
+  if (header.type === undefined && written.type !== undefined) {
+    header.type = written.type as MemoryType;
   }
   if (Object.keys(extra).length > 0) header.extra = extra;
   if (!header.description) {

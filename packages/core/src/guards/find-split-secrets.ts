@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { findSecretsOfEach, redactRanges, type SecretFinding } from "./secret-guard.js";
 
 // Joined with nothing ("AKIA" + "2E4..." is one key), a space, or a line break (".env" lines).
@@ -68,6 +69,23 @@ function tailStart(text: string): { at: number; word: string } | undefined {
   return KEY_SHAPED.test(word) ? { at, word } : undefined;
 }
 
+// Values of a known format that tools write beside each other, and that are no secret: a UUID
+// (RFC 9562's 8-4-4-4-12 hex) and an ISO 8601 date-time (RFC 3339, as `toISOString` writes it).
+// Claude Code's memory front matter holds both on neighbouring lines (`originSessionId:` and
+// `modified:`); joined, the id and the time read as a random token, which neither half is.
+const KNOWN_FORMATS = [z.guid(), z.iso.datetime({ offset: true, local: true })];
+const QUOTES_AROUND = /^["'`]+|["'`.,;]+$/g;
+
+// Whether the part [from, to) of `text` lies in a word that is wholly a value of a known format.
+function inKnownFormat(text: string, from: number, to: number): boolean {
+  let start = from;
+  while (start > 0 && !/\s/.test(text[start - 1] as string)) start--;
+  let end = to;
+  while (end < text.length && !/\s/.test(text[end] as string)) end++;
+  const word = text.slice(start, end).replace(QUOTES_AROUND, "");
+  return KNOWN_FORMATS.some((format) => format.safeParse(word).success);
+}
+
 /**
  * Most texts `join: "every"` pairs each with each other one (a proposal has at most five fields);
  * more texts, a memory-tool edit's lines, are joined as neighbours: every ordered pair of a hundred
@@ -91,7 +109,9 @@ export type FindSplitSecretsOptions = {
 /**
  * Finds secrets no single text holds but their concatenation does: a key split across two facts
  * of one write pass or the fields of one proposal, also with label words around its halves
- * ("first part AKIA…"). Each text a finding spans is reported with its part redacted.
+ * ("first part AKIA…"). Each text a finding spans is reported with its part redacted. A random
+ * token spelled only by ids and times of a known format (a UUID, an ISO 8601 date-time, as Claude
+ * Code's front matter holds them on neighbouring lines) is not reported.
  *
  * @param options - `{ join?, alone? }` (see {@link FindSplitSecretsOptions}).
  * @returns The index of each text holding part of a split secret -> `{ kinds, redacted }`.
@@ -120,6 +140,18 @@ export async function findSplitSecrets(
   // Each piece of a join: which text, and where its first character sits in the join (`base`,
   // negative when the join starts past the text's start).
   type Piece = { index: number; start: number; end: number; base: number };
+  // A random token is a shape, not a provider's format: a join of ids and times of a known format
+  // (a UUID, an ISO date-time), with at most a field's name glued on ("…6B7C" + "modified:"), is
+  // that, not a key.
+  const idsAndTimes = (finding: SecretFinding, spanned: readonly Piece[]) => {
+    const kinds = spanned.map(({ index, start, end, base }) => {
+      const text = texts[index] as string;
+      const [from, to] = [Math.max(finding.start, start) - base, Math.min(finding.end, end) - base];
+      if (inKnownFormat(text, from, to)) return "known";
+      return /^\p{Lu}?\p{Ll}+$/u.test(text.slice(from, to)) ? "name" : "other";
+    });
+    return kinds.includes("known") && !kinds.includes("other");
+  };
   const join = (
     parts: ReadonlyArray<{ index: number; from: number; to: number }>,
     separator: string,
@@ -178,6 +210,7 @@ export async function findSplitSecrets(
     for (const finding of scanned[job] ?? []) {
       const spanned = pieces.filter(({ start, end }) => finding.start < end && finding.end > start);
       if (spanned.length === 0) continue;
+      if (finding.kind === "random_token" && idsAndTimes(finding, spanned)) continue;
       if (spanned.length === 1) {
         // Inside one text, but found only with its neighbour: "my password is" + "hunter2", or
         // "redis://:pw" + "@host". That text alone held nothing, so the words of the other made

@@ -43,7 +43,7 @@ export const RECALL_INDEX_LOG_SHARE = 0.25;
  * Version of the stored recall index's shape. An index of another version (or of another
  * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read.
  */
-export const RECALL_INDEX_FORMAT = 7;
+export const RECALL_INDEX_FORMAT = 8;
 
 /** What the recall index needs of a store (a `MemoryStore` fits). */
 export type RecallIndexStore = {
