@@ -18,6 +18,7 @@ import { memoryLocation } from "./memory-location.js";
 import { memoryPathOf } from "./memory-path-of.js";
 import { MAX_HOOK_STDIN_BYTES, textFieldOf } from "./read-hook-stdin.js";
 import { DEFAULT_PROMPT_RECALL_TOKENS, DEFAULT_SESSION_START_TOKENS } from "./recall-constants.js";
+import type { IndexBuildRequest } from "./recall-index-build.js";
 
 type Hook = (context: HookContext) => Promise<HookOutput | undefined>;
 
@@ -70,6 +71,12 @@ export type RunHookOptions = {
    * command (`hook-main`) hands those events to a detached child before anything is loaded.
    */
   startWritePass?: (request: WritePassRequest) => void;
+  /**
+   * Starts the recall index's build of a large folder that has none (see `recallIndexReady`);
+   * default: `buildRecallIndex` in this process, and `runHook` returns once it has ended. The hook
+   * command (`hook-main`) starts it in a detached child instead, which Claude Code does not wait for.
+   */
+  startIndexBuild?: (request: IndexBuildRequest) => void;
 };
 
 /**
@@ -107,7 +114,7 @@ export function hookTimeZone(env: NodeJS.ProcessEnv): string {
  * edit inside the memory folder, which denies the edit.
  *
  * @param options - `{ event, stdin, root?, model?, env?, home?, now?, sessionStartTokens?,
- *   promptRecallTokens?, startWritePass? }`; token budgets in estimated tokens.
+ *   promptRecallTokens?, startWritePass?, startIndexBuild? }`; token budgets in estimated tokens.
  * @returns `{ stdout }`: the JSON to print, or `""`.
  * @example const { stdout } = await runHook({ event: "user-prompt-submit", stdin });
  */
@@ -123,6 +130,11 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
   let store: MemoryStore | undefined;
   const warnings: string[] = [];
   const passes: Promise<unknown>[] = [];
+  const runIndexBuild = (request: IndexBuildRequest) => {
+    passes.push(
+      import("./recall-index-build.js").then(({ buildRecallIndex }) => buildRecallIndex(request)),
+    );
+  };
   const runWritePass = (request: WritePassRequest) => {
     passes.push(
       import("./session-write-pass.js").then(({ runSessionWritePass }) =>
@@ -182,11 +194,12 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
       promptRecallTokens: options.promptRecallTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,
       model: options.model,
       startWritePass: options.startWritePass ?? runWritePass,
+      startIndexBuild: options.startIndexBuild ?? runIndexBuild,
       log: (entry) => logHook(opened, { sessionId: input.session_id, ...entry }),
       warn: (line) => warnings.push(`${line}\n`),
     };
     const output = await (await load())(context);
-    // runSessionWritePass logs every outcome and never throws.
+    // runSessionWritePass and buildRecallIndex log every outcome and never throw.
     await Promise.all(passes);
     return {
       stdout: output === undefined ? "" : `${JSON.stringify(output)}\n`,
