@@ -5,7 +5,6 @@
 // building a large folder's index inside the hook would make every prompt start it over.
 import { open } from "node:fs/promises";
 import { join } from "node:path";
-import type { StoreLayout } from "@memfiles/core";
 import {
   flushRecallIndexes,
   MemoryStore,
@@ -17,15 +16,16 @@ import lockfile from "proper-lockfile";
 import { INDEX_BUILD_EVENT } from "./hook-events.js";
 import { logHook } from "./hook-log.js";
 import { HOOK_STATE_FOLDER } from "./hook-state.js";
-import type { HookContext } from "./hooks/hook-context.js";
+import type { HookContext, IndexBuildRequest } from "./hooks/hook-context.js";
 
 /**
- * Most memory files whose recall index a hook builds itself. Measured (`pnpm bench` in
- * packages/claude-code, CPU of the hook process): a build costs ~0.5-0.9 ms of CPU per file, so
- * 250 files add ~200 ms to the first prompt; a larger folder's build would pass the hook's goal
- * (150 ms at 1,000 files, 400 ms at 10,000) by seconds.
+ * Most memory files whose recall index a hook builds itself. Measured (the first
+ * UserPromptSubmit paired with the next one, CPU of the hook process, Node 20, `pnpm bench`'s
+ * generated fact files): a build adds ~50 ms plus ~0.7 ms per file, so the first prompt of 100
+ * files costs ~225 ms, of 250 ~400 ms, of 10,000 ~5 s; answering without recall costs ~100 ms
+ * (1,000 files) to ~220 ms (10,000). The goals: 150 ms at 1,000 files, 400 ms at 10,000.
  */
-export const HOOK_BUILD_MAX_FILES = 250;
+export const HOOK_BUILD_MAX_FILES = 100;
 
 /** The build's lock file inside `.memfiles/`: held by the process building the index. */
 const BUILD_LOCK = `${HOOK_STATE_FOLDER}/recall-index-build`;
@@ -35,9 +35,6 @@ const BUILD_LOCK = `${HOOK_STATE_FOLDER}/recall-index-build`;
  * refreshes the lock every half of it, and a build's event loop turns between files.
  */
 const BUILD_LOCK_STALE_MS = 30_000;
-
-/** What a detached build needs: the memory folder and its layout. */
-export type IndexBuildRequest = { root: string; layout: StoreLayout };
 
 function lockPath(root: string): string {
   return join(root, ".memfiles", BUILD_LOCK);
@@ -59,10 +56,10 @@ async function storedStart(root: string): Promise<string | undefined> {
 
 /**
  * Whether a SessionStart or UserPromptSubmit hook may recall now: `true` when the stored recall
- * index is one core reads (not rebuilds), or the folder holds at most
- * {@link HOOK_BUILD_MAX_FILES} memory files (the hook builds it). Otherwise `false`: a detached
- * build is started unless one is running (its lock under `.memfiles/claude-code/`), and the hook
- * log says so; the hook answers without recall.
+ * index is one core reads (not rebuilds), the folder holds at most {@link HOOK_BUILD_MAX_FILES}
+ * memory files, or the hook has no detached build to start (it builds the index itself).
+ * Otherwise `false`: a detached build is started unless one is running (its lock under
+ * `.memfiles/claude-code/`), and the hook log says so; the hook answers without recall.
  *
  * @param context - The hook's context (`store`, `layout`, `startIndexBuild`, `log`).
  * @param event - The hook's event, for the log.
@@ -74,14 +71,15 @@ export async function recallIndexReady(
   context: Pick<HookContext, "store" | "layout" | "startIndexBuild" | "log">,
   event: string,
 ): Promise<boolean> {
-  const { store } = context;
+  const { store, startIndexBuild } = context;
+  if (startIndexBuild === undefined) return true;
   if (recallIndexStartFits(await storedStart(store.root), store)) return true;
   const files = (await store.listStamps()).length;
   if (files <= HOOK_BUILD_MAX_FILES) return true;
   const building = await lockfile
     .check(lockPath(store.root), { stale: BUILD_LOCK_STALE_MS, realpath: false })
     .catch(() => false);
-  if (!building) context.startIndexBuild({ root: store.root, layout: context.layout });
+  if (!building) startIndexBuild({ root: store.root, layout: context.layout });
   await context.log({
     event,
     outcome: "skipped",

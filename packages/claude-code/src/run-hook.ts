@@ -13,12 +13,16 @@ import {
 import { type HookEvent, notAnEventLine, notHookInputLine } from "./hook-events.js";
 import { type HookInput, parseHookInput } from "./hook-input.js";
 import { logHook } from "./hook-log.js";
-import type { HookContext, HookOutput, WritePassRequest } from "./hooks/hook-context.js";
+import type {
+  HookContext,
+  HookOutput,
+  IndexBuildRequest,
+  WritePassRequest,
+} from "./hooks/hook-context.js";
 import { memoryLocation } from "./memory-location.js";
 import { memoryPathOf } from "./memory-path-of.js";
 import { MAX_HOOK_STDIN_BYTES, textFieldOf } from "./read-hook-stdin.js";
 import { DEFAULT_PROMPT_RECALL_TOKENS, DEFAULT_SESSION_START_TOKENS } from "./recall-constants.js";
-import type { IndexBuildRequest } from "./recall-index-build.js";
 
 type Hook = (context: HookContext) => Promise<HookOutput | undefined>;
 
@@ -72,9 +76,9 @@ export type RunHookOptions = {
    */
   startWritePass?: (request: WritePassRequest) => void;
   /**
-   * Starts the recall index's build of a large folder that has none (see `recallIndexReady`);
-   * default: `buildRecallIndex` in this process, and `runHook` returns once it has ended. The hook
-   * command (`hook-main`) starts it in a detached child instead, which Claude Code does not wait for.
+   * Starts the recall index's build of a large folder that has none in a detached process (see
+   * `recallIndexReady`), as the hook command (`hook-main`) does; without it, the hook builds the
+   * index itself and recalls.
    */
   startIndexBuild?: (request: IndexBuildRequest) => void;
 };
@@ -130,11 +134,6 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
   let store: MemoryStore | undefined;
   const warnings: string[] = [];
   const passes: Promise<unknown>[] = [];
-  const runIndexBuild = (request: IndexBuildRequest) => {
-    passes.push(
-      import("./recall-index-build.js").then(({ buildRecallIndex }) => buildRecallIndex(request)),
-    );
-  };
   const runWritePass = (request: WritePassRequest) => {
     passes.push(
       import("./session-write-pass.js").then(({ runSessionWritePass }) =>
@@ -194,12 +193,14 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
       promptRecallTokens: options.promptRecallTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,
       model: options.model,
       startWritePass: options.startWritePass ?? runWritePass,
-      startIndexBuild: options.startIndexBuild ?? runIndexBuild,
+      ...(options.startIndexBuild === undefined
+        ? {}
+        : { startIndexBuild: options.startIndexBuild }),
       log: (entry) => logHook(opened, { sessionId: input.session_id, ...entry }),
       warn: (line) => warnings.push(`${line}\n`),
     };
     const output = await (await load())(context);
-    // runSessionWritePass and buildRecallIndex log every outcome and never throw.
+    // runSessionWritePass logs every outcome and never throws.
     await Promise.all(passes);
     return {
       stdout: output === undefined ? "" : `${JSON.stringify(output)}\n`,

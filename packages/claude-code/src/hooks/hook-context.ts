@@ -2,7 +2,6 @@ import type { MemoryStore, StoreLayout } from "@memfiles/core";
 import type { HookInput } from "../hook-input.js";
 import type { HookLogEntry } from "../hook-log.js";
 import type { MemoryLocation } from "../memory-location.js";
-import type { IndexBuildRequest } from "../recall-index-build.js";
 
 /** What a hook prints: Claude Code's hook output JSON (https://code.claude.com/docs/en/hooks). */
 export type HookOutput = {
@@ -25,6 +24,9 @@ export type WritePassRequest = {
   timeZone: string;
 };
 
+/** The arguments of a detached build of the recall index: the memory folder and its layout. */
+export type IndexBuildRequest = { root: string; layout: StoreLayout };
+
 /** Everything one hook run needs, built once by `runHook`. */
 export type HookContext = {
   input: HookInput;
@@ -41,8 +43,11 @@ export type HookContext = {
   model?: string | undefined;
   /** Starts the write pass in a detached process and returns at once. */
   startWritePass: (request: WritePassRequest) => void;
-  /** Starts building the recall index in a detached process and returns at once. */
-  startIndexBuild: (request: IndexBuildRequest) => void;
+  /**
+   * Starts building the recall index in a detached process and returns at once; without it, a
+   * hook builds the index itself.
+   */
+  startIndexBuild?: ((request: IndexBuildRequest) => void) | undefined;
   log: (entry: Omit<HookLogEntry, "at">) => Promise<void>;
   /** Adds one line to the hook's stderr (Claude Code's debug log; a person running it sees it). */
   warn: (line: string) => void;
