@@ -6,11 +6,13 @@
 // folder, so it prints the memory block) at 10,000, SessionEnd (which only starts the detached
 // write pass; Claude Code cancels it after 1.5 s). Each figure is the hook process's own CPU time
 // (user + system, which a busy machine does not inflate the way it inflates wall time), over
-// ROUNDS runs after one run that builds the persistent recall index; wall time is printed beside
-// it. Goals (p95 CPU): UserPromptSubmit 150 ms at 1,000 files and 400 ms at 10,000; SessionStart
-// 200 ms at 10,000.
+// ROUNDS runs after a first run on a folder without a recall index; wall time is printed beside
+// it. The first run builds the index inside the hook in a small folder (HOOK_BUILD_MAX_FILES), and
+// in a larger one answers without recall while a detached process builds it (its CPU, from the
+// hook log, is printed as "detached build"). Goals (p95 CPU): UserPromptSubmit 150 ms at 1,000 files
+// and 400 ms at 10,000; SessionStart 200 ms at 10,000.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -55,7 +57,26 @@ function percentile(values, share) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
 }
 
-function run(event, root, round, session) {
+function logLines(root) {
+  const log = join(root, ".memfiles", "claude-code", "hook.log");
+  const text = existsSync(log) ? readFileSync(log, "utf8") : "";
+  return text
+    .split("\n")
+    .filter((entry) => entry !== "")
+    .map((entry) => JSON.parse(entry));
+}
+
+// The detached build's log line, once it has logged one; `undefined` when the hook started none.
+async function detachedBuild(root) {
+  if (!logLines(root).some((entry) => /being built/.test(entry.message))) return undefined;
+  for (;;) {
+    const line = logLines(root).find((entry) => entry.event === "recall-index-build");
+    if (line !== undefined) return line;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function run(event, root, round, session, options = {}) {
   const input = JSON.stringify({
     session_id: session ?? `bench-${round}`,
     cwd: root,
@@ -71,17 +92,21 @@ function run(event, root, round, session) {
   );
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
   const cpuMs = Number(String(result.output[3]).trim()) / 1000;
+  const recalled = result.stdout.includes("additionalContext");
+  // A first run may answer without recall (see above); later runs must recall.
   const answered =
-    event === "session-end" ? result.stdout === "" : result.stdout.includes("additionalContext");
+    event === "session-end" ? result.stdout === "" : recalled || options.fallback === true;
   if (result.status !== 0 || !answered) {
     throw new Error(
       `${event} did not answer as it should (exit ${result.status}): ${result.stderr}`,
     );
   }
-  return { cpuMs, wallMs };
+  return { cpuMs, wallMs, recalled };
 }
 
 const cases = [
+  // A folder whose first prompt builds the index inside the hook.
+  { event: "user-prompt-submit", files: 100, goalMs: 150 },
   { event: "user-prompt-submit", files: 1_000, goalMs: 150 },
   { event: "user-prompt-submit", files: 10_000, goalMs: 400 },
   // Later prompts of one session: the units shown before are left out (their keys are hashed).
@@ -98,7 +123,11 @@ for (const { event, files, goalMs, session } of cases) {
   // A file changed in the last 2 s has no stamp yet and is read again on every call: wait that
   // out, or the first rounds would measure a memory being written, not a warm one.
   await new Promise((resolve) => setTimeout(resolve, 2_500));
-  const first = run(event, root, "first", session);
+  // A large folder's first run answers without recall and starts the detached build.
+  const first = run(event, root, "first", session, { fallback: true });
+  const detached =
+    first.recalled || event === "session-end" ? undefined : await detachedBuild(root);
+  const build = detached === undefined ? "" : ` (no recall; detached build: ${detached.message})`;
   const samples = Array.from({ length: ROUNDS }, (_, round) => run(event, root, round, session));
   const cpu = samples.map((sample) => sample.cpuMs);
   const wall = samples.map((sample) => sample.wallMs);
@@ -106,7 +135,7 @@ for (const { event, files, goalMs, session } of cases) {
   const goal =
     goalMs === undefined ? "" : ` (goal ${goalMs} ms: ${p95 <= goalMs ? "met" : "missed"})`;
   console.log(
-    `${event.padEnd(19)} ${String(files).padStart(6)} files${session === undefined ? "" : ", one session"}: CPU p50 ${percentile(cpu, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms${goal}; wall p50 ${percentile(wall, 0.5).toFixed(0)} ms, p95 ${percentile(wall, 0.95).toFixed(0)} ms; first run ${first.cpuMs.toFixed(0)} ms CPU`,
+    `${event.padEnd(19)} ${String(files).padStart(6)} files${session === undefined ? "" : ", one session"}: CPU p50 ${percentile(cpu, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms${goal}; wall p50 ${percentile(wall, 0.5).toFixed(0)} ms, p95 ${percentile(wall, 0.95).toFixed(0)} ms; first run ${first.cpuMs.toFixed(0)} ms CPU${build}`,
   );
 }
 // SessionEnd's detached children log into the folders: let them end before the folders go.

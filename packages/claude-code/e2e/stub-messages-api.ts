@@ -515,8 +515,12 @@ function conversationReply(body: Record<string, unknown>): ContentBlock[] {
     if (!match) continue;
     const call = script.calls(match, { cwd: cwd ?? process.cwd() })[answered];
     if (call === undefined) break;
+    // No id that another begins with: Claude Code 2.1.332 then sends the model "[Tool result
+    // missing due to internal error]" for the later call (seen with `toolu_stub_forget` then
+    // `toolu_stub_forget_1`, not with `toolu_stub_forget_0` then `toolu_stub_forget_1`). The
+    // API's ids are random and of one length.
     const id =
-      answered === 0 ? `toolu_stub_${script.name}` : `toolu_stub_${script.name}_${answered}`;
+      answered === 0 ? `toolu_stub_${script.name}` : `toolu_stub_${answered}_${script.name}`;
     return [{ type: "tool_use", id, ...call }];
   }
   return [{ type: "text", text: answered > 0 ? "Done." : "Stub reply." }];

@@ -11,6 +11,12 @@ export const HOOK_EVENTS = [
   "session-end",
 ] as const;
 
+/**
+ * The detached child's event that builds the recall index (`memfiles hook detached --event
+ * recall-index-build`), and the hook log's event of that build and of a hook left without recall.
+ */
+export const INDEX_BUILD_EVENT = "recall-index-build";
+
 /** An event `memfiles hook` handles. */
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 

@@ -6,7 +6,9 @@
  * (`detached --event <event> --input-file <file> [--root] [--model]`) and exit, before loading
  * anything of memfiles: Claude Code cancels a SessionEnd hook after 1.5 s, which a loaded machine
  * spent on imports alone. The child finds the folder and runs the write pass (`runHook`, which
- * runs it in its process): the one way a write pass leaves the hook's process.
+ * runs it in its process): the one way a write pass leaves the hook's process. SessionStart and
+ * UserPromptSubmit start the recall index's build of a large folder the same way
+ * (`detached --event recall-index-build --input-file <file>`, the file holding `{ root, layout }`).
  */
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -14,7 +16,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { argumentErrorLine, isHookEvent, notAnEventLine, notHookInputLine } from "./hook-events.js";
+import {
+  argumentErrorLine,
+  INDEX_BUILD_EVENT,
+  isHookEvent,
+  notAnEventLine,
+  notHookInputLine,
+} from "./hook-events.js";
 import { readHookStdin } from "./read-hook-stdin.js";
 
 /** The events whose work is a write pass, done in a detached child. */
@@ -42,8 +50,9 @@ async function loadRunHook(
 }
 
 /**
- * Writes the hook's stdin to a private temporary file and starts this entry again as a detached
- * child with no stdio that reads it: the same node, node options and entry arguments.
+ * Writes the hook's stdin (or the build's request) to a private temporary file and starts this
+ * entry again as a detached child with no stdio that reads it: the same node, node options and
+ * entry arguments.
  */
 function startDetached(event: string, stdin: string, argv: string[], values: Options): void {
   const file = join(tmpdir(), `memfiles-hook-${process.pid}-${Date.now()}.json`);
@@ -75,12 +84,18 @@ function startDetached(event: string, stdin: string, argv: string[], values: Opt
 async function runDetached(text: (name: keyof Options) => string | undefined): Promise<void> {
   const event = text("event");
   const file = text("input-file");
-  if (event === undefined || file === undefined || !DETACHED_EVENTS.has(event)) return;
+  if (event === undefined || file === undefined) return;
+  if (!DETACHED_EVENTS.has(event) && event !== INDEX_BUILD_EVENT) return;
   let stdin: string;
   try {
     stdin = readFileSync(file, "utf8");
   } finally {
     rmSync(file, { force: true });
+  }
+  if (event === INDEX_BUILD_EVENT) {
+    const { buildRecallIndex } = await import("./recall-index-build.js");
+    await buildRecallIndex(JSON.parse(stdin));
+    return;
   }
   const { runHook } = await import("./run-hook.js");
   await runHook({ event, stdin, root: text("root"), model: text("model") });
@@ -159,6 +174,8 @@ async function main(argv: string[]): Promise<void> {
     ...(tail === undefined ? {} : { stdinTail: tail }),
     root: text("root"),
     model: text("model"),
+    startIndexBuild: (request) =>
+      startDetached(INDEX_BUILD_EVENT, JSON.stringify(request), argv, {}),
   });
   if (stdout !== "") process.stdout.write(stdout);
   if (stderr !== undefined) process.stderr.write(stderr);

@@ -13,7 +13,12 @@ import {
 import { type HookEvent, notAnEventLine, notHookInputLine } from "./hook-events.js";
 import { type HookInput, parseHookInput } from "./hook-input.js";
 import { logHook } from "./hook-log.js";
-import type { HookContext, HookOutput, WritePassRequest } from "./hooks/hook-context.js";
+import type {
+  HookContext,
+  HookOutput,
+  IndexBuildRequest,
+  WritePassRequest,
+} from "./hooks/hook-context.js";
 import { memoryLocation } from "./memory-location.js";
 import { memoryPathOf } from "./memory-path-of.js";
 import { MAX_HOOK_STDIN_BYTES, textFieldOf } from "./read-hook-stdin.js";
@@ -70,6 +75,12 @@ export type RunHookOptions = {
    * command (`hook-main`) hands those events to a detached child before anything is loaded.
    */
   startWritePass?: (request: WritePassRequest) => void;
+  /**
+   * Starts the recall index's build of a large folder that has none in a detached process (see
+   * `recallIndexReady`), as the hook command (`hook-main`) does; without it, the hook builds the
+   * index itself and recalls.
+   */
+  startIndexBuild?: (request: IndexBuildRequest) => void;
 };
 
 /**
@@ -107,7 +118,7 @@ export function hookTimeZone(env: NodeJS.ProcessEnv): string {
  * edit inside the memory folder, which denies the edit.
  *
  * @param options - `{ event, stdin, root?, model?, env?, home?, now?, sessionStartTokens?,
- *   promptRecallTokens?, startWritePass? }`; token budgets in estimated tokens.
+ *   promptRecallTokens?, startWritePass?, startIndexBuild? }`; token budgets in estimated tokens.
  * @returns `{ stdout }`: the JSON to print, or `""`.
  * @example const { stdout } = await runHook({ event: "user-prompt-submit", stdin });
  */
@@ -182,6 +193,9 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
       promptRecallTokens: options.promptRecallTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,
       model: options.model,
       startWritePass: options.startWritePass ?? runWritePass,
+      ...(options.startIndexBuild === undefined
+        ? {}
+        : { startIndexBuild: options.startIndexBuild }),
       log: (entry) => logHook(opened, { sessionId: input.session_id, ...entry }),
       warn: (line) => warnings.push(`${line}\n`),
     };

@@ -28,6 +28,14 @@ export {
 export { findSecrets, findSecretsOfEach } from "./guards/secret-guard.js";
 // The one project-name rule projectNameOf folds by.
 export { isProjectName, projectNameFrom } from "./recall/project-name.js";
+// Whether the stored recall index is read or rebuilt, and opening it: a hook that must not build
+// it inside the prompt asks first, and its detached child builds it.
+export {
+  flushRecallIndexes,
+  openRecallIndex,
+  RECALL_INDEX_FILE,
+  recallIndexStartFits,
+} from "./recall/recall-index.js";
 // The store a hook keeps its own state in (`.memfiles/`), and the layout of a folder it is given.
 // Each from its own module, not the store folder's index: a hook loads only what it uses.
 export { detectLayout } from "./store/detect-layout.js";

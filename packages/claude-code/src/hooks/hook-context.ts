@@ -24,6 +24,9 @@ export type WritePassRequest = {
   timeZone: string;
 };
 
+/** The arguments of a detached build of the recall index: the memory folder and its layout. */
+export type IndexBuildRequest = { root: string; layout: StoreLayout };
+
 /** Everything one hook run needs, built once by `runHook`. */
 export type HookContext = {
   input: HookInput;
@@ -40,6 +43,11 @@ export type HookContext = {
   model?: string | undefined;
   /** Starts the write pass in a detached process and returns at once. */
   startWritePass: (request: WritePassRequest) => void;
+  /**
+   * Starts building the recall index in a detached process and returns at once; without it, a
+   * hook builds the index itself.
+   */
+  startIndexBuild?: ((request: IndexBuildRequest) => void) | undefined;
   log: (entry: Omit<HookLogEntry, "at">) => Promise<void>;
   /** Adds one line to the hook's stderr (Claude Code's debug log; a person running it sees it). */
   warn: (line: string) => void;

@@ -14,7 +14,9 @@ const CONTEXT_RESET_SOURCES = new Set(["compact", "clear"]);
  * memory: Claude Code loads that folder's `MEMORY.md` into the session itself (a secret in it is
  * logged, as it reaches the model unscanned). A line holding what
  * looks like a secret is left out (the hook log says how many were). After compaction or `/clear`
- * the session's recalled set is emptied, so recall may show those lines again.
+ * the session's recalled set is emptied, so recall may show those lines again. A large folder
+ * without a recall index it can read gets no block while a detached process builds the index
+ * (`recallIndexReady`).
  */
 export async function sessionStart(context: HookContext): Promise<HookOutput | undefined> {
   if (CONTEXT_RESET_SOURCES.has(String(context.input.source))) {
@@ -22,6 +24,10 @@ export async function sessionStart(context: HookContext): Promise<HookOutput | u
     if (state.recalled.length > 0)
       await writeSessionState(context.store, context.input.session_id, { ...state, recalled: [] });
   }
+  // Also for the auto memory, whose block Claude Code loads: a large folder's index is then built
+  // while the person types the first prompt.
+  const { recallIndexReady } = await import("../recall-index-build.js");
+  const ready = await recallIndexReady(context, "session-start");
   if (context.location.autoMemory) {
     // Claude Code loads this MEMORY.md itself, unscanned: the log (and `status`) say so.
     const { indexSecretLines, indexSecretWarning } = await import("../index-secrets.js");
@@ -32,6 +38,7 @@ export async function sessionStart(context: HookContext): Promise<HookOutput | u
     }
     return undefined;
   }
+  if (!ready) return undefined;
   const { memoryBlockForSession } = await import("../recall-for-hook.js");
   const { block, withheld } = await memoryBlockForSession({
     store: context.store,

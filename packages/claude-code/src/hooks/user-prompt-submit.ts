@@ -7,12 +7,15 @@ import { type HookContext, type HookOutput, logWithheld } from "./hook-context.j
  * budget, fenced as data) as `additionalContext`; a unit shown earlier in the session is not
  * shown again (the session's state under `.memfiles/claude-code/sessions/`). A unit holding what
  * looks like a secret is never shown (the hook log says how many were left out). State that cannot
- * be saved does not stop the recall: one line on stderr says why.
+ * be saved does not stop the recall: one line on stderr says why. A large folder without a recall
+ * index it can read gets no recall while a detached process builds one (`recallIndexReady`).
  */
 export async function userPromptSubmit(context: HookContext): Promise<HookOutput | undefined> {
   // Only the prompt's start: ranking every word of a pasted 10 MB log took 31 s.
   const prompt = (context.input.prompt ?? "").slice(0, MAX_RECALL_PROMPT_CHARS);
   if (prompt.trim() === "") return undefined;
+  const { recallIndexReady } = await import("../recall-index-build.js");
+  if (!(await recallIndexReady(context, "user-prompt-submit"))) return undefined;
   const { recallForPrompt } = await import("../recall-for-hook.js");
   const state = await readSessionState(context.store, context.input.session_id);
   const { note, keys, withheld } = await recallForPrompt({

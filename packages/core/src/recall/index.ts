@@ -47,6 +47,7 @@ export {
   RECALL_INDEX_LOG,
   RecallIndex,
   type RecallIndexStore,
+  recallIndexStartFits,
   storeRecallIndexAfterForget,
 } from "./recall-index.js";
 export type { RecallStore } from "./recall-store.js";

@@ -45,6 +45,46 @@ export const RECALL_INDEX_LOG_SHARE = 0.25;
  */
 export const RECALL_INDEX_FORMAT = 8;
 
+// The one rule for a stored index being readable rather than rebuilt: its files' line says it was
+// stored by this format, ranking, layout and size cap.
+function storedByTheseRules(
+  stored: Partial<StoredFiles> | null,
+  store: { layout: StoreLayout; maxChars: number },
+): stored is Partial<StoredFiles> {
+  return (
+    stored !== null &&
+    typeof stored === "object" &&
+    stored.format === RECALL_INDEX_FORMAT &&
+    stored.ranking === RANKING_INDEX_VERSION &&
+    stored.layout === store.layout &&
+    stored.maxChars === store.maxChars
+  );
+}
+
+/**
+ * Whether a stored recall index whose text begins with `start` is read by
+ * {@link openRecallIndex} rather than rebuilt (stored by this format, ranking, layout and size
+ * cap): what a process that must not build it asks first, from the file's first bytes (256 hold
+ * the rules). A rest that is corrupt is still found, and rebuilt, by the open.
+ *
+ * @param start - The stored index's first bytes, or `undefined` when there is none.
+ * @param store - `{ layout, maxChars }` of the memory.
+ * @returns `false` when the open would build the index from every file.
+ * @example recallIndexStartFits(undefined, store) // false
+ */
+export function recallIndexStartFits(
+  start: string | undefined,
+  store: { layout: StoreLayout; maxChars: number },
+): boolean {
+  const end = start?.indexOf(',"nextId":') ?? -1;
+  if (start === undefined || end === -1) return false;
+  try {
+    return storedByTheseRules(JSON.parse(`${start.slice(0, end)}}`), store);
+  } catch {
+    return false;
+  }
+}
+
 /** What the recall index needs of a store (a `MemoryStore` fits). */
 export type RecallIndexStore = {
   /** The folder, or the backend's label: which memory the index in this process belongs to. */
@@ -1391,12 +1431,7 @@ export class RecallIndex {
     try {
       const stored = JSON.parse(text.slice(0, end)) as Partial<StoredFiles> | null;
       if (
-        stored === null ||
-        typeof stored !== "object" ||
-        stored.format !== RECALL_INDEX_FORMAT ||
-        stored.ranking !== RANKING_INDEX_VERSION ||
-        stored.layout !== store.layout ||
-        stored.maxChars !== store.maxChars ||
+        !storedByTheseRules(stored, store) ||
         typeof stored.nextId !== "number" ||
         !Array.isArray(stored.files)
       ) {
