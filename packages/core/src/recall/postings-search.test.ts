@@ -3,6 +3,14 @@ import { describe, expect, it } from "vitest";
 import type { MemoryRow } from "../store/types.js";
 import { bestMatches } from "./postings-search.js";
 import { matchRows, ROW_SEARCH, rankRows } from "./prefilter.js";
+import {
+  type FileDocument,
+  fileIndexOptions,
+  type IndexedUnit,
+  searchUnits,
+  UNIT_SEARCH_OPTIONS,
+  unitIndexOptions,
+} from "./rank-units.js";
 
 const OPTIONS = ROW_SEARCH;
 
@@ -111,5 +119,103 @@ describe("the pre-filter's ranking from the postings", () => {
         `changed: ${query}`,
       ).toEqual(want);
     }
+  });
+});
+
+type Scored = Array<{ id: unknown; score: number }>;
+type Caller = {
+  /** What the caller gives for a query, best first (ties by id). */
+  got(query: string): Scored;
+  /** minisearch 7.2's own search of the same documents. */
+  want(query: string): Scored;
+  /** Same bits; otherwise up to the rounding of a sum taken in another order. */
+  exact: boolean;
+};
+
+const byScore = (hits: Scored): Scored =>
+  hits
+    .map(({ id, score }) => ({ id, score }))
+    .sort((a, b) => b.score - a.score || Number(a.id) - Number(b.id));
+
+// A unit search whose units hold only `text` and `date` (files without words), or only their
+// file's `file` and `entities` (units without words); fewer units than the common-word rule needs.
+function unitCaller(side: "own" | "file"): Caller {
+  const units = new MiniSearch<IndexedUnit>(unitIndexOptions());
+  const files = new MiniSearch<FileDocument>(fileIndexOptions());
+  // The oracle: one document per unit with the fields scored.
+  const whole = new MiniSearch<{
+    id: number;
+    text: string;
+    date: string;
+    file: string;
+    entities: string;
+  }>({
+    ...(unitIndexOptions() as object),
+    fields: side === "own" ? ["text", "date"] : ["file", "entities"],
+  });
+  const held: number[][] = [];
+  let id = 0;
+  for (let at = 0; at < 300; at++) {
+    const subject = SUBJECTS[at % SUBJECTS.length] as string;
+    const file = side === "file" ? `${subject}-${at} Notes on ${subject} #${at}: what and why` : "";
+    const entities = side === "file" && at % 3 === 0 ? `Marta ${subject}` : "";
+    const ids: number[] = [];
+    for (let line = 0; line < 1 + (at % 5); line++) {
+      const text =
+        side === "own"
+          ? `fact ${line} about ${subject} ${at}: hosting choice ${(at + line) % 7}`
+          : "";
+      const date = side === "own" ? `2026 ${["may", "june"][line % 2]}` : "";
+      units.add({ id, text, date });
+      whole.add({ id, text, date, file, entities });
+      ids.push(id++);
+    }
+    files.add({ id: held.length, file, entities });
+    held.push(ids);
+  }
+  const search = { units, files, unitsOf: (fileId: number) => held[fileId] };
+  return {
+    got: (query) => byScore(searchUnits(search, query)),
+    want: (query) => byScore(whole.search(query, UNIT_SEARCH_OPTIONS)),
+    exact: side === "own",
+  };
+}
+
+const CALLERS: Array<[string, () => Caller]> = [
+  [
+    "the pre-filter's rows",
+    () => {
+      const search = indexOf(benchRows(1_000));
+      return {
+        got: (query) => bestMatches(search as MiniSearch<never>, query, 5_000, OPTIONS) ?? [],
+        want: (query) => search.search(query).map(({ id, score }) => ({ id, score })),
+        exact: true,
+      };
+    },
+  ],
+  ["a unit's own words", () => unitCaller("own")],
+  ["a unit's file's name, description and entities", () => unitCaller("file")],
+];
+
+describe("every search scored from the postings", () => {
+  it.each(CALLERS)("scores as minisearch's own search: %s", (_name, make) => {
+    const caller = make();
+    let matched = 0;
+    for (const query of [...QUERIES, "Marta hosting hosting 2026 june", "hosti hostng"]) {
+      const got = caller.got(query);
+      const want = caller.want(query);
+      matched += got.length;
+      if (caller.exact) {
+        expect(got, query).toEqual(want);
+        continue;
+      }
+      expect(got.map((hit) => hit.id).sort(), query).toEqual(want.map((hit) => hit.id).sort());
+      const wanted = new Map(want.map((hit) => [hit.id, hit.score]));
+      for (const { id, score } of got) {
+        const expected = wanted.get(id) ?? Number.NaN;
+        expect(Math.abs(score - expected), `${query}: ${id}`).toBeLessThanOrEqual(1e-12 * expected);
+      }
+    }
+    expect(matched).toBeGreaterThan(100);
   });
 });
