@@ -346,8 +346,17 @@ export function readsPostings(
  */
 const OWN_FIELDS: readonly UnitField[] = ["text", "entities"];
 
-// `ownWords`: whether some query term matched in one of OWN_FIELDS of the file document.
-type FileHit = { score: number; terms: string[]; ownWords: boolean };
+// The files that matched, by file document short id: each one's score, the query terms it matched
+// (a mask of `words` 32-bit words, as the units' own hits), their count, and whether one matched in
+// one of OWN_FIELDS.
+type FileHits = {
+  /** The files' short ids, in the order first matched. */
+  found: number[];
+  scores: Float64Array;
+  masks: Uint32Array;
+  terms: Uint16Array;
+  own: Uint8Array;
+};
 
 // The file fields' score of each file for the planned words, as minisearch scores a unit's fields
 // (each word's term and, for a prefix word, the longer terms it begins; BM25 with the units'
@@ -355,15 +364,25 @@ type FileHit = { score: number; terms: string[]; ownWords: boolean };
 // Each file's score is one sum over the postings in the order scored (not a sum per term).
 function fileHits(
   files: PostingsIndex,
-  unitsOf: UnitSearch["unitsOf"],
+  kept: KeptFileSums,
   total: number,
   planned: readonly PlannedWord[],
-): Map<number, FileHit> {
-  const hits = new Map<number, FileHit>();
+  terms: TermNumbers,
+): FileHits {
+  const size = files._nextId;
+  const words = terms.words;
+  const hits: FileHits = {
+    found: [],
+    scores: new Float64Array(size),
+    masks: new Uint32Array(size * words),
+    terms: new Uint16Array(size),
+    own: new Uint8Array(size),
+  };
+  const seen = new Uint8Array(size);
   const boost = UNIT_SEARCH_OPTIONS.boost ?? {};
-  const kept = keptOf(files, total, unitsOf);
   const scored = new ScoredPostings();
-  const ownIds = new Set(OWN_FIELDS.map((field) => files._fieldIds[field] ?? -1));
+  let ownBits = 0;
+  for (const field of OWN_FIELDS) ownBits |= 1 << (files._fieldIds[field] ?? 31);
   for (const { term, fields } of planned) {
     const searched = FILE_FIELDS.filter((field) => fields.includes(field));
     if (searched.length === 0) continue;
@@ -375,20 +394,33 @@ function fileHits(
       counts: kept.counts,
     };
     scoreTerm(files, term, scoring, scored);
+    const number = terms.numbers.get(term) as number;
+    const bit = 1 << (number & 31);
+    const { shortIds, scores, fields: fieldIds } = scored;
     for (let at = 0; at < scored.count; at++) {
-      const id = files._documentIds.get(scored.shortIds[at] as number) as number;
-      const score = scored.scores[at] as number;
-      const own = ownIds.has(scored.fields[at] as number);
-      const hit = hits.get(id);
-      if (hit === undefined) hits.set(id, { score, terms: [term], ownWords: own });
-      else {
-        hit.score += score;
-        hit.ownWords ||= own;
-        if (!hit.terms.includes(term)) hit.terms.push(term);
+      const shortId = shortIds[at] as number;
+      if (seen[shortId] === 0) {
+        seen[shortId] = 1;
+        hits.scores[shortId] = scores[at] as number;
+        hits.found.push(shortId);
+      } else hits.scores[shortId] = (hits.scores[shortId] as number) + (scores[at] as number);
+      if ((ownBits & (1 << (fieldIds[at] as number))) !== 0) hits.own[shortId] = 1;
+      const slot = shortId * words + (number >>> 5);
+      const mask = hits.masks[slot] as number;
+      if ((mask & bit) === 0) {
+        hits.masks[slot] = mask | bit;
+        hits.terms[shortId] = (hits.terms[shortId] as number) + 1;
       }
     }
   }
   return hits;
+}
+
+// The number of bits set in a 32-bit word.
+function bitCount(word: number): number {
+  let bits = word - ((word >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 // A file field as its units' terms are scored in it: its average length over the units (a file's
@@ -520,11 +552,12 @@ export function searchUnitHits(
     (viaSearch ? undefined : ownFieldHits(units, planned, terms)) ??
     ownFieldHitsBySearch(search.units, planned, terms);
   const total = search.units.documentCount;
-  const byFile = total === 0 ? new Map() : fileHits(files, search.unitsOf, total, planned);
+  const kept = keptOf(files, total, search.unitsOf);
+  const byFile = fileHits(files, kept, total, total === 0 ? [] : planned, terms);
   let most = own.count;
   let largest = -1;
   for (let at = 0; at < own.count; at++) largest = Math.max(largest, own.ids[at] as number);
-  for (const fileId of byFile.keys()) most += search.unitsOf(fileId)?.length ?? 0;
+  for (const shortId of byFile.found) most += kept.counts[shortId] as number;
   if (most === 0) return none;
   // Each unit's own hit (its position + 1), by unit id.
   const ownAt = new Int32Array(largest + 1);
@@ -539,29 +572,32 @@ export function searchUnitHits(
     structural[count] = ownWords ? 0 : 1;
     count++;
   };
+  const words = terms.words;
   // minisearch multiplies a document's summed score by the number of query terms it matched.
-  const fileNumbers: number[] = [];
-  for (const [fileId, file] of byFile) {
-    fileNumbers.length = 0;
-    for (const term of file.terms) fileNumbers.push(terms.numbers.get(term) ?? -1);
-    for (const id of search.unitsOf(fileId) ?? []) {
+  for (const shortId of byFile.found) {
+    const fileScore = byFile.scores[shortId] as number;
+    const fileTerms = byFile.terms[shortId] as number;
+    const fileOwn = byFile.own[shortId] === 1;
+    const fileMasks = shortId * words;
+    for (const id of search.unitsOf(files._documentIds.get(shortId) as number) ?? []) {
       if (filter !== undefined && !filter(id)) continue;
       const slot = id < ownAt.length ? (ownAt[id] as number) - 1 : -1;
       if (slot < 0) {
-        push(id, file.score * file.terms.length, file.ownWords);
+        push(id, fileScore * fileTerms, fileOwn);
         continue;
       }
       ownAt[id] = 0;
       const matched = own.matched[slot] as number;
+      // Its own terms, and its file's terms its own words did not match.
       let both = matched;
-      for (const number of fileNumbers) {
-        const word = (own.masks[slot * terms.words + (number >>> 5)] as number) >>> (number & 31);
-        if (number < 0 || (word & 1) === 0) both++;
+      for (let word = 0; word < words; word++) {
+        const fileMask = byFile.masks[fileMasks + word] as number;
+        both += bitCount(fileMask & ~(own.masks[slot * words + word] as number));
       }
       push(
         id,
-        ((own.scores[slot] as number) / matched + file.score) * both,
-        file.ownWords || own.text[slot] === 1,
+        ((own.scores[slot] as number) / matched + fileScore) * both,
+        fileOwn || own.text[slot] === 1,
       );
     }
   }
