@@ -911,27 +911,10 @@ function selectFirst(
  */
 export function rankHits(input: RankHitsInput, query: string): RankedHits {
   const { count, scores, structural } = input;
-  const named = namedDays(query);
-  if (named.length > 0) {
-    let best = 0;
-    for (let at = 0; at < count; at++) best = Math.max(best, scores[at] as number);
-    const isNamed = new Map<string, boolean>();
-    for (let at = 0; at < count; at++) {
-      const date = input.date(at);
-      if ((scores[at] as number) <= 0 || date === undefined) continue;
-      let hit = isNamed.get(date);
-      if (hit === undefined) {
-        hit = named.some((day) => date.startsWith(day));
-        isNamed.set(date, hit);
-      }
-      if (hit) scores[at] = (scores[at] as number) + NAMED_DAY_SHARE * best;
-    }
-  }
-  // Each hit's day as a number (-1: none), so the best score of a day is an array, not a map
-  // looked up twice more per hit.
+  // Each hit's day as a number (-1: none), read once: the best score of a day is an array, and
+  // the order compares the days' ranks, not their dates.
   const dayOf = new Int32Array(count);
   const days = new Map<string, number>();
-  const bestOfDay: number[] = [];
   for (let at = 0; at < count; at++) {
     const date = input.date(at);
     if (date === undefined) {
@@ -940,13 +923,37 @@ export function rankHits(input: RankHitsInput, query: string): RankedHits {
     }
     let day = days.get(date);
     if (day === undefined) {
-      day = bestOfDay.length;
+      day = days.size;
       days.set(date, day);
-      bestOfDay.push(0);
     }
     dayOf[at] = day;
-    bestOfDay[day] = Math.max(bestOfDay[day] as number, scores[at] as number);
   }
+  const dates = [...days.keys()];
+  const named = namedDays(query);
+  if (named.length > 0) {
+    let best = 0;
+    for (let at = 0; at < count; at++) best = Math.max(best, scores[at] as number);
+    const isNamed = dates.map((date) => named.some((day) => date.startsWith(day)));
+    for (let at = 0; at < count; at++) {
+      const day = dayOf[at] as number;
+      if ((scores[at] as number) <= 0 || day < 0 || isNamed[day] !== true) continue;
+      scores[at] = (scores[at] as number) + NAMED_DAY_SHARE * best;
+    }
+  }
+  const bestOfDay = new Float64Array(dates.length);
+  for (let at = 0; at < count; at++) {
+    const day = dayOf[at] as number;
+    if (day >= 0) bestOfDay[day] = Math.max(bestOfDay[day] as number, scores[at] as number);
+  }
+  // The days in code-unit order; no date orders as "" (first), as "" itself does.
+  const byDate = dates
+    .map((_date, day) => day)
+    .sort((a, b) => compareCodeUnits(dates[a] as string, dates[b] as string));
+  const dayRank = new Int32Array(dates.length);
+  byDate.forEach((day, rank) => {
+    dayRank[day] = rank;
+  });
+  const noDate = days.get("") === undefined ? -1 : (dayRank[days.get("") as number] as number);
   let kept = 0;
   const order = new Int32Array(count);
   // 0: own words matched; 1: only the structure matched; 2: nothing matched.
@@ -960,10 +967,14 @@ export function rankHits(input: RankHitsInput, query: string): RankedHits {
     group[at] = score <= 0 ? 2 : structural[at] === 1 ? 1 : 0;
     if (input.omit?.(at) !== true) order[kept++] = at;
   }
+  const dateRankOf = (at: number): number => {
+    const day = dayOf[at] as number;
+    return day < 0 ? noDate : (dayRank[day] as number);
+  };
   const compare = (a: number, b: number): number =>
     (group[a] as number) - (group[b] as number) ||
     (scores[b] as number) - (scores[a] as number) ||
-    compareCodeUnits(input.date(b) ?? "", input.date(a) ?? "") ||
+    dateRankOf(b) - dateRankOf(a) ||
     compareCodeUnits(input.path(a), input.path(b)) ||
     input.tie(a, b);
   return new RankedHits(kept === count ? order : order.slice(0, kept), compare, input.chars);
