@@ -65,6 +65,60 @@ export function postingsOf(search: MiniSearch<never>): PostingsIndex | undefined
     : undefined;
 }
 
+/**
+ * An index's documents by short id, in arrays: each one's id and field lengths (`fields` per
+ * document, by field id). minisearch keeps them in maps, which a search looked up once per
+ * posting. Short ids are never reused, so the arrays only grow: a removed document keeps its
+ * entry, which no posting names once it is removed (a discarded one's postings stay until
+ * vacuumed: {@link scoreTerm} looks those up in minisearch's map while any remain).
+ */
+export type DocumentColumns = {
+  /** The document ids; `undefined` for a short id never indexed. */
+  ids: unknown[];
+  lengths: Int32Array;
+  fields: number;
+};
+
+type KeptColumns = DocumentColumns & { nextId: number; documentIds: Map<number, unknown> };
+const keptColumns = new WeakMap<object, KeptColumns>();
+
+/**
+ * The documents of an index in arrays ({@link DocumentColumns}), kept with the index and given
+ * the documents added since.
+ *
+ * @param index - The index's internals ({@link postingsOf}).
+ */
+export function documentColumns(index: PostingsIndex): DocumentColumns {
+  const nextId = index._nextId;
+  let kept = keptColumns.get(index);
+  // Another map of documents: the index was emptied (`removeAll`), its short ids numbered anew.
+  if (kept === undefined || kept.documentIds !== index._documentIds) {
+    const fields = Math.max(1, ...Object.values(index._fieldIds).map((id) => id + 1));
+    const lengths = new Int32Array(nextId * fields);
+    kept = { ids: [], lengths, fields, nextId: 0, documentIds: index._documentIds };
+    keptColumns.set(index, kept);
+  }
+  if (nextId === kept.nextId) return kept;
+  if (kept.lengths.length < nextId * kept.fields) {
+    const lengths = new Int32Array(Math.max(nextId, 2 * kept.nextId) * kept.fields);
+    lengths.set(kept.lengths);
+    kept.lengths = lengths;
+  }
+  for (let shortId = kept.nextId; shortId < nextId; shortId++) setColumns(index, kept, shortId);
+  kept.nextId = nextId;
+  return kept;
+}
+
+function setColumns(index: PostingsIndex, columns: KeptColumns, shortId: number): void {
+  const lengths = index._fieldLength.get(shortId);
+  if (lengths === undefined || !index._documentIds.has(shortId)) return;
+  columns.ids[shortId] = index._documentIds.get(shortId);
+  const at = shortId * columns.fields;
+  for (let field = 0; field < columns.fields; field++) {
+    columns.lengths[at + field] = lengths[field] ?? 0;
+  }
+}
+
 /** A field as a term is scored in it: its id in the index, boost and BM25 average length. */
 export type ScoredField = { id: number; boost: number; average: number };
 
@@ -200,6 +254,7 @@ function scorePostings(
 ): boolean {
   if (!(postings instanceof Map)) return true;
   const { counts, documents } = scoring;
+  const { ids, lengths, fields } = documentColumns(index);
   // Without a discarded document, every posting's document is indexed: none is looked up.
   const clean = index._dirtCount === 0;
   for (const field of scoring.fields) {
@@ -210,13 +265,12 @@ function scorePostings(
     // minisearch's `termWeight * termBoost * fieldBoost * docBoost * rawScore`, both boosts 1.
     const scale = weight * field.boost;
     for (const [shortId, termFrequency] of docs) {
-      const lengths = index._fieldLength.get(shortId);
       if (counts !== undefined) {
         if ((counts[shortId] ?? 0) === 0) continue;
-      } else if (lengths === undefined || (!clean && !index._documentIds.has(shortId))) {
+      } else if (ids[shortId] === undefined || (!clean && !index._documentIds.has(shortId))) {
         return false;
       }
-      const length = lengths?.[field.id] ?? 0;
+      const length = lengths[shortId * fields + field.id] ?? 0;
       into.push(shortId, scale * bm25(termFrequency, length, field.average, idf), field.id);
     }
   }
@@ -401,8 +455,9 @@ export function bestMatches(
   found.forEach((shortId, at) => {
     scores[at] = (sums[shortId] as number) * ((matched[shortId] as number) || 1);
   });
+  const { ids } = documentColumns(index);
   return bestPositions(scores, keep).map((at) => ({
-    id: index._documentIds.get(found[at] as number),
+    id: ids[found[at] as number],
     score: scores[at] as number,
   }));
 }

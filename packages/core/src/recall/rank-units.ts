@@ -5,6 +5,7 @@ import { compareCodeUnits } from "../text/compare-code-units.js";
 import { MONTH_NAMES } from "../text/month-names.js";
 import { isPrefixSearchTerm, splitSearchTerms, stemmedSearchTerm } from "../text/search-terms.js";
 import {
+  documentColumns,
   documentsHolding,
   MINISEARCH_BM25,
   MINISEARCH_WEIGHTS,
@@ -707,10 +708,11 @@ function ownFieldHits(
   if (matches === undefined) return undefined;
   const { found, sums, matched, masks, words, fieldBits } = matches;
   const textBit = 1 << (units._fieldIds.text ?? -1);
+  const { ids } = documentColumns(units);
   const made = emptyOwnHits(found.length, terms);
   found.forEach((shortId, at) => {
     const count = matched[shortId] as number;
-    made.ids[at] = units._documentIds.get(shortId) as number;
+    made.ids[at] = ids[shortId] as number;
     made.scores[at] = (sums[shortId] as number) * (count || 1);
     made.matched[at] = count;
     made.masks.set(masks.subarray(shortId * words, shortId * words + words), at * words);
