@@ -1,13 +1,22 @@
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
 import type { MemoryRow } from "../store/types.js";
-import { bestMatches } from "./postings-search.js";
+import { bestMatches, documentColumns, type PostingsIndex, postingsOf } from "./postings-search.js";
 import { matchRows, ROW_SEARCH, rankRows } from "./prefilter.js";
+import {
+  type FileDocument,
+  fileIndexOptions,
+  type IndexedUnit,
+  searchUnits,
+  UNIT_SEARCH_OPTIONS,
+  unitIndexOptions,
+} from "./rank-units.js";
 
 const OPTIONS = ROW_SEARCH;
 
 function indexOf(rows: readonly MemoryRow[]): MiniSearch<MemoryRow> {
   const search = new MiniSearch<MemoryRow>({
+    logger: () => {},
     idField: "path",
     fields: [...OPTIONS.fields],
     processTerm: OPTIONS.processTerm,
@@ -76,6 +85,42 @@ describe("bestMatches", () => {
   });
 });
 
+describe("documentColumns", () => {
+  // What the columns must hold: every document of minisearch's maps, by short id.
+  function expectColumnsOf(search: MiniSearch<MemoryRow>, step: string): void {
+    const index = postingsOf(search as MiniSearch<never>) as PostingsIndex;
+    const { ids, lengths, fields } = documentColumns(index);
+    expect(index._documentIds.size).toBeGreaterThan(0);
+    for (const [shortId, id] of index._documentIds) {
+      expect(ids[shortId], `${step}: ${shortId}`).toBe(id);
+      const want = index._fieldLength.get(shortId) ?? [];
+      expect(
+        Array.from(lengths.subarray(shortId * fields, shortId * fields + want.length)),
+      ).toEqual(want);
+    }
+  }
+
+  it("holds an index's documents as they are added, removed and discarded", () => {
+    const rows = benchRows(600);
+    const search = indexOf(rows.slice(0, 400));
+    expectColumnsOf(search, "built");
+    search.addAll(rows.slice(400));
+    expectColumnsOf(search, "added");
+    search.remove(rows[4] as MemoryRow);
+    expectColumnsOf(search, "removed");
+    search.discard((rows[7] as MemoryRow).path);
+    search.add({ ...(rows[7] as MemoryRow), description: "back" });
+    expectColumnsOf(search, "discarded and added again");
+    search.removeAll();
+    // Other documents under the short ids numbered anew.
+    search.addAll(rows.slice(-10));
+    expectColumnsOf(search, "all removed, some added");
+    search.removeAll();
+    search.addAll(benchRows(700).reverse());
+    expectColumnsOf(search, "all removed, more added than before");
+  });
+});
+
 describe("the pre-filter's ranking from the postings", () => {
   it("keeps and orders the rows as minisearch's search, after rows change too", () => {
     const rows = benchRows(1_500);
@@ -111,5 +156,135 @@ describe("the pre-filter's ranking from the postings", () => {
         `changed: ${query}`,
       ).toEqual(want);
     }
+  });
+});
+
+type Scored = Array<{ id: unknown; score: number }>;
+type Caller = {
+  /** What the caller gives for a query, best first (ties by id). */
+  got(query: string): Scored;
+  /** minisearch 7.2's own search of the same documents. */
+  want(query: string): Scored;
+  /** Same bits; otherwise up to the rounding of a sum taken in another order. */
+  exact: boolean;
+  /** Documents added (step 1), then some removed (step 2), in both indexes. */
+  change(step: number): void;
+};
+
+const byScore = (hits: Scored): Scored =>
+  hits
+    .map(({ id, score }) => ({ id, score }))
+    .sort((a, b) => b.score - a.score || Number(a.id) - Number(b.id));
+
+type WholeUnit = { id: number; text: string; date: string; file: string; entities: string };
+
+// A unit search whose units hold only `text` and `date` (files without words), or only their
+// file's `file` and `entities` (units without words); fewer units than the common-word rule needs.
+function unitCaller(side: "own" | "file"): Caller {
+  const units = new MiniSearch<IndexedUnit>(unitIndexOptions());
+  const files = new MiniSearch<FileDocument>(fileIndexOptions());
+  // The oracle: one document per unit with the fields scored.
+  const whole = new MiniSearch<WholeUnit>({
+    ...(unitIndexOptions() as object),
+    fields: side === "own" ? ["text", "date"] : ["file", "entities"],
+  });
+  const held: number[][] = [];
+  const added: Array<{ file: FileDocument; units: WholeUnit[] }> = [];
+  let id = 0;
+  const addFile = (at: number) => {
+    const subject = SUBJECTS[at % SUBJECTS.length] as string;
+    const file = side === "file" ? `${subject}-${at} Notes on ${subject} #${at}: what and why` : "";
+    const entities = side === "file" && at % 3 === 0 ? `Marta ${subject}` : "";
+    const made: WholeUnit[] = [];
+    for (let line = 0; line < 1 + (at % 5); line++) {
+      const text =
+        side === "own"
+          ? `fact ${line} about ${subject} ${at}: hosting choice ${(at + line) % 7}`
+          : "";
+      const date = side === "own" ? `2026 ${["may", "june"][line % 2]}` : "";
+      made.push({ id: id++, text, date, file, entities });
+    }
+    for (const unit of made) {
+      units.add({ id: unit.id, text: unit.text, date: unit.date });
+      whole.add(unit);
+    }
+    const document = { id: held.length, file, entities };
+    files.add(document);
+    held.push(made.map((unit) => unit.id));
+    added.push({ file: document, units: made });
+  };
+  for (let at = 0; at < 300; at++) addFile(at);
+  const search = { units, files, unitsOf: (fileId: number) => held[fileId] };
+  return {
+    got: (query) => byScore(searchUnits(search, query)),
+    want: (query) => byScore(whole.search(query, UNIT_SEARCH_OPTIONS)),
+    exact: side === "own",
+    change: (step) => {
+      if (step === 1) for (let at = 300; at < 320; at++) addFile(at);
+      else {
+        for (const { file, units: made } of added.filter((_file, at) => at % 7 === 3)) {
+          for (const unit of made) {
+            units.remove({ id: unit.id, text: unit.text, date: unit.date });
+            whole.remove(unit);
+          }
+          files.remove(file);
+          held[file.id] = [];
+        }
+      }
+    },
+  };
+}
+
+const CALLERS: Array<[string, () => Caller]> = [
+  [
+    "the pre-filter's rows",
+    () => {
+      const rows = benchRows(1_200);
+      const search = indexOf(rows.slice(0, 1_000));
+      return {
+        // As the pre-filter asks: minisearch's own search when the postings' is declined.
+        got: (query) =>
+          bestMatches(search as MiniSearch<never>, query, 5_000, OPTIONS) ??
+          search.search(query).map(({ id, score }) => ({ id, score })),
+        want: (query) => search.search(query).map(({ id, score }) => ({ id, score })),
+        exact: true,
+        change: (step) => {
+          if (step === 1) search.addAll(rows.slice(1_000));
+          else for (const row of rows.filter((_row, at) => at % 7 === 3)) search.remove(row);
+        },
+      };
+    },
+  ],
+  ["a unit's own words", () => unitCaller("own")],
+  ["a unit's file's name, description and entities", () => unitCaller("file")],
+];
+
+describe("every search scored from the postings", () => {
+  it.each(CALLERS)("scores as minisearch's own search: %s", (_name, make) => {
+    const caller = make();
+    let matched = 0;
+    for (const step of [0, 1, 2]) {
+      if (step > 0) caller.change(step);
+      for (const query of [...QUERIES, "Marta hosting hosting 2026 june", "hosti hostng"]) {
+        const got = caller.got(query);
+        const want = caller.want(query);
+        matched += got.length;
+        if (caller.exact) {
+          expect(got, `${step}: ${query}`).toEqual(want);
+          continue;
+        }
+        expect(got.map((hit) => hit.id).sort(), `${step}: ${query}`).toEqual(
+          want.map((hit) => hit.id).sort(),
+        );
+        const wanted = new Map(want.map((hit) => [hit.id, hit.score]));
+        for (const { id, score } of got) {
+          const expected = wanted.get(id) ?? Number.NaN;
+          expect(Math.abs(score - expected), `${step}: ${query}: ${id}`).toBeLessThanOrEqual(
+            1e-12 * expected,
+          );
+        }
+      }
+    }
+    expect(matched).toBeGreaterThan(100);
   });
 });

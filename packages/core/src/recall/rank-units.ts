@@ -4,6 +4,20 @@ import { estimateTokens } from "../cost/cache-minimum.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { MONTH_NAMES } from "../text/month-names.js";
 import { isPrefixSearchTerm, splitSearchTerms, stemmedSearchTerm } from "../text/search-terms.js";
+import {
+  documentColumns,
+  documentsHolding,
+  MINISEARCH_BM25,
+  MINISEARCH_WEIGHTS,
+  type PostingsIndex,
+  postingsOf,
+  type ScoredField,
+  ScoredPostings,
+  scoreTerm,
+  searchedFields,
+  searchPostings,
+  type TermScoring,
+} from "./postings-search.js";
 
 // How one recall unit scores for a request, in one place: the words indexed per unit, how terms
 // are normalized, the field boosts and the ranking after the search. The recall index (stored
@@ -148,15 +162,15 @@ export function indexedFileFields(file: UnitFileFields): { file: string; entitie
 
 /**
  * Field boosts, prefix rule, combination, prefix weight and BM25 parameters of a unit search
- * (minisearch; the weights and BM25 parameters are minisearch 7's defaults, written out because
- * the file fields are scored from them in {@link searchUnits}).
+ * (minisearch; the weights and BM25 parameters are minisearch 7.2's defaults, those every search
+ * scored from the postings uses: `postings-search.ts`).
  */
 export const UNIT_SEARCH_OPTIONS: SearchOptions = {
   boost: { text: 3, file: 1, entities: 1.5, date: 0.5 },
   prefix: isPrefixSearchTerm,
   combineWith: "OR",
-  weights: { fuzzy: 0.45, prefix: 0.375 },
-  bm25: { k: 1.2, b: 0.7, d: 0.5 },
+  weights: { ...MINISEARCH_WEIGHTS },
+  bm25: { ...MINISEARCH_BM25 },
 };
 
 /**
@@ -209,55 +223,6 @@ export type UnitField = (typeof ALL_FIELDS)[number];
 const UNIT_OWN_FIELDS: readonly UnitField[] = ["text", "date"];
 const FILE_FIELDS: readonly UnitField[] = ["file", "entities"];
 
-// minisearch has no public count of the documents holding a term, and no way to score a file's
-// fields with its units' counts; its term tree (`_index`: term -> field id -> document short id ->
-// count), field ids, document ids and field lengths are read here alone. A search of another shape
-// prunes nothing, and its file fields score nothing.
-type Postings = Map<number, Map<number, number>>;
-type SearchInternals = {
-  _index: { get(term: string): unknown; atPrefix(prefix: string): Iterable<[string, unknown]> };
-  _fieldIds: Record<string, number>;
-  _documentIds: Map<number, unknown>;
-  _fieldLength: Map<number, number[]>;
-};
-
-function internalsOf(search: MiniSearch<never>): SearchInternals | undefined {
-  const internals = search as unknown as Partial<SearchInternals>;
-  if (
-    typeof internals._index?.get !== "function" ||
-    typeof internals._index.atPrefix !== "function" ||
-    typeof internals._fieldIds !== "object" ||
-    !(internals._documentIds instanceof Map) ||
-    !(internals._fieldLength instanceof Map)
-  )
-    return undefined;
-  return internals as SearchInternals;
-}
-
-// The documents holding a term in one field (short id -> count), if any.
-function fieldPostings(
-  internals: SearchInternals,
-  postings: unknown,
-  field: UnitField,
-): Map<number, number> | undefined {
-  if (!(postings instanceof Map)) return undefined;
-  const id = internals._fieldIds[field];
-  const docs = id === undefined ? undefined : (postings as Postings).get(id);
-  return docs instanceof Map && docs.size > 0 ? docs : undefined;
-}
-
-type Searched = { internals: SearchInternals; search: MiniSearch<never> };
-
-// The number of units a file document (by short id) stands for: 0 for one of no unit.
-function unitCountOf(
-  internals: SearchInternals,
-  unitsOf: UnitSearch["unitsOf"],
-  shortId: number,
-): number {
-  const id = internals._documentIds.get(shortId);
-  return typeof id === "number" ? (unitsOf(id)?.length ?? 0) : 0;
-}
-
 /**
  * The number of units holding `term` in a file field (`file`, `entities`): every unit of each file
  * whose field holds it.
@@ -270,15 +235,13 @@ function unitsHoldingInFiles(
   term: string,
   field: UnitField,
 ): number {
-  const files = internalsOf(search.files as MiniSearch<never>);
+  const files = postingsOf(search.files as MiniSearch<never>);
   if (files === undefined || !FILE_FIELDS.includes(field)) return 0;
-  const kept = keptOf(files, search.units.documentCount);
+  const kept = keptOf(files, search.units.documentCount, search.unitsOf);
   const key = `${term}\u0000${field}`;
   const known = kept.holding.get(key);
   if (known !== undefined) return known;
-  const docs = fieldPostings(files, files._index.get(term), field);
-  let count = 0;
-  for (const shortId of docs?.keys() ?? []) count += unitCountOf(files, search.unitsOf, shortId);
+  const count = documentsHolding(files, term, field, kept.counts);
   kept.holding.set(key, count);
   return count;
 }
@@ -289,21 +252,23 @@ function unitsHoldingInFiles(
 // change is removed and added again).
 type KeptFileSums = {
   key: string;
-  averages: Map<UnitField, number> | undefined;
+  /** The number of units of each file document, by short id (0: a file of no unit). */
+  counts: Int32Array;
+  /** `file` and `entities` as scored, their average lengths over the units. */
+  fields: ScoredField[] | undefined;
   holding: Map<string, number>;
 };
 const keptFileSums = new WeakMap<object, KeptFileSums>();
 
-function keptOf(files: SearchInternals, total: number): KeptFileSums {
-  const internals = files as SearchInternals & {
-    _nextId?: unknown;
-    _documentCount?: unknown;
-    _dirtCount?: unknown;
-  };
-  const key = `${internals._nextId}|${internals._documentCount}|${internals._dirtCount}|${total}`;
+function keptOf(files: PostingsIndex, total: number, unitsOf: UnitSearch["unitsOf"]): KeptFileSums {
+  const key = `${files._nextId}|${files._documentCount}|${files._dirtCount}|${total}`;
   const kept = keptFileSums.get(files);
   if (kept !== undefined && kept.key === key) return kept;
-  const made: KeptFileSums = { key, averages: undefined, holding: new Map() };
+  const counts = new Int32Array(files._nextId);
+  for (const [shortId, id] of files._documentIds) {
+    counts[shortId] = typeof id === "number" ? (unitsOf(id)?.length ?? 0) : 0;
+  }
+  const made: KeptFileSums = { key, counts, fields: undefined, holding: new Map() };
   keptFileSums.set(files, made);
   return made;
 }
@@ -374,13 +339,6 @@ export function readsPostings(
   );
 }
 
-// minisearch 7's BM25 of one field (`calcBM25Score`), with the units' counts.
-function bm25(tf: number, holding: number, total: number, length: number, average: number): number {
-  const { k, b, d } = UNIT_SEARCH_OPTIONS.bm25 as { k: number; b: number; d: number };
-  const idf = Math.log(1 + (total - holding + 0.5) / (holding + 0.5));
-  return idf * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * length) / average)));
-}
-
 /**
  * The fields holding a unit's own words: the line itself and the entity names its file is tied to
  * (a file's `name:` under people/ or projects/, and the names it links to, which say whom or what
@@ -389,88 +347,108 @@ function bm25(tf: number, holding: number, total: number, length: number, averag
  */
 const OWN_FIELDS: readonly UnitField[] = ["text", "entities"];
 
-// `ownWords`: whether some query term matched in one of OWN_FIELDS of the file document.
-type FileHit = { score: number; terms: string[]; ownWords: boolean };
+// The files that matched, by file document short id: each one's score, the query terms it matched
+// (a mask of `words` 32-bit words, as the units' own hits), their count, and whether one matched in
+// one of OWN_FIELDS.
+type FileHits = {
+  /** The files' short ids, in the order first matched. */
+  found: number[];
+  scores: Float64Array;
+  masks: Uint32Array;
+  terms: Uint16Array;
+  own: Uint8Array;
+};
 
 // The file fields' score of each file for the planned words, as minisearch scores a unit's fields
 // (each word's term and, for a prefix word, the longer terms it begins; BM25 with the units'
 // counts: a file's fields stand for each of its units), and the query terms each file matched.
+// Each file's score is one sum over the postings in the order scored (not a sum per term).
 function fileHits(
-  files: Searched,
-  unitsOf: UnitSearch["unitsOf"],
+  files: PostingsIndex,
+  kept: KeptFileSums,
   total: number,
   planned: readonly PlannedWord[],
-): Map<number, FileHit> {
-  const hits = new Map<number, FileHit>();
-  const { internals } = files;
-  const boost = UNIT_SEARCH_OPTIONS.boost ?? {};
-  const prefixWeight = UNIT_SEARCH_OPTIONS.weights?.prefix ?? 0;
-  // Each file field's average length over the units (a file's length counted once per unit),
-  // summed in one pass over the files when first needed.
-  const kept = keptOf(internals, total);
-  const averageOf = (field: UnitField): number => {
-    let averages = kept.averages;
-    if (averages === undefined) {
-      const ids = FILE_FIELDS.map((name) => internals._fieldIds[name] ?? -1);
-      const sums = FILE_FIELDS.map(() => 0);
-      for (const [shortId, lengths] of internals._fieldLength) {
-        const units = unitCountOf(internals, unitsOf, shortId);
-        if (units === 0) continue;
-        ids.forEach((fieldId, at) => {
-          sums[at] = (sums[at] ?? 0) + units * (lengths[fieldId] ?? 0);
-        });
-      }
-      averages = new Map(FILE_FIELDS.map((name, at) => [name, (sums[at] ?? 0) / total]));
-      kept.averages = averages;
-    }
-    return averages.get(field) ?? 0;
+  terms: TermNumbers,
+): FileHits {
+  const size = files._nextId;
+  const words = terms.words;
+  const hits: FileHits = {
+    found: [],
+    scores: new Float64Array(size),
+    masks: new Uint32Array(size * words),
+    terms: new Uint16Array(size),
+    own: new Uint8Array(size),
   };
+  const seen = new Uint8Array(size);
+  const boost = UNIT_SEARCH_OPTIONS.boost ?? {};
+  const scored = new ScoredPostings();
+  let ownBits = 0;
+  for (const field of OWN_FIELDS) ownBits |= 1 << (files._fieldIds[field] ?? 31);
   for (const { term, fields } of planned) {
     const searched = FILE_FIELDS.filter((field) => fields.includes(field));
     if (searched.length === 0) continue;
-    const derived: Array<[string, unknown, number]> = [[term, internals._index.get(term), 1]];
-    if (isPrefixSearchTerm(term)) {
-      for (const [longer, postings] of internals._index.atPrefix(term)) {
-        const distance = longer.length - term.length;
-        if (distance > 0)
-          derived.push([
-            longer,
-            postings,
-            (prefixWeight * longer.length) / (longer.length + 0.3 * distance),
-          ]);
-      }
-    }
-    for (const [, postings, weight] of derived) {
-      for (const field of searched) {
-        const docs = fieldPostings(internals, postings, field);
-        if (docs === undefined) continue;
-        let holding = 0;
-        const found: Array<[number, number, number]> = [];
-        for (const [shortId, tf] of docs) {
-          const count = unitCountOf(internals, unitsOf, shortId);
-          if (count === 0) continue;
-          holding += count;
-          found.push([internals._documentIds.get(shortId) as number, shortId, tf]);
-        }
-        const fieldId = internals._fieldIds[field] ?? -1;
-        const average = averageOf(field);
-        const fieldBoost = boost[field] ?? 1;
-        const own = OWN_FIELDS.includes(field);
-        for (const [id, shortId, tf] of found) {
-          const length = internals._fieldLength.get(shortId)?.[fieldId] ?? 0;
-          const score = weight * fieldBoost * bm25(tf, holding, total, length, average);
-          const hit = hits.get(id);
-          if (hit === undefined) hits.set(id, { score, terms: [term], ownWords: own });
-          else {
-            hit.score += score;
-            hit.ownWords ||= own;
-            if (!hit.terms.includes(term)) hit.terms.push(term);
-          }
-        }
+    const scoring: TermScoring = {
+      fields: searched.map((field) => fileField(files, kept, total, field, boost[field] ?? 1)),
+      prefix: isPrefixSearchTerm(term),
+      fuzzy: false,
+      documents: total,
+      counts: kept.counts,
+    };
+    scoreTerm(files, term, scoring, scored);
+    const number = terms.numbers.get(term) as number;
+    const bit = 1 << (number & 31);
+    const { shortIds, scores, fields: fieldIds } = scored;
+    for (let at = 0; at < scored.count; at++) {
+      const shortId = shortIds[at] as number;
+      if (seen[shortId] === 0) {
+        seen[shortId] = 1;
+        hits.scores[shortId] = scores[at] as number;
+        hits.found.push(shortId);
+      } else hits.scores[shortId] = (hits.scores[shortId] as number) + (scores[at] as number);
+      if ((ownBits & (1 << (fieldIds[at] as number))) !== 0) hits.own[shortId] = 1;
+      const slot = shortId * words + (number >>> 5);
+      const mask = hits.masks[slot] as number;
+      if ((mask & bit) === 0) {
+        hits.masks[slot] = mask | bit;
+        hits.terms[shortId] = (hits.terms[shortId] as number) + 1;
       }
     }
   }
   return hits;
+}
+
+// The number of bits set in a 32-bit word.
+function bitCount(word: number): number {
+  let bits = word - ((word >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+// A file field as its units' terms are scored in it: its average length over the units (a file's
+// length counted once per unit), summed in one pass over the files when first needed.
+function fileField(
+  files: PostingsIndex,
+  kept: KeptFileSums,
+  total: number,
+  field: UnitField,
+  boost: number,
+): ScoredField {
+  let fields = kept.fields;
+  if (fields === undefined) {
+    const ids = FILE_FIELDS.map((name) => files._fieldIds[name] ?? -1);
+    const sums = FILE_FIELDS.map(() => 0);
+    for (const [shortId, lengths] of files._fieldLength) {
+      const units = kept.counts[shortId] ?? 0;
+      if (units === 0) continue;
+      ids.forEach((fieldId, at) => {
+        sums[at] = (sums[at] ?? 0) + units * (lengths[fieldId] ?? 0);
+      });
+    }
+    fields = ids.map((id, at) => ({ id, boost: 1, average: (sums[at] ?? 0) / total }));
+    kept.fields = fields;
+  }
+  const at = FILE_FIELDS.indexOf(field);
+  return { ...(fields[at] as ScoredField), boost };
 }
 
 /**
@@ -552,10 +530,9 @@ export function searchUnitHits(
     scores: new Float64Array(0),
     structural: new Uint8Array(0),
   };
-  const units = internalsOf(search.units as MiniSearch<never>);
-  const files = internalsOf(search.files as MiniSearch<never>);
+  const units = postingsOf(search.units as MiniSearch<never>);
+  const files = postingsOf(search.files as MiniSearch<never>);
   if (units === undefined || files === undefined) return none;
-  const fileSide = { internals: files, search: search.files as MiniSearch<never> };
   const planned = plannedWords(
     query,
     search.units.documentCount,
@@ -563,7 +540,7 @@ export function searchUnitHits(
       search.counts?.(term, field) ??
       (FILE_FIELDS.includes(field)
         ? unitsHoldingInFiles(search, term, field)
-        : (fieldPostings(units, units._index.get(term), field)?.size ?? 0)),
+        : documentsHolding(units, term, field)),
   );
   // Every query term a unit can match, numbered: a unit's matched terms are bits of a mask.
   const numbers = new Map<string, number>();
@@ -576,11 +553,12 @@ export function searchUnitHits(
     (viaSearch ? undefined : ownFieldHits(units, planned, terms)) ??
     ownFieldHitsBySearch(search.units, planned, terms);
   const total = search.units.documentCount;
-  const byFile = total === 0 ? new Map() : fileHits(fileSide, search.unitsOf, total, planned);
+  const kept = keptOf(files, total, search.unitsOf);
+  const byFile = fileHits(files, kept, total, total === 0 ? [] : planned, terms);
   let most = own.count;
   let largest = -1;
   for (let at = 0; at < own.count; at++) largest = Math.max(largest, own.ids[at] as number);
-  for (const fileId of byFile.keys()) most += search.unitsOf(fileId)?.length ?? 0;
+  for (const shortId of byFile.found) most += kept.counts[shortId] as number;
   if (most === 0) return none;
   // Each unit's own hit (its position + 1), by unit id.
   const ownAt = new Int32Array(largest + 1);
@@ -595,29 +573,32 @@ export function searchUnitHits(
     structural[count] = ownWords ? 0 : 1;
     count++;
   };
+  const words = terms.words;
   // minisearch multiplies a document's summed score by the number of query terms it matched.
-  const fileNumbers: number[] = [];
-  for (const [fileId, file] of byFile) {
-    fileNumbers.length = 0;
-    for (const term of file.terms) fileNumbers.push(terms.numbers.get(term) ?? -1);
-    for (const id of search.unitsOf(fileId) ?? []) {
+  for (const shortId of byFile.found) {
+    const fileScore = byFile.scores[shortId] as number;
+    const fileTerms = byFile.terms[shortId] as number;
+    const fileOwn = byFile.own[shortId] === 1;
+    const fileMasks = shortId * words;
+    for (const id of search.unitsOf(files._documentIds.get(shortId) as number) ?? []) {
       if (filter !== undefined && !filter(id)) continue;
       const slot = id < ownAt.length ? (ownAt[id] as number) - 1 : -1;
       if (slot < 0) {
-        push(id, file.score * file.terms.length, file.ownWords);
+        push(id, fileScore * fileTerms, fileOwn);
         continue;
       }
       ownAt[id] = 0;
       const matched = own.matched[slot] as number;
+      // Its own terms, and its file's terms its own words did not match.
       let both = matched;
-      for (const number of fileNumbers) {
-        const word = (own.masks[slot * terms.words + (number >>> 5)] as number) >>> (number & 31);
-        if (number < 0 || (word & 1) === 0) both++;
+      for (let word = 0; word < words; word++) {
+        const fileMask = byFile.masks[fileMasks + word] as number;
+        both += bitCount(fileMask & ~(own.masks[slot * words + word] as number));
       }
       push(
         id,
-        ((own.scores[slot] as number) / matched + file.score) * both,
-        file.ownWords || own.text[slot] === 1,
+        ((own.scores[slot] as number) / matched + fileScore) * both,
+        fileOwn || own.text[slot] === 1,
       );
     }
   }
@@ -702,125 +683,40 @@ function ownFieldHitsBySearch(
   return made;
 }
 
-// minisearch's `search` of `ownQueries` (`executeQuery`, `executeQuerySpec`, `termResults` and the
-// OR combination of minisearch 7.2) over its postings, each sum taken in the same order, without
-// a result object per document. `undefined` when the internals are not as read here, or a posting
-// names a discarded document (which minisearch's search cleans up as it scores).
+// minisearch's `search` of `ownQueries` from its postings ({@link searchPostings}). `undefined`
+// when a posting names a discarded document (which minisearch's search cleans up as it scores).
 function ownFieldHits(
-  internals: SearchInternals,
+  units: PostingsIndex,
   planned: readonly PlannedWord[],
   terms: TermNumbers,
 ): OwnFieldHits | undefined {
-  const more = internals as SearchInternals & {
-    _nextId?: unknown;
-    _documentCount?: unknown;
-    _avgFieldLength?: unknown;
-    _dirtCount?: unknown;
-  };
-  const { _nextId: size, _documentCount: documents, _avgFieldLength: averages } = more;
-  if (typeof size !== "number" || typeof documents !== "number" || !Array.isArray(averages))
-    return undefined;
-  // Without a discarded document, every posting's document is indexed: none is looked up.
-  const clean = more._dirtCount === 0;
   const boost = UNIT_SEARCH_OPTIONS.boost ?? {};
-  const prefixWeight = UNIT_SEARCH_OPTIONS.weights?.prefix ?? 0;
-  const { k, b, d } = UNIT_SEARCH_OPTIONS.bm25 as { k: number; b: number; d: number };
-  const total = new Float64Array(size);
-  const inTotal = new Uint8Array(size);
-  const wordScore = new Float64Array(size);
-  const termScore = new Float64Array(size);
-  // The term (or word) a document last scored for, numbered from 1.
-  const termMark = new Int32Array(size);
-  const wordMark = new Int32Array(size);
-  const words = terms.words;
-  const masks = new Uint32Array(size * words);
-  const matched = new Uint16Array(size);
-  const text = new Uint8Array(size);
-  const touched: number[] = [];
-  let termNumber = 0;
-  let wordNumber = 0;
-  for (const { word, fields } of ownQueries(planned)) {
-    wordNumber++;
-    const inWord: number[] = [];
-    for (const term of termsOf(word)) {
-      termNumber++;
-      const number = terms.numbers.get(term) as number;
-      const bit = 1 << (number & 31);
-      const inTerm: number[] = [];
-      const derived: Array<[unknown, number]> = [[internals._index.get(term), 1]];
-      if (isPrefixSearchTerm(term)) {
-        for (const [longer, postings] of internals._index.atPrefix(term)) {
-          const distance = longer.length - term.length;
-          if (distance > 0)
-            derived.push([
-              postings,
-              (prefixWeight * longer.length) / (longer.length + 0.3 * distance),
-            ]);
-        }
-      }
-      for (const [postings, weight] of derived) {
-        if (!(postings instanceof Map)) continue;
-        for (const field of fields) {
-          const fieldId = internals._fieldIds[field] ?? -1;
-          const docs = (postings as Postings).get(fieldId);
-          if (docs === undefined) continue;
-          const matching = docs.size;
-          const average = averages[fieldId] as number;
-          const fieldBoost = boost[field] || 1;
-          const idf = Math.log(1 + (documents - matching + 0.5) / (matching + 0.5));
-          for (const [shortId, tf] of docs) {
-            const lengths = internals._fieldLength.get(shortId);
-            if (lengths === undefined || (!clean && !internals._documentIds.has(shortId)))
-              return undefined;
-            const length = lengths[fieldId] as number;
-            const raw = idf * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * length) / average)));
-            const scored = weight * fieldBoost * raw;
-            if (termMark[shortId] === termNumber)
-              termScore[shortId] = (termScore[shortId] as number) + scored;
-            else {
-              termMark[shortId] = termNumber;
-              termScore[shortId] = scored;
-              inTerm.push(shortId);
-            }
-            if (field === "text") text[shortId] = 1;
-          }
-        }
-      }
-      for (const shortId of inTerm) {
-        if (wordMark[shortId] === wordNumber)
-          wordScore[shortId] = (wordScore[shortId] as number) + (termScore[shortId] as number);
-        else {
-          wordMark[shortId] = wordNumber;
-          wordScore[shortId] = termScore[shortId] as number;
-          inWord.push(shortId);
-        }
-        const slot = shortId * words + (number >>> 5);
-        const mask = masks[slot] as number;
-        // minisearch counts each query term a document matched once.
-        if ((mask & bit) === 0) {
-          masks[slot] = mask | bit;
-          matched[shortId] = (matched[shortId] as number) + 1;
-        }
-      }
-    }
-    for (const shortId of inWord) {
-      if (inTotal[shortId] === 1)
-        total[shortId] = (total[shortId] as number) + (wordScore[shortId] as number);
-      else {
-        inTotal[shortId] = 1;
-        total[shortId] = wordScore[shortId] as number;
-        touched.push(shortId);
-      }
-    }
-  }
-  const made = emptyOwnHits(touched.length, terms);
-  touched.forEach((shortId, at) => {
+  const parts = ownQueries(planned).map(({ word, fields }) => {
+    const scored = searchedFields(units, fields, boost);
+    return termsOf(word).map((term) => ({
+      term,
+      number: terms.numbers.get(term) as number,
+      scoring: {
+        fields: scored,
+        prefix: isPrefixSearchTerm(term),
+        fuzzy: false as const,
+        documents: units._documentCount,
+      },
+    }));
+  });
+  const matches = searchPostings(units, parts, terms.numbers.size);
+  if (matches === undefined) return undefined;
+  const { found, sums, matched, masks, words, fieldBits } = matches;
+  const textBit = 1 << (units._fieldIds.text ?? -1);
+  const { ids } = documentColumns(units);
+  const made = emptyOwnHits(found.length, terms);
+  found.forEach((shortId, at) => {
     const count = matched[shortId] as number;
-    made.ids[at] = internals._documentIds.get(shortId) as number;
-    made.scores[at] = (total[shortId] as number) * (count || 1);
+    made.ids[at] = ids[shortId] as number;
+    made.scores[at] = (sums[shortId] as number) * (count || 1);
     made.matched[at] = count;
     made.masks.set(masks.subarray(shortId * words, shortId * words + words), at * words);
-    made.text[at] = text[shortId] as number;
+    made.text[at] = ((fieldBits[shortId] as number) & textBit) === 0 ? 0 : 1;
   });
   return made;
 }
@@ -1017,27 +913,10 @@ function selectFirst(
  */
 export function rankHits(input: RankHitsInput, query: string): RankedHits {
   const { count, scores, structural } = input;
-  const named = namedDays(query);
-  if (named.length > 0) {
-    let best = 0;
-    for (let at = 0; at < count; at++) best = Math.max(best, scores[at] as number);
-    const isNamed = new Map<string, boolean>();
-    for (let at = 0; at < count; at++) {
-      const date = input.date(at);
-      if ((scores[at] as number) <= 0 || date === undefined) continue;
-      let hit = isNamed.get(date);
-      if (hit === undefined) {
-        hit = named.some((day) => date.startsWith(day));
-        isNamed.set(date, hit);
-      }
-      if (hit) scores[at] = (scores[at] as number) + NAMED_DAY_SHARE * best;
-    }
-  }
-  // Each hit's day as a number (-1: none), so the best score of a day is an array, not a map
-  // looked up twice more per hit.
+  // Each hit's day as a number (-1: none), read once: the best score of a day is an array, and
+  // the order compares the days' ranks, not their dates.
   const dayOf = new Int32Array(count);
   const days = new Map<string, number>();
-  const bestOfDay: number[] = [];
   for (let at = 0; at < count; at++) {
     const date = input.date(at);
     if (date === undefined) {
@@ -1046,13 +925,37 @@ export function rankHits(input: RankHitsInput, query: string): RankedHits {
     }
     let day = days.get(date);
     if (day === undefined) {
-      day = bestOfDay.length;
+      day = days.size;
       days.set(date, day);
-      bestOfDay.push(0);
     }
     dayOf[at] = day;
-    bestOfDay[day] = Math.max(bestOfDay[day] as number, scores[at] as number);
   }
+  const dates = [...days.keys()];
+  const named = namedDays(query);
+  if (named.length > 0) {
+    let best = 0;
+    for (let at = 0; at < count; at++) best = Math.max(best, scores[at] as number);
+    const isNamed = dates.map((date) => named.some((day) => date.startsWith(day)));
+    for (let at = 0; at < count; at++) {
+      const day = dayOf[at] as number;
+      if ((scores[at] as number) <= 0 || day < 0 || isNamed[day] !== true) continue;
+      scores[at] = (scores[at] as number) + NAMED_DAY_SHARE * best;
+    }
+  }
+  const bestOfDay = new Float64Array(dates.length);
+  for (let at = 0; at < count; at++) {
+    const day = dayOf[at] as number;
+    if (day >= 0) bestOfDay[day] = Math.max(bestOfDay[day] as number, scores[at] as number);
+  }
+  // The days in code-unit order; no date orders as "" (first), as "" itself does.
+  const byDate = dates
+    .map((_date, day) => day)
+    .sort((a, b) => compareCodeUnits(dates[a] as string, dates[b] as string));
+  const dayRank = new Int32Array(dates.length);
+  byDate.forEach((day, rank) => {
+    dayRank[day] = rank;
+  });
+  const noDate = days.get("") === undefined ? -1 : (dayRank[days.get("") as number] as number);
   let kept = 0;
   const order = new Int32Array(count);
   // 0: own words matched; 1: only the structure matched; 2: nothing matched.
@@ -1066,10 +969,14 @@ export function rankHits(input: RankHitsInput, query: string): RankedHits {
     group[at] = score <= 0 ? 2 : structural[at] === 1 ? 1 : 0;
     if (input.omit?.(at) !== true) order[kept++] = at;
   }
+  const dateRankOf = (at: number): number => {
+    const day = dayOf[at] as number;
+    return day < 0 ? noDate : (dayRank[day] as number);
+  };
   const compare = (a: number, b: number): number =>
     (group[a] as number) - (group[b] as number) ||
     (scores[b] as number) - (scores[a] as number) ||
-    compareCodeUnits(input.date(b) ?? "", input.date(a) ?? "") ||
+    dateRankOf(b) - dateRankOf(a) ||
     compareCodeUnits(input.path(a), input.path(b)) ||
     input.tie(a, b);
   return new RankedHits(kept === count ? order : order.slice(0, kept), compare, input.chars);
