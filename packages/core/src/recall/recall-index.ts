@@ -437,6 +437,42 @@ function addedTerms<T>(options: Options<T>, documents: readonly T[]): AsPlainObj
   return search.toJSON();
 }
 
+// minisearch's options with its tokenizing of each text and term kept until `forget()`: the log's
+// added documents are tokenized for their counts (`addedTerms`) and again as the search adds them,
+// and the second time takes the first's results (the same arrays, so the same postings). Forgotten
+// once they are added, so a search kept by a long process holds none.
+function rememberingTokens<T>(options: Options<T>): { options: Options<T>; forget: () => void } {
+  const { tokenize, processTerm } = options;
+  if (tokenize === undefined || processTerm === undefined) return { options, forget: () => {} };
+  let tokens: Map<string, string[]> | undefined = new Map();
+  let terms: Map<string, ReturnType<typeof processTerm>> | undefined = new Map();
+  return {
+    options: {
+      ...options,
+      tokenize: (text, field) => {
+        const key = `${field}\u0000${text}`;
+        let found = tokens?.get(key);
+        if (found === undefined) {
+          found = tokenize(text, field);
+          tokens?.set(key, found);
+        }
+        return found;
+      },
+      processTerm: (term, field) => {
+        const key = `${field}\u0000${term}`;
+        if (terms?.has(key) === true) return terms.get(key);
+        const found = processTerm(term, field);
+        terms?.set(key, found);
+        return found;
+      },
+    },
+    forget: () => {
+      tokens = undefined;
+      terms = undefined;
+    },
+  };
+}
+
 const END_LINE = '\n"end"';
 const FILES_LINE = '"files"\n';
 
@@ -621,7 +657,12 @@ export class RecallIndex {
       const meta = this.#searchMeta;
       if (!Array.isArray(index) || !Array.isArray(fileIndex) || meta === undefined)
         return undefined;
-      const read = query === undefined ? undefined : this.#readFor(query, index, fileIndex, meta);
+      const unitOptions = rememberingTokens(unitIndexOptions());
+      const fileOptions = rememberingTokens(fileIndexOptions());
+      const read =
+        query === undefined
+          ? undefined
+          : this.#readFor(query, index, fileIndex, meta, unitOptions.options, fileOptions.options);
       const fileRead = read?.fileIndex ?? fileIndex;
       const unitMeta = read?.meta ?? { ...unpacked(meta.units), index };
       if (
@@ -639,18 +680,20 @@ export class RecallIndex {
           averageFieldLength: [...meta.files.averageFieldLength],
           index: fileRead,
         },
-        { ...fileIndexOptions(), logger: quietOnPartTerms },
+        { ...fileOptions.options, logger: quietOnPartTerms },
       );
       // Removed, not discarded: minisearch's discard leaves a document's postings until a search
       // walks them, and a search stored whole after a fold would keep them (and their counts).
       for (const document of this.#folded?.removeFiles ?? []) files.remove(document);
       for (const document of this.#folded?.addFiles ?? []) files.add(document);
+      fileOptions.forget();
       const units = MiniSearch.loadJS<IndexedUnit>(
         { ...unitMeta, averageFieldLength: [...unitMeta.averageFieldLength] },
-        { ...unitIndexOptions(), logger: quietOnPartTerms },
+        { ...unitOptions.options, logger: quietOnPartTerms },
       );
       for (const document of this.#folded?.remove ?? []) units.remove(document);
       for (const document of this.#folded?.add ?? []) units.add(document);
+      unitOptions.forget();
       let withUnits = 0;
       for (const file of this.files.values()) if (file.ids.length > 0) withUnits++;
       if (units.documentCount !== this.#unitCount() || files.documentCount !== withUnits)
@@ -675,6 +718,8 @@ export class RecallIndex {
     index: AsPlainObject["index"],
     fileIndex: AsPlainObject["index"],
     stored: { units: PackedSearch; files: SearchMeta },
+    unitOptions: Options<IndexedUnit>,
+    fileOptions: Options<FileDocument>,
   ): { meta: AsPlainObject; fileIndex: AsPlainObject["index"]; counts: Map<string, number> } {
     const meta = stored.units;
     const fieldsOf = (search: Pick<SearchMeta, "fieldIds">) =>
@@ -711,7 +756,7 @@ export class RecallIndex {
       }
     }
     if (folded !== undefined && folded.add.length > 0) {
-      const added = addedTerms(unitIndexOptions(), folded.add);
+      const added = addedTerms(unitOptions, folded.add);
       const addedFieldOf = fieldsOf(added);
       for (const [term, fields] of added.index) {
         for (const [id, postings] of Object.entries(fields)) {
@@ -720,7 +765,7 @@ export class RecallIndex {
       }
     }
     if (folded !== undefined && folded.addFiles.length > 0) {
-      const added = addedTerms(fileIndexOptions(), folded.addFiles);
+      const added = addedTerms(fileOptions, folded.addFiles);
       const addedFieldOf = fieldsOf(added);
       for (const [term, fields] of added.index) {
         for (const [id, postings] of Object.entries(fields)) {
