@@ -1,7 +1,7 @@
+import type { ForgottenMatch } from "../guards/tombstones.js";
 import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
 import { handWrittenIndexLines } from "../store/memory-index.js";
 import { readTombstones, TombstoneIndex } from "../write/index.js";
-import type { ForgottenMatch } from "../write/tombstones.js";
 import type { Layout } from "./layout.js";
 import { layoutOf } from "./layout-of.js";
 

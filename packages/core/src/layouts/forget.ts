@@ -1,4 +1,5 @@
 import { dateTag } from "../format/index.js";
+import { makeTombstone, writeTombstones } from "../guards/tombstones.js";
 import { scopeOf, storeRecallIndexAfterForget } from "../recall/index.js";
 import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
 import { factKey } from "../text/index.js";
@@ -15,7 +16,6 @@ import {
   readTombstones,
   type WriteStore,
 } from "../write/index.js";
-import { makeTombstone, writeTombstones } from "../write/tombstones.js";
 import { indexHandLines } from "./find-forgotten-lines.js";
 import { layoutOf } from "./layout-of.js";
 

@@ -1,4 +1,5 @@
 import { dateTag, editFactText, type FactFile, safeParseFactFile } from "../../format/index.js";
+import { makeTombstone, readTombstones, writeTombstones } from "../../guards/tombstones.js";
 import type { MemoryStore } from "../../store/index.js";
 import { contentWordList, factKey, sameWord } from "../../text/index.js";
 import type {
@@ -9,7 +10,6 @@ import type {
   RemovedLine,
 } from "../../write/forget-query.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
-import { makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
 import type { WriteStore } from "../../write/write-pipeline.js";
 import { factDescription } from "./remember-fact-file.js";
 

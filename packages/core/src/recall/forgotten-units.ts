@@ -1,0 +1,37 @@
+import { storedTombstones, TOMBSTONES_FILE, TombstoneIndex } from "../guards/tombstone-index.js";
+import type { RecallStore } from "./recall-store.js";
+import { scopeOf } from "./scope.js";
+
+// The last tombstone file read and its index: a warm process indexes it again only once it changes.
+let last: { text: string; index: TombstoneIndex } | undefined;
+
+/**
+ * Whether a recalled unit holds a fact the user asked to forget, by the rule every write and
+ * `check` apply (`TombstoneIndex.find`): a forgotten line that came back (a `git checkout`, a
+ * backup, an undo) is not shown again. Asked only of the few units recall looks at, so a request
+ * reads one small file more, never every memory file.
+ *
+ * @param store - The store recall reads (a view from `boundaryStore`, or the store itself); one
+ *   without `readInternal` has no tombstones.
+ * @returns A check of a unit's text, or `undefined` when nothing was forgotten.
+ * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed (skipping it would
+ *   show forgotten facts).
+ * @example const forgotten = await forgottenUnitCheck(store); units.filter((unit) => !forgotten?.(unit))
+ */
+export async function forgottenUnitCheck(
+  store: RecallStore,
+): Promise<((unit: { text: string }) => boolean) | undefined> {
+  const whole = scopeOf(store).store as Partial<{
+    readInternal(path: string): Promise<string | undefined>;
+  }>;
+  const text = await whole.readInternal?.(TOMBSTONES_FILE);
+  if (text === undefined || text.trim() === "") return undefined;
+  if (last?.text !== text) {
+    // Format 1 or a broken file: the schemas read it, or say what is wrong with it.
+    const tombstones =
+      storedTombstones(text) ?? (await import("../guards/tombstones.js")).parseTombstones(text);
+    last = { text, index: new TombstoneIndex(tombstones) };
+  }
+  const { index } = last;
+  return (unit) => index.find(unit.text) !== undefined;
+}
