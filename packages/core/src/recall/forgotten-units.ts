@@ -2,8 +2,10 @@ import { storedTombstones, TOMBSTONES_FILE, TombstoneIndex } from "../guards/tom
 import type { RecallStore } from "./recall-store.js";
 import { scopeOf } from "./scope.js";
 
-// The last tombstone file read and its index: a warm process indexes it again only once it changes.
-let last: { text: string; index: TombstoneIndex } | undefined;
+// The last tombstone file read, its index and the answers given for it: a warm process indexes it
+// again, and asks again of a unit it saw, only once the file changes.
+let last: { text: string; index: TombstoneIndex; seen: Map<string, boolean> } | undefined;
+const MAX_SEEN = 20_000;
 
 /**
  * Whether a recalled unit holds a fact the user asked to forget, by the rule every write and
@@ -30,8 +32,16 @@ export async function forgottenUnitCheck(
     // Format 1 or a broken file: the schemas read it, or say what is wrong with it.
     const tombstones =
       storedTombstones(text) ?? (await import("../guards/tombstones.js")).parseTombstones(text);
-    last = { text, index: new TombstoneIndex(tombstones) };
+    last = { text, index: new TombstoneIndex(tombstones), seen: new Map() };
   }
-  const { index } = last;
-  return (unit) => index.find(unit.text) !== undefined;
+  const { index, seen } = last;
+  return (unit) => {
+    let forgotten = seen.get(unit.text);
+    if (forgotten === undefined) {
+      forgotten = index.find(unit.text) !== undefined;
+      if (seen.size >= MAX_SEEN) seen.clear();
+      seen.set(unit.text, forgotten);
+    }
+    return forgotten;
+  };
 }
