@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -53,3 +53,12 @@ describe.each(["subject", "fact"] as const)(
     });
   },
 );
+
+it("recalls as before when .memfiles is a plain file (no tombstone can be there)", async () => {
+  const root = await mkdtemp(join(tmpdir(), "memfiles-recall-forgotten-"));
+  const store = new MemoryStore({ root, layout: "fact" });
+  await remember({ store, path: "gym", fact: "trains at the Lisbon climbing gym", now: NOW });
+  await rm(join(root, ".memfiles"), { recursive: true, force: true });
+  await writeFile(join(root, ".memfiles"), "not a folder\n");
+  expect((await recallForPrompt({ store, query: "climbing gym" })).text).toContain("climbing gym");
+});

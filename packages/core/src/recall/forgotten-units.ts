@@ -1,4 +1,5 @@
 import { storedTombstones, TOMBSTONES_FILE, TombstoneIndex } from "../guards/tombstone-index.js";
+import { MemoryPathError } from "../store/memory-path-error.js";
 import type { RecallStore } from "./recall-store.js";
 import { scopeOf } from "./scope.js";
 
@@ -26,7 +27,12 @@ export async function forgottenUnitCheck(
   const whole = scopeOf(store).store as Partial<{
     readInternal(path: string): Promise<string | undefined>;
   }>;
-  const text = await whole.readInternal?.(TOMBSTONES_FILE);
+  // `.memfiles` a plain file or a link: memfiles writes no tombstone there, and recall goes on as
+  // it does without its index.
+  const text = await whole.readInternal?.(TOMBSTONES_FILE).catch((error: unknown) => {
+    if (error instanceof MemoryPathError && error.code === "path_refused") return undefined;
+    throw error;
+  });
   if (text === undefined || text.trim() === "") return undefined;
   if (last?.text !== text) {
     // Format 1 or a broken file: the schemas read it, or say what is wrong with it.
