@@ -3,6 +3,7 @@ import { findSecrets, MemoryStore, type StoreLayout } from "@memfiles/core";
 import {
   createMemoryToolHandlers,
   editableText,
+  findForgottenIndexLines,
   localDay,
   MEMORY_INDEX_FILE,
   memoriesPath,
@@ -166,6 +167,28 @@ function relativeTimes(
 }
 
 /**
+ * Claude Code loads `MEMORY.md` into every session, so a line written there by hand is memory: an
+ * edit that adds one a tombstone matches (core's `findForgottenIndexLines`, the rule every write
+ * passes) is denied as the write pipeline's `forgotten` step denies it. Lines already there are
+ * `check`'s to report, not this edit's.
+ */
+async function forgottenInIndex(
+  store: MemoryStore,
+  before: string,
+  after: string,
+  filePath: string,
+): Promise<CheckFileEditResult> {
+  const had = new Set((await findForgottenIndexLines(store, before)).map((line) => line.text));
+  const added = (await findForgottenIndexLines(store, after)).find((line) => !had.has(line.text));
+  if (added === undefined) return { decision: "allow" };
+  return {
+    decision: "deny",
+    code: "forgotten",
+    message: `Refused the edit of ${filePath}: its line ${added.line} holds a fact the user asked on ${added.forgotten} to forget (tombstone rule ${added.rule}). Claude Code loads this file into every session; leave the line out.`,
+  };
+}
+
+/**
  * Runs a Claude Code file edit inside the memory folder through the memory tool's write path
  * (the one check pipeline: secret, relative date, shape, the layout's path rule, forgotten,
  * duplicate, cap, version token), on a dry-run copy of the store so nothing is written: Claude Code
@@ -173,7 +196,7 @@ function relativeTimes(
  * `create`, a changed one as a `str_replace` of the lines it changes, and one whose front matter
  * changes (a whole-file Write in Claude Code's own format) as a `create` of its new text in its place. A relative time the memory tool would
  * write as a date ("yesterday" → "on 2026/12/05") is denied with that date to write instead, so
- * the file ends as the memory tool would have written it. `MEMORY.md` is Claude Code's index: an edit to it is checked for secrets only. Files
+ * the file ends as the memory tool would have written it. `MEMORY.md` is Claude Code's index: an edit to it is checked for secrets and for forgotten facts in the lines written by hand. Files
  * under `.memfiles/` are memfiles' own state and never edited by hand.
  *
  * @param options - `{ root, layout, edit, timeZone?, now? }`.
@@ -198,13 +221,14 @@ export async function checkFileEdit(options: CheckFileEditOptions): Promise<Chec
     const text = textAfter(options.edit, index.exists ? index.content : undefined);
     if (text === undefined) return notFound(options.edit.filePath, index.exists);
     const { findings } = await findSecrets(text);
-    return findings.length === 0
-      ? { decision: "allow" }
-      : {
-          decision: "deny",
-          code: "secret",
-          message: `Refused the edit of ${MEMORY_INDEX_FILE}: it holds what looks like a secret. Memory never keeps passwords, keys or tokens; leave it out.`,
-        };
+    if (findings.length > 0) {
+      return {
+        decision: "deny",
+        code: "secret",
+        message: `Refused the edit of ${MEMORY_INDEX_FILE}: it holds what looks like a secret. Memory never keeps passwords, keys or tokens; leave it out.`,
+      };
+    }
+    return forgottenInIndex(store, index.exists ? index.content : "", text, options.edit.filePath);
   }
   const backend = new DryRunBackend(store);
   const dryRun = new MemoryStore({ backend, layout: options.layout });

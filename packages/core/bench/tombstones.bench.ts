@@ -2,15 +2,15 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
-import { MemoryStore } from "../src/store/index.js";
-import { contentWords, factKey, hashText } from "../src/text/index.js";
 import {
   makeTombstone,
   readTombstones,
   TOMBSTONES_FILE,
   TombstoneCache,
   writeTombstones,
-} from "../src/write/tombstones.js";
+} from "../src/guards/tombstones.js";
+import { MemoryStore } from "../src/store/index.js";
+import { contentWords, factKey, hashText } from "../src/text/index.js";
 import { type BenchSection, median, ms, timeIt } from "./section.js";
 
 const TOMBSTONES = 10_000;

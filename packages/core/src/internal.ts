@@ -44,6 +44,7 @@ export {
   dropForgottenLines,
   type FactProposal,
   type ForgottenLine,
+  findForgottenIndexLines,
   findForgottenLines,
   layoutNamed,
   layoutOf,

@@ -1,12 +1,13 @@
 // A test harness: one fact through the check pipeline with the subject layout's steps, the way
 // `remember` and the write pass run them, so the steps can be tested one fact at a time.
+
+import type { TombstoneCache } from "../src/guards/tombstones.js";
 import {
   type AddLineApplied,
   type SubjectCandidate,
   subjectWriteSteps,
 } from "../src/layouts/subject/add-line.js";
 import type { MemoryFileState } from "../src/write/memory-files.js";
-import type { TombstoneCache } from "../src/write/tombstones.js";
 import { UnexpectedRefusalError } from "../src/write/unexpected-refusal-error.js";
 import { isWriteCheckCodeWithout, type WriteCheckCodeWithout } from "../src/write/write-checks.js";
 import {

@@ -5,6 +5,7 @@ import {
   type RecallUnit,
   rankedRecallUnits,
 } from "../recall/budgeted-recall.js";
+import { forgottenUnitCheck } from "../recall/forgotten-units.js";
 import { renderMemoryBlock } from "../recall/memory-block.js";
 import { compactRecallIndex } from "../recall/recall-index.js";
 import type { RecallStore } from "../recall/recall-store.js";
@@ -122,7 +123,8 @@ export function recallUnitKey(unit: Pick<RecallUnit, "path" | "text">): string {
  * Budgeted recall for one prompt, the call a prompt hook makes: the lines (subject layout) or fact
  * bodies (fact layout) that best answer `query`, within `budgetTokens`, as a `<recalled_memory>`
  * note fenced as data. `profile.md` and `preferences.md` are left out ({@link memoryBlock} holds
- * them). Units whose keys are in `exclude` are not shown again.
+ * them). Units whose keys are in `exclude` are not shown again, nor units a tombstone matches
+ * (`forgottenUnitCheck`).
  *
  * @param options - `{ root, layout? } | { store }`, `query`, `budgetTokens?` (estimated tokens,
  *   default 2,000, wrapper included), `scope?` (project), `exclude?` (unit keys), `readTool?`.
@@ -136,13 +138,18 @@ export async function recallForPrompt(
   const store = openStore(options, options.scope);
   const ranked = await rankedRecallUnits({ store, query: options.query });
   const exclude = options.exclude;
+  const forgotten = await forgottenUnitCheck(store);
+  const shown =
+    exclude === undefined || exclude.size === 0
+      ? undefined
+      : (unit: RecallUnit) => exclude.has(recallUnitKey(unit));
   const filled = fillRecallBudget(
     ranked,
     options.budgetTokens ?? DEFAULT_RECALL_BUDGET_TOKENS,
     estimateTokens,
-    exclude === undefined || exclude.size === 0
-      ? undefined
-      : (unit) => exclude.has(recallUnitKey(unit)),
+    shown === undefined || forgotten === undefined
+      ? (shown ?? forgotten)
+      : (unit) => shown(unit) || forgotten(unit),
     options.readTool,
   );
   return {

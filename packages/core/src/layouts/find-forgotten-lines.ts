@@ -1,6 +1,7 @@
-import type { MemoryStore } from "../store/index.js";
+import type { ForgottenMatch } from "../guards/tombstones.js";
+import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
+import { handWrittenIndexLines } from "../store/memory-index.js";
 import { readTombstones, TombstoneIndex } from "../write/index.js";
-import type { ForgottenMatch } from "../write/tombstones.js";
 import type { Layout } from "./layout.js";
 import { layoutOf } from "./layout-of.js";
 
@@ -31,9 +32,72 @@ function forgottenIn(
   return { found, items: items.length };
 }
 
+// A list marker is no part of a line's fact ("- banks with Monzo" is "banks with Monzo").
+const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/;
+
 /**
- * Every stored line (subject layout) or fact body (fact layout) that a tombstone matches (see
- * `findForgotten`): the user asked to forget it, and it is in memory all the same. Reported by
+ * The lines of a `MEMORY.md` text a person (or Claude Code) wrote, each with its 1-based line
+ * number and its fact (list marker dropped): the lines no rebuild regenerates, and Claude Code
+ * loads the file into every session, so they are memory like any file's lines.
+ *
+ * @param text - The index text.
+ * @returns `{ line, text, fact }` per hand-written line, in order.
+ * @example indexHandLines("# Memory\n- banks with Monzo\n") // [{ line: 1, ... }, { line: 2, text: "- banks with Monzo", fact: "banks with Monzo" }]
+ */
+export function indexHandLines(text: string): Array<{ line: number; text: string; fact: string }> {
+  const lines: Array<{ line: number; text: string; fact: string }> = [];
+  text.split(/\r?\n/).forEach((line, at) => {
+    if (handWrittenIndexLines(line).length === 0) return;
+    lines.push({ line: at + 1, text: line, fact: line.replace(LIST_MARKER, "").trim() });
+  });
+  return lines;
+}
+
+// The one rule for `MEMORY.md`: its hand-written lines asked of the tombstone index.
+function forgottenInIndex(
+  index: TombstoneIndex,
+  text: string,
+): Array<ForgottenLine & { text: string }> {
+  const found: Array<ForgottenLine & { text: string }> = [];
+  for (const hand of indexHandLines(text)) {
+    const match = index.find(hand.fact);
+    if (match) {
+      found.push({
+        path: MEMORY_INDEX_FILE,
+        line: hand.line,
+        forgotten: match.date,
+        rule: match.rule,
+        text: hand.text,
+      });
+    }
+  }
+  return found;
+}
+
+/**
+ * The lines of a `MEMORY.md` text, written by hand (not links), that a tombstone matches, by the
+ * rule `findForgottenLines` applies to every memory line (`findForgotten`): Claude Code loads that
+ * file into every session, so a forgotten fact typed there is back in memory.
+ *
+ * @param store - The memory (`readInternal`).
+ * @param text - A `MEMORY.md` text (stored, or as an edit would leave it).
+ * @returns The lines (`path` is `MEMORY.md`, `text` the line as written), in order; empty when none.
+ * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
+ * @example await findForgottenIndexLines(store, "# Memory\n- banks with Monzo\n")
+ */
+export async function findForgottenIndexLines(
+  store: Pick<MemoryStore, "readInternal">,
+  text: string,
+): Promise<Array<ForgottenLine & { text: string }>> {
+  const tombstones = await readTombstones(store);
+  if (tombstones.length === 0) return [];
+  return forgottenInIndex(new TombstoneIndex(tombstones), text);
+}
+
+/**
+ * Every stored line (subject layout) or fact body (fact layout), and every hand-written line of
+ * `MEMORY.md`, that a tombstone matches (see `findForgotten`): the user asked to forget it, and it
+ * is in memory all the same. Reported by
  * `memfiles check`; the text itself is not repeated (it is in the file).
  *
  * @param store - The memory (`list`, `read`, `readInternal`, `layout`).
@@ -42,7 +106,8 @@ function forgottenIn(
  * @example await findForgottenLines(store) // [{ path: "profile.md", line: 6, forgotten: "2026/11/19", rule: "same_fact" }]
  */
 export async function findForgottenLines(
-  store: Pick<MemoryStore, "list" | "read" | "readInternal" | "layout">,
+  store: Pick<MemoryStore, "list" | "read" | "readInternal" | "layout"> &
+    Partial<Pick<MemoryStore, "readIndex">>,
 ): Promise<ForgottenLine[]> {
   const layout = layoutOf(store);
   const tombstones = await readTombstones(store);
@@ -53,6 +118,10 @@ export async function findForgottenLines(
     const file = await store.read(row.path);
     if (!file.exists || file.notText !== undefined) continue;
     found.push(...forgottenIn(index, layout, row.path, file.content).found);
+  }
+  const memoryIndex = await store.readIndex?.();
+  if (memoryIndex?.exists === true) {
+    found.push(...forgottenInIndex(index, memoryIndex.content).map(({ text: _, ...line }) => line));
   }
   return found;
 }

@@ -1,5 +1,9 @@
-import { storeRecallIndexAfterForget } from "../recall/index.js";
+import { dateTag } from "../format/index.js";
+import { makeTombstone, writeTombstones } from "../guards/tombstones.js";
+import { scopeOf, storeRecallIndexAfterForget } from "../recall/index.js";
+import { MEMORY_INDEX_FILE, type MemoryStore } from "../store/index.js";
 import { factKey } from "../text/index.js";
+import type { ForgetPreviewFile } from "../write/forget-query.js";
 import {
   FORGET_NOTHING_MATCHED,
   FORGET_QUERY_WITHOUT_WORDS,
@@ -8,7 +12,11 @@ import {
   type ForgetResult,
   forgetQueryText,
   forgetQueryTooLong,
+  matchesForgetQuery,
+  readTombstones,
+  type WriteStore,
 } from "../write/index.js";
+import { indexHandLines } from "./find-forgotten-lines.js";
 import { layoutOf } from "./layout-of.js";
 
 /**
@@ -37,7 +45,30 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
   if (factKey(query) === "") {
     return { ok: true, code: "nothing_matched", removed: [], message: FORGET_QUERY_WITHOUT_WORDS };
   }
-  const result = await layoutOf(options.store).forget({ ...options, query });
+  const shownIndex = options.only?.find((file) => file.path === MEMORY_INDEX_FILE);
+  const only = options.only?.filter((file) => file.path !== MEMORY_INDEX_FILE);
+  // One lock over both: the files' forget rebuilds `MEMORY.md`, so its version is checked first.
+  const result = await options.store.withLock(async () => {
+    if (shownIndex !== undefined) {
+      const index = await matchingIndexLines(options.store, query);
+      if (index?.version !== shownIndex.version) {
+        return {
+          ok: false,
+          code: "version_conflict",
+          removed: [],
+          message: `Refused to forget: ${MEMORY_INDEX_FILE} changed since it was shown (version ${shownIndex.version}). Nothing was removed; show what would be removed again.`,
+        } satisfies ForgetResult;
+      }
+    }
+    const layoutResult = await layoutOf(options.store).forget({
+      ...options,
+      query,
+      ...(only === undefined ? {} : { only }),
+    });
+    return layoutResult.ok && (options.only === undefined || shownIndex !== undefined)
+      ? forgetIndexLines(options, query, layoutResult, shownIndex)
+      : layoutResult;
+  });
   // The recall index keeps each line's words: the forgotten ones leave it before this returns.
   if (result.removed.length > 0) await storeRecallIndexAfterForget(options.store);
   // Both layouts tombstone the query's words when nothing matched; the user is told so here, once.
@@ -64,5 +95,77 @@ export async function previewForget(
   if (forgetQueryTooLong(options.query) !== undefined) return { files: [] };
   const query = forgetQueryText(options.query);
   if (factKey(query) === "") return { files: [] };
-  return layoutOf(options.store).previewForget({ store: options.store, query });
+  const preview = await layoutOf(options.store).previewForget({ store: options.store, query });
+  const index = await matchingIndexLines(options.store, query);
+  if (index === undefined) return preview;
+  return { ...preview, files: [...preview.files, index] };
+}
+
+type IndexStore = Pick<MemoryStore, "readIndex" | "rebuildIndex">;
+
+// `MEMORY.md` is one file for every scope: its lines are read and rebuilt on the store itself.
+function indexStoreOf(store: WriteStore): IndexStore | undefined {
+  const whole = scopeOf(store).store as Partial<IndexStore>;
+  return whole.readIndex !== undefined && whole.rebuildIndex !== undefined
+    ? (whole as IndexStore)
+    : undefined;
+}
+
+/**
+ * The hand-written lines of `MEMORY.md` holding every word of the query (`matchesForgetQuery`, the
+ * rule of every memory line): Claude Code loads that file into every session, so they are memory.
+ */
+async function matchingIndexLines(
+  store: WriteStore,
+  query: string,
+): Promise<ForgetPreviewFile | undefined> {
+  const index = await indexStoreOf(store)?.readIndex();
+  if (index === undefined || !index.exists) return undefined;
+  const lines = indexHandLines(index.content)
+    .filter((hand) => matchesForgetQuery(hand.fact, query))
+    .map((hand) => hand.text);
+  return lines.length === 0
+    ? undefined
+    : { path: MEMORY_INDEX_FILE, version: index.version, lines };
+}
+
+/**
+ * Takes the query's hand-written lines out of `MEMORY.md` after the layout's forget (its rebuild
+ * keeps a person's lines, so it is rebuilt from the text without them), adds them to the tombstones
+ * and to the result. With a preview's `shown` (its version token checked before), only those lines.
+ */
+async function forgetIndexLines(
+  options: ForgetOptions,
+  query: string,
+  result: ForgetResult,
+  shown: ForgetPreviewFile | undefined,
+): Promise<ForgetResult> {
+  const { store } = options;
+  const indexStore = indexStoreOf(store);
+  if (indexStore === undefined) return result;
+  return store.withLock(async () => {
+    const found = await matchingIndexLines(store, query);
+    const lines = (found?.lines ?? []).filter(
+      (line) => shown === undefined || shown.lines.includes(line),
+    );
+    if (lines.length === 0) return result;
+    const today = dateTag(options.now ?? new Date(), options.timeZone);
+    const tombstone = makeTombstone("", lines, today);
+    await writeTombstones(store, [...(await readTombstones(store)), tombstone]);
+    const index = await indexStore.readIndex();
+    const gone = new Set(lines);
+    const kept = index.exists
+      ? index.content
+          .split(/(?<=\n)/)
+          .filter((line) => !gone.has(line.replace(/\r?\n$/, "")))
+          .join("")
+      : "";
+    await indexStore.rebuildIndex(kept);
+    const removed = [
+      ...result.removed,
+      ...lines.map((line) => ({ path: MEMORY_INDEX_FILE, line })),
+    ];
+    const notRemoved = result.notRemoved === undefined ? {} : { notRemoved: result.notRemoved };
+    return { ok: true, code: "removed", removed, ...notRemoved };
+  });
 }

@@ -9,7 +9,9 @@ export { type FactProposal, ProposeFactsInputSchema } from "./fact/propose-facts
 export {
   dropForgottenLines,
   type ForgottenLine,
+  findForgottenIndexLines,
   findForgottenLines,
+  indexHandLines,
 } from "./find-forgotten-lines.js";
 export { forget, previewForget } from "./forget.js";
 export type {

@@ -1,6 +1,6 @@
+import { makeTombstone, writeTombstones } from "../guards/tombstones.js";
 import type { MemoryRow, WriteResult } from "../store/index.js";
 import { readTombstones } from "../write/index.js";
-import { makeTombstone, writeTombstones } from "../write/tombstones.js";
 import { refuse } from "../write/write-checks.js";
 import type { EditResult } from "../write/write-pipeline.js";
 import { CHANGED, label, type MemoryToolContext, never } from "./memory-tool-context.js";

@@ -4,6 +4,7 @@ import type { MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { hashText } from "../text/hash-text.js";
 import { recallText } from "./fence.js";
+import { forgottenUnitCheck } from "./forgotten-units.js";
 import { ALWAYS_LOADED, DEFAULT_READ_TOOL } from "./memory-block.js";
 import {
   dateWords,
@@ -410,5 +411,7 @@ export async function budgetedRecall(
   options: BudgetedRecallOptions,
 ): Promise<BudgetedRecallResult> {
   const units = await rankedRecallUnits(options);
-  return fillRecallBudget(units, options.maxTokens ?? DEFAULT_RECALL_BUDGET_TOKENS);
+  const forgotten = await forgottenUnitCheck(options.store);
+  const maxTokens = options.maxTokens ?? DEFAULT_RECALL_BUDGET_TOKENS;
+  return fillRecallBudget(units, maxTokens, estimateTokens, forgotten);
 }

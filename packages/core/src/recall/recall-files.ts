@@ -9,6 +9,7 @@ import {
   rankRecallUnits,
 } from "./budgeted-recall.js";
 import { recallText } from "./fence.js";
+import { forgottenUnitCheck } from "./forgotten-units.js";
 import type { RecallStore } from "./recall-store.js";
 import { type SideQueryFallbackReason, selectMemories } from "./side-query.js";
 import {
@@ -176,6 +177,8 @@ export async function recallFiles(
     const recalled = fillRecallBudget(
       units.filter((unit) => picked.has(unit.path)),
       options.maxTokens,
+      undefined,
+      await forgottenUnitCheck(options.store),
     );
     return {
       result: {

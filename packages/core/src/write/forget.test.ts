@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { findForgotten, readTombstones } from "../guards/tombstones.js";
 import { forget, previewForget, remember } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
 import { FORGET_NOTHING_MATCHED, matchesForgetQuery } from "./forget-query.js";
-import { findForgotten, readTombstones } from "./tombstones.js";
 
 const NOW = new Date("2026-09-12T09:00:00Z");
 

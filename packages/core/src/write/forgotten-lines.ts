@@ -1,7 +1,7 @@
 import { parseDatedLine } from "../format/index.js";
+import { liftTombstones, readTombstones, writeTombstones } from "../guards/tombstones.js";
 import type { MemoryStore } from "../store/index.js";
 import type { WriteResult } from "../store/types.js";
-import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js";
 
 /** Options of {@link restoreLines}. */
 export type RestoreLinesOptions = {

@@ -1,3 +1,4 @@
+export { readTombstones, TombstoneIndex } from "../guards/tombstones.js";
 export {
   ALLOWED_PATHS_RULE,
   allowedPathsRule,
@@ -18,7 +19,6 @@ export { forgetQueryText, MAX_FORGET_QUERY_CHARS } from "./forget-request.js";
 export { restoreLines } from "./forgotten-lines.js";
 export type { Proposal } from "./proposal.js";
 export { type RememberOptions, type RememberResult, rememberThrough } from "./remember.js";
-export { readTombstones, TombstoneIndex } from "./tombstones.js";
 export { WRITE_CHECKS, type WriteCheckCode } from "./write-checks.js";
 export { WriteInterruptedError } from "./write-interrupted-error.js";
 export type { WritePassOptions, WritePassResult, WritePrompt } from "./write-pass-result.js";

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempStore } from "../../test/temp-store.js";
+import { findForgotten, readTombstones } from "../guards/tombstones.js";
 import { forget, remember } from "../layouts/index.js";
 import { MemoryStore } from "../store/index.js";
-import { findForgotten, readTombstones } from "./tombstones.js";
 
 const NOW = new Date("2026-09-12T09:00:00Z");
 

@@ -1,7 +1,7 @@
 import { dateTag } from "../format/index.js";
 import { statedOn, WriteSession } from "../guards/index.js";
+import { liftTombstones, readTombstones, writeTombstones } from "../guards/tombstones.js";
 import { finishPendingForget } from "./pending-forget.js";
-import { liftTombstones, readTombstones, writeTombstones } from "./tombstones.js";
 import { UnexpectedRefusalError } from "./unexpected-refusal-error.js";
 import {
   isWriteCheckCodeWithout,

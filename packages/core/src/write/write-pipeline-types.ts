@@ -1,7 +1,7 @@
 import type { WriteSession } from "../guards/index.js";
+import type { TombstoneCache } from "../guards/tombstones.js";
 import type { MemoryStore } from "../store/index.js";
 import type { Transcript } from "../transcript/index.js";
-import type { TombstoneCache } from "./tombstones.js";
 import type { WriteRefusal } from "./write-checks.js";
 
 /** What the write stage needs of a store (a `MemoryStore` fits). */

@@ -1,7 +1,7 @@
 import { findSplitSecrets } from "../guards/index.js";
+import { TombstoneCache } from "../guards/tombstones.js";
 import { MemoryWriteError } from "../store/index.js";
 import { refusePath, refuseStorePath, WRITE_STEPS, type WriteStepContext } from "./steps/index.js";
-import { TombstoneCache } from "./tombstones.js";
 import { WriteInterruptedError } from "./write-interrupted-error.js";
 import {
   MAX_CONFLICT_RETRIES,

@@ -9,6 +9,7 @@ import {
   type MemoryType,
   safeParseFactFile,
 } from "../../format/index.js";
+import { makeTombstone, readTombstones, writeTombstones } from "../../guards/tombstones.js";
 import { capChars, oneLine } from "../../recall/fence.js";
 import {
   findSameSubject,
@@ -32,7 +33,6 @@ import { sessionDayTag, withSessionDate } from "../../transcript/index.js";
 import type { FolderReadStore } from "../../write/memory-files.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
 import { MAX_DESCRIPTION_CHARS, type Proposal } from "../../write/proposal.js";
-import { makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
 import { checkFactShape } from "../../write/write-checks.js";
 import { WriteInterruptedError } from "../../write/write-interrupted-error.js";
 import type {

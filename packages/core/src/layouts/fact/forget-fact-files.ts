@@ -1,4 +1,5 @@
-import { dateTag, safeParseFactFile } from "../../format/index.js";
+import { dateTag, editFactText, type FactFile, safeParseFactFile } from "../../format/index.js";
+import { makeTombstone, readTombstones, writeTombstones } from "../../guards/tombstones.js";
 import type { MemoryStore } from "../../store/index.js";
 import { contentWordList, factKey, sameWord } from "../../text/index.js";
 import type {
@@ -9,8 +10,8 @@ import type {
   RemovedLine,
 } from "../../write/forget-query.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
-import { makeTombstone, readTombstones, writeTombstones } from "../../write/tombstones.js";
 import type { WriteStore } from "../../write/write-pipeline.js";
+import { factDescription } from "./remember-fact-file.js";
 
 /** What forgetting in the fact layout needs of a store (a `MemoryStore` fits). */
 export type ForgetFactStore = WriteStore & Pick<MemoryStore, "delete">;
@@ -19,11 +20,13 @@ export type ForgetFactStore = WriteStore & Pick<MemoryStore, "delete">;
  * The fact layout's forget: deletes every fact file the query is about, by name, description or
  * body ({@link factIsAbout}), each with its version token, under the store lock, after a hash-only
  * tombstone of the bodies and the query (left even when nothing matched: the fact may still be in
- * the session's transcript). A file that only mentions the query, or does not parse, is kept and
- * listed in `notRemoved` with the reason.
+ * the session's transcript). A body of several facts (lines or bullets, decision 0059) loses only
+ * the facts holding the query's words, unless the query names the file. A file that only mentions
+ * the query, or does not parse, is kept and listed in `notRemoved` with the reason.
  *
  * @param options - `{ store, query, now?, matches }`.
- * @returns `removed` (`line` is the file's body), `nothing_matched`, or `version_conflict`.
+ * @returns `removed` (`line` is the file's body, or the one fact taken out of it),
+ *   `nothing_matched`, or `version_conflict`.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  */
 export async function forgetFactFiles(options: {
@@ -41,7 +44,12 @@ export async function forgetFactFiles(options: {
   return store.withLock(async () => {
     await finishPendingForget(store);
     const tombstones = await readTombstones(store);
-    const { found: matched, notRemoved } = await findFactFiles(store, query, options.matches);
+    const { found: matched, notRemoved } = await findFactFiles(
+      store,
+      query,
+      options.matches,
+      today,
+    );
     let found = matched;
     if (options.only !== undefined) {
       const shown = new Map(options.only.map((file) => [file.path, file.version]));
@@ -59,7 +67,7 @@ export async function forgetFactFiles(options: {
     }
     const tombstone = makeTombstone(
       query,
-      found.map((file) => file.body),
+      found.flatMap((file) => file.removed),
       today,
     );
     if (tombstone.facts.length > 0 || tombstone.query.length > 0) {
@@ -67,16 +75,28 @@ export async function forgetFactFiles(options: {
     }
     const removed: RemovedLine[] = [];
     for (const file of found) {
-      const deleted = await store.delete(file.path, file.version);
-      if (!deleted.ok) {
-        return {
-          ok: false,
-          code: "version_conflict",
-          removed,
-          message: `${deleted.message} ${file.path} was not deleted.`,
-        };
+      if (file.content !== undefined) {
+        const written = await store.write(file.path, file.content, file.version);
+        if (!written.ok) {
+          return {
+            ok: false,
+            code: written.code,
+            removed,
+            message: `${written.message} Lines of ${file.path} were not removed.`,
+          };
+        }
+      } else {
+        const deleted = await store.delete(file.path, file.version);
+        if (!deleted.ok) {
+          return {
+            ok: false,
+            code: "version_conflict",
+            removed,
+            message: `${deleted.message} ${file.path} was not deleted.`,
+          };
+        }
       }
-      removed.push({ path: file.path, line: file.body });
+      removed.push(...file.removed.map((line) => ({ path: file.path, line })));
     }
     const also = notRemoved.length > 0 ? { notRemoved } : {};
     if (removed.length === 0) return { ok: true, code: "nothing_matched", removed: [], ...also };
@@ -90,23 +110,36 @@ export async function previewForgetFactFiles(options: {
   query: string;
   matches: (text: string, query: string) => boolean;
 }): Promise<ForgetPreview> {
-  const { found, notRemoved } = await findFactFiles(options.store, options.query, options.matches);
+  const { found, notRemoved } = await findFactFiles(
+    options.store,
+    options.query,
+    options.matches,
+    dateTag(new Date()),
+  );
   return {
-    files: found.map((file) => ({ path: file.path, version: file.version, lines: [file.body] })),
+    files: found.map((file) => ({ path: file.path, version: file.version, lines: file.removed })),
     ...(notRemoved.length > 0 ? { notRemoved } : {}),
   };
 }
 
-// The fact files a forget query is about (to delete) and those whose body only mentions it.
+/**
+ * A fact file a forget changes: deleted (`content` undefined) or written without the facts in
+ * `removed` (their text, as the tombstone and the result name them).
+ */
+type FoundFact = { path: string; version: string; removed: string[]; content?: string };
+
+// The fact files a forget query is about (to delete or to take facts out of) and those whose body
+// only mentions it.
 async function findFactFiles(
   store: WriteStore,
   query: string,
   matches: (text: string, query: string) => boolean,
+  today: string,
 ): Promise<{
-  found: Array<{ path: string; version: string; body: string }>;
+  found: FoundFact[];
   notRemoved: NotRemovedLine[];
 }> {
-  const found: Array<{ path: string; version: string; body: string }> = [];
+  const found: FoundFact[] = [];
   const notRemoved: Array<{ path: string; line: string; reason: string }> = [];
   for (const row of await store.list()) {
     const read = await store.read(row.path);
@@ -116,6 +149,24 @@ async function findFactFiles(
       ? `${parsed.value.name}\n${parsed.value.description}`
       : `${row.name}\n${row.description}`;
     const body = parsed.success ? parsed.value.body : "";
+    if (parsed.success && read.notText === undefined && !matches(parsed.value.name, query)) {
+      const some = withoutFacts(read.content, parsed.value, query, matches, today);
+      if (some !== undefined) {
+        if (some.content === undefined) {
+          notRemoved.push(
+            ...some.removed.map((line) => ({
+              path: row.path,
+              line,
+              reason:
+                "memfiles cannot edit this file's front matter (it is not plain `key: value` YAML); remove the line by hand",
+            })),
+          );
+        } else {
+          found.push({ path: row.path, version: read.version, ...some, content: some.content });
+        }
+        continue;
+      }
+    }
     const aboutMatches = matches(about, query);
     if (!aboutMatches && !factIsAbout(body, query, matches)) {
       if (body.trim() !== "" && matches(body, query)) {
@@ -135,9 +186,64 @@ async function findFactFiles(
       });
       continue;
     }
-    found.push({ path: row.path, version: read.version, body: parsed.value.body.trim() });
+    found.push({ path: row.path, version: read.version, removed: [parsed.value.body.trim()] });
   }
   return { found, notRemoved };
+}
+
+// A bullet or numbered list marker, kept out of the fact's text.
+const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/;
+// `**Why:** …` and `**How to apply:** …` (Claude Code's feedback and project files) and indented
+// lines say more about the fact above them, so they go with it.
+const CONTINUATION = /^(?:\s+\S|\s*\*\*[^*\n]+:\*\*)/;
+
+/**
+ * The facts of a fact file's body: each line of text (a bullet, a line `remember` added), with the
+ * lines that continue it; blank lines and headings are no fact.
+ */
+function bodyFacts(body: string): Array<{ text: string; lines: number[] }> {
+  const facts: Array<{ text: string; lines: number[] }> = [];
+  body.split(/\r?\n/).forEach((line, at) => {
+    if (line.trim() === "" || /^\s*#/.test(line)) return;
+    const last = facts[facts.length - 1];
+    if (last !== undefined && CONTINUATION.test(line) && last.lines.at(-1) === at - 1) {
+      last.lines.push(at);
+      last.text += ` ${line.trim()}`;
+    } else {
+      facts.push({ text: line.replace(LIST_MARKER, "").trim(), lines: [at] });
+    }
+  });
+  return facts;
+}
+
+/**
+ * A body of several facts without those holding the query's words (decision 0059): `undefined`
+ * when the body is one fact, or none or all of its facts match (the whole file is then judged as
+ * one fact). The description goes with a fact it quotes (memfiles writes the first fact there).
+ */
+function withoutFacts(
+  content: string,
+  fact: FactFile,
+  query: string,
+  matches: (text: string, query: string) => boolean,
+  today: string,
+): { removed: string[]; content: string | undefined } | undefined {
+  const facts = bodyFacts(fact.body);
+  if (facts.length < 2) return undefined;
+  const hit = facts.filter((item) => matches(item.text, query));
+  if (hit.length === 0 || hit.length === facts.length) return undefined;
+  const gone = new Set(hit.flatMap((item) => item.lines));
+  const kept = fact.body
+    .split(/\r?\n/)
+    .filter((_line, at) => !gone.has(at))
+    .join("\n");
+  const firstKept = facts.find((item) => !hit.includes(item))?.text ?? "";
+  const set: { updated: string; description?: string } = { updated: today };
+  if (matches(fact.description, query)) set.description = factDescription(firstKept);
+  return {
+    removed: hit.map((item) => item.text),
+    content: editFactText(content, fact, { set, body: kept }),
+  };
 }
 
 /**

@@ -205,10 +205,20 @@ function headerOf(item: FactRememberItem): { name: string; description: string }
     .replace(/\.md$/i, "")
     .replace(/[-_]+/g, " ")
     .trim();
+  return { name, description: factDescription(item.fact) };
+}
+
+/**
+ * The description memfiles gives a fact file it writes for one fact: the fact as a sentence (cut
+ * to fit `MAX_DESCRIPTION_CHARS`), then when to read it.
+ *
+ * @param fact - The fact's text.
+ * @returns The description, at most `MAX_DESCRIPTION_CHARS` chars.
+ * @example factDescription("rides a Brompton") // "rides a Brompton. Read when this matters to the answer."
+ */
+export function factDescription(fact: string): string {
   const room = MAX_DESCRIPTION_CHARS - READ_WHEN.length - 1;
-  const fact = item.fact;
-  const description = `${asSentence(fact.length > room ? `${headOfText(fact, room).trimEnd()}…` : fact)}${READ_WHEN}`;
-  return { name, description };
+  return `${asSentence(fact.length > room ? `${headOfText(fact, room).trimEnd()}…` : fact)}${READ_WHEN}`;
 }
 
 // The body's lines, each with its line break.

@@ -6,6 +6,12 @@ import {
   safeParseMemoryFile,
 } from "../../format/index.js";
 import {
+  makeTombstone,
+  readTombstones,
+  type Tombstone,
+  writeTombstones,
+} from "../../guards/tombstones.js";
+import {
   type ForgetOptions,
   type ForgetPreview,
   type ForgetPreviewFile,
@@ -15,12 +21,6 @@ import {
   type RemovedLine,
 } from "../../write/forget-query.js";
 import { beginForget, endForget, finishPendingForget } from "../../write/pending-forget.js";
-import {
-  makeTombstone,
-  readTombstones,
-  type Tombstone,
-  writeTombstones,
-} from "../../write/tombstones.js";
 import { MAX_CONFLICT_RETRIES, type WriteStore } from "../../write/write-pipeline.js";
 
 type Plan = { path: string; version: string; content: string; removed: string[] };

@@ -1,5 +1,5 @@
 import type { CheckEvidenceResult, CheckEvidenceSupportResult } from "../../guards/index.js";
-import type { TombstoneCache } from "../tombstones.js";
+import type { TombstoneCache } from "../../guards/tombstones.js";
 import type { WriteCheckCode, WriteRefusal } from "../write-checks.js";
 import type {
   EditResult,

@@ -2,9 +2,9 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTombstone, writeTombstones } from "../../guards/tombstones.js";
 import { MemoryStore } from "../../store/index.js";
 import type { Transcript } from "../../transcript/index.js";
-import { makeTombstone, writeTombstones } from "../tombstones.js";
 import { WRITE_CHECKS, type WriteCheckCode } from "../write-checks.js";
 import {
   type EditResult,

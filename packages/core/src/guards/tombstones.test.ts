@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contentWords, factKey, hashText } from "../text/index.js";
 import { TombstoneFileError } from "./tombstone-file-error.js";
+import { storedTombstones } from "./tombstone-index.js";
 import {
   findForgotten,
   formatTombstones,
@@ -203,3 +204,36 @@ function findForgottenByScan(fact: string, list: Tombstone[], rule: string): boo
     });
   });
 }
+
+// The prompt hook reads format 2 by hand (no zod): it must read what the schemas read, the same
+// way, and leave everything else to them.
+describe("storedTombstones", () => {
+  const two = formatTombstones([
+    makeTombstone(
+      "where I deploy",
+      ["deploys on Fly.io", "home address is 12 Elm Street"],
+      "2026/09/12",
+    ),
+    makeTombstone("", [], "2026/09/13"),
+  ]);
+  it.each([
+    ["format 2 as written", two],
+    ["empty", '{"version":2,"tombstones":[]}'],
+    ["format 1", '{"version":1,"tombstones":[]}'],
+    [
+      "a bad key hash",
+      '{"version":2,"tombstones":[{"date":"d","facts":[["x","AAAAAAAA"]],"query":""}]}',
+    ],
+    ["a bad word hash", '{"version":2,"tombstones":[{"date":"d","facts":[],"query":"abc"}]}'],
+    ["broken JSON", '{"version":2,'],
+    ["facts not a list", '{"version":2,"tombstones":[{"date":"d","facts":{},"query":""}]}'],
+  ])("%s: the schemas' reading or none", (_name, text) => {
+    const byHand = storedTombstones(text);
+    if (byHand === undefined) return;
+    expect(byHand).toEqual(parseTombstones(text));
+  });
+
+  it("reads format 2 as written", () => {
+    expect(storedTombstones(two)).toEqual(parseTombstones(two));
+  });
+});

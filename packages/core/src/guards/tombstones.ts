@@ -1,22 +1,27 @@
 import { z } from "zod";
-import { contentWords, factKey, hashText } from "../text/index.js";
+import { contentWords } from "../text/content-words.js";
+import { factKey } from "../text/fact-key.js";
 import { TombstoneFileError } from "./tombstone-file-error.js";
+import {
+  type ForgottenMatch,
+  KEY_BYTES,
+  KEY_HASH,
+  shortFromHex,
+  TOMBSTONES_FILE,
+  TombstoneIndex,
+  tombstoneKeyHash,
+  tombstoneWordHash,
+  WORD_BYTES,
+  WORD_HASH,
+} from "./tombstone-index.js";
 
-/** Where tombstones live, inside the memory folder's internal state folder. */
-export const TOMBSTONES_FILE = "tombstones.json";
-
-/**
- * A fact key's hash in a tombstone: the first 64 bits of its sha256, base64url (11 chars). 64 bits
- * keep a false `same_fact` match out of reach (10,000 tombstones x 1,000 proposals: ~5e-13).
- */
-const KEY_HASH = /^[A-Za-z0-9_-]{11}$/;
-/**
- * A content word's hash: the first 48 bits of its sha256, base64url (8 chars). The word rules
- * need two or more shared words, or every word of a query, so 48 bits a word are plenty.
- */
-const WORD_HASH = /^[A-Za-z0-9_-]{8}$/;
-const KEY_BYTES = 8;
-const WORD_BYTES = 6;
+export {
+  type ForgottenMatch,
+  TOMBSTONES_FILE,
+  TombstoneIndex,
+  tombstoneKeyHash,
+  tombstoneWordHash,
+} from "./tombstone-index.js";
 
 /** One forget request, as kept: short hashes only, never the forgotten words. */
 export const TombstoneSchema = z.strictObject({
@@ -75,31 +80,11 @@ const V1FileSchema = z.looseObject({
   tombstones: z.array(V1TombstoneSchema),
 });
 
-function shortFromHex(hex: string, bytes: number): string {
-  return Buffer.from(hex.slice(0, bytes * 2).toLowerCase(), "hex").toString("base64url");
-}
-
-/** The tombstone hash of a fact key (see {@link KEY_HASH}). */
-export function tombstoneKeyHash(key: string): string {
-  return shortFromHex(hashText(key), KEY_BYTES);
-}
-
-/** The tombstone hash of a content word (see {@link WORD_HASH}). */
-export function tombstoneWordHash(word: string): string {
-  return shortFromHex(hashText(word), WORD_BYTES);
-}
-
 /** What the tombstone code needs of a store (a `MemoryStore` fits). */
 export type TombstoneStore = {
   readInternal(relativePath: string): Promise<string | undefined>;
   writeInternal(relativePath: string, text: string): Promise<void>;
 };
-
-/** Which tombstone rule matched a fact. */
-export type ForgottenMatch =
-  | { rule: "same_fact"; date: string }
-  | { rule: "forget_query_words"; date: string }
-  | { rule: "removed_fact_words"; date: string };
 
 /**
  * Builds the tombstone of one forget request.
@@ -143,76 +128,6 @@ export function findForgotten(
   tombstones: readonly Tombstone[],
 ): ForgottenMatch | undefined {
   return new TombstoneIndex(tombstones).find(fact);
-}
-
-/**
- * The tombstones indexed by key and word for {@link findForgotten}'s rules, built once per write
- * pass, so a check costs the proposal's words, not the number of tombstones. Same answers as a
- * scan in order (the oldest matching tombstone of the first rule that matches).
- *
- * @example new TombstoneIndex(await readTombstones(store)).find("deploys on Fly.io")
- */
-export class TombstoneIndex {
-  private readonly keys = new Map<string, string>();
-  /** Query word -> indexes into `queries` of the queries holding it. */
-  private readonly queryWords = new Map<string, number[]>();
-  private readonly queries: { date: string; words: readonly string[] }[] = [];
-  /** Removed-line word -> indexes into `removed` of the lines holding it. */
-  private readonly removedWords = new Map<string, number[]>();
-  private readonly removed: { date: string; words: readonly string[] }[] = [];
-
-  constructor(tombstones: readonly Tombstone[]) {
-    for (const tombstone of tombstones) {
-      for (const fact of tombstone.facts) {
-        if (!this.keys.has(fact.hash)) this.keys.set(fact.hash, tombstone.date);
-        const index = this.removed.push({ date: tombstone.date, words: fact.words }) - 1;
-        // Every occurrence, as the scan counted them.
-        for (const word of fact.words) push(this.removedWords, word, index);
-      }
-      if (tombstone.query.length > 0) {
-        const index = this.queries.push({ date: tombstone.date, words: tombstone.query }) - 1;
-        for (const word of new Set(tombstone.query)) push(this.queryWords, word, index);
-      }
-    }
-  }
-
-  /** The first rule of {@link findForgotten} that matches `fact`, with its tombstone's date. */
-  find(fact: string): ForgottenMatch | undefined {
-    const date = this.keys.get(tombstoneKeyHash(factKey(fact)));
-    if (date !== undefined) return { rule: "same_fact", date };
-    const words = new Set(contentWords(fact).map(tombstoneWordHash));
-    let first: number | undefined;
-    for (const word of words) {
-      for (const index of this.queryWords.get(word) ?? []) {
-        if (first !== undefined && index >= first) break;
-        if ((this.queries[index]?.words ?? []).every((queryWord) => words.has(queryWord))) {
-          first = index;
-        }
-      }
-    }
-    const query = first === undefined ? undefined : this.queries[first];
-    if (query !== undefined) return { rule: "forget_query_words", date: query.date };
-    const shared = new Map<number, number>();
-    for (const word of words) {
-      for (const index of this.removedWords.get(word) ?? []) {
-        shared.set(index, (shared.get(index) ?? 0) + 1);
-      }
-    }
-    first = undefined;
-    for (const [index, count] of shared) {
-      if (count >= 2 && count * 3 >= words.size * 2 && (first === undefined || index < first)) {
-        first = index;
-      }
-    }
-    const line = first === undefined ? undefined : this.removed[first];
-    return line === undefined ? undefined : { rule: "removed_fact_words", date: line.date };
-  }
-}
-
-function push(map: Map<string, number[]>, key: string, value: number): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [value]);
-  else list.push(value);
 }
 
 /**

@@ -1,0 +1,83 @@
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { MemoryStore } from "../../store/index.js";
+import { readTombstones, TombstoneIndex } from "../../write/index.js";
+import { forget, previewForget } from "../forget.js";
+import { remember } from "../remember.js";
+
+const NOW = new Date("2026-12-06T12:00:00Z");
+
+async function factStore(): Promise<{ store: MemoryStore; root: string }> {
+  const root = await mkdtemp(join(tmpdir(), "memfiles-forget-one-"));
+  return { store: new MemoryStore({ root, layout: "fact" }), root };
+}
+
+const STYLE = `---
+name: Coding style
+description: How the user wants code written.
+type: feedback
+---
+
+- Use tabs for indentation.
+- Never add emojis to commit messages.
+  They clutter git log.
+- Prefer small pure functions.
+- **Why:** easier review.
+`;
+
+// A fact file of several facts (lines `remember` added, or Claude Code's bullets) loses only the
+// facts holding the query's words (decision 0059); a query naming the file still deletes it whole.
+describe("forget in a fact file of several facts", () => {
+  it("takes out one of two remembered facts, and the description that quoted it", async () => {
+    const { store, root } = await factStore();
+    await remember({ store, path: "bike", fact: "rides a blue Brompton folding bike", now: NOW });
+    await remember({
+      store,
+      path: "bike",
+      fact: "keeps spare tubes in the hallway cupboard",
+      now: NOW,
+    });
+    const preview = await previewForget({ store, query: "Brompton" });
+    expect(preview.files.map((file) => file.lines)).toEqual([
+      ["rides a blue Brompton folding bike"],
+    ]);
+    const result = await forget({ store, query: "Brompton", now: NOW, only: preview.files });
+    expect(result).toMatchObject({
+      code: "removed",
+      removed: [{ path: "bike.md", line: "rides a blue Brompton folding bike" }],
+    });
+    const text = await readFile(join(root, "bike.md"), "utf8");
+    expect(text).toContain("keeps spare tubes in the hallway cupboard");
+    expect(text).not.toMatch(/Brompton/);
+    const index = new TombstoneIndex(await readTombstones(store));
+    expect(index.find("rides a blue Brompton folding bike")?.rule).toBe("same_fact");
+  });
+
+  it("takes one bullet out of a Claude Code file, with the lines that continue it", async () => {
+    const { store, root } = await factStore();
+    await writeFile(join(root, "coding-style.md"), STYLE);
+    const result = await forget({
+      store,
+      query: "Never add emojis to commit messages",
+      now: NOW,
+    });
+    expect(result.removed.map((line) => line.line)).toEqual([
+      "Never add emojis to commit messages. They clutter git log.",
+    ]);
+    const text = await readFile(join(root, "coding-style.md"), "utf8");
+    expect(text.split("---\n")[2]).toBe(
+      "- Use tabs for indentation.\n- Prefer small pure functions.\n- **Why:** easier review.\n",
+    );
+    expect(text).toContain("description: How the user wants code written.");
+  });
+
+  it("deletes the file whole when the query names it", async () => {
+    const { store } = await factStore();
+    await writeFile(join(store.root, "coding-style.md"), STYLE);
+    const preview = await previewForget({ store, query: "coding style" });
+    expect(preview.files.map((file) => file.lines.length)).toEqual([1]);
+    expect(preview.files[0]?.lines[0]).toContain("Use tabs");
+  });
+});
