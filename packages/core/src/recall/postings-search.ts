@@ -5,7 +5,8 @@ import type MiniSearch from "minisearch";
 // public per-posting scoring, no count of the documents holding a term and no way to count a
 // document for several; its term tree (`_index`: term -> field id -> document short id -> count),
 // field ids, document ids and field lengths are read here alone, and an index of another shape is
-// declined (the pre-filter and the units' own words then ask minisearch's own `search`).
+// declined (the pre-filter and the units' own words then ask minisearch's own `search`). A posting
+// of a discarded document is removed as it is met (`removeTerm`), as minisearch's search does.
 
 /** minisearch 7.2's default term weights (`defaultSearchOptions.weights`). */
 export const MINISEARCH_WEIGHTS = { fuzzy: 0.45, prefix: 0.375 } as const;
@@ -41,6 +42,7 @@ export type PostingsIndex = {
   _documentCount: number;
   _nextId: number;
   _dirtCount: number;
+  removeTerm(fieldId: number, shortId: number, term: string): void;
 };
 
 /**
@@ -60,7 +62,8 @@ export function postingsOf(search: MiniSearch<never>): PostingsIndex | undefined
     Array.isArray(internals._avgFieldLength) &&
     typeof internals._documentCount === "number" &&
     typeof internals._nextId === "number" &&
-    typeof internals._dirtCount === "number"
+    typeof internals._dirtCount === "number" &&
+    typeof internals.removeTerm === "function"
     ? (internals as PostingsIndex)
     : undefined;
 }
@@ -137,7 +140,7 @@ export type TermScoring = {
   /**
    * How many documents each indexed one counts for, by short id (0: left out): BM25 then counts
    * the documents holding a term, and `documents`, in these. Absent: one each, and a posting of a
-   * discarded document declines the search (minisearch's own search would clean it up).
+   * discarded document is removed from the index as minisearch's own search removes it.
    */
   counts?: Int32Array;
 };
@@ -203,14 +206,13 @@ export class ScoredPostings {
  * @param term - A processed query term.
  * @param scoring - Fields, prefix and fuzzy rules, BM25 statistics.
  * @param into - Emptied, then given the term's postings and their scores.
- * @returns `false` when a posting names a discarded document and `scoring.counts` is absent.
  */
 export function scoreTerm(
   index: PostingsIndex,
   term: string,
   scoring: TermScoring,
   into: ScoredPostings,
-): boolean {
+): void {
   into.count = 0;
   let near: Map<string, [unknown, number]> | undefined;
   if (scoring.fuzzy !== false) {
@@ -218,7 +220,7 @@ export function scoreTerm(
     const distance = fuzzy < 1 ? Math.min(MAX_FUZZY, Math.round(term.length * fuzzy)) : fuzzy;
     if (distance) near = index._index.fuzzyGet(term, distance);
   }
-  if (!scorePostings(index, index._index.get(term), 1, scoring, into)) return false;
+  scorePostings(index, term, index._index.get(term), 1, scoring, into);
   if (scoring.prefix) {
     for (const [longer, postings] of index._index.atPrefix(term)) {
       const distance = longer.length - term.length;
@@ -226,15 +228,14 @@ export function scoreTerm(
       // A term both longer and near is scored as longer (minisearch).
       near?.delete(longer);
       const weight = (MINISEARCH_WEIGHTS.prefix * longer.length) / (longer.length + 0.3 * distance);
-      if (!scorePostings(index, postings, weight, scoring, into)) return false;
+      scorePostings(index, longer, postings, weight, scoring, into);
     }
   }
   for (const [other, [postings, distance]] of near ?? []) {
     if (!distance) continue;
     const weight = (MINISEARCH_WEIGHTS.fuzzy * other.length) / (other.length + distance);
-    if (!scorePostings(index, postings, weight, scoring, into)) return false;
+    scorePostings(index, other, postings, weight, scoring, into);
   }
-  return true;
 }
 
 // minisearch 7.2's `calcBM25Score`, the IDF given.
@@ -245,14 +246,20 @@ function bm25(termFrequency: number, length: number, average: number, idf: numbe
   );
 }
 
+// minisearch 7.2's BM25 IDF of a term held by `matching` of `documents`.
+function idfOf(documents: number, matching: number): number {
+  return Math.log(1 + (documents - matching + 0.5) / (matching + 0.5));
+}
+
 function scorePostings(
   index: PostingsIndex,
+  term: string,
   postings: unknown,
   weight: number,
   scoring: TermScoring,
   into: ScoredPostings,
-): boolean {
-  if (!(postings instanceof Map)) return true;
+): void {
+  if (!(postings instanceof Map)) return;
   const { counts, documents } = scoring;
   const { ids, lengths, fields } = documentColumns(index);
   // Without a discarded document, every posting's document is indexed: none is looked up.
@@ -260,21 +267,24 @@ function scorePostings(
   for (const field of scoring.fields) {
     const docs = (postings as Postings).get(field.id);
     if (docs === undefined) continue;
-    const matching = holding(docs, counts);
-    const idf = Math.log(1 + (documents - matching + 0.5) / (matching + 0.5));
+    let matching = holding(docs, counts);
+    let idf = idfOf(documents, matching);
     // minisearch's `termWeight * termBoost * fieldBoost * docBoost * rawScore`, both boosts 1.
     const scale = weight * field.boost;
     for (const [shortId, termFrequency] of docs) {
       if (counts !== undefined) {
         if ((counts[shortId] ?? 0) === 0) continue;
       } else if (ids[shortId] === undefined || (!clean && !index._documentIds.has(shortId))) {
-        return false;
+        // A discarded document, as minisearch's `termResults` meets it: its posting removed, and
+        // the documents after it in this field scored as held by one fewer.
+        index.removeTerm(field.id, shortId, term);
+        idf = idfOf(documents, --matching);
+        continue;
       }
       const length = lengths[shortId * fields + field.id] ?? 0;
       into.push(shortId, scale * bm25(termFrequency, length, field.average, idf), field.id);
     }
   }
-  return true;
 }
 
 // The documents of a term's postings in one field, each counted as `counts` says (one when absent).
@@ -335,13 +345,13 @@ export type PostingsMatches = {
  * @param index - The index's internals ({@link postingsOf}).
  * @param queries - The parts; a term's `number` is below `terms`.
  * @param terms - How many distinct term numbers there are.
- * @returns The matches; `undefined` when {@link scoreTerm} declines.
+ * @returns The matches.
  */
 export function searchPostings(
   index: PostingsIndex,
   queries: readonly PostingsQuery[],
   terms: number,
-): PostingsMatches | undefined {
+): PostingsMatches {
   const size = index._nextId;
   const words = Math.max(1, Math.ceil(terms / 32));
   const sums = new Float64Array(size);
@@ -363,7 +373,7 @@ export function searchPostings(
     const inPart: number[] = [];
     for (const { term, number, scoring } of part) {
       termNumber++;
-      if (!scoreTerm(index, term, scoring, scored)) return undefined;
+      scoreTerm(index, term, scoring, scored);
       const inTerm: number[] = [];
       const { shortIds, scores, fields } = scored;
       for (let at = 0; at < scored.count; at++) {
@@ -418,7 +428,7 @@ export function searchPostings(
  * @param keep - How many ids at most.
  * @param options - The index's fields, boosts, term processing, prefix and fuzzy rules.
  * @returns `{ id, score }` of each, best first; `undefined` when the index's internals are not as
- *   read here or it holds a discarded document its postings name.
+ *   read here.
  */
 export function bestMatches(
   search: MiniSearch<never>,
@@ -448,9 +458,7 @@ export function bestMatches(
     };
     part.push({ term, number, scoring });
   }
-  const matches = searchPostings(index, [part], numbers.size);
-  if (matches === undefined) return undefined;
-  const { found, sums, matched } = matches;
+  const { found, sums, matched } = searchPostings(index, [part], numbers.size);
   const scores = new Float64Array(found.length);
   found.forEach((shortId, at) => {
     scores[at] = (sums[shortId] as number) * ((matched[shortId] as number) || 1);

@@ -683,13 +683,12 @@ function ownFieldHitsBySearch(
   return made;
 }
 
-// minisearch's `search` of `ownQueries` from its postings ({@link searchPostings}). `undefined`
-// when a posting names a discarded document (which minisearch's search cleans up as it scores).
+// minisearch's `search` of `ownQueries` from its postings ({@link searchPostings}).
 function ownFieldHits(
   units: PostingsIndex,
   planned: readonly PlannedWord[],
   terms: TermNumbers,
-): OwnFieldHits | undefined {
+): OwnFieldHits {
   const boost = UNIT_SEARCH_OPTIONS.boost ?? {};
   const parts = ownQueries(planned).map(({ word, fields }) => {
     const scored = searchedFields(units, fields, boost);
@@ -704,9 +703,11 @@ function ownFieldHits(
       },
     }));
   });
-  const matches = searchPostings(units, parts, terms.numbers.size);
-  if (matches === undefined) return undefined;
-  const { found, sums, matched, masks, words, fieldBits } = matches;
+  const { found, sums, matched, masks, words, fieldBits } = searchPostings(
+    units,
+    parts,
+    terms.numbers.size,
+  );
   const textBit = 1 << (units._fieldIds.text ?? -1);
   const { ids } = documentColumns(units);
   const made = emptyOwnHits(found.length, terms);
