@@ -36,6 +36,7 @@ import {
   compactRecallIndex,
   flushRecallIndexes,
   forgetOpenRecallIndexes,
+  type IndexScope,
   openRecallIndex,
   RECALL_INDEX_FILE,
   RECALL_INDEX_FORMAT,
@@ -1433,6 +1434,40 @@ describe("the rows of a recall index", () => {
     expect((await openRecallIndex(store)).rows().map((kept) => kept.path)).toContain(
       "topics/boats.md",
     );
+    forgetOpenRecallIndexes();
+  });
+
+  it("after each write, in the scope last listed, are the rows a fresh index lists", async () => {
+    const store = await folder();
+    const edit = async (path: string, name: string, description: string) =>
+      store.write(
+        path,
+        subjectFile(name, description, ["[stated 2026/09/01] edited"]),
+        (await store.read(path)).version,
+      );
+    const add = (path: string, name: string) =>
+      store.write(path, subjectFile(name, `${name}.`, ["[stated 2026/09/01] added"]), "new");
+    // Each write after a listing of one scope: the kept rows are those of the last listing.
+    const writes: Array<[IndexScope | undefined, () => Promise<unknown>]> = [
+      [{ project: "other" }, () => add("projects/app.md", "app")],
+      [{ project: "app" }, () => add("topics/aaa.md", "aaa")],
+      [undefined, () => add("topics/zzz.md", "zzz")],
+      [{ project: "app" }, () => edit("topics/tools.md", "tools", "Editors only.")],
+      [{ project: "app" }, () => edit("projects/app.md", "app", "The app, renamed.")],
+      [undefined, () => store.delete("topics/aaa.md")],
+      [{ project: "app" }, () => store.delete("projects/app.md")],
+    ];
+    for (const [scope, write] of writes) {
+      const index = await openRecallIndex(store);
+      index.rows(scope);
+      await write();
+      const written = await openRecallIndex(store);
+      expect(written).toBe(index);
+      const kept = written.rows(scope);
+      await flushRecallIndexes();
+      forgetOpenRecallIndexes();
+      expect(kept).toEqual((await openRecallIndex(store)).rows(scope));
+    }
     forgetOpenRecallIndexes();
   });
 });

@@ -547,7 +547,7 @@ export class RecallIndex {
   unsaved = false;
   /** Files the last {@link refresh} listed but could not read (left out until they read). */
   leftOut = 0;
-  /** The rows of the last {@link rows} call, frozen, kept until a file is added or dropped. */
+  /** The rows of the last {@link rows} call, frozen, sorted by path; a written file's row is patched in. */
   #rowsCache: { project: string | undefined; all: boolean; rows: readonly MemoryRow[] } | undefined;
   /**
    * Each file's frozen row by the row it was indexed with: made once per file version, so the rows
@@ -958,18 +958,44 @@ export class RecallIndex {
     }
     const rows: MemoryRow[] = [];
     for (const file of this.files.values()) {
-      if (scope === undefined || inScope(file.scope, scope.project)) {
-        let frozen = this.#frozenRows.get(file.row);
-        if (frozen === undefined) {
-          frozen = Object.freeze({ ...file.row });
-          this.#frozenRows.set(file.row, frozen);
-        }
-        rows.push(frozen);
-      }
+      if (scope === undefined || inScope(file.scope, scope.project))
+        rows.push(this.#frozen(file.row));
     }
     rows.sort((a, b) => compareCodeUnits(a.path, b.path));
     this.#rowsCache = { project: scope?.project, all: scope === undefined, rows };
     return [...rows];
+  }
+
+  #frozen(row: MemoryRow): MemoryRow {
+    let frozen = this.#frozenRows.get(row);
+    if (frozen === undefined) {
+      frozen = Object.freeze({ ...row });
+      this.#frozenRows.set(row, frozen);
+    }
+    return frozen;
+  }
+
+  // A written file's row is taken out of (and put back into) the kept rows where it sorts: after a
+  // write, sorting 10,000 rows anew costs more than the rest of the request's listing.
+  #patchRows(path: string, added?: { row: MemoryRow; scope: string | undefined }): void {
+    const cached = this.#rowsCache;
+    if (cached === undefined) return;
+    const rows = cached.rows as MemoryRow[];
+    let low = 0;
+    let high = rows.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareCodeUnits((rows[middle] as MemoryRow).path, path) < 0) low = middle + 1;
+      else high = middle;
+    }
+    const present = rows[low]?.path === path;
+    if (added === undefined) {
+      if (present) rows.splice(low, 1);
+    } else if (cached.all || inScope(added.scope, cached.project)) {
+      rows.splice(low, present ? 1 : 0, this.#frozen(added.row));
+    } else if (present) {
+      rows.splice(low, 1);
+    }
   }
 
   /** Whether some indexed file was last stamped `""` (see {@link refreshPaths}). */
@@ -1093,7 +1119,7 @@ export class RecallIndex {
     if (file.scope !== undefined) this.#scopedFiles--;
     this.files.delete(path);
     this.#pathSet = undefined;
-    this.#rowsCache = undefined;
+    this.#patchRows(path);
     this.#changed.add(path);
     this.unsaved = true;
   }
@@ -1127,7 +1153,7 @@ export class RecallIndex {
       ids,
     });
     this.#pathSet = undefined;
-    this.#rowsCache = undefined;
+    this.#patchRows(row.path, { row, scope });
     this.#changed.add(row.path);
     this.unsaved = true;
   }
