@@ -1062,7 +1062,7 @@ export class RecallIndex {
 
   // Whether a unit is in `scope`: only a file with a scope can be out of one, so the units of those
   // files out of it are listed once, not looked up per hit.
-  // Kept while no file's units change (the unit ids by file are then the same array).
+  // Kept while the unit ids by file are the same array and no file with a scope changed.
   #inScope(scope: IndexScope): (id: number) => boolean {
     this.#unitsOf(-1);
     const byFileId = this.#byFileId;
@@ -1105,6 +1105,24 @@ export class RecallIndex {
     return byFileId[fileId];
   }
 
+  // A written file's unit ids are patched into the ids by file, not rebuilt over every file. A
+  // file of no scope is in every one: the scope filter stays (its new ids are past the ones it
+  // holds, so they are in scope); a file with one, before or after, drops it.
+  #unitsChanged(
+    previous: IndexedFile | undefined,
+    ids: readonly number[] | undefined,
+    scope: string | undefined,
+  ): void {
+    const byFileId = this.#byFileId;
+    if (byFileId !== undefined) {
+      const old = previous?.ids[0];
+      if (old !== undefined) byFileId[old] = undefined;
+      const first = ids?.[0];
+      if (first !== undefined) byFileId[first] = ids;
+    }
+    if (scope !== undefined || previous?.scope !== undefined) this.#scopeFilter = undefined;
+  }
+
   #drop(path: string): void {
     const file = this.files.get(path);
     if (file === undefined) return;
@@ -1115,7 +1133,7 @@ export class RecallIndex {
     }
     const document = this.#fileDocument(file.ids, file.fields);
     if (document !== undefined) this.#search.files.remove(document);
-    this.#byFileId = undefined;
+    this.#unitsChanged(file, undefined, file.scope);
     if (file.scope !== undefined) this.#scopedFiles--;
     this.files.delete(path);
     this.#pathSet = undefined;
@@ -1141,7 +1159,7 @@ export class RecallIndex {
     }
     const document = this.#fileDocument(ids, linked);
     if (document !== undefined) this.#search.files.add(document);
-    this.#byFileId = undefined;
+    this.#unitsChanged(this.files.get(row.path), ids, scope);
     if (this.files.get(row.path)?.scope !== undefined) this.#scopedFiles--;
     if (scope !== undefined) this.#scopedFiles++;
     this.files.set(row.path, {
