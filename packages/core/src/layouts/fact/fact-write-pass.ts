@@ -418,8 +418,7 @@ export function factWriteSteps(context: {
           };
         }
         const set: Record<string, string> = { updated: today };
-        if (current.fact.type === undefined && current.fact.file.header.extra?.type === undefined)
-          set.type = item.type;
+        if (current.fact.type === undefined) set.type = item.type;
         if (current.fact.description === "") set.description = item.description;
         if (current.fact.name === "") set.name = name;
         const body =

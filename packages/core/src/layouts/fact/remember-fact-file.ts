@@ -254,7 +254,7 @@ async function addLine(
       set.description = header.description;
     }
   }
-  if (fact.type === undefined && fact.file.header.extra?.type === undefined) set.type = "user";
+  if (fact.type === undefined) set.type = "user";
   const edited = editFactText(content, fact, { set });
   if (edited === undefined) {
     return {
