@@ -34,6 +34,11 @@ export type CommandContext = {
    * `UTC` (set by `runMemfiles`): dates written and "tomorrow" count from the user's day.
    */
   timeZone?: string;
+  /**
+   * The memory folder `memfiles --claude-code-memory` found (Claude Code's auto memory of the
+   * project the command runs in), used when no folder is typed. Undefined without the option.
+   */
+  memoryFolder?: string;
   /** The arguments of the run as typed (set by `runMemfiles`), so a command sees where `--` was. */
   argv?: readonly string[];
   /**

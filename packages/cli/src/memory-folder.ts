@@ -1,13 +1,43 @@
 import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { detectLayout, MemoryStore } from "@memfiles/core";
+import { autoMemoryFolder, projectRootOf } from "@memfiles/core/internal";
 import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
 import { readMemory } from "./read-memory.js";
 
-/** The default memory folder when none is given: `./memory`, or `MEMFILES_DIR`. */
+/**
+ * The default memory folder when none is given: the one `--claude-code-memory` found, else
+ * `MEMFILES_DIR`, else `./memory`.
+ */
 export function defaultFolder(context: CommandContext): string {
-  return context.env.MEMFILES_DIR ?? "memory";
+  return context.memoryFolder ?? context.env.MEMFILES_DIR ?? "memory";
+}
+
+/**
+ * The folder of `memfiles --claude-code-memory`: Claude Code's auto memory of the project the
+ * command runs in, by the rule the hooks and `memfiles-mcp --claude-code-memory` use (core's
+ * `autoMemoryFolder`: `$CLAUDE_CONFIG_DIR`, else `$HOME/.claude`, then
+ * `projects/<project folder name>/memory`).
+ *
+ * @param context - The command's context (`cwd`, `env` with `HOME` / `USERPROFILE`).
+ * @returns The absolute folder, which exists.
+ * @throws {CliError} `folder_missing` when the project has no auto memory yet.
+ */
+export function claudeCodeMemoryFolder(context: CommandContext): string {
+  const home = context.env.HOME ?? context.env.USERPROFILE;
+  const root = autoMemoryFolder({
+    cwd: context.cwd,
+    env: context.env,
+    ...(home === undefined ? {} : { home }),
+  });
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new CliError(
+      `No Claude Code auto memory for the project ${projectRootOf(context.cwd)}: ${root} does not exist. Claude Code makes it when it first saves a memory in this project; run the command inside the project's folder, or give the memory folder instead (\`-m <folder>\`).`,
+      { code: "folder_missing" },
+    );
+  }
+  return root;
 }
 
 /**
@@ -22,7 +52,8 @@ export function defaultFolder(context: CommandContext): string {
  *   `createHint`, e.g. `memfiles remember --create ...`: the command that takes `--create`, named
  *   in the refusal of a missing folder.
  * @returns The store.
- * @throws {CliError} `folder_missing` / `folder_not_a_folder`; `bad_argument` for a folder with a database.
+ * @throws {CliError} `folder_missing` / `folder_not_a_folder`; `bad_argument` for a folder with a
+ *   database or with `--claude-code-memory`.
  */
 export function openMemoryFolder(
   folder: string | undefined,
@@ -32,6 +63,12 @@ export function openMemoryFolder(
   if (context.database !== undefined) {
     if (folder !== undefined) throw folderWithDatabaseError(folder);
     return context.database;
+  }
+  if (folder !== undefined && context.memoryFolder !== undefined) {
+    throw new CliError(
+      `Refused the memory folder ${folder} with --claude-code-memory: a command works on one memory. Give the folder or --claude-code-memory, not both.`,
+      { code: "bad_argument" },
+    );
   }
   const root = resolve(context.cwd, folder ?? defaultFolder(context));
   const stats = statSync(root, { throwIfNoEntry: false });

@@ -6,6 +6,7 @@ import type { CommandContext } from "./command-context.js";
 import { COMMANDS } from "./commands/index.js";
 import { EXIT_CODES, type ExitCode } from "./exit-codes.js";
 import { type DatabaseOptions, layoutOption, openMemoryDatabase } from "./memory-database.js";
+import { claudeCodeMemoryFolder } from "./memory-folder.js";
 import { refreshStoredRecallIndex } from "./recall-index-after-write.js";
 
 const EXIT_CODES_HELP = `
@@ -46,6 +47,10 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
       'the IANA time zone dates are written in, e.g. "Asia/Shanghai" ($MEMFILES_TIME_ZONE or $TZ too; default UTC)',
     )
     .option(
+      "--claude-code-memory",
+      "the Claude Code auto memory of this project (~/.claude/projects/<project>/memory), found as the hooks find it",
+    )
+    .option(
       "--layout <layout>",
       "memory layout: subject (memfiles' dated lines) or fact (one fact per file, Claude Code's .memory/); detected from a folder when not given",
     );
@@ -61,6 +66,9 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
       context.env,
       context.stderr,
     );
+    if (program.opts<{ claudeCodeMemory?: boolean }>().claudeCodeMemory === true) {
+      commandContext.memoryFolder = claudeCodeMemoryOption(action, options, commandContext);
+    }
     const opened = await openMemoryDatabase(
       action.name(),
       options,
@@ -206,6 +214,30 @@ function typedFolder(action: Command): string | undefined {
   const values = action.processedArgs as Array<string | undefined>;
   const given = declared.every((_argument, index) => values[index] !== undefined);
   return given ? values[0] : undefined;
+}
+
+/**
+ * `--claude-code-memory`: the auto memory's folder, for a command that opens one memory folder.
+ * `claude-code` commands find it themselves (or take `--root`); a database is another memory.
+ */
+function claudeCodeMemoryOption(
+  action: Command,
+  options: DatabaseOptions,
+  context: CommandContext,
+): string {
+  if (action.parent?.name() === "claude-code") {
+    throw new CliError(
+      `memfiles claude-code ${action.name()} finds the auto memory itself (--root names another folder); run it without --claude-code-memory.`,
+      { code: "bad_argument" },
+    );
+  }
+  if (options.databaseUrl !== undefined || options.pglite !== undefined) {
+    throw new CliError(
+      "Refused --claude-code-memory with --database-url / --pglite: a command works on one memory. Give one of them.",
+      { code: "bad_argument" },
+    );
+  }
+  return claudeCodeMemoryFolder(context);
 }
 
 /** A thrown value as words: a library may reject with a plain object (PGlite's `ErrnoError`). */

@@ -71,7 +71,8 @@ export function folderAndArguments(
 /**
  * Splits a word-list command's arguments (`search [folder] <words...>`, `forget [folder]
  * <query...>`): the first argument is the folder when it is an existing folder, was typed before
- * any `--`, and words follow. With `-m <folder>` or a database every argument is a word; words
+ * any `--`, and words follow. With `-m <folder>`, `--claude-code-memory` or a database every
+ * argument is a word; words
  * after `--` are always words, so `memfiles search ./memory -- memory` looks for "memory".
  *
  * @param words - The positional arguments as commander gives them (the `--` removed).
@@ -95,6 +96,7 @@ export function folderAndWords(
     words.length > afterSeparator &&
     options.memory === undefined &&
     context.database === undefined &&
+    context.memoryFolder === undefined &&
     statSync(resolve(context.cwd, first), { throwIfNoEntry: false })?.isDirectory() === true;
   return isFolder ? { folder: first, words: rest } : { folder: options.memory, words: [...words] };
 }
