@@ -17,6 +17,12 @@ export const HOOK_EVENTS = [
  */
 export const INDEX_BUILD_EVENT = "recall-index-build";
 
+/**
+ * The option a `--user` install adds to each hook command, so a hook knows it is the user-level
+ * one (Claude Code does not say which settings file a hook came from): see `userLevelStandsDown`.
+ */
+export const USER_LEVEL_OPTION = "--user";
+
 /** An event `memfiles hook` handles. */
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 

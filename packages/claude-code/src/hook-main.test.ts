@@ -3,7 +3,7 @@
 // their input to a detached child and exit, so Claude Code's 1.5 s limit never cancels them.
 import { execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -89,6 +89,49 @@ describe("the hook entry (a process)", { timeout: PROCESS_TIMEOUT_MS }, () => {
   // Argument mistakes with stdin left open: each is said before stdin is read, so a person who
   // typed the command is not left waiting for an input that never comes.
   const stdinLeftOpen = undefined;
+  it("a --user hook stands down in a project with its own install; its write pass gets --user", async () => {
+    const { cwd, root } = await hookFolders();
+    const transcriptPath = join(cwd, "session.jsonl");
+    await writeFile(transcriptPath, "");
+    const input = hookInput(cwd, { transcript_path: transcriptPath });
+    const alone = await hook(["session-start", "--root", root, "--user"], input);
+    expect({ code: alone.code, stderr: alone.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(alone.stdout).toContain("deploy-host.md");
+    // The detached child takes --user too: it runs the write pass, which logs.
+    expect((await hook(["session-end", "--root", root, "--user"], input)).stdout).toBe("");
+    while (!(await logLines(root)).some((line) => line.event === "write-pass")) await sleep(100);
+    await mkdir(join(cwd, ".claude"));
+    await writeFile(
+      join(cwd, ".claude", "settings.json"),
+      JSON.stringify({
+        hooks: {
+          SessionStart: [{ hooks: [{ type: "command", command: "memfiles hook session-start" }] }],
+        },
+      }),
+    );
+    expect(await hook(["session-start", "--root", root, "--user"], input)).toMatchObject({
+      code: 0,
+      stdout: "",
+      stderr: "",
+    });
+    // Its SessionEnd's child stands down too: it gets --user. A project-level session after it
+    // logs its write pass; by then, and a while after the child took its input, none is logged
+    // for the --user one (a negative check: it can only pass wrongly, never fail wrongly).
+    const session = (id: string) =>
+      hookInput(cwd, { session_id: id, transcript_path: transcriptPath });
+    const user = await hook(["session-end", "--root", root, "--user"], session("user-level"));
+    await hook(["session-end", "--root", root], session("project-level"));
+    const wrote = async () =>
+      (await logLines(root))
+        .filter((line) => line.event === "write-pass")
+        .map((line) => line.sessionId);
+    while (!(await wrote()).includes("project-level")) await sleep(100);
+    while ((await readdir(tmpdir())).some((name) => name.startsWith(`memfiles-hook-${user.pid}-`)))
+      await sleep(100);
+    await sleep(2_000);
+    expect(await wrote()).not.toContain("user-level");
+  });
+
   it.each([
     {
       args: ["nonsense"],

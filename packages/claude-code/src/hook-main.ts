@@ -1,5 +1,6 @@
 /**
- * The hook command Claude Code runs: `memfiles hook <event> [--root <folder>] [--model <id>]`
+ * The hook command Claude Code runs: `memfiles hook <event> [--root <folder>] [--model <id>]
+ * [--user]`
  * (the `memfiles` bin hands `hook` here before loading anything else), or this file directly.
  * It reads the event's JSON on stdin, prints the hook's JSON or nothing, and exits 0 whatever
  * happens. SessionEnd and PreCompact only hand their stdin to a detached child
@@ -22,6 +23,7 @@ import {
   isHookEvent,
   notAnEventLine,
   notHookInputLine,
+  USER_LEVEL_OPTION,
 } from "./hook-events.js";
 import { readHookStdin } from "./read-hook-stdin.js";
 
@@ -61,6 +63,7 @@ function startDetached(event: string, stdin: string, argv: string[], values: Opt
   const entry = process.argv.slice(1, argv[0] === "hook" ? 3 : 2);
   const passed = (name: "root" | "model") =>
     typeof values[name] === "string" ? [`--${name}`, values[name] as string] : [];
+  const user = values.user === true ? [USER_LEVEL_OPTION] : [];
   const child = spawn(
     process.execPath,
     [
@@ -73,6 +76,7 @@ function startDetached(event: string, stdin: string, argv: string[], values: Opt
       file,
       ...passed("root"),
       ...passed("model"),
+      ...user,
     ],
     { detached: true, stdio: "ignore", windowsHide: true },
   );
@@ -81,7 +85,10 @@ function startDetached(event: string, stdin: string, argv: string[], values: Opt
 }
 
 /** The detached child: SessionEnd / PreCompact's hook with the write pass run in this process. */
-async function runDetached(text: (name: keyof Options) => string | undefined): Promise<void> {
+async function runDetached(
+  text: (name: Exclude<keyof Options, "user">) => string | undefined,
+  user: boolean,
+): Promise<void> {
   const event = text("event");
   const file = text("input-file");
   if (event === undefined || file === undefined) return;
@@ -98,7 +105,7 @@ async function runDetached(text: (name: keyof Options) => string | undefined): P
     return;
   }
   const { runHook } = await import("./run-hook.js");
-  await runHook({ event, stdin, root: text("root"), model: text("model") });
+  await runHook({ event, stdin, root: text("root"), model: text("model"), user });
 }
 
 type Options = ReturnType<typeof parseOptions>["values"];
@@ -113,6 +120,7 @@ function parseOptions(args: string[]) {
       model: { type: "string" },
       event: { type: "string" },
       "input-file": { type: "string" },
+      user: { type: "boolean" },
     },
   });
 }
@@ -141,9 +149,9 @@ async function main(argv: string[]): Promise<void> {
     process.stderr.write(argumentErrorLine(event, `Option '--${empty[0]}' has an empty value`));
     return;
   }
-  const text = (name: keyof Options) => values[name];
+  const text = (name: Exclude<keyof Options, "user">) => values[name];
   if (event === "detached") {
-    await runDetached(text);
+    await runDetached(text, values.user === true);
     return;
   }
   if (!isHookEvent(event)) return;
@@ -174,6 +182,7 @@ async function main(argv: string[]): Promise<void> {
     ...(tail === undefined ? {} : { stdinTail: tail }),
     root: text("root"),
     model: text("model"),
+    user: values.user === true,
     startIndexBuild: (request) =>
       startDetached(INDEX_BUILD_EVENT, JSON.stringify(request), argv, {}),
   });

@@ -38,6 +38,13 @@ export {
   SettingsFileError,
   uninstallClaudeCode,
 } from "./install.js";
+// A --user install and a project's own: which one acts in a project.
+export {
+  isUserLevelHook,
+  projectHookCommands,
+  USER_LEVEL_STANDS_DOWN,
+  userLevelStandsDown,
+} from "./install-level.js";
 // Where memory lives.
 export {
   autoMemoryFolder,

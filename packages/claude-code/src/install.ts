@@ -21,6 +21,7 @@ import {
   type Node,
   parseTree,
 } from "jsonc-parser";
+import { isMemfilesHook, memfilesHookCommands, USER_LEVEL_OPTION } from "./install-level.js";
 import { MCP_SERVER_NAME } from "./recall-constants.js";
 import { CLAUDE_CODE_EVENT_NAMES, type HookEvent } from "./run-hook.js";
 
@@ -40,7 +41,7 @@ export const HOOK_TIMEOUT_SECONDS: Record<HookEvent, number> = {
 /** The tools whose edits PreToolUse checks (a settings `matcher`). */
 export const EDIT_TOOLS_MATCHER = "Write|Edit|MultiEdit";
 
-export { MCP_SERVER_NAME };
+export { isMemfilesHook, MCP_SERVER_NAME };
 
 /** A settings file Claude Code reads is not a JSON object: nothing is changed. */
 export class SettingsFileError extends MemfilesError {
@@ -105,6 +106,11 @@ export type InstallOptions = {
   /** `--root`: the memory folder, when not Claude Code's auto memory. */
   root?: string | undefined;
   /**
+   * A `--user` install: each hook command carries `--user`, so that in a project with its own
+   * install the user-level hooks stand down (`userLevelStandsDown`) and nothing is written twice.
+   */
+  user?: boolean | undefined;
+  /**
    * The folder Claude Code runs the project's sessions in (a project install): a hook's relative
    * `--root` is taken from the session's `cwd` at run time, so here from this folder, and a
    * hand-written `--root ./memory` is the same folder as an install's absolute one.
@@ -151,7 +157,7 @@ export function shellWord(word: string): string {
 
 /** The `command` of one memfiles hook. */
 export function hookCommandLine(
-  options: Pick<InstallOptions, "hookCommand" | "root">,
+  options: Pick<InstallOptions, "hookCommand" | "root" | "user">,
   event: HookEvent,
 ): string {
   return [
@@ -159,19 +165,10 @@ export function hookCommandLine(
     "hook",
     event,
     ...(options.root === undefined ? [] : ["--root", options.root]),
+    ...(options.user === true ? [USER_LEVEL_OPTION] : []),
   ]
     .map(shellWord)
     .join(" ");
-}
-
-/** Whether a hook command is one of memfiles' (any install, any path). */
-export function isMemfilesHook(command: unknown): boolean {
-  return (
-    typeof command === "string" &&
-    /memfiles\S*'?\s+hook\s+(session-start|user-prompt-submit|pre-tool-use|pre-compact|session-end)\b/.test(
-      command,
-    )
-  );
 }
 
 /** How a settings file was written, kept when it is written back (core's text helpers). */
@@ -433,19 +430,6 @@ function withoutMemfilesHooks(hooks: Json): Json {
     if (left.length > 0 || groups.length === 0) kept[event] = left;
   }
   return kept;
-}
-
-function memfilesHookCommands(hooks: Json): string[] {
-  const commands: string[] = [];
-  for (const groups of Object.values(hooks)) {
-    if (!Array.isArray(groups)) continue;
-    for (const group of groups as HookGroup[]) {
-      for (const hook of Array.isArray(group?.hooks) ? group.hooks : []) {
-        if (isMemfilesHook(hook?.command)) commands.push(hook.command as string);
-      }
-    }
-  }
-  return commands;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -19,6 +19,7 @@ import type {
   IndexBuildRequest,
   WritePassRequest,
 } from "./hooks/hook-context.js";
+import { userLevelStandsDown } from "./install-level.js";
 import { memoryLocation } from "./memory-location.js";
 import { memoryPathOf } from "./memory-path-of.js";
 import { MAX_HOOK_STDIN_BYTES, textFieldOf } from "./read-hook-stdin.js";
@@ -64,6 +65,11 @@ export type RunHookOptions = {
   root?: string | undefined;
   /** `--model`: the write pass's model. */
   model?: string | undefined;
+  /**
+   * `--user`: the hook is a `--user` install's, which stands down in a project with its own
+   * install (`userLevelStandsDown`).
+   */
+  user?: boolean | undefined;
   env?: NodeJS.ProcessEnv;
   home?: string;
   now?: () => Date;
@@ -117,8 +123,9 @@ export function hookTimeZone(env: NodeJS.ProcessEnv): string {
  * under `.memfiles/claude-code/hook.log` when the folder is known), except a failed check of an
  * edit inside the memory folder, which denies the edit.
  *
- * @param options - `{ event, stdin, root?, model?, env?, home?, now?, sessionStartTokens?,
+ * @param options - `{ event, stdin, root?, model?, user?, env?, home?, now?, sessionStartTokens?,
  *   promptRecallTokens?, startWritePass?, startIndexBuild? }`; token budgets in estimated tokens.
+ *   With `user`, a hook of a `--user` install does nothing where `userLevelStandsDown` says so.
  * @returns `{ stdout }`: the JSON to print, or `""`.
  * @example const { stdout } = await runHook({ event: "user-prompt-submit", stdin });
  */
@@ -127,8 +134,17 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
   // Exit 0 and nothing on stdout whatever the mistake (Claude Code takes exit 2 as "block"); the
   // stderr line is for a person who typed the command or reads Claude Code's debug log.
   if (load === undefined) return { stdout: "", stderr: notAnEventLine(options.event) };
+  const input: HookInput | undefined =
+    options.stdinTooLarge === true ? undefined : parseHookInput(options.stdin);
+  const cwd = options.stdinTooLarge === true ? textFieldOf(options.stdin, "cwd") : input?.cwd;
+  // The one rule between two installs: a user-level hook in a project with its own install.
+  if (
+    options.user === true &&
+    cwd !== undefined &&
+    userLevelStandsDown(options.event as HookEvent, cwd)
+  )
+    return { stdout: "" };
   if (options.stdinTooLarge === true) return tooLargeInput(options);
-  const input: HookInput | undefined = parseHookInput(options.stdin);
   if (input === undefined) return { stdout: "", stderr: notHookInputLine(options.event) };
   const env = options.env ?? process.env;
   let store: MemoryStore | undefined;

@@ -13,9 +13,11 @@ import {
   indexSecretLines,
   indexSecretWarning,
   installClaudeCode,
+  isUserLevelHook,
   type McpApproval,
   memfilesToolsAllowed,
   memoryLocation,
+  projectHookCommands,
   projectRootOf,
   readHookLog,
   readInstall,
@@ -23,6 +25,7 @@ import {
   rootOfHookCommand,
   SettingsFileError,
   uninstallClaudeCode,
+  userLevelStandsDown,
 } from "@memfiles/claude-code";
 import { MemoryStore } from "@memfiles/core";
 import { isCalendarDay } from "@memfiles/core/internal";
@@ -248,6 +251,59 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     return { state, user, userPaths, root };
   };
 
+  /**
+   * Both installs as they bear on this project: the project's own (its settings, as the hooks
+   * read them: `projectHookCommands`), the `--user` one, and the folder each prompt here uses, by
+   * the hooks' one rule (`userLevelStandsDown`). `warning` is set when both act here: `--user`
+   * hooks written before they carried `--user` do not stand down, so each session is saved twice.
+   */
+  const levels = async (): Promise<{ lines: string; warning?: string }> => {
+    const home = context.env.HOME ?? context.env.USERPROFILE;
+    const folderOf = (command: string | undefined) =>
+      command === undefined
+        ? undefined
+        : where(
+            {
+              ...(rootOfHookCommand(command) === undefined
+                ? {}
+                : { root: rootOfHookCommand(command) as string }),
+            },
+            home,
+          ).root;
+    const project = projectHookCommands(context.cwd);
+    const userPaths = paths({ user: true });
+    const user = (
+      await readInstall(userPaths).catch((error: unknown) => {
+        if (error instanceof SettingsFileError) return { commands: [] };
+        throw error;
+      })
+    ).commands.filter((command) => !project.includes(command));
+    const projectFolder = folderOf(project[0]);
+    const userFolder = folderOf(user[0]);
+    const lines = [
+      `This project's install: ${projectFolder === undefined ? "none" : `${paths({}).settingsPath}, memory ${projectFolder}`}`,
+      `Install for all projects (--user): ${userFolder === undefined ? "none" : `${userPaths.settingsPath}, memory ${userFolder}`}`,
+    ];
+    const legacy = user.some((command) => !isUserLevelHook(command));
+    const standsDown = userLevelStandsDown("user-prompt-submit", context.cwd);
+    let warning: string | undefined;
+    if (projectFolder !== undefined && userFolder !== undefined && (legacy || !standsDown)) {
+      warning = `memfiles is installed twice for this project and both act: each prompt recalls from ${projectFolder} and ${userFolder}, and each session's facts are saved in both. The --user hooks in ${userPaths.settingsPath} were written before they could stand down in a project with its own install; run \`memfiles claude-code install --user\` again (or \`memfiles claude-code uninstall\` here).`;
+      lines.push(
+        `Each prompt here uses: ${projectFolder} and ${userFolder} (both installs act: see the warning)`,
+      );
+    } else if (projectFolder !== undefined) {
+      lines.push(
+        `Each prompt here uses: ${projectFolder} (this project's install${userFolder === undefined ? "" : "; the --user hooks stand down in this project, and guard only edits of their folder"})`,
+      );
+    } else if (userFolder !== undefined) {
+      lines.push(`Each prompt here uses: ${userFolder} (the --user install)`);
+    } else {
+      lines.push("Each prompt here uses: no memory (memfiles is not installed for this project)");
+    }
+    return { lines: `${lines.join("\n")}\n`, ...(warning === undefined ? {} : { warning }) };
+  };
+
   claudeCode
     .command("install")
     .description("add memfiles' hooks and MCP server to Claude Code's settings (idempotent)")
@@ -278,6 +334,7 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         // a project's shared .mcp.json then holds no one's home folder.
         mcpCommand: mcpServerCommand(options.root === undefined ? undefined : location.root),
         root,
+        user: options.user === true,
         ...(options.user === true ? {} : { projectFolder: checkoutRootOf(context.cwd) }),
       });
       context.stdout(
@@ -289,6 +346,9 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         `Memory: ${location.root}${location.autoMemory ? " (Claude Code's auto memory of this project)" : ""}\n`,
       );
       context.stdout(worktreeNote(options));
+      const both = await levels();
+      context.stdout(both.lines);
+      if (both.warning !== undefined) context.stderr(`Warning: ${both.warning}\n`);
       const userSettings = paths({ user: true }).settingsPath;
       context.stdout(
         nextSteps(
@@ -468,6 +528,9 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
               : "not registered"
         }\n`,
       );
+      const both = await levels();
+      context.stdout(both.lines);
+      if (both.warning !== undefined) context.stdout(`Warning: ${both.warning}\n`);
       const missing = !location.autoMemory && !existsSync(location.root);
       context.stdout(
         `Memory: ${location.root}${location.autoMemory ? " (Claude Code's auto memory of this project)" : ""}${missing ? ` (missing: the hooks do nothing until it exists; \`memfiles claude-code install --root ${location.root} --create\` starts it)` : ""}\n`,

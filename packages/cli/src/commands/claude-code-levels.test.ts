@@ -1,0 +1,129 @@
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { contextIn } from "../../test/command-context.js";
+import { runMemfiles } from "../run-memfiles.js";
+
+/** A git project and a home folder in a temporary folder (never the real ~/.claude). */
+async function project() {
+  const base = await mkdtemp(join(tmpdir(), "memfiles-cc-levels-"));
+  const home = join(base, "home");
+  const cwd = join(base, "shop");
+  await mkdir(home);
+  await mkdir(join(cwd, ".git"), { recursive: true });
+  await mkdir(join(cwd, "memory"));
+  const notes = join(home, "notes");
+  await mkdir(notes);
+  const run = async (argv: string[]) => {
+    const { context, output } = contextIn(cwd);
+    context.env = { HOME: home };
+    const code = await runMemfiles(argv, context);
+    return { code, ...output };
+  };
+  return {
+    home,
+    cwd,
+    notes,
+    memory: join(cwd, "memory"),
+    userSettings: join(home, ".claude", "settings.json"),
+    projectSettings: join(cwd, ".claude", "settings.json"),
+    run,
+  };
+}
+
+/** Both installs, in either order: the user's with --root ~/notes, the project's with ./memory. */
+const ORDERS = [
+  { name: "--user first", first: "user", second: "project" },
+  { name: "the project first", first: "project", second: "user" },
+] as const;
+
+describe("memfiles claude-code with a --user install and the project's own", () => {
+  it.each(ORDERS)(
+    "installed $name: install and both statuses name both and the one folder prompts use",
+    async ({ first, second }) => {
+      const at = await project();
+      const install = (level: "user" | "project") =>
+        at.run(
+          level === "user"
+            ? ["claude-code", "install", "--user", "--root", at.notes]
+            : ["claude-code", "install", "--root", "memory"],
+        );
+      expect((await install(first)).code).toBe(0);
+      const installed = await install(second);
+      expect({ code: installed.code, stderr: installed.stderr }).toEqual({ code: 0, stderr: "" });
+      const both = [
+        `This project's install: ${at.projectSettings}, memory ${at.memory}`,
+        `Install for all projects (--user): ${at.userSettings}, memory ${at.notes}`,
+        `Each prompt here uses: ${at.memory} (this project's install; the --user hooks stand down in this project, and guard only edits of their folder)`,
+      ].join("\n");
+      expect(installed.stdout).toContain(both);
+      for (const status of [
+        ["claude-code", "status"],
+        ["claude-code", "status", "--user"],
+      ]) {
+        const shown = await at.run(status);
+        expect({ code: shown.code, stderr: shown.stderr }).toEqual({ code: 0, stderr: "" });
+        expect(shown.stdout).toContain(both);
+        expect(shown.stdout).not.toContain("Warning");
+      }
+    },
+  );
+
+  it("the --user install's hooks carry --user, the project's do not", async () => {
+    const at = await project();
+    await at.run(["claude-code", "install", "--user", "--root", at.notes]);
+    await at.run(["claude-code", "install"]);
+    const commands = async (path: string) =>
+      Object.values(JSON.parse(await readFile(path, "utf8")).hooks).flatMap((groups) =>
+        (groups as Array<{ hooks: Array<{ command: string }> }>).flatMap((group) =>
+          group.hooks.map((hook) => hook.command),
+        ),
+      );
+    const user = await commands(at.userSettings);
+    expect(user).toHaveLength(5);
+    for (const command of user) expect(command).toMatch(/ --user$/);
+    for (const command of await commands(at.projectSettings))
+      expect(command).not.toContain("--user");
+  });
+
+  it.each([
+    ["only --user", ["--user"], `${"notes"} (the --user install)`],
+    ["only the project's", [], "memory (this project's install)"],
+    ["neither", undefined, "no memory (memfiles is not installed for this project)"],
+  ] as const)("with %s, status says which folder prompts use", async (_name, flags, uses) => {
+    const at = await project();
+    if (flags !== undefined) {
+      const root = flags.length > 0 ? at.notes : "memory";
+      expect((await at.run(["claude-code", "install", ...flags, "--root", root])).code).toBe(0);
+    }
+    const shown = await at.run(["claude-code", "status"]);
+    const folder = uses.startsWith("notes")
+      ? uses.replace("notes", at.notes)
+      : uses.startsWith("memory")
+        ? uses.replace("memory", at.memory)
+        : uses;
+    expect(shown.stdout).toContain(`Each prompt here uses: ${folder}\n`);
+  });
+
+  it("warns when --user hooks from before they could stand down act beside the project's", async () => {
+    const at = await project();
+    await at.run(["claude-code", "install", "--user", "--root", at.notes]);
+    // Hooks as an install wrote them before they carried --user.
+    const settings = JSON.parse(await readFile(at.userSettings, "utf8"));
+    const old = JSON.stringify(settings).replaceAll(" --user", "");
+    await writeFile(at.userSettings, old);
+    const installed = await at.run(["claude-code", "install", "--root", "memory"]);
+    expect(installed.code).toBe(0);
+    const warning = `memfiles is installed twice for this project and both act: each prompt recalls from ${at.memory} and ${at.notes}, and each session's facts are saved in both. The --user hooks in ${at.userSettings} were written before they could stand down in a project with its own install; run \`memfiles claude-code install --user\` again (or \`memfiles claude-code uninstall\` here).`;
+    expect(installed.stderr).toBe(`Warning: ${warning}\n`);
+    expect((await at.run(["claude-code", "status"])).stdout).toContain(
+      `Each prompt here uses: ${at.memory} and ${at.notes} (both installs act: see the warning)\nWarning: ${warning}\n`,
+    );
+    // Installing --user again fixes it.
+    expect((await at.run(["claude-code", "install", "--user", "--root", at.notes])).stderr).toBe(
+      "",
+    );
+    expect((await at.run(["claude-code", "status"])).stdout).not.toContain("Warning");
+  });
+});
