@@ -234,6 +234,24 @@ describe("memfiles in real Claude Code sessions", () => {
     expect(await readFile(file, "utf8")).toContain("Emacs");
   });
 
+  it("saves a session once, in the project's memory, when memfiles is also installed --user", async () => {
+    const workspace = await memfilesWorkspace(api);
+    const notes = join(workspace.home, "notes");
+    await workspace.memfiles("claude-code", "install", "--user", "--root", notes, "--create");
+    const status = await workspace.memfiles("claude-code", "status");
+    expect(status.stdout).toContain(`Each prompt here uses: ${workspace.memory} (this project's`);
+
+    await sessionWritten(workspace, "I deploy on Fly.io. Can you help me set up a new service?");
+    expect(memoryText(await folderFiles(workspace.memory))).toContain("Fly.io");
+    // Both SessionEnd hooks started together; the --user one, had it acted, would have logged by
+    // now or shortly after (a bounded negative check).
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await folderFiles(notes)).toEqual({});
+    expect(
+      await readFile(join(notes, ".memfiles/claude-code/hook.log"), "utf8").catch(() => ""),
+    ).toBe("");
+  });
+
   it("loses nothing when two sessions end together", async () => {
     const workspace = await memfilesWorkspace(api);
 
