@@ -237,6 +237,9 @@ async function run({ log }: { log: (line: string) => void }): Promise<void> {
   log(
     `CPU time, median of ${ROUNDS} rounds (cold: ${COLD_ROUNDS}); ratio = per-round memfiles / plain BM25 query.`,
   );
+  log(
+    "Goals: warm request <= 1.5x the plain query and <= 20 ms at 10,000 files; after a write <= 2x the warm request.",
+  );
   log("");
   log(
     "| layout | files | plain BM25 query | warm request | ratio | after a write | after/warm | without index (1 round) | upkeep, 20 files | index size |",
@@ -335,6 +338,7 @@ async function run({ log }: { log: (line: string) => void }): Promise<void> {
   }
   log("");
   log("Cold process (node importing only @memfiles/core/recall, one recallForPrompt):");
+  log("Goals: CPU to result <= 150 ms at 1,000 files, <= 400 ms at 10,000, <= 2 s at 50,000.");
   log("");
   log(
     "| layout | files | state | import CPU | CPU to result | wall to result | wall to exit (index saved) | RSS | CPU to result, no stored index | units | index size |",
