@@ -1,15 +1,18 @@
 // Generated memory folders for the recall-index benchmark, kept under the OS temp folder keyed by
 // layout, size and generator version, so the slow sizes (50,000 files) are written once per
 // machine, not once per run. Files are dated a day back, outside the store's 2 s re-read window.
-import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+// A run that writes works in a fresh copy ({@link workingCopy}), so every run starts from the
+// same files, whatever earlier runs wrote.
+import { cpSync, existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { formatFactFile } from "../src/format/index.js";
 import type { StoreLayout } from "../src/store/index.js";
 import { generateFolder } from "./corpus.js";
 
-// Bump when the generated text changes, so a cached folder of the old text is not reused.
-const GENERATOR_VERSION = 1;
+// Bump when the generated text changes, so a cached folder of the old text is not reused. (2:
+// folders of 1 had the bench's writes of every earlier run in them.)
+const GENERATOR_VERSION = 2;
 const COMPLETE = ".bench-complete";
 
 const SUBJECTS = [
@@ -88,8 +91,35 @@ export async function cachedFolder(layout: StoreLayout, count: number): Promise<
   if (layout === "subject") await generateFolder(root, count);
   else generateFactFolder(root, count);
   writeFileSync(join(root, COMPLETE), "");
-  // `utimes` dates the files back, but their change time is now: a file changed in the last 2 s
-  // has no trusted stamp and is read on every request, which is not a warm memory.
-  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  await settle();
   return root;
+}
+
+// `utimes` dates the files back, but their change time is now: a file changed in the last 2 s
+// has no trusted stamp and is read on every request, which is not a warm memory.
+function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 2_500));
+}
+
+/**
+ * A fresh copy of {@link cachedFolder}'s files (no `.memfiles/`: the copies' stamps differ, so
+ * the first request builds its index), for a run that writes; settled when returned.
+ *
+ * @returns The copy's absolute path and a function that removes it.
+ */
+export async function workingCopy(
+  layout: StoreLayout,
+  count: number,
+): Promise<{ root: string; remove: () => void }> {
+  const source = await cachedFolder(layout, count);
+  const root = join(tmpdir(), `memfiles-bench-run-${layout}-${count}-${process.pid}`);
+  rmSync(root, { recursive: true, force: true });
+  const internal = join(source, ".memfiles");
+  cpSync(source, root, {
+    recursive: true,
+    preserveTimestamps: true,
+    filter: (path) => path !== internal && path !== join(source, COMPLETE),
+  });
+  await settle();
+  return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
