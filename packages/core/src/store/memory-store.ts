@@ -347,8 +347,8 @@ export class MemoryStore {
    * Reads a file of this store's `.memfiles/` folder (see {@link readInternalFile}).
    *
    * @param relativePath - Path inside `.memfiles/`, e.g. `tombstones.json`.
-   * @param options - `{ firstLine? }`: only the first line is needed (a folder reads no more; a
-   *   backend may return the whole text).
+   * @param options - `{ firstLine?, firstBytes? }`: only the first line, or the first bytes, are
+   *   needed (a folder reads no more; a backend may return the whole text).
    * @returns The text, or `undefined` when the file does not exist.
    * @throws {MemoryPathError} when the name is not a plain relative name.
    * @example const text = (await store.readInternal("tombstones.json")) ?? "";

@@ -168,7 +168,7 @@ export class BackendStore implements StoreEngine {
     return withBackendLock(this.#backend.label, (run) => this.#backend.withLock(run), fn);
   }
 
-  // A backend reads a file whole: `ReadInternalOptions.firstLine` allows more than the first line.
+  // A backend reads a file whole: `ReadInternalOptions` allows more than the first line or bytes.
   async readInternal(relativePath: string): Promise<string | undefined> {
     return this.#backend.readInternal(parseInternalName(relativePath));
   }
