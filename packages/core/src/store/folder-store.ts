@@ -360,18 +360,21 @@ export class FolderStore implements StoreEngine {
     return { ok: true, code: "deleted", version: NEW_VERSION };
   }
 
-  async readIndex(): Promise<string | { notText: string } | undefined> {
+  async readIndex(): Promise<string | { content: string; notText: string } | undefined> {
     const realRoot = this.#existingRealRoot();
     if (realRoot === undefined) return undefined;
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
     // Only a real file counts as the index; a link named MEMORY.md is not followed.
     if (!lstatSync(indexPath, { throwIfNoEntry: false })?.isFile()) return undefined;
     try {
-      return (
-        await readFileInside(realRoot, indexPath, { maxBytes: this.#tooLargeBytes })
-      )?.toString("utf8");
+      const bytes = await readFileInside(realRoot, indexPath, { maxBytes: this.#tooLargeBytes });
+      if (bytes === undefined) return undefined;
+      const decoded = decodeText(bytes);
+      return decoded.ok ? decoded.text : { content: decoded.text, notText: decoded.reason };
     } catch (error) {
-      if (error instanceof OverMaxBytes) return { notText: this.#notReadReason(error.size) };
+      if (error instanceof OverMaxBytes) {
+        return { content: "", notText: this.#notReadReason(error.size) };
+      }
       return undefined;
     }
   }
@@ -380,7 +383,7 @@ export class FolderStore implements StoreEngine {
     const realRoot = this.#existingRealRoot();
     const index = await this.readIndex();
     return {
-      indexText: typeof index === "string" ? index : "",
+      indexText: typeof index === "string" ? index : (index?.content ?? ""),
       ...(await this.#refusedEntries()),
       leftoverTempFiles:
         realRoot === undefined

@@ -50,10 +50,11 @@ export interface StoreEngine {
   delete(relative: string, ifVersion?: string): Promise<WriteResult>;
   checkParts(): Promise<CheckParts>;
   /**
-   * The stored `MEMORY.md` text, `undefined` when there is none, or `{ notText }` when it was not
-   * read (a folder's `MEMORY.md` over 16 times the cap, as for every memory file): why.
+   * The stored `MEMORY.md` text, `undefined` when there is none, or `{ content, notText }` when it
+   * is not text as every memory file is read (`content` decoded leniently, see `decodeText`) or
+   * was not read (over 16 times the cap: `content` `""`); `notText` says why.
    */
-  readIndex(): Promise<string | { notText: string } | undefined>;
+  readIndex(): Promise<string | { content: string; notText: string } | undefined>;
   /** The pending-forget journal's text, or `undefined` (never creates anything). */
   readJournal(): Promise<string | undefined>;
   /** Rewrites the index; `previous` (an index from elsewhere) gives the words a person wrote. */
