@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { tempStore } from "../../test/temp-store.js";
 import { recallForPrompt } from "../boundary/recall-for-prompt.js";
 import { applyFactProposals } from "../layouts/fact/fact-write-pass.js";
+import { rankRows } from "../recall/prefilter.js";
 import { showMemoryFile } from "../recall/recall-files.js";
 import { formatMemoryIndex, memoryIndexWithin } from "../store/memory-index.js";
 import type { MemoryStore } from "../store/memory-store.js";
@@ -87,6 +88,11 @@ const READERS: Record<string, (store: MemoryStore) => Promise<unknown>> = {
     const { rows: listed } = memoryIndexWithin(await store.list(), "", oneLink);
     expect(listed.map((row) => row.path)).toEqual(["gym.md"]);
     return listed[0]?.updated;
+  },
+  "the pre-filter's most recent row": async (store) => {
+    const [newest] = rankRows(await store.list(), undefined, 1);
+    expect(newest?.path).toBe("gym.md");
+    return newest?.updated;
   },
 };
 
