@@ -8,6 +8,7 @@ import {
   isMissing,
   isResourceLimit,
 } from "../file-system/index.js";
+import type { MemoryProblem } from "../format/memory-problem.js";
 import { FolderNames } from "./folder-names.js";
 import { isLeftoverTemp, OverMaxBytes, readFileInside, writeFileInside } from "./inside-root.js";
 import {
@@ -647,50 +648,37 @@ export class FolderStore implements StoreEngine {
   }
 
   #tooLargeRow(path: string, stats: Stats): MemoryRow {
+    const message = `${path} ${tooLargeReason(stats.size, this.maxChars)}; it was not read: ${TOO_LARGE_HINT}.`;
+    return this.#unreadRow(path, { code: "too_large", message }, stats);
+  }
+
+  #refused(path: string, error: MemoryPathError): MemoryRow {
+    const message = `${path} is not read, searched or recalled: ${error.reason}. Give it one name inside the memory folder (copy it, then move the copy over it).`;
+    return this.#unreadRow(path, { code: "refused", message });
+  }
+
+  #unreadable(path: string, error: unknown): MemoryRow {
+    const reason = error instanceof Error ? error.message : String(error);
+    const message = `Cannot read ${path}: ${reason}. Check its permissions.`;
+    return this.#unreadRow(path, { code: "unreadable", message });
+  }
+
+  /**
+   * The row of a file that was not read: named after its file, with the problem saying why. Kept
+   * by `stats` when given (a size decides it again only when the file changes), else not kept, so
+   * the next listing tries again.
+   */
+  #unreadRow(path: string, problem: MemoryProblem, stats?: Stats): MemoryRow {
     const row: MemoryRow = {
       path,
       name: basename(path, ".md"),
       description: "",
-      chars: stats.size,
-      problems: [
-        {
-          code: "too_large",
-          message: `${path} ${tooLargeReason(stats.size, this.maxChars)}; it was not read: ${TOO_LARGE_HINT}.`,
-        },
-      ],
+      chars: stats?.size ?? 0,
+      problems: [problem],
     };
-    this.#cache.set(path, { key: statKey(stats), trusted: true, row });
+    if (stats === undefined) this.#cache.delete(path);
+    else this.#cache.set(path, { key: statKey(stats), trusted: true, row });
     return row;
-  }
-
-  #refused(path: string, error: MemoryPathError): MemoryRow {
-    this.#cache.delete(path);
-    return {
-      path,
-      name: basename(path, ".md"),
-      description: "",
-      chars: 0,
-      problems: [
-        {
-          code: "refused",
-          message: `${path} is not read, searched or recalled: ${error.reason}. Give it one name inside the memory folder (copy it, then move the copy over it).`,
-        },
-      ],
-    };
-  }
-
-  #unreadable(path: string, error: unknown): MemoryRow {
-    this.#cache.delete(path);
-    const reason = error instanceof Error ? error.message : String(error);
-    return {
-      path,
-      name: basename(path, ".md"),
-      description: "",
-      chars: 0,
-      problems: [
-        { code: "unreadable", message: `Cannot read ${path}: ${reason}. Check its permissions.` },
-      ],
-    };
   }
 }
 
