@@ -28,7 +28,7 @@ import {
 import { MemoryPathError } from "./memory-path-error.js";
 import { copyRow, rowFromText, versionConflict } from "./memory-row.js";
 import { memoryWriteError } from "./memory-write-error.js";
-import { type CheckParts, deferring, type StoreEngine } from "./store-engine.js";
+import { type CheckParts, IndexDeferral, type StoreEngine } from "./store-engine.js";
 import {
   INTERNAL_FOLDER,
   PENDING_FORGET_FILE,
@@ -104,9 +104,7 @@ export class FolderStore implements StoreEngine {
   readonly #cache = new Map<string, CacheEntry>();
   readonly #folderNames = new FolderNames();
   #indexSeen: { key: string; text: string } | undefined;
-  // deferIndex calls running, and whether a write inside them skipped the index refresh.
-  #deferred = 0;
-  #indexStale = false;
+  readonly #deferral = new IndexDeferral();
   // The caller's listing of the root, for the first walk and the reads before it; never used
   // after this store's own lock.
   #rootEntries: readonly Dirent[] | undefined;
@@ -423,16 +421,7 @@ export class FolderStore implements StoreEngine {
   }
 
   deferIndex<T>(fn: () => Promise<T>): Promise<T> {
-    return deferring(
-      fn,
-      () => this.#deferred++,
-      async () => {
-        this.#deferred--;
-        if (this.#deferred > 0 || !this.#indexStale) return;
-        this.#indexStale = false;
-        await this.rebuildIndex();
-      },
-    );
+    return this.#deferral.run(fn, () => this.rebuildIndex());
   }
 
   readInternal(relativePath: string, options?: ReadInternalOptions): Promise<string | undefined> {
@@ -518,10 +507,7 @@ export class FolderStore implements StoreEngine {
   }
 
   async #refreshIndex(realRoot: string, previous?: string): Promise<void> {
-    if (this.#deferred > 0) {
-      this.#indexStale = true;
-      return;
-    }
+    if (this.#deferral.putOff()) return;
     const rows = await this.list();
     let text = rebuiltMemoryIndex(rows, previous ?? "", this.layout);
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);

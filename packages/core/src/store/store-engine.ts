@@ -68,22 +68,39 @@ export interface StoreEngine {
 }
 
 /**
- * Runs `fn` between `start` and `end`: `end` runs whether `fn` succeeds or throws; an error of
- * `fn` wins over one of `end` (the index is derived data: the next write or rebuild repairs it).
+ * The index refresh both stores put off while `deferIndex` runs: a write inside marks the index
+ * stale instead of rewriting it, and the outermost run ends with one rebuild, whether `fn`
+ * succeeds or throws. An error of `fn` wins over one of the rebuild (the index is derived data:
+ * the next write or rebuild repairs it).
  */
-export async function deferring<T>(
-  fn: () => Promise<T>,
-  start: () => void,
-  end: () => Promise<void>,
-): Promise<T> {
-  start();
-  let result: T;
-  try {
-    result = await fn();
-  } catch (error) {
-    await end().catch(() => undefined);
-    throw error;
+export class IndexDeferral {
+  #depth = 0;
+  #stale = false;
+
+  /** Whether a write's refresh is put off now (inside a run); marks the index stale if so. */
+  putOff(): boolean {
+    if (this.#depth === 0) return false;
+    this.#stale = true;
+    return true;
   }
-  await end();
-  return result;
+
+  /** Runs `fn` with refreshes put off, then `rebuild` once if a write inside marked it stale. */
+  async run<T>(fn: () => Promise<T>, rebuild: () => Promise<void>): Promise<T> {
+    this.#depth++;
+    const end = async () => {
+      this.#depth--;
+      if (this.#depth > 0 || !this.#stale) return;
+      this.#stale = false;
+      await rebuild();
+    };
+    let result: T;
+    try {
+      result = await fn();
+    } catch (error) {
+      await end().catch(() => undefined);
+      throw error;
+    }
+    await end();
+    return result;
+  }
 }
