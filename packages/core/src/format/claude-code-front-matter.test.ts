@@ -105,29 +105,34 @@ describe("every reader of a file's date reads Claude Code's", () => {
   });
 });
 
+/** A write pass on `day` (YYYY-MM-DD) that saves the user's new gym over gym.md. */
+function gymWritePass(store: MemoryStore, day: string) {
+  return applyFactProposals({
+    store,
+    now: new Date(`${day}T10:00:00Z`),
+    transcript: {
+      date: day,
+      sessionId: `s-${day}`,
+      turns: [{ role: "user", content: "I train at the Nørrebro bouldering gym now." }],
+    },
+    proposals: [
+      {
+        action: "save",
+        name: "gym",
+        type: "user",
+        description: "Where the user trains.",
+        body: "The user trains at the Nørrebro bouldering gym.",
+        evidence: "I train at the Nørrebro bouldering gym now.",
+        replaces: "gym.md",
+      },
+    ],
+  });
+}
+
 describe("a write pass updating a Claude Code file", () => {
   it("keeps its lines, adds updated: and no second type:", async () => {
     const store = await folder();
-    const result = await applyFactProposals({
-      store,
-      now: new Date("2026-12-07T10:00:00Z"),
-      transcript: {
-        date: "2026-12-07",
-        sessionId: "s-2026-12-07",
-        turns: [{ role: "user", content: "I train at the Nørrebro bouldering gym now." }],
-      },
-      proposals: [
-        {
-          action: "save",
-          name: "gym",
-          type: "user",
-          description: "Where the user trains.",
-          body: "The user trains at the Nørrebro bouldering gym.",
-          evidence: "I train at the Nørrebro bouldering gym now.",
-          replaces: "gym.md",
-        },
-      ],
-    });
+    const result = await gymWritePass(store, "2026-12-07");
     expect(result.rejected).toEqual([]);
     const text = await readFile(join(store.root, "gym.md"), "utf8");
     const before = claudeCodeFile("").split("\n");
@@ -145,27 +150,7 @@ describe("a write pass updating a Claude Code file", () => {
 // day takes first. So no write leaves the older `modified:` as the file's day.
 const NOW = new Date("2026-12-09T10:00:00Z");
 const WRITES: Record<string, (store: MemoryStore) => unknown> = {
-  "the write pass": (store) =>
-    applyFactProposals({
-      store,
-      now: NOW,
-      transcript: {
-        date: "2026-12-09",
-        sessionId: "s-2026-12-09",
-        turns: [{ role: "user", content: "I train at the Nørrebro bouldering gym now." }],
-      },
-      proposals: [
-        {
-          action: "save",
-          name: "gym",
-          type: "user",
-          description: "Where the user trains.",
-          body: "The user trains at the Nørrebro bouldering gym.",
-          evidence: "I train at the Nørrebro bouldering gym now.",
-          replaces: "gym.md",
-        },
-      ],
-    }),
+  "the write pass": (store) => gymWritePass(store, "2026-12-09"),
   remember: (store) => remember({ store, path: "gym", fact: "climbs on Tuesdays", now: NOW }),
   "forget of one fact of several": async (store) => {
     const two = claudeCodeFile("").replace(
