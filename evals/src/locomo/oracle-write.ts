@@ -260,18 +260,53 @@ function outcomeKey(proposal: Proposal): string {
   return `${proposal.file}\u0000${proposal.fact}\u0000${proposal.evidence}`;
 }
 
-function matchOutcomes(sent: OracleProposal[], result: WritePassResult): OracleOutcome[] {
+/** How {@link matchOutcomes} pairs what was sent with the result, per layout. */
+type OutcomeMatch = {
+  /** What was sent, as a key (`undefined`: not sent in this layout). */
+  sent: (item: OracleProposal) => string | undefined;
+  /** A proposal of the result, as the same key. */
+  result: (proposal: Proposal) => string;
+  /** An applied proposal's outcome code. */
+  applied: (item: WritePassResult["applied"][number]) => string;
+};
+
+const OUTCOME_MATCH: Record<OracleLayout, OutcomeMatch> = {
+  // The subject layout's outcomes are matched by file, fact and evidence.
+  subject: {
+    sent: (item) => outcomeKey(item.proposal),
+    result: outcomeKey,
+    applied: () => "applied",
+  },
+  // The fact layout's by evidence (never rewritten on apply; the body's relative dates may be).
+  // `updated`: a save applied to an existing file.
+  fact: {
+    sent: (item) => item.factProposal?.evidence,
+    result: (proposal) => proposal.evidence,
+    applied: (item) =>
+      item.change === undefined || item.change === "created" ? "applied" : item.change,
+  },
+};
+
+// The outcomes matched to what was sent. A refusal whose proposal the result shows changed (a
+// redacted secret) takes the first proposal left unmatched, in the order they were sent.
+function matchOutcomes(
+  sent: OracleProposal[],
+  result: WritePassResult,
+  match: OutcomeMatch,
+): OracleOutcome[] {
   const waiting = new Map<string, OracleProposal[]>();
   for (const item of sent) {
-    const key = outcomeKey(item.proposal);
-    waiting.set(key, [...(waiting.get(key) ?? []), item]);
+    const key = match.sent(item);
+    if (key !== undefined) waiting.set(key, [...(waiting.get(key) ?? []), item]);
   }
   const take = (proposal: Proposal): OracleProposal | undefined =>
-    waiting.get(outcomeKey(proposal))?.shift();
+    waiting.get(match.result(proposal))?.shift();
   const outcomes: OracleOutcome[] = [];
   for (const item of result.applied) {
     const from = take(item.proposal);
-    if (from) outcomes.push({ ...from, code: "applied", detail: item.path, path: item.path });
+    if (from) {
+      outcomes.push({ ...from, code: match.applied(item), detail: item.path, path: item.path });
+    }
   }
   const unmatched: WritePassResult["rejected"] = [];
   for (const item of result.rejected) {
@@ -279,40 +314,6 @@ function matchOutcomes(sent: OracleProposal[], result: WritePassResult): OracleO
     if (from) outcomes.push({ ...from, code: item.code, detail: item.message });
     else unmatched.push(item);
   }
-  // A refusal whose proposal the result shows changed (a redacted secret) takes the first proposal
-  // left unmatched, in the order they were sent.
-  const rest = [...waiting.values()].flat();
-  for (const item of unmatched) {
-    const from = rest.shift();
-    if (from) outcomes.push({ ...from, code: item.code, detail: item.message });
-  }
-  return outcomes;
-}
-
-// The fact layout's outcomes, matched to what was sent by evidence (never rewritten on apply; the
-// body's relative dates may be). `updated`: a save applied to an existing file.
-function matchFactOutcomes(sent: OracleProposal[], result: WritePassResult): OracleOutcome[] {
-  const waiting = new Map<string, OracleProposal[]>();
-  for (const item of sent) {
-    if (item.factProposal === undefined) continue;
-    const key = item.factProposal.evidence;
-    waiting.set(key, [...(waiting.get(key) ?? []), item]);
-  }
-  const take = (evidence: string): OracleProposal | undefined => waiting.get(evidence)?.shift();
-  const outcomes: OracleOutcome[] = [];
-  for (const item of result.applied) {
-    const from = take(item.proposal.evidence);
-    if (from === undefined) continue;
-    const code = item.change === undefined || item.change === "created" ? "applied" : item.change;
-    outcomes.push({ ...from, code, detail: item.path, path: item.path });
-  }
-  const unmatched: typeof result.rejected = [];
-  for (const item of result.rejected) {
-    const from = take(item.proposal.evidence);
-    if (from) outcomes.push({ ...from, code: item.code, detail: item.message });
-    else unmatched.push(item);
-  }
-  // A refusal whose evidence was redacted (a secret) takes the first proposal left.
   const rest = [...waiting.values()].flat();
   for (const item of unmatched) {
     const from = rest.shift();
@@ -407,10 +408,7 @@ export async function runOracle(options: RunOracleOptions): Promise<OracleResult
       onTooLong: false,
     });
     const writeMs = performance.now() - started;
-    const matched =
-      layout === "subject"
-        ? matchOutcomes(made.proposals, result)
-        : matchFactOutcomes(made.proposals, result);
+    const matched = matchOutcomes(made.proposals, result, OUTCOME_MATCH[layout]);
     outcomes.push(...matched);
     const touched = new Set<string>();
     for (const outcome of matched) {

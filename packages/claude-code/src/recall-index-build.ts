@@ -3,7 +3,6 @@
 // the hook, a large one's in a detached process, one at a time, while the prompt goes on without
 // recall. Claude Code kills a hook at its timeout, and a build killed there stores nothing, so
 // building a large folder's index inside the hook would make every prompt start it over.
-import { open } from "node:fs/promises";
 import { join } from "node:path";
 import {
   flushRecallIndexes,
@@ -40,18 +39,10 @@ function lockPath(root: string): string {
   return join(root, ".memfiles", BUILD_LOCK);
 }
 
-// The stored index's first bytes, which name the rules it was stored by.
-async function storedStart(root: string): Promise<string | undefined> {
-  let file: Awaited<ReturnType<typeof open>> | undefined;
-  try {
-    file = await open(join(root, ".memfiles", RECALL_INDEX_FILE), "r");
-    const { buffer, bytesRead } = await file.read(Buffer.alloc(256), 0, 256, 0);
-    return buffer.subarray(0, bytesRead).toString("utf8");
-  } catch {
-    return undefined;
-  } finally {
-    await file?.close();
-  }
+// The stored index's first bytes, which name the rules it was stored by. Read through the store,
+// whose guard refuses a link or a file outside the folder: such an index is rebuilt, never read.
+async function storedStart(store: MemoryStore): Promise<string | undefined> {
+  return store.readInternal(RECALL_INDEX_FILE, { firstBytes: 256 }).catch(() => undefined);
 }
 
 /**
@@ -73,7 +64,7 @@ export async function recallIndexReady(
 ): Promise<boolean> {
   const { store, startIndexBuild } = context;
   if (startIndexBuild === undefined) return true;
-  if (recallIndexStartFits(await storedStart(store.root), store)) return true;
+  if (recallIndexStartFits(await storedStart(store), store)) return true;
   const files = (await store.listStamps()).length;
   if (files <= HOOK_BUILD_MAX_FILES) return true;
   const building = await lockfile
@@ -122,7 +113,7 @@ export async function buildRecallIndex(
       return "locked";
     }
     // A build that ended between the hook's look and this lock stored it already.
-    if (recallIndexStartFits(await storedStart(store.root), store)) {
+    if (recallIndexStartFits(await storedStart(store), store)) {
       await skipped("the recall index was stored meanwhile.");
       return "stored already";
     }

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { detectLayout, type MemoryStore, type StoreLayout } from "@memfiles/core";
+import type { MemoryStore, StoreLayout } from "@memfiles/core";
 import { safeParseLayoutName } from "@memfiles/core/internal";
 import { importOptional } from "@memfiles/errors";
 import { CliError } from "./cli-error.js";
@@ -94,19 +94,12 @@ export async function openMemoryDatabase(
     "@memfiles/pg",
     databaseUrl !== undefined && databaseUrl !== "" ? "--database-url" : "--pglite",
   );
-  const sql = await pg.openDatabase(
-    databaseUrl !== undefined && databaseUrl !== ""
+  // Without --layout the layout is read from the memory, as on a folder and in memfiles-mcp.
+  return pg.openTenantMemory({
+    ...(databaseUrl !== undefined && databaseUrl !== ""
       ? { databaseUrl }
-      : { dataDir: resolve(context.cwd, options.pglite ?? "") },
-  );
-  try {
-    // Without --layout the layout is read from the memory, as on a folder and in memfiles-mcp:
-    // a fact memory copied in must not be listed and written as subject files.
-    const detected = layout ?? (await detectLayout(pg.pgMemoryStore(sql, tenant)));
-    const store = pg.pgMemoryStore(sql, tenant, { layout: detected });
-    return { store, close: () => sql.close() };
-  } catch (error) {
-    await sql.close().catch(() => {});
-    throw error;
-  }
+      : { dataDir: resolve(context.cwd, options.pglite ?? "") }),
+    tenant,
+    ...(layout === undefined ? {} : { layout }),
+  });
 }

@@ -253,14 +253,13 @@ export async function openServerMemory(
     "@memfiles/pg",
     databaseUrl !== undefined && databaseUrl !== "" ? "--database-url" : "--pglite",
   );
-  const sql = await pg.openDatabase(
-    databaseUrl !== undefined && databaseUrl !== ""
+  const { store, close } = await pg.openTenantMemory({
+    ...(databaseUrl !== undefined && databaseUrl !== ""
       ? { databaseUrl }
-      : { dataDir: resolve(values.pglite ?? "") },
-  );
-  const options = maxChars === undefined ? {} : { maxChars };
-  const probe = pg.pgMemoryStore(sql, tenant, options);
-  const layout = layoutOption === "auto" ? await detectLayout(probe) : layoutOption;
-  const store = pg.pgMemoryStore(sql, tenant, { ...options, layout });
-  return opened(store, () => sql.close());
+      : { dataDir: resolve(values.pglite ?? "") }),
+    tenant,
+    ...(layoutOption === "auto" ? {} : { layout: layoutOption }),
+    ...(maxChars === undefined ? {} : { maxChars }),
+  });
+  return opened(store, close);
 }

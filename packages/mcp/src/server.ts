@@ -219,10 +219,12 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
           if (notShown !== undefined) return refusal(notShown);
           const content = stored?.exists ? stored.content : await boundary.renderIndex();
           const masked = await maskSecrets(content);
+          const notText = stored === undefined ? undefined : shownLenientlyNote(stored);
           return text({
             path: MEMORY_INDEX_FILE,
             version: stored?.version ?? versionToken(content),
             content: masked.text,
+            ...(notText === undefined ? {} : { notText }),
             ...(masked.kinds.length === 0
               ? {}
               : { masked: maskedNote(MEMORY_INDEX_FILE, masked.kinds) }),

@@ -39,29 +39,30 @@ it.each(LAYOUT_NAMES)("read says a file it did not read is not shown (%s)", asyn
 });
 
 // The server's row of core's not-text table (packages/core/src/store/not-shown.test.ts): `read`
-// gives the leniently decoded text with the note every reader adds.
-it.each(LAYOUT_NAMES)(
-  "read says a file that is not text is shown leniently (%s)",
-  async (layout) => {
-    const root = join(await mkdtemp(join(tmpdir(), "memfiles-mcp-not-text-")), "memory");
-    const path = { subject: "topics/cafe.md", fact: "cafe.md" }[layout];
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(
-      join(root, path),
-      Buffer.from("---\nname: cafe\ndescription: Caf\xe9.\n---\nCaf\xe9 au lait\n", "latin1"),
-    );
-    const { client, close } = await startInProcess(["--root", root, "--layout", layout]);
-    const result = await client.callTool({ name: "read", arguments: { path } });
-    await close();
-    const [block] = result.content as Array<{ text: string }>;
-    const shown = JSON.parse(block?.text ?? "{}") as { content: string; notText?: string };
-    expect(result.isError).toBeFalsy();
-    expect(shown.content).toContain("au lait");
-    expect(shown.notText).toBe(
-      `Not text: ${path}: it is not valid UTF-8 text. Save it as UTF-8 (or UTF-16 with a byte order mark) in your editor. It is shown decoded for display only: some characters may be wrong or missing, and edits to it are refused until it is saved as text.`,
-    );
-  },
-);
+// gives the leniently decoded text with the note every reader adds, of MEMORY.md too.
+it.each(
+  LAYOUT_NAMES.flatMap((layout) => [
+    [layout, { subject: "topics/cafe.md", fact: "cafe.md" }[layout]],
+    [layout, "MEMORY.md"],
+  ]),
+)("read says a file that is not text is shown leniently (%s, %s)", async (layout, path) => {
+  const root = join(await mkdtemp(join(tmpdir(), "memfiles-mcp-not-text-")), "memory");
+  await mkdir(dirname(join(root, path)), { recursive: true });
+  await writeFile(
+    join(root, path),
+    Buffer.from("---\nname: cafe\ndescription: Caf\xe9.\n---\nCaf\xe9 au lait\n", "latin1"),
+  );
+  const { client, close } = await startInProcess(["--root", root, "--layout", layout]);
+  const result = await client.callTool({ name: "read", arguments: { path } });
+  await close();
+  const [block] = result.content as Array<{ text: string }>;
+  const shown = JSON.parse(block?.text ?? "{}") as { content: string; notText?: string };
+  expect(result.isError).toBeFalsy();
+  expect(shown.content).toContain("au lait");
+  expect(shown.notText).toBe(
+    `Not text: ${path}: it is not valid UTF-8 text. Save it as UTF-8 (or UTF-16 with a byte order mark) in your editor. It is shown decoded for display only: some characters may be wrong or missing, and edits to it are refused until it is saved as text.`,
+  );
+});
 
 // The memory-file resource reads files too: a file it did not read is refused as `read` refuses
 // it, and a file that is not text comes with the same note above its text.

@@ -10,7 +10,12 @@ export {
   type DatabaseErrorOptions,
 } from "./database-error.js";
 export { MIGRATIONS_DIR, MIGRATIONS_TABLE, migrate } from "./migrate.js";
-export { type OpenDatabaseOptions, openDatabase, pgMemoryStore } from "./open-database.js";
+export {
+  type OpenDatabaseOptions,
+  openDatabase,
+  openTenantMemory,
+  pgMemoryStore,
+} from "./open-database.js";
 export { type HistoryEntry, PgBackend, type PgBackendOptions } from "./pg-backend.js";
 export {
   type PgPoolClientOptions,

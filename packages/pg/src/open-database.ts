@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { MemoryStore, type StoreLayout } from "@memfiles/core";
+import { detectLayout, MemoryStore, type StoreLayout } from "@memfiles/core";
 import pg from "pg";
 import lockfile from "proper-lockfile";
 import { DatabaseError } from "./database-error.js";
@@ -221,6 +221,35 @@ export function pgMemoryStore(
     ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }),
     ...(options.layout === undefined ? {} : { layout: options.layout }),
   });
+}
+
+/**
+ * Open a database and one tenant's memory in it, as the `memfiles` CLI and `memfiles-mcp` do:
+ * {@link openDatabase}, then {@link pgMemoryStore} in `layout`, or without one in the layout the
+ * memory holds (`detectLayout`, as for a folder: a fact memory copied in is not read as subject
+ * files). The connection is closed when the store cannot be opened.
+ *
+ * @param options - {@link OpenDatabaseOptions} and `{ tenant, layout?, maxChars? }` (chars).
+ * @returns `{ store, close }`: `close()` the connection when done.
+ * @throws {DatabaseError} as {@link openDatabase}; {@link TenantError} when the tenant is refused.
+ * @example const { store, close } = await openTenantMemory({ dataDir: "memory.db", tenant: "local" });
+ */
+export async function openTenantMemory(
+  options: OpenDatabaseOptions & { tenant: string; layout?: StoreLayout; maxChars?: number },
+): Promise<{ store: MemoryStore; close: () => Promise<void> }> {
+  const { tenant, layout, maxChars, ...where } = options;
+  const sql = await openDatabase(where);
+  try {
+    const sized = maxChars === undefined ? {} : { maxChars };
+    const detected = layout ?? (await detectLayout(pgMemoryStore(sql, tenant, sized)));
+    return {
+      store: pgMemoryStore(sql, tenant, { ...sized, layout: detected }),
+      close: () => sql.close(),
+    };
+  } catch (error) {
+    await sql.close().catch(() => {});
+    throw error;
+  }
 }
 
 /** A thrown value as words: PGlite rejects with plain objects (an Emscripten `ErrnoError`), too. */

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { DatabaseError, openDatabase } from "../src/index.js";
+import { DatabaseError, openDatabase, openTenantMemory, TenantError } from "../src/index.js";
 
 /** A loopback port nothing listens on (taken, then freed), so a connection is refused at once. */
 async function closedPort(): Promise<number> {
@@ -83,5 +83,35 @@ describe("openDatabase refusals", () => {
       message:
         "Could not open the PGlite database in <base>/db: another process has it open (<base>/db.lock), and PGlite serves one process at a time. Stop that process (a memfiles-mcp server, another memfiles command) and run again, or use a PostgreSQL server (--database-url) for several processes.",
     });
+  });
+});
+
+// The one opening of a tenant's memory that the CLI and memfiles-mcp share.
+describe("openTenantMemory", () => {
+  const fact = "---\nname: gym\ndescription: Where the user trains.\ntype: user\n---\nClimbs.\n";
+
+  it.each([
+    ["the layout the memory holds", undefined, "fact"],
+    ["the layout given", "subject" as const, "subject"],
+  ])("opens in %s", async (_name, layout, expected) => {
+    const dataDir = join(await mkdtemp(join(tmpdir(), "memfiles-tenant-")), "memory.db");
+    const first = await openTenantMemory({ dataDir, tenant: "local", layout: "fact" });
+    await first.store.write("gym.md", fact, "new");
+    await first.close();
+    const { store, close } = await openTenantMemory({
+      dataDir,
+      tenant: "local",
+      maxChars: 900,
+      ...(layout === undefined ? {} : { layout }),
+    });
+    expect([store.layout, store.maxChars]).toEqual([expected, 900]);
+    await close();
+  });
+
+  it("a refused tenant: TenantError, and the database closed (its folder opens again)", async () => {
+    const dataDir = join(await mkdtemp(join(tmpdir(), "memfiles-tenant-")), "memory.db");
+    await expect(openTenantMemory({ dataDir, tenant: "" })).rejects.toBeInstanceOf(TenantError);
+    const again = await openTenantMemory({ dataDir, tenant: "local", lockWaitMs: 0 });
+    await again.close();
   });
 });

@@ -18,6 +18,8 @@ describe("memfiles show says a file that is not text is shown leniently", () => 
   it.each([
     ["topics/cafe.md", []],
     ["topics/cafe.md", ["--json"]],
+    ["MEMORY.md", []],
+    ["MEMORY.md", ["--json"]],
   ])("%s %s", async (path, flags) => {
     const cwd = await mkdtemp(join(tmpdir(), "memfiles-show-not-text-"));
     await mkdir(join(cwd, "memory/topics"), { recursive: true });

@@ -47,6 +47,8 @@ export const registerShow: RegisterCommand = (program, context, done) => {
             done(EXIT_CODES.failed);
             return;
           }
+          const indexNotText = shownLenientlyNote(index);
+          if (indexNotText !== undefined) context.stderr(`${indexNotText}\n`);
           if (options.json)
             printJson(context, {
               path: index.path,

@@ -4,6 +4,10 @@ import { describe, expect, it } from "vitest";
 import { tempStore } from "../../test/temp-store.js";
 import { recallForPrompt } from "../boundary/recall-for-prompt.js";
 import { applyFactProposals } from "../layouts/fact/fact-write-pass.js";
+import { forget } from "../layouts/forget.js";
+import { remember } from "../layouts/remember.js";
+import { createMemoryToolHandlers } from "../memory-tool/index.js";
+import { rankRows } from "../recall/prefilter.js";
 import { showMemoryFile } from "../recall/recall-files.js";
 import { formatMemoryIndex, memoryIndexWithin } from "../store/memory-index.js";
 import type { MemoryStore } from "../store/memory-store.js";
@@ -88,6 +92,11 @@ const READERS: Record<string, (store: MemoryStore) => Promise<unknown>> = {
     expect(listed.map((row) => row.path)).toEqual(["gym.md"]);
     return listed[0]?.updated;
   },
+  "the pre-filter's most recent row": async (store) => {
+    const [newest] = rankRows(await store.list(), undefined, 1);
+    expect(newest?.path).toBe("gym.md");
+    return newest?.updated;
+  },
 };
 
 describe("every reader of a file's date reads Claude Code's", () => {
@@ -96,29 +105,34 @@ describe("every reader of a file's date reads Claude Code's", () => {
   });
 });
 
+/** A write pass on `day` (YYYY-MM-DD) that saves the user's new gym over gym.md. */
+function gymWritePass(store: MemoryStore, day: string) {
+  return applyFactProposals({
+    store,
+    now: new Date(`${day}T10:00:00Z`),
+    transcript: {
+      date: day,
+      sessionId: `s-${day}`,
+      turns: [{ role: "user", content: "I train at the Nørrebro bouldering gym now." }],
+    },
+    proposals: [
+      {
+        action: "save",
+        name: "gym",
+        type: "user",
+        description: "Where the user trains.",
+        body: "The user trains at the Nørrebro bouldering gym.",
+        evidence: "I train at the Nørrebro bouldering gym now.",
+        replaces: "gym.md",
+      },
+    ],
+  });
+}
+
 describe("a write pass updating a Claude Code file", () => {
   it("keeps its lines, adds updated: and no second type:", async () => {
     const store = await folder();
-    const result = await applyFactProposals({
-      store,
-      now: new Date("2026-12-07T10:00:00Z"),
-      transcript: {
-        date: "2026-12-07",
-        sessionId: "s-2026-12-07",
-        turns: [{ role: "user", content: "I train at the Nørrebro bouldering gym now." }],
-      },
-      proposals: [
-        {
-          action: "save",
-          name: "gym",
-          type: "user",
-          description: "Where the user trains.",
-          body: "The user trains at the Nørrebro bouldering gym.",
-          evidence: "I train at the Nørrebro bouldering gym now.",
-          replaces: "gym.md",
-        },
-      ],
-    });
+    const result = await gymWritePass(store, "2026-12-07");
     expect(result.rejected).toEqual([]);
     const text = await readFile(join(store.root, "gym.md"), "utf8");
     const before = claudeCodeFile("").split("\n");
@@ -128,5 +142,41 @@ describe("a write pass updating a Claude Code file", () => {
     expect(text).toContain("\nupdated: 2026/12/07\n");
     expect(text).toContain("The user trains at the Nørrebro bouldering gym.");
     expect(parseMemoryFile(text).header.updated).toBe("2026/12/07");
+  });
+});
+
+// metadata.modified is Claude Code's (the time its session `originSessionId` wrote the file): a
+// memfiles write leaves it as it was and sets a top-level `updated:`, which every reader of the
+// day takes first. So no write leaves the older `modified:` as the file's day.
+const NOW = new Date("2026-12-09T10:00:00Z");
+const WRITES: Record<string, (store: MemoryStore) => unknown> = {
+  "the write pass": (store) => gymWritePass(store, "2026-12-09"),
+  remember: (store) => remember({ store, path: "gym", fact: "climbs on Tuesdays", now: NOW }),
+  "forget of one fact of several": async (store) => {
+    const two = claudeCodeFile("").replace(
+      "The user trains at the Vesterbro climbing gym.\n",
+      "- The user trains at the Vesterbro climbing gym.\n- The user climbs on Tuesdays.\n",
+    );
+    const read = await store.read("gym.md");
+    await store.write("gym.md", two, read.version);
+    return forget({ store, query: "Tuesdays", now: NOW });
+  },
+  "the memory tool's str_replace": (store) =>
+    createMemoryToolHandlers({ store, now: NOW }).str_replace({
+      command: "str_replace",
+      path: "/memories/gym.md",
+      old_str: "Vesterbro climbing gym",
+      new_str: "Nørrebro bouldering gym",
+    }),
+};
+
+describe("a memfiles write of a Claude Code file: the day is the write's", () => {
+  it.each(Object.entries(WRITES))("%s", async (_name, write) => {
+    const store = await folder();
+    await write(store);
+    const text = await readFile(join(store.root, "gym.md"), "utf8");
+    expect(text).toContain("\n  modified: 2026-12-06T17:21:39.792Z\n");
+    expect(text).toContain("\nupdated: 2026/12/09\n");
+    expect((await store.list()).find((row) => row.path === "gym.md")?.updated).toBe("2026/12/09");
   });
 });

@@ -14,6 +14,7 @@ export {
   type MemoryHeader,
   type MemoryLine,
   safeParseMemoryFile,
+  updatedDay,
 } from "./memory-file.js";
 export type { MemoryType } from "./memory-problem.js";
 export { isLineNamed, readTypedLine, replacesKeys } from "./typed-line.js";

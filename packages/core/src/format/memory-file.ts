@@ -20,7 +20,7 @@ export type MemoryHeader = {
   /**
    * The day of the last change: the `updated:` field as written, e.g. `2026/09/26`, never coerced
    * to a Date; without one, the day Claude Code's own front matter gives (see
-   * {@link metadataDay}), as `YYYY/MM/DD`.
+   * {@link updatedDay}), as `YYYY/MM/DD`.
    */
   updated?: string;
   /**
@@ -120,13 +120,14 @@ export function isUpdatedDate(value: string): boolean {
  * The day a date or ISO 8601 time names, as `YYYY/MM/DD`: the calendar date as written in it, in
  * the offset it was written with (Claude Code writes UTC, `…Z`), not in the reader's time zone. A
  * file's text then gives every reader, process and stored recall index the same day; a time written
- * near midnight may name the day before or after the user's own.
+ * near midnight may name the day before or after the user's own. The one rule for a file's day:
+ * whatever orders files by `updated:` compares these, never the values as written.
  *
  * @param value - `2026-12-06T17:21:39.792Z`, `2026/12/06` or `2026-12-06`.
  * @returns `2026/12/06`, or `undefined` when the value is no date ({@link isUpdatedDate}).
- * @example metadataDay("2026-12-06T23:30:00-05:00") // "2026/12/06"
+ * @example updatedDay("2026-12-06T23:30:00-05:00") // "2026/12/06"
  */
-function metadataDay(value: unknown): string | undefined {
+export function updatedDay(value: unknown): string | undefined {
   if (typeof value !== "string" || !isUpdatedDate(value.trim())) return undefined;
   const [, year, , month, day] = UPDATED_DATE.exec(value.trim()) as RegExpExecArray;
   return `${year}/${month}/${day}`;
@@ -143,7 +144,7 @@ function fromMetadata(extra: Record<string, unknown>): { type?: string; updated?
   const metadata = extra.metadata;
   if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) return {};
   const { type, updated, modified } = metadata as Record<string, unknown>;
-  const days = [metadataDay(updated), metadataDay(modified)].filter((day) => day !== undefined);
+  const days = [updatedDay(updated), updatedDay(modified)].filter((day) => day !== undefined);
   const day = days.sort().at(-1);
   return {
     ...(typeof type === "string" && (MEMORY_TYPES as readonly string[]).includes(type.trim())

@@ -64,6 +64,27 @@ describe("prefilterRows without a query", () => {
   });
 });
 
+// Another tool may write `updated:` as an ISO date or time: the order is by the day it names
+// (parseMemoryFile's rule), not by how the value is written ("/" sorts after "-").
+describe("the most recently updated, by the day `updated:` names", () => {
+  it("orders ISO dates and times with memfiles' own days", () => {
+    const rows = [
+      row("topics/a.md", "A.", "2026/04/30"),
+      row("topics/b.md", "B.", "2026-05-01T10:00:00Z"),
+      row("topics/c.md", "C.", "2026-04-29"),
+      row("topics/d.md", "D.", "2026/05/02"),
+      row("topics/e.md", "E.", "2026-05-01"),
+    ];
+    expect(rankRows(rows, undefined).map((kept) => kept.path)).toEqual([
+      "topics/d.md",
+      "topics/b.md",
+      "topics/e.md",
+      "topics/a.md",
+      "topics/c.md",
+    ]);
+  });
+});
+
 describe("the search index is updated row by row, not rebuilt", () => {
   it.each([
     ["a changed description", "replace"],

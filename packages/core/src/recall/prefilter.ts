@@ -1,4 +1,5 @@
 import MiniSearch from "minisearch";
+import { newestFirst } from "../store/newest-first.js";
 import type { MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { isSymbolTerm, splitSearchTerms } from "../text/search-terms.js";
@@ -73,11 +74,7 @@ export function rankRows(
     for (const id of bestRows(index.search, query, keep)) chosen.add(id as string);
   }
   if (chosen.size < keep) {
-    const byRecency = [...rows].sort(
-      (a, b) =>
-        compareCodeUnits(b.updated ?? "", a.updated ?? "") || compareCodeUnits(a.path, b.path),
-    );
-    for (const row of byRecency) {
+    for (const row of newestFirst(rows)) {
       if (chosen.size >= keep) break;
       chosen.add(row.path);
     }

@@ -8,6 +8,7 @@ import {
   isMissing,
   isResourceLimit,
 } from "../file-system/index.js";
+import type { MemoryProblem } from "../format/memory-problem.js";
 import { FolderNames } from "./folder-names.js";
 import { isLeftoverTemp, OverMaxBytes, readFileInside, writeFileInside } from "./inside-root.js";
 import {
@@ -27,7 +28,7 @@ import {
 import { MemoryPathError } from "./memory-path-error.js";
 import { copyRow, rowFromText, versionConflict } from "./memory-row.js";
 import { memoryWriteError } from "./memory-write-error.js";
-import { type CheckParts, deferring, type StoreEngine } from "./store-engine.js";
+import { type CheckParts, IndexDeferral, type StoreEngine } from "./store-engine.js";
 import {
   INTERNAL_FOLDER,
   PENDING_FORGET_FILE,
@@ -103,9 +104,7 @@ export class FolderStore implements StoreEngine {
   readonly #cache = new Map<string, CacheEntry>();
   readonly #folderNames = new FolderNames();
   #indexSeen: { key: string; text: string } | undefined;
-  // deferIndex calls running, and whether a write inside them skipped the index refresh.
-  #deferred = 0;
-  #indexStale = false;
+  readonly #deferral = new IndexDeferral();
   // The caller's listing of the root, for the first walk and the reads before it; never used
   // after this store's own lock.
   #rootEntries: readonly Dirent[] | undefined;
@@ -360,18 +359,21 @@ export class FolderStore implements StoreEngine {
     return { ok: true, code: "deleted", version: NEW_VERSION };
   }
 
-  async readIndex(): Promise<string | { notText: string } | undefined> {
+  async readIndex(): Promise<string | { content: string; notText: string } | undefined> {
     const realRoot = this.#existingRealRoot();
     if (realRoot === undefined) return undefined;
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
     // Only a real file counts as the index; a link named MEMORY.md is not followed.
     if (!lstatSync(indexPath, { throwIfNoEntry: false })?.isFile()) return undefined;
     try {
-      return (
-        await readFileInside(realRoot, indexPath, { maxBytes: this.#tooLargeBytes })
-      )?.toString("utf8");
+      const bytes = await readFileInside(realRoot, indexPath, { maxBytes: this.#tooLargeBytes });
+      if (bytes === undefined) return undefined;
+      const decoded = decodeText(bytes);
+      return decoded.ok ? decoded.text : { content: decoded.text, notText: decoded.reason };
     } catch (error) {
-      if (error instanceof OverMaxBytes) return { notText: this.#notReadReason(error.size) };
+      if (error instanceof OverMaxBytes) {
+        return { content: "", notText: this.#notReadReason(error.size) };
+      }
       return undefined;
     }
   }
@@ -380,7 +382,7 @@ export class FolderStore implements StoreEngine {
     const realRoot = this.#existingRealRoot();
     const index = await this.readIndex();
     return {
-      indexText: typeof index === "string" ? index : "",
+      indexText: typeof index === "string" ? index : (index?.content ?? ""),
       ...(await this.#refusedEntries()),
       leftoverTempFiles:
         realRoot === undefined
@@ -419,16 +421,7 @@ export class FolderStore implements StoreEngine {
   }
 
   deferIndex<T>(fn: () => Promise<T>): Promise<T> {
-    return deferring(
-      fn,
-      () => this.#deferred++,
-      async () => {
-        this.#deferred--;
-        if (this.#deferred > 0 || !this.#indexStale) return;
-        this.#indexStale = false;
-        await this.rebuildIndex();
-      },
-    );
+    return this.#deferral.run(fn, () => this.rebuildIndex());
   }
 
   readInternal(relativePath: string, options?: ReadInternalOptions): Promise<string | undefined> {
@@ -514,10 +507,7 @@ export class FolderStore implements StoreEngine {
   }
 
   async #refreshIndex(realRoot: string, previous?: string): Promise<void> {
-    if (this.#deferred > 0) {
-      this.#indexStale = true;
-      return;
-    }
+    if (this.#deferral.putOff()) return;
     const rows = await this.list();
     let text = rebuiltMemoryIndex(rows, previous ?? "", this.layout);
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
@@ -644,50 +634,37 @@ export class FolderStore implements StoreEngine {
   }
 
   #tooLargeRow(path: string, stats: Stats): MemoryRow {
+    const message = `${path} ${tooLargeReason(stats.size, this.maxChars)}; it was not read: ${TOO_LARGE_HINT}.`;
+    return this.#unreadRow(path, { code: "too_large", message }, stats);
+  }
+
+  #refused(path: string, error: MemoryPathError): MemoryRow {
+    const message = `${path} is not read, searched or recalled: ${error.reason}. Give it one name inside the memory folder (copy it, then move the copy over it).`;
+    return this.#unreadRow(path, { code: "refused", message });
+  }
+
+  #unreadable(path: string, error: unknown): MemoryRow {
+    const reason = error instanceof Error ? error.message : String(error);
+    const message = `Cannot read ${path}: ${reason}. Check its permissions.`;
+    return this.#unreadRow(path, { code: "unreadable", message });
+  }
+
+  /**
+   * The row of a file that was not read: named after its file, with the problem saying why. Kept
+   * by `stats` when given (a size decides it again only when the file changes), else not kept, so
+   * the next listing tries again.
+   */
+  #unreadRow(path: string, problem: MemoryProblem, stats?: Stats): MemoryRow {
     const row: MemoryRow = {
       path,
       name: basename(path, ".md"),
       description: "",
-      chars: stats.size,
-      problems: [
-        {
-          code: "too_large",
-          message: `${path} ${tooLargeReason(stats.size, this.maxChars)}; it was not read: ${TOO_LARGE_HINT}.`,
-        },
-      ],
+      chars: stats?.size ?? 0,
+      problems: [problem],
     };
-    this.#cache.set(path, { key: statKey(stats), trusted: true, row });
+    if (stats === undefined) this.#cache.delete(path);
+    else this.#cache.set(path, { key: statKey(stats), trusted: true, row });
     return row;
-  }
-
-  #refused(path: string, error: MemoryPathError): MemoryRow {
-    this.#cache.delete(path);
-    return {
-      path,
-      name: basename(path, ".md"),
-      description: "",
-      chars: 0,
-      problems: [
-        {
-          code: "refused",
-          message: `${path} is not read, searched or recalled: ${error.reason}. Give it one name inside the memory folder (copy it, then move the copy over it).`,
-        },
-      ],
-    };
-  }
-
-  #unreadable(path: string, error: unknown): MemoryRow {
-    this.#cache.delete(path);
-    const reason = error instanceof Error ? error.message : String(error);
-    return {
-      path,
-      name: basename(path, ".md"),
-      description: "",
-      chars: 0,
-      problems: [
-        { code: "unreadable", message: `Cannot read ${path}: ${reason}. Check its permissions.` },
-      ],
-    };
   }
 }
 

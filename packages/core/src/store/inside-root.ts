@@ -72,9 +72,10 @@ async function verifyInside(
  *
  * @param realRoot - The memory root after `realpath`.
  * @param path - The real path of the file (no link in it when it was checked).
- * @param options - `{ firstLine?, maxBytes? }`: `firstLine: true` reads only up to and with the
- *   first line break (the whole file when it has none); `maxBytes` refuses a larger file by the
- *   opened file's size, before any of it is read.
+ * @param options - `{ firstLine?, firstBytes?, maxBytes? }`: `firstLine: true` reads only up to and
+ *   with the first line break (the whole file when it has none); `firstBytes` reads at most that
+ *   many bytes from the start; `maxBytes` refuses a larger file by the opened file's size, before
+ *   any of it is read.
  * @returns The bytes, or `undefined` when there is no file.
  * @throws {MemoryPathError} when the opened file is not inside, or is hard-linked.
  * @throws {OverMaxBytes} when the file is over `maxBytes`.
@@ -82,7 +83,7 @@ async function verifyInside(
 export async function readFileInside(
   realRoot: string,
   path: string,
-  options: { firstLine?: boolean; maxBytes?: number } = {},
+  options: { firstLine?: boolean; firstBytes?: number; maxBytes?: number } = {},
 ): Promise<Buffer | undefined> {
   let handle: FileHandle;
   try {
@@ -108,9 +109,20 @@ export async function readFileInside(
     if (options.maxBytes !== undefined && stats.size > options.maxBytes) {
       throw new OverMaxBytes(stats.size);
     }
+    if (options.firstBytes !== undefined) return await readFirstBytes(handle, options.firstBytes);
     return options.firstLine === true ? await readFirstLine(handle) : await handle.readFile();
   } finally {
     await handle.close();
+  }
+}
+
+async function readFirstBytes(handle: FileHandle, count: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(count);
+  let filled = 0;
+  for (;;) {
+    const { bytesRead } = await handle.read(buffer, filled, count - filled, filled);
+    filled += bytesRead;
+    if (bytesRead === 0 || filled === count) return buffer.subarray(0, filled);
   }
 }
 

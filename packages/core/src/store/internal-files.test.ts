@@ -60,6 +60,21 @@ describe("internal files under .memfiles/", () => {
     expect(await readInternalFile(root, "recall-index.json")).toBe(text);
   });
 
+  it.each([
+    ["a longer file", "abcdef", 4, "abcd"],
+    ["a shorter file", "ab", 4, "ab"],
+    ["an empty file", "", 4, ""],
+  ])(
+    "reads only the first bytes of %s when asked (firstBytes)",
+    async (_name, text, count, first) => {
+      await writeInternalFile(root, "recall-index.json", text);
+      expect(await readInternalFile(root, "recall-index.json", { firstBytes: count })).toBe(first);
+      expect(
+        await new MemoryStore({ root }).readInternal("recall-index.json", { firstBytes: count }),
+      ).toBe(first);
+    },
+  );
+
   it("is invisible to list() and the index", async () => {
     const store = new MemoryStore({ root });
     await store.writeInternal("notes.md", "---\ndescription: internal\n---\n");

@@ -86,6 +86,11 @@ export type ReadInternalOptions = {
    * first line itself.
    */
   firstLine?: boolean;
+  /**
+   * Only the first this many bytes are needed (a file's opening, such as the recall index's
+   * rules); the text may end inside a character. A store may still return more.
+   */
+  firstBytes?: number;
 };
 
 /**

@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MemoryStore, NEW_VERSION, type StoreLayout } from "./index.js";
-import { CLAUDE_CODE_INDEX_LINES, MEMORY_INDEX_KEPT_MARKER } from "./memory-index.js";
+import {
+  CLAUDE_CODE_INDEX_LINES,
+  formatMemoryIndex,
+  MEMORY_INDEX_KEPT_MARKER,
+  memoryIndexWithin,
+} from "./memory-index.js";
 
 const FILES = 300;
 
@@ -113,4 +118,16 @@ describe("MEMORY.md whose hand-written lines fill the budget", () => {
       );
     }
   });
+});
+
+// The newest by the day `updated:` names (parseMemoryFile's rule): the same day written as a date
+// or as an ISO time is one day, and the path decides between them.
+it("lists the newest files by the day their updated: names", () => {
+  const rows = [
+    { path: "b.md", name: "b", description: "B.", chars: 1, updated: "2026-05-01T10:00:00Z" },
+    { path: "c.md", name: "c", description: "C.", chars: 1, updated: "2026-04-30" },
+    { path: "a.md", name: "a", description: "A.", chars: 1, updated: "2026/05/01" },
+  ];
+  const oneLink = formatMemoryIndex([], "", 0).split("\n").length + 1;
+  expect(memoryIndexWithin(rows, "", oneLink).rows.map((row) => row.path)).toEqual(["a.md"]);
 });

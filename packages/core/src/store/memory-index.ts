@@ -1,4 +1,5 @@
 import { applyTextLayout, readTextLayout } from "../text/text-layout.js";
+import { newestFirst } from "./newest-first.js";
 import type { MemoryRow } from "./types.js";
 
 /** First lines of the generated `MEMORY.md`. */
@@ -121,10 +122,7 @@ export function memoryIndexWithin(
   if (fixed + rows.length <= maxLines) return { rows: [...rows], omitted: 0 };
   // The header, the person's lines and the "more files" line stay; links fill the rest.
   const room = Math.max(0, maxLines - fixed - 1);
-  const day = (row: MemoryRow) => (row.updated ?? "").replace(/\//g, "-");
-  const newest = [...rows]
-    .sort((a, b) => day(b).localeCompare(day(a)) || a.path.localeCompare(b.path))
-    .slice(0, room);
+  const newest = newestFirst(rows).slice(0, room);
   const listed = new Set(newest.map((row) => row.path));
   const kept = rows.filter((row) => listed.has(row.path));
   return { rows: kept, omitted: rows.length - kept.length };

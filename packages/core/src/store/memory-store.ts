@@ -280,9 +280,9 @@ export class MemoryStore {
    * show it; {@link read} refuses the path, as the index is written only by the store.
    *
    * @returns `{ path: "MEMORY.md", exists: false, version: "new" }` when there is no index (or
-   *   `MEMORY.md` is a link or a folder), else `{ path, exists: true, version, content }`; an
-   *   index over 16 times the cap is not read, as no memory file is: `content` is `""` and
-   *   `notText` says why.
+   *   `MEMORY.md` is a link or a folder), else `{ path, exists: true, version, content }`; as for
+   *   {@link read}, an index that is not text (invalid UTF-8, NUL bytes) comes decoded leniently
+   *   with `notText` saying why, and one over 16 times the cap is not read (`content` `""`).
    * @example const index = await store.readIndex(); if (index.exists) console.log(index.content);
    */
   async readIndex(): Promise<ReadResult> {
@@ -293,9 +293,8 @@ export class MemoryStore {
       return {
         path: MEMORY_INDEX_FILE,
         exists: true,
-        version: versionToken(""),
-        content: "",
-        notText: content.notText,
+        version: versionToken(content.content),
+        ...content,
       };
     }
     return { path: MEMORY_INDEX_FILE, exists: true, version: versionToken(content), content };
@@ -347,8 +346,8 @@ export class MemoryStore {
    * Reads a file of this store's `.memfiles/` folder (see {@link readInternalFile}).
    *
    * @param relativePath - Path inside `.memfiles/`, e.g. `tombstones.json`.
-   * @param options - `{ firstLine? }`: only the first line is needed (a folder reads no more; a
-   *   backend may return the whole text).
+   * @param options - `{ firstLine?, firstBytes? }`: only the first line, or the first bytes, are
+   *   needed (a folder reads no more; a backend may return the whole text).
    * @returns The text, or `undefined` when the file does not exist.
    * @throws {MemoryPathError} when the name is not a plain relative name.
    * @example const text = (await store.readInternal("tombstones.json")) ?? "";

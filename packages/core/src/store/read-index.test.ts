@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MemoryStore, versionToken } from "../index.js";
 import { isMemoryIndexPath } from "./index.js";
+import { shownLenientlyNote } from "./not-shown.js";
 
 async function folder() {
   return mkdtemp(join(tmpdir(), "memfiles-read-index-"));
@@ -21,6 +22,21 @@ describe("store.readIndex()", () => {
       content: text,
     });
   });
+
+  it.each([
+    ["not valid UTF-8", Buffer.from("# Memory index\n\nCaf\xe9 note.\n", "latin1"), "UTF-8"],
+    ["a NUL byte", Buffer.from("# Memory index\n\nCafe\u0000 note.\n", "utf8"), "NUL"],
+  ])(
+    "flags a MEMORY.md holding %s as not text, as read() flags a memory file",
+    async (_name, bytes, why) => {
+      const root = await folder();
+      await writeFile(join(root, "MEMORY.md"), bytes);
+      const index = await new MemoryStore({ root }).readIndex();
+      expect(index).toMatchObject({ exists: true, notText: expect.stringContaining(why) });
+      expect(index.exists && index.content).toContain(" note.\n");
+      expect(shownLenientlyNote(index)).toMatch(/^Not text: MEMORY\.md: /);
+    },
+  );
 
   it.each([
     ["no folder", async (root: string) => join(root, "missing")],

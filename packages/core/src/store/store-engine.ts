@@ -50,10 +50,11 @@ export interface StoreEngine {
   delete(relative: string, ifVersion?: string): Promise<WriteResult>;
   checkParts(): Promise<CheckParts>;
   /**
-   * The stored `MEMORY.md` text, `undefined` when there is none, or `{ notText }` when it was not
-   * read (a folder's `MEMORY.md` over 16 times the cap, as for every memory file): why.
+   * The stored `MEMORY.md` text, `undefined` when there is none, or `{ content, notText }` when it
+   * is not text as every memory file is read (`content` decoded leniently, see `decodeText`) or
+   * was not read (over 16 times the cap: `content` `""`); `notText` says why.
    */
-  readIndex(): Promise<string | { notText: string } | undefined>;
+  readIndex(): Promise<string | { content: string; notText: string } | undefined>;
   /** The pending-forget journal's text, or `undefined` (never creates anything). */
   readJournal(): Promise<string | undefined>;
   /** Rewrites the index; `previous` (an index from elsewhere) gives the words a person wrote. */
@@ -67,22 +68,39 @@ export interface StoreEngine {
 }
 
 /**
- * Runs `fn` between `start` and `end`: `end` runs whether `fn` succeeds or throws; an error of
- * `fn` wins over one of `end` (the index is derived data: the next write or rebuild repairs it).
+ * The index refresh both stores put off while `deferIndex` runs: a write inside marks the index
+ * stale instead of rewriting it, and the outermost run ends with one rebuild, whether `fn`
+ * succeeds or throws. An error of `fn` wins over one of the rebuild (the index is derived data:
+ * the next write or rebuild repairs it).
  */
-export async function deferring<T>(
-  fn: () => Promise<T>,
-  start: () => void,
-  end: () => Promise<void>,
-): Promise<T> {
-  start();
-  let result: T;
-  try {
-    result = await fn();
-  } catch (error) {
-    await end().catch(() => undefined);
-    throw error;
+export class IndexDeferral {
+  #depth = 0;
+  #stale = false;
+
+  /** Whether a write's refresh is put off now (inside a run); marks the index stale if so. */
+  putOff(): boolean {
+    if (this.#depth === 0) return false;
+    this.#stale = true;
+    return true;
   }
-  await end();
-  return result;
+
+  /** Runs `fn` with refreshes put off, then `rebuild` once if a write inside marked it stale. */
+  async run<T>(fn: () => Promise<T>, rebuild: () => Promise<void>): Promise<T> {
+    this.#depth++;
+    const end = async () => {
+      this.#depth--;
+      if (this.#depth > 0 || !this.#stale) return;
+      this.#stale = false;
+      await rebuild();
+    };
+    let result: T;
+    try {
+      result = await fn();
+    } catch (error) {
+      await end().catch(() => undefined);
+      throw error;
+    }
+    await end();
+    return result;
+  }
 }

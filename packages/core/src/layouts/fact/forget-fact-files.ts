@@ -220,6 +220,8 @@ function bodyFacts(body: string): Array<{ text: string; lines: number[] }> {
  * A body of several facts without those holding the query's words (decision 0059): `undefined`
  * when the body is one fact, or none or all of its facts match (the whole file is then judged as
  * one fact). The description goes with a fact it quotes (memfiles writes the first fact there).
+ * Only the fact's own lines go, so the rest keeps its layout (the blank line after the front
+ * matter, line breaks, the last line's end); a fact between blank lines takes one along.
  */
 function withoutFacts(
   content: string,
@@ -232,17 +234,34 @@ function withoutFacts(
   if (facts.length < 2) return undefined;
   const hit = facts.filter((item) => matches(item.text, query));
   if (hit.length === 0 || hit.length === facts.length) return undefined;
-  const gone = new Set(hit.flatMap((item) => item.lines));
-  const kept = fact.body
-    .split(/\r?\n/)
-    .filter((_line, at) => !gone.has(at))
-    .join("\n");
+  const lines = content.split(/(?<=\n)/);
+  const start = fact.file.lineMap.bodyLine - 1;
+  const gone = new Set(hit.flatMap((item) => item.lines.map((at) => start + at)));
+  const keptLines: string[] = [];
+  let cut = false;
+  let lastBlank = false;
+  for (const [at, line] of lines.entries()) {
+    if (gone.has(at)) {
+      cut = true;
+      continue;
+    }
+    const blank = at >= start && line.trim() === "";
+    // The blank line after a removed fact, when one stands before it too.
+    if (blank && cut && lastBlank) continue;
+    keptLines.push(line);
+    cut = false;
+    lastBlank = blank;
+  }
+  // A fact removed from the end leaves no blank line last.
+  if (cut && lastBlank) keptLines.pop();
+  const kept = keptLines.join("");
   const firstKept = facts.find((item) => !hit.includes(item))?.text ?? "";
   const set: { updated: string; description?: string } = { updated: today };
   if (matches(fact.description, query)) set.description = factDescription(firstKept);
+  const parsed = safeParseFactFile(kept);
   return {
     removed: hit.map((item) => item.text),
-    content: editFactText(content, fact, { set, body: kept }),
+    content: parsed.success ? editFactText(kept, parsed.value, { set }) : undefined,
   };
 }
 

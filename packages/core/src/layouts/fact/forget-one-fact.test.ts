@@ -68,9 +68,47 @@ describe("forget in a fact file of several facts", () => {
     ]);
     const text = await readFile(join(root, "coding-style.md"), "utf8");
     expect(text.split("---\n")[2]).toBe(
-      "- Use tabs for indentation.\n- Prefer small pure functions.\n- **Why:** easier review.\n",
+      "\n- Use tabs for indentation.\n- Prefer small pure functions.\n- **Why:** easier review.\n",
     );
     expect(text).toContain("description: How the user wants code written.");
+  });
+
+  // Only the fact's lines go: every other line a person wrote keeps its place and its line break.
+  it.each([
+    [
+      "bullets after a blank line",
+      "\n- Tabs.\n- Emojis never.\n- Pure functions.\n",
+      "\n- Tabs.\n- Pure functions.\n",
+    ],
+    [
+      "paragraphs, a middle one",
+      "\nTabs.\n\nEmojis never.\n\nPure functions.\n",
+      "\nTabs.\n\nPure functions.\n",
+    ],
+    [
+      "paragraphs, the last one",
+      "\nTabs.\n\nPure functions.\n\nEmojis never.\n",
+      "\nTabs.\n\nPure functions.\n",
+    ],
+    ["a heading kept", "# Style\n\n- Emojis never.\n- Tabs.\n", "# Style\n\n- Tabs.\n"],
+    ["no line break at the end", "\n- Tabs.\n- Emojis never.", "\n- Tabs.\n"],
+    ["the last line without a line break kept", "\n- Emojis never.\n- Tabs.", "\n- Tabs."],
+    ["CRLF line breaks", "\r\n- Tabs.\r\n- Emojis never.\r\n", "\r\n- Tabs.\r\n"],
+  ])("keeps the file's layout around the removed fact: %s", async (_name, body, kept) => {
+    const { store, root } = await factStore();
+    const eol = body.includes("\r\n") ? "\r\n" : "\n";
+    const header = [
+      "---",
+      "name: Coding style",
+      "description: How code is written.",
+      "type: feedback",
+    ];
+    await writeFile(join(root, "coding-style.md"), `${header.join(eol)}${eol}---${eol}${body}`);
+    const result = await forget({ store, query: "emojis", now: NOW });
+    expect(result.removed.map((line) => line.line)).toEqual(["Emojis never."]);
+    expect(await readFile(join(root, "coding-style.md"), "utf8")).toBe(
+      `${[...header, "updated: 2026/12/06", "---"].join(eol)}${eol}${kept}`,
+    );
   });
 
   it("deletes the file whole when the query names it", async () => {

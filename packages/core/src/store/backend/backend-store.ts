@@ -1,7 +1,7 @@
 import { parseInternalName } from "../internal-files.js";
 import { rebuiltMemoryIndex } from "../keep-index-descriptions.js";
 import { copyRow, versionConflict } from "../memory-row.js";
-import { type CheckParts, deferring, type StoreEngine } from "../store-engine.js";
+import { type CheckParts, IndexDeferral, type StoreEngine } from "../store-engine.js";
 import { PENDING_FORGET_FILE } from "../store-lock.js";
 import type {
   FileStamp,
@@ -36,9 +36,7 @@ export class BackendStore implements StoreEngine {
   readonly #toRow: BackendStoreOptions["toRow"];
   readonly #layout: StoreLayout;
   readonly #cache = new Map<string, { version: string; row: MemoryRow }>();
-  // deferIndex calls running, and whether a write inside them skipped the index refresh.
-  #deferred = 0;
-  #indexStale = false;
+  readonly #deferral = new IndexDeferral();
 
   constructor(options: BackendStoreOptions) {
     this.#backend = options.backend;
@@ -168,7 +166,7 @@ export class BackendStore implements StoreEngine {
     return withBackendLock(this.#backend.label, (run) => this.#backend.withLock(run), fn);
   }
 
-  // A backend reads a file whole: `ReadInternalOptions.firstLine` allows more than the first line.
+  // A backend reads a file whole: `ReadInternalOptions` allows more than the first line or bytes.
   async readInternal(relativePath: string): Promise<string | undefined> {
     return this.#backend.readInternal(parseInternalName(relativePath));
   }
@@ -184,23 +182,11 @@ export class BackendStore implements StoreEngine {
   }
 
   deferIndex<T>(fn: () => Promise<T>): Promise<T> {
-    return deferring(
-      fn,
-      () => this.#deferred++,
-      async () => {
-        this.#deferred--;
-        if (this.#deferred > 0 || !this.#indexStale) return;
-        this.#indexStale = false;
-        await this.rebuildIndex();
-      },
-    );
+    return this.#deferral.run(fn, () => this.rebuildIndex());
   }
 
   async #refreshIndex(previous?: string): Promise<void> {
-    if (this.#deferred > 0) {
-      this.#indexStale = true;
-      return;
-    }
+    if (this.#deferral.putOff()) return;
     const current = (await this.#backend.readIndex()) ?? "";
     const text = rebuiltMemoryIndex(await this.list(), previous ?? current, this.#layout);
     if (current !== text) await this.#backend.writeIndex(text);
