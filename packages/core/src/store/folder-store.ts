@@ -516,10 +516,14 @@ export class FolderStore implements StoreEngine {
       // Not read, so a person's lines in it could not be kept: left as it is, as every too-large file.
       if (stats.size > this.#tooLargeBytes) return;
       const key = statKey(stats);
-      const current =
-        this.#indexSeen?.key === key
-          ? this.#indexSeen.text
-          : ((await readFileInside(realRoot, indexPath))?.toString("utf8") ?? "");
+      let current = this.#indexSeen?.key === key ? this.#indexSeen.text : undefined;
+      if (current === undefined) {
+        const decoded = decodeText((await readFileInside(realRoot, indexPath)) ?? Buffer.alloc(0));
+        // Not text (invalid UTF-8, NUL): a refresh would turn a person's lines into U+FFFD. A
+        // rebuild from given text (forget taking out its lines) is asked for, so it goes ahead.
+        if (!decoded.ok && previous === undefined) return;
+        current = decoded.text;
+      }
       this.#indexSeen = { key, text: current };
       text = rebuiltMemoryIndex(rows, previous ?? current, this.layout);
       if (current === text) return;

@@ -1,4 +1,4 @@
-import { mkdtemp, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -37,6 +37,22 @@ describe("store.readIndex()", () => {
       expect(shownLenientlyNote(index)).toMatch(/^Not text: MEMORY\.md: /);
     },
   );
+
+  it.each([
+    ["not valid UTF-8", Buffer.from("# Memory index\n\n- Caf\xe9 au lait, my own line\n", "latin1")],
+    ["a NUL byte", Buffer.from("# Memory index\n\n- Cafe\u0000 my own line\n", "utf8")],
+  ])("a write leaves a MEMORY.md holding %s byte for byte", async (_name, bytes) => {
+    const root = await folder();
+    await writeFile(join(root, "MEMORY.md"), bytes);
+    const store = new MemoryStore({ root });
+    const written = await store.write(
+      "topics/tea.md",
+      "---\nname: tea\ndescription: Tea\n---\n- The user drinks green tea.\n",
+      "new",
+    );
+    expect(written.ok).toBe(true);
+    expect(await readFile(join(root, "MEMORY.md"))).toEqual(bytes);
+  });
 
   it.each([
     ["no folder", async (root: string) => join(root, "missing")],
