@@ -6,7 +6,6 @@ import type { CommandContext } from "./command-context.js";
 import { COMMANDS } from "./commands/index.js";
 import { EXIT_CODES, type ExitCode } from "./exit-codes.js";
 import { type DatabaseOptions, layoutOption, openMemoryDatabase } from "./memory-database.js";
-import { refreshStoredRecallIndex } from "./recall-index-after-write.js";
 
 const EXIT_CODES_HELP = `
 Exit codes:
@@ -51,7 +50,7 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     );
   let closeDatabase = async () => {};
   // Each run gets its own context, so --layout and the database never leak into the caller's object.
-  const commandContext: CommandContext = { ...context, argv, writtenTo: [] };
+  const commandContext: CommandContext = { ...context, argv };
   program.hook("preAction", async (_program, action) => {
     const options = program.opts<DatabaseOptions>();
     const layout = layoutOption(options.layout);
@@ -87,7 +86,6 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
   } catch (error) {
     return report(error);
   } finally {
-    for (const store of commandContext.writtenTo ?? []) await refreshStoredRecallIndex(store);
     await closeDatabase().catch(() => {});
   }
 
