@@ -133,8 +133,8 @@ export async function renderCheckingShownFiles<T>(
 type LoggedRow = { row: MemoryRow; scope?: string; stamp?: string };
 
 /**
- * The log's files by path (`undefined`: removed) and the files a store wrote after their last
- * entry (read them again), or `undefined` when the log cannot be trusted without reading the
+ * The log's files by path (`undefined`: removed) and the files to read again (a store wrote them
+ * after their last entry, or that entry's stamp is `""`), or `undefined` when the log cannot be trusted without reading the
  * files: a damaged or torn line, or a file's entry logged twice (two processes may append in
  * another order than they read). An entry after a `changed` line was indexed after that write
  * began, and its stamp is checked like any other.
@@ -147,7 +147,8 @@ function loggedRows(
   const logged = new Map<string, LoggedRow | undefined>();
   const reread = new Set<string>();
   for (const { path, file, changed } of read.files) {
-    if (changed === true) {
+    // An entry stamped "" was indexed within its file's 2 s of untrusted stat: read it again too.
+    if (changed === true || file?.stamp === "") {
       reread.add(path);
       continue;
     }
