@@ -41,9 +41,4 @@ export type CommandContext = {
   memoryFolder?: string;
   /** The arguments of the run as typed (set by `runMemfiles`), so a command sees where `--` was. */
   argv?: readonly string[];
-  /**
-   * The stores opened to write (by `openMemoryFolderToWrite`): `runMemfiles` brings their stored
-   * recall index up to date when the command ends.
-   */
-  writtenTo?: MemoryStore[];
 };

@@ -134,7 +134,6 @@ export async function openMemoryFolderToWrite(
   options: { create?: boolean; createHint?: string } = {},
 ): Promise<MemoryStore> {
   const store = openMemoryFolder(folder, context, options);
-  context.writtenTo?.push(store);
   if (context.layout === undefined || context.database !== undefined) return store;
   const detected = detectLayout(store.root, { env: context.env });
   let shown: string | undefined;

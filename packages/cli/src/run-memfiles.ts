@@ -7,7 +7,6 @@ import { COMMANDS } from "./commands/index.js";
 import { EXIT_CODES, type ExitCode } from "./exit-codes.js";
 import { type DatabaseOptions, layoutOption, openMemoryDatabase } from "./memory-database.js";
 import { claudeCodeMemoryFolder } from "./memory-folder.js";
-import { refreshStoredRecallIndex } from "./recall-index-after-write.js";
 
 const EXIT_CODES_HELP = `
 Exit codes:
@@ -56,7 +55,7 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     );
   let closeDatabase = async () => {};
   // Each run gets its own context, so --layout and the database never leak into the caller's object.
-  const commandContext: CommandContext = { ...context, argv, writtenTo: [] };
+  const commandContext: CommandContext = { ...context, argv };
   program.hook("preAction", async (_program, action) => {
     const options = program.opts<DatabaseOptions>();
     const layout = layoutOption(options.layout);
@@ -95,7 +94,6 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
   } catch (error) {
     return report(error);
   } finally {
-    for (const store of commandContext.writtenTo ?? []) await refreshStoredRecallIndex(store);
     await closeDatabase().catch(() => {});
   }
 

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,9 +12,12 @@ import {
   RECALL_INDEX_FILE,
   RECALL_INDEX_LOG,
   type RecallIndexStore,
+  recallIndexStartFits,
 } from "../src/recall/recall-index.js";
+import { fileScope, inScope } from "../src/recall/scope-rule.js";
+import { renderCheckingShownFiles } from "../src/recall/shown-files-check.js";
 import { MemoryStore } from "../src/store/index.js";
-import type { StoreLayout } from "../src/store/types.js";
+import type { MemoryRow, StoreLayout } from "../src/store/types.js";
 import { editDescription } from "../src/write/index.js";
 
 /** The request every row of the recall-after-write table asks. */
@@ -132,6 +136,11 @@ export type RecallWrite = {
   hides?: string;
   /** Text forgotten: the stored recall index (file and log) may not hold it any more (case ignored). */
   forgotten?: string;
+  /**
+   * Made past the store (a person's editor, a tool writing the file itself): no log line tells
+   * the session-start check of it, which sees it only in a file its block shows.
+   */
+  byHand?: boolean;
 };
 
 /**
@@ -194,7 +203,11 @@ export function recallWriteRows(
   for (const layout of ["subject", "fact"] as const) {
     const change = RECALL_CHANGES[layout];
     const row = (name: string, write: RecallWrite) =>
-      rows.push([`${label === undefined ? "" : `${label}, `}${layout}: ${name}`, layout, write]);
+      rows.push([
+        `${label === undefined ? "" : `${label}, `}${layout}: ${name}`,
+        layout,
+        surface.byHand === true ? { ...write, byHand: true } : write,
+      ]);
     const { edit, add, forget, restore, describe } = surface;
     if (edit)
       row("edit", {
@@ -302,6 +315,7 @@ async function changeAndCompare(store: MemoryStore, write: RecallWrite): Promise
   await write.act(store);
   // However long the write took (a child process takes seconds on a busy machine).
   settleWrittenFiles();
+  await expectSessionStartRows(store, write);
   const expected = seenUnits(await recallTruth(store));
   // The next request's view notices the write when it is made...
   const request = await boundaryStore(store).forRequest(RECALL_QUERY);
@@ -339,4 +353,40 @@ async function changeAndCompare(store: MemoryStore, write: RecallWrite): Promise
   expect(seenUnits(await rank(newProcess))).toEqual(expected);
   expect(reads).toEqual([]);
   await flushRecallIndexes();
+}
+
+/**
+ * The rows the session-start check (`renderCheckingShownFiles`) lists right after the write,
+ * before any recall stores the index again: read as a new process reads them (the stored index's
+ * first line and its log, the stamps of the files its block shows and of the logged ones). Its
+ * block showing every row, a stale answer is never given; showing none (a block cut to nothing
+ * stats no file), a store's write must still be listed as the files hold it, from the log's line:
+ * on a folder with a usable stored index, with no fall back to the full check. A write by hand is
+ * seen only in a file shown.
+ */
+async function expectSessionStartRows(store: MemoryStore, write: RecallWrite): Promise<void> {
+  const truth = (await store.list()).filter((row) =>
+    inScope(fileScope(row.path, row.scope), undefined),
+  );
+  for (const shows of ["every row", "no row"] as const) {
+    if (shows === "no row" && write.byHand === true) continue;
+    const listed = await renderCheckingShownFiles(store, undefined, async (view, onShown) => {
+      const rows: MemoryRow[] = await view.list();
+      onShown(shows === "every row" ? rows.map((row) => row.path) : []);
+      return rows;
+    });
+    // A forget through a view of the memory empties the stored index: nothing to answer from.
+    const stored = await store.readInternal(RECALL_INDEX_FILE, { firstLine: true });
+    const quick =
+      shows === "no row" &&
+      write.byHand !== true &&
+      existsSync(store.root) &&
+      recallIndexStartFits(stored, store);
+    if (quick || listed !== undefined) {
+      expect(
+        listed?.map((row) => ({ ...row })),
+        `session start, block showing ${shows}`,
+      ).toEqual(truth);
+    }
+  }
 }

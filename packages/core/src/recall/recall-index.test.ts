@@ -1,6 +1,16 @@
 import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
+import {
+  mkdir,
+  mkdtemp,
+  readFile,
+  rename,
+  rm,
+  stat,
+  unlink,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -96,6 +106,7 @@ const WRITES: Record<string, Write> = {
     hides: "works as an architect",
   },
   "a person's editor changes a file": {
+    byHand: true,
     act: async (store) => {
       const path = join(store.root, "topics/tools.md");
       await writeFile(
@@ -107,6 +118,7 @@ const WRITES: Record<string, Write> = {
     hides: "uses Neovim",
   },
   "a person's editor adds a file": {
+    byHand: true,
     act: async (store) => {
       await mkdir(join(store.root, "people"), { recursive: true });
       await writeFile(
@@ -119,6 +131,7 @@ const WRITES: Record<string, Write> = {
     shows: "Jonas lives with Marta in Lisbon and hosts dinners",
   },
   "a person's editor writes a temp file and renames it over the file": {
+    byHand: true,
     act: async (store) => {
       const path = join(store.root, "topics/tools.md");
       const temp = join(store.root, "topics/.tools.md.swp");
@@ -129,6 +142,7 @@ const WRITES: Record<string, Write> = {
     hides: "uses Neovim",
   },
   "a person's editor adds a folder with a file": {
+    byHand: true,
     act: async (store) => {
       await mkdir(join(store.root, "places"));
       await writeFile(
@@ -141,6 +155,7 @@ const WRITES: Record<string, Write> = {
     shows: "Marta's flat in Lisbon has hosting space for guests",
   },
   "a person's editor adds a file to a folder": {
+    byHand: true,
     act: (store) =>
       writeFile(
         join(store.root, "topics/garden.md"),
@@ -151,14 +166,17 @@ const WRITES: Record<string, Write> = {
     shows: "The user grows basil and hosts a seed swap",
   },
   "a person renames a folder": {
+    byHand: true,
     act: (store) => rename(join(store.root, "topics"), join(store.root, "interests")),
     shows: "uses Neovim",
   },
   "a person's editor deletes a file": {
+    byHand: true,
     act: (store) => unlink(join(store.root, "topics/tools.md")),
     hides: "uses Neovim",
   },
   "a person renames the file another file links to": {
+    byHand: true,
     act: async (store) => {
       const path = join(store.root, "people/marta.md");
       await writeFile(
@@ -170,7 +188,22 @@ const WRITES: Record<string, Write> = {
       );
     },
   },
+  "a person's editor rewrites a file in place, same size, its mtime put back": {
+    byHand: true,
+    act: async (store) => {
+      const path = join(store.root, "topics/tools.md");
+      const before = await stat(path);
+      const text = await readFile(path, "utf8");
+      const after = text.replace("uses Neovim", "uses Kakoun");
+      expect(Buffer.byteLength(after)).toBe(Buffer.byteLength(text));
+      await writeFile(path, after);
+      await utimes(path, before.atime, before.mtime);
+    },
+    shows: "uses Kakoun",
+    hides: "uses Neovim",
+  },
   "another process writes": {
+    byHand: true,
     act: async (store) => {
       const path = join(store.root, "topics/tools.md");
       const script = `const fs=require("node:fs");fs.writeFileSync(${JSON.stringify(path)},fs.readFileSync(${JSON.stringify(path)},"utf8").replace("deploys on Heroku","deploys on Render"))`;
@@ -870,7 +903,8 @@ describe("a cold query parses only the terms it can reach", () => {
           await flushRecallIndexes();
         }
         const log = (await store.readInternal(RECALL_INDEX_LOG)) ?? "";
-        expect(log.split("\n").filter((line) => line.includes('"notes.md"'))).toHaveLength(2);
+        const entries = log.split("\n").filter((line) => line.startsWith('{"path":"notes.md"'));
+        expect(entries).toHaveLength(2);
         const warm = await openRecallIndex(store);
         for (const query of ["Render Lisbon", "Render Porto"]) {
           const whole = RecallIndex.parseFiles(text, store);
@@ -1269,8 +1303,10 @@ describe("the recall index's log", () => {
     await openRecallIndex(store);
     const after = await stored(store);
     expect(after.main).toBe(before.main);
-    expect(after.log.split("\n")).toHaveLength(2);
-    expect(after.log).toContain("works as a baker");
+    // The store's line for the write, then the index's entry for the file as read.
+    const [written, entry, end] = after.log.split("\n");
+    expect([written, end]).toEqual(['{"changed":"people/marta.md"}', ""]);
+    expect(entry).toContain("works as a baker");
     forgetOpenRecallIndexes();
     const expected = seen(await truth(store));
     reads.length = 0;

@@ -1,6 +1,7 @@
 import MiniSearch, { type AsPlainObject, type Options } from "minisearch";
 import type { InternalWriteOptions } from "../store/internal-files.js";
 import { rowFromText } from "../store/memory-row.js";
+import { RECALL_INDEX_FILE, RECALL_INDEX_LOG } from "../store/recall-index-log.js";
 import type { FileStamp, MemoryRow, ReadResult, StoreLayout } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { ALWAYS_LOADED } from "./always-loaded.js";
@@ -24,14 +25,8 @@ import {
 import { type FileUnit, unitsOfFile } from "./recall-units.js";
 import { fileScope, inScope } from "./scope-rule.js";
 
-/** The recall index's file inside `.memfiles/` (or the database's internal files, on PostgreSQL). */
-export const RECALL_INDEX_FILE = "recall-index.json";
-
-/**
- * The recall index's log beside {@link RECALL_INDEX_FILE}: one JSON line per file changed or
- * removed since the index was last stored whole, folded in when the index is read.
- */
-export const RECALL_INDEX_LOG = "recall-index.log";
+// The names live beside the store, which appends to the log on every write.
+export { RECALL_INDEX_FILE, RECALL_INDEX_LOG } from "../store/recall-index-log.js";
 
 /**
  * The log is written into the stored index (stored whole, the log emptied) once it would pass
@@ -189,8 +184,16 @@ type PackedSearch = Omit<SearchMeta, "documentIds" | "fieldLength"> & {
   lengths: Array<number | null>;
 };
 
-/** A line of the log: the file's entry and units as indexed then, or only its path when removed. */
-export type LoggedFile = { path: string; file?: Omit<IndexedFile, "ids">; units?: FileUnit[] };
+/**
+ * A line of the log: the file's entry and units as indexed then, only its path when removed, or
+ * `changed` when a store wrote or deleted it (`changedLogLine`: read it again, its stamp unknown).
+ */
+export type LoggedFile = {
+  path: string;
+  file?: Omit<IndexedFile, "ids">;
+  units?: FileUnit[];
+  changed?: true;
+};
 
 /**
  * Reads the recall index's log ({@link RECALL_INDEX_LOG}): the entries of its whole lines, in order.
@@ -208,7 +211,11 @@ export function readRecallIndexLog(
   const files: LoggedFile[] = [];
   try {
     for (const line of lines) {
-      const entry = JSON.parse(line) as Partial<LoggedFile> | null;
+      const entry = JSON.parse(line) as (Partial<LoggedFile> & { changed?: unknown }) | null;
+      if (typeof entry?.changed === "string") {
+        files.push({ path: entry.changed, changed: true });
+        continue;
+      }
       if (typeof entry?.path !== "string") return undefined;
       const { file, units } = entry;
       if (file === undefined) {
@@ -1404,8 +1411,9 @@ export class RecallIndex {
 
   /**
    * Folds the log's lines into the index (loaded whole first), each line replacing its file's
-   * entry and units, later lines over earlier ones. A last line without its newline is a torn
-   * append (a crash mid-write) and is ignored.
+   * entry and units, later lines over earlier ones; a store's `changed` line is left to the
+   * refresh's stamps. A last line without its newline is a torn append (a crash mid-write) and is
+   * ignored.
    *
    * @returns `false` when a whole line is not one {@link logLines} wrote (the caller rebuilds).
    */
@@ -1416,7 +1424,10 @@ export class RecallIndex {
     if (!(this.#storedTerms === undefined ? this.#readUnits() : this.#readFields())) return false;
     const read = readRecallIndexLog(log);
     if (read === undefined) return false;
-    const logged: Array<{ path: string; file?: IndexedFile; units?: FileUnit[] }> = read.files.map(
+    // A store's write (`changedLogLine`) is for a reader that stats only some files: the refresh
+    // after a fold compares every file's stamp, which a store's write always changes.
+    const entries = read.files.filter((entry) => entry.changed !== true);
+    const logged: Array<{ path: string; file?: IndexedFile; units?: FileUnit[] }> = entries.map(
       ({ path, file, units }) =>
         file === undefined ? { path } : { path, file: { ...file, ids: [] }, units: units ?? [] },
     );

@@ -1,8 +1,8 @@
-import type { FileStamp, ListStampsOptions } from "../store/types.js";
+import { rowFromText } from "../store/memory-row.js";
+import type { FileStamp, ListStampsOptions, MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import {
   isRecallIndexStore,
-  type LoggedFile,
   RECALL_INDEX_FILE,
   RECALL_INDEX_LOG,
   RecallIndex,
@@ -11,7 +11,7 @@ import {
 } from "./recall-index.js";
 import type { RecallStore } from "./recall-store.js";
 import { readInScope } from "./scope.js";
-import { inScope } from "./scope-rule.js";
+import { fileScope, inScope } from "./scope-rule.js";
 
 /** Makes a block from a view of the memory and says which index lines it shows. */
 export type RenderFromView<T> = (
@@ -50,8 +50,23 @@ export async function renderCheckingShownFiles<T>(
   const stampOnly = store as StampOnlyStore;
   // Read first, so a whole save in between only makes the first line newer.
   const log = (await store.readInternal(RECALL_INDEX_LOG).catch(() => undefined)) ?? "";
-  const logged = loggedRows(log);
-  if (logged === undefined) return undefined;
+  const read = loggedRows(log);
+  if (read === undefined) return undefined;
+  const { logged, reread } = read;
+  // A file a store wrote since its last entry (`changedLogLine`) is read now, as the index would
+  // read it; its stamp is unknown, so any settled stamp is trusted for it.
+  for (const path of reread) {
+    const file = await Promise.resolve()
+      .then(() => store.read(path))
+      .catch(() => undefined);
+    if (file === undefined || (file.exists && file.notText !== undefined)) return undefined;
+    if (!file.exists) logged.set(path, undefined);
+    else {
+      const row = rowFromText(path, file.content, store.maxChars, store.layout);
+      const scope = fileScope(row.path, row.scope);
+      logged.set(path, scope === undefined ? { row } : { row, scope });
+    }
+  }
   const text = await store
     .readInternal(RECALL_INDEX_FILE, { firstLine: true })
     .catch(() => undefined);
@@ -97,7 +112,13 @@ export async function renderCheckingShownFiles<T>(
   }
   for (const path of stamped) {
     const stamp = listed.get(path);
-    if (stamp === undefined || stamp === "" || stamp !== stampOf(path)) return undefined;
+    if (stamp === undefined || stamp === "") return undefined;
+    if (!reread.has(path) && stamp !== stampOf(path)) return undefined;
+  }
+  // A store that stamps every file anyway (a database's version tokens in one query) has each one
+  // compared: a write to a file the block does not show is seen there without a log line.
+  for (const [path, stamp] of listed) {
+    if (stamp !== "" && !stamped.has(path) && stamp !== stampOf(path)) return undefined;
   }
   if (listed.size === known.size) return first;
   // A file not shown was deleted: the block again without it, trusted if it shows no other file.
@@ -108,18 +129,32 @@ export async function renderCheckingShownFiles<T>(
   return [...shown].every((path) => checked.has(path)) ? again : undefined;
 }
 
+/** A logged file's row as the block lists it, and the stamp it was indexed at (absent: read now). */
+type LoggedRow = { row: MemoryRow; scope?: string; stamp?: string };
+
 /**
- * The log's files by path (`undefined`: removed), or `undefined` when the log cannot be trusted
- * without reading the files: a damaged or torn line, or a file logged twice (two processes may
- * append in another order than they read).
+ * The log's files by path (`undefined`: removed) and the files to read again (a store wrote them
+ * after their last entry, or that entry's stamp is `""`), or `undefined` when the log cannot be trusted without reading the
+ * files: a damaged or torn line, or a file's entry logged twice (two processes may append in
+ * another order than they read). An entry after a `changed` line was indexed after that write
+ * began, and its stamp is checked like any other.
  */
-function loggedRows(log: string): Map<string, LoggedFile["file"]> | undefined {
+function loggedRows(
+  log: string,
+): { logged: Map<string, LoggedRow | undefined>; reread: Set<string> } | undefined {
   const read = readRecallIndexLog(log);
   if (read === undefined || read.torn) return undefined;
-  const files = new Map<string, LoggedFile["file"]>();
-  for (const { path, file } of read.files) {
-    if (files.has(path)) return undefined;
-    files.set(path, file);
+  const logged = new Map<string, LoggedRow | undefined>();
+  const reread = new Set<string>();
+  for (const { path, file, changed } of read.files) {
+    // An entry stamped "" was indexed within its file's 2 s of untrusted stat: read it again too.
+    if (changed === true || file?.stamp === "") {
+      reread.add(path);
+      continue;
+    }
+    if (logged.has(path)) return undefined;
+    reread.delete(path);
+    logged.set(path, file);
   }
-  return files;
+  return { logged, reread };
 }

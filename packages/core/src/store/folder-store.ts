@@ -28,6 +28,7 @@ import {
 import { MemoryPathError } from "./memory-path-error.js";
 import { copyRow, rowFromText, versionConflict } from "./memory-row.js";
 import { memoryWriteError } from "./memory-write-error.js";
+import { changedLogLine, RECALL_INDEX_FILE, RECALL_INDEX_LOG } from "./recall-index-log.js";
 import { type CheckParts, IndexDeferral, type StoreEngine } from "./store-engine.js";
 import {
   INTERNAL_FOLDER,
@@ -311,6 +312,7 @@ export class FolderStore implements StoreEngine {
       }
       this.#folderNames.wrote(resolved.target);
       await this.#refreshIndexAfterWrite(realRoot);
+      await this.#logChanged(realRoot, resolved.path);
       return { ok: true, code: "written", version: versionToken(content) };
     });
   }
@@ -327,6 +329,7 @@ export class FolderStore implements StoreEngine {
         this.#folderNames.removed(link);
         await this.#removeEmptyFolders(lockedRoot, dirname(link));
         await this.#refreshIndex(lockedRoot);
+        await this.#logChanged(lockedRoot, relative);
         return { ok: true, code: "deleted", version: NEW_VERSION };
       });
     }
@@ -356,6 +359,7 @@ export class FolderStore implements StoreEngine {
       await this.#removeEmptyFolders(realRoot, dirname(resolved.location));
     }
     await this.#refreshIndex(realRoot);
+    if (current.exists) await this.#logChanged(realRoot, resolved.path);
     return { ok: true, code: "deleted", version: NEW_VERSION };
   }
 
@@ -504,6 +508,22 @@ export class FolderStore implements StoreEngine {
     } catch (error) {
       if (memoryWriteError(error, MEMORY_INDEX_FILE) === undefined) throw error;
     }
+  }
+
+  // Under the write's lock, after the file landed: a reader that checks only some files' stamps
+  // (the session-start block) learns of this one from the recall index's log. One stat and one
+  // append, no read of the index; no index stored, no line (the next reader builds it from the
+  // files). A failed append, or a crash before it, leaves the line out: the next full check sees
+  // the file by its stamp, as it sees a person's edit.
+  async #logChanged(realRoot: string, path: string): Promise<void> {
+    const stored = join(realRoot, INTERNAL_FOLDER, RECALL_INDEX_FILE);
+    if (lstatSync(stored, { throwIfNoEntry: false })?.isFile() !== true) return;
+    await appendInternalFile(this.root, RECALL_INDEX_LOG, changedLogLine(path), {
+      ...this.#lockOptions,
+      createFolder: false,
+      // A torn last line already sends every reader to the full check, which sees this write.
+      afterWholeLine: true,
+    }).catch(() => undefined);
   }
 
   async #refreshIndex(realRoot: string, previous?: string): Promise<void> {

@@ -160,12 +160,15 @@ export async function writeInternalFile(
 
 /**
  * Append text to a file of the internal state under the store lock (for logs written one JSON
- * object a line, such as the usage log). Creates the file when missing.
+ * object a line, such as the usage log). Creates the file when missing. With `afterWholeLine`, a
+ * file whose last line is torn (no line break: a crash mid-append) is left as it is, so the text
+ * never joins that fragment into one damaged line.
  *
  * @param root - The memory folder.
  * @param relativePath - Path inside `.memfiles/`, e.g. `usage.jsonl`.
  * @param text - Text to append (include the line break).
- * @param options - Lock options (`{ staleMs?, waitMs? }`, ms) and {@link InternalWriteOptions}.
+ * @param options - Lock options (`{ staleMs?, waitMs? }`, ms), {@link InternalWriteOptions} and
+ *   `afterWholeLine`.
  * @returns Resolves once the text is appended.
  * @throws {MemoryPathError} when the name is not a plain relative name.
  * @throws {MemoryLockError} when the lock cannot be taken.
@@ -176,16 +179,26 @@ export async function appendInternalFile(
   root: string,
   relativePath: string,
   text: string,
-  options: StoreLockOptions & InternalWriteOptions = {},
+  options: StoreLockOptions & InternalWriteOptions & { afterWholeLine?: boolean } = {},
 ): Promise<void> {
   await withInternalTarget(root, relativePath, options, async (_folder, target) => {
     // No-follow: a link put in place of the log is refused, never appended through.
     const handle = await open(
       target,
-      constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0),
+      (options.afterWholeLine === true ? constants.O_RDWR : constants.O_WRONLY) |
+        constants.O_APPEND |
+        constants.O_CREAT |
+        (constants.O_NOFOLLOW ?? 0),
       0o666,
     );
     try {
+      if (options.afterWholeLine === true) {
+        const { size } = await handle.stat();
+        const last = Buffer.alloc(1);
+        if (size > 0 && (await handle.read(last, 0, 1, size - 1)).bytesRead === 1) {
+          if (last[0] !== 0x0a) return;
+        }
+      }
       await handle.appendFile(text, "utf8");
     } finally {
       await handle.close();
