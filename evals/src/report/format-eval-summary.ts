@@ -54,20 +54,24 @@ export function formatEvalSummary(reports: EvalReport[]): string {
       ` (${scenarios} scenario${scenarios === 1 ? "" : "s"} x ${models.length} model${models.length === 1 ? "" : "s"} x ${prompts.length === 1 ? prompts[0] : `${prompts.length} prompts`}` +
       `${broken > 0 ? `; ${broken} broken` : ""}; ${CELL_MEANING})`,
   ];
+  // Counted per run: a run's provenance is the recording it replayed or wrote, none when it broke
+  // before it had one, so the line says what was written, not what was asked for.
+  const runs = reports.flatMap((report) => report.results);
+  const described = new Map<string, number>();
+  for (const item of runs.flatMap((result) => result.provenance)) {
+    const text = item.kind === "authored" ? "authored by hand" : describeProvenance(item);
+    described.set(text, (described.get(text) ?? 0) + 1);
+  }
+  const without = runs.filter((result) => result.provenance.length === 0).length;
   const provenance = reports.flatMap((report) => report.provenance);
-  const described = [
-    ...new Set(
-      provenance.map((item) =>
-        item.kind === "authored" ? "authored by hand" : describeProvenance(item),
-      ),
-    ),
-  ];
   out.push(
-    provenance.length === 0
+    runs.length === 0
       ? "recordings: none replayed or recorded (no scenario run ran)"
-      : provenance.every((item) => item.kind === "authored")
-        ? "recordings: all authored by hand in the API's format, usage estimated from characters: they test the pipeline, not how good a model or prompt is"
-        : `recordings: ${described.join("; ")}`,
+      : without === runs.length
+        ? `recordings: none replayed or written (every one of the ${runs.length} run(s) broke before it had a recording)`
+        : without === 0 && provenance.every((item) => item.kind === "authored")
+          ? "recordings: all authored by hand in the API's format, usage estimated from characters: they test the pipeline, not how good a model or prompt is"
+          : `recordings: ${[...described].map(([text, count]) => `${text}: ${count} run(s)`).join("; ")}${without > 0 ? `; none: ${without} run(s) broke before they had one` : ""}`,
   );
   // A failure is a cell that missed its pass rate: an epoch's slip in a cell that still passes
   // (4 of 5 with minPassRate 0.8) is shown in the epochs table, not here.
