@@ -1,4 +1,5 @@
 import { MODELS } from "@memfiles/core";
+import { meanUsdPerSession, runSessionCostOf, SESSION_COST_BASIS } from "../ab/session-costs.js";
 import { gradedChecks, NOTHING_CHECKED } from "../graders/index.js";
 import { formatTable } from "../internal/text-table.js";
 import { describeProvenance, type EvalReport } from "./build-eval-report.js";
@@ -15,20 +16,13 @@ function oneLine(text: string, limit: number): string {
   return flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
 }
 
-/**
- * USD per session of one model's runs in one report (a side query on another model counted with
- * the run; the judge's calls left out): their calls' USD over their distinct sessions.
- */
+/** USD per session of one model's runs in one report (a side query on another model counted with the run). */
 function usdPerSession(report: EvalReport, model: string): number | undefined {
-  const rows = report.sessionCosts.filter(
-    (row) => (row.runModel ?? row.model) === model && row.stage !== "judging",
+  return meanUsdPerSession(
+    report.results
+      .filter((result) => result.model === model)
+      .map((result) => runSessionCostOf(result)),
   );
-  // Each epoch's sessions count apart, as their calls do.
-  const sessions = new Set(
-    rows.map((row) => `${row.scenarioId}\u0000${row.epoch ?? 1}\u0000${row.session}`),
-  ).size;
-  if (sessions === 0) return undefined;
-  return rows.reduce((sum, row) => sum + row.usd, 0) / sessions;
 }
 
 /**
@@ -112,7 +106,7 @@ export function formatEvalSummary(reports: EvalReport[]): string {
   const ratio = models.includes(MODELS.opus) && models.includes(MODELS.haiku);
   out.push(
     "",
-    "USD per session (mean over the scenarios' sessions):",
+    `USD per session (${SESSION_COST_BASIS}):`,
     formatTable({
       headers: ["prompt", ...models, ...(ratio ? ["Opus/Haiku"] : [])],
       align: ["left", ...models.map(() => "right" as const), ...(ratio ? ["right" as const] : [])],
