@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { evalMain } from "../src/cli/eval.js";
 import { runScenario } from "../src/runner/index.js";
 import type { ScenarioResult } from "../src/runner/types.js";
+import { capture } from "./capture-output.js";
 import { type FakeFail, type FakeFailure, startFakeAnthropicApi } from "./fake-anthropic-api.js";
 import { tinyModel, writeTinyScenario } from "./scenario-fixture.js";
 
@@ -130,33 +131,54 @@ describe("record mode retries the API's retryable errors itself", { timeout: 30_
     await expect(readdir(options.recordingsDir)).resolves.toEqual([]);
   });
 
-  it("pnpm eval --record exits 1 with a clear line when the API stays overloaded", async () => {
-    const scenariosDir = await writeTinyScenario();
-    const recordingsDir = await mkdtemp(join(tmpdir(), "memfiles-recordings-"));
-    const api = await startFakeAnthropicApi(tinyModel, () => FAILURES[529]);
-    vi.stubEnv("ANTHROPIC_API_KEY", "test-key");
-    vi.stubEnv("ANTHROPIC_BASE_URL", api.url);
-    const output = { out: "", error: "" };
-    const result = await evalMain(
-      [
-        ...["--scenarios", scenariosDir, "--recordings", recordingsDir],
-        ...["--model", "claude-haiku-4-5", "--record"],
-      ],
-      {
-        out: (text) => {
-          output.out += text;
-        },
-        error: (text) => {
-          output.error += text;
-        },
-      },
-    );
-    await api.close();
-    expect(result.exitCode).toBe(1);
-    expect(output.out).toContain(
-      "  BROKEN tiny on claude-haiku-4-5, extraction@1: RecordApiError:\n" +
-        '    Recording scenario "tiny" at step "session 1: write": the Anthropic API answered 529 overloaded_error',
-    );
-    await expect(readdir(recordingsDir)).resolves.toEqual([]);
-  });
+  const UNAUTHORIZED = {
+    status: 401,
+    body: { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } },
+  };
+  it.each([
+    {
+      name: "the API stays overloaded",
+      fail: () => FAILURES[529],
+      reply: tinyModel,
+      broken:
+        'RecordApiError:\n    Recording scenario "tiny" at step "session 1: write": the Anthropic API answered 529 overloaded_error',
+    },
+    {
+      name: "the API answers 401",
+      fail: () => UNAUTHORIZED,
+      reply: tinyModel,
+      broken: "AuthenticationError:\n    401 ",
+    },
+    {
+      name: "the model answers text only",
+      fail: () => undefined,
+      reply: () => [{ type: "text" as const, text: "I cannot help with that." }],
+      broken: "ModelReplyError:",
+    },
+  ])(
+    "pnpm eval --record exits 1 when $name, and says no recording was written",
+    async ({ fail, reply, broken }) => {
+      const scenariosDir = await writeTinyScenario();
+      const recordingsDir = await mkdtemp(join(tmpdir(), "memfiles-recordings-"));
+      const out = await mkdtemp(join(tmpdir(), "memfiles-retry-out-"));
+      const api = await startFakeAnthropicApi(reply, fail);
+      vi.stubEnv("ANTHROPIC_API_KEY", "test-key");
+      vi.stubEnv("ANTHROPIC_BASE_URL", api.url);
+      const { output, sink } = capture();
+      const result = await evalMain(
+        [
+          ...["--scenarios", scenariosDir, "--recordings", recordingsDir, "--out", out],
+          ...["--model", "claude-haiku-4-5", "--record"],
+        ],
+        sink,
+      );
+      await api.close();
+      expect(result.exitCode).toBe(1);
+      expect(output.out).toContain(`  BROKEN tiny on claude-haiku-4-5, extraction@1: ${broken}`);
+      expect(output.out).toContain(
+        "recordings: none replayed or written (every one of the 1 run(s) broke before it had a recording)",
+      );
+      await expect(readdir(recordingsDir)).resolves.toEqual([]);
+    },
+  );
 });

@@ -2,13 +2,8 @@ import { MODELS } from "@memfiles/core";
 import { PRICES_SOURCE } from "@memfiles/core/internal";
 import { formatTable, formatTokens, formatUsd } from "../internal/text-table.js";
 import { CELL_MEANING, formatRunCounts, type RunCounts } from "../report/run-counts.js";
-import {
-  type AbCell,
-  type AbOutcome,
-  type AbSummaryResult,
-  armOver,
-  sharedScenarios,
-} from "./summary.js";
+import { meanUsdPerSession, SESSION_COST_BASIS } from "./session-costs.js";
+import { type AbCell, type AbOutcome, type AbSummaryResult, sharedScenarios } from "./summary.js";
 
 /** What the header says about authored recordings (decision 0002). */
 export const AUTHORED_WARNING =
@@ -57,10 +52,16 @@ function ratioLines(
     if (!opus || !haiku) return [];
     // Like for like: a scenario one arm broke on priced no session there.
     const { shared, leftOut } = sharedScenarios(opus, haiku);
-    const o = armOver(opus, shared);
-    const h = armOver(haiku, shared);
-    if (o.sessions === 0 || h.sessions === 0 || h.usd <= 0) return [];
-    const ratio = (o.usd / o.sessions / (h.usd / h.sessions)).toFixed(1);
+    const over = (cell: AbCell) =>
+      meanUsdPerSession(
+        cell.results
+          .filter((result) => shared.includes(result.scenarioId))
+          .map((result) => ({ ...result, broken: result.outcome === "error" })),
+      );
+    const o = over(opus);
+    const h = over(haiku);
+    if (o === undefined || h === undefined || h <= 0) return [];
+    const ratio = (o / h).toFixed(1);
     const left =
       leftOut.length === 0 ? "" : `; left out, broken or missing in one arm: ${leftOut.join(", ")}`;
     return [
@@ -193,6 +194,8 @@ export function formatAbSummary(options: FormatAbSummaryOptions): string {
   out.push(
     "## Scenarios passed and mean cost per session",
     "",
+    `USD per session: ${SESSION_COST_BASIS}.`,
+    "",
     formatTable({
       headers: ["prompt \\ model", ...summary.models],
       rows: summary.prompts.map((prompt) => [
@@ -208,6 +211,8 @@ export function formatAbSummary(options: FormatAbSummaryOptions): string {
     ...ratioLines(summary, cellOf),
     "",
     "## Per cell",
+    "",
+    `Mean USD/session: ${SESSION_COST_BASIS}; the other USD and token columns add up each run's first epoch.`,
     "",
     formatTable({
       headers: [

@@ -3,11 +3,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MODELS } from "@memfiles/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { buildEvalReport } from "../report/index.js";
-import { runScenario } from "../runner/index.js";
+import {
+  buildEvalReport,
+  evalReportView,
+  formatEvalSummary,
+  summarizeRun,
+} from "../report/index.js";
+import { runScenario, runScenarioEpochs } from "../runner/index.js";
 import type { RunScenarioOptions, ScenarioResult } from "../runner/types.js";
 import { DEFAULT_RECORDINGS_DIR, DEFAULT_SCENARIOS_DIR, RECORDINGS_DIR_ENV } from "./folders.js";
 import { type ScenarioMetadata, ScenarioProvider } from "./provider.js";
+import { summarizeAb } from "./summary.js";
 
 const usage = (input: number, output: number, cacheWrite5m = 0, cacheRead = 0) => ({
   input,
@@ -273,6 +279,53 @@ describe("ScenarioProvider with the evals runner (replay from evals/recordings)"
       Math.round(direct.calls.reduce((sum, call) => sum + call.usd, 0) * 1e9) / 1e9,
     );
     expect(response.cost).toBeGreaterThan(0);
+  });
+
+  it("prints pnpm eval's USD per session for a cell of five epochs", async () => {
+    // remember on Haiku has five recorded epochs, one with a longer answer: a mean over every
+    // epoch and the A/B's mean over the first epoch differ.
+    const response = await new ScenarioProvider({ config: { model: MODELS.haiku } }).callApi(
+      "extraction@1",
+      context,
+    );
+    const metadata = response.metadata as ScenarioMetadata;
+    expect(metadata.epochs).toBe(5);
+    const ab = summarizeAb({
+      results: {
+        results: [
+          {
+            provider: { id: MODELS.haiku },
+            prompt: { raw: "extraction@1", label: "extraction@1" },
+            vars: { scenario: "remember" },
+            success: true,
+            response: { metadata },
+          },
+        ],
+      },
+    });
+    const results = await runScenarioEpochs({
+      scenarioId: "remember",
+      model: MODELS.haiku,
+      extractionPrompt: "extraction@1",
+      mode: "replay",
+      recordingsDir: DEFAULT_RECORDINGS_DIR,
+      scenariosDir: DEFAULT_SCENARIOS_DIR,
+    });
+    expect(results).toHaveLength(5);
+    const report = buildEvalReport(results, "extraction@1");
+    const printed = /\| extraction@1 \| +\$([\d.]+) \|/.exec(formatEvalSummary([report]))?.[1];
+    // The HTML report's cost by stage and the run history's figure, on the same rule.
+    const view = evalReportView(report);
+    const byStage = view.stageCosts
+      .filter((point) => point.stage !== "judging")
+      .reduce((sum, point) => sum + point.usdPerSession, 0);
+    const history = summarizeRun(view, { commit: "abc1234", date: "2026-12-06T00:00:00Z" });
+    const expected = ab.cells[0]?.meanSessionUsd.toFixed(6);
+    expect({
+      printed,
+      byStage: byStage.toFixed(6),
+      history: history.costPerSession[MODELS.haiku]?.toFixed(6),
+    }).toEqual({ printed: expected, byStage: expected, history: expected });
   });
 
   it("fails only the cell whose recording is missing, naming the scenario, step and file", async () => {

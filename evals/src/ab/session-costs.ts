@@ -55,3 +55,74 @@ export function sessionCostsOf(calls: readonly CallCost[]): SessionCost[] {
   }
   return [...sessions.values()];
 }
+
+/** What the cost per session averages over, as every table that prints it says. */
+export const SESSION_COST_BASIS =
+  "mean over the sessions of each scenario's first epoch; broken runs and judge calls left out";
+
+/** One scenario run as the cost per session counts it: its USD and sessions (`sessionCostsOf`). */
+export type RunSessionCost = {
+  usd: number;
+  sessions: number;
+  /** 1-based epoch; absent for epoch 1. */
+  epoch?: number | undefined;
+  broken: boolean;
+};
+
+/**
+ * The mean USD per session of some runs, the one rule `pnpm eval` and `pnpm eval:ab` print
+ * ({@link SESSION_COST_BASIS}): only first epochs count, so a cell sampled five times weighs as
+ * much as one sampled once and models with different epoch counts compare like for like; a broken
+ * run stopped part way, so its sessions would pull the mean down.
+ *
+ * @param runs - Each run's USD (judge calls left out) and session count, epoch, and whether it broke.
+ * @returns USD per session, or `undefined` when no counted run priced a session.
+ * @example meanUsdPerSession([{ usd: 0.003, sessions: 3, broken: false }]) // 0.001
+ */
+export function meanUsdPerSession(runs: readonly RunSessionCost[]): number | undefined {
+  const { usd, sessions } = sessionCostTotals(runs);
+  return sessions === 0 ? undefined : usd / sessions;
+}
+
+/**
+ * The USD and sessions {@link meanUsdPerSession} divides, for a report that keeps them per cell
+ * and pools cells later (the run history).
+ *
+ * @param runs - As for `meanUsdPerSession`.
+ * @returns `{ usd, sessions }` of the counted runs: first epochs that did not break.
+ * @example sessionCostTotals(cellRuns) // { usd: 0.0021, sessions: 3 }
+ */
+export function sessionCostTotals(runs: readonly RunSessionCost[]): {
+  usd: number;
+  sessions: number;
+} {
+  const counted = runs.filter((run) => !run.broken && (run.epoch ?? 1) === 1);
+  return {
+    usd: counted.reduce((sum, run) => sum + run.usd, 0),
+    sessions: counted.reduce((sum, run) => sum + run.sessions, 0),
+  };
+}
+
+/**
+ * A scenario run's figures for {@link meanUsdPerSession}, of every stage but judging or of one stage.
+ *
+ * @param result - `{ calls, epoch?, error? }` of a `ScenarioResult`.
+ * @param stage - Only this stage's USD (`judging` included), e.g. for a cost-by-stage chart.
+ * @returns Its USD over its sessions (`sessionCostsOf`), session count, epoch and whether it broke.
+ * @example meanUsdPerSession(report.results.map((result) => runSessionCostOf(result)))
+ */
+export function runSessionCostOf(
+  result: { calls: readonly CallCost[]; epoch?: number | undefined; error?: unknown },
+  stage?: CallCost["stage"],
+): RunSessionCost {
+  const sessions = sessionCostsOf(result.calls);
+  return {
+    usd: sessions.reduce(
+      (sum, session) => sum + (stage === undefined ? session.usd : (session[stage] ?? 0)),
+      0,
+    ),
+    sessions: sessions.length,
+    epoch: result.epoch,
+    broken: result.error !== undefined,
+  };
+}

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Provenance } from "../runner/types.js";
 import { type ArmComparison, compareArms, wilsonInterval } from "../statistics/index.js";
 import { type MemoryToolArmRow, memoryToolArm } from "./memory-tool-arm.js";
-import type { SessionCost } from "./session-costs.js";
+import { meanUsdPerSession, type SessionCost } from "./session-costs.js";
 
 const UsageSchema = z.object({
   input: z.number(),
@@ -123,7 +123,7 @@ export type AbCell = {
   interval: [number, number];
   /** Sessions of runs that did not break (the final question counts as a session). */
   sessions: number;
-  /** Mean and max USD per session over those sessions. */
+  /** Mean USD per session (`meanUsdPerSession`) and the max over those sessions. */
   meanSessionUsd: number;
   maxSessionUsd: number;
   /** USD of every write pass in the cell. */
@@ -402,10 +402,11 @@ export function summarizeAb(output: unknown): AbSummaryResult {
         epochPasses,
         interval: wilsonInterval(epochPasses, epochs),
         sessions: sessions.length,
-        meanSessionUsd:
-          sessions.length === 0
-            ? 0
-            : roundUsd(sessions.reduce((sum, s) => sum + s.usd, 0) / sessions.length),
+        meanSessionUsd: roundUsd(
+          meanUsdPerSession(
+            inCell.map((row) => ({ ...row.result, broken: row.result.outcome === "error" })),
+          ) ?? 0,
+        ),
         maxSessionUsd: roundUsd(Math.max(0, ...sessions.map((session) => session.usd))),
         writeUsd: roundUsd(sessions.reduce((sum, session) => sum + session.write, 0)),
         totalUsd: roundUsd(sessions.reduce((sum, session) => sum + session.usd, 0)),

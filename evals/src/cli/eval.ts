@@ -4,14 +4,16 @@
  * it, not only the prompt lock test), prints per prompt the scenario x check table, the cost per
  * session and the provenance of the recordings, writes the same as JSON with `--json <file>`,
  * writes `evals/out/report.html` (every prompt in one page), appends the run to the history and
- * says what changed since the previous run, and exits non-zero on any failed check or broken
- * run. `--record` (with ANTHROPIC_API_KEY) calls the API instead and writes the recordings.
+ * says what changed since the previous run (a run that ran nothing leaves them as they were), and
+ * exits non-zero on any failed check or broken run. `--record` (with ANTHROPIC_API_KEY) calls the
+ * API instead and writes the recordings: over authored ones, skipping those recorded from the API
+ * already unless `--force`.
  *
  * Exit codes: 0 every run passed, 1 a check failed or a run broke, 2 bad arguments or a user error
  * (a bad scenario fixture, a model without recordings, no scenario to run), printed as one message
  * without a stack.
  */
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { access, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -71,7 +73,8 @@ Runs every scenario offline from recorded API responses and grades it.
                       epoch; --record: 1); epoch n >= 2 is recorded to <scenario>.epoch-<n>.json
   --max-usd <n>       with --record: stop before a call would take the run's spend past n USD
                       (a preview of the cells and the estimated tokens and USD prints first)
-  --force             with --record: record cells again whose recording exists (default: skip them)
+  --force             with --record: record cells again that were recorded from the API already
+                      (default: skip them; an authored recording is always recorded over)
   --concurrency <n>   with --record: scenario runs in parallel (default 1)
   --batch             send every write pass and consolidation as a Message Batch (half price, same checks)
   --backend <name>    where each run's memory lives: files (default, a folder) or pg (PostgreSQL
@@ -120,6 +123,12 @@ async function modelsWithRecordings(recordingsDir: string, prompt: string): Prom
     if (files.some((file) => file.endsWith(".json"))) models.push(entry.name);
   }
   return models.sort();
+}
+
+async function exists(file: string): Promise<boolean> {
+  return access(file)
+    .then(() => true)
+    .catch(() => false);
 }
 
 /** Whether core's price table (`PRICES`, dated suffixes accepted) can price the model. */
@@ -383,7 +392,16 @@ async function evalCommand(argv: string[], output: EvalOutput): Promise<EvalMain
       }),
     );
   }
-  if (reports.length > 0) {
+  // A run that ran nothing has nothing to report: the last report and history stay as they were.
+  if (counts.cells === 0 && reports.length > 0) {
+    const last = join(outDir, "report.html");
+    output.out(
+      (await exists(last))
+        ? `\nNothing ran, so no report was written: the last one is still ${last}\n`
+        : "\nNothing ran, so no report was written.\n",
+    );
+  }
+  if (counts.cells > 0) {
     await writeLastRun(
       lastRunFile,
       lastRunOf(reports, new Date().toISOString(), { scenariosDir, recordingsDir }),

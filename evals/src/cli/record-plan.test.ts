@@ -1,6 +1,15 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { RecordBudget, readRecordingFile, recordingPath } from "../recordings/index.js";
+import {
+  RecordBudget,
+  type RecordingFile,
+  readRecordingFile,
+  recordingPath,
+  writeRecordingFile,
+} from "../recordings/index.js";
 import { loadScenarios } from "../scenarios/index.js";
 import { capLines, type PlannedCell, planRecording } from "./record-plan.js";
 
@@ -114,5 +123,46 @@ describe("planRecording's smallest cap per run", () => {
     expect(cell?.capToRecord).toBeCloseTo(cap, 6);
     // The bound is above the bill: max_tokens is more than any reply.
     expect(cell?.capToRecord).toBeGreaterThan(cell?.estimate.usd ?? Number.POSITIVE_INFINITY);
+  });
+});
+
+describe("planRecording's skip rule", () => {
+  const header = {
+    model: HAIKU,
+    scenario: "update",
+    extractionPrompt: "extraction@1",
+    entries: [],
+  };
+  const files: Record<string, RecordingFile | undefined> = {
+    none: undefined,
+    authored: { provenance: "authored", usageMethod: "by hand", ...header },
+    recorded: { provenance: "recorded", date: "2026-12-01", ...header },
+  };
+  it.each([
+    { existing: "none", force: false, skip: false, replaces: undefined },
+    { existing: "none", force: true, skip: false, replaces: undefined },
+    // An authored file stands in for a recording: record mode records over it.
+    { existing: "authored", force: false, skip: false, replaces: "authored" },
+    { existing: "authored", force: true, skip: false, replaces: "authored" },
+    { existing: "recorded", force: false, skip: true, replaces: "recorded" },
+    { existing: "recorded", force: true, skip: false, replaces: "recorded" },
+  ])("a $existing file, force $force: skip $skip", async ({ existing, force, skip, replaces }) => {
+    const recordingsDir = await mkdtemp(join(tmpdir(), "memfiles-plan-"));
+    const file = files[existing];
+    if (file !== undefined) {
+      await writeRecordingFile(recordingPath(recordingsDir, HAIKU, "extraction@1", "update"), file);
+    }
+    const scenarios = (await loadScenarios(SCENARIOS)).filter(({ id }) => id === "update");
+    const plan = await planRecording({
+      scenarios,
+      models: [HAIKU],
+      prompt: "extraction@1",
+      epochs: 1,
+      recordingsDir,
+      force,
+    });
+    expect(plan.cells.map((cell) => ({ skip: cell.skip, replaces: cell.replaces }))).toEqual([
+      { skip, replaces },
+    ]);
   });
 });

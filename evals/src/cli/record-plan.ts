@@ -28,8 +28,13 @@ export type PlannedCell = {
   scenarioId: string;
   model: string;
   epoch: number;
-  /** Already recorded (its file exists) and `--force` not given: not recorded again. */
+  /**
+   * Recorded from the API already (its file has provenance `recorded`) and `--force` not given:
+   * not recorded again. An authored file is a stand-in for a recording, so it is recorded over.
+   */
   skip: boolean;
+  /** The provenance of the file at the cell's path, which recording it would replace. */
+  replaces?: "authored" | "recorded";
   /** Estimated calls, tokens and USD of the run. */
   estimate: { calls: number; usage: ModelUsage; usd: number };
   /** Where the estimate comes from: a recording's usage (named), or the scenario's size. */
@@ -49,6 +54,15 @@ export type RecordPlan = {
   models: { model: string; cells: number; calls: number; usage: ModelUsage; usd: number }[];
   usd: number;
 };
+
+/**
+ * The provenance of the recording at `file`, or undefined when there is none.
+ *
+ * @throws {RecordingFileError} when the file is not a recording, so nothing is recorded over it.
+ */
+async function provenanceAt(file: string): Promise<"authored" | "recorded" | undefined> {
+  return (await readRecordingFile(file))?.provenance;
+}
 
 async function exists(file: string): Promise<boolean> {
   return access(file)
@@ -110,14 +124,15 @@ async function recordedEstimate(
 }
 
 /**
- * Plans a record run before any call: every scenario x model x epoch, skipped when its recording
- * file exists (unless `force`), each with an estimate of its calls, tokens and USD from the usage
+ * Plans a record run before any call: every scenario x model x epoch, skipped when its file was
+ * recorded from the API already (unless `force`; an authored file is recorded over), each with an estimate of its calls, tokens and USD from the usage
  * of an existing recording of the scenario (authored recordings estimate usage from characters),
  * or, without one, from the scenario's size (`estimateTokens` of its text, twice per session and
  * the question, with `ASSUMED_OUTPUT_TOKENS` out).
  *
  * @param options - `{ scenarios, models, prompt, epochs, recordingsDir, force }`.
  * @returns The cells in run order and the totals per model of the cells to record (USD).
+ * @throws {RecordingFileError} when a file at a cell's path is not a valid recording.
  * @example const plan = await planRecording({ scenarios, models: ["claude-haiku-5-5"], prompt: "extraction@1", epochs: 3, recordingsDir, force: false });
  */
 export async function planRecording(options: {
@@ -155,8 +170,16 @@ export async function planRecording(options: {
           scenario.id,
           epoch,
         );
-        const skip = !options.force && (await exists(file));
-        cells.push({ scenarioId: scenario.id, model, epoch, skip, ...estimated });
+        const replaces = await provenanceAt(file);
+        const skip = !options.force && replaces === "recorded";
+        cells.push({
+          scenarioId: scenario.id,
+          model,
+          epoch,
+          skip,
+          ...(replaces === undefined ? {} : { replaces }),
+          ...estimated,
+        });
       }
     }
   }
@@ -174,8 +197,8 @@ export async function planRecording(options: {
 }
 
 /**
- * The preview record mode prints before its first call: the cells to record (and how many are
- * skipped), then the estimate per model and in total, and the cap; one line when every cell is
+ * The preview record mode prints before its first call: the cells to record (how many replace an
+ * authored or a recorded file, how many are skipped), then the estimate per model and in total, and the cap; one line when every cell is
  * recorded already.
  *
  * @param plan - From `planRecording`.
@@ -190,8 +213,14 @@ export function formatRecordPlan(plan: RecordPlan, options: { prompt: string; ma
   if (todo.length === 0) {
     return `nothing to record: ${skipped} run(s) of ${options.prompt} already recorded (--force records them again)\n`;
   }
+  const authored = todo.filter((cell) => cell.replaces === "authored").length;
+  const again = todo.filter((cell) => cell.replaces === "recorded").length;
   const lines = [
     `Recording plan (${options.prompt}): ${todo.length} scenario run(s) to record` +
+      (authored > 0
+        ? `, replacing ${authored} authored recording(s) with recorded ones (git keeps the authored files: \`git restore\` brings one back)`
+        : "") +
+      (again > 0 ? `, ${again} recorded again over their recordings (--force)` : "") +
       (skipped > 0
         ? `, ${skipped} already recorded and skipped (--force records them again)`
         : "") +

@@ -360,7 +360,7 @@ describe("buildEvalReport", () => {
     const lines = formatEvalSummary([buildEvalReport(results, "extraction@1")]).split("\n");
     expect(lines.slice(0, 7)).toEqual([
       "memfiles eval: FAIL: 0 of 2 cells passed, 0 of 2 epochs (1 scenario x 2 models x extraction@1; 1 broken; a cell is one scenario x model x prompt over its epochs)",
-      "recordings: recorded from the API (claude-haiku-4-5, 2026-11-29)",
+      "recordings: recorded from the API (claude-haiku-4-5, 2026-11-29): 2 run(s)",
       "failures (2):",
       '  FAIL remember on claude-haiku-4-5, extraction@1: no_narration: narrates memory: "you mentioned"',
       "  BROKEN remember on claude-opus-5-5, extraction@1: MissingRecordingError:",

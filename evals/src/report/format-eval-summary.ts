@@ -1,4 +1,5 @@
 import { MODELS } from "@memfiles/core";
+import { meanUsdPerSession, runSessionCostOf, SESSION_COST_BASIS } from "../ab/session-costs.js";
 import { gradedChecks, NOTHING_CHECKED } from "../graders/index.js";
 import { formatTable } from "../internal/text-table.js";
 import { describeProvenance, type EvalReport } from "./build-eval-report.js";
@@ -15,20 +16,13 @@ function oneLine(text: string, limit: number): string {
   return flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
 }
 
-/**
- * USD per session of one model's runs in one report (a side query on another model counted with
- * the run; the judge's calls left out): their calls' USD over their distinct sessions.
- */
+/** USD per session of one model's runs in one report (a side query on another model counted with the run). */
 function usdPerSession(report: EvalReport, model: string): number | undefined {
-  const rows = report.sessionCosts.filter(
-    (row) => (row.runModel ?? row.model) === model && row.stage !== "judging",
+  return meanUsdPerSession(
+    report.results
+      .filter((result) => result.model === model)
+      .map((result) => runSessionCostOf(result)),
   );
-  // Each epoch's sessions count apart, as their calls do.
-  const sessions = new Set(
-    rows.map((row) => `${row.scenarioId}\u0000${row.epoch ?? 1}\u0000${row.session}`),
-  ).size;
-  if (sessions === 0) return undefined;
-  return rows.reduce((sum, row) => sum + row.usd, 0) / sessions;
 }
 
 /**
@@ -54,20 +48,24 @@ export function formatEvalSummary(reports: EvalReport[]): string {
       ` (${scenarios} scenario${scenarios === 1 ? "" : "s"} x ${models.length} model${models.length === 1 ? "" : "s"} x ${prompts.length === 1 ? prompts[0] : `${prompts.length} prompts`}` +
       `${broken > 0 ? `; ${broken} broken` : ""}; ${CELL_MEANING})`,
   ];
+  // Counted per run: a run's provenance is the recording it replayed or wrote, none when it broke
+  // before it had one, so the line says what was written, not what was asked for.
+  const runs = reports.flatMap((report) => report.results);
+  const described = new Map<string, number>();
+  for (const item of runs.flatMap((result) => result.provenance)) {
+    const text = item.kind === "authored" ? "authored by hand" : describeProvenance(item);
+    described.set(text, (described.get(text) ?? 0) + 1);
+  }
+  const without = runs.filter((result) => result.provenance.length === 0).length;
   const provenance = reports.flatMap((report) => report.provenance);
-  const described = [
-    ...new Set(
-      provenance.map((item) =>
-        item.kind === "authored" ? "authored by hand" : describeProvenance(item),
-      ),
-    ),
-  ];
   out.push(
-    provenance.length === 0
+    runs.length === 0
       ? "recordings: none replayed or recorded (no scenario run ran)"
-      : provenance.every((item) => item.kind === "authored")
-        ? "recordings: all authored by hand in the API's format, usage estimated from characters: they test the pipeline, not how good a model or prompt is"
-        : `recordings: ${described.join("; ")}`,
+      : without === runs.length
+        ? `recordings: none replayed or written (every one of the ${runs.length} run(s) broke before it had a recording)`
+        : without === 0 && provenance.every((item) => item.kind === "authored")
+          ? "recordings: all authored by hand in the API's format, usage estimated from characters: they test the pipeline, not how good a model or prompt is"
+          : `recordings: ${[...described].map(([text, count]) => `${text}: ${count} run(s)`).join("; ")}${without > 0 ? `; none: ${without} run(s) broke before they had one` : ""}`,
   );
   // A failure is a cell that missed its pass rate: an epoch's slip in a cell that still passes
   // (4 of 5 with minPassRate 0.8) is shown in the epochs table, not here.
@@ -108,7 +106,7 @@ export function formatEvalSummary(reports: EvalReport[]): string {
   const ratio = models.includes(MODELS.opus) && models.includes(MODELS.haiku);
   out.push(
     "",
-    "USD per session (mean over the scenarios' sessions):",
+    `USD per session (${SESSION_COST_BASIS}):`,
     formatTable({
       headers: ["prompt", ...models, ...(ratio ? ["Opus/Haiku"] : [])],
       align: ["left", ...models.map(() => "right" as const), ...(ratio ? ["right" as const] : [])],

@@ -3,6 +3,7 @@ import { appendFile, mkdir, readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { promisify } from "node:util";
 import { z } from "zod";
+import { meanUsdPerSession } from "../ab/session-costs.js";
 import type { MatrixCell, ReportView } from "./html/report-view.js";
 
 /** Environment variable naming the folder of `report.html` (default `evals/out`); tests set it. */
@@ -99,10 +100,16 @@ export function summarizeRun(view: ReportView, run: { commit: string; date: stri
   // comparison does, so the trend and the comparison print the same figure.
   if (view.cells.length > 0 && view.cells.every((cell) => cell.cost !== undefined)) {
     for (const model of Object.keys(costPerSession)) {
-      const own = view.cells.filter((cell) => cell.model === model && cell.outcome !== "error");
-      const sessions = own.reduce((sum, cell) => sum + (cell.cost?.sessions ?? 0), 0);
-      const usd = own.reduce((sum, cell) => sum + (cell.cost?.usd ?? 0), 0);
-      if (sessions > 0) costPerSession[model] = Math.round((usd / sessions) * 1e9) / 1e9;
+      const usd = meanUsdPerSession(
+        view.cells
+          .filter((cell) => cell.model === model)
+          .map((cell) => ({
+            usd: cell.cost?.usd ?? 0,
+            sessions: cell.cost?.sessions ?? 0,
+            broken: cell.outcome === "error",
+          })),
+      );
+      if (usd !== undefined) costPerSession[model] = Math.round(usd * 1e9) / 1e9;
     }
   }
   return {
@@ -263,9 +270,10 @@ function compareRunCells(
   }
   const models = [...new Set(pairs.map(([, cell]) => cell.model))];
   const mean = (cells: HistoryCell[]) => {
-    const sessions = cells.reduce((sum, cell) => sum + cell.sessions, 0);
-    const usd = cells.reduce((sum, cell) => sum + cell.usd, 0);
-    return sessions === 0 ? undefined : Math.round((usd / sessions) * 1e9) / 1e9;
+    const usd = meanUsdPerSession(
+      cells.map((cell) => ({ usd: cell.usd, sessions: cell.sessions, broken: false })),
+    );
+    return usd === undefined ? undefined : Math.round(usd * 1e9) / 1e9;
   };
   return {
     previous: {

@@ -289,8 +289,10 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   );
   let provenance = provenanceOf(session?.replayed);
   if (session !== undefined && options.mode !== "replay") {
-    provenance = provenanceOf(session.recordingMade());
-    if (error === undefined && options.saveRecording !== false) await session.save();
+    // The provenance of what this run wrote: a broken run writes nothing, so it has none.
+    const saved = error === undefined && options.saveRecording !== false;
+    provenance = saved ? provenanceOf(session.recordingMade()) : [];
+    if (saved) await session.save();
   }
   return {
     scenarioId: options.scenarioId,

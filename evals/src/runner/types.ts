@@ -157,6 +157,7 @@ export type ScenarioResult = {
   stages: StageResult[];
   /** The memory tool calls of every `chat()` reply that made any, in order. */
   toolCalls: ChatToolCalls[];
+  /** Of the recording replayed or written; empty when the run replayed or wrote none. */
   provenance: Provenance[];
   /** A broken run (missing recording, thrown error) — reported apart from failed grades. */
   error?: { name: string; message: string };

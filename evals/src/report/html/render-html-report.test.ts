@@ -169,11 +169,11 @@ describe("judging in the cost chart", () => {
       ["chat", 0],
       ["judging", 0.005],
     ]);
-    // The history pools the cells' sessions: the question's only call here is the judge's, so
-    // one session (the write) is priced.
+    // The history counts the sessions the stage chart counts (`sessionCostsOf`: every session
+    // that made a call), the judge's USD left out: 0.002 over two, as the write point says.
     expect(summarizeRun(view, { commit: "c", date: "d" }).costPerSession).toEqual({
-      "claude-haiku-5-5": 0.002,
+      "claude-haiku-5-5": 0.001,
     });
-    expect(view.cells[0]?.cost).toEqual({ usd: 0.002, sessions: 1 });
+    expect(view.cells[0]?.cost).toEqual({ usd: 0.002, sessions: 2 });
   });
 });

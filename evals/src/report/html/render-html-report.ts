@@ -1,5 +1,6 @@
 import escapeHtml from "escape-html";
 import type { TopLevelSpec } from "vega-lite";
+import { SESSION_COST_BASIS } from "../../ab/session-costs.js";
 import { CELL_MEANING, formatRunCounts } from "../run-counts.js";
 import type { RunSummary } from "../run-history.js";
 import { renderChart } from "./render-chart.js";
@@ -398,6 +399,7 @@ ${notes.map((note) => `<p>${html(note)}</p>`).join("\n")}
 <h2>Pass matrix (scenario x model x prompt)</h2>
 ${matrixTable(view)}
 <h2>Cost per session</h2>
+<p>USD per session: ${html(SESSION_COST_BASIS)}.</p>
 <div class="charts"><figure id="cost-chart">${await costChart(view)}</figure></div>
 ${costTable(view)}
 <h2>Write pass: sync vs batch</h2>

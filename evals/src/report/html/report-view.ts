@@ -1,4 +1,5 @@
 import type { ConsolidateFactsResult } from "@memfiles/core/internal";
+import { meanUsdPerSession, runSessionCostOf, sessionCostTotals } from "../../ab/session-costs.js";
 import type { AbSummaryResult } from "../../ab/summary.js";
 import type { Provenance, ScenarioResult, StageResult } from "../../runner/types.js";
 import type { CacheWarningRow, EvalReport, WriteRateRow } from "../build-eval-report.js";
@@ -25,8 +26,8 @@ export type MatrixCell = {
   /** With several epochs: how many passed of how many, and the 95% Wilson interval. */
   epochs?: { passes: number; epochs: number; interval: [number, number] };
   /**
-   * What the cell cost over all its epochs: USD and the sessions priced (the final question
-   * counts as a session; each epoch's sessions count apart). The history compares runs by it.
+   * What the cell cost as the cost per session counts it (`sessionCostTotals`: its first epoch,
+   * unless broken): USD and the sessions priced. The history compares runs by it.
    */
   cost?: { usd: number; sessions: number };
 };
@@ -245,21 +246,17 @@ function detailOf(result: ScenarioResult): RunDetail {
   };
 }
 
-/** A cell's USD over its epochs and its priced sessions (each epoch's apart). */
+/** A cell's USD and sessions as the cost per session counts them (`meanUsdPerSession`). */
 function cellCost(
   report: EvalReport,
   cell: { scenarioId: string; model: string },
 ): { usd: number; sessions: number } {
-  const rows = report.sessionCosts.filter(
-    (row) =>
-      row.scenarioId === cell.scenarioId &&
-      (row.runModel ?? row.model) === cell.model &&
-      row.stage !== "judging",
+  const { usd, sessions } = sessionCostTotals(
+    report.results
+      .filter((result) => result.scenarioId === cell.scenarioId && result.model === cell.model)
+      .map((result) => runSessionCostOf(result)),
   );
-  return {
-    usd: Math.round(rows.reduce((sum, row) => sum + row.usd, 0) * 1e9) / 1e9,
-    sessions: new Set(rows.map((row) => `${row.epoch ?? 1}\u0000${row.session}`)).size,
-  };
+  return { usd: Math.round(usd * 1e9) / 1e9, sessions };
 }
 
 /**
@@ -275,11 +272,6 @@ export function evalReportView(report: EvalReport): ReportView {
   const stageCosts: StageCostPoint[] = [];
   for (const model of report.models) {
     const results = report.results.filter((result) => result.model === model);
-    const rows = report.sessionCosts.filter((row) => (row.runModel ?? row.model) === model);
-    // Each epoch's sessions count apart, as their calls do.
-    const sessions = new Set(
-      rows.map((row) => `${row.scenarioId}\u0000${row.epoch ?? 1}\u0000${row.session}`),
-    ).size;
     const provenance = kindsOf(results.flatMap((result) => result.provenance));
     const stages = COST_STAGES.filter(
       (stage) =>
@@ -287,12 +279,12 @@ export function evalReportView(report: EvalReport): ReportView {
         report.sessionCosts.some((row) => row.stage === stage),
     );
     for (const stage of stages) {
-      const usd = rows.filter((row) => row.stage === stage).reduce((sum, row) => sum + row.usd, 0);
+      const usd = meanUsdPerSession(results.map((result) => runSessionCostOf(result, stage)));
       stageCosts.push({
         model,
         prompt: report.extractionPrompt,
         stage,
-        usdPerSession: perSession(usd, sessions),
+        usdPerSession: Math.round((usd ?? 0) * 1e9) / 1e9,
         provenance,
       });
     }
