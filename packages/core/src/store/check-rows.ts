@@ -101,7 +101,7 @@ export async function sameFactTwoLanguages(
   read: (path: string) => Promise<string | undefined>,
   rows: readonly MemoryRow[],
 ): Promise<Array<{ first: FactLineAt; second: FactLineAt }>> {
-  return twoLanguagePairs(await factLines(read, rows));
+  return twoLanguagePairs((await factLines(read, rows)).dated);
 }
 
 /** How {@link twoLanguagePairs} reads and compares lines (a test counts the calls). */
@@ -222,15 +222,25 @@ function candidatePairs(
   return pairs;
 }
 
-// The fact lines of every file memfiles can edit, in file order; with `bodyText`, a body's other
-// non-blank lines too (a fact-layout body, an undated line a person typed). A file list() left
-// unread (13 MB, a hostile header) is not read and parsed here either.
-async function factLines(
+/** The lines {@link factLines} reads: `dated`, the fact lines; `all`, with a body's other lines. */
+export type FactLines = { dated: FactLineAt[]; all: FactLineAt[] };
+
+/**
+ * Reads once the lines the line checks look at, for `check()` to share: the fact lines of every
+ * file memfiles can edit, in file order, and with them a body's other non-blank lines (a
+ * fact-layout body, an undated line a person typed). A file list() left unread (13 MB, a hostile
+ * header) is not read and parsed here either.
+ *
+ * @param read - Reads a memory file's text by path (`undefined` when it cannot be read).
+ * @param rows - The rows of `store.list()`.
+ * @returns `{ dated, all }` (see {@link FactLines}), lines trimmed.
+ * @example const lines = await factLines((path) => readText(path), await store.list());
+ */
+export async function factLines(
   read: (path: string) => Promise<string | undefined>,
   rows: readonly MemoryRow[],
-  bodyText = false,
-): Promise<FactLineAt[]> {
-  const lines: FactLineAt[] = [];
+): Promise<FactLines> {
+  const lines: FactLines = { dated: [], all: [] };
   for (const row of rows) {
     if (notEditableProblem(row) !== undefined) continue;
     const text = await read(row.path);
@@ -238,9 +248,12 @@ async function factLines(
     const parsed = safeParseMemoryFile(text, { path: row.path });
     if (!parsed.success) continue;
     for (const line of parsed.value.lines) {
-      if (line.kind === "dated") lines.push({ path: row.path, line: line.text });
-      else if (bodyText && line.text.trim() !== "") {
-        lines.push({ path: row.path, line: line.text.trim() });
+      if (line.kind === "dated") {
+        const entry = { path: row.path, line: line.text };
+        lines.dated.push(entry);
+        lines.all.push(entry);
+      } else if (line.text.trim() !== "") {
+        lines.all.push({ path: row.path, line: line.text.trim() });
       }
     }
   }
@@ -251,19 +264,19 @@ async function factLines(
  * Files that keep a line and its updated value side by side (`check().updatedValueKept`): two
  * lines of one file where one updates the other by `updatesLine`. A warning, never an error.
  *
- * @param read - Reads a memory file's text by path (`undefined` when it cannot be read).
- * @param rows - The rows of `store.list()`.
+ * @param lines - Lines in file order ({@link factLines}`.all`).
  * @returns `[{ path, lines }]`, the two lines as written, in file order.
- * @example await updatedValueKept((path) => readText(path), await store.list())
+ * @example updatedValueKept((await factLines(read, rows)).all)
  * // [{ path: "topics/health.md", lines: ["takes 50 mg of sertraline", "takes 100 mg of sertraline"] }]
  */
-export async function updatedValueKept(
-  read: (path: string) => Promise<string | undefined>,
-  rows: readonly MemoryRow[],
-): Promise<Array<{ path: string; lines: [string, string] }>> {
+export function updatedValueKept(
+  lines: readonly FactLineAt[],
+): Array<{ path: string; lines: [string, string] }> {
   const byFile = new Map<string, FactLineAt[]>();
-  for (const entry of await factLines(read, rows, true)) {
-    byFile.set(entry.path, [...(byFile.get(entry.path) ?? []), entry]);
+  for (const entry of lines) {
+    const list = byFile.get(entry.path);
+    if (list === undefined) byFile.set(entry.path, [entry]);
+    else list.push(entry);
   }
   const found: Array<{ path: string; lines: [string, string] }> = [];
   for (const [path, entries] of byFile) {
