@@ -14,6 +14,7 @@ const SECTIONS: ReadonlyArray<() => Promise<{ default: BenchSection }>> = [
   () => import("./dates.bench.js"),
   () => import("./write-pass.bench.js"),
   () => import("./limits.bench.js"),
+  () => import("./check.bench.js"),
 ];
 
 const wanted = process.argv

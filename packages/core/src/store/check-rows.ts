@@ -1,9 +1,13 @@
 import { basename } from "node:path";
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import { factSlug } from "../text/fact-slug.js";
-import { factValues } from "../text/fact-values.js";
 import { foldFileName } from "../text/fold-file-name.js";
-import { sameFactOtherLanguage } from "../text/same-fact-other-language.js";
+import {
+  type FactLanguageTraits,
+  factLanguageTraits,
+  otherLanguage,
+  sameTraitsOtherLanguage,
+} from "../text/same-fact-other-language.js";
 import { updatesLine } from "../text/value-skeleton.js";
 import { formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
 import { notEditableProblem } from "./memory-row.js";
@@ -85,54 +89,158 @@ export type FactLineAt = { path: string; line: string };
 
 /**
  * Fact lines that look like one fact said in two languages (`check().sameFactTwoLanguages`, see
- * `sameFactOtherLanguage`); a warning, never an error. Only lines sharing a value (number,
- * identifier, date, proper name) are compared; `notEditable` files are not read.
+ * `sameFactOtherLanguage`); a warning, never an error. `notEditable` files are not read. See
+ * {@link twoLanguagePairs} for which lines are compared.
  *
  * @param read - Reads a memory file's text by path (`undefined` when it cannot be read).
  * @param rows - The rows of `store.list()`.
- * @returns The pairs, each `{ first, second }` with the file and the line as written.
+ * @returns The pairs, each `{ first, second }` with the file and the line as written, in file order.
  * @example await sameFactTwoLanguages((path) => readText(path), await store.list())
  */
 export async function sameFactTwoLanguages(
   read: (path: string) => Promise<string | undefined>,
   rows: readonly MemoryRow[],
 ): Promise<Array<{ first: FactLineAt; second: FactLineAt }>> {
-  const lines = await factLines(read, rows);
-  const byValue = new Map<string, number[]>();
-  lines.forEach((entry, index) => {
-    const { exact, names } = factValues(entry.line);
-    for (const value of new Set([...exact, ...names])) {
-      const list = byValue.get(value) ?? [];
-      list.push(index);
-      byValue.set(value, list);
+  return twoLanguagePairs((await factLines(read, rows)).dated);
+}
+
+/** How {@link twoLanguagePairs} reads and compares lines (a test counts the calls). */
+export type TwoLanguageRule = {
+  traits: (line: string) => FactLanguageTraits;
+  same: (left: FactLanguageTraits, right: FactLanguageTraits) => boolean;
+};
+
+const TWO_LANGUAGE_RULE: TwoLanguageRule = {
+  traits: factLanguageTraits,
+  same: sameTraitsOtherLanguage,
+};
+
+/**
+ * Candidate pairs one value key may hold before the key is taken as too common to tell facts
+ * apart (a lone "8" or "2026" shared by many lines of a large folder): its pairs are then not
+ * compared. A fact said in two languages, even kept twice in each, is at most 4 pairs of its key.
+ */
+export const MAX_PAIRS_PER_KEY = 16;
+
+/**
+ * The pairs of `lines` that {@link sameTraitsOtherLanguage} calls one fact in two languages. Each
+ * line's traits are worked out once; a pair is compared only if the two lines share a key (the
+ * same exact values, and a shared name or no name on one side: what the rule requires) and
+ * differ in writing system or language; a key with more than {@link MAX_PAIRS_PER_KEY} such
+ * pairs is skipped. Linear in the lines, plus at most that many comparisons a key.
+ *
+ * @param lines - Fact lines in file order.
+ * @param rule - The traits and the comparison (default: the `sameFactOtherLanguage` rule).
+ * @returns The pairs in file order, each `{ first, second }`, `first` the earlier line.
+ */
+export function twoLanguagePairs(
+  lines: readonly FactLineAt[],
+  rule: TwoLanguageRule = TWO_LANGUAGE_RULE,
+): Array<{ first: FactLineAt; second: FactLineAt }> {
+  const traits = lines.map((entry) => rule.traits(entry.line));
+  const byKey = new Map<string, number[]>();
+  traits.forEach((trait, index) => {
+    const exact = [...trait.exact].sort().join("\u0000");
+    // A named line pairs with a line sharing one of its names; a line without a name, with any
+    // line of its exact values (when it has some: a pair needs a value or a name in common).
+    const keys = [...trait.names].map((name) => `${name}\u0001${exact}`);
+    if (trait.exact.size > 0) keys.push(`\u0001${exact}`);
+    for (const key of keys) {
+      const list = byKey.get(key);
+      if (list === undefined) byKey.set(key, [index]);
+      else list.push(index);
     }
   });
-  const seen = new Set<string>();
-  const pairs: Array<{ first: FactLineAt; second: FactLineAt }> = [];
-  for (const indexes of byValue.values()) {
-    for (let one = 0; one < indexes.length; one++) {
-      for (let two = one + 1; two < indexes.length; two++) {
-        const [a, b] = [indexes[one] as number, indexes[two] as number];
-        const key = `${a}:${b}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const [first, second] = [lines[a] as FactLineAt, lines[b] as FactLineAt];
-        if (sameFactOtherLanguage(first.line, second.line)) pairs.push({ first, second });
+  const found = new Map<number, [number, number]>();
+  for (const [key, indexes] of byKey) {
+    if (indexes.length < 2) continue;
+    const bareValues = key.startsWith("\u0001");
+    const candidates = candidatePairs(indexes, traits, bareValues);
+    if (candidates === undefined) continue;
+    for (const [a, b] of candidates) {
+      const id = a * lines.length + b;
+      if (found.has(id)) continue;
+      if (rule.same(traits[a] as FactLanguageTraits, traits[b] as FactLanguageTraits)) {
+        found.set(id, [a, b]);
+      }
+    }
+  }
+  return [...found.entries()]
+    .sort(([one], [two]) => one - two)
+    .map(([, [a, b]]) => ({ first: lines[a] as FactLineAt, second: lines[b] as FactLineAt }));
+}
+
+// The pairs of one key worth comparing: lines of different writing systems or languages (alike
+// in both, `otherLanguage` is false whatever the values), and under a key of bare values, with at
+// least one line without a name (two named lines pair under a name they share). `undefined` when
+// there are more than MAX_PAIRS_PER_KEY: counted per group of alike lines, never listed.
+function candidatePairs(
+  indexes: readonly number[],
+  traits: readonly FactLanguageTraits[],
+  bareValues: boolean,
+): Array<[number, number]> | undefined {
+  const groups = new Map<string, number[]>();
+  for (const index of indexes) {
+    const trait = traits[index] as FactLanguageTraits;
+    const group = `${[...trait.systems].sort().join(",")}|${trait.language ?? ""}`;
+    const list = groups.get(group);
+    if (list === undefined) groups.set(group, [index]);
+    else list.push(index);
+  }
+  const lists = [...groups.values()];
+  const named = (list: readonly number[]) =>
+    list.filter((index) => (traits[index] as FactLanguageTraits).names.size > 0).length;
+  const crossing: Array<[readonly number[], readonly number[]]> = [];
+  let count = 0;
+  for (let one = 0; one < lists.length; one++) {
+    for (let two = one + 1; two < lists.length; two++) {
+      const [left, right] = [lists[one] as number[], lists[two] as number[]];
+      if (
+        !otherLanguage(
+          traits[left[0] as number] as FactLanguageTraits,
+          traits[right[0] as number] as FactLanguageTraits,
+        )
+      )
+        continue;
+      count += left.length * right.length - (bareValues ? named(left) * named(right) : 0);
+      if (count > MAX_PAIRS_PER_KEY) return undefined;
+      crossing.push([left, right]);
+    }
+  }
+  const pairs: Array<[number, number]> = [];
+  for (const [left, right] of crossing) {
+    for (const a of left) {
+      for (const b of right) {
+        const [first, second] = a < b ? [a, b] : [b, a];
+        const bothNamed =
+          (traits[first] as FactLanguageTraits).names.size > 0 &&
+          (traits[second] as FactLanguageTraits).names.size > 0;
+        if (!(bareValues && bothNamed)) pairs.push([first, second]);
       }
     }
   }
   return pairs;
 }
 
-// The fact lines of every file memfiles can edit, in file order; with `bodyText`, a body's other
-// non-blank lines too (a fact-layout body, an undated line a person typed). A file list() left
-// unread (13 MB, a hostile header) is not read and parsed here either.
-async function factLines(
+/** The lines {@link factLines} reads: `dated`, the fact lines; `all`, with a body's other lines. */
+export type FactLines = { dated: FactLineAt[]; all: FactLineAt[] };
+
+/**
+ * Reads once the lines the line checks look at, for `check()` to share: the fact lines of every
+ * file memfiles can edit, in file order, and with them a body's other non-blank lines (a
+ * fact-layout body, an undated line a person typed). A file list() left unread (13 MB, a hostile
+ * header) is not read and parsed here either.
+ *
+ * @param read - Reads a memory file's text by path (`undefined` when it cannot be read).
+ * @param rows - The rows of `store.list()`.
+ * @returns `{ dated, all }` (see {@link FactLines}), lines trimmed.
+ * @example const lines = await factLines((path) => readText(path), await store.list());
+ */
+export async function factLines(
   read: (path: string) => Promise<string | undefined>,
   rows: readonly MemoryRow[],
-  bodyText = false,
-): Promise<FactLineAt[]> {
-  const lines: FactLineAt[] = [];
+): Promise<FactLines> {
+  const lines: FactLines = { dated: [], all: [] };
   for (const row of rows) {
     if (notEditableProblem(row) !== undefined) continue;
     const text = await read(row.path);
@@ -140,9 +248,12 @@ async function factLines(
     const parsed = safeParseMemoryFile(text, { path: row.path });
     if (!parsed.success) continue;
     for (const line of parsed.value.lines) {
-      if (line.kind === "dated") lines.push({ path: row.path, line: line.text });
-      else if (bodyText && line.text.trim() !== "") {
-        lines.push({ path: row.path, line: line.text.trim() });
+      if (line.kind === "dated") {
+        const entry = { path: row.path, line: line.text };
+        lines.dated.push(entry);
+        lines.all.push(entry);
+      } else if (line.text.trim() !== "") {
+        lines.all.push({ path: row.path, line: line.text.trim() });
       }
     }
   }
@@ -153,19 +264,19 @@ async function factLines(
  * Files that keep a line and its updated value side by side (`check().updatedValueKept`): two
  * lines of one file where one updates the other by `updatesLine`. A warning, never an error.
  *
- * @param read - Reads a memory file's text by path (`undefined` when it cannot be read).
- * @param rows - The rows of `store.list()`.
+ * @param lines - Lines in file order ({@link factLines}`.all`).
  * @returns `[{ path, lines }]`, the two lines as written, in file order.
- * @example await updatedValueKept((path) => readText(path), await store.list())
+ * @example updatedValueKept((await factLines(read, rows)).all)
  * // [{ path: "topics/health.md", lines: ["takes 50 mg of sertraline", "takes 100 mg of sertraline"] }]
  */
-export async function updatedValueKept(
-  read: (path: string) => Promise<string | undefined>,
-  rows: readonly MemoryRow[],
-): Promise<Array<{ path: string; lines: [string, string] }>> {
+export function updatedValueKept(
+  lines: readonly FactLineAt[],
+): Array<{ path: string; lines: [string, string] }> {
   const byFile = new Map<string, FactLineAt[]>();
-  for (const entry of await factLines(read, rows, true)) {
-    byFile.set(entry.path, [...(byFile.get(entry.path) ?? []), entry]);
+  for (const entry of lines) {
+    const list = byFile.get(entry.path);
+    if (list === undefined) byFile.set(entry.path, [entry]);
+    else list.push(entry);
   }
   const found: Array<{ path: string; lines: [string, string] }> = [];
   for (const [path, entries] of byFile) {

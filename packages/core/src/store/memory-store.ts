@@ -1,7 +1,13 @@
 import { resolve } from "node:path";
 import { InvalidArgumentError } from "@memfiles/errors";
 import { BackendStore } from "./backend/backend-store.js";
-import { checkRows, linkGaps, sameFactTwoLanguages, updatedValueKept } from "./check-rows.js";
+import {
+  checkRows,
+  factLines,
+  linkGaps,
+  twoLanguagePairs,
+  updatedValueKept,
+} from "./check-rows.js";
 import { FolderStore } from "./folder-store.js";
 import type { InternalWriteOptions, ReadInternalOptions } from "./internal-files.js";
 import { indexRows, overIndexBudget } from "./keep-index-descriptions.js";
@@ -252,14 +258,15 @@ export class MemoryStore {
       const read = await this.read(path).catch(() => undefined);
       return read?.exists ? read.content : undefined;
     };
-    const twoLanguages = await sameFactTwoLanguages(readText, rows);
+    // Both line checks read each file once between them.
+    const lines = await factLines(readText, rows);
     return {
       ok,
       ...result,
       linkGaps: linkGaps(rows),
-      sameFactTwoLanguages: twoLanguages,
+      sameFactTwoLanguages: twoLanguagePairs(lines.dated),
       sameSubject: sameSubjectFiles(rows),
-      updatedValueKept: await updatedValueKept(readText, rows),
+      updatedValueKept: updatedValueKept(lines.all),
       indexOverBudget,
     };
   }

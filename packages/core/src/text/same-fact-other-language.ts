@@ -32,6 +32,71 @@ function languageOf(text: string): string | undefined {
   return best;
 }
 
+/** What {@link sameFactOtherLanguage} compares of one fact line, worked out once per line. */
+export type FactLanguageTraits = {
+  /** `factValues(line).exact`: identifiers, numbers, versions, dates (folded). */
+  exact: ReadonlySet<string>;
+  /** `factValues(line).names`: proper names (folded). */
+  names: ReadonlySet<string>;
+  /** The writing systems of its letters, `[...]` tags left out (`writingSystems`). */
+  systems: ReadonlySet<string>;
+  /** The language its function words point to, `undefined` when none or a tie. */
+  language: string | undefined;
+};
+
+/**
+ * The traits of a fact line that {@link sameFactOtherLanguage} compares: compute them once per
+ * line and compare pairs with {@link sameTraitsOtherLanguage}.
+ *
+ * @example factLanguageTraits("works at Siemens since 2019").language // "en"
+ */
+export function factLanguageTraits(text: string): FactLanguageTraits {
+  const { exact, names } = factValues(text);
+  return {
+    exact: new Set(exact),
+    names: new Set(names),
+    systems: writingSystems(text.replace(/\[[^\]]*\]/g, "")),
+    language: languageOf(text),
+  };
+}
+
+/**
+ * The values half of {@link sameFactOtherLanguage}: the same exact values (and at least one, or a
+ * shared name), and a shared name when both have names.
+ */
+export function sameFactValues(left: FactLanguageTraits, right: FactLanguageTraits): boolean {
+  const sameExact =
+    left.exact.size === right.exact.size &&
+    [...left.exact].every((value) => right.exact.has(value));
+  if (!sameExact) return false;
+  const sharedName = [...left.names].some((name) => right.names.has(name));
+  if (left.exact.size === 0 && !sharedName) return false;
+  return left.names.size === 0 || right.names.size === 0 || sharedName;
+}
+
+/**
+ * The language half of {@link sameFactOtherLanguage}: a non-Latin writing system on one side only,
+ * or, failing that, function words of two different languages. It reads only `systems` and
+ * `language`, so lines alike in both are never a pair.
+ */
+export function otherLanguage(left: FactLanguageTraits, right: FactLanguageTraits): boolean {
+  const otherScript =
+    [...left.systems].some((system) => system !== "latin" && !right.systems.has(system)) ||
+    [...right.systems].some((system) => system !== "latin" && !left.systems.has(system));
+  if (otherScript) return true;
+  return (
+    left.language !== undefined && right.language !== undefined && left.language !== right.language
+  );
+}
+
+/** {@link sameFactOtherLanguage} on traits worked out once per line ({@link factLanguageTraits}). */
+export function sameTraitsOtherLanguage(
+  left: FactLanguageTraits,
+  right: FactLanguageTraits,
+): boolean {
+  return sameFactValues(left, right) && otherLanguage(left, right);
+}
+
 /**
  * Whether two fact lines look like one fact in two languages (mem0-style cross-lingual
  * duplicates), by a deliberately simple test: the same values and a shared proper name
@@ -41,20 +106,5 @@ function languageOf(text: string): string | undefined {
  * @example sameFactOtherLanguage("works at Siemens since 2019", "arbeitet seit 2019 bei Siemens") // true
  */
 export function sameFactOtherLanguage(a: string, b: string): boolean {
-  const left = factValues(a);
-  const right = factValues(b);
-  const sameExact =
-    left.exact.length === right.exact.length &&
-    left.exact.every((value) => right.exact.includes(value));
-  const sharedNames = left.names.filter((name) => right.names.includes(name)).length;
-  if (!sameExact || (left.exact.length === 0 && sharedNames === 0)) return false;
-  if (left.names.length > 0 && right.names.length > 0 && sharedNames === 0) return false;
-  const leftSystems = writingSystems(a.replace(/\[[^\]]*\]/g, ""));
-  const rightSystems = writingSystems(b.replace(/\[[^\]]*\]/g, ""));
-  const otherScript =
-    [...leftSystems].some((system) => system !== "latin" && !rightSystems.has(system)) ||
-    [...rightSystems].some((system) => system !== "latin" && !leftSystems.has(system));
-  if (otherScript) return true;
-  const [one, two] = [languageOf(a), languageOf(b)];
-  return one !== undefined && two !== undefined && one !== two;
+  return sameTraitsOtherLanguage(factLanguageTraits(a), factLanguageTraits(b));
 }

@@ -1,0 +1,132 @@
+/**
+ * `store.check()` on the generated folders (bench/corpus.ts) at 1,000 and 10,000 files, and its
+ * two-language step paired with the pairing it replaced.
+ *
+ * CPU time is `process.cpuUsage()` (user + system) around the call; each round makes a new
+ * MemoryStore, so `check()` lists and reads the folder as a CLI call does. The paired table runs
+ * the old pairing (every two lines sharing any value, both re-parsed per pair) and
+ * `twoLanguagePairs` on the same lines back to back, the order alternating between rounds; the
+ * ratio is taken within a round, so a busy machine slows both sides alike. The old pairing is
+ * quadratic (about 7 s at 300 files), so the pair runs on a few hundred files.
+ *
+ * Run: `pnpm bench -- check`; `-- check --quick` (or `MEMFILES_BENCH_QUICK=1`) runs fewer rounds.
+ * Figures are for whatever machine runs it; no goal is asserted.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type FactLineAt, factLines, twoLanguagePairs } from "../src/store/check-rows.js";
+import { MemoryStore } from "../src/store/index.js";
+import { factValues } from "../src/text/fact-values.js";
+import { sameFactOtherLanguage } from "../src/text/same-fact-other-language.js";
+import { generateFolder } from "./corpus.js";
+import { type BenchSection, median, ms } from "./section.js";
+
+const QUICK = process.env.MEMFILES_BENCH_QUICK === "1" || process.argv.includes("--quick");
+const SIZES = [1_000, 10_000];
+const ROUNDS: Record<number, number> = QUICK ? { 1000: 2, 10000: 1 } : { 1000: 5, 10000: 3 };
+const PAIRED_FILES = QUICK ? 100 : 200;
+const PAIRED_ROUNDS = QUICK ? 2 : 3;
+
+async function cpuOf<T>(run: () => Promise<T>): Promise<{ cpuMs: number; value: T }> {
+  const before = process.cpuUsage();
+  const value = await run();
+  const used = process.cpuUsage(before);
+  return { cpuMs: (used.user + used.system) / 1000, value };
+}
+
+// The pairing `sameFactTwoLanguages` used before lines were keyed by their value set: every two
+// lines sharing any one value, both lines parsed again for each pair.
+function everyPairSharingAValue(lines: readonly FactLineAt[]): number {
+  const byValue = new Map<string, number[]>();
+  lines.forEach((entry, index) => {
+    const { exact, names } = factValues(entry.line);
+    for (const value of new Set([...exact, ...names])) {
+      byValue.set(value, [...(byValue.get(value) ?? []), index]);
+    }
+  });
+  const seen = new Set<string>();
+  let found = 0;
+  for (const indexes of byValue.values()) {
+    for (let one = 0; one < indexes.length; one++) {
+      for (let two = one + 1; two < indexes.length; two++) {
+        const key = `${indexes[one]}:${indexes[two]}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const [a, b] = [lines[indexes[one] as number], lines[indexes[two] as number]];
+        if (sameFactOtherLanguage(a?.line ?? "", b?.line ?? "")) found++;
+      }
+    }
+  }
+  return found;
+}
+
+async function readLines(root: string) {
+  const store = new MemoryStore({ root });
+  const readText = async (path: string) => {
+    const read = await store.read(path).catch(() => undefined);
+    return read?.exists ? read.content : undefined;
+  };
+  return factLines(readText, await store.list());
+}
+
+const section: BenchSection = {
+  name: "check",
+  title:
+    "store.check() at 1,000 and 10,000 files, CPU; the two-language step paired with the old pairing",
+  async run({ log }) {
+    log(
+      "| files | fact lines | rounds | check(), new store, median CPU | two-language step, median CPU |",
+    );
+    log("|---:|---:|---:|---:|---:|");
+    for (const files of SIZES) {
+      const sandbox = await mkdtemp(join(tmpdir(), `memfiles-check-${files}-`));
+      try {
+        await generateFolder(sandbox, files);
+        const lines = await readLines(sandbox);
+        const checks: number[] = [];
+        const steps: number[] = [];
+        for (let round = 0; round < (ROUNDS[files] ?? 1); round++) {
+          checks.push((await cpuOf(() => new MemoryStore({ root: sandbox }).check())).cpuMs);
+          steps.push((await cpuOf(async () => twoLanguagePairs(lines.dated))).cpuMs);
+        }
+        log(
+          `| ${files.toLocaleString("en")} | ${lines.dated.length.toLocaleString("en")} | ${checks.length} | ${ms(median(checks))} | ${ms(median(steps))} |`,
+        );
+      } finally {
+        await rm(sandbox, { recursive: true, force: true });
+      }
+    }
+
+    const sandbox = await mkdtemp(join(tmpdir(), "memfiles-check-paired-"));
+    try {
+      await generateFolder(sandbox, PAIRED_FILES);
+      const lines = (await readLines(sandbox)).dated;
+      const ratios: number[] = [];
+      const old: number[] = [];
+      const now: number[] = [];
+      for (let round = 0; round < PAIRED_ROUNDS; round++) {
+        const runOld = () => cpuOf(async () => everyPairSharingAValue(lines));
+        const runNew = () => cpuOf(async () => twoLanguagePairs(lines).length);
+        const [before, after] =
+          round % 2 === 0
+            ? [await runOld(), await runNew()]
+            : await runNew().then(async (first) => [await runOld(), first] as const);
+        if (before.value !== after.value) {
+          throw new Error(`old and new pairing differ: ${before.value} vs ${after.value} pairs`);
+        }
+        old.push(before.cpuMs);
+        now.push(after.cpuMs);
+        ratios.push(before.cpuMs / after.cpuMs);
+      }
+      log("");
+      log(
+        `paired, ${PAIRED_FILES} files (${lines.length} fact lines), ${PAIRED_ROUNDS} rounds: old pairing ${ms(median(old))}, twoLanguagePairs ${ms(median(now))}, old/new median ${median(ratios).toFixed(0)}x (same pairs found)`,
+      );
+    } finally {
+      await rm(sandbox, { recursive: true, force: true });
+    }
+  },
+};
+
+export default section;
