@@ -2,13 +2,13 @@ import MiniSearch from "minisearch";
 import { newestFirst } from "../store/newest-first.js";
 import type { MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
-import { isSymbolTerm, splitSearchTerms } from "../text/search-terms.js";
+import { isTooShortTerm, splitSearchTerms } from "../text/search-terms.js";
 import { QUERY_STOP_WORDS } from "../text/stop-words.js";
 import { bestMatches, type PostingsSearchOptions } from "./postings-search.js";
 
 function processTerm(term: string): string | null {
   const lower = term.toLowerCase();
-  return (lower.length < 2 && !isSymbolTerm(lower)) || QUERY_STOP_WORDS.has(lower) ? null : lower;
+  return isTooShortTerm(lower) || QUERY_STOP_WORDS.has(lower) ? null : lower;
 }
 
 /**

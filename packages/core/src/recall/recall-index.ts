@@ -38,7 +38,7 @@ export const RECALL_INDEX_LOG_SHARE = 0.25;
  * Version of the stored recall index's shape. An index of another version (or of another
  * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read.
  */
-export const RECALL_INDEX_FORMAT = 8;
+export const RECALL_INDEX_FORMAT = 9;
 
 // The one rule for a stored index being readable rather than rebuilt: its files' line says it was
 // stored by this format, ranking, layout and size cap.

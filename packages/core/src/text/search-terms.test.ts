@@ -15,6 +15,17 @@ describe("splitSearchTerms", () => {
     ["a one-char symbol and a currency sign", "★ €5", ["5", "★", "€"]],
     ["ASCII signs stay out", "C++ costs $5 + tax", ["C++", "costs", "5", "tax"]],
     [
+      "a word of ideographs, then each of them",
+      "我的猫叫小白",
+      ["我的", "我", "的", "猫叫", "猫", "叫", "小白", "小", "白"],
+    ],
+    [
+      "kana and hangul words, then each char",
+      "カメラ 개를",
+      ["カメラ", "カ", "メ", "ラ", "개를", "개", "를"],
+    ],
+    ["a one-ideograph word stays one term", "狗 and cat", ["狗", "and", "cat"]],
+    [
       "text without symbols is splitWords' words",
       "Deploys on Fly.io",
       ["Deploys", "on", "Fly", "io"],
@@ -40,6 +51,10 @@ describe("stemmedSearchTerm and isPrefixSearchTerm", () => {
     ["a query stop word", "the", null],
     ["a one-letter word", "a", null],
     ["a one-char symbol", "★", "★"],
+    ["one ideograph", "狗", "狗"],
+    ["one kana", "か", "か"],
+    ["one hangul syllable", "개", "개"],
+    ["one digit", "7", null],
     ["a number", "2023", "2023"],
   ])("%s: %j -> %j", (_name, term, expected) => {
     expect(stemmedSearchTerm(term)).toBe(expected);

@@ -8,6 +8,11 @@ import { QUERY_STOP_WORDS } from "./stop-words.js";
 // code and prices on every other line, and "C++" / "C#" are words already (see splitWords).
 const SYMBOL = /(?![\0-\x7f])[\p{S}\p{Extended_Pictographic}]/u;
 const VARIATION_SELECTOR = /\uFE0F/g;
+// Ideographs, kana and hangul: one character is often a word ("狗", "猫"), and ICU's dictionary
+// cuts a line and a query differently ("猫叫" in "我的猫叫小白", "猫" alone in a query).
+const CJK_SCRIPTS = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}";
+const CJK_CHAR = new RegExp(`[${CJK_SCRIPTS}]`, "u");
+const CJK_CHARS = new RegExp(`[${CJK_SCRIPTS}]`, "gu");
 
 /**
  * The terms a lexical search indexes and looks up: the words of {@link splitWords}, then every
@@ -15,13 +20,18 @@ const VARIATION_SELECTOR = /\uFE0F/g;
  * #29: a ZWJ sequence, a flag or a skin-toned emoji stays one term). So a query made only of
  * emoji ("🎸") finds "plays 🎸 on weekends", which a split into words alone reads as no term.
  * The emoji presentation selector (U+FE0F) is dropped, so "❤️" and "❤" are the same term.
+ * A word of ideographs, kana or hangul (Unicode `Script` Han, Hiragana, Katakana, Hangul) is
+ * followed by each of those characters as a term, so "猫" finds "我的猫叫小白" (ICU cuts `猫叫`)
+ * and "개" finds "개를".
  *
  * @param text - Any text: an indexed line, name or description, or a query.
- * @returns The words in order, then the symbols in order, with repeats.
+ * @returns The words in order, each CJK word followed by its characters, then the symbols in
+ *   order, with repeats.
  * @example splitSearchTerms("plays 🎸 on weekends") // ["plays", "on", "weekends", "🎸"]
+ * @example splitSearchTerms("猫叫小白") // ["猫叫", "猫", "叫", "小白", "小", "白"]
  */
 export function splitSearchTerms(text: string): string[] {
-  const words = splitWords(text);
+  const words = CJK_CHAR.test(text) ? withCharacters(splitWords(text)) : splitWords(text);
   if (!SYMBOL.test(text)) return words;
   for (const segment of segmenterOf("word").segment(text)) {
     if (segment.isWordLike || !SYMBOL.test(segment.segment)) continue;
@@ -30,16 +40,33 @@ export function splitSearchTerms(text: string): string[] {
   return words;
 }
 
+function withCharacters(words: string[]): string[] {
+  const terms: string[] = [];
+  for (const word of words) {
+    terms.push(word);
+    const chars = word.match(CJK_CHARS);
+    if (chars !== null && chars[0] !== word) terms.push(...chars);
+  }
+  return terms;
+}
+
 /** Whether a search term is a symbol (emoji, sign), which counts even one char long ("★"). */
 export function isSymbolTerm(term: string): boolean {
   return SYMBOL.test(term);
 }
 
 /**
+ * Whether a (folded) term is too short to search: one char that is not a symbol ("★"), an
+ * ideograph, kana or hangul ("狗"). The one length rule of recall's terms and the pre-filter's.
+ */
+export function isTooShortTerm(term: string): boolean {
+  return term.length < 2 && !isSymbolTerm(term) && !CJK_CHAR.test(term);
+}
+
+/**
  * The form under which budgeted recall indexes and looks up a term: folded as search folds it
  * (`foldSearchText`: case, Latin accents, `ß`), Porter-stemmed
- * (`stemWord`), and dropped (`null`) when it is a query stop word or a one-char word that is not
- * a symbol. One rule for recall and for anything measured against it (the LoCoMo bench's tuned
+ * (`stemWord`), and dropped (`null`) when it is a query stop word or {@link isTooShortTerm}. One rule for recall and for anything measured against it (the LoCoMo bench's tuned
  * BM25 baselines), so the two normalize alike.
  *
  * @param term - One term of {@link splitSearchTerms}.
@@ -48,7 +75,7 @@ export function isSymbolTerm(term: string): boolean {
  */
 export function stemmedSearchTerm(term: string): string | null {
   const lower = foldSearchText(term);
-  if ((lower.length < 2 && !isSymbolTerm(lower)) || QUERY_STOP_WORDS.has(lower)) return null;
+  if (isTooShortTerm(lower) || QUERY_STOP_WORDS.has(lower)) return null;
   return stemWord(lower);
 }
 

@@ -1,0 +1,81 @@
+import { HttpResponse, http } from "msw";
+import { describe, expect, it } from "vitest";
+import { MESSAGES_URL, testClient, useMessagesApi } from "../../test/messages-api.js";
+import { tempStore } from "../../test/temp-store.js";
+import { recallForPrompt } from "../boundary/recall-for-prompt.js";
+import type { MemoryStore } from "../store/memory-store.js";
+import { budgetedRecall } from "./budgeted-recall.js";
+import { selectMemories } from "./side-query.js";
+
+const server = useMessagesApi();
+
+// Queries whose word ICU's segmenter cuts to one character, or cuts otherwise in the line
+// ("猫叫" in the line, "猫" in the query; "개를" in the line, "개" in the query).
+const CASES = [
+  { language: "Chinese, a one-ideograph word", line: "我有一只狗", query: "狗" },
+  { language: "Chinese, a name cut in two", line: "cat named 小黑", query: "小黑" },
+  { language: "Chinese, in a dictionary word", line: "我的猫叫小白", query: "猫" },
+  { language: "Chinese after an emoji", line: "🐙 octopus named 八爪", query: "八爪" },
+  { language: "Japanese kanji", line: "庭に犬がいる", query: "犬" },
+  { language: "Japanese kana", line: "カメラを買った", query: "カメ" },
+  { language: "Korean, a particle glued on", line: "우리 개를 산책시켰다", query: "개" },
+  { language: "English stop words around Chinese", line: "cat named 小黑", query: "who is 小黑?" },
+];
+
+const OTHER = "likes hiking in Norway";
+
+// The line in a file's body (recall reads lines); the description says nothing of it.
+async function bodyFolder(line: string): Promise<MemoryStore> {
+  const store = await tempStore();
+  await store.write(
+    "topics/notes.md",
+    `---\nname: notes\ndescription: Notes.\n---\n[stated 2026/05/08] ${line}\n`,
+    "new",
+  );
+  await store.write(
+    "topics/travel.md",
+    `---\nname: travel\ndescription: Trips.\n---\n[stated 2026/05/08] ${OTHER}\n`,
+    "new",
+  );
+  return store;
+}
+
+// The line as a file's description (the side query's catalog holds names and descriptions).
+async function describedFolder(line: string): Promise<MemoryStore> {
+  const store = await tempStore();
+  const file = (name: string, description: string) =>
+    `---\nname: ${name}\ndescription: ${description}\n---\n[stated 2026/05/08] something\n`;
+  await store.write("topics/notes.md", file("notes", line), "new");
+  await store.write("topics/travel.md", file("travel", OTHER), "new");
+  return store;
+}
+
+describe("every recall surface finds a word of one ideograph, kana or hangul", () => {
+  it.each(CASES)("recallForPrompt, $language: $query", async ({ line, query }) => {
+    const recalled = await recallForPrompt({ store: await bodyFolder(line), query });
+    expect(recalled.units.map((unit) => unit.text)).toEqual([line]);
+  });
+
+  it.each(CASES)("budgetedRecall, $language: $query", async ({ line, query }) => {
+    const recalled = await budgetedRecall({ store: await bodyFolder(line), query });
+    expect(recalled.units.map((unit) => unit.text)).toEqual([line]);
+  });
+
+  it.each(CASES)("the side query's keyword match, $language: $query", async ({ line, query }) => {
+    server.use(
+      http.post(MESSAGES_URL, () =>
+        HttpResponse.json(
+          { type: "error", error: { type: "invalid_request_error", message: "bad model" } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const result = await selectMemories({
+      store: await describedFolder(line),
+      client: testClient(),
+      query,
+    });
+    expect(result.fallback?.reason).toBe("api_error");
+    expect(result.rows.map((row) => row.path)).toEqual(["topics/notes.md"]);
+  });
+});
