@@ -792,44 +792,65 @@ describe("a cold query parses only the terms it can reach", () => {
       expect(whole?.length, query).toBeGreaterThan(0);
     }
   });
-  it("counts a folded log's units when common words leave postings unread", async () => {
-    const store = new MemoryStore({
-      root: await mkdtemp(join(tmpdir(), "memfiles-recall-common-log-")),
-    });
-    mkdirSync(join(store.root, "topics"), { recursive: true });
-    // 1,000 units, "alpha" in 890 (89%, not common); the log adds 200 more, all with "alpha":
-    // 1,090 of 1,200 (91%), common once the log's units are counted.
-    const write = (file: number, lines: (line: number) => string) =>
-      writeFileSync(
-        join(store.root, "topics", `notes-${file}.md`),
-        subjectFile(
-          `notes-${file}`,
-          `Notes ${file}.`,
-          Array.from({ length: 100 }, (_, line) => `[stated 2026/05/1${line % 10}] ${lines(line)}`),
-        ),
-      );
-    for (let file = 0; file < 10; file++) {
-      write(file, (line) =>
-        file * 100 + line < 890 ? `alpha item ${file} ${line}` : `beta item ${file} ${line}`,
-      );
-    }
-    await openRecallIndex(store);
-    await flushRecallIndexes();
-    const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
-    for (let file = 10; file < 12; file++) write(file, (line) => `alpha extra ${file} ${line}`);
-    const warm = await openRecallIndex(store);
-    await flushRecallIndexes();
-    const log = (await store.readInternal(RECALL_INDEX_LOG)) ?? "";
-    expect(log).not.toBe("");
-    const round = (units: ScoredRecallUnit[] | undefined) =>
-      units?.map((unit) => `${unit.path} ${unit.text} ${unit.score.toFixed(6)}`).sort();
-    for (const query of ["alpha beta", "alpha item"]) {
-      const partial = RecallIndex.parseFiles(text, store);
-      expect(partial?.fold(log)).toBe(true);
-      expect(partial?.prepare(query)).toBe(true);
-      expect(round(partial?.query(query)), query).toEqual(round(warm.query(query)));
-    }
-  });
+  // 1,000 stored units; the log adds 200 more, all holding the word: common (in more than 90% of
+  // the units) only once the log's units are counted, each as its field counts it. A unit's text:
+  // "alpha" in 881 stored units, 1,081 of 1,200 (one unit fewer is not common). Its file's
+  // description: "gamma" in 9 of 10 stored files (900 units), 1,100 of 1,200 (counted a posting a
+  // file, 902: not common).
+  it.each([
+    {
+      field: "text",
+      query: ["alpha beta", "alpha item"],
+      line: (file: number, line: number) =>
+        file * 100 + line < 881 || file >= 10
+          ? `alpha item ${file} ${line}`
+          : `beta item ${file} ${line}`,
+      description: (file: number) => `Notes ${file}.`,
+    },
+    {
+      field: "file",
+      query: ["gamma item", "gamma"],
+      line: (file: number, line: number) => `item ${file} ${line}`,
+      description: (file: number) => (file === 9 ? `Notes ${file}.` : `Gamma notes ${file}.`),
+    },
+  ])(
+    "counts a folded log's units when common words leave postings unread ($field)",
+    async ({ query: queries, line, description }) => {
+      const store = new MemoryStore({
+        root: await mkdtemp(join(tmpdir(), "memfiles-recall-common-log-")),
+      });
+      mkdirSync(join(store.root, "topics"), { recursive: true });
+      const write = (file: number) =>
+        writeFileSync(
+          join(store.root, "topics", `notes-${file}.md`),
+          subjectFile(
+            `notes-${file}`,
+            description(file),
+            Array.from(
+              { length: 100 },
+              (_, at) => `[stated 2026/05/1${at % 10}] ${line(file, at)}`,
+            ),
+          ),
+        );
+      for (let file = 0; file < 10; file++) write(file);
+      await openRecallIndex(store);
+      await flushRecallIndexes();
+      const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
+      for (let file = 10; file < 12; file++) write(file);
+      const warm = await openRecallIndex(store);
+      await flushRecallIndexes();
+      const log = (await store.readInternal(RECALL_INDEX_LOG)) ?? "";
+      expect(log).not.toBe("");
+      const round = (units: ScoredRecallUnit[] | undefined) =>
+        units?.map((unit) => `${unit.path} ${unit.text} ${unit.score.toFixed(6)}`).sort();
+      for (const query of queries) {
+        const partial = RecallIndex.parseFiles(text, store);
+        expect(partial?.fold(log)).toBe(true);
+        expect(partial?.prepare(query)).toBe(true);
+        expect(round(partial?.query(query)), query).toEqual(round(warm.query(query)));
+      }
+    },
+  );
   it("counts a folded log's removed units when common words leave postings unread", async () => {
     const store = new MemoryStore({
       root: await mkdtemp(join(tmpdir(), "memfiles-recall-common-removed-")),

@@ -436,18 +436,38 @@ function storedShortIds(search: PackedSearch, documents: readonly IndexedUnit[])
   });
 }
 
-// The postings minisearch gives `documents` (the log's added ones) with `options`: the terms and
-// counts they add, through minisearch's own tokenizing.
-function addedTerms<T>(options: Options<T>, documents: readonly T[]): AsPlainObject {
-  const search = new MiniSearch<T>(options);
-  search.addAll(documents);
-  return search.toJSON();
+// Calls `each` once per term and field of each of `documents` (the log's added ones), as
+// minisearch's `add` would post them with `options` (its field reading and tokenizing, one posting
+// a document): the counts the common-word rule needs, with no search built only to count them.
+function eachAddedPosting<T>(
+  options: Options<T>,
+  documents: readonly T[],
+  each: (term: string, field: string, document: T) => void,
+): void {
+  const fields = options.fields;
+  const extractField = options.extractField ?? MiniSearch.getDefault("extractField");
+  const stringifyField = options.stringifyField ?? MiniSearch.getDefault("stringifyField");
+  const tokenize = options.tokenize ?? MiniSearch.getDefault("tokenize");
+  const processTerm = options.processTerm ?? MiniSearch.getDefault("processTerm");
+  for (const document of documents) {
+    for (const field of fields) {
+      const value = extractField(document, field);
+      if (value == null) continue;
+      const terms = new Set<string>();
+      for (const token of tokenize(stringifyField(value, field), field)) {
+        const processed = processTerm(token, field);
+        if (Array.isArray(processed)) for (const term of processed) terms.add(term);
+        else if (processed) terms.add(processed);
+      }
+      for (const term of terms) each(term, field, document);
+    }
+  }
 }
 
 // minisearch's options with its tokenizing of each text and term kept until `forget()`: the log's
-// added documents are tokenized for their counts (`addedTerms`) and again as the search adds them,
-// and the second time takes the first's results (the same arrays, so the same postings). Forgotten
-// once they are added, so a search kept by a long process holds none.
+// added documents are tokenized for their counts (`eachAddedPosting`) and again as the search adds
+// them, and the second time takes the first's results (the same arrays, so the same postings).
+// Forgotten once they are added, so a search kept by a long process holds none.
 function rememberingTokens<T>(options: Options<T>): { options: Options<T>; forget: () => void } {
   const { tokenize, processTerm } = options;
   if (tokenize === undefined || processTerm === undefined) return { options, forget: () => {} };
@@ -476,6 +496,34 @@ function rememberingTokens<T>(options: Options<T>): { options: Options<T>; forge
     forget: () => {
       tokens = undefined;
       terms = undefined;
+    },
+  };
+}
+
+// minisearch's options whose `processTerm` drops, until `done()`, each term no term of `queried`
+// begins: a search of one query's term lines (`prepare`) holds no other, so the log's removed
+// documents need not look them up (each a miss) nor its added ones post them where no search of
+// the query reaches. Field lengths count the tokens before this step: they stay the same.
+function onlyQueried<T>(
+  options: Options<T>,
+  queried: readonly string[] | undefined,
+): { options: Options<T>; done: () => void } {
+  const processTerm = options.processTerm;
+  if (queried === undefined || processTerm === undefined) return { options, done: () => {} };
+  let active = true;
+  const kept = (term: string) => queried.some((start) => term.startsWith(start));
+  return {
+    options: {
+      ...options,
+      processTerm: (term, field) => {
+        const processed = processTerm(term, field);
+        if (!active || !processed) return processed;
+        if (Array.isArray(processed)) return processed.filter(kept);
+        return kept(processed) ? processed : null;
+      },
+    },
+    done: () => {
+      active = false;
     },
   };
 }
@@ -636,7 +684,8 @@ export class RecallIndex {
     if (queried.some((term) => SURROGATE.test(term))) return this.load();
     // A stored line is `["term",{...}]`: it begins with `["` and the term's JSON escapes, which
     // are char by char, so a term that begins with a query term has a line that begins with it.
-    const starts = [...new Set(queried)].map((term) => `[${JSON.stringify(term).slice(0, -1)}`);
+    const unique = [...new Set(queried)];
+    const starts = unique.map((term) => `[${JSON.stringify(term).slice(0, -1)}`);
     const pick = (lines: string): string => {
       const picked: string[] = [];
       for (let at = 0; at < lines.length; ) {
@@ -648,7 +697,7 @@ export class RecallIndex {
       }
       return `[${picked.join(",")}]`;
     };
-    const search = this.#loadTerms(pick(terms), pick(this.#storedFileTerms ?? ""), query);
+    const search = this.#loadTerms(pick(terms), pick(this.#storedFileTerms ?? ""), query, unique);
     if (search === undefined) return this.load();
     this.#partial = { query, search };
     return true;
@@ -656,8 +705,14 @@ export class RecallIndex {
 
   // Both searches from their term lines; for `query`, the unit search holds only the postings the
   // query reads (the common-word rule leaves out a word's postings in a field where it is common)
-  // and only the documents in them, with the counts the rule needs.
-  #loadTerms(unitJson: string, fileJson: string, query?: string): Searches | undefined {
+  // and only the documents in them, with the counts the rule needs; `queried` are the query's terms
+  // whose lines were picked.
+  #loadTerms(
+    unitJson: string,
+    fileJson: string,
+    query?: string,
+    queried?: readonly string[],
+  ): Searches | undefined {
     try {
       const index = JSON.parse(unitJson) as AsPlainObject["index"];
       const fileIndex = JSON.parse(fileJson) as AsPlainObject["index"];
@@ -681,25 +736,29 @@ export class RecallIndex {
       // minisearch 7.2's loadJS keeps the averageFieldLength array it is given, and a folded
       // add/discard changes it in place: each search gets its own copy, or the next load (a whole
       // search after a partial one) would start from lengths the fold already changed.
+      const fileTerms = onlyQueried(fileOptions.options, queried);
       const files = MiniSearch.loadJS<FileDocument>(
         {
           ...meta.files,
           averageFieldLength: [...meta.files.averageFieldLength],
           index: fileRead,
         },
-        { ...fileOptions.options, logger: quietOnPartTerms },
+        { ...fileTerms.options, logger: quietOnPartTerms },
       );
       // Removed, not discarded: minisearch's discard leaves a document's postings until a search
       // walks them, and a search stored whole after a fold would keep them (and their counts).
       for (const document of this.#folded?.removeFiles ?? []) files.remove(document);
       for (const document of this.#folded?.addFiles ?? []) files.add(document);
+      fileTerms.done();
       fileOptions.forget();
+      const unitTerms = onlyQueried(unitOptions.options, queried);
       const units = MiniSearch.loadJS<IndexedUnit>(
         { ...unitMeta, averageFieldLength: [...unitMeta.averageFieldLength] },
-        { ...unitOptions.options, logger: quietOnPartTerms },
+        { ...unitTerms.options, logger: quietOnPartTerms },
       );
       for (const document of this.#folded?.remove ?? []) units.remove(document);
       for (const document of this.#folded?.add ?? []) units.add(document);
+      unitTerms.done();
       unitOptions.forget();
       let withUnits = 0;
       for (const file of this.files.values()) if (file.ids.length > 0) withUnits++;
@@ -762,23 +821,13 @@ export class RecallIndex {
         count(term, fileFieldOf.get(id), unitsOfFiles(postings, stored.files.documentIds));
       }
     }
-    if (folded !== undefined && folded.add.length > 0) {
-      const added = addedTerms(unitOptions, folded.add);
-      const addedFieldOf = fieldsOf(added);
-      for (const [term, fields] of added.index) {
-        for (const [id, postings] of Object.entries(fields)) {
-          count(term, addedFieldOf.get(id), Object.keys(postings).length);
-        }
-      }
-    }
-    if (folded !== undefined && folded.addFiles.length > 0) {
-      const added = addedTerms(fileOptions, folded.addFiles);
-      const addedFieldOf = fieldsOf(added);
-      for (const [term, fields] of added.index) {
-        for (const [id, postings] of Object.entries(fields)) {
-          count(term, addedFieldOf.get(id), unitsOfFiles(postings, added.documentIds));
-        }
-      }
+    if (folded !== undefined) {
+      eachAddedPosting(unitOptions, folded.add, (term, field) =>
+        count(term, field as UnitField, 1),
+      );
+      eachAddedPosting(fileOptions, folded.addFiles, (term, field, document) =>
+        count(term, field as UnitField, this.#unitsOf(document.id)?.length ?? 0),
+      );
     }
     const planned = plannedWords(
       query,
