@@ -14,7 +14,7 @@ const store = new MemoryStore({ root: "./memory" });
 const client = new Anthropic(); // reads ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL)
 // Optional: each model call's tokens go to memory/.memfiles/usage.jsonl; `memfiles cost memory`
 // prices them per session, stage and model.
-const onUsage = createUsageLog({ root: store.root });
+const onUsage = createUsageLog({ store });
 
 // After a session: one model call proposes facts; code checks and saves each one.
 const turns = [{ role: "user" as const, content: "I deploy everything on Fly.io" }];

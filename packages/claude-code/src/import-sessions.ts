@@ -633,7 +633,7 @@ function sessionOf(
   timeZone: string,
 ): BatchWriteSession {
   const { now } = context.options;
-  const log = createUsageLog({ root: context.store.root });
+  const log = createUsageLog({ store: context.store });
   return {
     store: context.store,
     transcript,

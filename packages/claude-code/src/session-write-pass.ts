@@ -99,7 +99,7 @@ export async function runSessionWritePass(
         timeZone: request.timeZone,
         sessionId: request.sessionId,
         // The usage log is how `memfiles cost` prices Claude Code sessions.
-        onUsage: createUsageLog({ root: store.root }),
+        onUsage: createUsageLog({ store }),
         ...(options.now === undefined ? {} : { now: options.now }),
       });
       await saveCheckpoint();

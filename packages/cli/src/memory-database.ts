@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { MemoryStore, StoreLayout } from "@memfiles/core";
 import { safeParseLayoutName } from "@memfiles/core/internal";
-import { importOptional } from "@memfiles/errors";
+import { importOptional, tenantRefusal } from "@memfiles/errors";
 import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
 import { folderWithDatabaseError } from "./memory-folder.js";
@@ -83,8 +83,10 @@ export async function openMemoryDatabase(
   if (folder !== undefined) throw folderWithDatabaseError(folder);
   const tenant = options.tenant ?? (options.pglite !== undefined ? LOCAL_TENANT : undefined);
   if (tenant === undefined || tenant === "") {
+    const database =
+      databaseUrl !== undefined && databaseUrl !== "" ? "--database-url" : "--pglite";
     throw new CliError(
-      "Refused --database-url without --tenant: a PostgreSQL database holds many users' memories. Pass --tenant user-42, for example.",
+      tenantRefusal({ database, tenantFrom: tenant === undefined ? undefined : "--tenant" }),
       { code: "bad_argument" },
     );
   }

@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { remember } from "@memfiles/core";
 import { localDay } from "@memfiles/core/internal";
@@ -31,6 +31,22 @@ describe("runMemfiles", () => {
     expect(await runMemfiles([command, "--help"], context)).toBe(0);
     expect(output.stdout).toMatch(new RegExp(`^Usage: memfiles (${command}|check\\|doctor) `));
     expect(output.stdout).toContain("Exit codes:");
+  });
+
+  // The refusal names the option given and what is wrong with the tenant; nothing is opened.
+  it.each([
+    [["--pglite", "db", "--tenant", ""], "Refused --pglite with an empty --tenant"],
+    [
+      ["--database-url", "postgres://127.0.0.1:1/x", "--tenant", ""],
+      "Refused --database-url with an empty --tenant",
+    ],
+    [["--database-url", "postgres://127.0.0.1:1/x"], "Refused --database-url without --tenant"],
+  ])("%j ls: refused, exit 2", async (argv, refusal) => {
+    const { folder } = await memoryFixture();
+    const { context, output } = contextIn(folder);
+    expect(await runMemfiles([...argv, "ls"], context)).toBe(2);
+    expect(output.stderr).toContain(refusal);
+    expect(await readdirOrNone(join(folder, "db"))).toBeUndefined();
   });
 
   it("forget exits 3 and removes nothing when a shown file changes before the answer", async () => {
@@ -225,3 +241,7 @@ describe("memfiles consolidate when the API refuses the key", () => {
     }
   });
 });
+
+function readdirOrNone(path: string): Promise<string[] | undefined> {
+  return readdir(path).catch(() => undefined);
+}

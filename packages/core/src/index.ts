@@ -65,7 +65,7 @@ export {
 export { ModelReplyError } from "./tool-reply/index.js";
 // Write: the write pass after a session, and explicit remember / forget without a model.
 export type { Transcript, TranscriptTurn } from "./transcript/index.js";
-// The usage log: pass `onUsage: createUsageLog({ root })` to writePass, consolidateAll and chat,
+// The usage log: pass `onUsage: createUsageLog({ store })` to writePass, consolidateAll and chat,
 // then `memfiles cost <folder>` prices it per session, stage and model.
 export {
   type CreateUsageLogOptions,

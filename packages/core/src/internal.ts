@@ -148,6 +148,7 @@ export {
   USAGE_LOG_PATH,
   type UsageLogProblem,
   type UsageRecord,
+  usageLogPlace,
 } from "./usage/index.js";
 export {
   FORGET_NOTHING_MATCHED,

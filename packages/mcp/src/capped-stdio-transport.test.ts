@@ -135,3 +135,53 @@ describe("CappedStdioServerTransport", () => {
     expect(await next()).toMatchObject({ id: 11, result: { content: expect.any(Array) } });
   });
 });
+
+describe("settled: what the end of stdin waits for", () => {
+  const request = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/list", params: {} });
+  const cases: Array<
+    [string, (transport: CappedStdioServerTransport, input: PassThrough) => void]
+  > = [
+    [
+      "the reply is sent",
+      (transport) => void transport.send({ jsonrpc: "2.0", id: 1, result: {} }),
+    ],
+    [
+      "an error reply is sent",
+      (transport) =>
+        void transport.send({ jsonrpc: "2.0", id: 1, error: { code: -32603, message: "boom" } }),
+    ],
+    [
+      "the client cancels it",
+      (_transport, input) =>
+        input.write(
+          `${JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } })}\n`,
+        ),
+    ],
+  ];
+
+  it.each(cases)("waits for a request in flight until %s", async (_name, end) => {
+    const input = new PassThrough();
+    const transport = new CappedStdioServerTransport({ input, output: new PassThrough() });
+    await transport.start();
+    input.write(`${JSON.stringify(request(1))}\n`);
+    let done = false;
+    const settled = transport.settled().then(() => {
+      done = true;
+    });
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 20));
+    expect(done).toBe(false);
+    end(transport, input);
+    await settled;
+    expect(done).toBe(true);
+    await transport.close();
+  });
+
+  it("does not wait past its limit for a request never answered", async () => {
+    const input = new PassThrough();
+    const transport = new CappedStdioServerTransport({ input, output: new PassThrough() });
+    await transport.start();
+    input.write(`${JSON.stringify(request(1))}\n`);
+    await transport.settled(30);
+    await transport.close();
+  });
+});

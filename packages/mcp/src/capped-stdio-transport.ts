@@ -2,8 +2,13 @@ import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   ErrorCode,
+  isJSONRPCErrorResponse,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
   type JSONRPCMessage,
   JSONRPCMessageSchema,
+  type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
 
 /**
@@ -15,6 +20,13 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 // How much of an oversized message is kept to find its id: the SDK client writes `id` last, other
 // clients first, so both ends are kept.
 const EDGE_BYTES = 1024;
+
+/**
+ * How long {@link CappedStdioServerTransport.settled} waits at most, in ms (60,000): a remember on
+ * a large memory folder under load finishes well within it; a handler that never answers does not
+ * keep the process alive.
+ */
+export const SETTLE_LIMIT_MS = 60_000;
 
 /** Options of {@link CappedStdioServerTransport}. */
 export type CappedStdioTransportOptions = {
@@ -47,6 +59,9 @@ export class CappedStdioServerTransport implements Transport {
   #bytes = 0;
   #oversized: { head: Buffer; tail: Buffer; bytes: number } | undefined;
   #started = false;
+  // Requests handed to the server and not answered yet: what `settled` waits for.
+  readonly #unanswered = new Set<RequestId>();
+  readonly #settleWaiters = new Set<() => void>();
 
   /** @param options - `{ input?, output?, maxMessageBytes? }` (bytes). */
   constructor(options: CappedStdioTransportOptions = {}) {
@@ -63,7 +78,40 @@ export class CappedStdioServerTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    await this.#write(`${JSON.stringify(message)}\n`);
+    try {
+      await this.#write(`${JSON.stringify(message)}\n`);
+    } finally {
+      if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
+        this.#answered(message.id);
+      }
+    }
+  }
+
+  /**
+   * Resolves once every request received so far is answered (or cancelled by the client), or after
+   * `limitMs`: the input ending waits for it, so a call in flight when the client closes stdin
+   * completes, and its reply is written, before the server closes.
+   *
+   * @param limitMs - The longest wait, in ms (default {@link SETTLE_LIMIT_MS}).
+   * @returns A promise that never rejects.
+   * @example process.stdin.on("end", () => void transport.settled().then(shutdown));
+   */
+  settled(limitMs = SETTLE_LIMIT_MS): Promise<void> {
+    if (this.#unanswered.size === 0) return Promise.resolve();
+    return new Promise((resolvePromise) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#settleWaiters.delete(done);
+        resolvePromise();
+      };
+      const timer = setTimeout(done, limitMs);
+      this.#settleWaiters.add(done);
+    });
+  }
+
+  #answered(id: RequestId | undefined): void {
+    if (id === undefined || !this.#unanswered.delete(id) || this.#unanswered.size > 0) return;
+    for (const done of [...this.#settleWaiters]) done();
   }
 
   async close(): Promise<void> {
@@ -142,6 +190,12 @@ export class CappedStdioServerTransport implements Transport {
       this.onerror?.(error);
       this.#refuse(null, ErrorCode.ParseError, error.message);
       return;
+    }
+    if (isJSONRPCRequest(message)) this.#unanswered.add(message.id);
+    // A cancelled request gets no reply (MCP's cancellation): nothing to wait for.
+    if (isJSONRPCNotification(message) && message.method === "notifications/cancelled") {
+      const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+      if (typeof id === "string" || typeof id === "number") this.#answered(id);
     }
     this.onmessage?.(message);
   }

@@ -34,14 +34,15 @@ try {
     },
     exit: (code) => process.exit(code),
   });
-  process.stdin.on("end", shutdown);
+  const transport = new CappedStdioServerTransport(
+    opened.maxMessageBytes === undefined ? {} : { maxMessageBytes: opened.maxMessageBytes },
+  );
+  // A client that sends its calls and closes stdin still gets them done: the calls in flight end
+  // (their writes land, their replies go out) before the close. A signal stops at once.
+  process.stdin.on("end", () => void transport.settled().then(shutdown));
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
-  await server.connect(
-    new CappedStdioServerTransport(
-      opened.maxMessageBytes === undefined ? {} : { maxMessageBytes: opened.maxMessageBytes },
-    ),
-  );
+  await server.connect(transport);
 } catch (error) {
   const line = startupErrorLine(error);
   if (line === undefined) throw error;

@@ -10,7 +10,7 @@ import {
   projectRootOf,
   timeZoneFromEnv,
 } from "@memfiles/core/internal";
-import { importOptional } from "@memfiles/errors";
+import { importOptional, tenantRefusal } from "@memfiles/errors";
 import { DEFAULT_MAX_MESSAGE_BYTES } from "./capped-stdio-transport.js";
 import { parseLayoutOption } from "./layout.js";
 import { McpOptionsError } from "./options-error.js";
@@ -244,7 +244,12 @@ export async function openServerMemory(
     values.tenant ?? (values.pglite !== undefined ? LOCAL_TENANT : env.MEMFILES_TENANT);
   if (tenant === undefined || tenant === "") {
     throw new McpOptionsError(
-      "Refused --database-url without --tenant: a PostgreSQL database holds many users' memories. Pass --tenant user-42 (or set MEMFILES_TENANT).",
+      tenantRefusal({
+        database: databaseUrl !== undefined && databaseUrl !== "" ? "--database-url" : "--pglite",
+        tenantFrom:
+          tenant === undefined ? undefined : values.tenant === "" ? "--tenant" : "MEMFILES_TENANT",
+        orElse: " (or set MEMFILES_TENANT)",
+      }),
     );
   }
   // @memfiles/pg (pg, PGlite) loads only for a database, so a folder's server starts without it.

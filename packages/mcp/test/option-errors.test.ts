@@ -59,6 +59,26 @@ describe("memfiles-mcp's misused options are refused as option errors, on one li
     expect(await refusedWith(argv)).toEqual({ code: "invalid_server_options", line });
   });
 
+  // The refusal names the option given and where the empty tenant came from; nothing is opened.
+  it.each([
+    [["--pglite", "db", "--tenant", ""], {}, "Refused --pglite with an empty --tenant"],
+    [
+      ["--database-url", "postgres://127.0.0.1:1/x", "--tenant", ""],
+      {},
+      "Refused --database-url with an empty --tenant",
+    ],
+    [
+      ["--database-url", "postgres://127.0.0.1:1/x"],
+      { MEMFILES_TENANT: "" },
+      "Refused --database-url with an empty MEMFILES_TENANT",
+    ],
+    [["--database-url", "postgres://127.0.0.1:1/x"], {}, "Refused --database-url without --tenant"],
+  ])("%j (env %j): the tenant refusal", async (argv, env, refusal) => {
+    const error = await openServerMemory(argv, env).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpOptionsError);
+    expect(startupErrorLine(error)).toContain(`memfiles-mcp: ${refusal}`);
+  });
+
   it("a value that starts with a dash, written with =, is read as the value", async () => {
     const root = join(await mkdtemp(join(tmpdir(), "memfiles-mcp-options-")), "memory");
     const opened = await openServerMemory(["--root", root, "--create", "--project=-x"], {});

@@ -2,6 +2,7 @@
 // the SDK's Client: plain node, no tsx. Every tool's behaviour is tested in process (server.test.ts,
 // server-fact-pg.test.ts); this checks what only the process has: the stdio transport and its
 // message cap, start-up from argv, and the exit on SIGTERM.
+import { spawn } from "node:child_process";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -76,6 +77,55 @@ it(
     await exited;
     await running;
     expect(() => process.kill(pid, 0)).toThrow();
+  },
+  SPAWN_LIMIT_MS,
+);
+
+// A client that pipes its calls in and closes stdin (`printf ... | memfiles-mcp`): the remember in
+// flight when input ends must land and be answered, not be dropped by the close.
+it(
+  "finishes a call in flight when stdin ends: the fact is written and the reply sent",
+  async () => {
+    const root = join(await mkdtemp(join(tmpdir(), "memfiles-mcp-eof-")), "memory");
+    const child = spawn(process.execPath, [...NODE_ARGS, "--root", root, "--create"], {
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    const exited = new Promise<number | null>((resolvePromise) => {
+      child.on("close", resolvePromise);
+    });
+    const lines = [
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "memfiles-test", version: "0.0.0" },
+        },
+      },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      {
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "remember", arguments: { file: "topics/tools.md", fact: "uses Neovim" } },
+      },
+    ];
+    child.stdin.end(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+
+    expect(await exited).toBe(0);
+    const replies = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id: number; result?: { isError?: boolean } });
+    expect(replies.map((reply) => reply.id)).toEqual([1, 2]);
+    expect(replies[1]?.result?.isError).toBeFalsy();
+    expect(await readFile(join(root, "topics/tools.md"), "utf8")).toMatch(/\] uses Neovim\n$/);
   },
   SPAWN_LIMIT_MS,
 );

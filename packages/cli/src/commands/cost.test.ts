@@ -11,8 +11,9 @@ vi.mock("@memfiles/core", async (importOriginal) => {
   const core = await importOriginal<typeof import("@memfiles/core")>();
   return {
     ...core,
-    readUsageLog: (root: string) => {
-      if (!denied.on) return core.readUsageLog(root);
+    readUsageLog: (source: Parameters<typeof core.readUsageLog>[0]) => {
+      if (!denied.on) return core.readUsageLog(source);
+      const root = typeof source === "string" ? source : source.root;
       const error = Object.assign(
         new Error(`EACCES: permission denied, open '${root}/.memfiles/usage.jsonl'`),
         { code: "EACCES" },

@@ -1,5 +1,5 @@
 import { readUsageLog, UnknownModelError } from "@memfiles/core";
-import { costOfRecord, PRICES_SOURCE } from "@memfiles/core/internal";
+import { costOfRecord, PRICES_SOURCE, usageLogPlace } from "@memfiles/core/internal";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
@@ -30,8 +30,8 @@ export const registerCost: RegisterCommand = (program, context, done) => {
     .option("--json", "print the report as JSON")
     .action(async (folder: string | undefined, options: { memory?: string; json?: boolean }) => {
       const store = openMemoryFolder(folderOf(folder, options), context);
-      const logPath = `${store.root}/.memfiles/usage.jsonl`;
-      const { records, problems } = await readUsageLog(store.root).catch((error: unknown) => {
+      const logPath = usageLogPlace(store);
+      const { records, problems } = await readUsageLog(store).catch((error: unknown) => {
         // A log that exists but cannot be opened is not "no log": say what stands in the way.
         const code = (error as { code?: unknown } | null)?.code;
         if (typeof code !== "string" || !/^E[A-Z]+$/.test(code)) throw error;
@@ -84,7 +84,7 @@ export const registerCost: RegisterCommand = (program, context, done) => {
         );
       } else if (records.length === 0) {
         context.stdout(
-          `No usage log in ${store.root}/.memfiles/usage.jsonl; pass \`onUsage: createUsageLog({ root })\` to record one.\n`,
+          `No usage log in ${logPath}; pass \`onUsage: createUsageLog({ store })\` to record one.\n`,
         );
       } else {
         context.stdout(

@@ -5,7 +5,7 @@ import { type Effort, effortParameter, supportsForcedToolChoice } from "../model
 import { withSessionDate } from "../transcript/index.js";
 import { reportUsage } from "../usage/report-usage.js";
 import type { WritePassOptions, WritePassResult } from "../write/index.js";
-import { finishPendingForget } from "../write/pending-forget.js";
+import { finishPendingForgetLocked } from "../write/pending-forget.js";
 import { fitTranscript } from "../write/transcript-budget.js";
 import { DEFAULT_MAX_INDEX_TOKENS, fitMemoryIndex } from "../write/write-index-budget.js";
 import { defaultMemoryChars } from "../write/write-request-budget.js";
@@ -113,7 +113,7 @@ async function buildRequest(
   const transcript = withSessionDate(options.transcript, now, options.timeZone);
   const prompt = options.prompt ?? getPrompt(write.promptId, 1);
   // A forget killed midway is finished first, so the model never sees what it removes.
-  await store.withLock(() => finishPendingForget(store));
+  await finishPendingForgetLocked(store);
   const { rows, folder } = await write.read(store);
   const index = fitMemoryIndex({
     rows,

@@ -29,6 +29,8 @@ describe("decodeText and encodeText (issue 10, item 4)", () => {
       Buffer.concat([Buffer.from("\uFEFFab", "utf16le"), Buffer.from([0x41])]),
       "not valid UTF-16LE",
     ],
+    ["UTF-32LE with a BOM", utf32("\uFEFFcafé\n", true), "UTF-32 text"],
+    ["UTF-32BE with a BOM", utf32("\uFEFFcafé\n", false), "iconv -f UTF-32 -t UTF-8"],
     [
       "a binary file",
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]),
@@ -49,6 +51,8 @@ describe("decodeText and encodeText (issue 10, item 4)", () => {
       Buffer.concat([Buffer.from("café tea ", "utf8"), Buffer.from([0xe6, 0x9d])]),
       "café tea \uFFFD",
     ],
+    ["UTF-32LE", utf32("\uFEFFcafé 茶 🍵", true), "café 茶 🍵"],
+    ["UTF-32BE", utf32("\uFEFFcafé 茶 🍵", false), "café 茶 🍵"],
   ])("shows %s, never written back, as its text", (_name, bytes, shown) => {
     expect(decodeText(bytes)).toEqual({ ok: false, text: shown, reason: expect.any(String) });
   });
@@ -61,3 +65,14 @@ describe("decodeText and encodeText (issue 10, item 4)", () => {
     });
   });
 });
+
+/** `text` as UTF-32 bytes, one 4-byte code point each. */
+function utf32(text: string, littleEndian: boolean): Buffer {
+  const points = [...text].map((char) => char.codePointAt(0) ?? 0);
+  const bytes = Buffer.alloc(points.length * 4);
+  points.forEach((point, index) => {
+    if (littleEndian) bytes.writeUInt32LE(point, index * 4);
+    else bytes.writeUInt32BE(point, index * 4);
+  });
+  return bytes;
+}

@@ -32,8 +32,8 @@ function startsWith(bytes: Uint8Array, ...prefix: number[]): boolean {
  * Decodes a memory file's bytes, validating them with the WHATWG `TextDecoder` (`fatal: true`):
  * UTF-16 LE or BE when the bytes open with that byte order mark (a common editor "Unicode"
  * option), else UTF-8 (with or without a BOM). Refused: bytes that are not valid in that encoding
- * (Latin-1, a cut-off character), and text holding NUL characters (UTF-16 without a byte order
- * mark, or not a text file). Only a BOM decides the encoding; no guessing, so an edit never
+ * (Latin-1, a cut-off character), text holding NUL characters (UTF-16 without a byte order
+ * mark, or not a text file), and UTF-32 (by its byte order mark; shown, never read). Only a BOM decides the encoding; no guessing, so an edit never
  * rewrites a file in an encoding it was not in. Read leniently: a text whose only line breaks are
  * CR (classic Mac OS) comes back with LF ones and `lineBreaks: "cr"`, so its `---` header reads.
  *
@@ -43,6 +43,16 @@ function startsWith(bytes: Uint8Array, ...prefix: number[]): boolean {
  * @example decodeText(Buffer.from("\uFEFFhi", "utf16le")) // { ok: true, text: "\uFEFFhi", encoding: "utf-16le" }
  */
 export function decodeText(bytes: Uint8Array): DecodeTextResult {
+  // UTF-32's byte order marks, checked first: FF FE 00 00 also opens like UTF-16LE.
+  const utf32 = startsWith(bytes, 0xff, 0xfe, 0, 0) || startsWith(bytes, 0, 0, 0xfe, 0xff);
+  if (utf32) {
+    return {
+      ok: false,
+      text: utf32Text(bytes, bytes[0] === 0xff),
+      reason:
+        "it is UTF-32 text (its byte order mark says so), which memfiles does not read. Save it as UTF-8 in your editor, or convert it: iconv -f UTF-32 -t UTF-8",
+    };
+  }
   const encoding: TextEncoding = startsWith(bytes, 0xff, 0xfe)
     ? "utf-16le"
     : startsWith(bytes, 0xfe, 0xff)
@@ -76,6 +86,18 @@ export function decodeText(bytes: Uint8Array): DecodeTextResult {
 function leniently(bytes: Uint8Array): string {
   const utf8 = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
   return /[^\p{ASCII}\ufffd]/u.test(utf8) ? utf8 : new TextDecoder("windows-1252").decode(bytes);
+}
+
+// UTF-32 for display (the encoding `TextDecoder` lacks): U+FFFD for what is no code point.
+function utf32Text(bytes: Uint8Array, littleEndian: boolean): string {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const points: string[] = [];
+  for (let offset = 4; offset + 4 <= bytes.length; offset += 4) {
+    const point = view.getUint32(offset, littleEndian);
+    const valid = point <= 0x10ffff && (point < 0xd800 || point > 0xdfff) && point !== 0;
+    points.push(valid ? String.fromCodePoint(point) : "\uFFFD");
+  }
+  return points.join("");
 }
 
 /**

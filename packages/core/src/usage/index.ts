@@ -7,4 +7,6 @@ export {
   readUsageLog,
   USAGE_LOG_PATH,
   type UsageLogProblem,
+  type UsageLogSource,
+  usageLogPlace,
 } from "./usage-log.js";

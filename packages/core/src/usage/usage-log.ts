@@ -1,6 +1,7 @@
-import { join, resolve } from "node:path";
+import { isAbsolute, join } from "node:path";
+import { InvalidArgumentError } from "@memfiles/errors";
 import { z } from "zod";
-import { appendInternalFile, readInternalFile } from "../store/internal-files.js";
+import { MemoryStore } from "../store/memory-store.js";
 import { MemoryWriteError } from "../store/memory-write-error.js";
 import { type OnUsage, STAGES, type Stage, type UsageRecord } from "./types.js";
 
@@ -34,11 +35,42 @@ export const UsageRecordSchema = z.object({
     .optional(),
 });
 
-/** Options of `createUsageLog`. */
-export type CreateUsageLogOptions = {
-  /** The memory folder (a `MemoryStore`'s `root`); the log goes to `<root>/.memfiles/usage.jsonl`. */
-  root: string;
-};
+/**
+ * Options of `createUsageLog`: the store whose internal files keep the log (`.memfiles/usage.jsonl`
+ * in a folder, the tenant's `memory_internal` row on `@memfiles/pg`), or a memory folder's path.
+ */
+export type CreateUsageLogOptions = { store: MemoryStore } | { root: string };
+
+/** Where the usage log of `source` lives: a store, or a memory folder's path. */
+export type UsageLogSource = MemoryStore | string;
+
+// A backend's label ("pglite:alice", "postgres:alice") is a store's root but no folder: taken as a
+// path, it would put each tenant's log in a folder of that name in the working folder. A drive
+// letter ("C:") has one letter; "./pglite:alice" names such a folder on purpose.
+const STORE_LABEL = /^[a-z][a-z0-9+.-]+:/i;
+
+/**
+ * The store a usage log reads and writes through: the one given, or a folder store on the path.
+ *
+ * @throws {InvalidArgumentError} when the path is a database store's label.
+ */
+function usageLogStore(source: UsageLogSource, caller: string): MemoryStore {
+  if (typeof source !== "string") return source;
+  if (STORE_LABEL.test(source)) {
+    throw new InvalidArgumentError({
+      argument: `${caller} root`,
+      message: `${caller} got the root "${source}", the label of a store that is no folder (such as @memfiles/pg's): its usage log would go to a folder of that name in ${process.cwd()}. Pass the store itself, e.g. ${caller === "createUsageLog" ? "createUsageLog({ store })" : "readUsageLog(store)"}; its log then lives where the store keeps its internal files.`,
+    });
+  }
+  return new MemoryStore({ root: source });
+}
+
+/** The usage log's place in words, for messages: a file path, or the store's label. */
+export function usageLogPlace(store: MemoryStore): string {
+  return isAbsolute(store.root)
+    ? join(store.root, USAGE_LOG_PATH)
+    : `the usage log of ${store.root} (${USAGE_LOG_FILE} in memory_internal)`;
+}
 
 // A write may start a memory folder (the README's first write pass into a new `./memory` logs);
 // a request only reads, and a read creates nothing in a folder that does not exist (the recall
@@ -46,27 +78,30 @@ export type CreateUsageLogOptions = {
 const STAGES_THAT_WRITE: ReadonlySet<Stage> = new Set<Stage>(["write", "consolidate"]);
 
 /**
- * Makes an `onUsage` callback that appends each `UsageRecord` as one JSON line to
- * `<root>/.memfiles/usage.jsonl` under the store lock. Logging is off unless the caller passes it;
+ * Makes an `onUsage` callback that appends each `UsageRecord` as one JSON line to the store's
+ * internal file `usage.jsonl` under the store lock (`.memfiles/usage.jsonl` in a folder, the
+ * tenant's `memory_internal` row on `@memfiles/pg`). Logging is off unless the caller passes it;
  * records carry token counts, never prompt or memory text. A `chat` or `recall` record for a
  * memory folder that does not exist is dropped, not logged: the log never starts a folder for a
  * request, and the request itself does not fail; the first drop of each log emits one Node
  * process warning (code `MEMFILES_USAGE_NOT_LOGGED`) naming the folder. `write` and `consolidate`
  * records may start the folder, as their writes may.
  *
- * @param options - `{ root }`: the memory folder, absolute or relative.
- * @throws {MemoryLockError} when the store lock cannot be taken.
- * @throws {MemoryPathError} when `.memfiles/` or the log is a link.
+ * @param options - `{ store }`: any `MemoryStore`; or `{ root }`: a memory folder, absolute or relative.
+ * @throws {InvalidArgumentError} when `root` is a non-folder store's label (`pglite:alice`): pass `{ store }`.
+ * @throws {MemoryLockError} when the store lock cannot be taken (on a call).
+ * @throws {MemoryPathError} when `.memfiles/` or the log is a link (on a call).
  * @example
- * const onUsage = createUsageLog({ root: "memory" });
+ * const onUsage = createUsageLog({ store });
  * await chat({ store, client, model, messages, basePrompt, onUsage, sessionId: "s1" });
  */
 export function createUsageLog(options: CreateUsageLogOptions): OnUsage {
+  const store = usageLogStore("store" in options ? options.store : options.root, "createUsageLog");
   let warned = false;
   return async (record) => {
     try {
       // Appended under the store lock, refusing links inside .memfiles/ (store internal files).
-      await appendInternalFile(options.root, USAGE_LOG_FILE, `${JSON.stringify(record)}\n`, {
+      await store.appendInternal(USAGE_LOG_FILE, `${JSON.stringify(record)}\n`, {
         createFolder: STAGES_THAT_WRITE.has(record.stage),
       });
     } catch (error) {
@@ -74,7 +109,7 @@ export function createUsageLog(options: CreateUsageLogOptions): OnUsage {
       if (warned) return;
       warned = true;
       process.emitWarning(
-        `A ${record.stage} call's usage was not logged: the memory folder ${resolve(options.root)} ` +
+        `A ${record.stage} call's usage was not logged: the memory folder ${store.root} ` +
           "does not exist, and a request never creates one. Usage is logged again once the folder " +
           "exists (a write starts it, or create it yourself).",
         { code: "MEMFILES_USAGE_NOT_LOGGED" },
@@ -100,17 +135,20 @@ export type ReadUsageLogResult = {
 };
 
 /**
- * Reads `<root>/.memfiles/usage.jsonl`, skipping (and reporting) lines that are not a JSON
+ * Reads the usage log `createUsageLog` writes, skipping (and reporting) lines that are not a JSON
  * `UsageRecord`; a missing log reads as empty.
  *
+ * @param source - The store (any `MemoryStore`), or a memory folder's path.
  * @returns `{ records, problems }`.
+ * @throws {InvalidArgumentError} when `source` is a non-folder store's label: pass the store.
  * @throws {MemoryPathError} when `.memfiles/` or the log is a link (as for all internal files).
  * @throws {Error} when the file exists but cannot be read (permissions).
- * @example const { records, problems } = await readUsageLog("memory");
+ * @example const { records, problems } = await readUsageLog(store);
  */
-export async function readUsageLog(root: string): Promise<ReadUsageLogResult> {
-  const file = join(root, USAGE_LOG_PATH);
-  const text = await readInternalFile(root, USAGE_LOG_FILE);
+export async function readUsageLog(source: UsageLogSource): Promise<ReadUsageLogResult> {
+  const store = usageLogStore(source, "readUsageLog");
+  const file = usageLogPlace(store);
+  const text = await store.readInternal(USAGE_LOG_FILE);
   if (text === undefined) return { records: [], problems: [] };
   const records: UsageRecord[] = [];
   const problems: UsageLogProblem[] = [];

@@ -83,3 +83,18 @@ function safeJson(text: string): unknown {
     return undefined;
   }
 }
+
+/**
+ * {@link finishPendingForget} under the store lock, taken only when a journal is there: the lock
+ * makes `.memfiles/` (and the memory folder), so a call whose model request then fails on a new
+ * memory folder would leave an empty one behind.
+ *
+ * @param store - The store, not under its lock.
+ * @returns The number of lines removed now.
+ */
+export async function finishPendingForgetLocked(store: WriteStore): Promise<number> {
+  // Read outside the lock: a killed forget's journal stays until finished, and one in progress
+  // is seen here, so the lock is taken and the journal read again under it.
+  if ((await store.readInternal(PENDING_FORGET_FILE)) === undefined) return 0;
+  return store.withLock(() => finishPendingForget(store));
+}

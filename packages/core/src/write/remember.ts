@@ -1,7 +1,7 @@
 import { dateTag } from "../format/index.js";
 import { statedOn, WriteSession } from "../guards/index.js";
 import { liftTombstones, readTombstones, writeTombstones } from "../guards/tombstones.js";
-import { finishPendingForget } from "./pending-forget.js";
+import { finishPendingForgetLocked } from "./pending-forget.js";
 import { UnexpectedRefusalError } from "./unexpected-refusal-error.js";
 import {
   isWriteCheckCodeWithout,
@@ -91,7 +91,7 @@ export async function rememberThrough<Item, Target>(
 ): Promise<RememberResult> {
   const { store, path } = options;
   const today = dateTag(options.now ?? new Date(), options.timeZone);
-  await store.withLock(() => finishPendingForget(store));
+  await finishPendingForgetLocked(store);
   // `[stated …]` is the day the user stated the fact and remember dates it today: a pasted tag
   // would be replaced in silence, so the fact is refused with the way to keep either date. Checked
   // as the shape rule, after the secret check, so a secret in the fact is still redacted.

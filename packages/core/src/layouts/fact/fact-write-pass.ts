@@ -31,7 +31,7 @@ import { ModelReplyError, parseToolReply } from "../../tool-reply/index.js";
 import type { Transcript } from "../../transcript/index.js";
 import { sessionDayTag, withSessionDate } from "../../transcript/index.js";
 import type { FolderReadStore } from "../../write/memory-files.js";
-import { finishPendingForget } from "../../write/pending-forget.js";
+import { finishPendingForgetLocked } from "../../write/pending-forget.js";
 import { MAX_DESCRIPTION_CHARS, type Proposal } from "../../write/proposal.js";
 import { checkFactShape } from "../../write/write-checks.js";
 import { WriteInterruptedError } from "../../write/write-interrupted-error.js";
@@ -150,7 +150,7 @@ export async function applyFactProposals(
   const stated = sessionDayTag(transcript, options.now ?? new Date());
   // One read of the folder for the whole pass, kept current by each write: reads stay at one per
   // file however many proposals there are.
-  const finished = await store.withLock(() => finishPendingForget(store));
+  const finished = await finishPendingForgetLocked(store);
   const folder =
     options.snapshot === undefined || finished > 0 ? await readFactFolder(store) : options.snapshot;
   const reported = {

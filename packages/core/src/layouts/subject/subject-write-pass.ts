@@ -5,7 +5,7 @@ import { apiErrorOf } from "../../models/index.js";
 import { ModelReplyError, parseToolReply, type ToolReplyProblem } from "../../tool-reply/index.js";
 import { sessionDayTag, withSessionDate } from "../../transcript/index.js";
 import { type MemoryFileState, readFolder, readFolderWithRows } from "../../write/memory-files.js";
-import { finishPendingForget } from "../../write/pending-forget.js";
+import { finishPendingForgetLocked } from "../../write/pending-forget.js";
 import type { Proposal } from "../../write/proposal.js";
 import { WriteInterruptedError } from "../../write/write-interrupted-error.js";
 import type {
@@ -111,7 +111,7 @@ export async function decideProposals(
   // A forget killed since the request was built is finished before any proposal is applied, and
   // the lines it removed leave the snapshot too. Every proposal is checked and applied against one
   // read of the folder (kept current by the steps), not a fresh read per proposal.
-  const finished = await store.withLock(() => finishPendingForget(store));
+  const finished = await finishPendingForgetLocked(store);
   const snapshot = given === undefined || finished > 0 ? await readFolder(store) : given;
   // A secret in the description only sets it aside (the file gets the one made from its path).
   const items = await Promise.all(proposals.map(scanDescription));
