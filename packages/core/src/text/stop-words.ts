@@ -62,36 +62,48 @@ function stopWordList(language: string): readonly string[] {
 }
 
 // A list word as search terms are held: folded as search folds (`Über` is `uber`), apostrophes
-// dropped as `splitWords` drops them (`don't` is `dont`).
+// dropped as `splitWords` drops them (`don't` is `dont`). Most words are lower-case ASCII already:
+// folding those (NFKC, NFD) would cost most of a prompt hook's first query.
 function foldStopWord(word: string): string {
-  return foldSearchText(word).replace(/['’]/g, "");
+  return /^[a-z0-9]+$/.test(word) ? word : foldSearchText(word).replace(/['’]/g, "");
 }
 
 /**
  * The languages whose stop words a query may be in, beside English: those the write pass reads
- * relative dates in (chrono-node's locales), by their `stopword` list names.
+ * relative dates in (chrono-node's locales), by their `stopword` list names, each with the script
+ * a query's term must be in for that list to be read.
  */
-const QUERY_LANGUAGES = [
-  "deu",
-  "fra",
-  "spa",
-  "por",
-  "ita",
-  "nld",
-  "jpn",
-  "zho",
-  "rus",
-  "ukr",
-  "ara",
+const QUERY_LANGUAGES: ReadonlyArray<[language: string, script: RegExp]> = [
+  ["deu", /[a-z]/],
+  ["fra", /[a-z]/],
+  ["spa", /[a-z]/],
+  ["por", /[a-z]/],
+  ["ita", /[a-z]/],
+  ["nld", /[a-z]/],
+  ["jpn", /[\u3040-\u30ff\u4e00-\u9fff]/u],
+  ["zho", /[\u4e00-\u9fff]/u],
+  ["rus", /[\u0400-\u04ff]/u],
+  ["ukr", /[\u0400-\u04ff]/u],
+  ["ara", /[\u0600-\u06ff]/u],
 ];
 
-let otherLists: Array<ReadonlySet<string>> | undefined;
+const otherLists = new Map<string, ReadonlySet<string>>();
+
+function listOf(language: string): ReadonlySet<string> {
+  let list = otherLists.get(language);
+  if (list === undefined) {
+    list = new Set(stopWordList(language).map(foldStopWord));
+    otherLists.set(language, list);
+  }
+  return list;
+}
 
 /**
  * The stop words of a query's language: {@link QUERY_STOP_WORDS}, and the list of the other
- * language ({@link QUERY_LANGUAGES}) holding more of the query's terms than English does (ties
- * stay English), so "Erzähl mir etwas über meinen Pelikan" drops "mir", "etwas", "über", "meinen"
- * while an English "war" or "die" is searched. Each list is one of the `stopword` package's.
+ * language ({@link QUERY_LANGUAGES}, read only when a query term is in its script) holding more
+ * of the query's terms than English does (ties stay English), so "Erzähl mir etwas über meinen
+ * Pelikan" drops "mir", "etwas", "über", "meinen" while an English "war" or "die" is searched.
+ * Each list is one of the `stopword` package's.
  *
  * @param terms - The query's terms, folded as search folds them (`foldSearchText`).
  * @returns The words the query's search leaves out.
@@ -99,12 +111,11 @@ let otherLists: Array<ReadonlySet<string>> | undefined;
  */
 export function queryStopWords(terms: readonly string[]): ReadonlySet<string> {
   const english = terms.filter((term) => QUERY_STOP_WORDS.has(term)).length;
-  otherLists ??= QUERY_LANGUAGES.map(
-    (language) => new Set(stopWordList(language).map(foldStopWord)),
-  );
   let best: ReadonlySet<string> | undefined;
   let most = english;
-  for (const list of otherLists) {
+  for (const [language, script] of QUERY_LANGUAGES) {
+    if (!terms.some((term) => script.test(term))) continue;
+    const list = listOf(language);
     const held = terms.filter((term) => list.has(term)).length;
     if (held > most) {
       most = held;
