@@ -27,7 +27,6 @@ import {
   type Ranking,
   sampleTurns,
   spentOnLines,
-  toFill,
 } from "./baselines.js";
 import { parseDiaIds } from "./import-sample.js";
 import type { LocomoSample, LocomoTurn } from "./load-locomo.js";
@@ -40,6 +39,26 @@ export const EVIDENCE_BUDGETS = [300, 1_000, 2_000, 4_000, 8_000] as const;
 
 /** Question categories with an answer in the conversation (category 5 is adversarial, no answer). */
 export const EVIDENCE_CATEGORIES = [1, 2, 3, 4] as const;
+
+/** LoCoMo's adversarial category: questions about what the conversation never says. */
+export const UNANSWERABLE_CATEGORY = 5;
+
+/**
+ * What budgeted recall alone sends for the adversarial questions (category 5) at one budget: the
+ * "nothing else" figure beside evidence recall. Such a question names people and things of the
+ * conversation, so lexical matches are expected; a share well below the answerable questions'
+ * would show a rule that tells them apart.
+ */
+export type UnanswerableFill = {
+  budgetTokens: number;
+  questions: number;
+  /** Mean tokens sent per question. */
+  tokensMean: number;
+  /** Mean share of the budget those tokens fill, 0..1. */
+  budgetShare: number;
+  /** Share of the questions that get no note at all, 0..1. */
+  emptyShare: number;
+};
 
 /** Most files the side query (and the perfect pick standing in for it) adds: core's `MAX_RECALLED_FILES`. */
 const MAX_FILES = 5;
@@ -356,6 +375,8 @@ export type SampleEvidence = {
     }
   >;
   ceiling: { annotated: number[]; stored: number[] };
+  /** Per budget: the tokens budgeted recall alone sends for each adversarial question. */
+  unanswerable: Map<number, number[]>;
 };
 
 /** What the baselines give one question: the same in every layout. */
@@ -636,9 +657,9 @@ export async function sampleEvidenceRecall(
       measureEvidence([...blocks, ...perfectNotes], stored, question.evidence, count),
       same,
     );
-    // Filled to the budget like every baseline: what matched nothing comes after the matches.
-    const everything = toFill(await pooledUnits(memories, query, []));
-    const beyondBlock = toFill(await pooledUnits(memories, query, undefined));
+    // What budgeted recall sends: it stops where its matches end, so its tokens are its own.
+    const everything = await pooledUnits(memories, query, []);
+    const beyondBlock = await pooledUnits(memories, query, undefined);
     for (const budget of EVIDENCE_BUDGETS) {
       const alone = fillRecallBudget(everything, budget, count);
       record(layout, "budget", budget, question, {
@@ -655,7 +676,16 @@ export async function sampleEvidenceRecall(
       );
     }
   }
-  return { rows, ceiling };
+  const unanswerable = new Map<number, number[]>();
+  for (const question of sample.qa) {
+    if (question.category !== UNANSWERABLE_CATEGORY) continue;
+    const units = await pooledUnits(memories, question.question, []);
+    for (const budget of EVIDENCE_BUDGETS) {
+      const filled = fillRecallBudget(units, budget, count);
+      unanswerable.set(budget, [...(unanswerable.get(budget) ?? []), filled.tokens]);
+    }
+  }
+  return { rows, ceiling, unanswerable };
 }
 
 // The perfect pick of one memory shows the same few files for question after question.
@@ -766,7 +796,12 @@ function groupBy(
 export function summarizeEvidence(
   samples: readonly SampleEvidence[],
   layout: OracleLayout,
-): { rows: EvidenceRow[]; ceiling: EvidenceCeiling; comparisons: EvidenceComparison[] } {
+): {
+  rows: EvidenceRow[];
+  ceiling: EvidenceCeiling;
+  comparisons: EvidenceComparison[];
+  unanswerable: UnanswerableFill[];
+} {
   const merged = new Map<
     string,
     {
@@ -807,8 +842,19 @@ export function summarizeEvidence(
     }),
   );
   const annotated = samples.flatMap((sample) => sample.ceiling.annotated);
+  const unanswerable = EVIDENCE_BUDGETS.map((budgetTokens): UnanswerableFill => {
+    const sent = samples.flatMap((sample) => sample.unanswerable.get(budgetTokens) ?? []);
+    return {
+      budgetTokens,
+      questions: sent.length,
+      tokensMean: meanOf(sent),
+      budgetShare: meanOf(sent.map((tokens) => tokens / budgetTokens)),
+      emptyShare: meanOf(sent.map((tokens) => (tokens === 0 ? 1 : 0))),
+    };
+  });
   return {
     rows,
+    unanswerable,
     comparisons: compareWithBaselines([...merged.values()], layout),
     ceiling: {
       annotated: meanOf(annotated),

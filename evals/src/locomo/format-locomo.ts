@@ -189,7 +189,7 @@ function formatEvidence(report: LocomoReport): string[] {
   const stored = report.ceiling.stored[report.layout];
   return [
     `## 3. Evidence in the prompt against prompt tokens (${report.layout} layout, no model)`,
-    "For each question of categories 1-4 whose evidence names a turn, the share of its evidence turns (dia_ids) whose fact is present, whole, in the text the strategy puts into the prompt; tokens are that text's, by one estimator for every row (estimateTokens). memfiles rows send what both speakers' memories would give (the question's prompt holds both). Every row counts the same questions: one whose evidence no memory holds counts 0, not left out. Every budgeted row, baselines included, is filled and rendered by budgeted recall's own fill (its <recalled_memory> wrapper counted, one [date] header per day of dated units) up to its budget: what matched nothing comes last, so a budget is a size, not a cap. Tuned BM25: memfiles' own terms (Porter stems, stop words dropped, prefix match) over the same texts, each dated by its session. Same-tokens columns: tuned BM25 filled, per question, to that row's own token count.",
+    "For each question of categories 1-4 whose evidence names a turn, the share of its evidence turns (dia_ids) whose fact is present, whole, in the text the strategy puts into the prompt; tokens are that text's, by one estimator for every row (estimateTokens). memfiles rows send what both speakers' memories would give (the question's prompt holds both). Every row counts the same questions: one whose evidence no memory holds counts 0, not left out. Every budgeted row, baselines included, is filled and rendered by budgeted recall's own fill (its <recalled_memory> wrapper counted, one [date] header per day of dated units) up to its budget; a baseline's units that matched nothing come last, so its budget is a size, while budgeted recall's rows are what it sends: it stops where its matches end (tokens (mean) is what it spends). Tuned BM25: memfiles' own terms (Porter stems, stop words dropped, prefix match) over the same texts, each dated by its session. Same-tokens columns: tuned BM25 filled, per question, to that row's own token count.",
     formatTable({
       headers: [
         "strategy",
@@ -218,6 +218,8 @@ function formatEvidence(report: LocomoReport): string[] {
     "",
     ...formatComparisons(report),
     "",
+    ...formatUnanswerable(report),
+    "",
     ...groupTable(
       "Budgeted recall beside tuned BM25 over the annotated facts, per question category:",
       (row) => row.byCategory,
@@ -235,6 +237,47 @@ function formatEvidence(report: LocomoReport): string[] {
     ),
     "",
     "What these figures show: which stored text reaches the prompt, and at what size. What they do not show: answers. No model is called; the memories come from an oracle write pass over the annotators' facts (provenance dataset), so a model's own extraction, choice of file and reading are not measured, and published LoCoMo scores that need a model (LLM-judge accuracy, F1 of answers) are a different measure, not compared here.",
+  ];
+}
+
+/**
+ * What budgeted recall alone sends for the adversarial questions (category 5: about what the
+ * conversation never says), per budget, beside what it sends for the answerable ones.
+ *
+ * @param report - From `runLocomo`.
+ * @returns Lines; none when the report has no such questions.
+ */
+export function formatUnanswerable(
+  report: Pick<LocomoReport, "layout" | "unanswerable" | "evidenceRecall">,
+): string[] {
+  const items = report.unanswerable.filter((item) => item.questions > 0);
+  if (items.length === 0) return [];
+  const answerable = (budget: number) =>
+    report.evidenceRecall.find((row) => row.strategy === "budget" && row.budgetTokens === budget);
+  return [
+    `Adversarial questions (category 5, no answer in the conversation): what budgeted recall alone sends (${report.layout} layout), beside the answerable questions' tokens:`,
+    formatTable({
+      headers: [
+        "budget",
+        "questions",
+        "tokens (mean)",
+        "share of budget",
+        "no note",
+        "answerable: tokens (mean)",
+      ],
+      rows: items.map((item) => {
+        const row = answerable(item.budgetTokens);
+        return [
+          tokens(item.budgetTokens),
+          String(item.questions),
+          tokens(item.tokensMean),
+          percent(item.budgetShare),
+          percent(item.emptyShare),
+          row === undefined ? "" : tokens(row.tokensMean),
+        ];
+      }),
+      align: ["right", "right", "right", "right", "right", "right"],
+    }),
   ];
 }
 

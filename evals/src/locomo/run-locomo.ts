@@ -14,6 +14,7 @@ import {
   type SpeakerMemory,
   sampleEvidenceRecall,
   summarizeEvidence,
+  type UnanswerableFill,
 } from "./evidence-recall.js";
 import { importSpeaker } from "./import-sample.js";
 import type { LocomoSample } from "./load-locomo.js";
@@ -110,6 +111,8 @@ export type LocomoReport = {
   evidenceRecall: EvidenceRow[];
   /** Budgeted recall minus each baseline at each budget, with paired bootstrap intervals. */
   comparisons: EvidenceComparison[];
+  /** What budgeted recall alone sends for the adversarial questions (category 5), per budget. */
+  unanswerable: UnanswerableFill[];
   /** The share of evidence any annotated fact names (and any stored fact, in this layout). */
   ceiling: EvidenceCeiling;
   /** The side query's request at 10,000 and 50,000 files, with and without its catalog budget. */
@@ -385,6 +388,7 @@ async function runLayout(options: RunLocomoOptions, layout: OracleLayout): Promi
     },
     evidenceRecall: summary.rows,
     comparisons: summary.comparisons,
+    unanswerable: summary.unanswerable,
     ceiling: summary.ceiling,
     sideQuerySize: options.sideQuerySize
       ? sideQuerySizes(sizeRows, sizeQuery, countTokens, options.sideQueryFiles)

@@ -2,8 +2,10 @@ import type MiniSearch from "minisearch";
 import type { Options, Query, SearchOptions, SearchResult } from "minisearch";
 import { estimateTokens } from "../cost/cache-minimum.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
+import { foldSearchText } from "../text/fold-accents.js";
 import { MONTH_NAMES } from "../text/month-names.js";
 import { isPrefixSearchTerm, splitSearchTerms, stemmedSearchTerm } from "../text/search-terms.js";
+import { queryStopWords } from "../text/stop-words.js";
 import {
   documentColumns,
   documentsHolding,
@@ -29,7 +31,7 @@ import {
  * recall index of another version is rebuilt, not read: bump it whenever `unitIndexOptions`,
  * `fileIndexOptions` or `indexedFileFields` would index differently.
  */
-export const RANKING_INDEX_VERSION = 4;
+export const RANKING_INDEX_VERSION = 5;
 
 /** What the unit index holds of one unit (one document of the search). */
 export type IndexedUnit = {
@@ -285,7 +287,7 @@ export type PlannedWord = { word: string; term: string; fields: readonly UnitFie
  * @param query - The request's text.
  * @param total - The number of units.
  * @param count - The number of units holding a (stemmed) term in a field.
- * @returns The words in query order, stop words left out.
+ * @returns The words in query order, the query's stop words (`queryStopWords`) left out.
  */
 export function plannedWords(
   query: string,
@@ -293,10 +295,13 @@ export function plannedWords(
   count: (term: string, field: UnitField) => number,
 ): PlannedWord[] {
   const words: PlannedWord[] = [];
-  for (const word of splitSearchTerms(query)) {
-    const term = stemmedSearchTerm(word);
+  const split = splitSearchTerms(query);
+  const folded = split.map(foldSearchText);
+  const stops = queryStopWords(folded);
+  split.forEach((word, at) => {
+    const term = stops.has(folded[at] as string) ? null : stemmedSearchTerm(word);
     if (term !== null) words.push({ word, term, fields: ALL_FIELDS });
-  }
+  });
   if (total < COMMON_TERM_MIN_UNITS) return words;
   const limit = COMMON_TERM_SHARE * total;
   let narrowed = false;

@@ -1,3 +1,8 @@
+import { createRequire } from "node:module";
+import { foldSearchText } from "./fold-accents.js";
+
+const require = createRequire(import.meta.url);
+
 const words = (list: string): ReadonlySet<string> => new Set(list.split(" "));
 
 /**
@@ -32,9 +37,93 @@ export const MERGE_WORDS = words(
 );
 
 /** Words a search query carries that match nothing useful in a memory index (recall's pre-filter). */
-export const QUERY_STOP_WORDS = words(
-  "a an and are as at be but by can do does for from how i in is it me my of on or our so that the this to was we what when where which who why will with you your md",
-);
+/**
+ * Words a search query carries that match nothing useful in a memory index: the English list of
+ * the `stopword` package (its `eng`, 108 words: "about", "like", "because"...) and the few a
+ * memory query adds ("md", "why", "when"...), as search folds them. Recall drops them from every
+ * indexed text and every query, and so does its pre-filter.
+ */
+export const QUERY_STOP_WORDS: ReadonlySet<string> = new Set([
+  ...words(
+    "a an and are as at be but by can do does for from how i in is it me my of on or our so that the this to was we what when where which who why will with you your md",
+  ),
+  ...stopWordList("eng").map(foldStopWord),
+]);
+
+/**
+ * One of the `stopword` package's lists (fergiemcdowall/stopword: 62 languages by ISO 639-3 code,
+ * each an array of words); `[]` for a code it lacks. One file holds every list (~5 ms of CPU to
+ * load, once a process).
+ */
+function stopWordList(language: string): readonly string[] {
+  const lists = require("stopword") as Record<string, unknown>;
+  const list = lists[language];
+  return Array.isArray(list) ? (list as string[]) : [];
+}
+
+// A list word as search terms are held: folded as search folds (`Über` is `uber`), apostrophes
+// dropped as `splitWords` drops them (`don't` is `dont`). Most words are lower-case ASCII already:
+// folding those (NFKC, NFD) would cost most of a prompt hook's first query.
+function foldStopWord(word: string): string {
+  return /^[a-z0-9]+$/.test(word) ? word : foldSearchText(word).replace(/['’]/g, "");
+}
+
+/**
+ * The languages whose stop words a query may be in, beside English: those the write pass reads
+ * relative dates in (chrono-node's locales), by their `stopword` list names, each with the script
+ * a query's term must be in for that list to be read.
+ */
+const QUERY_LANGUAGES: ReadonlyArray<[language: string, script: RegExp]> = [
+  ["deu", /[a-z]/],
+  ["fra", /[a-z]/],
+  ["spa", /[a-z]/],
+  ["por", /[a-z]/],
+  ["ita", /[a-z]/],
+  ["nld", /[a-z]/],
+  ["jpn", /[\u3040-\u30ff\u4e00-\u9fff]/u],
+  ["zho", /[\u4e00-\u9fff]/u],
+  ["rus", /[\u0400-\u04ff]/u],
+  ["ukr", /[\u0400-\u04ff]/u],
+  ["ara", /[\u0600-\u06ff]/u],
+];
+
+const otherLists = new Map<string, ReadonlySet<string>>();
+
+function listOf(language: string): ReadonlySet<string> {
+  let list = otherLists.get(language);
+  if (list === undefined) {
+    list = new Set(stopWordList(language).map(foldStopWord));
+    otherLists.set(language, list);
+  }
+  return list;
+}
+
+/**
+ * The stop words of a query's language: {@link QUERY_STOP_WORDS}, and the list of the other
+ * language ({@link QUERY_LANGUAGES}, read only when a query term is in its script) holding more
+ * of the query's terms than English does (ties stay English), so "Erzähl mir etwas über meinen
+ * Pelikan" drops "mir", "etwas", "über", "meinen" while an English "war" or "die" is searched.
+ * Each list is one of the `stopword` package's.
+ *
+ * @param terms - The query's terms, folded as search folds them (`foldSearchText`).
+ * @returns The words the query's search leaves out.
+ * @example queryStopWords(["erzahl", "mir", "etwas", "uber", "pelikan"]).has("uber") // true
+ */
+export function queryStopWords(terms: readonly string[]): ReadonlySet<string> {
+  const english = terms.filter((term) => QUERY_STOP_WORDS.has(term)).length;
+  let best: ReadonlySet<string> | undefined;
+  let most = english;
+  for (const [language, script] of QUERY_LANGUAGES) {
+    if (!terms.some((term) => script.test(term))) continue;
+    const list = listOf(language);
+    const held = terms.filter((term) => list.has(term)).length;
+    if (held > most) {
+      most = held;
+      best = list;
+    }
+  }
+  return best === undefined ? QUERY_STOP_WORDS : new Set([...QUERY_STOP_WORDS, ...best]);
+}
 
 /**
  * The negations among {@link STOP_WORDS} (apostrophes dropped, as `splitWords` does): a fact and
