@@ -10,15 +10,15 @@ import { selectMemories } from "./side-query.js";
 const server = useMessagesApi();
 
 // Queries whose word ICU's segmenter cuts to one character, or cuts otherwise in the line
-// ("猫叫" in the line, "猫" in the query; "개를" in the line, "개" in the query).
+// ("猫叫" in the line, "猫" in the query), or keeps one kana or hangul character as a word.
 const CASES = [
   { language: "Chinese, a one-ideograph word", line: "我有一只狗", query: "狗" },
   { language: "Chinese, a name cut in two", line: "cat named 小黑", query: "小黑" },
   { language: "Chinese, in a dictionary word", line: "我的猫叫小白", query: "猫" },
   { language: "Chinese after an emoji", line: "🐙 octopus named 八爪", query: "八爪" },
   { language: "Japanese kanji", line: "庭に犬がいる", query: "犬" },
-  { language: "Japanese kana", line: "カメラを買った", query: "カメ" },
-  { language: "Korean, a particle glued on", line: "우리 개를 산책시켰다", query: "개" },
+  { language: "Japanese kana", line: "カメを飼っている", query: "カメ" },
+  { language: "Korean, a one-syllable word", line: "우리 개 이름은 바둑이", query: "개" },
   { language: "English stop words around Chinese", line: "cat named 小黑", query: "who is 小黑?" },
 ];
 

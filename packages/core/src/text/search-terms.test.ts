@@ -20,9 +20,9 @@ describe("splitSearchTerms", () => {
       ["我的", "我", "的", "猫叫", "猫", "叫", "小白", "小", "白"],
     ],
     [
-      "kana and hangul words, then each char",
+      "kana and hangul words stay whole: their characters are syllables",
       "カメラ 개를",
-      ["カメラ", "カ", "メ", "ラ", "개를", "개", "를"],
+      ["カメラ", "개를"],
     ],
     ["a one-ideograph word stays one term", "狗 and cat", ["狗", "and", "cat"]],
     [

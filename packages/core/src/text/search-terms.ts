@@ -8,11 +8,13 @@ import { QUERY_STOP_WORDS } from "./stop-words.js";
 // code and prices on every other line, and "C++" / "C#" are words already (see splitWords).
 const SYMBOL = /(?![\0-\x7f])[\p{S}\p{Extended_Pictographic}]/u;
 const VARIATION_SELECTOR = /\uFE0F/g;
-// Ideographs, kana and hangul: one character is often a word ("狗", "猫"), and ICU's dictionary
+// Ideographs, kana and hangul: one character can be a word ("狗", "개"), and ICU's dictionary
 // cuts a line and a query differently ("猫叫" in "我的猫叫小白", "猫" alone in a query).
 const CJK_SCRIPTS = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}";
 const CJK_CHAR = new RegExp(`[${CJK_SCRIPTS}]`, "u");
-const CJK_CHARS = new RegExp(`[${CJK_SCRIPTS}]`, "gu");
+// Only an ideograph carries a meaning of its own: a kana or hangul character is a syllable, and
+// as a term it would tie unrelated words ("ン" of "ペリカン" and of "ドキュメント").
+const IDEOGRAPHS = /\p{Script=Han}/gu;
 
 /**
  * The terms a lexical search indexes and looks up: the words of {@link splitWords}, then every
@@ -20,9 +22,9 @@ const CJK_CHARS = new RegExp(`[${CJK_SCRIPTS}]`, "gu");
  * #29: a ZWJ sequence, a flag or a skin-toned emoji stays one term). So a query made only of
  * emoji ("🎸") finds "plays 🎸 on weekends", which a split into words alone reads as no term.
  * The emoji presentation selector (U+FE0F) is dropped, so "❤️" and "❤" are the same term.
- * A word of ideographs, kana or hangul (Unicode `Script` Han, Hiragana, Katakana, Hangul) is
- * followed by each of those characters as a term, so "猫" finds "我的猫叫小白" (ICU cuts `猫叫`)
- * and "개" finds "개를".
+ * A word holding ideographs (Unicode `Script=Han`) is followed by each ideograph as a term, so
+ * "猫" finds "我的猫叫小白" (ICU cuts `猫叫`); a kana or hangul word stays whole (one such
+ * character is a syllable, not a word), so "ペリカン" and "ドキュメント" share no term ("ン").
  *
  * @param text - Any text: an indexed line, name or description, or a query.
  * @returns The words in order, each CJK word followed by its characters, then the symbols in
@@ -44,7 +46,7 @@ function withCharacters(words: string[]): string[] {
   const terms: string[] = [];
   for (const word of words) {
     terms.push(word);
-    const chars = word.match(CJK_CHARS);
+    const chars = word.match(IDEOGRAPHS);
     if (chars !== null && chars[0] !== word) terms.push(...chars);
   }
   return terms;
