@@ -39,7 +39,10 @@ describe("store.readIndex()", () => {
   );
 
   it.each([
-    ["not valid UTF-8", Buffer.from("# Memory index\n\n- Caf\xe9 au lait, my own line\n", "latin1")],
+    [
+      "not valid UTF-8",
+      Buffer.from("# Memory index\n\n- Caf\xe9 au lait, my own line\n", "latin1"),
+    ],
     ["a NUL byte", Buffer.from("# Memory index\n\n- Cafe\u0000 my own line\n", "utf8")],
   ])("a write leaves a MEMORY.md holding %s byte for byte", async (_name, bytes) => {
     const root = await folder();
