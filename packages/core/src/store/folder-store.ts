@@ -62,7 +62,8 @@ const RACY_WINDOW_MS = 2_000;
 const STAT_SLICE = 500;
 
 type CacheEntry = { key: string; trusted: boolean; row: MemoryRow };
-type Candidate = { path: string; absolute: string };
+// `link`: found as a symbolic link, so read at its target.
+type Candidate = { path: string; absolute: string; link?: true };
 
 function statKey(stats: Stats): string {
   return `${stats.mtimeMs}:${stats.ctimeMs}:${stats.size}:${stats.ino}:${stats.dev}`;
@@ -603,11 +604,13 @@ export class FolderStore implements StoreEngine {
             continue;
           }
         }
-        if (entry.isSymbolicLink() && !followsLink(realRoot, absolute)) {
-          refusedLinks?.push(path);
-          continue;
-        }
-        out.push({ path, absolute });
+        if (entry.isSymbolicLink()) {
+          if (!followsLink(realRoot, absolute)) {
+            refusedLinks?.push(path);
+            continue;
+          }
+          out.push({ path, absolute, link: true });
+        } else out.push({ path, absolute });
       }
     }
   }
@@ -622,8 +625,14 @@ export class FolderStore implements StoreEngine {
     let bytes: Buffer | undefined;
     try {
       // A link (already checked to stay inside) is read at its target, which must not be a link.
+      // A file is read at its walked path, already real: readFileInside refuses a link swapped
+      // in since (no-follow open) and checks where the opened file is, so a realpath per file
+      // (a thread-pool round trip each) would only repeat that.
       // boundedRead keeps READ_CONCURRENCY reads in flight and retries resource errors.
       bytes = await boundedRead(async () => {
+        if (candidate.link !== true) {
+          return readFileInside(realRoot, candidate.absolute, { maxBytes: this.#tooLargeBytes });
+        }
         const real = await realpath(candidate.absolute);
         if (!followsReal(realRoot, real)) return undefined;
         return readFileInside(realRoot, real, { maxBytes: this.#tooLargeBytes });

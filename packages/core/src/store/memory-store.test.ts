@@ -515,6 +515,15 @@ describe("path guard on the disk", () => {
     },
   );
 
+  it("lists a link that stays inside with its target's row; the file itself as it is", async () => {
+    const rows = await store.list();
+    const alias = rows.find((row) => row.path === "alias.md");
+    const tools = rows.find((row) => row.path === "topics/tools.md");
+    expect(alias?.problems).toBeUndefined();
+    expect(tools?.problems).toBeUndefined();
+    expect(alias).toEqual({ ...tools, path: "alias.md" });
+  });
+
   it("reports every link it will not follow in check(), and lists none of them", async () => {
     await symlink("MEMORY.md", join(root, "index-alias.md"));
     await symlink(join(sandbox, "outside"), join(root, "topics/escape-too"));
