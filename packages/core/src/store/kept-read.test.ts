@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -66,6 +66,9 @@ describe.each(["subject", "fact"] as const)("read() after list(), %s layout", (l
   });
 
   it("reads a file again while it is inside the racy window", async () => {
+    // The clock held just after the writes: a busy machine may take longer than the window.
+    const { ctimeMs } = await stat(join(root, "topics/tools.md"));
+    vi.spyOn(Date, "now").mockReturnValue(ctimeMs + 1);
     const store = new MemoryStore({ root, layout });
     await store.list();
     const reads = vi.mocked(insideRoot.readFileInside).mock.calls.length;
