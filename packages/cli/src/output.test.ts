@@ -1,3 +1,4 @@
+import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
 import { formatTable, forTerminal } from "./output.js";
 
@@ -23,6 +24,27 @@ describe("formatTable", () => {
     ],
   ])("pads %s to the widest in terminal columns", (_, rows, lines) => {
     expect(formatTable(["PATH", "N"], rows)).toBe(lines.map((line) => `${line}\n`).join(""));
+  });
+
+  it("starts the last column at one terminal column on every line, whatever the cells hold", () => {
+    const cells = [
+      "a.md",
+      "café.md",
+      "cafe\u0301.md",
+      "a\u0085b",
+      "好きな.md",
+      "🍜.md",
+      "x",
+      "",
+      "~!{}",
+    ];
+    const rows = cells.flatMap((first) => cells.map((second) => [first, second, "END"]));
+    const lines = formatTable(["PATH", "N", "LAST"], rows).split("\n").slice(1, -1);
+    const starts = new Set(
+      lines.map((line) => stringWidth(line.slice(0, line.lastIndexOf("END")))),
+    );
+    // The widest cell of both columns is "好きな.md" (9 columns), each followed by two spaces.
+    expect([...starts]).toEqual([9 + 2 + 9 + 2]);
   });
 });
 

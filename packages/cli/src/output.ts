@@ -22,23 +22,34 @@ export function printJson(context: CommandContext, value: unknown): void {
  */
 export function formatTable(header: string[], rows: string[][]): string {
   const all = [header, ...rows];
-  // Terminal columns, not UTF-16 units: "好きな食べ物.md" takes 15 columns in 9 units, an emoji 2.
-  const widths = header.map((_, column) =>
-    Math.max(...all.map((row) => stringWidth(row[column] ?? ""))),
-  );
+  const last = header.length - 1;
+  // Each padded cell measured once; the last column is never padded, so never measured.
+  const cellWidths = all.map((row) => row.slice(0, last).map(columnsOf));
+  const widths = header
+    .slice(0, last)
+    .map((_, column) => cellWidths.reduce((most, row) => Math.max(most, row[column] ?? 0), 0));
   return all
-    .map((row) =>
+    .map((row, at) =>
       row
         .map((cell, column) =>
           column === row.length - 1
             ? cell
-            : cell + " ".repeat(Math.max(0, (widths[column] ?? 0) - stringWidth(cell))),
+            : cell +
+              " ".repeat(Math.max(0, (widths[column] ?? 0) - (cellWidths[at]?.[column] ?? 0))),
         )
         .join("  ")
         .trimEnd(),
     )
     .map((line) => `${line}\n`)
     .join("");
+}
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+// Terminal columns, not UTF-16 units: "好きな食べ物.md" takes 15 columns in 9 units, an emoji 2.
+// Printable ASCII takes one column a char, which string-width would find at ~100x the cost.
+function columnsOf(cell: string): number {
+  return PRINTABLE_ASCII.test(cell) ? cell.length : stringWidth(cell);
 }
 
 /**

@@ -5,7 +5,13 @@ import {
   sameFactOtherLanguage,
   sameTraitsOtherLanguage,
 } from "../text/same-fact-other-language.js";
-import { MAX_PAIRS_PER_KEY, sameFactTwoLanguages, twoLanguagePairs } from "./check-rows.js";
+import { updatesLine } from "../text/value-skeleton.js";
+import {
+  MAX_PAIRS_PER_KEY,
+  sameFactTwoLanguages,
+  twoLanguagePairs,
+  updatedValueKept,
+} from "./check-rows.js";
 import type { MemoryRow } from "./types.js";
 
 const row = (path: string, code?: "too_large" | "header_too_long" | "over_cap"): MemoryRow => ({
@@ -129,3 +135,40 @@ const REAL_PAIR = {
   first: { path: "profile.md", line: "works at Siemens since 2019" },
   second: { path: "topics/file-0737.md", line: "arbeitet seit 2019 bei Siemens" },
 };
+
+describe("updatedValueKept", () => {
+  const LINES = [
+    "takes 50 mg of sertraline",
+    "takes 100 mg of sertraline",
+    "takes 100mg of sertraline",
+    "drinks coffee",
+    "stopped drinking coffee",
+    "lives in Berlin",
+    "earns $95,000 a year",
+    "earns $110,000 a year",
+  ];
+
+  it("reports what updatesLine says of every two lines of one file, in file order", () => {
+    const entry = fc.record({
+      path: fc.constantFrom("a.md", "b.md"),
+      line: fc.constantFrom(...LINES),
+    });
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 8 }), (lines) => {
+        const expected: Array<{ path: string; lines: [string, string] }> = [];
+        for (const path of ["a.md", "b.md"]) {
+          const own = lines.filter((line) => line.path === path);
+          own.forEach((first, one) => {
+            for (const second of own.slice(one + 1)) {
+              if (updatesLine(second.line, first.line))
+                expected.push({ path, lines: [first.line, second.line] });
+            }
+          });
+        }
+        const order = (path: string) => lines.findIndex((line) => line.path === path);
+        expected.sort((a, b) => order(a.path) - order(b.path));
+        expect(updatedValueKept(lines)).toEqual(expected);
+      }),
+    );
+  });
+});

@@ -8,7 +8,7 @@ import {
   otherLanguage,
   sameTraitsOtherLanguage,
 } from "../text/same-fact-other-language.js";
-import { updatesLine } from "../text/value-skeleton.js";
+import { updatesByTraits, updateTraits } from "../text/value-skeleton.js";
 import { formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
 import { notEditableProblem } from "./memory-row.js";
 import type { CheckResult, MemoryRow } from "./types.js";
@@ -279,14 +279,17 @@ export function updatedValueKept(
     else list.push(entry);
   }
   const found: Array<{ path: string; lines: [string, string] }> = [];
+  // Pairs within a file only, so the work is bounded by the file's lines (its size cap), never by
+  // the folder's; each line's traits are made once.
   for (const [path, entries] of byFile) {
-    entries.forEach((first, one) => {
-      for (const second of entries.slice(one + 1)) {
-        if (updatesLine(second.line, first.line)) {
-          found.push({ path, lines: [first.line, second.line] });
-        }
+    const traits = entries.map((entry) => updateTraits(entry.line));
+    for (let one = 0; one < traits.length; one++) {
+      const first = traits[one] as (typeof traits)[number];
+      for (let other = one + 1; other < traits.length; other++) {
+        const second = traits[other] as (typeof traits)[number];
+        if (updatesByTraits(second, first)) found.push({ path, lines: [first.text, second.text] });
       }
-    });
+    }
   }
   return found;
 }

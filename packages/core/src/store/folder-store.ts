@@ -61,7 +61,14 @@ const BOM = "\uFEFF";
 const RACY_WINDOW_MS = 2_000;
 const STAT_SLICE = 500;
 
-type CacheEntry = { key: string; trusted: boolean; row: MemoryRow };
+// `read` is what read() answers for the bytes the row came from: a read of the file while its stat
+// still equals `key` answers it again instead of reading the file once more.
+type CacheEntry = {
+  key: string;
+  trusted: boolean;
+  row: MemoryRow;
+  read?: ReadResult & { exists: true };
+};
 // `link`: found as a symbolic link, so read at its target.
 type Candidate = { path: string; absolute: string; link?: true };
 
@@ -253,6 +260,8 @@ export class FolderStore implements StoreEngine {
   async read(relative: string): Promise<ReadResult> {
     const realRoot = this.#existingRealRoot();
     if (realRoot === undefined) return { path: relative, exists: false, version: NEW_VERSION };
+    const kept = this.#keptRead(realRoot, relative);
+    if (kept !== undefined) return kept;
     const resolved = await resolveMemoryPath(realRoot, relative, {
       rootEntries: this.#rootEntries,
       folderNames: this.#folderNames,
@@ -264,6 +273,23 @@ export class FolderStore implements StoreEngine {
       const notText = `${error.reason}; it was not read`;
       return { path: resolved.path, exists: true, version: versionToken(""), content: "", notText };
     });
+  }
+
+  // The kept answer for a file list() read, while its stat is the one it was read at (same inode,
+  // device, size, mtime and ctime, outside the racy window): the same bytes, so the same answer.
+  // The stat goes through the path as given; a folder swapped for a link since leads to another
+  // inode, so to the full read and its path guard.
+  #keptRead(realRoot: string, relative: string): ReadResult | undefined {
+    const cached = this.#cache.get(relative);
+    if (cached?.read === undefined || !cached.trusted) return undefined;
+    let stats: Stats | undefined;
+    try {
+      stats = lstatSync(realRoot + sep + relative.split("/").join(sep), { throwIfNoEntry: false });
+    } catch {
+      return undefined;
+    }
+    if (!stats?.isFile() || statKey(stats) !== cached.key) return undefined;
+    return { ...cached.read };
   }
 
   // `before` is not used: the file is read again under the lock, where the token decides.
@@ -651,7 +677,8 @@ export class FolderStore implements StoreEngine {
     }
     if (bytes === undefined) return undefined;
     const decoded = decodeText(bytes);
-    files?.set(candidate.path, readResultOf(candidate.path, decoded));
+    const read = readResultOf(candidate.path, decoded);
+    files?.set(candidate.path, read);
     const row = rowFromText(candidate.path, decoded.text, this.maxChars, this.layout);
     if (!decoded.ok) {
       row.problems = [
@@ -662,7 +689,7 @@ export class FolderStore implements StoreEngine {
     // Keyed by the stat taken before the read: an edit landing in between changes the stat, so
     // the next call reads again rather than trusting a row older than the file.
     const trusted = Date.now() - Math.max(stats.mtimeMs, stats.ctimeMs) > RACY_WINDOW_MS;
-    this.#cache.set(candidate.path, { key: statKey(stats), trusted, row });
+    this.#cache.set(candidate.path, { key: statKey(stats), trusted, row, read });
     return row;
   }
 

@@ -15,6 +15,7 @@ describe("updatesLine and valueUpdateOf", () => {
       true,
     ],
     ["another fact", "has 3 cats", "has 2 kids", false, false],
+    ["two facts without a number", "drinks coffee", "lives in Berlin", false, false],
     ["the other polarity", "has been to Japan", "has not been to Japan", true, false],
   ])("%s", (_name, fact, line, updates, byValue) => {
     expect(updatesLine(fact, line)).toBe(updates);

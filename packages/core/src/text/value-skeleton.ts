@@ -13,7 +13,10 @@ const NUMBER = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)*(?!\p{N})(\p{L})?/gu;
  * @example valueSkeleton("earns $95,000 a year") // "earns $# a year"
  */
 export function valueSkeleton(text: string): string | undefined {
-  const key = factKey(text);
+  return skeletonOfKey(factKey(text));
+}
+
+function skeletonOfKey(key: string): string | undefined {
   let found = false;
   const skeleton = key.replace(NUMBER, (_number, unit: string | undefined) => {
     found = true;
@@ -30,9 +33,36 @@ export function valueSkeleton(text: string): string | undefined {
  * @example updatesLine("takes 100 mg of sertraline", "takes 50 mg of sertraline") // true
  */
 export function updatesLine(fact: string, line: string): boolean {
-  if (factKey(fact) === factKey(line)) return false;
-  if (valueUpdateOf(fact)?.(line) === true) return true;
-  return reversesFact(fact, line);
+  return updatesByTraits(updateTraits(fact), updateTraits(line));
+}
+
+/** What {@link updatesLine} reads of one text: made once for a text compared with many. */
+export type UpdateTraits = { text: string; key: string; skeleton: string | undefined };
+
+/**
+ * The traits {@link updatesByTraits} compares.
+ *
+ * @example updateTraits("takes 50 mg") // { text: "takes 50 mg", key: "takes 50 mg", skeleton: "takes # mg" }
+ */
+export function updateTraits(text: string): UpdateTraits {
+  const key = factKey(text);
+  return { text, key, skeleton: skeletonOfKey(key) };
+}
+
+/**
+ * {@link updatesLine} on traits made once per text (`check()` compares every line of a file with
+ * every other).
+ *
+ * @example updatesByTraits(updateTraits("takes 100 mg"), updateTraits("takes 50 mg")) // true
+ */
+export function updatesByTraits(fact: UpdateTraits, line: UpdateTraits): boolean {
+  if (fact.key === line.key) return false;
+  return updatesByValue(fact, line) || reversesFact(fact.text, line.text);
+}
+
+// The same words with other numbers: the by-value half, for both entries.
+function updatesByValue(fact: UpdateTraits, line: UpdateTraits): boolean {
+  return fact.skeleton !== undefined && fact.skeleton === line.skeleton && fact.key !== line.key;
 }
 
 /**
@@ -42,8 +72,7 @@ export function updatesLine(fact: string, line: string): boolean {
  * @example valueUpdateOf("takes 100 mg of sertraline")?.("takes 50mg of sertraline") // true
  */
 export function valueUpdateOf(fact: string): ((line: string) => boolean) | undefined {
-  const skeleton = valueSkeleton(fact);
-  if (skeleton === undefined) return undefined;
-  const key = factKey(fact);
-  return (line) => valueSkeleton(line) === skeleton && factKey(line) !== key;
+  const traits = updateTraits(fact);
+  if (traits.skeleton === undefined) return undefined;
+  return (line) => updatesByValue(traits, updateTraits(line));
 }
