@@ -9,6 +9,7 @@ const OWN_MODULES = [
   "src/store/write-failures.test.ts",
   "src/write/write-interrupted.test.ts",
   "src/recall/memory-block-rows.test.ts",
+  "src/store/kept-read.test.ts",
 ];
 
 export default defineConfig({
