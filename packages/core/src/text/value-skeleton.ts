@@ -28,7 +28,8 @@ function skeletonOfKey(key: string): string | undefined {
 /**
  * Whether a new fact updates a stored line rather than standing beside it (the write pipeline's
  * rule, on every surface and layout): the same words with other numbers ({@link valueSkeleton}),
- * or the other polarity (`reversesFact`). A date tag is ignored.
+ * one of them kept when there are two or more, or the other polarity (`reversesFact`). A date
+ * tag is ignored.
  *
  * @example updatesLine("takes 100 mg of sertraline", "takes 50 mg of sertraline") // true
  */
@@ -37,7 +38,13 @@ export function updatesLine(fact: string, line: string): boolean {
 }
 
 /** What {@link updatesLine} reads of one text: made once for a text compared with many. */
-export type UpdateTraits = { text: string; key: string; skeleton: string | undefined };
+export type UpdateTraits = {
+  text: string;
+  key: string;
+  skeleton: string | undefined;
+  /** The numbers of `key`, in order, as written, without a unit written on. */
+  numbers: string[];
+};
 
 /**
  * The traits {@link updatesByTraits} compares.
@@ -46,7 +53,9 @@ export type UpdateTraits = { text: string; key: string; skeleton: string | undef
  */
 export function updateTraits(text: string): UpdateTraits {
   const key = factKey(text);
-  return { text, key, skeleton: skeletonOfKey(key) };
+  // A unit written on ("50mg") is not part of the number: "50mg" keeps "50 mg"'s number.
+  const numbers = (key.match(NUMBER) ?? []).map((number) => number.replace(/\p{L}$/u, ""));
+  return { text, key, skeleton: skeletonOfKey(key), numbers };
 }
 
 /**
@@ -60,9 +69,15 @@ export function updatesByTraits(fact: UpdateTraits, line: UpdateTraits): boolean
   return updatesByValue(fact, line) || reversesFact(fact.text, line.text);
 }
 
-// The same words with other numbers: the by-value half, for both entries.
+// The same words with other numbers: the by-value half, for both entries. With two numbers or
+// more, one must stay: when every one differs, a number names what the line is about ("kid 1 is
+// in grade 2" beside "kid 3 is in grade 6"), and replacing it would delete a true fact; kept
+// beside it, a real update of every number is at worst one line too many, which check() shows.
 function updatesByValue(fact: UpdateTraits, line: UpdateTraits): boolean {
-  return fact.skeleton !== undefined && fact.skeleton === line.skeleton && fact.key !== line.key;
+  if (fact.skeleton === undefined || fact.skeleton !== line.skeleton || fact.key === line.key) {
+    return false;
+  }
+  return fact.numbers.length < 2 || fact.numbers.some((number, at) => number === line.numbers[at]);
 }
 
 /**
