@@ -1,7 +1,13 @@
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { foldSearchText } from "./fold-accents.js";
 import { splitSearchTerms } from "./search-terms.js";
-import { QUERY_STOP_WORDS, queryStopWords } from "./stop-words.js";
+import {
+  QUERY_LANGUAGES,
+  QUERY_STOP_WORDS,
+  queryStopWords,
+  STOP_WORD_LISTS,
+} from "./stop-words.js";
 
 const searched = (query: string) => {
   const terms = splitSearchTerms(query).map(foldSearchText);
@@ -27,5 +33,22 @@ describe("queryStopWords", () => {
     expect(
       ["about", "because", "between", "like"].filter((word) => !QUERY_STOP_WORDS.has(word)),
     ).toEqual([]);
+  });
+});
+
+describe("STOP_WORD_LISTS", () => {
+  // The package's CommonJS main holds all 62 lists: the lists read through its ES module are
+  // the same words, in the same order, for English and every query language.
+  const all = createRequire(import.meta.url)("stopword") as Record<string, unknown>;
+
+  it("names English and every query language", () => {
+    expect(Object.keys(STOP_WORD_LISTS)).toEqual([
+      "eng",
+      ...QUERY_LANGUAGES.map(([language]) => language),
+    ]);
+  });
+
+  it.each(Object.keys(STOP_WORD_LISTS))("%s is the stopword package's list", (language) => {
+    expect(STOP_WORD_LISTS[language as keyof typeof STOP_WORD_LISTS]).toEqual(all[language]);
   });
 });

@@ -1,7 +1,19 @@
-import { createRequire } from "node:module";
+/// <reference path="../../types/stopword.d.ts" />
+import {
+  ara,
+  deu,
+  eng,
+  fra,
+  ita,
+  jpn,
+  nld,
+  por,
+  rus,
+  spa,
+  ukr,
+  zho,
+} from "stopword/dist/stopword.esm.mjs";
 import { foldSearchText } from "./fold-accents.js";
-
-const require = createRequire(import.meta.url);
 
 const words = (list: string): ReadonlySet<string> => new Set(list.split(" "));
 
@@ -36,7 +48,27 @@ export const MERGE_WORDS = words(
     "moved switched changed replaced later prior via per i me my we our they them their he him his she her you your",
 );
 
-/** Words a search query carries that match nothing useful in a memory index (recall's pre-filter). */
+/**
+ * The `stopword` package's lists that memfiles reads (fergiemcdowall/stopword, each an array of
+ * words, named by ISO 639-3 code): English, and the languages the write pass reads relative dates
+ * in (chrono-node's locales). They are named imports of the package's ES module, so a bundle (the
+ * Claude Code hook's, core's own entries) carries these twelve lists, not all 62.
+ */
+export const STOP_WORD_LISTS = {
+  eng,
+  deu,
+  fra,
+  spa,
+  por,
+  ita,
+  nld,
+  jpn,
+  zho,
+  rus,
+  ukr,
+  ara,
+} as const satisfies Record<string, readonly string[]>;
+
 /**
  * Words a search query carries that match nothing useful in a memory index: the English list of
  * the `stopword` package (its `eng`, 108 words: "about", "like", "because"...) and the few a
@@ -47,19 +79,8 @@ export const QUERY_STOP_WORDS: ReadonlySet<string> = new Set([
   ...words(
     "a an and are as at be but by can do does for from how i in is it me my of on or our so that the this to was we what when where which who why will with you your md",
   ),
-  ...stopWordList("eng").map(foldStopWord),
+  ...STOP_WORD_LISTS.eng.map(foldStopWord),
 ]);
-
-/**
- * One of the `stopword` package's lists (fergiemcdowall/stopword: 62 languages by ISO 639-3 code,
- * each an array of words); `[]` for a code it lacks. One file holds every list (~5 ms of CPU to
- * load, once a process).
- */
-function stopWordList(language: string): readonly string[] {
-  const lists = require("stopword") as Record<string, unknown>;
-  const list = lists[language];
-  return Array.isArray(list) ? (list as string[]) : [];
-}
 
 // A list word as search terms are held: folded as search folds (`Über` is `uber`), apostrophes
 // dropped as `splitWords` drops them (`don't` is `dont`). Most words are lower-case ASCII already:
@@ -69,11 +90,12 @@ function foldStopWord(word: string): string {
 }
 
 /**
- * The languages whose stop words a query may be in, beside English: those the write pass reads
- * relative dates in (chrono-node's locales), by their `stopword` list names, each with the script
- * a query's term must be in for that list to be read.
+ * The languages whose stop words a query may be in, beside English, each with the script a
+ * query's term must be in for its list to be read.
  */
-const QUERY_LANGUAGES: ReadonlyArray<[language: string, script: RegExp]> = [
+export const QUERY_LANGUAGES: ReadonlyArray<
+  [language: Exclude<keyof typeof STOP_WORD_LISTS, "eng">, script: RegExp]
+> = [
   ["deu", /[a-z]/],
   ["fra", /[a-z]/],
   ["spa", /[a-z]/],
@@ -89,10 +111,10 @@ const QUERY_LANGUAGES: ReadonlyArray<[language: string, script: RegExp]> = [
 
 const otherLists = new Map<string, ReadonlySet<string>>();
 
-function listOf(language: string): ReadonlySet<string> {
+function listOf(language: keyof typeof STOP_WORD_LISTS): ReadonlySet<string> {
   let list = otherLists.get(language);
   if (list === undefined) {
-    list = new Set(stopWordList(language).map(foldStopWord));
+    list = new Set(STOP_WORD_LISTS[language].map(foldStopWord));
     otherLists.set(language, list);
   }
   return list;

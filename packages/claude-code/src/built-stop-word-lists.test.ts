@@ -1,0 +1,64 @@
+// The built code a process loads carries only the `stopword` package's lists that core reads
+// (STOP_WORD_LISTS), not all 62: the hook bundle and core's own bundled chunks. esbuild writes
+// non-ASCII characters as escapes, so the count is over each list's ASCII words of four letters
+// or more, found as string literals; lists with fewer than 20 such words are not counted.
+
+import { readdir, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { STOP_WORD_LISTS } from "../../core/src/text/stop-words.js";
+import { expectBuilt } from "../../core/test/fixtures/built-dist.js";
+
+const CORE = fileURLToPath(new URL("../../core/", import.meta.url));
+const CLAUDE_CODE_DIST = fileURLToPath(new URL("../dist/", import.meta.url));
+
+beforeAll(() => expectBuilt(["claude-code", "core"]));
+
+const BUILT: ReadonlyArray<[name: string, text: () => Promise<string>]> = [
+  ["the hook bundle", () => readFile(join(CLAUDE_CODE_DIST, "run-hook.bundle.cjs"), "utf8")],
+  [
+    "core's chunks",
+    async () => {
+      const names = (await readdir(join(CORE, "dist"))).filter((name) => name.startsWith("chunk-"));
+      const texts = await Promise.all(
+        names.map((name) => readFile(join(CORE, "dist", name), "utf8")),
+      );
+      return texts.join("\n");
+    },
+  ],
+];
+
+/** Per list of the package: the share of its counted words the text holds, to two decimals. */
+function sharesIn(text: string): Record<string, number> {
+  const all = createRequire(join(CORE, "package.json"))("stopword") as Record<string, unknown>;
+  const read = new Set<string>(Object.keys(STOP_WORD_LISTS));
+  const readWords = new Set(Object.values(STOP_WORD_LISTS).flat());
+  const shares: Record<string, number> = {};
+  for (const [language, list] of Object.entries(all)) {
+    if (!Array.isArray(list)) continue;
+    const counted = (list as string[]).filter(
+      (word) => /^[a-z]{4,}$/.test(word) && (read.has(language) || !readWords.has(word)),
+    );
+    if (counted.length < 20) continue;
+    const held = counted.filter((word) => text.includes(JSON.stringify(word))).length;
+    shares[language] = Math.round((held / counted.length) * 100) / 100;
+  }
+  return shares;
+}
+
+describe.each(BUILT)("%s", (_name, text) => {
+  it("holds every list core reads and almost nothing of the others", async () => {
+    const shares = sharesIn(await text());
+    const read = Object.entries(shares).filter(([language]) => language in STOP_WORD_LISTS);
+    const others = Object.entries(shares).filter(([language]) => !(language in STOP_WORD_LISTS));
+    expect(read.length).toBeGreaterThan(5);
+    expect(others.length).toBeGreaterThan(20);
+    // A word of another list can be a string of the code ("global", "unit"): a few per list.
+    expect({
+      read: read.filter(([, share]) => share < 1),
+      others: others.filter(([, share]) => share > 0.1),
+    }).toEqual({ read: [], others: [] });
+  });
+});
