@@ -106,6 +106,11 @@ describe("memfiles --claude-code-memory: the project's auto memory, by the hooks
       ["--claude-code-memory", "claude-code", "status"],
       "memfiles claude-code status finds the auto memory itself",
     ],
+    [
+      "--pglite before it, taking it as its folder",
+      ["--pglite", "--claude-code-memory", "ls"],
+      "--pglite needs a value, but the next word is the option --claude-code-memory",
+    ],
   ])("refuses it with %s (one memory a command)", async (_name, argv, message) => {
     const at = await claudeCodeProject("shop", true);
     await mkdir(join(at.cwd, "memory"));
@@ -113,6 +118,7 @@ describe("memfiles --claude-code-memory: the project's auto memory, by the hooks
     expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 2, stdout: "" });
     expect(result.stderr).toContain(message);
     expect(existsSync(join(at.cwd, "db"))).toBe(false);
+    expect(existsSync(join(at.cwd, "--claude-code-memory"))).toBe(false);
   });
 
   it("reads a word that names a folder as a word, not as the memory folder", async () => {
