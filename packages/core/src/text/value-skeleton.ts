@@ -13,16 +13,21 @@ const NUMBER = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)*(?!\p{N})(\p{L})?/gu;
  * @example valueSkeleton("earns $95,000 a year") // "earns $# a year"
  */
 export function valueSkeleton(text: string): string | undefined {
-  return skeletonOfKey(factKey(text));
+  return skeletonOfKey(factKey(text)).skeleton;
 }
 
-function skeletonOfKey(key: string): string | undefined {
-  let found = false;
-  const skeleton = key.replace(NUMBER, (_number, unit: string | undefined) => {
-    found = true;
+// One pass over the key: its skeleton, and its numbers without a unit written on ("50mg" keeps
+// "50 mg"'s number).
+function skeletonOfKey(key: string): { skeleton: string | undefined; numbers: string[] } {
+  const numbers: string[] = [];
+  const skeleton = key.replace(NUMBER, (number, unit: string | undefined) => {
+    numbers.push(unit === undefined ? number : number.slice(0, -unit.length));
     return unit === undefined ? "#" : `# ${unit}`;
   });
-  return found ? skeleton.replace(/\s+/g, " ") : undefined;
+  return {
+    skeleton: numbers.length > 0 ? skeleton.replace(/\s+/g, " ") : undefined,
+    numbers,
+  };
 }
 
 /**
@@ -49,13 +54,11 @@ export type UpdateTraits = {
 /**
  * The traits {@link updatesByTraits} compares.
  *
- * @example updateTraits("takes 50 mg") // { text: "takes 50 mg", key: "takes 50 mg", skeleton: "takes # mg" }
+ * @example updateTraits("takes 50 mg") // { text: "takes 50 mg", key: "takes 50 mg", skeleton: "takes # mg", numbers: ["50"] }
  */
 export function updateTraits(text: string): UpdateTraits {
   const key = factKey(text);
-  // A unit written on ("50mg") is not part of the number: "50mg" keeps "50 mg"'s number.
-  const numbers = (key.match(NUMBER) ?? []).map((number) => number.replace(/\p{L}$/u, ""));
-  return { text, key, skeleton: skeletonOfKey(key), numbers };
+  return { text, key, ...skeletonOfKey(key) };
 }
 
 /**
