@@ -57,7 +57,7 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
   // Each run gets its own context, so --layout and the database never leak into the caller's object.
   const commandContext: CommandContext = { ...context, argv };
   program.hook("preAction", async (_program, action) => {
-    refuseOptionTakenAsValue(program.opts());
+    refuseOptionTakenAsValue(program);
     const options = program.opts<DatabaseOptions>();
     const layout = layoutOption(options.layout);
     if (layout !== undefined) commandContext.layout = layout;
@@ -162,16 +162,16 @@ const PROGRAM_VALUE_OPTIONS = new Set([
  * commander takes the next word as the value, which would make a database folder named after the
  * option. A value that truly starts with `-` is written `./-name` (a folder) or `--opt=-x`.
  *
- * @param options - The program's parsed options (commander's camel-cased names).
+ * @param program - The parsed program.
  * @throws {CliError} `bad_argument` naming the option and the word it took.
  */
-function refuseOptionTakenAsValue(options: Record<string, unknown>): void {
-  for (const flag of PROGRAM_VALUE_OPTIONS) {
-    const key = flag.slice(2).replace(/-(\w)/g, (_dash, letter: string) => letter.toUpperCase());
-    const value = options[key];
+function refuseOptionTakenAsValue(program: Command): void {
+  for (const option of program.options) {
+    if (option.long === undefined || !PROGRAM_VALUE_OPTIONS.has(option.long)) continue;
+    const value: unknown = program.getOptionValue(option.attributeName());
     if (typeof value !== "string" || !/^--?[A-Za-z]/.test(value)) continue;
     throw new CliError(
-      `${flag} needs a value, but the next word is the option ${value}: give ${flag} its value first (a folder starting with "-" as ./${value}).`,
+      `${option.long} needs a value, but the next word is the option ${value}: give ${option.long} its value first (a folder starting with "-" as ./${value}).`,
       { code: "bad_argument" },
     );
   }
