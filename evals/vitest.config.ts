@@ -7,6 +7,8 @@ const out = join(tmpdir(), `memfiles-eval-out-${process.pid}`);
 
 export default defineConfig({
   test: {
+    // Every run in a temporary folder of its own, removed at the end (the script says why).
+    globalSetup: ["../scripts/vitest-temp-folder.mjs"],
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     // `pnpm mutate` copies the package into .stryker-tmp/ while it runs; those copies are not tests.
     exclude: [...configDefaults.exclude, ".stryker-tmp/**"],

@@ -5,6 +5,8 @@ const OWN_MODULES = ["src/commands/cost.test.ts"];
 
 export default defineConfig({
   test: {
+    // Every run in a temporary folder of its own, removed at the end (the script says why).
+    globalSetup: ["../../scripts/vitest-temp-folder.mjs"],
     // PGlite's WASM on V8's baseline compiler only: the optimizing tier recompiles PGlite's hot
     // functions in background threads, about 2 s of CPU per process that a test's few queries
     // never earn back (the same code runs; only how V8 compiles it differs).

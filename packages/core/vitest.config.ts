@@ -14,6 +14,8 @@ const OWN_MODULES = [
 
 export default defineConfig({
   test: {
+    // Every run in a temporary folder of its own, removed at the end (the script says why).
+    globalSetup: ["../../scripts/vitest-temp-folder.mjs"],
     // Tests assert results, never speed (speed is `pnpm bench`); a 5 s default failed correct
     // tests at load average 15-20 on the shared 2-core machine, so a slow machine is not a failure.
     testTimeout: 30_000,

@@ -1,0 +1,24 @@
+// Vitest global setup shared by every package's tests: each run works in one temporary folder of
+// its own (TMPDIR for the test workers and every process they start) and removes it at the end.
+// Tests make thousands of memory folders (one per row, some with a git repository), and a run
+// that left them behind filled the disk of a machine that runs the suite many times a day.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** Makes the run's folder and points TMPDIR at it; returns the teardown that removes it. */
+export default async function setup() {
+  // A config with projects runs this once for the root and once per project: one folder serves all.
+  if (process.env.MEMFILES_TEST_RUN_FOLDER !== undefined) return () => {};
+  const before = process.env.TMPDIR;
+  const folder = await mkdtemp(join(tmpdir(), "memfiles-test-run-"));
+  process.env.TMPDIR = folder;
+  process.env.MEMFILES_TEST_RUN_FOLDER = folder;
+  return async () => {
+    delete process.env.MEMFILES_TEST_RUN_FOLDER;
+    if (before === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = before;
+    // A detached write pass a test started may still be writing: retry instead of failing the run.
+    await rm(folder, { recursive: true, force: true, maxRetries: 5 });
+  };
+}
