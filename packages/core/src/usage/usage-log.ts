@@ -65,11 +65,21 @@ function usageLogStore(source: UsageLogSource, caller: string): MemoryStore {
   return new MemoryStore({ root: source });
 }
 
-/** The usage log's place in words, for messages: a file path, or the store's label. */
-export function usageLogPlace(store: MemoryStore): string {
+/**
+ * The usage log named in words, for every message about it: "the usage log <file>" for a folder,
+ * "the usage log of <label> (usage.jsonl in memory_internal)" for a store that is no folder.
+ */
+export function usageLogName(store: MemoryStore): string {
   return isAbsolute(store.root)
-    ? join(store.root, USAGE_LOG_PATH)
+    ? `the usage log ${join(store.root, USAGE_LOG_PATH)}`
     : `the usage log of ${store.root} (${USAGE_LOG_FILE} in memory_internal)`;
+}
+
+/** One line of the usage log in words: `<file>:<line>` (an editor jumps there), or "line N of …". */
+function usageLogLine(store: MemoryStore, line: number): string {
+  return isAbsolute(store.root)
+    ? `${join(store.root, USAGE_LOG_PATH)}:${line}`
+    : `Line ${line} of ${usageLogName(store)}`;
 }
 
 // A write may start a memory folder (the README's first write pass into a new `./memory` logs);
@@ -147,7 +157,6 @@ export type ReadUsageLogResult = {
  */
 export async function readUsageLog(source: UsageLogSource): Promise<ReadUsageLogResult> {
   const store = usageLogStore(source, "readUsageLog");
-  const file = usageLogPlace(store);
   const text = await store.readInternal(USAGE_LOG_FILE);
   if (text === undefined) return { records: [], problems: [] };
   const records: UsageRecord[] = [];
@@ -162,7 +171,7 @@ export async function readUsageLog(source: UsageLogSource): Promise<ReadUsageLog
       problems.push({
         code: "bad_json",
         line,
-        message: `${file}:${line} is not valid JSON (a truncated write?); the line was skipped.`,
+        message: `${usageLogLine(store, line)} is not valid JSON (a truncated write?); the line was skipped.`,
       });
       return;
     }
@@ -171,7 +180,7 @@ export async function readUsageLog(source: UsageLogSource): Promise<ReadUsageLog
       problems.push({
         code: "bad_record",
         line,
-        message: `${file}:${line} is not a usage record; the line was skipped. ${describeIssues(parsed.error)}`,
+        message: `${usageLogLine(store, line)} is not a usage record; the line was skipped. ${describeIssues(parsed.error)}`,
       });
       return;
     }
