@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Provenance } from "../runner/types.js";
 import { type ArmComparison, compareArms, wilsonInterval } from "../statistics/index.js";
 import { type MemoryToolArmRow, memoryToolArm } from "./memory-tool-arm.js";
-import { meanUsdPerSession, type SessionCost } from "./session-costs.js";
+import { meanUsdPerSession, runCostOfSessions, type SessionCost } from "./session-costs.js";
 
 const UsageSchema = z.object({
   input: z.number(),
@@ -130,8 +130,11 @@ export type AbCell = {
   writeUsd: number;
   /** USD of every call in the cell. */
   totalUsd: number;
-  /** USD of every call in the cell, by stage. */
-  stageUsd: { write: number; consolidate: number; chat: number };
+  /**
+   * Mean USD per session by stage (`meanUsdPerSession` of each stage's USD); `recall` only when a
+   * session made a side query.
+   */
+  stageUsdPerSession: { write: number; consolidate: number; chat: number; recall?: number };
   /** Tokens of every call in the cell. */
   usage: ModelUsage;
   /** Recording kinds seen in the cell. */
@@ -410,10 +413,13 @@ export function summarizeAb(output: unknown): AbSummaryResult {
         maxSessionUsd: roundUsd(Math.max(0, ...sessions.map((session) => session.usd))),
         writeUsd: roundUsd(sessions.reduce((sum, session) => sum + session.write, 0)),
         totalUsd: roundUsd(sessions.reduce((sum, session) => sum + session.usd, 0)),
-        stageUsd: {
-          write: roundUsd(sessions.reduce((sum, session) => sum + session.write, 0)),
-          consolidate: roundUsd(sessions.reduce((sum, session) => sum + session.consolidate, 0)),
-          chat: roundUsd(sessions.reduce((sum, session) => sum + session.chat, 0)),
+        stageUsdPerSession: {
+          write: stageUsdPerSession(inCell, "write"),
+          consolidate: stageUsdPerSession(inCell, "consolidate"),
+          chat: stageUsdPerSession(inCell, "chat"),
+          ...(sessions.some((session) => session.recall !== undefined)
+            ? { recall: stageUsdPerSession(inCell, "recall") }
+            : {}),
         },
         usage: sumUsage(ZERO_USAGE, ...sessions.map((session) => session.usage)),
         provenance: (["authored", "recorded"] as const).filter((kind) => kinds.has(kind)),
@@ -449,6 +455,7 @@ export function summarizeAb(output: unknown): AbSummaryResult {
       scenarioId: row.scenarioId,
       passed: row.result.outcome === "pass",
       sessions: row.sessions,
+      broken: row.result.outcome === "error",
     })),
   );
   return {
@@ -462,6 +469,17 @@ export function summarizeAb(output: unknown): AbSummaryResult {
     ...(arm.length === 0 ? {} : { memoryToolArm: arm }),
     comparisons: comparisonsOf(cells, prompts, models),
   };
+}
+
+/** A cell's mean USD per session of one stage, on the rule of every cost per session. */
+function stageUsdPerSession(
+  rows: readonly { sessions: SessionCost[]; result: AbScenarioResult }[],
+  stage: "write" | "consolidate" | "chat" | "recall",
+): number {
+  const runs = rows.map((row) =>
+    runCostOfSessions(row.sessions, { broken: row.result.outcome === "error" }, stage),
+  );
+  return roundUsd(meanUsdPerSession(runs) ?? 0);
 }
 
 function dedupe(entries: { model: string; date: string }[]): { model: string; date: string }[] {

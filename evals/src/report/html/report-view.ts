@@ -105,11 +105,6 @@ export type ReportView = {
   details: RunDetail[];
 };
 
-/** USD per session, rounded to 1e-9 like every USD figure of the reports. */
-function perSession(usd: number, sessions: number): number {
-  return sessions === 0 ? 0 : Math.round((usd / sessions) * 1e9) / 1e9;
-}
-
 function kindsOf(provenance: readonly Provenance[]): ProvenanceKind[] {
   const kinds = new Set(provenance.map((item) => item.kind));
   return (["recorded", "authored"] as const).filter((kind) => kinds.has(kind));
@@ -391,13 +386,19 @@ export function abReportView(summary: AbSummaryResult): ReportView {
       })),
     ),
     stageCosts: summary.cells.flatMap((cell) =>
-      (["write", "consolidate", "chat"] as const).map((stage) => ({
-        model: cell.model,
-        prompt: cell.prompt,
-        stage,
-        usdPerSession: perSession(cell.stageUsd[stage], cell.sessions),
-        provenance: cell.provenance,
-      })),
+      (["write", "consolidate", "chat", "recall"] as const).flatMap((stage) => {
+        const usdPerSession = cell.stageUsdPerSession[stage];
+        if (usdPerSession === undefined) return [];
+        return [
+          {
+            model: cell.model,
+            prompt: cell.prompt,
+            stage,
+            usdPerSession,
+            provenance: cell.provenance,
+          },
+        ];
+      }),
     ),
     cacheWarnings: [],
     writeRates: [],
