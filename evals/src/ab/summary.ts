@@ -26,7 +26,12 @@ const SessionCostSchema = z.object({
 });
 
 const ProvenanceSchema = z.union([
-  z.object({ kind: z.literal("recorded"), model: z.string(), date: z.string() }),
+  z.object({
+    kind: z.literal("recorded"),
+    model: z.string(),
+    date: z.string(),
+    host: z.string().optional(),
+  }),
   z.object({ kind: z.literal("authored"), usageMethod: z.string() }),
 ]);
 
@@ -191,8 +196,8 @@ export type AbSummaryResult = {
   cells: AbCell[];
   /** `authored`, `recorded`, `mixed`, or `none` when no run reported its recordings. */
   recordings: "authored" | "recorded" | "mixed" | "none";
-  /** Recorded provenance entries (model and date), deduplicated. */
-  recorded: { model: string; date: string }[];
+  /** Recorded provenance entries (model, date, host when not the API), deduplicated. */
+  recorded: RecordedProvenance[];
   /** The authored recordings' usage-estimate methods, deduplicated. */
   authoredUsageMethods: string[];
   /**
@@ -432,7 +437,15 @@ export function summarizeAb(output: unknown): AbSummaryResult {
   const allProvenance = rows.flatMap((row) => row.provenance);
   const recorded = dedupe(
     allProvenance.flatMap((entry) =>
-      entry.kind === "recorded" ? [{ model: entry.model, date: entry.date }] : [],
+      entry.kind === "recorded"
+        ? [
+            {
+              model: entry.model,
+              date: entry.date,
+              ...(entry.host === undefined ? {} : { host: entry.host }),
+            },
+          ]
+        : [],
     ),
   );
   const authoredUsageMethods = [
@@ -482,7 +495,12 @@ function stageUsdPerSession(
   return roundUsd(meanUsdPerSession(runs) ?? 0);
 }
 
-function dedupe(entries: { model: string; date: string }[]): { model: string; date: string }[] {
-  const seen = new Map(entries.map((entry) => [`${entry.model} ${entry.date}`, entry]));
+/** A `recorded` provenance without its kind: model, date, and the host when not the API. */
+export type RecordedProvenance = Omit<Extract<Provenance, { kind: "recorded" }>, "kind">;
+
+function dedupe(entries: RecordedProvenance[]): RecordedProvenance[] {
+  const seen = new Map(
+    entries.map((entry) => [`${entry.model} ${entry.date} ${entry.host ?? ""}`, entry]),
+  );
   return [...seen.values()];
 }

@@ -2,7 +2,8 @@ import { MODELS } from "@memfiles/core";
 import { meanUsdPerSession, runSessionCostOf, SESSION_COST_BASIS } from "../ab/session-costs.js";
 import { gradedChecks, NOTHING_CHECKED } from "../graders/index.js";
 import { formatTable } from "../internal/text-table.js";
-import { describeProvenance, type EvalReport } from "./build-eval-report.js";
+import type { EvalReport } from "./build-eval-report.js";
+import { describeProvenance } from "./describe-provenance.js";
 import { formatEpochs } from "./format-eval-report.js";
 import { CELL_MEANING, formatRunCounts, sumRunCounts } from "./run-counts.js";
 

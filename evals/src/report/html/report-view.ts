@@ -3,6 +3,7 @@ import { meanUsdPerSession, runSessionCostOf, sessionCostTotals } from "../../ab
 import type { AbSummaryResult } from "../../ab/summary.js";
 import type { Provenance, ScenarioResult, StageResult } from "../../runner/types.js";
 import type { CacheWarningRow, EvalReport, WriteRateRow } from "../build-eval-report.js";
+import { describeProvenance } from "../describe-provenance.js";
 import { type RunCounts, sumRunCounts } from "../run-counts.js";
 
 /**
@@ -317,11 +318,7 @@ export function evalReportView(report: EvalReport): ReportView {
     stageCosts,
     cacheWarnings: report.cacheWarnings,
     writeRates: report.writeRates.map((row) => ({ ...row, prompt: report.extractionPrompt })),
-    provenanceNotes: report.provenance.map((item) =>
-      item.kind === "recorded"
-        ? `recorded from the API (${item.model}, ${item.date})`
-        : `authored by hand (usage estimated: ${item.usageMethod})`,
-    ),
+    provenanceNotes: report.provenance.map(describeProvenance),
     details: report.results.map(detailOf),
     counts: {
       cells: report.summary.cells,
@@ -403,9 +400,9 @@ export function abReportView(summary: AbSummaryResult): ReportView {
     cacheWarnings: [],
     writeRates: [],
     provenanceNotes: [
-      ...summary.recorded.map((item) => `recorded from the API (${item.model}, ${item.date})`),
-      ...summary.authoredUsageMethods.map(
-        (method) => `authored by hand (usage estimated: ${method})`,
+      ...summary.recorded.map((item) => describeProvenance({ kind: "recorded", ...item })),
+      ...summary.authoredUsageMethods.map((usageMethod) =>
+        describeProvenance({ kind: "authored", usageMethod }),
       ),
     ],
     details: [],
