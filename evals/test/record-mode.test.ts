@@ -3,6 +3,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getPrompt } from "@memfiles/prompts";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { formatAbSummary } from "../src/ab/format-summary.js";
+import { toProviderResponse } from "../src/ab/provider.js";
+import { summarizeAb } from "../src/ab/summary.js";
+import {
+  abReportView,
+  buildEvalReport,
+  evalReportView,
+  formatEvalReport,
+  formatEvalSummary,
+} from "../src/report/index.js";
 import { runScenario } from "../src/runner/index.js";
 import type { RunScenarioOptions, ScenarioResult } from "../src/runner/types.js";
 import { startFakeAnthropicApi } from "./fake-anthropic-api.js";
@@ -23,6 +33,8 @@ async function recordTiny(): Promise<{
   recorded: ScenarioResult;
   requests: number;
   countTokens: Record<string, unknown>[];
+  /** The fake API's host, as `ANTHROPIC_BASE_URL` named it (`127.0.0.1:<port>`). */
+  host: string;
 }> {
   const scenariosDir = await writeTinyScenario();
   const recordingsDir = await mkdtemp(join(tmpdir(), "memfiles-recordings-"));
@@ -39,14 +51,20 @@ async function recordTiny(): Promise<{
   const recorded = await runScenario({ ...options, mode: "record" });
   await api.close();
   vi.unstubAllEnvs();
-  return { options, recorded, requests: api.requests.length, countTokens: api.countTokens };
+  return {
+    options,
+    recorded,
+    requests: api.requests.length,
+    countTokens: api.countTokens,
+    host: new URL(api.url).host,
+  };
 }
 
 // Whole scenarios through a local HTTP server and back from recordings: ~0.6 s alone; 30 s
 // leaves room for a busy 2-core machine.
 describe("record mode against a local fake API", { timeout: 30_000 }, () => {
   it("records every call, then replays without the server to the same results", async () => {
-    const { options, recorded, requests, countTokens } = await recordTiny();
+    const { options, recorded, requests, countTokens, host } = await recordTiny();
     expect(recorded.error).toBeUndefined();
     expect(recorded.checks.filter((check) => !check.pass)).toEqual([]);
     expect(recorded.pass).toBe(true);
@@ -63,6 +81,8 @@ describe("record mode against a local fake API", { timeout: 30_000 }, () => {
     expect(recorded.recordingFile).toBe(file);
     const saved = JSON.parse(await readFile(file, "utf8"));
     expect(saved.provenance).toBe("recorded");
+    // Recorded against the local fake, not the API: the file keeps where its replies came from.
+    expect(saved.host).toBe(host);
     // one token count per request, stored beside the response's usage
     expect(countTokens).toHaveLength(6);
     expect(
@@ -74,7 +94,7 @@ describe("record mode against a local fake API", { timeout: 30_000 }, () => {
       saved.entries.map((entry: { countedInputTokens?: number }) => entry.countedInputTokens),
     ).toEqual(countTokens.map((body) => Math.ceil(JSON.stringify(body).length / 4)));
     expect(recorded.provenance).toEqual([
-      { kind: "recorded", model: "claude-haiku-4-5", date: saved.date },
+      { kind: "recorded", model: "claude-haiku-4-5", date: saved.date, host },
     ]);
 
     const replayed = await runScenario({ ...options, mode: "replay" });
@@ -161,5 +181,50 @@ describe("record mode against a local fake API", { timeout: 30_000 }, () => {
     });
     expect(result.error?.message).toContain("Record mode needs ANTHROPIC_API_KEY");
     expect(result.pass).toBe(false);
+  });
+});
+
+/** Every report that prints a run's provenance, as its reader sees it. */
+const REPORTS: Record<string, (result: ScenarioResult) => string> = {
+  "pnpm eval summary": (result) => formatEvalSummary([buildEvalReport([result], "extraction@1")]),
+  "pnpm eval --verbose tables": (result) =>
+    formatEvalReport(buildEvalReport([result], "extraction@1")),
+  "pnpm eval HTML": (result) =>
+    evalReportView(buildEvalReport([result], "extraction@1")).provenanceNotes.join("\n"),
+  "pnpm eval:ab summary": (result) => formatAbSummary({ summary: summarizeAb(abOutput(result)) }),
+  "pnpm eval:ab HTML": (result) =>
+    abReportView(summarizeAb(abOutput(result))).provenanceNotes.join("\n"),
+};
+
+/** promptfoo's output file for one run, as the A/B provider would have answered it. */
+function abOutput(result: ScenarioResult) {
+  return {
+    results: {
+      results: [
+        {
+          provider: { id: result.model, label: result.model },
+          prompt: { raw: "extraction@1", label: "extraction@1" },
+          vars: { scenario: result.scenarioId },
+          success: result.pass,
+          response: { metadata: toProviderResponse(result).metadata },
+        },
+      ],
+    },
+  };
+}
+
+describe("a recording made against another host than the API says so in every report", {
+  timeout: 30_000,
+}, () => {
+  let recordedOnce: ReturnType<typeof recordTiny> | undefined;
+
+  it.each(Object.entries(REPORTS))("%s", async (_name, report) => {
+    recordedOnce ??= recordTiny();
+    const { options, host } = await recordedOnce;
+    const replayed = await runScenario({ ...options, mode: "replay" });
+    const date = replayed.provenance[0]?.kind === "recorded" ? replayed.provenance[0].date : "";
+    const text = report(replayed);
+    expect(text).toContain(`recorded from ${host}, not the API (claude-haiku-4-5, ${date})`);
+    expect(text).not.toContain("from the API");
   });
 });

@@ -1,6 +1,7 @@
 import { MODELS } from "@memfiles/core";
 import { PRICES_SOURCE } from "@memfiles/core/internal";
 import { formatTable, formatTokens, formatUsd } from "../internal/text-table.js";
+import { describeProvenance } from "../report/describe-provenance.js";
 import { CELL_MEANING, formatRunCounts, type RunCounts } from "../report/run-counts.js";
 import { meanUsdPerSession, SESSION_COST_BASIS } from "./session-costs.js";
 import { type AbCell, type AbOutcome, type AbSummaryResult, sharedScenarios } from "./summary.js";
@@ -18,21 +19,24 @@ export type FormatAbSummaryOptions = {
 
 const OUTCOME_TEXT: Record<AbOutcome, string> = { pass: "pass", fail: "FAIL", error: "ERROR" };
 
+/** The recorded provenances in the label every report prints (`describeProvenance`). */
+function recordedList(summary: AbSummaryResult): string {
+  return summary.recorded
+    .map((entry) => describeProvenance({ kind: "recorded", ...entry }))
+    .join("; ");
+}
+
 function recordingsLine(summary: AbSummaryResult): string[] {
   switch (summary.recordings) {
     case "authored":
       return [`**Recordings: authored** (every run). ${AUTHORED_WARNING}`];
     case "recorded":
       return [
-        `**Recordings: recorded** from the Messages API (${summary.recorded
-          .map((entry) => `${entry.model} on ${entry.date}`)
-          .join("; ")}). The figures compare real model replies.`,
+        `**Recordings: recorded**: ${recordedList(summary)}. The figures compare recorded model replies.`,
       ];
     case "mixed":
       return [
-        `**Recordings: mixed**: some runs replay recorded API replies (${summary.recorded
-          .map((entry) => `${entry.model} on ${entry.date}`)
-          .join("; ")}), others authored ones; see the recordings column. ${AUTHORED_WARNING}`,
+        `**Recordings: mixed**: some runs replay recorded replies (${recordedList(summary)}), others authored ones; see the recordings column. ${AUTHORED_WARNING}`,
       ];
     case "none":
       return [

@@ -1,6 +1,7 @@
 import type { GradingResult } from "promptfoo";
 import { checksPass, gradedChecks, NOTHING_CHECKED } from "../graders/index.js";
 import type { ScenarioMetadata } from "./provider.js";
+import { runCostOfSessions, sessionCostTotals } from "./session-costs.js";
 
 /**
  * Turns the graders' results for one scenario run (carried in the provider response's metadata)
@@ -42,7 +43,9 @@ export function toGradingResult(metadata: Partial<ScenarioMetadata> | undefined)
           : pass
             ? `All ${checks.length} checks passed.`
             : "The run failed with no failed check.";
-  const sessions = metadata.sessions ?? [];
+  const costShare = sessionCostTotals([
+    runCostOfSessions(metadata.sessions ?? [], { broken: metadata.runError !== undefined }),
+  ]);
   const epochs =
     metadata.epochs !== undefined && metadata.epochs > 1
       ? ` Epochs: ${metadata.passes ?? 0}/${metadata.epochs} passed${(metadata.epochFailures ?? [])
@@ -53,12 +56,9 @@ export function toGradingResult(metadata: Partial<ScenarioMetadata> | undefined)
     pass,
     score,
     reason: `${reason}${epochs}`,
-    // promptfoo sums named scores per column; promptfooconfig.yaml's derivedMetrics divide them.
-    namedScores: {
-      run_passed: pass ? 1 : 0,
-      sessions: sessions.length,
-      usd: sessions.reduce((sum, session) => sum + session.usd, 0),
-    },
+    // promptfoo sums named scores per column and promptfooconfig.yaml's derivedMetrics divide the
+    // sums: each run's share is the one cost-per-session rule's (a broken run or a later epoch adds 0).
+    namedScores: { run_passed: pass ? 1 : 0, ...costShare },
     componentResults: checks.map((check) => ({
       pass: check.pass,
       score: check.score,

@@ -1,6 +1,6 @@
 import type { ModelUsage } from "@memfiles/core";
 import { roundUsd, sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
-import type { SessionCost } from "./session-costs.js";
+import { meanUsdPerSession, runCostOfSessions, type SessionCost } from "./session-costs.js";
 
 /** The id prefix of a scenario's memory-tool twin: `memory-tool-remember` runs `remember` through Claude's memory tool. */
 export const MEMORY_TOOL_PREFIX = "memory-tool-";
@@ -20,7 +20,7 @@ export type MemoryToolArmRow = {
   sessions: number;
   /** Tokens of every call of those sessions. */
   usage: ModelUsage;
-  /** Mean USD per session over those sessions. */
+  /** Mean USD per session over those sessions (`meanUsdPerSession`). */
   usdPerSession: number;
 };
 
@@ -31,6 +31,8 @@ export type MemoryToolArmRun = {
   scenarioId: string;
   passed: boolean;
   sessions: SessionCost[];
+  /** Whether the run broke (its sessions are then left out of the cost); absent: it did not. */
+  broken?: boolean;
 };
 
 /**
@@ -67,7 +69,8 @@ export function memoryToolArm(runs: readonly MemoryToolArmRun[]): MemoryToolArmR
             twins.has(run.scenarioId.slice(MEMORY_TOOL_PREFIX.length)),
       );
       if (inArm.length === 0) continue;
-      const sessions = inArm.flatMap((run) => run.sessions);
+      const counted = inArm.filter((run) => run.broken !== true);
+      const sessions = counted.flatMap((run) => run.sessions);
       rows.push({
         prompt,
         model,
@@ -76,10 +79,11 @@ export function memoryToolArm(runs: readonly MemoryToolArmRun[]): MemoryToolArmR
         passed: inArm.filter((run) => run.passed).length,
         sessions: sessions.length,
         usage: sumUsage(ZERO_USAGE, ...sessions.map((session) => session.usage)),
-        usdPerSession:
-          sessions.length === 0
-            ? 0
-            : roundUsd(sessions.reduce((sum, session) => sum + session.usd, 0) / sessions.length),
+        usdPerSession: roundUsd(
+          meanUsdPerSession(
+            inArm.map((run) => runCostOfSessions(run.sessions, { broken: run.broken === true })),
+          ) ?? 0,
+        ),
       });
     }
   }

@@ -115,14 +115,35 @@ export function runSessionCostOf(
   result: { calls: readonly CallCost[]; epoch?: number | undefined; error?: unknown },
   stage?: CallCost["stage"],
 ): RunSessionCost {
-  const sessions = sessionCostsOf(result.calls);
+  return runCostOfSessions(
+    sessionCostsOf(result.calls),
+    { epoch: result.epoch, broken: result.error !== undefined },
+    stage,
+  );
+}
+
+/**
+ * A run's figures for {@link meanUsdPerSession} from its per-session costs, for a surface that
+ * keeps `sessionCostsOf`'s rows rather than the calls (the A/B's promptfoo metadata).
+ *
+ * @param sessions - The run's `SessionCost` rows.
+ * @param run - Its epoch (absent for epoch 1) and whether it broke.
+ * @param stage - Only this stage's USD, as for `runSessionCostOf`.
+ * @returns Its USD (judging left out unless asked for), session count, epoch and whether it broke.
+ * @example meanUsdPerSession([runCostOfSessions(metadata.sessions, { broken: false })])
+ */
+export function runCostOfSessions(
+  sessions: readonly SessionCost[],
+  run: { epoch?: number | undefined; broken: boolean },
+  stage?: CallCost["stage"],
+): RunSessionCost {
   return {
     usd: sessions.reduce(
       (sum, session) => sum + (stage === undefined ? session.usd : (session[stage] ?? 0)),
       0,
     ),
     sessions: sessions.length,
-    epoch: result.epoch,
-    broken: result.error !== undefined,
+    epoch: run.epoch,
+    broken: run.broken,
   };
 }

@@ -53,7 +53,7 @@ describe("summarizeAb", () => {
           maxSessionUsd: 0.0021,
           writeUsd: 0.003, // 0.002 + 0.001
           totalUsd: 0.004,
-          stageUsd: { write: 0.003, consolidate: 0, chat: 0.001 },
+          stageUsdPerSession: { write: 0.00075, consolidate: 0, chat: 0.00025 },
           // input 2100 + 400 + 1200 + 300; output 220 + 80 + 140 + 60
           usage: haikuUsage,
           provenance: ["authored"],
@@ -93,7 +93,7 @@ describe("summarizeAb", () => {
           maxSessionUsd: 0.0084, // 4 x 0.0021
           writeUsd: 0.012,
           totalUsd: 0.016,
-          stageUsd: { write: 0.012, consolidate: 0, chat: 0.004 },
+          stageUsdPerSession: { write: 0.003, consolidate: 0, chat: 0.001 },
           usage: haikuUsage,
           provenance: ["authored"],
           results: [
@@ -132,7 +132,7 @@ describe("summarizeAb", () => {
           maxSessionUsd: 0.0021,
           writeUsd: 0.003,
           totalUsd: 0.004,
-          stageUsd: { write: 0.003, consolidate: 0, chat: 0.001 },
+          stageUsdPerSession: { write: 0.00075, consolidate: 0, chat: 0.00025 },
           usage: haikuUsage,
           provenance: ["authored"],
           results: [
@@ -172,7 +172,7 @@ describe("summarizeAb", () => {
           maxSessionUsd: 0.0084,
           writeUsd: 0.008,
           totalUsd: 0.01,
-          stageUsd: { write: 0.008, consolidate: 0, chat: 0.002 },
+          stageUsdPerSession: { write: 0.004, consolidate: 0, chat: 0.001 },
           usage: { input: 2500, output: 300, cacheWrite5m: 2500, cacheWrite1h: 0, cacheRead: 0 },
           provenance: ["authored"],
           results: [

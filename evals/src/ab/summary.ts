@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Provenance } from "../runner/types.js";
 import { type ArmComparison, compareArms, wilsonInterval } from "../statistics/index.js";
 import { type MemoryToolArmRow, memoryToolArm } from "./memory-tool-arm.js";
-import { meanUsdPerSession, type SessionCost } from "./session-costs.js";
+import { meanUsdPerSession, runCostOfSessions, type SessionCost } from "./session-costs.js";
 
 const UsageSchema = z.object({
   input: z.number(),
@@ -26,7 +26,12 @@ const SessionCostSchema = z.object({
 });
 
 const ProvenanceSchema = z.union([
-  z.object({ kind: z.literal("recorded"), model: z.string(), date: z.string() }),
+  z.object({
+    kind: z.literal("recorded"),
+    model: z.string(),
+    date: z.string(),
+    host: z.string().optional(),
+  }),
   z.object({ kind: z.literal("authored"), usageMethod: z.string() }),
 ]);
 
@@ -130,8 +135,11 @@ export type AbCell = {
   writeUsd: number;
   /** USD of every call in the cell. */
   totalUsd: number;
-  /** USD of every call in the cell, by stage. */
-  stageUsd: { write: number; consolidate: number; chat: number };
+  /**
+   * Mean USD per session by stage (`meanUsdPerSession` of each stage's USD); `recall` only when a
+   * session made a side query.
+   */
+  stageUsdPerSession: { write: number; consolidate: number; chat: number; recall?: number };
   /** Tokens of every call in the cell. */
   usage: ModelUsage;
   /** Recording kinds seen in the cell. */
@@ -188,8 +196,8 @@ export type AbSummaryResult = {
   cells: AbCell[];
   /** `authored`, `recorded`, `mixed`, or `none` when no run reported its recordings. */
   recordings: "authored" | "recorded" | "mixed" | "none";
-  /** Recorded provenance entries (model and date), deduplicated. */
-  recorded: { model: string; date: string }[];
+  /** Recorded provenance entries (model, date, host when not the API), deduplicated. */
+  recorded: RecordedProvenance[];
   /** The authored recordings' usage-estimate methods, deduplicated. */
   authoredUsageMethods: string[];
   /**
@@ -410,10 +418,13 @@ export function summarizeAb(output: unknown): AbSummaryResult {
         maxSessionUsd: roundUsd(Math.max(0, ...sessions.map((session) => session.usd))),
         writeUsd: roundUsd(sessions.reduce((sum, session) => sum + session.write, 0)),
         totalUsd: roundUsd(sessions.reduce((sum, session) => sum + session.usd, 0)),
-        stageUsd: {
-          write: roundUsd(sessions.reduce((sum, session) => sum + session.write, 0)),
-          consolidate: roundUsd(sessions.reduce((sum, session) => sum + session.consolidate, 0)),
-          chat: roundUsd(sessions.reduce((sum, session) => sum + session.chat, 0)),
+        stageUsdPerSession: {
+          write: stageUsdPerSession(inCell, "write"),
+          consolidate: stageUsdPerSession(inCell, "consolidate"),
+          chat: stageUsdPerSession(inCell, "chat"),
+          ...(sessions.some((session) => session.recall !== undefined)
+            ? { recall: stageUsdPerSession(inCell, "recall") }
+            : {}),
         },
         usage: sumUsage(ZERO_USAGE, ...sessions.map((session) => session.usage)),
         provenance: (["authored", "recorded"] as const).filter((kind) => kinds.has(kind)),
@@ -426,7 +437,15 @@ export function summarizeAb(output: unknown): AbSummaryResult {
   const allProvenance = rows.flatMap((row) => row.provenance);
   const recorded = dedupe(
     allProvenance.flatMap((entry) =>
-      entry.kind === "recorded" ? [{ model: entry.model, date: entry.date }] : [],
+      entry.kind === "recorded"
+        ? [
+            {
+              model: entry.model,
+              date: entry.date,
+              ...(entry.host === undefined ? {} : { host: entry.host }),
+            },
+          ]
+        : [],
     ),
   );
   const authoredUsageMethods = [
@@ -449,6 +468,7 @@ export function summarizeAb(output: unknown): AbSummaryResult {
       scenarioId: row.scenarioId,
       passed: row.result.outcome === "pass",
       sessions: row.sessions,
+      broken: row.result.outcome === "error",
     })),
   );
   return {
@@ -464,7 +484,23 @@ export function summarizeAb(output: unknown): AbSummaryResult {
   };
 }
 
-function dedupe(entries: { model: string; date: string }[]): { model: string; date: string }[] {
-  const seen = new Map(entries.map((entry) => [`${entry.model} ${entry.date}`, entry]));
+/** A cell's mean USD per session of one stage, on the rule of every cost per session. */
+function stageUsdPerSession(
+  rows: readonly { sessions: SessionCost[]; result: AbScenarioResult }[],
+  stage: "write" | "consolidate" | "chat" | "recall",
+): number {
+  const runs = rows.map((row) =>
+    runCostOfSessions(row.sessions, { broken: row.result.outcome === "error" }, stage),
+  );
+  return roundUsd(meanUsdPerSession(runs) ?? 0);
+}
+
+/** A `recorded` provenance without its kind: model, date, and the host when not the API. */
+export type RecordedProvenance = Omit<Extract<Provenance, { kind: "recorded" }>, "kind">;
+
+function dedupe(entries: RecordedProvenance[]): RecordedProvenance[] {
+  const seen = new Map(
+    entries.map((entry) => [`${entry.model} ${entry.date} ${entry.host ?? ""}`, entry]),
+  );
   return [...seen.values()];
 }

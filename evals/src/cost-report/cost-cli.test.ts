@@ -163,12 +163,38 @@ describe("runCostCli (pnpm cost)", () => {
       says: "pnpm cost takes exactly one memory folder.",
     },
     { name: "an unknown flag", args: ["--nope", "."], code: 2, says: "Unknown option '--nope'" },
+    // A database's log is the memfiles command's: each database option says so, with the command.
+    ...[
+      ["--pglite", "db"],
+      ["--pglite=db"],
+      ["--database-url", "postgres://localhost/memfiles", "--tenant", "alice"],
+      ["--tenant", "alice", "."],
+    ].map((args) => ({
+      name: args.join(" "),
+      args,
+      code: 2,
+      says: `pnpm cost does not take ${args[0]?.split("=")[0]}: pnpm cost reads a memory folder's log only. A database's (@memfiles/pg) is priced by the memfiles command: memfiles cost --pglite <folder> [--tenant <tenant>], or memfiles cost --database-url <url> --tenant <tenant>.`,
+    })),
+    {
+      name: "a store's label for a folder",
+      args: ["pglite:alice"],
+      code: 2,
+      says: "e.g. pnpm cost ./memory. pnpm cost reads a memory folder's log only. A database's (@memfiles/pg) is priced by the memfiles command: memfiles cost --pglite",
+    },
   ])("exits $code on $name", async ({ args, code, says }) => {
     const result = await cost(args, await memoryFolder(false));
     expect(result.code).toBe(code);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain(says);
   });
+});
+
+it("says in its help that it reads a folder, and which command reads a database's log", async () => {
+  const result = await cost(["--help"], await memoryFolder(false));
+  expect(result.code).toBe(0);
+  expect(result.stdout).toContain(
+    "pnpm cost reads a memory folder's log only. A database's (@memfiles/pg) is priced by the memfiles command: memfiles cost --pglite <folder> [--tenant <tenant>], or memfiles cost --database-url <url> --tenant <tenant>.",
+  );
 });
 
 describe("pnpm cost on hostile paths (issue 20, item 7)", () => {

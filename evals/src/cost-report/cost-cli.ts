@@ -6,7 +6,7 @@ import type { PriceTable } from "@memfiles/core/internal";
 import { z } from "zod";
 import { computeCostReport } from "./cost-report.js";
 import { formatCostReport, formatUnpriced } from "./format-cost-report.js";
-import { loadUsageLog } from "./load-usage-log.js";
+import { DATABASE_LOG_HINT, loadUsageLog } from "./load-usage-log.js";
 import { UsageLogError } from "./usage-log-error.js";
 
 /** Usage text of `pnpm cost`. */
@@ -35,6 +35,7 @@ export const COST_USAGE = `Usage: pnpm cost <memory folder> [--json <file>] [--p
 
 Prices <memory folder>/.memfiles/usage.jsonl (written when core's createUsageLog is passed as onUsage).
 Relative paths are taken from the folder you ran the command in.
+${DATABASE_LOG_HINT}
   --json <file>     also write the report as JSON
   --prices <file>   extra prices, USD per million tokens: {"<model>": {"input", "output",
                     "cacheWrite5m", "cacheWrite1h", "cacheRead"}} (adds to or replaces core's PRICES)
@@ -74,6 +75,9 @@ async function readPriceFile(
   };
 }
 
+/** The `memfiles` options that open a database instead of a folder (`--pglite x`, `--tenant=x`). */
+const DATABASE_OPTIONS = /^--(pglite|database-url|tenant)(=|$)/;
+
 /** Options of `runCostCli`. */
 export type RunCostCliOptions = {
   /** Arguments after the script name; a leading "--" (pnpm's forwarding) is dropped. */
@@ -95,6 +99,13 @@ export type RunCostCliOptions = {
  */
 export async function runCostCli(options: RunCostCliOptions): Promise<number> {
   const argv = options.argv[0] === "--" ? options.argv.slice(1) : options.argv;
+  const database = argv.find((argument) => DATABASE_OPTIONS.test(argument));
+  if (database !== undefined) {
+    options.writeError(
+      `pnpm cost does not take ${database.split("=")[0]}: ${DATABASE_LOG_HINT}\n\n${COST_USAGE}\n`,
+    );
+    return 2;
+  }
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);

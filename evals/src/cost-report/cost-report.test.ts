@@ -335,7 +335,9 @@ describe("loadUsageLog", () => {
       (caught: unknown) => caught,
     );
     expect((error as UsageLogError).message).toBe(
-      "No folder at /nonexistent/memfiles-memory. Give pnpm cost the memory folder (the MemoryStore root), e.g. pnpm cost ./memory.",
+      "No folder at /nonexistent/memfiles-memory. Give pnpm cost the memory folder (the MemoryStore root), e.g. pnpm cost ./memory. " +
+        "pnpm cost reads a memory folder's log only. A database's (@memfiles/pg) is priced by the memfiles command: " +
+        "memfiles cost --pglite <folder> [--tenant <tenant>], or memfiles cost --database-url <url> --tenant <tenant>.",
     );
   });
 });

@@ -5,11 +5,17 @@ import { type ReadUsageLogResult, USAGE_LOG_PATH } from "@memfiles/core/internal
 import { MemfilesError } from "@memfiles/errors";
 import { UsageLogError } from "./usage-log-error.js";
 
+/** How to price a database's usage log, which `pnpm cost` does not read: said in its help and errors. */
+export const DATABASE_LOG_HINT =
+  "pnpm cost reads a memory folder's log only. A database's (@memfiles/pg) is priced by the memfiles " +
+  "command: memfiles cost --pglite <folder> [--tenant <tenant>], or memfiles cost --database-url <url> --tenant <tenant>.";
+
 /**
  * Reads `<folder>/.memfiles/usage.jsonl` with core's `readUsageLog`, turning a missing log, an
  * empty one, or one with no readable line into a `UsageLogError` that says what to do.
  *
- * @param folder - The memory folder (the `root` given to `createUsageLog`).
+ * @param folder - The memory folder (the `root` given to `createUsageLog`); a database's log is
+ *   read by `memfiles cost --pglite` / `--database-url` ({@link DATABASE_LOG_HINT}).
  * @returns `{ records, problems }`: the records in log order and the skipped lines.
  * @throws {UsageLogError} `missing_folder` (no such folder), `missing_log`, `empty_log` or
  *   `no_records`.
@@ -39,7 +45,7 @@ export async function loadUsageLog(folder: string): Promise<ReadUsageLogResult> 
       message: folderExists
         ? `No usage log at ${file}. The log is off by default: pass onUsage: createUsageLog({ root: "${folder}" }) ` +
           "(from @memfiles/core) to writePass, consolidate and chat, then run pnpm cost again."
-        : `No folder at ${folder}. Give pnpm cost the memory folder (the MemoryStore root), e.g. pnpm cost ./memory.`,
+        : `No folder at ${folder}. Give pnpm cost the memory folder (the MemoryStore root), e.g. pnpm cost ./memory. ${DATABASE_LOG_HINT}`,
       cause: error,
     });
   }

@@ -14,6 +14,9 @@ export const BatchFailureSchema = z.discriminatedUnion("type", [
 ]);
 export type BatchFailure = z.infer<typeof BatchFailureSchema>;
 
+/** The host of the Anthropic API; a recording made against any other names its host. */
+export const API_HOST = "api.anthropic.com";
+
 /** One recorded request and its response. */
 export const RecordingEntrySchema = z.strictObject({
   /** sha256 (hex) of the normalized request body (`recordingKey`). */
@@ -60,8 +63,8 @@ const NoteSchema = z.string().optional();
 
 /**
  * A recording file: `evals/recordings/<model>/<extractionPrompt>/<scenarioId>.json` (epoch 1) or
- * `<scenarioId>.epoch-<n>.json` (epoch n >= 2). Its provenance is `recorded` (from the API, with
- * the date) or `authored` (replies written by hand, usage estimated by the stated `usageMethod`).
+ * `<scenarioId>.epoch-<n>.json` (epoch n >= 2). Its provenance is `recorded` (with the date, and
+ * the host when not the Anthropic API) or `authored` (replies written by hand, usage estimated by the stated `usageMethod`).
  */
 export const RecordingFileSchema = z.discriminatedUnion("provenance", [
   z.strictObject({
@@ -69,6 +72,11 @@ export const RecordingFileSchema = z.discriminatedUnion("provenance", [
     model: z.string(),
     /** ISO date `YYYY-MM-DD` of the recording. */
     date: z.string(),
+    /**
+     * The host it was recorded against when not the Anthropic API (`ANTHROPIC_BASE_URL`: a proxy,
+     * a local fake), e.g. `127.0.0.1:8787`; absent when recorded from api.anthropic.com.
+     */
+    host: z.string().min(1).optional(),
     scenario: z.string(),
     extractionPrompt: z.string(),
     epoch: EpochSchema,
@@ -163,7 +171,12 @@ export function serializeRecordingFile(file: RecordingFile): string {
   }));
   const header =
     file.provenance === "recorded"
-      ? { provenance: file.provenance, model: file.model, date: file.date }
+      ? {
+          provenance: file.provenance,
+          model: file.model,
+          date: file.date,
+          ...(file.host === undefined ? {} : { host: file.host }),
+        }
       : { provenance: file.provenance, model: file.model, usageMethod: file.usageMethod };
   const ordered = {
     ...header,

@@ -15,6 +15,7 @@ import { isRetryableStatus, passThrough, type RetryPolicy } from "./pass-through
 import { RecordApiError } from "./record-api-error.js";
 import type { RecordBudget } from "./record-budget.js";
 import {
+  API_HOST,
   type RecordingEntry,
   type RecordingFile,
   readRecordingFile,
@@ -107,6 +108,8 @@ export class RecordingSession {
   readonly options: RecordingSessionOptions;
   private readonly recording: RecordingFile | undefined;
   private readonly entries: RecordingEntry[] = [];
+  /** Hosts the recorded requests were answered by (record mode): `ANTHROPIC_BASE_URL`'s. */
+  private readonly hosts = new Set<string>();
   private readonly occurrences = new Map<string, number>();
   private readonly hooks: InFlightHook[] = [];
   private readonly responder: AuthoredResponder | undefined;
@@ -417,6 +420,7 @@ export class RecordingSession {
         );
       }
       this.options.budget?.charge(responseBody, this.options.model);
+      this.hosts.add(new URL(request.url).host);
       const counted = await this.countTokens(request.url, headers, body);
       this.entries.push({
         key,
@@ -604,6 +608,7 @@ export class RecordingSession {
       return errorResponse(502, "api_error", failure.message);
     }
     const ok = sent.status >= 200 && sent.status < 300;
+    if (ok) this.hosts.add(new URL(request.url).host);
     if (ok && id === undefined && request.method === "POST") {
       const requests = await this.batchRequests(request, step);
       if (requests instanceof Response) return requests;
@@ -661,7 +666,14 @@ export class RecordingSession {
       entries: this.entries,
     };
     if (this.options.mode === "record") {
-      return { provenance: "recorded", date, ...common };
+      // A recording made through a proxy or a fake server says so; the API's own host is left out.
+      const hosts = [...this.hosts].filter((host) => host !== API_HOST).sort();
+      return {
+        provenance: "recorded",
+        date,
+        ...(hosts.length === 0 ? {} : { host: hosts.join(", ") }),
+        ...common,
+      };
     }
     if (this.options.mode === "author") {
       return { provenance: "authored", usageMethod: AUTHORED_USAGE_METHOD, ...common };

@@ -370,11 +370,15 @@ describe("buildEvalReport", () => {
   });
 
   it("says no recording was replayed or recorded when no scenario run ran (record with nothing left)", () => {
-    const lines = formatEvalSummary([buildEvalReport([], "extraction@1")]).split("\n");
-    // No run is no evidence: never a PASS.
-    expect(lines.slice(0, 2)).toEqual([
+    const text = formatEvalSummary([buildEvalReport([], "extraction@1")]);
+    // No run is no evidence: never a PASS; and no USD table of nothing, one line instead.
+    expect(text.split("\n")).toEqual([
       "memfiles eval: NOTHING RAN: 0 of 0 cells passed, 0 of 0 epochs (0 scenarios x 0 models x extraction@1; a cell is one scenario x model x prompt over its epochs)",
       "recordings: none replayed or recorded (no scenario run ran)",
+      "failures: none",
+      "",
+      "USD per session: none, nothing ran.",
+      "",
     ]);
   });
 

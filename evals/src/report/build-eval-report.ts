@@ -3,6 +3,7 @@ import { roundUsd, type Stage, sumUsage, ZERO_USAGE } from "@memfiles/core/inter
 import { checksPass } from "../graders/index.js";
 import type { Provenance, ScenarioResult, StageResult } from "../runner/types.js";
 import { wilsonInterval } from "../statistics/index.js";
+import { describeProvenance } from "./describe-provenance.js";
 import type { RunCounts } from "./run-counts.js";
 
 /** The check row name of a broken run. */
@@ -205,19 +206,6 @@ function figures(usages: ModelUsage[], usd: number[]): CostFigures {
     cacheRead: usage.cacheRead,
     usd: roundUsd(usd.reduce((total, value) => total + value, 0)),
   };
-}
-
-/**
- * Describes a recording's provenance in one line, as reports print it.
- *
- * @param provenance - From a `ScenarioResult`.
- * @returns e.g. `recorded from claude-haiku-4-5 on 2026-11-29` or `authored (usage estimated: …)`.
- * @example describeProvenance({ kind: "recorded", model: "claude-haiku-4-5", date: "2026-11-29" })
- */
-export function describeProvenance(provenance: Provenance): string {
-  return provenance.kind === "recorded"
-    ? `recorded from the API (${provenance.model}, ${provenance.date})`
-    : `authored by hand (usage estimated: ${provenance.usageMethod})`;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type EvalReport,
   formatInterval,
 } from "./build-eval-report.js";
+import { describeProvenance } from "./describe-provenance.js";
 import { CELL_MEANING, formatRunCounts } from "./run-counts.js";
 
 /** Longest failure reason shown inside the check table; the full text follows the table. */
@@ -94,7 +95,7 @@ export function formatEvalReport(
   out.push(`memfiles eval — ${report.extractionPrompt}, models: ${report.models.join(", ")}`);
   for (const provenance of report.provenance) {
     if (provenance.kind === "recorded") {
-      out.push(`recordings: recorded from the API (${provenance.model}, ${provenance.date})`);
+      out.push(`recordings: ${describeProvenance(provenance)}`);
     } else if (options.verbose) {
       out.push("recordings: authored by hand. Usage method:");
       out.push(...wrap(provenance.usageMethod, WRAP, "  "));

@@ -2,7 +2,8 @@ import { MODELS } from "@memfiles/core";
 import { meanUsdPerSession, runSessionCostOf, SESSION_COST_BASIS } from "../ab/session-costs.js";
 import { gradedChecks, NOTHING_CHECKED } from "../graders/index.js";
 import { formatTable } from "../internal/text-table.js";
-import { describeProvenance, type EvalReport } from "./build-eval-report.js";
+import type { EvalReport } from "./build-eval-report.js";
+import { describeProvenance } from "./describe-provenance.js";
 import { formatEpochs } from "./format-eval-report.js";
 import { CELL_MEANING, formatRunCounts, sumRunCounts } from "./run-counts.js";
 
@@ -42,9 +43,10 @@ export function formatEvalSummary(reports: EvalReport[]): string {
     reports.flatMap((report) => report.results.map((result) => result.scenarioId)),
   ).size;
   const prompts = reports.map((report) => report.extractionPrompt);
+  const nothingRan = counts.cells === 0;
   const out: string[] = [
     // No run is no evidence: it is never a PASS.
-    `memfiles eval: ${counts.cells === 0 ? "NOTHING RAN" : counts.passedCells === counts.cells ? "PASS" : "FAIL"}: ${formatRunCounts(counts)}` +
+    `memfiles eval: ${nothingRan ? "NOTHING RAN" : counts.passedCells === counts.cells ? "PASS" : "FAIL"}: ${formatRunCounts(counts)}` +
       ` (${scenarios} scenario${scenarios === 1 ? "" : "s"} x ${models.length} model${models.length === 1 ? "" : "s"} x ${prompts.length === 1 ? prompts[0] : `${prompts.length} prompts`}` +
       `${broken > 0 ? `; ${broken} broken` : ""}; ${CELL_MEANING})`,
   ];
@@ -102,6 +104,11 @@ export function formatEvalSummary(reports: EvalReport[]): string {
       out.push(
         ...epochs.map((line) => line.replace(/^## Epochs/, `Epochs, ${report.extractionPrompt}`)),
       );
+  }
+  // A table of no model and no figure would read as a table of zeros.
+  if (nothingRan) {
+    out.push("", "USD per session: none, nothing ran.");
+    return `${out.join("\n")}\n`;
   }
   const ratio = models.includes(MODELS.opus) && models.includes(MODELS.haiku);
   out.push(

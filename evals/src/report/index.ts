@@ -7,7 +7,6 @@ export {
   type CellRow,
   type CheckRow,
   type CostFigures,
-  describeProvenance,
   type EpochFigures,
   type EvalReport,
   formatInterval,
@@ -18,6 +17,7 @@ export {
   type SessionCostRow,
   type WriteRateRow,
 } from "./build-eval-report.js";
+export { describeProvenance } from "./describe-provenance.js";
 export { type FormatEvalReportOptions, formatEvalReport } from "./format-eval-report.js";
 export { formatEvalSummary } from "./format-eval-summary.js";
 export {

@@ -88,7 +88,14 @@ function noonOf(date: string): Date {
 function provenanceOf(recording: RecordingFile | undefined): Provenance[] {
   if (recording === undefined) return [];
   return recording.provenance === "recorded"
-    ? [{ kind: "recorded", model: recording.model, date: recording.date }]
+    ? [
+        {
+          kind: "recorded",
+          model: recording.model,
+          date: recording.date,
+          ...(recording.host === undefined ? {} : { host: recording.host }),
+        },
+      ]
     : [{ kind: "authored", usageMethod: recording.usageMethod }];
 }
 

@@ -19,7 +19,13 @@ import type { Scenario } from "../scenarios/schema.js";
 
 /** Where a recording came from. Reports print it next to every result. */
 export type Provenance =
-  | { kind: "recorded"; model: string; date: string }
+  | {
+      kind: "recorded";
+      model: string;
+      date: string;
+      /** The host it was recorded against when not the Anthropic API (`ANTHROPIC_BASE_URL`). */
+      host?: string | undefined;
+    }
   | { kind: "authored"; usageMethod: string };
 
 /**

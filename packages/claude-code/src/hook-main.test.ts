@@ -106,6 +106,7 @@ describe("the hook entry (a process)", { timeout: PROCESS_TIMEOUT_MS }, () => {
       JSON.stringify({
         hooks: {
           SessionStart: [{ hooks: [{ type: "command", command: "memfiles hook session-start" }] }],
+          SessionEnd: [{ hooks: [{ type: "command", command: "memfiles hook session-end" }] }],
         },
       }),
     );
@@ -114,9 +115,10 @@ describe("the hook entry (a process)", { timeout: PROCESS_TIMEOUT_MS }, () => {
       stdout: "",
       stderr: "",
     });
-    // Its SessionEnd's child stands down too: it gets --user. A project-level session after it
-    // logs its write pass; by then, and a while after the child took its input, none is logged
-    // for the --user one (a negative check: it can only pass wrongly, never fail wrongly).
+    // Its SessionEnd's child stands down too (the project runs memfiles at SessionEnd): it gets
+    // --user. A project-level session after it logs its write pass; by then, and a while after
+    // the child took its input, none is logged for the --user one (a negative check: it can only
+    // pass wrongly, never fail wrongly).
     const session = (id: string) =>
       hookInput(cwd, { session_id: id, transcript_path: transcriptPath });
     const user = await hook(["session-end", "--root", root, "--user"], session("user-level"));

@@ -41,6 +41,7 @@ export {
 // A --user install and a project's own: which one acts in a project.
 export {
   isUserLevelHook,
+  memfilesHookEvent,
   projectHookCommands,
   USER_LEVEL_STANDS_DOWN,
   userLevelStandsDown,

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { cp, mkdir, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hookFolders, hookInput } from "../test/memory-folder.js";
@@ -32,16 +32,20 @@ async function twoLevels() {
   return { home, cwd, projectRoot: root, userRoot, installProject };
 }
 
-/** What one hook run did: printed something, or started a write pass (and into which folder). */
+/**
+ * What one hook run did: printed something, or started a write pass (and into which folder). The
+ * environment is the test's own (no `CLAUDE_PROJECT_DIR` unless given), never the runner's.
+ */
 async function runAt(
   event: HookEvent,
-  at: { cwd: string; root: string; user: boolean },
+  at: { cwd: string; root: string; user: boolean; env?: NodeJS.ProcessEnv },
 ): Promise<string> {
   const passes: WritePassRequest[] = [];
   const { stdout } = await runHook({
     event,
     user: at.user,
     root: at.root,
+    env: at.env ?? {},
     stdin: hookInput(at.cwd, {
       prompt: "where do I deploy my apps?",
       transcript_path: join(at.cwd, "session.jsonl"),
@@ -65,13 +69,44 @@ const ACTS: Record<HookEvent, (root: string) => string> = {
   "session-end": (root) => `write pass into ${root}`,
 };
 
+/** A project's own settings whose only memfiles hook is one hand-written under `key`. */
+async function handWritten(cwd: string, key: string, event: HookEvent): Promise<void> {
+  await mkdir(join(cwd, ".claude"), { recursive: true });
+  const command = hookCommandLine({ hookCommand: HOOK_COMMAND }, event);
+  await writeFile(
+    join(cwd, ".claude", "settings.json"),
+    JSON.stringify({ hooks: { [key]: [{ hooks: [{ type: "command", command }] }] } }),
+  );
+}
+
+// The project's own installs a row is run with, and the memfiles events each runs.
+const PROJECT_INSTALLS = {
+  none: { setup: async () => {}, events: [] as HookEvent[] },
+  "memfiles claude-code install": {
+    setup: (at: Awaited<ReturnType<typeof twoLevels>>) => at.installProject(),
+    events: [...HOOK_EVENTS],
+  },
+  "only a hand-written PreToolUse guard": {
+    setup: (at: Awaited<ReturnType<typeof twoLevels>>) =>
+      handWritten(at.cwd, "PreToolUse", "pre-tool-use"),
+    events: ["pre-tool-use"] as HookEvent[],
+  },
+  "only a hand-written SessionEnd hook": {
+    setup: (at: Awaited<ReturnType<typeof twoLevels>>) =>
+      handWritten(at.cwd, "SessionEnd", "session-end"),
+    events: ["session-end"] as HookEvent[],
+  },
+} as const;
+
 describe("a --user install and a project's own: one acts, by one rule, for every event", () => {
   const CASES = HOOK_EVENTS.flatMap((event) =>
     (["project", "user"] as const).flatMap((level) =>
-      [true, false].map((projectInstalled) => ({ event, level, projectInstalled })),
+      (Object.keys(PROJECT_INSTALLS) as Array<keyof typeof PROJECT_INSTALLS>).map(
+        (projectInstall) => ({ event, level, projectInstall }),
+      ),
     ),
   );
-  // Written out, not derived from the rule's table: the user-level hooks that stand down.
+  // Written out, not derived from the rule's table: the user-level hooks that may stand down.
   const STANDS_DOWN = new Set([
     "session-start",
     "user-prompt-submit",
@@ -80,13 +115,15 @@ describe("a --user install and a project's own: one acts, by one rule, for every
   ]);
 
   it.each(CASES)(
-    "$event, $level level, project install: $projectInstalled",
-    async ({ event, level, projectInstalled }) => {
+    "$event, $level level, project install: $projectInstall",
+    async ({ event, level, projectInstall }) => {
       const at = await twoLevels();
-      if (projectInstalled) await at.installProject();
+      const install = PROJECT_INSTALLS[projectInstall];
+      await install.setup(at);
       const root = level === "user" ? at.userRoot : at.projectRoot;
       const acted = await runAt(event, { cwd: at.cwd, root, user: level === "user" });
-      const standsDown = level === "user" && projectInstalled && STANDS_DOWN.has(event);
+      const standsDown =
+        level === "user" && STANDS_DOWN.has(event) && install.events.includes(event);
       expect(acted).toBe(standsDown ? "nothing" : ACTS[event](root));
     },
   );
@@ -153,11 +190,43 @@ describe("a --user install and a project's own: one acts, by one rule, for every
       },
       standsDown: false,
     },
-  ])("the user-level SessionEnd with $name", async ({ setup, standsDown }) => {
+    {
+      name: "hooks in a UTF-16 settings.json (read as memfiles reads every user file)",
+      setup: async (at: Awaited<ReturnType<typeof twoLevels>>) => {
+        await at.installProject();
+        const path = join(at.cwd, ".claude", "settings.json");
+        const text = `\uFEFF${await readFile(path, "utf8")}`;
+        await writeFile(path, Buffer.from(text, "utf16le"));
+      },
+      standsDown: true,
+    },
+    {
+      name: "CLAUDE_PROJECT_DIR naming the installed project, the session's cwd outside it",
+      setup: async (at: Awaited<ReturnType<typeof twoLevels>>) => {
+        await at.installProject();
+        return { cwd: join(at.home, "elsewhere"), env: { CLAUDE_PROJECT_DIR: at.cwd } };
+      },
+      standsDown: true,
+    },
+    {
+      name: "CLAUDE_PROJECT_DIR naming a project without an install, the cwd in one with it",
+      setup: async (at: Awaited<ReturnType<typeof twoLevels>>) => {
+        await at.installProject();
+        return { cwd: at.cwd, env: { CLAUDE_PROJECT_DIR: at.home } };
+      },
+      standsDown: false,
+    },
+  ] as Array<{
+    name: string;
+    setup: (
+      at: Awaited<ReturnType<typeof twoLevels>>,
+    ) => Promise<{ cwd: string; env: NodeJS.ProcessEnv } | undefined>;
+    standsDown: boolean;
+  }>)("the user-level SessionEnd with $name", async ({ setup, standsDown }) => {
     const at = await twoLevels();
-    await setup(at);
-    expect(userLevelStandsDown("session-end", join(at.cwd, "src"))).toBe(standsDown);
-    expect(await runAt("session-end", { cwd: at.cwd, root: at.userRoot, user: true })).toBe(
+    const { cwd, env } = (await setup(at)) ?? { cwd: at.cwd, env: {} };
+    expect(userLevelStandsDown("session-end", join(cwd, "src"), env)).toBe(standsDown);
+    expect(await runAt("session-end", { cwd, root: at.userRoot, user: true, env })).toBe(
       standsDown ? "nothing" : `write pass into ${at.userRoot}`,
     );
   });
@@ -167,8 +236,8 @@ describe("a --user install and a project's own: one acts, by one rule, for every
     await at.installProject();
     const sub = join(at.cwd, "src", "deep");
     await mkdir(sub, { recursive: true });
-    expect(projectHookCommands(sub)).toHaveLength(5);
-    expect(projectHookCommands(join(at.home))).toEqual([]);
+    expect(projectHookCommands(sub, {})).toHaveLength(5);
+    expect(projectHookCommands(join(at.home), {})).toEqual([]);
   });
 
   it("the user-level hook stands down on an input too large to read, too", async () => {

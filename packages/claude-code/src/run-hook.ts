@@ -137,16 +137,16 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
   const input: HookInput | undefined =
     options.stdinTooLarge === true ? undefined : parseHookInput(options.stdin);
   const cwd = options.stdinTooLarge === true ? textFieldOf(options.stdin, "cwd") : input?.cwd;
+  const env = options.env ?? process.env;
   // The one rule between two installs: a user-level hook in a project with its own install.
   if (
     options.user === true &&
     cwd !== undefined &&
-    userLevelStandsDown(options.event as HookEvent, cwd)
+    userLevelStandsDown(options.event as HookEvent, cwd, env)
   )
     return { stdout: "" };
   if (options.stdinTooLarge === true) return tooLargeInput(options);
   if (input === undefined) return { stdout: "", stderr: notHookInputLine(options.event) };
-  const env = options.env ?? process.env;
   let store: MemoryStore | undefined;
   const warnings: string[] = [];
   const passes: Promise<unknown>[] = [];

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { MemoryStore, StoreLayout } from "@memfiles/core";
 import { safeParseLayoutName } from "@memfiles/core/internal";
-import { importOptional, tenantRefusal } from "@memfiles/errors";
+import { importOptional, LOCAL_TENANT, tenantRefusal } from "@memfiles/errors";
 import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
 import { folderWithDatabaseError } from "./memory-folder.js";
@@ -24,9 +24,6 @@ export const DATABASE_COMMANDS = new Set([
   "cost",
   "export",
 ]);
-
-/** The tenant of a single-user PGlite database when none is given. */
-export const LOCAL_TENANT = "local";
 
 /** An opened database store and how to close it. */
 export type OpenedDatabase = { store: MemoryStore; close: () => Promise<void> };

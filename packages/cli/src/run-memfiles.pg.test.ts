@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { LOCAL_TENANT } from "@memfiles/errors";
 import { describe, expect, it } from "vitest";
 import { contextIn } from "../test/command-context.js";
 import { runMemfiles } from "./run-memfiles.js";
@@ -34,6 +35,32 @@ describe("memfiles --pglite", () => {
         await runMemfiles(["--pglite", "db", "--tenant", "user-7", "ls", "--json"], other.context),
       ).toBe(0);
       expect(JSON.parse(other.output.stdout)).toEqual([]);
+    },
+    PGLITE_LIMIT_MS,
+  );
+
+  it(
+    `without --tenant opens the tenant ${LOCAL_TENANT}, the one the MCP server opens too`,
+    async () => {
+      const base = await mkdtemp(join(tmpdir(), "memfiles-cli-pglite-"));
+      const first = contextIn(base);
+      expect(
+        await runMemfiles(
+          ["--pglite", "db", "remember", "topics/hosting.md", "deploys on Fly.io"],
+          first.context,
+        ),
+        first.output.stderr,
+      ).toBe(0);
+      const listed = contextIn(base);
+      expect(
+        await runMemfiles(
+          ["--pglite", "db", "--tenant", LOCAL_TENANT, "ls", "--json"],
+          listed.context,
+        ),
+      ).toBe(0);
+      expect(JSON.parse(listed.output.stdout).map((file: { path: string }) => file.path)).toEqual([
+        "topics/hosting.md",
+      ]);
     },
     PGLITE_LIMIT_MS,
   );

@@ -148,7 +148,7 @@ export {
   USAGE_LOG_PATH,
   type UsageLogProblem,
   type UsageRecord,
-  usageLogPlace,
+  usageLogName,
 } from "./usage/index.js";
 export {
   FORGET_NOTHING_MATCHED,

@@ -40,6 +40,8 @@ export {
 // Each from its own module, not the store folder's index: a hook loads only what it uses.
 export { detectLayout } from "./store/detect-layout.js";
 export { MemoryStore } from "./store/memory-store.js";
+// Settings files are read as memory files are (a byte order mark, UTF-16).
+export { decodeText } from "./store/text-encoding.js";
 // The hooks read the user's time zone by the rule the CLI and the MCP server use.
 export { isTimeZone } from "./text/local-day.js";
 export { type TimeZoneFromEnv, timeZoneFromEnv } from "./text/time-zone-from-env.js";

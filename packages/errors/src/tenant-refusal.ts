@@ -1,3 +1,9 @@
+/**
+ * The tenant of a single-user PGlite database when no `--tenant` is given, on every command line
+ * that opens one (`memfiles`, `memfiles-mcp`).
+ */
+export const LOCAL_TENANT = "local";
+
 /** Options of {@link tenantRefusal}. */
 export type TenantRefusalOptions = {
   /** The option that opened the database. */
@@ -26,7 +32,7 @@ export function tenantRefusal(options: TenantRefusalOptions): string {
   }
   const local =
     database === "--pglite" && tenantFrom === "--tenant"
-      ? ', or leave --tenant out for the tenant "local"'
+      ? `, or leave --tenant out for the tenant "${LOCAL_TENANT}"`
       : "";
   return `Refused ${database} with an empty ${tenantFrom}: the tenant says whose memory to open, and ${why}. Pass --tenant user-42, for example${local}${orElse}.`;
 }

@@ -176,6 +176,29 @@ describe("settled: what the end of stdin waits for", () => {
     await transport.close();
   });
 
+  it("takes a last request without a newline at the end, before the end's other listeners", async () => {
+    const input = new PassThrough();
+    const transport = new CappedStdioServerTransport({ input, output: new PassThrough() });
+    const events: string[] = [];
+    // As the server's entry does: the end's listener registered before the transport starts.
+    const ended = new Promise<void>((resolvePromise) => {
+      input.on("end", () => void transport.settled().then(resolvePromise));
+    });
+    transport.onmessage = (message) => {
+      events.push(`received ${"id" in message ? message.id : ""}`);
+      setTimeout(() => {
+        events.push("replied");
+        void transport.send({ jsonrpc: "2.0", id: 1, result: {} });
+      }, 20);
+    };
+    await transport.start();
+    input.end(JSON.stringify(request(1)));
+    await ended;
+    events.push("settled");
+    expect(events).toEqual(["received 1", "replied", "settled"]);
+    await transport.close();
+  });
+
   it("does not wait past its limit for a request never answered", async () => {
     const input = new PassThrough();
     const transport = new CappedStdioServerTransport({ input, output: new PassThrough() });

@@ -42,7 +42,7 @@ export type CappedStdioTransportOptions = {
  * An MCP stdio server transport that checks each message's size before reading it: a line over
  * `maxMessageBytes` is skipped as it streams in (never buffered whole, never parsed) and answered
  * with a JSON-RPC `InvalidRequest` error, and a line that is not JSON-RPC gets a `ParseError`; the
- * server keeps serving. The SDK's `StdioServerTransport` instead closes the connection when its
+ * server keeps serving. The input's end closes a last line sent without its newline. The SDK's `StdioServerTransport` instead closes the connection when its
  * 10 MB buffer overflows, which ends the server silently.
  *
  * @example await server.connect(new CappedStdioServerTransport({ maxMessageBytes: 1_000_000 }));
@@ -75,6 +75,9 @@ export class CappedStdioServerTransport implements Transport {
     this.#started = true;
     this.#input.on("data", this.#onData);
     this.#input.on("error", this.#onError);
+    // Before any other listener of the end (the server's `settled().then(shutdown)`), so the last
+    // message is handed over, and waited for, before the close.
+    this.#input.prependListener("end", this.#onEnd);
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
@@ -117,6 +120,7 @@ export class CappedStdioServerTransport implements Transport {
   async close(): Promise<void> {
     this.#input.off("data", this.#onData);
     this.#input.off("error", this.#onError);
+    this.#input.off("end", this.#onEnd);
     if (this.#input.listenerCount("data") === 0) this.#input.pause();
     this.#chunks = [];
     this.#bytes = 0;
@@ -126,6 +130,11 @@ export class CappedStdioServerTransport implements Transport {
 
   readonly #onError = (error: Error) => {
     this.onerror?.(error);
+  };
+
+  // A last message without a trailing newline is still a message: the input's end closes it.
+  readonly #onEnd = () => {
+    if (this.#bytes > 0 || this.#oversized !== undefined) this.#endLine();
   };
 
   readonly #onData = (chunk: Buffer | string) => {

@@ -10,7 +10,7 @@ import {
   projectRootOf,
   timeZoneFromEnv,
 } from "@memfiles/core/internal";
-import { importOptional, tenantRefusal } from "@memfiles/errors";
+import { importOptional, LOCAL_TENANT, tenantRefusal } from "@memfiles/errors";
 import { DEFAULT_MAX_MESSAGE_BYTES } from "./capped-stdio-transport.js";
 import { parseLayoutOption } from "./layout.js";
 import { McpOptionsError } from "./options-error.js";
@@ -36,9 +36,6 @@ project as the hooks are (--project defaults to the project folder's name as a p
 --cwd-project scopes any memory so, to the project of the folder the server starts in. A project
 name is lower-case letters and digits of any script joined by single hyphens (my-app, café); a
 folder name that gives none serves global memories only, as the hooks recall there.`;
-
-// The tenant of a single-user PGlite database when none is given.
-const LOCAL_TENANT = "local";
 
 /** Result of {@link openServerMemory}. */
 export type OpenServerMemoryResult =

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { LOCAL_TENANT } from "@memfiles/errors";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { McpOptionsError } from "../src/options-error.js";
@@ -177,6 +178,24 @@ describe("memfiles-mcp on a fact folder", () => {
 });
 
 describe("memfiles-mcp on PGlite", () => {
+  it(
+    `without --tenant opens the tenant ${LOCAL_TENANT}, the one the CLI opens too`,
+    async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), "memfiles-mcp-pglite-"));
+      const first = await start(["--pglite", dataDir]);
+      const remembered = await first.callTool({
+        name: "remember",
+        arguments: { file: "topics/hosting.md", fact: "deploys on Fly.io" },
+      });
+      expect(remembered.isError, textOf(remembered)).toBeFalsy();
+      await stop(first);
+      const local = await start(["--pglite", dataDir, "--tenant", LOCAL_TENANT]);
+      const listed = JSON.parse(textOf(await local.callTool({ name: "list", arguments: {} })));
+      expect(listed.map((row: { path: string }) => row.path)).toEqual(["topics/hosting.md"]);
+    },
+    PGLITE_LIMIT_MS,
+  );
+
   it(
     "remembers, then lists, in a new server on the same database",
     async () => {

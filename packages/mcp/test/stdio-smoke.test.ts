@@ -82,10 +82,14 @@ it(
 );
 
 // A client that pipes its calls in and closes stdin (`printf ... | memfiles-mcp`): the remember in
-// flight when input ends must land and be answered, not be dropped by the close.
-it(
-  "finishes a call in flight when stdin ends: the fact is written and the reply sent",
-  async () => {
+// flight when input ends must land and be answered, not be dropped by the close, also when the
+// last line has no newline after it (`printf '%s' "$call"`, a file saved without one).
+it.each([
+  ["each line ending in a newline", "\n"],
+  ["the last line without a newline", ""],
+])(
+  "finishes a call in flight when stdin ends (%s): the fact is written and the reply sent",
+  async (_name, last) => {
     const root = join(await mkdtemp(join(tmpdir(), "memfiles-mcp-eof-")), "memory");
     const child = spawn(process.execPath, [...NODE_ARGS, "--root", root, "--create"], {
       stdio: ["pipe", "pipe", "inherit"],
@@ -116,7 +120,7 @@ it(
         params: { name: "remember", arguments: { file: "topics/tools.md", fact: "uses Neovim" } },
       },
     ];
-    child.stdin.end(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+    child.stdin.end(`${lines.map((line) => JSON.stringify(line)).join("\n")}${last}`);
 
     expect(await exited).toBe(0);
     const replies = stdout

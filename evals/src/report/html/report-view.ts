@@ -3,6 +3,7 @@ import { meanUsdPerSession, runSessionCostOf, sessionCostTotals } from "../../ab
 import type { AbSummaryResult } from "../../ab/summary.js";
 import type { Provenance, ScenarioResult, StageResult } from "../../runner/types.js";
 import type { CacheWarningRow, EvalReport, WriteRateRow } from "../build-eval-report.js";
+import { describeProvenance } from "../describe-provenance.js";
 import { type RunCounts, sumRunCounts } from "../run-counts.js";
 
 /**
@@ -104,11 +105,6 @@ export type ReportView = {
   counts: RunCounts;
   details: RunDetail[];
 };
-
-/** USD per session, rounded to 1e-9 like every USD figure of the reports. */
-function perSession(usd: number, sessions: number): number {
-  return sessions === 0 ? 0 : Math.round((usd / sessions) * 1e9) / 1e9;
-}
 
 function kindsOf(provenance: readonly Provenance[]): ProvenanceKind[] {
   const kinds = new Set(provenance.map((item) => item.kind));
@@ -322,11 +318,7 @@ export function evalReportView(report: EvalReport): ReportView {
     stageCosts,
     cacheWarnings: report.cacheWarnings,
     writeRates: report.writeRates.map((row) => ({ ...row, prompt: report.extractionPrompt })),
-    provenanceNotes: report.provenance.map((item) =>
-      item.kind === "recorded"
-        ? `recorded from the API (${item.model}, ${item.date})`
-        : `authored by hand (usage estimated: ${item.usageMethod})`,
-    ),
+    provenanceNotes: report.provenance.map(describeProvenance),
     details: report.results.map(detailOf),
     counts: {
       cells: report.summary.cells,
@@ -391,20 +383,26 @@ export function abReportView(summary: AbSummaryResult): ReportView {
       })),
     ),
     stageCosts: summary.cells.flatMap((cell) =>
-      (["write", "consolidate", "chat"] as const).map((stage) => ({
-        model: cell.model,
-        prompt: cell.prompt,
-        stage,
-        usdPerSession: perSession(cell.stageUsd[stage], cell.sessions),
-        provenance: cell.provenance,
-      })),
+      (["write", "consolidate", "chat", "recall"] as const).flatMap((stage) => {
+        const usdPerSession = cell.stageUsdPerSession[stage];
+        if (usdPerSession === undefined) return [];
+        return [
+          {
+            model: cell.model,
+            prompt: cell.prompt,
+            stage,
+            usdPerSession,
+            provenance: cell.provenance,
+          },
+        ];
+      }),
     ),
     cacheWarnings: [],
     writeRates: [],
     provenanceNotes: [
-      ...summary.recorded.map((item) => `recorded from the API (${item.model}, ${item.date})`),
-      ...summary.authoredUsageMethods.map(
-        (method) => `authored by hand (usage estimated: ${method})`,
+      ...summary.recorded.map((item) => describeProvenance({ kind: "recorded", ...item })),
+      ...summary.authoredUsageMethods.map((usageMethod) =>
+        describeProvenance({ kind: "authored", usageMethod }),
       ),
     ],
     details: [],

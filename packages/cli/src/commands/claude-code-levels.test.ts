@@ -106,6 +106,21 @@ describe("memfiles claude-code with a --user install and the project's own", () 
     expect(shown.stdout).toContain(`Each prompt here uses: ${folder}\n`);
   });
 
+  it("with only a hand-written memfiles PreToolUse guard in the project, prompts use --user's", async () => {
+    const at = await project();
+    expect((await at.run(["claude-code", "install", "--user", "--root", at.notes])).code).toBe(0);
+    await mkdir(join(at.cwd, ".claude"));
+    const command = "memfiles hook pre-tool-use --root memory";
+    await writeFile(
+      at.projectSettings,
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: "command", command }] }] } }),
+    );
+    const shown = await at.run(["claude-code", "status"]);
+    expect({ code: shown.code, stderr: shown.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(shown.stdout).toContain(`Each prompt here uses: ${at.notes} (the --user install)\n`);
+    expect(shown.stdout).not.toContain("Warning");
+  });
+
   it("warns when --user hooks from before they could stand down act beside the project's", async () => {
     const at = await project();
     await at.run(["claude-code", "install", "--user", "--root", at.notes]);

@@ -15,6 +15,7 @@ import {
   installClaudeCode,
   isUserLevelHook,
   type McpApproval,
+  memfilesHookEvent,
   memfilesToolsAllowed,
   memoryLocation,
   projectHookCommands,
@@ -270,7 +271,7 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
             },
             home,
           ).root;
-    const project = projectHookCommands(context.cwd);
+    const project = projectHookCommands(context.cwd, context.env);
     const userPaths = paths({ user: true });
     const user = (
       await readInstall(userPaths).catch((error: unknown) => {
@@ -285,21 +286,26 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       `Install for all projects (--user): ${userFolder === undefined ? "none" : `${userPaths.settingsPath}, memory ${userFolder}`}`,
     ];
     const legacy = user.some((command) => !isUserLevelHook(command));
-    const standsDown = userLevelStandsDown("user-prompt-submit", context.cwd);
+    const standsDown = userLevelStandsDown("user-prompt-submit", context.cwd, context.env);
+    const projectRecalls = project.find(
+      (command) => memfilesHookEvent(command) === "user-prompt-submit",
+    );
     let warning: string | undefined;
-    if (projectFolder !== undefined && userFolder !== undefined && (legacy || !standsDown)) {
+    if (projectFolder !== undefined && userFolder !== undefined && legacy) {
       warning = `memfiles is installed twice for this project and both act: each prompt recalls from ${projectFolder} and ${userFolder}, and each session's facts are saved in both. The --user hooks in ${userPaths.settingsPath} were written before they could stand down in a project with its own install; run \`memfiles claude-code install --user\` again (or \`memfiles claude-code uninstall\` here).`;
       lines.push(
         `Each prompt here uses: ${projectFolder} and ${userFolder} (both installs act: see the warning)`,
       );
-    } else if (projectFolder !== undefined) {
-      lines.push(
-        `Each prompt here uses: ${projectFolder} (this project's install${userFolder === undefined ? "" : "; the --user hooks stand down in this project, and guard only edits of their folder"})`,
-      );
-    } else if (userFolder !== undefined) {
+    } else if (userFolder !== undefined && !standsDown) {
       lines.push(`Each prompt here uses: ${userFolder} (the --user install)`);
+    } else if (projectRecalls !== undefined) {
+      lines.push(
+        `Each prompt here uses: ${folderOf(projectRecalls)} (this project's install${userFolder === undefined ? "" : "; the --user hooks stand down in this project, and guard only edits of their folder"})`,
+      );
     } else {
-      lines.push("Each prompt here uses: no memory (memfiles is not installed for this project)");
+      lines.push(
+        `Each prompt here uses: no memory (${project.length === 0 ? "memfiles is not installed for this project" : "this project's memfiles hooks do not recall for a prompt"})`,
+      );
     }
     return { lines: `${lines.join("\n")}\n`, ...(warning === undefined ? {} : { warning }) };
   };

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { contextIn } from "../../test/command-context.js";
 import { memoryFixture } from "../../test/memory-fixture.js";
+import { openMemoryDatabase } from "../memory-database.js";
 import { runMemfiles } from "../run-memfiles.js";
 
 // The test runs as any user (root reads a chmod 000 file), so a refused open is simulated.
@@ -58,6 +59,60 @@ describe("memfiles cost on a usage log it cannot read says so, not that there is
     const { folder } = await memoryFixture();
     const { context, output } = contextIn(folder);
     expect(await runMemfiles(["cost", "memory"], context)).toBe(1);
-    expect(output.stdout).toContain("No usage log in");
+    expect(output.stdout).toContain("No usage recorded: the usage log ");
+  });
+});
+
+// Each message names the log once, whatever holds it: a folder's file, or a database tenant's row.
+const LOG_PLACES = [
+  {
+    name: "folder",
+    args: ["cost", "memory"],
+    log: /the usage log \/\S+\/memory\/\.memfiles\/usage\.jsonl/,
+    line: /\/\S+\/memory\/\.memfiles\/usage\.jsonl:1 is not valid JSON/,
+    append: async (folder: string, text: string) => {
+      await mkdir(join(folder, "memory/.memfiles"), { recursive: true });
+      await writeFile(join(folder, "memory/.memfiles/usage.jsonl"), text);
+    },
+  },
+  {
+    name: "PGlite tenant",
+    args: ["--pglite", "db", "--tenant", "alice", "cost"],
+    log: /the usage log of pglite:alice \(usage\.jsonl in memory_internal\)/,
+    line: /Line 1 of the usage log of pglite:alice \(usage\.jsonl in memory_internal\) is not valid JSON/,
+    append: async (folder: string, text: string) => {
+      const { context } = contextIn(folder);
+      const opened = await openMemoryDatabase("cost", { pglite: "db", tenant: "alice" }, context);
+      await opened?.store.appendInternal("usage.jsonl", text);
+      await opened?.close();
+    },
+  },
+];
+
+// PGlite loads its WASM per open: a hang guard on a busy 2-core machine, not a speed check.
+describe("memfiles cost names the usage log once, for a folder and a database", {
+  timeout: 120_000,
+}, () => {
+  it.each(LOG_PLACES)("$name: no log", async ({ args, log }) => {
+    const { folder } = await memoryFixture();
+    const { context, output } = contextIn(folder);
+    expect(await runMemfiles(args, context), output.stderr).toBe(1);
+    expect(output.stdout).toMatch(
+      new RegExp(`^No usage recorded: ${log.source} is missing or empty;`),
+    );
+    expect(output.stdout.match(/usage log/g)).toHaveLength(1);
+  });
+
+  it.each(LOG_PLACES)("$name: a log none of whose lines is a record", async (place) => {
+    const { folder } = await memoryFixture();
+    await place.append(folder, "garbage\n");
+    const { context, output } = contextIn(folder);
+    expect(await runMemfiles(place.args, context), output.stderr).toBe(1);
+    expect(output.stdout).toMatch(
+      new RegExp(
+        `^Cannot read ${place.log.source}: its one line is not a usage record\\. ${place.line.source}`,
+      ),
+    );
+    expect(output.stdout).not.toMatch(/usage log (of )?the usage log/);
   });
 });

@@ -1,5 +1,6 @@
+import { join } from "node:path";
 import { readUsageLog, UnknownModelError } from "@memfiles/core";
-import { costOfRecord, PRICES_SOURCE, usageLogPlace } from "@memfiles/core/internal";
+import { costOfRecord, PRICES_SOURCE, USAGE_LOG_PATH, usageLogName } from "@memfiles/core/internal";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
@@ -30,13 +31,13 @@ export const registerCost: RegisterCommand = (program, context, done) => {
     .option("--json", "print the report as JSON")
     .action(async (folder: string | undefined, options: { memory?: string; json?: boolean }) => {
       const store = openMemoryFolder(folderOf(folder, options), context);
-      const logPath = usageLogPlace(store);
+      const log = usageLogName(store);
       const { records, problems } = await readUsageLog(store).catch((error: unknown) => {
         // A log that exists but cannot be opened is not "no log": say what stands in the way.
         const code = (error as { code?: unknown } | null)?.code;
         if (typeof code !== "string" || !/^E[A-Z]+$/.test(code)) throw error;
         throw new CliError(
-          `Cannot read the usage log ${logPath}: ${error instanceof Error ? error.message : code}. ${code === "EACCES" || code === "EPERM" ? `Make it readable (chmod u+r ${logPath}) and run again.` : "Fix or remove the file and run again."}`,
+          `Cannot read ${log}: ${error instanceof Error ? error.message : code}. ${code === "EACCES" || code === "EPERM" ? `Make it readable (chmod u+r ${join(store.root, USAGE_LOG_PATH)}) and run again.` : "Fix or remove the file and run again."}`,
           { code: "bad_argument", cause: error },
         );
       });
@@ -80,11 +81,11 @@ export const registerCost: RegisterCommand = (program, context, done) => {
         });
       } else if (records.length === 0 && problems.length > 0) {
         context.stdout(
-          `Cannot read the usage log ${logPath}: ${problems.length === 1 ? "its one line is not" : `none of its ${problems.length} lines is`} a usage record. ${problems[0]?.message ?? ""}\n`,
+          `Cannot read ${log}: ${problems.length === 1 ? "its one line is not" : `none of its ${problems.length} lines is`} a usage record. ${problems[0]?.message ?? ""}\n`,
         );
       } else if (records.length === 0) {
         context.stdout(
-          `No usage log in ${logPath}; pass \`onUsage: createUsageLog({ store })\` to record one.\n`,
+          `No usage recorded: ${log} is missing or empty; pass \`onUsage: createUsageLog({ store })\` to record one.\n`,
         );
       } else {
         context.stdout(

@@ -32,9 +32,19 @@ describe("a file's updated day, read leniently from Claude Code's front matter",
       "2026/12/07",
     ],
     [
-      "a top-level updated: wins",
+      "an older top-level updated: (Claude Code rewrote the file since): modified's day",
       claudeCodeFile("  updated: 2026/12/05\n", "updated: 2026/11/02\n"),
-      "2026/11/02",
+      "2026/12/06",
+    ],
+    [
+      "a newer top-level updated: (memfiles wrote the file since): the top-level day as written",
+      claudeCodeFile("  updated: 2026/12/05\n", "updated: 2026-12-09\n"),
+      "2026-12-09",
+    ],
+    [
+      "a top-level updated: on the day of modified: as written",
+      claudeCodeFile("", "updated: 2026-12-06\n"),
+      "2026-12-06",
     ],
     [
       "a time with an offset: its own day, not the reader's",
@@ -55,9 +65,9 @@ describe("a file's updated day, read leniently from Claude Code's front matter",
 });
 
 /** A fact folder with a Claude Code file and two older ones memfiles wrote. */
-async function folder(): Promise<MemoryStore> {
+async function folder(gym = claudeCodeFile("")): Promise<MemoryStore> {
   const store = await tempStore("fact");
-  await store.write("gym.md", claudeCodeFile(""), "new");
+  await store.write("gym.md", gym, "new");
   for (const [name, day, body] of [
     ["pool", "2026/11/01", "The user swims at the Tivoli pool."],
     ["cafe", "2026/10/01", "The user's favourite café is in Vesterbro."],
@@ -99,9 +109,16 @@ const READERS: Record<string, (store: MemoryStore) => Promise<unknown>> = {
   },
 };
 
-describe("every reader of a file's date reads Claude Code's", () => {
+// Claude Code's own file, and one it rewrote after memfiles set an older top-level `updated:`
+// (older than the other files', so a reader that took it would not find gym.md newest).
+const GYM_FILES = {
+  "Claude Code's file": claudeCodeFile(""),
+  "rewritten by Claude Code after memfiles' updated:": claudeCodeFile("", "updated: 2026/09/15\n"),
+};
+
+describe.each(Object.entries(GYM_FILES))("every reader of a file's date: %s", (_file, gym) => {
   it.each(Object.entries(READERS))("%s", async (_name, read) => {
-    expect(await read(await folder())).toBe("2026/12/06");
+    expect(await read(await folder(gym))).toBe("2026/12/06");
   });
 });
 

@@ -19,8 +19,8 @@ export type MemoryHeader = {
   description?: string;
   /**
    * The day of the last change: the `updated:` field as written, e.g. `2026/09/26`, never coerced
-   * to a Date; without one, the day Claude Code's own front matter gives (see
-   * {@link updatedDay}), as `YYYY/MM/DD`.
+   * to a Date; the day Claude Code's own front matter gives (`metadata:`, as `YYYY/MM/DD`) when
+   * there is none or when that day is later (compared by {@link updatedDay}).
    */
   updated?: string;
   /**
@@ -136,9 +136,9 @@ export function updatedDay(value: unknown): string | undefined {
 /**
  * The type and day of the last change Claude Code (2.1) keeps in its own front matter, under
  * `metadata:` (`type: user`, `updated: 2026/12/06` when the model wrote one, `modified:` the time
- * of the write): read when the file has no top-level `type:` / `updated:`, which win. The day is
- * the later of `updated:` and `modified:`: a rewrite keeps an older `updated:` the model copied,
- * and a day the model wrote in the user's zone may be ahead of the UTC time.
+ * of the write): the type when the file has no top-level `type:`, which wins. The day is the later
+ * of `updated:` and `modified:`: a rewrite keeps an older `updated:` the model copied, and a day
+ * the model wrote in the user's zone may be ahead of the UTC time.
  */
 function fromMetadata(extra: Record<string, unknown>): { type?: string; updated?: string } {
   const metadata = extra.metadata;
@@ -152,6 +152,19 @@ function fromMetadata(extra: Record<string, unknown>): { type?: string; updated?
       : {}),
     ...(day === undefined ? {} : { updated: day }),
   };
+}
+
+/**
+ * The file's day from its top-level `updated:` (as written) and the day of Claude Code's
+ * `metadata:`: the later of the two by {@link updatedDay}, as Claude Code may rewrite a file after
+ * memfiles set its `updated:`, and a later memfiles write sets a later `updated:`. A top-level
+ * value that is no date is kept as written (its problem is reported).
+ */
+function laterDay(top: string | undefined, metadata: string | undefined): string | undefined {
+  if (!top) return metadata;
+  const topDay = updatedDay(top);
+  if (topDay === undefined || metadata === undefined) return top;
+  return metadata > topDay ? metadata : top;
 }
 
 type FieldName = keyof MemoryLineMap["fieldLines"];
@@ -288,11 +301,11 @@ export function parseMemoryFile(text: string, options: ParseMemoryFileOptions = 
 
   const header: MemoryHeader = {};
   const written = fromMetadata(extra);
-  if (!fields.updated && written.updated !== undefined) header.updated = written.updated;
   if (fields.name) header.name = fields.name;
   if (fields.description) header.description = fields.description;
+  const updated = laterDay(fields.updated, written.updated);
+  if (updated !== undefined) header.updated = updated;
   if (fields.updated) {
-    header.updated = fields.updated;
     if (!isUpdatedDate(fields.updated)) {
       problems.push({
         code: "invalid_updated",

@@ -1,5 +1,5 @@
 import type { MemoryToolHandlers } from "@anthropic-ai/sdk/helpers/beta/memory";
-import { MEMORY_TOOL_COMMANDS } from "./commands/index.js";
+import { MEMORY_TOOL_COMMANDS, runCommand } from "./commands/index.js";
 import { type MemoryToolHandlersOptions, memoryToolContext } from "./memory-tool-context.js";
 
 export type {
@@ -29,11 +29,11 @@ export function createMemoryToolHandlers(options: MemoryToolHandlersOptions): Me
   const context = memoryToolContext(options);
   const commands = MEMORY_TOOL_COMMANDS;
   return {
-    view: (command) => commands.view(context, command),
-    create: (command) => commands.create(context, command),
-    str_replace: (command) => commands.str_replace(context, command),
-    insert: (command) => commands.insert(context, command),
-    delete: (command) => commands.delete(context, command),
-    rename: (command) => commands.rename(context, command),
+    view: (command) => runCommand(commands.view, context, command),
+    create: (command) => runCommand(commands.create, context, command),
+    str_replace: (command) => runCommand(commands.str_replace, context, command),
+    insert: (command) => runCommand(commands.insert, context, command),
+    delete: (command) => runCommand(commands.delete, context, command),
+    rename: (command) => runCommand(commands.rename, context, command),
   };
 }

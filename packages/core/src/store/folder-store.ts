@@ -394,18 +394,36 @@ export class FolderStore implements StoreEngine {
     const realRoot = this.#existingRealRoot();
     if (realRoot === undefined) return undefined;
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
-    // Only a real file counts as the index; a link named MEMORY.md is not followed.
-    if (!lstatSync(indexPath, { throwIfNoEntry: false })?.isFile()) return undefined;
+    let read: IndexRead;
+    try {
+      read = await this.#readIndexFile(realRoot, indexPath);
+    } catch {
+      return undefined;
+    }
+    if (read === undefined) return undefined;
+    if ("tooLarge" in read) return { content: "", notText: this.#notReadReason(read.tooLarge) };
+    const { decoded } = read;
+    return decoded.ok ? decoded.text : { content: decoded.text, notText: decoded.reason };
+  }
+
+  /**
+   * MEMORY.md's bytes, decoded as every memory file is: the one read of `readIndex` and the
+   * refresh. Only a regular file counts (a link named MEMORY.md is not followed); one over the
+   * too-large cap is not read. A read that fails otherwise throws.
+   */
+  async #readIndexFile(
+    realRoot: string,
+    indexPath: string,
+    stats = lstatSync(indexPath, { throwIfNoEntry: false }),
+  ): Promise<IndexRead> {
+    if (!stats?.isFile()) return undefined;
+    if (stats.size > this.#tooLargeBytes) return { tooLarge: stats.size };
     try {
       const bytes = await readFileInside(realRoot, indexPath, { maxBytes: this.#tooLargeBytes });
-      if (bytes === undefined) return undefined;
-      const decoded = decodeText(bytes);
-      return decoded.ok ? decoded.text : { content: decoded.text, notText: decoded.reason };
+      return bytes === undefined ? undefined : { decoded: decodeText(bytes) };
     } catch (error) {
-      if (error instanceof OverMaxBytes) {
-        return { content: "", notText: this.#notReadReason(error.size) };
-      }
-      return undefined;
+      if (error instanceof OverMaxBytes) return { tooLarge: error.size };
+      throw error;
     }
   }
 
@@ -560,12 +578,13 @@ export class FolderStore implements StoreEngine {
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
     const stats = lstatSync(indexPath, { throwIfNoEntry: false });
     if (stats?.isFile()) {
-      // Not read, so a person's lines in it could not be kept: left as it is, as every too-large file.
-      if (stats.size > this.#tooLargeBytes) return;
       const key = statKey(stats);
       let current = this.#indexSeen?.key === key ? this.#indexSeen.text : undefined;
       if (current === undefined) {
-        const decoded = decodeText((await readFileInside(realRoot, indexPath)) ?? Buffer.alloc(0));
+        const read = await this.#readIndexFile(realRoot, indexPath, stats);
+        // Not read, so a person's lines in it could not be kept: left as it is, as every too-large file.
+        if (read !== undefined && "tooLarge" in read) return;
+        const decoded = read?.decoded ?? decodeText(Buffer.alloc(0));
         // Not text (invalid UTF-8, NUL): a refresh would turn a person's lines into U+FFFD. A
         // rebuild from given text (forget taking out its lines) is asked for, so it goes ahead.
         if (!decoded.ok && previous === undefined) return;
@@ -736,6 +755,9 @@ function sortedCopies(rows: MemoryRow[]): MemoryRow[] {
 }
 
 // What `read(path)` answers for a file whose bytes were just read and decoded.
+/** MEMORY.md as read: its decoded text, its size when over the too-large cap, or none. */
+type IndexRead = { decoded: DecodeTextResult } | { tooLarge: number } | undefined;
+
 function readResultOf(path: string, decoded: DecodeTextResult): ReadResult & { exists: true } {
   const version = versionToken(decoded.text);
   if (!decoded.ok) {

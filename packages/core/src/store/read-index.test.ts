@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { MemoryStore, versionToken } from "../index.js";
 import { isMemoryIndexPath } from "./index.js";
 import { shownLenientlyNote } from "./not-shown.js";
+import { type DecodeTextResult, decodeText } from "./text-encoding.js";
 
 async function folder() {
   return mkdtemp(join(tmpdir(), "memfiles-read-index-"));
@@ -76,6 +77,49 @@ describe("store.readIndex()", () => {
       exists: false,
       version: "new",
     });
+  });
+
+  // MEMORY.md as editors save it, a person's line in it: readIndex and a write's refresh of the
+  // index read it by one read, so both see that line.
+  const SAVED_AS: Record<string, Buffer> = {
+    "UTF-8 with a byte order mark": Buffer.from("\uFEFF# Memory index\n\nMy own note.\n"),
+    "UTF-16 with a byte order mark": Buffer.from(
+      "\uFEFF# Memory index\n\nMy own note.\n",
+      "utf16le",
+    ),
+    "CR line breaks": Buffer.from("# Memory index\r\rMy own note.\r"),
+  };
+  const READERS: Record<string, (store: MemoryStore, root: string) => Promise<DecodeTextResult>> = {
+    "store.readIndex()": async (store) => {
+      const index = await store.readIndex();
+      const content = index.exists ? index.content : "";
+      return index.exists && index.notText !== undefined
+        ? { ok: false, text: content, reason: index.notText }
+        : { ok: true, text: content, encoding: "utf-8" };
+    },
+    "a write's refresh of the index": async (store, root) => {
+      const written = await store.write(
+        "topics/tea.md",
+        "---\nname: tea\ndescription: Tea\n---\n- The user drinks green tea.\n",
+        "new",
+      );
+      expect(written.ok).toBe(true);
+      const decoded = decodeText(await readFile(join(root, "MEMORY.md")));
+      expect(decoded.text).toContain("topics/tea.md");
+      return decoded;
+    },
+  };
+  it.each(
+    Object.keys(SAVED_AS).flatMap((saved) => Object.keys(READERS).map((reader) => [reader, saved])),
+  )("%s reads a MEMORY.md saved in %s", async (reader, saved) => {
+    const root = await folder();
+    await writeFile(join(root, "MEMORY.md"), SAVED_AS[saved] as Buffer);
+    const read = await (READERS[reader] as (typeof READERS)[string])(
+      new MemoryStore({ root }),
+      root,
+    );
+    expect(read.ok).toBe(true);
+    expect(read.text).toContain("\nMy own note.\n");
   });
 
   it.each([

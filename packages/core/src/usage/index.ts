@@ -8,5 +8,5 @@ export {
   USAGE_LOG_PATH,
   type UsageLogProblem,
   type UsageLogSource,
-  usageLogPlace,
+  usageLogName,
 } from "./usage-log.js";

@@ -1,6 +1,7 @@
 import { appendFile, mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { InvalidArgumentError } from "@memfiles/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { STAGES, type Stage, type UsageRecord } from "./types.js";
 import { createUsageLog, readUsageLog } from "./usage-log.js";
@@ -78,6 +79,48 @@ describe("usage log", () => {
         "this one was cut short or edited by hand.",
     );
     expect(result.problems[1]?.message).not.toMatch(/✖|→/);
+  });
+
+  // Each record of the wrong shape is refused before it reaches the file, so the reader never
+  // calls a line the writer wrote "edited by hand".
+  it.each([
+    {
+      name: "a stage no report knows",
+      bad: { ...record("s1", 1), stage: "lunch" },
+      says: "Wrong: stage (not one of write, consolidate, chat, recall)",
+    },
+    { name: "no usage", bad: { ...record("s1", 1), usage: undefined }, says: "missing: usage" },
+    {
+      name: "a negative token count",
+      bad: { ...record("s1", 1), usage: { ...record("s1", 1).usage, input: -3 } },
+      says: "Wrong: usage.input",
+    },
+    {
+      name: "tokens as text",
+      bad: { ...record("s1", 1), usage: { ...record("s1", 1).usage, output: "10" } },
+      says: "Wrong: usage.output (not a number)",
+    },
+  ])("refuses to append $name, and writes nothing", async ({ bad, says }) => {
+    const root = await mkdtemp(join(tmpdir(), "memfiles-usage-"));
+    const onUsage = createUsageLog({ root });
+    await onUsage(record("s1", 1));
+    const before = await readFile(join(root, ".memfiles/usage.jsonl"), "utf8");
+    const refused = onUsage(bad as unknown as UsageRecord);
+    await expect(refused).rejects.toThrow(InvalidArgumentError);
+    await expect(refused).rejects.toThrow(
+      `createUsageLog refused a record for the usage log ${join(root, ".memfiles/usage.jsonl")}: it is not a usage record. ${says}`,
+    );
+    expect(await readFile(join(root, ".memfiles/usage.jsonl"), "utf8")).toBe(before);
+    expect(await readUsageLog(root)).toEqual({ records: [record("s1", 1)], problems: [] });
+  });
+
+  it("tells a field of the wrong type from a missing one on read", async () => {
+    const root = await mkdtemp(join(tmpdir(), "memfiles-usage-"));
+    await createUsageLog({ root })(record("s1", 1));
+    const line = { ...record("s1", 2), usage: { ...record("s1", 2).usage, output: "10" } };
+    await appendFile(join(root, ".memfiles/usage.jsonl"), `${JSON.stringify(line)}\n`);
+    const { problems } = await readUsageLog(root);
+    expect(problems[0]?.message).toContain("Wrong: usage.output (not a number). Lines are written");
   });
 
   it("reads a missing log as empty", async () => {

@@ -65,11 +65,21 @@ function usageLogStore(source: UsageLogSource, caller: string): MemoryStore {
   return new MemoryStore({ root: source });
 }
 
-/** The usage log's place in words, for messages: a file path, or the store's label. */
-export function usageLogPlace(store: MemoryStore): string {
+/**
+ * The usage log named in words, for every message about it: "the usage log <file>" for a folder,
+ * "the usage log of <label> (usage.jsonl in memory_internal)" for a store that is no folder.
+ */
+export function usageLogName(store: MemoryStore): string {
   return isAbsolute(store.root)
-    ? join(store.root, USAGE_LOG_PATH)
+    ? `the usage log ${join(store.root, USAGE_LOG_PATH)}`
     : `the usage log of ${store.root} (${USAGE_LOG_FILE} in memory_internal)`;
+}
+
+/** One line of the usage log in words: `<file>:<line>` (an editor jumps there), or "line N of …". */
+function usageLogLine(store: MemoryStore, line: number): string {
+  return isAbsolute(store.root)
+    ? `${join(store.root, USAGE_LOG_PATH)}:${line}`
+    : `Line ${line} of ${usageLogName(store)}`;
 }
 
 // A write may start a memory folder (the README's first write pass into a new `./memory` logs);
@@ -88,7 +98,8 @@ const STAGES_THAT_WRITE: ReadonlySet<Stage> = new Set<Stage>(["write", "consolid
  * records may start the folder, as their writes may.
  *
  * @param options - `{ store }`: any `MemoryStore`; or `{ root }`: a memory folder, absolute or relative.
- * @throws {InvalidArgumentError} when `root` is a non-folder store's label (`pglite:alice`): pass `{ store }`.
+ * @throws {InvalidArgumentError} when `root` is a non-folder store's label (`pglite:alice`): pass `{ store }`;
+ *   on a call, when the record is not of `UsageRecordSchema`'s shape (nothing is written).
  * @throws {MemoryLockError} when the store lock cannot be taken (on a call).
  * @throws {MemoryPathError} when `.memfiles/` or the log is a link (on a call).
  * @example
@@ -99,6 +110,14 @@ export function createUsageLog(options: CreateUsageLogOptions): OnUsage {
   const store = usageLogStore("store" in options ? options.store : options.root, "createUsageLog");
   let warned = false;
   return async (record) => {
+    // Checked with the schema the log is read with: a line written here is a line read back.
+    const parsed = UsageRecordSchema.safeParse(record, { reportInput: true });
+    if (!parsed.success) {
+      throw new InvalidArgumentError({
+        argument: "onUsage record",
+        message: `createUsageLog refused a record for ${usageLogName(store)}: it is not a usage record. ${describeIssues(parsed.error)}. Pass the record a stage gives onUsage, or one of its shape (UsageRecord); nothing was written.`,
+      });
+    }
     try {
       // Appended under the store lock, refusing links inside .memfiles/ (store internal files).
       await store.appendInternal(USAGE_LOG_FILE, `${JSON.stringify(record)}\n`, {
@@ -147,7 +166,6 @@ export type ReadUsageLogResult = {
  */
 export async function readUsageLog(source: UsageLogSource): Promise<ReadUsageLogResult> {
   const store = usageLogStore(source, "readUsageLog");
-  const file = usageLogPlace(store);
   const text = await store.readInternal(USAGE_LOG_FILE);
   if (text === undefined) return { records: [], problems: [] };
   const records: UsageRecord[] = [];
@@ -162,16 +180,16 @@ export async function readUsageLog(source: UsageLogSource): Promise<ReadUsageLog
       problems.push({
         code: "bad_json",
         line,
-        message: `${file}:${line} is not valid JSON (a truncated write?); the line was skipped.`,
+        message: `${usageLogLine(store, line)} is not valid JSON (a truncated write?); the line was skipped.`,
       });
       return;
     }
-    const parsed = UsageRecordSchema.safeParse(value);
+    const parsed = UsageRecordSchema.safeParse(value, { reportInput: true });
     if (!parsed.success) {
       problems.push({
         code: "bad_record",
         line,
-        message: `${file}:${line} is not a usage record; the line was skipped. ${describeIssues(parsed.error)}`,
+        message: `${usageLogLine(store, line)} is not a usage record; the line was skipped. ${describeIssues(parsed.error)}. Lines are written by createUsageLog; this one was cut short or edited by hand.`,
       });
       return;
     }
@@ -181,8 +199,8 @@ export async function readUsageLog(source: UsageLogSource): Promise<ReadUsageLog
 }
 
 /**
- * A usage line's schema problems in words, naming the fields: what is wrong, then what is
- * missing, then where such lines come from (rather than zod's raw text).
+ * A usage record's schema problems in words, naming the fields: what is wrong, then what is
+ * missing (rather than zod's raw text).
  */
 function describeIssues(error: z.ZodError): string {
   const wrong: string[] = [];
@@ -199,10 +217,7 @@ function describeIssues(error: z.ZodError): string {
     ...(wrong.length > 0 ? [`Wrong: ${wrong.join(", ")}`] : []),
     ...(missing.length > 0 ? [`missing: ${missing.join(", ")}`] : []),
   ];
-  return (
-    `${parts.join("; ")}. Lines are written by createUsageLog; ` +
-    "this one was cut short or edited by hand."
-  );
+  return parts.join("; ");
 }
 
 /** Drops absent optional fields (`exactOptionalPropertyTypes`: absent, never `undefined`). */

@@ -1,13 +1,4 @@
-import {
-  type Command,
-  fileOf,
-  guarded,
-  label,
-  locked,
-  type MemoryToolContext,
-  through,
-} from "../memory-tool-context.js";
-import { checkInput, editResult, overCap, stamped } from "../memory-tool-edit.js";
+import { editResult, overCap, stamped } from "../memory-tool-edit.js";
 import { MemoryToolError } from "../memory-tool-error.js";
 import {
   editable,
@@ -16,7 +7,7 @@ import {
   resolvedLines,
   written,
 } from "../memory-tool-lines.js";
-import { toolPath } from "../memory-tool-paths.js";
+import { type CommandModule, fileWrite } from "./skeleton.js";
 
 // `---js`, `---coffee`, `---toml`, TOML's `+++`: a front matter fence of another language than
 // YAML (`---`, `---yaml`), which the parsers refuse (gray-matter's code engines, CVE-2022-25863).
@@ -26,22 +17,15 @@ const FOREIGN_FRONT_MATTER = /^(?:---[ \t]*(?!ya?ml[ \t]*$)[^\s-]|\+\+\+[ \t]*$)
  * `create`: a new file at a path the layout may create, its lines dated and stamped by the layout,
  * through the check pipeline; refused when the file exists.
  */
-export function create(context: MemoryToolContext, command: Command<"create">): Promise<string> {
-  return guarded(command.path, () => {
-    checkInput(context, command, ["path", "file_text"], "file_text");
-    const relative = fileOf(
-      toolPath(command.path),
-      command.path,
+export const create: CommandModule<"create"> = {
+  fields: ["path", "file_text"],
+  added: "file_text",
+  run: (context, command) =>
+    fileWrite(
+      context,
       "create",
-      context.layout.memoryTool,
-    );
-    const write = {
-      label: label("create", command.path),
-      memoryPath: command.path,
-      creates: relative,
-    };
-    return locked(context, () =>
-      through(context, write, async () => (resolved) => {
+      command.path,
+      async (relative) => (resolved) => {
         let version = "";
         const sent = editable(command.file_text);
         const all = new Set(sent.lines.map((_line, index) => index));
@@ -91,7 +75,7 @@ export function create(context: MemoryToolContext, command: Command<"create">): 
               `File created successfully at: ${command.path}`,
             ),
         };
-      }),
-    );
-  });
-}
+      },
+      { creates: true },
+    ),
+};

@@ -1,17 +1,16 @@
 import {
   CHANGED,
-  type Command,
   fileOf,
-  guarded,
   label,
   locked,
   type MemoryToolContext,
   through,
 } from "../memory-tool-context.js";
-import { checkInput, forgetRemoved, readFile, rowsUnder } from "../memory-tool-edit.js";
+import { forgetRemoved, readFile, rowsUnder } from "../memory-tool-edit.js";
 import { MemoryToolError } from "../memory-tool-error.js";
 import { editable } from "../memory-tool-lines.js";
 import { memoriesPath, toolPath } from "../memory-tool-paths.js";
+import type { CommandModule } from "./skeleton.js";
 
 // One file's delete, through the check pipeline.
 function deleteFile(
@@ -43,12 +42,9 @@ function deleteFile(
  * `delete`: a file, or every file of a folder, each a forget (its facts leave tombstones) through
  * the check pipeline.
  */
-export function deleteCommand(
-  context: MemoryToolContext,
-  command: Command<"delete">,
-): Promise<string> {
-  return guarded(command.path, () => {
-    checkInput(context, command, ["path"], undefined);
+export const deleteCommand: CommandModule<"delete"> = {
+  fields: ["path"],
+  run: (context, command) => {
     const path = toolPath(command.path);
     if (path.kind === "root") {
       throw new MemoryToolError("Cannot delete the /memories directory itself", {
@@ -75,5 +71,5 @@ export function deleteCommand(
       await deleteFile(context, relative, command.path);
       return `Successfully deleted ${command.path}`;
     });
-  });
-}
+  },
+};

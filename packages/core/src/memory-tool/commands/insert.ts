@@ -1,13 +1,4 @@
-import {
-  type Command,
-  fileOf,
-  guarded,
-  label,
-  locked,
-  type MemoryToolContext,
-  through,
-} from "../memory-tool-context.js";
-import { checkInput, readFile, stamped, writeEdit } from "../memory-tool-edit.js";
+import { stamped, writeEdit } from "../memory-tool-edit.js";
 import { MemoryToolError } from "../memory-tool-error.js";
 import {
   editable,
@@ -17,81 +8,66 @@ import {
   resolvedLines,
   written,
 } from "../memory-tool-lines.js";
-import { toolPath } from "../memory-tool-paths.js";
+import { type CommandModule, fileEdit } from "./skeleton.js";
 
 /** `insert`: lines added at `insert_line`, below the header, dated and checked. */
-export function insert(context: MemoryToolContext, command: Command<"insert">): Promise<string> {
-  return guarded(command.path, () => {
-    checkInput(context, command, ["path", "insert_text"], "insert_text");
-    const relative = fileOf(
-      toolPath(command.path),
-      command.path,
-      "insert",
-      context.layout.memoryTool,
-    );
-    const write = { label: label("insert", command.path), memoryPath: command.path };
-    return locked(context, () =>
-      through(context, write, async () => {
-        const file = await readFile(context, relative, command.path);
-        return (resolved) => {
-          const text = editable(file.content);
-          if (
-            !Number.isInteger(command.insert_line) ||
-            command.insert_line < 0 ||
-            command.insert_line > text.lines.length
-          ) {
-            throw new MemoryToolError(
-              `Invalid \`insert_line\` parameter: ${command.insert_line}. It should be within the range of lines of the file: [0, ${text.lines.length}]`,
-              { code: "invalid_insert_line" },
+export const insert: CommandModule<"insert"> = {
+  fields: ["path", "insert_text"],
+  added: "insert_text",
+  run: (context, command) =>
+    fileEdit(context, "insert", command.path, (file, relative) => (resolved) => {
+      const text = editable(file.content);
+      if (
+        !Number.isInteger(command.insert_line) ||
+        command.insert_line < 0 ||
+        command.insert_line > text.lines.length
+      ) {
+        throw new MemoryToolError(
+          `Invalid \`insert_line\` parameter: ${command.insert_line}. It should be within the range of lines of the file: [0, ${text.lines.length}]`,
+          { code: "invalid_insert_line" },
+        );
+      }
+      const inserted = command.insert_text.replace(/\r\n/g, "\n").replace(/\n$/, "").split("\n");
+      const sentLines = [...text.lines];
+      sentLines.splice(command.insert_line, 0, ...inserted);
+      const added = new Set(inserted.map((_line, index) => command.insert_line + index));
+      const own = modelLines(sentLines, added);
+      const lines = resolvedLines(sentLines, own, resolved);
+      const dated = context.layout.memoryTool.dateAdded(lines, added, context.today());
+      const header = headerLines(text.lines);
+      const edit = stamped(context, written(text, dated), relative, command.path, false);
+      const ownSet = new Set(own);
+      return {
+        added: command.insert_text,
+        facts: context.layout.memoryTool.addedItems(dated, added),
+        lines: own.map((index) => sentLines[index] ?? ""),
+        checked: context.layout.memoryTool.checked(dated, own),
+        kept: {
+          path: relative,
+          content: written(
+            text,
+            dated.filter((_line, index) => !ownSet.has(index)),
+          ),
+        },
+        write: async () => {
+          // After the secret and tombstone checks, so a forgotten fact is named as such anywhere.
+          if (command.insert_line < header.count) {
+            throw headerRefusal(
+              command.path,
+              header.count,
+              `insert at line ${command.insert_line}`,
             );
           }
-          const inserted = command.insert_text
-            .replace(/\r\n/g, "\n")
-            .replace(/\n$/, "")
-            .split("\n");
-          const sentLines = [...text.lines];
-          sentLines.splice(command.insert_line, 0, ...inserted);
-          const added = new Set(inserted.map((_line, index) => command.insert_line + index));
-          const own = modelLines(sentLines, added);
-          const lines = resolvedLines(sentLines, own, resolved);
-          const dated = context.layout.memoryTool.dateAdded(lines, added, context.today());
-          const header = headerLines(text.lines);
-          const edit = stamped(context, written(text, dated), relative, command.path, false);
-          const ownSet = new Set(own);
-          return {
-            added: command.insert_text,
-            facts: context.layout.memoryTool.addedItems(dated, added),
-            lines: own.map((index) => sentLines[index] ?? ""),
-            checked: context.layout.memoryTool.checked(dated, own),
-            kept: {
-              path: relative,
-              content: written(
-                text,
-                dated.filter((_line, index) => !ownSet.has(index)),
-              ),
-            },
-            write: async () => {
-              // After the secret and tombstone checks, so a forgotten fact is named as such anywhere.
-              if (command.insert_line < header.count) {
-                throw headerRefusal(
-                  command.path,
-                  header.count,
-                  `insert at line ${command.insert_line}`,
-                );
-              }
-              return writeEdit(
-                context,
-                relative,
-                command.path,
-                edit,
-                { content: "", version: file.version },
-                [],
-                () => `The file ${command.path} has been edited.`,
-              );
-            },
-          };
-        };
-      }),
-    );
-  });
-}
+          return writeEdit(
+            context,
+            relative,
+            command.path,
+            edit,
+            { content: "", version: file.version },
+            [],
+            () => `The file ${command.path} has been edited.`,
+          );
+        },
+      };
+    }),
+};

@@ -1,23 +1,17 @@
-import {
-  CHANGED,
-  type Command,
-  fileOf,
-  guarded,
-  locked,
-  type MemoryToolContext,
-  through,
-} from "../memory-tool-context.js";
-import { checkInput, editResult } from "../memory-tool-edit.js";
+import { CHANGED, fileOf, locked, through } from "../memory-tool-context.js";
+import { editResult } from "../memory-tool-edit.js";
 import { MemoryToolError } from "../memory-tool-error.js";
 import { toolPath } from "../memory-tool-paths.js";
+import type { CommandModule } from "./skeleton.js";
 
 /**
  * `rename`: a file moved to a free path the layout may create, through the check pipeline; the
  * old file removed only once the new one is written.
  */
-export function rename(context: MemoryToolContext, command: Command<"rename">): Promise<string> {
-  return guarded(`${command.old_path} -> ${command.new_path}`, () => {
-    checkInput(context, command, ["old_path", "new_path"], undefined);
+export const rename: CommandModule<"rename"> = {
+  fields: ["old_path", "new_path"],
+  shownPath: (command) => `${command.old_path} -> ${command.new_path}`,
+  run: (context, command) => {
     const from = toolPath(command.old_path);
     if (from.kind === "root") {
       throw new MemoryToolError("Cannot rename the /memories directory itself", {
@@ -83,5 +77,5 @@ export function rename(context: MemoryToolContext, command: Command<"rename">): 
         });
       }),
     );
-  });
-}
+  },
+};

@@ -1,9 +1,10 @@
 import { notShownMessage, shownLenientlyNote } from "../../store/index.js";
-import { type Command, guarded, type MemoryToolContext } from "../memory-tool-context.js";
-import { checkInput, rowsUnder } from "../memory-tool-edit.js";
+import type { MemoryToolContext } from "../memory-tool-context.js";
+import { rowsUnder } from "../memory-tool-edit.js";
 import { MemoryToolError } from "../memory-tool-error.js";
 import { editable, numbered } from "../memory-tool-lines.js";
 import { memoriesPath, toolPath } from "../memory-tool-paths.js";
+import type { CommandModule } from "./skeleton.js";
 
 /** Entries of one folder view (a page): 200 lines of about 40 chars, some 8,000 chars. */
 export const MAX_VIEW_ENTRIES = 200;
@@ -86,9 +87,9 @@ function viewLines(memoryPath: string, lines: readonly string[], range?: number[
  * entries at a time, or a file's lines numbered (the generated `MEMORY.md` too), as the memory
  * tool's documentation shows them.
  */
-export function view(context: MemoryToolContext, command: Command<"view">): Promise<string> {
-  return guarded(command.path, async () => {
-    checkInput(context, command, ["path"], undefined);
+export const view: CommandModule<"view"> = {
+  fields: ["path"],
+  run: async (context, command) => {
     const path = toolPath(command.path);
     if (path.kind === "root") return viewFolder(context, command.path, "", command.view_range);
     if (path.kind === "folder") {
@@ -113,5 +114,5 @@ export function view(context: MemoryToolContext, command: Command<"view">): Prom
     const notText = shownLenientlyNote(file, command.path);
     const lines = viewLines(command.path, editable(file.content).lines, command.view_range);
     return notText === undefined ? lines : `${notText}\n${lines}`;
-  });
-}
+  },
+};

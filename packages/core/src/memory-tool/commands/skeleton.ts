@@ -1,0 +1,80 @@
+import type { MemoryToolHandlers } from "@anthropic-ai/sdk/helpers/beta/memory";
+import {
+  type Command,
+  fileOf,
+  guarded,
+  label,
+  locked,
+  type MemoryToolContext,
+  through,
+} from "../memory-tool-context.js";
+import { checkInput, readFile } from "../memory-tool-edit.js";
+import { toolPath } from "../memory-tool-paths.js";
+import type { ApplyMemoryToolEdit } from "../memory-tool-write.js";
+
+/** A memory-tool command's name, as the tool sends it. */
+export type CommandName = keyof MemoryToolHandlers;
+
+/**
+ * A command module: what differs between the six commands. The skeleton ({@link runCommand})
+ * does what every command does around it.
+ */
+export type CommandModule<Name extends CommandName> = {
+  /** The input fields that must be strings, checked before any other work. */
+  fields: readonly string[];
+  /** The field holding the text the command adds, checked against the file size cap. */
+  added?: string;
+  /** The path a refused path names; default the command's `path`. */
+  shownPath?: (command: Command<Name>) => string;
+  /** The command's own work, once its input is checked. */
+  run: (context: MemoryToolContext, command: Command<Name>) => Promise<string>;
+};
+
+/**
+ * Runs one command through the skeleton every command passes through: its input checked
+ * (`checkInput`), a path the store refuses answered as the tool's `path_refused`.
+ */
+export function runCommand<Name extends CommandName>(
+  module: CommandModule<Name>,
+  context: MemoryToolContext,
+  command: Command<Name>,
+): Promise<string> {
+  const shown = module.shownPath?.(command) ?? (command as { path: string }).path;
+  return guarded(shown, async () => {
+    checkInput(context, command, module.fields, module.added);
+    return module.run(context, command);
+  });
+}
+
+/**
+ * A command that writes the one file at `memoryPath`: the path checked against the layout's
+ * rules, under the store lock, through the check pipeline. `plan` gets the file's store path and
+ * returns how to apply the command; `creates` names a new file for the path rule.
+ */
+export function fileWrite(
+  context: MemoryToolContext,
+  name: CommandName,
+  memoryPath: string,
+  plan: (relative: string) => Promise<ApplyMemoryToolEdit>,
+  options: { creates?: boolean } = {},
+): Promise<string> {
+  const relative = fileOf(toolPath(memoryPath), memoryPath, name, context.layout.memoryTool);
+  const write = {
+    label: label(name, memoryPath),
+    memoryPath,
+    ...(options.creates === true ? { creates: relative } : {}),
+  };
+  return locked(context, () => through(context, write, () => plan(relative)));
+}
+
+/** {@link fileWrite} of a file that exists: read under the lock (missing: `not_found`), then planned. */
+export function fileEdit(
+  context: MemoryToolContext,
+  name: CommandName,
+  memoryPath: string,
+  plan: (file: Awaited<ReturnType<typeof readFile>>, relative: string) => ApplyMemoryToolEdit,
+): Promise<string> {
+  return fileWrite(context, name, memoryPath, async (relative) =>
+    plan(await readFile(context, relative, memoryPath), relative),
+  );
+}
