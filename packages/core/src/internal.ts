@@ -129,6 +129,7 @@ export {
   type TextLayout,
   type TimeZoneFromEnv,
   timeZoneFromEnv,
+  valueSkeleton,
 } from "./text/index.js";
 export {
   DEFAULT_MAX_TRANSCRIPT_BYTES,
