@@ -32,7 +32,7 @@ export {
   ZERO_USAGE,
 } from "./cost/index.js";
 export { safeParseMemoryFile } from "./format/index.js";
-export { checkSecrets, WriteSession } from "./guards/index.js";
+export { checkSecrets, checkSecretsOfEach, WriteSession } from "./guards/index.js";
 export {
   applyFactProposals,
   applyProposals,

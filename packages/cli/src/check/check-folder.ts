@@ -3,7 +3,7 @@ import { readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { MemoryStore } from "@memfiles/core";
 import { findForgottenLines, valueSkeleton } from "@memfiles/core/internal";
-import { findTextSecrets, type SecretLine } from "../secrets/find-text-secrets.js";
+import { findTextSecretsOfEach, type SecretLine } from "../secrets/find-text-secrets.js";
 
 /** snake_case codes of a {@link Finding}. */
 export type FindingCode =
@@ -51,6 +51,9 @@ const STALE_LOCK_MS = 10_000;
 // `<file>.<uint32>`); one older than a minute was left by a crash (a live write takes milliseconds).
 const TEMP_FILE = /\.memfiles-[0-9a-f]{8}\.tmp$|\.(md|json|jsonl)\.\d+$/;
 const TEMP_FILE_AGE_MS = 60_000;
+// Files whose secret scan shares one `checkSecretsOfEach` (at the cap, 6,000 chars a file and
+// about seven times that in joins: ~20 MB of text at once).
+const FILES_PER_SCAN = 500;
 // The store's row problems under the names this command has always used: the store decides which
 // bytes are text (UTF-8, or UTF-16 with a byte order mark) when it reads a file.
 const PROBLEM_CODES: Readonly<Record<string, FindingCode>> = {
@@ -249,14 +252,21 @@ export function printedFindings(findings: readonly Finding[]): Finding[] {
  * @returns Path, 1-based line and kind of each; the secret itself is never returned.
  */
 export async function findFolderSecrets(store: MemoryStore): Promise<SecretLine[]> {
-  const found: SecretLine[] = [];
+  const files: Array<{ path: string; text: string }> = [];
   const index = await readFile(join(store.root, "MEMORY.md"), "utf8").catch(() => undefined);
-  if (index !== undefined) found.push(...(await findTextSecrets("MEMORY.md", index)));
+  if (index !== undefined) files.push({ path: "MEMORY.md", text: index });
   for (const { path, problems } of await store.list()) {
     // Reported as too_large and never parsed: the line-by-line scan of a 3 MB file ran out of memory.
     if (problems?.some((problem) => problem.code === "too_large")) continue;
     const read = await store.read(path).catch(() => undefined);
-    if (read?.exists) found.push(...(await findTextSecrets(path, read.content)));
+    if (read?.exists) files.push({ path, text: read.content });
+  }
+  const found: SecretLine[] = [];
+  // Files scanned together share secretlint's calls; a bounded number at a time bounds the
+  // texts and joins held at once.
+  for (let start = 0; start < files.length; start += FILES_PER_SCAN) {
+    const scanned = await findTextSecretsOfEach(files.slice(start, start + FILES_PER_SCAN));
+    for (const lines of scanned) found.push(...lines);
   }
   return found;
 }
