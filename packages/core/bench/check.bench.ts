@@ -9,12 +9,16 @@
  * ratio is taken within a round, so a busy machine slows both sides alike. The old pairing is
  * quadratic (about 7 s at 300 files), so the pair runs on a few hundred files.
  *
+ * The folder secret scan (`memfiles check`'s) runs paired too: `checkSecrets` a file at a time, as
+ * it was, against `checkSecretsOfEach` on 500 files a call, same results required.
+ *
  * Run: `pnpm bench -- check`; `-- check --quick` (or `MEMFILES_BENCH_QUICK=1`) runs fewer rounds.
  * Figures are for whatever machine runs it; no goal is asserted.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { checkSecrets, checkSecretsOfEach } from "../src/guards/check-secrets.js";
 import { type FactLineAt, factLines, twoLanguagePairs } from "../src/store/check-rows.js";
 import { MemoryStore } from "../src/store/index.js";
 import { factValues } from "../src/text/fact-values.js";
@@ -27,6 +31,10 @@ const SIZES = [1_000, 10_000];
 const ROUNDS: Record<number, number> = QUICK ? { 1000: 2, 10000: 1 } : { 1000: 5, 10000: 3 };
 const PAIRED_FILES = QUICK ? 100 : 200;
 const PAIRED_ROUNDS = QUICK ? 2 : 3;
+// The folder secret scan, a file a call against the files in one batched call.
+const SECRET_FILES = QUICK ? 300 : 1_000;
+// As `memfiles check` hands them over (packages/cli check-folder.ts FILES_PER_SCAN).
+const FILES_PER_SCAN = 500;
 
 async function cpuOf<T>(run: () => Promise<T>): Promise<{ cpuMs: number; value: T }> {
   const before = process.cpuUsage();
@@ -125,6 +133,50 @@ const section: BenchSection = {
       );
     } finally {
       await rm(sandbox, { recursive: true, force: true });
+    }
+
+    const secretSandbox = await mkdtemp(join(tmpdir(), "memfiles-check-secrets-"));
+    try {
+      await generateFolder(secretSandbox, SECRET_FILES);
+      const store = new MemoryStore({ root: secretSandbox });
+      const texts: string[] = [];
+      for (const row of await store.list()) {
+        const read = await store.read(row.path);
+        if (read.exists) texts.push(read.content);
+      }
+      const ratios: number[] = [];
+      const old: number[] = [];
+      const now: number[] = [];
+      for (let round = 0; round < PAIRED_ROUNDS; round++) {
+        const runOld = () =>
+          cpuOf(async () => {
+            const results = [];
+            for (const text of texts) results.push(await checkSecrets({ texts: [text] }));
+            return JSON.stringify(results);
+          });
+        const runNew = () =>
+          cpuOf(async () => {
+            const results = [];
+            for (let start = 0; start < texts.length; start += FILES_PER_SCAN) {
+              const writes = texts.slice(start, start + FILES_PER_SCAN).map((text) => [text]);
+              results.push(...(await checkSecretsOfEach(writes)));
+            }
+            return JSON.stringify(results);
+          });
+        const [before, after] =
+          round % 2 === 0
+            ? [await runOld(), await runNew()]
+            : await runNew().then(async (first) => [await runOld(), first] as const);
+        if (before.value !== after.value) throw new Error("the batched secret check differs");
+        old.push(before.cpuMs);
+        now.push(after.cpuMs);
+        ratios.push(before.cpuMs / after.cpuMs);
+      }
+      log(
+        `paired, ${SECRET_FILES.toLocaleString("en")} files' secret check (each file and its lines' joins), ${PAIRED_ROUNDS} rounds: checkSecrets a file at a time ${ms(median(old))}, checkSecretsOfEach ${FILES_PER_SCAN} files a call ${ms(median(now))}, old/new median ${median(ratios).toFixed(2)}x (same results)`,
+      );
+    } finally {
+      await rm(secretSandbox, { recursive: true, force: true });
     }
   },
 };

@@ -32,7 +32,7 @@ export {
   ZERO_USAGE,
 } from "./cost/index.js";
 export { safeParseMemoryFile } from "./format/index.js";
-export { checkSecrets, WriteSession } from "./guards/index.js";
+export { checkSecrets, checkSecretsOfEach, WriteSession } from "./guards/index.js";
 export {
   applyFactProposals,
   applyProposals,
@@ -129,6 +129,7 @@ export {
   type TextLayout,
   type TimeZoneFromEnv,
   timeZoneFromEnv,
+  valueSkeleton,
 } from "./text/index.js";
 export {
   DEFAULT_MAX_TRANSCRIPT_BYTES,

@@ -2,8 +2,8 @@ import { type Dirent, readdirSync } from "node:fs";
 import { readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { MemoryStore } from "@memfiles/core";
-import { findForgottenLines } from "@memfiles/core/internal";
-import { findTextSecrets, type SecretLine } from "../secrets/find-text-secrets.js";
+import { findForgottenLines, valueSkeleton } from "@memfiles/core/internal";
+import { findTextSecretsOfEach, type SecretLine } from "../secrets/find-text-secrets.js";
 
 /** snake_case codes of a {@link Finding}. */
 export type FindingCode =
@@ -40,6 +40,8 @@ export type Finding = {
   /** For `secret`: the 1-based line and the kind (never the secret itself). */
   line?: number;
   kind?: string;
+  /** For `updated_value_kept`: the two lines, in file order. */
+  lines?: [string, string];
 };
 
 // proper-lockfile refreshes a held lock's mtime; one older than the store's stale limit (default
@@ -49,6 +51,9 @@ const STALE_LOCK_MS = 10_000;
 // `<file>.<uint32>`); one older than a minute was left by a crash (a live write takes milliseconds).
 const TEMP_FILE = /\.memfiles-[0-9a-f]{8}\.tmp$|\.(md|json|jsonl)\.\d+$/;
 const TEMP_FILE_AGE_MS = 60_000;
+// Files whose secret scan shares one `checkSecretsOfEach` (at the cap, 6,000 chars a file and
+// about seven times that in joins: ~20 MB of text at once).
+const FILES_PER_SCAN = 500;
 // The store's row problems under the names this command has always used: the store decides which
 // bytes are text (UTF-8, or UTF-16 with a byte order mark) when it reads a file.
 const PROBLEM_CODES: Readonly<Record<string, FindingCode>> = {
@@ -141,6 +146,7 @@ export async function checkFolder(
       path,
       message: `${path} keeps both ${JSON.stringify(lines[0])} and ${JSON.stringify(lines[1])}, one an update of the other; delete the one that is no longer true.`,
       fixable: false,
+      lines,
     });
   }
   // Claude Code loads only the first lines of MEMORY.md; a person's lines are never cut.
@@ -200,6 +206,45 @@ export async function checkFolder(
 }
 
 /**
+ * The findings as `memfiles check` prints them: the `updated_value_kept` pairs of one file that
+ * share a pattern (the same words with other numbers, core's `valueSkeleton`; the other polarity
+ * is a pattern of its own) as one finding with their count and the first pair as the example.
+ * A file kept by hand or generated can hold dozens of such pairs, one line each drowned the rest;
+ * `--json` keeps every pair.
+ *
+ * @param findings - From {@link checkFolder}, in its order.
+ * @returns The findings to print, each group where its first pair was.
+ */
+export function printedFindings(findings: readonly Finding[]): Finding[] {
+  const groups = new Map<string, Finding[]>();
+  const printed: Array<Finding | Finding[]> = [];
+  for (const finding of findings) {
+    if (finding.code !== "updated_value_kept" || finding.lines === undefined) {
+      printed.push(finding);
+      continue;
+    }
+    const key = `${finding.path}\u0000${valueSkeleton(finding.lines[1]) ?? ""}`;
+    const group = groups.get(key);
+    if (group !== undefined) group.push(finding);
+    else {
+      const started = [finding];
+      groups.set(key, started);
+      printed.push(started);
+    }
+  }
+  return printed.map((entry) => {
+    if (!Array.isArray(entry)) return entry;
+    const [first] = entry as [Finding];
+    if (entry.length === 1) return first;
+    const [one, other] = first.lines as [string, string];
+    return {
+      ...first,
+      message: `${first.path} keeps ${entry.length} pairs of lines where one is an update of the other, such as ${JSON.stringify(one)} and ${JSON.stringify(other)}; delete the ones that are no longer true (\`--json\` lists every pair).`,
+    };
+  });
+}
+
+/**
  * Secrets in the folder's memory files and MEMORY.md, found by core's secret guard (files written
  * before the guard, by hand, or by another tool).
  *
@@ -207,14 +252,21 @@ export async function checkFolder(
  * @returns Path, 1-based line and kind of each; the secret itself is never returned.
  */
 export async function findFolderSecrets(store: MemoryStore): Promise<SecretLine[]> {
-  const found: SecretLine[] = [];
+  const files: Array<{ path: string; text: string }> = [];
   const index = await readFile(join(store.root, "MEMORY.md"), "utf8").catch(() => undefined);
-  if (index !== undefined) found.push(...(await findTextSecrets("MEMORY.md", index)));
+  if (index !== undefined) files.push({ path: "MEMORY.md", text: index });
   for (const { path, problems } of await store.list()) {
     // Reported as too_large and never parsed: the line-by-line scan of a 3 MB file ran out of memory.
     if (problems?.some((problem) => problem.code === "too_large")) continue;
     const read = await store.read(path).catch(() => undefined);
-    if (read?.exists) found.push(...(await findTextSecrets(path, read.content)));
+    if (read?.exists) files.push({ path, text: read.content });
+  }
+  const found: SecretLine[] = [];
+  // Files scanned together share secretlint's calls; a bounded number at a time bounds the
+  // texts and joins held at once.
+  for (let start = 0; start < files.length; start += FILES_PER_SCAN) {
+    const scanned = await findTextSecretsOfEach(files.slice(start, start + FILES_PER_SCAN));
+    for (const lines of scanned) found.push(...lines);
   }
   return found;
 }

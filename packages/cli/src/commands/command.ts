@@ -100,3 +100,44 @@ export function folderAndWords(
     statSync(resolve(context.cwd, first), { throwIfNoEntry: false })?.isDirectory() === true;
   return isFolder ? { folder: first, words: rest } : { folder: options.memory, words: [...words] };
 }
+
+// Words a POSIX shell takes as they are; anything else is single-quoted.
+const SHELL_SAFE = /^[\w@%+=:,./-]+$/;
+
+function shellWord(word: string): string {
+  return SHELL_SAFE.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * The `memfiles` command line that runs `name` on the memory this run works on, for a hint to
+ * copy: the program options that pick the memory (`--claude-code-memory`, `--layout`,
+ * `--pglite`, `--tenant`) as given and the folder as typed, shell-quoted. A `--database-url`
+ * is written `--database-url <url>`: it holds a password, never printed back.
+ *
+ * @param name - The command to run, e.g. `check`.
+ * @param folder - The folder as typed (positional or `-m`); undefined when none was.
+ * @param command - The running command (its parent holds the program options).
+ * @returns e.g. `memfiles check ./memory`, `memfiles --claude-code-memory check`.
+ */
+export function commandOnSameMemory(
+  name: string,
+  folder: string | undefined,
+  command: Command,
+): string {
+  const options = command.parent?.opts<{
+    claudeCodeMemory?: boolean;
+    layout?: string;
+    pglite?: string;
+    databaseUrl?: string;
+    tenant?: string;
+  }>();
+  const words = ["memfiles"];
+  if (options?.claudeCodeMemory === true) words.push("--claude-code-memory");
+  if (options?.databaseUrl !== undefined) words.push("--database-url", "<url>");
+  if (options?.pglite !== undefined) words.push("--pglite", shellWord(options.pglite));
+  if (options?.tenant !== undefined) words.push("--tenant", shellWord(options.tenant));
+  if (options?.layout !== undefined) words.push("--layout", shellWord(options.layout));
+  words.push(name);
+  if (folder !== undefined) words.push(shellWord(folder));
+  return words.join(" ");
+}

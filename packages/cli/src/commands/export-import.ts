@@ -12,7 +12,7 @@ import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder, openMemoryFolderToWrite } from "../memory-folder.js";
 import { printJson } from "../output.js";
-import { findTextSecrets, secretRefusalMessage } from "../secrets/find-text-secrets.js";
+import { findTextSecretsOfEach, secretRefusalMessage } from "../secrets/find-text-secrets.js";
 import { folderOf, MEMORY_OPTION, type RegisterCommand } from "./command.js";
 
 /** `memfiles export [folder] [-o file]`: every memory file in one JSON bundle. */
@@ -104,7 +104,9 @@ export const registerImport: RegisterCommand = (program, context, done) => {
         const writes = plan.filter((step) => step.code === "create" || step.code === "replace");
         // The same secret guard as `remember`: a bundle holding a secret is refused whole.
         const secrets = (
-          await Promise.all(writes.map((step) => findTextSecrets(step.path, step.content)))
+          await findTextSecretsOfEach(
+            writes.map((step) => ({ path: step.path, text: step.content })),
+          )
         ).flat();
         if (secrets.length > 0) {
           const message = secretRefusalMessage(

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { LAYOUT_NAMES } from "@memfiles/core/internal";
+import { autoMemoryFolder, LAYOUT_NAMES } from "@memfiles/core/internal";
 import { describe, expect, it } from "vitest";
 import { contextIn } from "../../test/command-context.js";
 import { runMemfiles } from "../run-memfiles.js";
@@ -102,7 +102,8 @@ describe("memfiles ls", () => {
   });
 });
 
-// A token-shaped secret (GitHub's `ghp_` and 36 characters), which `check` reports.
+// A token-shaped secret (GitHub's `ghp_` and 36 characters): `check` reports it, `ls` does not
+// scan for it; an undated line is a problem reading the file, which both report.
 const SECRET = `ghp_${"A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"}`;
 const MARKED = {
   subject: {
@@ -110,9 +111,13 @@ const MARKED = {
       "topics/tools.md",
       "---\nname: tools\ndescription: Tools.\nupdated: 2026/11/01\n---\n[stated 2026/11/01] uses Neovim\n",
     ],
-    flagged: [
+    secret: [
       "topics/keys.md",
       `---\nname: keys\ndescription: Keys.\nupdated: 2026/11/01\n---\n[stated 2026/11/01] its token is ${SECRET}\n`,
+    ],
+    flagged: [
+      "topics/hand.md",
+      "---\nname: hand\ndescription: Written by hand.\nupdated: 2026/11/01\n---\nuses Neovim\n",
     ],
   },
   fact: {
@@ -120,31 +125,86 @@ const MARKED = {
       "editor.md",
       "---\nname: editor\ndescription: The editor.\ntype: user\n---\nUses Neovim.\n",
     ],
-    flagged: [
+    secret: [
       "cloud-key.md",
       `---\nname: cloud key\ndescription: Keys.\ntype: reference\n---\nThe token is ${SECRET}\n`,
     ],
+    flagged: ["shell.md", "---\nname: shell\ntype: user\n---\nUses fish.\n"],
   },
 } as const;
 
-describe("memfiles ls marks a file `check` has something to say about", () => {
+async function markedFolder(layout: keyof typeof MARKED, folder = "memory"): Promise<string> {
+  const cwd = await mkdtemp(join(tmpdir(), "memfiles-ls-"));
+  for (const [path, text] of Object.values(MARKED[layout])) {
+    await mkdir(join(cwd, folder, path, ".."), { recursive: true });
+    await writeFile(join(cwd, folder, path), text);
+  }
+  return cwd;
+}
+
+describe("memfiles ls marks a file with problems, in the table and --json alike", () => {
   it.each(LAYOUT_NAMES)("%s layout", async (layout) => {
-    const cwd = await mkdtemp(join(tmpdir(), "memfiles-ls-"));
-    for (const [path, text] of Object.values(MARKED[layout])) {
-      await mkdir(join(cwd, "memory", path, ".."), { recursive: true });
-      await writeFile(join(cwd, "memory", path), text);
-    }
-    // `--fix` writes MEMORY.md, so the only finding left is the secret.
-    await runMemfiles(["check", "--fix", "memory", "--layout", layout], contextIn(cwd).context);
-    const { context, output } = contextIn(cwd);
-    expect(await runMemfiles(["ls", "memory", "--layout", layout], context)).toBe(0);
-    const paths = output.stdout
+    const cwd = await markedFolder(layout);
+    const table = contextIn(cwd);
+    expect(await runMemfiles(["ls", "memory", "--layout", layout], table.context)).toBe(0);
+    const marked = table.output.stdout
       .split("\n")
-      .slice(1, 3)
-      .map((line) => line.split(/ {2,}/)[0]);
-    expect(paths.sort()).toEqual(
-      [`${MARKED[layout].flagged[0]} (!)`, MARKED[layout].clean[0]].sort(),
+      .filter((line) => line.includes(" (!) "))
+      .map((line) => line.split(" (!) ")[0]);
+    const json = contextIn(cwd);
+    expect(await runMemfiles(["ls", "memory", "--layout", layout, "--json"], json.context)).toBe(0);
+    const withProblems = (JSON.parse(json.output.stdout) as { path: string; problems: [] }[])
+      .filter((file) => file.problems.length > 0)
+      .map((file) => file.path);
+    expect({ marked, withProblems }).toEqual({
+      marked: [MARKED[layout].flagged[0]],
+      withProblems: [MARKED[layout].flagged[0]],
+    });
+    // `check` reports both: the file's problem and the secret ls does not scan for.
+    const checked = contextIn(cwd);
+    await runMemfiles(["check", "memory", "--layout", layout, "--json"], checked.context);
+    const { findings } = JSON.parse(checked.output.stdout) as { findings: { path: string }[] };
+    const paths = new Set(findings.map((finding) => finding.path));
+    expect([paths.has(MARKED[layout].flagged[0]), paths.has(MARKED[layout].secret[0])]).toEqual([
+      true,
+      true,
+    ]);
+  });
+});
+
+describe("the (!) hint names the command to run on the same memory", () => {
+  it.each([
+    ["a folder", "memory", ["ls", "memory"], "memfiles check memory"],
+    ["-m before the command", "memory", ["-m", "memory", "ls"], "memfiles check memory"],
+    ["a folder with a space", "my memory", ["ls", "my memory"], "memfiles check 'my memory'"],
+    ["a quote", "bob's memory", ["ls", "bob's memory"], `memfiles check 'bob'\\''s memory'`],
+    [
+      "a forced layout",
+      "memory",
+      ["--layout", "subject", "ls", "memory"],
+      "memfiles --layout subject check memory",
+    ],
+    ["the default folder", "memory", ["ls"], "memfiles check"],
+  ])("%s", async (_name, folder, argv, command) => {
+    const cwd = await markedFolder("subject", folder);
+    const { context, output } = contextIn(cwd);
+    expect(await runMemfiles(argv, context)).toBe(0);
+    expect(output.stdout.split("\n").at(-2)).toBe(
+      `(!) has problems: run \`${command}\` for details (it also checks the index, links and secrets).`,
     );
-    expect(output.stdout).toContain("(!) has problems: run `memfiles check` for details.");
+  });
+
+  it("--claude-code-memory", async () => {
+    const base = await mkdtemp(join(tmpdir(), "memfiles-ls-ccm-"));
+    const cwd = join(base, "project");
+    const home = join(base, "home");
+    await mkdir(join(cwd, ".git"), { recursive: true });
+    const auto = autoMemoryFolder({ cwd, env: { HOME: home }, home });
+    await mkdir(auto, { recursive: true });
+    await writeFile(join(auto, MARKED.fact.flagged[0]), MARKED.fact.flagged[1]);
+    const { context, output } = contextIn(cwd);
+    context.env = { HOME: home };
+    expect(await runMemfiles(["--claude-code-memory", "ls"], context)).toBe(0);
+    expect(output.stdout).toContain("run `memfiles --claude-code-memory check` for details");
   });
 });

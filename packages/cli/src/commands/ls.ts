@@ -1,14 +1,24 @@
 import { layoutOf } from "@memfiles/core/internal";
-import { checkFolder } from "../check/check-folder.js";
+import type { Command } from "commander";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { formatTable, printJson, truncate } from "../output.js";
-import { notReadNotes, readMemory } from "../read-memory.js";
-import { folderOf, MEMORY_OPTION, type RegisterCommand } from "./command.js";
+import { notReadNotes, readMemory, type ShownFile } from "../read-memory.js";
+import { commandOnSameMemory, folderOf, MEMORY_OPTION, type RegisterCommand } from "./command.js";
+
+/**
+ * Whether `ls` marks a file `(!)`: the problems reading it found (its `problems`, which `--json`
+ * prints), so the table and `--json` say the same. What needs the whole folder (the index,
+ * links, secrets, forgotten lines, updated values) is `check`'s: a scan of every file's text is
+ * seconds at thousands of files, too slow for a listing.
+ */
+export function hasProblems(file: Pick<ShownFile, "problems">): boolean {
+  return file.problems.length > 0;
+}
 
 /**
  * `memfiles ls [folder]`: every memory file with its description, item count (lines, or facts in
- * the fact layout), size and last update.
+ * the fact layout), size and last update; `(!)` on a file with problems ({@link hasProblems}).
  */
 export const registerLs: RegisterCommand = (program, context, done) => {
   program
@@ -19,50 +29,54 @@ export const registerLs: RegisterCommand = (program, context, done) => {
     .argument("[folder]", "the memory folder")
     .option(...MEMORY_OPTION)
     .option("--json", "print the list as JSON")
-    .action(async (folder: string | undefined, options: { memory?: string; json?: boolean }) => {
-      const store = openMemoryFolder(folderOf(folder, options), context);
-      const files = await readMemory(store);
-      for (const note of notReadNotes(files)) context.stderr(note);
-      if (options.json) {
-        printJson(
-          context,
-          files.map(({ lines: _lines, content: _content, ...file }) => file),
-        );
-      } else if (files.length === 0) {
-        context.stdout(`No memory files in ${store.root}.\n`);
-      } else {
-        // `(!)` is `check`'s verdict on the file, in every layout: one rule, one place.
-        const flagged = new Set(
-          (await checkFolder(store, { fix: false })).map((finding) => finding.path),
-        );
-        context.stdout(
-          formatTable(
-            [
-              "PATH",
-              `${layoutOf(store).items.noun.toUpperCase()}S`,
-              "CHARS",
-              "UPDATED",
-              "DESCRIPTION",
-            ],
-            files.map((file) => [
-              flagged.has(file.path) ? `${file.path} (!)` : file.path,
-              file.undated === 0
-                ? String(file.facts)
-                : `${file.facts === 0 ? "" : `${file.facts} + `}${file.undated} undated`,
-              file.problems.some((problem) => problem.code === "too_large")
-                ? "- (skipped)"
-                : file.problems.some((problem) => problem.code === "over_cap")
-                  ? `${file.chars} (over cap)`
-                  : String(file.chars),
-              file.updated ?? "-",
-              truncate(file.description, 80),
-            ]),
-          ),
-        );
-        if (files.some((file) => flagged.has(file.path))) {
-          context.stdout("(!) has problems: run `memfiles check` for details.\n");
+    .action(
+      async (
+        folder: string | undefined,
+        options: { memory?: string; json?: boolean },
+        command: Command,
+      ) => {
+        const store = openMemoryFolder(folderOf(folder, options), context);
+        const files = await readMemory(store);
+        for (const note of notReadNotes(files)) context.stderr(note);
+        if (options.json) {
+          printJson(
+            context,
+            files.map(({ lines: _lines, content: _content, ...file }) => file),
+          );
+        } else if (files.length === 0) {
+          context.stdout(`No memory files in ${store.root}.\n`);
+        } else {
+          context.stdout(
+            formatTable(
+              [
+                "PATH",
+                `${layoutOf(store).items.noun.toUpperCase()}S`,
+                "CHARS",
+                "UPDATED",
+                "DESCRIPTION",
+              ],
+              files.map((file) => [
+                hasProblems(file) ? `${file.path} (!)` : file.path,
+                file.undated === 0
+                  ? String(file.facts)
+                  : `${file.facts === 0 ? "" : `${file.facts} + `}${file.undated} undated`,
+                file.problems.some((problem) => problem.code === "too_large")
+                  ? "- (skipped)"
+                  : file.problems.some((problem) => problem.code === "over_cap")
+                    ? `${file.chars} (over cap)`
+                    : String(file.chars),
+                file.updated ?? "-",
+                truncate(file.description, 80),
+              ]),
+            ),
+          );
+          if (files.some(hasProblems)) {
+            context.stdout(
+              `(!) has problems: run \`${commandOnSameMemory("check", folderOf(folder, options), command)}\` for details (it also checks the index, links and secrets).\n`,
+            );
+          }
         }
-      }
-      done(EXIT_CODES.ok);
-    });
+        done(EXIT_CODES.ok);
+      },
+    );
 };

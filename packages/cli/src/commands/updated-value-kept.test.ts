@@ -57,8 +57,75 @@ describe.each(["subject", "fact"] as const)(
           path,
           message: `${path} keeps both ${JSON.stringify(lines[0])} and ${JSON.stringify(lines[1])}, one an update of the other; delete the one that is no longer true.`,
           fixable: false,
+          lines,
         },
       ]);
     });
   },
 );
+
+// Pairs of one file and one pattern print as one line with their count; --json keeps each pair.
+describe("memfiles check groups the pairs of a file", () => {
+  const dated = (texts: string[]) => texts.map((text) => `[stated 2026/11/01] ${text}`).join("\n");
+  const file = (name: string, texts: string[]) =>
+    `---\nname: ${name}\ndescription: ${name}.\nupdated: 2026/11/01\n---\n${dated(texts)}\n`;
+  const FILES = {
+    // Three lines of one pattern (three pairs), and a dose kept beside its update.
+    "topics/travel.md": file("travel", [
+      "fact 1 about travel: prefers option 4",
+      "takes 50 mg of sertraline",
+      "fact 1 about travel: prefers option 5",
+      "fact 1 about travel: prefers option 6",
+      "takes 100 mg of sertraline",
+    ]),
+    "topics/food.md": file("food", ["eats 2 apples a day", "eats 3 apples a day"]),
+  };
+  const each = (path: string, one: string, other: string) =>
+    `updated_value_kept  ${path} keeps both ${JSON.stringify(one)} and ${JSON.stringify(other)}, one an update of the other; delete the one that is no longer true.  [to fix by hand]`;
+
+  it("prints a line per file and pattern, with the count", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "memfiles-cli-updated-value-"));
+    for (const [path, text] of Object.entries(FILES)) {
+      await mkdir(join(cwd, "memory", "topics"), { recursive: true });
+      await writeFile(join(cwd, "memory", path), text);
+    }
+    await runMemfiles(["check", "memory", "--fix"], contextIn(cwd).context);
+    const printed = contextIn(cwd);
+    expect(await runMemfiles(["check", "memory"], printed.context)).toBe(1);
+    expect(
+      printed.output.stdout.split("\n").filter((line) => line.startsWith("updated_value_kept")),
+    ).toEqual([
+      each("topics/food.md", "eats 2 apples a day", "eats 3 apples a day"),
+      'updated_value_kept  topics/travel.md keeps 3 pairs of lines where one is an update of the other, such as "fact 1 about travel: prefers option 4" and "fact 1 about travel: prefers option 5"; delete the ones that are no longer true (`--json` lists every pair).  [to fix by hand]',
+      each("topics/travel.md", "takes 50 mg of sertraline", "takes 100 mg of sertraline"),
+    ]);
+    const json = contextIn(cwd);
+    await runMemfiles(["check", "memory", "--json"], json.context);
+    const { findings } = JSON.parse(json.output.stdout) as {
+      findings: Array<{ code: string; path: string; lines?: string[] }>;
+    };
+    expect(
+      findings
+        .filter((finding) => finding.code === "updated_value_kept")
+        .map((finding) => [finding.path, ...(finding.lines ?? [])]),
+    ).toEqual([
+      ["topics/food.md", "eats 2 apples a day", "eats 3 apples a day"],
+      [
+        "topics/travel.md",
+        "fact 1 about travel: prefers option 4",
+        "fact 1 about travel: prefers option 5",
+      ],
+      [
+        "topics/travel.md",
+        "fact 1 about travel: prefers option 4",
+        "fact 1 about travel: prefers option 6",
+      ],
+      ["topics/travel.md", "takes 50 mg of sertraline", "takes 100 mg of sertraline"],
+      [
+        "topics/travel.md",
+        "fact 1 about travel: prefers option 5",
+        "fact 1 about travel: prefers option 6",
+      ],
+    ]);
+  });
+});

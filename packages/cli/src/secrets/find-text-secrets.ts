@@ -1,5 +1,5 @@
 import { findSecrets } from "@memfiles/core";
-import { checkSecrets } from "@memfiles/core/internal";
+import { checkSecretsOfEach } from "@memfiles/core/internal";
 
 /** One secret found in a memory file or a text to write: where it is and what kind, never the secret. */
 export type SecretLine = {
@@ -22,24 +22,51 @@ export type SecretLine = {
  * @example await findTextSecrets("profile.md", "a\nmy password is hunter2") // [{ path: "profile.md", line: 2, kind: "password" }]
  */
 export async function findTextSecrets(path: string, text: string): Promise<SecretLine[]> {
-  const { findings } = await findSecrets(text);
-  if (findings.length > 0) {
-    return findings.map((finding) => ({
-      path,
-      line: text.slice(0, finding.start).split("\n").length,
-      kind: finding.kind,
-    }));
+  const [found] = await findTextSecretsOfEach([{ path, text }]);
+  return found ?? [];
+}
+
+/**
+ * {@link findTextSecrets} of each file, all scanned in one `checkSecretsOfEach` (a folder's files
+ * one call each spent most of the time building secretlint's rules).
+ *
+ * @param files - `{ path, text }` of each file.
+ * @returns One list per file, in order, as {@link findTextSecrets} gives it.
+ */
+export async function findTextSecretsOfEach(
+  files: readonly { path: string; text: string }[],
+): Promise<SecretLine[][]> {
+  const checks = await checkSecretsOfEach(files.map(({ text }) => [text]));
+  // A secret a file holds alone is reported where each finding starts: those few files are
+  // scanned again for the ranges.
+  const held = files.flatMap((_, index) => {
+    const check = checks[index];
+    return check !== undefined && !check.ok && !check.split ? [index] : [];
+  });
+  const scanOf = new Map<number, Awaited<ReturnType<typeof findSecrets>>>();
+  for (const index of held) {
+    scanOf.set(index, await findSecrets((files[index] as (typeof files)[number]).text));
   }
-  // A secret split across lines (a key id on one, its secret on the next): core's one check
-  // redacts the lines that spell it; those are the lines reported.
-  const split = await checkSecrets({ texts: [text] });
-  if (split.ok) return [];
-  const redacted = (split.redacted[0] ?? "").split("\n");
-  return text
-    .split(/\r?\n/)
-    .flatMap((line, index) =>
-      line === redacted[index] ? [] : split.kinds.map((kind) => ({ path, line: index + 1, kind })),
-    );
+  return files.map(({ path, text }, index) => {
+    const check = checks[index];
+    if (check === undefined || check.ok) return [];
+    const scan = scanOf.get(index);
+    if (scan !== undefined) {
+      return scan.findings.map((finding) => ({
+        path,
+        line: text.slice(0, finding.start).split("\n").length,
+        kind: finding.kind,
+      }));
+    }
+    // A secret split across lines (a key id on one, its secret on the next): core's one check
+    // redacts the lines that spell it; those are the lines reported.
+    const redacted = (check.redacted[0] ?? "").split("\n");
+    return text
+      .split(/\r?\n/)
+      .flatMap((line, at) =>
+        line === redacted[at] ? [] : check.kinds.map((kind) => ({ path, line: at + 1, kind })),
+      );
+  });
 }
 
 /**

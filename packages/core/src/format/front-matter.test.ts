@@ -1,9 +1,10 @@
 import { access, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatFrontMatter, readFrontMatter } from "./front-matter.js";
 import { MemoryFormatError } from "./memory-format-error.js";
+import { yamlLibrary } from "./yaml-library.js";
 
 let sandbox: string;
 let marker: string;
@@ -179,5 +180,29 @@ describe("formatFrontMatter", () => {
       body: "body",
       bodyLine: 5,
     });
+  });
+});
+
+describe("readFrontMatter parses a block once", () => {
+  it("answers a block read again as it was parsed; a change to one answer never reaches the next", () => {
+    const text = `---\nname: parsed once ${Math.random()}\ndescription: Read twice.\nlinks:\n  - topics/a.md\n---\n[stated 2026/11/01] uses Neovim\n`;
+    const parse = vi.spyOn(yamlLibrary(), "parse");
+    try {
+      const first = readFrontMatter(text, "topics/once.md");
+      const expected = structuredClone(first);
+      const change = (answer: typeof first) => {
+        if (!answer.present) return;
+        answer.data.description = "changed";
+        (answer.data.links as string[]).push("topics/b.md");
+      };
+      change(first);
+      const second = readFrontMatter(text, "topics/once.md");
+      expect(second).toEqual(expected);
+      change(second);
+      expect(readFrontMatter(text, "topics/once.md")).toEqual(expected);
+      expect(parse).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });

@@ -34,7 +34,23 @@ export const MAX_FRONT_MATTER_CHARS = 2_048;
 
 const ALLOWED_LANGUAGES = new Set(["", "yaml", "yml"]);
 
+// Front matter blocks parsed lately and their mappings: a command reads a file's header more
+// than once (`list()`'s row, then `ls`'s lines or `check`'s line checks), and YAML parsing was
+// most of a listing's cost. Parsing is a pure function of the block, so a kept mapping is the
+// parse's answer. Bounded in entries (a block is at most MAX_FRONT_MATTER_CHARS): a folder of
+// up to this many files parses each header once per command.
+const PARSED_BLOCKS = 20_000;
+const parsedBlocks = new Map<string, Record<string, unknown>>();
+
 function parseYamlMapping(source: string): Record<string, unknown> {
+  const kept = parsedBlocks.get(source);
+  if (kept !== undefined) {
+    // Most recently used last, so the oldest is the first to go.
+    parsedBlocks.delete(source);
+    parsedBlocks.set(source, kept);
+    // Callers may change what they get; what is kept stays as parsed.
+    return structuredClone(kept);
+  }
   // failsafe: every scalar stays a string, so `updated: 2026-09-26` is never turned into a Date.
   const value: unknown = yamlLibrary().parse(source.replace(/\r\n?/g, "\n"), {
     schema: "failsafe",
@@ -43,6 +59,10 @@ function parseYamlMapping(source: string): Record<string, unknown> {
   if (value === null || value === undefined) return {};
   if (typeof value !== "object" || Array.isArray(value)) {
     throw new Error("front matter is not a mapping of `key: value` lines");
+  }
+  parsedBlocks.set(source, structuredClone(value as Record<string, unknown>));
+  if (parsedBlocks.size > PARSED_BLOCKS) {
+    parsedBlocks.delete(parsedBlocks.keys().next().value as string);
   }
   return value as Record<string, unknown>;
 }

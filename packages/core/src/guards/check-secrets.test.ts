@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkSecrets, WriteSession } from "./check-secrets.js";
+import { SECRET_CORPUS } from "../../test/fixtures/secret-corpus.js";
+import { halves, labelledHalves } from "../../test/fixtures/secret-corpus-runner.js";
+import { checkSecrets, checkSecretsOfEach, WriteSession } from "./check-secrets.js";
 import { findSplitSecrets } from "./find-split-secrets.js";
 import { REDACTED } from "./secret-guard.js";
 
@@ -89,5 +91,28 @@ describe("findSplitSecrets, a secret inside one text found with its neighbour", 
   it("blames the text that holds the value when the other gives only the words", async () => {
     const found = await findSplitSecrets(["the wifi password:", password, "likes tea"]);
     expect([...found].map(([index, part]) => [index, part.redacted])).toEqual([[1, REDACTED]]);
+  });
+});
+
+describe("checkSecretsOfEach", () => {
+  it("gives each write of a batch what checkSecrets gives it alone, over the secret corpus", async () => {
+    // Files as a folder holds them: each format whole on a line, cut across two lines, and cut
+    // with label words, between clean lines and clean files, in one batch.
+    const file = (lines: readonly string[]) =>
+      `---\nname: notes\ndescription: Notes.\n---\n[stated 2026/11/01] uses Neovim\n${lines.map((line) => `[stated 2026/11/01] ${line}`).join("\n")}\n[stated 2026/11/01] likes tea\n`;
+    const writes = SECRET_CORPUS.flatMap((sample, index) => [
+      [file([sample.fact])],
+      [file(["prefers tabs"])],
+      [file(halves(sample))],
+      [file(labelledHalves(sample, index))],
+    ]);
+    const batched = await checkSecretsOfEach(writes);
+    const alone = [];
+    for (const texts of writes) alone.push(await checkSecrets({ texts }));
+    expect(batched).toEqual(alone);
+    // The corpus is not all clean: the batch has secrets alone, split ones and clean files.
+    expect(new Set(alone.map((result) => (result.ok ? "clean" : `split ${result.split}`)))).toEqual(
+      new Set(["clean", "split true", "split false"]),
+    );
   });
 });

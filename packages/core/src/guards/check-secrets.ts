@@ -1,4 +1,4 @@
-import { findSplitSecrets } from "./find-split-secrets.js";
+import { findSplitSecretsOfEach, type SplitSecrets } from "./find-split-secrets.js";
 import { findSecretsOfEach } from "./secret-guard.js";
 
 // How many earlier texts of a session a new one is scanned with. A key split in two arrives in
@@ -93,50 +93,94 @@ export type CheckSecretsResult =
  * // { ok: false, code: "secret", kinds: ["password"], redacted: ["my password is [redacted]"], split: false }
  */
 export async function checkSecrets(options: CheckSecretsOptions): Promise<CheckSecretsResult> {
-  const { texts, session } = options;
-  const alone = await findSecretsOfEach(texts);
-  const kinds = new Set(alone.flatMap((scan) => scan.findings.map((finding) => finding.kind)));
-  if (kinds.size > 0) {
-    return {
-      ok: false,
-      code: "secret",
-      kinds: [...kinds],
-      redacted: alone.map((scan) => scan.redacted),
-      split: false,
-    };
-  }
+  const [result] = await checkWrites([options]);
+  return result as CheckSecretsResult;
+}
+
+/**
+ * {@link checkSecrets} of many writes without a session (each file of a folder as its own
+ * write), every text and join scanned in one `findSecretsOfEach`: secretlint builds its rules
+ * anew on each call, most of a short text's cost. Each write gets what a call of its own gives.
+ *
+ * @param writes - The texts of each write.
+ * @returns One result per write, in order.
+ * @example await checkSecretsOfEach([["my password is hunter2"], ["likes tea"]]) // [{ ok: false, ... }, { ok: true, code: "clean" }]
+ */
+export async function checkSecretsOfEach(
+  writes: readonly (readonly string[])[],
+): Promise<CheckSecretsResult[]> {
+  return checkWrites(writes.map((texts) => ({ texts })));
+}
+
+// Sessions are read before any write of the call is recorded: each write its own session.
+async function checkWrites(writes: readonly CheckSecretsOptions[]): Promise<CheckSecretsResult[]> {
+  const scans = await findSecretsOfEach(writes.flatMap((write) => write.texts));
+  let next = 0;
+  const alone = writes.map((write) => {
+    const own = scans.slice(next, next + write.texts.length);
+    next += write.texts.length;
+    return own;
+  });
   // Every line of the new texts after the session's last writes, without its list marker and
   // date tag (they stand between the halves in a file): a split is found between any two
   // neighbours, and only the parts in the new texts are this write's to refuse.
-  const earlier = (session?.texts ?? []).map((text) => text.replace(LINE_LEAD, ""));
-  const lines = texts.map((text) => text.split(/\r?\n/));
-  const leads = lines.flat().map((line) => LINE_LEAD.exec(line)?.[0] ?? "");
-  const parts = [
-    ...earlier,
-    ...lines.flat().map((line, index) => line.slice((leads[index] ?? "").length)),
-  ];
-  const split = await findSplitSecrets(parts);
-  const owned = [...split].filter(([index]) => index >= earlier.length);
-  if (owned.length === 0) {
-    for (const text of texts) session?.record(text);
-    return { ok: true, code: "clean" };
-  }
-  const redactedParts = parts.map(
-    (part, index) =>
-      (index >= earlier.length ? (leads[index - earlier.length] ?? "") : "") +
-      (split.get(index)?.redacted ?? part),
-  );
-  let next = earlier.length;
-  const redacted = lines.map((textLines) => {
-    const joined = redactedParts.slice(next, next + textLines.length).join("\n");
-    next += textLines.length;
-    return joined;
+  const joins = writes.map(({ texts, session }) => {
+    const earlier = (session?.texts ?? []).map((text) => text.replace(LINE_LEAD, ""));
+    const lines = texts.map((text) => text.split(/\r?\n/));
+    const leads = lines.flat().map((line) => LINE_LEAD.exec(line)?.[0] ?? "");
+    const parts = [
+      ...earlier,
+      ...lines.flat().map((line, index) => line.slice((leads[index] ?? "").length)),
+    ];
+    return { earlier, lines, leads, parts };
   });
-  return {
-    ok: false,
-    code: "secret",
-    kinds: [...new Set(owned.flatMap(([, part]) => part.kinds))],
-    redacted,
-    split: true,
-  };
+  const held = alone.map(
+    (scansOfWrite) =>
+      new Set(scansOfWrite.flatMap((scan) => scan.findings.map((finding) => finding.kind))),
+  );
+  // Only the writes no text of which holds a secret alone are joined.
+  const splitAt = writes.flatMap((_, index) =>
+    (held[index] as Set<string>).size > 0 ? [] : [index],
+  );
+  const splits = await findSplitSecretsOfEach(
+    splitAt.map((index) => (joins[index] as (typeof joins)[number]).parts),
+  );
+  const splitOf = new Map(splitAt.map((index, at) => [index, splits[at] as SplitSecrets]));
+  return writes.map(({ texts, session }, index): CheckSecretsResult => {
+    const kinds = held[index] as Set<string>;
+    if (kinds.size > 0) {
+      return {
+        ok: false,
+        code: "secret",
+        kinds: [...kinds],
+        redacted: (alone[index] ?? []).map((scan) => scan.redacted),
+        split: false,
+      };
+    }
+    const { earlier, lines, leads, parts } = joins[index] as (typeof joins)[number];
+    const split = splitOf.get(index) ?? new Map();
+    const owned = [...split].filter(([at]) => at >= earlier.length);
+    if (owned.length === 0) {
+      for (const text of texts) session?.record(text);
+      return { ok: true, code: "clean" };
+    }
+    const redactedParts = parts.map(
+      (part, at) =>
+        (at >= earlier.length ? (leads[at - earlier.length] ?? "") : "") +
+        (split.get(at)?.redacted ?? part),
+    );
+    let from = earlier.length;
+    const redacted = lines.map((textLines) => {
+      const joined = redactedParts.slice(from, from + textLines.length).join("\n");
+      from += textLines.length;
+      return joined;
+    });
+    return {
+      ok: false,
+      code: "secret",
+      kinds: [...new Set(owned.flatMap(([, part]) => part.kinds))],
+      redacted,
+      split: true,
+    };
+  });
 }

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { findSecretsOfEach, redactRanges, type SecretFinding } from "./secret-guard.js";
+import {
+  type FindSecretsResult,
+  findSecretsOfEach,
+  redactRanges,
+  type SecretFinding,
+} from "./secret-guard.js";
 
 // Joined with nothing ("AKIA" + "2E4..." is one key), a space, or a line break (".env" lines).
 const SEPARATORS = ["", " ", "\n"];
@@ -120,9 +125,46 @@ export type FindSplitSecretsOptions = {
 export async function findSplitSecrets(
   texts: readonly string[],
   options: FindSplitSecretsOptions = {},
-): Promise<Map<number, { kinds: string[]; redacted: string }>> {
+): Promise<SplitSecrets> {
+  const plan = planSplitSecrets(texts, options);
+  return plan.finish(await findSecretsOfEach(plan.scan));
+}
+
+/** What {@link findSplitSecrets} finds: the index of each text holding part of a split secret. */
+export type SplitSecrets = Map<number, { kinds: string[]; redacted: string }>;
+
+/**
+ * {@link findSplitSecrets} of each list of texts (the lines of each file of a folder), their
+ * texts and joins scanned in one `findSecretsOfEach`: secretlint builds its rules anew on each
+ * call, most of a short text's cost. Each list gets what a call of its own would give.
+ *
+ * @param lists - Lists of texts, each joined only within itself.
+ * @param options - `{ join? }`, for every list.
+ * @returns One map per list, in order.
+ * @example await findSplitSecretsOfEach([["aws key AKIA", "2E4KQ7XY5ZB3MN6P"], ["hello"]]) // [Map { 0 => …, 1 => … }, Map {}]
+ */
+export async function findSplitSecretsOfEach(
+  lists: readonly (readonly string[])[],
+  options: Omit<FindSplitSecretsOptions, "alone"> = {},
+): Promise<SplitSecrets[]> {
+  const plans = lists.map((texts) => planSplitSecrets(texts, options));
+  const scans = await findSecretsOfEach(plans.flatMap((plan) => plan.scan));
+  let next = 0;
+  return plans.map((plan) => {
+    const own = scans.slice(next, next + plan.scan.length);
+    next += plan.scan.length;
+    return plan.finish(own);
+  });
+}
+
+// The texts one split check scans (the texts alone unless given, and every join) and how it
+// reads their scans, so many checks can share one scan.
+function planSplitSecrets(
+  texts: readonly string[],
+  options: FindSplitSecretsOptions,
+): { scan: string[]; finish: (scans: readonly FindSecretsResult[]) => SplitSecrets } {
   const found = new Map<number, { kinds: Set<string>; ranges: SecretFinding[] }>();
-  if (texts.length < 2) return new Map();
+  if (texts.length < 2) return { scan: [], finish: () => new Map() };
   // Each pair of neighbours (a third text glued on could hide the end of a secret from the
   // scanner), and all of them one a line; or each ordered pair of texts that are not blank.
   const groups: number[][] = [];
@@ -196,63 +238,65 @@ export async function findSplitSecrets(
     return [...plain, ...labelled];
   });
   // The texts alone (unless given) and every join, scanned in one go.
-  const scans = await findSecretsOfEach([
-    ...(options.alone === undefined ? texts : []),
-    ...jobs.map((job) => job.joined),
-  ]);
-  // A secret one text holds alone is refused with that text. A joined match that runs on from it
-  // into a neighbour (texts joined with nothing glue "...kS" + "keeps") blames the neighbour only
-  // when its part looks like more of a token (a digit, an inner capital or a symbol), not a plain
-  // word: a key's second half is refused, the next fact "keeps keys in 1Password" is not.
-  const alone = options.alone ?? scans.slice(0, texts.length).map((scan) => scan.findings);
-  const scanned = scans.slice(scans.length - jobs.length).map((scan) => scan.findings);
-  for (const [job, { pieces, labelled }] of jobs.entries()) {
-    for (const finding of scanned[job] ?? []) {
-      const spanned = pieces.filter(({ start, end }) => finding.start < end && finding.end > start);
-      if (spanned.length === 0) continue;
-      if (finding.kind === "random_token" && idsAndTimes(finding, spanned)) continue;
-      if (spanned.length === 1) {
-        // Inside one text, but found only with its neighbour: "my password is" + "hunter2", or
-        // "redis://:pw" + "@host". That text alone held nothing, so the words of the other made
-        // it a secret: it is refused.
-        const [only] = spanned as [Piece];
-        const heldAlone = (alone[only.index] ?? []).some(
-          (own) => finding.start < only.base + own.end && finding.end > only.base + own.start,
+  const scan = [...(options.alone === undefined ? texts : []), ...jobs.map((job) => job.joined)];
+  const finish = (scans: readonly FindSecretsResult[]): SplitSecrets => {
+    // A secret one text holds alone is refused with that text. A joined match that runs on from it
+    // into a neighbour (texts joined with nothing glue "...kS" + "keeps") blames the neighbour only
+    // when its part looks like more of a token (a digit, an inner capital or a symbol), not a plain
+    // word: a key's second half is refused, the next fact "keeps keys in 1Password" is not.
+    const alone = options.alone ?? scans.slice(0, texts.length).map((scan) => scan.findings);
+    const scanned = scans.slice(scans.length - jobs.length).map((scan) => scan.findings);
+    for (const [job, { pieces, labelled }] of jobs.entries()) {
+      for (const finding of scanned[job] ?? []) {
+        const spanned = pieces.filter(
+          ({ start, end }) => finding.start < end && finding.end > start,
         );
-        if (heldAlone) continue;
-      }
-      const ownedAlone = spanned.some(({ index, base }) =>
-        (alone[index] ?? []).some(
-          (own) => finding.start < base + own.end && finding.end > base + own.start,
-        ),
-      );
-      const plainWords = spanned.every(({ index, start, end, base }) => {
-        const part = (texts[index] as string).slice(
-          Math.max(finding.start, start) - base,
-          Math.min(finding.end, end) - base,
+        if (spanned.length === 0) continue;
+        if (finding.kind === "random_token" && idsAndTimes(finding, spanned)) continue;
+        if (spanned.length === 1) {
+          // Inside one text, but found only with its neighbour: "my password is" + "hunter2", or
+          // "redis://:pw" + "@host". That text alone held nothing, so the words of the other made
+          // it a secret: it is refused.
+          const [only] = spanned as [Piece];
+          const heldAlone = (alone[only.index] ?? []).some(
+            (own) => finding.start < only.base + own.end && finding.end > only.base + own.start,
+          );
+          if (heldAlone) continue;
+        }
+        const ownedAlone = spanned.some(({ index, base }) =>
+          (alone[index] ?? []).some(
+            (own) => finding.start < base + own.end && finding.end > base + own.start,
+          ),
         );
-        // A sentence's first word (a fact file's body) is a plain word too: "Keeps".
-        return (alone[index] ?? []).length > 0 || /^[A-Z]?[a-z]+$/.test(part);
-      });
-      // Without the label words, a key one text holds alone runs into whatever word comes next
-      // ("…Op" + "1Password"): a join without them is for secrets no text holds alone.
-      if (ownedAlone && (plainWords || labelled)) continue;
-      for (const { index, start, end, base } of spanned) {
-        const entry = found.get(index) ?? { kinds: new Set<string>(), ranges: [] };
-        entry.kinds.add(finding.kind);
-        entry.ranges.push({
-          ...finding,
-          start: Math.max(finding.start, start) - base,
-          end: Math.min(finding.end, end) - base,
+        const plainWords = spanned.every(({ index, start, end, base }) => {
+          const part = (texts[index] as string).slice(
+            Math.max(finding.start, start) - base,
+            Math.min(finding.end, end) - base,
+          );
+          // A sentence's first word (a fact file's body) is a plain word too: "Keeps".
+          return (alone[index] ?? []).length > 0 || /^[A-Z]?[a-z]+$/.test(part);
         });
-        found.set(index, entry);
+        // Without the label words, a key one text holds alone runs into whatever word comes next
+        // ("…Op" + "1Password"): a join without them is for secrets no text holds alone.
+        if (ownedAlone && (plainWords || labelled)) continue;
+        for (const { index, start, end, base } of spanned) {
+          const entry = found.get(index) ?? { kinds: new Set<string>(), ranges: [] };
+          entry.kinds.add(finding.kind);
+          entry.ranges.push({
+            ...finding,
+            start: Math.max(finding.start, start) - base,
+            end: Math.min(finding.end, end) - base,
+          });
+          found.set(index, entry);
+        }
       }
     }
-  }
-  return new Map(
-    [...found].map(([index, entry]) => [
-      index,
-      { kinds: [...entry.kinds], redacted: redactRanges(texts[index] as string, entry.ranges) },
-    ]),
-  );
+    return new Map(
+      [...found].map(([index, entry]) => [
+        index,
+        { kinds: [...entry.kinds], redacted: redactRanges(texts[index] as string, entry.ranges) },
+      ]),
+    );
+  };
+  return { scan, finish };
 }

@@ -1,4 +1,10 @@
-export { type CheckSecretsOptions, checkSecrets, statedOn, WriteSession } from "./check-secrets.js";
+export {
+  type CheckSecretsOptions,
+  checkSecrets,
+  checkSecretsOfEach,
+  statedOn,
+  WriteSession,
+} from "./check-secrets.js";
 export { type CheckEvidenceResult, checkEvidence } from "./evidence-guard.js";
 export { type CheckEvidenceSupportResult, checkEvidenceSupport } from "./evidence-support.js";
 export { findSplitSecrets } from "./find-split-secrets.js";

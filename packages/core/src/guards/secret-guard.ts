@@ -127,8 +127,14 @@ function ownFindings(text: string): SecretFinding[] {
       add(kind, at, at + key.length);
     }
   }
-  for (const { kind, pattern, accept, needle } of SECRET_PATTERNS) {
+  const screened = new Map<RegExp, boolean>();
+  for (const { kind, pattern, accept, needle, screen } of SECRET_PATTERNS) {
     if (needle !== undefined && !needle.test(text)) continue;
+    if (screen !== undefined) {
+      const open = screened.get(screen) ?? screen.test(text);
+      screened.set(screen, open);
+      if (!open) continue;
+    }
     for (const match of allMatches(pattern, text)) {
       const value = match.groups?.value;
       if (accept && !accept(value ?? match[0])) continue;

@@ -54,3 +54,33 @@ describe("SECRET_PATTERNS needles", () => {
     expect(entry.needle?.global).toBe(false);
   });
 });
+
+describe("SECRET_PATTERNS screens", () => {
+  const texts = [...TEXTS, ...TEXTS.map((text) => text.toUpperCase()), ...corpus];
+  // Each text cut at every tenth char and joined to another: matches and near misses alike.
+  const cut = texts.flatMap((text, index) =>
+    [0, 10, 20].map((at) => `${text.slice(at)} ${texts[(index + 1) % texts.length]}`),
+  );
+
+  it("every pattern without a needle or a numbered group has a screen", () => {
+    expect(
+      SECRET_PATTERNS.filter(
+        (entry) => entry.needle === undefined && entry.screen === undefined,
+      ).map((entry) => entry.kind),
+    ).toEqual(["us_ssn"]);
+  });
+
+  it.each(
+    [...new Set(SECRET_PATTERNS.flatMap((entry) => (entry.screen ? [entry.screen] : [])))].map(
+      (screen) => [screen.flags === "i" ? "case-blind" : "case-kept", screen] as const,
+    ),
+  )("the %s screen matches a text exactly when one of its patterns does", (_name, screen) => {
+    const patterns = SECRET_PATTERNS.filter((entry) => entry.screen === screen);
+    const differ = [...texts, ...cut].filter(
+      (text) =>
+        screen.test(text) !== patterns.some((entry) => allMatches(entry.pattern, text).length > 0),
+    );
+    expect(differ).toEqual([]);
+    expect(texts.filter((text) => screen.test(text)).length).toBeGreaterThan(0);
+  });
+});

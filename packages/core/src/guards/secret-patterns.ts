@@ -14,6 +14,12 @@ export type SecretPattern = {
    * pattern that starts with a character class is tried at every position).
    */
   needle?: RegExp;
+  /**
+   * Set on a pattern without a needle ({@link SECRET_PATTERNS}): the alternation of it and the
+   * other such patterns of its case flag, tried once a text; a text it does not match holds no
+   * match of any of them.
+   */
+  screen?: RegExp;
 };
 
 /**
@@ -225,52 +231,78 @@ export function findRandomTokens(text: string): Array<[number, number]> {
 }
 
 /** The patterns memfiles adds to secretlint's, in the order they are tried. */
-export const SECRET_PATTERNS: readonly SecretPattern[] = (
-  [
-    ...PROVIDERS.map(([kind, pattern, needle]) =>
-      needle === undefined ? { kind, pattern } : { kind, pattern, needle },
-    ),
-    // A plain word, a number or a placeholder after the name is prose or a setting (`token: none`,
-    // `max_tokens=4096`, `API_TOKEN=...`, `KEY=<your key>`, `KEY=${KEY}`).
-    {
-      kind: "credential_assignment",
-      pattern: ASSIGNMENT,
-      needle: /[=:]/,
-      accept: (value) =>
-        !/^["']?(?:\d+|[A-Za-z]{1,11}|[^A-Za-z0-9]*|<[^>]*>|\$\{?\w+\}?)["']?$/.test(value),
-    },
-    // "the login is on the wiki", "credentials are in 1Password": where, not what.
-    {
-      kind: "credential_in_words",
-      pattern: IN_WORDS,
-      needle:
-        /login|log-in|credential|pw|security |recovery |backup code|seed phrase|one-time code|otp/i,
-      accept: (value) => !isNotAPasswordValue(value),
-    },
-    // Each of the names says key, token or secret.
-    {
-      kind: "credential_in_words",
-      pattern: KEY_IN_WORDS,
-      accept: tokenShaped,
-      needle: /key|token|secret/i,
-    },
-    {
-      kind: "credential_in_words",
-      pattern: KEY_BARE,
-      accept: randomLooking,
-      needle: /key|token|secret/i,
-    },
-    { kind: "password", pattern: PASS_IN_WORDS, accept: passwordShaped },
-    {
-      kind: "password",
-      pattern: USER_AND_PASSWORD,
-      accept: passwordShaped,
-      needle: /admin|root|user|login/i,
-    },
-    { kind: "us_ssn", pattern: US_SSN },
-    { kind: "us_ssn", pattern: US_SSN_IN_WORDS, needle: /ssn|social/i },
-  ] satisfies SecretPattern[]
-).map((entry) => ({ ...entry, pattern: withIndices(entry.pattern) }));
+export const SECRET_PATTERNS: readonly SecretPattern[] = withScreens(
+  (
+    [
+      ...PROVIDERS.map(([kind, pattern, needle]) =>
+        needle === undefined ? { kind, pattern } : { kind, pattern, needle },
+      ),
+      // A plain word, a number or a placeholder after the name is prose or a setting (`token: none`,
+      // `max_tokens=4096`, `API_TOKEN=...`, `KEY=<your key>`, `KEY=${KEY}`).
+      {
+        kind: "credential_assignment",
+        pattern: ASSIGNMENT,
+        needle: /[=:]/,
+        accept: (value) =>
+          !/^["']?(?:\d+|[A-Za-z]{1,11}|[^A-Za-z0-9]*|<[^>]*>|\$\{?\w+\}?)["']?$/.test(value),
+      },
+      // "the login is on the wiki", "credentials are in 1Password": where, not what.
+      {
+        kind: "credential_in_words",
+        pattern: IN_WORDS,
+        needle:
+          /login|log-in|credential|pw|security |recovery |backup code|seed phrase|one-time code|otp/i,
+        accept: (value) => !isNotAPasswordValue(value),
+      },
+      // Each of the names says key, token or secret.
+      {
+        kind: "credential_in_words",
+        pattern: KEY_IN_WORDS,
+        accept: tokenShaped,
+        needle: /key|token|secret/i,
+      },
+      {
+        kind: "credential_in_words",
+        pattern: KEY_BARE,
+        accept: randomLooking,
+        needle: /key|token|secret/i,
+      },
+      { kind: "password", pattern: PASS_IN_WORDS, accept: passwordShaped },
+      {
+        kind: "password",
+        pattern: USER_AND_PASSWORD,
+        accept: passwordShaped,
+        needle: /admin|root|user|login/i,
+      },
+      { kind: "us_ssn", pattern: US_SSN },
+      { kind: "us_ssn", pattern: US_SSN_IN_WORDS, needle: /ssn|social/i },
+    ] satisfies SecretPattern[]
+  ).map((entry): SecretPattern => ({ ...entry, pattern: withIndices(entry.pattern) })),
+);
+
+// Patterns without a needle, tried one by one on each of the tens of thousands of short texts a
+// folder check scans (lines, and the joins of neighbouring lines), cost more than the scan's
+// other parts. An alternation of them matches a text exactly when one of them does (each
+// alternative is tried at every position, with the same flags), so one test a text tells whether
+// any needs running. Named groups become plain ones (a name may not repeat in one regex); a
+// pattern that refers to a group by number keeps no screen, as its numbers would move.
+function withScreens(patterns: readonly SecretPattern[]): SecretPattern[] {
+  const screened = (entry: SecretPattern) =>
+    entry.needle === undefined && !/\\[1-9]|\\k<|\\\(\?</.test(entry.pattern.source);
+  const screens = new Map<string, RegExp>();
+  for (const flags of ["", "i"]) {
+    const sources = patterns
+      .filter((entry) => screened(entry) && entry.pattern.ignoreCase === (flags === "i"))
+      .map(
+        (entry) => `(?:${entry.pattern.source.replace(/\(\?<(?![=!])[A-Za-z_$][\w$]*>/g, "(?:")})`,
+      );
+    if (sources.length > 0) screens.set(flags, new RegExp(sources.join("|"), flags));
+  }
+  return patterns.map((entry) => {
+    const screen = screened(entry) ? screens.get(entry.pattern.ignoreCase ? "i" : "") : undefined;
+    return screen === undefined ? entry : { ...entry, screen };
+  });
+}
 
 // Every pattern is run with the `d` flag, so a `value` group's own span is what gets redacted.
 function withIndices(pattern: RegExp): RegExp {

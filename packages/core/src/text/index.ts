@@ -25,5 +25,5 @@ export { stemWord } from "./stem-word.js";
 export { MERGE_WORDS, QUERY_STOP_WORDS, STOP_WORDS } from "./stop-words.js";
 export { applyTextLayout, readTextLayout, type TextLayout } from "./text-layout.js";
 export { type TimeZoneFromEnv, timeZoneFromEnv } from "./time-zone-from-env.js";
-export { updatesLine, valueUpdateOf } from "./value-skeleton.js";
+export { updatesLine, valueSkeleton, valueUpdateOf } from "./value-skeleton.js";
 export { shareWritingSystem } from "./writing-systems.js";
