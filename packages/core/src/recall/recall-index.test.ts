@@ -399,6 +399,8 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     files: unknown[];
     search: { shortIds: number[]; ids: number[]; lengths: unknown[] };
     fileSearch: { documentCount: number };
+    terms: { terms: string[]; at: number[]; units: number[] };
+    fileTerms: { terms: string[]; at: number[]; units: number[] };
   };
   // The stored text with its units' line (the second) changed by `change`.
   const unitsLine = (text: string, change: (stored: StoredColumns) => void) => {
@@ -493,6 +495,22 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       unitsLine(text, (stored) => {
         stored.search.shortIds.reverse();
       }),
+    "the stored terms out of order": (text) =>
+      unitsLine(text, (stored) => {
+        stored.terms.terms.reverse();
+      }),
+    "a stored term's place past the term lines": (text) =>
+      unitsLine(text, (stored) => {
+        stored.fileTerms.at[0] = 1e9;
+      }),
+    "a stored term's counts cut short": (text) =>
+      unitsLine(text, (stored) => {
+        stored.terms.units.pop();
+      }),
+    "no stored terms": (text) =>
+      unitsLine(text, (stored) => {
+        delete (stored as Partial<StoredColumns>).terms;
+      }),
     "a file search of another count": (text) =>
       unitsLine(text, (stored) => {
         stored.fileSearch.documentCount += 1;
@@ -536,6 +554,30 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       expect(RecallIndex.parseFiles(text, store)?.prepare(QUERY)).toBe(true);
       const damaged = pastTheDocuments(text, search);
       expect(RecallIndex.parseFiles(damaged, store)?.prepare(QUERY)).toBe(false);
+    },
+  );
+
+  // A query reads a term's line at the place its stored terms give: one that names another line is
+  // not taken, and the index is rebuilt (a cold process then ranks as before).
+  it.each(["terms", "fileTerms"] as const)(
+    "a query's partial read refuses a stored term whose place names another line (%s)",
+    async (search) => {
+      const store = await folder();
+      const expected = seen(await rankRecallUnits({ store, query: QUERY }));
+      await flushRecallIndexes();
+      const path = join(store.root, ".memfiles", RECALL_INDEX_FILE);
+      const damaged = unitsLine(await readFile(path, "utf8"), (stored) => {
+        const { at } = stored[search];
+        // Every place moved to the next one's: no term's line is where its place says.
+        at.unshift(at.pop() as number);
+      });
+      expect(RecallIndex.parseFiles(damaged, store)?.prepare(QUERY)).toBe(false);
+      await writeFile(path, damaged);
+      forgetOpenRecallIndexes();
+      expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
+      await flushRecallIndexes();
+      const rebuilt = RecallIndex.parseFiles(await readFile(path, "utf8"), store);
+      expect(rebuilt?.prepare(QUERY)).toBe(true);
     },
   );
 
@@ -790,6 +832,19 @@ describe("a cold query parses only the terms it can reach", () => {
       expect(partial?.prepare(query)).toBe(true);
       expect(partial?.query(query), query).toEqual(whole);
       expect(whole?.length, query).toBeGreaterThan(0);
+    }
+    // "prefer" and "option" are in every line (and "prefer" in every file's description): with
+    // rarer words beside them, their postings are read in no field, so their lines are not parsed.
+    const query = "Which hosting option does the user prefer for the database?";
+    const partial = RecallIndex.parseFiles(text, store);
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      expect(partial?.prepare(query)).toBe(true);
+      const parsed = parse.mock.calls.map(([json]) => String(json));
+      expect(parsed.some((json) => json.includes('["host",'))).toBe(true);
+      expect(parsed.filter((json) => /\["(prefer|option)",/.test(json))).toEqual([]);
+    } finally {
+      parse.mockRestore();
     }
   });
   // 1,000 stored units; the log adds 200 more, all holding the word: common (in more than 90% of

@@ -38,7 +38,7 @@ export const RECALL_INDEX_LOG_SHARE = 0.25;
  * Version of the stored recall index's shape. An index of another version (or of another
  * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read.
  */
-export const RECALL_INDEX_FORMAT = 9;
+export const RECALL_INDEX_FORMAT = 10;
 
 // The one rule for a stored index being readable rather than rebuilt: its files' line says it was
 // stored by this format, ranking, layout and size cap.
@@ -151,13 +151,13 @@ type IndexedFile = {
 // columns (texts, dates, kinds, each one string: they parse many times faster than an object or a
 // string per unit, and a query cuts out the units it hits only; no path, which their file's entry
 // gives), each file's unit count (in the files' order; a unit's id is its place, renumbered when
-// stored), and both searches without their terms; each file's fields and version (a change or a
-// whole load reads them, a query does not); one line per term of the unit search with its
-// postings; `"files"`; one line per term of the file search; `"end"`. A process that only lists
-// (the memory block) parses the first line; a process that makes one query parses the units and
-// only the lines of terms that begin with a query term (all minisearch reads of a query without
-// fuzzy match: the term itself and the terms it is a prefix of); a second query, or a changed
-// file, parses the rest.
+// stored), both searches without their terms, and each search's terms (`StoredTerms`); each file's
+// fields and version (a change or a whole load reads them, a query does not); one line per term
+// of the unit search with its postings; `"files"`; one line per term of the file search; `"end"`.
+// A process that only lists (the memory block) parses the first line; a process that makes one
+// query parses the units and, of the terms that begin with a query term (all minisearch reads of
+// a query without fuzzy match: the term itself and the terms it is a prefix of), only the lines
+// whose postings it scores; a second query, or a changed file, parses the rest.
 type StoredFiles = {
   format: number;
   ranking: number;
@@ -251,7 +251,17 @@ type StoredUnits = {
   files: number[];
   search: PackedSearch;
   fileSearch: PackedSearch;
+  /** The unit search's term lines by term. */
+  terms: StoredTerms;
+  /** The file search's term lines by term. */
+  fileTerms: StoredTerms;
 };
+
+// A search's term lines by term, so a query finds its lines and the counts the common-word rule
+// needs without reading any other line, nor the postings of a word it leaves unread: the terms in
+// code-unit order, where each one's line starts in its search's term lines (chars), and by field
+// id the units holding it (a unit field: its postings; a file field: its files' units).
+type StoredTerms = { terms: string[]; at: number[]; units: number[] };
 
 const KIND_LETTERS = { line: "l", body: "b" } as const;
 const KINDS_TEXT = /^[lb]*$/;
@@ -322,6 +332,80 @@ function lineStarts(text: string, count: number): Int32Array | undefined {
   }
   starts[count] = at;
   return at === text.length + 1 || (count === 0 && text === "") ? starts : undefined;
+}
+
+// A search's term lines as stored (one JSON line each, in the search's order) and their
+// `StoredTerms`; `unitsOf` counts a field's postings as the common-word rule counts them.
+function termLines(
+  entries: AsPlainObject["index"],
+  fields: number,
+  unitsOf: (postings: Record<string, number>) => number,
+): { lines: string; terms: StoredTerms } {
+  let lines = "";
+  const found: Array<{ term: string; at: number; units: number[] }> = [];
+  for (const entry of entries) {
+    const [term, byField] = entry;
+    const units: number[] = [];
+    for (let field = 0; field < fields; field++) {
+      const postings = (byField as Record<string, Record<string, number> | undefined>)[field];
+      units.push(postings === undefined ? 0 : unitsOf(postings));
+    }
+    found.push({ term, at: lines.length, units });
+    lines += `${JSON.stringify(entry)}\n`;
+  }
+  found.sort((a, b) => compareCodeUnits(a.term, b.term));
+  return {
+    lines,
+    terms: {
+      terms: found.map((entry) => entry.term),
+      at: found.map((entry) => entry.at),
+      units: found.flatMap((entry) => entry.units),
+    },
+  };
+}
+
+// Whether `stored` is what `termLines` wrote for a search of `fields` fields whose term lines are
+// `length` chars: terms strictly in code-unit order (a lookup halves its range), places inside.
+function isStoredTerms(stored: unknown, fields: number, length: number): stored is StoredTerms {
+  const terms = stored as Partial<StoredTerms> | null;
+  if (
+    typeof terms !== "object" ||
+    terms === null ||
+    !Array.isArray(terms.terms) ||
+    !Array.isArray(terms.at) ||
+    !Array.isArray(terms.units) ||
+    terms.at.length !== terms.terms.length ||
+    terms.units.length !== terms.terms.length * fields
+  ) {
+    return false;
+  }
+  let last: string | undefined;
+  for (const term of terms.terms) {
+    if (typeof term !== "string" || (last !== undefined && compareCodeUnits(last, term) >= 0))
+      return false;
+    last = term;
+  }
+  for (const at of terms.at) if (!(Number.isInteger(at) && at >= 0 && at < length)) return false;
+  for (const units of terms.units) if (!(Number.isInteger(units) && units >= 0)) return false;
+  return true;
+}
+
+// The places in `stored` of the terms that begin with `start`, in code-unit order.
+function termsBeginning(stored: StoredTerms, start: string): number[] {
+  const { terms } = stored;
+  let low = 0;
+  let high = terms.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareCodeUnits(terms[middle] as string, start) < 0) low = middle + 1;
+    else high = middle;
+  }
+  const places: number[] = [];
+  for (let place = low; place < terms.length; place++) {
+    if (!(terms[place] as string).startsWith(start)) break;
+    places.push(place);
+  }
+  return places;
 }
 
 // A search as stored, its document ids (unit ids) as each unit's place.
@@ -581,7 +665,9 @@ export class RecallIndex {
   #unread: UnreadUnits | undefined;
   /** Ids of {@link #unread}'s units a folded log removed. */
   readonly #unreadGone = new Set<number>();
-  #searchMeta: { units: PackedSearch; files: SearchMeta } | undefined;
+  #searchMeta:
+    | { units: PackedSearch; files: SearchMeta; terms: StoredTerms; fileTerms: StoredTerms }
+    | undefined;
   /** A search holding only the terms of one query ({@link prepare}). */
   #partial: { query: string; search: Searches } | undefined;
   /** Each file's unit ids by its file document's id (its first unit's id). */
@@ -685,6 +771,15 @@ export class RecallIndex {
     // A stored line is `["term",{...}]`: it begins with `["` and the term's JSON escapes, which
     // are char by char, so a term that begins with a query term has a line that begins with it.
     const unique = [...new Set(queried)];
+    // Without a log folded in, the stored terms' places and counts say which lines the query reads.
+    if (this.#folded === undefined) {
+      const read = this.#linesRead(query, unique);
+      if (read === undefined) return this.#empty();
+      const search = this.#loadTerms(read.units, read.files, query, unique, read.counts);
+      if (search === undefined) return this.load();
+      this.#partial = { query, search };
+      return true;
+    }
     const starts = unique.map((term) => `[${JSON.stringify(term).slice(0, -1)}`);
     const pick = (lines: string): string => {
       const picked: string[] = [];
@@ -703,15 +798,75 @@ export class RecallIndex {
     return true;
   }
 
+  // The term lines `query` reads, found by the stored terms: of each term that begins with a query
+  // term, its counts (each field's units), and its line when the common-word rule reads one of its
+  // fields (a word in nearly every unit is never parsed). `undefined` when a place names another
+  // line (the stored text cannot be trusted).
+  #linesRead(
+    query: string,
+    queried: readonly string[],
+  ): { units: string; files: string; counts: Map<string, number> } | undefined {
+    const meta = this.#searchMeta;
+    if (meta === undefined) return undefined;
+    const counts = new Map<string, number>();
+    const searches = [
+      { stored: meta.terms, search: meta.units, lines: this.#storedTerms ?? "" },
+      { stored: meta.fileTerms, search: meta.files, lines: this.#storedFileTerms ?? "" },
+    ].map(({ stored, search, lines }) => {
+      const fields = Object.entries(search.fieldIds)
+        .sort(([, a], [, b]) => a - b)
+        .map(([name]) => name as UnitField);
+      const places = [...new Set(queried.flatMap((term) => termsBeginning(stored, term)))];
+      for (const place of places) {
+        fields.forEach((field, id) => {
+          const units = stored.units[place * fields.length + id] as number;
+          if (units > 0) counts.set(`${stored.terms[place]}\u0000${field}`, units);
+        });
+      }
+      return { stored, fields, places, lines };
+    });
+    const planned = plannedWords(
+      query,
+      this.#unitCount(),
+      (term, field) => counts.get(`${term}\u0000${field}`) ?? 0,
+    );
+    const picked: string[] = [];
+    for (const { stored, fields, places, lines } of searches) {
+      const read: Array<{ term: string; at: number }> = [];
+      for (const place of places) {
+        const term = stored.terms[place] as string;
+        const reads = fields.some(
+          (field, id) =>
+            (stored.units[place * fields.length + id] as number) > 0 &&
+            readsPostings(planned, term, field),
+        );
+        if (reads) read.push({ term, at: stored.at[place] as number });
+      }
+      // In the search's order, as a scan of its lines picks them.
+      read.sort((a, b) => a.at - b.at);
+      const found: string[] = [];
+      for (const { term, at } of read) {
+        const end = lines.indexOf("\n", at);
+        const line = lines.slice(at, end === -1 ? lines.length : end);
+        // The line at a term's place is that term's: `[`, its JSON, then its postings.
+        if (!line.startsWith(`[${JSON.stringify(term)},`)) return undefined;
+        found.push(line);
+      }
+      picked.push(`[${found.join(",")}]`);
+    }
+    return { units: picked[0] as string, files: picked[1] as string, counts };
+  }
+
   // Both searches from their term lines; for `query`, the unit search holds only the postings the
   // query reads (the common-word rule leaves out a word's postings in a field where it is common)
   // and only the documents in them, with the counts the rule needs; `queried` are the query's terms
-  // whose lines were picked.
+  // whose lines were picked; `counts`, the rule's counts when the stored terms gave them.
   #loadTerms(
     unitJson: string,
     fileJson: string,
     query?: string,
     queried?: readonly string[],
+    counts?: Map<string, number>,
   ): Searches | undefined {
     try {
       const index = JSON.parse(unitJson) as AsPlainObject["index"];
@@ -724,7 +879,15 @@ export class RecallIndex {
       const read =
         query === undefined
           ? undefined
-          : this.#readFor(query, index, fileIndex, meta, unitOptions.options, fileOptions.options);
+          : this.#readFor(
+              query,
+              index,
+              fileIndex,
+              meta,
+              unitOptions.options,
+              fileOptions.options,
+              counts,
+            );
       const fileRead = read?.fileIndex ?? fileIndex;
       const unitMeta = read?.meta ?? { ...unpacked(meta.units), index };
       if (
@@ -764,10 +927,10 @@ export class RecallIndex {
       for (const file of this.files.values()) if (file.ids.length > 0) withUnits++;
       if (units.documentCount !== this.#unitCount() || files.documentCount !== withUnits)
         return undefined;
-      const counts = read?.counts;
-      return counts === undefined
+      const known = read?.counts;
+      return known === undefined
         ? { units, files }
-        : { units, files, counts: (term, field) => counts.get(`${term}\u0000${field}`) };
+        : { units, files, counts: (term, field) => known.get(`${term}\u0000${field}`) };
     } catch {
       return undefined;
     }
@@ -779,6 +942,7 @@ export class RecallIndex {
   // With a log folded in, the counts are the stored postings' less the log's removed units and
   // plus its added ones, and the removed units stay among the documents (minisearch's `remove`
   // then takes them out as it would of the whole search, to the same field-length averages).
+  // `known`: the counts as stored (no log folded in), so the lines are not counted again.
   #readFor(
     query: string,
     index: AsPlainObject["index"],
@@ -786,6 +950,7 @@ export class RecallIndex {
     stored: { units: PackedSearch; files: SearchMeta },
     unitOptions: Options<IndexedUnit>,
     fileOptions: Options<FileDocument>,
+    known?: Map<string, number>,
   ): { meta: AsPlainObject; fileIndex: AsPlainObject["index"]; counts: Map<string, number> } {
     const meta = stored.units;
     const fieldsOf = (search: Pick<SearchMeta, "fieldIds">) =>
@@ -794,40 +959,42 @@ export class RecallIndex {
     const fileFieldOf = fieldsOf(stored.files);
     const folded = this.#folded;
     const gone = (folded === undefined ? [] : storedShortIds(meta, folded.remove)).map(String);
-    const counts = new Map<string, number>();
+    const counts = known ?? new Map<string, number>();
     const count = (term: string, field: UnitField | undefined, units: number) => {
       const key = `${term}\u0000${field}`;
       counts.set(key, (counts.get(key) ?? 0) + units);
     };
-    for (const [term, fields] of index) {
-      for (const [id, postings] of Object.entries(fields)) {
-        // The log's removed units are few and a common word's postings many: look those up.
-        let units = Object.keys(postings).length;
-        for (const shortId of gone) if (Object.hasOwn(postings, shortId)) units--;
-        count(term, fieldOf.get(id), units);
+    if (known === undefined) {
+      for (const [term, fields] of index) {
+        for (const [id, postings] of Object.entries(fields)) {
+          // The log's removed units are few and a common word's postings many: look those up.
+          let units = Object.keys(postings).length;
+          for (const shortId of gone) if (Object.hasOwn(postings, shortId)) units--;
+          count(term, fieldOf.get(id), units);
+        }
       }
-    }
-    // A file the log removed or replaced has no units under its stored id.
-    const unitsOfFiles = (postings: Record<string, number>, ids: SearchMeta["documentIds"]) => {
-      let units = 0;
-      for (const shortId in postings) {
-        const fileId = ids[shortId];
-        if (typeof fileId === "number") units += this.#unitsOf(fileId)?.length ?? 0;
+      // A file the log removed or replaced has no units under its stored id.
+      const unitsOfFiles = (postings: Record<string, number>, ids: SearchMeta["documentIds"]) => {
+        let units = 0;
+        for (const shortId in postings) {
+          const fileId = ids[shortId];
+          if (typeof fileId === "number") units += this.#unitsOf(fileId)?.length ?? 0;
+        }
+        return units;
+      };
+      for (const [term, fields] of fileIndex) {
+        for (const [id, postings] of Object.entries(fields)) {
+          count(term, fileFieldOf.get(id), unitsOfFiles(postings, stored.files.documentIds));
+        }
       }
-      return units;
-    };
-    for (const [term, fields] of fileIndex) {
-      for (const [id, postings] of Object.entries(fields)) {
-        count(term, fileFieldOf.get(id), unitsOfFiles(postings, stored.files.documentIds));
+      if (folded !== undefined) {
+        eachAddedPosting(unitOptions, folded.add, (term, field) =>
+          count(term, field as UnitField, 1),
+        );
+        eachAddedPosting(fileOptions, folded.addFiles, (term, field, document) =>
+          count(term, field as UnitField, this.#unitsOf(document.id)?.length ?? 0),
+        );
       }
-    }
-    if (folded !== undefined) {
-      eachAddedPosting(unitOptions, folded.add, (term, field) =>
-        count(term, field as UnitField, 1),
-      );
-      eachAddedPosting(fileOptions, folded.addFiles, (term, field, document) =>
-        count(term, field as UnitField, this.#unitsOf(document.id)?.length ?? 0),
-      );
     }
     const planned = plannedWords(
       query,
@@ -901,12 +1068,27 @@ export class RecallIndex {
         unread === undefined ||
         paths.length > this.nextId ||
         !isPacked(stored.search, paths.length, paths.length) ||
-        !isPacked(stored.fileSearch, withUnits, paths.length)
+        !isPacked(stored.fileSearch, withUnits, paths.length) ||
+        !isStoredTerms(
+          stored.terms,
+          Object.keys(stored.search.fieldIds).length,
+          this.#storedTerms?.length ?? 0,
+        ) ||
+        !isStoredTerms(
+          stored.fileTerms,
+          Object.keys(stored.fileSearch.fieldIds).length,
+          this.#storedFileTerms.length,
+        )
       ) {
         return this.#empty();
       }
       this.#unread = unread;
-      this.#searchMeta = { units: stored.search, files: unpacked(stored.fileSearch) };
+      this.#searchMeta = {
+        units: stored.search,
+        files: unpacked(stored.fileSearch),
+        terms: stored.terms,
+        fileTerms: stored.fileTerms,
+      };
       return true;
     } catch {
       return this.#empty();
@@ -1421,6 +1603,19 @@ export class RecallIndex {
       }
     }
     files.nextId = texts.length;
+    const unitTerms = termLines(
+      index,
+      Object.keys(search.fieldIds).length,
+      (postings) => Object.keys(postings).length,
+    );
+    const fileTerms = termLines(fileIndex, Object.keys(fileSearch.fieldIds).length, (postings) => {
+      let units = 0;
+      for (const shortId in postings) {
+        const fileId = fileSearch.documentIds[shortId];
+        if (typeof fileId === "number") units += this.#unitsOf(fileId)?.length ?? 0;
+      }
+      return units;
+    });
     const units: StoredUnits = {
       texts: texts.join("\n"),
       dates: dates.join("\n"),
@@ -1428,10 +1623,10 @@ export class RecallIndex {
       files: counts,
       search: packed(search, placeOf),
       fileSearch: packed(fileSearch, placeOf),
+      terms: unitTerms.terms,
+      fileTerms: fileTerms.terms,
     };
-    const lines = (entries: AsPlainObject["index"]) =>
-      entries.map((entry) => `${JSON.stringify(entry)}\n`).join("");
-    return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${JSON.stringify(fields)}\n${lines(index)}${FILES_LINE}${lines(fileIndex)}${END_LINE.slice(1)}`;
+    return `${JSON.stringify(files)}\n${JSON.stringify(units)}\n${JSON.stringify(fields)}\n${unitTerms.lines}${FILES_LINE}${fileTerms.lines}${END_LINE.slice(1)}`;
   }
 
   /**
