@@ -41,7 +41,7 @@ function memories(): Memory[] {
         text: `Zigツール${index}のドキュメントはウィキのページY${index}にあります。`,
       },
       {
-        description: "我的Zig工具的文档。",
+        description: "关于我的Zig工具的文档。",
         text: `我的Zig工具${index}的文档在维基页面C${index}上。`,
       },
     );
