@@ -128,7 +128,7 @@ function listOf(language: keyof typeof STOP_WORD_LISTS): ReadonlySet<string> {
  * language ({@link QUERY_LANGUAGES}, read only when a query term is in its script) holding more
  * of the query's terms than English does (ties stay English), so "Erzähl mir etwas über meinen
  * Pelikan" drops "mir", "etwas", "über", "meinen" while an English "war" or "die" is searched.
- * Each list is one of the `stopword` package's.
+ * Each list is one of {@link STOP_WORD_LISTS}.
  *
  * @param terms - The query's terms, folded as search folds them (`foldSearchText`).
  * @returns The words the query's search leaves out.
