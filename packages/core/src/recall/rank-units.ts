@@ -302,14 +302,16 @@ export function plannedWords(
 ): PlannedWord[] {
   const words: PlannedWord[] = [];
   const groups = searchTermGroups(query);
-  const stops = queryStopWords(groups.flat().map(foldSearchText));
-  for (const group of groups) {
-    if (isStopGroup(group, stops)) continue;
-    for (const word of group) {
-      const term = stops.has(foldSearchText(word)) ? null : stemmedSearchTerm(word);
+  const folded = groups.map((group) => group.map(foldSearchText));
+  const stops = queryStopWords(folded.flat());
+  groups.forEach((group, at) => {
+    const foldedGroup = folded[at] as string[];
+    if (isStopGroup(foldedGroup, stops)) return;
+    group.forEach((word, part) => {
+      const term = stops.has(foldedGroup[part] as string) ? null : stemmedSearchTerm(word);
       if (term !== null) words.push({ word, term, fields: ALL_FIELDS });
-    }
-  }
+    });
+  });
   if (total < COMMON_TERM_MIN_UNITS) return words;
   const limit = COMMON_TERM_SHARE * total;
   let narrowed = false;
@@ -338,8 +340,8 @@ export function plannedWords(
 
 // Whether a word of the query is left out with what is searched for it: a stop word, or a word of
 // ideographs that are each a stop word (ICU keeps "我的" as one word; "我" and "的" are stop words).
-function isStopGroup(group: readonly string[], stops: ReadonlySet<string>): boolean {
-  const [word, ...parts] = group.map(foldSearchText);
+function isStopGroup(folded: readonly string[], stops: ReadonlySet<string>): boolean {
+  const [word, ...parts] = folded;
   if (stops.has(word as string)) return true;
   return (
     parts.length > 0 && IDEOGRAPH.test(word as string) && parts.every((part) => stops.has(part))
