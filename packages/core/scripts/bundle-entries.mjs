@@ -64,14 +64,15 @@ const leaveKeptApart = {
 
 /**
  * The `stopword` package's ES module holds 62 languages' lists; src/text/stop-words.ts imports
- * twelve by name. Bundled, the rest are tree-shaken away: a process parses ~45 KB of lists, not
- * ~236 KB.
+ * eleven by name. Bundled, the rest are tree-shaken away: a process parses ~45 KB of lists, not
+ * ~236 KB. The Chinese list (`stopwords-zh`, JSON) is bundled too: esbuild writes an external
+ * import without its `with { type: "json" }`, which Node refuses.
  */
 const bundleStopWordLists = {
   name: "bundle-stop-word-lists",
   setup(context) {
     context.onResolve(
-      { filter: /^stopword\/dist\/stopword\.esm\.mjs$/ },
+      { filter: /^(stopword\/dist\/stopword\.esm\.mjs|stopwords-zh\/stopwords-zh\.json)$/ },
       ({ path, resolveDir }) => ({
         path: createRequire(join(resolveDir, "index.js")).resolve(path),
       }),

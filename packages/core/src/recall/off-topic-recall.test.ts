@@ -16,7 +16,7 @@ import {
 import { recallFiles } from "./recall-files.js";
 
 // A folder like a new user's auto memory: many generated reference files whose descriptions share
-// function words ("about", "über", "について"), beside one line on climbing. Written straight to
+// function words ("about", "über", "について", "关于"), beside one line on climbing. Written straight to
 // disk: building 240 files through the write pass would be most of the test's time.
 type Memory = { description: string; text: string };
 
@@ -39,6 +39,10 @@ function memories(): Memory[] {
       {
         description: "Zigのドキュメントについて。",
         text: `Zigツール${index}のドキュメントはウィキのページY${index}にあります。`,
+      },
+      {
+        description: "关于我的Zig工具的文档。",
+        text: `我的Zig工具${index}的文档在维基页面C${index}上。`,
       },
     );
   }
@@ -123,6 +127,7 @@ describe.each(["subject", "fact"] as const)(
         "tell me about my pelican",
         "Erzähl mir etwas über meinen Pelikan",
         "私のペリカンについて教えて 🐦",
+        "告诉我关于我的鹈鹕",
       ]) {
         expect({ query, lines: await recall(await store, query) }).toEqual({ query, lines: [] });
       }
@@ -136,6 +141,7 @@ describe.each(["subject", "fact"] as const)(
           "Where are the Zig docs?",
           "Wo liegt die Doku für Zig-Werkzeug 7?",
           "Zigツール7のドキュメント",
+          "Zig工具7的文档",
         ]) {
           expect((await recall(await store, query)).length, query).toBeGreaterThan(0);
         }

@@ -4,7 +4,12 @@ import { estimateTokens } from "../cost/cache-minimum.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { foldSearchText } from "../text/fold-accents.js";
 import { MONTH_NAMES } from "../text/month-names.js";
-import { isPrefixSearchTerm, splitSearchTerms, stemmedSearchTerm } from "../text/search-terms.js";
+import {
+  isPrefixSearchTerm,
+  searchTermGroups,
+  splitSearchTerms,
+  stemmedSearchTerm,
+} from "../text/search-terms.js";
 import { queryStopWords } from "../text/stop-words.js";
 import {
   documentColumns,
@@ -82,6 +87,7 @@ export type UnitFileFields = {
   linked: ReadonlyArray<{ name: string; description: string }>;
 };
 
+const IDEOGRAPH = /\p{Script=Han}/u;
 const MONTHS = MONTH_NAMES.map((month) => month.toLowerCase());
 const ENTITY_FOLDERS = ["people/", "projects/"];
 
@@ -295,12 +301,16 @@ export function plannedWords(
   count: (term: string, field: UnitField) => number,
 ): PlannedWord[] {
   const words: PlannedWord[] = [];
-  const split = splitSearchTerms(query);
-  const folded = split.map(foldSearchText);
-  const stops = queryStopWords(folded);
-  split.forEach((word, at) => {
-    const term = stops.has(folded[at] as string) ? null : stemmedSearchTerm(word);
-    if (term !== null) words.push({ word, term, fields: ALL_FIELDS });
+  const groups = searchTermGroups(query);
+  const folded = groups.map((group) => group.map(foldSearchText));
+  const stops = queryStopWords(folded.flat());
+  groups.forEach((group, at) => {
+    const foldedGroup = folded[at] as string[];
+    if (isStopGroup(foldedGroup, stops)) return;
+    group.forEach((word, part) => {
+      const term = stops.has(foldedGroup[part] as string) ? null : stemmedSearchTerm(word);
+      if (term !== null) words.push({ word, term, fields: ALL_FIELDS });
+    });
   });
   if (total < COMMON_TERM_MIN_UNITS) return words;
   const limit = COMMON_TERM_SHARE * total;
@@ -326,6 +336,16 @@ export function plannedWords(
     }
   }
   return narrowed && reaching ? planned : words;
+}
+
+// Whether a word of the query is left out with what is searched for it: a stop word, or a word of
+// ideographs that are each a stop word (ICU keeps "我的" as one word; "我" and "的" are stop words).
+function isStopGroup(folded: readonly string[], stops: ReadonlySet<string>): boolean {
+  const [word, ...parts] = folded;
+  if (stops.has(word as string)) return true;
+  return (
+    parts.length > 0 && IDEOGRAPH.test(word as string) && parts.every((part) => stops.has(part))
+  );
 }
 
 /**
@@ -550,9 +570,6 @@ export function searchUnitHits(
   // Every query term a unit can match, numbered: a unit's matched terms are bits of a mask.
   const numbers = new Map<string, number>();
   for (const { term } of planned) if (!numbers.has(term)) numbers.set(term, numbers.size);
-  for (const { word } of ownQueries(planned)) {
-    for (const term of termsOf(word)) if (!numbers.has(term)) numbers.set(term, numbers.size);
-  }
   const terms: TermNumbers = { numbers, words: Math.max(1, Math.ceil(numbers.size / 32)) };
   const own =
     (viaSearch ? undefined : ownFieldHits(units, planned, terms)) ??
@@ -618,16 +635,6 @@ export function searchUnitHits(
 // The query terms by number, and the 32-bit words of a mask of them.
 type TermNumbers = { numbers: ReadonlyMap<string, number>; words: number };
 
-// The terms minisearch searches for one word (its tokenizer and term processing).
-function termsOf(word: string): string[] {
-  const terms: string[] = [];
-  for (const token of splitSearchTerms(word)) {
-    const term = stemmedSearchTerm(token);
-    if (term) terms.push(term);
-  }
-  return terms;
-}
-
 // The units matching the planned words in their own fields (`text`, `date`): unit id, score as
 // minisearch's `search` gives it, how many query terms it matched and which (a mask of
 // `words` 32-bit words per unit), whether `text` matched.
@@ -653,14 +660,20 @@ function emptyOwnHits(count: number, terms: TermNumbers): OwnFieldHits {
 
 // The words searched in the units' own fields, as `searchUnits` asks minisearch: one query per
 // word in its fields, combined with OR.
-function ownQueries(planned: readonly PlannedWord[]): Array<{ word: string; fields: UnitField[] }> {
-  const queries: Array<{ word: string; fields: UnitField[] }> = [];
-  for (const { word, fields } of planned) {
+function ownQueries(
+  planned: readonly PlannedWord[],
+): Array<{ word: string; term: string; fields: UnitField[] }> {
+  const queries: Array<{ word: string; term: string; fields: UnitField[] }> = [];
+  for (const { word, term, fields } of planned) {
     const own = UNIT_OWN_FIELDS.filter((field) => fields.includes(field));
-    if (own.length > 0) queries.push({ word, fields: own });
+    if (own.length > 0) queries.push({ word, term, fields: own });
   }
   return queries;
 }
+
+// A planned word is one term already (its characters or stems are planned words of their own):
+// minisearch must not split it again.
+const oneTerm = (word: string): string[] => [word];
 
 function ownFieldHitsBySearch(
   search: MiniSearch<IndexedUnit>,
@@ -670,6 +683,7 @@ function ownFieldHitsBySearch(
   const queries: Query[] = ownQueries(planned).map(({ word, fields }) => ({
     queries: [word],
     fields,
+    tokenize: oneTerm,
   }));
   const hits = queries.length === 0 ? [] : search.search({ queries, combineWith: "OR" });
   const made = emptyOwnHits(hits.length, terms);
@@ -695,19 +709,18 @@ function ownFieldHits(
   terms: TermNumbers,
 ): OwnFieldHits {
   const boost = UNIT_SEARCH_OPTIONS.boost ?? {};
-  const parts = ownQueries(planned).map(({ word, fields }) => {
-    const scored = searchedFields(units, fields, boost);
-    return termsOf(word).map((term) => ({
+  const parts = ownQueries(planned).map(({ term, fields }) => [
+    {
       term,
       number: terms.numbers.get(term) as number,
       scoring: {
-        fields: scored,
+        fields: searchedFields(units, fields, boost),
         prefix: isPrefixSearchTerm(term),
         fuzzy: false as const,
         documents: units._documentCount,
       },
-    }));
-  });
+    },
+  ]);
   const { found, sums, matched, masks, words, fieldBits } = searchPostings(
     units,
     parts,

@@ -10,7 +10,8 @@ import { selectMemories } from "./side-query.js";
 const server = useMessagesApi();
 
 // Queries whose word ICU's segmenter cuts to one character, or cuts otherwise in the line
-// ("猫叫" in the line, "猫" in the query), or keeps one kana or hangul character as a word.
+// ("猫叫" in the line, "猫" in the query), or keeps one kana or hangul character as a word, or
+// keeps a Korean noun and its particle as one word ("김민수는" in the line, "김민수" in the query).
 const CASES = [
   { language: "Chinese, a one-ideograph word", line: "我有一只狗", query: "狗" },
   { language: "Chinese, a name cut in two", line: "cat named 小黑", query: "小黑" },
@@ -19,6 +20,14 @@ const CASES = [
   { language: "Japanese kanji", line: "庭に犬がいる", query: "犬" },
   { language: "Japanese kana", line: "カメを飼っている", query: "カメ" },
   { language: "Korean, a one-syllable word", line: "우리 개 이름은 바둑이", query: "개" },
+  {
+    language: "Korean, a name with its topic particle",
+    line: "김민수는 의사이다",
+    query: "김민수",
+  },
+  { language: "Korean, a place with its locative particle", line: "서울에 산다", query: "서울" },
+  { language: "Korean, a noun with its object particle", line: "개를 키운다", query: "개" },
+  { language: "Korean, a particle on both sides", line: "한국어를 배운다", query: "한국어는?" },
   { language: "English stop words around Chinese", line: "cat named 小黑", query: "who is 小黑?" },
 ];
 

@@ -19,7 +19,12 @@ export { quoteText } from "./quote-text.js";
 export { resolveRelativeDates } from "./resolve-relative-dates.js";
 export { restatesFact, reversesFact, statedFactWords } from "./restates-fact.js";
 export { sameWord } from "./same-word.js";
-export { isPrefixSearchTerm, splitSearchTerms, stemmedSearchTerm } from "./search-terms.js";
+export {
+  isPrefixSearchTerm,
+  isTooShortTerm,
+  splitSearchTerms,
+  stemmedSearchTerm,
+} from "./search-terms.js";
 export { splitWords } from "./split-words.js";
 export { stemWord } from "./stem-word.js";
 export { MERGE_WORDS, QUERY_STOP_WORDS, STOP_WORDS } from "./stop-words.js";

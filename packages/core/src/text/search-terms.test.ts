@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  hangulStems,
   isPrefixSearchTerm,
   isSymbolTerm,
   splitSearchTerms,
@@ -21,9 +22,10 @@ describe("splitSearchTerms", () => {
     ],
     [
       "kana and hangul words stay whole: their characters are syllables",
-      "カメラ 개를",
-      ["カメラ", "개를"],
+      "カメラ 사과",
+      ["カメラ", "사과"],
     ],
+    ["a hangul word, then the noun without its particle", "개를 봐", ["개를", "개", "봐"]],
     ["a one-ideograph word stays one term", "狗 and cat", ["狗", "and", "cat"]],
     [
       "text without symbols is splitWords' words",
@@ -41,6 +43,28 @@ describe("splitSearchTerms", () => {
     ["$", false],
   ])("isSymbolTerm(%j) is %j", (term, expected) => {
     expect(isSymbolTerm(term)).toBe(expected);
+  });
+});
+
+describe("hangulStems", () => {
+  it.each([
+    ["topic 는 after a vowel", "김민수는", ["김민수"]],
+    ["object 를 after a vowel", "개를", ["개"]],
+    ["object 를 on a longer noun", "한국어를", ["한국어"]],
+    ["locative 에", "서울에", ["서울"]],
+    ["two particles, one at a time", "서울에서는", ["서울에서", "서울"]],
+    ["으로 after a consonant", "집으로", ["집"]],
+    ["로 after ㄹ", "서울로", ["서울"]],
+    ["subject 이 after a consonant, then the noun's own 이 too", "고양이가", ["고양이", "고양"]],
+    ["이 after a vowel is no particle", "나이", []],
+    ["과 after a vowel is no particle", "사과", []],
+    ["는 after a consonant is no particle", "있는", []],
+    ["의 leaves no one-syllable noun", "회의", []],
+    ["도 leaves no one-syllable noun", "지도", []],
+    ["a word of no particle", "한국어", []],
+    ["a word of another script", "pelican", []],
+  ])("%s: %j -> %j", (_name, word, stems) => {
+    expect(hangulStems(word)).toEqual(stems);
   });
 });
 

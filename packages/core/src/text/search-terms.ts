@@ -15,41 +15,157 @@ const CJK_CHAR = new RegExp(`[${CJK_SCRIPTS}]`, "u");
 // Only an ideograph carries a meaning of its own: a kana or hangul character is a syllable, and
 // as a term it would tie unrelated words ("ン" of "ペリカン" and of "ドキュメント").
 const IDEOGRAPHS = /\p{Script=Han}/gu;
+const HANGUL_WORD = /^\p{Script=Hangul}+$/u;
+
+// Hangul syllables (U+AC00-U+D7A3) are 28 final consonants (the first: none) per initial and
+// vowel; the 9th final is ㄹ (Unicode 15, section 3.12 "Conjoining Jamo Behavior").
+const HANGUL_FIRST = 0xac00;
+const HANGUL_LAST = 0xd7a3;
+const FINALS = 28;
+const FINAL_RIEUL = 8;
+
+// What a particle's preceding syllable must end in.
+type ParticleAfter = "vowel" | "consonant" | "vowel-or-rieul" | "consonant-not-rieul" | "any";
 
 /**
- * The terms a lexical search indexes and looks up: the words of {@link splitWords}, then every
- * emoji or other symbol outside ASCII as a term of its own, as `Intl.Segmenter` cuts them (UAX
- * #29: a ZWJ sequence, a flag or a skin-toned emoji stays one term). So a query made only of
- * emoji ("🎸") finds "plays 🎸 on weekends", which a split into words alone reads as no term.
- * The emoji presentation selector (U+FE0F) is dropped, so "❤️" and "❤" are the same term.
- * A word holding ideographs (Unicode `Script=Han`) is followed by each ideograph as a term, so
- * "猫" finds "我的猫叫小白" (ICU cuts `猫叫`); a kana or hangul word stays whole (one such
- * character is a syllable, not a word), so "ペリカン" and "ドキュメント" share no term ("ン").
+ * Particles (josa) a Korean noun carries glued on, longest first, each with the sound it follows:
+ * the case particles and the common special particles of Yeon & Brown, "Korean: A Comprehensive
+ * Grammar" (Routledge, 2011), chapter 3. A pair such as 는/은 is chosen by whether the noun's last
+ * syllable ends in a consonant; 로 follows a vowel or ㄹ, 으로 any other consonant. A particle of
+ * one syllable not so chosen (에, 의, 도, 만) is taken off only a noun of two syllables or more,
+ * since many nouns end in that syllable (회의 "meeting", 지도 "map").
+ */
+const HANGUL_PARTICLES: ReadonlyArray<readonly [particle: string, after: ParticleAfter]> = [
+  ["에서", "any"],
+  ["에게", "any"],
+  ["한테", "any"],
+  ["까지", "any"],
+  ["부터", "any"],
+  ["처럼", "any"],
+  ["보다", "any"],
+  ["으로", "consonant-not-rieul"],
+  ["로", "vowel-or-rieul"],
+  ["는", "vowel"],
+  ["은", "consonant"],
+  ["를", "vowel"],
+  ["을", "consonant"],
+  ["가", "vowel"],
+  ["이", "consonant"],
+  ["와", "vowel"],
+  ["과", "consonant"],
+  ["에", "any"],
+  ["의", "any"],
+  ["도", "any"],
+  ["만", "any"],
+];
+
+// At most this many particles are taken off one word: 서울에서는 is 서울 + 에서 + 는.
+const MOST_PARTICLES = 2;
+
+function follows(syllable: number, after: ParticleAfter): boolean {
+  if (syllable < HANGUL_FIRST || syllable > HANGUL_LAST) return false;
+  const final = (syllable - HANGUL_FIRST) % FINALS;
+  switch (after) {
+    case "vowel":
+      return final === 0;
+    case "consonant":
+      return final !== 0;
+    case "vowel-or-rieul":
+      return final === 0 || final === FINAL_RIEUL;
+    case "consonant-not-rieul":
+      return final !== 0 && final !== FINAL_RIEUL;
+    case "any":
+      return true;
+  }
+}
+
+// The word without one particle of HANGUL_PARTICLES, or `undefined` when it ends in none.
+function withoutParticle(word: string): string | undefined {
+  for (const [particle, after] of HANGUL_PARTICLES) {
+    if (!word.endsWith(particle)) continue;
+    const stem = word.slice(0, -particle.length);
+    const shortest = particle.length === 1 && after === "any" ? 2 : 1;
+    if (stem.length < shortest) continue;
+    if (follows(stem.charCodeAt(stem.length - 1), after)) return stem;
+  }
+  return undefined;
+}
+
+/**
+ * The nouns a hangul word may be with its particles taken off, one particle at a time (at most
+ * two: 서울에서는, 서울에서, 서울), from {@link HANGUL_PARTICLES}; `[]` for a word of no particle.
+ *
+ * @param word - One word of hangul (a word of another script gives `[]`).
+ * @returns Each shorter form in turn, the word itself left out.
+ * @example hangulStems("김민수는") // ["김민수"]
+ */
+export function hangulStems(word: string): string[] {
+  const stems: string[] = [];
+  let rest = word;
+  for (let taken = 0; taken < MOST_PARTICLES; taken++) {
+    const stem = withoutParticle(rest);
+    if (stem === undefined) break;
+    stems.push(stem);
+    rest = stem;
+  }
+  return stems;
+}
+
+/**
+ * The words of a text as a lexical search reads them ({@link splitWords}), each in a group with
+ * what is searched for it beside itself:
+ * its ideographs (Unicode `Script=Han`), so "猫" finds "我的猫叫小白" (ICU cuts `猫叫`); for a hangul
+ * word, its forms without a particle ({@link hangulStems}), so "개" finds "개를" and "김민수"
+ * finds "김민수는". A kana or hangul word is not cut into characters (one such character is a
+ * syllable, not a word: "ペリカン" and "ドキュメント" share no term "ン"). Then every emoji or other
+ * symbol outside ASCII as a group of its own, as `Intl.Segmenter` cuts them (UAX #29: a ZWJ
+ * sequence, a flag or a skin-toned emoji stays one term), the emoji presentation selector
+ * (U+FE0F) dropped, so "❤️" and "❤" are the same term.
  *
  * @param text - Any text: an indexed line, name or description, or a query.
- * @returns The words in order, each CJK word followed by its characters, then the symbols in
- *   order, with repeats.
+ * @returns The groups in order, words first, then symbols; with repeats.
+ * @example searchTermGroups("猫叫 개를 🎸") // [["猫叫", "猫", "叫"], ["개를", "개"], ["🎸"]]
+ */
+export function searchTermGroups(text: string): string[][] {
+  const groups = splitWords(text).map(withCharacters);
+  for (const symbol of symbolsOf(text)) groups.push([symbol]);
+  return groups;
+}
+
+/**
+ * The terms a lexical search indexes and looks up: {@link searchTermGroups}, one after another.
+ * So a query made only of emoji ("🎸") finds "plays 🎸 on weekends", which a split into words
+ * alone reads as no term, and "개" finds "우리 개를 봐".
+ *
+ * @param text - Any text: an indexed line, name or description, or a query.
+ * @returns The words in order, each CJK word followed by its characters or its forms without a
+ *   particle, then the symbols in order, with repeats.
  * @example splitSearchTerms("plays 🎸 on weekends") // ["plays", "on", "weekends", "🎸"]
  * @example splitSearchTerms("猫叫小白") // ["猫叫", "猫", "叫", "小白", "小", "白"]
  */
 export function splitSearchTerms(text: string): string[] {
-  const words = CJK_CHAR.test(text) ? withCharacters(splitWords(text)) : splitWords(text);
-  if (!SYMBOL.test(text)) return words;
-  for (const segment of segmenterOf("word").segment(text)) {
-    if (segment.isWordLike || !SYMBOL.test(segment.segment)) continue;
-    words.push(segment.segment.replace(VARIATION_SELECTOR, ""));
-  }
-  return words;
+  // Most indexed text is words alone: no array per word on that path.
+  const words = splitWords(text);
+  const terms = CJK_CHAR.test(text) ? words.flatMap(withCharacters) : words;
+  if (SYMBOL.test(text)) terms.push(...symbolsOf(text));
+  return terms;
 }
 
-function withCharacters(words: string[]): string[] {
-  const terms: string[] = [];
-  for (const word of words) {
-    terms.push(word);
-    const chars = word.match(IDEOGRAPHS);
-    if (chars !== null && chars[0] !== word) terms.push(...chars);
+function symbolsOf(text: string): string[] {
+  const symbols: string[] = [];
+  if (!SYMBOL.test(text)) return symbols;
+  for (const segment of segmenterOf("word").segment(text)) {
+    if (segment.isWordLike || !SYMBOL.test(segment.segment)) continue;
+    symbols.push(segment.segment.replace(VARIATION_SELECTOR, ""));
   }
-  return terms;
+  return symbols;
+}
+
+function withCharacters(word: string): string[] {
+  if (!CJK_CHAR.test(word)) return [word];
+  const chars = word.match(IDEOGRAPHS);
+  if (chars !== null) return chars[0] === word ? [word] : [word, ...chars];
+  return HANGUL_WORD.test(word) ? [word, ...hangulStems(word)] : [word];
 }
 
 /** Whether a search term is a symbol (emoji, sign), which counts even one char long ("★"). */

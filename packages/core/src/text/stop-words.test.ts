@@ -25,6 +25,9 @@ describe("queryStopWords", () => {
     // "教え" holds an ideograph, so "教" is searched too (splitSearchTerms).
     ["私のペリカンについて教えて 🐦", ["私", "ペリカン", "教え", "教", "🐦"]],
     ["Parle-moi de mon pélican", ["parle", "pelican"]],
+    // Terms one by one: "关" of the stop word "关于", and "我的" (each ideograph a stop word), are
+    // left out by the query plan, which reads each word with its ideographs (plannedWords).
+    ["告诉我关于我的鹈鹕", ["告诉", "告", "诉", "关", "我的", "鹈鹕", "鹈", "鹕"]],
   ])("%s searches %j", (query, terms) => {
     expect(searched(query)).toEqual(terms);
   });
@@ -48,7 +51,16 @@ describe("STOP_WORD_LISTS", () => {
     ]);
   });
 
-  it.each(Object.keys(STOP_WORD_LISTS))("%s is the stopword package's list", (language) => {
-    expect(STOP_WORD_LISTS[language as keyof typeof STOP_WORD_LISTS]).toEqual(all[language]);
+  it.each(Object.keys(STOP_WORD_LISTS).filter((language) => language !== "zho"))(
+    "%s is the stopword package's list",
+    (language) => {
+      expect(STOP_WORD_LISTS[language as keyof typeof STOP_WORD_LISTS]).toEqual(all[language]);
+    },
+  );
+
+  it("zho is the stopwords-zh package's list, holding every word of the stopword package's", () => {
+    const zho = createRequire(import.meta.url)("stopwords-zh") as string[];
+    expect(STOP_WORD_LISTS.zho).toEqual(zho);
+    expect((all.zho as string[]).filter((word) => !zho.includes(word))).toEqual([]);
   });
 });

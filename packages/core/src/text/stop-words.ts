@@ -11,8 +11,8 @@ import {
   rus,
   spa,
   ukr,
-  zho,
 } from "stopword/dist/stopword.esm.mjs";
+import zho from "stopwords-zh/stopwords-zh.json" with { type: "json" };
 import { foldSearchText } from "./fold-accents.js";
 
 const words = (list: string): ReadonlySet<string> => new Set(list.split(" "));
@@ -49,10 +49,13 @@ export const MERGE_WORDS = words(
 );
 
 /**
- * The `stopword` package's lists that memfiles reads (fergiemcdowall/stopword, each an array of
- * words, named by ISO 639-3 code): English, and the languages the write pass reads relative dates
- * in (chrono-node's locales). They are named imports of the package's ES module, so a bundle (the
- * Claude Code hook's, core's own entries) carries these twelve lists, not all 62.
+ * The stop word lists that memfiles reads, each an array of words, named by ISO 639-3 code:
+ * English, and the languages the write pass reads relative dates in (chrono-node's locales). All
+ * but Chinese are the `stopword` package's (fergiemcdowall/stopword), named imports of its ES
+ * module, so a bundle (the Claude Code hook's, core's own entries) carries these lists, not all
+ * 62. Chinese is the `stopwords-zh` package's (stopwords-iso, 794 words): the `stopword` package's
+ * 78 lack the function words a question is made of ("关于" about, "怎么" how), and hold none it
+ * does not.
  */
 export const STOP_WORD_LISTS = {
   eng,
@@ -125,7 +128,7 @@ function listOf(language: keyof typeof STOP_WORD_LISTS): ReadonlySet<string> {
  * language ({@link QUERY_LANGUAGES}, read only when a query term is in its script) holding more
  * of the query's terms than English does (ties stay English), so "Erzähl mir etwas über meinen
  * Pelikan" drops "mir", "etwas", "über", "meinen" while an English "war" or "die" is searched.
- * Each list is one of the `stopword` package's.
+ * Each list is one of {@link STOP_WORD_LISTS}.
  *
  * @param terms - The query's terms, folded as search folds them (`foldSearchText`).
  * @returns The words the query's search leaves out.

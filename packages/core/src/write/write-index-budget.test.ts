@@ -81,6 +81,20 @@ describe("fitMemoryIndex", () => {
     expect(fitted.rows.length).toBeGreaterThan(40);
   });
 
+  it("past the budget finds a file by a one-syllable word, as recall's term rule keeps it", () => {
+    const dog = row("topics/walks.md", "개 산책 시간");
+    const fitted = fitMemoryIndex({
+      rows: [...ROWS, dog],
+      transcript: {
+        date: "2026-11-29",
+        turns: [{ role: "user", content: "우리 개 이름은 바둑이" }],
+      },
+      maxIndexTokens: 2_000,
+      line: writeIndexLine,
+    });
+    expect(fitted.rows.map((kept) => kept.path)).toContain(dog.path);
+  });
+
   it("keeps profile, preferences and the files the transcript names even past the budget", () => {
     const fitted = fitMemoryIndex({
       rows: ROWS,

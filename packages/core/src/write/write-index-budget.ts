@@ -1,7 +1,7 @@
 import { estimateTokens } from "../cost/index.js";
 import { ALWAYS_LOADED, rankRows } from "../recall/index.js";
 import type { MemoryRow } from "../store/index.js";
-import { QUERY_STOP_WORDS } from "../text/index.js";
+import { isTooShortTerm, QUERY_STOP_WORDS } from "../text/index.js";
 import type { Transcript } from "../transcript/index.js";
 
 /**
@@ -90,7 +90,7 @@ function queryWords(transcript: Transcript): string {
   for (const turn of ordered) {
     for (const word of words(turn.content)) {
       if (unique.size >= MAX_QUERY_WORDS) break;
-      if (word.length >= 2 && !QUERY_STOP_WORDS.has(word)) unique.add(word);
+      if (!isTooShortTerm(word) && !QUERY_STOP_WORDS.has(word)) unique.add(word);
     }
   }
   return [...unique].join(" ");

@@ -17,6 +17,7 @@ import {
   compareCodeUnits,
   contentWords,
   foldText,
+  isTooShortTerm,
   MERGE_WORDS,
   STOP_WORDS,
 } from "../../text/index.js";
@@ -340,7 +341,7 @@ export async function consolidateFacts(
 function candidateWords(fact: FactFile): Set<string> {
   const text = foldText(`${fact.name} ${fact.description} ${fact.body}`);
   return new Set(
-    text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 1 && !STOP_WORDS.has(word)),
+    text.split(/[^\p{L}\p{N}]+/u).filter((word) => !isTooShortTerm(word) && !STOP_WORDS.has(word)),
   );
 }
 
