@@ -791,6 +791,63 @@ describe("a cold query parses only the terms it can reach", () => {
       }
     },
   );
+  // The stored terms' counts are what a query would count from the lines: each unit field's
+  // postings, each file field's units of the files in its postings, after writes and a whole store.
+  it("stores each term's counts as its lines hold them, after writes", async () => {
+    const store = await folder();
+    await openRecallIndex(store);
+    for (const path of ["topics/tools.md", "people/marta.md"]) {
+      const current = await store.read(path);
+      if (!current.exists) throw new Error(`${path} is missing`);
+      const edited = current.content.replace(
+        /\n$/,
+        "\n[stated 2026/05/02] Tools and hosting for kayaking.\n",
+      );
+      await store.write(path, edited, current.version);
+    }
+    await compactRecallIndex(store);
+    await flushRecallIndexes();
+    const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
+    expect(await store.readInternal(RECALL_INDEX_LOG)).toBe("");
+    type Terms = { terms: string[]; units: number[] };
+    const [, unitsLine = "", , ...lines] = text.split("\n");
+    const stored = JSON.parse(unitsLine) as {
+      files: number[];
+      fileSearch: { shortIds: number[]; ids: number[] };
+      terms: Terms;
+      fileTerms: Terms;
+    };
+    // A file document's id is its first unit's place; its units are the next ones.
+    const unitsAt = new Map<number, number>();
+    let place = 0;
+    for (const count of stored.files) {
+      unitsAt.set(place, count);
+      place += count;
+    }
+    const fileAt = new Map(
+      stored.fileSearch.shortIds.map((shortId, at) => [String(shortId), stored.fileSearch.ids[at]]),
+    );
+    const counted = (termLines: string[], units: (shortId: string) => number) =>
+      Object.fromEntries(
+        termLines.map((line) => {
+          const [term, fields] = JSON.parse(line) as [string, Record<string, object>];
+          const count = (field: number) =>
+            Object.keys(fields[field] ?? {}).reduce((sum, shortId) => sum + units(shortId), 0);
+          return [term, [count(0), count(1)]];
+        }),
+      );
+    const asStored = ({ terms, units }: Terms) =>
+      Object.fromEntries(terms.map((term, at) => [term, units.slice(2 * at, 2 * at + 2)]));
+    const filesAt = lines.indexOf('"files"');
+    expect(counted(lines.slice(0, filesAt), () => 1)).toEqual(asStored(stored.terms));
+    expect(
+      counted(
+        lines.slice(filesAt + 1, -1),
+        (shortId) => unitsAt.get(fileAt.get(shortId) ?? -1) ?? 0,
+      ),
+    ).toEqual(asStored(stored.fileTerms));
+    expect(stored.terms.terms).toContain("kayak");
+  });
   it("ranks as the whole index does when common words leave postings unread", async () => {
     const store = new MemoryStore({
       root: await mkdtemp(join(tmpdir(), "memfiles-recall-common-")),
