@@ -1,10 +1,9 @@
 import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { detectLayout, MemoryStore } from "@memfiles/core";
-import { autoMemoryFolder, projectRootOf } from "@memfiles/core/internal";
+import { autoMemoryFolder, projectRootOf, safeParseMemoryFile } from "@memfiles/core/internal";
 import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
-import { readMemory } from "./read-memory.js";
 
 /**
  * The default memory folder when none is given: the one `--claude-code-memory` found, else
@@ -140,8 +139,7 @@ export async function openMemoryFolderToWrite(
   if (detected === "fact" && context.layout === "subject") {
     shown = (await new MemoryStore({ root: store.root, layout: "fact" }).list())[0]?.path;
   } else if (context.layout === "fact") {
-    const files = await readMemory(new MemoryStore({ root: store.root, layout: "subject" }));
-    shown = files.find((file) => file.lines.some((line) => line.stated !== undefined))?.path;
+    shown = await firstDatedFile(new MemoryStore({ root: store.root, layout: "subject" }));
   }
   if (shown === undefined) return store;
   const found = context.layout === "fact" ? "subject" : "fact";
@@ -153,4 +151,17 @@ export async function openMemoryFolderToWrite(
     `Refused --layout ${context.layout} on ${store.root}: its files are in the ${found} layout (${mark}), and writing ${context.layout}-layout files there would mix the two. Leave --layout out (memfiles detects ${found} here), or give a folder in the ${context.layout} layout.`,
     { code: "layout_mismatch" },
   );
+}
+
+// The first file (in path order) with a dated line, as `ls` shows one. One read of each file; only
+// a text holding "[stated " is parsed, as a dated line starts with it (`parseDatedLine`).
+async function firstDatedFile(store: MemoryStore): Promise<string | undefined> {
+  const { rows, files } = await store.readAll();
+  for (const row of rows) {
+    const content = files.get(row.path)?.content;
+    if (content === undefined || !content.includes("[stated ")) continue;
+    const parsed = safeParseMemoryFile(content, { path: row.path });
+    if (parsed.success && parsed.value.lines.some((line) => line.kind === "dated")) return row.path;
+  }
+  return undefined;
 }

@@ -6,7 +6,7 @@ import {
   remember,
   versionToken,
 } from "@memfiles/core";
-import { applyWriteReply } from "@memfiles/core/internal";
+import { applyWriteReply, safeParseMemoryFile } from "@memfiles/core/internal";
 import { describe, expect, it } from "vitest";
 import { FORGOTTEN_FACT, memoryFile, proposing } from "./server-texts.mjs";
 
@@ -99,7 +99,8 @@ export function describeStoreContract(backend: string, open: OpenStore): void {
 
     it("readAll gives list()'s rows and each file as read() gives it, before and after a write", () =>
       withStore(async (store) => {
-        expect(await store.readAll()).toEqual({ rows: [], files: new Map() });
+        const { rows: none, files: nothing } = await store.readAll();
+        expect({ rows: none, files: nothing }).toEqual({ rows: [], files: new Map() });
         const texts: Record<string, string> = {
           "people/profile.md": memoryFile("profile", "Who the user is.", ["lives in Lisbon"]),
           "bom.md": "\uFEFF---\r\nname: bom\r\ndescription: Café ☕.\r\n---\r\n\r\n- ok",
@@ -110,7 +111,14 @@ export function describeStoreContract(backend: string, open: OpenStore): void {
           const rows = await store.list();
           const files = new Map();
           for (const row of rows) files.set(row.path, await store.read(row.path));
-          expect(await store.readAll()).toEqual({ rows, files });
+          const all = await store.readAll();
+          expect({ rows: all.rows, files: all.files }).toEqual({ rows, files });
+          // A store may hand out each file's parse (a write pass then need not parse it again):
+          // it must be that file's own parse.
+          for (const [path, parsed] of all.parsed ?? []) {
+            const own = safeParseMemoryFile(files.get(path)?.content ?? "", { path });
+            expect(own.success && own.value).toEqual(parsed);
+          }
         };
         await same();
         const tools = await store.read("topics/tools.md");

@@ -91,6 +91,30 @@ describe("a --layout the folder's files disagree with is refused for a write", (
     expect(await readFile(join(folder, "memory/profile.md"), "utf8")).toBe(before);
   });
 
+  it("--layout fact: the refusal names the first file with a dated line, not one with a bad tag", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "memfiles-subject-"));
+    await mkdir(join(cwd, "memory/topics"), { recursive: true });
+    // "[stated 2026-09-01]" is no dated line (the date is not YYYY/MM/DD): a file holding only
+    // that is not in the subject layout, so the refusal names the later file.
+    await writeFile(
+      join(cwd, "memory/profile.md"),
+      "---\nname: profile\ndescription: Who the user is.\n---\n[stated 2026-09-01] likes tea\n",
+    );
+    await writeFile(
+      join(cwd, "memory/topics/tools.md"),
+      "---\nname: tools\ndescription: Dev tools.\n---\n[stated 2026/09/01] uses tmux\n",
+    );
+    const { context, output } = contextIn(cwd);
+    const code = await runMemfiles(
+      ["--layout", "fact", "remember", "memory", "editor", "uses Neovim"],
+      context,
+    );
+    expect(code).toBe(2);
+    expect(output.stderr).toContain(
+      'dated lines such as "[stated 2026/09/01] ..." in topics/tools.md',
+    );
+  });
+
   it("--layout subject on a fact folder: refused, nothing written", async () => {
     const cwd = await factFolder();
     const before = await filesUnder(cwd);

@@ -73,7 +73,17 @@ export function factLinks(links: unknown, body: string): string[] {
  * @example parseFactFile("---\nname: deploy host\ndescription: Where the user deploys.\ntype: project\n---\nDeploys on Fly.io.\n").name // "deploy host"
  */
 export function parseFactFile(text: string, path?: string): FactFile {
-  const file = parseMemoryFile(text, path === undefined ? {} : { path });
+  return factFileOf(text, parseMemoryFile(text, path === undefined ? {} : { path }));
+}
+
+/**
+ * A fact file from its text and that text's parse, for a caller that has parsed it already.
+ *
+ * @param text - The whole file text.
+ * @param file - `parseMemoryFile(text, { path })`.
+ * @returns As {@link parseFactFile}.
+ */
+export function factFileOf(text: string, file: MemoryFile): FactFile {
   const source = text.startsWith(BOM) ? text.slice(1) : text;
   const lines = source.split(/(?<=\n)/);
   const body = lines.slice(file.lineMap.bodyLine - 1).join("");

@@ -3,6 +3,7 @@ export { editMemoryText } from "./edit-memory-text.js";
 export {
   editFactText,
   type FactFile,
+  factFileOf,
   formatFactFile,
   isMemoryType,
   safeParseFactFile,

@@ -8,6 +8,7 @@ import {
   isMissing,
   isResourceLimit,
 } from "../file-system/index.js";
+import { type MemoryFile, safeParseMemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
 import { FolderNames } from "./folder-names.js";
 import { isLeftoverTemp, OverMaxBytes, readFileInside, writeFileInside } from "./inside-root.js";
@@ -167,18 +168,22 @@ export class FolderStore implements StoreEngine {
 
   async readAll(): Promise<ReadAllResult> {
     const files = new Map<string, ReadResult & { exists: true }>();
+    const parsed = new Map<string, MemoryFile>();
     const realRoot = this.#existingRealRoot();
     if (realRoot === undefined) {
       this.#cache.clear();
-      return { rows: [], files };
+      return { rows: [], files, parsed };
     }
     const { rows, found } = await this.#statFiles(realRoot);
-    // Every file is read (its text is wanted), once: the row comes from the same bytes.
+    // Every file is read (its text is wanted), once: the row comes from the same bytes and the
+    // same parse, handed out so the caller does not parse each file again.
     const fresh = await Promise.all(
-      found.map(({ candidate, stats }) => this.#readRow(realRoot, candidate, stats, files)),
+      found.map(({ candidate, stats }) =>
+        this.#readRow(realRoot, candidate, stats, { files, parsed }),
+      ),
     );
     for (const row of fresh) if (row) rows.push(row);
-    return { rows: sortedCopies(rows), files };
+    return { rows: sortedCopies(rows), files, parsed };
   }
 
   // The given paths that are memory files (regular files, not links), with their stat.
@@ -664,7 +669,7 @@ export class FolderStore implements StoreEngine {
     realRoot: string,
     candidate: Candidate,
     stats: Stats,
-    files?: Map<string, ReadResult & { exists: true }>,
+    into?: Pick<ReadAllResult, "files"> & Required<Pick<ReadAllResult, "parsed">>,
   ): Promise<MemoryRow | undefined> {
     if (stats.size > this.#tooLargeBytes) return this.#tooLargeRow(candidate.path, stats);
     let bytes: Buffer | undefined;
@@ -697,8 +702,10 @@ export class FolderStore implements StoreEngine {
     if (bytes === undefined) return undefined;
     const decoded = decodeText(bytes);
     const read = readResultOf(candidate.path, decoded);
-    files?.set(candidate.path, read);
-    const row = rowFromText(candidate.path, decoded.text, this.maxChars, this.layout);
+    const parsed = safeParseMemoryFile(decoded.text, { path: candidate.path });
+    into?.files.set(candidate.path, read);
+    if (parsed.success) into?.parsed.set(candidate.path, parsed.value);
+    const row = rowFromText(candidate.path, decoded.text, this.maxChars, this.layout, parsed);
     if (!decoded.ok) {
       row.problems = [
         { code: "not_text", message: `${candidate.path}: ${decoded.reason}.` },

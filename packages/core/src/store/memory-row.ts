@@ -1,6 +1,10 @@
 import { basename } from "node:path";
 import { factLinks } from "../format/fact-file.js";
-import { isUpdatedDate, safeParseMemoryFile } from "../format/memory-file.js";
+import {
+  isUpdatedDate,
+  type SafeParseMemoryFileResult,
+  safeParseMemoryFile,
+} from "../format/memory-file.js";
 import type { MemoryProblem } from "../format/memory-problem.js";
 import { foldFileName } from "../text/fold-file-name.js";
 import { STORE_LAYOUT_RULES } from "./store-layout-rules.js";
@@ -17,6 +21,7 @@ export const DEFAULT_MAX_CHARS = 12_000;
  * @param maxChars - Size cap in chars, for the `over_cap` problem.
  * @param layout - The folder's layout (default `subject`); in the `fact` layout a body is prose,
  *   so undated lines are not problems.
+ * @param parsed - `safeParseMemoryFile(text, { path })`, when the caller has it already.
  * @returns The row; `problems` and `links` only when there are some.
  * @example rowFromText("topics/tools.md", "---\nname: tools\ndescription: Dev tools.\n---\n", 12_000)
  */
@@ -25,10 +30,10 @@ export function rowFromText(
   text: string,
   maxChars: number = DEFAULT_MAX_CHARS,
   layout: StoreLayout = "subject",
+  parsed: SafeParseMemoryFileResult = safeParseMemoryFile(text, { path }),
 ): MemoryRow {
   const row: MemoryRow = { path, name: basename(path, ".md"), description: "", chars: text.length };
   const problems: MemoryProblem[] = [];
-  const parsed = safeParseMemoryFile(text, { path });
   if (parsed.success) {
     const { header } = parsed.value;
     if (header.name) row.name = header.name;

@@ -5,6 +5,7 @@ import type { LAYOUT_NAMES } from "./layout-names.js";
  * `memory-store.ts`; these types are the contract other stages code against.
  */
 
+import type { MemoryFile } from "../format/memory-file.js";
 import type { MemoryProblem, MemoryType } from "../format/memory-problem.js";
 import type { StorageBackend } from "./backend/storage-backend.js";
 import type { TextEncoding } from "./text-encoding.js";
@@ -73,6 +74,12 @@ export type ReadAllResult = {
   rows: MemoryRow[];
   /** Each listed file as `read(path)` returns it, keyed by the row's path. */
   files: Map<string, ReadResult & { exists: true }>;
+  /**
+   * Each file of `files` whose header parsed, as `parseMemoryFile(content, { path })` returns it:
+   * the parse its row was made from, so a caller need not parse the text again. Absent from a
+   * store that does not keep it (a file missing here is parsed by the caller).
+   */
+  parsed?: Map<string, MemoryFile>;
 };
 
 /**

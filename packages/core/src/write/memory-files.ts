@@ -35,11 +35,14 @@ export async function readMemoryFile(
   return memoryFileStateOf(path, await store.read(path));
 }
 
-// The state of a file from what `read(path)` returned (or `readAll()` for it).
-function memoryFileStateOf(path: string, read: ReadResult): MemoryFileState {
+// The state of a file from what `read(path)` returned (or `readAll()` for it, with its parse).
+function memoryFileStateOf(path: string, read: ReadResult, given?: MemoryFile): MemoryFileState {
   if (!read.exists) return { read, lines: [], header: {} };
   if (read.notText !== undefined) return { unparsable: read.notText };
-  const parsed = safeParseMemoryFile(read.content, { path });
+  const parsed =
+    given === undefined
+      ? safeParseMemoryFile(read.content, { path })
+      : { success: true as const, value: given };
   if (!parsed.success) return { unparsable: parsed.error.message };
   return { read, lines: parsed.value.lines, header: parsed.value.header, file: parsed.value };
 }
@@ -120,7 +123,7 @@ export async function readFolderWithRows(
     const rows = await store.list();
     return { rows, snapshot: await readFolder(store, rows) };
   }
-  const { rows, files } = await store.readAll();
+  const { rows, files, parsed } = await store.readAll();
   // The few rows `readAll` has no text for are read one by one, as `readFolder` reads every row.
   const late = await readMemoryFiles(
     store,
@@ -133,7 +136,7 @@ export async function readFolderWithRows(
       row.path,
       read === undefined
         ? (late.get(row.path) as MemoryFileState)
-        : memoryFileStateOf(row.path, read),
+        : memoryFileStateOf(row.path, read, parsed?.get(row.path)),
     );
   }
   return { rows, snapshot };

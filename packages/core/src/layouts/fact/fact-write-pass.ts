@@ -4,6 +4,7 @@ import {
   dateTag,
   editFactText,
   type FactFile,
+  factFileOf,
   formatFactFile,
   isMemoryType,
   type MemoryType,
@@ -238,15 +239,22 @@ export async function readFactFolder(store: FolderReadStore): Promise<FactFolder
 async function readFactFolderWithRows(
   store: FolderReadStore,
 ): Promise<{ rows: MemoryRow[]; folder: FactFolder }> {
-  const { rows, files: read } =
-    store.readAll === undefined
-      ? { rows: await store.list(), files: undefined }
-      : await store.readAll();
+  const {
+    rows,
+    files: read,
+    parsed: given,
+  } = store.readAll === undefined
+    ? { rows: await store.list(), files: undefined, parsed: undefined }
+    : await store.readAll();
   const files = new Map<string, LoadedFact>();
   for (const row of rows) {
     const file = read?.get(row.path) ?? (await store.read(row.path));
     if (!file.exists || file.notText !== undefined) continue;
-    const parsed = safeParseFactFile(file.content, row.path);
+    const header = read?.has(row.path) === true ? given?.get(row.path) : undefined;
+    const parsed =
+      header === undefined
+        ? safeParseFactFile(file.content, row.path)
+        : { success: true as const, value: factFileOf(file.content, header) };
     if (parsed.success) {
       files.set(row.path, { version: file.version, text: file.content, fact: parsed.value });
     }
