@@ -1,4 +1,5 @@
 import { betaMemoryTool } from "@anthropic-ai/sdk/helpers/beta/memory";
+import { quoteText } from "../text/index.js";
 import { MemoryToolError } from "./memory-tool-error.js";
 import {
   createMemoryToolHandlers,
@@ -32,7 +33,7 @@ export function memfilesMemoryTool(
       const command = (input as { command?: unknown }).command;
       if (typeof command !== "string" || !Object.hasOwn(handlers, command)) {
         throw new MemoryToolError(
-          `Unknown memory command ${JSON.stringify(command)}: use one of ${Object.keys(handlers).join(", ")}.`,
+          `Unknown memory command ${typeof command === "string" ? quoteText(command) : JSON.stringify(command)}: use one of ${Object.keys(handlers).join(", ")}.`,
           { code: "invalid_input" },
         );
       }

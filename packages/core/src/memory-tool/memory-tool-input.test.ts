@@ -1,0 +1,92 @@
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type Anthropic from "@anthropic-ai/sdk";
+import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
+import { describe, expect, it } from "vitest";
+import { MemoryStore } from "../store/index.js";
+import { MAX_QUOTED_CHARS } from "../text/index.js";
+import { MEMORY_TOOL_COMMANDS } from "./commands/index.js";
+import { memfilesMemoryTool } from "./memory-tool.js";
+
+const NOW = new Date("2026-09-12T09:00:00Z");
+const TEA =
+  "---\nname: tea\ndescription: Teas the user drinks.\n---\n[stated 2026/09/01] drinks green tea\n";
+
+// Runs one input the way the SDK's tool runner does: a thrown error is the tool result
+// `Error: <message>` with `is_error`, the text the model reads.
+async function runner() {
+  const root = join(await mkdtemp(join(tmpdir(), "memfiles-tool-input-")), "memory");
+  await mkdir(join(root, "topics"), { recursive: true });
+  await writeFile(join(root, "topics/tea.md"), TEA);
+  const tool = memfilesMemoryTool({ store: new MemoryStore({ root }), now: NOW });
+  return async (input: unknown) => {
+    const toolUse = { type: "tool_use", id: "toolu_1", name: "memory", input } as const;
+    const outcome = await runRunnableTool(tool, input as never, {
+      toolUse: toolUse as Anthropic.Beta.BetaToolUseBlock,
+      toolUseBlock: toolUse as Anthropic.Beta.BetaToolUseBlock,
+    });
+    return { text: outcome.content as string, isError: outcome.isError };
+  };
+}
+
+// A valid input a command; each of its string fields is then sent huge.
+const INPUTS: Record<keyof typeof MEMORY_TOOL_COMMANDS, Record<string, unknown>> = {
+  view: { command: "view", path: "/memories/topics/tea.md" },
+  create: { command: "create", path: "/memories/topics/coffee.md", file_text: "- Espresso.\n" },
+  str_replace: {
+    command: "str_replace",
+    path: "/memories/topics/tea.md",
+    old_str: "green",
+    new_str: "white",
+  },
+  insert: {
+    command: "insert",
+    path: "/memories/topics/tea.md",
+    insert_line: 5,
+    insert_text: "- Oolong.\n",
+  },
+  delete: { command: "delete", path: "/memories/topics/tea.md" },
+  rename: {
+    command: "rename",
+    old_path: "/memories/topics/tea.md",
+    new_path: "/memories/topics/coffee.md",
+  },
+};
+
+const HUGE = 1_000_000;
+// Each field of each command sent as a huge plain text and as a huge path under /memories.
+const HUGE_FIELDS = (
+  Object.entries(INPUTS) as [keyof typeof INPUTS, Record<string, unknown>][]
+).flatMap(([name, input]) =>
+  Object.keys(input)
+    .filter((field) => field !== "command" && typeof input[field] === "string")
+    .flatMap((field) => [
+      [name, field, "text", "q".repeat(HUGE)] as const,
+      [name, field, "path", `/memories/topics/${"q".repeat(HUGE)}.md`] as const,
+    ]),
+);
+
+describe("a refusal shows a huge value the model sent by its head and length", () => {
+  it("has a row for every string field of every command", () => {
+    const fields = new Set(HUGE_FIELDS.map(([name, field]) => `${name}.${field}`));
+    for (const [name, module] of Object.entries(MEMORY_TOOL_COMMANDS)) {
+      for (const field of module.fields) expect(fields).toContain(`${name}.${field}`);
+    }
+  });
+
+  it.each(HUGE_FIELDS)("%s, %s as a %s", async (name, field, _kind, value) => {
+    const run = await runner();
+    const { text, isError } = await run({ ...INPUTS[name], [field]: value });
+    expect(isError).toBe(true);
+    // The message's words and at most the value's head: never more of it.
+    expect(text.length).toBeLessThan(1_000);
+    expect(text).not.toContain(value.slice(0, MAX_QUOTED_CHARS + 1));
+  });
+
+  it("names an unknown command by its head and length", async () => {
+    const run = await runner();
+    const { text } = await run({ command: "v".repeat(HUGE), path: "/memories" });
+    expect(text.length).toBeLessThan(MAX_QUOTED_CHARS + 200);
+  });
+});
