@@ -90,3 +90,23 @@ describe("a refusal shows a huge value the model sent by its head and length", (
     expect(text.length).toBeLessThan(MAX_QUOTED_CHARS + 200);
   });
 });
+
+describe("insert_line that is not a whole number is refused as such", () => {
+  const WHOLE = "It must be a whole number, the line to insert after (0 for the top)";
+  it.each([
+    ["a number as text", "2", `Invalid \`insert_line\` parameter: "2" (text). ${WHOLE}`],
+    ["a fraction", 1.5, `Invalid \`insert_line\` parameter: 1.5. ${WHOLE}`],
+    ["NaN", Number.NaN, `Invalid \`insert_line\` parameter: NaN. ${WHOLE}`],
+    ["null", null, `Invalid \`insert_line\` parameter: null. ${WHOLE}`],
+    ["an array", [2], `Invalid \`insert_line\` parameter: a value of type object. ${WHOLE}`],
+    [
+      "a whole number out of range, in the docs' words",
+      9,
+      "Invalid `insert_line` parameter: 9. It should be within the range of lines of the file: [0, 5]",
+    ],
+  ])("%s", async (_name, line, start) => {
+    const run = await runner();
+    const { text, isError } = await run({ ...INPUTS.insert, insert_line: line });
+    expect({ isError, start: text.slice(7, 7 + start.length) }).toEqual({ isError: true, start });
+  });
+});

@@ -1,3 +1,4 @@
+import { quoteText } from "../../text/index.js";
 import { stamped, writeEdit } from "../memory-tool-edit.js";
 import { MemoryToolError } from "../memory-tool-error.js";
 import {
@@ -10,6 +11,13 @@ import {
 } from "../memory-tool-lines.js";
 import { type CommandModule, fileEdit } from "./skeleton.js";
 
+// A value that is not a number named with its type, so "2" sent as text is not read as 2.
+function shownValue(value: unknown): string {
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string") return `${quoteText(value)} (text)`;
+  return value === null ? "null" : `a value of type ${typeof value}`;
+}
+
 /** `insert`: lines added at `insert_line`, below the header, dated and checked. */
 export const insert: CommandModule<"insert"> = {
   fields: ["path", "insert_text"],
@@ -17,11 +25,14 @@ export const insert: CommandModule<"insert"> = {
   run: (context, command) =>
     fileEdit(context, "insert", command.path, (file, relative) => (resolved) => {
       const text = editable(file.content);
-      if (
-        !Number.isInteger(command.insert_line) ||
-        command.insert_line < 0 ||
-        command.insert_line > text.lines.length
-      ) {
+      const line: unknown = command.insert_line;
+      if (!Number.isInteger(line)) {
+        throw new MemoryToolError(
+          `Invalid \`insert_line\` parameter: ${shownValue(line)}. It must be a whole number, the line to insert after (0 for the top), within the range of lines of the file: [0, ${text.lines.length}]`,
+          { code: "invalid_insert_line" },
+        );
+      }
+      if (command.insert_line < 0 || command.insert_line > text.lines.length) {
         throw new MemoryToolError(
           `Invalid \`insert_line\` parameter: ${command.insert_line}. It should be within the range of lines of the file: [0, ${text.lines.length}]`,
           { code: "invalid_insert_line" },
