@@ -98,7 +98,8 @@ describe("insert_line that is not a whole number is refused as such", () => {
     ["a fraction", 1.5, `Invalid \`insert_line\` parameter: 1.5. ${WHOLE}`],
     ["NaN", Number.NaN, `Invalid \`insert_line\` parameter: NaN. ${WHOLE}`],
     ["null", null, `Invalid \`insert_line\` parameter: null. ${WHOLE}`],
-    ["an array", [2], `Invalid \`insert_line\` parameter: a value of type object. ${WHOLE}`],
+    ["an object", {}, `Invalid \`insert_line\` parameter: a value of type object. ${WHOLE}`],
+    ["an array", [2], `Invalid \`insert_line\` parameter: [2]. ${WHOLE}`],
     [
       "a whole number out of range, in the docs' words",
       9,
@@ -108,5 +109,43 @@ describe("insert_line that is not a whole number is refused as such", () => {
     const run = await runner();
     const { text, isError } = await run({ ...INPUTS.insert, insert_line: line });
     expect({ isError, start: text.slice(7, 7 + start.length) }).toEqual({ isError: true, start });
+  });
+});
+
+describe("view_range that is not [start, end] is refused, nothing read", () => {
+  const RULE =
+    "It must be [start, end]: whole numbers counted from 1, end at least start or -1 for the end, such as [1, 20] or [5, -1]. Nothing was read.";
+  const FILE = INPUTS.view;
+  const FOLDER = { command: "view", path: "/memories/topics" };
+  it.each([
+    ["a file, a list as text", FILE, "1,2", `"1,2" (text)`],
+    ["a file, end before start", FILE, [5, 1], "[5, 1]"],
+    ["a file, one number", FILE, [2], "[2]"],
+    ["a file, three numbers", FILE, [1, 2, 3], "[1, 2, 3]"],
+    ["a file, a fraction", FILE, [1.5, 3], "[1.5, 3]"],
+    ["a file, numbers as text", FILE, ["1", "2"], `["1" (text), "2" (text)]`],
+    ["a file, start 0", FILE, [0, 2], "[0, 2]"],
+    ["a folder, end before start", FOLDER, [5, 1], "[5, 1]"],
+  ])("%s", async (_name, input, range, shown) => {
+    const run = await runner();
+    const { text, isError } = await run({ ...input, view_range: range });
+    expect({ isError, text }).toEqual({
+      isError: true,
+      text: `Error: Invalid \`view_range\` parameter: ${shown}. ${RULE}`,
+    });
+  });
+
+  it.each([
+    ["absent", undefined, 5],
+    ["to the end", [2, -1], 4],
+    ["one line", [5, 5], 1],
+    ["past the end", [3, 99], 3],
+  ])("shows a file's lines, range %s", async (_name, range, count) => {
+    const run = await runner();
+    const { text, isError } = await run({ ...FILE, view_range: range });
+    expect({ isError, lines: text.split("\n").length - 1 }).toEqual({
+      isError: false,
+      lines: count,
+    });
   });
 });

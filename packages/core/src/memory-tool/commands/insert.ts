@@ -1,5 +1,4 @@
-import { quoteText } from "../../text/index.js";
-import { stamped, writeEdit } from "../memory-tool-edit.js";
+import { shownValue, stamped, writeEdit } from "../memory-tool-edit.js";
 import { MemoryToolError } from "../memory-tool-error.js";
 import {
   editable,
@@ -10,13 +9,6 @@ import {
   written,
 } from "../memory-tool-lines.js";
 import { type CommandModule, fileEdit } from "./skeleton.js";
-
-// A value that is not a number named with its type, so "2" sent as text is not read as 2.
-function shownValue(value: unknown): string {
-  if (typeof value === "number") return String(value);
-  if (typeof value === "string") return `${quoteText(value)} (text)`;
-  return value === null ? "null" : `a value of type ${typeof value}`;
-}
 
 /** `insert`: lines added at `insert_line`, below the header, dated and checked. */
 export const insert: CommandModule<"insert"> = {
