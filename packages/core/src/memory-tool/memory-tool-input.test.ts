@@ -8,6 +8,8 @@ import { MemoryStore } from "../store/index.js";
 import { MAX_QUOTED_CHARS } from "../text/index.js";
 import { MEMORY_TOOL_COMMANDS } from "./commands/index.js";
 import { memfilesMemoryTool } from "./memory-tool.js";
+import { MemoryToolError } from "./memory-tool-error.js";
+import { createMemoryToolHandlers } from "./memory-tool-handlers.js";
 
 const NOW = new Date("2026-09-12T09:00:00Z");
 const TEA =
@@ -146,6 +148,41 @@ describe("view_range that is not [start, end] is refused, nothing read", () => {
     expect({ isError, lines: text.split("\n").length - 1 }).toEqual({
       isError: false,
       lines: count,
+    });
+  });
+});
+
+describe("an input that is not an object is refused, nothing read or written", () => {
+  const refusal = (got: string) =>
+    `The memory tool's input must be an object such as {"command": "view", "path": "/memories"}, got ${got}. Nothing was read or written.`;
+  const NOT_OBJECTS: [string, unknown, string][] = [
+    ["null", null, "null"],
+    ["a command name as text", "view", `"view" (text)`],
+    ["a list", [INPUTS.view], "[a value of type object]"],
+    ["a number", 42, "42"],
+  ];
+
+  it.each(NOT_OBJECTS)("by the tool: %s", async (_name, input, got) => {
+    const run = await runner();
+    expect(await run(input)).toEqual({ isError: true, text: `Error: ${refusal(got)}` });
+  });
+
+  // Every command's handler, called directly, refuses it through the skeleton.
+  const HANDLER_ROWS = Object.keys(MEMORY_TOOL_COMMANDS).flatMap((name) =>
+    NOT_OBJECTS.map(([kind, input, got]) => [name, kind, input, got] as const),
+  );
+  it.each(HANDLER_ROWS)("by the %s handler: %s", async (name, _kind, input, got) => {
+    const store = new MemoryStore({ root: join(tmpdir(), "memfiles-never-created") });
+    const handlers = createMemoryToolHandlers({ store });
+    const handler = handlers[name as keyof typeof handlers] as (input: unknown) => Promise<string>;
+    const error = await handler(input).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(MemoryToolError);
+    expect({ code: (error as MemoryToolError).code, message: (error as Error).message }).toEqual({
+      code: "invalid_input",
+      message: refusal(got),
     });
   });
 });

@@ -9,7 +9,7 @@ import {
   type MemoryToolContext,
   through,
 } from "../memory-tool-context.js";
-import { checkInput, readFile } from "../memory-tool-edit.js";
+import { checkInput, readFile, shownValue } from "../memory-tool-edit.js";
 import { MemoryToolError } from "../memory-tool-error.js";
 import { toolPath } from "../memory-tool-paths.js";
 import type { ApplyMemoryToolEdit } from "../memory-tool-write.js";
@@ -33,8 +33,22 @@ export type CommandModule<Name extends CommandName> = {
 };
 
 /**
+ * The input of a command, refused unless it is an object (a `tool_use` block's `input`): `null`,
+ * a text such as `"view"` or a list is `invalid_input`, not a `TypeError`.
+ *
+ * @throws {MemoryToolError} `invalid_input`, naming what was sent.
+ */
+export function commandInput(input: unknown): object {
+  if (typeof input === "object" && input !== null && !Array.isArray(input)) return input;
+  throw new MemoryToolError(
+    `The memory tool's input must be an object such as {"command": "view", "path": "/memories"}, got ${shownValue(input)}. Nothing was read or written.`,
+    { code: "invalid_input" },
+  );
+}
+
+/**
  * Runs one command through the skeleton every command passes through: its input checked
- * (`checkInput`), a path the store refuses answered as the tool's `path_refused`, and every
+ * (`commandInput`, `checkInput`), a path the store refuses answered as the tool's `path_refused`, and every
  * refusal's message showing a value the command was sent by `shownText` (at most
  * `MAX_QUOTED_CHARS` chars and its length), never whole: the message is the tool result the
  * model reads.
@@ -44,6 +58,7 @@ export async function runCommand<Name extends CommandName>(
   context: MemoryToolContext,
   command: Command<Name>,
 ): Promise<string> {
+  commandInput(command);
   const shown = module.shownPath?.(command) ?? (command as { path: string }).path;
   try {
     return await guarded(shown, async () => {
