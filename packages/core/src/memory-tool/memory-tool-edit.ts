@@ -1,5 +1,6 @@
 import { makeTombstone, writeTombstones } from "../guards/tombstones.js";
 import type { MemoryRow, WriteResult } from "../store/index.js";
+import { quoteText } from "../text/index.js";
 import { readTombstones } from "../write/index.js";
 import { refuse } from "../write/write-checks.js";
 import type { EditResult } from "../write/write-pipeline.js";
@@ -92,6 +93,20 @@ export function checkInput(
       }),
     );
   }
+}
+
+/**
+ * A value a command was sent where a number or a list was expected, named with its type so `"2"`
+ * sent as text is not read as 2: `1.5`, `NaN`, `"2" (text)`, `[5, 1]`, `null`.
+ */
+export function shownValue(value: unknown): string {
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string") return `${quoteText(value)} (text)`;
+  if (Array.isArray(value)) {
+    const items = value.slice(0, 4).map(shownValue);
+    return `[${items.join(", ")}${value.length > 4 ? `, … (${value.length} items)` : ""}]`;
+  }
+  return value === null ? "null" : `a value of type ${typeof value}`;
 }
 
 /** The text as written (see `MemoryToolEdits.stamped`). */

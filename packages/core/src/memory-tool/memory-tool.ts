@@ -1,4 +1,6 @@
 import { betaMemoryTool } from "@anthropic-ai/sdk/helpers/beta/memory";
+import { quoteText } from "../text/index.js";
+import { commandInput } from "./commands/index.js";
 import { MemoryToolError } from "./memory-tool-error.js";
 import {
   createMemoryToolHandlers,
@@ -13,8 +15,8 @@ import {
  * @param options - `{ store, layout?, now? }` (see {@link MemoryToolHandlersOptions}).
  * @param extraProps - More tool-definition fields, e.g. `{ cache_control: { type: "ephemeral" } }`.
  * @returns The runnable tool definition (`type: "memory_20250818"`, `name: "memory"`).
- * @throws {MemoryToolError} from `run`, as every refusal: `invalid_input` for a command the tool
- *   does not have.
+ * @throws {MemoryToolError} from `run`, as every refusal: `invalid_input` for an input that is not
+ *   an object or a command the tool does not have.
  * @example
  * const tool = memfilesMemoryTool({ store: new MemoryStore({ root: "memory" }) });
  * await tool.run({ command: "view", path: "/memories" });
@@ -29,10 +31,10 @@ export function memfilesMemoryTool(
     ...tool,
     // The SDK's helper throws a plain Error for an unknown command; refuse it as every command is.
     run: (input) => {
-      const command = (input as { command?: unknown }).command;
+      const command = (commandInput(input) as { command?: unknown }).command;
       if (typeof command !== "string" || !Object.hasOwn(handlers, command)) {
         throw new MemoryToolError(
-          `Unknown memory command ${JSON.stringify(command)}: use one of ${Object.keys(handlers).join(", ")}.`,
+          `Unknown memory command ${typeof command === "string" ? quoteText(command) : JSON.stringify(command)}: use one of ${Object.keys(handlers).join(", ")}.`,
           { code: "invalid_input" },
         );
       }

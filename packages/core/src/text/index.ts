@@ -15,7 +15,7 @@ export { isTimeZone, localDay } from "./local-day.js";
 export { MONTH_NAMES } from "./month-names.js";
 export { oneLineFieldProblem } from "./one-line-field.js";
 export { isPlaceholder } from "./placeholder.js";
-export { quoteText } from "./quote-text.js";
+export { MAX_QUOTED_CHARS, quoteText, shownText } from "./quote-text.js";
 export { resolveRelativeDates } from "./resolve-relative-dates.js";
 export { restatesFact, reversesFact, statedFactWords } from "./restates-fact.js";
 export { sameWord } from "./same-word.js";

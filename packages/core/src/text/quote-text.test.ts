@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { remember } from "../layouts/index.js";
 import { createMemoryToolHandlers } from "../memory-tool/index.js";
 import { MemoryStore, parseMemoryPath } from "../store/index.js";
-import { MAX_QUOTED_CHARS, quoteText } from "./quote-text.js";
+import { MAX_QUOTED_CHARS, quoteText, shownText } from "./quote-text.js";
 
 describe("quoteText", () => {
   it.each([
@@ -23,6 +23,16 @@ describe("quoteText", () => {
     ],
   ])("quotes %s", (_name, text, quoted) => {
     expect(quoteText(text)).toBe(quoted);
+  });
+});
+
+describe("shownText", () => {
+  it.each([
+    ["a short text, whole and unquoted", "/memories/topics", "/memories/topics"],
+    ["a text at the limit, whole", "a".repeat(160), "a".repeat(160)],
+    ["a long text, as quoteText cuts it", "a".repeat(5_003), `${"a".repeat(160)}… (5003 chars)`],
+  ])("shows %s", (_name, text, shown) => {
+    expect(shownText(text)).toBe(shown);
   });
 });
 

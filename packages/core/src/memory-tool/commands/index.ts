@@ -7,7 +7,7 @@ import type { CommandModule } from "./skeleton.js";
 import { strReplace } from "./str-replace.js";
 import { view } from "./view.js";
 
-export { runCommand } from "./skeleton.js";
+export { commandInput, runCommand } from "./skeleton.js";
 
 /**
  * The memory tool's six commands by name, one module each, every one run through the one

@@ -1,4 +1,4 @@
-import { stamped, writeEdit } from "../memory-tool-edit.js";
+import { shownValue, stamped, writeEdit } from "../memory-tool-edit.js";
 import { MemoryToolError } from "../memory-tool-error.js";
 import {
   editable,
@@ -17,11 +17,14 @@ export const insert: CommandModule<"insert"> = {
   run: (context, command) =>
     fileEdit(context, "insert", command.path, (file, relative) => (resolved) => {
       const text = editable(file.content);
-      if (
-        !Number.isInteger(command.insert_line) ||
-        command.insert_line < 0 ||
-        command.insert_line > text.lines.length
-      ) {
+      const line: unknown = command.insert_line;
+      if (!Number.isInteger(line)) {
+        throw new MemoryToolError(
+          `Invalid \`insert_line\` parameter: ${shownValue(line)}. It must be a whole number, the line to insert after (0 for the top), within the range of lines of the file: [0, ${text.lines.length}]`,
+          { code: "invalid_insert_line" },
+        );
+      }
+      if (command.insert_line < 0 || command.insert_line > text.lines.length) {
         throw new MemoryToolError(
           `Invalid \`insert_line\` parameter: ${command.insert_line}. It should be within the range of lines of the file: [0, ${text.lines.length}]`,
           { code: "invalid_insert_line" },

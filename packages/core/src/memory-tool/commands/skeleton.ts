@@ -1,4 +1,5 @@
 import type { MemoryToolHandlers } from "@anthropic-ai/sdk/helpers/beta/memory";
+import { MAX_QUOTED_CHARS, shownText } from "../../text/index.js";
 import {
   type Command,
   fileOf,
@@ -8,7 +9,8 @@ import {
   type MemoryToolContext,
   through,
 } from "../memory-tool-context.js";
-import { checkInput, readFile } from "../memory-tool-edit.js";
+import { checkInput, readFile, shownValue } from "../memory-tool-edit.js";
+import { MemoryToolError } from "../memory-tool-error.js";
 import { toolPath } from "../memory-tool-paths.js";
 import type { ApplyMemoryToolEdit } from "../memory-tool-write.js";
 
@@ -31,19 +33,55 @@ export type CommandModule<Name extends CommandName> = {
 };
 
 /**
- * Runs one command through the skeleton every command passes through: its input checked
- * (`checkInput`), a path the store refuses answered as the tool's `path_refused`.
+ * The input of a command, refused unless it is an object (a `tool_use` block's `input`): `null`,
+ * a text such as `"view"` or a list is `invalid_input`, not a `TypeError`.
+ *
+ * @throws {MemoryToolError} `invalid_input`, naming what was sent.
  */
-export function runCommand<Name extends CommandName>(
+export function commandInput(input: unknown): object {
+  if (typeof input === "object" && input !== null && !Array.isArray(input)) return input;
+  throw new MemoryToolError(
+    `The memory tool's input must be an object such as {"command": "view", "path": "/memories"}, got ${shownValue(input)}. Nothing was read or written.`,
+    { code: "invalid_input" },
+  );
+}
+
+/**
+ * Runs one command through the skeleton every command passes through: its input checked
+ * (`commandInput`, `checkInput`), a path the store refuses answered as the tool's `path_refused`, and every
+ * refusal's message showing a value the command was sent by `shownText` (at most
+ * `MAX_QUOTED_CHARS` chars and its length), never whole: the message is the tool result the
+ * model reads.
+ */
+export async function runCommand<Name extends CommandName>(
   module: CommandModule<Name>,
   context: MemoryToolContext,
   command: Command<Name>,
 ): Promise<string> {
+  commandInput(command);
   const shown = module.shownPath?.(command) ?? (command as { path: string }).path;
-  return guarded(shown, async () => {
-    checkInput(context, command, module.fields, module.added);
-    return module.run(context, command);
-  });
+  try {
+    return await guarded(shown, async () => {
+      checkInput(context, command, module.fields, module.added);
+      return module.run(context, command);
+    });
+  } catch (error) {
+    throw shortened(error, command);
+  }
+}
+
+// The refusal with each long value of the command as `shownText` shows it, longest first so a
+// value inside another is not cut twice.
+function shortened(error: unknown, command: object): unknown {
+  if (!(error instanceof MemoryToolError)) return error;
+  const long = Object.values(command)
+    .filter((value): value is string => typeof value === "string")
+    .filter((value) => value.length > MAX_QUOTED_CHARS)
+    .sort((left, right) => right.length - left.length);
+  let message = error.message;
+  for (const value of long) message = message.replaceAll(value, () => shownText(value));
+  if (message === error.message) return error;
+  return new MemoryToolError(message, { code: error.code, cause: error.cause });
 }
 
 /**

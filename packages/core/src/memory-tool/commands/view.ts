@@ -1,6 +1,6 @@
 import { notShownMessage, shownLenientlyNote } from "../../store/index.js";
 import type { MemoryToolContext } from "../memory-tool-context.js";
-import { rowsUnder } from "../memory-tool-edit.js";
+import { rowsUnder, shownValue } from "../memory-tool-edit.js";
 import { MemoryToolError } from "../memory-tool-error.js";
 import { editable, numbered } from "../memory-tool-lines.js";
 import { memoriesPath, toolPath } from "../memory-tool-paths.js";
@@ -70,7 +70,11 @@ async function viewFolder(
   return `Here're the files and directories up to 2 levels deep in ${memoryPath}, excluding hidden items and node_modules:\n${lines.join("\n")}${note}`;
 }
 
-function viewLines(memoryPath: string, lines: readonly string[], range?: number[]): string {
+function viewLines(
+  memoryPath: string,
+  lines: readonly string[],
+  range?: readonly number[],
+): string {
   let shown = lines;
   let first = 1;
   if (range && range.length === 2) {
@@ -83,6 +87,31 @@ function viewLines(memoryPath: string, lines: readonly string[], range?: number[
 }
 
 /**
+ * The view range as sent: absent, or `[start, end]` whole numbers with `1 <= start <= end`, `end`
+ * -1 meaning to the end (as the SDK's memory tool reads it); anything else refused, nothing read.
+ */
+function viewRange(range: unknown): [number, number] | undefined {
+  if (range === undefined || range === null) return undefined;
+  const [start, end] = Array.isArray(range) ? (range as unknown[]) : [];
+  if (
+    Array.isArray(range) &&
+    range.length === 2 &&
+    typeof start === "number" &&
+    typeof end === "number" &&
+    Number.isInteger(start) &&
+    Number.isInteger(end) &&
+    start >= 1 &&
+    (end === -1 || end >= start)
+  ) {
+    return [start, end];
+  }
+  throw new MemoryToolError(
+    `Invalid \`view_range\` parameter: ${shownValue(range)}. It must be [start, end]: whole numbers counted from 1, end at least start or -1 for the end, such as [1, 20] or [5, -1]. Nothing was read.`,
+    { code: "invalid_input" },
+  );
+}
+
+/**
  * `view`: a folder's files and sizes up to 2 levels deep, a page of {@link MAX_VIEW_ENTRIES}
  * entries at a time, or a file's lines numbered (the generated `MEMORY.md` too), as the memory
  * tool's documentation shows them.
@@ -91,16 +120,11 @@ export const view: CommandModule<"view"> = {
   fields: ["path"],
   run: async (context, command) => {
     const path = toolPath(command.path);
-    if (path.kind === "root") return viewFolder(context, command.path, "", command.view_range);
-    if (path.kind === "folder") {
-      return viewFolder(context, command.path, path.relative, command.view_range);
-    }
+    const range = viewRange(command.view_range);
+    if (path.kind === "root") return viewFolder(context, command.path, "", range);
+    if (path.kind === "folder") return viewFolder(context, command.path, path.relative, range);
     if (path.kind === "index") {
-      return viewLines(
-        command.path,
-        editable(await context.store.renderIndex()).lines,
-        command.view_range,
-      );
+      return viewLines(command.path, editable(await context.store.renderIndex()).lines, range);
     }
     const file = await context.store.read(path.relative);
     if (!file.exists) {
@@ -112,7 +136,7 @@ export const view: CommandModule<"view"> = {
     const notShown = notShownMessage(file, command.path);
     if (notShown !== undefined) throw new MemoryToolError(notShown, { code: "not_text" });
     const notText = shownLenientlyNote(file, command.path);
-    const lines = viewLines(command.path, editable(file.content).lines, command.view_range);
+    const lines = viewLines(command.path, editable(file.content).lines, range);
     return notText === undefined ? lines : `${notText}\n${lines}`;
   },
 };
