@@ -176,6 +176,26 @@ describe("memfiles claude-code with a --user install and the project's own", () 
     },
   );
 
+  it("with CLAUDE_PROJECT_DIR naming another project, status reads that project's settings", async () => {
+    const at = await project();
+    expect((await at.run(["claude-code", "install", "--user", "--root", at.notes])).code).toBe(0);
+    expect((await at.run(["claude-code", "install", "--root", "memory"])).code).toBe(0);
+    // Another git project, with a --user-only past; status runs deep inside it.
+    const other = join(at.home, "..", "other");
+    const deeper = join(other, "sub", "deeper");
+    await mkdir(join(other, ".git"), { recursive: true });
+    await mkdir(deeper, { recursive: true });
+    const { context, output } = contextIn(deeper);
+    context.env = { HOME: at.home, CLAUDE_PROJECT_DIR: at.cwd };
+    expect(await runMemfiles(["claude-code", "status"], context)).toBe(0);
+    const lines = output.stdout.split("\n");
+    expect(lines).toContain(`Settings: ${at.projectSettings}`);
+    expect(lines).toContain(`This project's install: ${at.projectSettings}, memory ${at.memory}`);
+    expect(lines).toContain(
+      `Each prompt here uses: ${at.memory} (this project's install; the --user hooks stand down in this project, and guard only edits of their folder)`,
+    );
+  });
+
   it("warns when --user hooks from before they could stand down act beside the project's", async () => {
     const at = await project();
     await at.run(["claude-code", "install", "--user", "--root", at.notes]);

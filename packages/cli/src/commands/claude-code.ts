@@ -20,6 +20,7 @@ import {
   memfilesHookEvent,
   memfilesToolsAllowed,
   memoryLocation,
+  projectFolderOf,
   projectHookCommands,
   projectRootOf,
   readHookLog,
@@ -211,8 +212,9 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         home,
       };
     }
-    // Claude Code reads a worktree's own settings, not its main checkout's.
-    const project = checkoutRootOf(context.cwd);
+    // Claude Code reads a worktree's own settings, not its main checkout's; the hooks find the
+    // project by the same rule.
+    const project = projectFolderOf(context.cwd, context.env);
     return {
       settingsPath: join(project, ".claude", "settings.json"),
       mcpPath: join(project, ".mcp.json"),
@@ -384,7 +386,9 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         mcpCommand: mcpServerCommand(options.root === undefined ? undefined : location.root),
         root,
         user: options.user === true,
-        ...(options.user === true ? {} : { projectFolder: checkoutRootOf(context.cwd) }),
+        ...(options.user === true
+          ? {}
+          : { projectFolder: projectFolderOf(context.cwd, context.env) }),
       });
       context.stdout(
         result.changed.length === 0
