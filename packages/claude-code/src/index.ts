@@ -42,6 +42,7 @@ export {
 export {
   isUserLevelHook,
   memfilesHookEvent,
+  projectFolderOf,
   projectHookCommands,
   USER_LEVEL_STANDS_DOWN,
   userLevelStandsDown,

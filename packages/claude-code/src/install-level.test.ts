@@ -79,7 +79,8 @@ async function handWritten(cwd: string, key: string, event: HookEvent): Promise<
   );
 }
 
-// The project's own installs a row is run with, and the memfiles events each runs.
+// The project's own installs a row is run with, and the memfiles events each runs (status's
+// table in packages/cli claude-code-levels.test.ts has the same rows).
 const PROJECT_INSTALLS = {
   none: { setup: async () => {}, events: [] as HookEvent[] },
   "memfiles claude-code install": {
@@ -95,6 +96,11 @@ const PROJECT_INSTALLS = {
     setup: (at: Awaited<ReturnType<typeof twoLevels>>) =>
       handWritten(at.cwd, "SessionEnd", "session-end"),
     events: ["session-end"] as HookEvent[],
+  },
+  "only a hand-written UserPromptSubmit hook": {
+    setup: (at: Awaited<ReturnType<typeof twoLevels>>) =>
+      handWritten(at.cwd, "UserPromptSubmit", "user-prompt-submit"),
+    events: ["user-prompt-submit"] as HookEvent[],
   },
 } as const;
 

@@ -72,20 +72,28 @@ export function memfilesHookCommands(hooks: unknown): string[] {
 export type ProjectEnv = Readonly<Record<string, string | undefined>>;
 
 /**
+ * The project folder whose settings Claude Code reads: `CLAUDE_PROJECT_DIR` when set (Claude Code
+ * sets it for every hook, https://code.claude.com/docs/en/hooks), else the git checkout `cwd` is
+ * in (a worktree's own). The hooks, install and status all find it here.
+ *
+ * @param cwd - The folder Claude Code (or the command) runs in.
+ * @param env - The environment (`CLAUDE_PROJECT_DIR`).
+ * @returns An absolute path.
+ */
+export function projectFolderOf(cwd: string, env: ProjectEnv): string {
+  const projectDir = env.CLAUDE_PROJECT_DIR;
+  return projectDir !== undefined && projectDir !== "" ? resolve(projectDir) : checkoutRootOf(cwd);
+}
+
+/**
  * The settings files Claude Code reads a project's hooks from: `.claude/settings.json` and
- * `.claude/settings.local.json` of the project folder. That is `CLAUDE_PROJECT_DIR` when set
- * (Claude Code sets it for every hook, https://code.claude.com/docs/en/hooks), else the git
- * checkout `cwd` is in (a worktree's own), where a project install writes them.
+ * `.claude/settings.local.json` of {@link projectFolderOf}, where a project install writes them.
  *
  * @param cwd - The folder Claude Code runs in (the hook input's `cwd`).
  * @param env - The hook's environment.
  */
 export function projectSettingsPaths(cwd: string, env: ProjectEnv): string[] {
-  const projectDir = env.CLAUDE_PROJECT_DIR;
-  const folder = join(
-    projectDir !== undefined && projectDir !== "" ? resolve(projectDir) : checkoutRootOf(cwd),
-    ".claude",
-  );
+  const folder = join(projectFolderOf(cwd, env), ".claude");
   return [join(folder, "settings.json"), join(folder, "settings.local.json")];
 }
 

@@ -1,3 +1,6 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
 import { MemfilesError } from "@memfiles/core";
 import { apiErrorOf, isTimeZone, timeZoneFromEnv } from "@memfiles/core/internal";
 import { Command, CommanderError } from "commander";
@@ -53,6 +56,18 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
       "--layout <layout>",
       "memory layout: subject (memfiles' dated lines) or fact (one fact per file, Claude Code's .memory/); detected from a folder when not given",
     );
+  // `memfiles hook` is the Claude Code hook entry, which the bin starts at once when `hook` comes
+  // first; after program options it comes here, and runs as that entry too.
+  const at = commandIndex(argv);
+  if (argv[at] === "hook") {
+    try {
+      return await hookAfterProgramOptions(argv.slice(0, at), argv.slice(at + 1), context);
+    } catch (error) {
+      if (!(error instanceof CliError)) throw error;
+      context.stderr(`memfiles: ${error.message}\n`);
+      return EXIT_CODES.usage;
+    }
+  }
   let closeDatabase = async () => {};
   // Each run gets its own context, so --layout and the database never leak into the caller's object.
   const commandContext: CommandContext = { ...context, argv };
@@ -145,6 +160,53 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
   }
 }
 
+// src/ and dist/ both sit beside bin/.
+const BIN = fileURLToPath(new URL("../bin/memfiles.js", import.meta.url));
+
+/**
+ * `memfiles <program options> hook <event> ...`: the hook entry as `memfiles hook` runs it, in a
+ * child process with this one's stdin. `--time-zone` becomes `MEMFILES_TIME_ZONE`, the hook's
+ * own setting; any other program option goes after the event, where the hook refuses it with its
+ * usual line (it takes its folder from `--root`).
+ *
+ * @param options - The program options before `hook`, e.g. `["--time-zone", "Asia/Seoul"]`.
+ * @param rest - The words after `hook`: the event and its options.
+ * @returns The hook's exit code.
+ * @throws {CliError} `bad_argument` when `--time-zone` names no zone.
+ */
+async function hookAfterProgramOptions(
+  options: readonly string[],
+  rest: readonly string[],
+  context: CommandContext,
+): Promise<ExitCode> {
+  let timeZone: string | undefined;
+  const others: string[] = [];
+  for (let index = 0; index < options.length; index += 1) {
+    const token = options[index] as string;
+    if (token === "--time-zone") {
+      timeZone = options[index + 1];
+      index += 1;
+    } else if (token.startsWith("--time-zone=")) timeZone = token.slice("--time-zone=".length);
+    else others.push(token);
+  }
+  const env =
+    timeZone === undefined
+      ? context.env
+      : {
+          ...context.env,
+          MEMFILES_TIME_ZONE: timeZoneOption(timeZone, context.env, context.stderr),
+        };
+  const child = spawn(process.execPath, [...process.execArgv, BIN, "hook", ...rest, ...others], {
+    cwd: context.cwd,
+    env,
+    stdio: ["inherit", "pipe", "pipe"],
+  });
+  child.stdout.setEncoding("utf8").on("data", (text: string) => context.stdout(text));
+  child.stderr.setEncoding("utf8").on("data", (text: string) => context.stderr(text));
+  const [code] = (await once(child, "close")) as [number | null];
+  return (code ?? EXIT_CODES.internal) as ExitCode;
+}
+
 /** The commands whose arguments are text a person types: a fact, or words to look for. */
 const TEXT_COMMANDS = new Set(["remember", "search", "forget"]);
 
@@ -187,14 +249,11 @@ function refuseOptionTakenAsValue(program: Command): void {
  * @throws {CliError} `bad_argument` for a `-m` without a folder, or without a command after it.
  */
 export function memoryOptionAfterCommand(argv: readonly string[]): string[] {
+  const at = commandIndex(argv);
   const before: string[] = [];
   const memory: string[] = [];
-  for (let index = 0; index < argv.length; index += 1) {
+  for (let index = 0; index < at; index += 1) {
     const token = argv[index] as string;
-    if (token === "--" || !token.startsWith("-")) {
-      if (memory.length === 0 || token === "--") return [...argv];
-      return [...before, token, ...memory, ...argv.slice(index + 1)];
-    }
     if (token === "-m" || token === "--memory") {
       if (index + 1 === argv.length)
         throw new CliError(MEMORY_OPTION_USAGE, { code: "bad_argument" });
@@ -210,8 +269,24 @@ export function memoryOptionAfterCommand(argv: readonly string[]): string[] {
       }
     }
   }
-  if (memory.length > 0) throw new CliError(MEMORY_OPTION_USAGE, { code: "bad_argument" });
-  return [...argv];
+  if (memory.length === 0 || argv[at] === "--") return [...argv];
+  if (at === argv.length) throw new CliError(MEMORY_OPTION_USAGE, { code: "bad_argument" });
+  return [...before, argv[at] as string, ...memory, ...argv.slice(at + 1)];
+}
+
+/**
+ * Where the command's name is in `argv`: the first word after the program options (and a `-m`
+ * typed before the command), each with its value; `argv.length` when there is none.
+ *
+ * @param argv - Arguments after the program name, e.g. `["--time-zone", "UTC", "ls"]` (gives 2).
+ */
+export function commandIndex(argv: readonly string[]): number {
+  for (let index = 0; index < argv.length; index += 1) {
+    const token = argv[index] as string;
+    if (token === "--" || !token.startsWith("-")) return index;
+    if (token === "-m" || token === "--memory" || PROGRAM_VALUE_OPTIONS.has(token)) index += 1;
+  }
+  return argv.length;
 }
 
 const MEMORY_OPTION_USAGE =

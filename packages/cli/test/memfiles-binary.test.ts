@@ -119,6 +119,45 @@ describe("memfiles (the binary)", { timeout: PROCESS_TIMEOUT_MS }, () => {
     },
   );
 
+  // Program options go before or after the command's name (docs/cli.md), `hook` included: the
+  // bin starts the hook entry at once only when `hook` comes first.
+  it.each([
+    ["hook first", ["hook", "session-start", "--root", "memory"], 0, "Lyon"],
+    [
+      "hook after --time-zone",
+      ["--time-zone", "Asia/Seoul", "hook", "session-start", "--root", "memory"],
+      0,
+      "Lyon",
+    ],
+    [
+      "hook after a --time-zone that names no zone",
+      ["--time-zone=Mars/Base", "hook", "session-start", "--root", "memory"],
+      2,
+      "",
+    ],
+  ] as const)("%s: runs the hook entry", async (_name, args, exit, recalled) => {
+    const { folder } = await memoryFixture();
+    const child = spawn(process.execPath, [...BIN, ...args], {
+      cwd: folder,
+      env: inheritedEnv(),
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.stdin.end(JSON.stringify({ session_id: "s-1", cwd: folder }));
+    const code = await new Promise<number | null>((resolveExit) =>
+      child.once("close", resolveExit),
+    );
+    expect({ code, stderr: exit === 0 ? stderr : "" }).toEqual({ code: exit, stderr: "" });
+    if (exit === 0) expect(stdout).toContain(recalled);
+    else expect(stderr).toContain('--time-zone "Mars/Base" is no time zone');
+  });
+
   it("serve prints a 127.0.0.1 address with a token, answers only with it, and stops on SIGTERM", async () => {
     const { folder } = await memoryFixture();
     const child = spawn(process.execPath, [...BUILT, "serve", "memory"], {

@@ -106,19 +106,94 @@ describe("memfiles claude-code with a --user install and the project's own", () 
     expect(shown.stdout).toContain(`Each prompt here uses: ${folder}\n`);
   });
 
-  it("with only a hand-written memfiles PreToolUse guard in the project, prompts use --user's", async () => {
+  // The project installs of the hooks' stand-down table (install-level.test.ts), with a --user
+  // install beside each: status asks the one rule per event, as the hooks do.
+  const PROJECT_INSTALLS = [
+    { name: "none", events: undefined },
+    { name: "memfiles claude-code install", events: "all" },
+    { name: "only a hand-written PreToolUse guard", events: ["PreToolUse", "pre-tool-use"] },
+    { name: "only a hand-written SessionEnd hook", events: ["SessionEnd", "session-end"] },
+    {
+      name: "only a hand-written UserPromptSubmit hook",
+      events: ["UserPromptSubmit", "user-prompt-submit"],
+    },
+  ] as const;
+
+  it.each(PROJECT_INSTALLS)(
+    "with --user and the project's own $name, status says what acts for each event",
+    async ({ name, events }) => {
+      const at = await project();
+      expect((await at.run(["claude-code", "install", "--user", "--root", at.notes])).code).toBe(0);
+      if (events === "all") await at.run(["claude-code", "install", "--root", "memory"]);
+      else if (events !== undefined) {
+        await mkdir(join(at.cwd, ".claude"));
+        const command = `memfiles hook ${events[1]} --root memory`;
+        await writeFile(
+          at.projectSettings,
+          JSON.stringify({ hooks: { [events[0]]: [{ hooks: [{ type: "command", command }] }] } }),
+        );
+      }
+      const handWritten = (event: string) =>
+        `This project's memfiles hooks (${event} only, not an install): ${at.projectSettings}, memory ${at.memory}`;
+      const expected: Record<(typeof PROJECT_INSTALLS)[number]["name"], string[]> = {
+        none: [
+          "This project's install: none",
+          `Each prompt here uses: ${at.notes} (the --user install)`,
+          `Memory: ${at.notes}`,
+        ],
+        "memfiles claude-code install": [
+          `This project's install: ${at.projectSettings}, memory ${at.memory}`,
+          `Each prompt here uses: ${at.memory} (this project's install; the --user hooks stand down in this project, and guard only edits of their folder)`,
+          `Memory: ${at.memory}`,
+        ],
+        "only a hand-written PreToolUse guard": [
+          handWritten("PreToolUse"),
+          `Each prompt here uses: ${at.notes} (the --user install)`,
+          `Memory: ${at.notes}`,
+        ],
+        "only a hand-written SessionEnd hook": [
+          handWritten("SessionEnd"),
+          `Each prompt here uses: ${at.notes} (the --user install; the --user hooks stand down for SessionEnd; SessionStart, UserPromptSubmit and PreCompact still use ${at.notes})`,
+          `Memory: ${at.memory}`,
+        ],
+        "only a hand-written UserPromptSubmit hook": [
+          handWritten("UserPromptSubmit"),
+          `Each prompt here uses: ${at.memory} (this project's UserPromptSubmit hook; the --user hooks stand down for UserPromptSubmit; SessionStart, PreCompact and SessionEnd still use ${at.notes})`,
+          `Memory: ${at.notes}`,
+        ],
+      };
+      const shown = await at.run(["claude-code", "status"]);
+      expect({ code: shown.code, stderr: shown.stderr }).toEqual({ code: 0, stderr: "" });
+      const lines = shown.stdout.split("\n");
+      const [projectLine, uses, memory] = expected[name];
+      expect(lines).toContain(projectLine);
+      expect(lines).toContain(
+        `Install for all projects (--user): ${at.userSettings}, memory ${at.notes}`,
+      );
+      expect(lines).toContain(uses);
+      expect(lines).toContain(memory);
+      expect(shown.stdout).not.toContain("Warning");
+    },
+  );
+
+  it("with CLAUDE_PROJECT_DIR naming another project, status reads that project's settings", async () => {
     const at = await project();
     expect((await at.run(["claude-code", "install", "--user", "--root", at.notes])).code).toBe(0);
-    await mkdir(join(at.cwd, ".claude"));
-    const command = "memfiles hook pre-tool-use --root memory";
-    await writeFile(
-      at.projectSettings,
-      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: "command", command }] }] } }),
+    expect((await at.run(["claude-code", "install", "--root", "memory"])).code).toBe(0);
+    // Another git project, with a --user-only past; status runs deep inside it.
+    const other = join(at.home, "..", "other");
+    const deeper = join(other, "sub", "deeper");
+    await mkdir(join(other, ".git"), { recursive: true });
+    await mkdir(deeper, { recursive: true });
+    const { context, output } = contextIn(deeper);
+    context.env = { HOME: at.home, CLAUDE_PROJECT_DIR: at.cwd };
+    expect(await runMemfiles(["claude-code", "status"], context)).toBe(0);
+    const lines = output.stdout.split("\n");
+    expect(lines).toContain(`Settings: ${at.projectSettings}`);
+    expect(lines).toContain(`This project's install: ${at.projectSettings}, memory ${at.memory}`);
+    expect(lines).toContain(
+      `Each prompt here uses: ${at.memory} (this project's install; the --user hooks stand down in this project, and guard only edits of their folder)`,
     );
-    const shown = await at.run(["claude-code", "status"]);
-    expect({ code: shown.code, stderr: shown.stderr }).toEqual({ code: 0, stderr: "" });
-    expect(shown.stdout).toContain(`Each prompt here uses: ${at.notes} (the --user install)\n`);
-    expect(shown.stdout).not.toContain("Warning");
   });
 
   it("warns when --user hooks from before they could stand down act beside the project's", async () => {

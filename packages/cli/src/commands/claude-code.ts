@@ -4,9 +4,11 @@ import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import Anthropic from "@anthropic-ai/sdk";
 import {
+  CLAUDE_CODE_EVENT_NAMES,
   checkoutRootOf,
   claudeConfigFolder,
   describeProposals,
+  type HookEvent,
   type ImportProgress,
   type ImportSessionsResult,
   importSessions,
@@ -18,6 +20,7 @@ import {
   memfilesHookEvent,
   memfilesToolsAllowed,
   memoryLocation,
+  projectFolderOf,
   projectHookCommands,
   projectRootOf,
   readHookLog,
@@ -37,6 +40,17 @@ import { openMemoryFolder } from "../memory-folder.js";
 import type { RegisterCommand } from "./command.js";
 
 type Options = { user?: boolean; root?: string; create?: boolean };
+
+/** The events memfiles hooks, in Claude Code's order. */
+const EVENTS = Object.keys(CLAUDE_CODE_EVENT_NAMES) as HookEvent[];
+
+/** Events by Claude Code's names, as a sentence lists them: "SessionStart, PreCompact and SessionEnd". */
+const namesOf = (events: HookEvent[]): string => {
+  const names = events.map((event) => CLAUDE_CODE_EVENT_NAMES[event]);
+  return names.length < 2
+    ? names.join("")
+    : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+};
 type ImportOptions = {
   root?: string;
   since?: string;
@@ -198,8 +212,9 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         home,
       };
     }
-    // Claude Code reads a worktree's own settings, not its main checkout's.
-    const project = checkoutRootOf(context.cwd);
+    // Claude Code reads a worktree's own settings, not its main checkout's; the hooks find the
+    // project by the same rule.
+    const project = projectFolderOf(context.cwd, context.env);
     return {
       settingsPath: join(project, ".claude", "settings.json"),
       mcpPath: join(project, ".mcp.json"),
@@ -248,7 +263,14 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         ? undefined
         : await read(userPaths);
     const commands = [...state.commands, ...(user?.commands ?? [])];
-    const root = commands[0] === undefined ? undefined : rootOfHookCommand(commands[0]);
+    // The folder the write pass saves into: the SessionEnd hook that acts here, by the hooks' rule.
+    const saves = commands.find(
+      (command) =>
+        memfilesHookEvent(command) === "session-end" &&
+        !(isUserLevelHook(command) && userLevelStandsDown("session-end", context.cwd, context.env)),
+    );
+    const first = saves ?? commands[0];
+    const root = first === undefined ? undefined : rootOfHookCommand(first);
     return { state, user, userPaths, root };
   };
 
@@ -281,12 +303,33 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     ).commands.filter((command) => !project.includes(command));
     const projectFolder = folderOf(project[0]);
     const userFolder = folderOf(user[0]);
+    const projectEvents = EVENTS.filter((event) =>
+      project.some((command) => memfilesHookEvent(command) === event),
+    );
+    // A project install wires every event; fewer is a hand-written hook, not an install.
+    const projectIs =
+      projectEvents.length === EVENTS.length
+        ? "This project's install"
+        : `This project's memfiles hooks (${namesOf(projectEvents)} only, not an install)`;
     const lines = [
-      `This project's install: ${projectFolder === undefined ? "none" : `${paths({}).settingsPath}, memory ${projectFolder}`}`,
+      projectFolder === undefined
+        ? "This project's install: none"
+        : `${projectIs}: ${paths({}).settingsPath}, memory ${projectFolder}`,
       `Install for all projects (--user): ${userFolder === undefined ? "none" : `${userPaths.settingsPath}, memory ${userFolder}`}`,
     ];
     const legacy = user.some((command) => !isUserLevelHook(command));
-    const standsDown = userLevelStandsDown("user-prompt-submit", context.cwd, context.env);
+    // The hooks' one rule, asked per event: a project may run memfiles for some events only.
+    const userEvents = EVENTS.filter((event) =>
+      user.some((command) => memfilesHookEvent(command) === event),
+    );
+    const down = userEvents.filter((event) => userLevelStandsDown(event, context.cwd, context.env));
+    const still = userEvents.filter((event) => event !== "pre-tool-use" && !down.includes(event));
+    const userPart =
+      down.length === 0
+        ? ""
+        : still.length === 0
+          ? "; the --user hooks stand down in this project, and guard only edits of their folder"
+          : `; the --user hooks stand down for ${namesOf(down)}; ${namesOf(still)} still use ${userFolder}`;
     const projectRecalls = project.find(
       (command) => memfilesHookEvent(command) === "user-prompt-submit",
     );
@@ -296,12 +339,14 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       lines.push(
         `Each prompt here uses: ${projectFolder} and ${userFolder} (both installs act: see the warning)`,
       );
-    } else if (userFolder !== undefined && !standsDown) {
-      lines.push(`Each prompt here uses: ${userFolder} (the --user install)`);
+    } else if (userFolder !== undefined && !down.includes("user-prompt-submit")) {
+      lines.push(`Each prompt here uses: ${userFolder} (the --user install${userPart})`);
     } else if (projectRecalls !== undefined) {
-      lines.push(
-        `Each prompt here uses: ${folderOf(projectRecalls)} (this project's install${userFolder === undefined ? "" : "; the --user hooks stand down in this project, and guard only edits of their folder"})`,
-      );
+      const recaller =
+        projectEvents.length === EVENTS.length
+          ? "this project's install"
+          : "this project's UserPromptSubmit hook";
+      lines.push(`Each prompt here uses: ${folderOf(projectRecalls)} (${recaller}${userPart})`);
     } else {
       lines.push(
         `Each prompt here uses: no memory (${project.length === 0 ? "memfiles is not installed for this project" : "this project's memfiles hooks do not recall for a prompt"})`,
@@ -341,7 +386,9 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         mcpCommand: mcpServerCommand(options.root === undefined ? undefined : location.root),
         root,
         user: options.user === true,
-        ...(options.user === true ? {} : { projectFolder: checkoutRootOf(context.cwd) }),
+        ...(options.user === true
+          ? {}
+          : { projectFolder: projectFolderOf(context.cwd, context.env) }),
       });
       context.stdout(
         result.changed.length === 0
