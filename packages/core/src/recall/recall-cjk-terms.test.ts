@@ -38,6 +38,14 @@ const CASES = [
 const UNRELATED = [
   { by: "stop word", line: "김민수는 제 팀장이에요", query: "제 이름이 뭐예요?" },
   { by: "stop word", line: "박지은과 같이 점심을 먹어요", query: "같이 영화 볼래?" },
+  {
+    by: "last syllable 이",
+    line: "고양에서 주말마다 테니스를 쳐요",
+    query: "고양이 사료 추천해줘",
+  },
+  { by: "last syllable 이", line: "우리 집은 큰 길 옆이에요", query: "길이 몇 미터야?" },
+  { by: "last syllable 도", line: "경기도에 살아요", query: "축구 경기 결과 알려줘" },
+  { by: "last syllable 도", line: "강원 지역 날씨", query: "강원도 여행 가고 싶어" },
 ];
 
 const OTHER = "likes hiking in Norway";
