@@ -7,6 +7,7 @@ declare module "stopword/dist/stopword.esm.mjs" {
   export const fra: string[];
   export const ita: string[];
   export const jpn: string[];
+  export const kor: string[];
   export const nld: string[];
   export const por: string[];
   export const rus: string[];

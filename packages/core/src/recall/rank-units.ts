@@ -36,7 +36,7 @@ import {
  * recall index of another version is rebuilt, not read: bump it whenever `unitIndexOptions`,
  * `fileIndexOptions` or `indexedFileFields` would index differently.
  */
-export const RANKING_INDEX_VERSION = 6;
+export const RANKING_INDEX_VERSION = 7;
 
 /** What the unit index holds of one unit (one document of the search). */
 export type IndexedUnit = {

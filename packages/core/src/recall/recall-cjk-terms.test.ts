@@ -28,7 +28,24 @@ const CASES = [
   { language: "Korean, a place with its locative particle", line: "서울에 산다", query: "서울" },
   { language: "Korean, a noun with its object particle", line: "개를 키운다", query: "개" },
   { language: "Korean, a particle on both sides", line: "한국어를 배운다", query: "한국어는?" },
+  { language: "Korean, two particles", line: "서울에서는 비가 온다", query: "서울" },
+  { language: "Korean, a name with 과", line: "박지은과 점심을 먹어요", query: "박지은" },
   { language: "English stop words around Chinese", line: "cat named 小黑", query: "who is 小黑?" },
+];
+
+// Korean prompts that share with the line only a stop word of the query's language (제 "my", 같이
+// "together") or a syllable a noun merely ends in (고양이 "cat" is not 고양, a city, plus 이).
+const UNRELATED = [
+  { by: "stop word", line: "김민수는 제 팀장이에요", query: "제 이름이 뭐예요?" },
+  { by: "stop word", line: "박지은과 같이 점심을 먹어요", query: "같이 영화 볼래?" },
+  {
+    by: "last syllable 이",
+    line: "고양에서 주말마다 테니스를 쳐요",
+    query: "고양이 사료 추천해줘",
+  },
+  { by: "last syllable 이", line: "우리 집은 큰 길 옆이에요", query: "길이 몇 미터야?" },
+  { by: "last syllable 도", line: "경기도에 살아요", query: "축구 경기 결과 알려줘" },
+  { by: "last syllable 도", line: "강원 지역 날씨", query: "강원도 여행 가고 싶어" },
 ];
 
 const OTHER = "likes hiking in Norway";
@@ -87,4 +104,37 @@ describe("every recall surface finds a word of one ideograph, kana or hangul", (
     expect(result.fallback?.reason).toBe("api_error");
     expect(result.rows.map((row) => row.path)).toEqual(["topics/notes.md"]);
   });
+});
+
+describe("no recall surface finds a Korean line through a stop word or a noun's last syllable", () => {
+  it.each(UNRELATED)("recallForPrompt, $by: $query", async ({ line, query }) => {
+    const recalled = await recallForPrompt({ store: await bodyFolder(line), query });
+    expect(recalled.units.map((unit) => unit.text)).toEqual([]);
+  });
+
+  it.each(UNRELATED)("budgetedRecall, $by: $query", async ({ line, query }) => {
+    const recalled = await budgetedRecall({ store: await bodyFolder(line), query });
+    expect(recalled.units.map((unit) => unit.text)).toEqual([]);
+  });
+
+  // The side query's keyword fallback reads English stop words alone (prefilter's processTerm).
+  it.each(UNRELATED.filter((row) => row.by !== "stop word"))(
+    "the side query's keyword match, $by: $query",
+    async ({ line, query }) => {
+      server.use(
+        http.post(MESSAGES_URL, () =>
+          HttpResponse.json(
+            { type: "error", error: { type: "invalid_request_error", message: "bad model" } },
+            { status: 400 },
+          ),
+        ),
+      );
+      const result = await selectMemories({
+        store: await describedFolder(line),
+        client: testClient(),
+        query,
+      });
+      expect(result.rows.map((row) => row.path)).toEqual([]);
+    },
+  );
 });

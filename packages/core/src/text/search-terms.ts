@@ -32,8 +32,10 @@ type ParticleAfter = "vowel" | "consonant" | "vowel-or-rieul" | "consonant-not-r
  * the case particles and the common special particles of Yeon & Brown, "Korean: A Comprehensive
  * Grammar" (Routledge, 2011), chapter 3. A pair such as 는/은 is chosen by whether the noun's last
  * syllable ends in a consonant; 로 follows a vowel or ㄹ, 으로 any other consonant. A particle of
- * one syllable not so chosen (에, 의, 도, 만) is taken off only a noun of two syllables or more,
- * since many nouns end in that syllable (회의 "meeting", 지도 "map").
+ * one syllable not so chosen (에, 의, 만) is taken off only a noun of two syllables or more,
+ * since many nouns end in that syllable (회의 "meeting"). The subject 이 and 도 "also" are not
+ * taken off at all: so many nouns end in them that the rest is often another word (고양이 "cat"
+ * is no 고양, a city; 길이 "length" no 길 "road"; 경기도, a province, no 경기 "match").
  */
 const HANGUL_PARTICLES: ReadonlyArray<readonly [particle: string, after: ParticleAfter]> = [
   ["에서", "any"],
@@ -50,12 +52,10 @@ const HANGUL_PARTICLES: ReadonlyArray<readonly [particle: string, after: Particl
   ["를", "vowel"],
   ["을", "consonant"],
   ["가", "vowel"],
-  ["이", "consonant"],
   ["와", "vowel"],
   ["과", "consonant"],
   ["에", "any"],
   ["의", "any"],
-  ["도", "any"],
   ["만", "any"],
 ];
 

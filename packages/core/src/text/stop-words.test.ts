@@ -28,6 +28,9 @@ describe("queryStopWords", () => {
     // Terms one by one: "关" of the stop word "关于", and "我的" (each ideograph a stop word), are
     // left out by the query plan, which reads each word with its ideographs (plannedWords).
     ["告诉我关于我的鹈鹕", ["告诉", "告", "诉", "关", "我的", "鹈鹕", "鹈", "鹕"]],
+    // Korean holds more of the query than English: 제 "my" and 같이 "together" are left out.
+    ["제 이름이 뭐예요?", ["이름이", "뭐예요"]],
+    ["같이 영화 볼래?", ["영화", "볼래"]],
   ])("%s searches %j", (query, terms) => {
     expect(searched(query)).toEqual(terms);
   });

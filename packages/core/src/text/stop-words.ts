@@ -6,6 +6,7 @@ import {
   fra,
   ita,
   jpn,
+  kor,
   nld,
   por,
   rus,
@@ -50,12 +51,12 @@ export const MERGE_WORDS = words(
 
 /**
  * The stop word lists that memfiles reads, each an array of words, named by ISO 639-3 code:
- * English, and the languages the write pass reads relative dates in (chrono-node's locales). All
- * but Chinese are the `stopword` package's (fergiemcdowall/stopword), named imports of its ES
- * module, so a bundle (the Claude Code hook's, core's own entries) carries these lists, not all
- * 62. Chinese is the `stopwords-zh` package's (stopwords-iso, 794 words): the `stopword` package's
- * 78 lack the function words a question is made of ("关于" about, "怎么" how), and hold none it
- * does not.
+ * English, the languages the write pass reads relative dates in (chrono-node's locales), and
+ * Korean (its pronouns and adverbs: 제 "my", 같이 "together"). All but Chinese are the `stopword`
+ * package's (fergiemcdowall/stopword), named imports of its ES module, so a bundle (the Claude
+ * Code hook's, core's own entries) carries these lists, not all 62. Chinese is the `stopwords-zh`
+ * package's (stopwords-iso, 794 words): the `stopword` package's 78 lack the function words a
+ * question is made of ("关于" about, "怎么" how), and hold none it does not.
  */
 export const STOP_WORD_LISTS = {
   eng,
@@ -67,6 +68,7 @@ export const STOP_WORD_LISTS = {
   nld,
   jpn,
   zho,
+  kor,
   rus,
   ukr,
   ara,
@@ -107,6 +109,7 @@ export const QUERY_LANGUAGES: ReadonlyArray<
   ["nld", /[a-z]/],
   ["jpn", /[\u3040-\u30ff\u4e00-\u9fff]/u],
   ["zho", /[\u4e00-\u9fff]/u],
+  ["kor", /[\uac00-\ud7a3]/u],
   ["rus", /[\u0400-\u04ff]/u],
   ["ukr", /[\u0400-\u04ff]/u],
   ["ara", /[\u0600-\u06ff]/u],
