@@ -59,6 +59,7 @@ export {
   type StorageBackend,
   type StoredFile,
   type StoreLayout,
+  type UpdatedValueGroup,
   versionToken,
   type WriteResult,
 } from "./store/index.js";
