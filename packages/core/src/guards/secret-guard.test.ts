@@ -125,6 +125,22 @@ describe("findSecrets: findings", () => {
   });
 });
 
+// secretlint counts from after a leading byte-order mark (a file saved as UTF-16 starts with
+// one), memfiles' own patterns from the text's start: one secret must stay one finding.
+describe("findSecrets of a text that starts with a byte-order mark", () => {
+  it.each([
+    ["a key both find", fakeAnthropicFull],
+    ["a key secretlint finds", `token ${fakeGithub}`],
+    ["a key starting a line after a header", `---\nname: x\n---\n${fakeAnthropicFull}\n`],
+  ])("%s: the findings of the text without it, one code unit later", async (_name, text) => {
+    const { findings } = await findSecrets(text);
+    expect(findings.length).toBeGreaterThan(0);
+    expect((await findSecrets(`\uFEFF${text}`)).findings).toEqual(
+      findings.map((finding) => ({ ...finding, start: finding.start + 1, end: finding.end + 1 })),
+    );
+  });
+});
+
 describe("isIbanValid", () => {
   it.each([
     ["DE89 3704 0044 0532 0130 00", true],
