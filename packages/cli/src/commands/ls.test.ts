@@ -185,6 +185,8 @@ describe("the (!) hint names the command to run on the same memory", () => {
       "memfiles --layout subject check memory",
     ],
     ["the default folder", "memory", ["ls"], "memfiles check"],
+    // Typed as it is, the folder would be read as an option.
+    ["a folder named like an option", "-dash", ["ls", "--", "-dash"], "memfiles check ./-dash"],
   ])("%s", async (_name, folder, argv, command) => {
     const cwd = await markedFolder("subject", folder);
     const { context, output } = contextIn(cwd);
