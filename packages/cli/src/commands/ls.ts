@@ -17,17 +17,25 @@ export function hasProblems(file: Pick<ShownFile, "problems">): boolean {
 }
 
 /**
- * The line under `ls`'s table: what to run for the problems it does not show. It names `check`,
- * always: the folder-wide problems (a secret, a broken link) mark no row.
+ * The line under `ls`'s table: what to run for the problems it does not show. On a folder it
+ * names `check` (the folder-wide problems, a secret or a broken link, mark no row, so it is
+ * always printed); `check` refuses a database, where `ls --json` lists each file's problems.
  *
  * @param marked - Whether a row has `(!)`.
+ * @param database - Whether the memory is a database (`--pglite`, `--database-url`).
  * @param commandLine - A command's line on the same memory (`commandOnSameMemory`).
- * @returns The line, without its line break.
+ * @returns The line, without its line break; `undefined` on a database without a `(!)` row.
  */
 export function checkHint(
   marked: boolean,
+  database: boolean,
   commandLine: (name: string) => string,
 ): string | undefined {
+  if (database) {
+    return marked
+      ? `(!) has problems: \`${commandLine("ls")} --json\` lists each file's (\`memfiles check\` works on a memory folder only).`
+      : undefined;
+  }
   const check = commandLine("check");
   return marked
     ? `(!) has problems: run \`${check}\` for details (it also checks the index, links and secrets).`
@@ -88,7 +96,7 @@ export const registerLs: RegisterCommand = (program, context, done) => {
               ]),
             ),
           );
-          const hint = checkHint(files.some(hasProblems), (name) =>
+          const hint = checkHint(files.some(hasProblems), context.database !== undefined, (name) =>
             commandOnSameMemory(name, folderOf(folder, options), command),
           );
           if (hint !== undefined) context.stdout(`${hint}\n`);
