@@ -59,7 +59,6 @@ export {
   type StorageBackend,
   type StoredFile,
   type StoreLayout,
-  type UpdatedValueGroup,
   versionToken,
   type WriteResult,
 } from "./store/index.js";
