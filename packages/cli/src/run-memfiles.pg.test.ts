@@ -3,6 +3,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LOCAL_TENANT } from "@memfiles/errors";
+import { openTenantMemory } from "@memfiles/pg";
 import { describe, expect, it } from "vitest";
 import { contextIn } from "../test/command-context.js";
 import { runMemfiles } from "./run-memfiles.js";
@@ -169,4 +170,27 @@ describe("memfiles --pglite", () => {
       created: false,
     });
   });
+
+  // `check` refuses a database: the line under ls's table must not name it.
+  it(
+    "ls on a database points at ls --json for a (!) row, never at check",
+    async () => {
+      const base = await mkdtemp(join(tmpdir(), "memfiles-cli-pglite-"));
+      const db = ["--pglite", "pg db", "--tenant", "o'neil"];
+      const opened = await openTenantMemory({ dataDir: join(base, "pg db"), tenant: "o'neil" });
+      await opened.store.write(
+        "topics/hand.md",
+        "---\nname: hand\ndescription: Written by hand.\nupdated: 2026/11/01\n---\nuses Neovim\n",
+        "new",
+      );
+      await opened.close();
+      const listed = contextIn(base);
+      expect(await runMemfiles([...db, "ls"], listed.context)).toBe(0);
+      expect(listed.output.stdout).toContain("topics/hand.md (!)");
+      expect(listed.output.stdout.split("\n").at(-2)).toBe(
+        "(!) has problems: `memfiles --pglite 'pg db' --tenant 'o'\\''neil' ls --json` lists each file's (`memfiles check` works on a memory folder only).",
+      );
+    },
+    PGLITE_LIMIT_MS,
+  );
 });

@@ -12,6 +12,9 @@
  * The folder secret scan (`memfiles check`'s) runs paired too: `checkSecrets` a file at a time, as
  * it was, against `checkSecretsOfEach` on 500 files a call, same results required.
  *
+ * The updated-value step on one file of 7,000 lines of one pattern (a 188 KB file, read though
+ * over the cap), the shapes that once compared and kept every pair (24 million): CPU per shape.
+ *
  * Run: `pnpm bench -- check`; `-- check --quick` (or `MEMFILES_BENCH_QUICK=1`) runs fewer rounds.
  * Figures are for whatever machine runs it; no goal is asserted.
  */
@@ -19,7 +22,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { checkSecrets, checkSecretsOfEach } from "../src/guards/check-secrets.js";
-import { type FactLineAt, factLines, twoLanguagePairs } from "../src/store/check-rows.js";
+import {
+  type FactLineAt,
+  factLines,
+  twoLanguagePairs,
+  updatedValueKept,
+} from "../src/store/check-rows.js";
 import { MemoryStore } from "../src/store/index.js";
 import { factValues } from "../src/text/fact-values.js";
 import { sameFactOtherLanguage } from "../src/text/same-fact-other-language.js";
@@ -81,7 +89,7 @@ async function readLines(root: string) {
 const section: BenchSection = {
   name: "check",
   title:
-    "store.check() at 1,000 and 10,000 files, CPU; the two-language step paired with the old pairing",
+    "store.check() at 1,000 and 10,000 files, CPU; the two-language step paired with the old pairing; the updated-value step on one 7,000-line file",
   async run({ log }) {
     log(
       "| files | fact lines | rounds | check(), new store, median CPU | two-language step, median CPU |",
@@ -104,6 +112,31 @@ const section: BenchSection = {
       } finally {
         await rm(sandbox, { recursive: true, force: true });
       }
+    }
+
+    log("");
+    log("| one file of 7,000 lines | pairs found | all counted | updatedValueKept, median CPU |");
+    log("|---|---:|---|---:|");
+    for (const [shape, line] of [
+      ["one number a line", (index: number) => `v ${index}`],
+      ["two numbers a line", (index: number) => `room 4 holds ${index} boxes`],
+      [
+        "the other polarity",
+        (index: number) => (index % 2 === 0 ? "drinks coffee" : "stopped drinking coffee"),
+      ],
+    ] as const) {
+      const lines = Array.from({ length: 7_000 }, (_, index) => ({
+        path: "q.md",
+        line: line(index),
+      }));
+      const runs = [];
+      for (let round = 0; round < PAIRED_ROUNDS; round++) {
+        runs.push(await cpuOf(async () => updatedValueKept(lines)));
+      }
+      const [group] = runs[0]?.value ?? [];
+      log(
+        `| ${shape} | ${group?.pairs.toLocaleString("en")} | ${group?.allCounted} | ${ms(median(runs.map((run) => run.cpuMs)))} |`,
+      );
     }
 
     const sandbox = await mkdtemp(join(tmpdir(), "memfiles-check-paired-"));

@@ -2,7 +2,7 @@ import { type Dirent, readdirSync } from "node:fs";
 import { readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { MemoryStore } from "@memfiles/core";
-import { findForgottenLines, valueSkeleton } from "@memfiles/core/internal";
+import { findForgottenLines } from "@memfiles/core/internal";
 import { findTextSecretsOfEach, type SecretLine } from "../secrets/find-text-secrets.js";
 
 /** snake_case codes of a {@link Finding}. */
@@ -40,8 +40,13 @@ export type Finding = {
   /** For `secret`: the 1-based line and the kind (never the secret itself). */
   line?: number;
   kind?: string;
-  /** For `updated_value_kept`: the two lines, in file order. */
+  /** For `updated_value_kept`: the first pair of lines of the group, in file order. */
   lines?: [string, string];
+  /** For `updated_value_kept`: how many pairs the group has (a lower bound unless `allCounted`). */
+  pairs?: number;
+  /** For `updated_value_kept`: the first pairs (at most core's `MAX_LISTED_PAIRS`), in file order. */
+  listed?: Array<[string, string]>;
+  allCounted?: boolean;
 };
 
 // proper-lockfile refreshes a held lock's mtime; one older than the store's stale limit (default
@@ -139,14 +144,23 @@ export async function checkFolder(
       fixable: false,
     });
   }
-  // A line beside its updated value: recall reads both, and cannot tell which is current.
-  for (const { path, lines } of report.updatedValueKept) {
+  // A line beside its updated value: recall reads both, and cannot tell which is current. Core
+  // groups the pairs of one file and pattern (a file can hold millions), so one finding a group.
+  for (const { path, lines, pairs, listed, allCounted } of report.updatedValueKept) {
+    const [one, other] = lines.map((line) => JSON.stringify(line));
+    const listedAll = allCounted && listed.length === pairs;
     findings.push({
       code: "updated_value_kept",
       path,
-      message: `${path} keeps both ${JSON.stringify(lines[0])} and ${JSON.stringify(lines[1])}, one an update of the other; delete the one that is no longer true.`,
+      message:
+        pairs === 1
+          ? `${path} keeps both ${one} and ${other}, one an update of the other; delete the one that is no longer true.`
+          : `${path} keeps ${allCounted ? "" : "at least "}${pairs} pairs of lines where one is an update of the other, such as ${one} and ${other}; delete the ones that are no longer true (\`--json\` lists ${listedAll ? "every pair" : `the first ${listed.length}`}).`,
       fixable: false,
       lines,
+      pairs,
+      listed,
+      allCounted,
     });
   }
   // Claude Code loads only the first lines of MEMORY.md; a person's lines are never cut.
@@ -203,45 +217,6 @@ export async function checkFolder(
   }
   if (options.fix) await fix(store, findings);
   return findings;
-}
-
-/**
- * The findings as `memfiles check` prints them: the `updated_value_kept` pairs of one file that
- * share a pattern (the same words with other numbers, core's `valueSkeleton`; the other polarity
- * is a pattern of its own) as one finding with their count and the first pair as the example.
- * A file kept by hand or generated can hold dozens of such pairs, one line each drowned the rest;
- * `--json` keeps every pair.
- *
- * @param findings - From {@link checkFolder}, in its order.
- * @returns The findings to print, each group where its first pair was.
- */
-export function printedFindings(findings: readonly Finding[]): Finding[] {
-  const groups = new Map<string, Finding[]>();
-  const printed: Array<Finding | Finding[]> = [];
-  for (const finding of findings) {
-    if (finding.code !== "updated_value_kept" || finding.lines === undefined) {
-      printed.push(finding);
-      continue;
-    }
-    const key = `${finding.path}\u0000${valueSkeleton(finding.lines[1]) ?? ""}`;
-    const group = groups.get(key);
-    if (group !== undefined) group.push(finding);
-    else {
-      const started = [finding];
-      groups.set(key, started);
-      printed.push(started);
-    }
-  }
-  return printed.map((entry) => {
-    if (!Array.isArray(entry)) return entry;
-    const [first] = entry as [Finding];
-    if (entry.length === 1) return first;
-    const [one, other] = first.lines as [string, string];
-    return {
-      ...first,
-      message: `${first.path} keeps ${entry.length} pairs of lines where one is an update of the other, such as ${JSON.stringify(one)} and ${JSON.stringify(other)}; delete the ones that are no longer true (\`--json\` lists every pair).`,
-    };
-  });
 }
 
 /**

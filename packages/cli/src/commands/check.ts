@@ -1,4 +1,4 @@
-import { checkFolder, printedFindings } from "../check/check-folder.js";
+import { checkFolder } from "../check/check-folder.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { printJson } from "../output.js";
@@ -33,7 +33,7 @@ export const registerCheck: RegisterCommand = (program, context, done) => {
         if (options.json) printJson(context, { ok: open.length === 0, findings, secrets });
         else if (findings.length === 0) context.stdout(`${store.root}: no problems found.\n`);
         else {
-          for (const finding of printedFindings(findings)) {
+          for (const finding of findings) {
             const mark = finding.fixed ? "fixed" : finding.fixable ? "fixable" : "to fix by hand";
             context.stdout(`${finding.code}  ${finding.message}  [${mark}]\n`);
           }

@@ -138,6 +138,7 @@ export function commandOnSameMemory(
   if (options?.tenant !== undefined) words.push("--tenant", shellWord(options.tenant));
   if (options?.layout !== undefined) words.push("--layout", shellWord(options.layout));
   words.push(name);
-  if (folder !== undefined) words.push(shellWord(folder));
+  // A folder named "-dash" would be read as an option.
+  if (folder !== undefined) words.push(shellWord(folder.startsWith("-") ? `./${folder}` : folder));
   return words.join(" ");
 }

@@ -185,6 +185,8 @@ describe("the (!) hint names the command to run on the same memory", () => {
       "memfiles --layout subject check memory",
     ],
     ["the default folder", "memory", ["ls"], "memfiles check"],
+    // Typed as it is, the folder would be read as an option.
+    ["a folder named like an option", "-dash", ["ls", "--", "-dash"], "memfiles check ./-dash"],
   ])("%s", async (_name, folder, argv, command) => {
     const cwd = await markedFolder("subject", folder);
     const { context, output } = contextIn(cwd);
@@ -192,6 +194,25 @@ describe("the (!) hint names the command to run on the same memory", () => {
     expect(output.stdout.split("\n").at(-2)).toBe(
       `(!) has problems: run \`${command}\` for details (it also checks the index, links and secrets).`,
     );
+  });
+
+  // A secret, the index, links, updated values: problems of the folder mark no row, and only
+  // `check` finds them.
+  it.each(LAYOUT_NAMES)("a folder whose one problem is folder-wide (%s layout)", async (layout) => {
+    const cwd = await mkdtemp(join(tmpdir(), "memfiles-ls-"));
+    for (const [path, text] of [MARKED[layout].clean, MARKED[layout].secret]) {
+      await mkdir(join(cwd, "memory", path, ".."), { recursive: true });
+      await writeFile(join(cwd, "memory", path), text);
+    }
+    const listed = contextIn(cwd);
+    expect(await runMemfiles(["ls", "memory", "--layout", layout], listed.context)).toBe(0);
+    expect(listed.output.stdout).not.toContain("(!)");
+    expect(listed.output.stdout.split("\n").at(-2)).toBe(
+      `Run \`memfiles --layout ${layout} check memory\` to check the index, links and secrets too.`,
+    );
+    const checked = contextIn(cwd);
+    expect(await runMemfiles(["check", "memory", "--layout", layout], checked.context)).toBe(1);
+    expect(checked.output.stdout).toContain("holds a secret");
   });
 
   it("--claude-code-memory", async () => {

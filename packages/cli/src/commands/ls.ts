@@ -17,6 +17,32 @@ export function hasProblems(file: Pick<ShownFile, "problems">): boolean {
 }
 
 /**
+ * The line under `ls`'s table: what to run for the problems it does not show. On a folder it
+ * names `check` (the folder-wide problems, a secret or a broken link, mark no row, so it is
+ * always printed); `check` refuses a database, where `ls --json` lists each file's problems.
+ *
+ * @param marked - Whether a row has `(!)`.
+ * @param database - Whether the memory is a database (`--pglite`, `--database-url`).
+ * @param commandLine - A command's line on the same memory (`commandOnSameMemory`).
+ * @returns The line, without its line break; `undefined` on a database without a `(!)` row.
+ */
+export function checkHint(
+  marked: boolean,
+  database: boolean,
+  commandLine: (name: string) => string,
+): string | undefined {
+  if (database) {
+    return marked
+      ? `(!) has problems: \`${commandLine("ls")} --json\` lists each file's (\`memfiles check\` works on a memory folder only).`
+      : undefined;
+  }
+  const check = commandLine("check");
+  return marked
+    ? `(!) has problems: run \`${check}\` for details (it also checks the index, links and secrets).`
+    : `Run \`${check}\` to check the index, links and secrets too.`;
+}
+
+/**
  * `memfiles ls [folder]`: every memory file with its description, item count (lines, or facts in
  * the fact layout), size and last update; `(!)` on a file with problems ({@link hasProblems}).
  */
@@ -70,11 +96,10 @@ export const registerLs: RegisterCommand = (program, context, done) => {
               ]),
             ),
           );
-          if (files.some(hasProblems)) {
-            context.stdout(
-              `(!) has problems: run \`${commandOnSameMemory("check", folderOf(folder, options), command)}\` for details (it also checks the index, links and secrets).\n`,
-            );
-          }
+          const hint = checkHint(files.some(hasProblems), context.database !== undefined, (name) =>
+            commandOnSameMemory(name, folderOf(folder, options), command),
+          );
+          if (hint !== undefined) context.stdout(`${hint}\n`);
         }
         done(EXIT_CODES.ok);
       },

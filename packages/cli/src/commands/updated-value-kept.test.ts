@@ -42,7 +42,9 @@ describe.each(["subject", "fact"] as const)(
       const store = new MemoryStore({ root: join(cwd, folder), layout });
       await store.rebuildIndex();
       const report = await store.check();
-      expect(report.updatedValueKept).toEqual([{ path, lines }]);
+      expect(report.updatedValueKept).toEqual([
+        { path, lines, pairs: 1, listed: [lines], allCounted: true },
+      ]);
       expect(report.ok).toBe(true);
     });
 
@@ -58,13 +60,16 @@ describe.each(["subject", "fact"] as const)(
           message: `${path} keeps both ${JSON.stringify(lines[0])} and ${JSON.stringify(lines[1])}, one an update of the other; delete the one that is no longer true.`,
           fixable: false,
           lines,
+          pairs: 1,
+          listed: [lines],
+          allCounted: true,
         },
       ]);
     });
   },
 );
 
-// Pairs of one file and one pattern print as one line with their count; --json keeps each pair.
+// Pairs of one file and one pattern are one finding with their count; --json lists the pairs.
 describe("memfiles check groups the pairs of a file", () => {
   const dated = (texts: string[]) => texts.map((text) => `[stated 2026/11/01] ${text}`).join("\n");
   const file = (name: string, texts: string[]) =>
@@ -102,30 +107,43 @@ describe("memfiles check groups the pairs of a file", () => {
     const json = contextIn(cwd);
     await runMemfiles(["check", "memory", "--json"], json.context);
     const { findings } = JSON.parse(json.output.stdout) as {
-      findings: Array<{ code: string; path: string; lines?: string[] }>;
+      findings: Array<{ code: string; path: string; pairs: number; listed: string[][] }>;
     };
     expect(
       findings
         .filter((finding) => finding.code === "updated_value_kept")
-        .map((finding) => [finding.path, ...(finding.lines ?? [])]),
+        .map(({ path, pairs, listed }) => [path, pairs, listed]),
     ).toEqual([
-      ["topics/food.md", "eats 2 apples a day", "eats 3 apples a day"],
+      ["topics/food.md", 1, [["eats 2 apples a day", "eats 3 apples a day"]]],
       [
         "topics/travel.md",
-        "fact 1 about travel: prefers option 4",
-        "fact 1 about travel: prefers option 5",
+        3,
+        [
+          ["fact 1 about travel: prefers option 4", "fact 1 about travel: prefers option 5"],
+          ["fact 1 about travel: prefers option 4", "fact 1 about travel: prefers option 6"],
+          ["fact 1 about travel: prefers option 5", "fact 1 about travel: prefers option 6"],
+        ],
       ],
-      [
-        "topics/travel.md",
-        "fact 1 about travel: prefers option 4",
-        "fact 1 about travel: prefers option 6",
-      ],
-      ["topics/travel.md", "takes 50 mg of sertraline", "takes 100 mg of sertraline"],
-      [
-        "topics/travel.md",
-        "fact 1 about travel: prefers option 5",
-        "fact 1 about travel: prefers option 6",
-      ],
+      ["topics/travel.md", 1, [["takes 50 mg of sertraline", "takes 100 mg of sertraline"]]],
     ]);
+  });
+
+  // A file just under the size past which it is not read: 7,000 lines of one pattern are 24
+  // million pairs, once held in memory until `check` died. One finding, the count, 8 pairs.
+  it("a 7,000-line file of one pattern is one finding that counts its pairs", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "memfiles-cli-updated-value-"));
+    await mkdir(join(cwd, "memory", "topics"), { recursive: true });
+    const lines = Array.from({ length: 7000 }, (_, index) => `v ${index}`);
+    await writeFile(join(cwd, "memory", "topics", "q.md"), file("q", lines));
+    const json = contextIn(cwd);
+    await runMemfiles(["check", "memory", "--json"], json.context);
+    const { findings } = JSON.parse(json.output.stdout) as {
+      findings: Array<{ code: string; message: string; pairs: number; listed: string[][] }>;
+    };
+    const kept = findings.filter((finding) => finding.code === "updated_value_kept");
+    expect(kept.map(({ pairs, listed }) => [pairs, listed.length])).toEqual([[24_496_500, 8]]);
+    expect(kept[0]?.message).toBe(
+      'topics/q.md keeps 24496500 pairs of lines where one is an update of the other, such as "v 0" and "v 1"; delete the ones that are no longer true (`--json` lists the first 8).',
+    );
   });
 });

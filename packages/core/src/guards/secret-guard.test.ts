@@ -125,6 +125,46 @@ describe("findSecrets: findings", () => {
   });
 });
 
+// A PEM header without its END line: the key is the header and its body, so the secrets after
+// it are found too (a finding to the end of the text hid them).
+describe("findSecrets of a PEM header without its END line", () => {
+  const header = "-----BEGIN RSA PRIVATE KEY-----";
+  // A line from inside the body: its first line alone is also found by the headless-body pattern.
+  const body = pemBody.slice(64, 128);
+  it.each([
+    ["a body line, then a blank line", `${header}\n${body}\n\nmy password is hunter2\n`],
+    [
+      "a body line, then a dated line",
+      `${header}\n${body}\n[stated 2026/09/12] my password is hunter2`,
+    ],
+    ["the body on the header's line", `${header} ${body}\nmy password is hunter2`],
+  ])("%s: the key ends with its body, the later secret is found", async (_name, text) => {
+    const { findings } = await findSecrets(`notes\n${text}`);
+    const key = text.slice(0, header.length + 1 + body.length);
+    const start = "notes\n".length;
+    expect(findings.map(({ kind, start, end }) => [kind, start, end])).toEqual([
+      ["private_key", start, start + key.length],
+      ["password", expect.any(Number), expect.any(Number)],
+    ]);
+  });
+});
+
+// secretlint counts from after a leading byte-order mark (a file saved as UTF-16 starts with
+// one), memfiles' own patterns from the text's start: one secret must stay one finding.
+describe("findSecrets of a text that starts with a byte-order mark", () => {
+  it.each([
+    ["a key both find", fakeAnthropicFull],
+    ["a key secretlint finds", `token ${fakeGithub}`],
+    ["a key starting a line after a header", `---\nname: x\n---\n${fakeAnthropicFull}\n`],
+  ])("%s: the findings of the text without it, one code unit later", async (_name, text) => {
+    const { findings } = await findSecrets(text);
+    expect(findings.length).toBeGreaterThan(0);
+    expect((await findSecrets(`\uFEFF${text}`)).findings).toEqual(
+      findings.map((finding) => ({ ...finding, start: finding.start + 1, end: finding.end + 1 })),
+    );
+  });
+});
+
 describe("isIbanValid", () => {
   it.each([
     ["DE89 3704 0044 0532 0130 00", true],

@@ -33,9 +33,12 @@ export const REDACTED = "[redacted]";
 // The preset's Anthropic rule only knows the exact `sk-ant-api03-<93 chars>AA` shape; anything
 // shorter or newer that starts `sk-ant-` is still a key to us.
 const ANTHROPIC_KEY = /\bsk-ant-[A-Za-z0-9_-]{8,}/g;
-// A PEM header alone is enough: half a pasted key is still a secret.
+// A PEM header alone is enough: half a pasted key is still a secret. Without its END line the key
+// ends where its body does (base64 and `Proc-Type:`-style header lines, up to a blank line or
+// another kind of line), not at the end of the text: a finding to the end would hide every
+// secret after it (`withoutNested`).
 const PRIVATE_KEY =
-  /-----BEGIN [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----|$)/g;
+  /-----BEGIN [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----|(?:[ \t]*[A-Za-z0-9+/]+=*)*(?:\r?\n[ \t]*(?:[A-Za-z0-9+/]+=*|[A-Za-z][\w-]*:[^\r\n]*)[ \t]*(?![^\r\n]))*)/g;
 // 13 to 19 digits, optionally grouped by single spaces, dashes or dots (ISO/IEC 7812 card lengths).
 const CARD_CANDIDATE = /(?<![\d.-])\d(?:[ .-]?\d){12,18}(?!\d|\.\d)/g;
 // An Amazon order number (3-7-7 digits): 17 digits, a card length, and no card is grouped so.

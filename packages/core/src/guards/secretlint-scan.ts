@@ -64,16 +64,20 @@ async function lint(content: string): Promise<SecretlintMessage[]> {
     source: { content, filePath: "/memfiles-proposal.txt", ext: ".txt", contentType: "text" },
     options: { config, maskSecrets: true, noPhysicFilePath: true },
   });
+  // secretlint strips a leading byte-order mark and counts from after it; ranges here are in the
+  // text as given, as every other finding's.
+  const shift = content.startsWith("\uFEFF") ? 1 : 0;
   return result.messages.map((message) => ({
     messageId: message.messageId,
-    start: message.range[0],
-    end: message.range[1],
+    start: message.range[0] + shift,
+    end: message.range[1] + shift,
   }));
 }
 
 /**
  * secretlint's recommended preset (every rule on) on each text, in as few `lintSource` calls as the
- * texts allow: per text, the messages one call of its own would give, sorted by range.
+ * texts allow: per text, the messages one call of its own would give, sorted by range, the
+ * ranges in UTF-16 code units of the text as given (a leading byte-order mark counted).
  *
  * @example await secretlintMessagesOfEach(["AKIA2E4KQ7XY5ZB3MN6P", "hello"]) // [[{ messageId: "AWSAccessKeyID", start: 0, end: 20 }], []]
  */

@@ -7,6 +7,7 @@ import {
 } from "../text/same-fact-other-language.js";
 import { updatesLine } from "../text/value-skeleton.js";
 import {
+  MAX_LISTED_PAIRS,
   MAX_PAIRS_PER_KEY,
   sameFactTwoLanguages,
   twoLanguagePairs,
@@ -148,27 +149,60 @@ describe("updatedValueKept", () => {
     "earns $110,000 a year",
   ];
 
-  it("reports what updatesLine says of every two lines of one file, in file order", () => {
+  it("counts and lists what updatesLine says of every two lines of one file, in file order", () => {
     const entry = fc.record({
       path: fc.constantFrom("a.md", "b.md"),
       line: fc.constantFrom(...LINES),
     });
     fc.assert(
-      fc.property(fc.array(entry, { maxLength: 8 }), (lines) => {
-        const expected: Array<{ path: string; lines: [string, string] }> = [];
+      fc.property(fc.array(entry, { maxLength: 12 }), (lines) => {
+        const found = updatedValueKept(lines);
         for (const path of ["a.md", "b.md"]) {
           const own = lines.filter((line) => line.path === path);
+          const expected: string[] = [];
           own.forEach((first, one) => {
             for (const second of own.slice(one + 1)) {
               if (updatesLine(second.line, first.line))
-                expected.push({ path, lines: [first.line, second.line] });
+                expected.push(`${first.line}|${second.line}`);
             }
           });
+          const groups = found.filter((group) => group.path === path);
+          expect(groups.reduce((sum, group) => sum + group.pairs, 0)).toBe(expected.length);
+          for (const group of groups) {
+            expect(group.allCounted).toBe(true);
+            expect(group.lines).toEqual(group.listed[0]);
+            expect(group.listed.length).toBe(Math.min(group.pairs, MAX_LISTED_PAIRS));
+            for (const [one, other] of group.listed) expect(expected).toContain(`${one}|${other}`);
+          }
         }
-        const order = (path: string) => lines.findIndex((line) => line.path === path);
-        expected.sort((a, b) => order(a.path) - order(b.path));
-        expect(updatedValueKept(lines)).toEqual(expected);
       }),
     );
+  });
+
+  // A file is read up to 16x the size cap: 7,000 lines of one pattern are 24 million pairs, which
+  // once ran `memfiles check` out of memory. Each group is counted, and lists a fixed number.
+  const many = (line: (index: number) => string) =>
+    Array.from({ length: 7000 }, (_, index) => ({ path: "q.md", line: line(index) }));
+  it.each([
+    ["one number a line, counted in full", (index: number) => `v ${index}`, 7000 * 3499.5, true],
+    [
+      "two numbers a line, counted until the file's budget ends",
+      (index: number) => `room 4 holds ${index} boxes`,
+      200_000,
+      false,
+    ],
+    [
+      "the other polarity, counted until the file's budget ends",
+      (index: number) => (index % 2 === 0 ? "drinks coffee" : "stopped drinking coffee"),
+      200_000,
+      false,
+    ],
+  ] as const)("7,000 lines of one pattern: %s", (_name, line, pairs, allCounted) => {
+    const [group, ...rest] = updatedValueKept(many(line));
+    expect(rest).toEqual([]);
+    expect(group?.pairs).toBe(pairs);
+    expect(group?.allCounted).toBe(allCounted);
+    expect(group?.listed).toHaveLength(MAX_LISTED_PAIRS);
+    expect(group?.lines).toEqual([line(0), line(1)]);
   });
 });

@@ -2,6 +2,7 @@ import { basename } from "node:path";
 import { safeParseMemoryFile } from "../format/memory-file.js";
 import { factSlug } from "../text/fact-slug.js";
 import { foldFileName } from "../text/fold-file-name.js";
+import { statedFactWords } from "../text/restates-fact.js";
 import {
   type FactLanguageTraits,
   factLanguageTraits,
@@ -11,7 +12,7 @@ import {
 import { updatesByTraits, updateTraits } from "../text/value-skeleton.js";
 import { formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
 import { notEditableProblem } from "./memory-row.js";
-import type { CheckResult, MemoryRow } from "./types.js";
+import type { CheckResult, MemoryRow, UpdatedValueGroup } from "./types.js";
 
 /** The part of `check()` that depends only on the rows and the index text, for every backend. */
 export type RowFindings = Pick<
@@ -260,36 +261,139 @@ export async function factLines(
   return lines;
 }
 
+// How many pairs of one group `check()` lists, and how many pairs of lines of one file it compares
+// one by one: a file is read up to 16x the size cap, and 7,000 lines of one pattern make 24 million
+// pairs. A group of one-number lines is counted without comparing them.
+export const MAX_LISTED_PAIRS = 8;
+const MAX_COMPARED_PAIRS_PER_FILE = 200_000;
+
 /**
  * Files that keep a line and its updated value side by side (`check().updatedValueKept`): two
- * lines of one file where one updates the other by `updatesLine`. A warning, never an error.
+ * lines of one file where one updates the other by `updatesLine`, grouped by file and pattern (the
+ * lines' `valueSkeleton`, or the other polarity). A warning, never an error.
  *
  * @param lines - Lines in file order ({@link factLines}`.all`).
- * @returns `[{ path, lines }]`, the two lines as written, in file order.
+ * @returns One group per file and pattern (see {@link UpdatedValueGroup}), in file order.
  * @example updatedValueKept((await factLines(read, rows)).all)
- * // [{ path: "topics/health.md", lines: ["takes 50 mg of sertraline", "takes 100 mg of sertraline"] }]
+ * // [{ path: "topics/health.md", lines: ["takes 50 mg of sertraline", "takes 100 mg of sertraline"],
+ * //    pairs: 1, listed: [[...]], allCounted: true }]
  */
-export function updatedValueKept(
-  lines: readonly FactLineAt[],
-): Array<{ path: string; lines: [string, string] }> {
+export function updatedValueKept(lines: readonly FactLineAt[]): UpdatedValueGroup[] {
   const byFile = new Map<string, FactLineAt[]>();
   for (const entry of lines) {
     const list = byFile.get(entry.path);
     if (list === undefined) byFile.set(entry.path, [entry]);
     else list.push(entry);
   }
-  const found: Array<{ path: string; lines: [string, string] }> = [];
-  // Pairs within a file only, so the work is bounded by the file's lines (its size cap), never by
-  // the folder's; each line's traits are made once.
-  for (const [path, entries] of byFile) {
-    const traits = entries.map((entry) => updateTraits(entry.line));
-    for (let one = 0; one < traits.length; one++) {
-      const first = traits[one] as (typeof traits)[number];
-      for (let other = one + 1; other < traits.length; other++) {
-        const second = traits[other] as (typeof traits)[number];
-        if (updatesByTraits(second, first)) found.push({ path, lines: [first.text, second.text] });
+  const found: UpdatedValueGroup[] = [];
+  for (const [path, entries] of byFile) found.push(...fileGroups(path, entries));
+  return found;
+}
+
+type Traits = ReturnType<typeof updateTraits> & { at: number };
+
+// The groups of one file: lines of one skeleton are compared among themselves, lines of one
+// polarity with those of the other; nothing else can update a line (`updatesByTraits`).
+function fileGroups(path: string, entries: readonly FactLineAt[]): UpdatedValueGroup[] {
+  const bySkeleton = new Map<string, Traits[]>();
+  const byPolarity: [Traits[], Traits[]] = [[], []];
+  entries.forEach((entry, at) => {
+    const traits = { ...updateTraits(entry.line), at };
+    if (traits.skeleton !== undefined) {
+      const list = bySkeleton.get(traits.skeleton);
+      if (list === undefined) bySkeleton.set(traits.skeleton, [traits]);
+      else list.push(traits);
+    }
+    byPolarity[statedFactWords(entry.line).holds ? 0 : 1].push(traits);
+  });
+  const budget = { left: MAX_COMPARED_PAIRS_PER_FILE };
+  const groups: Array<UpdatedValueGroup & { order: [number, number] }> = [];
+  const add = (group: (UpdatedValueGroup & { order: [number, number] }) | undefined) => {
+    if (group !== undefined) groups.push(group);
+  };
+  for (const list of bySkeleton.values()) {
+    add(
+      (list[0] as Traits).numbers.length < 2
+        ? oneNumberGroup(path, list)
+        : comparedGroup(path, list, list, budget),
+    );
+  }
+  add(comparedGroup(path, byPolarity[0], byPolarity[1], budget));
+  groups.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]);
+  return groups.map(({ order: _order, ...group }) => group);
+}
+
+// One-number lines of one skeleton: every two with different keys update one another, so the
+// count is all pairs less those of equal keys, and listing stops at MAX_LISTED_PAIRS.
+function oneNumberGroup(
+  path: string,
+  list: readonly Traits[],
+): (UpdatedValueGroup & { order: [number, number] }) | undefined {
+  const sameKey = new Map<string, number>();
+  for (const traits of list) sameKey.set(traits.key, (sameKey.get(traits.key) ?? 0) + 1);
+  let pairs = (list.length * (list.length - 1)) / 2;
+  for (const count of sameKey.values()) pairs -= (count * (count - 1)) / 2;
+  if (pairs === 0) return undefined;
+  const listed: Array<[Traits, Traits]> = [];
+  for (let one = 0; one < list.length && listed.length < MAX_LISTED_PAIRS; one++) {
+    const first = list[one] as Traits;
+    let any = false;
+    for (let other = one + 1; other < list.length && listed.length < MAX_LISTED_PAIRS; other++) {
+      const second = list[other] as Traits;
+      if (second.key !== first.key) {
+        listed.push([first, second]);
+        any = true;
       }
     }
+    // Every later line has this line's key, so none pairs with another.
+    if (!any) break;
   }
-  return found;
+  return grouped(path, listed, pairs, true);
+}
+
+// Lines compared one pair at a time (a pair of `left` and `right`, or two of `left` when they are
+// one list), while the file's budget lasts.
+function comparedGroup(
+  path: string,
+  left: readonly Traits[],
+  right: readonly Traits[],
+  budget: { left: number },
+): (UpdatedValueGroup & { order: [number, number] }) | undefined {
+  const same = left === right;
+  const listed: Array<[Traits, Traits]> = [];
+  let pairs = 0;
+  let allCounted = true;
+  compare: for (let one = 0; one < left.length; one++) {
+    const a = left[one] as Traits;
+    for (let other = same ? one + 1 : 0; other < right.length; other++) {
+      if (budget.left-- <= 0) {
+        allCounted = false;
+        break compare;
+      }
+      const b = right[other] as Traits;
+      const [first, second] = a.at < b.at ? [a, b] : [b, a];
+      if (!updatesByTraits(second, first)) continue;
+      pairs += 1;
+      if (listed.length < MAX_LISTED_PAIRS) listed.push([first, second]);
+    }
+  }
+  return pairs === 0 ? undefined : grouped(path, listed, pairs, allCounted);
+}
+
+function grouped(
+  path: string,
+  listed: Array<[Traits, Traits]>,
+  pairs: number,
+  allCounted: boolean,
+): UpdatedValueGroup & { order: [number, number] } {
+  listed.sort(([a, b], [c, d]) => a.at - c.at || b.at - d.at);
+  const [first, second] = listed[0] as [Traits, Traits];
+  return {
+    path,
+    lines: [first.text, second.text],
+    pairs,
+    listed: listed.map(([one, other]) => [one.text, other.text]),
+    allCounted,
+    order: [first.at, second.at],
+  };
 }

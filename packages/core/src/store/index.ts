@@ -24,6 +24,7 @@ export type {
   MemoryStoreOptions,
   ReadResult,
   StoreLayout,
+  UpdatedValueGroup,
   WriteResult,
 } from "./types.js";
 export { NEW_VERSION, versionToken } from "./version-token.js";

@@ -229,10 +229,10 @@ export type CheckResult = {
   sameSubject: Array<{ subject: string; paths: string[] }>;
   /**
    * Files that keep a line and its updated value side by side ("takes 50 mg of sertraline" and
-   * "takes 100 mg of sertraline"; see `updatedValueKept`): the two lines, in file order. A warning
-   * for a person to keep the current one; it does not make `ok` false.
+   * "takes 100 mg of sertraline"; see `updatedValueKept`): one group per file and pattern. A
+   * warning for a person to keep the current one; it does not make `ok` false.
    */
-  updatedValueKept: Array<{ path: string; lines: [string, string] }>;
+  updatedValueKept: UpdatedValueGroup[];
   /**
    * `MEMORY.md` is longer than the lines Claude Code loads (the fact layout's 200; see
    * `CLAUDE_CODE_INDEX_LINES`): the lines past it are never seen. memfiles never cuts a person's
@@ -240,4 +240,18 @@ export type CheckResult = {
    * has no budget. Makes `ok` false.
    */
   indexOverBudget: { lines: number; maxLines: number; handWritten: number } | null;
+};
+
+/**
+ * The pairs of one file's lines where one updates the other, of one pattern (`check()`).
+ * `lines`: the first pair, in file order; `pairs`: how many there are; `listed`: the first
+ * `MAX_LISTED_PAIRS` (8) of them; `allCounted`: false when the file had too many lines to compare
+ * every pair (then `pairs` is a lower bound).
+ */
+export type UpdatedValueGroup = {
+  path: string;
+  lines: [string, string];
+  pairs: number;
+  listed: Array<[string, string]>;
+  allCounted: boolean;
 };
