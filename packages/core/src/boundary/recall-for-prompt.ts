@@ -2,6 +2,7 @@ import { estimateTokens } from "../cost/cache-minimum.js";
 import {
   DEFAULT_RECALL_BUDGET_TOKENS,
   fillRecallBudget,
+  maskRecalled,
   type RecallUnit,
   rankedRecallUnits,
 } from "../recall/budgeted-recall.js";
@@ -143,25 +144,28 @@ export async function recallForPrompt(
     exclude === undefined || exclude.size === 0
       ? undefined
       : (unit: RecallUnit) => exclude.has(recallUnitKey(unit));
+  const budget = options.budgetTokens ?? DEFAULT_RECALL_BUDGET_TOKENS;
   const filled = fillRecallBudget(
     ranked,
-    options.budgetTokens ?? DEFAULT_RECALL_BUDGET_TOKENS,
+    budget,
     estimateTokens,
     shown === undefined || forgotten === undefined
       ? (shown ?? forgotten)
       : (unit) => shown(unit) || forgotten(unit),
     options.readTool,
   );
+  const { shown: masked, stored } = await maskRecalled(filled, budget, options.readTool);
   return {
-    text: filled.note,
-    units: filled.units.map((unit) => ({
-      key: recallUnitKey(unit),
+    text: masked.note,
+    units: masked.units.map((unit, at) => ({
+      // The stored text's key: it is what `exclude` is checked against on the next prompt.
+      key: recallUnitKey(stored[at] as RecallUnit),
       path: unit.path,
       text: unit.text,
       ...(unit.date === undefined ? {} : { date: unit.date }),
       tokens: estimateTokens(unit.text),
     })),
-    tokens: filled.tokens,
+    tokens: masked.tokens,
   };
 }
 

@@ -1,3 +1,4 @@
+import { maskSecrets } from "../../guards/mask-secrets.js";
 import { notShownMessage, shownLenientlyNote } from "../../store/index.js";
 import type { MemoryToolContext } from "../memory-tool-context.js";
 import { rowsUnder } from "../memory-tool-edit.js";
@@ -85,7 +86,8 @@ function viewLines(memoryPath: string, lines: readonly string[], range?: number[
 /**
  * `view`: a folder's files and sizes up to 2 levels deep, a page of {@link MAX_VIEW_ENTRIES}
  * entries at a time, or a file's lines numbered (the generated `MEMORY.md` too), as the memory
- * tool's documentation shows them.
+ * tool's documentation shows them. A secret written into a file by hand is shown as `[redacted]`
+ * (`maskSecrets`); the file is left as it is.
  */
 export const view: CommandModule<"view"> = {
   fields: ["path"],
@@ -96,11 +98,8 @@ export const view: CommandModule<"view"> = {
       return viewFolder(context, command.path, path.relative, command.view_range);
     }
     if (path.kind === "index") {
-      return viewLines(
-        command.path,
-        editable(await context.store.renderIndex()).lines,
-        command.view_range,
-      );
+      const { text } = await maskSecrets(await context.store.renderIndex());
+      return viewLines(command.path, editable(text).lines, command.view_range);
     }
     const file = await context.store.read(path.relative);
     if (!file.exists) {
@@ -112,7 +111,10 @@ export const view: CommandModule<"view"> = {
     const notShown = notShownMessage(file, command.path);
     if (notShown !== undefined) throw new MemoryToolError(notShown, { code: "not_text" });
     const notText = shownLenientlyNote(file, command.path);
-    const lines = viewLines(command.path, editable(file.content).lines, command.view_range);
+    // Shown masked (a secret written into the file by hand is `[redacted]`); `str_replace` and
+    // `insert` edit the file as written, so a `[redacted]` sent back matches no secret.
+    const { text } = await maskSecrets(file.content);
+    const lines = viewLines(command.path, editable(text).lines, command.view_range);
     return notText === undefined ? lines : `${notText}\n${lines}`;
   },
 };
