@@ -7,8 +7,8 @@ import { MODELS } from "../models/index.js";
 import type { MemoryStore } from "../store/index.js";
 import type { StoreLayout } from "../store/types.js";
 import { budgetedRecall } from "./budgeted-recall.js";
-import type { RecallOptions } from "./recall-files.js";
 import { buildSystem } from "./build-system.js";
+import type { RecallOptions } from "./recall-files.js";
 
 // Key-shaped strings are assembled at run time so the repository holds no literal secrets.
 const GITHUB = `${"ghp"}_${"a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"}`;
@@ -130,8 +130,7 @@ const SURFACES: Array<[string, (store: MemoryStore, layout: StoreLayout) => Prom
   ],
   [
     "chat with side-query recall in a budget",
-    (store, layout) =>
-      chatRequests(store, layout, { strategy: "side-query", maxTokens: 1_000 }),
+    (store, layout) => chatRequests(store, layout, { strategy: "side-query", maxTokens: 1_000 }),
   ],
 ];
 

@@ -98,6 +98,8 @@ export type MemoryBlockRenderOptions = {
   readTool?: string;
   /** Told the paths of the index lines the block shows. */
   onShown?: (paths: readonly string[]) => void;
+  /** Told how many shown texts (descriptions, inlined files) hold a secret shown as `[redacted]`. */
+  onMasked?: (count: number) => void;
 };
 
 /**
@@ -150,7 +152,9 @@ export async function renderMemoryBlock(options: MemoryBlockRenderOptions): Prom
     ...shown.map((row) => row.description),
     ...inlined.map((file) => file.head),
   ]);
-  const clean = masked.every((each) => each.kinds.length === 0);
+  const maskedCount = masked.filter((each) => each.kinds.length > 0).length;
+  options.onMasked?.(maskedCount);
+  const clean = maskedCount === 0;
   const maskedRow = (row: MemoryRow, at: number) =>
     clean ? row : { ...row, description: masked[at]?.text ?? "" };
   const lines: string[] = [
