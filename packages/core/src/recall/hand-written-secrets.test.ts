@@ -146,3 +146,46 @@ describe("a secret written into a memory file by hand never leaves for a model",
     for (const secret of SECRETS) expect(text).not.toContain(secret);
   });
 });
+
+describe("masking shows, it does not edit", () => {
+  it("the memory tool edits the file as written: a [redacted] sent back matches no secret", async () => {
+    const store = await folder("subject");
+    const before = (await store.read("topics/secrets.md")) as { content: string };
+    const tool = memfilesMemoryTool({ store });
+    const path = "/memories/topics/secrets.md";
+    await expect(
+      tool.run({
+        command: "str_replace",
+        path,
+        old_str: "my github token is [redacted]",
+        new_str: "my github token is gone",
+      }),
+    ).rejects.toThrow(/did not appear verbatim/);
+    expect(await store.read("topics/secrets.md")).toMatchObject({ content: before.content });
+    await tool.run({ command: "insert", path, insert_line: 6, insert_text: "deploys on Fly.io" });
+    const after = (await store.read("topics/secrets.md")) as { content: string };
+    expect(after.content).toContain("deploys on Fly.io");
+    for (const secret of [GITHUB, AWS, ANTHROPIC]) expect(after.content).toContain(secret);
+  });
+
+  it.each(["subject", "fact"] as const)(
+    "recall keeps its budget and its keys with masked units (%s)",
+    async (layout) => {
+      const store = await folder(layout);
+      for (const budgetTokens of [100, 120, 2_000]) {
+        const first = await recallForPrompt({ store, query: QUERY, budgetTokens });
+        expect(first.tokens).toBeLessThanOrEqual(budgetTokens);
+        expect(first.units.some((unit) => unit.masked === true)).toBe(true);
+        // The keys are the stored text's: passed back, the same units are not shown again.
+        const again = await recallForPrompt({
+          store,
+          query: QUERY,
+          budgetTokens,
+          exclude: new Set(first.units.map((unit) => unit.key)),
+        });
+        const keys = new Set(first.units.map((unit) => unit.key));
+        expect(again.units.filter((unit) => keys.has(unit.key))).toEqual([]);
+      }
+    },
+  );
+});
