@@ -88,19 +88,7 @@ describe("every recall surface finds a word of one ideograph, kana or hangul", (
   });
 
   it.each(CASES)("the side query's keyword match, $language: $query", async ({ line, query }) => {
-    server.use(
-      http.post(MESSAGES_URL, () =>
-        HttpResponse.json(
-          { type: "error", error: { type: "invalid_request_error", message: "bad model" } },
-          { status: 400 },
-        ),
-      ),
-    );
-    const result = await selectMemories({
-      store: await describedFolder(line),
-      client: testClient(),
-      query,
-    });
+    const result = await keywordFallback(line, query);
     expect(result.fallback?.reason).toBe("api_error");
     expect(result.rows.map((row) => row.path)).toEqual(["topics/notes.md"]);
   });
@@ -121,20 +109,21 @@ describe("no recall surface finds a Korean line through a stop word or a noun's 
   it.each(UNRELATED.filter((row) => row.by !== "stop word"))(
     "the side query's keyword match, $by: $query",
     async ({ line, query }) => {
-      server.use(
-        http.post(MESSAGES_URL, () =>
-          HttpResponse.json(
-            { type: "error", error: { type: "invalid_request_error", message: "bad model" } },
-            { status: 400 },
-          ),
-        ),
-      );
-      const result = await selectMemories({
-        store: await describedFolder(line),
-        client: testClient(),
-        query,
-      });
+      const result = await keywordFallback(line, query);
       expect(result.rows.map((row) => row.path)).toEqual([]);
     },
   );
 });
+
+/** The side query over a folder holding `line`, its model call refused: the keyword match answers. */
+async function keywordFallback(line: string, query: string) {
+  server.use(
+    http.post(MESSAGES_URL, () =>
+      HttpResponse.json(
+        { type: "error", error: { type: "invalid_request_error", message: "bad model" } },
+        { status: 400 },
+      ),
+    ),
+  );
+  return selectMemories({ store: await describedFolder(line), client: testClient(), query });
+}
