@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { MemfilesError } from "@memfiles/core";
 import { apiErrorOf, isTimeZone, timeZoneFromEnv } from "@memfiles/core/internal";
 import { Command, CommanderError } from "commander";
+import { argumentErrorText, shownArgument } from "./argument-error-text.js";
 import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
 import { COMMANDS } from "./commands/index.js";
@@ -40,7 +41,13 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     .addHelpText("after", EXIT_CODES_HELP)
     .showSuggestionAfterError()
     .exitOverride()
-    .configureOutput({ writeOut: context.stdout, writeErr: context.stderr })
+    // Commander's error line quotes the word it refused, which may be a pasted secret: `report`
+    // prints it, through `argumentErrorText`. Subcommands inherit this output.
+    .configureOutput({
+      writeOut: context.stdout,
+      writeErr: context.stderr,
+      outputError: () => {},
+    })
     .option("--database-url <url>", "memory in PostgreSQL (with --tenant; $DATABASE_URL too)")
     .option("--tenant <name>", "the user whose memory the database holds, e.g. user-42")
     .option("--pglite <folder>", "memory in an embedded PGlite database in this folder")
@@ -108,31 +115,35 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     await program.parseAsync(memoryOptionAfterCommand(argv), { from: "user" });
     return exitCode;
   } catch (error) {
-    return report(error);
+    return await report(error);
   } finally {
     await closeDatabase().catch(() => {});
   }
 
-  function report(error: unknown): ExitCode {
+  async function report(error: unknown): Promise<ExitCode> {
     if (error instanceof CommanderError) {
       const finished = ["commander.helpDisplayed", "commander.version", "commander.help"].includes(
         error.code,
       );
-      // A fact or a word that starts with "-" ("- likes tea", "-x") reads as an option: commander
-      // has said which; say how to give it as text.
+      if (finished) return EXIT_CODES.ok;
+      context.stderr(`${await argumentErrorText(error.message, argv)}\n`);
+      // A fact or a word that starts with "-" ("- likes tea", "-x", a pasted "-----BEGIN" key)
+      // reads as an option: commander has said which; say how to give it as text.
       const option = /unknown option '([^']*)'/.exec(error.message)?.[1];
       const takesText = argv.find((word) => TEXT_COMMANDS.has(word));
       if (
         error.code === "commander.unknownOption" &&
         option !== undefined &&
-        !option.startsWith("--") &&
+        !/^--[A-Za-z]/.test(option) &&
         takesText !== undefined
       ) {
+        const shown = await shownArgument(option);
+        const text = shown === option ? JSON.stringify(option) : "<the text>";
         context.stderr(
-          `To give text that starts with "-", put -- before it: memfiles ${takesText} ... -- ${JSON.stringify(option)}\n`,
+          `To give text that starts with "-", put -- before it: memfiles ${takesText} ... -- ${text}\n`,
         );
       }
-      return finished ? EXIT_CODES.ok : EXIT_CODES.usage;
+      return EXIT_CODES.usage;
     }
     if (MemfilesError.isInstance(error) && error.userFixable) {
       context.stderr(`memfiles: ${error.message}\n`);
