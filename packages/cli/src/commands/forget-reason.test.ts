@@ -102,7 +102,7 @@ describe("forget says why a query can match nothing", () => {
     [
       "a query over the limit",
       "tea ".repeat(400).trim(),
-      `Nothing removed: the query "${"tea ".repeat(20).slice(0, 79)}…" is 1599 chars, over 1000; forget matches no line with it. Name the fact in a few of its words, e.g. "where I deploy".\n`,
+      `Nothing removed: the query "${"tea ".repeat(40).slice(0, 160)}…" (1599 chars) is over 1000 chars; forget matches no line with it. Name the fact in a few of its words, e.g. "where I deploy".\n`,
     ],
   ])("%s, exit 1", async (_name, query, said) => {
     const cwd = await mkdtemp(join(tmpdir(), "memfiles-forget-"));

@@ -3,15 +3,13 @@ import {
   contentWords,
   FORGET_QUERY_WITHOUT_WORDS,
   MAX_FORGET_QUERY_CHARS,
+  quoteText,
 } from "@memfiles/core/internal";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolderToWrite } from "../memory-folder.js";
-import { printJson, truncate } from "../output.js";
+import { printJson } from "../output.js";
 import { folderAndWords, MEMORY_OPTION, type RegisterCommand } from "./command.js";
-
-// How much of the query a "nothing matched" line quotes: a pasted page stays one line.
-const QUOTED_CHARS = 80;
 
 /**
  * `memfiles forget [folder] <query...>`: shows the lines core's `forget` would remove, asks, then removes
@@ -48,7 +46,7 @@ export const registerForget: RegisterCommand = (program, context, done) => {
         if (!options.json) {
           if (lines.length === 0 && preview.notRemoved !== undefined) {
             // The library knows why the lines that hold the words stay: say that, not a guess.
-            context.stdout(`Nothing removed for "${truncate(query, QUOTED_CHARS)}":\n`);
+            context.stdout(`Nothing removed for ${quoteText(query)}:\n`);
             // One line a file and reason: every matching line of an unreadable file shares both.
             const shown = new Set(
               preview.notRemoved.map((kept) => `  ${kept.path}: ${kept.reason}\n`),
@@ -56,15 +54,15 @@ export const registerForget: RegisterCommand = (program, context, done) => {
             for (const line of shown) context.stdout(line);
           } else if (lines.length === 0 && query.length > MAX_FORGET_QUERY_CHARS)
             context.stdout(
-              `Nothing removed: the query "${truncate(query, QUOTED_CHARS)}" is ${query.length} chars, over ${MAX_FORGET_QUERY_CHARS}; forget matches no line with it. Name the fact in a few of its words, e.g. "where I deploy".\n`,
+              `Nothing removed: the query ${quoteText(query)} is over ${MAX_FORGET_QUERY_CHARS} chars; forget matches no line with it. Name the fact in a few of its words, e.g. "where I deploy".\n`,
             );
           else if (lines.length === 0 && contentWords(query).length === 0)
             context.stdout(
-              `"${truncate(query, QUOTED_CHARS)}": ${FORGET_QUERY_WITHOUT_WORDS} (\`memfiles search\` finds it.)\n`,
+              `${quoteText(query)}: ${FORGET_QUERY_WITHOUT_WORDS} (\`memfiles search\` finds it.)\n`,
             );
           else if (lines.length === 0)
             context.stdout(
-              `Nothing matches "${truncate(query, QUOTED_CHARS)}": forget removes the lines that hold every word of the query as whole words (memfiles search also finds parts of words, so it may show more). See the candidates with ${query.length <= QUOTED_CHARS ? `memfiles search ${query}` : "memfiles search and a few of its words"}.\n`,
+              `Nothing matches ${quoteText(query)}: forget removes the lines that hold every word of the query as whole words (memfiles search also finds parts of words, so it may show more). See the candidates with ${quoteText(query) === JSON.stringify(query) ? `memfiles search ${query}` : "memfiles search and a few of its words"}.\n`,
             );
           else {
             context.stdout(`${options.dryRun ? "Would remove" : "To remove"} (${lines.length}):\n`);

@@ -15,6 +15,7 @@ describe("a long query is quoted cut, on one short line", () => {
     const { context, output } = contextIn(folder);
     expect(await runMemfiles(argv, context)).toBe(1);
     expect(output.stdout.length).toBeLessThan(600);
-    expect(output.stdout).toContain(`"${PASTED.slice(0, 79)}…"`);
+    // core's quoteText: its 160-char head, then the length.
+    expect(output.stdout).toContain(`"${PASTED.slice(0, 160)}…" (${PASTED.length} chars)`);
   });
 });

@@ -1,12 +1,9 @@
-import { foldSearchText } from "@memfiles/core/internal";
+import { foldSearchText, quoteText } from "@memfiles/core/internal";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
-import { printJson, truncate } from "../output.js";
+import { printJson } from "../output.js";
 import { notReadNotes, readMemory } from "../read-memory.js";
 import { folderAndWords, MEMORY_OPTION, type RegisterCommand } from "./command.js";
-
-// How much of the words a "nothing found" line quotes: a pasted page stays one line.
-const QUOTED_CHARS = 80;
 
 /** `memfiles search [folder] <words...>`: lines (and file descriptions) holding every word. */
 export const registerSearch: RegisterCommand = (program, context, done) => {
@@ -38,9 +35,7 @@ export const registerSearch: RegisterCommand = (program, context, done) => {
       ]);
       if (options.json) printJson(context, matches);
       else if (matches.length === 0)
-        context.stdout(
-          `Nothing in ${store.root} holds "${truncate(words.join(" "), QUOTED_CHARS)}".\n`,
-        );
+        context.stdout(`Nothing in ${store.root} holds ${quoteText(words.join(" "))}.\n`);
       else
         for (const match of matches) context.stdout(`${match.file}:${match.line}: ${match.text}\n`);
       done(matches.length > 0 ? EXIT_CODES.ok : EXIT_CODES.failed);
