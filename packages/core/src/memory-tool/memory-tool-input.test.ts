@@ -93,6 +93,32 @@ describe("a refusal shows a huge value the model sent by its head and length", (
   });
 });
 
+describe("a command that is missing or not the tool's is refused, with the commands", () => {
+  const COMMANDS = "view, create, str_replace, insert, delete, rename";
+  it.each([
+    [
+      "no command",
+      { path: "/memories" },
+      `The memory tool's input has no \`command\`: give one of ${COMMANDS}, e.g. {"command": "view", "path": "/memories"}. Nothing was read or written.`,
+    ],
+    [
+      "an unknown name",
+      { command: "open" },
+      `Unknown memory command "open": use one of ${COMMANDS}.`,
+    ],
+    ["null", { command: null }, `Unknown memory command null: use one of ${COMMANDS}.`],
+    ["a number", { command: 3 }, `Unknown memory command 3: use one of ${COMMANDS}.`],
+    [
+      "an object",
+      { command: { name: "x".repeat(HUGE) } },
+      `Unknown memory command a value of type object: use one of ${COMMANDS}.`,
+    ],
+  ])("%s", async (_name, input, message) => {
+    const run = await runner();
+    expect(await run(input)).toEqual({ isError: true, text: `Error: ${message}` });
+  });
+});
+
 describe("insert_line that is not a whole number is refused as such", () => {
   const WHOLE = "It must be a whole number, the line to insert after (0 for the top)";
   it.each([

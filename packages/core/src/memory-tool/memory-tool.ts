@@ -1,6 +1,7 @@
 import { betaMemoryTool } from "@anthropic-ai/sdk/helpers/beta/memory";
 import { quoteText } from "../text/index.js";
 import { commandInput } from "./commands/index.js";
+import { shownValue } from "./memory-tool-edit.js";
 import { MemoryToolError } from "./memory-tool-error.js";
 import {
   createMemoryToolHandlers,
@@ -33,8 +34,11 @@ export function memfilesMemoryTool(
     run: (input) => {
       const command = (commandInput(input) as { command?: unknown }).command;
       if (typeof command !== "string" || !Object.hasOwn(handlers, command)) {
+        const commands = Object.keys(handlers).join(", ");
         throw new MemoryToolError(
-          `Unknown memory command ${typeof command === "string" ? quoteText(command) : JSON.stringify(command)}: use one of ${Object.keys(handlers).join(", ")}.`,
+          command === undefined
+            ? `The memory tool's input has no \`command\`: give one of ${commands}, e.g. {"command": "view", "path": "/memories"}. Nothing was read or written.`
+            : `Unknown memory command ${typeof command === "string" ? quoteText(command) : shownValue(command)}: use one of ${commands}.`,
           { code: "invalid_input" },
         );
       }
