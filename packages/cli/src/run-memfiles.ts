@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { MemfilesError } from "@memfiles/core";
 import { apiErrorOf, isTimeZone, timeZoneFromEnv } from "@memfiles/core/internal";
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, type Option } from "commander";
 import { argumentErrorText, shownArgument } from "./argument-error-text.js";
 import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
@@ -63,23 +63,10 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
       "--layout <layout>",
       "memory layout: subject (memfiles' dated lines) or fact (one fact per file, Claude Code's .memory/); detected from a folder when not given",
     );
-  // `memfiles hook` is the Claude Code hook entry, which the bin starts at once when `hook` comes
-  // first; after program options it comes here, and runs as that entry too.
-  const at = commandIndex(argv);
-  if (argv[at] === "hook") {
-    try {
-      return await hookAfterProgramOptions(argv.slice(0, at), argv.slice(at + 1), context);
-    } catch (error) {
-      if (!(error instanceof CliError)) throw error;
-      context.stderr(`memfiles: ${error.message}\n`);
-      return EXIT_CODES.usage;
-    }
-  }
   let closeDatabase = async () => {};
   // Each run gets its own context, so --layout and the database never leak into the caller's object.
   const commandContext: CommandContext = { ...context, argv };
   program.hook("preAction", async (_program, action) => {
-    refuseOptionTakenAsValue(program);
     const options = program.opts<DatabaseOptions>();
     const layout = layoutOption(options.layout);
     if (layout !== undefined) commandContext.layout = layout;
@@ -110,6 +97,25 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
   for (const command of program.commands) {
     command.exitOverride().configureOutput({ writeOut: context.stdout, writeErr: context.stderr });
     command.addHelpText("after", EXIT_CODES_HELP);
+  }
+  try {
+    await refuseMissingOptionValue(program, argv);
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    context.stderr(`memfiles: ${error.message}\n`);
+    return EXIT_CODES.usage;
+  }
+  // `memfiles hook` is the Claude Code hook entry, which the bin starts at once when `hook` comes
+  // first; after program options it comes here, and runs as that entry too.
+  const at = commandIndex(argv);
+  if (argv[at] === "hook") {
+    try {
+      return await hookAfterProgramOptions(argv.slice(0, at), argv.slice(at + 1), context);
+    } catch (error) {
+      if (!(error instanceof CliError)) throw error;
+      context.stderr(`memfiles: ${error.message}\n`);
+      return EXIT_CODES.usage;
+    }
   }
   try {
     await program.parseAsync(memoryOptionAfterCommand(argv), { from: "user" });
@@ -231,23 +237,53 @@ const PROGRAM_VALUE_OPTIONS = new Set([
 ]);
 
 /**
- * Refuses a program option whose value is another option (`--pglite --claude-code-memory ls`):
- * commander takes the next word as the value, which would make a database folder named after the
- * option. A value that truly starts with `-` is written `./-name` (a folder) or `--opt=-x`.
+ * Refuses an option that takes a value (the program's or a command's, `--time-zone <name>`,
+ * `--root <folder>`, `-m <folder>`) typed as its own word with no value after it: commander takes
+ * the next word as the value, whatever it is, so `--time-zone hook session-start` set the zone
+ * "hook" and `--pglite --layout fact ls` made a database folder named "--layout". The next word is
+ * refused when it is an option, or a command's name after a program option. `--time-zone=<value>`
+ * gives any value.
  *
- * @param program - The parsed program.
- * @throws {CliError} `bad_argument` naming the option and the word it took.
+ * @param program - The program with its commands registered.
+ * @param argv - Arguments after the program name.
+ * @throws {CliError} `bad_argument` naming the option and the word it would take.
  */
-function refuseOptionTakenAsValue(program: Command): void {
-  for (const option of program.options) {
-    if (option.long === undefined || !PROGRAM_VALUE_OPTIONS.has(option.long)) continue;
-    const value: unknown = program.getOptionValue(option.attributeName());
-    if (typeof value !== "string" || !/^--?[A-Za-z]/.test(value)) continue;
-    throw new CliError(
-      `${option.long} needs a value, but the next word is the option ${value}: give ${option.long} its value first (a folder starting with "-" as ./${value}).`,
-      { code: "bad_argument" },
-    );
+async function refuseMissingOptionValue(program: Command, argv: readonly string[]): Promise<void> {
+  let command = program;
+  for (let index = 0; index < argv.length; index += 1) {
+    const word = argv[index] as string;
+    if (word === "--") return;
+    if (!word.startsWith("-")) {
+      command = command.commands.find((sub) => sub.name() === word) ?? command;
+      continue;
+    }
+    const option = optionOf(command, word);
+    if (option === undefined || !option.required) continue;
+    const next = argv[index + 1];
+    if (next === undefined) continue;
+    const isCommand =
+      command === program &&
+      (next === "hook" || program.commands.some((sub) => sub.name() === next));
+    if (/^--?[A-Za-z]/.test(next) || isCommand) {
+      const shown = await shownArgument(next);
+      throw new CliError(
+        `${word} needs a value, but the next word is the ${isCommand ? "command" : "option"} ${shown}: give ${word} its value first (${option.flags}); a value that starts with "-" or names a command is written ${option.long ?? word}=<value>.`,
+        { code: "bad_argument" },
+      );
+    }
+    index += 1;
   }
+}
+
+/** The option `word` names (`--root`, `-m`) on `command` or a command above it. */
+function optionOf(command: Command, word: string): Option | undefined {
+  for (let at: Command | null = command; at !== null; at = at.parent) {
+    const option = at.options.find(
+      (candidate) => candidate.long === word || candidate.short === word,
+    );
+    if (option !== undefined) return option;
+  }
+  return undefined;
 }
 
 /**
