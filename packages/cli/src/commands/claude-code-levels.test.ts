@@ -15,8 +15,8 @@ async function project() {
   await mkdir(join(cwd, "memory"));
   const notes = join(home, "notes");
   await mkdir(notes);
-  const run = async (argv: string[]) => {
-    const { context, output } = contextIn(cwd);
+  const run = async (argv: string[], folder = cwd) => {
+    const { context, output } = contextIn(folder);
     context.env = { HOME: home };
     const code = await runMemfiles(argv, context);
     return { code, ...output };
@@ -119,9 +119,17 @@ describe("memfiles claude-code with a --user install and the project's own", () 
     },
   ] as const;
 
-  it.each(PROJECT_INSTALLS)(
-    "with --user and the project's own $name, status says what acts for each event",
-    async ({ name, events }) => {
+  const ALL_EVENTS = "SessionStart, UserPromptSubmit, PreToolUse, PreCompact, SessionEnd";
+  // Status runs in the project folder and in a folder inside it: a hook's relative --root is the
+  // project's folder either way, as the hook takes it.
+  it.each(
+    PROJECT_INSTALLS.flatMap((install) => [
+      { ...install, from: "the project folder" },
+      { ...install, from: "a folder inside it" },
+    ]),
+  )(
+    "with --user and the project's own $name, status from $from says what acts for each event",
+    async ({ name, events, from }) => {
       const at = await project();
       expect((await at.run(["claude-code", "install", "--user", "--root", at.notes])).code).toBe(0);
       if (events === "all") await at.run(["claude-code", "install", "--root", "memory"]);
@@ -135,6 +143,11 @@ describe("memfiles claude-code with a --user install and the project's own", () 
       }
       const handWritten = (event: string) =>
         `This project's memfiles hooks (${event} only, not an install): ${at.projectSettings}, memory ${at.memory}`;
+      const userHooks = `${ALL_EVENTS} for all projects (--user) in ${at.userSettings}`;
+      const hooks =
+        events === undefined
+          ? userHooks
+          : `${events === "all" ? ALL_EVENTS : events[0]} (this project); ${userHooks}`;
       const expected: Record<(typeof PROJECT_INSTALLS)[number]["name"], string[]> = {
         none: [
           "This project's install: none",
@@ -162,10 +175,16 @@ describe("memfiles claude-code with a --user install and the project's own", () 
           `Memory: ${at.notes}`,
         ],
       };
-      const shown = await at.run(["claude-code", "status"]);
+      const inside = join(at.cwd, "src");
+      await mkdir(inside);
+      const shown = await at.run(
+        ["claude-code", "status"],
+        from === "the project folder" ? at.cwd : inside,
+      );
       expect({ code: shown.code, stderr: shown.stderr }).toEqual({ code: 0, stderr: "" });
       const lines = shown.stdout.split("\n");
       const [projectLine, uses, memory] = expected[name];
+      expect(lines).toContain(`Hooks: ${hooks}`);
       expect(lines).toContain(projectLine);
       expect(lines).toContain(
         `Install for all projects (--user): ${at.userSettings}, memory ${at.notes}`,

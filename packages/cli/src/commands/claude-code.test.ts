@@ -257,6 +257,37 @@ describe("memfiles claude-code", () => {
     expect(JSON.parse(await readFile(settings, "utf8")).hooks.SessionStart).toHaveLength(1);
   });
 
+  // The worktree is the project Claude Code names in CLAUDE_PROJECT_DIR, else the checkout of the cwd.
+  it.each([
+    { name: "in the worktree", in: "worktree", projectDir: undefined, note: true },
+    {
+      name: "in the main checkout, CLAUDE_PROJECT_DIR the worktree",
+      in: "main",
+      projectDir: "worktree",
+      note: true,
+    },
+    {
+      name: "in the worktree, CLAUDE_PROJECT_DIR the main checkout",
+      in: "worktree",
+      projectDir: "main",
+      note: false,
+    },
+  ] as const)("status $name: the worktree note by the hooks' project rule", async (row) => {
+    const { base, home, cwd } = await project();
+    await mkdir(join(cwd, ".git", "worktrees", "fix"), { recursive: true });
+    const worktree = join(base, "fix");
+    await mkdir(worktree);
+    await writeFile(join(worktree, ".git"), `gitdir: ${join(cwd, ".git", "worktrees", "fix")}\n`);
+    const folder = { main: cwd, worktree };
+    const run = contextIn(folder[row.in]);
+    run.context.env = {
+      HOME: home,
+      ...(row.projectDir === undefined ? {} : { CLAUDE_PROJECT_DIR: folder[row.projectDir] }),
+    };
+    expect(await runMemfiles(["claude-code", "status"], run.context)).toBe(0);
+    expect(run.output.stdout.includes(`This is a git worktree of ${cwd}:`)).toBe(row.note);
+  });
+
   it("uninstall --user gives back a ~/.claude.json the person had as {}, removes what install made", async () => {
     const { home, context } = await project();
     await writeFile(join(home, ".claude.json"), "{}\n");

@@ -5,7 +5,6 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import Anthropic from "@anthropic-ai/sdk";
 import {
   CLAUDE_CODE_EVENT_NAMES,
-  checkoutRootOf,
   claudeConfigFolder,
   describeProposals,
   type HookEvent,
@@ -236,8 +235,8 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
    * the main checkout's (the auto memory's project), so say that the wiring is not shared.
    */
   const worktreeNote = (options: Options) => {
-    const checkout = checkoutRootOf(context.cwd);
-    const main = projectRootOf(context.cwd);
+    const checkout = projectFolderOf(context.cwd, context.env);
+    const main = projectRootOf(checkout);
     if (options.user === true || checkout === main) return "";
     return `This is a git worktree of ${main}: Claude Code reads the worktree's own .claude/settings.json and .mcp.json, so each worktree needs its own install (or those files committed); the auto memory is shared with ${main}.\n`;
   };
@@ -246,6 +245,17 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
    * What memfiles wired for this project (its settings; then --user's, which run here too) and
    * the `--root` its hooks use: the one rule by which status and import find the memory folder.
    */
+  /**
+   * A hook's `--root` as the hook takes it: a relative one from the project folder Claude Code
+   * runs the hook in (`projectFolderOf`), not from where this command runs.
+   */
+  const rootOfHook = (command: string): string | undefined => {
+    const root = rootOfHookCommand(command);
+    return root === undefined
+      ? undefined
+      : resolve(projectFolderOf(context.cwd, context.env), root);
+  };
+
   const wired = async (options: Options, onUnreadable: (error: SettingsFileError) => void) => {
     const read = async (files: { settingsPath: string; mcpPath: string }) => {
       try {
@@ -258,10 +268,8 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     };
     const state = await read(paths(options));
     const userPaths = options.user === true ? undefined : paths({ ...options, user: true });
-    const user =
-      userPaths === undefined || (state.hooks.length > 0 && state.mcp)
-        ? undefined
-        : await read(userPaths);
+    // Claude Code runs the --user hooks beside the project's: both are read.
+    const user = userPaths === undefined ? undefined : await read(userPaths);
     const commands = [...state.commands, ...(user?.commands ?? [])];
     // The folder the write pass saves into: the SessionEnd hook that acts here, by the hooks' rule.
     const saves = commands.find(
@@ -270,7 +278,7 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         !(isUserLevelHook(command) && userLevelStandsDown("session-end", context.cwd, context.env)),
     );
     const first = saves ?? commands[0];
-    const root = first === undefined ? undefined : rootOfHookCommand(first);
+    const root = first === undefined ? undefined : rootOfHook(first);
     return { state, user, userPaths, root };
   };
 
@@ -282,17 +290,11 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
    */
   const levels = async (): Promise<{ lines: string; warning?: string }> => {
     const home = context.env.HOME ?? context.env.USERPROFILE;
-    const folderOf = (command: string | undefined) =>
-      command === undefined
-        ? undefined
-        : where(
-            {
-              ...(rootOfHookCommand(command) === undefined
-                ? {}
-                : { root: rootOfHookCommand(command) as string }),
-            },
-            home,
-          ).root;
+    const folderOf = (command: string | undefined) => {
+      if (command === undefined) return undefined;
+      const root = rootOfHook(command);
+      return where(root === undefined ? {} : { root }, home).root;
+    };
     const project = projectHookCommands(context.cwd, context.env);
     const userPaths = paths({ user: true });
     const user = (
@@ -563,15 +565,17 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         `Settings: ${settingsPath}${existsSync(settingsPath) ? "" : " (not present)"}\n`,
       );
       context.stdout(worktreeNote(options));
-      context.stdout(
-        `Hooks: ${
-          state.hooks.length > 0
-            ? state.hooks.join(", ")
-            : user !== undefined && user.hooks.length > 0
-              ? `${user.hooks.join(", ")} ${forAll(userPaths?.settingsPath)}`
-              : "none wired"
-        }\n`,
-      );
+      // Both levels' hooks run here; which one acts for each event is said below.
+      const userHooks =
+        user === undefined || user.hooks.length === 0
+          ? undefined
+          : `${user.hooks.join(", ")} ${forAll(userPaths?.settingsPath)}`;
+      const projectHooks =
+        state.hooks.length === 0
+          ? undefined
+          : `${state.hooks.join(", ")}${userHooks === undefined ? "" : " (this project)"}`;
+      const hooks = [projectHooks, userHooks].filter((part) => part !== undefined);
+      context.stdout(`Hooks: ${hooks.length === 0 ? "none wired" : hooks.join("; ")}\n`);
       context.stdout(
         `MCP server: ${
           state.mcp
