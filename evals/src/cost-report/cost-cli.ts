@@ -9,7 +9,6 @@ import { formatCostReport, formatUnpriced } from "./format-cost-report.js";
 import { DATABASE_LOG_HINT, loadUsageLog } from "./load-usage-log.js";
 import { UsageLogError } from "./usage-log-error.js";
 
-/** Usage text of `pnpm cost`. */
 // Whether a file is inside the folder's `.memfiles/` (the usage log among it), links resolved.
 async function sameOrInternal(file: string, folder: string): Promise<boolean> {
   const real = async (target: string) => {
@@ -31,6 +30,7 @@ async function sameOrInternal(file: string, folder: string): Promise<boolean> {
   return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
 }
 
+/** Usage text of `pnpm cost`. */
 export const COST_USAGE = `Usage: pnpm cost <memory folder> [--json <file>] [--prices <file>]
 
 Prices <memory folder>/.memfiles/usage.jsonl (written when core's createUsageLog is passed as onUsage).

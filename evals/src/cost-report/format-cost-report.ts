@@ -1,6 +1,6 @@
 import { PRICES } from "@memfiles/core";
 import type { UsageLogProblem } from "@memfiles/core/internal";
-import { PRICES_SOURCE } from "@memfiles/core/internal";
+import { PRICES_SOURCE, usageLogProblemLines } from "@memfiles/core/internal";
 import { formatTable, formatTokens, formatUsd } from "../internal/text-table.js";
 import type { CostReportResult, UnpricedModel } from "./cost-report.js";
 
@@ -182,11 +182,13 @@ export function formatCostReport(options: FormatCostReportOptions): string {
     }
   }
   if (problems.length > 0) {
-    const shown = options.maxProblems ?? 10;
-    out.push("", `Skipped ${problems.length} unreadable line(s) of the log:`);
-    for (const problem of problems.slice(0, shown))
-      out.push(`  line ${problem.line} (${problem.code}): ${problem.message}`);
-    if (problems.length > shown) out.push(`  ... and ${problems.length - shown} more.`);
+    out.push(
+      "",
+      ...usageLogProblemLines(problems, {
+        log: "the log",
+        ...(options.maxProblems === undefined ? {} : { max: options.maxProblems }),
+      }),
+    );
   }
   return `${out.join("\n")}\n`;
 }

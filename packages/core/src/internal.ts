@@ -152,6 +152,7 @@ export {
   type UsageLogProblem,
   type UsageRecord,
   usageLogName,
+  usageLogProblemLines,
 } from "./usage/index.js";
 export {
   FORGET_NOTHING_MATCHED,

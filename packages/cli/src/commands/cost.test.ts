@@ -115,4 +115,26 @@ describe("memfiles cost names the usage log once, for a folder and a database", 
     );
     expect(output.stdout).not.toMatch(/usage log (of )?the usage log/);
   });
+
+  it.each(LOG_PLACES)("$name: bad lines beside records are named by number", async (place) => {
+    const { folder } = await memoryFixture();
+    const record = {
+      stage: "chat",
+      model: "claude-haiku-4-5",
+      usage: { input: 100, output: 10, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 },
+      date: "2026-09-12T10:00:00.000Z",
+    };
+    // Line 1 a record, lines 2-13 not JSON: the first ten listed, the other two counted.
+    await place.append(folder, `${JSON.stringify(record)}\n${"garbage\n".repeat(12)}`);
+    const { context, output } = contextIn(folder);
+    expect(await runMemfiles(place.args, context), output.stderr).toBe(0);
+    const skipped = output.stdout.slice(output.stdout.indexOf("Skipped"));
+    expect(skipped).toMatch(
+      new RegExp(`^Skipped 12 unreadable line\\(s\\) of ${place.log.source}:\n`),
+    );
+    expect(
+      [...skipped.matchAll(/^ {2}line (\d+) \(bad_json\): /gm)].map((m) => Number(m[1])),
+    ).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(skipped).toMatch(/ {2}\.\.\. and 2 more\.\n$/);
+  });
 });

@@ -1,6 +1,12 @@
 import { join } from "node:path";
 import { readUsageLog, UnknownModelError } from "@memfiles/core";
-import { costOfRecord, PRICES_SOURCE, USAGE_LOG_PATH, usageLogName } from "@memfiles/core/internal";
+import {
+  costOfRecord,
+  PRICES_SOURCE,
+  USAGE_LOG_PATH,
+  usageLogName,
+  usageLogProblemLines,
+} from "@memfiles/core/internal";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
@@ -116,8 +122,7 @@ export const registerCost: RegisterCommand = (program, context, done) => {
         }
         if (unpriced.size > 0)
           context.stdout(`Not priced (no price for the model): ${[...unpriced].join(", ")}\n`);
-        if (problems.length > 0)
-          context.stdout(`${problems.length} log line(s) skipped as unreadable.\n`);
+        for (const line of usageLogProblemLines(problems, { log })) context.stdout(`${line}\n`);
       }
       done(priced.length > 0 ? EXIT_CODES.ok : EXIT_CODES.failed);
     });

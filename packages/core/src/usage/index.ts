@@ -10,3 +10,4 @@ export {
   type UsageLogSource,
   usageLogName,
 } from "./usage-log.js";
+export { usageLogProblemLines } from "./usage-log-problem-lines.js";
