@@ -52,6 +52,19 @@ function columnsOf(cell: string): number {
   return PRINTABLE_ASCII.test(cell) ? cell.length : stringWidth(cell);
 }
 
+// English list of the CLI's messages, without a serial comma ("a, b and c"), as en-GB writes it.
+const AND_LIST = new Intl.ListFormat("en-GB", { type: "conjunction" });
+
+/**
+ * Items joined as a sentence lists them.
+ *
+ * @param items - Words or paths, in the order to name them.
+ * @returns `""`, `a`, `a and b`, `a, b and c`.
+ */
+export function andList(items: readonly string[]): string {
+  return AND_LIST.format(items);
+}
+
 /**
  * Cuts text to `max` chars with an ellipsis, at a grapheme boundary (an emoji stays whole).
  *

@@ -3,6 +3,7 @@ import { readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { MemoryStore } from "@memfiles/core";
 import { findForgottenLines } from "@memfiles/core/internal";
+import { andList } from "../output.js";
 import { findTextSecretsOfEach, type SecretLine } from "../secrets/find-text-secrets.js";
 
 /** snake_case codes of a {@link Finding}. */
@@ -140,7 +141,7 @@ export async function checkFolder(
     findings.push({
       code: "same_subject",
       path: paths[0] as string,
-      message: `${paths.join(" and ")} both name ${JSON.stringify(subject)}; merge them into one file by hand.`,
+      message: `${andList(paths)} ${paths.length === 2 ? "both" : `all ${paths.length}`} name ${JSON.stringify(subject)}; merge them into one file by hand.`,
       fixable: false,
     });
   }

@@ -36,6 +36,7 @@ import { Option } from "commander";
 import { CliError } from "../cli-error.js";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
+import { andList } from "../output.js";
 import type { RegisterCommand } from "./command.js";
 
 type Options = { user?: boolean; root?: string; create?: boolean };
@@ -44,12 +45,8 @@ type Options = { user?: boolean; root?: string; create?: boolean };
 const EVENTS = Object.keys(CLAUDE_CODE_EVENT_NAMES) as HookEvent[];
 
 /** Events by Claude Code's names, as a sentence lists them: "SessionStart, PreCompact and SessionEnd". */
-const namesOf = (events: HookEvent[]): string => {
-  const names = events.map((event) => CLAUDE_CODE_EVENT_NAMES[event]);
-  return names.length < 2
-    ? names.join("")
-    : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-};
+const namesOf = (events: HookEvent[]): string =>
+  andList(events.map((event) => CLAUDE_CODE_EVENT_NAMES[event]));
 type ImportOptions = {
   root?: string;
   since?: string;

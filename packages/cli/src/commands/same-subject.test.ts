@@ -66,4 +66,31 @@ describe.each(["subject", "fact"] as const)("one subject, one file (%s layout)",
       },
     ]);
   });
+
+  it("check names every file of one person, however many", async () => {
+    const cwd = await folderWithBob(layout);
+    const { header } = LAYOUTS[layout];
+    const more = ["robert-chen", "rob", "bobby"].map((name) => asked.replace("robert-chen", name));
+    for (const path of more)
+      await writeFile(
+        join(cwd, folder, path),
+        header
+          .replace(/name: bob/i, `name: ${path.replace(/^.*\//, "").replace(".md", "")}`)
+          .replace(/description: .*/, "description: Robert Chen, the user's manager"),
+      );
+    const { context, output } = contextIn(cwd);
+    expect(await runMemfiles(["check", folder, "--json"], context)).toBe(1);
+    const { findings } = JSON.parse(output.stdout) as {
+      findings: Array<{ code: string; message: string }>;
+    };
+    const paths = [keeps, ...more].sort();
+    expect(findings.filter((finding) => finding.code === "same_subject")).toEqual([
+      {
+        code: "same_subject",
+        path: paths[0],
+        message: `${paths.slice(0, -1).join(", ")} and ${paths.at(-1)} all 4 name "robert chen"; merge them into one file by hand.`,
+        fixable: false,
+      },
+    ]);
+  });
 });
