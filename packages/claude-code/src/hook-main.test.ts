@@ -20,6 +20,9 @@ const STDIN_IS_TTY = fileURLToPath(new URL("../test/stdin-is-tty.mjs", import.me
 // Two node starts (the hook, then its detached child loading the write pass) take several seconds
 // on a busy 2-core machine; a minute is the honest limit.
 const PROCESS_TIMEOUT_MS = 60_000;
+// A pasted key as one word: the secret guard's PEM rule flags it.
+const KEY =
+  "-----BEGIN OPENSSH PRIVATE KEY-----b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ-----END OPENSSH PRIVATE KEY-----";
 
 beforeAll(() => expectBuilt(["claude-code", "core", "errors", "prompts"]));
 
@@ -139,6 +142,22 @@ describe("the hook entry (a process)", { timeout: PROCESS_TIMEOUT_MS }, () => {
       args: ["nonsense"],
       stdin: stdinLeftOpen,
       says: /^memfiles: "nonsense" is not a hook event; .* Nothing was done\.\n$/,
+    },
+    // A pasted key or a long paste is never echoed: core's argumentErrorText, as the CLI's errors.
+    {
+      args: [KEY],
+      stdin: stdinLeftOpen,
+      says: /^memfiles: "\[redacted\]" is not a hook event; .* Nothing was done\.\n$/,
+    },
+    {
+      args: ["session-start", KEY],
+      stdin: stdinLeftOpen,
+      says: /^memfiles: Unknown option '\[redacted\]'[^\n]*; the session-start hook did nothing\.\n$/,
+    },
+    {
+      args: ["x".repeat(5000)],
+      stdin: stdinLeftOpen,
+      says: new RegExp(`^memfiles: "${"x".repeat(160)}… \\(5000 chars\\)" is not a hook event; `),
     },
     {
       // An option before the event: the option is what was typed where the event goes.

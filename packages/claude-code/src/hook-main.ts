@@ -126,6 +126,15 @@ function parseOptions(args: string[]) {
 }
 
 /**
+ * An argument error line with the words typed shown as every memfiles argument error shows them
+ * (core's `argumentErrorText`: a secret redacted, a long paste cut). Core loads on this path only.
+ */
+async function shownLine(line: string, argv: readonly string[]): Promise<string> {
+  const { argumentErrorText } = await import("@memfiles/core/internal");
+  return `${await argumentErrorText(line.trimEnd(), argv)}\n`;
+}
+
+/**
  * Every mistake in the arguments is reported before stdin is read: a person who typed the command
  * at a terminal gets the line at once, not after ending the input.
  */
@@ -133,14 +142,14 @@ async function main(argv: string[]): Promise<void> {
   const [event = "", ...rest] = argv[0] === "hook" ? argv.slice(1) : argv;
   // First: an option typed before the event (`--root x user-prompt-submit`) is no event.
   if (event !== "detached" && !isHookEvent(event)) {
-    process.stderr.write(notAnEventLine(event));
+    process.stderr.write(await shownLine(notAnEventLine(event), argv));
     return;
   }
   let values: Options;
   try {
     ({ values } = parseOptions(rest));
   } catch (error) {
-    process.stderr.write(argumentErrorLine(event, (error as Error).message));
+    process.stderr.write(await shownLine(argumentErrorLine(event, (error as Error).message), argv));
     return;
   }
   // `--root=` with no folder would fall back to the auto memory: do nothing and say so instead.

@@ -2,9 +2,14 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { MemfilesError } from "@memfiles/core";
-import { apiErrorOf, isTimeZone, timeZoneFromEnv } from "@memfiles/core/internal";
+import {
+  apiErrorOf,
+  argumentErrorText,
+  isTimeZone,
+  shownArgument,
+  timeZoneFromEnv,
+} from "@memfiles/core/internal";
 import { Command, CommanderError, type Option } from "commander";
-import { argumentErrorText, shownArgument } from "./argument-error-text.js";
 import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
 import { COMMANDS } from "./commands/index.js";

@@ -32,7 +32,13 @@ export {
   ZERO_USAGE,
 } from "./cost/index.js";
 export { safeParseMemoryFile } from "./format/index.js";
-export { checkSecrets, checkSecretsOfEach, WriteSession } from "./guards/index.js";
+export {
+  argumentErrorText,
+  checkSecrets,
+  checkSecretsOfEach,
+  shownArgument,
+  WriteSession,
+} from "./guards/index.js";
 export {
   applyFactProposals,
   applyProposals,

@@ -11,3 +11,4 @@ export { findSplitSecrets } from "./find-split-secrets.js";
 export { findThirdPersonStatement } from "./first-person-guard.js";
 export { findInstruction } from "./instruction-guard.js";
 export { findSecrets, REDACTED } from "./secret-guard.js";
+export { argumentErrorText, shownArgument } from "./shown-argument.js";

@@ -1,5 +1,5 @@
-import { findSecrets } from "@memfiles/core";
-import { shownText } from "@memfiles/core/internal";
+import { shownText } from "../text/index.js";
+import { findSecrets } from "./secret-guard.js";
 
 /**
  * A word the user typed as an argument error shows it: what core's secret guard (`findSecrets`)
@@ -13,12 +13,12 @@ export async function shownArgument(word: string): Promise<string> {
 }
 
 /**
- * A commander error message (unknown option or command, too many arguments, a bad option value)
- * as `memfiles` prints it: commander quotes the word it refused, so each typed word in it is shown
- * by {@link shownArgument}, and whatever else the guard flags in it is redacted. A pasted key or a
- * 200,000-char paste never comes back on stderr.
+ * An argument error (`memfiles`' commander errors, `memfiles hook`'s) as it is printed: the
+ * parser quotes the word it refused, so each typed word in it is shown by {@link shownArgument},
+ * and whatever else the guard flags in it is redacted. A pasted key or a 200,000-char paste never
+ * comes back on stderr.
  *
- * @param message - The `CommanderError` message, e.g. `error: unknown option '-x'`.
+ * @param message - The error line, e.g. `error: unknown option '-x'`.
  * @param argv - The words typed after the program name.
  * @returns The message to print, without its newline.
  */
