@@ -105,14 +105,40 @@ describe("no recall surface finds a Korean line through a stop word or a noun's 
     expect(recalled.units.map((unit) => unit.text)).toEqual([]);
   });
 
-  // The side query's keyword fallback reads English stop words alone (prefilter's processTerm).
-  it.each(UNRELATED.filter((row) => row.by !== "stop word"))(
-    "the side query's keyword match, $by: $query",
-    async ({ line, query }) => {
-      const result = await keywordFallback(line, query);
-      expect(result.rows.map((row) => row.path)).toEqual([]);
-    },
-  );
+  it.each(UNRELATED)("the side query's keyword match, $by: $query", async ({ line, query }) => {
+    const result = await keywordFallback(line, query);
+    expect(result.rows.map((row) => row.path)).toEqual([]);
+  });
+});
+
+// The side query's keyword match drops a query's stop words as recall's plan does, in the query's
+// language: a line sharing only those with the prompt is not matched, one sharing a word is
+// (Korean lines sharing only a stop word: UNRELATED above).
+const KEYWORD_ROWS = [
+  { language: "Korean", line: "김민수는 제 팀장이에요", query: "김민수 알아?", found: true },
+  { language: "Chinese", line: "关于旅行的笔记", query: "关于我的鹈鹕", found: false },
+  { language: "Chinese", line: "关于旅行的笔记", query: "我的旅行", found: true },
+  { language: "Japanese", line: "これは旅行のメモです", query: "これは何ですか", found: false },
+  { language: "Japanese", line: "これは旅行のメモです", query: "旅行はいつ", found: true },
+  {
+    language: "English",
+    line: "Docs about the Zig tool",
+    query: "tell me about my pelican",
+    found: false,
+  },
+  {
+    language: "English",
+    line: "Docs about the Zig tool",
+    query: "how do I build zig?",
+    found: true,
+  },
+];
+
+describe("the side query's keyword match drops the query's stop words as recall does", () => {
+  it.each(KEYWORD_ROWS)("$language: $query, found $found", async ({ line, query, found }) => {
+    const result = await keywordFallback(line, query);
+    expect(result.rows.map((row) => row.path)).toEqual(found ? ["topics/notes.md"] : []);
+  });
 });
 
 /** The side query over a folder holding `line`, its model call refused: the keyword match answers. */
