@@ -30,14 +30,22 @@ const CASES = [
   { language: "Korean, a particle on both sides", line: "한국어를 배운다", query: "한국어는?" },
   { language: "Korean, two particles", line: "서울에서는 비가 온다", query: "서울" },
   { language: "Korean, a name with 과", line: "박지은과 점심을 먹어요", query: "박지은" },
+  // A frequency adverb stays a term: a habit question often shares only it with its line.
+  {
+    language: "Korean, a frequency adverb",
+    line: "항상 지하철로 출근해요",
+    query: "항상 뭐 타고 다녀?",
+  },
   { language: "English stop words around Chinese", line: "cat named 小黑", query: "who is 小黑?" },
 ];
 
 // Korean prompts that share with the line only a stop word of the query's language (제 "my", 같이
-// "together") or a syllable a noun merely ends in (고양이 "cat" is not 고양, a city, plus 이).
+// "together", 정말 "really") or a syllable a noun merely ends in (고양이 "cat" is not 고양, a city, plus 이).
 const UNRELATED = [
   { by: "stop word", line: "김민수는 제 팀장이에요", query: "제 이름이 뭐예요?" },
   { by: "stop word", line: "박지은과 같이 점심을 먹어요", query: "같이 영화 볼래?" },
+  { by: "degree adverb", line: "매운 음식을 정말 좋아해요", query: "정말 재미있는 영화 추천해줘" },
+  { by: "degree adverb", line: "그냥 집에서 쉬는 게 좋아요", query: "그냥 심심해" },
   {
     by: "last syllable 이",
     line: "고양에서 주말마다 테니스를 쳐요",
