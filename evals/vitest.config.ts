@@ -1,14 +1,10 @@
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
-
-// The CLIs write report.html and append to history.jsonl; tests keep both out of evals/out.
-const out = join(tmpdir(), `memfiles-eval-out-${process.pid}`);
 
 export default defineConfig({
   test: {
-    // Every run in a temporary folder of its own, removed at the end (the script says why).
-    globalSetup: ["../scripts/vitest-temp-folder.mjs"],
+    // Every run in a temporary folder of its own, removed at the end (the script says why); the
+    // CLIs' report and history inside it (the second setup), not in evals/out.
+    globalSetup: ["../scripts/vitest-temp-folder.mjs", "./test/eval-out-folder.ts"],
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     // `pnpm mutate` copies the package into .stryker-tmp/ while it runs; those copies are not tests.
     exclude: [...configDefaults.exclude, ".stryker-tmp/**"],
@@ -23,8 +19,6 @@ export default defineConfig({
     env: {
       ANTHROPIC_API_KEY: "",
       ANTHROPIC_BASE_URL: "",
-      MEMFILES_EVAL_OUT: out,
-      MEMFILES_EVAL_HISTORY: join(out, "history.jsonl"),
     },
   },
 });

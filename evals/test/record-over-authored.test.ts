@@ -13,7 +13,7 @@ afterEach(() => {
 
 const MODEL = "claude-haiku-4-5";
 
-// Records the tiny scenario (six calls) through a local HTTP server up to three times, in-process:
+// Records the tiny scenario (six calls) through local HTTP servers up to four times, in-process:
 // a few seconds alone, more on the shared 2 cores, so 60 s.
 describe("pnpm eval --record over an authored recording", { timeout: 60_000 }, () => {
   it("records over it and says so, then skips the recorded file and keeps the last report", async () => {
@@ -75,6 +75,23 @@ describe("pnpm eval --record over an authored recording", { timeout: 60_000 }, (
         "1 scenario run(s) to record, 1 recorded again over their recordings (--force).",
       );
       expect(api.requests.length).toBe(12);
+
+      // A recording from a local fake is not a real one: a run from another host (the API, a
+      // proxy) records over it without --force, and the plan names the host it replaces.
+      const other = await startFakeAnthropicApi(tinyModel);
+      try {
+        vi.stubEnv("ANTHROPIC_BASE_URL", other.url);
+        const fourth = capture();
+        expect((await evalMain(argv, fourth.sink)).exitCode).toBe(0);
+        const host = (url: string) => new URL(url).host;
+        expect(fourth.output.out).toContain(
+          `1 scenario run(s) to record, replacing 1 recording(s) made from ${host(api.url)}, not from ${host(other.url)}.`,
+        );
+        expect(other.requests.length).toBe(6);
+        expect(JSON.parse(await readFile(file, "utf8")).host).toBe(host(other.url));
+      } finally {
+        await other.close();
+      }
     } finally {
       await api.close();
     }

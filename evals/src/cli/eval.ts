@@ -6,8 +6,8 @@
  * writes `evals/out/report.html` (every prompt in one page), appends the run to the history and
  * says what changed since the previous run (a run that ran nothing leaves them as they were), and
  * exits non-zero on any failed check or broken run. `--record` (with ANTHROPIC_API_KEY) calls the
- * API instead and writes the recordings: over authored ones, skipping those recorded from the API
- * already unless `--force`.
+ * API instead and writes the recordings: over authored ones and ones from another host (a local
+ * fake), skipping those recorded from the API or this run's host already unless `--force`.
  *
  * Exit codes: 0 every run passed, 1 a check failed or a run broke, 2 bad arguments or a user error
  * (a bad scenario fixture, a model without recordings, no scenario to run), printed as one message
@@ -42,7 +42,7 @@ import { closePgliteStoreBackend, pgliteStoreBackend } from "../runner/pg-store-
 import type { RunMode, ScenarioResult } from "../runner/types.js";
 import { loadScenarios, type Scenario } from "../scenarios/index.js";
 import { cliArguments, fromUserCwd, isEntryPoint, runCli, userCwd } from "./command-line.js";
-import { formatRecordPlan, planRecording } from "./record-plan.js";
+import { formatRecordPlan, planRecording, recordingHost } from "./record-plan.js";
 
 const EVALS_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** Default recordings folder: `evals/recordings`. */
@@ -74,7 +74,8 @@ Runs every scenario offline from recorded API responses and grades it.
   --max-usd <n>       with --record: stop before a call would take the run's spend past n USD
                       (a preview of the cells and the estimated tokens and USD prints first)
   --force             with --record: record cells again that were recorded from the API already
-                      (default: skip them; an authored recording is always recorded over)
+                      (default: skip them; an authored recording, or one from another host
+                      than ANTHROPIC_BASE_URL's, such as a local fake, is always recorded over)
   --concurrency <n>   with --record: scenario runs in parallel (default 1)
   --batch             send every write pass and consolidation as a Message Batch (half price, same checks)
   --backend <name>    where each run's memory lives: files (default, a folder) or pg (PostgreSQL
@@ -518,6 +519,7 @@ async function recordPrompt(options: {
   const { prompt, values, recordingsDir, scenariosDir, chosen, output } = options;
   const models = values.model ?? [MODELS.haiku, MODELS.opus];
   const maxUsd = values["max-usd"] === undefined ? undefined : Number(values["max-usd"]);
+  const host = recordingHost();
   const plan = await planRecording({
     scenarios: chosen,
     models,
@@ -525,8 +527,9 @@ async function recordPrompt(options: {
     epochs: values.epochs === undefined ? 1 : Number(values.epochs),
     recordingsDir,
     force: values.force,
+    host,
   });
-  output.out(formatRecordPlan(plan, { prompt, ...(maxUsd === undefined ? {} : { maxUsd }) }));
+  output.out(formatRecordPlan(plan, { prompt, host, ...(maxUsd === undefined ? {} : { maxUsd }) }));
   const todo = plan.cells.filter((cell) => !cell.skip);
   const budget = maxUsd === undefined ? undefined : new RecordBudget(maxUsd);
   const limit = pLimit(Number(values.concurrency ?? "1"));

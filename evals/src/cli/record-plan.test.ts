@@ -11,7 +11,7 @@ import {
   writeRecordingFile,
 } from "../recordings/index.js";
 import { loadScenarios } from "../scenarios/index.js";
-import { capLines, type PlannedCell, planRecording } from "./record-plan.js";
+import { capLines, type PlannedCell, planRecording, recordingHost } from "./record-plan.js";
 
 const RECORDINGS = fileURLToPath(new URL("../../recordings", import.meta.url));
 const SCENARIOS = fileURLToPath(new URL("../../../scenarios", import.meta.url));
@@ -106,6 +106,7 @@ describe("planRecording's smallest cap per run", () => {
       epochs: 1,
       recordingsDir: RECORDINGS,
       force: true,
+      host: undefined,
     });
     const recording = await readRecordingFile(
       recordingPath(RECORDINGS, OPUS, "extraction@2", "update"),
@@ -133,36 +134,130 @@ describe("planRecording's skip rule", () => {
     extractionPrompt: "extraction@1",
     entries: [],
   };
+  const recorded = { provenance: "recorded", date: "2026-12-01", ...header } as const;
   const files: Record<string, RecordingFile | undefined> = {
     none: undefined,
     authored: { provenance: "authored", usageMethod: "by hand", ...header },
-    recorded: { provenance: "recorded", date: "2026-12-01", ...header },
+    "recorded from the API": recorded,
+    "recorded from a fake": { ...recorded, host: "127.0.0.1:8787" },
   };
-  it.each([
-    { existing: "none", force: false, skip: false, replaces: undefined },
-    { existing: "none", force: true, skip: false, replaces: undefined },
+  const FAKE = "127.0.0.1:8787";
+  const OTHER = "127.0.0.1:9999";
+  type Row = {
+    existing: string;
+    host: string | undefined;
+    force: boolean;
+    skip: boolean;
+    replaces: "authored" | "recorded" | undefined;
+    replacesHost?: string;
+  };
+  it.each<Row>([
+    { existing: "none", host: undefined, force: false, skip: false, replaces: undefined },
+    { existing: "none", host: undefined, force: true, skip: false, replaces: undefined },
     // An authored file stands in for a recording: record mode records over it.
-    { existing: "authored", force: false, skip: false, replaces: "authored" },
-    { existing: "authored", force: true, skip: false, replaces: "authored" },
-    { existing: "recorded", force: false, skip: true, replaces: "recorded" },
-    { existing: "recorded", force: true, skip: false, replaces: "recorded" },
-  ])("a $existing file, force $force: skip $skip", async ({ existing, force, skip, replaces }) => {
-    const recordingsDir = await mkdtemp(join(tmpdir(), "memfiles-plan-"));
-    const file = files[existing];
-    if (file !== undefined) {
-      await writeRecordingFile(recordingPath(recordingsDir, HAIKU, "extraction@1", "update"), file);
-    }
-    const scenarios = (await loadScenarios(SCENARIOS)).filter(({ id }) => id === "update");
-    const plan = await planRecording({
-      scenarios,
-      models: [HAIKU],
-      prompt: "extraction@1",
-      epochs: 1,
-      recordingsDir,
-      force,
-    });
-    expect(plan.cells.map((cell) => ({ skip: cell.skip, replaces: cell.replaces }))).toEqual([
-      { skip, replaces },
-    ]);
+    { existing: "authored", host: undefined, force: false, skip: false, replaces: "authored" },
+    { existing: "authored", host: undefined, force: true, skip: false, replaces: "authored" },
+    {
+      existing: "recorded from the API",
+      host: undefined,
+      force: false,
+      skip: true,
+      replaces: "recorded",
+    },
+    {
+      existing: "recorded from the API",
+      host: undefined,
+      force: true,
+      skip: false,
+      replaces: "recorded",
+    },
+    // A real recording is not replaced by one through a proxy or a fake unless asked.
+    {
+      existing: "recorded from the API",
+      host: FAKE,
+      force: false,
+      skip: true,
+      replaces: "recorded",
+    },
+    // A fake's recording is a stand-in too: the API (or another host) records over it...
+    {
+      existing: "recorded from a fake",
+      host: undefined,
+      force: false,
+      skip: false,
+      replaces: "recorded",
+      replacesHost: FAKE,
+    },
+    {
+      existing: "recorded from a fake",
+      host: OTHER,
+      force: false,
+      skip: false,
+      replaces: "recorded",
+      replacesHost: FAKE,
+    },
+    // ...while the same host resumes, as the API does.
+    {
+      existing: "recorded from a fake",
+      host: FAKE,
+      force: false,
+      skip: true,
+      replaces: "recorded",
+    },
+    {
+      existing: "recorded from a fake",
+      host: FAKE,
+      force: true,
+      skip: false,
+      replaces: "recorded",
+    },
+  ])(
+    "a file $existing, run from $host, force $force: skip $skip",
+    async ({ existing, host, force, skip, replaces, replacesHost }) => {
+      const recordingsDir = await mkdtemp(join(tmpdir(), "memfiles-plan-"));
+      const file = files[existing];
+      if (file !== undefined) {
+        await writeRecordingFile(
+          recordingPath(recordingsDir, HAIKU, "extraction@1", "update"),
+          file,
+        );
+      }
+      const scenarios = (await loadScenarios(SCENARIOS)).filter(({ id }) => id === "update");
+      const plan = await planRecording({
+        scenarios,
+        models: [HAIKU],
+        prompt: "extraction@1",
+        epochs: 1,
+        recordingsDir,
+        force,
+        host,
+      });
+      expect(
+        plan.cells.map((cell) => ({
+          skip: cell.skip,
+          replaces: cell.replaces,
+          replacesHost: cell.replacesHost,
+        })),
+      ).toEqual([{ skip, replaces, replacesHost }]);
+    },
+  );
+});
+
+describe("recordingHost", () => {
+  it.each([
+    { baseUrl: undefined, host: undefined },
+    { baseUrl: "", host: undefined },
+    { baseUrl: "https://api.anthropic.com", host: undefined },
+    { baseUrl: "https://api.anthropic.com/", host: undefined },
+    { baseUrl: "http://127.0.0.1:8787", host: "127.0.0.1:8787" },
+    { baseUrl: "https://proxy.example.com/anthropic", host: "proxy.example.com" },
+  ])("$baseUrl records as host $host", ({ baseUrl, host }) => {
+    expect(recordingHost(baseUrl)).toBe(host);
+  });
+
+  it("refuses a base URL without its scheme, naming the setting", () => {
+    expect(() => recordingHost("127.0.0.1:8787")).toThrow(
+      expect.objectContaining({ name: "EvalSetupError", setting: "ANTHROPIC_BASE_URL" }),
+    );
   });
 });

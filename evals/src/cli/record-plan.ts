@@ -11,6 +11,7 @@ import {
 } from "@memfiles/core/internal";
 import { formatTable } from "../internal/text-table.js";
 import {
+  API_HOST,
   ASSUMED_OUTPUT_TOKENS,
   BUDGET_OUTPUT_BASIS,
   type JsonValue,
@@ -18,6 +19,7 @@ import {
   readRecordingFile,
   recordingPath,
 } from "../recordings/index.js";
+import { EvalSetupError } from "../runner/index.js";
 import type { Scenario } from "../scenarios/index.js";
 
 // The plan's rule, said once beside its figures: an expected cost, unlike the cap's upper bound.
@@ -29,12 +31,15 @@ export type PlannedCell = {
   model: string;
   epoch: number;
   /**
-   * Recorded from the API already (its file has provenance `recorded`) and `--force` not given:
-   * not recorded again. An authored file is a stand-in for a recording, so it is recorded over.
+   * Recorded already (its file has provenance `recorded`) from the API or from the host this run
+   * records from, and `--force` not given: not recorded again. An authored file, or one recorded
+   * from another host (a local fake, a proxy), stands in for a recording, so it is recorded over.
    */
   skip: boolean;
   /** The provenance of the file at the cell's path, which recording it would replace. */
   replaces?: "authored" | "recorded";
+  /** The host of the recording it replaces, when that was recorded from a host not this run's. */
+  replacesHost?: string;
   /** Estimated calls, tokens and USD of the run. */
   estimate: { calls: number; usage: ModelUsage; usd: number };
   /** Where the estimate comes from: a recording's usage (named), or the scenario's size. */
@@ -56,12 +61,38 @@ export type RecordPlan = {
 };
 
 /**
- * The provenance of the recording at `file`, or undefined when there is none.
+ * The `host` a recording made now carries, as the recording session writes it: the host of
+ * `baseUrl` (`ANTHROPIC_BASE_URL`, e.g. `127.0.0.1:8787`), or undefined for the Anthropic API
+ * (unset, empty, or api.anthropic.com).
+ *
+ * @throws {EvalSetupError} when `baseUrl` is not a URL.
+ * @example recordingHost("http://127.0.0.1:8787") // "127.0.0.1:8787"
+ */
+export function recordingHost(baseUrl = process.env.ANTHROPIC_BASE_URL): string | undefined {
+  if (!baseUrl) return undefined;
+  if (!URL.canParse(baseUrl)) {
+    throw new EvalSetupError({
+      setting: "ANTHROPIC_BASE_URL",
+      message: `ANTHROPIC_BASE_URL "${baseUrl}" is not a URL: set it to the API's address (e.g. https://api.anthropic.com), or unset it.`,
+    });
+  }
+  const { host } = new URL(baseUrl);
+  return host === API_HOST ? undefined : host;
+}
+
+/**
+ * The provenance and host of the recording at `file`, or undefined when there is none.
  *
  * @throws {RecordingFileError} when the file is not a recording, so nothing is recorded over it.
  */
-async function provenanceAt(file: string): Promise<"authored" | "recorded" | undefined> {
-  return (await readRecordingFile(file))?.provenance;
+async function existingAt(
+  file: string,
+): Promise<{ provenance: "authored" | "recorded"; host?: string | undefined } | undefined> {
+  const recording = await readRecordingFile(file);
+  if (recording === undefined) return undefined;
+  return recording.provenance === "recorded"
+    ? { provenance: "recorded", host: recording.host }
+    : { provenance: "authored" };
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -125,15 +156,17 @@ async function recordedEstimate(
 
 /**
  * Plans a record run before any call: every scenario x model x epoch, skipped when its file was
- * recorded from the API already (unless `force`; an authored file is recorded over), each with an estimate of its calls, tokens and USD from the usage
+ * recorded from the API or from `host` already (unless `force`; an authored file, or one recorded
+ * from another host, is recorded over), each with an estimate of its calls, tokens and USD from the usage
  * of an existing recording of the scenario (authored recordings estimate usage from characters),
  * or, without one, from the scenario's size (`estimateTokens` of its text, twice per session and
  * the question, with `ASSUMED_OUTPUT_TOKENS` out).
  *
- * @param options - `{ scenarios, models, prompt, epochs, recordingsDir, force }`.
+ * @param options - `{ scenarios, models, prompt, epochs, recordingsDir, force, host }`; `host`
+ *   is the one this run records from (`recordingHost()`), undefined for the API.
  * @returns The cells in run order and the totals per model of the cells to record (USD).
  * @throws {RecordingFileError} when a file at a cell's path is not a valid recording.
- * @example const plan = await planRecording({ scenarios, models: ["claude-haiku-5-5"], prompt: "extraction@1", epochs: 3, recordingsDir, force: false });
+ * @example const plan = await planRecording({ scenarios, models: ["claude-haiku-5-5"], prompt: "extraction@1", epochs: 3, recordingsDir, force: false, host: recordingHost() });
  */
 export async function planRecording(options: {
   scenarios: readonly Scenario[];
@@ -142,6 +175,7 @@ export async function planRecording(options: {
   epochs: number;
   recordingsDir: string;
   force: boolean;
+  host: string | undefined;
 }): Promise<RecordPlan> {
   const cells: PlannedCell[] = [];
   for (const model of options.models) {
@@ -170,14 +204,20 @@ export async function planRecording(options: {
           scenario.id,
           epoch,
         );
-        const replaces = await provenanceAt(file);
-        const skip = !options.force && replaces === "recorded";
+        const existing = await existingAt(file);
+        const replacesHost =
+          existing?.host !== undefined && existing.host !== options.host
+            ? existing.host
+            : undefined;
+        const skip =
+          !options.force && existing?.provenance === "recorded" && replacesHost === undefined;
         cells.push({
           scenarioId: scenario.id,
           model,
           epoch,
           skip,
-          ...(replaces === undefined ? {} : { replaces }),
+          ...(existing === undefined ? {} : { replaces: existing.provenance }),
+          ...(replacesHost === undefined ? {} : { replacesHost }),
           ...estimated,
         });
       }
@@ -202,11 +242,14 @@ export async function planRecording(options: {
  * recorded already.
  *
  * @param plan - From `planRecording`.
- * @param options - `{ prompt, maxUsd? }`.
+ * @param options - `{ prompt, host?, maxUsd? }`: `host` as given to `planRecording`.
  * @returns The text, ending with a newline.
  * @example process.stdout.write(formatRecordPlan(plan, { prompt: "extraction@1", maxUsd: 0.05 }));
  */
-export function formatRecordPlan(plan: RecordPlan, options: { prompt: string; maxUsd?: number }) {
+export function formatRecordPlan(
+  plan: RecordPlan,
+  options: { prompt: string; host?: string | undefined; maxUsd?: number },
+) {
   const todo = plan.cells.filter((cell) => !cell.skip);
   const skipped = plan.cells.length - todo.length;
   // An empty plan table and a zero estimate would read as a run about to happen.
@@ -214,11 +257,18 @@ export function formatRecordPlan(plan: RecordPlan, options: { prompt: string; ma
     return `nothing to record: ${skipped} run(s) of ${options.prompt} already recorded (--force records them again)\n`;
   }
   const authored = todo.filter((cell) => cell.replaces === "authored").length;
-  const again = todo.filter((cell) => cell.replaces === "recorded").length;
+  const elsewhere = todo.filter((cell) => cell.replacesHost !== undefined);
+  const elsewhereHosts = [...new Set(elsewhere.map((cell) => cell.replacesHost))].sort();
+  const again = todo.filter(
+    (cell) => cell.replaces === "recorded" && cell.replacesHost === undefined,
+  ).length;
   const lines = [
     `Recording plan (${options.prompt}): ${todo.length} scenario run(s) to record` +
       (authored > 0
         ? `, replacing ${authored} authored recording(s) with recorded ones (git keeps the authored files: \`git restore\` brings one back)`
+        : "") +
+      (elsewhere.length > 0
+        ? `, replacing ${elsewhere.length} recording(s) made from ${elsewhereHosts.join(", ")}, not from ${options.host ?? "the API"}`
         : "") +
       (again > 0 ? `, ${again} recorded again over their recordings (--force)` : "") +
       (skipped > 0

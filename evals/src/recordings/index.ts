@@ -36,6 +36,7 @@ export {
 export { RecordApiError, type RecordApiErrorOptions } from "./record-api-error.js";
 export { ASSUMED_OUTPUT_TOKENS, BUDGET_OUTPUT_BASIS, RecordBudget } from "./record-budget.js";
 export {
+  API_HOST,
   type RecordingEntry,
   RecordingEntrySchema,
   type RecordingFile,

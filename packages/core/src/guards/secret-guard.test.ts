@@ -125,22 +125,41 @@ describe("findSecrets: findings", () => {
   });
 });
 
-// A PEM header without its END line: the key is the header and its body, so the secrets after
-// it are found too (a finding to the end of the text hid them).
-describe("findSecrets of a PEM header without its END line", () => {
-  const header = "-----BEGIN RSA PRIVATE KEY-----";
+// A private key without its end line (PEM's END, PuTTY's Private-MAC): the key is the header and
+// its body, so the secrets after it are found too (a finding to the end of the text hid them).
+describe("findSecrets of a private key without its end line", () => {
+  const pem = "-----BEGIN RSA PRIVATE KEY-----";
   // A line from inside the body: its first line alone is also found by the headless-body pattern.
   const body = pemBody.slice(64, 128);
+  const putty = [
+    "PuTTY-User-Key-File-3: ssh-ed25519",
+    "Encryption: none",
+    "Comment: ed25519-key-20261201",
+    "Public-Lines: 1",
+    pemBody.slice(128, 192),
+    "Private-Lines: 1",
+    pemBody.slice(192, 236),
+  ].join("\n");
+  const mac = `${putty}\nPrivate-MAC: ${"0123456789abcdef".repeat(4)}`;
   it.each([
-    ["a body line, then a blank line", `${header}\n${body}\n\nmy password is hunter2\n`],
+    ["PEM: a body line, then a blank line", `${pem}\n${body}`, "\n\nmy password is hunter2\n"],
     [
-      "a body line, then a dated line",
-      `${header}\n${body}\n[stated 2026/09/12] my password is hunter2`,
+      "PEM: a body line, then a dated line",
+      `${pem}\n${body}`,
+      "\n[stated 2026/09/12] my password is hunter2",
     ],
-    ["the body on the header's line", `${header} ${body}\nmy password is hunter2`],
-  ])("%s: the key ends with its body, the later secret is found", async (_name, text) => {
-    const { findings } = await findSecrets(`notes\n${text}`);
-    const key = text.slice(0, header.length + 1 + body.length);
+    ["PEM: the body on the header's line", `${pem} ${body}`, "\nmy password is hunter2"],
+    ["PuTTY: no Private-MAC, then a blank line", putty, "\n\nmy password is hunter2\n"],
+    [
+      "PuTTY: no Private-MAC, then a dated line",
+      putty,
+      "\n[stated 2026/09/12] my password is hunter2",
+    ],
+    ["PuTTY: the header line alone", "PuTTY-User-Key-File-2: ssh-rsa", "\nmy password is hunter2"],
+    // With its MAC the key ends there, even before a line that reads as base64.
+    ["PuTTY: its Private-MAC, then a word", mac, "\nthanks\nmy password is hunter2"],
+  ])("%s: the key ends with its body, the later secret is found", async (_name, key, after) => {
+    const { findings } = await findSecrets(`notes\n${key}${after}`);
     const start = "notes\n".length;
     expect(findings.map(({ kind, start, end }) => [kind, start, end])).toEqual([
       ["private_key", start, start + key.length],

@@ -86,7 +86,14 @@ const PROVIDERS: Array<[kind: string, pattern: RegExp, needle?: RegExp]> = [
     "private_key",
     /(?:b3BlbnNzaC1rZXktdjE|MII[A-Za-z0-9+/]{3}IBA(?:AK|DAN)|MHcCAQEE|MC4CAQAwBQYDK2Vw|LS0tLS1CRUdJTi)[A-Za-z0-9+/=\r\n]{16,}/g,
   ],
-  ["private_key", /PuTTY-User-Key-File-\d+:[\s\S]*?(?:Private-MAC:\s*\S+|$)/g],
+  // A PuTTY key is its header line and the lines of its file after it: the PPK format's own
+  // header lines (PuTTY manual, appendix C "PPK file format") and base64 lines, up to its
+  // `Private-MAC:` (v2/v3) or `Private-Hash:` (v1) line; without that line it ends with its body,
+  // not at the end of the text: a finding to the end would hide every secret after it.
+  [
+    "private_key",
+    /PuTTY-User-Key-File-\d+:[^\r\n]*(?:\r?\n[ \t]*(?:(?:Encryption|Comment|Public-Lines|Private-Lines|Key-Derivation|Argon2-[A-Za-z]+):[^\r\n]*|[A-Za-z0-9+/]+=*)[ \t]*(?![^\r\n]))*(?:\r?\n[ \t]*Private-(?:MAC|Hash):[ \t]*\S+)?/g,
+  ],
   ["stripe_access_token", /\b(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,99}\b/g],
   ["stripe_webhook_secret", /\bwhsec_[A-Za-z0-9]{24,}\b/g],
   ["gcp_api_key", /\bAIza[A-Za-z0-9_-]{35}\b/g],

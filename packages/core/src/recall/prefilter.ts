@@ -2,6 +2,7 @@ import MiniSearch from "minisearch";
 import { newestFirst } from "../store/newest-first.js";
 import type { MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
+import { queryWords } from "../text/query-words.js";
 import { isTooShortTerm, splitSearchTerms } from "../text/search-terms.js";
 import { QUERY_STOP_WORDS } from "../text/stop-words.js";
 import { bestMatches, type PostingsSearchOptions } from "./postings-search.js";
@@ -24,10 +25,17 @@ export const ROW_SEARCH: PostingsSearchOptions = {
   fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
 };
 
-// The ids (paths) of the best `keep` rows for `query`, in minisearch's order.
+// The ids (paths) of the best `keep` rows for `query`, in minisearch's order. The query's terms
+// are its words as recall's plan reads them (`queryWords`: the stop words of its language out),
+// the rows' as `processTerm` reads them.
 function bestRows(search: MiniSearch<MemoryRow>, query: string, keep: number): unknown[] {
-  const best = bestMatches(search as MiniSearch<never>, query, keep, ROW_SEARCH);
-  return (best ?? search.search(query)).slice(0, keep).map((hit) => hit.id);
+  const words = new Set(queryWords(query));
+  const queryTerm = (term: string) => (words.has(term) ? processTerm(term) : null);
+  const options = { ...ROW_SEARCH, processTerm: queryTerm };
+  const best = bestMatches(search as MiniSearch<never>, query, keep, options);
+  return (best ?? search.search(query, { processTerm: queryTerm }))
+    .slice(0, keep)
+    .map((hit) => hit.id);
 }
 
 /**

@@ -2,15 +2,9 @@ import type MiniSearch from "minisearch";
 import type { Options, Query, SearchOptions, SearchResult } from "minisearch";
 import { estimateTokens } from "../cost/cache-minimum.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
-import { foldSearchText } from "../text/fold-accents.js";
 import { MONTH_NAMES } from "../text/month-names.js";
-import {
-  isPrefixSearchTerm,
-  searchTermGroups,
-  splitSearchTerms,
-  stemmedSearchTerm,
-} from "../text/search-terms.js";
-import { queryStopWords } from "../text/stop-words.js";
+import { queryWords } from "../text/query-words.js";
+import { isPrefixSearchTerm, splitSearchTerms, stemmedSearchTerm } from "../text/search-terms.js";
 import {
   documentColumns,
   documentsHolding,
@@ -87,7 +81,6 @@ export type UnitFileFields = {
   linked: ReadonlyArray<{ name: string; description: string }>;
 };
 
-const IDEOGRAPH = /\p{Script=Han}/u;
 const MONTHS = MONTH_NAMES.map((month) => month.toLowerCase());
 const ENTITY_FOLDERS = ["people/", "projects/"];
 
@@ -293,7 +286,7 @@ export type PlannedWord = { word: string; term: string; fields: readonly UnitFie
  * @param query - The request's text.
  * @param total - The number of units.
  * @param count - The number of units holding a (stemmed) term in a field.
- * @returns The words in query order, the query's stop words (`queryStopWords`) left out.
+ * @returns The words in query order, the query's stop words left out (`queryWords`).
  */
 export function plannedWords(
   query: string,
@@ -301,17 +294,10 @@ export function plannedWords(
   count: (term: string, field: UnitField) => number,
 ): PlannedWord[] {
   const words: PlannedWord[] = [];
-  const groups = searchTermGroups(query);
-  const folded = groups.map((group) => group.map(foldSearchText));
-  const stops = queryStopWords(folded.flat());
-  groups.forEach((group, at) => {
-    const foldedGroup = folded[at] as string[];
-    if (isStopGroup(foldedGroup, stops)) return;
-    group.forEach((word, part) => {
-      const term = stops.has(foldedGroup[part] as string) ? null : stemmedSearchTerm(word);
-      if (term !== null) words.push({ word, term, fields: ALL_FIELDS });
-    });
-  });
+  for (const word of queryWords(query)) {
+    const term = stemmedSearchTerm(word);
+    if (term !== null) words.push({ word, term, fields: ALL_FIELDS });
+  }
   if (total < COMMON_TERM_MIN_UNITS) return words;
   const limit = COMMON_TERM_SHARE * total;
   let narrowed = false;
@@ -336,16 +322,6 @@ export function plannedWords(
     }
   }
   return narrowed && reaching ? planned : words;
-}
-
-// Whether a word of the query is left out with what is searched for it: a stop word, or a word of
-// ideographs that are each a stop word (ICU keeps "我的" as one word; "我" and "的" are stop words).
-function isStopGroup(folded: readonly string[], stops: ReadonlySet<string>): boolean {
-  const [word, ...parts] = folded;
-  if (stops.has(word as string)) return true;
-  return (
-    parts.length > 0 && IDEOGRAPH.test(word as string) && parts.every((part) => stops.has(part))
-  );
 }
 
 /**

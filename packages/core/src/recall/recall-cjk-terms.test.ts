@@ -30,14 +30,22 @@ const CASES = [
   { language: "Korean, a particle on both sides", line: "한국어를 배운다", query: "한국어는?" },
   { language: "Korean, two particles", line: "서울에서는 비가 온다", query: "서울" },
   { language: "Korean, a name with 과", line: "박지은과 점심을 먹어요", query: "박지은" },
+  // A frequency adverb stays a term: a habit question often shares only it with its line.
+  {
+    language: "Korean, a frequency adverb",
+    line: "항상 지하철로 출근해요",
+    query: "항상 뭐 타고 다녀?",
+  },
   { language: "English stop words around Chinese", line: "cat named 小黑", query: "who is 小黑?" },
 ];
 
 // Korean prompts that share with the line only a stop word of the query's language (제 "my", 같이
-// "together") or a syllable a noun merely ends in (고양이 "cat" is not 고양, a city, plus 이).
+// "together", 정말 "really") or a syllable a noun merely ends in (고양이 "cat" is not 고양, a city, plus 이).
 const UNRELATED = [
   { by: "stop word", line: "김민수는 제 팀장이에요", query: "제 이름이 뭐예요?" },
   { by: "stop word", line: "박지은과 같이 점심을 먹어요", query: "같이 영화 볼래?" },
+  { by: "degree adverb", line: "매운 음식을 정말 좋아해요", query: "정말 재미있는 영화 추천해줘" },
+  { by: "degree adverb", line: "그냥 집에서 쉬는 게 좋아요", query: "그냥 심심해" },
   {
     by: "last syllable 이",
     line: "고양에서 주말마다 테니스를 쳐요",
@@ -105,14 +113,40 @@ describe("no recall surface finds a Korean line through a stop word or a noun's 
     expect(recalled.units.map((unit) => unit.text)).toEqual([]);
   });
 
-  // The side query's keyword fallback reads English stop words alone (prefilter's processTerm).
-  it.each(UNRELATED.filter((row) => row.by !== "stop word"))(
-    "the side query's keyword match, $by: $query",
-    async ({ line, query }) => {
-      const result = await keywordFallback(line, query);
-      expect(result.rows.map((row) => row.path)).toEqual([]);
-    },
-  );
+  it.each(UNRELATED)("the side query's keyword match, $by: $query", async ({ line, query }) => {
+    const result = await keywordFallback(line, query);
+    expect(result.rows.map((row) => row.path)).toEqual([]);
+  });
+});
+
+// The side query's keyword match drops a query's stop words as recall's plan does, in the query's
+// language: a line sharing only those with the prompt is not matched, one sharing a word is
+// (Korean lines sharing only a stop word: UNRELATED above).
+const KEYWORD_ROWS = [
+  { language: "Korean", line: "김민수는 제 팀장이에요", query: "김민수 알아?", found: true },
+  { language: "Chinese", line: "关于旅行的笔记", query: "关于我的鹈鹕", found: false },
+  { language: "Chinese", line: "关于旅行的笔记", query: "我的旅行", found: true },
+  { language: "Japanese", line: "これは旅行のメモです", query: "これは何ですか", found: false },
+  { language: "Japanese", line: "これは旅行のメモです", query: "旅行はいつ", found: true },
+  {
+    language: "English",
+    line: "Docs about the Zig tool",
+    query: "tell me about my pelican",
+    found: false,
+  },
+  {
+    language: "English",
+    line: "Docs about the Zig tool",
+    query: "how do I build zig?",
+    found: true,
+  },
+];
+
+describe("the side query's keyword match drops the query's stop words as recall does", () => {
+  it.each(KEYWORD_ROWS)("$language: $query, found $found", async ({ line, query, found }) => {
+    const result = await keywordFallback(line, query);
+    expect(result.rows.map((row) => row.path)).toEqual(found ? ["topics/notes.md"] : []);
+  });
 });
 
 /** The side query over a folder holding `line`, its model call refused: the keyword match answers. */

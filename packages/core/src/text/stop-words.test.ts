@@ -31,6 +31,10 @@ describe("queryStopWords", () => {
     // Korean holds more of the query than English: 제 "my" and 같이 "together" are left out.
     ["제 이름이 뭐예요?", ["이름이", "뭐예요"]],
     ["같이 영화 볼래?", ["영화", "볼래"]],
+    // A Korean degree adverb is left out (QUERY_LIST_ADDITIONS); a frequency adverb is searched.
+    ["정말 재미있는 영화 추천해줘", ["재미있는", "영화", "추천해줘"]],
+    ["그냥 심심해", ["심심해"]],
+    ["항상 뭐 타고 다녀?", ["항상", "뭐", "타고", "다녀"]],
   ])("%s searches %j", (query, terms) => {
     expect(searched(query)).toEqual(terms);
   });

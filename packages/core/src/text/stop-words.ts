@@ -115,12 +115,29 @@ export const QUERY_LANGUAGES: ReadonlyArray<
   ["ara", /[\u0600-\u06ff]/u],
 ];
 
+/**
+ * Words a query language's list gains, as {@link QUERY_STOP_WORDS} adds a few to English's.
+ * Korean: degree adverbs and 그냥 "just", each an adverb (부사) of the National Institute of
+ * Korean Language's *한국어 학습용 어휘 목록* (2003; its frequency rank in brackets), none a noun
+ * there that a memory would hold: 정말 "really" [349], 진짜 "really" [1431], 너무 "too" [225],
+ * 아주 "very" [274], 매우 "very" [393], 많이 "a lot" [98], 더 "more" [46], 꽤 "quite" [1608],
+ * 훨씬 "far (more)" [642], 그냥 "just" [303]. The package's own list has 조금, 좀 and 거의.
+ * Frequency adverbs (보통, 항상, 자주, 가끔, 주로) and 요즘 stay searched: a habit question often
+ * shares only that word with its line, its verb's ending differing (decision 0067, amendment 2).
+ */
+export const QUERY_LIST_ADDITIONS: Partial<
+  Record<Exclude<keyof typeof STOP_WORD_LISTS, "eng">, readonly string[]>
+> = {
+  kor: ["정말", "진짜", "너무", "아주", "매우", "많이", "더", "꽤", "훨씬", "그냥"],
+};
+
 const otherLists = new Map<string, ReadonlySet<string>>();
 
-function listOf(language: keyof typeof STOP_WORD_LISTS): ReadonlySet<string> {
+function listOf(language: Exclude<keyof typeof STOP_WORD_LISTS, "eng">): ReadonlySet<string> {
   let list = otherLists.get(language);
   if (list === undefined) {
-    list = new Set(STOP_WORD_LISTS[language].map(foldStopWord));
+    const words = [...STOP_WORD_LISTS[language], ...(QUERY_LIST_ADDITIONS[language] ?? [])];
+    list = new Set(words.map(foldStopWord));
     otherLists.set(language, list);
   }
   return list;
@@ -131,7 +148,7 @@ function listOf(language: keyof typeof STOP_WORD_LISTS): ReadonlySet<string> {
  * language ({@link QUERY_LANGUAGES}, read only when a query term is in its script) holding more
  * of the query's terms than English does (ties stay English), so "Erzähl mir etwas über meinen
  * Pelikan" drops "mir", "etwas", "über", "meinen" while an English "war" or "die" is searched.
- * Each list is one of {@link STOP_WORD_LISTS}.
+ * Each list is one of {@link STOP_WORD_LISTS}, with its {@link QUERY_LIST_ADDITIONS}.
  *
  * @param terms - The query's terms, folded as search folds them (`foldSearchText`).
  * @returns The words the query's search leaves out.
