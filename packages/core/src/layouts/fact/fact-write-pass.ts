@@ -11,7 +11,7 @@ import {
   safeParseFactFile,
 } from "../../format/index.js";
 import { makeTombstone, readTombstones, writeTombstones } from "../../guards/tombstones.js";
-import { capChars, oneLine } from "../../recall/fence.js";
+import { capChars, oneLine, withLineFeeds } from "../../recall/fence.js";
 import {
   findSameSubject,
   type MemoryRow,
@@ -644,7 +644,7 @@ function formatFactRequest(
   for (const row of rows) {
     const body = bodies.get(row.path);
     if (body === undefined) continue;
-    const block = `<file path="${fenced(row.path)}">\n${fenced(body.trim())}\n</file>`;
+    const block = `<file path="${fenced(row.path)}">\n${fenced(withLineFeeds(body.trim()))}\n</file>`;
     if (used + block.length > maxMemoryChars) continue;
     used += block.length;
     shown.push(block);
