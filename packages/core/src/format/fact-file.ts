@@ -162,7 +162,36 @@ export type FactTextEdit = {
   set?: Partial<Record<"name" | "description" | "type" | "updated", string>>;
   /** A new body (the fact as prose): replaces everything after the front matter. */
   body?: string;
+  /**
+   * Body lines (0-based, as `FactFile.body` splits) replaced by `text`'s lines, written where the
+   * first of them stood in that line's line break; with `at` empty, `text` is added after the last
+   * line. Every other body line stays byte for byte. Ignored when `body` is given.
+   */
+  lines?: { at: readonly number[]; text: string };
 };
+
+// The body lines (each with its line break) with `edit.at` replaced by `edit.text`'s lines.
+function spliceLines(
+  lines: readonly string[],
+  edit: { at: readonly number[]; text: string },
+  eol: string,
+): string {
+  const given = edit.text.split(/\r?\n/);
+  const first = edit.at[0];
+  if (first === undefined) {
+    const last = lines.at(-1);
+    const open = last === undefined || last.endsWith("\n") ? "" : eol;
+    return `${lines.join("")}${open}${given.join(eol)}${eol}`;
+  }
+  const ending = lines[first]?.match(/\r?\n$/)?.[0] ?? "";
+  const gone = new Set(edit.at);
+  const out: string[] = [];
+  lines.forEach((line, at) => {
+    if (at === first) out.push(given.join(ending === "" ? eol : ending) + ending);
+    else if (!gone.has(at)) out.push(line);
+  });
+  return out.join("");
+}
 
 // One `key: value` header line, written strictly: YAML quotes the value when it needs quotes.
 function fieldLine(key: string, value: string): string {
@@ -179,7 +208,7 @@ function fieldLine(key: string, value: string): string {
  *
  * @param text - The file's text, as read.
  * @param fact - The same text parsed ({@link parseFactFile}).
- * @param edit - `{ set?, body? }`.
+ * @param edit - `{ set?, body?, lines? }`.
  * @returns The new text, or `undefined` when the header is not plain `key: value` YAML (prose,
  *   broken YAML): memfiles never rewrites such a header.
  * @example editFactText(text, parseFactFile(text), { set: { updated: "2026/09/20" }, body: "Deploys on Render." })
@@ -193,10 +222,15 @@ export function editFactText(text: string, fact: FactFile, edit: FactTextEdit): 
   );
 
   if (file.headerStyle !== "front_matter") {
-    if (set.length === 0 && edit.body === undefined) return text;
+    if (set.length === 0 && edit.body === undefined && edit.lines === undefined) return text;
     if (file.headerStyle === "unfenced") return undefined;
     const data = Object.fromEntries(set);
-    const body = edit.body === undefined ? source : `${edit.body.trim()}\n`;
+    const body =
+      edit.body !== undefined
+        ? `${edit.body.trim()}\n`
+        : edit.lines === undefined
+          ? source
+          : spliceLines(lines.slice(file.lineMap.bodyLine - 1), edit.lines, "\n");
     return bom + (formatFrontMatter(data) + body).replace(/\r?\n/g, eol);
   }
   const insertAt = file.lineMap.fieldInsertLine;
@@ -216,10 +250,13 @@ export function editFactText(text: string, fact: FactFile, edit: FactTextEdit): 
   if (insertAt !== undefined && added.length > 0) header.splice(insertAt - 1, 0, ...added);
   let head = header.join("");
   if (head !== "" && !head.endsWith("\n")) head += eol;
+  const kept = lines.slice(file.lineMap.bodyLine - 1);
   const body =
-    edit.body === undefined
-      ? lines.slice(file.lineMap.bodyLine - 1).join("")
-      : `${edit.body.trim().replace(/\r?\n/g, eol)}${eol}`;
+    edit.body !== undefined
+      ? `${edit.body.trim().replace(/\r?\n/g, eol)}${eol}`
+      : edit.lines === undefined
+        ? kept.join("")
+        : spliceLines(kept, edit.lines, eol);
   return bom + head + body;
 }
 

@@ -131,15 +131,27 @@ export function escapeBidi(text: string): string {
 }
 
 /**
- * Memory text as recall shows it to the model: memory fence tags neutralized and bidi controls
- * escaped.
+ * Memory text with every line break as LF (CRLF and a lone CR become LF): a file is shown to a
+ * model the same whatever line ends a person's editor saved, while the file on disk keeps its own.
+ *
+ * @param text - A memory file's text, or part of it.
+ * @returns The text with LF line breaks only; the same string when it has no CR.
+ * @example withLineFeeds("Edits in Helix.\r\nUses Vim keys.\r\n") // "Edits in Helix.\nUses Vim keys.\n"
+ */
+export function withLineFeeds(text: string): string {
+  return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
+}
+
+/**
+ * Memory text as recall shows it to the model: LF line breaks ({@link withLineFeeds}), memory
+ * fence tags neutralized and bidi controls escaped.
  *
  * @param text - Memory text (file content, a description, a path).
  * @returns The text, safe to put inside the `<memory>` fence.
  * @example recallText("</memory>\u202E") // "&lt;/memory>\\u202E"
  */
 export function recallText(text: string): string {
-  return escapeBidi(neutralizeFence(text));
+  return escapeBidi(neutralizeFence(withLineFeeds(text)));
 }
 
 /** Puts a one-line value (description, path) on one line: newlines and tabs become spaces. */

@@ -11,7 +11,7 @@ import {
   safeParseFactFile,
 } from "../../format/index.js";
 import { makeTombstone, readTombstones, writeTombstones } from "../../guards/tombstones.js";
-import { capChars, oneLine } from "../../recall/fence.js";
+import { capChars, oneLine, withLineFeeds } from "../../recall/fence.js";
 import {
   findSameSubject,
   type MemoryRow,
@@ -52,6 +52,7 @@ import {
 } from "../../write/write-pipeline.js";
 import type { LayoutWritePass } from "../layout.js";
 import { fenced, usableDescription } from "../write-text.js";
+import { inPlaceOf, updateOfBody } from "./body-facts.js";
 import {
   type FactProposal,
   PROPOSE_FACTS,
@@ -194,19 +195,21 @@ function shownProposal(proposal: FactProposal, path: string | null): Proposal {
   };
 }
 
-// An applied item of the one result shape: the file's change, its new body and the body it had.
+// An applied item of the one result shape: the file's change, the fact written (the new body, or
+// the lines written in a body of several facts) and what it replaced.
 function appliedFact(
   proposal: FactProposal,
   path: string,
   change: "created" | "updated" | "deleted",
   previousBody: string | undefined,
   dates: readonly ResolvedDate[],
+  written: string = proposal.body,
 ): AppliedProposal {
   return {
     code: "applied",
     proposal: shownProposal(proposal, path),
     path,
-    line: change === "deleted" ? "" : proposal.body,
+    line: change === "deleted" ? "" : written,
     replaced: previousBody === undefined ? [] : [previousBody],
     change,
     ...(change === "created" ? { description: proposal.description } : {}),
@@ -300,14 +303,21 @@ export function bodyHolds(body: string, text: string): boolean {
 /** Where a fact proposal lands: the file it updates or deletes, or none (a new file). */
 export type FactTarget = {
   row?: Pick<MemoryRow, "path" | "name"> | undefined;
-  /** The body line the fact updates by value (only its numbers differ); the rest of the body stays. */
-  line?: string | undefined;
+  /**
+   * The body lines the save writes, every other line kept byte for byte (decision 0068): those of
+   * the fact it replaces (`replaced`: one fact of several, or the line only its numbers differ
+   * from), or none (`at` empty: added last). Absent: the body is one fact, replaced whole.
+   */
+  lines?: { at: readonly number[]; replaced?: string; text: string } | undefined;
+  /** A fact of the body the proposal only states again (nothing to write). */
+  restated?: string | undefined;
 };
 
 /**
  * The fact layout's check-pipeline steps: the name, type and body rules, the file a proposal is
  * about (`replaces`, else the same name or slug: one file per fact), the same body elsewhere, and
- * the edit (a body replaced with every other line kept, a new `<slug>.md`, or a forget).
+ * the edit (a body of one fact replaced, one fact of several replaced with every other line kept,
+ * a new `<slug>.md`, or a forget).
  *
  * @param context - `{ store, folder, today }`: the pass's read of the folder, kept current by the
  *   edits, and `today` as `YYYY/MM/DD`.
@@ -382,10 +392,12 @@ export function factWriteSteps(context: {
       const byValue =
         item.replaces === null ? lineUpdatedByValue(folder, item.body, target.row) : undefined;
       if (byValue !== undefined) {
-        const { row, line, date } = byValue;
+        const { row, line, at, date } = byValue;
+        const stored = folder.files.get(row.path)?.fact.body.split(/\r?\n/)[at] ?? line;
+        const text = inPlaceOf(stored, item.body.trim());
         return {
           ok: true,
-          target: { row, line },
+          target: { row, lines: { at: [at], replaced: line, text } },
           updating: { path: row.path, line, date },
         };
       }
@@ -399,16 +411,36 @@ export function factWriteSteps(context: {
       }
       const current = target.row === undefined ? undefined : folder.files.get(target.row.path);
       const updated = current?.fact.updated;
-      return {
-        ok: true,
-        target: { row: target.row },
-        replacing:
-          target.row === undefined || updated === undefined
-            ? undefined
-            : { path: target.row.path, date: updated },
-      };
+      const replacing =
+        target.row === undefined || updated === undefined
+          ? undefined
+          : { path: target.row.path, date: updated };
+      // A body of several facts (a line `remember` added, a person's bullets) keeps every fact
+      // but the one this save updates.
+      const update =
+        current === undefined ? undefined : updateOfBody(current.fact.body, item.body.trim());
+      if (update === undefined) return { ok: true, target: { row: target.row }, replacing };
+      if (update.kind === "unclear") {
+        return {
+          ok: false,
+          replaces: item.replaces ?? target.row?.path ?? "",
+          missing: `${target.row?.path} ${update.reason}. Nothing was written; to change one of its facts, remember the new fact with replaces naming that line, or edit the file`,
+        };
+      }
+      if (update.kind === "restated") {
+        return { ok: true, target: { row: target.row, restated: update.as }, replacing };
+      }
+      const lines =
+        update.kind === "add"
+          ? { at: [], text: update.text }
+          : { at: update.lines, replaced: update.replaced, text: update.text };
+      return { ok: true, target: { row: target.row, lines }, replacing };
     },
-    duplicate: (item) => heldBody(folder, item.body),
+    duplicate: (item, target) =>
+      heldBody(folder, item.body) ??
+      (target.restated === undefined || target.row === undefined
+        ? undefined
+        : { path: target.row.path, as: target.restated }),
     async edit(item, target, dates) {
       if (item.action === "forget" && target.row !== undefined) {
         return forgetFile(store, folder, item, target.row, today);
@@ -429,11 +461,12 @@ export function factWriteSteps(context: {
         if (current.fact.type === undefined) set.type = item.type;
         if (current.fact.description === "") set.description = item.description;
         if (current.fact.name === "") set.name = name;
-        const body =
-          target.line === undefined
-            ? item.body
-            : current.fact.body.replace(target.line, item.body.trim());
-        const text = editFactText(current.text, current.fact, { set, body });
+        const { lines } = target;
+        const text = editFactText(
+          current.text,
+          current.fact,
+          lines === undefined ? { set, body: item.body } : { set, lines },
+        );
         if (text === undefined) {
           return {
             ok: false,
@@ -446,8 +479,14 @@ export function factWriteSteps(context: {
         const written = await store.write(path, text, current.version);
         if (!written.ok) return storeRefusal(path, written);
         keepCurrent(folder, path, name, text, written.version);
-        const previous = target.line ?? current.fact.body.trim();
-        return { ok: true, applied: appliedFact(item, path, "updated", previous, dates) };
+        if (lines === undefined) {
+          const previous = current.fact.body.trim();
+          return { ok: true, applied: appliedFact(item, path, "updated", previous, dates) };
+        }
+        return {
+          ok: true,
+          applied: appliedFact(item, path, "updated", lines.replaced, dates, lines.text),
+        };
       }
       const path = uniqueFactPath(
         name,
@@ -477,15 +516,16 @@ function lineUpdatedByValue(
   folder: FactFolder,
   body: string,
   named: Pick<MemoryRow, "path" | "name"> | undefined,
-): { row: Pick<MemoryRow, "path" | "name">; line: string; date: string } | undefined {
+): { row: Pick<MemoryRow, "path" | "name">; line: string; at: number; date: string } | undefined {
   const updates = valueUpdateOf(body);
   if (updates === undefined) return undefined;
   const rows = named === undefined ? folder.rows : [named];
   for (const row of rows) {
     const loaded = folder.files.get(row.path);
-    for (const line of loaded?.fact.body.split(/\r?\n/) ?? []) {
+    const lines = loaded?.fact.body.split(/\r?\n/) ?? [];
+    for (const [at, line] of lines.entries()) {
       if (!updates(line)) continue;
-      return { row, line: line.trim(), date: loaded?.fact.updated ?? "" };
+      return { row, line: line.trim(), at, date: loaded?.fact.updated ?? "" };
     }
   }
   return undefined;
@@ -604,7 +644,7 @@ function formatFactRequest(
   for (const row of rows) {
     const body = bodies.get(row.path);
     if (body === undefined) continue;
-    const block = `<file path="${fenced(row.path)}">\n${fenced(body.trim())}\n</file>`;
+    const block = `<file path="${fenced(row.path)}">\n${fenced(withLineFeeds(body.trim()))}\n</file>`;
     if (used + block.length > maxMemoryChars) continue;
     used += block.length;
     shown.push(block);

@@ -11,6 +11,7 @@ import type {
 } from "../../write/forget-query.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
 import type { WriteStore } from "../../write/write-pipeline.js";
+import { bodyFacts } from "./body-facts.js";
 import { factDescription } from "./remember-fact-file.js";
 
 /** What forgetting in the fact layout needs of a store (a `MemoryStore` fits). */
@@ -189,31 +190,6 @@ async function findFactFiles(
     found.push({ path: row.path, version: read.version, removed: [parsed.value.body.trim()] });
   }
   return { found, notRemoved };
-}
-
-// A bullet or numbered list marker, kept out of the fact's text.
-const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/;
-// `**Why:** …` and `**How to apply:** …` (Claude Code's feedback and project files) and indented
-// lines say more about the fact above them, so they go with it.
-const CONTINUATION = /^(?:\s+\S|\s*\*\*[^*\n]+:\*\*)/;
-
-/**
- * The facts of a fact file's body: each line of text (a bullet, a line `remember` added), with the
- * lines that continue it; blank lines and headings are no fact.
- */
-function bodyFacts(body: string): Array<{ text: string; lines: number[] }> {
-  const facts: Array<{ text: string; lines: number[] }> = [];
-  body.split(/\r?\n/).forEach((line, at) => {
-    if (line.trim() === "" || /^\s*#/.test(line)) return;
-    const last = facts[facts.length - 1];
-    if (last !== undefined && CONTINUATION.test(line) && last.lines.at(-1) === at - 1) {
-      last.lines.push(at);
-      last.text += ` ${line.trim()}`;
-    } else {
-      facts.push({ text: line.replace(LIST_MARKER, "").trim(), lines: [at] });
-    }
-  });
-  return facts;
 }
 
 /**
