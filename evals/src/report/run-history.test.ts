@@ -222,7 +222,9 @@ describe("like for like, by provenance", () => {
       before: [cell("remember", ["authored"], 0.002), cell("forget", ["authored"], 0.004)],
       after: [cell("remember", ["authored"], 0.002), cell("forget", [fake], 0.0002, false)],
       compared: 1,
-      changed: [{ cell: `forget · ${haiku} · extraction@1`, before: "authored", after: fake }],
+      changed: [
+        { cell: `forget · ${haiku} · extraction@1`, before: "authored", after: fake, pass: false },
+      ],
       newFailures: [],
       cost: [{ model: haiku, before: 0.001, after: 0.001 }],
     },
@@ -236,6 +238,7 @@ describe("like for like, by provenance", () => {
           cell: `remember · ${haiku} · extraction@1`,
           before: "authored",
           after: "authored + recorded",
+          pass: true,
         },
       ],
       newFailures: [],
@@ -267,7 +270,7 @@ describe("like for like, by provenance", () => {
     );
     expect(text).toContain(
       "  Like for like: cost and pass rate over the 1 cells present and complete in both runs with the same provenance: 1 -> 1 passed\n" +
-        `  Provenance changed: 1 cells, not compared (authored -> ${fake}: 1): forget · ${haiku} · extraction@1\n` +
+        `  Provenance changed: 1 cells, not compared, 0 failing now (authored -> ${fake}: 1): forget · ${haiku} · extraction@1\n` +
         `  Cost per session, ${haiku}: unchanged at $0.001000\n`,
     );
   });

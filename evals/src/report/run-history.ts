@@ -227,8 +227,11 @@ export type RunChanges = {
     cells: number;
     passedBefore: number;
     passedAfter: number;
-    /** `before` / `after`: the cell's provenance sources joined with ` + `, e.g. `authored`. */
-    provenanceChanged: { cell: string; before: string; after: string }[];
+    /**
+     * `before` / `after`: the cell's provenance sources joined with ` + `, e.g. `authored`;
+     * `pass`: its verdict in this run.
+     */
+    provenanceChanged: { cell: string; before: string; after: string; pass: boolean }[];
     leftOut: {
       cell: string;
       why:
@@ -295,6 +298,7 @@ function compareRunCells(
         cell: name,
         before: sourcesOf(old) ?? "",
         after: sourcesOf(cell) ?? "",
+        pass: cell.pass,
       });
     else pairs.push([old, cell]);
   }
@@ -409,8 +413,9 @@ export function formatRunChanges(changes: RunChanges | undefined): string {
         provenanceChanged.length > MAX_LEFT_OUT
           ? `; and ${provenanceChanged.length - MAX_LEFT_OUT} more`
           : "";
+      const failing = provenanceChanged.filter((item) => !item.pass).length;
       lines.push(
-        `  Provenance changed: ${provenanceChanged.length} cells, not compared (${[...transitions].map(([key, count]) => `${key}: ${count}`).join("; ")}): ${shown.join("; ")}${more}`,
+        `  Provenance changed: ${provenanceChanged.length} cells, not compared, ${failing} failing now (${[...transitions].map(([key, count]) => `${key}: ${count}`).join("; ")}): ${shown.join("; ")}${more}`,
       );
     }
     if (leftOut.length > 0) {
