@@ -1,8 +1,13 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { runScenario } from "../src/runner/index.js";
+import { startFakeAnthropicApi } from "./fake-anthropic-api.js";
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 const SCENARIO = `id: judged
 title: A dinner idea graded by keywords and by a judge
@@ -47,9 +52,14 @@ replies:
 `;
 }
 
-async function run(answer: string, judgeInput: unknown) {
+async function scenarioDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "memfiles-judge-"));
   await writeFile(join(dir, "judged.yaml"), SCENARIO, "utf8");
+  return dir;
+}
+
+async function run(answer: string, judgeInput: unknown) {
+  const dir = await scenarioDir();
   const authoredDir = join(dir, "authored");
   await mkdir(authoredDir);
   await writeFile(join(authoredDir, "judged.yaml"), authored(answer, judgeInput), "utf8");
@@ -95,5 +105,26 @@ describe("the judge grader in a scenario run", () => {
     expect(result.pass).toBe(false);
     expect(result.error?.name).toBe("JudgeReplyError");
     expect(result.error?.message).toContain("is not { pass: boolean, reason: string }");
+    expect(result.error?.message).toContain("Re-record the judge call");
+  });
+
+  it("while recording, advises on the host, not on recording again", async () => {
+    // The host answers the chat and then the judge with text only: no verdict tool call.
+    const api = await startFakeAnthropicApi(() => [{ type: "text", text: "Lentil soup." }]);
+    const dir = await scenarioDir();
+    vi.stubEnv("ANTHROPIC_API_KEY", "test-key");
+    vi.stubEnv("ANTHROPIC_BASE_URL", api.url);
+    const result = await runScenario({
+      scenarioId: "judged",
+      model: "claude-haiku-5-5",
+      extractionPrompt: "extraction@1",
+      mode: "record",
+      recordingsDir: join(dir, "recordings"),
+      scenariosDir: dir,
+      saveRecording: false,
+    }).finally(() => api.close());
+    expect(result.error?.name).toBe("JudgeReplyError");
+    expect(result.error?.message).toContain("recording again asks the same way");
+    expect(result.error?.message).not.toContain("Re-record");
   });
 });

@@ -1,7 +1,12 @@
 import { MODELS } from "@memfiles/core";
 import { PRICES_SOURCE } from "@memfiles/core/internal";
 import { formatTable, formatTokens, formatUsd } from "../internal/text-table.js";
-import { describeProvenance } from "../report/describe-provenance.js";
+import {
+  describeMixedProvenance,
+  describeProvenance,
+  markMixed,
+  mergeProvenanceCounts,
+} from "../report/describe-provenance.js";
 import { CELL_MEANING, formatRunCounts, type RunCounts } from "../report/run-counts.js";
 import { meanUsdPerSession, SESSION_COST_BASIS } from "./session-costs.js";
 import { type AbCell, type AbOutcome, type AbSummaryResult, sharedScenarios } from "./summary.js";
@@ -69,7 +74,7 @@ function ratioLines(
     const left =
       leftOut.length === 0 ? "" : `; left out, broken or missing in one arm: ${leftOut.join(", ")}`;
     return [
-      `- ${prompt}: Opus/Haiku cost ratio ${ratio}x (mean USD per session over the ${shared.length} scenarios both ran to the end${left})`,
+      `- ${prompt}: Opus/Haiku cost ratio (${MODELS.opus} / ${MODELS.haiku}) ${markMixed(`${ratio}x`, mergeProvenanceCounts(opus.sources, haiku.sources))} (mean USD per session over the ${shared.length} scenarios both ran to the end${left})`,
     ];
   });
   return lines.length === 0 ? [] : ["", ...lines];
@@ -208,7 +213,7 @@ export function formatAbSummary(options: FormatAbSummaryOptions): string {
           const cell = cellOf(prompt, model);
           if (!cell) return "-";
           const cost = cell.sessions > 0 ? `${formatUsd(cell.meanSessionUsd)}/session` : "no cost";
-          return `${passedText(cell)}, ${cost}`;
+          return markMixed(`${passedText(cell)}, ${cost}`, cell.sources);
         }),
       ]),
     }),
@@ -252,7 +257,7 @@ export function formatAbSummary(options: FormatAbSummaryOptions): string {
         formatTokens(cell.usage.cacheWrite5m + cell.usage.cacheWrite1h),
         formatTokens(cell.usage.cacheRead),
         formatTokens(cell.usage.output),
-        cell.provenance.join(", ") || "-",
+        describeMixedProvenance(cell.sources) ?? cell.sources[0]?.source ?? "-",
       ]),
     }),
     "",

@@ -57,6 +57,7 @@ describe("summarizeAb", () => {
           // input 2100 + 400 + 1200 + 300; output 220 + 80 + 140 + 60
           usage: haikuUsage,
           provenance: ["authored"],
+          sources: [{ source: "authored", runs: 2 }],
           results: [
             {
               scenarioId: "forget",
@@ -96,6 +97,7 @@ describe("summarizeAb", () => {
           stageUsdPerSession: { write: 0.003, consolidate: 0, chat: 0.001 },
           usage: haikuUsage,
           provenance: ["authored"],
+          sources: [{ source: "authored", runs: 2 }],
           results: [
             {
               scenarioId: "forget",
@@ -135,6 +137,7 @@ describe("summarizeAb", () => {
           stageUsdPerSession: { write: 0.00075, consolidate: 0, chat: 0.00025 },
           usage: haikuUsage,
           provenance: ["authored"],
+          sources: [{ source: "authored", runs: 2 }],
           results: [
             {
               scenarioId: "forget",
@@ -175,6 +178,7 @@ describe("summarizeAb", () => {
           stageUsdPerSession: { write: 0.004, consolidate: 0, chat: 0.001 },
           usage: { input: 2500, output: 300, cacheWrite5m: 2500, cacheWrite1h: 0, cacheRead: 0 },
           provenance: ["authored"],
+          sources: [{ source: "authored", runs: 2 }],
           results: [
             {
               scenarioId: "forget",
@@ -220,6 +224,7 @@ describe("summarizeAb", () => {
       name: "recorded only",
       provenance: [{ kind: "recorded", model: "claude-haiku-4-5", date: "2026-11-30" }],
       recordings: "recorded",
+      column: "recorded",
     },
     {
       name: "recorded and authored",
@@ -228,16 +233,36 @@ describe("summarizeAb", () => {
         { kind: "authored", usageMethod: "chars / 4" },
       ],
       recordings: "mixed",
+      column: "mixed: 2 authored, 2 recorded",
     },
-    { name: "no provenance", provenance: [], recordings: "none" },
-  ])("labels the recordings $name", async ({ provenance, recordings }) => {
+    {
+      name: "two hosts",
+      provenance: [
+        { kind: "recorded", model: "claude-haiku-4-5", date: "2026-11-30" },
+        { kind: "recorded", model: "claude-haiku-4-5", date: "2026-11-30", host: "127.0.0.1:8787" },
+      ],
+      recordings: "recorded",
+      column: "mixed: 2 recorded, 2 recorded from 127.0.0.1:8787",
+    },
+    { name: "no provenance", provenance: [], recordings: "none", column: "-" },
+  ])("labels the recordings $name", async ({ provenance, recordings, column }) => {
     const output = (await loadFixture()) as {
       results: { results: { response?: { metadata?: { provenance?: unknown } } }[] };
     };
     for (const row of output.results.results) {
       if (row.response?.metadata) row.response.metadata.provenance = provenance;
     }
-    expect(summarizeAb(output).recordings).toBe(recordings);
+    const summary = summarizeAb(output);
+    expect(summary.recordings).toBe(recordings);
+    // Beside the figures of every cell: its grid entry and its recordings column.
+    const text = formatAbSummary({ summary });
+    const grid = text.split("\n").find((line) => line.startsWith("| extraction@1   |"));
+    const row = text
+      .split("\n")
+      .find((line) => line.startsWith("| extraction@1 | claude-haiku-4-5"));
+    expect(row?.split("|").at(-2)?.trim()).toBe(column);
+    if (column.startsWith("mixed")) expect(grid).toContain(`[${column}]`);
+    else expect(grid).not.toContain("mixed");
   });
 });
 

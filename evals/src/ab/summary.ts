@@ -1,6 +1,7 @@
 import type { ModelUsage } from "@memfiles/core";
 import { roundUsd, sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
 import { z } from "zod";
+import { countProvenance, type ProvenanceCount } from "../report/describe-provenance.js";
 import type { Provenance } from "../runner/types.js";
 import { type ArmComparison, compareArms, wilsonInterval } from "../statistics/index.js";
 import { type MemoryToolArmRow, memoryToolArm } from "./memory-tool-arm.js";
@@ -144,6 +145,8 @@ export type AbCell = {
   usage: ModelUsage;
   /** Recording kinds seen in the cell. */
   provenance: ("recorded" | "authored")[];
+  /** Its scenarios by provenance source (`countProvenance`); several is a mixed cell. */
+  sources: ProvenanceCount[];
   results: AbScenarioResult[];
   /**
    * The final questions' recall, over the cell's runs that asked one (absent when none did):
@@ -428,6 +431,7 @@ export function summarizeAb(output: unknown): AbSummaryResult {
         },
         usage: sumUsage(ZERO_USAGE, ...sessions.map((session) => session.usage)),
         provenance: (["authored", "recorded"] as const).filter((kind) => kinds.has(kind)),
+        sources: countProvenance(inCell.map((row) => row.provenance)),
         results: inCell.map((row) => row.result),
         ...recallOfCell(inCell),
       });

@@ -72,6 +72,15 @@ describe("readVerdict", () => {
   ])("refuses a malformed reply as broken: $name", ({ content }) => {
     expect(() => readVerdict(reply(content), "claude-haiku-5-5")).toThrow(JudgeReplyError);
   });
+
+  it.each([
+    { source: "replayed" as const, advice: "Re-record the judge call (`pnpm eval --record`)" },
+    { source: "live" as const, advice: "recording again asks the same way" },
+  ])("advises by where the reply came from: $source", ({ source, advice }) => {
+    const read = () => readVerdict(reply([]), "claude-haiku-5-5", source);
+    expect(read).toThrow(advice);
+    if (source === "live") expect(read).not.toThrow("Re-record");
+  });
 });
 
 describe("judgeAnswer", () => {

@@ -5,7 +5,7 @@ import { getPrompt } from "@memfiles/prompts";
 import { z } from "zod";
 import { defineGrader } from "./define-grader.js";
 import type { JudgeCall, JudgeOptions, Verdict } from "./judge-call.js";
-import { JudgeReplyError } from "./judge-reply-error.js";
+import { JudgeReplyError, type JudgeReplySource } from "./judge-reply-error.js";
 import type { GradeResult } from "./types.js";
 
 /** The judge model when the scenario names none: Claude Haiku 5.5, the cheapest current model. */
@@ -75,6 +75,8 @@ export function judgeRequest(options: JudgeOptions): Anthropic.MessageCreatePara
  *
  * @param message - The judge's Messages API reply.
  * @param model - The judge model, named in errors.
+ * @param source - `live` when the reply came from the host being recorded (the error's advice
+ *   then is not to record again); default `replayed`.
  * @returns `{ verdict, usage }` (usage in tokens).
  * @throws {JudgeReplyError} when the reply has no `submit_verdict` call, or its input is not
  *   `{ pass: boolean, reason: string }`.
@@ -83,6 +85,7 @@ export function judgeRequest(options: JudgeOptions): Anthropic.MessageCreatePara
 export function readVerdict(
   message: Anthropic.Message,
   model: string,
+  source: JudgeReplySource = "replayed",
 ): { verdict: Verdict; usage: ModelUsage } {
   const calls = message.content.filter(
     (block): block is Anthropic.ToolUseBlock =>
@@ -92,6 +95,7 @@ export function readVerdict(
     throw new JudgeReplyError({
       model,
       problem: `the reply has ${calls.length} ${VERDICT_TOOL} tool calls, not one`,
+      source,
     });
   }
   const parsed = VerdictSchema.safeParse(calls[0]?.input);
@@ -99,6 +103,7 @@ export function readVerdict(
     throw new JudgeReplyError({
       model,
       problem: `the ${VERDICT_TOOL} input ${JSON.stringify(calls[0]?.input).slice(0, 200)} is not { pass: boolean, reason: string }`,
+      source,
       cause: parsed.error,
     });
   }

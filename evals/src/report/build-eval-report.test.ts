@@ -158,6 +158,7 @@ describe("buildEvalReport", () => {
           minPassRate: 1,
           pass: false,
           notes: [],
+          provenance: [{ source: "recorded", runs: 1 }],
         },
         {
           scenarioId: "remember",
@@ -169,11 +170,26 @@ describe("buildEvalReport", () => {
           minPassRate: 1,
           pass: false,
           notes: [],
+          provenance: [{ source: "recorded", runs: 1 }],
         },
       ],
       arms: [
-        { model: "claude-haiku-4-5", cells: 1, epochs: 1, passes: 0, interval: [0, 0.7935] },
-        { model: "claude-opus-5-5", cells: 1, epochs: 1, passes: 0, interval: [0, 0.7935] },
+        {
+          model: "claude-haiku-4-5",
+          cells: 1,
+          epochs: 1,
+          passes: 0,
+          interval: [0, 0.7935],
+          provenance: [{ source: "recorded", runs: 1 }],
+        },
+        {
+          model: "claude-opus-5-5",
+          cells: 1,
+          epochs: 1,
+          passes: 0,
+          interval: [0, 0.7935],
+          provenance: [{ source: "recorded", runs: 1 }],
+        },
       ],
       writeRates: [
         {
@@ -271,6 +287,7 @@ describe("buildEvalReport", () => {
           cacheWrite: 4096,
           cacheRead: 4096,
           usd: 0.0075996,
+          provenance: [{ source: "recorded", runs: 1 }],
         },
         {
           model: "claude-opus-5-5",
@@ -281,6 +298,7 @@ describe("buildEvalReport", () => {
           cacheWrite: 0,
           cacheRead: 0,
           usd: 0,
+          provenance: [{ source: "recorded", runs: 1 }],
         },
       ],
       refused: [

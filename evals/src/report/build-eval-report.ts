@@ -3,7 +3,11 @@ import { roundUsd, type Stage, sumUsage, ZERO_USAGE } from "@memfiles/core/inter
 import { checksPass } from "../graders/index.js";
 import type { Provenance, ScenarioResult, StageResult } from "../runner/types.js";
 import { wilsonInterval } from "../statistics/index.js";
-import { describeProvenance } from "./describe-provenance.js";
+import {
+  countProvenance,
+  describeProvenance,
+  type ProvenanceCount,
+} from "./describe-provenance.js";
 import type { RunCounts } from "./run-counts.js";
 
 /** The check row name of a broken run. */
@@ -42,6 +46,8 @@ export type CellRow = {
   pass: boolean;
   /** Notes of the recordings (what an authored epoch reproduces), by epoch. */
   notes: { epoch: number; note: string }[];
+  /** Its epochs by provenance source (`countProvenance`); more than one entry is a mixed cell. */
+  provenance: ProvenanceCount[];
 };
 
 /** One arm (a model, for this report's prompt): every epoch of every cell it ran. */
@@ -52,6 +58,8 @@ export type ArmRow = {
   passes: number;
   /** 95% Wilson interval of passes / epochs. */
   interval: [number, number];
+  /** Its epochs by provenance source (`countProvenance`). */
+  provenance: ProvenanceCount[];
 };
 
 /**
@@ -128,8 +136,8 @@ export type ScenarioCostRow = CostFigures & {
   epoch?: number;
 };
 
-/** The cost of every scenario on one model. */
-export type ModelCostRow = CostFigures & { model: string };
+/** The cost of every scenario on one model, with its runs by provenance source. */
+export type ModelCostRow = CostFigures & { model: string; provenance: ProvenanceCount[] };
 
 /** A run that broke (missing recording, thrown error), reported apart from failed grades. */
 export type BrokenRun = { scenarioId: string; model: string; name: string; message: string };
@@ -327,11 +335,11 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
     });
   }
   const modelCosts = models.map((model) => {
-    const calls = results
-      .filter((result) => result.model === model)
-      .flatMap((result) => result.calls);
+    const own = results.filter((result) => result.model === model);
+    const calls = own.flatMap((result) => result.calls);
     return {
       model,
+      provenance: countProvenance(own.map((result) => result.provenance)),
       ...figures(
         calls.map((call) => call.usage),
         calls.map((call) => call.usd),
@@ -359,7 +367,16 @@ export function buildEvalReport(results: ScenarioResult[], extractionPrompt: str
       const own = cells.filter((cell) => cell.model === model);
       const epochs = own.reduce((sum, cell) => sum + cell.epochs, 0);
       const passes = own.reduce((sum, cell) => sum + cell.passes, 0);
-      return { model, cells: own.length, epochs, passes, interval: wilsonInterval(passes, epochs) };
+      return {
+        model,
+        cells: own.length,
+        epochs,
+        passes,
+        interval: wilsonInterval(passes, epochs),
+        provenance: countProvenance(
+          results.filter((result) => result.model === model).map((result) => result.provenance),
+        ),
+      };
     }),
     checks: [...checks.values()],
     sessionCosts,
@@ -480,6 +497,7 @@ function cellsOf(results: ScenarioResult[]): CellRow[] {
       minPassRate: result.minPassRate ?? 1,
       pass: false,
       notes: [],
+      provenance: [],
     };
     cell.epochs += 1;
     if (epochPassed(result)) cell.passes += 1;
@@ -490,6 +508,11 @@ function cellsOf(results: ScenarioResult[]): CellRow[] {
     cells.set(key, cell);
   }
   for (const cell of cells.values()) {
+    cell.provenance = countProvenance(
+      results
+        .filter((result) => cellKey(result) === cellKey(cell))
+        .map((result) => result.provenance),
+    );
     cell.interval = wilsonInterval(cell.passes, cell.epochs);
     // Rates compared as counts, so 4 of 5 meets 0.8 without a rounding question.
     cell.pass =

@@ -16,3 +16,81 @@ export function describeProvenance(provenance: Provenance): string {
   const source = provenance.host === undefined ? "the API" : `${provenance.host}, not the API`;
   return `recorded from ${source} (${provenance.model}, ${provenance.date})`;
 }
+
+/**
+ * The part of a provenance that decides whether two figures are like for like: who wrote the
+ * replies and, when recorded, which host answered. The model and date are left out: a recording
+ * of the same scenario from the API on another day is the same kind of figure.
+ *
+ * @param provenance - From a `ScenarioResult`.
+ * @returns `authored`, `recorded` (from the API) or `recorded from <host>`.
+ * @example provenanceSource({ kind: "recorded", model: "claude-haiku-5-5", date: "2026-12-07", host: "127.0.0.1:8787" }) // "recorded from 127.0.0.1:8787"
+ */
+export function provenanceSource(provenance: Provenance): string {
+  if (provenance.kind === "authored") return "authored";
+  return provenance.host === undefined ? "recorded" : `recorded from ${provenance.host}`;
+}
+
+/** How many runs of a figure came from one provenance source (`provenanceSource`). */
+export type ProvenanceCount = { source: string; runs: number };
+
+/**
+ * Counts the runs behind one figure by provenance source; a run that broke before it had a
+ * recording counts for none.
+ *
+ * @param runs - Each run's provenance list (a `ScenarioResult`'s `provenance`).
+ * @returns One count per source, sorted by source.
+ * @example countProvenance([[authored], [authored], [recorded]]) // [{ source: "authored", runs: 2 }, { source: "recorded", runs: 1 }]
+ */
+export function countProvenance(runs: readonly (readonly Provenance[])[]): ProvenanceCount[] {
+  const counts = new Map<string, number>();
+  for (const source of runs.flatMap((run) => [...new Set(run.map(provenanceSource))])) {
+    counts.set(source, (counts.get(source) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([source, count]) => ({ source, runs: count }));
+}
+
+/**
+ * The mark a report prints beside a figure that pools runs of more than one provenance source,
+ * so it is never read as like for like.
+ *
+ * @param counts - From `countProvenance`.
+ * @returns e.g. `mixed: 4 authored, 1 recorded from 127.0.0.1:8787`, or `undefined` for one source.
+ * @example describeMixedProvenance([{ source: "authored", runs: 4 }, { source: "recorded", runs: 1 }]) // "mixed: 4 authored, 1 recorded"
+ */
+export function describeMixedProvenance(counts: readonly ProvenanceCount[]): string | undefined {
+  if (counts.length < 2) return undefined;
+  return `mixed: ${counts.map((count) => `${count.runs} ${count.source}`).join(", ")}`;
+}
+
+/**
+ * A figure with its mixed-provenance mark beside it, as every text report prints it.
+ *
+ * @param figure - The figure as printed, e.g. `4/5 (80%, 95% CI 38-96%)` or `$0.000515`.
+ * @param counts - From `countProvenance`, of the runs the figure pools.
+ * @returns `figure` alone for one source, else e.g. `4/5 (…) [mixed: 4 authored, 1 recorded]`.
+ * @example markMixed("$0.000515", [{ source: "authored", runs: 40 }, { source: "recorded", runs: 6 }]) // "$0.000515 [mixed: 40 authored, 6 recorded]"
+ */
+export function markMixed(figure: string, counts: readonly ProvenanceCount[]): string {
+  const mixed = describeMixedProvenance(counts);
+  return mixed === undefined ? figure : `${figure} [${mixed}]`;
+}
+
+/**
+ * Adds up provenance counts, for a figure that pools others (a ratio of two models' costs).
+ *
+ * @param lists - From `countProvenance`.
+ * @returns One count per source, sorted by source.
+ * @example mergeProvenanceCounts([{ source: "authored", runs: 2 }], [{ source: "authored", runs: 1 }]) // [{ source: "authored", runs: 3 }]
+ */
+export function mergeProvenanceCounts(...lists: readonly ProvenanceCount[][]): ProvenanceCount[] {
+  const counts = new Map<string, number>();
+  for (const count of lists.flat()) {
+    counts.set(count.source, (counts.get(count.source) ?? 0) + count.runs);
+  }
+  return [...counts]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([source, runs]) => ({ source, runs }));
+}

@@ -6,7 +6,7 @@ import {
   type EvalReport,
   formatInterval,
 } from "./build-eval-report.js";
-import { describeProvenance } from "./describe-provenance.js";
+import { describeProvenance, markMixed, mergeProvenanceCounts } from "./describe-provenance.js";
 import { CELL_MEANING, formatRunCounts } from "./run-counts.js";
 
 /** Longest failure reason shown inside the check table; the full text follows the table. */
@@ -211,7 +211,11 @@ export function formatEvalReport(
     formatTable({
       headers: ["model", ...COST_HEADERS],
       align: ["left", ...COST_ALIGN],
-      rows: report.modelCosts.map((row) => [row.model, ...costCells(row)]),
+      rows: report.modelCosts.map((row) => {
+        const cells = costCells(row);
+        cells[cells.length - 1] = markMixed(cells.at(-1) ?? "", row.provenance);
+        return [row.model, ...cells];
+      }),
     }),
   );
   const opus = report.modelCosts.find((row) => row.model === MODELS.opus);
@@ -220,7 +224,10 @@ export function formatEvalReport(
     out.push(
       "",
       `Opus/Haiku cost ratio (${MODELS.opus} / ${MODELS.haiku}, all scenarios): ` +
-        `${(opus.usd / haiku.usd).toFixed(1)}x`,
+        markMixed(
+          `${(opus.usd / haiku.usd).toFixed(1)}x`,
+          mergeProvenanceCounts(opus.provenance, haiku.provenance),
+        ),
     );
   }
   if (report.cacheWarnings.length > 0) {
@@ -289,7 +296,7 @@ export function formatEpochs(report: EvalReport): string[] {
       rows: several.map((cell) => [
         cell.scenarioId,
         cell.model,
-        formatInterval(cell.passes, cell.epochs, cell.interval),
+        markMixed(formatInterval(cell.passes, cell.epochs, cell.interval), cell.provenance),
         cell.minPassRate === 1 ? "every epoch" : `${Math.round(cell.minPassRate * 100)}%`,
         cell.pass ? "PASS" : cell.broken > 0 ? "BROKEN" : "FAIL",
       ]),
@@ -303,7 +310,9 @@ export function formatEpochs(report: EvalReport): string[] {
   if (notes.length > 0) out.push("", ...notes);
   out.push("", "Per model, every epoch of every scenario:");
   for (const arm of report.arms) {
-    out.push(`- ${arm.model}: ${formatInterval(arm.passes, arm.epochs, arm.interval)}`);
+    out.push(
+      `- ${arm.model}: ${markMixed(formatInterval(arm.passes, arm.epochs, arm.interval), arm.provenance)}`,
+    );
   }
   return out;
 }

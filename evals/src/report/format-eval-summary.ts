@@ -3,7 +3,13 @@ import { meanUsdPerSession, runSessionCostOf, SESSION_COST_BASIS } from "../ab/s
 import { gradedChecks, NOTHING_CHECKED } from "../graders/index.js";
 import { formatTable } from "../internal/text-table.js";
 import type { EvalReport } from "./build-eval-report.js";
-import { describeProvenance } from "./describe-provenance.js";
+import {
+  countProvenance,
+  describeProvenance,
+  markMixed,
+  mergeProvenanceCounts,
+  type ProvenanceCount,
+} from "./describe-provenance.js";
 import { formatEpochs } from "./format-eval-report.js";
 import { CELL_MEANING, formatRunCounts, sumRunCounts } from "./run-counts.js";
 
@@ -23,6 +29,15 @@ function usdPerSession(report: EvalReport, model: string): number | undefined {
     report.results
       .filter((result) => result.model === model)
       .map((result) => runSessionCostOf(result)),
+  );
+}
+
+/** The runs `usdPerSession` counts (first epochs that did not break), by provenance source. */
+function costProvenance(report: EvalReport, model: string): ProvenanceCount[] {
+  return countProvenance(
+    report.results
+      .filter((result) => result.model === model && (result.epoch ?? 1) === 1 && !result.error)
+      .map((result) => result.provenance),
   );
 }
 
@@ -115,19 +130,28 @@ export function formatEvalSummary(reports: EvalReport[]): string {
     "",
     `USD per session (${SESSION_COST_BASIS}):`,
     formatTable({
-      headers: ["prompt", ...models, ...(ratio ? ["Opus/Haiku"] : [])],
+      headers: ["prompt", ...models, ...(ratio ? [`${MODELS.opus}/${MODELS.haiku}`] : [])],
       align: ["left", ...models.map(() => "right" as const), ...(ratio ? ["right" as const] : [])],
       rows: reports.map((report) => {
-        const cells = models.map((model) => usdPerSession(report, model));
+        const cells = models.map((model) => {
+          const value = usdPerSession(report, model);
+          return value === undefined
+            ? "-"
+            : markMixed(`$${value.toFixed(6)}`, costProvenance(report, model));
+        });
         const opus = usdPerSession(report, MODELS.opus);
         const haiku = usdPerSession(report, MODELS.haiku);
+        const pooled = mergeProvenanceCounts(
+          costProvenance(report, MODELS.opus),
+          costProvenance(report, MODELS.haiku),
+        );
         return [
           report.extractionPrompt,
-          ...cells.map((value) => (value === undefined ? "-" : `$${value.toFixed(6)}`)),
+          ...cells,
           ...(ratio
             ? [
                 opus !== undefined && haiku !== undefined && haiku > 0
-                  ? `${(opus / haiku).toFixed(1)}x`
+                  ? markMixed(`${(opus / haiku).toFixed(1)}x`, pooled)
                   : "-",
               ]
             : []),

@@ -126,6 +126,7 @@ describe("like for like", () => {
       cells: 1,
       passedBefore: 1,
       passedAfter: 1,
+      provenanceChanged: [],
       leftOut: [{ cell: `forget · ${haiku} · extraction@1`, why: "broken in the previous run" }],
     });
     const text = formatRunChanges(changes);
@@ -175,6 +176,103 @@ describe("like for like", () => {
       passedBefore: 1,
       passedAfter: 0,
     });
+  });
+});
+
+describe("like for like, by provenance", () => {
+  const haiku = "claude-haiku-5-5";
+  const cell = (
+    scenarioId: string,
+    provenance: string[] | undefined,
+    usd: number,
+    pass = true,
+  ) => ({
+    scenarioId,
+    model: haiku,
+    prompt: "extraction@1",
+    pass,
+    complete: true,
+    usd,
+    sessions: 2,
+    ...(provenance === undefined ? {} : { provenance }),
+  });
+  const run = (cells: NonNullable<RunSummary["cells"]>): RunSummary => ({
+    ...previous,
+    models: [haiku],
+    costPerSession: {},
+    failing: cells
+      .filter((item) => !item.pass)
+      .map((item) => `${item.scenarioId} · ${haiku} · extraction@1`),
+    cells,
+  });
+  const fake = "recorded from 127.0.0.1:8787";
+
+  it.each([
+    {
+      name: "the same provenance: compared",
+      before: [cell("remember", ["authored"], 0.002), cell("forget", ["authored"], 0.004)],
+      after: [cell("remember", ["authored"], 0.002), cell("forget", ["authored"], 0.002, false)],
+      compared: 2,
+      changed: [],
+      newFailures: [`forget · ${haiku} · extraction@1`],
+      cost: [{ model: haiku, before: 0.0015, after: 0.001 }],
+    },
+    {
+      name: "authored, then recorded from another host: not compared, not a new failure",
+      before: [cell("remember", ["authored"], 0.002), cell("forget", ["authored"], 0.004)],
+      after: [cell("remember", ["authored"], 0.002), cell("forget", [fake], 0.0002, false)],
+      compared: 1,
+      changed: [
+        { cell: `forget · ${haiku} · extraction@1`, before: "authored", after: fake, pass: false },
+      ],
+      newFailures: [],
+      cost: [{ model: haiku, before: 0.001, after: 0.001 }],
+    },
+    {
+      name: "one epoch recorded among authored ones: a mixed cell is another provenance",
+      before: [cell("remember", ["authored"], 0.002)],
+      after: [cell("remember", ["authored", "recorded"], 0.004)],
+      compared: 0,
+      changed: [
+        {
+          cell: `remember · ${haiku} · extraction@1`,
+          before: "authored",
+          after: "authored + recorded",
+          pass: true,
+        },
+      ],
+      newFailures: [],
+      cost: [],
+    },
+    {
+      name: "a line from before provenance was kept: compared as before",
+      before: [cell("remember", undefined, 0.002)],
+      after: [cell("remember", [fake], 0.004)],
+      compared: 1,
+      changed: [],
+      newFailures: [],
+      cost: [{ model: haiku, before: 0.001, after: 0.002 }],
+    },
+  ])("$name", ({ before, after, compared, changed, newFailures, cost }) => {
+    const changes = compareRuns(run(before), run(after));
+    expect(changes.like?.cells).toBe(compared);
+    expect(changes.like?.provenanceChanged).toEqual(changed);
+    expect(changes.newFailures).toEqual(newFailures);
+    expect(changes.cost).toEqual(cost);
+  });
+
+  it("lists the cells whose provenance changed apart from the comparison", () => {
+    const text = formatRunChanges(
+      compareRuns(
+        run([cell("remember", ["authored"], 0.002), cell("forget", ["authored"], 0.004)]),
+        run([cell("remember", ["authored"], 0.002), cell("forget", [fake], 0.0002)]),
+      ),
+    );
+    expect(text).toContain(
+      "  Like for like: cost and pass rate over the 1 cells present and complete in both runs with the same provenance: 1 -> 1 passed\n" +
+        `  Provenance changed: 1 cells, not compared, 0 failing now (authored -> ${fake}: 1): forget · ${haiku} · extraction@1\n` +
+        `  Cost per session, ${haiku}: unchanged at $0.001000\n`,
+    );
   });
 });
 

@@ -44,6 +44,11 @@ export const RunSummarySchema = z.object({
         complete: z.boolean(),
         usd: z.number(),
         sessions: z.number(),
+        /**
+         * Provenance sources of its epochs (`provenanceSource`), sorted; a cell whose sources
+         * changed between two runs is not compared. Absent in older lines and in the A/B.
+         */
+        provenance: z.array(z.string()).optional(),
       }),
     )
     .optional(),
@@ -131,6 +136,9 @@ export function summarizeRun(view: ReportView, run: { commit: string; date: stri
       complete: cell.outcome !== "error",
       usd: cell.cost?.usd ?? 0,
       sessions: cell.cost?.sessions ?? 0,
+      ...(cell.sources === undefined
+        ? {}
+        : { provenance: cell.sources.map((count) => count.source) }),
     })),
   };
 }
@@ -211,12 +219,19 @@ export type RunChanges = {
   /**
    * The cells both runs ran to the end, the share of them that passed before and after, and the
    * cells left out of the cost and pass-rate comparison with why; absent when the previous
-   * history line keeps no cells (then cost compares the whole runs' means).
+   * history line keeps no cells (then cost compares the whole runs' means). A cell whose
+   * recordings' provenance sources changed is in `provenanceChanged` only: not compared, and
+   * never a new failure or a fix.
    */
   like?: {
     cells: number;
     passedBefore: number;
     passedAfter: number;
+    /**
+     * `before` / `after`: the cell's provenance sources joined with ` + `, e.g. `authored`;
+     * `pass`: its verdict in this run.
+     */
+    provenanceChanged: { cell: string; before: string; after: string; pass: boolean }[];
     leftOut: {
       cell: string;
       why:
@@ -235,11 +250,19 @@ function historyCellName(cell: HistoryCell): string {
   return `${cell.scenarioId} · ${cell.model} · ${cell.prompt}`;
 }
 
-function newAndFixed(previous: RunSummary, current: RunSummary) {
+function newAndFixed(previous: RunSummary, current: RunSummary, notCompared = new Set<string>()) {
   return {
-    newFailures: current.failing.filter((name) => !previous.failing.includes(name)),
-    fixed: previous.failing.filter((name) => !current.failing.includes(name)),
+    newFailures: current.failing.filter(
+      (name) => !previous.failing.includes(name) && !notCompared.has(name),
+    ),
+    fixed: previous.failing.filter(
+      (name) => !current.failing.includes(name) && !notCompared.has(name),
+    ),
   };
+}
+
+function sourcesOf(cell: HistoryCell): string | undefined {
+  return cell.provenance?.join(" + ");
 }
 
 /**
@@ -255,6 +278,7 @@ function compareRunCells(
   const now = new Map((current.cells ?? []).map((cell) => [historyCellName(cell), cell]));
   type LeftOut = NonNullable<RunChanges["like"]>["leftOut"][number];
   const leftOut: LeftOut[] = [];
+  const provenanceChanged: NonNullable<RunChanges["like"]>["provenanceChanged"] = [];
   const pairs: [HistoryCell, HistoryCell][] = [];
   for (const [name, cell] of now) {
     const old = before.get(name);
@@ -263,6 +287,19 @@ function compareRunCells(
       leftOut.push({ cell: name, why: "broken in both runs" });
     else if (!old.complete) leftOut.push({ cell: name, why: "broken in the previous run" });
     else if (!cell.complete) leftOut.push({ cell: name, why: "broken in this run" });
+    else if (
+      sourcesOf(old) !== undefined &&
+      sourcesOf(cell) !== undefined &&
+      sourcesOf(old) !== sourcesOf(cell)
+    )
+      // Authored and recorded replies (or two hosts) differ in usage and wording: the change
+      // between them is the recordings', not the code's.
+      provenanceChanged.push({
+        cell: name,
+        before: sourcesOf(old) ?? "",
+        after: sourcesOf(cell) ?? "",
+        pass: cell.pass,
+      });
     else pairs.push([old, cell]);
   }
   for (const name of before.keys()) {
@@ -293,6 +330,7 @@ function compareRunCells(
       cells: pairs.length,
       passedBefore: pairs.filter(([cell]) => cell.pass).length,
       passedAfter: pairs.filter(([, cell]) => cell.pass).length,
+      provenanceChanged,
       leftOut,
     },
   };
@@ -309,7 +347,9 @@ function compareRunCells(
  */
 export function compareRuns(previous: RunSummary, current: RunSummary): RunChanges {
   if (previous.cells !== undefined && current.cells !== undefined) {
-    return { ...compareRunCells(previous, current), ...newAndFixed(previous, current) };
+    const compared = compareRunCells(previous, current);
+    const changed = new Set(compared.like?.provenanceChanged.map((item) => item.cell));
+    return { ...compared, ...newAndFixed(previous, current, changed) };
   }
   return {
     previous: {
@@ -358,10 +398,26 @@ export function formatRunChanges(changes: RunChanges | undefined): string {
     lines.push(`  Fixed (${changes.fixed.length}): ${changes.fixed.join("; ")}`);
   }
   if (changes.like !== undefined) {
-    const { cells, passedBefore, passedAfter, leftOut } = changes.like;
+    const { cells, passedBefore, passedAfter, leftOut, provenanceChanged } = changes.like;
     lines.push(
-      `  Like for like: cost and pass rate over the ${cells} cells present and complete in both runs: ${passedBefore} -> ${passedAfter} passed`,
+      `  Like for like: cost and pass rate over the ${cells} cells present and complete in both runs${provenanceChanged.length > 0 ? " with the same provenance" : ""}: ${passedBefore} -> ${passedAfter} passed`,
     );
+    if (provenanceChanged.length > 0) {
+      const transitions = new Map<string, number>();
+      for (const item of provenanceChanged) {
+        const key = `${item.before} -> ${item.after}`;
+        transitions.set(key, (transitions.get(key) ?? 0) + 1);
+      }
+      const shown = provenanceChanged.slice(0, MAX_LEFT_OUT).map((item) => item.cell);
+      const more =
+        provenanceChanged.length > MAX_LEFT_OUT
+          ? `; and ${provenanceChanged.length - MAX_LEFT_OUT} more`
+          : "";
+      const failing = provenanceChanged.filter((item) => !item.pass).length;
+      lines.push(
+        `  Provenance changed: ${provenanceChanged.length} cells, not compared, ${failing} failing now (${[...transitions].map(([key, count]) => `${key}: ${count}`).join("; ")}): ${shown.join("; ")}${more}`,
+      );
+    }
     if (leftOut.length > 0) {
       const shown = leftOut.slice(0, MAX_LEFT_OUT).map((item) => `${item.cell} (${item.why})`);
       const more =

@@ -334,7 +334,11 @@ function judgeCall(session: RecordingSession, client: Anthropic, calls: CallCost
     session.step = "question: judge";
     const message = await client.messages.create(judgeRequest(options));
     if (session.failure) throw session.failure;
-    const { verdict, usage } = readVerdict(message, options.model);
+    const { verdict, usage } = readVerdict(
+      message,
+      options.model,
+      session.options.mode === "record" ? "live" : "replayed",
+    );
     calls.push({
       session: "question",
       stage: "judging",

@@ -1,6 +1,7 @@
 import escapeHtml from "escape-html";
 import type { TopLevelSpec } from "vega-lite";
 import { SESSION_COST_BASIS } from "../../ab/session-costs.js";
+import { describeMixedProvenance, type ProvenanceCount } from "../describe-provenance.js";
 import { CELL_MEANING, formatRunCounts } from "../run-counts.js";
 import type { RunSummary } from "../run-history.js";
 import { renderChart } from "./render-chart.js";
@@ -37,8 +38,13 @@ function html(text: string | number): string {
   return escapeHtml(String(text));
 }
 
-function provenanceTag(kinds: readonly ProvenanceKind[]): string {
-  const text = kinds.length === 0 ? "no recording" : kinds.join(" + ");
+function provenanceTag(kinds: readonly ProvenanceKind[], sources?: ProvenanceCount[]): string {
+  const text =
+    sources !== undefined && sources.length > 0
+      ? (describeMixedProvenance(sources) ?? sources[0]?.source ?? "no recording")
+      : kinds.length === 0
+        ? "no recording"
+        : kinds.join(" + ");
   return `<span class="provenance" data-provenance="${html(text)}">(${html(text)})</span>`;
 }
 
@@ -76,7 +82,7 @@ function matrixTable(view: ReportView): string {
         cell.outcome === "pass" ? "" : `<span class="reason">${html(cell.reason)}</span>`;
       return (
         `<td class="${cell.outcome}" title="${html(cell.reason)}" data-outcome="${cell.outcome}">` +
-        `${cell.outcome.toUpperCase()}${epochsTag(cell)} ${provenanceTag(cell.provenance)}${reason}</td>`
+        `${cell.outcome.toUpperCase()}${epochsTag(cell)} ${provenanceTag(cell.provenance, cell.sources)}${reason}</td>`
       );
     });
     const allPass = view.cells
@@ -279,7 +285,7 @@ function failuresSection(view: ReportView): string {
     }
   }
   const where = (item: FailedCheck) =>
-    `${html(item.cell.model)} · ${html(item.cell.prompt)}${item.epoch === undefined ? "" : ` · epoch ${item.epoch}`} ${provenanceTag(item.cell.provenance)}`;
+    `${html(item.cell.model)} · ${html(item.cell.prompt)}${item.epoch === undefined ? "" : ` · epoch ${item.epoch}`} ${provenanceTag(item.cell.provenance, item.cell.sources)}`;
   const onWhat = (items: FailedCheck[]) => {
     const cells = new Set(items.map((item) => `${item.cell.model}\u0000${item.cell.prompt}`)).size;
     return `On ${cells} cell(s)${items.length > cells ? `, ${items.length} epochs` : ""}`;

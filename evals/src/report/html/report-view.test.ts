@@ -111,6 +111,7 @@ describe("evalReportView", () => {
         outcome: "fail",
         reason: 'no_narration: says "I remember"',
         provenance: ["authored"],
+        sources: [{ source: "authored", runs: 1 }],
         cost: { usd: 0, sessions: 0 },
       },
     ]);

@@ -3,7 +3,7 @@ import { meanUsdPerSession, runSessionCostOf, sessionCostTotals } from "../../ab
 import type { AbSummaryResult } from "../../ab/summary.js";
 import type { Provenance, ScenarioResult, StageResult } from "../../runner/types.js";
 import type { CacheWarningRow, EvalReport, WriteRateRow } from "../build-eval-report.js";
-import { describeProvenance } from "../describe-provenance.js";
+import { describeProvenance, type ProvenanceCount } from "../describe-provenance.js";
 import { type RunCounts, sumRunCounts } from "../run-counts.js";
 
 /**
@@ -24,6 +24,11 @@ export type MatrixCell = {
   /** The failed checks or the error; "" on a pass. */
   reason: string;
   provenance: ProvenanceKind[];
+  /**
+   * Its epochs by provenance source (`countProvenance`), part of the cell's identity when runs
+   * are compared; absent where the run keeps no per-epoch provenance (the A/B).
+   */
+  sources?: ProvenanceCount[];
   /** With several epochs: how many passed of how many, and the 95% Wilson interval. */
   epochs?: { passes: number; epochs: number; interval: [number, number] };
   /**
@@ -309,6 +314,7 @@ export function evalReportView(report: EvalReport): ReportView {
           })
           .join("; "),
         provenance: kindsOf(results.flatMap((result) => result.provenance)),
+        sources: cell.provenance,
         cost: cellCost(report, cell),
         ...(several
           ? { epochs: { passes: cell.passes, epochs: cell.epochs, interval: cell.interval } }
