@@ -362,6 +362,61 @@ describe("the recall index after every kind of write", () => {
     forgetOpenRecallIndexes();
   });
 
+  it("reads a file in its 2 s again in a warm process only when an event names it", async () => {
+    const written = await folder();
+    const reads: string[] = [];
+    const store = {
+      root: written.root,
+      layout: written.layout,
+      maxChars: written.maxChars,
+      listStamps: (known?: ReadonlySet<string>, options?: { only?: ReadonlySet<string> }) =>
+        written.listStamps(known, options),
+      list: () => written.list(),
+      read: (path: string) => {
+        reads.push(path);
+        return written.read(path);
+      },
+      readInternal: (path: string) => written.readInternal(path),
+      writeInternal: (path: string, text: string) => written.writeInternal(path, text),
+    };
+    const texts = async (query: string) =>
+      (await rankRecallUnits({ store, query })).map((unit) => unit.text);
+    await texts(QUERY);
+    await texts(QUERY);
+    const path = "topics/tools.md";
+    const absolute = join(written.root, path);
+    // The clock stands still: the file stays in its 2 s however slow the machine is.
+    vi.useFakeTimers({ toFake: ["Date"], now: vi.getRealSystemTime() });
+    try {
+      writeFileSync(absolute, readFileSync(absolute, "utf8").replace("uses Neovim", "uses Helix"));
+      reads.length = 0;
+      expect(await texts("Helix")).toContain("uses Helix");
+      expect(reads).toEqual([path]);
+      reads.length = 0;
+      await texts(QUERY);
+      // Watched on Linux: no event named it, so it did not change; elsewhere every request
+      // walks, and a file in its 2 s is read again.
+      expect(reads).toEqual(process.platform === "linux" ? [] : [path]);
+      writeFileSync(absolute, readFileSync(absolute, "utf8").replace("uses Helix", "uses Kakoune"));
+      reads.length = 0;
+      expect(await texts("Kakoune")).toContain("uses Kakoune");
+      expect(reads).toEqual([path]);
+      // Once its 2 s pass it is read once more and stamped (the folder's other files, made just
+      // before, with it).
+      settleWrittenFiles();
+      reads.length = 0;
+      expect((await openRecallIndex(store)).files.get(path)?.stamp).not.toBe("");
+      expect(reads).toContain(path);
+      reads.length = 0;
+      await texts(QUERY);
+      expect(reads).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+    await flushRecallIndexes();
+    forgetOpenRecallIndexes();
+  });
+
   it("re-reads only the file that changed", async () => {
     const store = await folder();
     await rankRecallUnits({ store, query: QUERY });

@@ -1451,14 +1451,17 @@ export class RecallIndex {
    * As {@link refresh}, for the named files alone (what the folder's events named, no folder
    * among them), without walking the folder: a named memory file is indexed again if its stamp
    * changed, added if new, dropped if gone; any other name (a temp file, `MEMORY.md`) is skipped,
-   * as the walk skips it. Files last stamped `""` are stamped again with them.
+   * as the walk skips it. Files last stamped `""` are stamped again with them once their 2 s have
+   * passed; until then one no event named is not read again: the events, not its stat, say
+   * whether it changed since it was read.
    *
    * @returns Whether anything changed.
    */
   async refreshPaths(store: RecallIndexStore, named: ReadonlySet<string>): Promise<boolean> {
     this.leftOut = 0;
     const paths = new Set([...named].filter((path) => path.endsWith(".md")));
-    for (const path of this.#unsettled) paths.add(path);
+    const unnamed = [...this.#unsettled].filter((path) => !paths.has(path));
+    for (const path of unnamed) paths.add(path);
     this.#unsettled.clear();
     if (paths.size === 0) return false;
     const stamps = (await store.listStamps(undefined, { only: paths })).filter((file) =>
@@ -1466,7 +1469,11 @@ export class RecallIndex {
     );
     const listed = new Set(stamps.map((file) => file.path));
     const removed = [...paths].filter((path) => this.files.has(path) && !listed.has(path));
-    return this.#update(store, stamps, removed);
+    const waiting = new Set(unnamed);
+    const looked = stamps.filter((file) => file.stamp !== "" || !waiting.has(file.path));
+    for (const file of stamps)
+      if (file.stamp === "" && waiting.has(file.path)) this.#unsettled.add(file.path);
+    return this.#update(store, looked, removed);
   }
 
   // Reads the files of `stamps` whose stamp changed and drops `removed`.
