@@ -2,12 +2,13 @@ import { dateTag, editFactText, type FactFile, safeParseFactFile } from "../../f
 import { makeTombstone, readTombstones, writeTombstones } from "../../guards/tombstones.js";
 import type { MemoryStore } from "../../store/index.js";
 import { contentWordList, factKey, sameWord } from "../../text/index.js";
-import type {
-  ForgetPreview,
-  ForgetPreviewFile,
-  ForgetResult,
-  NotRemovedLine,
-  RemovedLine,
+import {
+  type ForgetPreview,
+  type ForgetPreviewFile,
+  type ForgetResult,
+  forgetNotTextReason,
+  type NotRemovedLine,
+  type RemovedLine,
 } from "../../write/forget-query.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
 import type { WriteStore } from "../../write/write-pipeline.js";
@@ -149,18 +150,18 @@ async function findFactFiles(
       ? `${parsed.value.name}\n${parsed.value.description}`
       : `${row.name}\n${row.description}`;
     const body = parsed.success ? parsed.value.body : "";
-    if (parsed.success && read.notText === undefined && !matches(parsed.value.name, query)) {
+    // Not text memfiles writes (Latin-1, NUL bytes) but read leniently: such a file can be deleted
+    // whole, never written back without some of its facts.
+    const notText = read.notText;
+    if (parsed.success && !matches(parsed.value.name, query)) {
       const some = withoutFacts(read.content, parsed.value, query, matches, today);
       if (some !== undefined) {
-        if (some.content === undefined) {
-          notRemoved.push(
-            ...some.removed.map((line) => ({
-              path: row.path,
-              line,
-              reason:
-                "memfiles cannot edit this file's front matter (it is not plain `key: value` YAML); remove the line by hand",
-            })),
-          );
+        if (some.content === undefined || notText !== undefined) {
+          const reason =
+            notText !== undefined
+              ? forgetNotTextReason(notText)
+              : "memfiles cannot edit this file's front matter (it is not plain `key: value` YAML); remove the line by hand";
+          notRemoved.push(...some.removed.map((line) => ({ path: row.path, line, reason })));
         } else {
           found.push({ path: row.path, version: read.version, ...some, content: some.content });
         }
@@ -178,11 +179,15 @@ async function findFactFiles(
       }
       continue;
     }
-    if (!parsed.success || read.notText !== undefined) {
+    // Not read at all (over the size limit: no text to judge by) or front matter that is no YAML.
+    if (!parsed.success || (notText !== undefined && read.content === "")) {
       notRemoved.push({
         path: row.path,
         line: row.name,
-        reason: "memfiles cannot read this file",
+        reason:
+          notText !== undefined
+            ? forgetNotTextReason(notText)
+            : "memfiles cannot read this file's front matter; fix it (`memfiles check` says how), then forget again",
       });
       continue;
     }

@@ -16,6 +16,7 @@ import {
   type ForgetPreview,
   type ForgetPreviewFile,
   type ForgetResult,
+  forgetNotTextReason,
   matchesForgetQuery,
   type NotRemovedLine,
   type RemovedLine,
@@ -176,7 +177,11 @@ async function planFile(
   if (!parsed.success || read.notText !== undefined) {
     // Never "nothing matched" for a line that is there: name the file and why it was left as is.
     const reason =
-      read.notText !== undefined ? read.notText : parsed.success ? "" : parsed.error.message;
+      read.notText !== undefined
+        ? forgetNotTextReason(read.notText)
+        : parsed.success
+          ? ""
+          : parsed.error.message;
     const lines = read.content
       .split(/\r?\n/)
       .map((line) => line.trim())
