@@ -1,7 +1,7 @@
 import { dateTag, editFactText, type FactFile, safeParseFactFile } from "../../format/index.js";
 import { makeTombstone, readTombstones, writeTombstones } from "../../guards/tombstones.js";
 import type { MemoryStore } from "../../store/index.js";
-import { contentWordList, factKey, sameWord } from "../../text/index.js";
+import { contentWordList, factKey, factValues, sameWord } from "../../text/index.js";
 import {
   type ForgetPreview,
   type ForgetPreviewFile,
@@ -274,8 +274,10 @@ function withoutFacts(
  * Whether a fact file's body says what the query names, so the whole file may go (decision
  * 0025-fact-layout, "forget in the fact layout"): the query restates the fact or the fact the
  * query, or two or more of the query's content words stand in the body side by side ("use Neovim"
- * in "Uses Neovim for everything"), or they are half or more of the body's. A word only mentioned
- * ("deploy" in "..., including deploy scripts") is not enough.
+ * in "Uses Neovim for everything"), or they are half or more of the body's, or the query names
+ * every value of the fact (`factValues`: "Render" in "The user deploys on Render.") and a quarter
+ * or more of its words. A word only mentioned ("deploy" in "..., including deploy scripts",
+ * "Berlin" of a trip's three cities, "Neovim" in a fact of five other words) is not enough.
  */
 function factIsAbout(
   body: string,
@@ -291,6 +293,12 @@ function factIsAbout(
   // the body's content words are the query's.
   const covered = have.filter((word) => wanted.some((want) => sameWord(want, word))).length;
   if (have.length > 0 && covered * 2 >= have.length) return true;
+  // A short fact's values are what it says: a query naming them all names the fact. In a longer
+  // one ("Uses Neovim for everything, including deploy scripts") they are one of several things.
+  const { exact, names } = factValues(body);
+  const values = [...exact, ...names].filter((value) => contentWordList(value).length > 0);
+  const named = values.length > 0 && values.every((value) => matches(query, value));
+  if (named && covered * 4 >= have.length) return true;
   if (wanted.length < 2) return false;
   for (let start = 0; start + wanted.length <= have.length; start++) {
     if (wanted.every((word, offset) => sameWord(word, have[start + offset] ?? ""))) return true;
