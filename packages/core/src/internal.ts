@@ -122,6 +122,7 @@ export {
   isTimeZone,
   localDay,
   MONTH_NAMES,
+  quoteText,
   readTextLayout,
   resolveRelativeDates,
   splitSearchTerms,
