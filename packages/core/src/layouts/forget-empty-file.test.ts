@@ -74,6 +74,8 @@ describe("forget leaves no empty file behind", () => {
       code: result.code,
       kept: existsSync(join(root, path)),
       listed: index.includes(path),
-    }).toEqual({ code: "removed", kept, listed: kept });
+      // The forget's journal is removed once done, not left empty.
+      journal: existsSync(join(root, ".memfiles", "pending-forget.json")),
+    }).toEqual({ code: "removed", kept, listed: kept, journal: false });
   });
 });
