@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { hookFolders } from "../test/memory-folder.js";
 import { readHookLog } from "./hook-log.js";
 import { readSessionState, writeSessionState } from "./hook-state.js";
-import { runSessionWritePass } from "./session-write-pass.js";
+import { describeRefusals, runSessionWritePass } from "./session-write-pass.js";
 
 const server = useMessagesApi();
 const client = () => testClient();
@@ -83,6 +83,7 @@ describe("runSessionWritePass", () => {
       applied: 1,
       rejected: 0,
       turns: 2,
+      refusals: "",
     });
     expect(await readFile(join(root, "editor.md"), "utf8")).toContain(
       "The user edits code in Helix.",
@@ -203,5 +204,45 @@ describe("runSessionWritePass", () => {
     expect(second).toMatchObject({ outcome: "ok" });
     expect(await readFile(join(root, "editor.md"), "utf8")).toContain("Helix");
     expect(await readFile(join(root, "shell.md"), "utf8")).toContain("fish shell");
+  });
+});
+
+// A refused proposal says why in the hook log (and so in `claude-code status`): its code and the
+// fact's head; a secret only its code.
+describe("the write pass's log line names each refusal", () => {
+  const KEY = `sk-ant-api03-${"A".repeat(93)}-AAAAAAAA`;
+  const NETLIFY = {
+    ...EDITOR,
+    name: "deploy host",
+    body: "The user deploys on Netlify.",
+    evidence: "I deploy everything on Netlify",
+  };
+  const SECRET = {
+    ...EDITOR,
+    name: "api key",
+    body: `The user's API key is ${KEY}.`,
+    evidence: "I edit all my code in Helix",
+  };
+
+  it("codes and quoted facts, never a secret", async () => {
+    const { request, store } = await session();
+    answer([EDITOR, NETLIFY, SECRET]);
+    expect(await runSessionWritePass(request, { client: client() })).toMatchObject({
+      applied: 1,
+      rejected: 2,
+    });
+    const [line] = await readHookLog(store);
+    expect(line?.message).toBe(
+      '2 new turns read; 1 memories written, 2 proposals refused: evidence_not_found "The user deploys on Netlify."; secret.',
+    );
+  });
+
+  it.each([
+    ["forgotten", "I deploy everything on Netlify.", 'forgotten "I deploy everything on Netlify."'],
+    ["secret", `The key is ${KEY}`, "secret"],
+    ["duplicate", "x".repeat(200), `duplicate "${"x".repeat(160)}…" (200 chars)`],
+  ] as const)("%s", (code, fact, shown) => {
+    const proposal = { file: "a.md", fact, evidence: "", replaces: null, description: null };
+    expect(describeRefusals([{ code, proposal, message: "" }])).toBe(shown);
   });
 });

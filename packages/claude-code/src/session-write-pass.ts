@@ -1,6 +1,12 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import { createUsageLog, MemoryStore, MODELS, writePass } from "@memfiles/core";
-import { readClaudeCodeTranscript } from "@memfiles/core/internal";
+import {
+  createUsageLog,
+  MemoryStore,
+  MODELS,
+  type WritePassResult,
+  writePass,
+} from "@memfiles/core";
+import { quoteText, readClaudeCodeTranscript } from "@memfiles/core/internal";
 import { logHook } from "./hook-log.js";
 import {
   checkpointFor,
@@ -16,7 +22,14 @@ export const DEFAULT_HOOK_WRITE_MODEL = MODELS.sonnet;
 
 /** Result of {@link runSessionWritePass}, as logged. */
 export type SessionWritePassResult =
-  | { outcome: "ok"; applied: number; rejected: number; turns: number }
+  | {
+      outcome: "ok";
+      applied: number;
+      rejected: number;
+      turns: number;
+      /** Why each refused proposal was refused ({@link describeRefusals}); `""` when none was. */
+      refusals: string;
+    }
   | { outcome: "skipped"; reason: string }
   | { outcome: "failed"; reason: string };
 
@@ -45,7 +58,7 @@ export async function runSessionWritePass(
   const report = async (result: SessionWritePassResult) => {
     const message =
       result.outcome === "ok"
-        ? `${result.turns} new turns read; ${result.applied} memories written, ${result.rejected} proposals refused.`
+        ? `${result.turns} new turns read; ${result.applied} memories written, ${result.rejected} proposals refused${result.refusals === "" ? "" : `: ${result.refusals}`}.`
         : result.reason;
     await logHook(store, {
       event: "write-pass",
@@ -108,6 +121,7 @@ export async function runSessionWritePass(
         applied: result.applied.length,
         rejected: result.rejected.length,
         turns: turns.length,
+        refusals: describeRefusals(result.rejected),
       });
     });
   } catch (error) {
@@ -115,4 +129,23 @@ export async function runSessionWritePass(
     const message = error instanceof Error ? error.message : String(error);
     return await report({ outcome: "failed", reason: `${name}: ${message}` });
   }
+}
+
+/**
+ * Why each proposal of a write pass was refused, for the hook log and `claude-code status`: the
+ * check's code and the fact's head as core quotes it (`quoteText`, at most 160 chars), e.g.
+ * `forgotten "I deploy everything on Netlify."; secret`. A `secret` refusal shows its code only.
+ *
+ * @param rejected - The write pass's `rejected` proposals.
+ * @returns One line, `""` when none was refused.
+ * @example describeRefusals([{ code: "duplicate", proposal, message }]) // 'duplicate "The user edits in Helix."'
+ */
+export function describeRefusals(rejected: WritePassResult["rejected"]): string {
+  return rejected
+    .map(({ code, proposal }) =>
+      code === "secret" || proposal.fact.trim() === ""
+        ? code
+        : `${code} ${quoteText(proposal.fact)}`,
+    )
+    .join("; ");
 }

@@ -73,7 +73,7 @@ describe("forget on a fact folder says why a file that holds the words stays", (
     const { context, output } = contextIn(cwd);
     expect(await runMemfiles(["forget", "memory", "café", "--yes"], context)).toBe(1);
     expect(output.stdout).toBe(
-      'Nothing removed for "café":\n  topics/cafe.md: it is not valid UTF-8 text. Save it as UTF-8 (or UTF-16 with a byte order mark) in your editor\n',
+      'Nothing removed for "café":\n  topics/cafe.md: it is not valid UTF-8 text. Save it as UTF-8 (or UTF-16 with a byte order mark) in your editor, then forget again\n',
     );
   });
 

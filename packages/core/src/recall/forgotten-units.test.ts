@@ -1,6 +1,6 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { recallForPrompt } from "../boundary/recall-for-prompt.js";
 import { forget } from "../layouts/forget.js";
@@ -46,6 +46,8 @@ describe.each(["subject", "fact"] as const)(
       const before = await readFile(file, "utf8");
       expect(await recall(store, "Lisbon dentist")).toContain("Quillfeather");
       await forget({ store, query: "Quillfeather", now: NOW });
+      // The emptied file and its folder went; put back as a backup would.
+      await mkdir(dirname(file), { recursive: true });
       await writeFile(file, before);
       const note = await recall(store, "Lisbon dentist");
       expect(note).not.toContain("Quillfeather");

@@ -1,5 +1,5 @@
 import { constants } from "node:fs";
-import { lstat, mkdir, open, realpath } from "node:fs/promises";
+import { lstat, mkdir, open, realpath, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { isMissing } from "../file-system/index.js";
 import { readFileInside, writeFileInside } from "./inside-root.js";
@@ -131,6 +131,11 @@ export type InternalWriteOptions = {
    * created for it, and the write is refused. Default `true`: a write may start a new folder.
    */
   createFolder?: boolean;
+  /**
+   * `true` for a journal that is empty when done (a forget in progress): an empty text removes the
+   * file (one unlink, atomic) instead of leaving an empty one. A store without files ignores it.
+   */
+  removeWhenEmpty?: boolean;
 };
 
 /**
@@ -154,7 +159,9 @@ export async function writeInternalFile(
   options: StoreLockOptions & InternalWriteOptions = {},
 ): Promise<void> {
   await withInternalTarget(root, relativePath, options, (folder, target) =>
-    writeFileInside(folder, target, text),
+    options.removeWhenEmpty === true && text === ""
+      ? rm(target, { force: true })
+      : writeFileInside(folder, target, text),
   );
 }
 

@@ -101,6 +101,19 @@ export const FORGET_NOTHING_MATCHED =
   "No memory line matched the query, so nothing was removed. Its words are kept as a tombstone (hashes only), so the write pass does not save them from this session; remember saves them anyway and lifts it.";
 
 /**
+ * Why `forget` leaves a matching line in a file that is not text it writes (Latin-1, a cut-off
+ * character, NUL bytes, UTF-32): removing a line means writing the rest back, and memfiles never
+ * writes a guess at a person's encoding (docs/memory-folder.md). A file the forget removes whole is
+ * deleted instead, which damages nothing.
+ *
+ * @param notText - The store's `notText` (what the bytes are and how to save them as text).
+ * @returns The reason a `NotRemovedLine` carries, ending in the fix.
+ */
+export function forgetNotTextReason(notText: string): string {
+  return `${notText}, then forget again`;
+}
+
+/**
  * The `query_too_long` result for a forget query over `MAX_FORGET_QUERY_CHARS`, checked before the
  * lock and any read: a query longer than a line can hold matches nothing.
  *

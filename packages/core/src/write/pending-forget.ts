@@ -32,9 +32,9 @@ export async function beginForget(
   await store.writeInternal(PENDING_FORGET_FILE, `${JSON.stringify(journal)}\n`);
 }
 
-/** Clears the journal once every line of it is gone. */
+/** Clears the journal once every line of it is gone (a folder keeps no empty file). */
 export async function endForget(store: WriteStore): Promise<void> {
-  await store.writeInternal(PENDING_FORGET_FILE, "");
+  await store.writeInternal(PENDING_FORGET_FILE, "", { removeWhenEmpty: true });
 }
 
 /**

@@ -85,6 +85,7 @@ export function describeItems(layout: Layout, fixture: LayoutFixture): void {
       const { store, stored } = await storeWithFact(layout, fixture);
       await forget({ store, query: "where I deploy", now: NOW });
       expect(await findForgottenLines(store)).toEqual([]);
+      await mkdir(dirname(join(store.root, stored.path)), { recursive: true });
       await writeFile(join(store.root, stored.path), stored.text);
       expect(await findForgottenLines(store)).toEqual([
         { path: stored.path, line: stored.line, forgotten: "2026/09/12", rule: "same_fact" },

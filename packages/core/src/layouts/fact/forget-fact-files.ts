@@ -1,13 +1,14 @@
 import { dateTag, editFactText, type FactFile, safeParseFactFile } from "../../format/index.js";
 import { makeTombstone, readTombstones, writeTombstones } from "../../guards/tombstones.js";
 import type { MemoryStore } from "../../store/index.js";
-import { contentWordList, factKey, sameWord } from "../../text/index.js";
-import type {
-  ForgetPreview,
-  ForgetPreviewFile,
-  ForgetResult,
-  NotRemovedLine,
-  RemovedLine,
+import { contentWordList, factKey, factValues, sameWord } from "../../text/index.js";
+import {
+  type ForgetPreview,
+  type ForgetPreviewFile,
+  type ForgetResult,
+  forgetNotTextReason,
+  type NotRemovedLine,
+  type RemovedLine,
 } from "../../write/forget-query.js";
 import { finishPendingForget } from "../../write/pending-forget.js";
 import type { WriteStore } from "../../write/write-pipeline.js";
@@ -150,18 +151,18 @@ async function findFactFiles(
       ? `${parsed.value.name}\n${parsed.value.description}`
       : `${row.name}\n${row.description}`;
     const body = parsed.success ? parsed.value.body : "";
-    if (parsed.success && read.notText === undefined && !matches(parsed.value.name, query)) {
+    // Not text memfiles writes (Latin-1, NUL bytes) but read leniently: such a file can be deleted
+    // whole, never written back without some of its facts.
+    const notText = read.notText;
+    if (parsed.success && !matches(parsed.value.name, query)) {
       const some = withoutFacts(read.content, parsed.value, query, matches, today);
       if (some !== undefined) {
-        if (some.content === undefined) {
-          notRemoved.push(
-            ...some.removed.map((line) => ({
-              path: row.path,
-              line,
-              reason:
-                "memfiles cannot edit this file's front matter (it is not plain `key: value` YAML); remove the line by hand",
-            })),
-          );
+        if (some.content === undefined || notText !== undefined) {
+          const reason =
+            notText !== undefined
+              ? forgetNotTextReason(notText)
+              : "memfiles cannot edit this file's front matter (it is not plain `key: value` YAML); remove the line by hand";
+          notRemoved.push(...some.removed.map((line) => ({ path: row.path, line, reason })));
         } else {
           found.push({ path: row.path, version: read.version, ...some, content: some.content });
         }
@@ -179,11 +180,15 @@ async function findFactFiles(
       }
       continue;
     }
-    if (!parsed.success || read.notText !== undefined) {
+    // Not read at all (over the size limit: no text to judge by) or front matter that is no YAML.
+    if (!parsed.success || (notText !== undefined && read.content === "")) {
       notRemoved.push({
         path: row.path,
         line: row.name,
-        reason: "memfiles cannot read this file",
+        reason:
+          notText !== undefined
+            ? forgetNotTextReason(notText)
+            : "memfiles cannot read this file's front matter; fix it (`memfiles check` says how), then forget again",
       });
       continue;
     }
@@ -245,8 +250,10 @@ function withoutFacts(
  * Whether a fact file's body says what the query names, so the whole file may go (decision
  * 0025-fact-layout, "forget in the fact layout"): the query restates the fact or the fact the
  * query, or two or more of the query's content words stand in the body side by side ("use Neovim"
- * in "Uses Neovim for everything"), or they are half or more of the body's. A word only mentioned
- * ("deploy" in "..., including deploy scripts") is not enough.
+ * in "Uses Neovim for everything"), or they are half or more of the body's, or the query names
+ * every value of the fact (`factValues`: "Render" in "The user deploys on Render.") and a quarter
+ * or more of its words. A word only mentioned ("deploy" in "..., including deploy scripts",
+ * "Berlin" of a trip's three cities, "Neovim" in a fact of five other words) is not enough.
  */
 function factIsAbout(
   body: string,
@@ -262,6 +269,12 @@ function factIsAbout(
   // the body's content words are the query's.
   const covered = have.filter((word) => wanted.some((want) => sameWord(want, word))).length;
   if (have.length > 0 && covered * 2 >= have.length) return true;
+  // A short fact's values are what it says: a query naming them all names the fact. In a longer
+  // one ("Uses Neovim for everything, including deploy scripts") they are one of several things.
+  const { exact, names } = factValues(body);
+  const values = [...exact, ...names].filter((value) => contentWordList(value).length > 0);
+  const named = values.length > 0 && values.every((value) => matches(query, value));
+  if (named && covered * 4 >= have.length) return true;
   if (wanted.length < 2) return false;
   for (let start = 0; start + wanted.length <= have.length; start++) {
     if (wanted.every((word, offset) => sameWord(word, have[start + offset] ?? ""))) return true;

@@ -11,11 +11,13 @@ import {
   type Tombstone,
   writeTombstones,
 } from "../../guards/tombstones.js";
+import type { MemoryStore } from "../../store/index.js";
 import {
   type ForgetOptions,
   type ForgetPreview,
   type ForgetPreviewFile,
   type ForgetResult,
+  forgetNotTextReason,
   matchesForgetQuery,
   type NotRemovedLine,
   type RemovedLine,
@@ -23,7 +25,8 @@ import {
 import { beginForget, endForget, finishPendingForget } from "../../write/pending-forget.js";
 import { MAX_CONFLICT_RETRIES, type WriteStore } from "../../write/write-pipeline.js";
 
-type Plan = { path: string; version: string; content: string; removed: string[] };
+/** A file a forget changes: written as `content`, or deleted when `content` is `undefined`. */
+type Plan = { path: string; version: string; content: string | undefined; removed: string[] };
 
 /**
  * Input of {@link planForget}: a file's path and text, the query, today's tag, the cap in chars,
@@ -94,7 +97,13 @@ export async function forgetLines(options: ForgetOptions): Promise<ForgetResult>
       let plan: Plan | undefined = first;
       let retries = 0;
       while (plan) {
-        const written = await store.write(plan.path, plan.content, plan.version);
+        const written =
+          plan.content === undefined
+            ? await (store as WriteStore & Pick<MemoryStore, "delete">).delete(
+                plan.path,
+                plan.version,
+              )
+            : await store.write(plan.path, plan.content, plan.version);
         if (written.ok) {
           const path = plan.path;
           removed.push(...plan.removed.map((line) => ({ path, line })));
@@ -176,7 +185,11 @@ async function planFile(
   if (!parsed.success || read.notText !== undefined) {
     // Never "nothing matched" for a line that is there: name the file and why it was left as is.
     const reason =
-      read.notText !== undefined ? read.notText : parsed.success ? "" : parsed.error.message;
+      read.notText !== undefined
+        ? forgetNotTextReason(read.notText)
+        : parsed.success
+          ? ""
+          : parsed.error.message;
     const lines = read.content
       .split(/\r?\n/)
       .map((line) => line.trim())
@@ -192,7 +205,31 @@ async function planFile(
     maxChars: store.maxChars ?? Number.POSITIVE_INFINITY,
     ...(onlyLines ? { onlyLines } : {}),
   });
-  return planned && { path, version: read.version, ...planned };
+  if (planned === undefined) return undefined;
+  // Left with nothing a person wrote: deleted, as the fact layout deletes a fact file it empties,
+  // so no empty file stays listed in MEMORY.md.
+  const content = leftEmpty(planned.content) ? undefined : planned.content;
+  return { path, version: read.version, removed: planned.removed, content };
+}
+
+// The header lines memfiles itself writes into a subject file; anything else is a person's.
+const OWN_HEADER_LINE = /^(?:---|(?:name|description|updated)[ \t]*:.*)?[ \t]*\r?$/;
+
+/** Whether a subject file's text holds no body text and no header line but memfiles' own. */
+function leftEmpty(text: string): boolean {
+  const parsed = safeParseMemoryFile(text);
+  if (!parsed.success) return false;
+  const lines = text.split("\n");
+  const bodyLine = parsed.value.lineMap.bodyLine - 1;
+  const header = lines.slice(0, bodyLine).map((line) => line.replace(/^\uFEFF/, ""));
+  const fields = header.filter((line) => !/^(?:---)?[ \t]*\r?$/.test(line));
+  // A field written twice is a person's header, kept as written.
+  const once = new Set(fields.map((line) => line.split(":")[0])).size === fields.length;
+  return (
+    once &&
+    header.every((line) => OWN_HEADER_LINE.test(line)) &&
+    lines.slice(bodyLine).every((line) => line.trim() === "")
+  );
 }
 
 /**

@@ -36,7 +36,8 @@ testLayout(subjectLayout, {
   forgotten: {
     removed: "[stated 2026/09/01] deploys on Fly.io",
     line: 6,
-    left: "---\nname: deploy-host\ndescription: Where the user deploys.\nupdated: 2026/09/12\n---\n",
+    // Nothing but memfiles' own header was left: the file goes, as a fact file does.
+    left: undefined,
   },
   memoryTool: {
     edited: "topics/tools.md",
