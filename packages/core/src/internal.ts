@@ -32,7 +32,14 @@ export {
   ZERO_USAGE,
 } from "./cost/index.js";
 export { safeParseMemoryFile } from "./format/index.js";
-export { checkSecrets, checkSecretsOfEach, WriteSession } from "./guards/index.js";
+export {
+  checkSecrets,
+  checkSecretsOfEach,
+  type MaskedText,
+  maskSecrets,
+  maskSecretsOfEach,
+  WriteSession,
+} from "./guards/index.js";
 export {
   applyFactProposals,
   applyProposals,

@@ -10,4 +10,5 @@ export { type CheckEvidenceSupportResult, checkEvidenceSupport } from "./evidenc
 export { findSplitSecrets } from "./find-split-secrets.js";
 export { findThirdPersonStatement } from "./first-person-guard.js";
 export { findInstruction } from "./instruction-guard.js";
+export { type MaskedText, maskSecrets, maskSecretsOfEach } from "./mask-secrets.js";
 export { findSecrets, REDACTED } from "./secret-guard.js";
