@@ -1,4 +1,4 @@
-import { checkSecretsOfEach } from "./check-secrets.js";
+import { mayHoldSecret } from "./secret-screen.js";
 
 /** A text as shown to a model: secrets replaced by `[redacted]`, and the kinds found. */
 export type MaskedText = {
@@ -13,19 +13,27 @@ export type MaskedText = {
  * (the write guards keep memfiles from writing one) is replaced by `[redacted]` with the write
  * guards' own check (`checkSecretsOfEach`, each text alone and its lines joined). The file on
  * disk is the user's and is left as it is. Every surface that shows memory text calls this: MCP
- * `read`/`search`/resources, the memory tool's `view`, recall notes and the memory block.
+ * `read`/`search`/resources, the memory tool's `view`, recall notes and the memory block. Only the
+ * texts the screen cannot clear (`mayHoldSecret`) are checked; the check is loaded on the first.
  *
  * @param texts - Texts to show (a file, a recalled line or fact body, a description).
- * @returns One {@link MaskedText} per text, in order; one secretlint pass for all of them.
+ * @returns One {@link MaskedText} per text, in order; one secretlint pass for all checked ones.
  * @example await maskSecretsOfEach(["token ghp_…", "likes tea"]) // [{ text: "token [redacted]", kinds: ["github_token"] }, { text: "likes tea", kinds: [] }]
  */
 export async function maskSecretsOfEach(texts: readonly string[]): Promise<MaskedText[]> {
-  const checked = await checkSecretsOfEach(texts.map((text) => [text]));
-  return checked.map((result, at) =>
-    result.ok
-      ? { text: texts[at] as string, kinds: [] }
-      : { text: result.redacted[0] ?? "", kinds: result.kinds },
-  );
+  const shown: MaskedText[] = texts.map((text) => ({ text, kinds: [] }));
+  const suspects = texts.flatMap((text, at) => (mayHoldSecret(text) ? [at] : []));
+  if (suspects.length === 0) return shown;
+  // Loaded here, not imported above: the check's modules cost a process that recalls only clean
+  // texts ~40 ms of CPU to import, and secretlint ~50 ms more on its first scan.
+  const { checkSecretsOfEach } = await import("./check-secrets.js");
+  const checked = await checkSecretsOfEach(suspects.map((at) => [texts[at] as string]));
+  for (const [index, result] of checked.entries()) {
+    if (!result.ok) {
+      shown[suspects[index] as number] = { text: result.redacted[0] ?? "", kinds: result.kinds };
+    }
+  }
+  return shown;
 }
 
 /**
