@@ -1,4 +1,4 @@
-import { mayHoldSecret } from "./secret-screen.js";
+import { mayHoldSecretOfEach } from "./secret-screen.js";
 
 /** A text as shown to a model: secrets replaced by `[redacted]`, and the kinds found. */
 export type MaskedText = {
@@ -14,7 +14,7 @@ export type MaskedText = {
  * guards' own check (`checkSecretsOfEach`, each text alone and its lines joined). The file on
  * disk is the user's and is left as it is. Every surface that shows memory text calls this: MCP
  * `read`/`search`/resources, the memory tool's `view`, recall notes and the memory block. Only the
- * texts the screen cannot clear (`mayHoldSecret`) are checked; the check is loaded on the first.
+ * texts the screen cannot clear (`mayHoldSecretOfEach`) are checked; the check is loaded on the first.
  *
  * @param texts - Texts to show (a file, a recalled line or fact body, a description).
  * @returns One {@link MaskedText} per text, in order; one secretlint pass for all checked ones.
@@ -22,7 +22,8 @@ export type MaskedText = {
  */
 export async function maskSecretsOfEach(texts: readonly string[]): Promise<MaskedText[]> {
   const shown: MaskedText[] = texts.map((text) => ({ text, kinds: [] }));
-  const suspects = texts.flatMap((text, at) => (mayHoldSecret(text) ? [at] : []));
+  const held = mayHoldSecretOfEach(texts);
+  const suspects = texts.flatMap((_, at) => (held[at] === true ? [at] : []));
   if (suspects.length === 0) return shown;
   // Loaded here, not imported above: the check's modules cost a process that recalls only clean
   // texts ~40 ms of CPU to import, and secretlint ~50 ms more on its first scan.

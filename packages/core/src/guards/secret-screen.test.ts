@@ -4,7 +4,7 @@ import { SECRET_CORPUS } from "../../test/fixtures/secret-corpus.js";
 import { halves, labelledHalves } from "../../test/fixtures/secret-corpus-runner.js";
 import { checkSecretsOfEach } from "./check-secrets.js";
 import { type MaskedText, maskSecretsOfEach } from "./mask-secrets.js";
-import { loosened, mayHoldSecret } from "./secret-screen.js";
+import { loosened, mayHoldSecret, mayHoldSecretOfEach } from "./secret-screen.js";
 
 // What showing a text gave before the screen: the check run on every text.
 async function checkedEach(texts: readonly string[]): Promise<MaskedText[]> {
@@ -86,6 +86,10 @@ describe("mayHoldSecret", () => {
     const texts = [...(await everyday()), ...MEMORY_TEXTS];
     expect(await maskSecretsOfEach(texts)).toEqual(await checkedEach(texts));
     expect(MEMORY_TEXTS.filter(mayHoldSecret)).toEqual([]);
+    // Screened together, each flag as screened alone.
+    const mixed = [...MEMORY_TEXTS, ...ONE_FINDER_TEXTS, ...MEMORY_TEXTS.map((text) => `${text}.`)];
+    expect(mayHoldSecretOfEach(mixed)).toEqual(mixed.map(mayHoldSecret));
+    expect(mayHoldSecretOfEach(MEMORY_TEXTS)).toEqual(MEMORY_TEXTS.map(() => false));
     // The sentences hold near misses on purpose (order numbers, "password" in prose).
     const passed = texts.filter(mayHoldSecret).length;
     expect(passed / texts.length).toBeLessThan(0.1);

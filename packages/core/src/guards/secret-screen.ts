@@ -25,16 +25,40 @@ const SCREENS: readonly RegExp[] = screens([...OWN_FINDER_PATTERNS, ...SECRETLIN
  */
 export function mayHoldSecret(text: string): boolean {
   if (cleared.has(text)) return false;
-  const held = variants(text).some((variant) => {
-    if (SCREENS.some((screen) => screen.test(variant))) return true;
-    const folded = foldForScan(variant)?.text;
-    return folded !== undefined && SCREENS.some((screen) => screen.test(folded));
-  });
-  if (!held && text.length <= CLEARED_CHARS) {
-    cleared.add(text);
-    if (cleared.size > CLEARED_TEXTS) cleared.delete(cleared.values().next().value as string);
-  }
+  const held = screened(text).some((variant) => SCREENS.some((screen) => screen.test(variant)));
+  if (!held) clear(text);
   return held;
+}
+
+/**
+ * {@link mayHoldSecret} of each text. The texts' variants are screened first as one text: a
+ * loosened pattern matches it whenever it matches one of them, so no match clears them all in one
+ * search (a long text is also compiled to machine code at once, where short ones are interpreted
+ * first); a match, possibly across two texts, sends each to {@link mayHoldSecret}.
+ *
+ * @returns One flag per text, in order: `true` when the check must run on it.
+ */
+export function mayHoldSecretOfEach(texts: readonly string[]): boolean[] {
+  const pending = texts.filter((text) => !cleared.has(text));
+  if (pending.length === 0) return texts.map(() => false);
+  const joined = pending.flatMap(screened).join("\n");
+  if (SCREENS.some((screen) => screen.test(joined))) return texts.map(mayHoldSecret);
+  for (const text of pending) clear(text);
+  return texts.map(() => false);
+}
+
+// The variants of a text and their folded copies: what the screen searches.
+function screened(text: string): string[] {
+  return variants(text).flatMap((variant) => {
+    const folded = foldForScan(variant)?.text;
+    return folded === undefined ? [variant] : [variant, folded];
+  });
+}
+
+function clear(text: string): void {
+  if (text.length > CLEARED_CHARS) return;
+  cleared.add(text);
+  if (cleared.size > CLEARED_TEXTS) cleared.delete(cleared.values().next().value as string);
 }
 
 // Texts cleared lately: a warm process shows the same descriptions and recalled units on every
