@@ -53,18 +53,21 @@ const hookLog = async (root: string) =>
 describe.each(["fact", "subject"] as const)(
   "hook output never carries a secret (%s layout)",
   (layout) => {
-    it("UserPromptSubmit leaves out the unit holding a key and logs that it did", async () => {
+    it("UserPromptSubmit shows the unit holding a key as [redacted] and logs that it did", async () => {
       const { cwd, root } = await folderWithKey(layout);
       const stdin = hookInput(cwd, { prompt: "How does the app deploy? Which key?" });
       const { stdout } = await runHook({ event: "user-prompt-submit", stdin, root });
       expect(stdout).toContain("deploys the app");
+      expect(stdout).toContain("[redacted]");
       expect(stdout).not.toContain("sk-ant-");
       const log = await hookLog(root);
-      expect(log).toMatch(/"event":"user-prompt-submit".*left out 1 units? of memory/);
+      expect(log).toMatch(
+        /"event":"user-prompt-submit".*showed 1 units? of memory .* as \[redacted\]/,
+      );
       expect(log).not.toContain("sk-ant-");
     });
 
-    it("SessionStart leaves out the line holding a key and logs that it did", async () => {
+    it("SessionStart shows the text holding a key as [redacted] and logs that it did", async () => {
       const { cwd, root } = await folderWithKey(layout);
       await writeFile(
         join(root, "preferences.md"),
@@ -77,13 +80,14 @@ describe.each(["fact", "subject"] as const)(
       );
       const { stdout } = await runHook({ event: "session-start", stdin: hookInput(cwd), root });
       expect(stdout).toContain("<memory>");
+      expect(stdout).toContain("[redacted]");
       expect(stdout).not.toContain("sk-ant-");
       const log = await hookLog(root);
-      expect(log).toMatch(/"event":"session-start".*left out \d+ lines of memory/);
+      expect(log).toMatch(/"event":"session-start".*showed \d+ texts of memory .* as \[redacted\]/);
       expect(log).not.toContain("sk-ant-");
     });
 
-    it("SessionStart withholds a key put by hand into a shown file after the index was stored", async () => {
+    it("SessionStart masks a key put by hand into a shown file after the index was stored", async () => {
       const { cwd, root } = await folderWithKey(layout);
       // The folder without its keys: only the hand edit below puts one in.
       for (const path of ["deploy-key.md", "profile.md", "topics/deploy.md"])
@@ -96,7 +100,7 @@ describe.each(["fact", "subject"] as const)(
           : subjectFile("deploy", "How the user deploys.", ["[stated 2026/09/12] uses Fly.io"]),
       );
       await runHook({ event: "session-start", stdin: hookInput(cwd), root });
-      expect(await hookLog(root).catch(() => "")).not.toMatch(/left out/);
+      expect(await hookLog(root).catch(() => "")).not.toMatch(/left out|redacted/);
       // 3 s on: the files are settled, so the next start checks only the shown files' stamps.
       settleWrittenFiles();
       try {
@@ -107,9 +111,10 @@ describe.each(["fact", "subject"] as const)(
         );
         const { stdout } = await runHook({ event: "session-start", stdin: hookInput(cwd), root });
         expect(stdout).toContain("<memory>");
+        expect(stdout).toContain("[redacted]");
         expect(stdout).not.toContain("sk-ant-");
         expect(await hookLog(root)).toMatch(
-          /"event":"session-start".*left out \d+ lines of memory/,
+          /"event":"session-start".*showed \d+ texts of memory .* as \[redacted\]/,
         );
       } finally {
         vi.useRealTimers();

@@ -1,8 +1,8 @@
 // The one place the hooks call recall: the memory block for SessionStart, budgeted recall for
 // UserPromptSubmit, both through core's recall entry (`@memfiles/core/recall`), which loads the
 // store and recall only (no API client, no write pipeline) and reads the persistent recall index.
-// What either prints passes core's secret scan first (the guard every write goes through): a
-// memory file edited by hand may hold a key, and a hook's output goes into the model's context.
+// Core shows a secret a person wrote into a memory file by hand as `[redacted]`; what either hook
+// prints is scanned once more as a whole, for a secret spelled across the texts core masked alone.
 import type { MemoryStore } from "@memfiles/core";
 import {
   findSecrets,
@@ -22,23 +22,22 @@ export type RecallForPromptResult = {
   note: string;
   /** Keys of the units in the note (to leave out of the session's later prompts). */
   keys: string[];
-  /** How many matching units were left out because they hold what looks like a secret. */
+  /** How many matching units were left out: the note spelled a secret that no unit holds alone. */
   withheld: number;
+  /** How many units in the note hold what looks like a secret, shown as `[redacted]` (core's rule). */
+  masked: number;
 };
-
-/** Most recall rounds that each leave out units holding a secret before giving up on the note. */
-const MAX_SECRET_ROUNDS = 4;
 
 /**
  * Budgeted recall for one prompt (the best lines or fact bodies within the budget, fenced as
- * data), leaving out the units this session was shown already and every unit that holds what
- * core's secret scan takes for a secret (the budget is filled with the next best instead).
+ * data), leaving out the units this session was shown already. Core shows a secret written into a
+ * unit by hand as `[redacted]`; a note that still spells one across units is left out whole.
  *
  * @param options - `{ store, prompt, project?, maxTokens?, shown? }`: `store` the hook's (its
  *   layout detected, its folder listing shared), `project` the session's (core's scope rule:
  *   without it only global memories), `maxTokens` in estimated tokens (default 1,500), `shown`
  *   the keys of units shown earlier in the session.
- * @returns `{ note, keys, withheld }`.
+ * @returns `{ note, keys, withheld, masked }`.
  * @throws File-system errors from reading the folder pass through.
  * @example const { note } = await recallForPrompt({ store: new MemoryStore({ root }), prompt: "Where do I deploy?" });
  */
@@ -49,31 +48,24 @@ export async function recallForPrompt(options: {
   maxTokens?: number;
   shown?: ReadonlySet<string>;
 }): Promise<RecallForPromptResult> {
-  const exclude = new Set(options.shown ?? []);
-  let withheld = 0;
-  for (let round = 0; round < MAX_SECRET_ROUNDS; round++) {
-    const result = await recallFromIndex({
-      store: options.store,
-      query: options.prompt,
-      ...(options.project === undefined ? {} : { scope: options.project }),
-      budgetTokens: options.maxTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,
-      exclude,
-      readTool: CLAUDE_CODE_READ_TOOL,
-    });
-    if (result.units.length === 0) return { note: "", keys: [], withheld };
-    // The note is what the hook prints: scanned once; its units only when it holds a secret.
-    if ((await findSecrets(result.text)).findings.length === 0)
-      return { note: result.text, keys: result.units.map((unit) => unit.key), withheld };
-    const scans = await findSecretsOfEach(result.units.map((unit) => unit.text));
-    const secret = result.units.filter((_, at) => (scans[at]?.findings.length ?? 0) > 0);
-    // A secret in the note but in no unit alone (paths, one split over two units): unclear which
-    // unit, so none.
-    if (secret.length === 0)
-      return { note: "", keys: [], withheld: withheld + result.units.length };
-    for (const unit of secret) exclude.add(unit.key);
-    withheld += secret.length;
-  }
-  return { note: "", keys: [], withheld };
+  const result = await recallFromIndex({
+    store: options.store,
+    query: options.prompt,
+    ...(options.project === undefined ? {} : { scope: options.project }),
+    budgetTokens: options.maxTokens ?? DEFAULT_PROMPT_RECALL_TOKENS,
+    exclude: new Set(options.shown ?? []),
+    readTool: CLAUDE_CODE_READ_TOOL,
+  });
+  if (result.units.length === 0) return { note: "", keys: [], withheld: 0, masked: 0 };
+  // Each unit is masked alone; a key split over two units is found only in the note.
+  if ((await findSecrets(result.text)).findings.length > 0)
+    return { note: "", keys: [], withheld: result.units.length, masked: 0 };
+  return {
+    note: result.text,
+    keys: result.units.map((unit) => unit.key),
+    withheld: 0,
+    masked: result.units.filter((unit) => unit.masked === true).length,
+  };
 }
 
 /** Result of {@link memoryBlockForSession}. */
@@ -82,17 +74,20 @@ export type MemoryBlockForSessionResult = {
   block: string;
   /** How many of its lines were left out because they hold what looks like a secret. */
   withheld: number;
+  /** How many of its texts hold what looks like a secret, shown as `[redacted]` (core's rule). */
+  masked: number;
 };
 
 /**
  * The memory block (index, `profile.md`, `preferences.md`, fenced as data) within a token budget:
- * past it, the index is pre-filtered to fewer lines. A line that core's secret scan flags is left
+ * past it, the index is pre-filtered to fewer lines. Core shows a secret in a shown text as
+ * `[redacted]`; a line that still spells one with the text around it is left
  * out; when the rest still holds one (a secret over several lines), the block is left out whole.
  *
  * @param options - `{ store, project?, maxTokens? }`: the hook's store (its layout detected, its
  *   folder listing shared), `project` as for {@link recallForPrompt}, `maxTokens` in estimated
  *   tokens (default 6,000).
- * @returns `{ block, withheld }`.
+ * @returns `{ block, withheld, masked }`.
  * @throws File-system errors from reading the folder pass through.
  * @example const { block } = await memoryBlockForSession({ store: new MemoryStore({ root }) });
  */
@@ -101,7 +96,7 @@ export async function memoryBlockForSession(options: {
   project?: string | undefined;
   maxTokens?: number;
 }): Promise<MemoryBlockForSessionResult> {
-  const { text } = await memoryBlock({
+  const { text, masked } = await memoryBlock({
     store: options.store,
     ...(options.project === undefined ? {} : { scope: options.project }),
     budgetTokens: options.maxTokens ?? DEFAULT_SESSION_START_TOKENS,
@@ -110,12 +105,13 @@ export async function memoryBlockForSession(options: {
     // near the 200 ms issue 36 asks for at 10,000 files.
     checkShownOnly: true,
   });
-  if (/<memory_index files="0"/.test(text)) return { block: "", withheld: 0 };
-  if ((await findSecrets(text)).findings.length === 0) return { block: text, withheld: 0 };
+  if (/<memory_index files="0"/.test(text)) return { block: "", withheld: 0, masked: 0 };
+  if ((await findSecrets(text)).findings.length === 0) return { block: text, withheld: 0, masked };
   const lines = text.split("\n");
   const scans = await findSecretsOfEach(lines);
   const kept = lines.filter((_, at) => (scans[at]?.findings.length ?? 0) === 0);
   const block = kept.join("\n");
-  if ((await findSecrets(block)).findings.length > 0) return { block: "", withheld: lines.length };
-  return { block, withheld: lines.length - kept.length };
+  if ((await findSecrets(block)).findings.length > 0)
+    return { block: "", withheld: lines.length, masked: 0 };
+  return { block, withheld: lines.length - kept.length, masked };
 }

@@ -36,6 +36,9 @@ export {
   argumentErrorText,
   checkSecrets,
   checkSecretsOfEach,
+  type MaskedText,
+  maskSecrets,
+  maskSecretsOfEach,
   shownArgument,
   WriteSession,
 } from "./guards/index.js";

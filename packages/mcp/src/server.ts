@@ -9,11 +9,11 @@ import {
   versionToken,
 } from "@memfiles/core";
 import {
-  checkSecrets,
   foldSearchText,
   isMemoryIndexPath,
   layoutOf,
   MEMORY_INDEX_FILE,
+  maskSecrets,
   notShownMessage,
   readInScope,
   shownLenientlyNote,
@@ -65,18 +65,6 @@ function text(value: unknown): CallToolResult {
       { type: "text", text: typeof value === "string" ? value : JSON.stringify(value, null, 2) },
     ],
   };
-}
-
-/**
- * A file's text as the server hands it out: a secret a person pasted into the file by hand (the
- * write guards keep memfiles from writing one) is replaced by `[redacted]` with core's one secret
- * check, so it never reaches the model or the client; the file on disk is the user's and stays.
- */
-async function maskSecrets(content: string): Promise<{ text: string; kinds: string[] }> {
-  const checked = await checkSecrets({ texts: [content] });
-  return checked.ok
-    ? { text: content, kinds: [] }
-    : { text: checked.redacted[0] ?? "", kinds: checked.kinds };
 }
 
 function maskedNote(path: string, kinds: readonly string[]): string {

@@ -54,6 +54,23 @@ export type HookContext = {
 };
 
 /**
+ * Logs that a hook showed memory holding what looks like a secret as `[redacted]`: how many texts,
+ * never what.
+ */
+export async function logMasked(
+  context: Pick<HookContext, "log">,
+  event: string,
+  count: number,
+  what: "units" | "texts",
+): Promise<void> {
+  await context.log({
+    event,
+    outcome: "ok",
+    message: `showed ${count} ${what} of memory holding what looks like a secret as [redacted] (remove it from the memory file and rotate it)`,
+  });
+}
+
+/**
  * Logs that a hook left memory out of its output because it holds what looks like a secret: how
  * many, never what.
  */

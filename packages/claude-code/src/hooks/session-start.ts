@@ -1,5 +1,5 @@
 import { readSessionState, writeSessionState } from "../hook-state.js";
-import { type HookContext, type HookOutput, logWithheld } from "./hook-context.js";
+import { type HookContext, type HookOutput, logMasked, logWithheld } from "./hook-context.js";
 
 /**
  * The SessionStart sources after which the context no longer holds what recall showed earlier:
@@ -12,8 +12,8 @@ const CONTEXT_RESET_SOURCES = new Set(["compact", "clear"]);
  * SessionStart: the memory block (index, `profile.md`, `preferences.md`, fenced as data) as
  * `additionalContext`, within its token budget. Nothing when the memory is Claude Code's own auto
  * memory: Claude Code loads that folder's `MEMORY.md` into the session itself (a secret in it is
- * logged, as it reaches the model unscanned). A line holding what
- * looks like a secret is left out (the hook log says how many were). After compaction or `/clear`
+ * logged, as it reaches the model unscanned). A secret written into a file
+ * by hand is shown as `[redacted]` (the hook log says how many were). After compaction or `/clear`
  * the session's recalled set is emptied, so recall may show those lines again. A large folder
  * without a recall index it can read gets no block while a detached process builds the index
  * (`recallIndexReady`).
@@ -40,12 +40,13 @@ export async function sessionStart(context: HookContext): Promise<HookOutput | u
   }
   if (!ready) return undefined;
   const { memoryBlockForSession } = await import("../recall-for-hook.js");
-  const { block, withheld } = await memoryBlockForSession({
+  const { block, withheld, masked } = await memoryBlockForSession({
     store: context.store,
     project: context.project,
     maxTokens: context.sessionStartTokens,
   });
   if (withheld > 0) await logWithheld(context, "session-start", withheld, "lines");
+  if (masked > 0) await logMasked(context, "session-start", masked, "texts");
   if (block === "") return undefined;
   return { hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: block } };
 }

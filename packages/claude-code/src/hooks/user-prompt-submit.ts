@@ -1,12 +1,12 @@
 import { readSessionState, writeSessionState } from "../hook-state.js";
 import { MAX_RECALL_PROMPT_CHARS } from "../recall-constants.js";
-import { type HookContext, type HookOutput, logWithheld } from "./hook-context.js";
+import { type HookContext, type HookOutput, logMasked, logWithheld } from "./hook-context.js";
 
 /**
  * UserPromptSubmit: budgeted recall for the prompt (the best lines or fact bodies within the token
  * budget, fenced as data) as `additionalContext`; a unit shown earlier in the session is not
- * shown again (the session's state under `.memfiles/claude-code/sessions/`). A unit holding what
- * looks like a secret is never shown (the hook log says how many were left out). State that cannot
+ * shown again (the session's state under `.memfiles/claude-code/sessions/`). A secret written into a
+ * unit by hand is shown as `[redacted]` (the hook log says how many were). State that cannot
  * be saved does not stop the recall: one line on stderr says why. A large folder without a recall
  * index it can read gets no recall while a detached process builds one (`recallIndexReady`).
  */
@@ -18,7 +18,7 @@ export async function userPromptSubmit(context: HookContext): Promise<HookOutput
   if (!(await recallIndexReady(context, "user-prompt-submit"))) return undefined;
   const { recallForPrompt } = await import("../recall-for-hook.js");
   const state = await readSessionState(context.store, context.input.session_id);
-  const { note, keys, withheld } = await recallForPrompt({
+  const { note, keys, withheld, masked } = await recallForPrompt({
     store: context.store,
     prompt,
     project: context.project,
@@ -26,6 +26,7 @@ export async function userPromptSubmit(context: HookContext): Promise<HookOutput
     shown: new Set(state.recalled),
   });
   if (withheld > 0) await logWithheld(context, "user-prompt-submit", withheld, "units");
+  if (masked > 0) await logMasked(context, "user-prompt-submit", masked, "units");
   if (note === "") return undefined;
   try {
     await writeSessionState(context.store, context.input.session_id, {

@@ -99,6 +99,10 @@ describe("memoryBlock", () => {
     const cut = await memoryBlock({ store, scope: "billing", budgetTokens: full.tokens - 1 });
     expect(cut.tokens).toBeLessThan(full.tokens);
     expect(cut.text).toContain("lives in Porto");
-    expect(await memoryBlock({ store, budgetTokens: 10 })).toEqual({ text: "", tokens: 0 });
+    expect(await memoryBlock({ store, budgetTokens: 10 })).toEqual({
+      text: "",
+      tokens: 0,
+      masked: 0,
+    });
   });
 });

@@ -2,6 +2,7 @@ import { estimateTokens } from "../cost/cache-minimum.js";
 import {
   DEFAULT_RECALL_BUDGET_TOKENS,
   fillRecallBudget,
+  maskRecalled,
   type RecallUnit,
   rankedRecallUnits,
 } from "../recall/budgeted-recall.js";
@@ -55,12 +56,14 @@ export type RecalledUnit = {
   key: string;
   /** The memory file it sits in, e.g. `people/marta.md`. */
   path: string;
-  /** The fact as stored, one line, without its date tag. */
+  /** The fact as shown in the note, one line, without its date tag. */
   text: string;
   /** `[stated YYYY/MM/DD]` of a line, or `updated:` of a fact file; absent when unknown. */
   date?: string;
   /** Estimated tokens of `text`. */
   tokens: number;
+  /** `true` when the stored text holds what looks like a secret, shown as `[redacted]`. */
+  masked?: true;
 };
 
 /** Result of {@link recallForPrompt}. */
@@ -97,6 +100,8 @@ export type MemoryBlockResult = {
   text: string;
   /** Estimated tokens of `text`. */
   tokens: number;
+  /** How many texts of the block (descriptions, inlined files) hold a secret shown as `[redacted]`. */
+  masked: number;
 };
 
 const DEFAULT_MEMORY_BLOCK_TOKENS = 12_000;
@@ -143,25 +148,29 @@ export async function recallForPrompt(
     exclude === undefined || exclude.size === 0
       ? undefined
       : (unit: RecallUnit) => exclude.has(recallUnitKey(unit));
+  const budget = options.budgetTokens ?? DEFAULT_RECALL_BUDGET_TOKENS;
   const filled = fillRecallBudget(
     ranked,
-    options.budgetTokens ?? DEFAULT_RECALL_BUDGET_TOKENS,
+    budget,
     estimateTokens,
     shown === undefined || forgotten === undefined
       ? (shown ?? forgotten)
       : (unit) => shown(unit) || forgotten(unit),
     options.readTool,
   );
+  const { shown: masked, stored } = await maskRecalled(filled, budget, options.readTool);
   return {
-    text: filled.note,
-    units: filled.units.map((unit) => ({
-      key: recallUnitKey(unit),
+    text: masked.note,
+    units: masked.units.map((unit, at) => ({
+      // The stored text's key: it is what `exclude` is checked against on the next prompt.
+      key: recallUnitKey(stored[at] as RecallUnit),
       path: unit.path,
       text: unit.text,
       ...(unit.date === undefined ? {} : { date: unit.date }),
       tokens: estimateTokens(unit.text),
+      ...(unit.text === stored[at]?.text ? {} : { masked: true as const }),
     })),
-    tokens: filled.tokens,
+    tokens: masked.tokens,
   };
 }
 
@@ -173,7 +182,7 @@ export async function recallForPrompt(
  *
  * @param options - `{ root, layout? } | { store }`, `scope?` (project), `query?`, `budgetTokens?`
  *   (estimated tokens, default 12,000).
- * @returns `{ text, tokens }`.
+ * @returns `{ text, tokens, masked }`.
  * @throws {MemoryPathError} when `profile.md` or `preferences.md` is a link out of the folder;
  *   file-system errors pass through.
  * @example const { text } = await memoryBlock({ root: ".memory", budgetTokens: 4_000 });
@@ -196,17 +205,21 @@ export async function memoryBlock(options: MemoryBlockOptions): Promise<MemoryBl
     onShown?: (paths: readonly string[]) => void,
   ): Promise<MemoryBlockResult> => {
     for (const attempt of attempts) {
+      let masked = 0;
       const text = await renderMemoryBlock({
         store: view,
         ...query,
         ...attempt,
         ...(onShown === undefined ? {} : { onShown }),
+        onMasked: (count) => {
+          masked = count;
+        },
       });
       const tokens = estimateTokens(text);
-      if (tokens <= budget) return { text, tokens };
+      if (tokens <= budget) return { text, tokens, masked };
     }
     onShown?.([]);
-    return { text: "", tokens: 0 };
+    return { text: "", tokens: 0, masked: 0 };
   };
   // Before the request's view: opening it checks every file's stamp, which the quick path avoids.
   if (options.checkShownOnly === true) {

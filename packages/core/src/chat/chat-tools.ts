@@ -1,7 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
 import { boundaryStore } from "../boundary/index.js";
-import type { WriteSession } from "../guards/index.js";
+import { maskSecrets, type WriteSession } from "../guards/index.js";
 import { forget, remember } from "../layouts/index.js";
 import { recallText } from "../recall/fence.js";
 import { readInScope } from "../recall/scope.js";
@@ -165,8 +165,9 @@ async function memoryRead(input: unknown, context: ToolContext): Promise<ToolOut
     const note = formatStalenessNote(claims);
     const links = await linkedMemories(context, path);
     const notText = shownLenientlyNote(file);
+    const shown = await maskSecrets(file.content);
     return {
-      result: `${notText === undefined ? "" : `${notText}\n`}<memory_file path="${recallText(path)}">\n${recallText(file.content.trimEnd())}\n</memory_file>${links}${note === "" ? "" : `\n${note}`}`,
+      result: `${notText === undefined ? "" : `${notText}\n`}<memory_file path="${recallText(path)}">\n${recallText(shown.text.trimEnd())}\n</memory_file>${links}${note === "" ? "" : `\n${note}`}`,
       isError: false,
     };
   } catch (error) {

@@ -1,11 +1,10 @@
 import { findSplitSecretsOfEach, type SplitSecrets } from "./find-split-secrets.js";
 import { findSecretsOfEach } from "./secret-guard.js";
+import { LINE_LEAD } from "./split-halves.js";
 
 // How many earlier texts of a session a new one is scanned with. A key split in two arrives in
 // two writes in a row; a few more cover a remark written in between.
 const SESSION_TEXTS = 4;
-// What stands before a fact in a memory file's line: a list marker and a date tag.
-const LINE_LEAD = /^\s*(?:[-*+]\s+)?(?:\[stated [^\]]*\]\s*)?/;
 
 /**
  * What one session has written so far (a conversation's `memory_write` calls and memory tool

@@ -10,6 +10,12 @@ const CREDENTIAL_WORD = new RegExp(
 // A run that could be a typed password: 6 to 64 letters, digits and ASCII symbols. A colon, equals
 // sign, slash or dot ends it: "password:Rd4sPw9Lk2" is a word and its value, not one token.
 const TOKEN = /(?<![\p{L}\p{N}])[A-Za-z0-9!#$%&*+?@^_~-]{6,64}(?![\p{L}\p{N}])/gu;
+/**
+ * Matches wherever {@link findCredentialNearToken} can find a token: at the start of a run of
+ * {@link TOKEN}'s characters with a small letter, a capital and a digit ahead in it.
+ */
+export const CREDENTIAL_NEAR_TOKEN_SCREEN =
+  /(?=[A-Za-z0-9!#$%&*+?@^_~-]*[a-z])(?=[A-Za-z0-9!#$%&*+?@^_~-]*[A-Z])(?=[A-Za-z0-9!#$%&*+?@^_~-]*\d)[A-Za-z0-9!#$%&*+?@^_~-]{6}/u;
 // How far from the word a token may stand, in words, before or after it: "I use X as my password
 // everywhere" (3), "my password's X" (0), "X is what I use for the password" (6).
 const NEAR_WORDS = 6;

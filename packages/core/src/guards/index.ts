@@ -10,5 +10,6 @@ export { type CheckEvidenceSupportResult, checkEvidenceSupport } from "./evidenc
 export { findSplitSecrets } from "./find-split-secrets.js";
 export { findThirdPersonStatement } from "./first-person-guard.js";
 export { findInstruction } from "./instruction-guard.js";
+export { type MaskedText, maskSecrets, maskSecretsOfEach } from "./mask-secrets.js";
 export { findSecrets, REDACTED } from "./secret-guard.js";
 export { argumentErrorText, shownArgument } from "./shown-argument.js";

@@ -1,14 +1,16 @@
-import { findCredentialNearToken } from "./credential-near-token.js";
+import { CREDENTIAL_NEAR_TOKEN_SCREEN, findCredentialNearToken } from "./credential-near-token.js";
 import {
   allMatches,
   findIbans,
   findRandomTokens,
+  IBAN_CANDIDATE,
+  RANDOM_TOKEN_SCREEN,
   SECRET_PATTERNS,
   valueSpan,
 } from "./secret-patterns.js";
 import { secretlintMessagesOfEach } from "./secretlint-scan.js";
 import { isStatedCredential } from "./stated-credential.js";
-import { findStatedPasswords } from "./stated-passwords.js";
+import { findStatedPasswords, STATED_PASSWORD_PATTERNS } from "./stated-passwords.js";
 
 /** One secret found in a text; the range is in UTF-16 code units of the scanned text. */
 export type SecretFinding = {
@@ -63,6 +65,26 @@ const AWS_DOCUMENTATION_KEYS = [
   { kind: "aws_access_key_id", key: "AKIAIOSFODNN7EXAMPLE" },
   { kind: "aws_secret_access_key", key: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" },
 ] as const;
+
+/**
+ * For each of `ownFindings`' finders, a regex every text it finds something in matches: its own
+ * pattern, or the screen of a finder that tests more than a pattern. The secret screen
+ * (`secret-screen.ts`) is made of these; a finder added below needs its entry here.
+ */
+export const OWN_FINDER_PATTERNS: readonly RegExp[] = [
+  ANTHROPIC_KEY,
+  PRIVATE_KEY,
+  CARD_CANDIDATE,
+  PASSWORD_IN_WORDS,
+  PASSWORD_BARE,
+  ...STATED_PASSWORD_PATTERNS,
+  CREDENTIAL_NEAR_TOKEN_SCREEN,
+  AWS_KEY_LOOSE,
+  ...AWS_DOCUMENTATION_KEYS.map(({ key }) => new RegExp(key)),
+  ...SECRET_PATTERNS.map(({ pattern }) => pattern),
+  IBAN_CANDIDATE,
+  RANDOM_TOKEN_SCREEN,
+];
 
 /** Whether digits (e.g. `4111111111111111`) pass the Luhn checksum of ISO/IEC 7812-1. */
 export function isLuhnValid(digits: string): boolean {
@@ -269,11 +291,15 @@ function copy(result: FindSecretsResult): FindSecretsResult {
   };
 }
 
-// The text as it will be stored and read, each code unit mapped back to where it came from: a key
-// with a format character inside (zero-width space, soft hyphen: Unicode Cf) or in full-width
-// forms slips past every pattern yet reads, and after NFKC copies, as the key; a run of white
-// space is stored as one space (`formatDatedLine`). `undefined` when folding changes nothing.
-function foldForScan(text: string): { text: string; starts: number[]; ends: number[] } | undefined {
+/**
+ * The text as it will be stored and read, each code unit mapped back to where it came from: a key
+ * with a format character inside (zero-width space, soft hyphen: Unicode Cf) or in full-width
+ * forms slips past every pattern yet reads, and after NFKC copies, as the key; a run of white
+ * space is stored as one space (`formatDatedLine`). `undefined` when folding changes nothing.
+ */
+export function foldForScan(
+  text: string,
+): { text: string; starts: number[]; ends: number[] } | undefined {
   // ASCII holds no format character and NFKC maps each ASCII character to itself; most texts
   // are ASCII with single spaces, and building the maps for them cost more than the scans.
   const spaced = WHITE_SPACE_TO_FOLD.test(text);

@@ -224,6 +224,13 @@ export function wordCoverage(text: string): number {
 // rule, which also goes by entropy).
 const TOKEN_RUN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{24,}={0,2}(?![A-Za-z0-9+/=_-])/g;
 
+/**
+ * Matches wherever {@link findRandomTokens} can find a token: at the start of a run of
+ * `TOKEN_RUN`'s characters, 24 long, with a capital, a small letter and two digits ahead in it.
+ */
+export const RANDOM_TOKEN_SCREEN =
+  /(?=[A-Za-z0-9+/_-]*[A-Z])(?=[A-Za-z0-9+/_-]*[a-z])(?=(?:[A-Za-z0-9+/_-]*?\d){2})[A-Za-z0-9+/_-]{24}/;
+
 /** Random-looking tokens in a text ({@link wordCoverage}), as `[start, end]` code-unit ranges. */
 export function findRandomTokens(text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
@@ -328,7 +335,8 @@ export function valueSpan(match: RegExpMatchArray | RegExpExecArray): [number, n
 // last group shorter), in either case. A separator never stands between single characters: with
 // one allowed before every character, "zq27 is for the concert" was a candidate of 15 and more
 // characters, and one of its many prefixes passed the mod-97 checksum about once in 97.
-const IBAN_CANDIDATE =
+/** Where {@link findIbans} looks for an IBAN: a candidate before its checksum. */
+export const IBAN_CANDIDATE =
   /\b[A-Z]{2}\d{2}(?:[A-Z0-9]{11,30}|(?:[ -][A-Z0-9]{4}){2,7}(?:[ -][A-Z0-9]{1,3})?)\b/gi;
 
 /** Whether a string is a valid IBAN (ISO 13616): 15 to 34 characters, mod-97 checksum 1. */

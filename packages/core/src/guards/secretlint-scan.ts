@@ -36,6 +36,22 @@ function loadSecretlint(): Promise<Secretlint> {
   return secretlint;
 }
 
+/**
+ * What a text must hold for a rule of secretlint's recommended preset (11.7) to report in it: each
+ * rule's fixed part (AWS key id prefixes and the names of its secret key and account id, PEM
+ * headers, URL credentials, database URLs, and the GitHub, npm, Slack, OpenAI, Anthropic, Linear,
+ * SendGrid, Shopify, 1Password and GCP formats). The secret screen (`secret-screen.ts`) reads
+ * them; the secret corpus test holds every rule to them.
+ */
+export const SECRETLINT_SCREEN: readonly RegExp[] = [
+  /(?:A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA)[A-Z0-9]{16}/,
+  /secret_?access_?key|account_?(?:id)?["']?\s*(?::|=>|=)/i,
+  /-----BEGIN|private_key|x-oauth-basic@|_authToken=|T3BlbkFJ/,
+  /(?:https?|ftps?):\/\/[-a-zA-Z0-9_]{1,256}:[-a-zA-Z0-9_]{1,256}@/i,
+  /mongodb(?:\+srv)?:\/\/|mysqlx?:\/\/|postgres(?:ql)?:\/\/|hooks\.slack\.com/i,
+  /gh[pousr]_|github_pat_|npm_|xox[bpaor]-|xapp-|sk-ant-api0|lin_api_|SG\.|shp(?:pa|ca|at|ss)_|ops_ey/,
+];
+
 /** One message of secretlint's recommended preset; the range is in UTF-16 code units of the text. */
 export type SecretlintMessage = { messageId: string; start: number; end: number };
 

@@ -58,6 +58,9 @@ const PASSWORD_THINGS = new Set([
   "strength",
 ]);
 
+/** The patterns {@link findStatedPasswords} finds values with: none matches, none is found. */
+export const STATED_PASSWORD_PATTERNS: readonly RegExp[] = [OTHER_LANGUAGES, WITH_PASSWORD];
+
 const bare = (value: string) => value.replace(/[.,;!?)]+$/, "");
 
 /**

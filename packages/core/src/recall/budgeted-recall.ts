@@ -1,5 +1,6 @@
 import MiniSearch from "minisearch";
 import { estimateTokens } from "../cost/cache-minimum.js";
+import { maskSecretsOfEach } from "../guards/mask-secrets.js";
 import type { MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { hashText } from "../text/hash-text.js";
@@ -395,11 +396,44 @@ export function fillRecallBudget(
 }
 
 /**
+ * A filled budget as it may be shown to a model: each picked unit with any secret a person wrote
+ * into its file by hand replaced by `[redacted]` (`maskSecretsOfEach`, the rule MCP `read`
+ * follows), and the budget filled again with the masked units, so the note still fits. Only the
+ * picked units are scanned (a handful), never every file.
+ *
+ * @param filled - From {@link fillRecallBudget}.
+ * @param maxTokens - The budget `filled` was filled to, in estimated tokens.
+ * @param readTool - The tool the note names (as given to {@link fillRecallBudget}).
+ * @returns `shown`: the note and its units as masked; `stored`: the same units as stored, in the
+ *   order of `shown.units` (their keys are what later requests leave out).
+ * @example const { shown } = await maskRecalled(fillRecallBudget(units, 1_000), 1_000);
+ */
+export async function maskRecalled(
+  filled: BudgetedRecallResult,
+  maxTokens: number,
+  readTool = DEFAULT_READ_TOOL,
+): Promise<{ shown: BudgetedRecallResult; stored: RecallUnit[] }> {
+  const masked = await maskSecretsOfEach(filled.units.map((unit) => unit.text));
+  if (masked.every((each) => each.kinds.length === 0)) {
+    return { shown: filled, stored: filled.units };
+  }
+  const storedOf = new Map<RecallUnit, RecallUnit>();
+  const units = filled.units.map((unit, at) => {
+    const shown = { ...unit, text: masked[at]?.text ?? "" };
+    storedOf.set(shown, unit);
+    return shown;
+  });
+  const shown = fillRecallBudget(units, maxTokens, estimateTokens, undefined, readTool);
+  return { shown, stored: shown.units.map((unit) => storedOf.get(unit) as RecallUnit) };
+}
+
+/**
  * Budgeted recall: the memory that answers this request, within a token budget, as a note for the
  * latest user message, after the cache breakpoints (the cached memory block stays byte-identical).
  * Not whole files but their best lines (subject layout) or fact bodies (fact layout), ranked by
  * {@link rankRecallUnits}; `profile.md` and `preferences.md` are left out by default, as the cached
- * block holds them whole. `memory_read` still opens a whole file.
+ * block holds them whole. `memory_read` still opens a whole file. A secret written into a file by
+ * hand is shown as `[redacted]` ({@link maskRecalled}).
  *
  * @param options - `{ store, query, skipPaths?, maxTokens? }`: `maxTokens` in estimated tokens
  *   (default 2,000), the note's wrapper included.
@@ -413,5 +447,7 @@ export async function budgetedRecall(
   const units = await rankedRecallUnits(options);
   const forgotten = await forgottenUnitCheck(options.store);
   const maxTokens = options.maxTokens ?? DEFAULT_RECALL_BUDGET_TOKENS;
-  return fillRecallBudget(units, maxTokens, estimateTokens, forgotten);
+  return (
+    await maskRecalled(fillRecallBudget(units, maxTokens, estimateTokens, forgotten), maxTokens)
+  ).shown;
 }

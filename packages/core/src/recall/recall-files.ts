@@ -1,11 +1,13 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { ModelUsage } from "../cost/index.js";
+import { maskSecrets } from "../guards/mask-secrets.js";
 import { rowFromText } from "../store/index.js";
 import type { OnUsage } from "../usage/types.js";
 import {
   budgetedRecall,
   DEFAULT_RECALL_BUDGET_TOKENS,
   fillRecallBudget,
+  maskRecalled,
   rankRecallUnits,
 } from "./budgeted-recall.js";
 import { recallText } from "./fence.js";
@@ -96,6 +98,8 @@ export async function showMemoryFile(
   options: Pick<RecallOptions, "verify" | "verifyTimeoutMs"> & VerifyClaimsOptions,
 ): Promise<{ text: string; file: RecalledFile }> {
   const { updated } = rowFromText(path, content);
+  // What the model is shown is masked; the claims are checked on the file as written.
+  const { text: shown } = await maskSecrets(content);
   const claims = await verifyClaims(
     findClaims(path, content, updated),
     options.verify,
@@ -105,7 +109,7 @@ export async function showMemoryFile(
   const possiblyStale = claims.some((claim) => claim.status === "missing");
   const note = formatStalenessNote(claims);
   const attributes = `path="${recallText(path)}"${updated === undefined ? "" : ` updated="${recallText(updated)}"`}${possiblyStale ? ' possibly_stale="true"' : ""}`;
-  const text = `<memory_file ${attributes}>\n${recallText(content.trimEnd())}\n</memory_file>${note === "" ? "" : `\n${note}`}`;
+  const text = `<memory_file ${attributes}>\n${recallText(shown.trimEnd())}\n</memory_file>${note === "" ? "" : `\n${note}`}`;
   return {
     text,
     file: { path, ...(updated === undefined ? {} : { updated }), claims, possiblyStale },
@@ -174,11 +178,14 @@ export async function recallFiles(
   if (options.maxTokens !== undefined) {
     const picked = new Set(selected.rows.map((row) => row.path));
     const units = await rankRecallUnits({ store: options.store, query: options.query });
-    const recalled = fillRecallBudget(
-      units.filter((unit) => picked.has(unit.path)),
+    const { shown: recalled } = await maskRecalled(
+      fillRecallBudget(
+        units.filter((unit) => picked.has(unit.path)),
+        options.maxTokens,
+        undefined,
+        await forgottenUnitCheck(options.store),
+      ),
       options.maxTokens,
-      undefined,
-      await forgottenUnitCheck(options.store),
     );
     return {
       result: {

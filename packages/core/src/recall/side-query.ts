@@ -2,6 +2,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { getPrompt } from "@memfiles/prompts";
 import { z } from "zod";
 import { ModelReplyShapeError, type ModelUsage, readUsage } from "../cost/index.js";
+import { maskSecretsOfEach } from "../guards/mask-secrets.js";
 import { apiErrorOf, effortParameter, MODELS, supportsForcedToolChoice } from "../models/index.js";
 import type { MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/index.js";
@@ -92,14 +93,22 @@ export type SelectMemoriesResult = {
 
 /**
  * The catalog the side query sees: every file but `MEMORY.md` and the always-loaded profile and
- * preferences (already in the memory block), sorted by path, numbered from 1.
+ * preferences (already in the memory block), sorted by path, numbered from 1; a secret written
+ * into a name or description by hand is `[redacted]` (`maskSecretsOfEach`).
  */
 export async function recallCatalog(store: RecallStore): Promise<MemoryRow[]> {
-  return (await store.list())
+  const rows = (await store.list())
     .filter(
       (row) => row.path !== "MEMORY.md" && !(ALWAYS_LOADED as readonly string[]).includes(row.path),
     )
     .sort((a, b) => compareCodeUnits(a.path, b.path));
+  const masked = await maskSecretsOfEach(rows.flatMap((row) => [row.name, row.description]));
+  return rows.map((row, at) => {
+    const [name, description] = [masked[2 * at], masked[2 * at + 1]];
+    return name?.kinds.length === 0 && description?.kinds.length === 0
+      ? row
+      : { ...row, name: name?.text ?? "", description: description?.text ?? "" };
+  });
 }
 
 /** The side query's user message: the request, then the numbered catalog, fenced as data. */

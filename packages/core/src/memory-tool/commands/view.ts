@@ -1,3 +1,4 @@
+import { maskSecrets } from "../../guards/mask-secrets.js";
 import { notShownMessage, shownLenientlyNote } from "../../store/index.js";
 import type { MemoryToolContext } from "../memory-tool-context.js";
 import { rowsUnder, shownValue } from "../memory-tool-edit.js";
@@ -114,7 +115,8 @@ function viewRange(range: unknown): [number, number] | undefined {
 /**
  * `view`: a folder's files and sizes up to 2 levels deep, a page of {@link MAX_VIEW_ENTRIES}
  * entries at a time, or a file's lines numbered (the generated `MEMORY.md` too), as the memory
- * tool's documentation shows them.
+ * tool's documentation shows them. A secret written into a file by hand is shown as `[redacted]`
+ * (`maskSecrets`); the file is left as it is.
  */
 export const view: CommandModule<"view"> = {
   fields: ["path"],
@@ -124,7 +126,8 @@ export const view: CommandModule<"view"> = {
     if (path.kind === "root") return viewFolder(context, command.path, "", range);
     if (path.kind === "folder") return viewFolder(context, command.path, path.relative, range);
     if (path.kind === "index") {
-      return viewLines(command.path, editable(await context.store.renderIndex()).lines, range);
+      const { text } = await maskSecrets(await context.store.renderIndex());
+      return viewLines(command.path, editable(text).lines, range);
     }
     const file = await context.store.read(path.relative);
     if (!file.exists) {
@@ -136,7 +139,10 @@ export const view: CommandModule<"view"> = {
     const notShown = notShownMessage(file, command.path);
     if (notShown !== undefined) throw new MemoryToolError(notShown, { code: "not_text" });
     const notText = shownLenientlyNote(file, command.path);
-    const lines = viewLines(command.path, editable(file.content).lines, range);
+    // Shown masked (a secret written into the file by hand is `[redacted]`); `str_replace` and
+    // `insert` edit the file as written, so a `[redacted]` sent back matches no secret.
+    const { text } = await maskSecrets(file.content);
+    const lines = viewLines(command.path, editable(text).lines, range);
     return notText === undefined ? lines : `${notText}\n${lines}`;
   },
 };
