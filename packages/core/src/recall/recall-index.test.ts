@@ -1018,50 +1018,58 @@ describe("a cold query parses only the terms it can reach", () => {
       }
     },
   );
-  it("counts a folded log's removed units when common words leave postings unread", async () => {
-    const store = new MemoryStore({
-      root: await mkdtemp(join(tmpdir(), "memfiles-recall-common-removed-")),
-    });
-    mkdirSync(join(store.root, "topics"), { recursive: true });
-    // 1,100 units, "alpha" in 1,000 (91%, common); the log removes a file of 100 with "alpha":
-    // 900 of 1,000 (90%), not common once the removed units are taken out.
-    for (let file = 0; file < 11; file++) {
-      writeFileSync(
-        join(store.root, "topics", `notes-${file}.md`),
-        subjectFile(
-          `notes-${file}`,
-          `Notes ${file}.`,
-          Array.from(
-            { length: 100 },
-            (_, line) =>
-              `[stated 2026/05/1${line % 10}] ${file < 10 ? "alpha" : "beta"} item ${file} ${line}`,
+  // A unit field's count is its units; a file field's, the units of the files holding the word.
+  it.each([
+    { field: "a unit's own text", inLines: true },
+    { field: "its file's description", inLines: false },
+  ])(
+    "counts a folded log's removed units when common words leave postings unread: $field",
+    async ({ inLines }) => {
+      const store = new MemoryStore({
+        root: await mkdtemp(join(tmpdir(), "memfiles-recall-common-removed-")),
+      });
+      mkdirSync(join(store.root, "topics"), { recursive: true });
+      // 1,100 units, "alpha" in 1,000 (91%, common); the log removes a file of 100 with "alpha":
+      // 900 of 1,000 (90%), not common once the removed units are taken out.
+      for (let file = 0; file < 11; file++) {
+        const word = file < 10 ? "alpha" : "beta";
+        writeFileSync(
+          join(store.root, "topics", `notes-${file}.md`),
+          subjectFile(
+            `notes-${file}`,
+            inLines ? `Notes ${file}.` : `Notes ${file} on ${word}.`,
+            Array.from(
+              { length: 100 },
+              (_, line) =>
+                `[stated 2026/05/1${line % 10}] ${inLines ? word : "gamma"} item ${file} ${line}`,
+            ),
           ),
-        ),
-      );
-    }
-    settleWrittenFiles();
-    try {
-      await openRecallIndex(store);
-      await flushRecallIndexes();
-      const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
-      // Removed by hand (a delete through the store stores the index whole).
-      await unlink(join(store.root, "topics/notes-0.md"));
-      forgetOpenRecallIndexes();
-      const warm = await openRecallIndex(store);
-      await flushRecallIndexes();
-      const log = (await store.readInternal(RECALL_INDEX_LOG)) ?? "";
-      expect(log).not.toBe("");
-      for (const query of ["alpha beta", "alpha item"]) {
-        const partial = RecallIndex.parseFiles(text, store);
-        expect(partial?.fold(log)).toBe(true);
-        expect(partial?.prepare(query)).toBe(true);
-        expect(partial?.query(query), query).toEqual(warm.query(query));
+        );
       }
-    } finally {
-      vi.useRealTimers();
-      forgetOpenRecallIndexes();
-    }
-  });
+      settleWrittenFiles();
+      try {
+        await openRecallIndex(store);
+        await flushRecallIndexes();
+        const text = (await store.readInternal(RECALL_INDEX_FILE)) ?? "";
+        // Removed by hand (a delete through the store stores the index whole).
+        await unlink(join(store.root, "topics/notes-0.md"));
+        forgetOpenRecallIndexes();
+        const warm = await openRecallIndex(store);
+        await flushRecallIndexes();
+        const log = (await store.readInternal(RECALL_INDEX_LOG)) ?? "";
+        expect(log).not.toBe("");
+        for (const query of ["alpha beta", "alpha item"]) {
+          const partial = RecallIndex.parseFiles(text, store);
+          expect(partial?.fold(log)).toBe(true);
+          expect(partial?.prepare(query)).toBe(true);
+          expect(partial?.query(query), query).toEqual(warm.query(query));
+        }
+      } finally {
+        vi.useRealTimers();
+        forgetOpenRecallIndexes();
+      }
+    },
+  );
   it.each<StoreLayout>(["subject", "fact"])(
     "loads a log that holds one file twice without reading a file (%s)",
     async (layout) => {

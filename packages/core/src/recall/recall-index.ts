@@ -584,6 +584,12 @@ function rememberingTokens<T>(options: Options<T>): { options: Options<T>; forge
   };
 }
 
+// Both searches' remembering options, shared by what counts a folded log and what loads it.
+type SearchTokens = {
+  units: ReturnType<typeof rememberingTokens<IndexedUnit>>;
+  files: ReturnType<typeof rememberingTokens<FileDocument>>;
+};
+
 // minisearch's options whose `processTerm` drops, until `done()`, each term no term of `queried`
 // begins: a search of one query's term lines (`prepare`) holds no other, so the log's removed
 // documents need not look them up (each a miss) nor its added ones post them where no search of
@@ -646,6 +652,18 @@ function quietOnPartTerms(
   console[level](message);
 }
 
+// What a log folded into a partly read index changes in the searches built from the stored terms.
+type FoldedLog = {
+  remove: IndexedUnit[];
+  add: IndexedUnit[];
+  removeFiles: FileDocument[];
+  addFiles: FileDocument[];
+  /** Ids the log gave (units the stored search never held). */
+  added: Set<number>;
+  /** Each of `removeFiles` by id: its units in the stored index. */
+  removedUnits: Map<number, number>;
+};
+
 export class RecallIndex {
   readonly files = new Map<string, IndexedFile>();
   readonly units = new Map<number, FileUnit>();
@@ -699,16 +717,7 @@ export class RecallIndex {
    * What a log folded into a partly read index changes in a search built from the stored terms:
    * kept until the stored terms are read whole.
    */
-  #folded:
-    | {
-        remove: IndexedUnit[];
-        add: IndexedUnit[];
-        removeFiles: FileDocument[];
-        addFiles: FileDocument[];
-        /** Ids the log gave (units the stored search never held). */
-        added: Set<number>;
-      }
-    | undefined;
+  #folded: FoldedLog | undefined;
   /**
    * Indexed paths whose last stamp was `""` (changed too recently to trust their stat): a watched
    * process gets no event when that window passes, so {@link refreshPaths} stamps them again.
@@ -752,8 +761,8 @@ export class RecallIndex {
   }
 
   /**
-   * Makes {@link query} of `query` ready. An index read from its stored text and unchanged since
-   * parses only the term lines the query can reach; otherwise as {@link load}.
+   * Makes {@link query} of `query` ready. An index read from its stored text (a folded log
+   * included) parses only the term lines the query reads; otherwise as {@link load}.
    *
    * @returns `false` when the index was emptied (the stored text could not be trusted).
    */
@@ -768,31 +777,15 @@ export class RecallIndex {
     const processTerm = options.searchOptions?.processTerm ?? options.processTerm;
     const queried = words.flatMap((word) => processTerm?.(word) || []);
     if (queried.some((term) => SURROGATE.test(term))) return this.load();
-    // A stored line is `["term",{...}]`: it begins with `["` and the term's JSON escapes, which
-    // are char by char, so a term that begins with a query term has a line that begins with it.
     const unique = [...new Set(queried)];
-    // Without a log folded in, the stored terms' places and counts say which lines the query reads.
-    if (this.#folded === undefined) {
-      const read = this.#linesRead(query, unique);
-      if (read === undefined) return this.#empty();
-      const search = this.#loadTerms(read.units, read.files, query, unique, read.counts);
-      if (search === undefined) return this.load();
-      this.#partial = { query, search };
-      return true;
-    }
-    const starts = unique.map((term) => `[${JSON.stringify(term).slice(0, -1)}`);
-    const pick = (lines: string): string => {
-      const picked: string[] = [];
-      for (let at = 0; at < lines.length; ) {
-        const next = lines.indexOf("\n", at);
-        const lineEnd = next === -1 ? lines.length : next;
-        if (starts.some((start) => lines.startsWith(start, at)))
-          picked.push(lines.slice(at, lineEnd));
-        at = lineEnd + 1;
-      }
-      return `[${picked.join(",")}]`;
+    // The stored terms' places and counts (moved by a folded log) say which lines the query reads.
+    const tokens = {
+      units: rememberingTokens(unitIndexOptions()),
+      files: rememberingTokens(fileIndexOptions()),
     };
-    const search = this.#loadTerms(pick(terms), pick(this.#storedFileTerms ?? ""), query, unique);
+    const read = this.#linesRead(query, unique, tokens);
+    if (read === undefined) return this.#empty();
+    const search = this.#loadTerms(read.units, read.files, query, unique, read.counts, tokens);
     if (search === undefined) return this.load();
     this.#partial = { query, search };
     return true;
@@ -805,6 +798,7 @@ export class RecallIndex {
   #linesRead(
     query: string,
     queried: readonly string[],
+    tokens: SearchTokens,
   ): { units: string; files: string; counts: Map<string, number> } | undefined {
     const meta = this.#searchMeta;
     if (meta === undefined) return undefined;
@@ -825,6 +819,7 @@ export class RecallIndex {
       }
       return { stored, fields, places, lines };
     });
+    if (this.#folded !== undefined) this.#countFolded(this.#folded, queried, counts, tokens);
     const planned = plannedWords(
       query,
       this.#unitCount(),
@@ -857,6 +852,34 @@ export class RecallIndex {
     return { units: picked[0] as string, files: picked[1] as string, counts };
   }
 
+  // Moves the stored counts of the terms beginning with a `queried` term by a folded log, to what
+  // the postings after it hold: a unit field's count by each removed or added unit posting the
+  // term, a file field's by the units of each removed or added file posting it (a removed file's
+  // as stored; an added one's as now). Tokenized by `tokens`, which the searches then add and
+  // remove the same documents by.
+  #countFolded(
+    folded: FoldedLog,
+    queried: readonly string[],
+    counts: Map<string, number>,
+    tokens: SearchTokens,
+  ): void {
+    const move = (term: string, field: string, units: number) => {
+      if (units === 0 || !queried.some((start) => term.startsWith(start))) return;
+      const key = `${term}\u0000${field}`;
+      counts.set(key, (counts.get(key) ?? 0) + units);
+    };
+    const units = tokens.units.options;
+    const files = tokens.files.options;
+    eachAddedPosting(units, folded.remove, (term, field) => move(term, field, -1));
+    eachAddedPosting(units, folded.add, (term, field) => move(term, field, 1));
+    eachAddedPosting(files, folded.removeFiles, (term, field, document) =>
+      move(term, field, -(folded.removedUnits.get(document.id) ?? 0)),
+    );
+    eachAddedPosting(files, folded.addFiles, (term, field, document) =>
+      move(term, field, this.#unitsOf(document.id)?.length ?? 0),
+    );
+  }
+
   // Both searches from their term lines; for `query`, the unit search holds only the postings the
   // query reads (the common-word rule leaves out a word's postings in a field where it is common)
   // and only the documents in them, with the counts the rule needs; `queried` are the query's terms
@@ -867,6 +890,7 @@ export class RecallIndex {
     query?: string,
     queried?: readonly string[],
     counts?: Map<string, number>,
+    tokens?: SearchTokens,
   ): Searches | undefined {
     try {
       const index = JSON.parse(unitJson) as AsPlainObject["index"];
@@ -874,20 +898,12 @@ export class RecallIndex {
       const meta = this.#searchMeta;
       if (!Array.isArray(index) || !Array.isArray(fileIndex) || meta === undefined)
         return undefined;
-      const unitOptions = rememberingTokens(unitIndexOptions());
-      const fileOptions = rememberingTokens(fileIndexOptions());
+      const unitOptions = tokens?.units ?? rememberingTokens(unitIndexOptions());
+      const fileOptions = tokens?.files ?? rememberingTokens(fileIndexOptions());
       const read =
-        query === undefined
+        query === undefined || counts === undefined
           ? undefined
-          : this.#readFor(
-              query,
-              index,
-              fileIndex,
-              meta,
-              unitOptions.options,
-              fileOptions.options,
-              counts,
-            );
+          : this.#readFor(query, index, fileIndex, meta, counts);
       const fileRead = read?.fileIndex ?? fileIndex;
       const unitMeta = read?.meta ?? { ...unpacked(meta.units), index };
       if (
@@ -937,20 +953,15 @@ export class RecallIndex {
   }
 
   // Both searches' stored terms cut to what `query` reads (the unit search also to the documents
-  // left in them), and the counts the common-word rule takes from the postings left out: a unit
-  // field's count is its postings' size, a file field's the units of the files in its postings.
-  // With a log folded in, the counts are the stored postings' less the log's removed units and
-  // plus its added ones, and the removed units stay among the documents (minisearch's `remove`
-  // then takes them out as it would of the whole search, to the same field-length averages).
-  // `known`: the counts as stored (no log folded in), so the lines are not counted again.
+  // left in them), by the common-word rule's `counts` (`#linesRead`'s). With a log folded in, the
+  // removed units stay among the documents (minisearch's `remove` then takes them out as it would
+  // of the whole search, to the same field-length averages).
   #readFor(
     query: string,
     index: AsPlainObject["index"],
     fileIndex: AsPlainObject["index"],
     stored: { units: PackedSearch; files: SearchMeta },
-    unitOptions: Options<IndexedUnit>,
-    fileOptions: Options<FileDocument>,
-    known?: Map<string, number>,
+    counts: Map<string, number>,
   ): { meta: AsPlainObject; fileIndex: AsPlainObject["index"]; counts: Map<string, number> } {
     const meta = stored.units;
     const fieldsOf = (search: Pick<SearchMeta, "fieldIds">) =>
@@ -959,43 +970,6 @@ export class RecallIndex {
     const fileFieldOf = fieldsOf(stored.files);
     const folded = this.#folded;
     const gone = (folded === undefined ? [] : storedShortIds(meta, folded.remove)).map(String);
-    const counts = known ?? new Map<string, number>();
-    const count = (term: string, field: UnitField | undefined, units: number) => {
-      const key = `${term}\u0000${field}`;
-      counts.set(key, (counts.get(key) ?? 0) + units);
-    };
-    if (known === undefined) {
-      for (const [term, fields] of index) {
-        for (const [id, postings] of Object.entries(fields)) {
-          // The log's removed units are few and a common word's postings many: look those up.
-          let units = Object.keys(postings).length;
-          for (const shortId of gone) if (Object.hasOwn(postings, shortId)) units--;
-          count(term, fieldOf.get(id), units);
-        }
-      }
-      // A file the log removed or replaced has no units under its stored id.
-      const unitsOfFiles = (postings: Record<string, number>, ids: SearchMeta["documentIds"]) => {
-        let units = 0;
-        for (const shortId in postings) {
-          const fileId = ids[shortId];
-          if (typeof fileId === "number") units += this.#unitsOf(fileId)?.length ?? 0;
-        }
-        return units;
-      };
-      for (const [term, fields] of fileIndex) {
-        for (const [id, postings] of Object.entries(fields)) {
-          count(term, fileFieldOf.get(id), unitsOfFiles(postings, stored.files.documentIds));
-        }
-      }
-      if (folded !== undefined) {
-        eachAddedPosting(unitOptions, folded.add, (term, field) =>
-          count(term, field as UnitField, 1),
-        );
-        eachAddedPosting(fileOptions, folded.addFiles, (term, field, document) =>
-          count(term, field as UnitField, this.#unitsOf(document.id)?.length ?? 0),
-        );
-      }
-    }
     const planned = plannedWords(
       query,
       this.#unitCount(),
@@ -1696,6 +1670,7 @@ export class RecallIndex {
         removeFiles: [],
         addFiles: [],
         added: new Set<number>(),
+        removedUnits: new Map<number, number>(),
       };
       for (const { path, file, units } of logged) {
         const before = this.files.get(path);
@@ -1718,7 +1693,10 @@ export class RecallIndex {
           before === undefined || fromLog
             ? undefined
             : this.#fileDocument(before.ids, before.fields);
-        if (removed !== undefined) folded.removeFiles.push(removed);
+        if (removed !== undefined) {
+          folded.removeFiles.push(removed);
+          folded.removedUnits.set(removed.id, before?.ids.length ?? 0);
+        }
         if (before?.scope !== undefined) this.#scopedFiles--;
         this.files.delete(path);
         if (file === undefined || units === undefined) continue;

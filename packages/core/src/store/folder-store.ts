@@ -73,6 +73,8 @@ type CacheEntry = {
 // `link`: found as a symbolic link, so read at its target.
 type Candidate = { path: string; absolute: string; link?: true };
 
+const withStats = (candidate: Candidate, stats: Stats) => ({ candidate, stats });
+
 function statKey(stats: Stats): string {
   return `${stats.mtimeMs}:${stats.ctimeMs}:${stats.size}:${stats.ino}:${stats.dev}`;
 }
@@ -133,7 +135,7 @@ export class FolderStore implements StoreEngine {
       this.#cache.clear();
       return [];
     }
-    const { rows, found } = await this.#statFiles(realRoot);
+    const { rows, found } = await this.#statFiles(realRoot, withStats);
     const stale: Array<{ candidate: Candidate; stats: Stats }> = [];
     for (const entry of found) {
       const cached = this.#cache.get(entry.candidate.path);
@@ -151,17 +153,30 @@ export class FolderStore implements StoreEngine {
   async listStamps(known?: ReadonlySet<string>, options?: ListStampsOptions): Promise<FileStamp[]> {
     const realRoot = this.#existingRealRoot();
     if (realRoot === undefined) return [];
-    const stampOnly = options?.stampOnly;
-    const { found, unstamped } =
-      options?.only === undefined
-        ? await this.#statFiles(realRoot, known, stampOnly)
-        : { found: this.#statOnly(realRoot, options.only, known), unstamped: [] };
+    // Taken before any stat: a file changed after it is never trusted, whatever the clock says.
     const now = Date.now();
-    const readable = found.filter(({ stats }) => stats.size <= this.#tooLargeBytes);
-    const stamps = readable.map(({ candidate, stats }) => ({
-      path: candidate.path,
-      stamp: now - Math.max(stats.mtimeMs, stats.ctimeMs) > RACY_WINDOW_MS ? statKey(stats) : "",
-    }));
+    const tooLarge = this.#tooLargeBytes;
+    // Each stat becomes its stamp at once and is dropped: 10,000 kept `Stats` (each with four
+    // `Date`s) survive into the old generation, and copying them there was most of a cold walk.
+    const stampOf = (candidate: Candidate, stats: Stats): FileStamp | undefined =>
+      stats.size > tooLarge
+        ? undefined
+        : {
+            path: candidate.path,
+            stamp:
+              now - Math.max(stats.mtimeMs, stats.ctimeMs) > RACY_WINDOW_MS ? statKey(stats) : "",
+          };
+    if (options?.only !== undefined) {
+      return this.#statOnly(realRoot, options.only, known).flatMap(
+        ({ candidate, stats }) => stampOf(candidate, stats) ?? [],
+      );
+    }
+    const { found: stamps, unstamped } = await this.#statFiles(
+      realRoot,
+      stampOf,
+      known,
+      options?.stampOnly,
+    );
     for (const candidate of unstamped) stamps.push({ path: candidate.path, stamp: "" });
     return stamps;
   }
@@ -174,7 +189,7 @@ export class FolderStore implements StoreEngine {
       this.#cache.clear();
       return { rows: [], files, parsed };
     }
-    const { rows, found } = await this.#statFiles(realRoot);
+    const { rows, found } = await this.#statFiles(realRoot, withStats);
     // Every file is read (its text is wanted), once: the row comes from the same bytes and the
     // same parse, handed out so the caller does not parse each file again.
     const fresh = await Promise.all(
@@ -211,18 +226,15 @@ export class FolderStore implements StoreEngine {
     return found;
   }
 
-  // Every listed file with its stat (unstatable ones as rows with problems); cached rows of files
-  // no longer there are dropped.
+  // Every listed file as `keep` makes it of its stat (left out when `keep` gives `undefined`;
+  // unstatable ones as rows with problems); cached rows of files no longer there are dropped.
   // With `stampOnly`, the known files outside it are not stat'ed: they come back `unstamped`.
-  async #statFiles(
+  async #statFiles<T>(
     realRoot: string,
+    keep: (candidate: Candidate, stats: Stats) => T | undefined,
     known?: ReadonlySet<string>,
     stampOnly?: ReadonlySet<string>,
-  ): Promise<{
-    rows: MemoryRow[];
-    found: Array<{ candidate: Candidate; stats: Stats }>;
-    unstamped: Candidate[];
-  }> {
+  ): Promise<{ rows: MemoryRow[]; found: T[]; unstamped: Candidate[] }> {
     const walked: Candidate[] = [];
     const given = this.#rootEntries;
     this.#rootEntries = undefined;
@@ -237,13 +249,15 @@ export class FolderStore implements StoreEngine {
             return !skip;
           });
     const rows: MemoryRow[] = [];
-    const found: Array<{ candidate: Candidate; stats: Stats }> = [];
+    const found: T[] = [];
     const seen = new Set<string>();
     // Synchronous stat in slices: several times cheaper than 10,000 promise round trips through
     // the thread pool (bench/store.bench.ts), while still yielding to the event loop.
     for (let start = 0; start < candidates.length; start += STAT_SLICE) {
       if (start > 0) await new Promise((resolveSlice) => setImmediate(resolveSlice));
-      for (const candidate of candidates.slice(start, start + STAT_SLICE)) {
+      const end = Math.min(start + STAT_SLICE, candidates.length);
+      for (let at = start; at < end; at++) {
+        const candidate = candidates[at] as Candidate;
         let stats: Stats | undefined;
         try {
           stats = statSync(candidate.absolute, { throwIfNoEntry: false });
@@ -254,7 +268,8 @@ export class FolderStore implements StoreEngine {
         }
         if (!stats?.isFile()) continue;
         seen.add(candidate.path);
-        found.push({ candidate, stats });
+        const kept = keep(candidate, stats);
+        if (kept !== undefined) found.push(kept);
       }
     }
     if (stampOnly === undefined)
