@@ -106,6 +106,8 @@ describe("mayHoldSecret", () => {
       String.raw`(?<=a)(?=b)\\b\^`,
     ],
     ["a class holding ^, $ and \\b", String.raw`[^\b$]`, String.raw`[^\b$]`],
+    ["a lookahead holding a class and a group", "a(?![)(]x(y))b$", "ab"],
+    ["a class holding escaped brackets", String.raw`[\]\[^(?!]\bc`, String.raw`[\]\[^(?!]c`],
   ])("loosens a pattern: %s", (_name, source, expected) => {
     expect(loosened(source)).toBe(expected);
   });
