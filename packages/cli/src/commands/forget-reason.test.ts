@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -56,7 +57,28 @@ describe("forget on a fact folder says why a file that holds the words stays", (
     const { context, output } = contextIn(cwd);
     expect(await runMemfiles(["forget", ".memory", "fly", "--yes"], context)).toBe(0);
     expect(output.stdout).toBe(
-      'To remove (1):\n  fly.md: Likes to fly small planes.\nKept (2):\n  tokyo.md: only mentioned in the body of "tokyo trip", a fact about something else; forget it by that name, or quote the fact, to delete the file\n  trip.md: only mentioned in the body of "Trip", a fact about something else; forget it by that name, or quote the fact, to delete the file\nRemoved 1 line(s); a tombstone keeps them from coming back.\n',
+      'To remove (1):\n  fly.md: Likes to fly small planes.\nAlso to delete (nothing else is left in it) (1):\n  fly.md\nKept (2):\n  tokyo.md: only mentioned in the body of "tokyo trip", a fact about something else; forget it by that name, or quote the fact, to delete the file\n  trip.md: only mentioned in the body of "Trip", a fact about something else; forget it by that name, or quote the fact, to delete the file\nRemoved 1 line(s); a tombstone keeps them from coming back.\n',
+    );
+  });
+
+  it("says which file goes, and keeps a subject file whose description a person wrote", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "memfiles-forget-"));
+    await mkdir(join(cwd, "memory/topics"), { recursive: true });
+    const pets =
+      "---\nname: pets\ndescription: Meine Haustiere, von Hand beschrieben: Katze Mia, Hund Bello, Schildkröte Tom\nupdated: 2026/01/01\n---\n[stated 2026/01/01] The user has a cat named Mia\n";
+    await writeFile(join(cwd, "memory/topics/pets.md"), pets);
+    await writeFile(
+      join(cwd, "memory/topics/cats.md"),
+      "---\nname: cats\ndescription: What the user stated about cats. Read for any question about cats.\nupdated: 2026/01/01\n---\n[stated 2026/01/01] The user feeds the cat Mia at seven\n",
+    );
+    const { context, output } = contextIn(cwd);
+    expect(await runMemfiles(["forget", "memory", "cat", "Mia", "--yes"], context)).toBe(0);
+    expect(output.stdout).toBe(
+      "To remove (2):\n  topics/cats.md: [stated 2026/01/01] The user feeds the cat Mia at seven\n  topics/pets.md: [stated 2026/01/01] The user has a cat named Mia\nAlso to delete (nothing else is left in it) (1):\n  topics/cats.md\nRemoved 2 line(s); a tombstone keeps them from coming back.\n",
+    );
+    expect(existsSync(join(cwd, "memory/topics/cats.md"))).toBe(false);
+    expect(await readFile(join(cwd, "memory/topics/pets.md"), "utf8")).toContain(
+      "Hund Bello, Schildkröte Tom",
     );
   });
 

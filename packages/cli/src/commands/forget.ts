@@ -43,6 +43,7 @@ export const registerForget: RegisterCommand = (program, context, done) => {
         const lines = preview.files.flatMap((file) =>
           file.lines.map((line) => ({ file: file.path, line })),
         );
+        const deletes = preview.files.filter((file) => file.deletesFile).map((file) => file.path);
         if (!options.json) {
           if (lines.length === 0 && preview.notRemoved !== undefined) {
             // The library knows why the lines that hold the words stay: say that, not a guess.
@@ -67,6 +68,12 @@ export const registerForget: RegisterCommand = (program, context, done) => {
           else {
             context.stdout(`${options.dryRun ? "Would remove" : "To remove"} (${lines.length}):\n`);
             for (const { file, line } of lines) context.stdout(`  ${file}: ${line}\n`);
+            // A file left with nothing but memfiles' own header goes too: say so before it does.
+            if (deletes.length > 0)
+              context.stdout(
+                `${options.dryRun ? "Would also delete" : "Also to delete"} (nothing else is left in it) (${deletes.length}):\n`,
+              );
+            for (const path of deletes) context.stdout(`  ${path}\n`);
             // A fact file that only mentions the words stays; say so, as when nothing is removed.
             const kept = preview.notRemoved ?? [];
             if (kept.length > 0) context.stdout(`Kept (${kept.length}):\n`);
@@ -78,6 +85,7 @@ export const registerForget: RegisterCommand = (program, context, done) => {
             printJson(context, {
               code: lines.length === 0 ? "nothing_matched" : "preview",
               preview: lines,
+              ...(deletes.length > 0 ? { deletes } : {}),
               ...(preview.notRemoved === undefined ? {} : { notRemoved: preview.notRemoved }),
             });
           done(lines.length === 0 ? EXIT_CODES.failed : EXIT_CODES.ok);
@@ -102,7 +110,12 @@ export const registerForget: RegisterCommand = (program, context, done) => {
           only: preview.files,
           ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
         });
-        if (options.json) printJson(context, { ...result, preview: lines });
+        if (options.json)
+          printJson(context, {
+            ...result,
+            preview: lines,
+            ...(deletes.length > 0 ? { deletes } : {}),
+          });
         else if (result.code === "removed")
           context.stdout(
             `Removed ${result.removed.length} line(s); a tombstone keeps them from coming back.\n`,

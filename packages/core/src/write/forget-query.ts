@@ -19,8 +19,16 @@ export type ForgetOptions = {
   only?: ForgetPreviewFile[];
 };
 
-/** One file of a {@link ForgetPreview}: its version token and the lines `forget` would remove. */
-export type ForgetPreviewFile = { path: string; version: string; lines: string[] };
+/**
+ * One file of a {@link ForgetPreview}: its version token, the lines `forget` would remove, and
+ * `deletesFile` when the file itself goes (nothing a person wrote would be left in it).
+ */
+export type ForgetPreviewFile = {
+  path: string;
+  version: string;
+  lines: string[];
+  deletesFile?: true;
+};
 
 /**
  * Result of {@link previewForget}: what `forget` would remove now, file by file, and the matching

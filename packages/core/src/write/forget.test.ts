@@ -267,6 +267,8 @@ describe("previewForget and forget({ only })", () => {
           "[stated 2026/09/01] uses Neovim",
           "[stated 2026/09/01] uses Neovim daily with lazy.nvim",
         ],
+        // Both lines are the file's only ones, under the header memfiles wrote: it goes too.
+        deletesFile: true,
       },
     ]);
     const one = preview.files.map((file) => ({

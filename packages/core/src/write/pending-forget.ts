@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { editMemoryText, formatDatedLine, safeParseMemoryFile } from "../format/index.js";
-import { PENDING_FORGET_FILE } from "../store/index.js";
+import { type MemoryStore, PENDING_FORGET_FILE } from "../store/index.js";
 import { hashText } from "../text/index.js";
+import { emptiedByForget } from "./emptied-file.js";
 import type { WriteStore } from "./write-pipeline.js";
 
 // The journal of a forget in progress: which lines go, as hashes only (like the tombstones), so a
@@ -39,7 +40,8 @@ export async function endForget(store: WriteStore): Promise<void> {
 
 /**
  * Finishes a forget that was killed midway: removes every line the journal names that is still in
- * its file, then clears the journal. Call it under the store lock before changing memory.
+ * its file (deleting a file left with nothing a person wrote, `emptiedByForget`, as the forget
+ * would have), then clears the journal. Call it under the store lock before changing memory.
  *
  * @param store - The store, under its lock.
  * @returns The number of lines removed now.
@@ -69,7 +71,11 @@ export async function finishPendingForget(store: WriteStore): Promise<number> {
     });
     if (remove.size === 0) continue;
     const content = editMemoryText(read.content, file.value, { remove, updated: parsed.data.date });
-    const written = await store.write(path, content, read.version);
+    const { delete: deleteFile } = store as WriteStore & Partial<Pick<MemoryStore, "delete">>;
+    const written =
+      deleteFile !== undefined && emptiedByForget(content, path)
+        ? await deleteFile.call(store, path, read.version)
+        : await store.write(path, content, read.version);
     if (written.ok) count += remove.size;
   }
   await endForget(store);

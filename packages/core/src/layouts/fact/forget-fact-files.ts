@@ -69,7 +69,11 @@ export async function forgetFactFiles(options: {
     }
     const tombstone = makeTombstone(
       query,
-      found.flatMap((file) => file.removed),
+      found.flatMap((file) =>
+        file.body !== undefined && !file.removed.includes(file.body)
+          ? [...file.removed, file.body]
+          : file.removed,
+      ),
       today,
     );
     if (tombstone.facts.length > 0 || tombstone.query.length > 0) {
@@ -119,7 +123,12 @@ export async function previewForgetFactFiles(options: {
     dateTag(new Date()),
   );
   return {
-    files: found.map((file) => ({ path: file.path, version: file.version, lines: file.removed })),
+    files: found.map((file) => ({
+      path: file.path,
+      version: file.version,
+      lines: file.removed,
+      ...(file.content === undefined ? { deletesFile: true as const } : {}),
+    })),
     ...(notRemoved.length > 0 ? { notRemoved } : {}),
   };
 }
@@ -128,7 +137,14 @@ export async function previewForgetFactFiles(options: {
  * A fact file a forget changes: deleted (`content` undefined) or written without the facts in
  * `removed` (their text, as the tombstone and the result name them).
  */
-type FoundFact = { path: string; version: string; removed: string[]; content?: string };
+type FoundFact = {
+  path: string;
+  version: string;
+  removed: string[];
+  content?: string;
+  /** The body of a file deleted whole, tombstoned beside its facts. */
+  body?: string;
+};
 
 // The fact files a forget query is about (to delete or to take facts out of) and those whose body
 // only mentions it.
@@ -192,7 +208,15 @@ async function findFactFiles(
       });
       continue;
     }
-    found.push({ path: row.path, version: read.version, removed: [parsed.value.body.trim()] });
+    // Each fact of the body is named, so a surface counts what goes (the query named the file).
+    const whole = parsed.value.body.trim();
+    const facts = bodyFacts(whole).map((item) => item.text);
+    found.push({
+      path: row.path,
+      version: read.version,
+      removed: facts.length > 1 ? facts : [whole],
+      body: whole,
+    });
   }
   return { found, notRemoved };
 }

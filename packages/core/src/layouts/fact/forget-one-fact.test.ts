@@ -115,7 +115,17 @@ describe("forget in a fact file of several facts", () => {
     const { store } = await factStore();
     await writeFile(join(store.root, "coding-style.md"), STYLE);
     const preview = await previewForget({ store, query: "coding style" });
-    expect(preview.files.map((file) => file.lines.length)).toEqual([1]);
-    expect(preview.files[0]?.lines[0]).toContain("Use tabs");
+    // Each fact (`bodyFacts`) is shown, so the count says what goes.
+    expect(preview.files).toEqual([
+      expect.objectContaining({
+        deletesFile: true,
+        lines: [
+          "Use tabs for indentation.",
+          "Never add emojis to commit messages. They clutter git log.",
+          "Prefer small pure functions.",
+          "**Why:** easier review.",
+        ],
+      }),
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import {
   writeTombstones,
 } from "../../guards/tombstones.js";
 import type { MemoryStore } from "../../store/index.js";
+import { emptiedByForget } from "../../write/emptied-file.js";
 import {
   type ForgetOptions,
   type ForgetPreview,
@@ -164,7 +165,10 @@ export async function previewForgetLines(
   for (const row of await store.list()) {
     const plan = await planFile(store, row.path, query, dateTag(new Date()));
     if (plan && "reason" in plan) notRemoved.push(...plan.lines);
-    else if (plan) files.push({ path: plan.path, version: plan.version, lines: plan.removed });
+    else if (plan) {
+      const deletesFile = plan.content === undefined ? { deletesFile: true as const } : {};
+      files.push({ path: plan.path, version: plan.version, lines: plan.removed, ...deletesFile });
+    }
   }
   return { files, ...(notRemoved.length > 0 ? { notRemoved } : {}) };
 }
@@ -208,28 +212,8 @@ async function planFile(
   if (planned === undefined) return undefined;
   // Left with nothing a person wrote: deleted, as the fact layout deletes a fact file it empties,
   // so no empty file stays listed in MEMORY.md.
-  const content = leftEmpty(planned.content) ? undefined : planned.content;
+  const content = emptiedByForget(planned.content, path) ? undefined : planned.content;
   return { path, version: read.version, removed: planned.removed, content };
-}
-
-// The header lines memfiles itself writes into a subject file; anything else is a person's.
-const OWN_HEADER_LINE = /^(?:---|(?:name|description|updated)[ \t]*:.*)?[ \t]*\r?$/;
-
-/** Whether a subject file's text holds no body text and no header line but memfiles' own. */
-function leftEmpty(text: string): boolean {
-  const parsed = safeParseMemoryFile(text);
-  if (!parsed.success) return false;
-  const lines = text.split("\n");
-  const bodyLine = parsed.value.lineMap.bodyLine - 1;
-  const header = lines.slice(0, bodyLine).map((line) => line.replace(/^\uFEFF/, ""));
-  const fields = header.filter((line) => !/^(?:---)?[ \t]*\r?$/.test(line));
-  // A field written twice is a person's header, kept as written.
-  const once = new Set(fields.map((line) => line.split(":")[0])).size === fields.length;
-  return (
-    once &&
-    header.every((line) => OWN_HEADER_LINE.test(line)) &&
-    lines.slice(bodyLine).every((line) => line.trim() === "")
-  );
 }
 
 /**

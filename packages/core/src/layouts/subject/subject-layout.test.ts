@@ -36,8 +36,8 @@ testLayout(subjectLayout, {
   forgotten: {
     removed: "[stated 2026/09/01] deploys on Fly.io",
     line: 6,
-    // Nothing but memfiles' own header was left: the file goes, as a fact file does.
-    left: undefined,
+    // A description memfiles did not write may be a person's: the file stays, its body empty.
+    left: "---\nname: deploy-host\ndescription: Where the user deploys.\nupdated: 2026/09/12\n---\n",
   },
   memoryTool: {
     edited: "topics/tools.md",
