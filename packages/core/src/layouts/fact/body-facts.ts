@@ -1,4 +1,4 @@
-import { contentWordList, factKey, sameWord } from "../../text/index.js";
+import { contentWordList, factKey, factValues, sameWord } from "../../text/index.js";
 
 /** One fact of a fact file's body: its text (list marker dropped) and its body lines (0-based). */
 export type BodyFact = { text: string; lines: number[] };
@@ -35,6 +35,12 @@ export function bodyFacts(body: string): BodyFact[] {
     }
   });
   return facts;
+}
+
+// A fact's values, folded, with the parts of "fly.io" or "eu-west-3" (as `contentWordList` splits).
+function valueWords(text: string): Set<string> {
+  const { exact, names } = factValues(text);
+  return new Set([...exact, ...names].flatMap((value) => [value, ...value.split(/[-._/:+]/)]));
 }
 
 const isFactLine = (line: string) => line.trim() !== "" && !HEADING.test(line);
@@ -76,9 +82,9 @@ export type BodyUpdate =
  * nothing else is the fact, replaced whole (`undefined`); one fact under a heading is replaced,
  * the heading kept. In a body of several, each fact of the new text that states a stored fact
  * again (`factKey`) leaves that one as it is; the rest of the new text replaces the one other
- * stored fact whose content words it shares most, when they are at least half of that fact's and
- * half of the new text's (forget's word rule, `sameWord`) and no other fact shares as many; else
- * `unclear`.
+ * stored fact when it holds half or more of that fact's content words besides its values
+ * (`factValues`; forget's word rule, `sameWord`), the fact sharing most with it (the product of
+ * both shares); two such facts sharing as much, or none, are `unclear`.
  *
  * @param body - The stored body (`FactFile.body`).
  * @param text - The saved fact (the proposal's body), one or more lines.
@@ -113,17 +119,22 @@ export function updateOfBody(body: string, text: string): BodyUpdate | undefined
   const words = [...new Set(contentWordList(written))];
   const scored = others.map((fact) => {
     const have = [...new Set(contentWordList(fact.text))];
-    const shared = words.filter((word) => have.some((other) => sameWord(word, other))).length;
-    // The fact an update is about shares most of its words with it: an update that carries
-    // under half of a stored fact's words would drop the rest, and a fact holding under half
-    // of the update's words shares only a value with it ("- Zed" for "edits code in Zed").
-    const longer = Math.max(words.length, have.length);
-    return { fact, share: longer === 0 ? 0 : shared / longer };
+    const held = (word: string) => words.some((other) => sameWord(word, other));
+    // An update takes the stored fact's place, so it must carry half of what that fact says
+    // besides its values (names, numbers: what an update changes), else the rest is lost. Of
+    // the facts it may replace, the one it is about holds most of the update's words too: a
+    // fact holding only the new value ("- Zed" for "The user edits code in Zed.") is not it.
+    const values = valueWords(fact.text);
+    const rest = have.filter((word) => !values.has(word));
+    const ofStored = rest.length === 0 ? 0 : rest.filter(held).length / rest.length;
+    const ofUpdate = words.length === 0 ? 0 : have.filter(held).length / words.length;
+    return { fact, ofStored, score: ofStored * ofUpdate };
   });
-  const best = Math.max(...scored.map((item) => item.share));
-  const top = scored.filter((item) => item.share === best);
+  const fit = scored.filter((item) => item.ofStored >= 0.5);
+  const best = Math.max(...fit.map((item) => item.score));
+  const top = fit.filter((item) => item.score === best);
   const shown = (fact: BodyFact) => JSON.stringify(fact.text);
-  if (best < 0.5) {
+  if (fit.length === 0) {
     return {
       kind: "unclear",
       reason: `it holds ${stored.length} facts and this one shares too few words with any of them to tell which it updates`,

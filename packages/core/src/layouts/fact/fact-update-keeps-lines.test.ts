@@ -17,7 +17,7 @@ const TRANSCRIPT = {
     {
       role: "user" as const,
       content:
-        "I edit code in Zed these days. I prefer Emacs keybindings in every editor. I like a dark theme. I edit code in Helix.",
+        "I edit code in Zed these days. I prefer Emacs keybindings in every editor. I like a dark theme. I edit code in Helix. I deploy on Render now.",
     },
   ],
 };
@@ -133,6 +133,13 @@ describe("a write-pass update of a fact file", () => {
       evidence: "I like a dark theme",
       after: `${UPDATED}- The user edits code in Helix.\n- The user likes Vim keys.\n- The user likes a dark theme.\n`,
     },
+    {
+      name: "a value of several words (Fly.io) is what changes, not what the fact says",
+      before: `${HEAD}The user deploys on Fly.io.\n\n**Why:** cheap.\n`,
+      body: "The user deploys on Render.",
+      evidence: "I deploy on Render now",
+      after: `${UPDATED}The user deploys on Render.\n\n**Why:** cheap.\n`,
+    },
   ])("$name", async ({ before, body, after, evidence }) => {
     const { store, path } = await storeWith(before);
     const result = await applyFactProposals({
@@ -189,6 +196,13 @@ describe("a write-pass update of a fact file", () => {
         "\uFEFF---\r\nname: editor\r\ndescription: The user's editor.\r\ntype: user\r\n---\r\nThe user edits code in Helix, with a colour theme they built\r\nthemselves and Vim keybindings in every editor.\r\n- Lieblingsschrift: Iosevka\r\n",
       body: "The user edits code in Zed.",
       evidence: "I edit code in Zed these days",
+      reason: "editor.md it holds 2 facts and this one shares too few words with any of them",
+    },
+    {
+      name: "under half of what the fact says besides its value",
+      before: `${HEAD}Uses Neovim with two spaces.\n\n**Why:** speed.\n`,
+      body: "Uses Helix (previously Neovim).",
+      evidence: "I edit code in Helix",
       reason: "editor.md it holds 2 facts and this one shares too few words with any of them",
     },
   ])("refuses, writing nothing, an update of several facts with $name", async (row) => {
