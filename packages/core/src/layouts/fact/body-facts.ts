@@ -1,4 +1,4 @@
-import { contentWordList, factKey, sameWord } from "../../text/index.js";
+import { contentWordList, factKey, factValues, sameWord } from "../../text/index.js";
 
 /** One fact of a fact file's body: its text (list marker dropped) and its body lines (0-based). */
 export type BodyFact = { text: string; lines: number[] };
@@ -8,10 +8,13 @@ const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/;
 // `**Why:** …` and `**How to apply:** …` (Claude Code's feedback and project files) and indented
 // lines say more about the fact above them, so they go with it.
 const CONTINUATION = /^(?:\s+\S|\s*\*\*[^*\n]+:\*\*)/;
+const HEADING = /^\s*#/;
 
 /**
- * The facts of a fact file's body (decision 0059): each line of text (a bullet, a line `remember`
- * added), with the lines that continue it; blank lines and headings are no fact.
+ * The facts of a fact file's body (decisions 0059, 0068): each line of text (a bullet, a line
+ * `remember` added), with the lines that continue it: indented lines, `**Why:**` lines, and the
+ * lines of a hard-wrapped sentence (a line that ends no sentence, followed by lines that start
+ * with no capital letter up to one that ends it). Blank lines and headings are no fact.
  *
  * @param body - The body as parsed (`FactFile.body`), any line breaks.
  * @returns The facts in order; `lines` are 0-based lines of `body`.
@@ -19,10 +22,12 @@ const CONTINUATION = /^(?:\s+\S|\s*\*\*[^*\n]+:\*\*)/;
  */
 export function bodyFacts(body: string): BodyFact[] {
   const facts: BodyFact[] = [];
-  body.split(/\r?\n/).forEach((line, at) => {
-    if (line.trim() === "" || /^\s*#/.test(line)) return;
+  const lines = body.split(/\r?\n/);
+  lines.forEach((line, at) => {
+    if (!isFactLine(line)) return;
     const last = facts[facts.length - 1];
-    if (last !== undefined && CONTINUATION.test(line) && last.lines.at(-1) === at - 1) {
+    const follows = last !== undefined && last.lines.at(-1) === at - 1;
+    if (follows && (CONTINUATION.test(line) || wrapsSentence(lines, at))) {
       last.lines.push(at);
       last.text += ` ${line.trim()}`;
     } else {
@@ -30,6 +35,35 @@ export function bodyFacts(body: string): BodyFact[] {
     }
   });
   return facts;
+}
+
+// A fact's values, folded, with the parts of "fly.io" or "eu-west-3" (as `contentWordList` splits).
+function valueWords(text: string): Set<string> {
+  const { exact, names } = factValues(text);
+  return new Set([...exact, ...names].flatMap((value) => [value, ...value.split(/[-._/:+]/)]));
+}
+
+const isFactLine = (line: string) => line.trim() !== "" && !HEADING.test(line);
+
+// The Unicode property Sentence_Terminal (. ! ? 。 ！ ？ । ...) and an ellipsis, then closing
+// quotes and brackets: the end of a sentence in any script.
+const SENTENCE_END = /[\p{Sentence_Terminal}…][\p{Pe}\p{Pf}\p{Pi}"']*$/u;
+const STARTS_CAPITAL = /^\p{Lu}/u;
+
+// Whether line `at` carries on the sentence the line before it began: that line ends no sentence,
+// and from `at` on, lines that are no list item and start with no capital letter (a capital after
+// an open line is a new fact, as `remember` writes them without a full stop) reach one that does.
+// Lines that end no sentence at all stay apart: they are a list of facts without full stops.
+function wrapsSentence(lines: readonly string[], at: number): boolean {
+  if (SENTENCE_END.test((lines[at - 1] ?? "").trimEnd())) return false;
+  for (let next = at; next < lines.length; next++) {
+    const line = lines[next] ?? "";
+    if (!isFactLine(line) || LIST_MARKER.test(line) || STARTS_CAPITAL.test(line.trim())) {
+      return false;
+    }
+    if (SENTENCE_END.test(line.trimEnd())) return true;
+  }
+  return false;
 }
 
 /**
@@ -44,42 +78,63 @@ export type BodyUpdate =
   | { kind: "unclear"; reason: string };
 
 /**
- * Which fact of a stored body a saved fact updates (decision 0068). A body of one fact is the
- * fact, replaced whole (`undefined`). In a body of several, each fact of the new text that states
- * a stored fact again (`factKey`) leaves that one as it is; the rest of the new text replaces the
- * one other stored fact whose content words it shares most, when they share at least half of the
- * shorter one's (forget's word rule, `sameWord`) and no other fact shares as many; else `unclear`.
+ * Which fact of a stored body a saved fact updates (decision 0068). A body that is one fact and
+ * nothing else is the fact, replaced whole (`undefined`); one fact under a heading is replaced,
+ * the heading kept. In a body of several, each fact of the new text that states a stored fact
+ * again (`factKey`) leaves that one as it is; the rest of the new text replaces the one other
+ * stored fact when it holds half or more of that fact's content words besides its values
+ * (`factValues`; forget's word rule, `sameWord`), the fact sharing most with it (the product of
+ * both shares); two such facts sharing as much, or none, are `unclear`.
  *
  * @param body - The stored body (`FactFile.body`).
  * @param text - The saved fact (the proposal's body), one or more lines.
- * @returns The change, or `undefined` for a body of fewer than two facts.
+ * @returns The change, or `undefined` for a body that is one fact and nothing else.
  * @example updateOfBody("The user edits code in Helix.\nThe user prefers Vim keys.\n", "The user edits code in Zed.") // { kind: "replace", lines: [0], replaced: "The user edits code in Helix.", text: "The user edits code in Zed." }
  */
 export function updateOfBody(body: string, text: string): BodyUpdate | undefined {
   const stored = bodyFacts(body);
-  if (stored.length < 2) return undefined;
-  const storedKeys = new Set(stored.map((fact) => factKey(fact.text)));
+  const bodyLines = body.split(/\r?\n/);
+  // A heading a person wrote is no fact, so no update may drop it.
+  if (stored.length < 2 && !bodyLines.some((line) => HEADING.test(line))) return undefined;
+  const like = (at: number | undefined) => bodyLines[at ?? 0] ?? "";
+  const lines = text.split(/\r?\n/);
   const given = bodyFacts(text);
+  const storedKeys = new Set(stored.map((fact) => factKey(fact.text)));
   const fresh = given.filter((fact) => !storedKeys.has(factKey(fact.text)));
   const restated = new Set(
     given.filter((fact) => !fresh.includes(fact)).map((fact) => factKey(fact.text)),
   );
   if (fresh.length === 0) return { kind: "restated", as: given[0]?.text ?? "" };
-  const lines = text.split(/\r?\n/);
   const written = fresh.flatMap((fact) => fact.lines.map((at) => lines[at] ?? "")).join("\n");
+  const [only] = stored;
+  if (only === undefined) return { kind: "add", text: written };
+  if (stored.length === 1) {
+    const replaced = { lines: only.lines, replaced: only.text };
+    return { kind: "replace", ...replaced, text: inPlaceOf(like(only.lines[0]), written) };
+  }
   const others = stored.filter((fact) => !restated.has(factKey(fact.text)));
-  if (others.length === 0) return { kind: "add", text: written };
+  if (others.length === 0) {
+    return { kind: "add", text: inPlaceOf(like(stored.at(-1)?.lines[0]), written) };
+  }
   const words = [...new Set(contentWordList(written))];
   const scored = others.map((fact) => {
     const have = [...new Set(contentWordList(fact.text))];
-    const shared = words.filter((word) => have.some((other) => sameWord(word, other))).length;
-    const shorter = Math.min(words.length, have.length);
-    return { fact, share: shorter === 0 ? 0 : shared / shorter };
+    const held = (word: string) => words.some((other) => sameWord(word, other));
+    // An update takes the stored fact's place, so it must carry half of what that fact says
+    // besides its values (names, numbers: what an update changes), else the rest is lost. Of
+    // the facts it may replace, the one it is about holds most of the update's words too: a
+    // fact holding only the new value ("- Zed" for "The user edits code in Zed.") is not it.
+    const values = valueWords(fact.text);
+    const rest = have.filter((word) => !values.has(word));
+    const ofStored = rest.length === 0 ? 0 : rest.filter(held).length / rest.length;
+    const ofUpdate = words.length === 0 ? 0 : have.filter(held).length / words.length;
+    return { fact, ofStored, score: ofStored * ofUpdate };
   });
-  const best = Math.max(...scored.map((item) => item.share));
-  const top = scored.filter((item) => item.share === best);
+  const fit = scored.filter((item) => item.ofStored >= 0.5);
+  const best = Math.max(...fit.map((item) => item.score));
+  const top = fit.filter((item) => item.score === best);
   const shown = (fact: BodyFact) => JSON.stringify(fact.text);
-  if (best < 0.5) {
+  if (fit.length === 0) {
     return {
       kind: "unclear",
       reason: `it holds ${stored.length} facts and this one shares too few words with any of them to tell which it updates`,
@@ -92,22 +147,26 @@ export function updateOfBody(body: string, text: string): BodyUpdate | undefined
     };
   }
   const fact = (top[0] as (typeof scored)[number]).fact;
-  const first = body.split(/\r?\n/)[fact.lines[0] ?? 0] ?? "";
   return {
     kind: "replace",
     lines: fact.lines,
     replaced: fact.text,
-    text: inPlaceOf(first, written),
+    text: inPlaceOf(like(fact.lines[0]), written),
   };
 }
 
 /**
- * The text to write in place of a body line: with that line's list marker and indent when the
- * text has no marker of its own, so a bullet stays a bullet.
+ * The text to write in place of a body line: each line of the text that starts a fact takes
+ * that line's list marker and indent when it has no marker of its own, so bullets stay bullets.
  *
- * @example inPlaceOf("  - Takes 50 mg", "Takes 100 mg") // "  - Takes 100 mg"
+ * @example inPlaceOf("  - Takes 50 mg", "Takes 100 mg\nWith food") // "  - Takes 100 mg\n  - With food"
  */
 export function inPlaceOf(line: string, text: string): string {
   const marker = LIST_MARKER.exec(line)?.[0];
-  return marker !== undefined && !LIST_MARKER.test(text) ? marker + text : text;
+  if (marker === undefined) return text;
+  const starts = new Set(bodyFacts(text).map((fact) => fact.lines[0]));
+  return text
+    .split(/(?<=\n)/)
+    .map((part, at) => (starts.has(at) && !LIST_MARKER.test(part) ? marker + part : part))
+    .join("");
 }

@@ -10,13 +10,14 @@ import type { FactProposal } from "./propose-facts-tool.js";
 const NOW = new Date("2026-12-07T10:00:00Z");
 const HEAD = "---\nname: editor\ndescription: The user's editor.\ntype: user\n---\n";
 const ZED = "The user edits code in Zed.";
+const UPDATED = HEAD.replace("type: user\n", "type: user\nupdated: 2026/12/07\n");
 const TRANSCRIPT = {
   date: "2026-12-07",
   turns: [
     {
       role: "user" as const,
       content:
-        "I edit code in Zed these days. I prefer Emacs keybindings in every editor. I like a dark theme. I edit code in Helix.",
+        "I edit code in Zed these days. I prefer Emacs keybindings in every editor. I like a dark theme. I edit code in Helix. I deploy on Render now.",
     },
   ],
 };
@@ -89,6 +90,56 @@ describe("a write-pass update of a fact file", () => {
       body: `${ZED}\nThe user prefers Vim keybindings in every editor`,
       after: `${HEAD.replace("type: user\n", "type: user\nupdated: 2026/12/07\n")}${ZED}\nThe user prefers Vim keybindings in every editor\nThe user writes Rust at work.\n`,
     },
+    {
+      name: "a hard-wrapped sentence, replaced whole with the lines it wraps over",
+      before: `${HEAD}The user edits code in Helix\nevery day at work.\n- The user likes a dark theme.\n`,
+      body: "The user edits code in Zed every day at work.",
+      after: `${UPDATED}The user edits code in Zed every day at work.\n- The user likes a dark theme.\n`,
+    },
+    {
+      name: "a body of one hard-wrapped sentence is the fact, replaced whole",
+      before: `${HEAD}The user edits code in Helix, with a colour theme\nthey built themselves.\n`,
+      body: ZED,
+      after: `${UPDATED}${ZED}\n`,
+    },
+    {
+      name: "a heading over the one fact is kept",
+      before: `${HEAD}## Mein Editor (von Hand)\n\nThe user edits code in Helix.\n`,
+      body: ZED,
+      after: `${UPDATED}## Mein Editor (von Hand)\n\n${ZED}\n`,
+    },
+    {
+      name: "a one-word bullet holding only the new value is not the fact updated",
+      before: `${HEAD}The user edits code in Helix.\n- Zed\n`,
+      body: ZED,
+      after: `${UPDATED}${ZED}\n- Zed\n`,
+    },
+    {
+      name: "a two-fact update in a bullet list: both lines bullets",
+      before: `${HEAD}- The user edits code in Helix.\n- The user likes Vim keys.\n`,
+      body: `${ZED}\nThe user edits notes in Zed.`,
+      after: `${UPDATED}- ${ZED}\n- The user edits notes in Zed.\n- The user likes Vim keys.\n`,
+    },
+    {
+      name: "a heading over no fact is kept, the fact written below it",
+      before: `${HEAD}## Mein Editor (von Hand)\n`,
+      body: `## Mein Editor (von Hand)\n\n${ZED}`,
+      after: `${UPDATED}## Mein Editor (von Hand)\n${ZED}\n`,
+    },
+    {
+      name: "a fact added to a bullet list is a bullet",
+      before: `${HEAD}- The user edits code in Helix.\n- The user likes Vim keys.\n`,
+      body: "The user edits code in Helix.\nThe user likes Vim keys.\nThe user likes a dark theme.",
+      evidence: "I like a dark theme",
+      after: `${UPDATED}- The user edits code in Helix.\n- The user likes Vim keys.\n- The user likes a dark theme.\n`,
+    },
+    {
+      name: "a value of several words (Fly.io) is what changes, not what the fact says",
+      before: `${HEAD}The user deploys on Fly.io.\n\n**Why:** cheap.\n`,
+      body: "The user deploys on Render.",
+      evidence: "I deploy on Render now",
+      after: `${UPDATED}The user deploys on Render.\n\n**Why:** cheap.\n`,
+    },
   ])("$name", async ({ before, body, after, evidence }) => {
     const { store, path } = await storeWith(before);
     const result = await applyFactProposals({
@@ -133,11 +184,26 @@ describe("a write-pass update of a fact file", () => {
     },
     {
       name: "as many words in common with two facts",
-      before: `${HEAD}The user edits code in Helix.\nThe user edits code with Vim keybindings.\n`,
+      before: `${HEAD}The user edits code in Helix at work.\nThe user edits code in Emacs at home.\n`,
       body: "The user edits code in Zed.",
       evidence: "I edit code in Zed these days",
       reason:
-        'could update any of "The user edits code in Helix.", "The user edits code with Vim keybindings."',
+        'could update any of "The user edits code in Helix at work.", "The user edits code in Emacs at home."',
+    },
+    {
+      name: "a hard-wrapped sentence it carries under half the words of (the trial's editor.md)",
+      before:
+        "\uFEFF---\r\nname: editor\r\ndescription: The user's editor.\r\ntype: user\r\n---\r\nThe user edits code in Helix, with a colour theme they built\r\nthemselves and Vim keybindings in every editor.\r\n- Lieblingsschrift: Iosevka\r\n",
+      body: "The user edits code in Zed.",
+      evidence: "I edit code in Zed these days",
+      reason: "editor.md it holds 2 facts and this one shares too few words with any of them",
+    },
+    {
+      name: "under half of what the fact says besides its value",
+      before: `${HEAD}Uses Neovim with two spaces.\n\n**Why:** speed.\n`,
+      body: "Uses Helix (previously Neovim).",
+      evidence: "I edit code in Helix",
+      reason: "editor.md it holds 2 facts and this one shares too few words with any of them",
     },
   ])("refuses, writing nothing, an update of several facts with $name", async (row) => {
     const { store, path } = await storeWith(row.before);

@@ -391,7 +391,7 @@ describe("a folder written by hand in the third write-up's layout", () => {
         save({
           name: "editor",
           type: "user",
-          body: "Uses Helix (previously Neovim).",
+          body: "Uses Helix with two spaces (previously Neovim).",
           evidence: "I switched to Helix as my editor",
           replaces: "editor.md",
         }),
@@ -399,7 +399,7 @@ describe("a folder written by hand in the third write-up's layout", () => {
     });
     expect(result.rejected).toEqual([]);
     expect(await readFile(join(store.root, "editor.md"), "utf8")).toBe(
-      "---\r\nname:   editor\r\ndescription: The user's editor. Read for any editing question.\r\ntype: user\r\nscope: global\r\nowner: me   # a key memfiles does not know\r\nlinks: [deploy host]\r\nupdated: 2026/09/12\r\n---\r\nUses Helix (previously Neovim).\r\n\r\n**Why:** speed.\r\n",
+      "---\r\nname:   editor\r\ndescription: The user's editor. Read for any editing question.\r\ntype: user\r\nscope: global\r\nowner: me   # a key memfiles does not know\r\nlinks: [deploy host]\r\nupdated: 2026/09/12\r\n---\r\nUses Helix with two spaces (previously Neovim).\r\n\r\n**Why:** speed.\r\n",
     );
     // The Japanese file was not touched, byte for byte.
     expect(await readFile(join(store.root, "デプロイ先.md"), "utf8")).toBe(HAND["デプロイ先.md"]);

@@ -111,6 +111,20 @@ describe("forget in a fact file of several facts", () => {
     );
   });
 
+  it("takes out a hard-wrapped sentence with every line it wraps over", async () => {
+    const { store, root } = await factStore();
+    const body =
+      "\n- Use tabs.\nNever add emojis to commit\nmessages, they clutter the log.\n- Prefer small pure functions.\n";
+    await writeFile(join(root, "coding-style.md"), `${STYLE.split("---\n\n")[0]}---\n${body}`);
+    const result = await forget({ store, query: "emojis", now: NOW });
+    expect(result.removed.map((line) => line.line)).toEqual([
+      "Never add emojis to commit messages, they clutter the log.",
+    ]);
+    expect((await readFile(join(root, "coding-style.md"), "utf8")).split("---\n")[2]).toBe(
+      "\n- Use tabs.\n- Prefer small pure functions.\n",
+    );
+  });
+
   it("deletes the file whole when the query names it", async () => {
     const { store } = await factStore();
     await writeFile(join(store.root, "coding-style.md"), STYLE);

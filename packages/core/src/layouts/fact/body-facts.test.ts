@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { bodyFacts, inPlaceOf } from "./body-facts.js";
+
+// The facts of a body: what an update replaces and forget takes out (decisions 0059, 0068).
+describe("bodyFacts", () => {
+  it.each([
+    {
+      name: "a hard-wrapped sentence is one fact (CRLF)",
+      body: "The user edits code in Helix, with a colour theme they built\r\nthemselves and Vim keybindings in every editor.\r\n- Lieblingsschrift: Iosevka\r\n",
+      facts: [
+        {
+          text: "The user edits code in Helix, with a colour theme they built themselves and Vim keybindings in every editor.",
+          lines: [0, 1],
+        },
+        { text: "Lieblingsschrift: Iosevka", lines: [2] },
+      ],
+    },
+    {
+      name: "a bullet wrapped over three lines",
+      body: "- Deploys on Fly.io from the main\nbranch, after the checks\npass.\n- Uses Postgres.",
+      facts: [
+        {
+          text: "Deploys on Fly.io from the main branch, after the checks pass.",
+          lines: [0, 1, 2],
+        },
+        { text: "Uses Postgres.", lines: [3] },
+      ],
+    },
+    {
+      name: "a Japanese sentence wrapped (no capital letters)",
+      body: "ユーザーは毎日Helixで\nコードを書く。\nユーザーは紅茶が好き。",
+      facts: [
+        { text: "ユーザーは毎日Helixで コードを書く。", lines: [0, 1] },
+        { text: "ユーザーは紅茶が好き。", lines: [2] },
+      ],
+    },
+    {
+      name: "a sentence ending in a closing quote ends there",
+      body: "Sie sagt „ja.“\nsie kommt morgen.",
+      facts: [
+        { text: "Sie sagt „ja.“", lines: [0] },
+        { text: "sie kommt morgen.", lines: [1] },
+      ],
+    },
+    {
+      name: "lines without full stops are a list of facts (as `remember` writes them)",
+      body: "rides a blue Brompton folding bike\nkeeps spare tubes in the hallway cupboard\n",
+      facts: [
+        { text: "rides a blue Brompton folding bike", lines: [0] },
+        { text: "keeps spare tubes in the hallway cupboard", lines: [1] },
+      ],
+    },
+    {
+      name: "a capital letter after a line without a full stop starts a fact",
+      body: "The user prefers Vim keybindings\nThe user writes Rust at work.",
+      facts: [
+        { text: "The user prefers Vim keybindings", lines: [0] },
+        { text: "The user writes Rust at work.", lines: [1] },
+      ],
+    },
+    {
+      name: "a list item after a line without a full stop starts a fact",
+      body: "Tools the user likes\n- jq.\n- ripgrep.",
+      facts: [
+        { text: "Tools the user likes", lines: [0] },
+        { text: "jq.", lines: [1] },
+        { text: "ripgrep.", lines: [2] },
+      ],
+    },
+    {
+      name: "a heading is no fact, and ends no wrap",
+      body: "## Mein Editor (von Hand)\n\nThe user edits code in Helix.",
+      facts: [{ text: "The user edits code in Helix.", lines: [2] }],
+    },
+    {
+      name: "indented and **Why:** lines continue the fact above",
+      body: "- Never add emojis.\n  They clutter git log.\n**Why:** easier review.\n- Tabs.",
+      facts: [
+        {
+          text: "Never add emojis. They clutter git log. **Why:** easier review.",
+          lines: [0, 1, 2],
+        },
+        { text: "Tabs.", lines: [3] },
+      ],
+    },
+  ])("$name", ({ body, facts }) => {
+    expect(bodyFacts(body)).toEqual(facts);
+  });
+});
+
+describe("inPlaceOf", () => {
+  it.each([
+    ["a bullet stays a bullet", "  - Takes 50 mg", "Takes 100 mg", "  - Takes 100 mg"],
+    ["no marker on a plain line", "Takes 50 mg", "Takes 100 mg", "Takes 100 mg"],
+    ["a marker of its own kept", "- Takes 50 mg", "* Takes 100 mg", "* Takes 100 mg"],
+    ["every fact of the text a bullet", "1. Helix.", "Zed.\nNeovim.", "1. Zed.\n1. Neovim."],
+    ["a wrapped line stays a wrap", "- Helix.", "Zed, with a\ntheme.", "- Zed, with a\ntheme."],
+  ])("%s", (_name, line, text, written) => {
+    expect(inPlaceOf(line, text)).toBe(written);
+  });
+});
