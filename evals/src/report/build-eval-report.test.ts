@@ -400,6 +400,16 @@ describe("buildEvalReport", () => {
     ]);
   });
 
+  it("says why there is no USD table when every run broke (a record run the host refused)", () => {
+    const broken = results.filter((result) => result.error !== undefined);
+    expect(broken.length).toBeGreaterThan(0);
+    const text = formatEvalSummary([buildEvalReport(broken, "extraction@1")]);
+    expect(text).toContain(
+      "\nUSD per session: none, no run was priced (every run broke; broken runs are left out).\n",
+    );
+    expect(text).not.toContain("| prompt");
+  });
+
   it("prints the Opus/Haiku cost ratio and thinking tokens apart when both models ran", () => {
     const run = (model: string, usd: number, thinking: number): ScenarioResult => ({
       ...base,

@@ -125,6 +125,17 @@ export function formatEvalSummary(reports: EvalReport[]): string {
     out.push("", "USD per session: none, nothing ran.");
     return `${out.join("\n")}\n`;
   }
+  // Broken runs are left out of the cost: when every run broke, a table of dashes says nothing.
+  const priced = reports.some((report) =>
+    models.some((model) => usdPerSession(report, model) !== undefined),
+  );
+  if (!priced) {
+    out.push(
+      "",
+      "USD per session: none, no run was priced (every run broke; broken runs are left out).",
+    );
+    return `${out.join("\n")}\n`;
+  }
   const ratio = models.includes(MODELS.opus) && models.includes(MODELS.haiku);
   out.push(
     "",

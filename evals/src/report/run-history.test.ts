@@ -223,7 +223,13 @@ describe("like for like, by provenance", () => {
       after: [cell("remember", ["authored"], 0.002), cell("forget", [fake], 0.0002, false)],
       compared: 1,
       changed: [
-        { cell: `forget · ${haiku} · extraction@1`, before: "authored", after: fake, pass: false },
+        {
+          cell: `forget · ${haiku} · extraction@1`,
+          model: haiku,
+          before: "authored",
+          after: fake,
+          pass: false,
+        },
       ],
       newFailures: [],
       cost: [{ model: haiku, before: 0.001, after: 0.001 }],
@@ -236,6 +242,7 @@ describe("like for like, by provenance", () => {
       changed: [
         {
           cell: `remember · ${haiku} · extraction@1`,
+          model: haiku,
           before: "authored",
           after: "authored + recorded",
           pass: true,
@@ -271,8 +278,49 @@ describe("like for like, by provenance", () => {
     expect(text).toContain(
       "  Like for like: cost and pass rate over the 1 cells present and complete in both runs with the same provenance: 1 -> 1 passed\n" +
         `  Provenance changed: 1 cells, not compared, 0 failing now (authored -> ${fake}: 1): forget · ${haiku} · extraction@1\n` +
-        `  Cost per session, ${haiku}: unchanged at $0.001000\n`,
+        `  Cost per session, ${haiku}: unchanged at $0.001000, over the cells with the same provenance only (1 cells whose provenance changed not compared)\n`,
     );
+  });
+
+  // The block's lines agree with the run's verdict: a cell failing now is named even when its
+  // provenance changed, and a cost is "unchanged" only over what was compared.
+  it.each([
+    {
+      name: "nothing changed provenance",
+      after: [cell("remember", ["authored"], 0.002), cell("forget", ["authored"], 0.004)],
+      lines: ["  New failures: none\n", `  Cost per session, ${haiku}: unchanged at $0.001500\n`],
+    },
+    {
+      name: "a like-for-like cell passes, the changed one fails",
+      after: [cell("remember", ["authored"], 0.002), cell("forget", [fake], 0.0002, false)],
+      lines: [
+        "  New failures: none among like-for-like cells; 1 failing cells changed provenance (below)\n",
+        `  Cost per session, ${haiku}: unchanged at $0.001000, over the cells with the same provenance only (1 cells whose provenance changed not compared)\n`,
+      ],
+    },
+    {
+      name: "a like-for-like cell fails, and so does the changed one",
+      after: [cell("remember", ["authored"], 0.002, false), cell("forget", [fake], 0.0002, false)],
+      lines: [
+        `  New failures (1): remember · ${haiku} · extraction@1; 1 failing cells changed provenance (below)\n`,
+      ],
+    },
+    {
+      name: "every cell changed provenance",
+      after: [cell("remember", [fake], 0.0001, false), cell("forget", [fake], 0.0002, false)],
+      lines: [
+        "  New failures: none among like-for-like cells; 2 failing cells changed provenance (below)\n",
+        `  Cost per session, ${haiku}: not compared, the provenance of its 2 cells changed\n`,
+      ],
+    },
+  ])("the failures and cost lines when $name", ({ after, lines }) => {
+    const text = formatRunChanges(
+      compareRuns(
+        run([cell("remember", ["authored"], 0.002), cell("forget", ["authored"], 0.004)]),
+        run(after),
+      ),
+    );
+    for (const line of lines) expect(text).toContain(line);
   });
 });
 

@@ -231,7 +231,13 @@ export type RunChanges = {
      * `before` / `after`: the cell's provenance sources joined with ` + `, e.g. `authored`;
      * `pass`: its verdict in this run.
      */
-    provenanceChanged: { cell: string; before: string; after: string; pass: boolean }[];
+    provenanceChanged: {
+      cell: string;
+      model: string;
+      before: string;
+      after: string;
+      pass: boolean;
+    }[];
     leftOut: {
       cell: string;
       why:
@@ -296,6 +302,7 @@ function compareRunCells(
       // between them is the recordings', not the code's.
       provenanceChanged.push({
         cell: name,
+        model: cell.model,
         before: sourcesOf(old) ?? "",
         after: sourcesOf(cell) ?? "",
         pass: cell.pass,
@@ -389,10 +396,18 @@ export function formatRunChanges(changes: RunChanges | undefined): string {
   const lines = [
     `Since the previous run of the same ${scenarios} scenarios x ${models} models x ${prompts} prompts (${commit}, ${date}):`,
   ];
+  const changed = changes.like?.provenanceChanged ?? [];
+  // A cell whose provenance changed is never a new failure, but one failing now is named here,
+  // so "none" never stands beside a failed run.
+  const failingChanged = changed.filter((item) => !item.pass).length;
+  const alsoFailing =
+    failingChanged === 0
+      ? ""
+      : `${changes.newFailures.length === 0 ? " among like-for-like cells" : ""}; ${failingChanged} failing cells changed provenance (below)`;
   lines.push(
     changes.newFailures.length === 0
-      ? "  New failures: none"
-      : `  New failures (${changes.newFailures.length}): ${changes.newFailures.join("; ")}`,
+      ? `  New failures: none${alsoFailing}`
+      : `  New failures (${changes.newFailures.length}): ${changes.newFailures.join("; ")}${alsoFailing}`,
   );
   if (changes.fixed.length > 0) {
     lines.push(`  Fixed (${changes.fixed.length}): ${changes.fixed.join("; ")}`);
@@ -429,15 +444,28 @@ export function formatRunChanges(changes: RunChanges | undefined): string {
       "  Cost compared as each whole run's mean: the previous run's history line keeps no cells",
     );
   }
+  const changedOf = (model: string) => changed.filter((item) => item.model === model).length;
   for (const { model, before, after } of changes.cost) {
     const delta = after - before;
     const percent =
       before === 0 ? "" : ` (${delta >= 0 ? "+" : ""}${((delta / before) * 100).toFixed(1)}%)`;
+    // This run's cost table mixes the changed cells in; the comparison leaves them out.
+    const apart =
+      changedOf(model) === 0
+        ? ""
+        : `, over the cells with the same provenance only (${changedOf(model)} cells whose provenance changed not compared)`;
     lines.push(
       Math.abs(delta) < 1e-9
-        ? `  Cost per session, ${model}: unchanged at ${usd(after)}`
-        : `  Cost per session, ${model}: ${delta > 0 ? "up" : "down"} ${usd(Math.abs(delta))}${percent}, ${usd(before)} -> ${usd(after)}`,
+        ? `  Cost per session, ${model}: unchanged at ${usd(after)}${apart}`
+        : `  Cost per session, ${model}: ${delta > 0 ? "up" : "down"} ${usd(Math.abs(delta))}${percent}, ${usd(before)} -> ${usd(after)}${apart}`,
     );
+  }
+  const compared = new Set(changes.cost.map((item) => item.model));
+  for (const model of new Set(changed.map((item) => item.model))) {
+    if (!compared.has(model))
+      lines.push(
+        `  Cost per session, ${model}: not compared, the provenance of its ${changedOf(model)} cells changed`,
+      );
   }
   return `${lines.join("\n")}\n`;
 }

@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { type Stats, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { detectLayout, MemoryStore } from "@memfiles/core";
 import { autoMemoryFolder, projectRootOf, safeParseMemoryFile } from "@memfiles/core/internal";
@@ -70,7 +70,7 @@ export function openMemoryFolder(
     );
   }
   const root = resolve(context.cwd, folder ?? defaultFolder(context));
-  const stats = statSync(root, { throwIfNoEntry: false });
+  const stats = statOf(root);
   if (stats && !stats.isDirectory()) {
     throw new CliError(
       `${root} is not a folder. Give the memory folder (the one that holds MEMORY.md).`,
@@ -79,11 +79,7 @@ export function openMemoryFolder(
       },
     );
   }
-  if (
-    !stats &&
-    options.create &&
-    !statSync(dirname(root), { throwIfNoEntry: false })?.isDirectory()
-  ) {
+  if (!stats && options.create && !statOf(dirname(root))?.isDirectory()) {
     throw new CliError(
       `No folder at ${dirname(root)} to start the memory ${root} in: --create makes the memory folder, not the folders above it. Create ${dirname(root)} first, or give a folder inside one that exists.`,
       { code: "folder_missing" },
@@ -100,6 +96,16 @@ export function openMemoryFolder(
     root,
     layout: context.layout ?? detectLayout(root, { env: context.env }),
   });
+}
+
+/** A path's stats, or undefined when nothing is there; a name too long for the file system names nothing. */
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "ENAMETOOLONG") return undefined;
+    throw error;
+  }
 }
 
 /**

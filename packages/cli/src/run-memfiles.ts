@@ -16,6 +16,7 @@ import { COMMANDS } from "./commands/index.js";
 import { EXIT_CODES, type ExitCode } from "./exit-codes.js";
 import { type DatabaseOptions, layoutOption, openMemoryDatabase } from "./memory-database.js";
 import { claudeCodeMemoryFolder } from "./memory-folder.js";
+import { typedWordsShown } from "./typed-words.js";
 
 const EXIT_CODES_HELP = `
 Exit codes:
@@ -32,12 +33,20 @@ Exit codes:
  * trace unless `MEMFILES_DEBUG=1`.
  *
  * @param argv - Arguments after the program name, e.g. `["ls", "./memory"]`.
- * @param context - Streams, folder, environment and prompts (see {@link CommandContext}).
+ * @param given - Streams, folder, environment and prompts (see {@link CommandContext}).
  * @returns The exit code.
  * @example process.exitCode = await runMemfiles(process.argv.slice(2), context);
  */
-export async function runMemfiles(argv: string[], context: CommandContext): Promise<ExitCode> {
+export async function runMemfiles(argv: string[], given: CommandContext): Promise<ExitCode> {
   let exitCode: ExitCode = EXIT_CODES.ok;
+  // Every line printed, by a command or by `report`, shows the typed words as core shows them: a
+  // message that quotes a folder, path, query or option value never echoes a secret or a paste.
+  const shown = await typedWordsShown(argv);
+  const context: CommandContext = {
+    ...given,
+    stdout: (text) => given.stdout(shown(text)),
+    stderr: (text) => given.stderr(shown(text)),
+  };
   const program = new Command("memfiles")
     .description(
       "See, search and fix a memfiles memory folder (plain markdown), or open it as a page in the browser.",
@@ -104,7 +113,7 @@ export async function runMemfiles(argv: string[], context: CommandContext): Prom
     command.addHelpText("after", EXIT_CODES_HELP);
   }
   try {
-    await refuseMissingOptionValue(program, argv);
+    refuseMissingOptionValue(program, argv);
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
     context.stderr(`memfiles: ${error.message}\n`);
@@ -253,7 +262,7 @@ const PROGRAM_VALUE_OPTIONS = new Set([
  * @param argv - Arguments after the program name.
  * @throws {CliError} `bad_argument` naming the option and the word it would take.
  */
-async function refuseMissingOptionValue(program: Command, argv: readonly string[]): Promise<void> {
+function refuseMissingOptionValue(program: Command, argv: readonly string[]): void {
   let command = program;
   for (let index = 0; index < argv.length; index += 1) {
     const word = argv[index] as string;
@@ -270,9 +279,8 @@ async function refuseMissingOptionValue(program: Command, argv: readonly string[
       command === program &&
       (next === "hook" || program.commands.some((sub) => sub.name() === next));
     if (/^--?[A-Za-z]/.test(next) || isCommand) {
-      const shown = await shownArgument(next);
       throw new CliError(
-        `${word} needs a value, but the next word is the ${isCommand ? "command" : "option"} ${shown}: give ${word} its value first (${option.flags}); a value that starts with "-" or names a command is written ${option.long ?? word}=<value>.`,
+        `${word} needs a value, but the next word is the ${isCommand ? "command" : "option"} ${next}: give ${word} its value first (${option.flags}); a value that starts with "-" or names a command is written ${option.long ?? word}=<value>.`,
         { code: "bad_argument" },
       );
     }

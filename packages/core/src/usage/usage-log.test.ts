@@ -114,6 +114,30 @@ describe("usage log", () => {
     expect(await readUsageLog(root)).toEqual({ records: [record("s1", 1)], problems: [] });
   });
 
+  it.each([
+    { name: "an array", line: "[1,2]", says: "Wrong: the line (not an object)" },
+    { name: "a string", line: '"a line"', says: "Wrong: the line (not an object)" },
+    {
+      name: "usage as a list",
+      line: JSON.stringify({ ...record("s1", 2), usage: [] }),
+      says: "Wrong: usage (not an object)",
+    },
+    {
+      name: "tokens as text",
+      line: JSON.stringify({
+        ...record("s1", 2),
+        usage: { ...record("s1", 2).usage, output: "10" },
+      }),
+      says: "Wrong: usage.output (not a number)",
+    },
+  ])("names the type a line of $name should have, with its article", async ({ line, says }) => {
+    const root = await mkdtemp(join(tmpdir(), "memfiles-usage-"));
+    await createUsageLog({ root })(record("s1", 1));
+    await appendFile(join(root, ".memfiles/usage.jsonl"), `${line}\n`);
+    const { problems } = await readUsageLog(root);
+    expect(problems[0]?.message).toContain(`${says}. Lines are written`);
+  });
+
   it("tells a field of the wrong type from a missing one on read", async () => {
     const root = await mkdtemp(join(tmpdir(), "memfiles-usage-"));
     await createUsageLog({ root })(record("s1", 1));

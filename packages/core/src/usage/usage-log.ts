@@ -210,7 +210,8 @@ function describeIssues(error: z.ZodError): string {
     if (issue.code === "invalid_type" && issue.input === undefined) missing.push(field);
     else if (issue.code === "invalid_value") {
       wrong.push(`${field} (not one of ${issue.values.map(String).join(", ")})`);
-    } else if (issue.code === "invalid_type") wrong.push(`${field} (not a ${issue.expected})`);
+    } else if (issue.code === "invalid_type")
+      wrong.push(`${field} (not ${withArticle(issue.expected)})`);
     else wrong.push(`${field} (${issue.message.toLowerCase()})`);
   }
   const parts = [
@@ -218,6 +219,11 @@ function describeIssues(error: z.ZodError): string {
     ...(missing.length > 0 ? [`missing: ${missing.join(", ")}`] : []),
   ];
   return parts.join("; ");
+}
+
+/** A type name zod expected, with its article: "a number", "an object", "an array". */
+function withArticle(type: string): string {
+  return `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`;
 }
 
 /** Drops absent optional fields (`exactOptionalPropertyTypes`: absent, never `undefined`). */
