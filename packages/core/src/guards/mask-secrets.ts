@@ -55,7 +55,10 @@ export async function maskEachChecked(texts: readonly string[]): Promise<MaskedT
       for (const at of pending) shown[at] = { text: REDACTED, kinds: shown[at]?.kinds ?? [] };
       break;
     }
-    const checked = await checkSecretsOfEach(pending.map((at) => [shown[at]?.text ?? ""]));
+    const checked = await checkSecretsOfEach(
+      pending.map((at) => [shown[at]?.text ?? ""]),
+      { joinAll: true },
+    );
     pending = pending.filter((at, index) => {
       const result = checked[index];
       if (result === undefined || result.ok) return false;
