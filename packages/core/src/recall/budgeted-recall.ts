@@ -1,6 +1,6 @@
 import MiniSearch from "minisearch";
 import { estimateTokens } from "../cost/cache-minimum.js";
-import { safeParseMemoryFile } from "../format/memory-file.js";
+import { frontMatterBodyStart } from "../format/front-matter.js";
 import { maskSecretsOfEach } from "../guards/mask-secrets.js";
 import type { MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
@@ -433,8 +433,9 @@ export async function maskRecalled(
   return { shown, stored: shown.units.map((unit) => storedOf.get(unit) as RecallUnit) };
 }
 
-// Each unit's text masked alone, or as it reads in its file masked whole: the units and the
-// files in one `maskSecretsOfEach`.
+// Each unit's text masked alone, or as it reads in its file's body masked whole: the units and
+// the bodies in one `maskSecretsOfEach`. Only the body: the header is no unit, and masked whole it
+// could stop parsing (`description: [redacted]` is a YAML list).
 async function shownUnitTexts(
   units: readonly RecallUnit[],
   store: RecallStore | undefined,
@@ -443,31 +444,24 @@ async function shownUnitTexts(
   const files = await Promise.all(
     paths.map(async (path) => {
       const file = await (store as RecallStore).read(path);
-      return file.exists ? { path, content: file.content } : undefined;
+      if (!file.exists) return undefined;
+      const bodyAt = frontMatterBodyStart(file.content);
+      return { path, head: file.content.slice(0, bodyAt), body: file.content.slice(bodyAt) };
     }),
   );
   const read = files.flatMap((file) => (file === undefined ? [] : [file]));
   const masked = await maskSecretsOfEach([
     ...units.map((unit) => unit.text),
-    ...read.map((file) => file.content),
+    ...read.map((file) => file.body),
   ]);
-  // Each file the mask changed, its body masked alone (a header masked as a whole file is, such
-  // as `description: [redacted]`, would no longer parse): its units as stored -> as shown, when
-  // masking kept their number.
-  const changed = read.filter((_, at) => (masked[units.length + at]?.kinds.length ?? 0) > 0);
-  const split = changed.map(({ path, content }) => {
-    const parsed = safeParseMemoryFile(content, { path });
-    const lines = content.split("\n");
-    const bodyAt = parsed.success ? Math.min(parsed.value.lineMap.bodyLine - 1, lines.length) : 0;
-    return { head: lines.slice(0, bodyAt), body: lines.slice(bodyAt).join("\n") };
-  });
-  const bodies = await maskSecretsOfEach(split.map(({ body }) => body));
+  // Each file the mask changed: its units as stored -> as shown, when masking kept their number.
   const shownOf = new Map<string, Map<string, string>>();
-  for (const [at, { path, content }] of changed.entries()) {
-    const row: MemoryRow = { path, name: "", description: "", chars: content.length };
-    const { head } = split[at] as { head: string[] };
-    const before = unitsOfFile(row, content);
-    const after = unitsOfFile(row, [...head, bodies[at]?.text ?? ""].join("\n"));
+  for (const [at, { path, head, body }] of read.entries()) {
+    const shown = masked[units.length + at];
+    if (shown === undefined || shown.kinds.length === 0) continue;
+    const row: MemoryRow = { path, name: "", description: "", chars: head.length + body.length };
+    const before = unitsOfFile(row, head + body);
+    const after = unitsOfFile(row, head + shown.text);
     if (before.length !== after.length) continue;
     const texts = new Map<string, string>();
     for (const [index, unit] of before.entries()) {
