@@ -122,3 +122,108 @@ describe.each(["fact", "subject"] as const)(
     });
   },
 );
+
+// Key-shaped halves assembled at run time: the repository holds no literal secret.
+const TOKEN = `${"ghp"}_${"Zq8vR2mK9xLp4TnW7yB3cD6fH1jA5sE0uGiO"}`;
+const PASSWORD = ["Hunter2", "Rv8kQ2mZ"].join("");
+
+/**
+ * Folders where one file holds a secret (or a near miss) by hand and the others are clean, as a
+ * person writes them (trial 10's folders): each layout, each prompt, what its recall must show.
+ */
+const BESIDE_CLEAN: Array<{
+  name: string;
+  files: Record<"fact" | "subject", Record<string, string>>;
+  prompt: string;
+  shown: string[];
+  hidden: string[];
+}> = [
+  {
+    name: "a password line beside clean files",
+    files: {
+      subject: {
+        "topics/staging.md": subjectFile("staging", "Staging.", [
+          "- The user deploys on Fly.io.",
+          `- The user's staging password: ${PASSWORD}`,
+        ]),
+        "topics/server.md": subjectFile("server", "Server.", [
+          "- The staging server runs Debian 12.",
+        ]),
+      },
+      fact: {
+        "staging.md": factFile("Staging", "Staging", `The staging password: ${PASSWORD}`),
+        "server-os.md": factFile("Server OS", "Server OS", "The staging server runs Debian 12."),
+      },
+    },
+    prompt: "What OS does the staging server run, and what is the staging password?",
+    shown: ["Debian 12", "password: [redacted]"],
+    hidden: [PASSWORD],
+  },
+  {
+    name: "a near miss beside clean files",
+    files: {
+      subject: {
+        "topics/bank.md": subjectFile("bank", "Bank.", [
+          "- The user banks with N26.",
+          "- Bank password: see the vault",
+        ]),
+        "topics/rent.md": subjectFile("rent", "Rent.", ["- The user pays rent on the 1st."]),
+      },
+      fact: {
+        "bank.md": factFile(
+          "Bank",
+          "Bank",
+          "The user banks with N26. Bank password: see the vault",
+        ),
+        "rent.md": factFile("Rent", "Rent", "The user pays rent on the 1st."),
+      },
+    },
+    prompt: "Which bank do I use, and when do I pay rent?",
+    shown: ["N26", "rent on the 1st"],
+    hidden: [],
+  },
+  {
+    name: "a token split over two lines",
+    files: {
+      subject: {
+        "topics/keys.md": subjectFile("keys", "Keys.", [
+          `- GitHub ${TOKEN.slice(0, 22)}`,
+          TOKEN.slice(22),
+          "- The user keeps keys for staging here.",
+        ]),
+      },
+      fact: {
+        "keys.md": factFile("Keys", "Keys", `GitHub ${TOKEN.slice(0, 22)}\n${TOKEN.slice(22)}`),
+        "host.md": factFile("Host", "Host", "The staging GitHub org is acme."),
+      },
+    },
+    prompt: "What is my GitHub token for staging?",
+    shown: ["[redacted]"],
+    hidden: [TOKEN.slice(0, 22), TOKEN.slice(22)],
+  },
+];
+
+describe.each(["fact", "subject"] as const)(
+  "UserPromptSubmit shows masked memory and never drops clean memory (%s layout)",
+  (layout) => {
+    it.each(BESIDE_CLEAN)("$name", async ({ files, prompt, shown, hidden }) => {
+      const base = await mkdtemp(join(tmpdir(), "memfiles-claude-code-"));
+      const cwd = join(base, "project");
+      const root = join(base, "memory");
+      await mkdir(cwd, { recursive: true });
+      await mkdir(join(root, "topics"), { recursive: true });
+      for (const [path, text] of Object.entries(files[layout])) {
+        await writeFile(join(root, path), text);
+      }
+      const { stdout } = await runHook({
+        event: "user-prompt-submit",
+        stdin: hookInput(cwd, { prompt }),
+        root,
+      });
+      for (const text of shown) expect(stdout).toContain(text);
+      for (const text of hidden) expect(stdout).not.toContain(text);
+      expect(await hookLog(root).catch(() => "")).not.toMatch(/left out/);
+      await rm(base, { recursive: true, force: true });
+    });
+  },
+);

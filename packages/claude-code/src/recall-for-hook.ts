@@ -1,15 +1,11 @@
 // The one place the hooks call recall: the memory block for SessionStart, budgeted recall for
 // UserPromptSubmit, both through core's recall entry (`@memfiles/core/recall`), which loads the
 // store and recall only (no API client, no write pipeline) and reads the persistent recall index.
-// Core shows a secret a person wrote into a memory file by hand as `[redacted]`; what either hook
-// prints is scanned once more as a whole, for a secret spelled across the texts core masked alone.
+// Core shows a secret a person wrote into a memory file by hand as `[redacted]`, each unit as it
+// reads in its file masked whole (a key split over two lines included): the hooks print what core
+// shows, and leave nothing out on their own.
 import type { MemoryStore } from "@memfiles/core";
-import {
-  findSecrets,
-  findSecretsOfEach,
-  memoryBlock,
-  recallForPrompt as recallFromIndex,
-} from "@memfiles/core/recall";
+import { memoryBlock, recallForPrompt as recallFromIndex } from "@memfiles/core/recall";
 import {
   CLAUDE_CODE_READ_TOOL,
   DEFAULT_PROMPT_RECALL_TOKENS,
@@ -22,8 +18,6 @@ export type RecallForPromptResult = {
   note: string;
   /** Keys of the units in the note (to leave out of the session's later prompts). */
   keys: string[];
-  /** How many matching units were left out: the note spelled a secret that no unit holds alone. */
-  withheld: number;
   /** How many units in the note hold what looks like a secret, shown as `[redacted]` (core's rule). */
   masked: number;
 };
@@ -31,13 +25,13 @@ export type RecallForPromptResult = {
 /**
  * Budgeted recall for one prompt (the best lines or fact bodies within the budget, fenced as
  * data), leaving out the units this session was shown already. Core shows a secret written into a
- * unit by hand as `[redacted]`; a note that still spells one across units is left out whole.
+ * file by hand as `[redacted]` in each unit of it.
  *
  * @param options - `{ store, prompt, project?, maxTokens?, shown? }`: `store` the hook's (its
  *   layout detected, its folder listing shared), `project` the session's (core's scope rule:
  *   without it only global memories), `maxTokens` in estimated tokens (default 1,500), `shown`
  *   the keys of units shown earlier in the session.
- * @returns `{ note, keys, withheld, masked }`.
+ * @returns `{ note, keys, masked }`.
  * @throws File-system errors from reading the folder pass through.
  * @example const { note } = await recallForPrompt({ store: new MemoryStore({ root }), prompt: "Where do I deploy?" });
  */
@@ -56,14 +50,10 @@ export async function recallForPrompt(options: {
     exclude: new Set(options.shown ?? []),
     readTool: CLAUDE_CODE_READ_TOOL,
   });
-  if (result.units.length === 0) return { note: "", keys: [], withheld: 0, masked: 0 };
-  // Each unit is masked alone; a key split over two units is found only in the note.
-  if ((await findSecrets(result.text)).findings.length > 0)
-    return { note: "", keys: [], withheld: result.units.length, masked: 0 };
+  if (result.units.length === 0) return { note: "", keys: [], masked: 0 };
   return {
     note: result.text,
     keys: result.units.map((unit) => unit.key),
-    withheld: 0,
     masked: result.units.filter((unit) => unit.masked === true).length,
   };
 }
@@ -72,22 +62,19 @@ export async function recallForPrompt(options: {
 export type MemoryBlockForSessionResult = {
   /** The block, `""` for an empty folder or one that does not fit. */
   block: string;
-  /** How many of its lines were left out because they hold what looks like a secret. */
-  withheld: number;
   /** How many of its texts hold what looks like a secret, shown as `[redacted]` (core's rule). */
   masked: number;
 };
 
 /**
  * The memory block (index, `profile.md`, `preferences.md`, fenced as data) within a token budget:
- * past it, the index is pre-filtered to fewer lines. Core shows a secret in a shown text as
- * `[redacted]`; a line that still spells one with the text around it is left
- * out; when the rest still holds one (a secret over several lines), the block is left out whole.
+ * past it, the index is pre-filtered to fewer lines. Core shows a secret in a shown text (a
+ * description, `profile.md`, `preferences.md`) as `[redacted]`.
  *
  * @param options - `{ store, project?, maxTokens? }`: the hook's store (its layout detected, its
  *   folder listing shared), `project` as for {@link recallForPrompt}, `maxTokens` in estimated
  *   tokens (default 6,000).
- * @returns `{ block, withheld, masked }`.
+ * @returns `{ block, masked }`.
  * @throws File-system errors from reading the folder pass through.
  * @example const { block } = await memoryBlockForSession({ store: new MemoryStore({ root }) });
  */
@@ -105,13 +92,6 @@ export async function memoryBlockForSession(options: {
     // near the 200 ms issue 36 asks for at 10,000 files.
     checkShownOnly: true,
   });
-  if (/<memory_index files="0"/.test(text)) return { block: "", withheld: 0, masked: 0 };
-  if ((await findSecrets(text)).findings.length === 0) return { block: text, withheld: 0, masked };
-  const lines = text.split("\n");
-  const scans = await findSecretsOfEach(lines);
-  const kept = lines.filter((_, at) => (scans[at]?.findings.length ?? 0) === 0);
-  const block = kept.join("\n");
-  if ((await findSecrets(block)).findings.length > 0)
-    return { block: "", withheld: lines.length, masked: 0 };
-  return { block, withheld: lines.length - kept.length, masked };
+  if (/<memory_index files="0"/.test(text)) return { block: "", masked: 0 };
+  return { block: text, masked };
 }

@@ -69,20 +69,3 @@ export async function logMasked(
     message: `showed ${count} ${what} of memory holding what looks like a secret as [redacted] (remove it from the memory file and rotate it)`,
   });
 }
-
-/**
- * Logs that a hook left memory out of its output because it holds what looks like a secret: how
- * many, never what.
- */
-export async function logWithheld(
-  context: Pick<HookContext, "log">,
-  event: string,
-  count: number,
-  what: "units" | "lines",
-): Promise<void> {
-  await context.log({
-    event,
-    outcome: "ok",
-    message: `left out ${count} ${what} of memory holding what looks like a secret (edit or remove it in the memory folder)`,
-  });
-}

@@ -1,5 +1,5 @@
 import { readSessionState, writeSessionState } from "../hook-state.js";
-import { type HookContext, type HookOutput, logMasked, logWithheld } from "./hook-context.js";
+import { type HookContext, type HookOutput, logMasked } from "./hook-context.js";
 
 /**
  * The SessionStart sources after which the context no longer holds what recall showed earlier:
@@ -40,12 +40,11 @@ export async function sessionStart(context: HookContext): Promise<HookOutput | u
   }
   if (!ready) return undefined;
   const { memoryBlockForSession } = await import("../recall-for-hook.js");
-  const { block, withheld, masked } = await memoryBlockForSession({
+  const { block, masked } = await memoryBlockForSession({
     store: context.store,
     project: context.project,
     maxTokens: context.sessionStartTokens,
   });
-  if (withheld > 0) await logWithheld(context, "session-start", withheld, "lines");
   if (masked > 0) await logMasked(context, "session-start", masked, "texts");
   if (block === "") return undefined;
   return { hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: block } };

@@ -1,6 +1,6 @@
 import { readSessionState, writeSessionState } from "../hook-state.js";
 import { MAX_RECALL_PROMPT_CHARS } from "../recall-constants.js";
-import { type HookContext, type HookOutput, logMasked, logWithheld } from "./hook-context.js";
+import { type HookContext, type HookOutput, logMasked } from "./hook-context.js";
 
 /**
  * UserPromptSubmit: budgeted recall for the prompt (the best lines or fact bodies within the token
@@ -18,14 +18,13 @@ export async function userPromptSubmit(context: HookContext): Promise<HookOutput
   if (!(await recallIndexReady(context, "user-prompt-submit"))) return undefined;
   const { recallForPrompt } = await import("../recall-for-hook.js");
   const state = await readSessionState(context.store, context.input.session_id);
-  const { note, keys, withheld, masked } = await recallForPrompt({
+  const { note, keys, masked } = await recallForPrompt({
     store: context.store,
     prompt,
     project: context.project,
     maxTokens: context.promptRecallTokens,
     shown: new Set(state.recalled),
   });
-  if (withheld > 0) await logWithheld(context, "user-prompt-submit", withheld, "units");
   if (masked > 0) await logMasked(context, "user-prompt-submit", masked, "units");
   if (note === "") return undefined;
   try {

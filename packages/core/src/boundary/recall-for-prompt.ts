@@ -158,7 +158,7 @@ export async function recallForPrompt(
       : (unit) => shown(unit) || forgotten(unit),
     options.readTool,
   );
-  const { shown: masked, stored } = await maskRecalled(filled, budget, options.readTool);
+  const { shown: masked, stored } = await maskRecalled(filled, budget, options.readTool, store);
   return {
     text: masked.note,
     units: masked.units.map((unit, at) => ({

@@ -2,7 +2,7 @@ import { access, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { formatFrontMatter, readFrontMatter } from "./front-matter.js";
+import { formatFrontMatter, frontMatterBodyStart, readFrontMatter } from "./front-matter.js";
 import { MemoryFormatError } from "./memory-format-error.js";
 import { yamlLibrary } from "./yaml-library.js";
 
@@ -204,5 +204,28 @@ describe("readFrontMatter parses a block once", () => {
     } finally {
       parse.mockRestore();
     }
+  });
+});
+
+describe("frontMatterBodyStart", () => {
+  // Where readFrontMatter's body starts, with the line break before it, for every shape it reads.
+  it.each([
+    ["front matter", "---\nname: tools\n---\nuses Neovim\n"],
+    ["CRLF", "---\r\nname: tools\r\n---\r\nuses Neovim\r\n"],
+    ["a byte order mark", "\uFEFF---\nname: tools\n---\nuses Neovim\n"],
+    ["an empty block", "---\n---\nuses Neovim\n"],
+    ["a header that is not YAML", "---\ndescription: Dev setup: editor\n---\nuses Neovim\n"],
+  ])("%s", (_name, text) => {
+    const { body } = readFrontMatter(text);
+    const start = frontMatterBodyStart(text);
+    expect(text.slice(start).replace(/^\r?\n/, "")).toBe(body);
+  });
+
+  it.each([
+    ["no front matter", "uses Neovim\n"],
+    ["an unclosed block", "---\nname: tools\nuses Neovim\n"],
+    ["a rule, not a fence", "----\nname: tools\n---\n"],
+  ])("is 0 for %s", (_name, text) => {
+    expect(frontMatterBodyStart(text)).toBe(0);
   });
 });

@@ -92,6 +92,42 @@ function lineCount(text: string): number {
   return count;
 }
 
+// Where the block after the opening `---` line starts, where its closing `---` line starts, and
+// where that line ends; undefined when the block is not closed.
+function closingFence(
+  source: string,
+  firstLineEnd: number,
+): { afterOpening: number; closeAt: number; bodyStart: number } | undefined {
+  const afterOpening = firstLineEnd + (source[firstLineEnd] === "\r" ? 2 : 1);
+  const closeMatch = /^---[ \t]*\r?$/m.exec(source.slice(afterOpening));
+  // gray-matter ends the block at the first "\n---"; insist it is the same line we split on.
+  if (!closeMatch || source.indexOf("\n---", 3) !== afterOpening + closeMatch.index - 1) {
+    return undefined;
+  }
+  const closeAt = afterOpening + closeMatch.index;
+  return { afterOpening, closeAt, bodyStart: closeAt + closeMatch[0].length };
+}
+
+/**
+ * Where the body of a memory file starts, after its front matter's closing `---` line (the line
+ * break after it is the body's), found as {@link readFrontMatter} finds it but without reading the
+ * YAML; 0 when the text opens with no front matter or with a block that is not closed.
+ *
+ * @param text - The whole file text (a leading BOM counts in the offset).
+ * @returns An offset in `text`, in UTF-16 code units.
+ * @example frontMatterBodyStart("---\nname: tools\n---\nuses Neovim\n") // 20
+ */
+export function frontMatterBodyStart(text: string): number {
+  const bom = text.startsWith("\uFEFF") ? 1 : 0;
+  const source = text.slice(bom);
+  const firstLineEnd = source.search(/\r?\n|$/);
+  const firstLine = source.slice(0, firstLineEnd);
+  if (!firstLine.startsWith("---") || firstLine.startsWith("----")) return 0;
+  if (firstLineEnd === source.length) return 0;
+  const fence = closingFence(source, firstLineEnd);
+  return fence === undefined ? 0 : bom + fence.bodyStart;
+}
+
 /**
  * Split YAML front matter from a memory file. This is the one place memfiles calls gray-matter:
  * any language tag other than YAML (`---js`, `---json`, `---coffee`, ...) is refused before
@@ -124,18 +160,13 @@ export function readFrontMatter(text: string, path?: string): FrontMatterResult 
     });
   }
   if (firstLineEnd === source.length) throw unclosed(where, path);
-  const afterOpening = firstLineEnd + (source[firstLineEnd] === "\r" ? 2 : 1);
-  const closeMatch = /^---[ \t]*\r?$/m.exec(source.slice(afterOpening));
-  // gray-matter ends the block at the first "\n---"; insist it is the same line we split on.
-  if (!closeMatch || source.indexOf("\n---", 3) !== afterOpening + closeMatch.index - 1) {
-    throw unclosed(where, path);
-  }
-
-  const bodyStart = afterOpening + closeMatch.index + closeMatch[0].length;
+  const fence = closingFence(source, firstLineEnd);
+  if (fence === undefined) throw unclosed(where, path);
+  const { afterOpening, closeAt, bodyStart } = fence;
   let body = source.slice(bodyStart);
   if (body.startsWith("\r\n")) body = body.slice(2);
   else if (body.startsWith("\n")) body = body.slice(1);
-  const block = source.slice(afterOpening, afterOpening + closeMatch.index);
+  const block = source.slice(afterOpening, closeAt);
   if (block.length > MAX_FRONT_MATTER_CHARS) {
     throw new MemoryFormatError({
       code: "header_too_long",

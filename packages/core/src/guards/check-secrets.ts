@@ -1,5 +1,5 @@
 import { findSplitSecretsOfEach, type SplitSecrets } from "./find-split-secrets.js";
-import { findSecretsOfEach } from "./secret-guard.js";
+import { findSecretsOfEach, redactRanges, type SecretFinding } from "./secret-guard.js";
 import { LINE_LEAD } from "./split-halves.js";
 
 // How many earlier texts of a session a new one is scanned with. A key split in two arrives in
@@ -107,12 +107,21 @@ export async function checkSecrets(options: CheckSecretsOptions): Promise<CheckS
  */
 export async function checkSecretsOfEach(
   writes: readonly (readonly string[])[],
+  options: { joinAll?: boolean } = {},
 ): Promise<CheckSecretsResult[]> {
-  return checkWrites(writes.map((texts) => ({ texts })));
+  return checkWrites(
+    writes.map((texts) => ({ texts })),
+    options.joinAll === true,
+  );
 }
 
-// Sessions are read before any write of the call is recorded: each write its own session.
-async function checkWrites(writes: readonly CheckSecretsOptions[]): Promise<CheckSecretsResult[]> {
+// Sessions are read before any write of the call is recorded: each write its own session. A write
+// a text of which holds a secret alone is refused for it, and its lines are joined only with
+// `joinAll` (to mask it: what is shown must lose every part, a key's other half on the next line too).
+async function checkWrites(
+  writes: readonly CheckSecretsOptions[],
+  joinAll = false,
+): Promise<CheckSecretsResult[]> {
   const scans = await findSecretsOfEach(writes.flatMap((write) => write.texts));
   let next = 0;
   const alone = writes.map((write) => {
@@ -137,9 +146,9 @@ async function checkWrites(writes: readonly CheckSecretsOptions[]): Promise<Chec
     (scansOfWrite) =>
       new Set(scansOfWrite.flatMap((scan) => scan.findings.map((finding) => finding.kind))),
   );
-  // Only the writes no text of which holds a secret alone are joined.
+  // Only the writes no text of which holds a secret alone are joined, unless all are.
   const splitAt = writes.flatMap((_, index) =>
-    (held[index] as Set<string>).size > 0 ? [] : [index],
+    !joinAll && (held[index] as Set<string>).size > 0 ? [] : [index],
   );
   const splits = await findSplitSecretsOfEach(
     splitAt.map((index) => (joins[index] as (typeof joins)[number]).parts),
@@ -147,18 +156,22 @@ async function checkWrites(writes: readonly CheckSecretsOptions[]): Promise<Chec
   const splitOf = new Map(splitAt.map((index, at) => [index, splits[at] as SplitSecrets]));
   return writes.map(({ texts, session }, index): CheckSecretsResult => {
     const kinds = held[index] as Set<string>;
-    if (kinds.size > 0) {
-      return {
-        ok: false,
-        code: "secret",
-        kinds: [...kinds],
-        redacted: (alone[index] ?? []).map((scan) => scan.redacted),
-        split: false,
-      };
-    }
     const { earlier, lines, leads, parts } = joins[index] as (typeof joins)[number];
     const split = splitOf.get(index) ?? new Map();
     const owned = [...split].filter(([at]) => at >= earlier.length);
+    if (kinds.size > 0) {
+      const scans = alone[index] ?? [];
+      return {
+        ok: false,
+        code: "secret",
+        kinds: [...new Set([...kinds, ...owned.flatMap(([, part]) => part.kinds)])],
+        redacted:
+          owned.length === 0
+            ? scans.map((scan) => scan.redacted)
+            : withSplitParts(texts, scans, owned, earlier.length, leads),
+        split: false,
+      };
+    }
     if (owned.length === 0) {
       for (const text of texts) session?.record(text);
       return { ok: true, code: "clean" };
@@ -181,5 +194,34 @@ async function checkWrites(writes: readonly CheckSecretsOptions[]): Promise<Chec
       redacted,
       split: true,
     };
+  });
+}
+
+// Each text redacted where it holds a secret alone and where it holds part of a split one: the
+// split's ranges (in a line without its lead) moved to where the line sits in its text.
+function withSplitParts(
+  texts: readonly string[],
+  scans: readonly { findings: readonly SecretFinding[] }[],
+  owned: ReadonlyArray<[number, { ranges: readonly SecretFinding[] }]>,
+  first: number,
+  leads: readonly string[],
+): string[] {
+  const ranges = new Map(owned.map(([at, part]) => [at - first, part.ranges]));
+  let line = 0;
+  return texts.map((text, at) => {
+    const found: SecretFinding[] = [...(scans[at]?.findings ?? [])];
+    const breaks = /\r?\n/g;
+    let start = 0;
+    for (;;) {
+      const shift = start + (leads[line]?.length ?? 0);
+      for (const range of ranges.get(line) ?? []) {
+        found.push({ ...range, start: range.start + shift, end: range.end + shift });
+      }
+      line += 1;
+      const next = breaks.exec(text);
+      if (next === null) break;
+      start = next.index + next[0].length;
+    }
+    return redactRanges(text, found);
   });
 }

@@ -49,7 +49,7 @@ describe("findSplitSecrets", () => {
     const found = await findSplitSecrets(["my 2FA recovery code is 8f3k-29", "dm-x7q1"], {
       join: "every",
     });
-    expect([...found]).toEqual([
+    expect([...found].map(([at, { kinds, redacted }]) => [at, { kinds, redacted }])).toEqual([
       [0, { kinds: ["credential_in_words"], redacted: "my 2FA recovery code is [redacted]" }],
       [1, { kinds: ["credential_in_words"], redacted: "[redacted]" }],
     ]);

@@ -66,8 +66,14 @@ export async function findSplitSecrets(
   return plan.finish(await findSecretsOfEach(plan.scan));
 }
 
-/** What {@link findSplitSecrets} finds: the index of each text holding part of a split secret. */
-export type SplitSecrets = Map<number, { kinds: string[]; redacted: string }>;
+/**
+ * What {@link findSplitSecrets} finds: the index of each text holding part of a split secret, its
+ * kinds, the text redacted, and the parts redacted (ranges in the text's code units).
+ */
+export type SplitSecrets = Map<
+  number,
+  { kinds: string[]; redacted: string; ranges: SecretFinding[] }
+>;
 
 /**
  * {@link findSplitSecrets} of each list of texts (the lines of each file of a folder), their
@@ -230,7 +236,11 @@ function planSplitSecrets(
     return new Map(
       [...found].map(([index, entry]) => [
         index,
-        { kinds: [...entry.kinds], redacted: redactRanges(texts[index] as string, entry.ranges) },
+        {
+          kinds: [...entry.kinds],
+          redacted: redactRanges(texts[index] as string, entry.ranges),
+          ranges: entry.ranges,
+        },
       ]),
     );
   };

@@ -136,11 +136,17 @@ export const NOT_A_PASSWORD_VALUE = new Set([
   "enabled",
 ]);
 
-/** Whether a stated value is in {@link NOT_A_PASSWORD_VALUE}, case and end punctuation ignored. */
+/** What a found secret is replaced with in results, messages and masked memory text. */
+export const REDACTED = "[redacted]";
+
+/**
+ * Whether a stated value is in {@link NOT_A_PASSWORD_VALUE}, or is {@link REDACTED} (a masked text
+ * shown again is no secret), case, quotes and end punctuation ignored.
+ */
 export function isNotAPasswordValue(value: string): boolean {
   const word = value
     .replace(/^["']|["']$/g, "")
     .replace(/[.,;:!?)]+$/, "")
     .toLowerCase();
-  return NOT_A_PASSWORD_VALUE.has(word);
+  return word === REDACTED || NOT_A_PASSWORD_VALUE.has(word);
 }

@@ -1,4 +1,5 @@
 import { CREDENTIAL_NEAR_TOKEN_SCREEN, findCredentialNearToken } from "./credential-near-token.js";
+import { REDACTED } from "./password-words.js";
 import {
   allMatches,
   findIbans,
@@ -29,8 +30,7 @@ export type FindSecretsResult = {
   redacted: string;
 };
 
-/** What a found secret is replaced with in results and messages. */
-export const REDACTED = "[redacted]";
+export { REDACTED } from "./password-words.js";
 
 // The preset's Anthropic rule only knows the exact `sk-ant-api03-<93 chars>AA` shape; anything
 // shorter or newer that starts `sk-ant-` is still a key to us.

@@ -258,6 +258,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = withScreens(
         pattern: ASSIGNMENT,
         needle: /[=:]/,
         accept: (value) =>
+          !isNotAPasswordValue(value) &&
           !/^["']?(?:\d+|[A-Za-z]{1,11}|[^A-Za-z0-9]*|<[^>]*>|\$\{?\w+\}?)["']?$/.test(value),
       },
       // "the login is on the wiki", "credentials are in 1Password": where, not what.

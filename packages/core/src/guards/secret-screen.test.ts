@@ -2,20 +2,9 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { SECRET_CORPUS } from "../../test/fixtures/secret-corpus.js";
 import { halves, labelledHalves } from "../../test/fixtures/secret-corpus-runner.js";
-import { checkSecretsOfEach } from "./check-secrets.js";
-import { type MaskedText, maskSecretsOfEach } from "./mask-secrets.js";
+import { maskEachChecked, maskSecretsOfEach } from "./mask-secrets.js";
 import { loosened, mayHoldSecret, mayHoldSecretOfEach } from "./secret-screen.js";
 import { SECRETLINT_SCREENED_RULES } from "./secretlint-scan.js";
-
-// What showing a text gave before the screen: the check run on every text.
-async function checkedEach(texts: readonly string[]): Promise<MaskedText[]> {
-  const checked = await checkSecretsOfEach(texts.map((text) => [text]));
-  return checked.map((result, at) =>
-    result.ok
-      ? { text: texts[at] as string, kinds: [] }
-      : { text: result.redacted[0] ?? "", kinds: result.kinds },
-  );
-}
 
 // Texts only one finder or join reads as a secret: a key id cut after two letters, a token near a
 // credential word, a temporary AWS key id, and a random token cut by slashes into runs shorter
@@ -68,7 +57,7 @@ const MEMORY_TEXTS = [
 
 describe("mayHoldSecret", () => {
   it("masking behind the screen shows every corpus text as checking every text does", async () => {
-    const checked = await checkedEach(corpusTexts);
+    const checked = await maskEachChecked(corpusTexts);
     expect(checked.filter((each) => each.kinds.length > 0).length).toBeGreaterThan(
       SECRET_CORPUS.length * 3,
     );
@@ -85,7 +74,7 @@ describe("mayHoldSecret", () => {
 
   it("shows clean memory as it is and clears nearly all of it without the check", async () => {
     const texts = [...(await everyday()), ...MEMORY_TEXTS];
-    expect(await maskSecretsOfEach(texts)).toEqual(await checkedEach(texts));
+    expect(await maskSecretsOfEach(texts)).toEqual(await maskEachChecked(texts));
     expect(MEMORY_TEXTS.filter(mayHoldSecret)).toEqual([]);
     // Screened together, each flag as screened alone.
     const mixed = [...MEMORY_TEXTS, ...ONE_FINDER_TEXTS, ...MEMORY_TEXTS.map((text) => `${text}.`)];

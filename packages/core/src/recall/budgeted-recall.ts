@@ -1,5 +1,6 @@
 import MiniSearch from "minisearch";
 import { estimateTokens } from "../cost/cache-minimum.js";
+import { frontMatterBodyStart } from "../format/front-matter.js";
 import { maskSecretsOfEach } from "../guards/mask-secrets.js";
 import type { MemoryRow } from "../store/types.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
@@ -397,34 +398,80 @@ export function fillRecallBudget(
 
 /**
  * A filled budget as it may be shown to a model: each picked unit with any secret a person wrote
- * into its file by hand replaced by `[redacted]` (`maskSecretsOfEach`, the rule MCP `read`
- * follows), and the budget filled again with the masked units, so the note still fits. Only the
- * picked units are scanned (a handful), never every file.
+ * into its file by hand replaced by `[redacted]`, and the budget filled again with the masked
+ * units, so the note still fits. With `store`, a unit is shown as it reads in its file masked
+ * whole (`maskSecretsOfEach`, the rule MCP `read` follows), so a key split over two lines of one
+ * file is masked though the unit joins them into one line or holds one half; a unit its file no
+ * longer holds is masked alone. Only the picked units and their files are read, never every file.
  *
  * @param filled - From {@link fillRecallBudget}.
  * @param maxTokens - The budget `filled` was filled to, in estimated tokens.
  * @param readTool - The tool the note names (as given to {@link fillRecallBudget}).
+ * @param store - The store the units were read from; without it each unit is masked alone.
  * @returns `shown`: the note and its units as masked; `stored`: the same units as stored, in the
  *   order of `shown.units` (their keys are what later requests leave out).
- * @example const { shown } = await maskRecalled(fillRecallBudget(units, 1_000), 1_000);
+ * @throws File-system errors from reading a unit's file pass through.
+ * @example const { shown } = await maskRecalled(fillRecallBudget(units, 1_000), 1_000, undefined, store);
  */
 export async function maskRecalled(
   filled: BudgetedRecallResult,
   maxTokens: number,
   readTool = DEFAULT_READ_TOOL,
+  store?: RecallStore,
 ): Promise<{ shown: BudgetedRecallResult; stored: RecallUnit[] }> {
-  const masked = await maskSecretsOfEach(filled.units.map((unit) => unit.text));
-  if (masked.every((each) => each.kinds.length === 0)) {
+  const texts = await shownUnitTexts(filled.units, store);
+  if (texts.every((text, at) => text === filled.units[at]?.text)) {
     return { shown: filled, stored: filled.units };
   }
   const storedOf = new Map<RecallUnit, RecallUnit>();
   const units = filled.units.map((unit, at) => {
-    const shown = { ...unit, text: masked[at]?.text ?? "" };
+    const shown = { ...unit, text: texts[at] ?? "" };
     storedOf.set(shown, unit);
     return shown;
   });
   const shown = fillRecallBudget(units, maxTokens, estimateTokens, undefined, readTool);
   return { shown, stored: shown.units.map((unit) => storedOf.get(unit) as RecallUnit) };
+}
+
+// Each unit's text masked alone, or as it reads in its file's body masked whole: the units and
+// the bodies in one `maskSecretsOfEach`. Only the body: the header is no unit, and masked whole it
+// could stop parsing (`description: [redacted]` is a YAML list).
+async function shownUnitTexts(
+  units: readonly RecallUnit[],
+  store: RecallStore | undefined,
+): Promise<string[]> {
+  const paths = store === undefined ? [] : [...new Set(units.map((unit) => unit.path))];
+  const files = await Promise.all(
+    paths.map(async (path) => {
+      const file = await (store as RecallStore).read(path);
+      if (!file.exists) return undefined;
+      const bodyAt = frontMatterBodyStart(file.content);
+      return { path, head: file.content.slice(0, bodyAt), body: file.content.slice(bodyAt) };
+    }),
+  );
+  const read = files.flatMap((file) => (file === undefined ? [] : [file]));
+  const masked = await maskSecretsOfEach([
+    ...units.map((unit) => unit.text),
+    ...read.map((file) => file.body),
+  ]);
+  // Each file the mask changed: its units as stored -> as shown, when masking kept their number.
+  const shownOf = new Map<string, Map<string, string>>();
+  for (const [at, { path, head, body }] of read.entries()) {
+    const shown = masked[units.length + at];
+    if (shown === undefined || shown.kinds.length === 0) continue;
+    const row: MemoryRow = { path, name: "", description: "", chars: head.length + body.length };
+    const before = unitsOfFile(row, head + body);
+    const after = unitsOfFile(row, head + shown.text);
+    if (before.length !== after.length) continue;
+    const texts = new Map<string, string>();
+    for (const [index, unit] of before.entries()) {
+      if (!texts.has(unit.text)) texts.set(unit.text, after[index]?.text ?? "");
+    }
+    shownOf.set(path, texts);
+  }
+  return units.map(
+    (unit, at) => shownOf.get(unit.path)?.get(unit.text) ?? masked[at]?.text ?? unit.text,
+  );
 }
 
 /**
@@ -448,6 +495,11 @@ export async function budgetedRecall(
   const forgotten = await forgottenUnitCheck(options.store);
   const maxTokens = options.maxTokens ?? DEFAULT_RECALL_BUDGET_TOKENS;
   return (
-    await maskRecalled(fillRecallBudget(units, maxTokens, estimateTokens, forgotten), maxTokens)
+    await maskRecalled(
+      fillRecallBudget(units, maxTokens, estimateTokens, forgotten),
+      maxTokens,
+      undefined,
+      options.store,
+    )
   ).shown;
 }

@@ -50,6 +50,46 @@ const SECRET_FILE: Record<StoreLayout, string> = {
   fact: "github-token.md",
 };
 
+// A key split over two lines of one file, each line harmless alone (the write guard refuses the
+// pair): the GitHub token cut in two, the AWS key id in two with label words between.
+const GITHUB_HALVES = [GITHUB.slice(0, 22), GITHUB.slice(22)] as const;
+const AWS_HALVES = [AWS.slice(0, 12), AWS.slice(12)] as const;
+const SPLIT_GITHUB = `GitHub ${GITHUB_HALVES[0]}\n${GITHUB_HALVES[1]}`;
+const SPLIT_AWS = `aws key first half: ${AWS_HALVES[0]}\n  second half ${AWS_HALVES[1]}`;
+
+/** A folder where a person split keys over two lines by hand, in `layout`. */
+async function splitFolder(layout: StoreLayout): Promise<MemoryStore> {
+  const store = await tempStore(layout);
+  await store.write("profile.md", `${header("profile", "Who the user is.")}${SPLIT_AWS}\n`, "new");
+  if (layout === "subject") {
+    // Lines without a date tag (one unit of the whole body), and dated lines (a unit each).
+    await store.write(
+      "topics/secrets.md",
+      `${header("secrets", "Keys.")}- ${SPLIT_GITHUB}\n- ${SPLIT_AWS}\n`,
+      "new",
+    );
+    await store.write(
+      "topics/tokens.md",
+      `${header("tokens", "Tokens.")}[stated 2026/11/01] my github token ${GITHUB_HALVES[0]}\n[stated 2026/11/01] ${GITHUB_HALVES[1]}\n`,
+      "new",
+    );
+  } else {
+    await store.write(
+      "github-token.md",
+      `${header("github-token", "Token.")}${SPLIT_GITHUB}\n`,
+      "new",
+    );
+    await store.write("aws-key.md", `${header("aws-key", "Key.")}${SPLIT_AWS}\n`, "new");
+  }
+  return store;
+}
+
+// Each folder, and the strings no surface may show of it.
+const FOLDERS: Array<[string, (layout: StoreLayout) => Promise<MemoryStore>, string[]]> = [
+  ["written whole", folder, SECRETS],
+  ["split over two lines", splitFolder, [...GITHUB_HALVES, ...AWS_HALVES]],
+];
+
 // A client that asks for the secret file once with `memory_read`, then answers; every request kept.
 function readingClient(path: string) {
   const requests: unknown[] = [];
@@ -134,18 +174,21 @@ const SURFACES: Array<[string, (store: MemoryStore, layout: StoreLayout) => Prom
   ],
 ];
 
-describe("a secret written into a memory file by hand never leaves for a model", () => {
-  const cases = (["subject", "fact"] as const).flatMap((layout) =>
-    SURFACES.map(([name, shown]) => [`${name} (${layout})`, layout, shown] as const),
-  );
-  it.each(cases)("%s", async (_name, layout, shown) => {
-    const store = await folder(layout);
-    const text = await shown(store, layout);
-    // The surface showed the memory (masked), so the check below is not vacuous.
-    expect(text).toContain("[redacted]");
-    for (const secret of SECRETS) expect(text).not.toContain(secret);
-  });
-});
+describe.each(FOLDERS)(
+  "a secret %s in a memory file by hand never leaves for a model",
+  (_, build, secrets) => {
+    const cases = (["subject", "fact"] as const).flatMap((layout) =>
+      SURFACES.map(([name, shown]) => [`${name} (${layout})`, layout, shown] as const),
+    );
+    it.each(cases)("%s", async (_name, layout, shown) => {
+      const store = await build(layout);
+      const text = await shown(store, layout);
+      // The surface showed the memory (masked), so the check below is not vacuous.
+      expect(text).toContain("[redacted]");
+      for (const secret of secrets) expect(text).not.toContain(secret);
+    });
+  },
+);
 
 describe("masking shows, it does not edit", () => {
   it("the memory tool edits the file as written: a [redacted] sent back matches no secret", async () => {

@@ -186,6 +186,8 @@ export async function recallFiles(
         await forgottenUnitCheck(options.store),
       ),
       options.maxTokens,
+      undefined,
+      options.store,
     );
     return {
       result: {
