@@ -96,9 +96,7 @@ export function documentColumns(index: PostingsIndex): DocumentColumns {
   let kept = keptColumns.get(index);
   // Another map of documents: the index was emptied (`removeAll`), its short ids numbered anew.
   if (kept === undefined || kept.documentIds !== index._documentIds) {
-    const fields = Math.max(1, ...Object.values(index._fieldIds).map((id) => id + 1));
-    const lengths = new Int32Array(nextId * fields);
-    kept = { ids: [], lengths, fields, nextId: 0, documentIds: index._documentIds };
+    kept = { ...emptyColumns(index._fieldIds, nextId), nextId: 0, documentIds: index._documentIds };
     keptColumns.set(index, kept);
   }
   if (nextId === kept.nextId) return kept;
@@ -110,6 +108,31 @@ export function documentColumns(index: PostingsIndex): DocumentColumns {
   for (let shortId = kept.nextId; shortId < nextId; shortId++) setColumns(index, kept, shortId);
   kept.nextId = nextId;
   return kept;
+}
+
+/**
+ * Columns for the documents of short ids below `nextId` of an index with these fields, none set
+ * yet: what {@link documentColumns} fills, and what a loader fills from its own arrays.
+ *
+ * @param fieldIds - The index's field ids by name (minisearch's `fieldIds`).
+ * @param nextId - Its next short id.
+ */
+export function emptyColumns(fieldIds: Record<string, number>, nextId: number): DocumentColumns {
+  const fields = Math.max(1, ...Object.values(fieldIds).map((id) => id + 1));
+  // Sized up front: set out of order, a growing array would fall back to a dictionary.
+  return { ids: new Array(nextId), lengths: new Int32Array(nextId * fields), fields };
+}
+
+/**
+ * Gives an index loaded a moment ago the {@link documentColumns} it was loaded from, so the first
+ * search does not read them back out of minisearch's maps one short id at a time. Call it before
+ * any document is added or removed: the columns must hold what its maps hold.
+ *
+ * @param index - The index's internals ({@link postingsOf}).
+ * @param columns - {@link emptyColumns} of its fields and next id, set for each of its documents.
+ */
+export function loadedColumns(index: PostingsIndex, columns: DocumentColumns): void {
+  keptColumns.set(index, { ...columns, nextId: index._nextId, documentIds: index._documentIds });
 }
 
 function setColumns(index: PostingsIndex, columns: KeptColumns, shortId: number): void {

@@ -438,12 +438,13 @@ function fileField(
   if (fields === undefined) {
     const ids = FILE_FIELDS.map((name) => files._fieldIds[name] ?? -1);
     const sums = FILE_FIELDS.map(() => 0);
+    // Indexed loops, not a callback per file: this runs over every file on a cold query.
     for (const [shortId, lengths] of files._fieldLength) {
       const units = kept.counts[shortId] ?? 0;
       if (units === 0) continue;
-      ids.forEach((fieldId, at) => {
-        sums[at] = (sums[at] ?? 0) + units * (lengths[fieldId] ?? 0);
-      });
+      for (let at = 0; at < ids.length; at++) {
+        sums[at] = (sums[at] as number) + units * (lengths[ids[at] as number] ?? 0);
+      }
     }
     fields = ids.map((id, at) => ({ id, boost: 1, average: (sums[at] ?? 0) / total }));
     kept.fields = fields;

@@ -7,6 +7,12 @@ import { compareCodeUnits } from "../text/compare-code-units.js";
 import { ALWAYS_LOADED } from "./always-loaded.js";
 import { FolderWatch } from "./folder-watch.js";
 import {
+  type DocumentColumns,
+  emptyColumns,
+  loadedColumns,
+  postingsOf,
+} from "./postings-search.js";
+import {
   dateWords,
   type FileDocument,
   fileIndexOptions,
@@ -469,8 +475,30 @@ function documentAt(search: PackedSearch, shortId: number): number {
   return -1;
 }
 
-// A packed search as minisearch stores it, with the documents of `shortIds` only, or all of them.
-function unpacked(search: PackedSearch, shortIds?: Iterable<string>): SearchMeta {
+// A packed search's documents in the columns its loaded search scores from (`loadedColumns`),
+// the documents of `places` only, or all of them.
+function packedColumns(search: PackedSearch, places?: readonly number[]): DocumentColumns {
+  const columns = emptyColumns(search.fieldIds, search.nextId);
+  const fields = Object.keys(search.fieldIds).length;
+  const set = (at: number) => {
+    const shortId = search.shortIds[at] as number;
+    columns.ids[shortId] = search.ids[at];
+    for (let field = 0; field < fields; field++) {
+      columns.lengths[shortId * columns.fields + field] = search.lengths[at * fields + field] ?? 0;
+    }
+  };
+  if (places === undefined) for (let at = 0; at < search.shortIds.length; at++) set(at);
+  else for (const at of places) set(at);
+  return columns;
+}
+
+// A packed search as minisearch stores it, with the documents of `shortIds` only, or all of them;
+// `places` is given each document's place in the packed arrays.
+function unpacked(
+  search: PackedSearch,
+  shortIds?: Iterable<string>,
+  places?: number[],
+): SearchMeta {
   const { shortIds: all, ids, lengths, ...rest } = search;
   const fields = Object.keys(rest.fieldIds).length;
   const documentIds: SearchMeta["documentIds"] = {};
@@ -480,6 +508,7 @@ function unpacked(search: PackedSearch, shortIds?: Iterable<string>): SearchMeta
     documentIds[shortId] = ids[at];
     // A field the document lacks is `null`, as in minisearch's own JSON (a hole there).
     fieldLength[shortId] = lengths.slice(at * fields, (at + 1) * fields) as number[];
+    places?.push(at);
   };
   if (shortIds === undefined) for (let at = 0; at < all.length; at++) add(at);
   else {
@@ -684,7 +713,13 @@ export class RecallIndex {
   /** Ids of {@link #unread}'s units a folded log removed. */
   readonly #unreadGone = new Set<number>();
   #searchMeta:
-    | { units: PackedSearch; files: SearchMeta; terms: StoredTerms; fileTerms: StoredTerms }
+    | {
+        units: PackedSearch;
+        files: SearchMeta;
+        packedFiles: PackedSearch;
+        terms: StoredTerms;
+        fileTerms: StoredTerms;
+      }
     | undefined;
   /** A search holding only the terms of one query ({@link prepare}). */
   #partial: { query: string; search: Searches } | undefined;
@@ -924,6 +959,10 @@ export class RecallIndex {
         },
         { ...fileTerms.options, logger: quietOnPartTerms },
       );
+      // Its documents' columns from the packed arrays, before the fold changes any of them.
+      const fileInternals = postingsOf(files as MiniSearch<never>);
+      if (fileInternals !== undefined)
+        loadedColumns(fileInternals, packedColumns(meta.packedFiles));
       // Removed, not discarded: minisearch's discard leaves a document's postings until a search
       // walks them, and a search stored whole after a fold would keep them (and their counts).
       for (const document of this.#folded?.removeFiles ?? []) files.remove(document);
@@ -935,6 +974,9 @@ export class RecallIndex {
         { ...unitMeta, averageFieldLength: [...unitMeta.averageFieldLength] },
         { ...unitTerms.options, logger: quietOnPartTerms },
       );
+      const unitInternals = postingsOf(units as MiniSearch<never>);
+      if (unitInternals !== undefined)
+        loadedColumns(unitInternals, packedColumns(meta.units, read?.places));
       for (const document of this.#folded?.remove ?? []) units.remove(document);
       for (const document of this.#folded?.add ?? []) units.add(document);
       unitTerms.done();
@@ -962,7 +1004,12 @@ export class RecallIndex {
     fileIndex: AsPlainObject["index"],
     stored: { units: PackedSearch; files: SearchMeta },
     counts: Map<string, number>,
-  ): { meta: AsPlainObject; fileIndex: AsPlainObject["index"]; counts: Map<string, number> } {
+  ): {
+    meta: AsPlainObject;
+    fileIndex: AsPlainObject["index"];
+    counts: Map<string, number>;
+    places: number[];
+  } {
     const meta = stored.units;
     const fieldsOf = (search: Pick<SearchMeta, "fieldIds">) =>
       new Map(Object.entries(search.fieldIds).map(([name, id]) => [String(id), name as UnitField]));
@@ -993,10 +1040,12 @@ export class RecallIndex {
         for (const shortId in postings) read.add(shortId);
       }
     }
+    const places: number[] = [];
     return {
-      meta: { ...unpacked(meta, read), index: kept },
+      meta: { ...unpacked(meta, read, places), index: kept },
       fileIndex: cut(fileIndex, fileFieldOf),
       counts,
+      places,
     };
   }
 
@@ -1060,6 +1109,7 @@ export class RecallIndex {
       this.#searchMeta = {
         units: stored.search,
         files: unpacked(stored.fileSearch),
+        packedFiles: stored.fileSearch,
         terms: stored.terms,
         fileTerms: stored.fileTerms,
       };
