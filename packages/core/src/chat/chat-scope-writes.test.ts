@@ -2,40 +2,11 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { scriptedClient } from "../../test/scripted-client.js";
 import { MODELS } from "../models/index.js";
 import { fileScope } from "../recall/scope.js";
 import { MemoryStore } from "../store/index.js";
 import { chat } from "./chat.js";
-
-// A client that answers each request with the next scripted content and keeps every request.
-function scriptedClient(script: unknown[][]) {
-  const requests: Array<Record<string, unknown>> = [];
-  let turn = 0;
-  const create = async (request: Record<string, unknown>) => {
-    requests.push(request);
-    const tools = (request.tools ?? []) as Array<{ name: string }>;
-    const content = tools.some((tool) => tool.name === "select_memories")
-      ? [{ type: "tool_use", id: "s1", name: "select_memories", input: { files: [1, 2, 3, 4] } }]
-      : (script[turn++] ?? [{ type: "text", text: "done" }]);
-    const first = content[0] as { type: string };
-    return {
-      id: `m${requests.length}`,
-      type: "message",
-      role: "assistant",
-      model: request.model,
-      content,
-      stop_reason: first.type === "tool_use" ? "tool_use" : "end_turn",
-      stop_sequence: null,
-      usage: {
-        input_tokens: 1,
-        output_tokens: 1,
-        cache_creation_input_tokens: 0,
-        cache_read_input_tokens: 0,
-      },
-    };
-  };
-  return { client: { messages: { create } } as never, requests };
-}
 
 async function folder(): Promise<MemoryStore> {
   const root = join(await mkdtemp(join(tmpdir(), "memfiles-scope-")), "memory");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { scriptedClient } from "../../test/scripted-client.js";
 import { tempStore } from "../../test/temp-store.js";
 import { memoryBlock, recallForPrompt } from "../boundary/recall-for-prompt.js";
 import { chat } from "../chat/chat.js";
@@ -92,33 +93,7 @@ const FOLDERS: Array<[string, (layout: StoreLayout) => Promise<MemoryStore>, str
 
 // A client that asks for the secret file once with `memory_read`, then answers; every request kept.
 function readingClient(path: string) {
-  const requests: unknown[] = [];
-  let answers = 0;
-  const create = async (request: Record<string, unknown>) => {
-    requests.push(request);
-    const tools = (request.tools ?? []) as Array<{ name: string }>;
-    const content = tools.some((tool) => tool.name === "select_memories")
-      ? [{ type: "tool_use", id: "s1", name: "select_memories", input: { files: [1, 2, 3, 4] } }]
-      : answers++ === 0
-        ? [{ type: "tool_use", id: "r1", name: "memory_read", input: { path } }]
-        : [{ type: "text", text: "done" }];
-    return {
-      id: `m${requests.length}`,
-      type: "message",
-      role: "assistant",
-      model: request.model,
-      content,
-      stop_reason: content[0]?.type === "tool_use" ? "tool_use" : "end_turn",
-      stop_sequence: null,
-      usage: {
-        input_tokens: 1,
-        output_tokens: 1,
-        cache_creation_input_tokens: 0,
-        cache_read_input_tokens: 0,
-      },
-    };
-  };
-  return { client: { messages: { create } } as never, requests };
+  return scriptedClient([[{ type: "tool_use", id: "r1", name: "memory_read", input: { path } }]]);
 }
 
 async function chatRequests(store: MemoryStore, layout: StoreLayout, recall: RecallOptions) {
