@@ -136,6 +136,45 @@ export const NOT_A_PASSWORD_VALUE = new Set([
   "enabled",
 ]);
 
+// Words that send the reader elsewhere for a password ("see", "ask", "check") or say where it is
+// kept ("im", "dans"), in English and the Latin-script languages above (each language's Wiktionary
+// entries for "see", "ask", "look up", "in"). After one of them comes a place or a person, not
+// the password: "Bank password: see the vault", "Kennwort: siehe Tresor", "password: ask Sam".
+const POINTER_WORDS = new Set([
+  ...["see", "ask", "check", "look", "refer", "consult", "cf", "cf."],
+  ...["siehe", "s.", "frag", "frage", "fragen", "steht", "liegt", "im"],
+  ...["voir", "vois", "voyez", "demande", "demander", "demandez", "dans"],
+  ...["ver", "véase", "vea", "consulta", "consultar", "pregunta", "preguntar", "pide"],
+  ...["veja", "consulte", "pergunte", "peça", "vedi", "chiedi", "chiedere", "nel", "nella"],
+  ...["zie", "vraag", "staat", "patrz", "zobacz", "zapytaj", "se", "fråga", "finns"],
+]);
+// Password managers and key stores, named alone or before a particle ("パスワードは1Passwordにあります").
+const KEEPER_NAMES = new Set([
+  ...["1password", "bitwarden", "vaultwarden", "keepass", "keepassxc", "lastpass"],
+  ...["dashlane", "keychain", "schlüsselbund", "trousseau", "llavero", "portachiavi"],
+]);
+// The place after a pointer word: 1 to 6 words of letters ("the team vault", "le coffre-fort",
+// "Sam"), or a keeper's name, up to the end of the clause. A word with a digit or symbol ends it
+// as no place: "see the vault2024!" may be the password.
+const PLACE =
+  /^[^\S\r\n]+(?:(?:\p{L}[\p{L}'’-]*|1Password)(?:[^\S\r\n]+|(?=[.,;:!?)\r\n]|$))){1,6}(?:[.,;:!?)\r\n]|$)/iu;
+
+/**
+ * Whether a found value points to where a password is kept instead of stating it: the name of a
+ * password manager ("1Password", "Bitwarden"), or a word such as "see", "siehe", "voir", "ask"
+ * followed by a place or person of plain words to the end of the clause.
+ *
+ * @param value - The found value (what would be masked).
+ * @param after - The text after it.
+ * @example pointsToWhereKept("see", " the vault") // true
+ * @example pointsToWhereKept("vault2024!", "") // false
+ */
+export function pointsToWhereKept(value: string, after: string): boolean {
+  const word = value.replace(/^["']|["']$/g, "").toLowerCase();
+  if (KEEPER_NAMES.has(word.replace(/[.,;:!?)]+$/, ""))) return true;
+  return POINTER_WORDS.has(word) && PLACE.test(after);
+}
+
 /** What a found secret is replaced with in results, messages and masked memory text. */
 export const REDACTED = "[redacted]";
 

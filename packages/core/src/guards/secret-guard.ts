@@ -1,5 +1,5 @@
 import { CREDENTIAL_NEAR_TOKEN_SCREEN, findCredentialNearToken } from "./credential-near-token.js";
-import { REDACTED } from "./password-words.js";
+import { pointsToWhereKept, REDACTED } from "./password-words.js";
 import {
   allMatches,
   findIbans,
@@ -168,7 +168,10 @@ function ownFindings(text: string): SecretFinding[] {
   }
   for (const [start, end] of findIbans(text)) add("iban", start, end);
   for (const [start, end] of findRandomTokens(text)) add("random_token", start, end);
-  return findings;
+  // Every finder's value passes the one rule for a pointer to where a password is kept.
+  return findings.filter(
+    ({ start, end }) => !pointsToWhereKept(text.slice(start, end), text.slice(end)),
+  );
 }
 
 /** The text with each finding's range replaced by `[redacted]`, overlapping ranges merged. */
@@ -195,7 +198,8 @@ export function redactRanges(text: string, findings: readonly SecretFinding[]): 
  * credentials said in words, IBANs (mod-97 checksum) and US SSNs, plus `sk-ant-` keys of any
  * length, PEM private key headers, Luhn-valid card numbers (13-19 digits with a card network's
  * IIN prefix, see `isCardIin`) and passwords or PINs stated in words ("my password is ...", and in
- * 16 other languages, see `findStatedPasswords`). The seed design
+ * 16 other languages, see `findStatedPasswords`). A value that says where a password is kept
+ * ("see the vault", "siehe Tresor", `pointsToWhereKept`) is none. The seed design
  * asks for "a code-level filter for key and card patterns before any write".
  *
  * @param text - Any text (a proposed fact, its evidence).

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { checkSecrets } from "./check-secrets.js";
+import { maskSecrets } from "./mask-secrets.js";
 import { findSecrets } from "./secret-guard.js";
 import { findRandomTokens, wordCoverage } from "./secret-patterns.js";
 
@@ -64,6 +66,58 @@ describe("near misses that are no secret", () => {
     ["a LoCoMo sentence with a pin", "Maria pinned 12 photos of her trip to the fridge"],
   ])("leaves %s alone", async (_, text) => {
     expect(await findSecrets(text)).toEqual({ findings: [], redacted: text });
+  });
+});
+
+// Where a password is kept is no password: a pointer to a vault, a password manager or a person
+// (trial 10: `remember` refused these lines and recall masked "see"). The write guard and the mask
+// leave each alone (pointsToWhereKept, guards/password-words.ts).
+describe("a pointer to where a password is kept", () => {
+  it.each([
+    ["English", "Bank password: see the vault"],
+    ["English, a manager", "wifi password: see 1Password"],
+    ["English, a person", "password: ask Sam"],
+    ["English, credentials", "credentials for the NAS: check Bitwarden"],
+    ["English, then a sentence", "Bank password: see the vault. Rent is due on the 1st."],
+    ["German", "Kennwort: siehe Tresor"],
+    ["German, a person", "Passwort: frag Sam"],
+    ["French", "mot de passe : voir le coffre-fort"],
+    ["French, where", "mot de passe : dans le coffre"],
+    ["Spanish", "la contraseña: ver el llavero"],
+    ["Portuguese", "senha: veja o cofre"],
+    ["Dutch", "wachtwoord: zie de kluis"],
+    ["Polish", "hasło: patrz sejf"],
+    ["Japanese", "パスワードは金庫を参照"],
+    ["Japanese, a manager", "パスワードは1Passwordにあります"],
+    ["Japanese, a manager after a colon", "パスワード：Bitwardenを参照"],
+  ])("%s: %s", async (_, text) => {
+    expect(await findSecrets(text)).toEqual({ findings: [], redacted: text });
+    expect(await checkSecrets({ texts: [text] })).toEqual({ ok: true, code: "clean" });
+    expect(await maskSecrets(text)).toEqual({ text, kinds: [] });
+  });
+
+  // The same words beside a password: a pointer word with no plain place after it, a password
+  // that is a place word with a digit or symbol, a keeper's name with more to it.
+  it.each([
+    ["English", "password: vault2024!", "vault2024!"],
+    ["English, a place word", "Bank password: vault2024!", "vault2024!"],
+    ["English, the word alone", "password: see", "see"],
+    ["English, a token after it", "wifi password: see Xk9mq4zLw2", "Xk9mq4zLw2"],
+    ["English, a manager's name and more", "password: 1Password2024", "1Password2024"],
+    ["German", "Kennwort: Tresor2024!", "Tresor2024!"],
+    ["German, a pointer word in the password", "Passwort: siehe2024", "siehe2024"],
+    ["French", "mot de passe : voir-le-coffre-42", "voir-le-coffre-42"],
+    ["Japanese", "パスワードは vault2024! です", "vault2024!"],
+  ])("%s still masked: %s", async (_, text, value) => {
+    expect((await checkSecrets({ texts: [text] })).ok).toBe(false);
+    const masked = await maskSecrets(text);
+    expect(masked.kinds).toContain("password");
+    expect(masked.text).not.toContain(value);
+  });
+
+  // The pointer word is masked, the password after the place word shows: refused, masked in part.
+  it("refuses a pointer whose place holds a password: see the vault2024!", async () => {
+    expect((await checkSecrets({ texts: ["password: see the vault2024!"] })).ok).toBe(false);
   });
 });
 
