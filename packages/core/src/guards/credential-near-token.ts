@@ -1,10 +1,11 @@
-import { PASSWORD_WORDS_OTHER_LANGUAGES } from "./password-words.js";
+import { CREDENTIAL_LABELS, PASSWORD_WORDS_OTHER_LANGUAGES } from "./password-words.js";
 import { allMatches, wordCoverage } from "./secret-patterns.js";
 
-// Words that name a credential, in English and the languages of `password-words.ts`. "Key",
-// "token" and "secret" are left out: in prose they name other things ("the key to the shed").
+// Words that name a credential or label one ("Zugangsdaten"), in English and the languages of
+// `password-words.ts`. "Key", "token" and "secret" are left out: in prose they name other things
+// ("the key to the shed").
 const CREDENTIAL_WORD = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:passwords?|passwd|passphrases?|passcodes?|pwd|pins?|logins?|credentials?|${PASSWORD_WORDS_OTHER_LANGUAGES.join("|")})(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])(?:passwords?|passwd|passphrases?|passcodes?|pwd|pins?|${[...CREDENTIAL_LABELS, ...PASSWORD_WORDS_OTHER_LANGUAGES].join("|")})(?![\\p{L}\\p{N}])`,
   "giu",
 );
 // A run that could be a typed password: 6 to 64 letters, digits and ASCII symbols. A colon, equals

@@ -36,6 +36,53 @@ export const PASSWORD_WORDS_OTHER_LANGUAGES = [
 ] as const;
 
 /**
+ * Words that label a user name and password given together ("Zugangsdaten: user admin / …"), in
+ * English and the languages above (Wiktionary translations of "credentials" and "login details"),
+ * as regex alternatives.
+ */
+export const CREDENTIAL_LABELS = [
+  "logins?",
+  "credentials?",
+  "login\\s+details",
+  "zugangsdaten",
+  "anmeldedaten",
+  "logindaten",
+  "identifiants",
+  "credenciales",
+  "credenciais",
+  "credenziali",
+  "inloggegevens",
+  "dane\\s+logowania",
+  "inloggningsuppgifter",
+  "учётные\\s+данные",
+  "учетные\\s+данные",
+  "認証情報",
+  "ログイン情報",
+  "登录信息",
+  "登錄資訊",
+  "로그인\\s*정보",
+] as const;
+
+/** "user" before a user name, in English and the languages above, as regex alternatives. */
+export const USER_WORDS = [
+  "user(?:name)?",
+  "benutzer(?:name)?",
+  "nutzer(?:name)?",
+  "utilisateur",
+  "usuario",
+  "usuário",
+  "utente",
+  "gebruiker(?:snaam)?",
+  "użytkownik",
+  "användare",
+  "пользователь",
+  "логин",
+  "ユーザー名?",
+  "用户名?",
+  "사용자",
+] as const;
+
+/**
  * What may stand between the word and the value: a particle or copula ("は", "ist", "هي", "是",
  * "는", "es", "est", "é", "—"), a colon (ASCII or full width) or an equals sign.
  */

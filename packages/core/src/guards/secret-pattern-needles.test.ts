@@ -35,6 +35,10 @@ const TEXTS = [
   "ROOT:Xk9!mq4z",
   "username/Xk9!mq4z",
   "login:Xk9!mq4z",
+  "Zugangsdaten: user admin / Xk9!mq4z",
+  "identifiants : utilisateur admin, mot de passe Xk9!mq4z",
+  "учётные данные: пользователь admin / Xk9!mq4z",
+  "ログイン情報: ユーザー admin / Xk9!mq4z",
   "my SSN is 219099999",
   "Social Security number 219-09-9999",
 ];

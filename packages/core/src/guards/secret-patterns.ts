@@ -1,4 +1,9 @@
-import { isNotAPasswordValue } from "./password-words.js";
+import {
+  CREDENTIAL_LABELS,
+  isNotAPasswordValue,
+  PASSWORD_WORDS_OTHER_LANGUAGES,
+  USER_WORDS,
+} from "./password-words.js";
 
 /** A credential format found by a regular expression, named by its gitleaks rule id. */
 export type SecretPattern = {
@@ -192,6 +197,17 @@ const PASS_IN_WORDS = /\bpass\b\s*(?:\bis\b|:|=)?\s*(?<value>[^\s"'`,;]{6,})/gi;
 // "router admin/Vq7#mLp2", "root:Xk9!mq4z": a user name and a password joined by a slash or colon.
 const USER_AND_PASSWORD =
   /(?<![\w/.:-])(?:admin|administrator|root|user|username|login)[/:](?<value>[^\s"'`,;/]{6,})/gi;
+// "Zugangsdaten: user admin / Sommer2024!", "identifiants : utilisateur admin, mot de passe
+// Xk9!mq4z": a credential label, a user word and a name, then a slash, comma or bar and the
+// password (trial 10). With no user word, a random-looking password near the label is found by
+// the credential-near-token rule; a word-like one is not ("Zugangsdaten: Microsoft / Office365").
+const LABELLED_USER_AND_PASSWORD = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${CREDENTIAL_LABELS.join("|")})(?![\\p{L}\\p{N}])[^\\r\\n]{0,40}?` +
+    `(?<![\\p{L}\\p{N}])(?:${USER_WORDS.join("|")})(?![\\p{L}\\p{N}])\\s*[:=：]?\\s*[^\\s/,|]{1,64}\\s*[/,|]\\s*` +
+    `(?:(?:pass(?:word)?|pwd?|${PASSWORD_WORDS_OTHER_LANGUAGES.join("|")})\\s*[:=：]?\\s*)?` +
+    "(?<value>[^\\s\"'`,;]{6,})",
+  "giu",
+);
 const passwordShaped = (value: string) =>
   !isNotAPasswordValue(value) &&
   /[A-Za-z]/.test(value) &&
@@ -288,6 +304,12 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = withScreens(
         pattern: USER_AND_PASSWORD,
         accept: passwordShaped,
         needle: /admin|root|user|login/i,
+      },
+      {
+        kind: "password",
+        pattern: LABELLED_USER_AND_PASSWORD,
+        accept: passwordShaped,
+        needle: new RegExp(CREDENTIAL_LABELS.join("|"), "iu"),
       },
       { kind: "us_ssn", pattern: US_SSN },
       { kind: "us_ssn", pattern: US_SSN_IN_WORDS, needle: /ssn|social/i },

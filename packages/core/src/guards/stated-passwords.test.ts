@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { checkSecrets } from "./check-secrets.js";
+import { maskSecrets } from "./mask-secrets.js";
 import { findSecrets, isCardIin } from "./secret-guard.js";
 import { findStatedPasswords } from "./stated-passwords.js";
 
@@ -66,5 +68,44 @@ describe("false positives of the new-user trial", () => {
     ["2721000000000000", false],
   ])("isCardIin(%s) is %s", (digits, expected) => {
     expect(isCardIin(digits)).toBe(expected);
+  });
+});
+
+// Trial 10: "Zugangsdaten: user admin / Rv8k…" reached the model. A label, a user word, a name and a
+// password-shaped value after a slash, comma or bar; or a random-looking value near the label.
+describe("a user name and password after a credential label", () => {
+  const RANDOM = ["Rv8k", "P2xQ"].join("");
+  it.each([
+    ["German", `Zugangsdaten: user admin / ${RANDOM}`, RANDOM],
+    ["German, a word-like password", "Zugangsdaten: user admin / Sommer2024!", "Sommer2024!"],
+    ["German, no user word", `Zugangsdaten: admin / ${RANDOM}`, RANDOM],
+    [
+      "German, words between",
+      "Anmeldedaten für den Router: Benutzer admin, Passwort Sommer2024!",
+      "Sommer2024!",
+    ],
+    ["English", "login: user admin / Sommer2024!", "Sommer2024!"],
+    ["English, no user word", `credentials: admin / ${RANDOM}`, RANDOM],
+    ["French", "identifiants : utilisateur admin / Soleil77!", "Soleil77!"],
+    ["French, no user word", `identifiants : admin / ${RANDOM}`, RANDOM],
+    ["Spanish", "credenciales: usuario admin / Gato-1234", "Gato-1234"],
+    ["Italian, a bar", "credenziali: utente admin | Roma2024!", "Roma2024!"],
+    ["Dutch", "inloggegevens: gebruiker admin / Fiets2023!", "Fiets2023!"],
+    ["Japanese", `ログイン情報: ユーザー admin / ${RANDOM}`, RANDOM],
+  ])("%s: %s", async (_, text, value) => {
+    expect((await checkSecrets({ texts: [text] })).ok).toBe(false);
+    expect((await maskSecrets(text)).text).not.toContain(value);
+  });
+
+  it.each([
+    "Zugangsdaten: user admin / siehe Tresor",
+    "Zugangsdaten: siehe Wiki",
+    "Zugangsdaten: Microsoft / Office365",
+    "Zugangsdaten: user dana / gleich wie immer",
+    "identifiants : utilisateur admin / voir le coffre-fort",
+    "the login page for user dana / staff is slow",
+    "credenciales: usuario admin, pedir a Ana",
+  ])("leaves a label without a password alone: %s", async (text) => {
+    expect(await findSecrets(text)).toEqual({ findings: [], redacted: text });
   });
 });
