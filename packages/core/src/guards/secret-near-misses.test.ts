@@ -121,6 +121,50 @@ describe("a pointer to where a password is kept", () => {
   });
 });
 
+// Trial 10: a base64 PNG was masked as a random token. A file a page embeds (its base64 starts
+// with the format's signature) is no key, for the write guard and the mask alike; other base64 is
+// still a token. Bytes are made at run time: a signature, then bytes that read as random.
+describe("base64 of an embedded file", () => {
+  const noise = (length: number) => Array.from({ length }, (_, at) => (at * 7919 + 13) % 256);
+  const file = (head: string | number[], length = 120) =>
+    Buffer.concat([
+      typeof head === "string" ? Buffer.from(head, "latin1") : Buffer.from(head),
+      Buffer.from(noise(length)),
+    ]).toString("base64");
+  const PNG = file([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const JPEG = file([0xff, 0xd8, 0xff, 0xe0]);
+
+  it.each([
+    ["a PNG data URI", `logo: data:image/png;base64,${PNG}`],
+    ["a bare PNG", PNG],
+    ["a PNG in Markdown", `![logo](data:image/png;base64,${PNG})`],
+    ["a PNG on the line after a word", `The app's logo\n${PNG}`],
+    ["a JPEG data URI", `avatar data:image/jpeg;base64,${JPEG}`],
+    ["a GIF", `spinner data:image/gif;base64,${file("GIF89a")}`],
+    ["a WebP", `hero data:image/webp;base64,${file("RIFF\x10\x27\x00\x00WEBPVP8 ")}`],
+    ["a PDF", `invoice data:application/pdf;base64,${file("%PDF-1.7\n")}`],
+    ["a WOFF2 font", `font data:font/woff2;base64,${file("wOF2\x00\x01\x00\x00")}`],
+  ])("leaves %s alone", async (_, text) => {
+    expect(await findSecrets(text)).toEqual({ findings: [], redacted: text });
+    expect(await checkSecrets({ texts: [text] })).toEqual({ ok: true, code: "clean" });
+    expect(await maskSecrets(text)).toEqual({ text, kinds: [] });
+  });
+
+  it.each([
+    ["a text data URI", `data:text/plain;base64,${file("Rv8kP2xQ9vzF8WTsZyJAtOnI", 0)}`],
+    ["an image data URI without an image", `data:image/png;base64,${file("xx", 60)}`],
+    [
+      "a RIFF file that is no WebP",
+      `data:audio/wav;base64,${file("RIFF\x10\x27\x00\x00WAVEfmt ")}`,
+    ],
+    // Wrapped at 76 chars, only the first line holds the signature.
+    ["the second line of a wrapped PNG", `logo:\n${PNG.slice(0, 76)}\n${PNG.slice(76)}`],
+  ])("still masks %s", async (_, text) => {
+    expect((await checkSecrets({ texts: [text] })).ok).toBe(false);
+    expect((await maskSecrets(text)).kinds).toContain("random_token");
+  });
+});
+
 describe("findRandomTokens", () => {
   const random = ["9vzF8WTsZyJAtOnIFnJf", "7u6RQ1vrvnY8sCJuwyQ7"].join("");
   it.each([

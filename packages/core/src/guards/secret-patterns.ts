@@ -247,14 +247,49 @@ const TOKEN_RUN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{24,}={0,2}(?![A-Za-z0-9+
 export const RANDOM_TOKEN_SCREEN =
   /(?=[A-Za-z0-9+/_-]*[A-Z])(?=[A-Za-z0-9+/_-]*[a-z])(?=(?:[A-Za-z0-9+/_-]*?\d){2})[A-Za-z0-9+/_-]{24}/;
 
-/** Random-looking tokens in a text ({@link wordCoverage}), as `[start, end]` code-unit ranges. */
+// The first bytes of the files a page embeds as base64 (`data:image/png;base64,…`), `undefined`
+// for any byte: PNG (ISO/IEC 15948 §5.2), JPEG (the SOI marker and the next marker's first
+// byte, ITU T.81), GIF87a/GIF89a, WebP (a RIFF container of form WEBP), PDF (ISO 32000-1
+// §7.5.2), WOFF and WOFF2 (W3C). And where their base64 starts: the first chars that do not
+// depend on the bytes after the signature.
+const FILE_SIGNATURES: ReadonlyArray<ReadonlyArray<number | undefined>> = [
+  [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  [0xff, 0xd8, 0xff],
+  [..."GIF87a"].map((char) => char.charCodeAt(0)),
+  [..."GIF89a"].map((char) => char.charCodeAt(0)),
+  [..."RIFF????WEBP"].map((char) => (char === "?" ? undefined : char.charCodeAt(0))),
+  [..."%PDF-"].map((char) => char.charCodeAt(0)),
+  [..."wOFF"].map((char) => char.charCodeAt(0)),
+  [..."wOF2"].map((char) => char.charCodeAt(0)),
+];
+const FILE_SIGNATURE_START = /iVBORw0KGgo|\/9j\/|R0lGOD[dl]h|UklGR|JVBERi0|d09GR|d09GM/g;
+
+/**
+ * Whether a run of base64 holds the start of an image, font or PDF file ({@link FILE_SIGNATURES}):
+ * its bytes are a file's, not a key's. The signature may stand after other token characters (a
+ * line joined to the one before it).
+ */
+export function embedsFile(run: string): boolean {
+  for (const match of allMatches(FILE_SIGNATURE_START, run)) {
+    const bytes = Buffer.from(run.slice(match.index, match.index + 16), "base64");
+    const signed = (signature: ReadonlyArray<number | undefined>) =>
+      signature.every((byte, at) => byte === undefined || bytes[at] === byte);
+    if (FILE_SIGNATURES.some(signed)) return true;
+  }
+  return false;
+}
+
+/**
+ * Random-looking tokens in a text ({@link wordCoverage}), as `[start, end]` code-unit ranges; base64
+ * of an image, font or PDF file ({@link embedsFile}) is none.
+ */
 export function findRandomTokens(text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
   for (const match of allMatches(TOKEN_RUN, text)) {
     const token = match[0];
     const digits = token.match(/\d/g)?.length ?? 0;
     if (digits < 2 || !/[A-Z]/.test(token) || !/[a-z]/.test(token)) continue;
-    if (wordCoverage(token) >= 0.5) continue;
+    if (wordCoverage(token) >= 0.5 || embedsFile(token)) continue;
     found.push([match.index, match.index + token.length]);
   }
   return found;
