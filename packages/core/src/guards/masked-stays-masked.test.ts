@@ -2,20 +2,24 @@ import { describe, expect, it } from "vitest";
 import { SECRET_CORPUS } from "../../test/fixtures/secret-corpus.js";
 import { halves, labelledHalves } from "../../test/fixtures/secret-corpus-runner.js";
 import { checkSecretsOfEach } from "./check-secrets.js";
-import { maskSecretsOfEach } from "./mask-secrets.js";
+import { maskSecrets, maskSecretsOfEach } from "./mask-secrets.js";
 import { REDACTED } from "./secret-guard.js";
 
 // Every sample of the secret corpus as a file may hold it: the fact, its value cut over two dated
 // lines, and its halves with label words between them.
-const corpusTexts = SECRET_CORPUS.flatMap((sample, at) => {
+const corpusShapes = SECRET_CORPUS.flatMap((sample, at) => {
   const [head, tail] = halves(sample);
   const [labelledHead, labelledTail] = labelledHalves(sample, at);
   return [
-    sample.fact,
-    `- [stated 2026/03/02] ${head}\n- [stated 2026/03/02] ${tail}`,
-    `${labelledHead}\n${labelledTail}`,
+    { name: `${sample.name}, whole`, text: sample.fact },
+    {
+      name: `${sample.name}, dated halves`,
+      text: `- [stated 2026/03/02] ${head}\n- [stated 2026/03/02] ${tail}`,
+    },
+    { name: `${sample.name}, labelled halves`, text: `${labelledHead}\n${labelledTail}` },
   ];
 });
+const corpusTexts = corpusShapes.map(({ text }) => text);
 
 describe("the placeholder is never a secret", () => {
   it.each([
@@ -43,5 +47,40 @@ describe("the placeholder is never a secret", () => {
       result.ok ? [] : [{ shown: masked[at]?.text, kinds: result.kinds }],
     );
     expect(found).toEqual([]);
+  });
+});
+
+// A masked text is checked again until nothing is found in it (three rounds, else it is shown as
+// `[redacted]` whole). The placeholder, or a part of it cut at a line by the check's joins, was
+// found again as a URL's or an assignment's password: 43 of these 372 texts were shown as
+// `[redacted]` whole, "cache at redis://:[redacted]@host" among them.
+describe("what a masked text keeps", () => {
+  it("only a text that is one secret, or found in every round, is shown as [redacted] whole", async () => {
+    const masked = await maskSecretsOfEach(corpusTexts);
+    const whole = corpusShapes.filter((_, at) => masked[at]?.text === REDACTED);
+    expect(whole.map(({ name }) => name)).toEqual([
+      // The finding is the whole text: the assignment, the key file.
+      "AWS secret access key, whole",
+      // Still found in the third round: "DB_PASSWORD=[redacted]] part [redacted]\n[[redacted]…".
+      ".env DB_PASSWORD, labelled halves",
+      "PuTTY private key, whole",
+      "PuTTY private key, labelled halves",
+    ]);
+  });
+
+  it.each([
+    ["Redis connection string, whole", "@cache.example.com:6379"],
+    ["Redis connection string, dated halves", "@cache.example.com:6379"],
+    ["AMQP connection string, labelled halves", "@mq.example.com"],
+    ["Redis URL without user, whole", "@host"],
+    [".env DB_PASSWORD, dated halves", "DB_PASSWORD="],
+    ["YAML password, labelled halves", "password: "],
+    ["login in words, dated halves", "my login for the bank is"],
+  ])("%s keeps its other words", async (name, kept) => {
+    const text = corpusShapes.find((shape) => shape.name === name)?.text ?? "";
+    const { text: shown, kinds } = await maskSecrets(text);
+    expect(kinds).not.toEqual([]);
+    expect(shown).toContain(kept);
+    expect(shown).toContain(REDACTED);
   });
 });

@@ -226,13 +226,28 @@ export function pointsToWhereKept(value: string, after: string): boolean {
 export const REDACTED = "[redacted]";
 
 /**
- * Whether a stated value is in {@link NOT_A_PASSWORD_VALUE}, or is {@link REDACTED} (a masked text
- * shown again is no secret), case, quotes and end punctuation ignored.
+ * Whether a stated value is in {@link NOT_A_PASSWORD_VALUE}, case, quotes and end punctuation
+ * ignored.
  */
 export function isNotAPasswordValue(value: string): boolean {
   const word = value
     .replace(/^["']|["']$/g, "")
     .replace(/[.,;:!?)]+$/, "")
     .toLowerCase();
-  return word === REDACTED || NOT_A_PASSWORD_VALUE.has(word);
+  return NOT_A_PASSWORD_VALUE.has(word);
+}
+
+// The placeholder, and a part of it cut at a line by the check's joins ("[redacted" + next line).
+const PLACEHOLDERS = /\[+redacted\]*|\[*redacted\]+/g;
+
+/**
+ * Whether what a finder found is no secret: nothing but {@link REDACTED} (or a part of it with a
+ * bracket) and punctuation (a masked text checked again: "password: [redacted]",
+ * "redis://:[redacted]@host", two masked halves joined), or a pointer to where a password is kept ({@link pointsToWhereKept}).
+ *
+ * @param found - The found span of a text.
+ * @param after - The text after it.
+ */
+export function isNoSecret(found: string, after: string): boolean {
+  return !/[\p{L}\p{N}]/u.test(found.replace(PLACEHOLDERS, "")) || pointsToWhereKept(found, after);
 }

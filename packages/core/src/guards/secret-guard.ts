@@ -1,5 +1,5 @@
 import { CREDENTIAL_NEAR_TOKEN_SCREEN, findCredentialNearToken } from "./credential-near-token.js";
-import { pointsToWhereKept, REDACTED } from "./password-words.js";
+import { isNoSecret, REDACTED } from "./password-words.js";
 import {
   allMatches,
   findIbans,
@@ -168,10 +168,7 @@ function ownFindings(text: string): SecretFinding[] {
   }
   for (const [start, end] of findIbans(text)) add("iban", start, end);
   for (const [start, end] of findRandomTokens(text)) add("random_token", start, end);
-  // Every finder's value passes the one rule for a pointer to where a password is kept.
-  return findings.filter(
-    ({ start, end }) => !pointsToWhereKept(text.slice(start, end), text.slice(end)),
-  );
+  return findings;
 }
 
 /** The text with each finding's range replaced by `[redacted]`, overlapping ranges merged. */
@@ -199,7 +196,7 @@ export function redactRanges(text: string, findings: readonly SecretFinding[]): 
  * length, PEM private key headers, Luhn-valid card numbers (13-19 digits with a card network's
  * IIN prefix, see `isCardIin`) and passwords or PINs stated in words ("my password is ...", and in
  * 16 other languages, see `findStatedPasswords`). A value that says where a password is kept
- * ("see the vault", "siehe Tresor", `pointsToWhereKept`) is none. The seed design
+ * ("see the vault", "siehe Tresor") or is only `[redacted]` is none (`isNoSecret`). The seed design
  * asks for "a code-level filter for key and card patterns before any write".
  *
  * @param text - Any text (a proposed fact, its evidence).
@@ -251,7 +248,10 @@ export async function findSecretsOfEach(texts: readonly string[]): Promise<FindS
         found.push({ ...finding, start, end });
       }
     }
-    const findings = withoutNested(found);
+    // What every finder found, secretlint's too, passes the one rule of what is no secret.
+    const findings = withoutNested(
+      found.filter(({ start, end }) => !isNoSecret(text.slice(start, end), text.slice(end))),
+    );
     const result = {
       findings,
       redacted: findings.length === 0 ? text : redactRanges(text, findings),
