@@ -24,8 +24,9 @@ export {
   projectNameOf,
   projectRootOf,
 } from "./claude-code-location.js";
-// The secret scan, so what a hook prints passes the same guard as every write.
-export { findSecrets, findSecretsOfEach } from "./guards/secret-guard.js";
+// The secret scan, for what a hook writes besides recalled memory (recall masks that itself): its
+// log lines and the warning about a secret in MEMORY.md, which Claude Code loads unchecked.
+export { findSecrets } from "./guards/secret-guard.js";
 // The one project-name rule projectNameOf folds by.
 export { isProjectName, projectNameFrom } from "./recall/project-name.js";
 // Whether the stored recall index is read or rebuilt, and opening it: a hook that must not build
