@@ -206,22 +206,6 @@ const KEEPER_NAMES = new Set([
 const PLACE =
   /^[^\S\r\n]+(?:(?:\p{L}[\p{L}'’-]*|1Password)(?:[^\S\r\n]+|(?=[.,;:!?)\r\n]|$))){1,6}(?:[.,;:!?)\r\n]|$)/iu;
 
-/**
- * Whether a found value points to where a password is kept instead of stating it: the name of a
- * password manager ("1Password", "Bitwarden"), or a word such as "see", "siehe", "voir", "ask"
- * followed by a place or person of plain words to the end of the clause.
- *
- * @param value - The found value (what would be masked).
- * @param after - The text after it.
- * @example pointsToWhereKept("see", " the vault") // true
- * @example pointsToWhereKept("vault2024!", "") // false
- */
-export function pointsToWhereKept(value: string, after: string): boolean {
-  const word = value.replace(/^["']|["']$/g, "").toLowerCase();
-  if (KEEPER_NAMES.has(word.replace(/[.,;:!?)]+$/, ""))) return true;
-  return POINTER_WORDS.has(word) && PLACE.test(after);
-}
-
 /** What a found secret is replaced with in results, messages and masked memory text. */
 export const REDACTED = "[redacted]";
 
@@ -239,15 +223,29 @@ export function isNotAPasswordValue(value: string): boolean {
 
 // The placeholder, and a part of it cut at a line by the check's joins ("[redacted" + next line).
 const PLACEHOLDERS = /\[+redacted\]*|\[*redacted\]+/g;
+// The words after a pointer word on its line, up to 6: what a finding of it covers when they are
+// no plain place.
+const NEXT_WORDS = /^(?:[^\S\r\n]+[^\s]+){0,6}/;
 
 /**
- * Whether what a finder found is no secret: nothing but {@link REDACTED} (or a part of it with a
- * bracket) and punctuation (a masked text checked again: "password: [redacted]",
- * "redis://:[redacted]@host", two masked halves joined), or a pointer to where a password is kept ({@link pointsToWhereKept}).
+ * How much of a text a finder's finding covers, by the one rule of what is no secret: `undefined`
+ * when the found span is nothing but {@link REDACTED} (or a bracketed part of it) and punctuation
+ * (a masked text checked again: "redis://:[redacted]@host", two masked halves joined), or points
+ * to where a password is kept (a password manager's name; a pointer word such as "see", "siehe",
+ * "voir", "ask" followed by 1 to 6 plain words to the end of the clause). Else how many chars of
+ * `after` it covers too: 0, or a pointer word's next words when they are no place ("see the
+ * vault2024!" may hold the password).
  *
  * @param found - The found span of a text.
  * @param after - The text after it.
+ * @returns `undefined` (no secret), or the chars of `after` to cover as well.
+ * @example secretReach("see", " the vault") // undefined
+ * @example secretReach("see", " the vault2024!") // 15
  */
-export function isNoSecret(found: string, after: string): boolean {
-  return !/[\p{L}\p{N}]/u.test(found.replace(PLACEHOLDERS, "")) || pointsToWhereKept(found, after);
+export function secretReach(found: string, after: string): number | undefined {
+  if (!/[\p{L}\p{N}]/u.test(found.replace(PLACEHOLDERS, ""))) return undefined;
+  const word = found.replace(/^["']|["']$/g, "").toLowerCase();
+  if (KEEPER_NAMES.has(word.replace(/[.,;:!?)]+$/, ""))) return undefined;
+  if (!POINTER_WORDS.has(word)) return 0;
+  return PLACE.test(after) ? undefined : (NEXT_WORDS.exec(after)?.[0].length ?? 0);
 }

@@ -1,5 +1,5 @@
 import { CREDENTIAL_NEAR_TOKEN_SCREEN, findCredentialNearToken } from "./credential-near-token.js";
-import { isNoSecret, REDACTED } from "./password-words.js";
+import { REDACTED, secretReach } from "./password-words.js";
 import {
   allMatches,
   findIbans,
@@ -196,7 +196,7 @@ export function redactRanges(text: string, findings: readonly SecretFinding[]): 
  * length, PEM private key headers, Luhn-valid card numbers (13-19 digits with a card network's
  * IIN prefix, see `isCardIin`) and passwords or PINs stated in words ("my password is ...", and in
  * 16 other languages, see `findStatedPasswords`). A value that says where a password is kept
- * ("see the vault", "siehe Tresor") or is only `[redacted]` is none (`isNoSecret`). The seed design
+ * ("see the vault", "siehe Tresor") or is only `[redacted]` is none (`secretReach`). The seed design
  * asks for "a code-level filter for key and card patterns before any write".
  *
  * @param text - Any text (a proposed fact, its evidence).
@@ -250,7 +250,10 @@ export async function findSecretsOfEach(texts: readonly string[]): Promise<FindS
     }
     // What every finder found, secretlint's too, passes the one rule of what is no secret.
     const findings = withoutNested(
-      found.filter(({ start, end }) => !isNoSecret(text.slice(start, end), text.slice(end))),
+      found.flatMap((finding) => {
+        const reach = secretReach(text.slice(finding.start, finding.end), text.slice(finding.end));
+        return reach === undefined ? [] : [{ ...finding, end: finding.end + reach }];
+      }),
     );
     const result = {
       findings,

@@ -71,7 +71,7 @@ describe("near misses that are no secret", () => {
 
 // Where a password is kept is no password: a pointer to a vault, a password manager or a person
 // (trial 10: `remember` refused these lines and recall masked "see"). The write guard and the mask
-// leave each alone (pointsToWhereKept, guards/password-words.ts).
+// leave each alone (secretReach, guards/password-words.ts).
 describe("a pointer to where a password is kept", () => {
   it.each([
     ["English", "Bank password: see the vault"],
@@ -115,9 +115,13 @@ describe("a pointer to where a password is kept", () => {
     expect(masked.text).not.toContain(value);
   });
 
-  // The pointer word is masked, the password after the place word shows: refused, masked in part.
-  it("refuses a pointer whose place holds a password: see the vault2024!", async () => {
-    expect((await checkSecrets({ texts: ["password: see the vault2024!"] })).ok).toBe(false);
+  // A pointer word with no plain place after it: the finding covers the words after it on its line.
+  it.each([
+    ["password: see the vault2024!", "password: [redacted]"],
+    ["Kennwort: siehe Tresor2024! Danke", "Kennwort: [redacted]"],
+  ])("masks what follows a pointer word with no place: %j", async (text, shown) => {
+    expect((await checkSecrets({ texts: [text] })).ok).toBe(false);
+    expect((await maskSecrets(text)).text).toBe(shown);
   });
 });
 
