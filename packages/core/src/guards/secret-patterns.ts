@@ -265,9 +265,12 @@ const FILE_SIGNATURES: ReadonlyArray<ReadonlyArray<number | undefined>> = [
 const FILE_SIGNATURE_START = /iVBORw0KGgo|\/9j\/|R0lGOD[dl]h|UklGR|JVBERi0|d09GR|d09GM/g;
 
 /**
- * Whether a run of base64 holds the start of an image, font or PDF file ({@link FILE_SIGNATURES}):
- * its bytes are a file's, not a key's. The signature may stand after other token characters (a
- * line joined to the one before it).
+ * Whether a run of base64 holds the start of an image, font or PDF file (`FILE_SIGNATURES`): its
+ * bytes are a file's, not a key's. The signature may stand after other token characters (a line
+ * joined to the one before it).
+ *
+ * @param run - A run of base64 (standard or URL-safe) characters.
+ * @example embedsFile("iVBORw0KGgoAAAANSUhEUgAA") // true: a PNG's first 18 bytes
  */
 export function embedsFile(run: string): boolean {
   for (const match of allMatches(FILE_SIGNATURE_START, run)) {
