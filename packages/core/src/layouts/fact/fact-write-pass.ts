@@ -450,11 +450,13 @@ export function factWriteSteps(context: {
         const path = target.row.path;
         const current = folder.files.get(path);
         if (current === undefined) {
+          // A file that is not text names its fix (save it as UTF-8), as every edit's refusal does.
+          const read = await store.read(path);
           return {
             ok: false,
             code: "unparsable_file",
             path,
-            reason: "its front matter cannot be read",
+            reason: (read.exists ? read.notText : undefined) ?? "its front matter cannot be read",
           };
         }
         const set: Record<string, string> = { updated: today };

@@ -40,6 +40,8 @@ type FactRememberTarget =
       content: string;
       /** The parsed file, `undefined` when it cannot be read as one (the edit refuses it). */
       fact: FactFile | undefined;
+      /** Why the file is not text, and how to save it as text (the store's `notText`). */
+      notText?: string | undefined;
       /** The body line `replaces` names, by index, when it names one. */
       at?: number | undefined;
     }
@@ -121,6 +123,7 @@ export function factRememberSteps(context: {
           version: read.version,
           content: read.content,
           fact: parsed.success && read.notText === undefined ? parsed.value : undefined,
+          notText: read.notText,
         };
         const updated = target.fact?.updated;
         const replacing = updated === undefined ? undefined : { path: row.path, date: updated };
@@ -241,7 +244,7 @@ async function addLine(
       ok: false,
       code: "unparsable_file",
       path,
-      reason: "it cannot be read as a memory file",
+      reason: target.notText ?? "it cannot be read as a memory file",
     };
   }
   const set: Record<string, string> = { updated: today };
