@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyFacts, inPlaceOf } from "./body-facts.js";
+import { bodyFacts, inPlaceOf, updateOfBody } from "./body-facts.js";
 
 // The facts of a body: what an update replaces and forget takes out (decisions 0059, 0068).
 describe("bodyFacts", () => {
@@ -97,5 +97,67 @@ describe("inPlaceOf", () => {
     ["a wrapped line stays a wrap", "- Helix.", "Zed, with a\ntheme.", "- Zed, with a\ntheme."],
   ])("%s", (_name, line, text, written) => {
     expect(inPlaceOf(line, text)).toBe(written);
+  });
+});
+
+// The update match counts content words in the fact's own language: function words of German,
+// Spanish or French ("der", "mit", "de", "la") say nothing about which fact an update replaces.
+describe("updateOfBody in other languages", () => {
+  it.each([
+    {
+      name: "German: a new fact sharing only function words replaces nothing",
+      body: "Der Nutzer isst kein Fleisch und keinen Fisch.\nDer Nutzer fährt mit dem Zug zu der Arbeit.\n",
+      text: "Der Nutzer ist mit dem Rad in der Stadt unterwegs.",
+      kind: "unclear",
+    },
+    {
+      name: "German: the update of one fact replaces it",
+      body: "Der Nutzer isst kein Fleisch und keinen Fisch.\nDer Nutzer fährt mit dem Zug zu der Arbeit.\n",
+      text: "Der Nutzer fährt mit dem Bus zu der Arbeit.",
+      kind: "replace",
+      lines: [1],
+    },
+    {
+      name: "Spanish: a new fact sharing only function words replaces nothing",
+      body: "El usuario vive en una casa de la playa.\nEl usuario prefiere el té verde.\n",
+      text: "El usuario va a la oficina en el tren de las ocho.",
+      kind: "unclear",
+    },
+    {
+      name: "Spanish: the update of one fact replaces it",
+      body: "El usuario vive en una casa de la playa.\nEl usuario prefiere el té verde.\n",
+      text: "El usuario prefiere el té negro.",
+      kind: "replace",
+      lines: [1],
+    },
+    {
+      name: "French: a new fact sharing only function words replaces nothing",
+      body: "L'utilisateur boit du café le matin.\nL'utilisateur est allé à la plage avec sa famille.\n",
+      text: "L'utilisateur est à la maison avec sa sœur.",
+      kind: "unclear",
+    },
+    {
+      name: "Japanese: the update of one fact replaces it",
+      body: "ユーザーは毎日Helixでコードを書く。\nユーザーは紅茶が好き。\n",
+      text: "ユーザーは毎日Zedでコードを書く。",
+      kind: "replace",
+      lines: [0],
+    },
+    {
+      name: "English control: the update of one fact replaces it",
+      body: "The user edits code in Helix.\nThe user prefers Vim keybindings in every editor.\n",
+      text: "The user edits code in Zed.",
+      kind: "replace",
+      lines: [0],
+    },
+  ])("$name", ({ body, text, kind, lines }) => {
+    const update = updateOfBody(body, text);
+    expect({
+      kind: update?.kind,
+      lines: update?.kind === "replace" ? update.lines : undefined,
+    }).toEqual({
+      kind,
+      lines,
+    });
   });
 });

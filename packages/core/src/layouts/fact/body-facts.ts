@@ -83,7 +83,8 @@ export type BodyUpdate =
  * the heading kept. In a body of several, each fact of the new text that states a stored fact
  * again (`factKey`) leaves that one as it is; the rest of the new text replaces the one other
  * stored fact when it holds half or more of that fact's content words besides its values
- * (`factValues`; forget's word rule, `sameWord`), the fact sharing most with it (the product of
+ * (`factValues`; forget's word rule, `sameWord`; the stop words of the fact's language left out,
+ * `otherLanguageStopWords`), the fact sharing most with it (the product of
  * both shares); two such facts sharing as much, or none, are `unclear`.
  *
  * @param body - The stored body (`FactFile.body`).
@@ -116,9 +117,10 @@ export function updateOfBody(body: string, text: string): BodyUpdate | undefined
   if (others.length === 0) {
     return { kind: "add", text: inPlaceOf(like(stored.at(-1)?.lines[0]), written) };
   }
-  const words = [...new Set(contentWordList(written))];
+  // Function words of the fact's own language tell no fact from another ("der", "de", "la").
+  const words = [...new Set(contentWordList(written, { ownLanguage: true }))];
   const scored = others.map((fact) => {
-    const have = [...new Set(contentWordList(fact.text))];
+    const have = [...new Set(contentWordList(fact.text, { ownLanguage: true }))];
     const held = (word: string) => words.some((other) => sameWord(word, other));
     // An update takes the stored fact's place, so it must carry half of what that fact says
     // besides its values (names, numbers: what an update changes), else the rest is lost. Of
