@@ -59,6 +59,106 @@ describe("bodyFacts", () => {
       ],
     },
     {
+      name: "a name wrapped after a function word continues the sentence",
+      body: "The user has lunch every Sunday with\nMarta, their sister, and her two children.\nThe user drinks tea.",
+      facts: [
+        {
+          text: "The user has lunch every Sunday with Marta, their sister, and her two children.",
+          lines: [0, 1],
+        },
+        { text: "The user drinks tea.", lines: [2] },
+      ],
+    },
+    {
+      name: "a German noun wrapped after an article (CRLF)",
+      body: "Der Nutzer fährt jeden Morgen mit dem\r\nFahrrad zur Arbeit.\r\n- Lieblingsschrift: Iosevka\r\n",
+      facts: [
+        { text: "Der Nutzer fährt jeden Morgen mit dem Fahrrad zur Arbeit.", lines: [0, 1] },
+        { text: "Lieblingsschrift: Iosevka", lines: [2] },
+      ],
+    },
+    {
+      name: "a German noun over three lines",
+      body: "Die Nutzerin geht jeden\nSonntag mit ihrer Schwester ins\nHallenbad.\nSie trinkt keinen Kaffee.",
+      facts: [
+        {
+          text: "Die Nutzerin geht jeden Sonntag mit ihrer Schwester ins Hallenbad.",
+          lines: [0, 1, 2],
+        },
+        { text: "Sie trinkt keinen Kaffee.", lines: [3] },
+      ],
+    },
+    {
+      name: "a Spanish place name wrapped after a preposition",
+      body: "La usuaria visita a su hermana en\nMadrid cada verano.\nLa usuaria bebe té.",
+      facts: [
+        { text: "La usuaria visita a su hermana en Madrid cada verano.", lines: [0, 1] },
+        { text: "La usuaria bebe té.", lines: [2] },
+      ],
+    },
+    {
+      name: "a French place name wrapped after « à »",
+      body: "L'utilisateur passe ses vacances à\nLyon chez sa grand-mère.\nIl boit du thé.",
+      facts: [
+        { text: "L'utilisateur passe ses vacances à Lyon chez sa grand-mère.", lines: [0, 1] },
+        { text: "Il boit du thé.", lines: [2] },
+      ],
+    },
+    {
+      name: "a line ending in a comma is continued",
+      body: "The user's dentist is Anna Weber,\nHauptstraße 3 in Berlin.\nThe user flosses daily.",
+      facts: [
+        { text: "The user's dentist is Anna Weber, Hauptstraße 3 in Berlin.", lines: [0, 1] },
+        { text: "The user flosses daily.", lines: [2] },
+      ],
+    },
+    {
+      name: "remembered lines without full stops stay apart",
+      body: "Prefers tabs over spaces\nUses Helix at work.",
+      facts: [
+        { text: "Prefers tabs over spaces", lines: [0] },
+        { text: "Uses Helix at work.", lines: [1] },
+      ],
+    },
+    {
+      name: "a line that starts with a function word starts a fact, whatever ends the line above",
+      body: "The user loves Rust and uses it\nThe user deploys on Fly.io.\nDer Nutzer mag den\nDer Nutzer wohnt in Köln.",
+      facts: [
+        { text: "The user loves Rust and uses it", lines: [0] },
+        { text: "The user deploys on Fly.io.", lines: [1] },
+        { text: "Der Nutzer mag den", lines: [2] },
+        { text: "Der Nutzer wohnt in Köln.", lines: [3] },
+      ],
+    },
+    {
+      name: "a name and an address stay apart",
+      body: "Marta Kowalska\nUlica Długa 5, Kraków.\nDr. Weber\nPraxis: Hauptstraße 3.",
+      facts: [
+        { text: "Marta Kowalska", lines: [0] },
+        { text: "Ulica Długa 5, Kraków.", lines: [1] },
+        { text: "Dr. Weber", lines: [2] },
+        { text: "Praxis: Hauptstraße 3.", lines: [3] },
+      ],
+    },
+    {
+      name: "a shopping list stays apart",
+      body: "Milk\nEggs\nRye bread\nOat milk.",
+      facts: [
+        { text: "Milk", lines: [0] },
+        { text: "Eggs", lines: [1] },
+        { text: "Rye bread", lines: [2] },
+        { text: "Oat milk.", lines: [3] },
+      ],
+    },
+    {
+      name: "a capital after a content word stays apart (a fact written without a full stop looks the same)",
+      body: "The user has lunch with their sister\nMarta every Sunday.",
+      facts: [
+        { text: "The user has lunch with their sister", lines: [0] },
+        { text: "Marta every Sunday.", lines: [1] },
+      ],
+    },
+    {
       name: "a list item after a line without a full stop starts a fact",
       body: "Tools the user likes\n- jq.\n- ripgrep.",
       facts: [
