@@ -25,6 +25,7 @@ export type FindingCode =
   | "ignored_file"
   | "same_subject"
   | "updated_value_kept"
+  | "empty_body"
   | "index_over_budget"
   | (string & {});
 
@@ -162,6 +163,16 @@ export async function checkFolder(
       pairs,
       listed,
       allCounted,
+    });
+  }
+  // A file kept with no fact (a forget keeps one whose description a person wrote): it is listed
+  // and recalled by its description alone.
+  for (const path of report.emptyBody) {
+    findings.push({
+      code: "empty_body",
+      path,
+      message: `${path} holds no fact, only its header (a forget keeps a file whose description memfiles did not write); add a fact to it, or delete it if its description is not worth keeping.`,
+      fixable: false,
     });
   }
   // Claude Code loads only the first lines of MEMORY.md; a person's lines are never cut.

@@ -22,7 +22,7 @@ describe("forget on a fact folder says why a file that holds the words stays", (
     const { context, output } = contextIn(cwd);
     expect(await runMemfiles(["forget", ".memory", "Berlin", "--yes"], context)).toBe(1);
     expect(output.stdout).toBe(
-      'Nothing removed for "Berlin":\n  trip.md: only mentioned in the body of "Trip", a fact about something else; forget it by that name, or quote the fact, to delete the file\n',
+      'Nothing removed for "Berlin":\n  trip.md: only mentioned in the body of "Trip", a fact about something else; forget it by that name, or quote the fact, to delete the file\nA tombstone (hashes only) keeps the query\'s words out of recall and the write pass; remember lifts it.\n',
     );
   });
 
@@ -33,6 +33,7 @@ describe("forget on a fact folder says why a file that holds the words stays", (
     expect(JSON.parse(output.stdout)).toEqual({
       code: "nothing_matched",
       preview: [],
+      tombstone: true,
       notRemoved: [
         {
           path: "trip.md",
@@ -95,7 +96,7 @@ describe("forget on a fact folder says why a file that holds the words stays", (
     const { context, output } = contextIn(cwd);
     expect(await runMemfiles(["forget", "memory", "café", "--yes"], context)).toBe(1);
     expect(output.stdout).toBe(
-      'Nothing removed for "café":\n  topics/cafe.md: it is not valid UTF-8 text. Save it as UTF-8 (or UTF-16 with a byte order mark) in your editor, then forget again\n',
+      'Nothing removed for "café":\n  topics/cafe.md: it is not valid UTF-8 text. Save it as UTF-8 (or UTF-16 with a byte order mark) in your editor, then forget again\nA tombstone (hashes only) keeps the query\'s words out of recall and the write pass; remember lifts it.\n',
     );
   });
 
@@ -109,7 +110,7 @@ describe("forget on a fact folder says why a file that holds the words stays", (
     const { context, output } = contextIn(cwd);
     expect(await runMemfiles(["forget", "memory", "Lisbon", "--yes"], context)).toBe(1);
     expect(output.stdout).toBe(
-      'Nothing removed for "Lisbon":\n  topics/trip.md: Refused to read the memory file: its front matter is marked "js", and only YAML front matter is read (other languages can run code, CVE-2022-25863). Replace the first line with "---".\n',
+      'Nothing removed for "Lisbon":\n  topics/trip.md: Refused to read the memory file: its front matter is marked "js", and only YAML front matter is read (other languages can run code, CVE-2022-25863). Replace the first line with "---".\nA tombstone (hashes only) keeps the query\'s words out of recall and the write pass; remember lifts it.\n',
     );
   });
 });

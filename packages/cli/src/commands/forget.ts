@@ -80,11 +80,32 @@ export const registerForget: RegisterCommand = (program, context, done) => {
             for (const { path, reason } of kept) context.stdout(`  ${path}: ${reason}\n`);
           }
         }
+        // Nothing to remove still leaves the library's tombstone of the query's words (as MCP's and
+        // the library's forget do), so recall leaves out a line kept in a file memfiles cannot edit.
+        const tombstoned =
+          lines.length === 0 &&
+          !options.dryRun &&
+          query.length <= MAX_FORGET_QUERY_CHARS &&
+          contentWords(query).length > 0;
+        if (tombstoned) {
+          const left = await forget({
+            store,
+            query,
+            only: preview.files,
+            ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
+          });
+          if (!left.ok) context.stderr(`${left.message}\n`);
+          else if (!options.json)
+            context.stdout(
+              "A tombstone (hashes only) keeps the query's words out of recall and the write pass; remember lifts it.\n",
+            );
+        }
         if (lines.length === 0 || options.dryRun) {
           if (options.json)
             printJson(context, {
               code: lines.length === 0 ? "nothing_matched" : "preview",
               preview: lines,
+              ...(tombstoned ? { tombstone: true } : {}),
               ...(deletes.length > 0 ? { deletes } : {}),
               ...(preview.notRemoved === undefined ? {} : { notRemoved: preview.notRemoved }),
             });

@@ -2,14 +2,15 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
-import { testClient } from "../../test/messages-api.js";
+import { mockMessages, testClient, textBlock, useMessagesApi } from "../../test/messages-api.js";
 import { tempStore } from "../../test/temp-store.js";
 import { memoryBlock } from "../boundary/recall-for-prompt.js";
 import { runTool } from "../chat/chat-tools.js";
-import { buildWriteRequest } from "../layouts/index.js";
+import { buildWriteRequest, consolidateAll } from "../layouts/index.js";
 import type { MemoryStore, StoreLayout } from "../store/index.js";
 
 const NOW = new Date("2026-12-07T10:00:00Z");
+const server = useMessagesApi();
 
 // A hand-written file saved with CRLF line ends, in each layout's shape; `profile.md` is a file
 // the memory block shows whole.
@@ -33,6 +34,23 @@ const SURFACES: Record<string, (store: MemoryStore) => Promise<string>> = {
       now: NOW,
     });
     return JSON.stringify(params.messages);
+  },
+  "consolidation request": async (store) => {
+    // Every file past the threshold; the model's reply does not matter here, only what it was sent.
+    const requests = mockMessages(
+      server,
+      [0, 1, 2, 3].map(() => ({ content: [textBlock("")] })),
+    );
+    await consolidateAll({
+      store,
+      client: testClient(),
+      model: "claude-haiku-4-5",
+      threshold: 1,
+      mergeThreshold: 1,
+      now: NOW,
+    }).catch(() => undefined);
+    expect(requests.length).toBeGreaterThan(0);
+    return JSON.stringify(requests.map((request) => request.messages));
   },
   "memory block (SessionStart, buildSystem)": async (store) => (await memoryBlock({ store })).text,
   memory_read: async (store) => {

@@ -223,8 +223,11 @@ function candidatePairs(
   return pairs;
 }
 
-/** The lines {@link factLines} reads: `dated`, the fact lines; `all`, with a body's other lines. */
-export type FactLines = { dated: FactLineAt[]; all: FactLineAt[] };
+/**
+ * The lines {@link factLines} reads: `dated`, the fact lines; `all`, with a body's other lines;
+ * `emptyBody`, the paths of files whose body has no line that is not blank.
+ */
+export type FactLines = { dated: FactLineAt[]; all: FactLineAt[]; emptyBody: string[] };
 
 /**
  * Reads once the lines the line checks look at, for `check()` to share: the fact lines of every
@@ -234,20 +237,23 @@ export type FactLines = { dated: FactLineAt[]; all: FactLineAt[] };
  *
  * @param read - Reads a memory file's text by path (`undefined` when it cannot be read).
  * @param rows - The rows of `store.list()`.
- * @returns `{ dated, all }` (see {@link FactLines}), lines trimmed.
+ * @returns `{ dated, all, emptyBody }` (see {@link FactLines}), lines trimmed.
  * @example const lines = await factLines((path) => readText(path), await store.list());
  */
 export async function factLines(
   read: (path: string) => Promise<string | undefined>,
   rows: readonly MemoryRow[],
 ): Promise<FactLines> {
-  const lines: FactLines = { dated: [], all: [] };
+  const lines: FactLines = { dated: [], all: [], emptyBody: [] };
   for (const row of rows) {
     if (notEditableProblem(row) !== undefined) continue;
     const text = await read(row.path);
     if (text === undefined) continue;
     const parsed = safeParseMemoryFile(text, { path: row.path });
     if (!parsed.success) continue;
+    if (parsed.value.lines.every((line) => line.text.trim() === "")) {
+      lines.emptyBody.push(row.path);
+    }
     for (const line of parsed.value.lines) {
       if (line.kind === "dated") {
         const entry = { path: row.path, line: line.text };

@@ -333,6 +333,7 @@ describe("list", () => {
       sameFactTwoLanguages: [],
       sameSubject: [],
       updatedValueKept: [],
+      emptyBody: [],
       indexOverBudget: null,
     });
   });
@@ -367,6 +368,7 @@ describe("MEMORY.md and check()", () => {
       sameFactTwoLanguages: [],
       sameSubject: [],
       updatedValueKept: [],
+      emptyBody: [],
       indexOverBudget: null,
     });
   });
@@ -406,6 +408,7 @@ describe("MEMORY.md and check()", () => {
       sameFactTwoLanguages: [],
       sameSubject: [],
       updatedValueKept: [],
+      emptyBody: [],
       indexOverBudget: null,
     });
     await small.rebuildIndex();

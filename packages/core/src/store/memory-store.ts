@@ -267,6 +267,7 @@ export class MemoryStore {
       sameFactTwoLanguages: twoLanguagePairs(lines.dated),
       sameSubject: sameSubjectFiles(rows),
       updatedValueKept: updatedValueKept(lines.all),
+      emptyBody: lines.emptyBody,
       indexOverBudget,
     };
   }

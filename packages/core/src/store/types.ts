@@ -234,6 +234,13 @@ export type CheckResult = {
    */
   updatedValueKept: UpdatedValueGroup[];
   /**
+   * Files with a header and no fact (every body line blank): a forget keeps a file whose
+   * description memfiles did not write (`emptiedByForget`), and a person may empty one. Listed in
+   * `MEMORY.md` and recalled by its description only; a warning for a person to add a fact or
+   * delete the file. It does not make `ok` false.
+   */
+  emptyBody: string[];
+  /**
    * `MEMORY.md` is longer than the lines Claude Code loads (the fact layout's 200; see
    * `CLAUDE_CODE_INDEX_LINES`): the lines past it are never seen. memfiles never cuts a person's
    * lines, so it happens only when they fill the budget; `null` when the index fits or the layout

@@ -1,12 +1,18 @@
 import { factKey } from "./fact-key.js";
+import { foldSearchText } from "./fold-accents.js";
 import { splitWords } from "./split-words.js";
 import { stemWord } from "./stem-word.js";
-import { STOP_WORDS } from "./stop-words.js";
+import { otherLanguageStopWords, STOP_WORDS } from "./stop-words.js";
 
 /** Options of {@link contentWords} and {@link contentWordList}. */
 export type ContentWordsOptions = {
   /** Words to leave out (folded, before stemming); default {@link STOP_WORDS}. */
   ignore?: ReadonlySet<string>;
+  /**
+   * Also leave out the stop words of the text's language when it is not English
+   * (`otherLanguageStopWords`, the rule a query's words follow): "der", "mit", "de", "la".
+   */
+  ownLanguage?: boolean;
 };
 
 /**
@@ -15,7 +21,11 @@ export type ContentWordsOptions = {
  */
 export function contentWordList(text: string, options: ContentWordsOptions = {}): string[] {
   const ignore = options.ignore ?? STOP_WORDS;
-  return splitWords(factKey(text)).filter((word) => !ignore.has(word));
+  const words = splitWords(factKey(text)).filter((word) => !ignore.has(word));
+  if (options.ownLanguage !== true) return words;
+  const folded = words.map(foldSearchText);
+  const stops = otherLanguageStopWords(folded);
+  return stops === undefined ? words : words.filter((_word, at) => !stops.has(folded[at] ?? ""));
 }
 
 /**

@@ -155,9 +155,22 @@ function listOf(language: Exclude<keyof typeof STOP_WORD_LISTS, "eng">): Readonl
  * @example queryStopWords(["erzahl", "mir", "etwas", "uber", "pelikan"]).has("uber") // true
  */
 export function queryStopWords(terms: readonly string[]): ReadonlySet<string> {
-  const english = terms.filter((term) => QUERY_STOP_WORDS.has(term)).length;
+  const best = otherLanguageStopWords(terms);
+  return best === undefined ? QUERY_STOP_WORDS : new Set([...QUERY_STOP_WORDS, ...best]);
+}
+
+/**
+ * The stop words of the language a text's terms are in when it is not English: the list of
+ * {@link QUERY_LANGUAGES} holding more of the terms than English does (ties stay English), the
+ * choice {@link queryStopWords} makes for a query.
+ *
+ * @param terms - The text's words, folded as search folds them (`foldSearchText`).
+ * @returns That language's list with its additions, or `undefined` for English.
+ * @example otherLanguageStopWords(["der", "nutzer", "fahrt", "mit", "dem", "zug"])?.has("mit") // true
+ */
+export function otherLanguageStopWords(terms: readonly string[]): ReadonlySet<string> | undefined {
   let best: ReadonlySet<string> | undefined;
-  let most = english;
+  let most = terms.filter((term) => QUERY_STOP_WORDS.has(term)).length;
   for (const [language, script] of QUERY_LANGUAGES) {
     if (!terms.some((term) => script.test(term))) continue;
     const list = listOf(language);
@@ -167,7 +180,7 @@ export function queryStopWords(terms: readonly string[]): ReadonlySet<string> {
       best = list;
     }
   }
-  return best === undefined ? QUERY_STOP_WORDS : new Set([...QUERY_STOP_WORDS, ...best]);
+  return best;
 }
 
 /**

@@ -1,4 +1,12 @@
-import { contentWordList, factKey, factValues, sameWord } from "../../text/index.js";
+import {
+  contentWordList,
+  factKey,
+  factValues,
+  foldSearchText,
+  queryStopWords,
+  sameWord,
+  splitWords,
+} from "../../text/index.js";
 
 /** One fact of a fact file's body: its text (list marker dropped) and its body lines (0-based). */
 export type BodyFact = { text: string; lines: number[] };
@@ -13,8 +21,9 @@ const HEADING = /^\s*#/;
 /**
  * The facts of a fact file's body (decisions 0059, 0068): each line of text (a bullet, a line
  * `remember` added), with the lines that continue it: indented lines, `**Why:**` lines, and the
- * lines of a hard-wrapped sentence (a line that ends no sentence, followed by lines that start
- * with no capital letter up to one that ends it). Blank lines and headings are no fact.
+ * lines of a hard-wrapped sentence (a line that ends no sentence, followed by lines up to one
+ * that ends it; a line starting with a capital letter only after a function word or a comma).
+ * Blank lines and headings are no fact.
  *
  * @param body - The body as parsed (`FactFile.body`), any line breaks.
  * @returns The facts in order; `lines` are 0-based lines of `body`.
@@ -49,22 +58,43 @@ const isFactLine = (line: string) => line.trim() !== "" && !HEADING.test(line);
 // quotes and brackets: the end of a sentence in any script.
 const SENTENCE_END = /[\p{Sentence_Terminal}…][\p{Pe}\p{Pf}\p{Pi}"']*$/u;
 const STARTS_CAPITAL = /^\p{Lu}/u;
+// A comma, semicolon, colon, dash or opening bracket or quote: a line ending so goes on.
+const OPEN_END = /[,;:\-–—\p{Ps}\p{Pi}]$/u;
 
 // Whether line `at` carries on the sentence the line before it began: that line ends no sentence,
-// and from `at` on, lines that are no list item and start with no capital letter (a capital after
-// an open line is a new fact, as `remember` writes them without a full stop) reach one that does.
-// Lines that end no sentence at all stay apart: they are a list of facts without full stops.
+// and from `at` on, lines that are no list item reach one that does. Lines that end no sentence at
+// all stay apart: they are a list of facts without full stops (a shopping list, a name and an
+// address).
 function wrapsSentence(lines: readonly string[], at: number): boolean {
   if (SENTENCE_END.test((lines[at - 1] ?? "").trimEnd())) return false;
   for (let next = at; next < lines.length; next++) {
     const line = lines[next] ?? "";
-    if (!isFactLine(line) || LIST_MARKER.test(line) || STARTS_CAPITAL.test(line.trim())) {
-      return false;
-    }
+    if (!isFactLine(line) || LIST_MARKER.test(line)) return false;
+    if (STARTS_CAPITAL.test(line.trim()) && !goesOnAfter(lines[next - 1] ?? "", line)) return false;
     if (SENTENCE_END.test(line.trimEnd())) return true;
   }
   return false;
 }
+
+// Whether a line starting with a capital letter goes on from the open line above it. `remember`
+// writes facts without full stops, so a capital after an open line is a new fact ("The user
+// prefers Vim keybindings" / "The user writes Rust at work."), unless the line above cannot end
+// there: it ends in a comma or the like, or in a function word of its language (the query's stop
+// words, `queryStopWords`: "with" / "Marta", "mit dem" / "Fahrrad"), and the line itself does not
+// start with one ("... uses it" / "The user deploys ..."). A content word before the break ("their
+// sister" / "Marta") cannot be told from a fact without a full stop: the lines stay apart.
+function goesOnAfter(above: string, line: string): boolean {
+  const [first] = wordsOf(line);
+  const aboveWords = wordsOf(above);
+  const stops = queryStopWords([...aboveWords, ...wordsOf(line)]);
+  if (first === undefined || stops.has(first)) return false;
+  if (OPEN_END.test(above.trimEnd())) return true;
+  const last = aboveWords.at(-1);
+  return last !== undefined && stops.has(last);
+}
+
+// A line's words as the stop-word lists hold them (apostrophes dropped, folded as search folds).
+const wordsOf = (text: string) => splitWords(text).map(foldSearchText);
 
 /**
  * How a saved fact changes a body of several facts (decision 0068): `replace` the lines of the one
@@ -83,7 +113,8 @@ export type BodyUpdate =
  * the heading kept. In a body of several, each fact of the new text that states a stored fact
  * again (`factKey`) leaves that one as it is; the rest of the new text replaces the one other
  * stored fact when it holds half or more of that fact's content words besides its values
- * (`factValues`; forget's word rule, `sameWord`), the fact sharing most with it (the product of
+ * (`factValues`; forget's word rule, `sameWord`; the stop words of the fact's language left out,
+ * `otherLanguageStopWords`), the fact sharing most with it (the product of
  * both shares); two such facts sharing as much, or none, are `unclear`.
  *
  * @param body - The stored body (`FactFile.body`).
@@ -116,9 +147,10 @@ export function updateOfBody(body: string, text: string): BodyUpdate | undefined
   if (others.length === 0) {
     return { kind: "add", text: inPlaceOf(like(stored.at(-1)?.lines[0]), written) };
   }
-  const words = [...new Set(contentWordList(written))];
+  // Function words of the fact's own language tell no fact from another ("der", "de", "la").
+  const words = [...new Set(contentWordList(written, { ownLanguage: true }))];
   const scored = others.map((fact) => {
-    const have = [...new Set(contentWordList(fact.text))];
+    const have = [...new Set(contentWordList(fact.text, { ownLanguage: true }))];
     const held = (word: string) => words.some((other) => sameWord(word, other));
     // An update takes the stored fact's place, so it must carry half of what that fact says
     // besides its values (names, numbers: what an update changes), else the rest is lost. Of

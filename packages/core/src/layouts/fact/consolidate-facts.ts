@@ -11,7 +11,7 @@ import {
   supportsForcedToolChoice,
   tokenizerRatio,
 } from "../../models/index.js";
-import { neutralizeFence } from "../../recall/fence.js";
+import { neutralizeFence, withLineFeeds } from "../../recall/fence.js";
 import type { MemoryStore } from "../../store/memory-store.js";
 import {
   compareCodeUnits,
@@ -190,7 +190,7 @@ export async function consolidateFacts(
       loaded.set(row.path, { version: read.version, text: read.content, fact: parsed.value });
     }
   }
-  const fenced = (text: string) => neutralizeFence(text, ["file", "memory_files"]);
+  const fenced = (text: string) => neutralizeFence(withLineFeeds(text), ["file", "memory_files"]);
   const block = (path: string, { fact }: Loaded) =>
     `<file path="${fenced(path)}" name="${fenced(fact.name)}" type="${fact.type ?? ""}" updated="${fact.updated ?? ""}">\ndescription: ${fenced(fact.description)}\n${fenced(fact.body.trim())}\n</file>`;
   const today = `Today is ${dateTag(now, options.timeZone)} (${options.timeZone ?? "UTC"}).`;

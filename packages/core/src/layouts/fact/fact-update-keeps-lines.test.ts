@@ -17,7 +17,7 @@ const TRANSCRIPT = {
     {
       role: "user" as const,
       content:
-        "I edit code in Zed these days. I prefer Emacs keybindings in every editor. I like a dark theme. I edit code in Helix. I deploy on Render now.",
+        "I edit code in Zed these days. I prefer Emacs keybindings in every editor. I like a dark theme. I edit code in Helix. I deploy on Render now. I have lunch every Saturday with Marta and her two children now.",
     },
   ],
 };
@@ -95,6 +95,13 @@ describe("a write-pass update of a fact file", () => {
       before: `${HEAD}The user edits code in Helix\nevery day at work.\n- The user likes a dark theme.\n`,
       body: "The user edits code in Zed every day at work.",
       after: `${UPDATED}The user edits code in Zed every day at work.\n- The user likes a dark theme.\n`,
+    },
+    {
+      name: "a sentence wrapped before a name, replaced whole",
+      before: `${HEAD}The user has lunch every Sunday with\nMarta and her two children.\n- The user likes a dark theme.\n`,
+      body: "The user has lunch every Saturday with Marta and her two children.",
+      evidence: "I have lunch every Saturday with Marta and her two children now",
+      after: `${UPDATED}The user has lunch every Saturday with Marta and her two children.\n- The user likes a dark theme.\n`,
     },
     {
       name: "a body of one hard-wrapped sentence is the fact, replaced whole",

@@ -52,7 +52,8 @@ import {
 } from "../../write/write-pipeline.js";
 import type { LayoutWritePass } from "../layout.js";
 import { fenced, usableDescription } from "../write-text.js";
-import { inPlaceOf, updateOfBody } from "./body-facts.js";
+import { bodyFacts, inPlaceOf, updateOfBody } from "./body-facts.js";
+import { descriptionAfterUpdate } from "./fact-description.js";
 import {
   type FactProposal,
   PROPOSE_FACTS,
@@ -450,11 +451,13 @@ export function factWriteSteps(context: {
         const path = target.row.path;
         const current = folder.files.get(path);
         if (current === undefined) {
+          // A file that is not text names its fix (save it as UTF-8), as every edit's refusal does.
+          const read = await store.read(path);
           return {
             ok: false,
             code: "unparsable_file",
             path,
-            reason: "its front matter cannot be read",
+            reason: (read.exists ? read.notText : undefined) ?? "its front matter cannot be read",
           };
         }
         const set: Record<string, string> = { updated: today };
@@ -462,6 +465,16 @@ export function factWriteSteps(context: {
         if (current.fact.description === "") set.description = item.description;
         if (current.fact.name === "") set.name = name;
         const { lines } = target;
+        // The description memfiles wrote from the replaced fact follows it (as `remember` does).
+        const replacedFact = lines === undefined ? current.fact.body : lines.replaced;
+        if (replacedFact !== undefined) {
+          const description = descriptionAfterUpdate(
+            current.fact.description,
+            firstFact(replacedFact),
+            firstFact(lines === undefined ? item.body : lines.text),
+          );
+          if (description !== undefined) set.description = description;
+        }
         const text = editFactText(
           current.text,
           current.fact,
@@ -598,6 +611,9 @@ async function forgetFile(
   folder.rows = folder.rows.filter((candidate) => candidate.path !== row.path);
   return { ok: true, applied: appliedFact(proposal, row.path, "deleted", body, []) };
 }
+
+// The first fact of a text, without its list marker (`bodyFacts`).
+const firstFact = (text: string) => bodyFacts(text)[0]?.text ?? text.trim();
 
 // Keeps the pass's read of the folder current after one of its own writes, without reading again.
 function keepCurrent(

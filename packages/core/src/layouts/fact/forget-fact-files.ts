@@ -13,7 +13,7 @@ import {
 import { finishPendingForget } from "../../write/pending-forget.js";
 import type { WriteStore } from "../../write/write-pipeline.js";
 import { bodyFacts } from "./body-facts.js";
-import { factDescription } from "./remember-fact-file.js";
+import { factDescription } from "./fact-description.js";
 
 /** What forgetting in the fact layout needs of a store (a `MemoryStore` fits). */
 export type ForgetFactStore = WriteStore & Pick<MemoryStore, "delete">;

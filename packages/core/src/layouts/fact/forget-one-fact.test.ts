@@ -125,6 +125,33 @@ describe("forget in a fact file of several facts", () => {
     );
   });
 
+  it.each([
+    {
+      name: "a name wrapped after a function word",
+      body: "The user has lunch every Sunday with\nMarta and her two children.\n- The user likes a dark theme.\n",
+      query: "Marta",
+      removed: "The user has lunch every Sunday with Marta and her two children.",
+      kept: "- The user likes a dark theme.\n",
+    },
+    {
+      name: "a German noun wrapped after an article (CRLF)",
+      body: "Der Nutzer fährt jeden Morgen mit dem\r\nFahrrad zur Arbeit.\r\n- Lieblingsschrift: Iosevka\r\n",
+      query: "Fahrrad",
+      removed: "Der Nutzer fährt jeden Morgen mit dem Fahrrad zur Arbeit.",
+      kept: "- Lieblingsschrift: Iosevka\r\n",
+    },
+  ])("takes out a sentence wrapped before a capital letter whole: $name", async (row) => {
+    const { store, root } = await factStore();
+    const eol = row.body.includes("\r\n") ? "\r\n" : "\n";
+    const header = ["---", "name: Notes", "description: Notes.", "type: user", "---"];
+    await writeFile(join(root, "notes.md"), `${header.join(eol)}${eol}${row.body}`);
+    const result = await forget({ store, query: row.query, now: NOW });
+    expect(result.removed.map((line) => line.line)).toEqual([row.removed]);
+    expect(await readFile(join(root, "notes.md"), "utf8")).toBe(
+      `${[...header.slice(0, 4), "updated: 2026/12/06", "---"].join(eol)}${eol}${row.kept}`,
+    );
+  });
+
   it("deletes the file whole when the query names it", async () => {
     const { store } = await factStore();
     await writeFile(join(store.root, "coding-style.md"), STYLE);

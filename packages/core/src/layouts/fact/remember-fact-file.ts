@@ -15,10 +15,10 @@ import {
   quoteText,
   updatesLine,
 } from "../../text/index.js";
-import { MAX_DESCRIPTION_CHARS } from "../../write/proposal.js";
 import type { RememberApplied } from "../../write/remember.js";
 import { checkFactShape, MAX_FACT_CHARS } from "../../write/write-checks.js";
 import type { EditResult, WriteSteps } from "../../write/write-pipeline.js";
+import { descriptionAfterUpdate, factDescription } from "./fact-description.js";
 import {
   bodyHolds,
   type FactTarget,
@@ -40,21 +40,14 @@ type FactRememberTarget =
       content: string;
       /** The parsed file, `undefined` when it cannot be read as one (the edit refuses it). */
       fact: FactFile | undefined;
+      /** Why the file is not text, and how to save it as text (the store's `notText`). */
+      notText?: string | undefined;
       /** The body line `replaces` names, by index, when it names one. */
       at?: number | undefined;
     }
   | { kind: "file"; proposal: FactProposal; target: FactTarget; steps: FactSteps };
 
 type FactSteps = ReturnType<typeof factWriteSteps>;
-
-const READ_WHEN = " Read when this matters to the answer.";
-
-// A fact ends in a full stop before the description's second sentence, so the index does not read
-// "deploys in the ams region Read when this matters"; a fact that already ends a sentence keeps it.
-function asSentence(text: string): string {
-  const trimmed = text.trimEnd();
-  return /[.!?…。！？]["'”’)\]]*$/u.test(trimmed) ? trimmed : `${trimmed}.`;
-}
 
 /**
  * The fact layout's check-pipeline steps for `remember` (decision 0025-fact-layout, "remember
@@ -121,6 +114,7 @@ export function factRememberSteps(context: {
           version: read.version,
           content: read.content,
           fact: parsed.success && read.notText === undefined ? parsed.value : undefined,
+          notText: read.notText,
         };
         const updated = target.fact?.updated;
         const replacing = updated === undefined ? undefined : { path: row.path, date: updated };
@@ -208,19 +202,6 @@ function headerOf(item: FactRememberItem): { name: string; description: string }
   return { name, description: factDescription(item.fact) };
 }
 
-/**
- * The description memfiles gives a fact file it writes for one fact: the fact as a sentence (cut
- * to fit `MAX_DESCRIPTION_CHARS`), then when to read it.
- *
- * @param fact - The fact's text.
- * @returns The description, at most `MAX_DESCRIPTION_CHARS` chars.
- * @example factDescription("rides a Brompton") // "rides a Brompton. Read when this matters to the answer."
- */
-export function factDescription(fact: string): string {
-  const room = MAX_DESCRIPTION_CHARS - READ_WHEN.length - 1;
-  return `${asSentence(fact.length > room ? `${headOfText(fact, room).trimEnd()}…` : fact)}${READ_WHEN}`;
-}
-
 // The body's lines, each with its line break.
 function bodyLines(target: Extract<FactRememberTarget, { kind: "line" }>): string[] {
   if (target.fact === undefined) return [];
@@ -241,18 +222,16 @@ async function addLine(
       ok: false,
       code: "unparsable_file",
       path,
-      reason: "it cannot be read as a memory file",
+      reason: target.notText ?? "it cannot be read as a memory file",
     };
   }
   const set: Record<string, string> = { updated: today };
   if (fact.name === "") set.name = header.name === "" ? headOfText(item.fact, 60) : header.name;
   if (fact.description === "") set.description = header.description;
   if (target.at !== undefined) {
-    // The description memfiles wrote from the line replaced would still say the old value.
     const old = bodyLines(target)[target.at]?.trim() ?? "";
-    if (fact.description === headerOf({ ...item, fact: old }).description) {
-      set.description = header.description;
-    }
+    const description = descriptionAfterUpdate(fact.description, old, item.fact);
+    if (description !== undefined) set.description = description;
   }
   if (fact.type === undefined) set.type = "user";
   const edited = editFactText(content, fact, { set });

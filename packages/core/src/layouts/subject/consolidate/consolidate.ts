@@ -5,7 +5,7 @@ import { type ModelUsage, readUsage, sumUsage, ZERO_USAGE } from "../../../cost/
 import { dateTag } from "../../../format/dated-line.js";
 import { editMemoryText, type MemoryFile, safeParseMemoryFile } from "../../../format/index.js";
 import { type Effort, effortParameter, supportsForcedToolChoice } from "../../../models/index.js";
-import { neutralizeFence } from "../../../recall/fence.js";
+import { neutralizeFence, withLineFeeds } from "../../../recall/fence.js";
 import { MEMORY_INDEX_FILE } from "../../../store/memory-path.js";
 import {
   ModelReplyError,
@@ -251,6 +251,8 @@ export async function buildConsolidateRequest(
     };
   }
   const before = current.content;
+  // Shown as every model request shows a memory file: LF line breaks, whatever the editor saved.
+  const shown = withLineFeeds(before);
   const prompt = resolvePrompt(options.prompt);
   const tool = prompt.tool === 1 ? SAVE_TOOL_V1 : SAVE_TOOL_V2;
   const ask =
@@ -278,9 +280,9 @@ export async function buildConsolidateRequest(
       {
         role: "user",
         content:
-          `Today is ${dateTag(now, options.timeZone)}. Consolidate the memory file ${path} (${before.length} chars). ` +
+          `Today is ${dateTag(now, options.timeZone)}. Consolidate the memory file ${path} (${shown.length} chars). ` +
           `${ask}\n\n` +
-          `<memory_file path="${neutralizeFence(path)}">\n${neutralizeFence(before)}</memory_file>`,
+          `<memory_file path="${neutralizeFence(path)}">\n${neutralizeFence(shown)}</memory_file>`,
       },
     ],
   };
