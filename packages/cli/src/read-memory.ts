@@ -1,17 +1,8 @@
 import type { MemoryRow, MemoryStore, StoreLayout } from "@memfiles/core";
-import { layoutNamed, safeParseMemoryFile } from "@memfiles/core/internal";
+import { type BodyLine, layoutNamed, memoryBodyLines } from "@memfiles/core/internal";
 
 /** One body line of a memory file as the command and the page show it. */
-export type ShownLine = {
-  /** 1-based line number in the file. */
-  line: number;
-  /** `YYYY/MM/DD` from the `[stated ...]` tag; absent on an undated line written by hand. */
-  stated?: string;
-  /** The fact (without its date tag), or the undated line's text. */
-  text: string;
-  /** The line as written, date tag included: what `forget({ only })` takes. */
-  written: string;
-};
+export type ShownLine = BodyLine;
 
 /** A memory file as the command and the page show it. */
 export type ShownFile = Omit<MemoryRow, "problems"> & {
@@ -79,27 +70,7 @@ export function showFile(
   layout: StoreLayout = "subject",
 ): ShownFile {
   const { problems = [], ...fields } = row;
-  const parsed = safeParseMemoryFile(content, { path: row.path });
-  const lines: ShownLine[] = [];
-  if (parsed.success) {
-    const bodyStart =
-      content.split(/\r?\n/).length - (content.endsWith("\n") ? 1 : 0) - parsed.value.lines.length;
-    parsed.value.lines.forEach((line, index) => {
-      const number = bodyStart + index + 1;
-      if (line.kind === "dated") {
-        lines.push({
-          line: number,
-          stated: line.stated,
-          text: line.text,
-          // As formatDatedLine writes it, so it equals what forget removes.
-          written: `[stated ${line.stated}] ${line.text.replace(/\s+/g, " ").trim()}`,
-        });
-      } else {
-        const text = line.text.trim();
-        if (text !== "" && !text.startsWith("#")) lines.push({ line: number, text, written: text });
-      }
-    });
-  }
+  const lines = memoryBodyLines(content, row.path);
   const facts = layoutNamed(layout).items.count(row.path, content);
   // The lines `check` reports as undated or with a date tag it cannot read (`[stated 2026-09-01]`);
   // the fact layout's rows have none: its body is prose.

@@ -31,7 +31,13 @@ export {
   toModelUsage,
   ZERO_USAGE,
 } from "./cost/index.js";
-export { safeParseMemoryFile } from "./format/index.js";
+export {
+  type BodyLine,
+  memoryBodyLines,
+  type SearchMatch,
+  safeParseMemoryFile,
+  searchMemoryLines,
+} from "./format/index.js";
 export {
   argumentErrorText,
   checkSecrets,

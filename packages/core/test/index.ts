@@ -29,4 +29,5 @@ export {
   settleWrittenFiles,
   subjectFile,
 } from "./recall-writes.js";
+export { SEARCH_CASES, type SearchCase } from "./search-cases.js";
 export { tempStore } from "./temp-store.js";

@@ -9,13 +9,14 @@ import {
   versionToken,
 } from "@memfiles/core";
 import {
-  foldSearchText,
   isMemoryIndexPath,
   layoutOf,
   MEMORY_INDEX_FILE,
   maskSecrets,
+  memoryBodyLines,
   notShownMessage,
   readInScope,
+  searchMemoryLines,
   shownLenientlyNote,
   WriteSession,
 } from "@memfiles/core/internal";
@@ -248,35 +249,34 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     },
     ({ words }) =>
       guarded(async () => {
-        const wanted = foldSearchText(words).split(/\s+/).filter(Boolean);
-        const holdsAll = (value: string) =>
-          wanted.every((word) => foldSearchText(value).includes(word));
         const matches: Array<{ path: string; line: number; text: string; masked?: string }> = [];
         for (const row of await visibleRows()) {
           const file = await boundary.read(row.path);
           const content = file.exists ? file.content : "";
-          const candidate =
-            holdsAll(row.description) || content.split(/\r?\n/).some((line) => holdsAll(line));
-          if (!candidate) continue;
+          const lines = memoryBodyLines(content, row.path);
+          if (searchMemoryLines({ description: row.description, lines }, [words]).length === 0) {
+            continue;
+          }
           // Matched on the masked text, so a search for a secret's own characters finds nothing.
           const description = await maskSecrets(row.description);
           const masked = await maskSecrets(content);
-          const note = (kinds: readonly string[]) =>
-            kinds.length === 0 ? {} : { masked: maskedNote(row.path, kinds) };
-          if (holdsAll(description.text)) {
+          const written = new Map(lines.map((line) => [line.line, line.written]));
+          const shown = {
+            description: description.text,
+            lines: memoryBodyLines(masked.text, row.path),
+          };
+          for (const match of searchMemoryLines(shown, [words])) {
+            const kinds =
+              match.line === 0
+                ? description.kinds
+                : match.text !== written.get(match.line)
+                  ? masked.kinds
+                  : [];
             matches.push({
               path: row.path,
-              line: 0,
-              text: `description: ${description.text}`,
-              ...note(description.kinds),
+              ...match,
+              ...(kinds.length === 0 ? {} : { masked: maskedNote(row.path, kinds) }),
             });
-          }
-          const original = content.split(/\r?\n/);
-          for (const [index, line] of masked.text.split(/\r?\n/).entries()) {
-            if (line.trim() !== "" && holdsAll(line)) {
-              const changed = line !== original[index] ? masked.kinds : [];
-              matches.push({ path: row.path, line: index + 1, text: line, ...note(changed) });
-            }
           }
         }
         return text(matches);

@@ -1,4 +1,4 @@
-import { foldSearchText, quoteText } from "@memfiles/core/internal";
+import { quoteText, searchMemoryLines } from "@memfiles/core/internal";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { printJson } from "../output.js";
@@ -20,19 +20,11 @@ export const registerSearch: RegisterCommand = (program, context, done) => {
     .action(async (typed: string[], options: { memory?: string; json?: boolean }) => {
       const { folder, words } = folderAndWords(typed, options, context);
       const store = openMemoryFolder(folder, context);
-      const wanted = words.flatMap((word) => foldSearchText(word).split(/\s+/)).filter(Boolean);
-      const holdsAll = (text: string) =>
-        wanted.every((word) => foldSearchText(text).includes(word));
       const files = await readMemory(store);
       for (const note of notReadNotes(files)) context.stderr(note);
-      const matches = files.flatMap((file) => [
-        ...(holdsAll(file.description)
-          ? [{ file: file.path, line: 0, text: `description: ${file.description}` }]
-          : []),
-        ...file.lines
-          .filter((line) => holdsAll(line.written))
-          .map((line) => ({ file: file.path, line: line.line, text: line.written })),
-      ]);
+      const matches = files.flatMap((file) =>
+        searchMemoryLines(file, words).map((match) => ({ file: file.path, ...match })),
+      );
       if (options.json) printJson(context, matches);
       else if (matches.length === 0)
         context.stdout(`Nothing in ${store.root} holds ${quoteText(words.join(" "))}.\n`);

@@ -18,4 +18,10 @@ export {
   updatedDay,
 } from "./memory-file.js";
 export type { MemoryType } from "./memory-problem.js";
+export {
+  type BodyLine,
+  memoryBodyLines,
+  type SearchMatch,
+  searchMemoryLines,
+} from "./search-lines.js";
 export { isLineNamed, readTypedLine, replacesKeys } from "./typed-line.js";

@@ -12,6 +12,7 @@ export { foldAccents, foldSearchText } from "./fold-accents.js";
 export { foldFileName } from "./fold-file-name.js";
 export { hashText } from "./hash-text.js";
 export { isTimeZone, localDay } from "./local-day.js";
+export { loneSurrogateProblem } from "./lone-surrogate.js";
 export { MONTH_NAMES } from "./month-names.js";
 export { oneLineFieldProblem } from "./one-line-field.js";
 export { isPlaceholder } from "./placeholder.js";

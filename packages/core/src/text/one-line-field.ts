@@ -1,3 +1,5 @@
+import { loneSurrogateProblem } from "./lone-surrogate.js";
+
 // What breaks a one-line field or hides what it says: NUL and the other C0/C1 controls (NEL,
 // U+0085, is a line break to many readers), the line and paragraph separators U+2028/U+2029, and
 // the bidirectional controls (U+202E turns the rest of a line around, "Trojan Source",
@@ -8,13 +10,14 @@ const NOT_ONE_LINE =
 
 /**
  * Why a one-line field (a description, a name) cannot be written as it is, naming the first
- * character that breaks the line or turns its direction; `undefined` for one plain line.
+ * character that breaks the line or turns its direction, or a lone surrogate
+ * (`loneSurrogateProblem`); `undefined` for one plain line.
  *
  * @example oneLineFieldProblem("Editor\u2028tools") // "it contains U+2028 (a line or paragraph separator)"
  */
 export function oneLineFieldProblem(text: string): string | undefined {
   const found = NOT_ONE_LINE.exec(text)?.[0];
-  if (found === undefined) return undefined;
+  if (found === undefined) return loneSurrogateProblem(text);
   const point = found.codePointAt(0) ?? 0;
   const code = `U+${point.toString(16).toUpperCase().padStart(4, "0")}`;
   const kind =

@@ -1,4 +1,9 @@
-import { isPlaceholder, oneLineFieldProblem, quoteText } from "../text/index.js";
+import {
+  isPlaceholder,
+  loneSurrogateProblem,
+  oneLineFieldProblem,
+  quoteText,
+} from "../text/index.js";
 import { MAX_DESCRIPTION_CHARS } from "./proposal.js";
 
 /** Longest fact text accepted, in chars, in both layouts; a memory line is one short fact (seed design). */
@@ -272,7 +277,7 @@ export type CheckFactShapeResult = { ok: true } | { ok: false; problem: string }
 /**
  * The shape check every layout applies to a fact's text (the `invalid_fact` row of
  * {@link WRITE_CHECKS}): not blank, at most `maxChars`, no control character (escape sequences),
- * a letter or digit, not a placeholder.
+ * no lone surrogate (`loneSurrogateProblem`), a letter or digit, not a placeholder.
  *
  * @param text - The fact, trimmed by the caller.
  * @param maxChars - The layout's cap in chars (subject line: 300; fact body: 1,200).
@@ -281,6 +286,7 @@ export type CheckFactShapeResult = { ok: true } | { ok: false; problem: string }
  */
 export function checkFactShape(text: string, maxChars: number): CheckFactShapeResult {
   const control = CONTROL_CHARACTER.exec(text)?.[0]?.charCodeAt(0);
+  const halfCharacter = loneSurrogateProblem(text);
   const problem =
     text === ""
       ? "it is blank"
@@ -288,10 +294,12 @@ export function checkFactShape(text: string, maxChars: number): CheckFactShapeRe
         ? `it is ${text.length} chars, over ${maxChars}`
         : control !== undefined
           ? `it holds a control character (U+${control.toString(16).toUpperCase().padStart(4, "0")}), which a terminal showing the file would run as a command; a fact is plain text`
-          : !/[\p{L}\p{N}]/u.test(text)
-            ? `${JSON.stringify(text)} has no letter or digit`
-            : isPlaceholder(text)
-              ? `${JSON.stringify(text)} is a placeholder, not a fact`
-              : undefined;
+          : halfCharacter !== undefined
+            ? halfCharacter
+            : !/[\p{L}\p{N}]/u.test(text)
+              ? `${JSON.stringify(text)} has no letter or digit`
+              : isPlaceholder(text)
+                ? `${JSON.stringify(text)} is a placeholder, not a fact`
+                : undefined;
   return problem === undefined ? { ok: true } : { ok: false, problem };
 }

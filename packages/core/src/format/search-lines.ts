@@ -1,0 +1,83 @@
+import { foldSearchText } from "../text/index.js";
+import { safeParseMemoryFile } from "./memory-file.js";
+
+/** One body line of a memory file as search and the memory page show it. */
+export type BodyLine = {
+  /** 1-based line number in the file. */
+  line: number;
+  /** `YYYY/MM/DD` from the `[stated ...]` tag; absent on an undated line written by hand. */
+  stated?: string;
+  /** The fact (without its date tag), or the undated line's text. */
+  text: string;
+  /** The line as written, date tag included: what `forget({ only })` takes. */
+  written: string;
+};
+
+/** A line that holds every searched word; line 0 is the file's description. */
+export type SearchMatch = { line: number; text: string };
+
+/**
+ * The body lines of a memory file: its dated lines and the lines a person wrote without a date,
+ * never its front matter, blank lines or `#` headings. A BOM, CRLF line ends and a file without
+ * front matter are read as the parser reads them.
+ *
+ * @param content - The file's text.
+ * @param path - Its memory path (for the parser's messages).
+ * @returns The lines in file order; none when the file cannot be parsed.
+ * @example
+ * memoryBodyLines("---\nname: food\n---\n[stated 2026/01/02] likes tea\n", "topics/food.md")
+ * // [{ line: 4, stated: "2026/01/02", text: "likes tea", written: "[stated 2026/01/02] likes tea" }]
+ */
+export function memoryBodyLines(content: string, path: string): BodyLine[] {
+  const parsed = safeParseMemoryFile(content, { path });
+  if (!parsed.success) return [];
+  const bodyStart =
+    content.split(/\r?\n/).length - (content.endsWith("\n") ? 1 : 0) - parsed.value.lines.length;
+  const lines: BodyLine[] = [];
+  parsed.value.lines.forEach((line, index) => {
+    const number = bodyStart + index + 1;
+    if (line.kind === "dated") {
+      lines.push({
+        line: number,
+        stated: line.stated,
+        text: line.text,
+        // As formatDatedLine writes it, so it equals what forget removes.
+        written: `[stated ${line.stated}] ${line.text.replace(/\s+/g, " ").trim()}`,
+      });
+    } else {
+      const text = line.text.trim();
+      if (text !== "" && !text.startsWith("#")) lines.push({ line: number, text, written: text });
+    }
+  });
+  return lines;
+}
+
+/**
+ * Search's one rule, for every surface: a file's description (as line 0) and each of its body
+ * lines ({@link memoryBodyLines}) that hold every word, case and accents ignored
+ * (`foldSearchText`), a word matching inside a longer one.
+ *
+ * @param file - The file's description and body lines.
+ * @param words - The words to look for, each may hold several separated by spaces.
+ * @returns The matches in file order; none when the words hold no word.
+ * @example
+ * searchMemoryLines({ description: "Food", lines: [{ line: 4, text: "likes tea", written: "likes tea" }] }, ["TEA"])
+ * // [{ line: 4, text: "likes tea" }]
+ */
+export function searchMemoryLines(
+  file: { description: string; lines: readonly BodyLine[] },
+  words: readonly string[],
+): SearchMatch[] {
+  const wanted = words.flatMap((word) => foldSearchText(word).split(/\s+/)).filter(Boolean);
+  if (wanted.length === 0) return [];
+  const holdsAll = (text: string) => {
+    const folded = foldSearchText(text);
+    return wanted.every((word) => folded.includes(word));
+  };
+  return [
+    ...(holdsAll(file.description) ? [{ line: 0, text: `description: ${file.description}` }] : []),
+    ...file.lines
+      .filter((line) => holdsAll(line.written))
+      .map((line) => ({ line: line.line, text: line.written })),
+  ];
+}

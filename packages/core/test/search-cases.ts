@@ -1,0 +1,67 @@
+import type { SearchMatch } from "../src/format/index.js";
+
+/** A memory file and what a search for `words` must return from it, on every surface. */
+export type SearchCase = {
+  name: string;
+  /** The file's memory path. */
+  path: string;
+  /** The file's bytes as a person may have saved them. */
+  content: string;
+  words: string;
+  matches: SearchMatch[];
+};
+
+const HEADER = "---\nname: food\ndescription: What the user eats; food notes.\n---\n";
+
+/**
+ * Search cases every surface runs (`memfiles search`, the MCP `search` tool): front matter is
+ * never a match, line 0 is the description, CRLF, a BOM and a file without front matter number
+ * lines as an editor does.
+ */
+export const SEARCH_CASES: SearchCase[] = [
+  {
+    name: "front matter",
+    path: "topics/food.md",
+    content: `${HEADER}[stated 2026/01/02] likes food from Kerala\n\n# food\nplain food note\n`,
+    words: "food",
+    matches: [
+      { line: 0, text: "description: What the user eats; food notes." },
+      { line: 5, text: "[stated 2026/01/02] likes food from Kerala" },
+      { line: 8, text: "plain food note" },
+    ],
+  },
+  {
+    name: "CRLF line ends",
+    path: "topics/food.md",
+    content:
+      `${HEADER}[stated 2026/01/02] likes matcha\n[stated 2026/01/03] food: no peanuts\n`.replace(
+        /\n/g,
+        "\r\n",
+      ),
+    words: "FOOD",
+    matches: [
+      { line: 0, text: "description: What the user eats; food notes." },
+      { line: 6, text: "[stated 2026/01/03] food: no peanuts" },
+    ],
+  },
+  {
+    name: "a BOM",
+    path: "topics/food.md",
+    content: `\uFEFF${HEADER}[stated 2026/01/02] likes food from Köln\n`,
+    words: "food",
+    matches: [
+      { line: 0, text: "description: What the user eats; food notes." },
+      { line: 5, text: "[stated 2026/01/02] likes food from Köln" },
+    ],
+  },
+  {
+    name: "no front matter",
+    path: "topics/food.md",
+    content: "likes food from Kerala\n\nmore food\n",
+    words: "food",
+    matches: [
+      { line: 1, text: "likes food from Kerala" },
+      { line: 3, text: "more food" },
+    ],
+  },
+];
