@@ -2,9 +2,11 @@ import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { contextIn } from "../../test/command-context.js";
 import { runMemfiles } from "../run-memfiles.js";
+import { sourceHooksWarning } from "./claude-code.js";
 
 async function project() {
   const base = await mkdtemp(join(tmpdir(), "memfiles-cc-cli-"));
@@ -417,4 +419,46 @@ describe("memfiles claude-code", () => {
       expect(warnings[0]).toContain(`$${name} is "Mars/Olympus"`);
     },
   );
+});
+
+describe("hooks that start memfiles from its TypeScript source are named, with the fix", () => {
+  const bin = fileURLToPath(new URL("../../bin/memfiles.js", import.meta.url));
+  const workspace = fileURLToPath(new URL("../../../..", import.meta.url)).replace(/\/$/, "");
+  const built = `${process.execPath} --conditions=memfiles-dist ${bin} hook session-end`;
+  const source = `${process.execPath} ${bin} hook session-end`;
+  it.each([
+    ["built, wired built", [built], true, undefined],
+    ["not built, wired from source", [source], false, `run \`pnpm build\` in ${workspace}, then`],
+    ["built since, wired from source", [source, built], true, "install` again (with the same"],
+    ["another memfiles' hook", ["memfiles hook session-end"], false, undefined],
+  ] as const)("%s", (_name, commands, isBuilt, fix) => {
+    const warning = sourceHooksWarning(commands, isBuilt);
+    if (fix === undefined) expect(warning).toBeUndefined();
+    else
+      expect(warning).toMatch(
+        /^the hooks start memfiles from its TypeScript source through tsx, .*: run /,
+      );
+    if (fix !== undefined) expect(warning).toContain(fix);
+  });
+
+  it("status says so of hooks an earlier install wired from source; install again wires the built entry", async () => {
+    const { cwd, context, output } = await project();
+    expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
+    // The workspace is built before the CLI's tests: install wired the built entry, silently.
+    expect(output.stderr).not.toContain("TypeScript source");
+    const file = join(cwd, ".claude", "settings.json");
+    await writeFile(
+      file,
+      (await readFile(file, "utf8")).replaceAll("--conditions=memfiles-dist ", ""),
+    );
+    output.stdout = "";
+    await runMemfiles(["claude-code", "status"], context);
+    expect(output.stdout).toContain(
+      "Warning: the hooks start memfiles from its TypeScript source through tsx, so each prompt waits about 1 s longer",
+    );
+    expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
+    output.stdout = "";
+    await runMemfiles(["claude-code", "status"], context);
+    expect(output.stdout).not.toContain("TypeScript source");
+  });
 });
