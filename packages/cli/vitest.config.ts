@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
 // Files that mock a module for the whole file: they get a module registry of their own.
-const OWN_MODULES = ["src/commands/cost.test.ts"];
+const OWN_MODULES = ["src/commands/cost.test.ts", "src/typed-words-screen.test.ts"];
 
 export default defineConfig({
   test: {

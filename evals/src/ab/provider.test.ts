@@ -471,6 +471,10 @@ describe("ScenarioProvider over a cell's epochs", () => {
       epochs: 5,
       passes: 4,
       epochFailures: [{ epoch: 4, reason: "no_narration: narrates memory" }],
+      // Each epoch's recordings, which the summary counts by source.
+      epochProvenance: Array.from({ length: 5 }, () => [
+        { kind: "authored", usageMethod: "chars / 4" },
+      ]),
     });
   });
 });

@@ -83,6 +83,8 @@ export type ScenarioMetadata = {
   epochs?: number;
   passes?: number;
   epochFailures?: { epoch: number; reason: string }[];
+  /** Each epoch's `provenance`, in order (with several epochs; `provenance` is epoch 1's). */
+  epochProvenance?: ScenarioResult["provenance"][];
 };
 
 async function defaultRunScenario(options: RunScenarioOptions): Promise<ScenarioResult> {
@@ -271,7 +273,14 @@ function withEpochs(response: ProviderResponse, results: ScenarioResult[]): Prov
   const metadata = response.metadata as ScenarioMetadata;
   return {
     ...response,
-    metadata: { ...metadata, pass, epochs: results.length, passes, epochFailures },
+    metadata: {
+      ...metadata,
+      pass,
+      epochs: results.length,
+      passes,
+      epochFailures,
+      epochProvenance: results.map((result) => result.provenance),
+    },
   };
 }
 

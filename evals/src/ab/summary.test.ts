@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
+import { abReportView, renderHtmlReport } from "../report/html/index.js";
+import { compareRuns, summarizeRun } from "../report/run-history.js";
 import { AUTHORED_WARNING, formatAbSummary } from "./format-summary.js";
 import { type AbSummaryResult, armOver, sharedScenarios, summarizeAb } from "./summary.js";
 
@@ -67,6 +69,8 @@ describe("summarizeAb", () => {
               sessions: 2,
               epochs: 1,
               passes: 1,
+              provenance: ["authored"],
+              sources: [{ source: "authored", runs: 1 }],
             },
             {
               scenarioId: "remember",
@@ -76,6 +80,8 @@ describe("summarizeAb", () => {
               sessions: 2,
               epochs: 1,
               passes: 1,
+              provenance: ["authored"],
+              sources: [{ source: "authored", runs: 1 }],
             },
           ],
         },
@@ -107,6 +113,8 @@ describe("summarizeAb", () => {
               sessions: 2,
               epochs: 1,
               passes: 1,
+              provenance: ["authored"],
+              sources: [{ source: "authored", runs: 1 }],
             },
             {
               scenarioId: "remember",
@@ -116,6 +124,8 @@ describe("summarizeAb", () => {
               sessions: 2,
               epochs: 1,
               passes: 1,
+              provenance: ["authored"],
+              sources: [{ source: "authored", runs: 1 }],
             },
           ],
         },
@@ -147,6 +157,8 @@ describe("summarizeAb", () => {
               sessions: 2,
               epochs: 1,
               passes: 0,
+              provenance: ["authored"],
+              sources: [{ source: "authored", runs: 1 }],
             },
             {
               scenarioId: "remember",
@@ -156,6 +168,8 @@ describe("summarizeAb", () => {
               sessions: 2,
               epochs: 1,
               passes: 1,
+              provenance: ["authored"],
+              sources: [{ source: "authored", runs: 1 }],
             },
           ],
         },
@@ -188,6 +202,8 @@ describe("summarizeAb", () => {
               sessions: 2,
               epochs: 1,
               passes: 1,
+              provenance: ["authored"],
+              sources: [{ source: "authored", runs: 1 }],
             },
             {
               scenarioId: "remember",
@@ -197,6 +213,8 @@ describe("summarizeAb", () => {
               sessions: 0,
               epochs: 1,
               passes: 0,
+              provenance: ["authored"],
+              sources: [{ source: "authored", runs: 1 }],
             },
           ],
         },
@@ -321,6 +339,8 @@ describe("like for like between arms", () => {
     sessions,
     epochs: 1,
     passes: outcome === "pass" ? 1 : 0,
+    provenance: [],
+    sources: [],
   });
   it("counts only the scenarios both arms ran to the end, and names the rest", () => {
     const haiku = {
@@ -384,3 +404,98 @@ describe("summarizeAb layout arms (issue 13)", () => {
     ]);
   });
 });
+
+// The eval report's rule, in the A/B: provenance is part of a figure's identity. Its HTML cells
+// and history lines carry each scenario's sources, so a run after `--record` (or from another
+// host) is not compared with an authored one.
+describe("the A/B's provenance, like for like", () => {
+  type Row = {
+    response?: {
+      metadata?: {
+        scenarioId?: string;
+        model?: string;
+        extractionPrompt?: string;
+        provenance?: unknown;
+        epochProvenance?: unknown;
+        epochs?: number;
+        passes?: number;
+      };
+    };
+  };
+  const FAKE = {
+    kind: "recorded",
+    model: "claude-haiku-4-5",
+    date: "2026-12-07",
+    host: "127.0.0.1:8787",
+  };
+  const AUTHORED = { kind: "authored", usageMethod: "chars / 4" };
+  // The fixture with its Haiku extraction@1 `forget` run changed by `change`.
+  const changed = async (change: (metadata: NonNullable<Row["response"]>["metadata"]) => void) => {
+    const output = (await loadFixture()) as { results: { results: Row[] } };
+    const metadata = output.results.results.find(
+      (row) =>
+        row.response?.metadata?.scenarioId === "forget" &&
+        row.response.metadata.model === "claude-haiku-4-5" &&
+        row.response.metadata.extractionPrompt === "extraction@1",
+    )?.response?.metadata;
+    change(metadata);
+    return summarizeAb(output);
+  };
+  const cellName = "forget · claude-haiku-4-5 · extraction@1";
+  const history = (summary: AbSummaryResult, commit: string) =>
+    summarizeRun(abReportView(summary), { commit, date: "2026-12-07T00:00:00Z" });
+
+  it("a scenario recorded from another host is not compared with its authored run", async () => {
+    const before = history(summarizeAb(await loadFixture()), "a");
+    const after = history(
+      await changed((metadata) => {
+        if (metadata) metadata.provenance = [FAKE];
+      }),
+      "b",
+    );
+    expect(after.cells?.find((cell) => historyName(cell) === cellName)?.provenance).toEqual([
+      "recorded from 127.0.0.1:8787",
+    ]);
+    const changes = compareRuns(before, after);
+    expect(
+      changes.like?.provenanceChanged.map((item) => [item.cell, item.before, item.after]),
+    ).toEqual([[cellName, "authored", "recorded from 127.0.0.1:8787"]]);
+    // Eight scenario cells: this one not compared, Opus's broken `remember` left out.
+    expect(changes.like?.cells).toBe(6);
+    expect(changes.newFailures).toEqual([]);
+  });
+
+  it("counts a scenario's epochs by source, in its cell, its HTML view and its history line", async () => {
+    const summary = await changed((metadata) => {
+      if (!metadata) return;
+      metadata.epochs = 3;
+      metadata.passes = 3;
+      metadata.epochProvenance = [[AUTHORED], [AUTHORED], [FAKE]];
+    });
+    const mixed = [
+      { source: "authored", runs: 2 },
+      { source: "recorded from 127.0.0.1:8787", runs: 1 },
+    ];
+    const cell = summary.cells.find(
+      (each) => each.model === "claude-haiku-4-5" && each.prompt === "extraction@1",
+    );
+    expect(cell?.results.find((result) => result.scenarioId === "forget")).toMatchObject({
+      provenance: ["recorded", "authored"],
+      sources: mixed,
+    });
+    expect(cell?.sources).toEqual([
+      { source: "authored", runs: 3 },
+      { source: "recorded from 127.0.0.1:8787", runs: 1 },
+    ]);
+    const view = abReportView(summary);
+    const html = await renderHtmlReport({ view, history: [], date: "2026-12-07T00:00:00Z" });
+    expect(html).toContain("(mixed: 2 authored, 1 recorded from 127.0.0.1:8787)");
+    expect(
+      history(summary, "c").cells?.find((each) => historyName(each) === cellName)?.provenance,
+    ).toEqual(["authored", "recorded from 127.0.0.1:8787"]);
+  });
+});
+
+function historyName(cell: { scenarioId: string; model: string; prompt: string }): string {
+  return `${cell.scenarioId} · ${cell.model} · ${cell.prompt}`;
+}

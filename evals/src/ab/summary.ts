@@ -1,7 +1,13 @@
 import type { ModelUsage } from "@memfiles/core";
 import { roundUsd, sumUsage, ZERO_USAGE } from "@memfiles/core/internal";
 import { z } from "zod";
-import { countProvenance, type ProvenanceCount } from "../report/describe-provenance.js";
+import {
+  countProvenance,
+  mergeProvenanceCounts,
+  type ProvenanceCount,
+  type ProvenanceKind,
+  provenanceKinds,
+} from "../report/describe-provenance.js";
 import type { Provenance } from "../runner/types.js";
 import { type ArmComparison, compareArms, wilsonInterval } from "../statistics/index.js";
 import { type MemoryToolArmRow, memoryToolArm } from "./memory-tool-arm.js";
@@ -52,6 +58,7 @@ const MetadataSchema = z.object({
   checks: z.array(CheckSchema),
   sessions: z.array(SessionCostSchema),
   provenance: z.array(ProvenanceSchema),
+  epochProvenance: z.array(z.array(ProvenanceSchema)).optional(),
   runError: z.object({ name: z.string(), message: z.string() }).optional(),
   arm: z.string().optional(),
   epochs: z.number().optional(),
@@ -113,6 +120,13 @@ export type AbScenarioResult = {
   /** Epochs the scenario ran in this cell, and how many passed (1 and 0 or 1 by default). */
   epochs: number;
   passes: number;
+  /** Recording kinds of its epochs. */
+  provenance: ProvenanceKind[];
+  /**
+   * Its epochs by provenance source (`countProvenance`): part of the result's identity when runs
+   * are compared (the history), as in the eval report.
+   */
+  sources: ProvenanceCount[];
 };
 
 /** One cell of the matrix: an extraction prompt on a model over every scenario. */
@@ -144,8 +158,8 @@ export type AbCell = {
   /** Tokens of every call in the cell. */
   usage: ModelUsage;
   /** Recording kinds seen in the cell. */
-  provenance: ("recorded" | "authored")[];
-  /** Its scenarios by provenance source (`countProvenance`); several is a mixed cell. */
+  provenance: ProvenanceKind[];
+  /** Its scenarios' epochs by provenance source (`countProvenance`); several is a mixed cell. */
   sources: ProvenanceCount[];
   results: AbScenarioResult[];
   /**
@@ -371,6 +385,8 @@ export function summarizeAb(output: unknown): AbSummaryResult {
             : (row.gradingResult?.reason ?? "failed")
           : "";
     const sessions = outcome === "error" ? [] : (meta?.sessions ?? []);
+    // Each epoch's recordings, as the eval report counts a cell's epochs.
+    const epochRuns = meta?.epochProvenance ?? [meta?.provenance ?? []];
     addOnce(prompts, prompt);
     addOnce(models, model);
     addOnce(scenarios, scenarioId);
@@ -386,9 +402,11 @@ export function summarizeAb(output: unknown): AbSummaryResult {
         sessions: sessions.length,
         epochs: meta?.epochs ?? 1,
         passes: meta?.passes ?? (outcome === "pass" ? 1 : 0),
+        provenance: provenanceKinds(epochRuns.flat()),
+        sources: countProvenance(epochRuns),
       },
       sessions,
-      provenance: meta?.provenance ?? [],
+      provenance: epochRuns.flat(),
       ...(meta?.recall && outcome !== "error" ? { recall: meta.recall } : {}),
     };
   });
@@ -399,7 +417,6 @@ export function summarizeAb(output: unknown): AbSummaryResult {
       const inCell = rows.filter((row) => row.prompt === prompt && row.model === model);
       if (inCell.length === 0) continue;
       const sessions = inCell.flatMap((row) => row.sessions);
-      const kinds = new Set(inCell.flatMap((row) => row.provenance.map((entry) => entry.kind)));
       const epochs = inCell.reduce((sum, row) => sum + row.result.epochs, 0);
       const epochPasses = inCell.reduce((sum, row) => sum + row.result.passes, 0);
       cells.push({
@@ -430,8 +447,8 @@ export function summarizeAb(output: unknown): AbSummaryResult {
             : {}),
         },
         usage: sumUsage(ZERO_USAGE, ...sessions.map((session) => session.usage)),
-        provenance: (["authored", "recorded"] as const).filter((kind) => kinds.has(kind)),
-        sources: countProvenance(inCell.map((row) => row.provenance)),
+        provenance: provenanceKinds(inCell.flatMap((row) => row.provenance)),
+        sources: mergeProvenanceCounts(...inCell.map((row) => row.result.sources)),
         results: inCell.map((row) => row.result),
         ...recallOfCell(inCell),
       });

@@ -9,12 +9,13 @@ import {
   writePass,
 } from "@memfiles/core";
 import { contentWords, type FactProposal } from "@memfiles/core/internal";
+import type { ProvenanceKind } from "../report/describe-provenance.js";
 import { parseDiaIds, type SpeakerConversation, type SpeakerSession } from "./import-sample.js";
 import type { LocomoSample, LocomoTurn } from "./load-locomo.js";
 import { chooseSubjectFile } from "./subject-rule.js";
 
 /** Provenance of every proposal the oracle writes: the dataset's annotations, not a model. */
-export const ORACLE_PROVENANCE = "dataset";
+export const ORACLE_PROVENANCE = "dataset" satisfies ProvenanceKind;
 
 /** The model id the write pass is told (no call is made; it selects the tokenizer ratio only). */
 export const ORACLE_MODEL = "claude-haiku-5-5";

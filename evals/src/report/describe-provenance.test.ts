@@ -2,7 +2,12 @@ import { MODELS } from "@memfiles/core";
 import { describe, expect, it } from "vitest";
 import type { Provenance, ScenarioResult } from "../runner/types.js";
 import { buildEvalReport } from "./build-eval-report.js";
-import { countProvenance, describeMixedProvenance } from "./describe-provenance.js";
+import {
+  countProvenance,
+  describeMixedProvenance,
+  PROVENANCE_KINDS,
+  provenanceKinds,
+} from "./describe-provenance.js";
 import { formatEvalReport } from "./format-eval-report.js";
 import { formatEvalSummary } from "./format-eval-summary.js";
 import { renderHtmlReport } from "./html/render-html-report.js";
@@ -136,5 +141,25 @@ describe("a figure pooling several provenances says so on every surface", () => 
       buildEvalReport(results([authored, authored], authored), "extraction@1"),
     ]);
     expect(summary).toContain(`${MODELS.opus}/${MODELS.haiku}`);
+  });
+});
+
+describe("provenance kinds: one list", () => {
+  it.each([
+    [
+      "authored then recorded",
+      [authored, { kind: "recorded", model: "m", date: "d" }],
+      ["recorded", "authored"],
+    ],
+    ["authored twice", [authored, authored], ["authored"]],
+    ["none", [], []],
+  ] as const)("%s: in the list's order", (_name, provenance, kinds) => {
+    expect(provenanceKinds(provenance as readonly Provenance[])).toEqual(kinds);
+  });
+
+  it("every recording kind is in the list, and the LoCoMo oracle's dataset", async () => {
+    const { ORACLE_PROVENANCE } = await import("../locomo/oracle-write.js");
+    const recording: Provenance["kind"][] = ["recorded", "authored"];
+    expect([...PROVENANCE_KINDS].sort()).toEqual([...recording, ORACLE_PROVENANCE].sort());
   });
 });

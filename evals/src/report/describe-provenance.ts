@@ -1,6 +1,28 @@
 import type { Provenance } from "../runner/types.js";
 
 /**
+ * Where a figure comes from, the one list every report prints from: `recorded` (replies recorded
+ * from the API or a stand-in host), `authored` (replies written by hand, usage estimated) and
+ * `dataset` (a public data set's annotations written through the real write pass, no model: the
+ * LoCoMo bench's oracle). Recordings are `recorded` or `authored`; no recording is `dataset`.
+ */
+export const PROVENANCE_KINDS = ["recorded", "authored", "dataset"] as const;
+
+/** One of {@link PROVENANCE_KINDS}. */
+export type ProvenanceKind = (typeof PROVENANCE_KINDS)[number];
+
+/**
+ * The kinds of a figure's recordings, in {@link PROVENANCE_KINDS} order.
+ *
+ * @param provenance - Provenance entries of the runs behind the figure.
+ * @returns e.g. `["recorded", "authored"]`; empty when no run had a recording.
+ */
+export function provenanceKinds(provenance: readonly Provenance[]): ProvenanceKind[] {
+  const kinds = new Set<ProvenanceKind>(provenance.map((item) => item.kind));
+  return PROVENANCE_KINDS.filter((kind) => kinds.has(kind));
+}
+
+/**
  * Describes a recording's provenance in one line: the one label every report prints.
  *
  * @param provenance - From a `ScenarioResult` (or a recording file's fields).

@@ -1,14 +1,9 @@
-import { spawn } from "node:child_process";
+import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { once } from "node:events";
+import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { MemfilesError } from "@memfiles/core";
-import {
-  apiErrorOf,
-  argumentErrorText,
-  isTimeZone,
-  shownArgument,
-  timeZoneFromEnv,
-} from "@memfiles/core/internal";
+import { apiErrorOf, isTimeZone, shownArgument, timeZoneFromEnv } from "@memfiles/core/internal";
 import { Command, CommanderError, type Option } from "commander";
 import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
@@ -16,7 +11,7 @@ import { COMMANDS } from "./commands/index.js";
 import { EXIT_CODES, type ExitCode } from "./exit-codes.js";
 import { type DatabaseOptions, layoutOption, openMemoryDatabase } from "./memory-database.js";
 import { claudeCodeMemoryFolder } from "./memory-folder.js";
-import { typedWordsShown } from "./typed-words.js";
+import { typedWordsOutput } from "./typed-words.js";
 
 const EXIT_CODES_HELP = `
 Exit codes:
@@ -38,15 +33,28 @@ Exit codes:
  * @example process.exitCode = await runMemfiles(process.argv.slice(2), context);
  */
 export async function runMemfiles(argv: string[], given: CommandContext): Promise<ExitCode> {
-  let exitCode: ExitCode = EXIT_CODES.ok;
-  // Every line printed, by a command or by `report`, shows the typed words as core shows them: a
-  // message that quotes a folder, path, query or option value never echoes a secret or a paste.
-  const shown = await typedWordsShown(argv);
+  // Every line printed, by a command, by commander or by `report`, shows the typed words as core
+  // shows them: a message that quotes a folder, path, query, option value or a word commander
+  // refused never echoes a secret or a paste. This is the CLI's one rule for it.
+  const output = typedWordsOutput(argv, given);
   const context: CommandContext = {
     ...given,
-    stdout: (text) => given.stdout(shown(text)),
-    stderr: (text) => given.stderr(shown(text)),
+    stdout: output.stdout,
+    stderr: output.stderr,
+    confirm: async (question) => {
+      await output.written();
+      return given.confirm(await output.shown(question));
+    },
   };
+  try {
+    return await runProgram(argv, context);
+  } finally {
+    await output.written();
+  }
+}
+
+async function runProgram(argv: string[], context: CommandContext): Promise<ExitCode> {
+  let exitCode: ExitCode = EXIT_CODES.ok;
   const program = new Command("memfiles")
     .description(
       "See, search and fix a memfiles memory folder (plain markdown), or open it as a page in the browser.",
@@ -56,7 +64,7 @@ export async function runMemfiles(argv: string[], given: CommandContext): Promis
     .showSuggestionAfterError()
     .exitOverride()
     // Commander's error line quotes the word it refused, which may be a pasted secret: `report`
-    // prints it, through `argumentErrorText`. Subcommands inherit this output.
+    // prints it through the context's output, as every line. Subcommands inherit this output.
     .configureOutput({
       writeOut: context.stdout,
       writeErr: context.stderr,
@@ -146,7 +154,7 @@ export async function runMemfiles(argv: string[], given: CommandContext): Promis
         error.code,
       );
       if (finished) return EXIT_CODES.ok;
-      context.stderr(`${await argumentErrorText(error.message, argv)}\n`);
+      context.stderr(`${error.message}\n`);
       // A fact or a word that starts with "-" ("- likes tea", "-x", a pasted "-----BEGIN" key)
       // reads as an option: commander has said which; say how to give it as text.
       const option = /unknown option '([^']*)'/.exec(error.message)?.[1];
@@ -232,10 +240,38 @@ async function hookAfterProgramOptions(
     env,
     stdio: ["inherit", "pipe", "pipe"],
   });
-  child.stdout.setEncoding("utf8").on("data", (text: string) => context.stdout(text));
-  child.stderr.setEncoding("utf8").on("data", (text: string) => context.stderr(text));
+  return ((await printChild(child, context)) ?? EXIT_CODES.internal) as ExitCode;
+}
+
+/**
+ * Prints what a child wrote to its stdout and stderr through the context, each whole once the
+ * child has exited: a word can arrive split over two reads of a pipe (a write past the pipe's
+ * buffer, or two writes), and the output's rule replaces only whole typed words. A hook's output
+ * is read when it exits anyway.
+ *
+ * @param child - A child started with piped stdout and stderr.
+ * @param context - Where to print.
+ * @returns The child's exit code; `null` when a signal ended it.
+ */
+export async function printChild(
+  child: ChildProcessByStdio<null, Readable, Readable>,
+  context: Pick<CommandContext, "stdout" | "stderr">,
+): Promise<number | null> {
+  const [stdout, stderr] = [textOf(child.stdout), textOf(child.stderr)];
   const [code] = (await once(child, "close")) as [number | null];
-  return (code ?? EXIT_CODES.internal) as ExitCode;
+  for (const [text, write] of [
+    [await stdout, context.stdout],
+    [await stderr, context.stderr],
+  ] as const) {
+    if (text !== "") write(text);
+  }
+  return code;
+}
+
+async function textOf(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** The commands whose arguments are text a person types: a fact, or words to look for. */

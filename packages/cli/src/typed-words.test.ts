@@ -1,7 +1,9 @@
+import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { contextIn } from "../test/command-context.js";
 import { memoryFixture } from "../test/memory-fixture.js";
-import { runMemfiles } from "./run-memfiles.js";
+import { printChild, runMemfiles } from "./run-memfiles.js";
+import { typedWordsOutput } from "./typed-words.js";
 
 // A GitHub token shape the secret guard flags (`github_token`), and a paste over core's 160-char cap.
 const TOKEN = "ghp_Zq8vR2mK9xLp4TnW7yB3cD6fH1jA5sE0uGiO";
@@ -29,6 +31,11 @@ const COMMANDS: Array<[string, string[], "runs"?]> = [
   ["export: a folder", ["export", "V"]],
   ["export --output", ["export", "memory", "--output", "missing/V/bundle.json"]],
   ["export --output=", ["export", "memory", "--output=missing/V/bundle.json"]],
+  ["export -o<file>", ["export", "memory", "-omissing/V/bundle.json"]],
+  ["search -m<folder>", ["search", "-mV", "tea"]],
+  ["serve -p<port>", ["serve", "memory", "-pV"]],
+  ["forget -y<word>: commander's rest", ["forget", "-m", "memory", "-yV"]],
+  ["forget -yy<word>: commander's rest", ["forget", "-m", "memory", "-yyV"]],
   ["import: a bundle", ["import", "V.json", "memory"]],
   ["import: a folder", ["import", "bundle.json", "V"], "runs"],
   ["serve: a folder", ["serve", "V"]],
@@ -85,5 +92,39 @@ describe("a message quoting what the user typed never echoes a secret or a long 
     expect(output.stderr).toBe(
       `memfiles: No memory folder at ${folder}/${"x".repeat(160)}… (5000 chars). Give the folder that holds MEMORY.md, e.g. \`memfiles ls ./memory\`.\n`,
     );
+  });
+});
+
+describe("the printed order and a hook child's output", () => {
+  const printed = () => {
+    const texts: string[] = [];
+    return { texts, to: { stdout: (text: string) => texts.push(text), stderr: () => {} } };
+  };
+
+  it("a text waiting for its words keeps its place: later texts come after it", async () => {
+    const { texts, to } = printed();
+    const output = typedWordsOutput(["ls", TOKEN], to);
+    output.stdout(`No memory folder at /x/${TOKEN}.\n`);
+    output.stdout("done\n");
+    expect(texts).toEqual([]);
+    await output.written();
+    expect(texts).toEqual(["No memory folder at /x/[redacted].\n", "done\n"]);
+  });
+
+  it("a typed word a hook child writes in two parts is still replaced", async () => {
+    const { texts, to } = printed();
+    const output = typedWordsOutput(["hook", "session-start", "--root", TOKEN], to);
+    const [head, tail] = [TOKEN.slice(0, 20), TOKEN.slice(20)];
+    const child = spawn(
+      process.execPath,
+      [
+        "-e",
+        `process.stdout.write(${JSON.stringify(head)}); setTimeout(() => process.stdout.write(${JSON.stringify(tail)}), 200);`,
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    expect(await printChild(child, output)).toBe(0);
+    await output.written();
+    expect(texts).toEqual(["[redacted]"]);
   });
 });

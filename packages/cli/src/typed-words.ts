@@ -1,47 +1,131 @@
 import { maskSecretsOfEach, shownArgument, shownText } from "@memfiles/core/internal";
 
+/** Where printed text goes: the process's streams, or a test's. */
+export type PrintedOutput = {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+};
+
+/** {@link PrintedOutput} showing typed words as core shows them; see {@link typedWordsOutput}. */
+export type TypedWordsOutput = PrintedOutput & {
+  /** A text (a question to ask) as it would be printed. */
+  shown: (text: string) => Promise<string>;
+  /** Resolves when every text given so far is written; rejects when the secret check failed. */
+  written: () => Promise<void>;
+};
+
 /**
- * How `memfiles` shows what the user typed in whatever it prints: each typed word that core's
- * `shownArgument` would not echo (a secret the guard flags, or a word over core's cap of 160
- * chars) is replaced by its shown form wherever it appears, also JSON-escaped (a value quoted with
- * `JSON.stringify`). A word is each argument, the value of each `--option=value`, and each part of
- * a path between `/` (a message may name a folder as a resolved path, not as typed). `runMemfiles`
- * passes every line it and its commands print through this, so no message need do it itself.
- * Words the secret screen clears cost no secret check (`maskSecretsOfEach` loads it only for the
- * others).
+ * How `memfiles` prints what the user typed: each typed word that core's `shownArgument` would
+ * not echo (a secret the guard flags, or a word over core's cap of 160 chars) is replaced by its
+ * shown form wherever it appears, also JSON-escaped (a value quoted with `JSON.stringify`). A
+ * word is each argument and what the parser can make of it: the value of `--option=value`, the
+ * value of a short option written with it (`-m<folder>`) and the rest commander reports after a
+ * short flag (`-y<rest>` → `-<rest>`), and each part of those between `/` (a message may name a
+ * folder as a resolved path). `runMemfiles` prints every line, its own errors and commander's
+ * included, through this, so no message need do it itself.
+ *
+ * Lazy: a word is screened (`maskSecretsOfEach`; the secret check loads only for what the screen
+ * cannot clear) when a text about to be printed contains it, not before. A text holding a word
+ * not yet screened waits for it, and every text after it keeps its place in the order.
  *
  * @param argv - The words typed after the program name, e.g. `["ls", "ghp_…"]`.
- * @returns A function from a text to print to that text as shown, e.g. `No memory folder at /x/[redacted].`.
+ * @param to - Where the shown text goes.
+ * @returns The output to print through; await `written()` before the process ends.
+ * @example typedWordsOutput(["ls", token], io).stderr(`No memory folder at /x/${token}.\n`) // prints "No memory folder at /x/[redacted].\n"
  */
-export async function typedWordsShown(argv: readonly string[]): Promise<(text: string) => string> {
-  const words = [
-    ...new Set(
-      argv.flatMap((word) => {
-        const value = /^--?[^=\s]+=(.*)$/s.exec(word)?.[1];
-        const whole = value === undefined ? [word] : [word, value];
-        return [...whole, ...whole.flatMap((part) => part.split("/"))];
-      }),
-    ),
-  ].filter((word) => word.length > 0);
-  const masked = await maskSecretsOfEach(words);
-  const suspects = words.filter(
-    (word, at) => masked[at]?.text !== word || shownText(word) !== word,
-  );
-  const replacements = new Map<string, string>();
-  for (const word of suspects) {
-    const shown = await shownArgument(word);
-    if (shown === word) continue;
-    replacements.set(word, shown);
-    replacements.set(JSON.stringify(word).slice(1, -1), JSON.stringify(shown).slice(1, -1));
-  }
-  if (replacements.size === 0) return (text) => text;
-  // Longest first, so a word inside a longer one is not replaced in it first.
-  const ordered = [...replacements].sort(([a], [b]) => b.length - a.length);
-  return (text) => {
+export function typedWordsOutput(argv: readonly string[], to: PrintedOutput): TypedWordsOutput {
+  const forms = formsOf(argv);
+  // Each typed word's shown form once decided; `undefined` is "shown as typed".
+  const decided = new Map<string, string | undefined>();
+  let queue: Promise<void> | undefined;
+
+  const contained = (text: string) => forms.filter((form) => text.includes(form.text));
+  const apply = (text: string, found: readonly Form[]) => {
     let shown = text;
-    for (const [word, replacement] of ordered) {
-      if (shown.includes(word)) shown = shown.split(word).join(replacement);
+    for (const form of found) {
+      const replacement = decided.get(form.word);
+      if (replacement === undefined) continue;
+      const as = form.json ? JSON.stringify(replacement).slice(1, -1) : replacement;
+      if (shown.includes(form.text)) shown = shown.split(form.text).join(as);
     }
     return shown;
   };
+  const shown = async (text: string) => {
+    const found = contained(text);
+    const pending = [...new Set(found.map((form) => form.word))].filter((w) => !decided.has(w));
+    if (pending.length > 0) {
+      const masked = await maskSecretsOfEach(pending);
+      for (const [at, word] of pending.entries()) {
+        const suspect = masked[at]?.text !== word || shownText(word) !== word;
+        const as = suspect ? await shownArgument(word) : word;
+        decided.set(word, as === word ? undefined : as);
+      }
+    }
+    return apply(text, found);
+  };
+  const print = (write: (text: string) => void) => (text: string) => {
+    const found = contained(text);
+    if (queue === undefined && found.every((form) => decided.has(form.word))) {
+      write(apply(text, found));
+      return;
+    }
+    const previous = queue ?? Promise.resolve();
+    const next: Promise<void> = previous.then(async () => {
+      write(await shown(text));
+      if (queue === next) queue = undefined;
+    });
+    queue = next;
+  };
+  return {
+    stdout: print(to.stdout),
+    stderr: print(to.stderr),
+    shown,
+    written: async () => {
+      while (queue !== undefined) await queue;
+    },
+  };
 }
+
+/** One way a typed word may appear in printed text: as it is, or JSON-escaped. */
+type Form = { word: string; text: string; json: boolean };
+
+// Longest first, so a word inside a longer one is not replaced in it first.
+function formsOf(argv: readonly string[]): Form[] {
+  const words = new Set<string>();
+  for (const typed of argv) {
+    const parsed = [typed, ...parsedParts(typed)];
+    for (const part of parsed) {
+      words.add(part);
+      for (const piece of part.split("/")) words.add(piece);
+    }
+  }
+  words.delete("");
+  const forms = [...words].flatMap((word) => {
+    const json = JSON.stringify(word).slice(1, -1);
+    return [
+      { word, text: word, json: false },
+      ...(json === word ? [] : [{ word, text: json, json: true }]),
+    ];
+  });
+  return forms.sort((a, b) => b.text.length - a.text.length);
+}
+
+// What commander makes of a typed word besides the word: `--option=value`'s value; for `-x<rest>`
+// the value of a short option written with it (`-m./memory`) and, when `-x` is a flag, the rest
+// as commander parses it next (`-<rest>`, and so on for each flag of a cluster like `-yv…`).
+function parsedParts(typed: string): string[] {
+  const parts: string[] = [];
+  const value = /^--?[^=\s]+=(.*)$/s.exec(typed)?.[1];
+  if (value !== undefined) parts.push(value);
+  if (typed.startsWith("--")) return parts;
+  let rest = typed;
+  for (let flag = 0; flag < SHORT_FLAG_CLUSTER && /^-./s.test(rest) && rest.length > 2; flag++) {
+    rest = `-${rest.slice(2)}`;
+    parts.push(rest.slice(1), rest);
+  }
+  return parts;
+}
+
+// Short flags commander splits off one word, one after another: `forget -y` is memfiles' only
+// short flag, and no person types four in one word.
+const SHORT_FLAG_CLUSTER = 4;

@@ -1,16 +1,17 @@
 import type { ConsolidateFactsResult } from "@memfiles/core/internal";
 import { meanUsdPerSession, runSessionCostOf, sessionCostTotals } from "../../ab/session-costs.js";
 import type { AbSummaryResult } from "../../ab/summary.js";
-import type { Provenance, ScenarioResult, StageResult } from "../../runner/types.js";
+import type { ScenarioResult, StageResult } from "../../runner/types.js";
 import type { CacheWarningRow, EvalReport, WriteRateRow } from "../build-eval-report.js";
-import { describeProvenance, type ProvenanceCount } from "../describe-provenance.js";
+import {
+  describeProvenance,
+  type ProvenanceCount,
+  type ProvenanceKind,
+  provenanceKinds,
+} from "../describe-provenance.js";
 import { type RunCounts, sumRunCounts } from "../run-counts.js";
 
-/**
- * Where a figure comes from: a recording made against the API, one authored by hand (usage
- * estimated), or a public data set (the LoCoMo benchmark, next).
- */
-export type ProvenanceKind = "recorded" | "authored" | "dataset";
+export type { ProvenanceKind };
 
 /** How one scenario ended on one model with one extraction prompt. */
 export type MatrixOutcome = "pass" | "fail" | "error";
@@ -110,11 +111,6 @@ export type ReportView = {
   counts: RunCounts;
   details: RunDetail[];
 };
-
-function kindsOf(provenance: readonly Provenance[]): ProvenanceKind[] {
-  const kinds = new Set(provenance.map((item) => item.kind));
-  return (["recorded", "authored"] as const).filter((kind) => kinds.has(kind));
-}
 
 function outcomeOf(result: ScenarioResult): MatrixOutcome {
   return result.error ? "error" : result.pass ? "pass" : "fail";
@@ -273,7 +269,7 @@ export function evalReportView(report: EvalReport): ReportView {
   const stageCosts: StageCostPoint[] = [];
   for (const model of report.models) {
     const results = report.results.filter((result) => result.model === model);
-    const provenance = kindsOf(results.flatMap((result) => result.provenance));
+    const provenance = provenanceKinds(results.flatMap((result) => result.provenance));
     const stages = COST_STAGES.filter(
       (stage) =>
         ["write", "consolidate", "chat"].includes(stage) ||
@@ -313,7 +309,7 @@ export function evalReportView(report: EvalReport): ReportView {
                   .map((check) => `${epoch}${check.name}: ${check.reason}`);
           })
           .join("; "),
-        provenance: kindsOf(results.flatMap((result) => result.provenance)),
+        provenance: provenanceKinds(results.flatMap((result) => result.provenance)),
         sources: cell.provenance,
         cost: cellCost(report, cell),
         ...(several
@@ -384,7 +380,8 @@ export function abReportView(summary: AbSummaryResult): ReportView {
         prompt: cell.prompt,
         outcome: result.outcome,
         reason: result.reason,
-        provenance: cell.provenance,
+        provenance: result.provenance,
+        sources: result.sources,
         cost: { usd: result.usd, sessions: result.sessions },
       })),
     ),

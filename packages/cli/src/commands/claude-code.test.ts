@@ -2,9 +2,11 @@ import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { contextIn } from "../../test/command-context.js";
 import { runMemfiles } from "../run-memfiles.js";
+import { sourceHooksWarning } from "./claude-code.js";
 
 async function project() {
   const base = await mkdtemp(join(tmpdir(), "memfiles-cc-cli-"));
@@ -176,42 +178,48 @@ describe("memfiles claude-code", () => {
 
   // The server as Claude Code starts it: the registered command, in the project's folder. A
   // folder named in any script (café) is a project; one that gives no project name (🎉) must not
-  // keep the server from starting.
+  // keep the server from starting. A server's cold start is ~0.33 s of CPU, about 2 s wall at
+  // load 27 on a 2-core machine: a minute is the honest limit for a server that must answer at
+  // all (how fast it starts is no claim of this test).
   it.each([
     { name: "a project install", folder: "café", args: [] },
     { name: "a project install --root", folder: "café", args: ["--root", "memory", "--create"] },
     { name: "a --user install --root", folder: "🎉", args: ["--user", "--root", "memory"] },
     { name: "a --user install", folder: "my.app", args: ["--user"] },
-  ])("$name in $folder registers a server that starts there", async ({ folder, args }) => {
-    const { base, home, cwd, context } = await project();
-    const here = join(base, folder);
-    await mkdir(here, { recursive: true });
-    await mkdir(join(cwd, "memory"), { recursive: true });
-    const at = args.includes("--user") ? { ...context, cwd } : { ...context, cwd: here };
-    expect(await runMemfiles(["claude-code", "install", ...args], at)).toBe(0);
-    const file = args.includes("--user") ? join(home, ".claude.json") : join(here, ".mcp.json");
-    const { command, args: serverArgs } = JSON.parse(await readFile(file, "utf8")).mcpServers
-      .memfiles as { command: string; args: string[] };
-    expect(serverArgs).not.toContain("--project");
-    expect(serverArgs.includes("--cwd-project")).toBe(args.includes("--root"));
-    const server = spawn(command, serverArgs, { cwd: here, env: { ...process.env, HOME: home } });
-    let stdout = "";
-    let stderr = "";
-    server.stderr.on("data", (chunk) => (stderr += chunk));
-    const answered = new Promise<string>((resolveAnswer, reject) => {
-      server.stdout.on("data", (chunk) => {
-        stdout += chunk;
-        if (stdout.includes("\n")) resolveAnswer(stdout);
+  ])(
+    "$name in $folder registers a server that starts there",
+    { timeout: 60_000 },
+    async ({ folder, args }) => {
+      const { base, home, cwd, context } = await project();
+      const here = join(base, folder);
+      await mkdir(here, { recursive: true });
+      await mkdir(join(cwd, "memory"), { recursive: true });
+      const at = args.includes("--user") ? { ...context, cwd } : { ...context, cwd: here };
+      expect(await runMemfiles(["claude-code", "install", ...args], at)).toBe(0);
+      const file = args.includes("--user") ? join(home, ".claude.json") : join(here, ".mcp.json");
+      const { command, args: serverArgs } = JSON.parse(await readFile(file, "utf8")).mcpServers
+        .memfiles as { command: string; args: string[] };
+      expect(serverArgs).not.toContain("--project");
+      expect(serverArgs.includes("--cwd-project")).toBe(args.includes("--root"));
+      const server = spawn(command, serverArgs, { cwd: here, env: { ...process.env, HOME: home } });
+      let stdout = "";
+      let stderr = "";
+      server.stderr.on("data", (chunk) => (stderr += chunk));
+      const answered = new Promise<string>((resolveAnswer, reject) => {
+        server.stdout.on("data", (chunk) => {
+          stdout += chunk;
+          if (stdout.includes("\n")) resolveAnswer(stdout);
+        });
+        server.on("exit", (code) => reject(new Error(`exit ${code}: ${stderr}`)));
       });
-      server.on("exit", (code) => reject(new Error(`exit ${code}: ${stderr}`)));
-    });
-    server.stdin.write(
-      `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "0" } } })}\n`,
-    );
-    const answer = JSON.parse((await answered).split("\n")[0] ?? "");
-    server.kill();
-    expect(answer).toMatchObject({ id: 1, result: { serverInfo: { name: "memfiles" } } });
-  });
+      server.stdin.write(
+        `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "0" } } })}\n`,
+      );
+      const answer = JSON.parse((await answered).split("\n")[0] ?? "");
+      server.kill();
+      expect(answer).toMatchObject({ id: 1, result: { serverInfo: { name: "memfiles" } } });
+    },
+  );
 
   it("import without --root uses the folder the project's hooks are wired to", async () => {
     const { home, cwd, context, output } = await project();
@@ -417,4 +425,46 @@ describe("memfiles claude-code", () => {
       expect(warnings[0]).toContain(`$${name} is "Mars/Olympus"`);
     },
   );
+});
+
+describe("hooks that start memfiles from its TypeScript source are named, with the fix", () => {
+  const bin = fileURLToPath(new URL("../../bin/memfiles.js", import.meta.url));
+  const workspace = fileURLToPath(new URL("../../../..", import.meta.url)).replace(/\/$/, "");
+  const built = `${process.execPath} --conditions=memfiles-dist ${bin} hook session-end`;
+  const source = `${process.execPath} ${bin} hook session-end`;
+  it.each([
+    ["built, wired built", [built], true, undefined],
+    ["not built, wired from source", [source], false, `run \`pnpm build\` in ${workspace}, then`],
+    ["built since, wired from source", [source, built], true, "install` again (with the same"],
+    ["another memfiles' hook", ["memfiles hook session-end"], false, undefined],
+  ] as const)("%s", (_name, commands, isBuilt, fix) => {
+    const warning = sourceHooksWarning(commands, isBuilt);
+    if (fix === undefined) expect(warning).toBeUndefined();
+    else
+      expect(warning).toMatch(
+        /^the hooks start memfiles from its TypeScript source through tsx, .*: run /,
+      );
+    if (fix !== undefined) expect(warning).toContain(fix);
+  });
+
+  it("status says so of hooks an earlier install wired from source; install again wires the built entry", async () => {
+    const { cwd, context, output } = await project();
+    expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
+    // The workspace is built before the CLI's tests: install wired the built entry, silently.
+    expect(output.stderr).not.toContain("TypeScript source");
+    const file = join(cwd, ".claude", "settings.json");
+    await writeFile(
+      file,
+      (await readFile(file, "utf8")).replaceAll("--conditions=memfiles-dist ", ""),
+    );
+    output.stdout = "";
+    await runMemfiles(["claude-code", "status"], context);
+    expect(output.stdout).toContain(
+      "Warning: the hooks start memfiles from its TypeScript source through tsx, so each prompt waits about 1 s longer",
+    );
+    expect(await runMemfiles(["claude-code", "install"], context)).toBe(0);
+    output.stdout = "";
+    await runMemfiles(["claude-code", "status"], context);
+    expect(output.stdout).not.toContain("TypeScript source");
+  });
 });

@@ -138,17 +138,51 @@ function importReport(result: ImportSessionsResult): string {
 // This file sits in src/commands/ or dist/commands/; the bin is ../../bin/memfiles.js from both.
 const BIN = fileURLToPath(new URL("../../bin/memfiles.js", import.meta.url));
 
+// Node's option that makes a workspace clone's packages load from dist/ (bin/memfiles.js).
+const BUILT_CONDITION = "--conditions=memfiles-dist";
+
+/** Whether this CLI runs inside a workspace clone (its TypeScript sources beside the bin). */
+const inWorkspace = () => existsSync(fileURLToPath(new URL("../../src/main.ts", import.meta.url)));
+
+/** Whether the hooks' entry is built (`pnpm build`), so a hook can start from dist/. */
+const hooksBuilt = () =>
+  existsSync(fileURLToPath(new URL("../../../claude-code/dist/hook-main.js", import.meta.url)));
+
 /**
  * The command a hook runs: this node and the memfiles bin. Inside a built workspace clone it adds
  * `--conditions=memfiles-dist`, so a hook starts from dist/ instead of compiling TypeScript on
- * every prompt (about 2 s of CPU against 0.5 s, measured).
+ * every prompt (about 2 s of CPU against 0.5 s, measured); unbuilt, install says so
+ * ({@link sourceHooksWarning}).
  */
 function hookCommand(): string[] {
-  const workspace = existsSync(fileURLToPath(new URL("../../src/main.ts", import.meta.url)));
-  const built = existsSync(
-    fileURLToPath(new URL("../../../claude-code/dist/hook-main.js", import.meta.url)),
+  return [process.execPath, ...(inWorkspace() && hooksBuilt() ? [BUILT_CONDITION] : []), BIN];
+}
+
+/**
+ * What install and status say when hooks start this workspace clone's memfiles from its
+ * TypeScript source through tsx: UserPromptSubmit took 1.6 s wall (0.41 s CPU) against 0.5 s
+ * (0.10 s) built, medians of 8 paired runs on a loaded machine, and nothing else tells a person
+ * why each prompt waits. The command is written at install, so a build made later changes nothing
+ * until install runs again.
+ *
+ * @param commands - The hook commands as wired (`readInstall`'s `commands`), or as install wires them.
+ * @param built - Whether the hooks' entry is built (`pnpm build`); read from dist/ when not given.
+ * @returns The warning with its fix, or `undefined` when no hook runs this clone from source.
+ * @example sourceHooksWarning(["/usr/bin/node /src/memfiles/packages/cli/bin/memfiles.js hook session-end"], false) // "the hooks start memfiles from its TypeScript source, … run `pnpm build` …"
+ */
+export function sourceHooksWarning(
+  commands: readonly string[],
+  built: boolean = hooksBuilt(),
+): string | undefined {
+  const fromSource = commands.some(
+    (command) => command.includes(BIN) && !command.includes(BUILT_CONDITION),
   );
-  return [process.execPath, ...(workspace && built ? ["--conditions=memfiles-dist"] : []), BIN];
+  if (!fromSource || !inWorkspace()) return undefined;
+  const workspace = resolve(fileURLToPath(new URL("../../../..", import.meta.url)));
+  const fix = built
+    ? "run `memfiles claude-code install` again (with the same options) to wire the built entry"
+    : `run \`pnpm build\` in ${workspace}, then \`memfiles claude-code install\` again (with the same options)`;
+  return `the hooks start memfiles from its TypeScript source through tsx, so each prompt waits about 1 s longer than with the built entry: ${fix}.`;
 }
 
 /**
@@ -276,7 +310,7 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
     );
     const first = saves ?? commands[0];
     const root = first === undefined ? undefined : rootOfHook(first);
-    return { state, user, userPaths, root };
+    return { state, user, userPaths, root, commands };
   };
 
   /**
@@ -401,6 +435,8 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
       const both = await levels();
       context.stdout(both.lines);
       if (both.warning !== undefined) context.stderr(`Warning: ${both.warning}\n`);
+      const slow = sourceHooksWarning([hookCommand().join(" ")]);
+      if (slow !== undefined) context.stderr(`Warning: ${slow}\n`);
       const userSettings = paths({ user: true }).settingsPath;
       context.stdout(
         nextSteps(
@@ -549,6 +585,7 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
         user,
         userPaths,
         root: wiredRoot,
+        commands,
       } = await wired(options, (error) => {
         unreadable = true;
         context.stderr(
@@ -573,6 +610,8 @@ export const registerClaudeCode: RegisterCommand = (program, context, done) => {
           : `${state.hooks.join(", ")}${userHooks === undefined ? "" : " (this project)"}`;
       const hooks = [projectHooks, userHooks].filter((part) => part !== undefined);
       context.stdout(`Hooks: ${hooks.length === 0 ? "none wired" : hooks.join("; ")}\n`);
+      const slow = sourceHooksWarning(commands);
+      if (slow !== undefined) context.stdout(`Warning: ${slow}\n`);
       context.stdout(
         `MCP server: ${
           state.mcp

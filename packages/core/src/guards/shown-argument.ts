@@ -13,7 +13,7 @@ export async function shownArgument(word: string): Promise<string> {
 }
 
 /**
- * An argument error (`memfiles`' commander errors, `memfiles hook`'s) as it is printed: the
+ * An argument error of `memfiles hook` (which runs without the CLI's output) as it is printed: the
  * parser quotes the word it refused, so each typed word in it is shown by {@link shownArgument},
  * and whatever else the guard flags in it is redacted. A pasted key or a 200,000-char paste never
  * comes back on stderr.
