@@ -247,7 +247,23 @@ export class PgBackend implements StorageBackend {
    *   which the message says is unknown; run the call again either way).
    */
   withLock<T>(fn: () => Promise<T>): Promise<T> {
-    if (!this.#sql.shared) return fn();
+    if (!this.#sql.shared) {
+      // One process: the store's in-process queue is the whole lock. The section is a session
+      // all the same, so `close()` waits for it instead of cutting it between two statements.
+      return this.#sql.session(async (connection) => {
+        const section: LockedSection = {
+          sql: this.#sql,
+          tenant: this.tenant,
+          connection,
+          open: true,
+        };
+        try {
+          return await sections.run(section, fn);
+        } finally {
+          section.open = false;
+        }
+      });
+    }
     const key = `memfiles:${this.tenant}`;
     return this.#sql.session(async (connection) => {
       try {
