@@ -9,7 +9,9 @@ export type DatabaseErrorCode =
   /** The PGlite `dataDir` is open in another process (PGlite serves one process at a time). */
   | "database_in_use"
   /** The connection broke while a statement ran (the server restarted, a proxy timed out). */
-  | "connection_lost";
+  | "connection_lost"
+  /** A call used the database after `close()`: open it again for new calls. */
+  | "closed";
 
 /** Fields of a {@link DatabaseError}. */
 export type DatabaseErrorOptions = {

@@ -32,7 +32,9 @@ export type OpenDatabaseOptions = {
  * node-postgres pool on a real server; otherwise PGlite, in `dataDir` or in memory.
  *
  * @param options - `{ databaseUrl?, dataDir?, maxConnections?, connectTimeoutMs?, lockWaitMs? }`.
- * @returns The migrated database; `close()` it when done.
+ * @returns The migrated database; `close()` it when done: calls already running on it finish
+ *   first (a locked section commits whole or not at all), and any call after it is refused with
+ *   a {@link DatabaseError} `closed`.
  * @throws {DatabaseError} `database_unreachable` when the server cannot be reached or refuses the
  *   login, `database_folder_refused` when `dataDir` is a file, lies under a missing folder or is
  *   not a PGlite database; a migration's own error otherwise.
@@ -59,7 +61,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<S
           }),
           { label },
         )
-      : pgliteClient(options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir));
+      : pgliteClient(options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir), {
+          label,
+        });
   } catch (error) {
     await release().catch(() => {});
     throw openError(error, server, label);

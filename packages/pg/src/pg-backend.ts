@@ -243,10 +243,27 @@ export class PgBackend implements StorageBackend {
    * @returns What `fn` returns, once its transaction is committed.
    * @throws {MemoryLockError} when the lock, or a row a statement of `fn` writes, is not free
    *   within `lockWaitMs` (the message names the table), or the connection holding it was lost
-   *   (nothing of the section was kept; run the call again).
+   *   (before the `COMMIT`: nothing of the section was kept; during it: all or nothing was kept,
+   *   which the message says is unknown; run the call again either way).
    */
   withLock<T>(fn: () => Promise<T>): Promise<T> {
-    if (!this.#sql.shared) return fn();
+    if (!this.#sql.shared) {
+      // One process: the store's in-process queue is the whole lock. The section is a session
+      // all the same, so `close()` waits for it instead of cutting it between two statements.
+      return this.#sql.session(async (connection) => {
+        const section: LockedSection = {
+          sql: this.#sql,
+          tenant: this.tenant,
+          connection,
+          open: true,
+        };
+        try {
+          return await sections.run(section, fn);
+        } finally {
+          section.open = false;
+        }
+      });
+    }
     const key = `memfiles:${this.tenant}`;
     return this.#sql.session(async (connection) => {
       try {
@@ -290,7 +307,7 @@ export class PgBackend implements StorageBackend {
         await connection.query("COMMIT");
       } catch (error) {
         await connection.query("ROLLBACK").catch(() => {});
-        throw error instanceof DatabaseError ? this.#lost(error, "while committing") : error;
+        throw error instanceof DatabaseError ? this.#lostCommit(error) : error;
       }
       return result;
     });
@@ -318,6 +335,16 @@ export class PgBackend implements StorageBackend {
       close: async () => {},
     };
     return bounded;
+  }
+
+  // The COMMIT was sent and its answer lost: the server may have committed the section whole, or
+  // not at all (never a part of it), and nothing here can tell which.
+  #lostCommit(error: DatabaseError): MemoryLockError {
+    return new MemoryLockError({
+      root: this.label,
+      message: `Lost the connection holding the lock of ${this.label} while committing its section (${reasonOf(error)}): the server may have saved all of it or none of it, never a part. Read the memory to see which (the file the call wrote), or run the call again: a remember that landed answers duplicate, a forget finds nothing left to remove.`,
+      cause: error,
+    });
   }
 
   #lost(error: DatabaseError, when: string): MemoryLockError {

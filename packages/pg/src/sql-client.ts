@@ -20,7 +20,11 @@ export interface SqlClient {
   session<T>(fn: (client: SqlClient) => Promise<T>): Promise<T>;
   /** Whether several processes may share the database (a real server): then locks must be in SQL. */
   readonly shared: boolean;
-  /** Close the pool or the embedded database. */
+  /**
+   * Close the pool or the embedded database: statements and sessions already running finish
+   * first (a locked section commits or rolls back whole), later ones are refused with a
+   * `DatabaseError` `closed`.
+   */
   close(): Promise<void>;
 }
 
@@ -39,7 +43,8 @@ export type PgPoolClientOptions = {
  *
  * @param pool - A `pg.Pool`, e.g. `new Pool({ connectionString: process.env.DATABASE_URL })`.
  * @param options - `{ label? }` (default `PostgreSQL`).
- * @returns The client; `close()` ends the pool.
+ * @returns The client; `close()` ends the pool once the calls running on it are done; a call
+ *   after it is refused with a {@link DatabaseError} `closed`.
  * @example const client = pgPoolClient(new Pool({ connectionString: process.env.DATABASE_URL }));
  */
 export function pgPoolClient(pool: Pool, options: PgPoolClientOptions = {}): SqlClient {
@@ -50,7 +55,7 @@ export function pgPoolClient(pool: Pool, options: PgPoolClientOptions = {}): Sql
   pool.on("connect", (connection) => {
     connection.on("error", () => {});
   });
-  return {
+  return closing(label, {
     shared: true,
     async query<Row>(text: string, values?: unknown[]) {
       try {
@@ -81,7 +86,7 @@ export function pgPoolClient(pool: Pool, options: PgPoolClientOptions = {}): Sql
       }
     },
     close: () => pool.end(),
-  };
+  });
 }
 
 function connectionClient(
@@ -116,10 +121,14 @@ const LOST_SQLSTATE = /^(08|57P)/;
 const LOST_SOCKET = /^(ECONNRESET|EPIPE|ETIMEDOUT|ECONNREFUSED|EHOSTUNREACH|ENOTFOUND)$/;
 const LOST_MESSAGE =
   /Connection terminated|Client has encountered a connection error|not queryable|Client was closed/;
+// What pg and PGlite throw once closed (the pool or database ended outside `close()`).
+const CLOSED_MESSAGE = /Cannot use a pool after calling end on the pool|PGlite is closed/;
 
 /** The error as a {@link DatabaseError} `connection_lost` when it says the connection is gone. */
 function connectionLost(error: unknown, label: string): DatabaseError | undefined {
   if (error instanceof DatabaseError) return error;
+  if (error instanceof Error && CLOSED_MESSAGE.test(error.message))
+    return closedError(label, error);
   const code =
     typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
   const message = error instanceof Error ? error.message : String(error);
@@ -140,6 +149,45 @@ function lostError(cause: unknown, label: string): DatabaseError {
   });
 }
 
+function closedError(label: string, cause?: unknown): DatabaseError {
+  return new DatabaseError({
+    code: "closed",
+    database: label,
+    message: `Refused to run a statement on ${label}: it was closed (close() was called), and nothing of this call ran on it. Open the database again (openDatabase) for new calls, and close it only once every call on it has finished.`,
+    cause,
+  });
+}
+
+// `close()` lets the statements and sessions already running finish (a locked section commits or
+// rolls back whole, never cut between two statements), then closes; anything started after it
+// is refused with `closed` instead of the library's own error.
+function closing(label: string, client: SqlClient): SqlClient {
+  const running = new Set<Promise<unknown>>();
+  let closed: Promise<void> | undefined;
+  const track = <T>(run: () => Promise<T>): Promise<T> => {
+    if (closed !== undefined) return Promise.reject(closedError(label));
+    const promise = run();
+    running.add(promise);
+    const forget = () => {
+      running.delete(promise);
+    };
+    promise.then(forget, forget);
+    return promise;
+  };
+  return {
+    shared: client.shared,
+    query: (text, values) => track(() => client.query(text, values)),
+    session: (fn) => track(() => client.session(fn)),
+    close: () => {
+      closed ??= (async () => {
+        while (running.size > 0) await Promise.allSettled([...running]);
+        await client.close();
+      })();
+      return closed;
+    },
+  };
+}
+
 function toError(value: unknown): Error {
   return value instanceof Error ? value : new Error(String(value));
 }
@@ -149,23 +197,31 @@ function toError(value: unknown): Error {
  * `session` runs on it directly and locks are the store's in-process queue.
  *
  * @param db - A PGlite database (`new PGlite()` in memory, or `new PGlite("./memory-db")` on disk).
- * @returns The client; `close()` closes the database.
+ * @param options - `{ label? }`: what error messages call it (default `the PGlite database`).
+ * @returns The client; `close()` closes the database once the calls running on it are done.
  * @example const client = pgliteClient(new PGlite());
  */
-export function pgliteClient(db: PGlite): SqlClient {
+export function pgliteClient(db: PGlite, options: { label?: string } = {}): SqlClient {
+  const label = options.label ?? "the PGlite database";
   const client: SqlClient = {
     shared: false,
     async query<Row>(text: string, values?: unknown[]) {
-      if (values === undefined || values.length === 0) {
-        // The simple protocol: a migration file holds several commands.
-        const results = await db.exec(text);
-        return { rows: (results.at(-1)?.rows ?? []) as Row[] };
+      try {
+        if (values === undefined || values.length === 0) {
+          // The simple protocol: a migration file holds several commands.
+          const results = await db.exec(text);
+          return { rows: (results.at(-1)?.rows ?? []) as Row[] };
+        }
+        const result = await db.query<Row>(text, values);
+        return { rows: result.rows };
+      } catch (error) {
+        throw error instanceof Error && CLOSED_MESSAGE.test(error.message)
+          ? closedError(label, error)
+          : error;
       }
-      const result = await db.query<Row>(text, values);
-      return { rows: result.rows };
     },
     session: (fn) => fn(client),
     close: () => db.close(),
   };
-  return client;
+  return closing(label, client);
 }

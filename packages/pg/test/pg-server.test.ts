@@ -9,6 +9,7 @@ import { remember } from "@memfiles/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectBuilt } from "../../core/test/fixtures/built-dist.js";
 import { openDatabase, pgMemoryStore, type SqlClient } from "../src/index.js";
+import { describeClosing } from "./closing-contract.js";
 import { describeStoreContract, FORGOTTEN_FACT, memoryFile } from "./store-contract.js";
 import { describeTenancy } from "./tenancy-contract.js";
 
@@ -45,6 +46,11 @@ if (DATABASE_URL === "") {
     };
   });
   describeTenancy("PostgreSQL server", () => openDatabase({ databaseUrl: DATABASE_URL }));
+  describeClosing(
+    "PostgreSQL server",
+    () => openDatabase({ databaseUrl: DATABASE_URL }),
+    `${RUN}-closing`,
+  );
 
   describe("PostgreSQL server locked sections", () => {
     it("a section that throws leaves none of its writes; one that returns commits them together", async () => {

@@ -6,7 +6,7 @@ import {
   remember,
   versionToken,
 } from "@memfiles/core";
-import { applyWriteReply, safeParseMemoryFile } from "@memfiles/core/internal";
+import { applyWriteReply, MemoryWriteError, safeParseMemoryFile } from "@memfiles/core/internal";
 import { describe, expect, it } from "vitest";
 import { FORGOTTEN_FACT, memoryFile, proposing } from "./server-texts.mjs";
 
@@ -335,5 +335,86 @@ export function describeStoreContract(backend: string, open: OpenStore): void {
         const tools = await store.read("topics/tools.md");
         expect(tools.exists && tools.content).toContain("uses vim");
       }));
+
+    // The trial's case: a remember into a file whose fact was forgotten saves the line and lifts its
+    // tombstone. Each write of the call fails once in turn (as a full disk or a lost connection
+    // would), until none is left to fail: a call that throws leaves the file and the tombstones as
+    // they were; the call that returns leaves both changed.
+    it("remember: the fact's file and the tombstones it lifts land together, whichever write fails", () =>
+      withStore(async (store) => {
+        const path = "topics/hosting.md";
+        await remember({ store, path, fact: FORGOTTEN_FACT, now: NOW });
+        await forget({ store, query: FORGOTTEN_FACT, now: NOW });
+        const state = async () => ({
+          file: await store.read(path).then((read) => (read.exists ? read.content : undefined)),
+          tombstones: await store.readInternal("tombstones.json"),
+        });
+        const before = await state();
+        const failed: Array<{ write: string; error: string; state: unknown }> = [];
+        for (let failAt = 1; failAt <= 10; failAt++) {
+          const failing = failingWrite(store, failAt);
+          const result = await remember({
+            store: failing.store,
+            path,
+            fact: FORGOTTEN_FACT,
+            now: NOW,
+          }).catch((error: unknown) => (error as Error).name);
+          if (failing.failed === undefined) {
+            expect(result).toMatchObject({ ok: true, code: "applied" });
+            break;
+          }
+          failed.push({ write: failing.failed, error: String(result), state: await state() });
+        }
+        const after = await state();
+        expect({
+          failed,
+          saved: after.file?.includes(FORGOTTEN_FACT),
+          lifted: after.tombstones !== before.tombstones,
+        }).toEqual({
+          failed: [
+            { write: "writeInternal", error: "MemoryWriteError", state: before },
+            { write: "write", error: "MemoryWriteError", state: before },
+          ],
+          saved: true,
+          lifted: true,
+        });
+      }));
   });
+}
+
+// The store with its `failAt`-th change (a file written or deleted, an internal file written)
+// failing once as a full disk does; `failed` names the method that failed.
+function failingWrite(
+  store: MemoryStore,
+  failAt: number,
+): { store: MemoryStore; failed: string | undefined } {
+  const changes = new Set(["write", "delete", "writeInternal", "appendInternal"]);
+  let count = 0;
+  const outcome: { store: MemoryStore; failed: string | undefined } = {
+    store,
+    failed: undefined,
+  };
+  outcome.store = new Proxy(store, {
+    get(target, property) {
+      // Read on the store itself: its getters use private fields, which a proxy does not have.
+      const value = Reflect.get(target, property);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        if (typeof property === "string" && changes.has(property) && ++count === failAt) {
+          outcome.failed = property;
+          const error = Object.assign(new Error("ENOSPC: no space left on device"), {
+            code: "ENOSPC",
+          });
+          throw new MemoryWriteError({
+            code: "disk_full",
+            path: String(args[0]),
+            landed: [],
+            cause: error,
+          });
+        }
+        return value.apply(target, args);
+      };
+    },
+  });
+  return outcome;
 }

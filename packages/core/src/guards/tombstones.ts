@@ -160,6 +160,36 @@ export function liftTombstones(fact: string, tombstones: readonly Tombstone[]): 
 }
 
 /**
+ * Lifts the tombstones `fact` matches ({@link liftTombstones}) in the store, and gives back how to
+ * put them back. Call it under `store.withLock`, in the section that writes the fact, before the
+ * write: the lift and the fact's file then commit together (one transaction on PostgreSQL), and a
+ * write that fails or is refused after it calls the undo, so nothing of the call is left.
+ *
+ * @param store - A `MemoryStore` (anything with `readInternal` / `writeInternal`).
+ * @param fact - A fact the user explicitly asked to remember.
+ * @returns The undo: writes the tombstone file back as it was (a no-op when nothing was lifted).
+ * @throws {TombstoneFileError} when the file is not valid tombstone JSON (nothing written).
+ * @example const undo = await liftMatchingTombstones(store, "deploys on Render");
+ */
+export async function liftMatchingTombstones(
+  store: TombstoneStore,
+  fact: string,
+): Promise<() => Promise<void>> {
+  const text = await store.readInternal(TOMBSTONES_FILE);
+  if (text === undefined) return async () => {};
+  const tombstones = parseTombstones(text);
+  const lifted = liftTombstones(fact, tombstones);
+  if (
+    lifted.length === tombstones.length &&
+    lifted.every((tombstone, index) => tombstone === tombstones[index])
+  ) {
+    return async () => {};
+  }
+  await writeTombstones(store, lifted);
+  return () => store.writeInternal(TOMBSTONES_FILE, text);
+}
+
+/**
  * Reads `.memfiles/tombstones.json`; a missing file is no tombstones. Format 1 is converted in
  * memory (rewritten as format 2 by the next change). A file of neither format is an error, never
  * skipped: skipping it would let forgotten facts back.

@@ -1,6 +1,5 @@
 import { dateTag } from "../format/index.js";
 import { statedOn, WriteSession } from "../guards/index.js";
-import { liftTombstones, readTombstones, writeTombstones } from "../guards/tombstones.js";
 import { finishPendingForgetLocked } from "./pending-forget.js";
 import { UnexpectedRefusalError } from "./unexpected-refusal-error.js";
 import {
@@ -103,6 +102,7 @@ export async function rememberThrough<Item, Target>(
     items: [item],
     steps: tagged === undefined ? steps : { ...steps, shape: () => tagged },
     checkTombstones: false,
+    liftTombstones: true,
     session: options.session ?? new WriteSession(await statedToday(store, path, today)),
     // Absolute dates only: "tomorrow" is written as the day it meant.
     sessionDate: today.replace(/\//g, "-"),
@@ -124,27 +124,6 @@ export async function rememberThrough<Item, Target>(
       message: rejected.message,
     };
   }
-  await liftMatchingTombstones(store, steps.fact(applied.resolved));
   const { path: written, line, replaced } = applied.applied;
   return { ok: true, code: "applied", path: written, line, replaced };
-}
-
-/**
- * Lifts the tombstones a fact the user asked for matches, so later write passes may keep that
- * subject up to date again (the user's newest word wins).
- *
- * @param store - The write store.
- * @param fact - The fact saved.
- */
-export async function liftMatchingTombstones(store: WriteStore, fact: string): Promise<void> {
-  await store.withLock(async () => {
-    const tombstones = await readTombstones(store);
-    const lifted = liftTombstones(fact, tombstones);
-    if (
-      lifted.length !== tombstones.length ||
-      lifted.some((tombstone, index) => tombstone !== tombstones[index])
-    ) {
-      await writeTombstones(store, lifted);
-    }
-  });
 }

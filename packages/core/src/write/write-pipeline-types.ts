@@ -131,6 +131,12 @@ export type RunWritePipelineOptions<Item, Target, Applied> = {
   transcript?: Transcript | undefined;
   /** Refuse facts a tombstone matches (a proposal); the user's own request skips it. */
   checkTombstones: boolean;
+  /**
+   * The user's own request (`remember`): lift the tombstones the fact matches in the locked section
+   * that writes it, so the file and the tombstones commit together (decision 0005: the user's
+   * newest word wins); put back when the write is refused or fails.
+   */
+  liftTombstones?: boolean | undefined;
   /** The tombstones as parsed for earlier writes (see `TombstoneCache`); default: a new one. */
   tombstones?: TombstoneCache | undefined;
   /** ISO date (`YYYY-MM-DD`) relative times are resolved against; `""` refuses them. */

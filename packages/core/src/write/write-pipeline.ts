@@ -1,8 +1,9 @@
 import { findSplitSecrets } from "../guards/index.js";
-import { TombstoneCache } from "../guards/tombstones.js";
+import { liftMatchingTombstones, TombstoneCache } from "../guards/tombstones.js";
 import { MemoryWriteError } from "../store/index.js";
 import { refusePath, refuseStorePath, WRITE_STEPS, type WriteStepContext } from "./steps/index.js";
 import { WriteInterruptedError } from "./write-interrupted-error.js";
+import type { EditResult } from "./write-pipeline-types.js";
 import {
   MAX_CONFLICT_RETRIES,
   type PipelineApplied,
@@ -147,9 +148,7 @@ async function decide<Item, Target, Applied>(
         }
         // The `replaces_not_found` step found the target or refused.
         const { located } = context;
-        if (located !== undefined) {
-          context.edit = await steps.edit(context.item, located.target, context.dates);
-        }
+        if (located !== undefined) context.edit = await editLifting(context, located.target);
         return undefined;
       });
     } catch (error) {
@@ -170,4 +169,28 @@ async function decide<Item, Target, Applied>(
     // The edit's own path refusal: a path its layout or the store refused while writing.
     return refusePath(context, edit?.reason ?? "no file to write was found");
   }
+}
+
+// The layout's edit, in the same locked section as the tombstones a user's own request lifts: the
+// lift comes first and is put back when the edit is refused or throws, so a call that fails leaves
+// neither (on PostgreSQL the section is one transaction; elsewhere the undo writes the tombstone
+// file back).
+async function editLifting<Item, Target, Applied>(
+  context: WriteStepContext<Item, Target, Applied>,
+  target: Target,
+): Promise<EditResult<Applied>> {
+  const { options, steps } = context;
+  const undo =
+    options.liftTombstones && !context.removes
+      ? await liftMatchingTombstones(options.store, steps.fact(context.item))
+      : undefined;
+  let edit: EditResult<Applied>;
+  try {
+    edit = await steps.edit(context.item, target, context.dates);
+  } catch (error) {
+    await undo?.();
+    throw error;
+  }
+  if (!edit.ok) await undo?.();
+  return edit;
 }

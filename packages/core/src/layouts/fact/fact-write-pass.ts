@@ -171,6 +171,7 @@ export async function applyFactProposals(
     // The user's own request has no evidence to check and lifts tombstones instead.
     transcript: userRequest ? undefined : transcript,
     checkTombstones: !userRequest,
+    liftTombstones: userRequest,
     sessionDate: transcript.date,
     stated,
   }).catch((error: unknown) => {
