@@ -10,7 +10,8 @@
 // it. The first run builds the index inside the hook in a small folder (HOOK_BUILD_MAX_FILES), and
 // in a larger one answers without recall while a detached process builds it (its CPU, from the
 // hook log, is printed as "detached build"). Goals (p95 CPU): UserPromptSubmit 150 ms at 1,000 files
-// and 400 ms at 10,000; SessionStart 200 ms at 10,000.
+// and 400 ms at 10,000; SessionStart 200 ms at 10,000. `--files=50000` runs UserPromptSubmit
+// (both ways) and SessionStart at the sizes named instead.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -104,7 +105,7 @@ function run(event, root, round, session, options = {}) {
   return { cpuMs, wallMs, recalled };
 }
 
-const cases = [
+const DEFAULT_CASES = [
   // A folder whose first prompt builds the index inside the hook.
   { event: "user-prompt-submit", files: 100, goalMs: 150 },
   { event: "user-prompt-submit", files: 1_000, goalMs: 150 },
@@ -115,6 +116,24 @@ const cases = [
   // No goal in the issue; Claude Code cancels a SessionEnd hook after 1,500 ms of wall time.
   { event: "session-end", files: 1_000, goalMs: undefined },
 ];
+// `pnpm bench -- --files=50000`: the prompt and start hooks at these sizes only (no goal is stated
+// past 10,000 files).
+const filesArgument = process.argv.find((argument) => argument.startsWith("--files="));
+const sizes = filesArgument?.slice("--files=".length).split(",").map(Number);
+if (sizes?.some((files) => !Number.isInteger(files) || files < 1)) {
+  console.error(
+    `hook-latency: --files takes whole numbers of files, comma-separated (e.g. --files=50000), not "${filesArgument}".`,
+  );
+  process.exit(1);
+}
+const cases =
+  sizes === undefined
+    ? DEFAULT_CASES
+    : sizes.flatMap((files) => [
+        { event: "user-prompt-submit", files, goalMs: undefined },
+        { event: "user-prompt-submit", files, goalMs: undefined, session: "one-session" },
+        { event: "session-start", files, goalMs: undefined },
+      ]);
 const roots = new Map();
 console.log(`Claude Code hooks, process start to exit, ${ROUNDS} rounds each (CPU ms, wall ms)`);
 for (const { event, files, goalMs, session } of cases) {

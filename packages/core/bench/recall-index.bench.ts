@@ -20,9 +20,8 @@
  *
  * Run: `pnpm bench -- recall-index`: 1,000 and 10,000 files of both layouts, and 50,000 files of
  * both layouts cold only (their first cold process builds the index, once per machine);
- * `--50k` (or MEMFILES_BENCH_50K=1) measures 50,000 files of both layouts in full (many minutes:
- * every write round stores a 40-160 MiB index); `--quick` (or MEMFILES_BENCH_QUICK=1) stops at
- * 10,000 files.
+ * `--quick` (or MEMFILES_BENCH_QUICK=1) stops at 10,000 files; `--files=50000` measures only
+ * the sizes named (comma-separated), each of both layouts in full.
  * Folders are generated once per machine under the OS temp folder; a run writes in a fresh copy.
  * No goal is asserted.
  */
@@ -51,11 +50,21 @@ import { type BenchSection, median, ms } from "./section.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const QUICK = process.env.MEMFILES_BENCH_QUICK === "1" || process.argv.includes("--quick");
-const FULL_50K = process.env.MEMFILES_BENCH_50K === "1" || process.argv.includes("--50k");
-const SIZES = FULL_50K && !QUICK ? [1_000, 10_000, 50_000] : [1_000, 10_000];
-// Measured as a cold process only (one recall), unless `--50k` measures them in full.
+/** `--files=50000` (or `--files=1000,50000`): only these sizes, each in full. */
+const FILES_GIVEN = process.argv
+  .find((argument) => argument.startsWith("--files="))
+  ?.slice("--files=".length)
+  .split(",")
+  .map(Number);
+if (FILES_GIVEN?.some((count) => !Number.isInteger(count) || count < 1)) {
+  throw new Error(
+    `--files takes whole numbers of files, comma-separated (e.g. --files=50000), not "${process.argv.find((argument) => argument.startsWith("--files="))}".`,
+  );
+}
+const SIZES = FILES_GIVEN ?? [1_000, 10_000];
+// Measured as a cold process only (one recall), unless `--files` names the sizes to measure.
 const COLD_ONLY: ReadonlyArray<[StoreLayout, number]> =
-  QUICK || FULL_50K
+  QUICK || FILES_GIVEN !== undefined
     ? []
     : [
         ["subject", 50_000],
