@@ -163,7 +163,8 @@ type IndexedFile = {
 // A process that only lists (the memory block) parses the first line; a process that makes one
 // query parses the units and, of the terms that begin with a query term (all minisearch reads of
 // a query without fuzzy match: the term itself and the terms it is a prefix of), only the lines
-// whose postings it scores; a second query, or a changed file, parses the rest.
+// whose postings it scores; a second query, or an added, removed or renamed file, parses the rest
+// (an edited one is taken in as a folded log is).
 type StoredFiles = {
   format: number;
   ranking: number;
