@@ -6,12 +6,17 @@ import { access, mkdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_MAX_CHARS } from "@memfiles/core/internal";
-import { recallIndexStartFits } from "@memfiles/core/recall";
+import { DEFAULT_MAX_CHARS, forgetOpenRecallIndexes } from "@memfiles/core/internal";
+import {
+  flushRecallIndexes,
+  MemoryStore,
+  openRecallIndex,
+  recallIndexStartFits,
+} from "@memfiles/core/recall";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectBuilt } from "../../core/test/fixtures/built-dist.js";
 import { factFile, hookFolders, hookInput } from "../test/memory-folder.js";
-import { HOOK_BUILD_MAX_FILES } from "./recall-index-build.js";
+import { HOOK_BUILD_MAX_FILES, HOOK_COMPACT_LOG_LINES } from "./recall-index-build.js";
 
 const ENTRY = [
   "--conditions=memfiles-dist",
@@ -35,12 +40,13 @@ async function largeFolder(files: number): Promise<{ cwd: string; root: string }
   return { cwd, root };
 }
 
-function hook(event: string, root: string, cwd: string): Promise<string> {
+function hook(event: string, root: string, cwd: string, sessionId?: string): Promise<string> {
   const { ANTHROPIC_API_KEY: _key, NODE_PATH: _path, ...env } = process.env;
   const stdin = hookInput(cwd, {
     hook_event_name: event,
     prompt: "Where do I deploy my apps?",
     source: "startup",
+    ...(sessionId === undefined ? {} : { session_id: sessionId }),
   });
   return new Promise((resolveRun, reject) => {
     const child = execFile(
@@ -142,5 +148,49 @@ describe("a large folder without a recall index", { timeout: PROCESS_TIMEOUT_MS 
     expect(await hook("user-prompt-submit", root, cwd)).toBe("");
     expect(await builds(root)).toMatchObject([{ outcome: "ok" }]);
     expect(whole(await readFile(indexFile(root), "utf8"))).toBe(true);
+  });
+});
+
+describe("a stored index with a long log", { timeout: PROCESS_TIMEOUT_MS }, () => {
+  it("a prompt recalls from it and a detached process stores it whole; the next recalls the same", async () => {
+    const { cwd, root } = await largeFolder(HOOK_BUILD_MAX_FILES + 50);
+    // Past the 2 s in which a file's stat is not trusted, so the index stamps what it read.
+    await sleep(2_100);
+    const store = new MemoryStore({ root, layout: "fact" });
+    await openRecallIndex(store);
+    await flushRecallIndexes();
+    // Each write adds the store's line, and the next reader one for the file it indexed again.
+    const written = HOOK_COMPACT_LOG_LINES / 2;
+    for (let at = 2; at < 2 + written; at++) {
+      const path = `garden-${at}.md`;
+      const current = await store.read(path);
+      const content = current.exists ? current.content : "";
+      const added = `${content.trimEnd()} The user deploys the garden ${at} app on Fly.io.\n`;
+      await store.write(path, added, current.version);
+    }
+    await sleep(2_100);
+    forgetOpenRecallIndexes();
+    await openRecallIndex(store);
+    await flushRecallIndexes();
+    const log = join(root, ".memfiles/recall-index.log");
+    expect((await readFile(log, "utf8")).split("\n").filter(Boolean)).toHaveLength(
+      HOOK_COMPACT_LOG_LINES,
+    );
+    const before = await hook("user-prompt-submit", root, cwd);
+    expect(before).toContain("deploys the garden 2 app");
+    let folded: Record<string, unknown> | undefined;
+    while (folded === undefined) {
+      folded = (await logLines(root)).find((line) => line.event === EVENT);
+      await sleep(100);
+    }
+    expect(folded).toMatchObject({
+      outcome: "ok",
+      message: expect.stringMatching(/^stored the recall index whole, its log folded in/),
+    });
+    expect(await readFile(log, "utf8")).toBe("");
+    expect(whole(await readFile(indexFile(root), "utf8"))).toBe(true);
+    // Another session: a session's later prompt leaves out what it was shown already.
+    const session = "0b6a1d2e-2222-4c3b-8e4f-5a6b7c8d9e0f";
+    expect(await hook("user-prompt-submit", root, cwd, session)).toBe(before);
   });
 });

@@ -30,11 +30,13 @@ export { findSecrets } from "./guards/secret-guard.js";
 // The one project-name rule projectNameOf folds by.
 export { isProjectName, projectNameFrom } from "./recall/project-name.js";
 // Whether the stored recall index is read or rebuilt, and opening it: a hook that must not build
-// it inside the prompt asks first, and its detached child builds it.
+// it inside the prompt asks first, and its detached child builds it, or folds a long log into it.
 export {
+  compactRecallIndex,
   flushRecallIndexes,
   openRecallIndex,
   RECALL_INDEX_FILE,
+  RECALL_INDEX_LOG,
   recallIndexStartFits,
 } from "./recall/recall-index.js";
 // The store a hook keeps its own state in (`.memfiles/`), and the layout of a folder it is given.

@@ -446,6 +446,54 @@ describe("the recall index after every kind of write", () => {
   });
 });
 
+describe("a cold process that finds an edited file first", () => {
+  // A query's index read in part takes the file in as a folded log does: the same ranking as every
+  // file read, and the log line it stores serves the next process without a file read.
+  it.each(["subject", "fact"] as const)("%s", async (layout) => {
+    settleWrittenFiles();
+    try {
+      const store = await folder(layout);
+      await rankRecallUnits({ store, query: QUERY });
+      await flushRecallIndexes();
+      forgetOpenRecallIndexes();
+      const { path, from, to } = RECALL_CHANGES[layout].edit;
+      await replaceLine(store, path, from, to);
+      settleWrittenFiles();
+      const expected = seen(await truth(store));
+      expect(JSON.stringify(expected)).toContain(to);
+      const reads: string[] = [];
+      const counted = (view: MemoryStore) => ({
+        root: view.root,
+        layout: view.layout,
+        maxChars: view.maxChars,
+        listStamps: view.listStamps.bind(view),
+        list: () => view.list(),
+        read: (file: string) => {
+          reads.push(file);
+          return view.read(file);
+        },
+        readInternal: view.readInternal.bind(view),
+        writeInternal: view.writeInternal.bind(view),
+        appendInternal: view.appendInternal.bind(view),
+      });
+      expect(seen(await rankRecallUnits({ store: counted(store), query: QUERY }))).toEqual(
+        expected,
+      );
+      expect(reads).toContain(path);
+      await flushRecallIndexes();
+      forgetOpenRecallIndexes();
+      reads.length = 0;
+      expect(seen(await rankRecallUnits({ store: counted(store), query: QUERY }))).toEqual(
+        expected,
+      );
+      expect(reads).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+      forgetOpenRecallIndexes();
+    }
+  });
+});
+
 describe("a stored recall index that cannot be trusted is rebuilt", () => {
   type StoredColumns = {
     texts: string;
@@ -594,6 +642,9 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
     expect(RecallIndex.parse(damaged ?? "", store)).toBeUndefined();
     forgetOpenRecallIndexes();
     expect(seen(await rankRecallUnits({ store, query: QUERY }))).toEqual(expected);
+    // A second message reads the index whole: a damaged line the first query did not read is
+    // found then (a cold query reads only its own lines).
+    await rankRecallUnits({ store, query: "Which tools does the user like?" });
     await flushRecallIndexes();
     expect(RecallIndex.parse(await readFile(path, "utf8"), store)).toBeInstanceOf(RecallIndex);
   });

@@ -163,7 +163,8 @@ type IndexedFile = {
 // A process that only lists (the memory block) parses the first line; a process that makes one
 // query parses the units and, of the terms that begin with a query term (all minisearch reads of
 // a query without fuzzy match: the term itself and the terms it is a prefix of), only the lines
-// whose postings it scores; a second query, or a changed file, parses the rest.
+// whose postings it scores; a second query, or an added, removed or renamed file, parses the rest
+// (an edited one is taken in as a folded log is).
 type StoredFiles = {
   format: number;
   ranking: number;
@@ -1512,8 +1513,11 @@ export class RecallIndex {
     );
     if (removed.length === 0 && changed.length === 0) return false;
     await this.readRest(store);
-    // Emptied (its stored search could not be trusted): every file is read again.
-    if (!this.load()) return this.refresh(store);
+    // A query's index read in part takes edited files in as a folded log does (its terms stay
+    // unread); emptied (its stored search could not be trusted): every file is read again.
+    const inPart = this.#storedTerms !== undefined;
+    if (!(inPart ? this.#loadUnits() && this.#readFields() : this.load()))
+      return this.refresh(store);
     const read: Array<{ stamp: string; version: string; row: MemoryRow; content: string }> = [];
     let restamped = false;
     for (const file of changed) {
@@ -1539,6 +1543,32 @@ export class RecallIndex {
     }
     if (restamped) this.unsaved = true;
     if (removed.length === 0 && read.length === 0) return restamped;
+    // Only edits that keep each file's name and description: no other file's entity words change.
+    const edits =
+      removed.length === 0 &&
+      read.every((file) => {
+        const before = this.files.get(file.row.path)?.row;
+        return before?.name === file.row.name && before.description === file.row.description;
+      });
+    if (inPart && edits) {
+      let names: Map<string, MemoryRow> | undefined;
+      const byName = () => {
+        names ??= this.#byName();
+        return names;
+      };
+      this.#foldEntries(
+        read.map(({ stamp, version, row, content }) => {
+          const scope = fileScope(row.path, row.scope);
+          const fields = this.#fields(row, byName);
+          const file = { stamp, version, row, ...(scope === undefined ? {} : { scope }), fields };
+          return { path: row.path, file: { ...file, ids: [] }, units: unitsOfFile(row, content) };
+        }),
+      );
+      for (const file of read) this.#changed.add(file.row.path);
+      this.unsaved = true;
+      return true;
+    }
+    if (inPart && !this.load()) return this.refresh(store);
     const renamed = new Set<string>();
     const noteNames = (row: MemoryRow | undefined, other?: MemoryRow) => {
       if (row === undefined) return;
@@ -1712,66 +1742,70 @@ export class RecallIndex {
         if (file !== undefined && units !== undefined)
           this.#add(file.stamp, file.row, units, file.fields, file.version);
       }
-    } else {
-      // Terms not read yet: the files and units change now, each search built later changes too.
-      const folded = this.#folded ?? {
-        remove: [],
-        add: [],
-        removeFiles: [],
-        addFiles: [],
-        added: new Set<number>(),
-        removedUnits: new Map<number, number>(),
-      };
-      for (const { path, file, units } of logged) {
-        const before = this.files.get(path);
-        // A file an earlier line of the log added is not in the stored search: its documents
-        // leave what is to be added (removing them from the search would throw).
-        const first = before?.ids[0];
-        const fromLog = first !== undefined && folded.added.has(first);
-        if (fromLog) {
-          const gone = new Set(before?.ids);
-          folded.add = folded.add.filter((document) => !gone.has(document.id));
-          folded.addFiles = folded.addFiles.filter((document) => !gone.has(document.id));
-        }
-        for (const id of before?.ids ?? []) {
-          const unit = this.#unitAt(id);
-          if (unit !== undefined && !fromLog) folded.remove.push(this.#document(id, unit));
-          if (id < (this.#unread?.count ?? 0)) this.#unreadGone.add(id);
-          this.units.delete(id);
-        }
-        const removed =
-          before === undefined || fromLog
-            ? undefined
-            : this.#fileDocument(before.ids, before.fields);
-        if (removed !== undefined) {
-          folded.removeFiles.push(removed);
-          folded.removedUnits.set(removed.id, before?.ids.length ?? 0);
-        }
-        if (before?.scope !== undefined) this.#scopedFiles--;
-        this.files.delete(path);
-        if (file === undefined || units === undefined) continue;
-        const ids: number[] = [];
-        for (const unit of units) {
-          const id = this.nextId++;
-          ids.push(id);
-          this.units.set(id, unit);
-          folded.added.add(id);
-          folded.add.push(this.#document(id, unit));
-        }
-        const document = this.#fileDocument(ids, file.fields);
-        if (document !== undefined) folded.addFiles.push(document);
-        if (file.scope !== undefined) this.#scopedFiles++;
-        this.files.set(path, { ...file, ids });
-      }
-      this.#folded = folded;
-      this.#stored = undefined;
-      this.#partial = undefined;
-      this.#pathSet = undefined;
-      this.#byFileId = undefined;
-      this.#rowsCache = undefined;
-    }
+    } else this.#foldEntries(logged);
     this.markStored();
     return true;
+  }
+
+  // Takes files in as the log gives them (a file's entry and units, or its path alone when gone)
+  // into an index whose terms are not read yet: the files and units change now, each search built
+  // later changes too.
+  #foldEntries(
+    logged: ReadonlyArray<{ path: string; file?: IndexedFile; units?: FileUnit[] }>,
+  ): void {
+    const folded = this.#folded ?? {
+      remove: [],
+      add: [],
+      removeFiles: [],
+      addFiles: [],
+      added: new Set<number>(),
+      removedUnits: new Map<number, number>(),
+    };
+    for (const { path, file, units } of logged) {
+      const before = this.files.get(path);
+      // A file an earlier line of the log added is not in the stored search: its documents
+      // leave what is to be added (removing them from the search would throw).
+      const first = before?.ids[0];
+      const fromLog = first !== undefined && folded.added.has(first);
+      if (fromLog) {
+        const gone = new Set(before?.ids);
+        folded.add = folded.add.filter((document) => !gone.has(document.id));
+        folded.addFiles = folded.addFiles.filter((document) => !gone.has(document.id));
+      }
+      for (const id of before?.ids ?? []) {
+        const unit = this.#unitAt(id);
+        if (unit !== undefined && !fromLog) folded.remove.push(this.#document(id, unit));
+        if (id < (this.#unread?.count ?? 0)) this.#unreadGone.add(id);
+        this.units.delete(id);
+      }
+      const removed =
+        before === undefined || fromLog ? undefined : this.#fileDocument(before.ids, before.fields);
+      if (removed !== undefined) {
+        folded.removeFiles.push(removed);
+        folded.removedUnits.set(removed.id, before?.ids.length ?? 0);
+      }
+      if (before?.scope !== undefined) this.#scopedFiles--;
+      this.files.delete(path);
+      if (file === undefined || units === undefined) continue;
+      const ids: number[] = [];
+      for (const unit of units) {
+        const id = this.nextId++;
+        ids.push(id);
+        this.units.set(id, unit);
+        folded.added.add(id);
+        folded.add.push(this.#document(id, unit));
+      }
+      const document = this.#fileDocument(ids, file.fields);
+      if (document !== undefined) folded.addFiles.push(document);
+      if (file.scope !== undefined) this.#scopedFiles++;
+      this.files.set(path, { ...file, ids });
+    }
+    this.#folded = folded;
+    this.#stored = undefined;
+    this.#partial = undefined;
+    this.#pathSet = undefined;
+    this.#byFileId = undefined;
+    this.#rowsCache = undefined;
   }
 
   /**
@@ -1990,6 +2024,8 @@ export async function openRecallIndex(
       if (changes === "all") await index.refresh(store);
       else await index.refreshPaths(store, changes);
       settled = index.leftOut === 0;
+      // Files taken in as a fold drop the query's search: it is made again, with them.
+      if (options.query !== undefined) index.prepare(options.query);
     } finally {
       // A refresh that failed or left a file out is made again at the next call.
       if (!settled) watch?.markChanged();
