@@ -726,6 +726,12 @@ export function clearedByScreen(unit: object): boolean {
   return screenedUnits.has(unit);
 }
 
+// Whether a file's indexed body and units need no masking: cleared by this build's screen. A flag
+// of another screen (a log line another version appended) counts as none.
+function clearedFile(file: IndexedFile | undefined): boolean {
+  return file?.screened !== undefined && file.screened === secretScreenIdentity();
+}
+
 // Texts screened in one call at most: the screen joins a call's texts into one first, and a
 // rebuild's thousands of files joined would be tens of MB.
 const SCREENED_AT_ONCE = 256;
@@ -1371,7 +1377,6 @@ export class RecallIndex {
     // One object shape per kind, keys in the order `unitsOfFile` writes them.
     // From the stored columns while they are unread (every id a place in them).
     const unread = this.#unread;
-    const screen = secretScreenIdentity();
     return rankFoundUnits(
       found,
       unread === undefined
@@ -1386,7 +1391,7 @@ export class RecallIndex {
             : kind === "line"
               ? { path, text, date, kind, score }
               : { path, text, kind, date, score };
-        if (this.files.get(path)?.screened === screen) screenedUnits.add(unit);
+        if (clearedFile(this.files.get(path))) screenedUnits.add(unit);
         return unit;
       },
     );
@@ -1673,16 +1678,16 @@ export class RecallIndex {
     // A search read in part (a query's terms, a folded log) is read whole before it is written.
     if (this.#stored === undefined) this.load();
     const listed: StoredFiles["files"] = [];
-    const screen = secretScreenIdentity();
     let cleared = "";
-    for (const { stamp, row, scope, screened } of this.files.values()) {
+    for (const file of this.files.values()) {
+      const { stamp, row, scope } = file;
       listed.push(scope === undefined ? { stamp, row } : { stamp, row, scope });
-      cleared += screened === screen ? "1" : "0";
+      cleared += clearedFile(file) ? "1" : "0";
     }
     const files: StoredFiles = {
       format: RECALL_INDEX_FORMAT,
       ranking: RANKING_INDEX_VERSION,
-      screen,
+      screen: secretScreenIdentity(),
       layout: store.layout,
       maxChars: store.maxChars,
       nextId: this.nextId,
@@ -1781,16 +1786,9 @@ export class RecallIndex {
     // A store's write (`changedLogLine`) is for a reader that stats only some files: the refresh
     // after a fold compares every file's stamp, which a store's write always changes.
     const entries = read.files.filter((entry) => entry.changed !== true);
-    const screen = secretScreenIdentity();
     const logged: Array<{ path: string; file?: IndexedFile; units?: FileUnit[] }> = entries.map(
-      ({ path, file, units }) => {
-        if (file === undefined) return { path };
-        // A flag another screen set (a process of another version appended the line) is dropped.
-        const { screened, ...rest } = file;
-        const entry: IndexedFile =
-          screened === screen ? { ...rest, screened, ids: [] } : { ...rest, ids: [] };
-        return { path, file: entry, units: units ?? [] };
-      },
+      ({ path, file, units }) =>
+        file === undefined ? { path } : { path, file: { ...file, ids: [] }, units: units ?? [] },
     );
     if (this.#storedTerms === undefined) {
       for (const { path, file, units } of logged) {
