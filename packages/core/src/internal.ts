@@ -81,6 +81,7 @@ export { apiErrorOf, MODEL_TABLE, tokenizerRatio } from "./models/index.js";
 export {
   ALWAYS_LOADED,
   budgetCatalog,
+  clearedByScreen,
   DEFAULT_SIDE_QUERY_MAX_TOKENS,
   explainProjectName,
   fileInScope,

@@ -1,5 +1,6 @@
 import { MemoryStore } from "@memfiles/core";
 import {
+  clearedByScreen,
   flushRecallIndexes,
   forgetOpenRecallIndexes,
   RECALL_INDEX_FILE,
@@ -7,6 +8,7 @@ import {
   RECALL_INDEX_LOG,
   rankRecallUnits,
 } from "@memfiles/core/internal";
+import { recallForPrompt } from "@memfiles/core/recall";
 import {
   expectRecallAfterWrite,
   LIBRARY_WRITES,
@@ -71,4 +73,46 @@ describe("the recall index of a tenant after every kind of write that reaches a 
     await recallMemory(store);
     await expectRecallAfterWrite(store, write);
   });
+});
+
+describe("the tenant's index screens each file for secrets", () => {
+  // Key-shaped strings are assembled at run time so the repository holds no literal secrets.
+  const token = `${"ghp"}_${"a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"}`;
+  const halves = [token.slice(0, 22), token.slice(22)];
+  const query = "what is my github token";
+  it.each(["subject", "fact"] as const)(
+    "a clean file is cleared, a key split over two lines masked, on another app server (%s)",
+    async (layout) => {
+      const sql = await sharedPglite();
+      const tenant = `recall-screen-${layout}-${Date.now()}`;
+      const store = pgMemoryStore(sql, tenant, { layout });
+      const file = (name: string, body: string) =>
+        layout === "fact" ? fact(name, body) : fact(name, body).replace("type: user\n", "");
+      await store.write(
+        "clean-token.md",
+        file("clean token", "My github token rotates yearly."),
+        "new",
+      );
+      await store.write(
+        "split-token.md",
+        file("split token", `my github token ${halves[0]}\n${halves[1]}`),
+        "new",
+      );
+      const cleared = async () =>
+        (await rankRecallUnits({ store, query })).map((unit) => [unit.path, clearedByScreen(unit)]);
+      expect(await cleared()).toEqual(
+        expect.arrayContaining([
+          ["clean-token.md", true],
+          ["split-token.md", false],
+        ]),
+      );
+      await flushRecallIndexes();
+      forgetOpenRecallIndexes();
+      const other = pgMemoryStore(sql, tenant, { layout });
+      const shown = (await recallForPrompt({ store: other, query })).text;
+      expect(shown).toContain("rotates yearly");
+      expect(shown).toContain("[redacted]");
+      for (const half of halves) expect(shown).not.toContain(half);
+    },
+  );
 });

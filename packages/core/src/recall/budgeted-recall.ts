@@ -19,7 +19,12 @@ import {
   type UnitSearch,
   unitIndexOptions,
 } from "./rank-units.js";
-import { isRecallIndexStore, openRecallIndex, type RankedRecallUnits } from "./recall-index.js";
+import {
+  clearedByScreen,
+  isRecallIndexStore,
+  openRecallIndex,
+  type RankedRecallUnits,
+} from "./recall-index.js";
 import type { RecallStore } from "./recall-store.js";
 import { type FileUnit, unitsOfFile } from "./recall-units.js";
 import { scopeOf } from "./scope.js";
@@ -402,7 +407,9 @@ export function fillRecallBudget(
  * units, so the note still fits. With `store`, a unit is shown as it reads in its file masked
  * whole (`maskSecretsOfEach`, the rule MCP `read` follows), so a key split over two lines of one
  * file is masked though the unit joins them into one line or holds one half; a unit its file no
- * longer holds is masked alone. Only the picked units and their files are read, never every file.
+ * longer holds is masked alone. Only the picked units and their files are read, never every file;
+ * a unit of a file the recall index's secret screen cleared (`clearedByScreen`) is shown as it is,
+ * its file not read.
  *
  * @param filled - From {@link fillRecallBudget}.
  * @param maxTokens - The budget `filled` was filled to, in estimated tokens.
@@ -420,7 +427,7 @@ export async function maskRecalled(
   store?: RecallStore,
 ): Promise<{ shown: BudgetedRecallResult; stored: RecallUnit[] }> {
   const texts = await shownUnitTexts(filled.units, store);
-  if (texts.every((text, at) => text === filled.units[at]?.text)) {
+  if (texts === undefined || texts.every((text, at) => text === filled.units[at]?.text)) {
     return { shown: filled, stored: filled.units };
   }
   const storedOf = new Map<RecallUnit, RecallUnit>();
@@ -435,8 +442,20 @@ export async function maskRecalled(
 
 // Each unit's text masked alone, or as it reads in its file's body masked whole: the units and
 // the bodies in one `maskSecretsOfEach`. Only the body: the header is no unit, and masked whole it
-// could stop parsing (`description: [redacted]` is a YAML list).
+// could stop parsing (`description: [redacted]` is a YAML list). A unit the index's screen cleared
+// is left as it is (`undefined`: every unit is).
 async function shownUnitTexts(
+  all: readonly RecallUnit[],
+  store: RecallStore | undefined,
+): Promise<string[] | undefined> {
+  const units = all.filter((unit) => !clearedByScreen(unit));
+  if (units.length === 0) return undefined;
+  const shown = await maskedUnitTexts(units, store);
+  const shownOf = new Map(units.map((unit, at) => [unit, shown[at] as string]));
+  return all.map((unit) => shownOf.get(unit) ?? unit.text);
+}
+
+async function maskedUnitTexts(
   units: readonly RecallUnit[],
   store: RecallStore | undefined,
 ): Promise<string[]> {

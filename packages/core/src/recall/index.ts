@@ -38,6 +38,7 @@ export {
   showMemoryFile,
 } from "./recall-files.js";
 export {
+  clearedByScreen,
   flushRecallIndexes,
   forgetOpenRecallIndexes,
   isRecallIndexStore,

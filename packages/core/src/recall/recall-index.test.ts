@@ -540,6 +540,11 @@ describe("a stored recall index that cannot be trusted is rebuilt", () => {
       text.replace(`"format":${RECALL_INDEX_FORMAT}`, '"format":999'),
     "the format before the files' line held only rows, stamps and scopes": (text) =>
       text.replace(`"format":${RECALL_INDEX_FORMAT}`, `"format":${RECALL_INDEX_FORMAT - 1}`),
+    "another secret screen": (text) =>
+      text.replace(/"screen":"[0-9a-f]+"/, '"screen":"0123456789abcdef"'),
+    "no file's cleared flag": (text) => text.replace(/,"cleared":"[01]*"/, ""),
+    "one file's cleared flag missing": (text) =>
+      text.replace(/"cleared":"([01]*)[01]"/, '"cleared":"$1"'),
     "another ranking version": (text) =>
       text.replace(`"ranking":${RANKING_INDEX_VERSION}`, `"ranking":${RANKING_INDEX_VERSION - 1}`),
     "no line between the unit and file terms": (text) => text.replace('\n"files"\n', "\n"),

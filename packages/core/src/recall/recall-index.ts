@@ -1,4 +1,7 @@
 import MiniSearch, { type AsPlainObject, type Options } from "minisearch";
+import { frontMatterBodyStart } from "../format/front-matter.js";
+import { mayHoldSecretOfEach } from "../guards/secret-screen.js";
+import { secretScreenIdentity } from "../guards/secret-screen-identity.js";
 import type { InternalWriteOptions } from "../store/internal-files.js";
 import { rowFromText } from "../store/memory-row.js";
 import { RECALL_INDEX_FILE, RECALL_INDEX_LOG } from "../store/recall-index-log.js";
@@ -44,10 +47,11 @@ export const RECALL_INDEX_LOG_SHARE = 0.25;
  * Version of the stored recall index's shape. An index of another version (or of another
  * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read.
  */
-export const RECALL_INDEX_FORMAT = 10;
+export const RECALL_INDEX_FORMAT = 11;
 
 // The one rule for a stored index being readable rather than rebuilt: its files' line says it was
-// stored by this format, ranking, layout and size cap.
+// stored by this format, ranking, secret screen, layout and size cap. Another screen's "cleared"
+// flags are not trusted: the index is rebuilt, each file screened again.
 function storedByTheseRules(
   stored: Partial<StoredFiles> | null,
   store: { layout: StoreLayout; maxChars: number },
@@ -57,6 +61,7 @@ function storedByTheseRules(
     typeof stored === "object" &&
     stored.format === RECALL_INDEX_FORMAT &&
     stored.ranking === RANKING_INDEX_VERSION &&
+    stored.screen === secretScreenIdentity() &&
     stored.layout === store.layout &&
     stored.maxChars === store.maxChars
   );
@@ -147,6 +152,11 @@ type IndexedFile = {
   row: MemoryRow;
   /** The project the file belongs to (`fileScope`); absent for a global file. */
   scope?: string;
+  /**
+   * The identity of the secret screen (`secretScreenIdentity`) that cleared the body and units
+   * indexed: nothing in them can need masking. Absent: not cleared.
+   */
+  screened?: string;
   /** The `file` and `entities` fields its units were indexed with. */
   fields: { file: string; entities: string };
   /** Ids of its units. */
@@ -168,11 +178,15 @@ type IndexedFile = {
 type StoredFiles = {
   format: number;
   ranking: number;
+  /** `secretScreenIdentity()` of the screen that set `cleared`. */
+  screen: string;
   layout: StoreLayout;
   maxChars: number;
   nextId: number;
   /** An array, not an object by path: a JSON object of 10,000 keys parses slower. */
   files: StoredFile[];
+  /** One char a file, in `files` order: `1` cleared by the screen (`IndexedFile.screened`), `0` not. */
+  cleared: string;
 };
 
 type StoredFile = Pick<IndexedFile, "stamp" | "row" | "scope">;
@@ -233,6 +247,7 @@ export function readRecallIndexLog(
         typeof file?.stamp !== "string" ||
         file.row?.path !== entry.path ||
         (file.scope !== undefined && typeof file.scope !== "string") ||
+        (file.screened !== undefined && typeof file.screened !== "string") ||
         typeof file.fields?.file !== "string" ||
         !Array.isArray(units) ||
         units.some((unit) => typeof unit?.path !== "string" || typeof unit.text !== "string")
@@ -693,6 +708,66 @@ type FoldedLog = {
   /** Each of `removeFiles` by id: its units in the stored index. */
   removedUnits: Map<number, number>;
 };
+
+// The recall units made by a recall index from a file the secret screen cleared.
+const screenedUnits = new WeakSet<object>();
+
+/**
+ * Whether a recall unit was made by a recall index ({@link RecallIndex.ranked}) from a file whose
+ * indexed body and units the secret screen (`mayHoldSecretOfEach`, this build's
+ * `secretScreenIdentity`) cleared when it was indexed: the secret check would find nothing in the
+ * unit nor in its file's body, so it is shown as it is, its file not read. `false` for any other
+ * unit (a copy, one ranked in memory, one of a file not cleared).
+ *
+ * @param unit - A unit as ranked.
+ * @returns `true` when the unit needs no masking.
+ * @example clearedByScreen((await openRecallIndex(store)).query("tea")[0]) // true for a clean file
+ */
+export function clearedByScreen(unit: object): boolean {
+  return screenedUnits.has(unit);
+}
+
+// Whether a file's indexed body and units need no masking: cleared by this build's screen. A flag
+// of another screen (a log line another version appended) counts as none.
+function clearedFile(file: IndexedFile | undefined): boolean {
+  return file?.screened !== undefined && file.screened === secretScreenIdentity();
+}
+
+// Texts screened in one call at most: the screen joins a call's texts into one first, and a
+// rebuild's thousands of files joined would be tens of MB.
+const SCREENED_AT_ONCE = 256;
+
+// For each file, this build's screen identity when the screen clears its body and every unit made
+// of it (what recall would mask: `maskRecalled` masks the units and their files' bodies), else
+// `undefined`. The body only: the header is not shown as a unit. A unit the body holds as it is
+// (a subject file's line) is not screened again: a loosened pattern that matches it matches the
+// body (`mayHoldSecret`), and the body's variants cost most of the screen (~0.4 ms a subject file).
+function screenedFiles(
+  files: readonly { content: string }[],
+  units: readonly (readonly FileUnit[])[],
+): Array<string | undefined> {
+  const screen = secretScreenIdentity();
+  const texts: string[] = [];
+  const owner: number[] = [];
+  for (const [at, file] of files.entries()) {
+    const body = file.content.slice(frontMatterBodyStart(file.content));
+    texts.push(body);
+    owner.push(at);
+    for (const unit of units[at] ?? []) {
+      if (body.includes(unit.text)) continue;
+      texts.push(unit.text);
+      owner.push(at);
+    }
+  }
+  const screened: Array<string | undefined> = files.map(() => screen);
+  for (let start = 0; start < texts.length; start += SCREENED_AT_ONCE) {
+    const held = mayHoldSecretOfEach(texts.slice(start, start + SCREENED_AT_ONCE));
+    for (const [offset, flag] of held.entries()) {
+      if (flag) screened[owner[start + offset] as number] = undefined;
+    }
+  }
+  return screened;
+}
 
 export class RecallIndex {
   readonly files = new Map<string, IndexedFile>();
@@ -1314,12 +1389,16 @@ export class RecallIndex {
         : (id) => (id < unread.count ? unread.unit(id) : this.units.get(id)),
       query,
       skipPaths,
-      ({ path, text, kind, date }, score): ScoredRecallUnit =>
-        date === undefined
-          ? { path, text, kind, score }
-          : kind === "line"
-            ? { path, text, date, kind, score }
-            : { path, text, kind, date, score },
+      ({ path, text, kind, date }, score): ScoredRecallUnit => {
+        const unit: ScoredRecallUnit =
+          date === undefined
+            ? { path, text, kind, score }
+            : kind === "line"
+              ? { path, text, date, kind, score }
+              : { path, text, kind, date, score };
+        if (clearedFile(this.files.get(path))) screenedUnits.add(unit);
+        return unit;
+      },
     );
   }
 
@@ -1411,6 +1490,7 @@ export class RecallIndex {
     units: readonly FileUnit[],
     linked: IndexedFile["fields"],
     version: string | undefined,
+    screened: string | undefined,
   ): void {
     const scope = fileScope(row.path, row.scope);
     const ids: number[] = [];
@@ -1430,6 +1510,7 @@ export class RecallIndex {
       ...(version === undefined ? {} : { version }),
       row,
       ...(scope === undefined ? {} : { scope }),
+      ...(screened === undefined ? {} : { screened }),
       fields: linked,
       ids,
     });
@@ -1600,11 +1681,13 @@ export class RecallIndex {
       names ??= this.#byName();
       return names;
     };
-    for (const file of read) {
+    const made = read.map((file) => unitsOfFile(file.row, file.content));
+    const screened = screenedFiles(read, made);
+    for (const [at, file] of read.entries()) {
       // Before the delete: a `byName` first built here must still hold this file.
       const fields = this.#fields(file.row, byName);
       this.files.delete(file.row.path);
-      this.#add(file.stamp, file.row, unitsOfFile(file.row, file.content), fields, file.version);
+      this.#add(file.stamp, file.row, made[at] ?? [], fields, file.version, screened[at]);
     }
     if (renamed.size > 0) {
       const fresh = new Set(read.map((file) => file.row.path));
@@ -1615,7 +1698,7 @@ export class RecallIndex {
         if (fields.entities === file.fields.entities && fields.file === file.fields.file) continue;
         const units = file.ids.flatMap((id) => this.units.get(id) ?? []);
         this.#drop(path);
-        this.#add(file.stamp, file.row, units, fields, file.version);
+        this.#add(file.stamp, file.row, units, fields, file.version, file.screened);
       }
     }
     return true;
@@ -1629,16 +1712,21 @@ export class RecallIndex {
     // A search read in part (a query's terms, a folded log) is read whole before it is written.
     if (this.#stored === undefined) this.load();
     const listed: StoredFiles["files"] = [];
-    for (const { stamp, row, scope } of this.files.values()) {
+    let cleared = "";
+    for (const file of this.files.values()) {
+      const { stamp, row, scope } = file;
       listed.push(scope === undefined ? { stamp, row } : { stamp, row, scope });
+      cleared += clearedFile(file) ? "1" : "0";
     }
     const files: StoredFiles = {
       format: RECALL_INDEX_FORMAT,
       ranking: RANKING_INDEX_VERSION,
+      screen: secretScreenIdentity(),
       layout: store.layout,
       maxChars: store.maxChars,
       nextId: this.nextId,
       files: listed,
+      cleared,
     };
     // Units and search not loaded whole are unchanged: their stored text is written back as it was.
     if (this.#stored !== undefined) return `${JSON.stringify(files)}\n${this.#stored}`;
@@ -1740,7 +1828,7 @@ export class RecallIndex {
       for (const { path, file, units } of logged) {
         this.#drop(path);
         if (file !== undefined && units !== undefined)
-          this.#add(file.stamp, file.row, units, file.fields, file.version);
+          this.#add(file.stamp, file.row, units, file.fields, file.version, file.screened);
       }
     } else this.#foldEntries(logged);
     this.markStored();
@@ -1859,6 +1947,14 @@ export class RecallIndex {
         // Completed by `#loadUnits` (see `IndexedFile`).
         this.files.set(path, file as IndexedFile);
         if (file.scope !== undefined) this.#scopedFiles++;
+      }
+      const cleared = stored.cleared;
+      if (typeof cleared !== "string" || cleared.length !== this.files.size) return false;
+      // `storedByTheseRules` held the stored screen to this one.
+      const screen = stored.screen as string;
+      let at = 0;
+      for (const file of this.files.values()) {
+        if (cleared.charCodeAt(at++) === 49) file.screened = screen;
       }
       const rest = text.slice(end + 1);
       if (rest === "") {

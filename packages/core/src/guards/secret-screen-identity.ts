@@ -1,0 +1,37 @@
+// Which secret screen cleared a text: what a stored "cleared by the screen" flag is tied to, so a
+// flag the screen of another version set is never trusted. Apart from the screen, whose module it
+// does not change.
+import { hashText } from "../text/hash-text.js";
+import { OWN_FINDER_PATTERNS } from "./secret-guard.js";
+import { SECRETLINT_SCREEN, SECRETLINT_SCREENED_RULES } from "./secretlint-scan.js";
+
+/**
+ * Version of the screen's code (`secret-screen.ts`, `split-halves.ts`: the variants of a text it
+ * searches, its loosening of patterns, its folding). Its patterns are read into
+ * {@link secretScreenIdentity} as they are; a change to the code that could clear a text the code
+ * before did not bumps this (a test pins those files' text to this number).
+ */
+export const SECRET_SCREEN_VERSION = 1;
+
+let identity: string | undefined;
+
+/**
+ * The identity of the secret screen in this build: 16 hex chars of a sha256 over
+ * {@link SECRET_SCREEN_VERSION}, every pattern the screen is made of (source and flags: the own
+ * finders' and secretlint's fixed parts) and the secretlint rules it was written for. Equal in
+ * every build of the same sources (a minified bundle keeps regex sources), different after any
+ * change to a pattern or a rule list.
+ *
+ * @returns The identity; computed once per process.
+ * @example secretScreenIdentity().length // 16
+ */
+export function secretScreenIdentity(): string {
+  identity ??= hashText(
+    [
+      String(SECRET_SCREEN_VERSION),
+      ...[...OWN_FINDER_PATTERNS, ...SECRETLINT_SCREEN].map((pattern) => String(pattern)),
+      ...SECRETLINT_SCREENED_RULES,
+    ].join("\n"),
+  ).slice(0, 16);
+  return identity;
+}
