@@ -1637,12 +1637,22 @@ export class RecallIndex {
         names ??= this.#byName();
         return names;
       };
+      const made = read.map((file) => unitsOfFile(file.row, file.content));
+      const screened = screenedFiles(read, made);
       this.#foldEntries(
-        read.map(({ stamp, version, row, content }) => {
+        read.map(({ stamp, version, row }, at) => {
           const scope = fileScope(row.path, row.scope);
           const fields = this.#fields(row, byName);
-          const file = { stamp, version, row, ...(scope === undefined ? {} : { scope }), fields };
-          return { path: row.path, file: { ...file, ids: [] }, units: unitsOfFile(row, content) };
+          const flag = screened[at];
+          const file = {
+            stamp,
+            version,
+            row,
+            ...(scope === undefined ? {} : { scope }),
+            ...(flag === undefined ? {} : { screened: flag }),
+            fields,
+          };
+          return { path: row.path, file: { ...file, ids: [] }, units: made[at] ?? [] };
         }),
       );
       for (const file of read) this.#changed.add(file.row.path);

@@ -153,9 +153,23 @@ describe("a key split over two lines of a file is masked whatever the index know
   });
 });
 
+// A clean file edited by hand, clean still, found by a new process: its name and description kept,
+// it is taken in as a fold of the stored index (decision 0074), screened as a whole read is.
+const CLEAN_STATES: typeof STATES = {
+  ...STATES,
+  "cold, a clean file edited by hand": async (store) => {
+    await flushRecallIndexes();
+    forgetOpenRecallIndexes();
+    for (const shape of Object.values(FILE)) {
+      if (shape.layout !== store.layout) continue;
+      await writeFile(join(store.root, shape.path), shape.clean.replace("spring", "autumn"));
+    }
+  },
+};
+
 describe("a clean memory's recall reads no memory file", () => {
   const cases = SHAPES.flatMap((name) =>
-    Object.entries(STATES).map(
+    Object.entries(CLEAN_STATES).map(
       ([state, to]) => [`${state} (${name})`, FILE[name] as Shape, to] as const,
     ),
   );
@@ -169,7 +183,7 @@ describe("a clean memory's recall reads no memory file", () => {
       await rankRecallUnits({ store, query: QUERY });
       const read = vi.spyOn(store, "read");
       const text = await shown(store);
-      expect(text).toContain("github token rotates every spring");
+      expect(text).toMatch(/github token rotates every (spring|autumn)/);
       expect(read).not.toHaveBeenCalled();
     } finally {
       vi.useRealTimers();
