@@ -346,45 +346,50 @@ export function describeStoreContract(backend: string, open: OpenStore): void {
     // tombstone. Each write of the call fails once in turn (as a full disk or a lost connection
     // would), until none is left to fail: a call that throws leaves the file and the tombstones as
     // they were; the call that returns leaves both changed.
-    it("remember: the fact's file and the tombstones it lifts land together, whichever write fails", () =>
-      withStore(async (store) => {
-        const path = "topics/hosting.md";
-        await remember({ store, path, fact: FORGOTTEN_FACT, now: NOW });
-        await forget({ store, query: FORGOTTEN_FACT, now: NOW });
-        const state = async () => ({
-          file: await store.read(path).then((read) => (read.exists ? read.content : undefined)),
-          tombstones: await store.readInternal("tombstones.json"),
-        });
-        const before = await state();
-        const failed: Array<{ write: string; error: string; state: unknown }> = [];
-        for (let failAt = 1; failAt <= 10; failAt++) {
-          const failing = failingWrite(store, failAt);
-          const result = await remember({
-            store: failing.store,
-            path,
-            fact: FORGOTTEN_FACT,
-            now: NOW,
-          }).catch((error: unknown) => (error as Error).name);
-          if (failing.failed === undefined) {
-            expect(result).toMatchObject({ ok: true, code: "applied" });
-            break;
-          }
-          failed.push({ write: failing.failed, error: String(result), state: await state() });
-        }
-        const after = await state();
-        expect({
-          failed,
-          saved: after.file?.includes(FORGOTTEN_FACT),
-          lifted: after.tombstones !== before.tombstones,
-        }).toEqual({
-          failed: [
-            { write: "writeInternal", error: "MemoryWriteError", state: before },
-            { write: "write", error: "MemoryWriteError", state: before },
-          ],
-          saved: true,
-          lifted: true,
-        });
-      }));
+    for (const layout of ["subject", "fact"] as const) {
+      it(`remember (${layout} layout): the fact's file and the tombstones it lifts land together, whichever write fails`, () =>
+        withStore(
+          async (store) => {
+            const path = layout === "fact" ? "hosting.md" : "topics/hosting.md";
+            await remember({ store, path, fact: FORGOTTEN_FACT, now: NOW });
+            await forget({ store, query: FORGOTTEN_FACT, now: NOW });
+            const state = async () => ({
+              file: await store.read(path).then((read) => (read.exists ? read.content : undefined)),
+              tombstones: await store.readInternal("tombstones.json"),
+            });
+            const before = await state();
+            const failed: Array<{ write: string; error: string; state: unknown }> = [];
+            for (let failAt = 1; failAt <= 10; failAt++) {
+              const failing = failingWrite(store, failAt);
+              const result = await remember({
+                store: failing.store,
+                path,
+                fact: FORGOTTEN_FACT,
+                now: NOW,
+              }).catch((error: unknown) => (error as Error).name);
+              if (failing.failed === undefined) {
+                expect(result).toMatchObject({ ok: true, code: "applied" });
+                break;
+              }
+              failed.push({ write: failing.failed, error: String(result), state: await state() });
+            }
+            const after = await state();
+            expect({
+              failed,
+              saved: after.file?.includes(FORGOTTEN_FACT),
+              lifted: after.tombstones !== before.tombstones,
+            }).toEqual({
+              failed: [
+                { write: "writeInternal", error: "MemoryWriteError", state: before },
+                { write: "write", error: "MemoryWriteError", state: before },
+              ],
+              saved: true,
+              lifted: true,
+            });
+          },
+          { layout },
+        ));
+    }
 
     // A forget whose write fails says what it left saved: each change of the call fails once in
     // turn, on both layouts, and the message is checked against what is stored afterwards. A
