@@ -7,10 +7,10 @@ import { pgMemoryStore, type SqlClient } from "../src/index.js";
 import { sharedPglite } from "./pglite-fixture.js";
 import { describeStoreContract } from "./store-contract.js";
 
-describeStoreContract("file system", async () => {
+describeStoreContract("file system", async (options = {}) => {
   const folder = await mkdtemp(join(tmpdir(), "memfiles-contract-"));
   return {
-    store: new MemoryStore({ root: join(folder, "memory") }),
+    store: new MemoryStore({ root: join(folder, "memory"), ...options }),
     close: () => rm(folder, { recursive: true, force: true }),
   };
 });
@@ -23,8 +23,8 @@ beforeAll(async () => {
   database = await sharedPglite();
 });
 
-describeStoreContract("PGlite", async () => {
+describeStoreContract("PGlite", async (options = {}) => {
   if (database === undefined) throw new Error("PGlite did not start (see beforeAll)");
   tenants += 1;
-  return { store: pgMemoryStore(database, `user-${tenants}`), close: async () => {} };
+  return { store: pgMemoryStore(database, `user-${tenants}`, options), close: async () => {} };
 });

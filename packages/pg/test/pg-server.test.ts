@@ -38,10 +38,10 @@ if (DATABASE_URL === "") {
     return database;
   };
 
-  describeStoreContract("PostgreSQL server", async () => {
+  describeStoreContract("PostgreSQL server", async (options = {}) => {
     tenants += 1;
     return {
-      store: pgMemoryStore(await shared(), `${RUN}-contract-${tenants}`),
+      store: pgMemoryStore(await shared(), `${RUN}-contract-${tenants}`, options),
       close: async () => {},
     };
   });

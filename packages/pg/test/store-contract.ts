@@ -4,6 +4,7 @@ import {
   MemoryPathError,
   type MemoryStore,
   remember,
+  type StoreLayout,
   versionToken,
 } from "@memfiles/core";
 import { applyWriteReply, MemoryWriteError, safeParseMemoryFile } from "@memfiles/core/internal";
@@ -12,8 +13,10 @@ import { FORGOTTEN_FACT, memoryFile, proposing } from "./server-texts.mjs";
 
 export { FORGOTTEN_FACT, memoryFile, proposing };
 
-/** Opens a fresh, empty store of one backend; `close` frees it. */
-export type OpenStore = () => Promise<{ store: MemoryStore; close: () => Promise<void> }>;
+/** Opens a fresh, empty store of one backend (subject layout unless told); `close` frees it. */
+export type OpenStore = (options?: {
+  layout?: StoreLayout;
+}) => Promise<{ store: MemoryStore; close: () => Promise<void> }>;
 
 const NOW = new Date("2026-09-12T18:30:00Z");
 
@@ -40,8 +43,11 @@ export const HOSTILE_PATHS = [
  * `pg-server.test.ts` on a real server when `DATABASE_URL` is set.
  */
 export function describeStoreContract(backend: string, open: OpenStore): void {
-  async function withStore(fn: (store: MemoryStore) => Promise<void>): Promise<void> {
-    const { store, close } = await open();
+  async function withStore(
+    fn: (store: MemoryStore) => Promise<void>,
+    options: { layout?: StoreLayout } = {},
+  ): Promise<void> {
+    const { store, close } = await open(options);
     try {
       await fn(store);
     } finally {
@@ -340,46 +346,113 @@ export function describeStoreContract(backend: string, open: OpenStore): void {
     // tombstone. Each write of the call fails once in turn (as a full disk or a lost connection
     // would), until none is left to fail: a call that throws leaves the file and the tombstones as
     // they were; the call that returns leaves both changed.
-    it("remember: the fact's file and the tombstones it lifts land together, whichever write fails", () =>
-      withStore(async (store) => {
-        const path = "topics/hosting.md";
-        await remember({ store, path, fact: FORGOTTEN_FACT, now: NOW });
-        await forget({ store, query: FORGOTTEN_FACT, now: NOW });
-        const state = async () => ({
-          file: await store.read(path).then((read) => (read.exists ? read.content : undefined)),
-          tombstones: await store.readInternal("tombstones.json"),
-        });
-        const before = await state();
-        const failed: Array<{ write: string; error: string; state: unknown }> = [];
+    for (const layout of ["subject", "fact"] as const) {
+      it(`remember (${layout} layout): the fact's file and the tombstones it lifts land together, whichever write fails`, () =>
+        withStore(
+          async (store) => {
+            const path = layout === "fact" ? "hosting.md" : "topics/hosting.md";
+            await remember({ store, path, fact: FORGOTTEN_FACT, now: NOW });
+            await forget({ store, query: FORGOTTEN_FACT, now: NOW });
+            const state = async () => ({
+              file: await store.read(path).then((read) => (read.exists ? read.content : undefined)),
+              tombstones: await store.readInternal("tombstones.json"),
+            });
+            const before = await state();
+            const failed: Array<{ write: string; error: string; state: unknown }> = [];
+            for (let failAt = 1; failAt <= 10; failAt++) {
+              const failing = failingWrite(store, failAt);
+              const result = await remember({
+                store: failing.store,
+                path,
+                fact: FORGOTTEN_FACT,
+                now: NOW,
+              }).catch((error: unknown) => (error as Error).name);
+              if (failing.failed === undefined) {
+                expect(result).toMatchObject({ ok: true, code: "applied" });
+                break;
+              }
+              failed.push({ write: failing.failed, error: String(result), state: await state() });
+            }
+            const after = await state();
+            expect({
+              failed,
+              saved: after.file?.includes(FORGOTTEN_FACT),
+              lifted: after.tombstones !== before.tombstones,
+            }).toEqual({
+              failed: [
+                { write: "writeInternal", error: "MemoryWriteError", state: before },
+                { write: "write", error: "MemoryWriteError", state: before },
+              ],
+              saved: true,
+              lifted: true,
+            });
+          },
+          { layout },
+        ));
+    }
+
+    // A forget whose write fails says what it left saved: each change of the call fails once in
+    // turn, on both layouts, and the message is checked against what is stored afterwards. A
+    // server rolls the section back ("Nothing was changed."); a folder or PGlite keeps what
+    // landed before the failure (the journal, the tombstone, files already changed).
+    for (const layout of ["subject", "fact"] as const) {
+      it(`forget (${layout} layout): a failed write's message says what is stored`, async () => {
+        const path = layout === "fact" ? "hosting.md" : "topics/hosting.md";
+        const rows: Array<{ write: string; told: Told; stored: Told }> = [];
         for (let failAt = 1; failAt <= 10; failAt++) {
-          const failing = failingWrite(store, failAt);
-          const result = await remember({
-            store: failing.store,
-            path,
-            fact: FORGOTTEN_FACT,
-            now: NOW,
-          }).catch((error: unknown) => (error as Error).name);
-          if (failing.failed === undefined) {
-            expect(result).toMatchObject({ ok: true, code: "applied" });
-            break;
+          const { store, close } = await open({ layout });
+          try {
+            await remember({ store, path, fact: FORGOTTEN_FACT, now: NOW });
+            const failing = failingWrite(store, failAt);
+            const message = await forget({
+              store: failing.store,
+              query: FORGOTTEN_FACT,
+              now: NOW,
+            }).then(
+              () => undefined,
+              (error: unknown) => (error as Error).message,
+            );
+            if (failing.failed === undefined) {
+              expect(message).toBeUndefined();
+              break;
+            }
+            if (message === undefined) continue;
+            const stored = await storedAfter(store, path);
+            rows.push({ write: failing.failed, told: toldIn(message), stored });
+          } finally {
+            await close();
           }
-          failed.push({ write: failing.failed, error: String(result), state: await state() });
         }
-        const after = await state();
-        expect({
-          failed,
-          saved: after.file?.includes(FORGOTTEN_FACT),
-          lifted: after.tombstones !== before.tombstones,
-        }).toEqual({
-          failed: [
-            { write: "writeInternal", error: "MemoryWriteError", state: before },
-            { write: "write", error: "MemoryWriteError", state: before },
-          ],
-          saved: true,
-          lifted: true,
-        });
-      }));
+        expect(rows.length).toBeGreaterThanOrEqual(layout === "fact" ? 2 : 3);
+        // A journal is never left without its tombstone: the next call would remove the lines with
+        // nothing to keep them out.
+        expect(rows.filter((row) => row.stored.journal && !row.stored.tombstone)).toEqual([]);
+        expect(rows.map((row) => ({ write: row.write, told: row.stored }))).toEqual(
+          rows.map((row) => ({ write: row.write, told: row.told })),
+        );
+      });
+    }
   });
+}
+
+/** What a failed forget's message says is stored, or what is stored, in the same terms. */
+type Told = { nothing: boolean; tombstone: boolean; journal: boolean; stillThere: boolean };
+
+function toldIn(message: string): Told {
+  return {
+    nothing: message.includes("Nothing was changed."),
+    tombstone: message.includes("tombstone was saved"),
+    journal: message.includes("journal"),
+    stillThere: / still holds? them/.test(message) || message.includes("Nothing was changed."),
+  };
+}
+
+async function storedAfter(store: MemoryStore, path: string): Promise<Told> {
+  const tombstone = ((await store.readInternal("tombstones.json")) ?? "").includes('"date"');
+  const journal = ((await store.readInternal("pending-forget.json")) ?? "").trim() !== "";
+  const read = await store.read(path);
+  const stillThere = read.exists && read.content.includes(FORGOTTEN_FACT);
+  return { nothing: !tombstone && !journal && stillThere, tombstone, journal, stillThere };
 }
 
 // The store with its `failAt`-th change (a file written or deleted, an internal file written)

@@ -17,6 +17,7 @@ import {
   type WriteStore,
 } from "../write/index.js";
 import { indexHandLines } from "./find-forgotten-lines.js";
+import { type ForgetState, forgetFailure, readForgetState } from "./forget-failure.js";
 import { layoutOf } from "./layout-of.js";
 
 /**
@@ -34,6 +35,8 @@ import { layoutOf } from "./layout-of.js";
  *   `{ path, line, reason }`) or `query_too_long`.
  * @throws {TombstoneFileError} when `.memfiles/tombstones.json` is malformed.
  * @throws {MemoryLockError} when the store lock cannot be taken.
+ * @throws {MemoryWriteError} when a write is refused; its message says what was saved (the
+ *   tombstone, the journal) and which files still hold the lines, read back after the call.
  * @example
  * await forget({ store, query: "where I deploy" });
  * // { ok: true, code: "removed", removed: [{ path: "topics/hosting.md", line: "[stated 2026/09/12] deploys on Fly.io" }] }
@@ -48,7 +51,9 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
   const shownIndex = options.only?.find((file) => file.path === MEMORY_INDEX_FILE);
   const only = options.only?.filter((file) => file.path !== MEMORY_INDEX_FILE);
   // One lock over both: the files' forget rebuilds `MEMORY.md`, so its version is checked first.
-  const result = await options.store.withLock(async () => {
+  let before: ForgetState | undefined;
+  const section = options.store.withLock(async () => {
+    before = await readForgetState(options.store);
     if (shownIndex !== undefined) {
       const index = await matchingIndexLines(options.store, query);
       if (index?.version !== shownIndex.version) {
@@ -68,6 +73,12 @@ export async function forget(options: ForgetOptions): Promise<ForgetResult> {
     return layoutResult.ok && (options.only === undefined || shownIndex !== undefined)
       ? forgetIndexLines(options, query, layoutResult, shownIndex)
       : layoutResult;
+  });
+  // Told once the section has ended: a server rolled all of it back, a folder kept what landed.
+  const result = await section.catch(async (error: unknown) => {
+    throw await forgetFailure(options.store, error, before, (store) =>
+      previewForget({ store, query }),
+    );
   });
   // The recall index keeps each line's words: the forgotten ones leave it before this returns.
   if (result.removed.length > 0) await storeRecallIndexAfterForget(options.store);

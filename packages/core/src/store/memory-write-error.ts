@@ -15,6 +15,8 @@ export type MemoryWriteErrorOptions = {
   path: string;
   /** The memory files that did land before the failure; `[]` when nothing changed. */
   landed: readonly string[];
+  /** What the call left saved, in place of the sentence made from `landed` (a forget's state). */
+  outcome?: string;
   cause?: unknown;
 };
 
@@ -67,9 +69,10 @@ export class MemoryWriteError extends MemfilesError {
             ? "the memory folder does not exist"
             : "it is a file, not a folder";
     const changed =
-      options.landed.length === 0
+      options.outcome ??
+      (options.landed.length === 0
         ? "Nothing was changed."
-        : `Already written: ${options.landed.join(", ")}; nothing else was changed.`;
+        : `Already written: ${options.landed.join(", ")}; nothing else was changed.`);
     super(
       `Could not write ${options.path}: ${what}${system === undefined ? "" : ` (${system})`}. ${changed} ${HOW_TO_FIX[options.code]}.`,
       { code: options.code, userFixable: true, cause: options.cause },

@@ -87,7 +87,14 @@ export async function forgetLines(options: ForgetOptions): Promise<ForgetResult>
       plan.removed.map((line) => ({ path: plan.path, line })),
     );
     if (journaled.length > 0) await beginForget(store, today, journaled);
-    if (leaveTombstone) await writeTombstones(store, [...tombstones, tombstone]);
+    if (leaveTombstone) {
+      await writeTombstones(store, [...tombstones, tombstone]).catch(async (error: unknown) => {
+        // A journal without its tombstone would have the next call remove the lines with nothing
+        // to keep them out: it goes too (a server's aborted section refuses this; it rolls back).
+        if (journaled.length > 0) await endForget(store).catch(() => undefined);
+        throw error;
+      });
+    }
 
     const removed: RemovedLine[] = [];
     const extra: string[] = [];
