@@ -1631,14 +1631,15 @@ export class RecallIndex {
         const before = this.files.get(file.row.path)?.row;
         return before?.name === file.row.name && before.description === file.row.description;
       });
+    // Built on first use: on the whole path, after the files changed.
+    let names: Map<string, MemoryRow> | undefined;
+    const byName = () => {
+      names ??= this.#byName();
+      return names;
+    };
+    const made = read.map((file) => unitsOfFile(file.row, file.content));
+    const screened = screenedFiles(read, made);
     if (inPart && edits) {
-      let names: Map<string, MemoryRow> | undefined;
-      const byName = () => {
-        names ??= this.#byName();
-        return names;
-      };
-      const made = read.map((file) => unitsOfFile(file.row, file.content));
-      const screened = screenedFiles(read, made);
       this.#foldEntries(
         read.map(({ stamp, version, row }, at) => {
           const scope = fileScope(row.path, row.scope);
@@ -1686,13 +1687,6 @@ export class RecallIndex {
         ids: [],
       });
     }
-    let names: Map<string, MemoryRow> | undefined;
-    const byName = () => {
-      names ??= this.#byName();
-      return names;
-    };
-    const made = read.map((file) => unitsOfFile(file.row, file.content));
-    const screened = screenedFiles(read, made);
     for (const [at, file] of read.entries()) {
       // Before the delete: a `byName` first built here must still hold this file.
       const fields = this.#fields(file.row, byName);
