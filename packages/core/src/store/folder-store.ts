@@ -19,7 +19,11 @@ import {
   readInternalFile,
   writeInternalFile,
 } from "./internal-files.js";
-import { rebuiltMemoryIndex } from "./keep-index-descriptions.js";
+import {
+  type MemoryIndexChange,
+  patchedMemoryIndex,
+  rebuiltMemoryIndex,
+} from "./keep-index-descriptions.js";
 import {
   isMemoryIndexPath,
   MEMORY_INDEX_FILE,
@@ -358,7 +362,7 @@ export class FolderStore implements StoreEngine {
         throw memoryWriteError(error, relative) ?? error;
       }
       this.#folderNames.wrote(resolved.target);
-      await this.#refreshIndexAfterWrite(realRoot);
+      await this.#refreshIndexAfterWrite(realRoot, resolved, relative);
       await this.#logChanged(realRoot, resolved.path);
       return { ok: true, code: "written", version: versionToken(content) };
     });
@@ -405,7 +409,7 @@ export class FolderStore implements StoreEngine {
       this.#folderNames.removed(resolved.location);
       await this.#removeEmptyFolders(realRoot, dirname(resolved.location));
     }
-    await this.#refreshIndex(realRoot);
+    await this.#refreshIndex(realRoot, undefined, { path: resolved.path });
     if (current.exists) await this.#logChanged(realRoot, resolved.path);
     return { ok: true, code: "deleted", version: NEW_VERSION };
   }
@@ -567,9 +571,19 @@ export class FolderStore implements StoreEngine {
   // The file landed: a full disk or a read-only MEMORY.md must not report it as not saved (a retry
   // would write it twice). The index is derived data, rebuilt from the folder by the next write;
   // until then check() reports its outdated lines.
-  async #refreshIndexAfterWrite(realRoot: string): Promise<void> {
+  async #refreshIndexAfterWrite(
+    realRoot: string,
+    resolved: { path: string; target: string },
+    relative: string,
+  ): Promise<void> {
     try {
-      await this.#refreshIndex(realRoot);
+      // The file's row as `list()` reads it back, for its one line of the index.
+      const read = await this.#readTarget(realRoot, relative, resolved.target);
+      const row =
+        read.exists && read.notText === undefined
+          ? rowFromText(resolved.path, read.content, this.maxChars, this.layout)
+          : undefined;
+      await this.#refreshIndex(realRoot, undefined, row && { path: resolved.path, row });
     } catch (error) {
       if (memoryWriteError(error, MEMORY_INDEX_FILE) === undefined) throw error;
     }
@@ -591,8 +605,15 @@ export class FolderStore implements StoreEngine {
     }).catch(() => undefined);
   }
 
-  async #refreshIndex(realRoot: string, previous?: string): Promise<void> {
+  // With `change` (one file written or removed), its line alone is patched when the current index
+  // allows it (`patchedMemoryIndex`): no walk of the folder per write. Otherwise a whole rebuild.
+  async #refreshIndex(
+    realRoot: string,
+    previous?: string,
+    change?: MemoryIndexChange,
+  ): Promise<void> {
     if (this.#deferral.putOff()) return;
+    if (change !== undefined && (await this.#patchIndex(realRoot, change))) return;
     const rows = await this.list();
     let text = rebuiltMemoryIndex(rows, previous ?? "", this.layout);
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
@@ -625,6 +646,28 @@ export class FolderStore implements StoreEngine {
     await writeFileInside(realRoot, indexPath, text, { fsync: false });
     this.#folderNames.wrote(indexPath);
     this.#indexSeen = undefined;
+  }
+
+  // Whether MEMORY.md was patched for `change` (or already said it); false leaves it to a rebuild.
+  async #patchIndex(realRoot: string, change: MemoryIndexChange): Promise<boolean> {
+    const indexPath = join(realRoot, MEMORY_INDEX_FILE);
+    const stats = lstatSync(indexPath, { throwIfNoEntry: false });
+    if (!stats?.isFile()) return false;
+    const key = statKey(stats);
+    let current = this.#indexSeen?.key === key ? this.#indexSeen.text : undefined;
+    if (current === undefined) {
+      const read = await this.#readIndexFile(realRoot, indexPath, stats);
+      if (read === undefined || "tooLarge" in read || !read.decoded.ok) return false;
+      current = read.decoded.text;
+      this.#indexSeen = { key, text: current };
+    }
+    const text = patchedMemoryIndex(current, change, this.layout);
+    if (text === undefined) return false;
+    if (text === current) return true;
+    await writeFileInside(realRoot, indexPath, text, { fsync: false });
+    this.#folderNames.wrote(indexPath);
+    this.#indexSeen = undefined;
+    return true;
   }
 
   // Synchronous: a memory folder has few folders, and readdirSync skips a thread-pool round trip

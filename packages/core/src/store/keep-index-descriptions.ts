@@ -1,6 +1,10 @@
 import {
+  CLAUDE_CODE_INDEX_LINES,
+  formatIndexText,
   formatMemoryIndex,
+  formatMemoryIndexLine,
   handWrittenIndexLines,
+  type MemoryIndexEntry,
   memoryIndexWithin,
   parseMemoryIndex,
 } from "./memory-index.js";
@@ -19,9 +23,68 @@ export function indexRows(
   layout: StoreLayout,
 ): { rows: MemoryRow[]; omitted: number } {
   const rules = STORE_LAYOUT_RULES[layout];
+  return memoryIndexWithin(describedRows(rows, index, layout), index, rules.maxIndexLines);
+}
+
+// Each row as its line lists it: a function of the row and its own line in `index` alone, which
+// is what lets a write patch one line (`patchedMemoryIndex`).
+function describedRows(rows: MemoryRow[], index: string, layout: StoreLayout): MemoryRow[] {
   const kept = keepUnreadFileLines(rows, index);
-  const described = rules.keepsIndexDescriptions ? keepIndexDescriptions(kept, index) : kept;
-  return memoryIndexWithin(described, index, rules.maxIndexLines);
+  return STORE_LAYOUT_RULES[layout].keepsIndexDescriptions
+    ? keepIndexDescriptions(kept, index)
+    : kept;
+}
+
+/** One file written (`row`, as `list()` gives it) or removed (no `row`), for {@link patchedMemoryIndex}. */
+export type MemoryIndexChange = { path: string; row?: MemoryRow };
+
+/**
+ * The `MEMORY.md` a rebuild ({@link rebuiltMemoryIndex}) gives after one file changed, from the
+ * current text alone: its line added, replaced or removed, without listing the folder. Only when
+ * `index` is itself a rebuild's output (link lines sorted by path, none cut by the line budget,
+ * nothing out of place) and the result stays within the layout's line budget; otherwise
+ * `undefined`, and the caller rebuilds. A file edited outside the store is seen at the next
+ * rebuild (the write pass's end, `check --fix`); `check()` reports its line until then.
+ *
+ * @param index - The current `MEMORY.md` text ("" when none: `undefined`).
+ * @param change - The path written or removed, and its row when written.
+ * @param layout - The store's layout (`STORE_LAYOUT_RULES`).
+ * @returns The new text, or `undefined` when only a rebuild gives it.
+ * @example patchedMemoryIndex(current, { path: "a.md", row }, "subject") // current with a.md's line
+ */
+export function patchedMemoryIndex(
+  index: string,
+  change: MemoryIndexChange,
+  layout: StoreLayout,
+): string | undefined {
+  if (index === "") return undefined;
+  const maxLines = STORE_LAYOUT_RULES[layout].maxIndexLines;
+  const budget = maxLines ?? Number.POSITIVE_INFINITY;
+  const entries = parseMemoryIndex(index);
+  for (const [at, entry] of entries.entries()) {
+    const previous = entries[at - 1];
+    if (previous !== undefined && !(previous.path < entry.path)) return undefined;
+    // A line a rebuild would write otherwise (a person's words in a link line, `./a.md`).
+    const { name, text } = linkWords(entry);
+    const row = { path: entry.path, name, description: text === "(no description)" ? "" : text };
+    if (formatMemoryIndexLine({ ...row, chars: 0 }) !== entry.line) return undefined;
+  }
+  const format = (links: readonly string[]) =>
+    formatIndexText(links, index, 0, maxLines ?? CLAUDE_CODE_INDEX_LINES);
+  // Anything else a rebuild would move, drop or add (a "more files" line, a blank line among the
+  // links, a header edited) makes the text differ from its own re-rendering.
+  if (format(entries.map((entry) => entry.line)) !== index) return undefined;
+  if (change.row !== undefined && notEditableProblem(change.row) !== undefined) return undefined;
+  const others = entries.filter((entry) => entry.path !== change.path);
+  const links = others.map((entry) => entry.line);
+  if (change.row !== undefined) {
+    const [row] = describedRows([change.row], index, layout);
+    if (row === undefined) return undefined;
+    const at = others.findIndex((entry) => change.path < entry.path);
+    links.splice(at === -1 ? links.length : at, 0, formatMemoryIndexLine(row));
+  }
+  const text = format(links);
+  return text.split("\n").length - 1 > budget ? undefined : text;
 }
 
 /** The text of a rebuilt `MEMORY.md` from the rows of {@link indexRows} and the current index. */
@@ -74,19 +137,31 @@ function keepUnreadFileLines(rows: MemoryRow[], index: string): MemoryRow[] {
 function indexWords(index: string): Map<string, { name: string; description?: string }> {
   const words = new Map<string, { name: string; description?: string }>();
   for (const entry of parseMemoryIndex(index)) {
-    const open = entry.line.indexOf("[");
-    const close = entry.line.indexOf(")", entry.line.indexOf("]("));
-    const name = entry.line.slice(open + 1, entry.line.indexOf("](")).replace(/\\(.)/g, "$1");
-    const text = entry.line
-      .slice(close + 1)
-      .replace(/^[\s—–:-]+/, "")
-      .trim();
+    const { name, text } = linkWords(entry);
     words.set(
       entry.path.replace(/^\.\//, "").normalize("NFC"),
       text !== "" && text !== "(no description)" ? { name, description: text } : { name },
     );
   }
   return words;
+}
+
+// A link line's link text and the words after the link (the separator `—`, `-`, `:` or a space
+// dropped).
+function linkWords(entry: MemoryIndexEntry): { name: string; text: string } {
+  const open = entry.line.indexOf("[");
+  const link = entry.line.indexOf("](");
+  // A target in `<...>` may hold `)` (`<c d (x).md>`): the link ends at `>)`.
+  const close =
+    entry.line[link + 2] === "<"
+      ? entry.line.indexOf(">)", link) + 1
+      : entry.line.indexOf(")", link);
+  const name = entry.line.slice(open + 1, link).replace(/\\(.)/g, "$1");
+  const text = entry.line
+    .slice(close + 1)
+    .replace(/^[\s—–:-]+/, "")
+    .trim();
+  return { name, text };
 }
 
 /**
