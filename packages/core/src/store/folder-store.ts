@@ -119,7 +119,9 @@ export class FolderStore implements StoreEngine {
   readonly #lockOptions: StoreLockOptions;
   readonly #cache = new Map<string, CacheEntry>();
   readonly #folderNames = new FolderNames();
-  #indexSeen: { key: string; text: string } | undefined;
+  // MEMORY.md as last seen under the lock, by stat; `generated` when this store wrote or rebuilt it
+  // to that text, so a write may patch it (a person's edit since changes the stat).
+  #indexSeen: { key: string; text: string; generated: boolean } | undefined;
   readonly #deferral = new IndexDeferral();
   // The caller's listing of the root, for the first walk and the reads before it; never used
   // after this store's own lock.
@@ -631,8 +633,8 @@ export class FolderStore implements StoreEngine {
         if (!decoded.ok && previous === undefined) return;
         current = decoded.text;
       }
-      this.#indexSeen = { key, text: current };
       text = rebuiltMemoryIndex(rows, previous ?? current, this.layout);
+      this.#indexSeen = { key, text: current, generated: current === text };
       if (current === text) return;
     } else if (stats?.isSymbolicLink()) {
       // Never write through a link named MEMORY.md: it could point outside the folder.
@@ -643,30 +645,28 @@ export class FolderStore implements StoreEngine {
     }
     // Atomic (readers never see half an index) but not fsync'd: the index is derived data, never
     // read back as truth, rebuilt by the next write; check() reports one left stale by a crash.
+    await this.#writeIndex(realRoot, indexPath, text);
+  }
+
+  async #writeIndex(realRoot: string, indexPath: string, text: string): Promise<void> {
+    this.#indexSeen = undefined;
     await writeFileInside(realRoot, indexPath, text, { fsync: false });
     this.#folderNames.wrote(indexPath);
-    this.#indexSeen = undefined;
+    const stats = lstatSync(indexPath, { throwIfNoEntry: false });
+    if (stats?.isFile()) this.#indexSeen = { key: statKey(stats), text, generated: true };
   }
 
   // Whether MEMORY.md was patched for `change` (or already said it); false leaves it to a rebuild.
+  // Only an index this store generated and nobody changed since: a person's edit to a link line
+  // looks like a generated one, and only a rebuild from the files undoes it.
   async #patchIndex(realRoot: string, change: MemoryIndexChange): Promise<boolean> {
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
     const stats = lstatSync(indexPath, { throwIfNoEntry: false });
-    if (!stats?.isFile()) return false;
-    const key = statKey(stats);
-    let current = this.#indexSeen?.key === key ? this.#indexSeen.text : undefined;
-    if (current === undefined) {
-      const read = await this.#readIndexFile(realRoot, indexPath, stats);
-      if (read === undefined || "tooLarge" in read || !read.decoded.ok) return false;
-      current = read.decoded.text;
-      this.#indexSeen = { key, text: current };
-    }
-    const text = patchedMemoryIndex(current, change, this.layout);
+    const seen = this.#indexSeen;
+    if (!stats?.isFile() || seen?.generated !== true || seen.key !== statKey(stats)) return false;
+    const text = patchedMemoryIndex(seen.text, change, this.layout);
     if (text === undefined) return false;
-    if (text === current) return true;
-    await writeFileInside(realRoot, indexPath, text, { fsync: false });
-    this.#folderNames.wrote(indexPath);
-    this.#indexSeen = undefined;
+    if (text !== seen.text) await this.#writeIndex(realRoot, indexPath, text);
     return true;
   }
 

@@ -1,9 +1,10 @@
+import { applyTextLayout, readTextLayout } from "../text/text-layout.js";
 import {
-  CLAUDE_CODE_INDEX_LINES,
-  formatIndexText,
   formatMemoryIndex,
   formatMemoryIndexLine,
   handWrittenIndexLines,
+  isMoreFilesLine,
+  MEMORY_INDEX_HEADER,
   type MemoryIndexEntry,
   memoryIndexWithin,
   parseMemoryIndex,
@@ -40,13 +41,12 @@ export type MemoryIndexChange = { path: string; row?: MemoryRow };
 
 /**
  * The `MEMORY.md` a rebuild ({@link rebuiltMemoryIndex}) gives after one file changed, from the
- * current text alone: its line added, replaced or removed, without listing the folder. Only when
- * `index` is itself a rebuild's output (link lines sorted by path, none cut by the line budget,
- * nothing out of place) and the result stays within the layout's line budget; otherwise
- * `undefined`, and the caller rebuilds. A file edited outside the store is seen at the next
- * rebuild (the write pass's end, `check --fix`); `check()` reports its line until then.
+ * current text alone: its line added, replaced or removed in path order, without listing the
+ * folder. `index` must be a rebuild's (or this function's) output, unchanged since: the caller
+ * knows it wrote it. `undefined` when only a rebuild gives the text: an index cut to its line
+ * budget, a result over it, or a file memfiles does not read.
  *
- * @param index - The current `MEMORY.md` text ("" when none: `undefined`).
+ * @param index - The current `MEMORY.md` text, as memfiles wrote it.
  * @param change - The path written or removed, and its row when written.
  * @param layout - The store's layout (`STORE_LAYOUT_RULES`).
  * @returns The new text, or `undefined` when only a rebuild gives it.
@@ -57,34 +57,33 @@ export function patchedMemoryIndex(
   change: MemoryIndexChange,
   layout: StoreLayout,
 ): string | undefined {
-  if (index === "") return undefined;
-  const maxLines = STORE_LAYOUT_RULES[layout].maxIndexLines;
-  const budget = maxLines ?? Number.POSITIVE_INFINITY;
-  const entries = parseMemoryIndex(index);
-  for (const [at, entry] of entries.entries()) {
-    const previous = entries[at - 1];
-    if (previous !== undefined && !(previous.path < entry.path)) return undefined;
-    // A line a rebuild would write otherwise (a person's words in a link line, `./a.md`).
-    const { name, text } = linkWords(entry);
-    const row = { path: entry.path, name, description: text === "(no description)" ? "" : text };
-    if (formatMemoryIndexLine({ ...row, chars: 0 }) !== entry.line) return undefined;
-  }
-  const format = (links: readonly string[]) =>
-    formatIndexText(links, index, 0, maxLines ?? CLAUDE_CODE_INDEX_LINES);
-  // Anything else a rebuild would move, drop or add (a "more files" line, a blank line among the
-  // links, a header edited) makes the text differ from its own re-rendering.
-  if (format(entries.map((entry) => entry.line)) !== index) return undefined;
   if (change.row !== undefined && notEditableProblem(change.row) !== undefined) return undefined;
-  const others = entries.filter((entry) => entry.path !== change.path);
-  const links = others.map((entry) => entry.line);
-  if (change.row !== undefined) {
-    const [row] = describedRows([change.row], index, layout);
-    if (row === undefined) return undefined;
-    const at = others.findIndex((entry) => change.path < entry.path);
-    links.splice(at === -1 ? links.length : at, 0, formatMemoryIndexLine(row));
+  const text = readTextLayout(index);
+  const lines = text.body.split(text.eol);
+  // The generated header's lines, then one link line per file, sorted by path.
+  const first = MEMORY_INDEX_HEADER.split("\n").length - 1;
+  let end = first;
+  while (end < lines.length && (lines[end] ?? "").startsWith("- [")) end++;
+  if (isMoreFilesLine(lines[end] ?? "")) return undefined;
+  const pathAt = (at: number) => parseMemoryIndex(lines[at] ?? "")[0]?.path ?? "";
+  let low = first;
+  let high = end;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (pathAt(middle) < change.path) low = middle + 1;
+    else high = middle;
   }
-  const text = format(links);
-  return text.split("\n").length - 1 > budget ? undefined : text;
+  const old = low < end && pathAt(low) === change.path ? (lines[low] ?? "") : undefined;
+  const added: string[] = [];
+  if (change.row !== undefined) {
+    const [row] = describedRows([change.row], old ?? "", layout);
+    if (row === undefined) return undefined;
+    added.push(formatMemoryIndexLine(row));
+  }
+  lines.splice(low, old === undefined ? 0 : 1, ...added);
+  const maxLines = STORE_LAYOUT_RULES[layout].maxIndexLines;
+  if (maxLines !== undefined && lines.length - 1 > maxLines) return undefined;
+  return applyTextLayout(lines.join("\n"), text);
 }
 
 /** The text of a rebuilt `MEMORY.md` from the rows of {@link indexRows} and the current index. */

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FolderStore } from "./folder-store.js";
-import { MemoryStore, NEW_VERSION, type StoreLayout } from "./index.js";
+import { MemoryStore, type StoreLayout } from "./index.js";
 import { rebuiltMemoryIndex } from "./keep-index-descriptions.js";
 
 // A write patches its one line of MEMORY.md (`patchedMemoryIndex`); the proof is that after every
@@ -64,7 +64,7 @@ const HAND = [
   "- [Team wiki](https://wiki.example.com) — our wiki",
   "",
 ].join("\n");
-const STARTS: Array<{ name: string; index: string | undefined; files: number }> = [
+const STARTS: Array<{ name: string; index: string | undefined; files: number; edit?: true }> = [
   { name: "no MEMORY.md", index: undefined, files: 0 },
   { name: "a hand-made MEMORY.md", index: HAND, files: 0 },
   {
@@ -73,6 +73,8 @@ const STARTS: Array<{ name: string; index: string | undefined; files: number }> 
     files: 0,
   },
   { name: "an index at its line budget", index: HAND, files: 190 },
+  // A rebuilt index whose link lines a person then edited.
+  { name: "a rebuilt MEMORY.md with link lines edited", index: undefined, files: 0, edit: true },
 ];
 
 const roots: string[] = [];
@@ -108,7 +110,7 @@ describe("a write patches MEMORY.md to what the whole rebuild gives", () => {
   );
   it.each(cases)(
     "$layout layout, $name",
-    async ({ layout, index, files }) => {
+    async ({ layout, index, files, edit }) => {
       await fc.assert(
         fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
           const root = await mkdtemp(join(tmpdir(), "memfiles-index-patch-"));
@@ -120,6 +122,18 @@ describe("a write patches MEMORY.md to what the whole rebuild gives", () => {
             await writeFile(join(root, name), fileText(layout, `f${at}`, "More."), "utf8");
           }
           if (index !== undefined) await writeFile(join(root, "MEMORY.md"), index, "utf8");
+          if (edit) {
+            await mkdir(join(root, "topics"), { recursive: true });
+            await mkdir(join(root, "people"), { recursive: true });
+            await writeFile(join(root, "topics/b.md"), fileText(layout, "b", "What b holds."));
+            await writeFile(join(root, "people/ann.md"), fileText(layout, "Ann", undefined));
+            await store.rebuildIndex();
+            const rebuilt = await indexText(root);
+            const edited = rebuilt
+              .replace("What b holds.", "my words for b")
+              .replace("(no description)", "Ann from work");
+            await writeFile(join(root, "MEMORY.md"), edited, "utf8");
+          }
           const lists = vi.spyOn(FolderStore.prototype, "list");
           let rebuilds = 0;
           for (const step of ops) {

@@ -54,6 +54,11 @@ export const CLAUDE_CODE_INDEX_LINES = 200;
 // so it is never taken for a line a person wrote.
 const MORE_FILES_LINE = /^\(\d+ more files? in this folder (?:is|are) not listed here\b/;
 
+/** Whether `line` is the line saying how many files an index cut to its line budget leaves out. */
+export function isMoreFilesLine(line: string): boolean {
+  return MORE_FILES_LINE.test(line.trim());
+}
+
 function moreFilesLine(omitted: number, maxLines: number, overBudget: boolean): string {
   const files =
     omitted === 1 ? "1 more file in this folder is" : `${omitted} more files in this folder are`;
@@ -147,20 +152,6 @@ export function formatMemoryIndex(
   omitted = 0,
   maxLines = CLAUDE_CODE_INDEX_LINES,
 ): string {
-  return formatIndexText(rows.map(formatMemoryIndexLine), previous, omitted, maxLines);
-}
-
-/**
- * {@link formatMemoryIndex} from the files' link lines already formatted
- * ({@link formatMemoryIndexLine}, in index order): the one layout of the file's text, for a
- * rebuild and for a write that patches one line.
- */
-export function formatIndexText(
-  links: readonly string[],
-  previous: string,
-  omitted: number,
-  maxLines: number,
-): string {
   // A person's index keeps its byte order mark and, when most of its lines end so, CRLF: a
   // rebuild changes the lines it means to, not every line of the file for an editor or git.
   const layout = readTextLayout(previous);
@@ -173,8 +164,8 @@ export function formatIndexText(
     (title === undefined
       ? MEMORY_INDEX_HEADER
       : MEMORY_INDEX_HEADER.replace(/^.*\n/, `${title}\n`)) +
-    links.map((line) => `${line}\n`).join("") +
-    (omitted > 0 ? `${moreFilesLine(omitted, maxLines, links.length === 0)}\n` : "") +
+    rows.map((row) => `${formatMemoryIndexLine(row)}\n`).join("") +
+    (omitted > 0 ? `${moreFilesLine(omitted, maxLines, rows.length === 0)}\n` : "") +
     (kept.length === 0
       ? ""
       : `\n${MEMORY_INDEX_KEPT_MARKER}\n${kept.map((line) => `${line}\n`).join("")}`);
