@@ -53,6 +53,13 @@ async function cachedIndex(store: MemoryStore): Promise<string> {
   return formatMemoryIndex(await store.list());
 }
 
+async function cpuOf(run: () => Promise<unknown>): Promise<number> {
+  const before = process.cpuUsage();
+  await run();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
 const section: BenchSection = {
   name: "store",
   title: `list() + render MEMORY.md over ${FILES.toLocaleString("en")} files: cached store vs the naive scan`,
@@ -97,6 +104,19 @@ const section: BenchSection = {
         if (!index.includes("SUBJECT 4242:")) throw new Error("the cached list missed a hand edit");
       });
 
+      // One store.write, CPU time, paired per round with the whole rebuild every write ran before
+      // (a walk and stat of every file and the index rendered again); the write patches one line.
+      const writeCpu: number[] = [];
+      const rebuildCpu: number[] = [];
+      await store.rebuildIndex();
+      for (let round = 0; round < ROUNDS; round++) {
+        const path = pathOf((round * 1_117) % FILES);
+        const current = await store.read(path);
+        const text = fileText(FILES + round);
+        writeCpu.push(await cpuOf(() => store.write(path, text, current.version)));
+        rebuildCpu.push(await cpuOf(() => store.rebuildIndex()));
+      }
+
       const naiveMedian = median(naive);
       const cachedMedian = median(cached);
       log(`files                      ${FILES}`);
@@ -105,6 +125,12 @@ const section: BenchSection = {
       log(`ratio (naive / cached)     ${(naiveMedian / cachedMedian).toFixed(1)}x`);
       log(`cached list, first call    ${ms(cold)} (cold cache: reads and parses every file)`);
       log(`cached list after a hand edit of ${edited}   ${ms(afterEdit)} (edit picked up)`);
+      log(
+        `one store.write, CPU, median of ${ROUNDS}       ${ms(median(writeCpu))} (MEMORY.md: its line patched)`,
+      );
+      log(
+        `whole MEMORY.md rebuild, CPU, median of ${ROUNDS} ${ms(median(rebuildCpu))} (what each write added before)`,
+      );
     } finally {
       await rm(sandbox, { recursive: true, force: true });
     }

@@ -19,7 +19,11 @@ import {
   readInternalFile,
   writeInternalFile,
 } from "./internal-files.js";
-import { rebuiltMemoryIndex } from "./keep-index-descriptions.js";
+import {
+  type MemoryIndexChange,
+  patchedMemoryIndex,
+  rebuiltMemoryIndex,
+} from "./keep-index-descriptions.js";
 import {
   isMemoryIndexPath,
   MEMORY_INDEX_FILE,
@@ -115,7 +119,9 @@ export class FolderStore implements StoreEngine {
   readonly #lockOptions: StoreLockOptions;
   readonly #cache = new Map<string, CacheEntry>();
   readonly #folderNames = new FolderNames();
-  #indexSeen: { key: string; text: string } | undefined;
+  // MEMORY.md as last seen under the lock, by stat; `generated` when this store wrote or rebuilt it
+  // to that text, so a write may patch it (a person's edit since changes the stat).
+  #indexSeen: { key: string; text: string; generated: boolean } | undefined;
   readonly #deferral = new IndexDeferral();
   // The caller's listing of the root, for the first walk and the reads before it; never used
   // after this store's own lock.
@@ -358,7 +364,7 @@ export class FolderStore implements StoreEngine {
         throw memoryWriteError(error, relative) ?? error;
       }
       this.#folderNames.wrote(resolved.target);
-      await this.#refreshIndexAfterWrite(realRoot);
+      await this.#refreshIndexAfterWrite(realRoot, resolved, relative);
       await this.#logChanged(realRoot, resolved.path);
       return { ok: true, code: "written", version: versionToken(content) };
     });
@@ -405,7 +411,7 @@ export class FolderStore implements StoreEngine {
       this.#folderNames.removed(resolved.location);
       await this.#removeEmptyFolders(realRoot, dirname(resolved.location));
     }
-    await this.#refreshIndex(realRoot);
+    await this.#refreshIndex(realRoot, undefined, { path: resolved.path });
     if (current.exists) await this.#logChanged(realRoot, resolved.path);
     return { ok: true, code: "deleted", version: NEW_VERSION };
   }
@@ -567,9 +573,19 @@ export class FolderStore implements StoreEngine {
   // The file landed: a full disk or a read-only MEMORY.md must not report it as not saved (a retry
   // would write it twice). The index is derived data, rebuilt from the folder by the next write;
   // until then check() reports its outdated lines.
-  async #refreshIndexAfterWrite(realRoot: string): Promise<void> {
+  async #refreshIndexAfterWrite(
+    realRoot: string,
+    resolved: { path: string; target: string },
+    relative: string,
+  ): Promise<void> {
     try {
-      await this.#refreshIndex(realRoot);
+      // The file's row as `list()` reads it back, for its one line of the index.
+      const read = await this.#readTarget(realRoot, relative, resolved.target);
+      const row =
+        read.exists && read.notText === undefined
+          ? rowFromText(resolved.path, read.content, this.maxChars, this.layout)
+          : undefined;
+      await this.#refreshIndex(realRoot, undefined, row && { path: resolved.path, row });
     } catch (error) {
       if (memoryWriteError(error, MEMORY_INDEX_FILE) === undefined) throw error;
     }
@@ -591,8 +607,15 @@ export class FolderStore implements StoreEngine {
     }).catch(() => undefined);
   }
 
-  async #refreshIndex(realRoot: string, previous?: string): Promise<void> {
+  // With `change` (one file written or removed), its line alone is patched when the current index
+  // allows it (`patchedMemoryIndex`): no walk of the folder per write. Otherwise a whole rebuild.
+  async #refreshIndex(
+    realRoot: string,
+    previous?: string,
+    change?: MemoryIndexChange,
+  ): Promise<void> {
     if (this.#deferral.putOff()) return;
+    if (change !== undefined && (await this.#patchIndex(realRoot, change))) return;
     const rows = await this.list();
     let text = rebuiltMemoryIndex(rows, previous ?? "", this.layout);
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
@@ -610,8 +633,8 @@ export class FolderStore implements StoreEngine {
         if (!decoded.ok && previous === undefined) return;
         current = decoded.text;
       }
-      this.#indexSeen = { key, text: current };
       text = rebuiltMemoryIndex(rows, previous ?? current, this.layout);
+      this.#indexSeen = { key, text: current, generated: current === text };
       if (current === text) return;
     } else if (stats?.isSymbolicLink()) {
       // Never write through a link named MEMORY.md: it could point outside the folder.
@@ -622,9 +645,29 @@ export class FolderStore implements StoreEngine {
     }
     // Atomic (readers never see half an index) but not fsync'd: the index is derived data, never
     // read back as truth, rebuilt by the next write; check() reports one left stale by a crash.
+    await this.#writeIndex(realRoot, indexPath, text);
+  }
+
+  async #writeIndex(realRoot: string, indexPath: string, text: string): Promise<void> {
+    this.#indexSeen = undefined;
     await writeFileInside(realRoot, indexPath, text, { fsync: false });
     this.#folderNames.wrote(indexPath);
-    this.#indexSeen = undefined;
+    const stats = lstatSync(indexPath, { throwIfNoEntry: false });
+    if (stats?.isFile()) this.#indexSeen = { key: statKey(stats), text, generated: true };
+  }
+
+  // Whether MEMORY.md was patched for `change` (or already said it); false leaves it to a rebuild.
+  // Only an index this store generated and nobody changed since: a person's edit to a link line
+  // looks like a generated one, and only a rebuild from the files undoes it.
+  async #patchIndex(realRoot: string, change: MemoryIndexChange): Promise<boolean> {
+    const indexPath = join(realRoot, MEMORY_INDEX_FILE);
+    const stats = lstatSync(indexPath, { throwIfNoEntry: false });
+    const seen = this.#indexSeen;
+    if (!stats?.isFile() || seen?.generated !== true || seen.key !== statKey(stats)) return false;
+    const text = patchedMemoryIndex(seen.text, change, this.layout);
+    if (text === undefined) return false;
+    if (text !== seen.text) await this.#writeIndex(realRoot, indexPath, text);
+    return true;
   }
 
   // Synchronous: a memory folder has few folders, and readdirSync skips a thread-pool round trip

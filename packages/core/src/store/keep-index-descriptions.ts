@@ -1,6 +1,11 @@
+import { applyTextLayout, readTextLayout } from "../text/text-layout.js";
 import {
   formatMemoryIndex,
+  formatMemoryIndexLine,
   handWrittenIndexLines,
+  isMoreFilesLine,
+  MEMORY_INDEX_HEADER,
+  type MemoryIndexEntry,
   memoryIndexWithin,
   parseMemoryIndex,
 } from "./memory-index.js";
@@ -19,9 +24,66 @@ export function indexRows(
   layout: StoreLayout,
 ): { rows: MemoryRow[]; omitted: number } {
   const rules = STORE_LAYOUT_RULES[layout];
+  return memoryIndexWithin(describedRows(rows, index, layout), index, rules.maxIndexLines);
+}
+
+// Each row as its line lists it: a function of the row and its own line in `index` alone, which
+// is what lets a write patch one line (`patchedMemoryIndex`).
+function describedRows(rows: MemoryRow[], index: string, layout: StoreLayout): MemoryRow[] {
   const kept = keepUnreadFileLines(rows, index);
-  const described = rules.keepsIndexDescriptions ? keepIndexDescriptions(kept, index) : kept;
-  return memoryIndexWithin(described, index, rules.maxIndexLines);
+  return STORE_LAYOUT_RULES[layout].keepsIndexDescriptions
+    ? keepIndexDescriptions(kept, index)
+    : kept;
+}
+
+/** One file written (`row`, as `list()` gives it) or removed (no `row`), for {@link patchedMemoryIndex}. */
+export type MemoryIndexChange = { path: string; row?: MemoryRow };
+
+/**
+ * The `MEMORY.md` a rebuild ({@link rebuiltMemoryIndex}) gives after one file changed, from the
+ * current text alone: its line added, replaced or removed in path order, without listing the
+ * folder. `index` must be a rebuild's (or this function's) output, unchanged since: the caller
+ * knows it wrote it. `undefined` when only a rebuild gives the text: an index cut to its line
+ * budget, a result over it, or a file memfiles does not read.
+ *
+ * @param index - The current `MEMORY.md` text, as memfiles wrote it.
+ * @param change - The path written or removed, and its row when written.
+ * @param layout - The store's layout (`STORE_LAYOUT_RULES`).
+ * @returns The new text, or `undefined` when only a rebuild gives it.
+ * @example patchedMemoryIndex(current, { path: "a.md", row }, "subject") // current with a.md's line
+ */
+export function patchedMemoryIndex(
+  index: string,
+  change: MemoryIndexChange,
+  layout: StoreLayout,
+): string | undefined {
+  if (change.row !== undefined && notEditableProblem(change.row) !== undefined) return undefined;
+  const text = readTextLayout(index);
+  const lines = text.body.split(text.eol);
+  // The generated header's lines, then one link line per file, sorted by path.
+  const first = MEMORY_INDEX_HEADER.split("\n").length - 1;
+  let end = first;
+  while (end < lines.length && (lines[end] ?? "").startsWith("- [")) end++;
+  if (isMoreFilesLine(lines[end] ?? "")) return undefined;
+  const pathAt = (at: number) => parseMemoryIndex(lines[at] ?? "")[0]?.path ?? "";
+  let low = first;
+  let high = end;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (pathAt(middle) < change.path) low = middle + 1;
+    else high = middle;
+  }
+  const old = low < end && pathAt(low) === change.path ? (lines[low] ?? "") : undefined;
+  const added: string[] = [];
+  if (change.row !== undefined) {
+    const [row] = describedRows([change.row], old ?? "", layout);
+    if (row === undefined) return undefined;
+    added.push(formatMemoryIndexLine(row));
+  }
+  lines.splice(low, old === undefined ? 0 : 1, ...added);
+  const maxLines = STORE_LAYOUT_RULES[layout].maxIndexLines;
+  if (maxLines !== undefined && lines.length - 1 > maxLines) return undefined;
+  return applyTextLayout(lines.join("\n"), text);
 }
 
 /** The text of a rebuilt `MEMORY.md` from the rows of {@link indexRows} and the current index. */
@@ -74,19 +136,31 @@ function keepUnreadFileLines(rows: MemoryRow[], index: string): MemoryRow[] {
 function indexWords(index: string): Map<string, { name: string; description?: string }> {
   const words = new Map<string, { name: string; description?: string }>();
   for (const entry of parseMemoryIndex(index)) {
-    const open = entry.line.indexOf("[");
-    const close = entry.line.indexOf(")", entry.line.indexOf("]("));
-    const name = entry.line.slice(open + 1, entry.line.indexOf("](")).replace(/\\(.)/g, "$1");
-    const text = entry.line
-      .slice(close + 1)
-      .replace(/^[\s—–:-]+/, "")
-      .trim();
+    const { name, text } = linkWords(entry);
     words.set(
       entry.path.replace(/^\.\//, "").normalize("NFC"),
       text !== "" && text !== "(no description)" ? { name, description: text } : { name },
     );
   }
   return words;
+}
+
+// A link line's link text and the words after the link (the separator `—`, `-`, `:` or a space
+// dropped).
+function linkWords(entry: MemoryIndexEntry): { name: string; text: string } {
+  const open = entry.line.indexOf("[");
+  const link = entry.line.indexOf("](");
+  // A target in `<...>` may hold `)` (`<c d (x).md>`): the link ends at `>)`.
+  const close =
+    entry.line[link + 2] === "<"
+      ? entry.line.indexOf(">)", link) + 1
+      : entry.line.indexOf(")", link);
+  const name = entry.line.slice(open + 1, link).replace(/\\(.)/g, "$1");
+  const text = entry.line
+    .slice(close + 1)
+    .replace(/^[\s—–:-]+/, "")
+    .trim();
+  return { name, text };
 }
 
 /**

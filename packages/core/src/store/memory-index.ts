@@ -54,6 +54,11 @@ export const CLAUDE_CODE_INDEX_LINES = 200;
 // so it is never taken for a line a person wrote.
 const MORE_FILES_LINE = /^\(\d+ more files? in this folder (?:is|are) not listed here\b/;
 
+/** Whether `line` is the line saying how many files an index cut to its line budget leaves out. */
+export function isMoreFilesLine(line: string): boolean {
+  return MORE_FILES_LINE.test(line.trim());
+}
+
 function moreFilesLine(omitted: number, maxLines: number, overBudget: boolean): string {
   const files =
     omitted === 1 ? "1 more file in this folder is" : `${omitted} more files in this folder are`;

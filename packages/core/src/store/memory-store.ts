@@ -231,7 +231,8 @@ export class MemoryStore {
   /**
    * Compare the folder with its `MEMORY.md` and report what needs a person: index gaps, files
    * over the cap or memfiles will not edit, links it will not follow, and warnings that leave
-   * `ok` as it is. A hand edit shows up here until the next write or `rebuildIndex()`.
+   * `ok` as it is. A hand edit shows up here until the index is next rebuilt (`rebuildIndex()`,
+   * the write pass's end).
    *
    * @returns Paths relative to the folder, by kind (see {@link CheckResult}).
    * @example const report = await store.check(); if (!report.ok) console.log(report);
