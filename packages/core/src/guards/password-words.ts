@@ -202,7 +202,8 @@ const KEEPER_NAMES = new Set([
 ]);
 // The place after a pointer word: 1 to 6 words of letters ("the team vault", "le coffre-fort",
 // "Sam"), or a keeper's name, up to the end of the clause. A word with a digit or symbol ends it
-// as no place: "see the vault2024!" may be the password.
+// as no place: "see the vault2024!" may be the password. What follows the clause on its line is
+// checked too (`shapedTail`): "see the vault, then Sommer2024!".
 const PLACE =
   /^[^\S\r\n]+(?:(?:\p{L}[\p{L}'’-]*|1Password)(?:[^\S\r\n]+|(?=[.,;:!?)\r\n]|$))){1,6}(?:[.,;:!?)\r\n]|$)/iu;
 
@@ -228,24 +229,55 @@ const PLACEHOLDERS = /\[+redacted\]*|\[*redacted\]+/g;
 const NEXT_WORDS = /^(?:[^\S\r\n]+[^\s]+){0,6}/;
 
 /**
+ * A password-shaped word, the value rule of "password hunter2xyz" (`PASSWORD_BARE`): 6 or more
+ * chars with a letter and a digit or one of `!@#$%^&*`, as a regex source.
+ */
+export const PASSWORD_SHAPED_VALUE =
+  "(?=[^\\s\"'`]*[A-Za-z])(?=[^\\s\"'`]*[\\d!@#$%^&*])[^\\s\"'`]{6,}";
+const SHAPED_WORD = new RegExp(`^${PASSWORD_SHAPED_VALUE}$`);
+// The words of a line, each without the clause punctuation after it ("Sommer2024!" is kept whole
+// in the mask, tested as "Sommer2024": "Thanks!" is no password).
+const LINE_WORDS = /[^\s"'`]+/g;
+
+// How many chars of `rest` (the text after a pointer or a keeper's name) to cover: to the end of
+// the last password-shaped word on its first line from `from` on, or `undefined` when there is
+// none. A keeper's name is no password.
+function shapedTail(rest: string, from = 0): number | undefined {
+  const line = /^[^\r\n]*/.exec(rest)?.[0] ?? "";
+  let end: number | undefined;
+  for (const match of line.slice(from).matchAll(LINE_WORDS)) {
+    const word = match[0].replace(/[.,;:!?)]+$/, "");
+    if (SHAPED_WORD.test(word) && !KEEPER_NAMES.has(word.toLowerCase())) {
+      end = from + match.index + match[0].length;
+    }
+  }
+  return end;
+}
+
+/**
  * How much of a text a finder's finding covers, by the one rule of what is no secret: `undefined`
  * when the found span is nothing but {@link REDACTED} (or a bracketed part of it) and punctuation
  * (a masked text checked again: "redis://:[redacted]@host", two masked halves joined), or points
  * to where a password is kept (a password manager's name; a pointer word such as "see", "siehe",
- * "voir", "ask" followed by 1 to 6 plain words to the end of the clause). Else how many chars of
- * `after` it covers too: 0, or a pointer word's next words when they are no place ("see the
- * vault2024!" may hold the password).
+ * "voir", "ask" followed by 1 to 6 plain words to the end of the clause) and nothing
+ * password-shaped ({@link PASSWORD_SHAPED_VALUE}) follows on its line. Else how many chars of
+ * `after` it covers too: 0; a pointer word's next words when they are no place ("see the
+ * vault2024!" may hold the password); or the pointer's clause and the line up to its last
+ * password-shaped word ("see the vault, then Sommer2024!", "1Password Sommer2024!").
  *
  * @param found - The found span of a text.
  * @param after - The text after it.
  * @returns `undefined` (no secret), or the chars of `after` to cover as well.
  * @example secretReach("see", " the vault") // undefined
  * @example secretReach("see", " the vault2024!") // 15
+ * @example secretReach("see", " the vault, or hunter2") // 22
  */
 export function secretReach(found: string, after: string): number | undefined {
   if (!/[\p{L}\p{N}]/u.test(found.replace(PLACEHOLDERS, ""))) return undefined;
   const word = found.replace(/^["']|["']$/g, "").toLowerCase();
-  if (KEEPER_NAMES.has(word.replace(/[.,;:!?)]+$/, ""))) return undefined;
+  if (KEEPER_NAMES.has(word.replace(/[.,;:!?)]+$/, ""))) return shapedTail(after);
   if (!POINTER_WORDS.has(word)) return 0;
-  return PLACE.test(after) ? undefined : (NEXT_WORDS.exec(after)?.[0].length ?? 0);
+  const place = PLACE.exec(after);
+  if (place === null) return NEXT_WORDS.exec(after)?.[0].length ?? 0;
+  return shapedTail(after, place[0].length);
 }

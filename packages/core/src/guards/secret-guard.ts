@@ -1,5 +1,5 @@
 import { CREDENTIAL_NEAR_TOKEN_SCREEN, findCredentialNearToken } from "./credential-near-token.js";
-import { REDACTED, secretReach } from "./password-words.js";
+import { PASSWORD_SHAPED_VALUE, REDACTED, secretReach } from "./password-words.js";
 import {
   allMatches,
   findIbans,
@@ -51,8 +51,10 @@ const PASSWORD_IN_WORDS =
 // "password hunter2xyz", "router passwd Xk9!mq4z": a password right after the word, without "is"
 // or a colon (new-user trial). Only a value that looks like one counts: 6 or more chars, with a
 // letter and a digit or symbol, so "password manager" and "password reset" stay facts.
-const PASSWORD_BARE =
-  /\b(?:password|passwd|pwd|pw)\s+(?<value>(?=[^\s"'`]*[A-Za-z])(?=[^\s"'`]*[\d!@#$%^&*])[^\s"'`]{6,})/dgi;
+const PASSWORD_BARE = new RegExp(
+  `\\b(?:password|passwd|pwd|pw)\\s+(?<value>${PASSWORD_SHAPED_VALUE})`,
+  "dgi",
+);
 // An AWS access key id in lower case or split by single spaces or dashes ("AKIA IOSF ODNN 7EXA
 // MPLE"), which secretlint's rule (upper case, one run) misses. ASIA is left to that rule: in
 // lower case it is a word. The 16 chars after the prefix must hold a digit, as prose never does.

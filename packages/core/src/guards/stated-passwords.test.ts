@@ -39,6 +39,28 @@ describe("passwords stated in other languages", () => {
   });
 });
 
+// One value rule for every language: the mask covers the stated value to its last char, end
+// punctuation too, as it does in English ("contraseña: [redacted]!" showed the password's last
+// char). Passwords are assembled at run time so the repository holds no literal secrets.
+describe("a stated password is masked whole in every language", () => {
+  const value = (end: string) => ["Verano", "2024", end].join("");
+  it.each([
+    ["English", "Bank password: "],
+    ["Spanish", "contraseña: "],
+    ["Polish", "hasło: "],
+    ["Dutch", "wachtwoord: "],
+    ["Russian, a Latin value", "пароль: "],
+    ["German, a copula", "Das Passwort ist "],
+    ["Japanese", "パスワードは "],
+    ["Chinese", "密码是"],
+    ["Korean", "비밀번호는 "],
+  ])("%s", async (_, lead) => {
+    for (const end of ["!", "?", ".", "!!"]) {
+      expect((await maskSecrets(`${lead}${value(end)}`)).text).toBe(`${lead}[redacted]`);
+    }
+  });
+});
+
 describe("false positives of the new-user trial", () => {
   it.each([
     "my password is in 1Password",

@@ -61,6 +61,9 @@ const PASSWORD_THINGS = new Set([
 /** The patterns {@link findStatedPasswords} finds values with: none matches, none is found. */
 export const STATED_PASSWORD_PATTERNS: readonly RegExp[] = [OTHER_LANGUAGES, WITH_PASSWORD];
 
+// The value without the punctuation that may end its clause, for the checks: "Passwort: geheim."
+// is tested as "geheim". The span is the value as matched, end punctuation too, as the English
+// patterns cover it ("Bank password: Sommer2024!"), so no part of a password stays beside the mask.
 const bare = (value: string) => value.replace(/[.,;!?)]+$/, "");
 
 /**
@@ -75,17 +78,19 @@ const bare = (value: string) => value.replace(/[.,;!?)]+$/, "");
 export function findStatedPasswords(text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
   for (const match of allMatches(OTHER_LANGUAGES, text)) {
-    const value = bare(match.groups?.value ?? "");
+    const matched = match.groups?.value ?? "";
+    const value = bare(matched);
     if (value.length < 4 || isNotAPasswordValue(value)) continue;
     if (match.groups?.sep === undefined && !/[\d!@#$%^&*_+=?~/\\|<>.-]/.test(value)) continue;
-    const start = match.index + match[0].length - (match.groups?.value ?? "").length;
-    found.push([start, start + value.length]);
+    const end = match.index + match[0].length;
+    found.push([end - matched.length, end]);
   }
   for (const match of allMatches(WITH_PASSWORD, text)) {
-    const value = bare(match.groups?.value ?? "");
+    const matched = match.groups?.value ?? "";
+    const value = bare(matched);
     if (isNotAPasswordValue(value) || PASSWORD_THINGS.has(value.toLowerCase())) continue;
-    const start = match.index + match[0].length - (match.groups?.value ?? "").length;
-    found.push([start, start + value.length]);
+    const end = match.index + match[0].length;
+    found.push([end - matched.length, end]);
   }
   return found;
 }
