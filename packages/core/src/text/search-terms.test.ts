@@ -3,6 +3,7 @@ import {
   hangulStems,
   isPrefixSearchTerm,
   isSymbolTerm,
+  KEPT_STEMMED_TERMS,
   splitSearchTerms,
   stemmedSearchTerm,
 } from "./search-terms.js";
@@ -85,6 +86,23 @@ describe("stemmedSearchTerm and isPrefixSearchTerm", () => {
     ["a number", "2023", "2023"],
   ])("%s: %j -> %j", (_name, term, expected) => {
     expect(stemmedSearchTerm(term)).toBe(expected);
+  });
+
+  // The stemmed forms are kept per term: asked again, and again after the kept terms were
+  // emptied, each term gives what it gave the first time.
+  it("gives each term the same form when asked again and after the kept terms are emptied", () => {
+    const terms = ["Adopted", "the", "Puppies", "Straße", "2023", "a", "★"];
+    const first = terms.map(stemmedSearchTerm);
+    expect(first).toEqual(["adopt", null, "puppi", "strass", "2023", null, "★"]);
+    expect(terms.map(stemmedSearchTerm)).toEqual(first);
+    // Past the most terms kept: the term asked when they are emptied is stemmed as any other.
+    const misstemmed: string[] = [];
+    for (let at = 0; at <= KEPT_STEMMED_TERMS; at++) {
+      if (stemmedSearchTerm(`${at}ings`) !== `${at}ing`) misstemmed.push(`${at}ings`);
+    }
+    expect(misstemmed).toEqual([]);
+    expect(terms.map(stemmedSearchTerm)).toEqual(first);
+    expect(stemmedSearchTerm("ADOPTED")).toBe("adopt");
   });
 
   it.each([

@@ -181,6 +181,13 @@ export function isTooShortTerm(term: string): boolean {
   return term.length < 2 && !isSymbolTerm(term) && !CJK_CHAR.test(term);
 }
 
+// Each term's stemmed form, as terms recur: a file indexed again after a write, its old text
+// removed and each query are mostly words seen before, and folding and stemming them was a third
+// of re-indexing one file. Emptied when full, so a long process holds at most this many.
+const stemmedTerms = new Map<string, string | null>();
+/** Most terms {@link stemmedSearchTerm} keeps the stemmed form of. */
+export const KEPT_STEMMED_TERMS = 50_000;
+
 /**
  * The form under which budgeted recall indexes and looks up a term: folded as search folds it
  * (`foldSearchText`: case, Latin accents, `ß`), Porter-stemmed
@@ -192,9 +199,13 @@ export function isTooShortTerm(term: string): boolean {
  * @example stemmedSearchTerm("Adopted") // "adopt"
  */
 export function stemmedSearchTerm(term: string): string | null {
+  const known = stemmedTerms.get(term);
+  if (known !== undefined) return known;
   const lower = foldSearchText(term);
-  if (isTooShortTerm(lower) || QUERY_STOP_WORDS.has(lower)) return null;
-  return stemWord(lower);
+  const stemmed = isTooShortTerm(lower) || QUERY_STOP_WORDS.has(lower) ? null : stemWord(lower);
+  if (stemmedTerms.size >= KEPT_STEMMED_TERMS) stemmedTerms.clear();
+  stemmedTerms.set(term, stemmed);
+  return stemmed;
 }
 
 /** Shortest query term (chars) matched as a prefix too ("adop" finds "adoption"). */
