@@ -37,6 +37,18 @@ const CASES: Array<{ name: string; argv: string[]; secret: string[]; shows: stri
     shows: "holds",
   },
   {
+    name: "search: a key over two arguments, an option between",
+    argv: ["search", KEY_HEAD, "-m", "memory", KEY_TAIL],
+    secret: [KEY_HEAD, KEY_TAIL],
+    shows: "holds",
+  },
+  {
+    name: "search: words after --, one of them starting with -",
+    argv: ["search", "-m", "memory", "--", "password", `-${PASSWORD}`],
+    secret: [PASSWORD],
+    shows: "holds",
+  },
+  {
     name: "search --json: a key over two arguments",
     argv: ["search", "--json", "memory", KEY_HEAD, KEY_TAIL],
     secret: [KEY_HEAD, KEY_TAIL],
