@@ -167,7 +167,7 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
     // A hook never creates a --root folder: a missing one is a typo or a folder moved away, and
     // a new empty one there would swallow the real one moved back (`mv old memory`).
     if (options.root !== undefined && !existsSync(location.root)) {
-      return missingRoot(options.event, input, location.root);
+      return missingRoot(options.event, input, location.root, options.root);
     }
     // The one rule: Claude Code's auto memory folder is read as facts unless its files hold the
     // subject layout's dated lines (a memfiles folder someone put there).
@@ -284,19 +284,33 @@ async function tooLargeInput(options: RunHookOptions): Promise<RunHookResult> {
 /**
  * A hook whose `--root` folder does not exist creates nothing: it prints nothing and says why on
  * stderr (Claude Code's debug log), as there is no folder to log in. PreToolUse denies an edit
- * into the missing folder, which Claude Code would otherwise create unchecked.
+ * into the missing folder, which Claude Code would otherwise create unchecked. Both name the
+ * folder as the entry's argument errors do (core's `argumentErrorText`): a secret typed as
+ * `--root` is redacted, a long one cut.
  */
-async function missingRoot(event: string, input: HookInput, root: string): Promise<RunHookResult> {
+async function missingRoot(
+  event: string,
+  input: HookInput,
+  root: string,
+  typed: string,
+): Promise<RunHookResult> {
+  // Loaded here: core's secret check is no part of a hook's usual path.
+  const { argumentErrorText } = await import("@memfiles/core/internal");
+  // Each part of the folder as typed, as the CLI shows a path: the messages name it resolved, and
+  // the parts around a secret stay readable. What the guard flags across parts, the text's own
+  // check finds.
+  const shown = (text: string) => argumentErrorText(text, typed.split("/"));
   const fix = `Create it (\`memfiles claude-code install --root ${root} --create\`), or wire another folder.`;
-  const stderr = `memfiles: the memory folder ${root} does not exist; the ${event} hook did nothing. ${fix}\n`;
+  const stderr = `${await shown(`memfiles: the memory folder ${root} does not exist; the ${event} hook did nothing. ${fix}`)}\n`;
   if (event !== "pre-tool-use") return { stdout: "", stderr };
   const { deny, fileEditOf } = await import("./hooks/pre-tool-use.js");
   const edit = fileEditOf(input.tool_name, input.tool_input);
   if (edit === undefined || memoryPathOf(root, resolve(input.cwd, edit.filePath)) === undefined)
     return { stdout: "" };
-  return {
-    stdout: `${JSON.stringify(deny(`Refused the edit of ${edit.filePath}: the memory folder ${root} does not exist, and memfiles never creates it unasked. ${fix}`))}\n`,
-  };
+  const reason = await shown(
+    `Refused the edit of ${edit.filePath}: the memory folder ${root} does not exist, and memfiles never creates it unasked. ${fix}`,
+  );
+  return { stdout: `${JSON.stringify(deny(reason))}\n` };
 }
 
 // A missing or unreadable folder is left to each reader, which already handles it.

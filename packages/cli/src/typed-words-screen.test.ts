@@ -30,13 +30,14 @@ describe("typed words are screened only when a printed text holds one", () => {
     expect(screen).not.toHaveBeenCalled();
   });
 
-  it("only the typed words a text holds are screened, each once", async () => {
+  it("only the typed words a text holds are screened, each once, with the words joined", async () => {
     const { texts, to } = printed();
     const output = typedWordsOutput(["search", "-m", "memory", TOKEN], to);
     output.stdout("memory/profile.md\n");
     output.stdout("memory/people/ana.md\n");
     await output.written();
-    expect(screen.mock.calls).toEqual([[["memory"]]]);
+    // The join of the words a command may join with spaces, "memory" among them.
+    expect(screen.mock.calls).toEqual([[["memory", `search memory ${TOKEN}`]]]);
     expect(texts).toEqual(["memory/profile.md\n", "memory/people/ana.md\n"]);
   });
 });

@@ -1,4 +1,4 @@
-import { maskSecretsOfEach, shownArgument, shownText } from "@memfiles/core/internal";
+import { maskSecretsOfEach, REDACTED, shownArgument, shownText } from "@memfiles/core/internal";
 
 /** Where printed text goes: the process's streams, or a test's. */
 export type PrintedOutput = {
@@ -21,12 +21,16 @@ export type TypedWordsOutput = PrintedOutput & {
  * word is each argument and what the parser can make of it: the value of `--option=value`, the
  * value of a short option written with it (`-m<folder>`) and the rest commander reports after a
  * short flag (`-y<rest>` → `-<rest>`), and each part of those between `/` (a message may name a
- * folder as a resolved path). `runMemfiles` prints every line, its own errors and commander's
- * included, through this, so no message need do it itself.
+ * folder as a resolved path). The words a command may join with spaces (a query) are checked
+ * joined too: a secret found only there (`password hunter2`, a key typed as two arguments) is
+ * shown as the join masked, and each of its words the mask removed as `[redacted]` wherever it
+ * appears. `runMemfiles` prints every line, its own errors and commander's included, through
+ * this, so no message need do it itself.
  *
  * Lazy: a word is screened (`maskSecretsOfEach`; the secret check loads only for what the screen
- * cannot clear) when a text about to be printed contains it, not before. A text holding a word
- * not yet screened waits for it, and every text after it keeps its place in the order.
+ * cannot clear), with the joins it is in, when a text about to be printed contains it, not
+ * before. A text holding a word not yet screened waits for it, and every text after it keeps its
+ * place in the order.
  *
  * @param argv - The words typed after the program name, e.g. `["ls", "ghp_…"]`.
  * @param to - Where the shown text goes.
@@ -34,11 +38,14 @@ export type TypedWordsOutput = PrintedOutput & {
  * @example typedWordsOutput(["ls", token], io).stderr(`No memory folder at /x/${token}.\n`) // prints "No memory folder at /x/[redacted].\n"
  */
 export function typedWordsOutput(argv: readonly string[], to: PrintedOutput): TypedWordsOutput {
-  const forms = formsOf(argv);
-  // Each typed word's shown form once decided; `undefined` is "shown as typed".
+  const { forms, joinsOf, membersOf } = formsOf(argv);
+  // Each typed word's (or join's) shown form once decided; `undefined` is "shown as typed".
   const decided = new Map<string, string | undefined>();
   let queue: Promise<void> | undefined;
 
+  // A word is decided with the joins it is in: a secret typed over several words is found there.
+  const needed = (form: Form) => [form.word, ...(joinsOf.get(form.word) ?? [])];
+  const ready = (form: Form) => needed(form).every((word) => decided.has(word));
   const contained = (text: string) => forms.filter((form) => text.includes(form.text));
   const apply = (text: string, found: readonly Form[]) => {
     let shown = text;
@@ -52,20 +59,27 @@ export function typedWordsOutput(argv: readonly string[], to: PrintedOutput): Ty
   };
   const shown = async (text: string) => {
     const found = contained(text);
-    const pending = [...new Set(found.map((form) => form.word))].filter((w) => !decided.has(w));
+    const pending = [...new Set(found.flatMap(needed))].filter((w) => !decided.has(w));
     if (pending.length > 0) {
       const masked = await maskSecretsOfEach(pending);
+      const hidden: string[] = [];
       for (const [at, word] of pending.entries()) {
-        const suspect = masked[at]?.text !== word || shownText(word) !== word;
+        const maskedText = masked[at]?.text ?? REDACTED;
+        const suspect = maskedText !== word || shownText(word) !== word;
         const as = suspect ? await shownArgument(word) : word;
         decided.set(word, as === word ? undefined : as);
+        // A word of a join the check flagged, gone from the join as masked, is (part of) a secret.
+        if (maskedText !== word)
+          for (const member of membersOf.get(word) ?? [])
+            if (!maskedText.includes(member)) hidden.push(member);
       }
+      for (const member of hidden) decided.set(member, REDACTED);
     }
     return apply(text, found);
   };
   const print = (write: (text: string) => void) => (text: string) => {
     const found = contained(text);
-    if (queue === undefined && found.every((form) => decided.has(form.word))) {
+    if (queue === undefined && found.every(ready)) {
       write(apply(text, found));
       return;
     }
@@ -89,8 +103,15 @@ export function typedWordsOutput(argv: readonly string[], to: PrintedOutput): Ty
 /** One way a typed word may appear in printed text: as it is, or JSON-escaped. */
 type Form = { word: string; text: string; json: boolean };
 
+/** The typed words' forms, and which joins of positional words each word is in. */
+type Forms = {
+  forms: Form[];
+  joinsOf: Map<string, string[]>;
+  membersOf: Map<string, string[]>;
+};
+
 // Longest first, so a word inside a longer one is not replaced in it first.
-function formsOf(argv: readonly string[]): Form[] {
+function formsOf(argv: readonly string[]): Forms {
   const words = new Set<string>();
   for (const typed of argv) {
     const parsed = [typed, ...parsedParts(typed)];
@@ -98,6 +119,15 @@ function formsOf(argv: readonly string[]): Form[] {
       words.add(part);
       for (const piece of part.split("/")) words.add(piece);
     }
+  }
+  const joinsOf = new Map<string, string[]>();
+  const membersOf = new Map<string, string[]>();
+  for (const members of positionalRuns(argv)) {
+    const join = members.join(" ");
+    if (members.length < 2 || membersOf.has(join)) continue;
+    words.add(join);
+    membersOf.set(join, members);
+    for (const member of members) joinsOf.set(member, [...(joinsOf.get(member) ?? []), join]);
   }
   words.delete("");
   const forms = [...words].flatMap((word) => {
@@ -107,7 +137,32 @@ function formsOf(argv: readonly string[]): Form[] {
       ...(json === word ? [] : [{ word, text: json, json: true }]),
     ];
   });
-  return forms.sort((a, b) => b.text.length - a.text.length);
+  return { forms: forms.sort((a, b) => b.text.length - a.text.length), joinsOf, membersOf };
+}
+
+// The words a command may join with spaces (`search`'s words, `forget`'s query): the typed words
+// without options, once with each word after an option (it may be the option's value) and once
+// without. Core's check of a join finds a secret typed over several words, e.g. `password hunter2`.
+function positionalRuns(argv: readonly string[]): string[][] {
+  const withValues: string[] = [];
+  const withoutValues: string[] = [];
+  let afterOption = false;
+  for (const [at, typed] of argv.entries()) {
+    if (typed === "--") {
+      const rest = argv.slice(at + 1);
+      return [
+        [...withValues, ...rest],
+        [...withoutValues, ...rest],
+      ];
+    }
+    const option = typed.startsWith("-") && typed.length > 1;
+    if (!option) {
+      withValues.push(typed);
+      if (!afterOption) withoutValues.push(typed);
+    }
+    afterOption = option && !typed.includes("=");
+  }
+  return [withValues, withoutValues];
 }
 
 // What commander makes of a typed word besides the word: `--option=value`'s value; for `-x<rest>`

@@ -45,6 +45,7 @@ export {
   type MaskedText,
   maskSecrets,
   maskSecretsOfEach,
+  REDACTED,
   shownArgument,
   WriteSession,
 } from "./guards/index.js";
