@@ -108,6 +108,11 @@ export type RecallIndexStore = {
     options?: { firstLine?: boolean },
   ): Promise<string | undefined>;
   writeInternal(relativePath: string, text: string, options?: InternalWriteOptions): Promise<void>;
+  /**
+   * Runs `fn` under the lock the store's writes take; an index stored whole is brought up to the
+   * files and stored under it (without it, a write racing the whole store may lose its log line).
+   */
+  withLock?<T>(fn: () => Promise<T>): Promise<T>;
   /** Appends to an internal file (the log); without it, every save stores the index whole. */
   appendInternal?(
     relativePath: string,
@@ -2189,11 +2194,22 @@ async function storeIndex(
     stored.log += lines.length;
     return;
   }
-  const text = index.serialize(store);
   index.stored = undefined;
-  await store.writeInternal(RECALL_INDEX_FILE, text, INTO_EXISTING_FOLDER);
-  await store.writeInternal(RECALL_INDEX_LOG, "", INTO_EXISTING_FOLDER);
-  index.stored = { main: text.length, log: 0 };
+  const replace = async (): Promise<void> => {
+    const text = index.serialize(store);
+    await store.writeInternal(RECALL_INDEX_FILE, text, INTO_EXISTING_FOLDER);
+    await store.writeInternal(RECALL_INDEX_LOG, "", INTO_EXISTING_FOLDER);
+    index.stored = { main: text.length, log: 0 };
+  };
+  if (store.withLock === undefined) return replace();
+  // Under the lock a store's write holds for its file and its log line (0060): a write that landed
+  // since the index was brought up is taken in by this walk, and a later one appends its line to
+  // the emptied log, so emptying the log drops no line of a write the stored index lacks (0076).
+  await store.withLock(async () => {
+    await index.refresh(store);
+    index.markStored();
+    await replace();
+  });
 }
 
 /**
