@@ -109,8 +109,8 @@ export type RecallIndexStore = {
   ): Promise<string | undefined>;
   writeInternal(relativePath: string, text: string, options?: InternalWriteOptions): Promise<void>;
   /**
-   * Runs `fn` under the lock the store's writes take; an index stored whole is brought up to the
-   * files and stored under it (without it, a write racing the whole store may lose its log line).
+   * Runs `fn` under the lock the store's writes take: a whole store walks the stamps again under
+   * it before it empties the log (without it, a write racing the whole store may lose its line).
    */
   withLock?<T>(fn: () => Promise<T>): Promise<T>;
   /** Appends to an internal file (the log); without it, every save stores the index whole. */
@@ -2195,20 +2195,24 @@ async function storeIndex(
     return;
   }
   index.stored = undefined;
-  const replace = async (): Promise<void> => {
-    const text = index.serialize(store);
-    await store.writeInternal(RECALL_INDEX_FILE, text, INTO_EXISTING_FOLDER);
+  let text = index.serialize(store);
+  // First, as before: a memory folder that does not exist refuses this (and the lock would make it).
+  await store.writeInternal(RECALL_INDEX_FILE, text, INTO_EXISTING_FOLDER);
+  const emptyLog = async (): Promise<void> => {
     await store.writeInternal(RECALL_INDEX_LOG, "", INTO_EXISTING_FOLDER);
     index.stored = { main: text.length, log: 0 };
   };
-  if (store.withLock === undefined) return replace();
+  if (store.withLock === undefined) return emptyLog();
   // Under the lock a store's write holds for its file and its log line (0060): a write that landed
-  // since the index was brought up is taken in by this walk, and a later one appends its line to
-  // the emptied log, so emptying the log drops no line of a write the stored index lacks (0076).
+  // since the index was brought up is taken in by this walk and stored, and a later one appends its
+  // line to the emptied log, so emptying the log drops no line of a write the index lacks (0076).
   await store.withLock(async () => {
-    await index.refresh(store);
-    index.markStored();
-    await replace();
+    if (await index.refresh(store)) {
+      text = index.serialize(store);
+      index.markStored();
+      await store.writeInternal(RECALL_INDEX_FILE, text, INTO_EXISTING_FOLDER);
+    }
+    await emptyLog();
   });
 }
 
