@@ -31,3 +31,4 @@ export {
 } from "./recall-writes.js";
 export { SEARCH_CASES, type SearchCase } from "./search-cases.js";
 export { tempStore } from "./temp-store.js";
+export { expectWriteDuringWholeStoreSeen } from "./whole-store-race.js";

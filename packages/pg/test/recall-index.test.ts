@@ -11,6 +11,7 @@ import {
 import { recallForPrompt } from "@memfiles/core/recall";
 import {
   expectRecallAfterWrite,
+  expectWriteDuringWholeStoreSeen,
   LIBRARY_WRITES,
   recallMemory,
   recallWriteRows,
@@ -73,6 +74,18 @@ describe("the recall index of a tenant after every kind of write that reaches a 
     await recallMemory(store);
     await expectRecallAfterWrite(store, write);
   });
+});
+
+describe("a tenant's write while its recall index is stored whole", () => {
+  it.each(["subject", "fact"] as const)(
+    "is listed by the session-start check as written (%s)",
+    async (layout) => {
+      const tenant = `whole-store-race-${layout}-${Date.now()}`;
+      const store = pgMemoryStore(await sharedPglite(), tenant, { layout });
+      await recallMemory(store);
+      await expectWriteDuringWholeStoreSeen(store);
+    },
+  );
 });
 
 describe("the tenant's index screens each file for secrets", () => {

@@ -34,6 +34,7 @@ import {
   recallTruth as truth,
   type RecallWrite as Write,
 } from "../../test/recall-writes.js";
+import { expectWriteDuringWholeStoreSeen } from "../../test/whole-store-race.js";
 import { boundaryStore } from "../boundary/index.js";
 import { forget } from "../layouts/index.js";
 import { memfilesMemoryTool } from "../memory-tool/memory-tool.js";
@@ -1758,4 +1759,13 @@ describe("the rows of a recall index", () => {
     }
     forgetOpenRecallIndexes();
   });
+});
+
+describe("a store's write while the recall index is stored whole", () => {
+  it.each(["subject", "fact"] as const)(
+    "is listed by the session-start check as written (%s)",
+    async (layout) => {
+      await expectWriteDuringWholeStoreSeen(await folder(layout));
+    },
+  );
 });

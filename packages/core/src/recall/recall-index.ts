@@ -108,6 +108,11 @@ export type RecallIndexStore = {
     options?: { firstLine?: boolean },
   ): Promise<string | undefined>;
   writeInternal(relativePath: string, text: string, options?: InternalWriteOptions): Promise<void>;
+  /**
+   * Runs `fn` under the lock the store's writes take: a whole store walks the stamps again under
+   * it before it empties the log (without it, a write racing the whole store may lose its line).
+   */
+  withLock?<T>(fn: () => Promise<T>): Promise<T>;
   /** Appends to an internal file (the log); without it, every save stores the index whole. */
   appendInternal?(
     relativePath: string,
@@ -2183,11 +2188,26 @@ async function storeIndex(
     stored.log += lines.length;
     return;
   }
-  const text = index.serialize(store);
   index.stored = undefined;
+  let text = index.serialize(store);
+  // First, as before: a memory folder that does not exist refuses this (and the lock would make it).
   await store.writeInternal(RECALL_INDEX_FILE, text, INTO_EXISTING_FOLDER);
-  await store.writeInternal(RECALL_INDEX_LOG, "", INTO_EXISTING_FOLDER);
-  index.stored = { main: text.length, log: 0 };
+  const emptyLog = async (): Promise<void> => {
+    await store.writeInternal(RECALL_INDEX_LOG, "", INTO_EXISTING_FOLDER);
+    index.stored = { main: text.length, log: 0 };
+  };
+  if (store.withLock === undefined) return emptyLog();
+  // Under the lock a store's write holds for its file and its log line (0060): a write that landed
+  // since the index was brought up is taken in by this walk and stored, and a later one appends its
+  // line to the emptied log, so emptying the log drops no line of a write the index lacks (0076).
+  await store.withLock(async () => {
+    if (await index.refresh(store)) {
+      text = index.serialize(store);
+      index.markStored();
+      await store.writeInternal(RECALL_INDEX_FILE, text, INTO_EXISTING_FOLDER);
+    }
+    await emptyLog();
+  });
 }
 
 /**
