@@ -10,7 +10,7 @@ export const registerRemember: RegisterCommand = (program, context, done) => {
     .command("remember")
     .description("save one fact now, dated today (secret and path checks apply)")
     .usage("[options] [folder] <file> <fact>")
-    .argument("[folder]", "the memory folder (or -m); given when three arguments are")
+    .argument("[folder]", "the memory folder: the first of three arguments, or -m <folder>")
     .argument(
       "[file]",
       "memory path. Subject layout (memfiles' dated lines): profile.md, preferences.md or topics|projects|people/<name>.md, the name lower-case letters and digits of any script joined by single hyphens (home-cooking, café, my-app). Fact layout (a Claude Code .memory/ folder): the fact file to add the fact to, by its file name or name (deploy_host.md, deploy-host), else a new fact file named after it; inside the folder either way",

@@ -11,7 +11,7 @@ export const registerShow: RegisterCommand = (program, context, done) => {
     .command("show")
     .description("print one memory file (path relative to the memory folder, e.g. topics/tools.md)")
     .usage("[options] [folder] <path>")
-    .argument("[folder]", "the memory folder (or -m); given when two arguments are")
+    .argument("[folder]", "the memory folder: the first of two arguments, or -m <folder>")
     .argument("[path]", "memory path, e.g. topics/tools.md")
     .option(...MEMORY_OPTION)
     .option("--json", "print the file's header, lines and version token as JSON")

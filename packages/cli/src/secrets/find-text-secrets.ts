@@ -52,20 +52,35 @@ export async function findTextSecretsOfEach(
     if (check === undefined || check.ok) return [];
     const scan = scanOf.get(index);
     if (scan !== undefined) {
-      return scan.findings.map((finding) => ({
-        path,
-        line: text.slice(0, finding.start).split("\n").length,
-        kind: finding.kind,
-      }));
+      return oncePerLineAndKind(
+        scan.findings.map((finding) => ({
+          path,
+          line: text.slice(0, finding.start).split("\n").length,
+          kind: finding.kind,
+        })),
+      );
     }
     // A secret split across lines (a key id on one, its secret on the next): core's one check
     // redacts the lines that spell it; those are the lines reported.
     const redacted = (check.redacted[0] ?? "").split("\n");
-    return text
-      .split(/\r?\n/)
-      .flatMap((line, at) =>
-        line === redacted[at] ? [] : check.kinds.map((kind) => ({ path, line: at + 1, kind })),
-      );
+    return oncePerLineAndKind(
+      text
+        .split(/\r?\n/)
+        .flatMap((line, at) =>
+          line === redacted[at] ? [] : check.kinds.map((kind) => ({ path, line: at + 1, kind })),
+        ),
+    );
+  });
+}
+
+// Two finders (or one kind found twice) on one line are one thing for a person to remove.
+function oncePerLineAndKind(found: SecretLine[]): SecretLine[] {
+  const seen = new Set<string>();
+  return found.filter(({ line, kind }) => {
+    const key = `${line}\u0000${kind}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
 }
 

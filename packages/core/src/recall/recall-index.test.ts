@@ -17,7 +17,7 @@ import { promisify } from "node:util";
 import type Anthropic from "@anthropic-ai/sdk";
 import { runRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
 import MiniSearch from "minisearch";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import {
   expectRecallAfterWrite,
   recallFolder as folder,
@@ -1042,6 +1042,13 @@ describe("a cold query parses only the terms it can reach", () => {
     async ({ query: queries, line, description }) => {
       const store = new MemoryStore({
         root: await mkdtemp(join(tmpdir(), "memfiles-recall-common-log-")),
+      });
+      // The clock stands still: every file stays in its 2 s however slow the machine is, so the
+      // second open finds the two new files only (not ten more to stamp, which would store the
+      // index whole and leave no log).
+      vi.useFakeTimers({ toFake: ["Date"], now: vi.getRealSystemTime() });
+      onTestFinished(() => {
+        vi.useRealTimers();
       });
       mkdirSync(join(store.root, "topics"), { recursive: true });
       const write = (file: number) =>

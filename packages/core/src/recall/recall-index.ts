@@ -45,9 +45,10 @@ export const RECALL_INDEX_LOG_SHARE = 0.25;
 
 /**
  * Version of the stored recall index's shape. An index of another version (or of another
- * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read.
+ * `RANKING_INDEX_VERSION`, layout or size cap) is rebuilt, never read. Also raised when indexes
+ * an older version wrote may hold wrong entries: version 11's log could give a file no units.
  */
-export const RECALL_INDEX_FORMAT = 11;
+export const RECALL_INDEX_FORMAT = 12;
 
 // The one rule for a stored index being readable rather than rebuilt: its files' line says it was
 // stored by this format, ranking, secret screen, layout and size cap. Another screen's "cleared"
@@ -1798,7 +1799,8 @@ export class RecallIndex {
       let line: LoggedFile = { path };
       if (file !== undefined) {
         const { ids, ...entry } = file;
-        line = { path, file: entry, units: ids.flatMap((id) => this.units.get(id) ?? []) };
+        // A file only stamped again keeps units still unread in the stored columns.
+        line = { path, file: entry, units: ids.flatMap((id) => this.#unitAt(id) ?? []) };
       }
       text += `${JSON.stringify(line)}\n`;
     }

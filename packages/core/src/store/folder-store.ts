@@ -764,11 +764,10 @@ export class FolderStore implements StoreEngine {
     into?.files.set(candidate.path, read);
     if (parsed.success) into?.parsed.set(candidate.path, parsed.value);
     const row = rowFromText(candidate.path, decoded.text, this.maxChars, this.layout, parsed);
+    // Bytes that are not text have no lines to judge: "not text" is the one problem, not one
+    // undated line for each newline byte of a binary file.
     if (!decoded.ok) {
-      row.problems = [
-        { code: "not_text", message: `${candidate.path}: ${decoded.reason}.` },
-        ...(row.problems ?? []),
-      ];
+      row.problems = [{ code: "not_text", message: `${candidate.path}: ${decoded.reason}.` }];
     }
     // Keyed by the stat taken before the read: an edit landing in between changes the stat, so
     // the next call reads again rather than trusting a row older than the file.
