@@ -1,9 +1,13 @@
-import { describe, it } from "vitest";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
 import {
   expectNamedFileLanding,
   NAMED_FILE_CASES,
   type NamedFileWrite,
 } from "../../test/named-file-writes.js";
+import { factFile } from "../../test/recall-writes.js";
+import { tempStore } from "../../test/temp-store.js";
 import { createMemoryToolHandlers } from "../memory-tool/index.js";
 import { layoutOf, remember } from "./index.js";
 
@@ -78,5 +82,51 @@ const rows = Object.entries(SURFACES).flatMap(([surface, write]) =>
 describe.each(rows)("$surface, $name ($layout layout)", ({ write, row }) => {
   it("lands in the named file; no other file's fact is replaced", async () => {
     await expectNamedFileLanding(write, row);
+  });
+});
+
+// A proposal whose name is the subject another file keeps (`findSameSubject`) names that file: a
+// number in a third file is not its to replace.
+describe("a proposal named by the subject a file keeps", () => {
+  it("updates no number in another file; it is refused same_subject, nothing written", async () => {
+    const store = await tempStore("fact");
+    const memory = {
+      "bob.md": factFile(
+        "Bob",
+        "Bob (Robert Chen), the user's manager.",
+        "Leads the platform team.",
+      ),
+      "car-insurance.md": factFile(
+        "car insurance",
+        "The user's car insurance.",
+        "pays 600 EUR per year",
+      ),
+    };
+    for (const [path, content] of Object.entries(memory)) await store.write(path, content, "new");
+    const said = "He pays 80 EUR per year for it.";
+    const result = await layoutOf(store).propose.apply({
+      store,
+      transcript: { date: "2026-12-01", turns: [{ role: "user", content: said }] },
+      proposals: [
+        {
+          action: "save",
+          name: "Robert Chen",
+          type: "project",
+          description: "The user's manager.",
+          body: "pays 80 EUR per year",
+          evidence: said,
+          replaces: null,
+        },
+      ],
+      now: NOW,
+    });
+    const texts: Record<string, string> = {};
+    for (const { path } of await store.list()) {
+      texts[path] = await readFile(join(store.root, path), "utf8");
+    }
+    expect({ codes: result.rejected.map((item) => item.code), texts }).toEqual({
+      codes: ["same_subject"],
+      texts: memory,
+    });
   });
 });
