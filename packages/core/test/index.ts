@@ -12,6 +12,12 @@ export {
   useMessagesApi,
 } from "./messages-api.js";
 export {
+  expectNamedFileLanding,
+  NAMED_FILE_CASES,
+  type NamedFileCase,
+  type NamedFileWrite,
+} from "./named-file-writes.js";
+export {
   expectRecallAfterWrite,
   factFile,
   LIBRARY_WRITES,

@@ -118,7 +118,7 @@ export const WRITE_CHECKS = [
   },
   {
     code: "conflicts_with",
-    rule: "a fact that differs from a stored line only in its numbers or units (subject: a line of its file; fact: a line of the file of its name, else of any fact file) updates that line (the result names it) when its session is as new or newer (within one session the later turn wins); from an older session it is refused, naming the line",
+    rule: "a fact that differs from a stored line only in its numbers or units (subject: a line of its file; fact: a line of the file the caller names; a remember naming a new file, none; a proposal naming no file, a line of any fact file that has the words of the proposal's name its evidence says, decision 0083) updates that line (the result names it) when its session is as new or newer (within one session the later turn wins); from an older session it is refused, naming the line",
     message: (detail: Named & { stated: string; path: string; line: string }) =>
       `Refused ${detail.what} (stated ${detail.stated}): it conflicts with ${JSON.stringify(detail.line)} in ${detail.path}, which a later session stated. The newer value is kept; if the user's own words say otherwise, remember it with replaces.`,
   },

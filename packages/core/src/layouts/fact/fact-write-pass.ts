@@ -19,11 +19,13 @@ import {
   type SameSubject,
 } from "../../store/index.js";
 import {
+  contentWordList,
   factKey,
   factSlug,
   foldText,
   oneLineFieldProblem,
   quoteText,
+  sameWord,
   uniqueFactPath,
   valueUpdateOf,
 } from "../../text/index.js";
@@ -328,8 +330,14 @@ export function factWriteSteps(context: {
   store: FactWriteStore;
   folder: FactFolder;
   today: string;
+  /**
+   * The caller named the file the fact goes to (a `remember`'s path): a fact that differs from a
+   * stored one only in its numbers updates it in that file only, never in another (decision 0083).
+   */
+  namedFile?: boolean;
 }): WriteSteps<FactProposal, FactTarget, AppliedProposal> {
   const { store, folder, today } = context;
+  const namedFile = context.namedFile === true;
   return {
     // A name that is not one plain line is not quoted: it could turn the message around.
     label: (item) =>
@@ -389,10 +397,18 @@ export function factWriteSteps(context: {
         return { ok: true, target: { row } };
       }
       if (target.replacesMissing) return { ok: false, replaces: item.replaces ?? "", missing };
+      const same =
+        target.row === undefined ? await sameSubjectFile(store, folder, item.name) : undefined;
       // A fact that differs from a stored one only in its numbers ("takes 100 mg" after "takes 50
       // mg") updates it, in its file: both kept, recall would show both values.
       const byValue =
-        item.replaces === null ? lineUpdatedByValue(folder, item.body, target.row) : undefined;
+        item.replaces === null
+          ? lineUpdatedByValue(
+              folder,
+              item.body,
+              valueUpdateReach(folder, item, target.row, same, namedFile),
+            )
+          : undefined;
       if (byValue !== undefined) {
         const { row, line, at, date } = byValue;
         const stored = folder.files.get(row.path)?.fact.body.split(/\r?\n/)[at] ?? line;
@@ -404,7 +420,6 @@ export function factWriteSteps(context: {
         };
       }
       if (target.row === undefined) {
-        const same = await sameSubjectFile(store, folder, item.name);
         if (same !== undefined) {
           // One fact a file: landing there would replace that file's fact with this one.
           const fix = `Name ${same.path} in replaces when this fact updates it; otherwise leave it out.`;
@@ -523,17 +538,54 @@ export function factWriteSteps(context: {
   };
 }
 
+/**
+ * The fact files a fact may update by value (decision 0083). In the fact layout a line's subject
+ * is often only its file's name ("pays 600 EUR per year" in `car-insurance.md`), so the same words
+ * in another file can be another fact:
+ * - the file the caller names (`replaces`, the name or slug, or the file keeping the subject of
+ *   the name, `findSameSubject`), and only it;
+ * - none when the caller named a new file (a `remember`'s path no file has);
+ * - for a write-pass proposal whose name is no file's, every file but those its subject is not
+ *   about: a content word of the proposal's name that its evidence (the user's words) says, and
+ *   the file's name, description and body lack ("bike" of "bike insurance", said by the user, is
+ *   in no line of `car-insurance.md`). A name the user did not say ("current figure") rules out
+ *   nothing.
+ */
+function valueUpdateReach(
+  folder: FactFolder,
+  item: FactProposal,
+  named: Pick<MemoryRow, "path" | "name"> | undefined,
+  same: SameSubject | undefined,
+  namedFile: boolean,
+): ReadonlyArray<Pick<MemoryRow, "path" | "name">> {
+  if (named !== undefined) return [named];
+  const kept = same === undefined ? undefined : folder.rows.find((row) => row.path === same.path);
+  if (kept !== undefined) return [kept];
+  if (namedFile) return [];
+  const said = contentWordList(item.evidence);
+  const subject = contentWordList(item.name).filter((word) =>
+    said.some((other) => sameWord(word, other)),
+  );
+  if (subject.length === 0) return folder.rows;
+  return folder.rows.filter((row) => {
+    const loaded = folder.files.get(row.path);
+    const words = contentWordList(
+      `${row.name} ${loaded?.fact.description ?? ""} ${loaded?.fact.body ?? ""}`,
+    );
+    return subject.every((word) => words.some((other) => sameWord(word, other)));
+  });
+}
+
 // The stored fact line `body` updates by value (same words, other numbers; see `valueSkeleton`),
-// with its file and date (`updated:`, else none: the oldest): in the file of the same name when
-// there is one, else in any file.
+// with its file and date (`updated:`, else none: the oldest), in the files `rows` (see
+// `valueUpdateReach`).
 function lineUpdatedByValue(
   folder: FactFolder,
   body: string,
-  named: Pick<MemoryRow, "path" | "name"> | undefined,
+  rows: ReadonlyArray<Pick<MemoryRow, "path" | "name">>,
 ): { row: Pick<MemoryRow, "path" | "name">; line: string; at: number; date: string } | undefined {
   const updates = valueUpdateOf(body);
   if (updates === undefined) return undefined;
-  const rows = named === undefined ? folder.rows : [named];
   for (const row of rows) {
     const loaded = folder.files.get(row.path);
     const lines = loaded?.fact.body.split(/\r?\n/) ?? [];

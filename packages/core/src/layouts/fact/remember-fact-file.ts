@@ -147,7 +147,7 @@ export function factRememberSteps(context: {
         };
       }
       const folder = await readFactFolder(store);
-      const steps = factWriteSteps({ store, folder, today });
+      const steps = factWriteSteps({ store, folder, today, namedFile: true });
       const proposal: FactProposal = {
         action: "save",
         name: name === "" ? headOfText(item.fact, 60) : name,
