@@ -28,7 +28,13 @@ export {
 } from "./search-terms.js";
 export { splitWords } from "./split-words.js";
 export { stemWord } from "./stem-word.js";
-export { MERGE_WORDS, QUERY_STOP_WORDS, queryStopWords, STOP_WORDS } from "./stop-words.js";
+export {
+  endsSentence,
+  MERGE_WORDS,
+  QUERY_STOP_WORDS,
+  queryStopWords,
+  STOP_WORDS,
+} from "./stop-words.js";
 export { applyTextLayout, readTextLayout, type TextLayout } from "./text-layout.js";
 export { type TimeZoneFromEnv, timeZoneFromEnv } from "./time-zone-from-env.js";
 export { updatesLine, valueSkeleton, valueUpdateOf } from "./value-skeleton.js";

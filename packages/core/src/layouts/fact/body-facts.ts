@@ -1,5 +1,6 @@
 import {
   contentWordList,
+  endsSentence,
   factKey,
   factValues,
   foldSearchText,
@@ -80,8 +81,9 @@ function wrapsSentence(lines: readonly string[], at: number): boolean {
 // writes facts without full stops, so a capital after an open line is a new fact ("The user
 // prefers Vim keybindings" / "The user writes Rust at work."), unless the line above cannot end
 // there: it ends in a comma or the like, or in a function word of its language (the query's stop
-// words, `queryStopWords`: "with" / "Marta", "mit dem" / "Fahrrad"), and the line itself does not
-// start with one ("... uses it" / "The user deploys ..."). A content word before the break ("their
+// words, `queryStopWords`: "with" / "Marta", "mit dem" / "Fahrrad") that is no adverb a sentence
+// can end in (`endsSentence`: "jazz too" / "Mondays ..."), and the line itself does not start with
+// one ("... uses it" / "The user deploys ..."). A content word before the break ("their
 // sister" / "Marta") cannot be told from a fact without a full stop: the lines stay apart.
 function goesOnAfter(above: string, line: string): boolean {
   const [first] = wordsOf(line);
@@ -90,7 +92,7 @@ function goesOnAfter(above: string, line: string): boolean {
   if (first === undefined || stops.has(first)) return false;
   if (OPEN_END.test(above.trimEnd())) return true;
   const last = aboveWords.at(-1);
-  return last !== undefined && stops.has(last);
+  return last !== undefined && stops.has(last) && !endsSentence(last);
 }
 
 // A line's words as the stop-word lists hold them (apostrophes dropped, folded as search folds).
