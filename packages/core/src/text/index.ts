@@ -31,6 +31,7 @@ export { stemWord } from "./stem-word.js";
 export {
   endsSentence,
   MERGE_WORDS,
+  otherLanguageStopWords,
   QUERY_STOP_WORDS,
   queryStopWords,
   STOP_WORDS,
