@@ -1,3 +1,4 @@
+export { type BodyFact, bodyFacts, HEADING, LIST_MARKER } from "./body-facts.js";
 export { isCalendarDay } from "./calendar-day.js";
 export { compareCodeUnits } from "./compare-code-units.js";
 export { contentWordList, contentWords } from "./content-words.js";

@@ -77,10 +77,13 @@ describe("STOP_WORD_LISTS", () => {
 describe("SENTENCE_FINAL_STOP_WORDS", () => {
   // A word missing from its language's list would be a content word there, so the row would say
   // nothing the wrap rule reads.
-  it.each(Object.entries(SENTENCE_FINAL_STOP_WORDS))("%s's words are in its list", (language, list) => {
-    const stops: readonly string[] = STOP_WORD_LISTS[language as keyof typeof STOP_WORD_LISTS];
-    expect(list.filter((word) => !stops.includes(word))).toEqual([]);
-  });
+  it.each(Object.entries(SENTENCE_FINAL_STOP_WORDS))(
+    "%s's words are in its list",
+    (language, list) => {
+      const stops: readonly string[] = STOP_WORD_LISTS[language as keyof typeof STOP_WORD_LISTS];
+      expect(list.filter((word) => !stops.includes(word))).toEqual([]);
+    },
+  );
 
   it.each([
     ["too", true],
