@@ -54,6 +54,9 @@ export function memoryBackend(label: string): StorageBackend {
     writeInternal: async (name, text) => {
       internal.set(name, text);
     },
+    deleteInternal: async (name) => {
+      internal.delete(name);
+    },
     appendInternal: async (name, text) => {
       internal.set(name, `${internal.get(name) ?? ""}${text}`);
     },

@@ -13,7 +13,7 @@ export class DryRunBackend implements StorageBackend {
   readonly label: string;
   readonly #store: MemoryStore;
   readonly #files = new Map<string, string | typeof DELETED>();
-  readonly #internal = new Map<string, string>();
+  readonly #internal = new Map<string, string | undefined>();
   #index: string | undefined;
   #all: Promise<Map<string, StoredFile>> | undefined;
 
@@ -95,12 +95,17 @@ export class DryRunBackend implements StorageBackend {
   }
 
   async readInternal(name: string): Promise<string | undefined> {
-    if (this.#missing) return this.#internal.get(name);
-    return this.#internal.get(name) ?? this.#store.readInternal(name);
+    if (this.#missing || this.#internal.has(name)) return this.#internal.get(name);
+    return this.#store.readInternal(name);
   }
 
   async writeInternal(name: string, text: string): Promise<void> {
     this.#internal.set(name, text);
+  }
+
+  // Held as removed, so the real store's copy is not read through.
+  async deleteInternal(name: string): Promise<void> {
+    this.#internal.set(name, undefined);
   }
 
   async appendInternal(name: string, text: string): Promise<void> {

@@ -59,6 +59,7 @@ export {
   DEFAULT_FACT_CONSOLIDATION_FILES,
   dropForgottenLines,
   type FactProposal,
+  ForgetFailedError,
   type ForgottenLine,
   findForgottenIndexLines,
   findForgottenLines,

@@ -165,6 +165,13 @@ export class PgBackend implements StorageBackend {
     );
   }
 
+  async deleteInternal(name: string): Promise<void> {
+    await this.#client().query("DELETE FROM memory_internal WHERE tenant = $1 AND name = $2", [
+      this.tenant,
+      name,
+    ]);
+  }
+
   async appendInternal(name: string, text: string): Promise<void> {
     await this.#client().query(
       `INSERT INTO memory_internal (tenant, name, content) VALUES ($1, $2, $3)

@@ -277,6 +277,23 @@ export function describeStoreContract(backend: string, open: OpenStore): void {
         expect(await store.readInternal("tombstones.json")).toBe('{"tombstones":[]}\n');
       }));
 
+    // A journal emptied when done is removed, as a folder unlinks it: read back as missing, never
+    // as an empty file (the tombstone reader refuses "", a folder's forget never leaves one).
+    it.each([
+      ["pending-forget.json", '{"files":[]}\n'],
+      ["tombstones.json", '{"version":2,"tombstones":[]}\n'],
+    ])("removes %s written empty with removeWhenEmpty", (name, text) =>
+      withStore(async (store) => {
+        await store.writeInternal(name, text);
+        await store.writeInternal(name, "", { removeWhenEmpty: true });
+        expect(await store.readInternal(name)).toBeUndefined();
+        await store.writeInternal(name, "", { removeWhenEmpty: true });
+        expect(await store.readInternal(name)).toBeUndefined();
+        await store.writeInternal(name, text);
+        expect(await store.readInternal(name)).toBe(text);
+      }),
+    );
+
     it("serialises read-modify-write under withLock, re-entrant for store calls inside it", () =>
       withStore(async (store) => {
         await store.write("count.md", memoryFile("count", "Counter.", ["0"]), "new");

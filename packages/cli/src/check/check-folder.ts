@@ -165,13 +165,13 @@ export async function checkFolder(
       allCounted,
     });
   }
-  // A file kept with no fact (a forget keeps one whose description a person wrote): it is listed
-  // and recalled by its description alone.
-  for (const path of report.emptyBody) {
+  // A file with no fact (a forget keeps one whose description a person wrote; a person may leave
+  // a heading or a comment): it is listed and recalled by its description alone.
+  for (const empty of report.emptyBody) {
     findings.push({
       code: "empty_body",
-      path,
-      message: `${path} holds no fact, only its header (a forget keeps a file whose description memfiles did not write); add a fact to it, or delete it if its description is not worth keeping.`,
+      path: empty.path,
+      message: `${empty.path} ${emptyBodyHolds(empty)}; add a fact to it, or delete it if ${empty.header ? "its description is" : "it is"} not worth keeping.`,
       fixable: false,
     });
   }
@@ -284,4 +284,30 @@ function tempFiles(root: string, prefix: string): string[] {
     if (entry.isDirectory() && !entry.name.endsWith(".lock")) return tempFiles(root, path);
     return entry.isFile() && TEMP_FILE.test(entry.name) ? [path] : [];
   });
+}
+
+// What a file with no fact is, as `empty_body` says it: "is empty (0 chars)", "holds no fact, only
+// its header and a heading (a forget keeps ...)".
+function emptyBodyHolds(empty: {
+  chars: number;
+  header: boolean;
+  headings: number;
+  comments: number;
+}): string {
+  const count = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
+  const parts = [
+    ...(empty.header ? ["its header"] : []),
+    ...(empty.headings > 0 ? [count(empty.headings, "a heading", "headings")] : []),
+    ...(empty.comments > 0 ? [count(empty.comments, "an HTML comment", "HTML comments")] : []),
+  ];
+  if (parts.length === 0) {
+    return empty.chars === 0 ? "is empty (0 chars)" : "holds only blank lines";
+  }
+  const listed =
+    parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+  const why =
+    empty.header && parts.length === 1
+      ? " (a forget keeps a file whose description memfiles did not write)"
+      : "";
+  return `holds no fact, only ${listed}${why}`;
 }

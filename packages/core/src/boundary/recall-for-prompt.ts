@@ -1,12 +1,11 @@
 import { estimateTokens } from "../cost/cache-minimum.js";
 import {
   DEFAULT_RECALL_BUDGET_TOKENS,
-  fillRecallBudget,
+  fillWithoutForgotten,
   maskRecalled,
   type RecallUnit,
   rankedRecallUnits,
 } from "../recall/budgeted-recall.js";
-import { forgottenUnitCheck } from "../recall/forgotten-units.js";
 import { renderMemoryBlock } from "../recall/memory-block.js";
 import { compactRecallIndex } from "../recall/recall-index.js";
 import type { RecallStore } from "../recall/recall-store.js";
@@ -143,21 +142,12 @@ export async function recallForPrompt(
   const store = openStore(options, options.scope);
   const ranked = await rankedRecallUnits({ store, query: options.query });
   const exclude = options.exclude;
-  const forgotten = await forgottenUnitCheck(store);
   const shown =
     exclude === undefined || exclude.size === 0
       ? undefined
       : (unit: RecallUnit) => exclude.has(recallUnitKey(unit));
   const budget = options.budgetTokens ?? DEFAULT_RECALL_BUDGET_TOKENS;
-  const filled = fillRecallBudget(
-    ranked,
-    budget,
-    estimateTokens,
-    shown === undefined || forgotten === undefined
-      ? (shown ?? forgotten)
-      : (unit) => shown(unit) || forgotten(unit),
-    options.readTool,
-  );
+  const filled = await fillWithoutForgotten(ranked, budget, store, shown, options.readTool);
   const { shown: masked, stored } = await maskRecalled(filled, budget, options.readTool, store);
   return {
     text: masked.note,

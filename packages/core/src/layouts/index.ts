@@ -14,6 +14,7 @@ export {
   indexHandLines,
 } from "./find-forgotten-lines.js";
 export { forget, previewForget } from "./forget.js";
+export { ForgetFailedError } from "./forget-failed-error.js";
 export type {
   ConsolidateAllOptions,
   ConsolidateAllResult,

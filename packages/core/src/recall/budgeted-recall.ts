@@ -3,9 +3,10 @@ import { estimateTokens } from "../cost/cache-minimum.js";
 import { frontMatterBodyStart } from "../format/front-matter.js";
 import { maskSecretsOfEach } from "../guards/mask-secrets.js";
 import type { MemoryRow } from "../store/types.js";
+import { bodyFacts } from "../text/body-facts.js";
 import { compareCodeUnits } from "../text/compare-code-units.js";
 import { hashText } from "../text/hash-text.js";
-import { recallText } from "./fence.js";
+import { oneLine, recallText } from "./fence.js";
 import { forgottenUnitCheck } from "./forgotten-units.js";
 import { ALWAYS_LOADED, DEFAULT_READ_TOOL } from "./memory-block.js";
 import {
@@ -511,14 +512,105 @@ export async function budgetedRecall(
   options: BudgetedRecallOptions,
 ): Promise<BudgetedRecallResult> {
   const units = await rankedRecallUnits(options);
-  const forgotten = await forgottenUnitCheck(options.store);
   const maxTokens = options.maxTokens ?? DEFAULT_RECALL_BUDGET_TOKENS;
   return (
     await maskRecalled(
-      fillRecallBudget(units, maxTokens, estimateTokens, forgotten),
+      await fillWithoutForgotten(units, maxTokens, options.store),
       maxTokens,
       undefined,
       options.store,
     )
   ).shown;
+}
+
+/**
+ * {@link fillRecallBudget} without what the user asked to forget (decisions 0005, 0059), the one
+ * step every budgeted recall takes (`budgetedRecall`, the prompt hook's `recallForPrompt`, the side
+ * query with a budget): a unit a tombstone matches (`forgottenUnitCheck`) is left out, but of a fact
+ * file's body (a `body` unit, several facts) only the facts a tombstone matches (`bodyFacts`, the
+ * facts forget takes out) are left out, and the rest is shown as its file would read without them.
+ * Only the units the filler looks at are asked, and only the files of bodies a tombstone matched are
+ * read again. A body whose file changed since it was ranked, or whose forgotten words span facts
+ * (no one fact matches), is left out whole. The budget is filled again with the shorter bodies,
+ * from the units the first fill looked at.
+ *
+ * @param units - Ranked units (`rankedRecallUnits`), best first.
+ * @param maxTokens - The budget, in estimated tokens (`estimateTokens`), the note's wrapper included.
+ * @param store - The store the units were read from; its `.memfiles/tombstones.json` is read.
+ * @param skip - Units not to show for another reason (a prompt's `exclude`).
+ * @param readTool - The tool the note names.
+ * @returns The filled budget, as {@link fillRecallBudget} returns it.
+ * @throws {TombstoneFileError} when the tombstone file is malformed; file-system errors pass through.
+ * @example const filled = await fillWithoutForgotten(await rankedRecallUnits({ store, query }), 1_000, store);
+ */
+export async function fillWithoutForgotten(
+  units: readonly RecallUnit[] | RankedRecallUnits,
+  maxTokens: number,
+  store: RecallStore,
+  skip?: (unit: RecallUnit) => boolean,
+  readTool = DEFAULT_READ_TOOL,
+): Promise<BudgetedRecallResult> {
+  const forgotten = await forgottenUnitCheck(store);
+  if (forgotten === undefined) {
+    return fillRecallBudget(units, maxTokens, estimateTokens, skip, readTool);
+  }
+  const looked: RecallUnit[] = [];
+  const bodies: RecallUnit[] = [];
+  const first = fillRecallBudget(
+    units,
+    maxTokens,
+    estimateTokens,
+    (unit) => {
+      looked.push(unit);
+      if (skip?.(unit) === true) return true;
+      if (!forgotten(unit)) return false;
+      if (unit.kind === "body") bodies.push(unit);
+      return true;
+    },
+    readTool,
+  );
+  if (bodies.length === 0) return first;
+  const kept = new Map<RecallUnit, RecallUnit>();
+  for (const unit of bodies) {
+    const text = await bodyWithoutForgotten(unit, store, forgotten);
+    if (text !== undefined) kept.set(unit, { ...unit, text });
+  }
+  if (kept.size === 0) return first;
+  const shown = new Set(kept.values());
+  return fillRecallBudget(
+    looked.map((unit) => kept.get(unit) ?? unit),
+    maxTokens,
+    estimateTokens,
+    (unit) => !shown.has(unit) && (skip?.(unit) === true || forgotten(unit)),
+    readTool,
+  );
+}
+
+// A fact file's body unit as its file reads without the facts a tombstone matches, or `undefined`
+// when nothing of it may be shown: the file is gone or changed, no one fact matches, or every one.
+async function bodyWithoutForgotten(
+  unit: RecallUnit,
+  store: RecallStore,
+  forgotten: (unit: { text: string }) => boolean,
+): Promise<string | undefined> {
+  const file = await store.read(unit.path);
+  if (!file.exists) return undefined;
+  const bodyAt = frontMatterBodyStart(file.content);
+  const head = file.content.slice(0, bodyAt);
+  const body = file.content.slice(bodyAt);
+  const row: MemoryRow = { path: unit.path, name: "", description: "", chars: file.content.length };
+  const bodyUnit = (content: string) =>
+    unitsOfFile(row, content).find((each) => each.kind === "body");
+  if (bodyUnit(file.content)?.text !== unit.text) return undefined;
+  const dropped = new Set(
+    bodyFacts(body)
+      .filter((fact) => forgotten({ text: oneLine(fact.text) }))
+      .flatMap((fact) => fact.lines),
+  );
+  if (dropped.size === 0) return undefined;
+  const rest = body
+    .split(/(?<=\n)/)
+    .filter((_line, at) => !dropped.has(at))
+    .join("");
+  return bodyUnit(head + rest)?.text;
 }

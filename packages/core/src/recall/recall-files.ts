@@ -6,12 +6,11 @@ import type { OnUsage } from "../usage/types.js";
 import {
   budgetedRecall,
   DEFAULT_RECALL_BUDGET_TOKENS,
-  fillRecallBudget,
+  fillWithoutForgotten,
   maskRecalled,
   rankRecallUnits,
 } from "./budgeted-recall.js";
 import { recallText } from "./fence.js";
-import { forgottenUnitCheck } from "./forgotten-units.js";
 import type { RecallStore } from "./recall-store.js";
 import { type SideQueryFallbackReason, selectMemories } from "./side-query.js";
 import {
@@ -179,11 +178,10 @@ export async function recallFiles(
     const picked = new Set(selected.rows.map((row) => row.path));
     const units = await rankRecallUnits({ store: options.store, query: options.query });
     const { shown: recalled } = await maskRecalled(
-      fillRecallBudget(
+      await fillWithoutForgotten(
         units.filter((unit) => picked.has(unit.path)),
         options.maxTokens,
-        undefined,
-        await forgottenUnitCheck(options.store),
+        options.store,
       ),
       options.maxTokens,
       undefined,

@@ -1,5 +1,7 @@
 import { basename } from "node:path";
+import { frontMatterBodyStart } from "../format/front-matter.js";
 import { safeParseMemoryFile } from "../format/memory-file.js";
+import { HEADING } from "../text/body-facts.js";
 import { factSlug } from "../text/fact-slug.js";
 import { foldFileName } from "../text/fold-file-name.js";
 import { statedFactWords } from "../text/restates-fact.js";
@@ -12,7 +14,7 @@ import {
 import { updatesByTraits, updateTraits } from "../text/value-skeleton.js";
 import { formatMemoryIndexLine, parseMemoryIndex } from "./memory-index.js";
 import { notEditableProblem } from "./memory-row.js";
-import type { CheckResult, MemoryRow, UpdatedValueGroup } from "./types.js";
+import type { CheckResult, EmptyBody, MemoryRow, UpdatedValueGroup } from "./types.js";
 
 /** The part of `check()` that depends only on the rows and the index text, for every backend. */
 export type RowFindings = Pick<
@@ -225,9 +227,33 @@ function candidatePairs(
 
 /**
  * The lines {@link factLines} reads: `dated`, the fact lines; `all`, with a body's other lines;
- * `emptyBody`, the paths of files whose body has no line that is not blank.
+ * `emptyBody`, the files with no fact (see {@link EmptyBody}).
  */
-export type FactLines = { dated: FactLineAt[]; all: FactLineAt[]; emptyBody: string[] };
+export type FactLines = { dated: FactLineAt[]; all: FactLineAt[]; emptyBody: EmptyBody[] };
+
+// An HTML comment, or one left open (Markdown hides the rest of the file then): no reader sees it.
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+
+/**
+ * What a file with no fact holds (`check().emptyBody`), or `undefined` when its body holds a line
+ * that is not blank, a heading or inside an HTML comment.
+ *
+ * @param path - The file's memory path.
+ * @param text - The file's text; `lines` its body lines as parsed (`MemoryFile.lines`).
+ * @example emptyBodyOf("a.md", "---\nname: a\n---\n## Notes\n", ["## Notes"]) // { path: "a.md", chars: 25, header: true, headings: 1, comments: 0 }
+ */
+export function emptyBodyOf(
+  path: string,
+  text: string,
+  lines: readonly string[],
+): EmptyBody | undefined {
+  const body = lines.join("\n");
+  const comments = body.match(HTML_COMMENT)?.length ?? 0;
+  const left = body.replace(HTML_COMMENT, "").split("\n");
+  if (left.some((line) => line.trim() !== "" && !HEADING.test(line))) return undefined;
+  const headings = left.filter((line) => HEADING.test(line)).length;
+  return { path, chars: text.length, header: frontMatterBodyStart(text) > 0, headings, comments };
+}
 
 /**
  * Reads once the lines the line checks look at, for `check()` to share: the fact lines of every
@@ -251,9 +277,12 @@ export async function factLines(
     if (text === undefined) continue;
     const parsed = safeParseMemoryFile(text, { path: row.path });
     if (!parsed.success) continue;
-    if (parsed.value.lines.every((line) => line.text.trim() === "")) {
-      lines.emptyBody.push(row.path);
-    }
+    const empty = emptyBodyOf(
+      row.path,
+      text,
+      parsed.value.lines.map((line) => line.text),
+    );
+    if (empty !== undefined) lines.emptyBody.push(empty);
     for (const line of parsed.value.lines) {
       if (line.kind === "dated") {
         const entry = { path: row.path, line: line.text };

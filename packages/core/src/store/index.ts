@@ -18,6 +18,7 @@ export { PENDING_FORGET_FILE } from "./store-lock.js";
 export { decodeText, encodeText, restoreLineBreaks, type TextEncoding } from "./text-encoding.js";
 export type {
   CheckResult,
+  EmptyBody,
   FileStamp,
   ListStampsOptions,
   MemoryRow,

@@ -133,7 +133,8 @@ export type InternalWriteOptions = {
   createFolder?: boolean;
   /**
    * `true` for a journal that is empty when done (a forget in progress): an empty text removes the
-   * file (one unlink, atomic) instead of leaving an empty one. A store without files ignores it.
+   * file (one unlink, atomic) instead of leaving an empty one; a backend store deletes its record
+   * (`StorageBackend.deleteInternal`), so every store reads it back as missing.
    */
   removeWhenEmpty?: boolean;
 };

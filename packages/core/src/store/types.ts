@@ -163,6 +163,22 @@ export type MemoryStoreOptions = {
   rootEntries?: readonly Dirent[];
 };
 
+/**
+ * A file with no fact, as `check()` reports it (`emptyBody`): what it holds instead, so a
+ * message can say what the file is ("0 chars", "only its header and a heading").
+ */
+export type EmptyBody = {
+  path: string;
+  /** The file's length, in chars (UTF-16 code units); 0 for an empty file. */
+  chars: number;
+  /** Whether it opens with front matter (`---` … `---`). */
+  header: boolean;
+  /** Heading lines (`# …`) of its body. */
+  headings: number;
+  /** HTML comments (`<!-- … -->`) of its body. */
+  comments: number;
+};
+
 /** Result of `store.check()`: the index and the folder compared. */
 export type CheckResult = {
   ok: boolean;
@@ -234,12 +250,12 @@ export type CheckResult = {
    */
   updatedValueKept: UpdatedValueGroup[];
   /**
-   * Files with a header and no fact (every body line blank): a forget keeps a file whose
-   * description memfiles did not write (`emptiedByForget`), and a person may empty one. Listed in
-   * `MEMORY.md` and recalled by its description only; a warning for a person to add a fact or
-   * delete the file. It does not make `ok` false.
+   * Files with no fact: every body line blank, a heading or inside an HTML comment. A forget keeps
+   * a file whose description memfiles did not write (`emptiedByForget`), and a person may empty
+   * one. Listed in `MEMORY.md` and recalled by its description only; a warning for a person to add
+   * a fact or delete the file. It does not make `ok` false.
    */
-  emptyBody: string[];
+  emptyBody: EmptyBody[];
   /**
    * `MEMORY.md` is longer than the lines Claude Code loads (the fact layout's 200; see
    * `CLAUDE_CODE_INDEX_LINES`): the lines past it are never seen. memfiles never cuts a person's

@@ -1,3 +1,4 @@
+export { type BodyFact, bodyFacts, HEADING, LIST_MARKER } from "./body-facts.js";
 export { isCalendarDay } from "./calendar-day.js";
 export { compareCodeUnits } from "./compare-code-units.js";
 export { contentWordList, contentWords } from "./content-words.js";
@@ -28,7 +29,14 @@ export {
 } from "./search-terms.js";
 export { splitWords } from "./split-words.js";
 export { stemWord } from "./stem-word.js";
-export { MERGE_WORDS, QUERY_STOP_WORDS, queryStopWords, STOP_WORDS } from "./stop-words.js";
+export {
+  endsSentence,
+  MERGE_WORDS,
+  otherLanguageStopWords,
+  QUERY_STOP_WORDS,
+  queryStopWords,
+  STOP_WORDS,
+} from "./stop-words.js";
 export { applyTextLayout, readTextLayout, type TextLayout } from "./text-layout.js";
 export { type TimeZoneFromEnv, timeZoneFromEnv } from "./time-zone-from-env.js";
 export { updatesLine, valueSkeleton, valueUpdateOf } from "./value-skeleton.js";

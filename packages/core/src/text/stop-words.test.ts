@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import { foldSearchText } from "./fold-accents.js";
 import { splitSearchTerms } from "./search-terms.js";
 import {
+  endsSentence,
   QUERY_LANGUAGES,
   QUERY_STOP_WORDS,
   queryStopWords,
+  SENTENCE_FINAL_STOP_WORDS,
   STOP_WORD_LISTS,
 } from "./stop-words.js";
 
@@ -69,5 +71,27 @@ describe("STOP_WORD_LISTS", () => {
     const zho = createRequire(import.meta.url)("stopwords-zh") as string[];
     expect(STOP_WORD_LISTS.zho).toEqual(zho);
     expect((all.zho as string[]).filter((word) => !zho.includes(word))).toEqual([]);
+  });
+});
+
+describe("SENTENCE_FINAL_STOP_WORDS", () => {
+  // A word missing from its language's list would be a content word there, so the row would say
+  // nothing the wrap rule reads.
+  it.each(Object.entries(SENTENCE_FINAL_STOP_WORDS))(
+    "%s's words are in its list",
+    (language, list) => {
+      const stops: readonly string[] = STOP_WORD_LISTS[language as keyof typeof STOP_WORD_LISTS];
+      expect(list.filter((word) => !stops.includes(word))).toEqual([]);
+    },
+  );
+
+  it.each([
+    ["too", true],
+    ["tambien", true],
+    ["with", false],
+    ["dem", false],
+    ["jazz", false],
+  ] as const)("endsSentence(%s) is %s", (word, ends) => {
+    expect(endsSentence(word)).toBe(ends);
   });
 });

@@ -131,6 +131,44 @@ export const QUERY_LIST_ADDITIONS: Partial<
   kor: ["정말", "진짜", "너무", "아주", "매우", "많이", "더", "꽤", "훨씬", "그냥"],
 };
 
+/**
+ * The stop words that can end a sentence: additive adverbs, "The user likes jazz too", "as well",
+ * "Der Nutzer mag Jazz auch" (decision 0068, amended). Any other stop word at the end of a line
+ * (an article, a preposition, a conjunction: "with", "mit dem", "en", "à") asks for a word after
+ * it, so a hard-wrapped line may go on with a capital letter there; after one of these it may not.
+ * One row per language of {@link STOP_WORD_LISTS} written in a script with capital letters (the
+ * only ones the wrap rule asks), holding that list's additive adverbs: "too", "also", "well" of
+ * "as well" (English's "either" is no stop word there, nor French "aussi" / "également", Spanish
+ * "tampoco" or Russian "также": a content word at the end of a line already ends a fact). Each
+ * word is in its language's list (`stop-words.test.ts`).
+ */
+export const SENTENCE_FINAL_STOP_WORDS = {
+  eng: ["too", "also", "well"],
+  deu: ["auch", "ebenso"],
+  fra: [],
+  spa: ["también"],
+  por: ["também"],
+  ita: ["anche"],
+  nld: ["ook"],
+  rus: ["тоже"],
+  ukr: ["також"],
+} as const satisfies Partial<Record<keyof typeof STOP_WORD_LISTS, readonly string[]>>;
+
+const sentenceFinal: ReadonlySet<string> = new Set(
+  Object.values(SENTENCE_FINAL_STOP_WORDS).flatMap((list) => list.map(foldStopWord)),
+);
+
+/**
+ * Whether a stop word can end a sentence ({@link SENTENCE_FINAL_STOP_WORDS}), as search folds it.
+ *
+ * @param word - A word folded as search folds it (`foldSearchText`, apostrophes dropped).
+ * @returns `true` for "too", "auch", "tambien"; `false` for "with", "dem", or a content word.
+ * @example endsSentence("tambien") // true
+ */
+export function endsSentence(word: string): boolean {
+  return sentenceFinal.has(word);
+}
+
 const otherLists = new Map<string, ReadonlySet<string>>();
 
 function listOf(language: Exclude<keyof typeof STOP_WORD_LISTS, "eng">): ReadonlySet<string> {

@@ -1,4 +1,11 @@
-import { contentWordList, foldAccents, foldText, resolveRelativeDates } from "../text/index.js";
+import {
+  contentWordList,
+  foldAccents,
+  foldSearchText,
+  foldText,
+  otherLanguageStopWords,
+  resolveRelativeDates,
+} from "../text/index.js";
 
 /**
  * The longest forget query, in chars: a line matches only when it holds every content word of the
@@ -43,8 +50,10 @@ const ELISION = /(?<![\p{L}\p{N}])(j|qu|l|d|m|t|s|n|c)['\u2019](?=\p{L})/giu;
 
 /**
  * A forget query without the words of the request itself ("forget that", "please"), in every
- * language the relative-date rules read, and without its relative times (the write stored them as
- * absolute dates, see `resolveRelativeDates`). A query of nothing but such words keeps them. The
+ * language the relative-date rules read, without the stop words of its language (the list a
+ * recall query drops, `otherLanguageStopWords`: "das", "mit", "le", "lo", "の"), and without its
+ * relative times (the write stored them as absolute dates, see `resolveRelativeDates`). A query
+ * of nothing but stop words keeps them, and one of nothing but request words keeps those. The
  * words kept are folded and space-joined, so matching and the tombstone read the same words.
  *
  * @param query - The forget query as the user said it.
@@ -60,12 +69,23 @@ export function forgetQueryText(query: string): string {
     [...query.matchAll(JOINED_WORDS)].flatMap((match) => contentWordList(match[0]).map(fold)),
   );
   const all = (text: string) => contentWordList(text.replace(ELISION, "$1 "));
-  const words = (text: string) =>
-    all(text).filter((word) => joined.has(fold(word)) || !FORGET_REQUEST_WORDS.has(fold(word)));
-  const withoutDates = words(withoutRelativeTimes(query));
-  if (withoutDates.length > 0) return withoutDates.join(" ");
-  const withDates = words(query);
-  return (withDates.length > 0 ? withDates : all(query)).join(" ");
+  // The stop words of the query's language, as a recall query drops them (decisions 0061, 0063;
+  // English's are `contentWordList`'s already): "vergiss das mit dem Rad" asks for "Rad", and a
+  // line need not hold "das", "mit" and "dem" to match, nor a tombstone keep them.
+  const stops = otherLanguageStopWords(all(query).map(foldSearchText)) ?? new Set<string>();
+  const words = (text: string, dropStops: boolean) =>
+    all(text).filter(
+      (word) =>
+        joined.has(fold(word)) ||
+        (!FORGET_REQUEST_WORDS.has(fold(word)) && !(dropStops && stops.has(foldSearchText(word)))),
+    );
+  for (const text of [withoutRelativeTimes(query), query]) {
+    for (const dropStops of [true, false]) {
+      const kept = words(text, dropStops);
+      if (kept.length > 0) return kept.join(" ");
+    }
+  }
+  return all(query).join(" ");
 }
 
 const JOINED_WORDS = /[\p{L}\p{N}]+(?:[./@+-][\p{L}\p{N}]+)+/gu;

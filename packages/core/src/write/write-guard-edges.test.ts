@@ -93,6 +93,9 @@ function shortNameBackend(): StorageBackend {
     writeInternal: async (name, text) => {
       internal.set(name, text);
     },
+    deleteInternal: async (name) => {
+      internal.delete(name);
+    },
     appendInternal: async (name, text) => {
       internal.set(name, (internal.get(name) ?? "") + text);
     },

@@ -288,7 +288,9 @@ function factIsAbout(
   if (matches(body, query) && matches(query, body)) return true;
   const wanted = contentWordList(query);
   if (!matches(body, query)) return false;
-  const have = contentWordList(body);
+  // The query has lost its language's stop words (`forgetQueryText`); the body's ("der", "zur",
+  // "de", "la") say nothing it is about either, nor stand between two words of the query.
+  const have = contentWordList(body, { ownLanguage: true });
   // A short fact that is mostly the query's words ("Uses Neovim." for "neovim"): half or more of
   // the body's content words are the query's.
   const covered = have.filter((word) => wanted.some((want) => sameWord(want, word))).length;

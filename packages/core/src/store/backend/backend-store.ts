@@ -1,4 +1,4 @@
-import { parseInternalName } from "../internal-files.js";
+import { type InternalWriteOptions, parseInternalName } from "../internal-files.js";
 import { rebuiltMemoryIndex } from "../keep-index-descriptions.js";
 import { copyRow, versionConflict } from "../memory-row.js";
 import { type CheckParts, IndexDeferral, type StoreEngine } from "../store-engine.js";
@@ -171,9 +171,19 @@ export class BackendStore implements StoreEngine {
     return this.#backend.readInternal(parseInternalName(relativePath));
   }
 
-  async writeInternal(relativePath: string, text: string): Promise<void> {
+  // `removeWhenEmpty` as a folder does it (`writeInternalFile`): the empty text removes the file, so
+  // every backend reads it back as missing, never as an empty file (`readTombstones` refuses "").
+  async writeInternal(
+    relativePath: string,
+    text: string,
+    options: InternalWriteOptions = {},
+  ): Promise<void> {
     const name = parseInternalName(relativePath);
-    return this.withLock(() => this.#backend.writeInternal(name, text));
+    return this.withLock(() =>
+      options.removeWhenEmpty === true && text === ""
+        ? this.#backend.deleteInternal(name)
+        : this.#backend.writeInternal(name, text),
+    );
   }
 
   async appendInternal(relativePath: string, text: string): Promise<void> {

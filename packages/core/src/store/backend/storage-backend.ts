@@ -47,6 +47,11 @@ export interface StorageBackend {
   readInternal(name: string): Promise<string | undefined>;
   /** Replace an internal file's text atomically. */
   writeInternal(name: string, text: string): Promise<void>;
+  /**
+   * Remove an internal file (a journal emptied when done), so it reads as `undefined` again, as a
+   * folder removes it; a missing one removes fine.
+   */
+  deleteInternal(name: string): Promise<void>;
   /** Append to an internal file atomically (created when missing). */
   appendInternal(name: string, text: string): Promise<void>;
   /** The stored generated index (`MEMORY.md`'s text), or `undefined` when none was written. */
