@@ -29,7 +29,7 @@ type Surface = readonly [
 
 const SURFACES: readonly Surface[] = [
   ...[[], ["--json"]].flatMap((flags) =>
-    (["show", "search", "ls"] as const).map(
+    (["show", "search", "ls", "check"] as const).map(
       (command) =>
         [
           `memfiles ${command} ${flags.join(" ")}`.trim(),
@@ -83,4 +83,28 @@ describe("memfiles never prints a secret a person wrote into a file or its name"
     },
     60_000,
   );
+});
+
+describe("memfiles check names a file named after a secret, masked, with the fix", () => {
+  it.each(
+    (["subject", "fact"] as const).flatMap((layout) =>
+      SHOWN_SECRET_CASES.map(
+        (testCase) => [`${testCase.name} (${layout})`, layout, testCase] as const,
+      ),
+    ),
+  )("%s", async (_name, layout, testCase) => {
+    const root = await shownSecretFolder(testCase, layout);
+    const { context, output } = contextIn(dirname(root));
+    await runMemfiles(["check", "-m", root, "--layout", layout, "--json"], context);
+    const findings = (
+      JSON.parse(output.stdout) as {
+        findings: Array<{ code: string; path: string; message: string }>;
+      }
+    ).findings.filter((finding) => finding.code === "secret_in_path");
+    const inName = testCase.hidden.some((secret) => testCase.path(layout).includes(secret));
+    expect(findings.map((finding) => finding.path)).toEqual(
+      inName ? [testCase.path(layout).replace(/[^/]+(?=\.md$)/, "[redacted]")] : [],
+    );
+    for (const finding of findings) expect(finding.message).toMatch(/Rename it/);
+  });
 });
