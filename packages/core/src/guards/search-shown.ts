@@ -1,6 +1,6 @@
 import { memoryBodyLines, type SearchMatch, searchMemoryLines } from "../format/index.js";
 import { maskPathsOfEach } from "./mask-paths.js";
-import { maskSecrets } from "./mask-secrets.js";
+import { type MaskedText, maskSecretsOfEach } from "./mask-secrets.js";
 
 /** A memory file as a search reads it: its path, its `list()` description and its text. */
 export type SearchedFile = { path: string; description: string; content: string };
@@ -30,17 +30,26 @@ export async function searchShown(
   files: readonly SearchedFile[],
   words: readonly string[],
 ): Promise<ShownSearchMatch[]> {
+  const hit = files.flatMap((file) => {
+    const lines = memoryBodyLines(file.content, file.path);
+    return searchMemoryLines({ description: file.description, lines }, words).length === 0
+      ? []
+      : [{ file, lines }];
+  });
+  // One screen over every matched text: the screen searches them joined, a few ms for 100 files
+  // where one call a text cost ~0.8 ms each.
+  const masked = await maskSecretsOfEach(
+    hit.flatMap(({ file }) => [file.description, file.content]),
+  );
   const found: Array<{ file: SearchedFile; matches: Array<SearchMatch & { kinds: string[] }> }> =
     [];
-  for (const file of files) {
-    const lines = memoryBodyLines(file.content, file.path);
-    if (searchMemoryLines({ description: file.description, lines }, words).length === 0) continue;
-    const description = await maskSecrets(file.description);
-    const masked = await maskSecrets(file.content);
+  for (const [at, { file, lines }] of hit.entries()) {
+    const description = masked[2 * at] as MaskedText;
+    const content = masked[2 * at + 1] as MaskedText;
     const written = new Map(lines.map((line) => [line.line, line.written]));
     const shown = {
       description: description.text,
-      lines: masked.kinds.length === 0 ? lines : memoryBodyLines(masked.text, file.path),
+      lines: content.kinds.length === 0 ? lines : memoryBodyLines(content.text, file.path),
     };
     const matches = searchMemoryLines(shown, words).map((match) => ({
       ...match,
@@ -48,7 +57,7 @@ export async function searchShown(
         match.line === 0
           ? description.kinds
           : match.text !== written.get(match.line)
-            ? masked.kinds
+            ? content.kinds
             : [],
     }));
     if (matches.length > 0) found.push({ file, matches });
