@@ -48,3 +48,42 @@ export function parseHookInput(text: string): HookInput | undefined {
     return undefined;
   return input as HookInput;
 }
+
+// Claude Code's session ids are UUIDs (https://code.claude.com/docs/en/hooks, "Hook input").
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Any other id is kept only as a plain name: what a file name and a log line can hold as it is.
+const PLAIN_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+/** A hook input's `session_id` as the hooks use it: in file names and in `hook.log`. */
+export type SafeSessionId = {
+  /** The id as given, or `session-` and 16 hex chars of its SHA-256 when it was not safe. */
+  id: string;
+  /** Whether the id given was replaced. */
+  replaced: boolean;
+};
+
+/**
+ * The one rule for the `session_id` a hook reads: a UUID, as Claude Code sends, is kept; so is a
+ * plain name (letters, digits, `-` and `_`, at most 64 chars) core's secret check finds nothing
+ * in; anything else (a pasted token, a path, 10,000 chars) becomes `session-<16 hex>` of its
+ * SHA-256, the same for the same id, so one session keeps one state file. The check runs only
+ * for an id that is no UUID.
+ *
+ * @param id - The `session_id` as read from the hook's stdin.
+ * @returns `{ id, replaced }`.
+ * @example await safeSessionId("ghp_…") // { id: "session-3f2a…", replaced: true }
+ */
+export async function safeSessionId(id: string): Promise<SafeSessionId> {
+  if (UUID.test(id)) return { id, replaced: false };
+  if (PLAIN_NAME.test(id)) {
+    const { findSecrets } = await import("@memfiles/core/recall");
+    if ((await findSecrets(id)).findings.length === 0) return { id, replaced: false };
+  }
+  const { createHash } = await import("node:crypto");
+  const hash = createHash("sha256").update(id).digest("hex").slice(0, 16);
+  return { id: `session-${hash}`, replaced: true };
+}
+
+/** The hook log's line for a `session_id` {@link safeSessionId} replaced. */
+export const replacedSessionIdMessage = (id: string): string =>
+  `the hook input's session_id is not a UUID or a plain name (it may hold a secret); it is used and logged as ${id}`;

@@ -11,7 +11,12 @@ import {
   timeZoneFromEnv,
 } from "@memfiles/core/recall";
 import { type HookEvent, notAnEventLine, notHookInputLine } from "./hook-events.js";
-import { type HookInput, parseHookInput } from "./hook-input.js";
+import {
+  type HookInput,
+  parseHookInput,
+  replacedSessionIdMessage,
+  safeSessionId,
+} from "./hook-input.js";
 import { logHook } from "./hook-log.js";
 import type {
   HookContext,
@@ -134,8 +139,16 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
   // Exit 0 and nothing on stdout whatever the mistake (Claude Code takes exit 2 as "block"); the
   // stderr line is for a person who typed the command or reads Claude Code's debug log.
   if (load === undefined) return { stdout: "", stderr: notAnEventLine(options.event) };
-  const input: HookInput | undefined =
+  const parsed: HookInput | undefined =
     options.stdinTooLarge === true ? undefined : parseHookInput(options.stdin);
+  // The one place a hook's session id is read: every hook, its state file and its log use it safe.
+  const session = parsed === undefined ? undefined : await safeSessionId(parsed.session_id);
+  const input: HookInput | undefined =
+    parsed === undefined || session === undefined
+      ? undefined
+      : session.replaced
+        ? { ...parsed, session_id: session.id }
+        : parsed;
   const cwd = options.stdinTooLarge === true ? textFieldOf(options.stdin, "cwd") : input?.cwd;
   const env = options.env ?? process.env;
   // The one rule between two installs: a user-level hook in a project with its own install.
@@ -186,6 +199,14 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
     const opened = store;
     // The warning needs only the environment; the system's zone (ICU's time zone data, ~3 ms of
     // CPU) is read when a hook asks for `timeZone`, which SessionStart and UserPromptSubmit never do.
+    if (session?.replaced === true) {
+      await logHook(opened, {
+        event: options.event,
+        sessionId: input.session_id,
+        outcome: "ok",
+        message: replacedSessionIdMessage(input.session_id),
+      });
+    }
     const { warning } = timeZoneFromEnv(env);
     if (warning !== undefined) {
       await logHook(opened, {
@@ -267,7 +288,8 @@ async function tooLargeInput(options: RunHookOptions): Promise<RunHookResult> {
       }
     }
     if (existsSync(location.root)) {
-      const sessionId = textFieldOf(options.stdin, "session_id");
+      const given = textFieldOf(options.stdin, "session_id");
+      const sessionId = given === undefined ? undefined : (await safeSessionId(given)).id;
       await logHook(new MemoryStore({ root: location.root }), {
         event: options.event,
         ...(sessionId === undefined ? {} : { sessionId }),

@@ -15,6 +15,7 @@ const SECTIONS: ReadonlyArray<() => Promise<{ default: BenchSection }>> = [
   () => import("./write-pass.bench.js"),
   () => import("./limits.bench.js"),
   () => import("./check.bench.js"),
+  () => import("./shown.bench.js"),
 ];
 
 const wanted = process.argv

@@ -36,5 +36,11 @@ export {
   subjectFile,
 } from "./recall-writes.js";
 export { SEARCH_CASES, type SearchCase } from "./search-cases.js";
+export {
+  SHOWN_SECRET_CASES,
+  type ShownSecretCase,
+  shownSecretFolder,
+  shownSecretLine,
+} from "./shown-secret-cases.js";
 export { tempStore } from "./temp-store.js";
 export { expectWriteDuringWholeStoreSeen } from "./whole-store-race.js";

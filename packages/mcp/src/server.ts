@@ -12,11 +12,12 @@ import {
   isMemoryIndexPath,
   layoutOf,
   MEMORY_INDEX_FILE,
+  maskPath,
+  maskRows,
   maskSecrets,
-  memoryBodyLines,
   notShownMessage,
   readInScope,
-  searchMemoryLines,
+  searchShown,
   shownLenientlyNote,
   WriteSession,
 } from "@memfiles/core/internal";
@@ -178,13 +179,15 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
       guarded(
         async () =>
           text(
-            (await visibleRows()).map(({ path, name, description, chars, updated }) => ({
-              path,
-              name,
-              description,
-              chars,
-              ...(updated === undefined ? {} : { updated }),
-            })),
+            (await maskRows(await visibleRows())).map(
+              ({ path, name, description, chars, updated }) => ({
+                path,
+                name,
+                description,
+                chars,
+                ...(updated === undefined ? {} : { updated }),
+              }),
+            ),
           ),
         false,
       ),
@@ -228,13 +231,14 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
         const notShown = notShownMessage(file);
         if (notShown !== undefined) return refusal(notShown);
         const masked = await maskSecrets(file.content);
+        const { path: shownPath } = await maskPath(file.path);
         const notText = shownLenientlyNote(file);
         return text({
-          path: file.path,
+          path: shownPath,
           version: file.version,
           content: masked.text,
           ...(notText === undefined ? {} : { notText }),
-          ...(masked.kinds.length === 0 ? {} : { masked: maskedNote(file.path, masked.kinds) }),
+          ...(masked.kinds.length === 0 ? {} : { masked: maskedNote(shownPath, masked.kinds) }),
         });
       }, false),
   );
@@ -249,36 +253,19 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     },
     ({ words }) =>
       guarded(async () => {
-        const matches: Array<{ path: string; line: number; text: string; masked?: string }> = [];
+        const files = [];
         for (const row of await visibleRows()) {
           const file = await boundary.read(row.path);
-          const content = file.exists ? file.content : "";
-          const lines = memoryBodyLines(content, row.path);
-          if (searchMemoryLines({ description: row.description, lines }, [words]).length === 0) {
-            continue;
-          }
-          // Matched on the masked text, so a search for a secret's own characters finds nothing.
-          const description = await maskSecrets(row.description);
-          const masked = await maskSecrets(content);
-          const written = new Map(lines.map((line) => [line.line, line.written]));
-          const shown = {
-            description: description.text,
-            lines: memoryBodyLines(masked.text, row.path),
-          };
-          for (const match of searchMemoryLines(shown, [words])) {
-            const kinds =
-              match.line === 0
-                ? description.kinds
-                : match.text !== written.get(match.line)
-                  ? masked.kinds
-                  : [];
-            matches.push({
-              path: row.path,
-              ...match,
-              ...(kinds.length === 0 ? {} : { masked: maskedNote(row.path, kinds) }),
-            });
-          }
+          files.push({
+            path: row.path,
+            description: row.description,
+            content: file.exists ? file.content : "",
+          });
         }
+        const matches = (await searchShown(files, [words])).map(({ kinds, ...match }) => ({
+          ...match,
+          ...(kinds.length === 0 ? {} : { masked: maskedNote(match.path, kinds) }),
+        }));
         return text(matches);
       }, false),
   );
@@ -356,7 +343,7 @@ export function createMemfilesMcpServer(options: MemfilesMcpServerOptions): McpS
     "memory-file",
     new ResourceTemplate(`${RESOURCE_PREFIX}{+path}`, {
       list: async () => ({
-        resources: (await visibleRows()).map((row) => ({
+        resources: (await maskRows(await visibleRows())).map((row) => ({
           uri: `${RESOURCE_PREFIX}${row.path}`,
           name: row.path,
           description: row.description,

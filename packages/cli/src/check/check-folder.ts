@@ -2,7 +2,12 @@ import { type Dirent, readdirSync } from "node:fs";
 import { readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { MemoryStore } from "@memfiles/core";
-import { findForgottenLines } from "@memfiles/core/internal";
+import {
+  findForgottenLines,
+  type MaskedPath,
+  maskPathsOfEach,
+  withMaskedPaths,
+} from "@memfiles/core/internal";
 import { andList } from "../output.js";
 import { findTextSecretsOfEach, type SecretLine } from "../secrets/find-text-secrets.js";
 
@@ -27,6 +32,7 @@ export type FindingCode =
   | "updated_value_kept"
   | "empty_body"
   | "index_over_budget"
+  | "secret_in_path"
   | (string & {});
 
 /** One problem `memfiles check` found. */
@@ -39,7 +45,10 @@ export type Finding = {
   fixable: boolean;
   /** Set by `--fix`. */
   fixed?: boolean;
-  /** For `secret`: the 1-based line and the kind (never the secret itself). */
+  /**
+   * For `secret`: the 1-based line and the kind (never the secret itself); for `secret_in_path`,
+   * the kinds found in the file's name.
+   */
   line?: number;
   kind?: string;
   /** For `updated_value_kept`: the first pair of lines of the group, in file order. */
@@ -120,7 +129,20 @@ export async function checkFolder(
       fixable: false,
     });
   }
-  for (const row of await store.list()) {
+  const rows = await store.list();
+  // A file named after a secret: every surface prints its name masked, so no tool can name it.
+  const named = await maskPathsOfEach(rows.map((row) => row.path));
+  for (const [at, { path, kinds }] of named.entries()) {
+    if (kinds.length === 0) continue;
+    findings.push({
+      code: "secret_in_path",
+      path: rows[at]?.path ?? path,
+      kind: kinds.join(", "),
+      message: `${rows[at]?.path ?? path} holds a secret in its name (${kinds.join(", ")}): memfiles prints the name masked, so no tool or model can name the file. Rename it (\`mv\` in a shell), run \`memfiles check --fix\` to rebuild MEMORY.md, and rotate the secret.`,
+      fixable: false,
+    });
+  }
+  for (const row of rows) {
     for (const problem of row.problems ?? []) {
       findings.push({
         code: PROBLEM_CODES[problem.code] ?? problem.code,
@@ -228,7 +250,24 @@ export async function checkFolder(
     }
   }
   if (options.fix) await fix(store, findings);
-  return findings;
+  return shownFindings(findings);
+}
+
+// Findings as printed: each path holding a secret in a name masked in `path` and `message`, as
+// every surface prints a path (core's `maskPathsOfEach`); `--fix` has used the real paths.
+async function shownFindings(findings: Finding[]): Promise<Finding[]> {
+  const paths = [...new Set(findings.flatMap((finding) => finding.path ?? []))];
+  const masked = await maskPathsOfEach(paths);
+  const pairs = paths.map((path, at) => [path, masked[at] as MaskedPath] as const);
+  if (pairs.every(([path, shown]) => shown.path === path)) return findings;
+  const shownOf = new Map(pairs);
+  return findings.map((finding) => ({
+    ...finding,
+    ...(finding.path === undefined
+      ? {}
+      : { path: shownOf.get(finding.path)?.path ?? finding.path }),
+    message: withMaskedPaths(finding.message, pairs),
+  }));
 }
 
 /**

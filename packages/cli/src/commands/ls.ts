@@ -1,4 +1,4 @@
-import { layoutOf } from "@memfiles/core/internal";
+import { layoutOf, maskRows } from "@memfiles/core/internal";
 import type { Command } from "commander";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
@@ -62,7 +62,19 @@ export const registerLs: RegisterCommand = (program, context, done) => {
         command: Command,
       ) => {
         const store = openMemoryFolder(folderOf(folder, options), context);
-        const files = await readMemory(store);
+        const read = await readMemory(store);
+        // Printed as every surface shows memory: a secret in a path, name or description masked.
+        const files = (await maskRows(read)).map((file, at) =>
+          file.path === read[at]?.path
+            ? file
+            : {
+                ...file,
+                problems: file.problems.map((problem) => ({
+                  ...problem,
+                  message: problem.message.split(read[at]?.path ?? "").join(file.path),
+                })),
+              },
+        );
         for (const note of notReadNotes(files)) context.stderr(note);
         if (options.json) {
           printJson(

@@ -1,4 +1,4 @@
-import { quoteText, searchMemoryLines } from "@memfiles/core/internal";
+import { quoteText, searchShown } from "@memfiles/core/internal";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { printJson } from "../output.js";
@@ -22,9 +22,12 @@ export const registerSearch: RegisterCommand = (program, context, done) => {
       const store = openMemoryFolder(folder, context);
       const files = await readMemory(store);
       for (const note of notReadNotes(files)) context.stderr(note);
-      const matches = files.flatMap((file) =>
-        searchMemoryLines(file, words).map((match) => ({ file: file.path, ...match })),
-      );
+      // Core's search as every surface shows it: matched on the masked text, paths masked.
+      const matches = (await searchShown(files, words)).map(({ path, line, text }) => ({
+        file: path,
+        line,
+        text,
+      }));
       if (options.json) printJson(context, matches);
       else if (matches.length === 0)
         context.stdout(`Nothing in ${store.root} holds ${quoteText(words.join(" "))}.\n`);

@@ -1,4 +1,10 @@
-import { isMemoryIndexPath, notShownMessage, shownLenientlyNote } from "@memfiles/core/internal";
+import {
+  isMemoryIndexPath,
+  maskRows,
+  maskSecrets,
+  notShownMessage,
+  shownLenientlyNote,
+} from "@memfiles/core/internal";
 import { EXIT_CODES } from "../exit-codes.js";
 import { openMemoryFolder } from "../memory-folder.js";
 import { printJson } from "../output.js";
@@ -49,13 +55,16 @@ export const registerShow: RegisterCommand = (program, context, done) => {
           }
           const indexNotText = shownLenientlyNote(index);
           if (indexNotText !== undefined) context.stderr(`${indexNotText}\n`);
+          // Masked as MCP `read` masks the index: a person's line or a link to a file named
+          // after a secret.
+          const { text: indexText } = await maskSecrets(index.content);
           if (options.json)
             printJson(context, {
               path: index.path,
               version: index.version,
-              content: index.content,
+              content: indexText,
             });
-          else context.stdout(index.content.endsWith("\n") ? index.content : `${index.content}\n`);
+          else context.stdout(indexText.endsWith("\n") ? indexText : `${indexText}\n`);
           done(EXIT_CODES.ok);
           return;
         }
@@ -75,10 +84,13 @@ export const registerShow: RegisterCommand = (program, context, done) => {
         }
         const notText = shownLenientlyNote(read);
         if (notText !== undefined) context.stderr(`${notText}\n`);
+        // Shown as MCP `read` shows it: a secret written into the file by hand is `[redacted]`
+        // (through Bash a model reads this output); the file on disk is left as it is.
+        const masked = await maskSecrets(read.content);
         if (!options.json) {
           // The byte order mark is how the file is stored, not text to print (it would reach a
           // terminal or a pipe as an invisible character).
-          const text = read.content.replace(/^\uFEFF/, "");
+          const text = masked.text.replace(/^\uFEFF/, "");
           context.stdout(text.endsWith("\n") ? text : `${text}\n`);
           done(EXIT_CODES.ok);
           return;
@@ -89,7 +101,8 @@ export const registerShow: RegisterCommand = (program, context, done) => {
           description: "",
           chars: read.content.length,
         };
-        printJson(context, showFile(row, read.version, read.content, store.layout));
+        const [shownRow] = await maskRows([row]);
+        printJson(context, showFile(shownRow ?? row, read.version, masked.text, store.layout));
         done(EXIT_CODES.ok);
       },
     );

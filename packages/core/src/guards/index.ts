@@ -10,6 +10,18 @@ export { type CheckEvidenceSupportResult, checkEvidenceSupport } from "./evidenc
 export { findSplitSecrets } from "./find-split-secrets.js";
 export { findThirdPersonStatement } from "./first-person-guard.js";
 export { findInstruction } from "./instruction-guard.js";
+export {
+  type MaskedPath,
+  maskPath,
+  maskPathsOfEach,
+  maskRows,
+  withMaskedPaths,
+} from "./mask-paths.js";
 export { type MaskedText, maskSecrets, maskSecretsOfEach } from "./mask-secrets.js";
+export {
+  type SearchedFile,
+  type ShownSearchMatch,
+  searchShown,
+} from "./search-shown.js";
 export { findSecrets, REDACTED } from "./secret-guard.js";
 export { argumentErrorText, shownArgument } from "./shown-argument.js";

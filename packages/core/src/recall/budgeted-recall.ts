@@ -1,6 +1,7 @@
 import MiniSearch from "minisearch";
 import { estimateTokens } from "../cost/cache-minimum.js";
 import { frontMatterBodyStart } from "../format/front-matter.js";
+import { maskPathsOfEach } from "../guards/mask-paths.js";
 import { maskSecretsOfEach } from "../guards/mask-secrets.js";
 import type { MemoryRow } from "../store/types.js";
 import { bodyFacts } from "../text/body-facts.js";
@@ -428,17 +429,36 @@ export async function maskRecalled(
   store?: RecallStore,
 ): Promise<{ shown: BudgetedRecallResult; stored: RecallUnit[] }> {
   const texts = await shownUnitTexts(filled.units, store);
-  if (texts === undefined || texts.every((text, at) => text === filled.units[at]?.text)) {
+  const paths = await shownUnitPaths(filled.units);
+  if (
+    paths === undefined &&
+    (texts === undefined || texts.every((text, at) => text === filled.units[at]?.text))
+  ) {
     return { shown: filled, stored: filled.units };
   }
   const storedOf = new Map<RecallUnit, RecallUnit>();
   const units = filled.units.map((unit, at) => {
-    const shown = { ...unit, text: texts[at] ?? "" };
+    const shown = {
+      ...unit,
+      text: texts?.[at] ?? unit.text,
+      ...(paths === undefined ? {} : { path: paths[at] ?? unit.path }),
+    };
     storedOf.set(shown, unit);
     return shown;
   });
   const shown = fillRecallBudget(units, maxTokens, estimateTokens, undefined, readTool);
   return { shown, stored: shown.units.map((unit) => storedOf.get(unit) as RecallUnit) };
+}
+
+// The paths "Lines from:" names, masked as every printed path is (`maskPathsOfEach`); `undefined`
+// when none holds a secret. A fact file's path is not printed, so only line units are asked.
+async function shownUnitPaths(units: readonly RecallUnit[]): Promise<string[] | undefined> {
+  const named = [...new Set(units.flatMap((unit) => (unit.kind === "line" ? [unit.path] : [])))];
+  if (named.length === 0) return undefined;
+  const masked = await maskPathsOfEach(named);
+  if (masked.every((path) => path.kinds.length === 0)) return undefined;
+  const shownOf = new Map(named.map((path, at) => [path, masked[at]?.path ?? path]));
+  return units.map((unit) => shownOf.get(unit.path) ?? unit.path);
 }
 
 // Each unit's text masked alone, or as it reads in its file's body masked whole: the units and

@@ -1,5 +1,5 @@
 import { dateTag } from "../format/index.js";
-import { statedOn, WriteSession } from "../guards/index.js";
+import { maskPath, statedOn, WriteSession } from "../guards/index.js";
 import { finishPendingForgetLocked } from "./pending-forget.js";
 import { UnexpectedRefusalError } from "./unexpected-refusal-error.js";
 import {
@@ -46,6 +46,7 @@ export type RememberResult =
   | {
       ok: false;
       code: RememberRejectionCode;
+      /** The path as given; a secret in a name shown as `[redacted]` when `code` is `secret`. */
       path: string;
       /** The fact as given; secrets replaced by `[redacted]` when `code` is `secret`. */
       fact: string;
@@ -119,7 +120,8 @@ export async function rememberThrough<Item, Target>(
     return {
       ok: false,
       code,
-      path,
+      // A refused secret's result is printed (MCP, `memfiles remember`): its path masked too.
+      path: rejected.code === "secret" ? (await maskPath(path)).path : path,
       fact: rejected.code === "secret" ? steps.fact(rejected.item) : options.fact,
       message: rejected.message,
     };

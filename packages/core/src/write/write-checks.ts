@@ -24,8 +24,12 @@ export const WRITE_CHECKS = [
   {
     code: "secret",
     rule: "no field (file or name, fact or body, evidence, replaces, description) holds a secret, alone, split across two fields of the candidate (in either order), or split across the facts of one pass or session",
-    message: (detail: Named & { kinds: readonly string[]; split: boolean | "fields" }) =>
-      `Refused ${detail.what}: ${detail.split === "fields" ? "two of its fields together spell a secret" : detail.split ? "with another fact of this session it spells a secret" : "it holds a secret"} (${detail.kinds.join(", ")}), redacted here. Secrets never go into memory.`,
+    message: (
+      detail: Named & { kinds: readonly string[]; split: boolean | "fields"; path?: string },
+    ) =>
+      detail.path !== undefined
+        ? `Refused ${detail.what}: its file ${detail.path} holds a secret in its name (${detail.kinds.join(", ")}), redacted here. Secrets never go into memory: name the file without it.`
+        : `Refused ${detail.what}: ${detail.split === "fields" ? "two of its fields together spell a secret" : detail.split ? "with another fact of this session it spells a secret" : "it holds a secret"} (${detail.kinds.join(", ")}), redacted here. Secrets never go into memory.`,
   },
   {
     code: "relative_date",

@@ -1,3 +1,4 @@
+import { maskPath, maskPathsOfEach } from "../../guards/mask-paths.js";
 import { maskSecrets } from "../../guards/mask-secrets.js";
 import { notShownMessage, shownLenientlyNote } from "../../store/index.js";
 import type { MemoryToolContext } from "../memory-tool-context.js";
@@ -59,9 +60,13 @@ async function viewFolder(
     start + MAX_VIEW_ENTRIES - 1,
   );
   const shown = items.slice(start - 1, end);
+  // An entry named after a secret (`topics/ghp_….md`) is listed masked, as every printed path is.
+  const names = await maskPathsOfEach(shown);
   const lines = [
     `${formatSize(total)}\t${memoryPath}`,
-    ...shown.map((item) => `${formatSize(sizes.get(item) ?? 0)}\t${base}/${item}`),
+    ...shown.map(
+      (item, at) => `${formatSize(sizes.get(item) ?? 0)}\t${base}/${names[at]?.path ?? item}`,
+    ),
   ];
   const leftOut = items.length - shown.length;
   const note =
@@ -142,7 +147,9 @@ export const view: CommandModule<"view"> = {
     // Shown masked (a secret written into the file by hand is `[redacted]`); `str_replace` and
     // `insert` edit the file as written, so a `[redacted]` sent back matches no secret.
     const { text } = await maskSecrets(file.content);
-    const lines = viewLines(command.path, editable(text).lines, range);
+    // The path it echoes is printed as every path is: a file named after a secret is masked.
+    const { path: shownPath } = await maskPath(command.path);
+    const lines = viewLines(shownPath, editable(text).lines, range);
     return notText === undefined ? lines : `${notText}\n${lines}`;
   },
 };

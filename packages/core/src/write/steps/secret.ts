@@ -2,6 +2,7 @@ import {
   checkSecrets,
   findSecrets,
   findSplitSecrets,
+  maskPath,
   REDACTED,
   WriteSession,
 } from "../../guards/index.js";
@@ -52,7 +53,16 @@ export const secretStep: WriteStep = {
     const kinds = [...new Set(scans.flatMap((scan) => scan.kinds))];
     const redacted = redactAll(scans.map((scan) => scan.redacted));
     if (kinds.length > 0) {
-      const refusal = refuse("secret", { what: steps.label(redacted), kinds, split: false });
+      // Only the file (path or name) holds one: the refusal names the file, masked as every
+      // printed path is, not the fact.
+      const file = steps.file(given);
+      const inFileOnly = scans.every((scan, at) => scan.kinds.length === 0 || fields[at] === file);
+      const refusal = refuse("secret", {
+        what: steps.label(redacted),
+        kinds,
+        split: false,
+        ...(inFileOnly ? { path: (await maskPath(file)).path } : {}),
+      });
       return refuseItem(context, refusal, redacted);
     }
     // Split across two fields of the candidate (a key's halves in the name and the body, the fact

@@ -1,0 +1,71 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  SHOWN_SECRET_CASES,
+  shownSecretFolder,
+  shownSecretLine,
+} from "../../test/shown-secret-cases.js";
+import { memoryBlock, recallForPrompt } from "../boundary/recall-for-prompt.js";
+import { memfilesMemoryTool } from "../memory-tool/memory-tool.js";
+import { MemoryStore } from "../store/index.js";
+import type { StoreLayout } from "../store/types.js";
+import { budgetedRecall } from "./budgeted-recall.js";
+
+// Core's surfaces that print memory to a model, each as the text it sends. The same cases run
+// through MCP (`mcp/src/shown-secrets.test.ts`) and the `memfiles` command
+// (`cli/src/commands/shown-secrets.test.ts`).
+const SURFACES: Array<
+  [string, (store: MemoryStore, path: string, words: string) => Promise<string>]
+> = [
+  [
+    "memory tool view of the file",
+    async (store, path) =>
+      String(
+        await memfilesMemoryTool({ store }).run({ command: "view", path: `/memories/${path}` }),
+      ),
+  ],
+  [
+    "memory tool view of the folder",
+    async (store) =>
+      String(await memfilesMemoryTool({ store }).run({ command: "view", path: "/memories" })),
+  ],
+  [
+    "recallForPrompt",
+    async (store, _path, words) => (await recallForPrompt({ store, query: words })).text,
+  ],
+  [
+    "budgetedRecall",
+    async (store, _path, words) => (await budgetedRecall({ store, query: words })).note,
+  ],
+  ["memoryBlock (SessionStart)", async (store) => (await memoryBlock({ store })).text],
+];
+
+const CASES = (["subject", "fact"] as const).flatMap((layout) =>
+  SHOWN_SECRET_CASES.flatMap((testCase) =>
+    SURFACES.map(
+      ([surface, shown]) =>
+        [`${surface}: ${testCase.name} (${layout})`, layout, testCase, shown] as const,
+    ),
+  ),
+);
+
+describe("a secret a person wrote into a file, or into its name, is never shown", () => {
+  it.each(CASES)("%s", async (name, layout: StoreLayout, testCase, shown) => {
+    const root = await shownSecretFolder(testCase, layout);
+    const store = new MemoryStore({ root, layout });
+    const path = testCase.path(layout);
+    const before = await readFile(join(root, path), "utf8");
+    const text = await shown(store, path, testCase.words);
+    // The surface showed the file (its words, its description or its masked name), so the check
+    // below is not vacuous.
+    expect(text).toMatch(/deploy|\[redacted\]/i);
+    for (const secret of testCase.hidden) expect(text).not.toContain(secret);
+    if (testCase.clean && !/memoryBlock|folder/.test(name)) {
+      expect(text).toContain(shownSecretLine(testCase, layout).replace(/^\[stated [^\]]+\] /, ""));
+      expect(text).not.toContain("[redacted]");
+    }
+    // Shown, not edited.
+    expect(await readFile(join(root, path), "utf8")).toBe(before);
+  });
+});

@@ -1,0 +1,160 @@
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import type { StoreLayout } from "../src/store/types.js";
+
+// Key-shaped strings are assembled at run time so the repository holds no literal secrets.
+const GITHUB = `${"ghp"}_${"a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"}`;
+const ANTHROPIC = ["sk", "ant", "api03", "Zx9Qw7Er5Ty3Ui1Op"].join("-");
+const PASSWORD = ["hunter", "2xq!"].join("");
+const HALVES = [GITHUB.slice(0, 22), GITHUB.slice(22)] as const;
+
+/**
+ * A memory folder written by hand (no guard ran), with one file a surface is asked to show, and
+ * what no surface may print of it. Every surface that prints memory to a model or a terminal runs
+ * the whole table on both layouts: recall, the memory block (SessionStart), the memory tool's
+ * `view`, MCP `list`/`read`/`search`, `memfiles ls`/`show`/`search`.
+ */
+export type ShownSecretCase = {
+  name: string;
+  /** The files as a person wrote them: memory path -> text. */
+  files: (layout: StoreLayout) => Record<string, string>;
+  /** The file a surface shows (`show`, `read`, `view`). */
+  path: (layout: StoreLayout) => string;
+  /** Words that match a line of it (search) and recall it (a query). */
+  words: string;
+  /** What no surface may print. */
+  hidden: readonly string[];
+  /** A clean file: shown byte for byte, its lines as written. */
+  clean: boolean;
+};
+
+const DESCRIPTION = "Deploy notes for the ci.";
+
+function fileText(layout: StoreLayout, name: string, body: string): string {
+  return layout === "subject"
+    ? `---\nname: ${name}\ndescription: ${DESCRIPTION}\nupdated: 2026/11/01\n---\n${body}\n`
+    : `---\nname: ${name}\ndescription: ${DESCRIPTION}\ntype: project\nupdated: 2026/11/01\n---\n${body}\n`;
+}
+
+const dated = (layout: StoreLayout, line: string) =>
+  layout === "subject" ? `[stated 2026/11/01] ${line}` : line;
+
+const one = (stem: string) => (layout: StoreLayout) =>
+  layout === "subject" ? `topics/${stem}.md` : `${stem}.md`;
+
+/** Every case of the table: a key on one line, split over two, a password in words, a key in a file name (two kinds), a clean file. */
+export const SHOWN_SECRET_CASES: readonly ShownSecretCase[] = [
+  {
+    name: "a key on one line",
+    files: (layout) => ({
+      [one("deploy")(layout)]: fileText(
+        layout,
+        "deploy",
+        dated(layout, `deploy token for the ci is ${GITHUB}`),
+      ),
+    }),
+    path: one("deploy"),
+    words: "deploy token",
+    hidden: [GITHUB, GITHUB.slice(4)],
+    clean: false,
+  },
+  {
+    name: "a key split over two lines",
+    files: (layout) => ({
+      [one("deploy")(layout)]: fileText(
+        layout,
+        "deploy",
+        `- deploy token GitHub ${HALVES[0]}\n${HALVES[1]}`,
+      ),
+    }),
+    path: one("deploy"),
+    words: "deploy token",
+    hidden: [...HALVES],
+    clean: false,
+  },
+  {
+    name: "a password stated in words",
+    files: (layout) => ({
+      [one("deploy")(layout)]: fileText(
+        layout,
+        "deploy",
+        dated(layout, `deploy password for the ci is ${PASSWORD}`),
+      ),
+    }),
+    path: one("deploy"),
+    words: "deploy password",
+    hidden: [PASSWORD],
+    clean: false,
+  },
+  {
+    name: "a GitHub token as the file's name",
+    files: (layout) => ({
+      [one(GITHUB)(layout)]: fileText(
+        layout,
+        "deploy",
+        dated(layout, "deploy goes through the ci"),
+      ),
+    }),
+    path: one(GITHUB),
+    words: "deploy ci",
+    hidden: [GITHUB, GITHUB.slice(4)],
+    clean: false,
+  },
+  {
+    name: "an Anthropic key as a person's file name",
+    files: (layout) => ({
+      [layout === "subject" ? `people/${ANTHROPIC}.md` : `${ANTHROPIC}.md`]: fileText(
+        layout,
+        "deploy",
+        dated(layout, "deploy goes through the ci"),
+      ),
+    }),
+    path: (layout) => (layout === "subject" ? `people/${ANTHROPIC}.md` : `${ANTHROPIC}.md`),
+    words: "deploy ci",
+    hidden: [ANTHROPIC, ANTHROPIC.slice(7)],
+    clean: false,
+  },
+  {
+    name: "a clean file",
+    files: (layout) => ({
+      [one("deploy")(layout)]: fileText(layout, "deploy", dated(layout, "deploy runs on Fly.io")),
+    }),
+    path: one("deploy"),
+    words: "deploy fly",
+    hidden: [],
+    clean: true,
+  },
+];
+
+/** The case's body line as written, for a clean file's byte-for-byte check. */
+export function shownSecretLine(testCase: ShownSecretCase, layout: StoreLayout): string {
+  const text = testCase.files(layout)[testCase.path(layout)] ?? "";
+  return text.split("\n").at(-2) ?? "";
+}
+
+/**
+ * Writes the case's files into a new memory folder as a person would (no memfiles write, no
+ * guard), with a `profile.md` so the folder reads as `layout`.
+ *
+ * @returns The folder (`memory` inside a fresh temporary folder).
+ */
+export async function shownSecretFolder(
+  testCase: ShownSecretCase,
+  layout: StoreLayout,
+): Promise<string> {
+  const root = join(await mkdtemp(join(tmpdir(), `memfiles-shown-${layout}-`)), "memory");
+  const files = {
+    ...testCase.files(layout),
+    ...(layout === "subject"
+      ? {
+          "profile.md": `---\nname: profile\ndescription: Who the user is.\nupdated: 2026/11/01\n---\n[stated 2026/11/01] works on a ci\n`,
+        }
+      : {}),
+  };
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), text);
+  }
+  return root;
+}

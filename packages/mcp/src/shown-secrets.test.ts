@@ -1,0 +1,60 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { SHOWN_SECRET_CASES, shownSecretFolder, shownSecretLine } from "@memfiles/core/test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { describe, expect, it } from "vitest";
+import { createMemfilesMcpServer } from "./server.js";
+
+async function connect(root: string, layout: "subject" | "fact") {
+  const server = createMemfilesMcpServer({ root, layout });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "memfiles-test", version: "0.0.0" });
+  await client.connect(clientSide);
+  return client;
+}
+
+type Connected = Awaited<ReturnType<typeof connect>>;
+const call = async (client: Connected, name: string, args: Record<string, unknown>) => {
+  const result = await client.callTool({ name, arguments: args });
+  return (result.content as Array<{ text: string }>)[0]?.text ?? "";
+};
+
+// The MCP server's tools and resources, each as what it sends; core's surfaces and the `memfiles`
+// command run the same cases (`core/src/recall/shown-secret-surfaces.test.ts`,
+// `cli/src/commands/shown-secrets.test.ts`).
+const SURFACES: Array<
+  [string, (client: Connected, path: string, words: string) => Promise<string>]
+> = [
+  ["list", (client) => call(client, "list", {})],
+  ["read", (client, path) => call(client, "read", { path })],
+  ["read MEMORY.md", (client) => call(client, "read", { path: "MEMORY.md" })],
+  ["search", (client, _path, words) => call(client, "search", { words })],
+  ["resources/list", async (client) => JSON.stringify(await client.listResources())],
+];
+
+const CASES = (["subject", "fact"] as const).flatMap((layout) =>
+  SHOWN_SECRET_CASES.flatMap((testCase) =>
+    SURFACES.map(
+      ([surface, shown]) =>
+        [`${surface}: ${testCase.name} (${layout})`, layout, testCase, shown] as const,
+    ),
+  ),
+);
+
+describe("the MCP server never sends a secret a person wrote into a file or its name", () => {
+  it.each(CASES)("%s", async (name, layout, testCase, shown) => {
+    const root = await shownSecretFolder(testCase, layout);
+    const path = testCase.path(layout);
+    const before = await readFile(join(root, path), "utf8");
+    const text = await shown(await connect(root, layout), path, testCase.words);
+    expect(text).toMatch(/deploy|\[redacted\]/i);
+    for (const secret of testCase.hidden) expect(text).not.toContain(secret);
+    if (testCase.clean && (name.startsWith("read:") || name.startsWith("search:"))) {
+      expect(text).toContain(JSON.stringify(shownSecretLine(testCase, layout)).slice(1, -1));
+      expect(text).not.toContain("[redacted]");
+    }
+    expect(await readFile(join(root, path), "utf8")).toBe(before);
+  });
+});
