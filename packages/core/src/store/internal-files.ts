@@ -136,6 +136,8 @@ export type InternalWriteOptions = {
    * file (one unlink, atomic) instead of leaving an empty one. A store without files ignores it.
    */
   removeWhenEmpty?: boolean;
+  /** `false` for derived state rebuilt when lost (the `MEMORY.md` record): no fsync. Default `true`. */
+  fsync?: boolean;
 };
 
 /**
@@ -161,7 +163,7 @@ export async function writeInternalFile(
   await withInternalTarget(root, relativePath, options, (folder, target) =>
     options.removeWhenEmpty === true && text === ""
       ? rm(target, { force: true })
-      : writeFileInside(folder, target, text),
+      : writeFileInside(folder, target, text, { fsync: options.fsync !== false }),
   );
 }
 
