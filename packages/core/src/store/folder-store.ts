@@ -631,6 +631,7 @@ export class FolderStore implements StoreEngine {
     const stats = lstatSync(indexPath, { throwIfNoEntry: false });
     if (stats?.isFile()) {
       const key = statKey(stats);
+      if (this.#indexSeen?.key !== key) await this.#adoptIndexRecord(realRoot);
       let current = this.#indexSeen?.key === key ? this.#indexSeen.text : undefined;
       if (current === undefined) {
         const read = await this.#readIndexFile(realRoot, indexPath, stats);
@@ -686,11 +687,18 @@ export class FolderStore implements StoreEngine {
     ).catch(() => undefined);
   }
 
-  // Under the lock, before a memory file changes. A record left by another process, naming
-  // MEMORY.md's bytes as they are, makes the index this store's own (its line may be patched, and
-  // it is read even past the too-large limit: memfiles wrote it). Then the record is removed: a
-  // crash before the index and a new record land leaves none, so the next write rebuilds.
+  // Under the lock, before a memory file changes: the record is adopted, then removed, so a crash
+  // before the index and a new record land leaves none, and the next write rebuilds.
   async #takeIndexRecord(realRoot: string): Promise<void> {
+    await this.#adoptIndexRecord(realRoot);
+    // Not caught: a record that cannot be removed stops the write before anything lands.
+    await this.writeInternal(MEMORY_INDEX_RECORD_FILE, "", { removeWhenEmpty: true });
+  }
+
+  // A record left by another process, naming MEMORY.md's bytes as they are, makes the index this
+  // store's own: its line may be patched, and it is read even past the too-large limit (memfiles
+  // wrote it, so it holds no more of a person's than a rebuild keeps).
+  async #adoptIndexRecord(realRoot: string): Promise<void> {
     const indexPath = join(realRoot, MEMORY_INDEX_FILE);
     const stats = lstatSync(indexPath, { throwIfNoEntry: false });
     const seen = this.#indexSeen;
@@ -712,8 +720,6 @@ export class FolderStore implements StoreEngine {
         }
       }
     }
-    // Not caught: a record that cannot be removed stops the write before anything lands.
-    await this.writeInternal(MEMORY_INDEX_RECORD_FILE, "", { removeWhenEmpty: true });
   }
 
   // Whether MEMORY.md was patched for `change` (or already said it); false leaves it to a rebuild.
@@ -726,7 +732,9 @@ export class FolderStore implements StoreEngine {
     if (!stats?.isFile() || seen?.generated !== true || seen.key !== statKey(stats)) return false;
     const text = patchedMemoryIndex(seen.text, change, this.layout);
     if (text === undefined) return false;
-    if (text !== seen.text) await this.#writeIndex(realRoot, indexPath, text);
+    // The record was removed before the file changed: an unchanged index gets it back.
+    if (text === seen.text) await this.#writeIndexRecord(text);
+    else await this.#writeIndex(realRoot, indexPath, text);
     return true;
   }
 

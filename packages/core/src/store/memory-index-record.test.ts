@@ -153,3 +153,38 @@ describe("a crash mid-write leaves a state a new process rebuilds, never one it 
     },
   );
 });
+
+describe("a new process patches the index memfiles wrote", () => {
+  const cases = (["folder", "backend"] as const).flatMap((place) =>
+    LAYOUT_NAMES.map((layout) => ({ place, layout })),
+  );
+  it.each(cases)(
+    "$place, $layout layout: a write that leaves its line as it is keeps the record",
+    async ({ place: placeName, layout }) => {
+      const place = placeName === "folder" ? await folderPlace(layout) : backendPlace(layout);
+      await write(place.open(), "a.md", fileText("a"));
+      // Another fact in a.md: its name and description, so its line, stay as they are.
+      await write(place.open(), "a.md", `${fileText("a")}[stated 2026/01/03] more on a\n`);
+      expect(await place.record()).toMatch(/"sha256"/);
+      const lists = place.lists();
+      await write(place.open(), "b.md", fileText("b"));
+      expect(lists.mock.calls.length).toBe(0);
+      expect(await place.index()).toContain("b.md");
+    },
+  );
+
+  // Past 16 x the cap a MEMORY.md is not read (docs/security.md); one its record names was
+  // written by memfiles, so a new process reads it and patches it instead of leaving it stale.
+  it.each(LAYOUT_NAMES)("%s layout: an index past the too-large limit", async (layout) => {
+    const root = join(await mkdtemp(join(tmpdir(), "memfiles-index-record-")), "memory");
+    const open = () => new MemoryStore({ root, layout, maxChars: 100 });
+    for (let at = 0; at < 80; at++) await write(open(), `f${at}.md`, fileText(`f${at}`));
+    const before = await readFile(join(root, "MEMORY.md"), "utf8");
+    expect(Buffer.byteLength(before)).toBeGreaterThan(16 * 100);
+    await write(open(), "g.md", fileText("g"));
+    const store = open();
+    expect(await readFile(join(root, "MEMORY.md"), "utf8")).toBe(
+      rebuiltMemoryIndex(await store.list(), before, layout),
+    );
+  });
+});
