@@ -10,6 +10,7 @@ const OWN_MODULES = [
   "src/write/write-interrupted.test.ts",
   "src/recall/memory-block-rows.test.ts",
   "src/store/kept-read.test.ts",
+  "src/store/memory-index-record.test.ts",
 ];
 
 export default defineConfig({

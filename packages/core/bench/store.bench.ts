@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, unlink, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { formatMemoryFile } from "../src/format/index.js";
@@ -60,6 +60,66 @@ async function cpuOf(run: () => Promise<unknown>): Promise<number> {
   return (used.user + used.system) / 1000;
 }
 
+async function makeFolder(root: string, files: number): Promise<void> {
+  for (const folder of FOLDERS) await mkdir(join(root, folder), { recursive: true });
+  // Files are dated a day back, like a folder written over past sessions (the store re-reads a
+  // file changed within the last 2 s on every call, in case the clock is coarse).
+  const dayAgo = new Date(Date.now() - 86_400_000);
+  for (let start = 0; start < files; start += 500) {
+    await Promise.all(
+      Array.from({ length: Math.min(500, files - start) }, async (_, offset) => {
+        const path = join(root, pathOf(start + offset));
+        await writeFile(path, fileText(start + offset));
+        await utimes(path, dayAgo, dayAgo);
+      }),
+    );
+  }
+}
+
+const RECORD = join(".memfiles", "memory-index.json");
+
+// One write by a new store (a one-shot process: CLI remember, a hook), CPU time: with the record
+// of MEMORY.md a new store patches its line; without it (the record removed first, as before
+// docs/decisions/0080) the same write walks the folder. Paired per round, the order alternating.
+async function oneShotRows(
+  root: string,
+  files: number,
+): Promise<{ patched: number[]; rebuilt: number[]; patchedFaster: number }> {
+  // A new store leaves a MEMORY.md past the too-large limit (16 x the cap) as it is unless a record
+  // names it, so the index is written afresh (with its record) before each patched write.
+  const freshIndex = async () => {
+    await unlink(join(root, "MEMORY.md")).catch(() => undefined);
+    await new MemoryStore({ root }).rebuildIndex();
+  };
+  await freshIndex();
+  const patched: number[] = [];
+  const rebuilt: number[] = [];
+  const oneShot = async (round: number, withRecord: boolean) => {
+    if (!withRecord) await unlink(join(root, RECORD)).catch(() => undefined);
+    const store = new MemoryStore({ root });
+    const path = pathOf((round * 1_117 + (withRecord ? 0 : 555)) % files);
+    const current = await store.read(path);
+    const text = fileText(files + round);
+    return cpuOf(() => store.write(path, text, current.version));
+  };
+  for (let round = 0; round < ROUNDS; round++) {
+    // The write without a record is followed by a fresh index (and record), so the next patched
+    // write starts from an index memfiles wrote.
+    const rebuiltFirst = round % 2 === 1;
+    if (rebuiltFirst) {
+      rebuilt.push(await oneShot(round, false));
+      await freshIndex();
+    }
+    patched.push(await oneShot(round, true));
+    if (!rebuiltFirst) {
+      rebuilt.push(await oneShot(round, false));
+      await freshIndex();
+    }
+  }
+  const patchedFaster = patched.filter((cpu, at) => cpu < (rebuilt[at] ?? 0)).length;
+  return { patched, rebuilt, patchedFaster };
+}
+
 const section: BenchSection = {
   name: "store",
   title: `list() + render MEMORY.md over ${FILES.toLocaleString("en")} files: cached store vs the naive scan`,
@@ -67,19 +127,7 @@ const section: BenchSection = {
     const sandbox = await mkdtemp(join(tmpdir(), "memfiles-bench-"));
     try {
       const root = join(sandbox, "memory");
-      for (const folder of FOLDERS) await mkdir(join(root, folder), { recursive: true });
-      // Files are dated a day back, like a folder written over past sessions (the store re-reads a
-      // file changed within the last 2 s on every call, in case the clock is coarse).
-      const dayAgo = new Date(Date.now() - 86_400_000);
-      for (let start = 0; start < FILES; start += 500) {
-        await Promise.all(
-          Array.from({ length: Math.min(500, FILES - start) }, async (_, offset) => {
-            const path = join(root, pathOf(start + offset));
-            await writeFile(path, fileText(start + offset));
-            await utimes(path, dayAgo, dayAgo);
-          }),
-        );
-      }
+      await makeFolder(root, FILES);
       const store = new MemoryStore({ root });
       const cold = await timeIt(() => cachedIndex(store));
       const reference = await naiveIndex(root);
@@ -131,6 +179,18 @@ const section: BenchSection = {
       log(
         `whole MEMORY.md rebuild, CPU, median of ${ROUNDS} ${ms(median(rebuildCpu))} (what each write added before)`,
       );
+
+      const small = join(sandbox, "memory-1k");
+      await makeFolder(small, 1_000);
+      for (const [files, folder] of [
+        [1_000, small],
+        [FILES, root],
+      ] as const) {
+        const { patched, rebuilt, patchedFaster } = await oneShotRows(folder, files);
+        log(
+          `one-shot write at ${files.toLocaleString("en")} files, CPU, median of ${ROUNDS}: ${ms(median(patched))} with the record (line patched), ${ms(median(rebuilt))} without (folder walked); record faster in ${patchedFaster} of ${ROUNDS} pairs`,
+        );
+      }
     } finally {
       await rm(sandbox, { recursive: true, force: true });
     }

@@ -25,6 +25,12 @@ import {
   rebuiltMemoryIndex,
 } from "./keep-index-descriptions.js";
 import {
+  indexMatchesRecord,
+  MEMORY_INDEX_RECORD_FILE,
+  memoryIndexRecordText,
+  recordedIndexBytes,
+} from "./memory-index-record.js";
+import {
   isMemoryIndexPath,
   MEMORY_INDEX_FILE,
   resolveMemoryPath,
@@ -348,6 +354,7 @@ export class FolderStore implements StoreEngine {
         current.exists && current.content.startsWith(BOM) && !content.startsWith(BOM)
           ? BOM + content
           : content;
+      await this.#takeIndexRecord(realRoot);
       try {
         const made = await mkdir(dirname(resolved.target), { recursive: true });
         if (made !== undefined) this.#folderNames.wrote(made);
@@ -378,6 +385,7 @@ export class FolderStore implements StoreEngine {
         const lockedRoot = await this.#realRoot();
         const link = await refusedLink(lockedRoot, relative);
         if (link === undefined) return this.#deleteLocked(lockedRoot, relative, ifVersion);
+        await this.#takeIndexRecord(lockedRoot);
         await unlink(link);
         this.#folderNames.removed(link);
         await this.#removeEmptyFolders(lockedRoot, dirname(link));
@@ -407,6 +415,7 @@ export class FolderStore implements StoreEngine {
       return versionConflict(relative, ifVersion, current);
     }
     if (current.exists) {
+      await this.#takeIndexRecord(realRoot);
       await unlink(resolved.location);
       this.#folderNames.removed(resolved.location);
       await this.#removeEmptyFolders(realRoot, dirname(resolved.location));
@@ -622,6 +631,7 @@ export class FolderStore implements StoreEngine {
     const stats = lstatSync(indexPath, { throwIfNoEntry: false });
     if (stats?.isFile()) {
       const key = statKey(stats);
+      if (this.#indexSeen?.key !== key) await this.#adoptIndexRecord(realRoot);
       let current = this.#indexSeen?.key === key ? this.#indexSeen.text : undefined;
       if (current === undefined) {
         const read = await this.#readIndexFile(realRoot, indexPath, stats);
@@ -635,7 +645,10 @@ export class FolderStore implements StoreEngine {
       }
       text = rebuiltMemoryIndex(rows, previous ?? current, this.layout);
       this.#indexSeen = { key, text: current, generated: current === text };
-      if (current === text) return;
+      if (current === text) {
+        await this.#writeIndexRecord(text);
+        return;
+      }
     } else if (stats?.isSymbolicLink()) {
       // Never write through a link named MEMORY.md: it could point outside the folder.
       await unlink(indexPath);
@@ -654,6 +667,59 @@ export class FolderStore implements StoreEngine {
     this.#folderNames.wrote(indexPath);
     const stats = lstatSync(indexPath, { throwIfNoEntry: false });
     if (stats?.isFile()) this.#indexSeen = { key: statKey(stats), text, generated: true };
+    await this.#writeIndexRecord(text);
+  }
+
+  get #indexRules() {
+    return { layout: this.layout, maxChars: this.maxChars };
+  }
+
+  // After MEMORY.md landed (or was found to be the rebuild's text): the lasting record that it is
+  // memfiles' own (docs/decisions/0080), so a new process may patch it. Derived state: a record
+  // that fails to land leaves none, and the next process rebuilds.
+  async #writeIndexRecord(text: string): Promise<void> {
+    await this.writeInternal(
+      MEMORY_INDEX_RECORD_FILE,
+      memoryIndexRecordText(text, this.#indexRules),
+      {
+        fsync: false,
+      },
+    ).catch(() => undefined);
+  }
+
+  // Under the lock, before a memory file changes: the record is adopted, then removed, so a crash
+  // before the index and a new record land leaves none, and the next write rebuilds.
+  async #takeIndexRecord(realRoot: string): Promise<void> {
+    await this.#adoptIndexRecord(realRoot);
+    // Not caught: a record that cannot be removed stops the write before anything lands.
+    await this.writeInternal(MEMORY_INDEX_RECORD_FILE, "", { removeWhenEmpty: true });
+  }
+
+  // A record left by another process, naming MEMORY.md's bytes as they are, makes the index this
+  // store's own: its line may be patched, and it is read even past the too-large limit (memfiles
+  // wrote it, so it holds no more of a person's than a rebuild keeps).
+  async #adoptIndexRecord(realRoot: string): Promise<void> {
+    const indexPath = join(realRoot, MEMORY_INDEX_FILE);
+    const stats = lstatSync(indexPath, { throwIfNoEntry: false });
+    const seen = this.#indexSeen;
+    const known =
+      seen?.generated === true && stats?.isFile() === true && seen.key === statKey(stats);
+    if (!known && stats?.isFile()) {
+      const record = await this.readInternal(MEMORY_INDEX_RECORD_FILE).catch(() => undefined);
+      const size = recordedIndexBytes(record, this.#indexRules);
+      if (size === stats.size) {
+        const bytes = await readFileInside(realRoot, indexPath, { maxBytes: size }).catch(
+          () => undefined,
+        );
+        const decoded =
+          bytes !== undefined && indexMatchesRecord(record, bytes, this.#indexRules)
+            ? decodeText(bytes)
+            : undefined;
+        if (decoded?.ok) {
+          this.#indexSeen = { key: statKey(stats), text: decoded.text, generated: true };
+        }
+      }
+    }
   }
 
   // Whether MEMORY.md was patched for `change` (or already said it); false leaves it to a rebuild.
@@ -666,7 +732,9 @@ export class FolderStore implements StoreEngine {
     if (!stats?.isFile() || seen?.generated !== true || seen.key !== statKey(stats)) return false;
     const text = patchedMemoryIndex(seen.text, change, this.layout);
     if (text === undefined) return false;
-    if (text !== seen.text) await this.#writeIndex(realRoot, indexPath, text);
+    // The record was removed before the file changed: an unchanged index gets it back.
+    if (text === seen.text) await this.#writeIndexRecord(text);
+    else await this.#writeIndex(realRoot, indexPath, text);
     return true;
   }
 

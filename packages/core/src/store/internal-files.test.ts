@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appendInternalFile, readInternalFile, writeInternalFile } from "./internal-files.js";
+import { MEMORY_INDEX_RECORD_FILE } from "./memory-index-record.js";
 import { MemoryLockError } from "./memory-lock-error.js";
 import { MemoryPathError } from "./memory-path-error.js";
 import { MemoryStore } from "./memory-store.js";
@@ -215,6 +216,7 @@ describe("the cross-process lock", () => {
     expect(await store.write("profile.md", "---\ndescription: Who.\n---\n", "new")).toMatchObject({
       ok: true,
     });
-    expect(await readdir(join(root, ".memfiles"))).toEqual([]);
+    // The lock is gone; what stays is the record that MEMORY.md is as memfiles wrote it.
+    expect(await readdir(join(root, ".memfiles"))).toEqual([MEMORY_INDEX_RECORD_FILE]);
   });
 });

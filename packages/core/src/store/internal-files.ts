@@ -137,6 +137,8 @@ export type InternalWriteOptions = {
    * (`StorageBackend.deleteInternal`), so every store reads it back as missing.
    */
   removeWhenEmpty?: boolean;
+  /** `false` for derived state rebuilt when lost (the `MEMORY.md` record): no fsync. Default `true`. */
+  fsync?: boolean;
 };
 
 /**
@@ -162,7 +164,7 @@ export async function writeInternalFile(
   await withInternalTarget(root, relativePath, options, (folder, target) =>
     options.removeWhenEmpty === true && text === ""
       ? rm(target, { force: true })
-      : writeFileInside(folder, target, text),
+      : writeFileInside(folder, target, text, { fsync: options.fsync !== false }),
   );
 }
 

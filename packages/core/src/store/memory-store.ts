@@ -79,6 +79,7 @@ export class MemoryStore {
         backend: options.backend,
         toRow: (path, text) => rowFromText(path, text, maxChars, layout),
         layout,
+        maxChars,
       });
       return;
     }

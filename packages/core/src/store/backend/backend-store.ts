@@ -1,5 +1,15 @@
 import { type InternalWriteOptions, parseInternalName } from "../internal-files.js";
-import { rebuiltMemoryIndex } from "../keep-index-descriptions.js";
+import {
+  type MemoryIndexChange,
+  patchedMemoryIndex,
+  rebuiltMemoryIndex,
+} from "../keep-index-descriptions.js";
+import {
+  indexMatchesRecord,
+  MEMORY_INDEX_RECORD_FILE,
+  type MemoryIndexRules,
+  memoryIndexRecordText,
+} from "../memory-index-record.js";
 import { copyRow, versionConflict } from "../memory-row.js";
 import { type CheckParts, IndexDeferral, type StoreEngine } from "../store-engine.js";
 import { PENDING_FORGET_FILE } from "../store-lock.js";
@@ -24,6 +34,8 @@ export type BackendStoreOptions = {
   toRow: (path: string, text: string) => MemoryRow;
   /** The store's layout (whether the stored index keeps a person's words, see `indexRows`). */
   layout: StoreLayout;
+  /** The store's size cap per file (chars), which the index record names (docs/decisions/0080). */
+  maxChars: number;
 };
 
 /**
@@ -35,6 +47,7 @@ export class BackendStore implements StoreEngine {
   readonly #backend: StorageBackend;
   readonly #toRow: BackendStoreOptions["toRow"];
   readonly #layout: StoreLayout;
+  readonly #indexRules: MemoryIndexRules;
   readonly #cache = new Map<string, { version: string; row: MemoryRow }>();
   readonly #deferral = new IndexDeferral();
 
@@ -42,6 +55,7 @@ export class BackendStore implements StoreEngine {
     this.#backend = options.backend;
     this.#toRow = options.toRow;
     this.#layout = options.layout;
+    this.#indexRules = { layout: options.layout, maxChars: options.maxChars };
   }
 
   async list(): Promise<MemoryRow[]> {
@@ -113,10 +127,14 @@ export class BackendStore implements StoreEngine {
         ? BOM + content
         : content;
     return this.withLock(async () => {
+      const own = await this.#takeIndexRecord();
       // One conditional statement in the backend: the token is checked where the row is changed.
       const result = await this.#backend.writeIfVersion(relative, text, ifVersion);
       if (!result.ok) return versionConflict(relative, ifVersion, toRead(relative, result.current));
-      await this.#refreshIndex();
+      await this.#refreshIndex(undefined, own, {
+        path: relative,
+        row: this.#toRow(relative, text),
+      });
       return { ok: true, code: "written", version: result.version };
     });
   }
@@ -128,6 +146,7 @@ export class BackendStore implements StoreEngine {
     }
     if (!before.exists) return { ok: true, code: "deleted", version: NEW_VERSION };
     return this.withLock(async () => {
+      const own = await this.#takeIndexRecord();
       const result = await this.#backend.deleteIfVersion(relative, ifVersion);
       if (!result.ok) {
         return versionConflict(
@@ -136,7 +155,7 @@ export class BackendStore implements StoreEngine {
           toRead(relative, result.current),
         );
       }
-      await this.#refreshIndex();
+      await this.#refreshIndex(undefined, own, { path: relative });
       return { ok: true, code: "deleted", version: NEW_VERSION };
     });
   }
@@ -195,11 +214,35 @@ export class BackendStore implements StoreEngine {
     return this.#deferral.run(fn, () => this.rebuildIndex());
   }
 
-  async #refreshIndex(previous?: string): Promise<void> {
+  // Under the lock, before a file changes: the stored index when the record names it as it is
+  // (docs/decisions/0080), else `undefined`. The record is emptied first, so a crash before the
+  // index and a new record are stored leaves none, and the next write rebuilds.
+  async #takeIndexRecord(): Promise<string | undefined> {
+    const record = await this.#backend.readInternal(MEMORY_INDEX_RECORD_FILE);
+    if (record === undefined || record === "") return undefined;
+    const index = await this.#backend.readIndex();
+    await this.#backend.writeInternal(MEMORY_INDEX_RECORD_FILE, "");
+    return index !== undefined && indexMatchesRecord(record, index, this.#indexRules)
+      ? index
+      : undefined;
+  }
+
+  // With `own` (the stored index, memfiles' own) and `change`, its line alone is patched
+  // (`patchedMemoryIndex`); otherwise, or when the patch cannot give the text, a whole rebuild.
+  async #refreshIndex(previous?: string, own?: string, change?: MemoryIndexChange): Promise<void> {
     if (this.#deferral.putOff()) return;
-    const current = (await this.#backend.readIndex()) ?? "";
-    const text = rebuiltMemoryIndex(await this.list(), previous ?? current, this.#layout);
+    const patched =
+      own !== undefined && change !== undefined
+        ? patchedMemoryIndex(own, change, this.#layout)
+        : undefined;
+    const current = patched === undefined ? ((await this.#backend.readIndex()) ?? "") : own;
+    const text =
+      patched ?? rebuiltMemoryIndex(await this.list(), previous ?? current ?? "", this.#layout);
     if (current !== text) await this.#backend.writeIndex(text);
+    // Derived state: a record that fails to be stored leaves none, and the next write rebuilds.
+    await this.#backend
+      .writeInternal(MEMORY_INDEX_RECORD_FILE, memoryIndexRecordText(text, this.#indexRules))
+      .catch(() => undefined);
   }
 }
 
