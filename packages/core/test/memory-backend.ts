@@ -64,6 +64,9 @@ export function memoryBackend(label = "memory:test"): MemoryBackend {
     appendInternal: async (name, text) => {
       backend.internal.set(name, (backend.internal.get(name) ?? "") + text);
     },
+    deleteInternal: async (name) => {
+      backend.internal.delete(name);
+    },
     readIndex: async () => backend.index,
     writeIndex: async (text) => {
       fail(backend, "writeIndex");
