@@ -27,6 +27,7 @@ import {
   rankFoundUnits,
   readsPostings,
   searchUnitHits,
+  type UnitColumns,
   type UnitField,
   type UnitSearch,
   unitIndexOptions,
@@ -333,6 +334,31 @@ class UnreadUnits {
     if (textAt === undefined || dateAt === undefined || kinds.length !== paths.length) return;
     if (!KINDS_TEXT.test(kinds)) return;
     return new UnreadUnits(texts, textAt, dates, dateAt, kinds, paths);
+  }
+
+  /**
+   * What ranking reads of each unit, from the columns (the units past them, a folded log's, from
+   * `others`), without making a unit object per hit.
+   */
+  columns(others: ReadonlyMap<number, FileUnit>): UnitColumns {
+    const count = this.count;
+    const textAt = this.#textAt;
+    const other = (id: number) => others.get(id) as FileUnit;
+    return {
+      has: (id) => id < count || others.has(id),
+      path: (id) => (id < count ? (this.#paths[id] as string) : other(id).path),
+      date: (id) => {
+        if (id >= count) return other(id).date;
+        const date = this.#dates.slice(this.#dateAt[id], (this.#dateAt[id + 1] as number) - 1);
+        return date === "" ? undefined : date;
+      },
+      chars: (id) =>
+        id < count
+          ? (textAt[id + 1] as number) - 1 - (textAt[id] as number)
+          : other(id).text.length,
+      text: (id) =>
+        id < count ? this.#texts.slice(textAt[id], (textAt[id + 1] as number) - 1) : other(id).text,
+    };
   }
 
   /** Unit `id` as `unitsOfFile` makes it (keys in its order: one object shape per kind). */
@@ -1404,6 +1430,7 @@ export class RecallIndex {
         if (clearedFile(this.files.get(path))) screenedUnits.add(unit);
         return unit;
       },
+      unread?.columns(this.units),
     );
   }
 
