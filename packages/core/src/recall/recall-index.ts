@@ -539,22 +539,31 @@ function packedColumns(search: PackedSearch, places?: readonly number[]): Docume
   return columns;
 }
 
-// A packed search as minisearch stores it, with the documents of `shortIds` only, or all of them;
-// `places` is given each document's place in the packed arrays.
+// A search's documents as minisearch keeps them once loaded: maps by short id, new ones each time
+// (a loaded search changes its own as documents are added and removed).
+type UnpackedSearch = Omit<SearchMeta, "documentIds" | "fieldLength"> & {
+  documentIds: Map<number, number>;
+  fieldLength: Map<number, number[]>;
+};
+
+// A packed search as minisearch keeps it loaded, with the documents of `shortIds` only, or all of
+// them; `places` is given each document's place in the packed arrays. Made as the maps
+// minisearch's `loadJS` would make of its JSON's objects ({@link loadedSearch}), without the
+// objects: one key string parsed back per document was most of loading a search.
 function unpacked(
   search: PackedSearch,
   shortIds?: Iterable<string>,
   places?: number[],
-): SearchMeta {
+): UnpackedSearch {
   const { shortIds: all, ids, lengths, ...rest } = search;
   const fields = Object.keys(rest.fieldIds).length;
-  const documentIds: SearchMeta["documentIds"] = {};
-  const fieldLength: SearchMeta["fieldLength"] = {};
+  const documentIds = new Map<number, number>();
+  const fieldLength = new Map<number, number[]>();
   const add = (at: number) => {
     const shortId = all[at] as number;
-    documentIds[shortId] = ids[at];
+    documentIds.set(shortId, ids[at] as number);
     // A field the document lacks is `null`, as in minisearch's own JSON (a hole there).
-    fieldLength[shortId] = lengths.slice(at * fields, (at + 1) * fields) as number[];
+    fieldLength.set(shortId, lengths.slice(at * fields, (at + 1) * fields) as number[]);
     places?.push(at);
   };
   if (shortIds === undefined) for (let at = 0; at < all.length; at++) add(at);
@@ -572,14 +581,56 @@ function unpacked(
 // names none, and its search then leaves it out without a word (decision 0055: rebuilt instead).
 function postingsNameDocuments(
   index: AsPlainObject["index"],
-  documentIds: SearchMeta["documentIds"],
+  documentIds: ReadonlyMap<number, number>,
 ): boolean {
   for (const [, fields] of index) {
     for (const postings of Object.values(fields)) {
-      for (const shortId in postings) if (!Object.hasOwn(documentIds, shortId)) return false;
+      for (const shortId in postings) if (!documentIds.has(Number(shortId))) return false;
     }
   }
   return true;
+}
+
+// minisearch 7.2's `loadJS` of `search` with its term lines `index`: the search it loads of no
+// documents, given `search`'s maps as its own (what `loadJS` makes of the JSON's documents), and
+// its map from id to short id made of them as `loadJS` makes it. `undefined` when the loaded
+// search does not keep them as 7.2 does (the caller rebuilds the index).
+function loadedSearch<T>(
+  search: UnpackedSearch,
+  index: AsPlainObject["index"],
+  options: Options<T>,
+): MiniSearch<T> | undefined {
+  const loaded = MiniSearch.loadJS<T>(
+    {
+      ...search,
+      // minisearch 7.2's loadJS keeps the averageFieldLength array it is given, and a folded
+      // add/discard changes it in place: each search gets its own copy, or the next load (a whole
+      // search after a partial one) would start from lengths the fold already changed.
+      averageFieldLength: [...search.averageFieldLength],
+      documentIds: {},
+      fieldLength: {},
+      index,
+    },
+    options,
+  );
+  const internals = loaded as unknown as Partial<{
+    _documentIds: Map<number, unknown>;
+    _fieldLength: Map<number, number[]>;
+    _idToShortId: Map<unknown, number>;
+  }>;
+  if (
+    !(internals._documentIds instanceof Map) ||
+    !(internals._fieldLength instanceof Map) ||
+    !(internals._idToShortId instanceof Map) ||
+    internals._documentIds.size > 0
+  ) {
+    return undefined;
+  }
+  internals._documentIds = search.documentIds;
+  internals._fieldLength = search.fieldLength;
+  const idToShortId = internals._idToShortId;
+  for (const [shortId, id] of search.documentIds) idToShortId.set(id, shortId);
+  return loaded;
 }
 
 // The short ids of `documents` (unit places) in a packed search, for the log's removed units.
@@ -822,8 +873,7 @@ export class RecallIndex {
   #searchMeta:
     | {
         units: PackedSearch;
-        files: SearchMeta;
-        packedFiles: PackedSearch;
+        files: PackedSearch;
         terms: StoredTerms;
         fileTerms: StoredTerms;
       }
@@ -1048,28 +1098,22 @@ export class RecallIndex {
           : this.#readFor(query, index, fileIndex, meta, counts);
       const fileRead = read?.fileIndex ?? fileIndex;
       const unitMeta = read?.meta ?? { ...unpacked(meta.units), index };
+      const fileMeta = unpacked(meta.files);
       if (
         !postingsNameDocuments(unitMeta.index, unitMeta.documentIds) ||
-        !postingsNameDocuments(fileRead, meta.files.documentIds)
+        !postingsNameDocuments(fileRead, fileMeta.documentIds)
       ) {
         return undefined;
       }
-      // minisearch 7.2's loadJS keeps the averageFieldLength array it is given, and a folded
-      // add/discard changes it in place: each search gets its own copy, or the next load (a whole
-      // search after a partial one) would start from lengths the fold already changed.
       const fileTerms = onlyQueried(fileOptions.options, queried);
-      const files = MiniSearch.loadJS<FileDocument>(
-        {
-          ...meta.files,
-          averageFieldLength: [...meta.files.averageFieldLength],
-          index: fileRead,
-        },
-        { ...fileTerms.options, logger: quietOnPartTerms },
-      );
+      const files = loadedSearch<FileDocument>(fileMeta, fileRead, {
+        ...fileTerms.options,
+        logger: quietOnPartTerms,
+      });
+      if (files === undefined) return undefined;
       // Its documents' columns from the packed arrays, before the fold changes any of them.
       const fileInternals = postingsOf(files as MiniSearch<never>);
-      if (fileInternals !== undefined)
-        loadedColumns(fileInternals, packedColumns(meta.packedFiles));
+      if (fileInternals !== undefined) loadedColumns(fileInternals, packedColumns(meta.files));
       // Removed, not discarded: minisearch's discard leaves a document's postings until a search
       // walks them, and a search stored whole after a fold would keep them (and their counts).
       for (const document of this.#folded?.removeFiles ?? []) files.remove(document);
@@ -1077,10 +1121,11 @@ export class RecallIndex {
       fileTerms.done();
       fileOptions.forget();
       const unitTerms = onlyQueried(unitOptions.options, queried);
-      const units = MiniSearch.loadJS<IndexedUnit>(
-        { ...unitMeta, averageFieldLength: [...unitMeta.averageFieldLength] },
-        { ...unitTerms.options, logger: quietOnPartTerms },
-      );
+      const units = loadedSearch<IndexedUnit>(unitMeta, unitMeta.index, {
+        ...unitTerms.options,
+        logger: quietOnPartTerms,
+      });
+      if (units === undefined) return undefined;
       const unitInternals = postingsOf(units as MiniSearch<never>);
       if (unitInternals !== undefined)
         loadedColumns(unitInternals, packedColumns(meta.units, read?.places));
@@ -1109,10 +1154,10 @@ export class RecallIndex {
     query: string,
     index: AsPlainObject["index"],
     fileIndex: AsPlainObject["index"],
-    stored: { units: PackedSearch; files: SearchMeta },
+    stored: { units: PackedSearch; files: PackedSearch },
     counts: Map<string, number>,
   ): {
-    meta: AsPlainObject;
+    meta: UnpackedSearch & Pick<AsPlainObject, "index">;
     fileIndex: AsPlainObject["index"];
     counts: Map<string, number>;
     places: number[];
@@ -1215,8 +1260,7 @@ export class RecallIndex {
       this.#unread = unread;
       this.#searchMeta = {
         units: stored.search,
-        files: unpacked(stored.fileSearch),
-        packedFiles: stored.fileSearch,
+        files: stored.fileSearch,
         terms: stored.terms,
         fileTerms: stored.fileTerms,
       };
