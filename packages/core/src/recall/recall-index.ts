@@ -508,20 +508,6 @@ function isPacked(search: unknown, count: number, units: number): search is Pack
   return true;
 }
 
-// The place of document `shortId` in a packed search's arrays; -1 when it holds none.
-function documentAt(search: PackedSearch, shortId: number): number {
-  let low = 0;
-  let high = search.shortIds.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const found = search.shortIds[middle] as number;
-    if (found === shortId) return middle;
-    if (found < shortId) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
-}
-
 // A packed search's documents in the columns its loaded search scores from (`loadedColumns`),
 // the documents of `places` only, or all of them.
 function packedColumns(search: PackedSearch, places?: readonly number[]): DocumentColumns {
@@ -546,15 +532,12 @@ type UnpackedSearch = Omit<SearchMeta, "documentIds" | "fieldLength"> & {
   fieldLength: Map<number, number[]>;
 };
 
-// A packed search as minisearch keeps it loaded, with the documents of `shortIds` only, or all of
-// them; `places` is given each document's place in the packed arrays. Made as the maps
+// A packed search as minisearch keeps it loaded, with the documents whose short ids `read` marks
+// (one pass over the packed arrays), or all of them; `places` is given each document's place in
+// the packed arrays, in order. Made as the maps
 // minisearch's `loadJS` would make of its JSON's objects ({@link loadedSearch}), without the
 // objects: one key string parsed back per document was most of loading a search.
-function unpacked(
-  search: PackedSearch,
-  shortIds?: Iterable<string>,
-  places?: number[],
-): UnpackedSearch {
+function unpacked(search: PackedSearch, read?: Uint8Array, places?: number[]): UnpackedSearch {
   const { shortIds: all, ids, lengths, ...rest } = search;
   const fields = Object.keys(rest.fieldIds).length;
   const documentIds = new Map<number, number>();
@@ -566,14 +549,8 @@ function unpacked(
     fieldLength.set(shortId, lengths.slice(at * fields, (at + 1) * fields) as number[]);
     places?.push(at);
   };
-  if (shortIds === undefined) for (let at = 0; at < all.length; at++) add(at);
-  else {
-    for (const shortId of shortIds) {
-      const at = documentAt(search, Number(shortId));
-      if (at === -1) throw new Error("recall index: a posting names no document");
-      add(at);
-    }
-  }
+  for (let at = 0; at < all.length; at++)
+    if (read === undefined || read[all[at] as number] === 1) add(at);
   return { ...rest, documentIds, fieldLength };
 }
 
@@ -1168,7 +1145,10 @@ export class RecallIndex {
     const fieldOf = fieldsOf(meta);
     const fileFieldOf = fieldsOf(stored.files);
     const folded = this.#folded;
-    const gone = (folded === undefined ? [] : storedShortIds(meta, folded.remove)).map(String);
+    // The documents read, marked by short id: one pass over the packed arrays then takes them.
+    const read = new Uint8Array(meta.nextId + 1);
+    for (const shortId of folded === undefined ? [] : storedShortIds(meta, folded.remove))
+      read[shortId] = 1;
     const planned = plannedWords(
       query,
       this.#unitCount(),
@@ -1186,10 +1166,11 @@ export class RecallIndex {
       return kept;
     };
     const kept = cut(index, fieldOf);
-    const read = new Set<string>(gone);
+    // A short id past the packed ones marks nothing: its posting then names no document read, and
+    // the index is rebuilt (`postingsNameDocuments`).
     for (const [, fields] of kept) {
       for (const postings of Object.values(fields)) {
-        for (const shortId in postings) read.add(shortId);
+        for (const shortId in postings) read[Number(shortId)] = 1;
       }
     }
     const places: number[] = [];
@@ -1623,8 +1604,14 @@ export class RecallIndex {
   async refresh(store: RecallIndexStore): Promise<boolean> {
     this.leftOut = 0;
     const stamps = await store.listStamps(this.#paths);
-    const listed = new Set(stamps.map((file) => file.path));
-    const removed = [...this.files.keys()].filter((path) => !listed.has(path));
+    // A listing names each file once: when it holds every indexed path, none was removed, and no
+    // set of every listed path is made to find which.
+    let indexed = 0;
+    for (const file of stamps) if (this.files.has(file.path)) indexed++;
+    const listed =
+      indexed === this.files.size ? undefined : new Set(stamps.map((file) => file.path));
+    const removed =
+      listed === undefined ? [] : [...this.files.keys()].filter((path) => !listed.has(path));
     this.#unsettled.clear();
     return this.#update(store, stamps, removed);
   }
