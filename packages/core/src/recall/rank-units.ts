@@ -738,13 +738,17 @@ export const TOKEN_COST_POWER = 0.5;
  * @returns `estimateTokens(text + "\n") ** TOKEN_COST_POWER`.
  */
 export function unitCost(text: string): number {
-  // The estimate depends on the length alone: each length is estimated once per process.
-  const length = text.length;
-  const known = length < COSTS.length ? (COSTS[length] as number) : 0;
+  const known = knownUnitCost(text.length);
   if (known > 0) return known;
   const cost = estimateTokens(`${text}\n`) ** TOKEN_COST_POWER;
-  if (length < COSTS.length) COSTS[length] = cost;
+  if (text.length < COSTS.length) COSTS[text.length] = cost;
   return cost;
+}
+
+// The estimate depends on the length alone: each length is estimated once per process, and a
+// unit of a length already estimated needs no text to be costed (0: not known yet).
+function knownUnitCost(chars: number): number {
+  return chars < COSTS.length ? (COSTS[chars] as number) : 0;
 }
 
 const COSTS = new Float64Array(1 << 16);
@@ -1042,6 +1046,9 @@ export type RankedUnits<T> = {
  * @param query - The request's text.
  * @param skipPaths - Files whose units lift their day but are not returned.
  * @param make - The returned object of a unit and its final score.
+ * @param columns - What ranking reads of a unit by id, without making it ({@link UnitColumns}):
+ *   then only the units read are made (by `unitOf`), not one per hit; absent, every hit's unit is
+ *   made first and read.
  * @returns The ranked units.
  */
 export function rankFoundUnits<U extends Omit<ScoredUnit, "score">, T>(
@@ -1050,30 +1057,32 @@ export function rankFoundUnits<U extends Omit<ScoredUnit, "score">, T>(
   query: string,
   skipPaths: readonly string[],
   make: (unit: U, score: number) => T,
+  columns?: UnitColumns,
 ): RankedUnits<T> {
   const { count, ids, scores } = found;
-  const units: Array<U | undefined> = new Array(count);
+  const read =
+    columns === undefined ? madeUnits(found, unitOf) : columnsByHit(found, columns, unitOf);
   for (let at = 0; at < count; at++) {
-    const unit = unitOf(ids[at] as number);
-    units[at] = unit;
     // A dropped hit neither lifts a day nor is ranked.
-    if (unit === undefined) scores[at] = 0;
+    if (!read.has(at)) scores[at] = 0;
   }
   const raw = scores.slice(0, count);
   const skip = new Set(skipPaths);
-  const unit = (at: number) => units[at] as U;
   const ranked = rankHits(
     {
       count,
       scores,
       structural: found.structural,
-      date: (at) => units[at]?.date,
-      path: (at) => unit(at).path,
-      cost: (at) => unitCost(unit(at).text),
+      date: (at) => (read.has(at) ? read.date(at) : undefined),
+      path: read.path,
+      cost: (at) => {
+        const known = knownUnitCost(read.chars(at));
+        return known > 0 ? known : unitCost(read.text(at));
+      },
       tie: (a, b) =>
         (raw[b] as number) - (raw[a] as number) || (ids[a] as number) - (ids[b] as number),
-      omit: (at) => units[at] === undefined || skip.has(unit(at).path),
-      chars: (at) => unit(at).text.length,
+      omit: (at) => !read.has(at) || skip.has(read.path(at)),
+      chars: read.chars,
     },
     query,
   );
@@ -1081,8 +1090,68 @@ export function rankFoundUnits<U extends Omit<ScoredUnit, "score">, T>(
     length: ranked.length,
     at: (rank) => {
       const at = ranked.at(rank);
-      return make(unit(at), scores[at] as number);
+      return make(read.unit(at), scores[at] as number);
     },
     shortestFrom: (rank) => ranked.shortestFrom(rank),
+  };
+}
+
+/**
+ * What ranking reads of a unit, by unit id, for a store that keeps its units as columns rather
+ * than objects (the recall index as stored): its text is sliced only for a length whose token
+ * cost is not known yet, and no object is made for a hit that is not read.
+ */
+export type UnitColumns = {
+  /** Whether the unit is there (`false`: its hit is dropped, as `unitOf` giving `undefined`). */
+  has(id: number): boolean;
+  path(id: number): string;
+  date(id: number): string | undefined;
+  /** Its text's length (chars). */
+  chars(id: number): number;
+  text(id: number): string;
+};
+
+// A found unit's fields by its position among the hits, and the unit itself.
+type HitUnits<U> = {
+  has(at: number): boolean;
+  path(at: number): string;
+  date(at: number): string | undefined;
+  chars(at: number): number;
+  text(at: number): string;
+  unit(at: number): U;
+};
+
+// Every hit's unit made at once, read from the objects.
+function madeUnits<U extends Omit<ScoredUnit, "score">>(
+  found: UnitHits,
+  unitOf: (id: number) => U | undefined,
+): HitUnits<U> {
+  const units: Array<U | undefined> = new Array(found.count);
+  for (let at = 0; at < found.count; at++) units[at] = unitOf(found.ids[at] as number);
+  const unit = (at: number) => units[at] as U;
+  return {
+    has: (at) => units[at] !== undefined,
+    path: (at) => unit(at).path,
+    date: (at) => unit(at).date,
+    chars: (at) => unit(at).text.length,
+    text: (at) => unit(at).text,
+    unit,
+  };
+}
+
+// Read from the columns; a unit made (by `unitOf`) only when it is read.
+function columnsByHit<U>(
+  found: UnitHits,
+  columns: UnitColumns,
+  unitOf: (id: number) => U | undefined,
+): HitUnits<U> {
+  const { ids } = found;
+  return {
+    has: (at) => columns.has(ids[at] as number),
+    path: (at) => columns.path(ids[at] as number),
+    date: (at) => columns.date(ids[at] as number),
+    chars: (at) => columns.chars(ids[at] as number),
+    text: (at) => columns.text(ids[at] as number),
+    unit: (at) => unitOf(ids[at] as number) as U,
   };
 }

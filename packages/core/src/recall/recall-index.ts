@@ -27,6 +27,7 @@ import {
   rankFoundUnits,
   readsPostings,
   searchUnitHits,
+  type UnitColumns,
   type UnitField,
   type UnitSearch,
   unitIndexOptions,
@@ -336,6 +337,31 @@ class UnreadUnits {
     return new UnreadUnits(texts, textAt, dates, dateAt, kinds, paths);
   }
 
+  /**
+   * What ranking reads of each unit, from the columns (the units past them, a folded log's, from
+   * `others`), without making a unit object per hit.
+   */
+  columns(others: ReadonlyMap<number, FileUnit>): UnitColumns {
+    const count = this.count;
+    const textAt = this.#textAt;
+    const other = (id: number) => others.get(id) as FileUnit;
+    return {
+      has: (id) => id < count || others.has(id),
+      path: (id) => (id < count ? (this.#paths[id] as string) : other(id).path),
+      date: (id) => {
+        if (id >= count) return other(id).date;
+        const date = this.#dates.slice(this.#dateAt[id], (this.#dateAt[id + 1] as number) - 1);
+        return date === "" ? undefined : date;
+      },
+      chars: (id) =>
+        id < count
+          ? (textAt[id + 1] as number) - 1 - (textAt[id] as number)
+          : other(id).text.length,
+      text: (id) =>
+        id < count ? this.#texts.slice(textAt[id], (textAt[id + 1] as number) - 1) : other(id).text,
+    };
+  }
+
   /** Unit `id` as `unitsOfFile` makes it (keys in its order: one object shape per kind). */
   unit(id: number): FileUnit {
     const path = this.#paths[id] as string;
@@ -483,20 +509,6 @@ function isPacked(search: unknown, count: number, units: number): search is Pack
   return true;
 }
 
-// The place of document `shortId` in a packed search's arrays; -1 when it holds none.
-function documentAt(search: PackedSearch, shortId: number): number {
-  let low = 0;
-  let high = search.shortIds.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const found = search.shortIds[middle] as number;
-    if (found === shortId) return middle;
-    if (found < shortId) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
-}
-
 // A packed search's documents in the columns its loaded search scores from (`loadedColumns`),
 // the documents of `places` only, or all of them.
 function packedColumns(search: PackedSearch, places?: readonly number[]): DocumentColumns {
@@ -514,32 +526,32 @@ function packedColumns(search: PackedSearch, places?: readonly number[]): Docume
   return columns;
 }
 
-// A packed search as minisearch stores it, with the documents of `shortIds` only, or all of them;
-// `places` is given each document's place in the packed arrays.
-function unpacked(
-  search: PackedSearch,
-  shortIds?: Iterable<string>,
-  places?: number[],
-): SearchMeta {
+// A search's documents as minisearch keeps them once loaded: maps by short id, new ones each time
+// (a loaded search changes its own as documents are added and removed).
+type UnpackedSearch = Omit<SearchMeta, "documentIds" | "fieldLength"> & {
+  documentIds: Map<number, number>;
+  fieldLength: Map<number, number[]>;
+};
+
+// A packed search as minisearch keeps it loaded, with the documents whose short ids `read` marks
+// (one pass over the packed arrays), or all of them; `places` is given each document's place in
+// the packed arrays, in order. Made as the maps
+// minisearch's `loadJS` would make of its JSON's objects ({@link loadedSearch}), without the
+// objects: one key string parsed back per document was most of loading a search.
+function unpacked(search: PackedSearch, read?: Uint8Array, places?: number[]): UnpackedSearch {
   const { shortIds: all, ids, lengths, ...rest } = search;
   const fields = Object.keys(rest.fieldIds).length;
-  const documentIds: SearchMeta["documentIds"] = {};
-  const fieldLength: SearchMeta["fieldLength"] = {};
+  const documentIds = new Map<number, number>();
+  const fieldLength = new Map<number, number[]>();
   const add = (at: number) => {
     const shortId = all[at] as number;
-    documentIds[shortId] = ids[at];
+    documentIds.set(shortId, ids[at] as number);
     // A field the document lacks is `null`, as in minisearch's own JSON (a hole there).
-    fieldLength[shortId] = lengths.slice(at * fields, (at + 1) * fields) as number[];
+    fieldLength.set(shortId, lengths.slice(at * fields, (at + 1) * fields) as number[]);
     places?.push(at);
   };
-  if (shortIds === undefined) for (let at = 0; at < all.length; at++) add(at);
-  else {
-    for (const shortId of shortIds) {
-      const at = documentAt(search, Number(shortId));
-      if (at === -1) throw new Error("recall index: a posting names no document");
-      add(at);
-    }
-  }
+  for (let at = 0; at < all.length; at++)
+    if (read === undefined || read[all[at] as number] === 1) add(at);
   return { ...rest, documentIds, fieldLength };
 }
 
@@ -547,14 +559,56 @@ function unpacked(
 // names none, and its search then leaves it out without a word (decision 0055: rebuilt instead).
 function postingsNameDocuments(
   index: AsPlainObject["index"],
-  documentIds: SearchMeta["documentIds"],
+  documentIds: ReadonlyMap<number, number>,
 ): boolean {
   for (const [, fields] of index) {
     for (const postings of Object.values(fields)) {
-      for (const shortId in postings) if (!Object.hasOwn(documentIds, shortId)) return false;
+      for (const shortId in postings) if (!documentIds.has(Number(shortId))) return false;
     }
   }
   return true;
+}
+
+// minisearch 7.2's `loadJS` of `search` with its term lines `index`: the search it loads of no
+// documents, given `search`'s maps as its own (what `loadJS` makes of the JSON's documents), and
+// its map from id to short id made of them as `loadJS` makes it. `undefined` when the loaded
+// search does not keep them as 7.2 does (the caller rebuilds the index).
+function loadedSearch<T>(
+  search: UnpackedSearch,
+  index: AsPlainObject["index"],
+  options: Options<T>,
+): MiniSearch<T> | undefined {
+  const loaded = MiniSearch.loadJS<T>(
+    {
+      ...search,
+      // minisearch 7.2's loadJS keeps the averageFieldLength array it is given, and a folded
+      // add/discard changes it in place: each search gets its own copy, or the next load (a whole
+      // search after a partial one) would start from lengths the fold already changed.
+      averageFieldLength: [...search.averageFieldLength],
+      documentIds: {},
+      fieldLength: {},
+      index,
+    },
+    options,
+  );
+  const internals = loaded as unknown as Partial<{
+    _documentIds: Map<number, unknown>;
+    _fieldLength: Map<number, number[]>;
+    _idToShortId: Map<unknown, number>;
+  }>;
+  if (
+    !(internals._documentIds instanceof Map) ||
+    !(internals._fieldLength instanceof Map) ||
+    !(internals._idToShortId instanceof Map) ||
+    internals._documentIds.size > 0
+  ) {
+    return undefined;
+  }
+  internals._documentIds = search.documentIds;
+  internals._fieldLength = search.fieldLength;
+  const idToShortId = internals._idToShortId;
+  for (const [shortId, id] of search.documentIds) idToShortId.set(id, shortId);
+  return loaded;
 }
 
 // The short ids of `documents` (unit places) in a packed search, for the log's removed units.
@@ -797,8 +851,7 @@ export class RecallIndex {
   #searchMeta:
     | {
         units: PackedSearch;
-        files: SearchMeta;
-        packedFiles: PackedSearch;
+        files: PackedSearch;
         terms: StoredTerms;
         fileTerms: StoredTerms;
       }
@@ -1023,28 +1076,22 @@ export class RecallIndex {
           : this.#readFor(query, index, fileIndex, meta, counts);
       const fileRead = read?.fileIndex ?? fileIndex;
       const unitMeta = read?.meta ?? { ...unpacked(meta.units), index };
+      const fileMeta = unpacked(meta.files);
       if (
         !postingsNameDocuments(unitMeta.index, unitMeta.documentIds) ||
-        !postingsNameDocuments(fileRead, meta.files.documentIds)
+        !postingsNameDocuments(fileRead, fileMeta.documentIds)
       ) {
         return undefined;
       }
-      // minisearch 7.2's loadJS keeps the averageFieldLength array it is given, and a folded
-      // add/discard changes it in place: each search gets its own copy, or the next load (a whole
-      // search after a partial one) would start from lengths the fold already changed.
       const fileTerms = onlyQueried(fileOptions.options, queried);
-      const files = MiniSearch.loadJS<FileDocument>(
-        {
-          ...meta.files,
-          averageFieldLength: [...meta.files.averageFieldLength],
-          index: fileRead,
-        },
-        { ...fileTerms.options, logger: quietOnPartTerms },
-      );
+      const files = loadedSearch<FileDocument>(fileMeta, fileRead, {
+        ...fileTerms.options,
+        logger: quietOnPartTerms,
+      });
+      if (files === undefined) return undefined;
       // Its documents' columns from the packed arrays, before the fold changes any of them.
       const fileInternals = postingsOf(files as MiniSearch<never>);
-      if (fileInternals !== undefined)
-        loadedColumns(fileInternals, packedColumns(meta.packedFiles));
+      if (fileInternals !== undefined) loadedColumns(fileInternals, packedColumns(meta.files));
       // Removed, not discarded: minisearch's discard leaves a document's postings until a search
       // walks them, and a search stored whole after a fold would keep them (and their counts).
       for (const document of this.#folded?.removeFiles ?? []) files.remove(document);
@@ -1052,10 +1099,11 @@ export class RecallIndex {
       fileTerms.done();
       fileOptions.forget();
       const unitTerms = onlyQueried(unitOptions.options, queried);
-      const units = MiniSearch.loadJS<IndexedUnit>(
-        { ...unitMeta, averageFieldLength: [...unitMeta.averageFieldLength] },
-        { ...unitTerms.options, logger: quietOnPartTerms },
-      );
+      const units = loadedSearch<IndexedUnit>(unitMeta, unitMeta.index, {
+        ...unitTerms.options,
+        logger: quietOnPartTerms,
+      });
+      if (units === undefined) return undefined;
       const unitInternals = postingsOf(units as MiniSearch<never>);
       if (unitInternals !== undefined)
         loadedColumns(unitInternals, packedColumns(meta.units, read?.places));
@@ -1084,10 +1132,10 @@ export class RecallIndex {
     query: string,
     index: AsPlainObject["index"],
     fileIndex: AsPlainObject["index"],
-    stored: { units: PackedSearch; files: SearchMeta },
+    stored: { units: PackedSearch; files: PackedSearch },
     counts: Map<string, number>,
   ): {
-    meta: AsPlainObject;
+    meta: UnpackedSearch & Pick<AsPlainObject, "index">;
     fileIndex: AsPlainObject["index"];
     counts: Map<string, number>;
     places: number[];
@@ -1098,7 +1146,10 @@ export class RecallIndex {
     const fieldOf = fieldsOf(meta);
     const fileFieldOf = fieldsOf(stored.files);
     const folded = this.#folded;
-    const gone = (folded === undefined ? [] : storedShortIds(meta, folded.remove)).map(String);
+    // The documents read, marked by short id: one pass over the packed arrays then takes them.
+    const read = new Uint8Array(meta.nextId + 1);
+    for (const shortId of folded === undefined ? [] : storedShortIds(meta, folded.remove))
+      read[shortId] = 1;
     const planned = plannedWords(
       query,
       this.#unitCount(),
@@ -1116,10 +1167,11 @@ export class RecallIndex {
       return kept;
     };
     const kept = cut(index, fieldOf);
-    const read = new Set<string>(gone);
+    // A short id past the packed ones marks nothing: its posting then names no document read, and
+    // the index is rebuilt (`postingsNameDocuments`).
     for (const [, fields] of kept) {
       for (const postings of Object.values(fields)) {
-        for (const shortId in postings) read.add(shortId);
+        for (const shortId in postings) read[Number(shortId)] = 1;
       }
     }
     const places: number[] = [];
@@ -1190,8 +1242,7 @@ export class RecallIndex {
       this.#unread = unread;
       this.#searchMeta = {
         units: stored.search,
-        files: unpacked(stored.fileSearch),
-        packedFiles: stored.fileSearch,
+        files: stored.fileSearch,
         terms: stored.terms,
         fileTerms: stored.fileTerms,
       };
@@ -1405,6 +1456,7 @@ export class RecallIndex {
         if (clearedFile(this.files.get(path))) screenedUnits.add(unit);
         return unit;
       },
+      unread?.columns(this.units),
     );
   }
 
@@ -1553,8 +1605,14 @@ export class RecallIndex {
   async refresh(store: RecallIndexStore): Promise<boolean> {
     this.leftOut = 0;
     const stamps = await store.listStamps(this.#paths);
-    const listed = new Set(stamps.map((file) => file.path));
-    const removed = [...this.files.keys()].filter((path) => !listed.has(path));
+    // A listing names each file once: when it holds every indexed path, none was removed, and no
+    // set of every listed path is made to find which.
+    let indexed = 0;
+    for (const file of stamps) if (this.files.has(file.path)) indexed++;
+    const listed =
+      indexed === this.files.size ? undefined : new Set(stamps.map((file) => file.path));
+    const removed =
+      listed === undefined ? [] : [...this.files.keys()].filter((path) => !listed.has(path));
     this.#unsettled.clear();
     return this.#update(store, stamps, removed);
   }
