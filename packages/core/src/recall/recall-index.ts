@@ -571,13 +571,14 @@ function postingsNameDocuments(
 
 // minisearch 7.2's `loadJS` of `search` with its term lines `index`: the search it loads of no
 // documents, given `search`'s maps as its own (what `loadJS` makes of the JSON's documents), and
-// its map from id to short id made of them as `loadJS` makes it. `undefined` when the loaded
-// search does not keep them as 7.2 does (the caller rebuilds the index).
+// its map from id to short id made of them as `loadJS` makes it. A minisearch that does not keep
+// them as 7.2 does loads the documents as objects through its public `loadJS` (slower, the same
+// search), so another version costs time, not a rebuild of the index in every process.
 function loadedSearch<T>(
   search: UnpackedSearch,
   index: AsPlainObject["index"],
   options: Options<T>,
-): MiniSearch<T> | undefined {
+): MiniSearch<T> {
   const loaded = MiniSearch.loadJS<T>(
     {
       ...search,
@@ -602,7 +603,16 @@ function loadedSearch<T>(
     !(internals._idToShortId instanceof Map) ||
     internals._documentIds.size > 0
   ) {
-    return undefined;
+    return MiniSearch.loadJS<T>(
+      {
+        ...search,
+        averageFieldLength: [...search.averageFieldLength],
+        documentIds: Object.fromEntries(search.documentIds),
+        fieldLength: Object.fromEntries(search.fieldLength),
+        index,
+      },
+      options,
+    );
   }
   internals._documentIds = search.documentIds;
   internals._fieldLength = search.fieldLength;
@@ -1088,7 +1098,6 @@ export class RecallIndex {
         ...fileTerms.options,
         logger: quietOnPartTerms,
       });
-      if (files === undefined) return undefined;
       // Its documents' columns from the packed arrays, before the fold changes any of them.
       const fileInternals = postingsOf(files as MiniSearch<never>);
       if (fileInternals !== undefined) loadedColumns(fileInternals, packedColumns(meta.files));
@@ -1103,7 +1112,6 @@ export class RecallIndex {
         ...unitTerms.options,
         logger: quietOnPartTerms,
       });
-      if (units === undefined) return undefined;
       const unitInternals = postingsOf(units as MiniSearch<never>);
       if (unitInternals !== undefined)
         loadedColumns(unitInternals, packedColumns(meta.units, read?.places));
