@@ -63,13 +63,13 @@ export class TombstoneIndex {
   private readonly queries: { date: string; words: readonly string[] }[] = [];
   /** Removed-line word -> indexes into `removed` of the lines holding it. */
   private readonly removedWords = new Map<string, number[]>();
-  private readonly removed: { date: string; words: readonly string[] }[] = [];
+  private readonly removed: { date: string; words: ReadonlySet<string> }[] = [];
 
   constructor(tombstones: readonly IndexedTombstone[]) {
     for (const tombstone of tombstones) {
       for (const fact of tombstone.facts) {
         if (!this.keys.has(fact.hash)) this.keys.set(fact.hash, tombstone.date);
-        const index = this.removed.push({ date: tombstone.date, words: fact.words }) - 1;
+        const index = this.removed.push({ date: tombstone.date, words: new Set(fact.words) }) - 1;
         // Every occurrence, as the scan counted them.
         for (const word of fact.words) push(this.removedWords, word, index);
       }
@@ -84,7 +84,8 @@ export class TombstoneIndex {
   find(fact: string): ForgottenMatch | undefined {
     const date = this.keys.get(tombstoneKeyHash(factKey(fact)));
     if (date !== undefined) return { rule: "same_fact", date };
-    const words = new Set(contentWords(fact).map(tombstoneWordHash));
+    const stems = contentWords(fact);
+    const words = new Set(stems.map(tombstoneWordHash));
     let first: number | undefined;
     for (const word of words) {
       for (const index of this.queryWords.get(word) ?? []) {
@@ -102,16 +103,23 @@ export class TombstoneIndex {
         shared.set(index, (shared.get(index) ?? 0) + 1);
       }
     }
+    // A number of the fact that the removed line did not hold makes it another fact, not a
+    // restatement: "rent is 650 EUR" after "rent is 900 EUR", "tamarind1" after "tamarind3".
+    const numbers = stems.filter((stem) => NUMBER.test(stem)).map(tombstoneWordHash);
     first = undefined;
     for (const [index, count] of shared) {
       if (count >= 2 && count * 3 >= words.size * 2 && (first === undefined || index < first)) {
-        first = index;
+        const removed = this.removed[index]?.words;
+        if (numbers.every((number) => removed?.has(number))) first = index;
       }
     }
     const line = first === undefined ? undefined : this.removed[first];
     return line === undefined ? undefined : { rule: "removed_fact_words", date: line.date };
   }
 }
+
+/** A content word that holds a digit: a number, or a name with one ("tamarind3", "v2"). */
+const NUMBER = /\p{N}/u;
 
 function push(map: Map<string, number[]>, key: string, value: number): void {
   const list = map.get(key);

@@ -57,6 +57,31 @@ describe("findForgotten", () => {
   });
 });
 
+// A tombstone hides what the forget removed and its restatements, never another fact that differs
+// from it in a number: the trial's "rent 900" and "tamarind3" (decision 0084).
+describe("findForgotten: a fact that differs in a number is another fact", () => {
+  const rent = [makeTombstone("rent 900", ["rent is 900 EUR"], "2026/12/07")];
+  const codes = [
+    makeTombstone("tamarind3", ["The code word for the shed is tamarind3"], "2026/12/07"),
+  ];
+  it.each([
+    ["the rent of another flat", rent, "rent is 650 EUR", undefined],
+    ["the same rent restated", rent, "the rent is 900 EUR a month", "forget_query_words"],
+    ["the same rent, without the number", rent, "rent in EUR", "removed_fact_words"],
+    ["the same rent again", rent, "Rent is 900 EUR.", "same_fact"],
+    ["another code word", codes, "The code word for the shed is tamarind1", undefined],
+    ["another code word, ten", codes, "The code word for the shed is tamarind10", undefined],
+    ["the code word restated", codes, "the shed's code word: tamarind3", "forget_query_words"],
+    // Every word of the query: rule 2, which the number rule leaves as it was.
+    ["a fact with the number typed", rent, "rent 900 EUR in Porto", "forget_query_words"],
+    // A number in the removed line and in the fact is the same number: still a restatement.
+    ["the address with its number", tombstones, "lives at 12 Elm Street", "removed_fact_words"],
+    ["the address at another number", tombstones, "lives at 14 Elm Street", undefined],
+  ])("%s", (_name, list, fact, rule) => {
+    expect(findForgotten(fact, list)?.rule).toBe(rule);
+  });
+});
+
 describe("liftTombstones", () => {
   it("drops what a remembered fact matches and keeps the rest", () => {
     const lifted = liftTombstones("deploys on Render", tombstones);
@@ -143,6 +168,7 @@ describe("TombstoneIndex and TombstoneCache", () => {
     makeTombstone("where I deploy", [], "2026/09/01"),
     ...tombstones,
     makeTombstone("my home address", ["home address is 12 Elm Street, Springfield"], "2026/09/30"),
+    makeTombstone("rent 900", ["rent is 900 EUR"], "2026/10/01"),
   ];
 
   it.each([
@@ -153,6 +179,8 @@ describe("TombstoneIndex and TombstoneCache", () => {
     "lives on Elm Street",
     "walks down Elm Street to work in Lisbon every morning",
     "types on Colemak",
+    "rent is 650 EUR",
+    "the rent is 900 EUR a month",
   ])("answers as the scan in order does: %s", (fact) => {
     // The oldest matching tombstone of the first rule that matches, as the list scan gave it.
     const expected = [
@@ -198,9 +226,13 @@ function findForgottenByScan(fact: string, list: Tombstone[], rule: string): boo
     if (rule === "same_fact") return t.facts.some((removed) => removed.hash === key);
     if (rule === "forget_query_words")
       return t.query.length > 0 && t.query.every((w) => words.has(w));
+    const numbers = contentWords(fact)
+      .filter((word) => /\p{N}/u.test(word))
+      .map(tombstoneWordHash);
     return t.facts.some((removed) => {
       const shared = removed.words.filter((w) => words.has(w)).length;
-      return shared >= 2 && shared * 3 >= words.size * 2;
+      const sameNumbers = numbers.every((number) => removed.words.includes(number));
+      return shared >= 2 && shared * 3 >= words.size * 2 && sameNumbers;
     });
   });
 }

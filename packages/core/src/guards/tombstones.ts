@@ -116,7 +116,10 @@ export function makeTombstone(query: string, removedFacts: string[], date: strin
  *    Render" too; a query with no content words never matches;
  * 3. `removed_fact_words`: it shares at least two content words with one removed line, and those
  *    make up at least two thirds of its own content words, so "lives at 12 Elm Street" is caught
- *    after "home address is 12 Elm Street, Springfield" was forgotten.
+ *    after "home address is 12 Elm Street, Springfield" was forgotten; a fact holding a number (a
+ *    content word with a digit) the removed line did not hold is another fact and never matches
+ *    this rule: "rent is 650 EUR" after "rent is 900 EUR", "tamarind1" after "tamarind3"
+ *    (decision 0084).
  *
  * @param fact - The proposed fact text.
  * @param tombstones - From {@link readTombstones}.
