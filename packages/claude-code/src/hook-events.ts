@@ -12,6 +12,24 @@ export const HOOK_EVENTS = [
 ] as const;
 
 /**
+ * The events whose work (a write pass) runs in a detached child: Claude Code waits for none of it,
+ * so that child waits for the store's lock as any writer does.
+ */
+export const DETACHED_EVENTS: ReadonlySet<string> = new Set(["session-end", "pre-compact"]);
+
+/**
+ * Longest wait for the memory folder's store lock, in ms, of each take of it by a hook Claude Code
+ * waits on (SessionStart, UserPromptSubmit, PreToolUse): past it the hook answers without what
+ * needs the lock (the recall index stored, the session's shown lines, a hook log line). A write
+ * holds the lock a few ms and a whole store's walk under it 5 ms at 1,000 files and about 50 ms at
+ * 10,000 (decision 0076), so a hook waits those out; an import, a consolidation, a write pass or
+ * the lock a killed writer left (stale only after 10,000 ms) it does not. Claude Code stops a hook
+ * after 10 s (https://code.claude.com/docs/en/hooks); a prompt takes the lock at most three times.
+ * See decision 0082.
+ */
+export const HOOK_LOCK_WAIT_MS = 100;
+
+/**
  * The detached child's event that builds the recall index (`memfiles hook detached --event
  * recall-index-build`), and the hook log's event of that build and of a hook left without recall.
  */

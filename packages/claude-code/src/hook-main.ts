@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import {
   argumentErrorLine,
+  DETACHED_EVENTS,
   INDEX_BUILD_EVENT,
   isHookEvent,
   notAnEventLine,
@@ -26,9 +27,6 @@ import {
   USER_LEVEL_OPTION,
 } from "./hook-events.js";
 import { readHookStdin } from "./read-hook-stdin.js";
-
-/** The events whose work is a write pass, done in a detached child. */
-const DETACHED_EVENTS = new Set(["session-end", "pre-compact"]);
 
 /**
  * `runHook` for the events a person waits on: from dist/run-hook.bundle.cjs, one file that `pnpm

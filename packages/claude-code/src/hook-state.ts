@@ -93,6 +93,43 @@ export async function writeSessionState(
   await store.writeInternal(stateFile(sessionId), `${JSON.stringify({ ...state, recalled })}\n`);
 }
 
+/**
+ * Writes a session's hook state from a hook Claude Code waits on, never failing the hook: a state
+ * that cannot be saved (the store lock held past the hook's wait, `HOOK_LOCK_WAIT_MS`; a full
+ * disk; a read-only folder) is not saved at all, and one stderr line and one hook log line say why
+ * and what `cost` it has. It is not saved later: a later hook reads the state as it stands.
+ *
+ * @param context - The hook's context (its store, session id, `warn` and `log`).
+ * @param event - The hook log's event (`user-prompt-submit`, `session-start`).
+ * @param state - The state to write.
+ * @param cost - What is done, and what an unsaved state costs, for the stderr line: e.g. "recalled
+ *   memory for this prompt, but could not save which lines were shown (%s), so a line may be shown
+ *   again in this session" (`%s` is the reason).
+ * @returns `true` when saved, `false` when not.
+ * @example await saveSessionState(context, "user-prompt-submit", state, "could not save (%s)");
+ */
+export async function saveSessionState(
+  context: {
+    store: Pick<MemoryStore, "writeInternal">;
+    input: { session_id: string };
+    warn: (line: string) => void;
+    log: (entry: { event: string; outcome: "failed"; message: string }) => Promise<void>;
+  },
+  event: string,
+  state: SessionState,
+  cost: string,
+): Promise<boolean> {
+  try {
+    await writeSessionState(context.store, context.input.session_id, state);
+    return true;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    context.warn(`memfiles: ${cost.replace("%s", reason)}.`);
+    await context.log({ event, outcome: "failed", message: reason });
+    return false;
+  }
+}
+
 /** The checkpoint of a session's transcript, when the last write pass read that same file. */
 export function checkpointFor(
   state: SessionState,

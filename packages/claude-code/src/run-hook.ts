@@ -10,7 +10,13 @@ import {
   type TimeZoneFromEnv,
   timeZoneFromEnv,
 } from "@memfiles/core/recall";
-import { type HookEvent, notAnEventLine, notHookInputLine } from "./hook-events.js";
+import {
+  DETACHED_EVENTS,
+  HOOK_LOCK_WAIT_MS,
+  type HookEvent,
+  notAnEventLine,
+  notHookInputLine,
+} from "./hook-events.js";
 import {
   type HookInput,
   parseHookInput,
@@ -195,6 +201,7 @@ export async function runHook(options: RunHookOptions): Promise<RunHookResult> {
       root: location.root,
       layout,
       ...(rootEntries === undefined ? {} : { rootEntries }),
+      ...lockWaitOf(options.event),
     });
     const opened = store;
     // The warning needs only the environment; the system's zone (ICU's time zone data, ~3 ms of
@@ -290,7 +297,7 @@ async function tooLargeInput(options: RunHookOptions): Promise<RunHookResult> {
     if (existsSync(location.root)) {
       const given = textFieldOf(options.stdin, "session_id");
       const sessionId = given === undefined ? undefined : (await safeSessionId(given)).id;
-      await logHook(new MemoryStore({ root: location.root }), {
+      await logHook(new MemoryStore({ root: location.root, ...lockWaitOf(options.event) }), {
         event: options.event,
         ...(sessionId === undefined ? {} : { sessionId }),
         outcome: "skipped",
@@ -333,6 +340,13 @@ async function missingRoot(
     `Refused the edit of ${edit.filePath}: the memory folder ${root} does not exist, and memfiles never creates it unasked. ${fix}`,
   );
   return { stdout: `${JSON.stringify(deny(reason))}\n` };
+}
+
+// The one rule of a hook's wait for the store lock (decision 0082): a hook Claude Code waits on
+// gives up after HOOK_LOCK_WAIT_MS and answers without what needed the lock; the detached child
+// (a write pass) waits as every writer does.
+function lockWaitOf(event: string): { lockWaitMs?: number } {
+  return DETACHED_EVENTS.has(event) ? {} : { lockWaitMs: HOOK_LOCK_WAIT_MS };
 }
 
 // A missing or unreadable folder is left to each reader, which already handles it.

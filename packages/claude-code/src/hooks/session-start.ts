@@ -1,4 +1,4 @@
-import { readSessionState, writeSessionState } from "../hook-state.js";
+import { readSessionState, saveSessionState } from "../hook-state.js";
 import { type HookContext, type HookOutput, logMasked } from "./hook-context.js";
 
 /**
@@ -14,7 +14,8 @@ const CONTEXT_RESET_SOURCES = new Set(["compact", "clear"]);
  * memory: Claude Code loads that folder's `MEMORY.md` into the session itself (a secret in it is
  * logged, as it reaches the model unscanned). A secret written into a file
  * by hand is shown as `[redacted]` (the hook log says how many were). After compaction or `/clear`
- * the session's recalled set is emptied, so recall may show those lines again. A large folder
+ * the session's recalled set is emptied, so recall may show those lines again (when the store lock
+ * is held past `HOOK_LOCK_WAIT_MS` it is left as it was, and the block is given all the same). A large folder
  * without a recall index it can read gets no block while a detached process builds the index
  * (`recallIndexReady`).
  */
@@ -22,7 +23,12 @@ export async function sessionStart(context: HookContext): Promise<HookOutput | u
   if (CONTEXT_RESET_SOURCES.has(String(context.input.source))) {
     const state = await readSessionState(context.store, context.input.session_id);
     if (state.recalled.length > 0)
-      await writeSessionState(context.store, context.input.session_id, { ...state, recalled: [] });
+      await saveSessionState(
+        context,
+        "session-start",
+        { ...state, recalled: [] },
+        "could not empty the lines recall showed before this compaction or /clear (%s), so recall will not show them again in this session; the memory block is given as always",
+      );
   }
   // Also for the auto memory, whose block Claude Code loads: a large folder's index is then built
   // while the person types the first prompt.

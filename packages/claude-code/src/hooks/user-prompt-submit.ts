@@ -1,4 +1,4 @@
-import { readSessionState, writeSessionState } from "../hook-state.js";
+import { readSessionState, saveSessionState } from "../hook-state.js";
 import { MAX_RECALL_PROMPT_CHARS } from "../recall-constants.js";
 import { type HookContext, type HookOutput, logMasked } from "./hook-context.js";
 
@@ -7,7 +7,8 @@ import { type HookContext, type HookOutput, logMasked } from "./hook-context.js"
  * budget, fenced as data) as `additionalContext`; a unit shown earlier in the session is not
  * shown again (the session's state under `.memfiles/claude-code/sessions/`). A secret written into a
  * unit by hand is shown as `[redacted]` (the hook log says how many were). State that cannot
- * be saved does not stop the recall: one line on stderr says why. A large folder without a recall
+ * be saved (the store lock held past `HOOK_LOCK_WAIT_MS`, decision 0082) does not stop the recall:
+ * it is not saved, and one line on stderr says why. A large folder without a recall
  * index it can read gets no recall while a detached process builds one (`recallIndexReady`).
  */
 export async function userPromptSubmit(context: HookContext): Promise<HookOutput | undefined> {
@@ -27,19 +28,13 @@ export async function userPromptSubmit(context: HookContext): Promise<HookOutput
   });
   if (masked > 0) await logMasked(context, "user-prompt-submit", masked, "units");
   if (note === "") return undefined;
-  try {
-    await writeSessionState(context.store, context.input.session_id, {
-      ...state,
-      recalled: [...state.recalled, ...keys],
-    });
-  } catch (error) {
-    // The shown set only spares a repeat: recall still reaches the prompt (a full disk, a
-    // read-only folder, `.memfiles` that is a file), and the reason goes where a person sees it.
-    const reason = error instanceof Error ? error.message : String(error);
-    context.warn(
-      `memfiles: recalled memory for this prompt, but could not save which lines were shown (${reason}), so a line may be shown again in this session.`,
-    );
-    await context.log({ event: "user-prompt-submit", outcome: "failed", message: reason });
-  }
+  // The shown set only spares a repeat: recall still reaches the prompt when it cannot be saved (the
+  // lock held past the hook's wait, a full disk, a read-only folder).
+  await saveSessionState(
+    context,
+    "user-prompt-submit",
+    { ...state, recalled: [...state.recalled, ...keys] },
+    "recalled memory for this prompt, but could not save which lines were shown (%s), so a line may be shown again in this session",
+  );
   return { hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: note } };
 }
