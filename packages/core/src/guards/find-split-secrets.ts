@@ -16,6 +16,9 @@ const SEPARATORS = ["", " ", "\n"];
 // `modified:`); joined, the id and the time read as a random token, which neither half is.
 const KNOWN_FORMATS = [z.guid(), z.iso.datetime({ offset: true, local: true })];
 const QUOTES_AROUND = /^["'`]+|["'`.,;]+$/g;
+// One word that is a memory file's path: a folder, a name and `.md`.
+const MEMORY_PATH = /^(?<folder>\S*\/)?(?<name>[^\s/]+)\.md$/i;
+const PLAIN_SLUG = /^(?:\S*\/)?[a-z]+(?:[-_][a-z]+)*\.md$/;
 
 // Whether the part [from, to) of `text` lies in a word that is wholly a value of a known format.
 function inKnownFormat(text: string, from: number, to: number): boolean {
@@ -149,13 +152,27 @@ function planSplitSecrets(
     const joined = parts.map(({ index, from, to }) => (texts[index] as string).slice(from, to));
     return { pieces, joined: joined.join(separator), labelled: false };
   };
-  const whole = (index: number) => ({ index, from: 0, to: (texts[index] as string).length });
+  const whole = (index: number) => {
+    const text = texts[index] as string;
+    // A memory file's path ("topics/accounts.md") is joined by its name alone: its folder and
+    // `.md` are no half of a key, and glued to a fact they made one ("…see the vault" +
+    // "topics/accounts.md" read as a pointer to no place).
+    const path = MEMORY_PATH.exec(text);
+    if (path === null) return { index, from: 0, to: text.length };
+    const from = (path.groups?.folder ?? "").length;
+    return { index, from, to: from + (path.groups?.name ?? "").length };
+  };
   const heads = texts.map(headEnd);
   const tails = texts.map(tailStart);
   const jobs = groups.flatMap((group) => {
     if (group.length !== 2) return [join(group.map(whole), "\n")];
     const [first, second] = group as [number, number];
-    const plain = SEPARATORS.map((separator) => join([whole(first), whole(second)], separator));
+    // A path's name of small letters glued to a fact's last or first word only made a word
+    // ("…the 1st." + "accounts"): no key's half is a plain slug.
+    const slug = [first, second].some((index) => PLAIN_SLUG.test(texts[index] as string));
+    const plain = SEPARATORS.filter((separator) => separator !== "" || !slug).map((separator) =>
+      join([whole(first), whole(second)], separator),
+    );
     // The key words at the end of one and the start of the other, the label words between them
     // dropped; only when there were some (else the plain joins are the same).
     const head = heads[first];
