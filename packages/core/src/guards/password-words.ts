@@ -3,7 +3,8 @@
 // article "Password" (interlanguage links of en.wikipedia.org/wiki/Password: ja パスワード,
 // ar كلمة المرور / كلمة السر, de Passwort / Kennwort, es contraseña, fr mot de passe, pt senha,
 // it parola d'ordine / password, nl wachtwoord, zh 密码 / 密碼 / 口令, ko 비밀번호 / 암호, ru / uk
-// пароль, pl hasło, tr şifre / parola, sv lösenord, hi पासवर्ड) and the Unicode CLDR
+// пароль, pl hasło, tr şifre / parola, sv lösenord, hi पासवर्ड / कूटशब्द, el κωδικός (πρόσβασης) /
+// συνθηματικό, he סיסמה / סיסמא) and the Unicode CLDR
 // "password" labels of the same locales; the copulas are each language's "is" (Wiktionary).
 
 /** "password" (and PIN code) in languages other than English, as regex alternatives. */
@@ -33,6 +34,11 @@ export const PASSWORD_WORDS_OTHER_LANGUAGES = [
   "sifre",
   "lösenord",
   "पासवर्ड",
+  "कूटशब्द",
+  "κωδικός(?:\\s+πρόσβασης)?",
+  "συνθηματικό",
+  "סיסמה",
+  "סיסמא",
 ] as const;
 
 /**
@@ -110,6 +116,9 @@ export const PASSWORD_LINKS_OTHER_LANGUAGES = [
   "is",
   "jest",
   "är",
+  "είναι",
+  "היא",
+  "है",
   "—",
   "-",
   "–",
@@ -220,6 +229,14 @@ export function isNotAPasswordValue(value: string): boolean {
     .replace(/[.,;:!?)]+$/, "")
     .toLowerCase();
   return NOT_A_PASSWORD_VALUE.has(word);
+}
+
+/**
+ * Whether a word sends the reader elsewhere for a password ("see", "siehe", "ver", "ask"): a
+ * value that is one is read by {@link secretReach}, not taken for the password.
+ */
+export function isPointerWord(word: string): boolean {
+  return POINTER_WORDS.has(word.toLowerCase());
 }
 
 // The placeholder, and a part of it cut at a line by the check's joins ("[redacted" + next line).
