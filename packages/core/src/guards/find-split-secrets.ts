@@ -162,8 +162,17 @@ function planSplitSecrets(
     const from = (path.groups?.folder ?? "").length;
     return { index, from, to: from + (path.groups?.name ?? "").length };
   };
-  const heads = texts.map(headEnd);
-  const tails = texts.map(tailStart);
+  // Of a path, its name's: the folder and `.md` stand in no join.
+  const heads = texts.map((_, index) => {
+    const { from, to } = whole(index);
+    const head = headEnd((texts[index] as string).slice(from, to));
+    return head === undefined ? undefined : { ...head, at: head.at + from };
+  });
+  const tails = texts.map((_, index) => {
+    const { from, to } = whole(index);
+    const tail = tailStart((texts[index] as string).slice(from, to));
+    return tail === undefined ? undefined : { ...tail, at: tail.at + from };
+  });
   const jobs = groups.flatMap((group) => {
     if (group.length !== 2) return [join(group.map(whole), "\n")];
     const [first, second] = group as [number, number];
@@ -177,7 +186,7 @@ function planSplitSecrets(
     // dropped; only when there were some (else the plain joins are the same).
     const head = heads[first];
     const tail = tails[second];
-    if (head === undefined || tail === undefined) return plain;
+    if (head === undefined || tail === undefined || slug) return plain;
     const firstText = texts[first] as string;
     const secondText = texts[second] as string;
     const dropped =
@@ -187,8 +196,8 @@ function planSplitSecrets(
       return plain;
     }
     const parts = [
-      { index: first, from: 0, to: head.at },
-      { index: second, from: tail.at, to: secondText.length },
+      { index: first, from: whole(first).from, to: head.at },
+      { index: second, from: tail.at, to: whole(second).to },
     ];
     // Halves of a key meet with nothing between them; groups of digits (a card, an account
     // number) with a space too. A line break joins lines of a file, not halves.

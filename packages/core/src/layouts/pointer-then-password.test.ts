@@ -62,6 +62,13 @@ describe("a password after a pointer", () => {
     ["French", "mot de passe : voir le coffre-fort"],
     ["Spanish", "la contraseña: ver el llavero"],
     ["Japanese", "パスワードは1Passwordにあります"],
+    ["a PIN's pointer", "PIN: see the card"],
+    ["a PIN's pointer, a short number", "PIN: ask Anna, she has the 2 cards"],
+    ["a fallback place", "password: see the vault, else ask Sam"],
+    ["a fallback name", "password: see the vault, else Confluence"],
+    ["a fallback of two words", "password: see the vault, else the wiki"],
+    ["a fallback manager", "password: see the vault, else Bitwarden"],
+    ["Spanish, a short pointer", "contraseña: ver el llavero, si no pregunta a Ana"],
   ])("%s: a pointer alone is left alone: %s", async (_, fact) => {
     expect(await findSecrets(fact)).toEqual({ findings: [], redacted: fact });
     expect(await checkSecrets({ texts: [fact] })).toEqual({ ok: true, code: "clean" });

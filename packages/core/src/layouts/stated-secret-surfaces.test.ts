@@ -15,6 +15,8 @@ import { remember } from "./index.js";
 // masked where a hand-written file is shown (recall; the masking every read surface calls).
 // Passwords are assembled at run time so the repository holds no literal secrets.
 const year = (word: string, end = "!") => [word, "2024", end].join("");
+const PIN = ["48", "21"].join("");
+const PLAIN = ["let", "me", "in"].join("");
 const NOW = new Date("2026-12-07T12:00:00Z");
 
 const ROWS: Array<[name: string, fact: string, secret: string]> = [
@@ -28,6 +30,19 @@ const ROWS: Array<[name: string, fact: string, secret: string]> = [
   ["Chinese", `密码：${year("夏天")}`, year("夏天")],
   ["Japanese", `パスワード：${year("夏")}`, year("夏")],
   ["Korean", `비밀번호: ${year("여름")}`, year("여름")],
+  // A PIN's digits after a pointer's clause; a password after a short pointer word; a plain word
+  // after a fallback word ("else", "sonst").
+  ["a PIN after a pointer", `PIN: see the card, ${PIN}`, PIN],
+  ["a PIN after a pointer, German", `PIN: siehe Karte, sonst ${PIN}`, PIN],
+  ["a bank PIN after a person", `my bank PIN: ask Anna, ${PIN}`, PIN],
+  [
+    "Spanish, a short pointer",
+    `contraseña: ver el llavero, si no ${year("Verano")}`,
+    year("Verano"),
+  ],
+  ["a plain word after 'else'", `password: see the vault, else ${PLAIN}`, PLAIN],
+  ["a plain word after 'sonst'", `Passwort: siehe Tresor, sonst ${PLAIN}`, PLAIN],
+  ["a plain word after 'sinon'", `mot de passe : voir le coffre-fort, sinon ${PLAIN}`, PLAIN],
 ];
 
 async function shownByRecall(layout: StoreLayout, fact: string): Promise<string> {
