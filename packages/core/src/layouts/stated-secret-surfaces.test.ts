@@ -16,6 +16,7 @@ import { remember } from "./index.js";
 // Passwords are assembled at run time so the repository holds no literal secrets.
 const year = (word: string, end = "!") => [word, "2024", end].join("");
 const PIN = ["48", "21"].join("");
+const RANDOM = ["Rv8k", "P2xQ!"].join("");
 const PLAIN = ["let", "me", "in"].join("");
 const NOW = new Date("2026-12-07T12:00:00Z");
 
@@ -40,6 +41,13 @@ const ROWS: Array<[name: string, fact: string, secret: string]> = [
     `contraseña: ver el llavero, si no ${year("Verano")}`,
     year("Verano"),
   ],
+  // A user name and password after a label that says only what they are for.
+  ["a NAS pair", `NAS: admin / ${year("Sommer")}`, year("Sommer")],
+  ["a router pair, random", `Router: admin / ${RANDOM}`, RANDOM],
+  ["a German printer pair", `Drucker: admin/${year("Sommer")}`, year("Sommer")],
+  ["a Russian router pair", `Роутер: admin / ${RANDOM}`, RANDOM],
+  ["a Japanese router pair", `ルーター：admin / ${RANDOM}`, RANDOM],
+  ["an e-mail and a password", `Gmail: dana@example.com / ${year("Sommer")}`, year("Sommer")],
   ["a plain word after 'else'", `password: see the vault, else ${PLAIN}`, PLAIN],
   ["a plain word after 'sonst'", `Passwort: siehe Tresor, sonst ${PLAIN}`, PLAIN],
   ["a plain word after 'sinon'", `mot de passe : voir le coffre-fort, sinon ${PLAIN}`, PLAIN],
