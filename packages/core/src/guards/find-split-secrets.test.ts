@@ -33,12 +33,32 @@ describe("findSplitSecrets", () => {
       "neighbours",
       [],
     ],
+    // A path is joined by its name: its folder and `.md` stood between a half and the fact.
+    [
+      "a half in a path's name, then the fact",
+      [`topics/${KEY.slice(0, 9)}.md`, TAIL],
+      "every",
+      [0, 1],
+    ],
   ])("%s", async (_name, texts, join, spanned) => {
     const found = await findSplitSecrets(texts, { join });
     expect([...found.keys()].sort()).toEqual(spanned);
     for (const index of spanned) {
-      expect(found.get(index)?.kinds).toEqual(["aws_access_key_id"]);
+      expect(found.get(index)?.kinds).toContain("aws_access_key_id");
       expect(found.get(index)?.redacted).not.toMatch(/AKIA|7XY5ZB3MN6/);
+    }
+  });
+
+  // `remember` joins the path with the fact: glued whole, "…see the vault" + "topics/…" was a
+  // pointer to no place, and "…due on the 1st." + "accounts" a password-shaped word.
+  it.each([
+    ["a pointer", "Bank password: see the vault"],
+    ["a pointer in German", "Kennwort: siehe Tresor"],
+    ["a pointer, then a sentence", "Bank password: see the vault. Rent is due on the 1st."],
+    ["a manager, then thanks", "wifi password: see 1Password. Thanks!"],
+  ])("a path and %s are no split secret", async (_name, fact) => {
+    for (const path of ["topics/accounts.md", "accounts.md", "/memories/bank-accounts.md"]) {
+      expect(await findSplitSecrets([path, fact, ""], { join: "every" })).toEqual(new Map());
     }
   });
 

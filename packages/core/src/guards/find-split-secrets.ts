@@ -16,6 +16,12 @@ const SEPARATORS = ["", " ", "\n"];
 // `modified:`); joined, the id and the time read as a random token, which neither half is.
 const KNOWN_FORMATS = [z.guid(), z.iso.datetime({ offset: true, local: true })];
 const QUOTES_AROUND = /^["'`]+|["'`.,;]+$/g;
+// One word that is a memory file's path: a folder, a name and `.md`.
+const MEMORY_PATH = /^(?<folder>\S*\/)?(?<name>[^\s/]+)\.md$/i;
+// One word of a key's alphabet, 8 or more chars with a digit: what the middle line of a key split
+// over three lines holds.
+const MIDDLE_PIECE = /^(?=[^\s]*\d)[A-Za-z0-9+/=_-]{8,}$/;
+const PLAIN_SLUG = /^(?:\S*\/)?[a-z]+(?:[-_][a-z]+)*\.md$/;
 
 // Whether the part [from, to) of `text` lies in a word that is wholly a value of a known format.
 function inKnownFormat(text: string, from: number, to: number): boolean {
@@ -118,8 +124,15 @@ function planSplitSecrets(
       }
     }
   } else {
-    groups.push(...texts.slice(1).map((_, index) => [index, index + 1]));
+    // A blank line between two halves stands in no join: each text with the next one not blank.
+    groups.push(...filled.slice(1).map((index, at) => [filled[at] as number, index]));
     groups.push(texts.map((_, index) => index));
+    // A key over three lines: a middle line that is one key-shaped word joins both neighbours.
+    for (let at = 1; at + 1 < filled.length; at++) {
+      if (MIDDLE_PIECE.test((texts[filled[at] as number] as string).trim())) {
+        groups.push([filled[at - 1] as number, filled[at] as number, filled[at + 1] as number]);
+      }
+    }
   }
   // Each piece of a join: which text, and where its first character sits in the join (`base`,
   // negative when the join starts past the text's start).
@@ -147,20 +160,44 @@ function planSplitSecrets(
       offset += to - from + separator.length;
     }
     const joined = parts.map(({ index, from, to }) => (texts[index] as string).slice(from, to));
-    return { pieces, joined: joined.join(separator), labelled: false };
+    return { pieces, joined: joined.join(separator), labelled: false, triple: false };
   };
-  const whole = (index: number) => ({ index, from: 0, to: (texts[index] as string).length });
-  const heads = texts.map(headEnd);
-  const tails = texts.map(tailStart);
+  const whole = (index: number) => {
+    const text = texts[index] as string;
+    // A memory file's path ("topics/accounts.md") is joined by its name alone: its folder and
+    // `.md` are no half of a key, and glued to a fact they made one ("…see the vault" +
+    // "topics/accounts.md" read as a pointer to no place).
+    const path = MEMORY_PATH.exec(text);
+    if (path === null) return { index, from: 0, to: text.length };
+    const from = (path.groups?.folder ?? "").length;
+    return { index, from, to: from + (path.groups?.name ?? "").length };
+  };
+  // Of a path, its name's: the folder and `.md` stand in no join.
+  const heads = texts.map((_, index) => {
+    const { from, to } = whole(index);
+    const head = headEnd((texts[index] as string).slice(from, to));
+    return head === undefined ? undefined : { ...head, at: head.at + from };
+  });
+  const tails = texts.map((_, index) => {
+    const { from, to } = whole(index);
+    const tail = tailStart((texts[index] as string).slice(from, to));
+    return tail === undefined ? undefined : { ...tail, at: tail.at + from };
+  });
   const jobs = groups.flatMap((group) => {
+    if (group.length === 3) return [{ ...join(group.map(whole), ""), triple: true }];
     if (group.length !== 2) return [join(group.map(whole), "\n")];
     const [first, second] = group as [number, number];
-    const plain = SEPARATORS.map((separator) => join([whole(first), whole(second)], separator));
+    // A path's name of small letters glued to a fact's last or first word only made a word
+    // ("…the 1st." + "accounts"): no key's half is a plain slug.
+    const slug = [first, second].some((index) => PLAIN_SLUG.test(texts[index] as string));
+    const plain = SEPARATORS.filter((separator) => separator !== "" || !slug).map((separator) =>
+      join([whole(first), whole(second)], separator),
+    );
     // The key words at the end of one and the start of the other, the label words between them
     // dropped; only when there were some (else the plain joins are the same).
     const head = heads[first];
     const tail = tails[second];
-    if (head === undefined || tail === undefined) return plain;
+    if (head === undefined || tail === undefined || slug) return plain;
     const firstText = texts[first] as string;
     const secondText = texts[second] as string;
     const dropped =
@@ -170,13 +207,21 @@ function planSplitSecrets(
       return plain;
     }
     const parts = [
-      { index: first, from: 0, to: head.at },
-      { index: second, from: tail.at, to: secondText.length },
+      { index: first, from: whole(first).from, to: head.at },
+      { index: second, from: tail.at, to: whole(second).to },
     ];
     // Halves of a key meet with nothing between them; groups of digits (a card, an account
     // number) with a space too. A line break joins lines of a file, not halves.
     const separators = /\p{N}$/u.test(head.word) && /^\p{N}/u.test(tail.word) ? ["", " "] : [""];
-    const labelled = separators.map((separator) => ({ ...join(parts, separator), labelled: true }));
+    // Only markdown or punctuation dropped (backticks, a table's bars): the halves are as
+    // plainly one key as when nothing stood between them.
+    const worded = /[\p{L}\p{N}]/u.test(
+      firstText.slice(head.at, whole(first).to) + secondText.slice(whole(second).from, tail.at),
+    );
+    const labelled = separators.map((separator) => ({
+      ...join(parts, separator),
+      labelled: worded,
+    }));
     return [...plain, ...labelled];
   });
   // The texts alone (unless given) and every join, scanned in one go.
@@ -188,12 +233,23 @@ function planSplitSecrets(
     // word: a key's second half is refused, the next fact "keeps keys in 1Password" is not.
     const alone = options.alone ?? scans.slice(0, texts.length).map((scan) => scan.findings);
     const scanned = scans.slice(scans.length - jobs.length).map((scan) => scan.findings);
-    for (const [job, { pieces, labelled }] of jobs.entries()) {
+    for (const [job, { pieces, labelled, triple }] of jobs.entries()) {
       for (const finding of scanned[job] ?? []) {
+        // A blank text inside a finding holds no part of it.
         const spanned = pieces.filter(
-          ({ start, end }) => finding.start < end && finding.end > start,
+          ({ start, end }) => start < end && finding.start < end && finding.end > start,
         );
         if (spanned.length === 0) continue;
+        // Three lines glued are a key's thirds only when the finding spans all three and none of
+        // its parts is a plain word ("…MN6" + "likes tea"): the pairs find the rest.
+        const plainPart = ({ index, start, end, base }: Piece) =>
+          /^\p{Lu}?\p{Ll}+$/u.test(
+            (texts[index] as string).slice(
+              Math.max(finding.start, start) - base,
+              Math.min(finding.end, end) - base,
+            ),
+          );
+        if (triple && (spanned.length < 3 || spanned.some(plainPart))) continue;
         if (finding.kind === "random_token" && idsAndTimes(finding, spanned)) continue;
         if (spanned.length === 1) {
           // Inside one text, but found only with its neighbour: "my password is" + "hunter2", or

@@ -3,7 +3,8 @@
 // article "Password" (interlanguage links of en.wikipedia.org/wiki/Password: ja パスワード,
 // ar كلمة المرور / كلمة السر, de Passwort / Kennwort, es contraseña, fr mot de passe, pt senha,
 // it parola d'ordine / password, nl wachtwoord, zh 密码 / 密碼 / 口令, ko 비밀번호 / 암호, ru / uk
-// пароль, pl hasło, tr şifre / parola, sv lösenord, hi पासवर्ड) and the Unicode CLDR
+// пароль, pl hasło, tr şifre / parola, sv lösenord, hi पासवर्ड / कूटशब्द, el κωδικός (πρόσβασης) /
+// συνθηματικό, he סיסמה / סיסמא) and the Unicode CLDR
 // "password" labels of the same locales; the copulas are each language's "is" (Wiktionary).
 
 /** "password" (and PIN code) in languages other than English, as regex alternatives. */
@@ -33,6 +34,11 @@ export const PASSWORD_WORDS_OTHER_LANGUAGES = [
   "sifre",
   "lösenord",
   "पासवर्ड",
+  "कूटशब्द",
+  "κωδικός(?:\\s+πρόσβασης)?",
+  "συνθηματικό",
+  "סיסמה",
+  "סיסמא",
 ] as const;
 
 /**
@@ -110,6 +116,9 @@ export const PASSWORD_LINKS_OTHER_LANGUAGES = [
   "is",
   "jest",
   "är",
+  "είναι",
+  "היא",
+  "है",
   "—",
   "-",
   "–",
@@ -222,6 +231,14 @@ export function isNotAPasswordValue(value: string): boolean {
   return NOT_A_PASSWORD_VALUE.has(word);
 }
 
+/**
+ * Whether a word sends the reader elsewhere for a password ("see", "siehe", "ver", "ask"): a
+ * value that is one is read by {@link secretReach}, not taken for the password.
+ */
+export function isPointerWord(word: string): boolean {
+  return POINTER_WORDS.has(word.toLowerCase());
+}
+
 // The placeholder, and a part of it cut at a line by the check's joins ("[redacted" + next line).
 const PLACEHOLDERS = /\[+redacted\]*|\[*redacted\]+/g;
 // The words after a pointer word on its line, up to 6: what a finding of it covers when they are
@@ -239,19 +256,35 @@ const SHAPED_WORD = new RegExp(`^${PASSWORD_SHAPED_VALUE}$`);
 // in the mask, tested as "Sommer2024": "Thanks!" is no password).
 const LINE_WORDS = /[^\s"'`]+/g;
 
+// After a PIN word a PIN's digits are password-shaped: 4 to 12 digits (ISO 9564-1).
+const PIN_BEFORE =
+  /(?<![\p{L}\p{N}])(?:pin(?:\s+code|\s+number)?|暗証番号|الرقم\s+السري)s?\s*[:=：]?\s*$/iu;
+const PIN_VALUE = /^\d{4,12}$/;
+// "else letmein", "sonst geheimnis": a word that says what to use when the place fails, then one
+// word of small letters to the end of the line, which is the password, not a place (a place is
+// a name, "else Confluence", or more words, "else the wiki").
+const FALLBACK =
+  /[,;]?\s+(?:else|otherwise|sonst|ansonsten|sinon|si\s+no|sino|senão|altrimenti|anders|inaczej|annars)[,:]?\s+(?<word>\p{Ll}{4,})[.!]?\s*$/u;
+
 // How many chars of `rest` (the text after a pointer or a keeper's name) to cover: to the end of
-// the last password-shaped word on its first line from `from` on, or `undefined` when there is
-// none. A keeper's name is no password.
-function shapedTail(rest: string, from = 0): number | undefined {
+// the last password-shaped word on its first line from `from` on (a PIN's digits after a PIN
+// word, a plain word after a fallback word), or `undefined` when there is none. A keeper's name
+// is no password.
+function shapedTail(rest: string, from = 0, pin = false): number | undefined {
   const line = /^[^\r\n]*/.exec(rest)?.[0] ?? "";
   let end: number | undefined;
   for (const match of line.slice(from).matchAll(LINE_WORDS)) {
     const word = match[0].replace(/[.,;:!?)]+$/, "");
-    if (SHAPED_WORD.test(word) && !KEEPER_NAMES.has(word.toLowerCase())) {
+    const shaped = SHAPED_WORD.test(word) || (pin && PIN_VALUE.test(word));
+    if (shaped && !KEEPER_NAMES.has(word.toLowerCase())) {
       end = from + match.index + match[0].length;
     }
   }
-  return end;
+  if (end !== undefined) return end;
+  const fallback = FALLBACK.exec(line.slice(from));
+  const word = fallback?.groups?.word ?? "";
+  if (fallback === null || POINTER_WORDS.has(word) || KEEPER_NAMES.has(word)) return undefined;
+  return isNotAPasswordValue(word) ? undefined : line.length;
 }
 
 /**
@@ -263,21 +296,26 @@ function shapedTail(rest: string, from = 0): number | undefined {
  * password-shaped ({@link PASSWORD_SHAPED_VALUE}) follows on its line. Else how many chars of
  * `after` it covers too: 0; a pointer word's next words when they are no place ("see the
  * vault2024!" may hold the password); or the pointer's clause and the line up to its last
- * password-shaped word ("see the vault, then Sommer2024!", "1Password Sommer2024!").
+ * password-shaped word ("see the vault, then Sommer2024!", "1Password Sommer2024!"), or to the
+ * end of the line when a fallback word and one word of small letters end it ("see the vault,
+ * else letmein"; decision 0078).
  *
  * @param found - The found span of a text.
  * @param after - The text after it.
+ * @param before - The text before it: after a PIN word ("PIN: see the card, 4821") a PIN's 4 to
+ *   12 digits (ISO 9564-1) are password-shaped too.
  * @returns `undefined` (no secret), or the chars of `after` to cover as well.
  * @example secretReach("see", " the vault") // undefined
  * @example secretReach("see", " the vault2024!") // 15
  * @example secretReach("see", " the vault, or hunter2") // 22
  */
-export function secretReach(found: string, after: string): number | undefined {
+export function secretReach(found: string, after: string, before = ""): number | undefined {
   if (!/[\p{L}\p{N}]/u.test(found.replace(PLACEHOLDERS, ""))) return undefined;
   const word = found.replace(/^["']|["']$/g, "").toLowerCase();
-  if (KEEPER_NAMES.has(word.replace(/[.,;:!?)]+$/, ""))) return shapedTail(after);
+  const pin = PIN_BEFORE.test(before.slice(-40));
+  if (KEEPER_NAMES.has(word.replace(/[.,;:!?)]+$/, ""))) return shapedTail(after, 0, pin);
   if (!POINTER_WORDS.has(word)) return 0;
   const place = PLACE.exec(after);
   if (place === null) return NEXT_WORDS.exec(after)?.[0].length ?? 0;
-  return shapedTail(after, place[0].length);
+  return shapedTail(after, place[0].length, pin);
 }

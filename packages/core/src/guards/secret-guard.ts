@@ -253,7 +253,11 @@ export async function findSecretsOfEach(texts: readonly string[]): Promise<FindS
     // What every finder found, secretlint's too, passes the one rule of what is no secret.
     const findings = withoutNested(
       found.flatMap((finding) => {
-        const reach = secretReach(text.slice(finding.start, finding.end), text.slice(finding.end));
+        const reach = secretReach(
+          text.slice(finding.start, finding.end),
+          text.slice(finding.end),
+          text.slice(0, finding.start),
+        );
         return reach === undefined ? [] : [{ ...finding, end: finding.end + reach }];
       }),
     );

@@ -64,6 +64,23 @@ describe("near misses that are no secret", () => {
     ["a LoCoMo sentence with a key", "Gina lost the keys to her new store in 2023"],
     ["a LoCoMo sentence with a secret", "John's secret recipe uses 2 cups of flour"],
     ["a LoCoMo sentence with a pin", "Maria pinned 12 photos of her trip to the fridge"],
+    // A label, a word, a slash and a second word that is no password (decision 0078).
+    ["a protocol pair", "Protocols: TCP/IP"],
+    ["and/or after a label", "note: and/or"],
+    ["opening hours", "open: 24/7"],
+    ["a fraction", "recipe: 1/2 cup of sugar"],
+    ["two times", "shift: 09:00 / 17:00"],
+    ["a slashed date after a label", "due: 12/05/2024"],
+    ["a path after a label", "path: src/lib/Main2024.ts"],
+    ["a framework pair", "Stack: react / Next.js14"],
+    ["a platform pair", "Platforms: ios / Android12"],
+    ["a score", "Score: 3 / 10"],
+    ["a URL after a label", "URL: https://example.com/docs/Guide2024"],
+    ["a version pair", "Versions: node / v20.11.1"],
+    // A non-Latin value after a password word that is prose.
+    ["a Japanese rule", "パスワードは8文字以上"],
+    ["a Russian remark", "пароль: сложный"],
+    ["a Greek remark", "κωδικός: ξεχάστηκε"],
   ])("leaves %s alone", async (_, text) => {
     expect(await findSecrets(text)).toEqual({ findings: [], redacted: text });
   });

@@ -208,6 +208,18 @@ const LABELLED_USER_AND_PASSWORD = new RegExp(
     "(?<value>[^\\s\"'`,;]{6,})",
   "giu",
 );
+// "NAS: admin / Sommer2024!", "Router: admin / Rv8kP2xQ!", "ルーター: admin / …": a user name and
+// a password after whatever label says what they are for, with no credential word (decision
+// 0078). The user name is one word starting with a small letter or digit (admin, pi,
+// dana@example.com), a user word may stand before it, and the password must be password-shaped
+// and hold a symbol or look random (`pairedPassword`): "TCP/IP", "and/or", "24/7", "1/2 cup",
+// dates, paths and "Stack: react / Next.js14" are none.
+const LABEL_USER_AND_PASSWORD = new RegExp(
+  `[:：]\\s*(?:(?:${USER_WORDS.join("|")})\\s*[:=]?\\s*)?[\\p{Ll}\\d][\\p{Ll}\\d._@+-]{1,63}\\s*[/|]\\s*(?<value>[^\\s"'\`,;/|]{6,})`,
+  "giu",
+);
+const pairedPassword = (value: string) =>
+  passwordShaped(value) && (/[!@#$%^&*]/.test(value) || randomLooking(value));
 const passwordShaped = (value: string) =>
   !isNotAPasswordValue(value) &&
   /[A-Za-z]/.test(value) &&
@@ -348,6 +360,12 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = withScreens(
         pattern: LABELLED_USER_AND_PASSWORD,
         accept: passwordShaped,
         needle: new RegExp(CREDENTIAL_LABELS.join("|"), "iu"),
+      },
+      {
+        kind: "password",
+        pattern: LABEL_USER_AND_PASSWORD,
+        accept: pairedPassword,
+        needle: /[/|]/,
       },
       { kind: "us_ssn", pattern: US_SSN },
       { kind: "us_ssn", pattern: US_SSN_IN_WORDS, needle: /ssn|social/i },

@@ -8,8 +8,8 @@ import { SECRET_SCREEN_VERSION, secretScreenIdentity } from "./secret-screen-ide
 // a text the old code cleared (a stored "cleared" flag of the old code is then not trusted), and
 // put the new hash here either way.
 const SCREEN_CODE = {
-  version: 1,
-  sha256: "500191b83c9939292e3d90bc9f49477010fab999396aa197431bc26a6b616b23",
+  version: 2,
+  sha256: "ae622b13f30c43484240e94d3f55fcb9f0a35f004ff535b630781288c90b17a9",
 };
 const SCREEN_FILES = ["secret-screen.ts", "split-halves.ts"];
 

@@ -11,7 +11,7 @@ import { SECRETLINT_SCREEN, SECRETLINT_SCREENED_RULES } from "./secretlint-scan.
  * {@link secretScreenIdentity} as they are; a change to the code that could clear a text the code
  * before did not bumps this (a test pins those files' text to this number).
  */
-export const SECRET_SCREEN_VERSION = 1;
+export const SECRET_SCREEN_VERSION = 2;
 
 let identity: string | undefined;
 

@@ -82,12 +82,15 @@ function variants(text: string): string[] {
   if (lines.length < 2) return [text];
   const parts = lines.map((line) => line.slice(LINE_LEAD.exec(line)?.[0].length ?? 0));
   const found = [text, parts.join(""), parts.join(" "), parts.join("\n")];
-  for (let at = 0; at + 1 < parts.length; at++) {
-    const head = headEnd(parts[at] as string);
-    const tail = head === undefined ? undefined : tailStart(parts[at + 1] as string);
+  // Blank lines stand in no join (`findSplitSecrets` joins each line with the next one not blank).
+  const filled = parts.filter((part) => part.trim() !== "");
+  if (filled.length < parts.length) found.push(filled.join(""), filled.join(" "));
+  for (let at = 0; at + 1 < filled.length; at++) {
+    const head = headEnd(filled[at] as string);
+    const tail = head === undefined ? undefined : tailStart(filled[at + 1] as string);
     if (head === undefined || tail === undefined) continue;
-    const first = (parts[at] as string).slice(0, head.at);
-    const second = (parts[at + 1] as string).slice(tail.at);
+    const first = (filled[at] as string).slice(0, head.at);
+    const second = (filled[at + 1] as string).slice(tail.at);
     found.push(first + second, `${first} ${second}`);
   }
   return found;

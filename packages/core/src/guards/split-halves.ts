@@ -2,19 +2,25 @@
 // dropped: shared by the split check (find-split-secrets.ts) and the screen that decides whether a
 // text needs the check at all (secret-screen.ts), which must not load the check's imports.
 
-/** What stands before a fact in a memory file's line (a list marker and a date tag): cut before joins. */
-export const LINE_LEAD = /^\s*(?:[-*+]\s+)?(?:\[stated [^\]]*\]\s*)?/;
+/**
+ * What stands before a fact in a memory file's line, cut before joins: quote markers ("> "), a
+ * list marker ("- ", "1. ", "2) ") and a date tag.
+ */
+export const LINE_LEAD =
+  /^\s*(?:>[^\S\r\n]*)*(?:(?:[-*+]|\d{1,3}[.)])\s+)?(?:\[stated [^\]]*\]\s*)?/;
 
 // Label words said between a secret's halves ("first part", "second half:", "…continued", "the
-// rest is", "AWS key", "I"): a plain word or a short acronym, with punctuation around it. No digit: a
+// rest is", "AWS key", "I"): a plain word or a short acronym, with punctuation or markdown
+// (backticks, bars, stars, a quote's ">") around it. No digit: a
 // card's or an IBAN's half starts with a group as short as "4". Dropped from the end of one text
 // and the start of the next, up to MAX_LABEL_WORDS on each side, the halves meet as they do when
 // said together.
-const LABEL_WORD = /^[…:;,.!?'"()[\]]*(?:\p{Lu}?\p{Ll}+|\p{Lu}{1,3})?[…:;,.!?'"()[\]]*$/u;
+const LABEL_WORD = /^[…:;,.!?'"()[\]`|*>]*(?:\p{Lu}?\p{Ll}+|\p{Lu}{1,3})?[…:;,.!?'"()[\]`|*]*$/u;
 const MAX_LABEL_WORDS = 5;
-// Punctuation glued to a half ("AKIA2E4K…", "…7XY5"): not part of any key.
-const GLUED_END = /(?:[…:;,!?'"()[\]]|\.{2,})+$/u;
-const GLUED_START = /^(?:[…:;,!?'"()[\]]|\.{2,})+/u;
+// Punctuation glued to a half ("AKIA2E4K…", "…7XY5") and markdown around it (`code`, **bold**,
+// a table cell's bar): not part of any key.
+const GLUED_END = /(?:[…:;,!?'"()[\]`|*]|\.{2,})+$/u;
+const GLUED_START = /^(?:[…:;,!?'"()[\]`|*]|\.{2,})+/u;
 
 // The word of `text` before `end` (or after `start`), or undefined when there is none.
 function wordBefore(text: string, end: number): { index: number; 0: string } | undefined {

@@ -1,4 +1,4 @@
-import { isNotAPasswordValue } from "./password-words.js";
+import { isNotAPasswordValue, isPointerWord } from "./password-words.js";
 
 // A sentence ends before the value: ". Is", "! Was", `?" The` (an abbreviation such as "Inc. is"
 // runs on in lower case and is not an end).
@@ -22,5 +22,6 @@ export function isStatedCredential(matched: string, value: string): boolean {
   // "my password is in 1Password", "password is required for sudo": where or how, not what.
   if (isNotAPasswordValue(value)) return false;
   if (!PIN_KEYWORD.test(lead)) return true;
-  return (value.match(/\d/g)?.length ?? 0) >= PIN_DIGITS;
+  // "PIN: see the card, 4821": a pointer is read with the rest of its line (`secretReach`).
+  return (value.match(/\d/g)?.length ?? 0) >= PIN_DIGITS || isPointerWord(value);
 }

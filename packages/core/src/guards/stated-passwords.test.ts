@@ -31,6 +31,12 @@ describe("passwords stated in other languages", () => {
   it.each([
     "Das Passwort ist falsch.",
     "パスワードは忘れた",
+    "パスワードは8文字以上",
+    "пароль: сложный",
+    "пароль: 8 символов",
+    "κωδικός: ξεχάστηκε",
+    "סיסמה: שכחתי",
+    "密码：忘记了",
     "mot de passe oublié",
     "the login uses password protection",
     "signs in with password manager autofill",

@@ -1,5 +1,6 @@
 import {
   isNotAPasswordValue,
+  isPointerWord,
   PASSWORD_LINKS_OTHER_LANGUAGES,
   PASSWORD_WORDS_OTHER_LANGUAGES,
 } from "./password-words.js";
@@ -15,13 +16,28 @@ const LINKS = PASSWORD_LINKS_OTHER_LANGUAGES.map((link) =>
 
 // "パスワードは hunter2 です", "كلمة المرور هي hunter2", "Passwort: geheim", "密码是hunter2": the
 // word (not inside a longer Latin word), then a particle or copula, or up to 3 words ("senha do
-// wifi") and a colon or equals sign, then a value in Latin letters, digits and ASCII symbols (a value in the sentence's
-// own script is prose: "パスワードは忘れた").
+// wifi") and a colon or equals sign, then a value in Latin letters, digits and ASCII symbols
+// (3 chars: "ver", a pointer, is read by `secretReach`), or a word of 6 or more chars in any
+// script ("пароль: Лето2024!"), which counts only when password-shaped (`nonLatinPassword`): a
+// value in the sentence's own script is prose as often ("パスワードは忘れた").
 const OTHER_LANGUAGES = new RegExp(
   `(?<![a-zà-ɏ0-9])(?:${PASSWORD_WORDS_OTHER_LANGUAGES.join("|")})(?![a-zà-ɏ])` +
-    `(?:(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?<sep>[:=：])|\\s*(?:${LINKS}))?\\s*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{4,})`,
+    `(?:(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?<sep>[:=：])|\\s*(?:${LINKS}))?\\s*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{3,}|[^\\s"'\`]{6,})`,
   "giu",
 );
+const LATIN_VALUE = /^[\x21-\x7E\u00C0-\u024F]+$/;
+// A particle the pattern let the value start with, when the value after it was too short:
+// "パスワードは8文字以上" is no password "は8文字以上".
+const LINK_FIRST = new RegExp(`^(?:${LINKS})`, "iu");
+// A value in another script is a password when it is one word with a letter and a digit that
+// starts with its letters ("Лето2024", "夏天2024!") or holds one of `!@#$%^&*`: a date or count
+// starts with its digits ("2024年5月", "8文字以上").
+// Its length is counted with its end punctuation ("夏2024!"), as the value is masked.
+const nonLatinPassword = (value: string, matched: string) =>
+  matched.length >= 6 &&
+  /\p{L}/u.test(value) &&
+  /\p{N}/u.test(value) &&
+  (/^\p{L}[\p{L}\p{M}]*\p{N}/u.test(value) || /[!@#$%^&*]/.test(value));
 // "ssh root@host with password letmein", "log in using the password opensesame": a value right
 // after "with/using password" is one even in plain letters, unless it is a word that names a kind
 // of password thing ("with password protection").
@@ -67,7 +83,7 @@ export const STATED_PASSWORD_PATTERNS: readonly RegExp[] = [OTHER_LANGUAGES, WIT
 const bare = (value: string) => value.replace(/[.,;!?)]+$/, "");
 
 /**
- * Passwords stated in words the English patterns of `findSecrets` miss: in 16 other languages
+ * Passwords stated in words the English patterns of `findSecrets` miss: in 19 other languages
  * (words and sources in `password-words.ts`) and English "with password <value>". After a particle
  * or copula a value needs a digit or ASCII symbol ("Das Passwort ist falsch" is prose); after `:`
  * or `=` any value of 4+ chars counts; values saying where a password is ("in", "required") never.
@@ -80,8 +96,11 @@ export function findStatedPasswords(text: string): Array<[number, number]> {
   for (const match of allMatches(OTHER_LANGUAGES, text)) {
     const matched = match.groups?.value ?? "";
     const value = bare(matched);
-    if (value.length < 4 || isNotAPasswordValue(value)) continue;
-    if (match.groups?.sep === undefined && !/[\d!@#$%^&*_+=?~/\\|<>.-]/.test(value)) continue;
+    if (!LATIN_VALUE.test(matched)) {
+      if (LINK_FIRST.test(matched) || !nonLatinPassword(value, matched)) continue;
+    } else if (value.length < 4 && !isPointerWord(value)) continue;
+    else if (isNotAPasswordValue(value)) continue;
+    else if (match.groups?.sep === undefined && !/[\d!@#$%^&*_+=?~/\\|<>.-]/.test(value)) continue;
     const end = match.index + match[0].length;
     found.push([end - matched.length, end]);
   }

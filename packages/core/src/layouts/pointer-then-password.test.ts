@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkSecrets, findSecrets, maskSecretsOfEach } from "../guards/index.js";
-import { MemoryStore } from "../store/index.js";
+import { LAYOUT_NAMES, MemoryStore, type StoreLayout } from "../store/index.js";
 import { remember } from "./index.js";
 
 // A pointer to where a password is kept is no password (decision 0071), but only when nothing
@@ -16,9 +16,9 @@ const SPANISH = ["Verano", "2024!"].join("");
 const SHORT = ["hunter", "2"].join("");
 const NOW = new Date("2026-12-07T12:00:00Z");
 
-async function store(): Promise<MemoryStore> {
+async function store(layout: StoreLayout = "subject"): Promise<MemoryStore> {
   const root = join(await mkdtemp(join(tmpdir(), "memfiles-pointer-")), "memory");
-  return new MemoryStore({ root, layout: "subject" });
+  return new MemoryStore({ root, layout });
 }
 
 describe("a password after a pointer", () => {
@@ -62,9 +62,27 @@ describe("a password after a pointer", () => {
     ["French", "mot de passe : voir le coffre-fort"],
     ["Spanish", "la contraseña: ver el llavero"],
     ["Japanese", "パスワードは1Passwordにあります"],
+    ["a PIN's pointer", "PIN: see the card"],
+    ["a PIN's pointer, a short number", "PIN: ask Anna, she has the 2 cards"],
+    ["a fallback place", "password: see the vault, else ask Sam"],
+    ["a fallback name", "password: see the vault, else Confluence"],
+    ["a fallback of two words", "password: see the vault, else the wiki"],
+    ["a fallback manager", "password: see the vault, else Bitwarden"],
+    ["Spanish, a short pointer", "contraseña: ver el llavero, si no pregunta a Ana"],
   ])("%s: a pointer alone is left alone: %s", async (_, fact) => {
     expect(await findSecrets(fact)).toEqual({ findings: [], redacted: fact });
     expect(await checkSecrets({ texts: [fact] })).toEqual({ ok: true, code: "clean" });
     expect(await maskSecretsOfEach([fact])).toEqual([{ text: fact, kinds: [] }]);
+    // `remember` checks the path with the fact as two fields of one write: the path's folder and
+    // `.md` glued to the fact's last word made "vaulttopics/accounts.md", no place.
+    for (const layout of LAYOUT_NAMES) {
+      const saved = await remember({
+        store: await store(layout),
+        path: "topics/accounts.md",
+        fact,
+        now: NOW,
+      });
+      expect({ layout, ok: saved.ok }).toEqual({ layout, ok: true });
+    }
   });
 });
