@@ -51,4 +51,25 @@ describe("check reports each problem once", () => {
     expect(secrets).toContain("7 github_token");
     expect(secrets.some((secret) => secret.endsWith("password"))).toBe(true);
   });
+
+  // A new user's trial: the `updated:` line memfiles wrote was read after the file's name.
+  it.each(["passwords", "tokens", "api-tokens", "secretary"])(
+    "the header memfiles writes for topics/%s.md holds no secret",
+    async (name) => {
+      const cwd = await mkdtemp(join(tmpdir(), "memfiles-one-finding-"));
+      const wrote = contextIn(cwd);
+      const args = [
+        "remember",
+        "--create",
+        "memory",
+        `topics/${name}.md`,
+        "keeps them in Bitwarden",
+      ];
+      expect(await runMemfiles(args, wrote.context)).toBe(0);
+      const { context, output } = contextIn(cwd);
+      await runMemfiles(["check", "memory", "--json"], context);
+      const { findings } = JSON.parse(output.stdout) as { findings: Found[] };
+      expect(findings.filter((finding) => finding.code === "secret")).toEqual([]);
+    },
+  );
 });

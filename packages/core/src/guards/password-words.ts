@@ -34,6 +34,10 @@ export const PASSWORD_WORDS_OTHER_LANGUAGES = [
   "sifre",
   "lösenord",
   "पासवर्ड",
+  // Italian says "password" (its Wikipedia article's title): counted here only before its "è",
+  // after up to three words ("la password del wifi è …"); English "password" is the English
+  // patterns'.
+  "password(?=(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s+è\\s)",
   "कूटशब्द",
   "κωδικός(?:\\s+πρόσβασης)?",
   "συνθηματικό",
@@ -112,6 +116,7 @@ export const PASSWORD_LINKS_OTHER_LANGUAGES = [
   "est",
   "était",
   "é",
+  "è",
   "era",
   "is",
   "jest",

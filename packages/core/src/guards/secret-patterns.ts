@@ -317,15 +317,19 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = withScreens(
       ...PROVIDERS.map(([kind, pattern, needle]) =>
         needle === undefined ? { kind, pattern } : { kind, pattern, needle },
       ),
-      // A plain word, a number or a placeholder after the name is prose or a setting (`token: none`,
-      // `max_tokens=4096`, `API_TOKEN=...`, `KEY=<your key>`, `KEY=${KEY}`).
+      // A plain word, a number, a date or a placeholder after the name is prose or a setting
+      // (`token: none`, `max_tokens=4096`, `password_changed: 2026-01-31`, `API_TOKEN=...`,
+      // `KEY=<your key>`, `KEY=${KEY}`); a date also where a header line of a file named
+      // "passwords" is read after its name (`updated: 2026/12/07`).
       {
         kind: "credential_assignment",
         pattern: ASSIGNMENT,
         needle: /[=:]/,
         accept: (value) =>
           !isNotAPasswordValue(value) &&
-          !/^["']?(?:\d+|[A-Za-z]{1,11}|[^A-Za-z0-9]*|<[^>]*>|\$\{?\w+\}?)["']?$/.test(value),
+          !/^["']?(?:\d+|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:[T ][\d:.]+(?:Z|[+-]\d\d:?\d\d)?)?[^A-Za-z0-9]*|[A-Za-z]{1,11}|[^A-Za-z0-9]*|<[^>]*>|\$\{?\w+\}?)["']?$/.test(
+            value,
+          ),
       },
       // "the login is on the wiki", "credentials are in 1Password": where, not what.
       {

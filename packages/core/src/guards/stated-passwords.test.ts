@@ -40,6 +40,11 @@ describe("passwords stated in other languages", () => {
     "mot de passe oublié",
     "the login uses password protection",
     "signs in with password manager autofill",
+    "la password è nel cassetto",
+    "la password è scaduta",
+    "la password del conto è cambiata ieri",
+    "Das Passwort für das Konto ist abgelaufen",
+    "the password is on the wiki",
   ])("leaves prose about a password alone: %s", (text) => {
     expect(findStatedPasswords(text)).toEqual([]);
   });

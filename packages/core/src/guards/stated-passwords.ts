@@ -22,7 +22,7 @@ const LINKS = PASSWORD_LINKS_OTHER_LANGUAGES.map((link) =>
 // value in the sentence's own script is prose as often ("パスワードは忘れた").
 const OTHER_LANGUAGES = new RegExp(
   `(?<![a-zà-ɏ0-9])(?:${PASSWORD_WORDS_OTHER_LANGUAGES.join("|")})(?![a-zà-ɏ])` +
-    `(?:(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?<sep>[:=：])|\\s*(?:${LINKS}))?\\s*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{3,}|[^\\s"'\`]{6,})`,
+    `(?:(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?<sep>[:=：])|(?:\\s+[^\\s:=：]{1,15}){0,3}?\\s*(?:${LINKS}))?\\s*(?<value>[\\x21-\\x7E\\u00C0-\\u024F]{3,}|[^\\s"'\`]{6,})`,
   "giu",
 );
 const LATIN_VALUE = /^[\x21-\x7E\u00C0-\u024F]+$/;

@@ -51,6 +51,15 @@ const ROWS: Array<[name: string, fact: string, secret: string]> = [
   ["a plain word after 'else'", `password: see the vault, else ${PLAIN}`, PLAIN],
   ["a plain word after 'sonst'", `Passwort: siehe Tresor, sonst ${PLAIN}`, PLAIN],
   ["a plain word after 'sinon'", `mot de passe : voir le coffre-fort, sinon ${PLAIN}`, PLAIN],
+  // Italian says "password", and "è" is its "is" (a new user's trial); words may come between.
+  ["Italian", `la password è ${year("Sommer")}`, year("Sommer")],
+  ["Italian, words between", `la password del wifi è ${year("Sommer")}`, year("Sommer")],
+  ["Italian, a plain value with a digit", `la mia password è ${PLAIN}2`, `${PLAIN}2`],
+  [
+    "Spanish, words before the copula",
+    `la contraseña del banco es ${year("Verano")}`,
+    year("Verano"),
+  ],
 ];
 
 async function shownByRecall(layout: StoreLayout, fact: string): Promise<string> {
