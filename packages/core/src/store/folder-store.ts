@@ -706,13 +706,13 @@ export class FolderStore implements StoreEngine {
       seen?.generated === true && stats?.isFile() === true && seen.key === statKey(stats);
     if (!known && stats?.isFile()) {
       const record = await this.readInternal(MEMORY_INDEX_RECORD_FILE).catch(() => undefined);
-      const size = recordedIndexBytes(record, this.#indexRules);
+      const size = await recordedIndexBytes(record, this.#indexRules);
       if (size === stats.size) {
         const bytes = await readFileInside(realRoot, indexPath, { maxBytes: size }).catch(
           () => undefined,
         );
         const decoded =
-          bytes !== undefined && indexMatchesRecord(record, bytes, this.#indexRules)
+          bytes !== undefined && (await indexMatchesRecord(record, bytes, this.#indexRules))
             ? decodeText(bytes)
             : undefined;
         if (decoded?.ok) {

@@ -65,15 +65,15 @@ describe("the record names MEMORY.md's bytes and rules, or nothing", () => {
       index: INDEX.replace(/\n/g, "\r\n"),
       matches: false,
     },
-  ])("$name: $matches", ({ record, index, matches }) => {
-    expect(indexMatchesRecord(record, Buffer.from(index, "utf8"), RULES)).toBe(matches);
-    expect(indexMatchesRecord(record, index, RULES)).toBe(matches);
+  ])("$name: $matches", async ({ record, index, matches }) => {
+    expect(await indexMatchesRecord(record, Buffer.from(index, "utf8"), RULES)).toBe(matches);
+    expect(await indexMatchesRecord(record, index, RULES)).toBe(matches);
   });
 
-  it("gives the size it names, so a reader reads no more", () => {
-    expect(recordedIndexBytes(RECORD, RULES)).toBe(Buffer.byteLength(INDEX));
-    expect(recordedIndexBytes(record({ format: 2 }), RULES)).toBeUndefined();
-    expect(recordedIndexBytes(RECORD, { ...RULES, layout: "fact" })).toBeUndefined();
+  it("gives the size it names, so a reader reads no more", async () => {
+    expect(await recordedIndexBytes(RECORD, RULES)).toBe(Buffer.byteLength(INDEX));
+    expect(await recordedIndexBytes(record({ format: 2 }), RULES)).toBeUndefined();
+    expect(await recordedIndexBytes(RECORD, { ...RULES, layout: "fact" })).toBeUndefined();
   });
 });
 

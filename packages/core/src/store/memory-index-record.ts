@@ -1,29 +1,12 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
+import type { MemoryIndexRecord } from "./memory-index-record-schema.js";
 import type { StoreLayout } from "./types.js";
 
 /** The record's name inside `.memfiles/` (or a backend's internal files). */
 export const MEMORY_INDEX_RECORD_FILE = "memory-index.json";
 
-// Raised when the record's meaning changes: a record of another format is no record (a rebuild).
-const RECORD_FORMAT = 1;
-
-/**
- * A lasting record that `MEMORY.md` is exactly as memfiles last wrote it (docs/decisions/0080):
- * its size and sha256, and the store's rules it was written under (layout and size cap, which
- * decide its lines). One JSON object: `{ format, layout, maxChars, bytes, sha256 }`.
- */
-export const MemoryIndexRecordSchema = z
-  .object({
-    format: z.literal(RECORD_FORMAT),
-    layout: z.enum(["subject", "fact"]),
-    maxChars: z.number().int().positive(),
-    bytes: z.number().int().nonnegative(),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
-  })
-  .strict();
-/** See {@link MemoryIndexRecordSchema}. */
-export type MemoryIndexRecord = z.infer<typeof MemoryIndexRecordSchema>;
+/** Raised when the record's meaning changes: a record of another format is no record (a rebuild). */
+export const RECORD_FORMAT = 1;
 
 /** The store's rules a record is written under; a record of other rules does not match. */
 export type MemoryIndexRules = { layout: StoreLayout; maxChars: number };
@@ -33,7 +16,7 @@ export type MemoryIndexRules = { layout: StoreLayout; maxChars: number };
  *
  * @param text - The whole index text written (chars; a byte order mark and CRLF kept as written).
  * @param rules - The store's layout and size cap (chars per file).
- * @returns One line of JSON ({@link MemoryIndexRecordSchema}) and a line break.
+ * @returns One line of JSON (`MemoryIndexRecordSchema`) and a line break.
  * @example memoryIndexRecordText("# Memory index\n", { layout: "subject", maxChars: 6000 })
  */
 export function memoryIndexRecordText(text: string, rules: MemoryIndexRules): string {
@@ -54,20 +37,21 @@ export function memoryIndexRecordText(text: string, rules: MemoryIndexRules): st
  *
  * @param record - The record file's text, or `undefined` when there is none.
  * @param rules - The store's layout and size cap (chars per file).
- * @returns The size in bytes, or `undefined` when the record is missing, damaged or of other rules.
+ * @returns Resolves the size in bytes, or `undefined` when the record is missing, damaged or of
+ *   other rules.
  * @example recordedIndexBytes(record, { layout: "subject", maxChars: 12_000 }) // 1_288_410
  */
-export function recordedIndexBytes(
+export async function recordedIndexBytes(
   record: string | undefined,
   rules: MemoryIndexRules,
-): number | undefined {
-  return recordOf(record, rules)?.bytes;
+): Promise<number | undefined> {
+  return (await recordOf(record, rules))?.bytes;
 }
 
-function recordOf(
+async function recordOf(
   record: string | undefined,
   rules: MemoryIndexRules,
-): MemoryIndexRecord | undefined {
+): Promise<MemoryIndexRecord | undefined> {
   if (record === undefined || record === "") return undefined;
   let value: unknown;
   try {
@@ -75,6 +59,7 @@ function recordOf(
   } catch {
     return undefined;
   }
+  const { MemoryIndexRecordSchema } = await import("./memory-index-record-schema.js");
   const parsed = MemoryIndexRecordSchema.safeParse(value);
   if (!parsed.success) return undefined;
   const { layout, maxChars } = parsed.data;
@@ -91,15 +76,15 @@ function recordOf(
  * @param record - The record file's text, or `undefined` when there is none.
  * @param index - `MEMORY.md`'s bytes as stored (a backend's index text is its UTF-8).
  * @param rules - The store's layout and size cap (chars per file).
- * @returns `true` only when the record parses and names these bytes and rules.
+ * @returns Resolves `true` only when the record parses and names these bytes and rules.
  * @example indexMatchesRecord(await readRecord(), await readFile("MEMORY.md"), rules) // false after a hand edit
  */
-export function indexMatchesRecord(
+export async function indexMatchesRecord(
   record: string | undefined,
   index: Uint8Array | string,
   rules: MemoryIndexRules,
-): boolean {
-  const wanted = recordOf(record, rules);
+): Promise<boolean> {
+  const wanted = await recordOf(record, rules);
   if (wanted === undefined) return false;
   const bytes = typeof index === "string" ? Buffer.from(index, "utf8") : index;
   if (bytes.length !== wanted.bytes) return false;

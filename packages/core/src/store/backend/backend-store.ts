@@ -222,7 +222,7 @@ export class BackendStore implements StoreEngine {
     if (record === undefined || record === "") return undefined;
     const index = await this.#backend.readIndex();
     await this.#backend.writeInternal(MEMORY_INDEX_RECORD_FILE, "");
-    return index !== undefined && indexMatchesRecord(record, index, this.#indexRules)
+    return index !== undefined && (await indexMatchesRecord(record, index, this.#indexRules))
       ? index
       : undefined;
   }
