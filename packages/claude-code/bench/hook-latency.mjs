@@ -77,9 +77,15 @@ async function detachedBuild(root) {
   }
 }
 
+// Claude Code's session ids are UUIDs (a hook checks any other id for a secret before using it):
+// one per round, or the one session's, in that shape.
+const sessionUuid = (n) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
 function run(event, root, round, session, options = {}) {
   const input = JSON.stringify({
-    session_id: session ?? `bench-${round}`,
+    session_id: sessionUuid(
+      session === undefined ? (typeof round === "number" ? round : 999_999) : 1_000_000 + session,
+    ),
     cwd: root,
     prompt: "Where do I deploy, and which database does the team use?",
     // SessionEnd's detached write pass finds no transcript, logs that and ends.
@@ -111,7 +117,7 @@ const DEFAULT_CASES = [
   { event: "user-prompt-submit", files: 1_000, goalMs: 150 },
   { event: "user-prompt-submit", files: 10_000, goalMs: 400 },
   // Later prompts of one session: the units shown before are left out (their keys are hashed).
-  { event: "user-prompt-submit", files: 10_000, goalMs: 400, session: "one-session" },
+  { event: "user-prompt-submit", files: 10_000, goalMs: 400, session: 1 },
   { event: "session-start", files: 10_000, goalMs: 200 },
   // No goal in the issue; Claude Code cancels a SessionEnd hook after 1,500 ms of wall time.
   { event: "session-end", files: 1_000, goalMs: undefined },
@@ -131,7 +137,7 @@ const cases =
     ? DEFAULT_CASES
     : sizes.flatMap((files) => [
         { event: "user-prompt-submit", files, goalMs: undefined },
-        { event: "user-prompt-submit", files, goalMs: undefined, session: "one-session" },
+        { event: "user-prompt-submit", files, goalMs: undefined, session: 1 },
         { event: "session-start", files, goalMs: undefined },
       ]);
 const roots = new Map();
