@@ -1,14 +1,12 @@
 import { z } from "zod";
-import { RECORD_FORMAT } from "./memory-index-record.js";
+import { type MemoryIndexRecord, RECORD_FORMAT } from "./memory-index-record-format.js";
 
 /**
- * A lasting record that `MEMORY.md` is exactly as memfiles last wrote it (docs/decisions/0080):
- * its size and sha256, and the store's rules it was written under (layout and size cap, which
- * decide its lines). One JSON object: `{ format, layout, maxChars, bytes, sha256 }`. In a module
- * of its own: only a write reads a record, and a process that only recalls (a prompt hook) does
- * not load zod (~40 ms of CPU) for it.
+ * The check of a {@link MemoryIndexRecord} read back: one JSON object, `{ format, layout,
+ * maxChars, bytes, sha256 }`, nothing else. In a module of its own: only a write reads a record,
+ * and a process that only recalls (a prompt hook) does not load zod (~40 ms of CPU) for it.
  */
-export const MemoryIndexRecordSchema = z
+export const MemoryIndexRecordSchema: z.ZodType<MemoryIndexRecord> = z
   .object({
     format: z.literal(RECORD_FORMAT),
     layout: z.enum(["subject", "fact"]),
@@ -17,5 +15,3 @@ export const MemoryIndexRecordSchema = z
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
   })
   .strict();
-/** See {@link MemoryIndexRecordSchema}. */
-export type MemoryIndexRecord = z.infer<typeof MemoryIndexRecordSchema>;

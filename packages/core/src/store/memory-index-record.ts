@@ -1,12 +1,9 @@
 import { createHash } from "node:crypto";
-import type { MemoryIndexRecord } from "./memory-index-record-schema.js";
+import { type MemoryIndexRecord, RECORD_FORMAT } from "./memory-index-record-format.js";
 import type { StoreLayout } from "./types.js";
 
 /** The record's name inside `.memfiles/` (or a backend's internal files). */
 export const MEMORY_INDEX_RECORD_FILE = "memory-index.json";
-
-/** Raised when the record's meaning changes: a record of another format is no record (a rebuild). */
-export const RECORD_FORMAT = 1;
 
 /** The store's rules a record is written under; a record of other rules does not match. */
 export type MemoryIndexRules = { layout: StoreLayout; maxChars: number };
