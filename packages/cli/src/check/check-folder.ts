@@ -224,7 +224,7 @@ export async function checkFolder(
       code: "forgotten_line",
       path: found.path,
       line: found.line,
-      message: `${found.path}:${found.line} holds a fact the user asked to forget on ${found.forgotten}; delete the line, or remember it again to lift the tombstone.`,
+      message: forgottenLineMessage(found),
       fixable: false,
     });
   }
@@ -349,4 +349,19 @@ function emptyBodyHolds(empty: {
       ? " (a forget keeps a file whose description memfiles did not write)"
       : "";
   return `holds no fact, only ${listed}${why}`;
+}
+
+/**
+ * What `check` and the memory page say of a line a tombstone matches (core's `findForgottenLines`):
+ * where it is, when it was forgotten, and the two ways out.
+ *
+ * @param found - `{ path, line, forgotten }`: the file, its 1-based line, the forget's day.
+ * @returns One sentence, e.g. "profile.md:6 holds a fact the user asked to forget on 2026/11/19; …".
+ */
+export function forgottenLineMessage(found: {
+  path: string;
+  line: number;
+  forgotten: string;
+}): string {
+  return `${found.path}:${found.line} holds a fact the user asked to forget on ${found.forgotten}; delete the line, or remember it again to lift the tombstone.`;
 }

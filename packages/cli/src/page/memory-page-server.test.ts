@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { appendFile } from "node:fs/promises";
+import { join } from "node:path";
+import { forget } from "@memfiles/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { memoryFixture } from "../../test/memory-fixture.js";
 import { type MemoryPage, startMemoryPage } from "./memory-page-server.js";
@@ -23,6 +26,36 @@ async function post(
 }
 
 describe("startMemoryPage", () => {
+  // A new user's trial: the page listed a forgotten line pasted back with no problem, while
+  // `check` reported it and recall hid it.
+  it("marks a forgotten line pasted back by hand, as check does", async () => {
+    const { store } = await memoryFixture();
+    const forgot = await forget({
+      store,
+      query: "deploys on Fly.io",
+      now: new Date("2026-11-19T10:00:00Z"),
+    });
+    expect(forgot.ok).toBe(true);
+    await appendFile(
+      join(store.root, "topics/tools.md"),
+      "[stated 2026/09/12] deploys on Fly.io\n",
+    );
+    page = await startMemoryPage({ store });
+    const response = await fetch(`http://127.0.0.1:${page.port}/api/memory?token=${page.token}`);
+    const { files } = (await response.json()) as {
+      files: Array<{ path: string; problems: Array<{ code: string; message: string }> }>;
+    };
+    const tools = files.find((file) => file.path === "topics/tools.md");
+    expect(tools?.problems.map((problem) => problem.code)).toContain("forgotten_line");
+    expect(tools?.problems.find((p) => p.code === "forgotten_line")?.message).toContain(
+      "asked to forget",
+    );
+    const others = files.filter((file) => file.path !== "topics/tools.md");
+    expect(others.flatMap((file) => file.problems.map((problem) => problem.code))).not.toContain(
+      "forgotten_line",
+    );
+  });
+
   it("refuses a path outside the folder with the store's path guard (400, nothing read)", async () => {
     const { store } = await memoryFixture();
     page = await startMemoryPage({ store });

@@ -3,9 +3,10 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { editDescription, forget, MemfilesError, type MemoryStore } from "@memfiles/core";
-import { restoreLines } from "@memfiles/core/internal";
+import { findForgottenLines, restoreLines } from "@memfiles/core/internal";
 import { simpleGit } from "simple-git";
 import { z } from "zod";
+import { forgottenLineMessage } from "../check/check-folder.js";
 import { readMemory } from "../read-memory.js";
 import { findTextSecrets, secretRefusalMessage } from "../secrets/find-text-secrets.js";
 import { type RefusedReason, refuseReason } from "./request-guard.js";
@@ -123,9 +124,20 @@ export async function startMemoryPage(options: StartMemoryPageOptions): Promise<
     }
     if (route === "GET /api/memory") {
       const files = await readMemory(store);
+      // A forgotten line pasted back by hand is not recalled: the page says so, as `check` does.
+      const forgotten = await findForgottenLines(store);
       send(response, 200, {
         root: store.root,
-        files: files.map(({ content: _content, ...file }) => file),
+        files: files.map(({ content: _content, ...file }) => {
+          const lines = forgotten.filter((found) => found.path === file.path);
+          if (lines.length === 0) return file;
+          const problems = lines.map((found) => ({
+            code: "forgotten_line",
+            line: found.line,
+            message: forgottenLineMessage(found),
+          }));
+          return { ...file, problems: [...file.problems, ...problems] };
+        }),
         undo: undo.at(-1)?.what ?? null,
       });
       return;
