@@ -85,7 +85,8 @@ export class TombstoneIndex {
     const date = this.keys.get(tombstoneKeyHash(factKey(fact)));
     if (date !== undefined) return { rule: "same_fact", date };
     const stems = contentWords(fact);
-    const words = new Set(stems.map(tombstoneWordHash));
+    const hashes = stems.map(tombstoneWordHash);
+    const words = new Set(hashes);
     let first: number | undefined;
     for (const word of words) {
       for (const index of this.queryWords.get(word) ?? []) {
@@ -105,7 +106,7 @@ export class TombstoneIndex {
     }
     // A number of the fact that the removed line did not hold makes it another fact, not a
     // restatement: "rent is 650 EUR" after "rent is 900 EUR", "tamarind1" after "tamarind3".
-    const numbers = stems.filter((stem) => NUMBER.test(stem)).map(tombstoneWordHash);
+    const numbers = hashes.filter((_, at) => NUMBER.test(stems[at] ?? ""));
     first = undefined;
     for (const [index, count] of shared) {
       if (count >= 2 && count * 3 >= words.size * 2 && (first === undefined || index < first)) {
