@@ -80,8 +80,19 @@ export class TombstoneIndex {
     }
   }
 
-  /** The first rule of {@link findForgotten} that matches `fact`, with its tombstone's date. */
-  find(fact: string): ForgottenMatch | undefined {
+  /**
+   * The first rule of {@link findForgotten} that matches `fact`, with its tombstone's date.
+   *
+   * @param fact - A proposed fact, or the text of a stored line (date tag left out).
+   * @param stated - For a stored line, the day it was stated (`[stated YYYY/MM/DD]`, a fact
+   *   file's `updated:`): rule 3 (`removed_fact_words`) then matches only tombstones of a forget
+   *   made before that day. A line stated on or before the forget's day was in memory when the
+   *   forget ran and was not removed, so it was kept ("Anna's brother lives in Madrid" after
+   *   forgetting her sister's line); rules 1 and 2 still match it (decision 0005, amended
+   *   2026-12-07). Omitted for a proposal or a file not yet in memory.
+   */
+  find(fact: string, stated?: string): ForgottenMatch | undefined {
+    const day = statedDay(stated);
     const date = this.keys.get(tombstoneKeyHash(factKey(fact)));
     if (date !== undefined) return { rule: "same_fact", date };
     const stems = contentWords(fact);
@@ -110,13 +121,21 @@ export class TombstoneIndex {
     first = undefined;
     for (const [index, count] of shared) {
       if (count >= 2 && count * 3 >= words.size * 2 && (first === undefined || index < first)) {
-        const removed = this.removed[index]?.words;
-        if (numbers.every((number) => removed?.has(number))) first = index;
+        const removed = this.removed[index];
+        const kept = day !== undefined && removed !== undefined && removed.date >= day;
+        if (!kept && numbers.every((number) => removed?.words.has(number))) first = index;
       }
     }
     const line = first === undefined ? undefined : this.removed[first];
     return line === undefined ? undefined : { rule: "removed_fact_words", date: line.date };
   }
+}
+
+// A line's day as a tombstone's date is written (`YYYY/MM/DD`); `updated:` may be typed with
+// dashes. Anything else is no day, and the line is asked as a proposal is.
+function statedDay(stated: string | undefined): string | undefined {
+  const day = stated?.trim().replace(/-/g, "/");
+  return day !== undefined && /^\d{4}\/\d{2}\/\d{2}$/.test(day) ? day : undefined;
 }
 
 /** A content word that holds a digit: a number, or a name with one ("tamarind3", "v2"). */

@@ -82,6 +82,30 @@ describe("findForgotten: a fact that differs in a number is another fact", () =>
   });
 });
 
+describe("TombstoneIndex.find: a stored line stated by the forget's day was kept", () => {
+  const index = new TombstoneIndex([
+    makeTombstone("sister", ["Anna's sister lives in Madrid"], "2026/12/07"),
+  ]);
+  it.each([
+    ["a proposal (no day)", "Anna's brother lives in Madrid", undefined, "removed_fact_words"],
+    ["stated before the forget", "Anna's brother lives in Madrid", "2026/12/01", undefined],
+    ["stated on the forget's day", "Anna's brother lives in Madrid", "2026/12/07", undefined],
+    [
+      "stated after the forget",
+      "Anna's brother lives in Madrid",
+      "2026/12/08",
+      "removed_fact_words",
+    ],
+    ["`updated:` typed with dashes", "Anna's brother lives in Madrid", "2026-12-01", undefined],
+    ["a day that is no date", "Anna's brother lives in Madrid", "last week", "removed_fact_words"],
+    // Rules 1 and 2 do not ask the day: the removed line put back, the query's every word.
+    ["the removed line put back", "Anna's sister lives in Madrid", "2026/12/01", "same_fact"],
+    ["the query's word", "my sister moved to Lisbon", "2026/12/01", "forget_query_words"],
+  ])("%s", (_name, fact, stated, rule) => {
+    expect(index.find(fact, stated)?.rule).toBe(rule);
+  });
+});
+
 describe("liftTombstones", () => {
   it("drops what a remembered fact matches and keeps the rest", () => {
     const lifted = liftTombstones("deploys on Render", tombstones);

@@ -16,17 +16,19 @@ export type ForgottenLine = {
   rule: ForgottenMatch["rule"];
 };
 
-// The one rule: a file's items (the layout's) asked of the tombstone index.
+// The one rule: a file's items (the layout's) asked of the tombstone index, with the day each was
+// stated when the file is in memory (`stored`), as a proposal when it is about to come in.
 function forgottenIn(
   index: TombstoneIndex,
   layout: Layout,
   path: string,
   content: string,
+  stored: boolean,
 ): { found: ForgottenLine[]; items: number } {
   const items = layout.items.of(path, content);
   const found: ForgottenLine[] = [];
   for (const item of items) {
-    const match = index.find(item.text);
+    const match = index.find(item.text, stored ? item.date : undefined);
     if (match) found.push({ path, line: item.line, forgotten: match.date, rule: match.rule });
   }
   return { found, items: items.length };
@@ -117,7 +119,7 @@ export async function findForgottenLines(
   for (const row of await store.list()) {
     const file = await store.read(row.path);
     if (!file.exists || file.notText !== undefined) continue;
-    found.push(...forgottenIn(index, layout, row.path, file.content).found);
+    found.push(...forgottenIn(index, layout, row.path, file.content, true).found);
   }
   const memoryIndex = await store.readIndex?.();
   if (memoryIndex?.exists === true) {
@@ -151,7 +153,7 @@ export async function dropForgottenLines(
   const layout = layoutOf(store);
   const index = new TombstoneIndex(tombstones);
   return files.map(({ path, content }) => {
-    const { found, items } = forgottenIn(index, layout, path, content);
+    const { found, items } = forgottenIn(index, layout, path, content, false);
     if (found.length === 0) return { path, content, dropped: [] };
     if (found.length === items) return { path, content: undefined, dropped: found };
     const lines = new Set(found.map((item) => item.line));

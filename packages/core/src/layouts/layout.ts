@@ -148,7 +148,12 @@ export type LayoutItems = {
 };
 
 /** One text of a file a tombstone is checked against (see `LayoutItems.of`). */
-export type LayoutItem = { line: number; text: string };
+export type LayoutItem = {
+  line: number;
+  text: string;
+  /** The day it was stated (`YYYY/MM/DD`: a line's date tag, a fact file's `updated:`), if known. */
+  date?: string;
+};
 
 /**
  * What the memory tool's commands (`create`, `str_replace`, `insert`, `delete`) do differently by

@@ -611,7 +611,7 @@ export async function fillWithoutForgotten(
 async function bodyWithoutForgotten(
   unit: RecallUnit,
   store: RecallStore,
-  forgotten: (unit: { text: string }) => boolean,
+  forgotten: (unit: { text: string; date?: string }) => boolean,
 ): Promise<string | undefined> {
   const file = await store.read(unit.path);
   if (!file.exists) return undefined;
@@ -624,7 +624,7 @@ async function bodyWithoutForgotten(
   if (bodyUnit(file.content)?.text !== unit.text) return undefined;
   const dropped = new Set(
     bodyFacts(body)
-      .filter((fact) => forgotten({ text: oneLine(fact.text) }))
+      .filter((fact) => forgotten({ text: oneLine(fact.text), ...dateOf(unit) }))
       .flatMap((fact) => fact.lines),
   );
   if (dropped.size === 0) return undefined;
@@ -633,4 +633,9 @@ async function bodyWithoutForgotten(
     .filter((_line, at) => !dropped.has(at))
     .join("");
   return bodyUnit(head + rest)?.text;
+}
+
+// A unit's day for the tombstone rule, as `forgottenUnitCheck` takes it.
+function dateOf(unit: RecallUnit): { date?: string } {
+  return unit.date === undefined ? {} : { date: unit.date };
 }

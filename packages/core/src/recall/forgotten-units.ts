@@ -23,7 +23,7 @@ const MAX_SEEN = 20_000;
  */
 export async function forgottenUnitCheck(
   store: RecallStore,
-): Promise<((unit: { text: string }) => boolean) | undefined> {
+): Promise<((unit: { text: string; date?: string }) => boolean) | undefined> {
   const whole = scopeOf(store).store as Partial<{
     readInternal(path: string): Promise<string | undefined>;
   }>;
@@ -42,11 +42,12 @@ export async function forgottenUnitCheck(
   }
   const { index, seen } = last;
   return (unit) => {
-    let forgotten = seen.get(unit.text);
+    const key = `${unit.date ?? ""}\n${unit.text}`;
+    let forgotten = seen.get(key);
     if (forgotten === undefined) {
-      forgotten = index.find(unit.text) !== undefined;
+      forgotten = index.find(unit.text, unit.date) !== undefined;
       if (seen.size >= MAX_SEEN) seen.clear();
-      seen.set(unit.text, forgotten);
+      seen.set(key, forgotten);
     }
     return forgotten;
   };

@@ -22,7 +22,9 @@ function factOf(lines: readonly string[]): { body: string; name: string; descrip
 export function factsOf(path: string, content: string): LayoutItem[] {
   const parsed = safeParseFactFile(content, path);
   if (!parsed.success || parsed.value.body.trim() === "") return [];
-  return [{ line: parsed.value.file.lineMap.bodyLine, text: parsed.value.body.trim() }];
+  const { file, body, updated } = parsed.value;
+  const item: LayoutItem = { line: file.lineMap.bodyLine, text: body.trim() };
+  return [updated === undefined ? item : { ...item, date: updated }];
 }
 
 /** The fact layout's fact count: 1 when the body has a line of text (not only headings). */

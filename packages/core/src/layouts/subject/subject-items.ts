@@ -39,9 +39,10 @@ export function subjectLinesOf(_path: string, content: string): LayoutItem[] {
   const lines = content.split(/\r\n|\n|\r/);
   const items: LayoutItem[] = [];
   for (let at = bodyLine - 1; at < lines.length; at += 1) {
-    const text = parseDatedLine(lines[at] ?? "")?.text ?? (lines[at] ?? "").trim();
+    const dated = parseDatedLine(lines[at] ?? "");
+    const text = dated?.text ?? (lines[at] ?? "").trim();
     if (text === "" || text.startsWith("#")) continue;
-    items.push({ line: at + 1, text });
+    items.push(dated ? { line: at + 1, text, date: dated.stated } : { line: at + 1, text });
   }
   return items;
 }
